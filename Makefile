@@ -1,0 +1,104 @@
+# fusebench: build, test and report.
+#
+#   make            build build/jemalloc/harness (and build/glibc/harness)
+#   make test       unit + integration tests (Criterion), sanitizer build included
+#   make report     run the sweeps and write reports/REPORT.md with its figures
+#
+# Knobs: ALLOC=jemalloc|glibc, SANITIZER=address,undefined, OPT=..., QUICK=1
+# (report at small sizes). Flags are recorded in every result object.
+
+CC       ?= cc
+ALLOC    ?= jemalloc
+OPT      ?= -O3 -march=native
+SANITIZER ?=
+
+BUILD := build/$(ALLOC)$(if $(SANITIZER),-san)
+
+WARN := -Wall -Wextra -Wshadow -Wno-unused-parameter
+ifeq ($(CI),true)
+WARN += -Werror
+endif
+
+CFLAGS_ALL := -std=gnu11 -D_GNU_SOURCE -g $(OPT) -fopenmp-simd -fno-math-errno \
+	$(WARN) -MMD -MP -Iharness -Ivariants $(shell pkg-config --cflags jansson 2>/dev/null)
+LDLIBS_ALL := -lpfm -ljansson -lpthread -lm
+
+ifeq ($(ALLOC),jemalloc)
+CFLAGS_ALL += -DFB_ALLOC_JEMALLOC
+LDLIBS_ALL := -ljemalloc $(LDLIBS_ALL)
+else ifeq ($(ALLOC),glibc)
+CFLAGS_ALL += -DFB_ALLOC_GLIBC
+else
+$(error ALLOC must be jemalloc or glibc, not '$(ALLOC)')
+endif
+
+ifneq ($(SANITIZER),)
+CFLAGS_ALL += -fsanitize=$(SANITIZER) -fno-omit-frame-pointer -fno-sanitize-recover=all
+LDFLAGS_ALL += -fsanitize=$(SANITIZER)
+endif
+
+# The flags a result records, so that two result files can be told apart.
+CFLAGS_RECORD := $(CC) $(OPT) ALLOC=$(ALLOC)$(if $(SANITIZER), SANITIZER=$(SANITIZER))
+CFLAGS_ALL += -DFB_CFLAGS='"$(CFLAGS_RECORD)"'
+
+LIB_SRC   := $(filter-out harness/main.c,$(wildcard harness/*.c)) \
+             $(wildcard variants/*.c) $(wildcard variants/*/*.c)
+LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o)
+UNIT_SRC  := $(wildcard tests/unit/*.c)
+UNIT_OBJ  := $(UNIT_SRC:%.c=$(BUILD)/%.o)
+INTEG_SRC := $(wildcard tests/integration/*.c)
+INTEG_OBJ := $(INTEG_SRC:%.c=$(BUILD)/%.o)
+
+.PHONY: all deps test test-unit test-integration report clean format format-check valgrind
+
+all: $(BUILD)/harness
+
+deps:
+	@sh harness/deps.sh
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -c $< -o $@
+
+$(BUILD)/libfusebench.a: $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/harness: $(BUILD)/harness/main.o $(BUILD)/libfusebench.a
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LDLIBS_ALL)
+
+$(BUILD)/test_unit: $(UNIT_OBJ) $(BUILD)/libfusebench.a
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lcriterion $(LDLIBS_ALL)
+
+$(BUILD)/test_integration: $(INTEG_OBJ) $(BUILD)/libfusebench.a
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lcriterion $(LDLIBS_ALL)
+
+# The tests: unit and integration against the jemalloc build, then the unit
+# tests again with AddressSanitizer and UBSan over the system allocator.
+test: deps
+	$(MAKE) test-unit test-integration
+	$(MAKE) ALLOC=glibc all
+	$(MAKE) ALLOC=glibc SANITIZER=address,undefined OPT="-O1" test-unit
+
+test-unit: $(BUILD)/test_unit
+	FB_HARNESS=$(abspath $(BUILD)/harness) $(BUILD)/test_unit --jobs=2
+
+test-integration: $(BUILD)/harness $(BUILD)/test_integration
+	FB_HARNESS=$(abspath $(BUILD)/harness) FB_HARNESS_GLIBC=$(abspath build/glibc/harness) \
+		$(BUILD)/test_integration --jobs=1
+
+report: deps
+	$(MAKE) ALLOC=jemalloc all
+	$(MAKE) ALLOC=glibc all
+	sh reports/make-report.sh $(if $(QUICK),quick,full)
+
+format:
+	clang-format -i $(wildcard harness/*.[ch] variants/*.[ch] variants/*/*.[ch] tests/*/*.[ch])
+
+format-check:
+	clang-format --dry-run --Werror $(wildcard harness/*.[ch] variants/*.[ch] variants/*/*.[ch] tests/*/*.[ch])
+
+clean:
+	rm -rf build
+
+-include $(LIB_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(INTEG_OBJ:.o=.d) $(BUILD)/harness/main.d

@@ -1,0 +1,56 @@
+/*
+ * interp fused: each point's M values are squared and summed as they are
+ * made; nothing of size N or M is stored. The same per-pair arithmetic as
+ * materialized, with the reduction moved inside the inner map.
+ */
+#include "interp/interp.h"
+
+static int
+interp_fused_step(void *state, uint64_t k)
+{
+	interp_state_t *st = state;
+	const interp_inputs_t *in = &st->in;
+	double total = 0.0;
+
+	(void)k;
+	for (uint64_t n = 0; n < in->n; n++) {
+		float acc = 0.0f;
+		for (uint64_t i = 0; i < in->m; i++) {
+			float v = interp_value(in, i, in->x[n]);
+			acc += v * v;
+		}
+		total += acc;
+	}
+	st->total = total;
+	return 0;
+}
+
+static double
+interp_fused_flops(const params_t *p)
+{
+	return interp_flops_per_pair_recomputed() * (double)p->n * (double)p->m;
+}
+
+static double
+interp_fused_bytes(const params_t *p)
+{
+	/* The points once; each pair touches one cache line of its table,
+	 * which the tables' 4(G+2)M bytes cannot keep in the caches. */
+	return 4.0 * (double)p->n + 64.0 * (double)p->n * (double)p->m;
+}
+
+const variant_t interp_fused = {
+	.name = "fused",
+	.workload = &interp_workload,
+	.description = "each point's values squared and summed as they are made",
+	.idiom = "jit(vmap(lambda x: sum(vmap(f)(x)**2))): reduction fused",
+	.model_formula = "0",
+	.model_bytes = interp_model_zero,
+	.setup = interp_setup,
+	.reset = interp_state_reset,
+	.step = interp_fused_step,
+	.digest = interp_state_digest,
+	.teardown = interp_state_teardown,
+	.flops = interp_fused_flops,
+	.bytes = interp_fused_bytes,
+};

@@ -1,0 +1,112 @@
+/*
+ * interp tiled: the N x M iteration space cut into tiles of T points. Within
+ * a tile the loop runs interpolant by interpolant, so one interpolant's table
+ * and the tile's points and accumulators stay in the L1 cache while T points
+ * are evaluated against it (and the loop over points vectorizes). T is
+ * --tile, or derived from the L1 data cache size.
+ *
+ * The arithmetic per pair is fused's; only the order of the loops and the
+ * tile's accumulators differ.
+ */
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "interp/interp.h"
+
+static uint64_t
+interp_tiled_size(const params_t *p)
+{
+	long l1 = sysconf(_SC_LEVEL1_DCACHE_SIZE);
+	uint64_t t;
+
+	if (p->tile != 0)
+		return p->tile;
+	if (l1 <= 0)
+		l1 = 32768;
+	/* A table row takes 4(G+2) bytes; the points and accumulators of the
+	 * tile share what is left of half the L1 cache. */
+	t = (uint64_t)l1 / 16;
+	t = t < 256 ? 256 : t & ~(uint64_t)15;
+	return t < p->n ? t : p->n;
+}
+
+static int
+interp_tiled_step(void *state, uint64_t k)
+{
+	interp_state_t *st = state;
+	const interp_inputs_t *in = &st->in;
+	const uint64_t tile = interp_tiled_size(&st->params), row = in->g + 2;
+	float *acc = malloc(tile * sizeof(float));
+	double total = 0.0;
+
+	(void)k;
+	if (acc == NULL)
+		return -1;
+	for (uint64_t n0 = 0; n0 < in->n; n0 += tile) {
+		const uint64_t len = in->n - n0 < tile ? in->n - n0 : tile;
+		const float *x = in->x + n0;
+
+		for (uint64_t p = 0; p < len; p++)
+			acc[p] = 0.0f;
+		for (uint64_t i = 0; i < in->m; i++) {
+			const float *f = in->table + i * row;
+			const float a = in->a[i], dx = in->dx[i];
+			const float lb = in->lb[i], ub = in->ub[i];
+
+#pragma omp simd
+			for (uint64_t p = 0; p < len; p++) {
+				int32_t s;
+				float t, w[4], v;
+
+				interp_cell(x[p], a, dx, lb, ub, in->g, &s, &t);
+				interp_weights(t, w);
+				v = f[s] * w[0] + f[s + 1] * w[1] +
+				    f[s + 2] * w[2] + f[s + 3] * w[3];
+				acc[p] += v * v;
+			}
+		}
+		for (uint64_t p = 0; p < len; p++)
+			total += acc[p];
+	}
+	free(acc);
+	st->total = total;
+	return 0;
+}
+
+static uint64_t
+interp_tiled_model(const params_t *p, uint64_t (*round)(uint64_t))
+{
+	return round(model_mul(interp_tiled_size(p), 4));
+}
+
+static double
+interp_tiled_flops(const params_t *p)
+{
+	return interp_flops_per_pair_recomputed() * (double)p->n * (double)p->m;
+}
+
+static double
+interp_tiled_bytes(const params_t *p)
+{
+	/* The points once; every table once per tile. */
+	double tiles = (double)p->n / (double)interp_tiled_size(p);
+	return 4.0 * (double)p->n +
+	    tiles * 4.0 * (double)(p->g + 2) * (double)p->m;
+}
+
+const variant_t interp_tiled = {
+	.name = "tiled",
+	.workload = &interp_workload,
+	.description = "tiles of T points, interpolant by interpolant, so a "
+		       "table stays in L1 (--tile)",
+	.idiom = "a hand-tiled kernel (Pallas/Triton style blocks)",
+	.model_formula = "T*4",
+	.model_bytes = interp_tiled_model,
+	.setup = interp_setup,
+	.reset = interp_state_reset,
+	.step = interp_tiled_step,
+	.digest = interp_state_digest,
+	.teardown = interp_state_teardown,
+	.flops = interp_tiled_flops,
+	.bytes = interp_tiled_bytes,
+};

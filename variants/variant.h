@@ -1,0 +1,120 @@
+/*
+ * variant: the one shape every workload and every variant of fusebench takes.
+ *
+ * A workload (interp, colony) fixes the mathematics, its parameters and an
+ * independent float64 reference. A variant is one schedule of that workload:
+ * what it materializes, in what order, with what layout. The harness only ever
+ * sees these two tables; it never knows a workload's mathematics, and a
+ * variant never includes instrumentation.
+ *
+ * A measured run is: reset (not timed), steps 0..steps-1 (each timed), digest
+ * (not timed). Everything a step allocates through malloc counts as the
+ * variant's workspace; everything setup allocates is the input.
+ *
+ * Limits: variants are single-threaded (the allocator's per-thread peak is the
+ * workspace measurement).
+ */
+#ifndef FB_VARIANT_H
+#define FB_VARIANT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum { PRESET_RANDOM = 0, PRESET_SEED = 1 };
+
+/* The run parameters. 0 in chunk or tile means "the variant's default". */
+typedef struct params_s {
+	uint64_t n, m, g;
+	int preset;
+	uint64_t seed;
+	uint64_t chunk, tile;
+	uint64_t steps;
+} params_t;
+
+#define DIGEST_MAX 8
+
+typedef struct workload_s {
+	const char *name;
+	const char *description;
+	/* What one unit of work is ("pair"), for per-unit figures. */
+	const char *unit;
+	int digest_count;
+	const char *digest_names[DIGEST_MAX];
+	/* Fills the workload's defaults into p (all fields). */
+	void (*defaults)(params_t *p);
+	/* 0 if p is valid for the workload; else -1 with a one-line message
+	 * naming the bad value in msg. */
+	int (*check)(const params_t *p, char *msg, size_t msglen);
+	/* Steps per measured run (interp: 1, colony: K). */
+	uint64_t (*steps)(const params_t *p);
+	/* Units of work per measured run (interp: N*M pairs). */
+	double (*units)(const params_t *p);
+	/* Bytes setup allocates for the inputs. */
+	uint64_t (*input_bytes)(const params_t *p);
+	/* The independent float64 evaluation of the digest. 0 on success,
+	 * -1 on allocation failure. */
+	int (*reference)(const params_t *p, double *digest);
+	/* 0 when got agrees with ref within the workload's tolerance; else -1
+	 * with the first disagreeing figure described in msg. */
+	int (*validate)(const params_t *p, const double *got, const double *ref,
+	    char *msg, size_t msglen);
+} workload_t;
+
+typedef struct variant_s {
+	const char *name;
+	const workload_t *workload;
+	const char *description;
+	/* The array-library idiom this schedule corresponds to. */
+	const char *idiom;
+	/* The memory model as a formula, for people. */
+	const char *model_formula;
+	/* The model: predicted peak workspace bytes (above the inputs) of one
+	 * measured run, each allocation of b bytes counted as round(b): pass
+	 * model_bare for the schedule's own bytes, model_allocator for what the
+	 * linked allocator hands out (its size classes). UINT64_MAX when it
+	 * overflows. */
+	uint64_t (*model_bytes)(const params_t *p, uint64_t (*round)(uint64_t));
+	/* Optional: variant-specific parameter check, as workload.check. */
+	int (*check)(const params_t *p, char *msg, size_t msglen);
+	/* Builds the inputs. Returns 0 and an owned state, or -1. */
+	int (*setup)(const params_t *p, void **state);
+	/* Restores the inputs before each measured run. */
+	void (*reset)(void *state);
+	/* One timed step; k counts from 0. Returns 0, or -1 when an allocation
+	 * failed (the run is then recorded as failed). */
+	int (*step)(void *state, uint64_t k);
+	/* Writes the run's digest (workload.digest_count figures). */
+	void (*digest)(void *state, double *digest);
+	void (*teardown)(void *state);
+	/* Floating-point operations and DRAM bytes of one measured run, from the
+	 * schedule's own counts (the roofline's coordinates). */
+	double (*flops)(const params_t *p);
+	double (*bytes)(const params_t *p);
+} variant_t;
+
+/* The tables, in variants/variants.c. Each is terminated by NULL. */
+extern const workload_t *const workload_table[];
+extern const variant_t *const variant_table[];
+
+/* Lookups by name; NULL when there is none. */
+const workload_t *workload_find(const char *name);
+const variant_t *variant_find(const char *workload, const char *name);
+
+/* Rounding functions for model_bytes: the request itself, and the usable
+ * size the linked allocator gives a request (jemalloc's size classes; glibc's
+ * 16-byte granules). */
+uint64_t model_bare(uint64_t bytes);
+uint64_t model_allocator(uint64_t bytes);
+
+/* Saturating arithmetic for the models: UINT64_MAX stands for "too large". */
+uint64_t model_mul(uint64_t a, uint64_t b);
+uint64_t model_add(uint64_t a, uint64_t b);
+
+/* A barrier that keeps the compiler from deleting measured work. */
+static inline void
+variant_no_opt(void *p)
+{
+	__asm__ volatile("" : : "r"(p) : "memory");
+}
+
+#endif /* FB_VARIANT_H */
