@@ -19,7 +19,7 @@ ifeq ($(CI),true)
 WARN += -Werror
 endif
 
-CFLAGS_ALL := -std=gnu11 -D_GNU_SOURCE -g $(OPT) -fopenmp-simd -fno-math-errno \
+CFLAGS_ALL := -std=gnu11 -D_GNU_SOURCE -g $(OPT) -fopenmp-simd -fno-math-errno -fno-trapping-math \
 	$(WARN) -MMD -MP -Iharness -Ivariants $(shell pkg-config --cflags jansson 2>/dev/null)
 LDLIBS_ALL := -lpfm -ljansson -lpthread -lm
 

@@ -59,29 +59,57 @@ void interp_state_reset(void *state);
 void interp_state_digest(void *state, double *digest);
 
 /* The cell of point x on a grid (float32, the spec's arithmetic): the window
- * start s (already clamped to 0..G-2) and the offset t. */
+ * start s (already clamped to 0..s_max) and the offset t. Written without
+ * branches, so that loops calling it vectorize. */
 static inline void
-interp_cell(float x, float a, float dx, float lb, float ub, uint64_t g,
+interp_cell(float x, float a, float dx, float lb, float ub, int32_t s_max,
     int32_t *s, float *t)
 {
-	float xc = fminf(fmaxf(x, lb), ub) - a;
+	/* Selects, not fminf/fmaxf: those carry NaN rules that keep gcc from
+	 * vectorizing without -ffinite-math-only; inputs here are finite. */
+	float xl = x < lb ? lb : x;
+	float xc = (xl > ub ? ub : xl) - a;
 	float r = xc / dx;
-	int32_t ix = (int32_t)floorf(r);
-	int32_t hi = (int32_t)g + 2 - 4;
+	float ix = floorf(r);
+	float sf = ix < 0.0f ? 0.0f : ix;
 
-	*t = r - ((float)ix + 0.5f);
-	*s = ix < 0 ? 0 : (ix > hi ? hi : ix);
+	*t = r - (ix + 0.5f);
+	*s = (int32_t)(sf > (float)s_max ? (float)s_max : sf);
 }
 
-/* The four weights at offset t. */
-static inline void
-interp_weights(float t, float w[4])
+/* The largest window start: G+2-4. */
+static inline int32_t
+interp_s_max(uint64_t g)
 {
-	for (int k = 0; k < 4; k++) {
-		w[k] = interp_coef_a[k] +
-		    t * (interp_coef_b[k] +
-			    t * (interp_coef_c[k] + t * interp_coef_d[k]));
-	}
+	return (int32_t)g - 2;
+}
+
+/* The four weights at offset t (Horner's rule, coefficients inline so that
+ * the compiler keeps them in registers). A struct rather than an array:
+ * inside an `omp simd` loop a local array becomes a per-lane array in memory
+ * and defeats vectorization. */
+typedef struct interp_weights_s {
+	float w0, w1, w2, w3;
+} interp_weights_t;
+
+static inline interp_weights_t
+interp_weights(float t)
+{
+	interp_weights_t w;
+
+	w.w0 = -1.0f / 16 + t * (1.0f / 24 + t * (1.0f / 4 + t * (-1.0f / 6)));
+	w.w1 = 9.0f / 16 + t * (-9.0f / 8 + t * (-1.0f / 4 + t * (1.0f / 2)));
+	w.w2 = 9.0f / 16 + t * (9.0f / 8 + t * (-1.0f / 4 + t * (-1.0f / 2)));
+	w.w3 = -1.0f / 16 + t * (-1.0f / 24 + t * (1.0f / 4 + t * (1.0f / 6)));
+	return w;
+}
+
+/* sum_k f[s+k] * w_k */
+static inline float
+interp_dot(const float *f, int32_t s, interp_weights_t w)
+{
+	return f[s] * w.w0 + f[s + 1] * w.w1 + f[s + 2] * w.w2 +
+	    f[s + 3] * w.w3;
 }
 
 /* v_i(x): interpolant i of in at point x, in float32. */
@@ -89,13 +117,11 @@ static inline float
 interp_value(const interp_inputs_t *in, uint64_t i, float x)
 {
 	int32_t s;
-	float t, w[4];
-	const float *f = in->table + i * (in->g + 2);
+	float t;
 
-	interp_cell(x, in->a[i], in->dx[i], in->lb[i], in->ub[i], in->g, &s, &t);
-	interp_weights(t, w);
-	return f[s] * w[0] + f[s + 1] * w[1] + f[s + 2] * w[2] +
-	    f[s + 3] * w[3];
+	interp_cell(x, in->a[i], in->dx[i], in->lb[i], in->ub[i],
+	    interp_s_max(in->g), &s, &t);
+	return interp_dot(in->table + i * (in->g + 2), s, interp_weights(t));
 }
 
 /* The independent float64 evaluation of v_i(x). The cell index is taken as

@@ -47,6 +47,7 @@ interp_chunked_step(void *state, uint64_t k)
 			values[j] *= values[j];
 		for (uint64_t n = 0; n < len; n++) {
 			float acc = 0.0f;
+#pragma omp simd reduction(+ : acc)
 			for (uint64_t i = 0; i < in->m; i++)
 				acc += values[n * in->m + i];
 			rowsum[n] = acc;

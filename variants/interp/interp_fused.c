@@ -15,6 +15,7 @@ interp_fused_step(void *state, uint64_t k)
 	(void)k;
 	for (uint64_t n = 0; n < in->n; n++) {
 		float acc = 0.0f;
+#pragma omp simd reduction(+ : acc)
 		for (uint64_t i = 0; i < in->m; i++) {
 			float v = interp_value(in, i, in->x[n]);
 			acc += v * v;

@@ -37,6 +37,7 @@ interp_hoisted_step(void *state, uint64_t k)
 	interp_state_t *st = state;
 	const interp_inputs_t *in = &st->in;
 	const uint64_t m = in->m, row = in->g + 2;
+	const int32_t s_max = interp_s_max(in->g);
 	float *grid_major = malloc(row * m * sizeof(float));
 	double total = 0.0;
 
@@ -49,20 +50,21 @@ interp_hoisted_step(void *state, uint64_t k)
 	}
 	for (uint64_t n = 0; n < in->n; n++) {
 		int32_t s;
-		float t, w[4], acc = 0.0f;
+		float t, acc = 0.0f;
+		interp_weights_t w;
 		const float *r0, *r1, *r2, *r3;
 
 		interp_cell(in->x[n], in->a[0], in->dx[0], in->lb[0], in->ub[0],
-		    in->g, &s, &t);
-		interp_weights(t, w);
+		    s_max, &s, &t);
+		w = interp_weights(t);
 		r0 = grid_major + (uint64_t)s * m;
 		r1 = r0 + m;
 		r2 = r1 + m;
 		r3 = r2 + m;
 #pragma omp simd reduction(+ : acc)
 		for (uint64_t i = 0; i < m; i++) {
-			float v = r0[i] * w[0] + r1[i] * w[1] + r2[i] * w[2] +
-			    r3[i] * w[3];
+			float v = r0[i] * w.w0 + r1[i] * w.w1 + r2[i] * w.w2 +
+			    r3[i] * w.w3;
 			acc += v * v;
 		}
 		total += acc;

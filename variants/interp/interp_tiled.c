@@ -36,6 +36,7 @@ interp_tiled_step(void *state, uint64_t k)
 	interp_state_t *st = state;
 	const interp_inputs_t *in = &st->in;
 	const uint64_t tile = interp_tiled_size(&st->params), row = in->g + 2;
+	const int32_t s_max = interp_s_max(in->g);
 	float *acc = malloc(tile * sizeof(float));
 	double total = 0.0;
 
@@ -56,12 +57,10 @@ interp_tiled_step(void *state, uint64_t k)
 #pragma omp simd
 			for (uint64_t p = 0; p < len; p++) {
 				int32_t s;
-				float t, w[4], v;
+				float t, v;
 
-				interp_cell(x[p], a, dx, lb, ub, in->g, &s, &t);
-				interp_weights(t, w);
-				v = f[s] * w[0] + f[s + 1] * w[1] +
-				    f[s + 2] * w[2] + f[s + 3] * w[3];
+				interp_cell(x[p], a, dx, lb, ub, s_max, &s, &t);
+				v = interp_dot(f, s, interp_weights(t));
 				acc[p] += v * v;
 			}
 		}
