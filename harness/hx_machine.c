@@ -1,0 +1,81 @@
+/*
+ * hx_machine: the machine's description, read once per result.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "hx_machine.h"
+#include "hx_mem.h"
+
+#ifdef __clang__
+#define FB_COMPILER "clang " __clang_version__
+#else
+#define FB_COMPILER "gcc " __VERSION__
+#endif
+
+#ifndef FB_CFLAGS
+#define FB_CFLAGS "unknown"
+#endif
+
+static void
+cpu_model(char *buf, size_t len)
+{
+	char line[512];
+	FILE *f = fopen("/proc/cpuinfo", "r");
+
+	snprintf(buf, len, "unknown");
+	if (f == NULL)
+		return;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		char *colon = strchr(line, ':');
+		if (strncmp(line, "model name", 10) == 0 && colon != NULL) {
+			char *v = colon + 1;
+			while (*v == ' ' || *v == '\t')
+				v++;
+			v[strcspn(v, "\n")] = '\0';
+			snprintf(buf, len, "%s", v);
+			break;
+		}
+	}
+	fclose(f);
+}
+
+json_t *
+hx_machine_json(void)
+{
+	char cpu[256];
+	struct utsname u;
+	json_t *o = json_object(), *caches = json_object();
+
+	if (o == NULL || caches == NULL) {
+		json_decref(o);
+		json_decref(caches);
+		return NULL;
+	}
+	cpu_model(cpu, sizeof(cpu));
+	json_object_set_new(o, "cpu", json_string(cpu));
+	json_object_set_new(o, "cores",
+	    json_integer(sysconf(_SC_NPROCESSORS_ONLN)));
+	json_object_set_new(o, "memory_bytes",
+	    json_integer((json_int_t)sysconf(_SC_PHYS_PAGES) *
+		sysconf(_SC_PAGESIZE)));
+	json_object_set_new(caches, "l1d_bytes",
+	    json_integer(sysconf(_SC_LEVEL1_DCACHE_SIZE)));
+	json_object_set_new(caches, "l2_bytes",
+	    json_integer(sysconf(_SC_LEVEL2_CACHE_SIZE)));
+	json_object_set_new(caches, "l3_bytes",
+	    json_integer(sysconf(_SC_LEVEL3_CACHE_SIZE)));
+	json_object_set_new(o, "caches", caches);
+	if (uname(&u) == 0) {
+		char k[400];
+		snprintf(k, sizeof(k), "%s %s %s", u.sysname, u.release,
+		    u.machine);
+		json_object_set_new(o, "kernel", json_string(k));
+	}
+	json_object_set_new(o, "allocator", json_string(hx_mem_allocator()));
+	json_object_set_new(o, "compiler", json_string(FB_COMPILER));
+	json_object_set_new(o, "cflags", json_string(FB_CFLAGS));
+	return o;
+}

@@ -1,0 +1,58 @@
+/*
+ * hx_mem: memory as the allocator and as the operating system see it.
+ *
+ * The allocator's view depends on the build (ALLOC=jemalloc or glibc):
+ * jemalloc gives a per-thread peak of live bytes (thread.peak, accurate to
+ * within jemalloc's 64 KiB event interval) and global statistics after an
+ * epoch bump; glibc gives mallinfo2 and no peak. The OS view is the same in
+ * both: resident set, its high-water mark (reset through clear_refs), and
+ * page faults.
+ *
+ * Limits: the per-thread peak only sees the calling thread's allocations;
+ * variants are single-threaded, so that is all of a run's workspace.
+ */
+#ifndef FB_HX_MEM_H
+#define FB_HX_MEM_H
+
+#include <jansson.h>
+#include <stdint.h>
+
+/* "jemalloc 5.3.0-0-g..." or "glibc 2.36 malloc"; static storage. */
+const char *hx_mem_allocator(void);
+
+/* 1 when the allocator measures a per-thread peak (jemalloc). */
+int hx_mem_peak_supported(void);
+/* Restarts the calling thread's peak at its current live bytes. */
+void hx_mem_peak_reset(void);
+/* The calling thread's peak live bytes above the level at the last reset;
+ * 0 where unsupported. */
+uint64_t hx_mem_peak_read(void);
+
+/* A probe of one thread's live bytes that another thread can read (the
+ * timeline's sampler). Create it on the measured thread. */
+typedef struct hx_mem_probe_s {
+	const uint64_t *allocated;
+	const uint64_t *deallocated;
+} hx_mem_probe_t;
+void hx_mem_probe_init(hx_mem_probe_t *probe);
+/* Live bytes: the probed thread's allocated minus deallocated (jemalloc),
+ * or the process's in-use bytes from mallinfo2 (glibc). */
+uint64_t hx_mem_probe_read(const hx_mem_probe_t *probe);
+
+/* The allocator's own statistics as a JSON object (jemalloc: allocated,
+ * active, resident, mapped, retained, metadata; glibc: mallinfo2's arena,
+ * hblkhd, uordblks, fordblks). A new reference; NULL on failure. */
+json_t *hx_mem_allocator_stats(void);
+
+/* The OS view. Each returns 0 when the figure cannot be read. */
+uint64_t hx_os_rss_bytes(void);
+uint64_t hx_os_hwm_bytes(void);
+uint64_t hx_os_vm_bytes(void);
+uint64_t hx_os_available_bytes(void);
+/* Resets VmHWM to the current RSS (clear_refs "5"). 0, or -1 when the kernel
+ * refuses (the high-water mark then covers the process's life). */
+int hx_os_hwm_reset(void);
+/* Page faults of the calling process so far. */
+void hx_os_faults(uint64_t *minor, uint64_t *major);
+
+#endif /* FB_HX_MEM_H */

@@ -1,0 +1,112 @@
+/*
+ * hx_parse: numbers on the command line, strictly.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hx_parse.h"
+
+/* Parses s[0..len) as digits[.digits][e digits] into an exact integer. */
+static int
+parse_count_span(const char *s, size_t len, uint64_t *out)
+{
+	uint64_t mant = 0, exp = 0;
+	int frac_digits = 0, seen_digit = 0;
+	size_t i = 0;
+
+	for (; i < len && isdigit((unsigned char)s[i]); i++) {
+		if (__builtin_mul_overflow(mant, 10, &mant) ||
+		    __builtin_add_overflow(mant, (uint64_t)(s[i] - '0'), &mant))
+			return -1;
+		seen_digit = 1;
+	}
+	if (i < len && s[i] == '.') {
+		for (i++; i < len && isdigit((unsigned char)s[i]); i++) {
+			if (__builtin_mul_overflow(mant, 10, &mant) ||
+			    __builtin_add_overflow(mant, (uint64_t)(s[i] - '0'),
+				&mant))
+				return -1;
+			frac_digits++;
+			seen_digit = 1;
+		}
+	}
+	if (!seen_digit)
+		return -1;
+	if (i < len && (s[i] == 'e' || s[i] == 'E')) {
+		int exp_digits = 0;
+		for (i++; i < len && isdigit((unsigned char)s[i]); i++) {
+			exp = exp * 10 + (uint64_t)(s[i] - '0');
+			if (exp > 40)
+				return -1;
+			exp_digits++;
+		}
+		if (exp_digits == 0)
+			return -1;
+	} else if (frac_digits > 0) {
+		return -1; /* "1.5" is not a count */
+	}
+	if (i != len)
+		return -1;
+	if (exp < (uint64_t)frac_digits) {
+		/* "1.25e1": the remaining fraction must be zero. */
+		for (uint64_t k = 0; k < (uint64_t)frac_digits - exp; k++) {
+			if (mant % 10 != 0)
+				return -1;
+			mant /= 10;
+		}
+	} else {
+		for (uint64_t k = 0; k < exp - (uint64_t)frac_digits; k++) {
+			if (__builtin_mul_overflow(mant, 10, &mant))
+				return -1;
+		}
+	}
+	*out = mant;
+	return 0;
+}
+
+int
+hx_parse_count(const char *s, uint64_t *out)
+{
+	if (s == NULL)
+		return -1;
+	return parse_count_span(s, strlen(s), out);
+}
+
+int
+hx_parse_bytes(const char *s, uint64_t *out)
+{
+	size_t len;
+	uint64_t v, mul = 1;
+
+	if (s == NULL || (len = strlen(s)) == 0)
+		return -1;
+	switch (s[len - 1]) {
+	case 'K': case 'k': mul = 1ULL << 10; len--; break;
+	case 'M': case 'm': mul = 1ULL << 20; len--; break;
+	case 'G': case 'g': mul = 1ULL << 30; len--; break;
+	default: break;
+	}
+	if (parse_count_span(s, len, &v) != 0 ||
+	    __builtin_mul_overflow(v, mul, &v))
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int
+hx_parse_seconds(const char *s, double *out)
+{
+	char *end;
+	double v;
+
+	if (s == NULL || *s == '\0' || isspace((unsigned char)*s) || *s == '-' ||
+	    *s == '+')
+		return -1;
+	v = strtod(s, &end);
+	if (*end != '\0' || !isfinite(v) || v <= 0.0)
+		return -1;
+	*out = v;
+	return 0;
+}
