@@ -454,6 +454,27 @@ hx_counters_scale(uint64_t raw, uint64_t enabled, uint64_t running,
 	return value;
 }
 
+void
+hx_counters_classify(hx_counter_t *c)
+{
+	c->value = hx_counters_scale(c->raw, c->time_enabled, c->time_running,
+	    &c->status, &c->running_ratio);
+	c->warn = 0;
+	c->reason[0] = '\0';
+	if (c->status == HX_COUNTER_UNSUPPORTED) {
+		c->warn = 1;
+		snprintf(c->reason, sizeof(c->reason), "never scheduled "
+		    "(multiplexed out, or its group does not fit the PMU): "
+		    "no count");
+	} else if (c->status == HX_COUNTER_SCALED) {
+		c->warn = (c->running_ratio < HX_COUNTERS_WARN_RATIO);
+		snprintf(c->reason, sizeof(c->reason), "multiplexed: counted "
+		    "%.1f%% of the enabled time, scaled by enabled/running%s",
+		    100.0 * c->running_ratio, c->warn ?
+		    "; under 50%: an unreliable estimate" : "");
+	}
+}
+
 int
 hx_counters_read(hx_counters_t *cs)
 {
@@ -475,23 +496,7 @@ hx_counters_read(hx_counters_t *cs)
 		c->raw = v[0] - c->base_raw;
 		c->time_enabled = v[1] - c->base_enabled;
 		c->time_running = v[2] - c->base_running;
-		c->value = hx_counters_scale(c->raw, c->time_enabled,
-		    c->time_running, &c->status, &c->running_ratio);
-		c->warn = 0;
-		c->reason[0] = '\0';
-		if (c->status == HX_COUNTER_UNSUPPORTED) {
-			c->warn = 1;
-			snprintf(c->reason, sizeof(c->reason),
-			    "never scheduled (multiplexed out, or its group "
-			    "does not fit the PMU): no count");
-		} else if (c->status == HX_COUNTER_SCALED) {
-			c->warn = (c->running_ratio < HX_COUNTERS_WARN_RATIO);
-			snprintf(c->reason, sizeof(c->reason),
-			    "multiplexed: counted %.1f%% of the enabled time, "
-			    "scaled by enabled/running%s",
-			    100.0 * c->running_ratio, c->warn ?
-			    "; under 50%: an unreliable estimate" : "");
-		}
+		hx_counters_classify(c);
 	}
 	return ret;
 }

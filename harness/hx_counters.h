@@ -159,6 +159,15 @@ double hx_counters_scale(uint64_t raw, uint64_t enabled, uint64_t running,
     hx_counter_status_t *status, double *ratio);
 
 /*
+ * Fills c's value, running_ratio, status, reason and warn from its raw,
+ * time_enabled and time_running (hx_counters_read calls it for every open
+ * counter): SCALED gets a reason saying how much of the time was counted,
+ * and warn when under HX_COUNTERS_WARN_RATIO; never scheduled gets status
+ * UNSUPPORTED, warn, and the reason "never scheduled (...)".
+ */
+void hx_counters_classify(hx_counter_t *c);
+
+/*
  * A new JSON object { "<event>": { "value": value/runs or null, "status":
  * "ok"|"scaled"|"unsupported", "reason": "...", "raw": n, "time_enabled": n,
  * "time_running": n, "running_ratio": r, "software": b, "warning": b }, ... }

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -367,4 +368,52 @@ Test(counters_json, every_event_has_a_status)
 	cr_expect(json_is_string(json_object_get(obj, "note")));
 	json_decref(obj);
 	hx_counters_close(&cs);
+}
+
+/*
+ * The multiplexed and never-scheduled paths of hx_counters_read, on made-up
+ * times: this machine may have no PMU to multiplex.
+ */
+Test(counters_scale, classify_flags_low_running_ratio)
+{
+	struct {
+		uint64_t raw, en, run;
+		hx_counter_status_t st;
+		int warn;
+		const char *reason; /* a part of it; "" means empty */
+	} cases[] = {
+		{1000, 100, 100, HX_COUNTER_OK, 0, ""},
+		{1000, 100, 60, HX_COUNTER_SCALED, 0, "counted 60.0%"},
+		{1000, 100, 50, HX_COUNTER_SCALED, 0, "counted 50.0%"},
+		{1000, 100, 25, HX_COUNTER_SCALED, 1, "unreliable"},
+		{0, 100, 0, HX_COUNTER_UNSUPPORTED, 1, "never scheduled"},
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		hx_counter_t c;
+
+		memset(&c, 0, sizeof(c));
+		snprintf(c.reason, sizeof(c.reason), "stale");
+		c.raw = cases[i].raw;
+		c.time_enabled = cases[i].en;
+		c.time_running = cases[i].run;
+		hx_counters_classify(&c);
+		cr_expect(c.status == cases[i].st && c.warn == cases[i].warn,
+		    "classify(%llu, %llu, %llu): status %d warn %d, want %d %d",
+		    (unsigned long long)c.raw, (unsigned long long)c.time_enabled,
+		    (unsigned long long)c.time_running, (int)c.status, c.warn,
+		    (int)cases[i].st, cases[i].warn);
+		if (cases[i].reason[0] == '\0')
+			cr_expect_str_empty(c.reason, "classify(%llu, %llu, %llu): "
+			    "reason '%s'", (unsigned long long)c.raw,
+			    (unsigned long long)c.time_enabled,
+			    (unsigned long long)c.time_running, c.reason);
+		else
+			cr_expect(strstr(c.reason, cases[i].reason) != NULL,
+			    "classify(%llu, %llu, %llu): reason '%s' lacks '%s'",
+			    (unsigned long long)c.raw,
+			    (unsigned long long)c.time_enabled,
+			    (unsigned long long)c.time_running, c.reason,
+			    cases[i].reason);
+	}
 }
