@@ -1,0 +1,366 @@
+/*
+ * hx_cachesim: callgrind's cache simulator around a command. See
+ * hx_cachesim.h.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "hx_cachesim.h"
+
+#define CACHESIM_NEVENTS 9
+
+/* The callgrind event names, in the order of the fields of hx_cachesim_t. */
+static const char *const cachesim_events[CACHESIM_NEVENTS] = {
+	"Ir", "Dr", "Dw", "I1mr", "D1mr", "D1mw", "ILmr", "DLmr", "DLmw",
+};
+
+__attribute__((format(printf, 3, 4))) static void
+cachesim_msg(char *msg, size_t msglen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (msg == NULL || msglen == 0)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, msglen, fmt, ap);
+	va_end(ap);
+}
+
+/* Where each of cachesim_events lives in hx_cachesim_t. */
+static const size_t cachesim_offsets[CACHESIM_NEVENTS] = {
+	offsetof(hx_cachesim_t, ir), offsetof(hx_cachesim_t, dr),
+	offsetof(hx_cachesim_t, dw), offsetof(hx_cachesim_t, i1mr),
+	offsetof(hx_cachesim_t, d1mr), offsetof(hx_cachesim_t, d1mw),
+	offsetof(hx_cachesim_t, ilmr), offsetof(hx_cachesim_t, dlmr),
+	offsetof(hx_cachesim_t, dlmw),
+};
+
+/* The first executable "valgrind" in PATH, into buf. 0 or -1. */
+static int
+cachesim_find_valgrind(char *buf, size_t len)
+{
+	const char *path = getenv("PATH"), *p, *end;
+
+	if (path == NULL || *path == '\0')
+		path = "/usr/local/bin:/usr/bin:/bin";
+	for (p = path;; p = end + 1) {
+		end = strchr(p, ':');
+		if (end == NULL)
+			end = p + strlen(p);
+		if (end > p && (size_t)snprintf(buf, len, "%.*s/valgrind",
+		    (int)(end - p), p) < len && access(buf, X_OK) == 0)
+			return 0;
+		if (*end == '\0')
+			break;
+	}
+	return -1;
+}
+
+/* A temporary file from template "hx_cachesim.<what>.XXXXXX" in TMPDIR. */
+static int
+cachesim_tempfile(char *buf, size_t len, const char *what)
+{
+	const char *dir = getenv("TMPDIR");
+
+	if (dir == NULL || *dir == '\0')
+		dir = "/tmp";
+	if ((size_t)snprintf(buf, len, "%s/hx_cachesim.%s.XXXXXX", dir, what) >=
+	    len) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	return mkstemp(buf);
+}
+
+/*
+ * From the valgrind log: the version ("Using Valgrind-3.19.0 and LibVEX")
+ * into version, and for error messages the line that most likely says what
+ * went wrong: valgrind's own complaint ("valgrind: ...") if any, else the
+ * last line the command wrote.
+ */
+static void
+cachesim_scan_log(const char *path, char *version, size_t vlen, char *last,
+    size_t llen)
+{
+	FILE *f;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	int complaint = 0;
+
+	f = fopen(path, "r");
+	if (f == NULL)
+		return;
+	while ((n = getline(&line, &cap, f)) > 0) {
+		const char *v;
+
+		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+			line[--n] = '\0';
+		v = strstr(line, "Using Valgrind-");
+		if (v != NULL) {
+			v += strlen("Using ");
+			snprintf(version, vlen, "%.*s", (int)strcspn(v, " "), v);
+		}
+		if (strncmp(line, "valgrind:", 9) == 0) {
+			snprintf(last, llen, "%s", line);
+			complaint = 1;
+		} else if (!complaint && n > 0 && strncmp(line, "==", 2) != 0 &&
+		    strncmp(line, "--", 2) != 0) {
+			snprintf(last, llen, "%s", line);
+		}
+	}
+	free(line);
+	fclose(f);
+}
+
+/* "desc: D1 cache: 49152 B, 64 B, 12-way associative" -> config. */
+static void
+cachesim_desc(const char *line, const char *cache, char *config, size_t len)
+{
+	size_t n = strlen(cache);
+
+	if (strncmp(line, cache, n) == 0 && strncmp(line + n, " cache: ", 8) ==
+	    0)
+		snprintf(config, len, "%s", line + n + 8);
+}
+
+/*
+ * Reads the callgrind output: event names from "events:", counts from
+ * "totals:" (summed over parts; "summary:" when no totals). Fields missing
+ * at the end of a line are zero, as callgrind omits trailing zeros.
+ */
+static int
+cachesim_parse(const char *path, hx_cachesim_t *s, char *msg, size_t msglen)
+{
+	FILE *f;
+	char *line = NULL, *tok, *save;
+	size_t cap = 0;
+	ssize_t n;
+	int map[32], nev = 0, seen_events = 0, seen_totals = 0, ret = -1, k;
+	uint64_t summary[CACHESIM_NEVENTS] = {0}, totals[CACHESIM_NEVENTS] = {0};
+	uint64_t *dst;
+
+	f = fopen(path, "r");
+	if (f == NULL) {
+		cachesim_msg(msg, msglen, "callgrind output %s: %s", path,
+		    strerror(errno));
+		goto label_return;
+	}
+	while ((n = getline(&line, &cap, f)) > 0) {
+		if (line[n - 1] == '\n')
+			line[n - 1] = '\0';
+		if (strncmp(line, "desc: ", 6) == 0) {
+			cachesim_desc(line + 6, "I1", s->i1_config,
+			    sizeof(s->i1_config));
+			cachesim_desc(line + 6, "D1", s->d1_config,
+			    sizeof(s->d1_config));
+			cachesim_desc(line + 6, "LL", s->ll_config,
+			    sizeof(s->ll_config));
+		} else if (strncmp(line, "events:", 7) == 0) {
+			nev = 0;
+			seen_events = 1;
+			for (tok = strtok_r(line + 7, " \t", &save);
+			    tok != NULL && nev < 32;
+			    tok = strtok_r(NULL, " \t", &save)) {
+				map[nev] = -1;
+				for (k = 0; k < CACHESIM_NEVENTS; k++) {
+					if (strcmp(tok, cachesim_events[k]) == 0)
+						map[nev] = k;
+				}
+				nev++;
+			}
+		} else if (strncmp(line, "totals:", 7) == 0 ||
+		    strncmp(line, "summary:", 8) == 0) {
+			int is_totals = (line[0] == 't');
+			int i = 0;
+
+			dst = is_totals ? totals : summary;
+			seen_totals |= is_totals;
+			for (tok = strtok_r(line + (is_totals ? 7 : 8), " \t",
+			    &save); tok != NULL && i < nev;
+			    tok = strtok_r(NULL, " \t", &save), i++) {
+				if (map[i] >= 0)
+					dst[map[i]] += strtoull(tok, NULL, 10);
+			}
+		}
+	}
+	if (!seen_events) {
+		cachesim_msg(msg, msglen, "callgrind output %s: no 'events:' "
+		    "line (was --cache-sim=yes in effect?)", path);
+		goto label_return;
+	}
+	dst = seen_totals ? totals : summary;
+	for (k = 0; k < CACHESIM_NEVENTS; k++)
+		memcpy((char *)s + cachesim_offsets[k], &dst[k], sizeof(dst[k]));
+	ret = 0;
+label_return:
+	free(line);
+	if (f != NULL)
+		fclose(f);
+	return ret;
+}
+
+int
+hx_cachesim_run(char *const argv[], const char *toggle_fn,
+    hx_cachesim_t *out, char *msg, size_t msglen)
+{
+	char valgrind[4096], outpath[4096], logpath[4096];
+	char outopt[4200], toggleopt[512], version[32] = "valgrind";
+	char last[256] = "";
+	char **vargv = NULL;
+	int outfd = -1, logfd = -1, status, ret = -1;
+	size_t argc, i, j;
+	pid_t pid;
+
+	outpath[0] = logpath[0] = '\0';
+	if (msg != NULL && msglen > 0)
+		msg[0] = '\0';
+	if (argv == NULL || argv[0] == NULL || out == NULL) {
+		cachesim_msg(msg, msglen, "cachesim: no command to run");
+		goto label_return;
+	}
+	memset(out, 0, sizeof(*out));
+	if (cachesim_find_valgrind(valgrind, sizeof(valgrind)) != 0) {
+		cachesim_msg(msg, msglen, "cachesim: valgrind not found in "
+		    "PATH (Debian: apt-get install valgrind)");
+		goto label_return;
+	}
+	if (toggle_fn != NULL && (size_t)snprintf(toggleopt, sizeof(toggleopt),
+	    "--toggle-collect=%s", toggle_fn) >= sizeof(toggleopt)) {
+		cachesim_msg(msg, msglen, "cachesim: toggle function name too "
+		    "long");
+		goto label_return;
+	}
+	outfd = cachesim_tempfile(outpath, sizeof(outpath), "out");
+	if (outfd < 0) {
+		cachesim_msg(msg, msglen, "cachesim: temporary file %s: %s",
+		    outpath, strerror(errno));
+		outpath[0] = '\0';
+		goto label_return;
+	}
+	logfd = cachesim_tempfile(logpath, sizeof(logpath), "log");
+	if (logfd < 0) {
+		cachesim_msg(msg, msglen, "cachesim: temporary file %s: %s",
+		    logpath, strerror(errno));
+		logpath[0] = '\0';
+		goto label_return;
+	}
+	snprintf(outopt, sizeof(outopt), "--callgrind-out-file=%s", outpath);
+
+	for (argc = 0; argv[argc] != NULL; argc++)
+		;
+	vargv = calloc(argc + 6, sizeof(*vargv));
+	if (vargv == NULL) {
+		cachesim_msg(msg, msglen, "cachesim: out of memory");
+		goto label_return;
+	}
+	j = 0;
+	vargv[j++] = valgrind;
+	vargv[j++] = "--tool=callgrind";
+	vargv[j++] = "--cache-sim=yes";
+	if (toggle_fn != NULL)
+		vargv[j++] = toggleopt;
+	vargv[j++] = outopt;
+	for (i = 0; i < argc; i++)
+		vargv[j++] = argv[i];
+	vargv[j] = NULL;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		cachesim_msg(msg, msglen, "cachesim: fork: %s", strerror(errno));
+		goto label_return;
+	}
+	if (pid == 0) {
+		int nullfd = open("/dev/null", O_RDONLY);
+
+		if (nullfd >= 0)
+			dup2(nullfd, STDIN_FILENO);
+		dup2(logfd, STDOUT_FILENO);
+		dup2(logfd, STDERR_FILENO);
+		execv(valgrind, vargv);
+		_exit(127);
+	}
+	while (waitpid(pid, &status, 0) < 0) {
+		if (errno != EINTR) {
+			cachesim_msg(msg, msglen, "cachesim: waitpid: %s",
+			    strerror(errno));
+			goto label_return;
+		}
+	}
+	cachesim_scan_log(logpath, version, sizeof(version), last,
+	    sizeof(last));
+	if (WIFSIGNALED(status)) {
+		cachesim_msg(msg, msglen, "cachesim: '%s' under valgrind killed "
+		    "by signal %d", argv[0], WTERMSIG(status));
+		goto label_return;
+	}
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		cachesim_msg(msg, msglen, "cachesim: '%s' under valgrind exited "
+		    "with status %d: %s", argv[0], WEXITSTATUS(status),
+		    last[0] != '\0' ? last : "(no message)");
+		goto label_return;
+	}
+	if (cachesim_parse(outpath, out, msg, msglen) != 0)
+		goto label_return;
+	if (out->ir == 0) {
+		cachesim_msg(msg, msglen, "cachesim: '%s': no instructions "
+		    "counted%s%s%s", argv[0], toggle_fn != NULL ?
+		    " (did '" : "", toggle_fn != NULL ? toggle_fn : "",
+		    toggle_fn != NULL ? "' run, and not inlined?)" : "");
+		goto label_return;
+	}
+	snprintf(out->tool, sizeof(out->tool), "%s callgrind --cache-sim=yes",
+	    version);
+	ret = 0;
+label_return:
+	free(vargv);
+	if (outfd >= 0)
+		close(outfd);
+	if (logfd >= 0)
+		close(logfd);
+	if (outpath[0] != '\0')
+		unlink(outpath);
+	if (logpath[0] != '\0')
+		unlink(logpath);
+	return ret;
+}
+
+json_t *
+hx_cachesim_json(const hx_cachesim_t *s)
+{
+	json_t *obj;
+	int bad = 0, k;
+
+	if (s == NULL)
+		return NULL;
+	obj = json_object();
+	if (obj == NULL)
+		return NULL;
+	bad |= json_object_set_new(obj, "simulated", json_true());
+	bad |= json_object_set_new(obj, "tool", json_string(s->tool));
+	bad |= json_object_set_new(obj, "i1", json_string(s->i1_config));
+	bad |= json_object_set_new(obj, "d1", json_string(s->d1_config));
+	bad |= json_object_set_new(obj, "ll", json_string(s->ll_config));
+	for (k = 0; k < CACHESIM_NEVENTS; k++) {
+		uint64_t v;
+
+		memcpy(&v, (const char *)s + cachesim_offsets[k], sizeof(v));
+
+		bad |= json_object_set_new(obj, cachesim_events[k],
+		    json_integer((json_int_t)v));
+	}
+	if (bad) {
+		json_decref(obj);
+		return NULL;
+	}
+	return obj;
+}
