@@ -1,0 +1,30 @@
+/*
+ * hx_isolate: each measured run in a forked child, behind an address-space
+ * limit, so that a run that crashes, is killed or runs out of memory becomes
+ * a "failed" result and the runs after it go on.
+ *
+ * The child measures (hx_run_measure) and sends its result object back
+ * through a pipe; the parent waits and turns any other ending into a failed
+ * result that names the signal or exit status. Before forking, a run whose
+ * predicted peak (model plus inputs) exceeds the memory limit is skipped,
+ * never attempted.
+ *
+ * Limits: the address-space limit is not applied in AddressSanitizer builds
+ * (ASan reserves terabytes of shadow address space).
+ */
+#ifndef FB_HX_ISOLATE_H
+#define FB_HX_ISOLATE_H
+
+#include <jansson.h>
+
+#include "hx_run.h"
+
+/* The default memory limit: a safe fraction of the memory available now. */
+uint64_t hx_isolate_default_limit(void);
+
+/* Runs cfg in a child (or in this process when fork_child is 0). Returns the
+ * result object (status ok, skipped or failed), owned by the caller; NULL
+ * only when out of memory. */
+json_t *hx_isolate_run(const hx_run_config_t *cfg, int fork_child);
+
+#endif /* FB_HX_ISOLATE_H */
