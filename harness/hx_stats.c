@@ -119,11 +119,13 @@ label_return:
 	return ret;
 }
 
+__extension__ typedef unsigned __int128 hx_stats_u128_t;
+
 /* A uniform index in [0,n) (Lemire's multiply-shift, bias <= n/2^64). */
 static size_t
 hx_stats_draw_index(uint64_t *state, size_t n)
 {
-	return (size_t)(((unsigned __int128)splitmix_next(state) * n) >> 64);
+	return (size_t)(((hx_stats_u128_t)splitmix_next(state) * n) >> 64);
 }
 
 /*
