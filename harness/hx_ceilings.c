@@ -1,0 +1,413 @@
+/*
+ * hx_ceilings: see hx_ceilings.h. The kernels are described as data (label,
+ * bytes or flops per unit) in the comments next to them; rates are derived
+ * from those counts and the best run's time.
+ */
+#include "hx_ceilings.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+#if defined(__AVX512F__) || (defined(__AVX2__) && defined(__FMA__))
+#include <immintrin.h>
+#endif
+
+#include "variant.h"
+
+/* Triad inputs, chosen so that a = b + s c is exact in float32 whatever the
+ * compiler contracts: 1 + 3 * 2 = 7. */
+#define HX_TRIAD_B 1.0f
+#define HX_TRIAD_C 2.0f
+#define HX_TRIAD_S 3.0f
+#define HX_TRIAD_A (HX_TRIAD_B + HX_TRIAD_S * HX_TRIAD_C)
+/* Bytes one triad element moves, as STREAM counts: b, c read; a written. */
+#define HX_TRIAD_BYTES_PER_ELEMENT (3.0 * sizeof(float))
+
+/* FMA chains run x = x * m + a; with m = 1/2 and a = 1 every chain settles
+ * at 2 (exact in float32), so values never overflow or go subnormal, which
+ * would change the instruction's speed. */
+#define HX_FMA_MUL 0.5f
+#define HX_FMA_ADD 1.0f
+/* One FMA run should last at least this long before runs are compared. */
+#define HX_FMA_MIN_RUN_S 0.05
+
+/* Opaque to the optimizer: read through volatile so kernels cannot be
+ * specialized for the constants. */
+static volatile float hx_ceilings_opaque_s = HX_TRIAD_S;
+static volatile float hx_ceilings_opaque_mul = HX_FMA_MUL;
+static volatile float hx_ceilings_opaque_add = HX_FMA_ADD;
+
+static int
+hx_ceilings_now(double *t)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
+		return -1;
+	*t = (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+	return 0;
+}
+
+double
+hx_clock_resolution(void)
+{
+	enum { SAMPLES = 20 };
+	struct timespec ts;
+	int64_t prev, next, best = INT64_MAX;
+
+	if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
+		return NAN;
+	prev = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+	for (int i = 0; i < SAMPLES; i++) {
+		/* Spin until the clock moves; the step is one observable
+		 * increment. Starting from the reading that ended the previous
+		 * spin avoids counting a partial tick. */
+		do {
+			if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
+				return NAN;
+			next = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+		} while (next == prev);
+		if (next - prev < best)
+			best = next - prev;
+		prev = next;
+	}
+	return 1e-9 * (double)best;
+}
+
+/* STREAM's rule (4x the last-level cache), bounded as the header says. */
+static size_t
+hx_ceilings_default_bytes(void)
+{
+	long llc = sysconf(_SC_LEVEL3_CACHE_SIZE);
+	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+	size_t bytes = llc > 0 ? 4 * (size_t)llc : 0;
+
+	if (bytes < HX_CEILINGS_MIN_DEFAULT_BYTES)
+		bytes = HX_CEILINGS_MIN_DEFAULT_BYTES;
+	if (pages > 0 && page > 0 &&
+	    bytes > (size_t)pages * (size_t)page / 8)
+		bytes = (size_t)pages * (size_t)page / 8;
+	return bytes;
+}
+
+/* 2 MiB-aligned, with transparent huge pages requested (best effort), so
+ * that first-touch costs less and TLB misses do not limit the triad. */
+static float *
+hx_ceilings_alloc(size_t bytes)
+{
+	void *p = NULL;
+
+	if (posix_memalign(&p, (size_t)2 << 20, bytes) != 0)
+		return NULL;
+#ifdef MADV_HUGEPAGE
+	(void)madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+	return p;
+}
+
+static __attribute__((noinline)) void
+hx_ceilings_triad(float *restrict a, const float *restrict b,
+    const float *restrict c, float s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		a[i] = b[i] + s * c[i];
+	variant_no_opt(a);
+}
+
+/*
+ * The triad: repeats + 1 runs, the first skipped (a's page faults, cold TLB),
+ * stopping early once the timed runs exceed HX_CEILINGS_TRIAD_BUDGET_S.
+ * Writes the best time of one run to *best.
+ */
+static int
+hx_ceilings_measure_triad(size_t bytes, unsigned repeats, double *best)
+{
+	int ret = HX_CEILINGS_ENOMEM;
+	size_t n = bytes / sizeof(float);
+	float *a, *b, *c;
+	double spent = 0.0;
+	float s = hx_ceilings_opaque_s;
+
+	a = hx_ceilings_alloc(bytes);
+	b = hx_ceilings_alloc(bytes);
+	c = hx_ceilings_alloc(bytes);
+	if (a == NULL || b == NULL || c == NULL)
+		goto label_return;
+	/* a is left untouched: the skipped first run takes its page faults,
+	 * which saves a third of the first-touch time. */
+	for (size_t i = 0; i < n; i++) {
+		b[i] = HX_TRIAD_B;
+		c[i] = HX_TRIAD_C;
+	}
+	*best = INFINITY;
+	for (unsigned k = 0; k <= repeats; k++) {
+		double t0, t1;
+
+		if (hx_ceilings_now(&t0) != 0)
+			goto label_clock;
+		hx_ceilings_triad(a, b, c, s, n);
+		if (hx_ceilings_now(&t1) != 0)
+			goto label_clock;
+		if (k == 0)
+			continue;
+		if (t1 - t0 < *best)
+			*best = t1 - t0;
+		spent += t1 - t0;
+		if (spent > HX_CEILINGS_TRIAD_BUDGET_S)
+			break;
+	}
+	ret = HX_CEILINGS_OK;
+	if (!(*best > 0.0))
+		goto label_clock;
+	/* Validation, outside the timed region: every a must be exact. */
+	for (size_t i = 0; i < n; i++) {
+		if (a[i] != HX_TRIAD_A) {
+			ret = HX_CEILINGS_EVALID;
+			break;
+		}
+	}
+	goto label_return;
+label_clock:
+	ret = HX_CEILINGS_ECLOCK;
+label_return:
+	free(a);
+	free(b);
+	free(c);
+	return ret;
+}
+
+/*
+ * The FMA kernel: HX_FMA_CHAINS independent accumulators, each iteration one
+ * FMA per chain. Chains hide the FMA latency: a core with L cycles of
+ * latency and T FMA ports needs L * T chains (4 * 2 = 8 on current x86), and
+ * the chains must fit the register file with the two operands.
+ */
+#if defined(__AVX512F__)
+#define HX_FMA_ISA "avx512f"
+#define HX_FMA_LANES 16
+#define HX_FMA_CHAINS 16
+typedef __m512 hx_vec_t;
+#define HX_VEC_SET1(x) _mm512_set1_ps(x)
+#define HX_VEC_FMA(x, m, a) _mm512_fmadd_ps(x, m, a)
+#define HX_VEC_STORE(p, v) _mm512_storeu_ps(p, v)
+#elif defined(__AVX2__) && defined(__FMA__)
+#define HX_FMA_ISA "avx2+fma"
+#define HX_FMA_LANES 8
+#define HX_FMA_CHAINS 12
+typedef __m256 hx_vec_t;
+#define HX_VEC_SET1(x) _mm256_set1_ps(x)
+#define HX_VEC_FMA(x, m, a) _mm256_fmadd_ps(x, m, a)
+#define HX_VEC_STORE(p, v) _mm256_storeu_ps(p, v)
+#else
+#define HX_FMA_ISA "generic"
+#define HX_FMA_LANES 4
+#define HX_FMA_CHAINS 8
+typedef float hx_vec_t __attribute__((vector_size(16)));
+#define HX_VEC_SET1(x) ((hx_vec_t){(x), (x), (x), (x)})
+/* Contracted to one FMA where the target has one (-ffp-contract=fast). */
+#define HX_VEC_FMA(x, m, a) ((x) * (m) + (a))
+#define HX_VEC_STORE(p, v) memcpy((p), &(v), sizeof(hx_vec_t))
+#endif
+
+/* The starting value of chain j; distinct so no two chains are the same
+ * computation. */
+static float
+hx_fma_start(int j)
+{
+	return 0.125f * (float)j;
+}
+
+static __attribute__((noinline)) void
+hx_ceilings_fma(uint64_t iters, float mul, float add,
+    float out[HX_FMA_CHAINS * HX_FMA_LANES])
+{
+	hx_vec_t acc[HX_FMA_CHAINS];
+	hx_vec_t m = HX_VEC_SET1(mul), a = HX_VEC_SET1(add);
+
+	for (int j = 0; j < HX_FMA_CHAINS; j++)
+		acc[j] = HX_VEC_SET1(hx_fma_start(j));
+	for (uint64_t i = 0; i < iters; i++) {
+#pragma GCC unroll 16
+		for (int j = 0; j < HX_FMA_CHAINS; j++)
+			acc[j] = HX_VEC_FMA(acc[j], m, a);
+	}
+	for (int j = 0; j < HX_FMA_CHAINS; j++)
+		HX_VEC_STORE(&out[j * HX_FMA_LANES], acc[j]);
+	variant_no_opt(out);
+}
+
+/* Every lane of chain j must equal the scalar recurrence from its start. */
+static int
+hx_ceilings_fma_valid(uint64_t iters, float mul, float add,
+    const float out[HX_FMA_CHAINS * HX_FMA_LANES])
+{
+	for (int j = 0; j < HX_FMA_CHAINS; j++) {
+		float x = hx_fma_start(j);
+
+		/* The recurrence reaches its fixed point within a few dozen
+		 * steps; stop there rather than replay every iteration. */
+		for (uint64_t i = 0; i < iters; i++) {
+			float next = fmaf(x, mul, add);
+
+			if (next == x)
+				break;
+			x = next;
+		}
+		for (int l = 0; l < HX_FMA_LANES; l++) {
+			float got = out[j * HX_FMA_LANES + l];
+
+			if (!(fabsf(got - x) <= 1e-6f * fabsf(x)))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+static int
+hx_ceilings_measure_fma(unsigned repeats, double *flops_per_s)
+{
+	float out[HX_FMA_CHAINS * HX_FMA_LANES];
+	float mul = hx_ceilings_opaque_mul, add = hx_ceilings_opaque_add;
+	uint64_t iters = 1 << 14;
+	double t0, t1, best = INFINITY;
+
+	/* Calibrate: double the length until one run is long enough; these
+	 * runs are the warm-up the STREAM rule skips. */
+	for (;;) {
+		if (hx_ceilings_now(&t0) != 0)
+			return HX_CEILINGS_ECLOCK;
+		hx_ceilings_fma(iters, mul, add, out);
+		if (hx_ceilings_now(&t1) != 0)
+			return HX_CEILINGS_ECLOCK;
+		if (t1 - t0 >= HX_FMA_MIN_RUN_S || iters >= (UINT64_C(1) << 40))
+			break;
+		iters *= 2;
+	}
+	for (unsigned k = 0; k < repeats; k++) {
+		if (hx_ceilings_now(&t0) != 0)
+			return HX_CEILINGS_ECLOCK;
+		hx_ceilings_fma(iters, mul, add, out);
+		if (hx_ceilings_now(&t1) != 0)
+			return HX_CEILINGS_ECLOCK;
+		if (t1 - t0 < best)
+			best = t1 - t0;
+	}
+	if (!(best > 0.0))
+		return HX_CEILINGS_ECLOCK;
+	if (hx_ceilings_fma_valid(iters, mul, add, out) != 0)
+		return HX_CEILINGS_EVALID;
+	/* Flops of one run: 2 per lane per FMA. */
+	*flops_per_s = 2.0 * HX_FMA_LANES * HX_FMA_CHAINS * (double)iters /
+	    best;
+	return HX_CEILINGS_OK;
+}
+
+int
+hx_ceilings_measure(hx_ceilings_t *c, size_t triad_array_bytes,
+    unsigned repeats)
+{
+	int ret = HX_CEILINGS_EINVAL;
+	size_t bytes;
+	double best;
+
+	if (c == NULL)
+		goto label_return;
+	memset(c, 0, sizeof(*c));
+	if (repeats == 0)
+		repeats = HX_CEILINGS_DEFAULT_REPEATS;
+	bytes = triad_array_bytes == 0 ? hx_ceilings_default_bytes() :
+	    triad_array_bytes;
+	bytes &= ~(size_t)63;
+	if (bytes < 1024)
+		goto label_return;
+
+	ret = HX_CEILINGS_ECLOCK;
+	c->clock_resolution_s = hx_clock_resolution();
+	if (!(c->clock_resolution_s > 0.0))
+		goto label_return;
+
+	ret = hx_ceilings_measure_triad(bytes, repeats, &best);
+	if (ret != HX_CEILINGS_OK)
+		goto label_return;
+	c->triad_array_bytes = (double)bytes;
+	c->triad_bytes_per_s = HX_TRIAD_BYTES_PER_ELEMENT *
+	    (double)(bytes / sizeof(float)) / best;
+
+	ret = hx_ceilings_measure_fma(repeats, &c->fma_flops_per_s);
+	if (ret != HX_CEILINGS_OK)
+		goto label_return;
+	c->fma_vector_width = HX_FMA_LANES;
+	strncpy(c->fma_isa, HX_FMA_ISA, sizeof(c->fma_isa) - 1);
+label_return:
+	return ret;
+}
+
+const char *
+hx_ceilings_strerror(int err)
+{
+	switch (err) {
+	case HX_CEILINGS_OK:
+		return "success";
+	case HX_CEILINGS_EINVAL:
+		return "invalid argument (NULL result or array under 1 KiB)";
+	case HX_CEILINGS_ENOMEM:
+		return "cannot allocate the triad arrays";
+	case HX_CEILINGS_EVALID:
+		return "a ceiling kernel computed a wrong result";
+	case HX_CEILINGS_ECLOCK:
+		return "CLOCK_MONOTONIC failed or did not advance";
+	default:
+		return "unknown hx_ceilings error";
+	}
+}
+
+/* A JSON number, or null for a value JSON cannot hold (NaN, infinity). */
+static json_t *
+hx_ceilings_json_number(double v)
+{
+	return isfinite(v) ? json_real(v) : json_null();
+}
+
+/* Sets key to a new value in obj; -1 when value is NULL or the set fails. */
+static int
+hx_ceilings_json_set(json_t *obj, const char *key, json_t *value)
+{
+	return value == NULL ? -1 : json_object_set_new(obj, key, value);
+}
+
+json_t *
+hx_ceilings_json(const hx_ceilings_t *c)
+{
+	json_t *obj = NULL;
+
+	if (c == NULL)
+		goto label_return;
+	obj = json_object();
+	if (obj == NULL)
+		goto label_return;
+	if (hx_ceilings_json_set(obj, "triad_bytes_per_s",
+	    hx_ceilings_json_number(c->triad_bytes_per_s)) != 0 ||
+	    hx_ceilings_json_set(obj, "triad_array_bytes",
+	    hx_ceilings_json_number(c->triad_array_bytes)) != 0 ||
+	    hx_ceilings_json_set(obj, "triad_bytes_counted",
+	    json_string("3 arrays per element (STREAM); write-allocate "
+	    "reads of a not counted")) != 0 ||
+	    hx_ceilings_json_set(obj, "fma_flops_per_s",
+	    hx_ceilings_json_number(c->fma_flops_per_s)) != 0 ||
+	    hx_ceilings_json_set(obj, "fma_vector_width",
+	    json_integer(c->fma_vector_width)) != 0 ||
+	    hx_ceilings_json_set(obj, "fma_isa", json_stringn(c->fma_isa,
+	    strnlen(c->fma_isa, sizeof(c->fma_isa)))) != 0 ||
+	    hx_ceilings_json_set(obj, "clock_resolution_s",
+	    hx_ceilings_json_number(c->clock_resolution_s)) != 0) {
+		json_decref(obj);
+		obj = NULL;
+	}
+label_return:
+	return obj;
+}

@@ -1,0 +1,101 @@
+/*
+ * hx_ceilings: this machine's own ceilings for a roofline, measured the way
+ * STREAM measures: the clock's resolution first, then a triad for memory
+ * bandwidth and a float32 FMA kernel for arithmetic throughput, each
+ * repeated with the first (cold) run skipped, the best run kept, and results
+ * validated after the timed region.
+ *
+ * Limits:
+ * - Both kernels run on the calling thread only, because fusebench variants
+ *   are single-threaded: the ceilings are one core's, not the socket's.
+ * - Triad bytes are counted as STREAM counts them, 3 arrays per element
+ *   (read b, read c, write a). With ordinary (write-allocate) stores the
+ *   hardware also reads a before writing it, so DRAM moves 4 arrays and the
+ *   true traffic is 4/3 of what is reported; the 3-array figure is kept
+ *   because it compares with published STREAM numbers and with variants'
+ *   byte counts, which likewise count what the schedule reads and writes.
+ * - The FMA kernel keeps independent accumulator chains of 512-bit (when
+ *   compiled with __AVX512F__), 256-bit (__FMA__ and __AVX2__) or 128-bit
+ *   generic vectors; a CPU whose FMA latency times throughput exceeds the
+ *   chain count would be underestimated. Flops count 2 per lane per FMA.
+ * - The measurement takes under about 5 s at the default array size on a
+ *   current x86-64 server core (3-4 s for 3 x 1.5 GiB on the development
+ *   VM); the triad stops repeating once its timed runs have used
+ *   HX_CEILINGS_TRIAD_BUDGET_S, after at least one counted run. Most of the
+ *   rest is first touch of the arrays; in a VM whose host has taken back the
+ *   guest's free memory, that first touch alone can take several seconds
+ *   more (12 s seen once on the development VM).
+ * - Another busy thread on the same core (or memory channel) lowers the
+ *   numbers; run it on a quiet machine.
+ */
+#ifndef HX_CEILINGS_H
+#define HX_CEILINGS_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+typedef struct hx_ceilings_s {
+	/* Best triad rate, bytes per second, 3 arrays counted (see above). */
+	double triad_bytes_per_s;
+	/* Bytes of each of the three triad arrays. */
+	double triad_array_bytes;
+	/* Best float32 FMA rate on one core, flops per second. */
+	double fma_flops_per_s;
+	/* float32 lanes per FMA instruction of the kernel (16, 8 or 4). */
+	int fma_vector_width;
+	/* Smallest observable CLOCK_MONOTONIC increment, seconds. */
+	double clock_resolution_s;
+	/* "avx512f", "avx2+fma" or "generic". */
+	char fma_isa[32];
+} hx_ceilings_t;
+
+/* Error codes; negative, as libpfm's. */
+enum {
+	HX_CEILINGS_OK = 0,
+	HX_CEILINGS_EINVAL = -1,   /* NULL c or a too small array */
+	HX_CEILINGS_ENOMEM = -2,   /* the triad arrays could not be allocated */
+	HX_CEILINGS_EVALID = -3,   /* a kernel's result was wrong */
+	HX_CEILINGS_ECLOCK = -4    /* clock_gettime failed or does not advance */
+};
+
+/* Repeats when the caller passes 0. */
+#define HX_CEILINGS_DEFAULT_REPEATS 10
+/* Default triad arrays are at least this large... */
+#define HX_CEILINGS_MIN_DEFAULT_BYTES ((size_t)256 << 20)
+/* ...and the triad stops repeating after this many timed seconds. */
+#define HX_CEILINGS_TRIAD_BUDGET_S 1.0
+
+/*
+ * Measures the ceilings into *c. triad_array_bytes is the size of each of
+ * the three float arrays (rounded down to 64 bytes, at least 1 KiB); 0 means
+ * 4 times the last-level cache that sysconf(_SC_LEVEL3_CACHE_SIZE) reports
+ * (STREAM's rule), at least HX_CEILINGS_MIN_DEFAULT_BYTES and at most an
+ * eighth of physical memory. repeats counts the timed runs of each kernel
+ * after its skipped first run; 0 means HX_CEILINGS_DEFAULT_REPEATS.
+ * Returns HX_CEILINGS_OK, or a negative HX_CEILINGS_E* code with *c
+ * unspecified. Allocates and frees the arrays itself.
+ */
+int hx_ceilings_measure(hx_ceilings_t *c, size_t triad_array_bytes,
+    unsigned repeats);
+
+/* A static description of an hx_ceilings_measure return code. */
+const char *hx_ceilings_strerror(int err);
+
+/*
+ * A new jansson object with every field of *c, plus "triad_bytes_counted"
+ * saying how bytes were counted; a field that is not finite becomes null. The caller owns the reference (json_decref).
+ * Returns NULL when c is NULL or jansson cannot allocate.
+ */
+json_t *hx_ceilings_json(const hx_ceilings_t *c);
+
+/*
+ * The smallest observable increment of clock_gettime(CLOCK_MONOTONIC) in
+ * seconds, as STREAM's checktick finds it: the minimum, over 20 samples, of
+ * the step between consecutive distinct readings. On a vDSO clock this is
+ * the cost of a call rather than the counter's granularity. Returns NAN when
+ * clock_gettime fails.
+ */
+double hx_clock_resolution(void);
+
+#endif /* HX_CEILINGS_H */

@@ -1,0 +1,154 @@
+/*
+ * hx_stats: the statistics the harness applies to timing samples: median and
+ * quantiles, the median absolute deviation, a bootstrap confidence interval
+ * of the median, outlier flags, a one-call summary, the Mann-Whitney U test
+ * between two sets of samples, and the exponent of a power-law fit.
+ *
+ * All functions are plain computations: no I/O, no global state, inputs are
+ * never modified. Some allocate scratch memory (a sorted copy of the input)
+ * and free it before returning; none keeps a pointer to its arguments.
+ *
+ * Limits:
+ * - Samples must be finite; NaN or infinity in the input gives unspecified
+ *   (but memory-safe) results.
+ * - Functions returning a double return NAN on bad arguments (NULL, n == 0)
+ *   or when scratch allocation fails; functions returning int return 0 on
+ *   success and -1 on bad arguments or allocation failure.
+ * - The bootstrap draws indices with Lemire's multiply-shift reduction of
+ *   SplitMix64 output; its bias (at most n / 2^64) is far below resampling
+ *   noise.
+ * - The Mann-Whitney p value is the normal approximation (with tie and
+ *   continuity corrections) except for small samples without ties, where it
+ *   is exact; see hx_stats_mann_whitney.
+ */
+#ifndef HX_STATS_H
+#define HX_STATS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The threshold on |modified z| that Iglewicz and Hoaglin recommend. */
+#define HX_STATS_OUTLIER_Z 3.5
+/* What hx_stats_summarize uses for its confidence interval. */
+#define HX_STATS_SUMMARY_RESAMPLES 2000
+#define HX_STATS_SUMMARY_LEVEL 0.95
+#define HX_STATS_SUMMARY_SEED UINT64_C(0x5EEDF05EBE7C4)
+/* A summary's CI counts as wide when wider than this fraction of |median|. */
+#define HX_STATS_CI_WIDE_FRACTION 0.05
+
+/*
+ * The median of x[0..n-1] (the mean of the two middle values when n is even).
+ * Returns NAN when x is NULL, n == 0 or allocation fails.
+ */
+double hx_stats_median(const double *x, size_t n);
+
+/*
+ * The q-quantile of x[0..n-1] by linear interpolation between order
+ * statistics (Hyndman and Fan type 7, R's default): with the sorted sample
+ * s[0..n-1] and h = (n-1)q, s[floor h] + (h - floor h)(s[floor h + 1] -
+ * s[floor h]). Returns NAN when x is NULL, n == 0, q is outside [0,1] or
+ * allocation fails.
+ */
+double hx_stats_quantile(const double *x, size_t n, double q);
+
+/*
+ * The median absolute deviation from the median, unscaled (multiply by
+ * 1.4826 to estimate a normal standard deviation). Returns NAN as
+ * hx_stats_median.
+ */
+double hx_stats_mad(const double *x, size_t n);
+
+/*
+ * A percentile-bootstrap confidence interval of the median: resamples
+ * samples of size n are drawn with replacement, and *lo, *hi are the type-7
+ * quantiles (1-level)/2 and (1+level)/2 of their medians. The result depends
+ * only on (x, n, resamples, level, seed). n == 1 gives *lo = *hi = x[0].
+ * Returns 0, or -1 (and *lo, *hi untouched) when x, lo or hi is NULL, n == 0,
+ * resamples == 0, level is outside (0,1) or allocation fails.
+ */
+int hx_stats_bootstrap_median_ci(const double *x, size_t n, unsigned resamples,
+    double level, uint64_t seed, double *lo, double *hi);
+
+/*
+ * Flags outliers by the modified z-score of Iglewicz and Hoaglin,
+ * z = 0.6745 (x - median) / MAD, |z| > threshold flagged.
+ *
+ * MAD == 0 (more than half the samples equal, common with a coarse clock):
+ * the score uses the mean absolute deviation from the median instead,
+ * z = (x - median) / (1.253314 MeanAD), as IBM SPSS does; 1.253314 =
+ * sqrt(pi/2) makes MeanAD a normal standard deviation as 1/0.6745 does for
+ * MAD. This flags the rare values that differ from the mode without flagging
+ * every value that differs at all. If MeanAD is 0 too, all samples are equal
+ * and none is flagged.
+ *
+ * flags, when not NULL, receives n entries, 1 for an outlier and 0 otherwise.
+ * Returns the number of outliers; 0 when x is NULL or n == 0; SIZE_MAX when
+ * allocation fails (flags then untouched).
+ */
+size_t hx_stats_outliers(const double *x, size_t n, double threshold,
+    unsigned char *flags);
+
+typedef struct hx_summary_s {
+	size_t n;
+	double median, mean, min, max;
+	/* Unscaled median absolute deviation. */
+	double mad;
+	/* Bootstrap CI of the median: HX_STATS_SUMMARY_RESAMPLES resamples,
+	 * level HX_STATS_SUMMARY_LEVEL, seed HX_STATS_SUMMARY_SEED. */
+	double ci_lo, ci_hi;
+	/* Type-7 quantiles. */
+	double p90, p99;
+	/* Count at threshold HX_STATS_OUTLIER_Z. */
+	size_t outliers;
+	/* 1 when ci_hi - ci_lo > HX_STATS_CI_WIDE_FRACTION * |median|. */
+	int ci_wide;
+} hx_summary_t;
+
+/*
+ * Fills *s with the summary of x[0..n-1]. Deterministic (fixed seed).
+ * Returns 0, or -1 (and *s unspecified) when x or s is NULL, n == 0 or
+ * allocation fails.
+ */
+int hx_stats_summarize(const double *x, size_t n, hx_summary_t *s);
+
+typedef struct hx_mwu_s {
+	/* U of sample a: the number of pairs (a_i, b_j) with a_i > b_j, ties
+	 * counting one half. U of b is na * nb - u. */
+	double u;
+	/* The normal approximation's z, continuity- and tie-corrected; its sign
+	 * says which sample tends larger (positive: a). 0 when every value is
+	 * tied. */
+	double z;
+	/* Two-sided p value. */
+	double p;
+	/* 1 when p is the exact permutation p value, 0 when it is the normal
+	 * approximation's. */
+	int exact;
+} hx_mwu_t;
+
+/* Exact p values are computed when na and nb are both at most this and no
+ * value is tied. */
+#define HX_STATS_MWU_EXACT_MAX 10
+
+/*
+ * The two-sided Mann-Whitney U (Wilcoxon rank-sum) test of a against b.
+ * Ties receive their average rank. When na, nb <= HX_STATS_MWU_EXACT_MAX and
+ * no value is tied, p is exact: 2 min(P(U <= u), P(U >= u)) under the
+ * permutation distribution, capped at 1. Otherwise p comes from
+ * z = (u - na nb/2 -+ 1/2) / sigma, with sigma^2 = na nb/12 ((N+1) -
+ * sum(t^3 - t)/(N(N-1))) over tie groups of size t. Returns 0, or -1 when a,
+ * b or out is NULL, na == 0, nb == 0 or allocation fails.
+ */
+int hx_stats_mann_whitney(const double *a, size_t na, const double *b,
+    size_t nb, hx_mwu_t *out);
+
+/*
+ * The least-squares slope k of log y on log x, for "time per step ~ N^k".
+ * *r2, when r2 is not NULL, receives the coefficient of determination of that
+ * fit in log-log space (1 when every residual is 0). Returns NAN (and *r2 NAN)
+ * when x or y is NULL, n < 2, any x or y is not positive, or all x are equal.
+ */
+double hx_stats_fit_exponent(const double *x, const double *y, size_t n,
+    double *r2);
+
+#endif /* HX_STATS_H */
