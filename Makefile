@@ -43,11 +43,12 @@ CFLAGS_ALL += -DFB_CFLAGS='"$(CFLAGS_RECORD)"'
 
 LIB_SRC   := $(filter-out harness/main.c,$(wildcard harness/*.c)) \
              $(wildcard variants/*.c) $(wildcard variants/*/*.c)
-LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o)
+OBJ       := $(BUILD)/obj
+LIB_OBJ   := $(LIB_SRC:%.c=$(OBJ)/%.o)
 UNIT_SRC  := $(wildcard tests/unit/*.c)
-UNIT_OBJ  := $(UNIT_SRC:%.c=$(BUILD)/%.o)
+UNIT_OBJ  := $(UNIT_SRC:%.c=$(OBJ)/%.o)
 INTEG_SRC := $(wildcard tests/integration/*.c)
-INTEG_OBJ := $(INTEG_SRC:%.c=$(BUILD)/%.o)
+INTEG_OBJ := $(INTEG_SRC:%.c=$(OBJ)/%.o)
 
 .PHONY: all deps test test-unit test-integration report clean format format-check valgrind
 
@@ -56,7 +57,7 @@ all: $(BUILD)/harness
 deps:
 	@sh harness/deps.sh
 
-$(BUILD)/%.o: %.c
+$(OBJ)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
 
@@ -64,7 +65,7 @@ $(BUILD)/libfusebench.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/harness: $(BUILD)/harness/main.o $(BUILD)/libfusebench.a
+$(BUILD)/harness: $(OBJ)/harness/main.o $(BUILD)/libfusebench.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LDLIBS_ALL)
 
 $(BUILD)/test_unit: $(UNIT_OBJ) $(BUILD)/libfusebench.a
@@ -101,4 +102,4 @@ format-check:
 clean:
 	rm -rf build
 
--include $(LIB_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(INTEG_OBJ:.o=.d) $(BUILD)/harness/main.d
+-include $(LIB_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(INTEG_OBJ:.o=.d) $(OBJ)/harness/main.d

@@ -36,6 +36,8 @@ typedef struct params_s {
 typedef struct workload_s {
 	const char *name;
 	const char *description;
+	/* 1 for test-only workloads: not listed, runnable by name. */
+	int hidden;
 	/* What one unit of work is ("pair"), for per-unit figures. */
 	const char *unit;
 	int digest_count;

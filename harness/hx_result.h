@@ -1,0 +1,24 @@
+/*
+ * hx_result: the result object (interface.md) on its way out: one readable
+ * line for the terminal, and the JSON file, written atomically.
+ */
+#ifndef FB_HX_RESULT_H
+#define FB_HX_RESULT_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* "ok", "skipped" or "failed"; "failed" when r has no status. */
+const char *hx_result_status(const json_t *r);
+/* One line: workload/variant, parameters, median time with its interval,
+ * cold time, workspace next to its model, RSS, faults, validation. */
+void hx_result_print_line(FILE *f, const json_t *r);
+/* Writes r as indented JSON to path ("-" = stdout), atomically; 0 or -1
+ * with msg. */
+int hx_result_write(const char *path, const json_t *r, char *msg,
+    size_t msglen);
+/* A number field by path "a.b.c" (NAN when missing or not a number). */
+double hx_result_number(const json_t *r, const char *path);
+
+#endif /* FB_HX_RESULT_H */
