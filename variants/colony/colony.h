@@ -106,40 +106,65 @@ uint64_t colony_model_zero(const params_t *p, uint64_t (*round)(uint64_t));
 double colony_flops_per_pair(void);
 double colony_all_pairs_flops(const params_t *p);
 
-/* The minimum image of one component of d = c_j - c_i in a box of side
- * box (inv_box = 1/box: a multiply instead of the spec's divide, which only
- * matters at exactly half a box, far beyond r_cut). */
+/* The minimum image of one component of d = c_j - c_i in a box of side box:
+ * d - S floor(d/S + 1/2). Both centres are wrapped into [0,S) (step 1), so
+ * |d| < S and floor() is -1, 0 or 1: two selects, which vectorize where
+ * floorf does not (gcc keeps it a libm call under -ftrapping-math). */
 static inline float
-colony_min_image(float d, float box, float inv_box)
+colony_min_image(float d, float box)
 {
-	return d - box * floorf(d * inv_box + 0.5f);
+	float up = d + box, down = d - box;
+
+	d = isgreaterequal(d, 0.5f * box) ? down : d;
+	return isless(d, -0.5f * box) ? up : d;
 }
+
+/* v clamped to [0, 1] with quiet comparisons and selects: gcc calls libm for
+ * fminf and fmaxf (their NaN rules), which stops vectorization. */
+static inline float
+colony_clamp01(float v)
+{
+	v = isless(v, 0.0f) ? 0.0f : v;
+	return isgreater(v, 1.0f) ? 1.0f : v;
+}
+
+/* The pair terms of one pair (i, j), see colony_pair_both. */
+typedef struct colony_pair_s {
+	float fx, fy;     /* contact force on i; on j it is (-fx, -fy) */
+	float tqi, tqj;   /* torques about c_i and about c_j */
+	float rhoi, rhoj; /* density contributions of j to i and of i to j */
+} colony_pair_t;
 
 /*
  * The pair kernel: the pair term of j on i and, from the same geometry, of i
  * on j (Newton's third law), in the frame centred on c_i. d = (dx, dy) is the
  * minimum image of c_j - c_i, (uix, uiy) and (ujx, ujy) the rods' axes, ai
  * and aj the activities; self is nonzero when j is i (no contribution).
- * Writes the contact force on i (*fx, *fy; the force on j is its negative),
- * the torques about c_i (*tqi) and about c_j (*tqj) at the closest points,
- * and the density contributions of j to i (*rhoi) and of i to j (*rhoj). All
- * are exactly 0 beyond r_cut.
+ * Every term is exactly 0 beyond r_cut.
  *
- * Branch-free: every decision is a select, so that a loop over j with this
- * body vectorizes. Divisors that the spec only uses when they are nonzero
- * are replaced in the lanes that discard the quotient. A caller that needs
- * only one side uses colony_pair; the other side's work is then dead code.
+ * Branch-free and returned by value: every decision is a select between
+ * values already computed, made with the quiet comparisons (isless,
+ * isgreater; under the default -ftrapping-math gcc will not if-convert an
+ * ordinary < or a select whose arm does arithmetic, as either may trap), and
+ * nothing has its address taken, so that a loop over j with this body vectorizes
+ * without per-lane temporaries in memory. Divisors that the spec only uses
+ * when they are nonzero are replaced in the lanes that discard the quotient.
+ * A caller that needs only one side uses colony_pair; the other side's work
+ * is then dead code.
  *
- * Note the spec computes the pair from i's frame; for nearly parallel rods
+ * The spec computes the pair from i's frame; for nearly parallel rods
  * (den <= 1e-6 aa ee) its contact point is i's head, so the torque on j that
- * j's own frame would give differs from *tqj (a measure-zero set of pairs).
+ * j's own frame would give differs from tqj (a measure-zero set of pairs).
  */
-static inline void
+static inline colony_pair_t
 colony_pair_both(float dx, float dy, float uix, float uiy, float ujx,
-    float ujy, float ai, float aj, int self, float *fx, float *fy, float *tqi,
-    float *tqj, float *rhoi, float *rhoj)
+    float ujy, float ai, float aj, int self)
 {
 	const float h = 0.5f * COLONY_L;
+	colony_pair_t out;
+	/* Endpoints relative to c_i: p_i = h u_i, q_i = -h u_i,
+	 * p_j = d + h u_j; d1 = q_i - p_i = -L u_i exactly in float32, and
+	 * d2 = q_j - p_j is taken as -L u_j (the same value, one rounding). */
 	float pix = h * uix, piy = h * uiy;
 	float pjx = dx + h * ujx, pjy = dy + h * ujy;
 	float d1x = -2.0f * pix, d1y = -2.0f * piy;
@@ -149,19 +174,22 @@ colony_pair_both(float dx, float dy, float uix, float uiy, float ujx,
 	float ff = d2x * rx + d2y * ry, cc = d1x * rx + d1y * ry;
 	float bb = d1x * d2x + d1y * d2y;
 	float den = aa * ee - bb * bb;
-	int skew = den > 1e-6f * aa * ee;
+	int skew = isgreater(den, 1e-6f * aa * ee);
+	float inv_aa = 1.0f / aa;
 	float s = (bb * ff - cc * ee) / (skew ? den : 1.0f);
 	float t, s_lo, s_hi;
-	float kix, kiy, kjx, kjy, nx, ny, dist, dlen, inv_dist, inv_dlen, mag;
+	float kix, kiy, kjx, kjy, nx, ny, cx, cy, dist, dlen, inv_dist;
+	float inv_dlen, mag;
 	float w;
-	int crossing, contact;
+	int crossing;
 
-	s = skew ? fminf(fmaxf(s, 0.0f), 1.0f) : 0.0f;
+	s = colony_clamp01(s);
+	s = skew ? s : 0.0f;
 	t = (bb * s + ff) / ee;
-	s_lo = fminf(fmaxf(-cc / aa, 0.0f), 1.0f);
-	s_hi = fminf(fmaxf((bb - cc) / aa, 0.0f), 1.0f);
-	s = t < 0.0f ? s_lo : (t > 1.0f ? s_hi : s);
-	t = fminf(fmaxf(t, 0.0f), 1.0f);
+	s_lo = colony_clamp01(-cc * inv_aa);
+	s_hi = colony_clamp01((bb - cc) * inv_aa);
+	s = isless(t, 0.0f) ? s_lo : (isgreater(t, 1.0f) ? s_hi : s);
+	t = colony_clamp01(t);
 
 	kix = pix + s * d1x;
 	kiy = piy + s * d1y;
@@ -173,36 +201,46 @@ colony_pair_both(float dx, float dy, float uix, float uiy, float ujx,
 	dist = sqrtf(nx * nx + ny * ny);
 	dlen = sqrtf(dx * dx + dy * dy);
 
-	crossing = dist < 1e-4f;
-	inv_dist = crossing ? 0.0f : 1.0f / dist;
-	inv_dlen = dlen > 0.0f ? 1.0f / dlen : 0.0f;
-	nx = crossing ? -dx * inv_dlen : nx * inv_dist;
-	ny = crossing ? -dy * inv_dlen : ny * inv_dist;
+	/* Crossing rods have no contact normal: push apart along the centre
+	 * line instead, -d/|d|, at dist = 0. */
+	crossing = isless(dist, 1e-4f);
+	inv_dist = 1.0f / (crossing ? 1.0f : dist);
+	inv_dlen = 1.0f / (isgreater(dlen, 0.0f) ? dlen : 1.0f);
+	cx = -dx * inv_dlen;
+	cy = -dy * inv_dlen;
+	nx *= inv_dist;
+	ny *= inv_dist;
+	nx = crossing ? cx : nx;
+	ny = crossing ? cy : ny;
 	dist = crossing ? 0.0f : dist;
 
-	contact = (dist < 2.0f * COLONY_R) & (dlen > 0.0f) & !self;
-	mag = contact ? COLONY_K_CC * (2.0f * COLONY_R - dist) : 0.0f;
-	*fx = mag * nx;
-	*fy = mag * ny;
-	*tqi = kix * *fy - kiy * *fx;
+	/* Contact needs dist < 2R, |d| > 0 and j not i: selects in turn, not
+	 * an integer and of the conditions, which gcc cannot vectorize. */
+	mag = COLONY_K_CC * (2.0f * COLONY_R - dist);
+	mag = isless(dist, 2.0f * COLONY_R) ? mag : 0.0f;
+	mag = isgreater(dlen, 0.0f) ? mag : 0.0f;
+	mag = self ? 0.0f : mag;
+	out.fx = mag * nx;
+	out.fy = mag * ny;
+	out.tqi = kix * out.fy - kiy * out.fx;
 	/* The force on j is -F, applied at its own closest point k_j. */
-	*tqj = kjy * *fx - kjx * *fy;
+	out.tqj = kjy * out.fx - kjx * out.fy;
 
-	w = fmaxf(0.0f, 1.0f - dlen * (1.0f / COLONY_R_S));
-	w = self ? 0.0f : COLONY_W_A * w * w;
-	*rhoi = aj * w;
-	*rhoj = ai * w;
+	w = 1.0f - dlen * (1.0f / COLONY_R_S);
+	w = isgreater(w, 0.0f) ? w : 0.0f;
+	w = COLONY_W_A * w * w;
+	w = self ? 0.0f : w;
+	out.rhoi = aj * w;
+	out.rhoj = ai * w;
+	return out;
 }
 
-/* The pair term of j on i alone (see colony_pair_both). */
-static inline void
+/* The pair term of j on i alone (see colony_pair_both): fx, fy, tqi, rhoi. */
+static inline colony_pair_t
 colony_pair(float dx, float dy, float uix, float uiy, float ujx, float ujy,
-    float aj, int self, float *fx, float *fy, float *tq, float *rho)
+    float aj, int self)
 {
-	float tqj, rhoj;
-
-	colony_pair_both(dx, dy, uix, uiy, ujx, ujy, 0.0f, aj, self, fx, fy,
-	    tq, &tqj, rho, &rhoj);
+	return colony_pair_both(dx, dy, uix, uiy, ujx, ujy, 0.0f, aj, self);
 }
 
 #endif /* FB_COLONY_H */

@@ -97,7 +97,7 @@ static void
 colony_cells_pairs(colony_state_t *st, const colony_cells_t *c)
 {
 	const uint64_t n = st->n, nc = c->nc;
-	const float box = st->box, inv_box = st->inv_box;
+	const float box = st->box;
 
 	for (uint64_t i = 0; i < n; i++) {
 		const uint64_t cy = c->cell[c->order[i]] / nc;
@@ -132,19 +132,18 @@ colony_cells_pairs(colony_state_t *st, const colony_cells_t *c)
 			for (uint64_t r = 0; r < ranges; r++) {
 #pragma omp simd reduction(+ : sfx, sfy, stq, srho)
 				for (uint64_t j = lo[r]; j < hi[r]; j++) {
-					float fx, fy, tq, rho;
 					float dx = colony_min_image(
-					    c->x[j] - xi, box, inv_box);
+					    c->x[j] - xi, box);
 					float dy = colony_min_image(
-					    c->y[j] - yi, box, inv_box);
+					    c->y[j] - yi, box);
+					colony_pair_t pt = colony_pair(dx, dy,
+					    uix, uiy, c->ux[j], c->uy[j],
+					    c->a[j], j == i);
 
-					colony_pair(dx, dy, uix, uiy, c->ux[j],
-					    c->uy[j], c->a[j], j == i, &fx,
-					    &fy, &tq, &rho);
-					sfx += fx;
-					sfy += fy;
-					stq += tq;
-					srho += rho;
+					sfx += pt.fx;
+					sfy += pt.fy;
+					stq += pt.tqi;
+					srho += pt.rhoi;
 				}
 			}
 		}

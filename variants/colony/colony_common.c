@@ -322,7 +322,7 @@ colony_step_end(colony_state_t *st, uint64_t k)
 		float fy = st->f_y[i] + COLONY_F_PROP * a * st->uy[i];
 		float t = st->torque[i] + COLONY_T_PROP * a;
 
-		st->a[i] = fminf(fmaxf(st->rho[i] / COLONY_A_TH, 0.0f), 1.0f);
+		st->a[i] = colony_clamp01(st->rho[i] / COLONY_A_TH);
 		st->x[i] = colony_wrap(st->x[i] + fx * v_scale, box, inv_box);
 		st->y[i] = colony_wrap(st->y[i] + fy * v_scale, box, inv_box);
 		st->theta[i] = colony_wrap(st->theta[i] + t * w_scale,
@@ -335,7 +335,7 @@ colony_rows_fill(const colony_state_t *st, uint64_t i0, uint64_t rows,
     float *forces, float *torques, float *density)
 {
 	const uint64_t n = st->n;
-	const float box = st->box, inv_box = st->inv_box;
+	const float box = st->box;
 	const float *x = st->x, *y = st->y, *ux = st->ux, *uy = st->uy;
 	const float *a = st->a;
 
@@ -347,11 +347,15 @@ colony_rows_fill(const colony_state_t *st, uint64_t i0, uint64_t rows,
 
 #pragma omp simd
 		for (uint64_t j = 0; j < n; j++) {
-			float dx = colony_min_image(x[j] - xi, box, inv_box);
-			float dy = colony_min_image(y[j] - yi, box, inv_box);
+			float dx = colony_min_image(x[j] - xi, box);
+			float dy = colony_min_image(y[j] - yi, box);
+			colony_pair_t pt = colony_pair(dx, dy, uix, uiy, ux[j],
+			    uy[j], a[j], j == i);
 
-			colony_pair(dx, dy, uix, uiy, ux[j], uy[j], a[j],
-			    j == i, &f[2 * j], &f[2 * j + 1], &tq[j], &rho[j]);
+			f[2 * j] = pt.fx;
+			f[2 * j + 1] = pt.fy;
+			tq[j] = pt.tqi;
+			rho[j] = pt.rhoi;
 		}
 	}
 }

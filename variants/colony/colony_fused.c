@@ -9,7 +9,7 @@ static void
 colony_fused_pairs(colony_state_t *st)
 {
 	const uint64_t n = st->n;
-	const float box = st->box, inv_box = st->inv_box;
+	const float box = st->box;
 	const float *x = st->x, *y = st->y, *ux = st->ux, *uy = st->uy;
 	const float *a = st->a;
 
@@ -19,16 +19,15 @@ colony_fused_pairs(colony_state_t *st)
 
 #pragma omp simd reduction(+ : sfx, sfy, stq, srho)
 		for (uint64_t j = 0; j < n; j++) {
-			float fx, fy, tq, rho;
-			float dx = colony_min_image(x[j] - xi, box, inv_box);
-			float dy = colony_min_image(y[j] - yi, box, inv_box);
+			float dx = colony_min_image(x[j] - xi, box);
+			float dy = colony_min_image(y[j] - yi, box);
+			colony_pair_t pt = colony_pair(dx, dy, uix, uiy, ux[j],
+			    uy[j], a[j], j == i);
 
-			colony_pair(dx, dy, uix, uiy, ux[j], uy[j], a[j],
-			    j == i, &fx, &fy, &tq, &rho);
-			sfx += fx;
-			sfy += fy;
-			stq += tq;
-			srho += rho;
+			sfx += pt.fx;
+			sfy += pt.fy;
+			stq += pt.tqi;
+			srho += pt.rhoi;
 		}
 		st->f_x[i] = sfx;
 		st->f_y[i] = sfy;

@@ -37,7 +37,7 @@ static void
 colony_tiled_pairs(colony_state_t *st, uint64_t tile, float *buf)
 {
 	const uint64_t n = st->n;
-	const float box = st->box, inv_box = st->inv_box;
+	const float box = st->box;
 	float *bx = buf, *by = buf + tile, *bux = buf + 2 * tile;
 	float *buy = buf + 3 * tile, *ba = buf + 4 * tile;
 	float *bfx = buf + 5 * tile, *bfy = buf + 6 * tile;
@@ -66,23 +66,19 @@ colony_tiled_pairs(colony_state_t *st, uint64_t tile, float *buf)
 
 #pragma omp simd reduction(+ : sfx, sfy, stq, srho)
 			for (uint64_t l = start; l < len; l++) {
-				float fx, fy, tqi, tqj, rhoi, rhoj;
-				float dx = colony_min_image(bx[l] - xi, box,
-				    inv_box);
-				float dy = colony_min_image(by[l] - yi, box,
-				    inv_box);
+				float dx = colony_min_image(bx[l] - xi, box);
+				float dy = colony_min_image(by[l] - yi, box);
+				colony_pair_t pt = colony_pair_both(dx, dy,
+				    uix, uiy, bux[l], buy[l], ai, ba[l], 0);
 
-				colony_pair_both(dx, dy, uix, uiy, bux[l],
-				    buy[l], ai, ba[l], 0, &fx, &fy, &tqi,
-				    &tqj, &rhoi, &rhoj);
-				sfx += fx;
-				sfy += fy;
-				stq += tqi;
-				srho += rhoi;
-				bfx[l] -= fx;
-				bfy[l] -= fy;
-				btq[l] += tqj;
-				brho[l] += rhoj;
+				sfx += pt.fx;
+				sfy += pt.fy;
+				stq += pt.tqi;
+				srho += pt.rhoi;
+				bfx[l] -= pt.fx;
+				bfy[l] -= pt.fy;
+				btq[l] += pt.tqj;
+				brho[l] += pt.rhoj;
 			}
 			st->f_x[i] += sfx;
 			st->f_y[i] += sfy;
