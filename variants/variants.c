@@ -10,12 +10,15 @@
 
 #include "variant.h"
 
-extern const workload_t interp_workload;
+extern const workload_t interp_workload, colony_workload;
 extern const variant_t interp_eager, interp_materialized, interp_fused,
     interp_chunked, interp_tiled, interp_hoisted;
+extern const variant_t colony_naive, colony_naive_reuse, colony_fused,
+    colony_chunked, colony_tiled, colony_cells;
 
 const workload_t *const workload_table[] = {
 	&interp_workload,
+	&colony_workload,
 	NULL,
 };
 
@@ -26,6 +29,12 @@ const variant_t *const variant_table[] = {
 	&interp_chunked,
 	&interp_tiled,
 	&interp_hoisted,
+	&colony_naive,
+	&colony_naive_reuse,
+	&colony_fused,
+	&colony_chunked,
+	&colony_tiled,
+	&colony_cells,
 	NULL,
 };
 

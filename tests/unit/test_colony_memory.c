@@ -1,0 +1,157 @@
+/*
+ * colony memory and parameter tests: the measured peak workspace of a run
+ * against each variant's model (jemalloc builds only, through its
+ * per-thread peak), O(N) workspace for fused and cells, and check()'s
+ * one-line refusals.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+#ifdef FB_ALLOC_JEMALLOC
+#include <jemalloc/jemalloc.h>
+#endif
+
+#include "colony/colony.h"
+#include "variant.h"
+
+#ifdef FB_ALLOC_JEMALLOC
+/* The peak bytes above the level at the start of one measured run (reset,
+ * steps, digest) of variant name at params p; the state is set up before the
+ * peak is reset, so the inputs are not counted. */
+static uint64_t
+colony_run_peak(const char *name, const params_t *p)
+{
+	const variant_t *v = variant_find("colony", name);
+	void *state = NULL;
+	uint64_t peak = 0;
+	size_t sz = sizeof(peak);
+	double digest[6];
+
+	cr_assert_not_null(v, "%s", name);
+	cr_assert_eq(v->setup(p, &state), 0, "%s n %llu: setup", name,
+	    (unsigned long long)p->n);
+	cr_assert_eq(mallctl("thread.peak.reset", NULL, NULL, NULL, 0), 0);
+	v->reset(state);
+	for (uint64_t k = 0; k < p->steps; k++)
+		cr_assert_eq(v->step(state, k), 0, "%s: step %llu", name,
+		    (unsigned long long)k);
+	v->digest(state, digest);
+	cr_assert_eq(mallctl("thread.peak.read", &peak, &sz, NULL, 0), 0);
+	v->teardown(state);
+	return peak;
+}
+
+static void
+colony_expect_model(const char *name, const params_t *p)
+{
+	const variant_t *v = variant_find("colony", name);
+	uint64_t peak = colony_run_peak(name, p);
+	uint64_t model = v->model_bytes(p, model_allocator);
+	double tol = 0.05 * (double)model + 65536.0;
+
+	cr_expect((double)peak <= (double)model + tol &&
+		(double)peak + tol >= (double)model,
+	    "%s n %llu steps %llu chunk %llu tile %llu: peak %llu bytes, "
+	    "model %llu",
+	    name, (unsigned long long)p->n, (unsigned long long)p->steps,
+	    (unsigned long long)p->chunk, (unsigned long long)p->tile,
+	    (unsigned long long)peak, (unsigned long long)model);
+}
+
+static params_t
+colony_memory_params(uint64_t n, uint64_t steps)
+{
+	params_t p;
+
+	colony_workload.defaults(&p);
+	p.n = n;
+	p.steps = steps;
+	return p;
+}
+
+Test(colony_memory, materializing_variants_match_model)
+{
+	params_t p = colony_memory_params(512, 3);
+
+	colony_expect_model("naive", &p);
+	colony_expect_model("naive-reuse", &p);
+	colony_expect_model("chunked", &p);
+	colony_expect_model("tiled", &p);
+	colony_expect_model("cells", &p);
+	p.chunk = 100;
+	colony_expect_model("chunked", &p);
+	p.n = 1000;
+	p.chunk = 0;
+	colony_expect_model("naive", &p);
+	colony_expect_model("chunked", &p);
+}
+
+Test(colony_memory, fused_and_cells_are_linear)
+{
+	static const char *const names[] = {"fused", "cells", "tiled"};
+
+	for (int v = 0; v < 3; v++) {
+		params_t p = colony_memory_params(4096, 2);
+		uint64_t small, large;
+
+		/* tiled's workspace is its tile, fixed by the L1 size. */
+		small = colony_run_peak(names[v], &p);
+		p.n = 8192;
+		large = colony_run_peak(names[v], &p);
+		cr_expect(large <= 2 * small + small / 4 + 4096,
+		    "%s: peak %llu bytes at n 4096, %llu at n 8192 (more than "
+		    "twice)",
+		    names[v], (unsigned long long)small,
+		    (unsigned long long)large);
+		cr_expect(large <= 64 * 8192,
+		    "%s: peak %llu bytes at n 8192 is not O(N)", names[v],
+		    (unsigned long long)large);
+	}
+}
+#endif
+
+static void
+colony_expect_refusal(int (*check)(const params_t *, char *, size_t),
+    const params_t *p, const char *want)
+{
+	char msg[256] = "";
+
+	cr_expect_eq(check(p, msg, sizeof(msg)), -1,
+	    "n %llu chunk %llu tile %llu: accepted, expected \"%s...\"",
+	    (unsigned long long)p->n, (unsigned long long)p->chunk,
+	    (unsigned long long)p->tile, want);
+	cr_expect(strncmp(msg, want, strlen(want)) == 0 &&
+		strchr(msg, '\n') == NULL,
+	    "message \"%s\", expected it to start \"%s\"", msg, want);
+}
+
+Test(colony_check, refuses_bad_parameters)
+{
+	const variant_t *cells = variant_find("colony", "cells");
+	params_t p;
+	char msg[256];
+
+	colony_workload.defaults(&p);
+	cr_expect_eq(colony_workload.check(&p, msg, sizeof(msg)), 0, "%s", msg);
+	cr_expect_eq(cells->check(&p, msg, sizeof(msg)), 0, "%s", msg);
+	p.n = 8;
+	colony_expect_refusal(colony_workload.check, &p, "n 8: ");
+	p.n = 15;
+	colony_expect_refusal(colony_workload.check, &p, "n 15: ");
+	p.n = 100;
+	p.chunk = 101;
+	colony_expect_refusal(colony_workload.check, &p, "chunk 101: ");
+	p.chunk = 100;
+	p.tile = 200;
+	colony_expect_refusal(colony_workload.check, &p, "tile 200: ");
+	p.tile = 0;
+	cr_expect_eq(colony_workload.check(&p, msg, sizeof(msg)), 0, "%s", msg);
+	/* Below 13 the box is under 3 cells of r_cut; the workload's own
+	 * floor of 16 already refuses it, cells says why it could not run. */
+	p.n = 12;
+	p.chunk = 0;
+	colony_expect_refusal(cells->check, &p, "n 12: box side ");
+	p.n = 16;
+	cr_expect_eq(cells->check(&p, msg, sizeof(msg)), 0, "%s", msg);
+}

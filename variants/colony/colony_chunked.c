@@ -1,0 +1,85 @@
+/*
+ * colony chunked: naive's schedule B rows at a time; the (B,N,2), (B,N) and
+ * (B,N) arrays of one block are the only workspace, allocated once per step.
+ * B is --chunk, 256 by default (a 16 B N = 16 MB block at N = 4096, which
+ * the caches still cannot hold: this variant shows the memory, not the
+ * speed), at most N.
+ */
+#include <stdlib.h>
+
+#include "colony/colony.h"
+
+#define COLONY_CHUNK_DEFAULT 256
+
+static uint64_t
+colony_chunked_size(const params_t *p)
+{
+	if (p->chunk != 0)
+		return p->chunk;
+	return p->n < COLONY_CHUNK_DEFAULT ? p->n : COLONY_CHUNK_DEFAULT;
+}
+
+static int
+colony_chunked_step(void *state, uint64_t k)
+{
+	colony_state_t *st = state;
+	const uint64_t n = st->n, b = colony_chunked_size(&st->params);
+	float *forces = NULL, *torques = NULL, *density = NULL;
+	int ret = -1;
+
+	colony_step_begin(st);
+	forces = malloc(b * n * 2 * sizeof(float));
+	torques = malloc(b * n * sizeof(float));
+	density = malloc(b * n * sizeof(float));
+	if (forces == NULL || torques == NULL || density == NULL)
+		goto label_return;
+	for (uint64_t i0 = 0; i0 < n; i0 += b) {
+		uint64_t rows = n - i0 < b ? n - i0 : b;
+
+		colony_rows_fill(st, i0, rows, forces, torques, density);
+		colony_rows_sum(st, i0, rows, forces, torques, density);
+	}
+	colony_step_end(st, k);
+	ret = 0;
+label_return:
+	free(forces);
+	free(torques);
+	free(density);
+	return ret;
+}
+
+static uint64_t
+colony_chunked_model(const params_t *p, uint64_t (*round)(uint64_t))
+{
+	uint64_t bn = model_mul(colony_chunked_size(p), p->n);
+
+	return model_add(round(model_mul(bn, 8)),
+	    model_add(round(model_mul(bn, 4)), round(model_mul(bn, 4))));
+}
+
+static double
+colony_chunked_bytes(const params_t *p)
+{
+	/* A block that fits the L2 cache never reaches DRAM; larger ones are
+	 * written and read back like naive's. */
+	if (16 * colony_chunked_size(p) * p->n <= 1024 * 1024)
+		return 19.0 * 4.0 * (double)p->n * (double)p->steps;
+	return colony_materialized_bytes(p);
+}
+
+const variant_t colony_chunked = {
+	.name = "chunked",
+	.workload = &colony_workload,
+	.description = "naive's pair arrays B rows at a time (--chunk)",
+	.idiom = "lax.map(row_sums, rows, batch_size=B) or a loop over "
+		 "batches",
+	.model_formula = "B*N*8 + B*N*4 + B*N*4",
+	.model_bytes = colony_chunked_model,
+	.setup = colony_setup,
+	.reset = colony_state_reset,
+	.step = colony_chunked_step,
+	.digest = colony_state_digest,
+	.teardown = colony_state_teardown,
+	.flops = colony_all_pairs_flops,
+	.bytes = colony_chunked_bytes,
+};

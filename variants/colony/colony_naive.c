@@ -1,0 +1,60 @@
+/*
+ * colony naive: what the original nested maps did. Every step mallocs the
+ * (N,N,2) forces, (N,N) torques and (N,N) density, fills them with every pair
+ * term, sums the rows and frees them: 16 N^2 bytes of workspace per step,
+ * 268 MB at N = 4096.
+ */
+#include <stdlib.h>
+
+#include "colony/colony.h"
+
+static int
+colony_naive_step(void *state, uint64_t k)
+{
+	colony_state_t *st = state;
+	const uint64_t n = st->n;
+	float *forces = NULL, *torques = NULL, *density = NULL;
+	int ret = -1;
+
+	colony_step_begin(st);
+	forces = malloc(n * n * 2 * sizeof(float));
+	torques = malloc(n * n * sizeof(float));
+	density = malloc(n * n * sizeof(float));
+	if (forces == NULL || torques == NULL || density == NULL)
+		goto label_return;
+	colony_rows_fill(st, 0, n, forces, torques, density);
+	colony_rows_sum(st, 0, n, forces, torques, density);
+	colony_step_end(st, k);
+	ret = 0;
+label_return:
+	free(forces);
+	free(torques);
+	free(density);
+	return ret;
+}
+
+static uint64_t
+colony_naive_model(const params_t *p, uint64_t (*round)(uint64_t))
+{
+	uint64_t nn = model_mul(p->n, p->n);
+
+	return model_add(round(model_mul(nn, 8)),
+	    model_add(round(model_mul(nn, 4)), round(model_mul(nn, 4))));
+}
+
+const variant_t colony_naive = {
+	.name = "naive",
+	.workload = &colony_workload,
+	.description = "(N,N) pair arrays malloced, filled, row-summed and "
+		       "freed every step",
+	.idiom = "vmap(vmap(pair)) then .sum(axis=1), op by op (un-jitted)",
+	.model_formula = "N*N*8 + N*N*4 + N*N*4",
+	.model_bytes = colony_naive_model,
+	.setup = colony_setup,
+	.reset = colony_state_reset,
+	.step = colony_naive_step,
+	.digest = colony_state_digest,
+	.teardown = colony_state_teardown,
+	.flops = colony_all_pairs_flops,
+	.bytes = colony_materialized_bytes,
+};
