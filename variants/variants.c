@@ -16,9 +16,13 @@ extern const variant_t interp_eager, interp_materialized, interp_fused,
 extern const variant_t colony_naive, colony_naive_reuse, colony_fused,
     colony_chunked, colony_tiled, colony_cells;
 
+extern const workload_t selftest_workload;
+extern const variant_t selftest_ok, selftest_crash, selftest_hog, selftest_slow;
+
 const workload_t *const workload_table[] = {
 	&interp_workload,
 	&colony_workload,
+	&selftest_workload,
 	NULL,
 };
 
@@ -35,6 +39,10 @@ const variant_t *const variant_table[] = {
 	&colony_chunked,
 	&colony_tiled,
 	&colony_cells,
+	&selftest_ok,
+	&selftest_crash,
+	&selftest_hog,
+	&selftest_slow,
 	NULL,
 };
 
