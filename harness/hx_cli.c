@@ -184,11 +184,18 @@ hx_cli_parse_run(int argc, char **argv, hx_run_config_t *cfg,
 
 	memset(given, 0, sizeof(given));
 	memset(cli, 0, sizeof(*cli));
-	optind = 1;
+	/* 0, not 1: glibc then forgets a short-option cluster ("-xy") that an
+	 * earlier call stopped inside (sweep calls this after its own parse). */
+	optind = 0;
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, ":", run_options, NULL)) != -1) {
 		if (opt == OPT_HELP)
 			return HX_CLI_HELP;
+		if (opt == '?' && optopt > 0 && optopt < 256) {
+			/* A short option: optind may not have moved past it. */
+			snprintf(msg, msglen, "unknown option '-%c'", optopt);
+			return -1;
+		}
 		if (opt == '?') {
 			snprintf(msg, msglen, "unknown option '%s'",
 			    argv[optind - 1]);

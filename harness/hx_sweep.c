@@ -403,12 +403,17 @@ hx_sweep_main(int argc, char **argv)
 	char msg[4600];
 
 	memset(&s, 0, sizeof(s));
-	optind = 1;
+	optind = 0; /* a full reset of glibc's getopt, as in hx_cli */
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, ":", sweep_options, NULL)) != -1) {
 		if (opt == S_HELP) {
 			fputs(sweep_help, stdout);
 			return 0;
+		}
+		if (opt == '?' && optopt > 0 && optopt < 256) {
+			fprintf(stderr, "harness sweep: unknown option '-%c'\n",
+			    optopt);
+			return EXIT_BAD_INPUT;
 		}
 		if (opt == '?' || opt == ':') {
 			fprintf(stderr, "harness sweep: %s '%s'\n",
