@@ -109,16 +109,17 @@ format-check:
 # (--no-fork, so the measured code runs under memcheck without
 # --trace-children), plus a small isolated sweep with --trace-children=yes so
 # the forked child is checked too. Built with ALLOC=glibc so memcheck sees
-# every malloc (jemalloc's own arenas hide them). Any error or a definite or
-# indirect leak fails the target.
+# every malloc (jemalloc's own arenas hide them), in its own folder
+# build/valgrind, at -O1 without -march=native (memcheck has no AVX-512).
+# Any error or a definite or indirect leak fails the target.
 VALGRIND := valgrind --quiet --error-exitcode=1 --leak-check=full \
 	--errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect
 VG_RUN := --repeat 1 --warmup 0 --events perf::task-clock
 VG_INTERP := --n 2000 --m 4 --g 32 --chunk 256 --tile 64
 VG_COLONY := --n 200 --steps 2 --chunk 64 --tile 32
 valgrind:
-	$(MAKE) ALLOC=glibc OPT="-O1" all
-	@set -e; H=build/glibc/harness; \
+	$(MAKE) ALLOC=glibc OPT="-O1" BUILD=build/valgrind all
+	@set -e; H=build/valgrind/harness; \
 	$$H list | awk '/^[a-z]/ { w = $$1; sub(":", "", w) } /^  / { print w, $$1 }' | \
 	while read w v; do echo "memcheck: $$w $$v"; \
 		case $$w in interp) a="$(VG_INTERP)";; colony) a="$(VG_COLONY)";; *) a="";; esac; \

@@ -1,0 +1,223 @@
+/*
+ * fb_spawn: running the harness binary (FB_HARNESS) from the integration
+ * tests, with its standard error captured, and the file checks the tests
+ * share. Header-only: each test file includes it once.
+ */
+#ifndef FB_SPAWN_H
+#define FB_SPAWN_H
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+
+extern char **environ;
+
+#define FB_MAX_ARGS 48
+
+/* The harness under test; the test fails when FB_HARNESS is not set. */
+static inline const char *
+fb_harness(void)
+{
+	const char *h = getenv("FB_HARNESS");
+
+	cr_assert(h != NULL && access(h, X_OK) == 0,
+	    "FB_HARNESS must name the harness binary (make test-integration "
+	    "sets it), got %s", h != NULL ? h : "(unset)");
+	return h;
+}
+
+/* A fresh folder under TMPDIR; the caller removes it (fb_rmdir). */
+static inline void
+fb_tmpdir(char *buf, size_t len)
+{
+	const char *t = getenv("TMPDIR");
+
+	snprintf(buf, len, "%s/fbtest.XXXXXX", t != NULL ? t : "/tmp");
+	cr_assert(mkdtemp(buf) != NULL, "mkdtemp %s: %s", buf, strerror(errno));
+}
+
+static inline void
+fb_rmdir(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char p[4400];
+
+	if (d == NULL)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		snprintf(p, sizeof(p), "%s/%s", dir, e->d_name);
+		unlink(p);
+	}
+	closedir(d);
+	rmdir(dir);
+}
+
+/* The whole file as a new string (NULL when it cannot be read). */
+static inline char *
+fb_slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf;
+	long n;
+
+	if (f == NULL)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = malloc((size_t)n + 1);
+	if (buf != NULL) {
+		size_t got = fread(buf, 1, (size_t)n, f);
+		buf[got] = '\0';
+	}
+	fclose(f);
+	return buf;
+}
+
+static inline void
+fb_write(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	cr_assert(f != NULL, "cannot write %s: %s", path, strerror(errno));
+	fputs(text, f);
+	fclose(f);
+}
+
+/* Names in dir that contain ".tmp." (a half-written atomic file). */
+static inline int
+fb_count_tmp(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	if (d == NULL)
+		return -1;
+	while ((e = readdir(d)) != NULL)
+		n += strstr(e->d_name, ".tmp.") != NULL;
+	closedir(d);
+	return n;
+}
+
+static inline int
+fb_count_entries(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	if (d == NULL)
+		return -1;
+	while ((e = readdir(d)) != NULL)
+		n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+	closedir(d);
+	return n;
+}
+
+/* The command line for failure messages. */
+static inline void
+fb_join(char *const argv[], char *buf, size_t len)
+{
+	buf[0] = '\0';
+	for (int i = 0; argv[i] != NULL; i++) {
+		strncat(buf, i > 0 ? " '" : "'", len - strlen(buf) - 1);
+		strncat(buf, argv[i], len - strlen(buf) - 1);
+		strncat(buf, "'", len - strlen(buf) - 1);
+	}
+}
+
+/*
+ * Starts the harness with args (NULL-terminated, without argv[0]); stdout
+ * to /dev/null or to out_path, stderr to err_path. Its own process group,
+ * so a test can signal the harness and its child together. Returns the pid.
+ */
+static inline pid_t
+fb_start(char *const args[], const char *out_path, const char *err_path)
+{
+	char *argv[FB_MAX_ARGS + 2];
+	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t at;
+	pid_t pid;
+	int i, rc;
+
+	argv[0] = (char *)fb_harness();
+	for (i = 0; args[i] != NULL; i++) {
+		cr_assert(i < FB_MAX_ARGS, "too many arguments");
+		argv[i + 1] = args[i];
+	}
+	argv[i + 1] = NULL;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 1,
+	    out_path != NULL ? out_path : "/dev/null",
+	    O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	posix_spawn_file_actions_addopen(&fa, 2, err_path,
+	    O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	posix_spawnattr_init(&at);
+	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP);
+	posix_spawnattr_setpgroup(&at, 0);
+	rc = posix_spawn(&pid, argv[0], &fa, &at, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	posix_spawnattr_destroy(&at);
+	cr_assert(rc == 0, "posix_spawn %s: %s", argv[0], strerror(rc));
+	return pid;
+}
+
+/* Exit status (0..255), or 128 + signal. */
+static inline int
+fb_wait(pid_t pid)
+{
+	int status;
+
+	while (waitpid(pid, &status, 0) < 0) {
+		cr_assert(errno == EINTR, "waitpid: %s", strerror(errno));
+	}
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	return 128 + WTERMSIG(status);
+}
+
+/* Runs to the end; *err (may be NULL) gets stderr as a new string. */
+static inline int
+fb_run(char *const args[], const char *dir, char **err)
+{
+	char err_path[4200];
+	int rc;
+
+	snprintf(err_path, sizeof(err_path), "%s/../%s.stderr", dir,
+	    strrchr(dir, '/') + 1);
+	rc = fb_wait(fb_start(args, NULL, err_path));
+	if (err != NULL)
+		*err = fb_slurp(err_path);
+	unlink(err_path);
+	return rc;
+}
+
+/* Lines in s (a last line without a newline counts). */
+static inline int
+fb_lines(const char *s)
+{
+	int n = 0;
+
+	for (; s != NULL && *s != '\0'; s++) {
+		if (*s == '\n' || s[1] == '\0')
+			n++;
+	}
+	return n;
+}
+
+#endif /* FB_SPAWN_H */
