@@ -81,8 +81,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		hx_run_config_t cfg;
 		hx_cli_run_t cli;
 		char msg[512];
-		int rc = hx_cli_parse_run(argc, argv, &cfg, &cli, msg,
-		    sizeof(msg));
+		int rc =
+		    hx_cli_parse_run(argc, argv, &cfg, &cli, msg, sizeof(msg));
 		if (rc == -1 && (msg[0] == '\0' || strlen(msg) >= sizeof(msg)))
 			abort();
 	}

@@ -20,10 +20,22 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static const char *const paths[] = {
-	"params.n", "params.m", "params.chunk", "time_s.cold", "time_s.median",
-	"time_s.min", "memory.model_bytes", "memory.peak_workspace_bytes",
-	"memory.peak_rss_bytes", "counters.perf::cycles.value", "work.flops",
-	"", ".", "..", "a..b", "status",
+    "params.n",
+    "params.m",
+    "params.chunk",
+    "time_s.cold",
+    "time_s.median",
+    "time_s.min",
+    "memory.model_bytes",
+    "memory.peak_workspace_bytes",
+    "memory.peak_rss_bytes",
+    "counters.perf::cycles.value",
+    "work.flops",
+    "",
+    ".",
+    "..",
+    "a..b",
+    "status",
 };
 
 static FILE *sink;

@@ -33,7 +33,8 @@ fb_harness(void)
 
 	cr_assert(h != NULL && access(h, X_OK) == 0,
 	    "FB_HARNESS must name the harness binary (make test-integration "
-	    "sets it), got %s", h != NULL ? h : "(unset)");
+	    "sets it), got %s",
+	    h != NULL ? h : "(unset)");
 	return h;
 }
 
@@ -124,7 +125,8 @@ fb_count_entries(const char *dir)
 	if (d == NULL)
 		return -1;
 	while ((e = readdir(d)) != NULL)
-		n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+		n +=
+		    strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
 	closedir(d);
 	return n;
 }
@@ -165,8 +167,8 @@ fb_start(char *const args[], const char *out_path, const char *err_path)
 	posix_spawn_file_actions_addopen(&fa, 1,
 	    out_path != NULL ? out_path : "/dev/null",
 	    O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	posix_spawn_file_actions_addopen(&fa, 2, err_path,
-	    O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	posix_spawn_file_actions_addopen(
+	    &fa, 2, err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	posix_spawnattr_init(&at);
 	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP);
 	posix_spawnattr_setpgroup(&at, 0);

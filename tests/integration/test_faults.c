@@ -60,8 +60,8 @@ load_json(const char *path)
 	json_error_t err;
 	json_t *r = json_load_file(path, 0, &err);
 
-	cr_assert(r != NULL, "%s: not JSON: %s (line %d)", path, err.text,
-	    err.line);
+	cr_assert(
+	    r != NULL, "%s: not JSON: %s (line %d)", path, err.text, err.line);
 	return r;
 }
 
@@ -94,11 +94,11 @@ Test(faults, child_killed_by_sigkill_mid_run)
 	}
 	cr_assert(child > 0, "no measuring child of harness pid %d", pid);
 	sleep_ms(200); /* into the 3 s step */
-	cr_assert(kill(child, SIGKILL) == 0, "kill %d: %s", child,
-	    strerror(errno));
+	cr_assert(
+	    kill(child, SIGKILL) == 0, "kill %d: %s", child, strerror(errno));
 	rc = fb_wait(pid);
-	cr_expect(rc == 1, "exit %d after the child was killed, expected 1",
-	    rc);
+	cr_expect(
+	    rc == 1, "exit %d after the child was killed, expected 1", rc);
 	r = load_json(path);
 	cr_expect(strcmp(str_field(r, "status"), "failed") == 0,
 	    "status %s, expected failed", str_field(r, "status"));
@@ -120,8 +120,8 @@ Test(faults, variant_crash_is_a_failed_result)
 	fb_tmpdir(dir, sizeof(dir));
 	snprintf(path, sizeof(path), "%s/r.json", dir);
 	{
-		char *args[] = {"run", "selftest", "crash", "--json", path,
-		    NULL};
+		char *args[] = {
+		    "run", "selftest", "crash", "--json", path, NULL};
 		rc = fb_run(args, dir, &err);
 	}
 	cr_expect(rc == 1, "exit %d, expected 1: %s", rc, err);
@@ -379,17 +379,17 @@ Test(faults, memory_guard_refuses_the_run)
 	cr_expect(rc == 0, "exit %d, expected 0 (skipped): %s", rc, err);
 	r = load_json(path);
 	reason = str_field(r, "reason");
-	cr_expect(strcmp(str_field(r, "status"), "skipped") == 0,
-	    "status %s", str_field(r, "status"));
+	cr_expect(strcmp(str_field(r, "status"), "skipped") == 0, "status %s",
+	    str_field(r, "status"));
 	cr_expect(strstr(reason, "1048576 bytes") != NULL &&
 		strstr(reason, "predicted peak") != NULL &&
 		strstr(reason, "exceeds the memory limit") != NULL,
 	    "reason does not name the prediction and the limit: %s", reason);
 	/* Nothing measured: no times, no peak. */
-	cr_expect(json_object_get(r, "time_s") == NULL,
-	    "a skipped run has times");
-	cr_expect(json_object_get(json_object_get(r, "memory"),
-		      "peak_rss_bytes") == NULL,
+	cr_expect(
+	    json_object_get(r, "time_s") == NULL, "a skipped run has times");
+	cr_expect(json_object_get(
+		      json_object_get(r, "memory"), "peak_rss_bytes") == NULL,
 	    "a skipped run has a peak RSS");
 	json_decref(r);
 	free(err);

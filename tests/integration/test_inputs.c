@@ -17,109 +17,107 @@ typedef struct bad_case_s {
 	const char *needle; /* must appear in the one stderr line */
 } bad_case_t;
 
-#define NUMBER_CASES(opt, w, v)                                               \
-	{{"run", w, v, opt, "0"}, "'0'"},                                     \
-	{{"run", w, v, opt, "-5"}, "'-5'"},                                   \
-	{{"run", w, v, opt, "abc"}, "'abc'"},                                 \
-	{{"run", w, v, opt, "1e5x"}, "'1e5x'"},                               \
-	{{"run", w, v, opt, "1.5"}, "'1.5'"},                                 \
-	{{"run", w, v, opt, "99999999999999999999999"},                       \
-	    "'99999999999999999999999'"},                                     \
-	{{"run", w, v, opt, ""}, "''"},                                       \
-	{{"run", w, v, opt, "0x10"}, "'0x10'"},                               \
-	{{"run", w, v, opt, " 7"}, "' 7'"}
+#define NUMBER_CASES(opt, w, v)                                                \
+	{{"run", w, v, opt, "0"}, "'0'"}, {{"run", w, v, opt, "-5"}, "'-5'"},  \
+	    {{"run", w, v, opt, "abc"}, "'abc'"},                              \
+	    {{"run", w, v, opt, "1e5x"}, "'1e5x'"},                            \
+	    {{"run", w, v, opt, "1.5"}, "'1.5'"},                              \
+	    {{"run", w, v, opt, "99999999999999999999999"},                    \
+		"'99999999999999999999999'"},                                  \
+	    {{"run", w, v, opt, ""}, "''"},                                    \
+	    {{"run", w, v, opt, "0x10"}, "'0x10'"},                            \
+	{                                                                      \
+		{"run", w, v, opt, " 7"}, "' 7'"                               \
+	}
 
 static const bad_case_t cases[] = {
-	/* Names. */
-	{{"run", "nosuch", "fused"}, "'nosuch'"},
-	{{"run", "interp", "nosuch"}, "'nosuch'"},
-	{{"run", "colony", "eager"}, "'eager'"},
-	{{"run", "interp"}, "WORKLOAD and VARIANT"},
-	{{"run", "interp", "fused", "extra"}, "'extra'"},
-	/* Every count option: zero, negative, junk, fraction, overflow,
-	 * empty, hex, a space. */
-	NUMBER_CASES("--n", "interp", "fused"),
-	NUMBER_CASES("--m", "interp", "fused"),
-	NUMBER_CASES("--g", "interp", "fused"),
-	NUMBER_CASES("--chunk", "interp", "chunked"),
-	NUMBER_CASES("--tile", "interp", "tiled"),
-	NUMBER_CASES("--steps", "colony", "fused"),
-	/* --repeat and --warmup accept 0 (cold run only; no warm-up). */
-	{{"run", "interp", "fused", "--repeat", "-5"}, "'-5'"},
-	{{"run", "interp", "fused", "--repeat", "abc"}, "'abc'"},
-	{{"run", "interp", "fused", "--repeat", "1e5x"}, "'1e5x'"},
-	{{"run", "interp", "fused", "--repeat", "1.5"}, "'1.5'"},
-	{{"run", "interp", "fused", "--repeat", "99999999999999999999999"},
-	    "'99999999999999999999999'"},
-	{{"run", "interp", "fused", "--repeat", ""}, "''"},
-	{{"run", "interp", "fused", "--warmup", "-1"}, "'-1'"},
-	{{"run", "interp", "fused", "--seed", "-1"}, "'-1'"},
-	{{"run", "interp", "fused", "--min-time", "0"}, "'0'"},
-	{{"run", "interp", "fused", "--min-time", "nan"}, "'nan'"},
-	{{"run", "interp", "fused", "--min-time", "-1"}, "'-1'"},
-	{{"run", "interp", "fused", "--timeline-interval", "0"}, "'0'"},
-	/* Values the workload or variant refuses. */
-	{{"run", "interp", "chunked", "--n", "100", "--chunk", "1000"},
-	    "1000"},
-	{{"run", "colony", "chunked", "--n", "100", "--chunk", "1000"},
-	    "1000"},
-	{{"run", "interp", "tiled", "--n", "100", "--tile", "1000"}, "1000"},
-	{{"run", "colony", "tiled", "--n", "100", "--tile", "1000"}, "1000"},
-	{{"run", "colony", "fused", "--n", "8"}, "n 8"},
-	{{"run", "interp", "fused", "--g", "1"}, "g 1"},
-	{{"run", "interp", "fused", "--preset", "foo"}, "'foo'"},
-	{{"run", "interp", "fused", "--preset", ""}, "''"},
-	/* Byte sizes. */
-	{{"run", "interp", "fused", "--mem-limit", "12Q"}, "'12Q'"},
-	{{"run", "interp", "fused", "--mem-limit", "0"}, "'0'"},
-	{{"run", "interp", "fused", "--mem-limit", "-1M"}, "'-1M'"},
-	{{"run", "interp", "fused", "--mem-limit", "M"}, "'M'"},
-	{{"run", "interp", "fused", "--mem-limit", "17179869184G"},
-	    "'17179869184G'"},
-	/* Event lists. */
-	{{"run", "interp", "fused", "--events", "foo"}, "'foo'"},
-	{{"run", "interp", "fused", "--events", "cycles,,instructions"},
-	    "'cycles,,instructions'"},
-	{{"run", "interp", "fused", "--events", "cycles,"}, "'cycles,'"},
-	{{"run", "interp", "fused", "--events", ""}, "''"},
-	{{"run", "interp", "fused", "--events", "perf::cycles,nosuch::x"},
-	    "nosuch::x"},
-	/* Options. */
-	{{"run", "interp", "fused", "--bogus"}, "'--bogus'"},
-	{{"run", "interp", "fused", "-x"}, "'-x'"},
-	{{"run", "interp", "fused", "-xy"}, "'-x'"},
-	{{"run", "interp", "fused", "--help=1"}, "'--help=1'"},
-	{{"run", "interp", "fused", "--n"}, "'--n'"},
-	{{"run", "interp", "fused", "--timeline", "-"}, "--timeline"},
-	{{"run", "interp", "fused", "--timeline", "/nonexistent/tl.csv"},
-	    "/nonexistent"},
-	/* Sweeps: lists, names, and the same checks as run. */
-	{{"sweep", "--workload", "nosuch"}, "'nosuch'"},
-	{{"sweep", "--workload", "interp", "--variants", "fused,nope"},
-	    "'nope'"},
-	{{"sweep", "--workload", "interp", "--variants", ","}, "','"},
-	{{"sweep", "--workload", "interp", "--n", "1e3,abc"}, "'abc'"},
-	{{"sweep", "--workload", "interp", "--n", "1e3,,1e4"}, "'1e3,,1e4'"},
-	{{"sweep", "--workload", "interp", "--n", ",1"}, "',1'"},
-	{{"sweep", "--workload", "interp", "--n", "1,"}, "'1,'"},
-	{{"sweep", "--workload", "interp", "--n", ""}, "''"},
-	{{"sweep", "--workload", "interp", "--n", "1e3,0"}, "'0'"},
-	{{"sweep", "--workload", "interp", "--m", "4,1.5"}, "'1.5'"},
-	{{"sweep", "--workload", "interp", "--chunk", "0"}, "'0'"},
-	{{"sweep", "--workload", "interp", "--tile", "1e5x"}, "'1e5x'"},
-	{{"sweep", "--workload", "colony", "--steps", "1,2,-3"}, "'-3'"},
-	{{"sweep", "--workload", "interp", "--g", "99999999999999999999999"},
-	    "'99999999999999999999999'"},
-	{{"sweep", "--workload", "interp", "--n", "100,1000", "--chunk",
-	     "1000"}, "1000"},
-	{{"sweep", "--workload", "colony", "--n", "1000,8"}, "n 8"},
-	{{"sweep", "--workload", "interp", "--preset", "foo"}, "'foo'"},
-	{{"sweep", "--workload", "interp", "--events", "foo"}, "'foo'"},
-	{{"sweep", "--workload", "interp", "--mem-limit", "12Q"}, "'12Q'"},
-	{{"sweep", "--workload", "interp", "--repeat", "x"}, "'x'"},
-	{{"sweep", "--workload", "interp", "--bogus"}, "'--bogus'"},
-	{{"sweep", "--workload", "interp", "extra"}, "'extra'"},
-	{{"sweep", "--workload", "interp", "--n"}, "'--n'"},
+    /* Names. */
+    {{"run", "nosuch", "fused"}, "'nosuch'"},
+    {{"run", "interp", "nosuch"}, "'nosuch'"},
+    {{"run", "colony", "eager"}, "'eager'"},
+    {{"run", "interp"}, "WORKLOAD and VARIANT"},
+    {{"run", "interp", "fused", "extra"}, "'extra'"},
+    /* Every count option: zero, negative, junk, fraction, overflow,
+     * empty, hex, a space. */
+    NUMBER_CASES("--n", "interp", "fused"),
+    NUMBER_CASES("--m", "interp", "fused"),
+    NUMBER_CASES("--g", "interp", "fused"),
+    NUMBER_CASES("--chunk", "interp", "chunked"),
+    NUMBER_CASES("--tile", "interp", "tiled"),
+    NUMBER_CASES("--steps", "colony", "fused"),
+    /* --repeat and --warmup accept 0 (cold run only; no warm-up). */
+    {{"run", "interp", "fused", "--repeat", "-5"}, "'-5'"},
+    {{"run", "interp", "fused", "--repeat", "abc"}, "'abc'"},
+    {{"run", "interp", "fused", "--repeat", "1e5x"}, "'1e5x'"},
+    {{"run", "interp", "fused", "--repeat", "1.5"}, "'1.5'"},
+    {{"run", "interp", "fused", "--repeat", "99999999999999999999999"},
+	"'99999999999999999999999'"},
+    {{"run", "interp", "fused", "--repeat", ""}, "''"},
+    {{"run", "interp", "fused", "--warmup", "-1"}, "'-1'"},
+    {{"run", "interp", "fused", "--seed", "-1"}, "'-1'"},
+    {{"run", "interp", "fused", "--min-time", "0"}, "'0'"},
+    {{"run", "interp", "fused", "--min-time", "nan"}, "'nan'"},
+    {{"run", "interp", "fused", "--min-time", "-1"}, "'-1'"},
+    {{"run", "interp", "fused", "--timeline-interval", "0"}, "'0'"},
+    /* Values the workload or variant refuses. */
+    {{"run", "interp", "chunked", "--n", "100", "--chunk", "1000"}, "1000"},
+    {{"run", "colony", "chunked", "--n", "100", "--chunk", "1000"}, "1000"},
+    {{"run", "interp", "tiled", "--n", "100", "--tile", "1000"}, "1000"},
+    {{"run", "colony", "tiled", "--n", "100", "--tile", "1000"}, "1000"},
+    {{"run", "colony", "fused", "--n", "8"}, "n 8"},
+    {{"run", "interp", "fused", "--g", "1"}, "g 1"},
+    {{"run", "interp", "fused", "--preset", "foo"}, "'foo'"},
+    {{"run", "interp", "fused", "--preset", ""}, "''"},
+    /* Byte sizes. */
+    {{"run", "interp", "fused", "--mem-limit", "12Q"}, "'12Q'"},
+    {{"run", "interp", "fused", "--mem-limit", "0"}, "'0'"},
+    {{"run", "interp", "fused", "--mem-limit", "-1M"}, "'-1M'"},
+    {{"run", "interp", "fused", "--mem-limit", "M"}, "'M'"},
+    {{"run", "interp", "fused", "--mem-limit", "17179869184G"},
+	"'17179869184G'"},
+    /* Event lists. */
+    {{"run", "interp", "fused", "--events", "foo"}, "'foo'"},
+    {{"run", "interp", "fused", "--events", "cycles,,instructions"},
+	"'cycles,,instructions'"},
+    {{"run", "interp", "fused", "--events", "cycles,"}, "'cycles,'"},
+    {{"run", "interp", "fused", "--events", ""}, "''"},
+    {{"run", "interp", "fused", "--events", "perf::cycles,nosuch::x"},
+	"nosuch::x"},
+    /* Options. */
+    {{"run", "interp", "fused", "--bogus"}, "'--bogus'"},
+    {{"run", "interp", "fused", "-x"}, "'-x'"},
+    {{"run", "interp", "fused", "-xy"}, "'-x'"},
+    {{"run", "interp", "fused", "--help=1"}, "'--help=1'"},
+    {{"run", "interp", "fused", "--n"}, "'--n'"},
+    {{"run", "interp", "fused", "--timeline", "-"}, "--timeline"},
+    {{"run", "interp", "fused", "--timeline", "/nonexistent/tl.csv"},
+	"/nonexistent"},
+    /* Sweeps: lists, names, and the same checks as run. */
+    {{"sweep", "--workload", "nosuch"}, "'nosuch'"},
+    {{"sweep", "--workload", "interp", "--variants", "fused,nope"}, "'nope'"},
+    {{"sweep", "--workload", "interp", "--variants", ","}, "','"},
+    {{"sweep", "--workload", "interp", "--n", "1e3,abc"}, "'abc'"},
+    {{"sweep", "--workload", "interp", "--n", "1e3,,1e4"}, "'1e3,,1e4'"},
+    {{"sweep", "--workload", "interp", "--n", ",1"}, "',1'"},
+    {{"sweep", "--workload", "interp", "--n", "1,"}, "'1,'"},
+    {{"sweep", "--workload", "interp", "--n", ""}, "''"},
+    {{"sweep", "--workload", "interp", "--n", "1e3,0"}, "'0'"},
+    {{"sweep", "--workload", "interp", "--m", "4,1.5"}, "'1.5'"},
+    {{"sweep", "--workload", "interp", "--chunk", "0"}, "'0'"},
+    {{"sweep", "--workload", "interp", "--tile", "1e5x"}, "'1e5x'"},
+    {{"sweep", "--workload", "colony", "--steps", "1,2,-3"}, "'-3'"},
+    {{"sweep", "--workload", "interp", "--g", "99999999999999999999999"},
+	"'99999999999999999999999'"},
+    {{"sweep", "--workload", "interp", "--n", "100,1000", "--chunk", "1000"},
+	"1000"},
+    {{"sweep", "--workload", "colony", "--n", "1000,8"}, "n 8"},
+    {{"sweep", "--workload", "interp", "--preset", "foo"}, "'foo'"},
+    {{"sweep", "--workload", "interp", "--events", "foo"}, "'foo'"},
+    {{"sweep", "--workload", "interp", "--mem-limit", "12Q"}, "'12Q'"},
+    {{"sweep", "--workload", "interp", "--repeat", "x"}, "'x'"},
+    {{"sweep", "--workload", "interp", "--bogus"}, "'--bogus'"},
+    {{"sweep", "--workload", "interp", "extra"}, "'extra'"},
+    {{"sweep", "--workload", "interp", "--n"}, "'--n'"},
 };
 
 #define NCASES (sizeof(cases) / sizeof(cases[0]))
