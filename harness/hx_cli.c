@@ -38,7 +38,8 @@ const char hx_cli_run_help[] =
     "  --events LIST             libpfm4 event names, comma-separated\n"
     "                            (default: cycles, instructions, cache,\n"
     "                            L1D, dTLB and branch misses, task-clock,\n"
-    "                            page-faults, context-switches)\n"
+    "                            page-faults, context-switches; none: no\n"
+    "                            counters)\n"
     "  --mem-limit BYTES         largest predicted peak to attempt, with K M G\n"
     "                            suffixes (default 80% of available memory)\n"
     "  --timeline FILE           memory timeline CSV of the run\n"
@@ -155,12 +156,14 @@ hx_cli_check_config(hx_run_config_t *cfg, char *msg, size_t msglen)
 		return -1;
 	}
 	/* Unknown event names are bad input: find out before forking. */
-	if ((rc = hx_counters_open(&cs, cfg->events, inner, sizeof(inner))) !=
-	    0) {
-		snprintf(msg, msglen, "--events: %s", inner);
-		return -1;
+	if (!hx_run_counters_off(cfg)) {
+		if ((rc = hx_counters_open(&cs, cfg->events, inner,
+			 sizeof(inner))) != 0) {
+			snprintf(msg, msglen, "--events: %s", inner);
+			return -1;
+		}
+		hx_counters_close(&cs);
 	}
-	hx_counters_close(&cs);
 	if (cfg->mem_limit == 0)
 		cfg->mem_limit = hx_isolate_default_limit();
 	return 0;

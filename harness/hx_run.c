@@ -107,6 +107,12 @@ hx_run_result_base(const hx_run_config_t *cfg)
 	return r;
 }
 
+int
+hx_run_counters_off(const hx_run_config_t *cfg)
+{
+	return cfg->events != NULL && strcmp(cfg->events, "none") == 0;
+}
+
 int64_t __attribute__((noinline))
 hx_run_measured(const variant_t *v, void *state, uint64_t steps,
     double *step_times)
@@ -275,11 +281,21 @@ hx_run_measure(const hx_run_config_t *cfg)
 		set_failed(r, "out of memory for the run records");
 		goto label_return;
 	}
-	if (hx_counters_open(&counters, cfg->events, msg, sizeof(msg)) != 0) {
-		set_failed(r, msg);
-		goto label_return;
+	if (hx_run_counters_off(cfg)) {
+		/* Counters off, for measuring the instrumentation's cost. */
+		memset(&counters, 0, sizeof(counters));
+		counters.hardware_pmu = -1;
+		counters.paranoid = -9;
+		snprintf(counters.pmu_note, sizeof(counters.pmu_note),
+		    "counters off (--events none)");
+	} else {
+		if (hx_counters_open(&counters, cfg->events, msg,
+			sizeof(msg)) != 0) {
+			set_failed(r, msg);
+			goto label_return;
+		}
+		counters_open = 1;
 	}
-	counters_open = 1;
 	if (cfg->timeline_path != NULL &&
 	    hx_timeline_start(&timeline, &probe, cfg->timeline_interval_us,
 		HX_TIMELINE_CAPACITY) != 0) {
