@@ -12,7 +12,7 @@
 
 extern const workload_t interp_workload;
 extern const variant_t interp_eager, interp_materialized, interp_fused,
-    interp_chunked, interp_tiled, interp_hoisted;
+    interp_chunked, interp_tiled, interp_hoisted, interp_sorted;
 
 const workload_t *const workload_table[] = {
 	&interp_workload,
@@ -26,6 +26,7 @@ const variant_t *const variant_table[] = {
 	&interp_chunked,
 	&interp_tiled,
 	&interp_hoisted,
+	&interp_sorted,
 	NULL,
 };
 
