@@ -416,7 +416,7 @@ Test(interp_workload, check_rejects_bad_parameters)
 	struct {
 		params_t p;
 		const char *field, *value;
-	} bad[8];
+	} bad[10];
 	int nbad = 0;
 	char msg[256];
 
@@ -428,6 +428,8 @@ Test(interp_workload, check_rejects_bad_parameters)
 	bad[nbad].field = "m", bad[nbad++].value = "0";
 	bad[nbad].p = good, bad[nbad].p.g = 3;
 	bad[nbad].field = "g", bad[nbad++].value = "3";
+	bad[nbad].p = good, bad[nbad].p.g = 1u << 20, bad[nbad].p.m = 4096;
+	bad[nbad].field = "m", bad[nbad++].value = "4096";
 	bad[nbad].p = good, bad[nbad].p.chunk = 101;
 	bad[nbad].field = "chunk", bad[nbad++].value = "101";
 	bad[nbad].p = good, bad[nbad].p.tile = 1000;
