@@ -12,7 +12,12 @@ ALLOC    ?= jemalloc
 OPT      ?= -O3 -march=native
 SANITIZER ?=
 
-BUILD := build/$(ALLOC)$(if $(SANITIZER),-san)
+BUILD_DIR ?=
+BUILD := $(if $(BUILD_DIR),$(BUILD_DIR),build/$(ALLOC)$(if $(SANITIZER),-san))
+
+# valgrind 3.19 cannot decode AVX-512, so simulated cache counts (--cachesim)
+# and memcheck run this build of the same sources for x86-64-v3 (AVX2+FMA).
+VALGRIND_OPT := -O3 -march=x86-64-v3
 
 WARN := -Wall -Wextra -Wshadow -Wno-unused-parameter
 ifeq ($(CI),true)
@@ -50,9 +55,15 @@ UNIT_OBJ  := $(UNIT_SRC:%.c=$(OBJ)/%.o)
 INTEG_SRC := $(wildcard tests/integration/*.c)
 INTEG_OBJ := $(INTEG_SRC:%.c=$(OBJ)/%.o)
 
-.PHONY: all deps test test-unit test-integration report clean format format-check valgrind
+.PHONY: all valgrind-build deps test test-unit test-integration report clean format format-check valgrind
 
 all: $(BUILD)/harness
+ifeq ($(ALLOC)$(SANITIZER)$(BUILD_DIR),jemalloc)
+all: valgrind-build
+endif
+
+valgrind-build:
+	$(MAKE) BUILD_DIR=build/valgrind OPT="$(VALGRIND_OPT)" build/valgrind/harness
 
 deps:
 	@sh harness/deps.sh
