@@ -95,7 +95,7 @@ test: deps
 test-unit: $(BUILD)/test_unit
 	FB_HARNESS=$(abspath $(BUILD)/harness) $(BUILD)/test_unit --jobs=2
 
-test-integration: $(BUILD)/harness $(BUILD)/test_integration
+test-integration: all $(BUILD)/test_integration
 	FB_HARNESS=$(abspath $(BUILD)/harness) FB_HARNESS_GLIBC=$(abspath build/glibc/harness) \
 		$(BUILD)/test_integration --jobs=1
 

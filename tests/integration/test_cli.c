@@ -203,3 +203,27 @@ Test(cli, glibc_build_reports_os_view_and_mallinfo)
 	json_decref(j);
 	cmd_free(&r);
 }
+
+Test(cli, cachesim_adds_simulated_counts)
+{
+	char *argv[] = {H, "run", "interp", "tiled", "--n", "800", "--m", "16",
+	    "--g", "64", "--repeat", "1", "--cachesim", "--json", "-", NULL};
+	cmd_result_t r;
+	json_t *j, *c;
+
+	if (system("command -v valgrind >/dev/null 2>&1") != 0)
+		cr_skip_test("valgrind is not installed");
+	cmd_run(argv, &r);
+	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
+	j = json_loads(r.out, 0, NULL);
+	cr_assert_not_null(j);
+	c = json_object_get(j, "cachesim");
+	cr_assert_not_null(c, "no cachesim object; stderr: %s", r.err);
+	cr_assert(json_is_true(json_object_get(c, "simulated")));
+	/* 800 x 16 pairs: at least one instruction and one data read each. */
+	cr_assert_gt(num_at(c, "Ir", NULL), 12800);
+	cr_assert_gt(num_at(c, "Dr", NULL), 12800);
+	cr_assert_leq(num_at(c, "D1mr", NULL), num_at(c, "Dr", NULL));
+	json_decref(j);
+	cmd_free(&r);
+}
