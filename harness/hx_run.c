@@ -173,6 +173,21 @@ time_json(double cold, const double *t, size_t n, double resolution,
 	json_object_set_new(o, "mad", json_real(s.mad));
 	json_object_set_new(o, "ci95", json_pack("[f,f]", s.ci_lo, s.ci_hi));
 	json_object_set_new(o, "outliers", json_integer((json_int_t)s.outliers));
+	{
+		/* Which samples: a modified z-score above 3.5. */
+		unsigned char *flags = calloc(n, 1);
+		json_t *idx = json_array();
+		if (flags != NULL &&
+		    hx_stats_outliers(t, n, HX_STATS_OUTLIER_Z, flags) != SIZE_MAX) {
+			for (size_t i = 0; i < n; i++) {
+				if (flags[i])
+					json_array_append_new(idx,
+					    json_integer((json_int_t)i));
+			}
+		}
+		free(flags);
+		json_object_set_new(o, "outlier_samples", idx);
+	}
 	json_object_set_new(o, "samples", doubles_json(t, n));
 	if (n < 5) {
 		json_array_append_new(warnings,
