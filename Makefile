@@ -195,7 +195,7 @@ fuzz: fuzz-build
 	done
 
 fuzz-ci:
-	$(MAKE) fuzz FUZZ_SECONDS=7
+	$(MAKE) fuzz FUZZ_SECONDS=6
 
 clean:
 	rm -rf build
