@@ -86,12 +86,15 @@ $(BUILD)/test_unit: $(UNIT_OBJ) $(BUILD)/libfusebench.a
 $(BUILD)/test_integration: $(INTEG_OBJ) $(BUILD)/libfusebench.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lcriterion $(LDLIBS_ALL)
 
-# The tests: unit and integration against the jemalloc build, then the unit
-# tests again with AddressSanitizer and UBSan over the system allocator.
+# The tests: unit and integration against the jemalloc build (the glibc
+# build first, for the allocator tests), the unit tests again with
+# AddressSanitizer and UBSan over the system allocator, then memcheck,
+# cppcheck, a short fuzz run and the formatting check.
 test: deps
-	$(MAKE) test-unit test-integration
 	$(MAKE) ALLOC=glibc all
+	$(MAKE) test-unit test-integration
 	$(MAKE) ALLOC=glibc SANITIZER=address,undefined OPT="-O1" test-unit
+	$(MAKE) valgrind cppcheck fuzz-ci format-check
 
 # Under the sanitizers: huge requests return NULL (the tests check that a
 # failed allocation becomes a failed run), and Criterion's own few bytes are
