@@ -19,7 +19,15 @@
 
 /* The callgrind event names, in the order of the fields of hx_cachesim_t. */
 static const char *const cachesim_events[CACHESIM_NEVENTS] = {
-	"Ir", "Dr", "Dw", "I1mr", "D1mr", "D1mw", "ILmr", "DLmr", "DLmw",
+    "Ir",
+    "Dr",
+    "Dw",
+    "I1mr",
+    "D1mr",
+    "D1mw",
+    "ILmr",
+    "DLmr",
+    "DLmw",
 };
 
 __attribute__((format(printf, 3, 4))) static void
@@ -36,11 +44,15 @@ cachesim_msg(char *msg, size_t msglen, const char *fmt, ...)
 
 /* Where each of cachesim_events lives in hx_cachesim_t. */
 static const size_t cachesim_offsets[CACHESIM_NEVENTS] = {
-	offsetof(hx_cachesim_t, ir), offsetof(hx_cachesim_t, dr),
-	offsetof(hx_cachesim_t, dw), offsetof(hx_cachesim_t, i1mr),
-	offsetof(hx_cachesim_t, d1mr), offsetof(hx_cachesim_t, d1mw),
-	offsetof(hx_cachesim_t, ilmr), offsetof(hx_cachesim_t, dlmr),
-	offsetof(hx_cachesim_t, dlmw),
+    offsetof(hx_cachesim_t, ir),
+    offsetof(hx_cachesim_t, dr),
+    offsetof(hx_cachesim_t, dw),
+    offsetof(hx_cachesim_t, i1mr),
+    offsetof(hx_cachesim_t, d1mr),
+    offsetof(hx_cachesim_t, d1mw),
+    offsetof(hx_cachesim_t, ilmr),
+    offsetof(hx_cachesim_t, dlmr),
+    offsetof(hx_cachesim_t, dlmw),
 };
 
 /* The first executable "valgrind" in PATH, into buf. 0 or -1. */
@@ -55,8 +67,10 @@ cachesim_find_valgrind(char *buf, size_t len)
 		end = strchr(p, ':');
 		if (end == NULL)
 			end = p + strlen(p);
-		if (end > p && (size_t)snprintf(buf, len, "%.*s/valgrind",
-		    (int)(end - p), p) < len && access(buf, X_OK) == 0)
+		if (end > p &&
+		    (size_t)snprintf(
+			buf, len, "%.*s/valgrind", (int)(end - p), p) < len &&
+		    access(buf, X_OK) == 0)
 			return 0;
 		if (*end == '\0')
 			break;
@@ -87,8 +101,8 @@ cachesim_tempfile(char *buf, size_t len, const char *what)
  * last line the command wrote.
  */
 static void
-cachesim_scan_log(const char *path, char *version, size_t vlen, char *last,
-    size_t llen)
+cachesim_scan_log(
+    const char *path, char *version, size_t vlen, char *last, size_t llen)
 {
 	FILE *f;
 	char *line = NULL;
@@ -107,7 +121,8 @@ cachesim_scan_log(const char *path, char *version, size_t vlen, char *last,
 		v = strstr(line, "Using Valgrind-");
 		if (v != NULL) {
 			v += strlen("Using ");
-			snprintf(version, vlen, "%.*s", (int)strcspn(v, " "), v);
+			snprintf(
+			    version, vlen, "%.*s", (int)strcspn(v, " "), v);
 		}
 		if (strncmp(line, "valgrind:", 9) == 0) {
 			snprintf(last, llen, "%s", line);
@@ -127,8 +142,8 @@ cachesim_desc(const char *line, const char *cache, char *config, size_t len)
 {
 	size_t n = strlen(cache);
 
-	if (strncmp(line, cache, n) == 0 && strncmp(line + n, " cache: ", 8) ==
-	    0)
+	if (strncmp(line, cache, n) == 0 &&
+	    strncmp(line + n, " cache: ", 8) == 0)
 		snprintf(config, len, "%s", line + n + 8);
 }
 
@@ -145,7 +160,8 @@ cachesim_parse(const char *path, hx_cachesim_t *s, char *msg, size_t msglen)
 	size_t cap = 0;
 	ssize_t n;
 	int map[32], nev = 0, seen_events = 0, seen_totals = 0, ret = -1, k;
-	uint64_t summary[CACHESIM_NEVENTS] = {0}, totals[CACHESIM_NEVENTS] = {0};
+	uint64_t summary[CACHESIM_NEVENTS] = {0},
+		 totals[CACHESIM_NEVENTS] = {0};
 	uint64_t *dst;
 
 	f = fopen(path, "r");
@@ -158,21 +174,22 @@ cachesim_parse(const char *path, hx_cachesim_t *s, char *msg, size_t msglen)
 		if (line[n - 1] == '\n')
 			line[n - 1] = '\0';
 		if (strncmp(line, "desc: ", 6) == 0) {
-			cachesim_desc(line + 6, "I1", s->i1_config,
-			    sizeof(s->i1_config));
-			cachesim_desc(line + 6, "D1", s->d1_config,
-			    sizeof(s->d1_config));
-			cachesim_desc(line + 6, "LL", s->ll_config,
-			    sizeof(s->ll_config));
+			cachesim_desc(
+			    line + 6, "I1", s->i1_config, sizeof(s->i1_config));
+			cachesim_desc(
+			    line + 6, "D1", s->d1_config, sizeof(s->d1_config));
+			cachesim_desc(
+			    line + 6, "LL", s->ll_config, sizeof(s->ll_config));
 		} else if (strncmp(line, "events:", 7) == 0) {
 			nev = 0;
 			seen_events = 1;
 			for (tok = strtok_r(line + 7, " \t", &save);
-			    tok != NULL && nev < 32;
-			    tok = strtok_r(NULL, " \t", &save)) {
+			     tok != NULL && nev < 32;
+			     tok = strtok_r(NULL, " \t", &save)) {
 				map[nev] = -1;
 				for (k = 0; k < CACHESIM_NEVENTS; k++) {
-					if (strcmp(tok, cachesim_events[k]) == 0)
+					if (strcmp(tok, cachesim_events[k]) ==
+					    0)
 						map[nev] = k;
 				}
 				nev++;
@@ -184,22 +201,26 @@ cachesim_parse(const char *path, hx_cachesim_t *s, char *msg, size_t msglen)
 
 			dst = is_totals ? totals : summary;
 			seen_totals |= is_totals;
-			for (tok = strtok_r(line + (is_totals ? 7 : 8), " \t",
-			    &save); tok != NULL && i < nev;
-			    tok = strtok_r(NULL, " \t", &save), i++) {
+			for (tok = strtok_r(
+				 line + (is_totals ? 7 : 8), " \t", &save);
+			     tok != NULL && i < nev;
+			     tok = strtok_r(NULL, " \t", &save), i++) {
 				if (map[i] >= 0)
 					dst[map[i]] += strtoull(tok, NULL, 10);
 			}
 		}
 	}
 	if (!seen_events) {
-		cachesim_msg(msg, msglen, "callgrind output %s: no 'events:' "
-		    "line (was --cache-sim=yes in effect?)", path);
+		cachesim_msg(msg, msglen,
+		    "callgrind output %s: no 'events:' "
+		    "line (was --cache-sim=yes in effect?)",
+		    path);
 		goto label_return;
 	}
 	dst = seen_totals ? totals : summary;
 	for (k = 0; k < CACHESIM_NEVENTS; k++)
-		memcpy((char *)s + cachesim_offsets[k], &dst[k], sizeof(dst[k]));
+		memcpy(
+		    (char *)s + cachesim_offsets[k], &dst[k], sizeof(dst[k]));
 	ret = 0;
 label_return:
 	free(line);
@@ -249,8 +270,8 @@ cachesim_ll_option(char *buf, size_t len)
 }
 
 int
-hx_cachesim_run(char *const argv[], const char *toggle_fn,
-    hx_cachesim_t *out, char *msg, size_t msglen)
+hx_cachesim_run(char *const argv[], const char *toggle_fn, hx_cachesim_t *out,
+    char *msg, size_t msglen)
 {
 	char valgrind[4096], outpath[4096], logpath[4096];
 	char outopt[4200], toggleopt[512], version[32] = "valgrind";
@@ -270,13 +291,16 @@ hx_cachesim_run(char *const argv[], const char *toggle_fn,
 	}
 	memset(out, 0, sizeof(*out));
 	if (cachesim_find_valgrind(valgrind, sizeof(valgrind)) != 0) {
-		cachesim_msg(msg, msglen, "cachesim: valgrind not found in "
+		cachesim_msg(msg, msglen,
+		    "cachesim: valgrind not found in "
 		    "PATH (Debian: apt-get install valgrind)");
 		goto label_return;
 	}
-	if (toggle_fn != NULL && (size_t)snprintf(toggleopt, sizeof(toggleopt),
-	    "--toggle-collect=%s", toggle_fn) >= sizeof(toggleopt)) {
-		cachesim_msg(msg, msglen, "cachesim: toggle function name too "
+	if (toggle_fn != NULL &&
+	    (size_t)snprintf(toggleopt, sizeof(toggleopt),
+		"--toggle-collect=%s", toggle_fn) >= sizeof(toggleopt)) {
+		cachesim_msg(msg, msglen,
+		    "cachesim: toggle function name too "
 		    "long");
 		goto label_return;
 	}
@@ -320,7 +344,8 @@ hx_cachesim_run(char *const argv[], const char *toggle_fn,
 	fflush(NULL);
 	pid = fork();
 	if (pid < 0) {
-		cachesim_msg(msg, msglen, "cachesim: fork: %s", strerror(errno));
+		cachesim_msg(
+		    msg, msglen, "cachesim: fork: %s", strerror(errno));
 		goto label_return;
 	}
 	if (pid == 0) {
@@ -340,25 +365,31 @@ hx_cachesim_run(char *const argv[], const char *toggle_fn,
 			goto label_return;
 		}
 	}
-	cachesim_scan_log(logpath, version, sizeof(version), last,
-	    sizeof(last));
+	cachesim_scan_log(
+	    logpath, version, sizeof(version), last, sizeof(last));
 	if (WIFSIGNALED(status)) {
-		cachesim_msg(msg, msglen, "cachesim: '%s' under valgrind killed "
-		    "by signal %d", argv[0], WTERMSIG(status));
+		cachesim_msg(msg, msglen,
+		    "cachesim: '%s' under valgrind killed "
+		    "by signal %d",
+		    argv[0], WTERMSIG(status));
 		goto label_return;
 	}
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-		cachesim_msg(msg, msglen, "cachesim: '%s' under valgrind exited "
-		    "with status %d: %s", argv[0], WEXITSTATUS(status),
+		cachesim_msg(msg, msglen,
+		    "cachesim: '%s' under valgrind exited "
+		    "with status %d: %s",
+		    argv[0], WEXITSTATUS(status),
 		    last[0] != '\0' ? last : "(no message)");
 		goto label_return;
 	}
 	if (cachesim_parse(outpath, out, msg, msglen) != 0)
 		goto label_return;
 	if (out->ir == 0) {
-		cachesim_msg(msg, msglen, "cachesim: '%s': no instructions "
-		    "counted%s%s%s", argv[0], toggle_fn != NULL ?
-		    " (did '" : "", toggle_fn != NULL ? toggle_fn : "",
+		cachesim_msg(msg, msglen,
+		    "cachesim: '%s': no instructions "
+		    "counted%s%s%s",
+		    argv[0], toggle_fn != NULL ? " (did '" : "",
+		    toggle_fn != NULL ? toggle_fn : "",
 		    toggle_fn != NULL ? "' run, and not inlined?)" : "");
 		goto label_return;
 	}
@@ -399,8 +430,8 @@ hx_cachesim_json(const hx_cachesim_t *s)
 
 		memcpy(&v, (const char *)s + cachesim_offsets[k], sizeof(v));
 
-		bad |= json_object_set_new(obj, cachesim_events[k],
-		    json_integer((json_int_t)v));
+		bad |= json_object_set_new(
+		    obj, cachesim_events[k], json_integer((json_int_t)v));
 	}
 	if (bad) {
 		json_decref(obj);

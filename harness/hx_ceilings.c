@@ -109,8 +109,7 @@ hx_ceilings_default_bytes(void)
 
 	if (bytes < HX_CEILINGS_MIN_DEFAULT_BYTES)
 		bytes = HX_CEILINGS_MIN_DEFAULT_BYTES;
-	if (pages > 0 && page > 0 &&
-	    bytes > (size_t)pages * (size_t)page / 8)
+	if (pages > 0 && page > 0 && bytes > (size_t)pages * (size_t)page / 8)
 		bytes = (size_t)pages * (size_t)page / 8;
 	return bytes;
 }
@@ -322,14 +321,14 @@ hx_ceilings_measure_fma(unsigned repeats, double *flops_per_s)
 	if (hx_ceilings_fma_valid(iters, mul, add, out) != 0)
 		return HX_CEILINGS_EVALID;
 	/* Flops of one run: 2 per lane per FMA. */
-	*flops_per_s = 2.0 * HX_FMA_LANES * HX_FMA_CHAINS * (double)iters /
-	    best;
+	*flops_per_s =
+	    2.0 * HX_FMA_LANES * HX_FMA_CHAINS * (double)iters / best;
 	return HX_CEILINGS_OK;
 }
 
 int
-hx_ceilings_measure(hx_ceilings_t *c, size_t triad_array_bytes,
-    unsigned repeats)
+hx_ceilings_measure(
+    hx_ceilings_t *c, size_t triad_array_bytes, unsigned repeats)
 {
 	int ret = HX_CEILINGS_EINVAL;
 	size_t bytes;
@@ -340,8 +339,8 @@ hx_ceilings_measure(hx_ceilings_t *c, size_t triad_array_bytes,
 	memset(c, 0, sizeof(*c));
 	if (repeats == 0)
 		repeats = HX_CEILINGS_DEFAULT_REPEATS;
-	bytes = triad_array_bytes == 0 ? hx_ceilings_default_bytes() :
-	    triad_array_bytes;
+	bytes = triad_array_bytes == 0 ? hx_ceilings_default_bytes()
+				       : triad_array_bytes;
 	bytes &= ~(size_t)63;
 	if (bytes < 1024)
 		goto label_return;
@@ -355,8 +354,8 @@ hx_ceilings_measure(hx_ceilings_t *c, size_t triad_array_bytes,
 	if (ret != HX_CEILINGS_OK)
 		goto label_return;
 	c->triad_array_bytes = (double)bytes;
-	c->triad_bytes_per_s = HX_TRIAD_BYTES_PER_ELEMENT *
-	    (double)(bytes / sizeof(float)) / best;
+	c->triad_bytes_per_s =
+	    HX_TRIAD_BYTES_PER_ELEMENT * (double)(bytes / sizeof(float)) / best;
 
 	ret = hx_ceilings_measure_fma(repeats, &c->fma_flops_per_s);
 	if (ret != HX_CEILINGS_OK)
@@ -411,20 +410,21 @@ hx_ceilings_json(const hx_ceilings_t *c)
 	if (obj == NULL)
 		goto label_return;
 	if (hx_ceilings_json_set(obj, "triad_bytes_per_s",
-	    hx_ceilings_json_number(c->triad_bytes_per_s)) != 0 ||
+		hx_ceilings_json_number(c->triad_bytes_per_s)) != 0 ||
 	    hx_ceilings_json_set(obj, "triad_array_bytes",
-	    hx_ceilings_json_number(c->triad_array_bytes)) != 0 ||
+		hx_ceilings_json_number(c->triad_array_bytes)) != 0 ||
 	    hx_ceilings_json_set(obj, "triad_bytes_counted",
-	    json_string("3 arrays per element (STREAM); write-allocate "
-	    "reads of a not counted")) != 0 ||
+		json_string("3 arrays per element (STREAM); write-allocate "
+			    "reads of a not counted")) != 0 ||
 	    hx_ceilings_json_set(obj, "fma_flops_per_s",
-	    hx_ceilings_json_number(c->fma_flops_per_s)) != 0 ||
+		hx_ceilings_json_number(c->fma_flops_per_s)) != 0 ||
 	    hx_ceilings_json_set(obj, "fma_vector_width",
-	    json_integer(c->fma_vector_width)) != 0 ||
-	    hx_ceilings_json_set(obj, "fma_isa", json_stringn(c->fma_isa,
-	    strnlen(c->fma_isa, sizeof(c->fma_isa)))) != 0 ||
+		json_integer(c->fma_vector_width)) != 0 ||
+	    hx_ceilings_json_set(obj, "fma_isa",
+		json_stringn(c->fma_isa,
+		    strnlen(c->fma_isa, sizeof(c->fma_isa)))) != 0 ||
 	    hx_ceilings_json_set(obj, "clock_resolution_s",
-	    hx_ceilings_json_number(c->clock_resolution_s)) != 0) {
+		hx_ceilings_json_number(c->clock_resolution_s)) != 0) {
 		json_decref(obj);
 		obj = NULL;
 	}

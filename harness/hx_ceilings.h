@@ -53,10 +53,10 @@ typedef struct hx_ceilings_s {
 /* Error codes; negative, as libpfm's. */
 enum {
 	HX_CEILINGS_OK = 0,
-	HX_CEILINGS_EINVAL = -1,   /* NULL c or a too small array */
-	HX_CEILINGS_ENOMEM = -2,   /* the triad arrays could not be allocated */
-	HX_CEILINGS_EVALID = -3,   /* a kernel's result was wrong */
-	HX_CEILINGS_ECLOCK = -4    /* clock_gettime failed or does not advance */
+	HX_CEILINGS_EINVAL = -1, /* NULL c or a too small array */
+	HX_CEILINGS_ENOMEM = -2, /* the triad arrays could not be allocated */
+	HX_CEILINGS_EVALID = -3, /* a kernel's result was wrong */
+	HX_CEILINGS_ECLOCK = -4  /* clock_gettime failed or does not advance */
 };
 
 /* Repeats when the caller passes 0. */
@@ -76,16 +76,17 @@ enum {
  * Returns HX_CEILINGS_OK, or a negative HX_CEILINGS_E* code with *c
  * unspecified. Allocates and frees the arrays itself.
  */
-int hx_ceilings_measure(hx_ceilings_t *c, size_t triad_array_bytes,
-    unsigned repeats);
+int hx_ceilings_measure(
+    hx_ceilings_t *c, size_t triad_array_bytes, unsigned repeats);
 
 /* A static description of an hx_ceilings_measure return code. */
 const char *hx_ceilings_strerror(int err);
 
 /*
  * A new jansson object with every field of *c, plus "triad_bytes_counted"
- * saying how bytes were counted; a field that is not finite becomes null. The caller owns the reference (json_decref).
- * Returns NULL when c is NULL or jansson cannot allocate.
+ * saying how bytes were counted; a field that is not finite becomes null. The
+ * caller owns the reference (json_decref). Returns NULL when c is NULL or
+ * jansson cannot allocate.
  */
 json_t *hx_ceilings_json(const hx_ceilings_t *c);
 

@@ -20,7 +20,8 @@ const char hx_cli_run_help[] =
     "\n"
     "Measures one variant: inputs built outside the measured region, one cold\n"
     "run reported apart, warm-up runs, timed repeats; peak workspace from the\n"
-    "allocator, RSS high-water mark, page faults, counters; the result checked\n"
+    "allocator, RSS high-water mark, page faults, counters; the result "
+    "checked\n"
     "against the workload's float64 reference. Runs in a forked child.\n"
     "\n"
     "parameters (defaults are the workload's):\n"
@@ -41,7 +42,8 @@ const char hx_cli_run_help[] =
     "                            L1D, dTLB and branch misses, task-clock,\n"
     "                            page-faults, context-switches; none: no\n"
     "                            counters)\n"
-    "  --mem-limit BYTES         largest predicted peak to attempt, with K M G\n"
+    "  --mem-limit BYTES         largest predicted peak to attempt, with K M "
+    "G\n"
     "                            suffixes (default 80% of available memory)\n"
     "  --timeline FILE           memory timeline CSV of the run\n"
     "  --timeline-interval US    sampling interval in microseconds (1000)\n"
@@ -55,39 +57,55 @@ const char hx_cli_run_help[] =
     "1 failed while running, 2 bad input.\n";
 
 enum {
-	OPT_N = 256, OPT_M, OPT_G, OPT_PRESET, OPT_SEED, OPT_CHUNK, OPT_TILE,
-	OPT_STEPS, OPT_REPEAT, OPT_WARMUP, OPT_MIN_TIME, OPT_EVENTS,
-	OPT_MEM_LIMIT, OPT_JSON, OPT_TIMELINE, OPT_TIMELINE_INTERVAL,
-	OPT_CACHESIM, OPT_NO_VALIDATE, OPT_NO_FORK, OPT_HELP
+	OPT_N = 256,
+	OPT_M,
+	OPT_G,
+	OPT_PRESET,
+	OPT_SEED,
+	OPT_CHUNK,
+	OPT_TILE,
+	OPT_STEPS,
+	OPT_REPEAT,
+	OPT_WARMUP,
+	OPT_MIN_TIME,
+	OPT_EVENTS,
+	OPT_MEM_LIMIT,
+	OPT_JSON,
+	OPT_TIMELINE,
+	OPT_TIMELINE_INTERVAL,
+	OPT_CACHESIM,
+	OPT_NO_VALIDATE,
+	OPT_NO_FORK,
+	OPT_HELP
 };
 
 static const struct option run_options[] = {
-	{"n", required_argument, NULL, OPT_N},
-	{"m", required_argument, NULL, OPT_M},
-	{"g", required_argument, NULL, OPT_G},
-	{"preset", required_argument, NULL, OPT_PRESET},
-	{"seed", required_argument, NULL, OPT_SEED},
-	{"chunk", required_argument, NULL, OPT_CHUNK},
-	{"tile", required_argument, NULL, OPT_TILE},
-	{"steps", required_argument, NULL, OPT_STEPS},
-	{"repeat", required_argument, NULL, OPT_REPEAT},
-	{"warmup", required_argument, NULL, OPT_WARMUP},
-	{"min-time", required_argument, NULL, OPT_MIN_TIME},
-	{"events", required_argument, NULL, OPT_EVENTS},
-	{"mem-limit", required_argument, NULL, OPT_MEM_LIMIT},
-	{"json", required_argument, NULL, OPT_JSON},
-	{"timeline", required_argument, NULL, OPT_TIMELINE},
-	{"timeline-interval", required_argument, NULL, OPT_TIMELINE_INTERVAL},
-	{"cachesim", no_argument, NULL, OPT_CACHESIM},
-	{"no-validate", no_argument, NULL, OPT_NO_VALIDATE},
-	{"no-fork", no_argument, NULL, OPT_NO_FORK},
-	{"help", no_argument, NULL, OPT_HELP},
-	{NULL, 0, NULL, 0},
+    {"n", required_argument, NULL, OPT_N},
+    {"m", required_argument, NULL, OPT_M},
+    {"g", required_argument, NULL, OPT_G},
+    {"preset", required_argument, NULL, OPT_PRESET},
+    {"seed", required_argument, NULL, OPT_SEED},
+    {"chunk", required_argument, NULL, OPT_CHUNK},
+    {"tile", required_argument, NULL, OPT_TILE},
+    {"steps", required_argument, NULL, OPT_STEPS},
+    {"repeat", required_argument, NULL, OPT_REPEAT},
+    {"warmup", required_argument, NULL, OPT_WARMUP},
+    {"min-time", required_argument, NULL, OPT_MIN_TIME},
+    {"events", required_argument, NULL, OPT_EVENTS},
+    {"mem-limit", required_argument, NULL, OPT_MEM_LIMIT},
+    {"json", required_argument, NULL, OPT_JSON},
+    {"timeline", required_argument, NULL, OPT_TIMELINE},
+    {"timeline-interval", required_argument, NULL, OPT_TIMELINE_INTERVAL},
+    {"cachesim", no_argument, NULL, OPT_CACHESIM},
+    {"no-validate", no_argument, NULL, OPT_NO_VALIDATE},
+    {"no-fork", no_argument, NULL, OPT_NO_FORK},
+    {"help", no_argument, NULL, OPT_HELP},
+    {NULL, 0, NULL, 0},
 };
 
 int
-hx_cli_lookup(const char *workload, const char *variant,
-    const workload_t **w, const variant_t **v, char *msg, size_t msglen)
+hx_cli_lookup(const char *workload, const char *variant, const workload_t **w,
+    const variant_t **v, char *msg, size_t msglen)
 {
 	if ((*w = workload_find(workload)) == NULL) {
 		char known[256] = "";
@@ -122,19 +140,21 @@ hx_cli_lookup(const char *workload, const char *variant,
 
 /* A count option: positive unless zero_ok. */
 static int
-parse_count_opt(const char *name, const char *arg, int zero_ok,
-    uint64_t *out, char *msg, size_t msglen)
+parse_count_opt(const char *name, const char *arg, int zero_ok, uint64_t *out,
+    char *msg, size_t msglen)
 {
 	uint64_t v;
 
 	if (hx_parse_count(arg, &v) != 0) {
 		snprintf(msg, msglen,
-		    "--%s '%s': not a non-negative integer (forms: 100000, 1e6)",
+		    "--%s '%s': not a non-negative integer (forms: 100000, "
+		    "1e6)",
 		    name, arg);
 		return -1;
 	}
 	if (v == 0 && !zero_ok) {
-		snprintf(msg, msglen, "--%s '%s': must be at least 1", name, arg);
+		snprintf(
+		    msg, msglen, "--%s '%s': must be at least 1", name, arg);
 		return -1;
 	}
 	*out = v;
@@ -158,8 +178,8 @@ hx_cli_check_config(hx_run_config_t *cfg, char *msg, size_t msglen)
 	}
 	/* Unknown event names are bad input: find out before forking. */
 	if (!hx_run_counters_off(cfg)) {
-		if ((rc = hx_counters_open(&cs, cfg->events, inner,
-			 sizeof(inner))) != 0) {
+		if ((rc = hx_counters_open(
+			 &cs, cfg->events, inner, sizeof(inner))) != 0) {
 			snprintf(msg, msglen, "--events: %s", inner);
 			return -1;
 		}
@@ -171,8 +191,8 @@ hx_cli_check_config(hx_run_config_t *cfg, char *msg, size_t msglen)
 }
 
 int
-hx_cli_parse_run(int argc, char **argv, hx_run_config_t *cfg,
-    hx_cli_run_t *cli, char *msg, size_t msglen)
+hx_cli_parse_run(int argc, char **argv, hx_run_config_t *cfg, hx_cli_run_t *cli,
+    char *msg, size_t msglen)
 {
 	const char *positional[2];
 	int npos = 0, opt;
@@ -189,7 +209,8 @@ hx_cli_parse_run(int argc, char **argv, hx_run_config_t *cfg,
 	memset(given, 0, sizeof(given));
 	memset(cli, 0, sizeof(*cli));
 	/* 0, not 1: glibc then forgets a short-option cluster ("-xy") that an
-	 * earlier call stopped inside (sweep calls this after its own parse). */
+	 * earlier call stopped inside (sweep calls this after its own parse).
+	 */
 	optind = 0;
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, ":", run_options, NULL)) != -1) {
@@ -215,7 +236,8 @@ hx_cli_parse_run(int argc, char **argv, hx_run_config_t *cfg,
 	}
 	for (int i = optind; i < argc; i++) {
 		if (npos == 2) {
-			snprintf(msg, msglen, "unexpected argument '%s'", argv[i]);
+			snprintf(
+			    msg, msglen, "unexpected argument '%s'", argv[i]);
 			return -1;
 		}
 		positional[npos++] = argv[i];
@@ -232,11 +254,12 @@ hx_cli_parse_run(int argc, char **argv, hx_run_config_t *cfg,
 
 #define GIVEN(o) (given[(o)-OPT_N].set)
 #define ARG(o) (given[(o)-OPT_N].arg)
-#define COUNT(o, name, zero_ok, dst)                                          \
-	do {                                                                  \
-		if (GIVEN(o) && parse_count_opt(name, ARG(o), zero_ok, dst,   \
-				    msg, msglen) != 0)                        \
-			return -1;                                            \
+#define COUNT(o, name, zero_ok, dst)                                           \
+	do {                                                                   \
+		if (GIVEN(o) &&                                                \
+		    parse_count_opt(                                           \
+			name, ARG(o), zero_ok, dst, msg, msglen) != 0)         \
+			return -1;                                             \
 	} while (0)
 	COUNT(OPT_N, "n", 0, &tmp.params.n);
 	COUNT(OPT_M, "m", 0, &tmp.params.m);
@@ -264,8 +287,10 @@ hx_cli_parse_run(int argc, char **argv, hx_run_config_t *cfg,
 	}
 	if (GIVEN(OPT_MIN_TIME) &&
 	    hx_parse_seconds(ARG(OPT_MIN_TIME), &tmp.min_time_s) != 0) {
-		snprintf(msg, msglen, "--min-time '%s': not a positive number "
-				      "of seconds", ARG(OPT_MIN_TIME));
+		snprintf(msg, msglen,
+		    "--min-time '%s': not a positive number "
+		    "of seconds",
+		    ARG(OPT_MIN_TIME));
 		return -1;
 	}
 	if (GIVEN(OPT_MEM_LIMIT)) {
@@ -273,7 +298,8 @@ hx_cli_parse_run(int argc, char **argv, hx_run_config_t *cfg,
 		    tmp.mem_limit == 0) {
 			snprintf(msg, msglen,
 			    "--mem-limit '%s': not a positive byte count "
-			    "(forms: 512M, 12G, 1e9)", ARG(OPT_MEM_LIMIT));
+			    "(forms: 512M, 12G, 1e9)",
+			    ARG(OPT_MEM_LIMIT));
 			return -1;
 		}
 	}
@@ -330,8 +356,8 @@ hx_cli_cachesim(const hx_run_config_t *cfg, const char *self, json_t *r,
 		char alt[4096];
 		if (slash != NULL) {
 			*slash = '\0';
-			if ((size_t)snprintf(alt, sizeof(alt), "%s/../valgrind/harness",
-				exe) >= sizeof(alt))
+			if ((size_t)snprintf(alt, sizeof(alt),
+				"%s/../valgrind/harness", exe) >= sizeof(alt))
 				alt[0] = '\0';
 			*slash = '/';
 			if (access(alt, X_OK) == 0 &&
@@ -350,26 +376,44 @@ hx_cli_cachesim(const hx_run_config_t *cfg, const char *self, json_t *r,
 		char *argv[40];
 		int a = 0;
 #define PUSH(s) (argv[a++] = (char *)(s))
-		PUSH(exe); PUSH("run"); PUSH(cfg->workload->name);
+		PUSH(exe);
+		PUSH("run");
+		PUSH(cfg->workload->name);
 		PUSH(cfg->variant->name);
-		PUSH("--n"); PUSH(n); PUSH("--m"); PUSH(m); PUSH("--g"); PUSH(g);
+		PUSH("--n");
+		PUSH(n);
+		PUSH("--m");
+		PUSH(m);
+		PUSH("--g");
+		PUSH(g);
 		PUSH("--preset");
 		PUSH(p->preset == PRESET_SEED ? "seed" : "random");
-		PUSH("--seed"); PUSH(seed); PUSH("--steps"); PUSH(steps);
-		/* 0 means "the variant's default" and is not an option value. */
+		PUSH("--seed");
+		PUSH(seed);
+		PUSH("--steps");
+		PUSH(steps);
+		/* 0 means "the variant's default" and is not an option value.
+		 */
 		if (p->chunk != 0) {
-			PUSH("--chunk"); PUSH(chunk);
+			PUSH("--chunk");
+			PUSH(chunk);
 		}
 		if (p->tile != 0) {
-			PUSH("--tile"); PUSH(tile);
+			PUSH("--tile");
+			PUSH(tile);
 		}
-		PUSH("--repeat"); PUSH("0"); PUSH("--warmup"); PUSH("0");
-		PUSH("--no-validate"); PUSH("--no-fork");
-		PUSH("--events"); PUSH("perf::task-clock");
+		PUSH("--repeat");
+		PUSH("0");
+		PUSH("--warmup");
+		PUSH("0");
+		PUSH("--no-validate");
+		PUSH("--no-fork");
+		PUSH("--events");
+		PUSH("perf::task-clock");
 		argv[a] = NULL;
 #undef PUSH
-		if (hx_cachesim_run(argv, "hx_run_measured", &sim, msg,
-			msglen) != 0)
+		if (hx_cachesim_run(
+			argv, "hx_run_measured", &sim, msg, msglen) != 0)
 			return -1;
 	}
 	{

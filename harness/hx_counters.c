@@ -66,18 +66,30 @@ static const char *
 counters_errno_name(int e)
 {
 	switch (e) {
-	case ENOENT: return "ENOENT";
-	case EOPNOTSUPP: return "EOPNOTSUPP";
-	case EACCES: return "EACCES";
-	case EPERM: return "EPERM";
-	case EINVAL: return "EINVAL";
-	case ENODEV: return "ENODEV";
-	case EBUSY: return "EBUSY";
-	case EMFILE: return "EMFILE";
-	case ENOSPC: return "ENOSPC";
-	case E2BIG: return "E2BIG";
-	case ENOSYS: return "ENOSYS";
-	default: return "errno";
+	case ENOENT:
+		return "ENOENT";
+	case EOPNOTSUPP:
+		return "EOPNOTSUPP";
+	case EACCES:
+		return "EACCES";
+	case EPERM:
+		return "EPERM";
+	case EINVAL:
+		return "EINVAL";
+	case ENODEV:
+		return "ENODEV";
+	case EBUSY:
+		return "EBUSY";
+	case EMFILE:
+		return "EMFILE";
+	case ENOSPC:
+		return "ENOSPC";
+	case E2BIG:
+		return "E2BIG";
+	case ENOSYS:
+		return "ENOSYS";
+	default:
+		return "errno";
 	}
 }
 
@@ -86,8 +98,8 @@ counters_errno_name(int e)
  * ENOENT means: no driver at all, or a driver without this event.
  */
 static void
-counters_reason(char *buf, size_t len, int e, int software, int hardware_pmu,
-    int paranoid)
+counters_reason(
+    char *buf, size_t len, int e, int software, int hardware_pmu, int paranoid)
 {
 	const char *what;
 
@@ -95,7 +107,8 @@ counters_reason(char *buf, size_t len, int e, int software, int hardware_pmu,
 	case ENOENT:
 	case EOPNOTSUPP:
 		if (software)
-			what = "the kernel does not provide this software event";
+			what =
+			    "the kernel does not provide this software event";
 		else if (hardware_pmu == 1)
 			what = "the kernel's PMU driver has no such event on "
 			       "this CPU";
@@ -104,8 +117,10 @@ counters_reason(char *buf, size_t len, int e, int software, int hardware_pmu,
 		break;
 	case EACCES:
 	case EPERM:
-		snprintf(buf, len, "perf_event_paranoid=%d forbids it "
-		    "(perf_event_open: %s)", paranoid, counters_errno_name(e));
+		snprintf(buf, len,
+		    "perf_event_paranoid=%d forbids it "
+		    "(perf_event_open: %s)",
+		    paranoid, counters_errno_name(e));
 		return;
 	case EINVAL:
 		what = "the kernel rejected the encoding or the group";
@@ -126,14 +141,15 @@ counters_reason(char *buf, size_t len, int e, int software, int hardware_pmu,
 		what = strerror(e);
 		break;
 	}
-	snprintf(buf, len, "%s (perf_event_open: %s)", what,
-	    counters_errno_name(e));
+	snprintf(
+	    buf, len, "%s (perf_event_open: %s)", what, counters_errno_name(e));
 }
 
 static int
 counters_sys_open(struct perf_event_attr *attr, int group_fd)
 {
-	return (int)perf_event_open(attr, 0, -1, group_fd, PERF_FLAG_FD_CLOEXEC);
+	return (int)perf_event_open(
+	    attr, 0, -1, group_fd, PERF_FLAG_FD_CLOEXEC);
 }
 
 /* Is there a hardware PMU driver? Asks the kernel for user-space cycles. */
@@ -171,8 +187,8 @@ counters_probe_pmu(hx_counters_t *cs)
 	if (e == EACCES || e == EPERM)
 		snprintf(cs->pmu_note, sizeof(cs->pmu_note),
 		    "hardware PMU unknown: perf_event_paranoid=%d forbids "
-		    "perf_event_open (%s for cycles)", cs->paranoid,
-		    counters_errno_name(e));
+		    "perf_event_open (%s for cycles)",
+		    cs->paranoid, counters_errno_name(e));
 	else
 		snprintf(cs->pmu_note, sizeof(cs->pmu_note),
 		    "hardware PMU unknown: perf_event_open: %s for cycles (%s)",
@@ -209,8 +225,9 @@ counters_parse(hx_counters_t *cs, const char *list, char *msg, size_t msglen)
 		len = (size_t)(b - a);
 		if (len == 0) {
 			counters_msg(msg, msglen, "event list '%s': %s", list,
-			    *list == '\0' ? "empty" :
-			    "empty event name (doubled or trailing comma?)");
+			    *list == '\0' ? "empty"
+					  : "empty event name (doubled or "
+					    "trailing comma?)");
 			ret = HX_COUNTERS_ERR_LIST;
 			goto label_return;
 		}
@@ -240,8 +257,8 @@ label_return:
 }
 
 static int
-counters_encode(const char *name, struct perf_event_attr *attr, char *msg,
-    size_t msglen)
+counters_encode(
+    const char *name, struct perf_event_attr *attr, char *msg, size_t msglen)
 {
 	pfm_perf_encode_arg_t arg;
 	int ret;
@@ -250,16 +267,18 @@ counters_encode(const char *name, struct perf_event_attr *attr, char *msg,
 	memset(&arg, 0, sizeof(arg));
 	arg.attr = attr;
 	arg.size = sizeof(arg);
-	ret = pfm_get_os_event_encoding(name, PFM_PLM3, PFM_OS_PERF_EVENT_EXT,
-	    &arg);
+	ret = pfm_get_os_event_encoding(
+	    name, PFM_PLM3, PFM_OS_PERF_EVENT_EXT, &arg);
 	if (ret == PFM_ERR_NOTFOUND) {
 		counters_msg(msg, msglen, "event '%s': unknown to libpfm4 (%s)",
 		    name, pfm_strerror(ret));
 		return HX_COUNTERS_ERR_EVENT;
 	}
 	if (ret != PFM_SUCCESS) {
-		counters_msg(msg, msglen, "event '%s': libpfm4 cannot encode it "
-		    "(%s)", name, pfm_strerror(ret));
+		counters_msg(msg, msglen,
+		    "event '%s': libpfm4 cannot encode it "
+		    "(%s)",
+		    name, pfm_strerror(ret));
 		return HX_COUNTERS_ERR_EVENT;
 	}
 	attr->size = sizeof(*attr);
@@ -268,14 +287,13 @@ counters_encode(const char *name, struct perf_event_attr *attr, char *msg,
 	attr->exclude_hv = 1;
 	attr->disabled = 1;
 	attr->inherit = 0;
-	attr->read_format = PERF_FORMAT_TOTAL_TIME_ENABLED |
-	    PERF_FORMAT_TOTAL_TIME_RUNNING;
+	attr->read_format =
+	    PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
 	return HX_COUNTERS_SUCCESS;
 }
 
 int
-hx_counters_open(hx_counters_t *cs, const char *list, char *msg,
-    size_t msglen)
+hx_counters_open(hx_counters_t *cs, const char *list, char *msg, size_t msglen)
 {
 	struct perf_event_attr *attrs = NULL;
 	int ret, group = -1;
@@ -463,15 +481,17 @@ hx_counters_classify(hx_counter_t *c)
 	c->reason[0] = '\0';
 	if (c->status == HX_COUNTER_UNSUPPORTED) {
 		c->warn = 1;
-		snprintf(c->reason, sizeof(c->reason), "never scheduled "
+		snprintf(c->reason, sizeof(c->reason),
+		    "never scheduled "
 		    "(multiplexed out, or its group does not fit the PMU): "
 		    "no count");
 	} else if (c->status == HX_COUNTER_SCALED) {
 		c->warn = (c->running_ratio < HX_COUNTERS_WARN_RATIO);
-		snprintf(c->reason, sizeof(c->reason), "multiplexed: counted "
+		snprintf(c->reason, sizeof(c->reason),
+		    "multiplexed: counted "
 		    "%.1f%% of the enabled time, scaled by enabled/running%s",
-		    100.0 * c->running_ratio, c->warn ?
-		    "; under 50%: an unreliable estimate" : "");
+		    100.0 * c->running_ratio,
+		    c->warn ? "; under 50%: an unreliable estimate" : "");
 	}
 }
 
@@ -505,9 +525,12 @@ const char *
 hx_counters_status_name(hx_counter_status_t status)
 {
 	switch (status) {
-	case HX_COUNTER_OK: return "ok";
-	case HX_COUNTER_SCALED: return "scaled";
-	case HX_COUNTER_UNSUPPORTED: return "unsupported";
+	case HX_COUNTER_OK:
+		return "ok";
+	case HX_COUNTER_SCALED:
+		return "scaled";
+	case HX_COUNTER_UNSUPPORTED:
+		return "unsupported";
 	}
 	return "unknown";
 }
@@ -537,28 +560,28 @@ hx_counters_json(const hx_counters_t *cs, double runs)
 		return NULL;
 	for (i = 0; i < cs->count; i++) {
 		const hx_counter_t *c = &cs->c[i];
-		int has_value = c->status != HX_COUNTER_UNSUPPORTED &&
-		    isfinite(c->value);
+		int has_value =
+		    c->status != HX_COUNTER_UNSUPPORTED && isfinite(c->value);
 
 		e = json_object();
 		if (e == NULL) {
 			bad = 1;
 			break;
 		}
-		bad |= json_object_set_new(e, "value", has_value ?
-		    json_real(c->value / runs) : json_null());
+		bad |= json_object_set_new(e, "value",
+		    has_value ? json_real(c->value / runs) : json_null());
 		bad |= json_object_set_new(e, "status",
 		    json_string(hx_counters_status_name(c->status)));
 		bad |= json_object_set_new(e, "reason", json_string(c->reason));
 		bad |= json_object_set_new(e, "raw", counters_json_u64(c->raw));
-		bad |= json_object_set_new(e, "time_enabled",
-		    counters_json_u64(c->time_enabled));
-		bad |= json_object_set_new(e, "time_running",
-		    counters_json_u64(c->time_running));
-		bad |= json_object_set_new(e, "running_ratio",
-		    json_real(c->running_ratio));
-		bad |= json_object_set_new(e, "software",
-		    json_boolean(c->software));
+		bad |= json_object_set_new(
+		    e, "time_enabled", counters_json_u64(c->time_enabled));
+		bad |= json_object_set_new(
+		    e, "time_running", counters_json_u64(c->time_running));
+		bad |= json_object_set_new(
+		    e, "running_ratio", json_real(c->running_ratio));
+		bad |= json_object_set_new(
+		    e, "software", json_boolean(c->software));
 		bad |= json_object_set_new(e, "warning", json_boolean(c->warn));
 		bad |= json_object_set_new(obj, c->name, e);
 		if (bad)
@@ -582,11 +605,12 @@ hx_counters_pmu_json(const hx_counters_t *cs)
 	obj = json_object();
 	if (obj == NULL)
 		return NULL;
-	bad |= json_object_set_new(obj, "hardware_pmu", cs->hardware_pmu < 0 ?
-	    json_null() : json_boolean(cs->hardware_pmu));
+	bad |= json_object_set_new(obj, "hardware_pmu",
+	    cs->hardware_pmu < 0 ? json_null()
+				 : json_boolean(cs->hardware_pmu));
 	bad |= json_object_set_new(obj, "note", json_string(cs->pmu_note));
-	bad |= json_object_set_new(obj, "perf_event_paranoid",
-	    json_integer(cs->paranoid));
+	bad |= json_object_set_new(
+	    obj, "perf_event_paranoid", json_integer(cs->paranoid));
 	if (bad) {
 		json_decref(obj);
 		return NULL;
@@ -640,13 +664,20 @@ const char *
 hx_counters_strerror(int code)
 {
 	switch (code) {
-	case HX_COUNTERS_SUCCESS: return "success";
-	case HX_COUNTERS_ERR_INVAL: return "invalid argument";
-	case HX_COUNTERS_ERR_LIST: return "empty or malformed event list";
-	case HX_COUNTERS_ERR_EVENT: return "event unknown to libpfm4";
-	case HX_COUNTERS_ERR_PFMINIT: return "libpfm4 initialization failed";
-	case HX_COUNTERS_ERR_NOMEM: return "out of memory";
-	case HX_COUNTERS_ERR_SYS: return "system call on a counter failed";
+	case HX_COUNTERS_SUCCESS:
+		return "success";
+	case HX_COUNTERS_ERR_INVAL:
+		return "invalid argument";
+	case HX_COUNTERS_ERR_LIST:
+		return "empty or malformed event list";
+	case HX_COUNTERS_ERR_EVENT:
+		return "event unknown to libpfm4";
+	case HX_COUNTERS_ERR_PFMINIT:
+		return "libpfm4 initialization failed";
+	case HX_COUNTERS_ERR_NOMEM:
+		return "out of memory";
+	case HX_COUNTERS_ERR_SYS:
+		return "system call on a counter failed";
 	}
 	return "unknown error code";
 }

@@ -55,10 +55,10 @@
  *   context-switches          4.13 lists them under "perf::" too (it has no
  *                             separate "perf_sw" PMU name)
  */
-#define HX_COUNTERS_DEFAULT                                                  \
-	"perf::cycles,perf::instructions,perf::cache-misses,"                \
-	"perf::L1-dcache-load-misses,perf::dTLB-load-misses,"                \
-	"perf::branch-misses,perf::task-clock,perf::page-faults,"            \
+#define HX_COUNTERS_DEFAULT                                                    \
+	"perf::cycles,perf::instructions,perf::cache-misses,"                  \
+	"perf::L1-dcache-load-misses,perf::dTLB-load-misses,"                  \
+	"perf::branch-misses,perf::task-clock,perf::page-faults,"              \
 	"perf::context-switches"
 
 /* Below this running/enabled ratio a scaled count is flagged as unreliable. */
@@ -105,7 +105,7 @@ typedef struct hx_counters_s {
 	 * forbidden, e.g. perf_event_paranoid=3, or failed otherwise). */
 	int hardware_pmu;
 	char pmu_note[200]; /* one line for people, saying the above */
-	int paranoid;       /* /proc/sys/kernel/perf_event_paranoid, -9 unread */
+	int paranoid; /* /proc/sys/kernel/perf_event_paranoid, -9 unread */
 } hx_counters_t;
 
 /*
@@ -117,8 +117,8 @@ typedef struct hx_counters_s {
  * (",,", a trailing comma), a name longer than 95 characters, or a name
  * libpfm4 cannot encode. On failure cs holds nothing to close.
  */
-int hx_counters_open(hx_counters_t *cs, const char *list, char *msg,
-    size_t msglen);
+int hx_counters_open(
+    hx_counters_t *cs, const char *list, char *msg, size_t msglen);
 
 /*
  * Start and stop counting, around each measured repeat. Counts accumulate

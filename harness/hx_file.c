@@ -4,9 +4,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
-#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "hx_file.h"
@@ -72,8 +72,8 @@ hx_file_write_atomic(const char *path, int (*writer)(FILE *f, void *arg),
 		goto label_unlink;
 	}
 	if (fclose(f) != 0) {
-		snprintf(msg, msglen, "%s: close failed: %s", path,
-		    strerror(errno));
+		snprintf(
+		    msg, msglen, "%s: close failed: %s", path, strerror(errno));
 		goto label_unlink;
 	}
 	/* Keep the permissions an ordinary new file would have. */

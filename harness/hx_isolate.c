@@ -134,7 +134,8 @@ hx_isolate_run(const hx_run_config_t *cfg, int fork_child)
 		format_gb(l, sizeof(l), cfg->mem_limit);
 		snprintf(reason, sizeof(reason),
 		    "predicted peak %s (model plus inputs) exceeds the memory "
-		    "limit %s; not attempted", p, l);
+		    "limit %s; not attempted",
+		    p, l);
 		if ((r = hx_run_result_base(cfg)) == NULL)
 			return NULL;
 		json_object_set_new(r, "status", json_string("skipped"));
@@ -157,8 +158,8 @@ hx_isolate_run(const hx_run_config_t *cfg, int fork_child)
 		close(fds[1]);
 		if ((r = hx_run_result_base(cfg)) != NULL) {
 			json_object_set_new(r, "status", json_string("failed"));
-			json_object_set_new(r, "reason",
-			    json_string("fork failed"));
+			json_object_set_new(
+			    r, "reason", json_string("fork failed"));
 		}
 		return r;
 	}
@@ -182,7 +183,8 @@ hx_isolate_run(const hx_run_config_t *cfg, int fork_child)
 		if (WIFSIGNALED(status)) {
 			int sig = WTERMSIG(status);
 			snprintf(reason, sizeof(reason),
-			    "the measuring child was killed by signal %d (%s)%s",
+			    "the measuring child was killed by signal %d "
+			    "(%s)%s",
 			    sig, strsignal(sig),
 			    sig == SIGKILL ? ": the kernel's OOM killer or an "
 					     "outside kill"

@@ -56,22 +56,22 @@ hx_machine_json(void)
 	}
 	cpu_model(cpu, sizeof(cpu));
 	json_object_set_new(o, "cpu", json_string(cpu));
-	json_object_set_new(o, "cores",
-	    json_integer(sysconf(_SC_NPROCESSORS_ONLN)));
+	json_object_set_new(
+	    o, "cores", json_integer(sysconf(_SC_NPROCESSORS_ONLN)));
 	json_object_set_new(o, "memory_bytes",
-	    json_integer((json_int_t)sysconf(_SC_PHYS_PAGES) *
-		sysconf(_SC_PAGESIZE)));
-	json_object_set_new(caches, "l1d_bytes",
-	    json_integer(sysconf(_SC_LEVEL1_DCACHE_SIZE)));
-	json_object_set_new(caches, "l2_bytes",
-	    json_integer(sysconf(_SC_LEVEL2_CACHE_SIZE)));
-	json_object_set_new(caches, "l3_bytes",
-	    json_integer(sysconf(_SC_LEVEL3_CACHE_SIZE)));
+	    json_integer(
+		(json_int_t)sysconf(_SC_PHYS_PAGES) * sysconf(_SC_PAGESIZE)));
+	json_object_set_new(
+	    caches, "l1d_bytes", json_integer(sysconf(_SC_LEVEL1_DCACHE_SIZE)));
+	json_object_set_new(
+	    caches, "l2_bytes", json_integer(sysconf(_SC_LEVEL2_CACHE_SIZE)));
+	json_object_set_new(
+	    caches, "l3_bytes", json_integer(sysconf(_SC_LEVEL3_CACHE_SIZE)));
 	json_object_set_new(o, "caches", caches);
 	if (uname(&u) == 0) {
 		char k[400];
-		snprintf(k, sizeof(k), "%s %s %s", u.sysname, u.release,
-		    u.machine);
+		snprintf(
+		    k, sizeof(k), "%s %s %s", u.sysname, u.release, u.machine);
 		json_object_set_new(o, "kernel", json_string(k));
 	}
 	json_object_set_new(o, "allocator", json_string(hx_mem_allocator()));

@@ -115,7 +115,8 @@ hx_mem_allocator_stats(void)
 		return NULL;
 #ifdef FB_ALLOC_JEMALLOC
 	{
-		/* Statistics are a snapshot taken at the last epoch; bump it. */
+		/* Statistics are a snapshot taken at the last epoch; bump it.
+		 */
 		static const char *const names[] = {"allocated", "active",
 		    "resident", "mapped", "retained", "metadata"};
 		uint64_t epoch = 1;
@@ -128,19 +129,21 @@ hx_mem_allocator_stats(void)
 			sz = sizeof(v);
 			snprintf(key, sizeof(key), "stats.%s", names[i]);
 			if (mallctl(key, &v, &sz, NULL, 0) == 0)
-				json_object_set_new(o, names[i],
-				    json_integer((json_int_t)v));
+				json_object_set_new(
+				    o, names[i], json_integer((json_int_t)v));
 		}
 	}
 #else
 	{
 		struct mallinfo2 mi = mallinfo2();
-		json_object_set_new(o, "arena", json_integer((json_int_t)mi.arena));
-		json_object_set_new(o, "hblkhd", json_integer((json_int_t)mi.hblkhd));
-		json_object_set_new(o, "uordblks",
-		    json_integer((json_int_t)mi.uordblks));
-		json_object_set_new(o, "fordblks",
-		    json_integer((json_int_t)mi.fordblks));
+		json_object_set_new(
+		    o, "arena", json_integer((json_int_t)mi.arena));
+		json_object_set_new(
+		    o, "hblkhd", json_integer((json_int_t)mi.hblkhd));
+		json_object_set_new(
+		    o, "uordblks", json_integer((json_int_t)mi.uordblks));
+		json_object_set_new(
+		    o, "fordblks", json_integer((json_int_t)mi.fordblks));
 	}
 #endif
 	return o;

@@ -33,12 +33,13 @@ static const char overhead_help[] =
 static size_t
 take_samples(const json_t *r, double *x, size_t n)
 {
-	const json_t *a = json_object_get(json_object_get(r, "time_s"),
-	    "samples");
+	const json_t *a =
+	    json_object_get(json_object_get(r, "time_s"), "samples");
 	size_t i;
 	json_t *v;
 
-	json_array_foreach(a, i, v) {
+	json_array_foreach(a, i, v)
+	{
 		if (n < OVERHEAD_MAX_SAMPLES)
 			x[n++] = json_number_value(v);
 	}
@@ -48,8 +49,8 @@ take_samples(const json_t *r, double *x, size_t n)
 int
 hx_overhead_main(int argc, char **argv)
 {
-	char *defaults[] = {"run", "interp", "tiled", "--n", "2e6", "--repeat",
-	    "3", NULL};
+	char *defaults[] = {
+	    "run", "interp", "tiled", "--n", "2e6", "--repeat", "3", NULL};
 	char **rargv = defaults, msg[600], tl[64];
 	int rargc = 7, rc = 1;
 	const char *json_path = NULL;
@@ -62,7 +63,8 @@ hx_overhead_main(int argc, char **argv)
 	json_t *out = NULL;
 
 	for (int i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+		if (strcmp(argv[i], "--help") == 0 ||
+		    strcmp(argv[i], "-h") == 0) {
 			fputs(overhead_help, stdout);
 			return 0;
 		}
@@ -84,8 +86,9 @@ hx_overhead_main(int argc, char **argv)
 		}
 		rargv[rargc] = NULL;
 	} else if (argc == 2 || (argc > 1 && strcmp(argv[1], "--json") != 0)) {
-		fprintf(stderr, "harness overhead: needs WORKLOAD VARIANT, or "
-				"nothing for the default run\n");
+		fprintf(stderr,
+		    "harness overhead: needs WORKLOAD VARIANT, or "
+		    "nothing for the default run\n");
 		return EXIT_BAD_INPUT;
 	}
 	if (hx_cli_parse_run(rargc, rargv, &on, &cli, msg, sizeof(msg)) != 0) {
@@ -93,11 +96,13 @@ hx_overhead_main(int argc, char **argv)
 		goto label_return_bad;
 	}
 	if (on.timeline_path != NULL || hx_run_counters_off(&on)) {
-		fprintf(stderr, "harness overhead: --timeline and --events none "
-				"are what it toggles; leave them out\n");
+		fprintf(stderr,
+		    "harness overhead: --timeline and --events none "
+		    "are what it toggles; leave them out\n");
 		goto label_return_bad;
 	}
-	snprintf(tl, sizeof(tl), "/tmp/fusebench-overhead-%d.csv", (int)getpid());
+	snprintf(
+	    tl, sizeof(tl), "/tmp/fusebench-overhead-%d.csv", (int)getpid());
 	on.timeline_path = tl;
 	on.timeline_interval_us = 1000;
 	off = on;
@@ -120,11 +125,12 @@ hx_overhead_main(int argc, char **argv)
 		if (r_off == NULL || r_on == NULL ||
 		    strcmp(hx_result_status(r_off), "ok") != 0 ||
 		    strcmp(hx_result_status(r_on), "ok") != 0) {
-			fprintf(stderr, "harness overhead: a run did not succeed: "
-					"%s\n",
-			    json_string_value(json_object_get(
-				r_off != NULL && strcmp(hx_result_status(r_off),
-						     "ok") != 0
+			fprintf(stderr,
+			    "harness overhead: a run did not succeed: "
+			    "%s\n",
+			    json_string_value(json_object_get(r_off != NULL &&
+					strcmp(hx_result_status(r_off), "ok") !=
+					    0
 				    ? r_off
 				    : r_on,
 				"reason")));
@@ -155,11 +161,12 @@ hx_overhead_main(int argc, char **argv)
 		    "median_off_s", m_off, "overhead_percent", pct,
 		    "mann_whitney_p", isnan(mw.p) ? -1.0 : mw.p, "on",
 		    "default counters + 1 ms memory timeline");
-		printf("%s/%s n=%llu: instrumented %.4f s, bare %.4f s: overhead "
-		       "%+.2f%% (Mann-Whitney p = %.3g over %zu+%zu samples)\n",
+		printf(
+		    "%s/%s n=%llu: instrumented %.4f s, bare %.4f s: overhead "
+		    "%+.2f%% (Mann-Whitney p = %.3g over %zu+%zu samples)\n",
 		    on.workload->name, on.variant->name,
-		    (unsigned long long)on.params.n, m_on, m_off, pct, mw.p, non,
-		    noff);
+		    (unsigned long long)on.params.n, m_on, m_off, pct, mw.p,
+		    non, noff);
 		if (json_path != NULL &&
 		    hx_result_write(json_path, out, msg, sizeof(msg)) != 0) {
 			fprintf(stderr, "harness overhead: %s\n", msg);

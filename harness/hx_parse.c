@@ -25,8 +25,8 @@ parse_count_span(const char *s, size_t len, uint64_t *out)
 	if (i < len && s[i] == '.') {
 		for (i++; i < len && isdigit((unsigned char)s[i]); i++) {
 			if (__builtin_mul_overflow(mant, 10, &mant) ||
-			    __builtin_add_overflow(mant, (uint64_t)(s[i] - '0'),
-				&mant))
+			    __builtin_add_overflow(
+				mant, (uint64_t)(s[i] - '0'), &mant))
 				return -1;
 			frac_digits++;
 			seen_digit = 1;
@@ -83,10 +83,23 @@ hx_parse_bytes(const char *s, uint64_t *out)
 	if (s == NULL || (len = strlen(s)) == 0)
 		return -1;
 	switch (s[len - 1]) {
-	case 'K': case 'k': mul = 1ULL << 10; len--; break;
-	case 'M': case 'm': mul = 1ULL << 20; len--; break;
-	case 'G': case 'g': mul = 1ULL << 30; len--; break;
-	default: break;
+	case 'K':
+	case 'k':
+		mul = 1ULL << 10;
+		len--;
+		break;
+	case 'M':
+	case 'm':
+		mul = 1ULL << 20;
+		len--;
+		break;
+	case 'G':
+	case 'g':
+		mul = 1ULL << 30;
+		len--;
+		break;
+	default:
+		break;
 	}
 	if (parse_count_span(s, len, &v) != 0 ||
 	    __builtin_mul_overflow(v, mul, &v))
@@ -101,8 +114,8 @@ hx_parse_seconds(const char *s, double *out)
 	char *end;
 	double v;
 
-	if (s == NULL || *s == '\0' || isspace((unsigned char)*s) || *s == '-' ||
-	    *s == '+')
+	if (s == NULL || *s == '\0' || isspace((unsigned char)*s) ||
+	    *s == '-' || *s == '+')
 		return -1;
 	v = strtod(s, &end);
 	if (*end != '\0' || !isfinite(v) || v <= 0.0)

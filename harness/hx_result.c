@@ -67,10 +67,12 @@ void
 hx_result_print_line(FILE *f, const json_t *r)
 {
 	const char *status = hx_result_status(r);
-	const json_t *ci = json_object_get(json_object_get(r, "time_s"), "ci95");
+	const json_t *ci =
+	    json_object_get(json_object_get(r, "time_s"), "ci95");
 	char med[32], lo[32], hi[32], cold[32], ws[32], model[32], rss[32];
 
-	fprintf(f, "%s/%s n=%.0f", json_string_value(json_object_get(r, "workload")),
+	fprintf(f, "%s/%s n=%.0f",
+	    json_string_value(json_object_get(r, "workload")),
 	    json_string_value(json_object_get(r, "variant")),
 	    hx_result_number(r, "params.n"));
 	if (strcmp(status, "ok") != 0) {
@@ -80,22 +82,27 @@ hx_result_print_line(FILE *f, const json_t *r)
 	}
 	human_time(med, sizeof(med), hx_result_number(r, "time_s.median"));
 	human_time(cold, sizeof(cold), hx_result_number(r, "time_s.cold"));
-	human_bytes(ws, sizeof(ws),
-	    hx_result_number(r, "memory.peak_workspace_bytes"));
-	human_bytes(model, sizeof(model),
-	    hx_result_number(r, "memory.model_bytes"));
-	human_bytes(rss, sizeof(rss), hx_result_number(r, "memory.peak_rss_bytes"));
+	human_bytes(
+	    ws, sizeof(ws), hx_result_number(r, "memory.peak_workspace_bytes"));
+	human_bytes(
+	    model, sizeof(model), hx_result_number(r, "memory.model_bytes"));
+	human_bytes(
+	    rss, sizeof(rss), hx_result_number(r, "memory.peak_rss_bytes"));
 	fprintf(f, ": median %s", med);
 	if (json_array_size(ci) == 2) {
-		human_time(lo, sizeof(lo), json_number_value(json_array_get(ci, 0)));
-		human_time(hi, sizeof(hi), json_number_value(json_array_get(ci, 1)));
+		human_time(
+		    lo, sizeof(lo), json_number_value(json_array_get(ci, 0)));
+		human_time(
+		    hi, sizeof(hi), json_number_value(json_array_get(ci, 1)));
 		fprintf(f, " [%s, %s]", lo, hi);
 	}
-	fprintf(f, ", cold %s; workspace %s (model %s); rss hwm %s; "
-		   "faults %.0f (cold %.0f); %s\n",
+	fprintf(f,
+	    ", cold %s; workspace %s (model %s); rss hwm %s; "
+	    "faults %.0f (cold %.0f); %s\n",
 	    cold, ws, model, rss, hx_result_number(r, "memory.minor_faults"),
 	    hx_result_number(r, "memory.cold_minor_faults"),
-	    json_is_true(json_object_get(json_object_get(r, "validation"), "ok"))
+	    json_is_true(
+		json_object_get(json_object_get(r, "validation"), "ok"))
 		? "matches the float64 reference"
 		: "not validated");
 }

@@ -16,8 +16,8 @@ const char *hx_result_status(const json_t *r);
 void hx_result_print_line(FILE *f, const json_t *r);
 /* Writes r as indented JSON to path ("-" = stdout), atomically; 0 or -1
  * with msg. */
-int hx_result_write(const char *path, const json_t *r, char *msg,
-    size_t msglen);
+int hx_result_write(
+    const char *path, const json_t *r, char *msg, size_t msglen);
 /* A number field by path "a.b.c" (NAN when missing or not a number). */
 double hx_result_number(const json_t *r, const char *path);
 

@@ -22,8 +22,8 @@
 #define HX_TIMELINE_CAPACITY 1000000
 
 void
-hx_run_config_init(hx_run_config_t *cfg, const workload_t *w,
-    const variant_t *v)
+hx_run_config_init(
+    hx_run_config_t *cfg, const workload_t *w, const variant_t *v)
 {
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->workload = w;
@@ -39,7 +39,8 @@ hx_run_config_init(hx_run_config_t *cfg, const workload_t *w,
 uint64_t
 hx_run_predicted_bytes(const hx_run_config_t *cfg)
 {
-	return model_add(cfg->variant->model_bytes(&cfg->params, model_allocator),
+	return model_add(
+	    cfg->variant->model_bytes(&cfg->params, model_allocator),
 	    cfg->workload->input_bytes(&cfg->params));
 }
 
@@ -93,11 +94,12 @@ hx_run_result_base(const hx_run_config_t *cfg)
 	    bytes_json(v->model_bytes(&cfg->params, model_allocator)));
 	json_object_set_new(mem, "model_bare_bytes",
 	    bytes_json(v->model_bytes(&cfg->params, model_bare)));
-	json_object_set_new(mem, "model_formula", json_string(v->model_formula));
+	json_object_set_new(
+	    mem, "model_formula", json_string(v->model_formula));
 	json_object_set_new(mem, "input_bytes",
 	    bytes_json(cfg->workload->input_bytes(&cfg->params)));
-	json_object_set_new(mem, "mem_limit_bytes",
-	    json_integer((json_int_t)cfg->mem_limit));
+	json_object_set_new(
+	    mem, "mem_limit_bytes", json_integer((json_int_t)cfg->mem_limit));
 	json_object_set_new(r, "memory", mem);
 	work = json_pack("{s:s, s:f, s:f, s:f}", "unit", cfg->workload->unit,
 	    "units", units, "flops", v->flops(&cfg->params), "bytes",
@@ -113,9 +115,8 @@ hx_run_counters_off(const hx_run_config_t *cfg)
 	return cfg->events != NULL && strcmp(cfg->events, "none") == 0;
 }
 
-int64_t __attribute__((noinline))
-hx_run_measured(const variant_t *v, void *state, uint64_t steps,
-    double *step_times)
+int64_t __attribute__((noinline)) hx_run_measured(
+    const variant_t *v, void *state, uint64_t steps, double *step_times)
 {
 	for (uint64_t k = 0; k < steps; k++) {
 		double t0 = now_s();
@@ -145,8 +146,8 @@ doubles_json(const double *x, size_t n)
 
 /* time_s: the cold run apart, statistics of the timed repeats. */
 static json_t *
-time_json(double cold, const double *t, size_t n, double resolution,
-    json_t *warnings)
+time_json(
+    double cold, const double *t, size_t n, double resolution, json_t *warnings)
 {
 	json_t *o = json_object();
 	hx_summary_t s;
@@ -172,17 +173,19 @@ time_json(double cold, const double *t, size_t n, double resolution,
 	json_object_set_new(o, "mean", json_real(s.mean));
 	json_object_set_new(o, "mad", json_real(s.mad));
 	json_object_set_new(o, "ci95", json_pack("[f,f]", s.ci_lo, s.ci_hi));
-	json_object_set_new(o, "outliers", json_integer((json_int_t)s.outliers));
+	json_object_set_new(
+	    o, "outliers", json_integer((json_int_t)s.outliers));
 	{
 		/* Which samples: a modified z-score above 3.5. */
 		unsigned char *flags = calloc(n, 1);
 		json_t *idx = json_array();
 		if (flags != NULL &&
-		    hx_stats_outliers(t, n, HX_STATS_OUTLIER_Z, flags) != SIZE_MAX) {
+		    hx_stats_outliers(t, n, HX_STATS_OUTLIER_Z, flags) !=
+			SIZE_MAX) {
 			for (size_t i = 0; i < n; i++) {
 				if (flags[i])
-					json_array_append_new(idx,
-					    json_integer((json_int_t)i));
+					json_array_append_new(
+					    idx, json_integer((json_int_t)i));
 			}
 		}
 		free(flags);
@@ -204,8 +207,9 @@ time_json(double cold, const double *t, size_t n, double resolution,
 	}
 	if (s.median < 100.0 * resolution) {
 		json_array_append_new(warnings,
-		    json_string("the median is under 100 clock ticks: timing is "
-				"at the clock's resolution"));
+		    json_string(
+			"the median is under 100 clock ticks: timing is "
+			"at the clock's resolution"));
 	}
 	return o;
 }
@@ -219,16 +223,16 @@ steps_json(const double *first, const double *rest, size_t n)
 	json_object_set_new(o, "first", json_real(*first));
 	json_object_set_new(o, "count", json_integer((json_int_t)n));
 	if (n > 0) {
-		json_object_set_new(o, "median",
-		    json_real(hx_stats_quantile(rest, n, 0.5)));
-		json_object_set_new(o, "p90",
-		    json_real(hx_stats_quantile(rest, n, 0.9)));
-		json_object_set_new(o, "p99",
-		    json_real(hx_stats_quantile(rest, n, 0.99)));
-		json_object_set_new(o, "min",
-		    json_real(hx_stats_quantile(rest, n, 0.0)));
-		json_object_set_new(o, "max",
-		    json_real(hx_stats_quantile(rest, n, 1.0)));
+		json_object_set_new(
+		    o, "median", json_real(hx_stats_quantile(rest, n, 0.5)));
+		json_object_set_new(
+		    o, "p90", json_real(hx_stats_quantile(rest, n, 0.9)));
+		json_object_set_new(
+		    o, "p99", json_real(hx_stats_quantile(rest, n, 0.99)));
+		json_object_set_new(
+		    o, "min", json_real(hx_stats_quantile(rest, n, 0.0)));
+		json_object_set_new(
+		    o, "max", json_real(hx_stats_quantile(rest, n, 1.0)));
 		json_object_set_new(o, "samples", doubles_json(rest, n));
 	}
 	return o;
@@ -304,8 +308,8 @@ hx_run_measure(const hx_run_config_t *cfg)
 		snprintf(counters.pmu_note, sizeof(counters.pmu_note),
 		    "counters off (--events none)");
 	} else {
-		if (hx_counters_open(&counters, cfg->events, msg,
-			sizeof(msg)) != 0) {
+		if (hx_counters_open(
+			&counters, cfg->events, msg, sizeof(msg)) != 0) {
 			set_failed(r, msg);
 			goto label_return;
 		}
@@ -318,8 +322,8 @@ hx_run_measure(const hx_run_config_t *cfg)
 		goto label_return;
 	}
 	rss0 = hx_os_rss_bytes();
-	json_object_set_new(mem, "rss_baseline_bytes",
-	    json_integer((json_int_t)rss0));
+	json_object_set_new(
+	    mem, "rss_baseline_bytes", json_integer((json_int_t)rss0));
 	json_object_set_new(mem, "allocator_before", hx_mem_allocator_stats());
 
 	for (uint64_t i = 0; i < max_runs; i++) {
@@ -348,8 +352,10 @@ hx_run_measure(const hx_run_config_t *cfg)
 		rec->hwm = hx_os_hwm_bytes();
 		if (failed_step >= 0) {
 			snprintf(msg, sizeof(msg),
-			    "run %llu, step %lld: the variant could not allocate "
-			    "its workspace (address-space limit or out of memory)",
+			    "run %llu, step %lld: the variant could not "
+			    "allocate "
+			    "its workspace (address-space limit or out of "
+			    "memory)",
 			    (unsigned long long)i, (long long)failed_step);
 			set_failed(r, msg);
 			goto label_return;
@@ -377,15 +383,16 @@ hx_run_measure(const hx_run_config_t *cfg)
 		json_t *res = json_object(), *val = json_object(), *ref = NULL;
 
 		for (int d = 0; d < w->digest_count; d++)
-			json_object_set_new(res, w->digest_names[d],
-			    json_real(digest[d]));
+			json_object_set_new(
+			    res, w->digest_names[d], json_real(digest[d]));
 		json_object_set_new(r, "result", res);
 		if (cfg->validate) {
 			if (cfg->reference != NULL) {
 				memcpy(reference, cfg->reference,
 				    sizeof(double) * (size_t)w->digest_count);
 			} else if (w->reference(&cfg->params, reference) != 0) {
-				set_failed(r, "out of memory for the reference");
+				set_failed(
+				    r, "out of memory for the reference");
 				json_decref(val);
 				goto label_return;
 			}
@@ -399,10 +406,13 @@ hx_run_measure(const hx_run_config_t *cfg)
 				sizeof(msg)) != 0) {
 				char reason[600];
 				snprintf(reason, sizeof(reason),
-				    "result disagrees with the float64 reference: "
-				    "%s", msg);
+				    "result disagrees with the float64 "
+				    "reference: "
+				    "%s",
+				    msg);
 				json_object_set_new(val, "ok", json_false());
-				json_object_set_new(val, "message", json_string(msg));
+				json_object_set_new(
+				    val, "message", json_string(msg));
 				json_object_set_new(r, "validation", val);
 				set_failed(r, reason);
 				goto label_return;
@@ -418,7 +428,8 @@ hx_run_measure(const hx_run_config_t *cfg)
 
 	/* Times and steps. */
 	json_object_set_new(r, "time_s",
-	    time_json(runs[0].time, times, (size_t)nruns, resolution, warnings));
+	    time_json(
+		runs[0].time, times, (size_t)nruns, resolution, warnings));
 	if (steps > 1)
 		json_object_set_new(r, "steps_s",
 		    steps_json(&first_step, rest_steps, (size_t)nrest));
@@ -445,16 +456,18 @@ hx_run_measure(const hx_run_config_t *cfg)
 			json_object_set_new(mem, "peak_workspace_bytes",
 			    json_integer((json_int_t)peak));
 			json_object_set_new(mem, "peak_workspace_source",
-			    json_string("jemalloc thread.peak, reset after setup"));
+			    json_string(
+				"jemalloc thread.peak, reset after setup"));
 		} else {
-			json_object_set_new(mem, "peak_workspace_bytes",
-			    json_null());
+			json_object_set_new(
+			    mem, "peak_workspace_bytes", json_null());
 			json_object_set_new(mem, "peak_workspace_source",
-			    json_string("unavailable: glibc malloc has no "
-					"per-thread peak (see peak_rss_bytes)"));
+			    json_string(
+				"unavailable: glibc malloc has no "
+				"per-thread peak (see peak_rss_bytes)"));
 		}
-		json_object_set_new(mem, "peak_rss_bytes",
-		    json_integer((json_int_t)hwm));
+		json_object_set_new(
+		    mem, "peak_rss_bytes", json_integer((json_int_t)hwm));
 		json_object_set_new(mem, "cold_minor_faults",
 		    json_integer((json_int_t)runs[0].minor));
 		json_object_set_new(mem, "cold_major_faults",
@@ -477,25 +490,26 @@ hx_run_measure(const hx_run_config_t *cfg)
 		int ok_c, ok_i;
 		double runs_d = nruns > 0 ? (double)nruns : 1.0;
 		double cycles = hx_counters_get(&counters, "cycles", &ok_c);
-		double instr = hx_counters_get(&counters, "instructions", &ok_i);
+		double instr =
+		    hx_counters_get(&counters, "instructions", &ok_i);
 		double units = w->units(&cfg->params);
 
-		json_object_set_new(r, "counters",
-		    hx_counters_json(&counters, runs_d));
+		json_object_set_new(
+		    r, "counters", hx_counters_json(&counters, runs_d));
 		json_object_set_new(r, "pmu", hx_counters_pmu_json(&counters));
 		if (ok_c && ok_i && cycles > 0)
-			json_object_set_new(derived, "ipc",
-			    json_real(instr / cycles));
+			json_object_set_new(
+			    derived, "ipc", json_real(instr / cycles));
 		for (size_t i = 0; i < counters.count; i++) {
 			const hx_counter_t *c = &counters.c[i];
 			char key[160];
 			if (c->status == HX_COUNTER_UNSUPPORTED || units <= 0 ||
 			    strstr(c->name, "miss") == NULL)
 				continue;
-			snprintf(key, sizeof(key), "%s_per_%s", c->name,
-			    w->unit);
-			json_object_set_new(derived, key,
-			    json_real(c->value / runs_d / units));
+			snprintf(
+			    key, sizeof(key), "%s_per_%s", c->name, w->unit);
+			json_object_set_new(
+			    derived, key, json_real(c->value / runs_d / units));
 		}
 		json_object_set_new(r, "derived", derived);
 	}
@@ -503,19 +517,19 @@ hx_run_measure(const hx_run_config_t *cfg)
 	/* Work rates from the schedule's own counts. */
 	{
 		json_t *work = json_object_get(r, "work");
-		double t = nruns > 0 ? hx_stats_median(times, nruns)
-				     : runs[0].time;
+		double t =
+		    nruns > 0 ? hx_stats_median(times, nruns) : runs[0].time;
 		double flops = v->flops(&cfg->params);
 		double bytes = v->bytes(&cfg->params);
 		double units = w->units(&cfg->params);
 
 		if (t > 0) {
-			json_object_set_new(work, "gflops_per_s",
-			    json_real(flops / t * 1e-9));
-			json_object_set_new(work, "gbytes_per_s",
-			    json_real(bytes / t * 1e-9));
-			json_object_set_new(work, "ns_per_unit",
-			    json_real(t / units * 1e9));
+			json_object_set_new(
+			    work, "gflops_per_s", json_real(flops / t * 1e-9));
+			json_object_set_new(
+			    work, "gbytes_per_s", json_real(bytes / t * 1e-9));
+			json_object_set_new(
+			    work, "ns_per_unit", json_real(t / units * 1e9));
 		}
 		if (bytes > 0)
 			json_object_set_new(work, "intensity_flops_per_byte",
@@ -531,15 +545,16 @@ hx_run_measure(const hx_run_config_t *cfg)
 			if (s[i].live_bytes > max_live)
 				max_live = s[i].live_bytes;
 		}
-		json_object_set_new(tl, "path", json_string(cfg->timeline_path));
+		json_object_set_new(
+		    tl, "path", json_string(cfg->timeline_path));
 		json_object_set_new(tl, "interval_us",
 		    json_integer((json_int_t)cfg->timeline_interval_us));
 		json_object_set_new(tl, "samples",
 		    json_integer((json_int_t)hx_timeline_count(timeline)));
 		json_object_set_new(tl, "truncated",
 		    json_boolean(hx_timeline_truncated(timeline)));
-		json_object_set_new(tl, "max_live_bytes",
-		    json_integer((json_int_t)max_live));
+		json_object_set_new(
+		    tl, "max_live_bytes", json_integer((json_int_t)max_live));
 		if (hx_file_write_atomic(cfg->timeline_path, timeline_writer,
 			timeline, msg, sizeof(msg)) != 0) {
 			set_failed(r, msg);

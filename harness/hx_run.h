@@ -25,21 +25,21 @@ typedef struct hx_run_config_s {
 	const workload_t *workload;
 	const variant_t *variant;
 	params_t params;
-	uint64_t repeat;      /* timed repeats after the cold run (0: cold only) */
-	uint64_t warmup;      /* discarded runs between cold and timed */
-	double min_time_s;    /* keep repeating until this much measured time */
-	const char *events;   /* libpfm4 names; NULL: the default set;
-				 "none": no counters */
-	uint64_t mem_limit;   /* bytes the model plus inputs may take */
-	const char *timeline_path;   /* CSV, or NULL */
+	uint64_t repeat;   /* timed repeats after the cold run (0: cold only) */
+	uint64_t warmup;   /* discarded runs between cold and timed */
+	double min_time_s; /* keep repeating until this much measured time */
+	const char *events;        /* libpfm4 names; NULL: the default set;
+				      "none": no counters */
+	uint64_t mem_limit;        /* bytes the model plus inputs may take */
+	const char *timeline_path; /* CSV, or NULL */
 	uint64_t timeline_interval_us;
-	int validate;         /* compare with the reference (default 1) */
+	int validate;            /* compare with the reference (default 1) */
 	const double *reference; /* a precomputed reference digest, or NULL */
 } hx_run_config_t;
 
 /* Fills cfg with the defaults for workload w (its params defaults too). */
-void hx_run_config_init(hx_run_config_t *cfg, const workload_t *w,
-    const variant_t *v);
+void hx_run_config_init(
+    hx_run_config_t *cfg, const workload_t *w, const variant_t *v);
 
 /* The result object with the fields every outcome has (workload, variant,
  * params, model, machine); the caller adds status and the rest. New
@@ -59,7 +59,7 @@ json_t *hx_run_measure(const hx_run_config_t *cfg);
 /* The measured region (steps 0..steps-1 of one run), a function of its own
  * so that a simulator can count it alone (callgrind --toggle-collect). Fills
  * step_times and returns the index of a failed step, or -1. */
-int64_t hx_run_measured(const variant_t *v, void *state, uint64_t steps,
-    double *step_times);
+int64_t hx_run_measured(
+    const variant_t *v, void *state, uint64_t steps, double *step_times);
 
 #endif /* FB_HX_RUN_H */

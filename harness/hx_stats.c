@@ -230,8 +230,8 @@ hx_stats_outliers_with(const double *x, size_t n, double med, double mad,
 }
 
 size_t
-hx_stats_outliers(const double *x, size_t n, double threshold,
-    unsigned char *flags)
+hx_stats_outliers(
+    const double *x, size_t n, double threshold, unsigned char *flags)
 {
 	size_t ret = 0;
 	double *s = NULL, *dev = NULL;
@@ -246,8 +246,8 @@ hx_stats_outliers(const double *x, size_t n, double threshold,
 		goto label_return;
 	}
 	med = hx_stats_median_sorted(s, n);
-	ret = hx_stats_outliers_with(x, n, med,
-	    hx_stats_mad_sorted(s, n, med, dev), threshold, flags);
+	ret = hx_stats_outliers_with(
+	    x, n, med, hx_stats_mad_sorted(s, n, med, dev), threshold, flags);
 label_return:
 	free(s);
 	free(dev);
@@ -277,13 +277,13 @@ hx_stats_summarize(const double *x, size_t n, hx_summary_t *sum)
 	sum->mad = hx_stats_mad_sorted(s, n, sum->median, dev);
 	sum->p90 = hx_stats_quantile_sorted(s, n, 0.90);
 	sum->p99 = hx_stats_quantile_sorted(s, n, 0.99);
-	sum->outliers = hx_stats_outliers_with(x, n, sum->median, sum->mad,
-	    HX_STATS_OUTLIER_Z, NULL);
+	sum->outliers = hx_stats_outliers_with(
+	    x, n, sum->median, sum->mad, HX_STATS_OUTLIER_Z, NULL);
 	if (n == 1) {
 		sum->ci_lo = sum->ci_hi = s[0];
 	} else if (hx_stats_bootstrap_sorted(s, n, HX_STATS_SUMMARY_RESAMPLES,
-	    HX_STATS_SUMMARY_LEVEL, HX_STATS_SUMMARY_SEED, &sum->ci_lo,
-	    &sum->ci_hi) != 0) {
+		       HX_STATS_SUMMARY_LEVEL, HX_STATS_SUMMARY_SEED,
+		       &sum->ci_lo, &sum->ci_hi) != 0) {
 		goto label_return;
 	}
 	sum->ci_wide = sum->ci_hi - sum->ci_lo >
@@ -352,8 +352,8 @@ hx_stats_mwu_exact_p(size_t m, size_t n, size_t u)
 }
 
 int
-hx_stats_mann_whitney(const double *a, size_t na, const double *b,
-    size_t nb, hx_mwu_t *out)
+hx_stats_mann_whitney(
+    const double *a, size_t na, const double *b, size_t nb, hx_mwu_t *out)
 {
 	int ret = -1;
 	hx_stats_tagged_t *all = NULL;
@@ -391,8 +391,9 @@ hx_stats_mann_whitney(const double *a, size_t na, const double *b,
 	}
 	out->u = rank_sum_a - 0.5 * (double)na * (double)(na + 1);
 	mean = 0.5 * (double)na * (double)nb;
-	var = (double)na * (double)nb / 12.0 * (((double)total + 1.0) -
-	    tie_term / ((double)total * ((double)total - 1.0)));
+	var = (double)na * (double)nb / 12.0 *
+	    (((double)total + 1.0) -
+		tie_term / ((double)total * ((double)total - 1.0)));
 	d = out->u - mean;
 	d = d > 0.5 ? d - 0.5 : (d < -0.5 ? d + 0.5 : 0.0);
 	out->z = var > 0.0 ? d / sqrt(var) : 0.0;

@@ -85,8 +85,8 @@ int hx_stats_bootstrap_median_ci(const double *x, size_t n, unsigned resamples,
  * Returns the number of outliers; 0 when x is NULL or n == 0; SIZE_MAX when
  * allocation fails (flags then untouched).
  */
-size_t hx_stats_outliers(const double *x, size_t n, double threshold,
-    unsigned char *flags);
+size_t hx_stats_outliers(
+    const double *x, size_t n, double threshold, unsigned char *flags);
 
 typedef struct hx_summary_s {
 	size_t n;
@@ -139,8 +139,8 @@ typedef struct hx_mwu_s {
  * sum(t^3 - t)/(N(N-1))) over tie groups of size t. Returns 0, or -1 when a,
  * b or out is NULL, na == 0, nb == 0 or allocation fails.
  */
-int hx_stats_mann_whitney(const double *a, size_t na, const double *b,
-    size_t nb, hx_mwu_t *out);
+int hx_stats_mann_whitney(
+    const double *a, size_t na, const double *b, size_t nb, hx_mwu_t *out);
 
 /*
  * The least-squares slope k of log y on log x, for "time per step ~ N^k".
@@ -148,7 +148,7 @@ int hx_stats_mann_whitney(const double *a, size_t na, const double *b,
  * fit in log-log space (1 when every residual is 0). Returns NAN (and *r2 NAN)
  * when x or y is NULL, n < 2, any x or y is not positive, or all x are equal.
  */
-double hx_stats_fit_exponent(const double *x, const double *y, size_t n,
-    double *r2);
+double hx_stats_fit_exponent(
+    const double *x, const double *y, size_t n, double *r2);
 
 #endif /* HX_STATS_H */

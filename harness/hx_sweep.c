@@ -56,32 +56,48 @@ static const char sweep_help[] =
     "the sweep was interrupted (finished runs are kept), 2 bad input.\n";
 
 enum {
-	S_WORKLOAD = 256, S_VARIANTS, S_N, S_M, S_G, S_CHUNK, S_TILE, S_STEPS,
-	S_PRESET, S_SEED, S_REPEAT, S_WARMUP, S_MIN_TIME, S_EVENTS,
-	S_MEM_LIMIT, S_TIMELINE_DIR, S_RESUME, S_OUT, S_HELP
+	S_WORKLOAD = 256,
+	S_VARIANTS,
+	S_N,
+	S_M,
+	S_G,
+	S_CHUNK,
+	S_TILE,
+	S_STEPS,
+	S_PRESET,
+	S_SEED,
+	S_REPEAT,
+	S_WARMUP,
+	S_MIN_TIME,
+	S_EVENTS,
+	S_MEM_LIMIT,
+	S_TIMELINE_DIR,
+	S_RESUME,
+	S_OUT,
+	S_HELP
 };
 
 static const struct option sweep_options[] = {
-	{"workload", required_argument, NULL, S_WORKLOAD},
-	{"variants", required_argument, NULL, S_VARIANTS},
-	{"n", required_argument, NULL, S_N},
-	{"m", required_argument, NULL, S_M},
-	{"g", required_argument, NULL, S_G},
-	{"chunk", required_argument, NULL, S_CHUNK},
-	{"tile", required_argument, NULL, S_TILE},
-	{"steps", required_argument, NULL, S_STEPS},
-	{"preset", required_argument, NULL, S_PRESET},
-	{"seed", required_argument, NULL, S_SEED},
-	{"repeat", required_argument, NULL, S_REPEAT},
-	{"warmup", required_argument, NULL, S_WARMUP},
-	{"min-time", required_argument, NULL, S_MIN_TIME},
-	{"events", required_argument, NULL, S_EVENTS},
-	{"mem-limit", required_argument, NULL, S_MEM_LIMIT},
-	{"timeline-dir", required_argument, NULL, S_TIMELINE_DIR},
-	{"resume", no_argument, NULL, S_RESUME},
-	{"out", required_argument, NULL, S_OUT},
-	{"help", no_argument, NULL, S_HELP},
-	{NULL, 0, NULL, 0},
+    {"workload", required_argument, NULL, S_WORKLOAD},
+    {"variants", required_argument, NULL, S_VARIANTS},
+    {"n", required_argument, NULL, S_N},
+    {"m", required_argument, NULL, S_M},
+    {"g", required_argument, NULL, S_G},
+    {"chunk", required_argument, NULL, S_CHUNK},
+    {"tile", required_argument, NULL, S_TILE},
+    {"steps", required_argument, NULL, S_STEPS},
+    {"preset", required_argument, NULL, S_PRESET},
+    {"seed", required_argument, NULL, S_SEED},
+    {"repeat", required_argument, NULL, S_REPEAT},
+    {"warmup", required_argument, NULL, S_WARMUP},
+    {"min-time", required_argument, NULL, S_MIN_TIME},
+    {"events", required_argument, NULL, S_EVENTS},
+    {"mem-limit", required_argument, NULL, S_MEM_LIMIT},
+    {"timeline-dir", required_argument, NULL, S_TIMELINE_DIR},
+    {"resume", no_argument, NULL, S_RESUME},
+    {"out", required_argument, NULL, S_OUT},
+    {"help", no_argument, NULL, S_HELP},
+    {NULL, 0, NULL, 0},
 };
 
 /* A list of counts; a missing list is one entry "the default" (flag 0). */
@@ -127,7 +143,8 @@ parse_list(const char *name, const char *arg, int zero_ok, sweep_list_t *l,
 	l->count = 0;
 	l->given = 1;
 	if (buf[0] == '\0' || buf[0] == ',' || buf[strlen(buf) - 1] == ',') {
-		snprintf(msg, msglen, "--%s '%s': empty value in list", name, arg);
+		snprintf(
+		    msg, msglen, "--%s '%s': empty value in list", name, arg);
 		return -1;
 	}
 	for (tok = strtok_r(buf, ",", &save); tok != NULL;
@@ -147,7 +164,8 @@ parse_list(const char *name, const char *arg, int zero_ok, sweep_list_t *l,
 		l->v[l->count++] = v;
 	}
 	if (strstr(arg, ",,") != NULL) {
-		snprintf(msg, msglen, "--%s '%s': empty value in list", name, arg);
+		snprintf(
+		    msg, msglen, "--%s '%s': empty value in list", name, arg);
 		return -1;
 	}
 	return 0;
@@ -193,22 +211,25 @@ csv_writer(FILE *f, void *arg)
 	json_t *r;
 
 	fputs(csv_header, f);
-	json_array_foreach(results, i, r) {
-		const json_t *ci = json_object_get(json_object_get(r, "time_s"),
-		    "ci95");
+	json_array_foreach(results, i, r)
+	{
+		const json_t *ci =
+		    json_object_get(json_object_get(r, "time_s"), "ci95");
 		const json_t *p = json_object_get(r, "params");
 
 		fprintf(f, "%s,%s,%s,",
 		    json_string_value(json_object_get(r, "workload")),
 		    json_string_value(json_object_get(r, "variant")),
 		    hx_result_status(r));
-		csv_string(f, json_string_value(json_object_get(
-				  json_object_get(r, "machine"), "allocator")));
+		csv_string(f,
+		    json_string_value(json_object_get(
+			json_object_get(r, "machine"), "allocator")));
 		fputc(',', f);
 		csv_number(f, r, "params.n");
 		csv_number(f, r, "params.m");
 		csv_number(f, r, "params.g");
-		fprintf(f, "%s,", json_string_value(json_object_get(p, "preset")));
+		fprintf(
+		    f, "%s,", json_string_value(json_object_get(p, "preset")));
 		csv_number(f, r, "params.seed");
 		csv_number(f, r, "params.chunk");
 		csv_number(f, r, "params.tile");
@@ -256,8 +277,10 @@ jsonl_writer(FILE *f, void *arg)
 	size_t i;
 	json_t *r;
 
-	json_array_foreach(results, i, r) {
-		if (json_dumpf(r, f, JSON_COMPACT) != 0 || fputc('\n', f) == EOF)
+	json_array_foreach(results, i, r)
+	{
+		if (json_dumpf(r, f, JSON_COMPACT) != 0 ||
+		    fputc('\n', f) == EOF)
 			return -1;
 	}
 	return 0;
@@ -266,11 +289,11 @@ jsonl_writer(FILE *f, void *arg)
 static int
 sweep_save(sweep_t *s, char *msg, size_t msglen)
 {
-	if (hx_file_write_atomic(s->jsonl_path, jsonl_writer, s->results, msg,
-		msglen) != 0)
+	if (hx_file_write_atomic(
+		s->jsonl_path, jsonl_writer, s->results, msg, msglen) != 0)
 		return -1;
-	return hx_file_write_atomic(s->csv_path, csv_writer, s->results, msg,
-	    msglen);
+	return hx_file_write_atomic(
+	    s->csv_path, csv_writer, s->results, msg, msglen);
 }
 
 /* Reads PREFIX.jsonl for --resume; a missing file is an empty sweep. */
@@ -331,7 +354,8 @@ static int
 same_inputs(const params_t *a, const params_t *b)
 {
 	return a->n == b->n && a->m == b->m && a->g == b->g &&
-	    a->preset == b->preset && a->seed == b->seed && a->steps == b->steps;
+	    a->preset == b->preset && a->seed == b->seed &&
+	    a->steps == b->steps;
 }
 
 static const double *
@@ -347,8 +371,8 @@ sweep_ref_find(const sweep_t *s, const params_t *p)
 static void
 sweep_ref_keep(sweep_t *s, const hx_run_config_t *cfg, const json_t *r)
 {
-	const json_t *ref = json_object_get(json_object_get(r, "validation"),
-	    "reference");
+	const json_t *ref =
+	    json_object_get(json_object_get(r, "validation"), "reference");
 	sweep_ref_t *e;
 
 	if (ref == NULL || s->nrefs == SWEEP_MAX_REFS ||
@@ -356,8 +380,8 @@ sweep_ref_keep(sweep_t *s, const hx_run_config_t *cfg, const json_t *r)
 		return;
 	e = &s->refs[s->nrefs];
 	for (int d = 0; d < cfg->workload->digest_count; d++) {
-		const json_t *x = json_object_get(ref,
-		    cfg->workload->digest_names[d]);
+		const json_t *x =
+		    json_object_get(ref, cfg->workload->digest_names[d]);
 		if (!json_is_number(x))
 			return;
 		e->digest[d] = json_number_value(x);
@@ -405,7 +429,8 @@ hx_sweep_main(int argc, char **argv)
 	memset(&s, 0, sizeof(s));
 	optind = 0; /* a full reset of glibc's getopt, as in hx_cli */
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":", sweep_options, NULL)) != -1) {
+	while (
+	    (opt = getopt_long(argc, argv, ":", sweep_options, NULL)) != -1) {
 		if (opt == S_HELP) {
 			fputs(sweep_help, stdout);
 			return 0;
@@ -433,8 +458,9 @@ hx_sweep_main(int argc, char **argv)
 	}
 #define ARG(o) (opt_arg[(o)-S_WORKLOAD])
 	if (ARG(S_WORKLOAD) == NULL || ARG(S_OUT) == NULL) {
-		fprintf(stderr, "harness sweep: needs --workload and --out "
-				"(harness sweep --help)\n");
+		fprintf(stderr,
+		    "harness sweep: needs --workload and --out "
+		    "(harness sweep --help)\n");
 		return EXIT_BAD_INPUT;
 	}
 	if (hx_cli_lookup(ARG(S_WORKLOAD), NULL, &w, NULL, msg, sizeof(msg)) !=
@@ -456,17 +482,19 @@ hx_sweep_main(int argc, char **argv)
 		     tok = strtok_r(NULL, ",", &save)) {
 			const variant_t *v;
 			if (nvariants == 64 ||
-			    hx_cli_lookup(w->name, tok, &w, &v, msg,
-				sizeof(msg)) != 0) {
-				fprintf(stderr, "harness sweep: --variants: %s\n",
-				    msg);
+			    hx_cli_lookup(
+				w->name, tok, &w, &v, msg, sizeof(msg)) != 0) {
+				fprintf(stderr,
+				    "harness sweep: --variants: %s\n", msg);
 				return EXIT_BAD_INPUT;
 			}
 			variants[nvariants++] = v;
 		}
 		if (nvariants == 0) {
-			fprintf(stderr, "harness sweep: --variants '%s': no "
-					"variant named\n", variants_arg);
+			fprintf(stderr,
+			    "harness sweep: --variants '%s': no "
+			    "variant named\n",
+			    variants_arg);
 			return EXIT_BAD_INPUT;
 		}
 	}
@@ -477,13 +505,13 @@ hx_sweep_main(int argc, char **argv)
 	    (ARG(S_M) && parse_list("m", ARG(S_M), 0, &lm, msg, sizeof(msg))) ||
 	    (ARG(S_G) && parse_list("g", ARG(S_G), 0, &lg, msg, sizeof(msg))) ||
 	    (ARG(S_CHUNK) &&
-		parse_list("chunk", ARG(S_CHUNK), 0, &lchunk, msg,
-		    sizeof(msg))) ||
+		parse_list(
+		    "chunk", ARG(S_CHUNK), 0, &lchunk, msg, sizeof(msg))) ||
 	    (ARG(S_TILE) &&
 		parse_list("tile", ARG(S_TILE), 0, &ltile, msg, sizeof(msg))) ||
 	    (ARG(S_STEPS) &&
-		parse_list("steps", ARG(S_STEPS), 0, &lsteps, msg,
-		    sizeof(msg)))) {
+		parse_list(
+		    "steps", ARG(S_STEPS), 0, &lsteps, msg, sizeof(msg)))) {
 		fprintf(stderr, "harness sweep: %s\n", msg);
 		return EXIT_BAD_INPUT;
 	}
@@ -496,12 +524,12 @@ hx_sweep_main(int argc, char **argv)
 		rargv[ra++] = "run";
 		rargv[ra++] = (char *)w->name;
 		rargv[ra++] = (char *)variants[0]->name;
-#define PASS(o, flag)                                                         \
-	do {                                                                  \
-		if (ARG(o) != NULL) {                                         \
-			rargv[ra++] = flag;                                   \
-			rargv[ra++] = (char *)ARG(o);                         \
-		}                                                             \
+#define PASS(o, flag)                                                          \
+	do {                                                                   \
+		if (ARG(o) != NULL) {                                          \
+			rargv[ra++] = flag;                                    \
+			rargv[ra++] = (char *)ARG(o);                          \
+		}                                                              \
 	} while (0)
 		PASS(S_PRESET, "--preset");
 		PASS(S_SEED, "--seed");
@@ -512,8 +540,8 @@ hx_sweep_main(int argc, char **argv)
 		PASS(S_MEM_LIMIT, "--mem-limit");
 #undef PASS
 		rargv[ra] = NULL;
-		if (hx_cli_parse_run(ra, rargv, &probe, &cli, msg,
-			sizeof(msg)) != 0) {
+		if (hx_cli_parse_run(
+			ra, rargv, &probe, &cli, msg, sizeof(msg)) != 0) {
 			fprintf(stderr, "harness sweep: %s\n", msg);
 			return EXIT_BAD_INPUT;
 		}
@@ -537,12 +565,12 @@ hx_sweep_main(int argc, char **argv)
 	}
 
 	/* One entry "default" for every list not given. */
-#define DEFAULT_LIST(l, value)                                                \
-	do {                                                                  \
-		if (!(l).given) {                                             \
-			(l).count = 1;                                        \
-			(l).v[0] = (value);                                   \
-		}                                                             \
+#define DEFAULT_LIST(l, value)                                                 \
+	do {                                                                   \
+		if (!(l).given) {                                              \
+			(l).count = 1;                                         \
+			(l).v[0] = (value);                                    \
+		}                                                              \
 	} while (0)
 	DEFAULT_LIST(ln, base.params.n);
 	DEFAULT_LIST(lm, base.params.m);
@@ -564,28 +592,67 @@ hx_sweep_main(int argc, char **argv)
 	{
 		size_t k = 0;
 		for (size_t a = 0; a < ln.count; a++)
-		for (size_t b = 0; b < lm.count; b++)
-		for (size_t c = 0; c < lg.count; c++)
-		for (size_t d = 0; d < lsteps.count; d++)
-		for (size_t vi = 0; vi < nvariants; vi++)
-		for (size_t e = 0; e < lchunk.count; e++)
-		for (size_t f = 0; f < ltile.count; f++) {
-			hx_run_config_t *cfg = &plan[k++];
-			*cfg = base;
-			cfg->variant = variants[vi];
-			cfg->params.n = ln.v[a];
-			cfg->params.m = lm.v[b];
-			cfg->params.g = lg.v[c];
-			cfg->params.steps = lsteps.v[d];
-			cfg->params.chunk = lchunk.v[e];
-			cfg->params.tile = ltile.v[f];
-			if (hx_cli_check_config(cfg, msg, sizeof(msg)) != 0) {
-				fprintf(stderr, "harness sweep: %s\n", msg);
-				free(plan);
-				json_decref(s.results);
-				return EXIT_BAD_INPUT;
-			}
-		}
+			for (size_t b = 0; b < lm.count; b++)
+				for (size_t c = 0; c < lg.count; c++)
+					for (size_t d = 0; d < lsteps.count;
+					     d++)
+						for (size_t vi = 0;
+						     vi < nvariants; vi++)
+							for (size_t e = 0;
+							     e < lchunk.count;
+							     e++)
+								for (size_t f =
+									 0;
+								     f <
+								     ltile
+									 .count;
+								     f++) {
+									hx_run_config_t
+									    *cfg =
+										&plan
+										    [k++];
+									*cfg =
+									    base;
+									cfg->variant = variants
+									    [vi];
+									cfg->params
+									    .n =
+									    ln.v[a];
+									cfg->params
+									    .m =
+									    lm.v[b];
+									cfg->params
+									    .g =
+									    lg.v[c];
+									cfg->params
+									    .steps =
+									    lsteps
+										.v[d];
+									cfg->params
+									    .chunk =
+									    lchunk
+										.v[e];
+									cfg->params
+									    .tile =
+									    ltile
+										.v[f];
+									if (hx_cli_check_config(
+										cfg,
+										msg,
+										sizeof(
+										    msg)) !=
+									    0) {
+										fprintf(
+										    stderr,
+										    "harness sweep: %s\n",
+										    msg);
+										free(
+										    plan);
+										json_decref(
+										    s.results);
+										return EXIT_BAD_INPUT;
+									}
+								}
 	}
 
 	/* --resume: drop the runs the file already holds. */
@@ -594,7 +661,8 @@ hx_sweep_main(int argc, char **argv)
 		for (size_t k = 0; k < total; k++) {
 			json_t *prev;
 			int seen = 0;
-			json_array_foreach(s.results, i, prev) {
+			json_array_foreach(s.results, i, prev)
+			{
 				if (same_params(prev, &plan[k]))
 					seen = 1;
 			}
@@ -602,8 +670,10 @@ hx_sweep_main(int argc, char **argv)
 				plan[kept++] = plan[k];
 		}
 		if (kept < total)
-			fprintf(stderr, "harness sweep: resuming, %zu of %zu runs "
-					"already done\n", total - kept, total);
+			fprintf(stderr,
+			    "harness sweep: resuming, %zu of %zu runs "
+			    "already done\n",
+			    total - kept, total);
 		total = kept;
 	}
 
@@ -618,8 +688,8 @@ hx_sweep_main(int argc, char **argv)
 
 		if (timeline_dir != NULL) {
 			snprintf(tl_path, sizeof(tl_path),
-			    "%s/%s-%s-n%llu-c%llu-t%llu-k%llu.csv", timeline_dir,
-			    w->name, cfg->variant->name,
+			    "%s/%s-%s-n%llu-c%llu-t%llu-k%llu.csv",
+			    timeline_dir, w->name, cfg->variant->name,
 			    (unsigned long long)cfg->params.n,
 			    (unsigned long long)cfg->params.chunk,
 			    (unsigned long long)cfg->params.tile,
@@ -634,8 +704,9 @@ hx_sweep_main(int argc, char **argv)
 			    elapsed / (double)done * (double)(total - k));
 		else
 			snprintf(left, sizeof(left), "?");
-		fprintf(stderr, "[%zu/%zu] %s/%s n=%llu m=%llu chunk=%llu "
-				"tile=%llu steps=%llu (elapsed %s, ~%s left)\n",
+		fprintf(stderr,
+		    "[%zu/%zu] %s/%s n=%llu m=%llu chunk=%llu "
+		    "tile=%llu steps=%llu (elapsed %s, ~%s left)\n",
 		    k + 1, total, w->name, cfg->variant->name,
 		    (unsigned long long)cfg->params.n,
 		    (unsigned long long)cfg->params.m,
@@ -671,13 +742,16 @@ hx_sweep_main(int argc, char **argv)
 		rc = 1;
 	}
 	if (sweep_interrupted) {
-		fprintf(stderr, "harness sweep: interrupted; %zu finished runs "
-				"kept in %s\n", json_array_size(s.results),
-		    s.jsonl_path);
+		fprintf(stderr,
+		    "harness sweep: interrupted; %zu finished runs "
+		    "kept in %s\n",
+		    json_array_size(s.results), s.jsonl_path);
 		rc = 1;
 	} else if (rc == 0) {
-		fprintf(stderr, "harness sweep: %zu runs (%d failed) in %s and "
-				"%s\n", done, failures, s.jsonl_path, s.csv_path);
+		fprintf(stderr,
+		    "harness sweep: %zu runs (%d failed) in %s and "
+		    "%s\n",
+		    done, failures, s.jsonl_path, s.csv_path);
 		if (failures > 0)
 			rc = 1;
 	}

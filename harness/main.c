@@ -36,7 +36,8 @@ static const char *const usage_text =
     "usage: harness COMMAND [options]\n"
     "\n"
     "commands:\n"
-    "  list                         workloads and variants, with memory models\n"
+    "  list                         workloads and variants, with memory "
+    "models\n"
     "  run WORKLOAD VARIANT [opts]  measure one variant (harness run --help)\n"
     "  sweep [opts]                 many runs to JSON lines + CSV (--help)\n"
     "  ceilings                     memory bandwidth and FMA throughput\n"
@@ -49,8 +50,8 @@ cmd_list(int argc, char **argv)
 {
 	params_t p;
 
-	if (argc > 1 && (strcmp(argv[1], "--help") == 0 ||
-			    strcmp(argv[1], "-h") == 0)) {
+	if (argc > 1 &&
+	    (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
 		printf("usage: harness list\n\nEvery workload and variant, one "
 		       "a line, with its memory model at the workload's "
 		       "default parameters.\n");
@@ -73,8 +74,9 @@ cmd_list(int argc, char **argv)
 			if (v->workload != w)
 				continue;
 			b = v->model_bytes(&p, model_bare);
-			printf("  %-13s model %-18s = %10.4g bytes at defaults  "
-			       "%s [%s]\n",
+			printf(
+			    "  %-13s model %-18s = %10.4g bytes at defaults  "
+			    "%s [%s]\n",
 			    v->name, v->model_formula, (double)b,
 			    v->description, v->idiom);
 		}
@@ -108,10 +110,9 @@ cmd_run(int argc, char **argv)
 	if (cli.cachesim && strcmp(hx_result_status(r), "ok") == 0 &&
 	    hx_cli_cachesim(&cfg, argv[0], r, msg, sizeof(msg)) != 0)
 		fprintf(stderr, "harness run: cachesim: %s\n", msg);
-	hx_result_print_line(cli.json_path != NULL &&
-		    strcmp(cli.json_path, "-") == 0
-		? stderr
-		: stdout,
+	hx_result_print_line(
+	    cli.json_path != NULL && strcmp(cli.json_path, "-") == 0 ? stderr
+								     : stdout,
 	    r);
 	if (cli.json_path != NULL &&
 	    hx_result_write(cli.json_path, r, msg, sizeof(msg)) != 0) {
@@ -132,8 +133,8 @@ cmd_ceilings(int argc, char **argv)
 	char *text;
 	int err;
 
-	if (argc > 1 && (strcmp(argv[1], "--help") == 0 ||
-			    strcmp(argv[1], "-h") == 0)) {
+	if (argc > 1 &&
+	    (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
 		printf("usage: harness ceilings\n\nMeasures one core's memory "
 		       "bandwidth (a STREAM triad on arrays larger than the "
 		       "last-level cache) and float32 FMA throughput; prints "
@@ -193,7 +194,7 @@ main(int argc, char **argv)
 		return hx_compare_main(argc - 1, argv + 1);
 	if (strcmp(argv[1], "report") == 0)
 		return hx_report_main(argc - 1, argv + 1);
-	fprintf(stderr, "harness: unknown command '%s'\n%s", argv[1],
-	    usage_text);
+	fprintf(
+	    stderr, "harness: unknown command '%s'\n%s", argv[1], usage_text);
 	return EXIT_BAD_INPUT;
 }

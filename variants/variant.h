@@ -88,8 +88,8 @@ typedef struct variant_s {
 	/* Writes the run's digest (workload.digest_count figures). */
 	void (*digest)(void *state, double *digest);
 	void (*teardown)(void *state);
-	/* Floating-point operations and DRAM bytes of one measured run, from the
-	 * schedule's own counts (the roofline's coordinates). */
+	/* Floating-point operations and DRAM bytes of one measured run, from
+	 * the schedule's own counts (the roofline's coordinates). */
 	double (*flops)(const params_t *p);
 	double (*bytes)(const params_t *p);
 } variant_t;

@@ -20,31 +20,31 @@ extern const workload_t selftest_workload;
 extern const variant_t selftest_ok, selftest_crash, selftest_hog, selftest_slow;
 
 const workload_t *const workload_table[] = {
-	&interp_workload,
-	&colony_workload,
-	&selftest_workload,
-	NULL,
+    &interp_workload,
+    &colony_workload,
+    &selftest_workload,
+    NULL,
 };
 
 const variant_t *const variant_table[] = {
-	&interp_eager,
-	&interp_materialized,
-	&interp_fused,
-	&interp_chunked,
-	&interp_tiled,
-	&interp_hoisted,
-	&interp_sorted,
-	&colony_naive,
-	&colony_naive_reuse,
-	&colony_fused,
-	&colony_chunked,
-	&colony_tiled,
-	&colony_cells,
-	&selftest_ok,
-	&selftest_crash,
-	&selftest_hog,
-	&selftest_slow,
-	NULL,
+    &interp_eager,
+    &interp_materialized,
+    &interp_fused,
+    &interp_chunked,
+    &interp_tiled,
+    &interp_hoisted,
+    &interp_sorted,
+    &colony_naive,
+    &colony_naive_reuse,
+    &colony_fused,
+    &colony_chunked,
+    &colony_tiled,
+    &colony_cells,
+    &selftest_ok,
+    &selftest_crash,
+    &selftest_hog,
+    &selftest_slow,
+    NULL,
 };
 
 const workload_t *

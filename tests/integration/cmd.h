@@ -8,9 +8,9 @@
 #include <stddef.h>
 
 typedef struct cmd_result_s {
-	int status;   /* exit status, or 128 + signal */
-	char *out;    /* standard output, NUL-terminated, owned */
-	char *err;    /* standard error, NUL-terminated, owned */
+	int status; /* exit status, or 128 + signal */
+	char *out;  /* standard output, NUL-terminated, owned */
+	char *err;  /* standard error, NUL-terminated, owned */
 } cmd_result_t;
 
 /* The harness under test: $FB_HARNESS, or build/jemalloc/harness. */

@@ -18,8 +18,8 @@ load_json(const char *path)
 {
 	json_error_t e;
 	json_t *j = json_load_file(path, 0, &e);
-	cr_assert_not_null(j, "%s does not parse: %s (line %d)", path, e.text,
-	    e.line);
+	cr_assert_not_null(
+	    j, "%s does not parse: %s (line %d)", path, e.text, e.line);
 	return j;
 }
 
@@ -51,8 +51,8 @@ Test(cli, list_names_every_variant_with_its_model)
 	cmd_run(argv, &r);
 	cr_assert_eq(r.status, 0, "harness list: %d %s", r.status, r.err);
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		cr_assert_not_null(strstr(r.out, names[i]), "no %s in:\n%s",
-		    names[i], r.out);
+		cr_assert_not_null(
+		    strstr(r.out, names[i]), "no %s in:\n%s", names[i], r.out);
 	cr_assert_not_null(strstr(r.out, "12*N*M*4"), "eager's model missing");
 	cr_assert_null(strstr(r.out, "selftest"), "test variants are listed");
 	cmd_free(&r);
@@ -76,13 +76,15 @@ Test(cli, run_writes_a_valid_result_object)
 	j = load_json(path);
 	cr_assert_str_eq(str_at(j, "status", NULL), "ok");
 	cr_assert_eq(num_at(j, "params", "chunk"), 700);
-	cr_assert(json_is_true(json_object_get(json_object_get(j, "validation"),
-	    "ok")), "not validated");
+	cr_assert(json_is_true(
+		      json_object_get(json_object_get(j, "validation"), "ok")),
+	    "not validated");
 	cr_assert_gt(num_at(j, "time_s", "median"), 0);
-	cr_assert_eq(json_array_size(json_object_get(json_object_get(j,
-			 "time_s"), "samples")), 3);
-	cr_assert_not_null(json_object_get(json_object_get(j, "memory"),
-	    "model_bytes"));
+	cr_assert_eq(json_array_size(json_object_get(
+			 json_object_get(j, "time_s"), "samples")),
+	    3);
+	cr_assert_not_null(
+	    json_object_get(json_object_get(j, "memory"), "model_bytes"));
 	cr_assert_not_null(json_object_get(j, "counters"));
 	cr_assert_not_null(str_at(j, "machine", "cpu"));
 	json_decref(j);
@@ -94,8 +96,8 @@ Test(cli, run_writes_a_valid_result_object)
 
 Test(cli, json_to_stdout_keeps_stdout_pure)
 {
-	char *argv[] = {H, "run", "colony", "fused", "--n", "64", "--steps", "2",
-	    "--repeat", "1", "--json", "-", NULL};
+	char *argv[] = {H, "run", "colony", "fused", "--n", "64", "--steps",
+	    "2", "--repeat", "1", "--json", "-", NULL};
 	cmd_result_t r;
 	json_t *j;
 
@@ -104,8 +106,8 @@ Test(cli, json_to_stdout_keeps_stdout_pure)
 	j = json_loads(r.out, 0, NULL);
 	cr_assert_not_null(j, "stdout is not one JSON object:\n%s", r.out);
 	cr_assert_str_eq(str_at(j, "workload", NULL), "colony");
-	cr_assert_not_null(json_object_get(json_object_get(j, "result"),
-	    "sum_abs_F"));
+	cr_assert_not_null(
+	    json_object_get(json_object_get(j, "result"), "sum_abs_F"));
 	cr_assert_not_null(json_object_get(j, "steps_s"), "no per-step times");
 	cr_assert_not_null(strstr(r.err, "colony/fused"), "line: %s", r.err);
 	json_decref(j);
@@ -144,13 +146,12 @@ Test(cli, sweep_survives_crash_and_hog)
 	snprintf(prefix, sizeof(prefix), "%s/s", dir);
 	{
 		char *argv[] = {H, "sweep", "--workload", "selftest",
-		    "--variants", "crash,hog,ok", "--n", "4096",
-		    "--mem-limit", "256M", "--repeat", "2", "--out", prefix,
-		    NULL};
+		    "--variants", "crash,hog,ok", "--n", "4096", "--mem-limit",
+		    "256M", "--repeat", "2", "--out", prefix, NULL};
 		cmd_run(argv, &r);
 	}
-	cr_assert_eq(r.status, 1, "a sweep with failed runs exits 1, got %d",
-	    r.status);
+	cr_assert_eq(
+	    r.status, 1, "a sweep with failed runs exits 1, got %d", r.status);
 	snprintf(path, sizeof(path), "%s.jsonl", prefix);
 	f = fopen(path, "r");
 	cr_assert_not_null(f, "no %s", path);
@@ -187,18 +188,22 @@ Test(cli, glibc_build_reports_os_view_and_mallinfo)
 	if (g == NULL || access(g, X_OK) != 0)
 		cr_skip_test("no glibc build (FB_HARNESS_GLIBC)");
 	{
-		char *argv[] = {(char *)g, "run", "colony", "naive", "--n", "512",
-		    "--steps", "3", "--repeat", "2", "--json", "-", NULL};
+		char *argv[] = {(char *)g, "run", "colony", "naive", "--n",
+		    "512", "--steps", "3", "--repeat", "2", "--json", "-",
+		    NULL};
 		cmd_run(argv, &r);
 	}
 	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
 	j = json_loads(r.out, 0, NULL);
 	cr_assert_not_null(j);
 	cr_assert_not_null(strstr(str_at(j, "machine", "allocator"), "glibc"));
-	cr_assert(json_is_null(json_object_get(json_object_get(j, "memory"),
-	    "peak_workspace_bytes")));
-	cr_assert_not_null(json_object_get(json_object_get(json_object_get(j,
-	    "memory"), "allocator_after"), "uordblks"), "no mallinfo2 figures");
+	cr_assert(json_is_null(json_object_get(
+	    json_object_get(j, "memory"), "peak_workspace_bytes")));
+	cr_assert_not_null(
+	    json_object_get(json_object_get(json_object_get(j, "memory"),
+				"allocator_after"),
+		"uordblks"),
+	    "no mallinfo2 figures");
 	cr_assert_gt(num_at(j, "memory", "peak_rss_bytes"), 0);
 	json_decref(j);
 	cmd_free(&r);

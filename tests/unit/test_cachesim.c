@@ -21,10 +21,10 @@ have_program(const char *name)
 	return system(cmd) == 0;
 }
 
-#define NEED_VALGRIND()                                                      \
-	do {                                                                 \
-		if (!have_program("valgrind"))                               \
-			cr_skip_test("valgrind not installed");              \
+#define NEED_VALGRIND()                                                        \
+	do {                                                                   \
+		if (!have_program("valgrind"))                                 \
+			cr_skip_test("valgrind not installed");                \
 	} while (0)
 
 Test(cachesim, whole_shell_loop, .timeout = 120)
@@ -43,10 +43,11 @@ Test(cachesim, whole_shell_loop, .timeout = 120)
 	    (unsigned long long)s.ir);
 	cr_expect(s.dr > 0 && s.dw > 0, "Dr %llu Dw %llu",
 	    (unsigned long long)s.dr, (unsigned long long)s.dw);
-	cr_expect(s.d1mr + s.d1mw <= s.dr + s.dw, "D1 misses %llu+%llu > "
-	    "accesses %llu+%llu", (unsigned long long)s.d1mr,
-	    (unsigned long long)s.d1mw, (unsigned long long)s.dr,
-	    (unsigned long long)s.dw);
+	cr_expect(s.d1mr + s.d1mw <= s.dr + s.dw,
+	    "D1 misses %llu+%llu > "
+	    "accesses %llu+%llu",
+	    (unsigned long long)s.d1mr, (unsigned long long)s.d1mw,
+	    (unsigned long long)s.dr, (unsigned long long)s.dw);
 	/* LL is only looked up on a first-level miss. */
 	cr_expect(s.dlmr <= s.d1mr && s.dlmw <= s.d1mw && s.ilmr <= s.i1mr,
 	    "LL misses (%llu %llu %llu) exceed L1 misses (%llu %llu %llu)",
@@ -55,13 +56,14 @@ Test(cachesim, whole_shell_loop, .timeout = 120)
 	    (unsigned long long)s.d1mw, (unsigned long long)s.i1mr);
 	cr_expect(strstr(s.d1_config, " B, ") != NULL, "d1 '%s'", s.d1_config);
 	cr_expect(strstr(s.ll_config, " B, ") != NULL, "ll '%s'", s.ll_config);
-	cr_expect(strncasecmp(s.tool, "valgrind-", 9) == 0, "tool '%s'", s.tool);
+	cr_expect(
+	    strncasecmp(s.tool, "valgrind-", 9) == 0, "tool '%s'", s.tool);
 
 	obj = hx_cachesim_json(&s);
 	cr_assert(obj != NULL);
 	cr_expect(json_is_true(json_object_get(obj, "simulated")));
-	cr_expect(json_integer_value(json_object_get(obj, "Ir")) ==
-	    (json_int_t)s.ir);
+	cr_expect(
+	    json_integer_value(json_object_get(obj, "Ir")) == (json_int_t)s.ir);
 	json_decref(obj);
 }
 
@@ -107,22 +109,23 @@ Test(cachesim, toggle_counts_only_the_function, .timeout = 120)
 	ret = hx_cachesim_run(argv, NULL, &whole, msg, sizeof(msg));
 	cr_assert_eq(ret, 0, "cachesim(probe) = %d: %s", ret, msg);
 	ret = hx_cachesim_run(argv, "probe_work", &part, msg, sizeof(msg));
-	cr_assert_eq(ret, 0, "cachesim(probe, probe_work) = %d: %s", ret,
-	    msg);
+	cr_assert_eq(ret, 0, "cachesim(probe, probe_work) = %d: %s", ret, msg);
 	/* 10000 iterations: one load and one store each, a few instructions. */
 	cr_expect(part.dr >= 10000 && part.dr < 12000,
-	    "probe_work Dr %llu, want about 10000", (unsigned long long)part.dr);
+	    "probe_work Dr %llu, want about 10000",
+	    (unsigned long long)part.dr);
 	cr_expect(part.dw >= 10000 && part.dw < 12000,
-	    "probe_work Dw %llu, want about 10000", (unsigned long long)part.dw);
+	    "probe_work Dw %llu, want about 10000",
+	    (unsigned long long)part.dw);
 	cr_expect(part.ir * 10 < whole.ir,
 	    "toggled Ir %llu not much below whole-program Ir %llu",
 	    (unsigned long long)part.ir, (unsigned long long)whole.ir);
 
-	ret = hx_cachesim_run(argv, "no_such_function_anywhere", &part, msg,
-	    sizeof(msg));
+	ret = hx_cachesim_run(
+	    argv, "no_such_function_anywhere", &part, msg, sizeof(msg));
 	cr_expect_eq(ret, -1, "a toggle that never runs gave %d", ret);
-	cr_expect(strstr(msg, "no_such_function_anywhere") != NULL, "msg '%s'",
-	    msg);
+	cr_expect(
+	    strstr(msg, "no_such_function_anywhere") != NULL, "msg '%s'", msg);
 
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	cr_expect_eq(system(cmd), 0);

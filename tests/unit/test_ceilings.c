@@ -21,18 +21,18 @@ Test(ceilings, measure_small, .timeout = 60)
 	hx_ceilings_t c;
 	int err = hx_ceilings_measure(&c, (size_t)64 << 20, 2);
 
-	cr_assert_eq(err, HX_CEILINGS_OK, "measure: %s",
-	    hx_ceilings_strerror(err));
+	cr_assert_eq(
+	    err, HX_CEILINGS_OK, "measure: %s", hx_ceilings_strerror(err));
 	cr_assert_eq(c.triad_array_bytes, (double)(64 << 20));
 	cr_assert(isfinite(c.triad_bytes_per_s) &&
-	    c.triad_bytes_per_s > 100e6 && c.triad_bytes_per_s < 1e12,
+		c.triad_bytes_per_s > 100e6 && c.triad_bytes_per_s < 1e12,
 	    "triad %g B/s outside [100 MB/s, 1 TB/s]", c.triad_bytes_per_s);
 	cr_assert(isfinite(c.fma_flops_per_s) && c.fma_flops_per_s > 1e9 &&
-	    c.fma_flops_per_s < 10e12,
-	    "FMA %g flop/s outside [1 GFLOP/s, 10 TFLOP/s]",
-	    c.fma_flops_per_s);
+		c.fma_flops_per_s < 10e12,
+	    "FMA %g flop/s outside [1 GFLOP/s, 10 TFLOP/s]", c.fma_flops_per_s);
 	cr_assert(c.fma_vector_width == 4 || c.fma_vector_width == 8 ||
-	    c.fma_vector_width == 16, "vector width %d", c.fma_vector_width);
+		c.fma_vector_width == 16,
+	    "vector width %d", c.fma_vector_width);
 	cr_assert(strlen(c.fma_isa) > 0);
 #ifdef __AVX512F__
 	cr_assert_str_eq(c.fma_isa, "avx512f");
@@ -51,19 +51,20 @@ Test(ceilings, bad_arguments)
 	cr_assert_eq(hx_ceilings_measure(NULL, 1 << 20, 1), HX_CEILINGS_EINVAL);
 	cr_assert_eq(hx_ceilings_measure(&c, 100, 1), HX_CEILINGS_EINVAL);
 	cr_assert_neq(strcmp(hx_ceilings_strerror(HX_CEILINGS_ENOMEM),
-	    "unknown hx_ceilings error"), 0);
+			  "unknown hx_ceilings error"),
+	    0);
 	cr_assert_null(hx_ceilings_json(NULL));
 }
 
 Test(ceilings, json_fields)
 {
 	hx_ceilings_t c = {
-		.triad_bytes_per_s = 2.5e10,
-		.triad_array_bytes = 1 << 20,
-		.fma_flops_per_s = 1.5e11,
-		.fma_vector_width = 16,
-		.clock_resolution_s = NAN,
-		.fma_isa = "avx512f",
+	    .triad_bytes_per_s = 2.5e10,
+	    .triad_array_bytes = 1 << 20,
+	    .fma_flops_per_s = 1.5e11,
+	    .fma_vector_width = 16,
+	    .clock_resolution_s = NAN,
+	    .fma_isa = "avx512f",
 	};
 	json_t *j = hx_ceilings_json(&c);
 	static const char *const keys[] = {"triad_bytes_per_s",
@@ -72,16 +73,16 @@ Test(ceilings, json_fields)
 
 	cr_assert_not_null(j);
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		cr_assert_not_null(json_object_get(j, keys[i]), "no %s",
-		    keys[i]);
-	cr_assert_eq(json_real_value(json_object_get(j, "triad_bytes_per_s")),
-	    2.5e10);
-	cr_assert_eq(json_real_value(json_object_get(j, "fma_flops_per_s")),
-	    1.5e11);
-	cr_assert_eq(json_integer_value(json_object_get(j,
-	    "fma_vector_width")), 16);
-	cr_assert_str_eq(json_string_value(json_object_get(j, "fma_isa")),
-	    "avx512f");
+		cr_assert_not_null(
+		    json_object_get(j, keys[i]), "no %s", keys[i]);
+	cr_assert_eq(
+	    json_real_value(json_object_get(j, "triad_bytes_per_s")), 2.5e10);
+	cr_assert_eq(
+	    json_real_value(json_object_get(j, "fma_flops_per_s")), 1.5e11);
+	cr_assert_eq(
+	    json_integer_value(json_object_get(j, "fma_vector_width")), 16);
+	cr_assert_str_eq(
+	    json_string_value(json_object_get(j, "fma_isa")), "avx512f");
 	cr_assert(json_is_null(json_object_get(j, "clock_resolution_s")),
 	    "NaN must become null");
 	json_decref(j);

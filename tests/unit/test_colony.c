@@ -16,8 +16,8 @@
 #include "colony/colony.h"
 #include "variant.h"
 
-static const char *const colony_variant_names[] = {"naive", "naive-reuse",
-    "fused", "chunked", "tiled", "cells"};
+static const char *const colony_variant_names[] = {
+    "naive", "naive-reuse", "fused", "chunked", "tiled", "cells"};
 #define COLONY_VARIANTS 6
 
 static params_t
@@ -34,13 +34,14 @@ colony_params(uint64_t n, uint64_t steps, uint64_t seed)
 
 /* One measured run as the harness makes it: reset, steps 0..K-1, digest. */
 static void
-colony_measured_run(const variant_t *v, void *state, const params_t *p,
-    double *digest)
+colony_measured_run(
+    const variant_t *v, void *state, const params_t *p, double *digest)
 {
 	v->reset(state);
 	for (uint64_t k = 0; k < colony_workload.steps(p); k++) {
-		cr_assert_eq(v->step(state, k), 0, "%s n %llu: step %llu failed",
-		    v->name, (unsigned long long)p->n, (unsigned long long)k);
+		cr_assert_eq(v->step(state, k), 0,
+		    "%s n %llu: step %llu failed", v->name,
+		    (unsigned long long)p->n, (unsigned long long)k);
 	}
 	v->digest(state, digest);
 }
@@ -53,11 +54,11 @@ colony_run_variant(const variant_t *v, const params_t *p, double *digest)
 
 	cr_assert_eq(colony_workload.check(p, msg, sizeof(msg)), 0, "%s", msg);
 	if (v->check != NULL) {
-		cr_assert_eq(v->check(p, msg, sizeof(msg)), 0, "%s: %s",
-		    v->name, msg);
+		cr_assert_eq(
+		    v->check(p, msg, sizeof(msg)), 0, "%s: %s", v->name, msg);
 	}
-	cr_assert_eq(v->setup(p, &state), 0, "%s n %llu: setup failed",
-	    v->name, (unsigned long long)p->n);
+	cr_assert_eq(v->setup(p, &state), 0, "%s n %llu: setup failed", v->name,
+	    (unsigned long long)p->n);
 	colony_measured_run(v, state, p, digest);
 	v->teardown(state);
 }
@@ -82,8 +83,8 @@ Test(colony, variants_match_reference)
 
 			cr_assert_not_null(var, "%s", colony_variant_names[v]);
 			colony_run_variant(var, &p, got);
-			cr_expect_eq(colony_workload.validate(&p, got, ref, msg,
-					 sizeof(msg)),
+			cr_expect_eq(colony_workload.validate(
+					 &p, got, ref, msg, sizeof(msg)),
 			    0, "%s n %llu steps %llu: %s", var->name,
 			    (unsigned long long)p.n,
 			    (unsigned long long)p.steps, msg);
@@ -108,8 +109,9 @@ Test(colony, repeated_runs_agree)
 		colony_measured_run(var, state, &p, d2);
 		var->teardown(state);
 		for (int f = 0; f < 6; f++) {
-			cr_expect_eq(d1[f], d2[f], "%s figure %d: %.9g then %.9g",
-			    var->name, f, d1[f], d2[f]);
+			cr_expect_eq(d1[f], d2[f],
+			    "%s figure %d: %.9g then %.9g", var->name, f, d1[f],
+			    d2[f]);
 		}
 	}
 }
@@ -122,10 +124,10 @@ Test(colony, reference_paths_agree)
 		params_t p = colony_params(sizes[s][0], sizes[s][1], 3);
 		double all[6], cells[6];
 
-		cr_assert_eq(colony_reference_run(&p, COLONY_REF_ALL_PAIRS, all),
-		    0);
-		cr_assert_eq(colony_reference_run(&p, COLONY_REF_CELLS, cells),
-		    0);
+		cr_assert_eq(
+		    colony_reference_run(&p, COLONY_REF_ALL_PAIRS, all), 0);
+		cr_assert_eq(
+		    colony_reference_run(&p, COLONY_REF_CELLS, cells), 0);
 		for (int f = 0; f < 6; f++) {
 			cr_expect(fabs(all[f] - cells[f]) <=
 				1e-9 * fabs(all[f]) + 1e-12,

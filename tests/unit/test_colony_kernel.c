@@ -23,12 +23,12 @@ Test(colony_kernel, parallel_rods_side_by_side)
 	 * s = 0 (i's head, (1, 0)) and t = 0 (j's head), so n = (0, -0.8),
 	 * F = 50 (1 - 0.8) (0, -1) = (0, -10), torque 1 * -10, and the
 	 * density a_j (1 - 0.8/4)^2 = 0.5 * 0.64. */
-	colony_pair_t pt = colony_pair(0.0f, 0.8f, 1.0f, 0.0f, 1.0f, 0.0f,
-	    0.5f, 0);
+	colony_pair_t pt =
+	    colony_pair(0.0f, 0.8f, 1.0f, 0.0f, 1.0f, 0.0f, 0.5f, 0);
 
 	cr_expect(colony_close(pt.fx, 0.0f, 1e-5f), "fx %.9g, want 0", pt.fx);
-	cr_expect(colony_close(pt.fy, -10.0f, 1e-4f), "fy %.9g, want -10",
-	    pt.fy);
+	cr_expect(
+	    colony_close(pt.fy, -10.0f, 1e-4f), "fy %.9g, want -10", pt.fy);
 	cr_expect(colony_close(pt.tqi, -10.0f, 1e-4f), "torque %.9g, want -10",
 	    pt.tqi);
 	cr_expect(colony_close(pt.rhoi, 0.32f, 1e-6f), "rho %.9g, want 0.32",
@@ -44,22 +44,22 @@ Test(colony_kernel, crossing_rods_pushed_apart_along_centre_line)
 	colony_pair_t pt = colony_pair(dx, dy, 1.0f, 0.0f, 0.0f, 1.0f, 1.0f, 0);
 	float fx = -50.0f * dx / dl, fy = -50.0f * dy / dl;
 
-	cr_expect(colony_close(pt.fx, fx, 1e-4f), "fx %.9g, want %.9g", pt.fx,
-	    fx);
-	cr_expect(colony_close(pt.fy, fy, 1e-4f), "fy %.9g, want %.9g", pt.fy,
-	    fy);
+	cr_expect(
+	    colony_close(pt.fx, fx, 1e-4f), "fx %.9g, want %.9g", pt.fx, fx);
+	cr_expect(
+	    colony_close(pt.fy, fy, 1e-4f), "fy %.9g, want %.9g", pt.fy, fy);
 	cr_expect(colony_close(pt.tqi, 0.3f * fy, 1e-4f),
 	    "torque %.9g, want %.9g", pt.tqi, 0.3f * fy);
 }
 
 Test(colony_kernel, beyond_cutoff_is_exactly_zero)
 {
-	static const float d[][2] = {{4.0f, 0.5f}, {0.0f, 4.0f}, {-3.0f, -3.0f},
-	    {10.0f, 0.0f}};
+	static const float d[][2] = {
+	    {4.0f, 0.5f}, {0.0f, 4.0f}, {-3.0f, -3.0f}, {10.0f, 0.0f}};
 
 	for (size_t c = 0; c < sizeof(d) / sizeof(d[0]); c++) {
-		colony_pair_t pt = colony_pair(d[c][0], d[c][1], 1.0f, 0.0f,
-		    1.0f, 0.0f, 1.0f, 0);
+		colony_pair_t pt = colony_pair(
+		    d[c][0], d[c][1], 1.0f, 0.0f, 1.0f, 0.0f, 1.0f, 0);
 
 		cr_expect(pt.fx == 0.0f && pt.fy == 0.0f && pt.tqi == 0.0f &&
 			pt.rhoi == 0.0f,
@@ -70,11 +70,11 @@ Test(colony_kernel, beyond_cutoff_is_exactly_zero)
 
 Test(colony_kernel, self_pair_contributes_nothing)
 {
-	colony_pair_t pt = colony_pair(0.0f, 0.0f, 0.6f, 0.8f, 0.6f, 0.8f,
-	    1.0f, 1);
+	colony_pair_t pt =
+	    colony_pair(0.0f, 0.0f, 0.6f, 0.8f, 0.6f, 0.8f, 1.0f, 1);
 
-	cr_expect(pt.fx == 0.0f && pt.fy == 0.0f && pt.tqi == 0.0f &&
-		pt.rhoi == 0.0f,
+	cr_expect(
+	    pt.fx == 0.0f && pt.fy == 0.0f && pt.tqi == 0.0f && pt.rhoi == 0.0f,
 	    "self: force (%g, %g) torque %g rho %g, want 0", pt.fx, pt.fy,
 	    pt.tqi, pt.rhoi);
 }
@@ -119,16 +119,17 @@ Test(colony_kernel, other_side_matches_pair_from_j)
 		float dx = cfg[c][0], dy = cfg[c][1];
 		float uix = cosf(cfg[c][2]), uiy = sinf(cfg[c][2]);
 		float ujx = cosf(cfg[c][3]), ujy = sinf(cfg[c][3]);
-		colony_pair_t both = colony_pair_both(dx, dy, uix, uiy, ujx,
-		    ujy, 0.25f, 0.75f, 0);
-		colony_pair_t ji = colony_pair(-dx, -dy, ujx, ujy, uix, uiy,
-		    0.25f, 0);
+		colony_pair_t both = colony_pair_both(
+		    dx, dy, uix, uiy, ujx, ujy, 0.25f, 0.75f, 0);
+		colony_pair_t ji =
+		    colony_pair(-dx, -dy, ujx, ujy, uix, uiy, 0.25f, 0);
 
 		cr_expect(colony_close(-both.fx, ji.fx, 1e-3f) &&
 			colony_close(-both.fy, ji.fy, 1e-3f) &&
 			colony_close(both.tqj, ji.tqi, 1e-3f) &&
 			colony_close(both.rhoj, ji.rhoi, 1e-6f),
-		    "case %zu: from i (%g, %g, %g, %g), from j (%g, %g, %g, %g)",
+		    "case %zu: from i (%g, %g, %g, %g), from j (%g, %g, %g, "
+		    "%g)",
 		    c, -both.fx, -both.fy, both.tqj, both.rhoj, ji.fx, ji.fy,
 		    ji.tqi, ji.rhoi);
 	}
@@ -146,8 +147,8 @@ colony_edge_step(const char *name, const params_t *p)
 	cr_assert_not_null(v, "%s", name);
 	cr_assert_eq(v->setup(p, (void **)&st), 0);
 	for (uint64_t i = 0; i < st->n; i++) {
-		float edge[4] = {0.0f, 1e-4f, st->box - 1e-4f,
-		    nextafterf(st->box, 0.0f)};
+		float edge[4] = {
+		    0.0f, 1e-4f, st->box - 1e-4f, nextafterf(st->box, 0.0f)};
 
 		if (i % 3 == 0)
 			st->x_init[i] = edge[(i / 3) % 4];
@@ -155,8 +156,8 @@ colony_edge_step(const char *name, const params_t *p)
 			st->y_init[i] = edge[(i / 5) % 4];
 	}
 	v->reset(st);
-	cr_assert_eq(v->step(st, 0), 0, "%s n %llu", name,
-	    (unsigned long long)p->n);
+	cr_assert_eq(
+	    v->step(st, 0), 0, "%s n %llu", name, (unsigned long long)p->n);
 	return st;
 }
 

@@ -121,8 +121,8 @@ colony_expect_refusal(int (*check)(const params_t *, char *, size_t),
 	    "n %llu chunk %llu tile %llu: accepted, expected \"%s...\"",
 	    (unsigned long long)p->n, (unsigned long long)p->chunk,
 	    (unsigned long long)p->tile, want);
-	cr_expect(strncmp(msg, want, strlen(want)) == 0 &&
-		strchr(msg, '\n') == NULL,
+	cr_expect(
+	    strncmp(msg, want, strlen(want)) == 0 && strchr(msg, '\n') == NULL,
 	    "message \"%s\", expected it to start \"%s\"", msg, want);
 }
 

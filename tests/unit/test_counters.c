@@ -83,11 +83,13 @@ Test(counters_scale, scaled_when_multiplexed)
 
 	cr_expect(v == 2000.0 && st == HX_COUNTER_SCALED && r == 0.5,
 	    "scale(1000, 200, 100) = %g status %d ratio %g, want 2000 SCALED "
-	    "0.5", v, (int)st, r);
+	    "0.5",
+	    v, (int)st, r);
 	v = hx_counters_scale(300, 400, 100, &st, &r);
 	cr_expect(v == 1200.0 && st == HX_COUNTER_SCALED && r == 0.25,
 	    "scale(300, 400, 100) = %g status %d ratio %g, want 1200 SCALED "
-	    "0.25", v, (int)st, r);
+	    "0.25",
+	    v, (int)st, r);
 }
 
 Test(counters_scale, never_scheduled_has_no_value)
@@ -128,8 +130,7 @@ Test(counters_scale, large_values_do_not_overflow)
 
 	v = hx_counters_scale(UINT64_MAX, UINT64_MAX, UINT64_MAX - 1, &st, &r);
 	cr_expect(fabs(v / 0x1p64 - 1.0) < 1e-12 && st == HX_COUNTER_SCALED,
-	    "scale(max, max, max-1) = %.17g status %d, want ~2^64", v,
-	    (int)st);
+	    "scale(max, max, max-1) = %.17g status %d, want ~2^64", v, (int)st);
 }
 
 Test(counters_open, cycles_matches_this_machine)
@@ -144,8 +145,8 @@ Test(counters_open, cycles_matches_this_machine)
 	cr_assert_eq(cs.count, 1);
 	c = &cs.c[0];
 	if (world == 1) {
-		cr_expect_eq(cs.hardware_pmu, 1, "PMU present; note: %s",
-		    cs.pmu_note);
+		cr_expect_eq(
+		    cs.hardware_pmu, 1, "PMU present; note: %s", cs.pmu_note);
 		cr_assert_eq(c->status, HX_COUNTER_OK,
 		    "PMU present but cycles: status %d reason '%s'",
 		    (int)c->status, c->reason);
@@ -214,15 +215,17 @@ Test(counters_open, defaults_count_software_events)
 
 	cr_expect_eq(tc->status, HX_COUNTER_OK, "task-clock status %d '%s'",
 	    (int)tc->status, tc->reason);
-	cr_expect(tc->value > 0, "task-clock %g ns after a busy loop",
-	    tc->value);
+	cr_expect(
+	    tc->value > 0, "task-clock %g ns after a busy loop", tc->value);
 	cr_expect_eq(pf->status, HX_COUNTER_OK, "page-faults status %d '%s'",
 	    (int)pf->status, pf->reason);
 	cr_expect(pf->value >= 900,
 	    "page-faults %g after touching %zu pages of %zu bytes", pf->value,
 	    len / page, page);
-	cr_expect(cyc->status == (cs.hardware_pmu == 1 ? HX_COUNTER_OK :
-	    HX_COUNTER_UNSUPPORTED) || cyc->status == HX_COUNTER_SCALED,
+	cr_expect(cyc->status ==
+		    (cs.hardware_pmu == 1 ? HX_COUNTER_OK
+					  : HX_COUNTER_UNSUPPORTED) ||
+		cyc->status == HX_COUNTER_SCALED,
 	    "cycles status %d with hardware_pmu %d ('%s')", (int)cyc->status,
 	    cs.hardware_pmu, cyc->reason);
 
@@ -283,12 +286,13 @@ Test(counters_open, unknown_event_is_an_error)
 {
 	hx_counters_t cs;
 	char msg[256] = "";
-	int ret = hx_counters_open(&cs, "task-clock,not_an_event", msg,
-	    sizeof(msg));
+	int ret =
+	    hx_counters_open(&cs, "task-clock,not_an_event", msg, sizeof(msg));
 
 	cr_expect_eq(ret, HX_COUNTERS_ERR_EVENT, "open = %d (%s)", ret, msg);
 	cr_expect(strstr(msg, "'not_an_event'") != NULL &&
-	    strstr(msg, "libpfm4") != NULL, "msg '%s'", msg);
+		strstr(msg, "libpfm4") != NULL,
+	    "msg '%s'", msg);
 	cr_expect(cs.c == NULL && cs.count == 0);
 	cr_expect(strlen(hx_counters_strerror(ret)) > 0);
 }
@@ -316,8 +320,8 @@ Test(counters_open, spaces_around_names_are_dropped)
 {
 	hx_counters_t cs;
 	char msg[256];
-	int ret = hx_counters_open(&cs, " task-clock , page-faults", msg,
-	    sizeof(msg));
+	int ret = hx_counters_open(
+	    &cs, " task-clock , page-faults", msg, sizeof(msg));
 
 	cr_assert_eq(ret, 0, "open = %d: %s", ret, msg);
 	cr_expect_str_eq(cs.c[0].name, "task-clock");
@@ -341,24 +345,28 @@ Test(counters_json, every_event_has_a_status)
 	obj = hx_counters_json(&cs, 4);
 	cr_assert(obj != NULL);
 	cr_expect_eq(json_object_size(obj), cs.count);
-	json_object_foreach(obj, key, e) {
+	json_object_foreach(obj, key, e)
+	{
 		const hx_counter_t *c = find(&cs, key);
-		const char *st = json_string_value(json_object_get(e, "status"));
+		const char *st =
+		    json_string_value(json_object_get(e, "status"));
 
 		cr_assert(c != NULL, "JSON key '%s' is no counter", key);
-		cr_expect(st != NULL && strcmp(st,
-		    hx_counters_status_name(c->status)) == 0,
-		    "'%s': status '%s', counter status %d", key, st ? st : "(none)",
-		    (int)c->status);
-		cr_expect(json_is_string(json_object_get(e, "reason")), "%s", key);
+		cr_expect(st != NULL &&
+			strcmp(st, hx_counters_status_name(c->status)) == 0,
+		    "'%s': status '%s', counter status %d", key,
+		    st ? st : "(none)", (int)c->status);
+		cr_expect(
+		    json_is_string(json_object_get(e, "reason")), "%s", key);
 		v = json_object_get(e, "value");
 		if (c->status == HX_COUNTER_UNSUPPORTED)
-			cr_expect(json_is_null(v), "'%s' unsupported but value",
-			    key);
+			cr_expect(
+			    json_is_null(v), "'%s' unsupported but value", key);
 		else
 			cr_expect(json_is_real(v) &&
-			    fabs(json_real_value(v) - c->value / 4) <= 1e-9 *
-			    c->value, "'%s': value per run %g, want %g / 4", key,
+				fabs(json_real_value(v) - c->value / 4) <=
+				    1e-9 * c->value,
+			    "'%s': value per run %g, want %g / 4", key,
 			    json_real_value(v), c->value);
 	}
 	json_decref(obj);
@@ -382,11 +390,11 @@ Test(counters_scale, classify_flags_low_running_ratio)
 		int warn;
 		const char *reason; /* a part of it; "" means empty */
 	} cases[] = {
-		{1000, 100, 100, HX_COUNTER_OK, 0, ""},
-		{1000, 100, 60, HX_COUNTER_SCALED, 0, "counted 60.0%"},
-		{1000, 100, 50, HX_COUNTER_SCALED, 0, "counted 50.0%"},
-		{1000, 100, 25, HX_COUNTER_SCALED, 1, "unreliable"},
-		{0, 100, 0, HX_COUNTER_UNSUPPORTED, 1, "never scheduled"},
+	    {1000, 100, 100, HX_COUNTER_OK, 0, ""},
+	    {1000, 100, 60, HX_COUNTER_SCALED, 0, "counted 60.0%"},
+	    {1000, 100, 50, HX_COUNTER_SCALED, 0, "counted 50.0%"},
+	    {1000, 100, 25, HX_COUNTER_SCALED, 1, "unreliable"},
+	    {0, 100, 0, HX_COUNTER_UNSUPPORTED, 1, "never scheduled"},
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -400,17 +408,21 @@ Test(counters_scale, classify_flags_low_running_ratio)
 		hx_counters_classify(&c);
 		cr_expect(c.status == cases[i].st && c.warn == cases[i].warn,
 		    "classify(%llu, %llu, %llu): status %d warn %d, want %d %d",
-		    (unsigned long long)c.raw, (unsigned long long)c.time_enabled,
+		    (unsigned long long)c.raw,
+		    (unsigned long long)c.time_enabled,
 		    (unsigned long long)c.time_running, (int)c.status, c.warn,
 		    (int)cases[i].st, cases[i].warn);
 		if (cases[i].reason[0] == '\0')
-			cr_expect_str_empty(c.reason, "classify(%llu, %llu, %llu): "
-			    "reason '%s'", (unsigned long long)c.raw,
+			cr_expect_str_empty(c.reason,
+			    "classify(%llu, %llu, %llu): "
+			    "reason '%s'",
+			    (unsigned long long)c.raw,
 			    (unsigned long long)c.time_enabled,
 			    (unsigned long long)c.time_running, c.reason);
 		else
 			cr_expect(strstr(c.reason, cases[i].reason) != NULL,
-			    "classify(%llu, %llu, %llu): reason '%s' lacks '%s'",
+			    "classify(%llu, %llu, %llu): reason '%s' lacks "
+			    "'%s'",
 			    (unsigned long long)c.raw,
 			    (unsigned long long)c.time_enabled,
 			    (unsigned long long)c.time_running, c.reason,

@@ -73,12 +73,12 @@ Test(interp_variants, totals_match_reference)
 	static const struct {
 		uint64_t n, m, g, chunk, tile;
 	} cases[] = {
-		{1000, 7, 64, 0, 0},
-		{1000, 7, 64, 97, 33},
-		{257, 13, 16, 0, 0},
-		{257, 13, 16, 5, 7},
-		{1, 1, 4, 0, 0},
-		{100, 301, 4, 3, 100},
+	    {1000, 7, 64, 0, 0},
+	    {1000, 7, 64, 97, 33},
+	    {257, 13, 16, 0, 0},
+	    {257, 13, 16, 5, 7},
+	    {1, 1, 4, 0, 0},
+	    {100, 301, 4, 3, 100},
 	};
 	int nvariants = 0;
 
@@ -89,8 +89,9 @@ Test(interp_variants, totals_match_reference)
 			double ref[DIGEST_MAX], got[DIGEST_MAX];
 			char msg[256] = "";
 
-			cr_assert_eq(interp_workload.check(&p, msg, sizeof(msg)),
-			    0, "check refused n=%llu m=%llu g=%llu: %s",
+			cr_assert_eq(
+			    interp_workload.check(&p, msg, sizeof(msg)), 0,
+			    "check refused n=%llu m=%llu g=%llu: %s",
 			    (unsigned long long)p.n, (unsigned long long)p.m,
 			    (unsigned long long)p.g, msg);
 			cr_assert_eq(interp_workload.reference(&p, ref), 0);
@@ -110,9 +111,9 @@ Test(interp_variants, totals_match_reference)
 				if (c == 0 && preset == 0)
 					nvariants++;
 				if (v->check != NULL) {
-					cr_assert_eq(v->check(&p, msg,
-							 sizeof(msg)),
-					    0, "%s refused: %s", v->name, msg);
+					cr_assert_eq(
+					    v->check(&p, msg, sizeof(msg)), 0,
+					    "%s refused: %s", v->name, msg);
 				}
 				cr_assert_eq(variant_run(v, &p, got), 0,
 				    "%s failed to run at n=%llu m=%llu g=%llu "
@@ -145,8 +146,8 @@ Test(interp_variants, totals_match_reference)
 			}
 		}
 	}
-	cr_expect_geq(nvariants, 7, "only %d interp variants in the table",
-	    nvariants);
+	cr_expect_geq(
+	    nvariants, 7, "only %d interp variants in the table", nvariants);
 }
 
 /* |interp_value - interp_reference_value| within the spec's 1e-5*max|f|.
@@ -174,8 +175,7 @@ value_expect(const interp_inputs_t *in, uint64_t i, float x, const char *what)
 				(double)in->ub[i]) -
 		    (double)in->a[i];
 		double r = xc / (double)in->dx[i];
-		float r32 = (fminf(fmaxf(x, in->lb[i]), in->ub[i]) -
-				in->a[i]) /
+		float r32 = (fminf(fmaxf(x, in->lb[i]), in->ub[i]) - in->a[i]) /
 		    in->dx[i];
 		/* ix + 0.5 = r32 - t32 exactly (the subtraction of two
 		 * nearby floats is exact), so t64 = r - (r32 - t32). */
@@ -216,14 +216,14 @@ Test(interp_values, single_values_match_reference)
 			value_expect(&in, i, 0.3f * dx, "ix=0");
 			value_expect(&in, i, 0.99f * dx, "ix=0 upper");
 			for (uint64_t k = 0; k < in.g; k++) {
-				value_expect(&in, i, (float)k * dx,
-				    "grid node");
+				value_expect(
+				    &in, i, (float)k * dx, "grid node");
 			}
 			/* ix >= G-2: the window start clamped at the high
 			 * end (ix runs to G+1 at ub). */
 			for (uint64_t k = in.g - 2; k <= in.g + 1; k++) {
-				value_expect(&in, i, ((float)k + 0.5f) * dx,
-				    "ix>=G-2");
+				value_expect(
+				    &in, i, ((float)k + 0.5f) * dx, "ix>=G-2");
 			}
 			for (int r = 0; r < 200; r++) {
 				value_expect(&in, i,
@@ -248,7 +248,8 @@ Test(interp_values, hand_computed)
 		float dx = in.dx[i];
 
 		/* x = 0: ix = 0, t = -1/2, weights (0, 1, 0, 0) on F[0..3]:
-		 * the value is F_i[1] = f_i[0] (= i/M for the random preset). */
+		 * the value is F_i[1] = f_i[0] (= i/M for the random preset).
+		 */
 		cr_expect(fabs(interp_value(&in, i, 0.0f) - f[1]) <= tol,
 		    "v_%llu(0) = %.9g, F[1] = %.9g", (unsigned long long)i,
 		    (double)interp_value(&in, i, 0.0f), (double)f[1]);
@@ -277,7 +278,8 @@ Test(interp_values, hand_computed)
 			double want = (-f[k] + 9.0 * f[k + 1] + 9.0 * f[k + 2] -
 					  f[k + 3]) /
 			    16.0;
-			float got = interp_value(&in, i, ((float)k + 0.5f) * dx);
+			float got =
+			    interp_value(&in, i, ((float)k + 0.5f) * dx);
 
 			cr_expect(fabs(got - want) <= tol,
 			    "v_%llu(x_%llu + dx/2) = %.9g, hand %.9g",
@@ -299,10 +301,10 @@ Test(interp_values, exact_for_cubics)
 {
 	static const uint64_t grids[] = {8, 64, 1000};
 	static const double cubics[][4] = {
-		{0.5, -1.0, 2.0, 3.0},
-		{-0.25, 0.0, 0.0, -1.5},
-		{1.0, 0.0, 0.0, 0.0},
-		{0.0, 1.0, -3.0, 2.0},
+	    {0.5, -1.0, 2.0, 3.0},
+	    {-0.25, 0.0, 0.0, -1.5},
+	    {1.0, 0.0, 0.0, 0.0},
+	    {0.0, 1.0, -3.0, 2.0},
 	};
 
 	for (size_t gi = 0; gi < sizeof(grids) / sizeof(grids[0]); gi++) {
@@ -315,8 +317,8 @@ Test(interp_values, exact_for_cubics)
 		in.max_abs_f = 0.0f;
 		for (uint64_t i = 0; i < nc; i++) {
 			for (uint64_t k = 0; k < in.g; k++) {
-				float v = (float)cubic_eval(cubics[i],
-				    (double)k * (double)in.dx[i]);
+				float v = (float)cubic_eval(
+				    cubics[i], (double)k * (double)in.dx[i]);
 
 				in.table[i * row + k + 1] = v;
 				if (fabsf(v) > in.max_abs_f)
@@ -347,7 +349,8 @@ Test(interp_values, exact_for_cubics)
 				    "interp_value of cubic %zu at x=%.9g "
 				    "(g=%llu) = %.9g, p(x) = %.9g",
 				    (size_t)i, (double)x,
-				    (unsigned long long)in.g, (double)got, want);
+				    (unsigned long long)in.g, (double)got,
+				    want);
 			}
 		}
 		interp_inputs_free(&in);
@@ -378,8 +381,8 @@ Test(interp_models, peak_matches_model)
 	static const uint64_t sizes[][2] = {{20000, 50}, {50000, 100}};
 
 	for (size_t c = 0; c < 2; c++) {
-		params_t p = params_make(sizes[c][0], sizes[c][1], 4096,
-		    PRESET_RANDOM, 0, 0);
+		params_t p = params_make(
+		    sizes[c][0], sizes[c][1], 4096, PRESET_RANDOM, 0, 0);
 
 		for (size_t j = 0; variant_table[j] != NULL; j++) {
 			const variant_t *v = variant_table[j];
@@ -396,8 +399,8 @@ Test(interp_models, peak_matches_model)
 			    "model %llu (%s)",
 			    v->name, (unsigned long long)p.n,
 			    (unsigned long long)p.m, (unsigned long long)p.g,
-			    (unsigned long long)peak,
-			    (unsigned long long)model, v->model_formula);
+			    (unsigned long long)peak, (unsigned long long)model,
+			    v->model_formula);
 			if (strcmp(v->name, "fused") == 0) {
 				cr_expect_lt(peak, 65536,
 				    "fused peak %llu at n=%llu m=%llu",

@@ -37,7 +37,8 @@ Test(measure, peak_sees_a_known_allocation)
 	    (unsigned long long)peak);
 	hx_mem_peak_reset();
 	cr_assert_lt(hx_mem_peak_read(), 65536,
-	    "peak right after a reset: %llu", (unsigned long long)hx_mem_peak_read());
+	    "peak right after a reset: %llu",
+	    (unsigned long long)hx_mem_peak_read());
 }
 
 Test(measure, hwm_is_reset_between_runs)
@@ -109,8 +110,8 @@ Test(measure, timeline_catches_a_known_spike)
 	    (unsigned long long)max_rss);
 	/* The spike is over by the last sample. */
 #if !defined(__SANITIZE_ADDRESS__)
-	cr_assert_lt(s[n - 1].live_bytes, base + 8 * MIB,
-	    "last sample %llu", (unsigned long long)s[n - 1].live_bytes);
+	cr_assert_lt(s[n - 1].live_bytes, base + 8 * MIB, "last sample %llu",
+	    (unsigned long long)s[n - 1].live_bytes);
 #endif
 	hx_timeline_free(tl);
 }
@@ -146,10 +147,11 @@ Test(measure, run_result_has_every_field_and_round_trips)
 	    "status %s: %s", json_string_value(json_object_get(r, "status")),
 	    json_string_value(json_object_get(r, "reason")));
 	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
-		cr_assert_not_null(json_object_get(r, fields[i]), "no %s",
-		    fields[i]);
-	cr_assert_eq(json_array_size(json_object_get(json_object_get(r,
-			 "time_s"), "samples")), 3);
+		cr_assert_not_null(
+		    json_object_get(r, fields[i]), "no %s", fields[i]);
+	cr_assert_eq(json_array_size(json_object_get(
+			 json_object_get(r, "time_s"), "samples")),
+	    3);
 	cr_assert_float_eq(json_number_value(json_object_get(
 			       json_object_get(r, "result"), "n")),
 	    (double)(4 * MIB), 0.5);
@@ -174,10 +176,10 @@ Test(measure, unsupported_event_keeps_the_run_going)
 {
 	/* cycles: unsupported on a machine without a hardware PMU, ok on one
 	 * with; either way the run succeeds and the counter has a status. */
-	json_t *r = measure_selftest("ok", 1 * MIB,
-	    "perf::cycles,perf::task-clock");
-	json_t *c = json_object_get(json_object_get(r, "counters"),
-	    "perf::cycles");
+	json_t *r =
+	    measure_selftest("ok", 1 * MIB, "perf::cycles,perf::task-clock");
+	json_t *c =
+	    json_object_get(json_object_get(r, "counters"), "perf::cycles");
 	const char *st = json_string_value(json_object_get(c, "status"));
 
 	cr_assert_str_eq(json_string_value(json_object_get(r, "status")), "ok");
@@ -189,8 +191,9 @@ Test(measure, unsupported_event_keeps_the_run_going)
 		cr_assert(strcmp(st, "ok") == 0 || strcmp(st, "scaled") == 0,
 		    "status %s", st);
 	}
-	cr_assert_str_eq(json_string_value(json_object_get(json_object_get(
-			     json_object_get(r, "counters"), "perf::task-clock"),
+	cr_assert_str_eq(json_string_value(json_object_get(
+			     json_object_get(json_object_get(r, "counters"),
+				 "perf::task-clock"),
 			     "status")),
 	    "ok");
 	json_decref(r);
@@ -201,17 +204,18 @@ Test(measure, failed_allocation_is_a_failed_run)
 	json_t *r;
 	hx_run_config_t cfg;
 
-	hx_run_config_init(&cfg, workload_find("selftest"),
-	    variant_find("selftest", "hog"));
+	hx_run_config_init(
+	    &cfg, workload_find("selftest"), variant_find("selftest", "hog"));
 	/* 2^40 MiB: no allocator will hand that out. */
 	cfg.params.n = 1ULL << 40;
 	cfg.mem_limit = 1ULL << 30;
 	cfg.repeat = 1;
 	r = hx_run_measure(&cfg);
-	cr_assert_str_eq(json_string_value(json_object_get(r, "status")),
-	    "failed");
-	cr_assert_not_null(strstr(json_string_value(json_object_get(r, "reason")),
-	    "could not allocate"), "reason: %s",
-	    json_string_value(json_object_get(r, "reason")));
+	cr_assert_str_eq(
+	    json_string_value(json_object_get(r, "status")), "failed");
+	cr_assert_not_null(
+	    strstr(json_string_value(json_object_get(r, "reason")),
+		"could not allocate"),
+	    "reason: %s", json_string_value(json_object_get(r, "reason")));
 	json_decref(r);
 }

@@ -51,8 +51,8 @@ Test(stats, quantile_type7)
  * |x - 10.05| sorted: .05 .05 .05 .05 .15 .15 .15 .25 .25 14.95; MAD .15.
  * z(25.0) = 0.6745 * 14.95 / .15 = 67.2; the next largest, z(9.8) and
  * z(10.3) = 0.6745 * .25 / .15 = 1.12. */
-static const double spread[] = {10.1, 10.3, 9.9, 10.0, 10.2, 9.8, 10.1,
-    25.0, 10.0, 9.9};
+static const double spread[] = {
+    10.1, 10.3, 9.9, 10.0, 10.2, 9.8, 10.1, 25.0, 10.0, 9.9};
 
 Test(stats, mad)
 {
@@ -63,15 +63,15 @@ Test(stats, mad)
 	cr_assert_eq(hx_stats_mad(flat, 3), 0.0);
 	/* {1,2,3,4,100}: median 3, deviations 2 1 0 1 97, MAD 1. */
 	const double five[] = {1, 2, 3, 4, 100};
-	cr_assert_eq(hx_stats_mad(five, 5), 1.0, "MAD = %g",
-	    hx_stats_mad(five, 5));
+	cr_assert_eq(
+	    hx_stats_mad(five, 5), 1.0, "MAD = %g", hx_stats_mad(five, 5));
 }
 
 Test(stats, outliers_one_obvious)
 {
 	unsigned char flags[ARRAY_LEN(spread)];
-	size_t count = hx_stats_outliers(spread, ARRAY_LEN(spread),
-	    HX_STATS_OUTLIER_Z, flags);
+	size_t count = hx_stats_outliers(
+	    spread, ARRAY_LEN(spread), HX_STATS_OUTLIER_Z, flags);
 
 	cr_assert_eq(count, 1, "count = %zu, want 1", count);
 	for (size_t i = 0; i < ARRAY_LEN(spread); i++)
@@ -79,8 +79,8 @@ Test(stats, outliers_one_obvious)
 		    spread[i], flags[i]);
 	/* A threshold below z(9.8) = z(10.3) = 1.12 and above z(9.9) = .67
 	 * flags those two tails as well. */
-	cr_assert_eq(hx_stats_outliers(spread, ARRAY_LEN(spread), 1.0, NULL),
-	    3);
+	cr_assert_eq(
+	    hx_stats_outliers(spread, ARRAY_LEN(spread), 1.0, NULL), 3);
 }
 
 Test(stats, outliers_mad_zero)
@@ -119,22 +119,30 @@ Test(stats, bootstrap_ci)
 	fill_noisy(wide, 200, 100.0, 20.0);
 	fill_noisy(narrow, 200, 100.0, 2.0);
 	med = hx_stats_median(wide, 200);
-	cr_assert_eq(hx_stats_bootstrap_median_ci(wide, 200, 2000, 0.95, 7,
-	    &lo, &hi), 0);
+	cr_assert_eq(
+	    hx_stats_bootstrap_median_ci(wide, 200, 2000, 0.95, 7, &lo, &hi),
+	    0);
 	cr_assert(lo <= med && med <= hi, "CI [%g, %g] misses median %g", lo,
 	    hi, med);
 	cr_assert(lo < hi, "CI [%g, %g] is empty", lo, hi);
-	cr_assert_eq(hx_stats_bootstrap_median_ci(wide, 200, 2000, 0.95, 7,
-	    &lo2, &hi2), 0);
-	cr_assert(lo == lo2 && hi == hi2, "seed 7 gave [%.17g, %.17g] then "
-	    "[%.17g, %.17g]", lo, hi, lo2, hi2);
-	cr_assert_eq(hx_stats_bootstrap_median_ci(narrow, 200, 2000, 0.95, 7,
-	    &nlo, &nhi), 0);
-	cr_assert(nhi - nlo < 0.5 * (hi - lo), "narrow CI width %g not below "
-	    "half the wide %g", nhi - nlo, hi - lo);
+	cr_assert_eq(
+	    hx_stats_bootstrap_median_ci(wide, 200, 2000, 0.95, 7, &lo2, &hi2),
+	    0);
+	cr_assert(lo == lo2 && hi == hi2,
+	    "seed 7 gave [%.17g, %.17g] then "
+	    "[%.17g, %.17g]",
+	    lo, hi, lo2, hi2);
+	cr_assert_eq(hx_stats_bootstrap_median_ci(
+			 narrow, 200, 2000, 0.95, 7, &nlo, &nhi),
+	    0);
+	cr_assert(nhi - nlo < 0.5 * (hi - lo),
+	    "narrow CI width %g not below "
+	    "half the wide %g",
+	    nhi - nlo, hi - lo);
 	/* A higher level gives an interval at least as wide. */
-	cr_assert_eq(hx_stats_bootstrap_median_ci(wide, 200, 2000, 0.99, 7,
-	    &lo2, &hi2), 0);
+	cr_assert_eq(
+	    hx_stats_bootstrap_median_ci(wide, 200, 2000, 0.99, 7, &lo2, &hi2),
+	    0);
 	cr_assert(lo2 <= lo && hi2 >= hi, "99%% [%g, %g] inside 95%% [%g, %g]",
 	    lo2, hi2, lo, hi);
 }
@@ -144,17 +152,17 @@ Test(stats, bootstrap_edges)
 	const double one[] = {3.25};
 	double lo = 0, hi = 0;
 
-	cr_assert_eq(hx_stats_bootstrap_median_ci(one, 1, 100, 0.95, 1, &lo,
-	    &hi), 0);
+	cr_assert_eq(
+	    hx_stats_bootstrap_median_ci(one, 1, 100, 0.95, 1, &lo, &hi), 0);
 	cr_assert(lo == 3.25 && hi == 3.25, "n=1 gave [%g, %g]", lo, hi);
-	cr_assert_eq(hx_stats_bootstrap_median_ci(one, 0, 100, 0.95, 1, &lo,
-	    &hi), -1);
-	cr_assert_eq(hx_stats_bootstrap_median_ci(one, 1, 0, 0.95, 1, &lo,
-	    &hi), -1);
-	cr_assert_eq(hx_stats_bootstrap_median_ci(one, 1, 100, 1.0, 1, &lo,
-	    &hi), -1);
-	cr_assert_eq(hx_stats_bootstrap_median_ci(one, 1, 100, 0.95, 1, NULL,
-	    &hi), -1);
+	cr_assert_eq(
+	    hx_stats_bootstrap_median_ci(one, 0, 100, 0.95, 1, &lo, &hi), -1);
+	cr_assert_eq(
+	    hx_stats_bootstrap_median_ci(one, 1, 0, 0.95, 1, &lo, &hi), -1);
+	cr_assert_eq(
+	    hx_stats_bootstrap_median_ci(one, 1, 100, 1.0, 1, &lo, &hi), -1);
+	cr_assert_eq(
+	    hx_stats_bootstrap_median_ci(one, 1, 100, 0.95, 1, NULL, &hi), -1);
 }
 
 Test(stats, summarize)
@@ -175,8 +183,8 @@ Test(stats, summarize)
 	cr_assert_eq(s.outliers, 1);
 	cr_assert(s.ci_lo <= s.median && s.median <= s.ci_hi,
 	    "CI [%g, %g], median %g", s.ci_lo, s.ci_hi, s.median);
-	cr_assert_eq(s.ci_wide, 0, "CI [%g, %g] flagged wide", s.ci_lo,
-	    s.ci_hi);
+	cr_assert_eq(
+	    s.ci_wide, 0, "CI [%g, %g] flagged wide", s.ci_lo, s.ci_hi);
 	cr_assert_eq(hx_stats_summarize(spread, ARRAY_LEN(spread), &s2), 0);
 	cr_assert(s.ci_lo == s2.ci_lo && s.ci_hi == s2.ci_hi);
 
@@ -239,8 +247,8 @@ Test(stats, mann_whitney_identical_and_shifted)
 	for (size_t i = 0; i < 50; i++)
 		b[i] = a[i] + 0.5;
 	cr_assert_eq(hx_stats_mann_whitney(a, 50, b, 50, &r), 0);
-	cr_assert(r.p < 0.01, "shift by half the range: p = %g, z = %g", r.p,
-	    r.z);
+	cr_assert(
+	    r.p < 0.01, "shift by half the range: p = %g, z = %g", r.p, r.z);
 	cr_assert(r.z < 0.0, "a is the smaller sample, z = %g", r.z);
 
 	/* All values tied: no evidence either way. */

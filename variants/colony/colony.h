@@ -5,10 +5,10 @@
  *
  * The mathematics lives here once: the minimum image (colony_min_image) and
  * the pair kernel (colony_pair_both, and colony_pair for one side), static
- * inline and branch-free so that a loop over j vectorizes. The time step around the pair sums (wrap,
- * axes, propulsion, activity, integration) is colony_step_begin and
- * colony_step_end in colony_common.c; a variant supplies only how the pair
- * sums F_int, T_int and rho are computed, between the two.
+ * inline and branch-free so that a loop over j vectorizes. The time step around
+ * the pair sums (wrap, axes, propulsion, activity, integration) is
+ * colony_step_begin and colony_step_end in colony_common.c; a variant supplies
+ * only how the pair sums F_int, T_int and rho are computed, between the two.
  *
  * The float64 reference (colony_reference.c) is separate code that shares
  * nothing with the float32 kernel but the parameters' values.
@@ -146,19 +146,19 @@ typedef struct colony_pair_s {
  * values already computed, made with the quiet comparisons (isless,
  * isgreater; under the default -ftrapping-math gcc will not if-convert an
  * ordinary < or a select whose arm does arithmetic, as either may trap), and
- * nothing has its address taken, so that a loop over j with this body vectorizes
- * without per-lane temporaries in memory. Divisors that the spec only uses
- * when they are nonzero are replaced in the lanes that discard the quotient.
- * A caller that needs only one side uses colony_pair; the other side's work
- * is then dead code.
+ * nothing has its address taken, so that a loop over j with this body
+ * vectorizes without per-lane temporaries in memory. Divisors that the spec
+ * only uses when they are nonzero are replaced in the lanes that discard the
+ * quotient. A caller that needs only one side uses colony_pair; the other
+ * side's work is then dead code.
  *
  * The spec computes the pair from i's frame; for nearly parallel rods
  * (den <= 1e-6 aa ee) its contact point is i's head, so the torque on j that
  * j's own frame would give differs from tqj (a measure-zero set of pairs).
  */
 static inline colony_pair_t
-colony_pair_both(float dx, float dy, float uix, float uiy, float ujx,
-    float ujy, float ai, float aj, int self)
+colony_pair_both(float dx, float dy, float uix, float uiy, float ujx, float ujy,
+    float ai, float aj, int self)
 {
 	const float h = 0.5f * COLONY_L;
 	colony_pair_t out;

@@ -34,9 +34,8 @@ colony_cells_alloc_bytes(uint64_t n, uint64_t nc)
 {
 	/* start (nc^2 + 1), cell and order (N each) as uint32, five float32
 	 * arrays of N. */
-	return model_mul(model_add(model_add(model_mul(nc, nc), 1),
-			     model_mul(n, 7)),
-	    4);
+	return model_mul(
+	    model_add(model_add(model_mul(nc, nc), 1), model_mul(n, 7)), 4);
 }
 
 static int
@@ -132,10 +131,10 @@ colony_cells_pairs(colony_state_t *st, const colony_cells_t *c)
 			for (uint64_t r = 0; r < ranges; r++) {
 #pragma omp simd reduction(+ : sfx, sfy, stq, srho)
 				for (uint64_t j = lo[r]; j < hi[r]; j++) {
-					float dx = colony_min_image(
-					    c->x[j] - xi, box);
-					float dy = colony_min_image(
-					    c->y[j] - yi, box);
+					float dx =
+					    colony_min_image(c->x[j] - xi, box);
+					float dy =
+					    colony_min_image(c->y[j] - yi, box);
 					colony_pair_t pt = colony_pair(dx, dy,
 					    uix, uiy, c->ux[j], c->uy[j],
 					    c->a[j], j == i);
@@ -215,20 +214,20 @@ colony_cells_bytes(const params_t *p)
 }
 
 const variant_t colony_cells = {
-	.name = "cells",
-	.workload = &colony_workload,
-	.description = "cell list of side >= r_cut rebuilt every step, 3x3 "
-		       "periodic neighbourhood, O(N)",
-	.idiom = "neighbour list (jax_md.partition.cell_list), pairs skipped "
-		 "beyond r_cut",
-	.model_formula = "(nc^2 + 1 + 7 N) * 4",
-	.model_bytes = colony_cells_model,
-	.check = colony_cells_check,
-	.setup = colony_setup,
-	.reset = colony_state_reset,
-	.step = colony_cells_step,
-	.digest = colony_state_digest,
-	.teardown = colony_state_teardown,
-	.flops = colony_cells_flops,
-	.bytes = colony_cells_bytes,
+    .name = "cells",
+    .workload = &colony_workload,
+    .description = "cell list of side >= r_cut rebuilt every step, 3x3 "
+		   "periodic neighbourhood, O(N)",
+    .idiom = "neighbour list (jax_md.partition.cell_list), pairs skipped "
+	     "beyond r_cut",
+    .model_formula = "(nc^2 + 1 + 7 N) * 4",
+    .model_bytes = colony_cells_model,
+    .check = colony_cells_check,
+    .setup = colony_setup,
+    .reset = colony_state_reset,
+    .step = colony_cells_step,
+    .digest = colony_state_digest,
+    .teardown = colony_state_teardown,
+    .flops = colony_cells_flops,
+    .bytes = colony_cells_bytes,
 };

@@ -68,18 +68,18 @@ colony_chunked_bytes(const params_t *p)
 }
 
 const variant_t colony_chunked = {
-	.name = "chunked",
-	.workload = &colony_workload,
-	.description = "naive's pair arrays B rows at a time (--chunk)",
-	.idiom = "lax.map(row_sums, rows, batch_size=B) or a loop over "
-		 "batches",
-	.model_formula = "B*N*8 + B*N*4 + B*N*4",
-	.model_bytes = colony_chunked_model,
-	.setup = colony_setup,
-	.reset = colony_state_reset,
-	.step = colony_chunked_step,
-	.digest = colony_state_digest,
-	.teardown = colony_state_teardown,
-	.flops = colony_all_pairs_flops,
-	.bytes = colony_chunked_bytes,
+    .name = "chunked",
+    .workload = &colony_workload,
+    .description = "naive's pair arrays B rows at a time (--chunk)",
+    .idiom = "lax.map(row_sums, rows, batch_size=B) or a loop over "
+	     "batches",
+    .model_formula = "B*N*8 + B*N*4 + B*N*4",
+    .model_bytes = colony_chunked_model,
+    .setup = colony_setup,
+    .reset = colony_state_reset,
+    .step = colony_chunked_step,
+    .digest = colony_state_digest,
+    .teardown = colony_state_teardown,
+    .flops = colony_all_pairs_flops,
+    .bytes = colony_chunked_bytes,
 };

@@ -25,8 +25,8 @@ uint64_t
 colony_cells_per_side(uint64_t n)
 {
 	/* The float32 box the state lives in. */
-	return (uint64_t)floor((double)(float)colony_box_side(n) /
-	    (double)COLONY_R_CUT);
+	return (uint64_t)floor(
+	    (double)(float)colony_box_side(n) / (double)COLONY_R_CUT);
 }
 
 static void
@@ -95,8 +95,8 @@ colony_inputs_bytes(const params_t *p)
 {
 	/* 14 float32 arrays of N (state, initial state, axes, pair sums),
 	 * each its own allocation, plus the state struct. */
-	return model_add(model_mul(model_mul(p->n, 4), 14),
-	    sizeof(colony_state_t));
+	return model_add(
+	    model_mul(model_mul(p->n, 4), 14), sizeof(colony_state_t));
 }
 
 /* The validation: relative 1e-3 on each figure, with an absolute floor per
@@ -111,11 +111,12 @@ static int
 colony_validate(const params_t *p, const double *got, const double *ref,
     char *msg, size_t msglen)
 {
-	static const char *const names[6] = {"sum_abs_F", "sum_abs_T",
-	    "sum_rho", "sum_x", "sum_y", "mean_a"};
+	static const char *const names[6] = {
+	    "sum_abs_F", "sum_abs_T", "sum_rho", "sum_x", "sum_y", "mean_a"};
 	double n = (double)p->n, box = colony_box_side(p->n);
 	double scale[6] = {n * 50.0, n * 50.0, n, n * box, n * box, 1.0};
-	double rel_final = p->steps <= 10 ? 1e-3 : 1e-3 * (double)p->steps / 10.0;
+	double rel_final =
+	    p->steps <= 10 ? 1e-3 : 1e-3 * (double)p->steps / 10.0;
 
 	for (int f = 0; f < 6; f++) {
 		double rel = f < 3 ? 1e-3 : rel_final;
@@ -140,20 +141,20 @@ colony_reference(const params_t *p, double *digest)
 }
 
 const workload_t colony_workload = {
-	.name = "colony",
-	.description = "rod-shaped bacteria with pairwise contact forces, "
-		       "torques and sensing density, K steps",
-	.unit = "pair",
-	.digest_count = 6,
-	.digest_names = {"sum_abs_F", "sum_abs_T", "sum_rho", "sum_x", "sum_y",
-	    "mean_a"},
-	.defaults = colony_defaults,
-	.check = colony_check,
-	.steps = colony_steps,
-	.units = colony_units,
-	.input_bytes = colony_inputs_bytes,
-	.reference = colony_reference,
-	.validate = colony_validate,
+    .name = "colony",
+    .description = "rod-shaped bacteria with pairwise contact forces, "
+		   "torques and sensing density, K steps",
+    .unit = "pair",
+    .digest_count = 6,
+    .digest_names = {"sum_abs_F", "sum_abs_T", "sum_rho", "sum_x", "sum_y",
+	"mean_a"},
+    .defaults = colony_defaults,
+    .check = colony_check,
+    .steps = colony_steps,
+    .units = colony_units,
+    .input_bytes = colony_inputs_bytes,
+    .reference = colony_reference,
+    .validate = colony_validate,
 };
 
 void
@@ -349,8 +350,8 @@ colony_rows_fill(const colony_state_t *st, uint64_t i0, uint64_t rows,
 		for (uint64_t j = 0; j < n; j++) {
 			float dx = colony_min_image(x[j] - xi, box);
 			float dy = colony_min_image(y[j] - yi, box);
-			colony_pair_t pt = colony_pair(dx, dy, uix, uiy, ux[j],
-			    uy[j], a[j], j == i);
+			colony_pair_t pt = colony_pair(
+			    dx, dy, uix, uiy, ux[j], uy[j], a[j], j == i);
 
 			f[2 * j] = pt.fx;
 			f[2 * j + 1] = pt.fy;

@@ -21,8 +21,8 @@ colony_fused_pairs(colony_state_t *st)
 		for (uint64_t j = 0; j < n; j++) {
 			float dx = colony_min_image(x[j] - xi, box);
 			float dy = colony_min_image(y[j] - yi, box);
-			colony_pair_t pt = colony_pair(dx, dy, uix, uiy, ux[j],
-			    uy[j], a[j], j == i);
+			colony_pair_t pt = colony_pair(
+			    dx, dy, uix, uiy, ux[j], uy[j], a[j], j == i);
 
 			sfx += pt.fx;
 			sfy += pt.fy;
@@ -57,19 +57,19 @@ colony_fused_bytes(const params_t *p)
 }
 
 const variant_t colony_fused = {
-	.name = "fused",
-	.workload = &colony_workload,
-	.description = "each particle's sums accumulated as its pairs are "
-		       "evaluated (loop i, vectorized loop j)",
-	.idiom = "jit(vmap(lambda i: sum(vmap(pair)(i, js)))): reductions "
-		 "fused into the inner map",
-	.model_formula = "0",
-	.model_bytes = colony_model_zero,
-	.setup = colony_setup,
-	.reset = colony_state_reset,
-	.step = colony_fused_step,
-	.digest = colony_state_digest,
-	.teardown = colony_state_teardown,
-	.flops = colony_all_pairs_flops,
-	.bytes = colony_fused_bytes,
+    .name = "fused",
+    .workload = &colony_workload,
+    .description = "each particle's sums accumulated as its pairs are "
+		   "evaluated (loop i, vectorized loop j)",
+    .idiom = "jit(vmap(lambda i: sum(vmap(pair)(i, js)))): reductions "
+	     "fused into the inner map",
+    .model_formula = "0",
+    .model_bytes = colony_model_zero,
+    .setup = colony_setup,
+    .reset = colony_state_reset,
+    .step = colony_fused_step,
+    .digest = colony_state_digest,
+    .teardown = colony_state_teardown,
+    .flops = colony_all_pairs_flops,
+    .bytes = colony_fused_bytes,
 };

@@ -43,18 +43,18 @@ colony_naive_model(const params_t *p, uint64_t (*round)(uint64_t))
 }
 
 const variant_t colony_naive = {
-	.name = "naive",
-	.workload = &colony_workload,
-	.description = "(N,N) pair arrays malloced, filled, row-summed and "
-		       "freed every step",
-	.idiom = "vmap(vmap(pair)) then .sum(axis=1), op by op (un-jitted)",
-	.model_formula = "N*N*8 + N*N*4 + N*N*4",
-	.model_bytes = colony_naive_model,
-	.setup = colony_setup,
-	.reset = colony_state_reset,
-	.step = colony_naive_step,
-	.digest = colony_state_digest,
-	.teardown = colony_state_teardown,
-	.flops = colony_all_pairs_flops,
-	.bytes = colony_materialized_bytes,
+    .name = "naive",
+    .workload = &colony_workload,
+    .description = "(N,N) pair arrays malloced, filled, row-summed and "
+		   "freed every step",
+    .idiom = "vmap(vmap(pair)) then .sum(axis=1), op by op (un-jitted)",
+    .model_formula = "N*N*8 + N*N*4 + N*N*4",
+    .model_bytes = colony_naive_model,
+    .setup = colony_setup,
+    .reset = colony_state_reset,
+    .step = colony_naive_step,
+    .digest = colony_state_digest,
+    .teardown = colony_state_teardown,
+    .flops = colony_all_pairs_flops,
+    .bytes = colony_materialized_bytes,
 };

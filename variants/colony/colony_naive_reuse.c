@@ -16,8 +16,7 @@ typedef struct colony_naive_reuse_state_s {
 static int
 colony_naive_reuse_setup(const params_t *p, void **state)
 {
-	return colony_state_setup(p, sizeof(colony_naive_reuse_state_t),
-	    state);
+	return colony_state_setup(p, sizeof(colony_naive_reuse_state_t), state);
 }
 
 static void
@@ -61,8 +60,7 @@ colony_naive_reuse_step(void *state, uint64_t k)
 			return -1;
 		}
 	}
-	colony_rows_fill(&st->base, 0, n, st->forces, st->torques,
-	    st->density);
+	colony_rows_fill(&st->base, 0, n, st->forces, st->torques, st->density);
 	colony_rows_sum(&st->base, 0, n, st->forces, st->torques, st->density);
 	colony_step_end(&st->base, k);
 	return 0;
@@ -78,19 +76,19 @@ colony_naive_reuse_model(const params_t *p, uint64_t (*round)(uint64_t))
 }
 
 const variant_t colony_naive_reuse = {
-	.name = "naive-reuse",
-	.workload = &colony_workload,
-	.description = "naive's (N,N) pair arrays allocated once per run and "
-		       "reused by every step",
-	.idiom = "jit(vmap(vmap(pair))) with the buffers donated/reused "
-		 "across steps",
-	.model_formula = "N*N*8 + N*N*4 + N*N*4",
-	.model_bytes = colony_naive_reuse_model,
-	.setup = colony_naive_reuse_setup,
-	.reset = colony_naive_reuse_reset,
-	.step = colony_naive_reuse_step,
-	.digest = colony_state_digest,
-	.teardown = colony_naive_reuse_teardown,
-	.flops = colony_all_pairs_flops,
-	.bytes = colony_materialized_bytes,
+    .name = "naive-reuse",
+    .workload = &colony_workload,
+    .description = "naive's (N,N) pair arrays allocated once per run and "
+		   "reused by every step",
+    .idiom = "jit(vmap(vmap(pair))) with the buffers donated/reused "
+	     "across steps",
+    .model_formula = "N*N*8 + N*N*4 + N*N*4",
+    .model_bytes = colony_naive_reuse_model,
+    .setup = colony_naive_reuse_setup,
+    .reset = colony_naive_reuse_reset,
+    .step = colony_naive_reuse_step,
+    .digest = colony_state_digest,
+    .teardown = colony_naive_reuse_teardown,
+    .flops = colony_all_pairs_flops,
+    .bytes = colony_materialized_bytes,
 };

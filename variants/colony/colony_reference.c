@@ -87,8 +87,7 @@ ref_pair_add(colony_ref_t *c, uint64_t i, uint64_t j)
 	cc = d1x * rx + d1y * ry;
 	bb = d1x * d2x + d1y * d2y;
 	den = aa * ee - bb * bb;
-	s = den > 1e-6 * aa * ee ? ref_clamp01((bb * ff - cc * ee) / den)
-				  : 0.0;
+	s = den > 1e-6 * aa * ee ? ref_clamp01((bb * ff - cc * ee) / den) : 0.0;
 	t = (bb * s + ff) / ee;
 	if (t < 0.0) {
 		t = 0.0;

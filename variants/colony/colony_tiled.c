@@ -68,8 +68,8 @@ colony_tiled_pairs(colony_state_t *st, uint64_t tile, float *buf)
 			for (uint64_t l = start; l < len; l++) {
 				float dx = colony_min_image(bx[l] - xi, box);
 				float dy = colony_min_image(by[l] - yi, box);
-				colony_pair_t pt = colony_pair_both(dx, dy,
-				    uix, uiy, bux[l], buy[l], ai, ba[l], 0);
+				colony_pair_t pt = colony_pair_both(dx, dy, uix,
+				    uiy, bux[l], buy[l], ai, ba[l], 0);
 
 				sfx += pt.fx;
 				sfy += pt.fy;
@@ -113,8 +113,8 @@ colony_tiled_step(void *state, uint64_t k)
 static uint64_t
 colony_tiled_model(const params_t *p, uint64_t (*round)(uint64_t))
 {
-	return round(model_mul(colony_tiled_size(p),
-	    COLONY_TILED_FIELDS * sizeof(float)));
+	return round(model_mul(
+	    colony_tiled_size(p), COLONY_TILED_FIELDS * sizeof(float)));
 }
 
 static double
@@ -135,19 +135,19 @@ colony_tiled_bytes(const params_t *p)
 }
 
 const variant_t colony_tiled = {
-	.name = "tiled",
-	.workload = &colony_workload,
-	.description = "blocks of T particles staged in L1, each unordered "
-		       "pair once, applied to both (--tile)",
-	.idiom = "a hand-tiled kernel (Pallas/Triton style blocks) with "
-		 "Newton's third law",
-	.model_formula = "T*36",
-	.model_bytes = colony_tiled_model,
-	.setup = colony_setup,
-	.reset = colony_state_reset,
-	.step = colony_tiled_step,
-	.digest = colony_state_digest,
-	.teardown = colony_state_teardown,
-	.flops = colony_tiled_flops,
-	.bytes = colony_tiled_bytes,
+    .name = "tiled",
+    .workload = &colony_workload,
+    .description = "blocks of T particles staged in L1, each unordered "
+		   "pair once, applied to both (--tile)",
+    .idiom = "a hand-tiled kernel (Pallas/Triton style blocks) with "
+	     "Newton's third law",
+    .model_formula = "T*36",
+    .model_bytes = colony_tiled_model,
+    .setup = colony_setup,
+    .reset = colony_state_reset,
+    .step = colony_tiled_step,
+    .digest = colony_state_digest,
+    .teardown = colony_state_teardown,
+    .flops = colony_tiled_flops,
+    .bytes = colony_tiled_bytes,
 };

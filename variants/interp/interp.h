@@ -124,8 +124,8 @@ interp_value(const interp_inputs_t *in, uint64_t i, float x)
 	/* The offset in int32 (check keeps M*(G+2) below 2^31): a vectorized
 	 * loop over interpolants then gathers with 32-bit indices, sixteen
 	 * lanes per instruction instead of eight. */
-	return interp_dot(in->table,
-	    (int32_t)i * (int32_t)(in->g + 2) + s, interp_weights(t));
+	return interp_dot(in->table, (int32_t)i * (int32_t)(in->g + 2) + s,
+	    interp_weights(t));
 }
 
 /* The independent float64 evaluation of v_i(x). The cell index is taken as

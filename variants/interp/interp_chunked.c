@@ -66,8 +66,8 @@ interp_chunked_model(const params_t *p, uint64_t (*round)(uint64_t))
 {
 	uint64_t b = interp_chunked_size(p);
 
-	return model_add(round(model_mul(model_mul(b, p->m), 4)),
-	    round(model_mul(b, 4)));
+	return model_add(
+	    round(model_mul(model_mul(b, p->m), 4)), round(model_mul(b, 4)));
 }
 
 static double
@@ -84,17 +84,17 @@ interp_chunked_bytes(const params_t *p)
 }
 
 const variant_t interp_chunked = {
-	.name = "chunked",
-	.workload = &interp_workload,
-	.description = "the materialized schedule B points at a time (--chunk)",
-	.idiom = "lax.map(f, xs, batch_size=B) or a Python loop over batches",
-	.model_formula = "B*M*4 + B*4",
-	.model_bytes = interp_chunked_model,
-	.setup = interp_setup,
-	.reset = interp_state_reset,
-	.step = interp_chunked_step,
-	.digest = interp_state_digest,
-	.teardown = interp_state_teardown,
-	.flops = interp_chunked_flops,
-	.bytes = interp_chunked_bytes,
+    .name = "chunked",
+    .workload = &interp_workload,
+    .description = "the materialized schedule B points at a time (--chunk)",
+    .idiom = "lax.map(f, xs, batch_size=B) or a Python loop over batches",
+    .model_formula = "B*M*4 + B*4",
+    .model_bytes = interp_chunked_model,
+    .setup = interp_setup,
+    .reset = interp_state_reset,
+    .step = interp_chunked_step,
+    .digest = interp_state_digest,
+    .teardown = interp_state_teardown,
+    .flops = interp_chunked_flops,
+    .bytes = interp_chunked_bytes,
 };

@@ -142,8 +142,8 @@ interp_inputs_build(const params_t *p, interp_inputs_t *in)
 		return -1;
 	}
 	for (uint64_t n = 0; n < p->n; n++) {
-		in->x[n] = p->preset == PRESET_SEED ? 0.0f
-						    : splitmix_float(&rng);
+		in->x[n] =
+		    p->preset == PRESET_SEED ? 0.0f : splitmix_float(&rng);
 	}
 	for (uint64_t i = 0; i < p->m; i++) {
 		float *f = in->table + i * row;
@@ -155,8 +155,8 @@ interp_inputs_build(const params_t *p, interp_inputs_t *in)
 		f[0] = 0.0f;
 		f[row - 1] = 0.0f;
 		for (uint64_t k = 0; k < p->g; k++) {
-			float v = interp_node_value(p->preset, i, p->m,
-			    (double)k * (double)dx);
+			float v = interp_node_value(
+			    p->preset, i, p->m, (double)k * (double)dx);
 			f[k + 1] = v;
 			if (fabsf(v) > in->max_abs_f)
 				in->max_abs_f = fabsf(v);
@@ -170,7 +170,8 @@ interp_reference_value(const interp_inputs_t *in, uint64_t i, float x)
 {
 	const float *f = in->table + i * (in->g + 2);
 	double a = in->a[i], dx = in->dx[i];
-	double xc = fmin(fmax((double)x, (double)in->lb[i]), (double)in->ub[i]) - a;
+	double xc =
+	    fmin(fmax((double)x, (double)in->lb[i]), (double)in->ub[i]) - a;
 	int32_t hi = (int32_t)in->g + 2 - 4;
 	/* The cell decision in float32, as the spec's arithmetic makes it. */
 	int32_t ix = (int32_t)floorf(
@@ -227,18 +228,18 @@ interp_validate(const params_t *p, const double *got, const double *ref,
 }
 
 const workload_t interp_workload = {
-	.name = "interp",
-	.description = "M cubic interpolants at N points, squared and summed",
-	.unit = "pair",
-	.digest_count = 1,
-	.digest_names = {"total"},
-	.defaults = interp_defaults,
-	.check = interp_check,
-	.steps = interp_steps,
-	.units = interp_units,
-	.input_bytes = interp_inputs_bytes,
-	.reference = interp_reference,
-	.validate = interp_validate,
+    .name = "interp",
+    .description = "M cubic interpolants at N points, squared and summed",
+    .unit = "pair",
+    .digest_count = 1,
+    .digest_names = {"total"},
+    .defaults = interp_defaults,
+    .check = interp_check,
+    .steps = interp_steps,
+    .units = interp_units,
+    .input_bytes = interp_inputs_bytes,
+    .reference = interp_reference,
+    .validate = interp_validate,
 };
 
 int

@@ -11,29 +11,29 @@
 
 /* Broadcast loops: j runs over the (N,M) elements, n and i are its indices;
  * jk over (N,M,4) elements with kk the last index. */
-#define FOR_NM(body)                                                          \
-	for (uint64_t n_ = 0, j = 0; n_ < in->n; n_++)                        \
-		for (uint64_t i = 0; i < m; i++, j++) {                       \
-			const uint64_t n = n_;                                \
-			(void)n;                                              \
-			body;                                                 \
+#define FOR_NM(body)                                                           \
+	for (uint64_t n_ = 0, j = 0; n_ < in->n; n_++)                         \
+		for (uint64_t i = 0; i < m; i++, j++) {                        \
+			const uint64_t n = n_;                                 \
+			(void)n;                                               \
+			body;                                                  \
 		}
-#define FOR_NM4(body)                                                         \
-	for (uint64_t j = 0; j < nm; j++)                                     \
-		for (uint64_t kk = 0, jk = j * 4; kk < 4; kk++, jk++) {       \
-			body;                                                 \
+#define FOR_NM4(body)                                                          \
+	for (uint64_t j = 0; j < nm; j++)                                      \
+		for (uint64_t kk = 0, jk = j * 4; kk < 4; kk++, jk++) {        \
+			body;                                                  \
 		}
 
 /* Allocation and release of one eager array; a failed allocation unwinds. */
-#define EAGER_ALLOC(ptr, count)                                               \
-	do {                                                                  \
-		if (((ptr) = malloc((count) * sizeof(*(ptr)))) == NULL)       \
-			goto label_return;                                    \
+#define EAGER_ALLOC(ptr, count)                                                \
+	do {                                                                   \
+		if (((ptr) = malloc((count) * sizeof(*(ptr)))) == NULL)        \
+			goto label_return;                                     \
 	} while (0)
-#define EAGER_RELEASE(ptr)                                                    \
-	do {                                                                  \
-		free(ptr);                                                    \
-		(ptr) = NULL;                                                 \
+#define EAGER_RELEASE(ptr)                                                     \
+	do {                                                                   \
+		free(ptr);                                                     \
+		(ptr) = NULL;                                                  \
 	} while (0)
 
 static int
@@ -141,7 +141,8 @@ interp_eager_step(void *state, uint64_t k)
 	st->total = total;
 	ret = 0;
 label_return:
-	/* On success only rowsum is left; after a failure, whatever was live. */
+	/* On success only rowsum is left; after a failure, whatever was live.
+	 */
 	free(t1);
 	free(t2);
 	free(xr);
@@ -186,18 +187,18 @@ interp_eager_bytes(const params_t *p)
 }
 
 const variant_t interp_eager = {
-	.name = "eager",
-	.workload = &interp_workload,
-	.description = "op by op: one full-size array per primitive, freed "
-		       "after its last use",
-	.idiom = "nested vmap, un-jitted (op-by-op dispatch)",
-	.model_formula = "12*N*M*4",
-	.model_bytes = interp_eager_model,
-	.setup = interp_setup,
-	.reset = interp_state_reset,
-	.step = interp_eager_step,
-	.digest = interp_state_digest,
-	.teardown = interp_state_teardown,
-	.flops = interp_eager_flops,
-	.bytes = interp_eager_bytes,
+    .name = "eager",
+    .workload = &interp_workload,
+    .description = "op by op: one full-size array per primitive, freed "
+		   "after its last use",
+    .idiom = "nested vmap, un-jitted (op-by-op dispatch)",
+    .model_formula = "12*N*M*4",
+    .model_bytes = interp_eager_model,
+    .setup = interp_setup,
+    .reset = interp_state_reset,
+    .step = interp_eager_step,
+    .digest = interp_state_digest,
+    .teardown = interp_state_teardown,
+    .flops = interp_eager_flops,
+    .bytes = interp_eager_bytes,
 };

@@ -21,8 +21,10 @@ interp_hoisted_setup(const params_t *p, void **state)
 		return -1;
 	st = *state;
 	for (uint64_t i = 1; i < st->in.m; i++) {
-		if (st->in.a[i] != st->in.a[0] || st->in.dx[i] != st->in.dx[0] ||
-		    st->in.lb[i] != st->in.lb[0] || st->in.ub[i] != st->in.ub[0]) {
+		if (st->in.a[i] != st->in.a[0] ||
+		    st->in.dx[i] != st->in.dx[0] ||
+		    st->in.lb[i] != st->in.lb[0] ||
+		    st->in.ub[i] != st->in.ub[0]) {
 			interp_state_teardown(st);
 			*state = NULL;
 			return -1;
@@ -104,8 +106,8 @@ interp_hoisted_step(void *state, uint64_t k)
 static uint64_t
 interp_hoisted_model(const params_t *p, uint64_t (*round)(uint64_t))
 {
-	return round(model_mul(model_mul(p->g + 2, interp_hoisted_row(p->m)),
-	    4));
+	return round(
+	    model_mul(model_mul(p->g + 2, interp_hoisted_row(p->m)), 4));
 }
 
 static double
@@ -125,19 +127,19 @@ interp_hoisted_bytes(const params_t *p)
 }
 
 const variant_t interp_hoisted = {
-	.name = "hoisted",
-	.workload = &interp_workload,
-	.description = "cell and weights once per point (shared grid), tables "
-		       "grid-major so the interpolant loop is contiguous",
-	.idiom = "restructured program: weights outside the inner vmap, "
-		 "tables transposed, one matrix-vector-like pass",
-	.model_formula = "(G+2)*ceil16(M)*4",
-	.model_bytes = interp_hoisted_model,
-	.setup = interp_hoisted_setup,
-	.reset = interp_state_reset,
-	.step = interp_hoisted_step,
-	.digest = interp_state_digest,
-	.teardown = interp_state_teardown,
-	.flops = interp_hoisted_flops,
-	.bytes = interp_hoisted_bytes,
+    .name = "hoisted",
+    .workload = &interp_workload,
+    .description = "cell and weights once per point (shared grid), tables "
+		   "grid-major so the interpolant loop is contiguous",
+    .idiom = "restructured program: weights outside the inner vmap, "
+	     "tables transposed, one matrix-vector-like pass",
+    .model_formula = "(G+2)*ceil16(M)*4",
+    .model_bytes = interp_hoisted_model,
+    .setup = interp_hoisted_setup,
+    .reset = interp_state_reset,
+    .step = interp_hoisted_step,
+    .digest = interp_state_digest,
+    .teardown = interp_state_teardown,
+    .flops = interp_hoisted_flops,
+    .bytes = interp_hoisted_bytes,
 };

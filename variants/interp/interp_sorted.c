@@ -28,8 +28,10 @@ interp_sorted_setup(const params_t *p, void **state)
 		return -1;
 	st = *state;
 	for (uint64_t i = 1; i < st->in.m; i++) {
-		if (st->in.a[i] != st->in.a[0] || st->in.dx[i] != st->in.dx[0] ||
-		    st->in.lb[i] != st->in.lb[0] || st->in.ub[i] != st->in.ub[0]) {
+		if (st->in.a[i] != st->in.a[0] ||
+		    st->in.dx[i] != st->in.dx[0] ||
+		    st->in.lb[i] != st->in.lb[0] ||
+		    st->in.ub[i] != st->in.ub[0]) {
 			interp_state_teardown(st);
 			*state = NULL;
 			return -1;
@@ -168,8 +170,8 @@ label_return:
 static uint64_t
 interp_sorted_model(const params_t *p, uint64_t (*round)(uint64_t))
 {
-	uint64_t b = round(model_mul(model_mul(p->g + 2,
-	    interp_sorted_row(p->m)), 4));
+	uint64_t b =
+	    round(model_mul(model_mul(p->g + 2, interp_sorted_row(p->m)), 4));
 
 	b = model_add(b, round(model_mul(p->n, 4)));
 	b = model_add(b, round(model_mul(p->g, 4)));
@@ -193,20 +195,20 @@ interp_sorted_bytes(const params_t *p)
 }
 
 const variant_t interp_sorted = {
-	.name = "sorted",
-	.workload = &interp_workload,
-	.description = "hoisted, with the points bucketed by cell (counting "
-		       "sort) so each cell's four rows stay in L1",
-	.idiom = "what the best engineers would do beyond hoisting: sort the "
-		 "queries by cell (argsort/searchsorted, or a counting sort), "
-		 "then one pass per cell",
-	.model_formula = "(G+2)*ceil16(M)*4 + N*4 + G*4 + N*4",
-	.model_bytes = interp_sorted_model,
-	.setup = interp_sorted_setup,
-	.reset = interp_state_reset,
-	.step = interp_sorted_step,
-	.digest = interp_state_digest,
-	.teardown = interp_state_teardown,
-	.flops = interp_sorted_flops,
-	.bytes = interp_sorted_bytes,
+    .name = "sorted",
+    .workload = &interp_workload,
+    .description = "hoisted, with the points bucketed by cell (counting "
+		   "sort) so each cell's four rows stay in L1",
+    .idiom = "what the best engineers would do beyond hoisting: sort the "
+	     "queries by cell (argsort/searchsorted, or a counting sort), "
+	     "then one pass per cell",
+    .model_formula = "(G+2)*ceil16(M)*4 + N*4 + G*4 + N*4",
+    .model_bytes = interp_sorted_model,
+    .setup = interp_sorted_setup,
+    .reset = interp_state_reset,
+    .step = interp_sorted_step,
+    .digest = interp_state_digest,
+    .teardown = interp_state_teardown,
+    .flops = interp_sorted_flops,
+    .bytes = interp_sorted_bytes,
 };

@@ -94,18 +94,18 @@ interp_tiled_bytes(const params_t *p)
 }
 
 const variant_t interp_tiled = {
-	.name = "tiled",
-	.workload = &interp_workload,
-	.description = "tiles of T points, interpolant by interpolant, so a "
-		       "table stays in L1 (--tile)",
-	.idiom = "a hand-tiled kernel (Pallas/Triton style blocks)",
-	.model_formula = "T*4",
-	.model_bytes = interp_tiled_model,
-	.setup = interp_setup,
-	.reset = interp_state_reset,
-	.step = interp_tiled_step,
-	.digest = interp_state_digest,
-	.teardown = interp_state_teardown,
-	.flops = interp_tiled_flops,
-	.bytes = interp_tiled_bytes,
+    .name = "tiled",
+    .workload = &interp_workload,
+    .description = "tiles of T points, interpolant by interpolant, so a "
+		   "table stays in L1 (--tile)",
+    .idiom = "a hand-tiled kernel (Pallas/Triton style blocks)",
+    .model_formula = "T*4",
+    .model_bytes = interp_tiled_model,
+    .setup = interp_setup,
+    .reset = interp_state_reset,
+    .step = interp_tiled_step,
+    .digest = interp_state_digest,
+    .teardown = interp_state_teardown,
+    .flops = interp_tiled_flops,
+    .bytes = interp_tiled_bytes,
 };

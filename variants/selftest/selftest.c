@@ -80,19 +80,19 @@ selftest_validate(const params_t *p, const double *got, const double *ref,
 }
 
 const workload_t selftest_workload = {
-	.name = "selftest",
-	.description = "variants that misbehave on purpose (tests only)",
-	.hidden = 1,
-	.unit = "item",
-	.digest_count = 1,
-	.digest_names = {"n"},
-	.defaults = selftest_defaults,
-	.check = selftest_check,
-	.steps = selftest_steps,
-	.units = selftest_units,
-	.input_bytes = selftest_input_bytes,
-	.reference = selftest_reference,
-	.validate = selftest_validate,
+    .name = "selftest",
+    .description = "variants that misbehave on purpose (tests only)",
+    .hidden = 1,
+    .unit = "item",
+    .digest_count = 1,
+    .digest_names = {"n"},
+    .defaults = selftest_defaults,
+    .check = selftest_check,
+    .steps = selftest_steps,
+    .units = selftest_units,
+    .input_bytes = selftest_input_bytes,
+    .reference = selftest_reference,
+    .validate = selftest_validate,
 };
 
 static int
@@ -197,21 +197,21 @@ selftest_slow_step(void *state, uint64_t k)
 	return 0;
 }
 
-#define SELFTEST_VARIANT(vname, desc, fn)                                     \
-	const variant_t selftest_##fn = {                                     \
-		.name = vname,                                                \
-		.workload = &selftest_workload,                               \
-		.description = desc,                                          \
-		.idiom = "none (a test of the harness)",                      \
-		.model_formula = "N",                                         \
-		.model_bytes = selftest_model_n,                              \
-		.setup = selftest_setup,                                      \
-		.reset = selftest_reset,                                      \
-		.step = selftest_##fn##_step,                                 \
-		.digest = selftest_digest,                                    \
-		.teardown = selftest_teardown,                                \
-		.flops = selftest_zero,                                       \
-		.bytes = selftest_zero,                                       \
+#define SELFTEST_VARIANT(vname, desc, fn)                                      \
+	const variant_t selftest_##fn = {                                      \
+	    .name = vname,                                                     \
+	    .workload = &selftest_workload,                                    \
+	    .description = desc,                                               \
+	    .idiom = "none (a test of the harness)",                           \
+	    .model_formula = "N",                                              \
+	    .model_bytes = selftest_model_n,                                   \
+	    .setup = selftest_setup,                                           \
+	    .reset = selftest_reset,                                           \
+	    .step = selftest_##fn##_step,                                      \
+	    .digest = selftest_digest,                                         \
+	    .teardown = selftest_teardown,                                     \
+	    .flops = selftest_zero,                                            \
+	    .bytes = selftest_zero,                                            \
 	}
 
 SELFTEST_VARIANT("ok", "allocates N bytes, digest N", ok);
