@@ -144,12 +144,14 @@ fb_join(char *const argv[], char *buf, size_t len)
 }
 
 /*
- * Starts the harness with args (NULL-terminated, without argv[0]); stdout
+ * Starts exe (fb_start: the harness) with args (NULL-terminated, without
+ * argv[0]); stdout
  * to /dev/null or to out_path, stderr to err_path. Its own process group,
  * so a test can signal the harness and its child together. Returns the pid.
  */
 static inline pid_t
-fb_start(char *const args[], const char *out_path, const char *err_path)
+fb_start_exe(const char *exe, char *const args[], const char *out_path,
+    const char *err_path)
 {
 	char *argv[FB_MAX_ARGS + 2];
 	posix_spawn_file_actions_t fa;
@@ -157,7 +159,7 @@ fb_start(char *const args[], const char *out_path, const char *err_path)
 	pid_t pid;
 	int i, rc;
 
-	argv[0] = (char *)fb_harness();
+	argv[0] = (char *)exe;
 	for (i = 0; args[i] != NULL; i++) {
 		cr_assert(i < FB_MAX_ARGS, "too many arguments");
 		argv[i + 1] = args[i];
@@ -177,6 +179,12 @@ fb_start(char *const args[], const char *out_path, const char *err_path)
 	posix_spawnattr_destroy(&at);
 	cr_assert(rc == 0, "posix_spawn %s: %s", argv[0], strerror(rc));
 	return pid;
+}
+
+static inline pid_t
+fb_start(char *const args[], const char *out_path, const char *err_path)
+{
+	return fb_start_exe(fb_harness(), args, out_path, err_path);
 }
 
 /* Exit status (0..255), or 128 + signal. */

@@ -9,9 +9,37 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd.h"
+#include "fb_spawn.h"
 
-#define H ((char *)cmd_harness())
+/* A finished run: exit status, standard output and error (owned). */
+typedef struct cli_run_s {
+	int status;
+	char *out, *err;
+} cli_run_t;
+
+/* Runs exe (NULL: the harness) with args to the end, capturing both
+ * streams. */
+static void
+cli_run(const char *exe, char *const args[], cli_run_t *r)
+{
+	char dir[256], out[300], err[300];
+
+	fb_tmpdir(dir, sizeof(dir));
+	snprintf(out, sizeof(out), "%s/stdout", dir);
+	snprintf(err, sizeof(err), "%s/stderr", dir);
+	r->status = fb_wait(
+	    fb_start_exe(exe != NULL ? exe : fb_harness(), args, out, err));
+	r->out = fb_slurp(out);
+	r->err = fb_slurp(err);
+	fb_rmdir(dir);
+}
+
+static void
+cli_free(cli_run_t *r)
+{
+	free(r->out);
+	free(r->err);
+}
 
 static json_t *
 load_json(const char *path)
@@ -43,33 +71,34 @@ num_at(const json_t *o, const char *a, const char *b)
 
 Test(cli, list_names_every_variant_with_its_model)
 {
-	char *argv[] = {H, "list", NULL};
-	cmd_result_t r;
+	char *argv[] = {"list", NULL};
+	cli_run_t r;
 	static const char *const names[] = {"eager", "materialized", "fused",
 	    "chunked", "tiled", "hoisted", "naive", "naive-reuse", "cells"};
 
-	cmd_run(argv, &r);
+	cli_run(NULL, argv, &r);
 	cr_assert_eq(r.status, 0, "harness list: %d %s", r.status, r.err);
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		cr_assert_not_null(
 		    strstr(r.out, names[i]), "no %s in:\n%s", names[i], r.out);
 	cr_assert_not_null(strstr(r.out, "12*N*M*4"), "eager's model missing");
 	cr_assert_null(strstr(r.out, "selftest"), "test variants are listed");
-	cmd_free(&r);
+	cli_free(&r);
 }
 
 Test(cli, run_writes_a_valid_result_object)
 {
-	char *dir = cmd_tmpdir(), path[512], cmdline[600];
-	cmd_result_t r;
+	char dir[256], path[512];
+	cli_run_t r;
 	json_t *j;
 
+	fb_tmpdir(dir, sizeof(dir));
 	snprintf(path, sizeof(path), "%s/r.json", dir);
 	{
-		char *argv[] = {H, "run", "interp", "chunked", "--n", "3000",
+		char *argv[] = {"run", "interp", "chunked", "--n", "3000",
 		    "--m", "20", "--g", "64", "--chunk", "700", "--repeat", "3",
 		    "--json", path, NULL};
-		cmd_run(argv, &r);
+		cli_run(NULL, argv, &r);
 	}
 	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
 	cr_assert_not_null(strstr(r.out, "interp/chunked"), "line: %s", r.out);
@@ -88,20 +117,18 @@ Test(cli, run_writes_a_valid_result_object)
 	cr_assert_not_null(json_object_get(j, "counters"));
 	cr_assert_not_null(str_at(j, "machine", "cpu"));
 	json_decref(j);
-	cmd_free(&r);
-	snprintf(cmdline, sizeof(cmdline), "rm -rf %s", dir);
-	cr_assert_eq(system(cmdline), 0);
-	free(dir);
+	cli_free(&r);
+	fb_rmdir(dir);
 }
 
 Test(cli, json_to_stdout_keeps_stdout_pure)
 {
-	char *argv[] = {H, "run", "colony", "fused", "--n", "64", "--steps",
-	    "2", "--repeat", "1", "--json", "-", NULL};
-	cmd_result_t r;
+	char *argv[] = {"run", "colony", "fused", "--n", "64", "--steps", "2",
+	    "--repeat", "1", "--json", "-", NULL};
+	cli_run_t r;
 	json_t *j;
 
-	cmd_run(argv, &r);
+	cli_run(NULL, argv, &r);
 	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
 	j = json_loads(r.out, 0, NULL);
 	cr_assert_not_null(j, "stdout is not one JSON object:\n%s", r.out);
@@ -111,17 +138,17 @@ Test(cli, json_to_stdout_keeps_stdout_pure)
 	cr_assert_not_null(json_object_get(j, "steps_s"), "no per-step times");
 	cr_assert_not_null(strstr(r.err, "colony/fused"), "line: %s", r.err);
 	json_decref(j);
-	cmd_free(&r);
+	cli_free(&r);
 }
 
 Test(cli, memory_guard_skips_without_attempting)
 {
-	char *argv[] = {H, "run", "interp", "eager", "--n", "1e5",
-	    "--mem-limit", "100M", "--json", "-", NULL};
-	cmd_result_t r;
+	char *argv[] = {"run", "interp", "eager", "--n", "1e5", "--mem-limit",
+	    "100M", "--json", "-", NULL};
+	cli_run_t r;
 	json_t *j;
 
-	cmd_run(argv, &r);
+	cli_run(NULL, argv, &r);
 	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
 	j = json_loads(r.out, 0, NULL);
 	cr_assert_not_null(j);
@@ -132,23 +159,24 @@ Test(cli, memory_guard_skips_without_attempting)
 	cr_assert_not_null(strstr(str_at(j, "reason", NULL), "not attempted"));
 	cr_assert_null(json_object_get(j, "time_s"), "a skipped run has times");
 	json_decref(j);
-	cmd_free(&r);
+	cli_free(&r);
 }
 
 Test(cli, sweep_survives_crash_and_hog)
 {
-	char *dir = cmd_tmpdir(), prefix[512], path[600], cmdline[600];
+	char dir[256], prefix[512], path[600];
 	char line[65536];
-	cmd_result_t r;
+	cli_run_t r;
 	FILE *f;
 	int n = 0, failed = 0, ok = 0;
 
+	fb_tmpdir(dir, sizeof(dir));
 	snprintf(prefix, sizeof(prefix), "%s/s", dir);
 	{
-		char *argv[] = {H, "sweep", "--workload", "selftest",
-		    "--variants", "crash,hog,ok", "--n", "4096", "--mem-limit",
-		    "256M", "--repeat", "2", "--out", prefix, NULL};
-		cmd_run(argv, &r);
+		char *argv[] = {"sweep", "--workload", "selftest", "--variants",
+		    "crash,hog,ok", "--n", "4096", "--mem-limit", "256M",
+		    "--repeat", "2", "--out", prefix, NULL};
+		cli_run(NULL, argv, &r);
 	}
 	cr_assert_eq(
 	    r.status, 1, "a sweep with failed runs exits 1, got %d", r.status);
@@ -173,25 +201,22 @@ Test(cli, sweep_survives_crash_and_hog)
 	cr_assert_eq(failed, 2, "%d failed", failed);
 	cr_assert_eq(ok, 1, "the run after the failures did not complete");
 	cr_assert_not_null(strstr(r.err, "signal 11"), "stderr: %s", r.err);
-	cmd_free(&r);
-	snprintf(cmdline, sizeof(cmdline), "rm -rf %s", dir);
-	cr_assert_eq(system(cmdline), 0);
-	free(dir);
+	cli_free(&r);
+	fb_rmdir(dir);
 }
 
 Test(cli, glibc_build_reports_os_view_and_mallinfo)
 {
 	const char *g = getenv("FB_HARNESS_GLIBC");
-	cmd_result_t r;
+	cli_run_t r;
 	json_t *j;
 
 	if (g == NULL || access(g, X_OK) != 0)
 		cr_skip_test("no glibc build (FB_HARNESS_GLIBC)");
 	{
-		char *argv[] = {(char *)g, "run", "colony", "naive", "--n",
-		    "512", "--steps", "3", "--repeat", "2", "--json", "-",
-		    NULL};
-		cmd_run(argv, &r);
+		char *argv[] = {"run", "colony", "naive", "--n", "512",
+		    "--steps", "3", "--repeat", "2", "--json", "-", NULL};
+		cli_run(g, argv, &r);
 	}
 	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
 	j = json_loads(r.out, 0, NULL);
@@ -206,19 +231,19 @@ Test(cli, glibc_build_reports_os_view_and_mallinfo)
 	    "no mallinfo2 figures");
 	cr_assert_gt(num_at(j, "memory", "peak_rss_bytes"), 0);
 	json_decref(j);
-	cmd_free(&r);
+	cli_free(&r);
 }
 
 Test(cli, cachesim_adds_simulated_counts)
 {
-	char *argv[] = {H, "run", "interp", "tiled", "--n", "800", "--m", "16",
+	char *argv[] = {"run", "interp", "tiled", "--n", "800", "--m", "16",
 	    "--g", "64", "--repeat", "1", "--cachesim", "--json", "-", NULL};
-	cmd_result_t r;
+	cli_run_t r;
 	json_t *j, *c;
 
 	if (system("command -v valgrind >/dev/null 2>&1") != 0)
 		cr_skip_test("valgrind is not installed");
-	cmd_run(argv, &r);
+	cli_run(NULL, argv, &r);
 	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
 	j = json_loads(r.out, 0, NULL);
 	cr_assert_not_null(j);
@@ -230,5 +255,5 @@ Test(cli, cachesim_adds_simulated_counts)
 	cr_assert_gt(num_at(c, "Dr", NULL), 12800);
 	cr_assert_leq(num_at(c, "D1mr", NULL), num_at(c, "Dr", NULL));
 	json_decref(j);
-	cmd_free(&r);
+	cli_free(&r);
 }
