@@ -433,3 +433,13 @@ hx_cli_cachesim(const hx_run_config_t *cfg, const char *self, json_t *r,
 	}
 	return 0;
 }
+
+void
+hx_cli_error(const char *cmd, const char *msg)
+{
+	fprintf(stderr, "harness %s: ", cmd);
+	for (const char *c = msg; *c != '\0'; c++)
+		fputc(
+		    (unsigned char)*c < 0x20 || *c == 0x7f ? '?' : *c, stderr);
+	fputc('\n', stderr);
+}

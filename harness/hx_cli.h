@@ -43,4 +43,8 @@ int hx_cli_check_config(hx_run_config_t *cfg, char *msg, size_t msglen);
 int hx_cli_cachesim(const hx_run_config_t *cfg, const char *self, json_t *r,
     char *msg, size_t msglen);
 
+/* Prints "harness CMD: MSG" as one line on stderr: control characters in
+ * msg (a bad value may carry a newline) are shown as '?'. */
+void hx_cli_error(const char *cmd, const char *msg);
+
 #endif /* FB_HX_CLI_H */

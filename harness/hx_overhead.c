@@ -92,7 +92,7 @@ hx_overhead_main(int argc, char **argv)
 		return EXIT_BAD_INPUT;
 	}
 	if (hx_cli_parse_run(rargc, rargv, &on, &cli, msg, sizeof(msg)) != 0) {
-		fprintf(stderr, "harness overhead: %s\n", msg);
+		hx_cli_error("overhead", msg);
 		goto label_return_bad;
 	}
 	if (on.timeline_path != NULL || hx_run_counters_off(&on)) {
@@ -169,7 +169,7 @@ hx_overhead_main(int argc, char **argv)
 		    non, noff);
 		if (json_path != NULL &&
 		    hx_result_write(json_path, out, msg, sizeof(msg)) != 0) {
-			fprintf(stderr, "harness overhead: %s\n", msg);
+			hx_cli_error("overhead", msg);
 			goto label_return;
 		}
 	}

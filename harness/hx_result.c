@@ -7,6 +7,14 @@
 #include "hx_file.h"
 #include "hx_result.h"
 
+/* A string field, or "?" when missing (never NULL into printf). */
+static const char *
+str_or(const json_t *r, const char *key)
+{
+	const char *s = json_string_value(json_object_get(r, key));
+	return s != NULL ? s : "?";
+}
+
 const char *
 hx_result_status(const json_t *r)
 {
@@ -71,13 +79,10 @@ hx_result_print_line(FILE *f, const json_t *r)
 	    json_object_get(json_object_get(r, "time_s"), "ci95");
 	char med[32], lo[32], hi[32], cold[32], ws[32], model[32], rss[32];
 
-	fprintf(f, "%s/%s n=%.0f",
-	    json_string_value(json_object_get(r, "workload")),
-	    json_string_value(json_object_get(r, "variant")),
+	fprintf(f, "%s/%s n=%.0f", str_or(r, "workload"), str_or(r, "variant"),
 	    hx_result_number(r, "params.n"));
 	if (strcmp(status, "ok") != 0) {
-		fprintf(f, ": %s: %s\n", status,
-		    json_string_value(json_object_get(r, "reason")));
+		fprintf(f, ": %s: %s\n", status, str_or(r, "reason"));
 		return;
 	}
 	human_time(med, sizeof(med), hx_result_number(r, "time_s.median"));

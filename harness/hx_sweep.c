@@ -441,9 +441,10 @@ hx_sweep_main(int argc, char **argv)
 			return EXIT_BAD_INPUT;
 		}
 		if (opt == '?' || opt == ':') {
-			fprintf(stderr, "harness sweep: %s '%s'\n",
+			snprintf(msg, sizeof(msg), "%s '%s'",
 			    opt == '?' ? "unknown option" : "missing value for",
 			    argv[optind - 1]);
+			hx_cli_error("sweep", msg);
 			return EXIT_BAD_INPUT;
 		}
 		if (opt == S_RESUME)
@@ -465,7 +466,7 @@ hx_sweep_main(int argc, char **argv)
 	}
 	if (hx_cli_lookup(ARG(S_WORKLOAD), NULL, &w, NULL, msg, sizeof(msg)) !=
 	    0) {
-		fprintf(stderr, "harness sweep: %s\n", msg);
+		hx_cli_error("sweep", msg);
 		return EXIT_BAD_INPUT;
 	}
 	if (ARG(S_VARIANTS) != NULL)
@@ -512,7 +513,7 @@ hx_sweep_main(int argc, char **argv)
 	    (ARG(S_STEPS) &&
 		parse_list(
 		    "steps", ARG(S_STEPS), 0, &lsteps, msg, sizeof(msg)))) {
-		fprintf(stderr, "harness sweep: %s\n", msg);
+		hx_cli_error("sweep", msg);
 		return EXIT_BAD_INPUT;
 	}
 	{
@@ -542,7 +543,7 @@ hx_sweep_main(int argc, char **argv)
 		rargv[ra] = NULL;
 		if (hx_cli_parse_run(
 			ra, rargv, &probe, &cli, msg, sizeof(msg)) != 0) {
-			fprintf(stderr, "harness sweep: %s\n", msg);
+			hx_cli_error("sweep", msg);
 			return EXIT_BAD_INPUT;
 		}
 		base = probe;
@@ -583,76 +584,38 @@ hx_sweep_main(int argc, char **argv)
 	    ltile.count * lsteps.count;
 
 	/* Every configuration is checked before the first run: a bad value
-	 * deep in a list must not cost the runs before it. */
+	 * deep in a list must not cost the runs before it. The grid's index
+	 * k is read as mixed-radix digits, the tile list varying fastest and
+	 * n slowest, so that runs of one size stay together. */
 	hx_run_config_t *plan = calloc(total, sizeof(*plan));
 	if (plan == NULL) {
 		json_decref(s.results);
 		return 1;
 	}
-	{
-		size_t k = 0;
-		for (size_t a = 0; a < ln.count; a++)
-			for (size_t b = 0; b < lm.count; b++)
-				for (size_t c = 0; c < lg.count; c++)
-					for (size_t d = 0; d < lsteps.count;
-					     d++)
-						for (size_t vi = 0;
-						     vi < nvariants; vi++)
-							for (size_t e = 0;
-							     e < lchunk.count;
-							     e++)
-								for (size_t f =
-									 0;
-								     f <
-								     ltile
-									 .count;
-								     f++) {
-									hx_run_config_t
-									    *cfg =
-										&plan
-										    [k++];
-									*cfg =
-									    base;
-									cfg->variant = variants
-									    [vi];
-									cfg->params
-									    .n =
-									    ln.v[a];
-									cfg->params
-									    .m =
-									    lm.v[b];
-									cfg->params
-									    .g =
-									    lg.v[c];
-									cfg->params
-									    .steps =
-									    lsteps
-										.v[d];
-									cfg->params
-									    .chunk =
-									    lchunk
-										.v[e];
-									cfg->params
-									    .tile =
-									    ltile
-										.v[f];
-									if (hx_cli_check_config(
-										cfg,
-										msg,
-										sizeof(
-										    msg)) !=
-									    0) {
-										fprintf(
-										    stderr,
-										    "harness sweep: %s\n",
-										    msg);
-										free(
-										    plan);
-										json_decref(
-										    s.results);
-										return EXIT_BAD_INPUT;
-									}
-								}
+	for (size_t k = 0; k < total; k++) {
+		hx_run_config_t *cfg = &plan[k];
+		size_t rest = k;
+
+		*cfg = base;
+		cfg->params.tile = ltile.v[rest % ltile.count];
+		rest /= ltile.count;
+		cfg->params.chunk = lchunk.v[rest % lchunk.count];
+		rest /= lchunk.count;
+		cfg->variant = variants[rest % nvariants];
+		rest /= nvariants;
+		cfg->params.steps = lsteps.v[rest % lsteps.count];
+		rest /= lsteps.count;
+		cfg->params.g = lg.v[rest % lg.count];
+		rest /= lg.count;
+		cfg->params.m = lm.v[rest % lm.count];
+		rest /= lm.count;
+		cfg->params.n = ln.v[rest];
+		if (hx_cli_check_config(cfg, msg, sizeof(msg)) != 0) {
+			hx_cli_error("sweep", msg);
+			free(plan);
+			json_decref(s.results);
+			return EXIT_BAD_INPUT;
+		}
 	}
 
 	/* --resume: drop the runs the file already holds. */
@@ -731,14 +694,14 @@ hx_sweep_main(int argc, char **argv)
 		json_array_append_new(s.results, r);
 		done++;
 		if (sweep_save(&s, msg, sizeof(msg)) != 0) {
-			fprintf(stderr, "harness sweep: %s\n", msg);
+			hx_cli_error("sweep", msg);
 			rc = 1;
 			break;
 		}
 	}
 	if (done == 0 && rc == 0 && !sweep_interrupted &&
 	    sweep_save(&s, msg, sizeof(msg)) != 0) {
-		fprintf(stderr, "harness sweep: %s\n", msg);
+		hx_cli_error("sweep", msg);
 		rc = 1;
 	}
 	if (sweep_interrupted) {

@@ -99,7 +99,7 @@ cmd_run(int argc, char **argv)
 		return 0;
 	}
 	if (rc != 0) {
-		fprintf(stderr, "harness run: %s\n", msg);
+		hx_cli_error("run", msg);
 		return EXIT_BAD_INPUT;
 	}
 	r = hx_isolate_run(&cfg, !cli.no_fork);
@@ -116,7 +116,7 @@ cmd_run(int argc, char **argv)
 	    r);
 	if (cli.json_path != NULL &&
 	    hx_result_write(cli.json_path, r, msg, sizeof(msg)) != 0) {
-		fprintf(stderr, "harness run: %s\n", msg);
+		hx_cli_error("run", msg);
 		json_decref(r);
 		return 1;
 	}
