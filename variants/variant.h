@@ -108,6 +108,13 @@ const variant_t *variant_find(const char *workload, const char *name);
 uint64_t model_bare(uint64_t bytes);
 uint64_t model_allocator(uint64_t bytes);
 
+/* Parameter checks shared by the workloads' check(): 0 when lo <= value <=
+ * hi, else -1 with "NAME VALUE: must be ..." in msg. */
+int params_check_range(const char *name, uint64_t value, uint64_t lo,
+    uint64_t hi, char *msg, size_t msglen);
+/* chunk and tile (0: the default) must not exceed n. */
+int params_check_blocks(const params_t *p, char *msg, size_t msglen);
+
 /* Saturating arithmetic for the models: UINT64_MAX stands for "too large". */
 uint64_t model_mul(uint64_t a, uint64_t b);
 uint64_t model_add(uint64_t a, uint64_t b);

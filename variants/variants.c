@@ -2,6 +2,7 @@
  * The workload and variant tables. Adding a variant is one file under
  * variants/<workload>/ and one line here.
  */
+#include <stdio.h>
 #include <string.h>
 
 #ifdef FB_ALLOC_JEMALLOC
@@ -107,4 +108,36 @@ model_allocator(uint64_t bytes)
 #else
 	return (bytes + 15) & ~(uint64_t)15;
 #endif
+}
+
+int
+params_check_range(const char *name, uint64_t value, uint64_t lo, uint64_t hi,
+    char *msg, size_t msglen)
+{
+	if (value >= lo && value <= hi)
+		return 0;
+	if (hi == UINT64_MAX)
+		snprintf(msg, msglen, "%s %llu: must be at least %llu", name,
+		    (unsigned long long)value, (unsigned long long)lo);
+	else
+		snprintf(msg, msglen, "%s %llu: must be between %llu and %llu",
+		    name, (unsigned long long)value, (unsigned long long)lo,
+		    (unsigned long long)hi);
+	return -1;
+}
+
+int
+params_check_blocks(const params_t *p, char *msg, size_t msglen)
+{
+	if (p->chunk > p->n) {
+		snprintf(msg, msglen, "chunk %llu: larger than n %llu",
+		    (unsigned long long)p->chunk, (unsigned long long)p->n);
+		return -1;
+	}
+	if (p->tile > p->n) {
+		snprintf(msg, msglen, "tile %llu: larger than n %llu",
+		    (unsigned long long)p->tile, (unsigned long long)p->n);
+		return -1;
+	}
+	return 0;
 }

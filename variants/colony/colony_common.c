@@ -48,32 +48,11 @@ colony_defaults(params_t *p)
 static int
 colony_check(const params_t *p, char *msg, size_t msglen)
 {
-	if (p->n < 16) {
-		snprintf(msg, msglen, "n %llu: must be at least 16",
-		    (unsigned long long)p->n);
+	if (params_check_range("n", p->n, 16, 1u << 30, msg, msglen) != 0 ||
+	    params_check_range("steps", p->steps, 1, UINT64_MAX, msg, msglen) !=
+		0)
 		return -1;
-	}
-	if (p->n > (1u << 30)) {
-		snprintf(msg, msglen, "n %llu: must be at most 2^30",
-		    (unsigned long long)p->n);
-		return -1;
-	}
-	if (p->steps < 1) {
-		snprintf(msg, msglen, "steps %llu: must be at least 1",
-		    (unsigned long long)p->steps);
-		return -1;
-	}
-	if (p->chunk > p->n) {
-		snprintf(msg, msglen, "chunk %llu: larger than n %llu",
-		    (unsigned long long)p->chunk, (unsigned long long)p->n);
-		return -1;
-	}
-	if (p->tile > p->n) {
-		snprintf(msg, msglen, "tile %llu: larger than n %llu",
-		    (unsigned long long)p->tile, (unsigned long long)p->n);
-		return -1;
-	}
-	return 0;
+	return params_check_blocks(p, msg, msglen);
 }
 
 static uint64_t

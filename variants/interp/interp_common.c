@@ -35,36 +35,15 @@ interp_defaults(params_t *p)
 static int
 interp_check(const params_t *p, char *msg, size_t msglen)
 {
-	if (p->n < 1) {
-		snprintf(msg, msglen, "n %llu: must be at least 1",
-		    (unsigned long long)p->n);
+	if (params_check_range("n", p->n, 1, UINT64_MAX, msg, msglen) != 0 ||
+	    params_check_range("m", p->m, 1, UINT64_MAX, msg, msglen) != 0 ||
+	    params_check_range("g", p->g, 4, 1u << 30, msg, msglen) != 0)
 		return -1;
-	}
-	if (p->m < 1) {
-		snprintf(msg, msglen, "m %llu: must be at least 1",
-		    (unsigned long long)p->m);
-		return -1;
-	}
-	if (p->g < 4 || p->g > (1u << 30)) {
-		snprintf(msg, msglen, "g %llu: must be between 4 and 2^30",
-		    (unsigned long long)p->g);
-		return -1;
-	}
 	/* interp_value indexes the tables with int32 offsets. */
 	if (p->m > (uint64_t)INT32_MAX / (p->g + 2)) {
 		snprintf(msg, msglen,
 		    "m %llu: m*(g+2) tables exceed 2^31 floats at g %llu",
 		    (unsigned long long)p->m, (unsigned long long)p->g);
-		return -1;
-	}
-	if (p->chunk > p->n) {
-		snprintf(msg, msglen, "chunk %llu: larger than n %llu",
-		    (unsigned long long)p->chunk, (unsigned long long)p->n);
-		return -1;
-	}
-	if (p->tile > p->n) {
-		snprintf(msg, msglen, "tile %llu: does not fit n %llu points",
-		    (unsigned long long)p->tile, (unsigned long long)p->n);
 		return -1;
 	}
 	if (p->steps != 1) {
@@ -73,7 +52,7 @@ interp_check(const params_t *p, char *msg, size_t msglen)
 		    (unsigned long long)p->steps);
 		return -1;
 	}
-	return 0;
+	return params_check_blocks(p, msg, msglen);
 }
 
 static uint64_t
