@@ -128,6 +128,37 @@ interp_value(const interp_inputs_t *in, uint64_t i, float x)
 	    interp_weights(t));
 }
 
+/* The grid-major table of hoisted and sorted: row k holds F_i[k] for every
+ * interpolant i, padded with zeros to interp_grid_major_row(M) floats (a
+ * multiple of 16, one 64-byte vector) so that the loop over interpolants has
+ * no scalar tail, aligned loads, and adds exact zeros to each sum. Returns a
+ * 64-byte-aligned table the caller frees, or NULL. */
+uint64_t interp_grid_major_row(uint64_t m);
+float *interp_grid_major(const interp_inputs_t *in);
+/* Its size as the model counts it. */
+uint64_t interp_grid_major_bytes(
+    const params_t *p, uint64_t (*round)(uint64_t));
+/* setup for the variants that rely on the shared grid: -1 (and no state)
+ * when the interpolants' grid parameters differ. */
+int interp_shared_grid_setup(const params_t *p, void **state);
+
+/* sum_i v_i^2 over one point's interpolants, from the four grid-major rows
+ * at r0 (rows mp floats apart) and the point's weights. */
+static inline float
+interp_rows_sum_squares(const float *r0, uint64_t mp, interp_weights_t w)
+{
+	const float *r1 = r0 + mp, *r2 = r1 + mp, *r3 = r2 + mp;
+	float acc = 0.0f;
+
+#pragma omp simd reduction(+ : acc)
+	for (uint64_t i = 0; i < mp; i++) {
+		float v =
+		    r0[i] * w.w0 + r1[i] * w.w1 + r2[i] * w.w2 + r3[i] * w.w3;
+		acc += v * v;
+	}
+	return acc;
+}
+
 /* The independent float64 evaluation of v_i(x). The cell index is taken as
  * the float32 formula takes it (a discrete decision, compared elsewhere);
  * everything after it is computed in double. */

@@ -281,3 +281,57 @@ interp_flops_per_pair_recomputed(void)
 	 * and add 2 */
 	return 39.0;
 }
+
+uint64_t
+interp_grid_major_row(uint64_t m)
+{
+	return (m + 15) & ~(uint64_t)15;
+}
+
+float *
+interp_grid_major(const interp_inputs_t *in)
+{
+	const uint64_t m = in->m, row = in->g + 2;
+	const uint64_t mp = interp_grid_major_row(m);
+	float *gm = aligned_alloc(64, row * mp * sizeof(float));
+
+	if (gm == NULL)
+		return NULL;
+	for (uint64_t k = 0; k < row; k++) {
+		for (uint64_t i = m; i < mp; i++)
+			gm[k * mp + i] = 0.0f;
+	}
+	for (uint64_t i = 0; i < m; i++) {
+		for (uint64_t k = 0; k < row; k++)
+			gm[k * mp + i] = in->table[i * row + k];
+	}
+	return gm;
+}
+
+uint64_t
+interp_grid_major_bytes(const params_t *p, uint64_t (*round)(uint64_t))
+{
+	return round(
+	    model_mul(model_mul(p->g + 2, interp_grid_major_row(p->m)), 4));
+}
+
+int
+interp_shared_grid_setup(const params_t *p, void **state)
+{
+	interp_state_t *st;
+
+	if (interp_setup(p, state) != 0)
+		return -1;
+	st = *state;
+	for (uint64_t i = 1; i < st->in.m; i++) {
+		if (st->in.a[i] != st->in.a[0] ||
+		    st->in.dx[i] != st->in.dx[0] ||
+		    st->in.lb[i] != st->in.lb[0] ||
+		    st->in.ub[i] != st->in.ub[0]) {
+			interp_state_teardown(st);
+			*state = NULL;
+			return -1;
+		}
+	}
+	return 0;
+}

@@ -19,36 +19,6 @@
 
 #include "interp/interp.h"
 
-static int
-interp_sorted_setup(const params_t *p, void **state)
-{
-	interp_state_t *st;
-
-	if (interp_setup(p, state) != 0)
-		return -1;
-	st = *state;
-	for (uint64_t i = 1; i < st->in.m; i++) {
-		if (st->in.a[i] != st->in.a[0] ||
-		    st->in.dx[i] != st->in.dx[0] ||
-		    st->in.lb[i] != st->in.lb[0] ||
-		    st->in.ub[i] != st->in.ub[0]) {
-			interp_state_teardown(st);
-			*state = NULL;
-			return -1;
-		}
-	}
-	return 0;
-}
-
-/* Grid-major rows are padded with zeros to a multiple of 16 floats (one
- * 64-byte vector): the interpolant loop then has no scalar tail, and the
- * padding adds exact zeros to each sum. */
-static uint64_t
-interp_sorted_row(uint64_t m)
-{
-	return (m + 15) & ~(uint64_t)15;
-}
-
 /* One bucket: the points whose window starts at row r0 of the grid-major
  * table, four at a time so that every row vector loaded serves four points
  * and four independent accumulators hide the multiply-add latency. Each
@@ -86,18 +56,8 @@ interp_sorted_bucket(const float *r0, uint64_t m, const float *t, uint32_t len)
 		total += (double)acc_a + (double)acc_b + (double)acc_c +
 		    (double)acc_d;
 	}
-	for (; j < len; j++) {
-		interp_weights_t w = interp_weights(t[j]);
-		float acc = 0.0f;
-
-#pragma omp simd reduction(+ : acc)
-		for (uint64_t i = 0; i < m; i++) {
-			float v = r0[i] * w.w0 + r1[i] * w.w1 + r2[i] * w.w2 +
-			    r3[i] * w.w3;
-			acc += v * v;
-		}
-		total += acc;
-	}
+	for (; j < len; j++)
+		total += interp_rows_sum_squares(r0, m, interp_weights(t[j]));
 	return total;
 }
 
@@ -106,9 +66,9 @@ interp_sorted_step(void *state, uint64_t k)
 {
 	interp_state_t *st = state;
 	const interp_inputs_t *in = &st->in;
-	const uint64_t m = in->m, row = in->g + 2, mp = interp_sorted_row(m);
+	const uint64_t mp = interp_grid_major_row(in->m);
 	const int32_t s_max = interp_s_max(in->g);
-	float *grid_major = aligned_alloc(64, row * mp * sizeof(float));
+	float *grid_major = interp_grid_major(in);
 	int32_t *key = malloc(in->n * sizeof(int32_t));
 	/* Bucket b holds the points with s = b: offsets s_max + 2. */
 	uint32_t *start = malloc(((uint64_t)s_max + 2) * sizeof(uint32_t));
@@ -120,14 +80,6 @@ interp_sorted_step(void *state, uint64_t k)
 	if (grid_major == NULL || key == NULL || start == NULL ||
 	    bucket_t == NULL)
 		goto label_return;
-	for (uint64_t kk = 0; kk < row; kk++) {
-		for (uint64_t i = m; i < mp; i++)
-			grid_major[kk * mp + i] = 0.0f;
-	}
-	for (uint64_t i = 0; i < m; i++) {
-		for (uint64_t kk = 0; kk < row; kk++)
-			grid_major[kk * mp + i] = in->table[i * row + kk];
-	}
 
 	/* Counting sort by cell: count, prefix-sum, scatter the offsets. */
 	for (int32_t b = 0; b <= s_max + 1; b++)
@@ -170,8 +122,7 @@ label_return:
 static uint64_t
 interp_sorted_model(const params_t *p, uint64_t (*round)(uint64_t))
 {
-	uint64_t b =
-	    round(model_mul(model_mul(p->g + 2, interp_sorted_row(p->m)), 4));
+	uint64_t b = interp_grid_major_bytes(p, round);
 
 	b = model_add(b, round(model_mul(p->n, 4)));
 	b = model_add(b, round(model_mul(p->g, 4)));
@@ -204,7 +155,7 @@ const variant_t interp_sorted = {
 	     "then one pass per cell",
     .model_formula = "(G+2)*ceil16(M)*4 + N*4 + G*4 + N*4",
     .model_bytes = interp_sorted_model,
-    .setup = interp_sorted_setup,
+    .setup = interp_shared_grid_setup,
     .reset = interp_state_reset,
     .step = interp_sorted_step,
     .digest = interp_state_digest,
