@@ -128,6 +128,13 @@ interp_value(const interp_inputs_t *in, uint64_t i, float x)
 	    interp_weights(t));
 }
 
+/* The materialized schedule over the points [n0, n0+len): every value into
+ * the (len,M) buffer values, squared in place, each row reduced in float32
+ * into rowsum[len]; returns the float64 sum of the rows. materialized runs
+ * it once over all N points, chunked once per block of B. */
+double interp_block_materialized(const interp_inputs_t *in, uint64_t n0,
+    uint64_t len, float *values, float *rowsum);
+
 /* The grid-major table of hoisted and sorted: row k holds F_i[k] for every
  * interpolant i, padded with zeros to interp_grid_major_row(M) floats (a
  * multiple of 16, one 64-byte vector) so that the loop over interpolants has

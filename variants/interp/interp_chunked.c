@@ -37,23 +37,7 @@ interp_chunked_step(void *state, uint64_t k)
 	for (uint64_t n0 = 0; n0 < in->n; n0 += b) {
 		uint64_t len = in->n - n0 < b ? in->n - n0 : b;
 
-		for (uint64_t n = 0; n < len; n++) {
-			for (uint64_t i = 0; i < in->m; i++) {
-				values[n * in->m + i] =
-				    interp_value(in, i, in->x[n0 + n]);
-			}
-		}
-		for (uint64_t j = 0; j < len * in->m; j++)
-			values[j] *= values[j];
-		for (uint64_t n = 0; n < len; n++) {
-			float acc = 0.0f;
-#pragma omp simd reduction(+ : acc)
-			for (uint64_t i = 0; i < in->m; i++)
-				acc += values[n * in->m + i];
-			rowsum[n] = acc;
-		}
-		for (uint64_t n = 0; n < len; n++)
-			total += rowsum[n];
+		total += interp_block_materialized(in, n0, len, values, rowsum);
 	}
 	free(values);
 	free(rowsum);

@@ -335,3 +335,28 @@ interp_shared_grid_setup(const params_t *p, void **state)
 	}
 	return 0;
 }
+
+double
+interp_block_materialized(const interp_inputs_t *in, uint64_t n0, uint64_t len,
+    float *values, float *rowsum)
+{
+	const uint64_t m = in->m;
+	double total = 0.0;
+
+	for (uint64_t n = 0; n < len; n++) {
+		for (uint64_t i = 0; i < m; i++)
+			values[n * m + i] = interp_value(in, i, in->x[n0 + n]);
+	}
+	for (uint64_t j = 0; j < len * m; j++)
+		values[j] *= values[j];
+	for (uint64_t n = 0; n < len; n++) {
+		float acc = 0.0f;
+#pragma omp simd reduction(+ : acc)
+		for (uint64_t i = 0; i < m; i++)
+			acc += values[n * m + i];
+		rowsum[n] = acc;
+	}
+	for (uint64_t n = 0; n < len; n++)
+		total += rowsum[n];
+	return total;
+}

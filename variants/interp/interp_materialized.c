@@ -13,7 +13,7 @@ interp_materialized_step(void *state, uint64_t k)
 	interp_state_t *st = state;
 	const interp_inputs_t *in = &st->in;
 	float *values, *rowsum;
-	double total = 0.0;
+	double total;
 
 	(void)k;
 	values = malloc(in->n * in->m * sizeof(float));
@@ -23,21 +23,7 @@ interp_materialized_step(void *state, uint64_t k)
 		free(rowsum);
 		return -1;
 	}
-	for (uint64_t n = 0; n < in->n; n++) {
-		for (uint64_t i = 0; i < in->m; i++)
-			values[n * in->m + i] = interp_value(in, i, in->x[n]);
-	}
-	for (uint64_t j = 0; j < in->n * in->m; j++)
-		values[j] *= values[j];
-	for (uint64_t n = 0; n < in->n; n++) {
-		float acc = 0.0f;
-#pragma omp simd reduction(+ : acc)
-		for (uint64_t i = 0; i < in->m; i++)
-			acc += values[n * in->m + i];
-		rowsum[n] = acc;
-	}
-	for (uint64_t n = 0; n < in->n; n++)
-		total += rowsum[n];
+	total = interp_block_materialized(in, 0, in->n, values, rowsum);
 	free(values);
 	free(rowsum);
 	st->total = total;
