@@ -90,13 +90,26 @@ int colony_reference_run(const params_t *p, int method, double *digest);
  * neighbourhood would visit a cell twice. */
 uint64_t colony_cells_per_side(uint64_t n);
 
-/* The materializing schedules' two halves, for rows i0..i0+rows-1: fill
- * forces (rows,N,2), torques (rows,N) and density (rows,N) with every pair
- * term, then reduce each row into f_x, f_y, torque and rho. */
+/* The materializing schedules' arrays for a block of rows: forces
+ * (rows,N,2), torques (rows,N) and density (rows,N), 16 rows N bytes. */
+typedef struct colony_pair_arrays_s {
+	float *forces, *torques, *density;
+} colony_pair_arrays_t;
+/* 0, or -1 with nothing held. */
+int colony_pair_arrays_alloc(
+    colony_pair_arrays_t *a, uint64_t rows, uint64_t n);
+/* Frees and empties a; an empty a is fine. */
+void colony_pair_arrays_free(colony_pair_arrays_t *a);
+/* Their bytes as the model counts them. */
+uint64_t colony_pair_arrays_model(
+    uint64_t rows, uint64_t n, uint64_t (*round)(uint64_t));
+/* The materializing schedules' two halves, for rows i0..i0+rows-1: fill the
+ * arrays with every pair term, then reduce each row into f_x, f_y, torque
+ * and rho. */
 void colony_rows_fill(const colony_state_t *st, uint64_t i0, uint64_t rows,
-    float *forces, float *torques, float *density);
+    const colony_pair_arrays_t *a);
 void colony_rows_sum(colony_state_t *st, uint64_t i0, uint64_t rows,
-    const float *forces, const float *torques, const float *density);
+    const colony_pair_arrays_t *a);
 /* DRAM bytes of one run of the materializing schedules: the three arrays
  * written and read back once, 32 bytes a pair, when they exceed the caches. */
 double colony_materialized_bytes(const params_t *p);

@@ -24,37 +24,26 @@ colony_chunked_step(void *state, uint64_t k)
 {
 	colony_state_t *st = state;
 	const uint64_t n = st->n, b = colony_chunked_size(&st->params);
-	float *forces = NULL, *torques = NULL, *density = NULL;
-	int ret = -1;
+	colony_pair_arrays_t arrays;
 
 	colony_step_begin(st);
-	forces = malloc(b * n * 2 * sizeof(float));
-	torques = malloc(b * n * sizeof(float));
-	density = malloc(b * n * sizeof(float));
-	if (forces == NULL || torques == NULL || density == NULL)
-		goto label_return;
+	if (colony_pair_arrays_alloc(&arrays, b, n) != 0)
+		return -1;
 	for (uint64_t i0 = 0; i0 < n; i0 += b) {
 		uint64_t rows = n - i0 < b ? n - i0 : b;
 
-		colony_rows_fill(st, i0, rows, forces, torques, density);
-		colony_rows_sum(st, i0, rows, forces, torques, density);
+		colony_rows_fill(st, i0, rows, &arrays);
+		colony_rows_sum(st, i0, rows, &arrays);
 	}
+	colony_pair_arrays_free(&arrays);
 	colony_step_end(st, k);
-	ret = 0;
-label_return:
-	free(forces);
-	free(torques);
-	free(density);
-	return ret;
+	return 0;
 }
 
 static uint64_t
 colony_chunked_model(const params_t *p, uint64_t (*round)(uint64_t))
 {
-	uint64_t bn = model_mul(colony_chunked_size(p), p->n);
-
-	return model_add(round(model_mul(bn, 8)),
-	    model_add(round(model_mul(bn, 4)), round(model_mul(bn, 4))));
+	return colony_pair_arrays_model(colony_chunked_size(p), p->n, round);
 }
 
 static double

@@ -312,8 +312,10 @@ colony_step_end(colony_state_t *st, uint64_t k)
 
 void
 colony_rows_fill(const colony_state_t *st, uint64_t i0, uint64_t rows,
-    float *forces, float *torques, float *density)
+    const colony_pair_arrays_t *arrays)
 {
+	float *forces = arrays->forces, *torques = arrays->torques;
+	float *density = arrays->density;
 	const uint64_t n = st->n;
 	const float box = st->box;
 	const float *x = st->x, *y = st->y, *ux = st->ux, *uy = st->uy;
@@ -342,8 +344,10 @@ colony_rows_fill(const colony_state_t *st, uint64_t i0, uint64_t rows,
 
 void
 colony_rows_sum(colony_state_t *st, uint64_t i0, uint64_t rows,
-    const float *forces, const float *torques, const float *density)
+    const colony_pair_arrays_t *arrays)
 {
+	const float *forces = arrays->forces, *torques = arrays->torques;
+	const float *density = arrays->density;
 	const uint64_t n = st->n;
 
 	for (uint64_t r = 0; r < rows; r++) {
@@ -395,4 +399,35 @@ colony_all_pairs_flops(const params_t *p)
 {
 	return colony_flops_per_pair() * (double)p->n * (double)p->n *
 	    (double)p->steps;
+}
+
+int
+colony_pair_arrays_alloc(colony_pair_arrays_t *a, uint64_t rows, uint64_t n)
+{
+	a->forces = malloc(rows * n * 2 * sizeof(float));
+	a->torques = malloc(rows * n * sizeof(float));
+	a->density = malloc(rows * n * sizeof(float));
+	if (a->forces == NULL || a->torques == NULL || a->density == NULL) {
+		colony_pair_arrays_free(a);
+		return -1;
+	}
+	return 0;
+}
+
+void
+colony_pair_arrays_free(colony_pair_arrays_t *a)
+{
+	free(a->forces);
+	free(a->torques);
+	free(a->density);
+	a->forces = a->torques = a->density = NULL;
+}
+
+uint64_t
+colony_pair_arrays_model(uint64_t rows, uint64_t n, uint64_t (*round)(uint64_t))
+{
+	uint64_t rn = model_mul(rows, n);
+
+	return model_add(round(model_mul(rn, 8)),
+	    model_add(round(model_mul(rn, 4)), round(model_mul(rn, 4))));
 }

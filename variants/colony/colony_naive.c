@@ -12,34 +12,22 @@ static int
 colony_naive_step(void *state, uint64_t k)
 {
 	colony_state_t *st = state;
-	const uint64_t n = st->n;
-	float *forces = NULL, *torques = NULL, *density = NULL;
-	int ret = -1;
+	colony_pair_arrays_t arrays;
 
 	colony_step_begin(st);
-	forces = malloc(n * n * 2 * sizeof(float));
-	torques = malloc(n * n * sizeof(float));
-	density = malloc(n * n * sizeof(float));
-	if (forces == NULL || torques == NULL || density == NULL)
-		goto label_return;
-	colony_rows_fill(st, 0, n, forces, torques, density);
-	colony_rows_sum(st, 0, n, forces, torques, density);
+	if (colony_pair_arrays_alloc(&arrays, st->n, st->n) != 0)
+		return -1;
+	colony_rows_fill(st, 0, st->n, &arrays);
+	colony_rows_sum(st, 0, st->n, &arrays);
+	colony_pair_arrays_free(&arrays);
 	colony_step_end(st, k);
-	ret = 0;
-label_return:
-	free(forces);
-	free(torques);
-	free(density);
-	return ret;
+	return 0;
 }
 
 static uint64_t
 colony_naive_model(const params_t *p, uint64_t (*round)(uint64_t))
 {
-	uint64_t nn = model_mul(p->n, p->n);
-
-	return model_add(round(model_mul(nn, 8)),
-	    model_add(round(model_mul(nn, 4)), round(model_mul(nn, 4))));
+	return colony_pair_arrays_model(p->n, p->n, round);
 }
 
 const variant_t colony_naive = {

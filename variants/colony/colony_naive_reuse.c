@@ -10,7 +10,7 @@
 
 typedef struct colony_naive_reuse_state_s {
 	colony_state_t base;
-	float *forces, *torques, *density;
+	colony_pair_arrays_t arrays; /* empty until step 0 of a run */
 } colony_naive_reuse_state_t;
 
 static int
@@ -20,18 +20,9 @@ colony_naive_reuse_setup(const params_t *p, void **state)
 }
 
 static void
-colony_naive_reuse_release(colony_naive_reuse_state_t *st)
-{
-	free(st->forces);
-	free(st->torques);
-	free(st->density);
-	st->forces = st->torques = st->density = NULL;
-}
-
-static void
 colony_naive_reuse_reset(void *state)
 {
-	colony_naive_reuse_release(state);
+	colony_pair_arrays_free(&((colony_naive_reuse_state_t *)state)->arrays);
 	colony_state_reset(state);
 }
 
@@ -39,7 +30,8 @@ static void
 colony_naive_reuse_teardown(void *state)
 {
 	if (state != NULL)
-		colony_naive_reuse_release(state);
+		colony_pair_arrays_free(
+		    &((colony_naive_reuse_state_t *)state)->arrays);
 	colony_state_teardown(state);
 }
 
@@ -50,18 +42,11 @@ colony_naive_reuse_step(void *state, uint64_t k)
 	const uint64_t n = st->base.n;
 
 	colony_step_begin(&st->base);
-	if (st->forces == NULL) {
-		st->forces = malloc(n * n * 2 * sizeof(float));
-		st->torques = malloc(n * n * sizeof(float));
-		st->density = malloc(n * n * sizeof(float));
-		if (st->forces == NULL || st->torques == NULL ||
-		    st->density == NULL) {
-			colony_naive_reuse_release(st);
-			return -1;
-		}
-	}
-	colony_rows_fill(&st->base, 0, n, st->forces, st->torques, st->density);
-	colony_rows_sum(&st->base, 0, n, st->forces, st->torques, st->density);
+	if (st->arrays.forces == NULL &&
+	    colony_pair_arrays_alloc(&st->arrays, n, n) != 0)
+		return -1;
+	colony_rows_fill(&st->base, 0, n, &st->arrays);
+	colony_rows_sum(&st->base, 0, n, &st->arrays);
 	colony_step_end(&st->base, k);
 	return 0;
 }
@@ -69,10 +54,7 @@ colony_naive_reuse_step(void *state, uint64_t k)
 static uint64_t
 colony_naive_reuse_model(const params_t *p, uint64_t (*round)(uint64_t))
 {
-	uint64_t nn = model_mul(p->n, p->n);
-
-	return model_add(round(model_mul(nn, 8)),
-	    model_add(round(model_mul(nn, 4)), round(model_mul(nn, 4))));
+	return colony_pair_arrays_model(p->n, p->n, round);
 }
 
 const variant_t colony_naive_reuse = {
