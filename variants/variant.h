@@ -115,6 +115,13 @@ int params_check_range(const char *name, uint64_t value, uint64_t lo,
 /* chunk and tile (0: the default) must not exceed n. */
 int params_check_blocks(const params_t *p, char *msg, size_t msglen);
 
+/* The tile size of a tiled variant: p->tile when given, else as many items
+ * of item_bytes as fill half the L1 data cache (the other half is for what
+ * the tile is evaluated against), a multiple of 16 (one vector), at least
+ * min_items, at most n. */
+uint64_t variant_tile_items(
+    const params_t *p, uint64_t item_bytes, uint64_t min_items);
+
 /* Saturating arithmetic for the models: UINT64_MAX stands for "too large". */
 uint64_t model_mul(uint64_t a, uint64_t b);
 uint64_t model_add(uint64_t a, uint64_t b);

@@ -4,6 +4,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #ifdef FB_ALLOC_JEMALLOC
 #include <jemalloc/jemalloc.h>
@@ -140,4 +141,19 @@ params_check_blocks(const params_t *p, char *msg, size_t msglen)
 		return -1;
 	}
 	return 0;
+}
+
+uint64_t
+variant_tile_items(const params_t *p, uint64_t item_bytes, uint64_t min_items)
+{
+	long l1 = sysconf(_SC_LEVEL1_DCACHE_SIZE);
+	uint64_t t;
+
+	if (p->tile != 0)
+		return p->tile;
+	if (l1 <= 0)
+		l1 = 32768;
+	t = (uint64_t)l1 / 2 / item_bytes;
+	t = t < min_items ? min_items : t & ~(uint64_t)15;
+	return t < p->n ? t : p->n;
 }

@@ -9,7 +9,6 @@
  * evaluations. T is --tile, or derived from the L1 data cache size.
  */
 #include <stdlib.h>
-#include <unistd.h>
 
 #include "colony/colony.h"
 
@@ -17,20 +16,11 @@
  * fy, torque, rho. */
 #define COLONY_TILED_FIELDS 9
 
+/* Half the L1 cache for the staged block; the rest for the rows. */
 static uint64_t
 colony_tiled_size(const params_t *p)
 {
-	long l1 = sysconf(_SC_LEVEL1_DCACHE_SIZE);
-	uint64_t t;
-
-	if (p->tile != 0)
-		return p->tile;
-	if (l1 <= 0)
-		l1 = 32768;
-	/* Half the L1 cache for the staged block; the rest for the rows. */
-	t = (uint64_t)l1 / 2 / (COLONY_TILED_FIELDS * sizeof(float));
-	t = t < 64 ? 64 : t & ~(uint64_t)15;
-	return t < p->n ? t : p->n;
+	return variant_tile_items(p, COLONY_TILED_FIELDS * sizeof(float), 64);
 }
 
 static void

@@ -9,25 +9,15 @@
  * tile's accumulators differ.
  */
 #include <stdlib.h>
-#include <unistd.h>
 
 #include "interp/interp.h"
 
+/* A tile's point and its accumulator take 8 bytes; one table row, 4(G+2)
+ * bytes, shares the other half of the L1 cache. */
 static uint64_t
 interp_tiled_size(const params_t *p)
 {
-	long l1 = sysconf(_SC_LEVEL1_DCACHE_SIZE);
-	uint64_t t;
-
-	if (p->tile != 0)
-		return p->tile;
-	if (l1 <= 0)
-		l1 = 32768;
-	/* A table row takes 4(G+2) bytes; the points and accumulators of the
-	 * tile share what is left of half the L1 cache. */
-	t = (uint64_t)l1 / 16;
-	t = t < 256 ? 256 : t & ~(uint64_t)15;
-	return t < p->n ? t : p->n;
+	return variant_tile_items(p, 2 * sizeof(float), 256);
 }
 
 static int
