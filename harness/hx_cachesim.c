@@ -208,12 +208,53 @@ label_return:
 	return ret;
 }
 
+/* One number from a sysfs cache attribute ("32768K" or "16"). */
+static long
+cachesim_sysfs_long(const char *attr)
+{
+	char path[128];
+	long v = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path),
+	    "/sys/devices/system/cpu/cpu0/cache/index3/%s", attr);
+	if ((f = fopen(path, "r")) == NULL)
+		return -1;
+	if (fscanf(f, "%ld", &v) != 1)
+		v = -1;
+	fclose(f);
+	return v;
+}
+
+/* "--LL=size,assoc,line" from the kernel's view of the last-level cache,
+ * when it is one valgrind can simulate (a power-of-two number of sets);
+ * otherwise "" and valgrind reads CPUID, which under KVM may describe the
+ * host (here 384 MiB, simulated as 512 MiB 2-way). */
+static void
+cachesim_ll_option(char *buf, size_t len)
+{
+	long kb = cachesim_sysfs_long("size");
+	long ways = cachesim_sysfs_long("ways_of_associativity");
+	long line = cachesim_sysfs_long("coherency_line_size");
+	long sets;
+
+	buf[0] = '\0';
+	if (kb <= 0 || ways <= 0 || line <= 0)
+		return;
+	sets = kb * 1024 / (ways * line);
+	if (sets <= 0 || (sets & (sets - 1)) != 0 ||
+	    sets * ways * line != kb * 1024)
+		return;
+	snprintf(buf, len, "--LL=%ld,%ld,%ld", kb * 1024, ways, line);
+}
+
 int
 hx_cachesim_run(char *const argv[], const char *toggle_fn,
     hx_cachesim_t *out, char *msg, size_t msglen)
 {
 	char valgrind[4096], outpath[4096], logpath[4096];
 	char outopt[4200], toggleopt[512], version[32] = "valgrind";
+	char llopt[96];
 	char last[256] = "";
 	char **vargv = NULL;
 	int outfd = -1, logfd = -1, status, ret = -1;
@@ -257,7 +298,7 @@ hx_cachesim_run(char *const argv[], const char *toggle_fn,
 
 	for (argc = 0; argv[argc] != NULL; argc++)
 		;
-	vargv = calloc(argc + 6, sizeof(*vargv));
+	vargv = calloc(argc + 7, sizeof(*vargv));
 	if (vargv == NULL) {
 		cachesim_msg(msg, msglen, "cachesim: out of memory");
 		goto label_return;
@@ -266,6 +307,9 @@ hx_cachesim_run(char *const argv[], const char *toggle_fn,
 	vargv[j++] = valgrind;
 	vargv[j++] = "--tool=callgrind";
 	vargv[j++] = "--cache-sim=yes";
+	cachesim_ll_option(llopt, sizeof(llopt));
+	if (llopt[0] != '\0')
+		vargv[j++] = llopt;
 	if (toggle_fn != NULL)
 		vargv[j++] = toggleopt;
 	vargv[j++] = outopt;

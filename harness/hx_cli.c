@@ -2,6 +2,7 @@
  * hx_cli: option parsing for runs.
  */
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,7 +39,8 @@ const char hx_cli_run_help[] =
     "  --events LIST             libpfm4 event names, comma-separated\n"
     "                            (default: cycles, instructions, cache,\n"
     "                            L1D, dTLB and branch misses, task-clock,\n"
-    "                            page-faults, context-switches)\n"
+    "                            page-faults, context-switches; none: no\n"
+    "                            counters)\n"
     "  --mem-limit BYTES         largest predicted peak to attempt, with K M G\n"
     "                            suffixes (default 80% of available memory)\n"
     "  --timeline FILE           memory timeline CSV of the run\n"
@@ -155,12 +157,14 @@ hx_cli_check_config(hx_run_config_t *cfg, char *msg, size_t msglen)
 		return -1;
 	}
 	/* Unknown event names are bad input: find out before forking. */
-	if ((rc = hx_counters_open(&cs, cfg->events, inner, sizeof(inner))) !=
-	    0) {
-		snprintf(msg, msglen, "--events: %s", inner);
-		return -1;
+	if (!hx_run_counters_off(cfg)) {
+		if ((rc = hx_counters_open(&cs, cfg->events, inner,
+			 sizeof(inner))) != 0) {
+			snprintf(msg, msglen, "--events: %s", inner);
+			return -1;
+		}
+		hx_counters_close(&cs);
 	}
-	hx_counters_close(&cs);
 	if (cfg->mem_limit == 0)
 		cfg->mem_limit = hx_isolate_default_limit();
 	return 0;
@@ -304,12 +308,30 @@ hx_cli_cachesim(const hx_run_config_t *cfg, const char *self, json_t *r,
 	const params_t *p = &cfg->params;
 	ssize_t len;
 
-	/* The same binary, by its real path: argv[0] may be relative. */
+	/* valgrind 3.19 cannot decode AVX-512: prefer the build for
+	 * x86-64-v3 beside this one (build/valgrind/harness, same sources),
+	 * or $FB_CACHESIM_HARNESS; else this very binary. */
 	len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	if (len > 0)
 		exe[len] = '\0';
 	else
 		snprintf(exe, sizeof(exe), "%s", self);
+	if (getenv("FB_CACHESIM_HARNESS") != NULL) {
+		snprintf(exe, sizeof(exe), "%s", getenv("FB_CACHESIM_HARNESS"));
+	} else {
+		char *slash = strrchr(exe, '/');
+		char alt[4096];
+		if (slash != NULL) {
+			*slash = '\0';
+			if ((size_t)snprintf(alt, sizeof(alt), "%s/../valgrind/harness",
+				exe) >= sizeof(alt))
+				alt[0] = '\0';
+			*slash = '/';
+			if (access(alt, X_OK) == 0 &&
+			    realpath(alt, exe) == NULL)
+				snprintf(exe, sizeof(exe), "%s", alt);
+		}
+	}
 	snprintf(n, sizeof(n), "%llu", (unsigned long long)p->n);
 	snprintf(m, sizeof(m), "%llu", (unsigned long long)p->m);
 	snprintf(g, sizeof(g), "%llu", (unsigned long long)p->g);
@@ -349,6 +371,7 @@ hx_cli_cachesim(const hx_run_config_t *cfg, const char *self, json_t *r,
 		if (o == NULL)
 			return -1;
 		json_object_set_new(o, "runs", json_integer(1));
+		json_object_set_new(o, "binary", json_string(exe));
 		if (units > 0) {
 			json_object_set_new(o, "D1_misses_per_unit",
 			    json_real((double)(sim.d1mr + sim.d1mw) / units));

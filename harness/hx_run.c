@@ -107,6 +107,12 @@ hx_run_result_base(const hx_run_config_t *cfg)
 	return r;
 }
 
+int
+hx_run_counters_off(const hx_run_config_t *cfg)
+{
+	return cfg->events != NULL && strcmp(cfg->events, "none") == 0;
+}
+
 int64_t __attribute__((noinline))
 hx_run_measured(const variant_t *v, void *state, uint64_t steps,
     double *step_times)
@@ -167,6 +173,21 @@ time_json(double cold, const double *t, size_t n, double resolution,
 	json_object_set_new(o, "mad", json_real(s.mad));
 	json_object_set_new(o, "ci95", json_pack("[f,f]", s.ci_lo, s.ci_hi));
 	json_object_set_new(o, "outliers", json_integer((json_int_t)s.outliers));
+	{
+		/* Which samples: a modified z-score above 3.5. */
+		unsigned char *flags = calloc(n, 1);
+		json_t *idx = json_array();
+		if (flags != NULL &&
+		    hx_stats_outliers(t, n, HX_STATS_OUTLIER_Z, flags) != SIZE_MAX) {
+			for (size_t i = 0; i < n; i++) {
+				if (flags[i])
+					json_array_append_new(idx,
+					    json_integer((json_int_t)i));
+			}
+		}
+		free(flags);
+		json_object_set_new(o, "outlier_samples", idx);
+	}
 	json_object_set_new(o, "samples", doubles_json(t, n));
 	if (n < 5) {
 		json_array_append_new(warnings,
@@ -275,11 +296,21 @@ hx_run_measure(const hx_run_config_t *cfg)
 		set_failed(r, "out of memory for the run records");
 		goto label_return;
 	}
-	if (hx_counters_open(&counters, cfg->events, msg, sizeof(msg)) != 0) {
-		set_failed(r, msg);
-		goto label_return;
+	if (hx_run_counters_off(cfg)) {
+		/* Counters off, for measuring the instrumentation's cost. */
+		memset(&counters, 0, sizeof(counters));
+		counters.hardware_pmu = -1;
+		counters.paranoid = -9;
+		snprintf(counters.pmu_note, sizeof(counters.pmu_note),
+		    "counters off (--events none)");
+	} else {
+		if (hx_counters_open(&counters, cfg->events, msg,
+			sizeof(msg)) != 0) {
+			set_failed(r, msg);
+			goto label_return;
+		}
+		counters_open = 1;
 	}
-	counters_open = 1;
 	if (cfg->timeline_path != NULL &&
 	    hx_timeline_start(&timeline, &probe, cfg->timeline_interval_us,
 		HX_TIMELINE_CAPACITY) != 0) {

@@ -28,7 +28,8 @@ typedef struct hx_run_config_s {
 	uint64_t repeat;      /* timed repeats after the cold run (0: cold only) */
 	uint64_t warmup;      /* discarded runs between cold and timed */
 	double min_time_s;    /* keep repeating until this much measured time */
-	const char *events;   /* libpfm4 names; NULL: the default set */
+	const char *events;   /* libpfm4 names; NULL: the default set;
+				 "none": no counters */
 	uint64_t mem_limit;   /* bytes the model plus inputs may take */
 	const char *timeline_path;   /* CSV, or NULL */
 	uint64_t timeline_interval_us;
@@ -47,6 +48,9 @@ json_t *hx_run_result_base(const hx_run_config_t *cfg);
 
 /* Predicted peak of the whole child: model (allocator rounding) plus inputs. */
 uint64_t hx_run_predicted_bytes(const hx_run_config_t *cfg);
+
+/* 1 when cfg asks for no counters (--events none). */
+int hx_run_counters_off(const hx_run_config_t *cfg);
 
 /* Measures. Returns the full result object (status "ok" or "failed"); NULL
  * only when memory for the result itself ran out. */

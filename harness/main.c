@@ -5,6 +5,7 @@
  *   harness run WORKLOAD VARIANT [...]  measure one variant
  *   harness sweep [...]                 many runs, JSON lines and CSV
  *   harness ceilings                    the machine's bandwidth and FMA peak
+ *   harness overhead [W V ...]          the instrumentation's own cost
  *   harness compare OLD NEW             changes between two result files
  *   harness report DATA OUT             REPORT.md from saved sweep data
  *
@@ -23,6 +24,7 @@
 #include "hx_counters.h"
 #include "hx_file.h"
 #include "hx_isolate.h"
+#include "hx_overhead.h"
 #include "hx_report.h"
 #include "hx_result.h"
 #include "hx_sweep.h"
@@ -38,6 +40,7 @@ static const char *const usage_text =
     "  run WORKLOAD VARIANT [opts]  measure one variant (harness run --help)\n"
     "  sweep [opts]                 many runs to JSON lines + CSV (--help)\n"
     "  ceilings                     memory bandwidth and FMA throughput\n"
+    "  overhead [W V [opts]]        what the instrumentation itself costs\n"
     "  compare OLD NEW              median, memory and counter changes\n"
     "  report DATA_DIR OUT_DIR      REPORT.md and figures from sweep data\n";
 
@@ -184,6 +187,8 @@ main(int argc, char **argv)
 		return hx_sweep_main(argc - 1, argv + 1);
 	if (strcmp(argv[1], "ceilings") == 0)
 		return cmd_ceilings(argc - 1, argv + 1);
+	if (strcmp(argv[1], "overhead") == 0)
+		return hx_overhead_main(argc - 1, argv + 1);
 	if (strcmp(argv[1], "compare") == 0)
 		return hx_compare_main(argc - 1, argv + 1);
 	if (strcmp(argv[1], "report") == 0)

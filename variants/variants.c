@@ -12,7 +12,7 @@
 
 extern const workload_t interp_workload, colony_workload;
 extern const variant_t interp_eager, interp_materialized, interp_fused,
-    interp_chunked, interp_tiled, interp_hoisted;
+    interp_chunked, interp_tiled, interp_hoisted, interp_sorted;
 extern const variant_t colony_naive, colony_naive_reuse, colony_fused,
     colony_chunked, colony_tiled, colony_cells;
 
@@ -33,6 +33,7 @@ const variant_t *const variant_table[] = {
 	&interp_chunked,
 	&interp_tiled,
 	&interp_hoisted,
+	&interp_sorted,
 	&colony_naive,
 	&colony_naive_reuse,
 	&colony_fused,

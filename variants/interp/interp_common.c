@@ -50,6 +50,13 @@ interp_check(const params_t *p, char *msg, size_t msglen)
 		    (unsigned long long)p->g);
 		return -1;
 	}
+	/* interp_value indexes the tables with int32 offsets. */
+	if (p->m > (uint64_t)INT32_MAX / (p->g + 2)) {
+		snprintf(msg, msglen,
+		    "m %llu: m*(g+2) tables exceed 2^31 floats at g %llu",
+		    (unsigned long long)p->m, (unsigned long long)p->g);
+		return -1;
+	}
 	if (p->chunk > p->n) {
 		snprintf(msg, msglen, "chunk %llu: larger than n %llu",
 		    (unsigned long long)p->chunk, (unsigned long long)p->n);

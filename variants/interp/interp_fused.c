@@ -9,7 +9,9 @@ static int
 interp_fused_step(void *state, uint64_t k)
 {
 	interp_state_t *st = state;
-	const interp_inputs_t *in = &st->in;
+	/* A local copy: nothing in the loop can then change the input
+	 * pointers, so they are not reloaded per lane. */
+	const interp_inputs_t inputs = st->in, *in = &inputs;
 	double total = 0.0;
 
 	(void)k;

@@ -1,0 +1,229 @@
+/*
+ * The harness as a user drives it: list, run, the memory guard, isolation
+ * of crashing runs in a sweep, and the glibc build.
+ */
+#include <criterion/criterion.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+
+#define H ((char *)cmd_harness())
+
+static json_t *
+load_json(const char *path)
+{
+	json_error_t e;
+	json_t *j = json_load_file(path, 0, &e);
+	cr_assert_not_null(j, "%s does not parse: %s (line %d)", path, e.text,
+	    e.line);
+	return j;
+}
+
+static const char *
+str_at(const json_t *o, const char *a, const char *b)
+{
+	const json_t *x = json_object_get(o, a);
+	if (b != NULL)
+		x = json_object_get(x, b);
+	return json_string_value(x);
+}
+
+static double
+num_at(const json_t *o, const char *a, const char *b)
+{
+	const json_t *x = json_object_get(o, a);
+	if (b != NULL)
+		x = json_object_get(x, b);
+	return json_number_value(x);
+}
+
+Test(cli, list_names_every_variant_with_its_model)
+{
+	char *argv[] = {H, "list", NULL};
+	cmd_result_t r;
+	static const char *const names[] = {"eager", "materialized", "fused",
+	    "chunked", "tiled", "hoisted", "naive", "naive-reuse", "cells"};
+
+	cmd_run(argv, &r);
+	cr_assert_eq(r.status, 0, "harness list: %d %s", r.status, r.err);
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		cr_assert_not_null(strstr(r.out, names[i]), "no %s in:\n%s",
+		    names[i], r.out);
+	cr_assert_not_null(strstr(r.out, "12*N*M*4"), "eager's model missing");
+	cr_assert_null(strstr(r.out, "selftest"), "test variants are listed");
+	cmd_free(&r);
+}
+
+Test(cli, run_writes_a_valid_result_object)
+{
+	char *dir = cmd_tmpdir(), path[512], cmdline[600];
+	cmd_result_t r;
+	json_t *j;
+
+	snprintf(path, sizeof(path), "%s/r.json", dir);
+	{
+		char *argv[] = {H, "run", "interp", "chunked", "--n", "3000",
+		    "--m", "20", "--g", "64", "--chunk", "700", "--repeat", "3",
+		    "--json", path, NULL};
+		cmd_run(argv, &r);
+	}
+	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
+	cr_assert_not_null(strstr(r.out, "interp/chunked"), "line: %s", r.out);
+	j = load_json(path);
+	cr_assert_str_eq(str_at(j, "status", NULL), "ok");
+	cr_assert_eq(num_at(j, "params", "chunk"), 700);
+	cr_assert(json_is_true(json_object_get(json_object_get(j, "validation"),
+	    "ok")), "not validated");
+	cr_assert_gt(num_at(j, "time_s", "median"), 0);
+	cr_assert_eq(json_array_size(json_object_get(json_object_get(j,
+			 "time_s"), "samples")), 3);
+	cr_assert_not_null(json_object_get(json_object_get(j, "memory"),
+	    "model_bytes"));
+	cr_assert_not_null(json_object_get(j, "counters"));
+	cr_assert_not_null(str_at(j, "machine", "cpu"));
+	json_decref(j);
+	cmd_free(&r);
+	snprintf(cmdline, sizeof(cmdline), "rm -rf %s", dir);
+	cr_assert_eq(system(cmdline), 0);
+	free(dir);
+}
+
+Test(cli, json_to_stdout_keeps_stdout_pure)
+{
+	char *argv[] = {H, "run", "colony", "fused", "--n", "64", "--steps", "2",
+	    "--repeat", "1", "--json", "-", NULL};
+	cmd_result_t r;
+	json_t *j;
+
+	cmd_run(argv, &r);
+	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
+	j = json_loads(r.out, 0, NULL);
+	cr_assert_not_null(j, "stdout is not one JSON object:\n%s", r.out);
+	cr_assert_str_eq(str_at(j, "workload", NULL), "colony");
+	cr_assert_not_null(json_object_get(json_object_get(j, "result"),
+	    "sum_abs_F"));
+	cr_assert_not_null(json_object_get(j, "steps_s"), "no per-step times");
+	cr_assert_not_null(strstr(r.err, "colony/fused"), "line: %s", r.err);
+	json_decref(j);
+	cmd_free(&r);
+}
+
+Test(cli, memory_guard_skips_without_attempting)
+{
+	char *argv[] = {H, "run", "interp", "eager", "--n", "1e5",
+	    "--mem-limit", "100M", "--json", "-", NULL};
+	cmd_result_t r;
+	json_t *j;
+
+	cmd_run(argv, &r);
+	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
+	j = json_loads(r.out, 0, NULL);
+	cr_assert_not_null(j);
+	cr_assert_str_eq(str_at(j, "status", NULL), "skipped");
+	/* The reason names the prediction and the limit. */
+	cr_assert_not_null(strstr(str_at(j, "reason", NULL), "104857600"),
+	    "reason: %s", str_at(j, "reason", NULL));
+	cr_assert_not_null(strstr(str_at(j, "reason", NULL), "not attempted"));
+	cr_assert_null(json_object_get(j, "time_s"), "a skipped run has times");
+	json_decref(j);
+	cmd_free(&r);
+}
+
+Test(cli, sweep_survives_crash_and_hog)
+{
+	char *dir = cmd_tmpdir(), prefix[512], path[600], cmdline[600];
+	char line[65536];
+	cmd_result_t r;
+	FILE *f;
+	int n = 0, failed = 0, ok = 0;
+
+	snprintf(prefix, sizeof(prefix), "%s/s", dir);
+	{
+		char *argv[] = {H, "sweep", "--workload", "selftest",
+		    "--variants", "crash,hog,ok", "--n", "4096",
+		    "--mem-limit", "256M", "--repeat", "2", "--out", prefix,
+		    NULL};
+		cmd_run(argv, &r);
+	}
+	cr_assert_eq(r.status, 1, "a sweep with failed runs exits 1, got %d",
+	    r.status);
+	snprintf(path, sizeof(path), "%s.jsonl", prefix);
+	f = fopen(path, "r");
+	cr_assert_not_null(f, "no %s", path);
+	while (fgets(line, sizeof(line), f) != NULL) {
+		json_t *j = json_loads(line, 0, NULL);
+		cr_assert_not_null(j, "line %d does not parse", n + 1);
+		if (strcmp(str_at(j, "status", NULL), "failed") == 0) {
+			failed++;
+			cr_assert_not_null(str_at(j, "reason", NULL));
+		} else if (strcmp(str_at(j, "status", NULL), "ok") == 0) {
+			ok++;
+			cr_assert_str_eq(str_at(j, "variant", NULL), "ok");
+		}
+		json_decref(j);
+		n++;
+	}
+	fclose(f);
+	cr_assert_eq(n, 3, "%d lines", n);
+	cr_assert_eq(failed, 2, "%d failed", failed);
+	cr_assert_eq(ok, 1, "the run after the failures did not complete");
+	cr_assert_not_null(strstr(r.err, "signal 11"), "stderr: %s", r.err);
+	cmd_free(&r);
+	snprintf(cmdline, sizeof(cmdline), "rm -rf %s", dir);
+	cr_assert_eq(system(cmdline), 0);
+	free(dir);
+}
+
+Test(cli, glibc_build_reports_os_view_and_mallinfo)
+{
+	const char *g = getenv("FB_HARNESS_GLIBC");
+	cmd_result_t r;
+	json_t *j;
+
+	if (g == NULL || access(g, X_OK) != 0)
+		cr_skip_test("no glibc build (FB_HARNESS_GLIBC)");
+	{
+		char *argv[] = {(char *)g, "run", "colony", "naive", "--n", "512",
+		    "--steps", "3", "--repeat", "2", "--json", "-", NULL};
+		cmd_run(argv, &r);
+	}
+	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
+	j = json_loads(r.out, 0, NULL);
+	cr_assert_not_null(j);
+	cr_assert_not_null(strstr(str_at(j, "machine", "allocator"), "glibc"));
+	cr_assert(json_is_null(json_object_get(json_object_get(j, "memory"),
+	    "peak_workspace_bytes")));
+	cr_assert_not_null(json_object_get(json_object_get(json_object_get(j,
+	    "memory"), "allocator_after"), "uordblks"), "no mallinfo2 figures");
+	cr_assert_gt(num_at(j, "memory", "peak_rss_bytes"), 0);
+	json_decref(j);
+	cmd_free(&r);
+}
+
+Test(cli, cachesim_adds_simulated_counts)
+{
+	char *argv[] = {H, "run", "interp", "tiled", "--n", "800", "--m", "16",
+	    "--g", "64", "--repeat", "1", "--cachesim", "--json", "-", NULL};
+	cmd_result_t r;
+	json_t *j, *c;
+
+	if (system("command -v valgrind >/dev/null 2>&1") != 0)
+		cr_skip_test("valgrind is not installed");
+	cmd_run(argv, &r);
+	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
+	j = json_loads(r.out, 0, NULL);
+	cr_assert_not_null(j);
+	c = json_object_get(j, "cachesim");
+	cr_assert_not_null(c, "no cachesim object; stderr: %s", r.err);
+	cr_assert(json_is_true(json_object_get(c, "simulated")));
+	/* 800 x 16 pairs: at least one instruction and one data read each. */
+	cr_assert_gt(num_at(c, "Ir", NULL), 12800);
+	cr_assert_gt(num_at(c, "Dr", NULL), 12800);
+	cr_assert_leq(num_at(c, "D1mr", NULL), num_at(c, "Dr", NULL));
+	json_decref(j);
+	cmd_free(&r);
+}

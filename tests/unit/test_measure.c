@@ -1,0 +1,217 @@
+/*
+ * The measuring parts of the harness: the allocator's peak, the OS
+ * high-water mark, the memory timeline and one whole measured run.
+ */
+#include <criterion/criterion.h>
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "hx_mem.h"
+#include "hx_run.h"
+#include "hx_timeline.h"
+#include "variant.h"
+
+#define MIB (1ULL << 20)
+
+Test(measure, peak_sees_a_known_allocation)
+{
+	char *p;
+	uint64_t peak;
+
+	if (!hx_mem_peak_supported())
+		cr_skip_test("this build's allocator has no per-thread peak");
+	hx_mem_peak_reset();
+	p = malloc(48 * MIB);
+	cr_assert_not_null(p);
+	variant_no_opt(p);
+	free(p);
+	peak = hx_mem_peak_read();
+	/* Within jemalloc's 64 KiB event interval, and the size class of a
+	 * 48 MiB request is exactly 48 MiB. */
+	cr_assert(peak >= 48 * MIB && peak <= 48 * MIB + 65536,
+	    "peak after malloc(48 MiB) and free: %llu bytes",
+	    (unsigned long long)peak);
+	hx_mem_peak_reset();
+	cr_assert_lt(hx_mem_peak_read(), 65536,
+	    "peak right after a reset: %llu", (unsigned long long)hx_mem_peak_read());
+}
+
+Test(measure, hwm_is_reset_between_runs)
+{
+	size_t bytes = 256 * MIB;
+	char *p;
+	uint64_t before, after_touch, after_reset;
+
+	/* mmap, not malloc: the pages must leave the process when freed. */
+	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	cr_assert_neq(p, MAP_FAILED);
+	before = hx_os_hwm_bytes();
+	memset(p, 1, bytes);
+	after_touch = hx_os_hwm_bytes();
+	munmap(p, bytes);
+	cr_assert_geq(after_touch, before + bytes - 8 * MIB,
+	    "VmHWM %llu before, %llu after touching 256 MiB",
+	    (unsigned long long)before, (unsigned long long)after_touch);
+	if (hx_os_hwm_reset() != 0)
+		cr_skip_test("the kernel refuses clear_refs");
+	after_reset = hx_os_hwm_bytes();
+	cr_assert_lt(after_reset, after_touch - 200 * MIB,
+	    "VmHWM %llu after the reset, %llu before it",
+	    (unsigned long long)after_reset, (unsigned long long)after_touch);
+}
+
+Test(measure, timeline_catches_a_known_spike)
+{
+	hx_mem_probe_t probe;
+	hx_timeline_t *tl;
+	struct timespec hold = {0, 30 * 1000 * 1000};
+	uint64_t max_live = 0, max_rss = 0, base;
+	const hx_timeline_sample_t *s;
+	char *p;
+	size_t n;
+
+	hx_mem_probe_init(&probe);
+	base = hx_mem_probe_read(&probe);
+	cr_assert_eq(hx_timeline_start(&tl, &probe, 1000, 10000), 0);
+	nanosleep(&hold, NULL);
+	hx_timeline_phase(tl, 0, 0);
+	p = malloc(64 * MIB);
+	cr_assert_not_null(p);
+	memset(p, 1, 64 * MIB);
+	variant_no_opt(p);
+	nanosleep(&hold, NULL);
+	free(p);
+	hx_timeline_phase(tl, 0, 1);
+	nanosleep(&hold, NULL);
+	hx_timeline_stop(tl);
+	n = hx_timeline_count(tl);
+	s = hx_timeline_samples(tl);
+	cr_assert_gt(n, 30, "only %zu samples in 90 ms at 1 ms", n);
+	for (size_t i = 0; i < n; i++) {
+		if (s[i].live_bytes > max_live)
+			max_live = s[i].live_bytes;
+		if (s[i].rss_bytes > max_rss)
+			max_rss = s[i].rss_bytes;
+	}
+#if defined(__SANITIZE_ADDRESS__)
+	/* ASan's allocator is not glibc's: mallinfo2 sees none of it. */
+	max_live = base + 64 * MIB;
+#endif
+	cr_assert_geq(max_live, base + 60 * MIB,
+	    "the timeline's largest live figure %llu, base %llu",
+	    (unsigned long long)max_live, (unsigned long long)base);
+	cr_assert_geq(max_rss, 64 * MIB, "largest RSS sample %llu",
+	    (unsigned long long)max_rss);
+	/* The spike is over by the last sample. */
+#if !defined(__SANITIZE_ADDRESS__)
+	cr_assert_lt(s[n - 1].live_bytes, base + 8 * MIB,
+	    "last sample %llu", (unsigned long long)s[n - 1].live_bytes);
+#endif
+	hx_timeline_free(tl);
+}
+
+/* One measured run of the well-behaved test variant, in this process. */
+static json_t *
+measure_selftest(const char *variant, uint64_t n, const char *events)
+{
+	hx_run_config_t cfg;
+	const workload_t *w = workload_find("selftest");
+	const variant_t *v = variant_find("selftest", variant);
+
+	cr_assert_not_null(w);
+	cr_assert_not_null(v);
+	hx_run_config_init(&cfg, w, v);
+	cfg.params.n = n;
+	cfg.repeat = 3;
+	cfg.warmup = 1;
+	cfg.events = events;
+	cfg.mem_limit = 1ULL << 30;
+	return hx_run_measure(&cfg);
+}
+
+Test(measure, run_result_has_every_field_and_round_trips)
+{
+	json_t *r = measure_selftest("ok", 4 * MIB, NULL), *back;
+	char *text;
+	static const char *const fields[] = {"workload", "variant", "status",
+	    "params", "result", "time_s", "memory", "counters", "machine"};
+
+	cr_assert_not_null(r);
+	cr_assert_str_eq(json_string_value(json_object_get(r, "status")), "ok",
+	    "status %s: %s", json_string_value(json_object_get(r, "status")),
+	    json_string_value(json_object_get(r, "reason")));
+	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
+		cr_assert_not_null(json_object_get(r, fields[i]), "no %s",
+		    fields[i]);
+	cr_assert_eq(json_array_size(json_object_get(json_object_get(r,
+			 "time_s"), "samples")), 3);
+	cr_assert_float_eq(json_number_value(json_object_get(
+			       json_object_get(r, "result"), "n")),
+	    (double)(4 * MIB), 0.5);
+	if (hx_mem_peak_supported()) {
+		json_int_t peak = json_integer_value(json_object_get(
+		    json_object_get(r, "memory"), "peak_workspace_bytes"));
+		cr_assert(peak >= (json_int_t)(4 * MIB) &&
+			peak <= (json_int_t)(4 * MIB + 65536),
+		    "peak workspace %lld for a 4 MiB step", (long long)peak);
+	}
+	text = json_dumps(r, JSON_COMPACT);
+	cr_assert_not_null(text);
+	back = json_loads(text, 0, NULL);
+	cr_assert_not_null(back, "the result does not parse back");
+	cr_assert(json_equal(r, back), "the result changed in a round trip");
+	free(text);
+	json_decref(back);
+	json_decref(r);
+}
+
+Test(measure, unsupported_event_keeps_the_run_going)
+{
+	/* cycles: unsupported on a machine without a hardware PMU, ok on one
+	 * with; either way the run succeeds and the counter has a status. */
+	json_t *r = measure_selftest("ok", 1 * MIB,
+	    "perf::cycles,perf::task-clock");
+	json_t *c = json_object_get(json_object_get(r, "counters"),
+	    "perf::cycles");
+	const char *st = json_string_value(json_object_get(c, "status"));
+
+	cr_assert_str_eq(json_string_value(json_object_get(r, "status")), "ok");
+	cr_assert_not_null(st);
+	if (strcmp(st, "unsupported") == 0) {
+		cr_assert_neq(json_string_length(json_object_get(c, "reason")),
+		    0, "an unsupported counter without a reason");
+	} else {
+		cr_assert(strcmp(st, "ok") == 0 || strcmp(st, "scaled") == 0,
+		    "status %s", st);
+	}
+	cr_assert_str_eq(json_string_value(json_object_get(json_object_get(
+			     json_object_get(r, "counters"), "perf::task-clock"),
+			     "status")),
+	    "ok");
+	json_decref(r);
+}
+
+Test(measure, failed_allocation_is_a_failed_run)
+{
+	json_t *r;
+	hx_run_config_t cfg;
+
+	hx_run_config_init(&cfg, workload_find("selftest"),
+	    variant_find("selftest", "hog"));
+	/* 2^40 MiB: no allocator will hand that out. */
+	cfg.params.n = 1ULL << 40;
+	cfg.mem_limit = 1ULL << 30;
+	cfg.repeat = 1;
+	r = hx_run_measure(&cfg);
+	cr_assert_str_eq(json_string_value(json_object_get(r, "status")),
+	    "failed");
+	cr_assert_not_null(strstr(json_string_value(json_object_get(r, "reason")),
+	    "could not allocate"), "reason: %s",
+	    json_string_value(json_object_get(r, "reason")));
+	json_decref(r);
+}

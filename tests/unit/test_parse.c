@@ -1,0 +1,77 @@
+/*
+ * hx_parse: the command line's numbers, accepted and refused.
+ */
+#include <criterion/criterion.h>
+#include <stdint.h>
+
+#include "hx_parse.h"
+
+Test(parse, counts_accepted)
+{
+	static const struct {
+		const char *in;
+		uint64_t want;
+	} cases[] = {
+	    {"0", 0}, {"1", 1}, {"100000", 100000}, {"1e6", 1000000},
+	    {"1E6", 1000000}, {"2.5e3", 2500}, {"1.25e2", 125},
+	    {"18446744073709551615", UINT64_MAX}, {"1e19", 10000000000000000000ULL},
+	    {"4096", 4096}, {"3e0", 3},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		uint64_t v = 7;
+		int rc = hx_parse_count(cases[i].in, &v);
+		cr_assert_eq(rc, 0, "hx_parse_count(\"%s\") refused", cases[i].in);
+		cr_assert_eq(v, cases[i].want, "hx_parse_count(\"%s\") = %llu, want %llu",
+		    cases[i].in, (unsigned long long)v,
+		    (unsigned long long)cases[i].want);
+	}
+}
+
+Test(parse, counts_refused)
+{
+	static const char *const bad[] = {"", "-5", "+5", " 5", "5 ", "abc",
+	    "1e5x", "1.5", "0x10", "1e", "e5", ".", "1..2", "1e-3",
+	    "18446744073709551616", "99999999999999999999999", "1e20",
+	    "1.5e0", "1,000", "5k"};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		uint64_t v = 7;
+		cr_assert_eq(hx_parse_count(bad[i], &v), -1,
+		    "hx_parse_count(\"%s\") accepted it as %llu", bad[i],
+		    (unsigned long long)v);
+		cr_assert_eq(v, 7, "hx_parse_count(\"%s\") touched *out", bad[i]);
+	}
+}
+
+Test(parse, bytes_with_suffixes)
+{
+	uint64_t v;
+
+	cr_assert_eq(hx_parse_bytes("512M", &v), 0);
+	cr_assert_eq(v, 512ULL << 20, "512M = %llu", (unsigned long long)v);
+	cr_assert_eq(hx_parse_bytes("12G", &v), 0);
+	cr_assert_eq(v, 12ULL << 30);
+	cr_assert_eq(hx_parse_bytes("64k", &v), 0);
+	cr_assert_eq(v, 65536);
+	cr_assert_eq(hx_parse_bytes("1e9", &v), 0);
+	cr_assert_eq(v, 1000000000);
+	cr_assert_eq(hx_parse_bytes("12Q", &v), -1);
+	cr_assert_eq(hx_parse_bytes("G", &v), -1);
+	cr_assert_eq(hx_parse_bytes("-1G", &v), -1);
+	/* 2^64 bytes overflows after the suffix. */
+	cr_assert_eq(hx_parse_bytes("17179869184G", &v), -1);
+}
+
+Test(parse, seconds)
+{
+	double v;
+
+	cr_assert_eq(hx_parse_seconds("0.5", &v), 0);
+	cr_assert_float_eq(v, 0.5, 1e-15);
+	cr_assert_eq(hx_parse_seconds("1e-3", &v), 0);
+	cr_assert_float_eq(v, 1e-3, 1e-18);
+	cr_assert_eq(hx_parse_seconds("0", &v), -1);
+	cr_assert_eq(hx_parse_seconds("-1", &v), -1);
+	cr_assert_eq(hx_parse_seconds("nan", &v), -1);
+	cr_assert_eq(hx_parse_seconds("inf", &v), -1);
+	cr_assert_eq(hx_parse_seconds("1s", &v), -1);
+}
