@@ -32,7 +32,7 @@
 #define TIMELINE_POINTS 600
 
 static const char *const interp_variants[] = {"eager", "materialized",
-    "fused", "chunked", "tiled", "hoisted", NULL};
+    "fused", "chunked", "tiled", "hoisted", "sorted", NULL};
 static const char *const colony_variants[] = {"naive", "naive-reuse",
     "chunked", "fused", "tiled", "cells", NULL};
 

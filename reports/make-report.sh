@@ -10,9 +10,10 @@
 # alone, from saved data and without measuring again:
 #   build/jemalloc/harness report reports/data reports
 #
-# Environment: FB_HARNESS, FB_HARNESS_GLIBC override the two builds; the
-# cache simulation uses its own build (build/cachesim, -march=x86-64-v3),
-# because valgrind 3.19 cannot run AVX-512 code and stops with SIGILL.
+# Environment: FB_HARNESS, FB_HARNESS_GLIBC override the two builds. The
+# cache simulation (harness run --cachesim) runs the x86-64-v3 build that
+# `make` leaves in build/valgrind, because valgrind 3.19 cannot decode
+# AVX-512.
 set -eu
 
 MODE=${1:-full}
@@ -20,7 +21,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 H=${FB_HARNESS:-$ROOT/build/jemalloc/harness}
 HG=${FB_HARNESS_GLIBC:-$ROOT/build/glibc/harness}
-HC=$ROOT/build/cachesim/harness
+HC=$H
 
 case "$MODE" in
 full)  OUT=reports; DATA=reports/data ;;
@@ -31,12 +32,7 @@ esac
 for h in "$H" "$HG"; do
 	[ -x "$h" ] || { echo "make-report.sh: $h not built (make; make ALLOC=glibc all)" >&2; exit 1; }
 done
-if command -v valgrind >/dev/null 2>&1; then
-	echo "make-report.sh: building the cache-simulation binary (build/cachesim)" >&2
-	make -s BUILD=build/cachesim OPT="-O3 -march=x86-64-v3" all >&2 || HC=
-else
-	HC=
-fi
+command -v valgrind >/dev/null 2>&1 || HC=
 
 rm -rf "$DATA"
 mkdir -p "$DATA/timelines" "$DATA/cachesim"
@@ -61,7 +57,7 @@ step "interp at the question's size (N=$NQ, M=$MQ): eager"
 "$H" sweep --workload interp --variants eager --n $NQ --m $MQ $RE \
 	--timeline-dir "$DATA/timelines" --out "$DATA/interp-main-eager"
 step "interp at the question's size: the other variants"
-"$H" sweep --workload interp --variants materialized,fused,chunked,tiled,hoisted \
+"$H" sweep --workload interp --variants materialized,fused,chunked,tiled,hoisted,sorted \
 	--n $NQ --m $MQ $RQ --timeline-dir "$DATA/timelines" --out "$DATA/interp-main"
 step "interp against N"
 "$H" sweep --workload interp --n $NSCALE --m $MQ --repeat 3 --warmup 1 \
@@ -73,7 +69,7 @@ step "interp with glibc malloc"
 "$HG" sweep --workload interp --variants eager,materialized --n $NG --m $MQ \
 	--repeat 3 --warmup 1 --out "$DATA/interp-glibc"
 if [ -n "$HC" ]; then
-	for v in materialized fused tiled hoisted; do
+	for v in materialized fused tiled hoisted sorted; do
 		step "interp $v under the cache simulator (N=$NCS)"
 		"$HC" run interp $v --n $NCS --m $MCS --repeat 1 --warmup 0 --cachesim \
 			--json "$DATA/cachesim/interp-$v.json" >&2 ||
