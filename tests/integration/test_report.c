@@ -97,7 +97,7 @@ ReportHook(PRE_ALL)(struct criterion_test_set *set)
 	st = system(cmd);
 	st = st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : 128;
 	fprintf(stderr, "make-report.sh quick: exit %d after %ld s (log in "
-	    QUICK_DIR ".log)\n", st, (long)(time(NULL) - t0));
+	    QUICK_DIR "/make-report.log)\n", st, (long)(time(NULL) - t0));
 	if ((f = fopen(STATUS_FILE, "w")) != NULL) {
 		fprintf(f, "%d\n", st);
 		fclose(f);
