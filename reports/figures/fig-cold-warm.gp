@@ -1,0 +1,39 @@
+# fig-cold-warm: first (cold) run time over the median of the timed runs
+# written by harness report; redraw with `gnuplot fig-cold-warm.gp` in this folder
+set terminal svg size 960,600 dynamic font 'Sans,12' background rgb 'white'
+set output 'fig-cold-warm.svg'
+set title "first (cold) run time over the median of the timed runs" noenhanced
+set key outside right top noenhanced
+set grid
+set style data histograms
+set style fill solid 0.6 border -1
+set boxwidth 0.8
+set ylabel 'cold time / median time'
+set xtics rotate by -35 noenhanced
+set yrange [0:*]
+set key off
+$r << EOD
+"interp/eager" 1.56579
+"interp/materialized" 1.07562
+"interp/fused" 1.0022
+"interp/chunked" 0.823536
+"interp/tiled" 0.833152
+"interp/hoisted" 1.11066
+"interp/sorted" 1.26645
+"colony/naive" 0.90924
+"colony/naive-reuse" 0.953537
+"colony/chunked" 1.01478
+"colony/fused" 0.997313
+"colony/tiled" 1.00265
+"colony/cells" 1.02105
+EOD
+plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
+set output
+if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {
+  set terminal pngcairo size 1200,750 font 'Sans,12'
+} else {
+  set terminal png size 1200,750
+}
+set output 'fig-cold-warm.png'
+replot
+set output

@@ -1,0 +1,80 @@
+# fig-interp-memory: interp: peak workspace against N (M fixed)
+# written by harness report; redraw with `gnuplot fig-interp-memory.gp` in this folder
+set terminal svg size 960,600 dynamic font 'Sans,12' background rgb 'white'
+set output 'fig-interp-memory.svg'
+set title "interp: peak workspace against N (M fixed)" noenhanced
+set key outside right top noenhanced
+set grid
+set logscale xy
+set xlabel 'N (evaluation points)'
+set ylabel 'peak workspace (bytes)'
+set format y '%.0e'
+set format x '%.0e'
+set yrange [0.5:1e11]
+$m0 << EOD
+10000 1.50995e+08 1.50995e+08
+30000 5.03316e+08 5.03316e+08
+100000 1.61061e+09 1.61061e+09
+300000 4.83184e+09 4.83184e+09
+1000000 1.61061e+10 1.61061e+10
+EOD
+$m1 << EOD
+10000 1.25829e+07 1.26239e+07
+30000 4.20741e+07 4.20741e+07
+100000 1.34676e+08 1.34676e+08
+300000 4.03964e+08 4.03964e+08
+1000000 1.34637e+09 1.34637e+09
+EOD
+$m2 << EOD
+10000 1 1
+30000 1 1
+100000 1 1
+300000 1 1
+1000000 1 1
+EOD
+$m3 << EOD
+10000 1.25829e+07 1.26239e+07
+30000 1.25829e+07 1.26239e+07
+100000 1.25829e+07 1.26239e+07
+300000 1.25829e+07 1.26239e+07
+1000000 1.25829e+07 1.26239e+07
+EOD
+$m4 << EOD
+10000 12288 12288
+30000 12288 12288
+100000 12288 12288
+300000 12288 12288
+1000000 12288 12288
+EOD
+$m5 << EOD
+10000 5.24288e+06 5.24288e+06
+30000 5.24288e+06 5.24288e+06
+100000 5.24288e+06 5.24288e+06
+300000 5.24288e+06 5.24288e+06
+1000000 5.24288e+06 5.24288e+06
+EOD
+$m6 << EOD
+10000 5.34118e+06 5.34118e+06
+30000 5.52141e+06 5.52141e+06
+100000 6.17677e+06 6.17677e+06
+300000 7.8807e+06 7.8807e+06
+1000000 1.36479e+07 1.36479e+07
+EOD
+set arrow from graph 0, first 1.44e+10 to graph 1, first 1.44e+10 nohead dt 2 lw 2 lc rgb 'red'
+set label 'the question: about 14 GB (12*N*M*4 at N=1e6, M=300)' at graph 0.02, first 1.44e+10 offset 0,0.7 tc rgb 'red'
+plot $m0 using 1:2 with points pt 7 ps 1.3 lc 1 title 'eager measured', $m0 using 1:3 with lines dt 2 lw 1.5 lc 1 title 'eager model', \
+  $m1 using 1:2 with points pt 7 ps 1.3 lc 2 title 'materialized measured', $m1 using 1:3 with lines dt 2 lw 1.5 lc 2 title 'materialized model', \
+  $m2 using 1:2 with points pt 7 ps 1.3 lc 3 title 'fused measured', $m2 using 1:3 with lines dt 2 lw 1.5 lc 3 title 'fused model', \
+  $m3 using 1:2 with points pt 7 ps 1.3 lc 4 title 'chunked measured', $m3 using 1:3 with lines dt 2 lw 1.5 lc 4 title 'chunked model', \
+  $m4 using 1:2 with points pt 7 ps 1.3 lc 5 title 'tiled measured', $m4 using 1:3 with lines dt 2 lw 1.5 lc 5 title 'tiled model', \
+  $m5 using 1:2 with points pt 7 ps 1.3 lc 6 title 'hoisted measured', $m5 using 1:3 with lines dt 2 lw 1.5 lc 6 title 'hoisted model', \
+  $m6 using 1:2 with points pt 7 ps 1.3 lc 7 title 'sorted measured', $m6 using 1:3 with lines dt 2 lw 1.5 lc 7 title 'sorted model'
+set output
+if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {
+  set terminal pngcairo size 1200,750 font 'Sans,12'
+} else {
+  set terminal png size 1200,750
+}
+set output 'fig-interp-memory.png'
+replot
+set output

@@ -1,0 +1,101 @@
+#!/bin/sh
+# make-report.sh MODE: run the sweeps, then write the report from their data.
+#
+#   full   reports/data/ (raw JSON lines, CSV, timelines) and reports/REPORT.md
+#          with reports/figures/; about 8 minutes on 2 cores.
+#   quick  the same sections at small sizes in reports/out-quick/ (git-ignored);
+#          about a minute.
+#
+# Progress goes to stderr (each sweep prints a line per run). The report step
+# alone, from saved data and without measuring again:
+#   build/jemalloc/harness report reports/data reports
+#
+# Environment: FB_HARNESS, FB_HARNESS_GLIBC override the two builds. The
+# cache simulation (harness run --cachesim) runs the x86-64-v3 build that
+# `make` leaves in build/valgrind, because valgrind 3.19 cannot decode
+# AVX-512.
+set -eu
+
+MODE=${1:-full}
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+H=${FB_HARNESS:-$ROOT/build/jemalloc/harness}
+HG=${FB_HARNESS_GLIBC:-$ROOT/build/glibc/harness}
+HC=$H
+
+case "$MODE" in
+full)  OUT=reports; DATA=reports/data ;;
+quick) OUT=reports/out-quick; DATA=reports/out-quick/data ;;
+*)     echo "usage: make-report.sh full|quick" >&2; exit 2 ;;
+esac
+
+for h in "$H" "$HG"; do
+	[ -x "$h" ] || { echo "make-report.sh: $h not built (make; make ALLOC=glibc all)" >&2; exit 1; }
+done
+command -v valgrind >/dev/null 2>&1 || HC=
+
+rm -rf "$DATA"
+mkdir -p "$DATA/timelines" "$DATA/cachesim"
+START=$(date +%s)
+step() { echo "== make-report.sh [$(( $(date +%s) - START ))s] $*" >&2; }
+
+if [ "$MODE" = full ]; then
+	NQ=1e6; MQ=300; NSCALE=1e4,3e4,1e5,3e5; CHUNKS=100,1000,10000,100000,1000000
+	RQ="--repeat 5 --warmup 1"; RE="--repeat 1 --warmup 0"
+	NG=1e5; NCS=2e4; MCS=300
+	NC=4096; KC=10; NCSCALE=512,1024,2048,4096,8192; NCELLS=1024,4096,16384,65536
+	KSPREAD=50
+else
+	NQ=2e4; MQ=50; NSCALE=2e3,5e3,1e4; CHUNKS=100,1000,10000,20000
+	RQ="--repeat 3 --warmup 1"; RE="--repeat 1 --warmup 0"
+	NG=5e3; NCS=2e3; MCS=50
+	NC=512; KC=5; NCSCALE=256,512,1024; NCELLS=256,1024,4096
+	KSPREAD=10
+fi
+
+step "interp at the question's size (N=$NQ, M=$MQ): eager"
+"$H" sweep --workload interp --variants eager --n $NQ --m $MQ $RE \
+	--timeline-dir "$DATA/timelines" --out "$DATA/interp-main-eager"
+step "interp at the question's size: the other variants"
+"$H" sweep --workload interp --variants materialized,fused,chunked,tiled,hoisted,sorted \
+	--n $NQ --m $MQ $RQ --timeline-dir "$DATA/timelines" --out "$DATA/interp-main"
+step "interp against N"
+"$H" sweep --workload interp --n $NSCALE --m $MQ --repeat 3 --warmup 1 \
+	--out "$DATA/interp-scale"
+step "interp chunk-size sweep"
+"$H" sweep --workload interp --variants chunked --n $NQ --m $MQ --chunk $CHUNKS \
+	--repeat 3 --warmup 0 --out "$DATA/interp-chunk"
+step "interp with glibc malloc"
+"$HG" sweep --workload interp --variants eager,materialized --n $NG --m $MQ \
+	--repeat 3 --warmup 1 --out "$DATA/interp-glibc"
+if [ -n "$HC" ]; then
+	for v in materialized fused tiled hoisted sorted; do
+		step "interp $v under the cache simulator (N=$NCS)"
+		"$HC" run interp $v --n $NCS --m $MCS --repeat 1 --warmup 0 --cachesim \
+			--json "$DATA/cachesim/interp-$v.json" >&2 ||
+			echo "make-report.sh: cachesim of $v failed; the report says so" >&2
+	done
+else
+	step "no valgrind: the report will say the cache simulation was not run"
+fi
+step "machine ceilings"
+"$H" ceilings > "$DATA/ceilings.json"
+
+step "colony at N=$NC, K=$KC"
+"$H" sweep --workload colony --n $NC --steps $KC --repeat 3 --warmup 1 \
+	--out "$DATA/colony-main"
+step "colony all-pairs against N"
+"$H" sweep --workload colony --variants naive,naive-reuse,chunked,fused,tiled \
+	--n $NCSCALE --steps 3 --repeat 2 --warmup 0 --out "$DATA/colony-scale"
+step "colony cells against N"
+"$H" sweep --workload colony --variants cells --n $NCELLS --steps 3 --repeat 2 \
+	--warmup 0 --out "$DATA/colony-cells"
+step "colony per-step spread: $KSPREAD steps in one run"
+"$H" sweep --workload colony --variants naive,naive-reuse,fused --n $NC \
+	--steps $KSPREAD --repeat 0 --warmup 0 --out "$DATA/colony-spread"
+"$HG" sweep --workload colony --variants naive --n $NC --steps $KSPREAD \
+	--repeat 0 --warmup 0 --out "$DATA/colony-spread-glibc"
+
+step "sweeps done; writing the report"
+"$H" report "$DATA" "$OUT"
+step "done: $OUT/REPORT.md"

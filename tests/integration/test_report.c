@@ -1,0 +1,345 @@
+/*
+ * Integration tests of the report and of `harness compare`, through the
+ * built harness (FB_HARNESS, and FB_HARNESS_GLIBC for the allocator runs).
+ *
+ * report: runs reports/make-report.sh quick (small sizes, about a minute)
+ * and checks that REPORT.md is complete: every section present, every
+ * figure it references exists and is not empty (SVG and PNG), every table
+ * row carries numbers, no NaN and no negative time, and each verdict cites
+ * a figure. compare: crafted result files, a regression flagged (exit 3),
+ * noise not flagged (exit 0), bad input refused (exit 2).
+ */
+#include <criterion/criterion.h>
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define QUICK_DIR "reports/out-quick"
+
+static const char *
+harness(void)
+{
+	const char *h = getenv("FB_HARNESS");
+	cr_assert(h != NULL && access(h, X_OK) == 0,
+	    "FB_HARNESS must name the built harness (make test-integration)");
+	return h;
+}
+
+static int
+run_status(const char *cmd)
+{
+	int st = system(cmd);
+	cr_assert(st != -1, "could not run: %s", cmd);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+static char *
+slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf;
+	long len;
+
+	cr_assert(f != NULL, "cannot open %s", path);
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	buf = malloc((size_t)len + 1);
+	cr_assert(buf != NULL);
+	cr_assert_eq(fread(buf, 1, (size_t)len, f), (size_t)len);
+	buf[len] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static long
+file_size(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 ? (long)st.st_size : -1;
+}
+
+/* One quick report for all the report checks: made once, before the tests,
+ * by the runner (hooks cannot assert; the status goes to a file that each
+ * test's init reads). */
+#define STATUS_FILE QUICK_DIR "/test.status"
+
+ReportHook(PRE_ALL)(struct criterion_test_set *set)
+{
+	const char *h = getenv("FB_HARNESS");
+	const char *glibc = getenv("FB_HARNESS_GLIBC");
+	char cmd[8192];
+	time_t t0 = time(NULL);
+	int st = -1;
+	FILE *f;
+
+	(void)set;
+	mkdir("reports", 0777);
+	mkdir(QUICK_DIR, 0777);
+	unlink(STATUS_FILE);
+	if (h == NULL)
+		return;
+	/* make test builds the glibc harness after the integration tests;
+	 * build it here when it is missing. */
+	if (glibc == NULL || access(glibc, X_OK) != 0) {
+		if (system("make -s ALLOC=glibc all >&2") != 0)
+			return;
+		glibc = "build/glibc/harness";
+	}
+	snprintf(cmd, sizeof(cmd),
+	    "FB_HARNESS='%s' FB_HARNESS_GLIBC='%s' sh reports/make-report.sh "
+	    "quick 2> " QUICK_DIR "/make-report.log", h, glibc);
+	st = system(cmd);
+	st = st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+	fprintf(stderr, "make-report.sh quick: exit %d after %ld s (log in "
+	    QUICK_DIR "/make-report.log)\n", st, (long)(time(NULL) - t0));
+	if ((f = fopen(STATUS_FILE, "w")) != NULL) {
+		fprintf(f, "%d\n", st);
+		fclose(f);
+	}
+}
+
+static char *report_text;
+
+static void
+read_quick_report(void)
+{
+	FILE *f = fopen(STATUS_FILE, "r");
+	int st = -1;
+
+	harness();
+	cr_assert(f != NULL, "the quick report was not made (no %s)",
+	    STATUS_FILE);
+	cr_assert_eq(fscanf(f, "%d", &st), 1);
+	fclose(f);
+	cr_assert_eq(st, 0, "make-report.sh quick exited %d; see "
+	    QUICK_DIR "/make-report.log", st);
+	report_text = slurp(QUICK_DIR "/REPORT.md");
+}
+
+TestSuite(report, .init = read_quick_report, .timeout = 120);
+
+Test(report, every_section_present)
+{
+	static const char *const sections[] = {
+		"## Part 1: interp", "**Table 1.**", "### Memory against N",
+		"### Time against N", "### Memory during one run",
+		"### Chunk size", "### Roofline", "### Allocator",
+		"## Part 2: colony", "**Table 3.**", "**Table 4.**",
+		"**Table 5.**", "## Advice and verdicts",
+		"### What none of the answers said", "## Idiom map",
+		"## Method and machine", "build/jemalloc/harness report",
+	};
+	for (size_t i = 0; i < sizeof(sections) / sizeof(sections[0]); i++)
+		cr_expect(strstr(report_text, sections[i]) != NULL,
+		    "REPORT.md lacks '%s'", sections[i]);
+}
+
+Test(report, every_figure_exists_and_is_not_empty)
+{
+	const char *p = report_text;
+	int figures = 0;
+
+	while ((p = strstr(p, "](figures/")) != NULL) {
+		char name[256], path[512];
+		size_t len;
+		p += 2;
+		len = strcspn(p, ")");
+		cr_assert(len < sizeof(name));
+		memcpy(name, p, len);
+		name[len] = '\0';
+		snprintf(path, sizeof(path), QUICK_DIR "/%s", name);
+		cr_expect(file_size(path) > 0, "%s is missing or empty", path);
+		if (strstr(name, ".svg") != NULL) {
+			char png[512];
+			snprintf(png, sizeof(png), "%.*s.png",
+			    (int)(strlen(path) - 4), path);
+			cr_expect(file_size(png) > 0, "%s is missing or empty",
+			    png);
+			figures++;
+		}
+		p += len;
+	}
+	/* Each figure is referenced twice as SVG (image and link). */
+	cr_expect(figures >= 2 * 9, "only %d SVG references", figures);
+}
+
+static int
+has_digit(const char *line)
+{
+	for (const char *c = line; *c; c++)
+		if (isdigit((unsigned char)*c))
+			return 1;
+	return 0;
+}
+
+Test(report, every_table_row_has_numbers)
+{
+	char *copy = strdup(report_text), *save = NULL, *line;
+	const char *pending = NULL; /* a row, unless a separator follows */
+	int rows = 0, text_table = 0;
+
+	for (line = strtok_r(copy, "\n", &save);; 
+	     line = strtok_r(NULL, "\n", &save)) {
+		int sep = line != NULL && strncmp(line, "|---", 4) == 0;
+		/* The row before a separator is a header: words only. */
+		if (pending != NULL && !sep) {
+			cr_expect(has_digit(pending),
+			    "table row without a number: %s", pending);
+			rows++;
+		}
+		pending = NULL;
+		if (line == NULL)
+			break;
+		/* The idiom map is a table of words, not of measurements. */
+		if (strncmp(line, "## ", 3) == 0)
+			text_table = strcmp(line, "## Idiom map") == 0;
+		if (line[0] == '|' && !sep && !text_table)
+			pending = line;
+	}
+	cr_expect(rows > 25, "only %d table rows", rows);
+	free(copy);
+}
+
+Test(report, no_nan_and_no_negative_time)
+{
+	static const char *const units[] = {" s", " ms", " us"};
+	const char *p;
+
+	for (p = report_text; *p; p++) {
+		cr_expect(strncasecmp(p, "nan", 3) != 0 ||
+			(p > report_text && isalpha((unsigned char)p[-1])) ||
+			isalpha((unsigned char)p[3]),
+		    "NaN in the report near: %.60s", p > report_text + 30
+			? p - 30
+			: report_text);
+		if (*p == '-' && isdigit((unsigned char)p[1]) &&
+		    (p == report_text || !isalnum((unsigned char)p[-1]))) {
+			const char *q = p + 1;
+			while (isdigit((unsigned char)*q) || *q == '.')
+				q++;
+			for (size_t u = 0; u < 3; u++) {
+				size_t n = strlen(units[u]);
+				cr_expect(strncmp(q, units[u], n) != 0 ||
+					isalpha((unsigned char)q[n]),
+				    "negative time near: %.60s", p);
+			}
+		}
+	}
+	cr_expect(strstr(report_text, "inf ") == NULL);
+}
+
+Test(report, each_verdict_cites_a_figure)
+{
+	char *copy = strdup(report_text), *save = NULL, *line;
+	int verdicts = 0;
+
+	for (line = strtok_r(copy, "\n", &save); line != NULL;
+	     line = strtok_r(NULL, "\n", &save)) {
+		if (line[0] != '|' ||
+		    (strstr(line, "| **supported") == NULL &&
+			strstr(line, "| **not supported") == NULL &&
+			strstr(line, "| **not testable here") == NULL))
+			continue;
+		verdicts++;
+		cr_expect(strstr(line, "Figure ") != NULL &&
+			strstr(line, "Figure (not drawn)") == NULL,
+		    "verdict without a drawn figure: %s", line);
+	}
+	cr_expect_eq(verdicts, 6, "%d verdict rows, want 6", verdicts);
+	free(copy);
+}
+
+Test(report, raw_data_kept_and_report_regenerates_from_it)
+{
+	char cmd[4096];
+	char *again;
+
+	cr_expect(file_size(QUICK_DIR "/data/interp-main.jsonl") > 0);
+	cr_expect(file_size(QUICK_DIR "/data/interp-main.csv") > 0);
+	cr_expect(file_size(QUICK_DIR "/data/colony-spread.jsonl") > 0);
+	snprintf(cmd, sizeof(cmd), "'%s' report " QUICK_DIR "/data "
+	    QUICK_DIR "/regen 2>/dev/null", harness());
+	cr_assert_eq(run_status(cmd), 0, "%s", cmd);
+	again = slurp(QUICK_DIR "/regen/REPORT.md");
+	cr_expect_str_eq(again, report_text,
+	    "the report from saved data differs from the first one");
+	free(again);
+}
+
+/* ---- harness compare on crafted files ---- */
+
+static void
+write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	cr_assert(f != NULL);
+	fputs(text, f);
+	fclose(f);
+}
+
+#define RESULT(variant, median, samples, peak)                                \
+	"{\"workload\":\"interp\",\"variant\":\"" variant "\",\"status\":"   \
+	"\"ok\",\"params\":{\"n\":1000,\"m\":30,\"g\":4096,\"preset\":"      \
+	"\"random\",\"seed\":42,\"chunk\":0,\"tile\":0,\"steps\":1},"        \
+	"\"time_s\":{\"median\":" median ",\"samples\":[" samples "]},"      \
+	"\"memory\":{\"peak_workspace_bytes\":" peak "}}\n"
+
+Test(compare_cli, flags_the_regression_not_the_noise)
+{
+	char cmd[4096];
+	const char *old_f = "/tmp/fb_cmp_old.jsonl";
+	const char *new_f = "/tmp/fb_cmp_new.jsonl";
+	const char *noise_f = "/tmp/fb_cmp_noise.jsonl";
+
+	write_file(old_f,
+	    RESULT("fused", "1.0", "1.0,1.01,0.99,1.02,0.98,1.0", "0")
+		RESULT("tiled", "1.0", "0.7,1.3,0.9,1.0,1.1,0.8,1.2", "12288"));
+	/* fused 20% slower, clearly; tiled the same median, noisy. */
+	write_file(new_f,
+	    RESULT("fused", "1.2", "1.2,1.21,1.19,1.22,1.18,1.2", "0")
+		RESULT("tiled", "1.0", "1.25,0.75,1.05,1.0,0.95,1.28,0.72",
+		    "12288"));
+	write_file(noise_f,
+	    RESULT("fused", "1.0", "0.99,1.0,1.01,1.0,1.02,0.98", "0")
+		RESULT("tiled", "1.0", "1.25,0.75,1.05,1.0,0.95,1.28,0.72",
+		    "12288"));
+
+	snprintf(cmd, sizeof(cmd), "'%s' compare %s %s > /tmp/fb_cmp.out",
+	    harness(), old_f, new_f);
+	cr_expect_eq(run_status(cmd), 3, "a 20%% slowdown must exit 3");
+	{
+		char *out = slurp("/tmp/fb_cmp.out");
+		char *fused = strstr(out, "interp/fused");
+		char *tiled = strstr(out, "interp/tiled");
+		cr_assert(fused != NULL && tiled != NULL, "%s", out);
+		cr_expect(strncmp(strchr(fused, ':'), ": REGRESSION", 12) == 0,
+		    "%s", out);
+		cr_expect(strncmp(strchr(tiled, ':'), ": no significant", 16) ==
+			0,
+		    "%s", out);
+		free(out);
+	}
+	snprintf(cmd, sizeof(cmd), "'%s' compare %s %s > /dev/null", harness(),
+	    old_f, noise_f);
+	cr_expect_eq(run_status(cmd), 0, "noise must exit 0");
+	snprintf(cmd, sizeof(cmd),
+	    "'%s' compare --threshold 50 %s %s > /dev/null", harness(), old_f,
+	    new_f);
+	cr_expect_eq(run_status(cmd), 0, "+20%% is under a 50%% threshold");
+	snprintf(cmd, sizeof(cmd), "'%s' compare %s /nonexistent 2>/dev/null",
+	    harness(), old_f);
+	cr_expect_eq(run_status(cmd), 2, "a missing file is bad input");
+	snprintf(cmd, sizeof(cmd), "'%s' compare --threshold x %s %s "
+	    "2>/dev/null", harness(), old_f, new_f);
+	cr_expect_eq(run_status(cmd), 2, "a bad threshold is bad input");
+	unlink(old_f);
+	unlink(new_f);
+	unlink(noise_f);
+	unlink("/tmp/fb_cmp.out");
+}
