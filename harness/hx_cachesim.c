@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "hx_cachesim.h"
+#include "hx_machine.h"
 
 #define CACHESIM_NEVENTS 9
 
@@ -229,24 +230,6 @@ label_return:
 	return ret;
 }
 
-/* One number from a sysfs cache attribute ("32768K" or "16"). */
-static long
-cachesim_sysfs_long(const char *attr)
-{
-	char path[128];
-	long v = -1;
-	FILE *f;
-
-	snprintf(path, sizeof(path),
-	    "/sys/devices/system/cpu/cpu0/cache/index3/%s", attr);
-	if ((f = fopen(path, "r")) == NULL)
-		return -1;
-	if (fscanf(f, "%ld", &v) != 1)
-		v = -1;
-	fclose(f);
-	return v;
-}
-
 /* "--LL=size,assoc,line" from the kernel's view of the last-level cache,
  * when it is one valgrind can simulate (a power-of-two number of sets);
  * otherwise "" and valgrind reads CPUID, which under KVM may describe the
@@ -254,19 +237,17 @@ cachesim_sysfs_long(const char *attr)
 static void
 cachesim_ll_option(char *buf, size_t len)
 {
-	long kb = cachesim_sysfs_long("size");
-	long ways = cachesim_sysfs_long("ways_of_associativity");
-	long line = cachesim_sysfs_long("coherency_line_size");
-	long sets;
+	long bytes, ways, line, sets;
 
 	buf[0] = '\0';
-	if (kb <= 0 || ways <= 0 || line <= 0)
+	if (hx_machine_cache(3, &bytes, &ways, &line) != 0 || ways <= 0 ||
+	    line <= 0)
 		return;
-	sets = kb * 1024 / (ways * line);
+	sets = bytes / (ways * line);
 	if (sets <= 0 || (sets & (sets - 1)) != 0 ||
-	    sets * ways * line != kb * 1024)
+	    sets * ways * line != bytes)
 		return;
-	snprintf(buf, len, "--LL=%ld,%ld,%ld", kb * 1024, ways, line);
+	snprintf(buf, len, "--LL=%ld,%ld,%ld", bytes, ways, line);
 }
 
 int

@@ -4,6 +4,7 @@
  * from those counts and the best run's time.
  */
 #include "hx_ceilings.h"
+#include "hx_machine.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -80,30 +81,14 @@ hx_clock_resolution(void)
 	return 1e-9 * (double)best;
 }
 
-/* The last-level cache size: the smaller of glibc's figure and the kernel's
- * (under KVM glibc reports the host's 384 MiB where the guest's cache
- * topology in sysfs says 32 MiB). */
-static long
-hx_ceilings_llc_bytes(void)
-{
-	long llc = sysconf(_SC_LEVEL3_CACHE_SIZE);
-	FILE *f = fopen("/sys/devices/system/cpu/cpu0/cache/index3/size", "r");
-
-	if (f != NULL) {
-		long kb;
-		if (fscanf(f, "%ldK", &kb) == 1 && kb > 0 &&
-		    (llc <= 0 || kb * 1024 < llc))
-			llc = kb * 1024;
-		fclose(f);
-	}
-	return llc;
-}
-
 /* STREAM's rule (4x the last-level cache), bounded as the header says. */
 static size_t
 hx_ceilings_default_bytes(void)
 {
-	long llc = hx_ceilings_llc_bytes();
+	long llc, ways, line;
+
+	if (hx_machine_cache(3, &llc, &ways, &line) != 0)
+		llc = 0;
 	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
 	size_t bytes = llc > 0 ? 4 * (size_t)llc : 0;
 
