@@ -114,12 +114,14 @@ hx_machine_json(void)
 	json_object_set_new(o, "memory_bytes",
 	    json_integer(
 		(json_int_t)sysconf(_SC_PHYS_PAGES) * sysconf(_SC_PAGESIZE)));
-	json_object_set_new(
-	    caches, "l1d_bytes", json_integer(sysconf(_SC_LEVEL1_DCACHE_SIZE)));
-	json_object_set_new(
-	    caches, "l2_bytes", json_integer(sysconf(_SC_LEVEL2_CACHE_SIZE)));
-	json_object_set_new(
-	    caches, "l3_bytes", json_integer(sysconf(_SC_LEVEL3_CACHE_SIZE)));
+	for (int level = 1; level <= 3; level++) {
+		static const char *const keys[] = {
+		    "", "l1d_bytes", "l2_bytes", "l3_bytes"};
+		long bytes, ways, line;
+		if (hx_machine_cache(level, &bytes, &ways, &line) == 0)
+			json_object_set_new(
+			    caches, keys[level], json_integer(bytes));
+	}
 	json_object_set_new(o, "caches", caches);
 	if (uname(&u) == 0) {
 		char k[400];
