@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "hx_cachesim.h"
-#include "hx_machine.h"
+#include "variant.h"
 
 #define CACHESIM_NEVENTS 9
 
@@ -240,7 +240,7 @@ cachesim_ll_option(char *buf, size_t len)
 	long bytes, ways, line, sets;
 
 	buf[0] = '\0';
-	if (hx_machine_cache(3, &bytes, &ways, &line) != 0 || ways <= 0 ||
+	if (variant_cache(3, &bytes, &ways, &line) != 0 || ways <= 0 ||
 	    line <= 0)
 		return;
 	sets = bytes / (ways * line);

@@ -4,7 +4,7 @@
  * from those counts and the best run's time.
  */
 #include "hx_ceilings.h"
-#include "hx_machine.h"
+#include "variant.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -87,7 +87,7 @@ hx_ceilings_default_bytes(void)
 {
 	long llc, ways, line;
 
-	if (hx_machine_cache(3, &llc, &ways, &line) != 0)
+	if (variant_cache(3, &llc, &ways, &line) != 0)
 		llc = 0;
 	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
 	size_t bytes = llc > 0 ? 4 * (size_t)llc : 0;

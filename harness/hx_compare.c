@@ -45,8 +45,8 @@ hx_compare_opts_init(hx_compare_opts_t *o)
 static double *
 samples_of(const json_t *r, size_t *n)
 {
-	const json_t *a = json_object_get(json_object_get(r, "time_s"),
-	    "samples");
+	const json_t *a =
+	    json_object_get(json_object_get(r, "time_s"), "samples");
 	double *x;
 	size_t i;
 	json_t *e;
@@ -56,7 +56,8 @@ samples_of(const json_t *r, size_t *n)
 		return NULL;
 	if ((x = malloc(json_array_size(a) * sizeof(*x))) == NULL)
 		return NULL;
-	json_array_foreach(a, i, e) {
+	json_array_foreach(a, i, e)
+	{
 		if (json_is_number(e) && isfinite(json_number_value(e)))
 			x[(*n)++] = json_number_value(e);
 	}
@@ -77,22 +78,22 @@ hx_compare_runs(const json_t *old_r, const json_t *new_r,
 	v->new_median = hx_result_number(new_r, "time_s.median");
 	if (isnan(v->old_median) || isnan(v->new_median) || v->old_median <= 0)
 		goto label_return;
-	v->time_change_pct = (v->new_median - v->old_median) / v->old_median *
-	    100.0;
+	v->time_change_pct =
+	    (v->new_median - v->old_median) / v->old_median * 100.0;
 
 	a = samples_of(old_r, &v->old_samples);
 	b = samples_of(new_r, &v->new_samples);
 	if (v->old_samples >= 2 && v->new_samples >= 2) {
 		hx_mwu_t t;
-		if (hx_stats_mann_whitney(a, v->old_samples, b, v->new_samples,
-			&t) != 0)
+		if (hx_stats_mann_whitney(
+			a, v->old_samples, b, v->new_samples, &t) != 0)
 			goto label_return;
 		v->p = t.p;
 		v->time_tested = 1;
-		v->slower = v->new_median > v->old_median * limit &&
-		    t.p < o->alpha;
-		v->faster = v->new_median * limit < v->old_median &&
-		    t.p < o->alpha;
+		v->slower =
+		    v->new_median > v->old_median * limit && t.p < o->alpha;
+		v->faster =
+		    v->new_median * limit < v->old_median && t.p < o->alpha;
 	}
 
 	v->old_peak = hx_result_number(old_r, "memory.peak_workspace_bytes");
@@ -100,8 +101,8 @@ hx_compare_runs(const json_t *old_r, const json_t *new_r,
 	v->peak_change_pct = NAN;
 	if (!isnan(v->old_peak) && !isnan(v->new_peak)) {
 		if (v->old_peak > 0)
-			v->peak_change_pct = (v->new_peak - v->old_peak) /
-			    v->old_peak * 100.0;
+			v->peak_change_pct =
+			    (v->new_peak - v->old_peak) / v->old_peak * 100.0;
 		v->memory_grew = v->new_peak > v->old_peak * limit &&
 		    v->new_peak - v->old_peak > HX_COMPARE_MEM_FLOOR;
 	}
@@ -179,7 +180,8 @@ label_check:
 		if (!is_result(json_array_get(arr, i))) {
 			snprintf(msg, msglen,
 			    "%s: entry %zu is not a result object (no workload "
-			    "and variant)", path, i + 1);
+			    "and variant)",
+			    path, i + 1);
 			json_decref(arr);
 			return NULL;
 		}
@@ -190,8 +192,8 @@ label_check:
 int
 hx_compare_same_run(const json_t *a, const json_t *b)
 {
-	static const char *const keys[] = {"n", "m", "g", "seed", "chunk",
-	    "tile", "steps"};
+	static const char *const keys[] = {
+	    "n", "m", "g", "seed", "chunk", "tile", "steps"};
 	const json_t *pa = json_object_get(a, "params");
 	const json_t *pb = json_object_get(b, "params");
 	const char *sa, *sb;
@@ -206,8 +208,9 @@ hx_compare_same_run(const json_t *a, const json_t *b)
 		const json_t *y = json_object_get(pb, keys[i]);
 		if ((x == NULL) != (y == NULL))
 			return 0;
-		if (x != NULL && (!json_is_number(x) || !json_is_number(y) ||
-				     json_number_value(x) != json_number_value(y)))
+		if (x != NULL &&
+		    (!json_is_number(x) || !json_is_number(y) ||
+			json_number_value(x) != json_number_value(y)))
 			return 0;
 	}
 	sa = json_string_value(json_object_get(pa, "preset"));
@@ -250,8 +253,9 @@ print_label(FILE *f, const json_t *r)
 {
 	const json_t *p = json_object_get(r, "params");
 
-	fprintf(f, "%s/%s n=%.0f", json_string_value(json_object_get(r,
-	    "workload")), json_string_value(json_object_get(r, "variant")),
+	fprintf(f, "%s/%s n=%.0f",
+	    json_string_value(json_object_get(r, "workload")),
+	    json_string_value(json_object_get(r, "variant")),
 	    hx_result_number(r, "params.n"));
 	if (strcmp(json_string_value(json_object_get(r, "workload")),
 		"interp") == 0)
@@ -274,14 +278,18 @@ print_counters(FILE *f, const json_t *a, const json_t *b)
 	const char *name;
 	json_t *ea;
 
-	json_object_foreach((json_t *)ca, name, ea) {
+	json_object_foreach((json_t *)ca, name, ea)
+	{
 		const json_t *eb = json_object_get(cb, name);
-		const char *sa = json_string_value(json_object_get(ea, "status"));
-		const char *sb = json_string_value(json_object_get(eb, "status"));
+		const char *sa =
+		    json_string_value(json_object_get(ea, "status"));
+		const char *sb =
+		    json_string_value(json_object_get(eb, "status"));
 		double va = json_number_value(json_object_get(ea, "value"));
 		double vb = json_number_value(json_object_get(eb, "value"));
 
-		if (sa == NULL || sb == NULL || strcmp(sa, "unsupported") == 0 ||
+		if (sa == NULL || sb == NULL ||
+		    strcmp(sa, "unsupported") == 0 ||
 		    strcmp(sb, "unsupported") == 0 ||
 		    !json_is_number(json_object_get(ea, "value")) ||
 		    !json_is_number(json_object_get(eb, "value")))
@@ -319,10 +327,10 @@ int
 hx_compare_main(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{"threshold", required_argument, NULL, 't'},
-		{"alpha", required_argument, NULL, 'a'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
+	    {"threshold", required_argument, NULL, 't'},
+	    {"alpha", required_argument, NULL, 'a'},
+	    {"help", no_argument, NULL, 'h'},
+	    {NULL, 0, NULL, 0},
 	};
 	hx_compare_opts_t o;
 	json_t *old_runs = NULL, *new_runs = NULL;
@@ -342,8 +350,9 @@ hx_compare_main(int argc, char **argv)
 		case 't':
 			if (parse_double(optarg, 0.0, 1e6, &o.threshold_pct) !=
 			    0) {
-				fprintf(stderr, "harness compare: --threshold "
-						"'%s' is not a percentage >= 0\n",
+				fprintf(stderr,
+				    "harness compare: --threshold "
+				    "'%s' is not a percentage >= 0\n",
 				    optarg);
 				return EXIT_BAD_INPUT;
 			}
@@ -351,8 +360,10 @@ hx_compare_main(int argc, char **argv)
 		case 'a':
 			if (parse_double(optarg, 0.0, 1.0, &o.alpha) != 0 ||
 			    o.alpha <= 0.0 || o.alpha >= 1.0) {
-				fprintf(stderr, "harness compare: --alpha '%s' "
-						"is not in (0,1)\n", optarg);
+				fprintf(stderr,
+				    "harness compare: --alpha '%s' "
+				    "is not in (0,1)\n",
+				    optarg);
 				return EXIT_BAD_INPUT;
 			}
 			break;
@@ -364,8 +375,9 @@ hx_compare_main(int argc, char **argv)
 		}
 	}
 	if (argc - optind != 2) {
-		fprintf(stderr, "harness compare: needs two files, OLD and NEW "
-				"(harness compare --help)\n");
+		fprintf(stderr,
+		    "harness compare: needs two files, OLD and NEW "
+		    "(harness compare --help)\n");
 		return EXIT_BAD_INPUT;
 	}
 	if ((old_runs = hx_compare_load(argv[optind], msg, sizeof(msg))) ==
@@ -390,7 +402,8 @@ hx_compare_main(int argc, char **argv)
 
 		for (j = 0; j < json_array_size(new_runs); j++) {
 			if (!used[j] &&
-			    hx_compare_same_run(a, json_array_get(new_runs, j))) {
+			    hx_compare_same_run(
+				a, json_array_get(new_runs, j))) {
 				b = json_array_get(new_runs, j);
 				used[j] = 1;
 				break;
@@ -416,10 +429,10 @@ hx_compare_main(int argc, char **argv)
 		human_time(t1, sizeof(t1), v.new_median);
 		human_bytes(m0, sizeof(m0), v.old_peak);
 		human_bytes(m1, sizeof(m1), v.new_peak);
-		printf(": %s\n    time %s -> %s (%+.1f%%", v.regression
-			   ? "REGRESSION"
-			   : v.faster ? "faster"
-				      : "no significant change",
+		printf(": %s\n    time %s -> %s (%+.1f%%",
+		    v.regression   ? "REGRESSION"
+			: v.faster ? "faster"
+				   : "no significant change",
 		    t0, t1, v.time_change_pct);
 		if (v.time_tested)
 			printf(", p = %.3g, %zu/%zu samples)%s\n", v.p,
@@ -431,7 +444,8 @@ hx_compare_main(int argc, char **argv)
 		printf("    peak workspace %s -> %s", m0, m1);
 		if (!isnan(v.peak_change_pct))
 			printf(" (%+.1f%%)", v.peak_change_pct);
-		printf("%s\n", v.memory_grew ? "  grew beyond the threshold" : "");
+		printf(
+		    "%s\n", v.memory_grew ? "  grew beyond the threshold" : "");
 		print_counters(stdout, a, b);
 		if (v.regression)
 			regressions++;
@@ -443,13 +457,15 @@ hx_compare_main(int argc, char **argv)
 		}
 	}
 	if (matched == 0) {
-		fprintf(stderr, "harness compare: no run of %s matches a run of "
-				"%s (workload, variant and parameters)\n",
+		fprintf(stderr,
+		    "harness compare: no run of %s matches a run of "
+		    "%s (workload, variant and parameters)\n",
 		    argv[optind], argv[optind + 1]);
 		rc = EXIT_BAD_INPUT;
 		goto label_return;
 	}
-	printf("%zu run(s) compared, %zu regression(s)\n", matched, regressions);
+	printf(
+	    "%zu run(s) compared, %zu regression(s)\n", matched, regressions);
 	rc = regressions > 0 ? HX_COMPARE_EXIT_REGRESSION : 0;
 label_return:
 	free(used);

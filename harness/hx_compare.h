@@ -39,14 +39,14 @@ typedef struct hx_compare_opts_s {
 typedef struct hx_compare_verdict_s {
 	double old_median, new_median;
 	double time_change_pct; /* (new - old) / old * 100 */
-	double p;               /* Mann-Whitney two-sided p; NAN when untested */
+	double p; /* Mann-Whitney two-sided p; NAN when untested */
 	size_t old_samples, new_samples;
-	double old_peak, new_peak;  /* workspace bytes; NAN when unknown */
-	double peak_change_pct;     /* NAN when either is unknown or old is 0 */
-	int time_tested;            /* both sides had >= 2 samples */
-	int slower, faster;         /* beyond the threshold with p < alpha */
-	int memory_grew;            /* beyond the threshold and the floor */
-	int regression;             /* slower || memory_grew */
+	double old_peak, new_peak; /* workspace bytes; NAN when unknown */
+	double peak_change_pct;    /* NAN when either is unknown or old is 0 */
+	int time_tested;           /* both sides had >= 2 samples */
+	int slower, faster;        /* beyond the threshold with p < alpha */
+	int memory_grew;           /* beyond the threshold and the floor */
+	int regression;            /* slower || memory_grew */
 } hx_compare_verdict_t;
 
 /* Fills *o with the defaults (5 %, 0.05). */

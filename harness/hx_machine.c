@@ -8,6 +8,7 @@
 
 #include "hx_machine.h"
 #include "hx_mem.h"
+#include "variant.h"
 
 #ifdef __clang__
 #define FB_COMPILER "clang " __clang_version__
@@ -42,59 +43,6 @@ cpu_model(char *buf, size_t len)
 	fclose(f);
 }
 
-/* One number from a sysfs cache attribute ("32768K" reads as 32768). */
-static long
-cache_attr(int index, const char *attr)
-{
-	char path[128];
-	long v = 0;
-	FILE *f;
-
-	snprintf(path, sizeof(path),
-	    "/sys/devices/system/cpu/cpu0/cache/index%d/%s", index, attr);
-	if ((f = fopen(path, "r")) == NULL)
-		return 0;
-	if (fscanf(f, "%ld", &v) != 1)
-		v = 0;
-	fclose(f);
-	return v;
-}
-
-int
-hx_machine_cache(int level, long *bytes, long *ways, long *line)
-{
-	static const int sc[] = {0, _SC_LEVEL1_DCACHE_SIZE,
-	    _SC_LEVEL2_CACHE_SIZE, _SC_LEVEL3_CACHE_SIZE};
-
-	*bytes = *ways = *line = 0;
-	for (int i = 0; i < 8; i++) {
-		char path[128], type[32] = "";
-		FILE *f;
-
-		if (cache_attr(i, "level") != level)
-			continue;
-		snprintf(path, sizeof(path),
-		    "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
-		if ((f = fopen(path, "r")) != NULL) {
-			if (fscanf(f, "%31s", type) != 1)
-				type[0] = '\0';
-			fclose(f);
-		}
-		if (strcmp(type, "Instruction") == 0)
-			continue;
-		*bytes = cache_attr(i, "size") * 1024;
-		*ways = cache_attr(i, "ways_of_associativity");
-		*line = cache_attr(i, "coherency_line_size");
-		if (*bytes > 0)
-			return 0;
-	}
-	if (level < 1 || level > 3 || (*bytes = sysconf(sc[level])) <= 0) {
-		*bytes = 0;
-		return -1;
-	}
-	return 0;
-}
-
 json_t *
 hx_machine_json(void)
 {
@@ -118,7 +66,7 @@ hx_machine_json(void)
 		static const char *const keys[] = {
 		    "", "l1d_bytes", "l2_bytes", "l3_bytes"};
 		long bytes, ways, line;
-		if (hx_machine_cache(level, &bytes, &ways, &line) == 0)
+		if (variant_cache(level, &bytes, &ways, &line) == 0)
 			json_object_set_new(
 			    caches, keys[level], json_integer(bytes));
 	}

@@ -31,10 +31,10 @@
 /* Timeline points per variant in a figure (bucket maxima). */
 #define TIMELINE_POINTS 600
 
-static const char *const interp_variants[] = {"eager", "materialized",
-    "fused", "chunked", "tiled", "hoisted", "sorted", NULL};
-static const char *const colony_variants[] = {"naive", "naive-reuse",
-    "chunked", "fused", "tiled", "cells", NULL};
+static const char *const interp_variants[] = {"eager", "materialized", "fused",
+    "chunked", "tiled", "hoisted", "sorted", NULL};
+static const char *const colony_variants[] = {
+    "naive", "naive-reuse", "chunked", "fused", "tiled", "cells", NULL};
 
 typedef struct report_fig_s {
 	char name[64];
@@ -84,7 +84,8 @@ load_jsonl(report_t *R, const char *path, const char *set)
 	int lineno = 0;
 
 	if (f == NULL) {
-		snprintf(R->msg, sizeof(R->msg), "%s: %s", path, strerror(errno));
+		snprintf(
+		    R->msg, sizeof(R->msg), "%s: %s", path, strerror(errno));
 		return -1;
 	}
 	note_mtime(R, path);
@@ -128,8 +129,8 @@ load_data(report_t *R)
 		char set[256];
 		if (!ends_with(e->d_name, ".jsonl") || strlen(e->d_name) > 250)
 			continue;
-		snprintf(set, sizeof(set), "%.*s",
-		    (int)(strlen(e->d_name) - 6), e->d_name);
+		snprintf(set, sizeof(set), "%.*s", (int)(strlen(e->d_name) - 6),
+		    e->d_name);
 		snprintf(path, sizeof(path), "%s/%s", R->data_dir, e->d_name);
 		if (load_jsonl(R, path, set) != 0) {
 			closedir(d);
@@ -163,7 +164,8 @@ load_data(report_t *R)
 	return 0;
 }
 
-/* ---- finding runs --------------------------------------------------------- */
+/* ---- finding runs ---------------------------------------------------------
+ */
 
 static double
 num(const json_t *r, const char *path)
@@ -196,7 +198,8 @@ find_run(const report_t *R, const char *set, const char *w, const char *v,
 	size_t i;
 	json_t *r;
 
-	json_array_foreach(R->runs, i, r) {
+	json_array_foreach(R->runs, i, r)
+	{
 		if (strncmp(str(r, "_set"), set, strlen(set)) != 0 ||
 		    strcmp(str(r, "workload"), w) != 0 ||
 		    (v != NULL && strcmp(str(r, "variant"), v) != 0) ||
@@ -211,8 +214,8 @@ find_run(const report_t *R, const char *set, const char *w, const char *v,
 }
 
 static const json_t *
-ok_run(const report_t *R, const char *set, const char *w, const char *v,
-    double n)
+ok_run(
+    const report_t *R, const char *set, const char *w, const char *v, double n)
 {
 	return find_run(R, set, w, v, n, NAN, 0, 1);
 }
@@ -225,7 +228,8 @@ set_max_n(const report_t *R, const char *set, const char *w)
 	json_t *r;
 	double best = NAN;
 
-	json_array_foreach(R->runs, i, r) {
+	json_array_foreach(R->runs, i, r)
+	{
 		if (strncmp(str(r, "_set"), set, strlen(set)) == 0 &&
 		    strcmp(str(r, "workload"), w) == 0 &&
 		    (isnan(best) || num(r, "params.n") > best))
@@ -236,15 +240,15 @@ set_max_n(const report_t *R, const char *set, const char *w)
 
 /* Why a run is missing: its reason when it was skipped or failed. */
 static const char *
-why_missing(const report_t *R, const char *set, const char *w, const char *v,
-    double n)
+why_missing(
+    const report_t *R, const char *set, const char *w, const char *v, double n)
 {
 	const json_t *r = find_run(R, set, w, v, n, NAN, 0, 0);
 	static char buf[512];
 
 	if (r == NULL) {
-		snprintf(buf, sizeof(buf), "no %s/%s run in the %s data", w, v,
-		    set);
+		snprintf(
+		    buf, sizeof(buf), "no %s/%s run in the %s data", w, v, set);
 		return buf;
 	}
 	snprintf(buf, sizeof(buf), "%s/%s was %s: %s", w, v, str(r, "status"),
@@ -258,14 +262,16 @@ cachesim_of(const report_t *R, const char *v)
 	size_t i;
 	json_t *r;
 
-	json_array_foreach(R->cachesim, i, r) {
+	json_array_foreach(R->cachesim, i, r)
+	{
 		if (strcmp(str(r, "variant"), v) == 0)
 			return r;
 	}
 	return NULL;
 }
 
-/* ---- formatting ------------------------------------------------------------ */
+/* ---- formatting ------------------------------------------------------------
+ */
 
 /* Human units; each call returns one of a few rotating buffers. */
 static char *
@@ -359,7 +365,8 @@ md(report_t *R, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* ---- figures --------------------------------------------------------------- */
+/* ---- figures ---------------------------------------------------------------
+ */
 
 /* Starts a figure: returns a memory stream for the plot body (after the
  * terminal is set), to be passed to fig_end. */
@@ -380,8 +387,10 @@ fig_begin(fig_body_t *b, const char *name, const char *title)
 	b->f = open_memstream(&b->buf, &b->len);
 	if (b->f == NULL)
 		return -1;
-	fprintf(b->f, "set title \"%s\" noenhanced\nset key outside right "
-		      "top noenhanced\nset grid\n", title);
+	fprintf(b->f,
+	    "set title \"%s\" noenhanced\nset key outside right "
+	    "top noenhanced\nset grid\n",
+	    title);
 	return 0;
 }
 
@@ -390,16 +399,21 @@ fig_writer(FILE *f, void *arg)
 {
 	const fig_body_t *b = arg;
 
-	fprintf(f, "# %s: %s\n# written by harness report; redraw with "
-		   "`gnuplot %s.gp` in this folder\n", b->name, b->title,
+	fprintf(f,
+	    "# %s: %s\n# written by harness report; redraw with "
+	    "`gnuplot %s.gp` in this folder\n",
+	    b->name, b->title, b->name);
+	fprintf(f,
+	    "set terminal svg size 960,600 dynamic font 'Sans,12' "
+	    "background rgb 'white'\nset output '%s.svg'\n",
 	    b->name);
-	fprintf(f, "set terminal svg size 960,600 dynamic font 'Sans,12' "
-		   "background rgb 'white'\nset output '%s.svg'\n", b->name);
 	fwrite(b->buf, 1, b->len, f);
-	fprintf(f, "set output\nif (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) "
-		   "{\n  set terminal pngcairo size 1200,750 font 'Sans,12'\n} "
-		   "else {\n  set terminal png size 1200,750\n}\n"
-		   "set output '%s.png'\nreplot\nset output\n", b->name);
+	fprintf(f,
+	    "set output\nif (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) "
+	    "{\n  set terminal pngcairo size 1200,750 font 'Sans,12'\n} "
+	    "else {\n  set terminal png size 1200,750\n}\n"
+	    "set output '%s.png'\nreplot\nset output\n",
+	    b->name);
 	return ferror(f) ? -1 : 0;
 }
 
@@ -420,10 +434,10 @@ fig_end(report_t *R, fig_body_t *b)
 		return 0;
 	}
 	free(b->buf);
-	snprintf(R->figs[R->nfigs].name, sizeof(R->figs[0].name), "%s",
-	    b->name);
-	snprintf(R->figs[R->nfigs].title, sizeof(R->figs[0].title), "%s",
-	    b->title);
+	snprintf(
+	    R->figs[R->nfigs].name, sizeof(R->figs[0].name), "%s", b->name);
+	snprintf(
+	    R->figs[R->nfigs].title, sizeof(R->figs[0].title), "%s", b->title);
 	return ++R->nfigs;
 }
 
@@ -450,11 +464,12 @@ md_figure(report_t *R, int k, const char *caption)
 		md(R, "*(a figure could not be written: %s)*\n\n", R->msg);
 		return;
 	}
-	md(R, "![Figure %d: %s](figures/%s.svg)\n\n**Figure %d.** %s "
-	      "([SVG](figures/%s.svg), [PNG](figures/%s.png), "
-	      "[gnuplot](figures/%s.gp))\n\n", k, R->figs[k - 1].title,
-	    R->figs[k - 1].name, k, caption, R->figs[k - 1].name,
-	    R->figs[k - 1].name, R->figs[k - 1].name);
+	md(R,
+	    "![Figure %d: %s](figures/%s.svg)\n\n**Figure %d.** %s "
+	    "([SVG](figures/%s.svg), [PNG](figures/%s.png), "
+	    "[gnuplot](figures/%s.gp))\n\n",
+	    k, R->figs[k - 1].title, R->figs[k - 1].name, k, caption,
+	    R->figs[k - 1].name, R->figs[k - 1].name, R->figs[k - 1].name);
 }
 
 /* A positive value for a log axis: 0 is drawn at floor. */
@@ -464,7 +479,8 @@ logpos(double x, double floor_)
 	return x > floor_ ? x : floor_;
 }
 
-/* ---- part 1: interp ---------------------------------------------------------- */
+/* ---- part 1: interp
+ * ---------------------------------------------------------- */
 
 typedef struct report_interp_s {
 	double nq, mq;
@@ -478,23 +494,26 @@ interp_table(report_t *R, report_interp_t *I)
 	const json_t *mat = I->main[1];
 	double t_mat = num(mat, "time_s.median");
 
-	md(R, "| variant | median time [95%% CI] | cold | peak workspace "
-	      "(measured) | model | RSS high-water | minor faults | "
-	      "IPC (hardware) | D1 misses/pair (simulated) | "
-	      "LL misses/pair (simulated) | GFLOP/s | speed-up vs "
-	      "materialized |\n|---|---|---|---|---|---|---|---|---|---|---|"
-	      "---|\n");
+	md(R,
+	    "| variant | median time [95%% CI] | cold | peak workspace "
+	    "(measured) | model | RSS high-water | minor faults | "
+	    "IPC (hardware) | D1 misses/pair (simulated) | "
+	    "LL misses/pair (simulated) | GFLOP/s | speed-up vs "
+	    "materialized |\n|---|---|---|---|---|---|---|---|---|---|---|"
+	    "---|\n");
 	for (int i = 0; interp_variants[i] != NULL; i++) {
 		const char *v = interp_variants[i];
 		const json_t *r = I->main[i], *cs = cachesim_of(R, v);
 		const json_t *ci;
 		if (r == NULL) {
-			const json_t *any = find_run(R, "interp-main", "interp",
-			    v, I->nq, NAN, 0, 0);
-			md(R, "| %s | not measured (%s) | | | %s | | | | | | | "
-			      "|\n", v, why_missing(R, "interp-main", "interp", v,
-				  I->nq), fmt_bytes(num(any,
-				  "memory.model_bytes")));
+			const json_t *any = find_run(
+			    R, "interp-main", "interp", v, I->nq, NAN, 0, 0);
+			md(R,
+			    "| %s | not measured (%s) | | | %s | | | | | | | "
+			    "|\n",
+			    v,
+			    why_missing(R, "interp-main", "interp", v, I->nq),
+			    fmt_bytes(num(any, "memory.model_bytes")));
 			continue;
 		}
 		ci = json_object_get(json_object_get(r, "time_s"), "ci95");
@@ -535,35 +554,40 @@ interp_counters_note(report_t *R, const report_interp_t *I)
 	if (r == NULL)
 		return;
 	c = json_object_get(r, "counters");
-	json_object_foreach((json_t *)c, name, e) {
-		char *dst = strcmp(str(e, "status"), "unsupported") == 0 ? bad
-									 : ok;
+	json_object_foreach((json_t *)c, name, e)
+	{
+		char *dst =
+		    strcmp(str(e, "status"), "unsupported") == 0 ? bad : ok;
 		size_t len = strlen(dst);
 		snprintf(dst + len, 512 - len, "%s%s", len ? ", " : "", name);
 	}
-	md(R, "Counters (`result.counters`, `result.pmu`): %s. Counted: %s. "
-	      "Unsupported: %s. The IPC column needs hardware cycles and "
-	      "instructions; where they are unsupported it says n/a, and the "
-	      "cache behaviour comes from valgrind's simulator instead. ",
-	    json_is_true(json_object_get(json_object_get(r, "pmu"),
-		"hardware_pmu"))
+	md(R,
+	    "Counters (`result.counters`, `result.pmu`): %s. Counted: %s. "
+	    "Unsupported: %s. The IPC column needs hardware cycles and "
+	    "instructions; where they are unsupported it says n/a, and the "
+	    "cache behaviour comes from valgrind's simulator instead. ",
+	    json_is_true(
+		json_object_get(json_object_get(r, "pmu"), "hardware_pmu"))
 		? "this machine has a hardware PMU"
 		: str(json_object_get(r, "pmu"), "note"),
 	    ok[0] ? ok : "none", bad[0] ? bad : "none");
 	for (int i = 0; interp_variants[i] != NULL && cs == NULL; i++)
 		cs = cachesim_of(R, interp_variants[i]);
 	if (cs != NULL)
-		md(R, "The simulated columns are one run of each variant at "
-		      "N=%s, M=%s under `%s` (D1 %s; last level %s, rounded "
-		      "to what the simulator supports); they are misses per (point, interpolant) "
-		      "pair, simulated, not measured.\n\n",
+		md(R,
+		    "The simulated columns are one run of each variant at "
+		    "N=%s, M=%s under `%s` (D1 %s; last level %s, rounded "
+		    "to what the simulator supports); they are misses per "
+		    "(point, interpolant) "
+		    "pair, simulated, not measured.\n\n",
 		    fmt_n(num(cs, "params.n")), fmt_n(num(cs, "params.m")),
 		    str(json_object_get(cs, "cachesim"), "tool"),
 		    str(json_object_get(cs, "cachesim"), "d1"),
 		    str(json_object_get(cs, "cachesim"), "ll"));
 	else
-		md(R, "No cache simulation was run (valgrind missing or the "
-		      "run failed), so the simulated columns say n/a.\n\n");
+		md(R,
+		    "No cache simulation was run (valgrind missing or the "
+		    "run failed), so the simulated columns say n/a.\n\n");
 }
 
 /* Scaling points: interp-scale and interp-main, jemalloc, default chunk. */
@@ -586,13 +610,14 @@ collect_by_n(const report_t *R, int (*pick)(const json_t *, const char *),
 	size_t i, k = 0;
 	json_t *r;
 
-	json_array_foreach(R->runs, i, r) {
+	json_array_foreach(R->runs, i, r)
+	{
 		if (k < cap && pick(r, v))
 			out[k++] = r;
 	}
 	for (size_t a = 1; a < k; a++)
-		for (size_t b = a; b > 0 && num(out[b - 1], "params.n") >
-					   num(out[b], "params.n");
+		for (size_t b = a; b > 0 &&
+		     num(out[b - 1], "params.n") > num(out[b], "params.n");
 		     b--) {
 			const json_t *t = out[b];
 			out[b] = out[b - 1];
@@ -611,31 +636,36 @@ interp_fig_memory(report_t *R, report_interp_t *I)
 	if (fig_begin(&b, "fig-interp-memory",
 		"interp: peak workspace against N (M fixed)") != 0)
 		return;
-	fprintf(b.f, "set logscale xy\nset xlabel 'N (evaluation points)'\n"
-		     "set ylabel 'peak workspace (bytes)'\nset format y "
-		     "'%%.0e'\nset format x '%%.0e'\nset yrange [0.5:1e11]\n");
+	fprintf(b.f,
+	    "set logscale xy\nset xlabel 'N (evaluation points)'\n"
+	    "set ylabel 'peak workspace (bytes)'\nset format y "
+	    "'%%.0e'\nset format x '%%.0e'\nset yrange [0.5:1e11]\n");
 	for (int i = 0; interp_variants[i] != NULL; i++) {
-		size_t k = collect_by_n(R, is_interp_scaling, interp_variants[i],
-		    pts, 64);
+		size_t k = collect_by_n(
+		    R, is_interp_scaling, interp_variants[i], pts, 64);
 		fprintf(b.f, "$m%d << EOD\n", i);
 		for (size_t j = 0; j < k; j++)
-			fprintf(b.f, "%.0f %.6g %.6g\n", num(pts[j], "params.n"),
+			fprintf(b.f, "%.0f %.6g %.6g\n",
+			    num(pts[j], "params.n"),
 			    logpos(num(pts[j], "memory.peak_workspace_bytes"),
 				1.0),
 			    logpos(num(pts[j], "memory.model_bytes"), 1.0));
 		fprintf(b.f, "EOD\n");
 	}
-	fprintf(b.f, "set arrow from graph 0, first %.6g to graph 1, first "
-		     "%.6g nohead dt 2 lw 2 lc rgb 'red'\nset label 'the "
-		     "question: about 14 GB (12*N*M*4 at N=1e6, M=300)' at graph "
-		     "0.02, first %.6g offset 0,0.7 tc rgb 'red'\n",
+	fprintf(b.f,
+	    "set arrow from graph 0, first %.6g to graph 1, first "
+	    "%.6g nohead dt 2 lw 2 lc rgb 'red'\nset label 'the "
+	    "question: about 14 GB (12*N*M*4 at N=1e6, M=300)' at graph "
+	    "0.02, first %.6g offset 0,0.7 tc rgb 'red'\n",
 	    QUESTION_PEAK_BYTES, QUESTION_PEAK_BYTES, QUESTION_PEAK_BYTES);
 	fprintf(b.f, "plot ");
 	for (int i = 0; interp_variants[i] != NULL; i++) {
-		fprintf(b.f, "%s$m%d using 1:2 with points pt 7 ps 1.3 lc %d "
-			     "title '%s measured', $m%d using 1:3 with lines dt "
-			     "2 lw 1.5 lc %d title '%s model'", nplot ? ", \\\n  " : "",
-		    i, i + 1, interp_variants[i], i, i + 1, interp_variants[i]);
+		fprintf(b.f,
+		    "%s$m%d using 1:2 with points pt 7 ps 1.3 lc %d "
+		    "title '%s measured', $m%d using 1:3 with lines dt "
+		    "2 lw 1.5 lc %d title '%s model'",
+		    nplot ? ", \\\n  " : "", i, i + 1, interp_variants[i], i,
+		    i + 1, interp_variants[i]);
 		nplot++;
 	}
 	fprintf(b.f, "\n");
@@ -651,12 +681,13 @@ interp_fig_time(report_t *R, report_interp_t *I)
 	if (fig_begin(&b, "fig-interp-time",
 		"interp: median time against N (M fixed)") != 0)
 		return;
-	fprintf(b.f, "set logscale xy\nset xlabel 'N (evaluation points)'\n"
-		     "set ylabel 'median time per run (s)'\nset format x "
-		     "'%%.0e'\n");
+	fprintf(b.f,
+	    "set logscale xy\nset xlabel 'N (evaluation points)'\n"
+	    "set ylabel 'median time per run (s)'\nset format x "
+	    "'%%.0e'\n");
 	for (int i = 0; interp_variants[i] != NULL; i++) {
-		size_t k = collect_by_n(R, is_interp_scaling, interp_variants[i],
-		    pts, 64);
+		size_t k = collect_by_n(
+		    R, is_interp_scaling, interp_variants[i], pts, 64);
 		fprintf(b.f, "$t%d << EOD\n", i);
 		for (size_t j = 0; j < k; j++) {
 			const json_t *ci = json_object_get(
@@ -675,9 +706,10 @@ interp_fig_time(report_t *R, report_interp_t *I)
 	}
 	fprintf(b.f, "plot ");
 	for (int i = 0; interp_variants[i] != NULL; i++)
-		fprintf(b.f, "%s$t%d using 1:2:3:4 with yerrorlines pt 7 lc %d "
-			     "title '%s'", i ? ", \\\n  " : "", i, i + 1,
-		    interp_variants[i]);
+		fprintf(b.f,
+		    "%s$t%d using 1:2:3:4 with yerrorlines pt 7 lc %d "
+		    "title '%s'",
+		    i ? ", \\\n  " : "", i, i + 1, interp_variants[i]);
 	fprintf(b.f, "\n");
 	I->fig_time = fig_end(R, &b);
 }
@@ -705,14 +737,16 @@ interp_fig_timeline(report_t *R, report_interp_t *I)
 	char plot[4096] = "";
 
 	if (fig_begin(&b, "fig-interp-timeline",
-		"interp: allocator live bytes during the first (cold) run") != 0)
+		"interp: allocator live bytes during the first (cold) run") !=
+	    0)
 		return;
-	fprintf(b.f, "set logscale xy\nset xlabel 'time since the run began "
-		     "(s)'\nset ylabel 'live bytes above those before the run'\n"
-		     "set format y '%%.0e'\n");
+	fprintf(b.f,
+	    "set logscale xy\nset xlabel 'time since the run began "
+	    "(s)'\nset ylabel 'live bytes above those before the run'\n"
+	    "set format y '%%.0e'\n");
 	for (int i = 0; interp_variants[i] != NULL; i++) {
-		FILE *f = I->main[i] != NULL ? open_timeline(R, I->main[i])
-					     : NULL;
+		FILE *f =
+		    I->main[i] != NULL ? open_timeline(R, I->main[i]) : NULL;
 		double *t = NULL, *live = NULL, lo = INFINITY, t0 = NAN;
 		double before = NAN; /* live bytes just before run 0 */
 		size_t n = 0, cap = 0;
@@ -748,7 +782,8 @@ interp_fig_timeline(report_t *R, report_interp_t *I)
 		if (!isnan(before) && before < lo)
 			lo = before;
 		if (n > 0 && t != NULL && live != NULL) {
-			size_t step = (n + TIMELINE_POINTS - 1) / TIMELINE_POINTS;
+			size_t step =
+			    (n + TIMELINE_POINTS - 1) / TIMELINE_POINTS;
 			fprintf(b.f, "$l%d << EOD\n", i);
 			for (size_t j = 0; j < n; j += step) {
 				double mx = 0;
@@ -759,7 +794,8 @@ interp_fig_timeline(report_t *R, report_interp_t *I)
 				    logpos(mx, 1e3));
 			}
 			fprintf(b.f, "EOD\n");
-			snprintf(plot + strlen(plot), sizeof(plot) - strlen(plot),
+			snprintf(plot + strlen(plot),
+			    sizeof(plot) - strlen(plot),
 			    "%s$l%d using 1:2 with steps lw 2 lc %d title '%s'",
 			    nseries ? ", \\\n  " : "", i, i + 1,
 			    interp_variants[i]);
@@ -769,9 +805,10 @@ interp_fig_timeline(report_t *R, report_interp_t *I)
 		free(live);
 	}
 	if (nseries == 0) {
-		fprintf(b.f, "set label 'no timelines in the data' at graph "
-			     "0.3, graph 0.5\nset xrange [1e-3:1]\nset yrange "
-			     "[1e3:1e9]\nplot 1e3 notitle\n");
+		fprintf(b.f,
+		    "set label 'no timelines in the data' at graph "
+		    "0.3, graph 0.5\nset xrange [1e-3:1]\nset yrange "
+		    "[1e3:1e9]\nplot 1e3 notitle\n");
 	} else {
 		fprintf(b.f, "plot %s\n", plot);
 	}
@@ -797,11 +834,13 @@ interp_fig_chunk(report_t *R, report_interp_t *I)
 	if (fig_begin(&b, "fig-interp-chunk",
 		"interp: the chunk size as a memory-time trade-off") != 0)
 		return;
-	fprintf(b.f, "set logscale x\nset xlabel 'peak workspace (bytes)'\n"
-		     "set ylabel 'median time per run (s)'\nset format x "
-		     "'%%.0e'\nset offsets graph 0.05, graph 0.1, graph 0.1, "
-		     "graph 0.1\n$c << EOD\n");
-	json_array_foreach(R->runs, i, r) {
+	fprintf(b.f,
+	    "set logscale x\nset xlabel 'peak workspace (bytes)'\n"
+	    "set ylabel 'median time per run (s)'\nset format x "
+	    "'%%.0e'\nset offsets graph 0.05, graph 0.1, graph 0.1, "
+	    "graph 0.1\n$c << EOD\n");
+	json_array_foreach(R->runs, i, r)
+	{
 		if (chunk_pick(r, NULL)) {
 			fprintf(b.f, "%.6g %.6g \"B=%.0f\"\n",
 			    logpos(num(r, "memory.peak_workspace_bytes"), 1.0),
@@ -814,17 +853,21 @@ interp_fig_chunk(report_t *R, report_interp_t *I)
 		fprintf(b.f, "$mat << EOD\n%.6g %.6g\nEOD\n",
 		    num(I->main[1], "memory.peak_workspace_bytes"),
 		    num(I->main[1], "time_s.median"));
-	fprintf(b.f, "plot %s", any ? "$c using 1:2 with linespoints pt 7 "
-				       "lc 4 title 'chunked (B points at a "
-				       "time)', $c using 1:2:3 with labels "
-				       "offset 0,1 notitle"
-				     : "1/0 title 'no chunk sweep in the data'");
+	fprintf(b.f, "plot %s",
+	    any ? "$c using 1:2 with linespoints pt 7 "
+		  "lc 4 title 'chunked (B points at a "
+		  "time)', $c using 1:2:3 with labels "
+		  "offset 0,1 notitle"
+		: "1/0 title 'no chunk sweep in the data'");
 	if (I->main[1] != NULL)
-		fprintf(b.f, ", $mat using 1:2 with points pt 5 ps 1.5 lc 2 "
-			     "title 'materialized'");
+		fprintf(b.f,
+		    ", $mat using 1:2 with points pt 5 ps 1.5 lc 2 "
+		    "title 'materialized'");
 	if (I->main[2] != NULL)
-		fprintf(b.f, ", %.6g with lines dt 2 lw 2 lc 3 title 'fused "
-			     "(workspace %s)'", num(I->main[2], "time_s.median"),
+		fprintf(b.f,
+		    ", %.6g with lines dt 2 lw 2 lc 3 title 'fused "
+		    "(workspace %s)'",
+		    num(I->main[2], "time_s.median"),
 		    fmt_bytes(num(I->main[2], "memory.peak_workspace_bytes")));
 	fprintf(b.f, "\n");
 	I->fig_chunk = fig_end(R, &b);
@@ -842,10 +885,11 @@ interp_fig_roofline(report_t *R, report_interp_t *I)
 		"interp: roofline with this machine's measured ceilings (one "
 		"core)") != 0)
 		return;
-	fprintf(b.f, "set logscale xy\nset xlabel 'arithmetic intensity "
-		     "(FLOP per byte of the schedule''s memory traffic)'\n"
-		     "set ylabel 'GFLOP/s'\nset xrange [0.01:1000]\nset yrange "
-		     "[0.01:1000]\nset samples 400\n$v << EOD\n");
+	fprintf(b.f,
+	    "set logscale xy\nset xlabel 'arithmetic intensity "
+	    "(FLOP per byte of the schedule''s memory traffic)'\n"
+	    "set ylabel 'GFLOP/s'\nset xrange [0.01:1000]\nset yrange "
+	    "[0.01:1000]\nset samples 400\n$v << EOD\n");
 	for (int i = 0; interp_variants[i] != NULL; i++) {
 		const json_t *r = I->main[i];
 		if (r == NULL || isnan(num(r, "work.intensity_flops_per_byte")))
@@ -857,17 +901,20 @@ interp_fig_roofline(report_t *R, report_interp_t *I)
 	}
 	fprintf(b.f, "EOD\n");
 	if (!isnan(bw) && !isnan(fma))
-		fprintf(b.f, "roof(x) = (x * %.6g < %.6g) ? x * %.6g : %.6g\n"
-			     "plot roof(x) with lines lw 2 lc rgb 'black' title "
-			     "'min(triad %.1f GB/s x I, FMA %.1f GFLOP/s)'",
+		fprintf(b.f,
+		    "roof(x) = (x * %.6g < %.6g) ? x * %.6g : %.6g\n"
+		    "plot roof(x) with lines lw 2 lc rgb 'black' title "
+		    "'min(triad %.1f GB/s x I, FMA %.1f GFLOP/s)'",
 		    bw * 1e-9, fma * 1e-9, bw * 1e-9, fma * 1e-9, bw * 1e-9,
 		    fma * 1e-9);
 	else
 		fprintf(b.f, "plot 1/0 title 'no ceilings.json in the data'");
 	if (any)
-		fprintf(b.f, ", $v using 1:2 with points pt 7 ps 1.5 lc 7 "
-			     "title 'variants at N=%s', $v using 1:2:3 with "
-			     "labels offset 0,1 notitle", fmt_n(I->nq));
+		fprintf(b.f,
+		    ", $v using 1:2 with points pt 7 ps 1.5 lc 7 "
+		    "title 'variants at N=%s', $v using 1:2:3 with "
+		    "labels offset 0,1 notitle",
+		    fmt_n(I->nq));
 	fprintf(b.f, "\n");
 	I->fig_roof = fig_end(R, &b);
 }
@@ -881,13 +928,13 @@ fig_cold(report_t *R, report_interp_t *I, const json_t *const *colony)
 	if (fig_begin(&b, "fig-cold-warm",
 		"first (cold) run time over the median of the timed runs") != 0)
 		return;
-	fprintf(b.f, "set style data histograms\nset style fill solid 0.6 "
-		     "border -1\nset boxwidth 0.8\nset ylabel 'cold time / "
-		     "median time'\nset xtics rotate by -35 noenhanced\nset "
-		     "yrange [0:*]\nset key off\n$r << EOD\n");
+	fprintf(b.f,
+	    "set style data histograms\nset style fill solid 0.6 "
+	    "border -1\nset boxwidth 0.8\nset ylabel 'cold time / "
+	    "median time'\nset xtics rotate by -35 noenhanced\nset "
+	    "yrange [0:*]\nset key off\n$r << EOD\n");
 	for (int i = 0; interp_variants[i] != NULL; i++)
-		if (I->main[i] != NULL &&
-		    num(I->main[i], "time_s.repeats") > 0)
+		if (I->main[i] != NULL && num(I->main[i], "time_s.repeats") > 0)
 			fprintf(b.f, "\"interp/%s\" %.6g\n", interp_variants[i],
 			    num(I->main[i], "time_s.cold") /
 				num(I->main[i], "time_s.median"));
@@ -896,8 +943,9 @@ fig_cold(report_t *R, report_interp_t *I, const json_t *const *colony)
 			fprintf(b.f, "\"colony/%s\" %.6g\n", colony_variants[i],
 			    num(colony[i], "time_s.cold") /
 				num(colony[i], "time_s.median"));
-	fprintf(b.f, "EOD\nplot $r using 2:xtic(1) lc 4, 1 with lines dt 2 "
-		     "lc rgb 'black'\n");
+	fprintf(b.f,
+	    "EOD\nplot $r using 2:xtic(1) lc 4, 1 with lines dt 2 "
+	    "lc rgb 'black'\n");
 	I->fig_cold = fig_end(R, &b);
 }
 
@@ -910,14 +958,15 @@ part_interp(report_t *R, report_interp_t *I)
 	any = find_run(R, "interp-main", "interp", NULL, I->nq, NAN, -1, 0);
 	I->mq = num(any, "params.m");
 	for (int i = 0; interp_variants[i] != NULL; i++)
-		I->main[i] = ok_run(R, "interp-main", "interp", interp_variants[i],
-		    I->nq);
+		I->main[i] = ok_run(
+		    R, "interp-main", "interp", interp_variants[i], I->nq);
 
 	md(R, "## Part 1: interp, many interpolants at many points\n\n");
-	md(R, "The question evaluated M=300 cubic interpolants at N=10^6 points "
-	      "with two nested vectorizing maps, squared and summed, and saw "
-	      "about 14 GB. Table 1 is every variant at N=%s, M=%s (G=%s), "
-	      "jemalloc build.\n\n",
+	md(R,
+	    "The question evaluated M=300 cubic interpolants at N=10^6 points "
+	    "with two nested vectorizing maps, squared and summed, and saw "
+	    "about 14 GB. Table 1 is every variant at N=%s, M=%s (G=%s), "
+	    "jemalloc build.\n\n",
 	    fmt_n(I->nq), fmt_n(I->mq), fmt_n(num(any, "params.g")));
 	md(R, "**Table 1.** interp at N=%s, M=%s.\n\n", fmt_n(I->nq),
 	    fmt_n(I->mq));
@@ -932,13 +981,15 @@ part_interp(report_t *R, report_interp_t *I)
 
 	md(R, "### Memory against N\n\n");
 	if (I->main[0] != NULL)
-		md(R, "Eager (the op-by-op order of the original program) was "
-		      "measured at the full size: peak workspace %s at N=%s, "
-		      "against %s modelled with the allocator's size classes "
-		      "(%s without them: the spec's 12*N*M*4). The question's "
-		      "figure is %s.\n\n",
+		md(R,
+		    "Eager (the op-by-op order of the original program) was "
+		    "measured at the full size: peak workspace %s at N=%s, "
+		    "against %s modelled with the allocator's size classes "
+		    "(%s without them: the spec's 12*N*M*4). The question's "
+		    "figure is %s.\n\n",
 		    fmt_bytes(num(I->main[0], "memory.peak_workspace_bytes")),
-		    fmt_n(I->nq), fmt_bytes(num(I->main[0], "memory.model_bytes")),
+		    fmt_n(I->nq),
+		    fmt_bytes(num(I->main[0], "memory.model_bytes")),
 		    fmt_bytes(num(I->main[0], "memory.model_bare_bytes")),
 		    fmt_bytes(QUESTION_PEAK_BYTES));
 	else
@@ -970,9 +1021,10 @@ part_interp(report_t *R, report_interp_t *I)
 	    "dashed line is fused's time.");
 	md(R, "### Roofline\n\n");
 	if (R->ceilings != NULL)
-		md(R, "Ceilings measured on this machine by `harness ceilings`: "
-		      "STREAM triad %s/s on one core (%s), float32 FMA %s "
-		      "GFLOP/s (%s, %s lanes).\n\n",
+		md(R,
+		    "Ceilings measured on this machine by `harness ceilings`: "
+		    "STREAM triad %s/s on one core (%s), float32 FMA %s "
+		    "GFLOP/s (%s, %s lanes).\n\n",
 		    fmt_bytes(num(R->ceilings, "triad_bytes_per_s")),
 		    str(R->ceilings, "triad_bytes_counted"),
 		    fmt_num(num(R->ceilings, "fma_flops_per_s") * 1e-9, "%.1f"),
@@ -990,11 +1042,12 @@ part_interp(report_t *R, report_interp_t *I)
 		if (isnan(ng)) {
 			md(R, "No glibc interp runs in the data.\n\n");
 		} else {
-			md(R, "**Table 2.** interp at N=%s with each allocator "
-			      "(glibc has no per-thread peak, so RSS is the "
-			      "memory figure to compare).\n\n| variant | "
-			      "allocator | median time | cold | RSS high-water "
-			      "| minor faults |\n|---|---|---|---|---|---|\n",
+			md(R,
+			    "**Table 2.** interp at N=%s with each allocator "
+			    "(glibc has no per-thread peak, so RSS is the "
+			    "memory figure to compare).\n\n| variant | "
+			    "allocator | median time | cold | RSS high-water "
+			    "| minor faults |\n|---|---|---|---|---|---|\n",
 			    fmt_n(ng));
 			for (int i = 0; i < 2; i++) {
 				const char *v = interp_variants[i];
@@ -1003,15 +1056,17 @@ part_interp(report_t *R, report_interp_t *I)
 					    g ? "interp-glibc" : "interp-scale",
 					    "interp", v, ng, NAN, g, 1);
 					if (r == NULL)
-						r = find_run(R, "interp", "interp",
-						    v, ng, NAN, g, 1);
-					md(R, "| %s | %s | %s | %s | %s | %s |\n",
+						r = find_run(R, "interp",
+						    "interp", v, ng, NAN, g, 1);
+					md(R,
+					    "| %s | %s | %s | %s | %s | %s |\n",
 					    v, g ? "glibc" : "jemalloc",
 					    fmt_time(num(r, "time_s.median")),
 					    fmt_time(num(r, "time_s.cold")),
-					    fmt_bytes(num(r,
-						"memory.peak_rss_bytes")),
-					    fmt_num(num(r, "memory.minor_faults"),
+					    fmt_bytes(num(
+						r, "memory.peak_rss_bytes")),
+					    fmt_num(
+						num(r, "memory.minor_faults"),
 						"%.0f"));
 				}
 			}
@@ -1020,7 +1075,8 @@ part_interp(report_t *R, report_interp_t *I)
 	}
 }
 
-/* ---- part 2: colony ---------------------------------------------------------- */
+/* ---- part 2: colony
+ * ---------------------------------------------------------- */
 
 typedef struct report_colony_s {
 	double nc;
@@ -1049,8 +1105,8 @@ colony_figs(report_t *R, report_colony_t *C)
 	char plot_t[4096] = "", plot_m[4096] = "";
 	int nt = 0;
 
-	if (fig_begin(&bt, "fig-colony-time",
-		"colony: time per step against N") != 0)
+	if (fig_begin(
+		&bt, "fig-colony-time", "colony: time per step against N") != 0)
 		return;
 	if (fig_begin(&bm, "fig-colony-memory",
 		"colony: peak workspace against N") != 0) {
@@ -1058,13 +1114,15 @@ colony_figs(report_t *R, report_colony_t *C)
 		free(bt.buf);
 		return;
 	}
-	fprintf(bt.f, "set logscale xy\nset xlabel 'N (bacteria)'\nset "
-		      "ylabel 'median time per step (s)'\n");
-	fprintf(bm.f, "set logscale xy\nset xlabel 'N (bacteria)'\nset "
-		      "ylabel 'peak workspace (bytes)'\nset format y '%%.0e'\n");
+	fprintf(bt.f,
+	    "set logscale xy\nset xlabel 'N (bacteria)'\nset "
+	    "ylabel 'median time per step (s)'\n");
+	fprintf(bm.f,
+	    "set logscale xy\nset xlabel 'N (bacteria)'\nset "
+	    "ylabel 'peak workspace (bytes)'\nset format y '%%.0e'\n");
 	for (int i = 0; colony_variants[i] != NULL; i++) {
-		size_t k = collect_by_n(R, is_colony_scaling, colony_variants[i],
-		    pts, 64);
+		size_t k = collect_by_n(
+		    R, is_colony_scaling, colony_variants[i], pts, 64);
 		double x[64], y[64], m[64];
 		int mem_ok = 1;
 
@@ -1081,7 +1139,8 @@ colony_figs(report_t *R, report_colony_t *C)
 			if (!(m[j] > 0))
 				mem_ok = 0;
 			fprintf(bt.f, "%.0f %.6g\n", x[j], y[j]);
-			fprintf(bm.f, "%.0f %.6g %.6g\n", x[j], logpos(m[j], 1.0),
+			fprintf(bm.f, "%.0f %.6g %.6g\n", x[j],
+			    logpos(m[j], 1.0),
 			    logpos(num(pts[j], "memory.model_bytes"), 1.0));
 		}
 		fprintf(bt.f, "EOD\n");
@@ -1091,15 +1150,21 @@ colony_figs(report_t *R, report_colony_t *C)
 		C->exp_time[i] = hx_stats_fit_exponent(x, y, k, &C->exp_r2[i]);
 		if (mem_ok)
 			C->exp_mem[i] = hx_stats_fit_exponent(x, m, k, NULL);
-		snprintf(plot_t + strlen(plot_t), sizeof(plot_t) - strlen(plot_t),
+		snprintf(plot_t + strlen(plot_t),
+		    sizeof(plot_t) - strlen(plot_t),
 		    "%s$t%d using 1:2 with linespoints pt 7 lc %d title '%s "
-		    "(N^%s)'", nt ? ", \\\n  " : "", i, i + 1, colony_variants[i],
+		    "(N^%s)'",
+		    nt ? ", \\\n  " : "", i, i + 1, colony_variants[i],
 		    fmt_num(C->exp_time[i], "%.2f"));
-		snprintf(plot_m + strlen(plot_m), sizeof(plot_m) - strlen(plot_m),
-		    "%s$m%d using 1:2 with points pt 7 lc %d title '%s measured "
+		snprintf(plot_m + strlen(plot_m),
+		    sizeof(plot_m) - strlen(plot_m),
+		    "%s$m%d using 1:2 with points pt 7 lc %d title '%s "
+		    "measured "
 		    "(N^%s)', $m%d using 1:3 with lines dt 3 lc %d title '%s "
-		    "model'", nt ? ", \\\n  " : "", i, i + 1, colony_variants[i],
-		    fmt_num(C->exp_mem[i], "%.2f"), i, i + 1, colony_variants[i]);
+		    "model'",
+		    nt ? ", \\\n  " : "", i, i + 1, colony_variants[i],
+		    fmt_num(C->exp_mem[i], "%.2f"), i, i + 1,
+		    colony_variants[i]);
 		nt++;
 	}
 	if (nt == 0) {
@@ -1121,18 +1186,18 @@ typedef struct spread_s {
 } spread_t;
 
 static const spread_t spreads[] = {
-	{"naive", 0, "naive, jemalloc"},
-	{"naive", 1, "naive, glibc malloc"},
-	{"naive-reuse", 0, "naive-reuse, jemalloc"},
-	{"fused", 0, "fused, jemalloc"},
-	{NULL, 0, NULL},
+    {"naive", 0, "naive, jemalloc"},
+    {"naive", 1, "naive, glibc malloc"},
+    {"naive-reuse", 0, "naive-reuse, jemalloc"},
+    {"fused", 0, "fused, jemalloc"},
+    {NULL, 0, NULL},
 };
 
 static const json_t *
 spread_run(const report_t *R, const spread_t *s)
 {
-	return find_run(R, "colony-spread", "colony", s->variant, NAN, NAN,
-	    s->glibc, 1);
+	return find_run(
+	    R, "colony-spread", "colony", s->variant, NAN, NAN, s->glibc, 1);
 }
 
 static void
@@ -1145,23 +1210,26 @@ colony_spread(report_t *R, report_colony_t *C)
 	if (fig_begin(&b, "fig-colony-spread",
 		"colony: the time of every step of one run") != 0)
 		return;
-	fprintf(b.f, "set logscale y\nset xlabel 'step'\nset ylabel 'step "
-		     "time (s)'\n");
+	fprintf(b.f,
+	    "set logscale y\nset xlabel 'step'\nset ylabel 'step "
+	    "time (s)'\n");
 	for (int i = 0; spreads[i].variant != NULL; i++) {
 		const json_t *r = spread_run(R, &spreads[i]);
-		const json_t *a = json_object_get(json_object_get(r, "steps_s"),
-		    "samples");
+		const json_t *a =
+		    json_object_get(json_object_get(r, "steps_s"), "samples");
 		size_t j;
 		json_t *e;
 		if (r == NULL)
 			continue;
-		fprintf(b.f, "$s%d << EOD\n0 %.6g\n", i, num(r, "steps_s.first"));
+		fprintf(
+		    b.f, "$s%d << EOD\n0 %.6g\n", i, num(r, "steps_s.first"));
 		json_array_foreach(a, j, e)
-			fprintf(b.f, "%zu %.6g\n", j + 1, json_number_value(e));
+		    fprintf(b.f, "%zu %.6g\n", j + 1, json_number_value(e));
 		fprintf(b.f, "EOD\n");
 		snprintf(plot + strlen(plot), sizeof(plot) - strlen(plot),
 		    "%s$s%d using 1:2 with linespoints pt 7 ps 0.6 lc %d title "
-		    "'%s'", np ? ", \\\n  " : "", i, i + 1, spreads[i].label);
+		    "'%s'",
+		    np ? ", \\\n  " : "", i, i + 1, spreads[i].label);
 		np++;
 	}
 	if (np == 0)
@@ -1179,28 +1247,33 @@ part_colony(report_t *R, report_colony_t *C)
 
 	C->nc = set_max_n(R, "colony-main", "colony");
 	for (int i = 0; colony_variants[i] != NULL; i++)
-		C->main[i] = ok_run(R, "colony-main", "colony",
-		    colony_variants[i], C->nc);
+		C->main[i] = ok_run(
+		    R, "colony-main", "colony", colony_variants[i], C->nc);
 	naive = C->main[0];
 	t_naive = num(naive, "time_s.median");
 
 	md(R, "## Part 2: colony, pairwise contact forces\n\n");
-	md(R, "The question's compiled time step was much slower than its "
-	      "force function alone and a many-step loop varied from "
-	      "milliseconds to seconds. Table 3 is every variant at N=%s, "
-	      "%s steps a run, jemalloc build.\n\n", fmt_n(C->nc),
+	md(R,
+	    "The question's compiled time step was much slower than its "
+	    "force function alone and a many-step loop varied from "
+	    "milliseconds to seconds. Table 3 is every variant at N=%s, "
+	    "%s steps a run, jemalloc build.\n\n",
+	    fmt_n(C->nc),
 	    fmt_n(num(C->main[3] ? C->main[3] : naive, "params.steps")));
-	md(R, "**Table 3.** colony at N=%s.\n\n| variant | median time per "
-	      "run [95%% CI] | cold run | median step | first step | peak "
-	      "workspace (measured) | model | RSS high-water | minor faults "
-	      "| GFLOP/s | speed-up vs naive |\n|---|---|---|---|---|---|---|"
-	      "---|---|---|---|\n", fmt_n(C->nc));
+	md(R,
+	    "**Table 3.** colony at N=%s.\n\n| variant | median time per "
+	    "run [95%% CI] | cold run | median step | first step | peak "
+	    "workspace (measured) | model | RSS high-water | minor faults "
+	    "| GFLOP/s | speed-up vs naive |\n|---|---|---|---|---|---|---|"
+	    "---|---|---|---|\n",
+	    fmt_n(C->nc));
 	for (int i = 0; colony_variants[i] != NULL; i++) {
 		const json_t *r = C->main[i], *ci;
 		if (r == NULL) {
 			md(R, "| %s | not measured (%s) | | | | | | | | | |\n",
-			    colony_variants[i], why_missing(R, "colony-main",
-			    "colony", colony_variants[i], C->nc));
+			    colony_variants[i],
+			    why_missing(R, "colony-main", "colony",
+				colony_variants[i], C->nc));
 			continue;
 		}
 		ci = json_object_get(json_object_get(r, "time_s"), "ci95");
@@ -1225,10 +1298,11 @@ part_colony(report_t *R, report_colony_t *C)
 
 	colony_figs(R, C);
 	md(R, "### Memory and time per step against N\n\n");
-	md(R, "**Table 4.** Fitted exponents k of time per step ~ N^k and peak "
-	      "workspace ~ N^k (least squares in log-log).\n\n| variant | N "
-	      "range | points | time exponent | r^2 | memory exponent |\n"
-	      "|---|---|---|---|---|---|\n");
+	md(R,
+	    "**Table 4.** Fitted exponents k of time per step ~ N^k and peak "
+	    "workspace ~ N^k (least squares in log-log).\n\n| variant | N "
+	    "range | points | time exponent | r^2 | memory exponent |\n"
+	    "|---|---|---|---|---|---|\n");
 	for (int i = 0; colony_variants[i] != NULL; i++) {
 		if (C->npts[i] == 0)
 			continue;
@@ -1250,11 +1324,13 @@ part_colony(report_t *R, report_colony_t *C)
 	    "model (dotted). 0 B is drawn at 1 B.");
 
 	colony_spread(R, C);
-	md(R, "### The per-step time distribution\n\n**Table 5.** One run of "
-	      "many steps per variant at N=%s: the very first step apart, the "
-	      "distribution of the others.\n\n| run | steps | first step | "
-	      "median | p90 | p99 | max | max / median | minor faults |\n"
-	      "|---|---|---|---|---|---|---|---|---|\n", fmt_n(C->nc));
+	md(R,
+	    "### The per-step time distribution\n\n**Table 5.** One run of "
+	    "many steps per variant at N=%s: the very first step apart, the "
+	    "distribution of the others.\n\n| run | steps | first step | "
+	    "median | p90 | p99 | max | max / median | minor faults |\n"
+	    "|---|---|---|---|---|---|---|---|---|\n",
+	    fmt_n(C->nc));
 	for (int i = 0; spreads[i].variant != NULL; i++) {
 		const json_t *r = spread_run(R, &spreads[i]);
 		if (r == NULL) {
@@ -1278,15 +1354,17 @@ part_colony(report_t *R, report_colony_t *C)
 		const char *wl = "";
 		for (int i = 0; spreads[i].variant != NULL; i++) {
 			const json_t *r = spread_run(R, &spreads[i]);
-			double q = num(r, "steps_s.max") / num(r, "steps_s.median");
+			double q =
+			    num(r, "steps_s.max") / num(r, "steps_s.median");
 			if (r != NULL && (isnan(worst) || q > worst)) {
 				worst = q;
 				wl = spreads[i].label;
 			}
 		}
 		if (!isnan(worst))
-			md(R, "The widest spread here is %s between a run's "
-			      "slowest step and its median (%s)%s\n\n",
+			md(R,
+			    "The widest spread here is %s between a run's "
+			    "slowest step and its median (%s)%s\n\n",
 			    fmt_ratio(worst), wl,
 			    worst < 10
 				? ". The question's spread of three orders of "
@@ -1304,15 +1382,16 @@ part_colony(report_t *R, report_colony_t *C)
 	    "the distance between these lines and their own spikes.");
 }
 
-/* ---- verdicts ------------------------------------------------------------------ */
+/* ---- verdicts
+ * ------------------------------------------------------------------ */
 
 static const char *const verdict_words[] = {"supported",
     "supported with a nuance", "not supported", "not testable here"};
 enum { V_YES, V_NUANCE, V_NO, V_UNTESTABLE };
 
 static void
-verdict_row(report_t *R, const char *advice, const char *question,
-    int verdict, const char *figs, const char *fmt, ...)
+verdict_row(report_t *R, const char *advice, const char *question, int verdict,
+    const char *figs, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -1333,14 +1412,16 @@ part_verdicts(report_t *R, report_interp_t *I, report_colony_t *C)
 	char figs[256];
 
 	md(R, "## Advice and verdicts\n\n");
-	md(R, "Each piece of advice the two questions received, in our words, "
-	      "with the measurement that tests it. Thresholds: a memory claim "
-	      "is supported when the peak falls by at least 10x; a time claim "
-	      "when the median improves by at least 10%% (ratio >= 1.10); "
-	      "'with a nuance' when the claim holds but the data add a "
-	      "condition or a larger effect the advice missed.\n\n");
-	md(R, "| advice | question | measured | verdict | figure |\n"
-	      "|---|---|---|---|---|\n");
+	md(R,
+	    "Each piece of advice the two questions received, in our words, "
+	    "with the measurement that tests it. Thresholds: a memory claim "
+	    "is supported when the peak falls by at least 10x; a time claim "
+	    "when the median improves by at least 10%% (ratio >= 1.10); "
+	    "'with a nuance' when the claim holds but the data add a "
+	    "condition or a larger effect the advice missed.\n\n");
+	md(R,
+	    "| advice | question | measured | verdict | figure |\n"
+	    "|---|---|---|---|---|\n");
 
 	/* 1. Fuse the reduction into the inner map. */
 	snprintf(figs, sizeof(figs), "%s, %s, Table 1",
@@ -1353,14 +1434,18 @@ part_verdicts(report_t *R, report_interp_t *I, report_colony_t *C)
 	} else {
 		double pm = num(mat, "memory.peak_workspace_bytes");
 		double pf = num(fus, "memory.peak_workspace_bytes");
-		double sp = num(mat, "time_s.median") / num(fus, "time_s.median");
+		double sp =
+		    num(mat, "time_s.median") / num(fus, "time_s.median");
 		int mem_ok = pf * 10 <= pm;
-		verdict_row(R, "Fuse the reduction into the inner map", "interp",
-		    mem_ok && sp >= 1.10 ? V_YES : mem_ok ? V_NUANCE : V_NO,
+		verdict_row(R, "Fuse the reduction into the inner map",
+		    "interp",
+		    mem_ok && sp >= 1.10 ? V_YES
+			: mem_ok         ? V_NUANCE
+					 : V_NO,
 		    figs,
 		    "at N=%s: peak workspace %s (materialized) -> %s (fused); "
-		    "median %s -> %s (speed-up %s)%s", fmt_n(I->nq),
-		    fmt_bytes(pm), fmt_bytes(pf),
+		    "median %s -> %s (speed-up %s)%s",
+		    fmt_n(I->nq), fmt_bytes(pm), fmt_bytes(pf),
 		    fmt_time(num(mat, "time_s.median")),
 		    fmt_time(num(fus, "time_s.median")), fmt_ratio(sp),
 		    mem_ok && sp < 1.10 ? "; memory falls but time does not "
@@ -1372,44 +1457,54 @@ part_verdicts(report_t *R, report_interp_t *I, report_colony_t *C)
 	snprintf(figs, sizeof(figs), "%s, %s", fig_cite(R, "fig-interp-memory"),
 	    fig_cite(R, "fig-interp-timeline"));
 	if (eager == NULL || mat == NULL || fus == NULL) {
-		verdict_row(R, "Compile the whole function (jit) so buffers are "
-			       "reused", "interp", V_UNTESTABLE, figs, "%s",
+		verdict_row(R,
+		    "Compile the whole function (jit) so buffers are "
+		    "reused",
+		    "interp", V_UNTESTABLE, figs, "%s",
 		    why_missing(R, "interp-main", "interp",
-			eager == NULL ? "eager" : mat == NULL ? "materialized"
-							       : "fused",
+			eager == NULL     ? "eager"
+			    : mat == NULL ? "materialized"
+					  : "fused",
 			I->nq));
 	} else {
 		double pe = num(eager, "memory.peak_workspace_bytes");
 		double pm = num(mat, "memory.peak_workspace_bytes");
 		double pf = num(fus, "memory.peak_workspace_bytes");
-		double sp = num(eager, "time_s.median") /
-		    num(mat, "time_s.median");
+		double sp =
+		    num(eager, "time_s.median") / num(mat, "time_s.median");
 		int cut = pm * 2 <= pe, still = pm > 10 * (pf > 1 ? pf : 1);
-		verdict_row(R, "Compile the whole function (jit) so buffers are "
-			       "reused", "interp",
-		    cut && still ? V_NUANCE : cut ? V_YES : V_NO, figs,
+		verdict_row(R,
+		    "Compile the whole function (jit) so buffers are "
+		    "reused",
+		    "interp",
+		    cut && still ? V_NUANCE
+			: cut    ? V_YES
+				 : V_NO,
+		    figs,
 		    "op by op (eager) %s -> compiled without fusion "
 		    "(materialized) %s, %s less memory, speed-up %s; but the "
 		    "compiled program still holds the (N,M) array: %s against "
-		    "%s once the reduction is fused", fmt_bytes(pe),
-		    fmt_bytes(pm), fmt_ratio(pe / pm), fmt_ratio(sp),
-		    fmt_bytes(pm), fmt_bytes(pf));
+		    "%s once the reduction is fused",
+		    fmt_bytes(pe), fmt_bytes(pm), fmt_ratio(pe / pm),
+		    fmt_ratio(sp), fmt_bytes(pm), fmt_bytes(pf));
 	}
 
 	/* 3. Batches of 10,000 points. */
 	{
-		const json_t *c10 = find_run(R, "interp-chunk", "interp",
-		    "chunked", NAN, 10000, 0, 1);
-		snprintf(figs, sizeof(figs), "%s",
-		    fig_cite(R, "fig-interp-chunk"));
+		const json_t *c10 = find_run(
+		    R, "interp-chunk", "interp", "chunked", NAN, 10000, 0, 1);
+		snprintf(
+		    figs, sizeof(figs), "%s", fig_cite(R, "fig-interp-chunk"));
 		if (c10 == NULL || mat == NULL || fus == NULL) {
-			verdict_row(R, "Process the points in batches of 10,000",
-			    "interp", V_UNTESTABLE, figs, "%s",
-			    c10 == NULL ? "no chunked run with B=10000 in the "
-					  "chunk sweep"
-					: why_missing(R, "interp-main", "interp",
-					      mat == NULL ? "materialized"
-							  : "fused", I->nq));
+			verdict_row(R,
+			    "Process the points in batches of 10,000", "interp",
+			    V_UNTESTABLE, figs, "%s",
+			    c10 == NULL
+				? "no chunked run with B=10000 in the "
+				  "chunk sweep"
+				: why_missing(R, "interp-main", "interp",
+				      mat == NULL ? "materialized" : "fused",
+				      I->nq));
 		} else {
 			double pc = num(c10, "memory.peak_workspace_bytes");
 			double pm = num(mat, "memory.peak_workspace_bytes");
@@ -1418,24 +1513,24 @@ part_verdicts(report_t *R, report_interp_t *I, report_colony_t *C)
 			double tf = num(fus, "time_s.median");
 			int mem_ok = pc * 10 <= pm;
 			int fused_better = tc >= 1.10 * tf;
-			verdict_row(R, "Process the points in batches of 10,000",
-			    "interp",
-			    !mem_ok ? V_NO
-				    : fused_better || tc > tm * 1.10 ? V_NUANCE
-								     : V_YES,
+			verdict_row(R,
+			    "Process the points in batches of 10,000", "interp",
+			    !mem_ok                              ? V_NO
+				: fused_better || tc > tm * 1.10 ? V_NUANCE
+								 : V_YES,
 			    figs,
 			    "B=10000 at N=%s: peak workspace %s, %s less than "
 			    "materialized's %s; median %s against %s "
 			    "(materialized) and %s (fused, %s workspace, no "
-			    "batch size to choose)%s", fmt_n(I->nq),
-			    fmt_bytes(pc), fmt_ratio(pm / pc), fmt_bytes(pm),
-			    fmt_time(tc), fmt_time(tm), fmt_time(tf),
+			    "batch size to choose)%s",
+			    fmt_n(I->nq), fmt_bytes(pc), fmt_ratio(pm / pc),
+			    fmt_bytes(pm), fmt_time(tc), fmt_time(tm),
+			    fmt_time(tf),
 			    fmt_bytes(num(fus, "memory.peak_workspace_bytes")),
 			    fused_better ? "; fusing the reduction is faster "
 					   "than batching"
-					 : tc > tm * 1.10
-					 ? "; batching costs time here"
-					 : "");
+				: tc > tm * 1.10 ? "; batching costs time here"
+						 : "");
 		}
 	}
 
@@ -1443,19 +1538,25 @@ part_verdicts(report_t *R, report_interp_t *I, report_colony_t *C)
 	snprintf(figs, sizeof(figs), "%s, %s, Table 3",
 	    fig_cite(R, "fig-colony-memory"), fig_cite(R, "fig-colony-time"));
 	if (cn == NULL || cf == NULL) {
-		verdict_row(R, "Avoid the O(N^2) intermediate by summing each "
-			       "particle's pairs in place", "colony",
-		    V_UNTESTABLE, figs, "%s",
+		verdict_row(R,
+		    "Avoid the O(N^2) intermediate by summing each "
+		    "particle's pairs in place",
+		    "colony", V_UNTESTABLE, figs, "%s",
 		    why_missing(R, "colony-main", "colony",
 			cn == NULL ? "naive" : "fused", C->nc));
 	} else {
 		double pn = num(cn, "memory.peak_workspace_bytes");
 		double pf = num(cf, "memory.peak_workspace_bytes");
-		double sp = num(cn, "steps_s.median") / num(cf, "steps_s.median");
+		double sp =
+		    num(cn, "steps_s.median") / num(cf, "steps_s.median");
 		int mem_ok = pf * 10 <= pn;
-		verdict_row(R, "Avoid the O(N^2) intermediate by summing each "
-			       "particle's pairs in place", "colony",
-		    mem_ok && sp >= 1.10 ? V_YES : mem_ok ? V_NUANCE : V_NO,
+		verdict_row(R,
+		    "Avoid the O(N^2) intermediate by summing each "
+		    "particle's pairs in place",
+		    "colony",
+		    mem_ok && sp >= 1.10 ? V_YES
+			: mem_ok         ? V_NUANCE
+					 : V_NO,
 		    figs,
 		    "at N=%s: peak workspace %s (naive) -> %s (fused); median "
 		    "step %s -> %s (speed-up %s); memory exponent %s -> %s",
@@ -1474,8 +1575,9 @@ part_verdicts(report_t *R, report_interp_t *I, report_colony_t *C)
 		snprintf(figs, sizeof(figs), "%s, Table 5",
 		    fig_cite(R, "fig-colony-spread"));
 		if (sn == NULL || sr == NULL) {
-			verdict_row(R, "Compile the whole step and the loop "
-				       "(one compiled program, buffers kept)",
+			verdict_row(R,
+			    "Compile the whole step and the loop "
+			    "(one compiled program, buffers kept)",
 			    "colony", V_UNTESTABLE, figs, "%s",
 			    why_missing(R, "colony-spread", "colony",
 				sn == NULL ? "naive" : "naive-reuse", NAN));
@@ -1484,21 +1586,26 @@ part_verdicts(report_t *R, report_interp_t *I, report_colony_t *C)
 			    num(sr, "steps_s.median");
 			double fr = num(sr, "steps_s.first") /
 			    num(sr, "steps_s.median");
-			verdict_row(R, "Compile the whole step and the loop "
-				       "(one compiled program, buffers kept)",
+			verdict_row(R,
+			    "Compile the whole step and the loop "
+			    "(one compiled program, buffers kept)",
 			    "colony", sp >= 1.10 ? V_NUANCE : V_NO, figs,
 			    "keeping the (N,N) buffers across steps: median "
-			    "step %s (fresh arrays) -> %s (reused), speed-up %s; "
+			    "step %s (fresh arrays) -> %s (reused), speed-up "
+			    "%s; "
 			    "minor faults %s -> %s per run; the first step of "
-			    "the reusing run costs %s of its median (it touches "
+			    "the reusing run costs %s of its median (it "
+			    "touches "
 			    "the new pages). Nuance: the step is still O(N^2) "
 			    "in memory; the compile-time part (tracing, "
 			    "recompilation) has no counterpart in C and is not "
 			    "testable here",
 			    fmt_time(num(sn, "steps_s.median")),
 			    fmt_time(num(sr, "steps_s.median")), fmt_ratio(sp),
-			    fmt_num(num(sn, "memory.cold_minor_faults"), "%.0f"),
-			    fmt_num(num(sr, "memory.cold_minor_faults"), "%.0f"),
+			    fmt_num(
+				num(sn, "memory.cold_minor_faults"), "%.0f"),
+			    fmt_num(
+				num(sr, "memory.cold_minor_faults"), "%.0f"),
 			    fmt_ratio(fr));
 		}
 	}
@@ -1509,10 +1616,11 @@ part_verdicts(report_t *R, report_interp_t *I, report_colony_t *C)
 		const json_t *wr = NULL;
 		const char *wv = "";
 		size_t nq = 0;
-		snprintf(figs, sizeof(figs), "%s", fig_cite(R, "fig-cold-warm"));
+		snprintf(
+		    figs, sizeof(figs), "%s", fig_cite(R, "fig-cold-warm"));
 		for (int w = 0; w < 2; w++) {
-			const char *const *vs = w ? colony_variants
-						  : interp_variants;
+			const char *const *vs =
+			    w ? colony_variants : interp_variants;
 			for (int i = 0; vs[i] != NULL; i++) {
 				const json_t *r = w ? C->main[i] : I->main[i];
 				if (r == NULL || num(r, "time_s.repeats") < 1)
@@ -1528,16 +1636,22 @@ part_verdicts(report_t *R, report_interp_t *I, report_colony_t *C)
 			}
 		}
 		if (nq == 0) {
-			verdict_row(R, "Measure after a warm-up and wait for the "
-				       "result", "colony", V_UNTESTABLE, figs,
+			verdict_row(R,
+			    "Measure after a warm-up and wait for the "
+			    "result",
+			    "colony", V_UNTESTABLE, figs,
 			    "no run with timed repeats in the data");
 		} else {
 			double med = hx_stats_median(q, nq);
 			double cold_f = num(wr, "memory.cold_minor_faults");
 			double timed_f = num(wr, "memory.minor_faults");
-			verdict_row(R, "Measure after a warm-up and wait for the "
-				       "result", "colony",
-			    med >= 1.10 ? V_YES : worst >= 1.10 ? V_NUANCE : V_NO,
+			verdict_row(R,
+			    "Measure after a warm-up and wait for the "
+			    "result",
+			    "colony",
+			    med >= 1.10         ? V_YES
+				: worst >= 1.10 ? V_NUANCE
+						: V_NO,
 			    figs,
 			    "cold run over median of the timed runs, %zu "
 			    "variants: median %s, largest %s (%s/%s, %s minor "
@@ -1565,43 +1679,47 @@ part_verdicts(report_t *R, report_interp_t *I, report_colony_t *C)
 	/* What none of the answers said. */
 	md(R, "### What none of the answers said\n\n");
 	if (hoi != NULL && fus != NULL)
-		md(R, "- **Share the grid and fix the layout.** All %s "
-		      "interpolants use the same grid, so the cell index and "
-		      "the four weights depend on the point only; `hoisted` "
-		      "computes them once per point and stores the tables "
-		      "grid-major so the loop over interpolants reads "
-		      "contiguous memory. At N=%s it takes %s against fused's "
-		      "%s (speed-up %s) with %s of workspace (%s, Table 1).\n",
+		md(R,
+		    "- **Share the grid and fix the layout.** All %s "
+		    "interpolants use the same grid, so the cell index and "
+		    "the four weights depend on the point only; `hoisted` "
+		    "computes them once per point and stores the tables "
+		    "grid-major so the loop over interpolants reads "
+		    "contiguous memory. At N=%s it takes %s against fused's "
+		    "%s (speed-up %s) with %s of workspace (%s, Table 1).\n",
 		    fmt_n(I->mq), fmt_n(I->nq),
 		    fmt_time(num(hoi, "time_s.median")),
 		    fmt_time(num(fus, "time_s.median")),
-		    fmt_ratio(num(fus, "time_s.median") /
-			num(hoi, "time_s.median")),
+		    fmt_ratio(
+			num(fus, "time_s.median") / num(hoi, "time_s.median")),
 		    fmt_bytes(num(hoi, "memory.peak_workspace_bytes")),
 		    fig_cite(R, "fig-interp-time"));
 	if (hoi != NULL && I->main[6] != NULL)
-		md(R, "  Sorting the points by cell first (`sorted`) keeps each "
-		      "cell's rows in L1: %s, a further speed-up of %s over "
-		      "hoisted, for %s of workspace.\n",
+		md(R,
+		    "  Sorting the points by cell first (`sorted`) keeps each "
+		    "cell's rows in L1: %s, a further speed-up of %s over "
+		    "hoisted, for %s of workspace.\n",
 		    fmt_time(num(I->main[6], "time_s.median")),
 		    fmt_ratio(num(hoi, "time_s.median") /
 			num(I->main[6], "time_s.median")),
 		    fmt_bytes(num(I->main[6], "memory.peak_workspace_bytes")));
 	if (hoi == NULL || fus == NULL)
-		md(R, "- **Share the grid and fix the layout**: not measured "
-		      "(%s).\n", why_missing(R, "interp-main", "interp",
-				     "hoisted", I->nq));
+		md(R,
+		    "- **Share the grid and fix the layout**: not measured "
+		    "(%s).\n",
+		    why_missing(R, "interp-main", "interp", "hoisted", I->nq));
 	if (cc != NULL && cf != NULL)
-		md(R, "- **Cell lists.** Contacts and sensing reach at most "
-		      "r_cut, so a cell list finds the neighbours in O(N) "
-		      "work. At N=%s `cells` takes %s per step against fused's "
-		      "%s (speed-up %s), and its time grows as N^%s against "
-		      "N^%s for fused (%s, Table 4). No answer questioned the "
-		      "all-pairs formulation itself.\n", fmt_n(C->nc),
-		    fmt_time(num(cc, "steps_s.median")),
+		md(R,
+		    "- **Cell lists.** Contacts and sensing reach at most "
+		    "r_cut, so a cell list finds the neighbours in O(N) "
+		    "work. At N=%s `cells` takes %s per step against fused's "
+		    "%s (speed-up %s), and its time grows as N^%s against "
+		    "N^%s for fused (%s, Table 4). No answer questioned the "
+		    "all-pairs formulation itself.\n",
+		    fmt_n(C->nc), fmt_time(num(cc, "steps_s.median")),
 		    fmt_time(num(cf, "steps_s.median")),
-		    fmt_ratio(num(cf, "steps_s.median") /
-			num(cc, "steps_s.median")),
+		    fmt_ratio(
+			num(cf, "steps_s.median") / num(cc, "steps_s.median")),
 		    fmt_num(C->exp_time[5], "%.2f"),
 		    fmt_num(C->exp_time[3], "%.2f"),
 		    fig_cite(R, "fig-colony-time"));
@@ -1612,53 +1730,61 @@ part_verdicts(report_t *R, report_interp_t *I, report_colony_t *C)
 		const json_t *sj = spread_run(R, &spreads[0]);
 		const json_t *sg = spread_run(R, &spreads[1]);
 		if (sj != NULL && sg != NULL)
-			md(R, "- **The allocator's part in step-time "
-			      "variance.** The fresh-array schedule frees its "
-			      "(N,N) arrays and allocates them again every "
-			      "step. With jemalloc its steps run from %s "
-			      "(median) to %s (max, %s of the median) with %s "
-			      "minor faults per step; with glibc malloc from %s "
-			      "to %s (%s) with %s faults per step. The "
-			      "workspace is %s, %s pages of 4 KiB: when the "
-			      "faults per step match the pages, the allocator "
-			      "handed the arrays back to the kernel and every "
-			      "step pays to map them again, and how often and "
-			      "how much it gives back is the allocator's "
-			      "policy (%s, Table 5). Reusing the buffers "
-			      "(naive-reuse) leaves %s faults in the whole "
-			      "run, about one workspace's pages, touched once.\n",
+			md(R,
+			    "- **The allocator's part in step-time "
+			    "variance.** The fresh-array schedule frees its "
+			    "(N,N) arrays and allocates them again every "
+			    "step. With jemalloc its steps run from %s "
+			    "(median) to %s (max, %s of the median) with %s "
+			    "minor faults per step; with glibc malloc from %s "
+			    "to %s (%s) with %s faults per step. The "
+			    "workspace is %s, %s pages of 4 KiB: when the "
+			    "faults per step match the pages, the allocator "
+			    "handed the arrays back to the kernel and every "
+			    "step pays to map them again, and how often and "
+			    "how much it gives back is the allocator's "
+			    "policy (%s, Table 5). Reusing the buffers "
+			    "(naive-reuse) leaves %s faults in the whole "
+			    "run, about one workspace's pages, touched once.\n",
 			    fmt_time(num(sj, "steps_s.median")),
 			    fmt_time(num(sj, "steps_s.max")),
 			    fmt_ratio(num(sj, "steps_s.max") /
 				num(sj, "steps_s.median")),
 			    fmt_num(num(sj, "memory.cold_minor_faults") /
-				    num(sj, "params.steps"), "%.0f"),
+				    num(sj, "params.steps"),
+				"%.0f"),
 			    fmt_time(num(sg, "steps_s.median")),
 			    fmt_time(num(sg, "steps_s.max")),
 			    fmt_ratio(num(sg, "steps_s.max") /
 				num(sg, "steps_s.median")),
 			    fmt_num(num(sg, "memory.cold_minor_faults") /
-				    num(sg, "params.steps"), "%.0f"),
+				    num(sg, "params.steps"),
+				"%.0f"),
 			    fmt_bytes(num(sj, "memory.model_bytes")),
-			    fmt_num(num(sj, "memory.model_bytes") / 4096, "%.0f"),
+			    fmt_num(
+				num(sj, "memory.model_bytes") / 4096, "%.0f"),
 			    fig_cite(R, "fig-colony-spread"),
 			    fmt_num(num(spread_run(R, &spreads[2]),
-				"memory.cold_minor_faults"), "%.0f"));
+					"memory.cold_minor_faults"),
+				"%.0f"));
 		else
-			md(R, "- **The allocator's part in step-time "
-			      "variance**: not measured (no naive spread run "
-			      "with both allocators).\n");
+			md(R,
+			    "- **The allocator's part in step-time "
+			    "variance**: not measured (no naive spread run "
+			    "with both allocators).\n");
 	}
 	md(R, "\n");
 }
 
-/* ---- idiom map, machine ---------------------------------------------------------- */
+/* ---- idiom map, machine
+ * ---------------------------------------------------------- */
 
 static void
 part_idioms(report_t *R, report_interp_t *I, report_colony_t *C)
 {
-	md(R, "## Idiom map\n\n| workload | variant | array-library idiom | "
-	      "what the C code does |\n|---|---|---|---|\n");
+	md(R,
+	    "## Idiom map\n\n| workload | variant | array-library idiom | "
+	    "what the C code does |\n|---|---|---|---|\n");
 	for (int w = 0; w < 2; w++) {
 		const char *const *vs = w ? colony_variants : interp_variants;
 		for (int i = 0; vs[i] != NULL; i++) {
@@ -1668,8 +1794,9 @@ part_idioms(report_t *R, report_interp_t *I, report_colony_t *C)
 				    vs[i], NAN, NAN, -1, 0);
 			if (r == NULL)
 				continue;
-			md(R, "| %s | %s | %s | %s |\n", w ? "colony" : "interp",
-			    vs[i], str(r, "idiom"), str(r, "description"));
+			md(R, "| %s | %s | %s | %s |\n",
+			    w ? "colony" : "interp", vs[i], str(r, "idiom"),
+			    str(r, "description"));
 		}
 	}
 	md(R, "\n");
@@ -1683,15 +1810,16 @@ part_machine(report_t *R)
 	json_t *e;
 	char when[64];
 
-	json_array_foreach(R->runs, i, e) {
+	json_array_foreach(R->runs, i, e)
+	{
 		if (is_glibc(e) && g == NULL)
 			g = e;
 		if (!is_glibc(e))
 			r = e;
 	}
 	m = json_object_get(r, "machine");
-	strftime(when, sizeof(when), "%Y-%m-%d %H:%M UTC",
-	    gmtime(&R->data_time));
+	strftime(
+	    when, sizeof(when), "%Y-%m-%d %H:%M UTC", gmtime(&R->data_time));
 	md(R, "## Method and machine\n\n");
 	md(R, "- CPU: %s, %s cores; caches: L1d %s, L2 %s, L3 %s\n",
 	    str(m, "cpu"), fmt_num(num(m, "cores"), "%.0f"),
@@ -1704,34 +1832,38 @@ part_machine(report_t *R)
 	    str(m, "cflags"));
 	md(R, "- Allocators: %s", str(m, "allocator"));
 	if (g != NULL)
-		md(R, "; %s (`%s`)", str(json_object_get(g, "machine"),
-		    "allocator"), str(json_object_get(g, "machine"), "cflags"));
+		md(R, "; %s (`%s`)",
+		    str(json_object_get(g, "machine"), "allocator"),
+		    str(json_object_get(g, "machine"), "cflags"));
 	md(R, "\n- Counters: %s\n",
 	    str(json_object_get(r, "pmu"), "note")[0]
 		? str(json_object_get(r, "pmu"), "note")
 		: "hardware PMU available");
 	if (R->ceilings != NULL)
-		md(R, "- Ceilings: triad %s/s, float32 FMA %s GFLOP/s, clock "
-		      "resolution %s\n",
+		md(R,
+		    "- Ceilings: triad %s/s, float32 FMA %s GFLOP/s, clock "
+		    "resolution %s\n",
 		    fmt_bytes(num(R->ceilings, "triad_bytes_per_s")),
 		    fmt_num(num(R->ceilings, "fma_flops_per_s") * 1e-9, "%.1f"),
 		    fmt_time(num(R->ceilings, "clock_resolution_s")));
 	md(R, "- Data measured: %s; %zu runs in `%s`\n\n", when,
 	    json_array_size(R->runs), R->data_dir);
-	md(R, "Each run is one forked child: inputs built outside the measured "
-	      "region, one cold run reported apart, warm-up runs discarded, "
-	      "timed repeats summarized by their median and a bootstrap 95%% "
-	      "interval, results checked against a float64 reference after "
-	      "the timed region. Peak workspace is jemalloc's per-thread peak "
-	      "of live bytes, reset after the inputs are built; RSS and faults "
-	      "come from the kernel.\n\nTo reproduce: `make report` (or `make "
-	      "report QUICK=1` for small sizes in about a minute) runs the "
-	      "sweeps and writes this file. To regenerate the report from the "
-	      "saved data without measuring again: `build/jemalloc/harness "
-	      "report reports/data reports`.\n");
+	md(R,
+	    "Each run is one forked child: inputs built outside the measured "
+	    "region, one cold run reported apart, warm-up runs discarded, "
+	    "timed repeats summarized by their median and a bootstrap 95%% "
+	    "interval, results checked against a float64 reference after "
+	    "the timed region. Peak workspace is jemalloc's per-thread peak "
+	    "of live bytes, reset after the inputs are built; RSS and faults "
+	    "come from the kernel.\n\nTo reproduce: `make report` (or `make "
+	    "report QUICK=1` for small sizes in about a minute) runs the "
+	    "sweeps and writes this file. To regenerate the report from the "
+	    "saved data without measuring again: `build/jemalloc/harness "
+	    "report reports/data reports`.\n");
 }
 
-/* ---- gnuplot ---------------------------------------------------------------------- */
+/* ---- gnuplot
+ * ---------------------------------------------------------------------- */
 
 static int
 have_gnuplot(void)
@@ -1807,14 +1939,15 @@ hx_report_main(int argc, char **argv)
 	char path[4200];
 	int rc = 1;
 
-	if (argc > 1 && (strcmp(argv[1], "--help") == 0 ||
-			    strcmp(argv[1], "-h") == 0)) {
+	if (argc > 1 &&
+	    (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
 		fputs(report_help, stdout);
 		return 0;
 	}
 	if (argc != 3) {
-		fprintf(stderr, "harness report: needs DATA_DIR and OUT_DIR "
-				"(harness report --help)\n");
+		fprintf(stderr,
+		    "harness report: needs DATA_DIR and OUT_DIR "
+		    "(harness report --help)\n");
 		return EXIT_BAD_INPUT;
 	}
 	memset(&R, 0, sizeof(R));
@@ -1842,14 +1975,16 @@ hx_report_main(int argc, char **argv)
 	    json_array_size(R.runs), R.data_dir);
 
 	md(&R, "# What nested vectorizing maps cost: memory and time\n\n");
-	md(&R, "Two questions asked why nested vectorizing maps over an array "
-	       "library used so much memory and time. This report measures "
-	       "C versions of both programs, one schedule per array-library "
-	       "idiom, and checks the advice the questions were given against "
-	       "the measurements. Every number below is printed from the "
-	       "data in `%s`; nothing is typed by hand. Sections: Part 1 "
-	       "(interp), Part 2 (colony), Advice and verdicts, Idiom map, "
-	       "Method and machine.\n\n", R.data_dir);
+	md(&R,
+	    "Two questions asked why nested vectorizing maps over an array "
+	    "library used so much memory and time. This report measures "
+	    "C versions of both programs, one schedule per array-library "
+	    "idiom, and checks the advice the questions were given against "
+	    "the measurements. Every number below is printed from the "
+	    "data in `%s`; nothing is typed by hand. Sections: Part 1 "
+	    "(interp), Part 2 (colony), Advice and verdicts, Idiom map, "
+	    "Method and machine.\n\n",
+	    R.data_dir);
 	part_interp(&R, &I);
 	part_colony(&R, &C);
 	fig_cold(&R, &I, C.main);
@@ -1875,8 +2010,9 @@ hx_report_main(int argc, char **argv)
 		goto label_return;
 	}
 	if (!have_gnuplot()) {
-		fprintf(stderr, "harness report: gnuplot is not installed: "
-				"%s written, figures not drawn (scripts in %s)\n",
+		fprintf(stderr,
+		    "harness report: gnuplot is not installed: "
+		    "%s written, figures not drawn (scripts in %s)\n",
 		    path, R.fig_dir);
 		goto label_return;
 	}

@@ -7,9 +7,10 @@
  * colony-main, colony-scale, colony-cells, colony-spread*, as
  * reports/make-report.sh writes them), DATA_DIR/ceilings.json,
  * the .json files in DATA_DIR/cachesim (single result objects with a
- * "cachesim" member) and the CSV files in DATA_DIR/timelines. Writes OUT_DIR/REPORT.md and, per figure,
- * OUT_DIR/figures/NAME.gp (a self-contained gnuplot script, its data inline),
- * then runs gnuplot on each to make NAME.svg and NAME.png.
+ * "cachesim" member) and the CSV files in DATA_DIR/timelines. Writes
+ * OUT_DIR/REPORT.md and, per figure, OUT_DIR/figures/NAME.gp (a self-contained
+ * gnuplot script, its data inline), then runs gnuplot on each to make NAME.svg
+ * and NAME.png.
  *
  * Every number in the prose and tables is printed from the data; every
  * verdict is decided from measured ratios against thresholds the report

@@ -115,6 +115,16 @@ int params_check_range(const char *name, uint64_t value, uint64_t lo,
 /* chunk and tile (0: the default) must not exceed n. */
 int params_check_blocks(const params_t *p, char *msg, size_t msglen);
 
+/* A data or unified cache of the first CPU at level 1, 2 or 3, as the
+ * kernel describes it (sysfs), else as glibc does (sysconf: under KVM that
+ * can be the host's, e.g. a 384 MiB L3 where the guest has 32 MiB). Fills
+ * the size in bytes and, where known, the ways and the line size (else 0).
+ * Returns 0, or -1 when neither source knows the cache. For tile sizes and
+ * traffic models here, and the harness's machine description. */
+int variant_cache(int level, long *bytes, long *ways, long *line);
+/* The level's size in bytes, or fallback when unknown. */
+uint64_t variant_cache_bytes(int level, uint64_t fallback);
+
 /* The tile size of a tiled variant: p->tile when given, else as many items
  * of item_bytes as fill half the L1 data cache (the other half is for what
  * the tile is evaluated against), a multiple of 16 (one vector), at least

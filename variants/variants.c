@@ -143,17 +143,77 @@ params_check_blocks(const params_t *p, char *msg, size_t msglen)
 	return 0;
 }
 
+/* One number from a sysfs cache attribute ("32768K" reads as 32768). */
+static long
+cache_attr(int index, const char *attr)
+{
+	char path[128];
+	long v = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path),
+	    "/sys/devices/system/cpu/cpu0/cache/index%d/%s", index, attr);
+	if ((f = fopen(path, "r")) == NULL)
+		return 0;
+	if (fscanf(f, "%ld", &v) != 1)
+		v = 0;
+	fclose(f);
+	return v;
+}
+
+int
+variant_cache(int level, long *bytes, long *ways, long *line)
+{
+	static const int sc[] = {0, _SC_LEVEL1_DCACHE_SIZE,
+	    _SC_LEVEL2_CACHE_SIZE, _SC_LEVEL3_CACHE_SIZE};
+
+	*bytes = *ways = *line = 0;
+	for (int i = 0; i < 8; i++) {
+		char path[128], type[32] = "";
+		FILE *f;
+
+		if (cache_attr(i, "level") != level)
+			continue;
+		snprintf(path, sizeof(path),
+		    "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
+		if ((f = fopen(path, "r")) != NULL) {
+			if (fscanf(f, "%31s", type) != 1)
+				type[0] = '\0';
+			fclose(f);
+		}
+		if (strcmp(type, "Instruction") == 0)
+			continue;
+		*bytes = cache_attr(i, "size") * 1024;
+		*ways = cache_attr(i, "ways_of_associativity");
+		*line = cache_attr(i, "coherency_line_size");
+		if (*bytes > 0)
+			return 0;
+	}
+	if (level < 1 || level > 3 || (*bytes = sysconf(sc[level])) <= 0) {
+		*bytes = 0;
+		return -1;
+	}
+	return 0;
+}
+
+uint64_t
+variant_cache_bytes(int level, uint64_t fallback)
+{
+	long bytes, ways, line;
+
+	if (variant_cache(level, &bytes, &ways, &line) != 0 || bytes <= 0)
+		return fallback;
+	return (uint64_t)bytes;
+}
+
 uint64_t
 variant_tile_items(const params_t *p, uint64_t item_bytes, uint64_t min_items)
 {
-	long l1 = sysconf(_SC_LEVEL1_DCACHE_SIZE);
 	uint64_t t;
 
 	if (p->tile != 0)
 		return p->tile;
-	if (l1 <= 0)
-		l1 = 32768;
-	t = (uint64_t)l1 / 2 / item_bytes;
+	t = variant_cache_bytes(1, 32768) / 2 / item_bytes;
 	t = t < min_items ? min_items : t & ~(uint64_t)15;
 	return t < p->n ? t : p->n;
 }

@@ -171,6 +171,11 @@ interp_rows_sum_squares(const float *r0, uint64_t mp, interp_weights_t w)
  * everything after it is computed in double. */
 double interp_reference_value(const interp_inputs_t *in, uint64_t i, float x);
 
+/* DRAM bytes for reading all M tables `passes` times: once when the
+ * 4(G+2)M bytes fit the last-level cache (every later pass hits it), else
+ * every pass. */
+double interp_table_traffic(const params_t *p, double passes);
+
 /* Shared model pieces. */
 uint64_t interp_model_zero(const params_t *p, uint64_t (*round)(uint64_t));
 double interp_flops_per_pair_recomputed(void);

@@ -360,3 +360,13 @@ interp_block_materialized(const interp_inputs_t *in, uint64_t n0, uint64_t len,
 		total += rowsum[n];
 	return total;
 }
+
+double
+interp_table_traffic(const params_t *p, double passes)
+{
+	double tables = 4.0 * (double)(p->g + 2) * (double)p->m;
+
+	if (tables <= (double)variant_cache_bytes(3, 8u << 20))
+		return tables;
+	return tables * passes;
+}

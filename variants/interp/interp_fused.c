@@ -37,9 +37,10 @@ interp_fused_flops(const params_t *p)
 static double
 interp_fused_bytes(const params_t *p)
 {
-	/* The points once; each pair touches one cache line of its table,
-	 * which the tables' 4(G+2)M bytes cannot keep in the caches. */
-	return 4.0 * (double)p->n + 64.0 * (double)p->n * (double)p->m;
+	/* DRAM traffic: the points once, the tables once when they fit the
+	 * last-level cache; otherwise a cache line of a table per pair. */
+	return 4.0 * (double)p->n +
+	    interp_table_traffic(p, 16.0 * (double)p->n / (double)(p->g + 2));
 }
 
 const variant_t interp_fused = {

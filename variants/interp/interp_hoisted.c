@@ -63,10 +63,12 @@ interp_hoisted_flops(const params_t *p)
 static double
 interp_hoisted_bytes(const params_t *p)
 {
-	/* The points, the transpose, and per point four rows of the table
-	 * from wherever they are (the L3 cache when the table fits). */
-	return 4.0 * (double)p->n + 8.0 * (double)(p->g + 2) * (double)p->m +
-	    16.0 * (double)p->n * (double)p->m;
+	/* DRAM traffic: the points, the tables read and the grid-major copy
+	 * written; per point four of its rows come from the last-level cache
+	 * when the copy fits there, else from DRAM. */
+	return 4.0 * (double)p->n + 4.0 * (double)(p->g + 2) * (double)p->m +
+	    interp_table_traffic(
+		p, 1.0 + (double)p->n * 4.0 / (double)(p->g + 2));
 }
 
 const variant_t interp_hoisted = {

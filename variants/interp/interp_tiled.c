@@ -77,10 +77,11 @@ interp_tiled_flops(const params_t *p)
 static double
 interp_tiled_bytes(const params_t *p)
 {
-	/* The points once; every table once per tile. */
-	double tiles = (double)p->n / (double)interp_tiled_size(p);
+	/* DRAM traffic: the points once; the tables once per tile, or once in
+	 * all when they fit the last-level cache. */
 	return 4.0 * (double)p->n +
-	    tiles * 4.0 * (double)(p->g + 2) * (double)p->m;
+	    interp_table_traffic(
+		p, (double)p->n / (double)interp_tiled_size(p));
 }
 
 const variant_t interp_tiled = {
