@@ -765,11 +765,18 @@ interp_fig_timeline(report_t *R, report_interp_t *I)
 			if (run != 0)
 				continue;
 			if (n == cap) {
-				cap = cap ? 2 * cap : 4096;
-				t = realloc(t, cap * sizeof(*t));
-				live = realloc(live, cap * sizeof(*live));
-				if (t == NULL || live == NULL)
+				size_t ncap = cap ? 2 * cap : 4096;
+				double *nt = realloc(t, ncap * sizeof(*t));
+				double *nlive;
+
+				if (nt == NULL)
 					break;
+				t = nt;
+				nlive = realloc(live, ncap * sizeof(*live));
+				if (nlive == NULL)
+					break;
+				live = nlive;
+				cap = ncap;
 			}
 			if (isnan(t0))
 				t0 = ts;
@@ -1224,7 +1231,9 @@ colony_spread(report_t *R, report_colony_t *C)
 		fprintf(
 		    b.f, "$s%d << EOD\n0 %.6g\n", i, num(r, "steps_s.first"));
 		json_array_foreach(a, j, e)
-		    fprintf(b.f, "%zu %.6g\n", j + 1, json_number_value(e));
+		{
+			fprintf(b.f, "%zu %.6g\n", j + 1, json_number_value(e));
+		}
 		fprintf(b.f, "EOD\n");
 		snprintf(plot + strlen(plot), sizeof(plot) - strlen(plot),
 		    "%s$s%d using 1:2 with linespoints pt 7 ps 0.6 lc %d title "

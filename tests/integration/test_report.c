@@ -93,11 +93,14 @@ ReportHook(PRE_ALL)(struct criterion_test_set *set)
 	}
 	snprintf(cmd, sizeof(cmd),
 	    "FB_HARNESS='%s' FB_HARNESS_GLIBC='%s' sh reports/make-report.sh "
-	    "quick 2> " QUICK_DIR "/make-report.log", h, glibc);
+	    "quick 2> " QUICK_DIR "/make-report.log",
+	    h, glibc);
 	st = system(cmd);
 	st = st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : 128;
-	fprintf(stderr, "make-report.sh quick: exit %d after %ld s (log in "
-	    QUICK_DIR "/make-report.log)\n", st, (long)(time(NULL) - t0));
+	fprintf(stderr,
+	    "make-report.sh quick: exit %d after %ld s (log in " QUICK_DIR
+	    "/make-report.log)\n",
+	    st, (long)(time(NULL) - t0));
 	if ((f = fopen(STATUS_FILE, "w")) != NULL) {
 		fprintf(f, "%d\n", st);
 		fclose(f);
@@ -113,12 +116,13 @@ read_quick_report(void)
 	int st = -1;
 
 	harness();
-	cr_assert(f != NULL, "the quick report was not made (no %s)",
-	    STATUS_FILE);
+	cr_assert(
+	    f != NULL, "the quick report was not made (no %s)", STATUS_FILE);
 	cr_assert_eq(fscanf(f, "%d", &st), 1);
 	fclose(f);
-	cr_assert_eq(st, 0, "make-report.sh quick exited %d; see "
-	    QUICK_DIR "/make-report.log", st);
+	cr_assert_eq(st, 0,
+	    "make-report.sh quick exited %d; see " QUICK_DIR "/make-report.log",
+	    st);
 	report_text = slurp(QUICK_DIR "/REPORT.md");
 }
 
@@ -127,13 +131,23 @@ TestSuite(report, .init = read_quick_report, .timeout = 120);
 Test(report, every_section_present)
 {
 	static const char *const sections[] = {
-		"## Part 1: interp", "**Table 1.**", "### Memory against N",
-		"### Time against N", "### Memory during one run",
-		"### Chunk size", "### Roofline", "### Allocator",
-		"## Part 2: colony", "**Table 3.**", "**Table 4.**",
-		"**Table 5.**", "## Advice and verdicts",
-		"### What none of the answers said", "## Idiom map",
-		"## Method and machine", "build/jemalloc/harness report",
+	    "## Part 1: interp",
+	    "**Table 1.**",
+	    "### Memory against N",
+	    "### Time against N",
+	    "### Memory during one run",
+	    "### Chunk size",
+	    "### Roofline",
+	    "### Allocator",
+	    "## Part 2: colony",
+	    "**Table 3.**",
+	    "**Table 4.**",
+	    "**Table 5.**",
+	    "## Advice and verdicts",
+	    "### What none of the answers said",
+	    "## Idiom map",
+	    "## Method and machine",
+	    "build/jemalloc/harness report",
 	};
 	for (size_t i = 0; i < sizeof(sections) / sizeof(sections[0]); i++)
 		cr_expect(strstr(report_text, sections[i]) != NULL,
@@ -159,8 +173,8 @@ Test(report, every_figure_exists_and_is_not_empty)
 			char png[512];
 			snprintf(png, sizeof(png), "%.*s.png",
 			    (int)(strlen(path) - 4), path);
-			cr_expect(file_size(png) > 0, "%s is missing or empty",
-			    png);
+			cr_expect(
+			    file_size(png) > 0, "%s is missing or empty", png);
 			figures++;
 		}
 		p += len;
@@ -184,7 +198,7 @@ Test(report, every_table_row_has_numbers)
 	const char *pending = NULL; /* a row, unless a separator follows */
 	int rows = 0, text_table = 0;
 
-	for (line = strtok_r(copy, "\n", &save);; 
+	for (line = strtok_r(copy, "\n", &save);;
 	     line = strtok_r(NULL, "\n", &save)) {
 		int sep = line != NULL && strncmp(line, "|---", 4) == 0;
 		/* The row before a separator is a header: words only. */
@@ -215,9 +229,8 @@ Test(report, no_nan_and_no_negative_time)
 		cr_expect(strncasecmp(p, "nan", 3) != 0 ||
 			(p > report_text && isalpha((unsigned char)p[-1])) ||
 			isalpha((unsigned char)p[3]),
-		    "NaN in the report near: %.60s", p > report_text + 30
-			? p - 30
-			: report_text);
+		    "NaN in the report near: %.60s",
+		    p > report_text + 30 ? p - 30 : report_text);
 		if (*p == '-' && isdigit((unsigned char)p[1]) &&
 		    (p == report_text || !isalnum((unsigned char)p[-1]))) {
 			const char *q = p + 1;
@@ -263,8 +276,9 @@ Test(report, raw_data_kept_and_report_regenerates_from_it)
 	cr_expect(file_size(QUICK_DIR "/data/interp-main.jsonl") > 0);
 	cr_expect(file_size(QUICK_DIR "/data/interp-main.csv") > 0);
 	cr_expect(file_size(QUICK_DIR "/data/colony-spread.jsonl") > 0);
-	snprintf(cmd, sizeof(cmd), "'%s' report " QUICK_DIR "/data "
-	    QUICK_DIR "/regen 2>/dev/null", harness());
+	snprintf(cmd, sizeof(cmd),
+	    "'%s' report " QUICK_DIR "/data " QUICK_DIR "/regen 2>/dev/null",
+	    harness());
 	cr_assert_eq(run_status(cmd), 0, "%s", cmd);
 	again = slurp(QUICK_DIR "/regen/REPORT.md");
 	cr_expect_str_eq(again, report_text,
@@ -283,11 +297,11 @@ write_file(const char *path, const char *text)
 	fclose(f);
 }
 
-#define RESULT(variant, median, samples, peak)                                \
-	"{\"workload\":\"interp\",\"variant\":\"" variant "\",\"status\":"   \
-	"\"ok\",\"params\":{\"n\":1000,\"m\":30,\"g\":4096,\"preset\":"      \
-	"\"random\",\"seed\":42,\"chunk\":0,\"tile\":0,\"steps\":1},"        \
-	"\"time_s\":{\"median\":" median ",\"samples\":[" samples "]},"      \
+#define RESULT(variant, median, samples, peak)                                 \
+	"{\"workload\":\"interp\",\"variant\":\"" variant "\",\"status\":"     \
+	"\"ok\",\"params\":{\"n\":1000,\"m\":30,\"g\":4096,\"preset\":"        \
+	"\"random\",\"seed\":42,\"chunk\":0,\"tile\":0,\"steps\":1},"          \
+	"\"time_s\":{\"median\":" median ",\"samples\":[" samples "]},"        \
 	"\"memory\":{\"peak_workspace_bytes\":" peak "}}\n"
 
 Test(compare_cli, flags_the_regression_not_the_noise)
@@ -302,13 +316,11 @@ Test(compare_cli, flags_the_regression_not_the_noise)
 		RESULT("tiled", "1.0", "0.7,1.3,0.9,1.0,1.1,0.8,1.2", "12288"));
 	/* fused 20% slower, clearly; tiled the same median, noisy. */
 	write_file(new_f,
-	    RESULT("fused", "1.2", "1.2,1.21,1.19,1.22,1.18,1.2", "0")
-		RESULT("tiled", "1.0", "1.25,0.75,1.05,1.0,0.95,1.28,0.72",
-		    "12288"));
+	    RESULT("fused", "1.2", "1.2,1.21,1.19,1.22,1.18,1.2", "0") RESULT(
+		"tiled", "1.0", "1.25,0.75,1.05,1.0,0.95,1.28,0.72", "12288"));
 	write_file(noise_f,
-	    RESULT("fused", "1.0", "0.99,1.0,1.01,1.0,1.02,0.98", "0")
-		RESULT("tiled", "1.0", "1.25,0.75,1.05,1.0,0.95,1.28,0.72",
-		    "12288"));
+	    RESULT("fused", "1.0", "0.99,1.0,1.01,1.0,1.02,0.98", "0") RESULT(
+		"tiled", "1.0", "1.25,0.75,1.05,1.0,0.95,1.28,0.72", "12288"));
 
 	snprintf(cmd, sizeof(cmd), "'%s' compare %s %s > /tmp/fb_cmp.out",
 	    harness(), old_f, new_f);
@@ -320,8 +332,8 @@ Test(compare_cli, flags_the_regression_not_the_noise)
 		cr_assert(fused != NULL && tiled != NULL, "%s", out);
 		cr_expect(strncmp(strchr(fused, ':'), ": REGRESSION", 12) == 0,
 		    "%s", out);
-		cr_expect(strncmp(strchr(tiled, ':'), ": no significant", 16) ==
-			0,
+		cr_expect(
+		    strncmp(strchr(tiled, ':'), ": no significant", 16) == 0,
 		    "%s", out);
 		free(out);
 	}
@@ -335,8 +347,10 @@ Test(compare_cli, flags_the_regression_not_the_noise)
 	snprintf(cmd, sizeof(cmd), "'%s' compare %s /nonexistent 2>/dev/null",
 	    harness(), old_f);
 	cr_expect_eq(run_status(cmd), 2, "a missing file is bad input");
-	snprintf(cmd, sizeof(cmd), "'%s' compare --threshold x %s %s "
-	    "2>/dev/null", harness(), old_f, new_f);
+	snprintf(cmd, sizeof(cmd),
+	    "'%s' compare --threshold x %s %s "
+	    "2>/dev/null",
+	    harness(), old_f, new_f);
 	cr_expect_eq(run_status(cmd), 2, "a bad threshold is bad input");
 	unlink(old_f);
 	unlink(new_f);

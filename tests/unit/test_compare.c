@@ -32,8 +32,8 @@ make_result(const char *variant, const double *t, size_t n, double peak)
 			sorted[j] = sorted[j - 1];
 			sorted[j - 1] = x;
 		}
-	double med = n % 2 ? sorted[n / 2]
-			   : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+	double med =
+	    n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
 	return json_pack("{s:s, s:s, s:s, s:{s:I, s:I, s:I, s:s, s:I, s:I, "
 			 "s:I, s:I}, s:{s:f, s:o}, s:{s:f}}",
 	    "workload", "interp", "variant", variant, "status", "ok", "params",
@@ -58,8 +58,8 @@ Test(compare, twenty_percent_slower_with_separated_samples_is_flagged)
 	cr_assert(v.time_tested);
 	cr_assert(fabs(v.time_change_pct - 20.0) < 1e-9,
 	    "change %g%%, want +20%%", v.time_change_pct);
-	cr_assert(v.p < 0.01, "p = %g for fully separated samples of 7 and 7",
-	    v.p);
+	cr_assert(
+	    v.p < 0.01, "p = %g for fully separated samples of 7 and 7", v.p);
 	cr_assert(v.slower && v.regression && !v.memory_grew,
 	    "slower %d regression %d memory %d (p %g)", v.slower, v.regression,
 	    v.memory_grew, v.p);
@@ -118,7 +118,8 @@ Test(compare, significant_change_under_threshold_is_not_flagged)
 	hx_compare_opts_init(&o);
 	cr_assert_eq(hx_compare_runs(a, b, &o, &v), 0);
 	cr_assert(v.p < 0.01, "p = %g", v.p);
-	cr_assert(!v.slower && !v.regression, "+3%% flagged at a 5%% threshold");
+	cr_assert(
+	    !v.slower && !v.regression, "+3%% flagged at a 5%% threshold");
 	o.threshold_pct = 2.0;
 	cr_assert_eq(hx_compare_runs(a, b, &o, &v), 0);
 	cr_assert(v.slower && v.regression, "+3%% not flagged at 2%%");
@@ -141,8 +142,8 @@ Test(compare, memory_growth_is_flagged_and_tiny_growth_is_not)
 	cr_assert(v.memory_grew && v.regression && !v.slower,
 	    "120 MB -> 150 MB: grew %d regression %d", v.memory_grew,
 	    v.regression);
-	cr_assert(fabs(v.peak_change_pct - 25.0) < 1e-9, "%g",
-	    v.peak_change_pct);
+	cr_assert(
+	    fabs(v.peak_change_pct - 25.0) < 1e-9, "%g", v.peak_change_pct);
 	cr_assert_eq(hx_compare_runs(c, d, &o, &v), 0);
 	cr_assert(!v.memory_grew && !v.regression,
 	    "0 B -> 64 B must stay under the floor");
@@ -181,8 +182,8 @@ Test(compare, matching_by_params)
 
 	cr_assert(hx_compare_same_run(a, b));
 	cr_assert(!hx_compare_same_run(a, c));
-	json_object_set_new(json_object_get(b, "params"), "chunk",
-	    json_integer(1000));
+	json_object_set_new(
+	    json_object_get(b, "params"), "chunk", json_integer(1000));
 	cr_assert(!hx_compare_same_run(a, b), "chunk 0 and 1000 matched");
 	json_decref(a);
 	json_decref(b);
@@ -206,9 +207,10 @@ write_temp(const char *text)
 Test(compare, load_lines_object_and_refuse_junk)
 {
 	char msg[256];
-	char *lines = write_temp("{\"workload\":\"interp\",\"variant\":\"a\"}\n"
-				 "\n"
-				 "{\"workload\":\"interp\",\"variant\":\"b\"}\n");
+	char *lines =
+	    write_temp("{\"workload\":\"interp\",\"variant\":\"a\"}\n"
+		       "\n"
+		       "{\"workload\":\"interp\",\"variant\":\"b\"}\n");
 	char *object = write_temp("{\n  \"workload\": \"colony\",\n"
 				  "  \"variant\": \"fused\"\n}\n");
 	char *junk = write_temp("{\"workload\":\"interp\",\"variant\":\"a\"}\n"
@@ -225,8 +227,8 @@ Test(compare, load_lines_object_and_refuse_junk)
 	cr_assert_null(hx_compare_load(junk, msg, sizeof(msg)));
 	cr_assert(strstr(msg, ":2:") != NULL, "message '%s' names line 2", msg);
 	cr_assert_null(hx_compare_load(other, msg, sizeof(msg)));
-	cr_assert_null(hx_compare_load("/nonexistent/fb.jsonl", msg,
-	    sizeof(msg)));
+	cr_assert_null(
+	    hx_compare_load("/nonexistent/fb.jsonl", msg, sizeof(msg)));
 	unlink(lines);
 	unlink(object);
 	unlink(junk);
