@@ -198,10 +198,14 @@ hx_compare_same_run(const json_t *a, const json_t *b)
 	const json_t *pb = json_object_get(b, "params");
 	const char *sa, *sb;
 
-	if (strcmp(json_string_value(json_object_get(a, "workload")),
-		json_string_value(json_object_get(b, "workload"))) != 0 ||
-	    strcmp(json_string_value(json_object_get(a, "variant")),
-		json_string_value(json_object_get(b, "variant"))) != 0)
+	const char *wa = json_string_value(json_object_get(a, "workload"));
+	const char *wb = json_string_value(json_object_get(b, "workload"));
+	const char *va = json_string_value(json_object_get(a, "variant"));
+	const char *vb = json_string_value(json_object_get(b, "variant"));
+
+	/* An object without names matches nothing. */
+	if (wa == NULL || wb == NULL || va == NULL || vb == NULL ||
+	    strcmp(wa, wb) != 0 || strcmp(va, vb) != 0)
 		return 0;
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
 		const json_t *x = json_object_get(pa, keys[i]);

@@ -4,10 +4,9 @@
  * rest is parsed with json_loads as a result object (or, line by line, as a
  * JSON-lines file). Every object goes through the readers in hx_result:
  * hx_result_status, hx_result_number (the input's path and the paths the CSV
- * and the report read) and hx_result_print_line.
- *
- * TODO(compare): harness/hx_compare.c is a stub on main; when the matcher
- * lands, feed it pairs of these objects here.
+ * and the report read) and hx_result_print_line; and every pair of
+ * consecutive objects goes through compare's matcher and comparison
+ * (hx_compare_same_run, hx_compare_runs), as `harness compare` would.
  */
 #include <math.h>
 #include <stdint.h>
@@ -15,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hx_compare.h"
 #include "hx_result.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -58,7 +58,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *text, *body, *line, *save = NULL;
 	json_error_t err;
-	json_t *r;
+	json_t *r, *prev = NULL;
+	hx_compare_opts_t opts;
 
 	if (size > 65536)
 		return 0;
@@ -66,6 +67,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	if ((text = malloc(size + 1)) == NULL)
 		return 0;
+	hx_compare_opts_init(&opts);
 	memcpy(text, data, size);
 	text[size] = '\0';
 	body = strchr(text, '\n');
@@ -78,14 +80,21 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		read_result(r, text);
 		json_decref(r);
 	}
-	/* Line by line (a sweep's .jsonl). */
+	/* Line by line (a sweep's .jsonl), each against the one before. */
 	for (line = strtok_r(body, "\n", &save); line != NULL;
 	     line = strtok_r(NULL, "\n", &save)) {
 		if ((r = json_loads(line, 0, &err)) != NULL) {
 			read_result(r, text);
-			json_decref(r);
+			if (prev != NULL) {
+				hx_compare_verdict_t v;
+				(void)hx_compare_same_run(prev, r);
+				(void)hx_compare_runs(prev, r, &opts, &v);
+			}
+			json_decref(prev);
+			prev = r;
 		}
 	}
+	json_decref(prev);
 	free(text);
 	return 0;
 }
