@@ -46,6 +46,7 @@ typedef struct report_s {
 	char fig_dir[4096];
 	json_t *runs;     /* every result, with "_set" added */
 	json_t *ceilings; /* NULL when missing */
+	json_t *overhead; /* harness overhead's object; NULL when missing */
 	json_t *cachesim; /* array of results with "cachesim" */
 	FILE *md;
 	char *md_buf;
@@ -140,6 +141,8 @@ load_data(report_t *R)
 	closedir(d);
 	snprintf(path, sizeof(path), "%s/ceilings.json", R->data_dir);
 	R->ceilings = json_load_file(path, 0, NULL);
+	snprintf(path, sizeof(path), "%s/overhead.json", R->data_dir);
+	R->overhead = json_load_file(path, 0, NULL);
 	snprintf(path, sizeof(path), "%s/cachesim", R->data_dir);
 	if ((d = opendir(path)) != NULL) {
 		while ((e = readdir(d)) != NULL) {
@@ -1855,6 +1858,19 @@ part_machine(report_t *R)
 		    fmt_bytes(num(R->ceilings, "triad_bytes_per_s")),
 		    fmt_num(num(R->ceilings, "fma_flops_per_s") * 1e-9, "%.1f"),
 		    fmt_time(num(R->ceilings, "clock_resolution_s")));
+	if (R->overhead != NULL)
+		md(R,
+		    "- Instrumentation's own cost (`harness overhead`, %s/%s "
+		    "at "
+		    "N=%s, alternating runs): %s instrumented against %s bare, "
+		    "%+.2f%% (Mann-Whitney p = %s)\n",
+		    json_string_value(json_object_get(R->overhead, "workload")),
+		    json_string_value(json_object_get(R->overhead, "variant")),
+		    fmt_num(num(R->overhead, "n"), "%.0f"),
+		    fmt_time(num(R->overhead, "median_on_s")),
+		    fmt_time(num(R->overhead, "median_off_s")),
+		    num(R->overhead, "overhead_percent"),
+		    fmt_num(num(R->overhead, "mann_whitney_p"), "%.3g"));
 	md(R, "- Data measured: %s; %zu runs in `%s`\n\n", when,
 	    json_array_size(R->runs), R->data_dir);
 	md(R,

@@ -44,13 +44,13 @@ if [ "$MODE" = full ]; then
 	RQ="--repeat 5 --warmup 1"; RE="--repeat 1 --warmup 0"
 	NG=1e5; NCS=2e4; MCS=300
 	NC=4096; KC=10; NCSCALE=512,1024,2048,4096,8192; NCELLS=1024,4096,16384,65536
-	KSPREAD=50
+	KSPREAD=50; OVERHEAD=
 else
 	NQ=2e4; MQ=50; NSCALE=2e3,5e3,1e4; CHUNKS=100,1000,10000,20000
 	RQ="--repeat 3 --warmup 1"; RE="--repeat 1 --warmup 0"
 	NG=5e3; NCS=2e3; MCS=50
 	NC=512; KC=5; NCSCALE=256,512,1024; NCELLS=256,1024,4096
-	KSPREAD=10
+	KSPREAD=10; OVERHEAD="interp tiled --n 1e5 --m 50 --repeat 3"
 fi
 
 step "interp at the question's size (N=$NQ, M=$MQ): eager"
@@ -80,6 +80,8 @@ else
 fi
 step "machine ceilings"
 "$H" ceilings > "$DATA/ceilings.json"
+step "the instrumentation's own cost"
+"$H" overhead $OVERHEAD --json "$DATA/overhead.json"
 
 step "colony at N=$NC, K=$KC"
 "$H" sweep --workload colony --n $NC --steps $KC --repeat 3 --warmup 1 \
