@@ -69,27 +69,35 @@ hx_overhead_main(int argc, char **argv)
 			return 0;
 		}
 	}
-	if (argc >= 3) {
-		/* argv is "overhead W V ...": hand it to run's parser, minus a
-		 * trailing --json which is ours. */
-		rargv = calloc((size_t)argc + 1, sizeof(*rargv));
-		if (rargv == NULL)
+	/* Our own option, --json FILE, out first; whatever is left is a run
+	 * for run's parser, or nothing for the default run. */
+	{
+		char **rest = calloc((size_t)argc + 2, sizeof(*rest));
+		int nrest = 0;
+
+		if (rest == NULL)
 			return 1;
-		rargc = 0;
-		rargv[rargc++] = "run";
+		rest[nrest++] = "run";
 		for (int i = 1; i < argc; i++) {
-			if (strcmp(argv[i], "--json") == 0 && i + 1 < argc) {
+			if (strcmp(argv[i], "--json") == 0) {
+				if (i + 1 == argc) {
+					free(rest);
+					hx_cli_error("overhead",
+					    "option '--json' needs a value");
+					return EXIT_BAD_INPUT;
+				}
 				json_path = argv[++i];
 				continue;
 			}
-			rargv[rargc++] = argv[i];
+			rest[nrest++] = argv[i];
 		}
-		rargv[rargc] = NULL;
-	} else if (argc == 2 || (argc > 1 && strcmp(argv[1], "--json") != 0)) {
-		fprintf(stderr,
-		    "harness overhead: needs WORKLOAD VARIANT, or "
-		    "nothing for the default run\n");
-		return EXIT_BAD_INPUT;
+		rest[nrest] = NULL;
+		if (nrest > 1) {
+			rargv = rest;
+			rargc = nrest;
+		} else {
+			free(rest);
+		}
 	}
 	if (hx_cli_parse_run(rargc, rargv, &on, &cli, msg, sizeof(msg)) != 0) {
 		hx_cli_error("overhead", msg);

@@ -257,3 +257,29 @@ Test(cli, cachesim_adds_simulated_counts)
 	json_decref(j);
 	cli_free(&r);
 }
+
+Test(cli, overhead_refuses_bad_input_in_one_line)
+{
+	static const struct {
+		const char *args[8];
+		const char *needle;
+	} cases[] = {
+	    {{"overhead", "--json", NULL}, "'--json' needs a value"},
+	    {{"overhead", "interp", "fused", "--n", "0", NULL}, "'0'"},
+	    {{"overhead", "interp", NULL}, "WORKLOAD and VARIANT"},
+	    {{"overhead", "interp", "fused", "--events", "none", NULL},
+		"what it toggles"},
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		cli_run_t r;
+
+		cli_run(NULL, (char *const *)cases[i].args, &r);
+		cr_assert_eq(r.status, 2, "%s %s: exit %d", cases[i].args[0],
+		    cases[i].args[1], r.status);
+		cr_assert_eq(fb_lines(r.err), 1, "stderr: %s", r.err);
+		cr_assert_not_null(strstr(r.err, cases[i].needle),
+		    "stderr lacks %s: %s", cases[i].needle, r.err);
+		cli_free(&r);
+	}
+}
