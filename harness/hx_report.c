@@ -1276,13 +1276,14 @@ part_colony(report_t *R, report_colony_t *C)
 	    "**Table 3.** colony at N=%s.\n\n| variant | median time per "
 	    "run [95%% CI] | cold run | median step | first step | peak "
 	    "workspace (measured) | model | RSS high-water | minor faults "
-	    "| GFLOP/s | speed-up vs naive |\n|---|---|---|---|---|---|---|"
-	    "---|---|---|---|\n",
+	    "| ns per pair | GFLOP/s | speed-up vs naive |\n|---|---|---|---|"
+	    "---|---|---|---|---|---|---|---|\n",
 	    fmt_n(C->nc));
 	for (int i = 0; colony_variants[i] != NULL; i++) {
 		const json_t *r = C->main[i], *ci;
 		if (r == NULL) {
-			md(R, "| %s | not measured (%s) | | | | | | | | | |\n",
+			md(R,
+			    "| %s | not measured (%s) | | | | | | | | | | |\n",
 			    colony_variants[i],
 			    why_missing(R, "colony-main", "colony",
 				colony_variants[i], C->nc));
@@ -1295,7 +1296,7 @@ part_colony(report_t *R, report_colony_t *C)
 			md(R, " [%s, %s]",
 			    fmt_time(json_number_value(json_array_get(ci, 0))),
 			    fmt_time(json_number_value(json_array_get(ci, 1))));
-		md(R, " | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+		md(R, " | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
 		    fmt_time(num(r, "time_s.cold")),
 		    fmt_time(num(r, "steps_s.median")),
 		    fmt_time(num(r, "steps_s.first")),
@@ -1303,6 +1304,7 @@ part_colony(report_t *R, report_colony_t *C)
 		    fmt_bytes(num(r, "memory.model_bytes")),
 		    fmt_bytes(num(r, "memory.peak_rss_bytes")),
 		    fmt_num(num(r, "memory.minor_faults"), "%.0f"),
+		    fmt_num(num(r, "work.ns_per_unit"), "%.3g"),
 		    fmt_num(num(r, "work.gflops_per_s"), "%.3g"),
 		    fmt_ratio(t_naive / num(r, "time_s.median")));
 	}
@@ -1738,6 +1740,41 @@ part_verdicts(report_t *R, report_interp_t *I, report_colony_t *C)
 	else
 		md(R, "- **Cell lists**: not measured (%s).\n",
 		    why_missing(R, "colony-main", "colony", "cells", C->nc));
+	{
+		/* Against the fresh-array schedule at the largest N both the
+		 * scaling sweeps measured. */
+		const json_t *big_naive = NULL, *big_cells = NULL;
+		size_t i;
+		json_t *r;
+
+		json_array_foreach(R->runs, i, r)
+		{
+			const json_t *c;
+			if (strncmp(str(r, "_set"), "colony-scale", 12) != 0 ||
+			    strcmp(str(r, "variant"), "naive") != 0 ||
+			    strcmp(str(r, "status"), "ok") != 0)
+				continue;
+			c = ok_run(R, "colony-cells", "colony", "cells",
+			    num(r, "params.n"));
+			if (c != NULL &&
+			    (big_naive == NULL ||
+				num(r, "params.n") >
+				    num(big_naive, "params.n"))) {
+				big_naive = r;
+				big_cells = c;
+			}
+		}
+		if (big_naive != NULL)
+			md(R,
+			    "  Against the fresh-array schedule at N=%s: "
+			    "`cells` "
+			    "%s per step, `naive` %s (speed-up %s).\n",
+			    fmt_n(num(big_naive, "params.n")),
+			    fmt_time(num(big_cells, "steps_s.median")),
+			    fmt_time(num(big_naive, "steps_s.median")),
+			    fmt_ratio(num(big_naive, "steps_s.median") /
+				num(big_cells, "steps_s.median")));
+	}
 	{
 		const json_t *sj = spread_run(R, &spreads[0]);
 		const json_t *sg = spread_run(R, &spreads[1]);
