@@ -13,19 +13,19 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/eager" 1.56579
-"interp/materialized" 1.07562
-"interp/fused" 1.0022
-"interp/chunked" 0.823536
-"interp/tiled" 0.833152
-"interp/hoisted" 1.11066
-"interp/sorted" 1.26645
-"colony/naive" 0.90924
-"colony/naive-reuse" 0.953537
-"colony/chunked" 1.01478
-"colony/fused" 0.997313
-"colony/tiled" 1.00265
-"colony/cells" 1.02105
+"interp/eager" 1.4178
+"interp/materialized" 1.08887
+"interp/fused" 0.965898
+"interp/chunked" 0.969274
+"interp/tiled" 0.945383
+"interp/hoisted" 1.08543
+"interp/sorted" 1.17436
+"colony/naive" 1.00003
+"colony/naive-reuse" 1.01513
+"colony/chunked" 0.98924
+"colony/fused" 0.979683
+"colony/tiled" 0.997374
+"colony/cells" 1.0158
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

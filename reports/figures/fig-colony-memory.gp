@@ -38,7 +38,7 @@ $m3 << EOD
 8192 1 1
 EOD
 $m4 << EOD
-512 20480 20480
+512 4608 20480
 1024 24576 24576
 2048 24576 24576
 4096 24576 24576
@@ -47,6 +47,7 @@ EOD
 $m5 << EOD
 1024 32768 32768
 4096 131072 131072
+8192 262144 262144
 16384 524288 524288
 65536 2.09715e+06 2.09715e+06
 EOD
@@ -54,7 +55,7 @@ plot $m0 using 1:2 with points pt 7 lc 1 title 'naive measured (N^2.00)', $m0 us
   $m1 using 1:2 with points pt 7 lc 2 title 'naive-reuse measured (N^2.00)', $m1 using 1:3 with lines dt 3 lc 2 title 'naive-reuse model', \
   $m2 using 1:2 with points pt 7 lc 3 title 'chunked measured (N^1.00)', $m2 using 1:3 with lines dt 3 lc 3 title 'chunked model', \
   $m3 using 1:2 with points pt 7 lc 4 title 'fused measured (N^n/a)', $m3 using 1:3 with lines dt 3 lc 4 title 'fused model', \
-  $m4 using 1:2 with points pt 7 lc 5 title 'tiled measured (N^0.05)', $m4 using 1:3 with lines dt 3 lc 5 title 'tiled model', \
+  $m4 using 1:2 with points pt 7 lc 5 title 'tiled measured (N^0.48)', $m4 using 1:3 with lines dt 3 lc 5 title 'tiled model', \
   $m5 using 1:2 with points pt 7 lc 6 title 'cells measured (N^1.00)', $m5 using 1:3 with lines dt 3 lc 6 title 'cells model'
 set output
 if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {

@@ -12,16 +12,16 @@ set xrange [0.01:1000]
 set yrange [0.01:1000]
 set samples 400
 $v << EOD
-0.13 0.3233 eager
-2.4375 8.19216 materialized
-0.609248 15.1759 fused
-2.4375 11.4457 chunked
-7.29071 11.6943 tiled
-0.623204 46.5538 hoisted
-77.4138 130.525 sorted
+0.13 0.291797 eager
+2.4375 7.65635 materialized
+1312.01 17.5917 fused
+2.4375 10.9443 chunked
+1312.01 24.3179 tiled
+216.838 47.1953 hoisted
+77.4138 136.37 sorted
 EOD
-roof(x) = (x * 37.9234 < 282.969) ? x * 37.9234 : 282.969
-plot roof(x) with lines lw 2 lc rgb 'black' title 'min(triad 37.9 GB/s x I, FMA 283.0 GFLOP/s)', $v using 1:2 with points pt 7 ps 1.5 lc 7 title 'variants at N=1e6', $v using 1:2:3 with labels offset 0,1 notitle
+roof(x) = (x * 34.6031 < 265.248) ? x * 34.6031 : 265.248
+plot roof(x) with lines lw 2 lc rgb 'black' title 'min(triad 34.6 GB/s x I, FMA 265.2 GFLOP/s)', $v using 1:2 with points pt 7 ps 1.5 lc 7 title 'variants at N=1e6', $v using 1:2:3 with labels offset 0,1 notitle
 set output
 if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {
   set terminal pngcairo size 1200,750 font 'Sans,12'

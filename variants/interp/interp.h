@@ -133,7 +133,7 @@ interp_value(const interp_inputs_t *in, uint64_t i, float x)
  * into rowsum[len]; returns the float64 sum of the rows. materialized runs
  * it once over all N points, chunked once per block of B. */
 double interp_block_materialized(const interp_inputs_t *in, uint64_t n0,
-    uint64_t len, float *values, float *rowsum);
+    uint64_t len, float *restrict values, float *restrict rowsum);
 
 /* The grid-major table of hoisted and sorted: row k holds F_i[k] for every
  * interpolant i, padded with zeros to interp_grid_major_row(M) floats (a

@@ -338,14 +338,21 @@ interp_shared_grid_setup(const params_t *p, void **state)
 
 double
 interp_block_materialized(const interp_inputs_t *in, uint64_t n0, uint64_t len,
-    float *values, float *rowsum)
+    float *restrict values, float *restrict rowsum)
 {
-	const uint64_t m = in->m;
+	/* values is restrict and the point hoisted: gcc must know the stores
+	 * alias none of the gathered table loads, or it does not vectorize
+	 * the loop over interpolants (it cannot version a gather for alias). */
+	const interp_inputs_t inputs = *in;
+	const uint64_t m = inputs.m;
 	double total = 0.0;
 
 	for (uint64_t n = 0; n < len; n++) {
+		const float x = inputs.x[n0 + n];
+		float *row = values + n * m;
+
 		for (uint64_t i = 0; i < m; i++)
-			values[n * m + i] = interp_value(in, i, in->x[n0 + n]);
+			row[i] = interp_value(&inputs, i, x);
 	}
 	for (uint64_t j = 0; j < len * m; j++)
 		values[j] *= values[j];
