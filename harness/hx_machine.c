@@ -78,6 +78,7 @@ hx_machine_json(void)
 		json_object_set_new(o, "kernel", json_string(k));
 	}
 	json_object_set_new(o, "allocator", json_string(hx_mem_allocator()));
+	json_object_set_new(o, "allocator_policy", hx_mem_allocator_policy());
 	json_object_set_new(o, "compiler", json_string(FB_COMPILER));
 	json_object_set_new(o, "cflags", json_string(FB_CFLAGS));
 	return o;

@@ -2,6 +2,7 @@
  * hx_mem: allocator statistics behind one interface, and the OS's figures.
  */
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -145,6 +146,44 @@ hx_mem_allocator_stats(void)
 		json_object_set_new(
 		    o, "fordblks", json_integer((json_int_t)mi.fordblks));
 	}
+#endif
+	return o;
+}
+
+json_t *
+hx_mem_allocator_policy(void)
+{
+	json_t *o = json_object();
+
+	if (o == NULL)
+		return NULL;
+#ifdef FB_ALLOC_JEMALLOC
+	{
+		size_t oversize = 0, sz = sizeof(oversize);
+		ssize_t dirty = 0, muzzy = 0;
+		bool retain = false;
+
+		if (mallctl(
+			"opt.oversize_threshold", &oversize, &sz, NULL, 0) == 0)
+			json_object_set_new(o, "oversize_threshold_bytes",
+			    json_integer((json_int_t)oversize));
+		sz = sizeof(dirty);
+		if (mallctl("opt.dirty_decay_ms", &dirty, &sz, NULL, 0) == 0)
+			json_object_set_new(o, "dirty_decay_ms",
+			    json_integer((json_int_t)dirty));
+		sz = sizeof(muzzy);
+		if (mallctl("opt.muzzy_decay_ms", &muzzy, &sz, NULL, 0) == 0)
+			json_object_set_new(o, "muzzy_decay_ms",
+			    json_integer((json_int_t)muzzy));
+		sz = sizeof(retain);
+		if (mallctl("opt.retain", &retain, &sz, NULL, 0) == 0)
+			json_object_set_new(o, "retain", json_boolean(retain));
+	}
+#else
+	json_object_set_new(o, "note",
+	    json_string("glibc serves requests above its mmap threshold "
+			"(128 KiB at start, raised dynamically up to 32 MiB) "
+			"with mmap and returns them with munmap on free"));
 #endif
 	return o;
 }

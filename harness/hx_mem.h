@@ -44,6 +44,13 @@ uint64_t hx_mem_probe_read(const hx_mem_probe_t *probe);
  * hblkhd, uordblks, fordblks). A new reference; NULL on failure. */
 json_t *hx_mem_allocator_stats(void);
 
+/* The allocator's policy for giving memory back, as a JSON object: for
+ * jemalloc its opt.oversize_threshold (requests from this size up go to a
+ * dedicated arena), opt.dirty_decay_ms, opt.muzzy_decay_ms and opt.retain;
+ * for glibc a note (its mmap threshold is dynamic and not readable). A new
+ * reference; NULL on failure. */
+json_t *hx_mem_allocator_policy(void);
+
 /* The OS view. Each returns 0 when the figure cannot be read. */
 uint64_t hx_os_rss_bytes(void);
 uint64_t hx_os_hwm_bytes(void);

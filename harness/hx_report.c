@@ -1816,7 +1816,27 @@ part_verdicts(report_t *R, report_interp_t *I, report_colony_t *C)
 			    fmt_num(num(spread_run(R, &spreads[2]),
 					"memory.cold_minor_faults"),
 				"%.0f"));
-		else
+		if (sj != NULL && sg != NULL) {
+			/* The policies behind those faults, as each allocator
+			 * stated them in the run's machine description. */
+			const json_t *pj = json_object_get(
+			    json_object_get(sj, "machine"), "allocator_policy");
+			const json_t *pg = json_object_get(
+			    json_object_get(sg, "machine"), "allocator_policy");
+			if (json_is_number(json_object_get(
+				pj, "oversize_threshold_bytes")))
+				md(R,
+				    "  This jemalloc serves requests of %s and "
+				    "more (`opt.oversize_threshold`) from a "
+				    "dedicated arena (dirty decay %s ms, muzzy "
+				    "decay %s ms for the others); ",
+				    fmt_bytes(
+					num(pj, "oversize_threshold_bytes")),
+				    fmt_num(num(pj, "dirty_decay_ms"), "%.0f"),
+				    fmt_num(num(pj, "muzzy_decay_ms"), "%.0f"));
+			if (json_is_string(json_object_get(pg, "note")))
+				md(R, "%s.\n", str(pg, "note"));
+		} else
 			md(R,
 			    "- **The allocator's part in step-time "
 			    "variance**: not measured (no naive spread run "
