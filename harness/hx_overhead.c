@@ -1,9 +1,11 @@
 /*
  * hx_overhead: the same run with the instrumentation on (the default
  * counters and a 1 ms memory timeline) and off (--events none, no timeline),
- * alternated so that drift on a shared machine hits both alike. Each side's
- * figure is the median of its runs' medians; the difference is tested with
- * Mann-Whitney U on the pooled timed samples.
+ * alternated so that drift on a shared machine hits both alike. The
+ * overhead is the median over the pairs of on/off - 1 (each pair measured
+ * back to back, so slow drift cancels), with the smallest and largest pair
+ * beside it; the difference is also tested with Mann-Whitney U on the pooled
+ * timed samples.
  */
 #include <math.h>
 #include <stdio.h>
@@ -18,7 +20,7 @@
 #include "hx_stats.h"
 
 #define EXIT_BAD_INPUT 2
-#define OVERHEAD_PAIRS 5
+#define OVERHEAD_PAIRS 7
 #define OVERHEAD_MAX_SAMPLES 4096
 
 static const char overhead_help[] =
@@ -159,22 +161,32 @@ hx_overhead_main(int argc, char **argv)
 	{
 		double m_on = hx_stats_median(med_on, OVERHEAD_PAIRS);
 		double m_off = hx_stats_median(med_off, OVERHEAD_PAIRS);
-		double pct = (m_on / m_off - 1.0) * 100.0;
+		double ratio[OVERHEAD_PAIRS], pct, lo, hi;
+
+		for (int k = 0; k < OVERHEAD_PAIRS; k++)
+			ratio[k] = (med_on[k] / med_off[k] - 1.0) * 100.0;
+		pct = hx_stats_median(ratio, OVERHEAD_PAIRS);
+		lo = hx_stats_quantile(ratio, OVERHEAD_PAIRS, 0.0);
+		hi = hx_stats_quantile(ratio, OVERHEAD_PAIRS, 1.0);
 
 		if (hx_stats_mann_whitney(xon, non, xoff, noff, &mw) != 0)
 			mw.p = NAN;
-		out = json_pack("{s:s, s:s, s:I, s:f, s:f, s:f, s:f, s:s}",
+		out = json_pack("{s:s, s:s, s:I, s:f, s:f, s:f, s:f, s:f, s:i, "
+				"s:f, s:s}",
 		    "workload", on.workload->name, "variant", on.variant->name,
 		    "n", (json_int_t)on.params.n, "median_on_s", m_on,
 		    "median_off_s", m_off, "overhead_percent", pct,
-		    "mann_whitney_p", isnan(mw.p) ? -1.0 : mw.p, "on",
-		    "default counters + 1 ms memory timeline");
+		    "pair_min_percent", lo, "pair_max_percent", hi, "pairs",
+		    OVERHEAD_PAIRS, "mann_whitney_p", isnan(mw.p) ? -1.0 : mw.p,
+		    "on", "default counters + 1 ms memory timeline");
 		printf(
 		    "%s/%s n=%llu: instrumented %.4f s, bare %.4f s: overhead "
-		    "%+.2f%% (Mann-Whitney p = %.3g over %zu+%zu samples)\n",
+		    "%+.2f%% (median of %d back-to-back pairs, from %+.2f%% "
+		    "to %+.2f%%; Mann-Whitney p = %.3g over %zu+%zu "
+		    "samples)\n",
 		    on.workload->name, on.variant->name,
-		    (unsigned long long)on.params.n, m_on, m_off, pct, mw.p,
-		    non, noff);
+		    (unsigned long long)on.params.n, m_on, m_off, pct,
+		    OVERHEAD_PAIRS, lo, hi, mw.p, non, noff);
 		if (json_path != NULL &&
 		    hx_result_write(json_path, out, msg, sizeof(msg)) != 0) {
 			hx_cli_error("overhead", msg);

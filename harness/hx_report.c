@@ -895,11 +895,22 @@ interp_fig_roofline(report_t *R, report_interp_t *I)
 		"interp: roofline with this machine's measured ceilings (one "
 		"core)") != 0)
 		return;
+	/* The x range reaches a decade past the most intense schedule:
+	 * fused and tiled sit far right when their tables stay in cache. */
+	double xmax = 1000.0;
+	for (int i = 0; interp_variants[i] != NULL; i++) {
+		double x = I->main[i] != NULL
+		    ? num(I->main[i], "work.intensity_flops_per_byte")
+		    : NAN;
+		while (!isnan(x) && x * 3.0 > xmax)
+			xmax *= 10.0;
+	}
 	fprintf(b.f,
 	    "set logscale xy\nset xlabel 'arithmetic intensity "
-	    "(FLOP per byte of the schedule''s memory traffic)'\n"
-	    "set ylabel 'GFLOP/s'\nset xrange [0.01:1000]\nset yrange "
-	    "[0.01:1000]\nset samples 400\n$v << EOD\n");
+	    "(FLOP per DRAM byte the schedule moves)'\n"
+	    "set ylabel 'GFLOP/s'\nset xrange [0.01:%g]\nset yrange "
+	    "[0.01:1000]\nset samples 400\n$v << EOD\n",
+	    xmax);
 	for (int i = 0; interp_variants[i] != NULL; i++) {
 		const json_t *r = I->main[i];
 		if (r == NULL || isnan(num(r, "work.intensity_flops_per_byte")))
@@ -1918,16 +1929,25 @@ part_machine(report_t *R)
 	if (R->overhead != NULL)
 		md(R,
 		    "- Instrumentation's own cost (`harness overhead`, %s/%s "
-		    "at "
-		    "N=%s, alternating runs): %s instrumented against %s bare, "
-		    "%+.2f%% (Mann-Whitney p = %s)\n",
+		    "at N=%s, the default counters and a 1 ms memory timeline "
+		    "on against both off, alternating runs): %s against %s, "
+		    "%+.2f%%, the median of %s back-to-back pairs that ranged "
+		    "from %+.2f%% to %+.2f%% (Mann-Whitney p = %s: %s)\n",
 		    json_string_value(json_object_get(R->overhead, "workload")),
 		    json_string_value(json_object_get(R->overhead, "variant")),
 		    fmt_num(num(R->overhead, "n"), "%.0f"),
 		    fmt_time(num(R->overhead, "median_on_s")),
 		    fmt_time(num(R->overhead, "median_off_s")),
 		    num(R->overhead, "overhead_percent"),
-		    fmt_num(num(R->overhead, "mann_whitney_p"), "%.3g"));
+		    fmt_num(num(R->overhead, "pairs"), "%.0f"),
+		    num(R->overhead, "pair_min_percent"),
+		    num(R->overhead, "pair_max_percent"),
+		    fmt_num(num(R->overhead, "mann_whitney_p"), "%.3g"),
+		    num(R->overhead, "mann_whitney_p") >= 0 &&
+			    num(R->overhead, "mann_whitney_p") < 0.05
+			? "a difference beyond the run-to-run noise"
+			: "not distinguishable from the run-to-run noise of "
+			  "this machine");
 	md(R, "- Data measured: %s; %zu runs in `%s`\n\n", when,
 	    json_array_size(R->runs), R->data_dir);
 	md(R,
