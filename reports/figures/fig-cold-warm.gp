@@ -13,19 +13,19 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/eager" 1.4178
-"interp/materialized" 1.08887
-"interp/fused" 0.965898
-"interp/chunked" 0.969274
-"interp/tiled" 0.945383
-"interp/hoisted" 1.08543
-"interp/sorted" 1.17436
-"colony/naive" 1.00003
-"colony/naive-reuse" 1.01513
-"colony/chunked" 0.98924
-"colony/fused" 0.979683
-"colony/tiled" 0.997374
-"colony/cells" 1.0158
+"interp/eager" 1.445
+"interp/materialized" 1.02617
+"interp/fused" 1.97554
+"interp/chunked" 1.16043
+"interp/tiled" 1.02623
+"interp/hoisted" 1.12542
+"interp/sorted" 1.15174
+"colony/naive" 1.00036
+"colony/naive-reuse" 0.955243
+"colony/chunked" 0.9472
+"colony/fused" 1.00598
+"colony/tiled" 1.02565
+"colony/cells" 1.01017
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

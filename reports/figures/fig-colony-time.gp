@@ -9,52 +9,52 @@ set logscale xy
 set xlabel 'N (bacteria)'
 set ylabel 'median time per step (s)'
 $t0 << EOD
-512 0.000476993
-1024 0.00631032
-2048 0.0397791
-4096 0.159433
-8192 0.650179
+512 0.000474944
+1024 0.0066281
+2048 0.0426856
+4096 0.167871
+8192 0.664179
 EOD
 $t1 << EOD
-512 0.000478034
-1024 0.00208629
-2048 0.0091271
-4096 0.0369089
-8192 0.153018
+512 0.000504634
+1024 0.00243475
+2048 0.0105349
+4096 0.0384738
+8192 0.149325
 EOD
 $t2 << EOD
-512 0.000485345
-1024 0.00192952
-2048 0.00773681
-4096 0.0363272
-8192 0.162283
+512 0.00049226
+1024 0.00200339
+2048 0.00787854
+4096 0.038762
+8192 0.159206
 EOD
 $t3 << EOD
-512 0.000435901
-1024 0.00168643
-2048 0.00680757
-4096 0.0268701
-8192 0.114757
+512 0.000443423
+1024 0.00173662
+2048 0.00686215
+4096 0.0272058
+8192 0.105506
 EOD
 $t4 << EOD
-512 0.00033439
-1024 0.000994965
-2048 0.00355964
-4096 0.013025
-8192 0.0531729
+512 0.000331494
+1024 0.00101643
+2048 0.00361614
+4096 0.0131843
+8192 0.0489489
 EOD
 $t5 << EOD
-1024 0.000574568
-4096 0.00233524
-8192 0.00469665
-16384 0.00934192
-65536 0.0382445
+1024 0.000560832
+4096 0.00219561
+8192 0.00434405
+16384 0.00877038
+65536 0.0369148
 EOD
-plot $t0 using 1:2 with linespoints pt 7 lc 1 title 'naive (N^2.55)', \
-  $t1 using 1:2 with linespoints pt 7 lc 2 title 'naive-reuse (N^2.08)', \
-  $t2 using 1:2 with linespoints pt 7 lc 3 title 'chunked (N^2.10)', \
-  $t3 using 1:2 with linespoints pt 7 lc 4 title 'fused (N^2.01)', \
-  $t4 using 1:2 with linespoints pt 7 lc 5 title 'tiled (N^1.83)', \
+plot $t0 using 1:2 with linespoints pt 7 lc 1 title 'naive (N^2.56)', \
+  $t1 using 1:2 with linespoints pt 7 lc 2 title 'naive-reuse (N^2.04)', \
+  $t2 using 1:2 with linespoints pt 7 lc 3 title 'chunked (N^2.09)', \
+  $t3 using 1:2 with linespoints pt 7 lc 4 title 'fused (N^1.98)', \
+  $t4 using 1:2 with linespoints pt 7 lc 5 title 'tiled (N^1.81)', \
   $t5 using 1:2 with linespoints pt 7 lc 6 title 'cells (N^1.01)'
 set output
 if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {

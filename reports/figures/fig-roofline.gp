@@ -6,22 +6,22 @@ set title "interp: roofline with this machine's measured ceilings (one core)" no
 set key outside right top noenhanced
 set grid
 set logscale xy
-set xlabel 'arithmetic intensity (FLOP per byte of the schedule''s memory traffic)'
+set xlabel 'arithmetic intensity (FLOP per DRAM byte the schedule moves)'
 set ylabel 'GFLOP/s'
-set xrange [0.01:1000]
+set xrange [0.01:10000]
 set yrange [0.01:1000]
 set samples 400
 $v << EOD
-0.13 0.291797 eager
-2.4375 7.65635 materialized
-1312.01 17.5917 fused
-2.4375 10.9443 chunked
-1312.01 24.3179 tiled
-216.838 47.1953 hoisted
-77.4138 136.37 sorted
+0.13 0.311434 eager
+2.4375 8.6628 materialized
+1312.01 17.9796 fused
+2.4375 16.5881 chunked
+1312.01 26.9958 tiled
+216.838 48.4387 hoisted
+77.4138 141.871 sorted
 EOD
-roof(x) = (x * 34.6031 < 265.248) ? x * 34.6031 : 265.248
-plot roof(x) with lines lw 2 lc rgb 'black' title 'min(triad 34.6 GB/s x I, FMA 265.2 GFLOP/s)', $v using 1:2 with points pt 7 ps 1.5 lc 7 title 'variants at N=1e6', $v using 1:2:3 with labels offset 0,1 notitle
+roof(x) = (x * 28.4737 < 263.278) ? x * 28.4737 : 263.278
+plot roof(x) with lines lw 2 lc rgb 'black' title 'min(triad 28.5 GB/s x I, FMA 263.3 GFLOP/s)', $v using 1:2 with points pt 7 ps 1.5 lc 7 title 'variants at N=1e6', $v using 1:2:3 with labels offset 0,1 notitle
 set output
 if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {
   set terminal pngcairo size 1200,750 font 'Sans,12'
