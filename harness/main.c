@@ -10,8 +10,10 @@
  *   harness report DATA OUT             REPORT.md from saved sweep data
  *
  * Exit status: 0 success, 2 bad usage or bad input (one line on stderr
- * naming the bad value), 1 a failure while running. Only this file turns
- * errors into messages and exit statuses.
+ * naming the bad value), 1 a failure while running (compare adds 3: a
+ * regression). Library modules return codes and never exit; this file and
+ * the command modules' *_main functions (sweep, overhead, compare, report)
+ * are the only places that turn them into messages and exit statuses.
  */
 #include <getopt.h>
 #include <stdio.h>
