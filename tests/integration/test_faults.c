@@ -110,28 +110,42 @@ Test(faults, child_killed_by_sigkill_mid_run)
 	fb_rmdir(dir);
 }
 
-Test(faults, variant_crash_is_a_failed_result)
+/*
+ * Runs `harness run ARGS --json DIR/r.json` (args ends with NULL, at most 12
+ * entries) and expects exit 1 and a result object whose status is failed
+ * and whose reason contains reason.
+ */
+static void
+expect_failed_run(const char *const args[], const char *reason)
 {
 	char dir[4096], path[4200];
-	char *err = NULL;
+	char *full[16], *err = NULL;
 	json_t *r;
-	int rc;
+	int rc, n = 0;
 
 	fb_tmpdir(dir, sizeof(dir));
 	snprintf(path, sizeof(path), "%s/r.json", dir);
-	{
-		char *args[] = {
-		    "run", "selftest", "crash", "--json", path, NULL};
-		rc = fb_run(args, dir, &err);
-	}
+	for (; args[n] != NULL; n++)
+		full[n] = (char *)args[n];
+	full[n++] = "--json";
+	full[n++] = path;
+	full[n] = NULL;
+	rc = fb_run(full, dir, &err);
 	cr_expect(rc == 1, "exit %d, expected 1: %s", rc, err);
 	r = load_json(path);
 	cr_expect(strcmp(str_field(r, "status"), "failed") == 0);
-	cr_expect(strstr(str_field(r, "reason"), "signal 11") != NULL,
-	    "reason: %s", str_field(r, "reason"));
+	cr_expect(strstr(str_field(r, "reason"), reason) != NULL,
+	    "reason lacks '%s': %s", reason, str_field(r, "reason"));
 	json_decref(r);
 	free(err);
 	fb_rmdir(dir);
+}
+
+Test(faults, variant_crash_is_a_failed_result)
+{
+	const char *const args[] = {"run", "selftest", "crash", NULL};
+
+	expect_failed_run(args, "signal 11");
 }
 
 /* A folder nobody may write: a 0555 folder, or /sys for root (whom
@@ -400,27 +414,10 @@ Test(faults, memory_guard_refuses_the_run)
  * stopped by the child's address-space limit: failed, with the reason. */
 Test(faults, address_space_limit_stops_a_hog)
 {
-	char dir[4096], path[4200];
-	char *err = NULL;
-	json_t *r;
-	int rc;
+	const char *const args[] = {"run", "selftest", "hog", "--n", "1024",
+	    "--mem-limit", "64M", "--repeat", "0", "--warmup", "0", NULL};
 
-	fb_tmpdir(dir, sizeof(dir));
-	snprintf(path, sizeof(path), "%s/r.json", dir);
-	{
-		char *args[] = {"run", "selftest", "hog", "--n", "1024",
-		    "--mem-limit", "64M", "--repeat", "0", "--warmup", "0",
-		    "--json", path, NULL};
-		rc = fb_run(args, dir, &err);
-	}
-	cr_expect(rc == 1, "exit %d, expected 1: %s", rc, err);
-	r = load_json(path);
-	cr_expect(strcmp(str_field(r, "status"), "failed") == 0);
-	cr_expect(strstr(str_field(r, "reason"), "could not allocate") != NULL,
-	    "reason: %s", str_field(r, "reason"));
-	json_decref(r);
-	free(err);
-	fb_rmdir(dir);
+	expect_failed_run(args, "could not allocate");
 }
 
 /* A crash in the middle of a sweep is one failed line; the sweep goes on. */
