@@ -4,6 +4,7 @@
  * from those counts and the best run's time.
  */
 #include "hx_ceilings.h"
+#include "hx_format.h"
 #include "variant.h"
 
 #include <math.h>
@@ -44,15 +45,12 @@ static volatile float hx_ceilings_opaque_s = HX_TRIAD_S;
 static volatile float hx_ceilings_opaque_mul = HX_FMA_MUL;
 static volatile float hx_ceilings_opaque_add = HX_FMA_ADD;
 
+/* The shared clock; -1 when it fails. */
 static int
 hx_ceilings_now(double *t)
 {
-	struct timespec ts;
-
-	if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
-		return -1;
-	*t = (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-	return 0;
+	*t = hx_clock_now();
+	return isnan(*t) ? -1 : 0;
 }
 
 double

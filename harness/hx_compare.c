@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hx_compare.h"
+#include "hx_format.h"
 #include "hx_result.h"
 #include "hx_stats.h"
 
@@ -114,79 +115,10 @@ label_return:
 	return rc;
 }
 
-static int
-is_result(const json_t *r)
-{
-	return json_is_object(r) &&
-	    json_is_string(json_object_get(r, "workload")) &&
-	    json_is_string(json_object_get(r, "variant"));
-}
-
 json_t *
 hx_compare_load(const char *path, char *msg, size_t msglen)
 {
-	json_error_t err;
-	json_t *all, *arr = NULL;
-	FILE *f;
-	char *line = NULL;
-	size_t cap = 0, i;
-	ssize_t len;
-	int lineno = 0;
-
-	/* The whole file first: one (indented) object or an array. */
-	all = json_load_file(path, 0, &err);
-	if (all != NULL) {
-		if (json_is_object(all)) {
-			arr = json_array();
-			json_array_append_new(arr, all);
-		} else if (json_is_array(all)) {
-			arr = all;
-		} else {
-			json_decref(all);
-			snprintf(msg, msglen, "%s: not a result object", path);
-			return NULL;
-		}
-		goto label_check;
-	}
-	if ((f = fopen(path, "r")) == NULL) {
-		snprintf(msg, msglen, "%s: cannot read: %s", path, err.text);
-		return NULL;
-	}
-	arr = json_array();
-	while ((len = getline(&line, &cap, f)) > 0) {
-		json_t *r;
-		lineno++;
-		if (strspn(line, " \t\r\n") == (size_t)len)
-			continue;
-		if ((r = json_loads(line, 0, &err)) == NULL) {
-			snprintf(msg, msglen, "%s:%d: not JSON (%s)", path,
-			    lineno, err.text);
-			free(line);
-			fclose(f);
-			json_decref(arr);
-			return NULL;
-		}
-		json_array_append_new(arr, r);
-	}
-	free(line);
-	fclose(f);
-label_check:
-	if (arr == NULL || json_array_size(arr) == 0) {
-		snprintf(msg, msglen, "%s: no result in the file", path);
-		json_decref(arr);
-		return NULL;
-	}
-	for (i = 0; i < json_array_size(arr); i++) {
-		if (!is_result(json_array_get(arr, i))) {
-			snprintf(msg, msglen,
-			    "%s: entry %zu is not a result object (no workload "
-			    "and variant)",
-			    path, i + 1);
-			json_decref(arr);
-			return NULL;
-		}
-	}
-	return arr;
+	return hx_result_read(path, msg, msglen);
 }
 
 int
@@ -221,35 +153,6 @@ hx_compare_same_run(const json_t *a, const json_t *b)
 	sb = json_string_value(json_object_get(pb, "preset"));
 	return (sa == NULL && sb == NULL) ||
 	    (sa != NULL && sb != NULL && strcmp(sa, sb) == 0);
-}
-
-/* 1.234 ms, for people. */
-static void
-human_time(char *buf, size_t len, double s)
-{
-	if (isnan(s))
-		snprintf(buf, len, "n/a");
-	else if (s >= 1.0)
-		snprintf(buf, len, "%.4g s", s);
-	else if (s >= 1e-3)
-		snprintf(buf, len, "%.4g ms", s * 1e3);
-	else
-		snprintf(buf, len, "%.4g us", s * 1e6);
-}
-
-static void
-human_bytes(char *buf, size_t len, double b)
-{
-	if (isnan(b))
-		snprintf(buf, len, "n/a");
-	else if (b >= 1e9)
-		snprintf(buf, len, "%.3g GB", b * 1e-9);
-	else if (b >= 1e6)
-		snprintf(buf, len, "%.3g MB", b * 1e-6);
-	else if (b >= 1e3)
-		snprintf(buf, len, "%.3g kB", b * 1e-3);
-	else
-		snprintf(buf, len, "%.0f B", b);
 }
 
 static void
@@ -429,10 +332,10 @@ hx_compare_main(int argc, char **argv)
 			printf(": not compared (no median time)\n");
 			continue;
 		}
-		human_time(t0, sizeof(t0), v.old_median);
-		human_time(t1, sizeof(t1), v.new_median);
-		human_bytes(m0, sizeof(m0), v.old_peak);
-		human_bytes(m1, sizeof(m1), v.new_peak);
+		hx_format_time(t0, sizeof(t0), v.old_median);
+		hx_format_time(t1, sizeof(t1), v.new_median);
+		hx_format_bytes(m0, sizeof(m0), v.old_peak);
+		hx_format_bytes(m1, sizeof(m1), v.new_peak);
 		printf(": %s\n    time %s -> %s (%+.1f%%",
 		    v.regression   ? "REGRESSION"
 			: v.faster ? "faster"

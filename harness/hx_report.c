@@ -20,6 +20,7 @@
 #include <jansson.h>
 
 #include "hx_file.h"
+#include "hx_format.h"
 #include "hx_report.h"
 #include "hx_result.h"
 #include "hx_stats.h"
@@ -288,33 +289,13 @@ rotbuf(void)
 static const char *
 fmt_time(double s)
 {
-	char *b = rotbuf();
-	if (isnan(s))
-		snprintf(b, 48, "n/a");
-	else if (s >= 1.0)
-		snprintf(b, 48, "%.3g s", s);
-	else if (s >= 1e-3)
-		snprintf(b, 48, "%.3g ms", s * 1e3);
-	else
-		snprintf(b, 48, "%.3g us", s * 1e6);
-	return b;
+	return hx_format_time(rotbuf(), 48, s);
 }
 
 static const char *
 fmt_bytes(double x)
 {
-	char *b = rotbuf();
-	if (isnan(x))
-		snprintf(b, 48, "n/a");
-	else if (x >= 1e9)
-		snprintf(b, 48, "%.3g GB", x * 1e-9);
-	else if (x >= 1e6)
-		snprintf(b, 48, "%.3g MB", x * 1e-6);
-	else if (x >= 1e3)
-		snprintf(b, 48, "%.3g kB", x * 1e-3);
-	else
-		snprintf(b, 48, "%.0f B", x);
-	return b;
+	return hx_format_bytes(rotbuf(), 48, x);
 }
 
 static const char *
@@ -331,16 +312,7 @@ fmt_num(double x, const char *f)
 static const char *
 fmt_ratio(double x)
 {
-	char *b = rotbuf();
-	if (isnan(x) || isinf(x))
-		snprintf(b, 48, "n/a");
-	else if (x >= 100)
-		snprintf(b, 48, "%.0fx", x);
-	else if (x >= 10)
-		snprintf(b, 48, "%.1fx", x);
-	else
-		snprintf(b, 48, "%.2fx", x);
-	return b;
+	return hx_format_ratio(rotbuf(), 48, x);
 }
 
 static const char *

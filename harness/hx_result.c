@@ -2,9 +2,11 @@
  * hx_result: printing and writing result objects.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "hx_file.h"
+#include "hx_format.h"
 #include "hx_result.h"
 
 /* A string field, or "?" when missing (never NULL into printf). */
@@ -42,35 +44,6 @@ hx_result_number(const json_t *r, const char *path)
 	return json_is_number(o) ? json_number_value(o) : NAN;
 }
 
-/* Bytes for people: 1.34 GB. */
-static void
-human_bytes(char *buf, size_t len, double b)
-{
-	if (isnan(b))
-		snprintf(buf, len, "n/a");
-	else if (b >= 1e9)
-		snprintf(buf, len, "%.3g GB", b / 1e9);
-	else if (b >= 1e6)
-		snprintf(buf, len, "%.3g MB", b / 1e6);
-	else if (b >= 1e3)
-		snprintf(buf, len, "%.3g kB", b / 1e3);
-	else
-		snprintf(buf, len, "%.0f B", b);
-}
-
-static void
-human_time(char *buf, size_t len, double t)
-{
-	if (isnan(t))
-		snprintf(buf, len, "n/a");
-	else if (t >= 1.0)
-		snprintf(buf, len, "%.3f s", t);
-	else if (t >= 1e-3)
-		snprintf(buf, len, "%.3f ms", t * 1e3);
-	else
-		snprintf(buf, len, "%.3f us", t * 1e6);
-}
-
 void
 hx_result_print_line(FILE *f, const json_t *r)
 {
@@ -85,19 +58,19 @@ hx_result_print_line(FILE *f, const json_t *r)
 		fprintf(f, ": %s: %s\n", status, str_or(r, "reason"));
 		return;
 	}
-	human_time(med, sizeof(med), hx_result_number(r, "time_s.median"));
-	human_time(cold, sizeof(cold), hx_result_number(r, "time_s.cold"));
-	human_bytes(
+	hx_format_time(med, sizeof(med), hx_result_number(r, "time_s.median"));
+	hx_format_time(cold, sizeof(cold), hx_result_number(r, "time_s.cold"));
+	hx_format_bytes(
 	    ws, sizeof(ws), hx_result_number(r, "memory.peak_workspace_bytes"));
-	human_bytes(
+	hx_format_bytes(
 	    model, sizeof(model), hx_result_number(r, "memory.model_bytes"));
-	human_bytes(
+	hx_format_bytes(
 	    rss, sizeof(rss), hx_result_number(r, "memory.peak_rss_bytes"));
 	fprintf(f, ": median %s", med);
 	if (json_array_size(ci) == 2) {
-		human_time(
+		hx_format_time(
 		    lo, sizeof(lo), json_number_value(json_array_get(ci, 0)));
-		human_time(
+		hx_format_time(
 		    hi, sizeof(hi), json_number_value(json_array_get(ci, 1)));
 		fprintf(f, " [%s, %s]", lo, hi);
 	}
@@ -124,4 +97,79 @@ int
 hx_result_write(const char *path, const json_t *r, char *msg, size_t msglen)
 {
 	return hx_file_write_atomic(path, json_writer, (void *)r, msg, msglen);
+}
+
+static int
+is_result(const json_t *r)
+{
+	return json_is_object(r) &&
+	    json_is_string(json_object_get(r, "workload")) &&
+	    json_is_string(json_object_get(r, "variant"));
+}
+
+json_t *
+hx_result_read(const char *path, char *msg, size_t msglen)
+{
+	json_error_t err;
+	json_t *all, *arr = NULL;
+	FILE *f;
+	char *line = NULL;
+	size_t cap = 0, i;
+	ssize_t len;
+	int lineno = 0;
+
+	/* The whole file first: one (indented) object or an array. */
+	all = json_load_file(path, 0, &err);
+	if (all != NULL) {
+		if (json_is_object(all)) {
+			arr = json_array();
+			json_array_append_new(arr, all);
+		} else if (json_is_array(all)) {
+			arr = all;
+		} else {
+			json_decref(all);
+			snprintf(msg, msglen, "%s: not a result object", path);
+			return NULL;
+		}
+		goto label_check;
+	}
+	if ((f = fopen(path, "r")) == NULL) {
+		snprintf(msg, msglen, "%s: cannot read: %s", path, err.text);
+		return NULL;
+	}
+	arr = json_array();
+	while ((len = getline(&line, &cap, f)) > 0) {
+		json_t *r;
+		lineno++;
+		if (strspn(line, " \t\r\n") == (size_t)len)
+			continue;
+		if ((r = json_loads(line, 0, &err)) == NULL) {
+			snprintf(msg, msglen, "%s:%d: not JSON (%s)", path,
+			    lineno, err.text);
+			free(line);
+			fclose(f);
+			json_decref(arr);
+			return NULL;
+		}
+		json_array_append_new(arr, r);
+	}
+	free(line);
+	fclose(f);
+label_check:
+	if (arr == NULL || json_array_size(arr) == 0) {
+		snprintf(msg, msglen, "%s: no result in the file", path);
+		json_decref(arr);
+		return NULL;
+	}
+	for (i = 0; i < json_array_size(arr); i++) {
+		if (!is_result(json_array_get(arr, i))) {
+			snprintf(msg, msglen,
+			    "%s: entry %zu is not a result object (no workload "
+			    "and variant)",
+			    path, i + 1);
+			json_decref(arr);
+			return NULL;
+		}
+	}
+	return arr;
 }

@@ -21,4 +21,11 @@ int hx_result_write(
 /* A number field by path "a.b.c" (NAN when missing or not a number). */
 double hx_result_number(const json_t *r, const char *path);
 
+/* The one reader of result files: a file holding one (indented) object, an
+ * array of objects, or JSON lines (one object a line, blank lines skipped).
+ * Every entry must name a workload and a variant. Returns a new array with
+ * at least one entry, or NULL with "PATH: why" (PATH:LINE for JSON lines) in
+ * msg. */
+json_t *hx_result_read(const char *path, char *msg, size_t msglen);
+
 #endif /* FB_HX_RESULT_H */

@@ -10,6 +10,7 @@
 #include "hx_ceilings.h"
 #include "hx_counters.h"
 #include "hx_file.h"
+#include "hx_format.h"
 #include "hx_machine.h"
 #include "hx_mem.h"
 #include "hx_run.h"
@@ -42,15 +43,6 @@ hx_run_predicted_bytes(const hx_run_config_t *cfg)
 	return model_add(
 	    cfg->variant->model_bytes(&cfg->params, model_allocator),
 	    cfg->workload->input_bytes(&cfg->params));
-}
-
-static double
-now_s(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
 static json_t *
@@ -119,10 +111,10 @@ int64_t __attribute__((noinline)) hx_run_measured(
     const variant_t *v, void *state, uint64_t steps, double *step_times)
 {
 	for (uint64_t k = 0; k < steps; k++) {
-		double t0 = now_s();
+		double t0 = hx_clock_now();
 		if (v->step(state, k) != 0)
 			return (int64_t)k;
-		step_times[k] = now_s() - t0;
+		step_times[k] = hx_clock_now() - t0;
 	}
 	return -1;
 }

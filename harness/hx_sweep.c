@@ -24,6 +24,7 @@
 
 #include "hx_cli.h"
 #include "hx_file.h"
+#include "hx_format.h"
 #include "hx_isolate.h"
 #include "hx_parse.h"
 #include "hx_result.h"
@@ -402,14 +403,6 @@ format_duration(char *buf, size_t len, double s)
 		    fmod(s / 60, 60));
 }
 
-static double
-wall_s(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 int
 hx_sweep_main(int argc, char **argv)
 {
@@ -642,7 +635,7 @@ hx_sweep_main(int argc, char **argv)
 
 	signal(SIGINT, sweep_on_signal);
 	signal(SIGTERM, sweep_on_signal);
-	started = wall_s();
+	started = hx_clock_now();
 	for (size_t k = 0; k < total && !sweep_interrupted; k++) {
 		hx_run_config_t *cfg = &plan[k];
 		char tl_path[4096], el[32], left[32];
@@ -660,7 +653,7 @@ hx_sweep_main(int argc, char **argv)
 			cfg->timeline_path = tl_path;
 		}
 		cfg->reference = sweep_ref_find(&s, &cfg->params);
-		elapsed = wall_s() - started;
+		elapsed = hx_clock_now() - started;
 		format_duration(el, sizeof(el), elapsed);
 		if (done > 0)
 			format_duration(left, sizeof(left),

@@ -1,0 +1,26 @@
+/*
+ * hx_format: numbers for people, written once for the terminal line, compare
+ * and the report (three significant digits, SI units): 1.35 GB, 651 ms.
+ *
+ * Each function writes into the caller's buffer (HX_FORMAT_LEN bytes are
+ * always enough) and returns it; NaN prints as "n/a".
+ */
+#ifndef FB_HX_FORMAT_H
+#define FB_HX_FORMAT_H
+
+#include <stddef.h>
+
+#define HX_FORMAT_LEN 48
+
+/* 1.35 GB, 12.6 MB, 4.6 kB, 512 B (powers of 1000). */
+char *hx_format_bytes(char *buf, size_t len, double bytes);
+/* 1.35 s, 651 ms, 12.3 us. */
+char *hx_format_time(char *buf, size_t len, double seconds);
+/* 2.08x, 21.8x, 153x; "n/a" for NaN and infinity. */
+char *hx_format_ratio(char *buf, size_t len, double ratio);
+
+/* Seconds on CLOCK_MONOTONIC (NAN if the clock fails): the one clock every
+ * measurement reads. */
+double hx_clock_now(void);
+
+#endif /* FB_HX_FORMAT_H */
