@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 #include <unistd.h>
 
 #include "hx_cachesim.h"
+#include "hx_params.h"
 #include "variant.h"
 
 #define CACHESIM_NEVENTS 9
@@ -250,18 +252,127 @@ cachesim_ll_option(char *buf, size_t len)
 	snprintf(buf, len, "--LL=%ld,%ld,%ld", bytes, ways, line);
 }
 
+/* The valgrind command line around argv (a new array of borrowed
+ * strings), or NULL when out of memory. */
+static char **
+cachesim_argv(char *valgrind, char *const argv[], char *llopt, char *toggleopt,
+    char *outopt)
+{
+	size_t argc, j = 0;
+	char **vargv;
+
+	for (argc = 0; argv[argc] != NULL; argc++)
+		;
+	if ((vargv = calloc(argc + 7, sizeof(*vargv))) == NULL)
+		return NULL;
+	vargv[j++] = valgrind;
+	vargv[j++] = "--tool=callgrind";
+	vargv[j++] = "--cache-sim=yes";
+	if (llopt[0] != '\0')
+		vargv[j++] = llopt;
+	if (toggleopt[0] != '\0')
+		vargv[j++] = toggleopt;
+	vargv[j++] = outopt;
+	for (size_t i = 0; i < argc; i++)
+		vargv[j++] = argv[i];
+	vargv[j] = NULL;
+	return vargv;
+}
+
+/* Runs vargv with stdin from /dev/null and its output into logfd, and
+ * waits. 0 and *status, or -1 with msg. */
+static int
+cachesim_spawn(char **vargv, int logfd, int *status, char *msg, size_t msglen)
+{
+	pid_t pid;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		cachesim_msg(
+		    msg, msglen, "cachesim: fork: %s", strerror(errno));
+		return -1;
+	}
+	if (pid == 0) {
+		int nullfd = open("/dev/null", O_RDONLY);
+
+		if (nullfd >= 0)
+			dup2(nullfd, STDIN_FILENO);
+		dup2(logfd, STDOUT_FILENO);
+		dup2(logfd, STDERR_FILENO);
+		execv(vargv[0], vargv);
+		_exit(127);
+	}
+	while (waitpid(pid, status, 0) < 0) {
+		if (errno != EINTR) {
+			cachesim_msg(msg, msglen, "cachesim: waitpid: %s",
+			    strerror(errno));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* How the command under valgrind ended: 0 when it exited 0 and counted
+ * something; else -1 with msg. */
+static int
+cachesim_check(int status, const char *cmd, const char *last,
+    const hx_cachesim_t *out, const char *toggle_fn, char *msg, size_t msglen)
+{
+	if (WIFSIGNALED(status)) {
+		cachesim_msg(msg, msglen,
+		    "cachesim: '%s' under valgrind killed by signal %d", cmd,
+		    WTERMSIG(status));
+		return -1;
+	}
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		cachesim_msg(msg, msglen,
+		    "cachesim: '%s' under valgrind exited with status %d: %s",
+		    cmd, WEXITSTATUS(status),
+		    last[0] != '\0' ? last : "(no message)");
+		return -1;
+	}
+	if (out != NULL && out->ir == 0) {
+		cachesim_msg(msg, msglen,
+		    "cachesim: '%s': no instructions counted%s%s%s", cmd,
+		    toggle_fn != NULL ? " (did '" : "",
+		    toggle_fn != NULL ? toggle_fn : "",
+		    toggle_fn != NULL ? "' run, and not inlined?)" : "");
+		return -1;
+	}
+	return 0;
+}
+
+/* The two temporary files; 0, or -1 with msg (the paths of those made are
+ * kept for removal). */
+static int
+cachesim_tempfiles(char *outpath, char *logpath, size_t len, int *outfd,
+    int *logfd, char *msg, size_t msglen)
+{
+	if ((*outfd = cachesim_tempfile(outpath, len, "out")) < 0) {
+		cachesim_msg(msg, msglen, "cachesim: temporary file %s: %s",
+		    outpath, strerror(errno));
+		outpath[0] = '\0';
+		return -1;
+	}
+	if ((*logfd = cachesim_tempfile(logpath, len, "log")) < 0) {
+		cachesim_msg(msg, msglen, "cachesim: temporary file %s: %s",
+		    logpath, strerror(errno));
+		logpath[0] = '\0';
+		return -1;
+	}
+	return 0;
+}
+
 int
 hx_cachesim_run(char *const argv[], const char *toggle_fn, hx_cachesim_t *out,
     char *msg, size_t msglen)
 {
 	char valgrind[4096], outpath[4096], logpath[4096];
-	char outopt[4200], toggleopt[512], version[32] = "valgrind";
-	char llopt[96];
-	char last[256] = "";
+	char outopt[4200], toggleopt[512] = "", version[32] = "valgrind";
+	char llopt[96], last[256] = "";
 	char **vargv = NULL;
 	int outfd = -1, logfd = -1, status, ret = -1;
-	size_t argc, i, j;
-	pid_t pid;
 
 	outpath[0] = logpath[0] = '\0';
 	if (msg != NULL && msglen > 0)
@@ -273,107 +384,37 @@ hx_cachesim_run(char *const argv[], const char *toggle_fn, hx_cachesim_t *out,
 	memset(out, 0, sizeof(*out));
 	if (cachesim_find_valgrind(valgrind, sizeof(valgrind)) != 0) {
 		cachesim_msg(msg, msglen,
-		    "cachesim: valgrind not found in "
-		    "PATH (Debian: apt-get install valgrind)");
+		    "cachesim: valgrind not found in PATH (Debian: apt-get "
+		    "install valgrind)");
 		goto label_return;
 	}
 	if (toggle_fn != NULL &&
 	    (size_t)snprintf(toggleopt, sizeof(toggleopt),
 		"--toggle-collect=%s", toggle_fn) >= sizeof(toggleopt)) {
-		cachesim_msg(msg, msglen,
-		    "cachesim: toggle function name too "
-		    "long");
+		cachesim_msg(
+		    msg, msglen, "cachesim: toggle function name too long");
 		goto label_return;
 	}
-	outfd = cachesim_tempfile(outpath, sizeof(outpath), "out");
-	if (outfd < 0) {
-		cachesim_msg(msg, msglen, "cachesim: temporary file %s: %s",
-		    outpath, strerror(errno));
-		outpath[0] = '\0';
+	if (cachesim_tempfiles(outpath, logpath, sizeof(outpath), &outfd,
+		&logfd, msg, msglen) != 0)
 		goto label_return;
-	}
-	logfd = cachesim_tempfile(logpath, sizeof(logpath), "log");
-	if (logfd < 0) {
-		cachesim_msg(msg, msglen, "cachesim: temporary file %s: %s",
-		    logpath, strerror(errno));
-		logpath[0] = '\0';
-		goto label_return;
-	}
 	snprintf(outopt, sizeof(outopt), "--callgrind-out-file=%s", outpath);
-
-	for (argc = 0; argv[argc] != NULL; argc++)
-		;
-	vargv = calloc(argc + 7, sizeof(*vargv));
-	if (vargv == NULL) {
+	cachesim_ll_option(llopt, sizeof(llopt));
+	if ((vargv = cachesim_argv(valgrind, argv, llopt, toggleopt, outopt)) ==
+	    NULL) {
 		cachesim_msg(msg, msglen, "cachesim: out of memory");
 		goto label_return;
 	}
-	j = 0;
-	vargv[j++] = valgrind;
-	vargv[j++] = "--tool=callgrind";
-	vargv[j++] = "--cache-sim=yes";
-	cachesim_ll_option(llopt, sizeof(llopt));
-	if (llopt[0] != '\0')
-		vargv[j++] = llopt;
-	if (toggle_fn != NULL)
-		vargv[j++] = toggleopt;
-	vargv[j++] = outopt;
-	for (i = 0; i < argc; i++)
-		vargv[j++] = argv[i];
-	vargv[j] = NULL;
-
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
-		cachesim_msg(
-		    msg, msglen, "cachesim: fork: %s", strerror(errno));
+	if (cachesim_spawn(vargv, logfd, &status, msg, msglen) != 0)
 		goto label_return;
-	}
-	if (pid == 0) {
-		int nullfd = open("/dev/null", O_RDONLY);
-
-		if (nullfd >= 0)
-			dup2(nullfd, STDIN_FILENO);
-		dup2(logfd, STDOUT_FILENO);
-		dup2(logfd, STDERR_FILENO);
-		execv(valgrind, vargv);
-		_exit(127);
-	}
-	while (waitpid(pid, &status, 0) < 0) {
-		if (errno != EINTR) {
-			cachesim_msg(msg, msglen, "cachesim: waitpid: %s",
-			    strerror(errno));
-			goto label_return;
-		}
-	}
 	cachesim_scan_log(
 	    logpath, version, sizeof(version), last, sizeof(last));
-	if (WIFSIGNALED(status)) {
-		cachesim_msg(msg, msglen,
-		    "cachesim: '%s' under valgrind killed "
-		    "by signal %d",
-		    argv[0], WTERMSIG(status));
+	if (cachesim_check(
+		status, argv[0], last, NULL, toggle_fn, msg, msglen) != 0 ||
+	    cachesim_parse(outpath, out, msg, msglen) != 0 ||
+	    cachesim_check(
+		status, argv[0], last, out, toggle_fn, msg, msglen) != 0)
 		goto label_return;
-	}
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-		cachesim_msg(msg, msglen,
-		    "cachesim: '%s' under valgrind exited "
-		    "with status %d: %s",
-		    argv[0], WEXITSTATUS(status),
-		    last[0] != '\0' ? last : "(no message)");
-		goto label_return;
-	}
-	if (cachesim_parse(outpath, out, msg, msglen) != 0)
-		goto label_return;
-	if (out->ir == 0) {
-		cachesim_msg(msg, msglen,
-		    "cachesim: '%s': no instructions "
-		    "counted%s%s%s",
-		    argv[0], toggle_fn != NULL ? " (did '" : "",
-		    toggle_fn != NULL ? toggle_fn : "",
-		    toggle_fn != NULL ? "' run, and not inlined?)" : "");
-		goto label_return;
-	}
 	snprintf(out->tool, sizeof(out->tool), "%s callgrind --cache-sim=yes",
 	    version);
 	ret = 0;
@@ -388,6 +429,93 @@ label_return:
 	if (logpath[0] != '\0')
 		unlink(logpath);
 	return ret;
+}
+
+/* The harness binary to simulate: $FB_CACHESIM_HARNESS, else the build for
+ * x86-64-v3 beside this one (build/valgrind/harness, same sources: valgrind
+ * 3.19 cannot decode AVX-512), else this very binary. */
+static void
+cachesim_harness(char *exe, size_t len, const char *self)
+{
+	ssize_t n = readlink("/proc/self/exe", exe, len - 1);
+	char *slash, alt[4096];
+
+	if (n > 0)
+		exe[n] = '\0';
+	else
+		snprintf(exe, len, "%s", self);
+	if (getenv("FB_CACHESIM_HARNESS") != NULL) {
+		snprintf(exe, len, "%s", getenv("FB_CACHESIM_HARNESS"));
+		return;
+	}
+	if ((slash = strrchr(exe, '/')) == NULL)
+		return;
+	*slash = '\0';
+	if ((size_t)snprintf(alt, sizeof(alt), "%s/../valgrind/harness", exe) >=
+	    sizeof(alt))
+		alt[0] = '\0';
+	*slash = '/';
+	if (alt[0] != '\0' && access(alt, X_OK) == 0 &&
+	    realpath(alt, exe) == NULL)
+		snprintf(exe, len, "%s", alt);
+}
+
+/* The simulated counts as the result's "cachesim" object. */
+static json_t *
+cachesim_result(const hx_cachesim_t *sim, const char *exe, double units)
+{
+	json_t *o = hx_cachesim_json(sim);
+
+	if (o == NULL)
+		return NULL;
+	json_object_set_new(o, "runs", json_integer(1));
+	json_object_set_new(o, "binary", json_string(exe));
+	if (units > 0) {
+		json_object_set_new(o, "D1_misses_per_unit",
+		    json_real((double)(sim->d1mr + sim->d1mw) / units));
+		json_object_set_new(o, "LL_misses_per_unit",
+		    json_real((double)(sim->dlmr + sim->dlmw) / units));
+	}
+	return o;
+}
+
+int
+hx_cachesim_measure(const hx_run_config_t *cfg, const char *self, json_t *r,
+    char *msg, size_t msglen)
+{
+	char exe[4096], store[2 * HX_CACHESIM_MAX_PARAMS][32];
+	char *argv[2 * HX_CACHESIM_MAX_PARAMS + 16];
+	int a = 0;
+	hx_cachesim_t sim;
+	json_t *o;
+
+	if (hx_params_count > HX_CACHESIM_MAX_PARAMS) {
+		cachesim_msg(msg, msglen, "cachesim: too many parameters");
+		return -1;
+	}
+	cachesim_harness(exe, sizeof(exe), self);
+	argv[a++] = exe;
+	argv[a++] = "run";
+	argv[a++] = (char *)cfg->workload->name;
+	argv[a++] = (char *)cfg->variant->name;
+	hx_params_argv(cfg->workload, &cfg->params, argv, &a, store);
+	/* The cold run alone, in this process, no validation. */
+	argv[a++] = "--repeat";
+	argv[a++] = "0";
+	argv[a++] = "--warmup";
+	argv[a++] = "0";
+	argv[a++] = "--no-validate";
+	argv[a++] = "--no-fork";
+	argv[a++] = "--events";
+	argv[a++] = "perf::task-clock";
+	argv[a] = NULL;
+	if (hx_cachesim_run(argv, "hx_run_measured", &sim, msg, msglen) != 0)
+		return -1;
+	if ((o = cachesim_result(
+		 &sim, exe, cfg->workload->units(&cfg->params))) == NULL)
+		return -1;
+	json_object_set_new(r, "cachesim", o);
+	return 0;
 }
 
 json_t *

@@ -18,13 +18,15 @@
  * execs or forks are not followed. Only one process at a time per output
  * file: each call uses its own temporary files and removes them.
  */
-#ifndef HX_CACHESIM_H
-#define HX_CACHESIM_H
+#ifndef FB_HX_CACHESIM_H
+#define FB_HX_CACHESIM_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 #include <jansson.h>
+
+#include "hx_run.h"
 
 typedef struct hx_cachesim_s {
 	/* Instruction reads; data reads, writes. */
@@ -59,4 +61,18 @@ int hx_cachesim_run(char *const argv[], const char *toggle_fn,
  */
 json_t *hx_cachesim_json(const hx_cachesim_t *s);
 
-#endif /* HX_CACHESIM_H */
+/* hx_cachesim_measure handles at most this many run parameters. */
+#define HX_CACHESIM_MAX_PARAMS 32
+
+/*
+ * Runs the configured variant once more under the simulator: the harness
+ * binary (see FB_CACHESIM_HARNESS) with the same parameters (generated from
+ * the parameter table), cold run only, in-process, no validation; only
+ * hx_run_measured is counted. Adds the counts to r as "cachesim" (with
+ * misses per unit of work). self is argv[0] of this process. 0, or -1 with
+ * msg.
+ */
+int hx_cachesim_measure(const hx_run_config_t *cfg, const char *self, json_t *r,
+    char *msg, size_t msglen);
+
+#endif /* FB_HX_CACHESIM_H */

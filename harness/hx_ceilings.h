@@ -28,8 +28,8 @@
  * - Another busy thread on the same core (or memory channel) lowers the
  *   numbers; run it on a quiet machine.
  */
-#ifndef HX_CEILINGS_H
-#define HX_CEILINGS_H
+#ifndef FB_HX_CEILINGS_H
+#define FB_HX_CEILINGS_H
 
 #include <stddef.h>
 
@@ -99,4 +99,4 @@ json_t *hx_ceilings_json(const hx_ceilings_t *c);
  */
 double hx_clock_resolution(void);
 
-#endif /* HX_CEILINGS_H */
+#endif /* FB_HX_CEILINGS_H */

@@ -1,5 +1,5 @@
 /*
- * hx_cli: option parsing for runs.
+ * hx_cli: the shared command line of the measuring commands.
  */
 #include <getopt.h>
 #include <limits.h>
@@ -8,139 +8,158 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "hx_cachesim.h"
 #include "hx_cli.h"
 #include "hx_counters.h"
 #include "hx_file.h"
 #include "hx_isolate.h"
 #include "hx_parse.h"
 
-const char hx_cli_run_help[] =
-    "usage: harness run WORKLOAD VARIANT [options]\n"
-    "\n"
-    "Measures one variant: inputs built outside the measured region, one cold\n"
-    "run reported apart, warm-up runs, timed repeats; peak workspace from the\n"
-    "allocator, RSS high-water mark, page faults, counters; the result "
-    "checked\n"
-    "against the workload's float64 reference. Runs in a forked child.\n"
-    "\n"
-    "parameters (defaults are the workload's):\n"
-    "  --n N  --m M  --g G       sizes (interp: points, interpolants, grid;\n"
-    "                            colony: particles)\n"
-    "  --preset seed|random      inputs (interp: the question's or random)\n"
-    "  --seed S                  SplitMix64 seed (42)\n"
-    "  --chunk B  --tile T       chunk and tile sizes (absent: the variant's\n"
-    "                            default)\n"
-    "  --steps K                 colony time steps per run\n"
-    "measurement:\n"
-    "  --repeat R                timed repeats after the cold run (5; 0: cold\n"
-    "                            run only)\n"
-    "  --warmup W                discarded runs before the timed ones (1)\n"
-    "  --min-time S              repeat until S seconds were measured\n"
-    "  --events LIST             libpfm4 event names, comma-separated\n"
-    "                            (default: cycles, instructions, cache,\n"
-    "                            L1D, dTLB and branch misses, task-clock,\n"
-    "                            page-faults, context-switches; none: no\n"
-    "                            counters)\n"
-    "  --mem-limit BYTES         largest predicted peak to attempt, with K M "
-    "G\n"
-    "                            suffixes (default 80% of available memory)\n"
-    "  --timeline FILE           memory timeline CSV of the run\n"
-    "  --timeline-interval US    sampling interval in microseconds (1000)\n"
-    "  --cachesim                also count simulated cache misses (valgrind)\n"
-    "  --no-validate             skip the float64 reference check\n"
-    "  --no-fork                 measure in this process (for debuggers)\n"
-    "output:\n"
-    "  --json FILE|-             write the result object (- = stdout)\n"
-    "\n"
-    "Numbers: plain integers or forms like 1e6. Exit status: 0 ok or skipped,\n"
-    "1 failed while running, 2 bad input.\n";
+/* getopt_long values: 256 + the option's place in the generated table. */
+#define OPT_BASE 256
+#define OPT_SETTINGS (OPT_BASE + HX_CLI_MAX_PARAMS)
+#define OPT_OWN (OPT_SETTINGS + HX_SET_COUNT)
 
+static const char *const setting_names[HX_SET_COUNT] = {
+    "repeat", "warmup", "min-time", "events", "mem-limit", "timeline-interval"};
+
+static const char *const setting_help[HX_SET_COUNT] = {
+    "timed repeats after the cold run (5; 0: cold run only)",
+    "discarded runs before the timed ones (1)",
+    "repeat until S seconds were measured",
+    "libpfm4 event names, comma-separated (default: cycles,\n"
+    "                            instructions, cache, L1D, dTLB and branch\n"
+    "                            misses, task-clock, page-faults,\n"
+    "                            context-switches; none: no counters)",
+    "largest predicted peak to attempt, with K M G\n"
+    "                            suffixes (default 80% of available memory)",
+    "timeline sampling interval in microseconds (1000)"};
+
+static const char *const setting_value[HX_SET_COUNT] = {
+    "R", "W", "S", "LIST", "BYTES", "US"};
+
+static const hx_cli_opt_t run_own[] = {{"json", 1}, {"timeline", 1},
+    {"cachesim", 0}, {"no-validate", 0}, {"no-fork", 0}, {"help", 0}};
 enum {
-	OPT_N = 256,
-	OPT_M,
-	OPT_G,
-	OPT_PRESET,
-	OPT_SEED,
-	OPT_CHUNK,
-	OPT_TILE,
-	OPT_STEPS,
-	OPT_REPEAT,
-	OPT_WARMUP,
-	OPT_MIN_TIME,
-	OPT_EVENTS,
-	OPT_MEM_LIMIT,
-	OPT_JSON,
-	OPT_TIMELINE,
-	OPT_TIMELINE_INTERVAL,
-	OPT_CACHESIM,
-	OPT_NO_VALIDATE,
-	OPT_NO_FORK,
-	OPT_HELP
+	RUN_JSON,
+	RUN_TIMELINE,
+	RUN_CACHESIM,
+	RUN_NO_VALIDATE,
+	RUN_NO_FORK,
+	RUN_HELP,
+	RUN_NOWN
 };
 
-static const struct option run_options[] = {
-    {"n", required_argument, NULL, OPT_N},
-    {"m", required_argument, NULL, OPT_M},
-    {"g", required_argument, NULL, OPT_G},
-    {"preset", required_argument, NULL, OPT_PRESET},
-    {"seed", required_argument, NULL, OPT_SEED},
-    {"chunk", required_argument, NULL, OPT_CHUNK},
-    {"tile", required_argument, NULL, OPT_TILE},
-    {"steps", required_argument, NULL, OPT_STEPS},
-    {"repeat", required_argument, NULL, OPT_REPEAT},
-    {"warmup", required_argument, NULL, OPT_WARMUP},
-    {"min-time", required_argument, NULL, OPT_MIN_TIME},
-    {"events", required_argument, NULL, OPT_EVENTS},
-    {"mem-limit", required_argument, NULL, OPT_MEM_LIMIT},
-    {"json", required_argument, NULL, OPT_JSON},
-    {"timeline", required_argument, NULL, OPT_TIMELINE},
-    {"timeline-interval", required_argument, NULL, OPT_TIMELINE_INTERVAL},
-    {"cachesim", no_argument, NULL, OPT_CACHESIM},
-    {"no-validate", no_argument, NULL, OPT_NO_VALIDATE},
-    {"no-fork", no_argument, NULL, OPT_NO_FORK},
-    {"help", no_argument, NULL, OPT_HELP},
-    {NULL, 0, NULL, 0},
-};
-
-int
-hx_cli_lookup(const char *workload, const char *variant, const workload_t **w,
-    const variant_t **v, char *msg, size_t msglen)
+/* The getopt_long table: parameters, settings, the command's own. */
+static void
+build_options(const hx_cli_opt_t *own, size_t nown, struct option *o)
 {
-	if ((*w = workload_find(workload)) == NULL) {
-		char known[256] = "";
-		for (size_t i = 0; workload_table[i] != NULL; i++) {
-			if (workload_table[i]->hidden)
-				continue;
-			strncat(known, known[0] ? ", " : "",
-			    sizeof(known) - strlen(known) - 1);
-			strncat(known, workload_table[i]->name,
-			    sizeof(known) - strlen(known) - 1);
-		}
-		snprintf(msg, msglen, "unknown workload '%s' (known: %s)",
-		    workload, known);
+	size_t k = 0;
+
+	for (size_t i = 0; i < hx_params_count; i++)
+		o[k++] = (struct option){hx_params[i].name, required_argument,
+		    NULL, OPT_BASE + (int)i};
+	for (int i = 0; i < HX_SET_COUNT; i++)
+		o[k++] = (struct option){setting_names[i], required_argument,
+		    NULL, OPT_SETTINGS + i};
+	for (size_t i = 0; i < nown; i++)
+		o[k++] = (struct option){own[i].name,
+		    own[i].has_value ? required_argument : no_argument, NULL,
+		    OPT_OWN + (int)i};
+	o[k] = (struct option){NULL, 0, NULL, 0};
+}
+
+/* One option as getopt_long returned it; 0, or -1 with msg. */
+static int
+take_option(int opt, char **argv, hx_cli_args_t *a, char *msg, size_t msglen)
+{
+	if (opt == '?' && optopt > 0 && optopt < 256) {
+		/* A short option: optind may not have moved past it. */
+		snprintf(msg, msglen, "unknown option '-%c'", optopt);
 		return -1;
 	}
-	if (variant != NULL && (*v = variant_find(workload, variant)) == NULL) {
-		char known[512] = "";
-		for (size_t i = 0; variant_table[i] != NULL; i++) {
-			if (variant_table[i]->workload != *w)
-				continue;
-			strncat(known, known[0] ? ", " : "",
-			    sizeof(known) - strlen(known) - 1);
-			strncat(known, variant_table[i]->name,
-			    sizeof(known) - strlen(known) - 1);
-		}
-		snprintf(msg, msglen, "unknown %s variant '%s' (known: %s)",
-		    workload, variant, known);
+	if (opt == '?') {
+		snprintf(msg, msglen, "unknown option '%s'", argv[optind - 1]);
 		return -1;
+	}
+	if (opt == ':') {
+		snprintf(
+		    msg, msglen, "option '%s' needs a value", argv[optind - 1]);
+		return -1;
+	}
+	if (opt >= OPT_OWN)
+		a->own[opt - OPT_OWN] = optarg != NULL ? optarg : "";
+	else if (opt >= OPT_SETTINGS)
+		a->setting[opt - OPT_SETTINGS] = optarg;
+	else
+		a->param[opt - OPT_BASE] = optarg;
+	return 0;
+}
+
+int
+hx_cli_getopt(int argc, char **argv, const hx_cli_opt_t *own, size_t nown,
+    int max_positional, hx_cli_args_t *a, char *msg, size_t msglen)
+{
+	struct option
+	    options[HX_CLI_MAX_PARAMS + HX_SET_COUNT + HX_CLI_MAX_OWN + 1];
+	int opt;
+
+	memset(a, 0, sizeof(*a));
+	if (hx_params_count > HX_CLI_MAX_PARAMS || nown > HX_CLI_MAX_OWN) {
+		snprintf(msg, msglen, "too many options for the option table");
+		return -1;
+	}
+	build_options(own, nown, options);
+	/* 0, not 1: glibc then forgets a short-option cluster ("-xy") that an
+	 * earlier call stopped inside. */
+	optind = 0;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, ":", options, NULL)) != -1) {
+		if (take_option(opt, argv, a, msg, msglen) != 0)
+			return -1;
+	}
+	for (int i = optind; i < argc; i++) {
+		if (a->npositional == max_positional) {
+			snprintf(
+			    msg, msglen, "unexpected argument '%s'", argv[i]);
+			return -1;
+		}
+		a->positional[a->npositional++] = argv[i];
 	}
 	return 0;
 }
 
-/* A count option: positive unless zero_ok. */
+int
+hx_cli_param_usable(
+    const workload_t *w, const hx_param_t *p, char *msg, size_t msglen)
+{
+	if (hx_params_used(w, p))
+		return 0;
+	snprintf(msg, msglen, "--%s: %s does not use it (its parameters: %s)",
+	    p->name, w->name, w->params);
+	return -1;
+}
+
+int
+hx_cli_apply_params(
+    const hx_cli_args_t *a, hx_run_config_t *cfg, char *msg, size_t msglen)
+{
+	for (size_t i = 0; i < hx_params_count; i++) {
+		uint64_t v;
+		if (a->param[i] == NULL)
+			continue;
+		if (hx_cli_param_usable(
+			cfg->workload, &hx_params[i], msg, msglen) != 0 ||
+		    hx_params_parse(
+			&hx_params[i], a->param[i], &v, msg, msglen) != 0)
+			return -1;
+		hx_params_set(&cfg->params, &hx_params[i], v);
+	}
+	return 0;
+}
+
+/* A count setting: positive unless zero_ok. */
 static int
-parse_count_opt(const char *name, const char *arg, int zero_ok, uint64_t *out,
+setting_count(const char *name, const char *arg, int zero_ok, uint64_t *out,
     char *msg, size_t msglen)
 {
 	uint64_t v;
@@ -162,11 +181,133 @@ parse_count_opt(const char *name, const char *arg, int zero_ok, uint64_t *out,
 }
 
 int
+hx_cli_apply_settings(
+    const hx_cli_args_t *a, hx_run_config_t *cfg, char *msg, size_t msglen)
+{
+	const char *const *s = a->setting;
+
+	if ((s[HX_SET_REPEAT] != NULL &&
+		setting_count("repeat", s[HX_SET_REPEAT], 1, &cfg->repeat, msg,
+		    msglen) != 0) ||
+	    (s[HX_SET_WARMUP] != NULL &&
+		setting_count("warmup", s[HX_SET_WARMUP], 1, &cfg->warmup, msg,
+		    msglen) != 0) ||
+	    (s[HX_SET_TIMELINE_INTERVAL] != NULL &&
+		setting_count("timeline-interval", s[HX_SET_TIMELINE_INTERVAL],
+		    0, &cfg->timeline_interval_us, msg, msglen) != 0))
+		return -1;
+	if (s[HX_SET_MIN_TIME] != NULL &&
+	    hx_parse_seconds(s[HX_SET_MIN_TIME], &cfg->min_time_s) != 0) {
+		snprintf(msg, msglen,
+		    "--min-time '%s': not a positive number of seconds",
+		    s[HX_SET_MIN_TIME]);
+		return -1;
+	}
+	if (s[HX_SET_MEM_LIMIT] != NULL &&
+	    (hx_parse_bytes(s[HX_SET_MEM_LIMIT], &cfg->mem_limit) != 0 ||
+		cfg->mem_limit == 0)) {
+		snprintf(msg, msglen,
+		    "--mem-limit '%s': not a positive byte count (forms: 512M, "
+		    "12G, 1e9)",
+		    s[HX_SET_MEM_LIMIT]);
+		return -1;
+	}
+	if (s[HX_SET_EVENTS] != NULL)
+		cfg->events = s[HX_SET_EVENTS];
+	return 0;
+}
+
+void
+hx_cli_params_usage(FILE *f, int lists)
+{
+	for (size_t i = 0; i < hx_params_count; i++) {
+		char opt[64];
+		snprintf(opt, sizeof(opt), "--%s %s", hx_params[i].name,
+		    lists ? "LIST" : "V");
+		fprintf(f, "  %-26s%s\n", opt, hx_params[i].meaning);
+	}
+}
+
+void
+hx_cli_settings_usage(FILE *f)
+{
+	for (int i = 0; i < HX_SET_COUNT; i++) {
+		char opt[64];
+		snprintf(opt, sizeof(opt), "--%s %s", setting_names[i],
+		    setting_value[i]);
+		fprintf(f, "  %-26s%s\n", opt, setting_help[i]);
+	}
+}
+
+void
+hx_cli_run_usage(FILE *f)
+{
+	fputs("usage: harness run WORKLOAD VARIANT [options]\n"
+	      "\n"
+	      "Measures one variant: inputs built outside the measured "
+	      "region, one cold\nrun reported apart, warm-up runs, timed "
+	      "repeats; peak workspace from the\nallocator, RSS high-water "
+	      "mark, page faults, counters; the result checked\nagainst the "
+	      "workload's float64 reference. Runs in a forked child.\n\n"
+	      "parameters (defaults are the workload's; a workload refuses "
+	      "those it does\nnot use, see harness list):\n",
+	    f);
+	hx_cli_params_usage(f, 0);
+	fputs("measurement:\n", f);
+	hx_cli_settings_usage(f);
+	fputs("  --timeline FILE           memory timeline CSV of the run\n"
+	      "  --cachesim                also count simulated cache misses "
+	      "(valgrind)\n"
+	      "  --no-validate             skip the float64 reference check\n"
+	      "  --no-fork                 measure in this process (for "
+	      "debuggers)\n"
+	      "output:\n"
+	      "  --json FILE|-             write the result object (- = "
+	      "stdout)\n\n"
+	      "Numbers: plain integers or forms like 1e6. Exit status: 0 ok "
+	      "or skipped,\n1 failed while running, 2 bad input.\n",
+	    f);
+}
+
+int
+hx_cli_lookup(const char *workload, const char *variant, const workload_t **w,
+    const variant_t **v, char *msg, size_t msglen)
+{
+	char known[512] = "";
+
+	if ((*w = workload_find(workload)) == NULL) {
+		for (size_t i = 0; workload_table[i] != NULL; i++) {
+			if (workload_table[i]->hidden)
+				continue;
+			strncat(known, known[0] ? ", " : "",
+			    sizeof(known) - strlen(known) - 1);
+			strncat(known, workload_table[i]->name,
+			    sizeof(known) - strlen(known) - 1);
+		}
+		snprintf(msg, msglen, "unknown workload '%s' (known: %s)",
+		    workload, known);
+		return -1;
+	}
+	if (variant == NULL || (*v = variant_find(workload, variant)) != NULL)
+		return 0;
+	for (size_t i = 0; variant_table[i] != NULL; i++) {
+		if (variant_table[i]->workload != *w)
+			continue;
+		strncat(known, known[0] ? ", " : "",
+		    sizeof(known) - strlen(known) - 1);
+		strncat(known, variant_table[i]->name,
+		    sizeof(known) - strlen(known) - 1);
+	}
+	snprintf(msg, msglen, "unknown %s variant '%s' (known: %s)", workload,
+	    variant, known);
+	return -1;
+}
+
+int
 hx_cli_check_config(hx_run_config_t *cfg, char *msg, size_t msglen)
 {
 	char inner[400];
 	hx_counters_t cs;
-	int rc;
 
 	inner[0] = '\0';
 	if (cfg->workload->check(&cfg->params, inner, sizeof(inner)) != 0 ||
@@ -178,8 +319,8 @@ hx_cli_check_config(hx_run_config_t *cfg, char *msg, size_t msglen)
 	}
 	/* Unknown event names are bad input: find out before forking. */
 	if (!hx_run_counters_off(cfg)) {
-		if ((rc = hx_counters_open(
-			 &cs, cfg->events, inner, sizeof(inner))) != 0) {
+		if (hx_counters_open(&cs, cfg->events, inner, sizeof(inner)) !=
+		    0) {
 			snprintf(msg, msglen, "--events: %s", inner);
 			return -1;
 		}
@@ -190,247 +331,63 @@ hx_cli_check_config(hx_run_config_t *cfg, char *msg, size_t msglen)
 	return 0;
 }
 
-int
-hx_cli_parse_run(int argc, char **argv, hx_run_config_t *cfg, hx_cli_run_t *cli,
+/* run's own options and the output paths. */
+static int
+run_own_options(const hx_cli_args_t *a, hx_run_config_t *cfg, hx_cli_run_t *cli,
     char *msg, size_t msglen)
 {
-	const char *positional[2];
-	int npos = 0, opt;
-	hx_run_config_t tmp;
-	const workload_t *w = NULL;
-	const variant_t *v = NULL;
-	/* Options are collected first and applied after the workload's
-	 * defaults, so their order on the line does not matter. */
-	struct {
-		int set;
-		const char *arg;
-	} given[OPT_HELP - OPT_N + 1];
-
-	memset(given, 0, sizeof(given));
-	memset(cli, 0, sizeof(*cli));
-	/* 0, not 1: glibc then forgets a short-option cluster ("-xy") that an
-	 * earlier call stopped inside (sweep calls this after its own parse).
-	 */
-	optind = 0;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":", run_options, NULL)) != -1) {
-		if (opt == OPT_HELP)
-			return HX_CLI_HELP;
-		if (opt == '?' && optopt > 0 && optopt < 256) {
-			/* A short option: optind may not have moved past it. */
-			snprintf(msg, msglen, "unknown option '-%c'", optopt);
-			return -1;
-		}
-		if (opt == '?') {
-			snprintf(msg, msglen, "unknown option '%s'",
-			    argv[optind - 1]);
-			return -1;
-		}
-		if (opt == ':') {
-			snprintf(msg, msglen, "option '%s' needs a value",
-			    argv[optind - 1]);
-			return -1;
-		}
-		given[opt - OPT_N].set = 1;
-		given[opt - OPT_N].arg = optarg;
-	}
-	for (int i = optind; i < argc; i++) {
-		if (npos == 2) {
-			snprintf(
-			    msg, msglen, "unexpected argument '%s'", argv[i]);
-			return -1;
-		}
-		positional[npos++] = argv[i];
-	}
-	if (npos < 2) {
-		snprintf(msg, msglen,
-		    "needs WORKLOAD and VARIANT (see harness list)");
-		return -1;
-	}
-	if (hx_cli_lookup(positional[0], positional[1], &w, &v, msg, msglen) !=
-	    0)
-		return -1;
-	hx_run_config_init(&tmp, w, v);
-
-#define GIVEN(o) (given[(o)-OPT_N].set)
-#define ARG(o) (given[(o)-OPT_N].arg)
-#define COUNT(o, name, zero_ok, dst)                                           \
-	do {                                                                   \
-		if (GIVEN(o) &&                                                \
-		    parse_count_opt(                                           \
-			name, ARG(o), zero_ok, dst, msg, msglen) != 0)         \
-			return -1;                                             \
-	} while (0)
-	COUNT(OPT_N, "n", 0, &tmp.params.n);
-	COUNT(OPT_M, "m", 0, &tmp.params.m);
-	COUNT(OPT_G, "g", 0, &tmp.params.g);
-	COUNT(OPT_SEED, "seed", 1, &tmp.params.seed);
-	COUNT(OPT_CHUNK, "chunk", 0, &tmp.params.chunk);
-	COUNT(OPT_TILE, "tile", 0, &tmp.params.tile);
-	COUNT(OPT_STEPS, "steps", 0, &tmp.params.steps);
-	COUNT(OPT_REPEAT, "repeat", 1, &tmp.repeat);
-	COUNT(OPT_WARMUP, "warmup", 1, &tmp.warmup);
-	COUNT(OPT_TIMELINE_INTERVAL, "timeline-interval", 0,
-	    &tmp.timeline_interval_us);
-#undef COUNT
-	if (GIVEN(OPT_PRESET)) {
-		if (strcmp(ARG(OPT_PRESET), "seed") == 0) {
-			tmp.params.preset = PRESET_SEED;
-		} else if (strcmp(ARG(OPT_PRESET), "random") == 0) {
-			tmp.params.preset = PRESET_RANDOM;
-		} else {
-			snprintf(msg, msglen,
-			    "--preset '%s': must be seed or random",
-			    ARG(OPT_PRESET));
-			return -1;
-		}
-	}
-	if (GIVEN(OPT_MIN_TIME) &&
-	    hx_parse_seconds(ARG(OPT_MIN_TIME), &tmp.min_time_s) != 0) {
-		snprintf(msg, msglen,
-		    "--min-time '%s': not a positive number "
-		    "of seconds",
-		    ARG(OPT_MIN_TIME));
-		return -1;
-	}
-	if (GIVEN(OPT_MEM_LIMIT)) {
-		if (hx_parse_bytes(ARG(OPT_MEM_LIMIT), &tmp.mem_limit) != 0 ||
-		    tmp.mem_limit == 0) {
-			snprintf(msg, msglen,
-			    "--mem-limit '%s': not a positive byte count "
-			    "(forms: 512M, 12G, 1e9)",
-			    ARG(OPT_MEM_LIMIT));
-			return -1;
-		}
-	}
-	if (GIVEN(OPT_EVENTS))
-		tmp.events = ARG(OPT_EVENTS);
-	if (GIVEN(OPT_TIMELINE))
-		tmp.timeline_path = ARG(OPT_TIMELINE);
-	if (GIVEN(OPT_NO_VALIDATE))
-		tmp.validate = 0;
-	cli->no_fork = GIVEN(OPT_NO_FORK);
-	cli->cachesim = GIVEN(OPT_CACHESIM);
-	if (GIVEN(OPT_JSON))
-		cli->json_path = ARG(OPT_JSON);
-#undef GIVEN
-#undef ARG
-	if (hx_cli_check_config(&tmp, msg, msglen) != 0)
+	cfg->timeline_path = a->own[RUN_TIMELINE];
+	cfg->validate = a->own[RUN_NO_VALIDATE] == NULL;
+	cli->no_fork = a->own[RUN_NO_FORK] != NULL;
+	cli->cachesim = a->own[RUN_CACHESIM] != NULL;
+	cli->json_path = a->own[RUN_JSON];
+	if (hx_cli_check_config(cfg, msg, msglen) != 0)
 		return -1;
 	if (cli->json_path != NULL &&
 	    hx_file_check_writable(cli->json_path, msg, msglen) != 0)
 		return -1;
-	if (tmp.timeline_path != NULL &&
-	    (strcmp(tmp.timeline_path, "-") == 0 ||
-		hx_file_check_writable(tmp.timeline_path, msg, msglen) != 0)) {
-		if (strcmp(tmp.timeline_path, "-") == 0)
-			snprintf(msg, msglen, "--timeline: needs a file name");
+	if (cfg->timeline_path != NULL &&
+	    strcmp(cfg->timeline_path, "-") == 0) {
+		snprintf(msg, msglen, "--timeline: needs a file name");
 		return -1;
 	}
-	*cfg = tmp;
+	if (cfg->timeline_path != NULL &&
+	    hx_file_check_writable(cfg->timeline_path, msg, msglen) != 0)
+		return -1;
 	return 0;
 }
 
 int
-hx_cli_cachesim(const hx_run_config_t *cfg, const char *self, json_t *r,
+hx_cli_parse_run(int argc, char **argv, hx_run_config_t *cfg, hx_cli_run_t *cli,
     char *msg, size_t msglen)
 {
-	char n[32], m[32], g[32], seed[32], chunk[32], tile[32], steps[32];
-	char exe[4096];
-	hx_cachesim_t sim;
-	const params_t *p = &cfg->params;
-	ssize_t len;
+	hx_cli_args_t a;
+	hx_run_config_t tmp;
+	const workload_t *w = NULL;
+	const variant_t *v = NULL;
 
-	/* valgrind 3.19 cannot decode AVX-512: prefer the build for
-	 * x86-64-v3 beside this one (build/valgrind/harness, same sources),
-	 * or $FB_CACHESIM_HARNESS; else this very binary. */
-	len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (len > 0)
-		exe[len] = '\0';
-	else
-		snprintf(exe, sizeof(exe), "%s", self);
-	if (getenv("FB_CACHESIM_HARNESS") != NULL) {
-		snprintf(exe, sizeof(exe), "%s", getenv("FB_CACHESIM_HARNESS"));
-	} else {
-		char *slash = strrchr(exe, '/');
-		char alt[4096];
-		if (slash != NULL) {
-			*slash = '\0';
-			if ((size_t)snprintf(alt, sizeof(alt),
-				"%s/../valgrind/harness", exe) >= sizeof(alt))
-				alt[0] = '\0';
-			*slash = '/';
-			if (access(alt, X_OK) == 0 &&
-			    realpath(alt, exe) == NULL)
-				snprintf(exe, sizeof(exe), "%s", alt);
-		}
+	memset(cli, 0, sizeof(*cli));
+	if (hx_cli_getopt(argc, argv, run_own, RUN_NOWN, 2, &a, msg, msglen) !=
+	    0)
+		return -1;
+	if (a.own[RUN_HELP] != NULL)
+		return HX_CLI_HELP;
+	if (a.npositional < 2) {
+		snprintf(msg, msglen,
+		    "needs WORKLOAD and VARIANT (see harness list)");
+		return -1;
 	}
-	snprintf(n, sizeof(n), "%llu", (unsigned long long)p->n);
-	snprintf(m, sizeof(m), "%llu", (unsigned long long)p->m);
-	snprintf(g, sizeof(g), "%llu", (unsigned long long)p->g);
-	snprintf(seed, sizeof(seed), "%llu", (unsigned long long)p->seed);
-	snprintf(chunk, sizeof(chunk), "%llu", (unsigned long long)p->chunk);
-	snprintf(tile, sizeof(tile), "%llu", (unsigned long long)p->tile);
-	snprintf(steps, sizeof(steps), "%llu", (unsigned long long)p->steps);
-	{
-		char *argv[40];
-		int a = 0;
-#define PUSH(s) (argv[a++] = (char *)(s))
-		PUSH(exe);
-		PUSH("run");
-		PUSH(cfg->workload->name);
-		PUSH(cfg->variant->name);
-		PUSH("--n");
-		PUSH(n);
-		PUSH("--m");
-		PUSH(m);
-		PUSH("--g");
-		PUSH(g);
-		PUSH("--preset");
-		PUSH(p->preset == PRESET_SEED ? "seed" : "random");
-		PUSH("--seed");
-		PUSH(seed);
-		PUSH("--steps");
-		PUSH(steps);
-		/* 0 means "the variant's default" and is not an option value.
-		 */
-		if (p->chunk != 0) {
-			PUSH("--chunk");
-			PUSH(chunk);
-		}
-		if (p->tile != 0) {
-			PUSH("--tile");
-			PUSH(tile);
-		}
-		PUSH("--repeat");
-		PUSH("0");
-		PUSH("--warmup");
-		PUSH("0");
-		PUSH("--no-validate");
-		PUSH("--no-fork");
-		PUSH("--events");
-		PUSH("perf::task-clock");
-		argv[a] = NULL;
-#undef PUSH
-		if (hx_cachesim_run(
-			argv, "hx_run_measured", &sim, msg, msglen) != 0)
-			return -1;
-	}
-	{
-		json_t *o = hx_cachesim_json(&sim);
-		double units = cfg->workload->units(p);
-		if (o == NULL)
-			return -1;
-		json_object_set_new(o, "runs", json_integer(1));
-		json_object_set_new(o, "binary", json_string(exe));
-		if (units > 0) {
-			json_object_set_new(o, "D1_misses_per_unit",
-			    json_real((double)(sim.d1mr + sim.d1mw) / units));
-			json_object_set_new(o, "LL_misses_per_unit",
-			    json_real((double)(sim.dlmr + sim.dlmw) / units));
-		}
-		json_object_set_new(r, "cachesim", o);
-	}
+	if (hx_cli_lookup(
+		a.positional[0], a.positional[1], &w, &v, msg, msglen) != 0)
+		return -1;
+	/* Options apply after the workload's defaults, so their order on
+	 * the line does not matter. */
+	hx_run_config_init(&tmp, w, v);
+	if (hx_cli_apply_params(&a, &tmp, msg, msglen) != 0 ||
+	    hx_cli_apply_settings(&a, &tmp, msg, msglen) != 0 ||
+	    run_own_options(&a, &tmp, cli, msg, msglen) != 0)
+		return -1;
+	*cfg = tmp;
 	return 0;
 }
 

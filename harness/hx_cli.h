@@ -1,20 +1,89 @@
 /*
- * hx_cli: the options of `harness run` (and the parts `sweep` shares),
- * parsed strictly into a run configuration.
+ * hx_cli: the command line shared by the commands that measure (run,
+ * sweep, overhead): one option reader, the run parameters' options
+ * generated from the parameter table (hx_params), the measurement settings
+ * (--repeat --warmup --min-time --events --mem-limit --timeline-interval)
+ * applied to a run configuration by one function that every command uses,
+ * and the exit statuses.
  *
  * Every bad value gets a one-line message naming the option and the value;
- * the caller prints it and exits 2. Nothing is measured or written before
- * all options are known to be good.
+ * the caller prints it (hx_cli_error) and exits HX_EXIT_USAGE. Nothing is
+ * measured or written before all options are known to be good.
  */
 #ifndef FB_HX_CLI_H
 #define FB_HX_CLI_H
 
 #include <jansson.h>
 #include <stddef.h>
+#include <stdio.h>
 
+#include "hx_params.h"
 #include "hx_run.h"
 
+/* Exit statuses: only main() and the commands' *_main return them. */
+#define HX_EXIT_OK 0
+#define HX_EXIT_FAILURE 1 /* a failure while running */
+#define HX_EXIT_USAGE 2   /* bad usage or bad input, one line on stderr */
+
+/* hx_cli_parse_run's return for --help. */
 #define HX_CLI_HELP 1
+
+/* At most this many parameters, settings and own options per command. */
+#define HX_CLI_MAX_PARAMS 16
+#define HX_CLI_MAX_OWN 16
+#define HX_CLI_MAX_POSITIONAL 4
+
+/* The measurement settings, in the order of hx_cli_args_t.setting. */
+enum {
+	HX_SET_REPEAT,
+	HX_SET_WARMUP,
+	HX_SET_MIN_TIME,
+	HX_SET_EVENTS,
+	HX_SET_MEM_LIMIT,
+	HX_SET_TIMELINE_INTERVAL,
+	HX_SET_COUNT
+};
+
+/* A command's own option: --name, with a value or a flag. */
+typedef struct hx_cli_opt_s {
+	const char *name;
+	int has_value;
+} hx_cli_opt_t;
+
+/* What a command line gave: each option's text (the last one given wins;
+ * a flag's is ""), NULL where absent, and the positional arguments. */
+typedef struct hx_cli_args_s {
+	const char *param[HX_CLI_MAX_PARAMS]; /* by hx_params index */
+	const char *setting[HX_SET_COUNT];
+	const char *own[HX_CLI_MAX_OWN]; /* by the command's own table */
+	const char *positional[HX_CLI_MAX_POSITIONAL];
+	int npositional;
+} hx_cli_args_t;
+
+/* Reads argv (argv[0] is the command) against the parameters, the
+ * settings and own[0..nown). Returns 0, or -1 with msg naming an unknown
+ * option, a missing value or one positional argument too many. */
+int hx_cli_getopt(int argc, char **argv, const hx_cli_opt_t *own, size_t nown,
+    int max_positional, hx_cli_args_t *a, char *msg, size_t msglen);
+
+/* -1 with "--NAME: WORKLOAD does not use it (...)" in msg when workload w
+ * does not use parameter p; else 0. */
+int hx_cli_param_usable(
+    const workload_t *w, const hx_param_t *p, char *msg, size_t msglen);
+
+/* Applies the parameters a gives (one value each) to cfg->params. 0, or
+ * -1 with msg. */
+int hx_cli_apply_params(
+    const hx_cli_args_t *a, hx_run_config_t *cfg, char *msg, size_t msglen);
+
+/* Applies the measurement settings a gives to cfg. 0, or -1 with msg. */
+int hx_cli_apply_settings(
+    const hx_cli_args_t *a, hx_run_config_t *cfg, char *msg, size_t msglen);
+
+/* Prints the parameters' help lines (from the table), then the
+ * settings'. */
+void hx_cli_params_usage(FILE *f, int lists);
+void hx_cli_settings_usage(FILE *f);
 
 typedef struct hx_cli_run_s {
 	const char *json_path; /* --json, or NULL */
@@ -22,26 +91,22 @@ typedef struct hx_cli_run_s {
 	int cachesim;          /* --cachesim */
 } hx_cli_run_t;
 
-extern const char hx_cli_run_help[];
+/* `harness run --help`. */
+void hx_cli_run_usage(FILE *f);
 
 /* Parses argv ("run WORKLOAD VARIANT [options]", argv[0] = "run"). Returns 0,
  * HX_CLI_HELP for --help, or -1 with msg set. */
 int hx_cli_parse_run(int argc, char **argv, hx_run_config_t *cfg,
     hx_cli_run_t *cli, char *msg, size_t msglen);
 
-/* Resolves names to table entries; -1 with msg naming the unknown one. */
+/* Resolves names to table entries (variant NULL: the workload only); -1
+ * with msg naming the unknown one. */
 int hx_cli_lookup(const char *workload, const char *variant,
     const workload_t **w, const variant_t **v, char *msg, size_t msglen);
 
 /* Checks a configuration as a whole (workload and variant checks, event
  * names, memory limit); -1 with msg. */
 int hx_cli_check_config(hx_run_config_t *cfg, char *msg, size_t msglen);
-
-/* Runs the same variant once more under valgrind's cache simulator (cold
- * run only, no validation) and adds the simulated counts to r as
- * "cachesim". self is argv[0] of this process. 0, or -1 with msg. */
-int hx_cli_cachesim(const hx_run_config_t *cfg, const char *self, json_t *r,
-    char *msg, size_t msglen);
 
 /* Prints "harness CMD: MSG" as one line on stderr: control characters in
  * msg (a bad value may carry a newline) are shown as '?'. */

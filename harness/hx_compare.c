@@ -7,12 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hx_cli.h"
 #include "hx_compare.h"
 #include "hx_format.h"
+#include "hx_params.h"
 #include "hx_result.h"
 #include "hx_stats.h"
-
-#define EXIT_BAD_INPUT 2
 
 static const char compare_help[] =
     "usage: harness compare OLD NEW [--threshold PCT] [--alpha A]\n"
@@ -124,12 +124,6 @@ hx_compare_load(const char *path, char *msg, size_t msglen)
 int
 hx_compare_same_run(const json_t *a, const json_t *b)
 {
-	static const char *const keys[] = {
-	    "n", "m", "g", "seed", "chunk", "tile", "steps"};
-	const json_t *pa = json_object_get(a, "params");
-	const json_t *pb = json_object_get(b, "params");
-	const char *sa, *sb;
-
 	const char *wa = json_string_value(json_object_get(a, "workload"));
 	const char *wb = json_string_value(json_object_get(b, "workload"));
 	const char *va = json_string_value(json_object_get(a, "variant"));
@@ -139,40 +133,16 @@ hx_compare_same_run(const json_t *a, const json_t *b)
 	if (wa == NULL || wb == NULL || va == NULL || vb == NULL ||
 	    strcmp(wa, wb) != 0 || strcmp(va, vb) != 0)
 		return 0;
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
-		const json_t *x = json_object_get(pa, keys[i]);
-		const json_t *y = json_object_get(pb, keys[i]);
-		if ((x == NULL) != (y == NULL))
-			return 0;
-		if (x != NULL &&
-		    (!json_is_number(x) || !json_is_number(y) ||
-			json_number_value(x) != json_number_value(y)))
-			return 0;
-	}
-	sa = json_string_value(json_object_get(pa, "preset"));
-	sb = json_string_value(json_object_get(pb, "preset"));
-	return (sa == NULL && sb == NULL) ||
-	    (sa != NULL && sb != NULL && strcmp(sa, sb) == 0);
+	return hx_params_same_json(
+	    json_object_get(a, "params"), json_object_get(b, "params"));
 }
 
 static void
 print_label(FILE *f, const json_t *r)
 {
-	const json_t *p = json_object_get(r, "params");
-
-	fprintf(f, "%s/%s n=%.0f",
-	    json_string_value(json_object_get(r, "workload")),
-	    json_string_value(json_object_get(r, "variant")),
-	    hx_result_number(r, "params.n"));
-	if (strcmp(json_string_value(json_object_get(r, "workload")),
-		"interp") == 0)
-		fprintf(f, " m=%.0f", hx_result_number(r, "params.m"));
-	else
-		fprintf(f, " steps=%.0f", hx_result_number(r, "params.steps"));
-	if (json_integer_value(json_object_get(p, "chunk")) != 0)
-		fprintf(f, " chunk=%.0f", hx_result_number(r, "params.chunk"));
-	if (json_integer_value(json_object_get(p, "tile")) != 0)
-		fprintf(f, " tile=%.0f", hx_result_number(r, "params.tile"));
+	fprintf(f, "%s/%s", json_string_value(json_object_get(r, "workload")),
+	    json_string_value(json_object_get(r, "variant")));
+	hx_params_label(f, json_object_get(r, "params"));
 }
 
 /* Counters that both runs counted (status ok or scaled), and the simulated
@@ -230,8 +200,10 @@ parse_double(const char *s, double lo, double hi, double *out)
 	return 0;
 }
 
-int
-hx_compare_main(int argc, char **argv)
+/* The options; 0, HX_COMPARE_HELP, or an exit status after a message. */
+#define HX_COMPARE_HELP (-1)
+static int
+compare_parse(int argc, char **argv, hx_compare_opts_t *o)
 {
 	static const struct option opts[] = {
 	    {"threshold", required_argument, NULL, 't'},
@@ -239,81 +211,107 @@ hx_compare_main(int argc, char **argv)
 	    {"help", no_argument, NULL, 'h'},
 	    {NULL, 0, NULL, 0},
 	};
-	hx_compare_opts_t o;
-	json_t *old_runs = NULL, *new_runs = NULL;
-	unsigned char *used = NULL;
-	size_t i, j, matched = 0, regressions = 0;
-	int opt, rc = EXIT_BAD_INPUT;
-	char msg[4200];
+	int opt;
 
-	hx_compare_opts_init(&o);
+	hx_compare_opts_init(o);
 	optind = 1;
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
-		switch (opt) {
-		case 'h':
-			fputs(compare_help, stdout);
-			return 0;
-		case 't':
-			if (parse_double(optarg, 0.0, 1e6, &o.threshold_pct) !=
-			    0) {
-				fprintf(stderr,
-				    "harness compare: --threshold "
-				    "'%s' is not a percentage >= 0\n",
-				    optarg);
-				return EXIT_BAD_INPUT;
-			}
-			break;
-		case 'a':
-			if (parse_double(optarg, 0.0, 1.0, &o.alpha) != 0 ||
-			    o.alpha <= 0.0 || o.alpha >= 1.0) {
-				fprintf(stderr,
-				    "harness compare: --alpha '%s' "
-				    "is not in (0,1)\n",
-				    optarg);
-				return EXIT_BAD_INPUT;
-			}
-			break;
-		default:
+		if (opt == 'h')
+			return HX_COMPARE_HELP;
+		if (opt == 't' &&
+		    parse_double(optarg, 0.0, 1e6, &o->threshold_pct) != 0) {
+			fprintf(stderr,
+			    "harness compare: --threshold '%s' is not a "
+			    "percentage >= 0\n",
+			    optarg);
+			return HX_EXIT_USAGE;
+		}
+		if (opt == 'a' &&
+		    (parse_double(optarg, 0.0, 1.0, &o->alpha) != 0 ||
+			o->alpha <= 0.0 || o->alpha >= 1.0)) {
+			fprintf(stderr,
+			    "harness compare: --alpha '%s' is not in (0,1)\n",
+			    optarg);
+			return HX_EXIT_USAGE;
+		}
+		if (opt != 't' && opt != 'a') {
 			fprintf(stderr, "harness compare: %s '%s'\n",
 			    opt == ':' ? "missing value for" : "unknown option",
 			    argv[optind - 1]);
-			return EXIT_BAD_INPUT;
+			return HX_EXIT_USAGE;
 		}
 	}
 	if (argc - optind != 2) {
 		fprintf(stderr,
 		    "harness compare: needs two files, OLD and NEW "
 		    "(harness compare --help)\n");
-		return EXIT_BAD_INPUT;
+		return HX_EXIT_USAGE;
 	}
-	if ((old_runs = hx_compare_load(argv[optind], msg, sizeof(msg))) ==
-		NULL ||
-	    (new_runs = hx_compare_load(argv[optind + 1], msg, sizeof(msg))) ==
-		NULL) {
-		fprintf(stderr, "harness compare: %s\n", msg);
-		goto label_return;
+	return 0;
+}
+
+/* One matched pair, printed; 1 when it regressed. */
+static int
+compare_pair(const json_t *a, const json_t *b, const hx_compare_opts_t *o)
+{
+	hx_compare_verdict_t v;
+	char t0[32], t1[32], m0[32], m1[32];
+
+	if (strcmp(hx_result_status(a), "ok") != 0 ||
+	    strcmp(hx_result_status(b), "ok") != 0) {
+		printf(": not compared (status %s -> %s)\n",
+		    hx_result_status(a), hx_result_status(b));
+		return 0;
 	}
-	used = calloc(json_array_size(new_runs) + 1, 1);
-	if (used == NULL) {
-		rc = 1;
-		goto label_return;
+	if (hx_compare_runs(a, b, o, &v) != 0) {
+		printf(": not compared (no median time)\n");
+		return 0;
 	}
-	printf("threshold %.3g%%, alpha %.3g; time is the median of the timed "
-	       "repeats, p the two-sided Mann-Whitney U test of the samples\n",
-	    o.threshold_pct, o.alpha);
+	hx_format_time(t0, sizeof(t0), v.old_median);
+	hx_format_time(t1, sizeof(t1), v.new_median);
+	hx_format_bytes(m0, sizeof(m0), v.old_peak);
+	hx_format_bytes(m1, sizeof(m1), v.new_peak);
+	printf(": %s\n    time %s -> %s (%+.1f%%",
+	    v.regression   ? "REGRESSION"
+		: v.faster ? "faster"
+			   : "no significant change",
+	    t0, t1, v.time_change_pct);
+	if (v.time_tested)
+		printf(", p = %.3g, %zu/%zu samples)%s\n", v.p, v.old_samples,
+		    v.new_samples,
+		    v.slower ? "  slower beyond the threshold" : "");
+	else
+		printf(", untested: %zu/%zu samples)\n", v.old_samples,
+		    v.new_samples);
+	printf("    peak workspace %s -> %s", m0, m1);
+	if (!isnan(v.peak_change_pct))
+		printf(" (%+.1f%%)", v.peak_change_pct);
+	printf("%s\n", v.memory_grew ? "  grew beyond the threshold" : "");
+	print_counters(stdout, a, b);
+	return v.regression;
+}
+
+/* Every old run against its first unused match among the new ones;
+ * *matched and the number of regressions. -1 when out of memory. */
+static long
+compare_all(const json_t *old_runs, const json_t *new_runs,
+    const hx_compare_opts_t *o, size_t *matched)
+{
+	unsigned char *used = calloc(json_array_size(new_runs) + 1, 1);
+	long regressions = 0;
+	size_t i, j;
+
+	if (used == NULL)
+		return -1;
 	for (i = 0; i < json_array_size(old_runs); i++) {
 		const json_t *a = json_array_get(old_runs, i), *b = NULL;
-		hx_compare_verdict_t v;
-		char t0[32], t1[32], m0[32], m1[32];
-
-		for (j = 0; j < json_array_size(new_runs); j++) {
+		for (j = 0; j < json_array_size(new_runs) && b == NULL; j++) {
 			if (!used[j] &&
 			    hx_compare_same_run(
 				a, json_array_get(new_runs, j))) {
 				b = json_array_get(new_runs, j);
 				used[j] = 1;
-				break;
 			}
 		}
 		print_label(stdout, a);
@@ -321,41 +319,8 @@ hx_compare_main(int argc, char **argv)
 			printf(": only in OLD\n");
 			continue;
 		}
-		matched++;
-		if (strcmp(hx_result_status(a), "ok") != 0 ||
-		    strcmp(hx_result_status(b), "ok") != 0) {
-			printf(": not compared (status %s -> %s)\n",
-			    hx_result_status(a), hx_result_status(b));
-			continue;
-		}
-		if (hx_compare_runs(a, b, &o, &v) != 0) {
-			printf(": not compared (no median time)\n");
-			continue;
-		}
-		hx_format_time(t0, sizeof(t0), v.old_median);
-		hx_format_time(t1, sizeof(t1), v.new_median);
-		hx_format_bytes(m0, sizeof(m0), v.old_peak);
-		hx_format_bytes(m1, sizeof(m1), v.new_peak);
-		printf(": %s\n    time %s -> %s (%+.1f%%",
-		    v.regression   ? "REGRESSION"
-			: v.faster ? "faster"
-				   : "no significant change",
-		    t0, t1, v.time_change_pct);
-		if (v.time_tested)
-			printf(", p = %.3g, %zu/%zu samples)%s\n", v.p,
-			    v.old_samples, v.new_samples,
-			    v.slower ? "  slower beyond the threshold" : "");
-		else
-			printf(", untested: %zu/%zu samples)\n", v.old_samples,
-			    v.new_samples);
-		printf("    peak workspace %s -> %s", m0, m1);
-		if (!isnan(v.peak_change_pct))
-			printf(" (%+.1f%%)", v.peak_change_pct);
-		printf(
-		    "%s\n", v.memory_grew ? "  grew beyond the threshold" : "");
-		print_counters(stdout, a, b);
-		if (v.regression)
-			regressions++;
+		(*matched)++;
+		regressions += compare_pair(a, b, o);
 	}
 	for (j = 0; j < json_array_size(new_runs); j++) {
 		if (!used[j]) {
@@ -363,19 +328,49 @@ hx_compare_main(int argc, char **argv)
 			printf(": only in NEW\n");
 		}
 	}
+	free(used);
+	return regressions;
+}
+
+int
+hx_compare_main(int argc, char **argv)
+{
+	hx_compare_opts_t o;
+	json_t *old_runs = NULL, *new_runs = NULL;
+	size_t matched = 0;
+	long regressions;
+	int rc;
+	char msg[4200];
+
+	if ((rc = compare_parse(argc, argv, &o)) != 0)
+		return rc == HX_COMPARE_HELP ? (fputs(compare_help, stdout), 0)
+					     : rc;
+	rc = HX_EXIT_USAGE;
+	if ((old_runs = hx_compare_load(argv[optind], msg, sizeof(msg))) ==
+		NULL ||
+	    (new_runs = hx_compare_load(argv[optind + 1], msg, sizeof(msg))) ==
+		NULL) {
+		fprintf(stderr, "harness compare: %s\n", msg);
+		goto label_return;
+	}
+	printf("threshold %.3g%%, alpha %.3g; time is the median of the timed "
+	       "repeats, p the two-sided Mann-Whitney U test of the samples\n",
+	    o.threshold_pct, o.alpha);
+	if ((regressions = compare_all(old_runs, new_runs, &o, &matched)) < 0) {
+		rc = 1;
+		goto label_return;
+	}
 	if (matched == 0) {
 		fprintf(stderr,
-		    "harness compare: no run of %s matches a run of "
-		    "%s (workload, variant and parameters)\n",
+		    "harness compare: no run of %s matches a run of %s "
+		    "(workload, variant and parameters)\n",
 		    argv[optind], argv[optind + 1]);
-		rc = EXIT_BAD_INPUT;
 		goto label_return;
 	}
 	printf(
-	    "%zu run(s) compared, %zu regression(s)\n", matched, regressions);
+	    "%zu run(s) compared, %ld regression(s)\n", matched, regressions);
 	rc = regressions > 0 ? HX_COMPARE_EXIT_REGRESSION : 0;
 label_return:
-	free(used);
 	json_decref(old_runs);
 	json_decref(new_runs);
 	return rc;

@@ -36,15 +36,15 @@ counters_pfm_init(char *msg, size_t msglen)
 	int ret;
 
 	if (pfm_ready)
-		return HX_COUNTERS_SUCCESS;
+		return HX_COUNTERS_OK;
 	ret = pfm_initialize();
 	if (ret != PFM_SUCCESS) {
 		counters_msg(msg, msglen, "libpfm4: pfm_initialize: %s",
 		    pfm_strerror(ret));
-		return HX_COUNTERS_ERR_PFMINIT;
+		return HX_COUNTERS_EPFMINIT;
 	}
 	pfm_ready = 1;
-	return HX_COUNTERS_SUCCESS;
+	return HX_COUNTERS_OK;
 }
 
 static int
@@ -204,14 +204,14 @@ counters_parse(hx_counters_t *cs, const char *list, char *msg, size_t msglen)
 {
 	const char *p, *end, *a, *b;
 	size_t n = 1, i = 0, len;
-	int ret = HX_COUNTERS_SUCCESS;
+	int ret = HX_COUNTERS_OK;
 
 	for (p = list; *p != '\0'; p++)
 		n += (*p == ',');
 	cs->c = calloc(n, sizeof(*cs->c));
 	if (cs->c == NULL) {
 		counters_msg(msg, msglen, "event list: out of memory");
-		ret = HX_COUNTERS_ERR_NOMEM;
+		ret = HX_COUNTERS_ENOMEM;
 		goto label_return;
 	}
 	for (p = list;; p = end + 1) {
@@ -228,13 +228,13 @@ counters_parse(hx_counters_t *cs, const char *list, char *msg, size_t msglen)
 			    *list == '\0' ? "empty"
 					  : "empty event name (doubled or "
 					    "trailing comma?)");
-			ret = HX_COUNTERS_ERR_LIST;
+			ret = HX_COUNTERS_ELIST;
 			goto label_return;
 		}
 		if (len >= sizeof(cs->c[i].name)) {
 			counters_msg(msg, msglen, "event list '%s': %s", list,
 			    "an event name is longer than 95 characters");
-			ret = HX_COUNTERS_ERR_LIST;
+			ret = HX_COUNTERS_ELIST;
 			goto label_return;
 		}
 		memcpy(cs->c[i].name, a, len);
@@ -248,7 +248,7 @@ counters_parse(hx_counters_t *cs, const char *list, char *msg, size_t msglen)
 	}
 	cs->count = i;
 label_return:
-	if (ret != HX_COUNTERS_SUCCESS) {
+	if (ret != HX_COUNTERS_OK) {
 		free(cs->c);
 		cs->c = NULL;
 		cs->count = 0;
@@ -272,14 +272,14 @@ counters_encode(
 	if (ret == PFM_ERR_NOTFOUND) {
 		counters_msg(msg, msglen, "event '%s': unknown to libpfm4 (%s)",
 		    name, pfm_strerror(ret));
-		return HX_COUNTERS_ERR_EVENT;
+		return HX_COUNTERS_EEVENT;
 	}
 	if (ret != PFM_SUCCESS) {
 		counters_msg(msg, msglen,
 		    "event '%s': libpfm4 cannot encode it "
 		    "(%s)",
 		    name, pfm_strerror(ret));
-		return HX_COUNTERS_ERR_EVENT;
+		return HX_COUNTERS_EEVENT;
 	}
 	attr->size = sizeof(*attr);
 	/* User space only, whatever modifiers the name carried. */
@@ -289,7 +289,7 @@ counters_encode(
 	attr->inherit = 0;
 	attr->read_format =
 	    PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
-	return HX_COUNTERS_SUCCESS;
+	return HX_COUNTERS_OK;
 }
 
 int
@@ -303,27 +303,27 @@ hx_counters_open(hx_counters_t *cs, const char *list, char *msg, size_t msglen)
 		msg[0] = '\0';
 	if (cs == NULL) {
 		counters_msg(msg, msglen, "hx_counters_open: no counter set");
-		return HX_COUNTERS_ERR_INVAL;
+		return HX_COUNTERS_EINVAL;
 	}
 	memset(cs, 0, sizeof(*cs));
 	if (list == NULL)
 		list = HX_COUNTERS_DEFAULT;
 	ret = counters_pfm_init(msg, msglen);
-	if (ret != HX_COUNTERS_SUCCESS)
+	if (ret != HX_COUNTERS_OK)
 		goto label_return;
 	ret = counters_parse(cs, list, msg, msglen);
-	if (ret != HX_COUNTERS_SUCCESS)
+	if (ret != HX_COUNTERS_OK)
 		goto label_return;
 	attrs = calloc(cs->count, sizeof(*attrs));
 	if (attrs == NULL) {
 		counters_msg(msg, msglen, "event list: out of memory");
-		ret = HX_COUNTERS_ERR_NOMEM;
+		ret = HX_COUNTERS_ENOMEM;
 		goto label_return;
 	}
 	/* Encode everything before opening anything: bad input fails whole. */
 	for (i = 0; i < cs->count; i++) {
 		ret = counters_encode(cs->c[i].name, &attrs[i], msg, msglen);
-		if (ret != HX_COUNTERS_SUCCESS)
+		if (ret != HX_COUNTERS_OK)
 			goto label_return;
 		cs->c[i].software = (attrs[i].type == PERF_TYPE_SOFTWARE);
 	}
@@ -358,10 +358,10 @@ hx_counters_open(hx_counters_t *cs, const char *list, char *msg, size_t msglen)
 			c->running_ratio = 1.0;
 		}
 	}
-	ret = HX_COUNTERS_SUCCESS;
+	ret = HX_COUNTERS_OK;
 label_return:
 	free(attrs);
-	if (ret != HX_COUNTERS_SUCCESS)
+	if (ret != HX_COUNTERS_OK)
 		hx_counters_close(cs);
 	return ret;
 }
@@ -370,18 +370,18 @@ label_return:
 static int
 counters_ioctl_leaders(hx_counters_t *cs, unsigned long req)
 {
-	int ret = HX_COUNTERS_SUCCESS;
+	int ret = HX_COUNTERS_OK;
 	size_t i;
 
 	if (cs == NULL)
-		return HX_COUNTERS_ERR_INVAL;
+		return HX_COUNTERS_EINVAL;
 	for (i = 0; i < cs->count; i++) {
 		const hx_counter_t *c = &cs->c[i];
 
 		if (c->fd < 0 || c->leader != (int)i)
 			continue;
 		if (ioctl(c->fd, req, PERF_IOC_FLAG_GROUP) != 0)
-			ret = HX_COUNTERS_ERR_SYS;
+			ret = HX_COUNTERS_ESYS;
 	}
 	return ret;
 }
@@ -408,27 +408,27 @@ counters_read_one(const hx_counter_t *c, uint64_t v[3])
 	if (n != (ssize_t)(3 * sizeof(uint64_t))) {
 		if (n >= 0)
 			errno = EIO;
-		return HX_COUNTERS_ERR_SYS;
+		return HX_COUNTERS_ESYS;
 	}
-	return HX_COUNTERS_SUCCESS;
+	return HX_COUNTERS_OK;
 }
 
 int
 hx_counters_reset(hx_counters_t *cs)
 {
-	int ret = HX_COUNTERS_SUCCESS;
+	int ret = HX_COUNTERS_OK;
 	uint64_t v[3];
 	size_t i;
 
 	if (cs == NULL)
-		return HX_COUNTERS_ERR_INVAL;
+		return HX_COUNTERS_EINVAL;
 	for (i = 0; i < cs->count; i++) {
 		hx_counter_t *c = &cs->c[i];
 
 		if (c->fd < 0)
 			continue;
-		if (counters_read_one(c, v) != HX_COUNTERS_SUCCESS) {
-			ret = HX_COUNTERS_ERR_SYS;
+		if (counters_read_one(c, v) != HX_COUNTERS_OK) {
+			ret = HX_COUNTERS_ESYS;
 			continue;
 		}
 		c->base_raw = v[0];
@@ -498,19 +498,19 @@ hx_counters_classify(hx_counter_t *c)
 int
 hx_counters_read(hx_counters_t *cs)
 {
-	int ret = HX_COUNTERS_SUCCESS;
+	int ret = HX_COUNTERS_OK;
 	uint64_t v[3];
 	size_t i;
 
 	if (cs == NULL)
-		return HX_COUNTERS_ERR_INVAL;
+		return HX_COUNTERS_EINVAL;
 	for (i = 0; i < cs->count; i++) {
 		hx_counter_t *c = &cs->c[i];
 
 		if (c->fd < 0)
 			continue;
-		if (counters_read_one(c, v) != HX_COUNTERS_SUCCESS) {
-			ret = HX_COUNTERS_ERR_SYS;
+		if (counters_read_one(c, v) != HX_COUNTERS_OK) {
+			ret = HX_COUNTERS_ESYS;
 			continue;
 		}
 		c->raw = v[0] - c->base_raw;
@@ -664,19 +664,19 @@ const char *
 hx_counters_strerror(int code)
 {
 	switch (code) {
-	case HX_COUNTERS_SUCCESS:
+	case HX_COUNTERS_OK:
 		return "success";
-	case HX_COUNTERS_ERR_INVAL:
+	case HX_COUNTERS_EINVAL:
 		return "invalid argument";
-	case HX_COUNTERS_ERR_LIST:
+	case HX_COUNTERS_ELIST:
 		return "empty or malformed event list";
-	case HX_COUNTERS_ERR_EVENT:
+	case HX_COUNTERS_EEVENT:
 		return "event unknown to libpfm4";
-	case HX_COUNTERS_ERR_PFMINIT:
+	case HX_COUNTERS_EPFMINIT:
 		return "libpfm4 initialization failed";
-	case HX_COUNTERS_ERR_NOMEM:
+	case HX_COUNTERS_ENOMEM:
 		return "out of memory";
-	case HX_COUNTERS_ERR_SYS:
+	case HX_COUNTERS_ESYS:
 		return "system call on a counter failed";
 	}
 	return "unknown error code";

@@ -29,8 +29,8 @@
  * once per process and pfm_terminate never (other modules may use libpfm4).
  * Not thread-safe: one hx_counters_t per thread.
  */
-#ifndef HX_COUNTERS_H
-#define HX_COUNTERS_H
+#ifndef FB_HX_COUNTERS_H
+#define FB_HX_COUNTERS_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -66,13 +66,13 @@
 
 /* Error codes: 0 success, negative failure (hx_counters_strerror). */
 enum {
-	HX_COUNTERS_SUCCESS = 0,
-	HX_COUNTERS_ERR_INVAL = -1,   /* bad argument (NULL) */
-	HX_COUNTERS_ERR_LIST = -2,    /* empty or malformed event list */
-	HX_COUNTERS_ERR_EVENT = -3,   /* libpfm4 cannot encode an event name */
-	HX_COUNTERS_ERR_PFMINIT = -4, /* pfm_initialize failed */
-	HX_COUNTERS_ERR_NOMEM = -5,   /* out of memory */
-	HX_COUNTERS_ERR_SYS = -6,     /* ioctl or read on a counter failed */
+	HX_COUNTERS_OK = 0,
+	HX_COUNTERS_EINVAL = -1,   /* bad argument (NULL) */
+	HX_COUNTERS_ELIST = -2,    /* empty or malformed event list */
+	HX_COUNTERS_EEVENT = -3,   /* libpfm4 cannot encode an event name */
+	HX_COUNTERS_EPFMINIT = -4, /* pfm_initialize failed */
+	HX_COUNTERS_ENOMEM = -5,   /* out of memory */
+	HX_COUNTERS_ESYS = -6,     /* ioctl or read on a counter failed */
 };
 
 typedef enum {
@@ -123,7 +123,7 @@ int hx_counters_open(
 /*
  * Start and stop counting, around each measured repeat. Counts accumulate
  * across enable/disable pairs until hx_counters_reset. Unsupported counters
- * are skipped. Return 0 or HX_COUNTERS_ERR_SYS (errno kept).
+ * are skipped. Return 0 or HX_COUNTERS_ESYS (errno kept).
  */
 int hx_counters_enable(hx_counters_t *cs);
 int hx_counters_disable(hx_counters_t *cs);
@@ -131,14 +131,14 @@ int hx_counters_disable(hx_counters_t *cs);
 /*
  * Zeroes counts and times. PERF_EVENT_IOC_RESET clears the count but not
  * time_enabled/time_running, so this takes a baseline of all three that
- * hx_counters_read subtracts. Returns 0 or HX_COUNTERS_ERR_SYS.
+ * hx_counters_read subtracts. Returns 0 or HX_COUNTERS_ESYS.
  */
 int hx_counters_reset(hx_counters_t *cs);
 
 /*
  * Reads raw, time_enabled and time_running of every open counter and fills
  * value, running_ratio, status, reason and warn through hx_counters_scale.
- * Returns 0 or HX_COUNTERS_ERR_SYS.
+ * Returns 0 or HX_COUNTERS_ESYS.
  */
 int hx_counters_read(hx_counters_t *cs);
 
@@ -197,4 +197,4 @@ const char *hx_counters_strerror(int code);
 /* A static string for a status: "ok", "scaled", "unsupported". */
 const char *hx_counters_status_name(hx_counter_status_t status);
 
-#endif /* HX_COUNTERS_H */
+#endif /* FB_HX_COUNTERS_H */

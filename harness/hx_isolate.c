@@ -3,6 +3,7 @@
  */
 #include <errno.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,6 +91,24 @@ write_all(int fd, const char *s, size_t len)
 	return 0;
 }
 
+/* A result without a measurement: skipped, or failed before one. */
+static json_t *__attribute__((format(printf, 3, 4))) base_result(
+    const hx_run_config_t *cfg, hx_status_t status, const char *fmt, ...)
+{
+	hx_record_t rec;
+	va_list ap;
+	json_t *r;
+
+	hx_run_record_init(cfg, &rec);
+	rec.status = status;
+	va_start(ap, fmt);
+	vsnprintf(rec.reason, sizeof(rec.reason), fmt, ap);
+	va_end(ap);
+	r = hx_record_to_json(&rec);
+	hx_record_free(&rec);
+	return r;
+}
+
 static void
 child_main(const hx_run_config_t *cfg, int fd, uint64_t as_limit)
 {
@@ -105,7 +124,7 @@ child_main(const hx_run_config_t *cfg, int fd, uint64_t as_limit)
 #else
 	(void)as_limit;
 #endif
-	r = hx_run_measure(cfg);
+	r = hx_run_result(cfg);
 	if (r == NULL)
 		_exit(3);
 	text = json_dumps(r, JSON_COMPACT);
@@ -129,21 +148,17 @@ hx_isolate_run(const hx_run_config_t *cfg, int fork_child)
 	size_t len;
 
 	if (predicted > cfg->mem_limit) {
-		char p[64], l[64], reason[256];
+		char p[64], l[64];
 		format_gb(p, sizeof(p), predicted);
 		format_gb(l, sizeof(l), cfg->mem_limit);
-		snprintf(reason, sizeof(reason),
-		    "predicted peak %s (model plus inputs) exceeds the memory "
+		return base_result(cfg, HX_STATUS_SKIPPED,
+		    "predicted peak %s (model, inputs, reference, timeline) "
+		    "exceeds the memory "
 		    "limit %s; not attempted",
 		    p, l);
-		if ((r = hx_run_result_base(cfg)) == NULL)
-			return NULL;
-		json_object_set_new(r, "status", json_string("skipped"));
-		json_object_set_new(r, "reason", json_string(reason));
-		return r;
 	}
 	if (!fork_child)
-		return hx_run_measure(cfg);
+		return hx_run_result(cfg);
 
 	/* The child may map the limit on top of what it has now, with room
 	 * for the allocator's own reservations. */
@@ -156,12 +171,7 @@ hx_isolate_run(const hx_run_config_t *cfg, int fork_child)
 	if (pid < 0) {
 		close(fds[0]);
 		close(fds[1]);
-		if ((r = hx_run_result_base(cfg)) != NULL) {
-			json_object_set_new(r, "status", json_string("failed"));
-			json_object_set_new(
-			    r, "reason", json_string("fork failed"));
-		}
-		return r;
+		return base_result(cfg, HX_STATUS_FAILED, "fork failed");
 	}
 	if (pid == 0) {
 		close(fds[0]);
@@ -201,10 +211,7 @@ hx_isolate_run(const hx_run_config_t *cfg, int fork_child)
 			snprintf(reason, sizeof(reason),
 			    "the measuring child ended abnormally");
 		}
-		if ((r = hx_run_result_base(cfg)) == NULL)
-			return NULL;
-		json_object_set_new(r, "status", json_string("failed"));
-		json_object_set_new(r, "reason", json_string(reason));
+		r = base_result(cfg, HX_STATUS_FAILED, "%s", reason);
 	}
 	return r;
 }

@@ -3,10 +3,10 @@
  * limit, so that a run that crashes, is killed or runs out of memory becomes
  * a "failed" result and the runs after it go on.
  *
- * The child measures (hx_run_measure) and sends its result object back
+ * The child measures (hx_run_result) and sends its result object back
  * through a pipe; the parent waits and turns any other ending into a failed
  * result that names the signal or exit status. Before forking, a run whose
- * predicted peak (model plus inputs) exceeds the memory limit is skipped,
+ * predicted peak (hx_run_predicted_bytes) exceeds the memory limit is skipped,
  * never attempted.
  *
  * Limits: the address-space limit is not applied in AddressSanitizer builds

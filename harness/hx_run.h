@@ -11,7 +11,8 @@
  * timed runs; a result that disagrees makes the run "failed" and its times
  * do not count.
  *
- * hx_run_measure never forks; hx_isolate runs it in a child.
+ * hx_run_measure fills a record (hx_record) and never forks; hx_isolate
+ * runs it in a child.
  */
 #ifndef FB_HX_RUN_H
 #define FB_HX_RUN_H
@@ -19,6 +20,8 @@
 #include <jansson.h>
 #include <stdint.h>
 
+#include "hx_record.h"
+#include "hx_timeline.h"
 #include "variant.h"
 
 typedef struct hx_run_config_s {
@@ -41,25 +44,34 @@ typedef struct hx_run_config_s {
 void hx_run_config_init(
     hx_run_config_t *cfg, const workload_t *w, const variant_t *v);
 
-/* The result object with the fields every outcome has (workload, variant,
- * params, model, machine); the caller adds status and the rest. New
- * reference. */
-json_t *hx_run_result_base(const hx_run_config_t *cfg);
-
-/* Predicted peak of the whole child: model (allocator rounding) plus inputs. */
+/* The memory guard's prediction of the measuring child's peak: the model
+ * (allocator rounding), the inputs, the reference's own inputs when the
+ * child computes the reference (taken as large as the variant's inputs:
+ * the reference rebuilds them) and the timeline's sample buffer. */
 uint64_t hx_run_predicted_bytes(const hx_run_config_t *cfg);
 
 /* 1 when cfg asks for no counters (--events none). */
 int hx_run_counters_off(const hx_run_config_t *cfg);
 
-/* Measures. Returns the full result object (status "ok" or "failed"); NULL
- * only when memory for the result itself ran out. */
-json_t *hx_run_measure(const hx_run_config_t *cfg);
+/* A record with what every outcome has (workload, variant, params, date,
+ * settings, model, work), status ok; the caller frees it
+ * (hx_record_free). */
+void hx_run_record_init(const hx_run_config_t *cfg, hx_record_t *rec);
+
+/* Measures into rec (initialized by hx_run_record_init): status ok, or
+ * failed with the reason. Writes nothing. */
+void hx_run_measure(const hx_run_config_t *cfg, hx_record_t *rec);
+
+/* Measures, writes the timeline CSV when cfg asks for one, and returns the
+ * result object (new reference); NULL only when memory for the result
+ * itself ran out. */
+json_t *hx_run_result(const hx_run_config_t *cfg);
 
 /* The measured region (steps 0..steps-1 of one run), a function of its own
- * so that a simulator can count it alone (callgrind --toggle-collect). Fills
- * step_times and returns the index of a failed step, or -1. */
-int64_t hx_run_measured(
-    const variant_t *v, void *state, uint64_t steps, double *step_times);
+ * so that a simulator can count it alone (callgrind --toggle-collect).
+ * Announces run and step to the timeline (NULL: none), fills step_times and
+ * returns the index of a failed step, or -1. */
+int64_t hx_run_measured(const variant_t *v, void *state, uint64_t steps,
+    double *step_times, hx_timeline_t *timeline, int run);
 
 #endif /* FB_HX_RUN_H */

@@ -21,8 +21,8 @@
  *   continuity corrections) except for small samples without ties, where it
  *   is exact; see hx_stats_mann_whitney.
  */
-#ifndef HX_STATS_H
-#define HX_STATS_H
+#ifndef FB_HX_STATS_H
+#define FB_HX_STATS_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -151,4 +151,4 @@ int hx_stats_mann_whitney(
 double hx_stats_fit_exponent(
     const double *x, const double *y, size_t n, double *r2);
 
-#endif /* HX_STATS_H */
+#endif /* FB_HX_STATS_H */

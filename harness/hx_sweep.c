@@ -2,110 +2,52 @@
  * hx_sweep: many runs, one result object per line.
  *
  * The grid is the product of the variants and the value lists given
- * (--n 1e4,1e5 --chunk 1000,10000 ...). Every run is isolated in its own
- * child (hx_isolate), so a crash or an out-of-memory is one failed line and
- * the sweep goes on. After each finished run both files (OUT.jsonl and
- * OUT.csv) are rewritten atomically, so an interrupted sweep keeps every
- * finished run and never leaves half a file; --resume skips the runs that
- * OUT.jsonl already holds. A progress line on stderr says where it is,
- * how long it has run and about how long is left.
+ * (--n 1e4,1e5 --chunk 1000,10000 ...; every parameter of the table takes a
+ * list). Every run is isolated in its own child (hx_isolate), so a crash or
+ * an out-of-memory is one failed line and the sweep goes on. After each
+ * finished run both files (OUT.jsonl and OUT.csv) are rewritten atomically,
+ * so an interrupted sweep keeps every finished run and never leaves half a
+ * file; --resume skips the runs that OUT.jsonl already holds with the same
+ * parameters and measurement settings. A progress line on stderr says where
+ * it is, how long it has run and about how long is left.
  *
  * The float64 reference of a parameter set is computed by its first run and
  * handed to the others, so a sweep of six variants pays for it once.
  */
-#include <getopt.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "hx_cli.h"
 #include "hx_file.h"
 #include "hx_format.h"
 #include "hx_isolate.h"
-#include "hx_parse.h"
 #include "hx_result.h"
 #include "hx_sweep.h"
 
-#define EXIT_BAD_INPUT 2
 #define SWEEP_MAX_LIST 64
+#define SWEEP_MAX_VARIANTS 64
 #define SWEEP_MAX_REFS 256
 
-static const char sweep_help[] =
-    "usage: harness sweep --workload W --out PREFIX [options]\n"
-    "\n"
-    "Runs every combination of the variants and value lists given, each in\n"
-    "its own child, and writes PREFIX.jsonl (one result object a line) and\n"
-    "PREFIX.csv (one row a run, for plotting), both rewritten atomically\n"
-    "after every run.\n"
-    "\n"
-    "  --workload W              interp or colony\n"
-    "  --variants LIST|all       comma-separated variant names (all)\n"
-    "  --n LIST --m LIST --g LIST --chunk LIST --tile LIST --steps LIST\n"
-    "                            comma-separated values (forms: 1e5,300000)\n"
-    "  --preset seed|random  --seed S\n"
-    "  --repeat R --warmup W --min-time S --events LIST --mem-limit BYTES\n"
-    "                            as for harness run, for every run\n"
-    "  --timeline-dir DIR        a memory timeline CSV per run in DIR\n"
-    "  --resume                  keep PREFIX.jsonl's runs and skip them\n"
-    "  --out PREFIX              output files PREFIX.jsonl and PREFIX.csv\n"
-    "\n"
-    "Exit status: 0 when every run is ok or skipped, 1 when a run failed or\n"
-    "the sweep was interrupted (finished runs are kept), 2 bad input.\n";
-
+static const hx_cli_opt_t sweep_own[] = {{"workload", 1}, {"variants", 1},
+    {"timeline-dir", 1}, {"resume", 0}, {"out", 1}, {"help", 0}};
 enum {
-	S_WORKLOAD = 256,
+	S_WORKLOAD,
 	S_VARIANTS,
-	S_N,
-	S_M,
-	S_G,
-	S_CHUNK,
-	S_TILE,
-	S_STEPS,
-	S_PRESET,
-	S_SEED,
-	S_REPEAT,
-	S_WARMUP,
-	S_MIN_TIME,
-	S_EVENTS,
-	S_MEM_LIMIT,
 	S_TIMELINE_DIR,
 	S_RESUME,
 	S_OUT,
-	S_HELP
+	S_HELP,
+	S_NOWN
 };
 
-static const struct option sweep_options[] = {
-    {"workload", required_argument, NULL, S_WORKLOAD},
-    {"variants", required_argument, NULL, S_VARIANTS},
-    {"n", required_argument, NULL, S_N},
-    {"m", required_argument, NULL, S_M},
-    {"g", required_argument, NULL, S_G},
-    {"chunk", required_argument, NULL, S_CHUNK},
-    {"tile", required_argument, NULL, S_TILE},
-    {"steps", required_argument, NULL, S_STEPS},
-    {"preset", required_argument, NULL, S_PRESET},
-    {"seed", required_argument, NULL, S_SEED},
-    {"repeat", required_argument, NULL, S_REPEAT},
-    {"warmup", required_argument, NULL, S_WARMUP},
-    {"min-time", required_argument, NULL, S_MIN_TIME},
-    {"events", required_argument, NULL, S_EVENTS},
-    {"mem-limit", required_argument, NULL, S_MEM_LIMIT},
-    {"timeline-dir", required_argument, NULL, S_TIMELINE_DIR},
-    {"resume", no_argument, NULL, S_RESUME},
-    {"out", required_argument, NULL, S_OUT},
-    {"help", no_argument, NULL, S_HELP},
-    {NULL, 0, NULL, 0},
-};
-
-/* A list of counts; a missing list is one entry "the default" (flag 0). */
+/* A parameter's values; one entry (the default) when not given. */
 typedef struct sweep_list_s {
 	size_t count;
 	uint64_t v[SWEEP_MAX_LIST];
-	int given;
 } sweep_list_t;
 
 typedef struct sweep_ref_s {
@@ -113,12 +55,27 @@ typedef struct sweep_ref_s {
 	double digest[DIGEST_MAX];
 } sweep_ref_t;
 
+/* What to run: the grid of configurations, in order. */
+typedef struct sweep_plan_s {
+	const workload_t *w;
+	const variant_t *variants[SWEEP_MAX_VARIANTS];
+	size_t nvariants;
+	sweep_list_t lists[HX_CLI_MAX_PARAMS];
+	hx_run_config_t base;
+	const char *timeline_dir;
+	int resume;
+	hx_run_config_t *runs;
+	size_t total;
+} sweep_plan_t;
+
+/* Where the results go. */
 typedef struct sweep_s {
 	json_t *results; /* array, in run order */
-	const char *out;
 	char jsonl_path[4096], csv_path[4096];
 	sweep_ref_t refs[SWEEP_MAX_REFS];
 	size_t nrefs;
+	size_t done, failures;
+	double started;
 } sweep_t;
 
 static volatile sig_atomic_t sweep_interrupted;
@@ -130,58 +87,265 @@ sweep_on_signal(int sig)
 	sweep_interrupted = 1;
 }
 
+static void
+sweep_usage(FILE *f)
+{
+	fputs("usage: harness sweep --workload W --out PREFIX [options]\n\n"
+	      "Runs every combination of the variants and value lists given, "
+	      "each in\nits own child, and writes PREFIX.jsonl (one result "
+	      "object a line) and\nPREFIX.csv (one row a run, for plotting), "
+	      "both rewritten atomically\nafter every run.\n\n"
+	      "  --workload W              interp or colony\n"
+	      "  --variants LIST|all       comma-separated variant names "
+	      "(all)\n"
+	      "parameters, each a comma-separated list (forms: 1e5,300000):\n",
+	    f);
+	hx_cli_params_usage(f, 1);
+	fputs("measurement, as for harness run, for every run:\n", f);
+	hx_cli_settings_usage(f);
+	fputs("  --timeline-dir DIR        a memory timeline CSV per run in "
+	      "DIR\n"
+	      "  --resume                  keep PREFIX.jsonl's runs and skip "
+	      "those made\n"
+	      "                            with the same parameters and "
+	      "settings\n"
+	      "  --out PREFIX              output files PREFIX.jsonl and "
+	      "PREFIX.csv\n\n"
+	      "Exit status: 0 when every run is ok or skipped, 1 when a run "
+	      "failed or\nthe sweep was interrupted (finished runs are kept), "
+	      "2 bad input.\n",
+	    f);
+}
+
 static int
-parse_list(const char *name, const char *arg, int zero_ok, sweep_list_t *l,
-    char *msg, size_t msglen)
+parse_list(const hx_param_t *p, const char *arg, sweep_list_t *l, char *msg,
+    size_t msglen)
+{
+	char buf[1024], *save = NULL, *tok;
+	size_t len = strlen(arg);
+
+	if (len >= sizeof(buf)) {
+		snprintf(msg, msglen, "--%s: list too long", p->name);
+		return -1;
+	}
+	if (len == 0 || arg[0] == ',' || arg[len - 1] == ',' ||
+	    strstr(arg, ",,") != NULL) {
+		snprintf(msg, msglen, "--%s '%s': empty value in list", p->name,
+		    arg);
+		return -1;
+	}
+	memcpy(buf, arg, len + 1);
+	l->count = 0;
+	for (tok = strtok_r(buf, ",", &save); tok != NULL;
+	     tok = strtok_r(NULL, ",", &save)) {
+		if (l->count == SWEEP_MAX_LIST) {
+			snprintf(msg, msglen, "--%s: more than %d values",
+			    p->name, SWEEP_MAX_LIST);
+			return -1;
+		}
+		if (hx_params_parse(p, tok, &l->v[l->count], msg, msglen) != 0)
+			return -1;
+		l->count++;
+	}
+	return 0;
+}
+
+static int
+sweep_variants(sweep_plan_t *plan, const char *arg, char *msg, size_t msglen)
 {
 	char buf[1024], *save = NULL, *tok;
 
-	if (strlen(arg) >= sizeof(buf)) {
-		snprintf(msg, msglen, "--%s: list too long", name);
-		return -1;
+	if (strcmp(arg, "all") == 0) {
+		for (size_t i = 0; variant_table[i] != NULL &&
+		     plan->nvariants < SWEEP_MAX_VARIANTS;
+		     i++) {
+			if (variant_table[i]->workload == plan->w)
+				plan->variants[plan->nvariants++] =
+				    variant_table[i];
+		}
+		return 0;
 	}
 	snprintf(buf, sizeof(buf), "%s", arg);
-	l->count = 0;
-	l->given = 1;
-	if (buf[0] == '\0' || buf[0] == ',' || buf[strlen(buf) - 1] == ',') {
-		snprintf(
-		    msg, msglen, "--%s '%s': empty value in list", name, arg);
-		return -1;
-	}
 	for (tok = strtok_r(buf, ",", &save); tok != NULL;
 	     tok = strtok_r(NULL, ",", &save)) {
-		uint64_t v;
-		if (l->count == SWEEP_MAX_LIST) {
-			snprintf(msg, msglen, "--%s: more than %d values", name,
-			    SWEEP_MAX_LIST);
+		const variant_t *v;
+		char inner[600];
+		if (plan->nvariants == SWEEP_MAX_VARIANTS ||
+		    hx_cli_lookup(plan->w->name, tok, &plan->w, &v, inner,
+			sizeof(inner)) != 0) {
+			snprintf(msg, msglen, "--variants: %s", inner);
 			return -1;
 		}
-		if (hx_parse_count(tok, &v) != 0 || (v == 0 && !zero_ok)) {
-			snprintf(msg, msglen,
-			    "--%s '%s': '%s' is not a positive integer", name,
-			    arg, tok);
-			return -1;
-		}
-		l->v[l->count++] = v;
+		plan->variants[plan->nvariants++] = v;
 	}
-	if (strstr(arg, ",,") != NULL) {
-		snprintf(
-		    msg, msglen, "--%s '%s': empty value in list", name, arg);
+	if (plan->nvariants == 0) {
+		snprintf(msg, msglen, "--variants '%s': no variant named", arg);
 		return -1;
 	}
 	return 0;
 }
 
-static const char csv_header[] =
-    "workload,variant,status,allocator,n,m,g,preset,seed,chunk,tile,steps,"
-    "time_cold,time_median,time_min,time_max,ci_lo,ci_hi,repeats,"
-    "steps_first,steps_median,steps_p90,steps_p99,steps_max,"
-    "model_bytes,model_bare_bytes,peak_workspace_bytes,peak_rss_bytes,"
-    "rss_baseline_bytes,input_bytes,minor_faults,cold_minor_faults,"
-    "major_faults,flops,bytes,gflops_per_s,gbytes_per_s,ns_per_unit,"
-    "reason\n";
+/* Every parameter's list: the values given (the workload must use the
+ * parameter), else the one default. */
+static int
+sweep_lists(
+    sweep_plan_t *plan, const hx_cli_args_t *a, char *msg, size_t msglen)
+{
+	for (size_t i = 0; i < hx_params_count; i++) {
+		const hx_param_t *p = &hx_params[i];
+		sweep_list_t *l = &plan->lists[i];
+		if (a->param[i] == NULL) {
+			l->count = 1;
+			l->v[0] = hx_params_get(&plan->base.params, p);
+			continue;
+		}
+		if (hx_cli_param_usable(plan->w, p, msg, msglen) != 0 ||
+		    parse_list(p, a->param[i], l, msg, msglen) != 0)
+			return -1;
+	}
+	return 0;
+}
 
-/* A number for the CSV: empty when missing. */
+/* The options into a plan (without its grid). 0, HX_CLI_HELP, or -1. */
+static int
+sweep_parse(int argc, char **argv, sweep_plan_t *plan, sweep_t *s, char *msg,
+    size_t msglen)
+{
+	hx_cli_args_t a;
+	const char *out;
+
+	if (hx_cli_getopt(argc, argv, sweep_own, S_NOWN, 0, &a, msg, msglen) !=
+	    0)
+		return -1;
+	if (a.own[S_HELP] != NULL)
+		return HX_CLI_HELP;
+	if (a.own[S_WORKLOAD] == NULL || a.own[S_OUT] == NULL) {
+		snprintf(msg, msglen,
+		    "needs --workload and --out (harness sweep --help)");
+		return -1;
+	}
+	if (hx_cli_lookup(
+		a.own[S_WORKLOAD], NULL, &plan->w, NULL, msg, msglen) != 0 ||
+	    sweep_variants(plan,
+		a.own[S_VARIANTS] != NULL ? a.own[S_VARIANTS] : "all", msg,
+		msglen) != 0)
+		return -1;
+	/* The measurement settings through the same function as run's. */
+	hx_run_config_init(&plan->base, plan->w, plan->variants[0]);
+	if (sweep_lists(plan, &a, msg, msglen) != 0 ||
+	    hx_cli_apply_settings(&a, &plan->base, msg, msglen) != 0)
+		return -1;
+	plan->timeline_dir = a.own[S_TIMELINE_DIR];
+	plan->resume = a.own[S_RESUME] != NULL;
+	out = a.own[S_OUT];
+	snprintf(s->jsonl_path, sizeof(s->jsonl_path), "%s.jsonl", out);
+	snprintf(s->csv_path, sizeof(s->csv_path), "%s.csv", out);
+	{
+		char inner[4200];
+		if (hx_file_check_writable(
+			s->jsonl_path, inner, sizeof(inner)) != 0) {
+			snprintf(msg, msglen, "--out: %s", inner);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Configuration k of the grid. Its index is read as mixed-radix digits:
+ * the schedule's parameters vary fastest (last in the table first), then
+ * the variant, then the inputs' parameters, the table's first (n) slowest,
+ * so that runs of one size stay together. */
+static void
+sweep_grid_at(const sweep_plan_t *plan, size_t k, hx_run_config_t *cfg)
+{
+	size_t rest = k;
+
+	*cfg = plan->base;
+	for (size_t i = hx_params_count; i-- > 0;) {
+		const sweep_list_t *l = &plan->lists[i];
+		if (!(hx_params[i].flags & HX_PARAM_SCHEDULE))
+			continue;
+		hx_params_set(
+		    &cfg->params, &hx_params[i], l->v[rest % l->count]);
+		rest /= l->count;
+	}
+	cfg->variant = plan->variants[rest % plan->nvariants];
+	rest /= plan->nvariants;
+	for (size_t i = hx_params_count; i-- > 0;) {
+		const sweep_list_t *l = &plan->lists[i];
+		if (hx_params[i].flags & HX_PARAM_SCHEDULE)
+			continue;
+		hx_params_set(
+		    &cfg->params, &hx_params[i], l->v[rest % l->count]);
+		rest /= l->count;
+	}
+}
+
+/* The whole grid, every configuration checked before the first run: a bad
+ * value deep in a list must not cost the runs before it. */
+static int
+sweep_grid(sweep_plan_t *plan, char *msg, size_t msglen)
+{
+	plan->total = plan->nvariants;
+	for (size_t i = 0; i < hx_params_count; i++)
+		plan->total *= plan->lists[i].count;
+	if ((plan->runs = calloc(plan->total, sizeof(*plan->runs))) == NULL) {
+		snprintf(
+		    msg, msglen, "out of memory for %zu runs", plan->total);
+		return -1;
+	}
+	for (size_t k = 0; k < plan->total; k++) {
+		sweep_grid_at(plan, k, &plan->runs[k]);
+		if (hx_cli_check_config(&plan->runs[k], msg, msglen) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* 1 when result r was made with cfg's parameters and measurement
+ * settings. */
+static int
+sweep_same_run(const json_t *r, const hx_run_config_t *cfg)
+{
+	const char *w = json_string_value(json_object_get(r, "workload"));
+	const char *v = json_string_value(json_object_get(r, "variant"));
+	const json_t *set = json_object_get(r, "settings");
+	const char *events = json_string_value(json_object_get(set, "events"));
+
+	return w != NULL && v != NULL && strcmp(w, cfg->workload->name) == 0 &&
+	    strcmp(v, cfg->variant->name) == 0 &&
+	    hx_params_match_json(r, cfg->workload, &cfg->params) &&
+	    hx_result_number(r, "settings.repeat") == (double)cfg->repeat &&
+	    hx_result_number(r, "settings.warmup") == (double)cfg->warmup &&
+	    hx_result_number(r, "settings.min_time_s") == cfg->min_time_s &&
+	    events != NULL &&
+	    strcmp(events, cfg->events != NULL ? cfg->events : "default") == 0;
+}
+
+/* --resume: drops the runs the file already holds. */
+static void
+sweep_skip_done(sweep_plan_t *plan, const sweep_t *s)
+{
+	size_t kept = 0, i;
+	json_t *prev;
+
+	for (size_t k = 0; k < plan->total; k++) {
+		int seen = 0;
+		json_array_foreach(s->results, i, prev)
+		{
+			if (sweep_same_run(prev, &plan->runs[k]))
+				seen = 1;
+		}
+		if (!seen)
+			plan->runs[kept++] = plan->runs[k];
+	}
+	if (kept < plan->total)
+		fprintf(stderr,
+		    "harness sweep: resuming, %zu of %zu runs already done\n",
+		    plan->total - kept, plan->total);
+	plan->total = kept;
+}
+
 static void
 csv_number(FILE *f, const json_t *r, const char *path)
 {
@@ -204,6 +368,54 @@ csv_string(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+/* The figures after the parameters, as the CSV's columns. */
+static const char *const csv_figures[] = {"time_s.cold", "time_s.median",
+    "time_s.min", "time_s.max", "time_s.ci95.0", "time_s.ci95.1",
+    "time_s.repeats", "steps_s.first", "steps_s.median", "steps_s.p90",
+    "steps_s.p99", "steps_s.max", "memory.model_bytes",
+    "memory.model_bare_bytes", "memory.peak_workspace_bytes",
+    "memory.peak_rss_bytes", "memory.rss_baseline_bytes", "memory.input_bytes",
+    "memory.minor_faults", "memory.cold_minor_faults", "memory.major_faults",
+    "work.flops", "work.bytes", "work.gflops_per_s", "work.gbytes_per_s",
+    "work.ns_per_unit"};
+static const char csv_figure_names[] =
+    "time_cold,time_median,time_min,time_max,ci_lo,ci_hi,repeats,"
+    "steps_first,steps_median,steps_p90,steps_p99,steps_max,"
+    "model_bytes,model_bare_bytes,peak_workspace_bytes,peak_rss_bytes,"
+    "rss_baseline_bytes,input_bytes,minor_faults,cold_minor_faults,"
+    "major_faults,flops,bytes,gflops_per_s,gbytes_per_s,ns_per_unit,";
+
+static void
+csv_row(FILE *f, const json_t *r)
+{
+	const json_t *ci =
+	    json_object_get(json_object_get(r, "time_s"), "ci95");
+
+	fprintf(f, "%s,%s,%s,",
+	    json_string_value(json_object_get(r, "workload")),
+	    json_string_value(json_object_get(r, "variant")),
+	    hx_result_status(r));
+	csv_string(f,
+	    json_string_value(
+		json_object_get(json_object_get(r, "machine"), "allocator")));
+	fputc(',', f);
+	hx_params_csv_row(f, json_object_get(r, "params"));
+	for (size_t k = 0; k < sizeof(csv_figures) / sizeof(csv_figures[0]);
+	     k++) {
+		if (strncmp(csv_figures[k], "time_s.ci95.", 12) == 0) {
+			if (json_array_size(ci) == 2)
+				fprintf(f, "%.10g",
+				    json_number_value(json_array_get(ci,
+					(size_t)(csv_figures[k][12] - '0'))));
+			fputc(',', f);
+			continue;
+		}
+		csv_number(f, r, csv_figures[k]);
+	}
+	csv_string(f, json_string_value(json_object_get(r, "reason")));
+	fputc('\n', f);
+}
+
 static int
 csv_writer(FILE *f, void *arg)
 {
@@ -211,63 +423,10 @@ csv_writer(FILE *f, void *arg)
 	size_t i;
 	json_t *r;
 
-	fputs(csv_header, f);
-	json_array_foreach(results, i, r)
-	{
-		const json_t *ci =
-		    json_object_get(json_object_get(r, "time_s"), "ci95");
-		const json_t *p = json_object_get(r, "params");
-
-		fprintf(f, "%s,%s,%s,",
-		    json_string_value(json_object_get(r, "workload")),
-		    json_string_value(json_object_get(r, "variant")),
-		    hx_result_status(r));
-		csv_string(f,
-		    json_string_value(json_object_get(
-			json_object_get(r, "machine"), "allocator")));
-		fputc(',', f);
-		csv_number(f, r, "params.n");
-		csv_number(f, r, "params.m");
-		csv_number(f, r, "params.g");
-		fprintf(
-		    f, "%s,", json_string_value(json_object_get(p, "preset")));
-		csv_number(f, r, "params.seed");
-		csv_number(f, r, "params.chunk");
-		csv_number(f, r, "params.tile");
-		csv_number(f, r, "params.steps");
-		csv_number(f, r, "time_s.cold");
-		csv_number(f, r, "time_s.median");
-		csv_number(f, r, "time_s.min");
-		csv_number(f, r, "time_s.max");
-		if (json_array_size(ci) == 2)
-			fprintf(f, "%.10g,%.10g,",
-			    json_number_value(json_array_get(ci, 0)),
-			    json_number_value(json_array_get(ci, 1)));
-		else
-			fputs(",,", f);
-		csv_number(f, r, "time_s.repeats");
-		csv_number(f, r, "steps_s.first");
-		csv_number(f, r, "steps_s.median");
-		csv_number(f, r, "steps_s.p90");
-		csv_number(f, r, "steps_s.p99");
-		csv_number(f, r, "steps_s.max");
-		csv_number(f, r, "memory.model_bytes");
-		csv_number(f, r, "memory.model_bare_bytes");
-		csv_number(f, r, "memory.peak_workspace_bytes");
-		csv_number(f, r, "memory.peak_rss_bytes");
-		csv_number(f, r, "memory.rss_baseline_bytes");
-		csv_number(f, r, "memory.input_bytes");
-		csv_number(f, r, "memory.minor_faults");
-		csv_number(f, r, "memory.cold_minor_faults");
-		csv_number(f, r, "memory.major_faults");
-		csv_number(f, r, "work.flops");
-		csv_number(f, r, "work.bytes");
-		csv_number(f, r, "work.gflops_per_s");
-		csv_number(f, r, "work.gbytes_per_s");
-		csv_number(f, r, "work.ns_per_unit");
-		csv_string(f, json_string_value(json_object_get(r, "reason")));
-		fputc('\n', f);
-	}
+	fputs("workload,variant,status,allocator,", f);
+	hx_params_csv_header(f);
+	fprintf(f, "%sreason\n", csv_figure_names);
+	json_array_foreach(results, i, r) csv_row(f, r);
 	return ferror(f) ? -1 : 0;
 }
 
@@ -301,69 +460,29 @@ sweep_save(sweep_t *s, char *msg, size_t msglen)
 static int
 sweep_load(sweep_t *s, char *msg, size_t msglen)
 {
-	FILE *f = fopen(s->jsonl_path, "r");
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	int lineno = 0;
+	json_t *old;
+	char inner[4200];
 
-	if (f == NULL)
+	if (access(s->jsonl_path, F_OK) != 0)
 		return 0;
-	while ((len = getline(&line, &cap, f)) > 0) {
-		json_error_t err;
-		json_t *r;
-
-		lineno++;
-		if (len == 1 && line[0] == '\n')
-			continue;
-		if ((r = json_loads(line, 0, &err)) == NULL ||
-		    !json_is_object(r)) {
-			snprintf(msg, msglen, "%s:%d: not a result object (%s)",
-			    s->jsonl_path, lineno, err.text);
-			json_decref(r);
-			free(line);
-			fclose(f);
-			return -1;
-		}
-		json_array_append_new(s->results, r);
+	if ((old = hx_result_read(s->jsonl_path, inner, sizeof(inner))) ==
+	    NULL) {
+		/* An empty file is an empty sweep too. */
+		if (strstr(inner, "no result") != NULL)
+			return 0;
+		snprintf(msg, msglen, "--resume: %s", inner);
+		return -1;
 	}
-	free(line);
-	fclose(f);
+	json_array_extend(s->results, old);
+	json_decref(old);
 	return 0;
 }
 
-static int
-same_params(const json_t *r, const hx_run_config_t *cfg)
-{
-	const params_t *p = &cfg->params;
-	const char *w = json_string_value(json_object_get(r, "workload"));
-	const char *v = json_string_value(json_object_get(r, "variant"));
-
-	return w != NULL && v != NULL && strcmp(w, cfg->workload->name) == 0 &&
-	    strcmp(v, cfg->variant->name) == 0 &&
-	    hx_result_number(r, "params.n") == (double)p->n &&
-	    hx_result_number(r, "params.m") == (double)p->m &&
-	    hx_result_number(r, "params.g") == (double)p->g &&
-	    hx_result_number(r, "params.seed") == (double)p->seed &&
-	    hx_result_number(r, "params.chunk") == (double)p->chunk &&
-	    hx_result_number(r, "params.tile") == (double)p->tile &&
-	    hx_result_number(r, "params.steps") == (double)p->steps;
-}
-
-/* The reference digest depends on everything but the schedule. */
-static int
-same_inputs(const params_t *a, const params_t *b)
-{
-	return a->n == b->n && a->m == b->m && a->g == b->g &&
-	    a->preset == b->preset && a->seed == b->seed &&
-	    a->steps == b->steps;
-}
-
 static const double *
-sweep_ref_find(const sweep_t *s, const params_t *p)
+sweep_ref_find(const sweep_t *s, const workload_t *w, const params_t *p)
 {
 	for (size_t i = 0; i < s->nrefs; i++) {
-		if (same_inputs(&s->refs[i].p, p))
+		if (hx_params_same_inputs(w, &s->refs[i].p, p))
 			return s->refs[i].digest;
 	}
 	return NULL;
@@ -374,15 +493,15 @@ sweep_ref_keep(sweep_t *s, const hx_run_config_t *cfg, const json_t *r)
 {
 	const json_t *ref =
 	    json_object_get(json_object_get(r, "validation"), "reference");
+	const workload_t *w = cfg->workload;
 	sweep_ref_t *e;
 
 	if (ref == NULL || s->nrefs == SWEEP_MAX_REFS ||
-	    sweep_ref_find(s, &cfg->params) != NULL)
+	    sweep_ref_find(s, w, &cfg->params) != NULL)
 		return;
 	e = &s->refs[s->nrefs];
-	for (int d = 0; d < cfg->workload->digest_count; d++) {
-		const json_t *x =
-		    json_object_get(ref, cfg->workload->digest_names[d]);
+	for (int d = 0; d < w->digest_count; d++) {
+		const json_t *x = json_object_get(ref, w->digest_names[d]);
 		if (!json_is_number(x))
 			return;
 		e->digest[d] = json_number_value(x);
@@ -403,315 +522,129 @@ format_duration(char *buf, size_t len, double s)
 		    fmod(s / 60, 60));
 }
 
-int
-hx_sweep_main(int argc, char **argv)
+static void
+sweep_progress(
+    const sweep_t *s, const hx_run_config_t *cfg, size_t k, size_t total)
 {
-	const workload_t *w = NULL;
-	const variant_t *variants[64];
-	size_t nvariants = 0, total, done = 0, i;
-	sweep_list_t ln = {0}, lm = {0}, lg = {0}, lchunk = {0}, ltile = {0},
-		     lsteps = {0};
-	hx_run_config_t base;
-	sweep_t s;
-	const char *variants_arg = "all", *timeline_dir = NULL;
-	const char *opt_arg[S_HELP - S_WORKLOAD + 1] = {0};
-	int resume = 0, failures = 0, opt, rc = 0;
-	double started;
+	char el[32], left[32] = "?";
+	double elapsed = hx_clock_now() - s->started;
+	json_t *p = hx_params_json(cfg->workload, &cfg->params);
+
+	format_duration(el, sizeof(el), elapsed);
+	if (s->done > 0)
+		format_duration(left, sizeof(left),
+		    elapsed / (double)s->done * (double)(total - k));
+	fprintf(stderr, "[%zu/%zu] %s/%s", k + 1, total, cfg->workload->name,
+	    cfg->variant->name);
+	hx_params_label(stderr, p);
+	fprintf(stderr, " (elapsed %s, ~%s left)\n", el, left);
+	json_decref(p);
+}
+
+/* One run of the grid, kept and saved. 0, 1 (stop: interrupted), or -1
+ * with msg (out of memory, or the files could not be written). */
+static int
+sweep_run_one(sweep_t *s, const sweep_plan_t *plan, hx_run_config_t *cfg,
+    size_t k, char *msg, size_t msglen)
+{
+	char tl_path[4096];
+	json_t *r;
+
+	if (plan->timeline_dir != NULL) {
+		snprintf(tl_path, sizeof(tl_path),
+		    "%s/%s-%s-n%llu-c%llu-t%llu-k%llu.csv", plan->timeline_dir,
+		    plan->w->name, cfg->variant->name,
+		    (unsigned long long)cfg->params.n,
+		    (unsigned long long)cfg->params.chunk,
+		    (unsigned long long)cfg->params.tile,
+		    (unsigned long long)cfg->params.steps);
+		cfg->timeline_path = tl_path;
+	}
+	cfg->reference = sweep_ref_find(s, plan->w, &cfg->params);
+	sweep_progress(s, cfg, k, plan->total);
+	if ((r = hx_isolate_run(cfg, 1)) == NULL) {
+		snprintf(msg, msglen, "out of memory");
+		return -1;
+	}
+	if (sweep_interrupted) {
+		/* Cut short by the same signal: it is not a result. */
+		json_decref(r);
+		return 1;
+	}
+	hx_result_print_line(stderr, r);
+	if (strcmp(hx_result_status(r), "failed") == 0)
+		s->failures++;
+	sweep_ref_keep(s, cfg, r);
+	json_array_append_new(s->results, r);
+	s->done++;
+	cfg->timeline_path = NULL;
+	return sweep_save(s, msg, msglen);
+}
+
+/* Runs the plan; the sweep's exit status. */
+static int
+sweep_execute(sweep_plan_t *plan, sweep_t *s)
+{
 	char msg[4600];
-
-	memset(&s, 0, sizeof(s));
-	optind = 0; /* a full reset of glibc's getopt, as in hx_cli */
-	opterr = 0;
-	while (
-	    (opt = getopt_long(argc, argv, ":", sweep_options, NULL)) != -1) {
-		if (opt == S_HELP) {
-			fputs(sweep_help, stdout);
-			return 0;
-		}
-		if (opt == '?' && optopt > 0 && optopt < 256) {
-			fprintf(stderr, "harness sweep: unknown option '-%c'\n",
-			    optopt);
-			return EXIT_BAD_INPUT;
-		}
-		if (opt == '?' || opt == ':') {
-			snprintf(msg, sizeof(msg), "%s '%s'",
-			    opt == '?' ? "unknown option" : "missing value for",
-			    argv[optind - 1]);
-			hx_cli_error("sweep", msg);
-			return EXIT_BAD_INPUT;
-		}
-		if (opt == S_RESUME)
-			resume = 1;
-		else
-			opt_arg[opt - S_WORKLOAD] = optarg;
-	}
-	if (optind < argc) {
-		fprintf(stderr, "harness sweep: unexpected argument '%s'\n",
-		    argv[optind]);
-		return EXIT_BAD_INPUT;
-	}
-#define ARG(o) (opt_arg[(o)-S_WORKLOAD])
-	if (ARG(S_WORKLOAD) == NULL || ARG(S_OUT) == NULL) {
-		fprintf(stderr,
-		    "harness sweep: needs --workload and --out "
-		    "(harness sweep --help)\n");
-		return EXIT_BAD_INPUT;
-	}
-	if (hx_cli_lookup(ARG(S_WORKLOAD), NULL, &w, NULL, msg, sizeof(msg)) !=
-	    0) {
-		hx_cli_error("sweep", msg);
-		return EXIT_BAD_INPUT;
-	}
-	if (ARG(S_VARIANTS) != NULL)
-		variants_arg = ARG(S_VARIANTS);
-	if (strcmp(variants_arg, "all") == 0) {
-		for (i = 0; variant_table[i] != NULL && nvariants < 64; i++) {
-			if (variant_table[i]->workload == w)
-				variants[nvariants++] = variant_table[i];
-		}
-	} else {
-		char buf[1024], *save = NULL, *tok;
-		snprintf(buf, sizeof(buf), "%s", variants_arg);
-		for (tok = strtok_r(buf, ",", &save); tok != NULL;
-		     tok = strtok_r(NULL, ",", &save)) {
-			const variant_t *v;
-			if (nvariants == 64 ||
-			    hx_cli_lookup(
-				w->name, tok, &w, &v, msg, sizeof(msg)) != 0) {
-				fprintf(stderr,
-				    "harness sweep: --variants: %s\n", msg);
-				return EXIT_BAD_INPUT;
-			}
-			variants[nvariants++] = v;
-		}
-		if (nvariants == 0) {
-			fprintf(stderr,
-			    "harness sweep: --variants '%s': no "
-			    "variant named\n",
-			    variants_arg);
-			return EXIT_BAD_INPUT;
-		}
-	}
-
-	/* The shared run options, through the same checks as harness run. */
-	hx_run_config_init(&base, w, variants[0]);
-	if ((ARG(S_N) && parse_list("n", ARG(S_N), 0, &ln, msg, sizeof(msg))) ||
-	    (ARG(S_M) && parse_list("m", ARG(S_M), 0, &lm, msg, sizeof(msg))) ||
-	    (ARG(S_G) && parse_list("g", ARG(S_G), 0, &lg, msg, sizeof(msg))) ||
-	    (ARG(S_CHUNK) &&
-		parse_list(
-		    "chunk", ARG(S_CHUNK), 0, &lchunk, msg, sizeof(msg))) ||
-	    (ARG(S_TILE) &&
-		parse_list("tile", ARG(S_TILE), 0, &ltile, msg, sizeof(msg))) ||
-	    (ARG(S_STEPS) &&
-		parse_list(
-		    "steps", ARG(S_STEPS), 0, &lsteps, msg, sizeof(msg)))) {
-		hx_cli_error("sweep", msg);
-		return EXIT_BAD_INPUT;
-	}
-	{
-		/* Scalars: reuse harness run's parser on a synthetic line. */
-		char *rargv[32];
-		int ra = 0;
-		hx_cli_run_t cli;
-		hx_run_config_t probe;
-		rargv[ra++] = "run";
-		rargv[ra++] = (char *)w->name;
-		rargv[ra++] = (char *)variants[0]->name;
-#define PASS(o, flag)                                                          \
-	do {                                                                   \
-		if (ARG(o) != NULL) {                                          \
-			rargv[ra++] = flag;                                    \
-			rargv[ra++] = (char *)ARG(o);                          \
-		}                                                              \
-	} while (0)
-		PASS(S_PRESET, "--preset");
-		PASS(S_SEED, "--seed");
-		PASS(S_REPEAT, "--repeat");
-		PASS(S_WARMUP, "--warmup");
-		PASS(S_MIN_TIME, "--min-time");
-		PASS(S_EVENTS, "--events");
-		PASS(S_MEM_LIMIT, "--mem-limit");
-#undef PASS
-		rargv[ra] = NULL;
-		if (hx_cli_parse_run(
-			ra, rargv, &probe, &cli, msg, sizeof(msg)) != 0) {
-			hx_cli_error("sweep", msg);
-			return EXIT_BAD_INPUT;
-		}
-		base = probe;
-	}
-	timeline_dir = ARG(S_TIMELINE_DIR);
-	s.out = ARG(S_OUT);
-#undef ARG
-	snprintf(s.jsonl_path, sizeof(s.jsonl_path), "%s.jsonl", s.out);
-	snprintf(s.csv_path, sizeof(s.csv_path), "%s.csv", s.out);
-	if (hx_file_check_writable(s.jsonl_path, msg, sizeof(msg)) != 0) {
-		fprintf(stderr, "harness sweep: --out: %s\n", msg);
-		return EXIT_BAD_INPUT;
-	}
-	if ((s.results = json_array()) == NULL)
-		return 1;
-	if (resume && sweep_load(&s, msg, sizeof(msg)) != 0) {
-		fprintf(stderr, "harness sweep: --resume: %s\n", msg);
-		json_decref(s.results);
-		return EXIT_BAD_INPUT;
-	}
-
-	/* One entry "default" for every list not given. */
-#define DEFAULT_LIST(l, value)                                                 \
-	do {                                                                   \
-		if (!(l).given) {                                              \
-			(l).count = 1;                                         \
-			(l).v[0] = (value);                                    \
-		}                                                              \
-	} while (0)
-	DEFAULT_LIST(ln, base.params.n);
-	DEFAULT_LIST(lm, base.params.m);
-	DEFAULT_LIST(lg, base.params.g);
-	DEFAULT_LIST(lchunk, base.params.chunk);
-	DEFAULT_LIST(ltile, base.params.tile);
-	DEFAULT_LIST(lsteps, base.params.steps);
-#undef DEFAULT_LIST
-	total = nvariants * ln.count * lm.count * lg.count * lchunk.count *
-	    ltile.count * lsteps.count;
-
-	/* Every configuration is checked before the first run: a bad value
-	 * deep in a list must not cost the runs before it. The grid's index
-	 * k is read as mixed-radix digits, the tile list varying fastest and
-	 * n slowest, so that runs of one size stay together. */
-	hx_run_config_t *plan = calloc(total, sizeof(*plan));
-	if (plan == NULL) {
-		json_decref(s.results);
-		return 1;
-	}
-	for (size_t k = 0; k < total; k++) {
-		hx_run_config_t *cfg = &plan[k];
-		size_t rest = k;
-
-		*cfg = base;
-		cfg->params.tile = ltile.v[rest % ltile.count];
-		rest /= ltile.count;
-		cfg->params.chunk = lchunk.v[rest % lchunk.count];
-		rest /= lchunk.count;
-		cfg->variant = variants[rest % nvariants];
-		rest /= nvariants;
-		cfg->params.steps = lsteps.v[rest % lsteps.count];
-		rest /= lsteps.count;
-		cfg->params.g = lg.v[rest % lg.count];
-		rest /= lg.count;
-		cfg->params.m = lm.v[rest % lm.count];
-		rest /= lm.count;
-		cfg->params.n = ln.v[rest];
-		if (hx_cli_check_config(cfg, msg, sizeof(msg)) != 0) {
-			hx_cli_error("sweep", msg);
-			free(plan);
-			json_decref(s.results);
-			return EXIT_BAD_INPUT;
-		}
-	}
-
-	/* --resume: drop the runs the file already holds. */
-	{
-		size_t kept = 0;
-		for (size_t k = 0; k < total; k++) {
-			json_t *prev;
-			int seen = 0;
-			json_array_foreach(s.results, i, prev)
-			{
-				if (same_params(prev, &plan[k]))
-					seen = 1;
-			}
-			if (!seen)
-				plan[kept++] = plan[k];
-		}
-		if (kept < total)
-			fprintf(stderr,
-			    "harness sweep: resuming, %zu of %zu runs "
-			    "already done\n",
-			    total - kept, total);
-		total = kept;
-	}
+	int rc = 0, step = 0;
 
 	signal(SIGINT, sweep_on_signal);
 	signal(SIGTERM, sweep_on_signal);
-	started = hx_clock_now();
-	for (size_t k = 0; k < total && !sweep_interrupted; k++) {
-		hx_run_config_t *cfg = &plan[k];
-		char tl_path[4096], el[32], left[32];
-		json_t *r;
-		double elapsed;
-
-		if (timeline_dir != NULL) {
-			snprintf(tl_path, sizeof(tl_path),
-			    "%s/%s-%s-n%llu-c%llu-t%llu-k%llu.csv",
-			    timeline_dir, w->name, cfg->variant->name,
-			    (unsigned long long)cfg->params.n,
-			    (unsigned long long)cfg->params.chunk,
-			    (unsigned long long)cfg->params.tile,
-			    (unsigned long long)cfg->params.steps);
-			cfg->timeline_path = tl_path;
-		}
-		cfg->reference = sweep_ref_find(&s, &cfg->params);
-		elapsed = hx_clock_now() - started;
-		format_duration(el, sizeof(el), elapsed);
-		if (done > 0)
-			format_duration(left, sizeof(left),
-			    elapsed / (double)done * (double)(total - k));
-		else
-			snprintf(left, sizeof(left), "?");
-		fprintf(stderr,
-		    "[%zu/%zu] %s/%s n=%llu m=%llu chunk=%llu "
-		    "tile=%llu steps=%llu (elapsed %s, ~%s left)\n",
-		    k + 1, total, w->name, cfg->variant->name,
-		    (unsigned long long)cfg->params.n,
-		    (unsigned long long)cfg->params.m,
-		    (unsigned long long)cfg->params.chunk,
-		    (unsigned long long)cfg->params.tile,
-		    (unsigned long long)cfg->params.steps, el, left);
-		r = hx_isolate_run(cfg, 1);
-		if (r == NULL) {
-			rc = 1;
-			break;
-		}
-		if (sweep_interrupted) {
-			/* The run was cut short by the same signal: it is
-			 * not a result. */
-			json_decref(r);
-			break;
-		}
-		hx_result_print_line(stderr, r);
-		if (strcmp(hx_result_status(r), "failed") == 0)
-			failures++;
-		sweep_ref_keep(&s, cfg, r);
-		json_array_append_new(s.results, r);
-		done++;
-		if (sweep_save(&s, msg, sizeof(msg)) != 0) {
-			hx_cli_error("sweep", msg);
-			rc = 1;
-			break;
-		}
-	}
-	if (done == 0 && rc == 0 && !sweep_interrupted &&
-	    sweep_save(&s, msg, sizeof(msg)) != 0) {
+	s->started = hx_clock_now();
+	for (size_t k = 0; k < plan->total && !sweep_interrupted && step == 0;
+	     k++)
+		step =
+		    sweep_run_one(s, plan, &plan->runs[k], k, msg, sizeof(msg));
+	if (step == 0 && s->done == 0 && !sweep_interrupted)
+		step = sweep_save(s, msg, sizeof(msg));
+	if (step < 0) {
 		hx_cli_error("sweep", msg);
-		rc = 1;
+		return HX_EXIT_FAILURE;
 	}
 	if (sweep_interrupted) {
 		fprintf(stderr,
-		    "harness sweep: interrupted; %zu finished runs "
-		    "kept in %s\n",
-		    json_array_size(s.results), s.jsonl_path);
-		rc = 1;
-	} else if (rc == 0) {
-		fprintf(stderr,
-		    "harness sweep: %zu runs (%d failed) in %s and "
+		    "harness sweep: interrupted; %zu finished runs kept in "
 		    "%s\n",
-		    done, failures, s.jsonl_path, s.csv_path);
-		if (failures > 0)
-			rc = 1;
+		    json_array_size(s->results), s->jsonl_path);
+		return HX_EXIT_FAILURE;
 	}
-	free(plan);
+	fprintf(stderr, "harness sweep: %zu runs (%zu failed) in %s and %s\n",
+	    s->done, s->failures, s->jsonl_path, s->csv_path);
+	if (s->failures > 0)
+		rc = HX_EXIT_FAILURE;
+	return rc;
+}
+
+int
+hx_sweep_main(int argc, char **argv)
+{
+	sweep_plan_t plan;
+	sweep_t s;
+	char msg[4600];
+	int rc;
+
+	memset(&plan, 0, sizeof(plan));
+	memset(&s, 0, sizeof(s));
+	/* Parse, plan, run. */
+	rc = sweep_parse(argc, argv, &plan, &s, msg, sizeof(msg));
+	if (rc == HX_CLI_HELP) {
+		sweep_usage(stdout);
+		return HX_EXIT_OK;
+	}
+	if (rc == 0 && (s.results = json_array()) == NULL)
+		snprintf(msg, sizeof(msg), "out of memory");
+	if (rc != 0 || s.results == NULL ||
+	    sweep_grid(&plan, msg, sizeof(msg)) != 0 ||
+	    (plan.resume && sweep_load(&s, msg, sizeof(msg)) != 0)) {
+		hx_cli_error("sweep", msg);
+		rc = HX_EXIT_USAGE;
+		goto label_return;
+	}
+	if (plan.resume)
+		sweep_skip_done(&plan, &s);
+	rc = sweep_execute(&plan, &s);
+label_return:
+	free(plan.runs);
 	json_decref(s.results);
 	return rc;
 }

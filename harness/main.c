@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hx_cachesim.h"
 #include "hx_ceilings.h"
 #include "hx_cli.h"
 #include "hx_compare.h"
@@ -32,20 +33,44 @@
 #include "hx_sweep.h"
 #include "variant.h"
 
-#define EXIT_BAD_INPUT 2
+/* The subcommands: name, arguments and a line of help, for dispatch and
+ * for the usage text alike. */
+typedef struct command_s {
+	const char *name, *args, *help;
+	int (*main)(int argc, char **argv);
+} command_t;
 
-static const char *const usage_text =
-    "usage: harness COMMAND [options]\n"
-    "\n"
-    "commands:\n"
-    "  list                         workloads and variants, with memory "
-    "models\n"
-    "  run WORKLOAD VARIANT [opts]  measure one variant (harness run --help)\n"
-    "  sweep [opts]                 many runs to JSON lines + CSV (--help)\n"
-    "  ceilings                     memory bandwidth and FMA throughput\n"
-    "  overhead [W V [opts]]        what the instrumentation itself costs\n"
-    "  compare OLD NEW              median, memory and counter changes\n"
-    "  report DATA_DIR OUT_DIR      REPORT.md and figures from sweep data\n";
+static int cmd_list(int argc, char **argv);
+static int cmd_run(int argc, char **argv);
+static int cmd_ceilings(int argc, char **argv);
+
+static const command_t commands[] = {
+    {"list", "", "workloads and variants, with memory models", cmd_list},
+    {"run", "WORKLOAD VARIANT [opts]", "measure one variant (--help)", cmd_run},
+    {"sweep", "[opts]", "many runs to JSON lines + CSV (--help)",
+	hx_sweep_main},
+    {"ceilings", "", "memory bandwidth and FMA throughput", cmd_ceilings},
+    {"overhead", "[W V [opts]]", "what the instrumentation itself costs",
+	hx_overhead_main},
+    {"compare", "OLD NEW", "median, memory and counter changes",
+	hx_compare_main},
+    {"report", "DATA_DIR OUT_DIR", "REPORT.md and figures from sweep data",
+	hx_report_main},
+};
+
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+static void
+usage(FILE *f)
+{
+	fputs("usage: harness COMMAND [options]\n\ncommands:\n", f);
+	for (size_t i = 0; i < NCOMMANDS; i++) {
+		char head[64];
+		snprintf(head, sizeof(head), "%s %s", commands[i].name,
+		    commands[i].args);
+		fprintf(f, "  %-29s%s\n", head, commands[i].help);
+	}
+}
 
 static int
 cmd_list(int argc, char **argv)
@@ -57,12 +82,12 @@ cmd_list(int argc, char **argv)
 		printf("usage: harness list\n\nEvery workload and variant, one "
 		       "a line, with its memory model at the workload's "
 		       "default parameters.\n");
-		return 0;
+		return HX_EXIT_OK;
 	}
 	if (argc > 1) {
 		fprintf(stderr, "harness list: unexpected argument '%s'\n",
 		    argv[1]);
-		return EXIT_BAD_INPUT;
+		return HX_EXIT_USAGE;
 	}
 	for (size_t i = 0; workload_table[i] != NULL; i++) {
 		const workload_t *w = workload_table[i];
@@ -83,7 +108,7 @@ cmd_list(int argc, char **argv)
 			    v->description, v->idiom);
 		}
 	}
-	return 0;
+	return HX_EXIT_OK;
 }
 
 static int
@@ -97,20 +122,20 @@ cmd_run(int argc, char **argv)
 
 	rc = hx_cli_parse_run(argc, argv, &cfg, &cli, msg, sizeof(msg));
 	if (rc == HX_CLI_HELP) {
-		fputs(hx_cli_run_help, stdout);
-		return 0;
+		hx_cli_run_usage(stdout);
+		return HX_EXIT_OK;
 	}
 	if (rc != 0) {
 		hx_cli_error("run", msg);
-		return EXIT_BAD_INPUT;
+		return HX_EXIT_USAGE;
 	}
 	r = hx_isolate_run(&cfg, !cli.no_fork);
 	if (r == NULL) {
 		fprintf(stderr, "harness run: out of memory\n");
-		return 1;
+		return HX_EXIT_FAILURE;
 	}
 	if (cli.cachesim && strcmp(hx_result_status(r), "ok") == 0 &&
-	    hx_cli_cachesim(&cfg, argv[0], r, msg, sizeof(msg)) != 0)
+	    hx_cachesim_measure(&cfg, argv[0], r, msg, sizeof(msg)) != 0)
 		fprintf(stderr, "harness run: cachesim: %s\n", msg);
 	hx_result_print_line(
 	    cli.json_path != NULL && strcmp(cli.json_path, "-") == 0 ? stderr
@@ -120,9 +145,10 @@ cmd_run(int argc, char **argv)
 	    hx_result_write(cli.json_path, r, msg, sizeof(msg)) != 0) {
 		hx_cli_error("run", msg);
 		json_decref(r);
-		return 1;
+		return HX_EXIT_FAILURE;
 	}
-	rc = strcmp(hx_result_status(r), "failed") == 0 ? 1 : 0;
+	rc = strcmp(hx_result_status(r), "failed") == 0 ? HX_EXIT_FAILURE
+							: HX_EXIT_OK;
 	json_decref(r);
 	return rc;
 }
@@ -141,24 +167,24 @@ cmd_ceilings(int argc, char **argv)
 		       "bandwidth (a STREAM triad on arrays larger than the "
 		       "last-level cache) and float32 FMA throughput; prints "
 		       "them as JSON.\n");
-		return 0;
+		return HX_EXIT_OK;
 	}
 	if (argc > 1) {
 		fprintf(stderr, "harness ceilings: unexpected argument '%s'\n",
 		    argv[1]);
-		return EXIT_BAD_INPUT;
+		return HX_EXIT_USAGE;
 	}
 	fprintf(stderr, "harness ceilings: measuring (a few seconds)...\n");
 	if ((err = hx_ceilings_measure(&c, 0, 0)) != 0) {
 		fprintf(stderr, "harness ceilings: %s\n",
 		    hx_ceilings_strerror(err));
-		return 1;
+		return HX_EXIT_FAILURE;
 	}
 	o = hx_ceilings_json(&c);
 	text = o != NULL ? json_dumps(o, JSON_INDENT(2)) : NULL;
 	if (text == NULL) {
 		json_decref(o);
-		return 1;
+		return HX_EXIT_FAILURE;
 	}
 	printf("%s\n", text);
 	fprintf(stderr,
@@ -167,36 +193,26 @@ cmd_ceilings(int argc, char **argv)
 	    c.fma_vector_width);
 	free(text);
 	json_decref(o);
-	return 0;
+	return HX_EXIT_OK;
 }
 
 int
 main(int argc, char **argv)
 {
 	if (argc < 2) {
-		fputs(usage_text, stderr);
-		return EXIT_BAD_INPUT;
+		usage(stderr);
+		return HX_EXIT_USAGE;
 	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
 	    strcmp(argv[1], "help") == 0) {
-		fputs(usage_text, stdout);
-		return 0;
+		usage(stdout);
+		return HX_EXIT_OK;
 	}
-	if (strcmp(argv[1], "list") == 0)
-		return cmd_list(argc - 1, argv + 1);
-	if (strcmp(argv[1], "run") == 0)
-		return cmd_run(argc - 1, argv + 1);
-	if (strcmp(argv[1], "sweep") == 0)
-		return hx_sweep_main(argc - 1, argv + 1);
-	if (strcmp(argv[1], "ceilings") == 0)
-		return cmd_ceilings(argc - 1, argv + 1);
-	if (strcmp(argv[1], "overhead") == 0)
-		return hx_overhead_main(argc - 1, argv + 1);
-	if (strcmp(argv[1], "compare") == 0)
-		return hx_compare_main(argc - 1, argv + 1);
-	if (strcmp(argv[1], "report") == 0)
-		return hx_report_main(argc - 1, argv + 1);
-	fprintf(
-	    stderr, "harness: unknown command '%s'\n%s", argv[1], usage_text);
-	return EXIT_BAD_INPUT;
+	for (size_t i = 0; i < NCOMMANDS; i++) {
+		if (strcmp(argv[1], commands[i].name) == 0)
+			return commands[i].main(argc - 1, argv + 1);
+	}
+	fprintf(stderr, "harness: unknown command '%s'\n", argv[1]);
+	usage(stderr);
+	return HX_EXIT_USAGE;
 }

@@ -38,6 +38,9 @@ typedef struct workload_s {
 	const char *description;
 	/* 1 for test-only workloads: not listed, runnable by name. */
 	int hidden;
+	/* The parameters it uses, by name, one space apart ("n seed steps");
+	 * the harness refuses the others and leaves them out of results. */
+	const char *params;
 	/* What one unit of work is ("pair"), for per-unit figures. */
 	const char *unit;
 	int digest_count;

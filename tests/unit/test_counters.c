@@ -289,7 +289,7 @@ Test(counters_open, unknown_event_is_an_error)
 	int ret =
 	    hx_counters_open(&cs, "task-clock,not_an_event", msg, sizeof(msg));
 
-	cr_expect_eq(ret, HX_COUNTERS_ERR_EVENT, "open = %d (%s)", ret, msg);
+	cr_expect_eq(ret, HX_COUNTERS_EEVENT, "open = %d (%s)", ret, msg);
 	cr_expect(strstr(msg, "'not_an_event'") != NULL &&
 		strstr(msg, "libpfm4") != NULL,
 	    "msg '%s'", msg);
@@ -307,9 +307,9 @@ Test(counters_open, malformed_lists_are_rejected)
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		int ret = hx_counters_open(&cs, bad[i], msg, sizeof(msg));
 
-		cr_expect_eq(ret, HX_COUNTERS_ERR_LIST,
+		cr_expect_eq(ret, HX_COUNTERS_ELIST,
 		    "open(\"%s\") = %d, want %d (%s)", bad[i], ret,
-		    HX_COUNTERS_ERR_LIST, msg);
+		    HX_COUNTERS_ELIST, msg);
 		cr_expect(msg[0] != '\0', "open(\"%s\"): no message", bad[i]);
 		if (ret == 0)
 			hx_counters_close(&cs);

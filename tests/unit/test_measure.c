@@ -132,7 +132,7 @@ measure_selftest(const char *variant, uint64_t n, const char *events)
 	cfg.warmup = 1;
 	cfg.events = events;
 	cfg.mem_limit = 1ULL << 30;
-	return hx_run_measure(&cfg);
+	return hx_run_result(&cfg);
 }
 
 Test(measure, run_result_has_every_field_and_round_trips)
@@ -210,7 +210,7 @@ Test(measure, failed_allocation_is_a_failed_run)
 	cfg.params.n = 1ULL << 40;
 	cfg.mem_limit = 1ULL << 30;
 	cfg.repeat = 1;
-	r = hx_run_measure(&cfg);
+	r = hx_run_result(&cfg);
 	cr_assert_str_eq(
 	    json_string_value(json_object_get(r, "status")), "failed");
 	cr_assert_not_null(

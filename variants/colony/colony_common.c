@@ -123,6 +123,7 @@ const workload_t colony_workload = {
     .name = "colony",
     .description = "rod-shaped bacteria with pairwise contact forces, "
 		   "torques and sensing density, K steps",
+    .params = "n seed chunk tile steps",
     .unit = "pair",
     .digest_count = 6,
     .digest_names = {"sum_abs_F", "sum_abs_T", "sum_rho", "sum_x", "sum_y",

@@ -209,6 +209,7 @@ interp_validate(const params_t *p, const double *got, const double *ref,
 const workload_t interp_workload = {
     .name = "interp",
     .description = "M cubic interpolants at N points, squared and summed",
+    .params = "n m g preset seed chunk tile steps",
     .unit = "pair",
     .digest_count = 1,
     .digest_names = {"total"},

@@ -83,6 +83,7 @@ const workload_t selftest_workload = {
     .name = "selftest",
     .description = "variants that misbehave on purpose (tests only)",
     .hidden = 1,
+    .params = "n seed steps",
     .unit = "item",
     .digest_count = 1,
     .digest_names = {"n"},

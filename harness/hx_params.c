@@ -1,0 +1,283 @@
+/*
+ * hx_params: the parameter table and what is generated from it.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "hx_params.h"
+#include "hx_parse.h"
+
+static const char *const preset_names[] = {"random", "seed", NULL};
+
+#define FIELD(f) offsetof(params_t, f), sizeof(((params_t *)0)->f)
+#define NONE UINT64_MAX
+
+/* One line a parameter: name, meaning, kind, bounds, choices, flags, label
+ * (0/1) and the value at which the label leaves it out. */
+#define HX_PARAM(f, meaning, kind, lo, hi, choices, flags, label, omit)        \
+	{                                                                      \
+#f, meaning, kind, FIELD(f), lo, hi, choices, flags, label,    \
+		    omit                                                       \
+	}
+
+const hx_param_t hx_params[] = {
+    HX_PARAM(n, "size (interp: points; colony: particles)", HX_PARAM_COUNT, 1,
+	NONE, NULL, 0, 1, NONE),
+    HX_PARAM(
+	m, "interpolants (interp)", HX_PARAM_COUNT, 1, NONE, NULL, 0, 1, NONE),
+    HX_PARAM(g, "grid points per interpolant (interp)", HX_PARAM_COUNT, 1, NONE,
+	NULL, 0, 0, NONE),
+    HX_PARAM(preset, "inputs: seed (the question's) or random", HX_PARAM_CHOICE,
+	0, 1, preset_names, 0, 0, NONE),
+    HX_PARAM(seed, "SplitMix64 seed of the random inputs", HX_PARAM_COUNT, 0,
+	NONE, NULL, 0, 0, NONE),
+    HX_PARAM(chunk, "chunk size (absent: the variant's default)",
+	HX_PARAM_COUNT, 1, NONE, NULL,
+	HX_PARAM_ZERO_DEFAULT | HX_PARAM_SCHEDULE, 1, 0),
+    HX_PARAM(tile, "tile size (absent: the variant's default)", HX_PARAM_COUNT,
+	1, NONE, NULL, HX_PARAM_ZERO_DEFAULT | HX_PARAM_SCHEDULE, 1, 0),
+    HX_PARAM(steps, "time steps per run (colony)", HX_PARAM_COUNT, 1, NONE,
+	NULL, 0, 1, 1),
+};
+
+const size_t hx_params_count = sizeof(hx_params) / sizeof(hx_params[0]);
+
+const hx_param_t *
+hx_params_find(const char *name)
+{
+	for (size_t i = 0; i < hx_params_count; i++) {
+		if (strcmp(hx_params[i].name, name) == 0)
+			return &hx_params[i];
+	}
+	return NULL;
+}
+
+int
+hx_params_used(const workload_t *w, const hx_param_t *p)
+{
+	size_t len = strlen(p->name);
+
+	/* w->params is a list of names separated by single spaces. */
+	for (const char *s = w->params; s != NULL && *s != '\0';) {
+		const char *end = strchr(s, ' ');
+		size_t n = end != NULL ? (size_t)(end - s) : strlen(s);
+		if (n == len && strncmp(s, p->name, len) == 0)
+			return 1;
+		if (end == NULL)
+			break;
+		s = end + 1;
+	}
+	return 0;
+}
+
+uint64_t
+hx_params_get(const params_t *params, const hx_param_t *p)
+{
+	const char *field = (const char *)params + p->offset;
+	int i;
+	uint64_t u;
+
+	if (p->size == sizeof(int)) {
+		memcpy(&i, field, sizeof(i));
+		return (uint64_t)i;
+	}
+	memcpy(&u, field, sizeof(u));
+	return u;
+}
+
+void
+hx_params_set(params_t *params, const hx_param_t *p, uint64_t v)
+{
+	char *field = (char *)params + p->offset;
+	int i = (int)v;
+
+	if (p->size == sizeof(int))
+		memcpy(field, &i, sizeof(i));
+	else
+		memcpy(field, &v, sizeof(v));
+}
+
+static int
+parse_choice(const hx_param_t *p, const char *arg, uint64_t *out, char *msg,
+    size_t msglen)
+{
+	char names[128] = "";
+
+	for (uint64_t i = 0; p->choices[i] != NULL; i++) {
+		if (strcmp(arg, p->choices[i]) == 0) {
+			*out = i;
+			return 0;
+		}
+	}
+	for (size_t i = 0; p->choices[i] != NULL; i++) {
+		strncat(names,
+		    i == 0                  ? ""
+			: p->choices[i + 1] ? ", "
+					    : " or ",
+		    sizeof(names) - strlen(names) - 1);
+		strncat(
+		    names, p->choices[i], sizeof(names) - strlen(names) - 1);
+	}
+	snprintf(msg, msglen, "--%s '%s': must be %s", p->name, arg, names);
+	return -1;
+}
+
+int
+hx_params_parse(const hx_param_t *p, const char *arg, uint64_t *out, char *msg,
+    size_t msglen)
+{
+	uint64_t v;
+
+	if (p->kind == HX_PARAM_CHOICE)
+		return parse_choice(p, arg, out, msg, msglen);
+	if (hx_parse_count(arg, &v) != 0) {
+		snprintf(msg, msglen,
+		    "--%s '%s': not a non-negative integer (forms: 100000, "
+		    "1e6)",
+		    p->name, arg);
+		return -1;
+	}
+	if (v < p->lo || v > p->hi) {
+		snprintf(msg, msglen, "--%s '%s': must be at %s %llu", p->name,
+		    arg, v < p->lo ? "least" : "most",
+		    (unsigned long long)(v < p->lo ? p->lo : p->hi));
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+const char *
+hx_params_format(const hx_param_t *p, uint64_t v, char *buf, size_t len)
+{
+	if (p->kind == HX_PARAM_CHOICE)
+		snprintf(buf, len, "%s", p->choices[v]);
+	else
+		snprintf(buf, len, "%llu", (unsigned long long)v);
+	return buf;
+}
+
+json_t *
+hx_params_json(const workload_t *w, const params_t *params)
+{
+	json_t *o = json_object();
+
+	for (size_t i = 0; o != NULL && i < hx_params_count; i++) {
+		const hx_param_t *p = &hx_params[i];
+		uint64_t v = hx_params_get(params, p);
+		if (!hx_params_used(w, p))
+			continue;
+		json_object_set_new(o, p->name,
+		    p->kind == HX_PARAM_CHOICE ? json_string(p->choices[v])
+					       : json_integer((json_int_t)v));
+	}
+	return o;
+}
+
+int
+hx_params_match_json(
+    const json_t *r, const workload_t *w, const params_t *params)
+{
+	json_t *mine = hx_params_json(w, params);
+	int same = mine != NULL &&
+	    hx_params_same_json(mine, json_object_get(r, "params"));
+
+	json_decref(mine);
+	return same;
+}
+
+/* A parameter's value in a params object, as one comparable figure: the
+ * number, or for a choice its name's position; -1 when absent. */
+static double
+json_value(const json_t *params, const hx_param_t *p)
+{
+	const json_t *x = json_object_get(params, p->name);
+
+	if (x == NULL)
+		return -1.0;
+	if (json_is_number(x))
+		return json_number_value(x);
+	if (json_is_string(x) && p->kind == HX_PARAM_CHOICE) {
+		for (size_t i = 0; p->choices[i] != NULL; i++) {
+			if (strcmp(p->choices[i], json_string_value(x)) == 0)
+				return (double)i;
+		}
+	}
+	return NAN; /* unequal to everything */
+}
+
+int
+hx_params_same_json(const json_t *a, const json_t *b)
+{
+	for (size_t i = 0; i < hx_params_count; i++) {
+		if (json_value(a, &hx_params[i]) !=
+		    json_value(b, &hx_params[i]))
+			return 0;
+	}
+	return 1;
+}
+
+int
+hx_params_same_inputs(const workload_t *w, const params_t *a, const params_t *b)
+{
+	for (size_t i = 0; i < hx_params_count; i++) {
+		const hx_param_t *p = &hx_params[i];
+		if ((p->flags & HX_PARAM_SCHEDULE) || !hx_params_used(w, p))
+			continue;
+		if (hx_params_get(a, p) != hx_params_get(b, p))
+			return 0;
+	}
+	return 1;
+}
+
+void
+hx_params_label(FILE *f, const json_t *params_json)
+{
+	for (size_t i = 0; i < hx_params_count; i++) {
+		const hx_param_t *p = &hx_params[i];
+		const json_t *x = json_object_get(params_json, p->name);
+		if (!p->label || !json_is_number(x) ||
+		    json_number_value(x) == (double)p->label_omit)
+			continue;
+		fprintf(f, " %s=%.0f", p->name, json_number_value(x));
+	}
+}
+
+void
+hx_params_csv_header(FILE *f)
+{
+	for (size_t i = 0; i < hx_params_count; i++)
+		fprintf(f, "%s,", hx_params[i].name);
+}
+
+void
+hx_params_csv_row(FILE *f, const json_t *params_json)
+{
+	for (size_t i = 0; i < hx_params_count; i++) {
+		const json_t *x =
+		    json_object_get(params_json, hx_params[i].name);
+		if (json_is_string(x))
+			fputs(json_string_value(x), f);
+		else if (json_is_number(x))
+			fprintf(f, "%.10g", json_number_value(x));
+		fputc(',', f);
+	}
+}
+
+void
+hx_params_argv(const workload_t *w, const params_t *params, char **argv,
+    int *argc, char store[][32])
+{
+	for (size_t i = 0; i < hx_params_count; i++) {
+		const hx_param_t *p = &hx_params[i];
+		uint64_t v = hx_params_get(params, p);
+		char *opt = store[2 * i], *val = store[2 * i + 1];
+		if (!hx_params_used(w, p) ||
+		    ((p->flags & HX_PARAM_ZERO_DEFAULT) && v == 0))
+			continue;
+		snprintf(opt, 32, "--%s", p->name);
+		hx_params_format(p, v, val, 32);
+		argv[(*argc)++] = opt;
+		argv[(*argc)++] = val;
+	}
+}

@@ -1,0 +1,118 @@
+/*
+ * hx_params: the one table of run parameters (n m g preset seed chunk tile
+ * steps).
+ *
+ * Each parameter is declared once, in HX_PARAMS_TABLE in hx_params.c: its
+ * name (the option --NAME, the JSON key params.NAME and the CSV column), its
+ * meaning (for --help), where it lives in params_t, its kind (a count, or a
+ * choice among names), its bounds, whether 0 stands for "the variant's
+ * default" (chunk, tile), whether it belongs to the schedule rather than the
+ * inputs (so it does not change the reference), and how it appears in a
+ * short label. Everything that lists parameters is generated from the
+ * table: run's and sweep's options, sweep's lists and grid, the result's
+ * params object, the CSV columns, the --resume match, compare's key and
+ * labels, and the cache simulation's command line.
+ *
+ * A workload names the parameters it uses in workload_t.params ("n m g ...");
+ * an option the workload does not use is refused, and the result carries
+ * only the workload's parameters.
+ *
+ * Limits: values are unsigned 64-bit integers (a choice is its index);
+ * params_t fields are int or uint64_t.
+ */
+#ifndef FB_HX_PARAMS_H
+#define FB_HX_PARAMS_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "variant.h"
+
+typedef enum hx_param_kind_e {
+	HX_PARAM_COUNT, /* a number: 100000, 1e6 */
+	HX_PARAM_CHOICE /* one of choices[], stored as its index */
+} hx_param_kind_t;
+
+/* Flags. */
+#define HX_PARAM_ZERO_DEFAULT                                                  \
+	1u /* 0 means the variant's default: never                             \
+	      given as a value, left off command lines */
+#define HX_PARAM_SCHEDULE                                                      \
+	2u /* the schedule, not the inputs: the                                \
+	      reference does not depend on it */
+
+typedef struct hx_param_s {
+	const char *name;
+	const char *meaning;
+	hx_param_kind_t kind;
+	size_t offset, size; /* the params_t field */
+	uint64_t lo, hi;     /* bounds of a value given on the command line */
+	const char *const *choices; /* HX_PARAM_CHOICE: names, NULL-ended */
+	unsigned flags;
+	/* In short labels ("n=1000 m=30"): 0 never, 1 yes, except at the
+	 * value label_omit (UINT64_MAX: none). */
+	int label;
+	uint64_t label_omit;
+} hx_param_t;
+
+/* The table and its length. */
+extern const hx_param_t hx_params[];
+extern const size_t hx_params_count;
+
+/* The parameter called name, or NULL. */
+const hx_param_t *hx_params_find(const char *name);
+
+/* 1 when workload w uses parameter p (w->params names it). */
+int hx_params_used(const workload_t *w, const hx_param_t *p);
+
+/* The value of p in params, as a uint64 (a choice: its index). */
+uint64_t hx_params_get(const params_t *params, const hx_param_t *p);
+void hx_params_set(params_t *params, const hx_param_t *p, uint64_t v);
+
+/* Parses one value of p as given on the command line (a count within the
+ * bounds, or a choice's name). 0 and *out, or -1 with "--NAME 'ARG': why"
+ * in msg. */
+int hx_params_parse(const hx_param_t *p, const char *arg, uint64_t *out,
+    char *msg, size_t msglen);
+
+/* The value as text: "1000", "seed". buf of at least 32 bytes. */
+const char *hx_params_format(
+    const hx_param_t *p, uint64_t v, char *buf, size_t len);
+
+/* The workload's parameters as the result's params object (new
+ * reference; NULL when out of memory). */
+json_t *hx_params_json(const workload_t *w, const params_t *params);
+
+/* 1 when the result object r's params hold exactly w's parameters with
+ * the values in params. */
+int hx_params_match_json(
+    const json_t *r, const workload_t *w, const params_t *params);
+
+/* 1 when two results' params objects name the same parameters with the
+ * same values (for compare: any workload, from the data alone). */
+int hx_params_same_json(const json_t *a, const json_t *b);
+
+/* 1 when a and b give the same inputs (every parameter of w but the
+ * schedule's): the reference digest is the same. */
+int hx_params_same_inputs(
+    const workload_t *w, const params_t *a, const params_t *b);
+
+/* Appends " n=1000 m=30" for the labelled parameters of a result's params
+ * object to f. */
+void hx_params_label(FILE *f, const json_t *params_json);
+
+/* The CSV: the header's parameter columns ("n,m,...,steps,") and one
+ * row's cells (empty where the result has no such parameter). */
+void hx_params_csv_header(FILE *f);
+void hx_params_csv_row(FILE *f, const json_t *params_json);
+
+/* The command line that repeats these parameters (--n 1000 --m 30 ...):
+ * appends to argv at *argc, the options' text in store (two 32-byte slots
+ * per parameter: 2 * hx_params_count). Leaves out the parameters w does
+ * not use and zeros that stand for the variant's default. */
+void hx_params_argv(const workload_t *w, const params_t *params, char **argv,
+    int *argc, char store[][32]);
+
+#endif /* FB_HX_PARAMS_H */

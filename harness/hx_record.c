@@ -1,0 +1,426 @@
+/*
+ * hx_record: the result object from a record (see hx_record.h).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "hx_machine.h"
+#include "hx_params.h"
+#include "hx_record.h"
+#include "hx_stats.h"
+
+static const char *const status_names[] = {"ok", "skipped", "failed"};
+
+void
+hx_record_date(char *buf, size_t len, time_t t)
+{
+	struct tm tm;
+
+	if (gmtime_r(&t, &tm) == NULL ||
+	    strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
+		snprintf(buf, len, "unknown");
+}
+
+void
+hx_record_init(hx_record_t *rec)
+{
+	memset(rec, 0, sizeof(*rec));
+	rec->status = HX_STATUS_OK;
+	hx_record_date(rec->date, sizeof(rec->date), time(NULL));
+}
+
+static void
+set_status(hx_record_t *rec, hx_status_t status, const char *fmt, va_list ap)
+{
+	rec->status = status;
+	vsnprintf(rec->reason, sizeof(rec->reason), fmt, ap);
+}
+
+void
+hx_record_fail(hx_record_t *rec, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	set_status(rec, HX_STATUS_FAILED, fmt, ap);
+	va_end(ap);
+}
+
+void
+hx_record_skip(hx_record_t *rec, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	set_status(rec, HX_STATUS_SKIPPED, fmt, ap);
+	va_end(ap);
+}
+
+void
+hx_record_free(hx_record_t *rec)
+{
+	free(rec->samples);
+	free(rec->step_samples);
+	json_decref(rec->allocator_before);
+	json_decref(rec->allocator_after);
+	json_decref(rec->reported);
+	if (rec->counters.c != NULL)
+		hx_counters_close(&rec->counters);
+	if (rec->timeline != NULL)
+		hx_timeline_free(rec->timeline);
+	memset(rec, 0, sizeof(*rec));
+}
+
+/* Bytes that may be "too large" (null). */
+static json_t *
+bytes_json(uint64_t b)
+{
+	return b == HX_RECORD_TOO_LARGE ? json_null()
+					: json_integer((json_int_t)b);
+}
+
+static json_t *
+doubles_json(const double *x, size_t n)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; a != NULL && i < n; i++)
+		json_array_append_new(a, json_real(x[i]));
+	return a;
+}
+
+/* Which timed samples are outliers: a modified z-score above 3.5. */
+static json_t *
+outliers_json(const double *t, size_t n)
+{
+	unsigned char *flags = calloc(n, 1);
+	json_t *idx = json_array();
+
+	if (flags != NULL &&
+	    hx_stats_outliers(t, n, HX_STATS_OUTLIER_Z, flags) != SIZE_MAX) {
+		for (size_t i = 0; i < n; i++) {
+			if (flags[i])
+				json_array_append_new(
+				    idx, json_integer((json_int_t)i));
+		}
+	}
+	free(flags);
+	return idx;
+}
+
+static void
+time_warnings(
+    const hx_summary_t *s, size_t n, double resolution, json_t *warnings)
+{
+	char w[160];
+
+	if (n < 5)
+		json_array_append_new(warnings,
+		    json_string("fewer than 5 timed repeats: the confidence "
+				"interval is rough"));
+	if (s->ci_wide) {
+		snprintf(w, sizeof(w),
+		    "the 95%% interval of the median [%.4g, %.4g] s is wider "
+		    "than 5%% of the median: noisy machine or too few repeats",
+		    s->ci_lo, s->ci_hi);
+		json_array_append_new(warnings, json_string(w));
+	}
+	if (s->median < 100.0 * resolution)
+		json_array_append_new(warnings,
+		    json_string("the median is under 100 clock ticks: timing "
+				"is at the clock's resolution"));
+}
+
+/* time_s: the cold run apart, statistics of the timed samples. */
+static json_t *
+time_json(const hx_record_t *rec, json_t *warnings)
+{
+	json_t *o = json_object();
+	const double *t = rec->samples;
+	size_t n = rec->nsamples;
+	hx_summary_t s;
+
+	json_object_set_new(o, "cold", json_real(rec->cold_s));
+	json_object_set_new(
+	    o, "clock_resolution_s", json_real(rec->clock_resolution_s));
+	json_object_set_new(o, "repeats", json_integer((json_int_t)n));
+	if (n == 0) {
+		/* Cold only: the one figure stands for all of them. */
+		json_object_set_new(o, "median", json_real(rec->cold_s));
+		json_object_set_new(o, "min", json_real(rec->cold_s));
+		json_object_set_new(o, "max", json_real(rec->cold_s));
+		json_object_set_new(o, "samples", json_array());
+		return o;
+	}
+	if (hx_stats_summarize(t, n, &s) != 0) {
+		json_decref(o);
+		return NULL;
+	}
+	json_object_set_new(o, "median", json_real(s.median));
+	json_object_set_new(o, "min", json_real(s.min));
+	json_object_set_new(o, "max", json_real(s.max));
+	json_object_set_new(o, "mean", json_real(s.mean));
+	json_object_set_new(o, "mad", json_real(s.mad));
+	json_object_set_new(o, "ci95", json_pack("[f,f]", s.ci_lo, s.ci_hi));
+	json_object_set_new(
+	    o, "outliers", json_integer((json_int_t)s.outliers));
+	json_object_set_new(o, "outlier_samples", outliers_json(t, n));
+	json_object_set_new(o, "samples", doubles_json(t, n));
+	time_warnings(&s, n, rec->clock_resolution_s, warnings);
+	return o;
+}
+
+/* steps_s: the very first step apart, the timed runs' steps. */
+static json_t *
+steps_json(const hx_record_t *rec)
+{
+	json_t *o = json_object();
+	const double *x = rec->step_samples;
+	size_t n = rec->nsteps;
+
+	json_object_set_new(o, "first", json_real(rec->first_step_s));
+	json_object_set_new(o, "count", json_integer((json_int_t)n));
+	if (n == 0)
+		return o;
+	json_object_set_new(
+	    o, "median", json_real(hx_stats_quantile(x, n, 0.5)));
+	json_object_set_new(o, "p90", json_real(hx_stats_quantile(x, n, 0.9)));
+	json_object_set_new(o, "p99", json_real(hx_stats_quantile(x, n, 0.99)));
+	json_object_set_new(o, "min", json_real(hx_stats_quantile(x, n, 0.0)));
+	json_object_set_new(o, "max", json_real(hx_stats_quantile(x, n, 1.0)));
+	json_object_set_new(o, "samples", doubles_json(x, n));
+	return o;
+}
+
+static void
+memory_peaks(const hx_record_t *rec, json_t *mem)
+{
+	json_object_set_new(mem, "peak_workspace_bytes",
+	    rec->has_workspace
+		? json_integer((json_int_t)rec->peak_workspace_bytes)
+		: json_null());
+	json_object_set_new(mem, "peak_workspace_source",
+	    json_string(rec->has_workspace
+		    ? "jemalloc thread.peak, reset after setup"
+		    : "unavailable: glibc malloc has no per-thread peak "
+		      "(see peak_rss_bytes)"));
+	json_object_set_new(mem, "peak_rss_bytes",
+	    json_integer((json_int_t)rec->peak_rss_bytes));
+	json_object_set_new(mem, "cold_minor_faults",
+	    json_integer((json_int_t)rec->cold_minor_faults));
+	json_object_set_new(mem, "cold_major_faults",
+	    json_integer((json_int_t)rec->cold_major_faults));
+	json_object_set_new(
+	    mem, "minor_faults", json_integer((json_int_t)rec->minor_faults));
+	json_object_set_new(
+	    mem, "major_faults", json_integer((json_int_t)rec->major_faults));
+}
+
+static json_t *
+memory_json(const hx_record_t *rec)
+{
+	json_t *mem = json_object();
+
+	if (rec->has_model) {
+		json_object_set_new(
+		    mem, "model_bytes", bytes_json(rec->model_bytes));
+		json_object_set_new(
+		    mem, "model_bare_bytes", bytes_json(rec->model_bare_bytes));
+		json_object_set_new(
+		    mem, "model_formula", json_string(rec->model_formula));
+		json_object_set_new(
+		    mem, "input_bytes", bytes_json(rec->input_bytes));
+		json_object_set_new(mem, "mem_limit_bytes",
+		    json_integer((json_int_t)rec->mem_limit_bytes));
+	}
+	if (rec->has_input_measured)
+		json_object_set_new(mem, "input_measured_bytes",
+		    json_integer((json_int_t)rec->input_measured_bytes));
+	if (rec->has_baseline)
+		json_object_set_new(mem, "rss_baseline_bytes",
+		    json_integer((json_int_t)rec->rss_baseline_bytes));
+	if (rec->allocator_before != NULL)
+		json_object_set(mem, "allocator_before", rec->allocator_before);
+	if (rec->allocator_after != NULL)
+		json_object_set(mem, "allocator_after", rec->allocator_after);
+	if (rec->has_peaks)
+		memory_peaks(rec, mem);
+	return mem;
+}
+
+/* The median timed run, or the cold one when there was none. */
+static double
+median_time(const hx_record_t *rec)
+{
+	return rec->nsamples > 0 ? hx_stats_median(rec->samples, rec->nsamples)
+				 : rec->cold_s;
+}
+
+static json_t *
+work_json(const hx_record_t *rec)
+{
+	json_t *work = json_pack("{s:s, s:f, s:f, s:f}", "unit", rec->unit,
+	    "units", rec->units, "flops", rec->flops, "bytes", rec->bytes);
+	double t = rec->has_time ? median_time(rec) : 0.0;
+
+	if (work == NULL || !rec->has_time)
+		return work;
+	if (t > 0) {
+		json_object_set_new(
+		    work, "gflops_per_s", json_real(rec->flops / t * 1e-9));
+		json_object_set_new(
+		    work, "gbytes_per_s", json_real(rec->bytes / t * 1e-9));
+		json_object_set_new(
+		    work, "ns_per_unit", json_real(t / rec->units * 1e9));
+	}
+	if (rec->bytes > 0)
+		json_object_set_new(work, "intensity_flops_per_byte",
+		    json_real(rec->flops / rec->bytes));
+	return work;
+}
+
+/* result and validation. */
+static void
+digest_json(const hx_record_t *rec, json_t *r)
+{
+	json_t *res = json_object(), *val, *ref;
+
+	for (int d = 0; d < rec->digest_count; d++)
+		json_object_set_new(
+		    res, rec->digest_names[d], json_real(rec->digest[d]));
+	json_object_set_new(r, "result", res);
+	if (rec->validation == HX_VALIDATION_NONE)
+		return;
+	val = json_object();
+	if (rec->has_reference) {
+		ref = json_object();
+		for (int d = 0; d < rec->digest_count; d++)
+			json_object_set_new(ref, rec->digest_names[d],
+			    json_real(rec->reference[d]));
+		json_object_set_new(val, "reference", ref);
+	}
+	if (rec->validation == HX_VALIDATION_OFF) {
+		json_object_set_new(val, "ok", json_null());
+		json_object_set_new(val, "message",
+		    json_string("not validated (--no-validate)"));
+	} else {
+		json_object_set_new(val, "ok",
+		    json_boolean(rec->validation == HX_VALIDATION_OK));
+		if (rec->validation == HX_VALIDATION_FAILED)
+			json_object_set_new(val, "message",
+			    json_string(rec->validation_message));
+	}
+	json_object_set_new(r, "validation", val);
+}
+
+/* counters, pmu and what they derive, per timed run. */
+static void
+counters_json(const hx_record_t *rec, json_t *r)
+{
+	const hx_counters_t *cs = &rec->counters;
+	json_t *derived = json_object();
+	double runs = rec->counter_runs > 0 ? rec->counter_runs : 1.0;
+	int ok_c, ok_i;
+	double cycles = hx_counters_get(cs, "cycles", &ok_c);
+	double instr = hx_counters_get(cs, "instructions", &ok_i);
+
+	json_object_set_new(r, "counters", hx_counters_json(cs, runs));
+	json_object_set_new(r, "pmu", hx_counters_pmu_json(cs));
+	if (ok_c && ok_i && cycles > 0)
+		json_object_set_new(derived, "ipc", json_real(instr / cycles));
+	for (size_t i = 0; rec->has_work && i < cs->count; i++) {
+		const hx_counter_t *c = &cs->c[i];
+		char key[160];
+		if (c->status == HX_COUNTER_UNSUPPORTED || rec->units <= 0 ||
+		    strstr(c->name, "miss") == NULL)
+			continue;
+		snprintf(key, sizeof(key), "%s_per_%s", c->name, rec->unit);
+		json_object_set_new(
+		    derived, key, json_real(c->value / runs / rec->units));
+	}
+	json_object_set_new(r, "derived", derived);
+}
+
+static json_t *
+timeline_json(const hx_record_t *rec)
+{
+	const hx_timeline_t *tl = rec->timeline;
+	const hx_timeline_sample_t *s = hx_timeline_samples(tl);
+	size_t n = hx_timeline_count(tl);
+	uint64_t max_live = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (s[i].live_bytes > max_live)
+			max_live = s[i].live_bytes;
+	}
+	return json_pack("{s:s?, s:I, s:I, s:b, s:I}", "path",
+	    rec->timeline_path, "interval_us",
+	    (json_int_t)rec->timeline_interval_us, "samples", (json_int_t)n,
+	    "truncated", hx_timeline_truncated(tl), "max_live_bytes",
+	    (json_int_t)max_live);
+}
+
+static json_t *
+settings_json(const hx_record_t *rec)
+{
+	return json_pack("{s:I, s:I, s:f, s:s}", "repeat",
+	    (json_int_t)rec->repeat, "warmup", (json_int_t)rec->warmup,
+	    "min_time_s", rec->min_time_s, "events",
+	    rec->events != NULL ? rec->events : "default");
+}
+
+static void
+head_json(const hx_record_t *rec, json_t *r)
+{
+	json_object_set_new(r, "workload", json_string(rec->workload));
+	json_object_set_new(r, "variant", json_string(rec->variant));
+	json_object_set_new(
+	    r, "status", json_string(status_names[rec->status]));
+	if (rec->description != NULL)
+		json_object_set_new(
+		    r, "description", json_string(rec->description));
+	if (rec->idiom != NULL)
+		json_object_set_new(r, "idiom", json_string(rec->idiom));
+	if (rec->params_of != NULL)
+		json_object_set_new(
+		    r, "params", hx_params_json(rec->params_of, &rec->params));
+	json_object_set_new(r, "date", json_string(rec->date));
+	if (rec->has_settings)
+		json_object_set_new(r, "settings", settings_json(rec));
+}
+
+json_t *
+hx_record_to_json(const hx_record_t *rec)
+{
+	json_t *r = json_object(), *warnings = json_array();
+
+	if (r == NULL || warnings == NULL) {
+		json_decref(r);
+		json_decref(warnings);
+		return NULL;
+	}
+	head_json(rec, r);
+	json_object_set_new(r, "memory", memory_json(rec));
+	if (rec->has_work)
+		json_object_set_new(r, "work", work_json(rec));
+	json_object_set_new(r, "machine", hx_machine_json());
+	if (rec->status != HX_STATUS_OK)
+		json_object_set_new(r, "reason", json_string(rec->reason));
+	if (rec->digest_count > 0)
+		digest_json(rec, r);
+	if (rec->has_time)
+		json_object_set_new(r, "time_s", time_json(rec, warnings));
+	if (rec->has_steps)
+		json_object_set_new(r, "steps_s", steps_json(rec));
+	if (rec->has_counters)
+		counters_json(rec, r);
+	if (rec->timeline != NULL)
+		json_object_set_new(r, "timeline", timeline_json(rec));
+	if (rec->reported != NULL)
+		json_object_set(r, "reported", rec->reported);
+	json_object_set_new(r, "warnings", warnings);
+	return r;
+}

@@ -1,0 +1,148 @@
+/*
+ * hx_record: what one measured run produced, as plain data, and the one
+ * function that writes it as the result object (interface.md).
+ *
+ * Measuring and writing are two steps (Google Benchmark's runner and
+ * reporters): hx_run_measure fills a record and writes nothing;
+ * hx_record_to_json turns any record into JSON, so the format can change
+ * without touching the measurement and the writer can be tested with a
+ * hand-made record. The same record serves a whole-process measurement
+ * (`harness exec`): every section but the head is optional (a has_* flag),
+ * and what such a run alone knows goes into the optional `reported` object.
+ *
+ * Figures the writer derives rather than stores: time statistics (median,
+ * interval, outliers, warnings) from the samples, step quantiles from the
+ * step samples, work rates from the median time, counter-derived figures
+ * (ipc, misses per unit), the timeline's sample count and largest live
+ * figure from its samples. The machine description is this machine's.
+ *
+ * Limits: a record is filled by one thread; strings it points to (names,
+ * formulas, paths) must outlive it; arrays and JSON objects it holds are
+ * owned and freed by hx_record_free.
+ */
+#ifndef FB_HX_RECORD_H
+#define FB_HX_RECORD_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "hx_counters.h"
+#include "hx_timeline.h"
+#include "variant.h"
+
+typedef enum hx_status_e {
+	HX_STATUS_OK,
+	HX_STATUS_SKIPPED,
+	HX_STATUS_FAILED
+} hx_status_t;
+
+typedef enum hx_validation_e {
+	HX_VALIDATION_NONE,  /* not reached: no "validation" object */
+	HX_VALIDATION_OFF,   /* --no-validate */
+	HX_VALIDATION_OK,    /* agrees with the reference */
+	HX_VALIDATION_FAILED /* disagrees: message says where */
+} hx_validation_t;
+
+/* Bytes that overflow a model are UINT64_MAX, written as null. */
+#define HX_RECORD_TOO_LARGE UINT64_MAX
+
+typedef struct hx_record_s {
+	/* Head: always written. */
+	const char *workload, *variant;
+	const char *description, *idiom; /* NULL: left out */
+	/* The parameters, as workload params_of declares them; NULL: none. */
+	const workload_t *params_of;
+	params_t params;
+	hx_status_t status;
+	char reason[640];
+	char date[32]; /* the run's start, UTC, ISO 8601 */
+
+	/* The measurement settings, for --resume's match ("settings"). */
+	int has_settings;
+	uint64_t repeat, warmup;
+	double min_time_s;
+	const char *events; /* NULL: the default set */
+
+	/* The variant's model and inputs (memory.model_bytes ...). */
+	int has_model;
+	uint64_t model_bytes, model_bare_bytes, input_bytes, mem_limit_bytes;
+	const char *model_formula;
+	/* The work of one run from the schedule's own counts ("work"). */
+	int has_work;
+	const char *unit;
+	double units, flops, bytes;
+
+	/* Times: the cold run apart, the timed samples (owned). */
+	int has_time;
+	double cold_s, clock_resolution_s;
+	double *samples;
+	size_t nsamples;
+	/* Steps: the cold run's first step, the timed runs' steps (owned). */
+	int has_steps;
+	double first_step_s;
+	double *step_samples;
+	size_t nsteps;
+
+	/* Memory. The inputs as the allocator counted them: */
+	int has_input_measured;
+	uint64_t input_measured_bytes;
+	/* Before the runs: the RSS and the allocator's statistics (owned,
+	 * optional). */
+	int has_baseline;
+	uint64_t rss_baseline_bytes;
+	json_t *allocator_before, *allocator_after;
+	/* Over the runs: peaks over all, faults of the cold run apart, the
+	 * timed runs' median faults. The workspace (the allocator's peak of
+	 * live bytes above the inputs) is optional. */
+	int has_peaks, has_workspace;
+	uint64_t peak_workspace_bytes, peak_rss_bytes;
+	uint64_t minor_faults, major_faults;
+	uint64_t cold_minor_faults, cold_major_faults;
+
+	/* Counters, summed over counter_runs timed runs (owned: closed by
+	 * hx_record_free when counters.c is set). */
+	int has_counters;
+	hx_counters_t counters;
+	double counter_runs;
+
+	/* The digest and its check against the reference. */
+	int digest_count; /* 0: no "result" */
+	const char *const *digest_names;
+	double digest[DIGEST_MAX];
+	hx_validation_t validation;
+	int has_reference;
+	double reference[DIGEST_MAX];
+	char validation_message[512];
+
+	/* The memory timeline (owned, optional) and where it was written. */
+	hx_timeline_t *timeline;
+	const char *timeline_path;
+	uint64_t timeline_interval_us;
+
+	/* Merged as-is under "reported" (owned, optional). */
+	json_t *reported;
+} hx_record_t;
+
+/* Zeroes rec, status ok, date now. */
+void hx_record_init(hx_record_t *rec);
+
+/* Sets status failed (or skipped) and the reason (printf format). */
+void hx_record_fail(hx_record_t *rec, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void hx_record_skip(hx_record_t *rec, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* The date of time t as "2026-11-30T12:34:56Z" in buf (at least 21
+ * bytes). */
+void hx_record_date(char *buf, size_t len, time_t t);
+
+/* The result object (a new reference), or NULL when out of memory. */
+json_t *hx_record_to_json(const hx_record_t *rec);
+
+/* Frees what rec owns (samples, JSON objects, counters, timeline); rec
+ * can be initialized again. */
+void hx_record_free(hx_record_t *rec);
+
+#endif /* FB_HX_RECORD_H */
