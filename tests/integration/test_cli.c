@@ -283,3 +283,75 @@ Test(cli, overhead_refuses_bad_input_in_one_line)
 		cli_free(&r);
 	}
 }
+
+/* The help states the number of pairs the code runs. */
+Test(cli, overhead_help_states_the_pairs)
+{
+	char *const args[] = {"overhead", "--help", NULL};
+	cli_run_t r;
+
+	cli_run(NULL, args, &r);
+	cr_assert_eq(r.status, 0);
+	cr_expect_not_null(strstr(r.out, "7 times each"), "help: %s", r.out);
+	cli_free(&r);
+}
+
+/* Lines of a JSON lines file. */
+static int
+count_lines(const char *path)
+{
+	char *text = fb_slurp(path);
+	int n = 0;
+
+	for (const char *c = text; c != NULL && *c != '\0'; c++)
+		n += *c == '\n';
+	free(text);
+	return n;
+}
+
+/* --resume skips a run only when every parameter and measurement setting
+ * matches: a different preset, repeat count or event list runs again. */
+Test(cli, resume_reruns_what_differs, .timeout = 120)
+{
+	static const struct {
+		const char *opt, *value;
+		int lines; /* in the file after the resumed sweep */
+	} steps[] = {
+	    {"--seed", "42", 1},                  /* as made: skipped */
+	    {"--preset", "seed", 2},              /* another preset */
+	    {"--repeat", "2", 3},                 /* another repeat count */
+	    {"--events", "perf::page-faults", 4}, /* other counters */
+	    {"--events", "perf::page-faults", 4}, /* as made: skipped */
+	};
+	char dir[4096], prefix[4200], jsonl[4300];
+
+	fb_tmpdir(dir, sizeof(dir));
+	snprintf(prefix, sizeof(prefix), "%s/s", dir);
+	snprintf(jsonl, sizeof(jsonl), "%s.jsonl", prefix);
+	for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+		char *args[] = {"sweep", "--workload", "interp", "--variants",
+		    "fused", "--n", "1000", "--m", "4", "--g", "32", "--warmup",
+		    "0", "--out", prefix, "--resume", (char *)steps[i].opt,
+		    (char *)steps[i].value, NULL};
+		cli_run_t r;
+
+		cli_run(NULL, args, &r);
+		cr_assert_eq(r.status, 0, "%s %s: exit %d: %s", steps[i].opt,
+		    steps[i].value, r.status, r.err);
+		cr_expect_eq(count_lines(jsonl), steps[i].lines,
+		    "after --resume %s %s: %d runs in the file, expected %d",
+		    steps[i].opt, steps[i].value, count_lines(jsonl),
+		    steps[i].lines);
+		cli_free(&r);
+		if (i == 0) {
+			/* The first sweep made the run; resume it as is. */
+			cli_run(NULL, args, &r);
+			cr_expect_eq(count_lines(jsonl), 1, "resumed: %d runs",
+			    count_lines(jsonl));
+			cr_expect_not_null(
+			    strstr(r.err, "1 of 1 runs already"), "%s", r.err);
+			cli_free(&r);
+		}
+	}
+	fb_rmdir(dir);
+}

@@ -68,6 +68,12 @@ static const bad_case_t cases[] = {
     {{"run", "interp", "fused", "--g", "1"}, "g 1"},
     {{"run", "interp", "fused", "--preset", "foo"}, "'foo'"},
     {{"run", "interp", "fused", "--preset", ""}, "''"},
+    /* Parameters the workload does not use. */
+    {{"run", "colony", "fused", "--preset", "seed"}, "--preset"},
+    {{"run", "colony", "fused", "--m", "4"}, "--m"},
+    {{"run", "colony", "fused", "--g", "32"}, "--g"},
+    {{"sweep", "--workload", "colony", "--m", "4,8"}, "--m"},
+    {{"sweep", "--workload", "colony", "--preset", "seed"}, "--preset"},
     /* Byte sizes. */
     {{"run", "interp", "fused", "--mem-limit", "12Q"}, "'12Q'"},
     {{"run", "interp", "fused", "--mem-limit", "0"}, "'0'"},

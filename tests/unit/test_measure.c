@@ -219,3 +219,122 @@ Test(measure, failed_allocation_is_a_failed_run)
 	    "reason: %s", json_string_value(json_object_get(r, "reason")));
 	json_decref(r);
 }
+
+/* steps_s pools the timed runs' steps only: 3 timed runs of 4 steps are
+ * 12 samples, whatever the cold and warm-up runs did. */
+Test(measure, step_times_are_the_timed_runs_only)
+{
+	hx_run_config_t cfg;
+	json_t *r;
+
+	hx_run_config_init(
+	    &cfg, workload_find("selftest"), variant_find("selftest", "ok"));
+	cfg.params.n = 1024;
+	cfg.params.steps = 4;
+	cfg.repeat = 3;
+	cfg.warmup = 2;
+	cfg.events = "none";
+	cfg.mem_limit = 1ULL << 30;
+	r = hx_run_result(&cfg);
+	cr_assert_str_eq(json_string_value(json_object_get(r, "status")), "ok");
+	cr_expect_eq(json_integer_value(json_object_get(
+			 json_object_get(r, "steps_s"), "count")),
+	    12, "steps_s.count %lld for 3 timed runs of 4 steps",
+	    (long long)json_integer_value(
+		json_object_get(json_object_get(r, "steps_s"), "count")));
+	cr_expect_eq(json_array_size(json_object_get(
+			 json_object_get(r, "steps_s"), "samples")),
+	    12);
+	json_decref(r);
+}
+
+/* The timeline's step column carries the step being run: 3 steps of 20 ms
+ * sampled every millisecond show steps 0, 1 and 2. */
+Test(measure, timeline_rows_carry_the_step)
+{
+	char path[] = "/tmp/fusebench-tl-XXXXXX";
+	int fd = mkstemp(path), seen[3] = {0, 0, 0};
+	hx_run_config_t cfg;
+	json_t *r;
+	FILE *f;
+	char line[256];
+
+	cr_assert_geq(fd, 0);
+	close(fd);
+	hx_run_config_init(
+	    &cfg, workload_find("selftest"), variant_find("selftest", "slow"));
+	cfg.params.n = 20; /* milliseconds a step */
+	cfg.params.steps = 3;
+	cfg.repeat = 1;
+	cfg.warmup = 0;
+	cfg.events = "none";
+	cfg.mem_limit = 1ULL << 30;
+	cfg.timeline_path = path;
+	r = hx_run_result(&cfg);
+	cr_assert_str_eq(json_string_value(json_object_get(r, "status")), "ok",
+	    "%s", json_string_value(json_object_get(r, "reason")));
+	f = fopen(path, "r");
+	cr_assert_not_null(f);
+	while (fgets(line, sizeof(line), f) != NULL) {
+		double t;
+		int run, step;
+		if (sscanf(line, "%lf,%d,%d,", &t, &run, &step) == 3 &&
+		    step >= 0 && step < 3)
+			seen[step]++;
+	}
+	fclose(f);
+	unlink(path);
+	cr_expect(seen[0] > 0 && seen[1] > 0 && seen[2] > 0,
+	    "samples in steps 0, 1, 2: %d, %d, %d", seen[0], seen[1], seen[2]);
+	json_decref(r);
+}
+
+/* The guard's prediction: model, inputs, the reference's inputs when the
+ * child computes the reference, and the timeline's buffer when asked. */
+Test(measure, guard_counts_reference_and_timeline)
+{
+	hx_run_config_t cfg;
+	const workload_t *w = workload_find("interp");
+	uint64_t model, inputs, bare, with_ref, with_tl;
+	double ref[DIGEST_MAX] = {0};
+
+	hx_run_config_init(&cfg, w, variant_find("interp", "materialized"));
+	cfg.params.n = 1000;
+	model = cfg.variant->model_bytes(&cfg.params, model_allocator);
+	inputs = w->input_bytes(&cfg.params);
+	cfg.reference = ref;
+	bare = hx_run_predicted_bytes(&cfg);
+	cr_expect_eq(bare, model + inputs);
+	cfg.reference = NULL;
+	with_ref = hx_run_predicted_bytes(&cfg);
+	cr_expect_eq(with_ref, model + 2 * inputs,
+	    "with the reference: %llu, model %llu, inputs %llu",
+	    (unsigned long long)with_ref, (unsigned long long)model,
+	    (unsigned long long)inputs);
+	cfg.timeline_path = "/tmp/unused.csv";
+	with_tl = hx_run_predicted_bytes(&cfg);
+	cr_expect_geq(with_tl,
+	    with_ref + 1000000 * sizeof(hx_timeline_sample_t),
+	    "the timeline's buffer is left out: %llu",
+	    (unsigned long long)with_tl);
+	cfg.validate = 0;
+	cr_expect_eq(hx_run_predicted_bytes(&cfg), with_tl - inputs);
+}
+
+/* Every result carries its start date, UTC, within the run. */
+Test(measure, result_has_its_start_date)
+{
+	time_t before = time(NULL), after;
+	json_t *r = measure_selftest("ok", 1 * MIB, "none");
+	const char *d = json_string_value(json_object_get(r, "date"));
+	struct tm tm;
+
+	after = time(NULL);
+	cr_assert_not_null(d);
+	memset(&tm, 0, sizeof(tm));
+	cr_assert_not_null(
+	    strptime(d, "%Y-%m-%dT%H:%M:%SZ", &tm), "date %s", d);
+	cr_expect(timegm(&tm) >= before && timegm(&tm) <= after,
+	    "date %s outside the run", d);
+	json_decref(r);
+}
