@@ -79,7 +79,8 @@ typedef struct hx_record_s {
 	double cold_s, clock_resolution_s;
 	double *samples;
 	size_t nsamples;
-	/* Steps: the cold run's first step, the timed runs' steps (owned). */
+	/* Steps: the cold run's first step, the timed runs' steps (owned;
+	 * with no timed run, the cold run's steps after its first). */
 	int has_steps;
 	double first_step_s;
 	double *step_samples;

@@ -28,6 +28,7 @@ typedef struct run_log_s {
 	uint64_t *peak, *hwm, *minor, *major;
 	double *step_times;  /* one run's steps */
 	double *timed_steps; /* the timed runs' steps */
+	double *cold_steps;  /* the cold run's steps after its first */
 	double first_step;
 	double measured; /* timed seconds so far */
 } run_log_t;
@@ -126,6 +127,7 @@ log_free(run_log_t *log)
 	free(log->major);
 	free(log->step_times);
 	free(log->timed_steps);
+	free(log->cold_steps);
 }
 
 static int
@@ -142,9 +144,11 @@ log_alloc(const hx_run_config_t *cfg, run_log_t *log)
 	log->major = calloc(log->max_runs, sizeof(uint64_t));
 	log->step_times = calloc(log->steps, sizeof(double));
 	log->timed_steps = calloc(log->max_runs * log->steps, sizeof(double));
+	log->cold_steps = calloc(log->steps, sizeof(double));
 	return log->time != NULL && log->peak != NULL && log->hwm != NULL &&
 		log->minor != NULL && log->major != NULL &&
-		log->step_times != NULL && log->timed_steps != NULL
+		log->step_times != NULL && log->timed_steps != NULL &&
+		log->cold_steps != NULL
 	    ? 0
 	    : -1;
 }
@@ -238,8 +242,11 @@ measure_one(const hx_run_config_t *cfg, hx_record_t *rec, void *state,
 	}
 	for (uint64_t k = 0; k < log->steps; k++)
 		log->time[i] += log->step_times[k];
-	if (i == 0)
+	if (i == 0) {
 		log->first_step = log->step_times[0];
+		memcpy(log->cold_steps, log->step_times + 1,
+		    (log->steps - 1) * sizeof(double));
+	}
 	if (timed) {
 		/* Only the timed runs' steps: the cold and warm-up runs'
 		 * would pull the step distribution toward their caches. */
@@ -340,11 +347,16 @@ measure_summarize(const hx_run_config_t *cfg, hx_record_t *rec, run_log_t *log)
 	rec->samples = log->time;
 	log->time = NULL;
 	if (log->steps > 1) {
+		/* The timed runs' steps; with none (--repeat 0), the cold
+		 * run's after its first, as time_s does with the cold run. */
+		double **keep =
+		    rec->nsamples > 0 ? &log->timed_steps : &log->cold_steps;
 		rec->has_steps = 1;
 		rec->first_step_s = log->first_step;
-		rec->nsteps = rec->nsamples * log->steps;
-		rec->step_samples = log->timed_steps;
-		log->timed_steps = NULL;
+		rec->nsteps = rec->nsamples > 0 ? rec->nsamples * log->steps
+						: log->steps - 1;
+		rec->step_samples = *keep;
+		*keep = NULL;
 	}
 	rec->has_counters = 1;
 	rec->has_peaks = 1;

@@ -246,6 +246,14 @@ Test(measure, step_times_are_the_timed_runs_only)
 			 json_object_get(r, "steps_s"), "samples")),
 	    12);
 	json_decref(r);
+	/* Cold only: the cold run's steps after its first stand for them. */
+	cfg.repeat = 0;
+	cfg.warmup = 0;
+	r = hx_run_result(&cfg);
+	cr_expect_eq(json_integer_value(json_object_get(
+			 json_object_get(r, "steps_s"), "count")),
+	    3);
+	json_decref(r);
 }
 
 /* The timeline's step column carries the step being run: 3 steps of 20 ms
