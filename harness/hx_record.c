@@ -66,7 +66,7 @@ hx_record_free(hx_record_t *rec)
 	free(rec->step_samples);
 	json_decref(rec->allocator_before);
 	json_decref(rec->allocator_after);
-	json_decref(rec->reported);
+	json_decref(rec->extra);
 	if (rec->counters.c != NULL)
 		hx_counters_close(&rec->counters);
 	if (rec->timeline != NULL)
@@ -344,23 +344,31 @@ counters_json(const hx_record_t *rec, json_t *r)
 	json_object_set_new(r, "derived", derived);
 }
 
+void
+hx_record_timeline_figures(hx_record_t *rec)
+{
+	const hx_timeline_sample_t *s = hx_timeline_samples(rec->timeline);
+	size_t n = hx_timeline_count(rec->timeline);
+
+	rec->has_timeline = 1;
+	rec->timeline_samples = n;
+	rec->timeline_truncated = hx_timeline_truncated(rec->timeline);
+	rec->timeline_max_live_bytes = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i].live_bytes > rec->timeline_max_live_bytes)
+			rec->timeline_max_live_bytes = s[i].live_bytes;
+	}
+}
+
 static json_t *
 timeline_json(const hx_record_t *rec)
 {
-	const hx_timeline_t *tl = rec->timeline;
-	const hx_timeline_sample_t *s = hx_timeline_samples(tl);
-	size_t n = hx_timeline_count(tl);
-	uint64_t max_live = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		if (s[i].live_bytes > max_live)
-			max_live = s[i].live_bytes;
-	}
 	return json_pack("{s:s?, s:I, s:I, s:b, s:I}", "path",
 	    rec->timeline_path, "interval_us",
-	    (json_int_t)rec->timeline_interval_us, "samples", (json_int_t)n,
-	    "truncated", hx_timeline_truncated(tl), "max_live_bytes",
-	    (json_int_t)max_live);
+	    (json_int_t)rec->timeline_interval_us, "samples",
+	    (json_int_t)rec->timeline_samples, "truncated",
+	    rec->timeline_truncated, "max_live_bytes",
+	    (json_int_t)rec->timeline_max_live_bytes);
 }
 
 static json_t *
@@ -417,10 +425,10 @@ hx_record_to_json(const hx_record_t *rec)
 		json_object_set_new(r, "steps_s", steps_json(rec));
 	if (rec->has_counters)
 		counters_json(rec, r);
-	if (rec->timeline != NULL)
+	if (rec->has_timeline)
 		json_object_set_new(r, "timeline", timeline_json(rec));
-	if (rec->reported != NULL)
-		json_object_set(r, "reported", rec->reported);
+	if (rec->extra != NULL)
+		json_object_update_missing(r, rec->extra);
 	json_object_set_new(r, "warnings", warnings);
 	return r;
 }

@@ -8,13 +8,12 @@
  * without touching the measurement and the writer can be tested with a
  * hand-made record. The same record serves a whole-process measurement
  * (`harness exec`): every section but the head is optional (a has_* flag),
- * and what such a run alone knows goes into the optional `reported` object.
+ * and what such a run alone knows goes into the optional `extra` object.
  *
  * Figures the writer derives rather than stores: time statistics (median,
  * interval, outliers, warnings) from the samples, step quantiles from the
  * step samples, work rates from the median time, counter-derived figures
- * (ipc, misses per unit), the timeline's sample count and largest live
- * figure from its samples. The machine description is this machine's.
+ * (ipc, misses per unit). The machine description is this machine's.
  *
  * Limits: a record is filled by one thread; strings it points to (names,
  * formulas, paths) must outlive it; arrays and JSON objects it holds are
@@ -117,13 +116,21 @@ typedef struct hx_record_s {
 	double reference[DIGEST_MAX];
 	char validation_message[512];
 
-	/* The memory timeline (owned, optional) and where it was written. */
-	hx_timeline_t *timeline;
+	/* The memory timeline: its figures, where it was written, and the
+	 * sampler that holds its samples (owned, optional: a measurement
+	 * with a sampler of its own fills the figures alone). */
+	int has_timeline;
 	const char *timeline_path;
 	uint64_t timeline_interval_us;
+	size_t timeline_samples;
+	int timeline_truncated;
+	uint64_t timeline_max_live_bytes;
+	hx_timeline_t *timeline;
 
-	/* Merged as-is under "reported" (owned, optional). */
-	json_t *reported;
+	/* Fields merged as they are into the result object, member by
+	 * member, where the record wrote no field of the same name (owned,
+	 * optional; exec: "command", "exit_status", "reported"). */
+	json_t *extra;
 } hx_record_t;
 
 /* Zeroes rec, status ok, date now. */
@@ -141,6 +148,9 @@ void hx_record_date(char *buf, size_t len, time_t t);
 
 /* The result object (a new reference), or NULL when out of memory. */
 json_t *hx_record_to_json(const hx_record_t *rec);
+
+/* Fills rec's timeline figures from its sampler (rec->timeline). */
+void hx_record_timeline_figures(hx_record_t *rec);
 
 /* Frees what rec owns (samples, JSON objects, counters, timeline); rec
  * can be initialized again. */

@@ -273,8 +273,10 @@ measure_runs(
 		log->done = i + 1;
 	}
 	hx_timeline_phase(rec->timeline, -1, -1);
-	if (rec->timeline != NULL)
+	if (rec->timeline != NULL) {
 		hx_timeline_stop(rec->timeline);
+		hx_record_timeline_figures(rec);
+	}
 	rec->allocator_after = hx_mem_allocator_stats();
 	hx_counters_read(&rec->counters);
 	rec->counter_runs = (double)rec->nsamples;
@@ -407,6 +409,7 @@ label_return:
 		if (rec->timeline != NULL)
 			hx_timeline_free(rec->timeline);
 		rec->timeline = NULL;
+		rec->has_timeline = 0;
 	}
 	log_free(&log);
 	cfg->variant->teardown(state);
@@ -433,6 +436,7 @@ hx_run_result(const hx_run_config_t *cfg)
 		hx_record_fail(&rec, "%s", msg);
 		hx_timeline_free(rec.timeline);
 		rec.timeline = NULL;
+		rec.has_timeline = 0;
 	}
 	r = hx_record_to_json(&rec);
 	hx_record_free(&rec);

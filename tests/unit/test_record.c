@@ -145,7 +145,8 @@ Test(record, failed_run_keeps_reason_and_drops_figures)
 }
 
 /* What a whole-process measurement has: no workload parameters, no
- * model, no allocator peak, no digest; a reported object merged as-is. */
+ * model, no allocator peak, no digest; its own fields merged as they are,
+ * never over the record's; a timeline of its own sampler's figures. */
 Test(record, process_record_without_optional_sections)
 {
 	hx_record_t rec;
@@ -158,7 +159,11 @@ Test(record, process_record_without_optional_sections)
 	rec.cold_s = 1.0;
 	rec.has_peaks = 1;
 	rec.peak_rss_bytes = 123456789;
-	rec.reported = json_pack("{s:{s:f}}", "result", "total", 1.5);
+	rec.extra = json_pack("{s:{s:{s:f}}, s:i, s:s}", "reported", "result",
+	    "total", 1.5, "exit_status", 0, "status", "overwritten?");
+	rec.has_timeline = 1;
+	rec.timeline_samples = 42;
+	rec.timeline_max_live_bytes = 99;
 	r = hx_record_to_json(&rec);
 	mem = json_object_get(r, "memory");
 	cr_expect_null(json_object_get(r, "params"));
@@ -171,6 +176,10 @@ Test(record, process_record_without_optional_sections)
 	cr_expect_float_eq(hx_result_number(r, "time_s.median"), 1.0, 1e-12);
 	cr_expect_float_eq(
 	    hx_result_number(r, "reported.result.total"), 1.5, 1e-12);
+	cr_expect_eq(hx_result_number(r, "exit_status"), 0.0);
+	cr_expect_str_eq(hx_result_status(r), "ok", "extra overwrote status");
+	cr_expect_eq(hx_result_number(r, "timeline.samples"), 42.0);
+	cr_expect_eq(hx_result_number(r, "timeline.max_live_bytes"), 99.0);
 	json_decref(r);
 	hx_record_free(&rec);
 }
