@@ -426,7 +426,10 @@ csv_writer(FILE *f, void *arg)
 	fputs("workload,variant,status,allocator,", f);
 	hx_params_csv_header(f);
 	fprintf(f, "%sreason\n", csv_figure_names);
-	json_array_foreach(results, i, r) csv_row(f, r);
+	json_array_foreach(results, i, r)
+	{
+		csv_row(f, r);
+	}
 	return ferror(f) ? -1 : 0;
 }
 
