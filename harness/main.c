@@ -7,13 +7,12 @@
  *   harness ceilings                    the machine's bandwidth and FMA peak
  *   harness overhead [W V ...]          the instrumentation's own cost
  *   harness compare OLD NEW             changes between two result files
- *   harness report DATA OUT             REPORT.md from saved sweep data
  *
  * Exit status: 0 success, 2 bad usage or bad input (one line on stderr
  * naming the bad value), 1 a failure while running (compare adds 3: a
  * regression). Library modules return codes and never exit; this file and
- * the command modules' *_main functions (sweep, overhead, compare, report)
- * are the only places that turn them into messages and exit statuses.
+ * the command modules' *_main functions (sweep, overhead, compare) are
+ * the only places that turn them into messages and exit statuses.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -27,7 +26,6 @@
 #include "hx_file.h"
 #include "hx_isolate.h"
 #include "hx_overhead.h"
-#include "hx_report.h"
 #include "hx_result.h"
 #include "hx_sweep.h"
 #include "variant.h"
@@ -44,8 +42,7 @@ static const char *const usage_text =
     "  sweep [opts]                 many runs to JSON lines + CSV (--help)\n"
     "  ceilings                     memory bandwidth and FMA throughput\n"
     "  overhead [W V [opts]]        what the instrumentation itself costs\n"
-    "  compare OLD NEW              median, memory and counter changes\n"
-    "  report DATA_DIR OUT_DIR      REPORT.md and figures from sweep data\n";
+    "  compare OLD NEW              median, memory and counter changes\n";
 
 static int
 cmd_list(int argc, char **argv)
@@ -194,8 +191,6 @@ main(int argc, char **argv)
 		return hx_overhead_main(argc - 1, argv + 1);
 	if (strcmp(argv[1], "compare") == 0)
 		return hx_compare_main(argc - 1, argv + 1);
-	if (strcmp(argv[1], "report") == 0)
-		return hx_report_main(argc - 1, argv + 1);
 	fprintf(
 	    stderr, "harness: unknown command '%s'\n%s", argv[1], usage_text);
 	return EXIT_BAD_INPUT;

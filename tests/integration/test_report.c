@@ -1,6 +1,7 @@
 /*
  * Integration tests of the report and of `harness compare`, through the
- * built harness (FB_HARNESS, and FB_HARNESS_GLIBC for the allocator runs).
+ * built programs (FB_HARNESS, FB_HARNESS_GLIBC for the allocator runs, and
+ * FB_REPORT, the report program).
  *
  * report: runs reports/make-report.sh quick (small sizes, about a minute)
  * and checks that REPORT.md is complete: every section present, every
@@ -28,6 +29,14 @@ harness(void)
 	cr_assert(h != NULL && access(h, X_OK) == 0,
 	    "FB_HARNESS must name the built harness (make test-integration)");
 	return h;
+}
+
+/* The report program; NULL when FB_REPORT is not set. */
+static const char *
+report_program(void)
+{
+	const char *r = getenv("FB_REPORT");
+	return r != NULL && access(r, X_OK) == 0 ? r : NULL;
 }
 
 static int
@@ -73,6 +82,7 @@ ReportHook(PRE_ALL)(struct criterion_test_set *set)
 {
 	const char *h = getenv("FB_HARNESS");
 	const char *glibc = getenv("FB_HARNESS_GLIBC");
+	const char *report = report_program();
 	char cmd[8192];
 	time_t t0 = time(NULL);
 	int st = -1;
@@ -91,10 +101,12 @@ ReportHook(PRE_ALL)(struct criterion_test_set *set)
 			return;
 		glibc = "build/glibc/harness";
 	}
+	if (report == NULL)
+		return;
 	snprintf(cmd, sizeof(cmd),
-	    "FB_HARNESS='%s' FB_HARNESS_GLIBC='%s' sh reports/make-report.sh "
-	    "quick 2> " QUICK_DIR "/make-report.log",
-	    h, glibc);
+	    "FB_HARNESS='%s' FB_HARNESS_GLIBC='%s' FB_REPORT='%s' sh "
+	    "reports/make-report.sh quick 2> " QUICK_DIR "/make-report.log",
+	    h, glibc, report);
 	st = system(cmd);
 	st = st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : 128;
 	fprintf(stderr,
@@ -116,6 +128,9 @@ read_quick_report(void)
 	int st = -1;
 
 	harness();
+	cr_assert(report_program() != NULL,
+	    "FB_REPORT must name the built report program "
+	    "(make test-integration)");
 	cr_assert(
 	    f != NULL, "the quick report was not made (no %s)", STATUS_FILE);
 	cr_assert_eq(fscanf(f, "%d", &st), 1);
@@ -147,7 +162,7 @@ Test(report, every_section_present)
 	    "### What none of the answers said",
 	    "## Idiom map",
 	    "## Method and machine",
-	    "build/jemalloc/harness report",
+	    "build/jemalloc/report reports/data reports",
 	};
 	for (size_t i = 0; i < sizeof(sections) / sizeof(sections[0]); i++)
 		cr_expect(strstr(report_text, sections[i]) != NULL,
@@ -277,8 +292,8 @@ Test(report, raw_data_kept_and_report_regenerates_from_it)
 	cr_expect(file_size(QUICK_DIR "/data/interp-main.csv") > 0);
 	cr_expect(file_size(QUICK_DIR "/data/colony-spread.jsonl") > 0);
 	snprintf(cmd, sizeof(cmd),
-	    "'%s' report " QUICK_DIR "/data " QUICK_DIR "/regen 2>/dev/null",
-	    harness());
+	    "'%s' " QUICK_DIR "/data " QUICK_DIR "/regen 2>/dev/null",
+	    report_program());
 	cr_assert_eq(run_status(cmd), 0, "%s", cmd);
 	again = slurp(QUICK_DIR "/regen/REPORT.md");
 	cr_expect_str_eq(again, report_text,
