@@ -63,6 +63,7 @@ REPORT_SRC := $(filter-out reports/report.c,$(wildcard reports/*.c))
 REPORT_OBJ := $(REPORT_SRC:%.c=$(OBJ)/%.o)
 
 .PHONY: all valgrind-build deps test test-unit test-integration report clean format format-check valgrind \
+	valgrind-report \
 	fuzz fuzz-ci fuzz-build cppcheck
 
 all: $(BUILD)/harness $(BUILD)/report
@@ -110,7 +111,7 @@ test: deps
 	$(MAKE) ALLOC=glibc all
 	$(MAKE) test-unit test-integration
 	$(MAKE) ALLOC=glibc SANITIZER=address,undefined OPT="-O1" test-unit
-	$(MAKE) valgrind cppcheck fuzz-ci format-check
+	$(MAKE) valgrind valgrind-report cppcheck fuzz-ci format-check
 
 # Under the sanitizers: huge requests return NULL (the tests check that a
 # failed allocation becomes a failed run), and Criterion's own few bytes are
@@ -165,6 +166,14 @@ valgrind:
 	$(VALGRIND) --trace-children=yes $$H sweep --workload interp --variants fused,chunked \
 		--n 1000,2000 --m 4 --g 32 --repeat 1 --warmup 0 --events perf::task-clock \
 		--out $$d/vg; rm -rf $$d; echo "memcheck: clean"
+
+# Memcheck of the report program on the committed data (its gnuplot
+# children are not traced): any error or a definite or indirect leak fails.
+valgrind-report:
+	$(MAKE) ALLOC=glibc OPT="-O1" BUILD_DIR=build/memcheck build/memcheck/report
+	@d=$$(mktemp -d); echo "memcheck: report from reports/data"; \
+	$(VALGRIND) build/memcheck/report reports/data $$d/out 2>$$d/log || \
+		{ cat $$d/log; rm -rf $$d; exit 1; }; rm -rf $$d; echo "memcheck: report clean"
 
 # cppcheck over harness/, variants/ and reports/. Suppressed, with the reason:
 #   missingIncludeSystem  system headers are not cppcheck's to parse

@@ -50,7 +50,8 @@ static void
 table3(rp_report_t *R, double nc)
 {
 	const char *vs[RP_DATA_MAX_VARIANTS];
-	size_t nv = rp_data_variants(&R->data, "colony", NULL, vs, 32);
+	size_t nv = rp_data_variants(
+	    &R->data, "colony", NULL, vs, RP_DATA_MAX_VARIANTS);
 	const json_t *first = NULL;
 	double t_naive = rp_num(
 	    rp_data_main(&R->data, MAIN, "colony", "naive"), "time_s.median");

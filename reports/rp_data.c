@@ -277,7 +277,7 @@ rp_data_variants(const rp_data_t *D, const char *workload, const rp_query_t *q,
     const char **out, size_t cap)
 {
 	char main_set[128];
-	const char *order[RP_DATA_MAX_VARIANTS];
+	const char *order[RP_DATA_MAX_VARIANTS] = {NULL};
 	size_t norder = 0, k = 0, i;
 	json_t *r;
 

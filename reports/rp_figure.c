@@ -155,7 +155,8 @@ static int
 collect_scaling(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 {
 	const char *vs[RP_DATA_MAX_VARIANTS];
-	size_t nv = rp_data_variants(D, fig->workload, NULL, vs, 32);
+	size_t nv =
+	    rp_data_variants(D, fig->workload, NULL, vs, RP_DATA_MAX_VARIANTS);
 
 	for (size_t k = 0; k < nv; k++) {
 		rp_query_t q = {.workload = fig->workload,
@@ -339,7 +340,8 @@ static int
 collect_timeline(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 {
 	const char *vs[RP_DATA_MAX_VARIANTS];
-	size_t nv = rp_data_variants(D, fig->workload, NULL, vs, 32);
+	size_t nv =
+	    rp_data_variants(D, fig->workload, NULL, vs, RP_DATA_MAX_VARIANTS);
 	int rc = 0;
 
 	for (size_t k = 0; k < nv && rc == 0; k++) {

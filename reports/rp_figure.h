@@ -10,8 +10,9 @@
  *   {k} the exponent fitted to the block (column `fit` against column 0)
  *   {n} the largest N of the figure's first set
  * A block is one variant's runs (or one run, or all rows for the sources
- * that make one block). A variant keeps its colour and block number in
- * every figure: its place among the workload's variants in the data.
+ * that make one block). In the per-variant sources a variant keeps its
+ * colour and block number in every figure: its place among the workload's
+ * variants in the data (rp_data_variants).
  * The few decorations that depend on named runs or on the machine's
  * ceilings (a reference line, the roof) are small functions beside the
  * table (rp_figtab.c).

@@ -57,7 +57,8 @@ static void
 table1(rp_report_t *R, double nq)
 {
 	const char *vs[RP_DATA_MAX_VARIANTS];
-	size_t nv = rp_data_variants(&R->data, "interp", NULL, vs, 32);
+	size_t nv = rp_data_variants(
+	    &R->data, "interp", NULL, vs, RP_DATA_MAX_VARIANTS);
 	double t_mat =
 	    rp_num(rp_data_main(&R->data, MAIN, "interp", "materialized"),
 		"time_s.median");
@@ -100,7 +101,8 @@ static void
 counters_note(rp_report_t *R)
 {
 	const char *vs[RP_DATA_MAX_VARIANTS];
-	size_t nv = rp_data_variants(&R->data, "interp", NULL, vs, 32);
+	size_t nv = rp_data_variants(
+	    &R->data, "interp", NULL, vs, RP_DATA_MAX_VARIANTS);
 	const json_t *r = NULL, *cs = NULL, *pmu, *e, *sim;
 	char ok[512] = "", bad[512] = "";
 	const char *name;
@@ -241,7 +243,8 @@ table2(rp_report_t *R)
 	double ng = rp_data_max_n(&R->data, "interp-glibc*", "interp");
 	rp_query_t in_glibc = {.set = "interp-glibc*", .any_status = 1};
 	const char *vs[RP_DATA_MAX_VARIANTS];
-	size_t nv = rp_data_variants(&R->data, "interp", &in_glibc, vs, 32);
+	size_t nv = rp_data_variants(
+	    &R->data, "interp", &in_glibc, vs, RP_DATA_MAX_VARIANTS);
 
 	rp_md(R, "### Allocator: glibc malloc against jemalloc\n\n");
 	if (isnan(ng)) {

@@ -20,7 +20,8 @@ rp_machine_idioms(rp_report_t *R)
 	    "what the C code does |\n|---|---|---|---|\n");
 	for (int w = 0; w < 2; w++) {
 		const char *vs[RP_DATA_MAX_VARIANTS], *wl = workloads[w];
-		size_t nv = rp_data_variants(&R->data, wl, NULL, vs, 32);
+		size_t nv = rp_data_variants(
+		    &R->data, wl, NULL, vs, RP_DATA_MAX_VARIANTS);
 		char set[64];
 		snprintf(set, sizeof(set), "%s-main*", wl);
 		for (size_t i = 0; i < nv; i++) {

@@ -275,7 +275,8 @@ measure_warm_up(const rp_report_t *R, rp_vals_t *x)
 
 	for (int w = 0; w < 2; w++) {
 		const char *vs[RP_DATA_MAX_VARIANTS], *wl = workloads[w];
-		size_t nv = rp_data_variants(&R->data, wl, NULL, vs, 32);
+		size_t nv = rp_data_variants(
+		    &R->data, wl, NULL, vs, RP_DATA_MAX_VARIANTS);
 		char set[64];
 		snprintf(set, sizeof(set), "%s-main*", wl);
 		for (size_t i = 0; i < nv; i++) {
