@@ -1,6 +1,7 @@
 # fusebench: build, test and report.
 #
-#   make            build build/jemalloc/harness (and build/glibc/harness)
+#   make            build build/jemalloc/harness and build/jemalloc/report
+#                   (and build/glibc/harness)
 #   make test       unit + integration tests (Criterion), sanitizer build included
 #   make report     run the sweeps and write reports/REPORT.md with its figures
 #
@@ -54,11 +55,18 @@ UNIT_SRC  := $(wildcard tests/unit/*.c)
 UNIT_OBJ  := $(UNIT_SRC:%.c=$(OBJ)/%.o)
 INTEG_SRC := $(wildcard tests/integration/*.c)
 INTEG_OBJ := $(INTEG_SRC:%.c=$(OBJ)/%.o)
+# The report program (reports/): REPORT.md and figures from saved data. Its
+# modules are an archive of their own, so the unit tests can link them; it
+# uses the harness library only for the result reader, formatting,
+# statistics and atomic file writing.
+REPORT_SRC := $(filter-out reports/report.c,$(wildcard reports/*.c))
+REPORT_OBJ := $(REPORT_SRC:%.c=$(OBJ)/%.o)
 
 .PHONY: all valgrind-build deps test test-unit test-integration report clean format format-check valgrind \
+	valgrind-report \
 	fuzz fuzz-ci fuzz-build cppcheck
 
-all: $(BUILD)/harness
+all: $(BUILD)/harness $(BUILD)/report
 ifeq ($(ALLOC)$(SANITIZER)$(BUILD_DIR),jemalloc)
 all: valgrind-build
 endif
@@ -80,10 +88,19 @@ $(BUILD)/libfusebench.a: $(LIB_OBJ)
 $(BUILD)/harness: $(OBJ)/harness/main.o $(BUILD)/libfusebench.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LDLIBS_ALL)
 
-$(BUILD)/test_unit: $(UNIT_OBJ) $(BUILD)/libfusebench.a
+$(OBJ)/reports/%.o $(OBJ)/tests/%.o: CFLAGS_ALL += -Ireports
+
+$(BUILD)/libreport.a: $(REPORT_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/report: $(OBJ)/reports/report.o $(BUILD)/libreport.a $(BUILD)/libfusebench.a
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LDLIBS_ALL)
+
+$(BUILD)/test_unit: $(UNIT_OBJ) $(BUILD)/libreport.a $(BUILD)/libfusebench.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lcriterion $(LDLIBS_ALL)
 
-$(BUILD)/test_integration: $(INTEG_OBJ) $(BUILD)/libfusebench.a
+$(BUILD)/test_integration: $(INTEG_OBJ) $(BUILD)/libreport.a $(BUILD)/libfusebench.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lcriterion $(LDLIBS_ALL)
 
 # The tests: unit and integration against the jemalloc build (the glibc
@@ -94,7 +111,7 @@ test: deps
 	$(MAKE) ALLOC=glibc all
 	$(MAKE) test-unit test-integration
 	$(MAKE) ALLOC=glibc SANITIZER=address,undefined OPT="-O1" test-unit
-	$(MAKE) valgrind cppcheck fuzz-ci format-check
+	$(MAKE) valgrind valgrind-report cppcheck fuzz-ci format-check
 
 # Under the sanitizers: huge requests return NULL (the tests check that a
 # failed allocation becomes a failed run), and Criterion's own few bytes are
@@ -108,6 +125,7 @@ test-unit: $(BUILD)/test_unit
 
 test-integration: all $(BUILD)/test_integration
 	FB_HARNESS=$(abspath $(BUILD)/harness) FB_HARNESS_GLIBC=$(abspath build/glibc/harness) \
+		FB_REPORT=$(abspath $(BUILD)/report) \
 		$(BUILD)/test_integration --jobs=1
 
 report: deps
@@ -116,10 +134,12 @@ report: deps
 	sh reports/make-report.sh $(if $(QUICK),quick,full)
 
 format:
-	clang-format -i $(wildcard harness/*.[ch] variants/*.[ch] variants/*/*.[ch] tests/*/*.[ch])
+	clang-format -i $(wildcard harness/*.[ch] variants/*.[ch] variants/*/*.[ch] tests/*/*.[ch] \
+		reports/*.[ch])
 
 format-check:
-	clang-format --dry-run --Werror $(wildcard harness/*.[ch] variants/*.[ch] variants/*/*.[ch] tests/*/*.[ch])
+	clang-format --dry-run --Werror $(wildcard harness/*.[ch] variants/*.[ch] variants/*/*.[ch] \
+		tests/*/*.[ch] reports/*.[ch])
 
 # Memcheck: every variant of every workload (selftest's crash and hog
 # excepted: they misbehave on purpose) run once at small sizes, in-process
@@ -147,18 +167,26 @@ valgrind:
 		--n 1000,2000 --m 4 --g 32 --repeat 1 --warmup 0 --events perf::task-clock \
 		--out $$d/vg; rm -rf $$d; echo "memcheck: clean"
 
-# cppcheck over harness/ and variants/. Suppressed, with the reason:
+# Memcheck of the report program on the committed data (its gnuplot
+# children are not traced): any error or a definite or indirect leak fails.
+valgrind-report:
+	$(MAKE) ALLOC=glibc OPT="-O1" BUILD_DIR=build/memcheck build/memcheck/report
+	@d=$$(mktemp -d); echo "memcheck: report from reports/data"; \
+	$(VALGRIND) build/memcheck/report reports/data $$d/out 2>$$d/log || \
+		{ cat $$d/log; rm -rf $$d; exit 1; }; rm -rf $$d; echo "memcheck: report clean"
+
+# cppcheck over harness/, variants/ and reports/. Suppressed, with the reason:
 #   missingIncludeSystem  system headers are not cppcheck's to parse
 #   unusedFunction        not enabled (library entry points, test hooks)
 #   invalidPointerCast in colony_cells.c  one malloc block carved into
 #       uint32 and float arrays (both 4 bytes, 4-aligned); each part is only
 #       ever accessed as its own type, so no aliasing or representation issue
 CPPCHECK := cppcheck --enable=warning,performance,portability --error-exitcode=1 \
-	--std=c11 --inline-suppr --quiet -D_GNU_SOURCE -DFB_ALLOC_GLIBC -Iharness -Ivariants \
+	--std=c11 --inline-suppr --quiet -D_GNU_SOURCE -DFB_ALLOC_GLIBC -Iharness -Ivariants -Ireports \
 	--suppress=missingIncludeSystem \
 	--suppress=invalidPointerCast:variants/colony/colony_cells.c
 cppcheck:
-	$(CPPCHECK) harness variants
+	$(CPPCHECK) harness variants reports
 
 # libFuzzer targets (clang -fsanitize=fuzzer,address,undefined, system
 # allocator) for everything that parses input: tests/fuzz/fuzz_<t>.c, seeds
@@ -207,4 +235,5 @@ clean:
 	rm -rf build
 
 -include $(LIB_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(INTEG_OBJ:.o=.d) $(OBJ)/harness/main.d \
+	$(REPORT_OBJ:.o=.d) $(OBJ)/reports/report.d \
 	$(FUZZ_LIB_OBJ:.o=.d) $(FUZZ_TARGETS:%=$(FUZZ_DIR)/obj/tests/fuzz/fuzz_%.d)

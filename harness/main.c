@@ -7,13 +7,12 @@
  *   harness ceilings                    the machine's bandwidth and FMA peak
  *   harness overhead [W V ...]          the instrumentation's own cost
  *   harness compare OLD NEW             changes between two result files
- *   harness report DATA OUT             REPORT.md from saved sweep data
  *
  * Exit status: 0 success, 2 bad usage or bad input (one line on stderr
  * naming the bad value), 1 a failure while running (compare adds 3: a
  * regression). Library modules return codes and never exit; this file and
- * the command modules' *_main functions (sweep, overhead, compare, report)
- * are the only places that turn them into messages and exit statuses.
+ * the command modules' *_main functions (sweep, overhead, compare) are
+ * the only places that turn them into messages and exit statuses.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -28,7 +27,6 @@
 #include "hx_file.h"
 #include "hx_isolate.h"
 #include "hx_overhead.h"
-#include "hx_report.h"
 #include "hx_result.h"
 #include "hx_sweep.h"
 #include "variant.h"
@@ -54,8 +52,6 @@ static const command_t commands[] = {
 	hx_overhead_main},
     {"compare", "OLD NEW", "median, memory and counter changes",
 	hx_compare_main},
-    {"report", "DATA_DIR OUT_DIR", "REPORT.md and figures from sweep data",
-	hx_report_main},
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -8,9 +8,13 @@
 #
 # Progress goes to stderr (each sweep prints a line per run). The report step
 # alone, from saved data and without measuring again:
-#   build/jemalloc/harness report reports/data reports
+#   build/jemalloc/report reports/data reports
 #
-# Environment: FB_HARNESS, FB_HARNESS_GLIBC override the two builds. The
+# The variant lists come from `harness list` (the harness's own table, in its
+# order); only the variants an experiment singles out are named here.
+#
+# Environment: FB_HARNESS, FB_HARNESS_GLIBC override the two harness builds,
+# FB_REPORT the report program. The
 # cache simulation (harness run --cachesim) runs the x86-64-v3 build that
 # `make` leaves in build/valgrind, because valgrind 3.19 cannot decode
 # AVX-512.
@@ -22,6 +26,7 @@ cd "$ROOT"
 H=${FB_HARNESS:-$ROOT/build/jemalloc/harness}
 HG=${FB_HARNESS_GLIBC:-$ROOT/build/glibc/harness}
 HC=$H
+R=${FB_REPORT:-$ROOT/build/jemalloc/report}
 
 case "$MODE" in
 full)  OUT=reports; DATA=reports/data ;;
@@ -29,7 +34,7 @@ quick) OUT=reports/out-quick; DATA=reports/out-quick/data ;;
 *)     echo "usage: make-report.sh full|quick" >&2; exit 2 ;;
 esac
 
-for h in "$H" "$HG"; do
+for h in "$H" "$HG" "$R"; do
 	[ -x "$h" ] || { echo "make-report.sh: $h not built (make; make ALLOC=glibc all)" >&2; exit 1; }
 done
 command -v valgrind >/dev/null 2>&1 || HC=
@@ -38,6 +43,23 @@ rm -rf "$DATA"
 mkdir -p "$DATA/timelines" "$DATA/cachesim"
 START=$(date +%s)
 step() { echo "== make-report.sh [$(( $(date +%s) - START ))s] $*" >&2; }
+
+# variants WORKLOAD [EXCEPT...]: the workload's variants in the harness's
+# table, comma-separated, less those named after it.
+variants() {
+	w=$1; shift
+	"$H" list | awk -v w="$w" -v skip=" $* " '
+		/^[a-z]/ { cur = $1; sub(":", "", cur) }
+		/^  / && cur == w && index(skip, " " $1 " ") == 0 { printf "%s%s", sep, $1; sep = "," }'
+}
+INTERP_OTHERS=$(variants interp eager)
+# The cache simulation leaves out eager (op by op, slow under valgrind) and
+# chunked (the materialized schedule in pieces).
+INTERP_CACHESIM=$(variants interp eager chunked | tr , ' ')
+# cells is O(N): it has its own sweep at larger N.
+COLONY_ALL_PAIRS=$(variants colony cells)
+[ -n "$INTERP_OTHERS" ] && [ -n "$COLONY_ALL_PAIRS" ] ||
+	{ echo "make-report.sh: no variants from $H list" >&2; exit 1; }
 
 if [ "$MODE" = full ]; then
 	NQ=1e6; MQ=300; NSCALE=1e4,3e4,1e5,3e5; CHUNKS=100,1000,10000,100000,1000000
@@ -57,7 +79,7 @@ step "interp at the question's size (N=$NQ, M=$MQ): eager"
 "$H" sweep --workload interp --variants eager --n $NQ --m $MQ $RE \
 	--timeline-dir "$DATA/timelines" --out "$DATA/interp-main-eager"
 step "interp at the question's size: the other variants"
-"$H" sweep --workload interp --variants materialized,fused,chunked,tiled,hoisted,sorted \
+"$H" sweep --workload interp --variants "$INTERP_OTHERS" \
 	--n $NQ --m $MQ $RQ --timeline-dir "$DATA/timelines" --out "$DATA/interp-main"
 step "interp against N"
 "$H" sweep --workload interp --n $NSCALE --m $MQ --repeat 3 --warmup 1 \
@@ -69,7 +91,7 @@ step "interp with glibc malloc"
 "$HG" sweep --workload interp --variants eager,materialized --n $NG --m $MQ \
 	--repeat 3 --warmup 1 --out "$DATA/interp-glibc"
 if [ -n "$HC" ]; then
-	for v in materialized fused tiled hoisted sorted; do
+	for v in $INTERP_CACHESIM; do
 		step "interp $v under the cache simulator (N=$NCS)"
 		"$HC" run interp $v --n $NCS --m $MCS --repeat 1 --warmup 0 --cachesim \
 			--json "$DATA/cachesim/interp-$v.json" >&2 ||
@@ -87,7 +109,7 @@ step "colony at N=$NC, K=$KC"
 "$H" sweep --workload colony --n $NC --steps $KC --repeat 3 --warmup 1 \
 	--out "$DATA/colony-main"
 step "colony all-pairs against N"
-"$H" sweep --workload colony --variants naive,naive-reuse,chunked,fused,tiled \
+"$H" sweep --workload colony --variants "$COLONY_ALL_PAIRS" \
 	--n $NCSCALE --steps 3 --repeat 2 --warmup 0 --out "$DATA/colony-scale"
 step "colony cells against N"
 "$H" sweep --workload colony --variants cells --n $NCELLS --steps 3 --repeat 2 \
@@ -99,5 +121,5 @@ step "colony per-step spread: $KSPREAD steps in one run"
 	--repeat 0 --warmup 0 --out "$DATA/colony-spread-glibc"
 
 step "sweeps done; writing the report"
-"$H" report "$DATA" "$OUT"
+"$R" "$DATA" "$OUT"
 step "done: $OUT/REPORT.md"

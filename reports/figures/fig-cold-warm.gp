@@ -1,5 +1,5 @@
 # fig-cold-warm: first (cold) run time over the median of the timed runs
-# written by harness report; redraw with `gnuplot fig-cold-warm.gp` in this folder
+# written by reports/report; redraw with `gnuplot fig-cold-warm.gp` in this folder
 set terminal svg size 960,600 dynamic font 'Sans,12' background rgb 'white'
 set output 'fig-cold-warm.svg'
 set title "first (cold) run time over the median of the timed runs" noenhanced
@@ -22,8 +22,8 @@ $r << EOD
 "interp/sorted" 1.15174
 "colony/naive" 1.00036
 "colony/naive-reuse" 0.955243
-"colony/chunked" 0.9472
 "colony/fused" 1.00598
+"colony/chunked" 0.9472
 "colony/tiled" 1.02565
 "colony/cells" 1.01017
 EOD

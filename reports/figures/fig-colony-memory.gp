@@ -1,5 +1,5 @@
 # fig-colony-memory: colony: peak workspace against N
-# written by harness report; redraw with `gnuplot fig-colony-memory.gp` in this folder
+# written by reports/report; redraw with `gnuplot fig-colony-memory.gp` in this folder
 set terminal svg size 960,600 dynamic font 'Sans,12' background rgb 'white'
 set output 'fig-colony-memory.svg'
 set title "colony: peak workspace against N" noenhanced
@@ -24,18 +24,18 @@ $m1 << EOD
 8192 1.07374e+09 1.07374e+09
 EOD
 $m2 << EOD
-512 2.09715e+06 2.09715e+06
-1024 4.1943e+06 4.1943e+06
-2048 8.38861e+06 8.38861e+06
-4096 1.67772e+07 1.67772e+07
-8192 3.35544e+07 3.35544e+07
-EOD
-$m3 << EOD
 512 1 1
 1024 1 1
 2048 1 1
 4096 1 1
 8192 1 1
+EOD
+$m3 << EOD
+512 2.09715e+06 2.09715e+06
+1024 4.1943e+06 4.1943e+06
+2048 8.38861e+06 8.38861e+06
+4096 1.67772e+07 1.67772e+07
+8192 3.35544e+07 3.35544e+07
 EOD
 $m4 << EOD
 512 4608 20480
@@ -53,8 +53,8 @@ $m5 << EOD
 EOD
 plot $m0 using 1:2 with points pt 7 lc 1 title 'naive measured (N^2.00)', $m0 using 1:3 with lines dt 3 lc 1 title 'naive model', \
   $m1 using 1:2 with points pt 7 lc 2 title 'naive-reuse measured (N^2.00)', $m1 using 1:3 with lines dt 3 lc 2 title 'naive-reuse model', \
-  $m2 using 1:2 with points pt 7 lc 3 title 'chunked measured (N^1.00)', $m2 using 1:3 with lines dt 3 lc 3 title 'chunked model', \
-  $m3 using 1:2 with points pt 7 lc 4 title 'fused measured (N^n/a)', $m3 using 1:3 with lines dt 3 lc 4 title 'fused model', \
+  $m2 using 1:2 with points pt 7 lc 3 title 'fused measured (N^n/a)', $m2 using 1:3 with lines dt 3 lc 3 title 'fused model', \
+  $m3 using 1:2 with points pt 7 lc 4 title 'chunked measured (N^1.00)', $m3 using 1:3 with lines dt 3 lc 4 title 'chunked model', \
   $m4 using 1:2 with points pt 7 lc 5 title 'tiled measured (N^0.48)', $m4 using 1:3 with lines dt 3 lc 5 title 'tiled model', \
   $m5 using 1:2 with points pt 7 lc 6 title 'cells measured (N^1.00)', $m5 using 1:3 with lines dt 3 lc 6 title 'cells model'
 set output

@@ -1,5 +1,5 @@
 # fig-colony-spread: colony: the time of every step of one run
-# written by harness report; redraw with `gnuplot fig-colony-spread.gp` in this folder
+# written by reports/report; redraw with `gnuplot fig-colony-spread.gp` in this folder
 set terminal svg size 960,600 dynamic font 'Sans,12' background rgb 'white'
 set output 'fig-colony-spread.svg'
 set title "colony: the time of every step of one run" noenhanced

@@ -1,5 +1,5 @@
 # fig-colony-time: colony: time per step against N
-# written by harness report; redraw with `gnuplot fig-colony-time.gp` in this folder
+# written by reports/report; redraw with `gnuplot fig-colony-time.gp` in this folder
 set terminal svg size 960,600 dynamic font 'Sans,12' background rgb 'white'
 set output 'fig-colony-time.svg'
 set title "colony: time per step against N" noenhanced
@@ -23,18 +23,18 @@ $t1 << EOD
 8192 0.149325
 EOD
 $t2 << EOD
-512 0.00049226
-1024 0.00200339
-2048 0.00787854
-4096 0.038762
-8192 0.159206
-EOD
-$t3 << EOD
 512 0.000443423
 1024 0.00173662
 2048 0.00686215
 4096 0.0272058
 8192 0.105506
+EOD
+$t3 << EOD
+512 0.00049226
+1024 0.00200339
+2048 0.00787854
+4096 0.038762
+8192 0.159206
 EOD
 $t4 << EOD
 512 0.000331494
@@ -52,8 +52,8 @@ $t5 << EOD
 EOD
 plot $t0 using 1:2 with linespoints pt 7 lc 1 title 'naive (N^2.56)', \
   $t1 using 1:2 with linespoints pt 7 lc 2 title 'naive-reuse (N^2.04)', \
-  $t2 using 1:2 with linespoints pt 7 lc 3 title 'chunked (N^2.09)', \
-  $t3 using 1:2 with linespoints pt 7 lc 4 title 'fused (N^1.98)', \
+  $t2 using 1:2 with linespoints pt 7 lc 3 title 'fused (N^1.98)', \
+  $t3 using 1:2 with linespoints pt 7 lc 4 title 'chunked (N^2.09)', \
   $t4 using 1:2 with linespoints pt 7 lc 5 title 'tiled (N^1.81)', \
   $t5 using 1:2 with linespoints pt 7 lc 6 title 'cells (N^1.01)'
 set output

@@ -1,5 +1,5 @@
 # fig-interp-chunk: interp: the chunk size as a memory-time trade-off
-# written by harness report; redraw with `gnuplot fig-interp-chunk.gp` in this folder
+# written by reports/report; redraw with `gnuplot fig-interp-chunk.gp` in this folder
 set terminal svg size 960,600 dynamic font 'Sans,12' background rgb 'white'
 set output 'fig-interp-chunk.svg'
 set title "interp: the chunk size as a memory-time trade-off" noenhanced

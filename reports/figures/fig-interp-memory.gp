@@ -1,5 +1,5 @@
 # fig-interp-memory: interp: peak workspace against N (M fixed)
-# written by harness report; redraw with `gnuplot fig-interp-memory.gp` in this folder
+# written by reports/report; redraw with `gnuplot fig-interp-memory.gp` in this folder
 set terminal svg size 960,600 dynamic font 'Sans,12' background rgb 'white'
 set output 'fig-interp-memory.svg'
 set title "interp: peak workspace against N (M fixed)" noenhanced

@@ -1,5 +1,5 @@
 # fig-interp-time: interp: median time against N (M fixed)
-# written by harness report; redraw with `gnuplot fig-interp-time.gp` in this folder
+# written by reports/report; redraw with `gnuplot fig-interp-time.gp` in this folder
 set terminal svg size 960,600 dynamic font 'Sans,12' background rgb 'white'
 set output 'fig-interp-time.svg'
 set title "interp: median time against N (M fixed)" noenhanced

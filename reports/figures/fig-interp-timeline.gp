@@ -1,5 +1,5 @@
 # fig-interp-timeline: interp: allocator live bytes during the first (cold) run
-# written by harness report; redraw with `gnuplot fig-interp-timeline.gp` in this folder
+# written by reports/report; redraw with `gnuplot fig-interp-timeline.gp` in this folder
 set terminal svg size 960,600 dynamic font 'Sans,12' background rgb 'white'
 set output 'fig-interp-timeline.svg'
 set title "interp: allocator live bytes during the first (cold) run" noenhanced

@@ -1,5 +1,5 @@
 # fig-roofline: interp: roofline with this machine's measured ceilings (one core)
-# written by harness report; redraw with `gnuplot fig-roofline.gp` in this folder
+# written by reports/report; redraw with `gnuplot fig-roofline.gp` in this folder
 set terminal svg size 960,600 dynamic font 'Sans,12' background rgb 'white'
 set output 'fig-roofline.svg'
 set title "interp: roofline with this machine's measured ceilings (one core)" noenhanced

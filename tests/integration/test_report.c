@@ -1,16 +1,23 @@
 /*
  * Integration tests of the report and of `harness compare`, through the
- * built harness (FB_HARNESS, and FB_HARNESS_GLIBC for the allocator runs).
+ * built programs (FB_HARNESS, FB_HARNESS_GLIBC for the allocator runs, and
+ * FB_REPORT, the report program).
  *
  * report: runs reports/make-report.sh quick (small sizes, about a minute)
  * and checks that REPORT.md is complete: every section present, every
  * figure it references exists and is not empty (SVG and PNG), every table
  * row carries numbers, no NaN and no negative time, and each verdict cites
- * a figure. compare: crafted result files, a regression flagged (exit 3),
- * noise not flagged (exit 0), bad input refused (exit 2).
+ * a figure. From the same quick data: every declared figure has rows, every
+ * verdict rule is testable and fills its template, and a made-up variant
+ * put at the front of every set leaves the verdicts, the unsaid section and
+ * the figures as they were (runs are found by name, not by position).
+ * compare: crafted result files, a regression flagged (exit 3), noise not
+ * flagged (exit 0), bad input refused (exit 2).
  */
 #include <criterion/criterion.h>
 #include <ctype.h>
+#include <dirent.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +25,11 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "rp_data.h"
+#include "rp_figure.h"
+#include "rp_report.h"
+#include "rp_verdict.h"
 
 #define QUICK_DIR "reports/out-quick"
 
@@ -28,6 +40,14 @@ harness(void)
 	cr_assert(h != NULL && access(h, X_OK) == 0,
 	    "FB_HARNESS must name the built harness (make test-integration)");
 	return h;
+}
+
+/* The report program; NULL when FB_REPORT is not set. */
+static const char *
+report_program(void)
+{
+	const char *r = getenv("FB_REPORT");
+	return r != NULL && access(r, X_OK) == 0 ? r : NULL;
 }
 
 static int
@@ -73,6 +93,7 @@ ReportHook(PRE_ALL)(struct criterion_test_set *set)
 {
 	const char *h = getenv("FB_HARNESS");
 	const char *glibc = getenv("FB_HARNESS_GLIBC");
+	const char *report = report_program();
 	char cmd[8192];
 	time_t t0 = time(NULL);
 	int st = -1;
@@ -91,10 +112,12 @@ ReportHook(PRE_ALL)(struct criterion_test_set *set)
 			return;
 		glibc = "build/glibc/harness";
 	}
+	if (report == NULL)
+		return;
 	snprintf(cmd, sizeof(cmd),
-	    "FB_HARNESS='%s' FB_HARNESS_GLIBC='%s' sh reports/make-report.sh "
-	    "quick 2> " QUICK_DIR "/make-report.log",
-	    h, glibc);
+	    "FB_HARNESS='%s' FB_HARNESS_GLIBC='%s' FB_REPORT='%s' sh "
+	    "reports/make-report.sh quick 2> " QUICK_DIR "/make-report.log",
+	    h, glibc, report);
 	st = system(cmd);
 	st = st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : 128;
 	fprintf(stderr,
@@ -116,6 +139,9 @@ read_quick_report(void)
 	int st = -1;
 
 	harness();
+	cr_assert(report_program() != NULL,
+	    "FB_REPORT must name the built report program "
+	    "(make test-integration)");
 	cr_assert(
 	    f != NULL, "the quick report was not made (no %s)", STATUS_FILE);
 	cr_assert_eq(fscanf(f, "%d", &st), 1);
@@ -147,7 +173,7 @@ Test(report, every_section_present)
 	    "### What none of the answers said",
 	    "## Idiom map",
 	    "## Method and machine",
-	    "build/jemalloc/harness report",
+	    "build/jemalloc/report reports/data reports",
 	};
 	for (size_t i = 0; i < sizeof(sections) / sizeof(sections[0]); i++)
 		cr_expect(strstr(report_text, sections[i]) != NULL,
@@ -277,13 +303,149 @@ Test(report, raw_data_kept_and_report_regenerates_from_it)
 	cr_expect(file_size(QUICK_DIR "/data/interp-main.csv") > 0);
 	cr_expect(file_size(QUICK_DIR "/data/colony-spread.jsonl") > 0);
 	snprintf(cmd, sizeof(cmd),
-	    "'%s' report " QUICK_DIR "/data " QUICK_DIR "/regen 2>/dev/null",
-	    harness());
+	    "'%s' " QUICK_DIR "/data " QUICK_DIR "/regen 2>/dev/null",
+	    report_program());
 	cr_assert_eq(run_status(cmd), 0, "%s", cmd);
 	again = slurp(QUICK_DIR "/regen/REPORT.md");
 	cr_expect_str_eq(again, report_text,
 	    "the report from saved data differs from the first one");
 	free(again);
+}
+
+/* ---- the tables against the quick data ---- */
+
+TestSuite(report_tables, .init = read_quick_report, .timeout = 120);
+
+/* Every declared figure has rows in a quick report, and every rule can be
+ * decided from it with its template filled. */
+Test(report_tables, every_figure_has_data_and_every_rule_decides)
+{
+	static rp_report_t R;
+	char msg[512] = "";
+
+	cr_assert_eq(rp_data_load(&R.data, QUICK_DIR "/data", msg, sizeof(msg)),
+	    0, "%s", msg);
+	for (size_t i = 0; i < rp_figures_count; i++) {
+		cr_expect_eq(
+		    rp_figure_collect(&R.data, &rp_figures[i], &R.plots[i]), 0);
+		cr_expect_gt(rp_figure_rows(&R.plots[i]), 0,
+		    "%s has no data in the quick report", rp_figures[i].name);
+		R.saved[i] = 1;
+	}
+	R.md = fopen("/dev/null", "w");
+	cr_assert(R.md != NULL);
+	for (size_t i = 0; i < rp_rules_count; i++) {
+		const rp_rule_t *rule = &rp_rules[i];
+		rp_vals_t x = {.n = 0};
+		cr_expect_eq(rule->measure(&R, &x), 0, "rule %s: %s", rule->id,
+		    rp_vals_get_str(&x, "why"));
+		rp_vals_str(&x, "note", rule->decide(&x).note);
+		cr_expect_eq(rp_text_fill(R.md, rule->measured, &x), 0,
+		    "rule %s: a placeholder without a value", rule->id);
+	}
+	fclose(R.md);
+	rp_report_free(&R);
+}
+
+#define FRONT_DIR QUICK_DIR "/front"
+
+/* Copies the quick data to FRONT_DIR/data with a run of a made-up variant,
+ * "aa-front", first in every set: a copy of the set's first run, renamed,
+ * with no timed repeats (so no verdict may count it). */
+static void
+make_front_data(void)
+{
+	DIR *d;
+	struct dirent *e;
+
+	cr_assert_eq(
+	    run_status("rm -rf " FRONT_DIR " && mkdir -p " FRONT_DIR
+		       " && cp -r " QUICK_DIR "/data " FRONT_DIR "/data"),
+	    0);
+	cr_assert((d = opendir(FRONT_DIR "/data")) != NULL);
+	while ((e = readdir(d)) != NULL) {
+		char path[512], *rest, *line;
+		json_t *r;
+		FILE *f;
+		size_t len = strlen(e->d_name);
+		if (len < 6 || strcmp(e->d_name + len - 6, ".jsonl") != 0)
+			continue;
+		snprintf(path, sizeof(path), FRONT_DIR "/data/%s", e->d_name);
+		rest = slurp(path);
+		r = json_loadb(rest, strcspn(rest, "\n"), 0, NULL);
+		cr_assert(json_is_object(r), "%s: first line", path);
+		json_object_set_new(r, "variant", json_string("aa-front"));
+		json_object_set_new(r, "idiom", json_string("made up"));
+		json_object_set_new(r, "description", json_string("made up"));
+		json_object_set_new(
+		    json_object_get(r, "time_s"), "repeats", json_integer(0));
+		line = json_dumps(r, JSON_COMPACT);
+		cr_assert((f = fopen(path, "w")) != NULL);
+		fprintf(f, "%s\n%s", line, rest);
+		fclose(f);
+		free(line);
+		free(rest);
+		json_decref(r);
+	}
+	closedir(d);
+}
+
+/* The lines of text from the line starting with from up to the one starting
+ * with to (not included), joined; those starting with only (if set). */
+static char *
+section(const char *text, const char *from, const char *to, const char *only)
+{
+	const char *a = strstr(text, from), *b;
+	char *out = calloc(1, strlen(text) + 1), *o = out;
+
+	cr_assert(a != NULL && out != NULL, "no '%s'", from);
+	b = strstr(a, to);
+	cr_assert(b != NULL, "no '%s'", to);
+	while (a < b) {
+		size_t n = strcspn(a, "\n") + 1;
+		if (only == NULL || strncmp(a, only, strlen(only)) == 0) {
+			memcpy(o, a, n);
+			o += n;
+		}
+		a += n;
+	}
+	return out;
+}
+
+Test(report_tables, a_variant_put_first_changes_no_verdict)
+{
+	char cmd[1024];
+	char *front, *a, *b;
+	static const char *const parts[][3] = {
+	    {"| advice |", "### What none", NULL},
+	    {"### What none", "## Idiom map", NULL},
+	    {"# What nested", "## Method and machine", "![Figure"},
+	    {"# What nested", "## Method and machine", "**Figure"},
+	};
+
+	make_front_data();
+	snprintf(cmd, sizeof(cmd),
+	    "'%s' " FRONT_DIR "/data " FRONT_DIR " 2>/dev/null",
+	    report_program());
+	cr_assert_eq(run_status(cmd), 0, "%s", cmd);
+	front = slurp(FRONT_DIR "/REPORT.md");
+	/* The made-up variant is in the data, first in its tables. */
+	cr_expect(strstr(front, "|---|\n| aa-front | ") != NULL,
+	    "Table 1 does not start with aa-front");
+	cr_expect(strstr(front, "| interp | aa-front | made up |") != NULL);
+	cr_expect(strstr(front, "| colony | aa-front | made up |") != NULL);
+	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+		a = section(report_text, parts[i][0], parts[i][1], parts[i][2]);
+		b = section(front, parts[i][0], parts[i][1], parts[i][2]);
+		cr_expect(
+		    strlen(a) > 100, "section '%s' is empty", parts[i][0]);
+		cr_expect_str_eq(b, a,
+		    "with aa-front first, '%s' changed:\n%s\nagainst\n%s",
+		    parts[i][0], b, a);
+		free(a);
+		free(b);
+	}
+	free(front);
 }
 
 /* ---- harness compare on crafted files ---- */

@@ -1,0 +1,19 @@
+/*
+ * rp_colony: Part 2 of the report, colony: Table 3 (every variant at the
+ * main size), Table 4 (the exponents fitted in the scaling figures), the
+ * time and memory figures, Table 5 and the spread figure (every step of one
+ * long run per variant and allocator), and the cold-and-warm figure that
+ * closes both parts.
+ */
+#ifndef FB_RP_COLONY_H
+#define FB_RP_COLONY_H
+
+#include "rp_report.h"
+
+/* The runs of the spread sets (colony-spread*), variants in order, jemalloc
+ * before glibc; returns how many (at most cap). */
+size_t rp_colony_spread_runs(
+    const rp_report_t *R, const json_t **out, size_t cap);
+void rp_colony_write(rp_report_t *R);
+
+#endif /* FB_RP_COLONY_H */

@@ -1,0 +1,401 @@
+/*
+ * rp_data: reading DATA_DIR and finding runs by name (see rp_data.h).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hx_result.h"
+#include "rp_data.h"
+
+static int
+ends_with(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+	return a >= b && strcmp(s + a - b, suffix) == 0;
+}
+
+static int
+cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The names in dir ending in suffix, sorted; NULL-terminated, malloced (free
+ * each and the array). NULL when dir cannot be opened. */
+static char **
+list_sorted(const char *dir, const char *suffix, size_t *count)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char **names = NULL;
+	size_t n = 0, cap = 0;
+
+	*count = 0;
+	if (d == NULL)
+		return NULL;
+	while ((e = readdir(d)) != NULL) {
+		if (!ends_with(e->d_name, suffix))
+			continue;
+		if (n + 1 >= cap) {
+			char **grown;
+			cap = cap ? 2 * cap : 32;
+			grown = realloc(names, cap * sizeof(*names));
+			if (grown == NULL)
+				break;
+			names = grown;
+		}
+		if ((names[n] = strdup(e->d_name)) != NULL)
+			n++;
+	}
+	closedir(d);
+	if (names == NULL)
+		names = calloc(1, sizeof(*names));
+	else
+		qsort(names, n, sizeof(*names), cmp_names);
+	if (names != NULL)
+		names[n] = NULL;
+	*count = n;
+	return names;
+}
+
+static void
+free_names(char **names)
+{
+	for (size_t i = 0; names != NULL && names[i] != NULL; i++)
+		free(names[i]);
+	free(names);
+}
+
+/* Appends the runs of one .jsonl file, each with its set. */
+static int
+load_set(rp_data_t *D, const char *name, char *msg, size_t msglen)
+{
+	char path[4400], set[256];
+	json_t *arr, *r;
+	size_t i;
+
+	snprintf(path, sizeof(path), "%s/%s", D->dir, name);
+	snprintf(set, sizeof(set), "%.*s", (int)(strlen(name) - 6), name);
+	if ((arr = hx_result_read(path, msg, msglen)) == NULL)
+		return -1;
+	json_array_foreach(arr, i, r)
+	{
+		json_object_set_new(r, "_set", json_string(set));
+		json_array_append(D->runs, r);
+	}
+	json_decref(arr);
+	return 0;
+}
+
+/* The cache simulations: results with a "cachesim" member; others are
+ * skipped, as is a missing folder. */
+static void
+load_cachesim(rp_data_t *D)
+{
+	char dir[4200], path[4400], msg[256];
+	size_t n;
+	char **names;
+
+	snprintf(dir, sizeof(dir), "%s/cachesim", D->dir);
+	names = list_sorted(dir, ".json", &n);
+	for (size_t i = 0; i < n; i++) {
+		json_t *arr, *r;
+		size_t j;
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		if ((arr = hx_result_read(path, msg, sizeof(msg))) == NULL)
+			continue;
+		json_array_foreach(arr, j, r)
+		{
+			if (json_is_object(json_object_get(r, "cachesim")))
+				json_array_append(D->cachesim, r);
+		}
+		json_decref(arr);
+	}
+	free_names(names);
+}
+
+int
+rp_data_load(rp_data_t *D, const char *dir, char *msg, size_t msglen)
+{
+	char path[4200];
+	char **names;
+	size_t n;
+	int rc = -1;
+
+	memset(D, 0, sizeof(*D));
+	D->dir = dir;
+	D->runs = json_array();
+	D->cachesim = json_array();
+	if ((names = list_sorted(dir, ".jsonl", &n)) == NULL) {
+		snprintf(msg, msglen, "%s: %s", dir, strerror(errno));
+		goto label_return;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (strlen(names[i]) < 250 &&
+		    load_set(D, names[i], msg, msglen) != 0)
+			goto label_return;
+	if (json_array_size(D->runs) == 0) {
+		snprintf(msg, msglen, "%s: no *.jsonl result files", dir);
+		goto label_return;
+	}
+	snprintf(path, sizeof(path), "%s/ceilings.json", dir);
+	D->ceilings = json_load_file(path, 0, NULL);
+	snprintf(path, sizeof(path), "%s/overhead.json", dir);
+	D->overhead = json_load_file(path, 0, NULL);
+	load_cachesim(D);
+	rc = 0;
+label_return:
+	free_names(names);
+	if (rc != 0)
+		rp_data_free(D);
+	return rc;
+}
+
+void
+rp_data_free(rp_data_t *D)
+{
+	json_decref(D->runs);
+	json_decref(D->cachesim);
+	json_decref(D->ceilings);
+	json_decref(D->overhead);
+	D->runs = D->cachesim = D->ceilings = D->overhead = NULL;
+}
+
+double
+rp_num(const json_t *r, const char *path)
+{
+	return r == NULL ? NAN : hx_result_number(r, path);
+}
+
+const char *
+rp_str(const json_t *r, const char *key)
+{
+	const char *s = json_string_value(json_object_get(r, key));
+	return s != NULL ? s : "";
+}
+
+int
+rp_is_glibc(const json_t *r)
+{
+	const char *a = json_string_value(
+	    json_object_get(json_object_get(r, "machine"), "allocator"));
+	return a != NULL && strncmp(a, "glibc", 5) == 0;
+}
+
+int
+rp_data_set_matches(const char *pattern, const char *set)
+{
+	size_t len;
+
+	if (pattern == NULL)
+		return 1;
+	len = strlen(pattern);
+	if (len > 0 && pattern[len - 1] == '*')
+		return strncmp(set, pattern, len - 1) == 0;
+	return strcmp(set, pattern) == 0;
+}
+
+int
+rp_data_run_matches(const json_t *r, const rp_query_t *q)
+{
+	return rp_data_set_matches(q->set, rp_str(r, "_set")) &&
+	    (q->workload == NULL ||
+		strcmp(rp_str(r, "workload"), q->workload) == 0) &&
+	    (q->variant == NULL ||
+		strcmp(rp_str(r, "variant"), q->variant) == 0) &&
+	    (q->n == 0 || rp_num(r, "params.n") == q->n) &&
+	    (q->chunk == 0 || rp_num(r, "params.chunk") == q->chunk) &&
+	    (q->alloc == RP_ALLOC_ANY ||
+		rp_is_glibc(r) == (q->alloc == RP_ALLOC_GLIBC)) &&
+	    (q->any_status || strcmp(rp_str(r, "status"), "ok") == 0);
+}
+
+const json_t *
+rp_data_find(const rp_data_t *D, const rp_query_t *q)
+{
+	size_t i;
+	json_t *r;
+
+	json_array_foreach(D->runs, i, r)
+	{
+		if (rp_data_run_matches(r, q))
+			return r;
+	}
+	return NULL;
+}
+
+double
+rp_data_max_n(const rp_data_t *D, const char *set, const char *workload)
+{
+	rp_query_t q = {.set = set, .workload = workload, .any_status = 1};
+	double best = NAN;
+	size_t i;
+	json_t *r;
+
+	json_array_foreach(D->runs, i, r)
+	{
+		double n = rp_num(r, "params.n");
+		if (rp_data_run_matches(r, &q) && (isnan(best) || n > best))
+			best = n;
+	}
+	return best;
+}
+
+const json_t *
+rp_data_main(const rp_data_t *D, const char *set, const char *workload,
+    const char *variant)
+{
+	rp_query_t q = {.set = set,
+	    .workload = workload,
+	    .variant = variant,
+	    .n = rp_data_max_n(D, set, workload),
+	    .alloc = RP_ALLOC_JEMALLOC};
+
+	return isnan(q.n) ? NULL : rp_data_find(D, &q);
+}
+
+/* Adds r's variant to out unless it is there. */
+static size_t
+add_variant(const json_t *r, const char **out, size_t k, size_t cap)
+{
+	const char *v = rp_str(r, "variant");
+
+	for (size_t j = 0; j < k; j++)
+		if (strcmp(out[j], v) == 0)
+			return k;
+	if (k < cap)
+		out[k++] = v;
+	return k;
+}
+
+size_t
+rp_data_variants(const rp_data_t *D, const char *workload, const rp_query_t *q,
+    const char **out, size_t cap)
+{
+	char main_set[128];
+	const char *order[RP_DATA_MAX_VARIANTS] = {NULL};
+	size_t norder = 0, k = 0, i;
+	json_t *r;
+
+	snprintf(main_set, sizeof(main_set), "%s-main*", workload);
+	for (int pass = 0; pass < 2; pass++)
+		json_array_foreach(D->runs, i, r)
+		{
+			if (strcmp(rp_str(r, "workload"), workload) == 0 &&
+			    (pass == 1 ||
+				rp_data_set_matches(
+				    main_set, rp_str(r, "_set"))))
+				norder = add_variant(
+				    r, order, norder, RP_DATA_MAX_VARIANTS);
+		}
+	for (size_t j = 0; j < norder; j++) {
+		rp_query_t one = {.workload = workload, .any_status = 1};
+		if (q != NULL)
+			one = *q;
+		one.workload = workload;
+		one.variant = order[j];
+		if ((q == NULL || rp_data_find(D, &one) != NULL) && k < cap)
+			out[k++] = order[j];
+	}
+	return k;
+}
+
+size_t
+rp_data_runs_by_variant(const rp_data_t *D, const char *set,
+    const char *workload, const json_t **out, size_t cap)
+{
+	const char *vs[RP_DATA_MAX_VARIANTS];
+	size_t nv =
+	    rp_data_variants(D, workload, NULL, vs, RP_DATA_MAX_VARIANTS);
+	size_t k = 0;
+
+	for (size_t i = 0; i < nv; i++)
+		for (int a = RP_ALLOC_JEMALLOC; a <= RP_ALLOC_GLIBC; a++) {
+			rp_query_t q = {.set = set,
+			    .workload = workload,
+			    .variant = vs[i],
+			    .alloc = (rp_alloc_t)a};
+			const json_t *r = rp_data_find(D, &q);
+			if (r != NULL && k < cap)
+				out[k++] = r;
+		}
+	return k;
+}
+
+const char *
+rp_data_alloc_name(const json_t *r)
+{
+	return rp_is_glibc(r) ? "glibc malloc" : "jemalloc";
+}
+
+const char *
+rp_data_why_missing(
+    const rp_data_t *D, const rp_query_t *q, char *buf, size_t len)
+{
+	rp_query_t any = *q;
+	const json_t *r;
+	const char *set = q->set != NULL ? q->set : "";
+	int setlen = (int)strlen(set);
+
+	any.any_status = 1;
+	if (setlen > 0 && set[setlen - 1] == '*')
+		setlen--;
+	if ((r = rp_data_find(D, &any)) == NULL)
+		snprintf(buf, len, "no %s/%s run in the %.*s data",
+		    q->workload ? q->workload : "",
+		    q->variant ? q->variant : "", setlen, set);
+	else
+		snprintf(buf, len, "%s/%s was %s: %s", rp_str(r, "workload"),
+		    rp_str(r, "variant"), rp_str(r, "status"),
+		    rp_str(r, "reason"));
+	return buf;
+}
+
+const json_t *
+rp_data_cachesim(const rp_data_t *D, const char *workload, const char *variant)
+{
+	size_t i;
+	json_t *r;
+
+	json_array_foreach(D->cachesim, i, r)
+	{
+		if (strcmp(rp_str(r, "workload"), workload) == 0 &&
+		    strcmp(rp_str(r, "variant"), variant) == 0)
+			return r;
+	}
+	return NULL;
+}
+
+const char *
+rp_data_date(const rp_data_t *D, char *buf, size_t len)
+{
+	const char *latest = NULL;
+	int y, mo, d, h, mi;
+	const json_t *sets[2] = {D->runs, D->cachesim};
+
+	for (int s = 0; s < 2; s++) {
+		size_t i;
+		json_t *r;
+		json_array_foreach(sets[s], i, r)
+		{
+			const char *date = rp_str(r, "date");
+			/* ISO 8601 in UTC sorts as text. */
+			if (date[0] != '\0' &&
+			    (latest == NULL || strcmp(date, latest) > 0))
+				latest = date;
+		}
+	}
+	if (latest == NULL)
+		snprintf(buf, len, "not recorded in the data");
+	else if (sscanf(latest, "%4d-%2d-%2dT%2d:%2d", &y, &mo, &d, &h, &mi) ==
+	    5)
+		snprintf(
+		    buf, len, "%04d-%02d-%02d %02d:%02d UTC", y, mo, d, h, mi);
+	else
+		snprintf(buf, len, "%s", latest);
+	return buf;
+}

@@ -1,0 +1,107 @@
+/*
+ * rp_data: the report's input, read once from DATA_DIR and looked up by
+ * name.
+ *
+ * Every *.jsonl file in DATA_DIR is read in file-name order through the
+ * harness's one result reader (hx_result_read); a file's name less ".jsonl" is
+ * the set of its runs (interp-main, colony-spread-glibc, ...), added to each
+ * run as "_set". Beside them: ceilings.json and overhead.json (the `harness
+ * ceilings` and `harness overhead` objects) and the .json files in cachesim/
+ * (single results with a "cachesim" member).
+ *
+ * A run is found by a query of names and parameters (rp_query_t), never by
+ * its position. The variants of a workload are those present in the data,
+ * in a stable order: as they first appear in the workload's main sets
+ * ("WORKLOAD-main*", file-name order, then line order), then as they first
+ * appear in its other sets. The report holds no list of variant names.
+ *
+ * Limits: the whole data set is held in memory (a full report is about
+ * 100 runs); the first run that matches a query wins.
+ */
+#ifndef FB_RP_DATA_H
+#define FB_RP_DATA_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+/* The most variants of one workload the report handles. */
+#define RP_DATA_MAX_VARIANTS 32
+
+typedef enum {
+	RP_ALLOC_ANY = 0,
+	RP_ALLOC_JEMALLOC, /* every allocator but glibc malloc */
+	RP_ALLOC_GLIBC,
+} rp_alloc_t;
+
+/* What a run must match. A set is a name, or a prefix ending in '*'
+ * ("interp-main*" is interp-main and interp-main-eager); NULL strings and
+ * 0 numbers match anything. */
+typedef struct rp_query_s {
+	const char *set;
+	const char *workload;
+	const char *variant;
+	double n;     /* params.n */
+	double chunk; /* params.chunk */
+	rp_alloc_t alloc;
+	int any_status; /* 0: status "ok" only */
+} rp_query_t;
+
+typedef struct rp_data_s {
+	const char *dir;
+	json_t *runs;     /* every result of the *.jsonl files */
+	json_t *cachesim; /* the results in cachesim/ */
+	json_t *ceilings; /* NULL when missing */
+	json_t *overhead; /* NULL when missing */
+} rp_data_t;
+
+/* Reads dir into D. Returns 0, or -1 with "PATH: why" in msg (an unreadable
+ * folder or file, a line that is not a result, no *.jsonl at all). On
+ * failure D holds nothing to free; on success free it with rp_data_free. */
+int rp_data_load(rp_data_t *D, const char *dir, char *msg, size_t msglen);
+void rp_data_free(rp_data_t *D);
+
+/* Whether set matches a query's set pattern (NULL matches all). */
+int rp_data_set_matches(const char *pattern, const char *set);
+/* Whether a run matches q. */
+int rp_data_run_matches(const json_t *r, const rp_query_t *q);
+/* The first run matching q, or NULL. */
+const json_t *rp_data_find(const rp_data_t *D, const rp_query_t *q);
+/* The largest params.n among the runs of workload in set (any status and
+ * allocator); NAN when none. */
+double rp_data_max_n(const rp_data_t *D, const char *set, const char *workload);
+/* A variant's main run in set: ok, jemalloc, at the largest N of the
+ * workload's runs in set (rp_data_max_n); NULL when there is none. */
+const json_t *rp_data_main(const rp_data_t *D, const char *set,
+    const char *workload, const char *variant);
+/* The variants of workload (in the order above) that have a run matching
+ * q's set, allocator and status (q NULL: any run), into out (borrowed from
+ * D). Returns how many (at most cap). */
+size_t rp_data_variants(const rp_data_t *D, const char *workload,
+    const rp_query_t *q, const char **out, size_t cap);
+/* The first ok run in set of each variant of workload and each allocator,
+ * variants in order, jemalloc before glibc, into out. Returns how many (at
+ * most cap). */
+size_t rp_data_runs_by_variant(const rp_data_t *D, const char *set,
+    const char *workload, const json_t **out, size_t cap);
+/* "jemalloc" or "glibc malloc": the allocator a run was measured with. */
+const char *rp_data_alloc_name(const json_t *r);
+/* Why q found nothing: "no W/V run in the SET data", or "W/V was STATUS:
+ * REASON" from the run that matches with any status. Writes buf. */
+const char *rp_data_why_missing(
+    const rp_data_t *D, const rp_query_t *q, char *buf, size_t len);
+/* The cache simulation of a workload's variant, or NULL. */
+const json_t *rp_data_cachesim(
+    const rp_data_t *D, const char *workload, const char *variant);
+/* When the data was measured: the latest "date" field (UTC ISO 8601) of the
+ * results, as "2026-11-30 12:34 UTC", or "not recorded in the data" when no
+ * result carries one. Writes buf. */
+const char *rp_data_date(const rp_data_t *D, char *buf, size_t len);
+
+/* A number by path "a.b.c" (NAN when r is NULL or it is missing), and a
+ * string member ("" when missing). */
+double rp_num(const json_t *r, const char *path);
+const char *rp_str(const json_t *r, const char *key);
+/* 1 when the run was measured with glibc malloc. */
+int rp_is_glibc(const json_t *r);
+
+#endif /* FB_RP_DATA_H */

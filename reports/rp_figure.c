@@ -1,0 +1,490 @@
+/*
+ * rp_figure: gathering a declared figure's rows from the data (see
+ * rp_figure.h). One function per source; the table is in rp_figtab.c.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hx_stats.h"
+#include "rp_figure.h"
+
+/* Timeline points per variant (bucket maxima). */
+#define TIMELINE_POINTS 600
+
+const rp_fig_t *
+rp_figure_find(const char *name)
+{
+	for (size_t i = 0; i < rp_figures_count; i++)
+		if (strcmp(rp_figures[i].name, name) == 0)
+			return &rp_figures[i];
+	return NULL;
+}
+
+double
+rp_figure_field(const json_t *r, const char *path)
+{
+	char buf[256], *save = NULL, *part;
+	const json_t *at = r;
+
+	if (r == NULL || path == NULL)
+		return NAN;
+	snprintf(buf, sizeof(buf), "%s", path);
+	for (part = strtok_r(buf, ".", &save); part != NULL && at != NULL;
+	     part = strtok_r(NULL, ".", &save)) {
+		if (json_is_array(at) && isdigit((unsigned char)part[0]))
+			at = json_array_get(at, strtoul(part, NULL, 10));
+		else
+			at = json_object_get(at, part);
+	}
+	return json_is_number(at) ? json_number_value(at) : NAN;
+}
+
+/* Whether v is in a comma-separated list (NULL: every variant is). */
+static int
+variant_listed(const char *list, const char *v)
+{
+	size_t len = strlen(v);
+	const char *p = list;
+
+	if (list == NULL)
+		return 1;
+	while ((p = strstr(p, v)) != NULL) {
+		if ((p == list || p[-1] == ',') &&
+		    (p[len] == ',' || p[len] == '\0'))
+			return 1;
+		p += len;
+	}
+	return 0;
+}
+
+/* Whether set is one of the figure's set patterns. */
+static int
+sets_in(const rp_fig_t *fig, const char *set)
+{
+	char buf[256], *save = NULL, *pat;
+
+	snprintf(buf, sizeof(buf), "%s", fig->sets);
+	for (pat = strtok_r(buf, " ", &save); pat != NULL;
+	     pat = strtok_r(NULL, " ", &save))
+		if (rp_data_set_matches(pat, set))
+			return 1;
+	return 0;
+}
+
+static rp_block_t *
+block_add(rp_plot_t *P, int number, const char *label)
+{
+	rp_block_t *b;
+
+	if (P->nblocks == RP_PLOT_MAX_BLOCKS)
+		return NULL;
+	b = &P->blocks[P->nblocks++];
+	memset(b, 0, sizeof(*b));
+	if (number < 0)
+		snprintf(b->name, sizeof(b->name), "%s", P->fig->block);
+	else
+		snprintf(
+		    b->name, sizeof(b->name), "%s%d", P->fig->block, number);
+	snprintf(b->label, sizeof(b->label), "%s", label);
+	b->colour = number + 1;
+	b->fit = b->fit_r2 = NAN;
+	return b;
+}
+
+static rp_row_t *
+row_add(rp_block_t *b)
+{
+	if (b->nrows == b->cap) {
+		size_t cap = b->cap ? 2 * b->cap : 16;
+		rp_row_t *grown = realloc(b->rows, cap * sizeof(*grown));
+		if (grown == NULL)
+			return NULL;
+		b->rows = grown;
+		b->cap = cap;
+	}
+	memset(&b->rows[b->nrows], 0, sizeof(rp_row_t));
+	return &b->rows[b->nrows++];
+}
+
+/* A row from a run's fields, by the figure's columns and label. */
+static int
+row_from_run(rp_block_t *b, const rp_fig_t *fig, const json_t *r)
+{
+	rp_row_t *row = row_add(b);
+
+	if (row == NULL)
+		return -1;
+	for (int c = 0; c < RP_FIG_COLS && fig->cols[c].path != NULL; c++) {
+		const rp_col_t *col = &fig->cols[c];
+		double x = rp_figure_field(r, col->path);
+		if (isnan(x) && col->fallback != NULL)
+			x = rp_figure_field(r, col->fallback);
+		if (col->divide_by != NULL)
+			x /= rp_figure_field(r, col->divide_by);
+		row->v[c] = x;
+	}
+	if (fig->label == RP_LABEL_VARIANT)
+		snprintf(
+		    row->label, sizeof(row->label), "%s", rp_str(r, "variant"));
+	else if (fig->label == RP_LABEL_W_VARIANT)
+		snprintf(row->label, sizeof(row->label), "\"%s/%s\"",
+		    rp_str(r, "workload"), rp_str(r, "variant"));
+	else if (fig->label == RP_LABEL_NUMBER)
+		snprintf(row->label, sizeof(row->label), fig->label_fmt,
+		    rp_figure_field(r, fig->label_path));
+	return 0;
+}
+
+/* Sorts a block's rows by column 0, keeping equal ones in order. */
+static void
+rows_sort(rp_block_t *b)
+{
+	for (size_t a = 1; a < b->nrows; a++)
+		for (size_t k = a;
+		     k > 0 && b->rows[k - 1].v[0] > b->rows[k].v[0]; k--) {
+			rp_row_t t = b->rows[k];
+			b->rows[k] = b->rows[k - 1];
+			b->rows[k - 1] = t;
+		}
+}
+
+static int
+collect_scaling(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
+{
+	const char *vs[RP_DATA_MAX_VARIANTS];
+	size_t nv =
+	    rp_data_variants(D, fig->workload, NULL, vs, RP_DATA_MAX_VARIANTS);
+
+	for (size_t k = 0; k < nv; k++) {
+		rp_query_t q = {.workload = fig->workload,
+		    .variant = vs[k],
+		    .alloc = RP_ALLOC_JEMALLOC};
+		rp_block_t *b = NULL;
+		size_t i;
+		json_t *r;
+
+		if (!variant_listed(fig->variants, vs[k]))
+			continue;
+		json_array_foreach(D->runs, i, r)
+		{
+			if (!rp_data_run_matches(r, &q) ||
+			    !sets_in(fig, rp_str(r, "_set")))
+				continue;
+			if (b == NULL &&
+			    (b = block_add(P, (int)k, vs[k])) == NULL)
+				return -1;
+			if (row_from_run(b, fig, r) != 0)
+				return -1;
+		}
+		if (b != NULL)
+			rows_sort(b);
+	}
+	return 0;
+}
+
+static int
+collect_runs(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
+{
+	rp_query_t q = {.workload = fig->workload};
+	rp_block_t *b = block_add(P, -1, "");
+	size_t i;
+	json_t *r;
+
+	if (b == NULL)
+		return -1;
+	json_array_foreach(D->runs, i, r)
+	{
+		if (rp_data_run_matches(r, &q) &&
+		    sets_in(fig, rp_str(r, "_set")) &&
+		    variant_listed(fig->variants, rp_str(r, "variant")) &&
+		    row_from_run(b, fig, r) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int
+row_has_nan(const rp_fig_t *fig, const rp_row_t *row)
+{
+	for (int c = 0; c < RP_FIG_COLS && fig->cols[c].path != NULL; c++)
+		if (isnan(row->v[c]))
+			return 1;
+	return 0;
+}
+
+static int
+collect_main(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
+{
+	char buf[256], *save = NULL, *set;
+	rp_block_t *b = block_add(P, -1, "");
+
+	if (b == NULL)
+		return -1;
+	snprintf(buf, sizeof(buf), "%s", fig->sets);
+	for (set = strtok_r(buf, " ", &save); set != NULL;
+	     set = strtok_r(NULL, " ", &save)) {
+		rp_query_t q = {.set = set, .any_status = 1};
+		const char *w = fig->workload, *vs[RP_DATA_MAX_VARIANTS];
+		size_t nv;
+
+		if (w == NULL)
+			w = rp_str(rp_data_find(D, &q), "workload");
+		nv = rp_data_variants(D, w, NULL, vs, RP_DATA_MAX_VARIANTS);
+		for (size_t k = 0; k < nv; k++) {
+			const json_t *r = rp_data_main(D, set, w, vs[k]);
+			if (r == NULL || !variant_listed(fig->variants, vs[k]))
+				continue;
+			if (row_from_run(b, fig, r) != 0)
+				return -1;
+			if (row_has_nan(fig, &b->rows[b->nrows - 1]))
+				b->nrows--;
+		}
+	}
+	return 0;
+}
+
+/* The timeline CSV of a run, by the file name its result records. */
+static FILE *
+open_timeline(const rp_data_t *D, const json_t *r)
+{
+	const char *p = rp_str(json_object_get(r, "timeline"), "path");
+	const char *base = strrchr(p, '/');
+	char path[4400];
+
+	if (p[0] == '\0')
+		return NULL;
+	snprintf(path, sizeof(path), "%s/timelines/%s", D->dir,
+	    base != NULL ? base + 1 : p);
+	return fopen(path, "r");
+}
+
+typedef struct series_s {
+	double *t, *live;
+	size_t n, cap;
+} series_t;
+
+static int
+series_push(series_t *s, double t, double live)
+{
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 4096;
+		double *nt = realloc(s->t, cap * sizeof(double));
+		double *nl;
+		if (nt == NULL)
+			return -1;
+		s->t = nt;
+		if ((nl = realloc(s->live, cap * sizeof(double))) == NULL)
+			return -1;
+		s->live = nl;
+		s->cap = cap;
+	}
+	s->t[s->n] = t;
+	s->live[s->n++] = live;
+	return 0;
+}
+
+/* Run 0's samples (time since its first sample, live bytes) and the lowest
+ * live bytes seen, counting the sample just before run 0. */
+static void
+timeline_read(FILE *f, series_t *s, double *lo)
+{
+	char line[256];
+	double t0 = NAN, before = NAN; /* the last sample before run 0 */
+
+	*lo = INFINITY;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		double ts, lb, rss;
+		int run, step;
+		if (sscanf(line, "%lf,%d,%d,%lf,%lf", &ts, &run, &step, &lb,
+			&rss) != 5)
+			continue;
+		if (run == -1 && s->n == 0)
+			before = lb;
+		if (run != 0)
+			continue;
+		if (isnan(t0))
+			t0 = ts;
+		if (series_push(s, ts - t0, lb) != 0)
+			break;
+		if (lb < *lo)
+			*lo = lb;
+	}
+	if (!isnan(before) && before < *lo)
+		*lo = before;
+}
+
+/* Bucket maxima of the live bytes above lo, TIMELINE_POINTS at most. */
+static int
+timeline_rows(rp_block_t *b, const series_t *s, double lo)
+{
+	size_t step = (s->n + TIMELINE_POINTS - 1) / TIMELINE_POINTS;
+
+	for (size_t j = 0; j < s->n; j += step) {
+		double mx = 0;
+		rp_row_t *row = row_add(b);
+		if (row == NULL)
+			return -1;
+		for (size_t q = j; q < j + step && q < s->n; q++)
+			if (s->live[q] - lo > mx)
+				mx = s->live[q] - lo;
+		row->v[0] = s->t[j];
+		row->v[1] = mx;
+	}
+	return 0;
+}
+
+static int
+collect_timeline(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
+{
+	const char *vs[RP_DATA_MAX_VARIANTS];
+	size_t nv =
+	    rp_data_variants(D, fig->workload, NULL, vs, RP_DATA_MAX_VARIANTS);
+	int rc = 0;
+
+	for (size_t k = 0; k < nv && rc == 0; k++) {
+		const json_t *r =
+		    rp_data_main(D, fig->sets, fig->workload, vs[k]);
+		FILE *f = r != NULL ? open_timeline(D, r) : NULL;
+		series_t s = {0};
+		double lo;
+		rp_block_t *b;
+
+		if (f == NULL || !variant_listed(fig->variants, vs[k])) {
+			if (f != NULL)
+				fclose(f);
+			continue;
+		}
+		timeline_read(f, &s, &lo);
+		fclose(f);
+		if (s.n > 0 && (b = block_add(P, (int)k, vs[k])) == NULL)
+			rc = -1;
+		else if (s.n > 0)
+			rc = timeline_rows(b, &s, lo);
+		free(s.t);
+		free(s.live);
+	}
+	return rc;
+}
+
+/* One block of a run's step times: step 0 the very first, then each
+ * sample. */
+static int
+steps_block(rp_plot_t *P, const json_t *r, int number)
+{
+	char label[64];
+	const json_t *a =
+	    json_object_get(json_object_get(r, "steps_s"), "samples");
+	rp_block_t *b;
+	rp_row_t *row;
+	size_t j;
+	json_t *e;
+
+	snprintf(label, sizeof(label), "%s, %s", rp_str(r, "variant"),
+	    rp_data_alloc_name(r));
+	if ((b = block_add(P, number, label)) == NULL ||
+	    (row = row_add(b)) == NULL)
+		return -1;
+	row->v[1] = rp_num(r, "steps_s.first");
+	json_array_foreach(a, j, e)
+	{
+		if ((row = row_add(b)) == NULL)
+			return -1;
+		row->v[0] = (double)(j + 1);
+		row->v[1] = json_number_value(e);
+	}
+	return 0;
+}
+
+static int
+collect_steps(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
+{
+	const json_t *runs[RP_PLOT_MAX_BLOCKS];
+	size_t n = rp_data_runs_by_variant(
+	    D, fig->sets, fig->workload, runs, RP_PLOT_MAX_BLOCKS);
+	int number = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!variant_listed(fig->variants, rp_str(runs[i], "variant")))
+			continue;
+		if (steps_block(P, runs[i], number++) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The exponent of column fig->fit against column 0, per block. */
+static void
+fit_blocks(rp_plot_t *P)
+{
+	for (int i = 0; i < P->nblocks; i++) {
+		rp_block_t *b = &P->blocks[i];
+		size_t n = b->nrows;
+		double *x = malloc((n + 1) * sizeof(double));
+		double *y = malloc((n + 1) * sizeof(double));
+		if (x != NULL && y != NULL) {
+			for (size_t j = 0; j < n; j++) {
+				x[j] = b->rows[j].v[0];
+				y[j] = b->rows[j].v[P->fig->fit];
+			}
+			b->fit = hx_stats_fit_exponent(x, y, n, &b->fit_r2);
+		}
+		free(x);
+		free(y);
+	}
+}
+
+int
+rp_figure_collect(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
+{
+	static int (*const sources[])(
+	    const rp_data_t *, const rp_fig_t *, rp_plot_t *) = {
+	    [RP_SRC_SCALING] = collect_scaling,
+	    [RP_SRC_RUNS] = collect_runs,
+	    [RP_SRC_MAIN] = collect_main,
+	    [RP_SRC_TIMELINE] = collect_timeline,
+	    [RP_SRC_STEPS] = collect_steps,
+	};
+	char first[128];
+	int rc;
+
+	memset(P, 0, sizeof(*P));
+	P->fig = fig;
+	snprintf(first, sizeof(first), "%.*s", (int)strcspn(fig->sets, " "),
+	    fig->sets);
+	P->n = rp_data_max_n(D, first, fig->workload);
+	rc = sources[fig->source](D, fig, P);
+	if (fig->fit > 0)
+		fit_blocks(P);
+	if (fig->decorate != NULL)
+		fig->decorate(D, P);
+	return rc;
+}
+
+void
+rp_figure_free(rp_plot_t *P)
+{
+	for (int i = 0; i < P->nblocks; i++)
+		free(P->blocks[i].rows);
+	P->nblocks = 0;
+}
+
+size_t
+rp_figure_rows(const rp_plot_t *P)
+{
+	size_t n = 0;
+	for (int i = 0; i < P->nblocks; i++)
+		n += P->blocks[i].nrows;
+	return n;
+}
+
+const rp_block_t *
+rp_figure_block(const rp_plot_t *P, const char *label)
+{
+	for (int i = 0; i < P->nblocks; i++)
+		if (strcmp(P->blocks[i].label, label) == 0)
+			return &P->blocks[i];
+	return NULL;
+}

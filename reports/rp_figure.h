@@ -1,0 +1,136 @@
+/*
+ * rp_figure: the report's figures, declared as data and gathered from the
+ * runs into plots that one gnuplot writer (rp_gnuplot) draws.
+ *
+ * A figure (rp_fig_t) names its data set (run sets and workload), its
+ * variants (all in the data, or a list), how rows are gathered (the source),
+ * its columns (field paths of a run), axes, log scales and gnuplot settings,
+ * and the plot element drawn for each block of rows, as a template:
+ *   {b} the block's data name   {c} its colour   {v} its label
+ *   {k} the exponent fitted to the block (column `fit` against column 0)
+ *   {n} the largest N of the figure's first set
+ * A block is one variant's runs (or one run, or all rows for the sources
+ * that make one block). In the per-variant sources a variant keeps its
+ * colour and block number in every figure: its place among the workload's
+ * variants in the data (rp_data_variants).
+ * The few decorations that depend on named runs or on the machine's
+ * ceilings (a reference line, the roof) are small functions beside the
+ * table (rp_figtab.c).
+ *
+ * Limits: at most RP_PLOT_MAX_BLOCKS blocks a figure and RP_FIG_COLS
+ * numbers a row; rows beyond a block's memory are dropped (the plot is
+ * then incomplete, never wrong).
+ */
+#ifndef FB_RP_FIGURE_H
+#define FB_RP_FIGURE_H
+
+#include <stddef.h>
+
+#include "rp_data.h"
+
+#define RP_FIG_COLS 4
+#define RP_PLOT_MAX_BLOCKS 24
+
+typedef enum {
+	/* One block per variant: its ok jemalloc runs in the sets, by N. */
+	RP_SRC_SCALING,
+	/* One block: the ok runs in the sets, in data order. */
+	RP_SRC_RUNS,
+	/* One block: a row per variant's main run (ok, jemalloc, the set's
+	 * largest N), set by set in the order given; rows with a NaN column
+	 * are left out. */
+	RP_SRC_MAIN,
+	/* One block per variant: the allocator's live bytes during the
+	 * first run, from its main run's timeline CSV (columns: seconds since
+	 * the run began, bytes above those before it; bucket maxima). */
+	RP_SRC_TIMELINE,
+	/* One block per run in the sets (variants in order, jemalloc before
+	 * glibc): each step's time (columns: step, seconds; step 0 is the very
+	 * first step). */
+	RP_SRC_STEPS,
+} rp_source_t;
+
+typedef enum {
+	RP_LABEL_NONE,
+	RP_LABEL_VARIANT,   /* the variant's name, last */
+	RP_LABEL_NUMBER,    /* label_fmt of the label_path number, last */
+	RP_LABEL_W_VARIANT, /* "workload/variant", quoted, first */
+} rp_label_t;
+
+typedef struct rp_col_s {
+	const char *path;      /* a run's field: "params.n", "time_s.ci95.0" */
+	const char *fallback;  /* NULL, or the field when path is missing */
+	const char *divide_by; /* NULL, or a field that divides the value */
+	double floor;          /* > 0: drawn at floor when below (log axes) */
+	const char *fmt;       /* printf of the value; NULL: "%.6g" */
+} rp_col_t;
+
+struct rp_plot_s;
+
+typedef struct rp_fig_s {
+	const char *name;  /* figures/NAME.gp, .svg, .png */
+	const char *title; /* also the caption's alt text */
+	rp_source_t source;
+	const char *sets;     /* set patterns, space-separated, in order */
+	const char *workload; /* NULL: each set's own (RP_SRC_MAIN) */
+	const char *variants; /* NULL: all in the data; or "a,b" */
+	const char *logscale; /* "xy", "x", "y" or NULL */
+	const char *xlabel, *ylabel; /* NULL: not set */
+	const char *settings;        /* gnuplot lines before the data */
+	rp_col_t cols[RP_FIG_COLS];  /* up to the first path NULL */
+	rp_label_t label;
+	const char *label_path, *label_fmt; /* RP_LABEL_NUMBER */
+	const char *block;      /* data block name; a number is added per
+				   variant or run */
+	int fit;                /* > 0: the column {k} is fitted from */
+	const char *after_data; /* gnuplot lines after the data */
+	const char *series;     /* the plot element of each block */
+	const char *sep;        /* between two blocks' elements */
+	const char *empty;      /* the plot when no block has a row */
+	/* Adds what depends on named runs or the ceilings; may be NULL. */
+	void (*decorate)(const rp_data_t *D, struct rp_plot_s *P);
+} rp_fig_t;
+
+typedef struct rp_row_s {
+	double v[RP_FIG_COLS];
+	char label[64];
+} rp_row_t;
+
+typedef struct rp_block_s {
+	char name[24];      /* "m0" */
+	char label[64];     /* "eager", "naive, glibc malloc" */
+	int colour;         /* gnuplot lc */
+	double fit, fit_r2; /* NAN unless the figure fits */
+	rp_row_t *rows;
+	size_t nrows, cap;
+} rp_block_t;
+
+typedef struct rp_plot_s {
+	const rp_fig_t *fig;
+	rp_block_t blocks[RP_PLOT_MAX_BLOCKS];
+	int nblocks;
+	double n; /* the largest N of the first set ({n}) */
+	/* From the decoration: lines before the settings and after the data,
+	 * and plot elements before and after the blocks'. */
+	char pre[512], post[2048], prefix[512], suffix[512];
+} rp_plot_t;
+
+/* The figure table, in the report's order (Figure 1 first). */
+extern const rp_fig_t rp_figures[];
+extern const size_t rp_figures_count;
+
+/* The table's figure called name, or NULL. */
+const rp_fig_t *rp_figure_find(const char *name);
+/* Gathers fig's rows from D into P (rows malloced: rp_figure_free).
+ * Returns 0, or -1 when memory ran out (P is then partial, still freed by
+ * rp_figure_free). */
+int rp_figure_collect(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P);
+void rp_figure_free(rp_plot_t *P);
+/* Rows in all blocks. */
+size_t rp_figure_rows(const rp_plot_t *P);
+/* The block labelled label (a variant), or NULL. */
+const rp_block_t *rp_figure_block(const rp_plot_t *P, const char *label);
+/* A run's field by path; numeric parts index arrays ("time_s.ci95.0"). */
+double rp_figure_field(const json_t *r, const char *path);
+
+#endif /* FB_RP_FIGURE_H */

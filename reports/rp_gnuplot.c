@@ -1,0 +1,211 @@
+/*
+ * rp_gnuplot: plots to gnuplot scripts, and gnuplot run on them (see
+ * rp_gnuplot.h).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "hx_file.h"
+#include "rp_gnuplot.h"
+#include "rp_text.h"
+
+/* A value as drawn: below the column's floor at the floor (log axes). */
+static double
+drawn(const rp_col_t *col, double x)
+{
+	return col->floor > 0 && !(x > col->floor) ? col->floor : x;
+}
+
+static void
+write_block(FILE *f, const rp_fig_t *fig, const rp_block_t *b)
+{
+	fprintf(f, "$%s << EOD\n", b->name);
+	for (size_t j = 0; j < b->nrows; j++) {
+		const rp_row_t *row = &b->rows[j];
+		const char *sp = "";
+		if (fig->label == RP_LABEL_W_VARIANT) {
+			fputs(row->label, f);
+			sp = " ";
+		}
+		for (int c = 0; c < RP_FIG_COLS && fig->cols[c].path; c++) {
+			const rp_col_t *col = &fig->cols[c];
+			fprintf(f, "%s", sp);
+			fprintf(f, col->fmt ? col->fmt : "%.6g",
+			    drawn(col, row->v[c]));
+			sp = " ";
+		}
+		if (fig->label == RP_LABEL_VARIANT ||
+		    fig->label == RP_LABEL_NUMBER)
+			fprintf(f, " %s", row->label);
+		fputc('\n', f);
+	}
+	fputs("EOD\n", f);
+}
+
+/* One block's plot element: the series template, placeholders filled. */
+static void
+write_series(FILE *f, const rp_plot_t *P, const rp_block_t *b)
+{
+	const char *p = P->fig->series;
+
+	while (*p != '\0') {
+		if (p[0] == '{' && p[1] != '\0' && p[2] == '}') {
+			switch (p[1]) {
+			case 'b':
+				fprintf(f, "$%s", b->name);
+				break;
+			case 'c':
+				fprintf(f, "%d", b->colour);
+				break;
+			case 'v':
+				fputs(b->label, f);
+				break;
+			case 'k':
+				fputs(rp_text_fmt_num(b->fit, "%.2f"), f);
+				break;
+			case 'n':
+				fputs(rp_text_fmt_n(P->n), f);
+				break;
+			default:
+				fwrite(p, 1, 3, f);
+				break;
+			}
+			p += 3;
+		} else {
+			fputc(*p++, f);
+		}
+	}
+}
+
+static void
+write_plot(FILE *f, const rp_plot_t *P)
+{
+	int drawn_blocks = 0;
+
+	fprintf(f, "plot %s", P->prefix);
+	for (int i = 0; i < P->nblocks; i++) {
+		if (P->blocks[i].nrows == 0)
+			continue;
+		if (drawn_blocks > 0)
+			fputs(P->fig->sep, f);
+		else if (P->prefix[0] != '\0')
+			fputs(", ", f);
+		write_series(f, P, &P->blocks[i]);
+		drawn_blocks++;
+	}
+	if (drawn_blocks == 0)
+		fprintf(
+		    f, "%s%s", P->prefix[0] ? "" : P->fig->empty, P->suffix);
+	else
+		fputs(P->suffix, f);
+	fputc('\n', f);
+}
+
+int
+rp_gnuplot_script(FILE *f, const rp_plot_t *P)
+{
+	const rp_fig_t *fig = P->fig;
+
+	fprintf(f,
+	    "# %s: %s\n# written by reports/report; redraw with "
+	    "`gnuplot %s.gp` in this folder\n",
+	    fig->name, fig->title, fig->name);
+	fprintf(f,
+	    "set terminal svg size 960,600 dynamic font 'Sans,12' "
+	    "background rgb 'white'\nset output '%s.svg'\n",
+	    fig->name);
+	fprintf(f,
+	    "set title \"%s\" noenhanced\nset key outside right top "
+	    "noenhanced\nset grid\n",
+	    fig->title);
+	if (fig->logscale != NULL)
+		fprintf(f, "set logscale %s\n", fig->logscale);
+	if (fig->xlabel != NULL)
+		fprintf(f, "set xlabel '%s'\n", fig->xlabel);
+	if (fig->ylabel != NULL)
+		fprintf(f, "set ylabel '%s'\n", fig->ylabel);
+	fputs(P->pre, f);
+	fputs(fig->settings != NULL ? fig->settings : "", f);
+	for (int i = 0; i < P->nblocks; i++)
+		if (P->blocks[i].nrows > 0)
+			write_block(f, fig, &P->blocks[i]);
+	fputs(fig->after_data != NULL ? fig->after_data : "", f);
+	fputs(P->post, f);
+	write_plot(f, P);
+	fprintf(f,
+	    "set output\nif (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) "
+	    "{\n  set terminal pngcairo size 1200,750 font 'Sans,12'\n} "
+	    "else {\n  set terminal png size 1200,750\n}\n"
+	    "set output '%s.png'\nreplot\nset output\n",
+	    fig->name);
+	return ferror(f) ? -1 : 0;
+}
+
+static int
+script_writer(FILE *f, void *arg)
+{
+	return rp_gnuplot_script(f, arg);
+}
+
+int
+rp_gnuplot_save(const char *dir, const rp_plot_t *P, char *msg, size_t msglen)
+{
+	char path[4200];
+
+	snprintf(path, sizeof(path), "%s/%s.gp", dir, P->fig->name);
+	return hx_file_write_atomic(
+	    path, script_writer, (void *)P, msg, msglen);
+}
+
+int
+rp_gnuplot_available(void)
+{
+	const char *path = getenv("PATH");
+	char buf[4096], *save = NULL, *dir;
+
+	if (path == NULL)
+		return 0;
+	snprintf(buf, sizeof(buf), "%s", path);
+	for (dir = strtok_r(buf, ":", &save); dir != NULL;
+	     dir = strtok_r(NULL, ":", &save)) {
+		char p[4200];
+		snprintf(p, sizeof(p), "%s/gnuplot", dir);
+		if (access(p, X_OK) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+int
+rp_gnuplot_draw(const char *dir, const char *name, char *msg, size_t msglen)
+{
+	char script[128];
+	pid_t pid;
+	int st;
+
+	snprintf(script, sizeof(script), "%s.gp", name);
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		snprintf(
+		    msg, msglen, "gnuplot %s/%s: cannot fork", dir, script);
+		return -1;
+	}
+	if (pid == 0) {
+		if (chdir(dir) != 0)
+			_exit(127);
+		execlp("gnuplot", "gnuplot", script, (char *)NULL);
+		_exit(127);
+	}
+	if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) ||
+	    WEXITSTATUS(st) != 0) {
+		snprintf(msg, msglen, "gnuplot %s/%s failed", dir, script);
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,297 @@
+/*
+ * rp_interp: Part 1, interp (see rp_interp.h).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rp_interp.h"
+#include "rp_text.h"
+
+#define MAIN "interp-main*"
+/* The question's reported peak: the spec's 12*N*M*4 bytes at 1e6 x 300. */
+#define QUESTION_PEAK_BYTES 14.4e9
+
+#define B rp_text_fmt_bytes
+#define T rp_text_fmt_time
+#define N rp_text_fmt_n
+#define NUM rp_text_fmt_num
+
+/* A row of Table 1 for a variant without an ok run at nq. */
+static void
+table1_missing(rp_report_t *R, const char *v, double nq)
+{
+	rp_query_t q = {.set = MAIN,
+	    .workload = "interp",
+	    .variant = v,
+	    .n = nq,
+	    .alloc = RP_ALLOC_JEMALLOC,
+	    .any_status = 1};
+	const json_t *any = rp_data_find(&R->data, &q);
+	char why[512];
+
+	q.any_status = 0;
+	rp_md(R, "| %s | not measured (%s) | | | %s | | | | | | | |\n", v,
+	    rp_data_why_missing(&R->data, &q, why, sizeof(why)),
+	    B(rp_num(any, "memory.model_bytes")));
+}
+
+/* "[lo, hi] " of the median's interval, or "(k timed run) ". */
+static void
+md_interval(rp_report_t *R, const json_t *r, double min_repeats)
+{
+	const json_t *ci =
+	    json_object_get(json_object_get(r, "time_s"), "ci95");
+
+	if (json_array_size(ci) == 2 &&
+	    rp_num(r, "time_s.repeats") >= min_repeats)
+		rp_md(R, "[%s, %s] ",
+		    T(json_number_value(json_array_get(ci, 0))),
+		    T(json_number_value(json_array_get(ci, 1))));
+	else
+		rp_md(R, "(%s timed run) ",
+		    NUM(rp_num(r, "time_s.repeats"), "%.0f"));
+}
+
+static void
+table1(rp_report_t *R, double nq)
+{
+	const char *vs[RP_DATA_MAX_VARIANTS];
+	size_t nv = rp_data_variants(
+	    &R->data, "interp", NULL, vs, RP_DATA_MAX_VARIANTS);
+	double t_mat =
+	    rp_num(rp_data_main(&R->data, MAIN, "interp", "materialized"),
+		"time_s.median");
+
+	rp_md(R,
+	    "| variant | median time [95%% CI] | cold | peak workspace "
+	    "(measured) | model | RSS high-water | minor faults | "
+	    "IPC (hardware) | D1 misses/pair (simulated) | "
+	    "LL misses/pair (simulated) | GFLOP/s | speed-up vs "
+	    "materialized |\n|---|---|---|---|---|---|---|---|---|---|---|"
+	    "---|\n");
+	for (size_t i = 0; i < nv; i++) {
+		const json_t *r = rp_data_main(&R->data, MAIN, "interp", vs[i]);
+		const json_t *cs = rp_data_cachesim(&R->data, "interp", vs[i]);
+		if (r == NULL) {
+			table1_missing(R, vs[i], nq);
+			continue;
+		}
+		rp_md(R, "| %s | %s ", vs[i], T(rp_num(r, "time_s.median")));
+		md_interval(R, r, 3);
+		rp_md(R,
+		    "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+		    T(rp_num(r, "time_s.cold")),
+		    B(rp_num(r, "memory.peak_workspace_bytes")),
+		    B(rp_num(r, "memory.model_bytes")),
+		    B(rp_num(r, "memory.peak_rss_bytes")),
+		    NUM(rp_num(r, "memory.minor_faults"), "%.0f"),
+		    NUM(rp_num(r, "derived.ipc"), "%.2f"),
+		    NUM(rp_num(cs, "cachesim.D1_misses_per_unit"), "%.3g"),
+		    NUM(rp_num(cs, "cachesim.LL_misses_per_unit"), "%.3g"),
+		    NUM(rp_num(r, "work.gflops_per_s"), "%.3g"),
+		    rp_text_fmt_ratio(t_mat / rp_num(r, "time_s.median")));
+	}
+	rp_md(R, "\n");
+}
+
+/* The counters the first measured variant counted and those this machine
+ * could not, then where the simulated columns come from. */
+static void
+counters_note(rp_report_t *R)
+{
+	const char *vs[RP_DATA_MAX_VARIANTS];
+	size_t nv = rp_data_variants(
+	    &R->data, "interp", NULL, vs, RP_DATA_MAX_VARIANTS);
+	const json_t *r = NULL, *cs = NULL, *pmu, *e, *sim;
+	char ok[512] = "", bad[512] = "";
+	const char *name;
+
+	for (size_t i = 0; i < nv && r == NULL; i++)
+		r = rp_data_main(&R->data, MAIN, "interp", vs[i]);
+	if (r == NULL)
+		return;
+	json_object_foreach(json_object_get(r, "counters"), name, e)
+	{
+		char *dst =
+		    strcmp(rp_str(e, "status"), "unsupported") == 0 ? bad : ok;
+		size_t len = strlen(dst);
+		snprintf(dst + len, 512 - len, "%s%s", len ? ", " : "", name);
+	}
+	pmu = json_object_get(r, "pmu");
+	rp_md(R,
+	    "Counters (`result.counters`, `result.pmu`): %s. Counted: %s. "
+	    "Unsupported: %s. The IPC column needs hardware cycles and "
+	    "instructions; where they are unsupported it says n/a, and the "
+	    "cache behaviour comes from valgrind's simulator instead. ",
+	    json_is_true(json_object_get(pmu, "hardware_pmu"))
+		? "this machine has a hardware PMU"
+		: rp_str(pmu, "note"),
+	    ok[0] ? ok : "none", bad[0] ? bad : "none");
+	for (size_t i = 0; i < nv && cs == NULL; i++)
+		cs = rp_data_cachesim(&R->data, "interp", vs[i]);
+	if (cs == NULL) {
+		rp_md(R,
+		    "No cache simulation was run (valgrind missing or the "
+		    "run failed), so the simulated columns say n/a.\n\n");
+		return;
+	}
+	sim = json_object_get(cs, "cachesim");
+	rp_md(R,
+	    "The simulated columns are one run of each variant at "
+	    "N=%s, M=%s under `%s` (D1 %s; last level %s, rounded "
+	    "to what the simulator supports); they are misses per "
+	    "(point, interpolant) pair, simulated, not measured.\n\n",
+	    N(rp_num(cs, "params.n")), N(rp_num(cs, "params.m")),
+	    rp_str(sim, "tool"), rp_str(sim, "d1"), rp_str(sim, "ll"));
+}
+
+static void
+memory_prose(rp_report_t *R, double nq)
+{
+	const json_t *eager = rp_data_main(&R->data, MAIN, "interp", "eager");
+	rp_query_t q = {.set = MAIN,
+	    .workload = "interp",
+	    .variant = "eager",
+	    .n = nq,
+	    .alloc = RP_ALLOC_JEMALLOC};
+	char why[512];
+
+	rp_md(R, "### Memory against N\n\n");
+	if (eager != NULL)
+		rp_md(R,
+		    "Eager (the op-by-op order of the original program) was "
+		    "measured at the full size: peak workspace %s at N=%s, "
+		    "against %s modelled with the allocator's size classes "
+		    "(%s without them: the spec's 12*N*M*4). The question's "
+		    "figure is %s.\n\n",
+		    B(rp_num(eager, "memory.peak_workspace_bytes")), N(nq),
+		    B(rp_num(eager, "memory.model_bytes")),
+		    B(rp_num(eager, "memory.model_bare_bytes")),
+		    B(QUESTION_PEAK_BYTES));
+	else
+		rp_md(R, "Eager was not measured at N=%s (%s).\n\n", N(nq),
+		    rp_data_why_missing(&R->data, &q, why, sizeof(why)));
+}
+
+static void
+figures(rp_report_t *R)
+{
+	const json_t *c = R->data.ceilings;
+
+	rp_report_embed(R, "fig-interp-memory",
+	    "Points: measured peak workspace (jemalloc's per-thread peak "
+	    "above the inputs). Dotted lines: each variant's own model "
+	    "(`memory.model_bytes` of the same runs, with allocator size "
+	    "classes). Red: the question's 14 GB. A workspace of 0 B (fused) "
+	    "is drawn at 1 B.");
+	rp_md(R, "### Time against N\n\n");
+	rp_report_embed(R, "fig-interp-time",
+	    "Median time per run with the 95% bootstrap interval of the "
+	    "median as error bars.");
+	rp_md(R, "### Memory during one run\n\n");
+	rp_report_embed(R, "fig-interp-timeline",
+	    "The allocator's live bytes, sampled every millisecond by a "
+	    "second thread during each variant's first run at the question's "
+	    "size, above the live bytes just before the run (bucket maxima; "
+	    "values under 1 kB drawn at 1 kB). Eager climbs in steps as each "
+	    "full-size temporary is made and freed; materialized holds one "
+	    "(N,M) array; the others stay flat.");
+	rp_md(R, "### Chunk size: memory against time\n\n");
+	rp_report_embed(R, "fig-interp-chunk",
+	    "The chunked variant (the materialized schedule B points at a "
+	    "time) at N as in Table 1, for each B: its peak workspace and "
+	    "median time. The square is materialized (one chunk of N); the "
+	    "dashed line is fused's time.");
+	rp_md(R, "### Roofline\n\n");
+	if (c != NULL)
+		rp_md(R,
+		    "Ceilings measured on this machine by `harness ceilings`: "
+		    "STREAM triad %s/s on one core (%s), float32 FMA %s "
+		    "GFLOP/s (%s, %s lanes).\n\n",
+		    B(rp_num(c, "triad_bytes_per_s")),
+		    rp_str(c, "triad_bytes_counted"),
+		    NUM(rp_num(c, "fma_flops_per_s") * 1e-9, "%.1f"),
+		    rp_str(c, "fma_isa"),
+		    NUM(rp_num(c, "fma_vector_width"), "%.0f"));
+	rp_report_embed(R, "fig-roofline",
+	    "Each variant at its arithmetic intensity (the schedule's FLOP "
+	    "over the bytes it must move, `work.intensity_flops_per_byte`) "
+	    "and achieved GFLOP/s (`work.gflops_per_s`).");
+}
+
+/* One allocator's run of a variant at ng: its own set first, any interp
+ * set after. */
+static const json_t *
+allocator_run(rp_report_t *R, const char *v, double ng, rp_alloc_t a)
+{
+	rp_query_t q = {
+	    .set = a == RP_ALLOC_GLIBC ? "interp-glibc*" : "interp-scale*",
+	    .workload = "interp",
+	    .variant = v,
+	    .n = ng,
+	    .alloc = a};
+	const json_t *r = rp_data_find(&R->data, &q);
+
+	q.set = "interp*";
+	return r != NULL ? r : rp_data_find(&R->data, &q);
+}
+
+static void
+table2(rp_report_t *R)
+{
+	double ng = rp_data_max_n(&R->data, "interp-glibc*", "interp");
+	rp_query_t in_glibc = {.set = "interp-glibc*", .any_status = 1};
+	const char *vs[RP_DATA_MAX_VARIANTS];
+	size_t nv = rp_data_variants(
+	    &R->data, "interp", &in_glibc, vs, RP_DATA_MAX_VARIANTS);
+
+	rp_md(R, "### Allocator: glibc malloc against jemalloc\n\n");
+	if (isnan(ng)) {
+		rp_md(R, "No glibc interp runs in the data.\n\n");
+		return;
+	}
+	rp_md(R,
+	    "**Table 2.** interp at N=%s with each allocator "
+	    "(glibc has no per-thread peak, so RSS is the "
+	    "memory figure to compare).\n\n| variant | "
+	    "allocator | median time | cold | RSS high-water "
+	    "| minor faults |\n|---|---|---|---|---|---|\n",
+	    N(ng));
+	for (size_t i = 0; i < nv; i++)
+		for (int g = 0; g < 2; g++) {
+			const json_t *r = allocator_run(R, vs[i], ng,
+			    g ? RP_ALLOC_GLIBC : RP_ALLOC_JEMALLOC);
+			rp_md(R, "| %s | %s | %s | %s | %s | %s |\n", vs[i],
+			    g ? "glibc" : "jemalloc",
+			    T(rp_num(r, "time_s.median")),
+			    T(rp_num(r, "time_s.cold")),
+			    B(rp_num(r, "memory.peak_rss_bytes")),
+			    NUM(rp_num(r, "memory.minor_faults"), "%.0f"));
+		}
+	rp_md(R, "\n");
+}
+
+void
+rp_interp_write(rp_report_t *R)
+{
+	double nq = rp_data_max_n(&R->data, MAIN, "interp");
+	rp_query_t q = {
+	    .set = MAIN, .workload = "interp", .n = nq, .any_status = 1};
+	const json_t *any = rp_data_find(&R->data, &q);
+
+	rp_md(R, "## Part 1: interp, many interpolants at many points\n\n");
+	rp_md(R,
+	    "The question evaluated M=300 cubic interpolants at N=10^6 points "
+	    "with two nested vectorizing maps, squared and summed, and saw "
+	    "about 14 GB. Table 1 is every variant at N=%s, M=%s (G=%s), "
+	    "jemalloc build.\n\n",
+	    N(nq), N(rp_num(any, "params.m")), N(rp_num(any, "params.g")));
+	rp_md(R, "**Table 1.** interp at N=%s, M=%s.\n\n", N(nq),
+	    N(rp_num(any, "params.m")));
+	table1(R, nq);
+	counters_note(R);
+	memory_prose(R, nq);
+	figures(R);
+	table2(R);
+}

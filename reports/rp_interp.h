@@ -1,0 +1,17 @@
+/*
+ * rp_interp: Part 1 of the report, interp: Table 1 (every variant at the
+ * question's size), the counters note, the memory, time, timeline, chunk
+ * and roofline figures with their prose, and Table 2 (the allocators).
+ *
+ * Variants come from the data (rp_data_variants); a variant named in the
+ * prose (eager, materialized) is looked up by name and, when missing, the
+ * prose says why.
+ */
+#ifndef FB_RP_INTERP_H
+#define FB_RP_INTERP_H
+
+#include "rp_report.h"
+
+void rp_interp_write(rp_report_t *R);
+
+#endif /* FB_RP_INTERP_H */

@@ -1,0 +1,55 @@
+/*
+ * rp_text: the report's words and numbers. Formatting for the prose and
+ * tables (the harness's hx_format for bytes, times and ratios, plus sizes
+ * such as 1e6), named values, and templates filled from them.
+ *
+ * A template is plain Markdown with placeholders {name:kind}; kind is one of
+ *   b bytes (1.35 GB)   t time (651 ms)   r ratio (2.08x)   n size (1e6)
+ *   i integer (%.0f)    f2 / f3 (%.2f / %.3f)   g3 (%.3g)   s a string value
+ * A missing or NaN number prints "n/a"; an unknown name or kind prints
+ * "{?name}" and makes rp_text_fill return -1, so that a test catches it.
+ *
+ * Limits: the rp_text_fmt_* functions return one of RP_TEXT_ROTATE static
+ * buffers in turn (not thread-safe: the report is one thread, and no call
+ * uses more than RP_TEXT_ROTATE results at once); at most RP_VALS_MAX named
+ * values, names up to 31 characters, strings up to 511.
+ */
+#ifndef FB_RP_TEXT_H
+#define FB_RP_TEXT_H
+
+#include <stdio.h>
+
+#define RP_TEXT_ROTATE 16
+#define RP_VALS_MAX 32
+
+const char *rp_text_fmt_time(double seconds);
+const char *rp_text_fmt_bytes(double bytes);
+const char *rp_text_fmt_ratio(double ratio);
+/* printf format f of x (one double conversion); "n/a" for NaN. */
+const char *rp_text_fmt_num(double x, const char *f);
+/* A size: 1e6 and 3e5 from 1e5 up when the mantissa is whole, else %.0f. */
+const char *rp_text_fmt_n(double n);
+
+typedef struct rp_val_s {
+	char name[32];
+	double num;    /* NAN for a string value */
+	char str[512]; /* "" for a number */
+} rp_val_t;
+
+typedef struct rp_vals_s {
+	rp_val_t v[RP_VALS_MAX];
+	int n;
+} rp_vals_t;
+
+/* Sets (or replaces) a number or a string; -1 when the table is full. */
+int rp_vals_num(rp_vals_t *vals, const char *name, double x);
+int rp_vals_str(rp_vals_t *vals, const char *name, const char *s);
+/* The number named (NAN when absent) and the string named ("" absent). */
+double rp_vals_get(const rp_vals_t *vals, const char *name);
+const char *rp_vals_get_str(const rp_vals_t *vals, const char *name);
+
+/* Writes tmpl to f with each {name:kind} replaced; 0, or -1 when a name or
+ * kind was unknown (the rest is still written). */
+int rp_text_fill(FILE *f, const char *tmpl, const rp_vals_t *vals);
+
+#endif /* FB_RP_TEXT_H */

@@ -1,0 +1,63 @@
+/*
+ * rp_verdict: the advice the two questions received, as a table of rules.
+ *
+ * A rule names its advice, the question it answers, the figures and tables
+ * it cites, and three functions: measure gathers the named values it needs
+ * from the data (runs looked up by name; a rule may name the variants it
+ * compares, such as fused against materialized), decide turns those values
+ * into a verdict and an optional note (pure: nothing but its argument, so
+ * a unit test reaches every threshold), and the "measured" cell is a
+ * template filled from the same values (rp_text.h), the note included.
+ *
+ * Thresholds (stated in the report): a memory claim holds when the peak
+ * falls by at least RP_VERDICT_MEMORY_FACTOR; a time claim when the median
+ * improves by at least RP_VERDICT_TIME_RATIO.
+ */
+#ifndef FB_RP_VERDICT_H
+#define FB_RP_VERDICT_H
+
+#include "rp_report.h"
+#include "rp_text.h"
+
+#define RP_VERDICT_MEMORY_FACTOR 10.0
+#define RP_VERDICT_TIME_RATIO 1.10
+/* "Compiled" cuts eager's peak when it at least halves it. */
+#define RP_VERDICT_JIT_CUT 2.0
+
+typedef enum {
+	RP_VERDICT_YES,
+	RP_VERDICT_NUANCE,
+	RP_VERDICT_NO,
+	RP_VERDICT_UNTESTABLE,
+} rp_verdict_t;
+
+typedef struct rp_decision_s {
+	rp_verdict_t verdict;
+	const char *note; /* appended to the measured cell; never NULL */
+} rp_decision_t;
+
+typedef struct rp_rule_s {
+	const char *id; /* short name for tests and messages */
+	const char *advice;
+	const char *question;
+	const char *figures[3]; /* figure names cited, in order */
+	const char *tables;     /* ", Table 1" after the figures, or NULL */
+	/* Fills vals; returns 0, or -1 with the string "why" set when a run
+	 * it needs is missing (the rule is then not testable here). */
+	int (*measure)(const rp_report_t *R, rp_vals_t *vals);
+	rp_decision_t (*decide)(const rp_vals_t *vals);
+	const char *measured; /* template; {note:s} is the decision's note */
+} rp_rule_t;
+
+extern const rp_rule_t rp_rules[];
+extern const size_t rp_rules_count;
+
+/* The rule with id, or NULL. */
+const rp_rule_t *rp_rule_find(const char *id);
+/* "supported", "supported with a nuance", "not supported", "not testable
+ * here". */
+const char *rp_verdict_word(rp_verdict_t v);
+/* The section "Advice and verdicts": thresholds, then a row per rule. */
+void rp_verdict_write(rp_report_t *R);
+
+#endif /* FB_RP_VERDICT_H */

@@ -1,0 +1,221 @@
+/*
+ * Unit tests of the report's data module (reports/rp_data) and figure
+ * gathering (reports/rp_figure) on crafted result files in a temporary
+ * folder: variants in the data's order, runs found by name and parameters
+ * whatever their position, set patterns, allocators, why a run is missing,
+ * and the "data measured" date from the results' own fields. Then the
+ * committed reports/data: every declared figure has rows, and loading and
+ * freeing leaks nothing (the sanitizer build checks).
+ */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "rp_data.h"
+#include "rp_figure.h"
+
+static char dir[] = "/tmp/fb_rp_data_XXXXXX";
+
+static void
+write_file(const char *name, const char *text)
+{
+	char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	cr_assert(f != NULL, "%s", path);
+	fputs(text, f);
+	fclose(f);
+}
+
+#define RUN(set_variant, status, n, alloc, date)                               \
+	"{\"workload\":\"interp\",\"variant\":\"" set_variant                  \
+	"\",\"status\":\"" status "\",\"reason\":\"crashed\",\"params\":"      \
+	"{\"n\":" n "},\"machine\":{\"allocator\":\"" alloc "\"}" date "}\n"
+#define DATE(d) ",\"date\":\"" d "\""
+
+static void
+make_data(int with_dates)
+{
+	cr_assert(mkdtemp(dir) != NULL);
+	/* main: b before a; b at two sizes; x failed. */
+	write_file("interp-main.jsonl",
+	    RUN("b", "ok", "100", "jemalloc 5.3", "") RUN("a", "ok", "1000",
+		"jemalloc 5.3", "") RUN("b", "ok", "1000", "jemalloc 5.3", "")
+		RUN("x", "failed", "1000", "jemalloc 5.3", ""));
+	write_file("interp-scale.jsonl",
+	    with_dates ? RUN("c", "ok", "10", "jemalloc 5.3",
+			     DATE("2026-11-30T12:34:56Z")) RUN("a", "ok", "10",
+			     "jemalloc 5.3", DATE("2026-12-01T01:02:03Z"))
+		       : RUN("c", "ok", "10", "jemalloc 5.3", "")
+			     RUN("a", "ok", "10", "jemalloc 5.3", ""));
+	write_file(
+	    "interp-glibc.jsonl", RUN("a", "ok", "10", "glibc 2.36", ""));
+}
+
+static void
+remove_data(void)
+{
+	char cmd[256];
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	cr_expect_eq(system(cmd), 0);
+	strcpy(dir, "/tmp/fb_rp_data_XXXXXX");
+}
+
+static void
+load(rp_data_t *D)
+{
+	char msg[512] = "";
+	cr_assert_eq(rp_data_load(D, dir, msg, sizeof(msg)), 0, "%s", msg);
+}
+
+Test(report_data, variants_in_the_data_order_main_sets_first)
+{
+	rp_data_t D;
+	const char *vs[8];
+	rp_query_t glibc = {.set = "interp-glibc*", .alloc = RP_ALLOC_GLIBC};
+	size_t n;
+
+	make_data(0);
+	load(&D);
+	n = rp_data_variants(&D, "interp", NULL, vs, 8);
+	cr_assert_eq(n, 4);
+	cr_expect_str_eq(vs[0], "b");
+	cr_expect_str_eq(vs[1], "a");
+	cr_expect_str_eq(vs[2], "x");
+	cr_expect_str_eq(vs[3], "c");
+	n = rp_data_variants(&D, "interp", &glibc, vs, 8);
+	cr_assert_eq(n, 1);
+	cr_expect_str_eq(vs[0], "a");
+	cr_expect_eq(rp_data_variants(&D, "colony", NULL, vs, 8), 0);
+	rp_data_free(&D);
+	remove_data();
+}
+
+Test(report_data, runs_found_by_name_and_parameters)
+{
+	rp_data_t D;
+	rp_query_t q = {.set = "interp-main",
+	    .workload = "interp",
+	    .variant = "b",
+	    .n = 100};
+	const json_t *r;
+
+	make_data(0);
+	load(&D);
+	r = rp_data_find(&D, &q);
+	cr_assert(r != NULL);
+	cr_expect_eq(rp_num(r, "params.n"), 100);
+	/* The main run is at the set's largest N, not the first line. */
+	r = rp_data_main(&D, "interp-main*", "interp", "b");
+	cr_assert(r != NULL);
+	cr_expect_eq(rp_num(r, "params.n"), 1000);
+	cr_expect_eq(rp_data_max_n(&D, "interp-main*", "interp"), 1000);
+	cr_expect(isnan(rp_data_max_n(&D, "colony-main*", "colony")));
+	/* A set name is exact; a trailing '*' makes it a prefix. */
+	q.set = "interp";
+	cr_expect_null(rp_data_find(&D, &q));
+	q.set = "interp*";
+	cr_expect_not_null(rp_data_find(&D, &q));
+	/* Allocators. */
+	q = (rp_query_t){.variant = "a", .n = 10, .alloc = RP_ALLOC_GLIBC};
+	cr_assert_not_null(r = rp_data_find(&D, &q));
+	cr_expect_str_eq(rp_str(r, "_set"), "interp-glibc");
+	cr_expect_str_eq(rp_data_alloc_name(r), "glibc malloc");
+	q.alloc = RP_ALLOC_JEMALLOC;
+	cr_assert_not_null(r = rp_data_find(&D, &q));
+	cr_expect_str_eq(rp_str(r, "_set"), "interp-scale");
+	/* A failed run is not found unless asked for. */
+	q = (rp_query_t){.set = "interp-main*", .variant = "x"};
+	cr_expect_null(rp_data_find(&D, &q));
+	cr_expect_null(rp_data_main(&D, "interp-main*", "interp", "x"));
+	q.any_status = 1;
+	cr_expect_not_null(rp_data_find(&D, &q));
+	rp_data_free(&D);
+	remove_data();
+}
+
+Test(report_data, says_why_a_run_is_missing)
+{
+	rp_data_t D;
+	rp_query_t q = {
+	    .set = "interp-main*", .workload = "interp", .variant = "x"};
+	char why[256];
+
+	make_data(0);
+	load(&D);
+	cr_expect_str_eq(rp_data_why_missing(&D, &q, why, sizeof(why)),
+	    "interp/x was failed: crashed");
+	q.variant = "z";
+	cr_expect_str_eq(rp_data_why_missing(&D, &q, why, sizeof(why)),
+	    "no interp/z run in the interp-main data");
+	rp_data_free(&D);
+	remove_data();
+}
+
+Test(report_data, date_from_the_results_not_the_files)
+{
+	rp_data_t D;
+	char when[64];
+
+	make_data(0);
+	load(&D);
+	cr_expect_str_eq(
+	    rp_data_date(&D, when, sizeof(when)), "not recorded in the data");
+	rp_data_free(&D);
+	remove_data();
+	make_data(1);
+	load(&D);
+	cr_expect_str_eq(rp_data_date(&D, when, sizeof(when)),
+	    "2026-12-01 01:02 UTC", "the latest of the two dates");
+	rp_data_free(&D);
+	remove_data();
+}
+
+Test(report_data, refuses_a_folder_without_results)
+{
+	rp_data_t D;
+	char msg[512] = "";
+
+	cr_assert(mkdtemp(dir) != NULL);
+	cr_expect_eq(rp_data_load(&D, dir, msg, sizeof(msg)), -1);
+	cr_expect(strstr(msg, "no *.jsonl result files") != NULL, "%s", msg);
+	write_file("bad.jsonl", "{\"not\": \"a result\"}\n");
+	cr_expect_eq(rp_data_load(&D, dir, msg, sizeof(msg)), -1);
+	cr_expect(strstr(msg, "bad.jsonl") != NULL, "%s", msg);
+	cr_expect_eq(rp_data_load(&D, "/nonexistent", msg, sizeof(msg)), -1);
+	remove_data();
+}
+
+/* The committed data: every declared figure has rows, and the date line is
+ * fixed (the data predates the "date" field), so the report regenerates
+ * the same. */
+Test(report_data, committed_data_fills_every_figure)
+{
+	rp_data_t D;
+	char msg[512] = "", when[64];
+
+	if (access("reports/data/interp-main.jsonl", R_OK) != 0)
+		cr_skip_test("run from the repository root");
+	cr_assert_eq(
+	    rp_data_load(&D, "reports/data", msg, sizeof(msg)), 0, "%s", msg);
+	cr_expect_gt(json_array_size(D.runs), 50);
+	cr_expect_not_null(D.ceilings);
+	cr_expect_not_null(D.overhead);
+	for (size_t i = 0; i < rp_figures_count; i++) {
+		rp_plot_t P;
+		cr_expect_eq(rp_figure_collect(&D, &rp_figures[i], &P), 0);
+		cr_expect_gt(rp_figure_rows(&P), 0, "%s has no rows",
+		    rp_figures[i].name);
+		rp_figure_free(&P);
+	}
+	if (strcmp(rp_data_date(&D, when, sizeof(when)),
+		"not recorded in the data") != 0)
+		cr_log_info("committed data carries dates: %s", when);
+	rp_data_free(&D);
+}

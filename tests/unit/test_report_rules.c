@@ -1,0 +1,247 @@
+/*
+ * Unit tests of the report's verdict rules (reports/rp_verdict) and its
+ * templates (reports/rp_text), without data files: each rule's decision at
+ * its thresholds and just beside them, with the note it adds, and the
+ * template filler's formats and its refusal of unknown names.
+ */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rp_figure.h"
+#include "rp_text.h"
+#include "rp_verdict.h"
+
+/* A hair beside a threshold: far above rounding, far below any effect. */
+#define EPS 1e-6
+
+/* The decision of rule id for the values name=value, NULL-terminated. */
+static rp_decision_t
+decide(const char *id, ...)
+{
+	const rp_rule_t *rule = rp_rule_find(id);
+	rp_vals_t x = {.n = 0};
+	va_list ap;
+	const char *name;
+
+	cr_assert(rule != NULL, "no rule '%s'", id);
+	va_start(ap, id);
+	while ((name = va_arg(ap, const char *)) != NULL)
+		rp_vals_num(&x, name, va_arg(ap, double));
+	va_end(ap);
+	return rule->decide(&x);
+}
+
+#define expect_verdict(d, want, ...)                                           \
+	cr_expect_eq((d).verdict, (want), __VA_ARGS__)
+
+Test(report_rules, fuse_at_and_beside_its_thresholds)
+{
+	/* Peak falls exactly 10x and the median exactly 1.10x: supported. */
+	rp_decision_t d = decide(
+	    "fuse", "from", 10.0, "to", 1.0, "speedup", 1.10, (char *)NULL);
+	expect_verdict(d, RP_VERDICT_YES, "10x and 1.10x: %d", d.verdict);
+	cr_expect_str_eq(d.note, "");
+	/* Time just under 1.10x: memory alone, a nuance with its note. */
+	d = decide("fuse", "from", 10.0, "to", 1.0, "speedup", 1.10 - EPS,
+	    (char *)NULL);
+	expect_verdict(d, RP_VERDICT_NUANCE, "1.10x - eps: %d", d.verdict);
+	cr_expect(
+	    strstr(d.note, "does not improve by 10%") != NULL, "%s", d.note);
+	/* Memory just under 10x: not supported, whatever the time. */
+	d = decide("fuse", "from", 10.0, "to", 1.0 + EPS, "speedup", 5.0,
+	    (char *)NULL);
+	expect_verdict(d, RP_VERDICT_NO, "9.99999x: %d", d.verdict);
+	/* A fused workspace of 0 B is an infinite fall. */
+	d = decide(
+	    "fuse", "from", 1e9, "to", 0.0, "speedup", 2.0, (char *)NULL);
+	expect_verdict(d, RP_VERDICT_YES, "to 0 B: %d", d.verdict);
+}
+
+Test(report_rules, in_place_at_and_beside_its_thresholds)
+{
+	rp_decision_t d = decide("in-place", "from", 100.0, "to", 10.0,
+	    "speedup", 1.10, (char *)NULL);
+	expect_verdict(d, RP_VERDICT_YES, "%d", d.verdict);
+	d = decide("in-place", "from", 100.0, "to", 10.0, "speedup", 1.10 - EPS,
+	    (char *)NULL);
+	expect_verdict(d, RP_VERDICT_NUANCE, "%d", d.verdict);
+	cr_expect_str_eq(d.note, "");
+	d = decide("in-place", "from", 100.0, "to", 10.0 + EPS, "speedup", 1.10,
+	    (char *)NULL);
+	expect_verdict(d, RP_VERDICT_NO, "%d", d.verdict);
+}
+
+Test(report_rules, jit_at_and_beside_its_thresholds)
+{
+	/* Halved exactly, and materialized exactly 10x fused: the compiled
+	 * program no longer "still holds" more than 10x: supported. */
+	rp_decision_t d = decide(
+	    "jit", "eager", 200.0, "from", 100.0, "fused", 10.0, (char *)NULL);
+	expect_verdict(d, RP_VERDICT_YES, "%d", d.verdict);
+	/* Just over 10x fused's workspace: a nuance. */
+	d = decide("jit", "eager", 200.0, "from", 100.0, "fused", 10.0 - EPS,
+	    (char *)NULL);
+	expect_verdict(d, RP_VERDICT_NUANCE, "%d", d.verdict);
+	/* A 0 B fused workspace counts as 1 byte. */
+	d = decide(
+	    "jit", "eager", 20.0, "from", 10.0, "fused", 0.0, (char *)NULL);
+	expect_verdict(d, RP_VERDICT_YES, "10 B against 0 B: %d", d.verdict);
+	d = decide(
+	    "jit", "eager", 22.0, "from", 11.0, "fused", 0.0, (char *)NULL);
+	expect_verdict(d, RP_VERDICT_NUANCE, "11 B against 0 B: %d", d.verdict);
+	/* Not quite halved: not supported. */
+	d = decide("jit", "eager", 200.0 - EPS, "from", 100.0, "fused", 1.0,
+	    (char *)NULL);
+	expect_verdict(d, RP_VERDICT_NO, "%d", d.verdict);
+}
+
+Test(report_rules, batch_at_and_beside_its_thresholds)
+{
+	/* 10x less memory, batches as fast as materialized and fused not
+	 * faster by 10%: supported, no note. */
+	rp_decision_t d = decide("batch", "pc", 10.0, "pm", 100.0, "tc", 1.0,
+	    "tm", 1.0, "tf", 1.0, (char *)NULL);
+	expect_verdict(d, RP_VERDICT_YES, "%d", d.verdict);
+	cr_expect_str_eq(d.note, "");
+	/* Fused exactly 1.10x faster than the batches: a nuance. */
+	d = decide("batch", "pc", 10.0, "pm", 100.0, "tc", 1.1, "tm", 2.0, "tf",
+	    1.0, (char *)NULL);
+	expect_verdict(d, RP_VERDICT_NUANCE, "%d", d.verdict);
+	cr_expect(strstr(d.note, "fusing the reduction is faster") != NULL);
+	d = decide("batch", "pc", 10.0, "pm", 100.0, "tc", 1.1 - EPS, "tm", 2.0,
+	    "tf", 1.0, (char *)NULL);
+	expect_verdict(d, RP_VERDICT_YES, "%d", d.verdict);
+	/* Batches more than 1.10x slower than materialized: a nuance; at
+	 * exactly 1.10x not yet. */
+	d = decide("batch", "pc", 10.0, "pm", 100.0, "tc", 1.1 + EPS, "tm", 1.0,
+	    "tf", 2.0, (char *)NULL);
+	expect_verdict(d, RP_VERDICT_NUANCE, "%d", d.verdict);
+	cr_expect(strstr(d.note, "batching costs time") != NULL, "%s", d.note);
+	d = decide("batch", "pc", 10.0, "pm", 100.0, "tc", 1.1, "tm", 1.0, "tf",
+	    2.0, (char *)NULL);
+	expect_verdict(d, RP_VERDICT_YES, "%d", d.verdict);
+	/* Memory just short of 10x: not supported. */
+	d = decide("batch", "pc", 10.0 + EPS, "pm", 100.0, "tc", 1.0, "tm", 1.0,
+	    "tf", 1.0, (char *)NULL);
+	expect_verdict(d, RP_VERDICT_NO, "%d", d.verdict);
+}
+
+Test(report_rules, compile_loop_at_and_beside_its_threshold)
+{
+	rp_decision_t d = decide("compile-loop", "speedup", 1.10, (char *)NULL);
+	expect_verdict(d, RP_VERDICT_NUANCE, "%d", d.verdict);
+	d = decide("compile-loop", "speedup", 1.10 - EPS, (char *)NULL);
+	expect_verdict(d, RP_VERDICT_NO, "%d", d.verdict);
+}
+
+Test(report_rules, warm_up_at_and_beside_its_thresholds)
+{
+	rp_decision_t d =
+	    decide("warm-up", "median", 1.10, "worst", 1.10, (char *)NULL);
+	expect_verdict(d, RP_VERDICT_YES, "%d", d.verdict);
+	cr_expect_str_eq(d.note, "");
+	d = decide(
+	    "warm-up", "median", 1.10 - EPS, "worst", 1.10, (char *)NULL);
+	expect_verdict(d, RP_VERDICT_NUANCE, "%d", d.verdict);
+	cr_expect(strstr(d.note, "for most variants") != NULL, "%s", d.note);
+	d = decide("warm-up", "median", 1.0, "worst", 1.10 - EPS, (char *)NULL);
+	expect_verdict(d, RP_VERDICT_NO, "%d", d.verdict);
+}
+
+/* A value that was not measured never supports advice. */
+Test(report_rules, missing_values_never_support)
+{
+	for (size_t i = 0; i < rp_rules_count; i++) {
+		rp_vals_t none = {.n = 0};
+		rp_decision_t d = rp_rules[i].decide(&none);
+		cr_expect_eq(d.verdict, RP_VERDICT_NO,
+		    "rule %s with no values: %s", rp_rules[i].id,
+		    rp_verdict_word(d.verdict));
+		cr_expect(d.note != NULL, "rule %s: NULL note", rp_rules[i].id);
+	}
+}
+
+/* Every figure a rule cites is declared, and every id is unique. */
+Test(report_rules, rules_cite_declared_figures)
+{
+	cr_expect_eq(rp_rules_count, 6);
+	for (size_t i = 0; i < rp_rules_count; i++) {
+		const rp_rule_t *r = &rp_rules[i];
+		cr_expect(
+		    r->figures[0] != NULL, "rule %s cites no figure", r->id);
+		for (int k = 0; k < 3 && r->figures[k] != NULL; k++)
+			cr_expect(rp_figure_find(r->figures[k]) != NULL,
+			    "rule %s cites '%s', not in the figure table",
+			    r->id, r->figures[k]);
+		cr_expect_eq(
+		    rp_rule_find(r->id), r, "id %s is not unique", r->id);
+	}
+}
+
+static char *
+fill(const char *tmpl, const rp_vals_t *x, int *rc)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	cr_assert(f != NULL);
+	*rc = rp_text_fill(f, tmpl, x);
+	fclose(f);
+	return buf;
+}
+
+Test(report_text, fills_each_kind)
+{
+	rp_vals_t x = {.n = 0};
+	int rc;
+	char *out;
+
+	rp_vals_num(&x, "peak", 1.35e9);
+	rp_vals_num(&x, "t", 0.651);
+	rp_vals_num(&x, "sp", 2.08);
+	rp_vals_num(&x, "n", 1e6);
+	rp_vals_num(&x, "k", 65539.4);
+	rp_vals_num(&x, "e", 1.98);
+	rp_vals_num(&x, "none", NAN);
+	rp_vals_str(&x, "who", "interp/fused");
+	out = fill("{peak:b}|{t:t}|{sp:r}|{n:n}|{k:i}|{e:f2}|{who:s}|"
+		   "{none:t}|plain {braces",
+	    &x, &rc);
+	cr_expect_eq(rc, 0);
+	cr_expect_str_eq(out,
+	    "1.35 GB|651 ms|2.08x|1e6|65539|1.98|interp/fused|n/a|plain "
+	    "{braces");
+	free(out);
+}
+
+Test(report_text, refuses_unknown_names_and_kinds)
+{
+	rp_vals_t x = {.n = 0};
+	int rc;
+	char *out;
+
+	rp_vals_num(&x, "a", 1.0);
+	out = fill("[{b:t}] [{a:zz}] [{a:i}]", &x, &rc);
+	cr_expect_eq(rc, -1);
+	cr_expect_str_eq(out, "[{?b:t}] [{?a:zz}] [1]");
+	free(out);
+	/* A later value replaces an earlier one of the same name. */
+	rp_vals_num(&x, "a", 2.0);
+	cr_expect_eq(rp_vals_get(&x, "a"), 2.0);
+	cr_expect(isnan(rp_vals_get(&x, "missing")));
+	cr_expect_str_eq(rp_vals_get_str(&x, "missing"), "");
+}
+
+Test(report_text, sizes_as_the_tables_print_them)
+{
+	cr_expect_str_eq(rp_text_fmt_n(1e6), "1e6");
+	cr_expect_str_eq(rp_text_fmt_n(3e5), "3e5");
+	cr_expect_str_eq(rp_text_fmt_n(2e4), "20000");
+	cr_expect_str_eq(rp_text_fmt_n(4096), "4096");
+	cr_expect_str_eq(rp_text_fmt_n(123456), "123456");
+	cr_expect_str_eq(rp_text_fmt_n(NAN), "n/a");
+}
