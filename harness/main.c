@@ -3,6 +3,7 @@
  *
  *   harness list                        workloads and variants with models
  *   harness run WORKLOAD VARIANT [...]  measure one variant
+ *   harness exec [...] -- COMMAND       measure any command as a process
  *   harness sweep [...]                 many runs, JSON lines and CSV
  *   harness ceilings                    the machine's bandwidth and FMA peak
  *   harness overhead [W V ...]          the instrumentation's own cost
@@ -12,7 +13,8 @@
  * Exit status: 0 success, 2 bad usage or bad input (one line on stderr
  * naming the bad value), 1 a failure while running (compare adds 3: a
  * regression). Library modules return codes and never exit; this file and
- * the command modules' *_main functions (sweep, overhead, compare, report)
+ * the command modules' *_main functions (exec, sweep, overhead, compare,
+ * report)
  * are the only places that turn them into messages and exit statuses.
  */
 #include <getopt.h>
@@ -24,6 +26,7 @@
 #include "hx_cli.h"
 #include "hx_compare.h"
 #include "hx_counters.h"
+#include "hx_exec.h"
 #include "hx_file.h"
 #include "hx_isolate.h"
 #include "hx_overhead.h"
@@ -41,6 +44,7 @@ static const char *const usage_text =
     "  list                         workloads and variants, with memory "
     "models\n"
     "  run WORKLOAD VARIANT [opts]  measure one variant (harness run --help)\n"
+    "  exec [opts] -- COMMAND ...   measure any command as a process (--help)\n"
     "  sweep [opts]                 many runs to JSON lines + CSV (--help)\n"
     "  ceilings                     memory bandwidth and FMA throughput\n"
     "  overhead [W V [opts]]        what the instrumentation itself costs\n"
@@ -186,6 +190,8 @@ main(int argc, char **argv)
 		return cmd_list(argc - 1, argv + 1);
 	if (strcmp(argv[1], "run") == 0)
 		return cmd_run(argc - 1, argv + 1);
+	if (strcmp(argv[1], "exec") == 0)
+		return hx_exec_main(argc - 1, argv + 1);
 	if (strcmp(argv[1], "sweep") == 0)
 		return hx_sweep_main(argc - 1, argv + 1);
 	if (strcmp(argv[1], "ceilings") == 0)
