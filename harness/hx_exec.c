@@ -27,7 +27,7 @@
 #define HX_EXEC_TIMELINE_CAPACITY 1000000
 #define HX_EXEC_ENV "FUSEBENCH_REPORT"
 
-const char hx_exec_help[] =
+static const char hx_exec_help[] =
     "usage: harness exec [options] -- COMMAND [ARGS...]\n"
     "\n"
     "Measures any command as a process, under the protocol of harness run:\n"

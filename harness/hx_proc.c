@@ -275,6 +275,7 @@ static void
 proc_sample(
     const hx_proc_opts_t *o, hx_proc_tree_t *t, pid_t pid, hx_proc_result_t *r)
 {
+	double now = hx_clock_now();
 	uint64_t rss;
 	uint32_t count;
 
@@ -291,7 +292,7 @@ proc_sample(
 		r->guard_rss_bytes = rss;
 	}
 	if (o->on_sample != NULL)
-		o->on_sample(hx_clock_now(), rss, count, o->sample_arg);
+		o->on_sample(now, rss, count, o->sample_arg);
 }
 
 /*

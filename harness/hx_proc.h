@@ -57,7 +57,8 @@ typedef struct hx_proc_opts_s {
 	 * child is killed, hx_proc_run fails with msg). May be NULL. */
 	int (*attach)(pid_t pid, void *arg, char *msg, size_t msglen);
 	void *attach_arg;
-	/* Called for every sample with CLOCK_MONOTONIC seconds; may be NULL. */
+	/* Called for every sample with the CLOCK_MONOTONIC seconds at which it
+	 * began; may be NULL. */
 	void (*on_sample)(double now, uint64_t rss, uint32_t count, void *arg);
 	void *sample_arg;
 } hx_proc_opts_t;
