@@ -547,11 +547,10 @@ exec_judge(const hx_exec_config_t *cfg, hx_exec_record_t *rec,
 	} else if (p->exit_status != 0) {
 		snprintf(why, sizeof(why), "exit status %d: %s", p->exit_status,
 		    line);
-	} else if (exec_read_report(report_path, run, why, sizeof(why)) == 0 &&
-	    cfg->workload != NULL &&
+	} else if (exec_read_report(report_path, run, why, sizeof(why)) != 0) {
+		/* why says what is wrong with the report. */
+	} else if (cfg->workload == NULL ||
 	    exec_validate(cfg, rec, run->reported, why, sizeof(why)) == 0) {
-		return 0;
-	} else if (why[0] == '\0') {
 		return 0;
 	}
 	rec->failed = 1;
