@@ -61,6 +61,9 @@ INTEG_OBJ := $(INTEG_SRC:%.c=$(OBJ)/%.o)
 # statistics and atomic file writing.
 REPORT_SRC := $(filter-out reports/report.c,$(wildcard reports/*.c))
 REPORT_OBJ := $(REPORT_SRC:%.c=$(OBJ)/%.o)
+# Small programs that harness exec measures in the integration tests.
+HELPER_SRC := $(wildcard tests/helpers/*.c)
+HELPERS   := $(HELPER_SRC:tests/helpers/%.c=$(BUILD)/helpers/%)
 
 .PHONY: all valgrind-build deps test test-unit test-integration report clean format format-check valgrind \
 	valgrind-report \
@@ -103,6 +106,11 @@ $(BUILD)/test_unit: $(UNIT_OBJ) $(BUILD)/libreport.a $(BUILD)/libfusebench.a
 $(BUILD)/test_integration: $(INTEG_OBJ) $(BUILD)/libreport.a $(BUILD)/libfusebench.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lcriterion $(LDLIBS_ALL)
 
+# Plain programs: no allocator, no sanitizer, nothing of the harness.
+$(BUILD)/helpers/%: tests/helpers/%.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -D_GNU_SOURCE -g -O1 $(WARN) -o $@ $<
+
 # The tests: unit and integration against the jemalloc build (the glibc
 # build first, for the allocator tests), the unit tests again with
 # AddressSanitizer and UBSan over the system allocator, then memcheck,
@@ -123,9 +131,10 @@ test-unit: $(BUILD)/test_unit
 	$(if $(SANITIZER),$(SAN_ENV)) FB_HARNESS=$(abspath $(BUILD)/harness) \
 		$(BUILD)/test_unit --jobs=2
 
-test-integration: all $(BUILD)/test_integration
+test-integration: all $(BUILD)/test_integration $(HELPERS)
 	FB_HARNESS=$(abspath $(BUILD)/harness) FB_HARNESS_GLIBC=$(abspath build/glibc/harness) \
 		FB_REPORT=$(abspath $(BUILD)/report) \
+		FB_HELPERS=$(abspath $(BUILD)/helpers) \
 		$(BUILD)/test_integration --jobs=1
 
 report: deps

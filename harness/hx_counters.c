@@ -146,10 +146,10 @@ counters_reason(
 }
 
 static int
-counters_sys_open(struct perf_event_attr *attr, int group_fd)
+counters_sys_open(struct perf_event_attr *attr, pid_t pid, int group_fd)
 {
 	return (int)perf_event_open(
-	    attr, 0, -1, group_fd, PERF_FLAG_FD_CLOEXEC);
+	    attr, pid, -1, group_fd, PERF_FLAG_FD_CLOEXEC);
 }
 
 /* Is there a hardware PMU driver? Asks the kernel for user-space cycles. */
@@ -166,7 +166,7 @@ counters_probe_pmu(hx_counters_t *cs)
 	attr.disabled = 1;
 	attr.exclude_kernel = 1;
 	attr.exclude_hv = 1;
-	fd = counters_sys_open(&attr, -1);
+	fd = counters_sys_open(&attr, 0, -1);
 	e = errno;
 	if (fd >= 0) {
 		close(fd);
@@ -295,6 +295,13 @@ counters_encode(
 int
 hx_counters_open(hx_counters_t *cs, const char *list, char *msg, size_t msglen)
 {
+	return hx_counters_open_pid(cs, list, 0, msg, msglen);
+}
+
+int
+hx_counters_open_pid(
+    hx_counters_t *cs, const char *list, pid_t pid, char *msg, size_t msglen)
+{
 	struct perf_event_attr *attrs = NULL;
 	int ret, group = -1;
 	size_t i;
@@ -326,6 +333,9 @@ hx_counters_open(hx_counters_t *cs, const char *list, char *msg, size_t msglen)
 		if (ret != HX_COUNTERS_OK)
 			goto label_return;
 		cs->c[i].software = (attrs[i].type == PERF_TYPE_SOFTWARE);
+		/* Another process: its children too, from its next execve. */
+		attrs[i].inherit = pid != 0;
+		attrs[i].enable_on_exec = pid != 0;
 	}
 	cs->paranoid = counters_read_paranoid();
 	counters_probe_pmu(cs);
@@ -335,13 +345,13 @@ hx_counters_open(hx_counters_t *cs, const char *list, char *msg, size_t msglen)
 		int fd = -1, e = 0;
 
 		if (!c->software && group >= 0) {
-			fd = counters_sys_open(&attrs[i], cs->c[group].fd);
+			fd = counters_sys_open(&attrs[i], pid, cs->c[group].fd);
 			if (fd >= 0)
 				c->leader = group;
 		}
 		if (fd < 0) {
 			/* Alone: software, the leader, or did not fit. */
-			fd = counters_sys_open(&attrs[i], -1);
+			fd = counters_sys_open(&attrs[i], pid, -1);
 			e = errno;
 			c->leader = (int)i;
 			if (fd >= 0 && !c->software && group < 0)

@@ -3,7 +3,8 @@
  * through libpfm4 (names to perf_event_attr) and perf_event_open.
  *
  * Every event name is encoded by libpfm4 (PFM_OS_PERF_EVENT_EXT) and opened
- * for the calling thread only (pid 0, cpu -1, no inherit), user space only
+ * for the calling thread only (pid 0, cpu -1, no inherit; hx_counters_open_pid
+ * instead opens them on another process, inherited), user space only
  * (exclude_kernel and exclude_hv are forced on, whatever modifiers the name
  * carries), disabled, with PERF_FORMAT_TOTAL_TIME_ENABLED|RUNNING. Hardware
  * events form one group (leader: the first hardware event that opens); an
@@ -34,6 +35,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include <jansson.h>
 
@@ -119,6 +121,18 @@ typedef struct hx_counters_s {
  */
 int hx_counters_open(
     hx_counters_t *cs, const char *list, char *msg, size_t msglen);
+
+/*
+ * As hx_counters_open, for another process pid (pid 0: the calling thread,
+ * exactly hx_counters_open): its counters are inherited by every child and
+ * thread it creates after this call, and they enable themselves when pid next
+ * calls execve (enable_on_exec), so that opening them between fork and exec
+ * counts the command from its first instruction to its exit, children
+ * included. Read them after pid has exited (a child's counts are added when
+ * it exits). hx_counters_enable is then not needed.
+ */
+int hx_counters_open_pid(
+    hx_counters_t *cs, const char *list, pid_t pid, char *msg, size_t msglen);
 
 /*
  * Start and stop counting, around each measured repeat. Counts accumulate

@@ -3,6 +3,7 @@
  *
  *   harness list                        workloads and variants with models
  *   harness run WORKLOAD VARIANT [...]  measure one variant
+ *   harness exec [...] -- COMMAND       measure any command as a process
  *   harness sweep [...]                 many runs, JSON lines and CSV
  *   harness ceilings                    the machine's bandwidth and FMA peak
  *   harness overhead [W V ...]          the instrumentation's own cost
@@ -11,7 +12,7 @@
  * Exit status: 0 success, 2 bad usage or bad input (one line on stderr
  * naming the bad value), 1 a failure while running (compare adds 3: a
  * regression). Library modules return codes and never exit; this file and
- * the command modules' *_main functions (sweep, overhead, compare) are
+ * the command modules' *_main functions (exec, sweep, overhead, compare) are
  * the only places that turn them into messages and exit statuses.
  */
 #include <getopt.h>
@@ -24,6 +25,7 @@
 #include "hx_cli.h"
 #include "hx_compare.h"
 #include "hx_counters.h"
+#include "hx_exec.h"
 #include "hx_file.h"
 #include "hx_isolate.h"
 #include "hx_overhead.h"
@@ -45,6 +47,8 @@ static int cmd_ceilings(int argc, char **argv);
 static const command_t commands[] = {
     {"list", "", "workloads and variants, with memory models", cmd_list},
     {"run", "WORKLOAD VARIANT [opts]", "measure one variant (--help)", cmd_run},
+    {"exec", "[opts] -- COMMAND [ARGS]",
+	"measure any program as a process (--help)", hx_exec_main},
     {"sweep", "[opts]", "many runs to JSON lines + CSV (--help)",
 	hx_sweep_main},
     {"ceilings", "", "memory bandwidth and FMA throughput", cmd_ceilings},

@@ -1,0 +1,1134 @@
+/*
+ * hx_exec: a command measured as a process. See hx_exec.h.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "hx_ceilings.h"
+#include "hx_cli.h"
+#include "hx_exec.h"
+#include "hx_file.h"
+#include "hx_format.h"
+#include "hx_isolate.h"
+#include "hx_machine.h"
+#include "hx_parse.h"
+#include "hx_result.h"
+#include "hx_stats.h"
+
+/* A timeline holds at most this many samples (16 minutes at 1 ms). */
+#define HX_EXEC_TIMELINE_CAPACITY 1000000
+#define HX_EXEC_ENV "FUSEBENCH_REPORT"
+
+static const char hx_exec_help[] =
+    "usage: harness exec [options] -- COMMAND [ARGS...]\n"
+    "\n"
+    "Measures any command as a process, under the protocol of harness run:\n"
+    "one cold run reported apart, warm-up runs, timed repeats (each a fresh\n"
+    "process); wall time, peak RSS of the whole process tree (sampled) and\n"
+    "the kernel's maxrss, page faults, counters inherited by the tree, an\n"
+    "RSS timeline. The tree runs in its own process group and is killed when\n"
+    "its RSS passes --mem-limit. A non-zero exit or a signal makes the run\n"
+    "failed, with the last stderr line as the reason.\n"
+    "\n"
+    "FUSEBENCH_REPORT names a fresh file: a JSON object the command writes\n"
+    "there is merged into the result under \"reported\" (all runs' under\n"
+    "\"reported_runs\"). With --workload, reported.result (the digest by\n"
+    "name, e.g. {\"total\": ...}) is checked against the float64 reference.\n"
+    "\n"
+    "  --workload W              validate the reported result as W's\n"
+    "  --n --m --g --preset --seed --steps --chunk --tile\n"
+    "                            W's parameters (as harness run)\n"
+    "  --name LABEL              the result's variant (default: the\n"
+    "                            command's base name)\n"
+    "  --repeat R                timed repeats after the cold run (5)\n"
+    "  --warmup W                discarded runs before the timed ones (1)\n"
+    "  --mem-limit BYTES         tree RSS that kills the run, K M G suffixes\n"
+    "                            (default 80% of available memory)\n"
+    "  --timeline FILE           RSS timeline CSV of all runs\n"
+    "  --timeline-interval US    sampling interval of RSS and guard (1000)\n"
+    "  --events LIST             libpfm4 event names (none: no counters)\n"
+    "  --json FILE|-             write the result object (- = stdout; the\n"
+    "                            command's stdout then goes to stderr)\n"
+    "\n"
+    "Exit status: 0 measured (the result's status says whether the command\n"
+    "failed), 1 the harness failed, 2 bad usage.\n";
+
+enum {
+	OPT_N = 256,
+	OPT_M,
+	OPT_G,
+	OPT_PRESET,
+	OPT_SEED,
+	OPT_CHUNK,
+	OPT_TILE,
+	OPT_STEPS,
+	OPT_WORKLOAD,
+	OPT_NAME,
+	OPT_REPEAT,
+	OPT_WARMUP,
+	OPT_MEM_LIMIT,
+	OPT_TIMELINE,
+	OPT_TIMELINE_INTERVAL,
+	OPT_EVENTS,
+	OPT_JSON,
+	OPT_HELP
+};
+
+static const struct option exec_options[] = {
+    {"n", required_argument, NULL, OPT_N},
+    {"m", required_argument, NULL, OPT_M},
+    {"g", required_argument, NULL, OPT_G},
+    {"preset", required_argument, NULL, OPT_PRESET},
+    {"seed", required_argument, NULL, OPT_SEED},
+    {"chunk", required_argument, NULL, OPT_CHUNK},
+    {"tile", required_argument, NULL, OPT_TILE},
+    {"steps", required_argument, NULL, OPT_STEPS},
+    {"workload", required_argument, NULL, OPT_WORKLOAD},
+    {"name", required_argument, NULL, OPT_NAME},
+    {"repeat", required_argument, NULL, OPT_REPEAT},
+    {"warmup", required_argument, NULL, OPT_WARMUP},
+    {"mem-limit", required_argument, NULL, OPT_MEM_LIMIT},
+    {"timeline", required_argument, NULL, OPT_TIMELINE},
+    {"timeline-interval", required_argument, NULL, OPT_TIMELINE_INTERVAL},
+    {"events", required_argument, NULL, OPT_EVENTS},
+    {"json", required_argument, NULL, OPT_JSON},
+    {"help", no_argument, NULL, OPT_HELP},
+    {NULL, 0, NULL, 0},
+};
+
+/* The options as given, applied after the workload's defaults. */
+typedef struct exec_given_s {
+	int set;
+	const char *arg;
+} exec_given_t;
+
+#define EXEC_NOPTS (OPT_HELP - OPT_N + 1)
+
+/* A count option; positive unless zero_ok. */
+static int
+exec_count(const char *name, const char *arg, int zero_ok, uint64_t *out,
+    char *msg, size_t msglen)
+{
+	uint64_t v;
+
+	if (hx_parse_count(arg, &v) != 0) {
+		snprintf(msg, msglen,
+		    "--%s '%s': not a non-negative integer (forms: 100000, "
+		    "1e6)",
+		    name, arg);
+		return -1;
+	}
+	if (v == 0 && !zero_ok) {
+		snprintf(
+		    msg, msglen, "--%s '%s': must be at least 1", name, arg);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+/* getopt over the options; the command's index in *cmd. */
+static int
+exec_scan(int argc, char **argv, exec_given_t *given, int *cmd, char *msg,
+    size_t msglen)
+{
+	int opt, last = 1;
+
+	optind = 0;
+	opterr = 0;
+	/* '+': stop at the first non-option, so nothing after "--" (nor a
+	 * stray word before it) is taken for one of ours. */
+	while (
+	    (opt = getopt_long(argc, argv, "+:", exec_options, NULL)) != -1) {
+		if (opt == OPT_HELP)
+			return HX_EXEC_HELP;
+		if (opt == '?' && optopt > 0 && optopt < 256) {
+			snprintf(msg, msglen, "unknown option '-%c'", optopt);
+			return -1;
+		}
+		if (opt == '?') {
+			snprintf(msg, msglen, "unknown option '%s'",
+			    argv[optind - 1]);
+			return -1;
+		}
+		if (opt == ':') {
+			snprintf(msg, msglen, "option '%s' needs a value",
+			    argv[optind - 1]);
+			return -1;
+		}
+		given[opt - OPT_N].set = 1;
+		given[opt - OPT_N].arg = optarg;
+		last = optind;
+	}
+	/* getopt steps over a "--" it takes as the end of options; one that
+	 * is an option's value (--json --) is not the separator. */
+	if (!(optind == last + 1 && strcmp(argv[last], "--") == 0)) {
+		if (optind < argc)
+			snprintf(msg, msglen,
+			    "expected '--' before the command, got '%s'",
+			    argv[optind]);
+		else
+			snprintf(msg, msglen,
+			    "needs '-- COMMAND [ARGS...]' after the options");
+		return -1;
+	}
+	if (optind >= argc || argv[optind][0] == '\0') {
+		snprintf(msg, msglen, "no command after '--'");
+		return -1;
+	}
+	*cmd = optind;
+	return 0;
+}
+
+/* The workload and its parameters. */
+static int
+exec_params(
+    const exec_given_t *given, hx_exec_config_t *cfg, char *msg, size_t msglen)
+{
+	static const char *const names[] = {
+	    "n", "m", "g", "preset", "seed", "chunk", "tile", "steps"};
+	const exec_given_t *g = given;
+	char inner[400];
+
+	if (!g[OPT_WORKLOAD - OPT_N].set) {
+		for (int o = OPT_N; o <= OPT_STEPS; o++) {
+			if (g[o - OPT_N].set) {
+				snprintf(msg, msglen, "--%s needs --workload",
+				    names[o - OPT_N]);
+				return -1;
+			}
+		}
+		return 0;
+	}
+	if (hx_cli_lookup(g[OPT_WORKLOAD - OPT_N].arg, NULL, &cfg->workload,
+		NULL, msg, msglen) != 0)
+		return -1;
+	cfg->workload->defaults(&cfg->params);
+	for (int o = OPT_N; o <= OPT_STEPS; o++) {
+		uint64_t *dst[] = {&cfg->params.n, &cfg->params.m,
+		    &cfg->params.g, NULL, &cfg->params.seed, &cfg->params.chunk,
+		    &cfg->params.tile, &cfg->params.steps};
+		if (!g[o - OPT_N].set || dst[o - OPT_N] == NULL)
+			continue;
+		if (exec_count(names[o - OPT_N], g[o - OPT_N].arg,
+			o == OPT_SEED || o == OPT_CHUNK || o == OPT_TILE,
+			dst[o - OPT_N], msg, msglen) != 0)
+			return -1;
+	}
+	if (g[OPT_PRESET - OPT_N].set) {
+		const char *p = g[OPT_PRESET - OPT_N].arg;
+		if (strcmp(p, "seed") != 0 && strcmp(p, "random") != 0) {
+			snprintf(msg, msglen,
+			    "--preset '%s': must be seed or random", p);
+			return -1;
+		}
+		cfg->params.preset =
+		    strcmp(p, "seed") == 0 ? PRESET_SEED : PRESET_RANDOM;
+	}
+	inner[0] = '\0';
+	if (cfg->workload->check(&cfg->params, inner, sizeof(inner)) != 0) {
+		snprintf(msg, msglen, "%s: %s", cfg->workload->name, inner);
+		return -1;
+	}
+	return 0;
+}
+
+/* The measurement options. */
+static int
+exec_options_apply(
+    const exec_given_t *given, hx_exec_config_t *cfg, char *msg, size_t msglen)
+{
+#define GIVEN(o) (given[(o)-OPT_N].set)
+#define ARG(o) (given[(o)-OPT_N].arg)
+	if ((GIVEN(OPT_REPEAT) &&
+		exec_count("repeat", ARG(OPT_REPEAT), 1, &cfg->repeat, msg,
+		    msglen) != 0) ||
+	    (GIVEN(OPT_WARMUP) &&
+		exec_count("warmup", ARG(OPT_WARMUP), 1, &cfg->warmup, msg,
+		    msglen) != 0) ||
+	    (GIVEN(OPT_TIMELINE_INTERVAL) &&
+		exec_count("timeline-interval", ARG(OPT_TIMELINE_INTERVAL), 0,
+		    &cfg->timeline_interval_us, msg, msglen) != 0))
+		return -1;
+	if (GIVEN(OPT_MEM_LIMIT) &&
+	    (hx_parse_bytes(ARG(OPT_MEM_LIMIT), &cfg->mem_limit) != 0 ||
+		cfg->mem_limit == 0)) {
+		snprintf(msg, msglen,
+		    "--mem-limit '%s': not a positive byte count (forms: "
+		    "512M, 12G, 1e9)",
+		    ARG(OPT_MEM_LIMIT));
+		return -1;
+	}
+	if (GIVEN(OPT_NAME) && ARG(OPT_NAME)[0] == '\0') {
+		snprintf(msg, msglen, "--name: must not be empty");
+		return -1;
+	}
+	if (GIVEN(OPT_NAME))
+		cfg->name = ARG(OPT_NAME);
+	if (GIVEN(OPT_EVENTS))
+		cfg->events = ARG(OPT_EVENTS);
+	if (GIVEN(OPT_TIMELINE))
+		cfg->timeline_path = ARG(OPT_TIMELINE);
+	if (GIVEN(OPT_JSON))
+		cfg->json_path = ARG(OPT_JSON);
+#undef GIVEN
+#undef ARG
+	return 0;
+}
+
+/* What can be known wrong before anything runs: events, output folders. */
+static int
+exec_check(hx_exec_config_t *cfg, char *msg, size_t msglen)
+{
+	char inner[400];
+	hx_counters_t cs;
+
+	if (cfg->events == NULL || strcmp(cfg->events, "none") != 0) {
+		if (hx_counters_open(&cs, cfg->events, inner, sizeof(inner)) !=
+		    0) {
+			snprintf(msg, msglen, "--events: %s", inner);
+			return -1;
+		}
+		hx_counters_close(&cs);
+	}
+	if (cfg->mem_limit == 0)
+		cfg->mem_limit = hx_isolate_default_limit();
+	if (cfg->json_path != NULL &&
+	    hx_file_check_writable(cfg->json_path, msg, msglen) != 0)
+		return -1;
+	if (cfg->timeline_path != NULL &&
+	    strcmp(cfg->timeline_path, "-") == 0) {
+		snprintf(msg, msglen, "--timeline: needs a file name");
+		return -1;
+	}
+	if (cfg->timeline_path != NULL &&
+	    hx_file_check_writable(cfg->timeline_path, msg, msglen) != 0)
+		return -1;
+	return 0;
+}
+
+int
+hx_exec_parse(
+    int argc, char **argv, hx_exec_config_t *cfg, char *msg, size_t msglen)
+{
+	exec_given_t given[EXEC_NOPTS];
+	hx_exec_config_t tmp;
+	int cmd = 0, rc;
+
+	memset(given, 0, sizeof(given));
+	memset(&tmp, 0, sizeof(tmp));
+	tmp.repeat = 5;
+	tmp.warmup = 1;
+	tmp.timeline_interval_us = 1000;
+	if ((rc = exec_scan(argc, argv, given, &cmd, msg, msglen)) != 0)
+		return rc;
+	if (exec_params(given, &tmp, msg, msglen) != 0 ||
+	    exec_options_apply(given, &tmp, msg, msglen) != 0 ||
+	    exec_check(&tmp, msg, msglen) != 0)
+		return -1;
+	tmp.argv = argv + cmd;
+	if (tmp.name == NULL) {
+		const char *slash = strrchr(argv[cmd], '/');
+		tmp.name =
+		    slash != NULL && slash[1] != '\0' ? slash + 1 : argv[cmd];
+	}
+	*cfg = tmp;
+	return 0;
+}
+
+/* What a run's callbacks need. */
+typedef struct exec_ctx_s {
+	const hx_exec_config_t *cfg;
+	hx_exec_record_t *rec;
+	int run;
+	int count; /* open counters on this run */
+	int cs_open;
+	hx_counters_t cs;
+} exec_ctx_t;
+
+static int
+exec_attach(pid_t pid, void *arg, char *msg, size_t msglen)
+{
+	exec_ctx_t *x = arg;
+	char inner[400];
+
+	if (!x->count)
+		return 0;
+	if (hx_counters_open_pid(
+		&x->cs, x->cfg->events, pid, inner, sizeof(inner)) != 0) {
+		snprintf(msg, msglen, "counters: %s", inner);
+		return -1;
+	}
+	x->cs_open = 1;
+	return 0;
+}
+
+static void
+exec_on_sample(double now, uint64_t rss, uint32_t count, void *arg)
+{
+	exec_ctx_t *x = arg;
+	hx_exec_record_t *rec = x->rec;
+	hx_exec_sample_t *s;
+
+	if (rec->timeline_count == rec->timeline_cap) {
+		size_t cap =
+		    rec->timeline_cap == 0 ? 4096 : 2 * rec->timeline_cap;
+		if (cap > HX_EXEC_TIMELINE_CAPACITY)
+			cap = HX_EXEC_TIMELINE_CAPACITY;
+		if (cap == rec->timeline_cap ||
+		    (s = realloc(rec->timeline, cap * sizeof(*s))) == NULL) {
+			rec->timeline_truncated = 1;
+			return;
+		}
+		rec->timeline = s;
+		rec->timeline_cap = cap;
+	}
+	s = &rec->timeline[rec->timeline_count++];
+	s->t_s = now - rec->t_origin;
+	s->run = x->run;
+	s->processes = count;
+	s->rss_bytes = rss;
+}
+
+/* Adds one run's counts to the record's sums (the first run's set gives
+ * names, statuses and the PMU note). */
+static int
+exec_counters_add(hx_exec_record_t *rec, hx_counters_t *cs)
+{
+	hx_counters_t *agg = &rec->counters;
+
+	hx_counters_read(cs);
+	if (agg->c == NULL) {
+		*agg = *cs;
+		agg->c = malloc(cs->count * sizeof(*agg->c));
+		if (agg->c == NULL) {
+			agg->count = 0;
+			return -1;
+		}
+		memcpy(agg->c, cs->c, cs->count * sizeof(*agg->c));
+		for (size_t i = 0; i < agg->count; i++) {
+			hx_counter_t *c = &agg->c[i];
+			c->fd = -1;
+			c->raw = c->time_enabled = c->time_running = 0;
+			if (cs->c[i].fd >= 0) {
+				c->status = HX_COUNTER_OK;
+				c->reason[0] = '\0';
+				c->value = 0.0;
+			}
+		}
+	}
+	for (size_t i = 0; i < agg->count && i < cs->count; i++) {
+		if (cs->c[i].fd < 0)
+			continue;
+		agg->c[i].raw += cs->c[i].raw;
+		agg->c[i].time_enabled += cs->c[i].time_enabled;
+		agg->c[i].time_running += cs->c[i].time_running;
+	}
+	rec->counted_runs++;
+	return 0;
+}
+
+static const char *
+exec_kind_name(hx_exec_kind_t k)
+{
+	return k == HX_EXEC_COLD  ? "cold"
+	    : k == HX_EXEC_WARMUP ? "warm-up"
+				  : "timed";
+}
+
+/* The command's report file into run->reported; -1 with a reason when it
+ * is there but not a JSON object. */
+static int
+exec_read_report(const char *path, hx_exec_run_t *run, char *why, size_t whylen)
+{
+	json_error_t err;
+	json_t *o;
+
+	if (access(path, F_OK) != 0)
+		return 0;
+	if ((o = json_load_file(path, 0, &err)) == NULL) {
+		snprintf(why, whylen,
+		    "%s: not JSON (%s, line %d): the command's report is "
+		    "unreadable",
+		    HX_EXEC_ENV, err.text, err.line);
+		return -1;
+	}
+	if (!json_is_object(o)) {
+		snprintf(why, whylen,
+		    "%s: the command wrote JSON that is not "
+		    "an object",
+		    HX_EXEC_ENV);
+		json_decref(o);
+		return -1;
+	}
+	run->reported = o;
+	return 0;
+}
+
+/* reported.result against the workload's float64 reference; -1 with a
+ * reason when it is missing or disagrees. */
+static int
+exec_validate(const hx_exec_config_t *cfg, hx_exec_record_t *rec,
+    const json_t *reported, char *why, size_t whylen)
+{
+	const workload_t *w = cfg->workload;
+	const json_t *res = json_object_get(reported, "result");
+	double got[DIGEST_MAX];
+
+	if (reported == NULL || !json_is_object(res)) {
+		snprintf(why, whylen,
+		    "no result to validate: the command must write "
+		    "{\"result\": {...}} to %s",
+		    HX_EXEC_ENV);
+		return -1;
+	}
+	for (int d = 0; d < w->digest_count; d++) {
+		const json_t *v = json_object_get(res, w->digest_names[d]);
+		if (!json_is_number(v)) {
+			snprintf(why, whylen,
+			    "reported.result.%s is missing or not a number",
+			    w->digest_names[d]);
+			return -1;
+		}
+		got[d] = json_number_value(v);
+	}
+	memcpy(rec->digest, got, sizeof(got));
+	rec->has_digest = 1;
+	if (!rec->has_reference) {
+		if (w->reference(&cfg->params, rec->reference) != 0) {
+			snprintf(
+			    why, whylen, "out of memory for the reference");
+			return -1;
+		}
+		rec->has_reference = 1;
+	}
+	rec->validation_msg[0] = '\0';
+	rec->valid = w->validate(&cfg->params, got, rec->reference,
+			 rec->validation_msg, sizeof(rec->validation_msg)) == 0;
+	if (!rec->valid) {
+		snprintf(why, whylen,
+		    "reported result disagrees with the float64 reference: %s",
+		    rec->validation_msg);
+		return -1;
+	}
+	return 0;
+}
+
+/* Why a finished run failed, into rec; 0 when it did not. */
+static int
+exec_judge(const hx_exec_config_t *cfg, hx_exec_record_t *rec,
+    hx_exec_run_t *run, const char *report_path)
+{
+	const hx_proc_result_t *p = &run->proc;
+	char why[900], lim[HX_FORMAT_LEN], got[HX_FORMAT_LEN];
+	const char *line =
+	    p->last_line[0] != '\0' ? p->last_line : "(nothing on stderr)";
+
+	why[0] = '\0';
+	if (p->guard_killed) {
+		snprintf(why, sizeof(why),
+		    "killed by the memory guard: the process tree's RSS "
+		    "reached %s (%llu bytes), over --mem-limit %s",
+		    hx_format_bytes(
+			got, sizeof(got), (double)p->guard_rss_bytes),
+		    (unsigned long long)p->guard_rss_bytes,
+		    hx_format_bytes(lim, sizeof(lim), (double)cfg->mem_limit));
+	} else if (p->signal != 0) {
+		snprintf(why, sizeof(why), "killed by signal %d (%s): %s",
+		    p->signal, strsignal(p->signal), line);
+	} else if (p->exit_status != 0) {
+		snprintf(why, sizeof(why), "exit status %d: %s", p->exit_status,
+		    line);
+	} else if (exec_read_report(report_path, run, why, sizeof(why)) != 0) {
+		/* why says what is wrong with the report. */
+	} else if (cfg->workload == NULL ||
+	    exec_validate(cfg, rec, run->reported, why, sizeof(why)) == 0) {
+		return 0;
+	}
+	rec->failed = 1;
+	if (run->kind == HX_EXEC_COLD)
+		snprintf(rec->reason, sizeof(rec->reason), "cold run: %s", why);
+	else
+		snprintf(rec->reason, sizeof(rec->reason), "%s run %llu: %s",
+		    exec_kind_name(run->kind),
+		    (unsigned long long)(run->kind == HX_EXEC_WARMUP
+			    ? rec->nruns - 1
+			    : rec->nruns - 1 - cfg->warmup),
+		    why);
+	return -1;
+}
+
+/* One run: the command as a watched process, its counters, its report. */
+static int
+exec_run_one(const hx_exec_config_t *cfg, hx_exec_record_t *rec,
+    const char *dir, hx_exec_kind_t kind, int count, char *msg, size_t msglen)
+{
+	hx_exec_run_t *run = &rec->runs[rec->nruns];
+	exec_ctx_t x;
+	hx_proc_opts_t o;
+	char path[4200];
+	int rc = 0;
+
+	memset(&x, 0, sizeof(x));
+	x.cfg = cfg;
+	x.rec = rec;
+	x.run = (int)rec->nruns;
+	x.count = count;
+	snprintf(path, sizeof(path), "%s/report-%zu.json", dir, rec->nruns);
+	unlink(path);
+	memset(&o, 0, sizeof(o));
+	o.argv = cfg->argv;
+	o.env_name = HX_EXEC_ENV;
+	o.env_value = path;
+	o.stdout_to_stderr =
+	    cfg->json_path != NULL && strcmp(cfg->json_path, "-") == 0;
+	o.mem_limit = cfg->mem_limit;
+	o.interval_us = cfg->timeline_interval_us;
+	o.attach = exec_attach;
+	o.attach_arg = &x;
+	o.on_sample = cfg->timeline_path != NULL ? exec_on_sample : NULL;
+	o.sample_arg = &x;
+	if (hx_proc_run(&o, &run->proc, msg, msglen) != 0) {
+		rc = -1;
+		goto label_return;
+	}
+	run->kind = kind;
+	rec->nruns++;
+	if (x.cs_open && exec_counters_add(rec, &x.cs) != 0) {
+		snprintf(msg, msglen, "out of memory for the counters");
+		rc = -1;
+		goto label_return;
+	}
+	if (run->proc.interrupted) {
+		rc = HX_EXEC_INTERRUPTED;
+		goto label_return;
+	}
+	exec_judge(cfg, rec, run, path);
+label_return:
+	if (x.cs_open)
+		hx_counters_close(&x.cs);
+	unlink(path);
+	return rc;
+}
+
+/* Empties and removes the private folder (one level: what we made). */
+static void
+exec_rmdir(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char p[4400];
+
+	if (d == NULL)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		snprintf(p, sizeof(p), "%s/%s", dir, e->d_name);
+		unlink(p);
+	}
+	closedir(d);
+	rmdir(dir);
+}
+
+int
+hx_exec_measure(const hx_exec_config_t *cfg, hx_exec_record_t *rec, char *msg,
+    size_t msglen)
+{
+	const uint64_t total = 1 + cfg->warmup + cfg->repeat;
+	const char *tmp = getenv("TMPDIR");
+	char dir[4096];
+	int rc = 0;
+
+	memset(rec, 0, sizeof(*rec));
+	rec->counters_on =
+	    cfg->events == NULL || strcmp(cfg->events, "none") != 0;
+	rec->clock_resolution_s = hx_clock_resolution();
+	if (total < cfg->repeat ||
+	    (rec->runs = calloc(total, sizeof(*rec->runs))) == NULL) {
+		snprintf(msg, msglen, "out of memory for %llu run records",
+		    (unsigned long long)total);
+		return -1;
+	}
+	snprintf(dir, sizeof(dir), "%s/fusebench-exec.XXXXXX",
+	    tmp != NULL && tmp[0] != '\0' ? tmp : "/tmp");
+	if (mkdtemp(dir) == NULL) {
+		snprintf(msg, msglen, "cannot make a private folder %s: %s",
+		    dir, strerror(errno));
+		return -1;
+	}
+	rec->t_origin = hx_clock_now();
+	for (uint64_t i = 0; i < total && !rec->failed && rc == 0; i++) {
+		hx_exec_kind_t kind = i == 0 ? HX_EXEC_COLD
+		    : i <= cfg->warmup       ? HX_EXEC_WARMUP
+					     : HX_EXEC_TIMED;
+		/* Counters count the timed runs (the cold one when it is
+		 * the only measure). */
+		int count = rec->counters_on &&
+		    (kind == HX_EXEC_TIMED || cfg->repeat == 0);
+		rc = exec_run_one(cfg, rec, dir, kind, count, msg, msglen);
+	}
+	exec_rmdir(dir);
+	for (size_t i = 0; i < rec->counters.count; i++) {
+		if (rec->counters.c[i].time_enabled > 0)
+			hx_counters_classify(&rec->counters.c[i]);
+	}
+	return rc;
+}
+
+void
+hx_exec_record_free(hx_exec_record_t *rec)
+{
+	for (size_t i = 0; i < rec->nruns; i++)
+		json_decref(rec->runs[i].reported);
+	free(rec->runs);
+	free(rec->timeline);
+	hx_counters_close(&rec->counters);
+	memset(rec, 0, sizeof(*rec));
+}
+
+int
+hx_exec_timeline_csv(const hx_exec_record_t *rec, FILE *f)
+{
+	if (fprintf(f, "t_s,run,processes,rss_bytes\n") < 0)
+		return -1;
+	for (size_t i = 0; i < rec->timeline_count; i++) {
+		const hx_exec_sample_t *s = &rec->timeline[i];
+		if (fprintf(f, "%.6f,%d,%u,%llu\n", s->t_s, s->run,
+			s->processes, (unsigned long long)s->rss_bytes) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static json_t *
+exec_u64(uint64_t v)
+{
+	return json_integer((json_int_t)v);
+}
+
+/* time_s: the cold run apart, the statistics of the timed runs. */
+static json_t *
+exec_time_json(const hx_exec_record_t *rec, json_t *warnings)
+{
+	json_t *o = json_object(), *samples = json_array();
+	double *t = calloc(rec->nruns + 1, sizeof(double));
+	double cold = rec->runs[0].proc.wall_s;
+	size_t n = 0;
+	hx_summary_t s;
+
+	for (size_t i = 0; t != NULL && i < rec->nruns; i++) {
+		if (rec->runs[i].kind == HX_EXEC_TIMED) {
+			t[n++] = rec->runs[i].proc.wall_s;
+			json_array_append_new(samples, json_real(t[n - 1]));
+		}
+	}
+	json_object_set_new(o, "cold", json_real(cold));
+	json_object_set_new(
+	    o, "clock_resolution_s", json_real(rec->clock_resolution_s));
+	json_object_set_new(o, "repeats", exec_u64(n));
+	if (n == 0 || hx_stats_summarize(t, n, &s) != 0) {
+		/* Cold only: the one figure stands for all of them. */
+		s.median = s.min = s.max = s.mean = cold;
+		s.mad = 0;
+		s.ci_lo = s.ci_hi = cold;
+		s.outliers = 0;
+		s.ci_wide = 0;
+	}
+	json_object_set_new(o, "median", json_real(s.median));
+	json_object_set_new(o, "min", json_real(s.min));
+	json_object_set_new(o, "max", json_real(s.max));
+	json_object_set_new(o, "mean", json_real(s.mean));
+	json_object_set_new(o, "mad", json_real(s.mad));
+	json_object_set_new(o, "ci95", json_pack("[f,f]", s.ci_lo, s.ci_hi));
+	json_object_set_new(o, "outliers", exec_u64(s.outliers));
+	json_object_set_new(o, "samples", samples);
+	if (n > 0 && n < 5)
+		json_array_append_new(warnings,
+		    json_string("fewer than 5 timed repeats: the confidence "
+				"interval is rough"));
+	if (s.ci_wide)
+		json_array_append_new(warnings,
+		    json_string("the 95% interval of the median is wider than "
+				"5% of the median: noisy machine or too few "
+				"repeats"));
+	free(t);
+	return o;
+}
+
+/* The median of a per-run figure over the timed runs (the cold run's when
+ * there are none). */
+static uint64_t
+exec_median_timed(const hx_exec_record_t *rec, int major)
+{
+	double *x = calloc(rec->nruns + 1, sizeof(double));
+	size_t n = 0;
+	uint64_t v;
+
+	for (size_t i = 0; x != NULL && i < rec->nruns; i++) {
+		const hx_proc_result_t *p = &rec->runs[i].proc;
+		if (rec->runs[i].kind == HX_EXEC_TIMED)
+			x[n++] =
+			    (double)(major ? p->major_faults : p->minor_faults);
+	}
+	v = n > 0   ? (uint64_t)hx_stats_median(x, n)
+	    : major ? rec->runs[0].proc.major_faults
+		    : rec->runs[0].proc.minor_faults;
+	free(x);
+	return v;
+}
+
+/* memory: peaks over every run (the cold one is a real run too). */
+static json_t *
+exec_memory_json(
+    const hx_exec_config_t *cfg, const hx_exec_record_t *rec, json_t *warn)
+{
+	json_t *o = json_object();
+	uint64_t tree = 0, maxrss = 0, samples = 0;
+	uint32_t procs = 0;
+	int unsampled = 0;
+
+	for (size_t i = 0; i < rec->nruns; i++) {
+		const hx_proc_result_t *p = &rec->runs[i].proc;
+		tree = p->peak_rss_bytes > tree ? p->peak_rss_bytes : tree;
+		maxrss =
+		    p->ru_maxrss_bytes > maxrss ? p->ru_maxrss_bytes : maxrss;
+		procs = p->peak_processes > procs ? p->peak_processes : procs;
+		samples += p->samples;
+		unsampled |= p->samples == 0;
+	}
+	json_object_set_new(
+	    o, "peak_rss_bytes", exec_u64(tree > maxrss ? tree : maxrss));
+	json_object_set_new(o, "peak_rss_source",
+	    json_string("the larger of the process tree's summed RSS "
+			"(sampled every --timeline-interval) and the kernel's "
+			"maxrss of its largest single process (wait4)"));
+	json_object_set_new(o, "tree_peak_rss_bytes", exec_u64(tree));
+	json_object_set_new(o, "ru_maxrss_bytes", exec_u64(maxrss));
+	json_object_set_new(o, "peak_processes", exec_u64(procs));
+	json_object_set_new(o, "rss_samples", exec_u64(samples));
+	json_object_set_new(o, "peak_workspace_bytes", json_null());
+	json_object_set_new(o, "peak_workspace_source",
+	    json_string("unavailable: a process measured from outside has no "
+			"allocator peak (see peak_rss_bytes)"));
+	json_object_set_new(o, "model_bytes", json_null());
+	json_object_set_new(o, "mem_limit_bytes", exec_u64(cfg->mem_limit));
+	json_object_set_new(
+	    o, "cold_minor_faults", exec_u64(rec->runs[0].proc.minor_faults));
+	json_object_set_new(
+	    o, "cold_major_faults", exec_u64(rec->runs[0].proc.major_faults));
+	json_object_set_new(
+	    o, "minor_faults", exec_u64(exec_median_timed(rec, 0)));
+	json_object_set_new(
+	    o, "major_faults", exec_u64(exec_median_timed(rec, 1)));
+	if (unsampled)
+		json_array_append_new(warn,
+		    json_string("a run ended before the first RSS sample: its "
+				"peak is the kernel's maxrss alone"));
+	return o;
+}
+
+static json_t *
+exec_runs_json(const hx_exec_record_t *rec)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < rec->nruns; i++) {
+		const hx_proc_result_t *p = &rec->runs[i].proc;
+		json_array_append_new(a,
+		    json_pack("{s:s, s:f, s:o, s:o, s:o, s:o, s:o, s:o, s:o, "
+			      "s:b, s:o}",
+			"kind", exec_kind_name(rec->runs[i].kind), "wall_s",
+			p->wall_s, "tree_peak_rss_bytes",
+			exec_u64(p->peak_rss_bytes), "ru_maxrss_bytes",
+			exec_u64(p->ru_maxrss_bytes), "processes",
+			exec_u64(p->peak_processes), "minor_faults",
+			exec_u64(p->minor_faults), "major_faults",
+			exec_u64(p->major_faults), "exit_status",
+			p->signal != 0 ? json_null()
+				       : json_integer(p->exit_status),
+			"signal",
+			p->signal != 0 ? json_integer(p->signal) : json_null(),
+			"guard_killed", p->guard_killed, "rss_samples",
+			exec_u64(p->samples)));
+	}
+	return a;
+}
+
+/* counters, pmu and derived, as `run` writes them. */
+static void
+exec_counters_json(const hx_exec_record_t *rec, json_t *r)
+{
+	json_t *derived = json_object();
+	int ok_c = 0, ok_i = 0;
+	double runs = rec->counted_runs > 0 ? (double)rec->counted_runs : 1.0;
+
+	if (!rec->counters_on || rec->counters.c == NULL) {
+		json_object_set_new(r, "counters", json_object());
+		json_object_set_new(r, "pmu",
+		    json_pack("{s:n, s:s}", "hardware_pmu", "note",
+			rec->counters_on ? "no run was counted"
+					 : "counters off (--events none)"));
+		json_object_set_new(r, "derived", derived);
+		return;
+	}
+	json_object_set_new(
+	    r, "counters", hx_counters_json(&rec->counters, runs));
+	json_object_set_new(r, "pmu", hx_counters_pmu_json(&rec->counters));
+	{
+		double cycles =
+		    hx_counters_get(&rec->counters, "cycles", &ok_c);
+		double instr =
+		    hx_counters_get(&rec->counters, "instructions", &ok_i);
+		if (ok_c && ok_i && cycles > 0)
+			json_object_set_new(
+			    derived, "ipc", json_real(instr / cycles));
+	}
+	json_object_set_new(r, "derived", derived);
+}
+
+/* result and validation (with --workload), reported and reported_runs. */
+static void
+exec_reported_json(
+    const hx_exec_config_t *cfg, const hx_exec_record_t *rec, json_t *r)
+{
+	const workload_t *w = cfg->workload;
+	json_t *val = json_object(), *runs = json_array();
+
+	for (size_t i = 0; i < rec->nruns; i++)
+		json_array_append(runs,
+		    rec->runs[i].reported != NULL ? rec->runs[i].reported
+						  : json_null());
+	json_object_set(r, "reported",
+	    rec->nruns > 0 && rec->runs[rec->nruns - 1].reported != NULL
+		? rec->runs[rec->nruns - 1].reported
+		: json_null());
+	json_object_set_new(r, "reported_runs", runs);
+	if (w != NULL && rec->has_digest) {
+		json_t *res = json_object();
+		for (int d = 0; d < w->digest_count; d++)
+			json_object_set_new(
+			    res, w->digest_names[d], json_real(rec->digest[d]));
+		json_object_set_new(r, "result", res);
+	}
+	if (w != NULL && rec->has_reference) {
+		json_t *ref = json_object();
+		for (int d = 0; d < w->digest_count; d++)
+			json_object_set_new(ref, w->digest_names[d],
+			    json_real(rec->reference[d]));
+		json_object_set_new(val, "reference", ref);
+		json_object_set_new(val, "ok", json_boolean(rec->valid));
+		if (!rec->valid)
+			json_object_set_new(
+			    val, "message", json_string(rec->validation_msg));
+	} else {
+		json_object_set_new(val, "ok", json_null());
+		json_object_set_new(val, "message",
+		    json_string(w == NULL ? "not validated (no --workload)"
+					  : "not validated (no result)"));
+	}
+	json_object_set_new(r, "validation", val);
+}
+
+static json_t *
+exec_params_json(const params_t *p)
+{
+	return json_pack("{s:I, s:I, s:I, s:s, s:I, s:I, s:I, s:I}", "n",
+	    (json_int_t)p->n, "m", (json_int_t)p->m, "g", (json_int_t)p->g,
+	    "preset", p->preset == PRESET_SEED ? "seed" : "random", "seed",
+	    (json_int_t)p->seed, "chunk", (json_int_t)p->chunk, "tile",
+	    (json_int_t)p->tile, "steps", (json_int_t)p->steps);
+}
+
+static json_t *
+exec_timeline_json(const hx_exec_config_t *cfg, const hx_exec_record_t *rec)
+{
+	uint64_t max = 0;
+
+	for (size_t i = 0; i < rec->timeline_count; i++)
+		max = rec->timeline[i].rss_bytes > max
+		    ? rec->timeline[i].rss_bytes
+		    : max;
+	return json_pack("{s:s, s:I, s:I, s:b, s:I}", "path",
+	    cfg->timeline_path, "interval_us",
+	    (json_int_t)cfg->timeline_interval_us, "samples",
+	    (json_int_t)rec->timeline_count, "truncated",
+	    rec->timeline_truncated, "max_rss_bytes", (json_int_t)max);
+}
+
+json_t *
+hx_exec_json(const hx_exec_config_t *cfg, const hx_exec_record_t *rec)
+{
+	json_t *r = json_object(), *warnings = json_array(),
+	       *cmd = json_array();
+	const hx_proc_result_t *last =
+	    rec->nruns > 0 ? &rec->runs[rec->nruns - 1].proc : NULL;
+
+	if (r == NULL || warnings == NULL || cmd == NULL) {
+		json_decref(r);
+		json_decref(warnings);
+		json_decref(cmd);
+		return NULL;
+	}
+	for (size_t i = 0; cfg->argv[i] != NULL; i++)
+		json_array_append_new(cmd, json_string(cfg->argv[i]));
+	json_object_set_new(r, "workload",
+	    json_string(cfg->workload != NULL ? cfg->workload->name : "exec"));
+	json_object_set_new(r, "variant", json_string(cfg->name));
+	json_object_set_new(
+	    r, "status", json_string(rec->failed ? "failed" : "ok"));
+	if (rec->failed)
+		json_object_set_new(r, "reason", json_string(rec->reason));
+	json_object_set_new(r, "description",
+	    json_string("a command measured as a process (harness exec)"));
+	json_object_set_new(r, "command", cmd);
+	if (cfg->workload != NULL)
+		json_object_set_new(
+		    r, "params", exec_params_json(&cfg->params));
+	json_object_set_new(r, "exit_status",
+	    last == NULL || last->signal != 0
+		? json_null()
+		: json_integer(last->exit_status));
+	json_object_set_new(r, "signal",
+	    last != NULL && last->signal != 0 ? json_integer(last->signal)
+					      : json_null());
+	if (rec->nruns > 0 && !rec->failed)
+		json_object_set_new(r, "time_s", exec_time_json(rec, warnings));
+	if (rec->nruns > 0)
+		json_object_set_new(
+		    r, "memory", exec_memory_json(cfg, rec, warnings));
+	exec_counters_json(rec, r);
+	exec_reported_json(cfg, rec, r);
+	json_object_set_new(r, "runs", exec_runs_json(rec));
+	if (cfg->timeline_path != NULL)
+		json_object_set_new(
+		    r, "timeline", exec_timeline_json(cfg, rec));
+	json_object_set_new(r, "machine", hx_machine_json());
+	json_object_set_new(r, "warnings", warnings);
+	return r;
+}
+
+/* One line for people, from the result object. */
+static void
+exec_print_line(FILE *f, const json_t *r)
+{
+	const json_t *ci =
+	    json_object_get(json_object_get(r, "time_s"), "ci95");
+	const json_t *rep = json_object_get(r, "reported");
+	char med[HX_FORMAT_LEN], lo[HX_FORMAT_LEN], hi[HX_FORMAT_LEN];
+	char cold[HX_FORMAT_LEN], rss[HX_FORMAT_LEN], one[HX_FORMAT_LEN];
+
+	fprintf(f, "%s/%s: ", json_string_value(json_object_get(r, "workload")),
+	    json_string_value(json_object_get(r, "variant")));
+	hx_format_bytes(
+	    rss, sizeof(rss), hx_result_number(r, "memory.peak_rss_bytes"));
+	if (strcmp(hx_result_status(r), "ok") != 0) {
+		fprintf(f, "%s: %s (peak rss %s)\n", hx_result_status(r),
+		    json_string_value(json_object_get(r, "reason")), rss);
+		return;
+	}
+	hx_format_time(med, sizeof(med), hx_result_number(r, "time_s.median"));
+	hx_format_time(cold, sizeof(cold), hx_result_number(r, "time_s.cold"));
+	hx_format_time(
+	    lo, sizeof(lo), json_number_value(json_array_get(ci, 0)));
+	hx_format_time(
+	    hi, sizeof(hi), json_number_value(json_array_get(ci, 1)));
+	hx_format_bytes(
+	    one, sizeof(one), hx_result_number(r, "memory.ru_maxrss_bytes"));
+	fprintf(f,
+	    "median %s [%s, %s], cold %s; peak rss %s (tree of %.0f; "
+	    "largest process %s); faults %.0f (cold %.0f); exit %.0f",
+	    med, lo, hi, cold, rss,
+	    hx_result_number(r, "memory.peak_processes"), one,
+	    hx_result_number(r, "memory.minor_faults"),
+	    hx_result_number(r, "memory.cold_minor_faults"),
+	    hx_result_number(r, "exit_status"));
+	if (json_is_object(rep)) {
+		const char *key;
+		const json_t *v;
+		const char *sep = "; reported: ";
+		json_object_foreach((json_t *)rep, key, v)
+		{
+			fprintf(f, "%s%s", sep, key);
+			sep = ", ";
+		}
+	}
+	if (json_is_true(
+		json_object_get(json_object_get(r, "validation"), "ok")))
+		fprintf(f, "; matches the float64 reference");
+	fputc('\n', f);
+}
+
+static int
+exec_timeline_writer(FILE *f, void *arg)
+{
+	return hx_exec_timeline_csv(arg, f);
+}
+
+int
+hx_exec_main(int argc, char **argv)
+{
+	hx_exec_config_t cfg;
+	hx_exec_record_t rec;
+	json_t *r;
+	char msg[1024];
+	int rc;
+
+	rc = hx_exec_parse(argc, argv, &cfg, msg, sizeof(msg));
+	if (rc == HX_EXEC_HELP) {
+		fputs(hx_exec_help, stdout);
+		return 0;
+	}
+	if (rc != 0) {
+		hx_cli_error("exec", msg);
+		return 2;
+	}
+	rc = hx_exec_measure(&cfg, &rec, msg, sizeof(msg));
+	if (rc == HX_EXEC_INTERRUPTED) {
+		int sig = rec.runs[rec.nruns - 1].proc.interrupted;
+		fprintf(stderr,
+		    "harness exec: interrupted by signal %d: the command was "
+		    "killed, nothing written\n",
+		    sig);
+		hx_exec_record_free(&rec);
+		return 128 + sig;
+	}
+	if (rc != 0) {
+		hx_cli_error("exec", msg);
+		hx_exec_record_free(&rec);
+		return 1;
+	}
+	if (cfg.timeline_path != NULL &&
+	    hx_file_write_atomic(cfg.timeline_path, exec_timeline_writer, &rec,
+		msg, sizeof(msg)) != 0 &&
+	    !rec.failed) {
+		rec.failed = 1;
+		snprintf(rec.reason, sizeof(rec.reason), "%s", msg);
+	}
+	if ((r = hx_exec_json(&cfg, &rec)) == NULL) {
+		fprintf(stderr, "harness exec: out of memory\n");
+		hx_exec_record_free(&rec);
+		return 1;
+	}
+	hx_exec_record_free(&rec);
+	exec_print_line(cfg.json_path != NULL && strcmp(cfg.json_path, "-") == 0
+		? stderr
+		: stdout,
+	    r);
+	rc = 0;
+	if (cfg.json_path != NULL &&
+	    hx_result_write(cfg.json_path, r, msg, sizeof(msg)) != 0) {
+		hx_cli_error("exec", msg);
+		rc = 1;
+	}
+	json_decref(r);
+	return rc;
+}

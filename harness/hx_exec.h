@@ -1,0 +1,112 @@
+/*
+ * hx_exec: `harness exec`, any command measured as a process under the
+ * protocol of `harness run`: one cold run reported apart, warm-up runs,
+ * timed repeats (each a fresh process), median and interval of the wall
+ * times, the peak RSS of the whole process tree, faults, counters inherited
+ * by the tree, an RSS timeline, and a memory guard that kills the tree when
+ * its resident bytes (not its address space) pass --mem-limit.
+ *
+ * The command may report its own figures: FUSEBENCH_REPORT names a fresh
+ * path in a private folder; a JSON object written there is kept per run
+ * ("reported_runs") and the last run's is merged under "reported". With
+ * --workload, reported.result (the workload's digest, by name) is validated
+ * against the float64 reference as `run` validates.
+ *
+ * Measuring and writing are two steps: hx_exec_measure fills an
+ * hx_exec_record_t, hx_exec_json alone turns it into the result object.
+ *
+ * Limits: those of hx_proc (sampled tree RSS, shared pages counted per
+ * process); wall time includes execve and the command's own start-up (an
+ * interpreter's import time is part of it); the first failed run stops the
+ * protocol.
+ */
+#ifndef FB_HX_EXEC_H
+#define FB_HX_EXEC_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hx_counters.h"
+#include "hx_proc.h"
+#include "variant.h"
+
+#define HX_EXEC_HELP 1
+#define HX_EXEC_INTERRUPTED 1
+
+typedef struct hx_exec_config_s {
+	char *const *argv;          /* the command, NULL-terminated */
+	const char *name;           /* --name, else argv[0]'s base name */
+	const workload_t *workload; /* --workload, or NULL */
+	params_t params;            /* with --workload */
+	uint64_t repeat, warmup;
+	uint64_t mem_limit;            /* tree RSS that trips the guard */
+	const char *timeline_path;     /* CSV, or NULL */
+	uint64_t timeline_interval_us; /* the sampler's (and guard's) */
+	const char *events;            /* NULL: the default set; "none": off */
+	const char *json_path;         /* --json, or NULL */
+} hx_exec_config_t;
+
+typedef enum { HX_EXEC_COLD, HX_EXEC_WARMUP, HX_EXEC_TIMED } hx_exec_kind_t;
+
+/* One run of the command. */
+typedef struct hx_exec_run_s {
+	hx_exec_kind_t kind;
+	hx_proc_result_t proc;
+	json_t *reported; /* what it wrote to FUSEBENCH_REPORT; owned */
+} hx_exec_run_t;
+
+typedef struct hx_exec_sample_s {
+	double t_s; /* since the first run started */
+	int run;
+	uint32_t processes;
+	uint64_t rss_bytes;
+} hx_exec_sample_t;
+
+/* Everything measured; hx_exec_json writes it. */
+typedef struct hx_exec_record_s {
+	int failed;
+	char reason[1024];
+	double clock_resolution_s;
+	size_t nruns;
+	hx_exec_run_t *runs; /* cold, warm-ups, timed: as far as they went */
+	int counters_on;
+	hx_counters_t counters; /* summed over the counted runs; fds closed */
+	uint64_t counted_runs;
+	hx_exec_sample_t *timeline;
+	size_t timeline_count, timeline_cap;
+	int timeline_truncated;
+	double t_origin; /* CLOCK_MONOTONIC at the first run */
+	/* Validation (with --workload) of the last run that reported. */
+	int has_digest, has_reference, valid;
+	double digest[DIGEST_MAX], reference[DIGEST_MAX];
+	char validation_msg[400];
+} hx_exec_record_t;
+
+/* Parses argv ("exec [options] -- COMMAND [ARGS...]", argv[0] = "exec").
+ * Returns 0, HX_EXEC_HELP, or -1 with one line in msg. */
+int hx_exec_parse(
+    int argc, char **argv, hx_exec_config_t *cfg, char *msg, size_t msglen);
+
+/* Runs the protocol into rec (zeroed here). Returns 0 when measured (rec
+ * says whether the command failed), HX_EXEC_INTERRUPTED when a signal
+ * stopped it, -1 with msg when the harness itself failed. The caller frees
+ * rec with hx_exec_record_free in every case. */
+int hx_exec_measure(const hx_exec_config_t *cfg, hx_exec_record_t *rec,
+    char *msg, size_t msglen);
+
+/* The result object (the schema of `harness run`, plus command,
+ * exit_status, runs, reported). New reference; NULL when out of memory. */
+json_t *hx_exec_json(const hx_exec_config_t *cfg, const hx_exec_record_t *rec);
+
+/* The timeline as CSV (t_s,run,processes,rss_bytes); 0 or -1. */
+int hx_exec_timeline_csv(const hx_exec_record_t *rec, FILE *f);
+
+void hx_exec_record_free(hx_exec_record_t *rec);
+
+/* The command: parse, measure, print one line, write --json. Returns the
+ * exit status: 0 measured (even when the command failed), 2 bad usage, 1 a
+ * failure of the harness, 128 + signal when interrupted. */
+int hx_exec_main(int argc, char **argv);
+
+#endif /* FB_HX_EXEC_H */

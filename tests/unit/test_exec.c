@@ -1,0 +1,143 @@
+/*
+ * hx_exec's writer on hand-made records (the figures it must pick: the
+ * median of the timed runs, the larger of the two peaks, the last run's
+ * report), and hx_proc's tree sampler on this very process.
+ */
+#include <math.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <criterion/criterion.h>
+
+#include "hx_exec.h"
+#include "hx_proc.h"
+
+static char *const cmd[] = {"python3", "script.py", NULL};
+
+static void
+config(hx_exec_config_t *cfg)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->argv = cmd;
+	cfg->name = "script";
+	cfg->repeat = 2;
+	cfg->mem_limit = 1 << 30;
+	cfg->timeline_interval_us = 1000;
+	cfg->events = "none";
+}
+
+/* One cold and two timed runs with known figures. */
+static void
+record(hx_exec_record_t *rec, hx_exec_run_t runs[3])
+{
+	static const double wall[3] = {0.5, 0.2, 0.4};
+	static const uint64_t tree[3] = {100, 300, 200};
+	static const uint64_t maxrss[3] = {150, 250, 350};
+	static const uint64_t minor[3] = {10, 20, 40};
+
+	memset(rec, 0, sizeof(*rec));
+	memset(runs, 0, 3 * sizeof(*runs));
+	for (int i = 0; i < 3; i++) {
+		runs[i].kind = i == 0 ? HX_EXEC_COLD : HX_EXEC_TIMED;
+		runs[i].proc.wall_s = wall[i];
+		runs[i].proc.peak_rss_bytes = tree[i];
+		runs[i].proc.ru_maxrss_bytes = maxrss[i];
+		runs[i].proc.minor_faults = minor[i];
+		runs[i].proc.peak_processes = 1;
+		runs[i].proc.samples = 5;
+		runs[i].reported = json_pack("{s:i}", "run", i);
+	}
+	rec->runs = runs;
+	rec->nruns = 3;
+	rec->clock_resolution_s = 1e-9;
+}
+
+static void
+record_drop(hx_exec_record_t *rec)
+{
+	for (size_t i = 0; i < rec->nruns; i++)
+		json_decref(rec->runs[i].reported);
+}
+
+static double
+at(const json_t *r, const char *a, const char *b)
+{
+	const json_t *x = json_object_get(json_object_get(r, a), b);
+	return json_is_number(x) ? json_number_value(x) : NAN;
+}
+
+Test(exec_json, ok_record)
+{
+	hx_exec_config_t cfg;
+	hx_exec_record_t rec;
+	hx_exec_run_t runs[3];
+	json_t *r;
+
+	config(&cfg);
+	record(&rec, runs);
+	r = hx_exec_json(&cfg, &rec);
+	cr_assert(r != NULL);
+	cr_expect_str_eq(json_string_value(json_object_get(r, "status")), "ok");
+	cr_expect_str_eq(
+	    json_string_value(json_object_get(r, "workload")), "exec");
+	cr_expect_str_eq(
+	    json_string_value(json_object_get(r, "variant")), "script");
+	cr_expect(at(r, "time_s", "cold") == 0.5);
+	/* The median of the timed runs 0.2 and 0.4, the cold run apart. */
+	cr_expect(fabs(at(r, "time_s", "median") - 0.3) < 1e-12,
+	    "median %g, expected 0.3", at(r, "time_s", "median"));
+	cr_expect(at(r, "time_s", "repeats") == 2);
+	/* The largest of tree samples (300) and maxrss (350), over all. */
+	cr_expect(at(r, "memory", "peak_rss_bytes") == 350);
+	cr_expect(at(r, "memory", "tree_peak_rss_bytes") == 300);
+	cr_expect(at(r, "memory", "minor_faults") == 30);
+	cr_expect(at(r, "memory", "cold_minor_faults") == 10);
+	cr_expect(at(r, "reported", "run") == 2, "reported is not the last's");
+	cr_expect(json_array_size(json_object_get(r, "reported_runs")) == 3);
+	cr_expect(json_array_size(json_object_get(r, "command")) == 2);
+	cr_expect(json_integer_value(json_object_get(r, "exit_status")) == 0);
+	json_decref(r);
+	record_drop(&rec);
+}
+
+Test(exec_json, failed_record)
+{
+	hx_exec_config_t cfg;
+	hx_exec_record_t rec;
+	hx_exec_run_t runs[3];
+	json_t *r;
+
+	config(&cfg);
+	record(&rec, runs);
+	rec.nruns = 1;
+	runs[0].proc.exit_status = -1;
+	runs[0].proc.signal = 9;
+	rec.failed = 1;
+	snprintf(rec.reason, sizeof(rec.reason), "cold run: killed");
+	r = hx_exec_json(&cfg, &rec);
+	cr_assert(r != NULL);
+	cr_expect_str_eq(
+	    json_string_value(json_object_get(r, "status")), "failed");
+	cr_expect_str_eq(json_string_value(json_object_get(r, "reason")),
+	    "cold run: killed");
+	cr_expect(json_object_get(r, "time_s") == NULL);
+	cr_expect(json_is_null(json_object_get(r, "exit_status")));
+	cr_expect(json_integer_value(json_object_get(r, "signal")) == 9);
+	cr_expect(at(r, "memory", "peak_rss_bytes") == 150);
+	json_decref(r);
+	rec.nruns = 3;
+	record_drop(&rec);
+}
+
+Test(exec_proc, tree_of_this_process)
+{
+	hx_proc_tree_t *t = hx_proc_tree_new(getpid());
+	uint64_t rss = 0;
+	uint32_t n = 0;
+
+	cr_assert(t != NULL);
+	cr_assert(hx_proc_tree_sample(t, &rss, &n) == 0);
+	cr_expect(n >= 1, "%u processes", n);
+	cr_expect(rss > 100000, "rss %llu bytes", (unsigned long long)rss);
+	hx_proc_tree_free(t);
+}
