@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "hx_ceilings.h"
@@ -666,6 +667,7 @@ hx_exec_measure(const hx_exec_config_t *cfg, hx_exec_record_t *rec, char *msg,
 		return -1;
 	}
 	rec->t_origin = hx_clock_now();
+	hx_record_date(rec->date, sizeof(rec->date), time(NULL));
 	for (uint64_t i = 0; i < total && !rec->failed && rc == 0; i++) {
 		hx_exec_kind_t kind = i == 0 ? HX_EXEC_COLD
 		    : i <= cfg->warmup       ? HX_EXEC_WARMUP
@@ -715,53 +717,21 @@ exec_u64(uint64_t v)
 	return json_integer((json_int_t)v);
 }
 
-/* time_s: the cold run apart, the statistics of the timed runs. */
-static json_t *
-exec_time_json(const hx_exec_record_t *rec, json_t *warnings)
+/* time_s: the cold run apart, the timed runs' wall times as samples. */
+static int
+exec_record_time(const hx_exec_record_t *er, hx_record_t *rec)
 {
-	json_t *o = json_object(), *samples = json_array();
-	double *t = calloc(rec->nruns + 1, sizeof(double));
-	double cold = rec->runs[0].proc.wall_s;
-	size_t n = 0;
-	hx_summary_t s;
-
-	for (size_t i = 0; t != NULL && i < rec->nruns; i++) {
-		if (rec->runs[i].kind == HX_EXEC_TIMED) {
-			t[n++] = rec->runs[i].proc.wall_s;
-			json_array_append_new(samples, json_real(t[n - 1]));
-		}
+	rec->has_time = 1;
+	rec->cold_s = er->runs[0].proc.wall_s;
+	rec->clock_resolution_s = er->clock_resolution_s;
+	rec->samples = calloc(er->nruns + 1, sizeof(double));
+	if (rec->samples == NULL)
+		return -1;
+	for (size_t i = 0; i < er->nruns; i++) {
+		if (er->runs[i].kind == HX_EXEC_TIMED)
+			rec->samples[rec->nsamples++] = er->runs[i].proc.wall_s;
 	}
-	json_object_set_new(o, "cold", json_real(cold));
-	json_object_set_new(
-	    o, "clock_resolution_s", json_real(rec->clock_resolution_s));
-	json_object_set_new(o, "repeats", exec_u64(n));
-	if (n == 0 || hx_stats_summarize(t, n, &s) != 0) {
-		/* Cold only: the one figure stands for all of them. */
-		s.median = s.min = s.max = s.mean = cold;
-		s.mad = 0;
-		s.ci_lo = s.ci_hi = cold;
-		s.outliers = 0;
-		s.ci_wide = 0;
-	}
-	json_object_set_new(o, "median", json_real(s.median));
-	json_object_set_new(o, "min", json_real(s.min));
-	json_object_set_new(o, "max", json_real(s.max));
-	json_object_set_new(o, "mean", json_real(s.mean));
-	json_object_set_new(o, "mad", json_real(s.mad));
-	json_object_set_new(o, "ci95", json_pack("[f,f]", s.ci_lo, s.ci_hi));
-	json_object_set_new(o, "outliers", exec_u64(s.outliers));
-	json_object_set_new(o, "samples", samples);
-	if (n > 0 && n < 5)
-		json_array_append_new(warnings,
-		    json_string("fewer than 5 timed repeats: the confidence "
-				"interval is rough"));
-	if (s.ci_wide)
-		json_array_append_new(warnings,
-		    json_string("the 95% interval of the median is wider than "
-				"5% of the median: noisy machine or too few "
-				"repeats"));
-	free(t);
-	return o;
+	return 0;
 }
 
 /* The median of a per-run figure over the timed runs (the cold run's when
@@ -786,18 +756,18 @@ exec_median_timed(const hx_exec_record_t *rec, int major)
 	return v;
 }
 
-/* memory: peaks over every run (the cold one is a real run too). */
-static json_t *
-exec_memory_json(
-    const hx_exec_config_t *cfg, const hx_exec_record_t *rec, json_t *warn)
+/* memory: peaks over every run (the cold one is a real run too); what only
+ * a process measurement knows goes to extra.memory. */
+static void
+exec_record_memory(
+    const hx_exec_config_t *cfg, const hx_exec_record_t *er, hx_record_t *rec)
 {
-	json_t *o = json_object();
 	uint64_t tree = 0, maxrss = 0, samples = 0;
 	uint32_t procs = 0;
 	int unsampled = 0;
 
-	for (size_t i = 0; i < rec->nruns; i++) {
-		const hx_proc_result_t *p = &rec->runs[i].proc;
+	for (size_t i = 0; i < er->nruns; i++) {
+		const hx_proc_result_t *p = &er->runs[i].proc;
 		tree = p->peak_rss_bytes > tree ? p->peak_rss_bytes : tree;
 		maxrss =
 		    p->ru_maxrss_bytes > maxrss ? p->ru_maxrss_bytes : maxrss;
@@ -805,35 +775,27 @@ exec_memory_json(
 		samples += p->samples;
 		unsampled |= p->samples == 0;
 	}
-	json_object_set_new(
-	    o, "peak_rss_bytes", exec_u64(tree > maxrss ? tree : maxrss));
-	json_object_set_new(o, "peak_rss_source",
-	    json_string("the larger of the process tree's summed RSS "
-			"(sampled every --timeline-interval) and the kernel's "
-			"maxrss of its largest single process (wait4)"));
-	json_object_set_new(o, "tree_peak_rss_bytes", exec_u64(tree));
-	json_object_set_new(o, "ru_maxrss_bytes", exec_u64(maxrss));
-	json_object_set_new(o, "peak_processes", exec_u64(procs));
-	json_object_set_new(o, "rss_samples", exec_u64(samples));
-	json_object_set_new(o, "peak_workspace_bytes", json_null());
-	json_object_set_new(o, "peak_workspace_source",
-	    json_string("unavailable: a process measured from outside has no "
-			"allocator peak (see peak_rss_bytes)"));
-	json_object_set_new(o, "model_bytes", json_null());
-	json_object_set_new(o, "mem_limit_bytes", exec_u64(cfg->mem_limit));
-	json_object_set_new(
-	    o, "cold_minor_faults", exec_u64(rec->runs[0].proc.minor_faults));
-	json_object_set_new(
-	    o, "cold_major_faults", exec_u64(rec->runs[0].proc.major_faults));
-	json_object_set_new(
-	    o, "minor_faults", exec_u64(exec_median_timed(rec, 0)));
-	json_object_set_new(
-	    o, "major_faults", exec_u64(exec_median_timed(rec, 1)));
+	rec->has_peaks = 1;
+	rec->peak_rss_bytes = tree > maxrss ? tree : maxrss;
+	rec->workspace_source = "unavailable: a process measured from outside "
+				"has no allocator peak (see peak_rss_bytes)";
+	rec->cold_minor_faults = er->runs[0].proc.minor_faults;
+	rec->cold_major_faults = er->runs[0].proc.major_faults;
+	rec->minor_faults = exec_median_timed(er, 0);
+	rec->major_faults = exec_median_timed(er, 1);
+	json_object_set_new(rec->extra, "memory",
+	    json_pack("{s:s, s:o, s:o, s:o, s:o, s:n, s:o}", "peak_rss_source",
+		"the larger of the process tree's summed RSS (sampled every "
+		"--timeline-interval) and the kernel's maxrss of its largest "
+		"single process (wait4)",
+		"tree_peak_rss_bytes", exec_u64(tree), "ru_maxrss_bytes",
+		exec_u64(maxrss), "peak_processes", exec_u64(procs),
+		"rss_samples", exec_u64(samples), "model_bytes",
+		"mem_limit_bytes", exec_u64(cfg->mem_limit)));
 	if (unsampled)
-		json_array_append_new(warn,
+		json_array_append_new(rec->warnings,
 		    json_string("a run ended before the first RSS sample: its "
 				"peak is the kernel's maxrss alone"));
-	return o;
 }
 
 static json_t *
@@ -863,156 +825,148 @@ exec_runs_json(const hx_exec_record_t *rec)
 	return a;
 }
 
-/* counters, pmu and derived, as `run` writes them. */
-static void
-exec_counters_json(const hx_exec_record_t *rec, json_t *r)
+/* counters: a copy of the sums (the record closes its own); with none,
+ * an empty set and a note saying why. */
+static int
+exec_record_counters(const hx_exec_record_t *er, hx_record_t *rec)
 {
-	json_t *derived = json_object();
-	int ok_c = 0, ok_i = 0;
-	double runs = rec->counted_runs > 0 ? (double)rec->counted_runs : 1.0;
+	const hx_counters_t *cs = &er->counters;
 
-	if (!rec->counters_on || rec->counters.c == NULL) {
-		json_object_set_new(r, "counters", json_object());
-		json_object_set_new(r, "pmu",
+	if (!er->counters_on || cs->c == NULL) {
+		json_object_set_new(rec->extra, "counters", json_object());
+		json_object_set_new(rec->extra, "pmu",
 		    json_pack("{s:n, s:s}", "hardware_pmu", "note",
-			rec->counters_on ? "no run was counted"
-					 : "counters off (--events none)"));
-		json_object_set_new(r, "derived", derived);
-		return;
+			er->counters_on ? "no run was counted"
+					: "counters off (--events none)"));
+		json_object_set_new(rec->extra, "derived", json_object());
+		return 0;
 	}
-	json_object_set_new(
-	    r, "counters", hx_counters_json(&rec->counters, runs));
-	json_object_set_new(r, "pmu", hx_counters_pmu_json(&rec->counters));
-	{
-		double cycles =
-		    hx_counters_get(&rec->counters, "cycles", &ok_c);
-		double instr =
-		    hx_counters_get(&rec->counters, "instructions", &ok_i);
-		if (ok_c && ok_i && cycles > 0)
-			json_object_set_new(
-			    derived, "ipc", json_real(instr / cycles));
+	rec->counters = *cs;
+	rec->counters.c = malloc(cs->count * sizeof(*cs->c));
+	if (rec->counters.c == NULL) {
+		rec->counters.count = 0;
+		return -1;
 	}
-	json_object_set_new(r, "derived", derived);
+	memcpy(rec->counters.c, cs->c, cs->count * sizeof(*cs->c));
+	for (size_t i = 0; i < cs->count; i++)
+		rec->counters.c[i].fd = -1;
+	rec->has_counters = 1;
+	rec->counter_runs =
+	    er->counted_runs > 0 ? (double)er->counted_runs : 1.0;
+	return 0;
 }
 
 /* result and validation (with --workload), reported and reported_runs. */
 static void
-exec_reported_json(
-    const hx_exec_config_t *cfg, const hx_exec_record_t *rec, json_t *r)
+exec_record_reported(
+    const hx_exec_config_t *cfg, const hx_exec_record_t *er, hx_record_t *rec)
 {
 	const workload_t *w = cfg->workload;
-	json_t *val = json_object(), *runs = json_array();
+	json_t *runs = json_array();
 
-	for (size_t i = 0; i < rec->nruns; i++)
+	for (size_t i = 0; i < er->nruns; i++)
 		json_array_append(runs,
-		    rec->runs[i].reported != NULL ? rec->runs[i].reported
-						  : json_null());
-	json_object_set(r, "reported",
-	    rec->nruns > 0 && rec->runs[rec->nruns - 1].reported != NULL
-		? rec->runs[rec->nruns - 1].reported
+		    er->runs[i].reported != NULL ? er->runs[i].reported
+						 : json_null());
+	json_object_set(rec->extra, "reported",
+	    er->nruns > 0 && er->runs[er->nruns - 1].reported != NULL
+		? er->runs[er->nruns - 1].reported
 		: json_null());
-	json_object_set_new(r, "reported_runs", runs);
-	if (w != NULL && rec->has_digest) {
-		json_t *res = json_object();
-		for (int d = 0; d < w->digest_count; d++)
-			json_object_set_new(
-			    res, w->digest_names[d], json_real(rec->digest[d]));
-		json_object_set_new(r, "result", res);
+	json_object_set_new(rec->extra, "reported_runs", runs);
+	if (w != NULL && er->has_digest) {
+		rec->digest_count = w->digest_count;
+		rec->digest_names = w->digest_names;
+		memcpy(rec->digest, er->digest, sizeof(rec->digest));
 	}
-	if (w != NULL && rec->has_reference) {
-		json_t *ref = json_object();
-		for (int d = 0; d < w->digest_count; d++)
-			json_object_set_new(ref, w->digest_names[d],
-			    json_real(rec->reference[d]));
-		json_object_set_new(val, "reference", ref);
-		json_object_set_new(val, "ok", json_boolean(rec->valid));
-		if (!rec->valid)
-			json_object_set_new(
-			    val, "message", json_string(rec->validation_msg));
-	} else {
-		json_object_set_new(val, "ok", json_null());
-		json_object_set_new(val, "message",
-		    json_string(w == NULL ? "not validated (no --workload)"
-					  : "not validated (no result)"));
+	if (w != NULL && er->has_reference && er->has_digest) {
+		rec->has_reference = 1;
+		memcpy(rec->reference, er->reference, sizeof(rec->reference));
+		rec->validation =
+		    er->valid ? HX_VALIDATION_OK : HX_VALIDATION_FAILED;
+		snprintf(rec->validation_message,
+		    sizeof(rec->validation_message), "%s", er->validation_msg);
+		return;
 	}
-	json_object_set_new(r, "validation", val);
+	json_object_set_new(rec->extra, "validation",
+	    json_pack("{s:n, s:s}", "ok", "message",
+		w == NULL ? "not validated (no --workload)"
+			  : "not validated (no result)"));
 }
 
-static json_t *
-exec_params_json(const params_t *p)
+/* command, exit_status, signal, runs and the timeline: exec's own. */
+static void
+exec_record_process(
+    const hx_exec_config_t *cfg, const hx_exec_record_t *er, hx_record_t *rec)
 {
-	return json_pack("{s:I, s:I, s:I, s:s, s:I, s:I, s:I, s:I}", "n",
-	    (json_int_t)p->n, "m", (json_int_t)p->m, "g", (json_int_t)p->g,
-	    "preset", p->preset == PRESET_SEED ? "seed" : "random", "seed",
-	    (json_int_t)p->seed, "chunk", (json_int_t)p->chunk, "tile",
-	    (json_int_t)p->tile, "steps", (json_int_t)p->steps);
-}
-
-static json_t *
-exec_timeline_json(const hx_exec_config_t *cfg, const hx_exec_record_t *rec)
-{
+	const hx_proc_result_t *last =
+	    er->nruns > 0 ? &er->runs[er->nruns - 1].proc : NULL;
+	json_t *cmd = json_array(), *x = rec->extra;
 	uint64_t max = 0;
 
-	for (size_t i = 0; i < rec->timeline_count; i++)
-		max = rec->timeline[i].rss_bytes > max
-		    ? rec->timeline[i].rss_bytes
-		    : max;
-	return json_pack("{s:s, s:I, s:I, s:b, s:I}", "path",
-	    cfg->timeline_path, "interval_us",
-	    (json_int_t)cfg->timeline_interval_us, "samples",
-	    (json_int_t)rec->timeline_count, "truncated",
-	    rec->timeline_truncated, "max_rss_bytes", (json_int_t)max);
-}
-
-json_t *
-hx_exec_json(const hx_exec_config_t *cfg, const hx_exec_record_t *rec)
-{
-	json_t *r = json_object(), *warnings = json_array(),
-	       *cmd = json_array();
-	const hx_proc_result_t *last =
-	    rec->nruns > 0 ? &rec->runs[rec->nruns - 1].proc : NULL;
-
-	if (r == NULL || warnings == NULL || cmd == NULL) {
-		json_decref(r);
-		json_decref(warnings);
-		json_decref(cmd);
-		return NULL;
-	}
 	for (size_t i = 0; cfg->argv[i] != NULL; i++)
 		json_array_append_new(cmd, json_string(cfg->argv[i]));
-	json_object_set_new(r, "workload",
-	    json_string(cfg->workload != NULL ? cfg->workload->name : "exec"));
-	json_object_set_new(r, "variant", json_string(cfg->name));
-	json_object_set_new(
-	    r, "status", json_string(rec->failed ? "failed" : "ok"));
-	if (rec->failed)
-		json_object_set_new(r, "reason", json_string(rec->reason));
-	json_object_set_new(r, "description",
-	    json_string("a command measured as a process (harness exec)"));
-	json_object_set_new(r, "command", cmd);
-	if (cfg->workload != NULL)
-		json_object_set_new(
-		    r, "params", exec_params_json(&cfg->params));
-	json_object_set_new(r, "exit_status",
+	json_object_set_new(x, "command", cmd);
+	json_object_set_new(x, "exit_status",
 	    last == NULL || last->signal != 0
 		? json_null()
 		: json_integer(last->exit_status));
-	json_object_set_new(r, "signal",
+	json_object_set_new(x, "signal",
 	    last != NULL && last->signal != 0 ? json_integer(last->signal)
 					      : json_null());
-	if (rec->nruns > 0 && !rec->failed)
-		json_object_set_new(r, "time_s", exec_time_json(rec, warnings));
-	if (rec->nruns > 0)
-		json_object_set_new(
-		    r, "memory", exec_memory_json(cfg, rec, warnings));
-	exec_counters_json(rec, r);
-	exec_reported_json(cfg, rec, r);
-	json_object_set_new(r, "runs", exec_runs_json(rec));
-	if (cfg->timeline_path != NULL)
-		json_object_set_new(
-		    r, "timeline", exec_timeline_json(cfg, rec));
-	json_object_set_new(r, "machine", hx_machine_json());
-	json_object_set_new(r, "warnings", warnings);
+	json_object_set_new(x, "runs", exec_runs_json(er));
+	if (cfg->timeline_path == NULL)
+		return;
+	for (size_t i = 0; i < er->timeline_count; i++)
+		max = er->timeline[i].rss_bytes > max
+		    ? er->timeline[i].rss_bytes
+		    : max;
+	json_object_set_new(x, "timeline",
+	    json_pack("{s:s, s:I, s:I, s:b, s:I}", "path", cfg->timeline_path,
+		"interval_us", (json_int_t)cfg->timeline_interval_us, "samples",
+		(json_int_t)er->timeline_count, "truncated",
+		er->timeline_truncated, "max_rss_bytes", (json_int_t)max));
+}
+
+int
+hx_exec_to_record(
+    const hx_exec_config_t *cfg, const hx_exec_record_t *er, hx_record_t *rec)
+{
+	hx_record_init(rec);
+	if (er->date[0] != '\0')
+		snprintf(rec->date, sizeof(rec->date), "%s", er->date);
+	rec->workload = cfg->workload != NULL ? cfg->workload->name : "exec";
+	rec->variant = cfg->name;
+	rec->description = "a command measured as a process (harness exec)";
+	rec->params_of = cfg->workload;
+	rec->params = cfg->params;
+	if (er->failed)
+		hx_record_fail(rec, "%s", er->reason);
+	rec->has_settings = 1;
+	rec->repeat = cfg->repeat;
+	rec->warmup = cfg->warmup;
+	rec->events = cfg->events;
+	rec->extra = json_object();
+	rec->warnings = json_array();
+	if (rec->extra == NULL || rec->warnings == NULL)
+		return -1;
+	exec_record_process(cfg, er, rec);
+	if (er->nruns > 0 && !er->failed && exec_record_time(er, rec) != 0)
+		return -1;
+	if (er->nruns > 0)
+		exec_record_memory(cfg, er, rec);
+	exec_record_reported(cfg, er, rec);
+	return exec_record_counters(er, rec);
+}
+
+json_t *
+hx_exec_json(const hx_exec_config_t *cfg, const hx_exec_record_t *er)
+{
+	hx_record_t rec;
+	json_t *r = NULL;
+
+	if (hx_exec_to_record(cfg, er, &rec) == 0)
+		r = hx_record_to_json(&rec);
+	hx_record_free(&rec);
 	return r;
 }
 
@@ -1037,10 +991,13 @@ exec_print_line(FILE *f, const json_t *r)
 	}
 	hx_format_time(med, sizeof(med), hx_result_number(r, "time_s.median"));
 	hx_format_time(cold, sizeof(cold), hx_result_number(r, "time_s.cold"));
-	hx_format_time(
-	    lo, sizeof(lo), json_number_value(json_array_get(ci, 0)));
-	hx_format_time(
-	    hi, sizeof(hi), json_number_value(json_array_get(ci, 1)));
+	/* Cold only: no interval, the one figure for both ends. */
+	hx_format_time(lo, sizeof(lo),
+	    ci != NULL ? json_number_value(json_array_get(ci, 0))
+		       : hx_result_number(r, "time_s.median"));
+	hx_format_time(hi, sizeof(hi),
+	    ci != NULL ? json_number_value(json_array_get(ci, 1))
+		       : hx_result_number(r, "time_s.median"));
 	hx_format_bytes(
 	    one, sizeof(one), hx_result_number(r, "memory.ru_maxrss_bytes"));
 	fprintf(f,

@@ -13,7 +13,10 @@
  * against the float64 reference as `run` validates.
  *
  * Measuring and writing are two steps: hx_exec_measure fills an
- * hx_exec_record_t, hx_exec_json alone turns it into the result object.
+ * hx_exec_record_t (the runs as they went), hx_exec_to_record turns it into
+ * the shared hx_record_t (what only a process measurement knows, such as
+ * command, exit_status, runs and reported, goes into the record's extra
+ * object), and hx_record_to_json writes it, as it writes `harness run`'s.
  *
  * Limits: those of hx_proc (sampled tree RSS, shared pages counted per
  * process); wall time includes execve and the command's own start-up (an
@@ -29,6 +32,7 @@
 
 #include "hx_counters.h"
 #include "hx_proc.h"
+#include "hx_record.h"
 #include "variant.h"
 
 #define HX_EXEC_HELP 1
@@ -77,6 +81,7 @@ typedef struct hx_exec_record_s {
 	size_t timeline_count, timeline_cap;
 	int timeline_truncated;
 	double t_origin; /* CLOCK_MONOTONIC at the first run */
+	char date[32];   /* the first run's start, UTC (hx_record_date) */
 	/* Validation (with --workload) of the last run that reported. */
 	int has_digest, has_reference, valid;
 	double digest[DIGEST_MAX], reference[DIGEST_MAX];
@@ -95,8 +100,15 @@ int hx_exec_parse(
 int hx_exec_measure(const hx_exec_config_t *cfg, hx_exec_record_t *rec,
     char *msg, size_t msglen);
 
+/* Fills out (initialized here; the caller frees it with hx_record_free in
+ * every case) from what was measured; er keeps what it owns. Returns 0, or
+ * -1 when out of memory. */
+int hx_exec_to_record(
+    const hx_exec_config_t *cfg, const hx_exec_record_t *er, hx_record_t *out);
+
 /* The result object (the schema of `harness run`, plus command,
- * exit_status, runs, reported). New reference; NULL when out of memory. */
+ * exit_status, signal, runs, reported, reported_runs): hx_exec_to_record
+ * then hx_record_to_json. New reference; NULL when out of memory. */
 json_t *hx_exec_json(const hx_exec_config_t *cfg, const hx_exec_record_t *rec);
 
 /* The timeline as CSV (t_s,run,processes,rss_bytes); 0 or -1. */

@@ -66,6 +66,7 @@ hx_record_free(hx_record_t *rec)
 	free(rec->step_samples);
 	json_decref(rec->allocator_before);
 	json_decref(rec->allocator_after);
+	json_decref(rec->warnings);
 	json_decref(rec->extra);
 	if (rec->counters.c != NULL)
 		hx_counters_close(&rec->counters);
@@ -204,7 +205,10 @@ memory_peaks(const hx_record_t *rec, json_t *mem)
 		: json_null());
 	json_object_set_new(mem, "peak_workspace_source",
 	    json_string(rec->has_workspace
-		    ? "jemalloc thread.peak, reset after setup"
+		    ? "jemalloc thread.peak, reset after "
+		      "setup"
+		    : rec->workspace_source != NULL
+		    ? rec->workspace_source
 		    : "unavailable: glibc malloc has no per-thread peak "
 		      "(see peak_rss_bytes)"));
 	json_object_set_new(mem, "peak_rss_bytes",
@@ -400,6 +404,24 @@ head_json(const hx_record_t *rec, json_t *r)
 		json_object_set_new(r, "settings", settings_json(rec));
 }
 
+/* src's members into dst where dst has none of the name; into objects of
+ * the same name member by member. */
+static void
+merge_missing(json_t *dst, json_t *src)
+{
+	const char *key;
+	json_t *v, *mine;
+
+	json_object_foreach(src, key, v)
+	{
+		mine = json_object_get(dst, key);
+		if (mine == NULL)
+			json_object_set(dst, key, v);
+		else if (json_is_object(mine) && json_is_object(v))
+			merge_missing(mine, v);
+	}
+}
+
 json_t *
 hx_record_to_json(const hx_record_t *rec)
 {
@@ -410,6 +432,8 @@ hx_record_to_json(const hx_record_t *rec)
 		json_decref(warnings);
 		return NULL;
 	}
+	if (json_is_array(rec->warnings))
+		json_array_extend(warnings, rec->warnings);
 	head_json(rec, r);
 	json_object_set_new(r, "memory", memory_json(rec));
 	if (rec->has_work)
@@ -427,8 +451,8 @@ hx_record_to_json(const hx_record_t *rec)
 		counters_json(rec, r);
 	if (rec->has_timeline)
 		json_object_set_new(r, "timeline", timeline_json(rec));
-	if (rec->extra != NULL)
-		json_object_update_missing(r, rec->extra);
+	if (json_is_object(rec->extra))
+		merge_missing(r, rec->extra);
 	json_object_set_new(r, "warnings", warnings);
 	return r;
 }

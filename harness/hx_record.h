@@ -127,9 +127,18 @@ typedef struct hx_record_s {
 	uint64_t timeline_max_live_bytes;
 	hx_timeline_t *timeline;
 
-	/* Fields merged as they are into the result object, member by
-	 * member, where the record wrote no field of the same name (owned,
-	 * optional; exec: "command", "exit_status", "reported"). */
+	/* What a measurement without an allocator peak says instead of
+	 * the glibc sentence in memory.peak_workspace_source (NULL: that). */
+	const char *workspace_source;
+
+	/* Warnings the measurement found, written before the writer's own
+	 * (owned, optional: an array of strings). */
+	json_t *warnings;
+
+	/* Fields merged into the result object where the record wrote no
+	 * field of the same name, member by member, into objects too: an
+	 * extra "memory" object adds to the record's memory (owned,
+	 * optional; exec: "command", "exit_status", "reported", "runs"). */
 	json_t *extra;
 } hx_record_t;
 

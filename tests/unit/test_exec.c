@@ -96,6 +96,16 @@ Test(exec_json, ok_record)
 	cr_expect(json_array_size(json_object_get(r, "reported_runs")) == 3);
 	cr_expect(json_array_size(json_object_get(r, "command")) == 2);
 	cr_expect(json_integer_value(json_object_get(r, "exit_status")) == 0);
+	/* Written by the shared record writer: the record's date and
+	 * settings, exec's own memory figures merged into its memory. */
+	cr_expect(json_is_string(json_object_get(r, "date")));
+	cr_expect(at(r, "settings", "repeat") == 2);
+	cr_expect(at(r, "memory", "ru_maxrss_bytes") == 350);
+	cr_expect(json_is_null(json_object_get(
+	    json_object_get(r, "memory"), "peak_workspace_bytes")));
+	cr_expect_str_eq(json_string_value(json_object_get(
+			     json_object_get(r, "validation"), "message")),
+	    "not validated (no --workload)");
 	json_decref(r);
 	record_drop(&rec);
 }
