@@ -43,6 +43,11 @@ CFLAGS_ALL += -fsanitize=$(SANITIZER) -fno-omit-frame-pointer -fno-sanitize-reco
 LDFLAGS_ALL += -fsanitize=$(SANITIZER)
 endif
 
+# The harness's version (harness --version, every result's
+# harness_version): git describe at build time, "unknown" outside git.
+FB_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+CFLAGS_ALL += -DFB_VERSION='"$(FB_VERSION)"'
+
 # The flags a result records, so that two result files can be told apart.
 CFLAGS_RECORD := $(CC) $(OPT) ALLOC=$(ALLOC)$(if $(SANITIZER), SANITIZER=$(SANITIZER))
 CFLAGS_ALL += -DFB_CFLAGS='"$(CFLAGS_RECORD)"'

@@ -19,8 +19,8 @@
 #define OPT_SETTINGS (OPT_BASE + HX_CLI_MAX_PARAMS)
 #define OPT_OWN (OPT_SETTINGS + HX_SET_COUNT)
 
-static const char *const setting_names[HX_SET_COUNT] = {
-    "repeat", "warmup", "min-time", "events", "mem-limit", "timeline-interval"};
+static const char *const setting_names[HX_SET_COUNT] = {"repeat", "warmup",
+    "min-time", "events", "mem-limit", "timeline-interval", "cpu"};
 
 static const char *const setting_help[HX_SET_COUNT] = {
     "timed repeats after the cold run (5; 0: cold run only)",
@@ -32,10 +32,11 @@ static const char *const setting_help[HX_SET_COUNT] = {
     "                            context-switches; none: no counters)",
     "largest predicted peak to attempt, with K M G\n"
     "                            suffixes (default 80% of available memory)",
-    "timeline sampling interval in microseconds (1000)"};
+    "timeline sampling interval in microseconds (1000)",
+    "pin the measuring process to CPU N (default: not pinned)"};
 
 static const char *const setting_value[HX_SET_COUNT] = {
-    "R", "W", "S", "LIST", "BYTES", "US"};
+    "R", "W", "S", "LIST", "BYTES", "US", "N"};
 
 static const hx_cli_opt_t run_own[] = {{"json", 1}, {"timeline", 1},
     {"cachesim", 0}, {"no-validate", 0}, {"no-fork", 0}, {"help", 0}};
@@ -214,6 +215,24 @@ hx_cli_apply_settings(
 	}
 	if (s[HX_SET_EVENTS] != NULL)
 		cfg->events = s[HX_SET_EVENTS];
+	if (s[HX_SET_CPU] != NULL)
+		return hx_cli_parse_cpu(s[HX_SET_CPU], &cfg->cpu, msg, msglen);
+	return 0;
+}
+
+int
+hx_cli_parse_cpu(const char *arg, int *cpu, char *msg, size_t msglen)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_CONF);
+	uint64_t v;
+
+	if (hx_parse_count(arg, &v) != 0 || (cpus > 0 && v >= (uint64_t)cpus)) {
+		snprintf(msg, msglen,
+		    "--cpu '%s': not a CPU of this machine (0 to %ld)", arg,
+		    cpus - 1);
+		return -1;
+	}
+	*cpu = (int)v;
 	return 0;
 }
 

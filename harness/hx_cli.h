@@ -41,6 +41,7 @@ enum {
 	HX_SET_EVENTS,
 	HX_SET_MEM_LIMIT,
 	HX_SET_TIMELINE_INTERVAL,
+	HX_SET_CPU,
 	HX_SET_COUNT
 };
 
@@ -79,6 +80,10 @@ int hx_cli_apply_params(
 /* Applies the measurement settings a gives to cfg. 0, or -1 with msg. */
 int hx_cli_apply_settings(
     const hx_cli_args_t *a, hx_run_config_t *cfg, char *msg, size_t msglen);
+
+/* --cpu's value: a CPU number below the configured count. 0, or -1 with
+ * msg. */
+int hx_cli_parse_cpu(const char *arg, int *cpu, char *msg, size_t msglen);
 
 /* Prints the parameters' help lines (from the table), then the
  * settings'. */

@@ -56,6 +56,7 @@ static const char hx_exec_help[] =
     "  --timeline FILE           RSS timeline CSV of all runs\n"
     "  --timeline-interval US    sampling interval of RSS and guard (1000)\n"
     "  --events LIST             libpfm4 event names (none: no counters)\n"
+    "  --cpu N                   pin the command (and its children) to CPU N\n"
     "  --json FILE|-             write the result object (- = stdout; the\n"
     "                            command's stdout then goes to stderr)\n"
     "\n"
@@ -80,6 +81,7 @@ enum {
 	OPT_TIMELINE_INTERVAL,
 	OPT_EVENTS,
 	OPT_JSON,
+	OPT_CPU,
 	OPT_HELP
 };
 
@@ -101,6 +103,7 @@ static const struct option exec_options[] = {
     {"timeline-interval", required_argument, NULL, OPT_TIMELINE_INTERVAL},
     {"events", required_argument, NULL, OPT_EVENTS},
     {"json", required_argument, NULL, OPT_JSON},
+    {"cpu", required_argument, NULL, OPT_CPU},
     {"help", no_argument, NULL, OPT_HELP},
     {NULL, 0, NULL, 0},
 };
@@ -272,6 +275,9 @@ exec_options_apply(
 		snprintf(msg, msglen, "--name: must not be empty");
 		return -1;
 	}
+	if (GIVEN(OPT_CPU) &&
+	    hx_cli_parse_cpu(ARG(OPT_CPU), &cfg->cpu, msg, msglen) != 0)
+		return -1;
 	if (GIVEN(OPT_NAME))
 		cfg->name = ARG(OPT_NAME);
 	if (GIVEN(OPT_EVENTS))
@@ -329,6 +335,7 @@ hx_exec_parse(
 	tmp.repeat = 5;
 	tmp.warmup = 1;
 	tmp.timeline_interval_us = 1000;
+	tmp.cpu = -1;
 	if ((rc = exec_scan(argc, argv, given, &cmd, msg, msglen)) != 0)
 		return rc;
 	if (exec_params(given, &tmp, msg, msglen) != 0 ||
@@ -592,6 +599,8 @@ exec_run_one(const hx_exec_config_t *cfg, hx_exec_record_t *rec,
 	o.stdout_to_stderr =
 	    cfg->json_path != NULL && strcmp(cfg->json_path, "-") == 0;
 	o.mem_limit = cfg->mem_limit;
+	o.pin = cfg->cpu >= 0;
+	o.cpu = cfg->cpu;
 	o.interval_us = cfg->timeline_interval_us;
 	o.attach = exec_attach;
 	o.attach_arg = &x;
@@ -667,6 +676,7 @@ hx_exec_measure(const hx_exec_config_t *cfg, hx_exec_record_t *rec, char *msg,
 		return -1;
 	}
 	rec->t_origin = hx_clock_now();
+	hx_host_begin(&rec->window, cfg->cpu);
 	hx_record_date(rec->date, sizeof(rec->date), time(NULL));
 	for (uint64_t i = 0; i < total && !rec->failed && rc == 0; i++) {
 		hx_exec_kind_t kind = i == 0 ? HX_EXEC_COLD
@@ -679,6 +689,8 @@ hx_exec_measure(const hx_exec_config_t *cfg, hx_exec_record_t *rec, char *msg,
 		rc = exec_run_one(cfg, rec, dir, kind, count, msg, msglen);
 	}
 	exec_rmdir(dir);
+	hx_host_end(&rec->window);
+	rec->has_window = 1;
 	for (size_t i = 0; i < rec->counters.count; i++) {
 		if (rec->counters.c[i].time_enabled > 0)
 			hx_counters_classify(&rec->counters.c[i]);
@@ -941,6 +953,8 @@ hx_exec_to_record(
 	rec->params = cfg->params;
 	if (er->failed)
 		hx_record_fail(rec, "%s", er->reason);
+	rec->has_window = er->has_window;
+	rec->window = er->window;
 	rec->has_settings = 1;
 	rec->repeat = cfg->repeat;
 	rec->warmup = cfg->warmup;

@@ -49,6 +49,7 @@ typedef struct hx_exec_config_s {
 	uint64_t timeline_interval_us; /* the sampler's (and guard's) */
 	const char *events;            /* NULL: the default set; "none": off */
 	const char *json_path;         /* --json, or NULL */
+	int cpu; /* pin the command to this CPU; -1: not pinned */
 } hx_exec_config_t;
 
 typedef enum { HX_EXEC_COLD, HX_EXEC_WARMUP, HX_EXEC_TIMED } hx_exec_kind_t;
@@ -82,6 +83,8 @@ typedef struct hx_exec_record_s {
 	int timeline_truncated;
 	double t_origin; /* CLOCK_MONOTONIC at the first run */
 	char date[32];   /* the first run's start, UTC (hx_record_date) */
+	int has_window;
+	hx_host_window_t window; /* load and steal around all the runs */
 	/* Validation (with --workload) of the last run that reported. */
 	int has_digest, has_reference, valid;
 	double digest[DIGEST_MAX], reference[DIGEST_MAX];

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -208,6 +209,17 @@ proc_child(const hx_proc_opts_t *o, int go_fd, int err_fd, const sigset_t *mask)
 	sigprocmask(SIG_SETMASK, mask, NULL);
 	if (o->env_name != NULL)
 		setenv(o->env_name, o->env_value, 1);
+	if (o->pin) {
+		cpu_set_t set;
+		CPU_ZERO(&set);
+		CPU_SET(o->cpu, &set);
+		if (sched_setaffinity(0, sizeof(set), &set) != 0) {
+			dprintf(STDERR_FILENO,
+			    "harness exec: cannot pin to CPU %d: %s\n", o->cpu,
+			    strerror(errno));
+			_exit(127);
+		}
+	}
 	execvp(o->argv[0], o->argv);
 	dprintf(STDERR_FILENO, "harness exec: cannot run '%s': %s\n",
 	    o->argv[0], strerror(errno));

@@ -53,6 +53,7 @@ typedef struct hx_proc_opts_s {
 	int stdout_to_stderr; /* the command's stdout goes to our stderr */
 	uint64_t mem_limit;   /* bytes of tree RSS; 0: no guard */
 	uint64_t interval_us; /* sampling interval, at least 1 */
+	int pin, cpu;         /* pin: the command runs on CPU cpu only */
 	/* Called with the child held before execve; 0, or -1 to give up (the
 	 * child is killed, hx_proc_run fails with msg). May be NULL. */
 	int (*attach)(pid_t pid, void *arg, char *msg, size_t msglen);

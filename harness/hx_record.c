@@ -12,7 +12,17 @@
 #include "hx_record.h"
 #include "hx_stats.h"
 
+#ifndef FB_VERSION
+#define FB_VERSION "unknown"
+#endif
+
 static const char *const status_names[] = {"ok", "skipped", "failed"};
+
+const char *
+hx_record_version(void)
+{
+	return FB_VERSION;
+}
 
 void
 hx_record_date(char *buf, size_t len, time_t t)
@@ -387,6 +397,10 @@ settings_json(const hx_record_t *rec)
 static void
 head_json(const hx_record_t *rec, json_t *r)
 {
+	json_object_set_new(
+	    r, "schema_version", json_integer(HX_SCHEMA_VERSION));
+	json_object_set_new(
+	    r, "harness_version", json_string(hx_record_version()));
 	json_object_set_new(r, "workload", json_string(rec->workload));
 	json_object_set_new(r, "variant", json_string(rec->variant));
 	json_object_set_new(
@@ -425,7 +439,7 @@ merge_missing(json_t *dst, json_t *src)
 json_t *
 hx_record_to_json(const hx_record_t *rec)
 {
-	json_t *r = json_object(), *warnings = json_array();
+	json_t *r = json_object(), *warnings = json_array(), *machine;
 
 	if (r == NULL || warnings == NULL) {
 		json_decref(r);
@@ -438,7 +452,12 @@ hx_record_to_json(const hx_record_t *rec)
 	json_object_set_new(r, "memory", memory_json(rec));
 	if (rec->has_work)
 		json_object_set_new(r, "work", work_json(rec));
-	json_object_set_new(r, "machine", hx_machine_json());
+	if ((machine = hx_machine_json()) != NULL)
+		hx_host_describe(machine, warnings);
+	json_object_set_new(r, "machine", machine);
+	if (rec->has_window)
+		json_object_set_new(r, "conditions",
+		    hx_host_window_json(&rec->window, warnings));
 	if (rec->status != HX_STATUS_OK)
 		json_object_set_new(r, "reason", json_string(rec->reason));
 	if (rec->digest_count > 0)

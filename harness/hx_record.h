@@ -28,6 +28,7 @@
 #include <time.h>
 
 #include "hx_counters.h"
+#include "hx_host.h"
 #include "hx_timeline.h"
 #include "variant.h"
 
@@ -44,6 +45,13 @@ typedef enum hx_validation_e {
 	HX_VALIDATION_FAILED /* disagrees: message says where */
 } hx_validation_t;
 
+/* The result schema's version: documented in docs/result-schema.md;
+ * raised when a field changes meaning or goes away. */
+#define HX_SCHEMA_VERSION 2
+
+/* The harness's version (git describe at build time, or "unknown"). */
+const char *hx_record_version(void);
+
 /* Bytes that overflow a model are UINT64_MAX, written as null. */
 #define HX_RECORD_TOO_LARGE UINT64_MAX
 
@@ -57,6 +65,10 @@ typedef struct hx_record_s {
 	hx_status_t status;
 	char reason[640];
 	char date[32]; /* the run's start, UTC, ISO 8601 */
+
+	/* The conditions around the measurement ("conditions"). */
+	int has_window;
+	hx_host_window_t window;
 
 	/* The measurement settings, for --resume's match ("settings"). */
 	int has_settings;

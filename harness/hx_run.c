@@ -46,6 +46,7 @@ hx_run_config_init(
 	cfg->min_time_s = 0.0;
 	cfg->timeline_interval_us = 1000;
 	cfg->validate = 1;
+	cfg->cpu = -1;
 }
 
 uint64_t
@@ -429,7 +430,15 @@ hx_run_result(const hx_run_config_t *cfg)
 	json_t *r;
 
 	hx_run_record_init(cfg, &rec);
+	if (cfg->cpu >= 0 && hx_host_pin(cfg->cpu, msg, sizeof(msg)) != 0) {
+		hx_record_fail(&rec, "%s", msg);
+		goto label_write;
+	}
+	rec.has_window = 1;
+	hx_host_begin(&rec.window, cfg->cpu);
 	hx_run_measure(cfg, &rec);
+	hx_host_end(&rec.window);
+	hx_host_allowed(rec.window.allowed, sizeof(rec.window.allowed));
 	if (rec.timeline != NULL &&
 	    hx_file_write_atomic(rec.timeline_path, timeline_writer,
 		rec.timeline, msg, sizeof(msg)) != 0) {
@@ -438,6 +447,7 @@ hx_run_result(const hx_run_config_t *cfg)
 		rec.timeline = NULL;
 		rec.has_timeline = 0;
 	}
+label_write:
 	r = hx_record_to_json(&rec);
 	hx_record_free(&rec);
 	return r;

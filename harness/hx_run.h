@@ -38,6 +38,7 @@ typedef struct hx_run_config_s {
 	uint64_t timeline_interval_us;
 	int validate;            /* compare with the reference (default 1) */
 	const double *reference; /* a precomputed reference digest, or NULL */
+	int cpu; /* pin the measuring process to this CPU; -1: not pinned */
 } hx_run_config_t;
 
 /* Fills cfg with the defaults for workload w (its params defaults too). */

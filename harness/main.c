@@ -63,7 +63,9 @@ static const command_t commands[] = {
 static void
 usage(FILE *f)
 {
-	fputs("usage: harness COMMAND [options]\n\ncommands:\n", f);
+	fputs("usage: harness COMMAND [options]\n       harness --version\n"
+	      "\ncommands:\n",
+	    f);
 	for (size_t i = 0; i < NCOMMANDS; i++) {
 		char head[64];
 		snprintf(head, sizeof(head), "%s %s", commands[i].name,
@@ -206,6 +208,11 @@ main(int argc, char **argv)
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
 	    strcmp(argv[1], "help") == 0) {
 		usage(stdout);
+		return HX_EXIT_OK;
+	}
+	if (strcmp(argv[1], "--version") == 0) {
+		printf("harness %s (result schema %d)\n", hx_record_version(),
+		    HX_SCHEMA_VERSION);
 		return HX_EXIT_OK;
 	}
 	for (size_t i = 0; i < NCOMMANDS; i++) {

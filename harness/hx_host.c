@@ -1,0 +1,229 @@
+/*
+ * hx_host: provenance and noise conditions. See hx_host.h.
+ */
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "hx_host.h"
+
+/* The first line of a small file, without its newline; -1 when absent. */
+static int
+read_line(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+	int rc = -1;
+
+	if (f == NULL)
+		return -1;
+	if (fgets(buf, (int)len, f) != NULL) {
+		buf[strcspn(buf, "\n")] = '\0';
+		rc = 0;
+	}
+	fclose(f);
+	return rc;
+}
+
+int
+hx_host_pin(int cpu, char *msg, size_t msglen)
+{
+	cpu_set_t set;
+
+	if (cpu < 0 || cpu >= CPU_SETSIZE) {
+		snprintf(msg, msglen, "--cpu %d: no such CPU", cpu);
+		return -1;
+	}
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set) != 0) {
+		snprintf(msg, msglen,
+		    "--cpu %d: cannot pin to it (offline, or outside this "
+		    "process's allowed CPUs)",
+		    cpu);
+		return -1;
+	}
+	return 0;
+}
+
+void
+hx_host_allowed(char *buf, size_t len)
+{
+	cpu_set_t set;
+	size_t k = 0;
+
+	buf[0] = '\0';
+	if (sched_getaffinity(0, sizeof(set), &set) != 0)
+		return;
+	for (int c = 0; c < CPU_SETSIZE && k + 24 < len; c++) {
+		int e = c;
+		if (!CPU_ISSET(c, &set))
+			continue;
+		while (e + 1 < CPU_SETSIZE && CPU_ISSET(e + 1, &set))
+			e++;
+		k +=
+		    (size_t)snprintf(buf + k, len - k, "%s%d", k ? "," : "", c);
+		if (e > c)
+			k += (size_t)snprintf(buf + k, len - k, "-%d", e);
+		c = e;
+	}
+}
+
+/* steal and the sum of all columns of /proc/stat's line for cpu (-1: the
+ * "cpu" total); 0, or -1 when there is no steal column. */
+static int
+read_steal(int cpu, uint64_t *steal, uint64_t *total)
+{
+	char line[512], want[32];
+	FILE *f = fopen("/proc/stat", "r");
+	int rc = -1;
+
+	if (f == NULL)
+		return -1;
+	if (cpu < 0)
+		snprintf(want, sizeof(want), "cpu ");
+	else
+		snprintf(want, sizeof(want), "cpu%d ", cpu);
+	while (rc != 0 && fgets(line, sizeof(line), f) != NULL) {
+		unsigned long long v[10] = {0};
+		if (strncmp(line, want, strlen(want)) != 0)
+			continue;
+		if (sscanf(line + strlen(want),
+			"%llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1],
+			&v[2], &v[3], &v[4], &v[5], &v[6], &v[7]) != 8)
+			break;
+		*steal = v[7];
+		*total = 0;
+		for (int i = 0; i < 8; i++)
+			*total += v[i];
+		rc = 0;
+	}
+	fclose(f);
+	return rc;
+}
+
+void
+hx_host_begin(hx_host_window_t *w, int cpu)
+{
+	memset(w, 0, sizeof(*w));
+	w->cpu = cpu;
+	w->load_ok = getloadavg(w->load, 3) == 3;
+	w->steal_ok = read_steal(cpu, &w->steal0, &w->total0) == 0;
+}
+
+void
+hx_host_end(hx_host_window_t *w)
+{
+	if (w->steal_ok && read_steal(w->cpu, &w->steal1, &w->total1) != 0)
+		w->steal_ok = 0;
+}
+
+double
+hx_host_steal(const hx_host_window_t *w)
+{
+	if (!w->steal_ok || w->total1 <= w->total0 || w->steal1 < w->steal0)
+		return -1.0;
+	return (double)(w->steal1 - w->steal0) /
+	    (double)(w->total1 - w->total0);
+}
+
+json_t *
+hx_host_window_json(const hx_host_window_t *w, json_t *warnings)
+{
+	json_t *o = json_object();
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	double steal = hx_host_steal(w);
+	char msg[200];
+
+	json_object_set_new(o, "load_average_start",
+	    w->load_ok
+		? json_pack("[f,f,f]", w->load[0], w->load[1], w->load[2])
+		: json_null());
+	json_object_set_new(
+	    o, "steal_fraction", steal >= 0 ? json_real(steal) : json_null());
+	json_object_set_new(
+	    o, "cpu", w->cpu >= 0 ? json_integer(w->cpu) : json_null());
+	if (w->allowed[0] != '\0')
+		json_object_set_new(o, "cpus_allowed", json_string(w->allowed));
+	if (w->load_ok && cores > 0 && w->load[0] >= (double)cores) {
+		snprintf(msg, sizeof(msg),
+		    "load average %.2f at the start on %ld CPUs: other "
+		    "processes were competing for the cores",
+		    w->load[0], cores);
+		json_array_append_new(warnings, json_string(msg));
+	}
+	if (steal > HX_HOST_STEAL_WARN) {
+		snprintf(msg, sizeof(msg),
+		    "steal time %.1f%% of the CPU time during the run: the "
+		    "hypervisor gave the CPU to other guests",
+		    100.0 * steal);
+		json_array_append_new(warnings, json_string(msg));
+	}
+	return o;
+}
+
+/* "hypervisor" among cpuinfo's flags. */
+static int
+host_virtual(void)
+{
+	char line[4096];
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	int v = 0;
+
+	if (f == NULL)
+		return 0;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		if (strncmp(line, "flags", 5) == 0) {
+			v = strstr(line, " hypervisor") != NULL;
+			break;
+		}
+	}
+	fclose(f);
+	return v;
+}
+
+void
+hx_host_describe(json_t *machine, json_t *warnings)
+{
+	static const char cf[] = "/sys/devices/system/cpu/cpu0/cpufreq/";
+	char host[256], gov[64], lo[32], hi[32], aslr[16];
+	int has_gov, has_range;
+
+	if (gethostname(host, sizeof(host)) != 0)
+		snprintf(host, sizeof(host), "unknown");
+	host[sizeof(host) - 1] = '\0';
+	json_object_set_new(machine, "host", json_string(host));
+	json_object_set_new(machine, "virtual", json_boolean(host_virtual()));
+	{
+		char p[128];
+		snprintf(p, sizeof(p), "%sscaling_governor", cf);
+		has_gov = read_line(p, gov, sizeof(gov)) == 0;
+		snprintf(p, sizeof(p), "%sscaling_min_freq", cf);
+		has_range = read_line(p, lo, sizeof(lo)) == 0;
+		snprintf(p, sizeof(p), "%sscaling_max_freq", cf);
+		has_range = read_line(p, hi, sizeof(hi)) == 0 && has_range;
+	}
+	json_object_set_new(
+	    machine, "governor", has_gov ? json_string(gov) : json_null());
+	json_object_set_new(machine, "scaling_min_khz",
+	    has_range ? json_integer(atoll(lo)) : json_null());
+	json_object_set_new(machine, "scaling_max_khz",
+	    has_range ? json_integer(atoll(hi)) : json_null());
+	json_object_set_new(machine, "aslr",
+	    read_line(
+		"/proc/sys/kernel/randomize_va_space", aslr, sizeof(aslr)) == 0
+		? json_integer(atoi(aslr))
+		: json_null());
+	if (warnings != NULL && has_gov && strcmp(gov, "performance") != 0 &&
+	    (!has_range || strcmp(lo, hi) != 0)) {
+		char msg[400];
+		snprintf(msg, sizeof(msg),
+		    "CPU frequency governor '%s' scales the clock%s%s%s%s%s: "
+		    "timings vary with it",
+		    gov, has_range ? " between " : "", has_range ? lo : "",
+		    has_range ? " and " : "", has_range ? hi : "",
+		    has_range ? " kHz" : "");
+		json_array_append_new(warnings, json_string(msg));
+	}
+}

@@ -1,0 +1,68 @@
+/*
+ * hx_host: where and under which conditions a result was taken, for its
+ * provenance and for warnings about noise.
+ *
+ * What the host is (hx_host_describe, added to the "machine" object): its
+ * name, whether the CPU says it runs under a hypervisor, the CPU frequency
+ * governor and scaling range of cpu0 (where cpufreq is exposed), and
+ * address-space randomization (/proc/sys/kernel/randomize_va_space).
+ *
+ * What happened around one measurement (hx_host_window_t, the "conditions"
+ * object): the load average at its start, the steal time over it from
+ * /proc/stat (all CPUs, or the pinned one), the CPU it was pinned to
+ * (--cpu) and the CPUs the measuring process was allowed, as read back from
+ * the kernel. Each condition known to add noise (load above the CPU count,
+ * steal above HX_HOST_STEAL_WARN, a governor that scales) becomes a warning
+ * that names it.
+ *
+ * Limits: Linux only; "another process busy on our core" is judged from the
+ * load average, which counts the whole machine; steal is only meaningful on
+ * a virtual machine (elsewhere the kernel reports 0).
+ */
+#ifndef FB_HX_HOST_H
+#define FB_HX_HOST_H
+
+#include <jansson.h>
+#include <stdint.h>
+
+/* Steal time above this fraction of the CPU time warns. */
+#define HX_HOST_STEAL_WARN 0.03
+
+typedef struct hx_host_window_s {
+	int cpu;                 /* the pinned CPU, or -1 */
+	int load_ok;             /* getloadavg worked */
+	double load[3];          /* 1, 5, 15 minutes, at the start */
+	int steal_ok;            /* /proc/stat had a steal column both times */
+	uint64_t steal0, total0; /* jiffies at the start */
+	uint64_t steal1, total1; /* and at the end */
+	char allowed[256];       /* the measuring process's CPUs ("0-3"), or
+				    "" when it was not this process */
+} hx_host_window_t;
+
+/* Pins the calling process to cpu. 0, or -1 with msg (no such CPU, or
+ * not allowed). */
+int hx_host_pin(int cpu, char *msg, size_t msglen);
+
+/* The CPUs this process may run on, as a list ("0,2-3") in buf. */
+void hx_host_allowed(char *buf, size_t len);
+
+/* Starts a window (reads the load and steal now); cpu is -1 or the pinned
+ * CPU, whose /proc/stat line then gives the steal. */
+void hx_host_begin(hx_host_window_t *w, int cpu);
+
+/* Ends it (reads steal again). */
+void hx_host_end(hx_host_window_t *w);
+
+/* The steal time over the window as a fraction of the CPU time; -1 when
+ * unknown. */
+double hx_host_steal(const hx_host_window_t *w);
+
+/* The "conditions" object; appends noise warnings to warnings. */
+json_t *hx_host_window_json(const hx_host_window_t *w, json_t *warnings);
+
+/* Adds host, virtual, governor, scaling_min_khz, scaling_max_khz, aslr to
+ * machine; appends a warning to warnings (may be NULL) when the governor
+ * scales the frequency. */
+void hx_host_describe(json_t *machine, json_t *warnings);
+
+#endif /* FB_HX_HOST_H */

@@ -1,0 +1,315 @@
+/*
+ * The result schema (docs/result-schema.md) against real results, both
+ * ways: every field a result carries is documented with its type, and every
+ * field the document says a result always has is there. Also the
+ * provenance: --version, and --cpu read back from the kernel (run: the
+ * measuring child's cpus_allowed; exec: the command's own
+ * /proc/self/status).
+ */
+#include <jansson.h>
+#include <string.h>
+
+#include <criterion/criterion.h>
+
+#include "fb_spawn.h"
+
+#define MAX_ROWS 400
+
+typedef struct row_s {
+	char path[128];
+	char type[64];
+	char when[16];
+} row_t;
+
+static row_t rows[MAX_ROWS];
+static int nrows;
+
+/* The tables' rows: | `path` | type | unit | when | meaning |. */
+static void
+schema_load(void)
+{
+	char *doc = fb_slurp("docs/result-schema.md"), *line, *save = NULL;
+
+	cr_assert(doc != NULL,
+	    "docs/result-schema.md: cannot read it (the "
+	    "tests run from the repository's root)");
+	nrows = 0;
+	for (line = strtok_r(doc, "\n", &save); line != NULL;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char path[128], type[64], unit[64], when[16];
+		if (strncmp(line, "| `", 3) != 0)
+			continue;
+		/* "\|" inside a type cell is an escaped bar: "integer\|null".
+		 */
+		for (char *c = line; *c; c++)
+			if (c[0] == '\\' && c[1] == '|')
+				c[0] = c[1] = '/';
+		unit[0] = '\0';
+		if (sscanf(line, "| `%127[^`]` | %63[^ |] |%63[^|]| %15[^ |] |",
+			path, type, unit, when) != 4)
+			cr_assert_fail("unreadable schema row: %s", line);
+		cr_assert(nrows < MAX_ROWS);
+		snprintf(
+		    rows[nrows].path, sizeof(rows[nrows].path), "%s", path);
+		snprintf(
+		    rows[nrows].type, sizeof(rows[nrows].type), "%s", type);
+		snprintf(
+		    rows[nrows].when, sizeof(rows[nrows].when), "%s", when);
+		nrows++;
+	}
+	free(doc);
+	cr_assert(nrows > 100, "only %d schema rows read", nrows);
+}
+
+/* The row documenting path: exact, or "PREFIX.*" for any key below. */
+static const row_t *
+schema_find(const char *path, int *wild)
+{
+	for (int i = 0; i < nrows; i++) {
+		size_t n = strlen(rows[i].path);
+		*wild = n > 2 && strcmp(rows[i].path + n - 2, ".*") == 0;
+		if (strcmp(rows[i].path, path) == 0)
+			return &rows[i];
+		if (*wild && strncmp(rows[i].path, path, n - 1) == 0 &&
+		    strlen(path) > n - 1)
+			return &rows[i];
+	}
+	*wild = 0;
+	return NULL;
+}
+
+/* One of the type cell's alternatives names v's JSON type. */
+static int
+type_ok(const char *type, const json_t *v)
+{
+	char alt[64], *save = NULL;
+
+	snprintf(alt, sizeof(alt), "%s", type);
+	for (char *a = strtok_r(alt, "/", &save); a != NULL;
+	     a = strtok_r(NULL, "/", &save)) {
+		if (strcmp(a, "any") == 0 ||
+		    (strcmp(a, "integer") == 0 && json_is_integer(v)) ||
+		    (strcmp(a, "number") == 0 && json_is_number(v)) ||
+		    (strcmp(a, "string") == 0 && json_is_string(v)) ||
+		    (strcmp(a, "boolean") == 0 && json_is_boolean(v)) ||
+		    (strcmp(a, "array") == 0 && json_is_array(v)) ||
+		    (strcmp(a, "object") == 0 && json_is_object(v)) ||
+		    (strcmp(a, "null") == 0 && json_is_null(v)))
+			return 1;
+	}
+	return 0;
+}
+
+/* Every field below v (at path) is documented with its type. */
+static void
+schema_walk(const json_t *v, const char *path)
+{
+	const char *key;
+	const json_t *x;
+	char sub[256];
+	int wild = 0;
+
+	if (path[0] != '\0') {
+		const row_t *r = schema_find(path, &wild);
+		cr_expect(r != NULL, "%s: not in docs/result-schema.md", path);
+		if (r == NULL)
+			return;
+		cr_expect(type_ok(r->type, v),
+		    "%s: documented as %s, the result has JSON type %d", path,
+		    r->type, (int)json_typeof(v));
+		if (wild)
+			return;
+	}
+	if (json_is_object(v)) {
+		json_object_foreach((json_t *)v, key, x)
+		{
+			snprintf(sub, sizeof(sub), "%s%s%s", path,
+			    path[0] ? "." : "", key);
+			schema_walk(x, sub);
+		}
+	} else if (json_is_array(v) && json_is_object(json_array_get(v, 0))) {
+		snprintf(sub, sizeof(sub), "%s[]", path);
+		for (size_t i = 0; i < json_array_size(v); i++)
+			schema_walk(json_array_get(v, i), sub);
+	}
+}
+
+/* The value at a dotted path (no "[]"), or NULL. */
+static const json_t *
+at_path(const json_t *r, const char *path)
+{
+	char buf[128], *save = NULL;
+
+	snprintf(buf, sizeof(buf), "%s", path);
+	for (char *k = strtok_r(buf, ".", &save); k != NULL && r != NULL;
+	     k = strtok_r(NULL, ".", &save))
+		r = json_object_get(r, k);
+	return r;
+}
+
+/* Every row marked always, or the given kind, is in r. */
+static void
+schema_required(const json_t *r, const char *kind)
+{
+	int checked = 0;
+
+	for (int i = 0; i < nrows; i++) {
+		if (strcmp(rows[i].when, "always") != 0 &&
+		    strcmp(rows[i].when, kind) != 0)
+			continue;
+		cr_expect(at_path(r, rows[i].path) != NULL,
+		    "%s (%s): missing from a %s result", rows[i].path,
+		    rows[i].when, kind);
+		checked++;
+	}
+	cr_expect(checked > 20, "only %d required fields", checked);
+}
+
+static json_t *
+harness_json(char *const args[], const char *dir, const char *json)
+{
+	char *err = NULL;
+	int rc = fb_run(args, dir, &err);
+	json_t *r = json_load_file(json, 0, NULL);
+
+	cr_assert(rc == 0 && r != NULL, "exit %d: %s", rc, err);
+	free(err);
+	return r;
+}
+
+Test(schema, run_result_matches_the_document)
+{
+	char dir[4096], json[4200], tl[4200];
+	json_t *r;
+
+	fb_tmpdir(dir, sizeof(dir));
+	snprintf(json, sizeof(json), "%s/r.json", dir);
+	snprintf(tl, sizeof(tl), "%s/t.csv", dir);
+	schema_load();
+	{
+		char *args[] = {"run", "colony", "fused", "--n", "200",
+		    "--steps", "3", "--repeat", "2", "--timeline", tl, "--json",
+		    json, NULL};
+		r = harness_json(args, dir, json);
+	}
+	cr_expect_str_eq(json_string_value(json_object_get(r, "status")), "ok");
+	cr_expect(
+	    json_integer_value(json_object_get(r, "schema_version")) == 2);
+	schema_walk(r, "");
+	schema_required(r, "ok");
+	json_decref(r);
+	fb_rmdir(dir);
+}
+
+Test(schema, exec_result_matches_the_document)
+{
+	char dir[4096], json[4200];
+	json_t *r;
+
+	fb_tmpdir(dir, sizeof(dir));
+	snprintf(json, sizeof(json), "%s/r.json", dir);
+	schema_load();
+	{
+		char *args[] = {"exec", "--repeat", "2", "--warmup", "0",
+		    "--json", json, "--", "/bin/true", NULL};
+		r = harness_json(args, dir, json);
+	}
+	schema_walk(r, "");
+	schema_required(r, "exec");
+	json_decref(r);
+	fb_rmdir(dir);
+}
+
+Test(provenance, version_is_printed)
+{
+	char dir[4096], out[4200], err[4200];
+	char *args[] = {"--version", NULL};
+	char *text;
+
+	fb_tmpdir(dir, sizeof(dir));
+	snprintf(out, sizeof(out), "%s/out", dir);
+	snprintf(err, sizeof(err), "%s/err", dir);
+	cr_assert(fb_wait(fb_start(args, out, err)) == 0);
+	text = fb_slurp(out);
+	cr_assert(text != NULL);
+	cr_expect(strncmp(text, "harness ", 8) == 0 &&
+		strstr(text, "(result schema 2)") != NULL,
+	    "--version printed: %s", text);
+	/* A version, not an empty word: "harness  (" would be wrong. */
+	cr_expect(text[8] != ' ' && text[8] != '(', "--version: %s", text);
+	free(text);
+	fb_rmdir(dir);
+}
+
+/* The last CPU this machine has: pinning there differs from the default
+ * whenever there is more than one. */
+static int
+last_cpu(char *buf, size_t len)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	snprintf(buf, len, "%ld", n - 1);
+	return (int)(n - 1);
+}
+
+Test(provenance, cpu_pins_the_measuring_child)
+{
+	char dir[4096], json[4200], cpu[32];
+	json_t *r, *c;
+
+	fb_tmpdir(dir, sizeof(dir));
+	snprintf(json, sizeof(json), "%s/r.json", dir);
+	last_cpu(cpu, sizeof(cpu));
+	{
+		char *args[] = {"run", "selftest", "ok", "--repeat", "1",
+		    "--cpu", cpu, "--json", json, NULL};
+		r = harness_json(args, dir, json);
+	}
+	c = json_object_get(r, "conditions");
+	cr_expect_str_eq(
+	    json_string_value(json_object_get(c, "cpus_allowed")), cpu);
+	cr_expect(json_integer_value(json_object_get(c, "cpu")) == atoi(cpu));
+	json_decref(r);
+	fb_rmdir(dir);
+}
+
+Test(provenance, cpu_pins_the_executed_command)
+{
+	char dir[4096], json[4200], cpu[32], want[64];
+	const char *reason;
+	json_t *r;
+
+	fb_tmpdir(dir, sizeof(dir));
+	snprintf(json, sizeof(json), "%s/r.json", dir);
+	last_cpu(cpu, sizeof(cpu));
+	/* The command fails on purpose so that its last stderr line, its
+	 * own allowed CPUs, becomes the result's reason. */
+	{
+		char *args[] = {"exec", "--repeat", "0", "--warmup", "0",
+		    "--cpu", cpu, "--json", json, "--", "/bin/sh", "-c",
+		    "grep Cpus_allowed_list /proc/self/status >&2; exit 3",
+		    NULL};
+		r = harness_json(args, dir, json);
+	}
+	reason = json_string_value(json_object_get(r, "reason"));
+	snprintf(want, sizeof(want), "Cpus_allowed_list:\t%s", cpu);
+	cr_expect(reason != NULL && strstr(reason, want) != NULL,
+	    "reason: %s, expected it to end with '%s'", reason, want);
+	json_decref(r);
+	fb_rmdir(dir);
+}
+
+Test(provenance, cpu_out_of_range_is_refused)
+{
+	char dir[4096];
+	char *err = NULL;
+	char *args[] = {"run", "selftest", "ok", "--cpu", "4096", NULL};
+	int rc;
+
+	fb_tmpdir(dir, sizeof(dir));
+	rc = fb_run(args, dir, &err);
+	cr_expect(rc == 2, "exit %d", rc);
+	cr_expect(err != NULL && strstr(err, "--cpu '4096'") != NULL,
+	    "stderr: %s", err);
+	free(err);
+	fb_rmdir(dir);
+}
