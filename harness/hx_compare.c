@@ -26,14 +26,23 @@ static const char compare_help[] =
     "\n"
     "  --threshold PCT   a change smaller than this is not a regression (5)\n"
     "  --alpha A         significance level of the time test (0.05)\n"
+    "  --format F        text (default), json or markdown (a table for CI\n"
+    "                    comments)\n"
     "\n"
     "A run regressed when its median time grew by more than PCT percent with\n"
     "p < A, or its peak workspace grew by more than PCT percent (and more\n"
-    "than 4096 bytes). With fewer than 2 timed samples a side, time is\n"
-    "reported as untested and never flagged.\n"
+    "than 4096 bytes). Before testing, compare works out the smallest p the\n"
+    "test can reach with the samples it has (0.1 with 3 against 3); when that\n"
+    "is not below A, the run is INCONCLUSIVE, never \"no significant "
+    "change\",\n"
+    "with the timed repeats a side that would let the test decide. Each pair\n"
+    "also gets a bootstrap 95% interval of the ratio of the medians, and the\n"
+    "files are checked for different hosts, CPUs, compilers, flags and\n"
+    "allocators (a warning each).\n"
     "\n"
-    "Exit status: 0 no regression, 3 at least one regression, 2 bad usage or\n"
-    "input (unreadable file, not a result, no run in common), 1 failure.\n";
+    "Exit status: 0 no regression, 3 at least one regression, 4 none but at\n"
+    "least one run inconclusive, 2 bad usage or input (unreadable file, not\n"
+    "a result, no run in common), 1 failure.\n";
 
 void
 hx_compare_opts_init(hx_compare_opts_t *o)
@@ -63,6 +72,34 @@ samples_of(const json_t *r, size_t *n)
 			x[(*n)++] = json_number_value(e);
 	}
 	return x;
+}
+
+size_t
+hx_compare_repeats_needed(double alpha)
+{
+	for (size_t n = 2; n < 1000; n++) {
+		if (hx_stats_mwu_min_p(n, n) < alpha)
+			return n;
+	}
+	return 1000;
+}
+
+/* The test's reach and the ratio's interval. */
+static void
+compare_reach(const double *a, const double *b, const hx_compare_opts_t *o,
+    hx_compare_verdict_t *v)
+{
+	v->ratio = v->new_median / v->old_median;
+	v->ratio_lo = v->ratio_hi = NAN;
+	v->min_p = hx_stats_mwu_min_p(v->old_samples, v->new_samples);
+	v->inconclusive = !(v->min_p < o->alpha);
+	if (v->inconclusive)
+		v->repeats_needed = hx_compare_repeats_needed(o->alpha);
+	if (v->old_samples >= 2 && v->new_samples >= 2 &&
+	    hx_stats_ratio_ci(a, v->old_samples, b, v->new_samples,
+		HX_STATS_SUMMARY_RESAMPLES, 0.95, &v->ratio_lo,
+		&v->ratio_hi) != 0)
+		v->ratio_lo = v->ratio_hi = NAN;
 }
 
 int
@@ -96,6 +133,7 @@ hx_compare_runs(const json_t *old_r, const json_t *new_r,
 		v->faster =
 		    v->new_median * limit < v->old_median && t.p < o->alpha;
 	}
+	compare_reach(a, b, o, v);
 
 	v->old_peak = hx_result_number(old_r, "memory.peak_workspace_bytes");
 	v->new_peak = hx_result_number(new_r, "memory.peak_workspace_bytes");
@@ -137,52 +175,375 @@ hx_compare_same_run(const json_t *a, const json_t *b)
 	    json_object_get(a, "params"), json_object_get(b, "params"));
 }
 
-static void
-print_label(FILE *f, const json_t *r)
+/* The string at a dotted path, or NULL. */
+static const char *
+compare_str(const json_t *r, const char *path)
 {
+	char key[128];
+	const char *dot;
+
+	while (r != NULL && (dot = strchr(path, '.')) != NULL) {
+		snprintf(key, sizeof(key), "%.*s", (int)(dot - path), path);
+		r = json_object_get(r, key);
+		path = dot + 1;
+	}
+	return json_string_value(json_object_get(r, path));
+}
+
+/* "interp/fused n=1000 m=30" as a new string (NULL: out of memory). */
+static char *
+compare_label(const json_t *r)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (f == NULL)
+		return NULL;
 	fprintf(f, "%s/%s", json_string_value(json_object_get(r, "workload")),
 	    json_string_value(json_object_get(r, "variant")));
 	hx_params_label(f, json_object_get(r, "params"));
+	fclose(f);
+	return buf;
 }
 
-/* Counters that both runs counted (status ok or scaled), and the simulated
- * cache misses when both have them. */
-static void
-print_counters(FILE *f, const json_t *a, const json_t *b)
+/* A number, or null when it is not one. */
+static json_t *
+num_or_null(double x)
+{
+	return isfinite(x) ? json_real(x) : json_null();
+}
+
+/* Counters that both runs counted: name -> {old, new}. */
+static json_t *
+counters_json(const json_t *a, const json_t *b)
 {
 	const json_t *ca = json_object_get(a, "counters");
 	const json_t *cb = json_object_get(b, "counters");
+	json_t *out = json_object(), *ea;
 	const char *name;
-	json_t *ea;
 
 	json_object_foreach((json_t *)ca, name, ea)
 	{
 		const json_t *eb = json_object_get(cb, name);
-		const char *sa =
-		    json_string_value(json_object_get(ea, "status"));
-		const char *sb =
-		    json_string_value(json_object_get(eb, "status"));
-		double va = json_number_value(json_object_get(ea, "value"));
-		double vb = json_number_value(json_object_get(eb, "value"));
-
+		const json_t *va = json_object_get(ea, "value");
+		const json_t *vb = json_object_get(eb, "value");
+		const char *sa = compare_str(ea, "status");
+		const char *sb = compare_str(eb, "status");
 		if (sa == NULL || sb == NULL ||
 		    strcmp(sa, "unsupported") == 0 ||
-		    strcmp(sb, "unsupported") == 0 ||
-		    !json_is_number(json_object_get(ea, "value")) ||
-		    !json_is_number(json_object_get(eb, "value")))
+		    strcmp(sb, "unsupported") == 0 || !json_is_number(va) ||
+		    !json_is_number(vb))
 			continue;
+		json_object_set_new(out, name,
+		    json_pack("{s:f, s:f}", "old", json_number_value(va), "new",
+			json_number_value(vb)));
+	}
+	return out;
+}
+
+static const char *
+verdict_name(const hx_compare_verdict_t *v)
+{
+	return v->regression  ? "regression"
+	    : v->inconclusive ? "inconclusive"
+	    : v->faster       ? "faster"
+			      : "no significant change";
+}
+
+/* One matched pair as an object: its verdict and figures. */
+static json_t *
+pair_json(const json_t *a, const json_t *b, const hx_compare_opts_t *o)
+{
+	hx_compare_verdict_t v;
+	json_t *p = json_object();
+
+	if (strcmp(hx_result_status(a), "ok") != 0 ||
+	    strcmp(hx_result_status(b), "ok") != 0 ||
+	    hx_compare_runs(a, b, o, &v) != 0) {
+		char why[160];
+		snprintf(why, sizeof(why), "status %s -> %s",
+		    hx_result_status(a), hx_result_status(b));
+		json_object_set_new(p, "verdict", json_string("not compared"));
+		json_object_set_new(p, "reason",
+		    json_string(strcmp(hx_result_status(a), "ok") == 0 &&
+				strcmp(hx_result_status(b), "ok") == 0
+			    ? "no median time"
+			    : why));
+		return p;
+	}
+	json_object_set_new(p, "verdict", json_string(verdict_name(&v)));
+	json_object_set_new(p, "old_median_s", json_real(v.old_median));
+	json_object_set_new(p, "new_median_s", json_real(v.new_median));
+	json_object_set_new(p, "time_change_pct", json_real(v.time_change_pct));
+	json_object_set_new(p, "samples",
+	    json_pack(
+		"[I,I]", (json_int_t)v.old_samples, (json_int_t)v.new_samples));
+	json_object_set_new(p, "p", num_or_null(v.p));
+	json_object_set_new(p, "min_p", num_or_null(v.min_p));
+	json_object_set_new(p, "slower", json_boolean(v.slower));
+	json_object_set_new(p, "inconclusive", json_boolean(v.inconclusive));
+	if (v.inconclusive)
+		json_object_set_new(p, "repeats_needed",
+		    json_integer((json_int_t)v.repeats_needed));
+	json_object_set_new(p, "ratio", num_or_null(v.ratio));
+	json_object_set_new(p, "ratio_ci95",
+	    json_pack(
+		"[o,o]", num_or_null(v.ratio_lo), num_or_null(v.ratio_hi)));
+	json_object_set_new(p, "old_peak_bytes", num_or_null(v.old_peak));
+	json_object_set_new(p, "new_peak_bytes", num_or_null(v.new_peak));
+	json_object_set_new(
+	    p, "peak_change_pct", num_or_null(v.peak_change_pct));
+	json_object_set_new(p, "memory_grew", json_boolean(v.memory_grew));
+	json_object_set_new(p, "counters", counters_json(a, b));
+	return p;
+}
+
+/* A warning for each machine field in which the two files' first runs
+ * differ. */
+static void
+machine_warnings(const json_t *old_runs, const json_t *new_runs, json_t *w)
+{
+	static const char *const fields[][2] = {{"machine.host", "host"},
+	    {"machine.cpu", "CPU"}, {"machine.compiler", "compiler"},
+	    {"machine.cflags", "compiler flags"},
+	    {"machine.allocator", "allocator"}};
+	const json_t *a = json_array_get(old_runs, 0);
+	const json_t *b = json_array_get(new_runs, 0);
+
+	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
+		const char *sa = compare_str(a, fields[i][0]);
+		const char *sb = compare_str(b, fields[i][0]);
+		char msg[1024];
+		if (sa == NULL || sb == NULL || strcmp(sa, sb) == 0)
+			continue;
+		snprintf(msg, sizeof(msg),
+		    "the files come from different %ss (%s: '%s' against "
+		    "'%s'): a change may be the machine's, not the code's",
+		    fields[i][1], fields[i][0], sa, sb);
+		json_array_append_new(w, json_string(msg));
+	}
+}
+
+/* One entry of the comparison: a label, where it is, and its figures. */
+static void
+add_entry(json_t *runs, const json_t *r, json_t *entry)
+{
+	char *label = compare_label(r);
+
+	json_object_set_new(
+	    entry, "label", json_string(label != NULL ? label : "?"));
+	json_object_set(entry, "workload", json_object_get(r, "workload"));
+	json_object_set(entry, "variant", json_object_get(r, "variant"));
+	if (json_object_get(r, "params") != NULL)
+		json_object_set(entry, "params", json_object_get(r, "params"));
+	json_array_append_new(runs, entry);
+	free(label);
+}
+
+/* Every old run against its first unused match among the new ones. */
+static json_t *
+compare_build(
+    const json_t *old_runs, const json_t *new_runs, const hx_compare_opts_t *o)
+{
+	unsigned char *used = calloc(json_array_size(new_runs) + 1, 1);
+	json_t *runs = json_array(), *c;
+	size_t i, j;
+
+	if (used == NULL)
+		return NULL;
+	for (i = 0; i < json_array_size(old_runs); i++) {
+		const json_t *a = json_array_get(old_runs, i), *b = NULL;
+		for (j = 0; j < json_array_size(new_runs) && b == NULL; j++) {
+			if (!used[j] &&
+			    hx_compare_same_run(
+				a, json_array_get(new_runs, j))) {
+				b = json_array_get(new_runs, j);
+				used[j] = 1;
+			}
+		}
+		add_entry(runs, a,
+		    b != NULL ? pair_json(a, b, o)
+			      : json_pack("{s:s}", "verdict", "only in OLD"));
+	}
+	for (j = 0; j < json_array_size(new_runs); j++) {
+		if (!used[j])
+			add_entry(runs, json_array_get(new_runs, j),
+			    json_pack("{s:s}", "verdict", "only in NEW"));
+	}
+	free(used);
+	c = json_pack("{s:f, s:f, s:[], s:o}", "threshold_pct",
+	    o->threshold_pct, "alpha", o->alpha, "warnings", "runs", runs);
+	machine_warnings(old_runs, new_runs, json_object_get(c, "warnings"));
+	return c;
+}
+
+/* How many entries have this verdict (or, with NULL, were compared). */
+static size_t
+count_verdict(const json_t *c, const char *verdict)
+{
+	const json_t *runs = json_object_get(c, "runs"), *e;
+	size_t i, n = 0;
+
+	json_array_foreach(runs, i, e)
+	{
+		const char *v = compare_str(e, "verdict");
+		if (verdict != NULL ? strcmp(v, verdict) == 0
+				    : json_object_get(e, "p") != NULL)
+			n++;
+	}
+	return n;
+}
+
+/* The time line of a compared pair, text. */
+static void
+text_time(FILE *f, const json_t *e)
+{
+	char t0[HX_FORMAT_LEN], t1[HX_FORMAT_LEN];
+	const json_t *ns = json_object_get(e, "samples");
+	double n0 = json_number_value(json_array_get(ns, 0));
+	double n1 = json_number_value(json_array_get(ns, 1));
+
+	hx_format_time(t0, sizeof(t0), hx_result_number(e, "old_median_s"));
+	hx_format_time(t1, sizeof(t1), hx_result_number(e, "new_median_s"));
+	fprintf(f, "    time %s -> %s (%+.1f%%", t0, t1,
+	    hx_result_number(e, "time_change_pct"));
+	if (json_is_number(json_object_get(e, "p")))
+		fprintf(f, ", p = %.3g, %.0f/%.0f samples)%s\n",
+		    hx_result_number(e, "p"), n0, n1,
+		    json_is_true(json_object_get(e, "slower"))
+			? "  slower beyond the threshold"
+			: "");
+	else
+		fprintf(f, ", untested: %.0f/%.0f samples)\n", n0, n1);
+	if (json_is_true(json_object_get(e, "inconclusive")))
+		fprintf(f,
+		    "    cannot decide: with %.0f/%.0f samples the smallest "
+		    "p the test can reach is %.3g, not below alpha; needs at "
+		    "least %.0f timed repeats a side\n",
+		    n0, n1,
+		    json_is_number(json_object_get(e, "min_p"))
+			? hx_result_number(e, "min_p")
+			: 1.0,
+		    hx_result_number(e, "repeats_needed"));
+	if (isfinite(json_number_value(
+		json_array_get(json_object_get(e, "ratio_ci95"), 0))))
+		fprintf(f,
+		    "    ratio of medians %.3f, 95%% bootstrap interval "
+		    "[%.3f, %.3f]\n",
+		    hx_result_number(e, "ratio"),
+		    json_number_value(
+			json_array_get(json_object_get(e, "ratio_ci95"), 0)),
+		    json_number_value(
+			json_array_get(json_object_get(e, "ratio_ci95"), 1)));
+}
+
+/* Memory and counters of a compared pair, text. */
+static void
+text_memory(FILE *f, const json_t *e)
+{
+	char m0[HX_FORMAT_LEN], m1[HX_FORMAT_LEN];
+	const char *name;
+	json_t *x;
+
+	hx_format_bytes(m0, sizeof(m0), hx_result_number(e, "old_peak_bytes"));
+	hx_format_bytes(m1, sizeof(m1), hx_result_number(e, "new_peak_bytes"));
+	fprintf(f, "    peak workspace %s -> %s", m0, m1);
+	if (json_is_number(json_object_get(e, "peak_change_pct")))
+		fprintf(
+		    f, " (%+.1f%%)", hx_result_number(e, "peak_change_pct"));
+	fprintf(f, "%s\n",
+	    json_is_true(json_object_get(e, "memory_grew"))
+		? "  grew beyond the threshold"
+		: "");
+	json_object_foreach(json_object_get(e, "counters"), name, x)
+	{
+		double va = hx_result_number(x, "old");
+		double vb = hx_result_number(x, "new");
 		fprintf(f, "    %-28s %14.6g -> %14.6g", name, va, vb);
 		if (va != 0)
 			fprintf(f, "  (%+.1f%%)", (vb - va) / va * 100.0);
 		fputc('\n', f);
 	}
+}
+
+static void
+write_text(FILE *f, const json_t *c)
+{
+	const json_t *e;
+	size_t i;
+
+	fprintf(f,
+	    "threshold %.3g%%, alpha %.3g; time is the median of the timed "
+	    "repeats, p the two-sided Mann-Whitney U test of the samples\n",
+	    hx_result_number(c, "threshold_pct"), hx_result_number(c, "alpha"));
+	json_array_foreach(json_object_get(c, "warnings"), i, e)
+	    fprintf(f, "warning: %s\n", json_string_value(e));
+	json_array_foreach(json_object_get(c, "runs"), i, e)
 	{
-		double da = hx_result_number(a, "cachesim.D1_misses_per_unit");
-		double db = hx_result_number(b, "cachesim.D1_misses_per_unit");
-		if (!isnan(da) && !isnan(db))
-			fprintf(f, "    %-28s %14.6g -> %14.6g  (simulated)\n",
-			    "D1 misses per unit", da, db);
+		const char *v = compare_str(e, "verdict");
+		fprintf(f, "%s: ", compare_str(e, "label"));
+		if (strcmp(v, "not compared") == 0) {
+			fprintf(
+			    f, "not compared (%s)\n", compare_str(e, "reason"));
+			continue;
+		}
+		if (strncmp(v, "only in", 7) == 0) {
+			fprintf(f, "%s\n", v);
+			continue;
+		}
+		fprintf(f, "%s\n",
+		    strcmp(v, "regression") == 0         ? "REGRESSION"
+			: strcmp(v, "inconclusive") == 0 ? "INCONCLUSIVE"
+							 : v);
+		text_time(f, e);
+		text_memory(f, e);
 	}
+	fprintf(f, "%zu run(s) compared, %zu regression(s), %zu inconclusive\n",
+	    count_verdict(c, NULL), count_verdict(c, "regression"),
+	    count_verdict(c, "inconclusive"));
+}
+
+static void
+write_markdown(FILE *f, const json_t *c)
+{
+	const json_t *e;
+	size_t i;
+
+	fprintf(f,
+	    "| run | verdict | median old | median new | change | p (smallest "
+	    "reachable) | ratio [95%% CI] | peak workspace |\n"
+	    "|---|---|---|---|---|---|---|---|\n");
+	json_array_foreach(json_object_get(c, "runs"), i, e)
+	{
+		char t0[HX_FORMAT_LEN] = "", t1[HX_FORMAT_LEN] = "";
+		char m0[HX_FORMAT_LEN] = "", m1[HX_FORMAT_LEN] = "";
+		const json_t *ci = json_object_get(e, "ratio_ci95");
+		if (json_object_get(e, "old_median_s") == NULL) {
+			fprintf(f, "| %s | %s | | | | | | |\n",
+			    compare_str(e, "label"), compare_str(e, "verdict"));
+			continue;
+		}
+		hx_format_time(
+		    t0, sizeof(t0), hx_result_number(e, "old_median_s"));
+		hx_format_time(
+		    t1, sizeof(t1), hx_result_number(e, "new_median_s"));
+		hx_format_bytes(
+		    m0, sizeof(m0), hx_result_number(e, "old_peak_bytes"));
+		hx_format_bytes(
+		    m1, sizeof(m1), hx_result_number(e, "new_peak_bytes"));
+		fprintf(f,
+		    "| %s | **%s** | %s | %s | %+.1f%% | %.3g (%.3g) | %.3f "
+		    "[%.3f, %.3f] | %s → %s |\n",
+		    compare_str(e, "label"), compare_str(e, "verdict"), t0, t1,
+		    hx_result_number(e, "time_change_pct"),
+		    hx_result_number(e, "p"), hx_result_number(e, "min_p"),
+		    hx_result_number(e, "ratio"),
+		    json_number_value(json_array_get(ci, 0)),
+		    json_number_value(json_array_get(ci, 1)), m0, m1);
+	}
+	json_array_foreach(json_object_get(c, "warnings"), i, e)
+	    fprintf(f, "\n> warning: %s\n", json_string_value(e));
 }
 
 static int
@@ -200,47 +561,72 @@ parse_double(const char *s, double lo, double hi, double *out)
 	return 0;
 }
 
+enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_MARKDOWN };
+
+/* One option's value; 0, or HX_EXIT_USAGE after a message. */
+static int
+compare_option(int opt, hx_compare_opts_t *o, int *format)
+{
+	if (opt == 't' &&
+	    parse_double(optarg, 0.0, 1e6, &o->threshold_pct) != 0) {
+		fprintf(stderr,
+		    "harness compare: --threshold '%s' is not a percentage "
+		    ">= 0\n",
+		    optarg);
+		return HX_EXIT_USAGE;
+	}
+	if (opt == 'a' &&
+	    (parse_double(optarg, 0.0, 1.0, &o->alpha) != 0 ||
+		o->alpha <= 0.0 || o->alpha >= 1.0)) {
+		fprintf(stderr,
+		    "harness compare: --alpha '%s' is not in (0,1)\n", optarg);
+		return HX_EXIT_USAGE;
+	}
+	if (opt == 'f') {
+		*format = strcmp(optarg, "text") == 0 ? FORMAT_TEXT
+		    : strcmp(optarg, "json") == 0     ? FORMAT_JSON
+		    : strcmp(optarg, "markdown") == 0 ? FORMAT_MARKDOWN
+						      : -1;
+		if (*format < 0) {
+			fprintf(stderr,
+			    "harness compare: --format '%s': text, json or "
+			    "markdown\n",
+			    optarg);
+			return HX_EXIT_USAGE;
+		}
+	}
+	return 0;
+}
+
 /* The options; 0, HX_COMPARE_HELP, or an exit status after a message. */
 #define HX_COMPARE_HELP (-1)
 static int
-compare_parse(int argc, char **argv, hx_compare_opts_t *o)
+compare_parse(int argc, char **argv, hx_compare_opts_t *o, int *format)
 {
 	static const struct option opts[] = {
 	    {"threshold", required_argument, NULL, 't'},
 	    {"alpha", required_argument, NULL, 'a'},
+	    {"format", required_argument, NULL, 'f'},
 	    {"help", no_argument, NULL, 'h'},
 	    {NULL, 0, NULL, 0},
 	};
-	int opt;
+	int opt, rc;
 
 	hx_compare_opts_init(o);
+	*format = FORMAT_TEXT;
 	optind = 1;
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		if (opt == 'h')
 			return HX_COMPARE_HELP;
-		if (opt == 't' &&
-		    parse_double(optarg, 0.0, 1e6, &o->threshold_pct) != 0) {
-			fprintf(stderr,
-			    "harness compare: --threshold '%s' is not a "
-			    "percentage >= 0\n",
-			    optarg);
-			return HX_EXIT_USAGE;
-		}
-		if (opt == 'a' &&
-		    (parse_double(optarg, 0.0, 1.0, &o->alpha) != 0 ||
-			o->alpha <= 0.0 || o->alpha >= 1.0)) {
-			fprintf(stderr,
-			    "harness compare: --alpha '%s' is not in (0,1)\n",
-			    optarg);
-			return HX_EXIT_USAGE;
-		}
-		if (opt != 't' && opt != 'a') {
+		if (opt != 't' && opt != 'a' && opt != 'f') {
 			fprintf(stderr, "harness compare: %s '%s'\n",
 			    opt == ':' ? "missing value for" : "unknown option",
 			    argv[optind - 1]);
 			return HX_EXIT_USAGE;
 		}
+		if ((rc = compare_option(opt, o, format)) != 0)
+			return rc;
 	}
 	if (argc - optind != 2) {
 		fprintf(stderr,
@@ -251,98 +637,35 @@ compare_parse(int argc, char **argv, hx_compare_opts_t *o)
 	return 0;
 }
 
-/* One matched pair, printed; 1 when it regressed. */
+/* Writes the comparison in its format; the exit status. */
 static int
-compare_pair(const json_t *a, const json_t *b, const hx_compare_opts_t *o)
+compare_write(const json_t *c, int format)
 {
-	hx_compare_verdict_t v;
-	char t0[32], t1[32], m0[32], m1[32];
+	size_t regressions = count_verdict(c, "regression");
+	size_t inconclusive = count_verdict(c, "inconclusive");
 
-	if (strcmp(hx_result_status(a), "ok") != 0 ||
-	    strcmp(hx_result_status(b), "ok") != 0) {
-		printf(": not compared (status %s -> %s)\n",
-		    hx_result_status(a), hx_result_status(b));
-		return 0;
+	if (format == FORMAT_JSON) {
+		json_dumpf(c, stdout, JSON_INDENT(2));
+		fputc('\n', stdout);
+	} else if (format == FORMAT_MARKDOWN) {
+		write_markdown(stdout, c);
+	} else {
+		write_text(stdout, c);
 	}
-	if (hx_compare_runs(a, b, o, &v) != 0) {
-		printf(": not compared (no median time)\n");
-		return 0;
-	}
-	hx_format_time(t0, sizeof(t0), v.old_median);
-	hx_format_time(t1, sizeof(t1), v.new_median);
-	hx_format_bytes(m0, sizeof(m0), v.old_peak);
-	hx_format_bytes(m1, sizeof(m1), v.new_peak);
-	printf(": %s\n    time %s -> %s (%+.1f%%",
-	    v.regression   ? "REGRESSION"
-		: v.faster ? "faster"
-			   : "no significant change",
-	    t0, t1, v.time_change_pct);
-	if (v.time_tested)
-		printf(", p = %.3g, %zu/%zu samples)%s\n", v.p, v.old_samples,
-		    v.new_samples,
-		    v.slower ? "  slower beyond the threshold" : "");
-	else
-		printf(", untested: %zu/%zu samples)\n", v.old_samples,
-		    v.new_samples);
-	printf("    peak workspace %s -> %s", m0, m1);
-	if (!isnan(v.peak_change_pct))
-		printf(" (%+.1f%%)", v.peak_change_pct);
-	printf("%s\n", v.memory_grew ? "  grew beyond the threshold" : "");
-	print_counters(stdout, a, b);
-	return v.regression;
-}
-
-/* Every old run against its first unused match among the new ones;
- * *matched and the number of regressions. -1 when out of memory. */
-static long
-compare_all(const json_t *old_runs, const json_t *new_runs,
-    const hx_compare_opts_t *o, size_t *matched)
-{
-	unsigned char *used = calloc(json_array_size(new_runs) + 1, 1);
-	long regressions = 0;
-	size_t i, j;
-
-	if (used == NULL)
-		return -1;
-	for (i = 0; i < json_array_size(old_runs); i++) {
-		const json_t *a = json_array_get(old_runs, i), *b = NULL;
-		for (j = 0; j < json_array_size(new_runs) && b == NULL; j++) {
-			if (!used[j] &&
-			    hx_compare_same_run(
-				a, json_array_get(new_runs, j))) {
-				b = json_array_get(new_runs, j);
-				used[j] = 1;
-			}
-		}
-		print_label(stdout, a);
-		if (b == NULL) {
-			printf(": only in OLD\n");
-			continue;
-		}
-		(*matched)++;
-		regressions += compare_pair(a, b, o);
-	}
-	for (j = 0; j < json_array_size(new_runs); j++) {
-		if (!used[j]) {
-			print_label(stdout, json_array_get(new_runs, j));
-			printf(": only in NEW\n");
-		}
-	}
-	free(used);
-	return regressions;
+	return regressions > 0 ? HX_COMPARE_EXIT_REGRESSION
+	    : inconclusive > 0 ? HX_COMPARE_EXIT_INCONCLUSIVE
+			       : 0;
 }
 
 int
 hx_compare_main(int argc, char **argv)
 {
 	hx_compare_opts_t o;
-	json_t *old_runs = NULL, *new_runs = NULL;
-	size_t matched = 0;
-	long regressions;
-	int rc;
+	json_t *old_runs = NULL, *new_runs = NULL, *c = NULL;
+	int rc, format;
 	char msg[4200];
 
-	if ((rc = compare_parse(argc, argv, &o)) != 0)
+	if ((rc = compare_parse(argc, argv, &o, &format)) != 0)
 		return rc == HX_COMPARE_HELP ? (fputs(compare_help, stdout), 0)
 					     : rc;
 	rc = HX_EXIT_USAGE;
@@ -353,24 +676,21 @@ hx_compare_main(int argc, char **argv)
 		fprintf(stderr, "harness compare: %s\n", msg);
 		goto label_return;
 	}
-	printf("threshold %.3g%%, alpha %.3g; time is the median of the timed "
-	       "repeats, p the two-sided Mann-Whitney U test of the samples\n",
-	    o.threshold_pct, o.alpha);
-	if ((regressions = compare_all(old_runs, new_runs, &o, &matched)) < 0) {
-		rc = 1;
+	if ((c = compare_build(old_runs, new_runs, &o)) == NULL) {
+		rc = HX_EXIT_FAILURE;
 		goto label_return;
 	}
-	if (matched == 0) {
+	if (count_verdict(c, NULL) == 0 &&
+	    count_verdict(c, "not compared") == 0) {
 		fprintf(stderr,
 		    "harness compare: no run of %s matches a run of %s "
 		    "(workload, variant and parameters)\n",
 		    argv[optind], argv[optind + 1]);
 		goto label_return;
 	}
-	printf(
-	    "%zu run(s) compared, %ld regression(s)\n", matched, regressions);
-	rc = regressions > 0 ? HX_COMPARE_EXIT_REGRESSION : 0;
+	rc = compare_write(c, format);
 label_return:
+	json_decref(c);
 	json_decref(old_runs);
 	json_decref(new_runs);
 	return rc;

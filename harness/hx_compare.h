@@ -14,8 +14,17 @@
  *     samples differ with p < alpha, or
  *   - its peak workspace grew by more than the threshold (percent) and by
  *     more than HX_COMPARE_MEM_FLOOR bytes (so that 0 B -> 16 B is not one).
+ * Before testing, it computes the smallest p the test can reach with the
+ * sample sizes it has (hx_stats_mwu_min_p: 0.1 with 3 against 3). When that
+ * is not below alpha, no outcome of the test could be significant, so the
+ * pair is "inconclusive" (never "no significant change"), with the number
+ * of repeats a side that would make the test able to decide. It also gives
+ * a bootstrap 95% interval of the ratio of the medians (new / old), and
+ * warns when the two files come from different hosts, CPUs, compilers,
+ * flags or allocators.
+ *
  * Limits: with fewer than 2 samples on a side no time change can be
- * significant, so the time is reported "untested" and never flagged; peak
+ * significant, so the time is reported "untested" (and inconclusive); peak
  * RSS and counters are reported, never flagged (they move with the kernel
  * and the machine more than with the code); runs whose status is not "ok"
  * are listed and not compared.
@@ -26,8 +35,11 @@
 #include <jansson.h>
 #include <stddef.h>
 
-/* The exit status of `harness compare` when it found a regression. */
+/* The exit status of `harness compare` when it found a regression, and
+ * when it found none but could not decide for some pair (too few
+ * samples). */
 #define HX_COMPARE_EXIT_REGRESSION 3
+#define HX_COMPARE_EXIT_INCONCLUSIVE 4
 /* Workspace growth below this many bytes is never a regression. */
 #define HX_COMPARE_MEM_FLOOR 4096.0
 
@@ -47,7 +59,20 @@ typedef struct hx_compare_verdict_s {
 	int slower, faster;        /* beyond the threshold with p < alpha */
 	int memory_grew;           /* beyond the threshold and the floor */
 	int regression;            /* slower || memory_grew */
+	/* The smallest p reachable with these sample sizes (NAN: untested);
+	 * inconclusive when it is not below alpha, and the repeats a side
+	 * that would bring it below. */
+	double min_p;
+	int inconclusive;
+	size_t repeats_needed;
+	/* new median / old median, and its bootstrap 95% interval (NAN
+	 * with fewer than 2 samples a side). */
+	double ratio, ratio_lo, ratio_hi;
 } hx_compare_verdict_t;
+
+/* The fewest samples a side (equal sides) for which the test can give
+ * p < alpha. */
+size_t hx_compare_repeats_needed(double alpha);
 
 /* Fills *o with the defaults (5 %, 0.05). */
 void hx_compare_opts_init(hx_compare_opts_t *o);

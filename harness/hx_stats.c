@@ -128,6 +128,32 @@ hx_stats_draw_index(uint64_t *state, size_t n)
 	return (size_t)(((hx_stats_u128_t)splitmix_next(state) * n) >> 64);
 }
 
+/* The median of one resample of sorted s (count: n scratch entries). */
+static double
+hx_stats_resample_median(
+    const double *s, size_t n, size_t *count, uint64_t *state)
+{
+	size_t cum = 0, rank_lo = (n - 1) / 2, rank_hi = n / 2;
+	double v_lo = s[0], v_hi = s[0];
+	int have_lo = 0;
+
+	memset(count, 0, n * sizeof(*count));
+	for (size_t i = 0; i < n; i++)
+		count[hx_stats_draw_index(state, n)]++;
+	for (size_t i = 0; i < n; i++) {
+		cum += count[i];
+		if (!have_lo && rank_lo < cum) {
+			v_lo = s[i];
+			have_lo = 1;
+		}
+		if (rank_hi < cum) {
+			v_hi = s[i];
+			break;
+		}
+	}
+	return hx_stats_midpoint(v_lo, v_hi);
+}
+
 /*
  * The bootstrap on a sorted sample: a resample is only a count per original
  * index, and its median is found by walking the cumulative counts, so each
@@ -141,33 +167,13 @@ hx_stats_bootstrap_sorted(const double *s, size_t n, unsigned resamples,
 	size_t *count = NULL;
 	double *medians = NULL;
 	uint64_t state = seed;
-	size_t rank_lo = (n - 1) / 2, rank_hi = n / 2;
 
 	count = malloc(n * sizeof(*count));
 	medians = malloc((size_t)resamples * sizeof(*medians));
 	if (count == NULL || medians == NULL)
 		goto label_return;
-	for (unsigned r = 0; r < resamples; r++) {
-		size_t cum = 0;
-		double v_lo = s[0], v_hi = s[0];
-		int have_lo = 0;
-
-		memset(count, 0, n * sizeof(*count));
-		for (size_t i = 0; i < n; i++)
-			count[hx_stats_draw_index(&state, n)]++;
-		for (size_t i = 0; i < n; i++) {
-			cum += count[i];
-			if (!have_lo && rank_lo < cum) {
-				v_lo = s[i];
-				have_lo = 1;
-			}
-			if (rank_hi < cum) {
-				v_hi = s[i];
-				break;
-			}
-		}
-		medians[r] = hx_stats_midpoint(v_lo, v_hi);
-	}
+	for (unsigned r = 0; r < resamples; r++)
+		medians[r] = hx_stats_resample_median(s, n, count, &state);
 	qsort(medians, resamples, sizeof(*medians), hx_stats_cmp_double);
 	*lo = hx_stats_quantile_sorted(medians, resamples, 0.5 * (1.0 - level));
 	*hi = hx_stats_quantile_sorted(medians, resamples, 0.5 * (1.0 + level));
@@ -444,5 +450,57 @@ hx_stats_fit_exponent(const double *x, const double *y, size_t n, double *r2)
 label_return:
 	if (r2 != NULL)
 		*r2 = fit;
+	return ret;
+}
+
+double
+hx_stats_mwu_min_p(size_t na, size_t nb)
+{
+	double *x = NULL, p = NAN;
+	hx_mwu_t t;
+
+	if (na < 2 || nb < 2 || (x = malloc((na + nb) * sizeof(*x))) == NULL)
+		return NAN;
+	for (size_t i = 0; i < na + nb; i++)
+		x[i] = (double)i;
+	if (hx_stats_mann_whitney(x, na, x + na, nb, &t) == 0)
+		p = t.p;
+	free(x);
+	return p;
+}
+
+int
+hx_stats_ratio_ci(const double *a, size_t na, const double *b, size_t nb,
+    unsigned resamples, double level, double *lo, double *hi)
+{
+	double *sa = NULL, *sb = NULL, *ratios = NULL;
+	size_t *count = NULL;
+	uint64_t state = 0x5eed5eedULL;
+	int ret = -1;
+
+	if (na == 0 || nb == 0 || resamples == 0)
+		return -1;
+	sa = hx_stats_sorted_copy(a, na);
+	sb = hx_stats_sorted_copy(b, nb);
+	count = malloc((na > nb ? na : nb) * sizeof(*count));
+	ratios = malloc((size_t)resamples * sizeof(*ratios));
+	if (sa == NULL || sb == NULL || count == NULL || ratios == NULL)
+		goto label_return;
+	for (unsigned r = 0; r < resamples; r++) {
+		double ma = hx_stats_resample_median(sa, na, count, &state);
+		double mb = hx_stats_resample_median(sb, nb, count, &state);
+		if (ma == 0)
+			goto label_return;
+		ratios[r] = mb / ma;
+	}
+	qsort(ratios, resamples, sizeof(*ratios), hx_stats_cmp_double);
+	*lo = hx_stats_quantile_sorted(ratios, resamples, 0.5 * (1.0 - level));
+	*hi = hx_stats_quantile_sorted(ratios, resamples, 0.5 * (1.0 + level));
+	ret = 0;
+label_return:
+	free(sa);
+	free(sb);
+	free(count);
+	free(ratios);
 	return ret;
 }

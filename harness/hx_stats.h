@@ -143,6 +143,23 @@ int hx_stats_mann_whitney(
     const double *a, size_t na, const double *b, size_t nb, hx_mwu_t *out);
 
 /*
+ * The smallest two-sided p that hx_stats_mann_whitney can return for
+ * samples of sizes na and nb (every value of one sample above every value
+ * of the other): 2 / C(na + nb, na) where the test is exact. NAN when a
+ * side has fewer than 2 values or memory runs out.
+ */
+double hx_stats_mwu_min_p(size_t na, size_t nb);
+
+/*
+ * The bootstrap interval (percentiles, level e.g. 0.95) of median(b) /
+ * median(a), each sample resampled apart with the fixed seed. Returns 0, or
+ * -1 when a side is empty, a median of a resample is 0, or memory runs
+ * out.
+ */
+int hx_stats_ratio_ci(const double *a, size_t na, const double *b, size_t nb,
+    unsigned resamples, double level, double *lo, double *hi);
+
+/*
  * The least-squares slope k of log y on log x, for "time per step ~ N^k".
  * *r2, when r2 is not NULL, receives the coefficient of determination of that
  * fit in log-log space (1 when every residual is 0). Returns NAN (and *r2 NAN)

@@ -31,6 +31,9 @@
 #define SWEEP_MAX_LIST 64
 #define SWEEP_MAX_VARIANTS 64
 #define SWEEP_MAX_REFS 256
+/* A sweep's default --repeat: with fewer than 4 samples a side, compare's
+ * test cannot reach p < 0.05, and 10 leave room for outliers. */
+#define SWEEP_DEFAULT_REPEAT 10
 
 static const hx_cli_opt_t sweep_own[] = {{"workload", 1}, {"variants", 1},
     {"timeline-dir", 1}, {"resume", 0}, {"out", 1}, {"help", 0}};
@@ -101,7 +104,9 @@ sweep_usage(FILE *f)
 	      "parameters, each a comma-separated list (forms: 1e5,300000):\n",
 	    f);
 	hx_cli_params_usage(f, 1);
-	fputs("measurement, as for harness run, for every run:\n", f);
+	fputs("measurement, as for harness run, for every run (but --repeat "
+	      "defaults to 10\nhere, so that harness compare can decide):\n",
+	    f);
 	hx_cli_settings_usage(f);
 	fputs("  --timeline-dir DIR        a memory timeline CSV per run in "
 	      "DIR\n"
@@ -232,6 +237,7 @@ sweep_parse(int argc, char **argv, sweep_plan_t *plan, sweep_t *s, char *msg,
 		return -1;
 	/* The measurement settings through the same function as run's. */
 	hx_run_config_init(&plan->base, plan->w, plan->variants[0]);
+	plan->base.repeat = SWEEP_DEFAULT_REPEAT;
 	if (sweep_lists(plan, &a, msg, msglen) != 0 ||
 	    hx_cli_apply_settings(&a, &plan->base, msg, msglen) != 0)
 		return -1;

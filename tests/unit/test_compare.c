@@ -173,6 +173,53 @@ Test(compare, single_samples_are_untested)
 	json_decref(b);
 }
 
+/* Every sample doubled: 3 against 3 cannot reach p < 0.05 (its floor is
+ * 2 / C(6,3) = 0.1), so the verdict is inconclusive with the repeats that
+ * would decide; 12 against 12 can, and flags it. */
+Test(compare, doubled_three_a_side_is_inconclusive_twelve_is_flagged)
+{
+	double t3[3] = {1.0, 1.02, 0.98}, d3[3], t12[12], d12[12];
+	hx_compare_opts_t o;
+	hx_compare_verdict_t v;
+	json_t *a, *b;
+
+	for (int i = 0; i < 3; i++)
+		d3[i] = 2 * t3[i];
+	for (int i = 0; i < 12; i++) {
+		t12[i] = 1.0 + 0.001 * ((i * 7) % 12);
+		d12[i] = 2 * t12[i];
+	}
+	hx_compare_opts_init(&o);
+	a = make_result("fused", t3, 3, 0);
+	b = make_result("fused", d3, 3, 0);
+	cr_assert_eq(hx_compare_runs(a, b, &o, &v), 0);
+	cr_expect(
+	    fabs(v.min_p - 0.1) < 1e-12, "min p %g, expected 0.1", v.min_p);
+	cr_expect(v.inconclusive && !v.regression && !v.slower);
+	cr_expect(v.repeats_needed == 4, "needs %zu", v.repeats_needed);
+	cr_expect(v.ratio_lo <= 2.0 && 2.0 <= v.ratio_hi,
+	    "ratio interval [%g, %g] misses 2", v.ratio_lo, v.ratio_hi);
+	json_decref(a);
+	json_decref(b);
+	a = make_result("fused", t12, 12, 0);
+	b = make_result("fused", d12, 12, 0);
+	cr_assert_eq(hx_compare_runs(a, b, &o, &v), 0);
+	cr_expect(v.regression && v.slower && !v.inconclusive,
+	    "12 a side doubled: p %g", v.p);
+	cr_expect(v.min_p < 1e-4, "min p %g", v.min_p);
+	json_decref(a);
+	json_decref(b);
+}
+
+Test(compare, repeats_needed_follows_alpha)
+{
+	/* 2 / C(8,4) = 0.029 < 0.05; 2 / C(6,3) = 0.1; 2 / C(10,5) =
+	 * 0.0079 < 0.01 while 2 / C(8,4) is not. */
+	cr_expect_eq(hx_compare_repeats_needed(0.05), 4);
+	cr_expect_eq(hx_compare_repeats_needed(0.01), 5);
+	cr_expect_eq(hx_compare_repeats_needed(0.2), 3);
+}
+
 Test(compare, matching_by_params)
 {
 	const double t[] = {1.0, 1.1};
