@@ -109,6 +109,22 @@ static json_t *__attribute__((format(printf, 3, 4))) base_result(
 	return r;
 }
 
+/* In an interleaved child: the pipe it signals "at the gate" on, and the
+ * one its turn comes on (-1: not interleaved). */
+static int isolate_gate_w = -1, isolate_go_r = -1;
+
+/* cfg->gate of an interleaved child: at the gate, wait for the turn. */
+static int
+child_gate(void *arg)
+{
+	char c = 'g';
+
+	(void)arg;
+	if (write(isolate_gate_w, &c, 1) != 1 || read(isolate_go_r, &c, 1) != 1)
+		return -1;
+	return 0;
+}
+
 static void
 child_main(const hx_run_config_t *cfg, int fd, uint64_t as_limit)
 {
@@ -125,6 +141,9 @@ child_main(const hx_run_config_t *cfg, int fd, uint64_t as_limit)
 	(void)as_limit;
 #endif
 	r = hx_run_result(cfg);
+	/* Past the last gate: the parent now reads the result alone. */
+	if (isolate_gate_w >= 0)
+		close(isolate_gate_w);
 	if (r == NULL)
 		_exit(3);
 	text = json_dumps(r, JSON_COMPACT);
@@ -137,81 +156,234 @@ child_main(const hx_run_config_t *cfg, int fd, uint64_t as_limit)
 	_exit(status);
 }
 
-json_t *
-hx_isolate_run(const hx_run_config_t *cfg, int fork_child)
-{
-	uint64_t predicted = hx_run_predicted_bytes(cfg), as_limit;
-	json_t *r;
-	int fds[2], status;
+/* A measuring child: its pid, the pipe of its result and, interleaved,
+ * of its gate (read) and turns (write; -1 otherwise). */
+typedef struct isolate_child_s {
 	pid_t pid;
-	char *text;
-	size_t len;
+	int result_fd, gate_fd, go_fd;
+} isolate_child_t;
 
-	if (predicted > cfg->mem_limit) {
-		char p[64], l[64];
-		format_gb(p, sizeof(p), predicted);
-		format_gb(l, sizeof(l), cfg->mem_limit);
-		return base_result(cfg, HX_STATUS_SKIPPED,
-		    "predicted peak %s (model, inputs, reference, timeline) "
-		    "exceeds the memory "
-		    "limit %s; not attempted",
-		    p, l);
-	}
-	if (!fork_child)
-		return hx_run_result(cfg);
+/* Forks the child for cfg (interleaved: with gate pipes). 0, or -1. */
+static int
+child_start(const hx_run_config_t *cfg, int interleaved, isolate_child_t *ch)
+{
+	int fds[2], gate[2] = {-1, -1}, go[2] = {-1, -1};
+	uint64_t as_limit;
 
 	/* The child may map the limit on top of what it has now, with room
 	 * for the allocator's own reservations. */
 	as_limit = hx_os_vm_bytes() + cfg->mem_limit + cfg->mem_limit / 4 +
 	    (256ULL << 20);
 	if (pipe(fds) != 0)
-		return NULL;
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
+		return -1;
+	if (interleaved && (pipe(gate) != 0 || pipe(go) != 0)) {
 		close(fds[0]);
 		close(fds[1]);
-		return base_result(cfg, HX_STATUS_FAILED, "fork failed");
+		return -1;
 	}
-	if (pid == 0) {
+	fflush(NULL);
+	ch->pid = fork();
+	if (ch->pid == 0) {
+		hx_run_config_t mine = *cfg;
 		close(fds[0]);
-		child_main(cfg, fds[1], as_limit);
+		if (interleaved) {
+			close(gate[0]);
+			close(go[1]);
+			isolate_gate_w = gate[1];
+			isolate_go_r = go[0];
+			mine.gate = child_gate;
+		}
+		child_main(&mine, fds[1], as_limit);
 	}
 	close(fds[1]);
-	text = read_all(fds[0], &len);
-	close(fds[0]);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
+	if (interleaved) {
+		close(gate[1]);
+		close(go[0]);
+	}
+	ch->result_fd = fds[0];
+	ch->gate_fd = gate[0];
+	ch->go_fd = go[1];
+	if (ch->pid < 0) {
+		close(fds[0]);
+		if (interleaved) {
+			close(gate[0]);
+			close(go[1]);
+		}
+		return -1;
+	}
+	return 0;
+}
 
-	r = NULL;
+/* Why a child that sent no result ended, as a failed result. */
+static json_t *
+child_failure(const hx_run_config_t *cfg, int status)
+{
+	char reason[256];
+
+	if (WIFSIGNALED(status)) {
+		int sig = WTERMSIG(status);
+		snprintf(reason, sizeof(reason),
+		    "the measuring child was killed by signal %d (%s)%s", sig,
+		    strsignal(sig),
+		    sig == SIGKILL
+			? ": the kernel's OOM killer or an outside kill"
+			: "");
+	} else if (WIFEXITED(status)) {
+		snprintf(reason, sizeof(reason),
+		    "the measuring child exited with status %d and no result%s",
+		    WEXITSTATUS(status),
+		    WEXITSTATUS(status) == 3 ? " (out of memory for the result)"
+					     : "");
+	} else {
+		snprintf(reason, sizeof(reason),
+		    "the measuring child ended abnormally");
+	}
+	return base_result(cfg, HX_STATUS_FAILED, "%s", reason);
+}
+
+/* Reads the child's result, reaps it, closes its pipes. */
+static json_t *
+child_collect(const hx_run_config_t *cfg, isolate_child_t *ch)
+{
+	json_t *r = NULL;
+	size_t len;
+	char *text = read_all(ch->result_fd, &len);
+	int status = 0;
+
+	close(ch->result_fd);
+	if (ch->gate_fd >= 0)
+		close(ch->gate_fd);
+	if (ch->go_fd >= 0)
+		close(ch->go_fd);
+	while (waitpid(ch->pid, &status, 0) < 0 && errno == EINTR)
+		;
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && text != NULL)
 		r = json_loads(text, 0, NULL);
 	free(text);
-	if (r == NULL) {
-		char reason[256];
+	return r != NULL ? r : child_failure(cfg, status);
+}
 
-		if (WIFSIGNALED(status)) {
-			int sig = WTERMSIG(status);
-			snprintf(reason, sizeof(reason),
-			    "the measuring child was killed by signal %d "
-			    "(%s)%s",
-			    sig, strsignal(sig),
-			    sig == SIGKILL ? ": the kernel's OOM killer or an "
-					     "outside kill"
-					   : "");
-		} else if (WIFEXITED(status)) {
-			snprintf(reason, sizeof(reason),
-			    "the measuring child exited with status %d and no "
-			    "result%s",
-			    WEXITSTATUS(status),
-			    WEXITSTATUS(status) == 3
-				? " (out of memory for the result)"
-				: "");
-		} else {
-			snprintf(reason, sizeof(reason),
-			    "the measuring child ended abnormally");
+/* The skipped result when cfg's predicted peak passes its limit, or
+ * NULL. */
+static json_t *
+over_limit(const hx_run_config_t *cfg)
+{
+	uint64_t predicted = hx_run_predicted_bytes(cfg);
+	char p[64], l[64];
+
+	if (predicted <= cfg->mem_limit)
+		return NULL;
+	format_gb(p, sizeof(p), predicted);
+	format_gb(l, sizeof(l), cfg->mem_limit);
+	return base_result(cfg, HX_STATUS_SKIPPED,
+	    "predicted peak %s (model, inputs, reference, timeline) exceeds "
+	    "the memory limit %s; not attempted",
+	    p, l);
+}
+
+json_t *
+hx_isolate_run(const hx_run_config_t *cfg, int fork_child)
+{
+	isolate_child_t ch;
+	json_t *r;
+
+	if ((r = over_limit(cfg)) != NULL)
+		return r;
+	if (!fork_child)
+		return hx_run_result(cfg);
+	if (child_start(cfg, 0, &ch) != 0)
+		return base_result(cfg, HX_STATUS_FAILED, "fork failed");
+	return child_collect(cfg, &ch);
+}
+
+/* Waits until child k is at its gate: 1, or 0 when it ended instead (its
+ * result is then in results[k]). */
+static int
+interleave_wait(
+    const hx_run_config_t *cfg, isolate_child_t *ch, json_t **result)
+{
+	char c;
+	ssize_t got;
+
+	while ((got = read(ch->gate_fd, &c, 1)) < 0 && errno == EINTR)
+		;
+	if (got == 1)
+		return 1;
+	*result = child_collect(cfg, ch);
+	return 0;
+}
+
+/* The turns: one run of each child still there, round after round. */
+static void
+interleave_rounds(const hx_run_config_t *cfgs, size_t n, isolate_child_t *ch,
+    unsigned char *alive, json_t **results)
+{
+	size_t left = 0;
+
+	for (size_t k = 0; k < n; k++)
+		left += alive[k];
+	while (left > 0) {
+		for (size_t k = 0; k < n; k++) {
+			char c = 'r';
+			if (!alive[k])
+				continue;
+			if (write(ch[k].go_fd, &c, 1) != 1 ||
+			    !interleave_wait(&cfgs[k], &ch[k], &results[k])) {
+				if (results[k] == NULL)
+					results[k] =
+					    child_collect(&cfgs[k], &ch[k]);
+				alive[k] = 0;
+				left--;
+			}
 		}
-		r = base_result(cfg, HX_STATUS_FAILED, "%s", reason);
 	}
-	return r;
+}
+
+/* The predicted peaks of the configs that will run, together. */
+static uint64_t
+interleave_total(const hx_run_config_t *cfgs, size_t n, json_t **results)
+{
+	uint64_t total = 0;
+
+	for (size_t k = 0; k < n; k++) {
+		if (results[k] == NULL)
+			total += hx_run_predicted_bytes(&cfgs[k]);
+	}
+	return total;
+}
+
+int
+hx_isolate_interleave(const hx_run_config_t *cfgs, size_t n, json_t **results)
+{
+	isolate_child_t *ch = calloc(n + 1, sizeof(*ch));
+	unsigned char *alive = calloc(n + 1, 1);
+	int rc = -1, sequential;
+
+	if (ch == NULL || alive == NULL)
+		goto label_return;
+	for (size_t k = 0; k < n; k++)
+		results[k] = over_limit(&cfgs[k]);
+	sequential =
+	    n == 1 || interleave_total(cfgs, n, results) > cfgs[0].mem_limit;
+	for (size_t k = 0; k < n; k++) {
+		if (results[k] != NULL)
+			continue;
+		if (sequential) {
+			results[k] = hx_isolate_run(&cfgs[k], 1);
+			continue;
+		}
+		/* One at a time: each builds its inputs alone. */
+		if (child_start(&cfgs[k], 1, &ch[k]) != 0)
+			results[k] = base_result(
+			    &cfgs[k], HX_STATUS_FAILED, "fork failed");
+		else
+			alive[k] =
+			    interleave_wait(&cfgs[k], &ch[k], &results[k]);
+	}
+	interleave_rounds(cfgs, n, ch, alive, results);
+	rc = 0;
+label_return:
+	free(ch);
+	free(alive);
+	return rc;
 }

@@ -27,4 +27,18 @@ uint64_t hx_isolate_default_limit(void);
  * only when out of memory. */
 json_t *hx_isolate_run(const hx_run_config_t *cfg, int fork_child);
 
+/*
+ * Runs cfgs[0..n-1] each in its own child, interleaved run by run: every
+ * child builds its inputs in turn, then they take turns, one run (cold,
+ * warm-up or timed) of each in order, so that a drift of the machine hits
+ * all of them alike; only one measures at any time. A child that ends
+ * (finished or failed) is collected before the next one runs. Configs over
+ * the memory limit are skipped as by hx_isolate_run; when the others'
+ * predicted peaks together pass the limit, they run one after another
+ * instead. results[i] receives cfgs[i]'s result (owned by the caller).
+ * Returns 0, or -1 when out of memory (results then hold NULLs).
+ */
+int hx_isolate_interleave(
+    const hx_run_config_t *cfgs, size_t n, json_t **results);
+
 #endif /* FB_HX_ISOLATE_H */

@@ -269,6 +269,12 @@ measure_runs(
 		    (cfg->min_time_s <= 0.0 ||
 			log->measured >= cfg->min_time_s))
 			break;
+		if (cfg->gate != NULL && cfg->gate(cfg->gate_arg) != 0) {
+			hx_record_fail(rec,
+			    "stopped while waiting for its turn "
+			    "(interleaved runs)");
+			return -1;
+		}
 		if (measure_one(cfg, rec, state, log, i) != 0)
 			return -1;
 		log->done = i + 1;

@@ -36,13 +36,15 @@
 #define SWEEP_DEFAULT_REPEAT 10
 
 static const hx_cli_opt_t sweep_own[] = {{"workload", 1}, {"variants", 1},
-    {"timeline-dir", 1}, {"resume", 0}, {"out", 1}, {"help", 0}};
+    {"timeline-dir", 1}, {"resume", 0}, {"out", 1}, {"no-interleave", 0},
+    {"help", 0}};
 enum {
 	S_WORKLOAD,
 	S_VARIANTS,
 	S_TIMELINE_DIR,
 	S_RESUME,
 	S_OUT,
+	S_NO_INTERLEAVE,
 	S_HELP,
 	S_NOWN
 };
@@ -67,6 +69,7 @@ typedef struct sweep_plan_s {
 	hx_run_config_t base;
 	const char *timeline_dir;
 	int resume;
+	int interleave; /* variants of the same parameters take turns */
 	hx_run_config_t *runs;
 	size_t total;
 } sweep_plan_t;
@@ -115,7 +118,13 @@ sweep_usage(FILE *f)
 	      "                            with the same parameters and "
 	      "settings\n"
 	      "  --out PREFIX              output files PREFIX.jsonl and "
-	      "PREFIX.csv\n\n"
+	      "PREFIX.csv\n"
+	      "  --no-interleave           run each variant's repeats in a "
+	      "block; by default\n"
+	      "                            the variants of one parameter set "
+	      "take turns, one\n"
+	      "                            run each, so that drift hits all "
+	      "alike\n\n"
 	      "Exit status: 0 when every run is ok or skipped, 1 when a run "
 	      "failed or\nthe sweep was interrupted (finished runs are kept), "
 	      "2 bad input.\n",
@@ -243,6 +252,7 @@ sweep_parse(int argc, char **argv, sweep_plan_t *plan, sweep_t *s, char *msg,
 		return -1;
 	plan->timeline_dir = a.own[S_TIMELINE_DIR];
 	plan->resume = a.own[S_RESUME] != NULL;
+	plan->interleave = a.own[S_NO_INTERLEAVE] == NULL;
 	out = a.own[S_OUT];
 	snprintf(s->jsonl_path, sizeof(s->jsonl_path), "%s.jsonl", out);
 	snprintf(s->csv_path, sizeof(s->csv_path), "%s.csv", out);
@@ -550,36 +560,30 @@ sweep_progress(
 	json_decref(p);
 }
 
-/* One run of the grid, kept and saved. 0, 1 (stop: interrupted), or -1
- * with msg (out of memory, or the files could not be written). */
-static int
-sweep_run_one(sweep_t *s, const sweep_plan_t *plan, hx_run_config_t *cfg,
-    size_t k, char *msg, size_t msglen)
+/* Before run k: its timeline path (into tl, len bytes), its reference,
+ * the progress line. */
+static void
+sweep_prepare(sweep_t *s, const sweep_plan_t *plan, hx_run_config_t *cfg,
+    size_t k, char *tl, size_t len)
 {
-	char tl_path[4096];
-	json_t *r;
-
 	if (plan->timeline_dir != NULL) {
-		snprintf(tl_path, sizeof(tl_path),
-		    "%s/%s-%s-n%llu-c%llu-t%llu-k%llu.csv", plan->timeline_dir,
-		    plan->w->name, cfg->variant->name,
+		snprintf(tl, len, "%s/%s-%s-n%llu-c%llu-t%llu-k%llu.csv",
+		    plan->timeline_dir, plan->w->name, cfg->variant->name,
 		    (unsigned long long)cfg->params.n,
 		    (unsigned long long)cfg->params.chunk,
 		    (unsigned long long)cfg->params.tile,
 		    (unsigned long long)cfg->params.steps);
-		cfg->timeline_path = tl_path;
+		cfg->timeline_path = tl;
 	}
 	cfg->reference = sweep_ref_find(s, plan->w, &cfg->params);
 	sweep_progress(s, cfg, k, plan->total);
-	if ((r = hx_isolate_run(cfg, 1)) == NULL) {
-		snprintf(msg, msglen, "out of memory");
-		return -1;
-	}
-	if (sweep_interrupted) {
-		/* Cut short by the same signal: it is not a result. */
-		json_decref(r);
-		return 1;
-	}
+}
+
+/* After a run: r printed, kept and saved. 0, or -1 with msg. */
+static int
+sweep_keep(
+    sweep_t *s, hx_run_config_t *cfg, json_t *r, char *msg, size_t msglen)
+{
 	hx_result_print_line(stderr, r);
 	if (strcmp(hx_result_status(r), "failed") == 0)
 		s->failures++;
@@ -590,6 +594,103 @@ sweep_run_one(sweep_t *s, const sweep_plan_t *plan, hx_run_config_t *cfg,
 	return sweep_save(s, msg, msglen);
 }
 
+/* One run of the grid, kept and saved. 0, 1 (stop: interrupted), or -1
+ * with msg (out of memory, or the files could not be written). */
+static int
+sweep_run_one(sweep_t *s, const sweep_plan_t *plan, hx_run_config_t *cfg,
+    size_t k, char *msg, size_t msglen)
+{
+	char tl_path[4096];
+	json_t *r;
+
+	sweep_prepare(s, plan, cfg, k, tl_path, sizeof(tl_path));
+	if ((r = hx_isolate_run(cfg, 1)) == NULL) {
+		snprintf(msg, msglen, "out of memory");
+		return -1;
+	}
+	if (sweep_interrupted) {
+		/* Cut short by the same signal: it is not a result. */
+		json_decref(r);
+		return 1;
+	}
+	return sweep_keep(s, cfg, r, msg, msglen);
+}
+
+/* The reference of cfg's inputs, computed here when no run has it yet, so
+ * that interleaved runs share it as consecutive ones do (not for a run the
+ * memory guard will skip: its inputs may not fit). */
+static void
+sweep_ref_ensure(sweep_t *s, const hx_run_config_t *cfg)
+{
+	sweep_ref_t *e = &s->refs[s->nrefs];
+
+	if (!cfg->validate || s->nrefs == SWEEP_MAX_REFS ||
+	    sweep_ref_find(s, cfg->workload, &cfg->params) != NULL ||
+	    hx_run_predicted_bytes(cfg) > cfg->mem_limit)
+		return;
+	if (cfg->workload->reference(&cfg->params, e->digest) != 0)
+		return;
+	e->p = cfg->params;
+	s->nrefs++;
+}
+
+/* The runs idx[0..n-1] (same parameters, other variants), interleaved run
+ * by run. 0, 1 (interrupted), or -1 with msg. */
+static int
+sweep_run_group(sweep_t *s, const sweep_plan_t *plan, const size_t *idx,
+    size_t n, char *msg, size_t msglen)
+{
+	static char tl[SWEEP_MAX_VARIANTS][4096];
+	hx_run_config_t cfgs[SWEEP_MAX_VARIANTS];
+	json_t *r[SWEEP_MAX_VARIANTS];
+	int rc = 0;
+
+	sweep_ref_ensure(s, &plan->runs[idx[0]]);
+	for (size_t i = 0; i < n; i++) {
+		sweep_prepare(
+		    s, plan, &plan->runs[idx[i]], idx[i], tl[i], sizeof(tl[i]));
+		cfgs[i] = plan->runs[idx[i]];
+	}
+	if (hx_isolate_interleave(cfgs, n, r) != 0) {
+		snprintf(msg, msglen, "out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (sweep_interrupted || rc != 0)
+			json_decref(r[i]);
+		else
+			rc = sweep_keep(
+			    s, &plan->runs[idx[i]], r[i], msg, msglen);
+	}
+	return rc != 0 ? rc : sweep_interrupted ? 1 : 0;
+}
+
+/* The runs to take with run k (marked taken): those of the same
+ * parameters, when interleaving; just k otherwise. Their count. */
+static size_t
+sweep_group(
+    const sweep_plan_t *plan, size_t k, unsigned char *taken, size_t *idx)
+{
+	const hx_run_config_t *a = &plan->runs[k];
+	size_t n = 0;
+
+	idx[n++] = k;
+	taken[k] = 1;
+	for (size_t j = k + 1; plan->interleave && a->repeat > 0 &&
+	     j < plan->total && n < SWEEP_MAX_VARIANTS;
+	     j++) {
+		int same = !taken[j];
+		for (size_t i = 0; same && i < hx_params_count; i++)
+			same = hx_params_get(&a->params, &hx_params[i]) ==
+			    hx_params_get(&plan->runs[j].params, &hx_params[i]);
+		if (same) {
+			idx[n++] = j;
+			taken[j] = 1;
+		}
+	}
+	return n;
+}
+
 /* Runs the plan; the sweep's exit status. */
 static int
 sweep_execute(sweep_plan_t *plan, sweep_t *s)
@@ -597,13 +698,27 @@ sweep_execute(sweep_plan_t *plan, sweep_t *s)
 	char msg[4600];
 	int rc = 0, step = 0;
 
+	unsigned char *taken = calloc(plan->total + 1, 1);
+	size_t idx[SWEEP_MAX_VARIANTS], n;
+
+	if (taken == NULL) {
+		hx_cli_error("sweep", "out of memory");
+		return HX_EXIT_FAILURE;
+	}
 	signal(SIGINT, sweep_on_signal);
 	signal(SIGTERM, sweep_on_signal);
 	s->started = hx_clock_now();
 	for (size_t k = 0; k < plan->total && !sweep_interrupted && step == 0;
-	     k++)
-		step =
-		    sweep_run_one(s, plan, &plan->runs[k], k, msg, sizeof(msg));
+	     k++) {
+		if (taken[k])
+			continue;
+		n = sweep_group(plan, k, taken, idx);
+		step = n > 1
+		    ? sweep_run_group(s, plan, idx, n, msg, sizeof(msg))
+		    : sweep_run_one(
+			  s, plan, &plan->runs[k], k, msg, sizeof(msg));
+	}
+	free(taken);
 	if (step == 0 && s->done == 0 && !sweep_interrupted)
 		step = sweep_save(s, msg, sizeof(msg));
 	if (step < 0) {

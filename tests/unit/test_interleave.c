@@ -1,0 +1,179 @@
+/*
+ * hx_isolate_interleave: two variants whose every step writes its letter
+ * to one shared file must leave their letters alternating (ABAB...), one
+ * run each in turn, where running them one after the other leaves AAAABBBB;
+ * and a crashing child among them becomes a failed result while the other
+ * finishes.
+ */
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <criterion/criterion.h>
+
+#include "hx_isolate.h"
+
+extern const workload_t selftest_workload;
+
+static int trace_fd = -1;
+
+typedef struct trace_state_s {
+	double n;
+	double digest;
+} trace_state_t;
+
+static int
+trace_setup(const params_t *p, void **state)
+{
+	trace_state_t *st = calloc(1, sizeof(*st));
+	if (st == NULL)
+		return -1;
+	st->n = (double)p->n;
+	*state = st;
+	return 0;
+}
+
+static void
+trace_reset(void *state)
+{
+	((trace_state_t *)state)->digest = 0;
+}
+
+static void
+trace_digest(void *state, double *d)
+{
+	d[0] = ((trace_state_t *)state)->digest;
+}
+
+static int
+trace_step(void *state, char letter)
+{
+	trace_state_t *st = state;
+	if (write(trace_fd, &letter, 1) != 1)
+		return -1;
+	st->digest = st->n;
+	return 0;
+}
+
+static int
+trace_a_step(void *state, uint64_t k)
+{
+	(void)k;
+	return trace_step(state, 'A');
+}
+
+static int
+trace_b_step(void *state, uint64_t k)
+{
+	(void)k;
+	return trace_step(state, 'B');
+}
+
+static int
+trace_crash_step(void *state, uint64_t k)
+{
+	(void)state;
+	(void)k;
+	raise(SIGSEGV);
+	return 0;
+}
+
+static uint64_t
+trace_model(const params_t *p, uint64_t (*round)(uint64_t))
+{
+	(void)p;
+	return round(0);
+}
+
+static double
+trace_zero(const params_t *p)
+{
+	(void)p;
+	return 0;
+}
+
+#define TRACE_VARIANT(id, fn)                                                  \
+	static const variant_t trace_##id = {.name = #id,                      \
+	    .workload = &selftest_workload,                                    \
+	    .description = "writes its letter each step",                      \
+	    .idiom = "test",                                                   \
+	    .model_formula = "0",                                              \
+	    .model_bytes = trace_model,                                        \
+	    .setup = trace_setup,                                              \
+	    .reset = trace_reset,                                              \
+	    .step = fn,                                                        \
+	    .digest = trace_digest,                                            \
+	    .teardown = free,                                                  \
+	    .flops = trace_zero,                                               \
+	    .bytes = trace_zero}
+
+TRACE_VARIANT(a, trace_a_step);
+TRACE_VARIANT(b, trace_b_step);
+TRACE_VARIANT(crash, trace_crash_step);
+
+/* Runs the variants interleaved; the letters written, into buf. */
+static void
+interleave(
+    const variant_t *const *v, size_t n, json_t **r, char *buf, size_t len)
+{
+	char path[] = "/tmp/fb_interleave.XXXXXX";
+	hx_run_config_t cfgs[4];
+	ssize_t got;
+
+	trace_fd = mkstemp(path);
+	cr_assert(trace_fd >= 0);
+	for (size_t i = 0; i < n; i++) {
+		hx_run_config_init(&cfgs[i], &selftest_workload, v[i]);
+		cfgs[i].repeat = 2;
+		cfgs[i].warmup = 1;
+		cfgs[i].events = "none";
+		cfgs[i].mem_limit = 1ULL << 30;
+	}
+	cr_assert(hx_isolate_interleave(cfgs, n, r) == 0);
+	got = pread(trace_fd, buf, len - 1, 0);
+	buf[got > 0 ? got : 0] = '\0';
+	close(trace_fd);
+	unlink(path);
+}
+
+static const char *
+status(const json_t *r)
+{
+	return json_string_value(json_object_get(r, "status"));
+}
+
+Test(interleave, two_variants_take_turns_run_by_run)
+{
+	const variant_t *const v[] = {&trace_a, &trace_b};
+	json_t *r[2];
+	char buf[64];
+
+	interleave(v, 2, r, buf, sizeof(buf));
+	/* cold, warm-up, two timed: four runs each, one step a run. */
+	cr_expect_str_eq(buf, "ABABABAB");
+	cr_expect_str_eq(status(r[0]), "ok");
+	cr_expect_str_eq(status(r[1]), "ok");
+	cr_expect_str_eq(
+	    json_string_value(json_object_get(r[1], "variant")), "b");
+	json_decref(r[0]);
+	json_decref(r[1]);
+}
+
+Test(interleave, a_crashing_child_fails_alone)
+{
+	const variant_t *const v[] = {&trace_a, &trace_crash, &trace_b};
+	json_t *r[3];
+	char buf[64];
+
+	interleave(v, 3, r, buf, sizeof(buf));
+	cr_expect_str_eq(buf, "ABABABAB");
+	cr_expect_str_eq(status(r[0]), "ok");
+	cr_expect_str_eq(status(r[1]), "failed");
+	cr_expect(strstr(json_string_value(json_object_get(r[1], "reason")),
+		      "signal 11") != NULL);
+	cr_expect_str_eq(status(r[2]), "ok");
+	for (int i = 0; i < 3; i++)
+		json_decref(r[i]);
+}
