@@ -107,6 +107,43 @@ hx_mem_probe_read(const hx_mem_probe_t *probe)
 #endif
 }
 
+uint64_t
+hx_mem_probe_allocated(const hx_mem_probe_t *probe)
+{
+#ifdef FB_ALLOC_JEMALLOC
+	if (probe->allocated != NULL)
+		return __atomic_load_n(probe->allocated, __ATOMIC_RELAXED);
+#else
+	(void)probe;
+#endif
+	return UINT64_MAX;
+}
+
+int
+hx_mem_requests(uint64_t *n)
+{
+#ifdef FB_ALLOC_JEMALLOC
+	uint64_t epoch = 1, small, large;
+	size_t sz = sizeof(epoch);
+
+	mallctl("thread.tcache.flush", NULL, NULL, NULL, 0);
+	mallctl("epoch", &epoch, &sz, &epoch, sz);
+	sz = sizeof(small);
+	if (mallctl(
+		"stats.arenas.4096.small.nrequests", &small, &sz, NULL, 0) != 0)
+		return -1;
+	sz = sizeof(large);
+	if (mallctl(
+		"stats.arenas.4096.large.nrequests", &large, &sz, NULL, 0) != 0)
+		return -1;
+	*n = small + large;
+	return 0;
+#else
+	(void)n;
+	return -1;
+#endif
+}
+
 json_t *
 hx_mem_allocator_stats(void)
 {

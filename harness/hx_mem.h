@@ -38,6 +38,16 @@ void hx_mem_probe_init(hx_mem_probe_t *probe);
 /* Live bytes: the probed thread's allocated minus deallocated (jemalloc),
  * or the process's in-use bytes from mallinfo2 (glibc). */
 uint64_t hx_mem_probe_read(const hx_mem_probe_t *probe);
+/* Bytes the probed thread has allocated so far, freed or not (jemalloc
+ * thread.allocated); UINT64_MAX where unknown (glibc). */
+uint64_t hx_mem_probe_allocated(const hx_mem_probe_t *probe);
+
+/* Allocation requests so far, all threads: jemalloc's small and large
+ * nrequests summed over its arenas, after flushing the calling thread's
+ * cache (whose requests are counted only when it flushes) and refreshing
+ * the statistics. The flush empties the cache: keep it out of timed runs.
+ * 0, or -1 where the allocator cannot count them (glibc). */
+int hx_mem_requests(uint64_t *n);
 
 /* The allocator's own statistics as a JSON object (jemalloc: allocated,
  * active, resident, mapped, retained, metadata; glibc: mallinfo2's arena,

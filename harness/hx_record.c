@@ -233,6 +233,28 @@ memory_peaks(const hx_record_t *rec, json_t *mem)
 	    mem, "major_faults", json_integer((json_int_t)rec->major_faults));
 }
 
+/* Bytes and counts of allocations next to the peak. */
+static void
+memory_allocations(const hx_record_t *rec, json_t *mem)
+{
+	uint64_t n = rec->allocs_per_run;
+
+	json_object_set_new(mem, "allocated_bytes_per_run",
+	    bytes_json(rec->alloc_bytes_per_run));
+	json_object_set_new(mem, "allocations_per_run", bytes_json(n));
+	json_object_set_new(mem, "allocations_per_step",
+	    n == HX_RECORD_TOO_LARGE || rec->steps_per_run == 0
+		? json_null()
+		: json_real((double)n / (double)rec->steps_per_run));
+	json_object_set_new(mem, "allocations_source",
+	    json_string(n != HX_RECORD_TOO_LARGE
+		    ? "jemalloc: bytes from thread.allocated (timed runs' "
+		      "median), requests from the arenas' small and large "
+		      "nrequests over the cold run"
+		    : "unavailable: glibc malloc keeps no allocation counts "
+		      "(mallinfo2 gives only bytes in use)"));
+}
+
 static json_t *
 memory_json(const hx_record_t *rec)
 {
@@ -262,6 +284,8 @@ memory_json(const hx_record_t *rec)
 		json_object_set(mem, "allocator_after", rec->allocator_after);
 	if (rec->has_peaks)
 		memory_peaks(rec, mem);
+	if (rec->has_allocs)
+		memory_allocations(rec, mem);
 	return mem;
 }
 

@@ -112,6 +112,11 @@ typedef struct hx_record_s {
 	uint64_t peak_workspace_bytes, peak_rss_bytes;
 	uint64_t minor_faults, major_faults;
 	uint64_t cold_minor_faults, cold_major_faults;
+	/* Allocations: bytes allocated per run (freed or not; the timed
+	 * runs' median) and requests per run (the cold run's), UINT64_MAX
+	 * where the allocator does not count them; the steps of a run. */
+	int has_allocs;
+	uint64_t alloc_bytes_per_run, allocs_per_run, steps_per_run;
 
 	/* Counters, summed over counter_runs timed runs (owned: closed by
 	 * hx_record_free when counters.c is set). */

@@ -31,6 +31,10 @@ typedef struct run_log_s {
 	double *cold_steps;  /* the cold run's steps after its first */
 	double first_step;
 	double measured; /* timed seconds so far */
+	hx_mem_probe_t probe;
+	uint64_t *allocated;    /* bytes each run allocated */
+	int has_requests;       /* the allocator counts requests */
+	uint64_t cold_requests; /* allocations of the cold run */
 } run_log_t;
 
 void
@@ -129,6 +133,7 @@ log_free(run_log_t *log)
 	free(log->step_times);
 	free(log->timed_steps);
 	free(log->cold_steps);
+	free(log->allocated);
 }
 
 static int
@@ -146,10 +151,11 @@ log_alloc(const hx_run_config_t *cfg, run_log_t *log)
 	log->step_times = calloc(log->steps, sizeof(double));
 	log->timed_steps = calloc(log->max_runs * log->steps, sizeof(double));
 	log->cold_steps = calloc(log->steps, sizeof(double));
-	return log->time != NULL && log->peak != NULL && log->hwm != NULL &&
-		log->minor != NULL && log->major != NULL &&
-		log->step_times != NULL && log->timed_steps != NULL &&
-		log->cold_steps != NULL
+	log->allocated = calloc(log->max_runs, sizeof(uint64_t));
+	return log->allocated != NULL && log->time != NULL &&
+		log->peak != NULL && log->hwm != NULL && log->minor != NULL &&
+		log->major != NULL && log->step_times != NULL &&
+		log->timed_steps != NULL && log->cold_steps != NULL
 	    ? 0
 	    : -1;
 }
@@ -215,7 +221,7 @@ measure_one(const hx_run_config_t *cfg, hx_record_t *rec, void *state,
     run_log_t *log, uint64_t i)
 {
 	const int timed = i > cfg->warmup;
-	uint64_t minor0, major0;
+	uint64_t minor0, major0, alloc0, req0 = 0, req1;
 	int64_t failed;
 
 	hx_timeline_phase(rec->timeline, (int)i, 0);
@@ -223,17 +229,27 @@ measure_one(const hx_run_config_t *cfg, hx_record_t *rec, void *state,
 	hx_os_hwm_reset();
 	hx_os_faults(&minor0, &major0);
 	hx_mem_peak_reset();
+	alloc0 = hx_mem_probe_allocated(&log->probe);
+	/* Allocations are counted on the cold run alone (every run of a
+	 * variant allocates alike): counting flushes the thread's cache. */
+	if (i == 0)
+		log->has_requests = hx_mem_requests(&req0) == 0;
 	if (timed)
 		hx_counters_enable(&rec->counters);
 	failed = hx_run_measured(cfg->variant, state, log->steps,
 	    log->step_times, rec->timeline, (int)i);
 	if (timed)
 		hx_counters_disable(&rec->counters);
+	if (i == 0 && log->has_requests)
+		log->has_requests = hx_mem_requests(&req1) == 0;
+	log->allocated[i] = hx_mem_probe_allocated(&log->probe) - alloc0;
 	log->peak[i] = hx_mem_peak_read();
 	hx_os_faults(&log->minor[i], &log->major[i]);
 	log->minor[i] -= minor0;
 	log->major[i] -= major0;
 	log->hwm[i] = hx_os_hwm_bytes();
+	if (i == 0 && log->has_requests)
+		log->cold_requests = req1 - req0;
 	if (failed >= 0) {
 		hx_record_fail(rec,
 		    "run %llu, step %lld: the variant could not allocate its "
@@ -341,6 +357,22 @@ median_count(const uint64_t *x, size_t n)
 	return m;
 }
 
+/* Bytes allocated per run (the timed runs' median) and allocations per run
+ * (the cold run's), where the allocator counts them. */
+static void
+measure_allocations(hx_record_t *rec, const run_log_t *log, size_t first)
+{
+	rec->has_allocs = 1;
+	rec->steps_per_run = log->steps;
+	rec->alloc_bytes_per_run =
+	    hx_mem_probe_allocated(&log->probe) == UINT64_MAX ? UINT64_MAX
+	    : rec->nsamples > 0
+	    ? median_count(&log->allocated[first], rec->nsamples)
+	    : log->allocated[0];
+	rec->allocs_per_run =
+	    log->has_requests ? log->cold_requests : UINT64_MAX;
+}
+
 /* Times, steps and memory into the record. Memory: the peak over all runs
  * (cold included: it is a real run), faults of the cold run apart from the
  * timed ones. */
@@ -384,6 +416,7 @@ measure_summarize(const hx_run_config_t *cfg, hx_record_t *rec, run_log_t *log)
 	rec->major_faults = rec->nsamples > 0
 	    ? median_count(&log->major[first_timed], rec->nsamples)
 	    : log->major[0];
+	measure_allocations(rec, log, first_timed);
 }
 
 void
@@ -397,7 +430,9 @@ hx_run_measure(const hx_run_config_t *cfg, hx_record_t *rec)
 	hx_mem_probe_init(&probe);
 	if (measure_setup(cfg, rec, &probe, &state) != 0)
 		return;
-	if (log_alloc(cfg, &log) != 0) {
+	if (log_alloc(cfg, &log) == 0)
+		log.probe = probe;
+	else {
 		hx_record_fail(rec, "out of memory for the run records");
 		goto label_return;
 	}

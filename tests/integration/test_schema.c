@@ -313,3 +313,51 @@ Test(provenance, cpu_out_of_range_is_refused)
 	free(err);
 	fb_rmdir(dir);
 }
+
+/* memory.allocations_per_run of a colony variant at K steps. */
+static double
+allocations(const char *harness, const char *variant, const char *steps,
+    const char *key)
+{
+	char dir[4096], json[4200], *err = NULL;
+	char *args[] = {"run", "colony", (char *)variant, "--n", "256",
+	    "--steps", (char *)steps, "--repeat", "2", "--json", json, NULL};
+	json_t *r;
+	double v;
+	int rc;
+
+	fb_tmpdir(dir, sizeof(dir));
+	snprintf(json, sizeof(json), "%s/r.json", dir);
+	rc = fb_wait(fb_start_exe(harness, args, NULL, "/dev/null"));
+	r = json_load_file(json, 0, NULL);
+	cr_assert(rc == 0 && r != NULL, "%s %s: exit %d", harness, variant, rc);
+	free(err);
+	v = json_is_number(json_object_get(json_object_get(r, "memory"), key))
+	    ? json_number_value(
+		  json_object_get(json_object_get(r, "memory"), key))
+	    : -1.0;
+	json_decref(r);
+	fb_rmdir(dir);
+	return v;
+}
+
+/* Fresh arrays every step show as allocations per step: naive's count
+ * grows with the steps, fused allocates nothing; glibc says unknown. */
+Test(allocations, counted_per_run_and_step)
+{
+	const char *h = fb_harness(), *g = getenv("FB_HARNESS_GLIBC");
+	double naive4 = allocations(h, "naive", "4", "allocations_per_run");
+	double naive8 = allocations(h, "naive", "8", "allocations_per_run");
+
+	cr_expect(naive4 >= 4, "naive at 4 steps: %g allocations", naive4);
+	cr_expect(naive8 == 2 * naive4,
+	    "naive: %g allocations at 8 steps, %g at 4: not per step", naive8,
+	    naive4);
+	cr_expect(allocations(h, "fused", "4", "allocations_per_run") == 0);
+	cr_expect(allocations(h, "naive", "4", "allocated_bytes_per_run") >=
+	    allocations(h, "naive", "4", "peak_workspace_bytes"));
+	if (g != NULL)
+		cr_expect(
+		    allocations(g, "naive", "4", "allocations_per_run") == -1.0,
+		    "glibc: allocations_per_run should be null");
+}

@@ -199,3 +199,41 @@ Test(record, date_is_utc_iso8601)
 	cr_expect_eq(rec.date[19], 'Z');
 	hx_record_free(&rec);
 }
+
+/* Allocations next to the peak: per step from per run and the steps; null
+ * where the allocator does not count them. */
+Test(record, allocations_per_step_and_unknown_counts)
+{
+	hx_record_t rec;
+	json_t *r, *m;
+
+	hx_record_init(&rec);
+	rec.workload = "colony";
+	rec.variant = "naive";
+	rec.has_allocs = 1;
+	rec.alloc_bytes_per_run = 4096;
+	rec.allocs_per_run = 12;
+	rec.steps_per_run = 4;
+	r = hx_record_to_json(&rec);
+	m = json_object_get(r, "memory");
+	cr_expect(json_integer_value(
+		      json_object_get(m, "allocated_bytes_per_run")) == 4096);
+	cr_expect(json_integer_value(
+		      json_object_get(m, "allocations_per_run")) == 12);
+	cr_expect(
+	    json_real_value(json_object_get(m, "allocations_per_step")) == 3.0);
+	json_decref(r);
+	rec.allocs_per_run = HX_RECORD_TOO_LARGE;
+	rec.alloc_bytes_per_run = HX_RECORD_TOO_LARGE;
+	r = hx_record_to_json(&rec);
+	m = json_object_get(r, "memory");
+	cr_expect(json_is_null(json_object_get(m, "allocations_per_run")));
+	cr_expect(json_is_null(json_object_get(m, "allocations_per_step")));
+	cr_expect(
+	    strstr(json_string_value(json_object_get(m, "allocations_source")),
+		"unavailable") != NULL);
+	cr_expect(json_integer_value(json_object_get(r, "schema_version")) ==
+	    HX_SCHEMA_VERSION);
+	json_decref(r);
+	hx_record_free(&rec);
+}
