@@ -11,8 +11,10 @@
 #include "hx_cli.h"
 #include "hx_counters.h"
 #include "hx_file.h"
+#include "hx_gbench.h"
 #include "hx_isolate.h"
 #include "hx_parse.h"
+#include "hx_result.h"
 
 /* getopt_long values: 256 + the option's place in the generated table. */
 #define OPT_BASE 256
@@ -39,13 +41,15 @@ static const char *const setting_value[HX_SET_COUNT] = {
     "R", "W", "S", "LIST", "BYTES", "US", "N"};
 
 static const hx_cli_opt_t run_own[] = {{"json", 1}, {"timeline", 1},
-    {"cachesim", 0}, {"no-validate", 0}, {"no-fork", 0}, {"help", 0}};
+    {"cachesim", 0}, {"no-validate", 0}, {"no-fork", 0}, {"format", 1},
+    {"help", 0}};
 enum {
 	RUN_JSON,
 	RUN_TIMELINE,
 	RUN_CACHESIM,
 	RUN_NO_VALIDATE,
 	RUN_NO_FORK,
+	RUN_FORMAT,
 	RUN_HELP,
 	RUN_NOWN
 };
@@ -221,6 +225,38 @@ hx_cli_apply_settings(
 }
 
 int
+hx_cli_write_result(
+    const char *path, int gbench, const json_t *r, char *msg, size_t msglen)
+{
+	json_t *one;
+	int rc;
+
+	if (!gbench)
+		return hx_result_write(path, r, msg, msglen);
+	if ((one = json_pack("[O]", r)) == NULL) {
+		snprintf(msg, msglen, "out of memory");
+		return -1;
+	}
+	rc = hx_gbench_write(path, one, msg, msglen);
+	json_decref(one);
+	return rc;
+}
+
+int
+hx_cli_parse_format(const char *arg, int *gbench, char *msg, size_t msglen)
+{
+	if (strcmp(arg, "json") != 0 && strcmp(arg, "gbench") != 0) {
+		snprintf(msg, msglen,
+		    "--format '%s': json (the result object) or gbench "
+		    "(Google Benchmark's JSON)",
+		    arg);
+		return -1;
+	}
+	*gbench = strcmp(arg, "gbench") == 0;
+	return 0;
+}
+
+int
 hx_cli_parse_cpu(const char *arg, int *cpu, char *msg, size_t msglen)
 {
 	long cpus = sysconf(_SC_NPROCESSORS_CONF);
@@ -282,7 +318,11 @@ hx_cli_run_usage(FILE *f)
 	      "debuggers)\n"
 	      "output:\n"
 	      "  --json FILE|-             write the result object (- = "
-	      "stdout)\n\n"
+	      "stdout)\n"
+	      "  --format json|gbench      what --json writes: the result "
+	      "object (json),\n"
+	      "                            or Google Benchmark's JSON "
+	      "(gbench)\n\n"
 	      "Numbers: plain integers or forms like 1e6. Exit status: 0 ok "
 	      "or skipped,\n1 failed while running, 2 bad input.\n",
 	    f);
@@ -360,6 +400,10 @@ run_own_options(const hx_cli_args_t *a, hx_run_config_t *cfg, hx_cli_run_t *cli,
 	cli->no_fork = a->own[RUN_NO_FORK] != NULL;
 	cli->cachesim = a->own[RUN_CACHESIM] != NULL;
 	cli->json_path = a->own[RUN_JSON];
+	if (a->own[RUN_FORMAT] != NULL &&
+	    hx_cli_parse_format(
+		a->own[RUN_FORMAT], &cli->gbench, msg, msglen) != 0)
+		return -1;
 	if (hx_cli_check_config(cfg, msg, msglen) != 0)
 		return -1;
 	if (cli->json_path != NULL &&

@@ -81,6 +81,15 @@ int hx_cli_apply_params(
 int hx_cli_apply_settings(
     const hx_cli_args_t *a, hx_run_config_t *cfg, char *msg, size_t msglen);
 
+/* --format's value: json (0 in *gbench) or gbench (1). 0, or -1 with
+ * msg. */
+int hx_cli_parse_format(const char *arg, int *gbench, char *msg, size_t msglen);
+
+/* Writes result r to path: as it is, or (gbench) as Google Benchmark's
+ * JSON. 0, or -1 with msg. */
+int hx_cli_write_result(
+    const char *path, int gbench, const json_t *r, char *msg, size_t msglen);
+
 /* --cpu's value: a CPU number below the configured count. 0, or -1 with
  * msg. */
 int hx_cli_parse_cpu(const char *arg, int *cpu, char *msg, size_t msglen);
@@ -94,6 +103,7 @@ typedef struct hx_cli_run_s {
 	const char *json_path; /* --json, or NULL */
 	int no_fork;           /* --no-fork: measure in this process */
 	int cachesim;          /* --cachesim */
+	int gbench;            /* --format gbench: --json writes that */
 } hx_cli_run_t;
 
 /* `harness run --help`. */

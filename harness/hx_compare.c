@@ -10,6 +10,7 @@
 #include "hx_cli.h"
 #include "hx_compare.h"
 #include "hx_format.h"
+#include "hx_gbench.h"
 #include "hx_params.h"
 #include "hx_result.h"
 #include "hx_stats.h"
@@ -18,7 +19,8 @@ static const char compare_help[] =
     "usage: harness compare OLD NEW [--threshold PCT] [--alpha A]\n"
     "\n"
     "Matches the runs of two result files (JSON lines as harness sweep writes\n"
-    "them, or one result object as harness run --json writes it) by workload,\n"
+    "them, one result object as harness run --json writes it, or Google\n"
+    "Benchmark's JSON, fusebench's own converted or any other) by workload,\n"
     "variant and parameters, and prints for each: the median time old -> new\n"
     "with the change in percent and the Mann-Whitney U p value of the timed\n"
     "samples, the peak workspace change, and the change of every counter both\n"
@@ -156,6 +158,18 @@ label_return:
 json_t *
 hx_compare_load(const char *path, char *msg, size_t msglen)
 {
+	json_t *o = json_load_file(path, 0, NULL), *r;
+
+	/* Google Benchmark's JSON (one object with "benchmarks"). */
+	if (hx_gbench_is(o)) {
+		char inner[200];
+		r = hx_gbench_to_results(o, inner, sizeof(inner));
+		if (r == NULL)
+			snprintf(msg, msglen, "%s: %s", path, inner);
+		json_decref(o);
+		return r;
+	}
+	json_decref(o);
 	return hx_result_read(path, msg, msglen);
 }
 

@@ -59,6 +59,8 @@ static const char hx_exec_help[] =
     "  --cpu N                   pin the command (and its children) to CPU N\n"
     "  --json FILE|-             write the result object (- = stdout; the\n"
     "                            command's stdout then goes to stderr)\n"
+    "  --format json|gbench      what --json writes: the result object, or\n"
+    "                            Google Benchmark's JSON\n"
     "\n"
     "Exit status: 0 measured (the result's status says whether the command\n"
     "failed), 1 the harness failed, 2 bad usage.\n";
@@ -82,6 +84,7 @@ enum {
 	OPT_EVENTS,
 	OPT_JSON,
 	OPT_CPU,
+	OPT_FORMAT,
 	OPT_HELP
 };
 
@@ -104,6 +107,7 @@ static const struct option exec_options[] = {
     {"events", required_argument, NULL, OPT_EVENTS},
     {"json", required_argument, NULL, OPT_JSON},
     {"cpu", required_argument, NULL, OPT_CPU},
+    {"format", required_argument, NULL, OPT_FORMAT},
     {"help", no_argument, NULL, OPT_HELP},
     {NULL, 0, NULL, 0},
 };
@@ -275,6 +279,10 @@ exec_options_apply(
 		snprintf(msg, msglen, "--name: must not be empty");
 		return -1;
 	}
+	if (GIVEN(OPT_FORMAT) &&
+	    hx_cli_parse_format(ARG(OPT_FORMAT), &cfg->gbench, msg, msglen) !=
+		0)
+		return -1;
 	if (GIVEN(OPT_CPU) &&
 	    hx_cli_parse_cpu(ARG(OPT_CPU), &cfg->cpu, msg, msglen) != 0)
 		return -1;
@@ -1096,7 +1104,8 @@ hx_exec_main(int argc, char **argv)
 	    r);
 	rc = 0;
 	if (cfg.json_path != NULL &&
-	    hx_result_write(cfg.json_path, r, msg, sizeof(msg)) != 0) {
+	    hx_cli_write_result(
+		cfg.json_path, cfg.gbench, r, msg, sizeof(msg)) != 0) {
 		hx_cli_error("exec", msg);
 		rc = 1;
 	}

@@ -49,7 +49,8 @@ typedef struct hx_exec_config_s {
 	uint64_t timeline_interval_us; /* the sampler's (and guard's) */
 	const char *events;            /* NULL: the default set; "none": off */
 	const char *json_path;         /* --json, or NULL */
-	int cpu; /* pin the command to this CPU; -1: not pinned */
+	int cpu;    /* pin the command to this CPU; -1: not pinned */
+	int gbench; /* --format gbench: --json writes Google Benchmark's JSON */
 } hx_exec_config_t;
 
 typedef enum { HX_EXEC_COLD, HX_EXEC_WARMUP, HX_EXEC_TIMED } hx_exec_kind_t;

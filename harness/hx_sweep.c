@@ -24,6 +24,7 @@
 #include "hx_cli.h"
 #include "hx_file.h"
 #include "hx_format.h"
+#include "hx_gbench.h"
 #include "hx_isolate.h"
 #include "hx_result.h"
 #include "hx_sweep.h"
@@ -37,7 +38,7 @@
 
 static const hx_cli_opt_t sweep_own[] = {{"workload", 1}, {"variants", 1},
     {"timeline-dir", 1}, {"resume", 0}, {"out", 1}, {"no-interleave", 0},
-    {"help", 0}};
+    {"format", 1}, {"help", 0}};
 enum {
 	S_WORKLOAD,
 	S_VARIANTS,
@@ -45,6 +46,7 @@ enum {
 	S_RESUME,
 	S_OUT,
 	S_NO_INTERLEAVE,
+	S_FORMAT,
 	S_HELP,
 	S_NOWN
 };
@@ -78,6 +80,7 @@ typedef struct sweep_plan_s {
 typedef struct sweep_s {
 	json_t *results; /* array, in run order */
 	char jsonl_path[4096], csv_path[4096];
+	char gbench_path[4096]; /* with --format gbench, else "" */
 	sweep_ref_t refs[SWEEP_MAX_REFS];
 	size_t nrefs;
 	size_t done, failures;
@@ -119,6 +122,9 @@ sweep_usage(FILE *f)
 	      "settings\n"
 	      "  --out PREFIX              output files PREFIX.jsonl and "
 	      "PREFIX.csv\n"
+	      "  --format json|gbench      gbench: also PREFIX.gbench.json, "
+	      "Google\n"
+	      "                            Benchmark's JSON of all runs\n"
 	      "  --no-interleave           run each variant's repeats in a "
 	      "block; by default\n"
 	      "                            the variants of one parameter set "
@@ -253,6 +259,15 @@ sweep_parse(int argc, char **argv, sweep_plan_t *plan, sweep_t *s, char *msg,
 	plan->timeline_dir = a.own[S_TIMELINE_DIR];
 	plan->resume = a.own[S_RESUME] != NULL;
 	plan->interleave = a.own[S_NO_INTERLEAVE] == NULL;
+	if (a.own[S_FORMAT] != NULL) {
+		int gbench = 0;
+		if (hx_cli_parse_format(
+			a.own[S_FORMAT], &gbench, msg, msglen) != 0)
+			return -1;
+		if (gbench)
+			snprintf(s->gbench_path, sizeof(s->gbench_path),
+			    "%s.gbench.json", a.own[S_OUT]);
+	}
 	out = a.own[S_OUT];
 	snprintf(s->jsonl_path, sizeof(s->jsonl_path), "%s.jsonl", out);
 	snprintf(s->csv_path, sizeof(s->csv_path), "%s.csv", out);
@@ -469,7 +484,9 @@ static int
 sweep_save(sweep_t *s, char *msg, size_t msglen)
 {
 	if (hx_file_write_atomic(
-		s->jsonl_path, jsonl_writer, s->results, msg, msglen) != 0)
+		s->jsonl_path, jsonl_writer, s->results, msg, msglen) != 0 ||
+	    (s->gbench_path[0] != '\0' && json_array_size(s->results) > 0 &&
+		hx_gbench_write(s->gbench_path, s->results, msg, msglen) != 0))
 		return -1;
 	return hx_file_write_atomic(
 	    s->csv_path, csv_writer, s->results, msg, msglen);

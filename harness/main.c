@@ -27,6 +27,7 @@
 #include "hx_counters.h"
 #include "hx_exec.h"
 #include "hx_file.h"
+#include "hx_gbench.h"
 #include "hx_isolate.h"
 #include "hx_overhead.h"
 #include "hx_result.h"
@@ -56,6 +57,8 @@ static const command_t commands[] = {
 	hx_overhead_main},
     {"compare", "OLD NEW", "median, memory and counter changes",
 	hx_compare_main},
+    {"convert", "FILE [--out OUT]", "results as Google Benchmark JSON",
+	hx_gbench_main},
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -144,7 +147,8 @@ cmd_run(int argc, char **argv)
 								     : stdout,
 	    r);
 	if (cli.json_path != NULL &&
-	    hx_result_write(cli.json_path, r, msg, sizeof(msg)) != 0) {
+	    hx_cli_write_result(
+		cli.json_path, cli.gbench, r, msg, sizeof(msg)) != 0) {
 		hx_cli_error("run", msg);
 		json_decref(r);
 		return HX_EXIT_FAILURE;

@@ -1,0 +1,469 @@
+/*
+ * hx_gbench: Google Benchmark's JSON, both ways. See hx_gbench.h.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hx_gbench.h"
+#include "hx_result.h"
+#include "hx_stats.h"
+
+/* The value at a dotted path, or NULL. */
+static json_t *
+gb_at(const json_t *r, const char *path)
+{
+	char key[128];
+	const char *dot;
+
+	while (r != NULL && (dot = strchr(path, '.')) != NULL) {
+		snprintf(key, sizeof(key), "%.*s", (int)(dot - path), path);
+		r = json_object_get(r, key);
+		path = dot + 1;
+	}
+	return json_object_get(r, path);
+}
+
+/* WORKLOAD/VARIANT/k:v/... into buf. */
+static void
+gb_name(const json_t *r, char *buf, size_t len)
+{
+	const char *key;
+	json_t *v;
+	size_t k = (size_t)snprintf(buf, len, "%s/%s",
+	    json_string_value(json_object_get(r, "workload")),
+	    json_string_value(json_object_get(r, "variant")));
+
+	json_object_foreach(json_object_get(r, "params"), key, v)
+	{
+		if (k >= len)
+			break;
+		if (json_is_integer(v))
+			k += (size_t)snprintf(buf + k, len - k, "/%s:%lld", key,
+			    (long long)json_integer_value(v));
+		else if (json_is_string(v))
+			k += (size_t)snprintf(buf + k, len - k, "/%s:%s", key,
+			    json_string_value(v));
+	}
+}
+
+/* The context: where and when, from the first result. */
+static json_t *
+gb_context(const json_t *r)
+{
+	const json_t *m = json_object_get(r, "machine");
+	const char *gov = json_string_value(json_object_get(m, "governor"));
+	json_t *c = json_object(), *caches = json_array();
+	static const char *const keys[] = {"l1d_bytes", "l2_bytes", "l3_bytes"};
+
+	json_object_set(c, "date", json_object_get(r, "date"));
+	json_object_set(c, "host_name", json_object_get(m, "host"));
+	json_object_set_new(c, "executable", json_string("fusebench harness"));
+	json_object_set(c, "num_cpus", json_object_get(m, "cores"));
+	json_object_set_new(c, "mhz_per_cpu", json_integer(0));
+	json_object_set_new(c, "cpu_scaling_enabled",
+	    json_boolean(gov != NULL && strcmp(gov, "performance") != 0));
+	for (int l = 0; l < 3; l++) {
+		const json_t *b = gb_at(m, "caches") != NULL
+		    ? json_object_get(json_object_get(m, "caches"), keys[l])
+		    : NULL;
+		if (json_is_integer(b))
+			json_array_append_new(caches,
+			    json_pack("{s:s, s:i, s:O, s:i}", "type",
+				l == 0 ? "Data" : "Unified", "level", l + 1,
+				"size", b, "num_sharing", 0));
+	}
+	json_object_set_new(c, "caches", caches);
+	json_object_set(
+	    c, "load_avg", gb_at(r, "conditions.load_average_start"));
+	json_object_set_new(c, "library_build_type", json_string("release"));
+	json_object_set_new(c, "fusebench",
+	    json_pack("{s:O?, s:O?, s:O?, s:O?, s:O?, s:O?}", "harness_version",
+		json_object_get(r, "harness_version"), "schema_version",
+		json_object_get(r, "schema_version"), "cpu",
+		json_object_get(m, "cpu"), "compiler",
+		json_object_get(m, "compiler"), "cflags",
+		json_object_get(m, "cflags"), "allocator",
+		json_object_get(m, "allocator")));
+	return c;
+}
+
+/* Memory, faults and counters of r as fields of entry e. */
+static void
+gb_counters(const json_t *r, json_t *e)
+{
+	static const char *const mem[][2] = {
+	    {"max_bytes_used", "memory.peak_workspace_bytes"},
+	    {"total_allocated_bytes", "memory.allocated_bytes_per_run"},
+	    {"allocs_per_iter", "memory.allocations_per_run"},
+	    {"peak_rss_bytes", "memory.peak_rss_bytes"},
+	    {"minor_faults", "memory.minor_faults"},
+	    {"major_faults", "memory.major_faults"}};
+	const char *name;
+	json_t *c;
+
+	for (size_t i = 0; i < sizeof(mem) / sizeof(mem[0]); i++) {
+		const json_t *v = gb_at(r, mem[i][1]);
+		if (json_is_number(v))
+			json_object_set(e, mem[i][0], (json_t *)v);
+	}
+	json_object_foreach(json_object_get(r, "counters"), name, c)
+	{
+		const json_t *v = json_object_get(c, "value");
+		if (json_is_number(v))
+			json_object_set(e, name, (json_t *)v);
+	}
+}
+
+/* One entry: the fields every entry of r carries. */
+static json_t *
+gb_entry(const json_t *r, const char *name, size_t family, size_t reps)
+{
+	return json_pack("{s:s, s:I, s:i, s:s, s:I, s:i, s:s}", "name", name,
+	    "family_index", (json_int_t)family, "per_family_instance_index", 0,
+	    "run_name", name, "repetitions", (json_int_t)reps, "threads", 1,
+	    "time_unit", "ns");
+}
+
+/* The aggregate "what" of samples t (seconds) as an entry. */
+static json_t *
+gb_aggregate(const json_t *r, const char *name, size_t family, const double *t,
+    size_t n, const char *what)
+{
+	char full[600];
+	double v = 0, mean = 0;
+	json_t *e;
+
+	for (size_t i = 0; i < n; i++)
+		mean += t[i] / (double)n;
+	if (strcmp(what, "mean") == 0)
+		v = mean;
+	else if (strcmp(what, "median") == 0)
+		v = hx_stats_median(t, n);
+	else {
+		for (size_t i = 0; i < n; i++)
+			v += (t[i] - mean) * (t[i] - mean);
+		v = n > 1 ? sqrt(v / (double)(n - 1)) : 0.0;
+	}
+	snprintf(full, sizeof(full), "%s_%s", name, what);
+	e = gb_entry(r, name, family, n);
+	json_object_set_new(e, "name", json_string(full));
+	json_object_set_new(e, "run_type", json_string("aggregate"));
+	json_object_set_new(e, "aggregate_name", json_string(what));
+	json_object_set_new(e, "aggregate_unit", json_string("time"));
+	json_object_set_new(e, "iterations", json_integer((json_int_t)n));
+	json_object_set_new(e, "real_time", json_real(v * 1e9));
+	json_object_set_new(e, "cpu_time", json_real(v * 1e9));
+	gb_counters(r, e);
+	return e;
+}
+
+/* The entries of result r (family index f) appended to out. */
+static void
+gb_result(const json_t *r, size_t f, json_t *out)
+{
+	const json_t *s = gb_at(r, "time_s.samples");
+	size_t n = json_array_size(s);
+	double *t = calloc(n + 1, sizeof(double));
+	char name[512];
+	json_t *e;
+
+	gb_name(r, name, sizeof(name));
+	if (strcmp(hx_result_status(r), "ok") != 0 || n == 0 || t == NULL) {
+		e = gb_entry(r, name, f, 1);
+		json_object_set_new(e, "run_type", json_string("iteration"));
+		json_object_set_new(e, "error_occurred", json_true());
+		json_object_set_new(e, "error_message",
+		    json_string(json_string_value(json_object_get(r, "reason"))
+			    ?: "no timed sample"));
+		json_array_append_new(out, e);
+		free(t);
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		t[i] = json_number_value(json_array_get(s, i));
+		e = gb_entry(r, name, f, n);
+		json_object_set_new(e, "run_type", json_string("iteration"));
+		json_object_set_new(
+		    e, "repetition_index", json_integer((json_int_t)i));
+		json_object_set_new(e, "iterations", json_integer(1));
+		json_object_set_new(e, "real_time", json_real(t[i] * 1e9));
+		json_object_set_new(e, "cpu_time", json_real(t[i] * 1e9));
+		gb_counters(r, e);
+		json_array_append_new(out, e);
+	}
+	json_array_append_new(out, gb_aggregate(r, name, f, t, n, "mean"));
+	json_array_append_new(out, gb_aggregate(r, name, f, t, n, "median"));
+	json_array_append_new(out, gb_aggregate(r, name, f, t, n, "stddev"));
+	free(t);
+}
+
+json_t *
+hx_gbench_from_results(const json_t *results)
+{
+	json_t *gb, *benchmarks = json_array();
+	size_t i;
+	const json_t *r;
+
+	if (benchmarks == NULL)
+		return NULL;
+	json_array_foreach(results, i, r) gb_result(r, i, benchmarks);
+	gb = json_pack("{s:o, s:o}", "context",
+	    gb_context(json_array_get(results, 0)), "benchmarks", benchmarks);
+	return gb;
+}
+
+int
+hx_gbench_is(const json_t *o)
+{
+	return json_is_object(o) &&
+	    json_is_array(json_object_get(o, "benchmarks"));
+}
+
+int
+hx_gbench_write(
+    const char *path, const json_t *results, char *msg, size_t msglen)
+{
+	json_t *gb = hx_gbench_from_results(results);
+	int rc;
+
+	if (gb == NULL) {
+		snprintf(msg, msglen, "out of memory");
+		return -1;
+	}
+	rc = hx_result_write(path, gb, msg, msglen);
+	json_decref(gb);
+	return rc;
+}
+
+/* workload, variant and params of r from a benchmark name: those of a name
+ * gb_name wrote, else workload "gbench" and the whole name as variant. */
+static void
+gb_parse_name(const char *name, json_t *r)
+{
+	char buf[512], *parts[32], *save = NULL;
+	int n = 0, ours = 1;
+	json_t *params = json_object();
+
+	snprintf(buf, sizeof(buf), "%s", name);
+	for (char *p = strtok_r(buf, "/", &save); p != NULL && n < 32;
+	     p = strtok_r(NULL, "/", &save))
+		parts[n++] = p;
+	for (int i = 2; i < n && ours; i++) {
+		char *colon = strchr(parts[i], ':'), *end;
+		long long v;
+		if (colon == NULL) {
+			ours = 0;
+			break;
+		}
+		*colon = '\0';
+		v = strtoll(colon + 1, &end, 10);
+		json_object_set_new(params, parts[i],
+		    *end == '\0' && end != colon + 1 ? json_integer(v)
+						     : json_string(colon + 1));
+	}
+	if (n < 2 || !ours) {
+		json_object_set_new(r, "workload", json_string("gbench"));
+		json_object_set_new(r, "variant", json_string(name));
+		json_decref(params);
+		return;
+	}
+	json_object_set_new(r, "workload", json_string(parts[0]));
+	json_object_set_new(r, "variant", json_string(parts[1]));
+	json_object_set_new(r, "params", params);
+}
+
+/* The machine of the results, from the context. */
+static json_t *
+gb_machine(const json_t *ctx)
+{
+	const json_t *fb = json_object_get(ctx, "fusebench");
+
+	return json_pack("{s:O?, s:O?, s:O?, s:O?, s:O?}", "host",
+	    json_object_get(ctx, "host_name"), "cpu",
+	    json_object_get(fb, "cpu"), "compiler",
+	    json_object_get(fb, "compiler"), "cflags",
+	    json_object_get(fb, "cflags"), "allocator",
+	    json_object_get(fb, "allocator"));
+}
+
+/* Seconds per time_unit. */
+static double
+gb_unit(const char *u)
+{
+	return u == NULL           ? 1e-9
+	    : strcmp(u, "us") == 0 ? 1e-6
+	    : strcmp(u, "ms") == 0 ? 1e-3
+	    : strcmp(u, "s") == 0  ? 1.0
+				   : 1e-9;
+}
+
+/* The result object of run name, made on first sight. */
+static json_t *
+gb_result_of(json_t *by_name, json_t *out, const char *name, const json_t *ctx)
+{
+	json_t *r = json_object_get(by_name, name);
+
+	if (r != NULL)
+		return r;
+	r = json_pack("{s:s, s:{s:[]}, s:{}, s:o}", "status", "ok", "time_s",
+	    "samples", "memory", "machine", gb_machine(ctx));
+	gb_parse_name(name, r);
+	json_object_set(r, "date", json_object_get(ctx, "date"));
+	json_object_set_new(by_name, name, r);
+	json_array_append(out, r);
+	return r;
+}
+
+/* One iteration entry into its result. */
+static void
+gb_take(const json_t *e, json_t *r)
+{
+	const json_t *mem = json_object_get(e, "max_bytes_used");
+
+	if (json_is_true(json_object_get(e, "error_occurred"))) {
+		json_object_set_new(r, "status", json_string("failed"));
+		json_object_set(
+		    r, "reason", json_object_get(e, "error_message"));
+		return;
+	}
+	json_array_append_new(gb_at(r, "time_s.samples"),
+	    json_real(json_number_value(json_object_get(e, "real_time")) *
+		gb_unit(json_string_value(json_object_get(e, "time_unit")))));
+	if (json_is_number(mem))
+		json_object_set(json_object_get(r, "memory"),
+		    "peak_workspace_bytes", (json_t *)mem);
+}
+
+/* time_s.median of each result from its samples. */
+static void
+gb_medians(json_t *out)
+{
+	size_t i, j;
+	json_t *r, *x;
+
+	json_array_foreach(out, i, r)
+	{
+		json_t *s = gb_at(r, "time_s.samples");
+		size_t n = json_array_size(s);
+		double *t = calloc(n + 1, sizeof(double));
+		if (t == NULL || n == 0) {
+			free(t);
+			continue;
+		}
+		json_array_foreach(s, j, x) t[j] = json_number_value(x);
+		json_object_set_new(json_object_get(r, "time_s"), "median",
+		    json_real(hx_stats_median(t, n)));
+		free(t);
+	}
+}
+
+json_t *
+hx_gbench_to_results(const json_t *gb, char *msg, size_t msglen)
+{
+	const json_t *ctx = json_object_get(gb, "context"), *e;
+	json_t *by_name = json_object(), *out = json_array();
+	size_t i;
+
+	json_array_foreach(json_object_get(gb, "benchmarks"), i, e)
+	{
+		const char *type =
+		    json_string_value(json_object_get(e, "run_type"));
+		const char *name =
+		    json_string_value(json_object_get(e, "run_name"));
+		if (name == NULL)
+			name = json_string_value(json_object_get(e, "name"));
+		if (name == NULL ||
+		    (type != NULL && strcmp(type, "aggregate") == 0))
+			continue;
+		gb_take(e, gb_result_of(by_name, out, name, ctx));
+	}
+	json_decref(by_name);
+	if (json_array_size(out) == 0) {
+		snprintf(msg, msglen,
+		    "Google Benchmark JSON without an iteration entry");
+		json_decref(out);
+		return NULL;
+	}
+	gb_medians(out);
+	return out;
+}
+
+static const char convert_help[] =
+    "usage: harness convert FILE [--to gbench] [--out OUT]\n"
+    "\n"
+    "Writes the results of FILE (a result object, an array of them, or JSON\n"
+    "lines as harness sweep writes them) as Google Benchmark JSON to OUT\n"
+    "(default: stdout), for compare.py and other tools that read that\n"
+    "format. Exit status: 0 written, 1 not written, 2 bad usage or input.\n";
+
+/* The options: FILE, --to, --out. 0, 1 for --help, or -1 with msg. */
+static int
+convert_parse(int argc, char **argv, const char **in, const char **out,
+    char *msg, size_t msglen)
+{
+	*in = NULL;
+	*out = "-";
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (strcmp(a, "--help") == 0)
+			return 1;
+		if ((strcmp(a, "--to") == 0 || strcmp(a, "--out") == 0) &&
+		    i + 1 == argc) {
+			snprintf(msg, msglen, "option '%s' needs a value", a);
+			return -1;
+		}
+		if (strcmp(a, "--to") == 0 &&
+		    strcmp(argv[++i], "gbench") != 0) {
+			snprintf(msg, msglen,
+			    "--to '%s': the one format is gbench", argv[i]);
+			return -1;
+		} else if (strcmp(a, "--out") == 0) {
+			*out = argv[++i];
+		} else if (strcmp(argv[i - (strcmp(a, "--to") == 0)], "--to") !=
+		    0) {
+			if (a[0] == '-' && a[1] != '\0') {
+				snprintf(msg, msglen, "unknown option '%s'", a);
+				return -1;
+			}
+			if (*in != NULL) {
+				snprintf(
+				    msg, msglen, "unexpected argument '%s'", a);
+				return -1;
+			}
+			*in = a;
+		}
+	}
+	if (*in == NULL) {
+		snprintf(msg, msglen,
+		    "needs a result FILE (harness convert "
+		    "--help)");
+		return -1;
+	}
+	return 0;
+}
+
+int
+hx_gbench_main(int argc, char **argv)
+{
+	const char *in, *out;
+	char msg[4400];
+	json_t *results;
+	int rc = convert_parse(argc, argv, &in, &out, msg, sizeof(msg));
+
+	if (rc == 1) {
+		fputs(convert_help, stdout);
+		return 0;
+	}
+	if (rc != 0 ||
+	    (results = hx_result_read(in, msg, sizeof(msg))) == NULL) {
+		fprintf(stderr, "harness convert: %s\n", msg);
+		return 2;
+	}
+	rc = hx_gbench_write(out, results, msg, sizeof(msg)) != 0;
+	if (rc != 0)
+		fprintf(stderr, "harness convert: %s\n", msg);
+	json_decref(results);
+	return rc;
+}
