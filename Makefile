@@ -53,7 +53,8 @@ CFLAGS_RECORD := $(CC) $(OPT) ALLOC=$(ALLOC)$(if $(SANITIZER), SANITIZER=$(SANIT
 CFLAGS_ALL += -DFB_CFLAGS='"$(CFLAGS_RECORD)"'
 
 LIB_SRC   := $(filter-out harness/main.c,$(wildcard harness/*.c)) \
-             $(wildcard variants/*.c) $(wildcard variants/*/*.c)
+             $(wildcard variants/*.c) \
+             $(filter-out variants/example/%,$(wildcard variants/*/*.c))
 OBJ       := $(BUILD)/obj
 LIB_OBJ   := $(LIB_SRC:%.c=$(OBJ)/%.o)
 UNIT_SRC  := $(wildcard tests/unit/*.c)
@@ -66,15 +67,21 @@ INTEG_OBJ := $(INTEG_SRC:%.c=$(OBJ)/%.o)
 # statistics and atomic file writing.
 REPORT_SRC := $(filter-out reports/report.c,$(wildcard reports/*.c))
 REPORT_OBJ := $(REPORT_SRC:%.c=$(OBJ)/%.o)
+# Plugins (shared libraries `harness run --plugin` loads): the example
+# under variants/example/ and the broken ones the tests refuse. They see
+# variant.h and plugin.h only; the harness exports the helpers they call.
+PLUGIN_SRC := $(wildcard variants/example/*.c) $(wildcard tests/plugins/*.c)
+PLUGINS   := $(foreach s,$(PLUGIN_SRC),$(BUILD)/plugins/lib$(basename $(notdir $(s))).so)
+PLUGIN_CFLAGS := -std=gnu11 -D_GNU_SOURCE -g -O2 -fPIC -shared $(WARN) -Ivariants
 # Small programs that harness exec measures in the integration tests.
 HELPER_SRC := $(wildcard tests/helpers/*.c)
 HELPERS   := $(HELPER_SRC:tests/helpers/%.c=$(BUILD)/helpers/%)
 
-.PHONY: all valgrind-build deps test test-unit test-integration report clean format format-check valgrind \
+.PHONY: all install valgrind-build deps test test-unit test-integration report clean format format-check valgrind \
 	valgrind-report \
 	fuzz fuzz-ci fuzz-build cppcheck
 
-all: $(BUILD)/harness $(BUILD)/report
+all: $(BUILD)/harness $(BUILD)/report $(PLUGINS)
 ifeq ($(ALLOC)$(SANITIZER)$(BUILD_DIR),jemalloc)
 all: valgrind-build
 endif
@@ -93,8 +100,17 @@ $(BUILD)/libfusebench.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
+# -rdynamic: plugins call the helpers variant.h declares from the harness.
 $(BUILD)/harness: $(OBJ)/harness/main.o $(BUILD)/libfusebench.a
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LDLIBS_ALL)
+	$(CC) $(LDFLAGS_ALL) -rdynamic -o $@ $^ $(LDLIBS_ALL)
+
+$(BUILD)/plugins/lib%.so: variants/example/%.c variants/variant.h variants/plugin.h
+	@mkdir -p $(dir $@)
+	$(CC) $(PLUGIN_CFLAGS) -o $@ $<
+
+$(BUILD)/plugins/lib%.so: tests/plugins/%.c variants/variant.h variants/plugin.h
+	@mkdir -p $(dir $@)
+	$(CC) $(PLUGIN_CFLAGS) -o $@ $<
 
 $(OBJ)/reports/%.o $(OBJ)/tests/%.o: CFLAGS_ALL += -Ireports
 
@@ -139,7 +155,7 @@ test-unit: $(BUILD)/test_unit
 test-integration: all $(BUILD)/test_integration $(HELPERS)
 	FB_HARNESS=$(abspath $(BUILD)/harness) FB_HARNESS_GLIBC=$(abspath build/glibc/harness) \
 		FB_REPORT=$(abspath $(BUILD)/report) \
-		FB_HELPERS=$(abspath $(BUILD)/helpers) \
+		FB_HELPERS=$(abspath $(BUILD)/helpers) FB_PLUGINS=$(abspath $(BUILD)/plugins) \
 		$(BUILD)/test_integration --jobs=1
 
 report: deps
@@ -244,6 +260,20 @@ fuzz: fuzz-build
 
 fuzz-ci:
 	$(MAKE) fuzz FUZZ_SECONDS=6
+
+# make install [PREFIX=/usr/local] [DESTDIR=]: the harness as fusebench,
+# the plugin headers as <fusebench/variant.h> and <fusebench/plugin.h>, and
+# fusebench.pc, so that a plugin builds with
+#   cc -shared -fPIC $$(pkg-config --cflags fusebench) -o libmine.so mine.c
+PREFIX ?= /usr/local
+install: $(BUILD)/harness
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include/fusebench \
+		$(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 755 $(BUILD)/harness $(DESTDIR)$(PREFIX)/bin/fusebench
+	install -m 644 variants/variant.h variants/plugin.h $(DESTDIR)$(PREFIX)/include/fusebench/
+	printf 'prefix=%s\nincludedir=$${prefix}/include\n\nName: fusebench\nDescription: %s\nVersion: %s\nCflags: -I$${includedir}/fusebench\n' \
+		'$(PREFIX)' 'plugin headers of the fusebench harness (ABI version in plugin.h)' \
+		'$(FB_VERSION)' > $(DESTDIR)$(PREFIX)/lib/pkgconfig/fusebench.pc
 
 clean:
 	rm -rf build

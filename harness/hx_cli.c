@@ -14,6 +14,7 @@
 #include "hx_gbench.h"
 #include "hx_isolate.h"
 #include "hx_parse.h"
+#include "hx_plugin.h"
 #include "hx_result.h"
 
 /* getopt_long values: 256 + the option's place in the generated table. */
@@ -333,29 +334,31 @@ hx_cli_lookup(const char *workload, const char *variant, const workload_t **w,
     const variant_t **v, char *msg, size_t msglen)
 {
 	char known[512] = "";
+	const workload_t *x;
+	const variant_t *y;
 
-	if ((*w = workload_find(workload)) == NULL) {
-		for (size_t i = 0; workload_table[i] != NULL; i++) {
-			if (workload_table[i]->hidden)
+	if ((*w = hx_plugin_find_workload(workload)) == NULL) {
+		for (size_t i = 0; (x = hx_plugin_workload(i)) != NULL; i++) {
+			if (x->hidden)
 				continue;
 			strncat(known, known[0] ? ", " : "",
 			    sizeof(known) - strlen(known) - 1);
-			strncat(known, workload_table[i]->name,
-			    sizeof(known) - strlen(known) - 1);
+			strncat(
+			    known, x->name, sizeof(known) - strlen(known) - 1);
 		}
 		snprintf(msg, msglen, "unknown workload '%s' (known: %s)",
 		    workload, known);
 		return -1;
 	}
-	if (variant == NULL || (*v = variant_find(workload, variant)) != NULL)
+	if (variant == NULL ||
+	    (*v = hx_plugin_find_variant(workload, variant)) != NULL)
 		return 0;
-	for (size_t i = 0; variant_table[i] != NULL; i++) {
-		if (variant_table[i]->workload != *w)
+	for (size_t i = 0; (y = hx_plugin_variant(i)) != NULL; i++) {
+		if (y->workload != *w)
 			continue;
 		strncat(known, known[0] ? ", " : "",
 		    sizeof(known) - strlen(known) - 1);
-		strncat(known, variant_table[i]->name,
-		    sizeof(known) - strlen(known) - 1);
+		strncat(known, y->name, sizeof(known) - strlen(known) - 1);
 	}
 	snprintf(msg, msglen, "unknown %s variant '%s' (known: %s)", workload,
 	    variant, known);

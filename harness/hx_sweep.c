@@ -26,6 +26,7 @@
 #include "hx_format.h"
 #include "hx_gbench.h"
 #include "hx_isolate.h"
+#include "hx_plugin.h"
 #include "hx_result.h"
 #include "hx_sweep.h"
 
@@ -176,12 +177,12 @@ sweep_variants(sweep_plan_t *plan, const char *arg, char *msg, size_t msglen)
 	char buf[1024], *save = NULL, *tok;
 
 	if (strcmp(arg, "all") == 0) {
-		for (size_t i = 0; variant_table[i] != NULL &&
+		const variant_t *v;
+		for (size_t i = 0; (v = hx_plugin_variant(i)) != NULL &&
 		     plan->nvariants < SWEEP_MAX_VARIANTS;
 		     i++) {
-			if (variant_table[i]->workload == plan->w)
-				plan->variants[plan->nvariants++] =
-				    variant_table[i];
+			if (v->workload == plan->w)
+				plan->variants[plan->nvariants++] = v;
 		}
 		return 0;
 	}

@@ -30,6 +30,7 @@
 #include "hx_gbench.h"
 #include "hx_isolate.h"
 #include "hx_overhead.h"
+#include "hx_plugin.h"
 #include "hx_result.h"
 #include "hx_sweep.h"
 #include "variant.h"
@@ -66,7 +67,8 @@ static const command_t commands[] = {
 static void
 usage(FILE *f)
 {
-	fputs("usage: harness COMMAND [options]\n       harness --version\n"
+	fputs("usage: harness COMMAND [--plugin LIB.so] [options]\n"
+	      "       harness --version\n"
 	      "\ncommands:\n",
 	    f);
 	for (size_t i = 0; i < NCOMMANDS; i++) {
@@ -81,6 +83,8 @@ static int
 cmd_list(int argc, char **argv)
 {
 	params_t p;
+	const workload_t *w;
+	const variant_t *v;
 
 	if (argc > 1 &&
 	    (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
@@ -94,14 +98,12 @@ cmd_list(int argc, char **argv)
 		    argv[1]);
 		return HX_EXIT_USAGE;
 	}
-	for (size_t i = 0; workload_table[i] != NULL; i++) {
-		const workload_t *w = workload_table[i];
+	for (size_t i = 0; (w = hx_plugin_workload(i)) != NULL; i++) {
 		if (w->hidden)
 			continue;
 		w->defaults(&p);
 		printf("%s: %s\n", w->name, w->description);
-		for (size_t j = 0; variant_table[j] != NULL; j++) {
-			const variant_t *v = variant_table[j];
+		for (size_t j = 0; (v = hx_plugin_variant(j)) != NULL; j++) {
 			uint64_t b;
 			if (v->workload != w)
 				continue;
@@ -220,8 +222,16 @@ main(int argc, char **argv)
 		return HX_EXIT_OK;
 	}
 	for (size_t i = 0; i < NCOMMANDS; i++) {
-		if (strcmp(argv[1], commands[i].name) == 0)
-			return commands[i].main(argc - 1, argv + 1);
+		int n = argc - 1;
+		char msg[4400];
+		if (strcmp(argv[1], commands[i].name) != 0)
+			continue;
+		/* --plugin PATH, wherever it is among the options. */
+		if (hx_plugin_from_argv(&n, argv + 1, msg, sizeof(msg)) != 0) {
+			fprintf(stderr, "harness %s: %s\n", argv[1], msg);
+			return HX_EXIT_USAGE;
+		}
+		return commands[i].main(n, argv + 1);
 	}
 	fprintf(stderr, "harness: unknown command '%s'\n", argv[1]);
 	usage(stderr);

@@ -1,0 +1,231 @@
+/*
+ * hx_plugin: built-in and plugin tables. See hx_plugin.h.
+ */
+#include <dlfcn.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "hx_params.h"
+#include "hx_plugin.h"
+#include "plugin.h"
+
+static const fb_plugin_t *loaded[HX_PLUGIN_MAX];
+static size_t nloaded;
+
+const workload_t *
+hx_plugin_workload(size_t i)
+{
+	size_t n = 0;
+
+	while (workload_table[n] != NULL)
+		n++;
+	if (i < n)
+		return workload_table[i];
+	i -= n;
+	for (size_t p = 0; p < nloaded; p++) {
+		for (n = 0; loaded[p]->workloads[n] != NULL; n++) {
+			if (i-- == 0)
+				return loaded[p]->workloads[n];
+		}
+	}
+	return NULL;
+}
+
+const variant_t *
+hx_plugin_variant(size_t i)
+{
+	size_t n = 0;
+
+	while (variant_table[n] != NULL)
+		n++;
+	if (i < n)
+		return variant_table[i];
+	i -= n;
+	for (size_t p = 0; p < nloaded; p++) {
+		for (n = 0; loaded[p]->variants[n] != NULL; n++) {
+			if (i-- == 0)
+				return loaded[p]->variants[n];
+		}
+	}
+	return NULL;
+}
+
+const workload_t *
+hx_plugin_find_workload(const char *name)
+{
+	const workload_t *w;
+
+	for (size_t i = 0; (w = hx_plugin_workload(i)) != NULL; i++) {
+		if (strcmp(w->name, name) == 0)
+			return w;
+	}
+	return NULL;
+}
+
+const variant_t *
+hx_plugin_find_variant(const char *workload, const char *name)
+{
+	const variant_t *v;
+
+	for (size_t i = 0; (v = hx_plugin_variant(i)) != NULL; i++) {
+		if (strcmp(v->workload->name, workload) == 0 &&
+		    strcmp(v->name, name) == 0)
+			return v;
+	}
+	return NULL;
+}
+
+/* A workload's entries and parameters. 0, or -1 with msg. */
+static int
+check_workload(const workload_t *w, char *msg, size_t msglen)
+{
+	char names[256], *save = NULL;
+
+	if (w->name == NULL || w->params == NULL || w->unit == NULL ||
+	    w->defaults == NULL || w->check == NULL || w->steps == NULL ||
+	    w->units == NULL || w->input_bytes == NULL ||
+	    w->reference == NULL || w->validate == NULL ||
+	    w->digest_count < 1 || w->digest_count > DIGEST_MAX) {
+		snprintf(msg, msglen,
+		    "workload '%s' lacks a name, params, unit, digest or one "
+		    "of its functions",
+		    w->name != NULL ? w->name : "?");
+		return -1;
+	}
+	if (hx_plugin_find_workload(w->name) != NULL) {
+		snprintf(
+		    msg, msglen, "workload '%s' is already known", w->name);
+		return -1;
+	}
+	snprintf(names, sizeof(names), "%s", w->params);
+	for (char *p = strtok_r(names, " ", &save); p != NULL;
+	     p = strtok_r(NULL, " ", &save)) {
+		if (hx_params_find(p) == NULL) {
+			snprintf(msg, msglen,
+			    "workload '%s' uses parameter '%s', which the "
+			    "harness does not have",
+			    w->name, p);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* A variant's entries and its workload (one of the plugin's). */
+static int
+check_variant(
+    const fb_plugin_t *pl, const variant_t *v, char *msg, size_t msglen)
+{
+	int mine = 0;
+
+	for (size_t i = 0; v->workload != NULL && pl->workloads[i] != NULL; i++)
+		mine |= pl->workloads[i] == v->workload;
+	if (v->name == NULL || !mine || v->model_bytes == NULL ||
+	    v->setup == NULL || v->reset == NULL || v->step == NULL ||
+	    v->digest == NULL || v->teardown == NULL || v->flops == NULL ||
+	    v->bytes == NULL) {
+		snprintf(msg, msglen,
+		    "variant '%s' lacks a name, one of its functions, or a "
+		    "workload of this plugin",
+		    v->name != NULL ? v->name : "?");
+		return -1;
+	}
+	return 0;
+}
+
+/* The object's ABI and tables. 0, or -1 with msg. */
+static int
+check_plugin(const fb_plugin_t *pl, char *msg, size_t msglen)
+{
+	if (pl->abi_version != FB_PLUGIN_ABI_VERSION ||
+	    pl->sizeof_params != sizeof(params_t) ||
+	    pl->sizeof_workload != sizeof(workload_t) ||
+	    pl->sizeof_variant != sizeof(variant_t)) {
+		snprintf(msg, msglen,
+		    "built for plugin ABI version %u, this harness has "
+		    "version %d: rebuild it against this harness's "
+		    "fusebench/plugin.h",
+		    pl->abi_version, FB_PLUGIN_ABI_VERSION);
+		return -1;
+	}
+	if (pl->workloads == NULL || pl->variants == NULL ||
+	    pl->workloads[0] == NULL) {
+		snprintf(msg, msglen, "no workload in its tables");
+		return -1;
+	}
+	for (size_t i = 0; pl->workloads[i] != NULL; i++) {
+		if (check_workload(pl->workloads[i], msg, msglen) != 0)
+			return -1;
+	}
+	for (size_t i = 0; pl->variants[i] != NULL; i++) {
+		if (check_variant(pl, pl->variants[i], msg, msglen) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+int
+hx_plugin_load(const char *path, char *msg, size_t msglen)
+{
+	char inner[400];
+	void *h;
+	const fb_plugin_t *pl;
+
+	if (nloaded == HX_PLUGIN_MAX) {
+		snprintf(msg, msglen, "--plugin %s: at most %d plugins", path,
+		    HX_PLUGIN_MAX);
+		return -1;
+	}
+	if ((h = dlopen(path, RTLD_NOW | RTLD_LOCAL)) == NULL) {
+		snprintf(msg, msglen, "--plugin %s: cannot load it: %s", path,
+		    dlerror());
+		return -1;
+	}
+	pl = dlsym(h, FB_PLUGIN_SYMBOL);
+	if (pl == NULL) {
+		snprintf(msg, msglen,
+		    "--plugin %s: no symbol '" FB_PLUGIN_SYMBOL
+		    "': not a fusebench plugin (see fusebench/plugin.h)",
+		    path);
+		dlclose(h);
+		return -1;
+	}
+	if (check_plugin(pl, inner, sizeof(inner)) != 0) {
+		snprintf(msg, msglen, "--plugin %s: %s", path, inner);
+		dlclose(h);
+		return -1;
+	}
+	loaded[nloaded++] = pl;
+	return 0;
+}
+
+int
+hx_plugin_from_argv(int *argc, char **argv, char *msg, size_t msglen)
+{
+	int out = 0, i;
+
+	for (i = 0; i < *argc; i++) {
+		const char *a = argv[i], *path = NULL;
+		if (strcmp(a, "--") == 0)
+			break;
+		if (strcmp(a, "--plugin") == 0) {
+			if (i + 1 == *argc) {
+				snprintf(msg, msglen,
+				    "option '--plugin' needs a value");
+				return -1;
+			}
+			path = argv[++i];
+		} else if (strncmp(a, "--plugin=", 9) == 0) {
+			path = a + 9;
+		}
+		if (path == NULL)
+			argv[out++] = argv[i];
+		else if (hx_plugin_load(path, msg, msglen) != 0)
+			return -1;
+	}
+	for (; i < *argc; i++)
+		argv[out++] = argv[i];
+	argv[out] = NULL;
+	*argc = out;
+	return 0;
+}

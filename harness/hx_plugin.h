@@ -1,0 +1,41 @@
+/*
+ * hx_plugin: the tables of workloads and variants the harness measures:
+ * the built-in ones (variants/variants.c), then those of plugins loaded
+ * with --plugin (variants/plugin.h says what a plugin exports).
+ *
+ * Everything that lists or looks up workloads and variants (list, run,
+ * sweep, exec --workload) goes through these functions, so a plugin's
+ * workloads are measured exactly as the built-in ones.
+ *
+ * Limits: at most HX_PLUGIN_MAX plugins, loaded once and never unloaded;
+ * a plugin's workload names must be new.
+ */
+#ifndef FB_HX_PLUGIN_H
+#define FB_HX_PLUGIN_H
+
+#include <stddef.h>
+
+#include "variant.h"
+
+#define HX_PLUGIN_MAX 8
+
+/* Loads the plugin at path (dlopen: a path with a '/' is a file, else the
+ * loader's search). 0, or -1 with one line in msg: not loadable, no
+ * fusebench_plugin object, another ABI version or struct sizes, a taken
+ * workload name, an entry with a missing function or an unknown
+ * parameter. */
+int hx_plugin_load(const char *path, char *msg, size_t msglen);
+
+/* Entry i of all workloads (variants), built-in first; NULL past the end. */
+const workload_t *hx_plugin_workload(size_t i);
+const variant_t *hx_plugin_variant(size_t i);
+
+/* Lookups by name in all of them; NULL when there is none. */
+const workload_t *hx_plugin_find_workload(const char *name);
+const variant_t *hx_plugin_find_variant(const char *workload, const char *name);
+
+/* Removes every "--plugin PATH" and "--plugin=PATH" of argv (up to a "--")
+ * and loads them. Returns 0, or -1 with msg; *argc is updated. */
+int hx_plugin_from_argv(int *argc, char **argv, char *msg, size_t msglen);
+
+#endif /* FB_HX_PLUGIN_H */

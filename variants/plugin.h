@@ -1,0 +1,54 @@
+/*
+ * plugin: how a shared library hands its own workloads and variants to the
+ * harness (`harness run --plugin ./libmine.so WORKLOAD VARIANT`).
+ *
+ * A plugin is built against this header and variant.h (installed as
+ * <fusebench/plugin.h>; `pkg-config --cflags fusebench`) and defines one
+ * object named fusebench_plugin:
+ *
+ *     const fb_plugin_t fusebench_plugin =
+ *         FB_PLUGIN("mine", mine_workloads, mine_variants);
+ *
+ * where the two tables are NULL-terminated arrays of pointers, exactly as
+ * variants/variants.c lists the built-in ones. The harness refuses, with one
+ * line, a library without that object, one built for another ABI version or
+ * other struct sizes, a workload whose name is taken, and a table entry with
+ * a missing function. The helpers variant.h declares (model_bare,
+ * model_allocator, params_check_range, variant_cache ...) are the harness's
+ * own: a plugin calls them without linking anything.
+ *
+ * Limits: the plugin's parameters are those of the harness's table (n m g
+ * preset seed chunk tile steps), named in workload_t.params; its code runs
+ * in the measuring child, so a crash fails the run, not the harness.
+ */
+#ifndef FB_PLUGIN_H
+#define FB_PLUGIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "variant.h"
+
+/* Raised whenever workload_t, variant_t or params_t change. */
+#define FB_PLUGIN_ABI_VERSION 1
+
+typedef struct fb_plugin_s {
+	uint32_t abi_version; /* FB_PLUGIN_ABI_VERSION when built */
+	/* The struct sizes it was built with: a second check of the ABI. */
+	uint32_t sizeof_params, sizeof_workload, sizeof_variant;
+	const char *name;
+	const workload_t *const *workloads; /* NULL-terminated */
+	const variant_t *const *variants;   /* NULL-terminated */
+} fb_plugin_t;
+
+/* The symbol the harness looks up. */
+#define FB_PLUGIN_SYMBOL "fusebench_plugin"
+
+#define FB_PLUGIN(name, workloads, variants)                                   \
+	{                                                                      \
+		FB_PLUGIN_ABI_VERSION, (uint32_t)sizeof(params_t),             \
+		    (uint32_t)sizeof(workload_t), (uint32_t)sizeof(variant_t), \
+		    (name), (workloads), (variants)                            \
+	}
+
+#endif /* FB_PLUGIN_H */
