@@ -96,6 +96,13 @@ $(OBJ)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
 
+# hx_record.o writes the version: rebuilt whenever the version changes (a
+# file that is rewritten only then).
+FB_VERSION_FILE := $(OBJ)/fb_version
+$(shell mkdir -p $(OBJ) && (echo '$(FB_VERSION)' | cmp -s - $(FB_VERSION_FILE) || \
+	echo '$(FB_VERSION)' > $(FB_VERSION_FILE)))
+$(OBJ)/harness/hx_record.o: $(FB_VERSION_FILE)
+
 $(BUILD)/libfusebench.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
