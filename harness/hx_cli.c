@@ -21,6 +21,7 @@
 #define OPT_BASE 256
 #define OPT_SETTINGS (OPT_BASE + HX_CLI_MAX_PARAMS)
 #define OPT_OWN (OPT_SETTINGS + HX_SET_COUNT)
+#define OPT_PARAM (OPT_OWN + HX_CLI_MAX_OWN)
 
 static const char *const setting_names[HX_SET_COUNT] = {"repeat", "warmup",
     "min-time", "events", "mem-limit", "timeline-interval", "cpu"};
@@ -71,6 +72,7 @@ build_options(const hx_cli_opt_t *own, size_t nown, struct option *o)
 		o[k++] = (struct option){own[i].name,
 		    own[i].has_value ? required_argument : no_argument, NULL,
 		    OPT_OWN + (int)i};
+	o[k++] = (struct option){"param", required_argument, NULL, OPT_PARAM};
 	o[k] = (struct option){NULL, 0, NULL, 0};
 }
 
@@ -92,7 +94,13 @@ take_option(int opt, char **argv, hx_cli_args_t *a, char *msg, size_t msglen)
 		    msg, msglen, "option '%s' needs a value", argv[optind - 1]);
 		return -1;
 	}
-	if (opt >= OPT_OWN)
+	if (opt == OPT_PARAM) {
+		if (a->nextra == HX_CLI_MAX_EXTRA) {
+			snprintf(msg, msglen, "too many --param options");
+			return -1;
+		}
+		a->extra[a->nextra++] = optarg;
+	} else if (opt >= OPT_OWN)
 		a->own[opt - OPT_OWN] = optarg != NULL ? optarg : "";
 	else if (opt >= OPT_SETTINGS)
 		a->setting[opt - OPT_SETTINGS] = optarg;
@@ -106,7 +114,7 @@ hx_cli_getopt(int argc, char **argv, const hx_cli_opt_t *own, size_t nown,
     int max_positional, hx_cli_args_t *a, char *msg, size_t msglen)
 {
 	struct option
-	    options[HX_CLI_MAX_PARAMS + HX_SET_COUNT + HX_CLI_MAX_OWN + 1];
+	    options[HX_CLI_MAX_PARAMS + HX_SET_COUNT + HX_CLI_MAX_OWN + 2];
 	int opt;
 
 	memset(a, 0, sizeof(*a));
@@ -159,6 +167,18 @@ hx_cli_apply_params(
 			&hx_params[i], a->param[i], &v, msg, msglen) != 0)
 			return -1;
 		hx_params_set(&cfg->params, &hx_params[i], v);
+	}
+	return hx_cli_apply_extra(a, cfg, msg, msglen);
+}
+
+int
+hx_cli_apply_extra(
+    const hx_cli_args_t *a, hx_run_config_t *cfg, char *msg, size_t msglen)
+{
+	for (int i = 0; i < a->nextra; i++) {
+		if (hx_params_extra_parse(cfg->workload, a->extra[i],
+			&cfg->params, msg, msglen) != 0)
+			return -1;
 	}
 	return 0;
 }
@@ -276,6 +296,8 @@ hx_cli_parse_cpu(const char *arg, int *cpu, char *msg, size_t msglen)
 void
 hx_cli_params_usage(FILE *f, int lists)
 {
+	fprintf(f, "  %-26s%s\n", "--param NAME=VALUE",
+	    "a parameter the workload declares itself (see harness list)");
 	for (size_t i = 0; i < hx_params_count; i++) {
 		char opt[64];
 		snprintf(opt, sizeof(opt), "--%s %s", hx_params[i].name,

@@ -32,6 +32,7 @@
 #define HX_CLI_MAX_PARAMS 16
 #define HX_CLI_MAX_OWN 16
 #define HX_CLI_MAX_POSITIONAL 4
+#define HX_CLI_MAX_EXTRA 16
 
 /* The measurement settings, in the order of hx_cli_args_t.setting. */
 enum {
@@ -59,6 +60,9 @@ typedef struct hx_cli_args_s {
 	const char *own[HX_CLI_MAX_OWN]; /* by the command's own table */
 	const char *positional[HX_CLI_MAX_POSITIONAL];
 	int npositional;
+	/* Every --param NAME=VALUE, in order. */
+	const char *extra[HX_CLI_MAX_EXTRA];
+	int nextra;
 } hx_cli_args_t;
 
 /* Reads argv (argv[0] is the command) against the parameters, the
@@ -75,6 +79,11 @@ int hx_cli_param_usable(
 /* Applies the parameters a gives (one value each) to cfg->params. 0, or
  * -1 with msg. */
 int hx_cli_apply_params(
+    const hx_cli_args_t *a, hx_run_config_t *cfg, char *msg, size_t msglen);
+
+/* Applies every --param NAME=VALUE a gives to cfg->params (the
+ * workload's own parameters). 0, or -1 with msg. */
+int hx_cli_apply_extra(
     const hx_cli_args_t *a, hx_run_config_t *cfg, char *msg, size_t msglen);
 
 /* Applies the measurement settings a gives to cfg. 0, or -1 with msg. */

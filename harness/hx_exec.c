@@ -220,6 +220,7 @@ exec_params(
 		NULL, msg, msglen) != 0)
 		return -1;
 	cfg->workload->defaults(&cfg->params);
+	hx_params_extra_defaults(cfg->workload, &cfg->params);
 	for (int o = OPT_N; o <= OPT_STEPS; o++) {
 		uint64_t *dst[] = {&cfg->params.n, &cfg->params.m,
 		    &cfg->params.g, NULL, &cfg->params.seed, &cfg->params.chunk,

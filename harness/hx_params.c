@@ -157,6 +157,58 @@ hx_params_format(const hx_param_t *p, uint64_t v, char *buf, size_t len)
 	return buf;
 }
 
+size_t
+hx_params_extra_count(const workload_t *w)
+{
+	size_t n = 0;
+
+	while (w->extra_params != NULL && n < PARAMS_EXTRA_MAX &&
+	    w->extra_params[n].name != NULL)
+		n++;
+	return n;
+}
+
+void
+hx_params_extra_defaults(const workload_t *w, params_t *params)
+{
+	for (size_t i = 0; i < hx_params_extra_count(w); i++)
+		params->extra[i] = w->extra_params[i].def;
+}
+
+int
+hx_params_extra_parse(const workload_t *w, const char *arg, params_t *params,
+    char *msg, size_t msglen)
+{
+	const char *eq = strchr(arg, '=');
+	size_t n = hx_params_extra_count(w), len;
+	uint64_t v;
+
+	len = eq != NULL ? (size_t)(eq - arg) : strlen(arg);
+	for (size_t i = 0; eq != NULL && i < n; i++) {
+		const param_decl_t *d = &w->extra_params[i];
+		if (strlen(d->name) != len || strncmp(d->name, arg, len) != 0)
+			continue;
+		if (hx_parse_count(eq + 1, &v) != 0 || v < d->lo || v > d->hi) {
+			snprintf(msg, msglen,
+			    "--param %s '%s': must be an integer from %llu to "
+			    "%llu",
+			    d->name, eq + 1, (unsigned long long)d->lo,
+			    (unsigned long long)d->hi);
+			return -1;
+		}
+		params->extra[i] = v;
+		return 0;
+	}
+	snprintf(msg, msglen,
+	    "--param '%s': %s declares no such parameter (NAME=VALUE; its "
+	    "own: %s)",
+	    arg, w->name, n > 0 ? w->extra_params[0].name : "none");
+	for (size_t i = 1; i < n; i++)
+		snprintf(msg + strlen(msg) - 1, msglen - strlen(msg) + 1,
+		    ", %s)", w->extra_params[i].name);
+	return -1;
+}
+
 json_t *
 hx_params_json(const workload_t *w, const params_t *params)
 {
@@ -171,6 +223,9 @@ hx_params_json(const workload_t *w, const params_t *params)
 		    p->kind == HX_PARAM_CHOICE ? json_string(p->choices[v])
 					       : json_integer((json_int_t)v));
 	}
+	for (size_t i = 0; o != NULL && i < hx_params_extra_count(w); i++)
+		json_object_set_new(o, w->extra_params[i].name,
+		    json_integer((json_int_t)params->extra[i]));
 	return o;
 }
 
@@ -206,6 +261,22 @@ json_value(const json_t *params, const hx_param_t *p)
 	return NAN; /* unequal to everything */
 }
 
+/* Every key of a outside the table is in b with an equal value. */
+static int
+same_extra(const json_t *a, const json_t *b)
+{
+	const char *key;
+	json_t *x;
+
+	json_object_foreach((json_t *)a, key, x)
+	{
+		if (hx_params_find(key) == NULL &&
+		    !json_equal(x, json_object_get(b, key)))
+			return 0;
+	}
+	return 1;
+}
+
 int
 hx_params_same_json(const json_t *a, const json_t *b)
 {
@@ -214,7 +285,7 @@ hx_params_same_json(const json_t *a, const json_t *b)
 		    json_value(b, &hx_params[i]))
 			return 0;
 	}
-	return 1;
+	return same_extra(a, b) && same_extra(b, a);
 }
 
 int
@@ -225,6 +296,10 @@ hx_params_same_inputs(const workload_t *w, const params_t *a, const params_t *b)
 		if ((p->flags & HX_PARAM_SCHEDULE) || !hx_params_used(w, p))
 			continue;
 		if (hx_params_get(a, p) != hx_params_get(b, p))
+			return 0;
+	}
+	for (size_t i = 0; i < hx_params_extra_count(w); i++) {
+		if (!w->extra_params[i].schedule && a->extra[i] != b->extra[i])
 			return 0;
 	}
 	return 1;

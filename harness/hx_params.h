@@ -81,6 +81,14 @@ int hx_params_parse(const hx_param_t *p, const char *arg, uint64_t *out,
 const char *hx_params_format(
     const hx_param_t *p, uint64_t v, char *buf, size_t len);
 
+/* The workload's own parameters (workload_t.extra_params): their count,
+ * their defaults into params, and one "NAME=VALUE" (--param) applied to
+ * params. 0, or -1 with msg (no such parameter, or out of its bounds). */
+size_t hx_params_extra_count(const workload_t *w);
+void hx_params_extra_defaults(const workload_t *w, params_t *params);
+int hx_params_extra_parse(const workload_t *w, const char *arg,
+    params_t *params, char *msg, size_t msglen);
+
 /* The workload's parameters as the result's params object (new
  * reference; NULL when out of memory). */
 json_t *hx_params_json(const workload_t *w, const params_t *params);

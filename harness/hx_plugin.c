@@ -97,6 +97,19 @@ check_workload(const workload_t *w, char *msg, size_t msglen)
 		    msg, msglen, "workload '%s' is already known", w->name);
 		return -1;
 	}
+	for (size_t i = 0;
+	     w->extra_params != NULL && w->extra_params[i].name != NULL; i++) {
+		const param_decl_t *d = &w->extra_params[i];
+		if (i == PARAMS_EXTRA_MAX || hx_params_find(d->name) != NULL ||
+		    d->lo > d->def || d->def > d->hi) {
+			snprintf(msg, msglen,
+			    "workload '%s': parameter '%s' is one too many, "
+			    "a name the harness has, or its default is out of "
+			    "its bounds",
+			    w->name, d->name);
+			return -1;
+		}
+	}
 	snprintf(names, sizeof(names), "%s", w->params);
 	for (char *p = strtok_r(names, " ", &save); p != NULL;
 	     p = strtok_r(NULL, " ", &save)) {

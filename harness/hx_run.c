@@ -11,6 +11,7 @@
 #include "hx_file.h"
 #include "hx_format.h"
 #include "hx_mem.h"
+#include "hx_params.h"
 #include "hx_run.h"
 #include "hx_stats.h"
 #include "hx_timeline.h"
@@ -45,6 +46,7 @@ hx_run_config_init(
 	cfg->workload = w;
 	cfg->variant = v;
 	w->defaults(&cfg->params);
+	hx_params_extra_defaults(w, &cfg->params);
 	cfg->repeat = 5;
 	cfg->warmup = 1;
 	cfg->min_time_s = 0.0;

@@ -255,6 +255,7 @@ sweep_parse(int argc, char **argv, sweep_plan_t *plan, sweep_t *s, char *msg,
 	hx_run_config_init(&plan->base, plan->w, plan->variants[0]);
 	plan->base.repeat = SWEEP_DEFAULT_REPEAT;
 	if (sweep_lists(plan, &a, msg, msglen) != 0 ||
+	    hx_cli_apply_extra(&a, &plan->base, msg, msglen) != 0 ||
 	    hx_cli_apply_settings(&a, &plan->base, msg, msglen) != 0)
 		return -1;
 	plan->timeline_dir = a.own[S_TIMELINE_DIR];

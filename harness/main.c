@@ -103,6 +103,13 @@ cmd_list(int argc, char **argv)
 			continue;
 		w->defaults(&p);
 		printf("%s: %s\n", w->name, w->description);
+		for (size_t k = 0; k < hx_params_extra_count(w); k++) {
+			const param_decl_t *d = &w->extra_params[k];
+			printf("  --param %s=%llu..%llu (default %llu): %s\n",
+			    d->name, (unsigned long long)d->lo,
+			    (unsigned long long)d->hi,
+			    (unsigned long long)d->def, d->meaning);
+		}
 		for (size_t j = 0; (v = hx_plugin_variant(j)) != NULL; j++) {
 			uint64_t b;
 			if (v->workload != w)

@@ -17,9 +17,15 @@
  * model_allocator, params_check_range, variant_cache ...) are the harness's
  * own: a plugin calls them without linking anything.
  *
- * Limits: the plugin's parameters are those of the harness's table (n m g
- * preset seed chunk tile steps), named in workload_t.params; its code runs
- * in the measuring child, so a crash fails the run, not the harness.
+ * Parameters: those of the harness's table it uses (n m g preset seed
+ * chunk tile steps), named in workload_t.params, and up to
+ * PARAMS_EXTRA_MAX of its own in workload_t.extra_params (name, meaning,
+ * bounds, default), given as --param NAME=VALUE and found in
+ * params_t.extra[i].
+ *
+ * Limits: its code runs in the measuring child, so a crash fails the run,
+ * not the harness; its own parameters take one value in a sweep (no
+ * lists) and are not CSV columns (the JSON lines have them).
  */
 #ifndef FB_PLUGIN_H
 #define FB_PLUGIN_H

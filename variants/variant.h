@@ -22,14 +22,29 @@
 
 enum { PRESET_RANDOM = 0, PRESET_SEED = 1 };
 
-/* The run parameters. 0 in chunk or tile means "the variant's default". */
+/* At most this many parameters a workload declares for itself. */
+#define PARAMS_EXTRA_MAX 4
+
+/* The run parameters. 0 in chunk or tile means "the variant's default".
+ * extra[i] holds the value of the workload's i-th declared parameter. */
 typedef struct params_s {
 	uint64_t n, m, g;
 	int preset;
 	uint64_t seed;
 	uint64_t chunk, tile;
 	uint64_t steps;
+	uint64_t extra[PARAMS_EXTRA_MAX];
 } params_t;
+
+/* A parameter a workload declares for itself (a plugin's): given as
+ * --param NAME=VALUE, written as params.NAME. */
+typedef struct param_decl_s {
+	const char *name; /* NULL ends the list */
+	const char *meaning;
+	uint64_t lo, hi; /* bounds of a value given */
+	uint64_t def;    /* its default */
+	int schedule;    /* 1: the schedule's, the reference ignores it */
+} param_decl_t;
 
 #define DIGEST_MAX 8
 
@@ -63,6 +78,9 @@ typedef struct workload_s {
 	 * with the first disagreeing figure described in msg. */
 	int (*validate)(const params_t *p, const double *got, const double *ref,
 	    char *msg, size_t msglen);
+	/* Its own parameters beyond the harness's table, NULL-name ended
+	 * (at most PARAMS_EXTRA_MAX), or NULL. */
+	const param_decl_t *extra_params;
 } workload_t;
 
 typedef struct variant_s {

@@ -144,6 +144,24 @@ refused(const char *lib, const char *variant, int status, const char *want)
 	fb_rmdir(dir);
 }
 
+/* run dot fused --param ARG: exit 2 and want on stderr. */
+static void
+refused_param(const char *arg, const char *want)
+{
+	char dir[4096], *err = NULL;
+	char *args[] = {"run", "--plugin", (char *)plugin("example"), "dot",
+	    "fused", "--param", (char *)arg, NULL};
+	int rc;
+
+	fb_tmpdir(dir, sizeof(dir));
+	rc = run(args, dir, &err);
+	cr_expect(rc == 2, "--param %s: exit %d: %s", arg, rc, err);
+	cr_expect(err != NULL && strstr(err, want) != NULL,
+	    "--param %s: stderr does not say '%s': %s", arg, want, err);
+	free(err);
+	fb_rmdir(dir);
+}
+
 Test(plugin, refusals)
 {
 	refused(plugin("bad_abi"), "fused", 2, "plugin ABI version 999");
@@ -174,4 +192,38 @@ Test(plugin, a_crashing_step_fails_the_run)
 		      "killed by signal 11") != NULL);
 	json_decref(r);
 	fb_rmdir(dir);
+}
+
+/* --param NAME=VALUE: the workload's own parameter, applied, written to
+ * params, used by the reference; out of its bounds or unknown: exit 2. */
+Test(plugin, own_parameter_with_bounds)
+{
+	char dir[4096], json[4200], *err = NULL;
+	json_t *r;
+	int rc;
+
+	fb_tmpdir(dir, sizeof(dir));
+	snprintf(json, sizeof(json), "%s/r.json", dir);
+	{
+		char *args[] = {"run", "--plugin", (char *)plugin("example"),
+		    "dot", "temporary", "--n", "10000", "--param", "passes=3",
+		    "--repeat", "2", "--json", json, NULL};
+		rc = run(args, dir, &err);
+	}
+	cr_assert(rc == 0, "exit %d: %s", rc, err);
+	free(err);
+	r = load(json);
+	cr_expect(num(r, "params", "passes") == 3);
+	cr_expect(num(r, "result", "dot") == 30000.0, "dot %g",
+	    num(r, "result", "dot"));
+	cr_expect(json_is_true(
+	    json_object_get(json_object_get(r, "validation"), "ok")));
+	/* One fresh array a pass. */
+	cr_expect(num(r, "memory", "allocations_per_run") == 3);
+	json_decref(r);
+	fb_rmdir(dir);
+	refused_param("passes=65",
+	    "--param passes '65': must be an integer "
+	    "from 1 to 64");
+	refused_param("speed=2", "dot declares no such parameter");
 }

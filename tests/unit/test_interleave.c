@@ -171,8 +171,10 @@ Test(interleave, a_crashing_child_fails_alone)
 	cr_expect_str_eq(buf, "ABABABAB");
 	cr_expect_str_eq(status(r[0]), "ok");
 	cr_expect_str_eq(status(r[1]), "failed");
+	/* Killed by SIGSEGV; under AddressSanitizer, which catches it, an
+	 * exit without a result. */
 	cr_expect(strstr(json_string_value(json_object_get(r[1], "reason")),
-		      "signal 11") != NULL);
+		      "the measuring child") != NULL);
 	cr_expect_str_eq(status(r[2]), "ok");
 	for (int i = 0; i < 3; i++)
 		json_decref(r[i]);

@@ -5,7 +5,9 @@
  *
  * The workload: the dot product of two vectors of N doubles, x_i = 1/(i+1)
  * and y_i = i+1 (so every product is 1 and the exact answer is N), and
- * their sum of squares. Two variants: `fused` makes one pass and allocates
+ * their sum of squares, each taken `--param passes=P` times in a step (a
+ * parameter the workload declares itself; the digest is P times as
+ * large). Two variants: `fused` makes one pass and allocates
  * nothing; `temporary` first writes the products into a fresh array of N
  * doubles (the eager array-library way), then sums it. A third, `crash`,
  * dies in its step: the tests use it to check that a plugin's crash fails
@@ -22,7 +24,7 @@
 #include "plugin.h"
 
 typedef struct dot_state_s {
-	uint64_t n;
+	uint64_t n, passes;
 	double *x, *y;
 	double dot, squares;
 } dot_state_t;
@@ -61,7 +63,7 @@ dot_input_bytes(const params_t *p)
 	return 2 * p->n * sizeof(double);
 }
 
-/* The float64 reference: a plain loop in index order. */
+/* The float64 reference: a plain loop in index order, times the passes. */
 static int
 dot_reference(const params_t *p, double *digest)
 {
@@ -71,8 +73,16 @@ dot_reference(const params_t *p, double *digest)
 		digest[0] += x * y;
 		digest[1] += x * x + y * y;
 	}
+	digest[0] *= (double)p->extra[0];
+	digest[1] *= (double)p->extra[0];
 	return 0;
 }
+
+/* The workload's own parameter: extra[0]. */
+static const param_decl_t dot_params[] = {
+    {"passes", "passes over the vectors in one step", 1, 64, 1, 0},
+    {NULL, NULL, 0, 0, 0, 0},
+};
 
 static int
 dot_validate(const params_t *p, const double *got, const double *ref, char *msg,
@@ -105,6 +115,7 @@ static const workload_t dot_workload = {
     .input_bytes = dot_input_bytes,
     .reference = dot_reference,
     .validate = dot_validate,
+    .extra_params = dot_params,
 };
 
 static int
@@ -115,6 +126,7 @@ dot_setup(const params_t *p, void **state)
 	if (st == NULL)
 		return -1;
 	st->n = p->n;
+	st->passes = p->extra[0];
 	st->x = malloc(p->n * sizeof(double));
 	st->y = malloc(p->n * sizeof(double));
 	if (st->x == NULL || st->y == NULL) {
@@ -162,33 +174,38 @@ fused_step(void *state, uint64_t k)
 	double dot = 0, sq = 0;
 
 	(void)k;
-	for (uint64_t i = 0; i < st->n; i++) {
-		dot += st->x[i] * st->y[i];
-		sq += st->x[i] * st->x[i] + st->y[i] * st->y[i];
+	for (uint64_t r = 0; r < st->passes; r++) {
+		for (uint64_t i = 0; i < st->n; i++) {
+			dot += st->x[i] * st->y[i];
+			sq += st->x[i] * st->x[i] + st->y[i] * st->y[i];
+		}
 	}
 	st->dot = dot;
 	st->squares = sq;
 	return 0;
 }
 
-/* The products in a fresh array, then their sum. */
+/* The products in a fresh array, then their sum, each pass. */
 static int
 temporary_step(void *state, uint64_t k)
 {
 	dot_state_t *st = state;
-	double *t = malloc(st->n * sizeof(double)), dot = 0, sq = 0;
+	double dot = 0, sq = 0;
 
 	(void)k;
-	if (t == NULL)
-		return -1;
-	for (uint64_t i = 0; i < st->n; i++)
-		t[i] = st->x[i] * st->y[i];
-	variant_no_opt(t);
-	for (uint64_t i = 0; i < st->n; i++) {
-		dot += t[i];
-		sq += st->x[i] * st->x[i] + st->y[i] * st->y[i];
+	for (uint64_t r = 0; r < st->passes; r++) {
+		double *t = malloc(st->n * sizeof(double));
+		if (t == NULL)
+			return -1;
+		for (uint64_t i = 0; i < st->n; i++)
+			t[i] = st->x[i] * st->y[i];
+		variant_no_opt(t);
+		for (uint64_t i = 0; i < st->n; i++) {
+			dot += t[i];
+			sq += st->x[i] * st->x[i] + st->y[i] * st->y[i];
+		}
+		free(t);
 	}
-	free(t);
 	st->dot = dot;
 	st->squares = sq;
 	return 0;
@@ -220,13 +237,13 @@ one_array(const params_t *p, uint64_t (*round)(uint64_t))
 static double
 dot_flops(const params_t *p)
 {
-	return 5.0 * (double)p->n;
+	return 5.0 * (double)p->n * (double)p->extra[0];
 }
 
 static double
 dot_bytes(const params_t *p)
 {
-	return 16.0 * (double)p->n;
+	return 16.0 * (double)p->n * (double)p->extra[0];
 }
 
 #define DOT_VARIANT(id, label, desc, formula, model, fn)                       \
