@@ -492,7 +492,9 @@ write_text(FILE *f, const json_t *c)
 	    "repeats, p the two-sided Mann-Whitney U test of the samples\n",
 	    hx_result_number(c, "threshold_pct"), hx_result_number(c, "alpha"));
 	json_array_foreach(json_object_get(c, "warnings"), i, e)
-	    fprintf(f, "warning: %s\n", json_string_value(e));
+	{
+		fprintf(f, "warning: %s\n", json_string_value(e));
+	}
 	json_array_foreach(json_object_get(c, "runs"), i, e)
 	{
 		const char *v = compare_str(e, "verdict");
@@ -557,7 +559,9 @@ write_markdown(FILE *f, const json_t *c)
 		    json_number_value(json_array_get(ci, 1)), m0, m1);
 	}
 	json_array_foreach(json_object_get(c, "warnings"), i, e)
-	    fprintf(f, "\n> warning: %s\n", json_string_value(e));
+	{
+		fprintf(f, "\n> warning: %s\n", json_string_value(e));
+	}
 }
 
 static int

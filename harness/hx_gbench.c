@@ -208,7 +208,10 @@ hx_gbench_from_results(const json_t *results)
 
 	if (benchmarks == NULL)
 		return NULL;
-	json_array_foreach(results, i, r) gb_result(r, i, benchmarks);
+	json_array_foreach(results, i, r)
+	{
+		gb_result(r, i, benchmarks);
+	}
 	gb = json_pack("{s:o, s:o}", "context",
 	    gb_context(json_array_get(results, 0)), "benchmarks", benchmarks);
 	return gb;
@@ -352,7 +355,10 @@ gb_medians(json_t *out)
 			free(t);
 			continue;
 		}
-		json_array_foreach(s, j, x) t[j] = json_number_value(x);
+		json_array_foreach(s, j, x)
+		{
+			t[j] = json_number_value(x);
+		}
 		json_object_set_new(json_object_get(r, "time_s"), "median",
 		    json_real(hx_stats_median(t, n)));
 		free(t);

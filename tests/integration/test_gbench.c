@@ -57,7 +57,9 @@ doubled(const char *path, const char *out)
 		cr_assert(r != NULL);
 		t = json_object_get(r, "time_s");
 		json_array_foreach(json_object_get(t, "samples"), i, x)
-		    json_real_set(x, 2 * json_real_value(x));
+		{
+			json_real_set(x, 2 * json_real_value(x));
+		}
 		json_object_set_new(t, "median",
 		    json_real(
 			2 * json_real_value(json_object_get(t, "median"))));
