@@ -40,8 +40,7 @@ hx_run_config_init(
 uint64_t
 hx_run_predicted_bytes(const hx_run_config_t *cfg)
 {
-	return model_add(
-	    cfg->variant->model_bytes(&cfg->params, model_allocator),
+	return model_add(cfg->variant->model_bytes(&cfg->params, hx_mem_round),
 	    cfg->workload->input_bytes(&cfg->params));
 }
 
@@ -83,7 +82,7 @@ hx_run_result_base(const hx_run_config_t *cfg)
 	json_object_set_new(r, "idiom", json_string(v->idiom));
 	json_object_set_new(r, "params", params_json(&cfg->params));
 	json_object_set_new(mem, "model_bytes",
-	    bytes_json(v->model_bytes(&cfg->params, model_allocator)));
+	    bytes_json(v->model_bytes(&cfg->params, hx_mem_round)));
 	json_object_set_new(mem, "model_bare_bytes",
 	    bytes_json(v->model_bytes(&cfg->params, model_bare)));
 	json_object_set_new(

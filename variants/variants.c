@@ -6,10 +6,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#ifdef FB_ALLOC_JEMALLOC
-#include <jemalloc/jemalloc.h>
-#endif
-
 #include "variant.h"
 
 extern const workload_t interp_workload, colony_workload;
@@ -95,20 +91,6 @@ uint64_t
 model_bare(uint64_t bytes)
 {
 	return bytes;
-}
-
-uint64_t
-model_allocator(uint64_t bytes)
-{
-	if (bytes == UINT64_MAX || bytes == 0)
-		return bytes;
-#ifdef FB_ALLOC_JEMALLOC
-	if (bytes > SIZE_MAX / 2)
-		return bytes;
-	return nallocx((size_t)bytes, 0);
-#else
-	return (bytes + 15) & ~(uint64_t)15;
-#endif
 }
 
 int

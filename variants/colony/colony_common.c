@@ -45,6 +45,16 @@ colony_defaults(params_t *p)
 	p->steps = 10;
 }
 
+static void
+colony_smoke(params_t *p)
+{
+	colony_defaults(p);
+	p->n = 200;
+	p->steps = 2;
+	p->chunk = 64;
+	p->tile = 32;
+}
+
 static int
 colony_check(const params_t *p, char *msg, size_t msglen)
 {
@@ -128,6 +138,7 @@ const workload_t colony_workload = {
     .digest_names = {"sum_abs_F", "sum_abs_T", "sum_rho", "sum_x", "sum_y",
 	"mean_a"},
     .defaults = colony_defaults,
+    .smoke = colony_smoke,
     .check = colony_check,
     .steps = colony_steps,
     .units = colony_units,
