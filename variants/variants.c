@@ -1,6 +1,6 @@
 /*
  * The workload and variant tables. Adding a variant is one file under
- * variants/<workload>/ and one line here.
+ * variants/<workload>/ and one line in VARIANTS_TABLE here.
  */
 #include <stdio.h>
 #include <string.h>
@@ -8,14 +8,7 @@
 
 #include "variant.h"
 
-extern const workload_t interp_workload, colony_workload;
-extern const variant_t interp_eager, interp_materialized, interp_fused,
-    interp_chunked, interp_tiled, interp_hoisted, interp_sorted;
-extern const variant_t colony_naive, colony_naive_reuse, colony_fused,
-    colony_chunked, colony_tiled, colony_cells;
-
-extern const workload_t selftest_workload;
-extern const variant_t selftest_ok, selftest_crash, selftest_hog, selftest_slow;
+extern const workload_t interp_workload, colony_workload, selftest_workload;
 
 const workload_t *const workload_table[] = {
     &interp_workload,
@@ -24,26 +17,33 @@ const workload_t *const workload_table[] = {
     NULL,
 };
 
-const variant_t *const variant_table[] = {
-    &interp_eager,
-    &interp_materialized,
-    &interp_fused,
-    &interp_chunked,
-    &interp_tiled,
-    &interp_hoisted,
-    &interp_sorted,
-    &colony_naive,
-    &colony_naive_reuse,
-    &colony_fused,
-    &colony_chunked,
-    &colony_tiled,
-    &colony_cells,
-    &selftest_ok,
-    &selftest_crash,
-    &selftest_hog,
-    &selftest_slow,
-    NULL,
-};
+/* The variants, one line each, in the order `harness list` shows them. */
+#define VARIANTS_TABLE(X)                                                      \
+	X(interp_eager)                                                        \
+	X(interp_materialized)                                                 \
+	X(interp_fused)                                                        \
+	X(interp_chunked)                                                      \
+	X(interp_tiled)                                                        \
+	X(interp_hoisted)                                                      \
+	X(interp_sorted)                                                       \
+	X(colony_naive)                                                        \
+	X(colony_naive_reuse)                                                  \
+	X(colony_fused)                                                        \
+	X(colony_chunked)                                                      \
+	X(colony_tiled)                                                        \
+	X(colony_cells)                                                        \
+	X(selftest_ok)                                                         \
+	X(selftest_crash)                                                      \
+	X(selftest_hog)                                                        \
+	X(selftest_slow)
+
+#define VARIANTS_DECLARE(v) extern const variant_t v;
+VARIANTS_TABLE(VARIANTS_DECLARE)
+#undef VARIANTS_DECLARE
+
+#define VARIANTS_ENTRY(v) &v,
+const variant_t *const variant_table[] = {VARIANTS_TABLE(VARIANTS_ENTRY) NULL};
+#undef VARIANTS_ENTRY
 
 const workload_t *
 workload_find(const char *name)
