@@ -78,6 +78,7 @@ Test(colony_memory, materializing_variants_match_model)
 	params_t p = colony_memory_params(512, 3);
 
 	colony_memory_need_peak();
+	colony_expect_model("eager", &p);
 	colony_expect_model("naive", &p);
 	colony_expect_model("naive-reuse", &p);
 	colony_expect_model("chunked", &p);
@@ -87,6 +88,7 @@ Test(colony_memory, materializing_variants_match_model)
 	colony_expect_model("chunked", &p);
 	p.n = 1000;
 	p.chunk = 0;
+	colony_expect_model("eager", &p);
 	colony_expect_model("naive", &p);
 	colony_expect_model("chunked", &p);
 }
@@ -112,6 +114,27 @@ Test(colony_memory, fused_and_cells_are_linear)
 		cr_expect(large <= 64 * 8192,
 		    "%s: peak %llu bytes at n 8192 is not O(N)", names[v],
 		    (unsigned long long)large);
+	}
+}
+
+Test(colony_memory, eager_model_is_its_formula)
+{
+	/* The formula a reader sees, 14 float32 and one bool (N,N) array
+	 * and five (N) arrays at the peak, is what the op-list walk gives. */
+	const variant_t *v = variant_find("colony", "eager");
+	static const uint64_t sizes[] = {16, 512, 1000, 4096, 100000};
+
+	cr_assert_not_null(v);
+	for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
+		params_t p = colony_memory_params(sizes[s], 1);
+		uint64_t n = p.n, want = 57 * n * n + 20 * n;
+		uint64_t got = v->model_bytes(&p, model_bare);
+
+		cr_expect_eq(got, want,
+		    "n %llu: model %llu bytes, formula %s "
+		    "gives %llu",
+		    (unsigned long long)n, (unsigned long long)got,
+		    v->model_formula, (unsigned long long)want);
 	}
 }
 
