@@ -6,6 +6,11 @@
 #
 # Knobs: ALLOC=jemalloc|glibc, SANITIZER=address,undefined, OPT=..., QUICK=1
 # (report at small sizes). Flags are recorded in every result object.
+#
+# Libraries: $(BUILD)/libvariants.a from variants/ (compiled with -Ivariants
+# only: no harness header is reachable, and the archive rule checks it) and
+# $(BUILD)/libharness.a from harness/ (-Iharness -Ivariants), whose memory
+# module takes its allocator half from harness/hx_mem_$(ALLOC).c.
 
 CC       ?= cc
 ALLOC    ?= jemalloc
