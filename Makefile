@@ -7,6 +7,11 @@
 #
 # Knobs: ALLOC=jemalloc|glibc, SANITIZER=address,undefined, OPT=..., QUICK=1
 # (report at small sizes). Flags are recorded in every result object.
+#
+# Libraries: $(BUILD)/libvariants.a from variants/ (compiled with -Ivariants
+# only: no harness header is reachable, and the archive rule checks it) and
+# $(BUILD)/libharness.a from harness/ (-Iharness -Ivariants), whose memory
+# module takes its allocator half from harness/hx_mem_$(ALLOC).c.
 
 CC       ?= cc
 ALLOC    ?= jemalloc
@@ -25,32 +30,41 @@ ifeq ($(CI),true)
 WARN += -Werror
 endif
 
-CFLAGS_ALL := -std=gnu11 -D_GNU_SOURCE -g $(OPT) -fopenmp-simd -fno-math-errno -fno-trapping-math \
-	$(WARN) -MMD -MP -Iharness -Ivariants $(shell pkg-config --cflags jansson 2>/dev/null)
+# variants/ compiles with its own headers only (-Ivariants) into
+# libvariants.a; the harness, its main and the tests see both folders.
+CFLAGS_BASE := -std=gnu11 -D_GNU_SOURCE -g $(OPT) -fopenmp-simd -fno-math-errno -fno-trapping-math \
+	$(WARN) -MMD -MP
 LDLIBS_ALL := -lpfm -ljansson -lpthread -lm
 
+# The allocator's side of the memory module is one file per allocator.
 ifeq ($(ALLOC),jemalloc)
-CFLAGS_ALL += -DFB_ALLOC_JEMALLOC
 LDLIBS_ALL := -ljemalloc $(LDLIBS_ALL)
-else ifeq ($(ALLOC),glibc)
-CFLAGS_ALL += -DFB_ALLOC_GLIBC
-else
+else ifneq ($(ALLOC),glibc)
 $(error ALLOC must be jemalloc or glibc, not '$(ALLOC)')
 endif
 
 ifneq ($(SANITIZER),)
-CFLAGS_ALL += -fsanitize=$(SANITIZER) -fno-omit-frame-pointer -fno-sanitize-recover=all
+CFLAGS_BASE += -fsanitize=$(SANITIZER) -fno-omit-frame-pointer -fno-sanitize-recover=all
 LDFLAGS_ALL += -fsanitize=$(SANITIZER)
 endif
 
 # The flags a result records, so that two result files can be told apart.
 CFLAGS_RECORD := $(CC) $(OPT) ALLOC=$(ALLOC)$(if $(SANITIZER), SANITIZER=$(SANITIZER))
-CFLAGS_ALL += -DFB_CFLAGS='"$(CFLAGS_RECORD)"'
+CFLAGS_VARIANTS := $(CFLAGS_BASE) -Ivariants
+CFLAGS_ALL := $(CFLAGS_BASE) -Iharness -Ivariants $(shell pkg-config --cflags jansson 2>/dev/null) \
+	-DFB_CFLAGS='"$(CFLAGS_RECORD)"'
 
-LIB_SRC   := $(filter-out harness/main.c,$(wildcard harness/*.c)) \
-             $(wildcard variants/*.c) $(wildcard variants/*/*.c)
+# harness/hx_mem_<allocator>.c: only the one ALLOC names is built.
+HX_SRC_COMMON := $(filter-out harness/main.c harness/hx_mem_%.c,$(wildcard harness/*.c))
+HX_SRC    := $(HX_SRC_COMMON) harness/hx_mem_$(ALLOC).c
+VAR_SRC   := $(wildcard variants/*.c) $(wildcard variants/*/*.c)
+LIB_SRC   := $(HX_SRC) $(VAR_SRC)
 OBJ       := $(BUILD)/obj
-LIB_OBJ   := $(LIB_SRC:%.c=$(OBJ)/%.o)
+HX_OBJ    := $(HX_SRC:%.c=$(OBJ)/%.o)
+VAR_OBJ   := $(VAR_SRC:%.c=$(OBJ)/%.o)
+LIB_OBJ   := $(HX_OBJ) $(VAR_OBJ)
+# Link order: the harness library uses the variants library.
+LIBS      := $(BUILD)/libharness.a $(BUILD)/libvariants.a
 UNIT_SRC  := $(wildcard tests/unit/*.c)
 UNIT_OBJ  := $(UNIT_SRC:%.c=$(OBJ)/%.o)
 INTEG_SRC := $(wildcard tests/integration/*.c)
@@ -80,15 +94,29 @@ valgrind-build:
 deps:
 	@sh harness/deps.sh
 
+$(OBJ)/variants/%.o: variants/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_VARIANTS) -c $< -o $@
+
 $(OBJ)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
 
-$(BUILD)/libfusebench.a: $(LIB_OBJ)
+# The boundary, proved on every build: without -Iharness a harness header
+# cannot be found by name, and no variant object may depend on one reached
+# by a relative path (the compiler's own dependency lists say which headers
+# each object read).
+$(BUILD)/libvariants.a: $(VAR_OBJ)
+	@if grep -l 'harness/[^ :]*\.h' $(VAR_OBJ:.o=.d); then \
+		echo "variants/: the objects above include a harness/ header" >&2; exit 1; fi
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/harness: $(OBJ)/harness/main.o $(BUILD)/libfusebench.a
+$(BUILD)/libharness.a: $(HX_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/harness: $(OBJ)/harness/main.o $(LIBS)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LDLIBS_ALL)
 
 $(OBJ)/reports/%.o $(OBJ)/tests/%.o: CFLAGS_ALL += -Ireports
@@ -97,19 +125,24 @@ $(BUILD)/libreport.a: $(REPORT_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/report: $(OBJ)/reports/report.o $(BUILD)/libreport.a $(BUILD)/libfusebench.a
+$(BUILD)/report: $(OBJ)/reports/report.o $(BUILD)/libreport.a $(LIBS)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LDLIBS_ALL)
 
-$(BUILD)/test_unit: $(UNIT_OBJ) $(BUILD)/libreport.a $(BUILD)/libfusebench.a
+$(BUILD)/test_unit: $(UNIT_OBJ) $(BUILD)/libreport.a $(LIBS)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lcriterion $(LDLIBS_ALL)
 
-$(BUILD)/test_integration: $(INTEG_OBJ) $(BUILD)/libreport.a $(BUILD)/libfusebench.a
+$(BUILD)/test_integration: $(INTEG_OBJ) $(BUILD)/libreport.a $(LIBS)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lcriterion $(LDLIBS_ALL)
 
 # Plain programs: no allocator, no sanitizer, nothing of the harness.
 $(BUILD)/helpers/%: tests/helpers/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -D_GNU_SOURCE -g -O1 $(WARN) -o $@ $<
+
+# The smoke configurations as run options, one line per variant of every
+# listed workload (for memcheck); it links the variants library alone.
+$(BUILD)/smoke_args: $(OBJ)/tests/memcheck/smoke_args.o $(BUILD)/libvariants.a
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm
 
 # The tests: unit and integration against the jemalloc build (the glibc
 # build first, for the allocator tests), the unit tests again with
@@ -150,9 +183,10 @@ format-check:
 	clang-format --dry-run --Werror $(wildcard harness/*.[ch] variants/*.[ch] variants/*/*.[ch] \
 		tests/*/*.[ch] reports/*.[ch])
 
-# Memcheck: every variant of every workload (selftest's crash and hog
-# excepted: they misbehave on purpose) run once at small sizes, in-process
-# (--no-fork, so the measured code runs under memcheck without
+# Memcheck: every variant of every listed workload (selftest's crash and
+# hog excepted: they misbehave on purpose) run once at its workload's smoke
+# configuration (workload_t.smoke, printed as options by smoke_args),
+# in-process (--no-fork, so the measured code runs under memcheck without
 # --trace-children), plus a small isolated sweep with --trace-children=yes so
 # the forked child is checked too. Built with ALLOC=glibc so memcheck sees
 # every malloc (jemalloc's own arenas hide them), in its own folder
@@ -161,15 +195,14 @@ format-check:
 VALGRIND := valgrind --quiet --error-exitcode=1 --leak-check=full \
 	--errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect
 VG_RUN := --repeat 1 --warmup 0 --events perf::task-clock
-VG_INTERP := --n 2000 --m 4 --g 32 --chunk 256 --tile 64
-VG_COLONY := --n 200 --steps 2 --chunk 64 --tile 32
 valgrind:
-	$(MAKE) ALLOC=glibc OPT="-O1" BUILD_DIR=build/memcheck build/memcheck/harness
+	$(MAKE) ALLOC=glibc OPT="-O1" BUILD_DIR=build/memcheck build/memcheck/harness \
+		build/memcheck/smoke_args
 	@set -e; H=build/memcheck/harness; \
-	$$H list | awk '/^[a-z]/ { w = $$1; sub(":", "", w) } /^  / { print w, $$1 }' | \
-	while read w v; do echo "memcheck: $$w $$v"; \
-		case $$w in interp) a="$(VG_INTERP)";; colony) a="$(VG_COLONY)";; *) a="";; esac; \
-		$(VALGRIND) $$H run $$w $$v $$a $(VG_RUN) --no-fork >/dev/null; done; \
+	build/memcheck/smoke_args > build/memcheck/smoke.txt; \
+	while read w v a; do echo "memcheck: $$w $$v $$a"; \
+		$(VALGRIND) $$H run $$w $$v $$a $(VG_RUN) --no-fork >/dev/null; \
+	done < build/memcheck/smoke.txt; \
 	echo "memcheck: selftest ok"; $(VALGRIND) $$H run selftest ok $(VG_RUN) --no-fork >/dev/null; \
 	d=$$(mktemp -d); echo "memcheck: sweep, forked children traced"; \
 	$(VALGRIND) --trace-children=yes $$H sweep --workload interp --variants fused,chunked \
@@ -184,18 +217,21 @@ valgrind-report:
 	$(VALGRIND) build/memcheck/report reports/data $$d/out 2>$$d/log || \
 		{ cat $$d/log; rm -rf $$d; exit 1; }; rm -rf $$d; echo "memcheck: report clean"
 
-# cppcheck over harness/, variants/ and reports/. Suppressed, with the reason:
+# cppcheck over variants/ (with its own headers only, as it builds),
+# harness/ and reports/. Suppressed, with the reason:
 #   missingIncludeSystem  system headers are not cppcheck's to parse
 #   unusedFunction        not enabled (library entry points, test hooks)
 #   invalidPointerCast in colony_cells.c  one malloc block carved into
 #       uint32 and float arrays (both 4 bytes, 4-aligned); each part is only
 #       ever accessed as its own type, so no aliasing or representation issue
 CPPCHECK := cppcheck --enable=warning,performance,portability --error-exitcode=1 \
-	--std=c11 --inline-suppr --quiet -D_GNU_SOURCE -DFB_ALLOC_GLIBC -Iharness -Ivariants -Ireports \
+	--std=c11 --inline-suppr --quiet -D_GNU_SOURCE \
 	--suppress=missingIncludeSystem \
 	--suppress=invalidPointerCast:variants/colony/colony_cells.c
 cppcheck:
-	$(CPPCHECK) harness variants reports
+	$(CPPCHECK) -Ivariants variants
+	$(CPPCHECK) -Iharness -Ivariants harness
+	$(CPPCHECK) -Iharness -Ivariants -Ireports reports
 
 # libFuzzer targets (clang -fsanitize=fuzzer,address,undefined, system
 # allocator) for everything that parses input: tests/fuzz/fuzz_<t>.c, seeds
@@ -209,9 +245,10 @@ FUZZ_DIR := build/fuzz
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_CFLAGS := -std=gnu11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer-no-link \
 	$(FUZZ_SAN) -Wall -Wextra -Wno-unused-parameter -MMD -MP -Iharness -Ivariants \
-	$(shell pkg-config --cflags jansson 2>/dev/null) -DFB_ALLOC_GLIBC \
+	$(shell pkg-config --cflags jansson 2>/dev/null) \
 	-DFB_CFLAGS='"$(FUZZ_CC) -O1 fuzzer ALLOC=glibc"'
-FUZZ_LIB_OBJ := $(LIB_SRC:%.c=$(FUZZ_DIR)/obj/%.o)
+FUZZ_LIB_OBJ := $(HX_SRC_COMMON:%.c=$(FUZZ_DIR)/obj/%.o) $(FUZZ_DIR)/obj/harness/hx_mem_glibc.o \
+	$(VAR_SRC:%.c=$(FUZZ_DIR)/obj/%.o)
 
 $(FUZZ_DIR)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -245,4 +282,5 @@ clean:
 
 -include $(LIB_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(INTEG_OBJ:.o=.d) $(OBJ)/harness/main.d \
 	$(REPORT_OBJ:.o=.d) $(OBJ)/reports/report.d \
+	$(OBJ)/tests/memcheck/smoke_args.d \
 	$(FUZZ_LIB_OBJ:.o=.d) $(FUZZ_TARGETS:%=$(FUZZ_DIR)/obj/tests/fuzz/fuzz_%.d)

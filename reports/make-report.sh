@@ -56,8 +56,10 @@ INTERP_OTHERS=$(variants interp eager)
 # The cache simulation leaves out eager (op by op, slow under valgrind) and
 # chunked (the materialized schedule in pieces).
 INTERP_CACHESIM=$(variants interp eager chunked | tr , ' ')
-# cells is O(N): it has its own sweep at larger N.
-COLONY_ALL_PAIRS=$(variants colony cells)
+# cells is O(N): it has its own sweep at larger N. eager (op by op, 57 N^2
+# bytes, seconds a step at N=4096) has its own sweep at small N.
+COLONY_ALL_PAIRS=$(variants colony cells eager)
+COLONY_MAIN=$(variants colony eager)
 [ -n "$INTERP_OTHERS" ] && [ -n "$COLONY_ALL_PAIRS" ] ||
 	{ echo "make-report.sh: no variants from $H list" >&2; exit 1; }
 
@@ -65,13 +67,13 @@ if [ "$MODE" = full ]; then
 	NQ=1e6; MQ=300; NSCALE=1e4,3e4,1e5,3e5; CHUNKS=100,1000,10000,100000,1000000
 	RQ="--repeat 5 --warmup 1"; RE="--repeat 1 --warmup 0"
 	NG=1e5; NCS=2e4; MCS=300
-	NC=4096; KC=10; NCSCALE=512,1024,2048,4096,8192; NCELLS=1024,4096,8192,16384,65536
+	NC=4096; KC=10; NCSCALE=512,1024,2048,4096,8192; NCEAGER=512,1024,2048; NCELLS=1024,4096,8192,16384,65536
 	KSPREAD=50; OVERHEAD=
 else
 	NQ=2e4; MQ=50; NSCALE=2e3,5e3,1e4; CHUNKS=100,1000,10000,20000
 	RQ="--repeat 3 --warmup 1"; RE="--repeat 1 --warmup 0"
 	NG=5e3; NCS=2e3; MCS=50
-	NC=512; KC=5; NCSCALE=256,512,1024; NCELLS=256,1024,4096
+	NC=512; KC=5; NCSCALE=256,512,1024; NCEAGER=256,512; NCELLS=256,1024,4096
 	KSPREAD=10; OVERHEAD="interp tiled --n 1e5 --m 50 --repeat 3"
 fi
 
@@ -106,8 +108,11 @@ step "the instrumentation's own cost"
 "$H" overhead $OVERHEAD --json "$DATA/overhead.json"
 
 step "colony at N=$NC, K=$KC"
-"$H" sweep --workload colony --n $NC --steps $KC --repeat 3 --warmup 1 \
-	--out "$DATA/colony-main"
+"$H" sweep --workload colony --variants "$COLONY_MAIN" --n $NC --steps $KC \
+	--repeat 3 --warmup 1 --out "$DATA/colony-main"
+step "colony eager (op by op) against N"
+"$H" sweep --workload colony --variants eager,naive --n $NCEAGER --steps 2 \
+	--repeat 1 --warmup 0 --out "$DATA/colony-eager"
 step "colony all-pairs against N"
 "$H" sweep --workload colony --variants "$COLONY_ALL_PAIRS" \
 	--n $NCSCALE --steps 3 --repeat 2 --warmup 0 --out "$DATA/colony-scale"
