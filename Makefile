@@ -3,6 +3,8 @@
 #   make            build build/jemalloc/harness (and build/glibc/harness)
 #   make test       unit + integration tests (Criterion), sanitizer build included
 #   make report     run the sweeps and write reports/REPORT.md with its figures
+#   make jax        the JAX programs' virtual environment build/venv (pinned)
+#   make test-jax   their tests (pytest), skipped when build/venv is absent
 #
 # Knobs: ALLOC=jemalloc|glibc, SANITIZER=address,undefined, OPT=..., QUICK=1
 # (report at small sizes). Flags are recorded in every result object.
@@ -56,7 +58,7 @@ INTEG_SRC := $(wildcard tests/integration/*.c)
 INTEG_OBJ := $(INTEG_SRC:%.c=$(OBJ)/%.o)
 
 .PHONY: all valgrind-build deps test test-unit test-integration report clean format format-check valgrind \
-	fuzz fuzz-ci fuzz-build cppcheck
+	fuzz fuzz-ci fuzz-build cppcheck jax test-jax
 
 all: $(BUILD)/harness
 ifeq ($(ALLOC)$(SANITIZER)$(BUILD_DIR),jemalloc)
@@ -95,6 +97,7 @@ test: deps
 	$(MAKE) test-unit test-integration
 	$(MAKE) ALLOC=glibc SANITIZER=address,undefined OPT="-O1" test-unit
 	$(MAKE) valgrind cppcheck fuzz-ci format-check
+	$(MAKE) jax test-jax
 
 # Under the sanitizers: huge requests return NULL (the tests check that a
 # failed allocation becomes a failed run), and Criterion's own few bytes are
@@ -109,6 +112,19 @@ test-unit: $(BUILD)/test_unit
 test-integration: all $(BUILD)/test_integration
 	FB_HARNESS=$(abspath $(BUILD)/harness) FB_HARNESS_GLIBC=$(abspath build/glibc/harness) \
 		$(BUILD)/test_integration --jobs=1
+
+# The JAX programs (variants/jax): a virtual environment under build/ with
+# the pinned packages (one line and exit 0 when PyPI cannot be reached), and
+# their tests against a float64 reference, skipped with one line without it.
+VENV := build/venv
+jax:
+	@sh variants/jax/venv.sh $(VENV)
+
+test-jax:
+	@if ls $(VENV)/.fusebench-req-* >/dev/null 2>&1; then \
+		PYTHONDONTWRITEBYTECODE=1 $(VENV)/bin/python -m pytest -q -p no:cacheprovider \
+			variants/jax/tests; \
+	else echo "fusebench: JAX tests skipped: no virtual environment (make jax)"; fi
 
 report: deps
 	$(MAKE) ALLOC=jemalloc all
