@@ -7,8 +7,10 @@
     run.py --jaxpr interp|colony [sizes]
 
 Times the first call (tracing and compilation included) apart from C warm
-calls waited for with block_until_ready and C calls timed without waiting
-(the time to return, the asynchronous dispatch), then takes XLA's memory
+calls waited for with block_until_ready (wall and process CPU time), C calls
+timed without waiting (the time to return, the asynchronous dispatch), and C
+calls back to back without waiting, as %timeit makes them (time until they
+returned, and until all were done), then takes XLA's memory
 analysis of the compiled program (lower().compile(), timed apart as
 compile_s) and counts the jaxpr's equations. The JSON object goes to the file
 named by $FUSEBENCH_REPORT (as `harness exec` sets it), else to stdout.
@@ -95,32 +97,46 @@ def os_threads():
 
 
 def time_calls(prog, calls, block):
-    """First call, warm calls waited for, calls timed without waiting."""
+    """First call; warm calls waited for (wall and process CPU time); calls
+    timed to their return without waiting, each waited for afterwards; and
+    the same calls back to back as %timeit makes them, waited for at the end."""
     t = time.perf_counter()
     out = block(prog.call())
     first = time.perf_counter() - t
-    warm, unblocked = [], []
-    cpu = time.process_time()
-    t_all = time.perf_counter()
+    warm, warm_cpu, unblocked = [], [], []
     for _ in range(calls):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         block(prog.call())
         warm.append(time.perf_counter() - t)
-    ratio = (time.process_time() - cpu) / (time.perf_counter() - t_all) if calls else None
+        warm_cpu.append(time.process_time() - c)
     for _ in range(calls):
         t = time.perf_counter()
         o = prog.call()
         unblocked.append(time.perf_counter() - t)
         block(o)
-    return out, {"first_call_s": first, "warm_call_s": warm, "unblocked_call_s": unblocked,
-                 "cpu_s_per_wall_s": ratio}
+    t = time.perf_counter()
+    outs = [prog.call() for _ in range(calls)]
+    returned = time.perf_counter() - t
+    block(outs)
+    done = time.perf_counter() - t
+    del outs
+    return out, {
+        "first_call_s": first, "warm_call_s": warm, "warm_call_cpu_s": warm_cpu,
+        "cpu_s_per_wall_s": sum(warm_cpu) / sum(warm) if calls else None,
+        "unblocked_call_s": unblocked,
+        "back_to_back": {"calls": calls, "returned_s": returned, "done_s": done}
+        if calls else None}
 
 
 def memory_analysis(prog):
     """XLA's figures for the compiled program, and the times to get them."""
     if prog.jitted is None:
         return {"compile_s": None, "lower_s": None, "memory_analysis": None}
+    import jax
+
     fn, args, kw = prog.jitted
+    # The calls before left the executable in JAX's caches; compile afresh.
+    jax.clear_caches()
     t = time.perf_counter()
     lowered = fn.lower(*args, **kw)
     lower_s = time.perf_counter() - t
