@@ -4,6 +4,8 @@
 #                   (and build/glibc/harness)
 #   make test       unit + integration tests (Criterion), sanitizer build included
 #   make report     run the sweeps and write reports/REPORT.md with its figures
+#   make jax        the JAX programs' virtual environment build/venv (pinned)
+#   make test-jax   their tests (pytest), skipped when build/venv is absent
 #
 # Knobs: ALLOC=jemalloc|glibc, SANITIZER=address,undefined, OPT=..., QUICK=1
 # (report at small sizes). Flags are recorded in every result object.
@@ -81,7 +83,7 @@ HELPERS   := $(HELPER_SRC:tests/helpers/%.c=$(BUILD)/helpers/%)
 
 .PHONY: all valgrind-build deps test test-unit test-integration report clean format format-check valgrind \
 	valgrind-report \
-	fuzz fuzz-ci fuzz-build cppcheck
+	fuzz fuzz-ci fuzz-build cppcheck jax test-jax
 
 all: $(BUILD)/harness $(BUILD)/report
 ifeq ($(ALLOC)$(SANITIZER)$(BUILD_DIR),jemalloc)
@@ -153,6 +155,7 @@ test: deps
 	$(MAKE) test-unit test-integration
 	$(MAKE) ALLOC=glibc SANITIZER=address,undefined OPT="-O1" test-unit
 	$(MAKE) valgrind valgrind-report cppcheck fuzz-ci format-check
+	$(MAKE) jax test-jax
 
 # Under the sanitizers: huge requests return NULL (the tests check that a
 # failed allocation becomes a failed run), and Criterion's own few bytes are
@@ -169,6 +172,19 @@ test-integration: all $(BUILD)/test_integration $(HELPERS)
 		FB_REPORT=$(abspath $(BUILD)/report) \
 		FB_HELPERS=$(abspath $(BUILD)/helpers) \
 		$(BUILD)/test_integration --jobs=1
+
+# The JAX programs (variants/jax): a virtual environment under build/ with
+# the pinned packages (one line and exit 0 when PyPI cannot be reached), and
+# their tests against a float64 reference, skipped with one line without it.
+VENV := build/venv
+jax:
+	@sh variants/jax/venv.sh $(VENV)
+
+test-jax:
+	@if ls $(VENV)/.fusebench-req-* >/dev/null 2>&1; then \
+		PYTHONDONTWRITEBYTECODE=1 $(VENV)/bin/python -m pytest -q -p no:cacheprovider \
+			variants/jax/tests; \
+	else echo "fusebench: JAX tests skipped: no virtual environment (make jax)"; fi
 
 report: deps
 	$(MAKE) ALLOC=jemalloc all
