@@ -141,11 +141,6 @@ $(BUILD)/helpers/%: tests/helpers/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -D_GNU_SOURCE -g -O1 $(WARN) -o $@ $<
 
-# The smoke configurations as run options, one line per variant of every
-# listed workload (for memcheck); it links the variants library alone.
-$(BUILD)/smoke_args: $(OBJ)/tests/memcheck/smoke_args.o $(BUILD)/libvariants.a
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm
-
 # The tests: unit and integration against the jemalloc build (the glibc
 # build first, for the allocator tests), the unit tests again with
 # AddressSanitizer and UBSan over the system allocator, then memcheck,
@@ -201,7 +196,8 @@ format-check:
 
 # Memcheck: every variant of every listed workload (selftest's crash and
 # hog excepted: they misbehave on purpose) run once at its workload's smoke
-# configuration (workload_t.smoke, printed as options by smoke_args),
+# configuration (workload_t.smoke, printed as options by `harness list
+# --smoke` from the parameter table),
 # in-process (--no-fork, so the measured code runs under memcheck without
 # --trace-children), plus a small isolated sweep with --trace-children=yes so
 # the forked child is checked too. Built with ALLOC=glibc so memcheck sees
@@ -212,10 +208,9 @@ VALGRIND := valgrind --quiet --error-exitcode=1 --leak-check=full \
 	--errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect
 VG_RUN := --repeat 1 --warmup 0 --events perf::task-clock
 valgrind:
-	$(MAKE) ALLOC=glibc OPT="-O1" BUILD_DIR=build/memcheck build/memcheck/harness \
-		build/memcheck/smoke_args
+	$(MAKE) ALLOC=glibc OPT="-O1" BUILD_DIR=build/memcheck build/memcheck/harness
 	@set -e; H=build/memcheck/harness; \
-	build/memcheck/smoke_args > build/memcheck/smoke.txt; \
+	$$H list --smoke > build/memcheck/smoke.txt; \
 	while read w v a; do echo "memcheck: $$w $$v $$a"; \
 		$(VALGRIND) $$H run $$w $$v $$a $(VG_RUN) --no-fork >/dev/null; \
 	done < build/memcheck/smoke.txt; \
@@ -298,5 +293,4 @@ clean:
 
 -include $(LIB_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(INTEG_OBJ:.o=.d) $(OBJ)/harness/main.d \
 	$(REPORT_OBJ:.o=.d) $(OBJ)/reports/report.d \
-	$(OBJ)/tests/memcheck/smoke_args.d \
 	$(FUZZ_LIB_OBJ:.o=.d) $(FUZZ_TARGETS:%=$(FUZZ_DIR)/obj/tests/fuzz/fuzz_%.d)

@@ -29,6 +29,7 @@
 #include "hx_file.h"
 #include "hx_isolate.h"
 #include "hx_overhead.h"
+#include "hx_params.h"
 #include "hx_result.h"
 #include "hx_sweep.h"
 #include "variant.h"
@@ -72,41 +73,81 @@ usage(FILE *f)
 	}
 }
 
-static int
-cmd_list(int argc, char **argv)
+/* One line a variant: "WORKLOAD VARIANT --n ... --steps ..." with the run
+ * options (from the parameter table) of its workload's smoke configuration,
+ * for memcheck and other quick passes over every variant. */
+enum { LIST_MAX_PARAMS = 32 };
+
+static void
+list_smoke(const workload_t *w)
+{
+	params_t p;
+	char store[2 * LIST_MAX_PARAMS][32], *args[2 * LIST_MAX_PARAMS];
+	int n = 0;
+
+	w->smoke(&p);
+	hx_params_argv(w, &p, args, &n, store);
+	for (size_t j = 0; variant_table[j] != NULL; j++) {
+		if (variant_table[j]->workload != w)
+			continue;
+		printf("%s %s", w->name, variant_table[j]->name);
+		for (int a = 0; a < n; a++)
+			printf(" %s", args[a]);
+		printf("\n");
+	}
+}
+
+/* The variants of w with their models at w's defaults. */
+static void
+list_models(const workload_t *w)
 {
 	params_t p;
 
+	w->defaults(&p);
+	printf("%s: %s\n", w->name, w->description);
+	for (size_t j = 0; variant_table[j] != NULL; j++) {
+		const variant_t *v = variant_table[j];
+		if (v->workload != w)
+			continue;
+		printf("  %-13s model %-18s = %10.4g bytes at defaults  "
+		       "%s [%s]\n",
+		    v->name, v->model_formula,
+		    (double)v->model_bytes(&p, model_bare), v->description,
+		    v->idiom);
+	}
+}
+
+static int
+cmd_list(int argc, char **argv)
+{
+	int smoke = argc > 1 && strcmp(argv[1], "--smoke") == 0;
+
 	if (argc > 1 &&
 	    (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-		printf("usage: harness list\n\nEvery workload and variant, one "
-		       "a line, with its memory model at the workload's "
-		       "default parameters.\n");
+		printf("usage: harness list [--smoke]\n\nEvery workload and "
+		       "variant, one a line, with its memory model at the "
+		       "workload's default parameters.\n  --smoke  instead, "
+		       "one line a variant: WORKLOAD VARIANT and the run "
+		       "options of its workload's small smoke configuration\n");
 		return HX_EXIT_OK;
 	}
-	if (argc > 1) {
+	if (argc > 2 || (argc == 2 && !smoke)) {
 		fprintf(stderr, "harness list: unexpected argument '%s'\n",
-		    argv[1]);
+		    argv[argc - 1]);
 		return HX_EXIT_USAGE;
 	}
+	if (smoke && hx_params_count > LIST_MAX_PARAMS) {
+		fprintf(stderr, "harness list: more than %d parameters\n",
+		    LIST_MAX_PARAMS);
+		return HX_EXIT_FAILURE;
+	}
 	for (size_t i = 0; workload_table[i] != NULL; i++) {
-		const workload_t *w = workload_table[i];
-		if (w->hidden)
+		if (workload_table[i]->hidden)
 			continue;
-		w->defaults(&p);
-		printf("%s: %s\n", w->name, w->description);
-		for (size_t j = 0; variant_table[j] != NULL; j++) {
-			const variant_t *v = variant_table[j];
-			uint64_t b;
-			if (v->workload != w)
-				continue;
-			b = v->model_bytes(&p, model_bare);
-			printf(
-			    "  %-13s model %-18s = %10.4g bytes at defaults  "
-			    "%s [%s]\n",
-			    v->name, v->model_formula, (double)b,
-			    v->description, v->idiom);
-		}
+		if (smoke)
+			list_smoke(workload_table[i]);
+		else
+			list_models(workload_table[i]);
 	}
 	return HX_EXIT_OK;
 }
