@@ -134,7 +134,9 @@ row_from_run(rp_block_t *b, const rp_fig_t *fig, const json_t *r)
 		    rp_str(r, "workload"), rp_str(r, "variant"));
 	else if (fig->label == RP_LABEL_NUMBER)
 		snprintf(row->label, sizeof(row->label), fig->label_fmt,
-		    rp_figure_field(r, fig->label_path));
+		    strcmp(fig->label_path, "params.chunk") == 0
+			? rp_data_chunk(r)
+			: rp_figure_field(r, fig->label_path));
 	return 0;
 }
 
@@ -203,6 +205,7 @@ collect_runs(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 		    row_from_run(b, fig, r) != 0)
 			return -1;
 	}
+	rows_sort(b);
 	return 0;
 }
 

@@ -34,7 +34,7 @@
 typedef enum {
 	/* One block per variant: its ok jemalloc runs in the sets, by N. */
 	RP_SRC_SCALING,
-	/* One block: the ok runs in the sets, in data order. */
+	/* One block: the ok runs in the sets, sorted by column 0. */
 	RP_SRC_RUNS,
 	/* One block: a row per variant's main run (ok, jemalloc, the set's
 	 * largest N), set by set in the order given; rows with a NaN column
@@ -53,7 +53,8 @@ typedef enum {
 typedef enum {
 	RP_LABEL_NONE,
 	RP_LABEL_VARIANT,   /* the variant's name, last */
-	RP_LABEL_NUMBER,    /* label_fmt of the label_path number, last */
+	RP_LABEL_NUMBER,    /* label_fmt of the label_path number, last
+			       ("params.chunk": the B used, rp_data_chunk) */
 	RP_LABEL_W_VARIANT, /* "workload/variant", quoted, first */
 } rp_label_t;
 
