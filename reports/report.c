@@ -29,6 +29,7 @@
 #include "rp_colony.h"
 #include "rp_gnuplot.h"
 #include "rp_interp.h"
+#include "rp_lesson.h"
 #include "rp_machine.h"
 #include "rp_report.h"
 #include "rp_unsaid.h"
@@ -59,14 +60,18 @@ write_sections(rp_report_t *R)
 	    "C versions of both programs, one schedule per array-library "
 	    "idiom, and checks the advice the questions were given against "
 	    "the measurements. Every number below is printed from the "
-	    "data in `%s`; nothing is typed by hand. Sections: Part 1 "
-	    "(interp), Part 2 (colony), Advice and verdicts, Idiom map, "
-	    "Method and machine.\n\n",
+	    "data in `%s`; nothing is typed by hand. Sections: Two short "
+	    "answers, Part 1 (interp), Part 2 (colony), Advice and verdicts, "
+	    "Memory accounting, What limits each variant, Exercises, "
+	    "Glossary, Idiom map, Method and machine.\n\n",
 	    R->data.dir);
+	rp_lesson_answers(R);
 	rp_interp_write(R);
 	rp_colony_write(R);
 	rp_verdict_write(R);
 	rp_unsaid_write(R);
+	rp_lesson_accounting(R);
+	rp_lesson_glossary(R);
 	rp_machine_idioms(R);
 	rp_machine_write(R);
 }
