@@ -30,6 +30,7 @@
 #include "rp_gnuplot.h"
 #include "rp_interp.h"
 #include "rp_lesson.h"
+#include "rp_limits.h"
 #include "rp_machine.h"
 #include "rp_report.h"
 #include "rp_unsaid.h"
@@ -71,6 +72,7 @@ write_sections(rp_report_t *R)
 	rp_verdict_write(R);
 	rp_unsaid_write(R);
 	rp_lesson_accounting(R);
+	rp_limits_write(R);
 	rp_lesson_glossary(R);
 	rp_machine_idioms(R);
 	rp_machine_write(R);
