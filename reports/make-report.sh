@@ -66,14 +66,14 @@ if [ "$MODE" = full ]; then
 	NQ=1e6; MQ=300; NSCALE=1e4,3e4,1e5,3e5; CHUNKS=100,1000,100000,1000000
 	RQ="--repeat 10 --warmup 1"; RE="--repeat 1 --warmup 0"; RS="--repeat 5 --warmup 0"
 	NNOISE=1e5
-	NG=1e5; NCS=2e4; MCS=300
+	NG=1e5; NCS=2e4; MCS=300; MALT=100
 	NC=4096; KC=10; NCSCALE=512,1024,2048,4096,8192; NCELLS=1024,4096,8192,16384,65536
 	KSPREAD=50; OVERHEAD=
 else
 	NQ=2e4; MQ=50; NSCALE=2e3,5e3,1e4; CHUNKS=100,1000,20000
 	RQ="--repeat 10 --warmup 1"; RE="--repeat 1 --warmup 0"; RS="--repeat 5 --warmup 0"
 	NNOISE=1e5
-	NG=5e3; NCS=2e3; MCS=50
+	NG=5e3; NCS=2e3; MCS=50; MALT=20
 	NC=512; KC=5; NCSCALE=256,512,1024; NCELLS=256,1024,4096
 	KSPREAD=10; OVERHEAD="interp tiled --n 1e5 --m 50 --repeat 3"
 fi
@@ -99,6 +99,9 @@ step "interp against N"
 step "interp chunk-size sweep"
 "$H" sweep --workload interp --variants chunked --n $NQ --m $MQ --chunk $CHUNKS \
 	--repeat 3 --warmup 0 --out "$DATA/interp-chunk"
+step "interp eager at another M (the exercises' prediction)"
+"$H" sweep --workload interp --variants eager --n $NG --m $MALT $RE \
+	--out "$DATA/interp-eager-m"
 step "interp with glibc malloc"
 "$HG" sweep --workload interp --variants eager,materialized --n $NG --m $MQ \
 	--repeat 3 --warmup 1 --out "$DATA/interp-glibc"

@@ -27,6 +27,7 @@
 
 #include "hx_file.h"
 #include "rp_colony.h"
+#include "rp_exercise.h"
 #include "rp_gnuplot.h"
 #include "rp_interp.h"
 #include "rp_lesson.h"
@@ -73,6 +74,7 @@ write_sections(rp_report_t *R)
 	rp_unsaid_write(R);
 	rp_lesson_accounting(R);
 	rp_limits_write(R);
+	rp_exercise_write(R);
 	rp_lesson_glossary(R);
 	rp_machine_idioms(R);
 	rp_machine_write(R);
