@@ -280,50 +280,100 @@ memory_prose(rp_report_t *R, double nq)
 		    rp_data_why_missing(&R->data, &q, why, sizeof(why)));
 }
 
+/* The timeline's caption from its blocks: each variant's largest live
+ * bytes, largest first. */
+static void
+timeline_caption(rp_report_t *R)
+{
+	const rp_plot_t *P = rp_report_plot(R, "fig-interp-timeline");
+	char cap[2048], *c = cap;
+	int order[RP_PLOT_MAX_BLOCKS], n = 0;
+	double mx[RP_PLOT_MAX_BLOCKS];
+
+	for (int i = 0; P != NULL && i < P->nblocks; i++) {
+		mx[i] = 0;
+		for (size_t j = 0; j < P->blocks[i].nrows; j++)
+			if (P->blocks[i].rows[j].v[1] > mx[i])
+				mx[i] = P->blocks[i].rows[j].v[1];
+		order[n++] = i;
+	}
+	for (int a = 1; a < n; a++)
+		for (int k = a; k > 0 && mx[order[k - 1]] < mx[order[k]]; k--) {
+			int t = order[k];
+			order[k] = order[k - 1];
+			order[k - 1] = t;
+		}
+	c += snprintf(c, sizeof(cap),
+	    "The allocator's live bytes, sampled every millisecond by a "
+	    "second thread during each variant's first run at Table 1's "
+	    "size, above the live bytes just before the run (bucket maxima; "
+	    "values under 1 kB drawn on the marked 1 kB line). Largest live "
+	    "bytes in the run:");
+	for (int i = 0; i < n && c < cap + sizeof(cap) - 128; i++)
+		c += snprintf(c, (size_t)(cap + sizeof(cap) - c), "%s %s %s",
+		    i ? "," : "", P->blocks[order[i]].label, B(mx[order[i]]));
+	snprintf(c, (size_t)(cap + sizeof(cap) - c),
+	    ". Eager's staircase is its temporaries made and freed one "
+	    "primitive at a time.");
+	rp_report_embed(R, "fig-interp-timeline", cap);
+}
+
 static void
 figures(rp_report_t *R)
 {
 	const json_t *c = R->data.ceilings;
 
 	rp_report_embed(R, "fig-interp-memory",
-	    "Points: measured peak workspace (jemalloc's per-thread peak "
-	    "above the inputs). Dotted lines: each variant's own model "
+	    "Open points: measured peak workspace (jemalloc's per-thread peak "
+	    "above the inputs). Dashed lines: each variant's own model "
 	    "(`memory.model_bytes` of the same runs, with allocator size "
-	    "classes). Red: the question's 14 GB. A workspace of 0 B (fused) "
-	    "is drawn at 1 B.");
+	    "classes). Black dashes: the question's 14 GB. A workspace of 0 B "
+	    "(fused) sits on the marked 1 kB floor; points under the 64 KiB "
+	    "line are below what jemalloc's peak can resolve (tiled's model "
+	    "is the figure to trust there).");
 	rp_md(R, "### Time against N\n\n");
 	rp_report_embed(R, "fig-interp-time",
-	    "Median time per run with the 95% bootstrap interval of the "
-	    "median as error bars.");
+	    "Median time per run; the error bars span the fastest and the "
+	    "slowest timed run (the range, not a confidence interval: most "
+	    "sizes have three runs). The grey dotted line is N^1 through "
+	    "materialized's first point: at fixed M every schedule does N*M "
+	    "pairs, so each should run parallel to it.");
 	rp_md(R, "### Memory during one run\n\n");
-	rp_report_embed(R, "fig-interp-timeline",
-	    "The allocator's live bytes, sampled every millisecond by a "
-	    "second thread during each variant's first run at the question's "
-	    "size, above the live bytes just before the run (bucket maxima; "
-	    "values under 1 kB drawn at 1 kB). Eager climbs in steps as each "
-	    "full-size temporary is made and freed; materialized holds one "
-	    "(N,M) array; the others stay flat.");
+	timeline_caption(R);
 	rp_md(R, "### Chunk size: memory against time\n\n");
 	rp_report_embed(R, "fig-interp-chunk",
 	    "The chunked variant (the materialized schedule B points at a "
 	    "time) at N as in Table 1, for each B: its peak workspace and "
-	    "median time. The square is materialized (one chunk of N); the "
-	    "dashed line is fused's time.");
+	    "median time. The point at the default B is Table 1's own run "
+	    "(measured in the same sweep as materialized and fused); the "
+	    "other sizes come from the chunk sweep run after it, so each B "
+	    "has one number in this report. The square is materialized (one "
+	    "batch of N); the dashed line is fused's time, with no batch.");
 	rp_md(R, "### Roofline\n\n");
 	if (c != NULL)
 		rp_md(R,
-		    "Ceilings measured on this machine by `harness ceilings`: "
-		    "STREAM triad %s/s on one core (%s), float32 FMA %s "
-		    "GFLOP/s (%s, %s lanes).\n\n",
+		    "Ceilings measured on this machine by `harness ceilings`, "
+		    "one core: STREAM triad from memory %s/s (%s), from L3 "
+		    "%s/s, "
+		    "L2 %s/s, L1 %s/s (the same triad on arrays that fit the "
+		    "level; n/a where the data predate that measurement); "
+		    "float32 FMA %s GFLOP/s (%s, %s lanes).\n\n",
 		    B(rp_num(c, "triad_bytes_per_s")),
 		    rp_str(c, "triad_bytes_counted"),
+		    B(rp_num(c, "l3_bytes_per_s")),
+		    B(rp_num(c, "l2_bytes_per_s")),
+		    B(rp_num(c, "l1_bytes_per_s")),
 		    NUM(rp_num(c, "fma_flops_per_s") * 1e-9, "%.1f"),
 		    rp_str(c, "fma_isa"),
 		    NUM(rp_num(c, "fma_vector_width"), "%.0f"));
 	rp_report_embed(R, "fig-roofline",
 	    "Each variant at its arithmetic intensity (the schedule's FLOP "
 	    "over the bytes it must move, `work.intensity_flops_per_byte`) "
-	    "and achieved GFLOP/s (`work.gflops_per_s`).");
+	    "and achieved GFLOP/s (`work.gflops_per_s`), labelled with the "
+	    "level that holds its working set (peak workspace plus inputs): "
+	    "that level's roof is the one that bounds it. A point far below "
+	    "its roof is limited by something the roofline does not draw "
+	    "(gathers, latency: see what limits each variant).");
 }
 
 /* One allocator's run of a variant at ng: its own set first, any interp

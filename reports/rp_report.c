@@ -88,8 +88,10 @@ rp_report_embed(rp_report_t *R, const char *name, const char *caption)
 	rp_md(R,
 	    "![Figure %d: %s](figures/%s.svg)\n\n**Figure %d.** %s "
 	    "([SVG](figures/%s.svg), [PNG](figures/%s.png), "
-	    "[gnuplot](figures/%s.gp))\n\n",
-	    k, fig->title, name, k, caption, name, name, name);
+	    "[gnuplot](figures/%s.gp))\n\nRe-make this figure from its "
+	    "script, data included: `cd figures && gnuplot %s.gp` (in the "
+	    "folder that holds REPORT.md).\n\n",
+	    k, fig->title, name, k, caption, name, name, name, name);
 }
 
 void

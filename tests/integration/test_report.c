@@ -446,6 +446,21 @@ section(const char *text, const char *from, const char *to, const char *only)
 	return out;
 }
 
+/* Removes each " aa-front ...," entry of a caption that lists every
+ * variant with a measured value (the timeline's and the scaling fits'). */
+static void
+strip_front_entries(char *text)
+{
+	char *p;
+
+	while ((p = strstr(text, " aa-front ")) != NULL) {
+		char *comma = strchr(p + 1, ','), *eol = strchr(p, '\n');
+		if (comma == NULL || (eol != NULL && comma > eol))
+			break;
+		memmove(p, comma + 1, strlen(comma + 1) + 1);
+	}
+}
+
 Test(report_tables, a_variant_put_first_changes_no_verdict)
 {
 	char cmd[1024];
@@ -474,6 +489,7 @@ Test(report_tables, a_variant_put_first_changes_no_verdict)
 	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
 		a = section(report_text, parts[i][0], parts[i][1], parts[i][2]);
 		b = section(front, parts[i][0], parts[i][1], parts[i][2]);
+		strip_front_entries(b);
 		cr_expect(
 		    strlen(a) > 100, "section '%s' is empty", parts[i][0]);
 		cr_expect_str_eq(b, a,
