@@ -29,6 +29,7 @@
 #include "rp_colony.h"
 #include "rp_exercise.h"
 #include "rp_gnuplot.h"
+#include "rp_html.h"
 #include "rp_interp.h"
 #include "rp_lesson.h"
 #include "rp_limits.h"
@@ -42,7 +43,9 @@
 static const char usage_text[] =
     "usage: report DATA_DIR OUT_DIR\n"
     "\n"
-    "Writes OUT_DIR/REPORT.md and OUT_DIR/figures/*.gp|svg|png from the sweep\n"
+    "Writes OUT_DIR/REPORT.md, OUT_DIR/REPORT.html (the same report as one\n"
+    "page, figures inline, tables sortable) and OUT_DIR/figures/*.gp|svg|png\n"
+    "from the sweep\n"
     "data in DATA_DIR (*.jsonl, ceilings.json, overhead.json,\n"
     "cachesim/*.json, timelines/), as reports/make-report.sh leaves it.\n"
     "Measures nothing: the report can be regenerated from saved data. Needs\n"
@@ -93,9 +96,10 @@ text_writer(FILE *f, void *arg)
 	return ferror(f) ? -1 : 0;
 }
 
-/* Writes OUT_DIR/REPORT.md atomically; 0 or -1 with R->msg. */
+/* Writes OUT_DIR/REPORT.md atomically; 0 or -1 with R->msg. The text
+ * stays in *md (the caller frees it). */
 static int
-write_markdown(rp_report_t *R)
+write_markdown(rp_report_t *R, char **md)
 {
 	text_t t = {NULL, 0};
 	char path[4200];
@@ -112,7 +116,7 @@ write_markdown(rp_report_t *R)
 		    path, text_writer, &t, R->msg, sizeof(R->msg));
 	}
 	R->md = NULL;
-	free(t.buf);
+	*md = t.buf;
 	return rc;
 }
 
@@ -152,6 +156,7 @@ int
 main(int argc, char **argv)
 {
 	static rp_report_t R; /* large: figures and messages */
+	char *md = NULL;
 	int rc = 1;
 
 	if (argc > 1 &&
@@ -175,14 +180,17 @@ main(int argc, char **argv)
 	if (make_dirs(&R) != 0)
 		goto label_return;
 	rp_report_figures(&R);
-	if (write_markdown(&R) != 0 || R.failed || draw_figures(&R) != 0)
+	if (write_markdown(&R, &md) != 0 || R.failed || draw_figures(&R) != 0 ||
+	    rp_html_write(R.out_dir, md, R.msg, sizeof(R.msg)) != 0)
 		goto label_return;
-	fprintf(stderr, "report: %s/REPORT.md and %zu figures in %s\n",
+	fprintf(stderr,
+	    "report: %s/REPORT.md, REPORT.html and %zu figures in %s\n",
 	    R.out_dir, rp_figures_count, R.fig_dir);
 	rc = 0;
 label_return:
 	if (rc != 0)
 		fprintf(stderr, "report: %s\n", R.msg);
+	free(md);
 	rp_report_free(&R);
 	return rc;
 }
