@@ -66,18 +66,20 @@ decorate_roofline(const rp_data_t *D, rp_plot_t *P)
 	double xmax = 1000.0;
 	size_t len = 0;
 
-	for (int i = 0; i < P->nblocks; i++)
-		for (size_t j = 0; j < P->blocks[i].nrows; j++) {
-			rp_row_t *row = &P->blocks[i].rows[j];
-			const json_t *r = rp_data_main(
-			    D, "interp-main*", "interp", row->label);
-			double ws = rp_num(r, "memory.peak_workspace_bytes") +
-			    rp_num(r, "memory.input_bytes");
-			while (row->v[0] * 3.0 > xmax)
+	for (int i = 0; i < P->nblocks; i++) {
+		rp_block_t *b = &P->blocks[i];
+		const json_t *r =
+		    rp_data_main(D, "interp-main*", "interp", b->label);
+		double ws = rp_num(r, "memory.peak_workspace_bytes") +
+		    rp_num(r, "memory.input_bytes");
+		char label[64];
+		for (size_t j = 0; j < b->nrows; j++)
+			while (b->rows[j].v[0] * 3.0 > xmax)
 				xmax *= 10.0;
-			snprintf(row->label, sizeof(row->label), "\"%s (%s)\"",
-			    rp_str(r, "variant"), rp_limits_level(r, ws));
-		}
+		snprintf(label, sizeof(label), "%s (%s)", b->label,
+		    rp_limits_level(r, ws));
+		snprintf(b->label, sizeof(b->label), "%s", label);
+	}
 	snprintf(P->pre, sizeof(P->pre), "set xrange [0.01:%g]\n", xmax);
 	if (isnan(fma)) {
 		snprintf(P->prefix, sizeof(P->prefix),
@@ -148,6 +150,9 @@ decorate_colony_time(const rp_data_t *D, rp_plot_t *P)
 	"grain, 64 KiB: measured points below it are not measurements' at "    \
 	"graph 0.02, first 65536 offset 0,0.7 font ',10' tc rgb '#555555'\n"
 
+/* A log x axis that ends near the data, not at the next decade. */
+#define XFIX "set autoscale xfix\nset offsets graph 0.04, graph 0.04, 0, 0\n"
+
 /* Columns several figures share; a workspace of 0 B is drawn at 1 kB. */
 #define COL_N                                                                  \
 	{                                                                      \
@@ -172,8 +177,8 @@ const rp_fig_t rp_figures[] = {
 	.logscale = "xy",
 	.xlabel = "N (evaluation points)",
 	.ylabel = "peak workspace (bytes)",
-	.settings = "set format y '%.0e'\nset format x '%.0e'\n"
-		    "set yrange [300:5e10]\n",
+	.settings = XFIX "set format y '%.0e'\nset format x '%.0e'\n"
+			 "set yrange [300:5e10]\n",
 	.cols = {COL_N, COL_PEAK, COL_MODEL},
 	.block = "m",
 	.after_data = "set arrow from graph 0, first " QUESTION_PEAK
@@ -197,7 +202,7 @@ const rp_fig_t rp_figures[] = {
 	.logscale = "xy",
 	.xlabel = "N (evaluation points)",
 	.ylabel = "median time per run (s)",
-	.settings = "set format x '%.0e'\n",
+	.settings = XFIX "set format x '%.0e'\n",
 	.cols = {COL_N, {.path = "time_s.median"},
 	    {.path = "time_s.min", .fallback = "time_s.median"},
 	    {.path = "time_s.max", .fallback = "time_s.median"}},
@@ -257,21 +262,19 @@ const rp_fig_t rp_figures[] = {
 	.name = "fig-roofline",
 	.title = "interp: roofline with this machine's measured ceilings (one "
 		 "core)",
-	.source = RP_SRC_MAIN,
+	.source = RP_SRC_SCALING,
 	.sets = "interp-main*",
 	.workload = "interp",
 	.logscale = "xy",
 	.xlabel = "arithmetic intensity (FLOP per byte the schedule moves)",
 	.ylabel = "GFLOP/s",
 	.settings = "set yrange [0.1:1000]\nset samples 400\nset key inside "
-		    "left top box opaque\n",
+		    "right bottom box opaque\n",
 	.cols = {{.path = "work.intensity_flops_per_byte"},
 	    {.path = "work.gflops_per_s"}},
-	.label = RP_LABEL_VARIANT,
 	.block = "v",
-	.series = "{b} using 1:2:4 with points pt 7 ps 1.6 lc rgb variable "
-		  "notitle, {b} using 1:2:3:4 with labels offset 0,1 tc rgb "
-		  "variable notitle",
+	.series = "{b} using 1:2 with points pt {p} ps 2 lw 2 lc {c} title "
+		  "'{v}'",
 	.sep = EACH_LINE,
 	.empty = "1/0 title 'no interp runs in the data'",
 	.decorate = decorate_roofline,
@@ -285,6 +288,7 @@ const rp_fig_t rp_figures[] = {
 	.logscale = "xy",
 	.xlabel = "N (bacteria)",
 	.ylabel = "median time per step (s)",
+	.settings = XFIX "set logscale x 2\n",
 	.cols = {COL_N, {.path = "steps_s.median"}},
 	.block = "t",
 	.fit = 1,
@@ -303,7 +307,8 @@ const rp_fig_t rp_figures[] = {
 	.logscale = "xy",
 	.xlabel = "N (bacteria)",
 	.ylabel = "peak workspace (bytes)",
-	.settings = "set format y '%.0e'\nset yrange [300:*]\n",
+	.settings = XFIX "set logscale x 2\nset format y '%.0e'\nset yrange "
+			 "[300:*]\n",
 	.after_data = BYTES_FLOOR_LINES,
 	.cols = {COL_N, COL_PEAK, COL_MODEL},
 	.block = "m",
