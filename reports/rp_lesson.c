@@ -29,8 +29,8 @@ static const char interp_answer[] =
     "inside the inner map (`fused`): the workspace falls to {pf:s}, and "
     "the run takes {tf:t} against {tm:t} for the compiled but unfused "
     "program (`materialized`, which still holds one (N,M) array of "
-    "{pm:b}). *What it costs:* nothing in memory; time improves "
-    "{sf:r}{why:s}. *What no "
+    "{pm:b}). *What it costs:* nothing in memory; fused runs {sf:r} as "
+    "fast as materialized{why:s}. *What no "
     "answer said:* all the interpolants share one grid, so a point's cell "
     "and weights can be computed once (`hoisted`, {th:t}, {sh:r} faster "
     "than fused), and sorting the points by cell (`sorted`, {ts:t}) makes "
@@ -88,7 +88,7 @@ answer_interp(rp_report_t *R)
 	rp_vals_num(&x, "sf", MEDIAN(r[1]) / MEDIAN(r[2]));
 	rp_vals_str(&x, "why",
 	    MEDIAN(r[1]) / MEDIAN(r[2]) < 3
-		? ", no more, because the work is the table lookups of every "
+		? ", not more, because the work is the table lookups of every "
 		  "pair, not the array (see what limits each variant)"
 		: "");
 	rp_vals_num(&x, "th", MEDIAN(r[3]));

@@ -59,11 +59,23 @@ fill_fused(const rp_report_t *R, const json_t *r, rp_vals_t *x)
 	    rp_data_main(&R->data, IMAIN, "interp", "materialized");
 	const json_t *cm = rp_data_cachesim(&R->data, "interp", "materialized");
 
+	char gain[256];
+
 	if (m == NULL)
 		return -1;
-	rp_vals_num(x, "sp", MEDIAN(m) / MEDIAN(r));
-	rp_vals_num(x, "saved", MEDIAN(m) - MEDIAN(r));
-	rp_vals_num(x, "tm", MEDIAN(m));
+	if (MEDIAN(m) > MEDIAN(r))
+		snprintf(gain, sizeof(gain),
+		    "fusing removes only the array's trip, which was %s of "
+		    "materialized's %s, hence %s and no more",
+		    rp_text_fmt_time(MEDIAN(m) - MEDIAN(r)),
+		    rp_text_fmt_time(MEDIAN(m)),
+		    rp_text_fmt_ratio(MEDIAN(m) / MEDIAN(r)));
+	else
+		snprintf(gain, sizeof(gain),
+		    "fusing saved no time here (%s against materialized's %s): "
+		    "at this size the array's trip costs nothing measurable",
+		    rp_text_fmt_time(MEDIAN(r)), rp_text_fmt_time(MEDIAN(m)));
+	rp_vals_str(x, "gain", gain);
 	rp_vals_num(x, "d1m", rp_num(cm, "cachesim.D1_misses_per_unit"));
 	return 0;
 }
@@ -257,9 +269,8 @@ static const limiter_t limiters[] = {
     {"interp", "fused", fill_fused,
 	"the gathered table loads, four values from a random cell for every "
 	"pair ({d1:g3} simulated L1 misses per pair, against {d1m:g3} for "
-	"materialized): fusing removes only the array's trip, which was "
-	"{saved:t} of materialized's {tm:t}, hence {sp:r} and no more; "
-	"{gf:g3} GFLOP/s, {pct:f2}% of the FMA peak."},
+	"materialized): {gain:s}; {gf:g3} GFLOP/s, {pct:f2}% of the FMA "
+	"peak."},
     {"interp", "chunked", fill_chunked,
 	"where its (B,M) buffer of B*M*4 bytes lives (L2 {l2:b}, L3 "
 	"{l3:b}); median by B, with the level that holds the buffer: "
