@@ -3,7 +3,7 @@
 # (python3-venv for the JAX programs' virtual environment, see variants/jax).
 # As root it runs apt-get itself; otherwise it prints the exact command and fails.
 set -u
-pkgs="build-essential pkg-config libjemalloc-dev libpfm4-dev libcriterion-dev libjansson-dev gnuplot-nox valgrind clang libclang-rt-14-dev cppcheck clang-format python3-venv"
+pkgs="build-essential pkg-config libjemalloc-dev libpfm4-dev libcriterion-dev libjansson-dev gnuplot-nox valgrind clang libclang-rt-14-dev cppcheck clang-format python3-venv chromium"
 missing=""
 for p in $pkgs; do
 	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
