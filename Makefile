@@ -4,9 +4,16 @@
 #                   (and build/glibc/harness)
 #   make test       unit + integration tests (Criterion), sanitizer build included
 #   make report     run the sweeps and write reports/REPORT.md with its figures
+#   make jax        the JAX programs' virtual environment build/venv (pinned)
+#   make test-jax   their tests (pytest), skipped when build/venv is absent
 #
 # Knobs: ALLOC=jemalloc|glibc, SANITIZER=address,undefined, OPT=..., QUICK=1
 # (report at small sizes). Flags are recorded in every result object.
+#
+# Libraries: $(BUILD)/libvariants.a from variants/ (compiled with -Ivariants
+# only: no harness header is reachable, and the archive rule checks it) and
+# $(BUILD)/libharness.a from harness/ (-Iharness -Ivariants), whose memory
+# module takes its allocator half from harness/hx_mem_$(ALLOC).c.
 
 CC       ?= cc
 ALLOC    ?= jemalloc
@@ -25,38 +32,48 @@ ifeq ($(CI),true)
 WARN += -Werror
 endif
 
-CFLAGS_ALL := -std=gnu11 -D_GNU_SOURCE -g $(OPT) -fopenmp-simd -fno-math-errno -fno-trapping-math \
-	$(WARN) -MMD -MP -Iharness -Ivariants $(shell pkg-config --cflags jansson 2>/dev/null)
+# variants/ compiles with its own headers only (-Ivariants) into
+# libvariants.a; the harness, its main and the tests see both folders.
+CFLAGS_BASE := -std=gnu11 -D_GNU_SOURCE -g $(OPT) -fopenmp-simd -fno-math-errno -fno-trapping-math \
+	$(WARN) -MMD -MP
 LDLIBS_ALL := -lpfm -ljansson -lpthread -lm
 
+# The allocator's side of the memory module is one file per allocator.
 ifeq ($(ALLOC),jemalloc)
-CFLAGS_ALL += -DFB_ALLOC_JEMALLOC
 LDLIBS_ALL := -ljemalloc $(LDLIBS_ALL)
-else ifeq ($(ALLOC),glibc)
-CFLAGS_ALL += -DFB_ALLOC_GLIBC
-else
+else ifneq ($(ALLOC),glibc)
 $(error ALLOC must be jemalloc or glibc, not '$(ALLOC)')
 endif
 
 ifneq ($(SANITIZER),)
-CFLAGS_ALL += -fsanitize=$(SANITIZER) -fno-omit-frame-pointer -fno-sanitize-recover=all
+CFLAGS_BASE += -fsanitize=$(SANITIZER) -fno-omit-frame-pointer -fno-sanitize-recover=all
 LDFLAGS_ALL += -fsanitize=$(SANITIZER)
 endif
+
+# The flags a result records, so that two result files can be told apart.
+CFLAGS_RECORD := $(CC) $(OPT) ALLOC=$(ALLOC)$(if $(SANITIZER), SANITIZER=$(SANITIZER))
+CFLAGS_VARIANTS := $(CFLAGS_BASE) -Ivariants
+CFLAGS_ALL := $(CFLAGS_BASE) -Iharness -Ivariants $(shell pkg-config --cflags jansson 2>/dev/null) \
+	-DFB_CFLAGS='"$(CFLAGS_RECORD)"'
 
 # The harness's version (harness --version, every result's
 # harness_version): git describe at build time, "unknown" outside git.
 FB_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 CFLAGS_ALL += -DFB_VERSION='"$(FB_VERSION)"'
 
-# The flags a result records, so that two result files can be told apart.
-CFLAGS_RECORD := $(CC) $(OPT) ALLOC=$(ALLOC)$(if $(SANITIZER), SANITIZER=$(SANITIZER))
-CFLAGS_ALL += -DFB_CFLAGS='"$(CFLAGS_RECORD)"'
-
-LIB_SRC   := $(filter-out harness/main.c,$(wildcard harness/*.c)) \
-             $(wildcard variants/*.c) \
+# harness/hx_mem_<allocator>.c: only the one ALLOC names is built.
+HX_SRC_COMMON := $(filter-out harness/main.c harness/hx_mem_%.c,$(wildcard harness/*.c))
+HX_SRC    := $(HX_SRC_COMMON) harness/hx_mem_$(ALLOC).c
+# variants/example/ is a plugin, built apart (PLUGINS below).
+VAR_SRC   := $(wildcard variants/*.c) \
              $(filter-out variants/example/%,$(wildcard variants/*/*.c))
+LIB_SRC   := $(HX_SRC) $(VAR_SRC)
 OBJ       := $(BUILD)/obj
-LIB_OBJ   := $(LIB_SRC:%.c=$(OBJ)/%.o)
+HX_OBJ    := $(HX_SRC:%.c=$(OBJ)/%.o)
+VAR_OBJ   := $(VAR_SRC:%.c=$(OBJ)/%.o)
+LIB_OBJ   := $(HX_OBJ) $(VAR_OBJ)
+# Link order: the harness library uses the variants library.
+LIBS      := $(BUILD)/libharness.a $(BUILD)/libvariants.a
 UNIT_SRC  := $(wildcard tests/unit/*.c)
 UNIT_OBJ  := $(UNIT_SRC:%.c=$(OBJ)/%.o)
 INTEG_SRC := $(wildcard tests/integration/*.c)
@@ -79,7 +96,7 @@ HELPERS   := $(HELPER_SRC:tests/helpers/%.c=$(BUILD)/helpers/%)
 
 .PHONY: all install valgrind-build deps test test-unit test-integration report clean format format-check valgrind \
 	valgrind-report \
-	fuzz fuzz-ci fuzz-build cppcheck
+	fuzz fuzz-ci fuzz-build cppcheck jax test-jax
 
 all: $(BUILD)/harness $(BUILD)/report $(PLUGINS)
 ifeq ($(ALLOC)$(SANITIZER)$(BUILD_DIR),jemalloc)
@@ -92,6 +109,10 @@ valgrind-build:
 deps:
 	@sh harness/deps.sh
 
+$(OBJ)/variants/%.o: variants/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_VARIANTS) -c $< -o $@
+
 $(OBJ)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
@@ -103,12 +124,22 @@ $(shell mkdir -p $(OBJ) && (echo '$(FB_VERSION)' | cmp -s - $(FB_VERSION_FILE) |
 	echo '$(FB_VERSION)' > $(FB_VERSION_FILE)))
 $(OBJ)/harness/hx_record.o: $(FB_VERSION_FILE)
 
-$(BUILD)/libfusebench.a: $(LIB_OBJ)
+# The boundary, proved on every build: without -Iharness a harness header
+# cannot be found by name, and no variant object may depend on one reached
+# by a relative path (the compiler's own dependency lists say which headers
+# each object read).
+$(BUILD)/libvariants.a: $(VAR_OBJ)
+	@if grep -l 'harness/[^ :]*\.h' $(VAR_OBJ:.o=.d); then \
+		echo "variants/: the objects above include a harness/ header" >&2; exit 1; fi
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/libharness.a: $(HX_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
 # -rdynamic: plugins call the helpers variant.h declares from the harness.
-$(BUILD)/harness: $(OBJ)/harness/main.o $(BUILD)/libfusebench.a
+$(BUILD)/harness: $(OBJ)/harness/main.o $(LIBS)
 	$(CC) $(LDFLAGS_ALL) -rdynamic -o $@ $^ $(LDLIBS_ALL)
 
 $(BUILD)/plugins/lib%.so: variants/example/%.c variants/variant.h variants/plugin.h
@@ -125,13 +156,13 @@ $(BUILD)/libreport.a: $(REPORT_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/report: $(OBJ)/reports/report.o $(BUILD)/libreport.a $(BUILD)/libfusebench.a
+$(BUILD)/report: $(OBJ)/reports/report.o $(BUILD)/libreport.a $(LIBS)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LDLIBS_ALL)
 
-$(BUILD)/test_unit: $(UNIT_OBJ) $(BUILD)/libreport.a $(BUILD)/libfusebench.a
+$(BUILD)/test_unit: $(UNIT_OBJ) $(BUILD)/libreport.a $(LIBS)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lcriterion $(LDLIBS_ALL)
 
-$(BUILD)/test_integration: $(INTEG_OBJ) $(BUILD)/libreport.a $(BUILD)/libfusebench.a
+$(BUILD)/test_integration: $(INTEG_OBJ) $(BUILD)/libreport.a $(LIBS)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lcriterion $(LDLIBS_ALL)
 
 # Plain programs: no allocator, no sanitizer, nothing of the harness.
@@ -148,6 +179,7 @@ test: deps
 	$(MAKE) test-unit test-integration
 	$(MAKE) ALLOC=glibc SANITIZER=address,undefined OPT="-O1" test-unit
 	$(MAKE) valgrind valgrind-report cppcheck fuzz-ci format-check
+	$(MAKE) jax test-jax
 
 # Under the sanitizers: huge requests return NULL (the tests check that a
 # failed allocation becomes a failed run), and Criterion's own few bytes are
@@ -165,6 +197,19 @@ test-integration: all $(BUILD)/test_integration $(HELPERS)
 		FB_HELPERS=$(abspath $(BUILD)/helpers) FB_PLUGINS=$(abspath $(BUILD)/plugins) \
 		$(BUILD)/test_integration --jobs=1
 
+# The JAX programs (variants/jax): a virtual environment under build/ with
+# the pinned packages (one line and exit 0 when PyPI cannot be reached), and
+# their tests against a float64 reference, skipped with one line without it.
+VENV := build/venv
+jax:
+	@sh variants/jax/venv.sh $(VENV)
+
+test-jax:
+	@if ls $(VENV)/.fusebench-req-* >/dev/null 2>&1; then \
+		PYTHONDONTWRITEBYTECODE=1 $(VENV)/bin/python -m pytest -q -p no:cacheprovider \
+			variants/jax/tests; \
+	else echo "fusebench: JAX tests skipped: no virtual environment (make jax)"; fi
+
 report: deps
 	$(MAKE) ALLOC=jemalloc all
 	$(MAKE) ALLOC=glibc all
@@ -178,9 +223,11 @@ format-check:
 	clang-format --dry-run --Werror $(wildcard harness/*.[ch] variants/*.[ch] variants/*/*.[ch] \
 		tests/*/*.[ch] reports/*.[ch])
 
-# Memcheck: every variant of every workload (selftest's crash and hog
-# excepted: they misbehave on purpose) run once at small sizes, in-process
-# (--no-fork, so the measured code runs under memcheck without
+# Memcheck: every variant of every listed workload (selftest's crash and
+# hog excepted: they misbehave on purpose) run once at its workload's smoke
+# configuration (workload_t.smoke, printed as options by `harness list
+# --smoke` from the parameter table),
+# in-process (--no-fork, so the measured code runs under memcheck without
 # --trace-children), plus a small isolated sweep with --trace-children=yes so
 # the forked child is checked too. Built with ALLOC=glibc so memcheck sees
 # every malloc (jemalloc's own arenas hide them), in its own folder
@@ -189,15 +236,13 @@ format-check:
 VALGRIND := valgrind --quiet --error-exitcode=1 --leak-check=full \
 	--errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect
 VG_RUN := --repeat 1 --warmup 0 --events perf::task-clock
-VG_INTERP := --n 2000 --m 4 --g 32 --chunk 256 --tile 64
-VG_COLONY := --n 200 --steps 2 --chunk 64 --tile 32
 valgrind:
 	$(MAKE) ALLOC=glibc OPT="-O1" BUILD_DIR=build/memcheck build/memcheck/harness
 	@set -e; H=build/memcheck/harness; \
-	$$H list | awk '/^[a-z]/ { w = $$1; sub(":", "", w) } /^  / { print w, $$1 }' | \
-	while read w v; do echo "memcheck: $$w $$v"; \
-		case $$w in interp) a="$(VG_INTERP)";; colony) a="$(VG_COLONY)";; *) a="";; esac; \
-		$(VALGRIND) $$H run $$w $$v $$a $(VG_RUN) --no-fork >/dev/null; done; \
+	$$H list --smoke > build/memcheck/smoke.txt; \
+	while read w v a; do echo "memcheck: $$w $$v $$a"; \
+		$(VALGRIND) $$H run $$w $$v $$a $(VG_RUN) --no-fork >/dev/null; \
+	done < build/memcheck/smoke.txt; \
 	echo "memcheck: selftest ok"; $(VALGRIND) $$H run selftest ok $(VG_RUN) --no-fork >/dev/null; \
 	d=$$(mktemp -d); echo "memcheck: sweep, forked children traced"; \
 	$(VALGRIND) --trace-children=yes $$H sweep --workload interp --variants fused,chunked \
@@ -212,18 +257,21 @@ valgrind-report:
 	$(VALGRIND) build/memcheck/report reports/data $$d/out 2>$$d/log || \
 		{ cat $$d/log; rm -rf $$d; exit 1; }; rm -rf $$d; echo "memcheck: report clean"
 
-# cppcheck over harness/, variants/ and reports/. Suppressed, with the reason:
+# cppcheck over variants/ (with its own headers only, as it builds),
+# harness/ and reports/. Suppressed, with the reason:
 #   missingIncludeSystem  system headers are not cppcheck's to parse
 #   unusedFunction        not enabled (library entry points, test hooks)
 #   invalidPointerCast in colony_cells.c  one malloc block carved into
 #       uint32 and float arrays (both 4 bytes, 4-aligned); each part is only
 #       ever accessed as its own type, so no aliasing or representation issue
 CPPCHECK := cppcheck --enable=warning,performance,portability --error-exitcode=1 \
-	--std=c11 --inline-suppr --quiet -D_GNU_SOURCE -DFB_ALLOC_GLIBC -Iharness -Ivariants -Ireports \
+	--std=c11 --inline-suppr --quiet -D_GNU_SOURCE \
 	--suppress=missingIncludeSystem \
 	--suppress=invalidPointerCast:variants/colony/colony_cells.c
 cppcheck:
-	$(CPPCHECK) harness variants reports
+	$(CPPCHECK) -Ivariants variants
+	$(CPPCHECK) -Iharness -Ivariants harness
+	$(CPPCHECK) -Iharness -Ivariants -Ireports reports
 
 # libFuzzer targets (clang -fsanitize=fuzzer,address,undefined, system
 # allocator) for everything that parses input: tests/fuzz/fuzz_<t>.c, seeds
@@ -237,9 +285,10 @@ FUZZ_DIR := build/fuzz
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_CFLAGS := -std=gnu11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer-no-link \
 	$(FUZZ_SAN) -Wall -Wextra -Wno-unused-parameter -MMD -MP -Iharness -Ivariants \
-	$(shell pkg-config --cflags jansson 2>/dev/null) -DFB_ALLOC_GLIBC \
+	$(shell pkg-config --cflags jansson 2>/dev/null) \
 	-DFB_CFLAGS='"$(FUZZ_CC) -O1 fuzzer ALLOC=glibc"'
-FUZZ_LIB_OBJ := $(LIB_SRC:%.c=$(FUZZ_DIR)/obj/%.o)
+FUZZ_LIB_OBJ := $(HX_SRC_COMMON:%.c=$(FUZZ_DIR)/obj/%.o) $(FUZZ_DIR)/obj/harness/hx_mem_glibc.o \
+	$(VAR_SRC:%.c=$(FUZZ_DIR)/obj/%.o)
 
 $(FUZZ_DIR)/obj/%.o: %.c
 	@mkdir -p $(dir $@)

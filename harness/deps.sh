@@ -1,8 +1,11 @@
 #!/bin/sh
-# Installs the Debian packages fusebench needs, when they are missing.
+# Installs the Debian packages fusebench needs, when they are missing
+# (python3-venv for the JAX programs' virtual environment, see variants/jax;
+# libbenchmark-tools and python3-scipy for the test that runs Google
+# Benchmark's compare.py on converted results).
 # As root it runs apt-get itself; otherwise it prints the exact command and fails.
 set -u
-pkgs="build-essential pkg-config libjemalloc-dev libpfm4-dev libcriterion-dev libjansson-dev gnuplot-nox valgrind clang libclang-rt-14-dev cppcheck clang-format libbenchmark-tools python3-scipy"
+pkgs="build-essential pkg-config libjemalloc-dev libpfm4-dev libcriterion-dev libjansson-dev gnuplot-nox valgrind clang libclang-rt-14-dev cppcheck clang-format python3-venv chromium libbenchmark-tools python3-scipy"
 missing=""
 for p in $pkgs; do
 	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

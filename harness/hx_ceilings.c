@@ -183,6 +183,84 @@ label_return:
 	return ret;
 }
 
+/* Triad elements per timed sample of a cache-resident level: enough passes
+ * over the small arrays that one sample moves about 200 MB, far above the
+ * clock's resolution. */
+#define HX_LEVEL_SAMPLE_ELEMS ((size_t)1 << 24)
+
+/*
+ * The triad on arrays of bytes each that stay in one cache level: a, b and
+ * c touched first, then repeats + 1 samples of many passes, the first
+ * skipped. Writes the best rate, bytes per second, to *rate.
+ */
+static int
+hx_ceilings_measure_level(size_t bytes, unsigned repeats, double *rate)
+{
+	int ret = HX_CEILINGS_ENOMEM;
+	size_t n = bytes / sizeof(float), passes;
+	float *a = hx_ceilings_alloc(bytes), *b = hx_ceilings_alloc(bytes);
+	float *c = hx_ceilings_alloc(bytes);
+	float s = hx_ceilings_opaque_s;
+	double best = INFINITY;
+
+	if (a == NULL || b == NULL || c == NULL || n == 0)
+		goto label_return;
+	passes = HX_LEVEL_SAMPLE_ELEMS / n > 0 ? HX_LEVEL_SAMPLE_ELEMS / n : 1;
+	for (size_t i = 0; i < n; i++) {
+		a[i] = 0.0f;
+		b[i] = HX_TRIAD_B;
+		c[i] = HX_TRIAD_C;
+	}
+	ret = HX_CEILINGS_ECLOCK;
+	for (unsigned k = 0; k <= repeats; k++) {
+		double t0, t1;
+		if (hx_ceilings_now(&t0) != 0)
+			goto label_return;
+		for (size_t p = 0; p < passes; p++)
+			hx_ceilings_triad(a, b, c, s, n);
+		if (hx_ceilings_now(&t1) != 0)
+			goto label_return;
+		if (k > 0 && t1 - t0 < best)
+			best = t1 - t0;
+	}
+	if (!(best > 0.0))
+		goto label_return;
+	ret = HX_CEILINGS_OK;
+	for (size_t i = 0; i < n; i++)
+		if (a[i] != HX_TRIAD_A)
+			ret = HX_CEILINGS_EVALID;
+	*rate = HX_TRIAD_BYTES_PER_ELEMENT * (double)n * (double)passes / best;
+label_return:
+	free(a);
+	free(b);
+	free(c);
+	return ret;
+}
+
+/* Each cache level's triad, arrays of a quarter of the level each. */
+static int
+hx_ceilings_measure_levels(hx_ceilings_t *c, unsigned repeats)
+{
+	for (int level = 1; level <= 3; level++) {
+		long size = 0, ways, line;
+		size_t bytes;
+		int ret;
+
+		c->level_bytes_per_s[level - 1] = NAN;
+		c->level_array_bytes[level - 1] = NAN;
+		if (variant_cache(level, &size, &ways, &line) != 0 ||
+		    size < 4096)
+			continue;
+		bytes = ((size_t)size / 4) & ~(size_t)63;
+		ret = hx_ceilings_measure_level(
+		    bytes, repeats, &c->level_bytes_per_s[level - 1]);
+		if (ret != HX_CEILINGS_OK)
+			return ret;
+		c->level_array_bytes[level - 1] = (double)bytes;
+	}
+	return HX_CEILINGS_OK;
+}
+
 /*
  * The FMA kernel: HX_FMA_CHAINS independent accumulators, each iteration one
  * FMA per chain. Chains hide the FMA latency: a core with L cycles of
@@ -340,6 +418,9 @@ hx_ceilings_measure(
 	c->triad_bytes_per_s =
 	    HX_TRIAD_BYTES_PER_ELEMENT * (double)(bytes / sizeof(float)) / best;
 
+	ret = hx_ceilings_measure_levels(c, repeats);
+	if (ret != HX_CEILINGS_OK)
+		goto label_return;
 	ret = hx_ceilings_measure_fma(repeats, &c->fma_flops_per_s);
 	if (ret != HX_CEILINGS_OK)
 		goto label_return;
@@ -410,6 +491,21 @@ hx_ceilings_json(const hx_ceilings_t *c)
 		hx_ceilings_json_number(c->clock_resolution_s)) != 0) {
 		json_decref(obj);
 		obj = NULL;
+	}
+	for (int i = 0; obj != NULL && i < 3; i++) {
+		static const char *const rate[] = {
+		    "l1_bytes_per_s", "l2_bytes_per_s", "l3_bytes_per_s"};
+		static const char *const size[] = {
+		    "l1_array_bytes", "l2_array_bytes", "l3_array_bytes"};
+		if (hx_ceilings_json_set(obj, rate[i],
+			hx_ceilings_json_number(c->level_bytes_per_s[i])) !=
+			0 ||
+		    hx_ceilings_json_set(obj, size[i],
+			hx_ceilings_json_number(c->level_array_bytes[i])) !=
+			0) {
+			json_decref(obj);
+			obj = NULL;
+		}
 	}
 label_return:
 	return obj;

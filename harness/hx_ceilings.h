@@ -27,6 +27,12 @@
  *   more (12 s seen once on the development VM).
  * - Another busy thread on the same core (or memory channel) lowers the
  *   numbers; run it on a quiet machine.
+ * - The cache levels' bandwidths (for a roofline with one roof per level)
+ *   are the same triad on three arrays that together fill three quarters
+ *   of the level (its size from the machine's cache description), swept
+ *   many times per timed sample; they are what one core reaches from that
+ *   level, streaming, and NaN when the level's size is unknown. A shared
+ *   L3 in a VM may hold less than its stated size for this core.
  */
 #ifndef FB_HX_CEILINGS_H
 #define FB_HX_CEILINGS_H
@@ -48,6 +54,11 @@ typedef struct hx_ceilings_s {
 	double clock_resolution_s;
 	/* "avx512f", "avx2+fma" or "generic". */
 	char fma_isa[32];
+	/* Triad rate with the arrays resident in L1d, L2, L3 (index 0..2),
+	 * bytes per second counted as above, and each array's bytes; NaN when
+	 * the level's size is unknown. */
+	double level_bytes_per_s[3];
+	double level_array_bytes[3];
 } hx_ceilings_t;
 
 /* Error codes; negative, as libpfm's. */

@@ -1,12 +1,13 @@
 /*
  * hx_mem: memory as the allocator and as the operating system see it.
  *
- * The allocator's view depends on the build (ALLOC=jemalloc or glibc):
- * jemalloc gives a per-thread peak of live bytes (thread.peak, accurate to
- * within jemalloc's 64 KiB event interval) and global statistics after an
- * epoch bump; glibc gives mallinfo2 and no peak. The OS view is the same in
- * both: resident set, its high-water mark (reset through clear_refs), and
- * page faults.
+ * The allocator's view is one file per allocator, the one ALLOC= names in
+ * the Makefile: hx_mem_jemalloc.c gives a per-thread peak of live bytes
+ * (thread.peak, accurate to within jemalloc's 64 KiB event interval), global
+ * statistics after an epoch bump and its size classes (nallocx);
+ * hx_mem_glibc.c gives mallinfo2, no peak, and 16-byte granules. The OS view
+ * (hx_mem.c) is the same in both: resident set, its high-water mark (reset
+ * through clear_refs), and page faults.
  *
  * Limits: the per-thread peak only sees the calling thread's allocations;
  * variants are single-threaded, so that is all of a run's workspace.
@@ -19,6 +20,12 @@
 
 /* "jemalloc 5.3.0-0-g..." or "glibc 2.36 malloc"; static storage. */
 const char *hx_mem_allocator(void);
+
+/* The usable size the linked allocator gives a request of `bytes` (its size
+ * class: jemalloc's nallocx, glibc's 16-byte granules); 0 and UINT64_MAX
+ * ("too large") pass through. The rounding a variant's model_bytes receives
+ * to predict what the allocator hands out. */
+uint64_t hx_mem_round(uint64_t bytes);
 
 /* 1 when the allocator measures a per-thread peak (jemalloc). */
 int hx_mem_peak_supported(void);

@@ -60,7 +60,7 @@ hx_run_predicted_bytes(const hx_run_config_t *cfg)
 {
 	uint64_t inputs = cfg->workload->input_bytes(&cfg->params);
 	uint64_t b = model_add(
-	    cfg->variant->model_bytes(&cfg->params, model_allocator), inputs);
+	    cfg->variant->model_bytes(&cfg->params, hx_mem_round), inputs);
 
 	if (cfg->validate && cfg->reference == NULL)
 		b = model_add(b, inputs);
@@ -97,7 +97,7 @@ hx_run_record_init(const hx_run_config_t *cfg, hx_record_t *rec)
 	rec->min_time_s = cfg->min_time_s;
 	rec->events = cfg->events;
 	rec->has_model = 1;
-	rec->model_bytes = v->model_bytes(p, model_allocator);
+	rec->model_bytes = v->model_bytes(p, hx_mem_round);
 	rec->model_bare_bytes = v->model_bytes(p, model_bare);
 	rec->model_formula = v->model_formula;
 	rec->input_bytes = w->input_bytes(p);

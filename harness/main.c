@@ -30,6 +30,7 @@
 #include "hx_gbench.h"
 #include "hx_isolate.h"
 #include "hx_overhead.h"
+#include "hx_params.h"
 #include "hx_plugin.h"
 #include "hx_result.h"
 #include "hx_sweep.h"
@@ -79,48 +80,93 @@ usage(FILE *f)
 	}
 }
 
+/* One line a variant: "WORKLOAD VARIANT --n ... --steps ..." with the run
+ * options (from the parameter table) of its workload's smoke configuration,
+ * for memcheck and other quick passes over every variant. */
+enum { LIST_MAX_PARAMS = 32 };
+
+static void
+list_smoke(const workload_t *w)
+{
+	params_t p;
+	char store[2 * LIST_MAX_PARAMS][32], *args[2 * LIST_MAX_PARAMS];
+	int n = 0;
+
+	const variant_t *v;
+
+	/* A plugin's workload may have no smoke configuration. */
+	if (w->smoke == NULL)
+		return;
+	w->smoke(&p);
+	hx_params_argv(w, &p, args, &n, store);
+	for (size_t j = 0; (v = hx_plugin_variant(j)) != NULL; j++) {
+		if (v->workload != w)
+			continue;
+		printf("%s %s", w->name, v->name);
+		for (int a = 0; a < n; a++)
+			printf(" %s", args[a]);
+		printf("\n");
+	}
+}
+
+/* The variants of w with their models at w's defaults. */
+static void
+list_models(const workload_t *w)
+{
+	params_t p;
+	const variant_t *v;
+
+	w->defaults(&p);
+	printf("%s: %s\n", w->name, w->description);
+	for (size_t k = 0; k < hx_params_extra_count(w); k++) {
+		const param_decl_t *d = &w->extra_params[k];
+		printf("  --param %s=%llu..%llu (default %llu): %s\n", d->name,
+		    (unsigned long long)d->lo, (unsigned long long)d->hi,
+		    (unsigned long long)d->def, d->meaning);
+	}
+	for (size_t j = 0; (v = hx_plugin_variant(j)) != NULL; j++) {
+		if (v->workload != w)
+			continue;
+		printf("  %-13s model %-18s = %10.4g bytes at defaults  "
+		       "%s [%s]\n",
+		    v->name, v->model_formula,
+		    (double)v->model_bytes(&p, model_bare), v->description,
+		    v->idiom);
+	}
+}
+
 static int
 cmd_list(int argc, char **argv)
 {
-	params_t p;
+	int smoke = argc > 1 && strcmp(argv[1], "--smoke") == 0;
 	const workload_t *w;
-	const variant_t *v;
 
 	if (argc > 1 &&
 	    (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-		printf("usage: harness list\n\nEvery workload and variant, one "
-		       "a line, with its memory model at the workload's "
-		       "default parameters.\n");
+		printf("usage: harness list [--smoke]\n\nEvery workload and "
+		       "variant, one a line, with its memory model at the "
+		       "workload's default parameters.\n  --smoke  instead, "
+		       "one line a variant: WORKLOAD VARIANT and the run "
+		       "options of its workload's small smoke configuration\n");
 		return HX_EXIT_OK;
 	}
-	if (argc > 1) {
+	if (argc > 2 || (argc == 2 && !smoke)) {
 		fprintf(stderr, "harness list: unexpected argument '%s'\n",
-		    argv[1]);
+		    argv[argc - 1]);
 		return HX_EXIT_USAGE;
+	}
+	if (smoke && hx_params_count > LIST_MAX_PARAMS) {
+		fprintf(stderr, "harness list: more than %d parameters\n",
+		    LIST_MAX_PARAMS);
+		return HX_EXIT_FAILURE;
 	}
 	for (size_t i = 0; (w = hx_plugin_workload(i)) != NULL; i++) {
 		if (w->hidden)
 			continue;
-		w->defaults(&p);
-		printf("%s: %s\n", w->name, w->description);
-		for (size_t k = 0; k < hx_params_extra_count(w); k++) {
-			const param_decl_t *d = &w->extra_params[k];
-			printf("  --param %s=%llu..%llu (default %llu): %s\n",
-			    d->name, (unsigned long long)d->lo,
-			    (unsigned long long)d->hi,
-			    (unsigned long long)d->def, d->meaning);
-		}
-		for (size_t j = 0; (v = hx_plugin_variant(j)) != NULL; j++) {
-			uint64_t b;
-			if (v->workload != w)
-				continue;
-			b = v->model_bytes(&p, model_bare);
-			printf(
-			    "  %-13s model %-18s = %10.4g bytes at defaults  "
-			    "%s [%s]\n",
-			    v->name, v->model_formula, (double)b,
-			    v->description, v->idiom);
-		}
+		if (smoke)
+			list_smoke(w);
+		else
+			list_models(w);
 	}
 	return HX_EXIT_OK;
 }

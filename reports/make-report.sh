@@ -2,7 +2,8 @@
 # make-report.sh MODE: run the sweeps, then write the report from their data.
 #
 #   full   reports/data/ (raw JSON lines, CSV, timelines) and reports/REPORT.md
-#          with reports/figures/; about 8 minutes on 2 cores.
+#          with reports/figures/; about 8 minutes on 2 cores (the headline
+#          tables take 10 timed repeats a variant).
 #   quick  the same sections at small sizes in reports/out-quick/ (git-ignored);
 #          about a minute.
 #
@@ -56,22 +57,26 @@ INTERP_OTHERS=$(variants interp eager)
 # The cache simulation leaves out eager (op by op, slow under valgrind) and
 # chunked (the materialized schedule in pieces).
 INTERP_CACHESIM=$(variants interp eager chunked | tr , ' ')
-# cells is O(N): it has its own sweep at larger N.
-COLONY_ALL_PAIRS=$(variants colony cells)
+# cells is O(N): it has its own sweep at larger N. eager (op by op, 57 N^2
+# bytes, seconds a step at N=4096) has its own sweep at small N.
+COLONY_ALL_PAIRS=$(variants colony cells eager)
+COLONY_MAIN=$(variants colony eager)
 [ -n "$INTERP_OTHERS" ] && [ -n "$COLONY_ALL_PAIRS" ] ||
 	{ echo "make-report.sh: no variants from $H list" >&2; exit 1; }
 
 if [ "$MODE" = full ]; then
-	NQ=1e6; MQ=300; NSCALE=1e4,3e4,1e5,3e5; CHUNKS=100,1000,10000,100000,1000000
-	RQ="--repeat 5 --warmup 1"; RE="--repeat 1 --warmup 0"
-	NG=1e5; NCS=2e4; MCS=300
-	NC=4096; KC=10; NCSCALE=512,1024,2048,4096,8192; NCELLS=1024,4096,8192,16384,65536
+	NQ=1e6; MQ=300; NSCALE=1e4,3e4,1e5,3e5; CHUNKS=100,1000,100000,1000000
+	RQ="--repeat 10 --warmup 1"; RE="--repeat 1 --warmup 0"; RS="--repeat 5 --warmup 0"
+	NNOISE=1e5
+	NG=1e5; NCS=2e4; MCS=300; MALT=100
+	NC=4096; KC=10; NCSCALE=512,1024,2048,4096,8192; NCEAGER=512,1024,2048; NCELLS=1024,4096,8192,16384,65536
 	KSPREAD=50; OVERHEAD=
 else
-	NQ=2e4; MQ=50; NSCALE=2e3,5e3,1e4; CHUNKS=100,1000,10000,20000
-	RQ="--repeat 3 --warmup 1"; RE="--repeat 1 --warmup 0"
-	NG=5e3; NCS=2e3; MCS=50
-	NC=512; KC=5; NCSCALE=256,512,1024; NCELLS=256,1024,4096
+	NQ=2e4; MQ=50; NSCALE=2e3,5e3,1e4; CHUNKS=100,1000,20000
+	RQ="--repeat 10 --warmup 1"; RE="--repeat 1 --warmup 0"; RS="--repeat 5 --warmup 0"
+	NNOISE=1e5
+	NG=5e3; NCS=2e3; MCS=50; MALT=20
+	NC=512; KC=5; NCSCALE=256,512,1024; NCEAGER=256,512; NCELLS=256,1024,4096
 	KSPREAD=10; OVERHEAD="interp tiled --n 1e5 --m 50 --repeat 3"
 fi
 
@@ -81,12 +86,24 @@ step "interp at the question's size (N=$NQ, M=$MQ): eager"
 step "interp at the question's size: the other variants"
 "$H" sweep --workload interp --variants "$INTERP_OTHERS" \
 	--n $NQ --m $MQ $RQ --timeline-dir "$DATA/timelines" --out "$DATA/interp-main"
+step "interp with the question's own input (x = 0 everywhere, preset seed)"
+"$H" sweep --workload interp --variants "$INTERP_OTHERS" --preset seed \
+	--n $NQ --m $MQ $RS --out "$DATA/interp-seed"
+step "the machine's noise: one reference run repeated 20 times"
+"$H" sweep --workload interp --variants tiled --n $NNOISE --m $MQ \
+	--repeat 20 --warmup 1 --out "$DATA/noise"
 step "interp against N"
 "$H" sweep --workload interp --n $NSCALE --m $MQ --repeat 3 --warmup 1 \
 	--out "$DATA/interp-scale"
+# The default B (10,000) is left out: Table 1's chunked run, measured in
+# the same sweep as materialized and fused, is that point, so one
+# configuration has one number in the report.
 step "interp chunk-size sweep"
 "$H" sweep --workload interp --variants chunked --n $NQ --m $MQ --chunk $CHUNKS \
 	--repeat 3 --warmup 0 --out "$DATA/interp-chunk"
+step "interp eager at another M (the exercises' prediction)"
+"$H" sweep --workload interp --variants eager --n $NG --m $MALT $RE \
+	--out "$DATA/interp-eager-m"
 step "interp with glibc malloc"
 "$HG" sweep --workload interp --variants eager,materialized --n $NG --m $MQ \
 	--repeat 3 --warmup 1 --out "$DATA/interp-glibc"
@@ -106,8 +123,11 @@ step "the instrumentation's own cost"
 "$H" overhead $OVERHEAD --json "$DATA/overhead.json"
 
 step "colony at N=$NC, K=$KC"
-"$H" sweep --workload colony --n $NC --steps $KC --repeat 3 --warmup 1 \
+"$H" sweep --workload colony --variants "$COLONY_MAIN" --n $NC --steps $KC $RQ \
 	--out "$DATA/colony-main"
+step "colony eager (op by op) against N"
+"$H" sweep --workload colony --variants eager,naive --n $NCEAGER --steps 2 \
+	--repeat 1 --warmup 0 --out "$DATA/colony-eager"
 step "colony all-pairs against N"
 "$H" sweep --workload colony --variants "$COLONY_ALL_PAIRS" \
 	--n $NCSCALE --steps 3 --repeat 2 --warmup 0 --out "$DATA/colony-scale"

@@ -27,8 +27,12 @@
 
 #include "hx_file.h"
 #include "rp_colony.h"
+#include "rp_exercise.h"
 #include "rp_gnuplot.h"
+#include "rp_html.h"
 #include "rp_interp.h"
+#include "rp_lesson.h"
+#include "rp_limits.h"
 #include "rp_machine.h"
 #include "rp_report.h"
 #include "rp_unsaid.h"
@@ -39,7 +43,9 @@
 static const char usage_text[] =
     "usage: report DATA_DIR OUT_DIR\n"
     "\n"
-    "Writes OUT_DIR/REPORT.md and OUT_DIR/figures/*.gp|svg|png from the sweep\n"
+    "Writes OUT_DIR/REPORT.md, OUT_DIR/REPORT.html (the same report as one\n"
+    "page, figures inline, tables sortable) and OUT_DIR/figures/*.gp|svg|png\n"
+    "from the sweep\n"
     "data in DATA_DIR (*.jsonl, ceilings.json, overhead.json,\n"
     "cachesim/*.json, timelines/), as reports/make-report.sh leaves it.\n"
     "Measures nothing: the report can be regenerated from saved data. Needs\n"
@@ -59,14 +65,20 @@ write_sections(rp_report_t *R)
 	    "C versions of both programs, one schedule per array-library "
 	    "idiom, and checks the advice the questions were given against "
 	    "the measurements. Every number below is printed from the "
-	    "data in `%s`; nothing is typed by hand. Sections: Part 1 "
-	    "(interp), Part 2 (colony), Advice and verdicts, Idiom map, "
-	    "Method and machine.\n\n",
+	    "data in `%s`; nothing is typed by hand. Sections: Two short "
+	    "answers, Part 1 (interp), Part 2 (colony), Advice and verdicts, "
+	    "Memory accounting, What limits each variant, Exercises, "
+	    "Glossary, Idiom map, Method and machine.\n\n",
 	    R->data.dir);
+	rp_lesson_answers(R);
 	rp_interp_write(R);
 	rp_colony_write(R);
 	rp_verdict_write(R);
 	rp_unsaid_write(R);
+	rp_lesson_accounting(R);
+	rp_limits_write(R);
+	rp_exercise_write(R);
+	rp_lesson_glossary(R);
 	rp_machine_idioms(R);
 	rp_machine_write(R);
 }
@@ -84,9 +96,10 @@ text_writer(FILE *f, void *arg)
 	return ferror(f) ? -1 : 0;
 }
 
-/* Writes OUT_DIR/REPORT.md atomically; 0 or -1 with R->msg. */
+/* Writes OUT_DIR/REPORT.md atomically; 0 or -1 with R->msg. The text
+ * stays in *md (the caller frees it). */
 static int
-write_markdown(rp_report_t *R)
+write_markdown(rp_report_t *R, char **md)
 {
 	text_t t = {NULL, 0};
 	char path[4200];
@@ -103,7 +116,7 @@ write_markdown(rp_report_t *R)
 		    path, text_writer, &t, R->msg, sizeof(R->msg));
 	}
 	R->md = NULL;
-	free(t.buf);
+	*md = t.buf;
 	return rc;
 }
 
@@ -143,6 +156,7 @@ int
 main(int argc, char **argv)
 {
 	static rp_report_t R; /* large: figures and messages */
+	char *md = NULL;
 	int rc = 1;
 
 	if (argc > 1 &&
@@ -166,14 +180,17 @@ main(int argc, char **argv)
 	if (make_dirs(&R) != 0)
 		goto label_return;
 	rp_report_figures(&R);
-	if (write_markdown(&R) != 0 || R.failed || draw_figures(&R) != 0)
+	if (write_markdown(&R, &md) != 0 || R.failed || draw_figures(&R) != 0 ||
+	    rp_html_write(R.out_dir, md, R.msg, sizeof(R.msg)) != 0)
 		goto label_return;
-	fprintf(stderr, "report: %s/REPORT.md and %zu figures in %s\n",
+	fprintf(stderr,
+	    "report: %s/REPORT.md, REPORT.html and %zu figures in %s\n",
 	    R.out_dir, rp_figures_count, R.fig_dir);
 	rc = 0;
 label_return:
 	if (rc != 0)
 		fprintf(stderr, "report: %s\n", R.msg);
+	free(md);
 	rp_report_free(&R);
 	return rc;
 }

@@ -399,3 +399,14 @@ rp_data_date(const rp_data_t *D, char *buf, size_t len)
 		snprintf(buf, len, "%s", latest);
 	return buf;
 }
+
+double
+rp_data_chunk(const json_t *r)
+{
+	double b = rp_num(r, "params.chunk");
+
+	if (b > 0)
+		return b;
+	return rp_num(r, "memory.model_bare_bytes") /
+	    (4.0 * (rp_num(r, "params.m") + 1.0));
+}

@@ -97,6 +97,11 @@ const json_t *rp_data_cachesim(
  * result carries one. Writes buf. */
 const char *rp_data_date(const rp_data_t *D, char *buf, size_t len);
 
+/* The chunk size B a chunked interp run used: params.chunk, or, when the
+ * run took the variant's default (params.chunk 0), B from its bare model
+ * B*M*4 + B*4. NAN when neither is there. */
+double rp_data_chunk(const json_t *r);
+
 /* A number by path "a.b.c" (NAN when r is NULL or it is missing), and a
  * string member ("" when missing). */
 double rp_num(const json_t *r, const char *path);

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "rp_figure.h"
+#include "rp_limits.h"
+#include "rp_report.h"
 #include "rp_text.h"
 
 /* Continuation between two blocks' plot elements: one a line. */
@@ -23,67 +25,146 @@ decorate_chunk(const rp_data_t *D, rp_plot_t *P)
 	const json_t *mat =
 	    rp_data_main(D, "interp-main*", "interp", "materialized");
 	const json_t *fus = rp_data_main(D, "interp-main*", "interp", "fused");
+	int km = rp_figure_variant_index(D, "interp", "materialized");
+	int kf = rp_figure_variant_index(D, "interp", "fused");
+	int kc = rp_figure_variant_index(D, "interp", "chunked");
 	size_t len;
 
+	snprintf(P->pre, sizeof(P->pre), "chunked_colour = %d\n",
+	    rp_figure_colour_rgb(kc));
 	if (mat != NULL) {
 		snprintf(P->post, sizeof(P->post),
 		    "$mat << EOD\n%.6g %.6g\nEOD\n",
 		    rp_num(mat, "memory.peak_workspace_bytes"),
 		    rp_num(mat, "time_s.median"));
 		snprintf(P->suffix, sizeof(P->suffix),
-		    ", $mat using 1:2 with points pt 5 ps 1.5 lc 2 title "
-		    "'materialized'");
+		    ", $mat using 1:2 with points pt %d ps 2 lw 2 lc %s title "
+		    "'materialized (one batch of N)'",
+		    rp_figure_point(km), rp_figure_colour(km));
 	}
 	len = strlen(P->suffix);
 	if (fus != NULL)
 		snprintf(P->suffix + len, sizeof(P->suffix) - len,
-		    ", %.6g with lines dt 2 lw 2 lc 3 title 'fused (workspace "
-		    "%s)'",
-		    rp_num(fus, "time_s.median"),
-		    rp_text_fmt_bytes(
-			rp_num(fus, "memory.peak_workspace_bytes")));
+		    ", %.6g with lines dt 2 lw 2 lc %s title 'fused, no "
+		    "batch (workspace %s)'",
+		    rp_num(fus, "time_s.median"), rp_figure_colour(kf),
+		    rp_report_peak(fus));
 }
 
 /* The roofline: the x range reaches a decade past the most intense
- * schedule, and the roof is min(triad bandwidth x I, FMA peak). */
+ * schedule; a roof per memory level, min(bandwidth x I, FMA peak), from
+ * `harness ceilings` (DRAM: the triad on arrays far larger than L3); each
+ * variant's label names the level that holds its working set (peak
+ * workspace plus inputs), whose roof applies to it. */
 static void
 decorate_roofline(const rp_data_t *D, rp_plot_t *P)
 {
-	double bw = rp_num(D->ceilings, "triad_bytes_per_s") * 1e-9;
+	static const char *const keys[] = {"l1_bytes_per_s", "l2_bytes_per_s",
+	    "l3_bytes_per_s", "triad_bytes_per_s"};
+	static const char *const names[] = {"L1", "L2", "L3", "DRAM"};
 	double fma = rp_num(D->ceilings, "fma_flops_per_s") * 1e-9;
 	double xmax = 1000.0;
+	size_t len = 0;
 
-	for (int i = 0; i < P->nblocks; i++)
-		for (size_t j = 0; j < P->blocks[i].nrows; j++)
-			while (P->blocks[i].rows[j].v[0] * 3.0 > xmax)
+	for (int i = 0; i < P->nblocks; i++) {
+		rp_block_t *b = &P->blocks[i];
+		const json_t *r =
+		    rp_data_main(D, "interp-main*", "interp", b->label);
+		double ws = rp_num(r, "memory.peak_workspace_bytes") +
+		    rp_num(r, "memory.input_bytes");
+		char label[64];
+		for (size_t j = 0; j < b->nrows; j++)
+			while (b->rows[j].v[0] * 3.0 > xmax)
 				xmax *= 10.0;
+		snprintf(label, sizeof(label), "%s (%s)", b->label,
+		    rp_limits_level(r, ws));
+		snprintf(b->label, sizeof(b->label), "%s", label);
+	}
 	snprintf(P->pre, sizeof(P->pre), "set xrange [0.01:%g]\n", xmax);
-	if (isnan(bw) || isnan(fma)) {
+	if (isnan(fma)) {
 		snprintf(P->prefix, sizeof(P->prefix),
 		    "1/0 title 'no ceilings.json in the data'");
 		return;
 	}
-	snprintf(P->post, sizeof(P->post),
-	    "roof(x) = (x * %.6g < %.6g) ? x * %.6g : %.6g\n", bw, fma, bw,
-	    fma);
-	snprintf(P->prefix, sizeof(P->prefix),
-	    "roof(x) with lines lw 2 lc rgb 'black' title 'min(triad %.1f "
-	    "GB/s x I, FMA %.1f GFLOP/s)'",
-	    bw, fma);
+	for (int k = 0; k < 4; k++) {
+		double bw = rp_num(D->ceilings, keys[k]) * 1e-9;
+		if (isnan(bw))
+			continue;
+		snprintf(P->prefix + len, sizeof(P->prefix) - len,
+		    "%s(x*%.4g < %.4g ? x*%.4g : %.4g) w l lw %d dt %d lc rgb "
+		    "'%s' t '%s roof, %.0f GB/s%s'",
+		    len ? ", " : "", bw, fma, bw, fma, k == 3 ? 2 : 1,
+		    k == 3 ? 1 : 4 - k, k == 3 ? "black" : "#777777", names[k],
+		    bw, k == 3 ? "; the flat part: FMA peak" : "");
+		len = strlen(P->prefix);
+	}
 }
 
-/* Columns several figures share; a workspace of 0 B is drawn at 1 B. */
+/* A reference line c*N^k through the first row of the named variant's
+ * block, appended to P->prefix. */
+static void
+reference_slope(rp_plot_t *P, const char *variant, double k, int col)
+{
+	const rp_block_t *b = rp_figure_block(P, variant);
+	size_t len = strlen(P->prefix);
+	double x0, x1;
+
+	if (b == NULL || b->nrows == 0 || !(b->rows[0].v[col] > 0))
+		return;
+	x0 = b->rows[0].v[0];
+	x1 = b->rows[b->nrows - 1].v[0];
+	snprintf(P->prefix + len, sizeof(P->prefix) - len,
+	    "%s(x >= %.6g && x <= %.6g) ? %.6g*(x/%.6g)**%g : 1/0 with lines "
+	    "dt %d lw 2 lc rgb '#555555' title 'slope N^%g (reference)'",
+	    len ? ", " : "", x0 / 1.2, x1 * 1.2, b->rows[0].v[col], x0, k,
+	    k == 1 ? 3 : 2, k);
+	(void)variant;
+}
+
+/* interp time: N^1, the scaling every schedule should have at fixed M. */
+static void
+decorate_interp_time(const rp_data_t *D, rp_plot_t *P)
+{
+	(void)D;
+	reference_slope(P, "materialized", 1, 1);
+}
+
+/* colony time: N^2 through fused (all pairs), N^1 through cells. */
+static void
+decorate_colony_time(const rp_data_t *D, rp_plot_t *P)
+{
+	(void)D;
+	reference_slope(P, "fused", 2, 1);
+	reference_slope(P, "cells", 1, 1);
+}
+
+/* Below this a workspace is drawn at it: 0 B cannot sit on a log axis. */
+#define FLOOR_BYTES 1000.0
+/* The marked floor and jemalloc's 64 KiB grain, on a bytes axis. */
+#define BYTES_FLOOR_LINES                                                      \
+	"set arrow from graph 0, first 1000 to graph 1, first 1000 nohead "    \
+	"dt 4 lw 1.5 lc rgb 'black'\nset label '0 B (and anything under 1 "    \
+	"kB) is drawn on this line' at graph 0.02, first 1000 offset 0,0.7 "   \
+	"font ',10'\nset arrow from graph 0, first 65536 to graph 1, first "   \
+	"65536 nohead dt 3 lw 1 lc rgb '#777777'\nset label 'jemalloc peak "   \
+	"grain, 64 KiB: measured points below it are not measurements' at "    \
+	"graph 0.02, first 65536 offset 0,0.7 font ',10' tc rgb '#555555'\n"
+
+/* A log x axis that ends near the data, not at the next decade. */
+#define XFIX "set autoscale xfix\nset offsets graph 0.04, graph 0.04, 0, 0\n"
+
+/* Columns several figures share; a workspace of 0 B is drawn at 1 kB. */
 #define COL_N                                                                  \
 	{                                                                      \
 		.path = "params.n", .fmt = "%.0f"                              \
 	}
 #define COL_PEAK                                                               \
 	{                                                                      \
-		.path = "memory.peak_workspace_bytes", .floor = 1.0            \
+		.path = "memory.peak_workspace_bytes", .floor = FLOOR_BYTES    \
 	}
 #define COL_MODEL                                                              \
 	{                                                                      \
-		.path = "memory.model_bytes", .floor = 1.0                     \
+		.path = "memory.model_bytes", .floor = FLOOR_BYTES             \
 	}
 
 const rp_fig_t rp_figures[] = {
@@ -96,18 +177,18 @@ const rp_fig_t rp_figures[] = {
 	.logscale = "xy",
 	.xlabel = "N (evaluation points)",
 	.ylabel = "peak workspace (bytes)",
-	.settings = "set format y '%.0e'\nset format x '%.0e'\n"
-		    "set yrange [0.5:1e11]\n",
+	.settings = XFIX "set format y '%.0e'\nset format x '%.0e'\n"
+			 "set yrange [300:5e10]\n",
 	.cols = {COL_N, COL_PEAK, COL_MODEL},
 	.block = "m",
-	.after_data =
-	    "set arrow from graph 0, first " QUESTION_PEAK
-	    " to graph 1, first " QUESTION_PEAK
-	    " nohead dt 2 lw 2 lc rgb 'red'\nset label 'the "
-	    "question: about 14 GB (12*N*M*4 at N=1e6, M=300)' at "
-	    "graph 0.02, first " QUESTION_PEAK " offset 0,0.7 tc rgb 'red'\n",
-	.series = "{b} using 1:2 with points pt 7 ps 1.3 lc {c} title '{v} "
-		  "measured', {b} using 1:3 with lines dt 2 lw 1.5 lc {c} "
+	.after_data = "set arrow from graph 0, first " QUESTION_PEAK
+		      " to graph 1, first " QUESTION_PEAK
+		      " nohead dt 2 lw 2 lc rgb 'black'\nset label 'the "
+		      "question: about 14 GB (12*N*M*4 at N=1e6, M=300)' at "
+		      "graph 0.02, first " QUESTION_PEAK
+		      " offset 0,0.7\n" BYTES_FLOOR_LINES,
+	.series = "{b} using 1:2 with points pt {p} ps 1.6 lw 2 lc {c} title "
+		  "'{v} measured', {b} using 1:3 with lines dt 2 lw 1.5 lc {c} "
 		  "title '{v} model'",
 	.sep = EACH_LINE,
 	.empty = "1/0 title 'no interp scaling data'",
@@ -121,14 +202,16 @@ const rp_fig_t rp_figures[] = {
 	.logscale = "xy",
 	.xlabel = "N (evaluation points)",
 	.ylabel = "median time per run (s)",
-	.settings = "set format x '%.0e'\n",
+	.settings = XFIX "set format x '%.0e'\n",
 	.cols = {COL_N, {.path = "time_s.median"},
-	    {.path = "time_s.ci95.0", .fallback = "time_s.median"},
-	    {.path = "time_s.ci95.1", .fallback = "time_s.median"}},
+	    {.path = "time_s.min", .fallback = "time_s.median"},
+	    {.path = "time_s.max", .fallback = "time_s.median"}},
 	.block = "t",
-	.series = "{b} using 1:2:3:4 with yerrorlines pt 7 lc {c} title '{v}'",
+	.series = "{b} using 1:2:3:4 with yerrorlines pt {p} ps 1.3 lw 1.5 lc "
+		  "{c} title '{v}'",
 	.sep = EACH_LINE,
 	.empty = "1/0 title 'no interp scaling data'",
+	.decorate = decorate_interp_time,
     },
     {
 	.name = "fig-interp-timeline",
@@ -138,8 +221,12 @@ const rp_fig_t rp_figures[] = {
 	.workload = "interp",
 	.logscale = "xy",
 	.xlabel = "time since the run began (s)",
-	.ylabel = "live bytes above those before the run",
-	.settings = "set format y '%.0e'\n",
+	.ylabel = "live bytes above those before the run (bytes)",
+	.settings = "set format y '%.0e'\nset arrow from graph 0, first 1000 "
+		    "to graph 1, first 1000 nohead dt 4 lw 1.5 lc rgb "
+		    "'black'\nset label 'under 1 kB (0 B included) is drawn "
+		    "on this line' at graph 0.02, first 1000 offset 0,0.7 font "
+		    "',10'\n",
 	.cols = {{.path = "seconds", .floor = 1e-4},
 	    {.path = "live bytes", .floor = 1e3}},
 	.block = "l",
@@ -151,22 +238,22 @@ const rp_fig_t rp_figures[] = {
 	.name = "fig-interp-chunk",
 	.title = "interp: the chunk size as a memory-time trade-off",
 	.source = RP_SRC_RUNS,
-	.sets = "interp-chunk",
+	.sets = "interp-chunk interp-main*",
 	.workload = "interp",
 	.variants = "chunked",
 	.logscale = "x",
 	.xlabel = "peak workspace (bytes)",
 	.ylabel = "median time per run (s)",
-	.settings = "set format x '%.0e'\nset offsets graph 0.05, graph 0.1, "
-		    "graph 0.1, graph 0.1\n",
+	.settings = "set format x '%.0e'\nset autoscale xfix\nset offsets "
+		    "graph 0.06, graph 0.06, graph 0.1, graph 0.1\n",
 	.cols = {COL_PEAK, {.path = "time_s.median"}},
 	.label = RP_LABEL_NUMBER,
 	.label_path = "params.chunk",
 	.label_fmt = "\"B=%.0f\"",
 	.block = "c",
-	.series = "{b} using 1:2 with linespoints pt 7 lc 4 title 'chunked (B "
-		  "points at a time)', {b} using 1:2:3 with labels offset 0,1 "
-		  "notitle",
+	.series = "{b} using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb "
+		  "chunked_colour title 'chunked (B points at a time)', {b} "
+		  "using 1:2:3 with labels offset 0,1 notitle",
 	.sep = EACH_LINE,
 	.empty = "1/0 title 'no chunk sweep in the data'",
 	.decorate = decorate_chunk,
@@ -175,20 +262,19 @@ const rp_fig_t rp_figures[] = {
 	.name = "fig-roofline",
 	.title = "interp: roofline with this machine's measured ceilings (one "
 		 "core)",
-	.source = RP_SRC_MAIN,
+	.source = RP_SRC_SCALING,
 	.sets = "interp-main*",
 	.workload = "interp",
 	.logscale = "xy",
-	.xlabel = "arithmetic intensity (FLOP per DRAM byte the schedule "
-		  "moves)",
+	.xlabel = "arithmetic intensity (FLOP per byte the schedule moves)",
 	.ylabel = "GFLOP/s",
-	.settings = "set yrange [0.01:1000]\nset samples 400\n",
+	.settings = "set yrange [0.1:1000]\nset samples 400\nset key inside "
+		    "right bottom box opaque\n",
 	.cols = {{.path = "work.intensity_flops_per_byte"},
 	    {.path = "work.gflops_per_s"}},
-	.label = RP_LABEL_VARIANT,
 	.block = "v",
-	.series = "{b} using 1:2 with points pt 7 ps 1.5 lc 7 title 'variants "
-		  "at N={n}', {b} using 1:2:3 with labels offset 0,1 notitle",
+	.series = "{b} using 1:2 with points pt {p} ps 2 lw 2 lc {c} title "
+		  "'{v}'",
 	.sep = EACH_LINE,
 	.empty = "1/0 title 'no interp runs in the data'",
 	.decorate = decorate_roofline,
@@ -202,13 +288,15 @@ const rp_fig_t rp_figures[] = {
 	.logscale = "xy",
 	.xlabel = "N (bacteria)",
 	.ylabel = "median time per step (s)",
+	.settings = XFIX "set logscale x 2\n",
 	.cols = {COL_N, {.path = "steps_s.median"}},
 	.block = "t",
 	.fit = 1,
-	.series = "{b} using 1:2 with linespoints pt 7 lc {c} title '{v} "
-		  "(N^{k})'",
+	.series = "{b} using 1:2 with linespoints pt {p} ps 1.4 lw 1.5 lc {c} "
+		  "title '{v} ({k})'",
 	.sep = EACH_LINE,
 	.empty = "1/0 title 'no colony scaling data'",
+	.decorate = decorate_colony_time,
     },
     {
 	.name = "fig-colony-memory",
@@ -219,13 +307,16 @@ const rp_fig_t rp_figures[] = {
 	.logscale = "xy",
 	.xlabel = "N (bacteria)",
 	.ylabel = "peak workspace (bytes)",
-	.settings = "set format y '%.0e'\n",
+	.settings = XFIX "set logscale x 2\nset format y '%.0e'\nset yrange "
+			 "[300:*]\n",
+	.after_data = BYTES_FLOOR_LINES,
 	.cols = {COL_N, COL_PEAK, COL_MODEL},
 	.block = "m",
 	.fit = 1,
-	.series = "{b} using 1:2 with points pt 7 lc {c} title '{v} measured "
-		  "(N^{k})', {b} using 1:3 with lines dt 3 lc {c} title '{v} "
-		  "model'",
+	.fit_min = 65536,
+	.series = "{b} using 1:2 with points pt {p} ps 1.6 lw 2 lc {c} title "
+		  "'{v} measured ({k})', {b} using 1:3 with lines dt 3 lc {c} "
+		  "title '{v} model'",
 	.sep = EACH_LINE,
 	.empty = "1/0 title 'no colony scaling data'",
     },
@@ -236,11 +327,11 @@ const rp_fig_t rp_figures[] = {
 	.sets = "colony-spread*",
 	.workload = "colony",
 	.logscale = "y",
-	.xlabel = "step",
+	.xlabel = "step of the run (0: the very first)",
 	.ylabel = "step time (s)",
 	.cols = {{.path = "step", .fmt = "%.0f"}, {.path = "seconds"}},
 	.block = "s",
-	.series = "{b} using 1:2 with linespoints pt 7 ps 0.6 lc {c} title "
+	.series = "{b} using 1:2 with linespoints pt {p} ps 0.8 lc {c} title "
 		  "'{v}'",
 	.sep = EACH_LINE,
 	.empty = "1/0 title 'no spread runs in the data'",
@@ -250,10 +341,11 @@ const rp_fig_t rp_figures[] = {
 	.title = "first (cold) run time over the median of the timed runs",
 	.source = RP_SRC_MAIN,
 	.sets = "interp-main* colony-main*",
-	.settings = "set style data histograms\nset style fill solid 0.6 "
-		    "border -1\nset boxwidth 0.8\nset ylabel 'cold time / "
-		    "median time'\nset xtics rotate by -35 noenhanced\nset "
-		    "yrange [0:*]\nset key off\n",
+	.settings =
+	    "set style data histograms\nset style fill solid 0.6 "
+	    "border -1\nset boxwidth 0.8\nset ylabel 'cold time / "
+	    "median time (ratio)'\nset xtics rotate by -35 noenhanced\nset "
+	    "yrange [0:*]\nset key off\n",
 	.cols = {{.path = "time_s.cold", .divide_by = "time_s.median"}},
 	.label = RP_LABEL_W_VARIANT,
 	.block = "r",

@@ -14,6 +14,54 @@
 /* Timeline points per variant (bucket maxima). */
 #define TIMELINE_POINTS 600
 
+/* Okabe-Ito's colour-blind-safe set without its red, then more. */
+static const int palette[] = {0x0072B2, 0xE69F00, 0x009E73, 0xCC79A7, 0x56B4E9,
+    0x8C6D31, 0x7F3C8D, 0x999933, 0x44AA99, 0x332288};
+#define PALETTE_SIZE ((int)(sizeof(palette) / sizeof(palette[0])))
+
+int
+rp_figure_colour_rgb(int k)
+{
+	if (k == RP_FIGURE_GLIBC)
+		return 0x888888;
+	return palette[(k < 0 ? 0 : k) % PALETTE_SIZE];
+}
+
+const char *
+rp_figure_colour(int k)
+{
+	static char b[PALETTE_SIZE + 1][24];
+	int i = k == RP_FIGURE_GLIBC ? PALETTE_SIZE
+				     : (k < 0 ? 0 : k) % PALETTE_SIZE;
+
+	snprintf(b[i], sizeof(b[i]), "rgb '#%06X'", rp_figure_colour_rgb(k));
+	return b[i];
+}
+
+int
+rp_figure_point(int k)
+{
+	if (k == RP_FIGURE_GLIBC)
+		return 2;
+	/* open shapes, so that two variants on one point both show: circle,
+	 * square, triangle up and down, diamond, pentagon, then plus, cross,
+	 * star */
+	static const int pts[] = {6, 4, 8, 10, 12, 14, 1, 2, 3, 6};
+	return pts[(k < 0 ? 0 : k) % 10];
+}
+
+int
+rp_figure_variant_index(const rp_data_t *D, const char *w, const char *v)
+{
+	const char *vs[RP_DATA_MAX_VARIANTS];
+	size_t nv = rp_data_variants(D, w, NULL, vs, RP_DATA_MAX_VARIANTS);
+
+	for (size_t k = 0; k < nv; k++)
+		if (strcmp(vs[k], v) == 0)
+			return (int)k;
+	return -1;
+}
+
 const rp_fig_t *
 rp_figure_find(const char *name)
 {
@@ -89,7 +137,7 @@ block_add(rp_plot_t *P, int number, const char *label)
 		snprintf(
 		    b->name, sizeof(b->name), "%s%d", P->fig->block, number);
 	snprintf(b->label, sizeof(b->label), "%s", label);
-	b->colour = number + 1;
+	b->colour = number;
 	b->fit = b->fit_r2 = NAN;
 	return b;
 }
@@ -134,7 +182,9 @@ row_from_run(rp_block_t *b, const rp_fig_t *fig, const json_t *r)
 		    rp_str(r, "workload"), rp_str(r, "variant"));
 	else if (fig->label == RP_LABEL_NUMBER)
 		snprintf(row->label, sizeof(row->label), fig->label_fmt,
-		    rp_figure_field(r, fig->label_path));
+		    strcmp(fig->label_path, "params.chunk") == 0
+			? rp_data_chunk(r)
+			: rp_figure_field(r, fig->label_path));
 	return 0;
 }
 
@@ -203,6 +253,7 @@ collect_runs(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 		    row_from_run(b, fig, r) != 0)
 			return -1;
 	}
+	rows_sort(b);
 	return 0;
 }
 
@@ -239,6 +290,7 @@ collect_main(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 				continue;
 			if (row_from_run(b, fig, r) != 0)
 				return -1;
+			b->rows[b->nrows - 1].colour = (int)k;
 			if (row_has_nan(fig, &b->rows[b->nrows - 1]))
 				b->nrows--;
 		}
@@ -407,10 +459,15 @@ collect_steps(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 	int number = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		if (!variant_listed(fig->variants, rp_str(runs[i], "variant")))
+		const char *v = rp_str(runs[i], "variant");
+		if (!variant_listed(fig->variants, v))
 			continue;
 		if (steps_block(P, runs[i], number++) != 0)
 			return -1;
+		/* The variant's colour; glibc malloc's run in its own grey. */
+		P->blocks[P->nblocks - 1].colour = rp_is_glibc(runs[i])
+		    ? RP_FIGURE_GLIBC
+		    : rp_figure_variant_index(D, fig->workload, v);
 	}
 	return 0;
 }
@@ -425,11 +482,16 @@ fit_blocks(rp_plot_t *P)
 		double *x = malloc((n + 1) * sizeof(double));
 		double *y = malloc((n + 1) * sizeof(double));
 		if (x != NULL && y != NULL) {
+			size_t k = 0;
 			for (size_t j = 0; j < n; j++) {
-				x[j] = b->rows[j].v[0];
-				y[j] = b->rows[j].v[P->fig->fit];
+				if (b->rows[j].v[P->fig->fit] < P->fig->fit_min)
+					continue;
+				x[k] = b->rows[j].v[0];
+				y[k++] = b->rows[j].v[P->fig->fit];
 			}
-			b->fit = hx_stats_fit_exponent(x, y, n, &b->fit_r2);
+			b->fit = k >= 2
+			    ? hx_stats_fit_exponent(x, y, k, &b->fit_r2)
+			    : NAN;
 		}
 		free(x);
 		free(y);

@@ -6,9 +6,15 @@
  * variants (all in the data, or a list), how rows are gathered (the source),
  * its columns (field paths of a run), axes, log scales and gnuplot settings,
  * and the plot element drawn for each block of rows, as a template:
- *   {b} the block's data name   {c} its colour   {v} its label
- *   {k} the exponent fitted to the block (column `fit` against column 0)
+ *   {b} the block's data name   {c} its colour ("rgb '#rrggbb'")
+ *   {p} its point type          {v} its label
+ *   {k} the fitted law: "N^2.01" (column `fit` against column 0, over the
+ *       rows at or above fit_min), "0 B" when every value of the block is
+ *       zero, "< 64 KiB" when every value is under a fit_min of 64 KiB
  *   {n} the largest N of the figure's first set
+ * A variant's colour and point type are fixed by its place among its
+ * workload's variants (rp_figure_colour), the same in every figure; red is
+ * kept out of the palette, and reference lines are grey or black.
  * A block is one variant's runs (or one run, or all rows for the sources
  * that make one block). In the per-variant sources a variant keeps its
  * colour and block number in every figure: its place among the workload's
@@ -34,7 +40,7 @@
 typedef enum {
 	/* One block per variant: its ok jemalloc runs in the sets, by N. */
 	RP_SRC_SCALING,
-	/* One block: the ok runs in the sets, in data order. */
+	/* One block: the ok runs in the sets, sorted by column 0. */
 	RP_SRC_RUNS,
 	/* One block: a row per variant's main run (ok, jemalloc, the set's
 	 * largest N), set by set in the order given; rows with a NaN column
@@ -53,7 +59,8 @@ typedef enum {
 typedef enum {
 	RP_LABEL_NONE,
 	RP_LABEL_VARIANT,   /* the variant's name, last */
-	RP_LABEL_NUMBER,    /* label_fmt of the label_path number, last */
+	RP_LABEL_NUMBER,    /* label_fmt of the label_path number, last
+			       ("params.chunk": the B used, rp_data_chunk) */
 	RP_LABEL_W_VARIANT, /* "workload/variant", quoted, first */
 } rp_label_t;
 
@@ -83,6 +90,8 @@ typedef struct rp_fig_s {
 	const char *block;      /* data block name; a number is added per
 				   variant or run */
 	int fit;                /* > 0: the column {k} is fitted from */
+	double fit_min;         /* rows whose fit column is below it are not
+				   fitted (jemalloc's 64 KiB peak grain) */
 	const char *after_data; /* gnuplot lines after the data */
 	const char *series;     /* the plot element of each block */
 	const char *sep;        /* between two blocks' elements */
@@ -94,6 +103,7 @@ typedef struct rp_fig_s {
 typedef struct rp_row_s {
 	double v[RP_FIG_COLS];
 	char label[64];
+	int colour; /* RP_SRC_MAIN: the row's variant's index, or -1 */
 } rp_row_t;
 
 typedef struct rp_block_s {
@@ -112,12 +122,22 @@ typedef struct rp_plot_s {
 	double n; /* the largest N of the first set ({n}) */
 	/* From the decoration: lines before the settings and after the data,
 	 * and plot elements before and after the blocks'. */
-	char pre[512], post[2048], prefix[512], suffix[512];
+	char pre[512], post[2048], prefix[1024], suffix[512];
 } rp_plot_t;
 
 /* The figure table, in the report's order (Figure 1 first). */
 extern const rp_fig_t rp_figures[];
 extern const size_t rp_figures_count;
+
+/* The colour of the variant with index k among its workload's variants:
+ * "rgb '#rrggbb'" (a static string), and the same as a 0xRRGGBB integer;
+ * its point type. */
+#define RP_FIGURE_GLIBC 1000 /* k of a glibc malloc run: grey, crosses */
+const char *rp_figure_colour(int k);
+int rp_figure_colour_rgb(int k);
+int rp_figure_point(int k);
+/* The index of variant v among w's variants in D (-1 when absent). */
+int rp_figure_variant_index(const rp_data_t *D, const char *w, const char *v);
 
 /* The table's figure called name, or NULL. */
 const rp_fig_t *rp_figure_find(const char *name);

@@ -42,9 +42,31 @@ write_block(FILE *f, const rp_fig_t *fig, const rp_block_t *b)
 		if (fig->label == RP_LABEL_VARIANT ||
 		    fig->label == RP_LABEL_NUMBER)
 			fprintf(f, " %s", row->label);
+		if (fig->label == RP_LABEL_VARIANT)
+			fprintf(f, " %d", rp_figure_colour_rgb(row->colour));
 		fputc('\n', f);
 	}
 	fputs("EOD\n", f);
+}
+
+const char *
+rp_gnuplot_law(const rp_plot_t *P, const rp_block_t *b)
+{
+	static char buf[32];
+	int zero = b->nrows > 0, small = b->nrows > 0;
+
+	for (size_t j = 0; j < b->nrows; j++) {
+		zero &= b->rows[j].v[P->fig->fit] == 0;
+		small &= b->rows[j].v[P->fig->fit] < P->fig->fit_min;
+	}
+	if (!isnan(b->fit))
+		snprintf(buf, sizeof(buf), "N^%.2f", b->fit);
+	else
+		snprintf(buf, sizeof(buf), "%s",
+		    zero        ? "0 B"
+			: small ? "< 64 KiB"
+				: "no fit");
+	return buf;
 }
 
 /* One block's plot element: the series template, placeholders filled. */
@@ -60,13 +82,16 @@ write_series(FILE *f, const rp_plot_t *P, const rp_block_t *b)
 				fprintf(f, "$%s", b->name);
 				break;
 			case 'c':
-				fprintf(f, "%d", b->colour);
+				fputs(rp_figure_colour(b->colour), f);
+				break;
+			case 'p':
+				fprintf(f, "%d", rp_figure_point(b->colour));
 				break;
 			case 'v':
 				fputs(b->label, f);
 				break;
 			case 'k':
-				fputs(rp_text_fmt_num(b->fit, "%.2f"), f);
+				fputs(rp_gnuplot_law(P, b), f);
 				break;
 			case 'n':
 				fputs(rp_text_fmt_n(P->n), f);

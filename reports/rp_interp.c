@@ -31,26 +31,45 @@ table1_missing(rp_report_t *R, const char *v, double nq)
 	char why[512];
 
 	q.any_status = 0;
-	rp_md(R, "| %s | not measured (%s) | | | %s | | | | | | | |\n", v,
+	rp_md(R, "| %s | not measured (%s) | | | %s | | | | | | | | |\n", v,
 	    rp_data_why_missing(&R->data, &q, why, sizeof(why)),
 	    B(rp_num(any, "memory.model_bytes")));
 }
 
-/* "[lo, hi] " of the median's interval, or "(k timed run) ". */
 static void
-md_interval(rp_report_t *R, const json_t *r, double min_repeats)
+table1_row(rp_report_t *R, const char *v, const json_t *r, double t_mat)
 {
-	const json_t *ci =
-	    json_object_get(json_object_get(r, "time_s"), "ci95");
+	const json_t *cs = rp_data_cachesim(&R->data, "interp", v);
 
-	if (json_array_size(ci) == 2 &&
-	    rp_num(r, "time_s.repeats") >= min_repeats)
-		rp_md(R, "[%s, %s] ",
-		    T(json_number_value(json_array_get(ci, 0))),
-		    T(json_number_value(json_array_get(ci, 1))));
-	else
-		rp_md(R, "(%s timed run) ",
-		    NUM(rp_num(r, "time_s.repeats"), "%.0f"));
+	rp_md(R, "| %s | %s (%s) ", v, T(rp_num(r, "time_s.median")),
+	    rp_report_interval(r));
+	rp_md(R, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+	    T(rp_num(r, "time_s.cold")), rp_report_peak(r),
+	    B(rp_num(r, "memory.model_bytes")),
+	    B(rp_num(r, "memory.peak_rss_bytes")),
+	    NUM(rp_num(r, "memory.minor_faults"), "%.0f"),
+	    NUM(rp_num(r, "derived.ipc"), "%.2f"),
+	    NUM(rp_num(cs, "cachesim.D1_misses_per_unit"), "%.3g"),
+	    NUM(rp_num(cs, "cachesim.LL_misses_per_unit"), "%.3g"),
+	    NUM(rp_num(r, "work.gflops_per_s"), "%.3g"),
+	    rp_text_fmt_ratio(t_mat / rp_num(r, "time_s.median")),
+	    rp_report_warnings(r));
+}
+
+/* The N of the cache simulation, for the simulated columns' header. */
+static double
+cachesim_n(rp_report_t *R)
+{
+	const char *vs[RP_DATA_MAX_VARIANTS];
+	size_t nv = rp_data_variants(
+	    &R->data, "interp", NULL, vs, RP_DATA_MAX_VARIANTS);
+
+	for (size_t i = 0; i < nv; i++) {
+		const json_t *cs = rp_data_cachesim(&R->data, "interp", vs[i]);
+		if (cs != NULL)
+			return rp_num(cs, "params.n");
+	}
+	return NAN;
 }
 
 static void
@@ -62,35 +81,22 @@ table1(rp_report_t *R, double nq)
 	double t_mat =
 	    rp_num(rp_data_main(&R->data, MAIN, "interp", "materialized"),
 		"time_s.median");
+	double ncs = cachesim_n(R);
 
 	rp_md(R,
-	    "| variant | median time [95%% CI] | cold | peak workspace "
+	    "| variant | median time (interval) | cold | peak workspace "
 	    "(measured) | model | RSS high-water | minor faults | "
-	    "IPC (hardware) | D1 misses/pair (simulated) | "
-	    "LL misses/pair (simulated) | GFLOP/s | speed-up vs "
-	    "materialized |\n|---|---|---|---|---|---|---|---|---|---|---|"
-	    "---|\n");
+	    "IPC (hardware) | D1 misses/pair (simulated at N=%s) | "
+	    "LL misses/pair (simulated at N=%s) | GFLOP/s | speed-up vs "
+	    "materialized | warnings in the data |\n|---|---|---|---|---|---|"
+	    "---|---|---|---|---|---|---|\n",
+	    N(ncs), N(ncs));
 	for (size_t i = 0; i < nv; i++) {
 		const json_t *r = rp_data_main(&R->data, MAIN, "interp", vs[i]);
-		const json_t *cs = rp_data_cachesim(&R->data, "interp", vs[i]);
-		if (r == NULL) {
+		if (r == NULL)
 			table1_missing(R, vs[i], nq);
-			continue;
-		}
-		rp_md(R, "| %s | %s ", vs[i], T(rp_num(r, "time_s.median")));
-		md_interval(R, r, 3);
-		rp_md(R,
-		    "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
-		    T(rp_num(r, "time_s.cold")),
-		    B(rp_num(r, "memory.peak_workspace_bytes")),
-		    B(rp_num(r, "memory.model_bytes")),
-		    B(rp_num(r, "memory.peak_rss_bytes")),
-		    NUM(rp_num(r, "memory.minor_faults"), "%.0f"),
-		    NUM(rp_num(r, "derived.ipc"), "%.2f"),
-		    NUM(rp_num(cs, "cachesim.D1_misses_per_unit"), "%.3g"),
-		    NUM(rp_num(cs, "cachesim.LL_misses_per_unit"), "%.3g"),
-		    NUM(rp_num(r, "work.gflops_per_s"), "%.3g"),
-		    rp_text_fmt_ratio(t_mat / rp_num(r, "time_s.median")));
+		else
+			table1_row(R, vs[i], r, t_mat);
 	}
 	rp_md(R, "\n");
 }
@@ -139,11 +145,114 @@ counters_note(rp_report_t *R)
 	sim = json_object_get(cs, "cachesim");
 	rp_md(R,
 	    "The simulated columns are one run of each variant at "
-	    "N=%s, M=%s under `%s` (D1 %s; last level %s, rounded "
-	    "to what the simulator supports); they are misses per "
-	    "(point, interpolant) pair, simulated, not measured.\n\n",
+	    "N=%s, M=%s (not the table's N=%s) under `%s` (D1 %s; last "
+	    "level %s, rounded to what the simulator supports), of the "
+	    "binary `%s`%s; they are misses per (point, interpolant) pair, "
+	    "simulated, not measured.\n\n",
 	    N(rp_num(cs, "params.n")), N(rp_num(cs, "params.m")),
-	    rp_str(sim, "tool"), rp_str(sim, "d1"), rp_str(sim, "ll"));
+	    N(rp_data_max_n(&R->data, MAIN, "interp")), rp_str(sim, "tool"),
+	    rp_str(sim, "d1"), rp_str(sim, "ll"), rp_str(sim, "binary"),
+	    strstr(rp_str(sim, "binary"), "valgrind") != NULL
+		? ", the same sources built for x86-64-v3 (valgrind 3.19 "
+		  "cannot decode AVX-512), so its instruction mix is not the "
+		  "timed binary's"
+		: "");
+}
+
+/* What the table's statistics may and may not say, with eager's repeats
+ * at the largest N where it was timed more than once. */
+static void
+stats_note(rp_report_t *R)
+{
+	const json_t *eager = rp_data_main(&R->data, MAIN, "interp", "eager");
+	const json_t *best = NULL, *r;
+	double noise = rp_report_noise(&R->data);
+	size_t i;
+
+	json_array_foreach(R->data.runs, i, r)
+	{
+		rp_query_t q = {.workload = "interp",
+		    .variant = "eager",
+		    .alloc = RP_ALLOC_JEMALLOC};
+		if (rp_data_run_matches(r, &q) &&
+		    rp_num(r, "time_s.repeats") >= 2 &&
+		    (best == NULL ||
+			rp_num(r, "params.n") > rp_num(best, "params.n")))
+			best = r;
+	}
+	rp_md(R,
+	    "How to read the intervals: a 95%% confidence interval of the "
+	    "median (bootstrap) is printed only from %d timed runs; with "
+	    "fewer, the range of the runs and their number. A peak workspace "
+	    "under 64 KiB prints as \"< 64 KiB\": jemalloc's per-thread peak "
+	    "moves in steps of its 64 KiB event interval, so smaller values "
+	    "are not measurements (the model column gives the schedule's own "
+	    "figure). ",
+	    RP_REPORT_CI_MIN);
+	if (!isnan(noise))
+		rp_md(R,
+		    "The machine's noise band, from one reference run "
+		    "repeated (`noise` set; half its 10th-to-90th percentile "
+		    "spread): +-%s%% around the median; a "
+		    "difference smaller than twice that is not a "
+		    "difference here. ",
+		    NUM(100 * noise, "%.1f"));
+	if (best != NULL)
+		rp_md(R,
+		    "Eager at Table 1's size is timed once (its cold and timed "
+		    "runs take %s together); at N=%s it was timed %s "
+		    "times: median %s (%s).",
+		    T(rp_num(eager, "time_s.cold") +
+			rp_num(eager, "time_s.median")),
+		    N(rp_num(best, "params.n")),
+		    NUM(rp_num(best, "time_s.repeats"), "%.0f"),
+		    T(rp_num(best, "time_s.median")), rp_report_interval(best));
+	rp_md(R, "\n\n");
+}
+
+/* Table 1b: the question's own input beside the random one. */
+static void
+table1b(rp_report_t *R)
+{
+	double ns = rp_data_max_n(&R->data, "interp-seed*", "interp");
+	const char *vs[RP_DATA_MAX_VARIANTS];
+	rp_query_t in_seed = {.set = "interp-seed*"};
+	size_t nv = rp_data_variants(
+	    &R->data, "interp", &in_seed, vs, RP_DATA_MAX_VARIANTS);
+
+	rp_md(R, "### The question's own input\n\n");
+	if (isnan(ns) || nv == 0) {
+		rp_md(R,
+		    "No run with the question's input (`--preset seed`) in "
+		    "the data.\n\n");
+		return;
+	}
+	rp_md(R,
+	    "The question evaluated every interpolant at x = 0 for all "
+	    "points (`--preset seed`); Table 1 uses random points. With x = 0 "
+	    "every point falls in the same cell, so the table rows each "
+	    "variant reads are the same four for all points and stay in L1. "
+	    "Memory does not depend on the input.\n\n**Table 1b.** interp "
+	    "at N=%s with the question's input against random points.\n\n"
+	    "| variant | median, random | median, x = 0 (interval) | "
+	    "x = 0 over random | peak workspace, x = 0 |\n"
+	    "|---|---|---|---|---|\n",
+	    N(ns));
+	for (size_t i = 0; i < nv; i++) {
+		const json_t *rr =
+		    rp_data_main(&R->data, MAIN, "interp", vs[i]);
+		const json_t *rs =
+		    rp_data_main(&R->data, "interp-seed*", "interp", vs[i]);
+		if (rs == NULL)
+			continue;
+		rp_md(R, "| %s | %s | %s (%s) | %s | %s |\n", vs[i],
+		    T(rp_num(rr, "time_s.median")),
+		    T(rp_num(rs, "time_s.median")), rp_report_interval(rs),
+		    rp_text_fmt_ratio(rp_num(rs, "time_s.median") /
+			rp_num(rr, "time_s.median")),
+		    rp_report_peak(rs));
+	}
+	rp_md(R, "\n");
 }
 
 static void
@@ -174,50 +283,100 @@ memory_prose(rp_report_t *R, double nq)
 		    rp_data_why_missing(&R->data, &q, why, sizeof(why)));
 }
 
+/* The timeline's caption from its blocks: each variant's largest live
+ * bytes, largest first. */
+static void
+timeline_caption(rp_report_t *R)
+{
+	const rp_plot_t *P = rp_report_plot(R, "fig-interp-timeline");
+	char cap[2048], *c = cap;
+	int order[RP_PLOT_MAX_BLOCKS], n = 0;
+	double mx[RP_PLOT_MAX_BLOCKS];
+
+	for (int i = 0; P != NULL && i < P->nblocks; i++) {
+		mx[i] = 0;
+		for (size_t j = 0; j < P->blocks[i].nrows; j++)
+			if (P->blocks[i].rows[j].v[1] > mx[i])
+				mx[i] = P->blocks[i].rows[j].v[1];
+		order[n++] = i;
+	}
+	for (int a = 1; a < n; a++)
+		for (int k = a; k > 0 && mx[order[k - 1]] < mx[order[k]]; k--) {
+			int t = order[k];
+			order[k] = order[k - 1];
+			order[k - 1] = t;
+		}
+	c += snprintf(c, sizeof(cap),
+	    "The allocator's live bytes, sampled every millisecond by a "
+	    "second thread during each variant's first run at Table 1's "
+	    "size, above the live bytes just before the run (bucket maxima; "
+	    "values under 1 kB drawn on the marked 1 kB line). Largest live "
+	    "bytes in the run:");
+	for (int i = 0; i < n && c < cap + sizeof(cap) - 128; i++)
+		c += snprintf(c, (size_t)(cap + sizeof(cap) - c), "%s %s %s",
+		    i ? "," : "", P->blocks[order[i]].label, B(mx[order[i]]));
+	snprintf(c, (size_t)(cap + sizeof(cap) - c),
+	    ". Eager's staircase is its temporaries made and freed one "
+	    "primitive at a time.");
+	rp_report_embed(R, "fig-interp-timeline", cap);
+}
+
 static void
 figures(rp_report_t *R)
 {
 	const json_t *c = R->data.ceilings;
 
 	rp_report_embed(R, "fig-interp-memory",
-	    "Points: measured peak workspace (jemalloc's per-thread peak "
-	    "above the inputs). Dotted lines: each variant's own model "
+	    "Open points: measured peak workspace (jemalloc's per-thread peak "
+	    "above the inputs). Dashed lines: each variant's own model "
 	    "(`memory.model_bytes` of the same runs, with allocator size "
-	    "classes). Red: the question's 14 GB. A workspace of 0 B (fused) "
-	    "is drawn at 1 B.");
+	    "classes). Black dashes: the question's 14 GB. A workspace of 0 B "
+	    "(fused) sits on the marked 1 kB floor; points under the 64 KiB "
+	    "line are below what jemalloc's peak can resolve (tiled's model "
+	    "is the figure to trust there).");
 	rp_md(R, "### Time against N\n\n");
 	rp_report_embed(R, "fig-interp-time",
-	    "Median time per run with the 95% bootstrap interval of the "
-	    "median as error bars.");
+	    "Median time per run; the error bars span the fastest and the "
+	    "slowest timed run (the range, not a confidence interval: most "
+	    "sizes have three runs). The grey dotted line is N^1 through "
+	    "materialized's first point: at fixed M every schedule does N*M "
+	    "pairs, so each should run parallel to it.");
 	rp_md(R, "### Memory during one run\n\n");
-	rp_report_embed(R, "fig-interp-timeline",
-	    "The allocator's live bytes, sampled every millisecond by a "
-	    "second thread during each variant's first run at the question's "
-	    "size, above the live bytes just before the run (bucket maxima; "
-	    "values under 1 kB drawn at 1 kB). Eager climbs in steps as each "
-	    "full-size temporary is made and freed; materialized holds one "
-	    "(N,M) array; the others stay flat.");
+	timeline_caption(R);
 	rp_md(R, "### Chunk size: memory against time\n\n");
 	rp_report_embed(R, "fig-interp-chunk",
 	    "The chunked variant (the materialized schedule B points at a "
 	    "time) at N as in Table 1, for each B: its peak workspace and "
-	    "median time. The square is materialized (one chunk of N); the "
-	    "dashed line is fused's time.");
+	    "median time. The point at the default B is Table 1's own run "
+	    "(measured in the same sweep as materialized and fused); the "
+	    "other sizes come from the chunk sweep run after it, so each B "
+	    "has one number in this report. The square is materialized (one "
+	    "batch of N); the dashed line is fused's time, with no batch.");
 	rp_md(R, "### Roofline\n\n");
 	if (c != NULL)
 		rp_md(R,
-		    "Ceilings measured on this machine by `harness ceilings`: "
-		    "STREAM triad %s/s on one core (%s), float32 FMA %s "
-		    "GFLOP/s (%s, %s lanes).\n\n",
+		    "Ceilings measured on this machine by `harness ceilings`, "
+		    "one core: STREAM triad from memory %s/s (%s), from L3 "
+		    "%s/s, "
+		    "L2 %s/s, L1 %s/s (the same triad on arrays that fit the "
+		    "level; n/a where the data predate that measurement); "
+		    "float32 FMA %s GFLOP/s (%s, %s lanes).\n\n",
 		    B(rp_num(c, "triad_bytes_per_s")),
 		    rp_str(c, "triad_bytes_counted"),
+		    B(rp_num(c, "l3_bytes_per_s")),
+		    B(rp_num(c, "l2_bytes_per_s")),
+		    B(rp_num(c, "l1_bytes_per_s")),
 		    NUM(rp_num(c, "fma_flops_per_s") * 1e-9, "%.1f"),
 		    rp_str(c, "fma_isa"),
 		    NUM(rp_num(c, "fma_vector_width"), "%.0f"));
 	rp_report_embed(R, "fig-roofline",
 	    "Each variant at its arithmetic intensity (the schedule's FLOP "
 	    "over the bytes it must move, `work.intensity_flops_per_byte`) "
-	    "and achieved GFLOP/s (`work.gflops_per_s`).");
+	    "and achieved GFLOP/s (`work.gflops_per_s`), labelled with the "
+	    "level that holds its working set (peak workspace plus inputs): "
+	    "that level's roof is the one that bounds it. A point far below "
+	    "its roof is limited by something the roofline does not draw "
+	    "(gathers, latency: see what limits each variant).");
 }
 
 /* One allocator's run of a variant at ng: its own set first, any interp
@@ -290,7 +449,9 @@ rp_interp_write(rp_report_t *R)
 	rp_md(R, "**Table 1.** interp at N=%s, M=%s.\n\n", N(nq),
 	    N(rp_num(any, "params.m")));
 	table1(R, nq);
+	stats_note(R);
 	counters_note(R);
+	table1b(R);
 	memory_prose(R, nq);
 	figures(R);
 	table2(R);

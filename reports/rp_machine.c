@@ -121,13 +121,20 @@ rp_machine_write(rp_report_t *R)
 	rp_md(R,
 	    "Each run is one forked child: inputs built outside the measured "
 	    "region, one cold run reported apart, warm-up runs discarded, "
-	    "timed repeats summarized by their median and a bootstrap 95%% "
-	    "interval, results checked against a float64 reference after "
-	    "the timed region. Peak workspace is jemalloc's per-thread peak "
+	    "timed repeats summarized by their median and, from %d timed "
+	    "runs, a bootstrap 95%% confidence interval of the median (below "
+	    "that, the range of the runs), results checked against a float64 "
+	    "reference after the timed region. The variants of one table are "
+	    "measured in one sweep, one variant after the other (each "
+	    "variant's runs back to back, not interleaved run by run), so a "
+	    "slow spell of the machine can favour one variant; the noise band "
+	    "above sizes that risk. Peak workspace is jemalloc's per-thread "
+	    "peak "
 	    "of live bytes, reset after the inputs are built; RSS and faults "
 	    "come from the kernel.\n\nTo reproduce: `make report` (or `make "
 	    "report QUICK=1` for small sizes in about a minute) runs the "
 	    "sweeps and writes this file. To regenerate the report from the "
 	    "saved data without measuring again: `build/jemalloc/report "
-	    "reports/data reports`.\n");
+	    "reports/data reports`.\n",
+	    RP_REPORT_CI_MIN);
 }

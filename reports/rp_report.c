@@ -1,10 +1,12 @@
 /*
  * rp_report: figures gathered and cited by name (see rp_report.h).
  */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "hx_stats.h"
 #include "rp_gnuplot.h"
 #include "rp_report.h"
 #include "rp_text.h"
@@ -86,8 +88,10 @@ rp_report_embed(rp_report_t *R, const char *name, const char *caption)
 	rp_md(R,
 	    "![Figure %d: %s](figures/%s.svg)\n\n**Figure %d.** %s "
 	    "([SVG](figures/%s.svg), [PNG](figures/%s.png), "
-	    "[gnuplot](figures/%s.gp))\n\n",
-	    k, fig->title, name, k, caption, name, name, name);
+	    "[gnuplot](figures/%s.gp))\n\nRe-make this figure from its "
+	    "script, data included: `cd figures && gnuplot %s.gp` (in the "
+	    "folder that holds REPORT.md).\n\n",
+	    k, fig->title, name, k, caption, name, name, name, name);
 }
 
 void
@@ -97,4 +101,103 @@ rp_md(rp_report_t *R, const char *fmt, ...)
 	va_start(ap, fmt);
 	vfprintf(R->md, fmt, ap);
 	va_end(ap);
+}
+
+/* One of RP_TEXT_ROTATE buffers of 512 bytes, in turn. */
+static char *
+rotbuf(void)
+{
+	static char b[RP_TEXT_ROTATE][512];
+	static unsigned k;
+	return b[k++ % RP_TEXT_ROTATE];
+}
+
+const char *
+rp_report_interval(const json_t *r)
+{
+	char *b = rotbuf();
+	double k = rp_num(r, "time_s.repeats");
+	const json_t *ci =
+	    json_object_get(json_object_get(r, "time_s"), "ci95");
+	double lo = json_number_value(json_array_get(ci, 0));
+	double hi = json_number_value(json_array_get(ci, 1));
+	if (isnan(k) || k < 1)
+		snprintf(b, 512, "cold run only");
+	else if (k < 2)
+		snprintf(b, 512, "one timed run");
+	else if (k >= RP_REPORT_CI_MIN && json_array_size(ci) == 2)
+		snprintf(b, 512, "95%% CI %s-%s, n = %.0f",
+		    rp_text_fmt_time(lo), rp_text_fmt_time(hi), k);
+	else
+		snprintf(b, 512, "range %s-%s, n = %.0f",
+		    rp_text_fmt_time(rp_num(r, "time_s.min")),
+		    rp_text_fmt_time(rp_num(r, "time_s.max")), k);
+	return b;
+}
+
+const char *
+rp_report_peak(const json_t *r)
+{
+	double p = rp_num(r, "memory.peak_workspace_bytes");
+
+	if (!isnan(p) && p < RP_REPORT_PEAK_GRAIN) {
+		char *b = rotbuf();
+		snprintf(b, 512, "< 64 KiB");
+		return b;
+	}
+	return rp_text_fmt_bytes(p);
+}
+
+const char *
+rp_report_warnings(const json_t *r)
+{
+	char *b = rotbuf();
+	const json_t *w = json_object_get(r, "warnings"), *e;
+	size_t i, len = 0;
+
+	b[0] = '\0';
+	json_array_foreach(w, i, e)
+	{
+		if (!json_is_string(e) || len >= 500)
+			continue;
+		snprintf(b + len, 512 - len, "%s%s", len ? "; " : "",
+		    json_string_value(e));
+		len = strlen(b);
+	}
+	if (len == 0)
+		snprintf(b, 512, "none");
+	return b;
+}
+
+double
+rp_report_noise(const rp_data_t *D)
+{
+	rp_query_t q = {.set = "noise", .alloc = RP_ALLOC_JEMALLOC};
+	const json_t *r = rp_data_find(D, &q);
+	const json_t *a = json_object_get(
+			 json_object_get(r, "time_s"), "samples"),
+		     *e;
+	double x[256], band = NAN;
+	size_t i, n = 0;
+
+	json_array_foreach(a, i, e)
+	{
+		if (n < sizeof(x) / sizeof(x[0]) && json_is_number(e))
+			x[n++] = json_number_value(e);
+	}
+	if (n >= RP_REPORT_CI_MIN)
+		band = (hx_stats_quantile(x, n, 0.9) -
+			   hx_stats_quantile(x, n, 0.1)) /
+		    (2.0 * hx_stats_median(x, n));
+	return band;
+}
+
+double
+rp_report_time_threshold(const rp_data_t *D, double base)
+{
+	double b = rp_report_noise(D), t = base;
+
+	if (!isnan(b) && 1.0 + 2.0 * b > t)
+		t = 1.0 + 2.0 * b;
+	return t;
 }

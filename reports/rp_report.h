@@ -41,6 +41,31 @@ const rp_plot_t *rp_report_plot(const rp_report_t *R, const char *name);
 const char *rp_report_cite(const rp_report_t *R, const char *name);
 /* The figure embedded with its caption and links to SVG, PNG and script. */
 void rp_report_embed(rp_report_t *R, const char *name, const char *caption);
+/* What the statistics may claim. A 95% confidence interval of the median
+ * (the harness's bootstrap) is printed only from RP_REPORT_CI_MIN timed
+ * runs; below that the range of the runs, "range LO-HI (n = K)". */
+#define RP_REPORT_CI_MIN 5
+/* jemalloc's per-thread peak moves in steps of its 64 KiB event interval:
+ * a peak below it is printed as "< 64 KiB", never as a measured figure. */
+#define RP_REPORT_PEAK_GRAIN 65536.0
+
+/* The median's interval of a run's time_s: "95% CI LO-HI, n = K", "range
+ * LO-HI, n = K", "one timed run" or "cold run only". Rotating buffer. */
+const char *rp_report_interval(const json_t *r);
+/* A run's peak workspace as printed: bytes, or "< 64 KiB". Rotating
+ * buffer. */
+const char *rp_report_peak(const json_t *r);
+/* The run's "warnings" joined by "; ", or "none". Rotating buffer. */
+const char *rp_report_warnings(const json_t *r);
+/* The machine's noise band from the "noise" set (one reference run
+ * repeated): half the distance between the 10th and 90th percentiles of
+ * its timed runs over their median (0.05 is +-5%); NAN when the data has
+ * no such run or fewer than RP_REPORT_CI_MIN timed runs. */
+double rp_report_noise(const rp_data_t *D);
+/* The smallest speed-up a time claim needs: the larger of base and
+ * 1 + 2 x the noise band (base when the data has no noise run). */
+double rp_report_time_threshold(const rp_data_t *D, double base);
+
 /* printf to REPORT.md. */
 void rp_md(rp_report_t *R, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

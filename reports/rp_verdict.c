@@ -22,13 +22,21 @@ decide(rp_verdict_t v, const char *note)
 	return d;
 }
 
+/* The speed-up a time claim needs: "tt" when given, else TIME. */
+static double
+time_ratio(const rp_vals_t *x)
+{
+	double t = rp_vals_get(x, "tt");
+	return isnan(t) ? TIME : t;
+}
+
 /* Memory falls by MEM and time improves by TIME: supported; memory alone:
  * a nuance. Values: from, to (peak bytes), speedup. */
 static rp_decision_t
 decide_memory_and_time(const rp_vals_t *x, const char *nuance_note)
 {
 	int mem_ok = rp_vals_get(x, "to") * MEM <= rp_vals_get(x, "from");
-	int time_ok = rp_vals_get(x, "speedup") >= TIME;
+	int time_ok = rp_vals_get(x, "speedup") >= time_ratio(x);
 
 	if (mem_ok && time_ok)
 		return decide(RP_VERDICT_YES, "");
@@ -39,8 +47,9 @@ decide_memory_and_time(const rp_vals_t *x, const char *nuance_note)
 static rp_decision_t
 decide_fuse(const rp_vals_t *x)
 {
-	return decide_memory_and_time(
-	    x, "; memory falls but time does not improve by 10%");
+	return decide_memory_and_time(x,
+	    "; memory falls but the time does not improve beyond the "
+	    "time threshold");
 }
 
 static rp_decision_t
@@ -72,9 +81,10 @@ static rp_decision_t
 decide_batch(const rp_vals_t *x)
 {
 	double tc = rp_vals_get(x, "tc"), tm = rp_vals_get(x, "tm");
+	double tt = time_ratio(x);
 	int mem_ok = rp_vals_get(x, "pc") * MEM <= rp_vals_get(x, "pm");
-	int fused_better = tc >= TIME * rp_vals_get(x, "tf");
-	int slower = tc > tm * TIME;
+	int fused_better = tc >= tt * rp_vals_get(x, "tf");
+	int slower = tc > tm * tt;
 	const char *note = fused_better
 	    ? "; fusing the reduction is faster than batching"
 	    : slower ? "; batching costs time here"
@@ -92,24 +102,78 @@ decide_batch(const rp_vals_t *x)
 static rp_decision_t
 decide_compile_loop(const rp_vals_t *x)
 {
-	return decide(rp_vals_get(x, "speedup") >= TIME ? RP_VERDICT_NUANCE
-							: RP_VERDICT_NO,
+	return decide(rp_vals_get(x, "speedup") >= time_ratio(x)
+		? RP_VERDICT_NUANCE
+		: RP_VERDICT_NO,
 	    "");
 }
 
-/* The median variant's cold run costs TIME more than its timed ones:
- * supported; only the worst: a nuance. Values: median, worst. */
+/* Advice about what C has no counterpart of: "not testable in C" when the
+ * values it shows beside it were measured, else not supported (a value that
+ * was not measured never supports advice). Values: shown. */
 static rp_decision_t
-decide_warm_up(const rp_vals_t *x)
+decide_not_in_c(const rp_vals_t *x)
 {
-	double med = rp_vals_get(x, "median"), worst = rp_vals_get(x, "worst");
-	const char *note = med < TIME ? "; for most variants the first run "
-					"costs what the others do"
-				      : "";
+	return decide(isnan(rp_vals_get(x, "shown")) ? RP_VERDICT_NO
+						     : RP_VERDICT_NOT_IN_C,
+	    "");
+}
 
-	if (med >= TIME)
-		return decide(RP_VERDICT_YES, note);
-	return decide(worst >= TIME ? RP_VERDICT_NUANCE : RP_VERDICT_NO, note);
+/* The (N,M) array is there in materialized (within 10% of N*M*4) and op by
+ * op holds at least two of them: supported; the array alone: a nuance.
+ * Values: nm (N*M*4), pm, pe (peaks). */
+static rp_decision_t
+decide_cause_nm(const rp_vals_t *x)
+{
+	double nm = rp_vals_get(x, "nm"), pm = rp_vals_get(x, "pm");
+	int array = pm >= 0.9 * nm;
+	int temps = rp_vals_get(x, "pe") >= 2.0 * pm;
+
+	if (array && temps)
+		return decide(RP_VERDICT_YES, "");
+	return decide(array ? RP_VERDICT_NUANCE : RP_VERDICT_NO,
+	    array ? "; the temporaries around it are not seen here" : "");
+}
+
+/* Without any gradient machinery the op-by-op forward pass still reaches
+ * its modelled peak (within 10%): supported. Values: pe, bare. */
+static rp_decision_t
+decide_stop_gradient(const rp_vals_t *x)
+{
+	return decide(rp_vals_get(x, "pe") >= 0.9 * rp_vals_get(x, "bare")
+		? RP_VERDICT_YES
+		: RP_VERDICT_NO,
+	    "");
+}
+
+/* The all-pairs arrays cost time (naive over fused beyond the threshold):
+ * supported when reusing them (no allocation, same traffic) still costs
+ * that much over fused; a nuance when the cost is mostly allocation.
+ * Values: tn, tr, tf (median steps). */
+static rp_decision_t
+decide_cause_n2(const rp_vals_t *x)
+{
+	double tn = rp_vals_get(x, "tn"), tr = rp_vals_get(x, "tr");
+	double tf = rp_vals_get(x, "tf"), tt = time_ratio(x);
+
+	if (!(tn >= tt * tf))
+		return decide(RP_VERDICT_NO, "");
+	if (tr >= tt * tf)
+		return decide(RP_VERDICT_YES, "");
+	return decide(RP_VERDICT_NUANCE,
+	    "; most of the cost is allocating the arrays afresh, not their "
+	    "traffic");
+}
+
+/* The memory timeline sees the op-by-op peak (its largest live bytes at
+ * least 90% of the peak workspace): supported. Values: tl, pe. */
+static rp_decision_t
+decide_profiler(const rp_vals_t *x)
+{
+	return decide(rp_vals_get(x, "tl") >= 0.9 * rp_vals_get(x, "pe")
+		? RP_VERDICT_YES
+		: RP_VERDICT_NO,
+	    "; the array library's own profiler is not testable in C");
 }
 
 /* ---- measurements: named runs to named values ---- */
@@ -156,6 +220,7 @@ measure_fuse(const rp_report_t *R, rp_vals_t *x)
 	rp_vals_num(x, "n", rp_data_max_n(&R->data, IMAIN, "interp"));
 	rp_vals_num(x, "from", PEAK(r[0]));
 	rp_vals_num(x, "to", PEAK(r[1]));
+	rp_vals_str(x, "tos", rp_report_peak(r[1]));
 	rp_vals_num(x, "tm", MEDIAN(r[0]));
 	rp_vals_num(x, "tf", MEDIAN(r[1]));
 	rp_vals_num(x, "speedup", MEDIAN(r[0]) / MEDIAN(r[1]));
@@ -174,37 +239,150 @@ measure_jit(const rp_report_t *R, rp_vals_t *x)
 	rp_vals_num(x, "eager", PEAK(r[0]));
 	rp_vals_num(x, "from", PEAK(r[1]));
 	rp_vals_num(x, "fused", PEAK(r[2]));
+	rp_vals_str(x, "fuseds", rp_report_peak(r[2]));
 	rp_vals_num(x, "cut", PEAK(r[0]) / PEAK(r[1]));
 	rp_vals_num(x, "speedup", MEDIAN(r[0]) / MEDIAN(r[1]));
 	return 0;
 }
 
+/* The batch size the advice names is chunked's default: Table 1's run,
+ * measured in the same sweep as materialized and fused. */
 static int
 measure_batch(const rp_report_t *R, rp_vals_t *x)
 {
-	static const char *const vs[] = {"materialized", "fused", NULL};
-	rp_query_t q = {.set = "interp-chunk*",
-	    .workload = "interp",
-	    .variant = "chunked",
-	    .chunk = 10000,
-	    .alloc = RP_ALLOC_JEMALLOC};
-	const json_t *c10 = rp_data_find(&R->data, &q), *r[2];
+	static const char *const vs[] = {
+	    "materialized", "fused", "chunked", NULL};
+	const json_t *r[3];
 
-	if (c10 == NULL) {
-		rp_vals_str(
-		    x, "why", "no chunked run with B=10000 in the chunk sweep");
-		return -1;
-	}
 	if (need_main(R, "interp", vs, r, x) != 0)
 		return -1;
 	rp_vals_num(x, "n", rp_data_max_n(&R->data, IMAIN, "interp"));
-	rp_vals_num(x, "pc", PEAK(c10));
+	rp_vals_num(x, "b", rp_data_chunk(r[2]));
+	rp_vals_num(x, "pc", PEAK(r[2]));
 	rp_vals_num(x, "pm", PEAK(r[0]));
-	rp_vals_num(x, "pf", PEAK(r[1]));
-	rp_vals_num(x, "less", PEAK(r[0]) / PEAK(c10));
-	rp_vals_num(x, "tc", MEDIAN(c10));
+	rp_vals_str(x, "pf", rp_report_peak(r[1]));
+	rp_vals_num(x, "less", PEAK(r[0]) / PEAK(r[2]));
+	rp_vals_num(x, "tc", MEDIAN(r[2]));
 	rp_vals_num(x, "tm", MEDIAN(r[0]));
 	rp_vals_num(x, "tf", MEDIAN(r[1]));
+	return 0;
+}
+
+static int
+measure_cause_nm(const rp_report_t *R, rp_vals_t *x)
+{
+	static const char *const vs[] = {"eager", "materialized", NULL};
+	const json_t *r[2];
+	double nm;
+
+	if (need_main(R, "interp", vs, r, x) != 0)
+		return -1;
+	nm = 4.0 * rp_num(r[1], "params.n") * rp_num(r[1], "params.m");
+	rp_vals_num(x, "nm", nm);
+	rp_vals_num(x, "pm", PEAK(r[1]));
+	rp_vals_num(x, "pe", PEAK(r[0]));
+	rp_vals_num(x, "k", rp_num(r[0], "memory.model_bare_bytes") / nm);
+	return 0;
+}
+
+static int
+measure_stop_gradient(const rp_report_t *R, rp_vals_t *x)
+{
+	static const char *const vs[] = {"eager", NULL};
+	const json_t *r[1];
+
+	if (need_main(R, "interp", vs, r, x) != 0)
+		return -1;
+	rp_vals_num(x, "pe", PEAK(r[0]));
+	rp_vals_num(x, "bare", rp_num(r[0], "memory.model_bare_bytes"));
+	return 0;
+}
+
+static int
+measure_atleast_1d(const rp_report_t *R, rp_vals_t *x)
+{
+	static const char *const vs[] = {"eager", NULL};
+	const json_t *r[1];
+	double nm4;
+
+	if (need_main(R, "interp", vs, r, x) != 0)
+		return -1;
+	nm4 = 16.0 * rp_num(r[0], "params.n") * rp_num(r[0], "params.m");
+	rp_vals_num(x, "s", nm4);
+	rp_vals_num(x, "shown", nm4);
+	return 0;
+}
+
+static int
+measure_cause_n2(const rp_report_t *R, rp_vals_t *x)
+{
+	static const char *const vs[] = {"naive", "naive-reuse", "fused", NULL};
+	const json_t *r[3];
+
+	if (need_main(R, "colony", vs, r, x) != 0)
+		return -1;
+	rp_vals_num(x, "n", rp_data_max_n(&R->data, CMAIN, "colony"));
+	rp_vals_num(x, "tn", STEP(r[0]));
+	rp_vals_num(x, "tr", STEP(r[1]));
+	rp_vals_num(x, "tf", STEP(r[2]));
+	rp_vals_num(x, "alloc", STEP(r[0]) / STEP(r[1]));
+	rp_vals_num(x, "traffic", STEP(r[1]) / STEP(r[2]));
+	return 0;
+}
+
+/* Advice about compilation scope: the C step beside it. */
+static int
+measure_step_scope(const rp_report_t *R, rp_vals_t *x)
+{
+	static const char *const vs[] = {"naive", "fused", NULL};
+	const json_t *r[2];
+
+	if (need_main(R, "colony", vs, r, x) != 0)
+		return -1;
+	rp_vals_num(x, "tn", STEP(r[0]));
+	rp_vals_num(x, "tf", STEP(r[1]));
+	rp_vals_num(x, "shown", STEP(r[1]));
+	return 0;
+}
+
+static int
+measure_recompile(const rp_report_t *R, rp_vals_t *x)
+{
+	const json_t *runs[RP_PLOT_MAX_BLOCKS];
+	size_t n = rp_colony_spread_runs(R, runs, RP_PLOT_MAX_BLOCKS);
+	double worst = NAN;
+
+	for (size_t i = 0; i < n; i++) {
+		double q = rp_num(runs[i], "steps_s.max") /
+		    rp_num(runs[i], "steps_s.median");
+		if (isnan(worst) || q > worst)
+			worst = q;
+	}
+	if (isnan(worst)) {
+		rp_vals_str(x, "why", "no spread run in the data");
+		return -1;
+	}
+	rp_vals_num(x, "worst", worst);
+	rp_vals_num(x, "shown", worst);
+	rp_vals_str(x, "reading",
+	    worst < 10 ? "far from three orders of magnitude, which leaves "
+			 "compilation (and timing without waiting) as the "
+			 "likelier cause"
+		       : "so allocation alone reaches a tenfold spread "
+			 "here, without any compilation");
+	return 0;
+}
+
+static int
+measure_profiler(const rp_report_t *R, rp_vals_t *x)
+{
+	static const char *const vs[] = {"eager", NULL};
+	const json_t *r[1];
+
+	if (need_main(R, "interp", vs, r, x) != 0)
+		return -1;
+	rp_vals_num(x, "tl", rp_num(r[0], "timeline.max_live_bytes"));
+	rp_vals_num(x, "pe", PEAK(r[0]));
 	return 0;
 }
 
@@ -228,6 +406,7 @@ measure_in_place(const rp_report_t *R, rp_vals_t *x)
 	rp_vals_num(x, "n", rp_data_max_n(&R->data, CMAIN, "colony"));
 	rp_vals_num(x, "from", PEAK(r[0]));
 	rp_vals_num(x, "to", PEAK(r[1]));
+	rp_vals_str(x, "tos", rp_report_peak(r[1]));
 	rp_vals_num(x, "tn", STEP(r[0]));
 	rp_vals_num(x, "tf", STEP(r[1]));
 	rp_vals_num(x, "speedup", STEP(r[0]) / STEP(r[1]));
@@ -300,6 +479,7 @@ measure_warm_up(const rp_report_t *R, rp_vals_t *x)
 	    rp_str(wr, "variant"));
 	rp_vals_num(x, "count", (double)nq);
 	rp_vals_num(x, "median", hx_stats_median(q, nq));
+	rp_vals_num(x, "shown", hx_stats_median(q, nq));
 	rp_vals_num(x, "worst", worst);
 	rp_vals_str(x, "worst_run", label);
 	rp_vals_num(x, "cold_faults", rp_num(wr, "memory.cold_minor_faults"));
@@ -311,6 +491,47 @@ measure_warm_up(const rp_report_t *R, rp_vals_t *x)
 
 const rp_rule_t rp_rules[] = {
     {
+	.id = "cause-nm",
+	.advice = "The cause: the nested maps build an (N,M) array (about "
+		  "1.2 GB in float32) and temporaries on top of it",
+	.question = "interp",
+	.figures = {"fig-interp-memory", "fig-interp-timeline"},
+	.tables = ", Table 1",
+	.measure = measure_cause_nm,
+	.decide = decide_cause_nm,
+	.measured = "one (N,M) float32 array is {nm:b}; compiled without "
+		    "fusion (materialized) the peak is {pm:b}, op by op "
+		    "(eager) {pe:b}: {k:g3} such arrays alive at once, so the "
+		    "temporaries, not the one array, make the figure{note:s}",
+    },
+    {
+	.id = "stop-gradient",
+	.advice = "stop_gradient only stops gradient tracing; it does not "
+		  "reduce the forward pass's memory",
+	.question = "interp",
+	.figures = {"fig-interp-timeline"},
+	.measure = measure_stop_gradient,
+	.decide = decide_stop_gradient,
+	.measured = "C traces no gradients at all, and the op-by-op forward "
+		    "pass alone peaks at {pe:b} ({bare:b} by the liveness walk "
+		    "of the accounting section): the whole peak is forward "
+		    "memory, which a gradient stop cannot remove{note:s}",
+    },
+    {
+	.id = "atleast-1d",
+	.advice = "atleast_1d gives the index a needless axis that adds to "
+		  "the dynamic_slice's memory",
+	.question = "interp",
+	.figures = {"fig-interp-memory"},
+	.measure = measure_atleast_1d,
+	.decide = decide_not_in_c,
+	.measured = "C has no array shapes; by arithmetic an axis of length "
+		    "1 multiplies the element count by 1, so the gathered "
+		    "(N,M,4) values are {s:b} with or without it; whether the "
+		    "array library allocates more for it is a question for "
+		    "its own measurement{note:s}",
+    },
+    {
 	.id = "fuse",
 	.advice = "Fuse the reduction into the inner map",
 	.question = "interp",
@@ -319,7 +540,7 @@ const rp_rule_t rp_rules[] = {
 	.measure = measure_fuse,
 	.decide = decide_fuse,
 	.measured = "at N={n:n}: peak workspace {from:b} (materialized) -> "
-		    "{to:b} (fused); median {tm:t} -> {tf:t} (speed-up "
+		    "{tos:s} (fused); median {tm:t} -> {tf:t} (speed-up "
 		    "{speedup:r}){note:s}",
     },
     {
@@ -332,7 +553,7 @@ const rp_rule_t rp_rules[] = {
 	.measured = "op by op (eager) {eager:b} -> compiled without fusion "
 		    "(materialized) {from:b}, {cut:r} less memory, speed-up "
 		    "{speedup:r}; but the compiled program still holds the "
-		    "(N,M) array: {from:b} against {fused:b} once the "
+		    "(N,M) array: {from:b} against {fuseds:s} once the "
 		    "reduction is fused{note:s}",
     },
     {
@@ -340,12 +561,28 @@ const rp_rule_t rp_rules[] = {
 	.advice = "Process the points in batches of 10,000",
 	.question = "interp",
 	.figures = {"fig-interp-chunk"},
+	.tables = ", Table 1",
 	.measure = measure_batch,
 	.decide = decide_batch,
-	.measured = "B=10000 at N={n:n}: peak workspace {pc:b}, {less:r} less "
-		    "than materialized's {pm:b}; median {tc:t} against {tm:t} "
-		    "(materialized) and {tf:t} (fused, {pf:b} workspace, no "
-		    "batch size to choose){note:s}",
+	.measured = "B={b:i} at N={n:n} (Table 1's run): peak workspace "
+		    "{pc:b}, {less:r} less than materialized's {pm:b}; median "
+		    "{tc:t} against {tm:t} (materialized) and {tf:t} (fused, "
+		    "{pf:s} workspace, no batch size to choose){note:s}",
+    },
+    {
+	.id = "cause-n2",
+	.advice = "The cause: the O(N^2) force and torque arrays and their "
+		  "memory traffic slow the compiled step",
+	.question = "colony",
+	.figures = {"fig-colony-time"},
+	.tables = ", Table 3",
+	.measure = measure_cause_n2,
+	.decide = decide_cause_n2,
+	.measured =
+	    "at N={n:n}: median step {tn:t} with fresh (N,N) arrays "
+	    "(naive), {tr:t} with the same arrays reused (naive-reuse), "
+	    "{tf:t} with none (fused): allocating them costs {alloc:r}, "
+	    "their traffic {traffic:r}{note:s}",
     },
     {
 	.id = "in-place",
@@ -356,9 +593,37 @@ const rp_rule_t rp_rules[] = {
 	.tables = ", Table 3",
 	.measure = measure_in_place,
 	.decide = decide_in_place,
-	.measured = "at N={n:n}: peak workspace {from:b} (naive) -> {to:b} "
+	.measured = "at N={n:n}: peak workspace {from:b} (naive) -> {tos:s} "
 		    "(fused); median step {tn:t} -> {tf:t} (speed-up "
 		    "{speedup:r}); memory exponent {kn:f2} -> {kf:s}{note:s}",
+    },
+    {
+	.id = "embed-jit",
+	.advice = "Calling the un-compiled force function inside a larger "
+		  "compiled step adds compilation and run-time overhead",
+	.question = "colony",
+	.figures = {"fig-colony-time"},
+	.tables = ", Table 3",
+	.measure = measure_step_scope,
+	.decide = decide_not_in_c,
+	.measured = "C compiles the force sum and the step as one program "
+		    "ahead of time, so there is no boundary to measure; the "
+		    "whole C step takes {tf:t} (fused) to {tn:t} (naive), the "
+		    "force sum included{note:s}",
+    },
+    {
+	.id = "jit-scope",
+	.advice = "Write the per-pair sum inside the compiled step, so one "
+		  "compiled program holds the whole step",
+	.question = "colony",
+	.figures = {"fig-colony-time"},
+	.tables = ", Table 3",
+	.measure = measure_step_scope,
+	.decide = decide_not_in_c,
+	.measured = "the memory half of this advice is the in-place row "
+		    "(fused: {tf:t} a step); one compilation scope against "
+		    "two has no counterpart in C, where every variant is one "
+		    "compiled program{note:s}",
     },
     {
 	.id = "compile-loop",
@@ -379,20 +644,46 @@ const rp_rule_t rp_rules[] = {
 		    "testable here{note:s}",
     },
     {
+	.id = "recompile",
+	.advice = "The loop's swings from milliseconds to seconds come from "
+		  "compiling on the first call and recompiling when shapes, "
+		  "types or the cache change",
+	.question = "colony",
+	.figures = {"fig-colony-spread"},
+	.tables = ", Table 5",
+	.measure = measure_recompile,
+	.decide = decide_not_in_c,
+	.measured = "C compiles nothing at run time; without compilation "
+		    "the widest spread of one run's steps here is {worst:r} "
+		    "of its median, {reading:s}{note:s}",
+    },
+    {
 	.id = "warm-up",
 	.advice = "Measure after a warm-up and wait for the result",
 	.question = "colony",
 	.figures = {"fig-cold-warm"},
 	.measure = measure_warm_up,
-	.decide = decide_warm_up,
-	.measured = "cold run over median of the timed runs, {count:i} "
-		    "variants: median {median:r}, largest {worst:r} "
-		    "({worst_run:s}, {cold_faults:i} minor faults in its cold "
-		    "run against {timed_faults:i} in a timed one){note:s}. "
-		    "Waiting for an asynchronous result is not testable here: "
-		    "C runs synchronously, so the harness always times "
-		    "finished work; nor is compilation, the first-call cost "
-		    "the advice is about",
+	.decide = decide_not_in_c,
+	.measured = "the advice is about compilation on the first call and "
+		    "asynchronous dispatch, neither of which C has: here the "
+		    "cold run over the median of the timed runs is {median:r} "
+		    "(median of {count:i} variants; largest {worst:r}, "
+		    "{worst_run:s}, {cold_faults:i} minor faults in its cold "
+		    "run against {timed_faults:i} in a timed one), which says "
+		    "nothing about either{note:s}",
+    },
+    {
+	.id = "profiler",
+	.advice = "Use the profiler's trace to see where time and memory go",
+	.question = "colony",
+	.figures = {"fig-interp-timeline"},
+	.measure = measure_profiler,
+	.decide = decide_profiler,
+	.measured = "the harness's memory timeline (a profiler's memory view) "
+		    "of one op-by-op run reaches {tl:b} of live bytes "
+		    "(inputs included) against its measured peak workspace "
+		    "{pe:b}: one traced run shows the staircase of temporaries "
+		    "that no end-of-run figure shows{note:s}",
     },
 };
 
@@ -411,8 +702,9 @@ const char *
 rp_verdict_word(rp_verdict_t v)
 {
 	static const char *const words[] = {"supported",
-	    "supported with a nuance", "not supported", "not testable here"};
-	return v <= RP_VERDICT_UNTESTABLE ? words[v] : "?";
+	    "supported with a nuance", "not supported", "not testable here",
+	    "not testable in C"};
+	return v <= RP_VERDICT_NOT_IN_C ? words[v] : "?";
 }
 
 static void
@@ -422,6 +714,7 @@ rule_row(rp_report_t *R, const rp_rule_t *rule)
 	rp_decision_t d = {RP_VERDICT_UNTESTABLE, ""};
 
 	rp_md(R, "| %s | %s | ", rule->advice, rule->question);
+	rp_vals_num(&x, "tt", rp_report_time_threshold(&R->data, TIME));
 	if (rule->measure(R, &x) != 0) {
 		rp_md(R, "%s", rp_vals_get_str(&x, "why"));
 	} else {
@@ -439,15 +732,30 @@ rule_row(rp_report_t *R, const rp_rule_t *rule)
 void
 rp_verdict_write(rp_report_t *R)
 {
+	double noise = rp_report_noise(&R->data);
+	double tt = rp_report_time_threshold(&R->data, TIME);
+
 	rp_md(R, "## Advice and verdicts\n\n");
 	rp_md(R,
 	    "Each piece of advice the two questions received, in our words, "
 	    "with the measurement that tests it. Thresholds: a memory claim "
 	    "is supported when the peak falls by at least %.0fx; a time claim "
-	    "when the median improves by at least %.0f%% (ratio >= %.2f); "
-	    "'with a nuance' when the claim holds but the data add a "
-	    "condition or a larger effect the advice missed.\n\n",
-	    MEM, (TIME - 1) * 100, TIME);
+	    "when the median improves by at least %.0f%% or by twice the "
+	    "machine's noise band (",
+	    MEM, (TIME - 1) * 100);
+	if (isnan(noise))
+		rp_md(R, "not measured in this data");
+	else
+		rp_md(R, "+-%.1f%%", 100 * noise);
+	rp_md(R,
+	    "), whichever is larger: here a ratio of at least %.2f; 'with a "
+	    "nuance' when the claim holds but the data add a condition or a "
+	    "larger effect the advice missed; 'not testable in C' when the "
+	    "advice is about what C has no counterpart of (compilation, "
+	    "asynchronous dispatch, automatic differentiation, array "
+	    "shapes): the row then says what the C data can say beside "
+	    "it.\n\n",
+	    tt);
 	rp_md(R,
 	    "| advice | question | measured | verdict | figure |\n"
 	    "|---|---|---|---|---|\n");

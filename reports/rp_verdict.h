@@ -11,7 +11,12 @@
  *
  * Thresholds (stated in the report): a memory claim holds when the peak
  * falls by at least RP_VERDICT_MEMORY_FACTOR; a time claim when the median
- * improves by at least RP_VERDICT_TIME_RATIO.
+ * improves by at least RP_VERDICT_TIME_RATIO or twice the machine's noise
+ * band, whichever is larger (the value "tt" a rule receives; absent, the
+ * ratio alone). Advice about what C has no counterpart of (compilation,
+ * asynchronous dispatch, automatic differentiation, array shapes) is "not
+ * testable in C": its row says what the C data can say beside it, and a
+ * measurement of the array library itself may grade it.
  */
 #ifndef FB_RP_VERDICT_H
 #define FB_RP_VERDICT_H
@@ -28,7 +33,8 @@ typedef enum {
 	RP_VERDICT_YES,
 	RP_VERDICT_NUANCE,
 	RP_VERDICT_NO,
-	RP_VERDICT_UNTESTABLE,
+	RP_VERDICT_UNTESTABLE, /* a run it needs is missing */
+	RP_VERDICT_NOT_IN_C,   /* C has no counterpart of what it is about */
 } rp_verdict_t;
 
 typedef struct rp_decision_s {
@@ -55,7 +61,7 @@ extern const size_t rp_rules_count;
 /* The rule with id, or NULL. */
 const rp_rule_t *rp_rule_find(const char *id);
 /* "supported", "supported with a nuance", "not supported", "not testable
- * here". */
+ * here", "not testable in C". */
 const char *rp_verdict_word(rp_verdict_t v);
 /* The section "Advice and verdicts": thresholds, then a row per rule. */
 void rp_verdict_write(rp_report_t *R);

@@ -17,6 +17,9 @@
  * model_allocator, params_check_range, variant_cache ...) are the harness's
  * own: a plugin calls them without linking anything.
  *
+ * A plugin's workload may leave smoke NULL (then `harness list --smoke`
+ * leaves it out).
+ *
  * Parameters: those of the harness's table it uses (n m g preset seed
  * chunk tile steps), named in workload_t.params, and up to
  * PARAMS_EXTRA_MAX of its own in workload_t.extra_params (name, meaning,

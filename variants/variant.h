@@ -11,6 +11,11 @@
  * (not timed). Everything a step allocates through malloc counts as the
  * variant's workspace; everything setup allocates is the input.
  *
+ * variants/ builds with -Ivariants alone into its own library (Makefile:
+ * libvariants.a), and the build fails if a variant file reaches a harness
+ * header: what a variant needs from the measuring side (the allocator's size
+ * classes) comes in as a function argument.
+ *
  * Limits: variants are single-threaded (the allocator's per-thread peak is the
  * workspace measurement).
  */
@@ -62,6 +67,11 @@ typedef struct workload_s {
 	const char *digest_names[DIGEST_MAX];
 	/* Fills the workload's defaults into p (all fields). */
 	void (*defaults)(params_t *p);
+	/* Fills p with the smoke configuration: the defaults with sizes small
+	 * enough that every variant runs in well under a second, under
+	 * memcheck too. The generic agreement test and `make valgrind` run
+	 * every variant there. */
+	void (*smoke)(params_t *p);
 	/* 0 if p is valid for the workload; else -1 with a one-line message
 	 * naming the bad value in msg. */
 	int (*check)(const params_t *p, char *msg, size_t msglen);
@@ -93,9 +103,9 @@ typedef struct variant_s {
 	const char *model_formula;
 	/* The model: predicted peak workspace bytes (above the inputs) of one
 	 * measured run, each allocation of b bytes counted as round(b): pass
-	 * model_bare for the schedule's own bytes, model_allocator for what the
-	 * linked allocator hands out (its size classes). UINT64_MAX when it
-	 * overflows. */
+	 * model_bare for the schedule's own bytes; the harness passes its
+	 * memory module's rounding for what the linked allocator hands out
+	 * (its size classes). UINT64_MAX when it overflows. */
 	uint64_t (*model_bytes)(const params_t *p, uint64_t (*round)(uint64_t));
 	/* Optional: variant-specific parameter check, as workload.check. */
 	int (*check)(const params_t *p, char *msg, size_t msglen);
@@ -123,11 +133,9 @@ extern const variant_t *const variant_table[];
 const workload_t *workload_find(const char *name);
 const variant_t *variant_find(const char *workload, const char *name);
 
-/* Rounding functions for model_bytes: the request itself, and the usable
- * size the linked allocator gives a request (jemalloc's size classes; glibc's
- * 16-byte granules). */
+/* The identity rounding for model_bytes: each request counted as itself.
+ * (Allocator size classes are the harness's to know, not a variant's.) */
 uint64_t model_bare(uint64_t bytes);
-uint64_t model_allocator(uint64_t bytes);
 
 /* Parameter checks shared by the workloads' check(): 0 when lo <= value <=
  * hi, else -1 with "NAME VALUE: must be ..." in msg. */

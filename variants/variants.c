@@ -1,25 +1,14 @@
 /*
  * The workload and variant tables. Adding a variant is one file under
- * variants/<workload>/ and one line here.
+ * variants/<workload>/ and one line in VARIANTS_TABLE here.
  */
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
-#ifdef FB_ALLOC_JEMALLOC
-#include <jemalloc/jemalloc.h>
-#endif
-
 #include "variant.h"
 
-extern const workload_t interp_workload, colony_workload;
-extern const variant_t interp_eager, interp_materialized, interp_fused,
-    interp_chunked, interp_tiled, interp_hoisted, interp_sorted;
-extern const variant_t colony_naive, colony_naive_reuse, colony_fused,
-    colony_chunked, colony_tiled, colony_cells;
-
-extern const workload_t selftest_workload;
-extern const variant_t selftest_ok, selftest_crash, selftest_hog, selftest_slow;
+extern const workload_t interp_workload, colony_workload, selftest_workload;
 
 const workload_t *const workload_table[] = {
     &interp_workload,
@@ -28,26 +17,34 @@ const workload_t *const workload_table[] = {
     NULL,
 };
 
-const variant_t *const variant_table[] = {
-    &interp_eager,
-    &interp_materialized,
-    &interp_fused,
-    &interp_chunked,
-    &interp_tiled,
-    &interp_hoisted,
-    &interp_sorted,
-    &colony_naive,
-    &colony_naive_reuse,
-    &colony_fused,
-    &colony_chunked,
-    &colony_tiled,
-    &colony_cells,
-    &selftest_ok,
-    &selftest_crash,
-    &selftest_hog,
-    &selftest_slow,
-    NULL,
-};
+/* The variants, one line each, in the order `harness list` shows them. */
+#define VARIANTS_TABLE(X)                                                      \
+	X(interp_eager)                                                        \
+	X(interp_materialized)                                                 \
+	X(interp_fused)                                                        \
+	X(interp_chunked)                                                      \
+	X(interp_tiled)                                                        \
+	X(interp_hoisted)                                                      \
+	X(interp_sorted)                                                       \
+	X(colony_eager)                                                        \
+	X(colony_naive)                                                        \
+	X(colony_naive_reuse)                                                  \
+	X(colony_fused)                                                        \
+	X(colony_chunked)                                                      \
+	X(colony_tiled)                                                        \
+	X(colony_cells)                                                        \
+	X(selftest_ok)                                                         \
+	X(selftest_crash)                                                      \
+	X(selftest_hog)                                                        \
+	X(selftest_slow)
+
+#define VARIANTS_DECLARE(v) extern const variant_t v;
+VARIANTS_TABLE(VARIANTS_DECLARE)
+#undef VARIANTS_DECLARE
+
+#define VARIANTS_ENTRY(v) &v,
+const variant_t *const variant_table[] = {VARIANTS_TABLE(VARIANTS_ENTRY) NULL};
+#undef VARIANTS_ENTRY
 
 const workload_t *
 workload_find(const char *name)
@@ -95,20 +92,6 @@ uint64_t
 model_bare(uint64_t bytes)
 {
 	return bytes;
-}
-
-uint64_t
-model_allocator(uint64_t bytes)
-{
-	if (bytes == UINT64_MAX || bytes == 0)
-		return bytes;
-#ifdef FB_ALLOC_JEMALLOC
-	if (bytes > SIZE_MAX / 2)
-		return bytes;
-	return nallocx((size_t)bytes, 0);
-#else
-	return (bytes + 15) & ~(uint64_t)15;
-#endif
 }
 
 int

@@ -34,7 +34,7 @@ static const bad_case_t cases[] = {
     /* Names. */
     {{"run", "nosuch", "fused"}, "'nosuch'"},
     {{"run", "interp", "nosuch"}, "'nosuch'"},
-    {{"run", "colony", "eager"}, "'eager'"},
+    {{"run", "colony", "materialized"}, "'materialized'"},
     {{"run", "interp"}, "WORKLOAD and VARIANT"},
     {{"run", "interp", "fused", "extra"}, "'extra'"},
     /* Every count option: zero, negative, junk, fraction, overflow,

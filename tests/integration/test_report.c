@@ -283,15 +283,49 @@ Test(report, each_verdict_cites_a_figure)
 		if (line[0] != '|' ||
 		    (strstr(line, "| **supported") == NULL &&
 			strstr(line, "| **not supported") == NULL &&
-			strstr(line, "| **not testable here") == NULL))
+			strstr(line, "| **not testable") == NULL))
 			continue;
 		verdicts++;
 		cr_expect(strstr(line, "Figure ") != NULL &&
 			strstr(line, "Figure (not drawn)") == NULL,
 		    "verdict without a drawn figure: %s", line);
 	}
-	cr_expect_eq(verdicts, 6, "%d verdict rows, want 6", verdicts);
+	cr_expect_eq(verdicts, 14, "%d verdict rows, want 14", verdicts);
 	free(copy);
+}
+
+/* Every piece of advice the two answers gave has a row with a verdict: a
+ * fixed list, written from the questions, not from the rule table. */
+Test(report, every_advice_has_a_row)
+{
+	static const char *const advice[] = {
+	    "(N,M) array (about 1.2 GB", /* interp: the cause */
+	    "stop_gradient",
+	    "atleast_1d",
+	    "Fuse the reduction into the inner map",
+	    "Compile the whole function (jit)",
+	    "batches of 10,000",
+	    "O(N^2) force and torque arrays", /* colony: the cause */
+	    "summing each particle's pairs in place",
+	    "inside a larger compiled step",
+	    "per-pair sum inside the compiled step",
+	    "Compile the whole step and the loop",
+	    "recompiling when shapes",
+	    "after a warm-up and wait for the result",
+	    "profiler",
+	};
+	for (size_t i = 0; i < sizeof(advice) / sizeof(advice[0]); i++) {
+		const char *p = strstr(report_text, advice[i]);
+		const char *eol = p != NULL ? strchr(p, '\n') : NULL;
+		char *row;
+		cr_expect(p != NULL, "no advice row for '%s'", advice[i]);
+		if (p == NULL || eol == NULL)
+			continue;
+		row = strndup(p, (size_t)(eol - p));
+		cr_expect(strstr(row, "| **") != NULL,
+		    "'%s' has no verdict in its row: %s", advice[i], row);
+		free(row);
+	}
 }
 
 Test(report, raw_data_kept_and_report_regenerates_from_it)
@@ -412,13 +446,31 @@ section(const char *text, const char *from, const char *to, const char *only)
 	return out;
 }
 
+/* Removes each " aa-front ...," entry of a caption that lists every
+ * variant with a measured value (the timeline's and the scaling fits'). */
+static void
+strip_front_entries(char *text)
+{
+	char *p;
+
+	while ((p = strstr(text, " aa-front ")) != NULL) {
+		char *comma = strchr(p + 1, ','), *eol = strchr(p, '\n');
+		if (comma == NULL || (eol != NULL && comma > eol))
+			break;
+		memmove(p, comma + 1, strlen(comma + 1) + 1);
+	}
+}
+
 Test(report_tables, a_variant_put_first_changes_no_verdict)
 {
 	char cmd[1024];
 	char *front, *a, *b;
 	static const char *const parts[][3] = {
 	    {"| advice |", "### What none", NULL},
-	    {"### What none", "## Idiom map", NULL},
+	    {"### What none", "## Memory accounting", NULL},
+	    {"## Two short answers", "## Part 1", NULL},
+	    {"## What limits", "## Exercises", "- **"},
+	    {"## Exercises", "## Glossary", NULL},
 	    {"# What nested", "## Method and machine", "![Figure"},
 	    {"# What nested", "## Method and machine", "**Figure"},
 	};
@@ -437,6 +489,7 @@ Test(report_tables, a_variant_put_first_changes_no_verdict)
 	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
 		a = section(report_text, parts[i][0], parts[i][1], parts[i][2]);
 		b = section(front, parts[i][0], parts[i][1], parts[i][2]);
+		strip_front_entries(b);
 		cr_expect(
 		    strlen(a) > 100, "section '%s' is empty", parts[i][0]);
 		cr_expect_str_eq(b, a,

@@ -1,24 +1,30 @@
 /*
- * colony unit tests: every variant against the float64 reference, both
- * reference paths against each other, Newton's third law, hand-checked pair
- * terms, cells against fused, the peak workspace against each model, and
- * check()'s refusals.
+ * colony unit tests: every variant against the float64 reference at sizes
+ * beyond the smoke configuration, both reference paths against each other,
+ * Newton's third law, and the displacement digest on a hand-checked state.
+ * The variants are the table's (every colony variant, whatever its name).
  */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#ifdef FB_ALLOC_JEMALLOC
-#include <jemalloc/jemalloc.h>
-#endif
-
 #include "colony/colony.h"
 #include "variant.h"
 
-static const char *const colony_variant_names[] = {
-    "naive", "naive-reuse", "fused", "chunked", "tiled", "cells"};
-#define COLONY_VARIANTS 6
+/* The colony variants of the table, in its order; returns their count. */
+static size_t
+colony_variants(const variant_t **out, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; variant_table[i] != NULL && n < max; i++) {
+		if (variant_table[i]->workload == &colony_workload)
+			out[n++] = variant_table[i];
+	}
+	cr_assert_gt(n, 0, "no colony variant in the table");
+	return n;
+}
 
 static params_t
 colony_params(uint64_t n, uint64_t steps, uint64_t seed)
@@ -66,10 +72,12 @@ colony_run_variant(const variant_t *v, const params_t *p, double *digest)
 Test(colony, variants_match_reference)
 {
 	static const uint64_t sizes[][2] = {{64, 10}, {150, 3}, {256, 10}};
+	const variant_t *vars[32];
+	size_t nv = colony_variants(vars, 32);
 
 	for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
 		params_t p = colony_params(sizes[s][0], sizes[s][1], 42);
-		double ref[6], got[6];
+		double ref[DIGEST_MAX], got[DIGEST_MAX];
 		char msg[256];
 
 		if (s == 1)
@@ -77,41 +85,13 @@ Test(colony, variants_match_reference)
 		if (s == 1)
 			p.tile = 48;
 		cr_assert_eq(colony_workload.reference(&p, ref), 0);
-		for (int v = 0; v < COLONY_VARIANTS; v++) {
-			const variant_t *var =
-			    variant_find("colony", colony_variant_names[v]);
-
-			cr_assert_not_null(var, "%s", colony_variant_names[v]);
-			colony_run_variant(var, &p, got);
+		for (size_t v = 0; v < nv; v++) {
+			colony_run_variant(vars[v], &p, got);
 			cr_expect_eq(colony_workload.validate(
 					 &p, got, ref, msg, sizeof(msg)),
-			    0, "%s n %llu steps %llu: %s", var->name,
+			    0, "%s n %llu steps %llu: %s", vars[v]->name,
 			    (unsigned long long)p.n,
 			    (unsigned long long)p.steps, msg);
-		}
-	}
-}
-
-Test(colony, repeated_runs_agree)
-{
-	/* A second measured run on the same state must start from the same
-	 * inputs (reset) and give the same digest. */
-	params_t p = colony_params(100, 4, 7);
-
-	for (int v = 0; v < COLONY_VARIANTS; v++) {
-		const variant_t *var =
-		    variant_find("colony", colony_variant_names[v]);
-		void *state = NULL;
-		double d1[6], d2[6];
-
-		cr_assert_eq(var->setup(&p, &state), 0);
-		colony_measured_run(var, state, &p, d1);
-		colony_measured_run(var, state, &p, d2);
-		var->teardown(state);
-		for (int f = 0; f < 6; f++) {
-			cr_expect_eq(d1[f], d2[f],
-			    "%s figure %d: %.9g then %.9g", var->name, f, d1[f],
-			    d2[f]);
 		}
 	}
 }
@@ -122,13 +102,13 @@ Test(colony, reference_paths_agree)
 
 	for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
 		params_t p = colony_params(sizes[s][0], sizes[s][1], 3);
-		double all[6], cells[6];
+		double all[DIGEST_MAX], cells[DIGEST_MAX];
 
 		cr_assert_eq(
 		    colony_reference_run(&p, COLONY_REF_ALL_PAIRS, all), 0);
 		cr_assert_eq(
 		    colony_reference_run(&p, COLONY_REF_CELLS, cells), 0);
-		for (int f = 0; f < 6; f++) {
+		for (int f = 0; f < COLONY_DIGEST; f++) {
 			cr_expect(fabs(all[f] - cells[f]) <=
 				1e-9 * fabs(all[f]) + 1e-12,
 			    "n %llu steps %llu figure %d: all pairs %.15g, "
@@ -142,10 +122,11 @@ Test(colony, reference_paths_agree)
 Test(colony, newton_third_law)
 {
 	params_t p = colony_params(512, 1, 42);
+	const variant_t *vars[32];
+	size_t nv = colony_variants(vars, 32);
 
-	for (int v = 0; v < COLONY_VARIANTS; v++) {
-		const variant_t *var =
-		    variant_find("colony", colony_variant_names[v]);
+	for (size_t v = 0; v < nv; v++) {
+		const variant_t *var = vars[v];
 		colony_state_t *st = NULL;
 		double sx = 0.0, sy = 0.0, mag = 0.0;
 
@@ -163,5 +144,74 @@ Test(colony, newton_third_law)
 		    "%s n 512: sum F_int (%.6g, %.6g) against sum |F_int| "
 		    "%.6g",
 		    var->name, sx, sy, mag);
+	}
+}
+
+/* The digest of a run of v from a hand-made state of 16 bacteria at full
+ * activity on a 4x4 grid of side S/4 (3.34: no contacts, each has four
+ * sensing neighbours), rods along x, even rows heading +x and odd rows -x,
+ * every column shifted so that the last one sits 0.001 below the box's
+ * right edge: its even-row bacteria (3 and 11) wrap in the first step.
+ * With wrapped set, says whether particle 3 did wrap. */
+static void
+colony_grid_run(
+    const variant_t *v, uint64_t steps, double *digest, int *wrapped)
+{
+	params_t p = colony_params(16, steps, 42);
+	colony_state_t *st = NULL;
+
+	cr_assert_eq(v->setup(&p, (void **)&st), 0, "%s", v->name);
+	for (uint64_t i = 0; i < 16; i++) {
+		st->x_init[i] = (float)(i % 4 + 1) * 0.25f * st->box - 0.001f;
+		st->y_init[i] = ((float)(i / 4) + 0.5f) * 0.25f * st->box;
+		st->theta_init[i] = (i / 4) % 2 == 0 ? 0.0f : 3.14159274f;
+		st->a_init[i] = 1.0f;
+	}
+	colony_measured_run(v, st, &p, digest);
+	*wrapped = st->x[3] < 1.0f;
+	v->teardown(st);
+}
+
+Test(colony, displacement_digest_by_hand)
+{
+	/* One step: no contact force, so each bacterium moves
+	 * F_prop a u dt / (gamma L) = 0.005 along x; sum_disp = 16 * 0.005
+	 * whether or not it wrapped (sum_x would have dropped by 2 S).
+	 * Second step: the activity is now rho / a_th with rho = 4 (1 -
+	 * (S/4)/R_s)^2, the heading turned by 12 T_prop a dt / (gamma L^3) =
+	 * 0.00075, so each bacterium adds 0.005 a' (cos, sin) of that angle. */
+	const double s4 = 0.25 * (double)(float)colony_box_side(16);
+	const double a2 = 4.0 * pow(1.0 - s4 / 4.0, 2.0) / 0.5;
+	const double turn = 12.0 * 0.05 * 0.01 / 8.0;
+	const double want1 = 16 * 0.005;
+	const double want2 =
+	    16 * (0.005 + 0.005 * a2 * cos(turn) + 0.005 * a2 * sin(turn));
+	const variant_t *vars[32];
+	size_t nv = colony_variants(vars, 32);
+
+	cr_assert(a2 > 0.1 && a2 < 0.5, "a' %g: the grid is not as meant", a2);
+	for (size_t v = 0; v < nv; v++) {
+		double d1[DIGEST_MAX], d2[DIGEST_MAX];
+		int wrapped1, wrapped2;
+
+		colony_grid_run(vars[v], 1, d1, &wrapped1);
+		colony_grid_run(vars[v], 2, d2, &wrapped2);
+		cr_expect(
+		    wrapped1, "%s: bacterium 3 did not wrap", vars[v]->name);
+		cr_expect(d1[0] == 0.0, "%s: sum_abs_F %g, want 0 (no contact)",
+		    vars[v]->name, d1[0]);
+		cr_expect(fabs(d1[3] - want1) <= 1e-6 * want1,
+		    "%s 1 step: sum_disp %.9g, want %.9g", vars[v]->name, d1[3],
+		    want1);
+		cr_expect(fabs(d2[3] - want2) <= 1e-4 * want2,
+		    "%s 2 steps: sum_disp %.9g, want %.9g (a' %.6g)",
+		    vars[v]->name, d2[3], want2, a2);
+		/* Activity: a' after one step, a' times a' after two. */
+		cr_expect(fabs(d1[4] - a2) <= 1e-5,
+		    "%s 1 step: mean_a %.9g, want %.9g", vars[v]->name, d1[4],
+		    a2);
+		cr_expect(fabs(d2[4] - a2 * a2) <= 1e-5,
+		    "%s 2 steps: mean_a %.9g, want %.9g", vars[v]->name, d2[4],
+		    a2 * a2);
 	}
 }

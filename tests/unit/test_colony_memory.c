@@ -1,21 +1,17 @@
 /*
  * colony memory and parameter tests: the measured peak workspace of a run
- * against each variant's model (jemalloc builds only, through its
- * per-thread peak), O(N) workspace for fused and cells, and check()'s
- * one-line refusals.
+ * against each variant's model (where the allocator has a per-thread peak:
+ * jemalloc builds; skipped elsewhere), O(N) workspace for fused and cells,
+ * and check()'s one-line refusals.
  */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <string.h>
 
-#ifdef FB_ALLOC_JEMALLOC
-#include <jemalloc/jemalloc.h>
-#endif
-
 #include "colony/colony.h"
+#include "hx_mem.h"
 #include "variant.h"
 
-#ifdef FB_ALLOC_JEMALLOC
 /* The peak bytes above the level at the start of one measured run (reset,
  * steps, digest) of variant name at params p; the state is set up before the
  * peak is reset, so the inputs are not counted. */
@@ -25,19 +21,18 @@ colony_run_peak(const char *name, const params_t *p)
 	const variant_t *v = variant_find("colony", name);
 	void *state = NULL;
 	uint64_t peak = 0;
-	size_t sz = sizeof(peak);
-	double digest[6];
+	double digest[DIGEST_MAX];
 
 	cr_assert_not_null(v, "%s", name);
 	cr_assert_eq(v->setup(p, &state), 0, "%s n %llu: setup", name,
 	    (unsigned long long)p->n);
-	cr_assert_eq(mallctl("thread.peak.reset", NULL, NULL, NULL, 0), 0);
+	hx_mem_peak_reset();
 	v->reset(state);
 	for (uint64_t k = 0; k < p->steps; k++)
 		cr_assert_eq(v->step(state, k), 0, "%s: step %llu", name,
 		    (unsigned long long)k);
 	v->digest(state, digest);
-	cr_assert_eq(mallctl("thread.peak.read", &peak, &sz, NULL, 0), 0);
+	peak = hx_mem_peak_read();
 	v->teardown(state);
 	return peak;
 }
@@ -47,7 +42,7 @@ colony_expect_model(const char *name, const params_t *p)
 {
 	const variant_t *v = variant_find("colony", name);
 	uint64_t peak = colony_run_peak(name, p);
-	uint64_t model = v->model_bytes(p, model_allocator);
+	uint64_t model = v->model_bytes(p, hx_mem_round);
 	double tol = 0.05 * (double)model + 65536.0;
 
 	cr_expect((double)peak <= (double)model + tol &&
@@ -70,10 +65,20 @@ colony_memory_params(uint64_t n, uint64_t steps)
 	return p;
 }
 
+/* The memory tests need the allocator's per-thread peak (jemalloc). */
+static void
+colony_memory_need_peak(void)
+{
+	if (!hx_mem_peak_supported())
+		cr_skip_test("this build's allocator has no per-thread peak");
+}
+
 Test(colony_memory, materializing_variants_match_model)
 {
 	params_t p = colony_memory_params(512, 3);
 
+	colony_memory_need_peak();
+	colony_expect_model("eager", &p);
 	colony_expect_model("naive", &p);
 	colony_expect_model("naive-reuse", &p);
 	colony_expect_model("chunked", &p);
@@ -83,6 +88,7 @@ Test(colony_memory, materializing_variants_match_model)
 	colony_expect_model("chunked", &p);
 	p.n = 1000;
 	p.chunk = 0;
+	colony_expect_model("eager", &p);
 	colony_expect_model("naive", &p);
 	colony_expect_model("chunked", &p);
 }
@@ -91,6 +97,7 @@ Test(colony_memory, fused_and_cells_are_linear)
 {
 	static const char *const names[] = {"fused", "cells", "tiled"};
 
+	colony_memory_need_peak();
 	for (int v = 0; v < 3; v++) {
 		params_t p = colony_memory_params(4096, 2);
 		uint64_t small, large;
@@ -109,7 +116,27 @@ Test(colony_memory, fused_and_cells_are_linear)
 		    (unsigned long long)large);
 	}
 }
-#endif
+
+Test(colony_memory, eager_model_is_its_formula)
+{
+	/* The formula a reader sees, 14 float32 and one bool (N,N) array
+	 * and five (N) arrays at the peak, is what the op-list walk gives. */
+	const variant_t *v = variant_find("colony", "eager");
+	static const uint64_t sizes[] = {16, 512, 1000, 4096, 100000};
+
+	cr_assert_not_null(v);
+	for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
+		params_t p = colony_memory_params(sizes[s], 1);
+		uint64_t n = p.n, want = 57 * n * n + 20 * n;
+		uint64_t got = v->model_bytes(&p, model_bare);
+
+		cr_expect_eq(got, want,
+		    "n %llu: model %llu bytes, formula %s "
+		    "gives %llu",
+		    (unsigned long long)n, (unsigned long long)got,
+		    v->model_formula, (unsigned long long)want);
+	}
+}
 
 static void
 colony_expect_refusal(int (*check)(const params_t *, char *, size_t),

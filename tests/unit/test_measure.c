@@ -308,7 +308,7 @@ Test(measure, guard_counts_reference_and_timeline)
 
 	hx_run_config_init(&cfg, w, variant_find("interp", "materialized"));
 	cfg.params.n = 1000;
-	model = cfg.variant->model_bytes(&cfg.params, model_allocator);
+	model = cfg.variant->model_bytes(&cfg.params, hx_mem_round);
 	inputs = w->input_bytes(&cfg.params);
 	cfg.reference = ref;
 	bare = hx_run_predicted_bytes(&cfg);

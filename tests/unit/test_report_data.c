@@ -17,6 +17,7 @@
 
 #include "rp_data.h"
 #include "rp_figure.h"
+#include "rp_report.h"
 
 static char dir[] = "/tmp/fb_rp_data_XXXXXX";
 
@@ -218,4 +219,38 @@ Test(report_data, committed_data_fills_every_figure)
 		"not recorded in the data") != 0)
 		cr_log_info("committed data carries dates: %s", when);
 	rp_data_free(&D);
+}
+
+/* The interval is called a confidence interval only from five timed runs;
+ * a peak under jemalloc's 64 KiB grain is never printed as measured. */
+Test(report_data, intervals_and_small_peaks_as_printed)
+{
+	static const struct {
+		const char *json, *want;
+	} cases[] = {
+	    {"{\"time_s\":{\"repeats\":5,\"min\":1,\"max\":4,\"ci95\":[2,3]}}",
+		"95% CI 2 s-3 s, n = 5"},
+	    {"{\"time_s\":{\"repeats\":4,\"min\":1,\"max\":4,\"ci95\":[2,3]}}",
+		"range 1 s-4 s, n = 4"},
+	    {"{\"time_s\":{\"repeats\":1,\"min\":1,\"max\":1}}",
+		"one timed run"},
+	    {"{\"time_s\":{\"repeats\":0}}", "cold run only"},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		json_t *r = json_loads(cases[i].json, 0, NULL);
+		cr_assert(r != NULL);
+		cr_expect_str_eq(
+		    rp_report_interval(r), cases[i].want, "%s", cases[i].json);
+		json_decref(r);
+	}
+	json_t *p = json_loads(
+	    "{\"memory\":{\"peak_workspace_bytes\":65535}}", 0, NULL);
+	cr_expect_str_eq(rp_report_peak(p), "< 64 KiB");
+	json_object_set_new(json_object_get(p, "memory"),
+	    "peak_workspace_bytes", json_real(65536));
+	cr_expect_str_eq(rp_report_peak(p), "65.5 kB");
+	json_object_set_new(
+	    json_object_get(p, "memory"), "peak_workspace_bytes", json_real(0));
+	cr_expect_str_eq(rp_report_peak(p), "< 64 KiB");
+	json_decref(p);
 }

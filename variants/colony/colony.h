@@ -37,14 +37,18 @@
 #define COLONY_GAMMA 1.0f
 #define COLONY_DT 0.01f
 #define COLONY_PHI 0.25
+/* The digest: sum_abs_F, sum_abs_T, sum_rho (first step), sum_disp,
+ * mean_a (after K steps). */
+#define COLONY_DIGEST 5
 /* max(L + 2R, R_s): no pair farther apart than this interacts. */
 #define COLONY_R_CUT 4.0f
 
 /* The state every colony variant's state starts with. The arrays are float32
  * structure-of-arrays of N, all allocated by setup (they are the input, not
  * workspace): the evolving state, its initial copy for reset, the rods' axes
- * made at the start of each step, and the step's pair sums that a variant
- * fills. */
+ * made at the start of each step, the step's pair sums that a variant
+ * fills, and each bacterium's displacement summed over the run's steps,
+ * never wrapped (the digest's sum_disp). */
 typedef struct colony_state_s {
 	params_t params;
 	uint64_t n;
@@ -53,6 +57,7 @@ typedef struct colony_state_s {
 	float *x_init, *y_init, *theta_init, *a_init;
 	float *ux, *uy;
 	float *f_x, *f_y, *torque, *rho;
+	float *disp_x, *disp_y;
 	/* The digest's first-step figures, recorded by colony_step_end. */
 	double sum_abs_f, sum_abs_t, sum_rho;
 } colony_state_t;

@@ -35,7 +35,8 @@ const variant_t colony_naive = {
     .workload = &colony_workload,
     .description = "(N,N) pair arrays malloced, filled, row-summed and "
 		   "freed every step",
-    .idiom = "vmap(vmap(pair)) then .sum(axis=1), op by op (un-jitted)",
+    .idiom = "jit(vmap(vmap(pair))) then .sum(axis=1): compiled, only the "
+	     "three outputs materialized",
     .model_formula = "N*N*8 + N*N*4 + N*N*4",
     .model_bytes = colony_naive_model,
     .setup = colony_setup,

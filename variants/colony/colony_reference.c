@@ -30,6 +30,8 @@ typedef struct colony_ref_s {
 	double box;
 	double *x, *y, *theta, *a, *ux, *uy;
 	double *fx, *fy, *tq, *rho;
+	/* Each bacterium's moves summed over the steps, never wrapped. */
+	double *disp_x, *disp_y;
 	/* Cell list: head of each cell's chain, next in chain. */
 	uint64_t cells;
 	int64_t *head, *next;
@@ -124,10 +126,10 @@ ref_pair_add(colony_ref_t *c, uint64_t i, uint64_t j)
 static void
 ref_free(colony_ref_t *c)
 {
-	double **arrays[10] = {&c->x, &c->y, &c->theta, &c->a, &c->ux, &c->uy,
-	    &c->fx, &c->fy, &c->tq, &c->rho};
+	double **arrays[12] = {&c->x, &c->y, &c->theta, &c->a, &c->ux, &c->uy,
+	    &c->fx, &c->fy, &c->tq, &c->rho, &c->disp_x, &c->disp_y};
 
-	for (int f = 0; f < 10; f++)
+	for (int f = 0; f < 12; f++)
 		free(*arrays[f]);
 	free(c->head);
 	free(c->next);
@@ -137,14 +139,14 @@ ref_free(colony_ref_t *c)
 static int
 ref_alloc(colony_ref_t *c, uint64_t n, int cells)
 {
-	double **arrays[10] = {&c->x, &c->y, &c->theta, &c->a, &c->ux, &c->uy,
-	    &c->fx, &c->fy, &c->tq, &c->rho};
+	double **arrays[12] = {&c->x, &c->y, &c->theta, &c->a, &c->ux, &c->uy,
+	    &c->fx, &c->fy, &c->tq, &c->rho, &c->disp_x, &c->disp_y};
 	double box = c->box;
 
 	memset(c, 0, sizeof(*c));
 	c->box = box;
 	c->n = n;
-	for (int f = 0; f < 10; f++) {
+	for (int f = 0; f < 12; f++) {
 		*arrays[f] = calloc(n, sizeof(double));
 		if (*arrays[f] == NULL)
 			goto label_error;
@@ -219,40 +221,76 @@ ref_sums_cells(colony_ref_t *c)
 	}
 }
 
-int
-colony_reference_run(const params_t *p, int method, double *digest)
+/* The spec's initial state: float32 uniforms scaled in float32, widened. */
+static void
+ref_init(colony_ref_t *c, uint64_t seed, float box32)
 {
-	colony_ref_t c;
-	uint64_t rng = p->seed;
-	float box32 = (float)colony_box_side(p->n);
+	uint64_t rng = seed;
+
+	for (uint64_t i = 0; i < c->n; i++) {
+		float u1 = splitmix_float(&rng), u2 = splitmix_float(&rng);
+		float u3 = splitmix_float(&rng), u4 = splitmix_float(&rng);
+
+		c->x[i] = (double)(box32 * u1);
+		c->y[i] = (double)(box32 * u2);
+		c->theta[i] = (double)((float)(2.0 * M_PI) * u3);
+		c->a[i] = (double)u4;
+	}
+}
+
+/* Spec steps 4-7 from the pair sums; the moves also go to disp_x, disp_y. */
+static void
+ref_integrate(colony_ref_t *c)
+{
+	for (uint64_t i = 0; i < c->n; i++) {
+		double fx = c->fx[i] + ref_f_prop * c->a[i] * c->ux[i];
+		double fy = c->fy[i] + ref_f_prop * c->a[i] * c->uy[i];
+		double t = c->tq[i] + ref_t_prop * c->a[i];
+		double mx = fx / (ref_gamma * ref_l) * ref_dt;
+		double my = fy / (ref_gamma * ref_l) * ref_dt;
+
+		c->a[i] = ref_clamp01(c->rho[i] / ref_a_th);
+		c->x[i] = ref_wrap(c->x[i] + mx, c->box);
+		c->y[i] = ref_wrap(c->y[i] + my, c->box);
+		c->disp_x[i] += mx;
+		c->disp_y[i] += my;
+		c->theta[i] = ref_wrap(c->theta[i] +
+			12.0 * t / (ref_gamma * ref_l * ref_l * ref_l) * ref_dt,
+		    2.0 * M_PI);
+	}
+}
+
+/* Whether to use the cell list: 1, 0, or -1 when CELLS is forced on a box
+ * under three cells. */
+static int
+ref_use_cells(const params_t *p, int method, double box)
+{
 	double pairs = (double)p->n * (double)p->n * (double)p->steps;
-	double sx = 0.0, sy = 0.0, sa = 0.0;
 	int cells;
 
-	c.box = box32;
 	if (method == COLONY_REF_CELLS)
 		cells = 1;
 	else if (method == COLONY_REF_ALL_PAIRS)
 		cells = 0;
 	else
 		cells = pairs > COLONY_REF_ALL_PAIRS_MAX;
-	if (cells && floor(c.box / ref_r_cut) < 3.0) {
-		if (method == COLONY_REF_CELLS)
-			return -1;
-		cells = 0;
-	}
-	if (ref_alloc(&c, p->n, cells) != 0)
-		return -1;
-	c.box = box32;
-	for (uint64_t i = 0; i < p->n; i++) {
-		float u1 = splitmix_float(&rng), u2 = splitmix_float(&rng);
-		float u3 = splitmix_float(&rng), u4 = splitmix_float(&rng);
+	if (cells && floor(box / ref_r_cut) < 3.0)
+		return method == COLONY_REF_CELLS ? -1 : 0;
+	return cells;
+}
 
-		c.x[i] = (double)(box32 * u1);
-		c.y[i] = (double)(box32 * u2);
-		c.theta[i] = (double)((float)(2.0 * M_PI) * u3);
-		c.a[i] = (double)u4;
-	}
+int
+colony_reference_run(const params_t *p, int method, double *digest)
+{
+	colony_ref_t c;
+	float box32 = (float)colony_box_side(p->n);
+	double sd = 0.0, sa = 0.0;
+	int cells = ref_use_cells(p, method, box32);
+
+	c.box = box32;
+	if (cells < 0 || ref_alloc(&c, p->n, cells) != 0)
+		return -1;
+	ref_init(&c, p->seed, box32);
 	for (uint64_t k = 0; k < p->steps; k++) {
 		for (uint64_t i = 0; i < c.n; i++) {
 			c.x[i] = ref_wrap(c.x[i], c.box);
@@ -273,30 +311,14 @@ colony_reference_run(const params_t *p, int method, double *digest)
 				digest[2] += c.rho[i];
 			}
 		}
-		for (uint64_t i = 0; i < c.n; i++) {
-			double fx = c.fx[i] + ref_f_prop * c.a[i] * c.ux[i];
-			double fy = c.fy[i] + ref_f_prop * c.a[i] * c.uy[i];
-			double t = c.tq[i] + ref_t_prop * c.a[i];
-
-			c.a[i] = ref_clamp01(c.rho[i] / ref_a_th);
-			c.x[i] = ref_wrap(
-			    c.x[i] + fx / (ref_gamma * ref_l) * ref_dt, c.box);
-			c.y[i] = ref_wrap(
-			    c.y[i] + fy / (ref_gamma * ref_l) * ref_dt, c.box);
-			c.theta[i] = ref_wrap(c.theta[i] +
-				12.0 * t / (ref_gamma * ref_l * ref_l * ref_l) *
-				    ref_dt,
-			    2.0 * M_PI);
-		}
+		ref_integrate(&c);
 	}
 	for (uint64_t i = 0; i < c.n; i++) {
-		sx += c.x[i];
-		sy += c.y[i];
+		sd += fabs(c.disp_x[i]) + fabs(c.disp_y[i]);
 		sa += c.a[i];
 	}
-	digest[3] = sx;
-	digest[4] = sy;
-	digest[5] = sa / (double)c.n;
+	digest[3] = sd;
+	digest[4] = sa / (double)c.n;
 	ref_free(&c);
 	return 0;
 }

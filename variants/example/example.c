@@ -38,6 +38,14 @@ dot_defaults(params_t *p)
 	p->steps = 1;
 }
 
+/* A size every variant runs in well under a second, under memcheck too. */
+static void
+dot_smoke(params_t *p)
+{
+	dot_defaults(p);
+	p->n = 1000;
+}
+
 static int
 dot_check(const params_t *p, char *msg, size_t msglen)
 {
@@ -109,6 +117,7 @@ static const workload_t dot_workload = {
     .digest_count = 2,
     .digest_names = {"dot", "squares"},
     .defaults = dot_defaults,
+    .smoke = dot_smoke,
     .check = dot_check,
     .steps = dot_steps,
     .units = dot_units,

@@ -32,6 +32,17 @@ interp_defaults(params_t *p)
 	p->steps = 1;
 }
 
+static void
+interp_smoke(params_t *p)
+{
+	interp_defaults(p);
+	p->n = 2000;
+	p->m = 4;
+	p->g = 32;
+	p->chunk = 256;
+	p->tile = 64;
+}
+
 static int
 interp_check(const params_t *p, char *msg, size_t msglen)
 {
@@ -214,6 +225,7 @@ const workload_t interp_workload = {
     .digest_count = 1,
     .digest_names = {"total"},
     .defaults = interp_defaults,
+    .smoke = interp_smoke,
     .check = interp_check,
     .steps = interp_steps,
     .units = interp_units,

@@ -36,6 +36,36 @@
 		(ptr) = NULL;                                                  \
 	} while (0)
 
+/* Primitive 7: asx = A + ratx*(B + ratx*(C + ratx*D)), (N,M,4), one
+ * (N,M,4) temporary made at a time and the one before it freed. Returns asx
+ * (the caller frees it), or NULL with nothing held. */
+static float *
+interp_eager_weights(const float *ratx, uint64_t nm)
+{
+	float *u = NULL, *w = NULL, *asx = NULL;
+
+	EAGER_ALLOC(u, nm * 4);
+	FOR_NM4(u[jk] = ratx[j] * interp_coef_d[kk]);
+	EAGER_ALLOC(w, nm * 4);
+	FOR_NM4(w[jk] = interp_coef_c[kk] + u[jk]);
+	EAGER_RELEASE(u);
+	EAGER_ALLOC(u, nm * 4);
+	FOR_NM4(u[jk] = ratx[j] * w[jk]);
+	EAGER_RELEASE(w);
+	EAGER_ALLOC(w, nm * 4);
+	FOR_NM4(w[jk] = interp_coef_b[kk] + u[jk]);
+	EAGER_RELEASE(u);
+	EAGER_ALLOC(u, nm * 4);
+	FOR_NM4(u[jk] = ratx[j] * w[jk]);
+	EAGER_RELEASE(w);
+	EAGER_ALLOC(asx, nm * 4);
+	FOR_NM4(asx[jk] = interp_coef_a[kk] + u[jk]);
+label_return:
+	free(u);
+	free(w);
+	return asx;
+}
+
 static int
 interp_eager_step(void *state, uint64_t k)
 {
@@ -44,8 +74,8 @@ interp_eager_step(void *state, uint64_t k)
 	const uint64_t nm = in->n * in->m, m = in->m, row = in->g + 2;
 	const int32_t hi = (int32_t)in->g + 2 - 4;
 	float *t1 = NULL, *t2 = NULL, *xr = NULL, *q = NULL, *ra = NULL,
-	      *rb = NULL, *ratx = NULL, *u = NULL, *w = NULL, *asx = NULL,
-	      *s = NULL, *v = NULL, *g = NULL, *rowsum = NULL;
+	      *rb = NULL, *ratx = NULL, *asx = NULL, *s = NULL, *v = NULL,
+	      *g = NULL, *rowsum = NULL;
 	int32_t *ix = NULL;
 	double total = 0.0;
 	int ret = -1;
@@ -81,24 +111,9 @@ interp_eager_step(void *state, uint64_t k)
 	EAGER_RELEASE(ra);
 	EAGER_RELEASE(rb);
 
-	/* 7: the weights by Horner's rule, one (N,M,4) temporary at a time. */
-	EAGER_ALLOC(u, nm * 4);
-	FOR_NM4(u[jk] = ratx[j] * interp_coef_d[kk]);
-	EAGER_ALLOC(w, nm * 4);
-	FOR_NM4(w[jk] = interp_coef_c[kk] + u[jk]);
-	EAGER_RELEASE(u);
-	EAGER_ALLOC(u, nm * 4);
-	FOR_NM4(u[jk] = ratx[j] * w[jk]);
-	EAGER_RELEASE(w);
-	EAGER_ALLOC(w, nm * 4);
-	FOR_NM4(w[jk] = interp_coef_b[kk] + u[jk]);
-	EAGER_RELEASE(u);
-	EAGER_ALLOC(u, nm * 4);
-	FOR_NM4(u[jk] = ratx[j] * w[jk]);
-	EAGER_RELEASE(w);
-	EAGER_ALLOC(asx, nm * 4);
-	FOR_NM4(asx[jk] = interp_coef_a[kk] + u[jk]);
-	EAGER_RELEASE(u);
+	/* 7: the weights by Horner's rule. */
+	if ((asx = interp_eager_weights(ratx, nm)) == NULL)
+		goto label_return;
 
 	/* 8: gather the four table values at the clamped window start. */
 	EAGER_ALLOC(s, nm * 4);
@@ -150,8 +165,6 @@ label_return:
 	free(ra);
 	free(rb);
 	free(ratx);
-	free(u);
-	free(w);
 	free(asx);
 	free(s);
 	free(v);

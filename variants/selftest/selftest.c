@@ -88,6 +88,7 @@ const workload_t selftest_workload = {
     .digest_count = 1,
     .digest_names = {"n"},
     .defaults = selftest_defaults,
+    .smoke = selftest_defaults,
     .check = selftest_check,
     .steps = selftest_steps,
     .units = selftest_units,

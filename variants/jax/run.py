@@ -1,0 +1,243 @@
+#!/usr/bin/env python3
+"""run.py: run one JAX program of fusebench at given sizes and report it.
+
+    run.py WORKLOAD PROGRAM [--n N --m M --g G --preset P --seed S --steps K
+                             --chunk B --calls C --threads 1|all]
+    run.py --list
+    run.py --jaxpr interp|colony [sizes]
+
+Times the first call (tracing and compilation included) apart from C warm
+calls waited for with block_until_ready (wall and process CPU time), C calls
+timed without waiting (the time to return, the asynchronous dispatch), and C
+calls back to back without waiting, as %timeit makes them (time until they
+returned, and until all were done), then takes XLA's memory
+analysis of the compiled program (lower().compile(), timed apart as
+compile_s) and counts the jaxpr's equations. The JSON object goes to the file
+named by $FUSEBENCH_REPORT (as `harness exec` sets it), else to stdout.
+
+--threads 1 pins the process to one CPU before JAX is imported: XLA's CPU
+runtime sizes its thread pools from the CPUs the process may use (its
+--xla_cpu_multi_thread_eigen flag, set too, no longer binds the thunk
+runtime). --threads all leaves XLA's default. The figure "cpu_s_per_wall_s"
+of the warm calls shows which held.
+
+Exit status: 0 when the program ran, 2 on bad usage (one line), 1 on failure.
+"""
+import argparse
+import json
+import os
+import sys
+import time
+
+DEFAULTS = {"interp": dict(n=1000000, m=300, g=4096, chunk=10000, steps=1),
+            "colony": dict(n=4096, m=1, g=1, chunk=10000, steps=10)}
+ONE_THREAD_FLAGS = "--xla_cpu_multi_thread_eigen=false"
+
+
+def count(text):
+    """A positive integer, also written as 1e6."""
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number")
+    if v != int(v) or v < 1 or v > 2**62:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive integer")
+    return int(v)
+
+
+def parse(argv):
+    ap = argparse.ArgumentParser(prog="run.py", description=__doc__.split("\n")[0])
+    ap.add_argument("workload", nargs="?", choices=["interp", "colony"])
+    ap.add_argument("program", nargs="?")
+    for k in ("n", "m", "g", "steps", "chunk"):
+        ap.add_argument(f"--{k}", type=count)
+    ap.add_argument("--seed", type=int, default=42)
+    ap.add_argument("--preset", choices=["seed", "random"], default="random")
+    ap.add_argument("--calls", type=int, default=5, help="warm and unblocked calls each (0: first only)")
+    ap.add_argument("--threads", choices=["1", "all"], default="all")
+    ap.add_argument("--list", action="store_true", help="the programs, one a line")
+    ap.add_argument("--jaxpr", choices=["interp", "colony"],
+                    help="compare the question's and the answer's jaxprs")
+    o = ap.parse_args(argv)
+    if o.calls < 0:
+        ap.error(f"--calls {o.calls}: must be 0 or more")
+    if not o.list and not o.jaxpr and (o.workload is None or o.program is None):
+        ap.error("WORKLOAD and PROGRAM are needed (or --list, or --jaxpr)")
+    wl = o.jaxpr or o.workload
+    for k, v in DEFAULTS.get(wl, {}).items():
+        if getattr(o, k) is None:
+            setattr(o, k, v)
+    return o
+
+
+def threads_setup(mode):
+    """Before JAX is imported: one CPU for --threads 1."""
+    if mode == "1":
+        cpus = sorted(os.sched_getaffinity(0))
+        os.sched_setaffinity(0, {cpus[0]})
+        flags = os.environ.get("XLA_FLAGS", "")
+        if ONE_THREAD_FLAGS not in flags:
+            os.environ["XLA_FLAGS"] = (flags + " " + ONE_THREAD_FLAGS).strip()
+
+
+def peak_rss_bytes():
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+    return None
+
+
+def os_threads():
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("Threads:"):
+                return int(line.split()[1])
+    return None
+
+
+def time_calls(prog, calls, block):
+    """First call; warm calls waited for (wall and process CPU time); calls
+    timed to their return without waiting, each waited for afterwards; and
+    the same calls back to back as %timeit makes them, waited for at the end."""
+    t = time.perf_counter()
+    out = block(prog.call())
+    first = time.perf_counter() - t
+    warm, warm_cpu, unblocked = [], [], []
+    for _ in range(calls):
+        t, c = time.perf_counter(), time.process_time()
+        block(prog.call())
+        warm.append(time.perf_counter() - t)
+        warm_cpu.append(time.process_time() - c)
+    for _ in range(calls):
+        t = time.perf_counter()
+        o = prog.call()
+        unblocked.append(time.perf_counter() - t)
+        block(o)
+    t = time.perf_counter()
+    outs = [prog.call() for _ in range(calls)]
+    returned = time.perf_counter() - t
+    block(outs)
+    done = time.perf_counter() - t
+    del outs
+    return out, {
+        "first_call_s": first, "warm_call_s": warm, "warm_call_cpu_s": warm_cpu,
+        "cpu_s_per_wall_s": sum(warm_cpu) / sum(warm) if calls else None,
+        "unblocked_call_s": unblocked,
+        "back_to_back": {"calls": calls, "returned_s": returned, "done_s": done}
+        if calls else None}
+
+
+def memory_analysis(prog):
+    """XLA's figures for the compiled program, and the times to get them."""
+    if prog.jitted is None:
+        return {"compile_s": None, "lower_s": None, "memory_analysis": None}
+    import jax
+
+    fn, args, kw = prog.jitted
+    # The calls before left the executable in JAX's caches; compile afresh.
+    jax.clear_caches()
+    t = time.perf_counter()
+    lowered = fn.lower(*args, **kw)
+    lower_s = time.perf_counter() - t
+    t = time.perf_counter()
+    compiled = lowered.compile()
+    compile_s = time.perf_counter() - t
+    ma = compiled.memory_analysis()
+    fields = {}
+    for name in dir(ma):
+        if name.endswith("_in_bytes") or name.endswith("_size_in_bytes"):
+            key = name.replace("_size_in_bytes", "_bytes").replace("_in_bytes", "_bytes")
+            fields[key] = int(getattr(ma, name))
+    fields["of"] = prog.jit_of
+    return {"compile_s": compile_s, "lower_s": lower_s, "memory_analysis": fields}
+
+
+def run_program(o):
+    import jax
+    import jaxlib
+
+    import fb_jaxpr
+    import fb_programs
+
+    entry = fb_programs.PROGRAMS[o.program]
+    prog = entry.build(o)
+    out, times = time_calls(prog, o.calls, fb_programs.block)
+    result = prog.result(out)
+    del out
+    report = {"workload": o.workload, "program": o.program, "idiom": entry.idiom,
+              "c_variant": entry.c_variant, "params": params_of(o), "result": result,
+              "jax_version": jax.__version__, "jaxlib_version": jaxlib.__version__,
+              "backend": jax.default_backend()}
+    report.update(times)
+    report.update(memory_analysis(prog))
+    report["jaxpr_eqns"] = fb_jaxpr.count_eqns(prog.traced[0], *prog.traced[1])
+    report["jaxpr_of"] = prog.jit_of if prog.jitted else (
+        "one batch" if o.program == "batched" else "the whole program")
+    report["threads"] = {"requested": o.threads, "cpus": sorted(os.sched_getaffinity(0)),
+                         "xla_flags": os.environ.get("XLA_FLAGS"),
+                         "process_threads": os_threads()}
+    report["peak_rss_bytes"] = peak_rss_bytes()
+    return report
+
+
+def params_of(o):
+    keys = ("n", "m", "g", "preset", "seed", "chunk") if o.workload == "interp" \
+        else ("n", "seed", "steps")
+    return {k: getattr(o, k) for k in keys}
+
+
+def run_jaxpr(o):
+    """The question's program against the answer's rewrite, same arguments."""
+    from functools import partial
+
+    import jax
+
+    import fb_colony as col
+    import fb_interp as itp
+    import fb_jaxpr
+    from fb_programs import colony_data, interp_data
+
+    if o.jaxpr == "interp":
+        return fb_jaxpr.compare("question", itp.question_rows, "rewrite", itp.rewrite_rows,
+                                interp_data(o),
+                                jitted=(itp.question_rows_jit, itp.rewrite_rows_jit))
+    double = partial(col.step, sums_fn=col.double_vmap_sums)
+    single = partial(col.step, sums_fn=col.per_particle_sums)
+    return fb_jaxpr.compare("double_vmap_step", double, "per_particle_step", single,
+                            colony_data(o), jitted=(jax.jit(double), jax.jit(single)))
+
+
+def emit(obj):
+    text = json.dumps(obj, indent=1)
+    path = os.environ.get("FUSEBENCH_REPORT")
+    if path:
+        with open(path, "w") as f:
+            f.write(text + "\n")
+    else:
+        print(text)
+
+
+def main(argv):
+    o = parse(argv)
+    threads_setup(o.threads)
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import fb_programs
+
+    if o.list:
+        for name, e in fb_programs.PROGRAMS.items():
+            print(f"{e.workload:7s} {name:13s} {e.idiom}  [C: {e.c_variant}]")
+        return 0
+    if o.jaxpr:
+        emit(run_jaxpr(o))
+        return 0
+    entry = fb_programs.PROGRAMS.get(o.program)
+    if entry is None or entry.workload != o.workload:
+        print(f"run.py: no {o.workload} program {o.program!r} (see --list)", file=sys.stderr)
+        return 2
+    emit(run_program(o))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,64 @@
+"""run.py as `harness exec` runs it: a process writing $FUSEBENCH_REPORT."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+import ref64
+
+RUN = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "run.py")
+
+
+def driver(args, tmp_path, env_extra=None):
+    report = tmp_path / "report.json"
+    env = dict(os.environ, FUSEBENCH_REPORT=str(report), **(env_extra or {}))
+    p = subprocess.run([sys.executable, RUN] + args, capture_output=True, text=True, env=env)
+    return p, (json.loads(report.read_text()) if report.exists() else None)
+
+
+def test_jitted_program_reports_all_fields(tmp_path):
+    p, r = driver(["interp", "rewrite_jit", "--n", "1000", "--m", "4", "--g", "64",
+                   "--calls", "2"], tmp_path)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout == ""
+    assert r["result"]["total"] == pytest.approx(ref64.interp_total(1000, 4, 64, "random"), rel=1e-4)
+    assert len(r["warm_call_s"]) == 2 and len(r["unblocked_call_s"]) == 2
+    assert r["first_call_s"] > 0 and r["compile_s"] > 0
+    ma = r["memory_analysis"]
+    assert ma["argument_bytes"] >= 1000 * 4 + 4 * 66 * 4 and ma["output_bytes"] == 1000 * 4
+    assert r["jaxpr_eqns"] > 10 and r["jax_version"]
+
+
+def test_one_thread_pins_one_cpu(tmp_path):
+    p, r = driver(["colony", "step", "--n", "256", "--steps", "1", "--calls", "3",
+                   "--threads", "1"], tmp_path)
+    assert p.returncode == 0, p.stderr
+    assert len(r["threads"]["cpus"]) == 1
+    # One CPU: the process cannot use more CPU time than wall time.
+    assert r["cpu_s_per_wall_s"] <= 1.1
+    assert r["memory_analysis"] is not None and r["result"]["sum_abs_F"] > 0
+
+
+def test_unjitted_program_has_no_memory_analysis(tmp_path):
+    p, r = driver(["interp", "question", "--n", "500", "--m", "4", "--g", "64",
+                   "--calls", "0", "--preset", "seed"], tmp_path)
+    assert p.returncode == 0, p.stderr
+    assert r["memory_analysis"] is None and r["compile_s"] is None
+    assert r["warm_call_s"] == [] and r["result"]["total"] == 0.0
+
+
+@pytest.mark.parametrize("args", [["interp", "nosuch"], ["colony", "question_jit"],
+                                  ["interp", "question", "--n", "0"], ["interp"]])
+def test_bad_usage_exits_2(args, tmp_path):
+    p, r = driver(args, tmp_path)
+    assert p.returncode == 2 and r is None
+    assert p.stderr.strip() != ""
+
+
+def test_list_names_every_program():
+    out = subprocess.run([sys.executable, RUN, "--list"], capture_output=True, text=True,
+                         check=True).stdout
+    names = {line.split()[1] for line in out.splitlines()}
+    assert {"question", "rewrite_jit", "lax_map", "pair", "fori", "per_particle"} <= names
