@@ -7,6 +7,9 @@
  * and the report read) and hx_result_print_line; and every pair of
  * consecutive objects goes through compare's matcher and comparison
  * (hx_compare_same_run, hx_compare_runs), as `harness compare` would.
+ * The whole input also goes through Google Benchmark's format both ways:
+ * read back as `compare` reads such a file (hx_gbench_to_results), and
+ * written as `--format gbench` writes a result (hx_gbench_from_results).
  */
 #include <math.h>
 #include <stdint.h>
@@ -15,6 +18,7 @@
 #include <string.h>
 
 #include "hx_compare.h"
+#include "hx_gbench.h"
 #include "hx_result.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -53,6 +57,34 @@ read_result(const json_t *r, const char *path)
 	hx_result_print_line(sink, r);
 }
 
+/* Google Benchmark's JSON: read back (each result read and compared with
+ * itself), and r written as one. */
+static void
+gbench_both_ways(json_t *r, const char *path)
+{
+	char msg[256];
+	json_t *rs, *one, *gb, *x;
+	size_t i;
+
+	if (hx_gbench_is(r) &&
+	    (rs = hx_gbench_to_results(r, msg, sizeof(msg))) != NULL) {
+		hx_compare_opts_t opts;
+		hx_compare_verdict_t v;
+		hx_compare_opts_init(&opts);
+		json_array_foreach(rs, i, x)
+		{
+			read_result(x, path);
+			(void)hx_compare_runs(x, x, &opts, &v);
+		}
+		json_decref(rs);
+	}
+	if (json_is_object(r) && (one = json_pack("[O]", r)) != NULL) {
+		gb = hx_gbench_from_results(one);
+		json_decref(gb);
+		json_decref(one);
+	}
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -78,6 +110,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* The whole rest as one object (a --json file). */
 	if ((r = json_loads(body, JSON_DECODE_ANY, &err)) != NULL) {
 		read_result(r, text);
+		gbench_both_ways(r, text);
 		json_decref(r);
 	}
 	/* Line by line (a sweep's .jsonl), each against the one before. */
