@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "hx_host.h"
@@ -70,10 +71,11 @@ hx_host_allowed(char *buf, size_t len)
 	}
 }
 
-/* steal and the sum of all columns of /proc/stat's line for cpu (-1: the
- * "cpu" total); 0, or -1 when there is no steal column. */
+/* steal, busy (all but idle and iowait) and the sum of all columns of
+ * /proc/stat's line for cpu (-1: the "cpu" total); 0, or -1 when there is
+ * no steal column. */
 static int
-read_steal(int cpu, uint64_t *steal, uint64_t *total)
+read_steal(int cpu, uint64_t *steal, uint64_t *busy, uint64_t *total)
 {
 	char line[512], want[32];
 	FILE *f = fopen("/proc/stat", "r");
@@ -94,6 +96,7 @@ read_steal(int cpu, uint64_t *steal, uint64_t *total)
 			&v[2], &v[3], &v[4], &v[5], &v[6], &v[7]) != 8)
 			break;
 		*steal = v[7];
+		*busy = v[0] + v[1] + v[2] + v[5] + v[6] + v[7];
 		*total = 0;
 		for (int i = 0; i < 8; i++)
 			*total += v[i];
@@ -103,20 +106,44 @@ read_steal(int cpu, uint64_t *steal, uint64_t *total)
 	return rc;
 }
 
+/* CPU ticks of this process and its waited-for children so far. */
+static uint64_t
+own_ticks(void)
+{
+	struct rusage self, kids;
+	long hz = sysconf(_SC_CLK_TCK);
+	double s = 0;
+
+	if (getrusage(RUSAGE_SELF, &self) == 0)
+		s += (double)self.ru_utime.tv_sec +
+		    (double)self.ru_stime.tv_sec +
+		    1e-6 *
+			(double)(self.ru_utime.tv_usec + self.ru_stime.tv_usec);
+	if (getrusage(RUSAGE_CHILDREN, &kids) == 0)
+		s += (double)kids.ru_utime.tv_sec +
+		    (double)kids.ru_stime.tv_sec +
+		    1e-6 *
+			(double)(kids.ru_utime.tv_usec + kids.ru_stime.tv_usec);
+	return (uint64_t)(s * (double)(hz > 0 ? hz : 100));
+}
+
 void
 hx_host_begin(hx_host_window_t *w, int cpu)
 {
 	memset(w, 0, sizeof(*w));
 	w->cpu = cpu;
 	w->load_ok = getloadavg(w->load, 3) == 3;
-	w->steal_ok = read_steal(cpu, &w->steal0, &w->total0) == 0;
+	w->steal_ok = read_steal(cpu, &w->steal0, &w->busy0, &w->total0) == 0;
+	w->own0 = own_ticks();
 }
 
 void
 hx_host_end(hx_host_window_t *w)
 {
-	if (w->steal_ok && read_steal(w->cpu, &w->steal1, &w->total1) != 0)
+	if (w->steal_ok &&
+	    read_steal(w->cpu, &w->steal1, &w->busy1, &w->total1) != 0)
 		w->steal_ok = 0;
+	w->own1 = own_ticks();
 }
 
 double
@@ -128,12 +155,25 @@ hx_host_steal(const hx_host_window_t *w)
 	    (double)(w->total1 - w->total0);
 }
 
+double
+hx_host_other_busy(const hx_host_window_t *w)
+{
+	uint64_t total = w->total1 - w->total0, busy, own;
+
+	if (w->cpu < 0 || !w->steal_ok || w->total1 < w->total0 ||
+	    total < HX_HOST_MIN_TICKS || w->busy1 < w->busy0)
+		return -1.0;
+	busy = w->busy1 - w->busy0;
+	own = w->own1 > w->own0 ? w->own1 - w->own0 : 0;
+	return busy > own ? (double)(busy - own) / (double)total : 0.0;
+}
+
 json_t *
 hx_host_window_json(const hx_host_window_t *w, json_t *warnings)
 {
 	json_t *o = json_object();
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
-	double steal = hx_host_steal(w);
+	double steal = hx_host_steal(w), other = hx_host_other_busy(w);
 	char msg[200];
 
 	json_object_set_new(o, "load_average_start",
@@ -146,6 +186,16 @@ hx_host_window_json(const hx_host_window_t *w, json_t *warnings)
 	    o, "cpu", w->cpu >= 0 ? json_integer(w->cpu) : json_null());
 	if (w->allowed[0] != '\0')
 		json_object_set_new(o, "cpus_allowed", json_string(w->allowed));
+	if (w->cpu >= 0)
+		json_object_set_new(o, "other_busy_fraction",
+		    other >= 0 ? json_real(other) : json_null());
+	if (other > HX_HOST_OTHER_WARN) {
+		snprintf(msg, sizeof(msg),
+		    "another process kept CPU %d busy %.0f%% of the run: it "
+		    "competed with the measured one",
+		    w->cpu, 100.0 * other);
+		json_array_append_new(warnings, json_string(msg));
+	}
 	if (w->load_ok && cores > 0 && w->load[0] >= (double)cores) {
 		snprintf(msg, sizeof(msg),
 		    "load average %.2f at the start on %ld CPUs: other "

@@ -11,12 +11,17 @@
  * object): the load average at its start, the steal time over it from
  * /proc/stat (all CPUs, or the pinned one), the CPU it was pinned to
  * (--cpu) and the CPUs the measuring process was allowed, as read back from
- * the kernel. Each condition known to add noise (load above the CPU count,
+ * the kernel, and, when pinned, how busy other processes kept that CPU (its
+ * busy time in /proc/stat less the measuring process's and its children's
+ * own CPU time). Each condition known to add noise (load above the CPU
+ * count, another process busy on the pinned CPU above HX_HOST_OTHER_WARN,
  * steal above HX_HOST_STEAL_WARN, a governor that scales) becomes a warning
  * that names it.
  *
- * Limits: Linux only; "another process busy on our core" is judged from the
- * load average, which counts the whole machine; steal is only meaningful on
+ * Limits: Linux only; without --cpu, "another process busy on our core" is
+ * judged from the load average, which counts the whole machine; /proc/stat
+ * counts in ticks (10 ms), so windows under HX_HOST_MIN_TICKS ticks give no
+ * busy fraction; steal is only meaningful on
  * a virtual machine (elsewhere the kernel reports 0).
  */
 #ifndef FB_HX_HOST_H
@@ -27,6 +32,10 @@
 
 /* Steal time above this fraction of the CPU time warns. */
 #define HX_HOST_STEAL_WARN 0.03
+/* Other processes busy on the pinned CPU above this fraction warns. */
+#define HX_HOST_OTHER_WARN 0.10
+/* The shortest window (in /proc/stat ticks) that gives a busy fraction. */
+#define HX_HOST_MIN_TICKS 10
 
 typedef struct hx_host_window_s {
 	int cpu;                 /* the pinned CPU, or -1 */
@@ -35,6 +44,8 @@ typedef struct hx_host_window_s {
 	int steal_ok;            /* /proc/stat had a steal column both times */
 	uint64_t steal0, total0; /* jiffies at the start */
 	uint64_t steal1, total1; /* and at the end */
+	uint64_t busy0, busy1;   /* the CPU's busy ticks */
+	uint64_t own0, own1;     /* this process's and its children's ticks */
 	char allowed[256];       /* the measuring process's CPUs ("0-3"), or
 				    "" when it was not this process */
 } hx_host_window_t;
@@ -56,6 +67,10 @@ void hx_host_end(hx_host_window_t *w);
 /* The steal time over the window as a fraction of the CPU time; -1 when
  * unknown. */
 double hx_host_steal(const hx_host_window_t *w);
+
+/* The fraction of the pinned CPU's time that other processes kept it
+ * busy over the window; -1 when not pinned or the window is too short. */
+double hx_host_other_busy(const hx_host_window_t *w);
 
 /* The "conditions" object; appends noise warnings to warnings. */
 json_t *hx_host_window_json(const hx_host_window_t *w, json_t *warnings);

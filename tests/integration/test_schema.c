@@ -7,7 +7,10 @@
  * /proc/self/status).
  */
 #include <jansson.h>
+#include <sched.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include <criterion/criterion.h>
 
@@ -360,4 +363,45 @@ Test(allocations, counted_per_run_and_step)
 		cr_expect(
 		    allocations(g, "naive", "4", "allocations_per_run") == -1.0,
 		    "glibc: allocations_per_run should be null");
+}
+
+/* A process spinning on the pinned CPU while the measured one sleeps: the
+ * result says how busy it kept that CPU, and warns. */
+Test(provenance, another_process_on_the_pinned_cpu_warns)
+{
+	char dir[4096], json[4200], cpu[32];
+	json_t *r, *w;
+	int c = last_cpu(cpu, sizeof(cpu)), found = 0;
+	pid_t spin = fork();
+
+	cr_assert(spin >= 0);
+	if (spin == 0) {
+		cpu_set_t set;
+		CPU_ZERO(&set);
+		CPU_SET(c, &set);
+		sched_setaffinity(0, sizeof(set), &set);
+		for (volatile unsigned long i = 0;; i++)
+			;
+	}
+	fb_tmpdir(dir, sizeof(dir));
+	snprintf(json, sizeof(json), "%s/r.json", dir);
+	{
+		/* slow: 100 ms of sleep a run, three runs. */
+		char *args[] = {"run", "selftest", "slow", "--n", "100",
+		    "--repeat", "2", "--warmup", "0", "--cpu", cpu, "--json",
+		    json, NULL};
+		r = harness_json(args, dir, json);
+	}
+	kill(spin, SIGKILL);
+	waitpid(spin, NULL, 0);
+	cr_expect(
+	    json_number_value(json_object_get(json_object_get(r, "conditions"),
+		"other_busy_fraction")) > 0.5);
+	w = json_object_get(r, "warnings");
+	for (size_t i = 0; i < json_array_size(w); i++)
+		found |= strstr(json_string_value(json_array_get(w, i)),
+			     "another process kept CPU") != NULL;
+	cr_expect(found, "no warning about the spinning process");
+	json_decref(r);
+	fb_rmdir(dir);
 }
