@@ -10,6 +10,10 @@
 # alone, from saved data and without measuring again:
 #   build/jemalloc/report reports/data reports
 #
+# After the C sweeps, reports/jax-sweep.sh runs the JAX programs of
+# variants/jax beside them (sets jax-*); without build/venv (make jax) it
+# leaves one line saying why, and the report says so.
+#
 # The variant lists come from `harness list` (the harness's own table, in its
 # order); only the variants an experiment singles out are named here.
 #
@@ -124,6 +128,9 @@ step "colony per-step spread: $KSPREAD steps in one run"
 	--steps $KSPREAD --repeat 0 --warmup 0 --out "$DATA/colony-spread"
 "$HG" sweep --workload colony --variants naive --n $NC --steps $KSPREAD \
 	--repeat 0 --warmup 0 --out "$DATA/colony-spread-glibc"
+
+step "the JAX programs beside the C variants (reports/jax-sweep.sh)"
+FB_HARNESS="$H" sh reports/jax-sweep.sh "$MODE" "$DATA" || echo "make-report.sh: jax-sweep.sh failed" >&2
 
 step "sweeps done; writing the report"
 "$R" "$DATA" "$OUT"
