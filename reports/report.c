@@ -7,8 +7,8 @@
  * Reads DATA_DIR as reports/make-report.sh leaves it (rp_data.h), gathers
  * the declared figures (rp_figtab.c) and writes their gnuplot scripts to
  * OUT_DIR/figures, writes OUT_DIR/REPORT.md section by section (rp_interp,
- * rp_colony, rp_verdict, rp_unsaid, rp_machine), then runs gnuplot on each
- * script for NAME.svg and NAME.png. Every number in the prose is printed
+ * rp_colony, rp_verdict, rp_unsaid, rp_machine, rp_jax), then runs gnuplot on
+ * each script for NAME.svg and NAME.png. Every number in the prose is printed
  * from the data; a missing run makes the affected rows say so and a
  * verdict "not testable here".
  *
@@ -29,6 +29,7 @@
 #include "rp_colony.h"
 #include "rp_gnuplot.h"
 #include "rp_interp.h"
+#include "rp_jax.h"
 #include "rp_machine.h"
 #include "rp_report.h"
 #include "rp_unsaid.h"
@@ -61,13 +62,14 @@ write_sections(rp_report_t *R)
 	    "the measurements. Every number below is printed from the "
 	    "data in `%s`; nothing is typed by hand. Sections: Part 1 "
 	    "(interp), Part 2 (colony), Advice and verdicts, Idiom map, "
-	    "Method and machine.\n\n",
+	    "The same programs in JAX, Method and machine.\n\n",
 	    R->data.dir);
 	rp_interp_write(R);
 	rp_colony_write(R);
 	rp_verdict_write(R);
 	rp_unsaid_write(R);
 	rp_machine_idioms(R);
+	rp_jax_write(R);
 	rp_machine_write(R);
 }
 
