@@ -362,6 +362,25 @@ eager_model_1e6(const rp_data_t *D, double m, int *scaled)
 	return rp_num(r, "memory.model_bytes") * 1e6 / rp_num(r, "params.n");
 }
 
+/* The question's runs at other N that did not finish (the guard). */
+static void
+stopped_runs(rp_report_t *R)
+{
+	rp_query_t q = {
+	    .set = "jax-interp-scale", .variant = "question", .any_status = 1};
+	size_t i;
+	json_t *r;
+
+	json_array_foreach(R->data.runs, i, r)
+	{
+		if (rp_data_run_matches(r, &q) &&
+		    strcmp(rp_str(r, "status"), "ok") != 0)
+			rp_md(R, "At N=%s the run was %s: %s. ",
+			    N(rp_num(r, "params.n")), rp_str(r, "status"),
+			    rp_str(r, "reason"));
+	}
+}
+
 static void
 question_peak(rp_report_t *R)
 {
@@ -394,10 +413,11 @@ question_peak(rp_report_t *R)
 	    "%s%s. ",
 	    NUM(m, "%.0f"), B(model),
 	    scaled ? " (its model at the JAX size, scaled to N=1e6)" : "");
-	if (plan != NULL)
+	stopped_runs(R);
+	if (json_array_size(json_object_get(plan, "large_n_tried")) > 0)
 		rp_md(R,
 		    "The sweep's memory guard was %s (of %s available); the "
-		    "largest N whose predicted peak fitted under it: %s.",
+		    "largest N run to the end under it: %s.",
 		    B(rp_num(plan, "mem_limit_bytes")),
 		    B(rp_num(plan, "mem_available_bytes")),
 		    json_is_number(json_object_get(plan, "large_n"))

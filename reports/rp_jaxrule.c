@@ -34,8 +34,8 @@ decide_rewrite(const rp_vals_t *x)
 	return decide(RP_VERDICT_NO,
 	    GET(x, "same") == 1
 		? "; to JAX the rewrite is the same program (the same "
-		  "arithmetic in its jaxpr), so it saves nothing by itself: "
-		  "the saving comes from jit"
+		  "arithmetic in its jaxpr), so it saves nothing by itself; "
+		  "what jit saves is the next row"
 		: "");
 }
 
