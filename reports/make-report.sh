@@ -2,7 +2,8 @@
 # make-report.sh MODE: run the sweeps, then write the report from their data.
 #
 #   full   reports/data/ (raw JSON lines, CSV, timelines) and reports/REPORT.md
-#          with reports/figures/; about 8 minutes on 2 cores.
+#          with reports/figures/; about 8 minutes on 2 cores, plus the JAX
+#          part (reports/jax-sweep.sh), about 5 more.
 #   quick  the same sections at small sizes in reports/out-quick/ (git-ignored);
 #          about a minute.
 #

@@ -513,8 +513,9 @@ puzzle(rp_report_t *R)
 	    "**Table J3.** colony's one-core programs: the first call "
 	    "(tracing and compilation) against the warm calls waited for "
 	    "(`block_until_ready`), the time a call takes to return without "
-	    "waiting, and %s calls back to back as `%%timeit` makes them "
-	    "(returned / all done).\n\n| program | first call | of it, compile "
+	    "waiting, and the calls back to back as `%%timeit` makes them "
+	    "(%s of them: returned / all done).\n\n| program | first call | of "
+	    "it, compile "
 	    "| warm call | returned unwaited | back to back | per step |\n"
 	    "|---|---|---|---|---|---|---|\n",
 	    NUM(rp_num(st, "reported.back_to_back.calls"), "%.0f"));

@@ -39,16 +39,25 @@ decide_rewrite(const rp_vals_t *x)
 		: "");
 }
 
+/* Said when the figure a rule compares against is under one full array:
+ * within the noise of JAX's baseline process at such sizes. */
+#define TOO_SMALL                                                              \
+	"; at this size the peak is within the noise of JAX's baseline "       \
+	"process (under one N x M array above it)"
+
 /* jit at least halves the un-jitted peak (RP_VERDICT_JIT_CUT): supported,
  * a nuance when XLA's temporaries still hold at least one full (N,M)
- * array (unit); not supported when it does not halve it. Values: q, qj
- * (peak RSS less the baseline), temp, unit. */
+ * array (unit); not supported when it does not halve it; not testable
+ * when the un-jitted peak is under one array above the baseline. Values:
+ * q, qj (peak RSS less the baseline), temp, unit. */
 static rp_decision_t
 decide_jit(const rp_vals_t *x)
 {
 	int cut = GET(x, "qj") * RP_VERDICT_JIT_CUT <= GET(x, "q");
 	int still = GET(x, "temp") >= GET(x, "unit");
 
+	if (!(GET(x, "q") >= GET(x, "unit")))
+		return decide(RP_VERDICT_UNTESTABLE, TOO_SMALL);
 	if (!cut)
 		return decide(RP_VERDICT_NO, "");
 	return still ? decide(RP_VERDICT_NUANCE,
@@ -59,8 +68,9 @@ decide_jit(const rp_vals_t *x)
 
 /* The batched jitted loop cuts question_jit's working bytes by MEM:
  * supported, a nuance when it is TIME slower than lax.map or question_jit;
- * else not supported. Values: pbj, pqj (peak RSS less the baseline), tbj,
- * tqj, tl (warm calls; tl may be absent). */
+ * else not supported; not testable when question_jit's are under one
+ * array (unit). Values: pbj, pqj (peak RSS less the baseline), tbj, tqj,
+ * tl (warm calls; tl may be absent), unit. */
 static rp_decision_t
 decide_batch(const rp_vals_t *x)
 {
@@ -68,6 +78,8 @@ decide_batch(const rp_vals_t *x)
 	int mem_ok = GET(x, "pbj") * MEM <= GET(x, "pqj");
 	int slower = tbj > TIME * tqj || (!isnan(tl) && tbj > TIME * tl);
 
+	if (!(GET(x, "pqj") >= GET(x, "unit")))
+		return decide(RP_VERDICT_UNTESTABLE, TOO_SMALL);
 	if (!mem_ok)
 		return decide(RP_VERDICT_NO, "");
 	return slower ? decide(RP_VERDICT_NUANCE,
@@ -193,6 +205,7 @@ measure_batch(const rp_data_t *D, rp_vals_t *x)
 	rp_vals_num(x, "tqj", WARM(r[1]));
 	rp_vals_num(x, "tl", WARM(l));
 	rp_vals_num(x, "chunk", rp_num(r[0], "reported.params.chunk"));
+	rp_vals_num(x, "unit", rp_jax_unit(r[1]));
 	return 0;
 }
 

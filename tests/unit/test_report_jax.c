@@ -93,26 +93,35 @@ Test(report_jax, jit_rule)
 	d = decide("jit", "q", 2.0, "qj", 1.0 + EPS, "temp", 0.0, "unit", 1.0,
 	    (char *)NULL);
 	cr_expect_eq(d.verdict, RP_VERDICT_NO);
+	/* The un-jitted peak under one array above the baseline: noise. */
+	d = decide("jit", "q", 1.0 - EPS, "qj", 0.0, "temp", 0.0, "unit", 1.0,
+	    (char *)NULL);
+	cr_expect_eq(d.verdict, RP_VERDICT_UNTESTABLE);
+	cr_expect(strstr(d.note, "noise") != NULL, "%s", d.note);
 }
 
 Test(report_jax, batch_rule)
 {
 	/* 10x less, exactly 1.10x the time of question_jit: supported. */
 	rp_decision_t d = decide("batch", "pbj", 1.0, "pqj", 10.0, "tbj", 1.1,
-	    "tqj", 1.0, (char *)NULL);
+	    "tqj", 1.0, "unit", 10.0, (char *)NULL);
 	cr_expect_eq(d.verdict, RP_VERDICT_YES, "%d", d.verdict);
 	/* A hair slower: a nuance. */
 	d = decide("batch", "pbj", 1.0, "pqj", 10.0, "tbj", 1.1 + EPS, "tqj",
-	    1.0, (char *)NULL);
+	    1.0, "unit", 1.0, (char *)NULL);
 	cr_expect_eq(d.verdict, RP_VERDICT_NUANCE);
 	/* lax.map, when measured, counts too. */
 	d = decide("batch", "pbj", 1.0, "pqj", 10.0, "tbj", 1.0, "tqj", 1.0,
-	    "tl", 0.5, (char *)NULL);
+	    "tl", 0.5, "unit", 1.0, (char *)NULL);
 	cr_expect_eq(d.verdict, RP_VERDICT_NUANCE);
 	/* Memory not 10x less: not supported. */
 	d = decide("batch", "pbj", 1.0 + EPS, "pqj", 10.0, "tbj", 1.0, "tqj",
-	    1.0, (char *)NULL);
+	    1.0, "unit", 1.0, (char *)NULL);
 	cr_expect_eq(d.verdict, RP_VERDICT_NO);
+	/* question_jit under one array above the baseline: noise. */
+	d = decide("batch", "pbj", 0.0, "pqj", 10.0 - EPS, "tbj", 1.0, "tqj",
+	    1.0, "unit", 10.0, (char *)NULL);
+	cr_expect_eq(d.verdict, RP_VERDICT_UNTESTABLE);
 }
 
 Test(report_jax, fori_rule)
