@@ -4,6 +4,7 @@
 #                   (and build/glibc/harness)
 #   make test       unit + integration tests (Criterion), sanitizer build included
 #   make report     run the sweeps and write reports/REPORT.md with its figures
+#                   (the JAX programs too when make jax could make build/venv)
 #   make jax        the JAX programs' virtual environment build/venv (pinned)
 #   make test-jax   their tests (pytest), skipped when build/venv is absent
 #
@@ -211,6 +212,7 @@ test-jax:
 	else echo "fusebench: JAX tests skipped: no virtual environment (make jax)"; fi
 
 report: deps
+	$(MAKE) jax
 	$(MAKE) ALLOC=jemalloc all
 	$(MAKE) ALLOC=glibc all
 	sh reports/make-report.sh $(if $(QUICK),quick,full)

@@ -3,13 +3,18 @@
 #
 #   full   reports/data/ (raw JSON lines, CSV, timelines) and reports/REPORT.md
 #          with reports/figures/; about 8 minutes on 2 cores (the headline
-#          tables take 10 timed repeats a variant).
+#          tables take 10 timed repeats a variant), plus the JAX part
+#          (reports/jax-sweep.sh), about 5 more.
 #   quick  the same sections at small sizes in reports/out-quick/ (git-ignored);
 #          about a minute.
 #
 # Progress goes to stderr (each sweep prints a line per run). The report step
 # alone, from saved data and without measuring again:
 #   build/jemalloc/report reports/data reports
+#
+# After the C sweeps, reports/jax-sweep.sh runs the JAX programs of
+# variants/jax beside them (sets jax-*); without build/venv (make jax) it
+# leaves one line saying why, and the report says so.
 #
 # The variant lists come from `harness list` (the harness's own table, in its
 # order); only the variants an experiment singles out are named here.
@@ -139,6 +144,9 @@ step "colony per-step spread: $KSPREAD steps in one run"
 	--steps $KSPREAD --repeat 0 --warmup 0 --out "$DATA/colony-spread"
 "$HG" sweep --workload colony --variants naive --n $NC --steps $KSPREAD \
 	--repeat 0 --warmup 0 --out "$DATA/colony-spread-glibc"
+
+step "the JAX programs beside the C variants (reports/jax-sweep.sh)"
+FB_HARNESS="$H" sh reports/jax-sweep.sh "$MODE" "$DATA" || echo "make-report.sh: jax-sweep.sh failed" >&2
 
 step "sweeps done; writing the report"
 "$R" "$DATA" "$OUT"

@@ -286,6 +286,8 @@ rp_data_variants(const rp_data_t *D, const char *workload, const rp_query_t *q,
 		json_array_foreach(D->runs, i, r)
 		{
 			if (strcmp(rp_str(r, "workload"), workload) == 0 &&
+			    !rp_data_set_matches(
+				RP_DATA_JAX_SETS, rp_str(r, "_set")) &&
 			    (pass == 1 ||
 				rp_data_set_matches(
 				    main_set, rp_str(r, "_set"))))

@@ -14,6 +14,9 @@
  * in a stable order: as they first appear in the workload's main sets
  * ("WORKLOAD-main*", file-name order, then line order), then as they first
  * appear in its other sets. The report holds no list of variant names.
+ * The sets named RP_DATA_JAX_SETS (the JAX programs measured by `harness
+ * exec`, and the C runs made at their sizes) are no variants' and are left
+ * out of these lists; reports/rp_jax.c reads them by name.
  *
  * Limits: the whole data set is held in memory (a full report is about
  * 100 runs); the first run that matches a query wins.
@@ -24,6 +27,8 @@
 #include <jansson.h>
 #include <stddef.h>
 
+/* The sets of reports/jax-sweep.sh: not variants of the C tables. */
+#define RP_DATA_JAX_SETS "jax-*"
 /* The most variants of one workload the report handles. */
 #define RP_DATA_MAX_VARIANTS 32
 

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "rp_jax.h"
 #include "rp_machine.h"
 #include "rp_text.h"
 
@@ -15,9 +16,12 @@ rp_machine_idioms(rp_report_t *R)
 {
 	static const char *const workloads[] = {"interp", "colony"};
 
+	char jax[1024];
+
 	rp_md(R,
 	    "## Idiom map\n\n| workload | variant | array-library idiom | "
-	    "what the C code does |\n|---|---|---|---|\n");
+	    "what the C code does | measured in JAX (The same programs in "
+	    "JAX) |\n|---|---|---|---|---|\n");
 	for (int w = 0; w < 2; w++) {
 		const char *vs[RP_DATA_MAX_VARIANTS], *wl = workloads[w];
 		size_t nv = rp_data_variants(
@@ -31,8 +35,10 @@ rp_machine_idioms(rp_report_t *R)
 			    rp_data_main(&R->data, set, wl, vs[i]);
 			if (r == NULL)
 				r = rp_data_find(&R->data, &q);
-			rp_md(R, "| %s | %s | %s | %s |\n", wl, vs[i],
-			    rp_str(r, "idiom"), rp_str(r, "description"));
+			rp_md(R, "| %s | %s | %s | %s | %s |\n", wl, vs[i],
+			    rp_str(r, "idiom"), rp_str(r, "description"),
+			    rp_jax_idiom_cell(
+				&R->data, wl, vs[i], jax, sizeof(jax)));
 		}
 	}
 	rp_md(R, "\n");

@@ -172,6 +172,7 @@ Test(report, every_section_present)
 	    "## Advice and verdicts",
 	    "### What none of the answers said",
 	    "## Idiom map",
+	    "## The same programs in JAX",
 	    "## Method and machine",
 	    "build/jemalloc/report reports/data reports",
 	};
@@ -271,6 +272,35 @@ Test(report, no_nan_and_no_negative_time)
 		}
 	}
 	cr_expect(strstr(report_text, "inf ") == NULL);
+}
+
+/* The JAX section: its tables with numbers when build/venv exists (make
+ * jax), else the one line saying why. */
+Test(report, jax_section_present)
+{
+	const char *s = strstr(report_text, "## The same programs in JAX");
+	const char *end;
+
+	cr_assert(s != NULL, "no JAX section");
+	end = strstr(s, "## Method and machine");
+	cr_assert(end != NULL);
+	if (access("build/venv/bin/python", X_OK) != 0) {
+		cr_expect(strstr(s, "were not measured") != NULL &&
+			strstr(s, "were not measured") < end,
+		    "no JAX, yet the section does not say so");
+		return;
+	}
+	cr_expect(strstr(s, "**Table J1.**") != NULL);
+	cr_expect(strstr(s, "**Table J3.**") != NULL);
+	cr_expect(strstr(s, "| question | ") != NULL, "no question row");
+	cr_expect(strstr(s, "| question_jit | ") != NULL);
+	cr_expect(strstr(s, "| step | ") != NULL, "no colony step row");
+	cr_expect(strstr(s, "| interp | N=") != NULL, "no anchor row");
+	cr_expect(strstr(s, "### Advice re-graded on JAX") != NULL);
+	cr_expect(strstr(s, "were not measured") == NULL ||
+	    strstr(s, "were not measured") > end);
+	cr_expect(strstr(s, ": failed") == NULL || strstr(s, ": failed") > end,
+	    "a JAX run failed in the quick report");
 }
 
 Test(report, each_verdict_cites_a_figure)

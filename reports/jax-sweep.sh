@@ -1,0 +1,207 @@
+#!/bin/sh
+# jax-sweep.sh MODE DATA: the JAX programs of variants/jax measured by
+# `harness exec` beside the C variants at the same sizes, into DATA for the
+# report's section "The same programs in JAX" (reports/rp_jax.c).
+#
+#   MODE full|quick (the sizes), DATA the report's data folder.
+#
+# Writes, in DATA:
+#   jax-interp.jsonl        interp's programs at NI x MI (random inputs; the
+#                           question's and question_jit also with the seed
+#                           preset, "PROGRAM@seed"), one core each: the
+#                           process pinned with taskset -c 0 and run.py
+#                           --threads 1; the jitted ones again with XLA's
+#                           default threading, "PROGRAM@all"
+#   jax-interp-scale.jsonl  the un-jitted question at other N (first call
+#                           only): a small N for the fitted slope, and the
+#                           largest of 1e6, 5e5, 3e5 whose peak predicted from
+#                           the fit is under 90% of the memory guard (the next
+#                           one when the guard stops it)
+#   jax-colony.jsonl        colony's programs at NC, KC steps, the same way
+#   jax-base.jsonl         JAX's baseline: run.py's question at N=1000, M=8
+#                           (the process, JAX imported, nothing large)
+#   jax-c-interp.jsonl, jax-c-colony.jsonl, jax-c-colony-eager.jsonl
+#                           the C variants at the same sizes, pinned to the
+#                           same core (models and the time ratio from one run;
+#                           colony's eager one step, for its model)
+#   jax-jaxpr-interp.json, jax-jaxpr-colony.json
+#                           run.py --jaxpr: are the question's program and the
+#                           answer's rewrite the same program?
+#   jax-plan.json           the sizes, the memory guard and the choice of the
+#                           large N with its prediction
+# or, when build/venv cannot run JAX, jax-skipped.txt (one line: why); either
+# way it exits 0 so that the rest of the report is made. Runs that fail are
+# kept with their status; the report says so.
+#
+# Every exec run is one process (--repeat 0: the cold run only): run.py
+# itself times the first call apart from the warm ones, so the process's
+# own repeats would only double the time. The "jax-" sets are not variants
+# of the C tables: rp_data leaves them out of its variant lists.
+#
+# Environment: FB_HARNESS (the harness), FB_JAX_PYTHON (default
+# build/venv/bin/python), FB_JAX_MEM_LIMIT (bytes; default 70% of the
+# memory available when the sweep starts).
+set -u
+
+MODE=${1:-full}
+DATA=${2:?usage: jax-sweep.sh full|quick DATA_DIR}
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+H=${FB_HARNESS:-$ROOT/build/jemalloc/harness}
+PY=${FB_JAX_PYTHON:-$ROOT/build/venv/bin/python}
+RUN=variants/jax/run.py
+mkdir -p "$DATA"
+rm -f "$DATA"/jax-*
+
+START=$(date +%s)
+step() { echo "== jax-sweep.sh [$(( $(date +%s) - START ))s] $*" >&2; }
+
+if [ ! -x "$PY" ]; then
+	echo "no JAX virtual environment: $PY is missing (make jax could not make it; see build/venv.log)" \
+		> "$DATA/jax-skipped.txt"
+	step "skipped: $(cat "$DATA/jax-skipped.txt")"
+	exit 0
+fi
+if ! "$PY" -c 'import jax' >/dev/null 2>&1; then
+	echo "no JAX: $PY cannot import jax (make jax; see build/venv.log)" > "$DATA/jax-skipped.txt"
+	step "skipped: $(cat "$DATA/jax-skipped.txt")"
+	exit 0
+fi
+
+case "$MODE" in
+full)
+	NI=1e5; MI=300; CALLS=1; NSMALL=1e4; BIGS="1000000 500000 300000"
+	NC=1024; KC=10; CCALLS=1
+	IPROGS="question rewrite question_jit rewrite_jit batched batched_jit lax_map"
+	IALL="question_jit lax_map"
+	ISEED="question question_jit"
+	CPROGS="pair step step_eager per_particle loop fori"
+	CALL="step" ;;
+quick)
+	NI=5e3; MI=50; CALLS=1; NSMALL=2e3; BIGS=
+	NC=256; KC=2; CCALLS=1
+	IPROGS="question rewrite question_jit batched_jit lax_map"
+	IALL="question_jit"
+	ISEED=
+	CPROGS="pair step step_eager loop fori"
+	CALL= ;;
+*)	echo "usage: jax-sweep.sh full|quick DATA_DIR" >&2; exit 2 ;;
+esac
+
+AVAIL=$(awk '/^MemAvailable:/ { print $2 * 1024 }' /proc/meminfo)
+LIMIT=${FB_JAX_MEM_LIMIT:-$(awk -v a="$AVAIL" 'BEGIN { printf "%.0f", a * 0.7 }')}
+TMP=$(mktemp "${TMPDIR:-/tmp}/jax-sweep.XXXXXX")
+trap 'rm -f "$TMP"' EXIT
+
+# compact FILE SET: the result object in FILE as one line of DATA/SET.jsonl.
+compact() {
+	"$PY" -c 'import json, sys; print(json.dumps(json.load(open(sys.argv[1])), separators=(",", ":")))' \
+		"$1" >> "$DATA/$2.jsonl" ||
+		echo "jax-sweep.sh: $2: the result of the last run could not be read" >&2
+}
+
+# jexec SET LABEL THREADS CALLS WORKLOAD PROGRAM [PARAMS...]: one exec run of
+# run.py, pinned to CPU 0 for THREADS=1, validated against the reference.
+jexec() {
+	set_=$1 label=$2 threads=$3 calls=$4 w=$5 p=$6
+	shift 6
+	pin=
+	[ "$threads" = 1 ] && pin="taskset -c 0"
+	step "$set_: $label $*"
+	rm -f "$TMP"
+	if $pin "$H" exec --workload "$w" "$@" --name "$label" --repeat 0 --warmup 0 \
+		--mem-limit "$LIMIT" --json "$TMP" -- \
+		"$PY" "$RUN" "$w" "$p" "$@" --threads "$threads" --calls "$calls" >/dev/null; then
+		compact "$TMP" "$set_"
+	else
+		echo "jax-sweep.sh: harness exec failed on $w $label" >&2
+	fi
+}
+
+step "jaxpr verdicts"
+"$PY" "$RUN" --jaxpr interp --n 1000 --m 8 --g 64 > "$DATA/jax-jaxpr-interp.json" ||
+	rm -f "$DATA/jax-jaxpr-interp.json"
+"$PY" "$RUN" --jaxpr colony --n 64 --steps 1 > "$DATA/jax-jaxpr-colony.json" ||
+	rm -f "$DATA/jax-jaxpr-colony.json"
+
+step "the C variants at the JAX sizes, on CPU 0"
+taskset -c 0 "$H" sweep --workload interp --n $NI --m $MI --repeat 1 --warmup 0 \
+	--out "$DATA/jax-c-interp" >/dev/null ||
+	echo "jax-sweep.sh: the C interp sweep failed" >&2
+taskset -c 0 "$H" sweep --workload colony --variants naive,naive-reuse,fused,chunked,tiled \
+	--n $NC --steps $KC --repeat 1 --warmup 0 --out "$DATA/jax-c-colony" >/dev/null ||
+	echo "jax-sweep.sh: the C colony sweep failed" >&2
+# eager (op by op) for its model: one step, the cold run only.
+taskset -c 0 "$H" sweep --workload colony --variants eager --n $NC --steps 1 --repeat 0 \
+	--warmup 0 --out "$DATA/jax-c-colony-eager" >/dev/null ||
+	echo "jax-sweep.sh: the C colony eager run failed" >&2
+
+# JAX's own baseline: the process with JAX imported and a tiny program run.
+jexec jax-base baseline 1 0 interp question --n 1000 --m 8
+for p in $IPROGS; do
+	jexec jax-interp "$p" 1 $CALLS interp "$p" --n $NI --m $MI
+done
+for p in $ISEED; do
+	jexec jax-interp "$p@seed" 1 $CALLS interp "$p" --n $NI --m $MI --preset seed
+done
+for p in $IALL; do
+	jexec jax-interp "$p@all" all $CALLS interp "$p" --n $NI --m $MI
+done
+for p in $CPROGS; do
+	jexec jax-colony "$p" 1 $CCALLS colony "$p" --n $NC --steps $KC
+done
+for p in $CALL; do
+	jexec jax-colony "$p@all" all $CCALLS colony "$p" --n $NC --steps $KC
+done
+
+# The question's 14 GB: a second, smaller N for the slope (first call only),
+# then the largest N whose predicted peak fits under the guard.
+jexec jax-interp-scale question 1 0 interp question --n $NSMALL --m $MI
+FIT=$("$PY" - "$DATA" "$MI" <<'EOF'
+import json, sys
+runs = []
+for name in ("jax-interp.jsonl", "jax-interp-scale.jsonl"):
+    try:
+        for line in open(f"{sys.argv[1]}/{name}"):
+            r = json.loads(line)
+            if r.get("variant") == "question" and r.get("status") == "ok":
+                runs.append((r["params"]["n"], r["memory"]["peak_rss_bytes"]))
+    except OSError:
+        pass
+runs = sorted(set(runs))
+if len(runs) >= 2:
+    (n0, p0), (n1, p1) = runs[0], runs[-1]
+    slope = (p1 - p0) / (n1 - n0)
+    print(f"{slope:.6g} {p0 - slope * n0:.6g}")
+EOF
+)
+# Each N of BIGS, largest first, whose predicted peak is under 90% of the
+# guard is run until one finishes (a run the guard stops is kept, failed).
+BIG=
+if [ -n "$FIT" ]; then
+	for n in $BIGS; do
+		pred=$(echo "$FIT" | awk -v n="$n" '{ printf "%.0f", $2 + $1 * n }')
+		awk -v p="$pred" -v l="$LIMIT" 'BEGIN { exit !(p < 0.9 * l) }' || continue
+		jexec jax-interp-scale question 1 0 interp question --n "$n" --m $MI
+		if "$PY" -c 'import json, sys
+sys.exit(json.loads(open(sys.argv[1]).readlines()[-1])["status"] != "ok")' \
+			"$DATA/jax-interp-scale.jsonl" 2>/dev/null; then
+			BIG=$n
+			break
+		fi
+	done
+fi
+if [ -z "$BIG" ] && [ -n "$BIGS" ]; then
+	step "no large N of $BIGS ran under the guard ($LIMIT bytes; fit '$FIT')"
+fi
+
+cat > "$DATA/jax-plan.json" <<EOF
+{"mode": "$MODE", "interp": {"n": $NI, "m": $MI, "calls": $CALLS},
+ "colony": {"n": $NC, "steps": $KC, "calls": $CCALLS},
+ "mem_available_bytes": $AVAIL, "mem_limit_bytes": $LIMIT,
+ "large_n_tried": [$(echo "$BIGS" | tr ' ' ',')], "large_n": ${BIG:-null},
+ "fit": "${FIT}",
+ "seconds": $(( $(date +%s) - START ))}
+EOF
+step "done: $(ls "$DATA" | grep -c '^jax-') files"
+exit 0

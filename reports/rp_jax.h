@@ -1,0 +1,87 @@
+/*
+ * rp_jax: the section "The same programs in JAX": the questions' programs
+ * in JAX itself (variants/jax, measured by `harness exec` through
+ * reports/jax-sweep.sh) beside the C variant that stands for each, at the
+ * same sizes.
+ *
+ * Reads the sets jax-interp, jax-colony (the programs; "P@seed" the seed
+ * preset, "P@all" XLA's default threading, the rest one core),
+ * jax-interp-scale (the un-jitted question at other N), jax-base (JAX's
+ * baseline process), jax-c-* (the C variants at the JAX sizes), and the
+ * files jax-jaxpr-interp.json, jax-jaxpr-colony.json, jax-plan.json and
+ * jax-skipped.txt of the data folder. Without JAX runs the section is one
+ * line saying why.
+ *
+ * A program's working bytes: XLA's temporary bytes (memory_analysis) for
+ * a compiled program; for an un-jitted one, its peak RSS less the peak RSS
+ * of JAX's baseline process. It confirms the C model of its stand-in when
+ * within RP_JAX_MODEL_FACTOR of it; a model of (nearly) nothing, under
+ * RP_JAX_SMALL of one full array ("unit": N*M*4 bytes for interp, N*N*4 for
+ * colony), when the working bytes are under that too.
+ *
+ * Limits: the stand-in is the first word of the program's own c_variant
+ * label; figures are from one process per program (run.py's first call and
+ * its median warm call), so they carry the noise of one run.
+ */
+#ifndef FB_RP_JAX_H
+#define FB_RP_JAX_H
+
+#include <stddef.h>
+
+#include "rp_report.h"
+
+#define RP_JAX_MODEL_FACTOR 2.0
+#define RP_JAX_SMALL 0.05
+
+typedef enum {
+	RP_JAX_CONFIRMED,
+	RP_JAX_REFUTED,
+	RP_JAX_UNTESTED,
+} rp_jax_check_t;
+
+/* Whether working bytes confirm a model (see above); pure. */
+rp_jax_check_t rp_jax_check_model(double work, double model, double unit);
+/* "confirmed", "not confirmed", "not measured". */
+const char *rp_jax_check_word(rp_jax_check_t c);
+
+/* 1 when the data holds a JAX program's run. */
+int rp_jax_present(const rp_data_t *D);
+/* The ok run labelled label in set "jax-WORKLOAD", or NULL. */
+const json_t *rp_jax_run(
+    const rp_data_t *D, const char *workload, const char *label);
+/* The median of a reported per-call array (warm_call_s, unblocked_call_s);
+ * NAN when missing. */
+double rp_jax_median(const json_t *r, const char *key);
+/* XLA's temporary bytes of a compiled program; NAN for an un-jitted one. */
+double rp_jax_temp(const json_t *r);
+/* Working bytes of a program (see above); NAN when not measurable. */
+double rp_jax_work(const rp_data_t *D, const json_t *r);
+/* Peak RSS less the baseline process's, compiled or not (at least 0). */
+double rp_jax_rss_work(const rp_data_t *D, const json_t *r);
+/* Colony steps one call of a program makes: K for loop and fori, 0 for
+ * pair (not a whole step), else 1. */
+double rp_jax_steps_per_call(const json_t *r);
+/* The C variant that stands for a program (first word of its c_variant)
+ * into buf; "" when none. */
+const char *rp_jax_stand_in(const json_t *r, char *buf, size_t len);
+/* The C run of a variant at the JAX sizes (sets jax-c-WORKLOAD*). */
+const json_t *rp_jax_c_run(
+    const rp_data_t *D, const char *workload, const char *variant);
+/* One full array of the workload at a run's sizes, in bytes. */
+double rp_jax_unit(const json_t *r);
+/* The check of one program's working bytes against its stand-in's model;
+ * fills work and model (NAN when missing). */
+rp_jax_check_t rp_jax_check_run(
+    const rp_data_t *D, const json_t *r, double *work, double *model);
+/* The idiom map's cell for a C variant: each one-core JAX program that it
+ * stands for, with its check ("-" when none). Writes buf. */
+const char *rp_jax_idiom_cell(const rp_data_t *D, const char *workload,
+    const char *variant, char *buf, size_t len);
+/* A JSON file of the data folder (jax-plan.json...), or NULL; the caller
+ * frees it (json_decref). */
+json_t *rp_jax_file(const rp_data_t *D, const char *name);
+
+/* The section, into R->md; its verdicts come from rp_jaxrule. */
+void rp_jax_write(rp_report_t *R);
+
+#endif /* FB_RP_JAX_H */
