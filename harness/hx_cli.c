@@ -109,9 +109,11 @@ take_option(int opt, char **argv, hx_cli_args_t *a, char *msg, size_t msglen)
 	return 0;
 }
 
-int
-hx_cli_getopt(int argc, char **argv, const hx_cli_opt_t *own, size_t nown,
-    int max_positional, hx_cli_args_t *a, char *msg, size_t msglen)
+/* getopt_long over argv with optstring; optind is left where it stopped
+ * and *last just past the last option taken. 0, or -1 with msg. */
+static int
+cli_scan(int argc, char **argv, const char *optstring, const hx_cli_opt_t *own,
+    size_t nown, hx_cli_args_t *a, int *last, char *msg, size_t msglen)
 {
 	struct option
 	    options[HX_CLI_MAX_PARAMS + HX_SET_COUNT + HX_CLI_MAX_OWN + 2];
@@ -127,10 +129,24 @@ hx_cli_getopt(int argc, char **argv, const hx_cli_opt_t *own, size_t nown,
 	 * earlier call stopped inside. */
 	optind = 0;
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":", options, NULL)) != -1) {
+	*last = 1;
+	while (
+	    (opt = getopt_long(argc, argv, optstring, options, NULL)) != -1) {
 		if (take_option(opt, argv, a, msg, msglen) != 0)
 			return -1;
+		*last = optind;
 	}
+	return 0;
+}
+
+int
+hx_cli_getopt(int argc, char **argv, const hx_cli_opt_t *own, size_t nown,
+    int max_positional, hx_cli_args_t *a, char *msg, size_t msglen)
+{
+	int last;
+
+	if (cli_scan(argc, argv, ":", own, nown, a, &last, msg, msglen) != 0)
+		return -1;
 	for (int i = optind; i < argc; i++) {
 		if (a->npositional == max_positional) {
 			snprintf(
@@ -139,6 +155,36 @@ hx_cli_getopt(int argc, char **argv, const hx_cli_opt_t *own, size_t nown,
 		}
 		a->positional[a->npositional++] = argv[i];
 	}
+	return 0;
+}
+
+int
+hx_cli_getopt_command(int argc, char **argv, const hx_cli_opt_t *own,
+    size_t nown, hx_cli_args_t *a, int *cmd, char *msg, size_t msglen)
+{
+	int last;
+
+	/* '+': stop at the first non-option, so nothing after "--" (nor a
+	 * stray word before it) is taken for one of ours. */
+	if (cli_scan(argc, argv, "+:", own, nown, a, &last, msg, msglen) != 0)
+		return -1;
+	/* getopt steps over a "--" it takes as the end of options; one that
+	 * is an option's value (--json --) is not the separator. */
+	if (!(optind == last + 1 && strcmp(argv[last], "--") == 0)) {
+		if (optind < argc)
+			snprintf(msg, msglen,
+			    "expected '--' before the command, got '%s'",
+			    argv[optind]);
+		else
+			snprintf(msg, msglen,
+			    "needs '-- COMMAND [ARGS...]' after the options");
+		return -1;
+	}
+	if (optind >= argc || argv[optind][0] == '\0') {
+		snprintf(msg, msglen, "no command after '--'");
+		return -1;
+	}
+	*cmd = optind;
 	return 0;
 }
 

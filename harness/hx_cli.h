@@ -71,6 +71,13 @@ typedef struct hx_cli_args_s {
 int hx_cli_getopt(int argc, char **argv, const hx_cli_opt_t *own, size_t nown,
     int max_positional, hx_cli_args_t *a, char *msg, size_t msglen);
 
+/* The same for a command that runs another: options, then "--", then
+ * COMMAND [ARGS...], whose words are never read as options. *cmd is
+ * COMMAND's index in argv. -1 with msg when the "--" or the command is
+ * missing. */
+int hx_cli_getopt_command(int argc, char **argv, const hx_cli_opt_t *own,
+    size_t nown, hx_cli_args_t *a, int *cmd, char *msg, size_t msglen);
+
 /* -1 with "--NAME: WORKLOAD does not use it (...)" in msg when workload w
  * does not use parameter p; else 0. */
 int hx_cli_param_usable(

@@ -193,15 +193,7 @@ hx_compare_same_run(const json_t *a, const json_t *b)
 static const char *
 compare_str(const json_t *r, const char *path)
 {
-	char key[128];
-	const char *dot;
-
-	while (r != NULL && (dot = strchr(path, '.')) != NULL) {
-		snprintf(key, sizeof(key), "%.*s", (int)(dot - path), path);
-		r = json_object_get(r, key);
-		path = dot + 1;
-	}
-	return json_string_value(json_object_get(r, path));
+	return json_string_value(hx_result_at(r, path));
 }
 
 /* "interp/fused n=1000 m=30" as a new string (NULL: out of memory). */

@@ -3,7 +3,6 @@
  */
 #include <dirent.h>
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -20,7 +19,6 @@
 #include "hx_format.h"
 #include "hx_isolate.h"
 #include "hx_machine.h"
-#include "hx_parse.h"
 #include "hx_result.h"
 #include "hx_stats.h"
 
@@ -45,18 +43,11 @@ static const char hx_exec_help[] =
     "name, e.g. {\"total\": ...}) is checked against the float64 reference.\n"
     "\n"
     "  --workload W              validate the reported result as W's\n"
-    "  --n --m --g --preset --seed --steps --chunk --tile\n"
-    "                            W's parameters (as harness run)\n"
     "  --name LABEL              the result's variant (default: the\n"
     "                            command's base name)\n"
-    "  --repeat R                timed repeats after the cold run (5)\n"
-    "  --warmup W                discarded runs before the timed ones (1)\n"
-    "  --mem-limit BYTES         tree RSS that kills the run, K M G suffixes\n"
-    "                            (default 80% of available memory)\n"
-    "  --timeline FILE           RSS timeline CSV of all runs\n"
-    "  --timeline-interval US    sampling interval of RSS and guard (1000)\n"
-    "  --events LIST             libpfm4 event names (none: no counters)\n"
-    "  --cpu N                   pin the command (and its children) to CPU N\n"
+    "  --timeline FILE           RSS timeline CSV of all runs\n";
+
+static const char hx_exec_help_tail[] =
     "  --json FILE|-             write the result object (- = stdout; the\n"
     "                            command's stdout then goes to stderr)\n"
     "  --format json|gbench      what --json writes: the result object, or\n"
@@ -65,238 +56,92 @@ static const char hx_exec_help[] =
     "Exit status: 0 measured (the result's status says whether the command\n"
     "failed), 1 the harness failed, 2 bad usage.\n";
 
+/* exec's own options; parameters and settings come from hx_cli. */
+static const hx_cli_opt_t exec_own[] = {{"workload", 1}, {"name", 1},
+    {"timeline", 1}, {"json", 1}, {"format", 1}, {"help", 0}};
 enum {
-	OPT_N = 256,
-	OPT_M,
-	OPT_G,
-	OPT_PRESET,
-	OPT_SEED,
-	OPT_CHUNK,
-	OPT_TILE,
-	OPT_STEPS,
-	OPT_WORKLOAD,
-	OPT_NAME,
-	OPT_REPEAT,
-	OPT_WARMUP,
-	OPT_MEM_LIMIT,
-	OPT_TIMELINE,
-	OPT_TIMELINE_INTERVAL,
-	OPT_EVENTS,
-	OPT_JSON,
-	OPT_CPU,
-	OPT_FORMAT,
-	OPT_HELP
+	EXEC_WORKLOAD,
+	EXEC_NAME,
+	EXEC_TIMELINE,
+	EXEC_JSON,
+	EXEC_FORMAT,
+	EXEC_HELP,
+	EXEC_NOWN
 };
 
-static const struct option exec_options[] = {
-    {"n", required_argument, NULL, OPT_N},
-    {"m", required_argument, NULL, OPT_M},
-    {"g", required_argument, NULL, OPT_G},
-    {"preset", required_argument, NULL, OPT_PRESET},
-    {"seed", required_argument, NULL, OPT_SEED},
-    {"chunk", required_argument, NULL, OPT_CHUNK},
-    {"tile", required_argument, NULL, OPT_TILE},
-    {"steps", required_argument, NULL, OPT_STEPS},
-    {"workload", required_argument, NULL, OPT_WORKLOAD},
-    {"name", required_argument, NULL, OPT_NAME},
-    {"repeat", required_argument, NULL, OPT_REPEAT},
-    {"warmup", required_argument, NULL, OPT_WARMUP},
-    {"mem-limit", required_argument, NULL, OPT_MEM_LIMIT},
-    {"timeline", required_argument, NULL, OPT_TIMELINE},
-    {"timeline-interval", required_argument, NULL, OPT_TIMELINE_INTERVAL},
-    {"events", required_argument, NULL, OPT_EVENTS},
-    {"json", required_argument, NULL, OPT_JSON},
-    {"cpu", required_argument, NULL, OPT_CPU},
-    {"format", required_argument, NULL, OPT_FORMAT},
-    {"help", no_argument, NULL, OPT_HELP},
-    {NULL, 0, NULL, 0},
-};
-
-/* The options as given, applied after the workload's defaults. */
-typedef struct exec_given_s {
-	int set;
-	const char *arg;
-} exec_given_t;
-
-#define EXEC_NOPTS (OPT_HELP - OPT_N + 1)
-
-/* A count option; positive unless zero_ok. */
-static int
-exec_count(const char *name, const char *arg, int zero_ok, uint64_t *out,
-    char *msg, size_t msglen)
-{
-	uint64_t v;
-
-	if (hx_parse_count(arg, &v) != 0) {
-		snprintf(msg, msglen,
-		    "--%s '%s': not a non-negative integer (forms: 100000, "
-		    "1e6)",
-		    name, arg);
-		return -1;
-	}
-	if (v == 0 && !zero_ok) {
-		snprintf(
-		    msg, msglen, "--%s '%s': must be at least 1", name, arg);
-		return -1;
-	}
-	*out = v;
-	return 0;
-}
-
-/* getopt over the options; the command's index in *cmd. */
-static int
-exec_scan(int argc, char **argv, exec_given_t *given, int *cmd, char *msg,
-    size_t msglen)
-{
-	int opt, last = 1;
-
-	optind = 0;
-	opterr = 0;
-	/* '+': stop at the first non-option, so nothing after "--" (nor a
-	 * stray word before it) is taken for one of ours. */
-	while (
-	    (opt = getopt_long(argc, argv, "+:", exec_options, NULL)) != -1) {
-		if (opt == OPT_HELP)
-			return HX_EXEC_HELP;
-		if (opt == '?' && optopt > 0 && optopt < 256) {
-			snprintf(msg, msglen, "unknown option '-%c'", optopt);
-			return -1;
-		}
-		if (opt == '?') {
-			snprintf(msg, msglen, "unknown option '%s'",
-			    argv[optind - 1]);
-			return -1;
-		}
-		if (opt == ':') {
-			snprintf(msg, msglen, "option '%s' needs a value",
-			    argv[optind - 1]);
-			return -1;
-		}
-		given[opt - OPT_N].set = 1;
-		given[opt - OPT_N].arg = optarg;
-		last = optind;
-	}
-	/* getopt steps over a "--" it takes as the end of options; one that
-	 * is an option's value (--json --) is not the separator. */
-	if (!(optind == last + 1 && strcmp(argv[last], "--") == 0)) {
-		if (optind < argc)
-			snprintf(msg, msglen,
-			    "expected '--' before the command, got '%s'",
-			    argv[optind]);
-		else
-			snprintf(msg, msglen,
-			    "needs '-- COMMAND [ARGS...]' after the options");
-		return -1;
-	}
-	if (optind >= argc || argv[optind][0] == '\0') {
-		snprintf(msg, msglen, "no command after '--'");
-		return -1;
-	}
-	*cmd = optind;
-	return 0;
-}
-
-/* The workload and its parameters. */
+/* The workload and its parameters, through the parameter table as for
+ * harness run. */
 static int
 exec_params(
-    const exec_given_t *given, hx_exec_config_t *cfg, char *msg, size_t msglen)
+    const hx_cli_args_t *a, hx_run_config_t *rc, char *msg, size_t msglen)
 {
-	static const char *const names[] = {
-	    "n", "m", "g", "preset", "seed", "chunk", "tile", "steps"};
-	const exec_given_t *g = given;
 	char inner[400];
 
-	if (!g[OPT_WORKLOAD - OPT_N].set) {
-		for (int o = OPT_N; o <= OPT_STEPS; o++) {
-			if (g[o - OPT_N].set) {
+	if (a->own[EXEC_WORKLOAD] == NULL) {
+		for (size_t i = 0; i < hx_params_count; i++) {
+			if (a->param[i] != NULL) {
 				snprintf(msg, msglen, "--%s needs --workload",
-				    names[o - OPT_N]);
+				    hx_params[i].name);
 				return -1;
 			}
 		}
-		return 0;
-	}
-	if (hx_cli_lookup(g[OPT_WORKLOAD - OPT_N].arg, NULL, &cfg->workload,
-		NULL, msg, msglen) != 0)
-		return -1;
-	cfg->workload->defaults(&cfg->params);
-	hx_params_extra_defaults(cfg->workload, &cfg->params);
-	for (int o = OPT_N; o <= OPT_STEPS; o++) {
-		uint64_t *dst[] = {&cfg->params.n, &cfg->params.m,
-		    &cfg->params.g, NULL, &cfg->params.seed, &cfg->params.chunk,
-		    &cfg->params.tile, &cfg->params.steps};
-		if (!g[o - OPT_N].set || dst[o - OPT_N] == NULL)
-			continue;
-		if (exec_count(names[o - OPT_N], g[o - OPT_N].arg,
-			o == OPT_SEED || o == OPT_CHUNK || o == OPT_TILE,
-			dst[o - OPT_N], msg, msglen) != 0)
-			return -1;
-	}
-	if (g[OPT_PRESET - OPT_N].set) {
-		const char *p = g[OPT_PRESET - OPT_N].arg;
-		if (strcmp(p, "seed") != 0 && strcmp(p, "random") != 0) {
-			snprintf(msg, msglen,
-			    "--preset '%s': must be seed or random", p);
+		if (a->nextra > 0) {
+			snprintf(msg, msglen, "--param needs --workload");
 			return -1;
 		}
-		cfg->params.preset =
-		    strcmp(p, "seed") == 0 ? PRESET_SEED : PRESET_RANDOM;
+		return 0;
 	}
+	if (hx_cli_lookup(a->own[EXEC_WORKLOAD], NULL, &rc->workload, NULL, msg,
+		msglen) != 0)
+		return -1;
+	rc->workload->defaults(&rc->params);
+	hx_params_extra_defaults(rc->workload, &rc->params);
+	if (hx_cli_apply_params(a, rc, msg, msglen) != 0)
+		return -1;
 	inner[0] = '\0';
-	if (cfg->workload->check(&cfg->params, inner, sizeof(inner)) != 0) {
-		snprintf(msg, msglen, "%s: %s", cfg->workload->name, inner);
+	if (rc->workload->check(&rc->params, inner, sizeof(inner)) != 0) {
+		snprintf(msg, msglen, "%s: %s", rc->workload->name, inner);
 		return -1;
 	}
 	return 0;
 }
 
-/* The measurement options. */
+/* The measurement settings (as harness run's) and exec's own options. */
 static int
-exec_options_apply(
-    const exec_given_t *given, hx_exec_config_t *cfg, char *msg, size_t msglen)
+exec_options_apply(const hx_cli_args_t *a, hx_run_config_t *rc,
+    hx_exec_config_t *cfg, char *msg, size_t msglen)
 {
-#define GIVEN(o) (given[(o)-OPT_N].set)
-#define ARG(o) (given[(o)-OPT_N].arg)
-	if ((GIVEN(OPT_REPEAT) &&
-		exec_count("repeat", ARG(OPT_REPEAT), 1, &cfg->repeat, msg,
-		    msglen) != 0) ||
-	    (GIVEN(OPT_WARMUP) &&
-		exec_count("warmup", ARG(OPT_WARMUP), 1, &cfg->warmup, msg,
-		    msglen) != 0) ||
-	    (GIVEN(OPT_TIMELINE_INTERVAL) &&
-		exec_count("timeline-interval", ARG(OPT_TIMELINE_INTERVAL), 0,
-		    &cfg->timeline_interval_us, msg, msglen) != 0))
-		return -1;
-	if (GIVEN(OPT_MEM_LIMIT) &&
-	    (hx_parse_bytes(ARG(OPT_MEM_LIMIT), &cfg->mem_limit) != 0 ||
-		cfg->mem_limit == 0)) {
-		snprintf(msg, msglen,
-		    "--mem-limit '%s': not a positive byte count (forms: "
-		    "512M, 12G, 1e9)",
-		    ARG(OPT_MEM_LIMIT));
+	if (a->setting[HX_SET_MIN_TIME] != NULL) {
+		snprintf(msg, msglen, "--min-time: exec does not take it");
 		return -1;
 	}
-	if (GIVEN(OPT_NAME) && ARG(OPT_NAME)[0] == '\0') {
+	rc->repeat = cfg->repeat;
+	rc->warmup = cfg->warmup;
+	rc->timeline_interval_us = cfg->timeline_interval_us;
+	rc->mem_limit = 0;
+	rc->events = NULL;
+	rc->cpu = -1;
+	if (hx_cli_apply_settings(a, rc, msg, msglen) != 0)
+		return -1;
+	if (a->own[EXEC_NAME] != NULL && a->own[EXEC_NAME][0] == '\0') {
 		snprintf(msg, msglen, "--name: must not be empty");
 		return -1;
 	}
-	if (GIVEN(OPT_FORMAT) &&
-	    hx_cli_parse_format(ARG(OPT_FORMAT), &cfg->gbench, msg, msglen) !=
-		0)
+	if (a->own[EXEC_FORMAT] != NULL &&
+	    hx_cli_parse_format(
+		a->own[EXEC_FORMAT], &cfg->gbench, msg, msglen) != 0)
 		return -1;
-	if (GIVEN(OPT_CPU) &&
-	    hx_cli_parse_cpu(ARG(OPT_CPU), &cfg->cpu, msg, msglen) != 0)
-		return -1;
-	if (GIVEN(OPT_NAME))
-		cfg->name = ARG(OPT_NAME);
-	if (GIVEN(OPT_EVENTS))
-		cfg->events = ARG(OPT_EVENTS);
-	if (GIVEN(OPT_TIMELINE))
-		cfg->timeline_path = ARG(OPT_TIMELINE);
-	if (GIVEN(OPT_JSON))
-		cfg->json_path = ARG(OPT_JSON);
-#undef GIVEN
-#undef ARG
+	cfg->workload = rc->workload;
+	cfg->params = rc->params;
+	cfg->repeat = rc->repeat;
+	cfg->warmup = rc->warmup;
+	cfg->timeline_interval_us = rc->timeline_interval_us;
+	cfg->mem_limit = rc->mem_limit;
+	cfg->events = rc->events;
+	cfg->cpu = rc->cpu;
+	cfg->name = a->own[EXEC_NAME];
+	cfg->timeline_path = a->own[EXEC_TIMELINE];
+	cfg->json_path = a->own[EXEC_JSON];
 	return 0;
 }
 
@@ -335,20 +180,24 @@ int
 hx_exec_parse(
     int argc, char **argv, hx_exec_config_t *cfg, char *msg, size_t msglen)
 {
-	exec_given_t given[EXEC_NOPTS];
+	hx_cli_args_t a;
+	hx_run_config_t rc;
 	hx_exec_config_t tmp;
-	int cmd = 0, rc;
+	int cmd = 0;
 
-	memset(given, 0, sizeof(given));
 	memset(&tmp, 0, sizeof(tmp));
+	memset(&rc, 0, sizeof(rc));
 	tmp.repeat = 5;
 	tmp.warmup = 1;
 	tmp.timeline_interval_us = 1000;
 	tmp.cpu = -1;
-	if ((rc = exec_scan(argc, argv, given, &cmd, msg, msglen)) != 0)
-		return rc;
-	if (exec_params(given, &tmp, msg, msglen) != 0 ||
-	    exec_options_apply(given, &tmp, msg, msglen) != 0 ||
+	if (hx_cli_getopt_command(
+		argc, argv, exec_own, EXEC_NOWN, &a, &cmd, msg, msglen) != 0)
+		return a.own[EXEC_HELP] != NULL ? HX_EXEC_HELP : -1;
+	if (a.own[EXEC_HELP] != NULL)
+		return HX_EXEC_HELP;
+	if (exec_params(&a, &rc, msg, msglen) != 0 ||
+	    exec_options_apply(&a, &rc, &tmp, msg, msglen) != 0 ||
 	    exec_check(&tmp, msg, msglen) != 0)
 		return -1;
 	tmp.argv = argv + cmd;
@@ -1065,6 +914,15 @@ hx_exec_main(int argc, char **argv)
 	rc = hx_exec_parse(argc, argv, &cfg, msg, sizeof(msg));
 	if (rc == HX_EXEC_HELP) {
 		fputs(hx_exec_help, stdout);
+		fputs("W's parameters (as harness run; --workload first):\n",
+		    stdout);
+		hx_cli_params_usage(stdout, 0);
+		fputs("measurement (as harness run; --min-time is run's "
+		      "alone, and --mem-limit\nhere is the tree's RSS that "
+		      "kills the run):\n",
+		    stdout);
+		hx_cli_settings_usage(stdout);
+		fputs(hx_exec_help_tail, stdout);
 		return 0;
 	}
 	if (rc != 0) {

@@ -10,21 +10,6 @@
 #include "hx_result.h"
 #include "hx_stats.h"
 
-/* The value at a dotted path, or NULL. */
-static json_t *
-gb_at(const json_t *r, const char *path)
-{
-	char key[128];
-	const char *dot;
-
-	while (r != NULL && (dot = strchr(path, '.')) != NULL) {
-		snprintf(key, sizeof(key), "%.*s", (int)(dot - path), path);
-		r = json_object_get(r, key);
-		path = dot + 1;
-	}
-	return json_object_get(r, path);
-}
-
 /* WORKLOAD/VARIANT/k:v/... into buf. */
 static void
 gb_name(const json_t *r, char *buf, size_t len)
@@ -65,7 +50,7 @@ gb_context(const json_t *r)
 	json_object_set_new(c, "cpu_scaling_enabled",
 	    json_boolean(gov != NULL && strcmp(gov, "performance") != 0));
 	for (int l = 0; l < 3; l++) {
-		const json_t *b = gb_at(m, "caches") != NULL
+		const json_t *b = hx_result_at(m, "caches") != NULL
 		    ? json_object_get(json_object_get(m, "caches"), keys[l])
 		    : NULL;
 		if (json_is_integer(b))
@@ -76,7 +61,7 @@ gb_context(const json_t *r)
 	}
 	json_object_set_new(c, "caches", caches);
 	json_object_set(
-	    c, "load_avg", gb_at(r, "conditions.load_average_start"));
+	    c, "load_avg", hx_result_at(r, "conditions.load_average_start"));
 	json_object_set_new(c, "library_build_type", json_string("release"));
 	json_object_set_new(c, "fusebench",
 	    json_pack("{s:O?, s:O?, s:O?, s:O?, s:O?, s:O?}", "harness_version",
@@ -104,7 +89,7 @@ gb_counters(const json_t *r, json_t *e)
 	json_t *c;
 
 	for (size_t i = 0; i < sizeof(mem) / sizeof(mem[0]); i++) {
-		const json_t *v = gb_at(r, mem[i][1]);
+		const json_t *v = hx_result_at(r, mem[i][1]);
 		if (json_is_number(v))
 			json_object_set(e, mem[i][0], (json_t *)v);
 	}
@@ -163,7 +148,7 @@ gb_aggregate(const json_t *r, const char *name, size_t family, const double *t,
 static void
 gb_result(const json_t *r, size_t f, json_t *out)
 {
-	const json_t *s = gb_at(r, "time_s.samples");
+	const json_t *s = hx_result_at(r, "time_s.samples");
 	size_t n = json_array_size(s);
 	double *t = calloc(n + 1, sizeof(double));
 	char name[512];
@@ -331,7 +316,7 @@ gb_take(const json_t *e, json_t *r)
 		    r, "reason", json_object_get(e, "error_message"));
 		return;
 	}
-	json_array_append_new(gb_at(r, "time_s.samples"),
+	json_array_append_new(hx_result_at(r, "time_s.samples"),
 	    json_real(json_number_value(json_object_get(e, "real_time")) *
 		gb_unit(json_string_value(json_object_get(e, "time_unit")))));
 	if (json_is_number(mem))
@@ -348,7 +333,7 @@ gb_medians(json_t *out)
 
 	json_array_foreach(out, i, r)
 	{
-		json_t *s = gb_at(r, "time_s.samples");
+		json_t *s = hx_result_at(r, "time_s.samples");
 		size_t n = json_array_size(s);
 		double *t = calloc(n + 1, sizeof(double));
 		if (t == NULL || n == 0) {

@@ -24,23 +24,29 @@ hx_result_status(const json_t *r)
 	return s != NULL ? s : "failed";
 }
 
+json_t *
+hx_result_at(const json_t *r, const char *path)
+{
+	char key[128];
+	const char *dot;
+
+	while (r != NULL && (dot = strchr(path, '.')) != NULL) {
+		size_t len = (size_t)(dot - path);
+		if (len >= sizeof(key))
+			return NULL;
+		memcpy(key, path, len);
+		key[len] = '\0';
+		r = json_object_get(r, key);
+		path = dot + 1;
+	}
+	return r != NULL ? json_object_get(r, path) : NULL;
+}
+
 double
 hx_result_number(const json_t *r, const char *path)
 {
-	char key[128];
-	const char *p = path, *dot;
-	const json_t *o = r;
+	const json_t *o = hx_result_at(r, path);
 
-	while (o != NULL && (dot = strchr(p, '.')) != NULL) {
-		size_t len = (size_t)(dot - p);
-		if (len >= sizeof(key))
-			return NAN;
-		memcpy(key, p, len);
-		key[len] = '\0';
-		o = json_object_get(o, key);
-		p = dot + 1;
-	}
-	o = o != NULL ? json_object_get(o, p) : NULL;
 	return json_is_number(o) ? json_number_value(o) : NAN;
 }
 
