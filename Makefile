@@ -34,9 +34,11 @@ endif
 
 # variants/ compiles with its own headers only (-Ivariants) into
 # libvariants.a; the harness, its main and the tests see both folders.
-CFLAGS_BASE := -std=gnu11 -D_GNU_SOURCE -g $(OPT) -fopenmp-simd -fno-math-errno -fno-trapping-math \
+CFLAGS_BASE := -std=gnu11 -D_GNU_SOURCE -g $(OPT) -fopenmp -fopenmp-simd -fno-math-errno -fno-trapping-math \
 	$(WARN) -MMD -MP
 LDLIBS_ALL := -lpfm -ljansson -lpthread -lm
+# OpenMP (gcc's libgomp) for --threads: -fopenmp above and here.
+LDFLAGS_ALL := -fopenmp
 
 # The allocator's side of the memory module is one file per allocator.
 ifeq ($(ALLOC),jemalloc)

@@ -33,6 +33,7 @@ static void
 colony_defaults(params_t *p)
 {
 	memset(p, 0, sizeof(*p));
+	p->threads = 1;
 	p->n = 4096;
 	/* M and G mean nothing to colony; 1 keeps per-unit arithmetic that
 	 * multiplies them harmless. */
@@ -58,6 +59,9 @@ colony_smoke(params_t *p)
 static int
 colony_check(const params_t *p, char *msg, size_t msglen)
 {
+	if (params_check_range("threads", p->threads, 0, VARIANT_THREADS_MAX,
+		msg, msglen) != 0)
+		return -1;
 	if (params_check_range("n", p->n, 16, 1u << 30, msg, msglen) != 0 ||
 	    params_check_range("steps", p->steps, 1, UINT64_MAX, msg, msglen) !=
 		0)
@@ -135,7 +139,7 @@ const workload_t colony_workload = {
     .name = "colony",
     .description = "rod-shaped bacteria with pairwise contact forces, "
 		   "torques and sensing density, K steps",
-    .params = "n seed chunk tile steps",
+    .params = "n seed chunk tile steps threads",
     .unit = "pair",
     .digest_count = COLONY_DIGEST,
     .digest_names = {"sum_abs_F", "sum_abs_T", "sum_rho", "sum_disp", "mean_a"},
@@ -386,6 +390,41 @@ colony_rows_sum(colony_state_t *st, uint64_t i0, uint64_t rows,
 		st->f_y[i0 + r] = sfy;
 		st->torque[i0 + r] = stq;
 		st->rho[i0 + r] = srho;
+	}
+}
+
+/* Rows [lo, hi) of the (N,N) arrays a, as a block of their own. */
+static colony_pair_arrays_t
+colony_rows_block(const colony_pair_arrays_t *a, uint64_t n, uint64_t lo)
+{
+	return (colony_pair_arrays_t){
+	    a->forces + lo * n * 2, a->torques + lo * n, a->density + lo * n};
+}
+
+void
+colony_rows_all(colony_state_t *st, const colony_pair_arrays_t *a, int threads)
+{
+	const uint64_t n = st->n;
+
+	/* Two regions, as the serial schedule has two passes: every row
+	 * filled, then every row summed. */
+#pragma omp parallel num_threads(threads) if (threads > 1)
+	{
+		uint64_t lo, hi;
+		colony_pair_arrays_t block;
+
+		variant_share(n, variant_thread_num(), threads, &lo, &hi);
+		block = colony_rows_block(a, n, lo);
+		colony_rows_fill(st, lo, hi - lo, &block);
+	}
+#pragma omp parallel num_threads(threads) if (threads > 1)
+	{
+		uint64_t lo, hi;
+		colony_pair_arrays_t block;
+
+		variant_share(n, variant_thread_num(), threads, &lo, &hi);
+		block = colony_rows_block(a, n, lo);
+		colony_rows_sum(st, lo, hi - lo, &block);
 	}
 }
 

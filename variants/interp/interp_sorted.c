@@ -12,6 +12,9 @@
  * pass never goes back to the points. The sum over points runs in bucket
  * order; each point's sum over interpolants is hoisted's, in the same order.
  *
+ * Threads compute the keys and split the sorted positions; the count and
+ * scatter stay on one thread.
+ *
  * Workspace: the grid-major copy, the keys (one int32 per point), the bucket
  * offsets (G int32) and the bucketed offsets t (one float per point).
  */
@@ -61,36 +64,48 @@ interp_sorted_bucket(const float *r0, uint64_t m, const float *t, uint32_t len)
 	return total;
 }
 
-static int
-interp_sorted_step(void *state, uint64_t k)
+/* The bucketed points at sorted positions [lo, hi): the buckets that
+ * overlap them, cut to them. start[s] is where bucket s ends (see
+ * interp_sorted_step). */
+static double
+interp_sorted_positions(const float *grid_major, uint64_t mp, int32_t s_max,
+    const uint32_t *start, const float *bucket_t, uint64_t lo, uint64_t hi)
 {
-	interp_state_t *st = state;
-	const interp_inputs_t *in = &st->in;
-	const uint64_t mp = interp_grid_major_row(in->m);
-	const int32_t s_max = interp_s_max(in->g);
-	float *grid_major = interp_grid_major(in);
-	int32_t *key = malloc(in->n * sizeof(int32_t));
-	/* Bucket b holds the points with s = b: offsets s_max + 2. */
-	uint32_t *start = malloc(((uint64_t)s_max + 2) * sizeof(uint32_t));
-	float *bucket_t = malloc(in->n * sizeof(float));
 	double total = 0.0;
-	int ret = -1;
+	int32_t s = 0;
 
-	(void)k;
-	if (grid_major == NULL || key == NULL || start == NULL ||
-	    bucket_t == NULL)
-		goto label_return;
+	while (s <= s_max && start[s] <= lo)
+		s++;
+	for (; s <= s_max && lo < hi; s++) {
+		const uint64_t end = start[s] < hi ? start[s] : hi;
 
-	/* Counting sort by cell: count, prefix-sum, scatter the offsets. */
-	for (int32_t b = 0; b <= s_max + 1; b++)
-		start[b] = 0;
+		total += interp_sorted_bucket(grid_major + (uint64_t)s * mp, mp,
+		    bucket_t + lo, (uint32_t)(end - lo));
+		lo = end;
+	}
+	return total;
+}
+
+/* Counting sort of the points by cell: the keys (computed by the threads),
+ * count, prefix-sum, scatter of the offsets. Afterwards start[s] is where
+ * bucket s ends in bucket_t. */
+static void
+interp_sorted_buckets(const interp_inputs_t *in, int threads, int32_t *key,
+    uint32_t *start, float *bucket_t)
+{
+	const int32_t s_max = interp_s_max(in->g);
+
+#pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static)
 	for (uint64_t n = 0; n < in->n; n++) {
 		float t;
 
 		interp_cell(in->x[n], in->a[0], in->dx[0], in->lb[0], in->ub[0],
 		    s_max, &key[n], &t);
-		start[key[n] + 1]++;
 	}
+	for (int32_t b = 0; b <= s_max + 1; b++)
+		start[b] = 0;
+	for (uint64_t n = 0; n < in->n; n++)
+		start[key[n] + 1]++;
 	for (int32_t b = 0; b <= s_max; b++)
 		start[b + 1] += start[b];
 	for (uint64_t n = 0; n < in->n; n++) {
@@ -101,15 +116,42 @@ interp_sorted_step(void *state, uint64_t k)
 		    s_max, &s, &t);
 		bucket_t[start[key[n]]++] = t;
 	}
-	/* The scatter advanced each start to the next bucket's: bucket b now
-	 * runs from start[b-1] (0 for b = 0) to start[b]. */
-	for (int32_t s = 0; s <= s_max; s++) {
-		const uint32_t j0 = s == 0 ? 0 : start[s - 1];
+}
 
-		total += interp_sorted_bucket(grid_major + (uint64_t)s * mp, mp,
-		    bucket_t + j0, start[s] - j0);
+static int
+interp_sorted_step(void *state, uint64_t k)
+{
+	interp_state_t *st = state;
+	const interp_inputs_t *in = &st->in;
+	const uint64_t mp = interp_grid_major_row(in->m);
+	const int32_t s_max = interp_s_max(in->g);
+	const int threads = variant_threads(&st->params);
+	float *grid_major = interp_grid_major(in);
+	int32_t *key = malloc(in->n * sizeof(int32_t));
+	/* Bucket b holds the points with s = b: offsets s_max + 2. */
+	uint32_t *start = malloc(((uint64_t)s_max + 2) * sizeof(uint32_t));
+	float *bucket_t = malloc(in->n * sizeof(float));
+	double partial[VARIANT_THREADS_MAX];
+	int ret = -1;
+
+	(void)k;
+	if (grid_major == NULL || key == NULL || start == NULL ||
+	    bucket_t == NULL)
+		goto label_return;
+	interp_sorted_buckets(in, threads, key, start, bucket_t);
+	/* The scatter advanced each start to the next bucket's: bucket b now
+	 * runs from start[b-1] (0 for b = 0) to start[b]. The threads split
+	 * the sorted positions (a bucket can be cut between two). */
+#pragma omp parallel num_threads(threads) if (threads > 1)
+	{
+		const int t = variant_thread_num();
+		uint64_t lo, hi;
+
+		variant_share(in->n, t, threads, &lo, &hi);
+		partial[t] = interp_sorted_positions(
+		    grid_major, mp, s_max, start, bucket_t, lo, hi);
 	}
-	st->total = total;
+	st->total = variant_sum_partials(partial, threads);
 	ret = 0;
 label_return:
 	free(grid_major);
