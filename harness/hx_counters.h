@@ -108,6 +108,9 @@ typedef struct hx_counters_s {
 	int hardware_pmu;
 	char pmu_note[200]; /* one line for people, saying the above */
 	int paranoid; /* /proc/sys/kernel/perf_event_paranoid, -9 unread */
+	/* 1: opened with hx_counters_open_threads (the threads started after
+	 * the open are counted too, summed into each count). */
+	int threads;
 } hx_counters_t;
 
 /*
@@ -133,6 +136,17 @@ int hx_counters_open(
  */
 int hx_counters_open_pid(
     hx_counters_t *cs, const char *list, pid_t pid, char *msg, size_t msglen);
+
+/*
+ * As hx_counters_open, for the calling thread and every thread it starts
+ * after this call (inherited, summed into each count as it is read, with
+ * the statuses of the calling thread's counters): a threaded run opens its
+ * counters before its first parallel region starts libgomp's pool. Threads
+ * that already exist (a pool started earlier in the process) are not
+ * counted.
+ */
+int hx_counters_open_threads(
+    hx_counters_t *cs, const char *list, char *msg, size_t msglen);
 
 /*
  * Start and stop counting, around each measured repeat. Counts accumulate

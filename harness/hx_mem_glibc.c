@@ -61,6 +61,14 @@ hx_mem_probe_read(const hx_mem_probe_t *probe)
 	return (uint64_t)mi.uordblks + (uint64_t)mi.hblkhd;
 }
 
+uint64_t
+hx_mem_allocated(void)
+{
+	struct mallinfo2 mi = mallinfo2();
+
+	return (uint64_t)mi.uordblks + (uint64_t)mi.hblkhd;
+}
+
 json_t *
 hx_mem_allocator_stats(void)
 {

@@ -100,6 +100,14 @@ typedef struct hx_record_s {
 	uint64_t peak_workspace_bytes, peak_rss_bytes;
 	uint64_t minor_faults, major_faults;
 	uint64_t cold_minor_faults, cold_major_faults;
+	/* A run on T > 1 threads ("memory.threads"): peak_workspace_bytes is
+	 * then the largest sum of the team's per-thread peaks (an upper
+	 * bound); the lower bound is the largest process-wide allocated
+	 * bytes the sampler saw above the level before the runs. */
+	int has_threads;
+	uint64_t threads;
+	uint64_t workspace_lower_bytes, workspace_lower_interval_us;
+	int team_changed; /* a run's team was not the reset one */
 
 	/* Counters, summed over counter_runs timed runs (owned: closed by
 	 * hx_record_free when counters.c is set). */
