@@ -305,7 +305,7 @@ interp_grid_major_row(uint64_t m)
 }
 
 float *
-interp_grid_major(const interp_inputs_t *in)
+interp_grid_major(const interp_inputs_t *in, int threads)
 {
 	const uint64_t m = in->m, row = in->g + 2;
 	const uint64_t mp = interp_grid_major_row(m);
@@ -313,13 +313,11 @@ interp_grid_major(const interp_inputs_t *in)
 
 	if (gm == NULL)
 		return NULL;
-	for (uint64_t k = 0; k < row; k++) {
-		for (uint64_t i = m; i < mp; i++)
-			gm[k * mp + i] = 0.0f;
-	}
-	for (uint64_t i = 0; i < m; i++) {
+		/* Split by interpolant: each thread writes its own columns. */
+#pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static)
+	for (uint64_t i = 0; i < mp; i++) {
 		for (uint64_t k = 0; k < row; k++)
-			gm[k * mp + i] = in->table[i * row + k];
+			gm[k * mp + i] = i < m ? in->table[i * row + k] : 0.0f;
 	}
 	return gm;
 }

@@ -53,7 +53,7 @@ interp_hoisted_step(void *state, uint64_t k)
 	interp_state_t *st = state;
 	const interp_inputs_t *in = &st->in;
 	const int threads = variant_threads(&st->params);
-	float *grid_major = interp_grid_major(in);
+	float *grid_major = interp_grid_major(in, threads);
 	double partial[VARIANT_THREADS_MAX];
 
 	(void)k;
