@@ -16,7 +16,9 @@
  * is an upper bound (the threads' peaks need not coincide). The timeline's
  * sampler records the process's allocated bytes (hx_mem_allocated): their
  * largest sample above the level before the runs is a lower bound (a peak
- * between two samples is missed).
+ * between two samples is missed; and jemalloc merges its statistics
+ * arena by arena, not atomically, so an object moving in or out of a
+ * thread's cache during the merge can be counted twice).
  *
  * Limits: the per-thread peak only sees the calling thread's allocations.
  * The team sum relies on libgomp reusing its pool: a region of T threads

@@ -118,8 +118,11 @@ member_u64(const json_t *o, const char *a, const char *b)
 
 /* A variant whose workspace grows with T: the model against both
  * measurements. The upper bound sums T peaks, each within jemalloc's
- * 64 KiB event interval; the sampled lower bound never exceeds what was
- * allocated (the model, to the byte). */
+ * 64 KiB event interval. The sampled figure is the model to the byte when
+ * a sample catches every part live, but jemalloc merges its statistics
+ * arena by arena and cache by cache, not atomically: an object moving
+ * between a thread's cache and the program during the merge can be
+ * counted twice, so it gets the same slack per thread. */
 static void
 check_model(const char *workload, const char *variant, uint64_t n)
 {
@@ -145,7 +148,8 @@ check_model(const char *workload, const char *variant, uint64_t n)
 		 * whole share); all T parts at once only when the threads
 		 * really overlap, which three threads on two cores (or a
 		 * loaded machine) need not do. */
-		cr_expect(lower <= model && lower >= model / threads,
+		cr_expect(lower <= model + threads * KIB64 &&
+			lower >= model / threads,
 		    "%s %s T %llu: lower bound %llu, model %llu", workload,
 		    variant, (unsigned long long)threads,
 		    (unsigned long long)lower, (unsigned long long)model);
