@@ -272,6 +272,11 @@ hx_params_csv_row(FILE *f, const json_t *params_json)
 			fputs(json_string_value(x), f);
 		else if (json_is_number(x))
 			fprintf(f, "%.10g", json_number_value(x));
+		else if (x == NULL && params_json != NULL &&
+		    (hx_params[i].flags & HX_PARAM_OMIT_USUAL))
+			/* Left out at its usual value: a CSV reader sees it. */
+			fprintf(f, "%llu",
+			    (unsigned long long)hx_params[i].label_omit);
 		fputc(',', f);
 	}
 }
