@@ -7,7 +7,7 @@
 #   make jax        the JAX programs' virtual environment build/venv (pinned)
 #   make test-jax   their tests (pytest), skipped when build/venv is absent
 #
-# Knobs: ALLOC=jemalloc|glibc, SANITIZER=address,undefined, OPT=..., QUICK=1
+# Knobs: ALLOC=jemalloc|glibc, SANITIZER=address,undefined or thread, OPT=..., QUICK=1
 # (report at small sizes). Flags are recorded in every result object.
 #
 # Libraries: $(BUILD)/libvariants.a from variants/ (compiled with -Ivariants

@@ -210,7 +210,9 @@ memory_threads(const hx_record_t *rec)
 	    json_string("the sum of the team's per-thread peaks "
 			"(peak_workspace_bytes)"));
 	json_object_set_new(o, "workspace_lower_bytes",
-	    json_integer((json_int_t)rec->workspace_lower_bytes));
+	    rec->has_workspace_lower
+		? json_integer((json_int_t)rec->workspace_lower_bytes)
+		: json_null());
 	json_object_set_new(o, "workspace_lower_source",
 	    json_string("the largest process-wide allocated bytes sampled, "
 			"above the level before the runs"));

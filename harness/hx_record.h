@@ -104,7 +104,7 @@ typedef struct hx_record_s {
 	 * then the largest sum of the team's per-thread peaks (an upper
 	 * bound); the lower bound is the largest process-wide allocated
 	 * bytes the sampler saw above the level before the runs. */
-	int has_threads;
+	int has_threads, has_workspace_lower; /* lower: 0 when unknown */
 	uint64_t threads;
 	uint64_t workspace_lower_bytes, workspace_lower_interval_us;
 	int team_changed; /* a run's team was not the reset one */

@@ -271,6 +271,9 @@ measure_threads_finish(hx_record_t *rec, run_log_t *log)
 		return;
 	hx_timeline_stop(log->sampler);
 	max = hx_timeline_max_allocated(log->sampler);
+	/* No process-wide figure (an interposed allocator, e.g. a
+	 * sanitizer's, answers mallinfo2 with zeros): no lower bound. */
+	rec->has_workspace_lower = log->allocated_base > 0;
 	rec->workspace_lower_bytes =
 	    max > log->allocated_base ? max - log->allocated_base : 0;
 }
