@@ -24,7 +24,9 @@
  * (hx_counters_scale); below HX_COUNTERS_WARN_RATIO of the time the estimate
  * is flagged (warn, reason text, "warning" in the JSON).
  *
- * Limits: one thread (threads the measured code starts are not counted);
+ * Limits: one thread (threads the measured code starts are not counted,
+ * except with hx_counters_open_threads, which counts those it starts after
+ * the open);
  * counts are user-space only; the generic "perf::" events map to different
  * native events per CPU (see HX_COUNTERS_DEFAULT); pfm_initialize is called
  * once per process and pfm_terminate never (other modules may use libpfm4).

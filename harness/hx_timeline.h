@@ -8,7 +8,8 @@
  * starts, before the measured region, so that sampling adds nothing to the
  * measured thread's allocator peak and no page faults while it runs.
  *
- * For a run on several threads the sampler can also track the process's
+ * The live-bytes column is the measured (calling) thread's alone, also in
+ * a run on several threads; for those the sampler can also track the process's
  * allocated bytes (hx_timeline_track_allocated: hx_mem_allocated, one
  * jemalloc epoch bump a sample) and keep their largest value, the lower
  * bound of the workspace peak within one interval.
