@@ -15,7 +15,9 @@
  *
  * Limits: N must fit an int32 index for the cell lists and N*N*16 must fit
  * size_t for the variants that materialize (N up to about 10^9 / 4).
- * Threads (params_t.threads) split the rows i; eager stays on one thread.
+ * Threads (params_t.threads) split the rows i and the per-particle loops of
+ * colony_step_begin and colony_step_end; eager's pair sums stay on one
+ * thread.
  */
 #ifndef FB_COLONY_H
 #define FB_COLONY_H

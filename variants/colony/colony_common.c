@@ -288,7 +288,10 @@ void
 colony_step_begin(colony_state_t *st)
 {
 	const float box = st->box, inv_box = st->inv_box;
+	const int threads = variant_threads(&st->params);
 
+	/* Element by element: the threads' shares do not change a value. */
+#pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static)
 	for (uint64_t i = 0; i < st->n; i++) {
 		st->x[i] = colony_wrap(st->x[i], box, inv_box);
 		st->y[i] = colony_wrap(st->y[i], box, inv_box);
@@ -304,7 +307,9 @@ colony_step_end(colony_state_t *st, uint64_t k)
 	const float v_scale = COLONY_DT / (COLONY_GAMMA * COLONY_L);
 	const float w_scale =
 	    COLONY_DT * 12.0f / (COLONY_GAMMA * COLONY_L * COLONY_L * COLONY_L);
+	const int threads = variant_threads(&st->params);
 
+	/* The digest's sums stay on one thread (one order for every T). */
 	if (k == 0) {
 		double sf = 0.0, stq = 0.0, sr = 0.0;
 
@@ -317,6 +322,7 @@ colony_step_end(colony_state_t *st, uint64_t k)
 		st->sum_abs_t = stq;
 		st->sum_rho = sr;
 	}
+#pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static)
 	for (uint64_t i = 0; i < st->n; i++) {
 		float a = st->a[i];
 		float fx = st->f_x[i] + COLONY_F_PROP * a * st->ux[i];
