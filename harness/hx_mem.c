@@ -29,10 +29,22 @@ thread_id(void)
 #define TEAM_NUM() 0
 #endif
 
+/* The largest team started here (hx_mem_team_started). */
+static int team_started;
+
+int
+hx_mem_team_started(void)
+{
+	return team_started;
+}
+
 int
 hx_mem_team_peak_reset(hx_mem_team_t *team, int threads)
 {
 	int size = 0;
+
+	if (threads > team_started)
+		team_started = threads;
 
 	memset(team, 0, sizeof(*team));
 	team->threads = threads;

@@ -76,6 +76,10 @@ uint64_t hx_mem_team_peak_read(hx_mem_team_t *team);
  * own team structure (libgomp allocates one per region, about 28 KiB at
  * two threads) already counted. */
 uint64_t hx_mem_team_allocated(int threads);
+/* The largest team hx_mem_team_* started in this process so far (0: none):
+ * libgomp keeps that many threads (less the calling one) in its pool, and
+ * counters opened now cannot inherit them. */
+int hx_mem_team_started(void);
 
 /* A probe of one thread's live bytes that another thread can read (the
  * timeline's sampler). Create it on the measured thread. */

@@ -208,6 +208,14 @@ measure_instruments(
 		memset(cs, 0, sizeof(*cs));
 		hx_record_fail(rec, "%s", msg);
 		return -1;
+	} else if (variant_threads(&cfg->params) > 1 &&
+	    hx_mem_team_started() > 1) {
+		/* An earlier run in this process (--no-fork, tests) left
+		 * pool threads that the new counters cannot inherit. */
+		size_t len = strlen(cs->pmu_note);
+		snprintf(cs->pmu_note + len, sizeof(cs->pmu_note) - len,
+		    "; %d pool threads predate the counters, not counted",
+		    hx_mem_team_started() - 1);
 	}
 	if (cfg->timeline_path != NULL &&
 	    hx_timeline_start(&rec->timeline, probe, cfg->timeline_interval_us,
