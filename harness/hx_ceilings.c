@@ -126,8 +126,24 @@ hx_ceilings_triad(float *restrict a, const float *restrict b,
  * stopping early once the timed runs exceed HX_CEILINGS_TRIAD_BUDGET_S.
  * Writes the best time of one run to *best.
  */
+/* One triad over n elements, split across `threads` threads (static: each
+ * thread always touches the same part, as it did on first touch). */
+static void
+hx_ceilings_triad_team(float *restrict a, const float *restrict b,
+    const float *restrict c, float s, size_t n, int threads)
+{
+#pragma omp parallel num_threads(threads) if (threads > 1)
+	{
+		uint64_t lo, hi;
+
+		variant_share(n, variant_thread_num(), threads, &lo, &hi);
+		hx_ceilings_triad(a + lo, b + lo, c + lo, s, hi - lo);
+	}
+}
+
 static int
-hx_ceilings_measure_triad(size_t bytes, unsigned repeats, double *best)
+hx_ceilings_measure_triad(
+    size_t bytes, unsigned repeats, int threads, double *best)
 {
 	int ret = HX_CEILINGS_ENOMEM;
 	size_t n = bytes / sizeof(float);
@@ -140,8 +156,9 @@ hx_ceilings_measure_triad(size_t bytes, unsigned repeats, double *best)
 	c = hx_ceilings_alloc(bytes);
 	if (a == NULL || b == NULL || c == NULL)
 		goto label_return;
-	/* a is left untouched: the skipped first run takes its page faults,
-	 * which saves a third of the first-touch time. */
+		/* a is left untouched: the skipped first run takes its page
+		 * faults, which saves a third of the first-touch time. */
+#pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static)
 	for (size_t i = 0; i < n; i++) {
 		b[i] = HX_TRIAD_B;
 		c[i] = HX_TRIAD_C;
@@ -152,7 +169,7 @@ hx_ceilings_measure_triad(size_t bytes, unsigned repeats, double *best)
 
 		if (hx_ceilings_now(&t0) != 0)
 			goto label_clock;
-		hx_ceilings_triad(a, b, c, s, n);
+		hx_ceilings_triad_team(a, b, c, s, n, threads);
 		if (hx_ceilings_now(&t1) != 0)
 			goto label_clock;
 		if (k == 0)
@@ -348,10 +365,21 @@ hx_ceilings_fma_valid(uint64_t iters, float mul, float add,
 	return 0;
 }
 
-static int
-hx_ceilings_measure_fma(unsigned repeats, double *flops_per_s)
+/* The FMA kernel on every thread of a team at once, each into its own
+ * out (threads rows). */
+static void
+hx_ceilings_fma_team(
+    uint64_t iters, float mul, float add, float *out, int threads)
 {
-	float out[HX_FMA_CHAINS * HX_FMA_LANES];
+#pragma omp parallel num_threads(threads) if (threads > 1)
+	hx_ceilings_fma(iters, mul, add,
+	    out + (size_t)variant_thread_num() * HX_FMA_CHAINS * HX_FMA_LANES);
+}
+
+static int
+hx_ceilings_measure_fma(unsigned repeats, int threads, double *flops_per_s)
+{
+	static float out[VARIANT_THREADS_MAX * HX_FMA_CHAINS * HX_FMA_LANES];
 	float mul = hx_ceilings_opaque_mul, add = hx_ceilings_opaque_add;
 	uint64_t iters = 1 << 14;
 	double t0, t1, best = INFINITY;
@@ -361,7 +389,7 @@ hx_ceilings_measure_fma(unsigned repeats, double *flops_per_s)
 	for (;;) {
 		if (hx_ceilings_now(&t0) != 0)
 			return HX_CEILINGS_ECLOCK;
-		hx_ceilings_fma(iters, mul, add, out);
+		hx_ceilings_fma_team(iters, mul, add, out, threads);
 		if (hx_ceilings_now(&t1) != 0)
 			return HX_CEILINGS_ECLOCK;
 		if (t1 - t0 >= HX_FMA_MIN_RUN_S || iters >= (UINT64_C(1) << 40))
@@ -371,7 +399,7 @@ hx_ceilings_measure_fma(unsigned repeats, double *flops_per_s)
 	for (unsigned k = 0; k < repeats; k++) {
 		if (hx_ceilings_now(&t0) != 0)
 			return HX_CEILINGS_ECLOCK;
-		hx_ceilings_fma(iters, mul, add, out);
+		hx_ceilings_fma_team(iters, mul, add, out, threads);
 		if (hx_ceilings_now(&t1) != 0)
 			return HX_CEILINGS_ECLOCK;
 		if (t1 - t0 < best)
@@ -379,11 +407,14 @@ hx_ceilings_measure_fma(unsigned repeats, double *flops_per_s)
 	}
 	if (!(best > 0.0))
 		return HX_CEILINGS_ECLOCK;
-	if (hx_ceilings_fma_valid(iters, mul, add, out) != 0)
-		return HX_CEILINGS_EVALID;
-	/* Flops of one run: 2 per lane per FMA. */
-	*flops_per_s =
-	    2.0 * HX_FMA_LANES * HX_FMA_CHAINS * (double)iters / best;
+	for (int t = 0; t < threads; t++) {
+		if (hx_ceilings_fma_valid(iters, mul, add,
+			out + (size_t)t * HX_FMA_CHAINS * HX_FMA_LANES) != 0)
+			return HX_CEILINGS_EVALID;
+	}
+	/* Flops of one run: 2 per lane per FMA, on every thread. */
+	*flops_per_s = 2.0 * HX_FMA_LANES * HX_FMA_CHAINS * (double)iters *
+	    (double)threads / best;
 	return HX_CEILINGS_OK;
 }
 
@@ -391,13 +422,21 @@ int
 hx_ceilings_measure(
     hx_ceilings_t *c, size_t triad_array_bytes, unsigned repeats)
 {
+	return hx_ceilings_measure_threads(c, triad_array_bytes, repeats, 1);
+}
+
+int
+hx_ceilings_measure_threads(
+    hx_ceilings_t *c, size_t triad_array_bytes, unsigned repeats, int threads)
+{
 	int ret = HX_CEILINGS_EINVAL;
 	size_t bytes;
 	double best;
 
-	if (c == NULL)
+	if (c == NULL || threads < 1 || threads > VARIANT_THREADS_MAX)
 		goto label_return;
 	memset(c, 0, sizeof(*c));
+	c->threads = threads;
 	if (repeats == 0)
 		repeats = HX_CEILINGS_DEFAULT_REPEATS;
 	bytes = triad_array_bytes == 0 ? hx_ceilings_default_bytes()
@@ -411,7 +450,7 @@ hx_ceilings_measure(
 	if (!(c->clock_resolution_s > 0.0))
 		goto label_return;
 
-	ret = hx_ceilings_measure_triad(bytes, repeats, &best);
+	ret = hx_ceilings_measure_triad(bytes, repeats, threads, &best);
 	if (ret != HX_CEILINGS_OK)
 		goto label_return;
 	c->triad_array_bytes = (double)bytes;
@@ -421,7 +460,7 @@ hx_ceilings_measure(
 	ret = hx_ceilings_measure_levels(c, repeats);
 	if (ret != HX_CEILINGS_OK)
 		goto label_return;
-	ret = hx_ceilings_measure_fma(repeats, &c->fma_flops_per_s);
+	ret = hx_ceilings_measure_fma(repeats, threads, &c->fma_flops_per_s);
 	if (ret != HX_CEILINGS_OK)
 		goto label_return;
 	c->fma_vector_width = HX_FMA_LANES;
@@ -488,7 +527,10 @@ hx_ceilings_json(const hx_ceilings_t *c)
 		json_stringn(c->fma_isa,
 		    strnlen(c->fma_isa, sizeof(c->fma_isa)))) != 0 ||
 	    hx_ceilings_json_set(obj, "clock_resolution_s",
-		hx_ceilings_json_number(c->clock_resolution_s)) != 0) {
+		hx_ceilings_json_number(c->clock_resolution_s)) != 0 ||
+	    (c->threads > 1 &&
+		hx_ceilings_json_set(
+		    obj, "threads", json_integer(c->threads)) != 0)) {
 		json_decref(obj);
 		obj = NULL;
 	}

@@ -6,8 +6,11 @@
  * validated after the timed region.
  *
  * Limits:
- * - Both kernels run on the calling thread only, because fusebench variants
- *   are single-threaded: the ceilings are one core's, not the socket's.
+ * - Both kernels run on the calling thread (one core's ceilings), or with
+ *   hx_ceilings_measure_threads on a team of T OpenMP threads at once (T
+ *   cores' ceilings, for runs with --threads T): the triad's arrays split
+ *   statically (first touch by the thread that later streams them), one
+ *   FMA kernel per thread, its flops counted T times.
  * - Triad bytes are counted as STREAM counts them, 3 arrays per element
  *   (read b, read c, write a). With ordinary (write-allocate) stores the
  *   hardware also reads a before writing it, so DRAM moves 4 arrays and the
@@ -59,6 +62,8 @@ typedef struct hx_ceilings_s {
 	 * the level's size is unknown. */
 	double level_bytes_per_s[3];
 	double level_array_bytes[3];
+	/* Threads both kernels ran on at once. */
+	int threads;
 } hx_ceilings_t;
 
 /* Error codes; negative, as libpfm's. */
@@ -89,6 +94,10 @@ enum {
  */
 int hx_ceilings_measure(
     hx_ceilings_t *c, size_t triad_array_bytes, unsigned repeats);
+/* As hx_ceilings_measure, on `threads` threads at once (1 to
+ * VARIANT_THREADS_MAX; else HX_CEILINGS_EINVAL). */
+int hx_ceilings_measure_threads(
+    hx_ceilings_t *c, size_t triad_array_bytes, unsigned repeats, int threads);
 
 /* A static description of an hx_ceilings_measure return code. */
 const char *hx_ceilings_strerror(int err);

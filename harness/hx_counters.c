@@ -292,6 +292,9 @@ counters_encode(
 	return HX_COUNTERS_OK;
 }
 
+static int counters_open(hx_counters_t *cs, const char *list, pid_t pid,
+    int inherit, char *msg, size_t msglen);
+
 int
 hx_counters_open(hx_counters_t *cs, const char *list, char *msg, size_t msglen)
 {
@@ -301,6 +304,27 @@ hx_counters_open(hx_counters_t *cs, const char *list, char *msg, size_t msglen)
 int
 hx_counters_open_pid(
     hx_counters_t *cs, const char *list, pid_t pid, char *msg, size_t msglen)
+{
+	return counters_open(cs, list, pid, pid != 0, msg, msglen);
+}
+
+int
+hx_counters_open_threads(
+    hx_counters_t *cs, const char *list, char *msg, size_t msglen)
+{
+	int ret = counters_open(cs, list, 0, 1, msg, msglen);
+
+	if (ret == HX_COUNTERS_OK)
+		cs->threads = 1;
+	return ret;
+}
+
+/* Opens list on pid (0: the calling thread), inherited by the threads and
+ * children started later when inherit is set; enabled at pid's next execve
+ * when pid is another process. */
+static int
+counters_open(hx_counters_t *cs, const char *list, pid_t pid, int inherit,
+    char *msg, size_t msglen)
 {
 	struct perf_event_attr *attrs = NULL;
 	int ret, group = -1;
@@ -333,8 +357,9 @@ hx_counters_open_pid(
 		if (ret != HX_COUNTERS_OK)
 			goto label_return;
 		cs->c[i].software = (attrs[i].type == PERF_TYPE_SOFTWARE);
-		/* Another process: its children too, from its next execve. */
-		attrs[i].inherit = pid != 0;
+		/* Another process: its children too, from its next execve;
+		 * threads: the ones started later too. */
+		attrs[i].inherit = inherit != 0;
 		attrs[i].enable_on_exec = pid != 0;
 	}
 	cs->paranoid = counters_read_paranoid();
@@ -619,6 +644,9 @@ hx_counters_pmu_json(const hx_counters_t *cs)
 	    cs->hardware_pmu < 0 ? json_null()
 				 : json_boolean(cs->hardware_pmu));
 	bad |= json_object_set_new(obj, "note", json_string(cs->pmu_note));
+	if (cs->threads)
+		bad |= json_object_set_new(
+		    obj, "threads", json_string("inherited, summed"));
 	bad |= json_object_set_new(
 	    obj, "perf_event_paranoid", json_integer(cs->paranoid));
 	if (bad) {

@@ -24,7 +24,9 @@
  * (hx_counters_scale); below HX_COUNTERS_WARN_RATIO of the time the estimate
  * is flagged (warn, reason text, "warning" in the JSON).
  *
- * Limits: one thread (threads the measured code starts are not counted);
+ * Limits: one thread (threads the measured code starts are not counted,
+ * except with hx_counters_open_threads, which counts those it starts after
+ * the open);
  * counts are user-space only; the generic "perf::" events map to different
  * native events per CPU (see HX_COUNTERS_DEFAULT); pfm_initialize is called
  * once per process and pfm_terminate never (other modules may use libpfm4).
@@ -108,6 +110,9 @@ typedef struct hx_counters_s {
 	int hardware_pmu;
 	char pmu_note[200]; /* one line for people, saying the above */
 	int paranoid; /* /proc/sys/kernel/perf_event_paranoid, -9 unread */
+	/* 1: opened with hx_counters_open_threads (the threads started after
+	 * the open are counted too, summed into each count). */
+	int threads;
 } hx_counters_t;
 
 /*
@@ -133,6 +138,17 @@ int hx_counters_open(
  */
 int hx_counters_open_pid(
     hx_counters_t *cs, const char *list, pid_t pid, char *msg, size_t msglen);
+
+/*
+ * As hx_counters_open, for the calling thread and every thread it starts
+ * after this call (inherited, summed into each count as it is read, with
+ * the statuses of the calling thread's counters): a threaded run opens its
+ * counters before its first parallel region starts libgomp's pool. Threads
+ * that already exist (a pool started earlier in the process) are not
+ * counted.
+ */
+int hx_counters_open_threads(
+    hx_counters_t *cs, const char *list, char *msg, size_t msglen);
 
 /*
  * Start and stop counting, around each measured repeat. Counts accumulate

@@ -6,9 +6,96 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "hx_mem.h"
+
+/* The calling thread's OS id. */
+static int
+thread_id(void)
+{
+	return (int)syscall(SYS_gettid);
+}
+
+/* The team's size and this thread's number, in a parallel region (1 and 0
+ * in a build without OpenMP). */
+#ifdef _OPENMP
+#include <omp.h>
+#define TEAM_SIZE() omp_get_num_threads()
+#define TEAM_NUM() omp_get_thread_num()
+#else
+#define TEAM_SIZE() 1
+#define TEAM_NUM() 0
+#endif
+
+/* The largest team started here (hx_mem_team_started). */
+static int team_started;
+
+int
+hx_mem_team_started(void)
+{
+	return team_started;
+}
+
+int
+hx_mem_team_peak_reset(hx_mem_team_t *team, int threads)
+{
+	int size = 0;
+
+	if (threads > team_started)
+		team_started = threads;
+
+	memset(team, 0, sizeof(*team));
+	team->threads = threads;
+#pragma omp parallel num_threads(threads)
+	{
+		const int t = TEAM_NUM();
+
+		hx_mem_peak_reset();
+		team->tid[t] = thread_id();
+		if (t == 0)
+			size = TEAM_SIZE();
+	}
+	if (size != threads) {
+		team->changed = 1;
+		return -1;
+	}
+	return 0;
+}
+
+uint64_t
+hx_mem_team_peak_read(hx_mem_team_t *team)
+{
+	int other[HX_MEM_TEAM_MAX] = {0};
+	uint64_t sum = 0;
+
+#pragma omp parallel num_threads(team->threads)
+	{
+		const int t = TEAM_NUM();
+
+		team->peak[t] = hx_mem_peak_read();
+		other[t] = thread_id() != team->tid[t];
+	}
+	for (int t = 0; t < team->threads; t++) {
+		sum += team->peak[t];
+		team->changed |= other[t];
+	}
+	return sum;
+}
+
+uint64_t
+hx_mem_team_allocated(int threads)
+{
+	uint64_t allocated = 0;
+
+#pragma omp parallel num_threads(threads)
+	{
+		if (TEAM_NUM() == 0)
+			allocated = hx_mem_allocated();
+	}
+	return allocated;
+}
 
 /* A "Key:   N kB" line of /proc/self/status, in bytes. */
 static uint64_t

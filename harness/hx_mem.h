@@ -9,8 +9,24 @@
  * (hx_mem.c) is the same in both: resident set, its high-water mark (reset
  * through clear_refs), and page faults.
  *
- * Limits: the per-thread peak only sees the calling thread's allocations;
- * variants are single-threaded, so that is all of a run's workspace.
+ * Threads: a run of T > 1 threads allocates on T threads, so its workspace
+ * is measured two ways. hx_mem_team_* resets and reads the per-thread peak
+ * of every thread of the OpenMP team a variant's `#pragma omp parallel
+ * num_threads(T)` gets, from a parallel region of the same size: their sum
+ * is an upper bound (the threads' peaks need not coincide). The timeline's
+ * sampler records the process's allocated bytes (hx_mem_allocated): their
+ * largest sample above the level before the runs is a lower bound (a peak
+ * between two samples is missed; and jemalloc merges its statistics
+ * arena by arena, not atomically, so an object moving in or out of a
+ * thread's cache during the merge can be counted twice).
+ *
+ * Limits: the per-thread peak only sees the calling thread's allocations.
+ * The team sum relies on libgomp reusing its pool: a region of T threads
+ * started from the same thread runs on the same OS threads as the one
+ * before it (thread number t on the same thread). hx_mem_team_peak_read
+ * checks that the team it reads is the one it reset (same thread ids) and
+ * says when not; tests/unit/test_threads.c checks it against a variant's
+ * own region.
  */
 #ifndef FB_HX_MEM_H
 #define FB_HX_MEM_H
@@ -34,6 +50,36 @@ void hx_mem_peak_reset(void);
 /* The calling thread's peak live bytes above the level at the last reset;
  * 0 where unsupported. */
 uint64_t hx_mem_peak_read(void);
+
+/* The process's allocated bytes, all threads (jemalloc: stats.allocated
+ * after an epoch bump, which includes objects cached in thread caches;
+ * glibc: mallinfo2's in-use bytes over all arenas). 0 when unknown. */
+uint64_t hx_mem_allocated(void);
+
+/* The team of an OpenMP run and its per-thread peaks. */
+#define HX_MEM_TEAM_MAX 256
+typedef struct hx_mem_team_s {
+	int threads;
+	int tid[HX_MEM_TEAM_MAX]; /* OS thread id of thread number t */
+	uint64_t peak[HX_MEM_TEAM_MAX];
+	int changed; /* a read found other threads than the reset */
+} hx_mem_team_t;
+/* Restarts the peak of every thread of a team of `threads` (1 to
+ * HX_MEM_TEAM_MAX) and records their ids. 0, or -1 when the runtime gave a
+ * team of another size (then team->changed is set). */
+int hx_mem_team_peak_reset(hx_mem_team_t *team, int threads);
+/* Reads every thread's peak into team->peak; returns their sum. Sets
+ * team->changed when a thread is not the one reset. */
+uint64_t hx_mem_team_peak_read(hx_mem_team_t *team);
+/* hx_mem_allocated as seen from inside a parallel region of `threads`
+ * threads: the level a variant's region starts from, with the runtime's
+ * own team structure (libgomp allocates one per region, about 28 KiB at
+ * two threads) already counted. */
+uint64_t hx_mem_team_allocated(int threads);
+/* The largest team hx_mem_team_* started in this process so far (0: none):
+ * libgomp keeps that many threads (less the calling one) in its pool, and
+ * counters opened now cannot inherit them. */
+int hx_mem_team_started(void);
 
 /* A probe of one thread's live bytes that another thread can read (the
  * timeline's sampler). Create it on the measured thread. */

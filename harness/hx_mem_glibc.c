@@ -76,6 +76,14 @@ hx_mem_requests(uint64_t *n)
 	return -1;
 }
 
+uint64_t
+hx_mem_allocated(void)
+{
+	struct mallinfo2 mi = mallinfo2();
+
+	return (uint64_t)mi.uordblks + (uint64_t)mi.hblkhd;
+}
+
 json_t *
 hx_mem_allocator_stats(void)
 {

@@ -56,6 +56,29 @@ hx_mem_peak_read(void)
 	return peak;
 }
 
+uint64_t
+hx_mem_allocated(void)
+{
+	uint64_t epoch = 1;
+	size_t allocated = 0, cached = 0, sz = sizeof(epoch);
+	char key[64];
+
+	/* Statistics are a snapshot taken at the last epoch: bump it. */
+	mallctl("epoch", &epoch, &sz, &epoch, sz);
+	sz = sizeof(allocated);
+	if (mallctl("stats.allocated", &allocated, &sz, NULL, 0) != 0)
+		return 0;
+	/* stats.allocated counts what sits in the threads' caches as
+	 * allocated (a cache fills a size class a batch at a time): leave
+	 * those bytes out, over all arenas (MALLCTL_ARENAS_ALL). */
+	snprintf(key, sizeof(key), "stats.arenas.%u.tcache_bytes",
+	    (unsigned)MALLCTL_ARENAS_ALL);
+	sz = sizeof(cached);
+	if (mallctl(key, &cached, &sz, NULL, 0) != 0 || cached > allocated)
+		cached = 0;
+	return allocated - cached;
+}
+
 void
 hx_mem_probe_init(hx_mem_probe_t *probe)
 {

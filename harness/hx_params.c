@@ -38,6 +38,9 @@ const hx_param_t hx_params[] = {
 	1, NONE, NULL, HX_PARAM_ZERO_DEFAULT | HX_PARAM_SCHEDULE, 1, 0),
     HX_PARAM(steps, "time steps per run (colony)", HX_PARAM_COUNT, 1, NONE,
 	NULL, 0, 1, 1),
+    HX_PARAM(threads, "OpenMP threads of each step (1: one core)",
+	HX_PARAM_COUNT, 1, VARIANT_THREADS_MAX, NULL,
+	HX_PARAM_SCHEDULE | HX_PARAM_OMIT_USUAL, 1, 1),
 };
 
 const size_t hx_params_count = sizeof(hx_params) / sizeof(hx_params[0]);
@@ -209,6 +212,13 @@ hx_params_extra_parse(const workload_t *w, const char *arg, params_t *params,
 	return -1;
 }
 
+/* 1 when a result leaves p out at the value v (HX_PARAM_OMIT_USUAL). */
+static int
+omitted(const hx_param_t *p, uint64_t v)
+{
+	return (p->flags & HX_PARAM_OMIT_USUAL) && v == p->label_omit;
+}
+
 json_t *
 hx_params_json(const workload_t *w, const params_t *params)
 {
@@ -217,7 +227,7 @@ hx_params_json(const workload_t *w, const params_t *params)
 	for (size_t i = 0; o != NULL && i < hx_params_count; i++) {
 		const hx_param_t *p = &hx_params[i];
 		uint64_t v = hx_params_get(params, p);
-		if (!hx_params_used(w, p))
+		if (!hx_params_used(w, p) || omitted(p, v))
 			continue;
 		json_object_set_new(o, p->name,
 		    p->kind == HX_PARAM_CHOICE ? json_string(p->choices[v])
@@ -248,6 +258,8 @@ json_value(const json_t *params, const hx_param_t *p)
 {
 	const json_t *x = json_object_get(params, p->name);
 
+	if (x == NULL && (p->flags & HX_PARAM_OMIT_USUAL))
+		return (double)p->label_omit;
 	if (x == NULL)
 		return -1.0;
 	if (json_is_number(x))
@@ -335,6 +347,11 @@ hx_params_csv_row(FILE *f, const json_t *params_json)
 			fputs(json_string_value(x), f);
 		else if (json_is_number(x))
 			fprintf(f, "%.10g", json_number_value(x));
+		else if (x == NULL && params_json != NULL &&
+		    (hx_params[i].flags & HX_PARAM_OMIT_USUAL))
+			/* Left out at its usual value: a CSV reader sees it. */
+			fprintf(f, "%llu",
+			    (unsigned long long)hx_params[i].label_omit);
 		fputc(',', f);
 	}
 }
@@ -347,7 +364,7 @@ hx_params_argv(const workload_t *w, const params_t *params, char **argv,
 		const hx_param_t *p = &hx_params[i];
 		uint64_t v = hx_params_get(params, p);
 		char *opt = store[2 * i], *val = store[2 * i + 1];
-		if (!hx_params_used(w, p) ||
+		if (!hx_params_used(w, p) || omitted(p, v) ||
 		    ((p->flags & HX_PARAM_ZERO_DEFAULT) && v == 0))
 			continue;
 		snprintf(opt, 32, "--%s", p->name);

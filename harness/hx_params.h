@@ -1,6 +1,6 @@
 /*
  * hx_params: the one table of run parameters (n m g preset seed chunk tile
- * steps).
+ * steps threads).
  *
  * Each parameter is declared once, in HX_PARAMS_TABLE in hx_params.c: its
  * name (the option --NAME, the JSON key params.NAME and the CSV column), its
@@ -42,6 +42,10 @@ typedef enum hx_param_kind_e {
 #define HX_PARAM_SCHEDULE                                                      \
 	2u /* the schedule, not the inputs: the                                \
 	      reference does not depend on it */
+/* The value label_omit is the usual one (threads: 1): a result leaves the
+ * parameter out at that value and an absent one reads as it, so results
+ * from before the parameter existed keep matching. */
+#define HX_PARAM_OMIT_USUAL 4u
 
 typedef struct hx_param_s {
 	const char *name;

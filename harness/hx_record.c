@@ -206,6 +206,33 @@ steps_json(const hx_record_t *rec)
 	return o;
 }
 
+/* The two measurements of a threaded run's workspace. */
+static json_t *
+memory_threads(const hx_record_t *rec)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "count", json_integer((json_int_t)rec->threads));
+	json_object_set_new(o, "workspace_upper_bytes",
+	    rec->has_workspace
+		? json_integer((json_int_t)rec->peak_workspace_bytes)
+		: json_null());
+	json_object_set_new(o, "workspace_upper_source",
+	    json_string("the sum of the team's per-thread peaks "
+			"(peak_workspace_bytes)"));
+	json_object_set_new(o, "workspace_lower_bytes",
+	    rec->has_workspace_lower
+		? json_integer((json_int_t)rec->workspace_lower_bytes)
+		: json_null());
+	json_object_set_new(o, "workspace_lower_source",
+	    json_string("the largest process-wide allocated bytes sampled, "
+			"above the level before the runs"));
+	json_object_set_new(o, "workspace_lower_interval_us",
+	    json_integer((json_int_t)rec->workspace_lower_interval_us));
+	json_object_set_new(o, "team_stable", json_boolean(!rec->team_changed));
+	return o;
+}
+
 static void
 memory_peaks(const hx_record_t *rec, json_t *mem)
 {
@@ -214,13 +241,17 @@ memory_peaks(const hx_record_t *rec, json_t *mem)
 		? json_integer((json_int_t)rec->peak_workspace_bytes)
 		: json_null());
 	json_object_set_new(mem, "peak_workspace_source",
-	    json_string(rec->has_workspace
-		    ? "jemalloc thread.peak, reset after "
-		      "setup"
-		    : rec->workspace_source != NULL
-		    ? rec->workspace_source
-		    : "unavailable: glibc malloc has no per-thread peak "
-		      "(see peak_rss_bytes)"));
+	    json_string(!rec->has_workspace
+		    ? (rec->workspace_source != NULL
+			      ? rec->workspace_source
+			      : "unavailable: glibc malloc has no per-thread "
+				"peak (see peak_rss_bytes)")
+		    : rec->has_threads
+		    ? "jemalloc thread.peak of every thread of the team, "
+		      "reset after setup, summed"
+		    : "jemalloc thread.peak, reset after setup"));
+	if (rec->has_threads)
+		json_object_set_new(mem, "threads", memory_threads(rec));
 	json_object_set_new(mem, "peak_rss_bytes",
 	    json_integer((json_int_t)rec->peak_rss_bytes));
 	json_object_set_new(mem, "cold_minor_faults",

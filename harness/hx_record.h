@@ -117,6 +117,14 @@ typedef struct hx_record_s {
 	 * where the allocator does not count them; the steps of a run. */
 	int has_allocs;
 	uint64_t alloc_bytes_per_run, allocs_per_run, steps_per_run;
+	/* A run on T > 1 threads ("memory.threads"): peak_workspace_bytes is
+	 * then the largest sum of the team's per-thread peaks (an upper
+	 * bound); the lower bound is the largest process-wide allocated
+	 * bytes the sampler saw above the level before the runs. */
+	int has_threads, has_workspace_lower; /* lower: 0 when unknown */
+	uint64_t threads;
+	uint64_t workspace_lower_bytes, workspace_lower_interval_us;
+	int team_changed; /* a run's team was not the reset one */
 
 	/* Counters, summed over counter_runs timed runs (owned: closed by
 	 * hx_record_free when counters.c is set). */

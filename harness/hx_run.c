@@ -36,7 +36,18 @@ typedef struct run_log_s {
 	uint64_t *allocated;    /* bytes each run allocated */
 	int has_requests;       /* the allocator counts requests */
 	uint64_t cold_requests; /* allocations of the cold run */
+	/* T > 1: the team whose peaks are summed, the sampler of the
+	 * process's allocated bytes (the timeline's, or one of its own when
+	 * there is no --timeline: owned) and their level before the runs. */
+	int threads;
+	hx_mem_team_t team;
+	hx_timeline_t *sampler, *own_sampler;
+	uint64_t allocated_base;
 } run_log_t;
+
+/* Samples kept by the sampler a threaded run starts for itself: none are
+ * written, it only tracks the largest allocated bytes. */
+#define HX_RUN_SAMPLER_CAPACITY 1
 
 void
 hx_run_config_init(
@@ -136,12 +147,14 @@ log_free(run_log_t *log)
 	free(log->timed_steps);
 	free(log->cold_steps);
 	free(log->allocated);
+	hx_timeline_free(log->own_sampler);
 }
 
 static int
 log_alloc(const hx_run_config_t *cfg, run_log_t *log)
 {
 	memset(log, 0, sizeof(*log));
+	log->threads = variant_threads(&cfg->params);
 	log->steps = cfg->workload->steps(&cfg->params);
 	log->max_runs = 1 + cfg->warmup +
 	    (cfg->min_time_s > 0.0 ? HX_RUN_MAX_REPEATS : cfg->repeat);
@@ -196,10 +209,22 @@ measure_instruments(
 		cs->paranoid = -9;
 		snprintf(cs->pmu_note, sizeof(cs->pmu_note),
 		    "counters off (--events none)");
-	} else if (hx_counters_open(cs, cfg->events, msg, sizeof(msg)) != 0) {
+	} else if ((variant_threads(&cfg->params) > 1
+			   ? hx_counters_open_threads(
+				 cs, cfg->events, msg, sizeof(msg))
+			   : hx_counters_open(
+				 cs, cfg->events, msg, sizeof(msg))) != 0) {
 		memset(cs, 0, sizeof(*cs));
 		hx_record_fail(rec, "%s", msg);
 		return -1;
+	} else if (variant_threads(&cfg->params) > 1 &&
+	    hx_mem_team_started() > 1) {
+		/* An earlier run in this process (--no-fork, tests) left
+		 * pool threads that the new counters cannot inherit. */
+		size_t len = strlen(cs->pmu_note);
+		snprintf(cs->pmu_note + len, sizeof(cs->pmu_note) - len,
+		    "; %d pool threads predate the counters, not counted",
+		    hx_mem_team_started() - 1);
 	}
 	if (cfg->timeline_path != NULL &&
 	    hx_timeline_start(&rec->timeline, probe, cfg->timeline_interval_us,
@@ -216,6 +241,60 @@ measure_instruments(
 	return 0;
 }
 
+/* A run on T > 1 threads: the sampler of the process's allocated bytes
+ * (the timeline's when there is one) and their level now, before the runs.
+ * 0, or -1 with rec failed. */
+static int
+measure_threads_start(const hx_run_config_t *cfg, hx_record_t *rec,
+    const hx_mem_probe_t *probe, run_log_t *log)
+{
+	hx_timeline_t *sampler = rec->timeline;
+
+	if (log->threads <= 1)
+		return 0;
+	if (sampler == NULL) {
+		if (hx_timeline_start(&log->own_sampler, probe,
+			cfg->timeline_interval_us,
+			HX_RUN_SAMPLER_CAPACITY) != 0) {
+			log->own_sampler = NULL;
+			hx_record_fail(rec,
+			    "could not start the sampler of "
+			    "the allocated bytes");
+			return -1;
+		}
+		sampler = log->own_sampler;
+	}
+	/* Start the team (libgomp's pool) first: what its threads allocate
+	 * for themselves when they start, and its team structure, are the
+	 * runtime's, not the variant's workspace (the per-thread peaks
+	 * leave them out too). */
+	hx_mem_team_peak_reset(&log->team, log->threads);
+	log->allocated_base = hx_mem_team_allocated(log->threads);
+	log->sampler = sampler;
+	rec->has_threads = 1;
+	rec->threads = (uint64_t)log->threads;
+	rec->workspace_lower_interval_us = cfg->timeline_interval_us;
+	return 0;
+}
+
+/* After the runs: the sampler's largest allocated bytes above the level
+ * before them. */
+static void
+measure_threads_finish(hx_record_t *rec, run_log_t *log)
+{
+	uint64_t max;
+
+	if (log->sampler == NULL)
+		return;
+	hx_timeline_stop(log->sampler);
+	max = hx_timeline_max_allocated(log->sampler);
+	/* No process-wide figure (an interposed allocator, e.g. a
+	 * sanitizer's, answers mallinfo2 with zeros): no lower bound. */
+	rec->has_workspace_lower = log->allocated_base > 0;
+	rec->workspace_lower_bytes =
+	    max > log->allocated_base ? max - log->allocated_base : 0;
+}
+
 /* Run i: reset, measured region, its memory figures. 0, or -1 with rec
  * failed. */
 static int
@@ -230,10 +309,15 @@ measure_one(const hx_run_config_t *cfg, hx_record_t *rec, void *state,
 	cfg->variant->reset(state);
 	hx_os_hwm_reset();
 	hx_os_faults(&minor0, &major0);
-	hx_mem_peak_reset();
+	if (log->threads > 1)
+		hx_mem_team_peak_reset(&log->team, log->threads);
+	else
+		hx_mem_peak_reset();
+	hx_timeline_track_allocated(log->sampler, 1);
 	alloc0 = hx_mem_probe_allocated(&log->probe);
 	/* Allocations are counted on the cold run alone (every run of a
-	 * variant allocates alike): counting flushes the thread's cache. */
+	 * variant allocates alike): counting flushes the thread's cache. On
+	 * T > 1 threads they are the calling thread's alone. */
 	if (i == 0)
 		log->has_requests = hx_mem_requests(&req0) == 0;
 	if (timed)
@@ -242,10 +326,16 @@ measure_one(const hx_run_config_t *cfg, hx_record_t *rec, void *state,
 	    log->step_times, rec->timeline, (int)i);
 	if (timed)
 		hx_counters_disable(&rec->counters);
+	hx_timeline_track_allocated(log->sampler, 0);
 	if (i == 0 && log->has_requests)
 		log->has_requests = hx_mem_requests(&req1) == 0;
 	log->allocated[i] = hx_mem_probe_allocated(&log->probe) - alloc0;
-	log->peak[i] = hx_mem_peak_read();
+	if (log->threads > 1) {
+		log->peak[i] = hx_mem_team_peak_read(&log->team);
+		rec->team_changed |= log->team.changed;
+	} else {
+		log->peak[i] = hx_mem_peak_read();
+	}
 	hx_os_faults(&log->minor[i], &log->major[i]);
 	log->minor[i] -= minor0;
 	log->major[i] -= major0;
@@ -297,6 +387,7 @@ measure_runs(
 			return -1;
 		log->done = i + 1;
 	}
+	measure_threads_finish(rec, log);
 	hx_timeline_phase(rec->timeline, -1, -1);
 	if (rec->timeline != NULL) {
 		hx_timeline_stop(rec->timeline);
@@ -439,6 +530,7 @@ hx_run_measure(const hx_run_config_t *cfg, hx_record_t *rec)
 		goto label_return;
 	}
 	if (measure_instruments(cfg, rec, &probe) != 0 ||
+	    measure_threads_start(cfg, rec, &probe, &log) != 0 ||
 	    measure_runs(cfg, rec, state, &log) != 0 ||
 	    measure_validate(cfg, rec, state) != 0)
 		goto label_return;

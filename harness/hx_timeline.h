@@ -8,9 +8,16 @@
  * starts, before the measured region, so that sampling adds nothing to the
  * measured thread's allocator peak and no page faults while it runs.
  *
+ * The live-bytes column is the measured (calling) thread's alone, also in
+ * a run on several threads; for those the sampler can also track the process's
+ * allocated bytes (hx_timeline_track_allocated: hx_mem_allocated, one
+ * jemalloc epoch bump a sample) and keep their largest value, the lower
+ * bound of the workspace peak within one interval.
+ *
  * Limits: a sample costs one read of /proc/self/statm (a few microseconds on
- * the other core); when the buffer is full, sampling stops and the timeline
- * says it was truncated.
+ * the other core); when the buffer is full, the timeline says it was
+ * truncated and stops sampling, except for the largest allocated bytes,
+ * which are still tracked when asked for.
  */
 #ifndef FB_HX_TIMELINE_H
 #define FB_HX_TIMELINE_H
@@ -34,6 +41,11 @@ typedef struct hx_timeline_s hx_timeline_t;
  * -1 (no thread was started). */
 int hx_timeline_start(hx_timeline_t **out, const hx_mem_probe_t *probe,
     uint64_t interval_us, size_t capacity);
+/* Track the process's allocated bytes while on is 1 (around each measured
+ * region, so the harness's own allocations between runs stay out). */
+void hx_timeline_track_allocated(hx_timeline_t *tl, int on);
+/* The largest allocated bytes seen so far (0 when not tracked). */
+uint64_t hx_timeline_max_allocated(const hx_timeline_t *tl);
 /* Announces the measured thread's phase; cheap (two relaxed stores). */
 void hx_timeline_phase(hx_timeline_t *tl, int run, int step);
 /* Stops and joins the sampler; the samples stay readable. */

@@ -54,7 +54,8 @@ static const command_t commands[] = {
 	"measure any program as a process (--help)", hx_exec_main},
     {"sweep", "[opts]", "many runs to JSON lines + CSV (--help)",
 	hx_sweep_main},
-    {"ceilings", "", "memory bandwidth and FMA throughput", cmd_ceilings},
+    {"ceilings", "[--threads T]", "memory bandwidth and FMA throughput",
+	cmd_ceilings},
     {"overhead", "[W V [opts]]", "what the instrumentation itself costs",
 	hx_overhead_main},
     {"compare", "OLD NEW", "median, memory and counter changes",
@@ -214,29 +215,56 @@ cmd_run(int argc, char **argv)
 	return rc;
 }
 
+/* ceilings' options: --threads T (1 to VARIANT_THREADS_MAX). 0, or -1
+ * with the one-line reason in msg. */
+static int
+ceilings_parse(int argc, char **argv, int *threads, char *msg, size_t len)
+{
+	const hx_param_t *p = hx_params_find("threads");
+	uint64_t v;
+
+	*threads = 1;
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--threads") != 0) {
+			snprintf(msg, len, "unexpected argument '%s'", argv[i]);
+			return -1;
+		}
+		if (i + 1 == argc) {
+			snprintf(msg, len, "'--threads' needs a value");
+			return -1;
+		}
+		if (hx_params_parse(p, argv[++i], &v, msg, len) != 0)
+			return -1;
+		*threads = (int)v;
+	}
+	return 0;
+}
+
 static int
 cmd_ceilings(int argc, char **argv)
 {
 	hx_ceilings_t c;
 	json_t *o;
-	char *text;
-	int err;
+	char *text, msg[256];
+	int err, threads;
 
 	if (argc > 1 &&
 	    (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-		printf("usage: harness ceilings\n\nMeasures one core's memory "
-		       "bandwidth (a STREAM triad on arrays larger than the "
-		       "last-level cache) and float32 FMA throughput; prints "
-		       "them as JSON.\n");
+		printf("usage: harness ceilings [--threads T]\n\nMeasures "
+		       "memory bandwidth (a STREAM triad on arrays larger "
+		       "than the last-level cache) and float32 FMA "
+		       "throughput on one core, or on T cores at once with "
+		       "--threads T (OpenMP threads, 1 to %d); prints them as "
+		       "JSON.\n",
+		    VARIANT_THREADS_MAX);
 		return HX_EXIT_OK;
 	}
-	if (argc > 1) {
-		fprintf(stderr, "harness ceilings: unexpected argument '%s'\n",
-		    argv[1]);
+	if (ceilings_parse(argc, argv, &threads, msg, sizeof(msg)) != 0) {
+		fprintf(stderr, "harness ceilings: %s\n", msg);
 		return HX_EXIT_USAGE;
 	}
 	fprintf(stderr, "harness ceilings: measuring (a few seconds)...\n");
-	if ((err = hx_ceilings_measure(&c, 0, 0)) != 0) {
+	if ((err = hx_ceilings_measure_threads(&c, 0, 0, threads)) != 0) {
 		fprintf(stderr, "harness ceilings: %s\n",
 		    hx_ceilings_strerror(err));
 		return HX_EXIT_FAILURE;
@@ -249,9 +277,10 @@ cmd_ceilings(int argc, char **argv)
 	}
 	printf("%s\n", text);
 	fprintf(stderr,
-	    "triad %.1f GB/s, float32 FMA %.1f GFLOP/s (%s, %d lanes)\n",
+	    "triad %.1f GB/s, float32 FMA %.1f GFLOP/s (%s, %d lanes, %d "
+	    "thread%s)\n",
 	    c.triad_bytes_per_s * 1e-9, c.fma_flops_per_s * 1e-9, c.fma_isa,
-	    c.fma_vector_width);
+	    c.fma_vector_width, threads, threads == 1 ? "" : "s");
 	free(text);
 	json_decref(o);
 	return HX_EXIT_OK;

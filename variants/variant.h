@@ -16,8 +16,19 @@
  * header: what a variant needs from the measuring side (the allocator's size
  * classes) comes in as a function argument.
  *
- * Limits: variants are single-threaded (the allocator's per-thread peak is the
- * workspace measurement).
+ * Threads: params_t.threads (T, 1 by default) is how many OpenMP threads a
+ * step may use. With T = 1 a variant runs its single-threaded schedule on the
+ * calling thread. With T > 1 it splits its work with a static schedule
+ * (thread t always gets the same share for a given T), keeps per-thread
+ * partial sums indexed by thread number and adds them in thread order, so a
+ * given T gives the same digest on every run. The harness measures the
+ * workspace as the sum of the team's per-thread peaks, so the team of a step
+ * must be the one `#pragma omp parallel num_threads(T)` gives (libgomp's pool
+ * threads, reused from region to region).
+ *
+ * Limits: libgomp is not fork-safe: a process that ran a parallel region must
+ * not fork a child that runs one (the child hangs); the harness forks before
+ * any region runs.
  */
 #ifndef FB_VARIANT_H
 #define FB_VARIANT_H
@@ -39,7 +50,12 @@ typedef struct params_s {
 	uint64_t chunk, tile;
 	uint64_t steps;
 	uint64_t extra[PARAMS_EXTRA_MAX];
+	/* OpenMP threads of a step; 0 counts as 1 (variant_threads). */
+	uint64_t threads;
 } params_t;
+
+/* The most threads a run may ask for. */
+#define VARIANT_THREADS_MAX 256
 
 /* A parameter a workload declares for itself (a plugin's): given as
  * --param NAME=VALUE, written as params.NAME. */
@@ -164,6 +180,77 @@ uint64_t variant_tile_items(
 /* Saturating arithmetic for the models: UINT64_MAX stands for "too large". */
 uint64_t model_mul(uint64_t a, uint64_t b);
 uint64_t model_add(uint64_t a, uint64_t b);
+
+/* T of a run: p->threads, with 0 (a params_t made without it) as 1;
+ * above VARIANT_THREADS_MAX (which the workloads' check refuses) as the
+ * maximum, so that per-thread arrays of that size are always enough. */
+static inline int
+variant_threads(const params_t *p)
+{
+	if (p->threads == 0)
+		return 1;
+	return p->threads > VARIANT_THREADS_MAX ? VARIANT_THREADS_MAX
+						: (int)p->threads;
+}
+
+/* The calling thread's number in its OpenMP team (0 outside a region or
+ * in a build without OpenMP, where every pragma runs on one thread). */
+#ifdef _OPENMP
+#include <omp.h>
+static inline int
+variant_thread_num(void)
+{
+	return omp_get_thread_num();
+}
+#else
+static inline int
+variant_thread_num(void)
+{
+	return 0;
+}
+#endif
+
+/* Runs the block on the step's T threads (a local `threads`), or directly
+ * on the calling thread when T is 1: libgomp allocates and frees a team
+ * for every region it enters, even on one thread, and that would show in a
+ * T = 1 run's workspace peak and allocation count. The block holds no
+ * pragma lines; a worksharing loop inside is written _Pragma("omp for"),
+ * which on one thread outside a region runs the whole loop. */
+/* clang-format off */
+#define VARIANT_PARALLEL(...)                                                  \
+	do {                                                                   \
+		if (threads > 1) {                                             \
+			_Pragma("omp parallel num_threads(threads)")           \
+			__VA_ARGS__                                            \
+		} else {                                                       \
+			__VA_ARGS__                                            \
+		}                                                              \
+	} while (0)
+/* clang-format on */
+
+/* Thread t's share [*lo, *hi) of n items split in T contiguous parts (the
+ * first n % T parts one item longer): the same for a given T every run. */
+static inline void
+variant_share(uint64_t n, int t, int threads, uint64_t *lo, uint64_t *hi)
+{
+	const uint64_t q = n / (uint64_t)threads, r = n % (uint64_t)threads;
+	const uint64_t ut = (uint64_t)t;
+
+	*lo = ut * q + (ut < r ? ut : r);
+	*hi = *lo + q + (ut < r ? 1 : 0);
+}
+
+/* The sum of T partial sums in thread order (a fixed order: the same total
+ * for a given T every run). */
+static inline double
+variant_sum_partials(const double *partial, int threads)
+{
+	double total = 0.0;
+
+	for (int t = 0; t < threads; t++)
+		total += partial[t];
+	return total;
+}
 
 /* A barrier that keeps the compiler from deleting measured work. */
 static inline void

@@ -98,3 +98,25 @@ Test(ceilings, json_fields)
 	    "NaN must become null");
 	json_decref(j);
 }
+
+/* T cores at once: the kernels validate on every thread and the figures
+ * are recorded with their thread count; bad counts are refused. Speed is
+ * not asserted (the machine may be shared). */
+Test(ceilings, threads_measure_and_validate)
+{
+	hx_ceilings_t c;
+	json_t *o;
+
+	cr_assert_eq(hx_ceilings_measure_threads(&c, (size_t)16 << 20, 2, 2),
+	    HX_CEILINGS_OK);
+	cr_expect_eq(c.threads, 2);
+	cr_expect_gt(c.triad_bytes_per_s, 0.0);
+	cr_expect_gt(c.fma_flops_per_s, 0.0);
+	o = hx_ceilings_json(&c);
+	cr_expect_eq(json_integer_value(json_object_get(o, "threads")), 2);
+	json_decref(o);
+	cr_expect_eq(
+	    hx_ceilings_measure_threads(&c, 1 << 20, 1, 0), HX_CEILINGS_EINVAL);
+	cr_expect_eq(hx_ceilings_measure_threads(&c, 1 << 20, 1, 257),
+	    HX_CEILINGS_EINVAL);
+}

@@ -24,8 +24,9 @@ variants_measured_run(
 	v->digest(state, digest);
 }
 
-/* Runs v twice at its workload's smoke configuration: the first digest
- * against the reference ref, the second against the first. */
+/* Runs v twice at its workload's smoke configuration (at p->threads
+ * threads): the first digest against the reference ref, the second against
+ * the first, bit for bit (a fixed T sums in a fixed order). */
 static void
 variants_check_smoke(const variant_t *v, const params_t *p, const double *ref)
 {
@@ -45,16 +46,21 @@ variants_check_smoke(const variant_t *v, const params_t *p, const double *ref)
 	variants_measured_run(v, state, p, again);
 	v->teardown(state);
 	cr_expect_eq(w->validate(p, got, ref, msg, sizeof(msg)), 0,
-	    "%s %s at n %llu: %s", w->name, v->name, (unsigned long long)p->n,
-	    msg);
+	    "%s %s at n %llu, %d threads: %s", w->name, v->name,
+	    (unsigned long long)p->n, variant_threads(p), msg);
 	for (int f = 0; f < w->digest_count; f++) {
 		cr_expect_eq(got[f], again[f],
-		    "%s %s: %s %.9g on the first run, %.9g on the second",
-		    w->name, v->name, w->digest_names[f], got[f], again[f]);
+		    "%s %s, %d threads: %s %.17g on the first run, %.17g on "
+		    "the second",
+		    w->name, v->name, variant_threads(p), w->digest_names[f],
+		    got[f], again[f]);
 	}
 }
 
-Test(variants, every_variant_agrees_with_reference_at_smoke)
+/* Every variant of every listed workload at the smoke configuration with
+ * `threads` threads. */
+static void
+variants_check_all(uint64_t threads)
 {
 	int workloads = 0;
 
@@ -70,6 +76,7 @@ Test(variants, every_variant_agrees_with_reference_at_smoke)
 		cr_assert_not_null(
 		    wl->smoke, "%s: no smoke configuration", wl->name);
 		wl->smoke(&p);
+		p.threads = threads;
 		cr_assert_eq(wl->check(&p, msg, sizeof(msg)), 0,
 		    "%s refuses its own smoke configuration: %s", wl->name,
 		    msg);
@@ -86,6 +93,72 @@ Test(variants, every_variant_agrees_with_reference_at_smoke)
 		workloads++;
 	}
 	cr_expect_geq(workloads, 2, "%d listed workloads", workloads);
+}
+
+Test(variants, every_variant_agrees_with_reference_at_smoke)
+{
+	variants_check_all(1);
+}
+
+/* Two threads on this two-core machine, and three: more threads than
+ * cores, and shares of unequal length. */
+Test(variants, every_variant_agrees_with_reference_at_2_threads)
+{
+	variants_check_all(2);
+}
+
+Test(variants, every_variant_agrees_with_reference_at_3_threads)
+{
+	variants_check_all(3);
+}
+
+/* One thread's schedule is the one from before threads existed: T = 1 and
+ * a params_t without the field (0) give the same digest, bit for bit. */
+Test(variants, zero_threads_is_one_thread)
+{
+	for (size_t v = 0; variant_table[v] != NULL; v++) {
+		const variant_t *var = variant_table[v];
+		double one[DIGEST_MAX], zero[DIGEST_MAX];
+		void *state = NULL;
+		params_t p;
+
+		if (var->workload->hidden)
+			continue;
+		var->workload->smoke(&p);
+		p.threads = 1;
+		cr_assert_eq(var->setup(&p, &state), 0);
+		variants_measured_run(var, state, &p, one);
+		var->teardown(state);
+		p.threads = 0;
+		cr_assert_eq(var->setup(&p, &state), 0);
+		variants_measured_run(var, state, &p, zero);
+		var->teardown(state);
+		for (int f = 0; f < var->workload->digest_count; f++)
+			cr_expect_eq(one[f], zero[f], "%s %s: %s %.17g, %.17g",
+			    var->workload->name, var->name,
+			    var->workload->digest_names[f], one[f], zero[f]);
+	}
+}
+
+Test(variants, threads_out_of_bounds_refused)
+{
+	for (size_t w = 0; workload_table[w] != NULL; w++) {
+		const workload_t *wl = workload_table[w];
+		char msg[256] = "";
+		params_t p;
+
+		if (wl->hidden)
+			continue;
+		wl->smoke(&p);
+		p.threads = VARIANT_THREADS_MAX + 1;
+		cr_expect_neq(wl->check(&p, msg, sizeof(msg)), 0,
+		    "%s accepts %d threads", wl->name, VARIANT_THREADS_MAX + 1);
+		cr_expect(
+		    strstr(msg, "threads") != NULL, "%s: '%s'", wl->name, msg);
+		p.threads = VARIANT_THREADS_MAX;
+		cr_expect_eq(wl->check(&p, msg, sizeof(msg)), 0, "%s: %s",
+		    wl->name, msg);
+	}
 }
 
 Test(variants, smoke_differs_from_defaults_only_in_sizes)

@@ -15,7 +15,9 @@
  *
  * Limits: N must fit an int32 index for the cell lists and N*N*16 must fit
  * size_t for the variants that materialize (N up to about 10^9 / 4).
- * Variants are single-threaded.
+ * Threads (params_t.threads) split the rows i and the per-particle loops of
+ * colony_step_begin and colony_step_end; eager's pair sums stay on one
+ * thread.
  */
 #ifndef FB_COLONY_H
 #define FB_COLONY_H
@@ -115,6 +117,10 @@ void colony_rows_fill(const colony_state_t *st, uint64_t i0, uint64_t rows,
     const colony_pair_arrays_t *a);
 void colony_rows_sum(colony_state_t *st, uint64_t i0, uint64_t rows,
     const colony_pair_arrays_t *a);
+/* Both halves over all N rows of (N,N) arrays, each split across the
+ * step's threads by rows (naive and naive-reuse). */
+void colony_rows_all(
+    colony_state_t *st, const colony_pair_arrays_t *a, int threads);
 /* DRAM bytes of one run of the materializing schedules: the three arrays
  * written and read back once, 32 bytes a pair, when they exceed the caches. */
 double colony_materialized_bytes(const params_t *p);

@@ -3,7 +3,8 @@
  * cells of side S/nc >= r_cut, particles are counting-sorted by cell into
  * contiguous structure-of-arrays copies, and each particle meets only the
  * particles of its 3x3 periodic neighbourhood (fused's arithmetic on those).
- * Time and workspace O(N) at the spec's fixed packing fraction.
+ * Time and workspace O(N) at the spec's fixed packing fraction. The sort
+ * runs on one thread; the pair sums are split by rows of cells.
  *
  * Limits: needs nc >= 3 (a box of at least 3 r_cut), or the neighbourhood
  * would visit a cell twice; check() refuses smaller boxes.
@@ -92,13 +93,15 @@ colony_cells_build(const colony_state_t *st, colony_cells_t *c)
 	c->start[0] = 0;
 }
 
+/* The sums of the sorted particles in [first, end). */
 static void
-colony_cells_pairs(colony_state_t *st, const colony_cells_t *c)
+colony_cells_pairs(
+    colony_state_t *st, const colony_cells_t *c, uint64_t first, uint64_t end)
 {
-	const uint64_t n = st->n, nc = c->nc;
+	const uint64_t nc = c->nc;
 	const float box = st->box;
 
-	for (uint64_t i = 0; i < n; i++) {
+	for (uint64_t i = first; i < end; i++) {
 		const uint64_t cy = c->cell[c->order[i]] / nc;
 		const uint64_t cx = c->cell[c->order[i]] % nc;
 		const float xi = c->x[i], yi = c->y[i];
@@ -158,6 +161,7 @@ colony_cells_step(void *state, uint64_t k)
 {
 	colony_state_t *st = state;
 	const uint64_t n = st->n, nc = colony_cells_side(&st->params);
+	const int threads = variant_threads(&st->params);
 	colony_cells_t c;
 	uint32_t *mem;
 
@@ -177,7 +181,14 @@ colony_cells_step(void *state, uint64_t k)
 	c.a = c.uy + n;
 	colony_step_begin(st);
 	colony_cells_build(st, &c);
-	colony_cells_pairs(st, &c);
+	/* The threads split the rows of cells (nc >= 3 rows): the particles
+	 * of rows [r0, r1) are contiguous in the sorted arrays. */
+	VARIANT_PARALLEL({
+		uint64_t r0, r1;
+
+		variant_share(nc, variant_thread_num(), threads, &r0, &r1);
+		colony_cells_pairs(st, &c, c.start[r0 * nc], c.start[r1 * nc]);
+	});
 	colony_step_end(st, k);
 	free(mem);
 	return 0;

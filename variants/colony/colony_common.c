@@ -33,6 +33,7 @@ static void
 colony_defaults(params_t *p)
 {
 	memset(p, 0, sizeof(*p));
+	p->threads = 1;
 	p->n = 4096;
 	/* M and G mean nothing to colony; 1 keeps per-unit arithmetic that
 	 * multiplies them harmless. */
@@ -58,6 +59,9 @@ colony_smoke(params_t *p)
 static int
 colony_check(const params_t *p, char *msg, size_t msglen)
 {
+	if (params_check_range("threads", p->threads, 0, VARIANT_THREADS_MAX,
+		msg, msglen) != 0)
+		return -1;
 	if (params_check_range("n", p->n, 16, 1u << 30, msg, msglen) != 0 ||
 	    params_check_range("steps", p->steps, 1, UINT64_MAX, msg, msglen) !=
 		0)
@@ -135,7 +139,7 @@ const workload_t colony_workload = {
     .name = "colony",
     .description = "rod-shaped bacteria with pairwise contact forces, "
 		   "torques and sensing density, K steps",
-    .params = "n seed chunk tile steps",
+    .params = "n seed chunk tile steps threads",
     .unit = "pair",
     .digest_count = COLONY_DIGEST,
     .digest_names = {"sum_abs_F", "sum_abs_T", "sum_rho", "sum_disp", "mean_a"},
@@ -284,13 +288,19 @@ void
 colony_step_begin(colony_state_t *st)
 {
 	const float box = st->box, inv_box = st->inv_box;
+	const int threads = variant_threads(&st->params);
 
-	for (uint64_t i = 0; i < st->n; i++) {
-		st->x[i] = colony_wrap(st->x[i], box, inv_box);
-		st->y[i] = colony_wrap(st->y[i], box, inv_box);
-		st->ux[i] = cosf(st->theta[i]);
-		st->uy[i] = sinf(st->theta[i]);
-	}
+	/* Element by element: the threads' shares do not change a value. */
+	VARIANT_PARALLEL({
+		_Pragma("omp for schedule(static)") for (uint64_t i = 0;
+							 i < st->n; i++)
+		{
+			st->x[i] = colony_wrap(st->x[i], box, inv_box);
+			st->y[i] = colony_wrap(st->y[i], box, inv_box);
+			st->ux[i] = cosf(st->theta[i]);
+			st->uy[i] = sinf(st->theta[i]);
+		}
+	});
 }
 
 void
@@ -300,7 +310,9 @@ colony_step_end(colony_state_t *st, uint64_t k)
 	const float v_scale = COLONY_DT / (COLONY_GAMMA * COLONY_L);
 	const float w_scale =
 	    COLONY_DT * 12.0f / (COLONY_GAMMA * COLONY_L * COLONY_L * COLONY_L);
+	const int threads = variant_threads(&st->params);
 
+	/* The digest's sums stay on one thread (one order for every T). */
 	if (k == 0) {
 		double sf = 0.0, stq = 0.0, sr = 0.0;
 
@@ -313,21 +325,25 @@ colony_step_end(colony_state_t *st, uint64_t k)
 		st->sum_abs_t = stq;
 		st->sum_rho = sr;
 	}
-	for (uint64_t i = 0; i < st->n; i++) {
-		float a = st->a[i];
-		float fx = st->f_x[i] + COLONY_F_PROP * a * st->ux[i];
-		float fy = st->f_y[i] + COLONY_F_PROP * a * st->uy[i];
-		float t = st->torque[i] + COLONY_T_PROP * a;
-		float mx = fx * v_scale, my = fy * v_scale;
+	VARIANT_PARALLEL({
+		_Pragma("omp for schedule(static)") for (uint64_t i = 0;
+							 i < st->n; i++)
+		{
+			float a = st->a[i];
+			float fx = st->f_x[i] + COLONY_F_PROP * a * st->ux[i];
+			float fy = st->f_y[i] + COLONY_F_PROP * a * st->uy[i];
+			float t = st->torque[i] + COLONY_T_PROP * a;
+			float mx = fx * v_scale, my = fy * v_scale;
 
-		st->a[i] = colony_clamp01(st->rho[i] / COLONY_A_TH);
-		st->x[i] = colony_wrap(st->x[i] + mx, box, inv_box);
-		st->y[i] = colony_wrap(st->y[i] + my, box, inv_box);
-		st->disp_x[i] += mx;
-		st->disp_y[i] += my;
-		st->theta[i] = colony_wrap(st->theta[i] + t * w_scale,
-		    COLONY_TWO_PI, 1.0f / COLONY_TWO_PI);
-	}
+			st->a[i] = colony_clamp01(st->rho[i] / COLONY_A_TH);
+			st->x[i] = colony_wrap(st->x[i] + mx, box, inv_box);
+			st->y[i] = colony_wrap(st->y[i] + my, box, inv_box);
+			st->disp_x[i] += mx;
+			st->disp_y[i] += my;
+			st->theta[i] = colony_wrap(st->theta[i] + t * w_scale,
+			    COLONY_TWO_PI, 1.0f / COLONY_TWO_PI);
+		}
+	});
 }
 
 void
@@ -387,6 +403,39 @@ colony_rows_sum(colony_state_t *st, uint64_t i0, uint64_t rows,
 		st->torque[i0 + r] = stq;
 		st->rho[i0 + r] = srho;
 	}
+}
+
+/* Rows [lo, hi) of the (N,N) arrays a, as a block of their own. */
+static colony_pair_arrays_t
+colony_rows_block(const colony_pair_arrays_t *a, uint64_t n, uint64_t lo)
+{
+	return (colony_pair_arrays_t){
+	    a->forces + lo * n * 2, a->torques + lo * n, a->density + lo * n};
+}
+
+void
+colony_rows_all(colony_state_t *st, const colony_pair_arrays_t *a, int threads)
+{
+	const uint64_t n = st->n;
+
+	/* Two regions, as the serial schedule has two passes: every row
+	 * filled, then every row summed. */
+	VARIANT_PARALLEL({
+		uint64_t lo, hi;
+		colony_pair_arrays_t block;
+
+		variant_share(n, variant_thread_num(), threads, &lo, &hi);
+		block = colony_rows_block(a, n, lo);
+		colony_rows_fill(st, lo, hi - lo, &block);
+	});
+	VARIANT_PARALLEL({
+		uint64_t lo, hi;
+		colony_pair_arrays_t block;
+
+		variant_share(n, variant_thread_num(), threads, &lo, &hi);
+		block = colony_rows_block(a, n, lo);
+		colony_rows_sum(st, lo, hi - lo, &block);
+	});
 }
 
 double

@@ -5,15 +5,16 @@
  */
 #include "colony/colony.h"
 
+/* The sums of the particles i in [lo, hi). */
 static void
-colony_fused_pairs(colony_state_t *st)
+colony_fused_pairs(colony_state_t *st, uint64_t lo, uint64_t hi)
 {
 	const uint64_t n = st->n;
 	const float box = st->box;
 	const float *x = st->x, *y = st->y, *ux = st->ux, *uy = st->uy;
 	const float *a = st->a;
 
-	for (uint64_t i = 0; i < n; i++) {
+	for (uint64_t i = lo; i < hi; i++) {
 		const float xi = x[i], yi = y[i], uix = ux[i], uiy = uy[i];
 		float sfx = 0.0f, sfy = 0.0f, stq = 0.0f, srho = 0.0f;
 
@@ -41,8 +42,16 @@ colony_fused_step(void *state, uint64_t k)
 {
 	colony_state_t *st = state;
 
+	const int threads = variant_threads(&st->params);
+
 	colony_step_begin(st);
-	colony_fused_pairs(st);
+	/* Each particle's sums are its own: the threads split the rows. */
+	VARIANT_PARALLEL({
+		uint64_t lo, hi;
+
+		variant_share(st->n, variant_thread_num(), threads, &lo, &hi);
+		colony_fused_pairs(st, lo, hi);
+	});
 	colony_step_end(st, k);
 	return 0;
 }

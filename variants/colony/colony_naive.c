@@ -17,8 +17,7 @@ colony_naive_step(void *state, uint64_t k)
 	colony_step_begin(st);
 	if (colony_pair_arrays_alloc(&arrays, st->n, st->n) != 0)
 		return -1;
-	colony_rows_fill(st, 0, st->n, &arrays);
-	colony_rows_sum(st, 0, st->n, &arrays);
+	colony_rows_all(st, &arrays, variant_threads(&st->params));
 	colony_pair_arrays_free(&arrays);
 	colony_step_end(st, k);
 	return 0;

@@ -45,8 +45,8 @@ colony_naive_reuse_step(void *state, uint64_t k)
 	if (st->arrays.forces == NULL &&
 	    colony_pair_arrays_alloc(&st->arrays, n, n) != 0)
 		return -1;
-	colony_rows_fill(&st->base, 0, n, &st->arrays);
-	colony_rows_sum(&st->base, 0, n, &st->arrays);
+	colony_rows_all(
+	    &st->base, &st->arrays, variant_threads(&st->base.params));
 	colony_step_end(&st->base, k);
 	return 0;
 }

@@ -7,6 +7,12 @@
  * applied to both particles: -F on j (Newton's third law), j's torque and
  * density from the same geometry (colony_pair_both). Half fused's pair
  * evaluations. T is --tile, or derived from the L1 data cache size.
+ *
+ * With several threads each takes every threads-th block and sums into
+ * force buffers of its own (four arrays of N; thread 0 uses the state's),
+ * since a block's pairs reach particles of other threads' blocks; after the
+ * pass the buffers are added in thread order. Their memory is part of the
+ * model: (threads-1) N 16 bytes.
  */
 #include <stdlib.h>
 
@@ -23,65 +29,122 @@ colony_tiled_size(const params_t *p)
 	return variant_tile_items(p, COLONY_TILED_FIELDS * sizeof(float), 64);
 }
 
+/* Where one thread's pair sums go: four arrays of N (thread 0's are the
+ * state's own f_x, f_y, torque and rho). */
+typedef struct colony_tiled_out_s {
+	float *fx, *fy, *tq, *rho;
+} colony_tiled_out_t;
+
+/* Block j0 (len particles, staged in buf of `tile` per field) against the
+ * rows before it and its own upper triangle, summed into out. */
 static void
-colony_tiled_pairs(colony_state_t *st, uint64_t tile, float *buf)
+colony_tiled_block(const colony_state_t *st, uint64_t j0, uint64_t len,
+    uint64_t tile, float *buf, const colony_tiled_out_t *out)
 {
-	const uint64_t n = st->n;
 	const float box = st->box;
 	float *bx = buf, *by = buf + tile, *bux = buf + 2 * tile;
 	float *buy = buf + 3 * tile, *ba = buf + 4 * tile;
 	float *bfx = buf + 5 * tile, *bfy = buf + 6 * tile;
 	float *btq = buf + 7 * tile, *brho = buf + 8 * tile;
 
-	for (uint64_t i = 0; i < n; i++) {
-		st->f_x[i] = st->f_y[i] = st->torque[i] = st->rho[i] = 0.0f;
+	for (uint64_t l = 0; l < len; l++) {
+		bx[l] = st->x[j0 + l];
+		by[l] = st->y[j0 + l];
+		bux[l] = st->ux[j0 + l];
+		buy[l] = st->uy[j0 + l];
+		ba[l] = st->a[j0 + l];
+		bfx[l] = bfy[l] = btq[l] = brho[l] = 0.0f;
 	}
-	for (uint64_t j0 = 0; j0 < n; j0 += tile) {
-		const uint64_t len = n - j0 < tile ? n - j0 : tile;
-
-		for (uint64_t l = 0; l < len; l++) {
-			bx[l] = st->x[j0 + l];
-			by[l] = st->y[j0 + l];
-			bux[l] = st->ux[j0 + l];
-			buy[l] = st->uy[j0 + l];
-			ba[l] = st->a[j0 + l];
-			bfx[l] = bfy[l] = btq[l] = brho[l] = 0.0f;
-		}
-		for (uint64_t i = 0; i < j0 + len - 1; i++) {
-			const float xi = st->x[i], yi = st->y[i];
-			const float uix = st->ux[i], uiy = st->uy[i];
-			const float ai = st->a[i];
-			const uint64_t start = i < j0 ? 0 : i - j0 + 1;
-			float sfx = 0.0f, sfy = 0.0f, stq = 0.0f, srho = 0.0f;
+	for (uint64_t i = 0; i < j0 + len - 1; i++) {
+		const float xi = st->x[i], yi = st->y[i];
+		const float uix = st->ux[i], uiy = st->uy[i];
+		const float ai = st->a[i];
+		const uint64_t start = i < j0 ? 0 : i - j0 + 1;
+		float sfx = 0.0f, sfy = 0.0f, stq = 0.0f, srho = 0.0f;
 
 #pragma omp simd reduction(+ : sfx, sfy, stq, srho)
-			for (uint64_t l = start; l < len; l++) {
-				float dx = colony_min_image(bx[l] - xi, box);
-				float dy = colony_min_image(by[l] - yi, box);
-				colony_pair_t pt = colony_pair_both(dx, dy, uix,
-				    uiy, bux[l], buy[l], ai, ba[l], 0);
+		for (uint64_t l = start; l < len; l++) {
+			float dx = colony_min_image(bx[l] - xi, box);
+			float dy = colony_min_image(by[l] - yi, box);
+			colony_pair_t pt = colony_pair_both(
+			    dx, dy, uix, uiy, bux[l], buy[l], ai, ba[l], 0);
 
-				sfx += pt.fx;
-				sfy += pt.fy;
-				stq += pt.tqi;
-				srho += pt.rhoi;
-				bfx[l] -= pt.fx;
-				bfy[l] -= pt.fy;
-				btq[l] += pt.tqj;
-				brho[l] += pt.rhoj;
-			}
-			st->f_x[i] += sfx;
-			st->f_y[i] += sfy;
-			st->torque[i] += stq;
-			st->rho[i] += srho;
+			sfx += pt.fx;
+			sfy += pt.fy;
+			stq += pt.tqi;
+			srho += pt.rhoi;
+			bfx[l] -= pt.fx;
+			bfy[l] -= pt.fy;
+			btq[l] += pt.tqj;
+			brho[l] += pt.rhoj;
 		}
-		for (uint64_t l = 0; l < len; l++) {
-			st->f_x[j0 + l] += bfx[l];
-			st->f_y[j0 + l] += bfy[l];
-			st->torque[j0 + l] += btq[l];
-			st->rho[j0 + l] += brho[l];
-		}
+		out->fx[i] += sfx;
+		out->fy[i] += sfy;
+		out->tq[i] += stq;
+		out->rho[i] += srho;
 	}
+	for (uint64_t l = 0; l < len; l++) {
+		out->fx[j0 + l] += bfx[l];
+		out->fy[j0 + l] += bfy[l];
+		out->tq[j0 + l] += btq[l];
+		out->rho[j0 + l] += brho[l];
+	}
+}
+
+/* Thread t's part: its own staging buffer and (t > 0) force buffers, the
+ * blocks t, t + T, t + 2T, ... (cyclic: later blocks have more rows before
+ * them). Fills out[t]; -1 when an allocation failed. */
+static int
+colony_tiled_thread(colony_state_t *st, uint64_t tile, int t, int threads,
+    colony_tiled_out_t *out)
+{
+	const uint64_t n = st->n;
+	float *buf = malloc(tile * COLONY_TILED_FIELDS * sizeof(float));
+	float *forces = t == 0 ? NULL : malloc(4 * n * sizeof(float));
+
+	if (buf == NULL || (t > 0 && forces == NULL)) {
+		free(buf);
+		free(forces);
+		out[t].fx = NULL;
+		return -1;
+	}
+	if (t == 0) {
+		out[0] =
+		    (colony_tiled_out_t){st->f_x, st->f_y, st->torque, st->rho};
+	} else {
+		out[t] = (colony_tiled_out_t){
+		    forces, forces + n, forces + 2 * n, forces + 3 * n};
+	}
+	for (uint64_t i = 0; i < n; i++)
+		out[t].fx[i] = out[t].fy[i] = out[t].tq[i] = out[t].rho[i] = 0;
+	for (uint64_t j0 = (uint64_t)t * tile; j0 < n;
+	     j0 += (uint64_t)threads * tile)
+		colony_tiled_block(
+		    st, j0, n - j0 < tile ? n - j0 : tile, tile, buf, &out[t]);
+	free(buf);
+	return 0;
+}
+
+/* The threads' force buffers added into thread 0's (the state's), in
+ * thread order, split by particle; the buffers freed. */
+static void
+colony_tiled_reduce(colony_state_t *st, int threads, colony_tiled_out_t *out)
+{
+	VARIANT_PARALLEL({
+		uint64_t lo, hi;
+
+		variant_share(st->n, variant_thread_num(), threads, &lo, &hi);
+		for (int t = 1; t < threads; t++) {
+			for (uint64_t i = lo; i < hi; i++) {
+				st->f_x[i] += out[t].fx[i];
+				st->f_y[i] += out[t].fy[i];
+				st->torque[i] += out[t].tq[i];
+				st->rho[i] += out[t].rho[i];
+			}
+		}
+	});
+	for (int t = 1; t < threads; t++)
+		free(out[t].fx);
 }
 
 static int
@@ -89,22 +152,38 @@ colony_tiled_step(void *state, uint64_t k)
 {
 	colony_state_t *st = state;
 	const uint64_t tile = colony_tiled_size(&st->params);
-	float *buf = malloc(tile * COLONY_TILED_FIELDS * sizeof(float));
+	const int threads = variant_threads(&st->params);
+	colony_tiled_out_t out[VARIANT_THREADS_MAX];
+	int failed = 0;
 
-	if (buf == NULL)
-		return -1;
 	colony_step_begin(st);
-	colony_tiled_pairs(st, tile, buf);
+	VARIANT_PARALLEL({
+		const int t = variant_thread_num();
+
+		colony_tiled_thread(st, tile, t, threads, out);
+	});
+	for (int t = 0; t < threads; t++)
+		failed |= out[t].fx == NULL;
+	if (failed) {
+		for (int t = 1; t < threads; t++)
+			free(out[t].fx);
+		return -1;
+	}
+	colony_tiled_reduce(st, threads, out);
 	colony_step_end(st, k);
-	free(buf);
 	return 0;
 }
 
 static uint64_t
 colony_tiled_model(const params_t *p, uint64_t (*round)(uint64_t))
 {
-	return round(model_mul(
+	const uint64_t threads = (uint64_t)variant_threads(p);
+	uint64_t staging = round(model_mul(
 	    colony_tiled_size(p), COLONY_TILED_FIELDS * sizeof(float)));
+	uint64_t forces = round(model_mul(p->n, 4 * sizeof(float)));
+
+	return model_add(
+	    model_mul(staging, threads), model_mul(forces, threads - 1));
 }
 
 static double
@@ -131,7 +210,7 @@ const variant_t colony_tiled = {
 		   "pair once, applied to both (--tile)",
     .idiom = "a hand-tiled kernel (Pallas/Triton style blocks) with "
 	     "Newton's third law",
-    .model_formula = "T*36",
+    .model_formula = "threads*T*36 + (threads-1)*N*16",
     .model_bytes = colony_tiled_model,
     .setup = colony_setup,
     .reset = colony_state_reset,

@@ -141,7 +141,8 @@ double interp_block_materialized(const interp_inputs_t *in, uint64_t n0,
  * no scalar tail, aligned loads, and adds exact zeros to each sum. Returns a
  * 64-byte-aligned table the caller frees, or NULL. */
 uint64_t interp_grid_major_row(uint64_t m);
-float *interp_grid_major(const interp_inputs_t *in);
+/* Made by `threads` threads (each writes whole columns). */
+float *interp_grid_major(const interp_inputs_t *in, int threads);
 /* Its size as the model counts it. */
 uint64_t interp_grid_major_bytes(
     const params_t *p, uint64_t (*round)(uint64_t));

@@ -1,7 +1,8 @@
 /*
  * interp chunked: the materialized schedule B points at a time; the (B,M)
  * buffer is the only workspace. B is --chunk, 10,000 by default (the batch
- * size the original answer suggested), at most N.
+ * size the original answer suggested), at most N. With T threads each
+ * holds a buffer of its own: T of them at once.
  */
 #include <stdlib.h>
 
@@ -17,32 +18,49 @@ interp_chunked_size(const params_t *p)
 	return p->n < INTERP_CHUNK_DEFAULT ? p->n : INTERP_CHUNK_DEFAULT;
 }
 
-static int
-interp_chunked_step(void *state, uint64_t k)
+/* The points [lo, hi) B at a time through one (B,M) buffer of this
+ * thread's own; the float64 sum of their rows, or NAN when the buffer could
+ * not be allocated. */
+static double
+interp_chunked_points(
+    const interp_inputs_t *in, uint64_t b, uint64_t lo, uint64_t hi)
 {
-	interp_state_t *st = state;
-	const interp_inputs_t *in = &st->in;
-	uint64_t b = interp_chunked_size(&st->params);
-	float *values, *rowsum;
+	float *values = malloc(b * in->m * sizeof(float));
+	float *rowsum = malloc(b * sizeof(float));
 	double total = 0.0;
 
-	(void)k;
-	values = malloc(b * in->m * sizeof(float));
-	rowsum = malloc(b * sizeof(float));
-	if (values == NULL || rowsum == NULL) {
-		free(values);
-		free(rowsum);
-		return -1;
-	}
-	for (uint64_t n0 = 0; n0 < in->n; n0 += b) {
-		uint64_t len = in->n - n0 < b ? in->n - n0 : b;
+	if (values == NULL || rowsum == NULL)
+		total = NAN;
+	for (uint64_t n0 = lo; !isnan(total) && n0 < hi; n0 += b) {
+		uint64_t len = hi - n0 < b ? hi - n0 : b;
 
 		total += interp_block_materialized(in, n0, len, values, rowsum);
 	}
 	free(values);
 	free(rowsum);
-	st->total = total;
-	return 0;
+	return total;
+}
+
+static int
+interp_chunked_step(void *state, uint64_t k)
+{
+	interp_state_t *st = state;
+	const interp_inputs_t *in = &st->in;
+	const uint64_t b = interp_chunked_size(&st->params);
+	const int threads = variant_threads(&st->params);
+	double partial[VARIANT_THREADS_MAX];
+
+	(void)k;
+	/* One chunk buffer per thread, each thread on its share of points. */
+	VARIANT_PARALLEL({
+		const int t = variant_thread_num();
+		uint64_t lo, hi;
+
+		variant_share(in->n, t, threads, &lo, &hi);
+		partial[t] = interp_chunked_points(in, b, lo, hi);
+	});
+	st->total = variant_sum_partials(partial, threads);
+	return isnan(st->total) ? -1 : 0;
 }
 
 static uint64_t
@@ -50,8 +68,9 @@ interp_chunked_model(const params_t *p, uint64_t (*round)(uint64_t))
 {
 	uint64_t b = interp_chunked_size(p);
 
-	return model_add(
-	    round(model_mul(model_mul(b, p->m), 4)), round(model_mul(b, 4)));
+	return model_mul(model_add(round(model_mul(model_mul(b, p->m), 4)),
+			     round(model_mul(b, 4))),
+	    (uint64_t)variant_threads(p));
 }
 
 static double
@@ -72,7 +91,7 @@ const variant_t interp_chunked = {
     .workload = &interp_workload,
     .description = "the materialized schedule B points at a time (--chunk)",
     .idiom = "lax.map(f, xs, batch_size=B) or a Python loop over batches",
-    .model_formula = "B*M*4 + B*4",
+    .model_formula = "T*(B*M*4 + B*4)",
     .model_bytes = interp_chunked_model,
     .setup = interp_setup,
     .reset = interp_state_reset,

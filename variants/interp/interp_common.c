@@ -24,6 +24,7 @@ static void
 interp_defaults(params_t *p)
 {
 	memset(p, 0, sizeof(*p));
+	p->threads = 1;
 	p->n = 1000000;
 	p->m = 300;
 	p->g = 4096;
@@ -48,7 +49,9 @@ interp_check(const params_t *p, char *msg, size_t msglen)
 {
 	if (params_check_range("n", p->n, 1, UINT64_MAX, msg, msglen) != 0 ||
 	    params_check_range("m", p->m, 1, UINT64_MAX, msg, msglen) != 0 ||
-	    params_check_range("g", p->g, 4, 1u << 30, msg, msglen) != 0)
+	    params_check_range("g", p->g, 4, 1u << 30, msg, msglen) != 0 ||
+	    params_check_range("threads", p->threads, 0, VARIANT_THREADS_MAX,
+		msg, msglen) != 0)
 		return -1;
 	/* interp_value indexes the tables with int32 offsets. */
 	if (p->m > (uint64_t)INT32_MAX / (p->g + 2)) {
@@ -220,7 +223,7 @@ interp_validate(const params_t *p, const double *got, const double *ref,
 const workload_t interp_workload = {
     .name = "interp",
     .description = "M cubic interpolants at N points, squared and summed",
-    .params = "n m g preset seed chunk tile steps",
+    .params = "n m g preset seed chunk tile steps threads",
     .unit = "pair",
     .digest_count = 1,
     .digest_names = {"total"},
@@ -302,7 +305,7 @@ interp_grid_major_row(uint64_t m)
 }
 
 float *
-interp_grid_major(const interp_inputs_t *in)
+interp_grid_major(const interp_inputs_t *in, int threads)
 {
 	const uint64_t m = in->m, row = in->g + 2;
 	const uint64_t mp = interp_grid_major_row(m);
@@ -310,14 +313,16 @@ interp_grid_major(const interp_inputs_t *in)
 
 	if (gm == NULL)
 		return NULL;
-	for (uint64_t k = 0; k < row; k++) {
-		for (uint64_t i = m; i < mp; i++)
-			gm[k * mp + i] = 0.0f;
-	}
-	for (uint64_t i = 0; i < m; i++) {
-		for (uint64_t k = 0; k < row; k++)
-			gm[k * mp + i] = in->table[i * row + k];
-	}
+	/* Split by interpolant: each thread writes its own columns. */
+	VARIANT_PARALLEL({
+		_Pragma("omp for schedule(static)") for (uint64_t i = 0; i < mp;
+							 i++)
+		{
+			for (uint64_t k = 0; k < row; k++)
+				gm[k * mp + i] =
+				    i < m ? in->table[i * row + k] : 0.0f;
+		}
+	});
 	return gm;
 }
 

@@ -4,25 +4,40 @@
  * freed right after its last use, as an eager array library frees a
  * temporary when its last reference goes. The peak is the live set of
  * primitive 9: xr, ix, ratx, asx, s and v, twelve N*M float32 arrays.
+ * Threads split each primitive's element loop; the arrays are the same.
  */
 #include <stdlib.h>
 
 #include "interp/interp.h"
 
-/* Broadcast loops: j runs over the (N,M) elements, n and i are its indices;
- * jk over (N,M,4) elements with kk the last index. */
+/* Broadcast loops, split across the step's threads (a local `threads`):
+ * j runs over the (N,M) elements, n and i are its indices; jk over
+ * (N,M,4) elements with kk the last index; FOR_J over j alone. Each element
+ * is computed as on one thread, so the arrays do not depend on T. */
+/* clang-format off */
+#define EAGER_PARALLEL_FOR(loop)                                               \
+	VARIANT_PARALLEL({                                                     \
+		_Pragma("omp for schedule(static)")                            \
+		loop                                                           \
+	})
 #define FOR_NM(body)                                                           \
-	for (uint64_t n_ = 0, j = 0; n_ < in->n; n_++)                         \
-		for (uint64_t i = 0; i < m; i++, j++) {                        \
-			const uint64_t n = n_;                                 \
-			(void)n;                                               \
+	EAGER_PARALLEL_FOR(                                                    \
+	for (uint64_t n = 0; n < in->n; n++)                                   \
+		for (uint64_t i = 0, j = n * m; i < m; i++, j++) {             \
 			body;                                                  \
-		}
+		})
 #define FOR_NM4(body)                                                          \
+	EAGER_PARALLEL_FOR(                                                    \
 	for (uint64_t j = 0; j < nm; j++)                                      \
 		for (uint64_t kk = 0, jk = j * 4; kk < 4; kk++, jk++) {        \
 			body;                                                  \
-		}
+		})
+#define FOR_J(count, body)                                                     \
+	EAGER_PARALLEL_FOR(                                                    \
+	for (uint64_t j = 0; j < (count); j++) {                               \
+		body;                                                          \
+	})
+/* clang-format on */
 
 /* Allocation and release of one eager array; a failed allocation unwinds. */
 #define EAGER_ALLOC(ptr, count)                                                \
@@ -40,7 +55,7 @@
  * (N,M,4) temporary made at a time and the one before it freed. Returns asx
  * (the caller frees it), or NULL with nothing held. */
 static float *
-interp_eager_weights(const float *ratx, uint64_t nm)
+interp_eager_weights(const float *ratx, uint64_t nm, int threads)
 {
 	float *u = NULL, *w = NULL, *asx = NULL;
 
@@ -73,6 +88,7 @@ interp_eager_step(void *state, uint64_t k)
 	const interp_inputs_t *in = &st->in;
 	const uint64_t nm = in->n * in->m, m = in->m, row = in->g + 2;
 	const int32_t hi = (int32_t)in->g + 2 - 4;
+	const int threads = variant_threads(&st->params);
 	float *t1 = NULL, *t2 = NULL, *xr = NULL, *q = NULL, *ra = NULL,
 	      *rb = NULL, *ratx = NULL, *asx = NULL, *s = NULL, *v = NULL,
 	      *g = NULL, *rowsum = NULL;
@@ -95,24 +111,21 @@ interp_eager_step(void *state, uint64_t k)
 	EAGER_ALLOC(q, nm);
 	FOR_NM(q[j] = floorf(xr[j] / in->dx[i]));
 	EAGER_ALLOC(ix, nm);
-	for (uint64_t j = 0; j < nm; j++)
-		ix[j] = (int32_t)q[j];
+	FOR_J(nm, ix[j] = (int32_t)q[j]);
 	EAGER_RELEASE(q);
 
 	/* 6: the offset, with its two temporaries. */
 	EAGER_ALLOC(ra, nm);
 	FOR_NM(ra[j] = xr[j] / in->dx[i]);
 	EAGER_ALLOC(rb, nm);
-	for (uint64_t j = 0; j < nm; j++)
-		rb[j] = (float)ix[j] + 0.5f;
+	FOR_J(nm, rb[j] = (float)ix[j] + 0.5f);
 	EAGER_ALLOC(ratx, nm);
-	for (uint64_t j = 0; j < nm; j++)
-		ratx[j] = ra[j] - rb[j];
+	FOR_J(nm, ratx[j] = ra[j] - rb[j]);
 	EAGER_RELEASE(ra);
 	EAGER_RELEASE(rb);
 
 	/* 7: the weights by Horner's rule. */
-	if ((asx = interp_eager_weights(ratx, nm)) == NULL)
+	if ((asx = interp_eager_weights(ratx, nm, threads)) == NULL)
 		goto label_return;
 
 	/* 8: gather the four table values at the clamped window start. */
@@ -126,12 +139,12 @@ interp_eager_step(void *state, uint64_t k)
 
 	/* 9: the values. The schedule's peak is here: twelve N*M arrays. */
 	EAGER_ALLOC(v, nm);
-	for (uint64_t j = 0; j < nm; j++) {
+	FOR_J(nm, {
 		float acc = 0.0f;
 		for (int kk = 0; kk < 4; kk++)
 			acc += s[j * 4 + kk] * asx[j * 4 + kk];
 		v[j] = acc;
-	}
+	});
 	EAGER_RELEASE(xr);
 	EAGER_RELEASE(ix);
 	EAGER_RELEASE(ratx);
@@ -140,16 +153,15 @@ interp_eager_step(void *state, uint64_t k)
 
 	/* 10-12: square, reduce over M in float32, then over N in float64. */
 	EAGER_ALLOC(g, nm);
-	for (uint64_t j = 0; j < nm; j++)
-		g[j] = v[j] * v[j];
+	FOR_J(nm, g[j] = v[j] * v[j]);
 	EAGER_RELEASE(v);
 	EAGER_ALLOC(rowsum, in->n);
-	for (uint64_t n = 0; n < in->n; n++) {
+	FOR_J(in->n, {
 		float acc = 0.0f;
 		for (uint64_t i = 0; i < m; i++)
-			acc += g[n * m + i];
-		rowsum[n] = acc;
-	}
+			acc += g[j * m + i];
+		rowsum[j] = acc;
+	});
 	EAGER_RELEASE(g);
 	for (uint64_t n = 0; n < in->n; n++)
 		total += rowsum[n];

@@ -1,21 +1,18 @@
 /*
  * interp fused: each point's M values are squared and summed as they are
  * made; nothing of size N or M is stored. The same per-pair arithmetic as
- * materialized, with the reduction moved inside the inner map.
+ * materialized, with the reduction moved inside the inner map. Threads
+ * split the points.
  */
 #include "interp/interp.h"
 
-static int
-interp_fused_step(void *state, uint64_t k)
+/* sum over points [lo, hi) of sum_i v_i^2, the pair sums in float32. */
+static double
+interp_fused_points(const interp_inputs_t *in, uint64_t lo, uint64_t hi)
 {
-	interp_state_t *st = state;
-	/* A local copy: nothing in the loop can then change the input
-	 * pointers, so they are not reloaded per lane. */
-	const interp_inputs_t inputs = st->in, *in = &inputs;
 	double total = 0.0;
 
-	(void)k;
-	for (uint64_t n = 0; n < in->n; n++) {
+	for (uint64_t n = lo; n < hi; n++) {
 		float acc = 0.0f;
 #pragma omp simd reduction(+ : acc)
 		for (uint64_t i = 0; i < in->m; i++) {
@@ -24,7 +21,28 @@ interp_fused_step(void *state, uint64_t k)
 		}
 		total += acc;
 	}
-	st->total = total;
+	return total;
+}
+
+static int
+interp_fused_step(void *state, uint64_t k)
+{
+	interp_state_t *st = state;
+	/* A local copy: nothing in the loop can then change the input
+	 * pointers, so they are not reloaded per lane. */
+	const interp_inputs_t inputs = st->in, *in = &inputs;
+	const int threads = variant_threads(&st->params);
+	double partial[VARIANT_THREADS_MAX];
+
+	(void)k;
+	VARIANT_PARALLEL({
+		const int t = variant_thread_num();
+		uint64_t lo, hi;
+
+		variant_share(in->n, t, threads, &lo, &hi);
+		partial[t] = interp_fused_points(in, lo, hi);
+	});
+	st->total = variant_sum_partials(partial, threads);
 	return 0;
 }
 

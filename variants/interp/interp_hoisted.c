@@ -17,24 +17,20 @@
  * latency. */
 #define INTERP_HOISTED_AHEAD 4
 
-static int
-interp_hoisted_step(void *state, uint64_t k)
+/* The points [lo, hi) against the grid-major table; their sum. */
+static double
+interp_hoisted_points(const interp_inputs_t *in, const float *grid_major,
+    uint64_t lo, uint64_t hi)
 {
-	interp_state_t *st = state;
-	const interp_inputs_t *in = &st->in;
 	const uint64_t mp = interp_grid_major_row(in->m);
 	const int32_t s_max = interp_s_max(in->g);
-	float *grid_major = interp_grid_major(in);
 	double total = 0.0;
 
-	(void)k;
-	if (grid_major == NULL)
-		return -1;
-	for (uint64_t n = 0; n < in->n; n++) {
+	for (uint64_t n = lo; n < hi; n++) {
 		int32_t s;
 		float t;
 
-		if (n + INTERP_HOISTED_AHEAD < in->n) {
+		if (n + INTERP_HOISTED_AHEAD < hi) {
 			const char *ahead;
 
 			interp_cell(in->x[n + INTERP_HOISTED_AHEAD], in->a[0],
@@ -48,8 +44,31 @@ interp_hoisted_step(void *state, uint64_t k)
 		total += interp_rows_sum_squares(
 		    grid_major + (uint64_t)s * mp, mp, interp_weights(t));
 	}
+	return total;
+}
+
+static int
+interp_hoisted_step(void *state, uint64_t k)
+{
+	interp_state_t *st = state;
+	const interp_inputs_t *in = &st->in;
+	const int threads = variant_threads(&st->params);
+	float *grid_major = interp_grid_major(in, threads);
+	double partial[VARIANT_THREADS_MAX];
+
+	(void)k;
+	if (grid_major == NULL)
+		return -1;
+	/* One shared table; the threads split the points. */
+	VARIANT_PARALLEL({
+		const int t = variant_thread_num();
+		uint64_t lo, hi;
+
+		variant_share(in->n, t, threads, &lo, &hi);
+		partial[t] = interp_hoisted_points(in, grid_major, lo, hi);
+	});
 	free(grid_major);
-	st->total = total;
+	st->total = variant_sum_partials(partial, threads);
 	return 0;
 }
 

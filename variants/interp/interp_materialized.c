@@ -12,8 +12,9 @@ interp_materialized_step(void *state, uint64_t k)
 {
 	interp_state_t *st = state;
 	const interp_inputs_t *in = &st->in;
+	const int threads = variant_threads(&st->params);
+	double partial[VARIANT_THREADS_MAX];
 	float *values, *rowsum;
-	double total;
 
 	(void)k;
 	values = malloc(in->n * in->m * sizeof(float));
@@ -23,10 +24,19 @@ interp_materialized_step(void *state, uint64_t k)
 		free(rowsum);
 		return -1;
 	}
-	total = interp_block_materialized(in, 0, in->n, values, rowsum);
+	/* The same two arrays; each thread fills, squares and reduces the
+	 * rows of its share of the points. */
+	VARIANT_PARALLEL({
+		const int t = variant_thread_num();
+		uint64_t lo, hi;
+
+		variant_share(in->n, t, threads, &lo, &hi);
+		partial[t] = interp_block_materialized(
+		    in, lo, hi - lo, values + lo * in->m, rowsum + lo);
+	});
 	free(values);
 	free(rowsum);
-	st->total = total;
+	st->total = variant_sum_partials(partial, threads);
 	return 0;
 }
 

@@ -12,8 +12,12 @@
  * pass never goes back to the points. The sum over points runs in bucket
  * order; each point's sum over interpolants is hoisted's, in the same order.
  *
+ * Threads split the points for the keys, the count (a row of counts
+ * each) and the scatter, and the sorted positions for the evaluation.
+ *
  * Workspace: the grid-major copy, the keys (one int32 per point), the bucket
- * offsets (G int32) and the bucketed offsets t (one float per point).
+ * offsets (G int32 per thread) and the bucketed offsets t (one float per
+ * point).
  */
 #include <stdlib.h>
 
@@ -61,6 +65,89 @@ interp_sorted_bucket(const float *r0, uint64_t m, const float *t, uint32_t len)
 	return total;
 }
 
+/* The bucketed points at sorted positions [lo, hi): the buckets that
+ * overlap them, cut to them. start[s] is where bucket s ends (see
+ * interp_sorted_step). */
+static double
+interp_sorted_positions(const float *grid_major, uint64_t mp, int32_t s_max,
+    const uint32_t *start, const float *bucket_t, uint64_t lo, uint64_t hi)
+{
+	double total = 0.0;
+	int32_t s = 0;
+
+	while (s <= s_max && start[s] <= lo)
+		s++;
+	for (; s <= s_max && lo < hi; s++) {
+		const uint64_t end = start[s] < hi ? start[s] : hi;
+
+		total += interp_sorted_bucket(grid_major + (uint64_t)s * mp, mp,
+		    bucket_t + lo, (uint32_t)(end - lo));
+		lo = end;
+	}
+	return total;
+}
+
+/* Counting sort of the points by cell, in parallel: each thread computes
+ * the keys of its share of the points and counts them into its own row of
+ * count (threads rows of `buckets`), the offsets are laid out bucket by
+ * bucket and, within a bucket, thread by thread, and each thread scatters
+ * its share's offsets t. The shares are contiguous, so every bucket keeps
+ * the points' order: bucket_t is the same for every T. Afterwards
+ * start[s] (row 0 of count) is where bucket s ends in bucket_t. */
+static void
+interp_sorted_buckets(const interp_inputs_t *in, int threads, int32_t *key,
+    uint32_t *count, float *bucket_t)
+{
+	const int32_t s_max = interp_s_max(in->g);
+	const uint64_t buckets = (uint64_t)s_max + 2;
+	uint32_t next = 0;
+
+	VARIANT_PARALLEL({
+		const int t = variant_thread_num();
+		uint32_t *mine = count + (uint64_t)t * buckets;
+		uint64_t lo, hi;
+
+		variant_share(in->n, t, threads, &lo, &hi);
+		for (uint64_t b = 0; b < buckets; b++)
+			mine[b] = 0;
+		for (uint64_t n = lo; n < hi; n++) {
+			float tt;
+
+			interp_cell(in->x[n], in->a[0], in->dx[0], in->lb[0],
+			    in->ub[0], s_max, &key[n], &tt);
+			mine[key[n]]++;
+		}
+	});
+	/* Each thread's first position in each bucket. */
+	for (uint64_t b = 0; b < buckets; b++) {
+		for (int t = 0; t < threads; t++) {
+			uint32_t c = count[(uint64_t)t * buckets + b];
+
+			count[(uint64_t)t * buckets + b] = next;
+			next += c;
+		}
+	}
+	VARIANT_PARALLEL({
+		const int t = variant_thread_num();
+		uint32_t *mine = count + (uint64_t)t * buckets;
+		uint64_t lo, hi;
+
+		variant_share(in->n, t, threads, &lo, &hi);
+		for (uint64_t n = lo; n < hi; n++) {
+			int32_t s;
+			float tt;
+
+			interp_cell(in->x[n], in->a[0], in->dx[0], in->lb[0],
+			    in->ub[0], s_max, &s, &tt);
+			bucket_t[mine[key[n]]++] = tt;
+		}
+	});
+	/* The last thread's part is the last of each bucket, so its row now
+	 * holds where each bucket ends: row 0 takes it. */
+	for (uint64_t b = 0; b < buckets; b++)
+		count[b] = count[(uint64_t)(threads - 1) * buckets + b];
+}
+
 static int
 interp_sorted_step(void *state, uint64_t k)
 {
@@ -68,48 +155,33 @@ interp_sorted_step(void *state, uint64_t k)
 	const interp_inputs_t *in = &st->in;
 	const uint64_t mp = interp_grid_major_row(in->m);
 	const int32_t s_max = interp_s_max(in->g);
-	float *grid_major = interp_grid_major(in);
+	const int threads = variant_threads(&st->params);
+	float *grid_major = interp_grid_major(in, threads);
 	int32_t *key = malloc(in->n * sizeof(int32_t));
-	/* Bucket b holds the points with s = b: offsets s_max + 2. */
-	uint32_t *start = malloc(((uint64_t)s_max + 2) * sizeof(uint32_t));
+	/* Per thread, a count per bucket (s = 0 .. s_max + 1). */
+	uint32_t *start = malloc(
+	    (uint64_t)threads * ((uint64_t)s_max + 2) * sizeof(uint32_t));
 	float *bucket_t = malloc(in->n * sizeof(float));
-	double total = 0.0;
+	double partial[VARIANT_THREADS_MAX];
 	int ret = -1;
 
 	(void)k;
 	if (grid_major == NULL || key == NULL || start == NULL ||
 	    bucket_t == NULL)
 		goto label_return;
+	interp_sorted_buckets(in, threads, key, start, bucket_t);
+	/* Bucket b runs from start[b-1] (0 for b = 0) to start[b]. The
+	 * threads split the sorted positions (a bucket can be cut between
+	 * two). */
+	VARIANT_PARALLEL({
+		const int t = variant_thread_num();
+		uint64_t lo, hi;
 
-	/* Counting sort by cell: count, prefix-sum, scatter the offsets. */
-	for (int32_t b = 0; b <= s_max + 1; b++)
-		start[b] = 0;
-	for (uint64_t n = 0; n < in->n; n++) {
-		float t;
-
-		interp_cell(in->x[n], in->a[0], in->dx[0], in->lb[0], in->ub[0],
-		    s_max, &key[n], &t);
-		start[key[n] + 1]++;
-	}
-	for (int32_t b = 0; b <= s_max; b++)
-		start[b + 1] += start[b];
-	for (uint64_t n = 0; n < in->n; n++) {
-		int32_t s;
-		float t;
-
-		interp_cell(in->x[n], in->a[0], in->dx[0], in->lb[0], in->ub[0],
-		    s_max, &s, &t);
-		bucket_t[start[key[n]]++] = t;
-	}
-	/* The scatter advanced each start to the next bucket's: bucket b now
-	 * runs from start[b-1] (0 for b = 0) to start[b]. */
-	for (int32_t s = 0; s <= s_max; s++) {
-		const uint32_t j0 = s == 0 ? 0 : start[s - 1];
-
-		total += interp_sorted_bucket(grid_major + (uint64_t)s * mp, mp,
-		    bucket_t + j0, start[s] - j0);
-	}
-	st->total = total;
+		variant_share(in->n, t, threads, &lo, &hi);
+		partial[t] = interp_sorted_positions(
+		    grid_major, mp, s_max, start, bucket_t, lo, hi);
+	});
+	st->total = variant_sum_partials(partial, threads);
 	ret = 0;
 label_return:
 	free(grid_major);
@@ -125,7 +197,8 @@ interp_sorted_model(const params_t *p, uint64_t (*round)(uint64_t))
 	uint64_t b = interp_grid_major_bytes(p, round);
 
 	b = model_add(b, round(model_mul(p->n, 4)));
-	b = model_add(b, round(model_mul(p->g, 4)));
+	b = model_add(b,
+	    round(model_mul(model_mul(p->g, 4), (uint64_t)variant_threads(p))));
 	return model_add(b, round(model_mul(p->n, 4)));
 }
 
@@ -153,7 +226,7 @@ const variant_t interp_sorted = {
     .idiom = "what the best engineers would do beyond hoisting: sort the "
 	     "queries by cell (argsort/searchsorted, or a counting sort), "
 	     "then one pass per cell",
-    .model_formula = "(G+2)*ceil16(M)*4 + N*4 + G*4 + N*4",
+    .model_formula = "(G+2)*ceil16(M)*4 + N*4 + T*G*4 + N*4",
     .model_bytes = interp_sorted_model,
     .setup = interp_shared_grid_setup,
     .reset = interp_state_reset,

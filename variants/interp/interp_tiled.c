@@ -6,7 +6,8 @@
  * --tile, or derived from the L1 data cache size.
  *
  * The arithmetic per pair is fused's; only the order of the loops and the
- * tile's accumulators differ.
+ * tile's accumulators differ. Threads split the points, each with
+ * accumulators of its own.
  */
 #include <stdlib.h>
 
@@ -20,21 +21,21 @@ interp_tiled_size(const params_t *p)
 	return variant_tile_items(p, 2 * sizeof(float), 256);
 }
 
-static int
-interp_tiled_step(void *state, uint64_t k)
+/* The tiles of points [lo, hi), with this thread's own accumulators; their
+ * sum, or NAN when the accumulators could not be allocated. */
+static double
+interp_tiled_points(
+    const interp_inputs_t *in, uint64_t tile, uint64_t lo, uint64_t hi)
 {
-	interp_state_t *st = state;
-	const interp_inputs_t *in = &st->in;
-	const uint64_t tile = interp_tiled_size(&st->params), row = in->g + 2;
+	const uint64_t row = in->g + 2;
 	const int32_t s_max = interp_s_max(in->g);
 	float *acc = malloc(tile * sizeof(float));
 	double total = 0.0;
 
-	(void)k;
 	if (acc == NULL)
-		return -1;
-	for (uint64_t n0 = 0; n0 < in->n; n0 += tile) {
-		const uint64_t len = in->n - n0 < tile ? in->n - n0 : tile;
+		return NAN;
+	for (uint64_t n0 = lo; n0 < hi; n0 += tile) {
+		const uint64_t len = hi - n0 < tile ? hi - n0 : tile;
 		const float *x = in->x + n0;
 
 		for (uint64_t p = 0; p < len; p++)
@@ -58,14 +59,35 @@ interp_tiled_step(void *state, uint64_t k)
 			total += acc[p];
 	}
 	free(acc);
-	st->total = total;
-	return 0;
+	return total;
+}
+
+static int
+interp_tiled_step(void *state, uint64_t k)
+{
+	interp_state_t *st = state;
+	const interp_inputs_t *in = &st->in;
+	const uint64_t tile = interp_tiled_size(&st->params);
+	const int threads = variant_threads(&st->params);
+	double partial[VARIANT_THREADS_MAX];
+
+	(void)k;
+	VARIANT_PARALLEL({
+		const int t = variant_thread_num();
+		uint64_t lo, hi;
+
+		variant_share(in->n, t, threads, &lo, &hi);
+		partial[t] = interp_tiled_points(in, tile, lo, hi);
+	});
+	st->total = variant_sum_partials(partial, threads);
+	return isnan(st->total) ? -1 : 0;
 }
 
 static uint64_t
 interp_tiled_model(const params_t *p, uint64_t (*round)(uint64_t))
 {
-	return round(model_mul(interp_tiled_size(p), 4));
+	return model_mul(round(model_mul(interp_tiled_size(p), 4)),
+	    (uint64_t)variant_threads(p));
 }
 
 static double
@@ -90,7 +112,7 @@ const variant_t interp_tiled = {
     .description = "tiles of T points, interpolant by interpolant, so a "
 		   "table stays in L1 (--tile)",
     .idiom = "a hand-tiled kernel (Pallas/Triton style blocks)",
-    .model_formula = "T*4",
+    .model_formula = "threads*T*4",
     .model_bytes = interp_tiled_model,
     .setup = interp_setup,
     .reset = interp_state_reset,

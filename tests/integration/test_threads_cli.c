@@ -1,0 +1,83 @@
+/*
+ * --threads on the command line: bad values are refused in one line with
+ * exit 2 by run and sweep; a threaded run writes the threads and both
+ * workspace measurements into its result.
+ */
+#include <criterion/criterion.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fb_spawn.h"
+
+/* Runs the harness with args; its exit status, stdout and stderr (owned). */
+static int
+threads_cli(char *const args[], char **out, char **err)
+{
+	char dir[256], o[300], e[300];
+	int status;
+
+	fb_tmpdir(dir, sizeof(dir));
+	snprintf(o, sizeof(o), "%s/stdout", dir);
+	snprintf(e, sizeof(e), "%s/stderr", dir);
+	status = fb_wait(fb_start_exe(fb_harness(), args, o, e));
+	*out = fb_slurp(o);
+	*err = fb_slurp(e);
+	fb_rmdir(dir);
+	return status;
+}
+
+Test(threads_cli, bad_threads_exit_2_in_one_line)
+{
+	static const char *const values[] = {"0", "-1", "257", "two", "1e9"};
+	static const char *const commands[] = {"run", "sweep"};
+
+	for (size_t c = 0; c < 2; c++) {
+		for (size_t i = 0; i < sizeof(values) / sizeof(values[0]);
+		     i++) {
+			char *const run[] = {(char *)commands[c], "interp",
+			    "fused", "--threads", (char *)values[i], NULL};
+			char *const sweep[] = {(char *)commands[c],
+			    "--workload", "interp", "--variants", "fused",
+			    "--out", "/nonexistent/threads", "--threads",
+			    (char *)values[i], NULL};
+			char *out, *err;
+			int status =
+			    threads_cli(c == 0 ? run : sweep, &out, &err);
+
+			cr_expect_eq(status, 2, "%s --threads %s: exit %d",
+			    commands[c], values[i], status);
+			cr_expect_eq(fb_lines(err), 1, "%s --threads %s: %s",
+			    commands[c], values[i], err);
+			cr_expect(strstr(err, "--threads") != NULL,
+			    "%s --threads %s: %s", commands[c], values[i], err);
+			free(out);
+			free(err);
+		}
+	}
+}
+
+Test(threads_cli, threaded_run_reports_both_workspace_figures)
+{
+	char *const args[] = {"run", "interp", "chunked", "--n", "50000", "--m",
+	    "8", "--g", "32", "--threads", "2", "--repeat", "2", "--events",
+	    "perf::task-clock", "--json", "-", NULL};
+	char *out, *err;
+	int status = threads_cli(args, &out, &err);
+	json_t *r = json_loads(out, 0, NULL), *th;
+
+	cr_assert_eq(status, 0, "exit %d: %s", status, err);
+	cr_assert_not_null(r, "stdout is not JSON: %s", out);
+	cr_expect_eq(json_integer_value(json_object_get(
+			 json_object_get(r, "params"), "threads")),
+	    2);
+	th = json_object_get(json_object_get(r, "memory"), "threads");
+	cr_assert_not_null(th, "no memory.threads");
+	cr_expect_eq(json_integer_value(json_object_get(th, "count")), 2);
+	cr_expect_not_null(json_object_get(th, "workspace_lower_bytes"));
+	cr_expect_not_null(json_object_get(th, "workspace_upper_bytes"));
+	json_decref(r);
+	free(out);
+	free(err);
+}
