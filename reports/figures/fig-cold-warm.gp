@@ -8,24 +8,24 @@ set grid
 set style data histograms
 set style fill solid 0.6 border -1
 set boxwidth 0.8
-set ylabel 'cold time / median time'
+set ylabel 'cold time / median time (ratio)'
 set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/eager" 1.445
-"interp/materialized" 1.02617
-"interp/fused" 1.97554
-"interp/chunked" 1.16043
-"interp/tiled" 1.02623
-"interp/hoisted" 1.12542
-"interp/sorted" 1.15174
-"colony/naive" 1.00036
-"colony/naive-reuse" 0.955243
-"colony/fused" 1.00598
-"colony/chunked" 0.9472
-"colony/tiled" 1.02565
-"colony/cells" 1.01017
+"interp/eager" 1.22097
+"interp/materialized" 0.812086
+"interp/fused" 0.886777
+"interp/chunked" 0.886531
+"interp/tiled" 0.815314
+"interp/hoisted" 0.932651
+"interp/sorted" 1.4714
+"colony/naive" 1.0167
+"colony/naive-reuse" 1.06572
+"colony/fused" 1.0595
+"colony/chunked" 1.03968
+"colony/tiled" 1.05734
+"colony/cells" 0.920781
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

@@ -8,7 +8,11 @@ set grid
 set logscale xy
 set xlabel 'N (bacteria)'
 set ylabel 'peak workspace (bytes)'
+set autoscale xfix
+set offsets graph 0.04, graph 0.04, 0, 0
+set logscale x 2
 set format y '%.0e'
+set yrange [300:*]
 $m0 << EOD
 512 4.1943e+06 4.1943e+06
 1024 1.67772e+07 1.67772e+07
@@ -24,11 +28,11 @@ $m1 << EOD
 8192 1.07374e+09 1.07374e+09
 EOD
 $m2 << EOD
-512 1 1
-1024 1 1
-2048 1 1
-4096 1 1
-8192 1 1
+512 1000 1000
+1024 1000 1000
+2048 1000 1000
+4096 1000 1000
+8192 1000 1000
 EOD
 $m3 << EOD
 512 2.09715e+06 2.09715e+06
@@ -38,11 +42,11 @@ $m3 << EOD
 8192 3.35544e+07 3.35544e+07
 EOD
 $m4 << EOD
-512 4608 20480
-1024 24576 24576
-2048 24576 24576
-4096 24576 24576
-8192 24576 24576
+512 16384 16384
+1024 16384 16384
+2048 16384 16384
+4096 16384 16384
+8192 16384 16384
 EOD
 $m5 << EOD
 1024 32768 32768
@@ -51,12 +55,16 @@ $m5 << EOD
 16384 524288 524288
 65536 2.09715e+06 2.09715e+06
 EOD
-plot $m0 using 1:2 with points pt 7 lc 1 title 'naive measured (N^2.00)', $m0 using 1:3 with lines dt 3 lc 1 title 'naive model', \
-  $m1 using 1:2 with points pt 7 lc 2 title 'naive-reuse measured (N^2.00)', $m1 using 1:3 with lines dt 3 lc 2 title 'naive-reuse model', \
-  $m2 using 1:2 with points pt 7 lc 3 title 'fused measured (N^n/a)', $m2 using 1:3 with lines dt 3 lc 3 title 'fused model', \
-  $m3 using 1:2 with points pt 7 lc 4 title 'chunked measured (N^1.00)', $m3 using 1:3 with lines dt 3 lc 4 title 'chunked model', \
-  $m4 using 1:2 with points pt 7 lc 5 title 'tiled measured (N^0.48)', $m4 using 1:3 with lines dt 3 lc 5 title 'tiled model', \
-  $m5 using 1:2 with points pt 7 lc 6 title 'cells measured (N^1.00)', $m5 using 1:3 with lines dt 3 lc 6 title 'cells model'
+set arrow from graph 0, first 1000 to graph 1, first 1000 nohead dt 4 lw 1.5 lc rgb 'black'
+set label '0 B (and anything under 1 kB) is drawn on this line' at graph 0.02, first 1000 offset 0,0.7 font ',10'
+set arrow from graph 0, first 65536 to graph 1, first 65536 nohead dt 3 lw 1 lc rgb '#777777'
+set label 'jemalloc peak grain, 64 KiB: measured points below it are not measurements' at graph 0.02, first 65536 offset 0,0.7 font ',10' tc rgb '#555555'
+plot $m0 using 1:2 with points pt 6 ps 1.6 lw 2 lc rgb '#0072B2' title 'naive measured (N^2.00)', $m0 using 1:3 with lines dt 3 lc rgb '#0072B2' title 'naive model', \
+  $m1 using 1:2 with points pt 4 ps 1.6 lw 2 lc rgb '#E69F00' title 'naive-reuse measured (N^2.00)', $m1 using 1:3 with lines dt 3 lc rgb '#E69F00' title 'naive-reuse model', \
+  $m2 using 1:2 with points pt 8 ps 1.6 lw 2 lc rgb '#009E73' title 'fused measured (0 B)', $m2 using 1:3 with lines dt 3 lc rgb '#009E73' title 'fused model', \
+  $m3 using 1:2 with points pt 10 ps 1.6 lw 2 lc rgb '#CC79A7' title 'chunked measured (N^1.00)', $m3 using 1:3 with lines dt 3 lc rgb '#CC79A7' title 'chunked model', \
+  $m4 using 1:2 with points pt 12 ps 1.6 lw 2 lc rgb '#56B4E9' title 'tiled measured (< 64 KiB)', $m4 using 1:3 with lines dt 3 lc rgb '#56B4E9' title 'tiled model', \
+  $m5 using 1:2 with points pt 14 ps 1.6 lw 2 lc rgb '#8C6D31' title 'cells measured (N^1.00)', $m5 using 1:3 with lines dt 3 lc rgb '#8C6D31' title 'cells model'
 set output
 if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {
   set terminal pngcairo size 1200,750 font 'Sans,12'

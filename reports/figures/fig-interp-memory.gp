@@ -8,9 +8,11 @@ set grid
 set logscale xy
 set xlabel 'N (evaluation points)'
 set ylabel 'peak workspace (bytes)'
+set autoscale xfix
+set offsets graph 0.04, graph 0.04, 0, 0
 set format y '%.0e'
 set format x '%.0e'
-set yrange [0.5:1e11]
+set yrange [300:5e10]
 $m0 << EOD
 10000 1.50995e+08 1.50995e+08
 30000 5.03316e+08 5.03316e+08
@@ -26,11 +28,11 @@ $m1 << EOD
 1000000 1.34637e+09 1.34637e+09
 EOD
 $m2 << EOD
-10000 1 1
-30000 1 1
-100000 1 1
-300000 1 1
-1000000 1 1
+10000 1000 1000
+30000 1000 1000
+100000 1000 1000
+300000 1000 1000
+1000000 1000 1000
 EOD
 $m3 << EOD
 10000 1.25829e+07 1.26239e+07
@@ -40,11 +42,11 @@ $m3 << EOD
 1000000 1.25829e+07 1.26239e+07
 EOD
 $m4 << EOD
-10000 4608 12288
-30000 4608 12288
-100000 4608 12288
-300000 4608 12288
-1000000 12288 12288
+10000 1000 8192
+30000 1000 8192
+100000 1000 8192
+300000 1000 8192
+1000000 8192 8192
 EOD
 $m5 << EOD
 10000 5.24288e+06 5.24288e+06
@@ -60,15 +62,19 @@ $m6 << EOD
 300000 7.8807e+06 7.8807e+06
 1000000 1.36479e+07 1.36479e+07
 EOD
-set arrow from graph 0, first 1.44e+10 to graph 1, first 1.44e+10 nohead dt 2 lw 2 lc rgb 'red'
-set label 'the question: about 14 GB (12*N*M*4 at N=1e6, M=300)' at graph 0.02, first 1.44e+10 offset 0,0.7 tc rgb 'red'
-plot $m0 using 1:2 with points pt 7 ps 1.3 lc 1 title 'eager measured', $m0 using 1:3 with lines dt 2 lw 1.5 lc 1 title 'eager model', \
-  $m1 using 1:2 with points pt 7 ps 1.3 lc 2 title 'materialized measured', $m1 using 1:3 with lines dt 2 lw 1.5 lc 2 title 'materialized model', \
-  $m2 using 1:2 with points pt 7 ps 1.3 lc 3 title 'fused measured', $m2 using 1:3 with lines dt 2 lw 1.5 lc 3 title 'fused model', \
-  $m3 using 1:2 with points pt 7 ps 1.3 lc 4 title 'chunked measured', $m3 using 1:3 with lines dt 2 lw 1.5 lc 4 title 'chunked model', \
-  $m4 using 1:2 with points pt 7 ps 1.3 lc 5 title 'tiled measured', $m4 using 1:3 with lines dt 2 lw 1.5 lc 5 title 'tiled model', \
-  $m5 using 1:2 with points pt 7 ps 1.3 lc 6 title 'hoisted measured', $m5 using 1:3 with lines dt 2 lw 1.5 lc 6 title 'hoisted model', \
-  $m6 using 1:2 with points pt 7 ps 1.3 lc 7 title 'sorted measured', $m6 using 1:3 with lines dt 2 lw 1.5 lc 7 title 'sorted model'
+set arrow from graph 0, first 1.44e+10 to graph 1, first 1.44e+10 nohead dt 2 lw 2 lc rgb 'black'
+set label 'the question: about 14 GB (12*N*M*4 at N=1e6, M=300)' at graph 0.02, first 1.44e+10 offset 0,0.7
+set arrow from graph 0, first 1000 to graph 1, first 1000 nohead dt 4 lw 1.5 lc rgb 'black'
+set label '0 B (and anything under 1 kB) is drawn on this line' at graph 0.02, first 1000 offset 0,0.7 font ',10'
+set arrow from graph 0, first 65536 to graph 1, first 65536 nohead dt 3 lw 1 lc rgb '#777777'
+set label 'jemalloc peak grain, 64 KiB: measured points below it are not measurements' at graph 0.02, first 65536 offset 0,0.7 font ',10' tc rgb '#555555'
+plot $m0 using 1:2 with points pt 6 ps 1.6 lw 2 lc rgb '#0072B2' title 'eager measured', $m0 using 1:3 with lines dt 2 lw 1.5 lc rgb '#0072B2' title 'eager model', \
+  $m1 using 1:2 with points pt 4 ps 1.6 lw 2 lc rgb '#E69F00' title 'materialized measured', $m1 using 1:3 with lines dt 2 lw 1.5 lc rgb '#E69F00' title 'materialized model', \
+  $m2 using 1:2 with points pt 8 ps 1.6 lw 2 lc rgb '#009E73' title 'fused measured', $m2 using 1:3 with lines dt 2 lw 1.5 lc rgb '#009E73' title 'fused model', \
+  $m3 using 1:2 with points pt 10 ps 1.6 lw 2 lc rgb '#CC79A7' title 'chunked measured', $m3 using 1:3 with lines dt 2 lw 1.5 lc rgb '#CC79A7' title 'chunked model', \
+  $m4 using 1:2 with points pt 12 ps 1.6 lw 2 lc rgb '#56B4E9' title 'tiled measured', $m4 using 1:3 with lines dt 2 lw 1.5 lc rgb '#56B4E9' title 'tiled model', \
+  $m5 using 1:2 with points pt 14 ps 1.6 lw 2 lc rgb '#8C6D31' title 'hoisted measured', $m5 using 1:3 with lines dt 2 lw 1.5 lc rgb '#8C6D31' title 'hoisted model', \
+  $m6 using 1:2 with points pt 1 ps 1.6 lw 2 lc rgb '#7F3C8D' title 'sorted measured', $m6 using 1:3 with lines dt 2 lw 1.5 lc rgb '#7F3C8D' title 'sorted model'
 set output
 if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {
   set terminal pngcairo size 1200,750 font 'Sans,12'

@@ -6,22 +6,40 @@ set title "interp: roofline with this machine's measured ceilings (one core)" no
 set key outside right top noenhanced
 set grid
 set logscale xy
-set xlabel 'arithmetic intensity (FLOP per DRAM byte the schedule moves)'
+set xlabel 'arithmetic intensity (FLOP per byte the schedule moves)'
 set ylabel 'GFLOP/s'
 set xrange [0.01:10000]
-set yrange [0.01:1000]
+set yrange [0.1:1000]
 set samples 400
-$v << EOD
-0.13 0.311434 eager
-2.4375 8.6628 materialized
-1312.01 17.9796 fused
-2.4375 16.5881 chunked
-1312.01 26.9958 tiled
-216.838 48.4387 hoisted
-77.4138 141.871 sorted
+set key inside right bottom box opaque
+$v0 << EOD
+0.13 0.1629
 EOD
-roof(x) = (x * 28.4737 < 263.278) ? x * 28.4737 : 263.278
-plot roof(x) with lines lw 2 lc rgb 'black' title 'min(triad 28.5 GB/s x I, FMA 263.3 GFLOP/s)', $v using 1:2 with points pt 7 ps 1.5 lc 7 title 'variants at N=1e6', $v using 1:2:3 with labels offset 0,1 notitle
+$v1 << EOD
+2.4375 3.77546
+EOD
+$v2 << EOD
+1312.01 3.17854
+EOD
+$v3 << EOD
+2.4375 5.64802
+EOD
+$v4 << EOD
+1312.01 7.96872
+EOD
+$v5 << EOD
+216.838 20.9306
+EOD
+$v6 << EOD
+77.4138 44.8462
+EOD
+plot (x*265.2 < 91.06 ? x*265.2 : 91.06) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 265 GB/s', (x*84.68 < 91.06 ? x*84.68 : 91.06) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 85 GB/s', (x*60.54 < 91.06 ? x*60.54 : 91.06) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 61 GB/s', (x*31.49 < 91.06 ? x*31.49 : 91.06) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 31 GB/s; the flat part: FMA peak', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM)', \
+  $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM)', \
+  $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3)', \
+  $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3)', \
+  $v4 using 1:2 with points pt 12 ps 2 lw 2 lc rgb '#56B4E9' title 'tiled (L3)', \
+  $v5 using 1:2 with points pt 14 ps 2 lw 2 lc rgb '#8C6D31' title 'hoisted (L3)', \
+  $v6 using 1:2 with points pt 1 ps 2 lw 2 lc rgb '#7F3C8D' title 'sorted (L3)'
 set output
 if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {
   set terminal pngcairo size 1200,750 font 'Sans,12'
