@@ -2,9 +2,9 @@
 # make-report.sh MODE: run the sweeps, then write the report from their data.
 #
 #   full   reports/data/ (raw JSON lines, CSV, timelines) and reports/REPORT.md
-#          with reports/figures/; about 8 minutes on 2 cores (the headline
-#          tables take 10 timed repeats a variant), plus the JAX part
-#          (reports/jax-sweep.sh), about 5 more.
+#          with reports/figures/; 13.5 minutes on 2 cores of an AVX2 EPYC
+#          (the headline tables take 10 timed repeats a variant), plus the
+#          JAX part (reports/jax-sweep.sh), 4.5 more (make report, 2026-11-30).
 #   quick  the same sections at small sizes in reports/out-quick/ (git-ignored);
 #          about a minute.
 #
