@@ -189,12 +189,13 @@ $(BUILD)/helpers/%: tests/helpers/%.c
 # AddressSanitizer and UBSan over the system allocator, then memcheck,
 # cppcheck, a short fuzz run and the formatting check.
 test: deps
+	$(MAKE) jax
 	$(MAKE) ALLOC=glibc all
 	$(MAKE) test-unit test-integration
 	$(MAKE) ALLOC=glibc SANITIZER=address,undefined OPT="-O1" test-unit
 	$(MAKE) ALLOC=glibc SANITIZER=thread OPT="-O1" test-unit
 	$(MAKE) valgrind valgrind-report cppcheck fuzz-ci format-check
-	$(MAKE) jax test-jax
+	$(MAKE) test-jax
 
 # Under the sanitizers: huge requests return NULL (the tests check that a
 # failed allocation becomes a failed run), and Criterion's own few bytes are
