@@ -18,6 +18,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fb_spawn.h"
+
 #define QUICK_DIR "reports/out-quick"
 #define STATUS_FILE QUICK_DIR "/test.status"
 #define RENDER QUICK_DIR "/render-check.html"
@@ -39,22 +41,13 @@ static const char check_script[] =
     "textContent=JSON.stringify(o);document.body.appendChild(p);});"
     "</script>";
 
+/* The whole file (fb_slurp), which must be there. */
 static char *
 slurp(const char *path)
 {
-	FILE *f = fopen(path, "r");
-	char *buf;
-	long len;
+	char *buf = fb_slurp(path);
 
-	cr_assert(f != NULL, "cannot open %s", path);
-	fseek(f, 0, SEEK_END);
-	len = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	buf = malloc((size_t)len + 1);
-	cr_assert(buf != NULL);
-	cr_assert_eq(fread(buf, 1, (size_t)len, f), (size_t)len);
-	buf[len] = '\0';
-	fclose(f);
+	cr_assert(buf != NULL, "cannot read %s", path);
 	return buf;
 }
 

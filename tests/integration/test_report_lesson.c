@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fb_spawn.h"
 #include "rp_data.h"
 #include "rp_report.h"
 
@@ -21,22 +22,13 @@
 
 static char *text;
 
+/* The whole file (fb_slurp), which must be there. */
 static char *
 slurp(const char *path)
 {
-	FILE *f = fopen(path, "r");
-	char *buf;
-	long len;
+	char *buf = fb_slurp(path);
 
-	cr_assert(f != NULL, "cannot open %s", path);
-	fseek(f, 0, SEEK_END);
-	len = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	buf = malloc((size_t)len + 1);
-	cr_assert(buf != NULL);
-	cr_assert_eq(fread(buf, 1, (size_t)len, f), (size_t)len);
-	buf[len] = '\0';
-	fclose(f);
+	cr_assert(buf != NULL, "cannot read %s", path);
 	return buf;
 }
 
