@@ -477,16 +477,23 @@ run_own_options(const hx_cli_args_t *a, hx_run_config_t *cfg, hx_cli_run_t *cli,
 		return -1;
 	if (hx_cli_check_config(cfg, msg, msglen) != 0)
 		return -1;
-	if (cli->json_path != NULL &&
-	    hx_file_check_writable(cli->json_path, msg, msglen) != 0)
+	return hx_cli_check_outputs(
+	    cli->json_path, cfg->timeline_path, msg, msglen);
+}
+
+int
+hx_cli_check_outputs(
+    const char *json_path, const char *timeline_path, char *msg, size_t msglen)
+{
+	if (json_path != NULL &&
+	    hx_file_check_writable(json_path, msg, msglen) != 0)
 		return -1;
-	if (cfg->timeline_path != NULL &&
-	    strcmp(cfg->timeline_path, "-") == 0) {
+	if (timeline_path != NULL && strcmp(timeline_path, "-") == 0) {
 		snprintf(msg, msglen, "--timeline: needs a file name");
 		return -1;
 	}
-	if (cfg->timeline_path != NULL &&
-	    hx_file_check_writable(cfg->timeline_path, msg, msglen) != 0)
+	if (timeline_path != NULL &&
+	    hx_file_check_writable(timeline_path, msg, msglen) != 0)
 		return -1;
 	return 0;
 }

@@ -135,6 +135,12 @@ int hx_cli_parse_run(int argc, char **argv, hx_run_config_t *cfg,
 int hx_cli_lookup(const char *workload, const char *variant,
     const workload_t **w, const variant_t **v, char *msg, size_t msglen);
 
+/* The output files a command will write (either may be NULL): --json's
+ * folder writable, --timeline a file name ("-" refused) in a writable
+ * folder. 0, or -1 with msg. */
+int hx_cli_check_outputs(
+    const char *json_path, const char *timeline_path, char *msg, size_t msglen);
+
 /* Checks a configuration as a whole (workload and variant checks, event
  * names, memory limit); -1 with msg. */
 int hx_cli_check_config(hx_run_config_t *cfg, char *msg, size_t msglen);

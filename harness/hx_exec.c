@@ -162,18 +162,8 @@ exec_check(hx_exec_config_t *cfg, char *msg, size_t msglen)
 	}
 	if (cfg->mem_limit == 0)
 		cfg->mem_limit = hx_isolate_default_limit();
-	if (cfg->json_path != NULL &&
-	    hx_file_check_writable(cfg->json_path, msg, msglen) != 0)
-		return -1;
-	if (cfg->timeline_path != NULL &&
-	    strcmp(cfg->timeline_path, "-") == 0) {
-		snprintf(msg, msglen, "--timeline: needs a file name");
-		return -1;
-	}
-	if (cfg->timeline_path != NULL &&
-	    hx_file_check_writable(cfg->timeline_path, msg, msglen) != 0)
-		return -1;
-	return 0;
+	return hx_cli_check_outputs(
+	    cfg->json_path, cfg->timeline_path, msg, msglen);
 }
 
 int
