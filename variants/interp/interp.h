@@ -181,4 +181,13 @@ double interp_table_traffic(const params_t *p, double passes);
 uint64_t interp_model_zero(const params_t *p, uint64_t (*round)(uint64_t));
 double interp_flops_per_pair_recomputed(void);
 
+/* The step's threads split the N points: points(in, arg, lo, hi) runs on
+ * each thread's share [lo, hi) and the partial sums are added in thread
+ * order, so a given T gives the same total every run. NAN from a share
+ * (its buffer could not be allocated) makes the total NAN. */
+typedef double (*interp_points_fn)(
+    const interp_inputs_t *in, const void *arg, uint64_t lo, uint64_t hi);
+double interp_points_split(const interp_inputs_t *in, int threads,
+    interp_points_fn points, const void *arg);
+
 #endif /* FB_INTERP_H */

@@ -23,8 +23,9 @@ interp_chunked_size(const params_t *p)
  * not be allocated. */
 static double
 interp_chunked_points(
-    const interp_inputs_t *in, uint64_t b, uint64_t lo, uint64_t hi)
+    const interp_inputs_t *in, const void *arg, uint64_t lo, uint64_t hi)
 {
+	const uint64_t b = *(const uint64_t *)arg;
 	float *values = malloc(b * in->m * sizeof(float));
 	float *rowsum = malloc(b * sizeof(float));
 	double total = 0.0;
@@ -45,21 +46,12 @@ static int
 interp_chunked_step(void *state, uint64_t k)
 {
 	interp_state_t *st = state;
-	const interp_inputs_t *in = &st->in;
 	const uint64_t b = interp_chunked_size(&st->params);
-	const int threads = variant_threads(&st->params);
-	double partial[VARIANT_THREADS_MAX];
 
 	(void)k;
 	/* One chunk buffer per thread, each thread on its share of points. */
-	VARIANT_PARALLEL({
-		const int t = variant_thread_num();
-		uint64_t lo, hi;
-
-		variant_share(in->n, t, threads, &lo, &hi);
-		partial[t] = interp_chunked_points(in, b, lo, hi);
-	});
-	st->total = variant_sum_partials(partial, threads);
+	st->total = interp_points_split(
+	    &st->in, variant_threads(&st->params), interp_chunked_points, &b);
 	return isnan(st->total) ? -1 : 0;
 }
 

@@ -395,3 +395,22 @@ interp_table_traffic(const params_t *p, double passes)
 		return tables;
 	return tables * passes;
 }
+
+double
+interp_points_split(const interp_inputs_t *in, int threads,
+    interp_points_fn points, const void *arg)
+{
+	/* A local copy: nothing in the loops can then change the input
+	 * pointers, so they are not reloaded per lane. */
+	const interp_inputs_t inputs = *in, *local = &inputs;
+	double partial[VARIANT_THREADS_MAX];
+
+	VARIANT_PARALLEL({
+		const int t = variant_thread_num();
+		uint64_t lo, hi;
+
+		variant_share(local->n, t, threads, &lo, &hi);
+		partial[t] = points(local, arg, lo, hi);
+	});
+	return variant_sum_partials(partial, threads);
+}

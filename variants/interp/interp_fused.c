@@ -8,10 +8,12 @@
 
 /* sum over points [lo, hi) of sum_i v_i^2, the pair sums in float32. */
 static double
-interp_fused_points(const interp_inputs_t *in, uint64_t lo, uint64_t hi)
+interp_fused_points(
+    const interp_inputs_t *in, const void *arg, uint64_t lo, uint64_t hi)
 {
 	double total = 0.0;
 
+	(void)arg;
 	for (uint64_t n = lo; n < hi; n++) {
 		float acc = 0.0f;
 #pragma omp simd reduction(+ : acc)
@@ -28,21 +30,10 @@ static int
 interp_fused_step(void *state, uint64_t k)
 {
 	interp_state_t *st = state;
-	/* A local copy: nothing in the loop can then change the input
-	 * pointers, so they are not reloaded per lane. */
-	const interp_inputs_t inputs = st->in, *in = &inputs;
-	const int threads = variant_threads(&st->params);
-	double partial[VARIANT_THREADS_MAX];
 
 	(void)k;
-	VARIANT_PARALLEL({
-		const int t = variant_thread_num();
-		uint64_t lo, hi;
-
-		variant_share(in->n, t, threads, &lo, &hi);
-		partial[t] = interp_fused_points(in, lo, hi);
-	});
-	st->total = variant_sum_partials(partial, threads);
+	st->total = interp_points_split(
+	    &st->in, variant_threads(&st->params), interp_fused_points, NULL);
 	return 0;
 }
 

@@ -19,9 +19,10 @@
 
 /* The points [lo, hi) against the grid-major table; their sum. */
 static double
-interp_hoisted_points(const interp_inputs_t *in, const float *grid_major,
-    uint64_t lo, uint64_t hi)
+interp_hoisted_points(
+    const interp_inputs_t *in, const void *arg, uint64_t lo, uint64_t hi)
 {
+	const float *grid_major = arg;
 	const uint64_t mp = interp_grid_major_row(in->m);
 	const int32_t s_max = interp_s_max(in->g);
 	double total = 0.0;
@@ -54,21 +55,14 @@ interp_hoisted_step(void *state, uint64_t k)
 	const interp_inputs_t *in = &st->in;
 	const int threads = variant_threads(&st->params);
 	float *grid_major = interp_grid_major(in, threads);
-	double partial[VARIANT_THREADS_MAX];
 
 	(void)k;
 	if (grid_major == NULL)
 		return -1;
 	/* One shared table; the threads split the points. */
-	VARIANT_PARALLEL({
-		const int t = variant_thread_num();
-		uint64_t lo, hi;
-
-		variant_share(in->n, t, threads, &lo, &hi);
-		partial[t] = interp_hoisted_points(in, grid_major, lo, hi);
-	});
+	st->total =
+	    interp_points_split(in, threads, interp_hoisted_points, grid_major);
 	free(grid_major);
-	st->total = variant_sum_partials(partial, threads);
 	return 0;
 }
 

@@ -25,8 +25,9 @@ interp_tiled_size(const params_t *p)
  * sum, or NAN when the accumulators could not be allocated. */
 static double
 interp_tiled_points(
-    const interp_inputs_t *in, uint64_t tile, uint64_t lo, uint64_t hi)
+    const interp_inputs_t *in, const void *arg, uint64_t lo, uint64_t hi)
 {
+	const uint64_t tile = *(const uint64_t *)arg;
 	const uint64_t row = in->g + 2;
 	const int32_t s_max = interp_s_max(in->g);
 	float *acc = malloc(tile * sizeof(float));
@@ -66,20 +67,11 @@ static int
 interp_tiled_step(void *state, uint64_t k)
 {
 	interp_state_t *st = state;
-	const interp_inputs_t *in = &st->in;
 	const uint64_t tile = interp_tiled_size(&st->params);
-	const int threads = variant_threads(&st->params);
-	double partial[VARIANT_THREADS_MAX];
 
 	(void)k;
-	VARIANT_PARALLEL({
-		const int t = variant_thread_num();
-		uint64_t lo, hi;
-
-		variant_share(in->n, t, threads, &lo, &hi);
-		partial[t] = interp_tiled_points(in, tile, lo, hi);
-	});
-	st->total = variant_sum_partials(partial, threads);
+	st->total = interp_points_split(
+	    &st->in, variant_threads(&st->params), interp_tiled_points, &tile);
 	return isnan(st->total) ? -1 : 0;
 }
 
