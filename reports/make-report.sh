@@ -70,12 +70,12 @@ COLONY_MAIN=$(variants colony eager)
 	{ echo "make-report.sh: no variants from $H list" >&2; exit 1; }
 
 if [ "$MODE" = full ]; then
-	NQ=1e6; MQ=300; NSCALE=1e4,3e4,1e5,3e5; CHUNKS=100,1000,100000,1000000
-	RQ="--repeat 10 --warmup 1"; RE="--repeat 1 --warmup 0"; RS="--repeat 5 --warmup 0"
+	NQ=1e6; MQ=300; NSCALE=1e4,3e4,1e5; CHUNKS=100,1000,100000,1000000
+	RQ="--repeat 10 --warmup 1"; RE="--repeat 0 --warmup 0"; RS="--repeat 3 --warmup 0"
 	NNOISE=1e5
 	NG=1e5; NCS=2e4; MCS=300; MALT=100
 	NC=4096; KC=10; NCSCALE=512,1024,2048,4096,8192; NCEAGER=512,1024,2048; NCELLS=1024,4096,8192,16384,65536
-	KSPREAD=50; OVERHEAD="interp tiled --n 1e6 --repeat 3"
+	KSPREAD=30; OVERHEAD="interp tiled --n 3e5 --repeat 3"
 else
 	NQ=2e4; MQ=50; NSCALE=2e3,5e3,1e4; CHUNKS=100,1000,20000
 	RQ="--repeat 10 --warmup 1"; RE="--repeat 1 --warmup 0"; RS="--repeat 5 --warmup 0"
