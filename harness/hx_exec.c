@@ -585,11 +585,14 @@ exec_record_time(const hx_exec_record_t *er, hx_record_t *rec)
 	rec->cold_s = er->runs[0].proc.wall_s;
 	rec->clock_resolution_s = er->clock_resolution_s;
 	rec->samples = calloc(er->nruns + 1, sizeof(double));
-	if (rec->samples == NULL)
+	rec->cpu_samples = calloc(er->nruns + 1, sizeof(double));
+	if (rec->samples == NULL || rec->cpu_samples == NULL)
 		return -1;
 	for (size_t i = 0; i < er->nruns; i++) {
-		if (er->runs[i].kind == HX_EXEC_TIMED)
-			rec->samples[rec->nsamples++] = er->runs[i].proc.wall_s;
+		if (er->runs[i].kind != HX_EXEC_TIMED)
+			continue;
+		rec->cpu_samples[rec->nsamples] = er->runs[i].proc.cpu_s;
+		rec->samples[rec->nsamples++] = er->runs[i].proc.wall_s;
 	}
 	return 0;
 }
