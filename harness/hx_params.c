@@ -331,13 +331,23 @@ hx_params_same_inputs(const workload_t *w, const params_t *a, const params_t *b)
 void
 hx_params_label(FILE *f, const json_t *params_json)
 {
+	const char *key;
+	json_t *x;
+
 	for (size_t i = 0; i < hx_params_count; i++) {
 		const hx_param_t *p = &hx_params[i];
-		const json_t *x = json_object_get(params_json, p->name);
+		x = json_object_get(params_json, p->name);
 		if (!p->label || !json_is_number(x) ||
 		    json_number_value(x) == (double)p->label_omit)
 			continue;
 		fprintf(f, " %s=%.0f", p->name, json_number_value(x));
+	}
+	/* A workload's own parameters, always: two runs that differ only
+	 * in one must not read alike. */
+	json_object_foreach((json_t *)params_json, key, x)
+	{
+		if (hx_params_find(key) == NULL && json_is_number(x))
+			fprintf(f, " %s=%.10g", key, json_number_value(x));
 	}
 }
 

@@ -114,7 +114,7 @@ int hx_params_same_inputs(
     const workload_t *w, const params_t *a, const params_t *b);
 
 /* Appends " n=1000 m=30" for the labelled parameters of a result's params
- * object to f. */
+ * object to f, then every parameter outside the table (" passes=3"). */
 void hx_params_label(FILE *f, const json_t *params_json);
 
 /* The names in the results' params objects that are not in the table (the

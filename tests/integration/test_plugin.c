@@ -293,6 +293,22 @@ Test(plugin, sweep_lists_own_parameter)
 	}
 	cr_expect(with3 == 2, "%zu runs with passes=3", with3);
 	json_decref(rs);
+	/* compare tells the two settings apart in its labels. */
+	{
+		char cmp_out[4300], jsonl[4300], *text;
+		char *args[] = {"compare", jsonl, jsonl, NULL};
+		snprintf(jsonl, sizeof(jsonl), "%s.jsonl", out);
+		snprintf(cmp_out, sizeof(cmp_out), "%s/compare.txt", dir);
+		/* Two repeats a side: inconclusive, whatever its status. */
+		fb_wait(fb_start(args, cmp_out, "/dev/null"));
+		text = fb_slurp(cmp_out);
+		cr_expect(text != NULL &&
+			strstr(text, "dot/temporary n=1000 passes=3:") !=
+			    NULL &&
+			strstr(text, "dot/temporary n=1000 passes=1:") != NULL,
+		    "compare's labels: %s", text);
+		free(text);
+	}
 	snprintf(path, sizeof(path), "%s.csv", out);
 	csv = fb_slurp(path);
 	cr_assert(csv != NULL);
