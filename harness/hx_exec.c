@@ -669,10 +669,10 @@ exec_runs_json(const hx_exec_record_t *rec)
 	for (size_t i = 0; i < rec->nruns; i++) {
 		const hx_proc_result_t *p = &rec->runs[i].proc;
 		json_array_append_new(a,
-		    json_pack("{s:s, s:f, s:o, s:o, s:o, s:o, s:o, s:o, s:o, "
-			      "s:b, s:o}",
+		    json_pack("{s:s, s:f, s:f, s:o, s:o, s:o, s:o, s:o, s:o, "
+			      "s:o, s:b, s:o}",
 			"kind", exec_kind_name(rec->runs[i].kind), "wall_s",
-			p->wall_s, "tree_peak_rss_bytes",
+			p->wall_s, "cpu_s", p->cpu_s, "tree_peak_rss_bytes",
 			exec_u64(p->peak_rss_bytes), "ru_maxrss_bytes",
 			exec_u64(p->ru_maxrss_bytes), "processes",
 			exec_u64(p->peak_processes), "minor_faults",
