@@ -15,7 +15,10 @@
  *
  * A workload names the parameters it uses in workload_t.params ("n m g ...");
  * an option the workload does not use is refused, and the result carries
- * only the workload's parameters.
+ * only the workload's parameters. A workload may also declare parameters of
+ * its own (workload_t.extra_params, given as --param NAME=VALUE): they go
+ * the same ways (params object, CSV columns, resume match, labels, the
+ * cache simulation's command line, sweep lists).
  *
  * Limits: values are unsigned 64-bit integers (a choice is its index);
  * params_t fields are int or uint64_t.
