@@ -3,13 +3,14 @@
  *
  * The grid is the product of the variants and the value lists given
  * (--n 1e4,1e5 --chunk 1000,10000 ...; every parameter of the table takes a
- * list, and so does a workload's own: --param passes=1,2). Every run is isolated in its own child (hx_isolate), so a crash or
- * an out-of-memory is one failed line and the sweep goes on. After each
- * finished run both files (OUT.jsonl and OUT.csv) are rewritten atomically,
- * so an interrupted sweep keeps every finished run and never leaves half a
- * file; --resume skips the runs that OUT.jsonl already holds with the same
- * parameters and measurement settings, pinned to the same CPU (--cpu). A progress line on stderr says where
- * it is, how long it has run and about how long is left.
+ * list, and so does a workload's own: --param passes=1,2). Every run is
+ * isolated in its own child (hx_isolate), so a crash or an out-of-memory is one
+ * failed line and the sweep goes on. After each finished run both files
+ * (OUT.jsonl and OUT.csv) are rewritten atomically, so an interrupted sweep
+ * keeps every finished run and never leaves half a file; --resume skips the
+ * runs that OUT.jsonl already holds with the same parameters and measurement
+ * settings, pinned to the same CPU (--cpu). A progress line on stderr says
+ * where it is, how long it has run and about how long is left.
  *
  * The float64 reference of a parameter set is computed by its first run and
  * handed to the others, so a sweep of six variants pays for it once.
