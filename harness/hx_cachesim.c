@@ -16,6 +16,7 @@
 
 #include "hx_cachesim.h"
 #include "hx_params.h"
+#include "hx_plugin.h"
 #include "variant.h"
 
 #define CACHESIM_NEVENTS 9
@@ -483,8 +484,11 @@ int
 hx_cachesim_measure(const hx_run_config_t *cfg, const char *self, json_t *r,
     char *msg, size_t msglen)
 {
-	char exe[4096], store[2 * HX_CACHESIM_MAX_PARAMS][32];
-	char *argv[2 * HX_CACHESIM_MAX_PARAMS + 16];
+	char exe[4096];
+	char store[HX_PARAMS_ARGV_MAX(HX_CACHESIM_MAX_PARAMS)]
+		  [HX_PARAMS_ARGV_SLOT];
+	char *argv[HX_PARAMS_ARGV_MAX(HX_CACHESIM_MAX_PARAMS) + 18];
+	const char *plugin = hx_plugin_path(cfg->workload);
 	int a = 0;
 	hx_cachesim_t sim;
 	json_t *o;
@@ -496,6 +500,12 @@ hx_cachesim_measure(const hx_run_config_t *cfg, const char *self, json_t *r,
 	cachesim_harness(exe, sizeof(exe), self);
 	argv[a++] = exe;
 	argv[a++] = "run";
+	/* A plugin's workload exists in the re-run harness only once it
+	 * loads the same library. */
+	if (plugin != NULL) {
+		argv[a++] = "--plugin";
+		argv[a++] = (char *)plugin;
+	}
 	argv[a++] = (char *)cfg->workload->name;
 	argv[a++] = (char *)cfg->variant->name;
 	hx_params_argv(cfg->workload, &cfg->params, argv, &a, store);

@@ -342,7 +342,8 @@ hx_cli_parse_cpu(const char *arg, int *cpu, char *msg, size_t msglen)
 void
 hx_cli_params_usage(FILE *f, int lists)
 {
-	fprintf(f, "  %-26s%s\n", "--param NAME=VALUE",
+	fprintf(f, "  %-26s%s\n",
+	    lists ? "--param NAME=LIST" : "--param NAME=VALUE",
 	    "a parameter the workload declares itself (see harness list)");
 	for (size_t i = 0; i < hx_params_count; i++) {
 		char opt[64];

@@ -585,11 +585,14 @@ exec_record_time(const hx_exec_record_t *er, hx_record_t *rec)
 	rec->cold_s = er->runs[0].proc.wall_s;
 	rec->clock_resolution_s = er->clock_resolution_s;
 	rec->samples = calloc(er->nruns + 1, sizeof(double));
-	if (rec->samples == NULL)
+	rec->cpu_samples = calloc(er->nruns + 1, sizeof(double));
+	if (rec->samples == NULL || rec->cpu_samples == NULL)
 		return -1;
 	for (size_t i = 0; i < er->nruns; i++) {
-		if (er->runs[i].kind == HX_EXEC_TIMED)
-			rec->samples[rec->nsamples++] = er->runs[i].proc.wall_s;
+		if (er->runs[i].kind != HX_EXEC_TIMED)
+			continue;
+		rec->cpu_samples[rec->nsamples] = er->runs[i].proc.cpu_s;
+		rec->samples[rec->nsamples++] = er->runs[i].proc.wall_s;
 	}
 	return 0;
 }
@@ -666,10 +669,10 @@ exec_runs_json(const hx_exec_record_t *rec)
 	for (size_t i = 0; i < rec->nruns; i++) {
 		const hx_proc_result_t *p = &rec->runs[i].proc;
 		json_array_append_new(a,
-		    json_pack("{s:s, s:f, s:o, s:o, s:o, s:o, s:o, s:o, s:o, "
-			      "s:b, s:o}",
+		    json_pack("{s:s, s:f, s:f, s:o, s:o, s:o, s:o, s:o, s:o, "
+			      "s:o, s:b, s:o}",
 			"kind", exec_kind_name(rec->runs[i].kind), "wall_s",
-			p->wall_s, "tree_peak_rss_bytes",
+			p->wall_s, "cpu_s", p->cpu_s, "tree_peak_rss_bytes",
 			exec_u64(p->peak_rss_bytes), "ru_maxrss_bytes",
 			exec_u64(p->ru_maxrss_bytes), "processes",
 			exec_u64(p->peak_processes), "minor_faults",

@@ -60,3 +60,13 @@ hx_clock_now(void)
 		return NAN;
 	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
+
+double
+hx_clock_cpu_now(void)
+{
+	struct timespec t;
+
+	if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t) != 0)
+		return NAN;
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}

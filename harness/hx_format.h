@@ -23,4 +23,8 @@ char *hx_format_ratio(char *buf, size_t len, double ratio);
  * measurement reads. */
 double hx_clock_now(void);
 
+/* Seconds of CPU time this process has used, all its threads together
+ * (CLOCK_PROCESS_CPUTIME_ID; NAN if the clock fails). */
+double hx_clock_cpu_now(void);
+
 #endif /* FB_HX_FORMAT_H */

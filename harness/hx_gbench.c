@@ -111,26 +111,33 @@ gb_entry(const json_t *r, const char *name, size_t family, size_t reps)
 	    "time_unit", "ns");
 }
 
-/* The aggregate "what" of samples t (seconds) as an entry. */
-static json_t *
-gb_aggregate(const json_t *r, const char *name, size_t family, const double *t,
-    size_t n, const char *what)
+/* The aggregate "what" (mean, median, stddev) of samples t. */
+static double
+gb_statistic(const double *t, size_t n, const char *what)
 {
-	char full[600];
 	double v = 0, mean = 0;
-	json_t *e;
 
 	for (size_t i = 0; i < n; i++)
 		mean += t[i] / (double)n;
 	if (strcmp(what, "mean") == 0)
-		v = mean;
-	else if (strcmp(what, "median") == 0)
-		v = hx_stats_median(t, n);
-	else {
-		for (size_t i = 0; i < n; i++)
-			v += (t[i] - mean) * (t[i] - mean);
-		v = n > 1 ? sqrt(v / (double)(n - 1)) : 0.0;
-	}
+		return mean;
+	if (strcmp(what, "median") == 0)
+		return hx_stats_median(t, n);
+	for (size_t i = 0; i < n; i++)
+		v += (t[i] - mean) * (t[i] - mean);
+	return n > 1 ? sqrt(v / (double)(n - 1)) : 0.0;
+}
+
+/* The aggregate "what" of wall samples t and CPU samples c (seconds) as an
+ * entry. */
+static json_t *
+gb_aggregate(const json_t *r, const char *name, size_t family, const double *t,
+    const double *c, size_t n, const char *what)
+{
+	char full[600];
+	double v = gb_statistic(t, n, what), cpu = gb_statistic(c, n, what);
+	json_t *e;
+
 	snprintf(full, sizeof(full), "%s_%s", name, what);
 	e = gb_entry(r, name, family, n);
 	json_object_set_new(e, "name", json_string(full));
@@ -139,7 +146,7 @@ gb_aggregate(const json_t *r, const char *name, size_t family, const double *t,
 	json_object_set_new(e, "aggregate_unit", json_string("time"));
 	json_object_set_new(e, "iterations", json_integer((json_int_t)n));
 	json_object_set_new(e, "real_time", json_real(v * 1e9));
-	json_object_set_new(e, "cpu_time", json_real(v * 1e9));
+	json_object_set_new(e, "cpu_time", json_real(cpu * 1e9));
 	gb_counters(r, e);
 	return e;
 }
@@ -149,8 +156,9 @@ static void
 gb_result(const json_t *r, size_t f, json_t *out)
 {
 	const json_t *s = hx_result_at(r, "time_s.samples");
+	const json_t *cs = hx_result_at(r, "time_s.cpu_samples");
 	size_t n = json_array_size(s);
-	double *t = calloc(n + 1, sizeof(double));
+	double *t = calloc(2 * n + 1, sizeof(double)), *c = t + n;
 	char name[512];
 	json_t *e;
 
@@ -166,21 +174,26 @@ gb_result(const json_t *r, size_t f, json_t *out)
 		free(t);
 		return;
 	}
+	/* Without CPU samples (results from before they existed), the wall
+	 * time stands for the CPU time. */
 	for (size_t i = 0; i < n; i++) {
 		t[i] = json_number_value(json_array_get(s, i));
+		c[i] = json_array_size(cs) == n
+		    ? json_number_value(json_array_get(cs, i))
+		    : t[i];
 		e = gb_entry(r, name, f, n);
 		json_object_set_new(e, "run_type", json_string("iteration"));
 		json_object_set_new(
 		    e, "repetition_index", json_integer((json_int_t)i));
 		json_object_set_new(e, "iterations", json_integer(1));
 		json_object_set_new(e, "real_time", json_real(t[i] * 1e9));
-		json_object_set_new(e, "cpu_time", json_real(t[i] * 1e9));
+		json_object_set_new(e, "cpu_time", json_real(c[i] * 1e9));
 		gb_counters(r, e);
 		json_array_append_new(out, e);
 	}
-	json_array_append_new(out, gb_aggregate(r, name, f, t, n, "mean"));
-	json_array_append_new(out, gb_aggregate(r, name, f, t, n, "median"));
-	json_array_append_new(out, gb_aggregate(r, name, f, t, n, "stddev"));
+	json_array_append_new(out, gb_aggregate(r, name, f, t, c, n, "mean"));
+	json_array_append_new(out, gb_aggregate(r, name, f, t, c, n, "median"));
+	json_array_append_new(out, gb_aggregate(r, name, f, t, c, n, "stddev"));
 	free(t);
 }
 
@@ -295,8 +308,9 @@ gb_result_of(json_t *by_name, json_t *out, const char *name, const json_t *ctx)
 
 	if (r != NULL)
 		return r;
-	r = json_pack("{s:s, s:{s:[]}, s:{}, s:o}", "status", "ok", "time_s",
-	    "samples", "memory", "machine", gb_machine(ctx));
+	r = json_pack("{s:s, s:{s:[], s:[]}, s:{}, s:o}", "status", "ok",
+	    "time_s", "samples", "cpu_samples", "memory", "machine",
+	    gb_machine(ctx));
 	gb_parse_name(name, r);
 	json_object_set(r, "date", json_object_get(ctx, "date"));
 	json_object_set_new(by_name, name, r);
@@ -309,6 +323,8 @@ static void
 gb_take(const json_t *e, json_t *r)
 {
 	const json_t *mem = json_object_get(e, "max_bytes_used");
+	double unit =
+	    gb_unit(json_string_value(json_object_get(e, "time_unit")));
 
 	if (json_is_true(json_object_get(e, "error_occurred"))) {
 		json_object_set_new(r, "status", json_string("failed"));
@@ -317,8 +333,11 @@ gb_take(const json_t *e, json_t *r)
 		return;
 	}
 	json_array_append_new(hx_result_at(r, "time_s.samples"),
-	    json_real(json_number_value(json_object_get(e, "real_time")) *
-		gb_unit(json_string_value(json_object_get(e, "time_unit")))));
+	    json_real(
+		json_number_value(json_object_get(e, "real_time")) * unit));
+	json_array_append_new(hx_result_at(r, "time_s.cpu_samples"),
+	    json_real(
+		json_number_value(json_object_get(e, "cpu_time")) * unit));
 	if (json_is_number(mem))
 		json_object_set(json_object_get(r, "memory"),
 		    "peak_workspace_bytes", (json_t *)mem);

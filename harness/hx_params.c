@@ -179,6 +179,17 @@ hx_params_extra_defaults(const workload_t *w, params_t *params)
 }
 
 int
+hx_params_extra_index(const workload_t *w, const char *name, size_t len)
+{
+	for (size_t i = 0; i < hx_params_extra_count(w); i++) {
+		const char *d = w->extra_params[i].name;
+		if (strlen(d) == len && strncmp(d, name, len) == 0)
+			return (int)i;
+	}
+	return -1;
+}
+
+int
 hx_params_extra_parse(const workload_t *w, const char *arg, params_t *params,
     char *msg, size_t msglen)
 {
@@ -320,26 +331,73 @@ hx_params_same_inputs(const workload_t *w, const params_t *a, const params_t *b)
 void
 hx_params_label(FILE *f, const json_t *params_json)
 {
+	const char *key;
+	json_t *x;
+
 	for (size_t i = 0; i < hx_params_count; i++) {
 		const hx_param_t *p = &hx_params[i];
-		const json_t *x = json_object_get(params_json, p->name);
+		x = json_object_get(params_json, p->name);
 		if (!p->label || !json_is_number(x) ||
 		    json_number_value(x) == (double)p->label_omit)
 			continue;
 		fprintf(f, " %s=%.0f", p->name, json_number_value(x));
 	}
+	/* A workload's own parameters, always: two runs that differ only
+	 * in one must not read alike. */
+	json_object_foreach((json_t *)params_json, key, x)
+	{
+		if (hx_params_find(key) == NULL && json_is_number(x))
+			fprintf(f, " %s=%.10g", key, json_number_value(x));
+	}
+}
+
+json_t *
+hx_params_extra_names(const json_t *results)
+{
+	json_t *names = json_array(), *r, *x;
+	const char *key;
+	size_t i;
+
+	json_array_foreach((json_t *)results, i, r)
+	{
+		json_object_foreach(json_object_get(r, "params"), key, x)
+		{
+			size_t k, seen = 0;
+			json_t *name;
+			if (names == NULL || hx_params_find(key) != NULL)
+				continue;
+			json_array_foreach(names, k, name)
+			{
+				seen |=
+				    strcmp(json_string_value(name), key) == 0;
+			}
+			if (!seen)
+				json_array_append_new(names, json_string(key));
+		}
+	}
+	return names;
 }
 
 void
-hx_params_csv_header(FILE *f)
+hx_params_csv_header(FILE *f, const json_t *extra_names)
 {
-	for (size_t i = 0; i < hx_params_count; i++)
+	size_t i;
+	const json_t *name;
+
+	for (i = 0; i < hx_params_count; i++)
 		fprintf(f, "%s,", hx_params[i].name);
+	json_array_foreach((json_t *)extra_names, i, name)
+	{
+		fprintf(f, "%s,", json_string_value(name));
+	}
 }
 
 void
-hx_params_csv_row(FILE *f, const json_t *params_json)
+hx_params_csv_row(FILE *f, const json_t *params_json, const json_t *extra_names)
 {
+	size_t k;
+	const json_t *name;
+
 	for (size_t i = 0; i < hx_params_count; i++) {
 		const json_t *x =
 		    json_object_get(params_json, hx_params[i].name);
@@ -354,11 +412,19 @@ hx_params_csv_row(FILE *f, const json_t *params_json)
 			    (unsigned long long)hx_params[i].label_omit);
 		fputc(',', f);
 	}
+	json_array_foreach((json_t *)extra_names, k, name)
+	{
+		const json_t *x =
+		    json_object_get(params_json, json_string_value(name));
+		if (json_is_number(x))
+			fprintf(f, "%.10g", json_number_value(x));
+		fputc(',', f);
+	}
 }
 
 void
 hx_params_argv(const workload_t *w, const params_t *params, char **argv,
-    int *argc, char store[][32])
+    int *argc, char store[][HX_PARAMS_ARGV_SLOT])
 {
 	for (size_t i = 0; i < hx_params_count; i++) {
 		const hx_param_t *p = &hx_params[i];
@@ -367,8 +433,18 @@ hx_params_argv(const workload_t *w, const params_t *params, char **argv,
 		if (!hx_params_used(w, p) || omitted(p, v) ||
 		    ((p->flags & HX_PARAM_ZERO_DEFAULT) && v == 0))
 			continue;
-		snprintf(opt, 32, "--%s", p->name);
-		hx_params_format(p, v, val, 32);
+		snprintf(opt, HX_PARAMS_ARGV_SLOT, "--%s", p->name);
+		hx_params_format(p, v, val, HX_PARAMS_ARGV_SLOT);
+		argv[(*argc)++] = opt;
+		argv[(*argc)++] = val;
+	}
+	for (size_t i = 0; i < hx_params_extra_count(w); i++) {
+		char *opt = store[2 * hx_params_count + 2 * i];
+		char *val = store[2 * hx_params_count + 2 * i + 1];
+		snprintf(opt, HX_PARAMS_ARGV_SLOT, "--param");
+		snprintf(val, HX_PARAMS_ARGV_SLOT, "%s=%llu",
+		    w->extra_params[i].name,
+		    (unsigned long long)params->extra[i]);
 		argv[(*argc)++] = opt;
 		argv[(*argc)++] = val;
 	}

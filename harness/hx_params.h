@@ -15,7 +15,10 @@
  *
  * A workload names the parameters it uses in workload_t.params ("n m g ...");
  * an option the workload does not use is refused, and the result carries
- * only the workload's parameters.
+ * only the workload's parameters. A workload may also declare parameters of
+ * its own (workload_t.extra_params, given as --param NAME=VALUE): they go
+ * the same ways (params object, CSV columns, resume match, labels, the
+ * cache simulation's command line, sweep lists).
  *
  * Limits: values are unsigned 64-bit integers (a choice is its index);
  * params_t fields are int or uint64_t.
@@ -89,6 +92,8 @@ const char *hx_params_format(
  * their defaults into params, and one "NAME=VALUE" (--param) applied to
  * params. 0, or -1 with msg (no such parameter, or out of its bounds). */
 size_t hx_params_extra_count(const workload_t *w);
+/* The index of w's own parameter called name (its first len bytes), or -1. */
+int hx_params_extra_index(const workload_t *w, const char *name, size_t len);
 void hx_params_extra_defaults(const workload_t *w, params_t *params);
 int hx_params_extra_parse(const workload_t *w, const char *arg,
     params_t *params, char *msg, size_t msglen);
@@ -112,19 +117,29 @@ int hx_params_same_inputs(
     const workload_t *w, const params_t *a, const params_t *b);
 
 /* Appends " n=1000 m=30" for the labelled parameters of a result's params
- * object to f. */
+ * object to f, then every parameter outside the table (" passes=3"). */
 void hx_params_label(FILE *f, const json_t *params_json);
 
-/* The CSV: the header's parameter columns ("n,m,...,steps,") and one
- * row's cells (empty where the result has no such parameter). */
-void hx_params_csv_header(FILE *f);
-void hx_params_csv_row(FILE *f, const json_t *params_json);
+/* The names in the results' params objects that are not in the table (the
+ * workloads' own parameters), in the order first seen: a JSON array (new
+ * reference; NULL when out of memory). */
+json_t *hx_params_extra_names(const json_t *results);
 
-/* The command line that repeats these parameters (--n 1000 --m 30 ...):
- * appends to argv at *argc, the options' text in store (two 32-byte slots
- * per parameter: 2 * hx_params_count). Leaves out the parameters w does
- * not use and zeros that stand for the variant's default. */
+/* The CSV: the header's parameter columns ("n,m,...,threads," then one
+ * column per name in extra_names, an array that may be NULL) and one
+ * row's cells (empty where the result has no such parameter). */
+void hx_params_csv_header(FILE *f, const json_t *extra_names);
+void hx_params_csv_row(
+    FILE *f, const json_t *params_json, const json_t *extra_names);
+
+/* The command line that repeats these parameters (--n 1000 --m 30 ...
+ * --param NAME=VALUE for w's own): appends to argv at *argc (at most
+ * HX_PARAMS_ARGV_MAX(hx_params_count) entries), the options' text in store
+ * (as many slots). Leaves out the parameters w does not use and zeros that
+ * stand for the variant's default. */
+#define HX_PARAMS_ARGV_SLOT 64
+#define HX_PARAMS_ARGV_MAX(count) (2 * (count) + 2 * PARAMS_EXTRA_MAX)
 void hx_params_argv(const workload_t *w, const params_t *params, char **argv,
-    int *argc, char store[][32]);
+    int *argc, char store[][HX_PARAMS_ARGV_SLOT]);
 
 #endif /* FB_HX_PARAMS_H */

@@ -10,7 +10,20 @@
 #include "plugin.h"
 
 static const fb_plugin_t *loaded[HX_PLUGIN_MAX];
+static char loaded_path[HX_PLUGIN_MAX][4096];
 static size_t nloaded;
+
+const char *
+hx_plugin_path(const workload_t *w)
+{
+	for (size_t p = 0; p < nloaded; p++) {
+		for (size_t n = 0; loaded[p]->workloads[n] != NULL; n++) {
+			if (loaded[p]->workloads[n] == w)
+				return loaded_path[p];
+		}
+	}
+	return NULL;
+}
 
 const workload_t *
 hx_plugin_workload(size_t i)
@@ -208,6 +221,8 @@ hx_plugin_load(const char *path, char *msg, size_t msglen)
 		dlclose(h);
 		return -1;
 	}
+	snprintf(
+	    loaded_path[nloaded], sizeof(loaded_path[nloaded]), "%s", path);
 	loaded[nloaded++] = pl;
 	return 0;
 }

@@ -34,6 +34,10 @@ const variant_t *hx_plugin_variant(size_t i);
 const workload_t *hx_plugin_find_workload(const char *name);
 const variant_t *hx_plugin_find_variant(const char *workload, const char *name);
 
+/* The path the plugin that holds workload w was loaded from (as given to
+ * hx_plugin_load), or NULL for a built-in workload. */
+const char *hx_plugin_path(const workload_t *w);
+
 /* Removes every "--plugin PATH" and "--plugin=PATH" of argv (up to a "--")
  * and loads them. Returns 0, or -1 with msg; *argc is updated. */
 int hx_plugin_from_argv(int *argc, char **argv, char *msg, size_t msglen);

@@ -74,6 +74,7 @@ typedef struct hx_proc_result_s {
 	uint64_t ru_maxrss_bytes; /* wait4: largest single process */
 	uint64_t minor_faults;    /* wait4: the root and waited-for children */
 	uint64_t major_faults;    /* likewise */
+	double cpu_s;             /* wait4: user + system seconds, likewise */
 	int exit_status;          /* 0..255, or -1 when killed by a signal */
 	int signal;               /* the signal that ended it, else 0 */
 	int guard_killed;         /* the memory guard killed the tree */

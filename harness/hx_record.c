@@ -73,6 +73,7 @@ void
 hx_record_free(hx_record_t *rec)
 {
 	free(rec->samples);
+	free(rec->cpu_samples);
 	free(rec->step_samples);
 	json_decref(rec->allocator_before);
 	json_decref(rec->allocator_after);
@@ -180,6 +181,9 @@ time_json(const hx_record_t *rec, json_t *warnings)
 	    o, "outliers", json_integer((json_int_t)s.outliers));
 	json_object_set_new(o, "outlier_samples", outliers_json(t, n));
 	json_object_set_new(o, "samples", doubles_json(t, n));
+	if (rec->cpu_samples != NULL)
+		json_object_set_new(
+		    o, "cpu_samples", doubles_json(rec->cpu_samples, n));
 	time_warnings(&s, n, rec->clock_resolution_s, warnings);
 	return o;
 }

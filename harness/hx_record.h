@@ -90,6 +90,10 @@ typedef struct hx_record_s {
 	double cold_s, clock_resolution_s;
 	double *samples;
 	size_t nsamples;
+	/* The CPU time of each timed sample, in the same order (owned; NULL
+	 * when not measured): all threads of the measuring process (run), or
+	 * the command's waited-for processes (exec). */
+	double *cpu_samples;
 	/* Steps: the cold run's first step, the timed runs' steps (owned;
 	 * with no timed run, the cold run's steps after its first). */
 	int has_steps;

@@ -26,6 +26,7 @@ typedef struct run_log_s {
 	uint64_t max_runs, steps;
 	size_t done; /* runs finished, cold and warm-up included */
 	double *time;
+	double *cpu; /* each run's CPU time, all threads of the process */
 	uint64_t *peak, *hwm, *minor, *major;
 	double *step_times;  /* one run's steps */
 	double *timed_steps; /* the timed runs' steps */
@@ -139,6 +140,7 @@ static void
 log_free(run_log_t *log)
 {
 	free(log->time);
+	free(log->cpu);
 	free(log->peak);
 	free(log->hwm);
 	free(log->minor);
@@ -159,6 +161,7 @@ log_alloc(const hx_run_config_t *cfg, run_log_t *log)
 	log->max_runs = 1 + cfg->warmup +
 	    (cfg->min_time_s > 0.0 ? HX_RUN_MAX_REPEATS : cfg->repeat);
 	log->time = calloc(log->max_runs, sizeof(double));
+	log->cpu = calloc(log->max_runs, sizeof(double));
 	log->peak = calloc(log->max_runs, sizeof(uint64_t));
 	log->hwm = calloc(log->max_runs, sizeof(uint64_t));
 	log->minor = calloc(log->max_runs, sizeof(uint64_t));
@@ -168,9 +171,10 @@ log_alloc(const hx_run_config_t *cfg, run_log_t *log)
 	log->cold_steps = calloc(log->steps, sizeof(double));
 	log->allocated = calloc(log->max_runs, sizeof(uint64_t));
 	return log->allocated != NULL && log->time != NULL &&
-		log->peak != NULL && log->hwm != NULL && log->minor != NULL &&
-		log->major != NULL && log->step_times != NULL &&
-		log->timed_steps != NULL && log->cold_steps != NULL
+		log->cpu != NULL && log->peak != NULL && log->hwm != NULL &&
+		log->minor != NULL && log->major != NULL &&
+		log->step_times != NULL && log->timed_steps != NULL &&
+		log->cold_steps != NULL
 	    ? 0
 	    : -1;
 }
@@ -322,8 +326,10 @@ measure_one(const hx_run_config_t *cfg, hx_record_t *rec, void *state,
 		log->has_requests = hx_mem_requests(&req0) == 0;
 	if (timed)
 		hx_counters_enable(&rec->counters);
+	log->cpu[i] = hx_clock_cpu_now();
 	failed = hx_run_measured(cfg->variant, state, log->steps,
 	    log->step_times, rec->timeline, (int)i);
+	log->cpu[i] = hx_clock_cpu_now() - log->cpu[i];
 	if (timed)
 		hx_counters_disable(&rec->counters);
 	hx_timeline_track_allocated(log->sampler, 0);
@@ -476,10 +482,14 @@ measure_summarize(const hx_run_config_t *cfg, hx_record_t *rec, run_log_t *log)
 
 	rec->has_time = 1;
 	rec->cold_s = log->time[0];
-	for (size_t i = 0; i < rec->nsamples; i++)
+	for (size_t i = 0; i < rec->nsamples; i++) {
 		log->time[i] = log->time[first_timed + i];
+		log->cpu[i] = log->cpu[first_timed + i];
+	}
 	rec->samples = log->time;
 	log->time = NULL;
+	rec->cpu_samples = log->cpu;
+	log->cpu = NULL;
 	if (log->steps > 1) {
 		/* The timed runs' steps; with none (--repeat 0), the cold
 		 * run's after its first, as time_s does with the cold run. */

@@ -3,13 +3,14 @@
  *
  * The grid is the product of the variants and the value lists given
  * (--n 1e4,1e5 --chunk 1000,10000 ...; every parameter of the table takes a
- * list). Every run is isolated in its own child (hx_isolate), so a crash or
- * an out-of-memory is one failed line and the sweep goes on. After each
- * finished run both files (OUT.jsonl and OUT.csv) are rewritten atomically,
- * so an interrupted sweep keeps every finished run and never leaves half a
- * file; --resume skips the runs that OUT.jsonl already holds with the same
- * parameters and measurement settings. A progress line on stderr says where
- * it is, how long it has run and about how long is left.
+ * list, and so does a workload's own: --param passes=1,2). Every run is
+ * isolated in its own child (hx_isolate), so a crash or an out-of-memory is one
+ * failed line and the sweep goes on. After each finished run both files
+ * (OUT.jsonl and OUT.csv) are rewritten atomically, so an interrupted sweep
+ * keeps every finished run and never leaves half a file; --resume skips the
+ * runs that OUT.jsonl already holds with the same parameters and measurement
+ * settings, pinned to the same CPU (--cpu). A progress line on stderr says
+ * where it is, how long it has run and about how long is left.
  *
  * The float64 reference of a parameter set is computed by its first run and
  * handed to the others, so a sweep of six variants pays for it once.
@@ -69,6 +70,7 @@ typedef struct sweep_plan_s {
 	const variant_t *variants[SWEEP_MAX_VARIANTS];
 	size_t nvariants;
 	sweep_list_t lists[HX_CLI_MAX_PARAMS];
+	sweep_list_t extra_lists[PARAMS_EXTRA_MAX]; /* the workload's own */
 	hx_run_config_t base;
 	const char *timeline_dir;
 	int resume;
@@ -138,21 +140,57 @@ sweep_usage(FILE *f)
 	    f);
 }
 
+/* One value of a list: a table parameter's (ctx: the hx_param_t) or a
+ * workload's own (ctx: the sweep_extra_t). 0, or -1 with msg. */
+typedef int (*sweep_value_fn)(
+    const void *ctx, const char *tok, uint64_t *out, char *msg, size_t msglen);
+
+typedef struct sweep_extra_s {
+	const workload_t *w;
+	int index;
+	const char *name;
+} sweep_extra_t;
+
 static int
-parse_list(const hx_param_t *p, const char *arg, sweep_list_t *l, char *msg,
-    size_t msglen)
+table_value(
+    const void *ctx, const char *tok, uint64_t *out, char *msg, size_t msglen)
+{
+	return hx_params_parse(ctx, tok, out, msg, msglen);
+}
+
+/* Through hx_params_extra_parse, so the bounds and messages are run's. */
+static int
+extra_value(
+    const void *ctx, const char *tok, uint64_t *out, char *msg, size_t msglen)
+{
+	const sweep_extra_t *e = ctx;
+	char arg[512];
+	params_t p;
+
+	memset(&p, 0, sizeof(p));
+	snprintf(arg, sizeof(arg), "%s=%s", e->name, tok);
+	if (hx_params_extra_parse(e->w, arg, &p, msg, msglen) != 0)
+		return -1;
+	*out = p.extra[e->index];
+	return 0;
+}
+
+/* A comma-separated list of values of the option called name. */
+static int
+parse_list(const char *name, const char *arg, sweep_value_fn one,
+    const void *ctx, sweep_list_t *l, char *msg, size_t msglen)
 {
 	char buf[1024], *save = NULL, *tok;
 	size_t len = strlen(arg);
 
 	if (len >= sizeof(buf)) {
-		snprintf(msg, msglen, "--%s: list too long", p->name);
+		snprintf(msg, msglen, "--%s: list too long", name);
 		return -1;
 	}
 	if (len == 0 || arg[0] == ',' || arg[len - 1] == ',' ||
 	    strstr(arg, ",,") != NULL) {
-		snprintf(msg, msglen, "--%s '%s': empty value in list", p->name,
-		    arg);
+		snprintf(
+		    msg, msglen, "--%s '%s': empty value in list", name, arg);
 		return -1;
 	}
 	memcpy(buf, arg, len + 1);
@@ -160,11 +198,11 @@ parse_list(const hx_param_t *p, const char *arg, sweep_list_t *l, char *msg,
 	for (tok = strtok_r(buf, ",", &save); tok != NULL;
 	     tok = strtok_r(NULL, ",", &save)) {
 		if (l->count == SWEEP_MAX_LIST) {
-			snprintf(msg, msglen, "--%s: more than %d values",
-			    p->name, SWEEP_MAX_LIST);
+			snprintf(msg, msglen, "--%s: more than %d values", name,
+			    SWEEP_MAX_LIST);
 			return -1;
 		}
-		if (hx_params_parse(p, tok, &l->v[l->count], msg, msglen) != 0)
+		if (one(ctx, tok, &l->v[l->count], msg, msglen) != 0)
 			return -1;
 		l->count++;
 	}
@@ -221,7 +259,37 @@ sweep_lists(
 			continue;
 		}
 		if (hx_cli_param_usable(plan->w, p, msg, msglen) != 0 ||
-		    parse_list(p, a->param[i], l, msg, msglen) != 0)
+		    parse_list(p->name, a->param[i], table_value, p, l, msg,
+			msglen) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The workload's own parameters' lists: --param NAME=V1,V2 (run's
+ * --param NAME=V with a list), else the one default. */
+static int
+sweep_extra_lists(
+    sweep_plan_t *plan, const hx_cli_args_t *a, char *msg, size_t msglen)
+{
+	for (size_t i = 0; i < PARAMS_EXTRA_MAX; i++) {
+		plan->extra_lists[i].count = 1;
+		plan->extra_lists[i].v[0] = plan->base.params.extra[i];
+	}
+	for (int k = 0; k < a->nextra; k++) {
+		const char *arg = a->extra[k], *eq = strchr(arg, '=');
+		sweep_extra_t e = {plan->w, -1, NULL};
+		char name[128];
+		if (eq != NULL)
+			e.index = hx_params_extra_index(
+			    plan->w, arg, (size_t)(eq - arg));
+		if (e.index < 0) /* run's message for a bad name */
+			return hx_params_extra_parse(
+			    plan->w, arg, &plan->base.params, msg, msglen);
+		e.name = plan->w->extra_params[e.index].name;
+		snprintf(name, sizeof(name), "param %s", e.name);
+		if (parse_list(name, eq + 1, extra_value, &e,
+			&plan->extra_lists[e.index], msg, msglen) != 0)
 			return -1;
 	}
 	return 0;
@@ -255,7 +323,7 @@ sweep_parse(int argc, char **argv, sweep_plan_t *plan, sweep_t *s, char *msg,
 	hx_run_config_init(&plan->base, plan->w, plan->variants[0]);
 	plan->base.repeat = SWEEP_DEFAULT_REPEAT;
 	if (sweep_lists(plan, &a, msg, msglen) != 0 ||
-	    hx_cli_apply_extra(&a, &plan->base, msg, msglen) != 0 ||
+	    sweep_extra_lists(plan, &a, msg, msglen) != 0 ||
 	    hx_cli_apply_settings(&a, &plan->base, msg, msglen) != 0)
 		return -1;
 	plan->timeline_dir = a.own[S_TIMELINE_DIR];
@@ -284,6 +352,21 @@ sweep_parse(int argc, char **argv, sweep_plan_t *plan, sweep_t *s, char *msg,
 	return 0;
 }
 
+/* The workload's own parameters of the schedule (schedule 1) or of the
+ * inputs (0) from the mixed-radix digits in *rest. */
+static void
+sweep_grid_extra(
+    const sweep_plan_t *plan, int schedule, hx_run_config_t *cfg, size_t *rest)
+{
+	for (size_t i = hx_params_extra_count(plan->w); i-- > 0;) {
+		const sweep_list_t *l = &plan->extra_lists[i];
+		if (!plan->w->extra_params[i].schedule != !schedule)
+			continue;
+		cfg->params.extra[i] = l->v[*rest % l->count];
+		*rest /= l->count;
+	}
+}
+
 /* Configuration k of the grid. Its index is read as mixed-radix digits:
  * the schedule's parameters vary fastest (last in the table first), then
  * the variant, then the inputs' parameters, the table's first (n) slowest,
@@ -302,8 +385,10 @@ sweep_grid_at(const sweep_plan_t *plan, size_t k, hx_run_config_t *cfg)
 		    &cfg->params, &hx_params[i], l->v[rest % l->count]);
 		rest /= l->count;
 	}
+	sweep_grid_extra(plan, 1, cfg, &rest);
 	cfg->variant = plan->variants[rest % plan->nvariants];
 	rest /= plan->nvariants;
+	sweep_grid_extra(plan, 0, cfg, &rest);
 	for (size_t i = hx_params_count; i-- > 0;) {
 		const sweep_list_t *l = &plan->lists[i];
 		if (hx_params[i].flags & HX_PARAM_SCHEDULE)
@@ -322,6 +407,8 @@ sweep_grid(sweep_plan_t *plan, char *msg, size_t msglen)
 	plan->total = plan->nvariants;
 	for (size_t i = 0; i < hx_params_count; i++)
 		plan->total *= plan->lists[i].count;
+	for (size_t i = 0; i < PARAMS_EXTRA_MAX; i++)
+		plan->total *= plan->extra_lists[i].count;
 	if ((plan->runs = calloc(plan->total, sizeof(*plan->runs))) == NULL) {
 		snprintf(
 		    msg, msglen, "out of memory for %zu runs", plan->total);
@@ -344,6 +431,11 @@ sweep_same_run(const json_t *r, const hx_run_config_t *cfg)
 	const char *v = json_string_value(json_object_get(r, "variant"));
 	const json_t *set = json_object_get(r, "settings");
 	const char *events = json_string_value(json_object_get(set, "events"));
+	const json_t *cpu =
+	    json_object_get(json_object_get(r, "conditions"), "cpu");
+	/* A result taken on another CPU (or pinned when this one is not, or
+	 * the reverse) is taken again; one from before --cpu was unpinned. */
+	json_int_t pinned = json_is_integer(cpu) ? json_integer_value(cpu) : -1;
 
 	return w != NULL && v != NULL && strcmp(w, cfg->workload->name) == 0 &&
 	    strcmp(v, cfg->variant->name) == 0 &&
@@ -352,7 +444,9 @@ sweep_same_run(const json_t *r, const hx_run_config_t *cfg)
 	    hx_result_number(r, "settings.warmup") == (double)cfg->warmup &&
 	    hx_result_number(r, "settings.min_time_s") == cfg->min_time_s &&
 	    events != NULL &&
-	    strcmp(events, cfg->events != NULL ? cfg->events : "default") == 0;
+	    strcmp(events, cfg->events != NULL ? cfg->events : "default") ==
+	    0 &&
+	    pinned == (json_int_t)cfg->cpu;
 }
 
 /* --resume: drops the runs the file already holds. */
@@ -419,7 +513,7 @@ static const char csv_figure_names[] =
     "major_faults,flops,bytes,gflops_per_s,gbytes_per_s,ns_per_unit,";
 
 static void
-csv_row(FILE *f, const json_t *r)
+csv_row(FILE *f, const json_t *r, const json_t *extra_names)
 {
 	const json_t *ci =
 	    json_object_get(json_object_get(r, "time_s"), "ci95");
@@ -432,7 +526,7 @@ csv_row(FILE *f, const json_t *r)
 	    json_string_value(
 		json_object_get(json_object_get(r, "machine"), "allocator")));
 	fputc(',', f);
-	hx_params_csv_row(f, json_object_get(r, "params"));
+	hx_params_csv_row(f, json_object_get(r, "params"), extra_names);
 	for (size_t k = 0; k < sizeof(csv_figures) / sizeof(csv_figures[0]);
 	     k++) {
 		if (strncmp(csv_figures[k], "time_s.ci95.", 12) == 0) {
@@ -453,16 +547,20 @@ static int
 csv_writer(FILE *f, void *arg)
 {
 	const json_t *results = arg;
+	/* One column per parameter a workload declares itself. */
+	json_t *extra = hx_params_extra_names(results), *r;
 	size_t i;
-	json_t *r;
 
+	if (extra == NULL)
+		return -1;
 	fputs("workload,variant,status,allocator,", f);
-	hx_params_csv_header(f);
+	hx_params_csv_header(f, extra);
 	fprintf(f, "%sreason\n", csv_figure_names);
 	json_array_foreach(results, i, r)
 	{
-		csv_row(f, r);
+		csv_row(f, r, extra);
 	}
+	json_decref(extra);
 	return ferror(f) ? -1 : 0;
 }
 

@@ -90,7 +90,8 @@ static void
 list_smoke(const workload_t *w)
 {
 	params_t p;
-	char store[2 * LIST_MAX_PARAMS][32], *args[2 * LIST_MAX_PARAMS];
+	char store[HX_PARAMS_ARGV_MAX(LIST_MAX_PARAMS)][HX_PARAMS_ARGV_SLOT];
+	char *args[HX_PARAMS_ARGV_MAX(LIST_MAX_PARAMS)];
 	int n = 0;
 
 	const variant_t *v;
@@ -99,6 +100,7 @@ list_smoke(const workload_t *w)
 	if (w->smoke == NULL)
 		return;
 	w->smoke(&p);
+	hx_params_extra_defaults(w, &p);
 	hx_params_argv(w, &p, args, &n, store);
 	for (size_t j = 0; (v = hx_plugin_variant(j)) != NULL; j++) {
 		if (v->workload != w)

@@ -7,7 +7,8 @@
  * Reads DATA_DIR as reports/make-report.sh leaves it (rp_data.h), gathers
  * the declared figures (rp_figtab.c) and writes their gnuplot scripts to
  * OUT_DIR/figures, writes OUT_DIR/REPORT.md section by section (rp_interp,
- * rp_colony, rp_verdict, rp_unsaid, rp_machine, rp_jax), then runs gnuplot on
+ * rp_colony, rp_verdict, rp_unsaid, rp_machine, rp_jax, and rp_generic for
+ * the workloads it has no section for), then runs gnuplot on
  * each script for NAME.svg and NAME.png. Every number in the prose is printed
  * from the data; a missing run makes the affected rows say so and a
  * verdict "not testable here".
@@ -28,6 +29,7 @@
 #include "hx_file.h"
 #include "rp_colony.h"
 #include "rp_exercise.h"
+#include "rp_generic.h"
 #include "rp_gnuplot.h"
 #include "rp_html.h"
 #include "rp_interp.h"
@@ -55,10 +57,15 @@ static const char usage_text[] =
     "Exit status: 0 done, 1 failure (unwritable output, gnuplot missing or\n"
     "failing), 2 bad usage or no data.\n";
 
+/* The generic section's figures, drawn after the table's. */
+static rp_generic_t generic;
+
 /* REPORT.md, section by section, into R->md. */
 static void
 write_sections(rp_report_t *R)
 {
+	const char *others[1];
+
 	rp_md(R, "# What nested vectorizing maps cost: memory and time\n\n");
 	rp_md(R,
 	    "Two questions asked why nested vectorizing maps over an array "
@@ -69,9 +76,12 @@ write_sections(rp_report_t *R)
 	    "data in `%s`; nothing is typed by hand. Sections: Two short "
 	    "answers, Part 1 (interp), Part 2 (colony), Advice and verdicts, "
 	    "Memory accounting, What limits each variant, Exercises, "
-	    "Glossary, Idiom map, The same programs in JAX, Method and "
+	    "Glossary, Idiom map, The same programs in JAX, %sMethod and "
 	    "machine.\n\n",
-	    R->data.dir);
+	    R->data.dir,
+	    rp_generic_workloads(&R->data, others, 1) > 0
+		? "Other workloads in the data, "
+		: "");
 	rp_lesson_answers(R);
 	rp_interp_write(R);
 	rp_colony_write(R);
@@ -83,6 +93,7 @@ write_sections(rp_report_t *R)
 	rp_lesson_glossary(R);
 	rp_machine_idioms(R);
 	rp_jax_write(R);
+	rp_generic_write(R, &generic);
 	rp_machine_write(R);
 }
 
@@ -152,6 +163,12 @@ draw_figures(rp_report_t *R)
 			sizeof(R->msg)) != 0)
 			return -1;
 	}
+	for (size_t i = 0; i < generic.nfigures; i++) {
+		fprintf(stderr, "report: drawing %s\n", generic.figures[i]);
+		if (rp_gnuplot_draw(R->fig_dir, generic.figures[i], R->msg,
+			sizeof(R->msg)) != 0)
+			return -1;
+	}
 	return 0;
 }
 
@@ -188,7 +205,7 @@ main(int argc, char **argv)
 		goto label_return;
 	fprintf(stderr,
 	    "report: %s/REPORT.md, REPORT.html and %zu figures in %s\n",
-	    R.out_dir, rp_figures_count, R.fig_dir);
+	    R.out_dir, rp_figures_count + generic.nfigures, R.fig_dir);
 	rc = 0;
 label_return:
 	if (rc != 0)

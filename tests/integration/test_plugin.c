@@ -7,10 +7,12 @@
  */
 #include <jansson.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <criterion/criterion.h>
 
 #include "fb_spawn.h"
+#include "hx_result.h"
 
 static const char *
 plugin(const char *name)
@@ -226,4 +228,235 @@ Test(plugin, own_parameter_with_bounds)
 	    "--param passes '65': must be an integer "
 	    "from 1 to 64");
 	refused_param("speed=2", "dot declares no such parameter");
+}
+
+/* The column called name in line row (0: the header) of a CSV text; the
+ * cell copied into cell. */
+static void
+csv_cell(const char *csv, int row, const char *name, char *cell, size_t len)
+{
+	const char *line = csv, *head = csv, *c;
+	int col = 0;
+	size_t n = strlen(name);
+
+	for (c = head; *c != '\n'; c++) {
+		if (strncmp(c, name, n) == 0 && (c == head || c[-1] == ',') &&
+		    c[n] == ',')
+			break;
+		col += *c == ',';
+	}
+	cr_assert(*c != '\n', "no column %s in %.200s", name, csv);
+	for (int r = 0; r < row; r++)
+		line = strchr(line, '\n') + 1;
+	for (int k = 0; k < col; k++)
+		line = strchr(line, ',') + 1;
+	n = strcspn(line, ",\n");
+	snprintf(cell, len, "%.*s", (int)n, line);
+}
+
+/* --param passes=1,3 in a sweep: a list like --n's, in the grid, in
+ * params and in a CSV column of its own; a bad value is refused before
+ * the first run. */
+Test(plugin, sweep_lists_own_parameter)
+{
+	char dir[4096], out[4200], path[4300], cell[64], *err = NULL;
+	char *csv;
+	json_t *rs, *r;
+	size_t i, with3 = 0;
+	int rc;
+
+	fb_tmpdir(dir, sizeof(dir));
+	snprintf(out, sizeof(out), "%s/s", dir);
+	{
+		char *args[] = {"sweep", "--plugin", (char *)plugin("example"),
+		    "--workload", "dot", "--variants", "temporary", "--n",
+		    "1000,2000", "--param", "passes=1,3", "--repeat", "2",
+		    "--events", "none", "--out", out, NULL};
+		rc = run(args, dir, &err);
+	}
+	cr_assert(rc == 0, "sweep: exit %d: %s", rc, err);
+	free(err);
+	snprintf(path, sizeof(path), "%s.jsonl", out);
+	rs = hx_result_read(path, cell, sizeof(cell));
+	cr_assert(json_array_size(rs) == 4, "%zu runs", json_array_size(rs));
+	json_array_foreach(rs, i, r)
+	{
+		double passes = num(r, "params", "passes");
+		cr_expect(passes == 1 || passes == 3, "passes %g", passes);
+		with3 += passes == 3;
+		/* The reference follows the parameter: dot = n * passes. */
+		cr_expect(
+		    num(r, "result", "dot") == num(r, "params", "n") * passes,
+		    "dot %g at n %g, passes %g", num(r, "result", "dot"),
+		    num(r, "params", "n"), passes);
+		cr_expect(num(r, "memory", "allocations_per_run") == passes);
+	}
+	cr_expect(with3 == 2, "%zu runs with passes=3", with3);
+	json_decref(rs);
+	/* compare tells the two settings apart in its labels. */
+	{
+		char cmp_out[4300], jsonl[4300], *text;
+		char *args[] = {"compare", jsonl, jsonl, NULL};
+		snprintf(jsonl, sizeof(jsonl), "%s.jsonl", out);
+		snprintf(cmp_out, sizeof(cmp_out), "%s/compare.txt", dir);
+		/* Two repeats a side: inconclusive, whatever its status. */
+		fb_wait(fb_start(args, cmp_out, "/dev/null"));
+		text = fb_slurp(cmp_out);
+		cr_expect(text != NULL &&
+			strstr(text, "dot/temporary n=1000 passes=3:") !=
+			    NULL &&
+			strstr(text, "dot/temporary n=1000 passes=1:") != NULL,
+		    "compare's labels: %s", text);
+		free(text);
+	}
+	snprintf(path, sizeof(path), "%s.csv", out);
+	csv = fb_slurp(path);
+	cr_assert(csv != NULL);
+	for (int row = 1; row <= 4; row++) {
+		char n[64];
+		csv_cell(csv, row, "passes", cell, sizeof(cell));
+		csv_cell(csv, row, "n", n, sizeof(n));
+		cr_expect(strcmp(cell, "1") == 0 || strcmp(cell, "3") == 0,
+		    "row %d: passes '%s'", row, cell);
+		cr_expect(strcmp(n, "1000") == 0 || strcmp(n, "2000") == 0,
+		    "row %d: n '%s'", row, n);
+	}
+	free(csv);
+	{
+		char *args[] = {"sweep", "--plugin", (char *)plugin("example"),
+		    "--workload", "dot", "--param", "passes=2,65", "--out", out,
+		    NULL};
+		rc = run(args, dir, &err);
+	}
+	cr_expect(rc == 2, "passes=2,65: exit %d", rc);
+	cr_expect(err != NULL && strstr(err, "--param passes '65'") != NULL,
+	    "%s", err);
+	free(err);
+	fb_rmdir(dir);
+}
+
+/* exec --workload dot --param passes=3: parsed as run's, written to
+ * params. */
+Test(plugin, exec_takes_own_parameter)
+{
+	char dir[4096], json[4200], *err = NULL;
+	json_t *r;
+	int rc;
+
+	fb_tmpdir(dir, sizeof(dir));
+	snprintf(json, sizeof(json), "%s/e.json", dir);
+	{
+		char *args[] = {"exec", "--plugin", (char *)plugin("example"),
+		    "--workload", "dot", "--param", "passes=3", "--n", "100",
+		    "--repeat", "1", "--warmup", "0", "--events", "none",
+		    "--json", json, "--", "true", NULL};
+		rc = run(args, dir, &err);
+	}
+	/* `true` reports no result: the run fails validation, measured. */
+	cr_assert(rc == 0, "exit %d: %s", rc, err);
+	free(err);
+	r = load(json);
+	cr_expect(num(r, "params", "passes") == 3, "passes %g",
+	    num(r, "params", "passes"));
+	json_decref(r);
+	{
+		char *args[] = {"exec", "--plugin", (char *)plugin("example"),
+		    "--workload", "dot", "--param", "passes=0", "--", "true",
+		    NULL};
+		rc = run(args, dir, &err);
+	}
+	cr_expect(
+	    rc == 2 && err != NULL && strstr(err, "--param passes '0'") != NULL,
+	    "passes=0: exit %d: %s", rc, err);
+	free(err);
+	fb_rmdir(dir);
+}
+
+/* Lines of PREFIX.jsonl after `sweep ... --cpu cpu [--resume]`. */
+static int
+sweep_on_cpu(const char *dir, const char *out, const char *cpu, int resume)
+{
+	char path[4300], *err = NULL, *text;
+	char *args[24] = {"sweep", "--plugin", (char *)plugin("example"),
+	    "--workload", "dot", "--variants", "fused", "--n", "100",
+	    "--repeat", "2", "--warmup", "0", "--events", "none", "--out",
+	    (char *)out};
+	int rc, lines, a = 17;
+
+	if (cpu != NULL) {
+		args[a++] = "--cpu";
+		args[a++] = (char *)cpu;
+	}
+	if (resume)
+		args[a++] = "--resume";
+	args[a] = NULL;
+
+	rc = run(args, dir, &err);
+	cr_assert(rc == 0, "sweep --cpu %s: exit %d: %s", cpu, rc, err);
+	free(err);
+	snprintf(path, sizeof(path), "%s.jsonl", out);
+	text = fb_slurp(path);
+	lines = fb_lines(text);
+	free(text);
+	return lines;
+}
+
+/* --resume keeps a run only when it was pinned to the same CPU. */
+Test(plugin, resume_matches_the_cpu)
+{
+	char dir[4096], out[4200];
+
+	if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
+		cr_skip_test("needs two CPUs");
+	fb_tmpdir(dir, sizeof(dir));
+	snprintf(out, sizeof(out), "%s/s", dir);
+	cr_assert(sweep_on_cpu(dir, out, "0", 0) == 1);
+	cr_expect(sweep_on_cpu(dir, out, "0", 1) == 1,
+	    "the same CPU: the run is kept, not taken again");
+	cr_expect(sweep_on_cpu(dir, out, "1", 1) == 2,
+	    "another CPU: the run is taken again");
+	cr_expect(sweep_on_cpu(dir, out, NULL, 1) == 3,
+	    "not pinned: the pinned runs do not match");
+	cr_expect(sweep_on_cpu(dir, out, NULL, 1) == 3);
+	fb_rmdir(dir);
+}
+
+/* run --plugin --cachesim: the simulated re-run loads the plugin and gets
+ * the workload's own parameter (4 passes read more than 1). */
+static double
+simulated_reads(const char *dir, const char *passes)
+{
+	char json[4200], *err = NULL;
+	char *args[] = {"run", "--plugin", (char *)plugin("example"), "dot",
+	    "fused", "--n", "2000", "--param", (char *)passes, "--repeat", "1",
+	    "--warmup", "0", "--events", "none", "--cachesim", "--json", json,
+	    NULL};
+	json_t *r;
+	double dr;
+	int rc;
+
+	snprintf(json, sizeof(json), "%s/c.json", dir);
+	rc = run(args, dir, &err);
+	cr_assert(rc == 0, "--cachesim %s: exit %d: %s", passes, rc, err);
+	free(err);
+	r = load(json);
+	dr = num(r, "cachesim", "Dr");
+	json_decref(r);
+	return dr;
+}
+
+Test(plugin, cachesim_reruns_the_plugin)
+{
+	char dir[4096];
+	double one, four;
+
+	if (system("command -v valgrind >/dev/null 2>&1") != 0)
+		cr_skip_test("valgrind is not installed");
+	fb_tmpdir(dir, sizeof(dir));
+	one = simulated_reads(dir, "passes=1");
+	four = simulated_reads(dir, "passes=4");
+	/* Each pass reads the two vectors: 2 x 2000 loads at least. */
+	cr_expect(one >= 4000 && four >= one + 3 * 4000,
+	    "simulated data reads: %g at 1 pass, %g at 4", one, four);
+	fb_rmdir(dir);
 }

@@ -87,9 +87,9 @@ Test(params, every_parameter_round_trips)
 		}
 		/* JSON -> CSV: the cell under the parameter's column. */
 		f = open_memstream(&csv, &len);
-		hx_params_csv_header(f);
+		hx_params_csv_header(f, NULL);
 		fputc('\n', f);
-		hx_params_csv_row(f, params);
+		hx_params_csv_row(f, params, NULL);
 		fclose(f);
 		{
 			/* The i-th cell of the second line. */
@@ -134,7 +134,8 @@ Test(params, command_line_round_trips)
 {
 	for (size_t i = 0; i < hx_params_count; i++) {
 		hx_run_config_t cfg, back;
-		char store[2 * 16][32], *argv[48], msg[512];
+		char store[HX_PARAMS_ARGV_MAX(16)][HX_PARAMS_ARGV_SLOT];
+		char *argv[HX_PARAMS_ARGV_MAX(16) + 8], msg[512];
 		hx_cli_run_t cli;
 		int argc = 0;
 

@@ -1,0 +1,310 @@
+/*
+ * rp_generic: the section on workloads the report does not know (see
+ * rp_generic.h).
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rp_generic.h"
+#include "rp_gnuplot.h"
+#include "rp_text.h"
+
+#define T rp_text_fmt_time
+#define NUM rp_text_fmt_num
+
+/* The workloads that have sections of their own. */
+static const char *const known_workloads[] = {"interp", "colony", NULL};
+
+static int
+known(const char *w)
+{
+	for (size_t i = 0; known_workloads[i] != NULL; i++)
+		if (strcmp(known_workloads[i], w) == 0)
+			return 1;
+	return 0;
+}
+
+size_t
+rp_generic_workloads(const rp_data_t *D, const char **out, size_t cap)
+{
+	size_t n = 0, i, k;
+	json_t *r;
+
+	json_array_foreach(D->runs, i, r)
+	{
+		const char *w = rp_str(r, "workload");
+		if (w[0] == '\0' || known(w))
+			continue;
+		for (k = 0; k < n && strcmp(out[k], w) != 0; k++)
+			;
+		if (k == n && n < cap)
+			out[n++] = w;
+	}
+	return n;
+}
+
+/* The run's parameters as "n=1000 passes=3" (every key of params, in the
+ * result's order). Writes buf. */
+static const char *
+params_text(const json_t *r, char *buf, size_t len)
+{
+	const char *key;
+	json_t *x;
+	size_t used = 0;
+
+	buf[0] = '\0';
+	json_object_foreach(json_object_get(r, "params"), key, x)
+	{
+		char v[64];
+		if (json_is_string(x))
+			snprintf(v, sizeof(v), "%s", json_string_value(x));
+		else if (json_is_number(x))
+			snprintf(v, sizeof(v), "%.10g", json_number_value(x));
+		else
+			continue;
+		used +=
+		    (size_t)snprintf(buf + used, used < len ? len - used : 0,
+			"%s%s=%s", used > 0 ? " " : "", key, v);
+	}
+	return buf;
+}
+
+/* Distinct params.n among w's ok runs: 0, 1 or 2 (two or more). */
+static int
+sizes(const rp_data_t *D, const char *w)
+{
+	double first = NAN;
+	size_t i;
+	json_t *r;
+
+	json_array_foreach(D->runs, i, r)
+	{
+		double n = rp_num(r, "params.n");
+		if (strcmp(rp_str(r, "workload"), w) != 0 ||
+		    strcmp(rp_str(r, "status"), "ok") != 0 || isnan(n))
+			continue;
+		if (isnan(first))
+			first = n;
+		else if (n != first)
+			return 2;
+	}
+	return isnan(first) ? 0 : 1;
+}
+
+static void
+table(rp_report_t *R, const char *w)
+{
+	size_t i;
+	json_t *r;
+	char p[512];
+
+	rp_md(R,
+	    "| variant | parameters | set | status | median time "
+	    "(interval) | peak workspace | model | allocations per run "
+	    "|\n|---|---|---|---|---|---|---|---|\n");
+	json_array_foreach(R->data.runs, i, r)
+	{
+		const char *status = rp_str(r, "status");
+		if (strcmp(rp_str(r, "workload"), w) != 0)
+			continue;
+		rp_md(R, "| %s | %s | %s | %s", rp_str(r, "variant"),
+		    params_text(r, p, sizeof(p)), rp_str(r, "_set"), status);
+		if (strcmp(status, "ok") != 0) {
+			rp_md(R, ": %s | | | | |\n", rp_str(r, "reason"));
+			continue;
+		}
+		rp_md(R, " | %s (%s) | %s | %s | %s |\n",
+		    T(rp_num(r, "time_s.median")), rp_report_interval(r),
+		    rp_report_peak(r),
+		    rp_text_fmt_bytes(rp_num(r, "memory.model_bytes")),
+		    NUM(rp_num(r, "memory.allocations_per_run"), "%.0f"));
+	}
+	rp_md(R, "\n");
+}
+
+/* 1 when the ok runs of w do not all share params.key's value. */
+static int
+varies(const rp_data_t *D, const char *w, const char *key)
+{
+	const json_t *first = NULL, *r;
+	size_t i;
+
+	json_array_foreach(D->runs, i, r)
+	{
+		const json_t *x =
+		    json_object_get(json_object_get(r, "params"), key);
+		if (strcmp(rp_str(r, "workload"), w) != 0 ||
+		    strcmp(rp_str(r, "status"), "ok") != 0)
+			continue;
+		if (first == NULL)
+			first = x != NULL ? x : json_null();
+		else if (!json_equal(first, x != NULL ? x : json_null()))
+			return 1;
+	}
+	return 0;
+}
+
+/* A line's label: the variant, and the parameters other than n that
+ * vary among w's ok runs ("temporary passes=2"). Writes buf. */
+static const char *
+line_label(const rp_data_t *D, const json_t *r, char *buf, size_t len)
+{
+	const char *key;
+	json_t *x;
+	size_t used = (size_t)snprintf(buf, len, "%s", rp_str(r, "variant"));
+
+	json_object_foreach(json_object_get(r, "params"), key, x)
+	{
+		if (strcmp(key, "n") == 0 || !json_is_number(x) ||
+		    !varies(D, rp_str(r, "workload"), key) || used >= len)
+			continue;
+		used += (size_t)snprintf(buf + used, len - used, " %s=%.10g",
+		    key, json_number_value(x));
+	}
+	return buf;
+}
+
+/* The block of P labelled label, added when new (NULL when full). */
+static rp_block_t *
+line_block(rp_plot_t *P, const char *label)
+{
+	rp_block_t *b;
+
+	for (int i = 0; i < P->nblocks; i++)
+		if (strcmp(P->blocks[i].label, label) == 0)
+			return &P->blocks[i];
+	if (P->nblocks == RP_PLOT_MAX_BLOCKS)
+		return NULL;
+	b = &P->blocks[P->nblocks];
+	memset(b, 0, sizeof(*b));
+	snprintf(b->name, sizeof(b->name), "%s%d", P->fig->block, P->nblocks);
+	snprintf(b->label, sizeof(b->label), "%s", label);
+	b->colour = P->nblocks++;
+	b->fit = b->fit_r2 = NAN;
+	return b;
+}
+
+/* w's ok runs, one block a line_label, rows (N, median) sorted by N.
+ * 0, or -1 when memory ran out. */
+static int
+collect(const rp_data_t *D, const char *w, rp_plot_t *P)
+{
+	size_t i;
+	json_t *r;
+	char label[64];
+
+	json_array_foreach(D->runs, i, r)
+	{
+		rp_block_t *b;
+		rp_row_t *grown;
+		if (strcmp(rp_str(r, "workload"), w) != 0 ||
+		    strcmp(rp_str(r, "status"), "ok") != 0 ||
+		    (b = line_block(
+			 P, line_label(D, r, label, sizeof(label)))) == NULL)
+			continue;
+		grown = realloc(b->rows, (b->nrows + 1) * sizeof(*grown));
+		if (grown == NULL)
+			return -1;
+		b->rows = grown;
+		memset(&b->rows[b->nrows], 0, sizeof(rp_row_t));
+		b->rows[b->nrows].v[0] = rp_num(r, "params.n");
+		b->rows[b->nrows++].v[1] = rp_num(r, "time_s.median");
+	}
+	for (int k = 0; k < P->nblocks; k++) {
+		rp_block_t *b = &P->blocks[k];
+		for (size_t a = 1; a < b->nrows; a++)
+			for (size_t j = a;
+			     j > 0 && b->rows[j - 1].v[0] > b->rows[j].v[0];
+			     j--) {
+				rp_row_t t = b->rows[j];
+				b->rows[j] = b->rows[j - 1];
+				b->rows[j - 1] = t;
+			}
+	}
+	return 0;
+}
+
+/* The figure of w: the median time of each line against N. */
+static void
+figure(rp_report_t *R, rp_generic_t *G, const char *w, int number)
+{
+	char *name = G->figures[G->nfigures], title[160];
+	rp_fig_t fig = {
+	    .title = title,
+	    .logscale = "xy",
+	    .xlabel = "N (params.n)",
+	    .ylabel = "median time of a run (s)",
+	    .cols = {{.path = "params.n", .fmt = "%.0f"},
+		{.path = "time_s.median"}},
+	    .block = "o",
+	    .series = "{b} using 1:2 with linespoints pt {p} ps 1.4 lw 2 lc "
+		      "{c} title '{v}'",
+	    .sep = ", \\\n  ",
+	    .empty = "1/0 title 'no ok runs'",
+	};
+	rp_plot_t P;
+	size_t k;
+	int rc;
+
+	/* A file name from the workload's: letters, digits, '-'. */
+	k = (size_t)snprintf(name, 96, "fig-other-");
+	for (const char *c = w; *c != '\0' && k < 94; c++)
+		name[k++] = isalnum((unsigned char)*c) ? *c : '-';
+	name[k] = '\0';
+	fig.name = name;
+	snprintf(title, sizeof(title), "%s: median time against N", w);
+	memset(&P, 0, sizeof(P));
+	P.fig = &fig;
+	P.n = NAN;
+	rc = collect(&R->data, w, &P);
+	if (rc == 0)
+		rc = rp_gnuplot_save(R->fig_dir, &P, R->msg, sizeof(R->msg));
+	rp_figure_free(&P);
+	if (rc != 0) {
+		R->failed = 1;
+		rp_md(R, "*(a figure could not be written: %s)*\n\n", R->msg);
+		return;
+	}
+	G->nfigures++;
+	rp_md(R,
+	    "![Figure %d: %s](figures/%s.svg)\n\n**Figure %d.** %s: one "
+	    "line a variant and setting of the parameters that vary, its ok "
+	    "runs ([SVG](figures/%s.svg), [PNG](figures/%s.png), "
+	    "[gnuplot](figures/%s.gp))\n\n",
+	    number, title, name, number, title, name, name, name);
+}
+
+void
+rp_generic_write(rp_report_t *R, rp_generic_t *G)
+{
+	const char *ws[RP_GENERIC_MAX + 1];
+	size_t n = rp_generic_workloads(&R->data, ws, RP_GENERIC_MAX + 1);
+	int number = 0;
+
+	G->nfigures = 0;
+	if (n == 0)
+		return;
+	for (size_t i = 0; i < rp_figures_count && i < RP_REPORT_MAX_FIGS; i++)
+		number += R->saved[i];
+	rp_md(R,
+	    "## Other workloads in the data\n\nThe data holds runs of "
+	    "workloads this report has no section for (a plugin's, "
+	    "measured with `harness run --plugin`): each is listed as "
+	    "measured, without verdicts. Peak workspace is the allocator's "
+	    "peak above the inputs; the model is the variant's own "
+	    "formula.\n\n");
+	for (size_t k = 0; k < n && k < RP_GENERIC_MAX; k++) {
+		rp_md(R, "### %s\n\n", ws[k]);
+		table(R, ws[k]);
+		if (sizes(&R->data, ws[k]) == 2)
+			figure(R, G, ws[k], number + (int)G->nfigures + 1);
+	}
+	if (n > RP_GENERIC_MAX)
+		rp_md(R,
+		    "(More workloads than this section lists: the "
+		    "first %d are shown.)\n\n",
+		    RP_GENERIC_MAX);
+}

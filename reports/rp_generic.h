@@ -1,0 +1,46 @@
+/*
+ * rp_generic: "Other workloads in the data", the report's generic section
+ * for the runs of workloads it has no section of its own for (a plugin's,
+ * e.g. the example plugin's dot): per workload a table of every run
+ * (variant, parameters, status, median time with its interval, peak
+ * workspace against the model, allocations per run), and, when its ok runs
+ * cover several sizes N, a figure of the median time against N drawn
+ * through the report's one gnuplot writer (rp_gnuplot).
+ *
+ * The figures are not in the figure table (rp_figtab.c): which workloads
+ * the data holds is known only at run time. They are numbered after the
+ * table's figures and named figures/fig-other-WORKLOAD.
+ *
+ * Nothing is written when the data holds no such workload, so a report of
+ * interp and colony data alone is unchanged.
+ *
+ * Limits: at most RP_GENERIC_MAX workloads (the rest are named, not
+ * tabled); the workloads with sections of their own are interp and colony.
+ */
+#ifndef FB_RP_GENERIC_H
+#define FB_RP_GENERIC_H
+
+#include <stddef.h>
+
+#include "rp_report.h"
+
+#define RP_GENERIC_MAX 8
+
+/* The figures the section saved, for the caller to draw after
+ * REPORT.md is written. */
+typedef struct rp_generic_s {
+	char figures[RP_GENERIC_MAX][96]; /* names, without extension */
+	size_t nfigures;
+} rp_generic_t;
+
+/* The workloads of D that no section of the report covers, in the order
+ * they first appear, into out (borrowed from D). Returns how many (at
+ * most cap). */
+size_t rp_generic_workloads(const rp_data_t *D, const char **out, size_t cap);
+
+/* Writes the section to R->md (nothing when there are no such workloads),
+ * saves its figures' scripts to R->fig_dir and lists them in G. A script
+ * that cannot be written sets R->failed and R->msg. */
+void rp_generic_write(rp_report_t *R, rp_generic_t *G);
+
+#endif /* FB_RP_GENERIC_H */
