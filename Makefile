@@ -187,14 +187,17 @@ $(BUILD)/helpers/%: tests/helpers/%.c
 # The tests: unit and integration against the jemalloc build (the glibc
 # build first, for the allocator tests), the unit tests again with
 # AddressSanitizer and UBSan over the system allocator, then memcheck,
-# cppcheck, a short fuzz run and the formatting check.
+# cppcheck, a short fuzz run and the formatting check. valgrind and
+# valgrind-report both build into build/memcheck, so they run one after the
+# other (under make -j2 they linked the same files at once).
 test: deps
 	$(MAKE) jax
 	$(MAKE) ALLOC=glibc all
 	$(MAKE) test-unit test-integration
 	$(MAKE) ALLOC=glibc SANITIZER=address,undefined OPT="-O1" test-unit
 	$(MAKE) ALLOC=glibc SANITIZER=thread OPT="-O1" test-unit
-	$(MAKE) valgrind valgrind-report cppcheck fuzz-ci format-check
+	$(MAKE) valgrind
+	$(MAKE) valgrind-report cppcheck fuzz-ci format-check
 	$(MAKE) test-jax
 
 # Under the sanitizers: huge requests return NULL (the tests check that a
