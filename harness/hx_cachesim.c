@@ -461,16 +461,34 @@ cachesim_harness(char *exe, size_t len, const char *self)
 		snprintf(exe, len, "%s", alt);
 }
 
+/* The compiler flags the simulated binary recorded in its own result
+ * (json_path), or NULL when it wrote none: the binary simulated is another
+ * build (x86-64-v3), so the measuring binary's flags would not be its own. */
+static json_t *
+cachesim_binary_cflags(const char *json_path)
+{
+	json_t *r = json_load_file(json_path, 0, NULL), *m, *f = NULL;
+
+	if (r != NULL && (m = json_object_get(r, "machine")) != NULL &&
+	    json_is_string(json_object_get(m, "cflags")))
+		f = json_copy(json_object_get(m, "cflags"));
+	json_decref(r);
+	return f;
+}
+
 /* The simulated counts as the result's "cachesim" object. */
 static json_t *
-cachesim_result(const hx_cachesim_t *sim, const char *exe, double units)
+cachesim_result(const hx_cachesim_t *sim, const char *exe, double units,
+    const char *json_path)
 {
-	json_t *o = hx_cachesim_json(sim);
+	json_t *o = hx_cachesim_json(sim), *cflags;
 
 	if (o == NULL)
 		return NULL;
 	json_object_set_new(o, "runs", json_integer(1));
 	json_object_set_new(o, "binary", json_string(exe));
+	if ((cflags = cachesim_binary_cflags(json_path)) != NULL)
+		json_object_set_new(o, "binary_cflags", cflags);
 	if (units > 0) {
 		json_object_set_new(o, "D1_misses_per_unit",
 		    json_real((double)(sim->d1mr + sim->d1mw) / units));
@@ -487,9 +505,10 @@ hx_cachesim_measure(const hx_run_config_t *cfg, const char *self, json_t *r,
 	char exe[4096];
 	char store[HX_PARAMS_ARGV_MAX(HX_CACHESIM_MAX_PARAMS)]
 		  [HX_PARAMS_ARGV_SLOT];
-	char *argv[HX_PARAMS_ARGV_MAX(HX_CACHESIM_MAX_PARAMS) + 18];
+	char *argv[HX_PARAMS_ARGV_MAX(HX_CACHESIM_MAX_PARAMS) + 20];
 	const char *plugin = hx_plugin_path(cfg->workload);
-	int a = 0;
+	char json_path[] = "/tmp/fusebench-cachesim-XXXXXX";
+	int a = 0, fd = -1, ret = -1;
 	hx_cachesim_t sim;
 	json_t *o;
 
@@ -518,14 +537,24 @@ hx_cachesim_measure(const hx_run_config_t *cfg, const char *self, json_t *r,
 	argv[a++] = "--no-fork";
 	argv[a++] = "--events";
 	argv[a++] = "perf::task-clock";
+	/* Its own result, for the flags it was built with. */
+	if ((fd = mkstemp(json_path)) >= 0) {
+		close(fd);
+		argv[a++] = "--json";
+		argv[a++] = json_path;
+	}
 	argv[a] = NULL;
 	if (hx_cachesim_run(argv, "hx_run_measured", &sim, msg, msglen) != 0)
-		return -1;
-	if ((o = cachesim_result(
-		 &sim, exe, cfg->workload->units(&cfg->params))) == NULL)
-		return -1;
+		goto label_return;
+	if ((o = cachesim_result(&sim, exe, cfg->workload->units(&cfg->params),
+		 json_path)) == NULL)
+		goto label_return;
 	json_object_set_new(r, "cachesim", o);
-	return 0;
+	ret = 0;
+label_return:
+	if (fd >= 0)
+		unlink(json_path);
+	return ret;
 }
 
 json_t *

@@ -254,6 +254,21 @@ Test(cli, cachesim_adds_simulated_counts)
 	cr_assert_gt(num_at(c, "Ir", NULL), 12800);
 	cr_assert_gt(num_at(c, "Dr", NULL), 12800);
 	cr_assert_leq(num_at(c, "D1mr", NULL), num_at(c, "Dr", NULL));
+	/* The flags are the simulated binary's own: the x86-64-v3 build when
+	 * that is the one simulated, not the measuring binary's. */
+	{
+		const char *bin =
+		    json_string_value(json_object_get(c, "binary"));
+		const char *flags =
+		    json_string_value(json_object_get(c, "binary_cflags"));
+
+		cr_assert_not_null(bin);
+		cr_assert_not_null(
+		    flags, "no binary_cflags; stderr: %s", r.err);
+		if (strstr(bin, "/valgrind/harness") != NULL)
+			cr_expect_not_null(strstr(flags, "x86-64-v3"),
+			    "binary %s recorded flags %s", bin, flags);
+	}
 	json_decref(j);
 	cli_free(&r);
 }
