@@ -66,6 +66,13 @@ INTERP_CACHESIM=$(variants interp eager chunked | tr , ' ')
 # bytes, seconds a step at N=4096) has its own sweep at small N.
 COLONY_ALL_PAIRS=$(variants colony cells eager)
 COLONY_MAIN=$(variants colony eager)
+# The scaling sweeps (--threads 1..cores, at most 4): every variant that
+# threads. interp eager (80 s a run at the question's size) has its own
+# sweep at small N; colony eager does not thread its pair sums.
+NT=$(nproc 2>/dev/null || echo 1)
+[ "$NT" -gt 4 ] && NT=4
+[ "$NT" -lt 2 ] && NT=2
+THREADS=$(seq -s, 1 "$NT")
 [ -n "$INTERP_OTHERS" ] && [ -n "$COLONY_ALL_PAIRS" ] ||
 	{ echo "make-report.sh: no variants from $H list" >&2; exit 1; }
 
@@ -76,6 +83,7 @@ if [ "$MODE" = full ]; then
 	NG=1e5; NCS=2e4; MCS=300; MALT=100
 	NC=4096; KC=10; NCSCALE=512,1024,2048,4096,8192; NCEAGER=512,1024,2048; NCELLS=1024,4096,8192,16384,65536
 	KSPREAD=30; OVERHEAD="interp tiled --n 3e5 --repeat 3"
+	NTEAGER=1e4; NCT=4096; KCT=3; NCTCELLS=65536
 else
 	NQ=2e4; MQ=50; NSCALE=2e3,5e3,1e4; CHUNKS=100,1000,20000
 	RQ="--repeat 10 --warmup 1"; RE="--repeat 1 --warmup 0"; RS="--repeat 5 --warmup 0"
@@ -83,6 +91,7 @@ else
 	NG=5e3; NCS=2e3; MCS=50; MALT=20
 	NC=512; KC=5; NCSCALE=256,512,1024; NCEAGER=256,512; NCELLS=256,1024,4096
 	KSPREAD=10; OVERHEAD="interp tiled --n 1e5 --m 50 --repeat 3"
+	NTEAGER=2e3; NCT=512; KCT=3; NCTCELLS=4096
 fi
 
 step "interp at the question's size (N=$NQ, M=$MQ): eager"
@@ -144,6 +153,22 @@ step "colony per-step spread: $KSPREAD steps in one run"
 	--steps $KSPREAD --repeat 0 --warmup 0 --out "$DATA/colony-spread"
 "$HG" sweep --workload colony --variants naive --n $NC --steps $KSPREAD \
 	--repeat 0 --warmup 0 --out "$DATA/colony-spread-glibc"
+
+# Every core: each thread count of $THREADS in one sweep, interleaved, so
+# that a speed-up is the ratio of two numbers measured side by side.
+step "interp with threads $THREADS at the question's size"
+"$H" sweep --workload interp --variants "$INTERP_OTHERS" --n $NQ --m $MQ \
+	--threads "$THREADS" --repeat 3 --warmup 0 --out "$DATA/interp-threads"
+step "interp eager with threads $THREADS at N=$NTEAGER"
+"$H" sweep --workload interp --variants eager --n $NTEAGER --m $MQ \
+	--threads "$THREADS" --repeat 1 --warmup 0 --out "$DATA/interp-threads-eager"
+step "colony with threads $THREADS at N=$NCT, K=$KCT; cells at N=$NCTCELLS"
+"$H" sweep --workload colony --variants "$COLONY_ALL_PAIRS" --n $NCT --steps $KCT \
+	--threads "$THREADS" --repeat 3 --warmup 0 --out "$DATA/colony-threads"
+"$H" sweep --workload colony --variants cells --n $NCTCELLS --steps $KCT \
+	--threads "$THREADS" --repeat 3 --warmup 0 --out "$DATA/colony-threads-cells"
+step "machine ceilings on $NT cores"
+"$H" ceilings --threads "$NT" > "$DATA/ceilings-threads.json"
 
 step "the JAX programs beside the C variants (reports/jax-sweep.sh)"
 FB_HARNESS="$H" sh reports/jax-sweep.sh "$MODE" "$DATA" || echo "make-report.sh: jax-sweep.sh failed" >&2

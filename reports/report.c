@@ -7,9 +7,9 @@
  * Reads DATA_DIR as reports/make-report.sh leaves it (rp_data.h), gathers
  * the declared figures (rp_figtab.c) and writes their gnuplot scripts to
  * OUT_DIR/figures, writes OUT_DIR/REPORT.md section by section (rp_interp,
- * rp_colony, rp_verdict, rp_unsaid, rp_machine, rp_jax), then runs gnuplot on
- * each script for NAME.svg and NAME.png. Every number in the prose is printed
- * from the data; a missing run makes the affected rows say so and a
+ * rp_colony, rp_verdict, rp_unsaid, rp_machine, rp_jax, rp_scaling), then runs
+ * gnuplot on each script for NAME.svg and NAME.png. Every number in the prose
+ * is printed from the data; a missing run makes the affected rows say so and a
  * verdict "not testable here".
  *
  * Exit status: 0 done; 1 a failure (unwritable output, a script not
@@ -36,6 +36,7 @@
 #include "rp_limits.h"
 #include "rp_machine.h"
 #include "rp_report.h"
+#include "rp_scaling.h"
 #include "rp_unsaid.h"
 #include "rp_verdict.h"
 
@@ -69,8 +70,8 @@ write_sections(rp_report_t *R)
 	    "data in `%s`; nothing is typed by hand. Sections: Two short "
 	    "answers, Part 1 (interp), Part 2 (colony), Advice and verdicts, "
 	    "Memory accounting, What limits each variant, Exercises, "
-	    "Glossary, Idiom map, The same programs in JAX, Method and "
-	    "machine.\n\n",
+	    "Glossary, Idiom map, The same programs in JAX, Every core: "
+	    "threads, Method and machine.\n\n",
 	    R->data.dir);
 	rp_lesson_answers(R);
 	rp_interp_write(R);
@@ -83,6 +84,7 @@ write_sections(rp_report_t *R)
 	rp_lesson_glossary(R);
 	rp_machine_idioms(R);
 	rp_jax_write(R);
+	rp_scaling_write(R);
 	rp_machine_write(R);
 }
 
