@@ -5,6 +5,11 @@
 #          with reports/figures/; 13.5 minutes on 2 cores of an AVX2 EPYC
 #          (the headline tables take 10 timed repeats a variant), plus the
 #          JAX part (reports/jax-sweep.sh), 4.5 more (make report, 2026-11-30).
+#          The threads sweeps add about 80 s more on 2 cores (estimated, not
+#          yet timed in a full run: the same sweeps took 6.2 s for interp at
+#          N=1e5, ten times less work than at the question's size, and 12.9
+#          s for colony, 1.1 s for cells, 1.3 s for eager at N=1e4 and 2.3 s
+#          for the ceilings on 2 threads, 2026-11-30).
 #   quick  the same sections at small sizes in reports/out-quick/ (git-ignored);
 #          about a minute.
 #

@@ -267,7 +267,8 @@ scaling_workload(rp_report_t *R, const char *w, const char *set,
 	rp_query_t q = {.set = set, .alloc = RP_ALLOC_JEMALLOC};
 	size_t nv = rp_data_variants(&R->data, w, &q, vs, RP_DATA_MAX_VARIANTS);
 	scaling_row_t rows[RP_DATA_MAX_VARIANTS];
-	int ts[RP_SCALING_MAX_T], nt = scaling_counts(&R->data, set, w, ts);
+	int ts[RP_SCALING_MAX_T] = {0},
+	    nt = scaling_counts(&R->data, set, w, ts);
 	int on = 0;
 	double triad = scaling_triad(&R->data, ts[nt > 0 ? nt - 1 : 0], &on);
 
@@ -299,7 +300,7 @@ scaling_workload(rp_report_t *R, const char *w, const char *set,
 static void
 scaling_chunk(rp_report_t *R)
 {
-	int ts[RP_SCALING_MAX_T];
+	int ts[RP_SCALING_MAX_T] = {0};
 	int nt = scaling_counts(&R->data, "interp-threads*", "interp", ts);
 	const json_t *r1 = rp_scaling_run(
 	    &R->data, "interp-threads*", "interp", "chunked", ts[0]);
@@ -432,7 +433,7 @@ scaling_caption(const rp_data_t *D, const char *set, const char *w,
 {
 	char main_set[64], list[64] = "";
 	rp_query_t q = {.set = main_set, .workload = w};
-	int ts[RP_SCALING_MAX_T], nt = scaling_counts(D, set, w, ts);
+	int ts[RP_SCALING_MAX_T] = {0}, nt = scaling_counts(D, set, w, ts);
 	size_t used = 0;
 	const json_t *r;
 
@@ -454,7 +455,9 @@ scaling_caption(const rp_data_t *D, const char *set, const char *w,
 	    rp_num(r, "settings.warmup"));
 }
 
-/* interp eager is not at the question's size: one sentence why. */
+/* interp eager is not at the question's size: one sentence why, with
+ * what its runs there would cost (its cold run's time, times the runs of
+ * the threads sweep at each of its thread counts). */
 static void
 scaling_eager_note(rp_report_t *R)
 {
@@ -462,14 +465,20 @@ scaling_eager_note(rp_report_t *R)
 	    rp_scaling_run(&R->data, "interp-threads*", "interp", "eager", 1);
 	const json_t *q =
 	    rp_scaling_run(&R->data, "interp-main*", "interp", "eager", 1);
+	rp_query_t qs = {.set = "interp-threads", .workload = "interp"};
+	const json_t *s = rp_data_find(&R->data, &qs);
+	int ts[RP_SCALING_MAX_T] = {0};
+	int nt = scaling_counts(&R->data, "interp-threads", "interp", ts);
+	double runs = nt *
+	    (1.0 + rp_num(s, "settings.repeat") + rp_num(s, "settings.warmup"));
 
-	if (q != NULL)
+	if (q != NULL && !isnan(runs))
 		rp_md(R,
 		    "interp eager is left out at the question's size: one run "
-		    "there takes %s (Table 1's cold run), and the thread "
-		    "counts and repeats would cost minutes of the report's "
-		    "budget. ",
-		    rp_text_fmt_time(rp_num(q, "time_s.cold")));
+		    "there takes %s (Table 1's cold run), so the %.0f runs of "
+		    "this sweep would add about %s to the report's time. ",
+		    rp_text_fmt_time(rp_num(q, "time_s.cold")), runs,
+		    rp_text_fmt_time(runs * rp_num(q, "time_s.cold")));
 	else
 		rp_md(R,
 		    "interp eager is left out at the question's size, to "
