@@ -197,6 +197,11 @@ Test(report_scaling, section_rows_and_numbers)
 	expect_in(t,
 	    "| interp | question_jit | fast | 4 s | 500 ms | 3 s | "
 	    "250 ms (2 threads) |");
+	/* The goal's cases: sorted and cells absent here. */
+	expect_in(t,
+	    "The goal set for two threads, 1.60x on this machine: "
+	    "interp sorted at N = n/a, n/a (not measured); colony "
+	    "cells at N = n/a, n/a (not measured).");
 	/* No colony runs: one line. */
 	expect_in(t, "No colony runs at two or more thread counts");
 	free(t);
