@@ -199,8 +199,8 @@ Test(report_scaling, section_rows_and_numbers)
 	    "250 ms (2 threads) |");
 	/* The goal's cases: sorted and cells absent here. */
 	expect_in(t,
-	    "The goal set for two threads, 1.60x on this machine: "
-	    "interp sorted at N = n/a, n/a (not measured); colony "
+	    "cells at N = 65,536. As measured here: interp sorted at N = n/a, "
+	    "n/a (not measured); colony "
 	    "cells at N = n/a, n/a (not measured).");
 	/* No colony runs: one line. */
 	expect_in(t, "No colony runs at two or more thread counts");
