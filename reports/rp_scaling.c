@@ -149,6 +149,14 @@ scaling_memory(rp_report_t *R, const json_t *r)
 	rp_md(R, " %s |", rp_text_fmt_bytes(rp_num(r, "memory.model_bytes")));
 }
 
+/* The thread counts whose workspace a table shows: the first and the
+ * last. The index after k (nt when done). */
+static int
+scaling_next_shown(int k, int nt)
+{
+	return k == 0 && nt > 1 ? nt - 1 : nt;
+}
+
 /* One variant's row; its summary into *out. */
 static void
 scaling_row(rp_report_t *R, const char *set, const char *w, const char *v,
@@ -173,10 +181,10 @@ scaling_row(rp_report_t *R, const char *set, const char *w, const char *v,
 			rp_scaling_run(&R->data, set, w, v, ts[k]))));
 	rp_md(R, " %s | %s |", rp_text_fmt_ratio(out->speedup),
 	    rp_text_fmt_num(100.0 * out->efficiency, "%.0f%%"));
-	for (int k = 0; k<nt; k += nt> 1 ? nt - 1 : 1)
+	for (int k = 0; k < nt; k = scaling_next_shown(k, nt))
 		scaling_memory(R, rp_scaling_run(&R->data, set, w, v, ts[k]));
-	rp_md(R, " %s (%s) | %s |\n",
-	    isnan(bps) ? "n/a" : rp_text_fmt_bytes(bps),
+	rp_md(R, " %s%s (%s) | %s |\n",
+	    isnan(bps) ? "n/a" : rp_text_fmt_bytes(bps), isnan(bps) ? "" : "/s",
 	    rp_text_fmt_num(100.0 * out->share, "%.1f%% of triad"),
 	    rp_scaling_word(out->limiter));
 }
@@ -188,7 +196,7 @@ scaling_header(rp_report_t *R, const int *ts, int nt)
 	for (int k = 0; k < nt; k++)
 		rp_md(R, " time, %d thread%s |", ts[k], ts[k] > 1 ? "s" : "");
 	rp_md(R, " speed-up at %d | efficiency |", ts[nt - 1]);
-	for (int k = 0; k<nt; k += nt> 1 ? nt - 1 : 1)
+	for (int k = 0; k < nt; k = scaling_next_shown(k, nt))
 		rp_md(R, " workspace at %d (upper / lower) | model at %d |",
 		    ts[k], ts[k]);
 	rp_md(R, " bytes moved per s at %d | limiter |\n|---|---|", ts[nt - 1]);

@@ -167,11 +167,11 @@ Test(report_scaling, section_rows_and_numbers)
 	t = section_text(NULL);
 	expect_in(t,
 	    "| fast | 1000 | 2 s | 1 s | 2.00x | 100% | < 64 KiB "
-	    "(one thread) | 0 B | < 64 KiB / 0 B | 0 B | 1 GB (10.0% "
+	    "(one thread) | 0 B | < 64 KiB / 0 B | 0 B | 1 GB/s (10.0% "
 	    "of triad) | compute: scales |");
 	expect_in(t,
 	    "| stream | 1000 | 3 s | 2.5 s | 1.20x | 60% | 1 MB (one "
-	    "thread) | 1 MB | 1 MB / 900 kB | 1 MB | 6 GB (60.0% of "
+	    "thread) | 1 MB | 1 MB / 900 kB | 1 MB | 6 GB/s (60.0% of "
 	    "triad) | memory bandwidth |");
 	expect_in(t, "| chunked | 1000 | 2 s | 1.6 s | 1.25x | 62% |");
 	expect_in(t, "neither ceiling: does not scale here |");
