@@ -368,6 +368,7 @@ scaling_jax_row(rp_report_t *R, const char *w, const json_t *all)
 	double per = strstr(rp_str(rep, "c_variant"), "K steps") != NULL
 	    ? rp_num(rep, "params.steps")
 	    : 1.0;
+	double j1, jt;
 	int t;
 
 	snprintf(label, sizeof(label), "%.*s",
@@ -379,11 +380,14 @@ scaling_jax_row(rp_report_t *R, const char *w, const json_t *all)
 	c1 = rp_scaling_run(&R->data, cset, w, v, 1);
 	t = rp_scaling_threads(rp_scaling_run(&R->data, tset, w, v, 0));
 	ct = rp_scaling_run(&R->data, tset, w, v, t);
-	rp_md(R, "| %s | %s | %s | %s | %s | %s | %s (%d threads) |\n", w,
-	    label, v, rp_text_fmt_time(rp_jax_median(one, "warm_call_s") / per),
-	    rp_text_fmt_time(scaling_time(c1)),
-	    rp_text_fmt_time(rp_jax_median(all, "warm_call_s") / per),
-	    rp_text_fmt_time(scaling_time(ct)), t);
+	j1 = rp_jax_median(one, "warm_call_s") / per;
+	jt = rp_jax_median(all, "warm_call_s") / per;
+	rp_md(R,
+	    "| %s | %s | %s | %s | %s | %s | %s | %s (%d threads) | %s |\n", w,
+	    label, v, rp_text_fmt_time(j1), rp_text_fmt_time(scaling_time(c1)),
+	    rp_text_fmt_ratio(j1 / scaling_time(c1)), rp_text_fmt_time(jt),
+	    rp_text_fmt_time(scaling_time(ct)), t,
+	    rp_text_fmt_ratio(jt / scaling_time(ct)));
 }
 
 /* The C variants beside the JAX programs at equal thread counts. */
@@ -412,9 +416,10 @@ scaling_jax(rp_report_t *R)
 				rp_md(R,
 				    "| workload | JAX program | C variant | "
 				    "JAX, "
-				    "one core | C, one thread | JAX, all "
-				    "cores | C, threads |\n|---|---|---|---|"
-				    "---|---|---|\n");
+				    "one core | C, one thread | JAX over C | "
+				    "JAX, all cores | C, threads | JAX over "
+				    "C |\n|---|---|---|---|---|"
+				    "---|---|---|---|\n");
 			scaling_jax_row(R, ws[k], r);
 		}
 	}

@@ -195,8 +195,8 @@ Test(report_scaling, section_rows_and_numbers)
 	    "sampled) at 2 threads is 750 kB.");
 	/* JAX at equal thread counts: its one-core run beside C at 1. */
 	expect_in(t,
-	    "| interp | question_jit | fast | 4 s | 500 ms | 3 s | "
-	    "250 ms (2 threads) |");
+	    "| interp | question_jit | fast | 4 s | 500 ms | 8.00x | 3 s | "
+	    "250 ms (2 threads) | 12.0x |");
 	/* The goal's cases: sorted and cells absent here. */
 	expect_in(t,
 	    "cells at N = 65,536. As measured here: interp sorted at N = n/a, "
