@@ -25,6 +25,8 @@
 /* A timeline holds at most this many samples (16 minutes at 1 ms). */
 #define HX_EXEC_TIMELINE_CAPACITY 1000000
 #define HX_EXEC_ENV "FUSEBENCH_REPORT"
+/* The thread count a command is asked to use (--threads). */
+#define HX_EXEC_THREADS_ENV "FUSEBENCH_THREADS"
 
 static const char hx_exec_help[] =
     "usage: harness exec [options] -- COMMAND [ARGS...]\n"
@@ -41,6 +43,8 @@ static const char hx_exec_help[] =
     "there is merged into the result under \"reported\" (all runs' under\n"
     "\"reported_runs\"). With --workload, reported.result (the digest by\n"
     "name, e.g. {\"total\": ...}) is checked against the float64 reference.\n"
+    "With --threads T the command's environment has FUSEBENCH_THREADS=T,\n"
+    "and OMP_NUM_THREADS=T unless it is already set.\n"
     "\n"
     "  --workload W              validate the reported result as W's\n"
     "  --name LABEL              the result's variant (default: the\n"
@@ -106,6 +110,15 @@ exec_params(
 	return 0;
 }
 
+/* Whether --threads was on the command line (its default, 1, is not
+ * passed on to the command). */
+static int
+exec_threads_given(const hx_cli_args_t *a)
+{
+	const hx_param_t *p = hx_params_find("threads");
+	return p != NULL && a->param[p - hx_params] != NULL;
+}
+
 /* The measurement settings (as harness run's) and exec's own options. */
 static int
 exec_options_apply(const hx_cli_args_t *a, hx_run_config_t *rc,
@@ -140,6 +153,7 @@ exec_options_apply(const hx_cli_args_t *a, hx_run_config_t *rc,
 	cfg->events = rc->events;
 	cfg->cpu = rc->cpu;
 	cfg->name = a->own[EXEC_NAME];
+	cfg->threads = exec_threads_given(a) ? (int)rc->params.threads : 0;
 	cfg->timeline_path = a->own[EXEC_TIMELINE];
 	cfg->json_path = a->own[EXEC_JSON];
 	return 0;
@@ -497,6 +511,28 @@ exec_rmdir(const char *dir)
 	rmdir(dir);
 }
 
+/* --threads T into this process's environment, which every run of the
+ * command inherits: FUSEBENCH_THREADS=T, and OMP_NUM_THREADS=T unless the
+ * user set it. The harness's own OpenMP runtime read its environment when
+ * it started, so this changes only the children. */
+static int
+exec_threads_env(const hx_exec_config_t *cfg, char *msg, size_t msglen)
+{
+	char t[24];
+
+	if (cfg->threads <= 0)
+		return 0;
+	snprintf(t, sizeof(t), "%d", cfg->threads);
+	if (setenv(HX_EXEC_THREADS_ENV, t, 1) != 0 ||
+	    (getenv("OMP_NUM_THREADS") == NULL &&
+		setenv("OMP_NUM_THREADS", t, 1) != 0)) {
+		snprintf(msg, msglen, "cannot set %s: %s", HX_EXEC_THREADS_ENV,
+		    strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 int
 hx_exec_measure(const hx_exec_config_t *cfg, hx_exec_record_t *rec, char *msg,
     size_t msglen)
@@ -521,6 +557,10 @@ hx_exec_measure(const hx_exec_config_t *cfg, hx_exec_record_t *rec, char *msg,
 	if (mkdtemp(dir) == NULL) {
 		snprintf(msg, msglen, "cannot make a private folder %s: %s",
 		    dir, strerror(errno));
+		return -1;
+	}
+	if (exec_threads_env(cfg, msg, msglen) != 0) {
+		exec_rmdir(dir);
 		return -1;
 	}
 	rec->t_origin = hx_clock_now();

@@ -51,6 +51,9 @@ typedef struct hx_exec_config_s {
 	const char *json_path;         /* --json, or NULL */
 	int cpu;    /* pin the command to this CPU; -1: not pinned */
 	int gbench; /* --format gbench: --json writes Google Benchmark's JSON */
+	/* --threads T as given (0: not given): the command's environment gets
+	 * FUSEBENCH_THREADS=T, and OMP_NUM_THREADS=T unless it is set. */
+	int threads;
 } hx_exec_config_t;
 
 typedef enum { HX_EXEC_COLD, HX_EXEC_WARMUP, HX_EXEC_TIMED } hx_exec_kind_t;

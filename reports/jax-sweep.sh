@@ -24,6 +24,10 @@
 #                           the C variants at the same sizes, pinned to the
 #                           same core (models and the time ratio from one run;
 #                           colony's eager one step, for its model)
+#   jax-c-interp-threads.jsonl, jax-c-colony-threads.jsonl
+#                           the C variants of the "@all" programs (and the
+#                           best) with --threads on the CPUs XLA uses, for
+#                           the comparison at equal thread counts
 #   jax-jaxpr-interp.json, jax-jaxpr-colony.json
 #                           run.py --jaxpr: are the question's program and the
 #                           answer's rewrite the same program?
@@ -135,6 +139,23 @@ taskset -c 0 "$H" sweep --workload colony --variants naive,naive-reuse,fused,chu
 taskset -c 0 "$H" sweep --workload colony --variants eager --n $NC --steps 1 --repeat 0 \
 	--warmup 0 --out "$DATA/jax-c-colony-eager" >/dev/null ||
 	echo "jax-sweep.sh: the C colony eager run failed" >&2
+
+# The C variants of the "@all" programs and the best ones, on as many
+# threads as XLA's default uses CPUs (all allowed, at most 4), pinned to
+# those CPUs, for the comparison at equal thread counts (rp_scaling.c).
+NT=$(nproc 2>/dev/null || echo 1)
+[ "$NT" -gt 4 ] && NT=4
+if [ "$NT" -gt 1 ]; then
+	step "the C variants at the JAX sizes on CPUs 0-$((NT - 1)), --threads $NT"
+	taskset -c "0-$((NT - 1))" "$H" sweep --workload interp --variants fused,chunked,sorted \
+		--n $NI --m $MI --threads $NT --repeat 1 --warmup 0 \
+		--out "$DATA/jax-c-interp-threads" >/dev/null ||
+		echo "jax-sweep.sh: the C interp threads sweep failed" >&2
+	taskset -c "0-$((NT - 1))" "$H" sweep --workload colony --variants fused,tiled \
+		--n $NC --steps $KC --threads $NT --repeat 1 --warmup 0 \
+		--out "$DATA/jax-c-colony-threads" >/dev/null ||
+		echo "jax-sweep.sh: the C colony threads sweep failed" >&2
+fi
 
 # JAX's own baseline: the process with JAX imported and a tiny program run.
 jexec jax-base baseline 1 0 interp question --n 1000 --m 8

@@ -5,6 +5,11 @@
 #          with reports/figures/; 13.5 minutes on 2 cores of an AVX2 EPYC
 #          (the headline tables take 10 timed repeats a variant), plus the
 #          JAX part (reports/jax-sweep.sh), 4.5 more (make report, 2026-11-30).
+#          The threads sweeps add about 80 s more on 2 cores (estimated, not
+#          yet timed in a full run: the same sweeps took 6.2 s for interp at
+#          N=1e5, ten times less work than at the question's size, and 12.9
+#          s for colony, 1.1 s for cells, 1.3 s for eager at N=1e4 and 2.3 s
+#          for the ceilings on 2 threads, 2026-11-30).
 #   quick  the same sections at small sizes in reports/out-quick/ (git-ignored);
 #          about a minute.
 #
@@ -66,6 +71,13 @@ INTERP_CACHESIM=$(variants interp eager chunked | tr , ' ')
 # bytes, seconds a step at N=4096) has its own sweep at small N.
 COLONY_ALL_PAIRS=$(variants colony cells eager)
 COLONY_MAIN=$(variants colony eager)
+# The scaling sweeps (--threads 1..cores, at most 4): every variant that
+# threads. interp eager (80 s a run at the question's size) has its own
+# sweep at small N; colony eager does not thread its pair sums.
+NT=$(nproc 2>/dev/null || echo 1)
+[ "$NT" -gt 4 ] && NT=4
+[ "$NT" -lt 2 ] && NT=2
+THREADS=$(seq -s, 1 "$NT")
 [ -n "$INTERP_OTHERS" ] && [ -n "$COLONY_ALL_PAIRS" ] ||
 	{ echo "make-report.sh: no variants from $H list" >&2; exit 1; }
 
@@ -76,6 +88,7 @@ if [ "$MODE" = full ]; then
 	NG=1e5; NCS=2e4; MCS=300; MALT=100
 	NC=4096; KC=10; NCSCALE=512,1024,2048,4096,8192; NCEAGER=512,1024,2048; NCELLS=1024,4096,8192,16384,65536
 	KSPREAD=30; OVERHEAD="interp tiled --n 3e5 --repeat 3"
+	NTEAGER=1e4; NCT=4096; KCT=3; NCTCELLS=65536
 else
 	NQ=2e4; MQ=50; NSCALE=2e3,5e3,1e4; CHUNKS=100,1000,20000
 	RQ="--repeat 10 --warmup 1"; RE="--repeat 1 --warmup 0"; RS="--repeat 5 --warmup 0"
@@ -83,6 +96,7 @@ else
 	NG=5e3; NCS=2e3; MCS=50; MALT=20
 	NC=512; KC=5; NCSCALE=256,512,1024; NCEAGER=256,512; NCELLS=256,1024,4096
 	KSPREAD=10; OVERHEAD="interp tiled --n 1e5 --m 50 --repeat 3"
+	NTEAGER=2e3; NCT=512; KCT=3; NCTCELLS=4096
 fi
 
 step "interp at the question's size (N=$NQ, M=$MQ): eager"
@@ -144,6 +158,22 @@ step "colony per-step spread: $KSPREAD steps in one run"
 	--steps $KSPREAD --repeat 0 --warmup 0 --out "$DATA/colony-spread"
 "$HG" sweep --workload colony --variants naive --n $NC --steps $KSPREAD \
 	--repeat 0 --warmup 0 --out "$DATA/colony-spread-glibc"
+
+# Every core: each thread count of $THREADS in one sweep, interleaved, so
+# that a speed-up is the ratio of two numbers measured side by side.
+step "interp with threads $THREADS at the question's size"
+"$H" sweep --workload interp --variants "$INTERP_OTHERS" --n $NQ --m $MQ \
+	--threads "$THREADS" --repeat 3 --warmup 0 --out "$DATA/interp-threads"
+step "interp eager with threads $THREADS at N=$NTEAGER"
+"$H" sweep --workload interp --variants eager --n $NTEAGER --m $MQ \
+	--threads "$THREADS" --repeat 1 --warmup 0 --out "$DATA/interp-threads-eager"
+step "colony with threads $THREADS at N=$NCT, K=$KCT; cells at N=$NCTCELLS"
+"$H" sweep --workload colony --variants "$COLONY_ALL_PAIRS" --n $NCT --steps $KCT \
+	--threads "$THREADS" --repeat 3 --warmup 0 --out "$DATA/colony-threads"
+"$H" sweep --workload colony --variants cells --n $NCTCELLS --steps $KCT \
+	--threads "$THREADS" --repeat 3 --warmup 0 --out "$DATA/colony-threads-cells"
+step "machine ceilings on $NT cores"
+"$H" ceilings --threads "$NT" > "$DATA/ceilings-threads.json"
 
 step "the JAX programs beside the C variants (reports/jax-sweep.sh)"
 FB_HARNESS="$H" sh reports/jax-sweep.sh "$MODE" "$DATA" || echo "make-report.sh: jax-sweep.sh failed" >&2

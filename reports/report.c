@@ -7,8 +7,8 @@
  * Reads DATA_DIR as reports/make-report.sh leaves it (rp_data.h), gathers
  * the declared figures (rp_figtab.c) and writes their gnuplot scripts to
  * OUT_DIR/figures, writes OUT_DIR/REPORT.md section by section (rp_interp,
- * rp_colony, rp_verdict, rp_unsaid, rp_machine, rp_jax, and rp_generic for
- * the workloads it has no section for), then runs gnuplot on
+ * rp_colony, rp_verdict, rp_unsaid, rp_machine, rp_jax, rp_scaling, and
+ * rp_generic for the workloads it has no section for), then runs gnuplot on
  * each script for NAME.svg and NAME.png. Every number in the prose is printed
  * from the data; a missing run makes the affected rows say so and a
  * verdict "not testable here".
@@ -38,6 +38,7 @@
 #include "rp_limits.h"
 #include "rp_machine.h"
 #include "rp_report.h"
+#include "rp_scaling.h"
 #include "rp_unsaid.h"
 #include "rp_verdict.h"
 
@@ -76,8 +77,8 @@ write_sections(rp_report_t *R)
 	    "data in `%s`; nothing is typed by hand. Sections: Two short "
 	    "answers, Part 1 (interp), Part 2 (colony), Advice and verdicts, "
 	    "Memory accounting, What limits each variant, Exercises, "
-	    "Glossary, Idiom map, The same programs in JAX, %sMethod and "
-	    "machine.\n\n",
+	    "Glossary, Idiom map, The same programs in JAX, Every core: "
+	    "threads, %sMethod and machine.\n\n",
 	    R->data.dir,
 	    rp_generic_workloads(&R->data, others, 1) > 0
 		? "Other workloads in the data, "
@@ -93,6 +94,7 @@ write_sections(rp_report_t *R)
 	rp_lesson_glossary(R);
 	rp_machine_idioms(R);
 	rp_jax_write(R);
+	rp_scaling_write(R);
 	rp_generic_write(R, &generic);
 	rp_machine_write(R);
 }

@@ -138,6 +138,46 @@ decorate_colony_time(const rp_data_t *D, rp_plot_t *P)
 	reference_slope(P, "cells", 1, 1);
 }
 
+/* The threads figures: each block's rows by thread count (a run leaves
+ * params.threads out at 1), the time turned into the speed-up over the
+ * block's time at one thread, and the ideal line, speed-up = threads. */
+static void
+decorate_threads(const rp_data_t *D, rp_plot_t *P)
+{
+	double tmax = 2.0;
+
+	(void)D;
+	for (int i = 0; i < P->nblocks; i++) {
+		rp_block_t *b = &P->blocks[i];
+		double t1 = NAN;
+		for (size_t j = 0; j < b->nrows; j++) {
+			if (isnan(b->rows[j].v[0]))
+				b->rows[j].v[0] = 1.0;
+			if (b->rows[j].v[0] == 1.0)
+				t1 = b->rows[j].v[1];
+			if (b->rows[j].v[0] > tmax)
+				tmax = b->rows[j].v[0];
+		}
+		for (size_t a = 1; a < b->nrows; a++)
+			for (size_t k = a;
+			     k > 0 && b->rows[k - 1].v[0] > b->rows[k].v[0];
+			     k--) {
+				rp_row_t t = b->rows[k];
+				b->rows[k] = b->rows[k - 1];
+				b->rows[k - 1] = t;
+			}
+		for (size_t j = 0; j < b->nrows; j++)
+			b->rows[j].v[1] = t1 / b->rows[j].v[1];
+	}
+	snprintf(P->pre, sizeof(P->pre),
+	    "set xrange [0.8:%g]\nset xtics 1\nset yrange [0:%g]\n", tmax + 0.2,
+	    tmax + 0.5);
+	snprintf(P->prefix, sizeof(P->prefix),
+	    "(x >= 1 && x <= %g) ? x : 1/0 with lines dt 2 lw 2 lc rgb "
+	    "'black' title 'ideal: speed-up = threads'",
+	    tmax);
+}
+
 /* Below this a workspace is drawn at it: 0 B cannot sit on a log axis. */
 #define FLOOR_BYTES 1000.0
 /* The marked floor and jemalloc's 64 KiB grain, on a bytes axis. */
@@ -352,6 +392,40 @@ const rp_fig_t rp_figures[] = {
 	.series = "{b} using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'",
 	.sep = EACH_LINE,
 	.empty = "1/0 title 'no timed runs in the data'",
+    },
+    {
+	.name = "fig-interp-threads",
+	.title = "interp: speed-up against threads",
+	.source = RP_SRC_SCALING,
+	.sets = "interp-threads*",
+	.workload = "interp",
+	.xlabel = "threads (T)",
+	.ylabel = "speed-up (time at 1 thread / time at T)",
+	.settings = "set key left top\n",
+	.cols = {{.path = "params.threads"}, {.path = "time_s.median"}},
+	.block = "s",
+	.series = "{b} using 1:2 with linespoints pt {p} ps 1.5 lw 2 lc {c} "
+		  "title '{v}'",
+	.sep = EACH_LINE,
+	.empty = "1/0 title 'no interp runs with threads'",
+	.decorate = decorate_threads,
+    },
+    {
+	.name = "fig-colony-threads",
+	.title = "colony: speed-up against threads",
+	.source = RP_SRC_SCALING,
+	.sets = "colony-threads*",
+	.workload = "colony",
+	.xlabel = "threads (T)",
+	.ylabel = "speed-up (time per step at 1 thread / at T)",
+	.settings = "set key left top\n",
+	.cols = {{.path = "params.threads"}, {.path = "steps_s.median"}},
+	.block = "s",
+	.series = "{b} using 1:2 with linespoints pt {p} ps 1.5 lw 2 lc {c} "
+		  "title '{v}'",
+	.sep = EACH_LINE,
+	.empty = "1/0 title 'no colony runs with threads'",
+	.decorate = decorate_threads,
     },
 };
 

@@ -2,7 +2,8 @@
  * harness exec against the small programs of tests/helpers (FB_HELPERS):
  * a known number of bytes touched, a child that touches memory beside its
  * parent, a command that fails, one that passes the memory guard, one that
- * reports its result through FUSEBENCH_REPORT, and bad exec command lines.
+ * reports its result through FUSEBENCH_REPORT, bad exec command lines, and
+ * --threads T passed to the command as FUSEBENCH_THREADS and OMP_NUM_THREADS.
  */
 #include <math.h>
 #include <time.h>
@@ -439,6 +440,77 @@ Test(exec, counters_inherited_by_children)
 		cr_expect(strcmp(str(cy, "status"), "unsupported") != 0,
 		    "cycles with a PMU: %s", str(cy, "reason"));
 	}
+	exec_free(&x);
+	fb_rmdir(dir);
+}
+
+/* exec --workload interp (small) of `env_report TOTAL` with opts after the
+ * sizes; the reported value of key (NULL when null or missing). */
+static void
+env_run(const char *dir, const char *threads, exec_run_t *x)
+{
+	char text[64];
+	params_t p;
+	const char *opts[] = {"--workload", "interp", "--n", "1000", "--m", "4",
+	    "--g", "32", "--repeat", "1", "--warmup", "0",
+	    threads != NULL ? "--threads" : NULL, threads, NULL};
+	const char *cmd[] = {helper("env_report"), text, NULL};
+
+	snprintf(text, sizeof(text), "{\"total\": %.17g}", interp_total(&p));
+	exec_run(dir, opts, cmd, x);
+	cr_assert(
+	    x->status == 0 && x->r != NULL, "exit %d: %s", x->status, x->err);
+	cr_assert(strcmp(str(x->r, "status"), "ok") == 0, "--threads %s: %s",
+	    threads != NULL ? threads : "(none)", str(x->r, "reason"));
+}
+
+static const char *
+reported(const exec_run_t *x, const char *key)
+{
+	return json_string_value(
+	    json_object_get(json_object_get(x->r, "reported"), key));
+}
+
+Test(exec, threads_reach_the_command_environment)
+{
+	char dir[4096];
+	exec_run_t x;
+	const char *t, *omp;
+
+	fb_tmpdir(dir, sizeof(dir));
+	unsetenv("FUSEBENCH_THREADS");
+	unsetenv("OMP_NUM_THREADS");
+	/* --threads 3: both variables, and the parameter in the result. */
+	env_run(dir, "3", &x);
+	t = reported(&x, "fusebench_threads");
+	omp = reported(&x, "omp_num_threads");
+	cr_expect(t != NULL && strcmp(t, "3") == 0, "FUSEBENCH_THREADS %s",
+	    t != NULL ? t : "unset");
+	cr_expect(omp != NULL && strcmp(omp, "3") == 0, "OMP_NUM_THREADS %s",
+	    omp != NULL ? omp : "unset");
+	cr_expect(num(json_object_get(x.r, "params"), "threads", NULL) == 3,
+	    "params.threads %g",
+	    num(json_object_get(x.r, "params"), "threads", NULL));
+	exec_free(&x);
+	/* The user's OMP_NUM_THREADS is left as it is. */
+	setenv("OMP_NUM_THREADS", "5", 1);
+	env_run(dir, "2", &x);
+	t = reported(&x, "fusebench_threads");
+	omp = reported(&x, "omp_num_threads");
+	cr_expect(t != NULL && strcmp(t, "2") == 0, "FUSEBENCH_THREADS %s",
+	    t != NULL ? t : "unset");
+	cr_expect(omp != NULL && strcmp(omp, "5") == 0,
+	    "the user's OMP_NUM_THREADS=5 became %s",
+	    omp != NULL ? omp : "unset");
+	exec_free(&x);
+	unsetenv("OMP_NUM_THREADS");
+	/* Without --threads neither is set (the default passes nothing). */
+	env_run(dir, NULL, &x);
+	cr_expect(reported(&x, "fusebench_threads") == NULL,
+	    "FUSEBENCH_THREADS set without --threads: %s",
+	    reported(&x, "fusebench_threads"));
+	cr_expect(reported(&x, "omp_num_threads") == NULL,
+	    "OMP_NUM_THREADS set without --threads");
 	exec_free(&x);
 	fb_rmdir(dir);
 }

