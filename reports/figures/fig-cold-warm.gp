@@ -13,19 +13,19 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/eager" 1.22097
-"interp/materialized" 0.812086
-"interp/fused" 0.886777
-"interp/chunked" 0.886531
-"interp/tiled" 0.815314
-"interp/hoisted" 0.932651
-"interp/sorted" 1.4714
-"colony/naive" 1.0167
-"colony/naive-reuse" 1.06572
-"colony/fused" 1.0595
-"colony/chunked" 1.03968
-"colony/tiled" 1.05734
-"colony/cells" 0.920781
+"interp/eager" 1
+"interp/materialized" 0.956246
+"interp/fused" 0.677862
+"interp/chunked" 0.77446
+"interp/tiled" 0.551863
+"interp/hoisted" 0.869471
+"interp/sorted" 1.01129
+"colony/naive" 0.950881
+"colony/naive-reuse" 0.931636
+"colony/fused" 0.974528
+"colony/chunked" 0.897554
+"colony/tiled" 1.02111
+"colony/cells" 0.94978
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

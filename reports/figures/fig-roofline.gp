@@ -13,27 +13,27 @@ set yrange [0.1:1000]
 set samples 400
 set key inside right bottom box opaque
 $v0 << EOD
-0.13 0.1629
+0.13 0.137128
 EOD
 $v1 << EOD
-2.4375 3.77546
+2.4375 3.56967
 EOD
 $v2 << EOD
-1312.01 3.17854
+1312.01 2.59342
 EOD
 $v3 << EOD
-2.4375 5.64802
+2.4375 5.40762
 EOD
 $v4 << EOD
-1312.01 7.96872
+1312.01 6.2918
 EOD
 $v5 << EOD
-216.838 20.9306
+216.838 18.7956
 EOD
 $v6 << EOD
-77.4138 44.8462
+77.4138 43.6908
 EOD
-plot (x*265.2 < 91.06 ? x*265.2 : 91.06) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 265 GB/s', (x*84.68 < 91.06 ? x*84.68 : 91.06) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 85 GB/s', (x*60.54 < 91.06 ? x*60.54 : 91.06) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 61 GB/s', (x*31.49 < 91.06 ? x*31.49 : 91.06) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 31 GB/s; the flat part: FMA peak', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM)', \
+plot (x*266.2 < 91.1 ? x*266.2 : 91.1) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 266 GB/s', (x*83.01 < 91.1 ? x*83.01 : 91.1) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 83 GB/s', (x*57.52 < 91.1 ? x*57.52 : 91.1) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 58 GB/s', (x*33.91 < 91.1 ? x*33.91 : 91.1) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 34 GB/s; the flat part: FMA peak', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM)', \
   $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM)', \
   $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3)', \
   $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3)', \
