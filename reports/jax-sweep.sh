@@ -74,7 +74,7 @@ fi
 
 case "$MODE" in
 full)
-	NI=5e4; MI=300; CALLS=1; NSMALL=1e4; BIGS="1000000 500000 300000"
+	NI=1e5; MI=300; CALLS=1; NSMALL=1e4; BIGS="1000000 500000 300000"
 	NC=1024; KC=10; CCALLS=1
 	IPROGS="question rewrite question_jit rewrite_jit batched batched_jit lax_map"
 	IALL="question_jit lax_map"

@@ -14,18 +14,18 @@ set yrange [0:*]
 set key off
 $r << EOD
 "interp/eager" 1
-"interp/materialized" 0.956246
-"interp/fused" 0.677862
-"interp/chunked" 0.77446
-"interp/tiled" 0.551863
-"interp/hoisted" 0.869471
-"interp/sorted" 1.01129
-"colony/naive" 0.950881
-"colony/naive-reuse" 0.931636
-"colony/fused" 0.974528
-"colony/chunked" 0.897554
-"colony/tiled" 1.02111
-"colony/cells" 0.94978
+"interp/materialized" 0.969559
+"interp/fused" 1.01864
+"interp/chunked" 1.05722
+"interp/tiled" 0.938944
+"interp/hoisted" 1.03029
+"interp/sorted" 1.15493
+"colony/naive" 0.977883
+"colony/naive-reuse" 0.985706
+"colony/fused" 1.00095
+"colony/chunked" 0.968392
+"colony/tiled" 0.996155
+"colony/cells" 1.00784
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

@@ -13,27 +13,27 @@ set yrange [0.1:1000]
 set samples 400
 set key inside right bottom box opaque
 $v0 << EOD
-0.13 0.137128
+0.13 0.146475
 EOD
 $v1 << EOD
-2.4375 3.56967
+2.4375 4.55213
 EOD
 $v2 << EOD
-1312.01 2.59342
+1312.01 3.78682
 EOD
 $v3 << EOD
-2.4375 5.40762
+2.4375 7.83168
 EOD
 $v4 << EOD
-1312.01 6.2918
+1312.01 10.5322
 EOD
 $v5 << EOD
-216.838 18.7956
+216.838 22.8058
 EOD
 $v6 << EOD
-77.4138 43.6908
+77.4138 48.7832
 EOD
-plot (x*266.2 < 91.1 ? x*266.2 : 91.1) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 266 GB/s', (x*83.01 < 91.1 ? x*83.01 : 91.1) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 83 GB/s', (x*57.52 < 91.1 ? x*57.52 : 91.1) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 58 GB/s', (x*33.91 < 91.1 ? x*33.91 : 91.1) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 34 GB/s; the flat part: FMA peak', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM)', \
+plot (x*266.2 < 90.75 ? x*266.2 : 90.75) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 266 GB/s', (x*83.96 < 90.75 ? x*83.96 : 90.75) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 84 GB/s', (x*61.73 < 90.75 ? x*61.73 : 90.75) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 62 GB/s', (x*34.86 < 90.75 ? x*34.86 : 90.75) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 35 GB/s; the flat part: FMA peak', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM)', \
   $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM)', \
   $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3)', \
   $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3)', \
