@@ -171,6 +171,12 @@ step "colony with threads $THREADS at N=$NCT, K=$KCT; cells at N=$NCTCELLS"
 	--threads "$THREADS" --repeat 3 --warmup 0 --out "$DATA/colony-threads"
 "$H" sweep --workload colony --variants cells --n $NCTCELLS --steps $KCT \
 	--threads "$THREADS" --repeat 3 --warmup 0 --out "$DATA/colony-threads-cells"
+# The goal's interp case alone: sorted's runs at 1 and 2 threads
+# alternating with nothing else between them (in interp-threads the other
+# variants' runs, and their arrays, come between).
+step "interp sorted alone with threads 1,2 at the question's size (the goal)"
+"$H" sweep --workload interp --variants sorted --n $NQ --m $MQ \
+	--threads 1,2 --repeat 10 --warmup 1 --out "$DATA/goal-interp-sorted"
 step "machine ceilings on $NT cores"
 "$H" ceilings --threads "$NT" > "$DATA/ceilings-threads.json"
 

@@ -251,3 +251,37 @@ Test(report_scaling, without_threaded_runs)
 	free(t);
 	remove_dir();
 }
+
+/* A sorted run for the goal's sentence: threads, median, timed runs. */
+#define GOAL(thr, t, reps)                                                     \
+	"{\"workload\":\"interp\",\"variant\":\"sorted\",\"status\":\"ok\","   \
+	"\"params\":{\"n\":1000000,\"m\":300" thr                              \
+	"},\"time_s\":{\"median\":" t ",\"repeats\":" reps                     \
+	"},\"machine\":{\"allocator\":\"jemalloc "                             \
+	"5.3\"}}\n"
+
+/* The goal reads interp sorted from its own sweep when there is one (2.00x
+ * there), not from the table's interleaved set (1.25x). */
+Test(report_scaling, goal_prefers_its_own_sweep)
+{
+	char *t;
+
+	snprintf(dir, sizeof(dir), "/tmp/fb_rp_scaling_XXXXXX");
+	cr_assert(mkdtemp(dir) != NULL);
+	write_file("interp-threads.jsonl",
+	    GOAL("", "0.05", "2") GOAL(T2, "0.04", "2"));
+	t = section_text(NULL);
+	expect_in(t,
+	    "interp sorted at N = 1e6, 1.25x (not reached; 2 and 2 "
+	    "timed runs, set `interp-threads`)");
+	free(t);
+	write_file("goal-interp-sorted.jsonl",
+	    GOAL("", "0.06", "10") GOAL(T2, "0.03", "10"));
+	t = section_text(NULL);
+	expect_in(t,
+	    "interp sorted at N = 1e6, 2.00x (reached; 10 and 10 "
+	    "timed runs, set `goal-interp-sorted`)");
+	expect_in(t, "colony cells at N = n/a, n/a (not measured)");
+	free(t);
+	remove_dir();
+}
