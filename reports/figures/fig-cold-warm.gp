@@ -14,18 +14,18 @@ set yrange [0:*]
 set key off
 $r << EOD
 "interp/eager" 1
-"interp/materialized" 0.969559
-"interp/fused" 1.01864
-"interp/chunked" 1.05722
-"interp/tiled" 0.938944
-"interp/hoisted" 1.03029
-"interp/sorted" 1.15493
-"colony/naive" 0.977883
-"colony/naive-reuse" 0.985706
-"colony/fused" 1.00095
-"colony/chunked" 0.968392
-"colony/tiled" 0.996155
-"colony/cells" 1.00784
+"interp/materialized" 1.26856
+"interp/fused" 0.949691
+"interp/chunked" 0.9836
+"interp/tiled" 1.06722
+"interp/hoisted" 1.02308
+"interp/sorted" 1.1731
+"colony/naive" 1.09421
+"colony/naive-reuse" 0.978863
+"colony/fused" 0.995371
+"colony/chunked" 0.921089
+"colony/tiled" 0.978245
+"colony/cells" 1.02983
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

@@ -13,27 +13,27 @@ set yrange [0.1:1000]
 set samples 400
 set key inside right bottom box opaque
 $v0 << EOD
-0.13 0.146475
+0.13 0.140364
 EOD
 $v1 << EOD
-2.4375 4.55213
+2.4375 3.99385
 EOD
 $v2 << EOD
-1312.01 3.78682
+1312.01 3.02544
 EOD
 $v3 << EOD
-2.4375 7.83168
+2.4375 7.12068
 EOD
 $v4 << EOD
-1312.01 10.5322
+1312.01 8.9598
 EOD
 $v5 << EOD
-216.838 22.8058
+216.838 22.4705
 EOD
 $v6 << EOD
-77.4138 48.7832
+77.4138 48.6519
 EOD
-plot (x*266.2 < 90.75 ? x*266.2 : 90.75) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 266 GB/s', (x*83.96 < 90.75 ? x*83.96 : 90.75) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 84 GB/s', (x*61.73 < 90.75 ? x*61.73 : 90.75) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 62 GB/s', (x*34.86 < 90.75 ? x*34.86 : 90.75) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 35 GB/s; the flat part: FMA peak', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM)', \
+plot (x*266.2 < 90.46 ? x*266.2 : 90.46) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 266 GB/s', (x*87.01 < 90.46 ? x*87.01 : 90.46) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 87 GB/s', (x*56.84 < 90.46 ? x*56.84 : 90.46) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 57 GB/s', (x*29.76 < 90.46 ? x*29.76 : 90.46) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 30 GB/s; the flat part: FMA peak', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM)', \
   $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM)', \
   $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3)', \
   $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3)', \
