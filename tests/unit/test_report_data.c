@@ -15,23 +15,18 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fb_data_dir.h"
 #include "rp_data.h"
 #include "rp_figure.h"
 #include "rp_report.h"
 
 static char dir[] = "/tmp/fb_rp_data_XXXXXX";
 
+/* dir/name with text. */
 static void
 write_file(const char *name, const char *text)
 {
-	char path[256];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
-	cr_assert(f != NULL, "%s", path);
-	fputs(text, f);
-	fclose(f);
+	fb_write_file(dir, name, text);
 }
 
 #define RUN(set_variant, status, n, alloc, date)                               \

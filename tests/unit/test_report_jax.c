@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fb_data_dir.h"
 #include "rp_data.h"
 #include "rp_jax.h"
 #include "rp_jaxrule.h"
@@ -158,17 +159,11 @@ Test(report_jax, wait_rule)
 
 static char dir[64];
 
+/* dir/name with text. */
 static void
 write_file(const char *name, const char *text)
 {
-	char path[256];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
-	cr_assert(f != NULL, "%s", path);
-	fputs(text, f);
-	fclose(f);
+	fb_write_file(dir, name, text);
 }
 
 /* A JAX run: label, N, peak RSS, temp bytes ("null" un-jitted), C

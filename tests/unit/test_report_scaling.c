@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fb_data_dir.h"
 #include "rp_data.h"
 #include "rp_figure.h"
 #include "rp_scaling.h"
@@ -64,17 +65,11 @@ Test(report_scaling, threads_of_a_run)
 
 static char dir[64];
 
+/* dir/name with text. */
 static void
 write_file(const char *name, const char *text)
 {
-	char path[256];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
-	cr_assert(f != NULL, "%s", path);
-	fputs(text, f);
-	fclose(f);
+	fb_write_file(dir, name, text);
 }
 
 /* A C run: threads ("" for one: the harness leaves it out), median time,
