@@ -444,7 +444,7 @@ exec_run_one(const hx_exec_config_t *cfg, hx_exec_record_t *rec,
 	hx_exec_run_t *run = &rec->runs[rec->nruns];
 	exec_ctx_t x;
 	hx_proc_opts_t o;
-	char path[4200];
+	char path[4200], threads[24];
 	int rc = 0;
 
 	memset(&x, 0, sizeof(x));
@@ -456,8 +456,14 @@ exec_run_one(const hx_exec_config_t *cfg, hx_exec_record_t *rec,
 	unlink(path);
 	memset(&o, 0, sizeof(o));
 	o.argv = cfg->argv;
-	o.env_name = HX_EXEC_ENV;
-	o.env_value = path;
+	o.env[0] = (hx_proc_env_t){HX_EXEC_ENV, path, 0};
+	/* --threads T: FUSEBENCH_THREADS=T, and OMP_NUM_THREADS=T unless the
+	 * user set it. */
+	if (cfg->threads > 0) {
+		snprintf(threads, sizeof(threads), "%d", cfg->threads);
+		o.env[1] = (hx_proc_env_t){HX_EXEC_THREADS_ENV, threads, 0};
+		o.env[2] = (hx_proc_env_t){"OMP_NUM_THREADS", threads, 1};
+	}
 	o.stdout_to_stderr =
 	    cfg->json_path != NULL && strcmp(cfg->json_path, "-") == 0;
 	o.mem_limit = cfg->mem_limit;
@@ -511,28 +517,6 @@ exec_rmdir(const char *dir)
 	rmdir(dir);
 }
 
-/* --threads T into this process's environment, which every run of the
- * command inherits: FUSEBENCH_THREADS=T, and OMP_NUM_THREADS=T unless the
- * user set it. The harness's own OpenMP runtime read its environment when
- * it started, so this changes only the children. */
-static int
-exec_threads_env(const hx_exec_config_t *cfg, char *msg, size_t msglen)
-{
-	char t[24];
-
-	if (cfg->threads <= 0)
-		return 0;
-	snprintf(t, sizeof(t), "%d", cfg->threads);
-	if (setenv(HX_EXEC_THREADS_ENV, t, 1) != 0 ||
-	    (getenv("OMP_NUM_THREADS") == NULL &&
-		setenv("OMP_NUM_THREADS", t, 1) != 0)) {
-		snprintf(msg, msglen, "cannot set %s: %s", HX_EXEC_THREADS_ENV,
-		    strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
 int
 hx_exec_measure(const hx_exec_config_t *cfg, hx_exec_record_t *rec, char *msg,
     size_t msglen)
@@ -557,10 +541,6 @@ hx_exec_measure(const hx_exec_config_t *cfg, hx_exec_record_t *rec, char *msg,
 	if (mkdtemp(dir) == NULL) {
 		snprintf(msg, msglen, "cannot make a private folder %s: %s",
 		    dir, strerror(errno));
-		return -1;
-	}
-	if (exec_threads_env(cfg, msg, msglen) != 0) {
-		exec_rmdir(dir);
 		return -1;
 	}
 	rec->t_origin = hx_clock_now();

@@ -207,8 +207,11 @@ proc_child(const hx_proc_opts_t *o, int go_fd, int err_fd, const sigset_t *mask)
 	if (read(go_fd, &c, 1) != 1)
 		_exit(127);
 	sigprocmask(SIG_SETMASK, mask, NULL);
-	if (o->env_name != NULL)
-		setenv(o->env_name, o->env_value, 1);
+	for (size_t i = 0; i < HX_PROC_MAX_ENV; i++) {
+		if (o->env[i].name != NULL)
+			setenv(o->env[i].name, o->env[i].value,
+			    !o->env[i].if_unset);
+	}
 	if (o->pin) {
 		cpu_set_t set;
 		CPU_ZERO(&set);

@@ -46,10 +46,19 @@ hx_proc_tree_t *hx_proc_tree_new(pid_t root);
 int hx_proc_tree_sample(hx_proc_tree_t *t, uint64_t *rss, uint32_t *count);
 void hx_proc_tree_free(hx_proc_tree_t *t);
 
+/* Variables the command's environment gets, at most this many. */
+#define HX_PROC_MAX_ENV 4
+
+/* One variable of the command's environment: set to value, or, with
+ * if_unset, only when the harness's environment does not have it. */
+typedef struct hx_proc_env_s {
+	const char *name, *value; /* name NULL: an unused slot */
+	int if_unset;
+} hx_proc_env_t;
+
 typedef struct hx_proc_opts_s {
 	char *const *argv; /* the command, NULL-terminated; argv[0] by PATH */
-	/* One variable set in the command's environment, or NULL. */
-	const char *env_name, *env_value;
+	hx_proc_env_t env[HX_PROC_MAX_ENV];
 	int stdout_to_stderr; /* the command's stdout goes to our stderr */
 	uint64_t mem_limit;   /* bytes of tree RSS; 0: no guard */
 	uint64_t interval_us; /* sampling interval, at least 1 */
