@@ -3,6 +3,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include "hx_format.h"
@@ -51,22 +52,32 @@ hx_format_ratio(char *buf, size_t len, double x)
 	return buf;
 }
 
-double
-hx_clock_now(void)
+/* Seconds on clock id, or NAN. */
+static double
+clock_seconds(clockid_t id)
 {
 	struct timespec t;
 
-	if (clock_gettime(CLOCK_MONOTONIC, &t) != 0)
+	if (clock_gettime(id, &t) != 0)
 		return NAN;
 	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
 double
+hx_clock_now(void)
+{
+	return clock_seconds(CLOCK_MONOTONIC);
+}
+
+double
 hx_clock_cpu_now(void)
 {
-	struct timespec t;
+	return clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
+}
 
-	if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t) != 0)
-		return NAN;
-	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+double
+hx_rusage_cpu_s(const struct rusage *ru)
+{
+	return (double)ru->ru_utime.tv_sec + (double)ru->ru_stime.tv_sec +
+	    1e-6 * (double)(ru->ru_utime.tv_usec + ru->ru_stime.tv_usec);
 }

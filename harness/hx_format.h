@@ -27,4 +27,8 @@ double hx_clock_now(void);
  * (CLOCK_PROCESS_CPUTIME_ID; NAN if the clock fails). */
 double hx_clock_cpu_now(void);
 
+struct rusage;
+/* User plus system seconds of a getrusage or wait4 result. */
+double hx_rusage_cpu_s(const struct rusage *ru);
+
 #endif /* FB_HX_FORMAT_H */

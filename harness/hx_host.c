@@ -8,6 +8,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "hx_format.h"
 #include "hx_host.h"
 
 /* The first line of a small file, without its newline; -1 when absent. */
@@ -115,15 +116,9 @@ own_ticks(void)
 	double s = 0;
 
 	if (getrusage(RUSAGE_SELF, &self) == 0)
-		s += (double)self.ru_utime.tv_sec +
-		    (double)self.ru_stime.tv_sec +
-		    1e-6 *
-			(double)(self.ru_utime.tv_usec + self.ru_stime.tv_usec);
+		s += hx_rusage_cpu_s(&self);
 	if (getrusage(RUSAGE_CHILDREN, &kids) == 0)
-		s += (double)kids.ru_utime.tv_sec +
-		    (double)kids.ru_stime.tv_sec +
-		    1e-6 *
-			(double)(kids.ru_utime.tv_usec + kids.ru_stime.tv_usec);
+		s += hx_rusage_cpu_s(&kids);
 	return (uint64_t)(s * (double)(hz > 0 ? hz : 100));
 }
 

@@ -371,8 +371,7 @@ proc_finish(pid_t pid, int err_fd, proc_lines_t *lines, hx_proc_result_t *r)
 	r->ru_maxrss_bytes = (uint64_t)ru.ru_maxrss * 1024;
 	r->minor_faults = (uint64_t)ru.ru_minflt;
 	r->major_faults = (uint64_t)ru.ru_majflt;
-	r->cpu_s = (double)ru.ru_utime.tv_sec + (double)ru.ru_stime.tv_sec +
-	    1e-6 * (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
+	r->cpu_s = hx_rusage_cpu_s(&ru);
 	while (err_fd >= 0) {
 		struct pollfd p = {err_fd, POLLIN, 0};
 		double left = until - hx_clock_now();
