@@ -122,8 +122,8 @@ sets_in(const rp_fig_t *fig, const char *set)
 	return 0;
 }
 
-static rp_block_t *
-block_add(rp_plot_t *P, int number, const char *label)
+rp_block_t *
+rp_figure_block_add(rp_plot_t *P, int number, const char *label)
 {
 	rp_block_t *b;
 
@@ -142,8 +142,8 @@ block_add(rp_plot_t *P, int number, const char *label)
 	return b;
 }
 
-static rp_row_t *
-row_add(rp_block_t *b)
+rp_row_t *
+rp_figure_row_add(rp_block_t *b)
 {
 	if (b->nrows == b->cap) {
 		size_t cap = b->cap ? 2 * b->cap : 16;
@@ -161,7 +161,7 @@ row_add(rp_block_t *b)
 static int
 row_from_run(rp_block_t *b, const rp_fig_t *fig, const json_t *r)
 {
-	rp_row_t *row = row_add(b);
+	rp_row_t *row = rp_figure_row_add(b);
 
 	if (row == NULL)
 		return -1;
@@ -188,9 +188,8 @@ row_from_run(rp_block_t *b, const rp_fig_t *fig, const json_t *r)
 	return 0;
 }
 
-/* Sorts a block's rows by column 0, keeping equal ones in order. */
-static void
-rows_sort(rp_block_t *b)
+void
+rp_figure_rows_sort(rp_block_t *b)
 {
 	for (size_t a = 1; a < b->nrows; a++)
 		for (size_t k = a;
@@ -224,13 +223,13 @@ collect_scaling(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 			    !sets_in(fig, rp_str(r, "_set")))
 				continue;
 			if (b == NULL &&
-			    (b = block_add(P, (int)k, vs[k])) == NULL)
+			    (b = rp_figure_block_add(P, (int)k, vs[k])) == NULL)
 				return -1;
 			if (row_from_run(b, fig, r) != 0)
 				return -1;
 		}
 		if (b != NULL)
-			rows_sort(b);
+			rp_figure_rows_sort(b);
 	}
 	return 0;
 }
@@ -239,7 +238,7 @@ static int
 collect_runs(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 {
 	rp_query_t q = {.workload = fig->workload};
-	rp_block_t *b = block_add(P, -1, "");
+	rp_block_t *b = rp_figure_block_add(P, -1, "");
 	size_t i;
 	json_t *r;
 
@@ -253,7 +252,7 @@ collect_runs(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 		    row_from_run(b, fig, r) != 0)
 			return -1;
 	}
-	rows_sort(b);
+	rp_figure_rows_sort(b);
 	return 0;
 }
 
@@ -270,7 +269,7 @@ static int
 collect_main(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 {
 	char buf[256], *save = NULL, *set;
-	rp_block_t *b = block_add(P, -1, "");
+	rp_block_t *b = rp_figure_block_add(P, -1, "");
 
 	if (b == NULL)
 		return -1;
@@ -376,7 +375,7 @@ timeline_rows(rp_block_t *b, const series_t *s, double lo)
 
 	for (size_t j = 0; j < s->n; j += step) {
 		double mx = 0;
-		rp_row_t *row = row_add(b);
+		rp_row_t *row = rp_figure_row_add(b);
 		if (row == NULL)
 			return -1;
 		for (size_t q = j; q < j + step && q < s->n; q++)
@@ -411,7 +410,8 @@ collect_timeline(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 		}
 		timeline_read(f, &s, &lo);
 		fclose(f);
-		if (s.n > 0 && (b = block_add(P, (int)k, vs[k])) == NULL)
+		if (s.n > 0 &&
+		    (b = rp_figure_block_add(P, (int)k, vs[k])) == NULL)
 			rc = -1;
 		else if (s.n > 0)
 			rc = timeline_rows(b, &s, lo);
@@ -436,13 +436,13 @@ steps_block(rp_plot_t *P, const json_t *r, int number)
 
 	snprintf(label, sizeof(label), "%s, %s", rp_str(r, "variant"),
 	    rp_data_alloc_name(r));
-	if ((b = block_add(P, number, label)) == NULL ||
-	    (row = row_add(b)) == NULL)
+	if ((b = rp_figure_block_add(P, number, label)) == NULL ||
+	    (row = rp_figure_row_add(b)) == NULL)
 		return -1;
 	row->v[1] = rp_num(r, "steps_s.first");
 	json_array_foreach(a, j, e)
 	{
-		if ((row = row_add(b)) == NULL)
+		if ((row = rp_figure_row_add(b)) == NULL)
 			return -1;
 		row->v[0] = (double)(j + 1);
 		row->v[1] = json_number_value(e);

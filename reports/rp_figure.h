@@ -150,6 +150,14 @@ void rp_figure_free(rp_plot_t *P);
 size_t rp_figure_rows(const rp_plot_t *P);
 /* The block labelled label (a variant), or NULL. */
 const rp_block_t *rp_figure_block(const rp_plot_t *P, const char *label);
+/* Building blocks by hand (a figure whose lines are known only from the
+ * data): a new block labelled label, named fig->block with number appended
+ * (number < 0: nothing appended) and drawn in colour number; NULL when P is
+ * full. A zeroed row appended to b (grown as needed), NULL when out of
+ * memory. b's rows sorted by column 0, equal ones kept in order. */
+rp_block_t *rp_figure_block_add(rp_plot_t *P, int number, const char *label);
+rp_row_t *rp_figure_row_add(rp_block_t *b);
+void rp_figure_rows_sort(rp_block_t *b);
 /* A run's field by path; numeric parts index arrays ("time_s.ci95.0"). */
 double rp_figure_field(const json_t *r, const char *path);
 

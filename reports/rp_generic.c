@@ -171,20 +171,10 @@ line_label(const rp_data_t *D, const json_t *r, char *buf, size_t len)
 static rp_block_t *
 line_block(rp_plot_t *P, const char *label)
 {
-	rp_block_t *b;
+	const rp_block_t *b = rp_figure_block(P, label);
 
-	for (int i = 0; i < P->nblocks; i++)
-		if (strcmp(P->blocks[i].label, label) == 0)
-			return &P->blocks[i];
-	if (P->nblocks == RP_PLOT_MAX_BLOCKS)
-		return NULL;
-	b = &P->blocks[P->nblocks];
-	memset(b, 0, sizeof(*b));
-	snprintf(b->name, sizeof(b->name), "%s%d", P->fig->block, P->nblocks);
-	snprintf(b->label, sizeof(b->label), "%s", label);
-	b->colour = P->nblocks++;
-	b->fit = b->fit_r2 = NAN;
-	return b;
+	return b != NULL ? (rp_block_t *)b
+			 : rp_figure_block_add(P, P->nblocks, label);
 }
 
 /* w's ok runs, one block a line_label, rows (N, median) sorted by N.
@@ -199,31 +189,19 @@ collect(const rp_data_t *D, const char *w, rp_plot_t *P)
 	json_array_foreach(D->runs, i, r)
 	{
 		rp_block_t *b;
-		rp_row_t *grown;
+		rp_row_t *row;
 		if (strcmp(rp_str(r, "workload"), w) != 0 ||
 		    strcmp(rp_str(r, "status"), "ok") != 0 ||
 		    (b = line_block(
 			 P, line_label(D, r, label, sizeof(label)))) == NULL)
 			continue;
-		grown = realloc(b->rows, (b->nrows + 1) * sizeof(*grown));
-		if (grown == NULL)
+		if ((row = rp_figure_row_add(b)) == NULL)
 			return -1;
-		b->rows = grown;
-		memset(&b->rows[b->nrows], 0, sizeof(rp_row_t));
-		b->rows[b->nrows].v[0] = rp_num(r, "params.n");
-		b->rows[b->nrows++].v[1] = rp_num(r, "time_s.median");
+		row->v[0] = rp_num(r, "params.n");
+		row->v[1] = rp_num(r, "time_s.median");
 	}
-	for (int k = 0; k < P->nblocks; k++) {
-		rp_block_t *b = &P->blocks[k];
-		for (size_t a = 1; a < b->nrows; a++)
-			for (size_t j = a;
-			     j > 0 && b->rows[j - 1].v[0] > b->rows[j].v[0];
-			     j--) {
-				rp_row_t t = b->rows[j];
-				b->rows[j] = b->rows[j - 1];
-				b->rows[j - 1] = t;
-			}
-	}
+	for (int k = 0; k < P->nblocks; k++)
+		rp_figure_rows_sort(&P->blocks[k]);
 	return 0;
 }
 
