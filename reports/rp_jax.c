@@ -541,8 +541,8 @@ puzzle(rp_report_t *R)
 }
 
 /* Time of one unit of work: interp's whole program, colony's step. */
-static double
-jax_unit_time(const json_t *r)
+double
+rp_jax_unit_time(const json_t *r)
 {
 	double s = rp_jax_steps_per_call(r);
 	if (strcmp(rp_str(r, "workload"), "interp") == 0)
@@ -550,12 +550,14 @@ jax_unit_time(const json_t *r)
 	return s > 0 ? rp_jax_median(r, "warm_call_s") / s : NAN;
 }
 
-static double
-c_unit_time(const json_t *r)
+double
+rp_jax_c_unit_time(const json_t *r)
 {
-	if (strcmp(rp_str(r, "workload"), "interp") == 0)
-		return rp_num(r, "time_s.median");
-	return rp_num(r, "steps_s.median");
+	double s = rp_num(r, "steps_s.median");
+
+	return strcmp(rp_str(r, "workload"), "colony") == 0 && !isnan(s)
+	    ? s
+	    : rp_num(r, "time_s.median");
 }
 
 /* The fastest run of set pattern (one core for JAX) by unit time. */
@@ -573,7 +575,7 @@ fastest(const rp_data_t *D, const char *set, const char *w, int jax)
 		double t;
 		if (!rp_data_run_matches(r, &q) || (jax && !one_core(r)))
 			continue;
-		t = jax ? jax_unit_time(r) : c_unit_time(r);
+		t = jax ? rp_jax_unit_time(r) : rp_jax_c_unit_time(r);
 		if (!isnan(t) && (isnan(tb) || t < tb))
 			best = r, tb = t;
 	}
@@ -601,9 +603,9 @@ anchor(rp_report_t *R)
 		j = fastest(&R->data, jset, ws[i], 1);
 		rp_md(R, "| %s | N=%s | %s | %s | %s | %s | %s |\n", ws[i],
 		    N(rp_num(j, "params.n")), c ? rp_str(c, "variant") : "none",
-		    T(c_unit_time(c)), j ? rp_str(j, "variant") : "none",
-		    T(jax_unit_time(j)),
-		    RATIO(jax_unit_time(j) / c_unit_time(c)));
+		    T(rp_jax_c_unit_time(c)), j ? rp_str(j, "variant") : "none",
+		    T(rp_jax_unit_time(j)),
+		    RATIO(rp_jax_unit_time(j) / rp_jax_c_unit_time(c)));
 	}
 	rp_md(R, "\n");
 }

@@ -61,6 +61,12 @@ double rp_jax_rss_work(const rp_data_t *D, const json_t *r);
 /* Colony steps one call of a program makes: K for loop and fori, 0 for
  * pair (not a whole step), else 1. */
 double rp_jax_steps_per_call(const json_t *r);
+/* The time a unit of work takes, what JAX and C are compared on: a whole
+ * run for interp, one step for colony. A JAX program's median warm call
+ * over its steps per call (NAN for pair); a C run's median (interp) or
+ * median step (colony; the run's median when it has no step times). */
+double rp_jax_unit_time(const json_t *r);
+double rp_jax_c_unit_time(const json_t *r);
 /* The C variant that stands for a program (first word of its c_variant)
  * into buf; "" when none. */
 const char *rp_jax_stand_in(const json_t *r, char *buf, size_t len);

@@ -118,16 +118,6 @@ typedef struct scaling_row_s {
 	rp_scaling_limiter_t limiter;
 } scaling_row_t;
 
-/* A run's time per unit the table compares: per step for colony. */
-static double
-scaling_time(const json_t *r)
-{
-	double s = rp_num(r, "steps_s.median");
-	return strcmp(rp_str(r, "workload"), "colony") == 0 && !isnan(s)
-	    ? s
-	    : rp_num(r, "time_s.median");
-}
-
 /* Workspace at one thread count: "upper / lower (model M)". */
 static void
 scaling_memory(rp_report_t *R, const json_t *r)
@@ -164,7 +154,7 @@ scaling_row(rp_report_t *R, const char *set, const char *w, const char *v,
 {
 	const json_t *r1 = rp_scaling_run(&R->data, set, w, v, ts[0]);
 	const json_t *rt = rp_scaling_run(&R->data, set, w, v, ts[nt - 1]);
-	double t1 = scaling_time(r1), tt = scaling_time(rt);
+	double t1 = rp_jax_c_unit_time(r1), tt = rp_jax_c_unit_time(rt);
 	double tmax = ts[nt - 1] / (double)ts[0];
 	double bps = rp_num(rt, "work.gbytes_per_s") * 1e9;
 
@@ -177,7 +167,7 @@ scaling_row(rp_report_t *R, const char *set, const char *w, const char *v,
 	    rp_text_fmt_n(rp_num(r1 != NULL ? r1 : rt, "params.n")));
 	for (int k = 0; k < nt; k++)
 		rp_md(R, " %s |",
-		    rp_text_fmt_time(scaling_time(
+		    rp_text_fmt_time(rp_jax_c_unit_time(
 			rp_scaling_run(&R->data, set, w, v, ts[k]))));
 	rp_md(R, " %s | %s |", rp_text_fmt_ratio(out->speedup),
 	    rp_text_fmt_num(100.0 * out->efficiency, "%.0f%%"));
@@ -345,17 +335,6 @@ scaling_chunk(rp_report_t *R)
 		rp_num(rt, "memory.threads.workspace_lower_bytes")));
 }
 
-/* The C variant a JAX program corresponds to: the first word of its
- * reported c_variant ("fused, K steps" is fused). */
-static void
-scaling_c_variant(const json_t *j, char *out, size_t len)
-{
-	const char *s = rp_str(json_object_get(j, "reported"), "c_variant");
-	size_t k = strspn(s, "abcdefghijklmnopqrstuvwxyz-");
-
-	snprintf(out, len, "%.*s", (int)(k < len ? k : len - 1), s);
-}
-
 /* One JAX program run on all cores ("P@all") beside its one-core run and
  * the C variant at one thread and at T threads. */
 static void
@@ -363,31 +342,28 @@ scaling_jax_row(rp_report_t *R, const char *w, const json_t *all)
 {
 	char label[64], v[32], cset[32], tset[40];
 	const json_t *one, *c1, *ct;
-	const json_t *rep = json_object_get(all, "reported");
 	/* A program of K steps a call is set beside C's time per step. */
-	double per = strstr(rp_str(rep, "c_variant"), "K steps") != NULL
-	    ? rp_num(rep, "params.steps")
-	    : 1.0;
 	double j1, jt;
 	int t;
 
 	snprintf(label, sizeof(label), "%.*s",
 	    (int)strcspn(rp_str(all, "variant"), "@"), rp_str(all, "variant"));
 	one = rp_jax_run(&R->data, w, label);
-	scaling_c_variant(all, v, sizeof(v));
+	rp_jax_stand_in(all, v, sizeof(v));
 	snprintf(cset, sizeof(cset), "jax-c-%s", w);
 	snprintf(tset, sizeof(tset), "jax-c-%s-threads", w);
 	c1 = rp_scaling_run(&R->data, cset, w, v, 1);
 	t = rp_scaling_threads(rp_scaling_run(&R->data, tset, w, v, 0));
 	ct = rp_scaling_run(&R->data, tset, w, v, t);
-	j1 = rp_jax_median(one, "warm_call_s") / per;
-	jt = rp_jax_median(all, "warm_call_s") / per;
+	j1 = rp_jax_unit_time(one);
+	jt = rp_jax_unit_time(all);
 	rp_md(R,
 	    "| %s | %s | %s | %s | %s | %s | %s | %s (%d threads) | %s |\n", w,
-	    label, v, rp_text_fmt_time(j1), rp_text_fmt_time(scaling_time(c1)),
-	    rp_text_fmt_ratio(j1 / scaling_time(c1)), rp_text_fmt_time(jt),
-	    rp_text_fmt_time(scaling_time(ct)), t,
-	    rp_text_fmt_ratio(jt / scaling_time(ct)));
+	    label, v, rp_text_fmt_time(j1),
+	    rp_text_fmt_time(rp_jax_c_unit_time(c1)),
+	    rp_text_fmt_ratio(j1 / rp_jax_c_unit_time(c1)),
+	    rp_text_fmt_time(jt), rp_text_fmt_time(rp_jax_c_unit_time(ct)), t,
+	    rp_text_fmt_ratio(jt / rp_jax_c_unit_time(ct)));
 }
 
 /* The C variants beside the JAX programs at equal thread counts. */
@@ -529,7 +505,7 @@ scaling_goal(rp_report_t *R)
 			set = cases[k][3];
 		r1 = rp_scaling_run(&R->data, set, cases[k][0], cases[k][1], 1);
 		r2 = rp_scaling_run(&R->data, set, cases[k][0], cases[k][1], 2);
-		s = scaling_time(r1) / scaling_time(r2);
+		s = rp_jax_c_unit_time(r1) / rp_jax_c_unit_time(r2);
 		rp_md(R, "%s %s %s at N = %s, %s (%s", k ? ";" : "",
 		    cases[k][0], cases[k][1],
 		    rp_text_fmt_n(rp_num(r1, "params.n")), rp_text_fmt_ratio(s),
