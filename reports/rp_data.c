@@ -144,6 +144,8 @@ rp_data_load(rp_data_t *D, const char *dir, char *msg, size_t msglen)
 	}
 	snprintf(path, sizeof(path), "%s/ceilings.json", dir);
 	D->ceilings = json_load_file(path, 0, NULL);
+	snprintf(path, sizeof(path), "%s/ceilings-threads.json", dir);
+	D->ceilings_threads = json_load_file(path, 0, NULL);
 	snprintf(path, sizeof(path), "%s/overhead.json", dir);
 	D->overhead = json_load_file(path, 0, NULL);
 	load_cachesim(D);
@@ -161,8 +163,10 @@ rp_data_free(rp_data_t *D)
 	json_decref(D->runs);
 	json_decref(D->cachesim);
 	json_decref(D->ceilings);
+	json_decref(D->ceilings_threads);
 	json_decref(D->overhead);
-	D->runs = D->cachesim = D->ceilings = D->overhead = NULL;
+	D->runs = D->cachesim = D->ceilings = D->ceilings_threads =
+	    D->overhead = NULL;
 }
 
 double

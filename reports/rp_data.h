@@ -5,9 +5,10 @@
  * Every *.jsonl file in DATA_DIR is read in file-name order through the
  * harness's one result reader (hx_result_read); a file's name less ".jsonl" is
  * the set of its runs (interp-main, colony-spread-glibc, ...), added to each
- * run as "_set". Beside them: ceilings.json and overhead.json (the `harness
- * ceilings` and `harness overhead` objects) and the .json files in cachesim/
- * (single results with a "cachesim" member).
+ * run as "_set". Beside them: ceilings.json, ceilings-threads.json and
+ * overhead.json (the `harness ceilings`, `harness ceilings --threads T` and
+ * `harness overhead` objects) and the .json files in cachesim/ (single
+ * results with a "cachesim" member).
  *
  * A run is found by a query of names and parameters (rp_query_t), never by
  * its position. The variants of a workload are those present in the data,
@@ -56,6 +57,9 @@ typedef struct rp_data_s {
 	json_t *runs;     /* every result of the *.jsonl files */
 	json_t *cachesim; /* the results in cachesim/ */
 	json_t *ceilings; /* NULL when missing */
+	/* ceilings-threads.json (`harness ceilings --threads T`); NULL when
+	 * missing. */
+	json_t *ceilings_threads;
 	json_t *overhead; /* NULL when missing */
 } rp_data_t;
 

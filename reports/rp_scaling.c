@@ -200,17 +200,12 @@ scaling_header(rp_report_t *R, const int *ts, int nt)
 static double
 scaling_triad(const rp_data_t *D, int threads, int *measured_on)
 {
-	char path[4200];
-	json_t *c;
-	double bw = NAN;
+	const json_t *c = D->ceilings_threads;
 
-	snprintf(path, sizeof(path), "%s/ceilings-threads.json", D->dir);
-	c = json_load_file(path, 0, NULL);
 	*measured_on = (int)rp_num(c, "threads");
-	if (c != NULL && *measured_on == threads)
-		bw = rp_num(c, "triad_bytes_per_s");
-	json_decref(c);
-	return bw;
+	return c != NULL && *measured_on == threads
+	    ? rp_num(c, "triad_bytes_per_s")
+	    : NAN;
 }
 
 /* The sentences under a table, from its rows. */
