@@ -495,11 +495,13 @@ scaling_goal(rp_report_t *R)
 		const json_t *r1, *r2;
 		double s;
 
-		if (rp_scaling_run(
-			&R->data, set, cases[k][0], cases[k][1], 2) == NULL)
-			set = cases[k][3];
-		r1 = rp_scaling_run(&R->data, set, cases[k][0], cases[k][1], 1);
 		r2 = rp_scaling_run(&R->data, set, cases[k][0], cases[k][1], 2);
+		if (r2 == NULL) {
+			set = cases[k][3];
+			r2 = rp_scaling_run(
+			    &R->data, set, cases[k][0], cases[k][1], 2);
+		}
+		r1 = rp_scaling_run(&R->data, set, cases[k][0], cases[k][1], 1);
 		s = rp_jax_c_unit_time(r1) / rp_jax_c_unit_time(r2);
 		rp_md(R, "%s %s %s at N = %s, %s (%s", k ? ";" : "",
 		    cases[k][0], cases[k][1],
