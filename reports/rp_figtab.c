@@ -158,14 +158,7 @@ decorate_threads(const rp_data_t *D, rp_plot_t *P)
 			if (b->rows[j].v[0] > tmax)
 				tmax = b->rows[j].v[0];
 		}
-		for (size_t a = 1; a < b->nrows; a++)
-			for (size_t k = a;
-			     k > 0 && b->rows[k - 1].v[0] > b->rows[k].v[0];
-			     k--) {
-				rp_row_t t = b->rows[k];
-				b->rows[k] = b->rows[k - 1];
-				b->rows[k - 1] = t;
-			}
+		rp_figure_rows_sort(b);
 		for (size_t j = 0; j < b->nrows; j++)
 			b->rows[j].v[1] = t1 / b->rows[j].v[1];
 	}

@@ -83,11 +83,10 @@ def parse(argv):
 def threads_setup(mode):
     """Before JAX is imported: one CPU for --threads 1, the first T CPUs for
     a count T under those allowed."""
-    if mode.isdigit() and 1 < int(mode) < len(os.sched_getaffinity(0)):
-        os.sched_setaffinity(0, set(sorted(os.sched_getaffinity(0))[:int(mode)]))
+    cpus = sorted(os.sched_getaffinity(0))
+    if mode.isdigit() and int(mode) < len(cpus):
+        os.sched_setaffinity(0, set(cpus[:int(mode)]))
     if mode == "1":
-        cpus = sorted(os.sched_getaffinity(0))
-        os.sched_setaffinity(0, {cpus[0]})
         flags = os.environ.get("XLA_FLAGS", "")
         if ONE_THREAD_FLAGS not in flags:
             os.environ["XLA_FLAGS"] = (flags + " " + ONE_THREAD_FLAGS).strip()
