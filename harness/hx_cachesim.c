@@ -17,6 +17,7 @@
 #include "hx_cachesim.h"
 #include "hx_params.h"
 #include "hx_plugin.h"
+#include "hx_result.h"
 #include "variant.h"
 
 #define CACHESIM_NEVENTS 9
@@ -467,12 +468,12 @@ cachesim_harness(char *exe, size_t len, const char *self)
 static json_t *
 cachesim_binary_cflags(const char *json_path)
 {
-	json_t *r = json_load_file(json_path, 0, NULL), *m, *f = NULL;
+	char msg[256];
+	json_t *rs = hx_result_read(json_path, msg, sizeof(msg)), *f;
 
-	if (r != NULL && (m = json_object_get(r, "machine")) != NULL &&
-	    json_is_string(json_object_get(m, "cflags")))
-		f = json_copy(json_object_get(m, "cflags"));
-	json_decref(r);
+	f = hx_result_at(json_array_get(rs, 0), "machine.cflags");
+	f = json_is_string(f) ? json_copy(f) : NULL;
+	json_decref(rs);
 	return f;
 }
 
