@@ -38,6 +38,24 @@ fb_harness(void)
 	return h;
 }
 
+/* The path of the built plugin libNAME.so in $FB_PLUGINS (make
+ * test-integration sets it; the test fails without it). Four calls' paths
+ * stay valid at once. */
+static inline const char *
+fb_plugin(const char *name)
+{
+	static char path[4][4096];
+	static int next;
+	const char *dir = getenv("FB_PLUGINS");
+	char *p = path[next++ % 4];
+
+	cr_assert(dir != NULL,
+	    "FB_PLUGINS must name the built plugins (make "
+	    "test-integration sets it)");
+	snprintf(p, sizeof(path[0]), "%s/lib%s.so", dir, name);
+	return p;
+}
+
 /* A fresh folder under TMPDIR; the caller removes it (fb_rmdir). */
 static inline void
 fb_tmpdir(char *buf, size_t len)

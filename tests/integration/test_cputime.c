@@ -13,27 +13,16 @@
 
 #include "fb_spawn.h"
 
-static const char *
-burn_plugin(void)
-{
-	static char path[4096];
-	const char *dir = getenv("FB_PLUGINS");
-
-	cr_assert(dir != NULL, "FB_PLUGINS must name the built plugins");
-	snprintf(path, sizeof(path), "%s/libcpu_burn.so", dir);
-	return path;
-}
-
 /* `harness run --plugin cpu_burn burn VARIANT --n MS` (format fmt) into
  * dir/r.json; the file's JSON. */
 static json_t *
 burn_run(const char *dir, const char *variant, const char *ms, const char *fmt)
 {
 	char json[4200], *err = NULL;
-	char *args[] = {"run", "--plugin", (char *)burn_plugin(), "burn",
-	    (char *)variant, "--n", (char *)ms, "--repeat", "3", "--warmup",
-	    "0", "--events", "none", "--format", (char *)fmt, "--json", json,
-	    NULL};
+	char *args[] = {"run", "--plugin", (char *)fb_plugin("cpu_burn"),
+	    "burn", (char *)variant, "--n", (char *)ms, "--repeat", "3",
+	    "--warmup", "0", "--events", "none", "--format", (char *)fmt,
+	    "--json", json, NULL};
 	json_t *r;
 	int rc;
 
@@ -133,8 +122,8 @@ Test(cputime, exec_counts_the_children)
 	char dir[4096], json[4200], *err = NULL;
 	char *args[] = {"exec", "--repeat", "2", "--warmup", "0", "--events",
 	    "none", "--json", json, "--", (char *)fb_harness(), "run",
-	    "--plugin", (char *)burn_plugin(), "burn", "two", "--n", "30",
-	    "--repeat", "0", "--warmup", "0", "--events", "none", NULL};
+	    "--plugin", (char *)fb_plugin("cpu_burn"), "burn", "two", "--n",
+	    "30", "--repeat", "0", "--warmup", "0", "--events", "none", NULL};
 	json_t *r;
 	const json_t *cpu;
 	int rc;

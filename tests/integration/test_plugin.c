@@ -14,21 +14,6 @@
 #include "fb_spawn.h"
 #include "hx_result.h"
 
-static const char *
-plugin(const char *name)
-{
-	static char path[4][4096];
-	static int next;
-	const char *dir = getenv("FB_PLUGINS");
-	char *p = path[next++ % 4];
-
-	cr_assert(dir != NULL,
-	    "FB_PLUGINS must name the built plugins (make "
-	    "test-integration sets it)");
-	snprintf(p, 4096, "%s/lib%s.so", dir, name);
-	return p;
-}
-
 /* Runs the harness; exit status, stderr in *err (freed by the caller). */
 static int
 run(char *const args[], const char *dir, char **err)
@@ -60,7 +45,7 @@ Test(plugin, example_runs_as_a_builtin)
 	fb_tmpdir(dir, sizeof(dir));
 	snprintf(json, sizeof(json), "%s/r.json", dir);
 	{
-		char *args[] = {"run", "--plugin", (char *)plugin("example"),
+		char *args[] = {"run", "--plugin", (char *)fb_plugin("example"),
 		    "dot", "temporary", "--n", "50000", "--repeat", "3",
 		    "--json", json, NULL};
 		rc = run(args, dir, &err);
@@ -98,7 +83,7 @@ Test(plugin, list_sweep_and_compare)
 	snprintf(list_out, sizeof(list_out), "%s/list", dir);
 	{
 		char *args[] = {
-		    "list", "--plugin", (char *)plugin("example"), NULL};
+		    "list", "--plugin", (char *)fb_plugin("example"), NULL};
 		cr_assert(fb_wait(fb_start(args, list_out, "/dev/null")) == 0);
 	}
 	text = fb_slurp(list_out);
@@ -107,9 +92,10 @@ Test(plugin, list_sweep_and_compare)
 	    "%s", text);
 	free(text);
 	{
-		char *args[] = {"sweep", "--plugin", (char *)plugin("example"),
-		    "--workload", "dot", "--variants", "fused,temporary", "--n",
-		    "20000,40000", "--repeat", "5", "--out", out, NULL};
+		char *args[] = {"sweep", "--plugin",
+		    (char *)fb_plugin("example"), "--workload", "dot",
+		    "--variants", "fused,temporary", "--n", "20000,40000",
+		    "--repeat", "5", "--out", out, NULL};
 		rc = run(args, dir, &err);
 	}
 	cr_assert(rc == 0, "sweep: exit %d: %s", rc, err);
@@ -151,7 +137,7 @@ static void
 refused_param(const char *arg, const char *want)
 {
 	char dir[4096], *err = NULL;
-	char *args[] = {"run", "--plugin", (char *)plugin("example"), "dot",
+	char *args[] = {"run", "--plugin", (char *)fb_plugin("example"), "dot",
 	    "fused", "--param", (char *)arg, NULL};
 	int rc;
 
@@ -166,9 +152,9 @@ refused_param(const char *arg, const char *want)
 
 Test(plugin, refusals)
 {
-	refused(plugin("bad_abi"), "fused", 2, "plugin ABI version 999");
+	refused(fb_plugin("bad_abi"), "fused", 2, "plugin ABI version 999");
 	refused(
-	    plugin("no_symbol"), "fused", 2, "no symbol 'fusebench_plugin'");
+	    fb_plugin("no_symbol"), "fused", 2, "no symbol 'fusebench_plugin'");
 	refused("/nonexistent/libnothing.so", "fused", 2, "cannot load it");
 }
 
@@ -181,7 +167,7 @@ Test(plugin, a_crashing_step_fails_the_run)
 	fb_tmpdir(dir, sizeof(dir));
 	snprintf(json, sizeof(json), "%s/r.json", dir);
 	{
-		char *args[] = {"run", "--plugin", (char *)plugin("example"),
+		char *args[] = {"run", "--plugin", (char *)fb_plugin("example"),
 		    "dot", "crash", "--json", json, NULL};
 		rc = run(args, dir, &err);
 	}
@@ -207,7 +193,7 @@ Test(plugin, own_parameter_with_bounds)
 	fb_tmpdir(dir, sizeof(dir));
 	snprintf(json, sizeof(json), "%s/r.json", dir);
 	{
-		char *args[] = {"run", "--plugin", (char *)plugin("example"),
+		char *args[] = {"run", "--plugin", (char *)fb_plugin("example"),
 		    "dot", "temporary", "--n", "10000", "--param", "passes=3",
 		    "--repeat", "2", "--json", json, NULL};
 		rc = run(args, dir, &err);
@@ -268,10 +254,11 @@ Test(plugin, sweep_lists_own_parameter)
 	fb_tmpdir(dir, sizeof(dir));
 	snprintf(out, sizeof(out), "%s/s", dir);
 	{
-		char *args[] = {"sweep", "--plugin", (char *)plugin("example"),
-		    "--workload", "dot", "--variants", "temporary", "--n",
-		    "1000,2000", "--param", "passes=1,3", "--repeat", "2",
-		    "--events", "none", "--out", out, NULL};
+		char *args[] = {"sweep", "--plugin",
+		    (char *)fb_plugin("example"), "--workload", "dot",
+		    "--variants", "temporary", "--n", "1000,2000", "--param",
+		    "passes=1,3", "--repeat", "2", "--events", "none", "--out",
+		    out, NULL};
 		rc = run(args, dir, &err);
 	}
 	cr_assert(rc == 0, "sweep: exit %d: %s", rc, err);
@@ -323,9 +310,9 @@ Test(plugin, sweep_lists_own_parameter)
 	}
 	free(csv);
 	{
-		char *args[] = {"sweep", "--plugin", (char *)plugin("example"),
-		    "--workload", "dot", "--param", "passes=2,65", "--out", out,
-		    NULL};
+		char *args[] = {"sweep", "--plugin",
+		    (char *)fb_plugin("example"), "--workload", "dot",
+		    "--param", "passes=2,65", "--out", out, NULL};
 		rc = run(args, dir, &err);
 	}
 	cr_expect(rc == 2, "passes=2,65: exit %d", rc);
@@ -346,10 +333,11 @@ Test(plugin, exec_takes_own_parameter)
 	fb_tmpdir(dir, sizeof(dir));
 	snprintf(json, sizeof(json), "%s/e.json", dir);
 	{
-		char *args[] = {"exec", "--plugin", (char *)plugin("example"),
-		    "--workload", "dot", "--param", "passes=3", "--n", "100",
-		    "--repeat", "1", "--warmup", "0", "--events", "none",
-		    "--json", json, "--", "true", NULL};
+		char *args[] = {"exec", "--plugin",
+		    (char *)fb_plugin("example"), "--workload", "dot",
+		    "--param", "passes=3", "--n", "100", "--repeat", "1",
+		    "--warmup", "0", "--events", "none", "--json", json, "--",
+		    "true", NULL};
 		rc = run(args, dir, &err);
 	}
 	/* `true` reports no result: the run fails validation, measured. */
@@ -360,9 +348,9 @@ Test(plugin, exec_takes_own_parameter)
 	    num(r, "params", "passes"));
 	json_decref(r);
 	{
-		char *args[] = {"exec", "--plugin", (char *)plugin("example"),
-		    "--workload", "dot", "--param", "passes=0", "--", "true",
-		    NULL};
+		char *args[] = {"exec", "--plugin",
+		    (char *)fb_plugin("example"), "--workload", "dot",
+		    "--param", "passes=0", "--", "true", NULL};
 		rc = run(args, dir, &err);
 	}
 	cr_expect(
@@ -377,7 +365,7 @@ static int
 sweep_on_cpu(const char *dir, const char *out, const char *cpu, int resume)
 {
 	char path[4300], *err = NULL, *text;
-	char *args[24] = {"sweep", "--plugin", (char *)plugin("example"),
+	char *args[24] = {"sweep", "--plugin", (char *)fb_plugin("example"),
 	    "--workload", "dot", "--variants", "fused", "--n", "100",
 	    "--repeat", "2", "--warmup", "0", "--events", "none", "--out",
 	    (char *)out};
@@ -427,7 +415,7 @@ static double
 simulated_reads(const char *dir, const char *passes)
 {
 	char json[4200], *err = NULL;
-	char *args[] = {"run", "--plugin", (char *)plugin("example"), "dot",
+	char *args[] = {"run", "--plugin", (char *)fb_plugin("example"), "dot",
 	    "fused", "--n", "2000", "--param", (char *)passes, "--repeat", "1",
 	    "--warmup", "0", "--events", "none", "--cachesim", "--json", json,
 	    NULL};

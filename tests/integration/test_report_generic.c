@@ -105,13 +105,11 @@ Test(report_generic, plugin_runs_get_a_section, .timeout = 180)
 {
 	char dir[4096], cmd[9000], data[4200], out[4200], base[4200];
 	char path[4300], msg[512];
-	const char *plugins = getenv("FB_PLUGINS");
 	char *md, *md_base, *a, *b;
 	json_t *runs, *r;
 	size_t i;
 	int rc;
 
-	cr_assert(plugins != NULL, "FB_PLUGINS must name the built plugins");
 	if (access("reports/data/interp-main.jsonl", R_OK) != 0)
 		cr_skip_test("no committed data in reports/data");
 	fb_tmpdir(dir, sizeof(dir));
@@ -122,13 +120,12 @@ Test(report_generic, plugin_runs_get_a_section, .timeout = 180)
 	cr_assert_eq(shell(cmd), 0, "%s", cmd);
 	{
 		char prefix[4300];
-		char *args[] = {"sweep", "--plugin", NULL, "--workload", "dot",
+		char *args[] = {"sweep", "--plugin",
+		    (char *)fb_plugin("example"), "--workload", "dot",
 		    "--variants", "fused,temporary,crash", "--n", "1000,4000",
 		    "--param", "passes=1,2", "--repeat", "5", "--events",
 		    "none", "--out", prefix, NULL};
-		char lib[4200], *err = NULL;
-		snprintf(lib, sizeof(lib), "%s/libexample.so", plugins);
-		args[2] = lib;
+		char *err = NULL;
 		snprintf(prefix, sizeof(prefix), "%s/dot", data);
 		rc = fb_run(args, dir, &err);
 		/* The crash variant fails its runs: exit 1, the rest ok. */
