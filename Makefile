@@ -110,7 +110,7 @@ HELPERS   := $(HELPER_SRC:tests/helpers/%.c=$(BUILD)/helpers/%)
 
 .PHONY: all install valgrind-build deps test test-unit test-integration report clean format format-check valgrind \
 	valgrind-report \
-	fuzz fuzz-ci fuzz-build cppcheck jax test-jax
+	fuzz fuzz-ci fuzz-build cppcheck jax test-jax doc-links
 
 all: $(BUILD)/harness $(BUILD)/report $(PLUGINS)
 ifeq ($(ALLOC)$(SANITIZER)$(BUILD_DIR),jemalloc)
@@ -197,7 +197,7 @@ test: deps
 	$(MAKE) ALLOC=glibc SANITIZER=address,undefined OPT="-O1" test-unit
 	$(MAKE) ALLOC=glibc SANITIZER=thread OPT="-O1" test-unit
 	$(MAKE) valgrind
-	$(MAKE) valgrind-report cppcheck fuzz-ci format-check
+	$(MAKE) valgrind-report cppcheck fuzz-ci format-check doc-links
 	$(MAKE) test-jax
 
 # Under the sanitizers: huge requests return NULL (the tests check that a
@@ -255,6 +255,10 @@ report: deps
 format:
 	clang-format -i $(wildcard harness/*.[ch] variants/*.[ch] variants/*/*.[ch] tests/*/*.[ch] \
 		reports/*.[ch])
+
+# Every relative link in README.md and docs/ resolves (files and anchors).
+doc-links:
+	@sh tests/doc-links.sh
 
 format-check:
 	clang-format --dry-run --Werror $(wildcard harness/*.[ch] variants/*.[ch] variants/*/*.[ch] \
