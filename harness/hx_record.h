@@ -1,6 +1,7 @@
 /*
  * hx_record: what one measured run produced, as plain data, and the one
- * function that writes it as the result object (interface.md).
+ * function that writes it as the result object (docs/interface.md,
+ * docs/result-schema.md).
  *
  * Measuring and writing are two steps (Google Benchmark's runner and
  * reporters): hx_run_measure fills a record and writes nothing;

@@ -27,8 +27,8 @@
  * params_t.extra[i].
  *
  * Limits: its code runs in the measuring child, so a crash fails the run,
- * not the harness; its own parameters take one value in a sweep (no
- * lists) and are not CSV columns (the JSON lines have them).
+ * not the harness. Its own parameters go where the harness's go (sweep
+ * lists, a CSV column each, the --resume match); docs/plugins.md.
  */
 #ifndef FB_PLUGIN_H
 #define FB_PLUGIN_H

@@ -14,7 +14,8 @@
  * the run and not the harness.
  *
  * It uses only what <fusebench/plugin.h> declares, as a user's plugin
- * would (the README builds the same file from the installed header).
+ * would (docs/plugins.md builds a plugin the same way from the installed
+ * header).
  */
 #include <signal.h>
 #include <stdio.h>
