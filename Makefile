@@ -108,7 +108,7 @@ PLUGIN_CFLAGS := -std=gnu11 -D_GNU_SOURCE -g -O2 -fPIC -shared $(WARN) -Ivariant
 HELPER_SRC := $(wildcard tests/helpers/*.c)
 HELPERS   := $(HELPER_SRC:tests/helpers/%.c=$(BUILD)/helpers/%)
 
-.PHONY: all install valgrind-build deps test test-unit test-integration report clean format format-check valgrind \
+.PHONY: all install valgrind-build deps deps-report deps-test test test-unit test-integration report clean format format-check valgrind \
 	valgrind-report \
 	fuzz fuzz-ci fuzz-build cppcheck jax test-jax
 
@@ -120,14 +120,47 @@ endif
 valgrind-build:
 	$(MAKE) BUILD_DIR=build/valgrind OPT="$(VALGRIND_OPT)" build/valgrind/harness
 
+# The Debian packages (harness/deps.sh says which and why): make deps those
+# that building the harness and the report needs, deps-report adds the JAX
+# programs' (python3-venv), deps-test the test tools. As root they install
+# what is missing with apt-get; otherwise they print the command.
 deps:
-	@sh harness/deps.sh
+	@sh harness/deps.sh install build
 
-$(OBJ)/variants/%.o: variants/%.c
+deps-report:
+	@sh harness/deps.sh install report
+
+deps-test:
+	@sh harness/deps.sh install test
+
+# Before the first object compiles, a probe of the compiler and the headers
+# (harness/deps.sh check): a missing one stops make (exit 2) with the one
+# apt-get line that installs it. It runs once per build folder and
+# configuration (a stamp; another compiler, allocator or DEPS_EXTRA probes
+# again), not per object. DEPS_EXTRA="HEADER:PACKAGE ..." adds headers to
+# the probe (the tests name one that does not exist).
+DEPS_EXTRA ?=
+DEPS_CONF_FILE := $(OBJ)/deps_conf
+DEPS_CHECK = CC='$(CC)' FB_ALLOC=$(ALLOC) FB_DEPS_EXTRA='$(DEPS_EXTRA)' sh harness/deps.sh check
+$(shell mkdir -p $(OBJ) && (echo '$(CC) $(ALLOC) $(DEPS_EXTRA)' | cmp -s - $(DEPS_CONF_FILE) || \
+	echo '$(CC) $(ALLOC) $(DEPS_EXTRA)' > $(DEPS_CONF_FILE)))
+
+$(OBJ)/deps-build.ok: $(DEPS_CONF_FILE) harness/deps.sh
+	@$(DEPS_CHECK) build
+	@touch $@
+
+# The test binaries need Criterion too.
+$(OBJ)/deps-test.ok: $(DEPS_CONF_FILE) harness/deps.sh
+	@$(DEPS_CHECK) test
+	@touch $@
+
+$(UNIT_OBJ) $(INTEG_OBJ) $(OBJ)/tests/tsan/tsan_threads.o: | $(OBJ)/deps-test.ok
+
+$(OBJ)/variants/%.o: variants/%.c | $(OBJ)/deps-build.ok
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_VARIANTS) -c $< -o $@
 
-$(OBJ)/%.o: %.c
+$(OBJ)/%.o: %.c | $(OBJ)/deps-build.ok
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
 
@@ -190,7 +223,7 @@ $(BUILD)/helpers/%: tests/helpers/%.c
 # cppcheck, a short fuzz run and the formatting check. valgrind and
 # valgrind-report both build into build/memcheck, so they run one after the
 # other (under make -j2 they linked the same files at once).
-test: deps
+test: deps-test
 	$(MAKE) jax
 	$(MAKE) ALLOC=glibc all
 	$(MAKE) test-unit test-integration
@@ -246,7 +279,7 @@ test-jax:
 			variants/jax/tests; \
 	else echo "fusebench: JAX tests skipped: no virtual environment (make jax)"; fi
 
-report: deps
+report: deps-report
 	$(MAKE) jax
 	$(MAKE) ALLOC=jemalloc all
 	$(MAKE) ALLOC=glibc all
