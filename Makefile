@@ -71,7 +71,10 @@ CFLAGS_ALL := $(CFLAGS_BASE) -Iharness -Ivariants $(shell pkg-config --cflags ja
 
 # The harness's version (harness --version, every result's
 # harness_version): git describe at build time, "unknown" outside git.
+# The semantic version is FB_VERSION_SEMVER in variants/plugin.h alone
+# (fusebench.pc's Version, harness --version).
 FB_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+FB_SEMVER := $(shell sed -n 's/^\#define FB_VERSION_SEMVER "\(.*\)"$$/\1/p' variants/plugin.h)
 CFLAGS_ALL += -DFB_VERSION='"$(FB_VERSION)"'
 
 # harness/hx_mem_<allocator>.c: only the one ALLOC names is built.
@@ -100,10 +103,13 @@ REPORT_SRC := $(filter-out reports/report.c,$(wildcard reports/*.c))
 REPORT_OBJ := $(REPORT_SRC:%.c=$(OBJ)/%.o)
 # Plugins (shared libraries `harness run --plugin` loads): the example
 # under variants/example/ and the broken ones the tests refuse. They see
-# variant.h and plugin.h only; the harness exports the helpers they call.
+# variant.h and plugin.h only, as a user's plugin does after make install:
+# <fusebench/plugin.h> from $(BUILD)/include, where the two headers are
+# copied in the installed layout. The harness exports the helpers they call.
+PLUGIN_HEADERS := $(BUILD)/include/fusebench/variant.h $(BUILD)/include/fusebench/plugin.h
 PLUGIN_SRC := $(wildcard variants/example/*.c) $(wildcard tests/plugins/*.c)
 PLUGINS   := $(foreach s,$(PLUGIN_SRC),$(BUILD)/plugins/lib$(basename $(notdir $(s))).so)
-PLUGIN_CFLAGS := -std=gnu11 -D_GNU_SOURCE -g -O2 -fPIC -shared $(WARN) -Ivariants
+PLUGIN_CFLAGS := -std=gnu11 -D_GNU_SOURCE -g -O2 -fPIC -shared $(WARN) -I$(BUILD)/include
 # Small programs that harness exec measures in the integration tests.
 HELPER_SRC := $(wildcard tests/helpers/*.c)
 HELPERS   := $(HELPER_SRC:tests/helpers/%.c=$(BUILD)/helpers/%)
@@ -189,13 +195,34 @@ $(BUILD)/libharness.a: $(HX_OBJ)
 $(BUILD)/harness: $(OBJ)/harness/main.o $(LIBS) $(TSAN_OBJ)
 	$(CC) $(LDFLAGS_ALL) -rdynamic -o $@ $^ $(LDLIBS_ALL)
 
-$(BUILD)/plugins/lib%.so: variants/example/%.c variants/variant.h variants/plugin.h
+$(BUILD)/include/fusebench/%.h: variants/%.h
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+$(BUILD)/plugins/lib%.so: variants/example/%.c $(PLUGIN_HEADERS) | $(OBJ)/deps-build.ok
 	@mkdir -p $(dir $@)
 	$(CC) $(PLUGIN_CFLAGS) -o $@ $<
 
-$(BUILD)/plugins/lib%.so: tests/plugins/%.c variants/variant.h variants/plugin.h
+$(BUILD)/plugins/lib%.so: tests/plugins/%.c $(PLUGIN_HEADERS) | $(OBJ)/deps-build.ok
 	@mkdir -p $(dir $@)
 	$(CC) $(PLUGIN_CFLAGS) -o $@ $<
+
+# The tests' C++ plugin, built as a user builds one: against the headers
+# `make install` writes under a DESTDIR ($(BUILD)/stage, PREFIX=/usr),
+# found through pkg-config (PKG_CONFIG_SYSROOT_DIR puts the DESTDIR in
+# front of the include folder it names). g++'s -Wextra warns about every
+# member a designated initializer leaves out, which a plugin's optional
+# callbacks are meant to be (NULL): -Wno-missing-field-initializers.
+STAGE := $(BUILD)/stage
+CXX_PLUGIN := $(BUILD)/plugins/libcxx_plugin.so
+$(CXX_PLUGIN): tests/plugins/cxx/cxx_plugin.cc $(BUILD)/harness variants/variant.h variants/plugin.h \
+		| $(OBJ)/deps-test.ok
+	rm -rf $(STAGE)
+	$(MAKE) --no-print-directory install DESTDIR=$(abspath $(STAGE)) PREFIX=/usr >/dev/null
+	@mkdir -p $(dir $@)
+	$(CXX) -std=c++20 -g -O2 -fPIC -shared $(WARN) -Wno-missing-field-initializers \
+		$$(PKG_CONFIG_PATH=$(STAGE)/usr/lib/pkgconfig PKG_CONFIG_SYSROOT_DIR=$(abspath $(STAGE)) \
+		pkg-config --cflags fusebench) -o $@ $<
 
 $(OBJ)/reports/%.o $(OBJ)/tests/%.o: CFLAGS_ALL += -Ireports
 
@@ -260,7 +287,7 @@ endif
 $(BUILD)/tsan_threads: $(OBJ)/tests/tsan/tsan_threads.o $(LIBS) $(TSAN_OBJ)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LDLIBS_ALL)
 
-test-integration: all $(BUILD)/test_integration $(HELPERS)
+test-integration: all $(BUILD)/test_integration $(HELPERS) $(CXX_PLUGIN)
 	FB_HARNESS=$(abspath $(BUILD)/harness) FB_HARNESS_GLIBC=$(abspath build/glibc/harness) \
 		FB_REPORT=$(abspath $(BUILD)/report) \
 		FB_HELPERS=$(abspath $(BUILD)/helpers) FB_PLUGINS=$(abspath $(BUILD)/plugins) \
@@ -389,7 +416,8 @@ fuzz-ci:
 
 # make install [PREFIX=/usr/local] [DESTDIR=]: the harness as fusebench,
 # the plugin headers as <fusebench/variant.h> and <fusebench/plugin.h>, and
-# fusebench.pc, so that a plugin builds with
+# fusebench.pc (Cflags: the include folder above fusebench/), so that a
+# plugin, C or C++, builds with
 #   cc -shared -fPIC $$(pkg-config --cflags fusebench) -o libmine.so mine.c
 PREFIX ?= /usr/local
 install: $(BUILD)/harness
@@ -397,9 +425,9 @@ install: $(BUILD)/harness
 		$(DESTDIR)$(PREFIX)/lib/pkgconfig
 	install -m 755 $(BUILD)/harness $(DESTDIR)$(PREFIX)/bin/fusebench
 	install -m 644 variants/variant.h variants/plugin.h $(DESTDIR)$(PREFIX)/include/fusebench/
-	printf 'prefix=%s\nincludedir=$${prefix}/include\n\nName: fusebench\nDescription: %s\nVersion: %s\nCflags: -I$${includedir}/fusebench\n' \
-		'$(PREFIX)' 'plugin headers of the fusebench harness (ABI version in plugin.h)' \
-		'$(FB_VERSION)' > $(DESTDIR)$(PREFIX)/lib/pkgconfig/fusebench.pc
+	printf 'prefix=%s\nincludedir=$${prefix}/include\n\nName: fusebench\nDescription: %s\nVersion: %s\nCflags: -I$${includedir}\n' \
+		'$(PREFIX)' 'plugin headers of the fusebench harness (commit $(FB_VERSION); ABI version in plugin.h)' \
+		'$(FB_SEMVER)' > $(DESTDIR)$(PREFIX)/lib/pkgconfig/fusebench.pc
 
 clean:
 	rm -rf build

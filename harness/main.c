@@ -34,6 +34,7 @@
 #include "hx_plugin.h"
 #include "hx_result.h"
 #include "hx_sweep.h"
+#include "plugin.h"
 #include "variant.h"
 
 /* The subcommands: name, arguments and a line of help, for dispatch and
@@ -128,13 +129,20 @@ list_models(const workload_t *w)
 		    (unsigned long long)d->def, d->meaning);
 	}
 	for (size_t j = 0; (v = hx_plugin_variant(j)) != NULL; j++) {
+		const char *desc = v->description != NULL ? v->description : "";
 		if (v->workload != w)
 			continue;
-		printf("  %-13s model %-18s = %10.4g bytes at defaults  "
-		       "%s [%s]\n",
-		    v->name, v->model_formula,
-		    (double)v->model_bytes(&p, model_bare), v->description,
-		    v->idiom);
+		/* A plugin's variant may have no model (model_bytes NULL). */
+		if (v->model_bytes == NULL)
+			printf("  %-13s no model %33s  %s", v->name, "", desc);
+		else
+			printf(
+			    "  %-13s model %-18s = %10.4g bytes at defaults  "
+			    "%s",
+			    v->name,
+			    v->model_formula != NULL ? v->model_formula : "",
+			    (double)v->model_bytes(&p, model_bare), desc);
+		printf(v->idiom != NULL ? " [%s]\n" : "\n", v->idiom);
 	}
 }
 
@@ -301,8 +309,8 @@ main(int argc, char **argv)
 		return HX_EXIT_OK;
 	}
 	if (strcmp(argv[1], "--version") == 0) {
-		printf("harness %s (result schema %d)\n", hx_record_version(),
-		    HX_SCHEMA_VERSION);
+		printf("harness %s (commit %s, result schema %d)\n",
+		    FB_VERSION_SEMVER, hx_record_version(), HX_SCHEMA_VERSION);
 		return HX_EXIT_OK;
 	}
 	for (size_t i = 0; i < NCOMMANDS; i++) {
