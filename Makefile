@@ -79,6 +79,7 @@ CFLAGS_ALL += -DFB_VERSION='"$(FB_VERSION)"'
 
 # harness/hx_mem_<allocator>.c: only the one ALLOC names is built.
 # hx_tsan.c is linked as an object of its own in ThreadSanitizer builds.
+# (harness/hx_help.c describes the commands for help, man and completion.)
 HX_SRC_COMMON := $(filter-out harness/main.c harness/hx_mem_%.c harness/hx_tsan.c,$(wildcard harness/*.c))
 HX_SRC    := $(HX_SRC_COMMON) harness/hx_mem_$(ALLOC).c
 # variants/example/ is a plugin, built apart (PLUGINS below).
@@ -118,7 +119,7 @@ HELPERS   := $(HELPER_SRC:tests/helpers/%.c=$(BUILD)/helpers/%)
 	valgrind-report \
 	fuzz fuzz-ci fuzz-build cppcheck jax test-jax
 
-all: $(BUILD)/harness $(BUILD)/report $(PLUGINS)
+all: $(BUILD)/harness $(BUILD)/report $(PLUGINS) $(BUILD)/fusebench.1 $(BUILD)/fusebench.bash
 ifeq ($(ALLOC)$(SANITIZER)$(BUILD_DIR),jemalloc)
 all: valgrind-build
 endif
@@ -198,6 +199,14 @@ $(BUILD)/harness: $(OBJ)/harness/main.o $(LIBS) $(TSAN_OBJ)
 $(BUILD)/include/fusebench/%.h: variants/%.h
 	@mkdir -p $(dir $@)
 	cp $< $@
+
+# The man page and the bash completion script, generated at build time by
+# the harness itself from its command and option tables (harness/hx_help.c).
+$(BUILD)/fusebench.1: $(BUILD)/harness
+	$(BUILD)/harness --man > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/fusebench.bash: $(BUILD)/harness
+	$(BUILD)/harness --completion bash > $@.tmp && mv $@.tmp $@
 
 $(BUILD)/plugins/lib%.so: variants/example/%.c $(PLUGIN_HEADERS) | $(OBJ)/deps-build.ok
 	@mkdir -p $(dir $@)
@@ -414,16 +423,20 @@ fuzz: fuzz-build
 fuzz-ci:
 	$(MAKE) fuzz FUZZ_SECONDS=6
 
-# make install [PREFIX=/usr/local] [DESTDIR=]: the harness as fusebench,
-# the plugin headers as <fusebench/variant.h> and <fusebench/plugin.h>, and
+# make install [PREFIX=/usr/local] [DESTDIR=]: the harness as fusebench
+# with its man page and bash completion, the plugin headers as <fusebench/variant.h> and <fusebench/plugin.h>, and
 # fusebench.pc (Cflags: the include folder above fusebench/), so that a
 # plugin, C or C++, builds with
 #   cc -shared -fPIC $$(pkg-config --cflags fusebench) -o libmine.so mine.c
 PREFIX ?= /usr/local
-install: $(BUILD)/harness
+install: $(BUILD)/harness $(BUILD)/fusebench.1 $(BUILD)/fusebench.bash
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include/fusebench \
-		$(DESTDIR)$(PREFIX)/lib/pkgconfig
+		$(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions
 	install -m 755 $(BUILD)/harness $(DESTDIR)$(PREFIX)/bin/fusebench
+	install -m 644 $(BUILD)/fusebench.1 $(DESTDIR)$(PREFIX)/share/man/man1/fusebench.1
+	install -m 644 $(BUILD)/fusebench.bash \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/fusebench
 	install -m 644 variants/variant.h variants/plugin.h $(DESTDIR)$(PREFIX)/include/fusebench/
 	printf 'prefix=%s\nincludedir=$${prefix}/include\n\nName: fusebench\nDescription: %s\nVersion: %s\nCflags: -I$${includedir}\n' \
 		'$(PREFIX)' 'plugin headers of the fusebench harness (commit $(FB_VERSION); ABI version in plugin.h)' \

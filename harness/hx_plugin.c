@@ -325,6 +325,13 @@ hx_plugin_input_bytes(const workload_t *w, const params_t *p)
 	return w->input_bytes != NULL ? w->input_bytes(p) : 0;
 }
 
+void
+hx_plugin_reset(const variant_t *v, void *state)
+{
+	if (v->reset != NULL)
+		v->reset(state);
+}
+
 double
 hx_plugin_flops(const variant_t *v, const params_t *p)
 {

@@ -41,12 +41,13 @@ const variant_t *hx_plugin_find_variant(const char *workload, const char *name);
 const char *hx_plugin_path(const workload_t *w);
 
 /* The optional callbacks (variant.h) with their defaults where NULL:
- * one step, N units (params_t.n), no input bytes, no flop or byte count
- * (NAN), no model (0; hx_plugin_model_bytes is for a variant whose
- * model_bytes is set or whose 0 is harmless: a record says "no model"). */
+ * one step, N units (params_t.n), no input bytes, nothing to reset, no
+ * flop or byte count (NAN), no model (0: for sums where none counts as
+ * nothing; a record says "no model"). */
 uint64_t hx_plugin_steps(const workload_t *w, const params_t *p);
 double hx_plugin_units(const workload_t *w, const params_t *p);
 uint64_t hx_plugin_input_bytes(const workload_t *w, const params_t *p);
+void hx_plugin_reset(const variant_t *v, void *state);
 double hx_plugin_flops(const variant_t *v, const params_t *p);
 double hx_plugin_bytes(const variant_t *v, const params_t *p);
 uint64_t hx_plugin_model_bytes(

@@ -60,7 +60,7 @@ hx_run_config_init(
 	cfg->variant = v;
 	w->defaults(&cfg->params);
 	hx_params_extra_defaults(w, &cfg->params);
-	cfg->repeat = 5;
+	cfg->repeat = HX_RUN_DEFAULT_REPEAT;
 	cfg->warmup = 1;
 	cfg->min_time_s = 0.0;
 	cfg->timeline_interval_us = 1000;
@@ -71,10 +71,10 @@ hx_run_config_init(
 uint64_t
 hx_run_predicted_bytes(const hx_run_config_t *cfg)
 {
-	uint64_t inputs = hx_plugin_input_bytes(cfg->workload, &cfg->params);
+	const params_t *p = &cfg->params;
+	uint64_t inputs = hx_plugin_input_bytes(cfg->workload, p);
 	uint64_t b = model_add(
-	    hx_plugin_model_bytes(cfg->variant, &cfg->params, hx_mem_round),
-	    inputs);
+	    hx_plugin_model_bytes(cfg->variant, p, hx_mem_round), inputs);
 
 	if (cfg->validate && cfg->reference == NULL)
 		b = model_add(b, inputs);
@@ -313,8 +313,7 @@ measure_one(const hx_run_config_t *cfg, hx_record_t *rec, void *state,
 	int64_t failed;
 
 	hx_timeline_phase(rec->timeline, (int)i, 0);
-	if (cfg->variant->reset != NULL)
-		cfg->variant->reset(state);
+	hx_plugin_reset(cfg->variant, state);
 	hx_os_hwm_reset();
 	hx_os_faults(&minor0, &major0);
 	if (log->threads > 1)
