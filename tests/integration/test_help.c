@@ -306,3 +306,24 @@ Test(help, completion_offers_the_tables)
 	free(r);
 	fb_rmdir(dir);
 }
+
+/* The report program (build/<alloc>/report, FB_REPORT) has its -h too. */
+Test(help, report_program_has_its_help)
+{
+	const char *exe = getenv("FB_REPORT");
+	char dir[4096], o[4200], e[4200], *out;
+	char *args[] = {"-h", NULL};
+	int rc;
+
+	cr_assert(exe != NULL, "FB_REPORT must name the report program");
+	fb_tmpdir(dir, sizeof(dir));
+	snprintf(o, sizeof(o), "%s/out", dir);
+	snprintf(e, sizeof(e), "%s/err", dir);
+	rc = fb_wait(fb_start_exe(exe, args, o, e));
+	out = fb_slurp(o);
+	cr_expect(rc == 0 && out != NULL &&
+		strncmp(out, "usage: report DATA_DIR OUT_DIR\n", 31) == 0,
+	    "report -h: exit %d: %.100s", rc, out);
+	free(out);
+	fb_rmdir(dir);
+}
