@@ -224,8 +224,8 @@ $(BUILD)/plugins/lib%.so: tests/plugins/%.c $(PLUGIN_HEADERS) | $(OBJ)/deps-buil
 # callbacks are meant to be (NULL): -Wno-missing-field-initializers.
 STAGE := $(BUILD)/stage
 CXX_PLUGIN := $(BUILD)/plugins/libcxx_plugin.so
-$(CXX_PLUGIN): tests/plugins/cxx/cxx_plugin.cc $(BUILD)/harness variants/variant.h variants/plugin.h \
-		| $(OBJ)/deps-test.ok
+$(CXX_PLUGIN): tests/plugins/cxx/cxx_plugin.cc $(BUILD)/harness $(BUILD)/fusebench.1 \
+		$(BUILD)/fusebench.bash variants/variant.h variants/plugin.h | $(OBJ)/deps-test.ok
 	rm -rf $(STAGE)
 	$(MAKE) --no-print-directory install DESTDIR=$(abspath $(STAGE)) PREFIX=/usr >/dev/null
 	@mkdir -p $(dir $@)

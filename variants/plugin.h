@@ -8,8 +8,18 @@
  * or C++ (the declarations are extern "C"), and defines one object named
  * fusebench_plugin:
  *
+ *     #include <fusebench/plugin.h>
+ *     ...
  *     const fb_plugin_t fusebench_plugin =
  *         FB_PLUGIN("mine", mine_workloads, mine_variants);
+ *
+ *     cc -shared -fPIC $(pkg-config --cflags fusebench) -o libmine.so mine.c
+ *     g++ -std=c++20 -shared -fPIC $(pkg-config --cflags fusebench) ...
+ *
+ * (C++20 for designated initializers, given in member order;
+ * tests/plugins/minimal.c is the smallest plugin, tests/plugins/cxx/ one
+ * in C++.) `--plugin libmine.so` without a slash loads ./libmine.so when
+ * that file is there.
  *
  * where the two tables are NULL-terminated arrays of pointers, exactly as
  * variants/variants.c lists the built-in ones. The harness refuses, with one
