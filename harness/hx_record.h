@@ -77,11 +77,13 @@ typedef struct hx_record_s {
 	double min_time_s;
 	const char *events; /* NULL: the default set */
 
-	/* The variant's model and inputs (memory.model_bytes ...). */
-	int has_model;
+	/* The variant's model and inputs (memory.model_bytes ...); no_model:
+	 * the variant has none (a plugin's), only the inputs are written. */
+	int has_model, no_model;
 	uint64_t model_bytes, model_bare_bytes, input_bytes, mem_limit_bytes;
 	const char *model_formula;
-	/* The work of one run from the schedule's own counts ("work"). */
+	/* The work of one run from the schedule's own counts ("work"); flops
+	 * and bytes NAN when the variant has no count (left out). */
 	int has_work;
 	const char *unit;
 	double units, flops, bytes;

@@ -99,24 +99,35 @@ sweep_on_signal(int sig)
 	sweep_interrupted = 1;
 }
 
-static void
-sweep_usage(FILE *f)
+size_t
+hx_sweep_options(struct option *o)
 {
-	fputs("usage: harness sweep --workload W --out PREFIX [options]\n\n"
-	      "Runs every combination of the variants and value lists given, "
-	      "each in\nits own child, and writes PREFIX.jsonl (one result "
-	      "object a line) and\nPREFIX.csv (one row a run, for plotting), "
-	      "both rewritten atomically\nafter every run.\n\n"
-	      "  --workload W              interp or colony\n"
-	      "  --variants LIST|all       comma-separated variant names "
-	      "(all)\n"
-	      "parameters, each a comma-separated list (forms: 1e5,300000):\n",
-	    f);
+	return hx_cli_options(sweep_own, S_NOWN, 0, o);
+}
+
+void
+hx_sweep_usage(FILE *f)
+{
+	char names[512];
+
+	hx_cli_workload_names(names, sizeof(names));
+	fprintf(f,
+	    "usage: harness sweep --workload W --out PREFIX [options]\n\n"
+	    "Runs every combination of the variants and value lists given, "
+	    "each in\nits own child, and writes PREFIX.jsonl (one result "
+	    "object a line) and\nPREFIX.csv (one row a run, for plotting), "
+	    "both rewritten atomically\nafter every run.\n\n"
+	    "  --workload W              one of %s\n"
+	    "  --variants LIST|all       comma-separated variant names "
+	    "(all)\n"
+	    "parameters, each a comma-separated list (forms: 1e5,300000):\n",
+	    names);
 	hx_cli_params_usage(f, 1);
-	fputs("measurement, as for harness run, for every run (but --repeat "
-	      "defaults to 10\nhere, so that harness compare can decide):\n",
-	    f);
-	hx_cli_settings_usage(f);
+	fprintf(f,
+	    "measurement, as for harness run, for every run (but --repeat "
+	    "defaults to %d\nhere, so that harness compare can decide):\n",
+	    SWEEP_DEFAULT_REPEAT);
+	hx_cli_settings_usage(f, 0, SWEEP_DEFAULT_REPEAT);
 	fputs("  --timeline-dir DIR        a memory timeline CSV per run in "
 	      "DIR\n"
 	      "  --resume                  keep PREFIX.jsonl's runs and skip "
@@ -869,7 +880,7 @@ hx_sweep_main(int argc, char **argv)
 	/* Parse, plan, run. */
 	rc = sweep_parse(argc, argv, &plan, &s, msg, sizeof(msg));
 	if (rc == HX_CLI_HELP) {
-		sweep_usage(stdout);
+		hx_sweep_usage(stdout);
 		return HX_EXIT_OK;
 	}
 	if (rc == 0 && (s.results = json_array()) == NULL)

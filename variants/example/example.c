@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plugin.h"
+#include <fusebench/plugin.h>
 
 typedef struct dot_state_s {
 	uint64_t n, passes;
