@@ -219,3 +219,16 @@ def test_bad_input_exits_2_with_one_line_and_writes_nothing(args, names, tmp_pat
     assert p.returncode == 2, (p.stdout, p.stderr)
     assert len(p.stderr.strip().splitlines()) == 1 and names in p.stderr, p.stderr
     assert p.stdout == "" and files == []
+
+
+def test_run_py_reports_the_prediction(tmp_path):
+    report = tmp_path / "r.json"
+    run = os.path.join(os.path.dirname(EXPLAIN), "run.py")
+    p = subprocess.run([sys.executable, run, "interp", "question", "--n", "1000", "--m", "4",
+                        "--g", "64", "--calls", "0"], capture_output=True, text=True,
+                       env=dict(os.environ, FUSEBENCH_REPORT=str(report)))
+    assert p.returncode == 0, p.stderr
+    e = json.loads(report.read_text())["explain"]
+    # (N, M, 4) weights: three of them and the (N, M, 1) t at the add.
+    assert e["largest_shape"] == "f32[1000,4,4]" and e["largest_bytes"] == 1000 * 4 * 4 * 4
+    assert e["predicted_peak_bytes"] >= 3 * e["largest_bytes"]
