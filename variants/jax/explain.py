@@ -168,6 +168,10 @@ def program_args(o):
         if getattr(o, k) is None:
             setattr(o, k, v)
     prog = entry.build(o)
+    keys = ("n", "m", "g", "preset", "seed", "chunk") if entry.workload == "interp" \
+        else ("n", "seed", "steps")
+    o.program_info = {"workload": entry.workload, "program": o.program,
+                      "params": {k: getattr(o, k) for k in keys}}
     return prog.traced[0], tuple(prog.traced[1]), f"{entry.workload} {o.program}"
 
 
@@ -454,6 +458,7 @@ def run(o):
         if why:
             print(f"explain: {why}", file=sys.stderr)
             return 1
+    r["program"] = getattr(o, "program_info", None)
     if o.json:
         write_file(o.json, json.dumps(r, indent=1) + "\n")
     sys.stdout.write(text_of(r, o.top))
