@@ -81,9 +81,12 @@ arrays_table(rp_report_t *R, const json_t *list, double unit, int jit)
 			rest += b;
 			continue;
 		}
-		rp_md(R, "| %s | %s | `%s` | %s | %s |\n", B(b),
+		rp_md(R, "| %s | %s | `%s` | %s%s%s%s | %s |\n", B(b),
 		    NUM(b / unit, "%.2f"), shape_text(a, shape, sizeof(shape)),
 		    jit ? rp_str(a, "opcode") : rp_str(a, "primitive"),
+		    jit && rp_str(a, "op")[0] ? " (" : "",
+		    jit ? rp_str(a, "op") : "",
+		    jit && rp_str(a, "op")[0] ? ")" : "",
 		    src[0] ? src : "(argument)");
 	}
 	if (n > ROWS)

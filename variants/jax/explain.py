@@ -93,7 +93,16 @@ def parse(argv):
     return o
 
 
+_LOADED = {}
+
+
 def _module(name):
+    if name not in _LOADED:
+        _LOADED[name] = _load_module(name)
+    return _LOADED[name]
+
+
+def _load_module(name):
     sys.path[:0] = [p for p in (HERE, os.getcwd()) if p not in sys.path]
     try:
         if name.endswith(".py"):
@@ -224,6 +233,8 @@ def op_by_op(fn, args, top):
         "largest": _array(largest, w.steps) if largest else None,
         "peak_in_largest": st.bytes / largest.bytes if largest and largest.bytes else None,
         "peak_arrays_count": len(alive),
+        # One jit call: it runs as one XLA program, not op by op.
+        "one_jit_call": w.top_primitives in (["jit"], ["pjit"]),
         "peak_arrays": [_array(v, w.steps) for v in alive],
         "steps": [{"label": s.label, "source": s.source, "bytes": s.bytes, "live": s.live}
                   for s in w.steps],
@@ -318,13 +329,13 @@ def verdict(r):
                  f"above the inputs) and keeps {len(kept)} buffer{'s' * (len(kept) != 1)} "
                  f"of at least an eighth of the largest array")
         text += (f", the largest {kept[0]['shape']} ({human(kept[0]['bytes'])}) by the "
-                 f"{(kept[0]['op_name'] or kept[0]['opcode']).split('/')[-1]}"
+                 f"{kept[0]['op'] or kept[0]['opcode']}"
                  f"{' at ' + kept[0]['source'] if kept[0]['source'] else ''}." if kept else ".")
     m = r.get("measured")
     if m:
         text += (f" Measured op by op, the process grew by {human(m['peak_above_before_bytes'])}"
-                 f" at its peak against {human(o['peak_above_inputs_bytes'])} predicted "
-                 f"({m['error']:+.0%}).")
+                 f" at its peak against {human(m['predicted_bytes'])} predicted "
+                 f"({m['against']}; {m['error']:+.0%}).")
     return text
 
 
@@ -368,7 +379,8 @@ def text_of(r, top):
                    if j.get("temporary_allocations_bytes", ma["temp_bytes"]) != ma["temp_bytes"]
                    else "") + ":"]
         for b in j["buffers"][:top]:
-            out.append(f"    {human(b['bytes']):>10} {b['shape']:22} {b['opcode']:10} "
+            op = f"{b['opcode']} ({b['op']})" if b["op"] else b["opcode"]
+            out.append(f"    {human(b['bytes']):>10} {b['shape']:22} {op:20} "
                        f"{b['source'] or '-':34} {b['instruction']}")
         rest = j["buffers"][top:]
         if rest:
@@ -377,7 +389,7 @@ def text_of(r, top):
     if m:
         out += ["", f"Measured ({m['method']}; {m['calls']}):",
                 f"  peak RSS above the level before the call {human(m['peak_above_before_bytes'])}"
-                f", predicted above the inputs {human(o['peak_above_inputs_bytes'])}: "
+                f", predicted {human(m['predicted_bytes'])} ({m['against']}): "
                 f"error {m['error']:+.1%} ({m['call_s']:.2f} s)"]
     out += ["", "Verdict: " + r["verdict"]]
     return "\n".join(out) + "\n"
@@ -390,7 +402,14 @@ def explain(fn, args, name, arg_texts, jit=True, measured=False):
          "jit": under_jit(fn, args) if jit else None, "measured": None}
     if measured:
         m = measure(fn, args)
-        pred = max(o["peak_above_inputs_bytes"], 1)
+        ma = (r["jit"] or {}).get("memory_analysis")
+        if o["one_jit_call"] and ma:
+            m["against"] = "XLA's temporary and output bytes (the function is one jit call)"
+            m["predicted_bytes"] = ma["temp_bytes"] + ma["output_bytes"]
+        else:
+            m["against"] = "the op-by-op peak above the inputs"
+            m["predicted_bytes"] = o["peak_above_inputs_bytes"]
+        pred = max(m["predicted_bytes"], 1)
         m["error"] = (m["peak_above_before_bytes"] - pred) / pred
         r["measured"] = m
     r["verdict"] = verdict(r)

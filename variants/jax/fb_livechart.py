@@ -98,6 +98,9 @@ def draw(report, path, title):
         if p.returncode != 0:
             return "gnuplot failed: " + (p.stderr.strip().splitlines() or ["?"])[-1]
         if regular:
+            mask = os.umask(0)
+            os.umask(mask)
+            os.chmod(tmp, 0o666 & ~mask)  # as open() would make it, not mkstemp's 0600
             os.replace(tmp, real)
         else:
             with open(tmp, "rb") as src, open(real, "wb") as dst:

@@ -76,6 +76,7 @@ class Walk:
     steps: list = field(default_factory=list)
     input_ids: list = field(default_factory=list)
     output_ids: list = field(default_factory=list)
+    top_primitives: list = field(default_factory=list)  # the top-level equations'
 
 
 def aval_bytes(aval):
@@ -256,6 +257,7 @@ def analyze(fn, *args, **kwargs):
     counted.skip = set(ins)
     outs = w.walk(jaxpr, counted, list(w.w.input_ids), "", keep_outs=True)
     w.w.output_ids = [o for o in dict.fromkeys(outs) if o is not None]
+    w.w.top_primitives = [e.primitive.name for e in jaxpr.eqns]
     if not w.w.steps:  # no equation: the inputs are the outputs
         w.step("(no equation)", None, list(w.w.input_ids))
     return w.w

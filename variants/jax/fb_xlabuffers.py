@@ -245,7 +245,8 @@ def buffers(fn, *args, short=lambda p: p):
                          "bytes": size, "offset": offset, "allocation": a["index"],
                          "source": (f"{short(ins['file'])}:{ins['line']}"
                                     if ins.get("file") else ""),
-                         "op_name": ins.get("op_name")})
+                         "op_name": ins.get("op_name"),
+                         "op": (ins.get("op_name") or "").split("/")[-1]})
         a = dict(a, buffers=bufs)
         del a["assigned"]
         result["allocations"].append(a)
