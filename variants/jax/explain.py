@@ -333,7 +333,8 @@ def verdict(r):
                  f"{' at ' + kept[0]['source'] if kept[0]['source'] else ''}." if kept else ".")
     m = r.get("measured")
     if m:
-        text += (f" Measured op by op, the process grew by {human(m['peak_above_before_bytes'])}"
+        text += (f" Measured on one warm call, the process grew by "
+                 f"{human(m['peak_above_before_bytes'])}"
                  f" at its peak against {human(m['predicted_bytes'])} predicted "
                  f"({m['against']}; {m['error']:+.0%}).")
     return text

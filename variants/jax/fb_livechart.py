@@ -53,7 +53,8 @@ def script(report, out, terminal, title):
     o = report["op_by_op"]
     div, unit = scale_of(max(o["peak_bytes"], 1))
     lines = [f"set terminal {terminal}", f'set output "{_esc(out)}"',
-             f'set title "{_esc(title)}" noenhanced', "set key below left Left reverse maxcols 2 noenhanced",
+             f'set title "{_esc(title)}" noenhanced',
+             "set key below left Left reverse maxcols 2 noenhanced",
              'set xlabel "step of the op-by-op walk (equations in order, nested bodies entered)"',
              f'set ylabel "live bytes ({unit})"', "set grid ytics", "set yrange [0:*]",
              f"set xrange [0:{max(len(rows) - 1, 1)}]", "set style fill solid 0.85 noborder",

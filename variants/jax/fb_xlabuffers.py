@@ -240,8 +240,10 @@ def buffers(fn, *args, short=lambda p: p):
             name = names.get(iid, f"#{iid}")
             ins = instrs.get(name, {})
             shape = _element(ins.get("shape", ""), index)
-            bufs.append({"instruction": name + ("" if not index else f"{{{','.join(map(str, index))}}}"),
-                         "opcode": ins.get("opcode", ""), "shape": shape.split("{")[0],
+            element = f"{{{','.join(map(str, index))}}}" if index else ""
+            bufs.append({"instruction": name + element,
+                         "opcode": ins.get("opcode", ""),
+                         "shape": re.sub(r"\{[^{}]*\}", "", shape),  # layouts dropped
                          "bytes": size, "offset": offset, "allocation": a["index"],
                          "source": (f"{short(ins['file'])}:{ins['line']}"
                                     if ins.get("file") else ""),
