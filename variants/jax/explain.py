@@ -381,7 +381,8 @@ def text_of(r, top):
                    else "") + ":"]
         for b in j["buffers"][:top]:
             op = f"{b['opcode']} ({b['op']})" if b["op"] else b["opcode"]
-            out.append(f"    {human(b['bytes']):>10} {b['shape']:22} {op:20} "
+            shape = b["shape"] if len(b["shape"]) <= 30 else b["shape"][:27] + "..."
+            out.append(f"    {human(b['bytes']):>10} {shape:22} {op:20} "
                        f"{b['source'] or '-':34} {b['instruction']}")
         rest = j["buffers"][top:]
         if rest:

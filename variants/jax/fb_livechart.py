@@ -1,9 +1,9 @@
 """fb_livechart: the liveness chart of an explain walk, drawn with gnuplot.
 
-The walk's steps along x, the live bytes at each stacked by array: the
-largest few arrays alive at the peak each a band of its own (largest at the
-bottom), everything else alive as "other" on top; the peak marked with a
-line and its figure. The byte axis is scaled to B, kB, MB or GB (powers of
+The walk's steps along x (step k the bar from k to k+1), the live bytes at
+each stacked by array: the six largest arrays of the walk (those alive at
+the peak first among equal sizes) each a band of its own, largest at the
+bottom, everything else alive as "other" on top; the peak marked with a line and its figure. The byte axis is scaled to B, kB, MB or GB (powers of
 1000) by the peak. FILE.svg gets gnuplot's svg terminal, FILE.png pngcairo
 (the plain png terminal when this gnuplot has no cairo).
 
@@ -27,11 +27,13 @@ def scale_of(peak):
     return 1.0, "B"
 
 
-def series(report, top=5):
+def series(report, top=6):
     """(labels, rows): rows[k] = [step, band 1, ..., band top, other] in
-    bytes, the bands the largest arrays alive at the peak."""
+    bytes, the bands the largest arrays of the walk (those alive at the
+    peak first among equals)."""
     values = report["values"]
-    bands = report["op_by_op"]["peak_arrays"][:top]
+    at_peak = {a["id"] for a in report["op_by_op"]["peak_arrays"]}
+    bands = sorted(values, key=lambda v: (-v["bytes"], v["id"] not in at_peak, v["id"]))[:top]
     ids = [a["id"] for a in bands]
     labels = [f"{a['dtype_short']}[{','.join(map(str, a['shape']))}] {a['primitive']}"
               + (f" {os.path.basename(a['file'])}:{a['line']}" if a["file"] else "")
@@ -57,8 +59,8 @@ def script(report, out, terminal, title):
              "set key below left Left reverse maxcols 2 noenhanced",
              'set xlabel "step of the op-by-op walk (equations in order, nested bodies entered)"',
              f'set ylabel "live bytes ({unit})"', "set grid ytics", "set yrange [0:*]",
-             f"set xrange [0:{max(len(rows) - 1, 1)}]", "set style fill solid 0.85 noborder",
-             f'set arrow from {o["peak_step"]},graph 0 to {o["peak_step"]},graph 1 nohead '
+             f"set xrange [0:{len(rows)}]", "set style fill solid 0.85 noborder",
+             f'set arrow from {o["peak_step"] + 0.5},graph 0 to {o["peak_step"] + 0.5},graph 1 nohead '
              'dt 2 lc rgb "black"',
              f'set label "peak {o["peak_bytes"] / div:.4g} {unit} at step {o["peak_step"]}" '
              f'at graph 0.02,graph 0.95 noenhanced']
@@ -66,7 +68,9 @@ def script(report, out, terminal, title):
     for b in range(len(labels), 0, -1):  # cumulative bands, the top one first
         color = COLORS[(b - 1) % len(COLORS)] if b < len(labels) else "#bbbbbb"
         plots.append(f'$D using 1:(({"+".join(f"${c + 2}" for c in range(b))})/{div:g}) '
-                     f'with filledcurves x1 lc rgb "{color}" title "{_esc(labels[b - 1])}"')
+                     f'with fillsteps lc rgb "{color}" title "{_esc(labels[b - 1])}"')
+    # Step k is the bar from k to k+1: the last one repeated to close it.
+    rows = rows + [[len(rows)] + rows[-1][1:]]
     data = ["$D << EOD"] + [" ".join(str(v) for v in r) for r in rows] + ["EOD"]
     return "\n".join(data + lines + ["plot " + ", \\\n  ".join(plots)]) + "\n"
 
