@@ -18,7 +18,11 @@ The temporary allocations' sizes add up to XLA's temporary bytes; their
 buffers add up to more when XLA places buffers whose lifetimes do not
 overlap at the same offsets (buffers()["shared_bytes"] says how much).
 
-Limits: the field numbers are those of xla/service/hlo.proto (stable since
+Limits: a library fusion (on CPU, XLA's "ynn_fusion" custom fusions, which
+hand a dot and what follows it to XNNPACK) allocates its own scratch, which
+the buffer assignment does not hold: a hidden layer computed inside one is
+in neither the temporary bytes nor the buffers. The field numbers are those
+of xla/service/hlo.proto (stable since
 2018; an unknown field is skipped); the first HLO module only (a jitted
 function compiles to one). Tuple-shaped buffers name their element by its
 shape index.
