@@ -87,7 +87,10 @@ arrays_table(rp_report_t *R, const json_t *list, double unit, int jit)
 		    jit && rp_str(a, "op")[0] ? " (" : "",
 		    jit ? rp_str(a, "op") : "",
 		    jit && rp_str(a, "op")[0] ? ")" : "",
-		    src[0] ? src : "(argument)");
+		    src[0] ? src
+			: strcmp(rp_str(a, "primitive"), "constant") == 0
+			? "(constant)"
+			: "(argument)");
 	}
 	if (n > ROWS)
 		rp_md(R, "| %s | %s | %zu more | | |\n", B(rest),
@@ -230,6 +233,9 @@ one(rp_report_t *R, size_t k)
 	arrays_table(
 	    R, json_object_get(json_object_get(e, "jit"), "buffers"), unit, 1);
 	rp_md(R, "%s\n\n", rp_str(e, "verdict"));
+	if (rp_str(json_object_get(e, "measured"), "note")[0])
+		rp_md(R, "Note on the measurement: %s.\n\n",
+		    rp_str(json_object_get(e, "measured"), "note"));
 	chart(R, files[k].name, files[k].what);
 	json_decref(e);
 }

@@ -53,6 +53,7 @@ DTYPES = {"f16": "float16", "bf16": "bfloat16", "f32": "float32", "f64": "float6
           "u32": "uint32", "bool": "bool", "c64": "complex64"}
 SHORT = {v: k for k, v in DTYPES.items()}
 SHAPE = re.compile(r"^([a-z0-9]+)\[([\d, ]*)\]$")
+GLIBC_MMAP_MAX = 32 << 20  # DEFAULT_MMAP_THRESHOLD_MAX on 64-bit
 SIZES = dict(n=None, m=None, g=None, steps=None, chunk=None)
 
 
@@ -344,6 +345,10 @@ def _shape(a):
     return f"{a['dtype_short']}[{','.join(map(str, a['shape']))}]"
 
 
+def _origin(a):
+    return {"input": "argument", "constant": "closed-over constant"}.get(a["primitive"], "")
+
+
 def text_of(r, top):
     """The printed explanation."""
     o = r["op_by_op"]
@@ -360,7 +365,7 @@ def text_of(r, top):
     out.append(f"  the {o['peak_arrays_count']} arrays alive at the peak, largest first:")
     for a in o["peak_arrays"][:top]:
         out.append(f"    {human(a['bytes']):>10} {_shape(a):22} {a['primitive']:16} "
-                   f"{a['source'] or '(argument)'}")
+                   f"{a['source'] or '(' + _origin(a) + ')'}")
     rest = o["peak_arrays"][top:]
     if rest:
         out.append(f"    {human(sum(a['bytes'] for a in rest)):>10} in {len(rest)} more")
@@ -393,6 +398,8 @@ def text_of(r, top):
                 f"  peak RSS above the level before the call {human(m['peak_above_before_bytes'])}"
                 f", predicted {human(m['predicted_bytes'])} ({m['against']}): "
                 f"error {m['error']:+.1%} ({m['call_s']:.2f} s)"]
+        if m.get("note"):
+            out.append(f"  note: {m['note']}")
     out += ["", "Verdict: " + r["verdict"]]
     return "\n".join(out) + "\n"
 
@@ -413,6 +420,12 @@ def explain(fn, args, name, arg_texts, jit=True, measured=False):
             m["predicted_bytes"] = o["peak_above_inputs_bytes"]
         pred = max(m["predicted_bytes"], 1)
         m["error"] = (m["peak_above_before_bytes"] - pred) / pred
+        big = (o["largest"] or {}).get("bytes", 0)
+        if big < GLIBC_MMAP_MAX and "MALLOC_MMAP_THRESHOLD_" not in os.environ:
+            m["note"] = (f"the largest array ({human(big)}) is under glibc's largest mmap "
+                         "threshold (32 MiB): freed arrays can stay in malloc's per-thread "
+                         "heaps and count in the RSS; MALLOC_MMAP_THRESHOLD_=1048576 measures "
+                         "without that")
         r["measured"] = m
     r["verdict"] = verdict(r)
     return r

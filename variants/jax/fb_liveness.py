@@ -54,7 +54,7 @@ class Value:
     shape: tuple
     dtype: str
     bytes: int
-    primitive: str  # the primitive whose equation made it; "input" for an argument
+    primitive: str  # the primitive whose equation made it; "input", "constant" (closed over)
     source: str  # "file:line (function)" of the user's code, or ""
     file: str = ""
     line: int = 0
@@ -248,8 +248,9 @@ def analyze(fn, *args, **kwargs):
     w = _Walker()
     jaxpr = closed.jaxpr
     env = {}
+    consts = set(jaxpr.constvars)
     for v in list(jaxpr.constvars) + list(jaxpr.invars):
-        vid = w.value(v.aval, "input", None, "")
+        vid = w.value(v.aval, "constant" if v in consts else "input", None, "")
         env[v] = vid
         w.w.input_ids.append(vid)
     ins = list(jaxpr.constvars) + list(jaxpr.invars)
