@@ -189,7 +189,8 @@ chart(rp_report_t *R, const char *name, const char *what)
 		return;
 	}
 	rp_md(R,
-	    "![explain's liveness chart of %s](figures/explain-%s.svg)\n\n"
+	    "![Figure (explain): the liveness chart of "
+	    "%s](figures/explain-%s.svg)\n\n"
 	    "**Liveness chart of %s.** The live bytes at each step of the "
 	    "op-by-op walk, stacked by array (the largest alive at the peak "
 	    "each a band, the rest as other), the peak marked "
