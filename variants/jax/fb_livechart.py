@@ -61,7 +61,7 @@ def script(report, out, terminal, title):
              f'set ylabel "live bytes ({unit})"', "set grid ytics", "set yrange [0:*]",
              f"set xrange [0:{len(rows)}]", "set style fill solid 0.85 noborder",
              f'set arrow from {o["peak_step"] + 0.5},graph 0 to {o["peak_step"] + 0.5},graph 1 nohead '
-             'dt 2 lc rgb "black"',
+             'dt 2 lw 1.5 lc rgb "black" front',
              f'set label "peak {o["peak_bytes"] / div:.4g} {unit} at step {o["peak_step"]}" '
              f'at graph 0.02,graph 0.95 noenhanced']
     plots = []
