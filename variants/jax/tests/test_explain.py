@@ -145,6 +145,46 @@ def test_custom_jvp_body_is_walked():
     assert k == 1 and alive[2].line == line_of("jvp-mul")
 
 
+def looped(x):
+    return lax.while_loop(lambda v: v[0] < 3, lambda v: (v[0] + 1, v[1] * 2), (0, x))[1]
+
+
+def test_while_allocates_its_carry_and_one_iteration_of_body_and_cond():
+    w, k, alive = walk_of(looped, X)
+    # x + (carry out: i32 + f32) + (carry in: i32 + f32), then the body's
+    # add (4 B) and mul; the cond's lt (1 B) with the same carries.
+    assert [(s.label, s.bytes) for s in w.steps] == [
+        ("while > add", A + 2 * (A + 4) + 4), ("while > mul", A + 2 * (A + 4) + 4 + A),
+        ("while > lt", A + 2 * (A + 4) + 1), ("while", A + A + 4)]
+    assert k == 1
+
+
+def branches(x):
+    return lax.cond(x[0] > 0, lambda a: a + 1, lambda a: jnp.sin(a) * 2, x)
+
+
+def test_cond_walks_every_branch_and_counts_the_larger():
+    w, k, alive = walk_of(branches, X)
+    assert [s.label for s in w.steps][-4:] == ["cond > sin", "cond > mul", "cond > add", "cond"]
+    # x + the int32 index + sin's and mul's outputs.
+    assert w.steps[k].label == "cond > mul" and w.steps[k].bytes == 3 * A + 4
+
+
+@jax.custom_vjp
+def h(x):
+    return jnp.sin(x) * 3  # vjp-mul
+
+
+h.defvjp(lambda x: (h(x), x), lambda r, c: (c * jnp.cos(r),))
+
+
+def test_custom_vjp_body_is_walked():
+    w, k, alive = walk_of(lambda x: h(x) + 1, X)
+    assert [s.bytes for s in w.steps] == [2 * A, 3 * A, 2 * A, 3 * A]
+    assert k == 1 and w.steps[k].label.endswith("> mul")
+    assert alive[2].line == line_of("vjp-mul")
+
+
 def sorted_products(x):
     y = jnp.sort(x)  # jit-sort
     return jnp.sum(y * y[::-1]) + jnp.cumsum(y)[-1]
