@@ -26,7 +26,9 @@ counted), then, after gc.collect() and malloc_trim(0), reads VmRSS, resets
 the peak (echo 5 > /proc/self/clear_refs), makes the call waited for with
 block_until_ready, and reads VmHWM: the process's peak RSS above its level
 just before the call, beside the prediction above the inputs (the inputs
-are alive before the call, so the measurement does not see them). Where
+are alive before the call, so the measurement does not see them), or, for
+a function that is one jit call, beside XLA's temporary and output bytes;
+with a note when the largest array is under glibc's mmap threshold. Where
 clear_refs cannot be written, a thread samples VmRSS every millisecond
 instead (the report says which). Arguments given as shapes are filled with
 uniform [0, 1) values (integers and booleans: zeros).
@@ -53,6 +55,8 @@ DTYPES = {"f16": "float16", "bf16": "bfloat16", "f32": "float32", "f64": "float6
           "u32": "uint32", "bool": "bool", "c64": "complex64"}
 SHORT = {v: k for k, v in DTYPES.items()}
 SHAPE = re.compile(r"^([a-z0-9]+)\[([\d, ]*)\]$")
+# run.py's sizes when it has none to give (its DEFAULTS is the source).
+PROGRAM_SIZES = dict(n=1000, m=8, g=64, chunk=100, steps=1)
 GLIBC_MMAP_MAX = 32 << 20  # DEFAULT_MMAP_THRESHOLD_MAX on 64-bit
 SIZES = dict(n=None, m=None, g=None, steps=None, chunk=None)
 
@@ -174,7 +178,7 @@ def program_args(o):
     entry = fb_programs.PROGRAMS.get(o.program)
     if entry is None:
         raise BadInput(f"--program {o.program}: no such program (run.py --list)")
-    for k, v in run.DEFAULTS[entry.workload].items():
+    for k, v in getattr(run, "DEFAULTS", {}).get(entry.workload, PROGRAM_SIZES).items():
         if getattr(o, k) is None:
             setattr(o, k, v)
     prog = entry.build(o)
@@ -208,14 +212,14 @@ def _arg_text(a):
     return f"{type(a).__name__}({', '.join(_arg_text(x) for x in leaves)})"
 
 
-def _array(v, steps):
+def _array(v):
     return {"id": v.id, "shape": list(v.shape), "dtype": v.dtype,
             "dtype_short": SHORT.get(v.dtype, v.dtype), "bytes": v.bytes,
             "primitive": v.primitive, "source": v.source, "file": v.file, "line": v.line,
             "path": v.path, "made_at_step": v.step}
 
 
-def op_by_op(fn, args, top):
+def op_by_op(fn, args):
     """The walk's figures (JSON-able) and its values."""
     import fb_liveness as L
     w = L.analyze(fn, *args)
@@ -231,15 +235,15 @@ def op_by_op(fn, args, top):
         "peak_label": st.label, "peak_source": st.source,
         "input_bytes": ins, "output_bytes": outs,
         "peak_above_inputs_bytes": st.bytes - ins,
-        "largest": _array(largest, w.steps) if largest else None,
+        "largest": _array(largest) if largest else None,
         "peak_in_largest": st.bytes / largest.bytes if largest and largest.bytes else None,
         "peak_arrays_count": len(alive),
         # One jit call: it runs as one XLA program, not op by op.
         "one_jit_call": w.top_primitives in (["jit"], ["pjit"]),
-        "peak_arrays": [_array(v, w.steps) for v in alive],
+        "peak_arrays": [_array(v) for v in alive],
         "steps": [{"label": s.label, "source": s.source, "bytes": s.bytes, "live": s.live}
                   for s in w.steps],
-    }, [_array(v, w.steps) for v in w.values]
+    }, [_array(v) for v in w.values]
 
 
 def under_jit(fn, args):
@@ -406,7 +410,7 @@ def text_of(r, top):
 
 def explain(fn, args, name, arg_texts, jit=True, measured=False):
     """The whole explanation of fn on args as a JSON-able dict."""
-    o, values = op_by_op(fn, args, 0)
+    o, values = op_by_op(fn, args)
     r = {"function": name, "arguments": arg_texts, "op_by_op": o, "values": values,
          "jit": under_jit(fn, args) if jit else None, "measured": None}
     if measured:
@@ -433,7 +437,7 @@ def explain(fn, args, name, arg_texts, jit=True, measured=False):
 
 def predicted(fn, args):
     """The op-by-op prediction alone, for run.py's report: a small dict."""
-    o, _ = op_by_op(fn, tuple(args), 0)
+    o, _ = op_by_op(fn, tuple(args))
     return {"predicted_peak_bytes": o["peak_bytes"],
             "predicted_peak_above_inputs_bytes": o["peak_above_inputs_bytes"],
             "peak_step": o["peak_step"], "peak_label": o["peak_label"],
@@ -476,7 +480,7 @@ def run(o):
         fn = lookup(o.function)
         args, abstract = load_args(o.args)
         name = o.function
-        if abstract and o.measure:
+        if o.measure:  # arrays on the device before the level is read
             args = concrete(args)
     texts = [_arg_text(a) for a in args]
     try:
