@@ -8,6 +8,7 @@
 #include "hx_cli.h"
 #include "hx_compare.h"
 #include "hx_exec.h"
+#include "hx_explain.h"
 #include "hx_gbench.h"
 #include "hx_help.h"
 #include "hx_overhead.h"
@@ -99,6 +100,8 @@ const hx_help_cmd_t hx_help_commands[] = {
 	hx_compare_usage, hx_compare_options, "files"},
     {"convert", "FILE [--out OUT]", "results as Google Benchmark JSON",
 	hx_gbench_usage, hx_gbench_options, "files"},
+    {"explain", "MODULE:FN ARGS... [opts]", "a JAX function's memory by line",
+	hx_explain_usage, hx_explain_options, ""},
 };
 
 const size_t hx_help_ncommands =

@@ -8,6 +8,7 @@
  *   harness ceilings                    the machine's bandwidth and FMA peak
  *   harness overhead [W V ...]          the instrumentation's own cost
  *   harness compare OLD NEW             changes between two result files
+ *   harness explain MODULE:FN ARGS...   a JAX function's memory by line
  *
  * Exit status: 0 success, 2 bad usage or bad input (one line on stderr
  * naming the bad value), 1 a failure while running (compare adds 3: a
@@ -26,6 +27,7 @@
 #include "hx_compare.h"
 #include "hx_counters.h"
 #include "hx_exec.h"
+#include "hx_explain.h"
 #include "hx_file.h"
 #include "hx_gbench.h"
 #include "hx_help.h"
@@ -58,6 +60,7 @@ static const command_t commands[] = {
     {"overhead", hx_overhead_main},
     {"compare", hx_compare_main},
     {"convert", hx_gbench_main},
+    {"explain", hx_explain_main},
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
