@@ -330,10 +330,32 @@ best_against_best(rp_report_t *R)
 	rp_md(R, "\n");
 }
 
+/* How long reports/jax-sweep.sh took for these data (jax-plan.json). */
+static void
+sweep_time(rp_report_t *R)
+{
+	json_t *plan = rp_jax_file(&R->data, "jax-plan.json");
+	const char *from = rp_str(plan, "large_n_from");
+
+	if (plan == NULL || isnan(rp_num(plan, "seconds"))) {
+		json_decref(plan);
+		return;
+	}
+	rp_md(R, "reports/jax-sweep.sh took %s for the JAX data of this report",
+	    T(rp_num(plan, "seconds")));
+	if (from[0] != '\0')
+		rp_md(R,
+		    " (the question's run at N=%s not included: it is from %s)",
+		    N(rp_num(plan, "large_n")), from);
+	rp_md(R, ".\n\n");
+	json_decref(plan);
+}
+
 void
 rp_jaxfix_write(rp_report_t *R)
 {
 	fixes(R);
 	same_schedule(R);
 	best_against_best(R);
+	sweep_time(R);
 }

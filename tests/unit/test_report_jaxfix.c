@@ -118,6 +118,9 @@ make_data(void)
 		CRUN("interp", "tiled", "1e5", ",\"threads\":1", "0.100",
 		    "0.090", "0.110") CRUN("interp", "sorted", "1e5", "",
 		    "0.008", "0.007", "0.009"));
+	fb_write_file(dir, "jax-plan.json",
+	    "{\"seconds\": 240, \"large_n\": 1e6, \"large_n_from\": \"an "
+	    "earlier sweep\"}\n");
 }
 
 static void
@@ -200,6 +203,12 @@ Test(report_jaxfix, section_from_crafted_data)
 	cr_expect(strstr(text,
 		      "| interp | N=1e5 | sorted | 8 ms | hoisted | 20 ms | "
 		      "2.50x |") != NULL,
+	    "%s", text);
+	cr_expect(strstr(text,
+		      "reports/jax-sweep.sh took 240 s for the JAX "
+		      "data of this report (the question's run at "
+		      "N=1e6 not included: it is from an earlier "
+		      "sweep).") != NULL,
 	    "%s", text);
 	free(text);
 	remove_dir();

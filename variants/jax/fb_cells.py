@@ -80,13 +80,11 @@ def cells_sums(pos, u, a, box, nc, cap):
                        for v in (pos, u, a))
 
     def one(i, ci, ui, js):
-        # lesson:begin cells_pairs
         f, t, r = vmap(col.pair_term, in_axes=(None, None, None, 0, 0, 0, 0, None))(
             i, ci, ui, js, pos_p[js], u_p[js], a_p[js], box)
         real = js < n                                 # not an empty slot
         return (jnp.where(real[:, None], f, 0.0).sum(axis=0),
                 jnp.where(real, t, 0.0).sum(), jnp.where(real, r, 0.0).sum())
-        # lesson:end
 
     return vmap(one)(jnp.arange(n), pos, u, cand), overflow
 
