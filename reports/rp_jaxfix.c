@@ -152,7 +152,8 @@ c_time(const json_t *c, double *lo, double *hi)
 
 /* ---- the fixes ---- */
 
-static void
+/* 1 when the row was printed (the fix was measured), else 0. */
+static int
 fix_row(rp_report_t *R, const rp_jaxfix_t *f)
 {
 	const json_t *r = jax_run(&R->data, f->set, f->program);
@@ -160,10 +161,8 @@ fix_row(rp_report_t *R, const rp_jaxfix_t *f)
 	char warm[128];
 	double m, lo, hi, qm, qlo, qhi;
 
-	if (r == NULL) {
-		rp_md(R, "| %s | not measured | | | | | |\n", f->program);
-		return;
-	}
+	if (r == NULL)
+		return 0;
 	rp_jaxfix_warm(r, 1, &m, &lo, &hi);
 	rp_jaxfix_warm(q, 1, &qm, &qlo, &qhi);
 	rp_md(R, "| %s | N=%s | %s | %s | %s | %s | %s |\n", f->program,
@@ -171,6 +170,7 @@ fix_row(rp_report_t *R, const rp_jaxfix_t *f)
 	    B(rp_jax_rss_work(&R->data, r)),
 	    T(rp_num(r, "reported.first_call_s")),
 	    rp_jaxfix_warm_cell(r, 1, warm, sizeof(warm)), RATIO(qm / m));
+	return 1;
 }
 
 static void
@@ -202,6 +202,8 @@ fix_line(rp_report_t *R, const rp_jaxfix_t *f)
 static void
 fixes(rp_report_t *R)
 {
+	size_t missing = 0;
+
 	rp_md(R, "### The fast C variants' schedules, in JAX\n\n");
 	rp_md(R,
 	    "Each fix of the C variants written as a jitted JAX program "
@@ -218,10 +220,18 @@ fixes(rp_report_t *R)
 	    "call | question's jitted over it |\n|---|---|---|---|---|---|---"
 	    "|\n");
 	for (size_t i = 0; i < rp_jaxfixes_count; i++)
-		fix_row(R, &rp_jaxfixes[i]);
+		missing += !fix_row(R, &rp_jaxfixes[i]);
+	for (size_t i = 0, k = 0; missing > 0 && i < rp_jaxfixes_count; i++) {
+		const rp_jaxfix_t *f = &rp_jaxfixes[i];
+		if (jax_run(&R->data, f->set, f->program) == NULL)
+			rp_md(R, "%s`%s` (%s)",
+			    k++ ? ", " : "\nNot measured in these data: ",
+			    f->program, f->set);
+	}
 	rp_md(R,
-	    "\nWhether each fix pays in JAX (every warm call faster than "
-	    "every warm call of the question's jitted program):\n\n");
+	    "%s\nWhether each fix pays in JAX (every warm call faster than "
+	    "every warm call of the question's jitted program):\n\n",
+	    missing > 0 ? ".\n" : "");
 	for (size_t i = 0; i < rp_jaxfixes_count; i++)
 		fix_line(R, &rp_jaxfixes[i]);
 	rp_md(R, "\n");

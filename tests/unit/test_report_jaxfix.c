@@ -131,7 +131,9 @@ remove_dir(void)
 	cr_expect_eq(system(cmd), 0);
 }
 
-static char *
+/* Not inlined: the stream's buffer pointer is a local here, and gcc's
+ * -Wdangling-pointer would follow it into the caller. */
+static __attribute__((noinline)) char *
 section_text(void)
 {
 	static rp_report_t R;
@@ -170,6 +172,7 @@ Test(report_jaxfix, c_lookup_takes_one_thread_only)
 Test(report_jaxfix, section_from_crafted_data)
 {
 	char *text;
+	char *j4, *named;
 
 	make_data();
 	text = section_text();
@@ -189,7 +192,19 @@ Test(report_jaxfix, section_from_crafted_data)
 		      "- `scan` (C tiled) at N=1e5: **not "
 		      "distinguishable**: 2.1 s against") != NULL,
 	    "%s", text);
-	cr_expect(strstr(text, "| sorted | not measured |") != NULL);
+	/* A fix without a run has no row in Table J4, and is named. */
+	cr_assert(strstr(text, "**Table J4.**") != NULL, "%s", text);
+	j4 = strdup(strstr(text, "**Table J4.**"));
+	cr_assert(j4 != NULL);
+	named = strstr(j4,
+	    "Not measured in these data: `hoisted_map` "
+	    "(jax-interp), `hoisted_cache` (jax-interp), "
+	    "`sorted` (jax-interp)");
+	cr_expect(named != NULL, "%s", text);
+	if (named != NULL)
+		*named = '\0';
+	cr_expect(strstr(j4, "| sorted |") == NULL, "%s", j4);
+	free(j4);
 	/* Same schedule: the one-thread C runs, thread counts printed. */
 	cr_expect(strstr(text,
 		      "| hoisted | N=1e5 | 1 | 10 ms (9 ms-12 ms) | hoisted | "
