@@ -57,8 +57,8 @@
 # leaves them out of its variant lists.
 #
 # Environment: FB_JAX_BIG=0 skips the question's runs at the large N of
-# BIGS (16 GB at N=1e6; for trying the sweep on a shared machine), FB_HARNESS (the harness), FB_JAX_PYTHON (default
-# build/venv/bin/python), FB_JAX_MEM_LIMIT (bytes; default 75% of the
+# BIGS (16 GB at N=1e6; for trying the sweep on a shared machine),
+# FB_HARNESS (the harness), FB_JAX_PYTHON (default build/venv/bin/python), FB_JAX_MEM_LIMIT (bytes; default 75% of the
 # memory available when the sweep starts: on a 24 GiB machine that lets the
 # question's program run at N=1e6, where it was measured at 15.9 GB of RSS,
 # and leaves about 6 GB to the rest of the system).
