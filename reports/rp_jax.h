@@ -73,6 +73,8 @@ const char *rp_jax_stand_in(const json_t *r, char *buf, size_t len);
 /* The C run of a variant at the JAX sizes (sets jax-c-WORKLOAD*). */
 const json_t *rp_jax_c_run(
     const rp_data_t *D, const char *workload, const char *variant);
+/* 1 when a C run used one thread (no --threads, or --threads 1). */
+int rp_jax_one_thread(const json_t *r);
 /* One full array of the workload at a run's sizes, in bytes. */
 double rp_jax_unit(const json_t *r);
 /* The check of one program's working bytes against its stand-in's model;

@@ -227,7 +227,7 @@ allocator(rp_report_t *R)
 void
 rp_unsaid_write(rp_report_t *R)
 {
-	rp_md(R, "### What none of the answers said\n\n");
+	rp_md(R, "### Beyond the answers, measured\n\n");
 	grid(R);
 	cells(R);
 	allocator(R);
