@@ -295,9 +295,12 @@ rp_limits_write(rp_report_t *R)
 		    twin);
 	else
 		rp_md(R,
-		    "The cost of one fault, %s, is measured by %s: the "
-		    "first's median run less the second's, over their "
-		    "difference in minor faults (same sweep, one thread).\n\n",
+		    "The cost of one fault is measured by a pair of variants "
+		    "that run the same loops with fresh and with kept "
+		    "buffers: the first's median run less the second's, over "
+		    "their difference in minor faults (same sweep, one "
+		    "thread).\n\n| what | measured | by |\n|---|---|---|\n| "
+		    "one minor fault | %s | %s |\n\n",
 		    rp_text_fmt_time(cost), twin);
 	rp_md(R,
 	    "| variant | limiter | of the FMA peak | bytes moved, of the "
