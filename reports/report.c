@@ -71,8 +71,6 @@ static rp_generic_t generic;
 static void
 write_sections(rp_report_t *R)
 {
-	const char *others[1];
-
 	rp_md(R, "# What nested vectorizing maps cost: memory and time\n\n");
 	rp_md(R,
 	    "Two questions asked why nested vectorizing maps over an array "
@@ -86,12 +84,8 @@ write_sections(rp_report_t *R)
 	rp_lesson_write(R);
 	rp_md(R,
 	    "%s\nEvery table and figure, the method and the caveats (each "
-	    "printed once in the notes at the end, which rows point to).%s"
-	    "\n\n",
-	    NOTEBOOK,
-	    rp_generic_workloads(&R->data, others, 1) > 0
-		? " Other workloads in the data have a section of their own."
-		: "");
+	    "printed once in the notes at the end, which rows point to).\n\n",
+	    NOTEBOOK);
 	rp_interp_write(R);
 	rp_colony_write(R);
 	rp_verdict_write(R);

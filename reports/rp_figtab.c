@@ -201,6 +201,28 @@ decorate_threads(const rp_data_t *D, rp_plot_t *P)
 
 const rp_fig_t rp_figures[] = {
     {
+	.name = "fig-interp-timeline",
+	.title = "interp: allocator live bytes during the first (cold) run",
+	.source = RP_SRC_TIMELINE,
+	.sets = "interp-main*",
+	.workload = "interp",
+	.logscale = "xy",
+	.xlabel = "time since the run began (s)",
+	.ylabel = "live bytes above those before the run",
+	.settings =
+	    "set format y '%.0s %cB'\nset arrow from graph 0, first 1000 "
+	    "to graph 1, first 1000 nohead dt 4 lw 1.5 lc rgb "
+	    "'black'\nset label 'under 1 kB (0 B included) is drawn "
+	    "on this line' at graph 0.02, first 1000 offset 0,0.7 font "
+	    "',10'\n",
+	.cols = {{.path = "seconds", .floor = 1e-4},
+	    {.path = "live bytes", .floor = 1e3}},
+	.block = "l",
+	.series = "{b} using 1:2 with steps lw 2 lc {c} title '{v}'",
+	.sep = EACH_LINE,
+	.empty = "1/0 title 'no timelines in the data'",
+    },
+    {
 	.name = "fig-interp-memory",
 	.title = "interp: peak workspace against N (M fixed)",
 	.source = RP_SRC_SCALING,
@@ -244,28 +266,6 @@ const rp_fig_t rp_figures[] = {
 	.sep = EACH_LINE,
 	.empty = "1/0 title 'no interp scaling data'",
 	.decorate = decorate_interp_time,
-    },
-    {
-	.name = "fig-interp-timeline",
-	.title = "interp: allocator live bytes during the first (cold) run",
-	.source = RP_SRC_TIMELINE,
-	.sets = "interp-main*",
-	.workload = "interp",
-	.logscale = "xy",
-	.xlabel = "time since the run began (s)",
-	.ylabel = "live bytes above those before the run",
-	.settings =
-	    "set format y '%.0s %cB'\nset arrow from graph 0, first 1000 "
-	    "to graph 1, first 1000 nohead dt 4 lw 1.5 lc rgb "
-	    "'black'\nset label 'under 1 kB (0 B included) is drawn "
-	    "on this line' at graph 0.02, first 1000 offset 0,0.7 font "
-	    "',10'\n",
-	.cols = {{.path = "seconds", .floor = 1e-4},
-	    {.path = "live bytes", .floor = 1e3}},
-	.block = "l",
-	.series = "{b} using 1:2 with steps lw 2 lc {c} title '{v}'",
-	.sep = EACH_LINE,
-	.empty = "1/0 title 'no timelines in the data'",
     },
     {
 	.name = "fig-interp-chunk",

@@ -94,15 +94,18 @@ static const char memory_cause[] =
     "question's own program in JAX, un-jitted, reached {jrss:b} of RSS at "
     "N={jn:n} ([the 14 GB in JAX](#the-questions-14-gb-in-jax)).\n\n";
 
-static const char memory_fix[] =
+static const char memory_fix_jax[] =
     "**What fixes it in JAX, and what that costs.** The answer's first "
     "rewrite (the sum moved into the inner map) is, to JAX, the same "
     "program: the same arithmetic in its jaxpr, {q:b} against {rw:b} "
     "un-jitted at N={jn2:n} (Table J1). `jax.jit` keeps {qj:b} of XLA "
     "temporaries, N x M arrays still. What bounds the memory is "
     "`lax.map` over batches of points: {lm:b} of temporaries, a warm call "
-    "of {tlm:t} against {tqj:t} for the jitted question. In C the same "
-    "lesson: fusing the sum (`fused`) needs {pf:s} but runs {tf:t} "
+    "of {tlm:t} against {tqj:t} for the jitted question. ";
+
+static const char memory_fix_c[] =
+    "In C the same lesson: fusing the sum (`fused`) needs {pf:s} but runs "
+    "{tf:t} "
     "against {tm:t} for the unfused compiled schedule (`materialized`, "
     "{pm:b}; Table 1): why is not determined by this data (the limiter "
     "rule below), but the simulator counts {if:g3} instructions per pair "
@@ -182,7 +185,13 @@ memory_question(rp_report_t *R)
 		rp_md(R,
 		    "(Some of these runs are not measured in this data: "
 		    "their figures read n/a.)\n\n");
-	rp_text_fill(R->md, memory_fix, &x);
+	if (rp_jax_present(D))
+		rp_text_fill(R->md, memory_fix_jax, &x);
+	else
+		rp_md(R,
+		    "**What fixes it, and what that costs.** The JAX "
+		    "programs are not measured in this data. ");
+	rp_text_fill(R->md, memory_fix_c, &x);
 }
 
 /* ---- the speed question ---- */
@@ -259,8 +268,8 @@ speed_puzzle(rp_report_t *R)
 static const char speed_c[] =
     "**What the C runs add.** The doubly nested map builds N x N arrays "
     "of forces, torques and densities every step: at N={n:n}, {pn:b} a "
-    "step, and the step takes {tn:t} (`naive`; Table 3). Its limiter is "
-    "the one this data decides outright: {lim:s}. Reusing the arrays "
+    "step, and the step takes {tn:t} (`naive`; Table 3). Its limiter, by "
+    "the rule below: {lim:s}. Reusing the arrays "
     "(`naive-reuse`) takes {tr:t}; summing each particle's pairs as they "
     "are made (`fused`) needs {pf:s} and {tf:t} a step, {sf:r} faster a "
     "run than naive. Without any compilation C's steps vary by at most "

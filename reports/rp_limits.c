@@ -246,8 +246,13 @@ limits_workload(rp_report_t *R, const char *w)
 		rp_limiter_t v = rp_limiter_of(&R->data, w, vs[i], &in);
 		char ipu[96];
 		if (v.kind == RP_LIMIT_UNMEASURED) {
-			rp_md(R, "| %s/%s | not at the main size | | | | | |\n",
-			    w, vs[i]);
+			rp_query_t q = {.workload = w, .variant = vs[i]};
+			rp_md(R,
+			    "| %s/%s | not at the main size (N=%s, its own "
+			    "sweeps) | | | | | |\n",
+			    w, vs[i],
+			    rp_text_fmt_n(rp_num(
+				rp_data_find(&R->data, &q), "params.n")));
 			continue;
 		}
 		snprintf(
@@ -315,8 +320,7 @@ rp_limits_write(rp_report_t *R)
 	    "needs, for the variants the simulator ran (the minimum is not "
 	    "in this data; the lowest count of the same arithmetic is in "
 	    "Table 1s); for the others a cache simulation of them, or "
-	    "hardware counters on a machine with a PMU. A variant \"not at "
-	    "the main size\" has only its own sweeps.\n");
+	    "hardware counters on a machine with a PMU.\n");
 	rp_md(R, "\nMeasured beside the verdicts:\n\n");
 	for (int i = 0; rp_report_workloads[i] != NULL; i++)
 		limits_facts(R, rp_report_workloads[i]);
