@@ -6,10 +6,13 @@
  *
  * Reads DATA_DIR as reports/make-report.sh leaves it (rp_data.h), gathers
  * the declared figures (rp_figtab.c) and writes their gnuplot scripts to
- * OUT_DIR/figures, writes OUT_DIR/REPORT.md section by section (rp_interp,
- * rp_colony, rp_verdict, rp_unsaid, rp_machine, rp_jax, rp_scaling, and
- * rp_generic for the workloads it has no section for), then runs gnuplot on
- * each script for NAME.svg and NAME.png. Every number in the prose is printed
+ * OUT_DIR/figures, writes OUT_DIR/REPORT.md in two parts: the lesson
+ * (rp_lesson), then, after the heading "## Lab notebook", the notebook
+ * section by section (rp_interp, rp_colony, rp_verdict, rp_unsaid,
+ * rp_accounting, rp_limits, rp_exercise, rp_machine, rp_jax, rp_scaling,
+ * rp_generic for the workloads it has no section for, and the notes),
+ * each of its headings one level down; then runs gnuplot on each script
+ * for NAME.svg and NAME.png. Every number in the prose is printed
  * from the data; a missing run makes the affected rows say so and a
  * verdict "not testable here".
  *

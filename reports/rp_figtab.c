@@ -23,9 +23,8 @@
 static void
 decorate_chunk(const rp_data_t *D, rp_plot_t *P)
 {
-	const json_t *mat =
-	    rp_data_main(D, "interp-main*", "interp", "materialized");
-	const json_t *fus = rp_data_main(D, "interp-main*", "interp", "fused");
+	const json_t *mat = rp_data_main_run(D, "interp", "materialized");
+	const json_t *fus = rp_data_main_run(D, "interp", "fused");
 	int km = rp_figure_variant_index(D, "interp", "materialized");
 	int kf = rp_figure_variant_index(D, "interp", "fused");
 	int kc = rp_figure_variant_index(D, "interp", "chunked");

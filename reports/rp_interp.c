@@ -280,8 +280,7 @@ table1b(rp_report_t *R)
 	    "|---|---|---|---|---|\n",
 	    N(ns));
 	for (size_t i = 0; i < nv; i++) {
-		const json_t *rr =
-		    rp_data_main(&R->data, MAIN, "interp", vs[i]);
+		const json_t *rr = rp_data_main_run(&R->data, "interp", vs[i]);
 		const json_t *rs =
 		    rp_data_main(&R->data, "interp-seed*", "interp", vs[i]);
 		if (rs == NULL)
@@ -299,7 +298,7 @@ table1b(rp_report_t *R)
 static void
 memory_prose(rp_report_t *R, double nq)
 {
-	const json_t *eager = rp_data_main(&R->data, MAIN, "interp", "eager");
+	const json_t *eager = rp_data_main_run(&R->data, "interp", "eager");
 	rp_query_t q = {.set = MAIN,
 	    .workload = "interp",
 	    .variant = "eager",

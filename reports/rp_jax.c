@@ -642,7 +642,7 @@ fastest(const rp_data_t *D, const char *set, const char *w, int jax)
 static void
 anchor(rp_report_t *R)
 {
-	static const char *const ws[] = {"interp", "colony"};
+	const char *const *ws = rp_report_workloads;
 
 	rp_md(R, "### Performance against the anchor\n\n");
 	rp_md(R,
@@ -652,7 +652,7 @@ anchor(rp_report_t *R)
 	    "(interp: the whole program; colony: one step).\n\n| workload "
 	    "| size | fastest JAX | its C stand-in | JAX / stand-in | fastest "
 	    "C | JAX / fastest C |\n|---|---|---|---|---|---|---|\n");
-	for (int i = 0; i < 2; i++) {
+	for (int i = 0; ws[i] != NULL; i++) {
 		char set[64], jset[64], sv[64];
 		const json_t *c, *j, *s;
 		snprintf(set, sizeof(set), "jax-c-%s*", ws[i]);

@@ -391,11 +391,11 @@ scaling_jax_row(rp_report_t *R, const char *w, const json_t *all)
 static void
 scaling_jax(rp_report_t *R)
 {
-	static const char *const ws[] = {"interp", "colony"};
+	const char *const *ws = rp_report_workloads;
 	int rows = 0;
 
 	rp_md(R, "### Beside JAX at equal thread counts\n\n");
-	for (size_t k = 0; k < 2; k++) {
+	for (size_t k = 0; ws[k] != NULL; k++) {
 		char set[32];
 		size_t i;
 		json_t *r;

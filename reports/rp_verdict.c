@@ -175,7 +175,7 @@ need_main(const rp_report_t *R, const char *w, const char *const *vs,
 		    .variant = vs[i],
 		    .n = rp_data_max_n(&R->data, set, w),
 		    .alloc = RP_ALLOC_JEMALLOC};
-		if ((out[i] = rp_data_main(&R->data, set, w, vs[i])) != NULL)
+		if ((out[i] = rp_data_main_run(&R->data, w, vs[i])) != NULL)
 			continue;
 		rp_vals_str(x, "why",
 		    rp_data_why_missing(&R->data, &q, why, sizeof(why)));
@@ -419,21 +419,18 @@ measure_compile_loop(const rp_report_t *R, rp_vals_t *x)
 static int
 measure_warm_up(const rp_report_t *R, rp_vals_t *x)
 {
-	static const char *const workloads[] = {"interp", "colony"};
 	double q[2 * RP_DATA_MAX_VARIANTS], worst = NAN;
 	const json_t *wr = NULL;
 	size_t nq = 0;
 	char label[128];
 
-	for (int w = 0; w < 2; w++) {
-		const char *vs[RP_DATA_MAX_VARIANTS], *wl = workloads[w];
+	for (int w = 0; rp_report_workloads[w] != NULL && w < 2; w++) {
+		const char *vs[RP_DATA_MAX_VARIANTS],
+		    *wl = rp_report_workloads[w];
 		size_t nv = rp_data_variants(
 		    &R->data, wl, NULL, vs, RP_DATA_MAX_VARIANTS);
-		char set[64];
-		snprintf(set, sizeof(set), "%s-main*", wl);
 		for (size_t i = 0; i < nv; i++) {
-			const json_t *r =
-			    rp_data_main(&R->data, set, wl, vs[i]);
+			const json_t *r = rp_data_main_run(&R->data, wl, vs[i]);
 			if (r == NULL || rp_num(r, "time_s.repeats") < 1)
 				continue;
 			q[nq] = rp_num(r, "time_s.cold") / MEDIAN(r);
