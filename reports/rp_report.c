@@ -1,6 +1,7 @@
 /*
  * rp_report: figures gathered and cited by name (see rp_report.h).
  */
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -130,9 +131,36 @@ rp_report_notes_write(rp_report_t *R)
 	rp_md(R, "\n");
 }
 
+/* A warning as a kind of caveat: each number in it becomes X, so that
+ * runs warned alike point to one note. Writes out. */
+static const char *
+warning_kind(const char *w, char *out, size_t n)
+{
+	size_t k = 0;
+	int numbers = 0;
+
+	for (const char *p = w; *p != '\0' && k + 2 < n; p++) {
+		if (isdigit((unsigned char)*p) &&
+		    (p == w || !isalpha((unsigned char)p[-1]))) {
+			out[k++] = 'X';
+			numbers = 1;
+			while (isdigit((unsigned char)p[1]) ||
+			    (p[1] == '.' && isdigit((unsigned char)p[2])))
+				p++;
+		} else
+			out[k++] = *p;
+	}
+	out[k] = '\0';
+	if (numbers && k + 60 < n)
+		snprintf(out + k, n - k,
+		    " (X: each run's own figure, in its result's warnings)");
+	return out;
+}
+
 const char *
 rp_report_warning_notes(rp_report_t *R, const json_t *r)
 {
+	char kind[512];
 	static char buf[RP_TEXT_ROTATE][256];
 	static unsigned turn;
 	char *b = buf[turn++ % RP_TEXT_ROTATE];
@@ -148,10 +176,11 @@ rp_report_warning_notes(rp_report_t *R, const json_t *r)
 			continue;
 		if (strstr(t, "interval of the median") != NULL)
 			t = "The 95% interval of the median is wider than 5% "
-			    "of "
-			    "the median: a noisy machine or too few repeats "
+			    "of the median: a noisy machine or too few repeats "
 			    "(the harness's warning; the interval itself is in "
 			    "the row).";
+		else
+			t = warning_kind(t, kind, sizeof(kind));
 		snprintf(b + len, 256 - len, "%s%s", len ? ", " : "",
 		    rp_report_note(R, t));
 		len = strlen(b);
