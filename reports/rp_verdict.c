@@ -424,7 +424,7 @@ measure_warm_up(const rp_report_t *R, rp_vals_t *x)
 	size_t nq = 0;
 	char label[128];
 
-	for (int w = 0; rp_report_workloads[w] != NULL && w < 2; w++) {
+	for (int w = 0; w < 2 && rp_report_workloads[w] != NULL; w++) {
 		const char *vs[RP_DATA_MAX_VARIANTS],
 		    *wl = rp_report_workloads[w];
 		size_t nv = rp_data_variants(
