@@ -78,6 +78,8 @@ double rp_jax_c_threads(const json_t *r);
  * jax-c-WORKLOAD*, whose pattern also matches the -threads sets). */
 const json_t *rp_jax_c_run(
     const rp_data_t *D, const char *workload, const char *variant);
+/* 1 when a C run used one thread (no --threads, or --threads 1). */
+int rp_jax_one_thread(const json_t *r);
 /* One full array of the workload at a run's sizes, in bytes. */
 double rp_jax_unit(const json_t *r);
 /* The check of one program's working bytes against its stand-in's model;

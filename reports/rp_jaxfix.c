@@ -100,6 +100,8 @@ rp_jaxfix_warm_cell(const json_t *r, int per_unit, char *buf, size_t len)
 
 	if (n == 0)
 		snprintf(buf, len, "n/a (first call only)");
+	else if (n == 1) /* one measurement, not a median */
+		snprintf(buf, len, "%s (n = 1)", T(med));
 	else
 		snprintf(
 		    buf, len, "%s (%s-%s, %zu calls)", T(med), T(lo), T(hi), n);
