@@ -16,6 +16,7 @@
  * the only places that turn them into messages and exit statuses.
  */
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -288,8 +289,33 @@ cmd_ceilings(int argc, char **argv)
 	return HX_EXIT_OK;
 }
 
-int
-main(int argc, char **argv)
+/* A write to a closed pipe fails with EPIPE (reported as an error at the
+ * end) instead of killing us without a word. A handler, not SIG_IGN: a
+ * caught signal is reset by execve, so the commands exec measures still
+ * get the default. */
+static void
+on_sigpipe(int sig)
+{
+	(void)sig;
+}
+
+/* rc, or HX_EXIT_FAILURE with one line when standard output lost a write
+ * (a full disk, /dev/full, a closed pipe): nothing printed is lost
+ * silently. A command that already failed has said why. */
+static int
+finish(int rc)
+{
+	char msg[256];
+
+	if (hx_file_close_stdout(msg, sizeof(msg)) == 0)
+		return rc;
+	if (rc != HX_EXIT_FAILURE && rc != HX_EXIT_USAGE)
+		fprintf(stderr, "harness: %s\n", msg);
+	return HX_EXIT_FAILURE;
+}
+
+static int
+dispatch(int argc, char **argv)
 {
 	if (argc < 2) {
 		usage(stderr);
@@ -320,4 +346,16 @@ main(int argc, char **argv)
 	fprintf(stderr, "harness: unknown command '%s'\n", argv[1]);
 	usage(stderr);
 	return HX_EXIT_USAGE;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_sigpipe;
+	sa.sa_flags = SA_RESTART;
+	sigaction(SIGPIPE, &sa, NULL);
+	return finish(dispatch(argc, argv));
 }
