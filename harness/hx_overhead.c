@@ -106,7 +106,7 @@ overhead_parse(int argc, char **argv, overhead_t *oh, const char **json_path,
 		    "them out");
 		return -1;
 	}
-	return 0;
+	return hx_cli_check_outputs(*json_path, NULL, msg, msglen);
 }
 
 /* The two configurations, sharing one reference. 0, or -1 when out of
