@@ -44,7 +44,7 @@ static const char *const setting_value[HX_SET_COUNT] = {
 
 static const hx_cli_opt_t run_own[] = {{"json", 1}, {"timeline", 1},
     {"cachesim", 0}, {"no-validate", 0}, {"no-fork", 0}, {"format", 1},
-    {"help", 0}};
+    {"quiet", 0}, {"help", 0}};
 enum {
 	RUN_JSON,
 	RUN_TIMELINE,
@@ -52,6 +52,7 @@ enum {
 	RUN_NO_VALIDATE,
 	RUN_NO_FORK,
 	RUN_FORMAT,
+	RUN_QUIET,
 	RUN_HELP,
 	RUN_NOWN
 };
@@ -407,7 +408,11 @@ hx_cli_run_usage(FILE *f)
 	      "  --format json|gbench      what --json writes: the result "
 	      "object (json),\n"
 	      "                            or Google Benchmark's JSON "
-	      "(gbench)\n\n"
+	      "(gbench)\n"
+	      "  --quiet                   leave out the warnings printed on "
+	      "stderr under\n"
+	      "                            the summary line (they stay in the "
+	      "JSON)\n\n"
 	      "Numbers: plain integers or forms like 1e6. Exit status: 0 ok "
 	      "or skipped,\n1 failed while running, 2 bad input.\n",
 	    f);
@@ -487,6 +492,7 @@ run_own_options(const hx_cli_args_t *a, hx_run_config_t *cfg, hx_cli_run_t *cli,
 	cli->no_fork = a->own[RUN_NO_FORK] != NULL;
 	cli->cachesim = a->own[RUN_CACHESIM] != NULL;
 	cli->json_path = a->own[RUN_JSON];
+	cli->quiet = a->own[RUN_QUIET] != NULL;
 	if (a->own[RUN_FORMAT] != NULL &&
 	    hx_cli_parse_format(
 		a->own[RUN_FORMAT], &cli->gbench, msg, msglen) != 0)

@@ -126,6 +126,7 @@ typedef struct hx_cli_run_s {
 	int no_fork;           /* --no-fork: measure in this process */
 	int cachesim;          /* --cachesim */
 	int gbench;            /* --format gbench: --json writes that */
+	int quiet;             /* --quiet: no warnings on stderr */
 } hx_cli_run_t;
 
 /* `harness run --help`. */

@@ -360,6 +360,32 @@ hx_params_label(FILE *f, const json_t *params_json)
 	}
 }
 
+void
+hx_params_label_changed(FILE *f, const workload_t *w, const json_t *params_json)
+{
+	params_t d;
+	json_t *defaults, *x;
+	const char *key;
+
+	w->defaults(&d);
+	hx_params_extra_defaults(w, &d);
+	defaults = hx_params_json(w, &d);
+	json_object_foreach((json_t *)params_json, key, x)
+	{
+		if (strcmp(key, "n") != 0 &&
+		    json_equal(x, json_object_get(defaults, key)))
+			continue;
+		if (json_is_string(x))
+			fprintf(f, " %s=%s", key, json_string_value(x));
+		else if (json_is_integer(x))
+			fprintf(f, " %s=%" JSON_INTEGER_FORMAT, key,
+			    json_integer_value(x));
+		else if (json_is_number(x))
+			fprintf(f, " %s=%.10g", key, json_number_value(x));
+	}
+	json_decref(defaults);
+}
+
 json_t *
 hx_params_extra_names(const json_t *results)
 {

@@ -41,7 +41,7 @@
 
 static const hx_cli_opt_t sweep_own[] = {{"workload", 1}, {"variants", 1},
     {"timeline-dir", 1}, {"resume", 0}, {"out", 1}, {"no-interleave", 0},
-    {"format", 1}, {"force", 0}, {"help", 0}};
+    {"format", 1}, {"force", 0}, {"quiet", 0}, {"help", 0}};
 enum {
 	S_WORKLOAD,
 	S_VARIANTS,
@@ -51,6 +51,7 @@ enum {
 	S_NO_INTERLEAVE,
 	S_FORMAT,
 	S_FORCE,
+	S_QUIET,
 	S_HELP,
 	S_NOWN
 };
@@ -91,6 +92,7 @@ typedef struct sweep_s {
 	size_t nrefs;
 	size_t done, failures;
 	double started;
+	int quiet; /* --quiet: no warnings under each run's line */
 } sweep_t;
 
 static volatile sig_atomic_t sweep_interrupted;
@@ -126,6 +128,9 @@ sweep_usage(FILE *f)
 	      "those made\n"
 	      "                            with the same parameters and "
 	      "settings\n"
+	      "  --quiet                   no warnings under each run's line "
+	      "(they stay\n"
+	      "                            in the results)\n"
 	      "  --force                   start again when PREFIX.jsonl holds "
 	      "results: the\n"
 	      "                            old files are kept as "
@@ -438,6 +443,7 @@ sweep_parse(int argc, char **argv, sweep_plan_t *plan, sweep_t *s, char *msg,
 			    "%s.gbench.json", a.own[S_OUT]);
 	}
 	plan->force = a.own[S_FORCE] != NULL;
+	s->quiet = a.own[S_QUIET] != NULL;
 	return sweep_check_outputs(plan, s, a.own[S_OUT], msg, msglen);
 }
 
@@ -793,6 +799,8 @@ sweep_keep(
     sweep_t *s, hx_run_config_t *cfg, json_t *r, char *msg, size_t msglen)
 {
 	hx_result_print_line(stderr, r);
+	if (!s->quiet)
+		hx_result_print_warnings(stderr, r);
 	if (strcmp(hx_result_status(r), "failed") == 0)
 		s->failures++;
 	sweep_ref_keep(s, cfg, r);

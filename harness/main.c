@@ -28,6 +28,7 @@
 #include "hx_counters.h"
 #include "hx_exec.h"
 #include "hx_file.h"
+#include "hx_format.h"
 #include "hx_gbench.h"
 #include "hx_isolate.h"
 #include "hx_overhead.h"
@@ -131,11 +132,11 @@ list_models(const workload_t *w)
 	for (size_t j = 0; (v = hx_plugin_variant(j)) != NULL; j++) {
 		if (v->workload != w)
 			continue;
-		printf("  %-13s model %-18s = %10.4g bytes at defaults  "
-		       "%s [%s]\n",
-		    v->name, v->model_formula,
-		    (double)v->model_bytes(&p, model_bare), v->description,
-		    v->idiom);
+		char model[HX_FORMAT_LEN];
+		hx_format_bytes(model, sizeof(model),
+		    (double)v->model_bytes(&p, model_bare));
+		printf("  %-13s model %-18s = %8s at defaults  %s [%s]\n",
+		    v->name, v->model_formula, model, v->description, v->idiom);
 	}
 }
 
@@ -205,6 +206,10 @@ cmd_run(int argc, char **argv)
 	    cli.json_path != NULL && strcmp(cli.json_path, "-") == 0 ? stderr
 								     : stdout,
 	    r);
+	if (!cli.quiet) {
+		fflush(stdout);
+		hx_result_print_warnings(stderr, r);
+	}
 	if (cli.json_path != NULL &&
 	    hx_cli_write_result(
 		cli.json_path, cli.gbench, r, msg, sizeof(msg)) != 0) {
