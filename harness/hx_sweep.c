@@ -327,15 +327,14 @@ sweep_results_in(const char *path, char *why, size_t len)
 	return n;
 }
 
-/* --out, --timeline-dir, --resume and --force, before anything runs: the
- * files writable, and an earlier sweep's results never overwritten
- * silently. 0, or -1 with msg. */
+/* --out, --timeline-dir, and --resume against --force, before anything
+ * runs: a prefix, files that can be written, a folder. 0, or -1 with
+ * msg. */
 static int
 sweep_check_outputs(const sweep_plan_t *plan, sweep_t *s, const char *out,
     char *msg, size_t msglen)
 {
 	char inner[4200];
-	int n;
 
 	if (out[0] == '\0') {
 		snprintf(msg, msglen, "--out '': an empty prefix");
@@ -363,21 +362,36 @@ sweep_check_outputs(const sweep_plan_t *plan, sweep_t *s, const char *out,
 		    s->jsonl_path);
 		return -1;
 	}
+	return 0;
+}
+
+/* Without --resume or --force, an earlier sweep's results in PREFIX.jsonl
+ * are refused, never overwritten silently (after every value was checked,
+ * so that a bad one is named first). 0, or -1 with msg. */
+static int
+sweep_check_earlier(
+    const sweep_plan_t *plan, const sweep_t *s, char *msg, size_t msglen)
+{
+	char inner[4200];
+	int n, len = (int)(strlen(s->jsonl_path) - strlen(".jsonl"));
+	const char *out = s->jsonl_path;
+
 	if (plan->resume || plan->force ||
 	    (n = sweep_results_in(s->jsonl_path, inner, sizeof(inner))) == 0)
 		return 0;
 	if (n < 0)
 		snprintf(msg, msglen,
-		    "--out %.500s: %.500s is there and is not a sweep's "
+		    "--out %.*s: %.500s is there and is not a sweep's "
 		    "results (%.500s); --force starts again and keeps it as "
 		    "%.500s.1",
-		    out, s->jsonl_path, inner, s->jsonl_path);
+		    len, out, s->jsonl_path, inner, s->jsonl_path);
 	else
 		snprintf(msg, msglen,
-		    "--out %.500s: %.500s already holds %d result%s; --resume "
+		    "--out %.*s: %.500s already holds %d result%s; --resume "
 		    "continues that sweep, --force starts again and keeps "
 		    "the old files as %.500s.1 etc.",
-		    out, s->jsonl_path, n, n == 1 ? "" : "s", s->jsonl_path);
+		    len, out, s->jsonl_path, n, n == 1 ? "" : "s",
+		    s->jsonl_path);
 	return -1;
 }
 
@@ -975,6 +989,7 @@ hx_sweep_main(int argc, char **argv)
 		snprintf(msg, sizeof(msg), "out of memory");
 	if (rc != 0 || s.results == NULL ||
 	    sweep_grid(&plan, msg, sizeof(msg)) != 0 ||
+	    sweep_check_earlier(&plan, &s, msg, sizeof(msg)) != 0 ||
 	    (plan.resume && sweep_load(&s, msg, sizeof(msg)) != 0) ||
 	    (plan.force && sweep_set_aside(&s, msg, sizeof(msg)) != 0)) {
 		hx_cli_error("sweep", msg);

@@ -206,10 +206,8 @@ cmd_run(int argc, char **argv)
 	    cli.json_path != NULL && strcmp(cli.json_path, "-") == 0 ? stderr
 								     : stdout,
 	    r);
-	if (!cli.quiet) {
-		fflush(stdout);
+	if (!cli.quiet)
 		hx_result_print_warnings(stderr, r);
-	}
 	if (cli.json_path != NULL &&
 	    hx_cli_write_result(
 		cli.json_path, cli.gbench, r, msg, sizeof(msg)) != 0) {
