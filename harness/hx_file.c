@@ -24,6 +24,13 @@ dir_of(const char *path, char *buf, size_t len)
 	snprintf(buf, len, "%s", dirname(tmp));
 }
 
+/* Whether path is one of /proc's links (written through, never replaced). */
+static int
+file_in_proc(const char *path)
+{
+	return strncmp(path, "/proc/", 6) == 0;
+}
+
 /* Follows path's symlinks (lstat and readlink, so that a dangling link
  * resolves to the file it names, which is then created) into target
  * (FILE_PATH_MAX bytes). *exists says whether target exists, *st is its
@@ -34,6 +41,7 @@ file_resolve(const char *path, char *target, struct stat *st, int *exists,
     char *msg, size_t msglen)
 {
 	char link[FILE_PATH_MAX], dir[FILE_PATH_MAX];
+	struct stat end;
 	ssize_t n;
 
 	if (strlen(path) >= FILE_PATH_MAX) {
@@ -52,6 +60,16 @@ file_resolve(const char *path, char *target, struct stat *st, int *exists,
 		*exists = 1;
 		if (!S_ISLNK(st->st_mode))
 			return 0;
+		/* A chain that ends at a device, FIFO or socket, or passes
+		 * through /proc (/dev/stdout: an open descriptor, whose link
+		 * may name no path, "pipe:[1234]"), is opened through the
+		 * link: the file the descriptor has open is written, as `>`
+		 * would, not replaced beneath it. */
+		if (stat(target, &end) == 0 && !S_ISDIR(end.st_mode) &&
+		    (!S_ISREG(end.st_mode) || file_in_proc(target))) {
+			*st = end;
+			return 0;
+		}
 		if (hops == FILE_MAX_LINKS ||
 		    (n = readlink(target, link, sizeof(link) - 1)) < 0) {
 			snprintf(msg, msglen, "%s: %s", path,
@@ -75,6 +93,14 @@ file_resolve(const char *path, char *target, struct stat *st, int *exists,
 			memcpy(target + d + 1, link, (size_t)n + 1);
 		}
 	}
+}
+
+/* Whether target (resolved, with status st) is written through rather
+ * than replaced: it is not a regular file, or it is one of /proc's links. */
+static int
+file_through(const char *target, const struct stat *st)
+{
+	return !S_ISREG(st->st_mode) || file_in_proc(target);
 }
 
 /* Runs writer on f and closes f; sync: fsync before closing. 0, or -1 with
@@ -169,7 +195,7 @@ hx_file_write_atomic(const char *path, int (*writer)(FILE *f, void *arg),
 	struct stat st;
 	int exists;
 
-	if (strcmp(path, "-") == 0) {
+	if (hx_file_is_stdout(path)) {
 		errno = 0;
 		if (writer(stdout, arg) != 0 || fflush(stdout) != 0 ||
 		    ferror(stdout)) {
@@ -182,11 +208,27 @@ hx_file_write_atomic(const char *path, int (*writer)(FILE *f, void *arg),
 	if (hx_file_check_writable(path, msg, msglen) != 0 ||
 	    file_resolve(path, target, &st, &exists, msg, msglen) != 0)
 		return -1;
-	if (exists && !S_ISREG(st.st_mode))
+	if (exists && file_through(target, &st))
 		return file_write_through(
 		    path, target, writer, arg, msg, msglen);
 	return file_write_replace(
 	    path, target, exists ? &st : NULL, writer, arg, msg, msglen);
+}
+
+int
+hx_file_is_stdout(const char *path)
+{
+	char target[FILE_PATH_MAX], msg[8];
+	struct stat st, out;
+	int exists;
+
+	if (strcmp(path, "-") == 0)
+		return 1;
+	return file_resolve(path, target, &st, &exists, msg, sizeof(msg)) ==
+	    0 &&
+	    exists && file_through(target, &st) &&
+	    fstat(STDOUT_FILENO, &out) == 0 && out.st_dev == st.st_dev &&
+	    out.st_ino == st.st_ino;
 }
 
 int
@@ -209,7 +251,7 @@ hx_file_check_writable(const char *path, char *msg, size_t msglen)
 		    S_ISDIR(st.st_mode) ? "directory" : "socket");
 		return -1;
 	}
-	if (exists && !S_ISREG(st.st_mode)) {
+	if (exists && file_through(target, &st)) {
 		if (access(target, W_OK) == 0)
 			return 0;
 		snprintf(

@@ -10,7 +10,9 @@
  * that exists there (a character or block device, a FIFO) is someone
  * else's: it is opened for writing and written through, truncated only as
  * the shell's `>` would, never renamed over and never unlinked. A
- * directory or a socket is refused. "-" is standard output.
+ * directory or a socket is refused. "-" is standard output, and so is a
+ * path that names it (/dev/stdout). One of /proc's links is written
+ * through, whatever it names.
  *
  * Limits: paths up to 4095 bytes; at most 40 symlinks in a chain.
  */
@@ -24,6 +26,11 @@
  * -1 with a one-line reason in msg. */
 int hx_file_write_atomic(const char *path, int (*writer)(FILE *f, void *arg),
     void *arg, char *msg, size_t msglen);
+
+/* 1 when path is "-" or names this process's standard output
+ * (/dev/stdout, /proc/self/fd/1, the terminal or pipe it is): then it is
+ * written through the stdout stream, in order with what else goes there. */
+int hx_file_is_stdout(const char *path);
 
 /* 0 when hx_file_write_atomic(path) can be expected to succeed: the path is
  * not empty, not a directory or socket, and a new or regular target's folder

@@ -409,9 +409,9 @@ sweep_set_aside(const sweep_t *s, char *msg, size_t msglen)
 		return -1;
 	if (k > 0)
 		fprintf(stderr,
-		    "harness sweep: --force: the earlier files kept as "
-		    "%s.%d (and beside it)\n",
-		    s->jsonl_path, k);
+		    "harness sweep: --force: the earlier results kept as "
+		    "%s.%d (their .csv and .gbench.json with .%d too)\n",
+		    s->jsonl_path, k, k);
 	return 0;
 }
 

@@ -203,8 +203,8 @@ cmd_run(int argc, char **argv)
 	    hx_cachesim_measure(&cfg, argv[0], r, msg, sizeof(msg)) != 0)
 		fprintf(stderr, "harness run: cachesim: %s\n", msg);
 	hx_result_print_line(
-	    cli.json_path != NULL && strcmp(cli.json_path, "-") == 0 ? stderr
-								     : stdout,
+	    cli.json_path != NULL && hx_file_is_stdout(cli.json_path) ? stderr
+								      : stdout,
 	    r);
 	if (!cli.quiet)
 		hx_result_print_warnings(stderr, r);

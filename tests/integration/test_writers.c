@@ -6,6 +6,7 @@
  * line on stderr, and that what was there before is unchanged: the same
  * bytes, or the same device.
  */
+#include <jansson.h>
 #include <sys/sysmacros.h>
 
 #include "fb_spawn.h"
@@ -525,5 +526,61 @@ Test(writers, warnings_and_parameters_on_the_terminal)
 	cr_expect(o.out != NULL && strstr(o.out, "interp/tiled n=1000 m=4:"),
 	    "%s", o.out);
 	outcome_free(&o);
+	fb_rmdir(dir);
+}
+
+/* --json /dev/stdout with standard output a pipe: /proc's link names no
+ * path ("pipe:[1234]"), so it is written through, not replaced. */
+Test(writers, json_to_dev_stdout_on_a_pipe)
+{
+	char *argv[] = {
+	    (char *)fb_harness(), SMALL_RUN, "--json", "/dev/stdout", NULL};
+	posix_spawn_file_actions_t fa;
+	char buf[65536];
+	size_t got = 0;
+	ssize_t n;
+	int fds[2], rc;
+	pid_t pid;
+
+	cr_assert(pipe(fds) == 0);
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
+	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+	rc = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	cr_assert(rc == 0, "posix_spawn: %s", strerror(rc));
+	close(fds[1]);
+	while (got < sizeof(buf) - 1 &&
+	    (n = read(fds[0], buf + got, sizeof(buf) - 1 - got)) > 0)
+		got += (size_t)n;
+	buf[got] = '\0';
+	close(fds[0]);
+	rc = fb_wait(pid);
+	cr_expect_eq(rc, 0, "exit %d", rc);
+	cr_expect(strstr(buf, "\"schema_version\"") != NULL,
+	    "the result did not come through the pipe: %.200s", buf);
+}
+
+/* --json /dev/stdout with standard output a file: the result goes through
+ * the stdout stream, the summary line to stderr, so the file is one JSON
+ * object (not replaced beneath the shell's descriptor, not overwritten by
+ * the line). */
+Test(writers, json_to_dev_stdout_redirected_to_a_file)
+{
+	char dir[4096], out[4200], err[4200];
+	char *args[] = {SMALL_RUN, "--json", "/dev/stdout", NULL};
+	json_error_t e;
+	json_t *r;
+	int rc;
+
+	fb_tmpdir(dir, sizeof(dir));
+	snprintf(out, sizeof(out), "%s/out.json", dir);
+	snprintf(err, sizeof(err), "%s/err.txt", dir);
+	rc = fb_wait(fb_start(args, out, err));
+	cr_expect_eq(rc, 0, "exit %d", rc);
+	r = json_load_file(out, 0, &e);
+	cr_expect(r != NULL && json_object_get(r, "schema_version") != NULL,
+	    "stdout is not one result object: %s (line %d)", e.text, e.line);
+	json_decref(r);
 	fb_rmdir(dir);
 }
