@@ -518,7 +518,8 @@ model_warning(const hx_record_t *rec, json_t *warnings)
 		return;
 	snprintf(w, sizeof(w),
 	    "measured peak workspace %s is above the model's %s (%s) by more "
-	    "than the allocator's %d kB grain: the model leaves something out",
+	    "than the allocator's %d KiB grain: the model leaves something "
+	    "out",
 	    hx_format_bytes(a, sizeof(a), (double)peak),
 	    hx_format_bytes(b, sizeof(b), (double)rec->model_bytes),
 	    rec->model_formula, HX_MEM_PEAK_GRAIN / 1024);

@@ -584,3 +584,40 @@ Test(writers, json_to_dev_stdout_redirected_to_a_file)
 	json_decref(r);
 	fb_rmdir(dir);
 }
+
+/* A peak far above the model (selftest hog: N MiB against a model of N
+ * bytes) is a warning in the result and under the line; a peak within the
+ * model (selftest ok) is not. */
+Test(writers, peak_above_the_model_is_a_warning)
+{
+	char dir[4096];
+	char *hog[] = {"run", "selftest", "hog", "--n", "4", "--repeat", "1",
+	    "--warmup", "0", "--events", "none", "--json", "r.json", NULL};
+	char *ok[] = {"run", "selftest", "ok", "--n", "4096", "--repeat", "1",
+	    "--warmup", "0", "--events", "none", "--json", "r.json", NULL};
+	outcome_t o;
+	char *json;
+
+	fb_tmpdir(dir, sizeof(dir));
+	run_in(dir, hog, &o);
+	cr_expect_eq(o.status, 0, "exit %d: %s", o.status, o.err);
+	cr_expect(o.err != NULL &&
+		strstr(o.err,
+		    "  warning: measured peak workspace 4.19 MB is "
+		    "above the model's 8 B") != NULL,
+	    "no model warning on stderr: %s", o.err);
+	json = fb_slurp("r.json");
+	cr_expect(json != NULL &&
+		strstr(json,
+		    "the model leaves something "
+		    "out") != NULL,
+	    "no model warning in the result");
+	free(json);
+	outcome_free(&o);
+	run_in(dir, ok, &o);
+	cr_expect_eq(o.status, 0, "exit %d: %s", o.status, o.err);
+	cr_expect(o.err == NULL || strstr(o.err, "model leaves") == NULL,
+	    "a warning for a peak the model predicts: %s", o.err);
+	outcome_free(&o);
+	fb_rmdir(dir);
+}
