@@ -84,6 +84,10 @@ c_symlink() {
 c_dangling() {
 	[ -L link.json ] && grep -q schema_version sub/new.json && echo yes || echo no
 }
+c_stdout_json() {
+	python3 -c 'import json, sys; json.load(open(sys.argv[1]))' stdout.json \
+		2>/dev/null && echo yes || echo no
+}
 c_forced() {
 	[ "$(md5sum <s.jsonl.1)" = "$(cat ../earlier.md5)" ] &&
 		grep -q '"tiled"' s.jsonl && ! grep -q '"fused"' s.jsonl &&
@@ -142,6 +146,8 @@ row "sweep whose PREFIX.jsonl is a device" 0 s_device_sweep c_device_sweep ../ou
 row "json to a symlink" 0 s_symlink c_symlink ../out run interp fused "${SMALL[@]}" --json link.json
 row "json to a FIFO" 0 s_fifo c_fifo ../out run interp fused "${SMALL[@]}" --json fifo
 row "json to a dangling symlink" 0 s_dangling c_dangling ../out run interp fused "${SMALL[@]}" --json link.json
+row "json to /dev/stdout, stdout a file" 0 s_none c_stdout_json stdout.json run interp fused "${SMALL[@]}" --json /dev/stdout
+row "exec --json to a device" 0 s_device c_device ../out exec --json dev -- true
 # --- Results lost after measuring, or refused too late.
 row "sweep over an earlier sweep" 2 s_earlier_sweep c_unchanged ../out sweep --workload interp --variants tiled "${SMALL[@]}" --out s
 row "sweep over an earlier sweep, --resume" 0 s_earlier_sweep c_unchanged ../out sweep --workload interp --variants fused "${SMALL[@]}" --out s --resume
@@ -161,6 +167,8 @@ row "sweep --out empty" 2 s_none c_unchanged ../out sweep --workload interp --va
 row "sweep --out in a missing folder" 2 s_none c_unchanged ../out sweep --workload interp "${SMALL[@]}" --out nodir/s
 row "sweep --out under a file" 2 s_file c_unchanged ../out sweep --workload interp "${SMALL[@]}" --out afile/s
 row "convert --out under a file" 2 s_input_file c_unchanged ../out convert in.json --out afile/g.json
+row "exec --json a directory" 2 s_dir c_unchanged ../out exec --json adir -- true
+row "exec --timeline under a file" 2 s_file c_unchanged ../out exec --timeline afile/t.csv -- true
 row "overhead --json a directory" 2 s_dir c_unchanged ../out overhead interp fused --n 1000 --json adir
 # --- Write errors are errors.
 row "list > /dev/full" 1 s_none c_unchanged /dev/full list
