@@ -45,7 +45,7 @@ static const char *const setting_value[HX_SET_COUNT] = {
 
 static const hx_cli_opt_t run_own[] = {{"json", 1}, {"timeline", 1},
     {"cachesim", 0}, {"no-validate", 0}, {"no-fork", 0}, {"format", 1},
-    {"help", 0}};
+    {"quiet", 0}, {"help", 0}};
 enum {
 	RUN_JSON,
 	RUN_TIMELINE,
@@ -53,6 +53,7 @@ enum {
 	RUN_NO_VALIDATE,
 	RUN_NO_FORK,
 	RUN_FORMAT,
+	RUN_QUIET,
 	RUN_HELP,
 	RUN_NOWN
 };
@@ -269,18 +270,24 @@ hx_cli_apply_extra(
 	return 0;
 }
 
-/* A count setting: positive unless zero_ok. */
+/* A count setting from 1 (0 when zero_ok) to max. */
 static int
-setting_count(const char *name, const char *arg, int zero_ok, uint64_t *out,
-    char *msg, size_t msglen)
+setting_count(const char *name, const char *arg, int zero_ok, uint64_t max,
+    uint64_t *out, char *msg, size_t msglen)
 {
 	uint64_t v;
+	int rc = hx_parse_count(arg, &v);
 
-	if (hx_parse_count(arg, &v) != 0) {
+	if (rc != 0 && rc != HX_PARSE_TOO_LARGE) {
 		snprintf(msg, msglen,
 		    "--%s '%s': not a non-negative integer (forms: 100000, "
 		    "1e6)",
 		    name, arg);
+		return -1;
+	}
+	if (rc == HX_PARSE_TOO_LARGE || v > max) {
+		snprintf(msg, msglen, "--%s '%s': must be at most %llu", name,
+		    arg, (unsigned long long)max);
 		return -1;
 	}
 	if (v == 0 && !zero_ok) {
@@ -299,20 +306,29 @@ hx_cli_apply_settings(
 	const char *const *s = a->setting;
 
 	if ((s[HX_SET_REPEAT] != NULL &&
-		setting_count("repeat", s[HX_SET_REPEAT], 1, &cfg->repeat, msg,
-		    msglen) != 0) ||
+		setting_count("repeat", s[HX_SET_REPEAT], 1, HX_CLI_MAX_REPEAT,
+		    &cfg->repeat, msg, msglen) != 0) ||
 	    (s[HX_SET_WARMUP] != NULL &&
-		setting_count("warmup", s[HX_SET_WARMUP], 1, &cfg->warmup, msg,
-		    msglen) != 0) ||
+		setting_count("warmup", s[HX_SET_WARMUP], 1, HX_CLI_MAX_REPEAT,
+		    &cfg->warmup, msg, msglen) != 0) ||
 	    (s[HX_SET_TIMELINE_INTERVAL] != NULL &&
 		setting_count("timeline-interval", s[HX_SET_TIMELINE_INTERVAL],
-		    0, &cfg->timeline_interval_us, msg, msglen) != 0))
+		    0, HX_CLI_MAX_INTERVAL_US, &cfg->timeline_interval_us, msg,
+		    msglen) != 0))
 		return -1;
 	if (s[HX_SET_MIN_TIME] != NULL &&
 	    hx_parse_seconds(s[HX_SET_MIN_TIME], &cfg->min_time_s) != 0) {
 		snprintf(msg, msglen,
 		    "--min-time '%s': not a positive number of seconds",
 		    s[HX_SET_MIN_TIME]);
+		return -1;
+	}
+	if (s[HX_SET_MEM_LIMIT] != NULL &&
+	    hx_parse_bytes(s[HX_SET_MEM_LIMIT], &cfg->mem_limit) ==
+		HX_PARSE_TOO_LARGE) {
+		snprintf(msg, msglen,
+		    "--mem-limit '%s': must be at most 16E (2^64 - 1 bytes)",
+		    s[HX_SET_MEM_LIMIT]);
 		return -1;
 	}
 	if (s[HX_SET_MEM_LIMIT] != NULL &&
@@ -453,7 +469,11 @@ hx_cli_run_usage(FILE *f)
 	      "  --format json|gbench      what --json writes: the result "
 	      "object (json),\n"
 	      "                            or Google Benchmark's JSON "
-	      "(gbench)\n\n"
+	      "(gbench)\n"
+	      "  --quiet                   leave out the warnings printed on "
+	      "stderr under\n"
+	      "                            the summary line (they stay in the "
+	      "JSON)\n\n"
 	      "Numbers: plain integers or forms like 1e6. Exit status: 0 ok "
 	      "or skipped,\n1 failed while running, 2 bad input.\n",
 	    f);
@@ -525,6 +545,7 @@ run_own_options(const hx_cli_args_t *a, hx_run_config_t *cfg, hx_cli_run_t *cli,
 	cli->no_fork = a->own[RUN_NO_FORK] != NULL;
 	cli->cachesim = a->own[RUN_CACHESIM] != NULL;
 	cli->json_path = a->own[RUN_JSON];
+	cli->quiet = a->own[RUN_QUIET] != NULL;
 	if (a->own[RUN_FORMAT] != NULL &&
 	    hx_cli_parse_format(
 		a->own[RUN_FORMAT], &cli->gbench, msg, msglen) != 0)
@@ -539,16 +560,22 @@ int
 hx_cli_check_outputs(
     const char *json_path, const char *timeline_path, char *msg, size_t msglen)
 {
+	char inner[4400];
+
 	if (json_path != NULL &&
-	    hx_file_check_writable(json_path, msg, msglen) != 0)
+	    hx_file_check_writable(json_path, inner, sizeof(inner)) != 0) {
+		snprintf(msg, msglen, "--json %s", inner);
 		return -1;
+	}
 	if (timeline_path != NULL && strcmp(timeline_path, "-") == 0) {
 		snprintf(msg, msglen, "--timeline: needs a file name");
 		return -1;
 	}
 	if (timeline_path != NULL &&
-	    hx_file_check_writable(timeline_path, msg, msglen) != 0)
+	    hx_file_check_writable(timeline_path, inner, sizeof(inner)) != 0) {
+		snprintf(msg, msglen, "--timeline %s", inner);
 		return -1;
+	}
 	return 0;
 }
 

@@ -26,6 +26,12 @@
 #define HX_EXIT_FAILURE 1 /* a failure while running */
 #define HX_EXIT_USAGE 2   /* bad usage or bad input, one line on stderr */
 
+/* The largest --repeat and --warmup: each run keeps a few samples, and a
+ * million of them is more than any median needs. */
+#define HX_CLI_MAX_REPEAT 1000000
+/* The largest --timeline-interval: one minute, in microseconds. */
+#define HX_CLI_MAX_INTERVAL_US 60000000
+
 /* hx_cli_parse_run's return for --help. */
 #define HX_CLI_HELP 1
 
@@ -136,6 +142,7 @@ typedef struct hx_cli_run_s {
 	int no_fork;           /* --no-fork: measure in this process */
 	int cachesim;          /* --cachesim */
 	int gbench;            /* --format gbench: --json writes that */
+	int quiet;             /* --quiet: no warnings on stderr */
 } hx_cli_run_t;
 
 /* `harness run --help`. */

@@ -465,7 +465,7 @@ exec_run_one(const hx_exec_config_t *cfg, hx_exec_record_t *rec,
 		o.env[2] = (hx_proc_env_t){"OMP_NUM_THREADS", threads, 1};
 	}
 	o.stdout_to_stderr =
-	    cfg->json_path != NULL && strcmp(cfg->json_path, "-") == 0;
+	    cfg->json_path != NULL && hx_file_is_stdout(cfg->json_path);
 	o.mem_limit = cfg->mem_limit;
 	o.pin = cfg->cpu >= 0;
 	o.cpu = cfg->cpu;
@@ -983,9 +983,9 @@ hx_exec_main(int argc, char **argv)
 		return 1;
 	}
 	hx_exec_record_free(&rec);
-	exec_print_line(cfg.json_path != NULL && strcmp(cfg.json_path, "-") == 0
-		? stderr
-		: stdout,
+	exec_print_line(
+	    cfg.json_path != NULL && hx_file_is_stdout(cfg.json_path) ? stderr
+								      : stdout,
 	    r);
 	rc = 0;
 	if (cfg.json_path != NULL &&
