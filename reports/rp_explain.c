@@ -63,8 +63,10 @@ shape_text(const json_t *a, char *buf, size_t len)
 	return buf;
 }
 
+/* The arrays alive at the peak (jit NULL), or the buffers of jit (its
+ * "buffers", with their total and the bytes they share). */
 static void
-arrays_table(rp_report_t *R, const json_t *list, double unit, int jit)
+arrays_table(rp_report_t *R, const json_t *list, double unit, const json_t *jit)
 {
 	char shape[128];
 	size_t k, n = json_array_size(list);
@@ -95,6 +97,13 @@ arrays_table(rp_report_t *R, const json_t *list, double unit, int jit)
 	if (n > ROWS)
 		rp_md(R, "| %s | %s | %zu more | | |\n", B(rest),
 		    NUM(rest / unit, "%.2f"), n - ROWS);
+	if (jit != NULL)
+		rp_md(R,
+		    "| %s | %s | all %zu buffers, %s of them sharing memory "
+		    "| | |\n",
+		    B(rp_num(jit, "buffers_bytes")),
+		    NUM(rp_num(jit, "buffers_bytes") / unit, "%.2f"), n,
+		    B(rp_num(jit, "shared_bytes")));
 	rp_md(R, "\n");
 }
 
@@ -176,27 +185,75 @@ figures_table(rp_report_t *R, const json_t *e, const json_t *run, double unit)
 	    B(temp), NUM(temp / unit, "%.2f"), NUM(temp / pred, "%.2fx"));
 }
 
-/* The chart of one file, copied and embedded. */
+int
+rp_explain_chart(
+    rp_report_t *R, const char *name, const char *title, const char *caption)
+{
+	if (copy_chart(R, name, "svg") != 0 || copy_chart(R, name, "png") != 0)
+		return -1;
+	rp_md(R,
+	    "![Figure (explain): %s](figures/explain-%s.svg)\n\n"
+	    "**%s.** %s ([SVG](figures/explain-%s.svg), "
+	    "[PNG](figures/explain-%s.png); drawn by `explain.py "
+	    "--chart`).\n\n",
+	    title, name, title, caption, name, name);
+	return 0;
+}
+
+/* The chart of one file in the section, copied and embedded. */
 static void
 chart(rp_report_t *R, const char *name, const char *what)
 {
-	if (copy_chart(R, name, "svg") != 0 ||
-	    copy_chart(R, name, "png") != 0) {
+	char title[256];
+
+	snprintf(title, sizeof(title), "Liveness chart of %s", what);
+	if (rp_explain_chart(R, name, title,
+		"The live bytes at each step of the op-by-op walk, stacked "
+		"by array (the largest alive at the peak each a band, the "
+		"rest as other), the peak marked") != 0)
 		rp_md(R,
 		    "*(explain's chart of %s is not in the data folder "
 		    "or could not be copied)*\n\n",
 		    what);
-		return;
+}
+
+json_t *
+rp_explain_of(const rp_data_t *D, const char *workload, const char **name)
+{
+	char path[4400];
+
+	for (size_t k = 0; k < sizeof(files) / sizeof(files[0]); k++) {
+		if (strcmp(files[k].workload, workload) != 0)
+			continue;
+		snprintf(path, sizeof(path), "%s/explain-%s.json", D->dir,
+		    files[k].name);
+		if (name != NULL)
+			*name = files[k].name;
+		return json_load_file(path, 0, NULL);
 	}
-	rp_md(R,
-	    "![Figure (explain): the liveness chart of "
-	    "%s](figures/explain-%s.svg)\n\n"
-	    "**Liveness chart of %s.** The live bytes at each step of the "
-	    "op-by-op walk, stacked by array (the largest alive at the peak "
-	    "each a band, the rest as other), the peak marked "
-	    "([SVG](figures/explain-%s.svg), [PNG](figures/explain-%s.png); "
-	    "drawn by `explain.py --chart`).\n\n",
-	    what, name, what, name, name);
+	return NULL;
+}
+
+const char *
+rp_explain_peaks(const json_t *e, char *buf, size_t len)
+{
+	const json_t *o = json_object_get(e, "op_by_op");
+	double unit = rp_explain_unit(e);
+	double pred = rp_num(o, "peak_above_inputs_bytes");
+	double meas = rp_num(e, "measured.peak_above_before_bytes");
+	char p[32], pu[32];
+
+	snprintf(p, sizeof(p), "%s", B(pred));
+	snprintf(pu, sizeof(pu), "%s", NUM(pred / unit, "%.2f"));
+	snprintf(buf, len,
+	    "predicted %s above the inputs (%s full arrays) at the `%s` of "
+	    "%s, step %s of %s; measured %s (%s arrays, %s)",
+	    p, pu, rp_str(o, "peak_label"), rp_str(o, "peak_source"),
+	    NUM(rp_num(o, "peak_step"), "%.0f"),
+	    NUM(rp_num(o, "steps_count"), "%.0f"), B(meas),
+	    NUM(meas / unit, "%.2f"),
+	    NUM(100 * rp_explain_error(pred, meas), "%+.0f%%"));
+	return buf;
 }
 
 static void
@@ -227,12 +284,12 @@ one(rp_report_t *R, size_t k)
 	    NUM(rp_num(o, "peak_step"), "%.0f"),
 	    NUM(rp_num(o, "steps_count"), "%.0f"), rp_str(o, "peak_label"),
 	    rp_str(o, "peak_source"));
-	arrays_table(R, json_object_get(o, "peak_arrays"), unit, 0);
+	arrays_table(R, json_object_get(o, "peak_arrays"), unit, NULL);
 	rp_md(R,
 	    "Under jit, the buffers of XLA's temporary allocations, "
 	    "largest first:\n\n");
-	arrays_table(
-	    R, json_object_get(json_object_get(e, "jit"), "buffers"), unit, 1);
+	arrays_table(R, json_object_get(json_object_get(e, "jit"), "buffers"),
+	    unit, json_object_get(e, "jit"));
 	rp_md(R, "%s\n\n", rp_str(e, "verdict"));
 	if (rp_str(json_object_get(e, "measured"), "note")[0])
 		rp_md(R, "Note on the measurement: %s.\n\n",
