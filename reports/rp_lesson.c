@@ -442,7 +442,8 @@ static void
 fix_write(rp_report_t *R, const fix_t *x)
 {
 	const json_t *c = rp_data_main_run(&R->data, x->workload, x->variant);
-	const char *loops = rp_accounting_sketch(x->workload, x->variant);
+	const char *loops =
+	    rp_data_variant_text(&R->data, x->workload, x->variant, "loops");
 	int colony = strcmp(x->workload, "colony") == 0, any = 0;
 	char list[128], *save = NULL, *p;
 
