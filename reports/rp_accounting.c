@@ -7,6 +7,7 @@
 
 #include "rp_accounting.h"
 #include "rp_text.h"
+#include "rp_workloads.h"
 
 #define PEAK(r) rp_num(r, "memory.peak_workspace_bytes")
 
@@ -114,8 +115,8 @@ rp_accounting_write(rp_report_t *R)
 	    "G: grid points, nc: cells a side).\n\n| workload | variant | "
 	    "loop nest | memory formula | array-library idiom |\n"
 	    "|---|---|---|---|---|\n");
-	sketch_rows(R, "interp");
-	sketch_rows(R, "colony");
+	for (int i = 0; rp_workloads[i].name != NULL; i++)
+		sketch_rows(R, rp_workloads[i].name);
 	rp_md(R, "\n");
 }
 

@@ -1,4 +1,5 @@
 /* rp_explain: explain's prediction beside the measurement (rp_explain.h). */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -8,32 +9,20 @@
 #include "rp_explain.h"
 #include "rp_jax.h"
 #include "rp_text.h"
+#include "rp_workloads.h"
 
 #define ROWS 6
 
 #define B(x) rp_text_fmt_bytes(x)
 #define NUM(x, f) rp_text_fmt_num(x, f)
 
-/* The explain files the section reads, with what each is. */
-static const struct {
-	const char *name, *workload, *program, *what;
-} files[] = {
-    {"interp-question", "interp", "question",
-	"the interp question's program, un-jitted"},
-    {"colony-step", "colony", "step_eager",
-	"one colony step with the double vmap, un-jitted"},
-};
-
 double
 rp_explain_unit(const json_t *e)
 {
 	const json_t *p = json_object_get(e, "program");
-	const char *w = rp_str(p, "workload");
-	double n = rp_num(p, "params.n");
 
-	if (strcmp(w, "interp") == 0)
-		return n * rp_num(p, "params.m") * 4;
-	return strcmp(w, "colony") == 0 ? n * n * 4 : NAN;
+	return rp_workload_array_bytes(
+	    rp_str(p, "workload"), json_object_get(p, "params"));
 }
 
 double
@@ -220,18 +209,15 @@ chart(rp_report_t *R, const char *name, const char *what)
 json_t *
 rp_explain_of(const rp_data_t *D, const char *workload, const char **name)
 {
+	const rp_workload_t *w = rp_workload_find(workload);
 	char path[4400];
 
-	for (size_t k = 0; k < sizeof(files) / sizeof(files[0]); k++) {
-		if (strcmp(files[k].workload, workload) != 0)
-			continue;
-		snprintf(path, sizeof(path), "%s/explain-%s.json", D->dir,
-		    files[k].name);
-		if (name != NULL)
-			*name = files[k].name;
-		return json_load_file(path, 0, NULL);
-	}
-	return NULL;
+	if (w == NULL || w->explain == NULL)
+		return NULL;
+	snprintf(path, sizeof(path), "%s/explain-%s.json", D->dir, w->explain);
+	if (name != NULL)
+		*name = w->explain;
+	return json_load_file(path, 0, NULL);
 }
 
 const char *
@@ -257,24 +243,24 @@ rp_explain_peaks(const json_t *e, char *buf, size_t len)
 }
 
 static void
-one(rp_report_t *R, size_t k)
+one(rp_report_t *R, const rp_workload_t *w)
 {
 	char path[4400];
 	json_t *e;
 	const json_t *o, *run;
 	double unit, n;
 
-	snprintf(path, sizeof(path), "%s/explain-%s.json", R->data.dir,
-	    files[k].name);
+	snprintf(
+	    path, sizeof(path), "%s/explain-%s.json", R->data.dir, w->explain);
 	if ((e = json_load_file(path, 0, NULL)) == NULL)
 		return;
 	o = json_object_get(e, "op_by_op");
 	unit = rp_explain_unit(e);
 	n = rp_num(json_object_get(e, "program"), "params.n");
-	run = rp_jax_run(&R->data, files[k].workload, files[k].program);
+	run = rp_jax_run(&R->data, w->name, w->explain_program);
 	if (run != NULL && rp_num(run, "params.n") != n)
 		run = NULL; /* another size: not comparable */
-	rp_md(R, "### %s (`%s`), N=%s\n\n", files[k].what, files[k].program,
+	rp_md(R, "### %s (`%s`), N=%s\n\n", w->explain_what, w->explain_program,
 	    rp_text_fmt_n(n));
 	figures_table(R, e, run, unit);
 	rp_md(R,
@@ -294,19 +280,41 @@ one(rp_report_t *R, size_t k)
 	if (rp_str(json_object_get(e, "measured"), "note")[0])
 		rp_md(R, "Note on the measurement: %s.\n\n",
 		    rp_str(json_object_get(e, "measured"), "note"));
-	chart(R, files[k].name, files[k].what);
+	chart(R, w->explain, w->explain_what);
 	json_decref(e);
+}
+
+/* "N*M*4 for interp, N*N*4 for colony": each registered workload's full
+ * array, from its array_dims. */
+static void
+units_text(rp_report_t *R)
+{
+	int first = 1;
+
+	for (const rp_workload_t *w = rp_workloads; w->name != NULL; w++) {
+		if (w->explain == NULL)
+			continue;
+		rp_md(R, "%s", first ? "" : ", ");
+		for (const char *d = w->array_dims; *d != '\0'; d++)
+			rp_md(R, "%c",
+			    *d == ' ' ? '*' : toupper((unsigned char)*d));
+		rp_md(R, "*4 for %s", w->name);
+		first = 0;
+	}
 }
 
 void
 rp_explain_write(rp_report_t *R)
 {
 	char path[4400];
-	size_t k, found = 0;
+	size_t found = 0;
+	const rp_workload_t *w;
 
-	for (k = 0; k < sizeof(files) / sizeof(files[0]); k++) {
+	for (w = rp_workloads; w->name != NULL; w++) {
+		if (w->explain == NULL)
+			continue;
 		snprintf(path, sizeof(path), "%s/explain-%s.json", R->data.dir,
-		    files[k].name);
+		    w->explain);
 		found += access(path, R_OK) == 0;
 	}
 	if (found == 0)
@@ -320,8 +328,10 @@ rp_explain_write(rp_report_t *R)
 	    "buffer assignment keeps, with their lines. Below, its "
 	    "prediction beside what it measured (`--measure`: the peak RSS of "
 	    "one warm call above the level just before it). Arrays of N: "
-	    "bytes over one full array (N*M*4 for interp, N*N*4 for "
-	    "colony). Run it on your own function: docs/explain.md.\n\n");
-	for (k = 0; k < sizeof(files) / sizeof(files[0]); k++)
-		one(R, k);
+	    "bytes over one full array (");
+	units_text(R);
+	rp_md(R, "). Run it on your own function: docs/explain.md.\n\n");
+	for (w = rp_workloads; w->name != NULL; w++)
+		if (w->explain != NULL)
+			one(R, w);
 }

@@ -10,6 +10,7 @@
 #include "hx_stats.h"
 #include "rp_jax.h"
 #include "rp_text.h"
+#include "rp_workloads.h"
 
 #define B rp_text_fmt_bytes
 
@@ -158,10 +159,8 @@ rp_jax_one_thread(const json_t *r)
 double
 rp_jax_unit(const json_t *r)
 {
-	double n = rp_num(r, "params.n");
-	if (strcmp(rp_str(r, "workload"), "interp") == 0)
-		return n * rp_num(r, "params.m") * 4;
-	return n * n * 4;
+	return rp_workload_array_bytes(
+	    rp_str(r, "workload"), json_object_get(r, "params"));
 }
 
 rp_jax_check_t
@@ -222,12 +221,13 @@ rp_jax_file(const rp_data_t *D, const char *name)
 	return json_load_file(path, 0, NULL);
 }
 
-/* Time of one unit of work: interp's whole program, colony's step. */
+/* Time of one unit of work: a whole program, or one step where the
+ * workload counts per step (rp_workloads.h). */
 double
 rp_jax_unit_time(const json_t *r)
 {
 	double s = rp_jax_steps_per_call(r);
-	if (strcmp(rp_str(r, "workload"), "interp") == 0)
+	if (!rp_workload_per_step(rp_str(r, "workload")))
 		s = 1;
 	return s > 0 ? rp_jax_median(r, "warm_call_s") / s : NAN;
 }
@@ -237,7 +237,7 @@ rp_jax_c_unit_time(const json_t *r)
 {
 	double s = rp_num(r, "steps_s.median");
 
-	return strcmp(rp_str(r, "workload"), "colony") == 0 && !isnan(s)
+	return rp_workload_per_step(rp_str(r, "workload")) && !isnan(s)
 	    ? s
 	    : rp_num(r, "time_s.median");
 }

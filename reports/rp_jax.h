@@ -97,6 +97,11 @@ const char *rp_jax_idiom_cell(const rp_data_t *D, const char *workload,
  * frees it (json_decref). */
 json_t *rp_jax_file(const rp_data_t *D, const char *name);
 
+/* What the section adds after interp's programs' table (the question's
+ * peak against N, the jaxpr equivalence) and after colony's (the timing
+ * puzzle): the registration table's jax_after (rp_workloads.h). */
+void rp_jax_interp_after(rp_report_t *R);
+void rp_jax_colony_after(rp_report_t *R);
 /* The section, into R->md (rp_jaxsec.c); its verdicts come from
  * rp_jaxrule. */
 void rp_jax_write(rp_report_t *R);

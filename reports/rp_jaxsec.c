@@ -12,6 +12,7 @@
 #include "rp_jaxfix.h"
 #include "rp_jaxrule.h"
 #include "rp_text.h"
+#include "rp_workloads.h"
 
 #define B rp_text_fmt_bytes
 #define T rp_text_fmt_time
@@ -65,8 +66,9 @@ program_row(rp_report_t *R, const json_t *r)
 }
 
 static void
-program_table(rp_report_t *R, const char *w, const char *title, int k)
+program_table(rp_report_t *R, const rp_workload_t *wl, int k)
 {
+	const char *w = wl->name;
 	char set[64];
 	rp_query_t q = {.set = set, .workload = w, .any_status = 1};
 	const json_t *first;
@@ -79,12 +81,10 @@ program_table(rp_report_t *R, const char *w, const char *title, int k)
 		return;
 	}
 	rp_md(R,
-	    "**Table J%d.** %s at N=%s%s%s: each program in one process.\n\n",
-	    k, title, N(rp_num(first, "params.n")),
-	    strcmp(w, "interp") == 0 ? ", M=" : ", K=",
-	    NUM(rp_num(first,
-		    strcmp(w, "interp") == 0 ? "params.m" : "params.steps"),
-		"%.0f"));
+	    "**Table J%d.** %s's programs in JAX at N=%s, %s=%s: each "
+	    "program in one process.\n\n",
+	    k, w, N(rp_num(first, "params.n")), wl->jax_letter,
+	    NUM(rp_num(first, wl->jax_param), "%.0f"));
 	rp_md(R,
 	    "| program | peak RSS | XLA temporary | first call | warm call "
 	    "(calls) | C stand-in (its model) | model check (working bytes) "
@@ -424,7 +424,7 @@ fastest(const rp_data_t *D, const char *set, const char *w, int jax)
 static void
 anchor(rp_report_t *R)
 {
-	const char *const *ws = rp_report_workloads;
+	const rp_workload_t *ws = rp_workloads;
 
 	rp_md(R, "### Performance against the anchor\n\n");
 	rp_md(R,
@@ -434,17 +434,17 @@ anchor(rp_report_t *R)
 	    "(interp: the whole program; colony: one step).\n\n| workload "
 	    "| size | fastest JAX | its C stand-in | JAX / stand-in | fastest "
 	    "C | JAX / fastest C |\n|---|---|---|---|---|---|---|\n");
-	for (int i = 0; ws[i] != NULL; i++) {
+	for (int i = 0; ws[i].name != NULL; i++) {
 		char set[64], jset[64], sv[64];
 		const json_t *c, *j, *s;
-		snprintf(set, sizeof(set), "jax-c-%s*", ws[i]);
-		snprintf(jset, sizeof(jset), "jax-%s", ws[i]);
-		c = fastest(&R->data, set, ws[i], 0);
-		j = fastest(&R->data, jset, ws[i], 1);
-		s = rp_jax_c_run(&R->data, ws[i],
+		snprintf(set, sizeof(set), "jax-c-%s*", ws[i].name);
+		snprintf(jset, sizeof(jset), "jax-%s", ws[i].name);
+		c = fastest(&R->data, set, ws[i].name, 0);
+		j = fastest(&R->data, jset, ws[i].name, 1);
+		s = rp_jax_c_run(&R->data, ws[i].name,
 		    j != NULL ? rp_jax_stand_in(j, sv, sizeof(sv)) : "");
 		rp_md(R, "| %s | N=%s | %s, %s | %s, %s | %s | %s, %s | %s |\n",
-		    ws[i], N(rp_num(j, "params.n")),
+		    ws[i].name, N(rp_num(j, "params.n")),
 		    j ? rp_str(j, "variant") : "none", T(rp_jax_unit_time(j)),
 		    s ? rp_str(s, "variant") : "none", T(rp_jax_c_unit_time(s)),
 		    RATIO(rp_jax_unit_time(j) / rp_jax_c_unit_time(s)),
@@ -463,12 +463,25 @@ rp_jax_write(rp_report_t *R)
 		return;
 	}
 	intro(R);
-	program_table(R, "interp", "interp's programs in JAX", 1);
-	question_peak(R);
-	jaxpr(R);
-	program_table(R, "colony", "colony's programs in JAX", 2);
-	puzzle(R);
+	for (int k = 0; rp_workloads[k].name != NULL; k++) {
+		program_table(R, &rp_workloads[k], k + 1);
+		if (rp_workloads[k].jax_after != NULL)
+			rp_workloads[k].jax_after(R);
+	}
 	anchor(R);
 	rp_jaxfix_write(R);
 	rp_jaxrule_write(R);
+}
+
+void
+rp_jax_interp_after(rp_report_t *R)
+{
+	question_peak(R);
+	jaxpr(R);
+}
+
+void
+rp_jax_colony_after(rp_report_t *R)
+{
+	puzzle(R);
 }

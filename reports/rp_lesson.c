@@ -15,6 +15,7 @@
 #include "rp_limiter.h"
 #include "rp_text.h"
 #include "rp_verdict.h"
+#include "rp_workloads.h"
 
 #define PEAK(r) rp_num(r, "memory.peak_workspace_bytes")
 #define MEDIAN(r) rp_num(r, "time_s.median")
@@ -444,7 +445,7 @@ fix_write(rp_report_t *R, const fix_t *x)
 	const json_t *c = rp_data_main_run(&R->data, x->workload, x->variant);
 	const char *loops =
 	    rp_data_variant_text(&R->data, x->workload, x->variant, "loops");
-	int colony = strcmp(x->workload, "colony") == 0, any = 0;
+	int colony = rp_workload_per_step(x->workload), any = 0;
 	char list[128], *save = NULL, *p;
 
 	rp_md(R, "- **%s/%s.** %s C: `%s`; %s %s, workspace %s (%s).\n",
@@ -484,9 +485,9 @@ limits_brief(rp_report_t *R)
 	    "that verdict ([the rule and its evidence](#what-limits-each-"
 	    "variant)). A cause is named only where its measurement passes "
 	    "the rule:\n\n");
-	for (int w = 0; rp_report_workloads[w] != NULL; w++) {
+	for (int w = 0; rp_workloads[w].name != NULL; w++) {
 		const char *vs[RP_DATA_MAX_VARIANTS],
-		    *wl = rp_report_workloads[w];
+		    *wl = rp_workloads[w].name;
 		size_t nv = rp_data_variants(
 		    &R->data, wl, NULL, vs, RP_DATA_MAX_VARIANTS);
 		rp_md(R, "- %s:", wl);

@@ -10,6 +10,7 @@
 #include "rp_limiter.h"
 #include "rp_limits.h"
 #include "rp_text.h"
+#include "rp_workloads.h"
 
 #define IMAIN "interp-main*"
 
@@ -329,8 +330,8 @@ rp_limits_write(rp_report_t *R)
 	    "triad (level) | L1 misses, of the triad (level; simulated size) | "
 	    "faults, of the time | "
 	    "instructions per unit |\n|---|---|---|---|---|---|---|\n");
-	for (int i = 0; rp_report_workloads[i] != NULL; i++)
-		limits_workload(R, rp_report_workloads[i]);
+	for (int i = 0; rp_workloads[i].name != NULL; i++)
+		limits_workload(R, rp_workloads[i].name);
 	rp_md(R,
 	    "\nWhere the limiter is not determined, what would decide it: "
 	    "the instructions per unit against the minimum the arithmetic "
@@ -339,14 +340,14 @@ rp_limits_write(rp_report_t *R)
 	    "Table 1s); for the others a cache simulation of them, or "
 	    "hardware counters on a machine with a PMU.\n");
 	rp_md(R, "\nMeasured beside the verdicts:\n\n");
-	for (int i = 0; rp_report_workloads[i] != NULL; i++)
-		limits_facts(R, rp_report_workloads[i]);
+	for (int i = 0; rp_workloads[i].name != NULL; i++)
+		limits_facts(R, rp_workloads[i].name);
 	rp_md(R, "\n");
 	rp_md(R,
 	    "What each schedule stores and moves, in its own words (the "
 	    "variant's `notes`: facts of its code, not measured causes):"
 	    "\n\n");
-	for (int i = 0; rp_report_workloads[i] != NULL; i++)
-		limits_notes(R, rp_report_workloads[i]);
+	for (int i = 0; rp_workloads[i].name != NULL; i++)
+		limits_notes(R, rp_workloads[i].name);
 	rp_md(R, "\n");
 }

@@ -11,6 +11,7 @@
 #include "rp_colony.h"
 #include "rp_decide.h"
 #include "rp_verdict.h"
+#include "rp_workloads.h"
 
 /* ---- measurements: named runs to named values ---- */
 
@@ -281,9 +282,9 @@ measure_warm_up(const rp_report_t *R, rp_vals_t *x)
 	size_t nq = 0;
 	char label[128];
 
-	for (int w = 0; w < 2 && rp_report_workloads[w] != NULL; w++) {
+	for (int w = 0; w < 2 && rp_workloads[w].name != NULL; w++) {
 		const char *vs[RP_DATA_MAX_VARIANTS],
-		    *wl = rp_report_workloads[w];
+		    *wl = rp_workloads[w].name;
 		size_t nv = rp_data_variants(
 		    &R->data, wl, NULL, vs, RP_DATA_MAX_VARIANTS);
 		for (size_t i = 0; i < nv; i++) {

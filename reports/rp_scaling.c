@@ -9,6 +9,7 @@
 #include "rp_limiter.h"
 #include "rp_scaling.h"
 #include "rp_text.h"
+#include "rp_workloads.h"
 
 rp_scaling_limiter_t
 rp_scaling_decide(double bw_share, double efficiency)
@@ -391,16 +392,16 @@ scaling_jax_row(rp_report_t *R, const char *w, const json_t *all)
 static void
 scaling_jax(rp_report_t *R)
 {
-	const char *const *ws = rp_report_workloads;
+	const rp_workload_t *ws = rp_workloads;
 	int rows = 0;
 
 	rp_md(R, "### Beside JAX at equal thread counts\n\n");
-	for (size_t k = 0; ws[k] != NULL; k++) {
+	for (size_t k = 0; ws[k].name != NULL; k++) {
 		char set[32];
 		size_t i;
 		json_t *r;
 
-		snprintf(set, sizeof(set), "jax-%s", ws[k]);
+		snprintf(set, sizeof(set), "jax-%s", ws[k].name);
 		json_array_foreach(R->data.runs, i, r)
 		{
 			const char *v = rp_str(r, "variant");
@@ -415,7 +416,7 @@ scaling_jax(rp_report_t *R)
 				    "one core: JAX / C, one thread | all "
 				    "cores: JAX / C, threads |\n"
 				    "|---|---|---|---|---|\n");
-			scaling_jax_row(R, ws[k], r);
+			scaling_jax_row(R, ws[k].name, r);
 		}
 	}
 	if (rows == 0) {
