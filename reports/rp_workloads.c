@@ -6,6 +6,7 @@
 #include "rp_colony.h"
 #include "rp_interp.h"
 #include "rp_jax.h"
+#include "rp_scaling.h"
 #include "rp_workloads.h"
 
 const rp_workload_t rp_workloads[] = {
@@ -17,6 +18,7 @@ const rp_workload_t rp_workloads[] = {
 	.jax_param = "params.m",
 	.jax_letter = "M",
 	.jax_after = rp_jax_interp_after,
+	.threads_after = rp_scaling_interp_after,
 	.explain = "interp-question",
 	.explain_program = "question",
 	.explain_what = "the interp question's program, un-jitted",

@@ -4,8 +4,10 @@
  * report's shared code needs to know of a workload is here, so that no
  * other shared module names one: its section writer, what one full array
  * of it is, whether its time is counted per step, the parameter its JAX
- * table prints beside N, what the JAX section adds after its programs'
- * table, and its explain file.
+ * table prints beside N, what the JAX and threads sections add after its
+ * tables, and its explain file. Its sets are named after it
+ * (NAME-main*, NAME-threads*, jax-NAME, jax-c-NAME*) and its threads
+ * figure is fig-NAME-threads.
  *
  * Every other workload in the data gets rp_generic's section. The modules
  * of a registered workload's own evidence (its section, the lesson's
@@ -35,6 +37,8 @@ typedef struct rp_workload_s {
 	/* What the JAX section prints after its programs' table; NULL is
 	 * nothing. */
 	void (*jax_after)(rp_report_t *R);
+	/* What the threads section prints after its table; NULL: nothing. */
+	void (*threads_after)(rp_report_t *R);
 	/* Its explain file (DATA/explain-NAME.json), the program it walks and
 	 * what that is; explain NULL: none. */
 	const char *explain, *explain_program, *explain_what;
