@@ -123,6 +123,9 @@ int hx_exec_timeline_csv(const hx_exec_record_t *rec, FILE *f);
 
 void hx_exec_record_free(hx_exec_record_t *rec);
 
+/* "cold", "warm-up" or "timed": a run's kind as the result names it. */
+const char *hx_exec_kind_name(hx_exec_kind_t k);
+
 /* The command: parse, measure, print one line, write --json. Returns the
  * exit status: 0 measured (even when the command failed), 2 bad usage, 1 a
  * failure of the harness, 128 + signal when interrupted. */
