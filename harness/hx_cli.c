@@ -10,6 +10,7 @@
 
 #include "hx_cli.h"
 #include "hx_counters.h"
+#include "hx_csv.h"
 #include "hx_file.h"
 #include "hx_gbench.h"
 #include "hx_isolate.h"
@@ -189,6 +190,23 @@ hx_cli_getopt_command(int argc, char **argv, const hx_cli_opt_t *own,
 }
 
 int
+hx_cli_getopt_prefix(int argc, char **argv, const hx_cli_opt_t *own,
+    size_t nown, hx_cli_args_t *a, int *stop, int *dashes, char *msg,
+    size_t msglen)
+{
+	int last;
+
+	/* '+': stop at the first word that is not an option. */
+	if (cli_scan(argc, argv, "+:", own, nown, a, &last, msg, msglen) != 0)
+		return -1;
+	/* A "--" that is an option's value (--json --) does not end them. */
+	*dashes = optind == last + 1 && optind <= argc &&
+	    strcmp(argv[last], "--") == 0;
+	*stop = optind;
+	return 0;
+}
+
+int
 hx_cli_param_usable(
     const workload_t *w, const hx_param_t *p, char *msg, size_t msglen)
 {
@@ -304,9 +322,30 @@ hx_cli_write_result(
 		snprintf(msg, msglen, "out of memory");
 		return -1;
 	}
-	rc = hx_gbench_write(path, one, msg, msglen);
+	rc = hx_gbench_write_opts(
+	    path, one, gbench == HX_CLI_FORMAT_GBENCH_AGGREGATES, msg, msglen);
 	json_decref(one);
 	return rc;
+}
+
+int
+hx_cli_write_results(
+    const char *path, int gbench, json_t *results, char *msg, size_t msglen)
+{
+	if (json_array_size(results) == 1)
+		return hx_cli_write_result(
+		    path, gbench, json_array_get(results, 0), msg, msglen);
+	if (gbench)
+		return hx_gbench_write_opts(path, results,
+		    gbench == HX_CLI_FORMAT_GBENCH_AGGREGATES, msg, msglen);
+	return hx_file_write_atomic(
+	    path, hx_csv_jsonl_write, results, msg, msglen);
+}
+
+int
+hx_cli_write_csv(const char *path, json_t *results, char *msg, size_t msglen)
+{
+	return hx_file_write_atomic(path, hx_csv_write, results, msg, msglen);
 }
 
 int

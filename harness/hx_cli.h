@@ -78,6 +78,14 @@ int hx_cli_getopt(int argc, char **argv, const hx_cli_opt_t *own, size_t nown,
 int hx_cli_getopt_command(int argc, char **argv, const hx_cli_opt_t *own,
     size_t nown, hx_cli_args_t *a, int *cmd, char *msg, size_t msglen);
 
+/* The options before the first word that is not one (a command that
+ * takes several commands): *stop is that word's index (argc when none),
+ * and *dashes 1 when a "--" ended the options (*stop is then the word
+ * after it). 0, or -1 with msg as hx_cli_getopt. */
+int hx_cli_getopt_prefix(int argc, char **argv, const hx_cli_opt_t *own,
+    size_t nown, hx_cli_args_t *a, int *stop, int *dashes, char *msg,
+    size_t msglen);
+
 /* -1 with "--NAME: WORKLOAD does not use it (...)" in msg when workload w
  * does not use parameter p; else 0. */
 int hx_cli_param_usable(
@@ -97,6 +105,12 @@ int hx_cli_apply_extra(
 int hx_cli_apply_settings(
     const hx_cli_args_t *a, hx_run_config_t *cfg, char *msg, size_t msglen);
 
+/* What --json writes: the result object, Google Benchmark's JSON, or
+ * that with only its aggregate rows (--aggregates-only). */
+#define HX_CLI_FORMAT_JSON 0
+#define HX_CLI_FORMAT_GBENCH 1
+#define HX_CLI_FORMAT_GBENCH_AGGREGATES 2
+
 /* --format's value: json (0 in *gbench) or gbench (1). 0, or -1 with
  * msg. */
 int hx_cli_parse_format(const char *arg, int *gbench, char *msg, size_t msglen);
@@ -105,6 +119,18 @@ int hx_cli_parse_format(const char *arg, int *gbench, char *msg, size_t msglen);
  * JSON. 0, or -1 with msg. */
 int hx_cli_write_result(
     const char *path, int gbench, const json_t *r, char *msg, size_t msglen);
+
+/* Writes results (a JSON array) to path: one result as
+ * hx_cli_write_result writes it; several as JSON lines (one object a
+ * line), or with gbench one Google Benchmark document. 0, or -1 with
+ * msg. */
+int hx_cli_write_results(
+    const char *path, int gbench, json_t *results, char *msg, size_t msglen);
+
+/* Writes results as CSV (hx_csv: the sweep's columns) to path,
+ * atomically. 0, or -1 with msg. */
+int hx_cli_write_csv(
+    const char *path, json_t *results, char *msg, size_t msglen);
 
 /* --cpu's value: a CPU number below the configured count. 0, or -1 with
  * msg. */

@@ -99,3 +99,19 @@ hx_csv_write(FILE *f, void *arg)
 	json_decref(extra);
 	return ferror(f) ? -1 : 0;
 }
+
+int
+hx_csv_jsonl_write(FILE *f, void *arg)
+{
+	const json_t *results = arg;
+	size_t i;
+	json_t *r;
+
+	json_array_foreach(results, i, r)
+	{
+		if (json_dumpf(r, f, JSON_COMPACT) != 0 ||
+		    fputc('\n', f) == EOF)
+			return -1;
+	}
+	return 0;
+}

@@ -1,7 +1,7 @@
 /*
- * hx_csv: results as CSV, one row a result: workload, variant, status,
- * allocator, every parameter (the workloads' own as columns of their own),
- * the figures of csv_figures, the reason. One column list for every
+ * hx_csv: results as CSV or as JSON lines. CSV: one row a result: workload,
+ * variant, status, allocator, every parameter (the workloads' own as columns of
+ * their own), the figures of csv_figures, the reason. One column list for every
  * command that writes CSV (sweep, run, exec).
  */
 #ifndef FB_HX_CSV_H
@@ -14,5 +14,9 @@
  * (a const json_t *) to f; the shape of hx_file_write_atomic's writer.
  * 0, or -1 on a write error or out of memory. */
 int hx_csv_write(FILE *f, void *arg);
+
+/* The result objects of the JSON array arg as JSON lines (one compact
+ * object a line), the same writer shape. 0, or -1. */
+int hx_csv_jsonl_write(FILE *f, void *arg);
 
 #endif /* FB_HX_CSV_H */

@@ -23,9 +23,13 @@
 #include "hx_machine.h"
 #include "hx_result.h"
 #include "hx_stats.h"
+#include "hx_table.h"
 
 static const char hx_exec_help[] =
-    "usage: harness exec [options] -- COMMAND [ARGS...]\n"
+    "usage: harness exec [options] [-n NAME] -- COMMAND [ARGS...]\n"
+    "                    [-n NAME -- COMMAND [ARGS...]]...\n"
+    "       harness exec [options] [-n NAME] 'COMMAND' [[-n NAME] "
+    "'COMMAND']...\n"
     "\n"
     "Measures any command as a process, under the protocol of harness run:\n"
     "one cold run reported apart, warm-up runs, timed repeats (each a fresh\n"
@@ -40,11 +44,20 @@ static const char hx_exec_help[] =
     "\"reported_runs\"). With --workload, reported.result (the digest by\n"
     "name, e.g. {\"total\": ...}) is checked against the float64 reference.\n"
     "With --threads T the command's environment has FUSEBENCH_THREADS=T,\n"
-    "and OMP_NUM_THREADS=T unless it is already set.\n"
+    "and OMP_NUM_THREADS=T unless it is already set. With --workload W it\n"
+    "has FUSEBENCH_WORKLOAD=W, FUSEBENCH_N, FUSEBENCH_M ... (each of W's\n"
+    "parameters, upper case) and FUSEBENCH_PARAMS (them all as JSON).\n"
+    "\n"
+    "Several commands (each '-n NAME --' starts one; or quoted commands,\n"
+    "run by /bin/sh -c) are measured interleaved, run k of each before run\n"
+    "k+1 of any, and end with a relative table (fastest = 1.00x); --json\n"
+    "then writes JSON lines, one result object a line.\n"
     "\n"
     "  --workload W              validate the reported result as W's\n"
-    "  --name LABEL              the result's variant (default: the\n"
-    "                            command's base name)\n"
+    "  -n, --name LABEL          the result's variant, for the command\n"
+    "                            after it (default: the script an\n"
+    "                            interpreter runs, python3 x.py: x.py;\n"
+    "                            else the command's base name)\n"
     "  --timeline FILE           RSS timeline CSV of all runs\n";
 
 static const char hx_exec_help_tail[] =
@@ -52,163 +65,13 @@ static const char hx_exec_help_tail[] =
     "                            command's stdout then goes to stderr)\n"
     "  --format json|gbench      what --json writes: the result object, or\n"
     "                            Google Benchmark's JSON\n"
+    "  --aggregates-only         with --format gbench: only the mean,\n"
+    "                            median and stddev rows\n"
+    "  --csv FILE                the results as CSV (sweep's columns)\n"
+    "  --fail-on-error           exit 1 when a command failed\n"
     "\n"
     "Exit status: 0 measured (the result's status says whether the command\n"
-    "failed), 1 the harness failed, 2 bad usage.\n";
-
-/* exec's own options; parameters and settings come from hx_cli. */
-static const hx_cli_opt_t exec_own[] = {{"workload", 1}, {"name", 1},
-    {"timeline", 1}, {"json", 1}, {"format", 1}, {"help", 0}};
-enum {
-	EXEC_WORKLOAD,
-	EXEC_NAME,
-	EXEC_TIMELINE,
-	EXEC_JSON,
-	EXEC_FORMAT,
-	EXEC_HELP,
-	EXEC_NOWN
-};
-
-/* The workload and its parameters, through the parameter table as for
- * harness run. */
-static int
-exec_params(
-    const hx_cli_args_t *a, hx_run_config_t *rc, char *msg, size_t msglen)
-{
-	char inner[400];
-
-	if (a->own[EXEC_WORKLOAD] == NULL) {
-		for (size_t i = 0; i < hx_params_count; i++) {
-			if (a->param[i] != NULL) {
-				snprintf(msg, msglen, "--%s needs --workload",
-				    hx_params[i].name);
-				return -1;
-			}
-		}
-		if (a->nextra > 0) {
-			snprintf(msg, msglen, "--param needs --workload");
-			return -1;
-		}
-		return 0;
-	}
-	if (hx_cli_lookup(a->own[EXEC_WORKLOAD], NULL, &rc->workload, NULL, msg,
-		msglen) != 0)
-		return -1;
-	rc->workload->defaults(&rc->params);
-	hx_params_extra_defaults(rc->workload, &rc->params);
-	if (hx_cli_apply_params(a, rc, msg, msglen) != 0)
-		return -1;
-	inner[0] = '\0';
-	if (rc->workload->check(&rc->params, inner, sizeof(inner)) != 0) {
-		snprintf(msg, msglen, "%s: %s", rc->workload->name, inner);
-		return -1;
-	}
-	return 0;
-}
-
-/* Whether --threads was on the command line (its default, 1, is not
- * passed on to the command). */
-static int
-exec_threads_given(const hx_cli_args_t *a)
-{
-	const hx_param_t *p = hx_params_find("threads");
-	return p != NULL && a->param[p - hx_params] != NULL;
-}
-
-/* The measurement settings (as harness run's) and exec's own options. */
-static int
-exec_options_apply(const hx_cli_args_t *a, hx_run_config_t *rc,
-    hx_exec_config_t *cfg, char *msg, size_t msglen)
-{
-	if (a->setting[HX_SET_MIN_TIME] != NULL) {
-		snprintf(msg, msglen, "--min-time: exec does not take it");
-		return -1;
-	}
-	rc->repeat = cfg->repeat;
-	rc->warmup = cfg->warmup;
-	rc->timeline_interval_us = cfg->timeline_interval_us;
-	rc->mem_limit = 0;
-	rc->events = NULL;
-	rc->cpu = -1;
-	if (hx_cli_apply_settings(a, rc, msg, msglen) != 0)
-		return -1;
-	if (a->own[EXEC_NAME] != NULL && a->own[EXEC_NAME][0] == '\0') {
-		snprintf(msg, msglen, "--name: must not be empty");
-		return -1;
-	}
-	if (a->own[EXEC_FORMAT] != NULL &&
-	    hx_cli_parse_format(
-		a->own[EXEC_FORMAT], &cfg->gbench, msg, msglen) != 0)
-		return -1;
-	cfg->workload = rc->workload;
-	cfg->params = rc->params;
-	cfg->repeat = rc->repeat;
-	cfg->warmup = rc->warmup;
-	cfg->timeline_interval_us = rc->timeline_interval_us;
-	cfg->mem_limit = rc->mem_limit;
-	cfg->events = rc->events;
-	cfg->cpu = rc->cpu;
-	cfg->name = a->own[EXEC_NAME];
-	cfg->threads = exec_threads_given(a) ? (int)rc->params.threads : 0;
-	cfg->timeline_path = a->own[EXEC_TIMELINE];
-	cfg->json_path = a->own[EXEC_JSON];
-	return 0;
-}
-
-/* What can be known wrong before anything runs: events, output folders. */
-static int
-exec_check(hx_exec_config_t *cfg, char *msg, size_t msglen)
-{
-	char inner[400];
-	hx_counters_t cs;
-
-	if (cfg->events == NULL || strcmp(cfg->events, "none") != 0) {
-		if (hx_counters_open(&cs, cfg->events, inner, sizeof(inner)) !=
-		    0) {
-			snprintf(msg, msglen, "--events: %s", inner);
-			return -1;
-		}
-		hx_counters_close(&cs);
-	}
-	if (cfg->mem_limit == 0)
-		cfg->mem_limit = hx_isolate_default_limit();
-	return hx_cli_check_outputs(
-	    cfg->json_path, cfg->timeline_path, msg, msglen);
-}
-
-int
-hx_exec_parse(
-    int argc, char **argv, hx_exec_config_t *cfg, char *msg, size_t msglen)
-{
-	hx_cli_args_t a;
-	hx_run_config_t rc;
-	hx_exec_config_t tmp;
-	int cmd = 0;
-
-	memset(&tmp, 0, sizeof(tmp));
-	memset(&rc, 0, sizeof(rc));
-	tmp.repeat = 5;
-	tmp.warmup = 1;
-	tmp.timeline_interval_us = 1000;
-	tmp.cpu = -1;
-	if (hx_cli_getopt_command(
-		argc, argv, exec_own, EXEC_NOWN, &a, &cmd, msg, msglen) != 0)
-		return a.own[EXEC_HELP] != NULL ? HX_EXEC_HELP : -1;
-	if (a.own[EXEC_HELP] != NULL)
-		return HX_EXEC_HELP;
-	if (exec_params(&a, &rc, msg, msglen) != 0 ||
-	    exec_options_apply(&a, &rc, &tmp, msg, msglen) != 0 ||
-	    exec_check(&tmp, msg, msglen) != 0)
-		return -1;
-	tmp.argv = argv + cmd;
-	if (tmp.name == NULL) {
-		const char *slash = strrchr(argv[cmd], '/');
-		tmp.name =
-		    slash != NULL && slash[1] != '\0' ? slash + 1 : argv[cmd];
-	}
-	*cfg = tmp;
-	return 0;
-}
+    "failed; 1 with --fail-on-error), 1 the harness failed, 2 bad usage.\n";
 
 /* One line for people, from the result object. */
 static void
@@ -270,72 +133,137 @@ exec_timeline_writer(FILE *f, void *arg)
 	return hx_exec_timeline_csv(arg, f);
 }
 
+static void
+exec_usage(void)
+{
+	fputs(hx_exec_help, stdout);
+	fputs("W's parameters (as harness run; --workload first):\n", stdout);
+	hx_cli_params_usage(stdout, 0);
+	fputs("measurement (as harness run; --min-time is run's "
+	      "alone, and --mem-limit\nhere is the tree's RSS that "
+	      "kills the run):\n",
+	    stdout);
+	hx_cli_settings_usage(stdout);
+	fputs(hx_exec_help_tail, stdout);
+}
+
+/* The results of the measured records (each freed here): one object per
+ * command, in the plan's order, into *out. 0, or -1 out of memory. */
+static int
+exec_results(const hx_exec_plan_t *plan, hx_exec_record_t *recs, json_t **out,
+    char *msg, size_t msglen)
+{
+	const hx_exec_config_t *first = &plan->cmds[0];
+	json_t *results = json_array();
+	int rc = results != NULL ? 0 : -1;
+
+	if (first->timeline_path != NULL &&
+	    hx_file_write_atomic(first->timeline_path, exec_timeline_writer,
+		&recs[0], msg, msglen) != 0 &&
+	    !recs[0].failed) {
+		recs[0].failed = 1;
+		snprintf(
+		    recs[0].reason, sizeof(recs[0].reason), "%.1000s", msg);
+	}
+	for (size_t c = 0; c < plan->ncmds; c++) {
+		json_t *r =
+		    rc == 0 ? hx_exec_json(&plan->cmds[c], &recs[c]) : NULL;
+		if (r == NULL || json_array_append_new(results, r) != 0)
+			rc = -1;
+		hx_exec_record_free(&recs[c]);
+	}
+	*out = results;
+	if (rc != 0)
+		snprintf(msg, msglen, "out of memory");
+	return rc;
+}
+
+/* Summary lines, the relative table (several commands), --json and
+ * --csv; the exit status. */
+static int
+exec_report(const hx_exec_plan_t *plan, json_t *results)
+{
+	const hx_exec_config_t *first = &plan->cmds[0];
+	FILE *out =
+	    first->json_path != NULL && strcmp(first->json_path, "-") == 0
+	    ? stderr
+	    : stdout;
+	char msg[4600];
+	size_t i, failed = 0;
+	json_t *r;
+	int rc = 0;
+
+	json_array_foreach(results, i, r)
+	{
+		exec_print_line(out, r);
+		failed += strcmp(hx_result_status(r), "ok") != 0;
+	}
+	if (plan->ncmds > 1) {
+		fputc('\n', out);
+		hx_table_relative(out, results);
+	}
+	if (first->json_path != NULL &&
+	    hx_cli_write_results(first->json_path, first->gbench, results, msg,
+		sizeof(msg)) != 0) {
+		hx_cli_error("exec", msg);
+		rc = 1;
+	}
+	if (plan->csv_path != NULL &&
+	    hx_cli_write_csv(plan->csv_path, results, msg, sizeof(msg)) != 0) {
+		hx_cli_error("exec", msg);
+		rc = 1;
+	}
+	if (rc == 0 && failed > 0 && plan->fail_on_error) {
+		fprintf(stderr,
+		    "harness exec: %zu of %zu commands failed "
+		    "(--fail-on-error)\n",
+		    failed, plan->ncmds);
+		rc = 1;
+	}
+	return rc;
+}
+
 int
 hx_exec_main(int argc, char **argv)
 {
-	hx_exec_config_t cfg;
-	hx_exec_record_t rec;
-	json_t *r;
-	char msg[1024];
-	int rc;
+	static hx_exec_plan_t plan;
+	static hx_exec_record_t recs[HX_EXEC_MAX_COMMANDS];
+	json_t *results = NULL;
+	char msg[4600];
+	int rc, sig = 0;
 
-	rc = hx_exec_parse(argc, argv, &cfg, msg, sizeof(msg));
+	rc = hx_exec_plan_parse(argc, argv, &plan, msg, sizeof(msg));
 	if (rc == HX_EXEC_HELP) {
-		fputs(hx_exec_help, stdout);
-		fputs("W's parameters (as harness run; --workload first):\n",
-		    stdout);
-		hx_cli_params_usage(stdout, 0);
-		fputs("measurement (as harness run; --min-time is run's "
-		      "alone, and --mem-limit\nhere is the tree's RSS that "
-		      "kills the run):\n",
-		    stdout);
-		hx_cli_settings_usage(stdout);
-		fputs(hx_exec_help_tail, stdout);
+		exec_usage();
+		hx_exec_plan_free(&plan);
 		return 0;
 	}
 	if (rc != 0) {
 		hx_cli_error("exec", msg);
+		hx_exec_plan_free(&plan);
 		return 2;
 	}
-	rc = hx_exec_measure(&cfg, &rec, msg, sizeof(msg));
+	rc = hx_exec_measure_plan(&plan, recs, &sig, msg, sizeof(msg));
 	if (rc == HX_EXEC_INTERRUPTED) {
-		int sig = rec.runs[rec.nruns - 1].proc.interrupted;
 		fprintf(stderr,
 		    "harness exec: interrupted by signal %d: the command was "
 		    "killed, nothing written\n",
 		    sig);
-		hx_exec_record_free(&rec);
-		return 128 + sig;
-	}
-	if (rc != 0) {
-		hx_cli_error("exec", msg);
-		hx_exec_record_free(&rec);
-		return 1;
-	}
-	if (cfg.timeline_path != NULL &&
-	    hx_file_write_atomic(cfg.timeline_path, exec_timeline_writer, &rec,
-		msg, sizeof(msg)) != 0 &&
-	    !rec.failed) {
-		rec.failed = 1;
-		snprintf(rec.reason, sizeof(rec.reason), "%s", msg);
-	}
-	if ((r = hx_exec_json(&cfg, &rec)) == NULL) {
-		fprintf(stderr, "harness exec: out of memory\n");
-		hx_exec_record_free(&rec);
-		return 1;
-	}
-	hx_exec_record_free(&rec);
-	exec_print_line(cfg.json_path != NULL && strcmp(cfg.json_path, "-") == 0
-		? stderr
-		: stdout,
-	    r);
-	rc = 0;
-	if (cfg.json_path != NULL &&
-	    hx_cli_write_result(
-		cfg.json_path, cfg.gbench, r, msg, sizeof(msg)) != 0) {
+		rc = 128 + sig;
+	} else if (rc != 0) {
 		hx_cli_error("exec", msg);
 		rc = 1;
 	}
-	json_decref(r);
+	if (rc != 0) {
+		for (size_t c = 0; c < plan.ncmds; c++)
+			hx_exec_record_free(&recs[c]);
+	} else if (exec_results(&plan, recs, &results, msg, sizeof(msg)) != 0) {
+		hx_cli_error("exec", msg);
+		rc = 1;
+	} else {
+		rc = exec_report(&plan, results);
+	}
+	json_decref(results);
+	hx_exec_plan_free(&plan);
 	return rc;
 }

@@ -253,6 +253,21 @@ exec_judge(const hx_exec_config_t *cfg, hx_exec_record_t *rec,
 	return -1;
 }
 
+/* With --workload, the workload's parameters into the command's
+ * environment, after the slots run_one fills itself. */
+static void
+exec_param_env(const hx_exec_config_t *cfg, hx_proc_opts_t *o)
+{
+	size_t k = 3;
+
+	for (size_t i = 0; i < cfg->nparam_env && k < HX_PROC_MAX_ENV; i++)
+		o->env[k++] = (hx_proc_env_t){
+		    cfg->param_env_name[i], cfg->param_env_value[i], 0};
+	if (cfg->params_json[0] != '\0' && k < HX_PROC_MAX_ENV)
+		o->env[k] =
+		    (hx_proc_env_t){"FUSEBENCH_PARAMS", cfg->params_json, 0};
+}
+
 /* One run: the command as a watched process, its counters, its report. */
 static int
 exec_run_one(const hx_exec_config_t *cfg, hx_exec_record_t *rec,
@@ -281,6 +296,7 @@ exec_run_one(const hx_exec_config_t *cfg, hx_exec_record_t *rec,
 		o.env[1] = (hx_proc_env_t){HX_EXEC_THREADS_ENV, threads, 0};
 		o.env[2] = (hx_proc_env_t){"OMP_NUM_THREADS", threads, 1};
 	}
+	exec_param_env(cfg, &o);
 	o.stdout_to_stderr =
 	    cfg->json_path != NULL && strcmp(cfg->json_path, "-") == 0;
 	o.mem_limit = cfg->mem_limit;
@@ -334,16 +350,11 @@ exec_rmdir(const char *dir)
 	rmdir(dir);
 }
 
-int
-hx_exec_measure(const hx_exec_config_t *cfg, hx_exec_record_t *rec, char *msg,
-    size_t msglen)
+/* A record ready for cfg's runs (zeroed here). 0, or -1 with msg. */
+static int
+exec_record_begin(const hx_exec_config_t *cfg, hx_exec_record_t *rec,
+    uint64_t total, char *msg, size_t msglen)
 {
-	const uint64_t total = 1 + cfg->warmup + cfg->repeat;
-	const char *tmp = getenv("TMPDIR");
-	char dir[4096];
-	int rc = 0;
-
-	memset(rec, 0, sizeof(*rec));
 	rec->counters_on =
 	    cfg->events == NULL || strcmp(cfg->events, "none") != 0;
 	rec->clock_resolution_s = hx_clock_resolution();
@@ -353,6 +364,65 @@ hx_exec_measure(const hx_exec_config_t *cfg, hx_exec_record_t *rec, char *msg,
 		    (unsigned long long)total);
 		return -1;
 	}
+	return 0;
+}
+
+/* After the runs: the host's window, the counters' statuses. */
+static void
+exec_record_end(hx_exec_record_t *rec, const hx_host_window_t *window)
+{
+	rec->window = *window;
+	rec->has_window = 1;
+	for (size_t i = 0; i < rec->counters.count; i++) {
+		if (rec->counters.c[i].time_enabled > 0)
+			hx_counters_classify(&rec->counters.c[i]);
+	}
+}
+
+/* Run i of every command still going, in the plan's order. */
+static int
+exec_round(const hx_exec_plan_t *plan, hx_exec_record_t *recs, uint64_t i,
+    const char *dir, int *sig, char *msg, size_t msglen)
+{
+	int rc = 0;
+
+	for (size_t c = 0; c < plan->ncmds && rc == 0; c++) {
+		const hx_exec_config_t *cfg = &plan->cmds[c];
+		hx_exec_kind_t kind = i == 0 ? HX_EXEC_COLD
+		    : i <= cfg->warmup       ? HX_EXEC_WARMUP
+					     : HX_EXEC_TIMED;
+		/* Counters count the timed runs (the cold one when it is
+		 * the only measure). */
+		int count = recs[c].counters_on &&
+		    (kind == HX_EXEC_TIMED || cfg->repeat == 0);
+		if (recs[c].failed)
+			continue;
+		rc = exec_run_one(cfg, &recs[c], dir, kind, count, msg, msglen);
+		if (rc == HX_EXEC_INTERRUPTED)
+			*sig = recs[c].runs[recs[c].nruns - 1].proc.interrupted;
+	}
+	return rc;
+}
+
+int
+hx_exec_measure_plan(const hx_exec_plan_t *plan, hx_exec_record_t *recs,
+    int *sig, char *msg, size_t msglen)
+{
+	const hx_exec_config_t *first = &plan->cmds[0];
+	const uint64_t total = 1 + first->warmup + first->repeat;
+	const char *tmp = getenv("TMPDIR");
+	hx_host_window_t window;
+	char dir[4096], date[32];
+	double t0;
+	int rc = 0;
+
+	memset(recs, 0, plan->ncmds * sizeof(*recs));
+	*sig = 0;
+	for (size_t c = 0; c < plan->ncmds; c++) {
+		if (exec_record_begin(
+			&plan->cmds[c], &recs[c], total, msg, msglen) != 0)
+			return -1;
+	}
 	snprintf(dir, sizeof(dir), "%s/fusebench-exec.XXXXXX",
 	    tmp != NULL && tmp[0] != '\0' ? tmp : "/tmp");
 	if (mkdtemp(dir) == NULL) {
@@ -360,26 +430,19 @@ hx_exec_measure(const hx_exec_config_t *cfg, hx_exec_record_t *rec, char *msg,
 		    dir, strerror(errno));
 		return -1;
 	}
-	rec->t_origin = hx_clock_now();
-	hx_host_begin(&rec->window, cfg->cpu);
-	hx_record_date(rec->date, sizeof(rec->date), time(NULL));
-	for (uint64_t i = 0; i < total && !rec->failed && rc == 0; i++) {
-		hx_exec_kind_t kind = i == 0 ? HX_EXEC_COLD
-		    : i <= cfg->warmup       ? HX_EXEC_WARMUP
-					     : HX_EXEC_TIMED;
-		/* Counters count the timed runs (the cold one when it is
-		 * the only measure). */
-		int count = rec->counters_on &&
-		    (kind == HX_EXEC_TIMED || cfg->repeat == 0);
-		rc = exec_run_one(cfg, rec, dir, kind, count, msg, msglen);
+	t0 = hx_clock_now();
+	hx_host_begin(&window, first->cpu);
+	hx_record_date(date, sizeof(date), time(NULL));
+	for (size_t c = 0; c < plan->ncmds; c++) {
+		recs[c].t_origin = t0;
+		memcpy(recs[c].date, date, sizeof(date));
 	}
+	for (uint64_t i = 0; i < total && rc == 0; i++)
+		rc = exec_round(plan, recs, i, dir, sig, msg, msglen);
 	exec_rmdir(dir);
-	hx_host_end(&rec->window);
-	rec->has_window = 1;
-	for (size_t i = 0; i < rec->counters.count; i++) {
-		if (rec->counters.c[i].time_enabled > 0)
-			hx_counters_classify(&rec->counters.c[i]);
-	}
+	hx_host_end(&window);
+	for (size_t c = 0; c < plan->ncmds; c++)
+		exec_record_end(&recs[c], &window);
 	return rc;
 }
 

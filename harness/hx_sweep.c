@@ -42,26 +42,10 @@ sweep_on_signal(int sig)
 }
 
 static int
-jsonl_writer(FILE *f, void *arg)
-{
-	const json_t *results = arg;
-	size_t i;
-	json_t *r;
-
-	json_array_foreach(results, i, r)
-	{
-		if (json_dumpf(r, f, JSON_COMPACT) != 0 ||
-		    fputc('\n', f) == EOF)
-			return -1;
-	}
-	return 0;
-}
-
-static int
 sweep_save(sweep_t *s, char *msg, size_t msglen)
 {
-	if (hx_file_write_atomic(
-		s->jsonl_path, jsonl_writer, s->results, msg, msglen) != 0 ||
+	if (hx_file_write_atomic(s->jsonl_path, hx_csv_jsonl_write, s->results,
+		msg, msglen) != 0 ||
 	    (s->gbench_path[0] != '\0' && json_array_size(s->results) > 0 &&
 		hx_gbench_write(s->gbench_path, s->results, msg, msglen) != 0))
 		return -1;

@@ -344,7 +344,14 @@ Test(exec, bad_command_lines)
 {
 	static const char *const bad[][12] = {
 	    {"--json", "@J", NULL},
-	    {"--json", "@J", "true", NULL},
+	    {"--json", "@J", "", NULL},
+	    {"--json", "@J", "true", "-n", "x", NULL},
+	    {"--json", "@J", "true", "--repeat", "2", NULL},
+	    {"--json", "@J", "-n", NULL},
+	    {"--json", "@J", "--aggregates-only", "--", "true", NULL},
+	    {"--json", "@J", "--timeline", "@J.t", "--", "true", "-n", "b",
+		"--", "true", NULL},
+	    {"--json", "@J", "--", "true", "-n", "b", "--", NULL},
 	    {"--json", "@J", "--", NULL},
 	    {"--json", "@J", "--", "", NULL},
 	    {"--json", "@J", "--repeat", "abc", "--", "true", NULL},
