@@ -176,6 +176,13 @@ exec_is_interpreter(const char *base)
 	return 0;
 }
 
+static int
+exec_is_shell(const char *base)
+{
+	return strcmp(base, "sh") == 0 || strcmp(base, "bash") == 0 ||
+	    strcmp(base, "dash") == 0 || strcmp(base, "zsh") == 0;
+}
+
 void
 hx_exec_label(char *const *argv, char *out, size_t len)
 {
@@ -189,8 +196,11 @@ hx_exec_label(char *const *argv, char *out, size_t len)
 			snprintf(out, len, "%s", argv[i + 1]);
 			return;
 		}
-		if (strcmp(argv[i], "-c") == 0 || strcmp(argv[i], "-e") == 0)
-			return; /* a program given inline: the interpreter */
+		/* A program given inline: the interpreter's name (-e is
+		 * perl's, node's and ruby's; a shell's is an option). */
+		if (strcmp(argv[i], "-c") == 0 ||
+		    (strcmp(argv[i], "-e") == 0 && !exec_is_shell(base)))
+			return;
 		if (argv[i][0] != '-') {
 			snprintf(out, len, "%s", exec_base(argv[i]));
 			return;
