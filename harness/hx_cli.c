@@ -1,6 +1,7 @@
 /*
  * hx_cli: the shared command line of the measuring commands.
  */
+#include <fnmatch.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
@@ -45,7 +46,7 @@ static const char *const setting_value[HX_SET_COUNT] = {
 
 static const hx_cli_opt_t run_own[] = {{"json", 1}, {"timeline", 1},
     {"cachesim", 0}, {"no-validate", 0}, {"no-fork", 0}, {"format", 1},
-    {"help", 0}};
+    {"help", 0}, {"csv", 1}, {"aggregates-only", 0}};
 enum {
 	RUN_JSON,
 	RUN_TIMELINE,
@@ -54,6 +55,8 @@ enum {
 	RUN_NO_FORK,
 	RUN_FORMAT,
 	RUN_HELP,
+	RUN_CSV,
+	RUN_AGGREGATES_ONLY,
 	RUN_NOWN
 };
 
@@ -406,8 +409,13 @@ hx_cli_settings_usage(FILE *f)
 void
 hx_cli_run_usage(FILE *f)
 {
-	fputs("usage: harness run WORKLOAD VARIANT [options]\n"
+	fputs("usage: harness run WORKLOAD VARIANT[,VARIANT...] [VARIANT...] "
+	      "[options]\n"
 	      "\n"
+	      "VARIANT: a name or a glob ('col*', '*'); several are measured "
+	      "in turns\n(run k of each before run k+1 of any), each "
+	      "summarized, then a relative\ntable; --json then writes JSON "
+	      "lines, one result a line.\n\n"
 	      "Measures one variant: inputs built outside the measured "
 	      "region, one cold\nrun reported apart, warm-up runs, timed "
 	      "repeats; peak workspace from the\nallocator, RSS high-water "
@@ -431,7 +439,12 @@ hx_cli_run_usage(FILE *f)
 	      "  --format json|gbench      what --json writes: the result "
 	      "object (json),\n"
 	      "                            or Google Benchmark's JSON "
-	      "(gbench)\n\n"
+	      "(gbench)\n"
+	      "  --aggregates-only         with --format gbench: only the "
+	      "mean, median and\n"
+	      "                            stddev rows\n"
+	      "  --csv FILE                the results as CSV (the sweep's "
+	      "columns)\n\n"
 	      "Numbers: plain integers or forms like 1e6. Exit status: 0 ok "
 	      "or skipped,\n1 failed while running, 2 bad input.\n",
 	    f);
@@ -473,6 +486,86 @@ hx_cli_lookup(const char *workload, const char *variant, const workload_t **w,
 	return -1;
 }
 
+/* Adds v to out[0 .. *n) unless it is there. 0, or -1 when full. */
+static int
+select_add(const variant_t *v, const variant_t **out, size_t max, size_t *n)
+{
+	for (size_t i = 0; i < *n; i++) {
+		if (out[i] == v)
+			return 0;
+	}
+	if (*n == max)
+		return -1;
+	out[(*n)++] = v;
+	return 0;
+}
+
+/* One name or glob of a variant list; 0, or -1 with msg. */
+static int
+select_one(const workload_t *w, const char *tok, const variant_t **out,
+    size_t max, size_t *n, char *msg, size_t msglen)
+{
+	const variant_t *v;
+	size_t matched = 0;
+
+	if (strpbrk(tok, "*?[") == NULL) {
+		const workload_t *same = w;
+		if (hx_cli_lookup(w->name, tok, &same, &v, msg, msglen) != 0)
+			return -1;
+		matched = 1;
+		if (select_add(v, out, max, n) != 0)
+			goto label_full;
+		return 0;
+	}
+	for (size_t i = 0; (v = hx_plugin_variant(i)) != NULL; i++) {
+		if (v->workload != w || fnmatch(tok, v->name, 0) != 0)
+			continue;
+		matched++;
+		if (select_add(v, out, max, n) != 0)
+			goto label_full;
+	}
+	if (matched == 0) {
+		const workload_t *same = w;
+		/* The known names as hx_cli_lookup lists them. */
+		char inner[600];
+		const char *known;
+		hx_cli_lookup(w->name, tok, &same, &v, inner, sizeof(inner));
+		known = strstr(inner, "(known:");
+		snprintf(msg, msglen, "'%s' matches no %s variant %s", tok,
+		    w->name, known != NULL ? known : "");
+		return -1;
+	}
+	return 0;
+label_full:
+	snprintf(msg, msglen, "more than %zu variants", max);
+	return -1;
+}
+
+int
+hx_cli_select_variants(const workload_t *w, const char *arg,
+    const variant_t **out, size_t max, size_t *n, char *msg, size_t msglen)
+{
+	char buf[1024], *save = NULL, *tok;
+
+	if (strcmp(arg, "all") == 0)
+		arg = "*";
+	if (strlen(arg) >= sizeof(buf)) {
+		snprintf(msg, msglen, "variant list too long");
+		return -1;
+	}
+	snprintf(buf, sizeof(buf), "%s", arg);
+	for (tok = strtok_r(buf, ",", &save); tok != NULL;
+	     tok = strtok_r(NULL, ",", &save)) {
+		if (select_one(w, tok, out, max, n, msg, msglen) != 0)
+			return -1;
+	}
+	if (*n == 0) {
+		snprintf(msg, msglen, "'%s': no variant named", arg);
+		return -1;
+	}
+	return 0;
+}
+
 int
 hx_cli_check_config(hx_run_config_t *cfg, char *msg, size_t msglen)
 {
@@ -511,11 +604,33 @@ run_own_options(const hx_cli_args_t *a, hx_run_config_t *cfg, hx_cli_run_t *cli,
 	cli->no_fork = a->own[RUN_NO_FORK] != NULL;
 	cli->cachesim = a->own[RUN_CACHESIM] != NULL;
 	cli->json_path = a->own[RUN_JSON];
+	cli->csv_path = a->own[RUN_CSV];
 	if (a->own[RUN_FORMAT] != NULL &&
 	    hx_cli_parse_format(
 		a->own[RUN_FORMAT], &cli->gbench, msg, msglen) != 0)
 		return -1;
-	if (hx_cli_check_config(cfg, msg, msglen) != 0)
+	if (a->own[RUN_AGGREGATES_ONLY] != NULL) {
+		if (!cli->gbench) {
+			snprintf(msg, msglen,
+			    "--aggregates-only needs --format gbench");
+			return -1;
+		}
+		cli->gbench = HX_CLI_FORMAT_GBENCH_AGGREGATES;
+	}
+	if (cli->nvariants > 1 && cfg->timeline_path != NULL) {
+		snprintf(msg, msglen,
+		    "--timeline takes one variant (%zu given)", cli->nvariants);
+		return -1;
+	}
+	/* Every variant's configuration is checked before the first run. */
+	for (size_t i = 0; i < cli->nvariants; i++) {
+		hx_run_config_t each = *cfg;
+		each.variant = cli->variants[i];
+		if (hx_cli_check_config(&each, msg, msglen) != 0)
+			return -1;
+	}
+	if (hx_cli_check_config(cfg, msg, msglen) != 0 ||
+	    hx_cli_check_outputs(cli->csv_path, NULL, msg, msglen) != 0)
 		return -1;
 	return hx_cli_check_outputs(
 	    cli->json_path, cfg->timeline_path, msg, msglen);
@@ -548,8 +663,8 @@ hx_cli_parse_run(int argc, char **argv, hx_run_config_t *cfg, hx_cli_run_t *cli,
 	const variant_t *v = NULL;
 
 	memset(cli, 0, sizeof(*cli));
-	if (hx_cli_getopt(argc, argv, run_own, RUN_NOWN, 2, &a, msg, msglen) !=
-	    0)
+	if (hx_cli_getopt(argc, argv, run_own, RUN_NOWN, HX_CLI_MAX_POSITIONAL,
+		&a, msg, msglen) != 0)
 		return -1;
 	if (a.own[RUN_HELP] != NULL)
 		return HX_CLI_HELP;
@@ -558,9 +673,14 @@ hx_cli_parse_run(int argc, char **argv, hx_run_config_t *cfg, hx_cli_run_t *cli,
 		    "needs WORKLOAD and VARIANT (see harness list)");
 		return -1;
 	}
-	if (hx_cli_lookup(
-		a.positional[0], a.positional[1], &w, &v, msg, msglen) != 0)
+	if (hx_cli_lookup(a.positional[0], NULL, &w, NULL, msg, msglen) != 0)
 		return -1;
+	for (int i = 1; i < a.npositional; i++) {
+		if (hx_cli_select_variants(w, a.positional[i], cli->variants,
+			HX_CLI_MAX_VARIANTS, &cli->nvariants, msg, msglen) != 0)
+			return -1;
+	}
+	v = cli->variants[0];
 	/* Options apply after the workload's defaults, so their order on
 	 * the line does not matter. */
 	hx_run_config_init(&tmp, w, v);

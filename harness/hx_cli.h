@@ -141,18 +141,27 @@ int hx_cli_parse_cpu(const char *arg, int *cpu, char *msg, size_t msglen);
 void hx_cli_params_usage(FILE *f, int lists);
 void hx_cli_settings_usage(FILE *f);
 
+/* At most this many variants in one harness run. */
+#define HX_CLI_MAX_VARIANTS 64
+
 typedef struct hx_cli_run_s {
 	const char *json_path; /* --json, or NULL */
-	int no_fork;           /* --no-fork: measure in this process */
-	int cachesim;          /* --cachesim */
-	int gbench;            /* --format gbench: --json writes that */
+	const char *csv_path;  /* --csv, or NULL */
+	/* The variants named (the first is the configuration's). */
+	const variant_t *variants[HX_CLI_MAX_VARIANTS];
+	size_t nvariants;
+	int no_fork;  /* --no-fork: measure in this process */
+	int cachesim; /* --cachesim */
+	int gbench;   /* --format gbench: --json writes that */
 } hx_cli_run_t;
 
 /* `harness run --help`. */
 void hx_cli_run_usage(FILE *f);
 
-/* Parses argv ("run WORKLOAD VARIANT [options]", argv[0] = "run"). Returns 0,
- * HX_CLI_HELP for --help, or -1 with msg set. */
+/* Parses argv ("run WORKLOAD VARIANT[,VARIANT...] [VARIANT...]
+ * [options]", argv[0] = "run"; each VARIANT a name or a glob) into cfg (for
+ * cli->variants[0]) and cli (every variant, each one's configuration
+ * checked). Returns 0, HX_CLI_HELP for --help, or -1 with msg set. */
 int hx_cli_parse_run(int argc, char **argv, hx_run_config_t *cfg,
     hx_cli_run_t *cli, char *msg, size_t msglen);
 
@@ -160,6 +169,14 @@ int hx_cli_parse_run(int argc, char **argv, hx_run_config_t *cfg,
  * with msg naming the unknown one. */
 int hx_cli_lookup(const char *workload, const char *variant,
     const workload_t **w, const variant_t **v, char *msg, size_t msglen);
+
+/* Appends to out[0 .. *n) (max entries) the variants of w that arg
+ * names: a comma-separated list of names and fnmatch globs (col*, *),
+ * "all" meaning *, each variant once, in the order named (a glob's in the
+ * table's order). 0, or -1 with msg naming a name that is unknown or a
+ * glob that matches nothing. */
+int hx_cli_select_variants(const workload_t *w, const char *arg,
+    const variant_t **out, size_t max, size_t *n, char *msg, size_t msglen);
 
 /* The output files a command will write (either may be NULL): --json's
  * folder writable, --timeline a file name ("-" refused) in a writable

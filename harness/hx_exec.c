@@ -200,7 +200,7 @@ exec_report(const hx_exec_plan_t *plan, json_t *results)
 	}
 	if (plan->ncmds > 1) {
 		fputc('\n', out);
-		hx_table_relative(out, results);
+		hx_table_relative(out, results, "command");
 	}
 	if (first->json_path != NULL &&
 	    hx_cli_write_results(first->json_path, first->gbench, results, msg,

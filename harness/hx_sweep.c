@@ -31,6 +31,7 @@
 #include "hx_result.h"
 #include "hx_sweep.h"
 #include "hx_sweep_plan.h"
+#include "hx_table.h"
 
 static volatile sig_atomic_t sweep_interrupted;
 
@@ -47,7 +48,8 @@ sweep_save(sweep_t *s, char *msg, size_t msglen)
 	if (hx_file_write_atomic(s->jsonl_path, hx_csv_jsonl_write, s->results,
 		msg, msglen) != 0 ||
 	    (s->gbench_path[0] != '\0' && json_array_size(s->results) > 0 &&
-		hx_gbench_write(s->gbench_path, s->results, msg, msglen) != 0))
+		hx_gbench_write_opts(s->gbench_path, s->results,
+		    s->gbench_aggregates_only, msg, msglen) != 0))
 		return -1;
 	return hx_file_write_atomic(
 	    s->csv_path, hx_csv_write, s->results, msg, msglen);
@@ -312,6 +314,10 @@ sweep_execute(sweep_plan_t *plan, sweep_t *s)
 	}
 	fprintf(stderr, "harness sweep: %zu runs (%zu failed) in %s and %s\n",
 	    s->done, s->failures, s->jsonl_path, s->csv_path);
+	/* The console table: one row per result the files hold. */
+	if (json_array_size(s->results) > 0 &&
+	    (hx_table_results(stdout, s->results) != 0 || fflush(stdout) != 0))
+		rc = HX_EXIT_FAILURE;
 	if (s->failures > 0)
 		rc = HX_EXIT_FAILURE;
 	return rc;

@@ -14,7 +14,7 @@
 
 static const hx_cli_opt_t sweep_own[] = {{"workload", 1}, {"variants", 1},
     {"timeline-dir", 1}, {"resume", 0}, {"out", 1}, {"no-interleave", 0},
-    {"format", 1}, {"help", 0}};
+    {"format", 1}, {"help", 0}, {"aggregates-only", 0}};
 enum {
 	S_WORKLOAD,
 	S_VARIANTS,
@@ -24,6 +24,7 @@ enum {
 	S_NO_INTERLEAVE,
 	S_FORMAT,
 	S_HELP,
+	S_AGGREGATES_ONLY,
 	S_NOWN
 };
 
@@ -36,8 +37,10 @@ hx_sweep_usage(FILE *f)
 	      "object a line) and\nPREFIX.csv (one row a run, for plotting), "
 	      "both rewritten atomically\nafter every run.\n\n"
 	      "  --workload W              interp or colony\n"
-	      "  --variants LIST|all       comma-separated variant names "
-	      "(all)\n"
+	      "  --variants LIST|all       comma-separated variant names or "
+	      "globs\n"
+	      "                            (fused,tiled; 'col*'; all = '*'; "
+	      "default all)\n"
 	      "parameters, each a comma-separated list (forms: 1e5,300000):\n",
 	    f);
 	hx_cli_params_usage(f, 1);
@@ -56,6 +59,9 @@ hx_sweep_usage(FILE *f)
 	      "  --format json|gbench      gbench: also PREFIX.gbench.json, "
 	      "Google\n"
 	      "                            Benchmark's JSON of all runs\n"
+	      "  --aggregates-only         with --format gbench: only the "
+	      "mean, median and\n"
+	      "                            stddev rows of each run\n"
 	      "  --no-interleave           run each variant's repeats in a "
 	      "block; by default\n"
 	      "                            the variants of one parameter set "
@@ -140,33 +146,12 @@ parse_list(const char *name, const char *arg, sweep_value_fn one,
 static int
 sweep_variants(sweep_plan_t *plan, const char *arg, char *msg, size_t msglen)
 {
-	char buf[1024], *save = NULL, *tok;
+	char inner[1200];
 
-	if (strcmp(arg, "all") == 0) {
-		const variant_t *v;
-		for (size_t i = 0; (v = hx_plugin_variant(i)) != NULL &&
-		     plan->nvariants < SWEEP_MAX_VARIANTS;
-		     i++) {
-			if (v->workload == plan->w)
-				plan->variants[plan->nvariants++] = v;
-		}
-		return 0;
-	}
-	snprintf(buf, sizeof(buf), "%s", arg);
-	for (tok = strtok_r(buf, ",", &save); tok != NULL;
-	     tok = strtok_r(NULL, ",", &save)) {
-		const variant_t *v;
-		char inner[600];
-		if (plan->nvariants == SWEEP_MAX_VARIANTS ||
-		    hx_cli_lookup(plan->w->name, tok, &plan->w, &v, inner,
-			sizeof(inner)) != 0) {
-			snprintf(msg, msglen, "--variants: %s", inner);
-			return -1;
-		}
-		plan->variants[plan->nvariants++] = v;
-	}
-	if (plan->nvariants == 0) {
-		snprintf(msg, msglen, "--variants '%s': no variant named", arg);
+	if (hx_cli_select_variants(plan->w, arg, plan->variants,
+		SWEEP_MAX_VARIANTS, &plan->nvariants, inner,
+		sizeof(inner)) != 0) {
+		snprintf(msg, msglen, "--variants: %s", inner);
 		return -1;
 	}
 	return 0;
@@ -265,6 +250,12 @@ hx_sweep_parse(int argc, char **argv, sweep_plan_t *plan, sweep_t *s, char *msg,
 		if (gbench)
 			snprintf(s->gbench_path, sizeof(s->gbench_path),
 			    "%s.gbench.json", a.own[S_OUT]);
+	}
+	s->gbench_aggregates_only = a.own[S_AGGREGATES_ONLY] != NULL;
+	if (s->gbench_aggregates_only && s->gbench_path[0] == '\0') {
+		snprintf(
+		    msg, msglen, "--aggregates-only needs --format gbench");
+		return -1;
 	}
 	out = a.own[S_OUT];
 	snprintf(s->jsonl_path, sizeof(s->jsonl_path), "%s.jsonl", out);

@@ -56,7 +56,8 @@ typedef struct sweep_plan_s {
 typedef struct sweep_s {
 	json_t *results; /* array, in run order */
 	char jsonl_path[4096], csv_path[4096];
-	char gbench_path[4096]; /* with --format gbench, else "" */
+	char gbench_path[4096];     /* with --format gbench, else "" */
+	int gbench_aggregates_only; /* --aggregates-only */
 	sweep_ref_t refs[SWEEP_MAX_REFS];
 	size_t nrefs;
 	size_t done, failures;

@@ -151,10 +151,10 @@ table_rest(FILE *f, const json_t *results)
 }
 
 int
-hx_table_relative(FILE *f, const json_t *results)
+hx_table_relative(FILE *f, const json_t *results, const char *what)
 {
-	static const char *const head[] = {"command", "median", "95% interval",
-	    "relative", "peak rss", "status"};
+	const char *const head[] = {
+	    what, "median", "95% interval", "relative", "peak rss", "status"};
 	const double best = table_fastest(results);
 	table_t t;
 	size_t i;

@@ -20,11 +20,12 @@
 #define HX_TABLE_MAX_ROWS 4096
 #define HX_TABLE_CELL 96
 
-/* The relative table of results (a JSON array): label (the variant), median
+/* The relative table of results (a JSON array) under the heading what
+ * ("command", "variant"): label (the variant), median
  * time, its 95% interval, the median against the fastest ok median, peak
  * RSS, status (ok, or "exit N", "signal N", "failed", "skipped"). 0, or -1
  * on a write error or out of memory. */
-int hx_table_relative(FILE *f, const json_t *results);
+int hx_table_relative(FILE *f, const json_t *results, const char *what);
 
 /* The console table of a sweep: variant, the parameters that label a run,
  * median and interval, the peak workspace (the peak RSS where there is
