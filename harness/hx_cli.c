@@ -1,7 +1,6 @@
 /*
  * hx_cli: the shared command line of the measuring commands.
  */
-#include <fnmatch.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
@@ -18,6 +17,7 @@
 #include "hx_parse.h"
 #include "hx_plugin.h"
 #include "hx_result.h"
+#include "hx_select.h"
 
 /* getopt_long values: 256 + the option's place in the generated table. */
 #define OPT_BASE 256
@@ -159,36 +159,6 @@ hx_cli_getopt(int argc, char **argv, const hx_cli_opt_t *own, size_t nown,
 		}
 		a->positional[a->npositional++] = argv[i];
 	}
-	return 0;
-}
-
-int
-hx_cli_getopt_command(int argc, char **argv, const hx_cli_opt_t *own,
-    size_t nown, hx_cli_args_t *a, int *cmd, char *msg, size_t msglen)
-{
-	int last;
-
-	/* '+': stop at the first non-option, so nothing after "--" (nor a
-	 * stray word before it) is taken for one of ours. */
-	if (cli_scan(argc, argv, "+:", own, nown, a, &last, msg, msglen) != 0)
-		return -1;
-	/* getopt steps over a "--" it takes as the end of options; one that
-	 * is an option's value (--json --) is not the separator. */
-	if (!(optind == last + 1 && strcmp(argv[last], "--") == 0)) {
-		if (optind < argc)
-			snprintf(msg, msglen,
-			    "expected '--' before the command, got '%s'",
-			    argv[optind]);
-		else
-			snprintf(msg, msglen,
-			    "needs '-- COMMAND [ARGS...]' after the options");
-		return -1;
-	}
-	if (optind >= argc || argv[optind][0] == '\0') {
-		snprintf(msg, msglen, "no command after '--'");
-		return -1;
-	}
-	*cmd = optind;
 	return 0;
 }
 
@@ -346,12 +316,6 @@ hx_cli_write_results(
 }
 
 int
-hx_cli_write_csv(const char *path, json_t *results, char *msg, size_t msglen)
-{
-	return hx_file_write_atomic(path, hx_csv_write, results, msg, msglen);
-}
-
-int
 hx_cli_parse_format(const char *arg, int *gbench, char *msg, size_t msglen)
 {
 	if (strcmp(arg, "json") != 0 && strcmp(arg, "gbench") != 0) {
@@ -486,86 +450,6 @@ hx_cli_lookup(const char *workload, const char *variant, const workload_t **w,
 	return -1;
 }
 
-/* Adds v to out[0 .. *n) unless it is there. 0, or -1 when full. */
-static int
-select_add(const variant_t *v, const variant_t **out, size_t max, size_t *n)
-{
-	for (size_t i = 0; i < *n; i++) {
-		if (out[i] == v)
-			return 0;
-	}
-	if (*n == max)
-		return -1;
-	out[(*n)++] = v;
-	return 0;
-}
-
-/* One name or glob of a variant list; 0, or -1 with msg. */
-static int
-select_one(const workload_t *w, const char *tok, const variant_t **out,
-    size_t max, size_t *n, char *msg, size_t msglen)
-{
-	const variant_t *v;
-	size_t matched = 0;
-
-	if (strpbrk(tok, "*?[") == NULL) {
-		const workload_t *same = w;
-		if (hx_cli_lookup(w->name, tok, &same, &v, msg, msglen) != 0)
-			return -1;
-		matched = 1;
-		if (select_add(v, out, max, n) != 0)
-			goto label_full;
-		return 0;
-	}
-	for (size_t i = 0; (v = hx_plugin_variant(i)) != NULL; i++) {
-		if (v->workload != w || fnmatch(tok, v->name, 0) != 0)
-			continue;
-		matched++;
-		if (select_add(v, out, max, n) != 0)
-			goto label_full;
-	}
-	if (matched == 0) {
-		const workload_t *same = w;
-		/* The known names as hx_cli_lookup lists them. */
-		char inner[600];
-		const char *known;
-		hx_cli_lookup(w->name, tok, &same, &v, inner, sizeof(inner));
-		known = strstr(inner, "(known:");
-		snprintf(msg, msglen, "'%s' matches no %s variant %s", tok,
-		    w->name, known != NULL ? known : "");
-		return -1;
-	}
-	return 0;
-label_full:
-	snprintf(msg, msglen, "more than %zu variants", max);
-	return -1;
-}
-
-int
-hx_cli_select_variants(const workload_t *w, const char *arg,
-    const variant_t **out, size_t max, size_t *n, char *msg, size_t msglen)
-{
-	char buf[1024], *save = NULL, *tok;
-
-	if (strcmp(arg, "all") == 0)
-		arg = "*";
-	if (strlen(arg) >= sizeof(buf)) {
-		snprintf(msg, msglen, "variant list too long");
-		return -1;
-	}
-	snprintf(buf, sizeof(buf), "%s", arg);
-	for (tok = strtok_r(buf, ",", &save); tok != NULL;
-	     tok = strtok_r(NULL, ",", &save)) {
-		if (select_one(w, tok, out, max, n, msg, msglen) != 0)
-			return -1;
-	}
-	if (*n == 0) {
-		snprintf(msg, msglen, "'%s': no variant named", arg);
-		return -1;
-	}
-	return 0;
-}
-
 int
 hx_cli_check_config(hx_run_config_t *cfg, char *msg, size_t msglen)
 {
@@ -676,7 +560,7 @@ hx_cli_parse_run(int argc, char **argv, hx_run_config_t *cfg, hx_cli_run_t *cli,
 	if (hx_cli_lookup(a.positional[0], NULL, &w, NULL, msg, msglen) != 0)
 		return -1;
 	for (int i = 1; i < a.npositional; i++) {
-		if (hx_cli_select_variants(w, a.positional[i], cli->variants,
+		if (hx_select_variants(w, a.positional[i], cli->variants,
 			HX_CLI_MAX_VARIANTS, &cli->nvariants, msg, msglen) != 0)
 			return -1;
 	}

@@ -71,13 +71,6 @@ typedef struct hx_cli_args_s {
 int hx_cli_getopt(int argc, char **argv, const hx_cli_opt_t *own, size_t nown,
     int max_positional, hx_cli_args_t *a, char *msg, size_t msglen);
 
-/* The same for a command that runs another: options, then "--", then
- * COMMAND [ARGS...], whose words are never read as options. *cmd is
- * COMMAND's index in argv. -1 with msg when the "--" or the command is
- * missing. */
-int hx_cli_getopt_command(int argc, char **argv, const hx_cli_opt_t *own,
-    size_t nown, hx_cli_args_t *a, int *cmd, char *msg, size_t msglen);
-
 /* The options before the first word that is not one (a command that
  * takes several commands): *stop is that word's index (argc when none),
  * and *dashes 1 when a "--" ended the options (*stop is then the word
@@ -127,11 +120,6 @@ int hx_cli_write_result(
 int hx_cli_write_results(
     const char *path, int gbench, json_t *results, char *msg, size_t msglen);
 
-/* Writes results as CSV (hx_csv: the sweep's columns) to path,
- * atomically. 0, or -1 with msg. */
-int hx_cli_write_csv(
-    const char *path, json_t *results, char *msg, size_t msglen);
-
 /* --cpu's value: a CPU number below the configured count. 0, or -1 with
  * msg. */
 int hx_cli_parse_cpu(const char *arg, int *cpu, char *msg, size_t msglen);
@@ -169,14 +157,6 @@ int hx_cli_parse_run(int argc, char **argv, hx_run_config_t *cfg,
  * with msg naming the unknown one. */
 int hx_cli_lookup(const char *workload, const char *variant,
     const workload_t **w, const variant_t **v, char *msg, size_t msglen);
-
-/* Appends to out[0 .. *n) (max entries) the variants of w that arg
- * names: a comma-separated list of names and fnmatch globs (col*, *),
- * "all" meaning *, each variant once, in the order named (a glob's in the
- * table's order). 0, or -1 with msg naming a name that is unknown or a
- * glob that matches nothing. */
-int hx_cli_select_variants(const workload_t *w, const char *arg,
-    const variant_t **out, size_t max, size_t *n, char *msg, size_t msglen);
 
 /* The output files a command will write (either may be NULL): --json's
  * folder writable, --timeline a file name ("-" refused) in a writable

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "hx_csv.h"
+#include "hx_file.h"
 #include "hx_params.h"
 #include "hx_result.h"
 
@@ -114,4 +115,10 @@ hx_csv_jsonl_write(FILE *f, void *arg)
 			return -1;
 	}
 	return 0;
+}
+
+int
+hx_csv_save(const char *path, json_t *results, char *msg, size_t msglen)
+{
+	return hx_file_write_atomic(path, hx_csv_write, results, msg, msglen);
 }

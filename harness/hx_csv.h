@@ -8,6 +8,7 @@
 #define FB_HX_CSV_H
 
 #include <jansson.h>
+#include <stddef.h>
 #include <stdio.h>
 
 /* Writes the header and one row per result object of the JSON array arg
@@ -18,5 +19,9 @@ int hx_csv_write(FILE *f, void *arg);
 /* The result objects of the JSON array arg as JSON lines (one compact
  * object a line), the same writer shape. 0, or -1. */
 int hx_csv_jsonl_write(FILE *f, void *arg);
+
+/* Writes results (a JSON array) as CSV to path, atomically (hx_file). 0,
+ * or -1 with msg. */
+int hx_csv_save(const char *path, json_t *results, char *msg, size_t msglen);
 
 #endif /* FB_HX_CSV_H */

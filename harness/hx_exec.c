@@ -16,6 +16,7 @@
 
 #include "hx_ceilings.h"
 #include "hx_cli.h"
+#include "hx_csv.h"
 #include "hx_exec.h"
 #include "hx_file.h"
 #include "hx_format.h"
@@ -209,7 +210,7 @@ exec_report(const hx_exec_plan_t *plan, json_t *results)
 		rc = 1;
 	}
 	if (plan->csv_path != NULL &&
-	    hx_cli_write_csv(plan->csv_path, results, msg, sizeof(msg)) != 0) {
+	    hx_csv_save(plan->csv_path, results, msg, sizeof(msg)) != 0) {
 		hx_cli_error("exec", msg);
 		rc = 1;
 	}

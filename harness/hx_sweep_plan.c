@@ -10,6 +10,7 @@
 #include "hx_file.h"
 #include "hx_plugin.h"
 #include "hx_result.h"
+#include "hx_select.h"
 #include "hx_sweep_plan.h"
 
 static const hx_cli_opt_t sweep_own[] = {{"workload", 1}, {"variants", 1},
@@ -148,9 +149,8 @@ sweep_variants(sweep_plan_t *plan, const char *arg, char *msg, size_t msglen)
 {
 	char inner[1200];
 
-	if (hx_cli_select_variants(plan->w, arg, plan->variants,
-		SWEEP_MAX_VARIANTS, &plan->nvariants, inner,
-		sizeof(inner)) != 0) {
+	if (hx_select_variants(plan->w, arg, plan->variants, SWEEP_MAX_VARIANTS,
+		&plan->nvariants, inner, sizeof(inner)) != 0) {
 		snprintf(msg, msglen, "--variants: %s", inner);
 		return -1;
 	}

@@ -25,6 +25,7 @@
 #include "hx_cli.h"
 #include "hx_compare.h"
 #include "hx_counters.h"
+#include "hx_csv.h"
 #include "hx_exec.h"
 #include "hx_file.h"
 #include "hx_gbench.h"
@@ -237,8 +238,7 @@ run_report(const char *self, const hx_run_config_t *cfgs,
 		hx_cli_write_results(cli->json_path, cli->gbench, results, msg,
 		    sizeof(msg)) != 0) ||
 	    (cli->csv_path != NULL &&
-		hx_cli_write_csv(cli->csv_path, results, msg, sizeof(msg)) !=
-		    0)) {
+		hx_csv_save(cli->csv_path, results, msg, sizeof(msg)) != 0)) {
 		hx_cli_error("run", msg);
 		return HX_EXIT_FAILURE;
 	}
