@@ -192,7 +192,8 @@ hx_exec_label(char *const *argv, char *out, size_t len)
 	if (!exec_is_interpreter(base))
 		return;
 	for (size_t i = 1; argv[i] != NULL; i++) {
-		if (strcmp(argv[i], "-m") == 0 && argv[i + 1] != NULL) {
+		if (strcmp(argv[i], "-m") == 0 && argv[i + 1] != NULL &&
+		    argv[i + 1][0] != '\0') {
 			snprintf(out, len, "%s", argv[i + 1]);
 			return;
 		}
@@ -201,7 +202,7 @@ hx_exec_label(char *const *argv, char *out, size_t len)
 		if (strcmp(argv[i], "-c") == 0 ||
 		    (strcmp(argv[i], "-e") == 0 && !exec_is_shell(base)))
 			return;
-		if (argv[i][0] != '-') {
+		if (argv[i][0] != '-' && argv[i][0] != '\0') {
 			snprintf(out, len, "%s", exec_base(argv[i]));
 			return;
 		}
