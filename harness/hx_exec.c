@@ -59,7 +59,7 @@ static const char hx_exec_help[] =
     "                            after it (default: the script an\n"
     "                            interpreter runs, python3 x.py: x.py;\n"
     "                            else the command's base name)\n"
-    "  --timeline FILE           RSS timeline CSV of all runs\n";
+    "  --timeline FILE           RSS timeline CSV of all runs (one command)\n";
 
 static const char hx_exec_help_tail[] =
     "  --json FILE|-             write the result object (- = stdout; the\n"
