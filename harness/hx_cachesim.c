@@ -547,8 +547,9 @@ hx_cachesim_measure(const hx_run_config_t *cfg, const char *self, json_t *r,
 	argv[a] = NULL;
 	if (hx_cachesim_run(argv, "hx_run_measured", &sim, msg, msglen) != 0)
 		goto label_return;
-	if ((o = cachesim_result(&sim, exe, cfg->workload->units(&cfg->params),
-		 json_path)) == NULL)
+	if ((o = cachesim_result(&sim, exe,
+		 hx_plugin_units(cfg->workload, &cfg->params), json_path)) ==
+	    NULL)
 		goto label_return;
 	json_object_set_new(r, "cachesim", o);
 	ret = 0;

@@ -28,8 +28,9 @@
 static const char *const setting_names[HX_SET_COUNT] = {"repeat", "warmup",
     "min-time", "events", "mem-limit", "timeline-interval", "cpu"};
 
+/* The repeat line's "%llu" is the command's default. */
 static const char *const setting_help[HX_SET_COUNT] = {
-    "timed repeats after the cold run (5; 0: cold run only)",
+    "timed repeats after the cold run (%llu; 0: cold run only)",
     "discarded runs before the timed ones (1)",
     "repeat until S seconds were measured",
     "libpfm4 event names, comma-separated (default: cycles,\n"
@@ -113,8 +114,44 @@ take_option(int opt, char **argv, hx_cli_args_t *a, char *msg, size_t msglen)
 	return 0;
 }
 
+size_t
+hx_cli_options(
+    const hx_cli_opt_t *own, size_t nown, unsigned without, struct option *o)
+{
+	size_t k = 0;
+
+	build_options(own, nown, o);
+	/* Leave out the settings the command refuses. */
+	for (size_t i = 0; o[i].name != NULL; i++) {
+		if (o[i].val >= OPT_SETTINGS && o[i].val < OPT_OWN &&
+		    (without & (1u << (o[i].val - OPT_SETTINGS))) != 0)
+			continue;
+		o[k++] = o[i];
+	}
+	o[k] = (struct option){NULL, 0, NULL, 0};
+	return k;
+}
+
+size_t
+hx_cli_run_options(struct option *o)
+{
+	return hx_cli_options(run_own, RUN_NOWN, 0, o);
+}
+
+/* The index of the command's own --help, or -1. */
+static int
+help_index(const hx_cli_opt_t *own, size_t nown)
+{
+	for (size_t i = 0; i < nown; i++) {
+		if (strcmp(own[i].name, "help") == 0)
+			return (int)i;
+	}
+	return -1;
+}
+
 /* getopt_long over argv with optstring; optind is left where it stopped
- * and *last just past the last option taken. 0, or -1 with msg. */
+ * and *last just past the last option taken. -h is --help where the
+ * command has one. 0, or -1 with msg. */
 static int
 cli_scan(int argc, char **argv, const char *optstring, const hx_cli_opt_t *own,
     size_t nown, hx_cli_args_t *a, int *last, char *msg, size_t msglen)
@@ -136,7 +173,10 @@ cli_scan(int argc, char **argv, const char *optstring, const hx_cli_opt_t *own,
 	*last = 1;
 	while (
 	    (opt = getopt_long(argc, argv, optstring, options, NULL)) != -1) {
-		if (take_option(opt, argv, a, msg, msglen) != 0)
+		if (opt == 'h' && help_index(own, nown) >= 0)
+			a->own[help_index(own, nown)] = "";
+		else if (take_option(
+			     opt == 'h' ? '?' : opt, argv, a, msg, msglen) != 0)
 			return -1;
 		*last = optind;
 	}
@@ -149,7 +189,7 @@ hx_cli_getopt(int argc, char **argv, const hx_cli_opt_t *own, size_t nown,
 {
 	int last;
 
-	if (cli_scan(argc, argv, ":", own, nown, a, &last, msg, msglen) != 0)
+	if (cli_scan(argc, argv, ":h", own, nown, a, &last, msg, msglen) != 0)
 		return -1;
 	for (int i = optind; i < argc; i++) {
 		if (a->npositional == max_positional) {
@@ -169,8 +209,9 @@ hx_cli_getopt_prefix(int argc, char **argv, const hx_cli_opt_t *own,
 {
 	int last;
 
-	/* '+': stop at the first word that is not an option. */
-	if (cli_scan(argc, argv, "+:", own, nown, a, &last, msg, msglen) != 0)
+	/* '+': stop at the first word that is not an option ("-h" is
+	 * --help where the command has one). */
+	if (cli_scan(argc, argv, "+:h", own, nown, a, &last, msg, msglen) != 0)
 		return -1;
 	/* A "--" that is an option's value (--json --) does not end them. */
 	*dashes = optind == last + 1 && optind <= argc &&
@@ -360,13 +401,34 @@ hx_cli_params_usage(FILE *f, int lists)
 }
 
 void
-hx_cli_settings_usage(FILE *f)
+hx_cli_settings_usage(FILE *f, unsigned without, uint64_t repeat)
 {
 	for (int i = 0; i < HX_SET_COUNT; i++) {
-		char opt[64];
+		char opt[64], help[512];
+		if ((without & (1u << i)) != 0)
+			continue;
 		snprintf(opt, sizeof(opt), "--%s %s", setting_names[i],
 		    setting_value[i]);
-		fprintf(f, "  %-26s%s\n", opt, setting_help[i]);
+		/* A constant format of the table; repeat's takes a value. */
+		snprintf(help, sizeof(help), "%s", setting_help[i]);
+		if (i == HX_SET_REPEAT)
+			snprintf(help, sizeof(help), setting_help[i],
+			    (unsigned long long)repeat);
+		fprintf(f, "  %-26s%s\n", opt, help);
+	}
+}
+
+void
+hx_cli_workload_names(char *buf, size_t len)
+{
+	const workload_t *w;
+
+	buf[0] = '\0';
+	for (size_t i = 0; (w = hx_plugin_workload(i)) != NULL; i++) {
+		if (w->hidden)
+			continue;
+		strncat(buf, buf[0] ? ", " : "", len - strlen(buf) - 1);
+		strncat(buf, w->name, len - strlen(buf) - 1);
 	}
 }
 
@@ -390,7 +452,7 @@ hx_cli_run_usage(FILE *f)
 	    f);
 	hx_cli_params_usage(f, 0);
 	fputs("measurement:\n", f);
-	hx_cli_settings_usage(f);
+	hx_cli_settings_usage(f, 0, HX_RUN_DEFAULT_REPEAT);
 	fputs("  --timeline FILE           memory timeline CSV of the run\n"
 	      "  --cachesim                also count simulated cache misses "
 	      "(valgrind)\n"
@@ -419,18 +481,10 @@ hx_cli_lookup(const char *workload, const char *variant, const workload_t **w,
     const variant_t **v, char *msg, size_t msglen)
 {
 	char known[512] = "";
-	const workload_t *x;
 	const variant_t *y;
 
 	if ((*w = hx_plugin_find_workload(workload)) == NULL) {
-		for (size_t i = 0; (x = hx_plugin_workload(i)) != NULL; i++) {
-			if (x->hidden)
-				continue;
-			strncat(known, known[0] ? ", " : "",
-			    sizeof(known) - strlen(known) - 1);
-			strncat(
-			    known, x->name, sizeof(known) - strlen(known) - 1);
-		}
+		hx_cli_workload_names(known, sizeof(known));
 		snprintf(msg, msglen, "unknown workload '%s' (known: %s)",
 		    workload, known);
 		return -1;

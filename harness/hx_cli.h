@@ -13,6 +13,7 @@
 #ifndef FB_HX_CLI_H
 #define FB_HX_CLI_H
 
+#include <getopt.h>
 #include <jansson.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -125,9 +126,24 @@ int hx_cli_write_results(
 int hx_cli_parse_cpu(const char *arg, int *cpu, char *msg, size_t msglen);
 
 /* Prints the parameters' help lines (from the table), then the
- * settings'. */
+ * settings' but those whose bit (1u << HX_SET_...) is in without, with
+ * repeat as --repeat's default. */
 void hx_cli_params_usage(FILE *f, int lists);
-void hx_cli_settings_usage(FILE *f);
+void hx_cli_settings_usage(FILE *f, unsigned without, uint64_t repeat);
+
+/* The workloads' names (hidden ones left out), ", " between, in buf. */
+void hx_cli_workload_names(char *buf, size_t len);
+
+/* The options a measuring command reads, as getopt_long's table (for
+ * help, the man page and the completion script): the parameters, the
+ * settings but those in without, own[0..nown) and --param; NULL-ended, in
+ * o of HX_CLI_MAX_OPTIONS entries. Returns the count. hx_cli_run_options:
+ * run's. */
+#define HX_CLI_MAX_OPTIONS                                                     \
+	(HX_CLI_MAX_PARAMS + HX_SET_COUNT + HX_CLI_MAX_OWN + 2)
+size_t hx_cli_options(
+    const hx_cli_opt_t *own, size_t nown, unsigned without, struct option *o);
+size_t hx_cli_run_options(struct option *o);
 
 /* At most this many variants in one harness run. */
 #define HX_CLI_MAX_VARIANTS 64

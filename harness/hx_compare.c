@@ -16,7 +16,8 @@
 #include "hx_stats.h"
 
 static const char compare_help[] =
-    "usage: harness compare OLD NEW [--threshold PCT] [--alpha A]\n"
+    "usage: harness compare OLD NEW [--threshold PCT] [--alpha A] "
+    "[--format F]\n"
     "\n"
     "Matches the runs of two result files (JSON lines as harness sweep writes\n"
     "them, one result object as harness run --json writes it, or Google\n"
@@ -608,18 +609,36 @@ compare_option(int opt, hx_compare_opts_t *o, int *format)
 	return 0;
 }
 
+static const struct option compare_opts[] = {
+    {"threshold", required_argument, NULL, 't'},
+    {"alpha", required_argument, NULL, 'a'},
+    {"format", required_argument, NULL, 'f'},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+void
+hx_compare_usage(FILE *f)
+{
+	fputs(compare_help, f);
+}
+
+size_t
+hx_compare_options(struct option *o)
+{
+	size_t n = 0;
+
+	while ((o[n] = compare_opts[n]).name != NULL)
+		n++;
+	return n;
+}
+
 /* The options; 0, HX_COMPARE_HELP, or an exit status after a message. */
 #define HX_COMPARE_HELP (-1)
 static int
 compare_parse(int argc, char **argv, hx_compare_opts_t *o, int *format)
 {
-	static const struct option opts[] = {
-	    {"threshold", required_argument, NULL, 't'},
-	    {"alpha", required_argument, NULL, 'a'},
-	    {"format", required_argument, NULL, 'f'},
-	    {"help", no_argument, NULL, 'h'},
-	    {NULL, 0, NULL, 0},
-	};
+	const struct option *opts = compare_opts;
 	int opt, rc;
 
 	hx_compare_opts_init(o);

@@ -55,7 +55,7 @@ static const char hx_exec_help[] =
     "then writes JSON lines, one result object a line.\n"
     "\n"
     "  --workload W              validate the reported result as W's\n"
-    "  -n, --name LABEL          the result's variant, for the command\n"
+    "  --name LABEL, -n LABEL    the result's variant, for the command\n"
     "                            after it (default: the script an\n"
     "                            interpreter runs, python3 x.py: x.py;\n"
     "                            else the command's base name)\n"
@@ -134,18 +134,17 @@ exec_timeline_writer(FILE *f, void *arg)
 	return hx_exec_timeline_csv(arg, f);
 }
 
-static void
-exec_usage(void)
+void
+hx_exec_usage(FILE *f)
 {
-	fputs(hx_exec_help, stdout);
-	fputs("W's parameters (as harness run; --workload first):\n", stdout);
-	hx_cli_params_usage(stdout, 0);
-	fputs("measurement (as harness run; --min-time is run's "
-	      "alone, and --mem-limit\nhere is the tree's RSS that "
-	      "kills the run):\n",
-	    stdout);
-	hx_cli_settings_usage(stdout);
-	fputs(hx_exec_help_tail, stdout);
+	fputs(hx_exec_help, f);
+	fputs("W's parameters (as harness run; --workload first):\n", f);
+	hx_cli_params_usage(f, 0);
+	fputs("measurement (as harness run, but --mem-limit here is the "
+	      "tree's RSS that\nkills the run):\n",
+	    f);
+	hx_cli_settings_usage(f, HX_EXEC_WITHOUT, HX_RUN_DEFAULT_REPEAT);
+	fputs(hx_exec_help_tail, f);
 }
 
 /* The results of the measured records (each freed here): one object per
@@ -235,7 +234,7 @@ hx_exec_main(int argc, char **argv)
 
 	rc = hx_exec_plan_parse(argc, argv, &plan, msg, sizeof(msg));
 	if (rc == HX_EXEC_HELP) {
-		exec_usage();
+		hx_exec_usage(stdout);
 		hx_exec_plan_free(&plan);
 		return 0;
 	}

@@ -30,16 +30,21 @@
 #ifndef FB_HX_EXEC_H
 #define FB_HX_EXEC_H
 
+#include <getopt.h>
 #include <jansson.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
+#include "hx_cli.h"
 #include "hx_counters.h"
 #include "hx_proc.h"
 #include "hx_record.h"
 #include "variant.h"
 
 #define HX_EXEC_HELP 1
+/* The settings exec refuses: --min-time (one bit a setting). */
+#define HX_EXEC_WITHOUT (1u << HX_SET_MIN_TIME)
 #define HX_EXEC_INTERRUPTED 1
 /* At most this many commands in one call. */
 #define HX_EXEC_MAX_COMMANDS 16
@@ -172,5 +177,11 @@ const char *hx_exec_kind_name(hx_exec_kind_t k);
  * exit status: 0 measured (even when the command failed), 2 bad usage, 1 a
  * failure of the harness, 128 + signal when interrupted. */
 int hx_exec_main(int argc, char **argv);
+
+/* `harness exec --help`, and the options it reads (getopt_long's table
+ * in o, HX_CLI_MAX_OPTIONS entries, --min-time left out: exec refuses it;
+ * the count). */
+void hx_exec_usage(FILE *f);
+size_t hx_exec_options(struct option *o);
 
 #endif /* FB_HX_EXEC_H */

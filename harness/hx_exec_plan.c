@@ -485,7 +485,7 @@ hx_exec_plan_parse(
 	memset(plan, 0, sizeof(*plan));
 	memset(&base, 0, sizeof(base));
 	memset(&rc, 0, sizeof(rc));
-	base.repeat = 5;
+	base.repeat = HX_RUN_DEFAULT_REPEAT;
 	base.warmup = 1;
 	base.timeline_interval_us = 1000;
 	base.cpu = -1;
@@ -524,4 +524,10 @@ hx_exec_plan_free(hx_exec_plan_t *plan)
 {
 	free(plan->words);
 	plan->words = NULL;
+}
+
+size_t
+hx_exec_options(struct option *o)
+{
+	return hx_cli_options(exec_own, EXEC_NOWN, HX_EXEC_WITHOUT, o);
 }

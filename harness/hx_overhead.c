@@ -22,8 +22,8 @@
 #define OVERHEAD_PAIRS 7
 #define OVERHEAD_MAX_SAMPLES 4096
 
-static void
-overhead_usage(FILE *f)
+void
+hx_overhead_usage(FILE *f)
 {
 	fprintf(f,
 	    "usage: harness overhead [WORKLOAD VARIANT [run options]] [--json "
@@ -32,8 +32,28 @@ overhead_usage(FILE *f)
 	    "(default\ninterp tiled --n 2e6, about one second) alternately "
 	    "with the default\ncounters and a 1 ms memory timeline, and with "
 	    "neither, %d times each;\nprints both medians, the overhead in "
-	    "percent and a Mann-Whitney p.\n",
+	    "percent and a Mann-Whitney p.\n\n"
+	    "  --json FILE|-             write the two medians, the overhead "
+	    "and p as JSON\n"
+	    "  run options               as harness run (harness run --help), "
+	    "but --timeline\n"
+	    "                            and --events none, which it "
+	    "toggles itself\n",
 	    OVERHEAD_PAIRS);
+}
+
+size_t
+hx_overhead_options(struct option *o)
+{
+	size_t n = hx_cli_run_options(o), k = 0;
+
+	/* run's, where --json is its own, less --timeline, which it refuses. */
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(o[i].name, "timeline") != 0)
+			o[k++] = o[i];
+	}
+	o[k] = (struct option){NULL, 0, NULL, 0};
+	return k;
 }
 
 /* The measurements of the pairs. */
@@ -209,7 +229,7 @@ hx_overhead_main(int argc, char **argv)
 		return HX_EXIT_FAILURE;
 	switch (overhead_parse(argc, argv, oh, &json_path, msg, sizeof(msg))) {
 	case HX_CLI_HELP:
-		overhead_usage(stdout);
+		hx_overhead_usage(stdout);
 		rc = HX_EXIT_OK;
 		goto label_return;
 	case 0:

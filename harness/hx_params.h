@@ -2,7 +2,7 @@
  * hx_params: the one table of run parameters (n m g preset seed chunk tile
  * steps threads).
  *
- * Each parameter is declared once, in HX_PARAMS_TABLE in hx_params.c: its
+ * Each parameter is declared once, in the table hx_params[] in hx_params.c: its
  * name (the option --NAME, the JSON key params.NAME and the CSV column), its
  * meaning (for --help), where it lives in params_t, its kind (a count, or a
  * choice among names), its bounds, whether 0 stands for "the variant's

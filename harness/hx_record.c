@@ -1,6 +1,7 @@
 /*
  * hx_record: the result object from a record (see hx_record.h).
  */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -295,13 +296,16 @@ memory_json(const hx_record_t *rec)
 {
 	json_t *mem = json_object();
 
-	if (rec->has_model) {
+	if (rec->has_model && !rec->no_model) {
 		json_object_set_new(
 		    mem, "model_bytes", bytes_json(rec->model_bytes));
 		json_object_set_new(
 		    mem, "model_bare_bytes", bytes_json(rec->model_bare_bytes));
-		json_object_set_new(
-		    mem, "model_formula", json_string(rec->model_formula));
+		if (rec->model_formula != NULL)
+			json_object_set_new(mem, "model_formula",
+			    json_string(rec->model_formula));
+	}
+	if (rec->has_model) {
 		json_object_set_new(
 		    mem, "input_bytes", bytes_json(rec->input_bytes));
 		json_object_set_new(mem, "mem_limit_bytes",
@@ -335,21 +339,30 @@ median_time(const hx_record_t *rec)
 static json_t *
 work_json(const hx_record_t *rec)
 {
-	json_t *work = json_pack("{s:s, s:f, s:f, s:f}", "unit", rec->unit,
-	    "units", rec->units, "flops", rec->flops, "bytes", rec->bytes);
+	json_t *work =
+	    json_pack("{s:s, s:f}", "unit", rec->unit, "units", rec->units);
 	double t = rec->has_time ? median_time(rec) : 0.0;
 
-	if (work == NULL || !rec->has_time)
+	if (work == NULL)
+		return NULL;
+	/* No count (a plugin without flops or bytes): no field, no rate. */
+	if (!isnan(rec->flops))
+		json_object_set_new(work, "flops", json_real(rec->flops));
+	if (!isnan(rec->bytes))
+		json_object_set_new(work, "bytes", json_real(rec->bytes));
+	if (!rec->has_time)
 		return work;
 	if (t > 0) {
-		json_object_set_new(
-		    work, "gflops_per_s", json_real(rec->flops / t * 1e-9));
-		json_object_set_new(
-		    work, "gbytes_per_s", json_real(rec->bytes / t * 1e-9));
+		if (!isnan(rec->flops))
+			json_object_set_new(work, "gflops_per_s",
+			    json_real(rec->flops / t * 1e-9));
+		if (!isnan(rec->bytes))
+			json_object_set_new(work, "gbytes_per_s",
+			    json_real(rec->bytes / t * 1e-9));
 		json_object_set_new(
 		    work, "ns_per_unit", json_real(t / rec->units * 1e9));
 	}
-	if (rec->bytes > 0)
+	if (rec->bytes > 0 && !isnan(rec->flops))
 		json_object_set_new(work, "intensity_flops_per_byte",
 		    json_real(rec->flops / rec->bytes));
 	return work;

@@ -56,7 +56,7 @@ hx_result_print_line(FILE *f, const json_t *r)
 	const char *status = hx_result_status(r);
 	const json_t *ci =
 	    json_object_get(json_object_get(r, "time_s"), "ci95");
-	char med[32], lo[32], hi[32], cold[32], ws[32], model[32], rss[32];
+	char med[32], lo[32], hi[32], cold[32], ws[32], model[48], rss[32];
 
 	fprintf(f, "%s/%s n=%.0f", str_or(r, "workload"), str_or(r, "variant"),
 	    hx_result_number(r, "params.n"));
@@ -68,8 +68,14 @@ hx_result_print_line(FILE *f, const json_t *r)
 	hx_format_time(cold, sizeof(cold), hx_result_number(r, "time_s.cold"));
 	hx_format_bytes(
 	    ws, sizeof(ws), hx_result_number(r, "memory.peak_workspace_bytes"));
-	hx_format_bytes(
-	    model, sizeof(model), hx_result_number(r, "memory.model_bytes"));
+	/* A variant without a model (a plugin's) has no model_bytes. */
+	if (hx_result_at(r, "memory.model_bytes") == NULL) {
+		snprintf(model, sizeof(model), "no model");
+	} else {
+		memcpy(model, "model ", 7);
+		hx_format_bytes(model + 6, sizeof(model) - 6,
+		    hx_result_number(r, "memory.model_bytes"));
+	}
 	hx_format_bytes(
 	    rss, sizeof(rss), hx_result_number(r, "memory.peak_rss_bytes"));
 	fprintf(f, ": median %s", med);
@@ -81,7 +87,7 @@ hx_result_print_line(FILE *f, const json_t *r)
 		fprintf(f, " [%s, %s]", lo, hi);
 	}
 	fprintf(f,
-	    ", cold %s; workspace %s (model %s); rss hwm %s; "
+	    ", cold %s; workspace %s (%s); rss hwm %s; "
 	    "faults %.0f (cold %.0f); %s\n",
 	    cold, ws, model, rss, hx_result_number(r, "memory.minor_faults"),
 	    hx_result_number(r, "memory.cold_minor_faults"),

@@ -1,6 +1,6 @@
 /*
- * hx_result: the result object (interface.md) on its way out: one readable
- * line for the terminal, and the JSON file, written atomically.
+ * hx_result: the result object (docs/result-schema.md) on its way out: one
+ * readable line for the terminal, and the JSON file, written atomically.
  */
 #ifndef FB_HX_RESULT_H
 #define FB_HX_RESULT_H

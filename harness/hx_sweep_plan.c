@@ -11,6 +11,7 @@
 #include "hx_plugin.h"
 #include "hx_result.h"
 #include "hx_select.h"
+#include "hx_sweep.h"
 #include "hx_sweep_plan.h"
 
 static const hx_cli_opt_t sweep_own[] = {{"workload", 1}, {"variants", 1},
@@ -29,26 +30,38 @@ enum {
 	S_NOWN
 };
 
+size_t
+hx_sweep_options(struct option *o)
+{
+	return hx_cli_options(sweep_own, S_NOWN, 0, o);
+}
+
 void
 hx_sweep_usage(FILE *f)
 {
-	fputs("usage: harness sweep --workload W --out PREFIX [options]\n\n"
-	      "Runs every combination of the variants and value lists given, "
-	      "each in\nits own child, and writes PREFIX.jsonl (one result "
-	      "object a line) and\nPREFIX.csv (one row a run, for plotting), "
-	      "both rewritten atomically\nafter every run.\n\n"
-	      "  --workload W              interp or colony\n"
-	      "  --variants LIST|all       comma-separated variant names or "
-	      "globs\n"
-	      "                            (fused,tiled; 'col*'; all = '*'; "
-	      "default all)\n"
-	      "parameters, each a comma-separated list (forms: 1e5,300000):\n",
-	    f);
+	char names[512];
+
+	hx_cli_workload_names(names, sizeof(names));
+	fprintf(f,
+	    "usage: harness sweep --workload W --out PREFIX [options]\n\n"
+	    "Runs every combination of the variants and value lists given, "
+	    "each in\nits own child, and writes PREFIX.jsonl (one result "
+	    "object a line) and\nPREFIX.csv (one row a run, for plotting), "
+	    "both rewritten atomically\nafter every run, and ends with a "
+	    "table of the results on stdout.\n\n"
+	    "  --workload W              one of %s\n"
+	    "  --variants LIST|all       comma-separated variant names or "
+	    "globs\n"
+	    "                            (fused,tiled; 'col*'; all = '*'; "
+	    "default all)\n"
+	    "parameters, each a comma-separated list (forms: 1e5,300000):\n",
+	    names);
 	hx_cli_params_usage(f, 1);
-	fputs("measurement, as for harness run, for every run (but --repeat "
-	      "defaults to 10\nhere, so that harness compare can decide):\n",
-	    f);
-	hx_cli_settings_usage(f);
+	fprintf(f,
+	    "measurement, as for harness run, for every run (but --repeat "
+	    "defaults to %d\nhere, so that harness compare can decide):\n",
+	    SWEEP_DEFAULT_REPEAT);
+	hx_cli_settings_usage(f, 0, SWEEP_DEFAULT_REPEAT);
 	fputs("  --timeline-dir DIR        a memory timeline CSV per run in "
 	      "DIR\n"
 	      "  --resume                  keep PREFIX.jsonl's runs and skip "

@@ -64,8 +64,6 @@ typedef struct sweep_s {
 	double started;
 } sweep_t;
 
-void hx_sweep_usage(FILE *f);
-
 /* The options into a plan (without its grid) and s's output paths. 0,
  * HX_CLI_HELP, or -1 with one line in msg. */
 int hx_sweep_parse(int argc, char **argv, sweep_plan_t *plan, sweep_t *s,

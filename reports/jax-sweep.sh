@@ -33,6 +33,9 @@
 #                           answer's rewrite the same program?
 #   jax-plan.json           the sizes, the memory guard and the choice of the
 #                           large N with its prediction
+#   explain-interp-question.json|png|svg, explain-colony-step.json|png|svg
+#                           explain.py --measure of the un-jitted question and
+#                           colony step, with its liveness chart
 # or, when build/venv cannot run JAX, jax-skipped.txt (one line: why); either
 # way it exits 0 so that the rest of the report is made. Runs that fail are
 # kept with their status; the report says so.
@@ -226,5 +229,19 @@ cat > "$DATA/jax-plan.json" <<EOF
  "fit": "${FIT}",
  "seconds": $(( $(date +%s) - START ))}
 EOF
+# explain (variants/jax/explain.py): where the un-jitted question's and
+# colony step's memory goes, by source line, predicted beside measured, with
+# its chart, for the report's rp_explain.c.
+rm -f "$DATA"/explain-*
+for e in "interp-question question --n $NI --m $MI" "colony-step step_eager --n $NC"; do
+	set -- $e
+	name=$1
+	shift
+	step "explain $name"
+	taskset -c 0 "$PY" variants/jax/explain.py --program "$@" --measure \
+		--json "$DATA/explain-$name.json" --chart "$DATA/explain-$name.png" \
+		--chart "$DATA/explain-$name.svg" >/dev/null ||
+		echo "jax-sweep.sh: explain $name failed" >&2
+done
 step "done: $(ls "$DATA" | grep -c '^jax-') files"
 exit 0

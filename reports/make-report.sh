@@ -6,8 +6,7 @@
 #          run with 10 repeats on interp, 3 on the threads sweeps and the
 #          JAX question measured at N=10^6 (102 s of its own) took 15.5
 #          minutes; the repeat counts and sizes below were then cut to fit
-#          the 15 minutes of `make report` (the time of the run that made
-#          the committed report is in README). The headline tables keep 10
+#          the 15 minutes of `make report`. The headline tables keep 10
 #          timed repeats a variant; eager at 10^6 runs once (cold).
 #   quick  the same sections at small sizes in reports/out-quick/ (git-ignored);
 #          about a minute.

@@ -29,6 +29,7 @@
 #include "hx_file.h"
 #include "rp_colony.h"
 #include "rp_exercise.h"
+#include "rp_explain.h"
 #include "rp_generic.h"
 #include "rp_gnuplot.h"
 #include "rp_html.h"
@@ -94,6 +95,7 @@ write_sections(rp_report_t *R)
 	rp_lesson_glossary(R);
 	rp_machine_idioms(R);
 	rp_jax_write(R);
+	rp_explain_write(R);
 	rp_scaling_write(R);
 	rp_generic_write(R, &generic);
 	rp_machine_write(R);

@@ -191,6 +191,7 @@ def run_program(o):
     import jax
     import jaxlib
 
+    import explain
     import fb_jaxpr
     import fb_programs
 
@@ -206,6 +207,8 @@ def run_program(o):
     report.update(times)
     report.update(memory_analysis(prog))
     report["jaxpr_eqns"] = fb_jaxpr.count_eqns(prog.traced[0], *prog.traced[1])
+    # explain's op-by-op prediction of the traced program, beside the measured peak.
+    report["explain"] = explain.predicted(prog.traced[0], prog.traced[1])
     report["jaxpr_of"] = prog.jit_of if prog.jitted else (
         "one batch" if o.program == "batched" else "the whole program")
     report["threads"] = {"requested": o.threads, "from": o.threads_from,
