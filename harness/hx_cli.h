@@ -4,7 +4,8 @@
  * generated from the parameter table (hx_params), the measurement settings
  * (--repeat --warmup --min-time --events --mem-limit --timeline-interval)
  * applied to a run configuration by one function that every command uses,
- * and the exit statuses.
+ * and the exit statuses (hx_cli.c); harness run's own command line
+ * (hx_cli_run.c).
  *
  * Every bad value gets a one-line message naming the option and the value;
  * the caller prints it (hx_cli_error) and exits HX_EXIT_USAGE. Nothing is
