@@ -238,18 +238,24 @@ hx_cli_apply_extra(
 	return 0;
 }
 
-/* A count setting: positive unless zero_ok. */
+/* A count setting from 1 (0 when zero_ok) to max. */
 static int
-setting_count(const char *name, const char *arg, int zero_ok, uint64_t *out,
-    char *msg, size_t msglen)
+setting_count(const char *name, const char *arg, int zero_ok, uint64_t max,
+    uint64_t *out, char *msg, size_t msglen)
 {
 	uint64_t v;
+	int rc = hx_parse_count(arg, &v);
 
-	if (hx_parse_count(arg, &v) != 0) {
+	if (rc != 0 && rc != HX_PARSE_TOO_LARGE) {
 		snprintf(msg, msglen,
 		    "--%s '%s': not a non-negative integer (forms: 100000, "
 		    "1e6)",
 		    name, arg);
+		return -1;
+	}
+	if (rc == HX_PARSE_TOO_LARGE || v > max) {
+		snprintf(msg, msglen, "--%s '%s': must be at most %llu", name,
+		    arg, (unsigned long long)max);
 		return -1;
 	}
 	if (v == 0 && !zero_ok) {
@@ -268,20 +274,29 @@ hx_cli_apply_settings(
 	const char *const *s = a->setting;
 
 	if ((s[HX_SET_REPEAT] != NULL &&
-		setting_count("repeat", s[HX_SET_REPEAT], 1, &cfg->repeat, msg,
-		    msglen) != 0) ||
+		setting_count("repeat", s[HX_SET_REPEAT], 1, HX_CLI_MAX_REPEAT,
+		    &cfg->repeat, msg, msglen) != 0) ||
 	    (s[HX_SET_WARMUP] != NULL &&
-		setting_count("warmup", s[HX_SET_WARMUP], 1, &cfg->warmup, msg,
-		    msglen) != 0) ||
+		setting_count("warmup", s[HX_SET_WARMUP], 1, HX_CLI_MAX_REPEAT,
+		    &cfg->warmup, msg, msglen) != 0) ||
 	    (s[HX_SET_TIMELINE_INTERVAL] != NULL &&
 		setting_count("timeline-interval", s[HX_SET_TIMELINE_INTERVAL],
-		    0, &cfg->timeline_interval_us, msg, msglen) != 0))
+		    0, HX_CLI_MAX_INTERVAL_US, &cfg->timeline_interval_us, msg,
+		    msglen) != 0))
 		return -1;
 	if (s[HX_SET_MIN_TIME] != NULL &&
 	    hx_parse_seconds(s[HX_SET_MIN_TIME], &cfg->min_time_s) != 0) {
 		snprintf(msg, msglen,
 		    "--min-time '%s': not a positive number of seconds",
 		    s[HX_SET_MIN_TIME]);
+		return -1;
+	}
+	if (s[HX_SET_MEM_LIMIT] != NULL &&
+	    hx_parse_bytes(s[HX_SET_MEM_LIMIT], &cfg->mem_limit) ==
+		HX_PARSE_TOO_LARGE) {
+		snprintf(msg, msglen,
+		    "--mem-limit '%s': must be at most 16E (2^64 - 1 bytes)",
+		    s[HX_SET_MEM_LIMIT]);
 		return -1;
 	}
 	if (s[HX_SET_MEM_LIMIT] != NULL &&
@@ -466,19 +481,38 @@ hx_cli_check_config(hx_run_config_t *cfg, char *msg, size_t msglen)
 }
 
 int
+hx_cli_check_csv(const char *path, char *msg, size_t msglen)
+{
+	char inner[4400];
+
+	if (path != NULL &&
+	    hx_file_check_writable(path, inner, sizeof(inner)) != 0) {
+		snprintf(msg, msglen, "--csv %s", inner);
+		return -1;
+	}
+	return 0;
+}
+
+int
 hx_cli_check_outputs(
     const char *json_path, const char *timeline_path, char *msg, size_t msglen)
 {
+	char inner[4400];
+
 	if (json_path != NULL &&
-	    hx_file_check_writable(json_path, msg, msglen) != 0)
+	    hx_file_check_writable(json_path, inner, sizeof(inner)) != 0) {
+		snprintf(msg, msglen, "--json %s", inner);
 		return -1;
+	}
 	if (timeline_path != NULL && strcmp(timeline_path, "-") == 0) {
 		snprintf(msg, msglen, "--timeline: needs a file name");
 		return -1;
 	}
 	if (timeline_path != NULL &&
-	    hx_file_check_writable(timeline_path, msg, msglen) != 0)
+	    hx_file_check_writable(timeline_path, inner, sizeof(inner)) != 0) {
+		snprintf(msg, msglen, "--timeline %s", inner);
 		return -1;
+	}
 	return 0;
 }
 

@@ -27,6 +27,12 @@
 #define HX_EXIT_FAILURE 1 /* a failure while running */
 #define HX_EXIT_USAGE 2   /* bad usage or bad input, one line on stderr */
 
+/* The largest --repeat and --warmup: each run keeps a few samples, and a
+ * million of them is more than any median needs. */
+#define HX_CLI_MAX_REPEAT 1000000
+/* The largest --timeline-interval: one minute, in microseconds. */
+#define HX_CLI_MAX_INTERVAL_US 60000000
+
 /* hx_cli_parse_run's return for --help. */
 #define HX_CLI_HELP 1
 
@@ -158,6 +164,7 @@ typedef struct hx_cli_run_s {
 	int no_fork;  /* --no-fork: measure in this process */
 	int cachesim; /* --cachesim */
 	int gbench;   /* --format gbench: --json writes that */
+	int quiet;    /* --quiet: no warnings on stderr */
 } hx_cli_run_t;
 
 /* `harness run --help`. */
@@ -180,6 +187,10 @@ int hx_cli_lookup(const char *workload, const char *variant,
  * folder. 0, or -1 with msg. */
 int hx_cli_check_outputs(
     const char *json_path, const char *timeline_path, char *msg, size_t msglen);
+
+/* --csv's file (NULL: none) in a writable folder, as --json's. 0, or -1
+ * with msg. */
+int hx_cli_check_csv(const char *path, char *msg, size_t msglen);
 
 /* Checks a configuration as a whole (workload and variant checks, event
  * names, memory limit); -1 with msg. */

@@ -12,7 +12,7 @@
 
 static const hx_cli_opt_t run_own[] = {{"json", 1}, {"timeline", 1},
     {"cachesim", 0}, {"no-validate", 0}, {"no-fork", 0}, {"format", 1},
-    {"help", 0}, {"csv", 1}, {"aggregates-only", 0}};
+    {"quiet", 0}, {"help", 0}, {"csv", 1}, {"aggregates-only", 0}};
 enum {
 	RUN_JSON,
 	RUN_TIMELINE,
@@ -20,6 +20,7 @@ enum {
 	RUN_NO_VALIDATE,
 	RUN_NO_FORK,
 	RUN_FORMAT,
+	RUN_QUIET,
 	RUN_HELP,
 	RUN_CSV,
 	RUN_AGGREGATES_ONLY,
@@ -70,7 +71,11 @@ hx_cli_run_usage(FILE *f)
 	      "mean, median and\n"
 	      "                            stddev rows\n"
 	      "  --csv FILE                the results as CSV (the sweep's "
-	      "columns)\n\n"
+	      "columns)\n"
+	      "  --quiet                   leave out the warnings printed on "
+	      "stderr under\n"
+	      "                            the summary line (they stay in the "
+	      "JSON)\n\n"
 	      "Numbers: plain integers or forms like 1e6. Exit status: 0 ok "
 	      "or skipped,\n1 failed while running, 2 bad input.\n",
 	    f);
@@ -87,6 +92,7 @@ run_own_options(const hx_cli_args_t *a, hx_run_config_t *cfg, hx_cli_run_t *cli,
 	cli->cachesim = a->own[RUN_CACHESIM] != NULL;
 	cli->json_path = a->own[RUN_JSON];
 	cli->csv_path = a->own[RUN_CSV];
+	cli->quiet = a->own[RUN_QUIET] != NULL;
 	if (a->own[RUN_FORMAT] != NULL &&
 	    hx_cli_parse_format(
 		a->own[RUN_FORMAT], &cli->gbench, msg, msglen) != 0)
@@ -112,7 +118,7 @@ run_own_options(const hx_cli_args_t *a, hx_run_config_t *cfg, hx_cli_run_t *cli,
 			return -1;
 	}
 	if (hx_cli_check_config(cfg, msg, msglen) != 0 ||
-	    hx_cli_check_outputs(cli->csv_path, NULL, msg, msglen) != 0)
+	    hx_cli_check_csv(cli->csv_path, msg, msglen) != 0)
 		return -1;
 	return hx_cli_check_outputs(
 	    cli->json_path, cfg->timeline_path, msg, msglen);

@@ -467,7 +467,10 @@ text_memory(FILE *f, const json_t *e)
 	{
 		double va = hx_result_number(x, "old");
 		double vb = hx_result_number(x, "new");
-		fprintf(f, "    %-28s %14.6g -> %14.6g", name, va, vb);
+		char ca[HX_FORMAT_LEN + 64], cb[HX_FORMAT_LEN + 64];
+		hx_format_counter(ca, sizeof(ca), name, va);
+		hx_format_counter(cb, sizeof(cb), name, vb);
+		fprintf(f, "    %-28s %s -> %s per run", name, ca, cb);
 		if (va != 0)
 			fprintf(f, "  (%+.1f%%)", (vb - va) / va * 100.0);
 		fputc('\n', f);

@@ -185,7 +185,7 @@ exec_report(const hx_exec_plan_t *plan, json_t *results)
 {
 	const hx_exec_config_t *first = &plan->cmds[0];
 	FILE *out =
-	    first->json_path != NULL && strcmp(first->json_path, "-") == 0
+	    first->json_path != NULL && hx_file_is_stdout(first->json_path)
 	    ? stderr
 	    : stdout;
 	char msg[4600];

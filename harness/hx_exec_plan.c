@@ -516,7 +516,7 @@ hx_exec_plan_parse(
 		    "--timeline takes one command (%zu given)", plan->ncmds);
 		return -1;
 	}
-	return hx_cli_check_outputs(plan->csv_path, NULL, msg, msglen);
+	return hx_cli_check_csv(plan->csv_path, msg, msglen);
 }
 
 void

@@ -298,7 +298,7 @@ exec_run_one(const hx_exec_config_t *cfg, hx_exec_record_t *rec,
 	}
 	exec_param_env(cfg, &o);
 	o.stdout_to_stderr =
-	    cfg->json_path != NULL && strcmp(cfg->json_path, "-") == 0;
+	    cfg->json_path != NULL && hx_file_is_stdout(cfg->json_path);
 	o.mem_limit = cfg->mem_limit;
 	o.pin = cfg->cpu >= 0;
 	o.cpu = cfg->cpu;

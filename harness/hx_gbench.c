@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hx_file.h"
 #include "hx_gbench.h"
 #include "hx_result.h"
 #include "hx_stats.h"
@@ -465,6 +466,18 @@ hx_gbench_options(struct option *o)
 	return n;
 }
 
+/* --out checked before anything is read. */
+static int
+convert_check_out(const char *out, char *msg, size_t msglen)
+{
+	char inner[4200];
+
+	if (hx_file_check_writable(out, inner, sizeof(inner)) == 0)
+		return 0;
+	snprintf(msg, msglen, "--out %s", inner);
+	return -1;
+}
+
 /* The options: FILE, --to, --out. 0, 1 for --help, or -1 with msg. */
 static int
 convert_parse(int argc, char **argv, const char **in, const char **out,
@@ -508,7 +521,7 @@ convert_parse(int argc, char **argv, const char **in, const char **out,
 		    "--help)");
 		return -1;
 	}
-	return 0;
+	return convert_check_out(*out, msg, msglen);
 }
 
 int

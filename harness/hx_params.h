@@ -120,6 +120,12 @@ int hx_params_same_inputs(
  * object to f, then every parameter outside the table (" passes=3"). */
 void hx_params_label(FILE *f, const json_t *params_json);
 
+/* Appends " n=1000" and then " NAME=VALUE" for every other parameter of a
+ * result's params object whose value is not workload w's default (" tile=64
+ * preset=seed passes=3"): the summary line names what was changed. */
+void hx_params_label_changed(
+    FILE *f, const workload_t *w, const json_t *params_json);
+
 /* The names in the results' params objects that are not in the table (the
  * workloads' own parameters), in the order first seen: a JSON array (new
  * reference; NULL when out of memory). */

@@ -8,7 +8,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "hx_format.h"
 #include "hx_machine.h"
+#include "hx_mem.h"
 #include "hx_params.h"
 #include "hx_record.h"
 #include "hx_stats.h"
@@ -135,10 +137,12 @@ time_warnings(
 		    json_string("fewer than 5 timed repeats: the confidence "
 				"interval is rough"));
 	if (s->ci_wide) {
+		char lo[HX_FORMAT_LEN], hi[HX_FORMAT_LEN];
 		snprintf(w, sizeof(w),
-		    "the 95%% interval of the median [%.4g, %.4g] s is wider "
+		    "the 95%% interval of the median [%s, %s] is wider "
 		    "than 5%% of the median: noisy machine or too few repeats",
-		    s->ci_lo, s->ci_hi);
+		    hx_format_time(lo, sizeof(lo), s->ci_lo),
+		    hx_format_time(hi, sizeof(hi), s->ci_hi));
 		json_array_append_new(warnings, json_string(w));
 	}
 	if (s->median < 100.0 * resolution)
@@ -508,6 +512,33 @@ merge_missing(json_t *dst, json_t *src)
 	}
 }
 
+/* A measured peak above the variant's model by more than the allocator's
+ * grain: the model leaves something out. Threads: the team's sum is an
+ * upper bound, so the lower bound is what is compared. */
+static void
+model_warning(const hx_record_t *rec, json_t *warnings)
+{
+	uint64_t peak = rec->peak_workspace_bytes;
+	char w[256], a[HX_FORMAT_LEN], b[HX_FORMAT_LEN];
+
+	if (!rec->has_model || !rec->has_peaks || !rec->has_workspace ||
+	    rec->model_bytes == HX_RECORD_TOO_LARGE)
+		return;
+	if (rec->has_threads && rec->threads > 1)
+		peak =
+		    rec->has_workspace_lower ? rec->workspace_lower_bytes : 0;
+	if (peak <= rec->model_bytes + HX_MEM_PEAK_GRAIN)
+		return;
+	snprintf(w, sizeof(w),
+	    "measured peak workspace %s is above the model's %s (%s) by more "
+	    "than the allocator's %d KiB grain: the model leaves something "
+	    "out",
+	    hx_format_bytes(a, sizeof(a), (double)peak),
+	    hx_format_bytes(b, sizeof(b), (double)rec->model_bytes),
+	    rec->model_formula, HX_MEM_PEAK_GRAIN / 1024);
+	json_array_append_new(warnings, json_string(w));
+}
+
 json_t *
 hx_record_to_json(const hx_record_t *rec)
 {
@@ -522,6 +553,7 @@ hx_record_to_json(const hx_record_t *rec)
 		json_array_extend(warnings, rec->warnings);
 	head_json(rec, r);
 	json_object_set_new(r, "memory", memory_json(rec));
+	model_warning(rec, warnings);
 	if (rec->has_work)
 		json_object_set_new(r, "work", work_json(rec));
 	if ((machine = hx_machine_json()) != NULL)

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "hx_cli.h"
@@ -61,8 +62,10 @@ sweep_load(sweep_t *s, char *msg, size_t msglen)
 {
 	json_t *old;
 	char inner[4200];
+	struct stat st;
 
-	if (access(s->jsonl_path, F_OK) != 0)
+	/* Only a regular file holds an earlier sweep (a FIFO is not read). */
+	if (stat(s->jsonl_path, &st) != 0 || !S_ISREG(st.st_mode))
 		return 0;
 	if ((old = hx_result_read(s->jsonl_path, inner, sizeof(inner))) ==
 	    NULL) {
@@ -165,6 +168,8 @@ sweep_keep(
     sweep_t *s, hx_run_config_t *cfg, json_t *r, char *msg, size_t msglen)
 {
 	hx_result_print_line(stderr, r);
+	if (!s->quiet)
+		hx_result_print_warnings(stderr, r);
 	if (strcmp(hx_result_status(r), "failed") == 0)
 		s->failures++;
 	sweep_ref_keep(s, cfg, r);
@@ -343,7 +348,9 @@ hx_sweep_main(int argc, char **argv)
 		snprintf(msg, sizeof(msg), "out of memory");
 	if (rc != 0 || s.results == NULL ||
 	    hx_sweep_grid(&plan, msg, sizeof(msg)) != 0 ||
-	    (plan.resume && sweep_load(&s, msg, sizeof(msg)) != 0)) {
+	    hx_sweep_check_earlier(&plan, &s, msg, sizeof(msg)) != 0 ||
+	    (plan.resume && sweep_load(&s, msg, sizeof(msg)) != 0) ||
+	    (plan.force && hx_sweep_set_aside(&s, msg, sizeof(msg)) != 0)) {
 		hx_cli_error("sweep", msg);
 		rc = HX_EXIT_USAGE;
 		goto label_return;

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "hx_cli.h"
 #include "hx_file.h"
@@ -16,7 +17,8 @@
 
 static const hx_cli_opt_t sweep_own[] = {{"workload", 1}, {"variants", 1},
     {"timeline-dir", 1}, {"resume", 0}, {"out", 1}, {"no-interleave", 0},
-    {"format", 1}, {"help", 0}, {"aggregates-only", 0}};
+    {"format", 1}, {"force", 0}, {"quiet", 0}, {"help", 0},
+    {"aggregates-only", 0}};
 enum {
 	S_WORKLOAD,
 	S_VARIANTS,
@@ -25,6 +27,8 @@ enum {
 	S_OUT,
 	S_NO_INTERLEAVE,
 	S_FORMAT,
+	S_FORCE,
+	S_QUIET,
 	S_HELP,
 	S_AGGREGATES_ONLY,
 	S_NOWN
@@ -68,6 +72,13 @@ hx_sweep_usage(FILE *f)
 	      "those made\n"
 	      "                            with the same parameters and "
 	      "settings\n"
+	      "  --quiet                   no warnings under each run's line "
+	      "(they stay\n"
+	      "                            in the results)\n"
+	      "  --force                   start again when PREFIX.jsonl holds "
+	      "results: the\n"
+	      "                            old files are kept as "
+	      "PREFIX.jsonl.1 and so on\n"
 	      "  --out PREFIX              output files PREFIX.jsonl and "
 	      "PREFIX.csv\n"
 	      "  --format json|gbench      gbench: also PREFIX.gbench.json, "
@@ -221,13 +232,115 @@ sweep_extra_lists(
 	return 0;
 }
 
+/* The number of results in the regular file path holds (0: none or
+ * absent), or -1 when it holds something that is not results (reason in
+ * why). */
+static int
+sweep_results_in(const char *path, char *why, size_t len)
+{
+	struct stat st;
+	json_t *old;
+	int n;
+
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size == 0)
+		return 0;
+	if ((old = hx_result_read(path, why, len)) == NULL)
+		return strstr(why, "no result") != NULL ? 0 : -1;
+	n = (int)json_array_size(old);
+	json_decref(old);
+	return n;
+}
+
+/* --out, --timeline-dir, and --resume against --force, before anything
+ * runs: a prefix, files that can be written, a folder. 0, or -1 with
+ * msg. */
+static int
+sweep_check_outputs(const sweep_plan_t *plan, sweep_t *s, const char *out,
+    char *msg, size_t msglen)
+{
+	char inner[4200];
+
+	if (out[0] == '\0') {
+		snprintf(msg, msglen, "--out '': an empty prefix");
+		return -1;
+	}
+	snprintf(s->jsonl_path, sizeof(s->jsonl_path), "%s.jsonl", out);
+	snprintf(s->csv_path, sizeof(s->csv_path), "%s.csv", out);
+	if (hx_file_check_writable(s->jsonl_path, inner, sizeof(inner)) != 0 ||
+	    hx_file_check_writable(s->csv_path, inner, sizeof(inner)) != 0 ||
+	    (s->gbench_path[0] != '\0' &&
+		hx_file_check_writable(s->gbench_path, inner, sizeof(inner)) !=
+		    0)) {
+		snprintf(msg, msglen, "--out %s", inner);
+		return -1;
+	}
+	if (plan->timeline_dir != NULL &&
+	    hx_file_check_dir(plan->timeline_dir, inner, sizeof(inner)) != 0) {
+		snprintf(msg, msglen, "--timeline-dir %s", inner);
+		return -1;
+	}
+	if (plan->resume && plan->force) {
+		snprintf(msg, msglen,
+		    "--resume and --force: choose one (continue the sweep in "
+		    "%s, or start again)",
+		    s->jsonl_path);
+		return -1;
+	}
+	return 0;
+}
+
+int
+hx_sweep_check_earlier(
+    const sweep_plan_t *plan, const sweep_t *s, char *msg, size_t msglen)
+{
+	char inner[4200];
+	int n, len = (int)(strlen(s->jsonl_path) - strlen(".jsonl"));
+	const char *out = s->jsonl_path;
+
+	if (plan->resume || plan->force ||
+	    (n = sweep_results_in(s->jsonl_path, inner, sizeof(inner))) == 0)
+		return 0;
+	if (n < 0)
+		snprintf(msg, msglen,
+		    "--out %.*s: %.500s is there and is not a sweep's "
+		    "results (%.500s); --force starts again and keeps it as "
+		    "%.500s.1",
+		    len, out, s->jsonl_path, inner, s->jsonl_path);
+	else
+		snprintf(msg, msglen,
+		    "--out %.*s: %.500s already holds %d result%s; --resume "
+		    "continues that sweep, --force starts again and keeps "
+		    "the old files as %.500s.1 etc.",
+		    len, out, s->jsonl_path, n, n == 1 ? "" : "s",
+		    s->jsonl_path);
+	return -1;
+}
+
+int
+hx_sweep_set_aside(const sweep_t *s, char *msg, size_t msglen)
+{
+	char gbench[4200];
+	const char *paths[3] = {s->jsonl_path, s->csv_path, gbench};
+	int k;
+
+	snprintf(gbench, sizeof(gbench), "%.*s.gbench.json",
+	    (int)(strlen(s->jsonl_path) - strlen(".jsonl")), s->jsonl_path);
+	if (hx_file_set_aside(paths, 3, &k, msg, msglen) != 0)
+		return -1;
+	if (k > 0)
+		fprintf(stderr,
+		    "harness sweep: --force: the earlier results kept as "
+		    "%s.%d (their .csv and .gbench.json with .%d too)\n",
+		    s->jsonl_path, k, k);
+	return 0;
+}
+
 /* The options into a plan (without its grid). 0, HX_CLI_HELP, or -1. */
 int
 hx_sweep_parse(int argc, char **argv, sweep_plan_t *plan, sweep_t *s, char *msg,
     size_t msglen)
 {
 	hx_cli_args_t a;
-	const char *out;
 
 	if (hx_cli_getopt(argc, argv, sweep_own, S_NOWN, 0, &a, msg, msglen) !=
 	    0)
@@ -270,18 +383,9 @@ hx_sweep_parse(int argc, char **argv, sweep_plan_t *plan, sweep_t *s, char *msg,
 		    msg, msglen, "--aggregates-only needs --format gbench");
 		return -1;
 	}
-	out = a.own[S_OUT];
-	snprintf(s->jsonl_path, sizeof(s->jsonl_path), "%s.jsonl", out);
-	snprintf(s->csv_path, sizeof(s->csv_path), "%s.csv", out);
-	{
-		char inner[4200];
-		if (hx_file_check_writable(
-			s->jsonl_path, inner, sizeof(inner)) != 0) {
-			snprintf(msg, msglen, "--out: %s", inner);
-			return -1;
-		}
-	}
-	return 0;
+	plan->force = a.own[S_FORCE] != NULL;
+	s->quiet = a.own[S_QUIET] != NULL;
+	return sweep_check_outputs(plan, s, a.own[S_OUT], msg, msglen);
 }
 
 /* The workload's own parameters of the schedule (schedule 1) or of the

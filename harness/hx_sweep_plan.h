@@ -47,6 +47,7 @@ typedef struct sweep_plan_s {
 	hx_run_config_t base;
 	const char *timeline_dir;
 	int resume;
+	int force;      /* --force: the old files set aside, a new sweep */
 	int interleave; /* variants of the same parameters take turns */
 	hx_run_config_t *runs;
 	size_t total;
@@ -62,6 +63,7 @@ typedef struct sweep_s {
 	size_t nrefs;
 	size_t done, failures;
 	double started;
+	int quiet; /* --quiet: no warnings under each run's line */
 } sweep_t;
 
 /* The options into a plan (without its grid) and s's output paths. 0,
@@ -72,6 +74,16 @@ int hx_sweep_parse(int argc, char **argv, sweep_plan_t *plan, sweep_t *s,
 /* The whole grid into plan->runs (plan->total), every configuration
  * checked. 0, or -1 with msg. */
 int hx_sweep_grid(sweep_plan_t *plan, char *msg, size_t msglen);
+
+/* Without --resume or --force, an earlier sweep's results in PREFIX.jsonl
+ * are refused, never overwritten silently (after every value was checked,
+ * so that a bad one is named first). 0, or -1 with msg. */
+int hx_sweep_check_earlier(
+    const sweep_plan_t *plan, const sweep_t *s, char *msg, size_t msglen);
+
+/* --force: an earlier sweep's files set aside under one number. 0, or -1
+ * with msg. */
+int hx_sweep_set_aside(const sweep_t *s, char *msg, size_t msglen);
 
 /* --resume: drops from the plan the runs s->results already holds. */
 void hx_sweep_skip_done(sweep_plan_t *plan, const sweep_t *s);

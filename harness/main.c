@@ -17,6 +17,7 @@
  * the only places that turn them into messages and exit statuses.
  */
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,7 @@
 #include "hx_exec.h"
 #include "hx_explain.h"
 #include "hx_file.h"
+#include "hx_format.h"
 #include "hx_gbench.h"
 #include "hx_help.h"
 #include "hx_isolate.h"
@@ -127,16 +129,18 @@ list_models(const workload_t *w)
 		const char *desc = v->description != NULL ? v->description : "";
 		if (v->workload != w)
 			continue;
+		char model[HX_FORMAT_LEN];
 		/* A plugin's variant may have no model (model_bytes NULL). */
 		if (v->model_bytes == NULL)
-			printf("  %-13s no model %33s  %s", v->name, "", desc);
-		else
-			printf(
-			    "  %-13s model %-18s = %10.4g bytes at defaults  "
-			    "%s",
+			printf("  %-13s no model %29s  %s", v->name, "", desc);
+		else {
+			hx_format_bytes(model, sizeof(model),
+			    (double)v->model_bytes(&p, model_bare));
+			printf("  %-13s model %-18s = %8s at defaults  %s",
 			    v->name,
 			    v->model_formula != NULL ? v->model_formula : "",
-			    (double)v->model_bytes(&p, model_bare), desc);
+			    model, desc);
+		}
 		printf(v->idiom != NULL ? " [%s]\n" : "\n", v->idiom);
 	}
 }
@@ -208,7 +212,7 @@ static int
 run_report(const char *self, const hx_run_config_t *cfgs,
     const hx_cli_run_t *cli, json_t *results)
 {
-	FILE *out = cli->json_path != NULL && strcmp(cli->json_path, "-") == 0
+	FILE *out = cli->json_path != NULL && hx_file_is_stdout(cli->json_path)
 	    ? stderr
 	    : stdout;
 	char msg[4600];
@@ -223,6 +227,8 @@ run_report(const char *self, const hx_run_config_t *cfgs,
 			0)
 			fprintf(stderr, "harness run: cachesim: %s\n", msg);
 		hx_result_print_line(out, r);
+		if (!cli->quiet)
+			hx_result_print_warnings(stderr, r);
 		if (strcmp(hx_result_status(r), "failed") == 0)
 			rc = HX_EXIT_FAILURE;
 	}
@@ -372,8 +378,33 @@ cmd_generate(int argc, char **argv)
 	return rc != 0 || fflush(stdout) != 0 ? HX_EXIT_FAILURE : HX_EXIT_OK;
 }
 
-int
-main(int argc, char **argv)
+/* A write to a closed pipe fails with EPIPE (reported as an error at the
+ * end) instead of killing us without a word. A handler, not SIG_IGN: a
+ * caught signal is reset by execve, so the commands exec measures still
+ * get the default. */
+static void
+on_sigpipe(int sig)
+{
+	(void)sig;
+}
+
+/* rc, or HX_EXIT_FAILURE with one line when standard output lost a write
+ * (a full disk, /dev/full, a closed pipe): nothing printed is lost
+ * silently. A command that already failed has said why. */
+static int
+finish(int rc)
+{
+	char msg[256];
+
+	if (hx_file_close_stdout(msg, sizeof(msg)) == 0)
+		return rc;
+	if (rc != HX_EXIT_FAILURE && rc != HX_EXIT_USAGE)
+		fprintf(stderr, "harness: %s\n", msg);
+	return HX_EXIT_FAILURE;
+}
+
+static int
+dispatch(int argc, char **argv)
 {
 	const hx_help_cmd_t *c;
 	const command_t *cmd;
@@ -410,4 +441,16 @@ main(int argc, char **argv)
 		return HX_EXIT_USAGE;
 	}
 	return cmd->main(n, argv + 1);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_sigpipe;
+	sa.sa_flags = SA_RESTART;
+	sigaction(SIGPIPE, &sa, NULL);
+	return finish(dispatch(argc, argv));
 }

@@ -15,14 +15,12 @@
 #define T rp_text_fmt_time
 #define NUM rp_text_fmt_num
 
-/* The workloads that have sections of their own. */
-static const char *const known_workloads[] = {"interp", "colony", NULL};
-
+/* Whether w has a section of its own (rp_report_workloads). */
 static int
 known(const char *w)
 {
-	for (size_t i = 0; known_workloads[i] != NULL; i++)
-		if (strcmp(known_workloads[i], w) == 0)
+	for (size_t i = 0; rp_report_workloads[i] != NULL; i++)
+		if (strcmp(rp_report_workloads[i], w) == 0)
 			return 1;
 	return 0;
 }

@@ -4,6 +4,7 @@
  * so; with one (skipped, with a message, when build/venv is absent) the
  * question's program at a tiny size is explained op by op.
  */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "fb_spawn.h"
@@ -42,7 +43,9 @@ Test(explain_cmd, explains_the_question_op_by_op)
 	int st;
 
 	if (access(py != NULL ? py : "build/venv/bin/python", X_OK) != 0) {
-		cr_log_warn("explain_cmd: no build/venv (make jax): skipped");
+		fprintf(stderr,
+		    "explain_cmd: no build/venv (make jax): "
+		    "skipped\n");
 		return;
 	}
 	fb_tmpdir(dir, sizeof(dir));

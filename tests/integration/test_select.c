@@ -70,7 +70,7 @@ Test(select, sweep_globs_choose_the_variants)
 	char dir[4096], prefix[4200], jsonl[4400], got[512], *out, *err;
 	char *args[] = {"sweep", "--workload", "colony", "--variants", "naive*",
 	    "--n", "64", "--steps", "1", "--repeat", "1", "--warmup", "0",
-	    "--events", "none", "--out", prefix, NULL};
+	    "--events", "none", "--out", prefix, NULL, NULL};
 
 	fb_tmpdir(dir, sizeof(dir));
 	snprintf(prefix, sizeof(prefix), "%s/s", dir);
@@ -88,8 +88,10 @@ Test(select, sweep_globs_choose_the_variants)
 	    "row without parameters or status:\n%s", out);
 	free(out);
 	free(err);
-	/* A name and a glob together, each variant once. */
+	/* A name and a glob together, each variant once (a new sweep in
+	 * the same files: --force). */
 	args[4] = "tiled,*i*";
+	args[17] = "--force";
 	cr_assert(sel_run(dir, args, &out, &err) == 0, "exit: %s", err);
 	sel_variants(jsonl, got, sizeof(got));
 	cr_expect(strcmp(got, "tiled,naive,naive-reuse") == 0,
