@@ -369,7 +369,7 @@ interp_block_materialized(const interp_inputs_t *in, uint64_t n0, uint64_t len,
 		const float x = inputs.x[n0 + n];
 		float *row = values + n * m;
 
-		for (uint64_t i = 0; i < m; i++)
+		for (int32_t i = 0; i < (int32_t)m; i++)
 			row[i] = interp_value(&inputs, i, x);
 	}
 	for (uint64_t j = 0; j < len * m; j++)
