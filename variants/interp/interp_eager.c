@@ -226,4 +226,10 @@ const variant_t interp_eager = {
     .teardown = interp_state_teardown,
     .flops = interp_eager_flops,
     .bytes = interp_eager_bytes,
+    .insn_allowance = 40.0,
+    .insn_allowance_why =
+	"op by op: every primitive is a loop of its own over an (N,M) or "
+	"(N,M,4) array, each value stored and loaded again by the next "
+	"primitive, with the loop and allocation overhead of each; 31x at "
+	"the smoke size with M = 64",
 };

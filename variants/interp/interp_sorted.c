@@ -30,9 +30,16 @@
 
 #include "interp/interp.h"
 
-/* float32 lanes of the bucket kernel's vectors: one AVX-512 register (two
- * AVX2 ones), the multiple interp_grid_major_row pads the rows to. */
+/* float32 lanes of the bucket kernel's vectors: one register of the
+ * build's widest (a 64-byte vector on AVX2 is split through the stack);
+ * interp_grid_major_row pads the rows to a multiple of 16, so of each. */
+#if defined(__AVX512F__)
 #define SORTED_LANES 16
+#elif defined(__AVX__)
+#define SORTED_LANES 8
+#else
+#define SORTED_LANES 4
+#endif
 /* Points whose weights are made at once (their four weights in four
  * arrays, so that the loop making them vectorizes); the chunk then runs
  * against every column block of the bucket's rows. */
@@ -388,4 +395,11 @@ const variant_t interp_sorted = {
     .teardown = interp_state_teardown,
     .flops = interp_sorted_flops,
     .bytes = interp_sorted_bytes,
+    .insn_allowance = 3.5,
+    .insn_allowance_why =
+	"the counting sort, the transposed copy and each bucket's and "
+	"chunk's set-up (weights, row loads, the lanes' sum) are per point "
+	"or per bucket, not per pair: at the smoke size (34 buckets of "
+	"about 59 points, M = 64) 2.9x; on x86-64-v3 each weight is a "
+	"broadcast of its own (no embedded broadcast before AVX-512)",
 };
