@@ -49,7 +49,7 @@ static void
 insn_check_line(char *line, const char *dir)
 {
 	char *argv[FB_MAX_ARGS], *save = NULL, *tok, json[300], err[300];
-	char cmd[2048];
+	char out[300], cmd[2048], *line_out;
 	const char *w, *v;
 	int a = 0;
 	json_t *r, *c;
@@ -71,6 +71,7 @@ insn_check_line(char *line, const char *dir)
 	}
 	snprintf(json, sizeof(json), "%s/%s-%s.json", dir, w, v);
 	snprintf(err, sizeof(err), "%s/%s-%s.err", dir, w, v);
+	snprintf(out, sizeof(out), "%s/%s-%s.out", dir, w, v);
 	argv[a++] = "--repeat";
 	argv[a++] = "0";
 	argv[a++] = "--warmup";
@@ -83,8 +84,16 @@ insn_check_line(char *line, const char *dir)
 	argv[a++] = json;
 	argv[a] = NULL;
 	fb_join(argv, cmd, sizeof(cmd));
-	cr_assert_eq(fb_wait(fb_start_exe(fb_harness(), argv, NULL, err)), 0,
+	cr_assert_eq(fb_wait(fb_start_exe(fb_harness(), argv, out, err)), 0,
 	    "%s failed", cmd);
+	/* The summary line carries the figure too. */
+	line_out = fb_slurp(out);
+	cr_expect(line_out != NULL && strstr(line_out, "simulated ") != NULL &&
+		strstr(line_out, " instructions/pair, ") != NULL &&
+		strstr(line_out, "x the minimum ") != NULL,
+	    "%s: summary line without the instruction figure: %s", cmd,
+	    line_out != NULL ? line_out : "(none)");
+	free(line_out);
 	r = json_load_file(json, 0, NULL);
 	cr_assert_not_null(r, "%s wrote no result", cmd);
 	c = json_object_get(r, "cachesim");
