@@ -74,11 +74,15 @@ CFLAGS_ALL := $(CFLAGS_BASE) -Iharness -Ivariants $(shell pkg-config --cflags ja
 
 # The harness's version (harness --version, every result's
 # harness_version): git describe at build time, "unknown" outside git.
+# The semantic version is FB_VERSION_SEMVER in variants/plugin.h alone
+# (fusebench.pc's Version, harness --version).
 FB_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+FB_SEMVER := $(shell sed -n 's/^\#define FB_VERSION_SEMVER "\(.*\)"$$/\1/p' variants/plugin.h)
 CFLAGS_ALL += -DFB_VERSION='"$(FB_VERSION)"'
 
 # harness/hx_mem_<allocator>.c: only the one ALLOC names is built.
 # hx_tsan.c is linked as an object of its own in ThreadSanitizer builds.
+# (harness/hx_help.c describes the commands for help, man and completion.)
 HX_SRC_COMMON := $(filter-out harness/main.c harness/hx_mem_%.c harness/hx_tsan.c,$(wildcard harness/*.c))
 HX_SRC    := $(HX_SRC_COMMON) harness/hx_mem_$(ALLOC).c
 # variants/example/ is a plugin, built apart (PLUGINS below).
@@ -103,19 +107,22 @@ REPORT_SRC := $(filter-out reports/report.c,$(wildcard reports/*.c))
 REPORT_OBJ := $(REPORT_SRC:%.c=$(OBJ)/%.o)
 # Plugins (shared libraries `harness run --plugin` loads): the example
 # under variants/example/ and the broken ones the tests refuse. They see
-# variant.h and plugin.h only; the harness exports the helpers they call.
+# variant.h and plugin.h only, as a user's plugin does after make install:
+# <fusebench/plugin.h> from $(BUILD)/include, where the two headers are
+# copied in the installed layout. The harness exports the helpers they call.
+PLUGIN_HEADERS := $(BUILD)/include/fusebench/variant.h $(BUILD)/include/fusebench/plugin.h
 PLUGIN_SRC := $(wildcard variants/example/*.c) $(wildcard tests/plugins/*.c)
 PLUGINS   := $(foreach s,$(PLUGIN_SRC),$(BUILD)/plugins/lib$(basename $(notdir $(s))).so)
-PLUGIN_CFLAGS := -std=gnu11 -D_GNU_SOURCE -g -O2 -fPIC -shared $(WARN) -Ivariants
+PLUGIN_CFLAGS := -std=gnu11 -D_GNU_SOURCE -g -O2 -fPIC -shared $(WARN) -I$(BUILD)/include
 # Small programs that harness exec measures in the integration tests.
 HELPER_SRC := $(wildcard tests/helpers/*.c)
 HELPERS   := $(HELPER_SRC:tests/helpers/%.c=$(BUILD)/helpers/%)
 
-.PHONY: all install valgrind-build deps test test-unit test-integration report clean format format-check valgrind \
+.PHONY: all install valgrind-build deps deps-report deps-test test test-unit test-integration report clean format format-check valgrind \
 	valgrind-report \
-	fuzz fuzz-ci fuzz-build cppcheck jax test-jax
+	fuzz fuzz-ci fuzz-build cppcheck jax test-jax doc-links
 
-all: $(BUILD)/harness $(BUILD)/report $(PLUGINS)
+all: $(BUILD)/harness $(BUILD)/report $(PLUGINS) $(BUILD)/fusebench.1 $(BUILD)/fusebench.bash
 ifeq ($(ALLOC)$(SANITIZER)$(BUILD_DIR),jemalloc)
 all: valgrind-build
 endif
@@ -123,14 +130,47 @@ endif
 valgrind-build:
 	$(MAKE) BUILD_DIR=build/valgrind OPT="$(VALGRIND_OPT)" build/valgrind/harness
 
+# The Debian packages (harness/deps.sh says which and why): make deps those
+# that building the harness and the report needs, deps-report adds the JAX
+# programs' (python3-venv), deps-test the test tools. As root they install
+# what is missing with apt-get; otherwise they print the command.
 deps:
-	@sh harness/deps.sh
+	@sh harness/deps.sh install build
 
-$(OBJ)/variants/%.o: variants/%.c
+deps-report:
+	@sh harness/deps.sh install report
+
+deps-test:
+	@sh harness/deps.sh install test
+
+# Before the first object compiles, a probe of the compiler and the headers
+# (harness/deps.sh check): a missing one stops make (exit 2) with the one
+# apt-get line that installs it. It runs once per build folder and
+# configuration (a stamp; another compiler, allocator or DEPS_EXTRA probes
+# again), not per object. DEPS_EXTRA="HEADER:PACKAGE ..." adds headers to
+# the probe (the tests name one that does not exist).
+DEPS_EXTRA ?=
+DEPS_CONF_FILE := $(OBJ)/deps_conf
+DEPS_CHECK = CC='$(CC)' FB_ALLOC=$(ALLOC) FB_DEPS_EXTRA='$(DEPS_EXTRA)' sh harness/deps.sh check
+$(shell mkdir -p $(OBJ) && (echo '$(CC) $(ALLOC) $(DEPS_EXTRA)' | cmp -s - $(DEPS_CONF_FILE) || \
+	echo '$(CC) $(ALLOC) $(DEPS_EXTRA)' > $(DEPS_CONF_FILE)))
+
+$(OBJ)/deps-build.ok: $(DEPS_CONF_FILE) harness/deps.sh
+	@$(DEPS_CHECK) build
+	@touch $@
+
+# The test binaries need Criterion too.
+$(OBJ)/deps-test.ok: $(DEPS_CONF_FILE) harness/deps.sh
+	@$(DEPS_CHECK) test
+	@touch $@
+
+$(UNIT_OBJ) $(INTEG_OBJ) $(OBJ)/tests/tsan/tsan_threads.o: | $(OBJ)/deps-test.ok
+
+$(OBJ)/variants/%.o: variants/%.c | $(OBJ)/deps-build.ok
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_VARIANTS) -c $< -o $@
 
-$(OBJ)/%.o: %.c
+$(OBJ)/%.o: %.c | $(OBJ)/deps-build.ok
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
 
@@ -159,13 +199,42 @@ $(BUILD)/libharness.a: $(HX_OBJ)
 $(BUILD)/harness: $(OBJ)/harness/main.o $(LIBS) $(TSAN_OBJ)
 	$(CC) $(LDFLAGS_ALL) -rdynamic -o $@ $^ $(LDLIBS_ALL)
 
-$(BUILD)/plugins/lib%.so: variants/example/%.c variants/variant.h variants/plugin.h
+$(BUILD)/include/fusebench/%.h: variants/%.h
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+# The man page and the bash completion script, generated at build time by
+# the harness itself from its command and option tables (harness/hx_help.c).
+$(BUILD)/fusebench.1: $(BUILD)/harness
+	$(BUILD)/harness --man > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/fusebench.bash: $(BUILD)/harness
+	$(BUILD)/harness --completion bash > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/plugins/lib%.so: variants/example/%.c $(PLUGIN_HEADERS) | $(OBJ)/deps-build.ok
 	@mkdir -p $(dir $@)
 	$(CC) $(PLUGIN_CFLAGS) -o $@ $<
 
-$(BUILD)/plugins/lib%.so: tests/plugins/%.c variants/variant.h variants/plugin.h
+$(BUILD)/plugins/lib%.so: tests/plugins/%.c $(PLUGIN_HEADERS) | $(OBJ)/deps-build.ok
 	@mkdir -p $(dir $@)
 	$(CC) $(PLUGIN_CFLAGS) -o $@ $<
+
+# The tests' C++ plugin, built as a user builds one: against the headers
+# `make install` writes under a DESTDIR ($(BUILD)/stage, PREFIX=/usr),
+# found through pkg-config (PKG_CONFIG_SYSROOT_DIR puts the DESTDIR in
+# front of the include folder it names). g++'s -Wextra warns about every
+# member a designated initializer leaves out, which a plugin's optional
+# callbacks are meant to be (NULL): -Wno-missing-field-initializers.
+STAGE := $(BUILD)/stage
+CXX_PLUGIN := $(BUILD)/plugins/libcxx_plugin.so
+$(CXX_PLUGIN): tests/plugins/cxx/cxx_plugin.cc $(BUILD)/harness $(BUILD)/fusebench.1 \
+		$(BUILD)/fusebench.bash variants/variant.h variants/plugin.h | $(OBJ)/deps-test.ok
+	rm -rf $(STAGE)
+	$(MAKE) --no-print-directory install DESTDIR=$(abspath $(STAGE)) PREFIX=/usr >/dev/null
+	@mkdir -p $(dir $@)
+	$(CXX) -std=c++20 -g -O2 -fPIC -shared $(WARN) -Wno-missing-field-initializers \
+		$$(PKG_CONFIG_PATH=$(STAGE)/usr/lib/pkgconfig PKG_CONFIG_SYSROOT_DIR=$(abspath $(STAGE)) \
+		pkg-config --cflags fusebench) -o $@ $<
 
 $(OBJ)/reports/%.o $(OBJ)/tests/%.o: CFLAGS_ALL += -Ireports
 
@@ -193,14 +262,14 @@ $(BUILD)/helpers/%: tests/helpers/%.c
 # cppcheck, a short fuzz run and the formatting check. valgrind and
 # valgrind-report both build into build/memcheck, so they run one after the
 # other (under make -j2 they linked the same files at once).
-test: deps
+test: deps-test
 	$(MAKE) jax
 	$(MAKE) ALLOC=glibc all
 	$(MAKE) test-unit test-integration
 	$(MAKE) ALLOC=glibc SANITIZER=address,undefined OPT="-O1" test-unit
 	$(MAKE) ALLOC=glibc SANITIZER=thread OPT="-O1" test-unit
 	$(MAKE) valgrind
-	$(MAKE) valgrind-report cppcheck fuzz-ci format-check
+	$(MAKE) valgrind-report cppcheck fuzz-ci format-check doc-links
 	$(MAKE) test-jax
 
 # Under the sanitizers: huge requests return NULL (the tests check that a
@@ -230,7 +299,7 @@ endif
 $(BUILD)/tsan_threads: $(OBJ)/tests/tsan/tsan_threads.o $(LIBS) $(TSAN_OBJ)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LDLIBS_ALL)
 
-test-integration: all $(BUILD)/test_integration $(HELPERS)
+test-integration: all $(BUILD)/test_integration $(HELPERS) $(CXX_PLUGIN)
 	FB_HARNESS=$(abspath $(BUILD)/harness) FB_HARNESS_GLIBC=$(abspath build/glibc/harness) \
 		FB_REPORT=$(abspath $(BUILD)/report) \
 		FB_HELPERS=$(abspath $(BUILD)/helpers) FB_PLUGINS=$(abspath $(BUILD)/plugins) \
@@ -249,7 +318,7 @@ test-jax:
 			variants/jax/tests; \
 	else echo "fusebench: JAX tests skipped: no virtual environment (make jax)"; fi
 
-report: deps
+report: deps-report
 	$(MAKE) jax
 	$(MAKE) ALLOC=jemalloc all
 	$(MAKE) ALLOC=glibc all
@@ -258,6 +327,10 @@ report: deps
 format:
 	clang-format -i $(wildcard harness/*.[ch] variants/*.[ch] variants/*/*.[ch] tests/*/*.[ch] \
 		reports/*.[ch])
+
+# Every relative link in README.md and docs/ resolves (files and anchors).
+doc-links:
+	@sh tests/doc-links.sh
 
 format-check:
 	clang-format --dry-run --Werror $(wildcard harness/*.[ch] variants/*.[ch] variants/*/*.[ch] \
@@ -357,19 +430,24 @@ fuzz: fuzz-build
 fuzz-ci:
 	$(MAKE) fuzz FUZZ_SECONDS=6
 
-# make install [PREFIX=/usr/local] [DESTDIR=]: the harness as fusebench,
-# the plugin headers as <fusebench/variant.h> and <fusebench/plugin.h>, and
-# fusebench.pc, so that a plugin builds with
+# make install [PREFIX=/usr/local] [DESTDIR=]: the harness as fusebench
+# with its man page and bash completion, the plugin headers as <fusebench/variant.h> and <fusebench/plugin.h>, and
+# fusebench.pc (Cflags: the include folder above fusebench/), so that a
+# plugin, C or C++, builds with
 #   cc -shared -fPIC $$(pkg-config --cflags fusebench) -o libmine.so mine.c
 PREFIX ?= /usr/local
-install: $(BUILD)/harness
+install: $(BUILD)/harness $(BUILD)/fusebench.1 $(BUILD)/fusebench.bash
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include/fusebench \
-		$(DESTDIR)$(PREFIX)/lib/pkgconfig
+		$(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions
 	install -m 755 $(BUILD)/harness $(DESTDIR)$(PREFIX)/bin/fusebench
+	install -m 644 $(BUILD)/fusebench.1 $(DESTDIR)$(PREFIX)/share/man/man1/fusebench.1
+	install -m 644 $(BUILD)/fusebench.bash \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/fusebench
 	install -m 644 variants/variant.h variants/plugin.h $(DESTDIR)$(PREFIX)/include/fusebench/
-	printf 'prefix=%s\nincludedir=$${prefix}/include\n\nName: fusebench\nDescription: %s\nVersion: %s\nCflags: -I$${includedir}/fusebench\n' \
-		'$(PREFIX)' 'plugin headers of the fusebench harness (ABI version in plugin.h)' \
-		'$(FB_VERSION)' > $(DESTDIR)$(PREFIX)/lib/pkgconfig/fusebench.pc
+	printf 'prefix=%s\nincludedir=$${prefix}/include\n\nName: fusebench\nDescription: %s\nVersion: %s\nCflags: -I$${includedir}\n' \
+		'$(PREFIX)' 'plugin headers of the fusebench harness (commit $(FB_VERSION); ABI version in plugin.h)' \
+		'$(FB_SEMVER)' > $(DESTDIR)$(PREFIX)/lib/pkgconfig/fusebench.pc
 
 clean:
 	rm -rf build

@@ -505,8 +505,7 @@ cachesim_insn(json_t *o, const hx_cachesim_t *sim, const variant_t *v,
 	if (lanes > 0)
 		json_object_set_new(
 		    o, "vector_float_lanes", json_integer(lanes));
-	min = v->flops != NULL ? hx_cachesim_insn_min(v->flops(p), units, lanes)
-			       : 0.0;
+	min = hx_cachesim_insn_min(hx_plugin_flops(v, p), units, lanes);
 	if (min > 0) {
 		json_object_set_new(
 		    o, "instructions_min_per_unit", json_real(min));
@@ -528,7 +527,7 @@ static json_t *
 cachesim_result(const hx_cachesim_t *sim, const char *exe,
     const hx_run_config_t *cfg, const char *json_path)
 {
-	const double units = cfg->workload->units(&cfg->params);
+	const double units = hx_plugin_units(cfg->workload, &cfg->params);
 	json_t *o = hx_cachesim_json(sim), *cflags;
 	int lanes;
 

@@ -26,8 +26,9 @@
 static const char *const setting_names[HX_SET_COUNT] = {"repeat", "warmup",
     "min-time", "events", "mem-limit", "timeline-interval", "cpu"};
 
+/* The repeat line's "%llu" is the command's default. */
 static const char *const setting_help[HX_SET_COUNT] = {
-    "timed repeats after the cold run (5; 0: cold run only)",
+    "timed repeats after the cold run (%llu; 0: cold run only)",
     "discarded runs before the timed ones (1)",
     "repeat until S seconds were measured",
     "libpfm4 event names, comma-separated (default: cycles,\n"
@@ -44,7 +45,7 @@ static const char *const setting_value[HX_SET_COUNT] = {
 
 static const hx_cli_opt_t run_own[] = {{"json", 1}, {"timeline", 1},
     {"cachesim", 0}, {"no-validate", 0}, {"no-fork", 0}, {"format", 1},
-    {"help", 0}};
+    {"quiet", 0}, {"help", 0}};
 enum {
 	RUN_JSON,
 	RUN_TIMELINE,
@@ -52,6 +53,7 @@ enum {
 	RUN_NO_VALIDATE,
 	RUN_NO_FORK,
 	RUN_FORMAT,
+	RUN_QUIET,
 	RUN_HELP,
 	RUN_NOWN
 };
@@ -109,8 +111,44 @@ take_option(int opt, char **argv, hx_cli_args_t *a, char *msg, size_t msglen)
 	return 0;
 }
 
+size_t
+hx_cli_options(
+    const hx_cli_opt_t *own, size_t nown, unsigned without, struct option *o)
+{
+	size_t k = 0;
+
+	build_options(own, nown, o);
+	/* Leave out the settings the command refuses. */
+	for (size_t i = 0; o[i].name != NULL; i++) {
+		if (o[i].val >= OPT_SETTINGS && o[i].val < OPT_OWN &&
+		    (without & (1u << (o[i].val - OPT_SETTINGS))) != 0)
+			continue;
+		o[k++] = o[i];
+	}
+	o[k] = (struct option){NULL, 0, NULL, 0};
+	return k;
+}
+
+size_t
+hx_cli_run_options(struct option *o)
+{
+	return hx_cli_options(run_own, RUN_NOWN, 0, o);
+}
+
+/* The index of the command's own --help, or -1. */
+static int
+help_index(const hx_cli_opt_t *own, size_t nown)
+{
+	for (size_t i = 0; i < nown; i++) {
+		if (strcmp(own[i].name, "help") == 0)
+			return (int)i;
+	}
+	return -1;
+}
+
 /* getopt_long over argv with optstring; optind is left where it stopped
- * and *last just past the last option taken. 0, or -1 with msg. */
+ * and *last just past the last option taken. -h is --help where the
+ * command has one. 0, or -1 with msg. */
 static int
 cli_scan(int argc, char **argv, const char *optstring, const hx_cli_opt_t *own,
     size_t nown, hx_cli_args_t *a, int *last, char *msg, size_t msglen)
@@ -132,7 +170,10 @@ cli_scan(int argc, char **argv, const char *optstring, const hx_cli_opt_t *own,
 	*last = 1;
 	while (
 	    (opt = getopt_long(argc, argv, optstring, options, NULL)) != -1) {
-		if (take_option(opt, argv, a, msg, msglen) != 0)
+		if (opt == 'h' && help_index(own, nown) >= 0)
+			a->own[help_index(own, nown)] = "";
+		else if (take_option(
+			     opt == 'h' ? '?' : opt, argv, a, msg, msglen) != 0)
 			return -1;
 		*last = optind;
 	}
@@ -145,7 +186,7 @@ hx_cli_getopt(int argc, char **argv, const hx_cli_opt_t *own, size_t nown,
 {
 	int last;
 
-	if (cli_scan(argc, argv, ":", own, nown, a, &last, msg, msglen) != 0)
+	if (cli_scan(argc, argv, ":h", own, nown, a, &last, msg, msglen) != 0)
 		return -1;
 	for (int i = optind; i < argc; i++) {
 		if (a->npositional == max_positional) {
@@ -166,7 +207,7 @@ hx_cli_getopt_command(int argc, char **argv, const hx_cli_opt_t *own,
 
 	/* '+': stop at the first non-option, so nothing after "--" (nor a
 	 * stray word before it) is taken for one of ours. */
-	if (cli_scan(argc, argv, "+:", own, nown, a, &last, msg, msglen) != 0)
+	if (cli_scan(argc, argv, "+:h", own, nown, a, &last, msg, msglen) != 0)
 		return -1;
 	/* getopt steps over a "--" it takes as the end of options; one that
 	 * is an option's value (--json --) is not the separator. */
@@ -229,18 +270,24 @@ hx_cli_apply_extra(
 	return 0;
 }
 
-/* A count setting: positive unless zero_ok. */
+/* A count setting from 1 (0 when zero_ok) to max. */
 static int
-setting_count(const char *name, const char *arg, int zero_ok, uint64_t *out,
-    char *msg, size_t msglen)
+setting_count(const char *name, const char *arg, int zero_ok, uint64_t max,
+    uint64_t *out, char *msg, size_t msglen)
 {
 	uint64_t v;
+	int rc = hx_parse_count(arg, &v);
 
-	if (hx_parse_count(arg, &v) != 0) {
+	if (rc != 0 && rc != HX_PARSE_TOO_LARGE) {
 		snprintf(msg, msglen,
 		    "--%s '%s': not a non-negative integer (forms: 100000, "
 		    "1e6)",
 		    name, arg);
+		return -1;
+	}
+	if (rc == HX_PARSE_TOO_LARGE || v > max) {
+		snprintf(msg, msglen, "--%s '%s': must be at most %llu", name,
+		    arg, (unsigned long long)max);
 		return -1;
 	}
 	if (v == 0 && !zero_ok) {
@@ -259,20 +306,29 @@ hx_cli_apply_settings(
 	const char *const *s = a->setting;
 
 	if ((s[HX_SET_REPEAT] != NULL &&
-		setting_count("repeat", s[HX_SET_REPEAT], 1, &cfg->repeat, msg,
-		    msglen) != 0) ||
+		setting_count("repeat", s[HX_SET_REPEAT], 1, HX_CLI_MAX_REPEAT,
+		    &cfg->repeat, msg, msglen) != 0) ||
 	    (s[HX_SET_WARMUP] != NULL &&
-		setting_count("warmup", s[HX_SET_WARMUP], 1, &cfg->warmup, msg,
-		    msglen) != 0) ||
+		setting_count("warmup", s[HX_SET_WARMUP], 1, HX_CLI_MAX_REPEAT,
+		    &cfg->warmup, msg, msglen) != 0) ||
 	    (s[HX_SET_TIMELINE_INTERVAL] != NULL &&
 		setting_count("timeline-interval", s[HX_SET_TIMELINE_INTERVAL],
-		    0, &cfg->timeline_interval_us, msg, msglen) != 0))
+		    0, HX_CLI_MAX_INTERVAL_US, &cfg->timeline_interval_us, msg,
+		    msglen) != 0))
 		return -1;
 	if (s[HX_SET_MIN_TIME] != NULL &&
 	    hx_parse_seconds(s[HX_SET_MIN_TIME], &cfg->min_time_s) != 0) {
 		snprintf(msg, msglen,
 		    "--min-time '%s': not a positive number of seconds",
 		    s[HX_SET_MIN_TIME]);
+		return -1;
+	}
+	if (s[HX_SET_MEM_LIMIT] != NULL &&
+	    hx_parse_bytes(s[HX_SET_MEM_LIMIT], &cfg->mem_limit) ==
+		HX_PARSE_TOO_LARGE) {
+		snprintf(msg, msglen,
+		    "--mem-limit '%s': must be at most 16E (2^64 - 1 bytes)",
+		    s[HX_SET_MEM_LIMIT]);
 		return -1;
 	}
 	if (s[HX_SET_MEM_LIMIT] != NULL &&
@@ -354,13 +410,34 @@ hx_cli_params_usage(FILE *f, int lists)
 }
 
 void
-hx_cli_settings_usage(FILE *f)
+hx_cli_settings_usage(FILE *f, unsigned without, uint64_t repeat)
 {
 	for (int i = 0; i < HX_SET_COUNT; i++) {
-		char opt[64];
+		char opt[64], help[512];
+		if ((without & (1u << i)) != 0)
+			continue;
 		snprintf(opt, sizeof(opt), "--%s %s", setting_names[i],
 		    setting_value[i]);
-		fprintf(f, "  %-26s%s\n", opt, setting_help[i]);
+		/* A constant format of the table; repeat's takes a value. */
+		snprintf(help, sizeof(help), "%s", setting_help[i]);
+		if (i == HX_SET_REPEAT)
+			snprintf(help, sizeof(help), setting_help[i],
+			    (unsigned long long)repeat);
+		fprintf(f, "  %-26s%s\n", opt, help);
+	}
+}
+
+void
+hx_cli_workload_names(char *buf, size_t len)
+{
+	const workload_t *w;
+
+	buf[0] = '\0';
+	for (size_t i = 0; (w = hx_plugin_workload(i)) != NULL; i++) {
+		if (w->hidden)
+			continue;
+		strncat(buf, buf[0] ? ", " : "", len - strlen(buf) - 1);
+		strncat(buf, w->name, len - strlen(buf) - 1);
 	}
 }
 
@@ -379,7 +456,7 @@ hx_cli_run_usage(FILE *f)
 	    f);
 	hx_cli_params_usage(f, 0);
 	fputs("measurement:\n", f);
-	hx_cli_settings_usage(f);
+	hx_cli_settings_usage(f, 0, HX_RUN_DEFAULT_REPEAT);
 	fputs("  --timeline FILE           memory timeline CSV of the run\n"
 	      "  --cachesim                also count simulated cache misses "
 	      "(valgrind)\n"
@@ -392,7 +469,11 @@ hx_cli_run_usage(FILE *f)
 	      "  --format json|gbench      what --json writes: the result "
 	      "object (json),\n"
 	      "                            or Google Benchmark's JSON "
-	      "(gbench)\n\n"
+	      "(gbench)\n"
+	      "  --quiet                   leave out the warnings printed on "
+	      "stderr under\n"
+	      "                            the summary line (they stay in the "
+	      "JSON)\n\n"
 	      "Numbers: plain integers or forms like 1e6. Exit status: 0 ok "
 	      "or skipped,\n1 failed while running, 2 bad input.\n",
 	    f);
@@ -403,18 +484,10 @@ hx_cli_lookup(const char *workload, const char *variant, const workload_t **w,
     const variant_t **v, char *msg, size_t msglen)
 {
 	char known[512] = "";
-	const workload_t *x;
 	const variant_t *y;
 
 	if ((*w = hx_plugin_find_workload(workload)) == NULL) {
-		for (size_t i = 0; (x = hx_plugin_workload(i)) != NULL; i++) {
-			if (x->hidden)
-				continue;
-			strncat(known, known[0] ? ", " : "",
-			    sizeof(known) - strlen(known) - 1);
-			strncat(
-			    known, x->name, sizeof(known) - strlen(known) - 1);
-		}
+		hx_cli_workload_names(known, sizeof(known));
 		snprintf(msg, msglen, "unknown workload '%s' (known: %s)",
 		    workload, known);
 		return -1;
@@ -472,6 +545,7 @@ run_own_options(const hx_cli_args_t *a, hx_run_config_t *cfg, hx_cli_run_t *cli,
 	cli->no_fork = a->own[RUN_NO_FORK] != NULL;
 	cli->cachesim = a->own[RUN_CACHESIM] != NULL;
 	cli->json_path = a->own[RUN_JSON];
+	cli->quiet = a->own[RUN_QUIET] != NULL;
 	if (a->own[RUN_FORMAT] != NULL &&
 	    hx_cli_parse_format(
 		a->own[RUN_FORMAT], &cli->gbench, msg, msglen) != 0)
@@ -486,16 +560,22 @@ int
 hx_cli_check_outputs(
     const char *json_path, const char *timeline_path, char *msg, size_t msglen)
 {
+	char inner[4400];
+
 	if (json_path != NULL &&
-	    hx_file_check_writable(json_path, msg, msglen) != 0)
+	    hx_file_check_writable(json_path, inner, sizeof(inner)) != 0) {
+		snprintf(msg, msglen, "--json %s", inner);
 		return -1;
+	}
 	if (timeline_path != NULL && strcmp(timeline_path, "-") == 0) {
 		snprintf(msg, msglen, "--timeline: needs a file name");
 		return -1;
 	}
 	if (timeline_path != NULL &&
-	    hx_file_check_writable(timeline_path, msg, msglen) != 0)
+	    hx_file_check_writable(timeline_path, inner, sizeof(inner)) != 0) {
+		snprintf(msg, msglen, "--timeline %s", inner);
 		return -1;
+	}
 	return 0;
 }
 

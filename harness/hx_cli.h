@@ -13,6 +13,7 @@
 #ifndef FB_HX_CLI_H
 #define FB_HX_CLI_H
 
+#include <getopt.h>
 #include <jansson.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -24,6 +25,12 @@
 #define HX_EXIT_OK 0
 #define HX_EXIT_FAILURE 1 /* a failure while running */
 #define HX_EXIT_USAGE 2   /* bad usage or bad input, one line on stderr */
+
+/* The largest --repeat and --warmup: each run keeps a few samples, and a
+ * million of them is more than any median needs. */
+#define HX_CLI_MAX_REPEAT 1000000
+/* The largest --timeline-interval: one minute, in microseconds. */
+#define HX_CLI_MAX_INTERVAL_US 60000000
 
 /* hx_cli_parse_run's return for --help. */
 #define HX_CLI_HELP 1
@@ -111,15 +118,31 @@ int hx_cli_write_result(
 int hx_cli_parse_cpu(const char *arg, int *cpu, char *msg, size_t msglen);
 
 /* Prints the parameters' help lines (from the table), then the
- * settings'. */
+ * settings' but those whose bit (1u << HX_SET_...) is in without, with
+ * repeat as --repeat's default. */
 void hx_cli_params_usage(FILE *f, int lists);
-void hx_cli_settings_usage(FILE *f);
+void hx_cli_settings_usage(FILE *f, unsigned without, uint64_t repeat);
+
+/* The workloads' names (hidden ones left out), ", " between, in buf. */
+void hx_cli_workload_names(char *buf, size_t len);
+
+/* The options a measuring command reads, as getopt_long's table (for
+ * help, the man page and the completion script): the parameters, the
+ * settings but those in without, own[0..nown) and --param; NULL-ended, in
+ * o of HX_CLI_MAX_OPTIONS entries. Returns the count. hx_cli_run_options:
+ * run's. */
+#define HX_CLI_MAX_OPTIONS                                                     \
+	(HX_CLI_MAX_PARAMS + HX_SET_COUNT + HX_CLI_MAX_OWN + 2)
+size_t hx_cli_options(
+    const hx_cli_opt_t *own, size_t nown, unsigned without, struct option *o);
+size_t hx_cli_run_options(struct option *o);
 
 typedef struct hx_cli_run_s {
 	const char *json_path; /* --json, or NULL */
 	int no_fork;           /* --no-fork: measure in this process */
 	int cachesim;          /* --cachesim */
 	int gbench;            /* --format gbench: --json writes that */
+	int quiet;             /* --quiet: no warnings on stderr */
 } hx_cli_run_t;
 
 /* `harness run --help`. */

@@ -16,7 +16,8 @@
 #include "hx_stats.h"
 
 static const char compare_help[] =
-    "usage: harness compare OLD NEW [--threshold PCT] [--alpha A]\n"
+    "usage: harness compare OLD NEW [--threshold PCT] [--alpha A] "
+    "[--format F]\n"
     "\n"
     "Matches the runs of two result files (JSON lines as harness sweep writes\n"
     "them, one result object as harness run --json writes it, or Google\n"
@@ -466,7 +467,10 @@ text_memory(FILE *f, const json_t *e)
 	{
 		double va = hx_result_number(x, "old");
 		double vb = hx_result_number(x, "new");
-		fprintf(f, "    %-28s %14.6g -> %14.6g", name, va, vb);
+		char ca[HX_FORMAT_LEN + 64], cb[HX_FORMAT_LEN + 64];
+		hx_format_counter(ca, sizeof(ca), name, va);
+		hx_format_counter(cb, sizeof(cb), name, vb);
+		fprintf(f, "    %-28s %s -> %s per run", name, ca, cb);
 		if (va != 0)
 			fprintf(f, "  (%+.1f%%)", (vb - va) / va * 100.0);
 		fputc('\n', f);
@@ -608,18 +612,36 @@ compare_option(int opt, hx_compare_opts_t *o, int *format)
 	return 0;
 }
 
+static const struct option compare_opts[] = {
+    {"threshold", required_argument, NULL, 't'},
+    {"alpha", required_argument, NULL, 'a'},
+    {"format", required_argument, NULL, 'f'},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+void
+hx_compare_usage(FILE *f)
+{
+	fputs(compare_help, f);
+}
+
+size_t
+hx_compare_options(struct option *o)
+{
+	size_t n = 0;
+
+	while ((o[n] = compare_opts[n]).name != NULL)
+		n++;
+	return n;
+}
+
 /* The options; 0, HX_COMPARE_HELP, or an exit status after a message. */
 #define HX_COMPARE_HELP (-1)
 static int
 compare_parse(int argc, char **argv, hx_compare_opts_t *o, int *format)
 {
-	static const struct option opts[] = {
-	    {"threshold", required_argument, NULL, 't'},
-	    {"alpha", required_argument, NULL, 'a'},
-	    {"format", required_argument, NULL, 'f'},
-	    {"help", no_argument, NULL, 'h'},
-	    {NULL, 0, NULL, 0},
-	};
+	const struct option *opts = compare_opts;
 	int opt, rc;
 
 	hx_compare_opts_init(o);

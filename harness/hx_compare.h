@@ -32,8 +32,10 @@
 #ifndef FB_HX_COMPARE_H
 #define FB_HX_COMPARE_H
 
+#include <getopt.h>
 #include <jansson.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* The exit status of `harness compare` when it found a regression, and
  * when it found none but could not decide for some pair (too few
@@ -98,5 +100,10 @@ int hx_compare_same_run(const json_t *a, const json_t *b);
 /* argv[0] is "compare". Returns 0 (no regression), 3 (a regression),
  * 2 (bad usage or input) or 1 (failure). */
 int hx_compare_main(int argc, char **argv);
+
+/* `harness compare --help`, and the options it reads (getopt_long's
+ * table in o, at least 8 entries; the count). */
+void hx_compare_usage(FILE *f);
+size_t hx_compare_options(struct option *o);
 
 #endif /* FB_HX_COMPARE_H */

@@ -191,7 +191,7 @@ hx_exec_parse(
 
 	memset(&tmp, 0, sizeof(tmp));
 	memset(&rc, 0, sizeof(rc));
-	tmp.repeat = 5;
+	tmp.repeat = HX_RUN_DEFAULT_REPEAT;
 	tmp.warmup = 1;
 	tmp.timeline_interval_us = 1000;
 	tmp.cpu = -1;
@@ -465,7 +465,7 @@ exec_run_one(const hx_exec_config_t *cfg, hx_exec_record_t *rec,
 		o.env[2] = (hx_proc_env_t){"OMP_NUM_THREADS", threads, 1};
 	}
 	o.stdout_to_stderr =
-	    cfg->json_path != NULL && strcmp(cfg->json_path, "-") == 0;
+	    cfg->json_path != NULL && hx_file_is_stdout(cfg->json_path);
 	o.mem_limit = cfg->mem_limit;
 	o.pin = cfg->cpu >= 0;
 	o.cpu = cfg->cpu;
@@ -915,6 +915,28 @@ exec_timeline_writer(FILE *f, void *arg)
 	return hx_exec_timeline_csv(arg, f);
 }
 
+/* The settings exec refuses: --min-time (one bit a setting). */
+#define EXEC_WITHOUT (1u << HX_SET_MIN_TIME)
+
+size_t
+hx_exec_options(struct option *o)
+{
+	return hx_cli_options(exec_own, EXEC_NOWN, EXEC_WITHOUT, o);
+}
+
+void
+hx_exec_usage(FILE *f)
+{
+	fputs(hx_exec_help, f);
+	fputs("W's parameters (as harness run; --workload first):\n", f);
+	hx_cli_params_usage(f, 0);
+	fputs("measurement (as harness run, but --mem-limit here is the "
+	      "tree's RSS that\nkills the run):\n",
+	    f);
+	hx_cli_settings_usage(f, EXEC_WITHOUT, HX_RUN_DEFAULT_REPEAT);
+	fputs(hx_exec_help_tail, f);
+}
+
 int
 hx_exec_main(int argc, char **argv)
 {
@@ -926,16 +948,7 @@ hx_exec_main(int argc, char **argv)
 
 	rc = hx_exec_parse(argc, argv, &cfg, msg, sizeof(msg));
 	if (rc == HX_EXEC_HELP) {
-		fputs(hx_exec_help, stdout);
-		fputs("W's parameters (as harness run; --workload first):\n",
-		    stdout);
-		hx_cli_params_usage(stdout, 0);
-		fputs("measurement (as harness run; --min-time is run's "
-		      "alone, and --mem-limit\nhere is the tree's RSS that "
-		      "kills the run):\n",
-		    stdout);
-		hx_cli_settings_usage(stdout);
-		fputs(hx_exec_help_tail, stdout);
+		hx_exec_usage(stdout);
 		return 0;
 	}
 	if (rc != 0) {
@@ -970,9 +983,9 @@ hx_exec_main(int argc, char **argv)
 		return 1;
 	}
 	hx_exec_record_free(&rec);
-	exec_print_line(cfg.json_path != NULL && strcmp(cfg.json_path, "-") == 0
-		? stderr
-		: stdout,
+	exec_print_line(
+	    cfg.json_path != NULL && hx_file_is_stdout(cfg.json_path) ? stderr
+								      : stdout,
 	    r);
 	rc = 0;
 	if (cfg.json_path != NULL &&

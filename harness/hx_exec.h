@@ -26,9 +26,11 @@
 #ifndef FB_HX_EXEC_H
 #define FB_HX_EXEC_H
 
+#include <getopt.h>
 #include <jansson.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "hx_counters.h"
 #include "hx_proc.h"
@@ -127,5 +129,11 @@ void hx_exec_record_free(hx_exec_record_t *rec);
  * exit status: 0 measured (even when the command failed), 2 bad usage, 1 a
  * failure of the harness, 128 + signal when interrupted. */
 int hx_exec_main(int argc, char **argv);
+
+/* `harness exec --help`, and the options it reads (getopt_long's table
+ * in o, HX_CLI_MAX_OPTIONS entries, --min-time left out: exec refuses it;
+ * the count). */
+void hx_exec_usage(FILE *f);
+size_t hx_exec_options(struct option *o);
 
 #endif /* FB_HX_EXEC_H */

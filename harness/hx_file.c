@@ -1,5 +1,5 @@
 /*
- * hx_file: atomic replacement of result files.
+ * hx_file: result files written atomically, and only what we own.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -11,24 +11,263 @@
 
 #include "hx_file.h"
 
+#define FILE_PATH_MAX 4096
+#define FILE_MAX_LINKS 40
+
 /* The folder part of path, in buf. */
 static void
 dir_of(const char *path, char *buf, size_t len)
 {
-	char tmp[4096];
+	char tmp[FILE_PATH_MAX];
 
 	snprintf(tmp, sizeof(tmp), "%s", path);
 	snprintf(buf, len, "%s", dirname(tmp));
 }
 
+/* Whether path is one of /proc's links (written through, never replaced). */
+static int
+file_in_proc(const char *path)
+{
+	return strncmp(path, "/proc/", 6) == 0;
+}
+
+/* Follows path's symlinks (lstat and readlink, so that a dangling link
+ * resolves to the file it names, which is then created) into target
+ * (FILE_PATH_MAX bytes). *exists says whether target exists, *st is its
+ * status then. 0, or -1 with msg (a folder on the way that is a file: "Not
+ * a directory"; a loop). */
+static int
+file_resolve(const char *path, char *target, struct stat *st, int *exists,
+    char *msg, size_t msglen)
+{
+	char link[FILE_PATH_MAX], dir[FILE_PATH_MAX];
+	struct stat end;
+	ssize_t n;
+
+	if (strlen(path) >= FILE_PATH_MAX) {
+		snprintf(msg, msglen, "%.64s...: path too long", path);
+		return -1;
+	}
+	snprintf(target, FILE_PATH_MAX, "%s", path);
+	for (int hops = 0;; hops++) {
+		if (lstat(target, st) != 0) {
+			*exists = 0;
+			if (errno == ENOENT)
+				return 0;
+			snprintf(msg, msglen, "%s: %s", path, strerror(errno));
+			return -1;
+		}
+		*exists = 1;
+		if (!S_ISLNK(st->st_mode))
+			return 0;
+		/* A chain that ends at a device, FIFO or socket, or passes
+		 * through /proc (/dev/stdout: an open descriptor, whose link
+		 * may name no path, "pipe:[1234]"), is opened through the
+		 * link: the file the descriptor has open is written, as `>`
+		 * would, not replaced beneath it. */
+		if (stat(target, &end) == 0 && !S_ISDIR(end.st_mode) &&
+		    (!S_ISREG(end.st_mode) || file_in_proc(target))) {
+			*st = end;
+			return 0;
+		}
+		if (hops == FILE_MAX_LINKS ||
+		    (n = readlink(target, link, sizeof(link) - 1)) < 0) {
+			snprintf(msg, msglen, "%s: %s", path,
+			    hops == FILE_MAX_LINKS ? strerror(ELOOP)
+						   : strerror(errno));
+			return -1;
+		}
+		link[n] = '\0';
+		dir_of(target, dir, sizeof(dir));
+		if (link[0] != '/' &&
+		    strlen(dir) + strlen(link) + 2 > FILE_PATH_MAX) {
+			snprintf(msg, msglen, "%s: path too long", path);
+			return -1;
+		}
+		if (link[0] == '/') {
+			memcpy(target, link, (size_t)n + 1);
+		} else {
+			size_t d = strlen(dir);
+			memcpy(target, dir, d);
+			target[d] = '/';
+			memcpy(target + d + 1, link, (size_t)n + 1);
+		}
+	}
+}
+
+/* Whether target (resolved, with status st) is written through rather
+ * than replaced: it is not a regular file, or it is one of /proc's links. */
+static int
+file_through(const char *target, const struct stat *st)
+{
+	return !S_ISREG(st->st_mode) || file_in_proc(target);
+}
+
+/* Runs writer on f and closes f; sync: fsync before closing. 0, or -1 with
+ * msg naming path. */
+static int
+file_write_stream(FILE *f, const char *path, int sync,
+    int (*writer)(FILE *f, void *arg), void *arg, char *msg, size_t msglen)
+{
+	errno = 0;
+	if (writer(f, arg) != 0 || fflush(f) != 0 || ferror(f) ||
+	    (sync && fsync(fileno(f)) != 0)) {
+		snprintf(msg, msglen, "%s: write failed: %s", path,
+		    errno != 0 ? strerror(errno) : "writer error");
+		fclose(f);
+		return -1;
+	}
+	if (fclose(f) != 0) {
+		snprintf(
+		    msg, msglen, "%s: close failed: %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* A device or FIFO: written through, as `>` would. */
+static int
+file_write_through(const char *path, const char *target,
+    int (*writer)(FILE *f, void *arg), void *arg, char *msg, size_t msglen)
+{
+	int fd = open(target, O_WRONLY | O_TRUNC | O_NOCTTY | O_CLOEXEC);
+	FILE *f;
+
+	if (fd < 0 || (f = fdopen(fd, "w")) == NULL) {
+		snprintf(msg, msglen, "%s: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	return file_write_stream(f, path, 0, writer, arg, msg, msglen);
+}
+
+/* A new or regular target: a temporary file beside it, renamed onto it.
+ * old: the target's status when it exists (its mode and owner are kept),
+ * else NULL. */
+static int
+file_write_replace(const char *path, const char *target, const struct stat *old,
+    int (*writer)(FILE *f, void *arg), void *arg, char *msg, size_t msglen)
+{
+	char tmp[FILE_PATH_MAX + 16];
+	FILE *f;
+	int fd;
+
+	snprintf(tmp, sizeof(tmp), "%s.tmp.XXXXXX", target);
+	if ((fd = mkstemp(tmp)) < 0) {
+		snprintf(msg, msglen, "%s: cannot create a temporary file: %s",
+		    path, strerror(errno));
+		return -1;
+	}
+	if (old != NULL) {
+		/* As root, keep the owner too; an error here is harmless. */
+		if (fchown(fd, old->st_uid, old->st_gid) != 0)
+			errno = 0;
+		fchmod(fd, old->st_mode & 07777);
+	} else {
+		mode_t mask = umask(0);
+		umask(mask);
+		fchmod(fd, 0666 & ~mask);
+	}
+	if ((f = fdopen(fd, "w")) == NULL) {
+		snprintf(msg, msglen, "%s: %s", path, strerror(errno));
+		close(fd);
+		goto label_unlink;
+	}
+	if (file_write_stream(f, path, 1, writer, arg, msg, msglen) != 0)
+		goto label_unlink;
+	if (rename(tmp, target) != 0) {
+		snprintf(msg, msglen, "%s: rename failed: %s", path,
+		    strerror(errno));
+		goto label_unlink;
+	}
+	return 0;
+label_unlink:
+	unlink(tmp);
+	return -1;
+}
+
+int
+hx_file_write_atomic(const char *path, int (*writer)(FILE *f, void *arg),
+    void *arg, char *msg, size_t msglen)
+{
+	char target[FILE_PATH_MAX];
+	struct stat st;
+	int exists;
+
+	if (hx_file_is_stdout(path)) {
+		errno = 0;
+		if (writer(stdout, arg) != 0 || fflush(stdout) != 0 ||
+		    ferror(stdout)) {
+			snprintf(msg, msglen, "standard output: %s",
+			    errno != 0 ? strerror(errno) : "write error");
+			return -1;
+		}
+		return 0;
+	}
+	if (hx_file_check_writable(path, msg, msglen) != 0 ||
+	    file_resolve(path, target, &st, &exists, msg, msglen) != 0)
+		return -1;
+	if (exists && file_through(target, &st))
+		return file_write_through(
+		    path, target, writer, arg, msg, msglen);
+	return file_write_replace(
+	    path, target, exists ? &st : NULL, writer, arg, msg, msglen);
+}
+
+int
+hx_file_is_stdout(const char *path)
+{
+	char target[FILE_PATH_MAX], msg[8];
+	struct stat st, out;
+	int exists;
+
+	if (strcmp(path, "-") == 0)
+		return 1;
+	return file_resolve(path, target, &st, &exists, msg, sizeof(msg)) ==
+	    0 &&
+	    exists && file_through(target, &st) &&
+	    fstat(STDOUT_FILENO, &out) == 0 && out.st_dev == st.st_dev &&
+	    out.st_ino == st.st_ino;
+}
+
 int
 hx_file_check_writable(const char *path, char *msg, size_t msglen)
 {
-	char dir[4096];
+	char target[FILE_PATH_MAX], dir[FILE_PATH_MAX];
+	struct stat st;
+	int exists;
 
 	if (strcmp(path, "-") == 0)
 		return 0;
-	dir_of(path, dir, sizeof(dir));
+	if (path[0] == '\0') {
+		snprintf(msg, msglen, "'': an empty file name");
+		return -1;
+	}
+	if (file_resolve(path, target, &st, &exists, msg, msglen) != 0)
+		return -1;
+	if (exists && (S_ISDIR(st.st_mode) || S_ISSOCK(st.st_mode))) {
+		snprintf(msg, msglen, "%s: is a %s", path,
+		    S_ISDIR(st.st_mode) ? "directory" : "socket");
+		return -1;
+	}
+	if (exists && file_through(target, &st)) {
+		if (access(target, W_OK) == 0)
+			return 0;
+		snprintf(
+		    msg, msglen, "%s: not writable: %s", path, strerror(errno));
+		return -1;
+	}
+	dir_of(target, dir, sizeof(dir));
+	if (stat(dir, &st) != 0) {
+		snprintf(msg, msglen, "%s: folder %s: %s", path, dir,
+		    errno == ENOENT ? "does not exist" : strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		snprintf(msg, msglen, "%s: %s is not a directory", path, dir);
+		return -1;
+	}
 	if (access(dir, W_OK | X_OK) != 0) {
 		snprintf(msg, msglen, "%s: folder %s is not writable: %s", path,
 		    dir, strerror(errno));
@@ -38,57 +277,99 @@ hx_file_check_writable(const char *path, char *msg, size_t msglen)
 }
 
 int
-hx_file_write_atomic(const char *path, int (*writer)(FILE *f, void *arg),
-    void *arg, char *msg, size_t msglen)
+hx_file_check_dir(const char *dir, char *msg, size_t msglen)
 {
-	char tmp[4200];
-	FILE *f = NULL;
-	int fd, ret = -1;
+	struct stat st;
 
-	if (strcmp(path, "-") == 0) {
-		if (writer(stdout, arg) != 0 || fflush(stdout) != 0) {
-			snprintf(msg, msglen, "standard output: %s",
-			    strerror(errno));
-			return -1;
-		}
-		return 0;
-	}
-	snprintf(tmp, sizeof(tmp), "%s.tmp.XXXXXX", path);
-	if ((fd = mkstemp(tmp)) < 0) {
-		snprintf(msg, msglen, "%s: cannot create a temporary file: %s",
-		    path, strerror(errno));
+	if (dir[0] == '\0') {
+		snprintf(msg, msglen, "'': an empty folder name");
 		return -1;
 	}
-	if ((f = fdopen(fd, "w")) == NULL) {
-		snprintf(msg, msglen, "%s: %s", path, strerror(errno));
-		close(fd);
-		goto label_unlink;
+	if (stat(dir, &st) != 0) {
+		snprintf(msg, msglen, "%s: %s", dir,
+		    errno == ENOENT ? "no such folder" : strerror(errno));
+		return -1;
 	}
-	errno = 0;
-	if (writer(f, arg) != 0 || fflush(f) != 0 || fsync(fileno(f)) != 0) {
-		snprintf(msg, msglen, "%s: write failed: %s", path,
-		    errno != 0 ? strerror(errno) : "writer error");
-		fclose(f);
-		goto label_unlink;
+	if (!S_ISDIR(st.st_mode)) {
+		snprintf(msg, msglen, "%s: not a folder", dir);
+		return -1;
 	}
-	if (fclose(f) != 0) {
-		snprintf(
-		    msg, msglen, "%s: close failed: %s", path, strerror(errno));
-		goto label_unlink;
-	}
-	/* Keep the permissions an ordinary new file would have. */
-	{
-		mode_t mask = umask(0);
-		umask(mask);
-		chmod(tmp, 0666 & ~mask);
-	}
-	if (rename(tmp, path) != 0) {
-		snprintf(msg, msglen, "%s: rename failed: %s", path,
+	if (access(dir, W_OK | X_OK) != 0) {
+		snprintf(msg, msglen, "%s: folder is not writable: %s", dir,
 		    strerror(errno));
-		goto label_unlink;
+		return -1;
 	}
 	return 0;
-label_unlink:
-	unlink(tmp);
-	return ret;
+}
+
+/* Whether name exists (a dangling link counts). */
+static int
+file_exists(const char *name)
+{
+	struct stat st;
+
+	return lstat(name, &st) == 0;
+}
+
+/* Whether name is a regular file or a link to one. */
+static int
+file_is_regular(const char *name)
+{
+	struct stat st;
+
+	return stat(name, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+int
+hx_file_set_aside(
+    const char *const *paths, size_t n, int *number, char *msg, size_t msglen)
+{
+	char to[FILE_PATH_MAX + 16];
+	int k, taken = 1, any = 0;
+
+	*number = 0;
+	for (size_t i = 0; i < n; i++)
+		any |= file_is_regular(paths[i]);
+	if (!any)
+		return 0;
+	for (k = 1; taken && k < 1000000; k++) {
+		taken = 0;
+		for (size_t i = 0; i < n && !taken; i++) {
+			snprintf(to, sizeof(to), "%s.%d", paths[i], k);
+			taken = file_exists(to);
+		}
+	}
+	if (taken) {
+		snprintf(
+		    msg, msglen, "%s: no free number to move it to", paths[0]);
+		return -1;
+	}
+	k--;
+	for (size_t i = 0; i < n; i++) {
+		if (!file_is_regular(paths[i]))
+			continue;
+		snprintf(to, sizeof(to), "%s.%d", paths[i], k);
+		if (rename(paths[i], to) != 0) {
+			snprintf(msg, msglen, "%s: cannot move it to %s: %s",
+			    paths[i], to, strerror(errno));
+			return -1;
+		}
+	}
+	*number = k;
+	return 0;
+}
+
+int
+hx_file_close_stdout(char *msg, size_t msglen)
+{
+	int failed;
+
+	errno = 0;
+	failed = fflush(stdout) != 0 || ferror(stdout);
+	if (fclose(stdout) != 0)
+		failed = 1;
+	if (failed)
+		snprintf(msg, msglen, "standard output: %s",
+		    errno != 0 ? strerror(errno) : "write error");
+	return failed ? -1 : 0;
 }

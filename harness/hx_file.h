@@ -1,10 +1,20 @@
 /*
- * hx_file: writing result files so that a reader never sees half of one.
+ * hx_file: writing result files so that a reader never sees half of one,
+ * and so that a writer owns only its own file.
  *
- * Every file fusebench writes goes to a temporary file beside its target,
- * is flushed and synced, and is renamed over the target only when all of it
- * was written. A failed write (a full disk, an unwritable folder) leaves the
- * previous file as it was and reports why.
+ * The path is resolved first: a symlink is followed to its target (the
+ * link stays a link). A new path or an existing regular file is written to
+ * a temporary file beside the target, flushed and synced, and renamed onto
+ * the target only when all of it was written: a failed write (a full disk,
+ * an unwritable folder) leaves the previous file as it was. Anything else
+ * that exists there (a character or block device, a FIFO) is someone
+ * else's: it is opened for writing and written through, truncated only as
+ * the shell's `>` would, never renamed over and never unlinked. A
+ * directory or a socket is refused. "-" is standard output, and so is a
+ * path that names it (/dev/stdout). One of /proc's links is written
+ * through, whatever it names.
+ *
+ * Limits: paths up to 4095 bytes; at most 40 symlinks in a chain.
  */
 #ifndef FB_HX_FILE_H
 #define FB_HX_FILE_H
@@ -12,14 +22,37 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* Writes path through writer(f, arg), which returns 0 or -1. "-" means
- * standard output (written directly). Returns 0, or -1 with a one-line
- * reason in msg. */
+/* Writes path through writer(f, arg), which returns 0 or -1. Returns 0, or
+ * -1 with a one-line reason in msg. */
 int hx_file_write_atomic(const char *path, int (*writer)(FILE *f, void *arg),
     void *arg, char *msg, size_t msglen);
 
-/* 0 when path's folder exists and can be written (so that a long run can
- * refuse up front rather than fail at the end); -1 with a reason. */
+/* 1 when path is "-" or names this process's standard output
+ * (/dev/stdout, /proc/self/fd/1, the terminal or pipe it is): then it is
+ * written through the stdout stream, in order with what else goes there. */
+int hx_file_is_stdout(const char *path);
+
+/* 0 when hx_file_write_atomic(path) can be expected to succeed: the path is
+ * not empty, not a directory or socket, and a new or regular target's folder
+ * exists, is a folder and can be written; a device or FIFO must be writable.
+ * Checked before measuring, so that a long run refuses up front rather than
+ * fails at the end. -1 with a reason naming path. */
 int hx_file_check_writable(const char *path, char *msg, size_t msglen);
+
+/* 0 when dir exists, is a folder and can be written (for a command that
+ * writes files of its own naming into it); -1 with a reason naming dir. */
+int hx_file_check_dir(const char *dir, char *msg, size_t msglen);
+
+/* Moves the existing ones of paths[0..n) (regular files, or symlinks to
+ * them: the link is moved) aside to PATH.K, K the first number from 1 for
+ * which no PATH.K of any of them exists, so one set keeps one number.
+ * Nothing is deleted. *number gets K (0 when nothing was moved). 0, or -1
+ * with msg. */
+int hx_file_set_aside(
+    const char *const *paths, size_t n, int *number, char *msg, size_t msglen);
+
+/* Flushes and closes standard output; 0, or -1 with the reason in msg (a
+ * full disk, a closed pipe), for main to turn a lost write into an error. */
+int hx_file_close_stdout(char *msg, size_t msglen);
 
 #endif /* FB_HX_FILE_H */

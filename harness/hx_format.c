@@ -3,39 +3,116 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <time.h>
 
 #include "hx_format.h"
 
+/* x in the largest of units[0..n) (scales[i] each, ascending) that leaves
+ * at least 1 once x is rounded to three significant digits, so that 999.96
+ * us reads "1 ms", not "1e+03 us". Below the smallest unit: that unit; above
+ * the largest: whole numbers of it ("16500 TB", never "1.65e+04"). */
+static char *
+format_scaled(char *buf, size_t len, double x, const char *const *units,
+    const double *scales, size_t n)
+{
+	char tmp[HX_FORMAT_LEN];
+	double r, v;
+	size_t u = 0;
+
+	if (isnan(x) || isinf(x)) {
+		snprintf(buf, len, "n/a");
+		return buf;
+	}
+	if (x == 0) {
+		snprintf(buf, len, "0 %s", units[0]);
+		return buf;
+	}
+	snprintf(tmp, sizeof(tmp), "%.3g", x);
+	r = fabs(strtod(tmp, NULL));
+	while (u + 1 < n && r >= scales[u + 1] * (1 - 1e-12))
+		u++;
+	v = x / scales[u];
+	snprintf(tmp, sizeof(tmp), "%.3g", v);
+	if (fabs(strtod(tmp, NULL)) >= 1000 || strchr(tmp, 'e') != NULL)
+		snprintf(buf, len, "%.0f %s", v, units[u]);
+	else
+		snprintf(buf, len, "%s %s", tmp, units[u]);
+	return buf;
+}
+
 char *
 hx_format_bytes(char *buf, size_t len, double x)
 {
-	if (isnan(x))
-		snprintf(buf, len, "n/a");
-	else if (x >= 1e9)
-		snprintf(buf, len, "%.3g GB", x * 1e-9);
-	else if (x >= 1e6)
-		snprintf(buf, len, "%.3g MB", x * 1e-6);
-	else if (x >= 1e3)
-		snprintf(buf, len, "%.3g kB", x * 1e-3);
-	else
+	static const char *const units[] = {"B", "kB", "MB", "GB", "TB"};
+	static const double scales[] = {1, 1e3, 1e6, 1e9, 1e12};
+
+	/* Bytes are whole: 512 B, not 512.3 B. */
+	if (!isnan(x) && fabs(x) < 999.5) {
 		snprintf(buf, len, "%.0f B", x);
-	return buf;
+		return buf;
+	}
+	return format_scaled(buf, len, x, units, scales, 5);
 }
 
 char *
 hx_format_time(char *buf, size_t len, double s)
 {
-	if (isnan(s))
+	static const char *const units[] = {"ns", "us", "ms", "s"};
+	static const double scales[] = {1e-9, 1e-6, 1e-3, 1};
+
+	if (s == 0) {
+		snprintf(buf, len, "0 s");
+		return buf;
+	}
+	return format_scaled(buf, len, s, units, scales, 4);
+}
+
+char *
+hx_format_count(char *buf, size_t len, double x, const char *unit)
+{
+	static const char *const units[] = {"", "k", "M", "G", "T"};
+	static const double scales[] = {1, 1e3, 1e6, 1e9, 1e12};
+	char num[HX_FORMAT_LEN];
+	const char *sep = unit != NULL && unit[0] != '\0' ? " " : "";
+
+	if (isnan(x) || isinf(x)) {
 		snprintf(buf, len, "n/a");
-	else if (s >= 1.0)
-		snprintf(buf, len, "%.3g s", s);
-	else if (s >= 1e-3)
-		snprintf(buf, len, "%.3g ms", s * 1e3);
-	else
-		snprintf(buf, len, "%.3g us", s * 1e6);
+		return buf;
+	}
+	if (fabs(x) < 999.5) {
+		/* An average of whole counts: whole when it is (or is
+		 * large enough for a fraction not to matter), else three
+		 * digits: 0.167, not 0.166667. */
+		if (fabs(x - round(x)) < 1e-9 || fabs(x) >= 100)
+			snprintf(num, sizeof(num), "%.0f", x);
+		else
+			snprintf(num, sizeof(num), "%.3g", x);
+	} else {
+		format_scaled(num, sizeof(num), x, units, scales, 5);
+		/* "12.3 M" -> "12.3M" */
+		char *sp = strchr(num, ' ');
+		if (sp != NULL)
+			memmove(sp, sp + 1, strlen(sp));
+	}
+	snprintf(buf, len, "%s%s%s", num, sep, unit != NULL ? unit : "");
 	return buf;
+}
+
+char *
+hx_format_counter(char *buf, size_t len, const char *name, double x)
+{
+	const char *c = strstr(name, "::");
+	const char *shortname = c != NULL ? c + 2 : name;
+	size_t n = strlen(shortname);
+
+	/* The clocks count nanoseconds. */
+	if ((n >= 10 && strcmp(shortname + n - 10, "task-clock") == 0) ||
+	    (n >= 9 && strcmp(shortname + n - 9, "cpu-clock") == 0))
+		return hx_format_time(buf, len, x * 1e-9);
+	return hx_format_count(buf, len, x, shortname);
 }
 
 char *

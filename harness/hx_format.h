@@ -12,10 +12,19 @@
 
 #define HX_FORMAT_LEN 48
 
-/* 1.35 GB, 12.6 MB, 4.6 kB, 512 B (powers of 1000). */
+/* 1.35 GB, 12.6 MB, 4.6 kB, 512 B, 16.5 TB (powers of 1000; the unit
+ * chosen after rounding, so 999999 B is "1 MB"). */
 char *hx_format_bytes(char *buf, size_t len, double bytes);
-/* 1.35 s, 651 ms, 12.3 us. */
+/* 1.35 s, 651 ms, 12.3 us, 45 ns; 0 is "0 s". */
 char *hx_format_time(char *buf, size_t len, double seconds);
+/* A count (or an average of counts) with its unit, NULL or "" for none:
+ * "3 page-faults", "0.167 page-faults", "12.3M cycles"; whole averages
+ * print whole. */
+char *hx_format_count(char *buf, size_t len, double x, const char *unit);
+/* A perf counter's value by its name ("perf::page-faults"): the clocks
+ * (task-clock, cpu-clock: nanoseconds) as times, the others as counts of
+ * the event's own name without its PMU prefix. */
+char *hx_format_counter(char *buf, size_t len, const char *name, double x);
 /* 2.08x, 21.8x, 153x; "n/a" for NaN and infinity. */
 char *hx_format_ratio(char *buf, size_t len, double ratio);
 

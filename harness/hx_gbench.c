@@ -1,11 +1,13 @@
 /*
  * hx_gbench: Google Benchmark's JSON, both ways. See hx_gbench.h.
  */
+#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "hx_file.h"
 #include "hx_gbench.h"
 #include "hx_result.h"
 #include "hx_stats.h"
@@ -406,7 +408,50 @@ static const char convert_help[] =
     "Writes the results of FILE (a result object, an array of them, or JSON\n"
     "lines as harness sweep writes them) as Google Benchmark JSON to OUT\n"
     "(default: stdout), for compare.py and other tools that read that\n"
-    "format. Exit status: 0 written, 1 not written, 2 bad usage or input.\n";
+    "format.\n"
+    "\n"
+    "  --to gbench               the format to write (gbench, the one there "
+    "is)\n"
+    "  --out OUT                 the file to write (- or absent: stdout)\n"
+    "\n"
+    "Exit status: 0 written, 1 not written, 2 bad usage or input.\n";
+
+/* The options convert_parse reads (for help, the man page and the
+ * completion script; a test checks that the usage names each). */
+static const struct option convert_opts[] = {
+    {"to", required_argument, NULL, 't'},
+    {"out", required_argument, NULL, 'o'},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+void
+hx_gbench_usage(FILE *f)
+{
+	fputs(convert_help, f);
+}
+
+size_t
+hx_gbench_options(struct option *o)
+{
+	size_t n = 0;
+
+	while ((o[n] = convert_opts[n]).name != NULL)
+		n++;
+	return n;
+}
+
+/* --out checked before anything is read. */
+static int
+convert_check_out(const char *out, char *msg, size_t msglen)
+{
+	char inner[4200];
+
+	if (hx_file_check_writable(out, inner, sizeof(inner)) == 0)
+		return 0;
+	snprintf(msg, msglen, "--out %s", inner);
+	return -1;
+}
 
 /* The options: FILE, --to, --out. 0, 1 for --help, or -1 with msg. */
 static int
@@ -417,7 +462,7 @@ convert_parse(int argc, char **argv, const char **in, const char **out,
 	*out = "-";
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
-		if (strcmp(a, "--help") == 0)
+		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)
 			return 1;
 		if ((strcmp(a, "--to") == 0 || strcmp(a, "--out") == 0) &&
 		    i + 1 == argc) {
@@ -451,7 +496,7 @@ convert_parse(int argc, char **argv, const char **in, const char **out,
 		    "--help)");
 		return -1;
 	}
-	return 0;
+	return convert_check_out(*out, msg, msglen);
 }
 
 int

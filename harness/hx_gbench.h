@@ -28,8 +28,10 @@
 #ifndef FB_HX_GBENCH_H
 #define FB_HX_GBENCH_H
 
+#include <getopt.h>
 #include <jansson.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* The Google Benchmark JSON of results (an array of result objects). A new
  * reference; NULL when out of memory. */
@@ -50,5 +52,10 @@ int hx_gbench_write(
 
 /* `harness convert FILE [--to gbench] [--out OUT]`; the exit status. */
 int hx_gbench_main(int argc, char **argv);
+
+/* `harness convert --help`, and the options it reads (getopt_long's
+ * table in o, at least 8 entries; the count). */
+void hx_gbench_usage(FILE *f);
+size_t hx_gbench_options(struct option *o);
 
 #endif /* FB_HX_GBENCH_H */

@@ -43,6 +43,11 @@ const char *hx_mem_allocator(void);
  * to predict what the allocator hands out. */
 uint64_t hx_mem_round(uint64_t bytes);
 
+/* How far the measured peak can be off: jemalloc updates thread.peak once
+ * per 64 KiB of allocation events. A peak above the model by more than
+ * this is the model's error, not the measurement's. */
+#define HX_MEM_PEAK_GRAIN 65536
+
 /* 1 when the allocator measures a per-thread peak (jemalloc). */
 int hx_mem_peak_supported(void);
 /* Restarts the calling thread's peak at its current live bytes. */

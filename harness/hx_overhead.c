@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "hx_cli.h"
+#include "hx_format.h"
 #include "hx_isolate.h"
 #include "hx_overhead.h"
 #include "hx_result.h"
@@ -22,8 +23,8 @@
 #define OVERHEAD_PAIRS 7
 #define OVERHEAD_MAX_SAMPLES 4096
 
-static void
-overhead_usage(FILE *f)
+void
+hx_overhead_usage(FILE *f)
 {
 	fprintf(f,
 	    "usage: harness overhead [WORKLOAD VARIANT [run options]] [--json "
@@ -32,8 +33,28 @@ overhead_usage(FILE *f)
 	    "(default\ninterp tiled --n 2e6, about one second) alternately "
 	    "with the default\ncounters and a 1 ms memory timeline, and with "
 	    "neither, %d times each;\nprints both medians, the overhead in "
-	    "percent and a Mann-Whitney p.\n",
+	    "percent and a Mann-Whitney p.\n\n"
+	    "  --json FILE|-             write the two medians, the overhead "
+	    "and p as JSON\n"
+	    "  run options               as harness run (harness run --help), "
+	    "but --timeline\n"
+	    "                            and --events none, which it "
+	    "toggles itself\n",
 	    OVERHEAD_PAIRS);
+}
+
+size_t
+hx_overhead_options(struct option *o)
+{
+	size_t n = hx_cli_run_options(o), k = 0;
+
+	/* run's, where --json is its own, less --timeline, which it refuses. */
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(o[i].name, "timeline") != 0)
+			o[k++] = o[i];
+	}
+	o[k] = (struct option){NULL, 0, NULL, 0};
+	return k;
 }
 
 /* The measurements of the pairs. */
@@ -106,7 +127,7 @@ overhead_parse(int argc, char **argv, overhead_t *oh, const char **json_path,
 		    "them out");
 		return -1;
 	}
-	return 0;
+	return hx_cli_check_outputs(*json_path, NULL, msg, msglen);
 }
 
 /* The two configurations, sharing one reference. 0, or -1 when out of
@@ -132,6 +153,8 @@ overhead_plan(overhead_t *oh)
 static int
 overhead_run(overhead_t *oh)
 {
+	char t_on[HX_FORMAT_LEN], t_off[HX_FORMAT_LEN];
+
 	for (int k = 0; k < OVERHEAD_PAIRS; k++) {
 		json_t *r_off = hx_isolate_run(&oh->off, 1);
 		json_t *r_on = hx_isolate_run(&oh->on, 1);
@@ -153,8 +176,10 @@ overhead_run(overhead_t *oh)
 		oh->med_on[k] = hx_result_number(r_on, "time_s.median");
 		oh->noff = take_samples(r_off, oh->xoff, oh->noff);
 		oh->non = take_samples(r_on, oh->xon, oh->non);
-		fprintf(stderr, "[%d/%d] off %.4f s, on %.4f s\n", k + 1,
-		    OVERHEAD_PAIRS, oh->med_off[k], oh->med_on[k]);
+		fprintf(stderr, "[%d/%d] off %s, on %s\n", k + 1,
+		    OVERHEAD_PAIRS,
+		    hx_format_time(t_off, sizeof(t_off), oh->med_off[k]),
+		    hx_format_time(t_on, sizeof(t_on), oh->med_on[k]));
 		json_decref(r_off);
 		json_decref(r_on);
 	}
@@ -170,6 +195,7 @@ overhead_report(const overhead_t *oh)
 	double m_on = hx_stats_median(oh->med_on, OVERHEAD_PAIRS);
 	double m_off = hx_stats_median(oh->med_off, OVERHEAD_PAIRS);
 	double ratio[OVERHEAD_PAIRS], pct, lo, hi;
+	char t_on[HX_FORMAT_LEN], t_off[HX_FORMAT_LEN];
 	hx_mwu_t mw;
 
 	for (int k = 0; k < OVERHEAD_PAIRS; k++)
@@ -180,11 +206,13 @@ overhead_report(const overhead_t *oh)
 	if (hx_stats_mann_whitney(oh->xon, oh->non, oh->xoff, oh->noff, &mw) !=
 	    0)
 		mw.p = NAN;
-	printf("%s/%s n=%llu: instrumented %.4f s, bare %.4f s: overhead "
+	printf("%s/%s n=%llu: instrumented %s, bare %s: overhead "
 	       "%+.2f%% (median of %d back-to-back pairs, from %+.2f%% to "
 	       "%+.2f%%; Mann-Whitney p = %.3g over %zu+%zu samples)\n",
 	    on->workload->name, on->variant->name,
-	    (unsigned long long)on->params.n, m_on, m_off, pct, OVERHEAD_PAIRS,
+	    (unsigned long long)on->params.n,
+	    hx_format_time(t_on, sizeof(t_on), m_on),
+	    hx_format_time(t_off, sizeof(t_off), m_off), pct, OVERHEAD_PAIRS,
 	    lo, hi, mw.p, oh->non, oh->noff);
 	return json_pack("{s:s, s:s, s:I, s:f, s:f, s:f, s:f, s:f, s:i, s:f, "
 			 "s:s}",
@@ -209,7 +237,7 @@ hx_overhead_main(int argc, char **argv)
 		return HX_EXIT_FAILURE;
 	switch (overhead_parse(argc, argv, oh, &json_path, msg, sizeof(msg))) {
 	case HX_CLI_HELP:
-		overhead_usage(stdout);
+		hx_overhead_usage(stdout);
 		rc = HX_EXIT_OK;
 		goto label_return;
 	case 0:

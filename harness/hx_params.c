@@ -11,6 +11,8 @@ static const char *const preset_names[] = {"random", "seed", NULL};
 
 #define FIELD(f) offsetof(params_t, f), sizeof(((params_t *)0)->f)
 #define NONE UINT64_MAX
+/* The largest count: what a result's JSON integer holds. */
+#define LARGEST ((uint64_t)INT64_MAX)
 
 /* One line a parameter: name, meaning, kind, bounds, choices, flags, label
  * (0/1) and the value at which the label leaves it out. */
@@ -22,21 +24,21 @@ static const char *const preset_names[] = {"random", "seed", NULL};
 
 const hx_param_t hx_params[] = {
     HX_PARAM(n, "size (interp: points; colony: particles)", HX_PARAM_COUNT, 1,
-	NONE, NULL, 0, 1, NONE),
-    HX_PARAM(
-	m, "interpolants (interp)", HX_PARAM_COUNT, 1, NONE, NULL, 0, 1, NONE),
-    HX_PARAM(g, "grid points per interpolant (interp)", HX_PARAM_COUNT, 1, NONE,
-	NULL, 0, 0, NONE),
+	LARGEST, NULL, 0, 1, NONE),
+    HX_PARAM(m, "interpolants (interp)", HX_PARAM_COUNT, 1, LARGEST, NULL, 0, 1,
+	NONE),
+    HX_PARAM(g, "grid points per interpolant (interp)", HX_PARAM_COUNT, 1,
+	LARGEST, NULL, 0, 0, NONE),
     HX_PARAM(preset, "inputs: seed (the question's) or random", HX_PARAM_CHOICE,
 	0, 1, preset_names, 0, 0, NONE),
     HX_PARAM(seed, "SplitMix64 seed of the random inputs", HX_PARAM_COUNT, 0,
-	NONE, NULL, 0, 0, NONE),
+	LARGEST, NULL, 0, 0, NONE),
     HX_PARAM(chunk, "chunk size (absent: the variant's default)",
-	HX_PARAM_COUNT, 1, NONE, NULL,
+	HX_PARAM_COUNT, 1, LARGEST, NULL,
 	HX_PARAM_ZERO_DEFAULT | HX_PARAM_SCHEDULE, 1, 0),
     HX_PARAM(tile, "tile size (absent: the variant's default)", HX_PARAM_COUNT,
-	1, NONE, NULL, HX_PARAM_ZERO_DEFAULT | HX_PARAM_SCHEDULE, 1, 0),
-    HX_PARAM(steps, "time steps per run (colony)", HX_PARAM_COUNT, 1, NONE,
+	1, LARGEST, NULL, HX_PARAM_ZERO_DEFAULT | HX_PARAM_SCHEDULE, 1, 0),
+    HX_PARAM(steps, "time steps per run (colony)", HX_PARAM_COUNT, 1, LARGEST,
 	NULL, 0, 1, 1),
     HX_PARAM(threads, "OpenMP threads of each step (1: one core)",
 	HX_PARAM_COUNT, 1, VARIANT_THREADS_MAX, NULL,
@@ -133,7 +135,14 @@ hx_params_parse(const hx_param_t *p, const char *arg, uint64_t *out, char *msg,
 
 	if (p->kind == HX_PARAM_CHOICE)
 		return parse_choice(p, arg, out, msg, msglen);
-	if (hx_parse_count(arg, &v) != 0) {
+	switch (hx_parse_count(arg, &v)) {
+	case 0:
+		break;
+	case HX_PARSE_TOO_LARGE:
+		snprintf(msg, msglen, "--%s '%s': must be at most %llu",
+		    p->name, arg, (unsigned long long)p->hi);
+		return -1;
+	default:
 		snprintf(msg, msglen,
 		    "--%s '%s': not a non-negative integer (forms: 100000, "
 		    "1e6)",
@@ -349,6 +358,32 @@ hx_params_label(FILE *f, const json_t *params_json)
 		if (hx_params_find(key) == NULL && json_is_number(x))
 			fprintf(f, " %s=%.10g", key, json_number_value(x));
 	}
+}
+
+void
+hx_params_label_changed(FILE *f, const workload_t *w, const json_t *params_json)
+{
+	params_t d;
+	json_t *defaults, *x;
+	const char *key;
+
+	w->defaults(&d);
+	hx_params_extra_defaults(w, &d);
+	defaults = hx_params_json(w, &d);
+	json_object_foreach((json_t *)params_json, key, x)
+	{
+		if (strcmp(key, "n") != 0 &&
+		    json_equal(x, json_object_get(defaults, key)))
+			continue;
+		if (json_is_string(x))
+			fprintf(f, " %s=%s", key, json_string_value(x));
+		else if (json_is_integer(x))
+			fprintf(f, " %s=%" JSON_INTEGER_FORMAT, key,
+			    json_integer_value(x));
+		else if (json_is_number(x))
+			fprintf(f, " %s=%.10g", key, json_number_value(x));
+	}
+	json_decref(defaults);
 }
 
 json_t *

@@ -2,7 +2,7 @@
  * hx_params: the one table of run parameters (n m g preset seed chunk tile
  * steps threads).
  *
- * Each parameter is declared once, in HX_PARAMS_TABLE in hx_params.c: its
+ * Each parameter is declared once, in the table hx_params[] in hx_params.c: its
  * name (the option --NAME, the JSON key params.NAME and the CSV column), its
  * meaning (for --help), where it lives in params_t, its kind (a count, or a
  * choice among names), its bounds, whether 0 stands for "the variant's
@@ -119,6 +119,12 @@ int hx_params_same_inputs(
 /* Appends " n=1000 m=30" for the labelled parameters of a result's params
  * object to f, then every parameter outside the table (" passes=3"). */
 void hx_params_label(FILE *f, const json_t *params_json);
+
+/* Appends " n=1000" and then " NAME=VALUE" for every other parameter of a
+ * result's params object whose value is not workload w's default (" tile=64
+ * preset=seed passes=3"): the summary line names what was changed. */
+void hx_params_label_changed(
+    FILE *f, const workload_t *w, const json_t *params_json);
 
 /* The names in the results' params objects that are not in the table (the
  * workloads' own parameters), in the order first seen: a JSON array (new

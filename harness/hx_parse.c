@@ -8,26 +8,31 @@
 
 #include "hx_parse.h"
 
-/* Parses s[0..len) as digits[.digits][e digits] into an exact integer. */
+/* mant = mant * 10 + digit c; sets *big when that overflows. */
+static void
+parse_digit(uint64_t *mant, char c, int *big)
+{
+	if (__builtin_mul_overflow(*mant, 10, mant) ||
+	    __builtin_add_overflow(*mant, (uint64_t)(c - '0'), mant))
+		*big = 1;
+}
+
+/* Parses s[0..len) as digits[.digits][e digits] into an exact integer;
+ * HX_PARSE_TOO_LARGE for a well-formed number above 64 bits. */
 static int
 parse_count_span(const char *s, size_t len, uint64_t *out)
 {
 	uint64_t mant = 0, exp = 0;
-	int frac_digits = 0, seen_digit = 0;
+	int frac_digits = 0, seen_digit = 0, big = 0;
 	size_t i = 0;
 
 	for (; i < len && isdigit((unsigned char)s[i]); i++) {
-		if (__builtin_mul_overflow(mant, 10, &mant) ||
-		    __builtin_add_overflow(mant, (uint64_t)(s[i] - '0'), &mant))
-			return -1;
+		parse_digit(&mant, s[i], &big);
 		seen_digit = 1;
 	}
 	if (i < len && s[i] == '.') {
 		for (i++; i < len && isdigit((unsigned char)s[i]); i++) {
-			if (__builtin_mul_overflow(mant, 10, &mant) ||
-			    __builtin_add_overflow(
-				mant, (uint64_t)(s[i] - '0'), &mant))
-				return -1;
+			parse_digit(&mant, s[i], &big);
 			frac_digits++;
 			seen_digit = 1;
 		}
@@ -37,9 +42,8 @@ parse_count_span(const char *s, size_t len, uint64_t *out)
 	if (i < len && (s[i] == 'e' || s[i] == 'E')) {
 		int exp_digits = 0;
 		for (i++; i < len && isdigit((unsigned char)s[i]); i++) {
-			exp = exp * 10 + (uint64_t)(s[i] - '0');
-			if (exp > 40)
-				return -1;
+			if (exp <= 40)
+				exp = exp * 10 + (uint64_t)(s[i] - '0');
 			exp_digits++;
 		}
 		if (exp_digits == 0)
@@ -49,6 +53,10 @@ parse_count_span(const char *s, size_t len, uint64_t *out)
 	}
 	if (i != len)
 		return -1;
+	if (big || (exp > 40 && mant != 0))
+		return HX_PARSE_TOO_LARGE;
+	if (exp > 40)
+		exp = 40; /* 0e99 is 0 */
 	if (exp < (uint64_t)frac_digits) {
 		/* "1.25e1": the remaining fraction must be zero. */
 		for (uint64_t k = 0; k < (uint64_t)frac_digits - exp; k++) {
@@ -59,7 +67,7 @@ parse_count_span(const char *s, size_t len, uint64_t *out)
 	} else {
 		for (uint64_t k = 0; k < exp - (uint64_t)frac_digits; k++) {
 			if (__builtin_mul_overflow(mant, 10, &mant))
-				return -1;
+				return HX_PARSE_TOO_LARGE;
 		}
 	}
 	*out = mant;
@@ -79,6 +87,7 @@ hx_parse_bytes(const char *s, uint64_t *out)
 {
 	size_t len;
 	uint64_t v, mul = 1;
+	int rc;
 
 	if (s == NULL || (len = strlen(s)) == 0)
 		return -1;
@@ -101,9 +110,10 @@ hx_parse_bytes(const char *s, uint64_t *out)
 	default:
 		break;
 	}
-	if (parse_count_span(s, len, &v) != 0 ||
-	    __builtin_mul_overflow(v, mul, &v))
-		return -1;
+	if ((rc = parse_count_span(s, len, &v)) != 0)
+		return rc;
+	if (__builtin_mul_overflow(v, mul, &v))
+		return HX_PARSE_TOO_LARGE;
 	*out = v;
 	return 0;
 }

@@ -14,7 +14,12 @@
 
 #include <stdint.h>
 
-/* 0 and *out set, or -1 (then *out is untouched). */
+/* A well-formed number too large for 64 bits ("1e30"), so that the
+ * message can give the bound instead of calling it malformed. */
+#define HX_PARSE_TOO_LARGE (-2)
+
+/* 0 and *out set, -1 for malformed text, or HX_PARSE_TOO_LARGE (then *out
+ * is untouched). */
 int hx_parse_count(const char *s, uint64_t *out);
 int hx_parse_bytes(const char *s, uint64_t *out);
 /* A positive finite decimal number of seconds ("0.5", "2", "1e-3"). */

@@ -2,8 +2,10 @@
  * hx_plugin: built-in and plugin tables. See hx_plugin.h.
  */
 #include <dlfcn.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "hx_params.h"
 #include "hx_plugin.h"
@@ -88,21 +90,55 @@ hx_plugin_find_variant(const char *workload, const char *name)
 	return NULL;
 }
 
+/* A required entry of a plugin's table: what it is, its name, and
+ * whether the plugin filled it. */
+typedef struct required_s {
+	const char *kind, *field;
+	int present;
+} required_t;
+
+#define REQ_FIELD(s, f)                                                        \
+	{                                                                      \
+		"field", #f, (s)->f != NULL                                    \
+	}
+#define REQ_CALLBACK(s, f)                                                     \
+	{                                                                      \
+		"callback", #f, (s)->f != NULL                                 \
+	}
+
+/* The first entry of req[0..n) that is missing, or NULL. */
+static const required_t *
+first_missing(const required_t *req, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (!req[i].present)
+			return &req[i];
+	}
+	return NULL;
+}
+
 /* A workload's entries and parameters. 0, or -1 with msg. */
 static int
 check_workload(const workload_t *w, char *msg, size_t msglen)
 {
 	char names[256], *save = NULL;
+	const required_t req[] = {REQ_FIELD(w, name), REQ_FIELD(w, params),
+	    REQ_FIELD(w, unit), REQ_CALLBACK(w, defaults),
+	    REQ_CALLBACK(w, check), REQ_CALLBACK(w, reference),
+	    REQ_CALLBACK(w, validate)};
+	const required_t *missing =
+	    first_missing(req, sizeof(req) / sizeof(req[0]));
 
-	if (w->name == NULL || w->params == NULL || w->unit == NULL ||
-	    w->defaults == NULL || w->check == NULL || w->steps == NULL ||
-	    w->units == NULL || w->input_bytes == NULL ||
-	    w->reference == NULL || w->validate == NULL ||
-	    w->digest_count < 1 || w->digest_count > DIGEST_MAX) {
+	if (missing != NULL) {
+		snprintf(msg, msglen, "workload '%s': missing %s '%s'",
+		    w->name != NULL ? w->name : "?", missing->kind,
+		    missing->field);
+		return -1;
+	}
+	if (w->digest_count < 1 || w->digest_count > DIGEST_MAX) {
 		snprintf(msg, msglen,
-		    "workload '%s' lacks a name, params, unit, digest or one "
-		    "of its functions",
-		    w->name != NULL ? w->name : "?");
+		    "workload '%s': digest_count %d is not 1 to %d", w->name,
+		    w->digest_count, DIGEST_MAX);
 		return -1;
 	}
 	if (hx_plugin_find_workload(w->name) != NULL) {
@@ -142,18 +178,25 @@ static int
 check_variant(
     const fb_plugin_t *pl, const variant_t *v, char *msg, size_t msglen)
 {
+	const required_t req[] = {REQ_FIELD(v, name), REQ_FIELD(v, workload),
+	    REQ_CALLBACK(v, setup), REQ_CALLBACK(v, step),
+	    REQ_CALLBACK(v, digest), REQ_CALLBACK(v, teardown)};
+	const required_t *missing =
+	    first_missing(req, sizeof(req) / sizeof(req[0]));
 	int mine = 0;
 
-	for (size_t i = 0; v->workload != NULL && pl->workloads[i] != NULL; i++)
+	if (missing != NULL) {
+		snprintf(msg, msglen, "variant '%s': missing %s '%s'",
+		    v->name != NULL ? v->name : "?", missing->kind,
+		    missing->field);
+		return -1;
+	}
+	for (size_t i = 0; pl->workloads[i] != NULL; i++)
 		mine |= pl->workloads[i] == v->workload;
-	if (v->name == NULL || !mine || v->model_bytes == NULL ||
-	    v->setup == NULL || v->reset == NULL || v->step == NULL ||
-	    v->digest == NULL || v->teardown == NULL || v->flops == NULL ||
-	    v->bytes == NULL) {
+	if (!mine) {
 		snprintf(msg, msglen,
-		    "variant '%s' lacks a name, one of its functions, or a "
-		    "workload of this plugin",
-		    v->name != NULL ? v->name : "?");
+		    "variant '%s': its workload is not one of this plugin's",
+		    v->name);
 		return -1;
 	}
 	return 0;
@@ -193,7 +236,8 @@ check_plugin(const fb_plugin_t *pl, char *msg, size_t msglen)
 int
 hx_plugin_load(const char *path, char *msg, size_t msglen)
 {
-	char inner[400];
+	char inner[400], here[4096];
+	const char *file = path;
 	void *h;
 	const fb_plugin_t *pl;
 
@@ -202,7 +246,12 @@ hx_plugin_load(const char *path, char *msg, size_t msglen)
 		    HX_PLUGIN_MAX);
 		return -1;
 	}
-	if ((h = dlopen(path, RTLD_NOW | RTLD_LOCAL)) == NULL) {
+	/* dlopen searches the loader's folders for a name without a '/',
+	 * never the current one: a file of that name here is meant. */
+	if (strchr(path, '/') == NULL && access(path, F_OK) == 0 &&
+	    (size_t)snprintf(here, sizeof(here), "./%s", path) < sizeof(here))
+		file = here;
+	if ((h = dlopen(file, RTLD_NOW | RTLD_LOCAL)) == NULL) {
 		snprintf(msg, msglen, "--plugin %s: cannot load it: %s", path,
 		    dlerror());
 		return -1;
@@ -222,7 +271,7 @@ hx_plugin_load(const char *path, char *msg, size_t msglen)
 		return -1;
 	}
 	snprintf(
-	    loaded_path[nloaded], sizeof(loaded_path[nloaded]), "%s", path);
+	    loaded_path[nloaded], sizeof(loaded_path[nloaded]), "%s", file);
 	loaded[nloaded++] = pl;
 	return 0;
 }
@@ -256,4 +305,48 @@ hx_plugin_from_argv(int *argc, char **argv, char *msg, size_t msglen)
 	argv[out] = NULL;
 	*argc = out;
 	return 0;
+}
+
+uint64_t
+hx_plugin_steps(const workload_t *w, const params_t *p)
+{
+	return w->steps != NULL ? w->steps(p) : 1;
+}
+
+double
+hx_plugin_units(const workload_t *w, const params_t *p)
+{
+	return w->units != NULL ? w->units(p) : (double)p->n;
+}
+
+uint64_t
+hx_plugin_input_bytes(const workload_t *w, const params_t *p)
+{
+	return w->input_bytes != NULL ? w->input_bytes(p) : 0;
+}
+
+void
+hx_plugin_reset(const variant_t *v, void *state)
+{
+	if (v->reset != NULL)
+		v->reset(state);
+}
+
+double
+hx_plugin_flops(const variant_t *v, const params_t *p)
+{
+	return v->flops != NULL ? v->flops(p) : NAN;
+}
+
+double
+hx_plugin_bytes(const variant_t *v, const params_t *p)
+{
+	return v->bytes != NULL ? v->bytes(p) : NAN;
+}
+
+uint64_t
+hx_plugin_model_bytes(
+    const variant_t *v, const params_t *p, uint64_t (*round)(uint64_t))
+{
+	return v->model_bytes != NULL ? v->model_bytes(p, round) : 0;
 }

@@ -1,13 +1,16 @@
 /*
  * hx_record: the result object from a record (see hx_record.h).
  */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "hx_format.h"
 #include "hx_machine.h"
+#include "hx_mem.h"
 #include "hx_params.h"
 #include "hx_record.h"
 #include "hx_stats.h"
@@ -134,10 +137,12 @@ time_warnings(
 		    json_string("fewer than 5 timed repeats: the confidence "
 				"interval is rough"));
 	if (s->ci_wide) {
+		char lo[HX_FORMAT_LEN], hi[HX_FORMAT_LEN];
 		snprintf(w, sizeof(w),
-		    "the 95%% interval of the median [%.4g, %.4g] s is wider "
+		    "the 95%% interval of the median [%s, %s] is wider "
 		    "than 5%% of the median: noisy machine or too few repeats",
-		    s->ci_lo, s->ci_hi);
+		    hx_format_time(lo, sizeof(lo), s->ci_lo),
+		    hx_format_time(hi, sizeof(hi), s->ci_hi));
 		json_array_append_new(warnings, json_string(w));
 	}
 	if (s->median < 100.0 * resolution)
@@ -295,13 +300,16 @@ memory_json(const hx_record_t *rec)
 {
 	json_t *mem = json_object();
 
-	if (rec->has_model) {
+	if (rec->has_model && !rec->no_model) {
 		json_object_set_new(
 		    mem, "model_bytes", bytes_json(rec->model_bytes));
 		json_object_set_new(
 		    mem, "model_bare_bytes", bytes_json(rec->model_bare_bytes));
-		json_object_set_new(
-		    mem, "model_formula", json_string(rec->model_formula));
+		if (rec->model_formula != NULL)
+			json_object_set_new(mem, "model_formula",
+			    json_string(rec->model_formula));
+	}
+	if (rec->has_model) {
 		json_object_set_new(
 		    mem, "input_bytes", bytes_json(rec->input_bytes));
 		json_object_set_new(mem, "mem_limit_bytes",
@@ -335,21 +343,30 @@ median_time(const hx_record_t *rec)
 static json_t *
 work_json(const hx_record_t *rec)
 {
-	json_t *work = json_pack("{s:s, s:f, s:f, s:f}", "unit", rec->unit,
-	    "units", rec->units, "flops", rec->flops, "bytes", rec->bytes);
+	json_t *work =
+	    json_pack("{s:s, s:f}", "unit", rec->unit, "units", rec->units);
 	double t = rec->has_time ? median_time(rec) : 0.0;
 
-	if (work == NULL || !rec->has_time)
+	if (work == NULL)
+		return NULL;
+	/* No count (a plugin without flops or bytes): no field, no rate. */
+	if (!isnan(rec->flops))
+		json_object_set_new(work, "flops", json_real(rec->flops));
+	if (!isnan(rec->bytes))
+		json_object_set_new(work, "bytes", json_real(rec->bytes));
+	if (!rec->has_time)
 		return work;
 	if (t > 0) {
-		json_object_set_new(
-		    work, "gflops_per_s", json_real(rec->flops / t * 1e-9));
-		json_object_set_new(
-		    work, "gbytes_per_s", json_real(rec->bytes / t * 1e-9));
+		if (!isnan(rec->flops))
+			json_object_set_new(work, "gflops_per_s",
+			    json_real(rec->flops / t * 1e-9));
+		if (!isnan(rec->bytes))
+			json_object_set_new(work, "gbytes_per_s",
+			    json_real(rec->bytes / t * 1e-9));
 		json_object_set_new(
 		    work, "ns_per_unit", json_real(t / rec->units * 1e9));
 	}
-	if (rec->bytes > 0)
+	if (rec->bytes > 0 && !isnan(rec->flops))
 		json_object_set_new(work, "intensity_flops_per_byte",
 		    json_real(rec->flops / rec->bytes));
 	return work;
@@ -495,6 +512,33 @@ merge_missing(json_t *dst, json_t *src)
 	}
 }
 
+/* A measured peak above the variant's model by more than the allocator's
+ * grain: the model leaves something out. Threads: the team's sum is an
+ * upper bound, so the lower bound is what is compared. */
+static void
+model_warning(const hx_record_t *rec, json_t *warnings)
+{
+	uint64_t peak = rec->peak_workspace_bytes;
+	char w[256], a[HX_FORMAT_LEN], b[HX_FORMAT_LEN];
+
+	if (!rec->has_model || !rec->has_peaks || !rec->has_workspace ||
+	    rec->model_bytes == HX_RECORD_TOO_LARGE)
+		return;
+	if (rec->has_threads && rec->threads > 1)
+		peak =
+		    rec->has_workspace_lower ? rec->workspace_lower_bytes : 0;
+	if (peak <= rec->model_bytes + HX_MEM_PEAK_GRAIN)
+		return;
+	snprintf(w, sizeof(w),
+	    "measured peak workspace %s is above the model's %s (%s) by more "
+	    "than the allocator's %d KiB grain: the model leaves something "
+	    "out",
+	    hx_format_bytes(a, sizeof(a), (double)peak),
+	    hx_format_bytes(b, sizeof(b), (double)rec->model_bytes),
+	    rec->model_formula, HX_MEM_PEAK_GRAIN / 1024);
+	json_array_append_new(warnings, json_string(w));
+}
+
 json_t *
 hx_record_to_json(const hx_record_t *rec)
 {
@@ -509,6 +553,7 @@ hx_record_to_json(const hx_record_t *rec)
 		json_array_extend(warnings, rec->warnings);
 	head_json(rec, r);
 	json_object_set_new(r, "memory", memory_json(rec));
+	model_warning(rec, warnings);
 	if (rec->has_work)
 		json_object_set_new(r, "work", work_json(rec));
 	if ((machine = hx_machine_json()) != NULL)

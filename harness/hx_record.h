@@ -1,6 +1,7 @@
 /*
  * hx_record: what one measured run produced, as plain data, and the one
- * function that writes it as the result object (interface.md).
+ * function that writes it as the result object (docs/interface.md,
+ * docs/result-schema.md).
  *
  * Measuring and writing are two steps (Google Benchmark's runner and
  * reporters): hx_run_measure fills a record and writes nothing;
@@ -76,11 +77,13 @@ typedef struct hx_record_s {
 	double min_time_s;
 	const char *events; /* NULL: the default set */
 
-	/* The variant's model and inputs (memory.model_bytes ...). */
-	int has_model;
+	/* The variant's model and inputs (memory.model_bytes ...); no_model:
+	 * the variant has none (a plugin's), only the inputs are written. */
+	int has_model, no_model;
 	uint64_t model_bytes, model_bare_bytes, input_bytes, mem_limit_bytes;
 	const char *model_formula;
-	/* The work of one run from the schedule's own counts ("work"). */
+	/* The work of one run from the schedule's own counts ("work"); flops
+	 * and bytes NAN when the variant has no count (left out). */
 	int has_work;
 	const char *unit;
 	double units, flops, bytes;

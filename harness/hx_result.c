@@ -7,6 +7,8 @@
 
 #include "hx_file.h"
 #include "hx_format.h"
+#include "hx_params.h"
+#include "hx_plugin.h"
 #include "hx_result.h"
 
 /* A string field, or "?" when missing (never NULL into printf). */
@@ -50,6 +52,23 @@ hx_result_number(const json_t *r, const char *path)
 	return json_is_number(o) ? json_number_value(o) : NAN;
 }
 
+/* "; simulated misses per pair: D1 0.52, LL 0.01" when r carries
+ * --cachesim's figures. */
+static void
+print_cachesim(FILE *f, const json_t *r)
+{
+	double d1 = hx_result_number(r, "cachesim.D1_misses_per_unit");
+	double ll = hx_result_number(r, "cachesim.LL_misses_per_unit");
+	char a[HX_FORMAT_LEN], b[HX_FORMAT_LEN];
+
+	if (isnan(d1) || isnan(ll))
+		return;
+	fprintf(f, "; simulated misses per %s: D1 %s, LL %s",
+	    str_or(json_object_get(r, "work"), "unit"),
+	    hx_format_count(a, sizeof(a), d1, NULL),
+	    hx_format_count(b, sizeof(b), ll, NULL));
+}
+
 /* With --cachesim: "; simulated 8.07 instructions/pair, 3.31x the
  * minimum 2.44" (the minimum when the variant counts its flops). */
 static void
@@ -76,10 +95,15 @@ hx_result_print_line(FILE *f, const json_t *r)
 	const char *status = hx_result_status(r);
 	const json_t *ci =
 	    json_object_get(json_object_get(r, "time_s"), "ci95");
-	char med[32], lo[32], hi[32], cold[32], ws[32], model[32], rss[32];
+	char med[32], lo[32], hi[32], cold[32], ws[32], model[48], rss[32];
+	char faults[32], cold_faults[32];
+	const workload_t *w = hx_plugin_find_workload(str_or(r, "workload"));
 
-	fprintf(f, "%s/%s n=%.0f", str_or(r, "workload"), str_or(r, "variant"),
-	    hx_result_number(r, "params.n"));
+	fprintf(f, "%s/%s", str_or(r, "workload"), str_or(r, "variant"));
+	if (w != NULL)
+		hx_params_label_changed(f, w, json_object_get(r, "params"));
+	else
+		fprintf(f, " n=%.0f", hx_result_number(r, "params.n"));
 	if (strcmp(status, "ok") != 0) {
 		fprintf(f, ": %s: %s\n", status, str_or(r, "reason"));
 		return;
@@ -88,8 +112,14 @@ hx_result_print_line(FILE *f, const json_t *r)
 	hx_format_time(cold, sizeof(cold), hx_result_number(r, "time_s.cold"));
 	hx_format_bytes(
 	    ws, sizeof(ws), hx_result_number(r, "memory.peak_workspace_bytes"));
-	hx_format_bytes(
-	    model, sizeof(model), hx_result_number(r, "memory.model_bytes"));
+	/* A variant without a model (a plugin's) has no model_bytes. */
+	if (hx_result_at(r, "memory.model_bytes") == NULL) {
+		snprintf(model, sizeof(model), "no model");
+	} else {
+		memcpy(model, "model ", 7);
+		hx_format_bytes(model + 6, sizeof(model) - 6,
+		    hx_result_number(r, "memory.model_bytes"));
+	}
 	hx_format_bytes(
 	    rss, sizeof(rss), hx_result_number(r, "memory.peak_rss_bytes"));
 	fprintf(f, ": median %s", med);
@@ -100,17 +130,34 @@ hx_result_print_line(FILE *f, const json_t *r)
 		    hi, sizeof(hi), json_number_value(json_array_get(ci, 1)));
 		fprintf(f, " [%s, %s]", lo, hi);
 	}
+	hx_format_count(faults, sizeof(faults),
+	    hx_result_number(r, "memory.minor_faults"), NULL);
+	hx_format_count(cold_faults, sizeof(cold_faults),
+	    hx_result_number(r, "memory.cold_minor_faults"), NULL);
 	fprintf(f,
-	    ", cold %s; workspace %s (model %s); rss hwm %s; "
-	    "faults %.0f (cold %.0f); %s",
-	    cold, ws, model, rss, hx_result_number(r, "memory.minor_faults"),
-	    hx_result_number(r, "memory.cold_minor_faults"),
+	    ", cold %s; workspace %s (%s); rss hwm %s; "
+	    "page faults %s a run (cold %s); %s",
+	    cold, ws, model, rss, faults, cold_faults,
 	    json_is_true(
 		json_object_get(json_object_get(r, "validation"), "ok"))
 		? "matches the float64 reference"
 		: "not validated");
+	print_cachesim(f, r);
 	print_insn(f, r);
 	fputc('\n', f);
+}
+
+void
+hx_result_print_warnings(FILE *f, const json_t *r)
+{
+	const json_t *e;
+	size_t i;
+
+	json_array_foreach(json_object_get(r, "warnings"), i, e)
+	{
+		if (json_is_string(e))
+			fprintf(f, "  warning: %s\n", json_string_value(e));
+	}
 }
 
 static int

@@ -1,6 +1,6 @@
 /*
- * hx_result: the result object (interface.md) on its way out: one readable
- * line for the terminal, and the JSON file, written atomically.
+ * hx_result: the result object (docs/result-schema.md) on its way out: one
+ * readable line for the terminal, and the JSON file, written atomically.
  */
 #ifndef FB_HX_RESULT_H
 #define FB_HX_RESULT_H
@@ -11,9 +11,13 @@
 
 /* "ok", "skipped" or "failed"; "failed" when r has no status. */
 const char *hx_result_status(const json_t *r);
-/* One line: workload/variant, parameters, median time with its interval,
+/* One line: workload/variant, the parameters that differ from the
+ * workload's defaults (n always), median time with its interval,
  * cold time, workspace next to its model, RSS, faults, validation. */
 void hx_result_print_line(FILE *f, const json_t *r);
+/* Each of r's warnings as "  warning: ..." on its own line, for under the
+ * summary line (--quiet leaves them out). */
+void hx_result_print_warnings(FILE *f, const json_t *r);
 /* Writes r as indented JSON to path ("-" = stdout), atomically; 0 or -1
  * with msg. */
 int hx_result_write(

@@ -12,6 +12,7 @@
 #include "hx_format.h"
 #include "hx_mem.h"
 #include "hx_params.h"
+#include "hx_plugin.h"
 #include "hx_run.h"
 #include "hx_stats.h"
 #include "hx_timeline.h"
@@ -59,7 +60,7 @@ hx_run_config_init(
 	cfg->variant = v;
 	w->defaults(&cfg->params);
 	hx_params_extra_defaults(w, &cfg->params);
-	cfg->repeat = 5;
+	cfg->repeat = HX_RUN_DEFAULT_REPEAT;
 	cfg->warmup = 1;
 	cfg->min_time_s = 0.0;
 	cfg->timeline_interval_us = 1000;
@@ -70,9 +71,10 @@ hx_run_config_init(
 uint64_t
 hx_run_predicted_bytes(const hx_run_config_t *cfg)
 {
-	uint64_t inputs = cfg->workload->input_bytes(&cfg->params);
+	const params_t *p = &cfg->params;
+	uint64_t inputs = hx_plugin_input_bytes(cfg->workload, p);
 	uint64_t b = model_add(
-	    cfg->variant->model_bytes(&cfg->params, hx_mem_round), inputs);
+	    hx_plugin_model_bytes(cfg->variant, p, hx_mem_round), inputs);
 
 	if (cfg->validate && cfg->reference == NULL)
 		b = model_add(b, inputs);
@@ -109,16 +111,17 @@ hx_run_record_init(const hx_run_config_t *cfg, hx_record_t *rec)
 	rec->min_time_s = cfg->min_time_s;
 	rec->events = cfg->events;
 	rec->has_model = 1;
-	rec->model_bytes = v->model_bytes(p, hx_mem_round);
-	rec->model_bare_bytes = v->model_bytes(p, model_bare);
+	rec->no_model = v->model_bytes == NULL;
+	rec->model_bytes = hx_plugin_model_bytes(v, p, hx_mem_round);
+	rec->model_bare_bytes = hx_plugin_model_bytes(v, p, model_bare);
 	rec->model_formula = v->model_formula;
-	rec->input_bytes = w->input_bytes(p);
+	rec->input_bytes = hx_plugin_input_bytes(w, p);
 	rec->mem_limit_bytes = cfg->mem_limit;
 	rec->has_work = 1;
 	rec->unit = w->unit;
-	rec->units = w->units(p);
-	rec->flops = v->flops(p);
-	rec->bytes = v->bytes(p);
+	rec->units = hx_plugin_units(w, p);
+	rec->flops = hx_plugin_flops(v, p);
+	rec->bytes = hx_plugin_bytes(v, p);
 }
 
 int64_t __attribute__((noinline))
@@ -157,7 +160,7 @@ log_alloc(const hx_run_config_t *cfg, run_log_t *log)
 {
 	memset(log, 0, sizeof(*log));
 	log->threads = variant_threads(&cfg->params);
-	log->steps = cfg->workload->steps(&cfg->params);
+	log->steps = hx_plugin_steps(cfg->workload, &cfg->params);
 	log->max_runs = 1 + cfg->warmup +
 	    (cfg->min_time_s > 0.0 ? HX_RUN_MAX_REPEATS : cfg->repeat);
 	log->time = calloc(log->max_runs, sizeof(double));
@@ -310,7 +313,7 @@ measure_one(const hx_run_config_t *cfg, hx_record_t *rec, void *state,
 	int64_t failed;
 
 	hx_timeline_phase(rec->timeline, (int)i, 0);
-	cfg->variant->reset(state);
+	hx_plugin_reset(cfg->variant, state);
 	hx_os_hwm_reset();
 	hx_os_faults(&minor0, &major0);
 	if (log->threads > 1)

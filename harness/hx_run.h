@@ -46,6 +46,9 @@ typedef struct hx_run_config_s {
 	void *gate_arg;
 } hx_run_config_t;
 
+/* The default --repeat of run and exec (sweep's is its own). */
+#define HX_RUN_DEFAULT_REPEAT 5
+
 /* Fills cfg with the defaults for workload w (its params defaults too). */
 void hx_run_config_init(
     hx_run_config_t *cfg, const workload_t *w, const variant_t *v);

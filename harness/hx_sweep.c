@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "hx_cli.h"
@@ -40,7 +41,7 @@
 
 static const hx_cli_opt_t sweep_own[] = {{"workload", 1}, {"variants", 1},
     {"timeline-dir", 1}, {"resume", 0}, {"out", 1}, {"no-interleave", 0},
-    {"format", 1}, {"help", 0}};
+    {"format", 1}, {"force", 0}, {"quiet", 0}, {"help", 0}};
 enum {
 	S_WORKLOAD,
 	S_VARIANTS,
@@ -49,6 +50,8 @@ enum {
 	S_OUT,
 	S_NO_INTERLEAVE,
 	S_FORMAT,
+	S_FORCE,
+	S_QUIET,
 	S_HELP,
 	S_NOWN
 };
@@ -74,6 +77,7 @@ typedef struct sweep_plan_s {
 	hx_run_config_t base;
 	const char *timeline_dir;
 	int resume;
+	int force;      /* --force: the old files set aside, a new sweep */
 	int interleave; /* variants of the same parameters take turns */
 	hx_run_config_t *runs;
 	size_t total;
@@ -88,6 +92,7 @@ typedef struct sweep_s {
 	size_t nrefs;
 	size_t done, failures;
 	double started;
+	int quiet; /* --quiet: no warnings under each run's line */
 } sweep_t;
 
 static volatile sig_atomic_t sweep_interrupted;
@@ -99,30 +104,48 @@ sweep_on_signal(int sig)
 	sweep_interrupted = 1;
 }
 
-static void
-sweep_usage(FILE *f)
+size_t
+hx_sweep_options(struct option *o)
 {
-	fputs("usage: harness sweep --workload W --out PREFIX [options]\n\n"
-	      "Runs every combination of the variants and value lists given, "
-	      "each in\nits own child, and writes PREFIX.jsonl (one result "
-	      "object a line) and\nPREFIX.csv (one row a run, for plotting), "
-	      "both rewritten atomically\nafter every run.\n\n"
-	      "  --workload W              interp or colony\n"
-	      "  --variants LIST|all       comma-separated variant names "
-	      "(all)\n"
-	      "parameters, each a comma-separated list (forms: 1e5,300000):\n",
-	    f);
+	return hx_cli_options(sweep_own, S_NOWN, 0, o);
+}
+
+void
+hx_sweep_usage(FILE *f)
+{
+	char names[512];
+
+	hx_cli_workload_names(names, sizeof(names));
+	fprintf(f,
+	    "usage: harness sweep --workload W --out PREFIX [options]\n\n"
+	    "Runs every combination of the variants and value lists given, "
+	    "each in\nits own child, and writes PREFIX.jsonl (one result "
+	    "object a line) and\nPREFIX.csv (one row a run, for plotting), "
+	    "both rewritten atomically\nafter every run.\n\n"
+	    "  --workload W              one of %s\n"
+	    "  --variants LIST|all       comma-separated variant names "
+	    "(all)\n"
+	    "parameters, each a comma-separated list (forms: 1e5,300000):\n",
+	    names);
 	hx_cli_params_usage(f, 1);
-	fputs("measurement, as for harness run, for every run (but --repeat "
-	      "defaults to 10\nhere, so that harness compare can decide):\n",
-	    f);
-	hx_cli_settings_usage(f);
+	fprintf(f,
+	    "measurement, as for harness run, for every run (but --repeat "
+	    "defaults to %d\nhere, so that harness compare can decide):\n",
+	    SWEEP_DEFAULT_REPEAT);
+	hx_cli_settings_usage(f, 0, SWEEP_DEFAULT_REPEAT);
 	fputs("  --timeline-dir DIR        a memory timeline CSV per run in "
 	      "DIR\n"
 	      "  --resume                  keep PREFIX.jsonl's runs and skip "
 	      "those made\n"
 	      "                            with the same parameters and "
 	      "settings\n"
+	      "  --quiet                   no warnings under each run's line "
+	      "(they stay\n"
+	      "                            in the results)\n"
+	      "  --force                   start again when PREFIX.jsonl holds "
+	      "results: the\n"
+	      "                            old files are kept as "
+	      "PREFIX.jsonl.1 and so on\n"
 	      "  --out PREFIX              output files PREFIX.jsonl and "
 	      "PREFIX.csv\n"
 	      "  --format json|gbench      gbench: also PREFIX.gbench.json, "
@@ -296,12 +319,118 @@ sweep_extra_lists(
 }
 
 /* The options into a plan (without its grid). 0, HX_CLI_HELP, or -1. */
+/* The number of results in the regular file path holds (0: none or
+ * absent), or -1 when it holds something that is not results (reason in
+ * why). */
+static int
+sweep_results_in(const char *path, char *why, size_t len)
+{
+	struct stat st;
+	json_t *old;
+	int n;
+
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size == 0)
+		return 0;
+	if ((old = hx_result_read(path, why, len)) == NULL)
+		return strstr(why, "no result") != NULL ? 0 : -1;
+	n = (int)json_array_size(old);
+	json_decref(old);
+	return n;
+}
+
+/* --out, --timeline-dir, and --resume against --force, before anything
+ * runs: a prefix, files that can be written, a folder. 0, or -1 with
+ * msg. */
+static int
+sweep_check_outputs(const sweep_plan_t *plan, sweep_t *s, const char *out,
+    char *msg, size_t msglen)
+{
+	char inner[4200];
+
+	if (out[0] == '\0') {
+		snprintf(msg, msglen, "--out '': an empty prefix");
+		return -1;
+	}
+	snprintf(s->jsonl_path, sizeof(s->jsonl_path), "%s.jsonl", out);
+	snprintf(s->csv_path, sizeof(s->csv_path), "%s.csv", out);
+	if (hx_file_check_writable(s->jsonl_path, inner, sizeof(inner)) != 0 ||
+	    hx_file_check_writable(s->csv_path, inner, sizeof(inner)) != 0 ||
+	    (s->gbench_path[0] != '\0' &&
+		hx_file_check_writable(s->gbench_path, inner, sizeof(inner)) !=
+		    0)) {
+		snprintf(msg, msglen, "--out %s", inner);
+		return -1;
+	}
+	if (plan->timeline_dir != NULL &&
+	    hx_file_check_dir(plan->timeline_dir, inner, sizeof(inner)) != 0) {
+		snprintf(msg, msglen, "--timeline-dir %s", inner);
+		return -1;
+	}
+	if (plan->resume && plan->force) {
+		snprintf(msg, msglen,
+		    "--resume and --force: choose one (continue the sweep in "
+		    "%s, or start again)",
+		    s->jsonl_path);
+		return -1;
+	}
+	return 0;
+}
+
+/* Without --resume or --force, an earlier sweep's results in PREFIX.jsonl
+ * are refused, never overwritten silently (after every value was checked,
+ * so that a bad one is named first). 0, or -1 with msg. */
+static int
+sweep_check_earlier(
+    const sweep_plan_t *plan, const sweep_t *s, char *msg, size_t msglen)
+{
+	char inner[4200];
+	int n, len = (int)(strlen(s->jsonl_path) - strlen(".jsonl"));
+	const char *out = s->jsonl_path;
+
+	if (plan->resume || plan->force ||
+	    (n = sweep_results_in(s->jsonl_path, inner, sizeof(inner))) == 0)
+		return 0;
+	if (n < 0)
+		snprintf(msg, msglen,
+		    "--out %.*s: %.500s is there and is not a sweep's "
+		    "results (%.500s); --force starts again and keeps it as "
+		    "%.500s.1",
+		    len, out, s->jsonl_path, inner, s->jsonl_path);
+	else
+		snprintf(msg, msglen,
+		    "--out %.*s: %.500s already holds %d result%s; --resume "
+		    "continues that sweep, --force starts again and keeps "
+		    "the old files as %.500s.1 etc.",
+		    len, out, s->jsonl_path, n, n == 1 ? "" : "s",
+		    s->jsonl_path);
+	return -1;
+}
+
+/* --force: an earlier sweep's files set aside under one number. */
+static int
+sweep_set_aside(const sweep_t *s, char *msg, size_t msglen)
+{
+	char gbench[4200];
+	const char *paths[3] = {s->jsonl_path, s->csv_path, gbench};
+	int k;
+
+	snprintf(gbench, sizeof(gbench), "%.*s.gbench.json",
+	    (int)(strlen(s->jsonl_path) - strlen(".jsonl")), s->jsonl_path);
+	if (hx_file_set_aside(paths, 3, &k, msg, msglen) != 0)
+		return -1;
+	if (k > 0)
+		fprintf(stderr,
+		    "harness sweep: --force: the earlier results kept as "
+		    "%s.%d (their .csv and .gbench.json with .%d too)\n",
+		    s->jsonl_path, k, k);
+	return 0;
+}
+
 static int
 sweep_parse(int argc, char **argv, sweep_plan_t *plan, sweep_t *s, char *msg,
     size_t msglen)
 {
 	hx_cli_args_t a;
-	const char *out;
 
 	if (hx_cli_getopt(argc, argv, sweep_own, S_NOWN, 0, &a, msg, msglen) !=
 	    0)
@@ -338,18 +467,9 @@ sweep_parse(int argc, char **argv, sweep_plan_t *plan, sweep_t *s, char *msg,
 			snprintf(s->gbench_path, sizeof(s->gbench_path),
 			    "%s.gbench.json", a.own[S_OUT]);
 	}
-	out = a.own[S_OUT];
-	snprintf(s->jsonl_path, sizeof(s->jsonl_path), "%s.jsonl", out);
-	snprintf(s->csv_path, sizeof(s->csv_path), "%s.csv", out);
-	{
-		char inner[4200];
-		if (hx_file_check_writable(
-			s->jsonl_path, inner, sizeof(inner)) != 0) {
-			snprintf(msg, msglen, "--out: %s", inner);
-			return -1;
-		}
-	}
-	return 0;
+	plan->force = a.own[S_FORCE] != NULL;
+	s->quiet = a.own[S_QUIET] != NULL;
+	return sweep_check_outputs(plan, s, a.own[S_OUT], msg, msglen);
 }
 
 /* The workload's own parameters of the schedule (schedule 1) or of the
@@ -598,8 +718,10 @@ sweep_load(sweep_t *s, char *msg, size_t msglen)
 {
 	json_t *old;
 	char inner[4200];
+	struct stat st;
 
-	if (access(s->jsonl_path, F_OK) != 0)
+	/* Only a regular file holds an earlier sweep (a FIFO is not read). */
+	if (stat(s->jsonl_path, &st) != 0 || !S_ISREG(st.st_mode))
 		return 0;
 	if ((old = hx_result_read(s->jsonl_path, inner, sizeof(inner))) ==
 	    NULL) {
@@ -702,6 +824,8 @@ sweep_keep(
     sweep_t *s, hx_run_config_t *cfg, json_t *r, char *msg, size_t msglen)
 {
 	hx_result_print_line(stderr, r);
+	if (!s->quiet)
+		hx_result_print_warnings(stderr, r);
 	if (strcmp(hx_result_status(r), "failed") == 0)
 		s->failures++;
 	sweep_ref_keep(s, cfg, r);
@@ -869,14 +993,16 @@ hx_sweep_main(int argc, char **argv)
 	/* Parse, plan, run. */
 	rc = sweep_parse(argc, argv, &plan, &s, msg, sizeof(msg));
 	if (rc == HX_CLI_HELP) {
-		sweep_usage(stdout);
+		hx_sweep_usage(stdout);
 		return HX_EXIT_OK;
 	}
 	if (rc == 0 && (s.results = json_array()) == NULL)
 		snprintf(msg, sizeof(msg), "out of memory");
 	if (rc != 0 || s.results == NULL ||
 	    sweep_grid(&plan, msg, sizeof(msg)) != 0 ||
-	    (plan.resume && sweep_load(&s, msg, sizeof(msg)) != 0)) {
+	    sweep_check_earlier(&plan, &s, msg, sizeof(msg)) != 0 ||
+	    (plan.resume && sweep_load(&s, msg, sizeof(msg)) != 0) ||
+	    (plan.force && sweep_set_aside(&s, msg, sizeof(msg)) != 0)) {
 		hx_cli_error("sweep", msg);
 		rc = HX_EXIT_USAGE;
 		goto label_return;

@@ -8,6 +8,7 @@
  *   harness ceilings                    the machine's bandwidth and FMA peak
  *   harness overhead [W V ...]          the instrumentation's own cost
  *   harness compare OLD NEW             changes between two result files
+ *   harness explain MODULE:FN ARGS...   a JAX function's memory by line
  *
  * Exit status: 0 success, 2 bad usage or bad input (one line on stderr
  * naming the bad value), 1 a failure while running (compare adds 3: a
@@ -16,6 +17,7 @@
  * the only places that turn them into messages and exit statuses.
  */
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,20 +28,24 @@
 #include "hx_compare.h"
 #include "hx_counters.h"
 #include "hx_exec.h"
+#include "hx_explain.h"
 #include "hx_file.h"
+#include "hx_format.h"
 #include "hx_gbench.h"
+#include "hx_help.h"
 #include "hx_isolate.h"
 #include "hx_overhead.h"
 #include "hx_params.h"
 #include "hx_plugin.h"
 #include "hx_result.h"
 #include "hx_sweep.h"
+#include "plugin.h"
 #include "variant.h"
 
-/* The subcommands: name, arguments and a line of help, for dispatch and
- * for the usage text alike. */
+/* The subcommands' entry points, by name; what they are and their help
+ * are hx_help's table (hx_help_commands), which the dispatch goes by. */
 typedef struct command_s {
-	const char *name, *args, *help;
+	const char *name;
 	int (*main)(int argc, char **argv);
 } command_t;
 
@@ -48,37 +54,27 @@ static int cmd_run(int argc, char **argv);
 static int cmd_ceilings(int argc, char **argv);
 
 static const command_t commands[] = {
-    {"list", "", "workloads and variants, with memory models", cmd_list},
-    {"run", "WORKLOAD VARIANT [opts]", "measure one variant (--help)", cmd_run},
-    {"exec", "[opts] -- COMMAND [ARGS]",
-	"measure any program as a process (--help)", hx_exec_main},
-    {"sweep", "[opts]", "many runs to JSON lines + CSV (--help)",
-	hx_sweep_main},
-    {"ceilings", "[--threads T]", "memory bandwidth and FMA throughput",
-	cmd_ceilings},
-    {"overhead", "[W V [opts]]", "what the instrumentation itself costs",
-	hx_overhead_main},
-    {"compare", "OLD NEW", "median, memory and counter changes",
-	hx_compare_main},
-    {"convert", "FILE [--out OUT]", "results as Google Benchmark JSON",
-	hx_gbench_main},
+    {"list", cmd_list},
+    {"run", cmd_run},
+    {"exec", hx_exec_main},
+    {"sweep", hx_sweep_main},
+    {"ceilings", cmd_ceilings},
+    {"overhead", hx_overhead_main},
+    {"compare", hx_compare_main},
+    {"convert", hx_gbench_main},
+    {"explain", hx_explain_main},
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 
-static void
-usage(FILE *f)
+static const command_t *
+command_find(const char *name)
 {
-	fputs("usage: harness COMMAND [--plugin LIB.so] [options]\n"
-	      "       harness --version\n"
-	      "\ncommands:\n",
-	    f);
 	for (size_t i = 0; i < NCOMMANDS; i++) {
-		char head[64];
-		snprintf(head, sizeof(head), "%s %s", commands[i].name,
-		    commands[i].args);
-		fprintf(f, "  %-29s%s\n", head, commands[i].help);
+		if (strcmp(commands[i].name, name) == 0)
+			return &commands[i];
 	}
+	return NULL;
 }
 
 /* One line a variant: "WORKLOAD VARIANT --n ... --steps ..." with the run
@@ -128,13 +124,22 @@ list_models(const workload_t *w)
 		    (unsigned long long)d->def, d->meaning);
 	}
 	for (size_t j = 0; (v = hx_plugin_variant(j)) != NULL; j++) {
+		const char *desc = v->description != NULL ? v->description : "";
 		if (v->workload != w)
 			continue;
-		printf("  %-13s model %-18s = %10.4g bytes at defaults  "
-		       "%s [%s]\n",
-		    v->name, v->model_formula,
-		    (double)v->model_bytes(&p, model_bare), v->description,
-		    v->idiom);
+		char model[HX_FORMAT_LEN];
+		/* A plugin's variant may have no model (model_bytes NULL). */
+		if (v->model_bytes == NULL)
+			printf("  %-13s no model %29s  %s", v->name, "", desc);
+		else {
+			hx_format_bytes(model, sizeof(model),
+			    (double)v->model_bytes(&p, model_bare));
+			printf("  %-13s model %-18s = %8s at defaults  %s",
+			    v->name,
+			    v->model_formula != NULL ? v->model_formula : "",
+			    model, desc);
+		}
+		printf(v->idiom != NULL ? " [%s]\n" : "\n", v->idiom);
 	}
 }
 
@@ -146,11 +151,7 @@ cmd_list(int argc, char **argv)
 
 	if (argc > 1 &&
 	    (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-		printf("usage: harness list [--smoke]\n\nEvery workload and "
-		       "variant, one a line, with its memory model at the "
-		       "workload's default parameters.\n  --smoke  instead, "
-		       "one line a variant: WORKLOAD VARIANT and the run "
-		       "options of its workload's small smoke configuration\n");
+		hx_help_list_usage(stdout);
 		return HX_EXIT_OK;
 	}
 	if (argc > 2 || (argc == 2 && !smoke)) {
@@ -201,9 +202,11 @@ cmd_run(int argc, char **argv)
 	    hx_cachesim_measure(&cfg, argv[0], r, msg, sizeof(msg)) != 0)
 		fprintf(stderr, "harness run: cachesim: %s\n", msg);
 	hx_result_print_line(
-	    cli.json_path != NULL && strcmp(cli.json_path, "-") == 0 ? stderr
-								     : stdout,
+	    cli.json_path != NULL && hx_file_is_stdout(cli.json_path) ? stderr
+								      : stdout,
 	    r);
+	if (!cli.quiet)
+		hx_result_print_warnings(stderr, r);
 	if (cli.json_path != NULL &&
 	    hx_cli_write_result(
 		cli.json_path, cli.gbench, r, msg, sizeof(msg)) != 0) {
@@ -252,13 +255,7 @@ cmd_ceilings(int argc, char **argv)
 
 	if (argc > 1 &&
 	    (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-		printf("usage: harness ceilings [--threads T]\n\nMeasures "
-		       "memory bandwidth (a STREAM triad on arrays larger "
-		       "than the last-level cache) and float32 FMA "
-		       "throughput on one core, or on T cores at once with "
-		       "--threads T (OpenMP threads, 1 to %d); prints them as "
-		       "JSON.\n",
-		    VARIANT_THREADS_MAX);
+		hx_help_ceilings_usage(stdout);
 		return HX_EXIT_OK;
 	}
 	if (ceilings_parse(argc, argv, &threads, msg, sizeof(msg)) != 0) {
@@ -289,36 +286,115 @@ cmd_ceilings(int argc, char **argv)
 	return HX_EXIT_OK;
 }
 
+/* harness help [COMMAND]: the top-level usage, or COMMAND's help. */
+static int
+cmd_help(int argc, char **argv)
+{
+	const hx_help_cmd_t *c;
+
+	if (argc < 3) {
+		hx_help_usage(stdout);
+		return HX_EXIT_OK;
+	}
+	if (argc > 3 || (c = hx_help_find(argv[2])) == NULL) {
+		fprintf(stderr, "harness help: unknown command '%s' (%s)\n",
+		    argv[2], "harness help lists them");
+		return HX_EXIT_USAGE;
+	}
+	c->usage(stdout);
+	return HX_EXIT_OK;
+}
+
+/* The generated files: --man, --completion bash. */
+static int
+cmd_generate(int argc, char **argv)
+{
+	int rc;
+
+	if (strcmp(argv[1], "--man") == 0 && argc == 2)
+		rc = hx_help_man(stdout);
+	else if (argc == 3 && strcmp(argv[2], "bash") == 0)
+		rc = hx_help_completion_bash(stdout);
+	else {
+		fprintf(stderr, "harness: --man, or --completion bash\n");
+		return HX_EXIT_USAGE;
+	}
+	return rc != 0 || fflush(stdout) != 0 ? HX_EXIT_FAILURE : HX_EXIT_OK;
+}
+
+/* A write to a closed pipe fails with EPIPE (reported as an error at the
+ * end) instead of killing us without a word. A handler, not SIG_IGN: a
+ * caught signal is reset by execve, so the commands exec measures still
+ * get the default. */
+static void
+on_sigpipe(int sig)
+{
+	(void)sig;
+}
+
+/* rc, or HX_EXIT_FAILURE with one line when standard output lost a write
+ * (a full disk, /dev/full, a closed pipe): nothing printed is lost
+ * silently. A command that already failed has said why. */
+static int
+finish(int rc)
+{
+	char msg[256];
+
+	if (hx_file_close_stdout(msg, sizeof(msg)) == 0)
+		return rc;
+	if (rc != HX_EXIT_FAILURE && rc != HX_EXIT_USAGE)
+		fprintf(stderr, "harness: %s\n", msg);
+	return HX_EXIT_FAILURE;
+}
+
+static int
+dispatch(int argc, char **argv)
+{
+	const hx_help_cmd_t *c;
+	const command_t *cmd;
+	int n = argc - 1;
+	char msg[4400];
+
+	if (argc < 2) {
+		hx_help_usage(stderr);
+		return HX_EXIT_USAGE;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		hx_help_usage(stdout);
+		return HX_EXIT_OK;
+	}
+	if (strcmp(argv[1], "help") == 0)
+		return cmd_help(argc, argv);
+	if (strcmp(argv[1], "--version") == 0) {
+		printf("harness %s (commit %s, result schema %d)\n",
+		    FB_VERSION_SEMVER, hx_record_version(), HX_SCHEMA_VERSION);
+		return HX_EXIT_OK;
+	}
+	if (strcmp(argv[1], "--man") == 0 ||
+	    strcmp(argv[1], "--completion") == 0)
+		return cmd_generate(argc, argv);
+	if ((c = hx_help_find(argv[1])) == NULL ||
+	    (cmd = command_find(c->name)) == NULL) {
+		fprintf(stderr, "harness: unknown command '%s'\n", argv[1]);
+		hx_help_usage(stderr);
+		return HX_EXIT_USAGE;
+	}
+	/* --plugin PATH, wherever it is among the options. */
+	if (hx_plugin_from_argv(&n, argv + 1, msg, sizeof(msg)) != 0) {
+		fprintf(stderr, "harness %s: %s\n", argv[1], msg);
+		return HX_EXIT_USAGE;
+	}
+	return cmd->main(n, argv + 1);
+}
+
 int
 main(int argc, char **argv)
 {
-	if (argc < 2) {
-		usage(stderr);
-		return HX_EXIT_USAGE;
-	}
-	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
-	    strcmp(argv[1], "help") == 0) {
-		usage(stdout);
-		return HX_EXIT_OK;
-	}
-	if (strcmp(argv[1], "--version") == 0) {
-		printf("harness %s (result schema %d)\n", hx_record_version(),
-		    HX_SCHEMA_VERSION);
-		return HX_EXIT_OK;
-	}
-	for (size_t i = 0; i < NCOMMANDS; i++) {
-		int n = argc - 1;
-		char msg[4400];
-		if (strcmp(argv[1], commands[i].name) != 0)
-			continue;
-		/* --plugin PATH, wherever it is among the options. */
-		if (hx_plugin_from_argv(&n, argv + 1, msg, sizeof(msg)) != 0) {
-			fprintf(stderr, "harness %s: %s\n", argv[1], msg);
-			return HX_EXIT_USAGE;
-		}
-		return commands[i].main(n, argv + 1);
-	}
-	fprintf(stderr, "harness: unknown command '%s'\n", argv[1]);
-	usage(stderr);
-	return HX_EXIT_USAGE;
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_sigpipe;
+	sa.sa_flags = SA_RESTART;
+	sigaction(SIGPIPE, &sa, NULL);
+	return finish(dispatch(argc, argv));
 }

@@ -1,5 +1,5 @@
 #!/bin/sh
-# speedup.sh: two threads against one for the README's scaling figures,
+# speedup.sh: two threads against one (docs/threads.md, "Speed-ups and load"),
 # from interleaved runs.
 #
 #   sh harness/speedup.sh OUT_DIR [ROUNDS]

@@ -18,12 +18,21 @@
 #                           the fit is under 90% of the memory guard (the next
 #                           one when the guard stops it)
 #   jax-colony.jsonl        colony's programs at NC, KC steps, the same way
+#   jax-colony-large.jsonl  at the larger NCL: the cell list (cells, KC
+#                           steps) and the question's jitted step (step, one
+#                           step: its digest's K steps would cost more than
+#                           its timed calls), where cells' O(N) against the
+#                           all-pairs O(N^2) shows
 #   jax-base.jsonl         JAX's baseline: run.py's question at N=1000, M=8
 #                           (the process, JAX imported, nothing large)
-#   jax-c-interp.jsonl, jax-c-colony.jsonl, jax-c-colony-eager.jsonl
-#                           the C variants at the same sizes, pinned to the
-#                           same core (models and the time ratio from one run;
-#                           colony's eager one step, for its model)
+#   jax-c-interp.jsonl, jax-c-colony.jsonl, jax-c-large-colony.jsonl
+#                           the C variants at the same sizes, one thread,
+#                           pinned to the same core, CREPEAT timed repeats
+#   jax-c-interp-eager.jsonl, jax-c-colony-eager.jsonl
+#                           the C eager variants at the same sizes (interp:
+#                           one repeat; colony: one step, the cold run
+#                           only), for their models and the same-schedule
+#                           comparison
 #   jax-c-interp-threads.jsonl, jax-c-colony-threads.jsonl
 #                           the C variants of the "@all" programs (and the
 #                           best) with --threads on the CPUs XLA uses, for
@@ -33,17 +42,26 @@
 #                           answer's rewrite the same program?
 #   jax-plan.json           the sizes, the memory guard and the choice of the
 #                           large N with its prediction
+#   explain-interp-question.json|png|svg, explain-colony-step.json|png|svg
+#                           explain.py --measure of the un-jitted question and
+#                           colony step, with its liveness chart
 # or, when build/venv cannot run JAX, jax-skipped.txt (one line: why); either
 # way it exits 0 so that the rest of the report is made. Runs that fail are
 # kept with their status; the report says so.
 #
 # Every exec run is one process (--repeat 0: the cold run only): run.py
-# itself times the first call apart from the warm ones, so the process's
-# own repeats would only double the time. The "jax-" sets are not variants
-# of the C tables: rp_data leaves them out of its variant lists.
+# itself times the first call apart from CALLS (5) warm calls, so the
+# process's own repeats would only double the time; the report prints their
+# median and range. The calls timed unwaited and back to back (DCALLS) are
+# made only where the report reads them (colony's one-core programs at NC,
+# Table J3). Runs whose warm figure no part of the report reads (kept for
+# their memory: rewrite, batched, rewrite_jit and the @seed rows) make the
+# first call only. The "jax-" sets are not variants of the C tables: rp_data
+# leaves them out of its variant lists.
 #
-# Environment: FB_HARNESS (the harness), FB_JAX_PYTHON (default
-# build/venv/bin/python), FB_JAX_MEM_LIMIT (bytes; default 75% of the
+# Environment: FB_JAX_BIG=0 skips the question's runs at the large N of
+# BIGS (16 GB at N=1e6; for trying the sweep on a shared machine),
+# FB_HARNESS (the harness), FB_JAX_PYTHON (default build/venv/bin/python), FB_JAX_MEM_LIMIT (bytes; default 75% of the
 # memory available when the sweep starts: on a 24 GiB machine that lets the
 # question's program run at N=1e6, where it was measured at 15.9 GB of RSS,
 # and leaves about 6 GB to the rest of the system).
@@ -76,23 +94,28 @@ fi
 
 case "$MODE" in
 full)
-	NI=1e5; MI=300; CALLS=1; NSMALL=1e4; BIGS="1000000 500000 300000"
-	NC=1024; KC=10; CCALLS=1
-	IPROGS="question rewrite question_jit rewrite_jit batched batched_jit lax_map"
+	NI=1e5; MI=300; NSMALL=1e4; BIGS="1000000 500000 300000"
+	NC=1024; KC=10; NCL=4096; CREPEAT=5
+	IPROGS="question question_jit batched_jit lax_map hoisted hoisted_map hoisted_cache sorted scan"
+	IMEM="rewrite batched rewrite_jit"
 	IALL="question_jit lax_map"
 	ISEED="question question_jit"
-	CPROGS="pair step step_eager per_particle loop fori"
+	CPROGS="pair step step_eager per_particle loop fori chunked cells"
+	CLARGE="step"
 	CALL="step" ;;
 quick)
-	NI=5e3; MI=50; CALLS=1; NSMALL=2e3; BIGS=
-	NC=256; KC=2; CCALLS=1
-	IPROGS="question rewrite question_jit batched_jit lax_map"
+	NI=5e3; MI=50; NSMALL=2e3; BIGS=
+	NC=256; KC=2; NCL=1024; CREPEAT=1
+	IPROGS="question question_jit batched_jit lax_map hoisted_map sorted"
+	IMEM="rewrite"
 	IALL="question_jit"
 	ISEED=
-	CPROGS="pair step step_eager loop fori"
+	CPROGS="pair step step_eager loop fori cells"
+	CLARGE=
 	CALL= ;;
 *)	echo "usage: jax-sweep.sh full|quick DATA_DIR" >&2; exit 2 ;;
 esac
+CALLS=5; DCALLS=3
 
 AVAIL=$(awk '/^MemAvailable:/ { print $2 * 1024 }' /proc/meminfo)
 LIMIT=${FB_JAX_MEM_LIMIT:-$(awk -v a="$AVAIL" 'BEGIN { printf "%.0f", a * 0.75 }')}
@@ -106,18 +129,20 @@ compact() {
 		echo "jax-sweep.sh: $2: the result of the last run could not be read" >&2
 }
 
-# jexec SET LABEL THREADS CALLS WORKLOAD PROGRAM [PARAMS...]: one exec run of
-# run.py, pinned to CPU 0 for THREADS=1, validated against the reference.
+# jexec SET LABEL THREADS CALLS DCALLS WORKLOAD PROGRAM [PARAMS...]: one
+# exec run of run.py (CALLS warm calls, DCALLS unwaited and back to back),
+# pinned to CPU 0 for THREADS=1, validated against the reference.
 jexec() {
-	set_=$1 label=$2 threads=$3 calls=$4 w=$5 p=$6
-	shift 6
+	set_=$1 label=$2 threads=$3 calls=$4 dcalls=$5 w=$6 p=$7
+	shift 7
 	pin=
 	[ "$threads" = 1 ] && pin="taskset -c 0"
 	step "$set_: $label $*"
 	rm -f "$TMP"
 	if $pin "$H" exec --workload "$w" "$@" --name "$label" --repeat 0 --warmup 0 \
 		--mem-limit "$LIMIT" --json "$TMP" -- \
-		"$PY" "$RUN" "$w" "$p" "$@" --threads "$threads" --calls "$calls" >/dev/null; then
+		"$PY" "$RUN" "$w" "$p" "$@" --threads "$threads" --calls "$calls" \
+		--dispatch-calls "$dcalls" >/dev/null; then
 		compact "$TMP" "$set_"
 	else
 		echo "jax-sweep.sh: harness exec failed on $w $label" >&2
@@ -130,16 +155,25 @@ step "jaxpr verdicts"
 "$PY" "$RUN" --jaxpr colony --n 64 --steps 1 > "$DATA/jax-jaxpr-colony.json" ||
 	rm -f "$DATA/jax-jaxpr-colony.json"
 
-step "the C variants at the JAX sizes, on CPU 0"
-taskset -c 0 "$H" sweep --workload interp --n $NI --m $MI --repeat 1 --warmup 0 \
-	--out "$DATA/jax-c-interp" >/dev/null ||
+step "the C variants at the JAX sizes, on CPU 0, one thread"
+taskset -c 0 "$H" sweep --workload interp \
+	--variants materialized,fused,chunked,tiled,hoisted,sorted --n $NI --m $MI \
+	--threads 1 --repeat $CREPEAT --warmup 0 --out "$DATA/jax-c-interp" >/dev/null ||
 	echo "jax-sweep.sh: the C interp sweep failed" >&2
-taskset -c 0 "$H" sweep --workload colony --variants naive,naive-reuse,fused,chunked,tiled \
-	--n $NC --steps $KC --repeat 1 --warmup 0 --out "$DATA/jax-c-colony" >/dev/null ||
+taskset -c 0 "$H" sweep --workload interp --variants eager --n $NI --m $MI \
+	--threads 1 --repeat 1 --warmup 0 --out "$DATA/jax-c-interp-eager" >/dev/null ||
+	echo "jax-sweep.sh: the C interp eager run failed" >&2
+taskset -c 0 "$H" sweep --workload colony \
+	--variants naive,naive-reuse,fused,chunked,tiled,cells --n $NC --steps $KC \
+	--threads 1 --repeat $CREPEAT --warmup 0 --out "$DATA/jax-c-colony" >/dev/null ||
 	echo "jax-sweep.sh: the C colony sweep failed" >&2
+taskset -c 0 "$H" sweep --workload colony --variants fused,tiled,cells --n $NCL \
+	--steps $KC --threads 1 --repeat $CREPEAT --warmup 0 \
+	--out "$DATA/jax-c-large-colony" >/dev/null ||
+	echo "jax-sweep.sh: the C colony sweep at N=$NCL failed" >&2
 # eager (op by op) for its model: one step, the cold run only.
-taskset -c 0 "$H" sweep --workload colony --variants eager --n $NC --steps 1 --repeat 0 \
-	--warmup 0 --out "$DATA/jax-c-colony-eager" >/dev/null ||
+taskset -c 0 "$H" sweep --workload colony --variants eager --n $NC --steps 1 --threads 1 \
+	--repeat 0 --warmup 0 --out "$DATA/jax-c-colony-eager" >/dev/null ||
 	echo "jax-sweep.sh: the C colony eager run failed" >&2
 
 # The C variants of the "@all" programs and the best ones, on as many
@@ -160,26 +194,33 @@ if [ "$NT" -gt 1 ]; then
 fi
 
 # JAX's own baseline: the process with JAX imported and a tiny program run.
-jexec jax-base baseline 1 0 interp question --n 1000 --m 8
+jexec jax-base baseline 1 0 0 interp question --n 1000 --m 8
 for p in $IPROGS; do
-	jexec jax-interp "$p" 1 $CALLS interp "$p" --n $NI --m $MI
+	jexec jax-interp "$p" 1 $CALLS 0 interp "$p" --n $NI --m $MI
+done
+for p in $IMEM; do
+	jexec jax-interp "$p" 1 0 0 interp "$p" --n $NI --m $MI
 done
 for p in $ISEED; do
-	jexec jax-interp "$p@seed" 1 $CALLS interp "$p" --n $NI --m $MI --preset seed
+	jexec jax-interp "$p@seed" 1 0 0 interp "$p" --n $NI --m $MI --preset seed
 done
 for p in $IALL; do
-	jexec jax-interp "$p@all" all $CALLS interp "$p" --n $NI --m $MI
+	jexec jax-interp "$p@all" all $CALLS 0 interp "$p" --n $NI --m $MI
 done
 for p in $CPROGS; do
-	jexec jax-colony "$p" 1 $CCALLS colony "$p" --n $NC --steps $KC
+	jexec jax-colony "$p" 1 $CALLS $DCALLS colony "$p" --n $NC --steps $KC
 done
 for p in $CALL; do
-	jexec jax-colony "$p@all" all $CCALLS colony "$p" --n $NC --steps $KC
+	jexec jax-colony "$p@all" all $CALLS 0 colony "$p" --n $NC --steps $KC
+done
+jexec jax-colony-large cells 1 $CALLS 0 colony cells --n $NCL --steps $KC
+for p in $CLARGE; do
+	jexec jax-colony-large "$p" 1 $CALLS 0 colony "$p" --n $NCL --steps 1
 done
 
 # The question's 14 GB: a second, smaller N for the slope (first call only),
 # then the largest N whose predicted peak fits under the guard.
-jexec jax-interp-scale question 1 0 interp question --n $NSMALL --m $MI
+jexec jax-interp-scale question 1 0 0 interp question --n $NSMALL --m $MI
 FIT=$("$PY" - "$DATA" "$MI" <<'EOF'
 import json, sys
 runs = []
@@ -201,11 +242,12 @@ EOF
 # Each N of BIGS, largest first, whose predicted peak is under 90% of the
 # guard is run until one finishes (a run the guard stops is kept, failed).
 BIG=
+[ "${FB_JAX_BIG:-1}" = 0 ] && BIGS=
 if [ -n "$FIT" ]; then
 	for n in $BIGS; do
 		pred=$(echo "$FIT" | awk -v n="$n" '{ printf "%.0f", $2 + $1 * n }')
 		awk -v p="$pred" -v l="$LIMIT" 'BEGIN { exit !(p < 0.9 * l) }' || continue
-		jexec jax-interp-scale question 1 0 interp question --n "$n" --m $MI
+		jexec jax-interp-scale question 1 0 0 interp question --n "$n" --m $MI
 		if "$PY" -c 'import json, sys
 sys.exit(json.loads(open(sys.argv[1]).readlines()[-1])["status"] != "ok")' \
 			"$DATA/jax-interp-scale.jsonl" 2>/dev/null; then
@@ -220,11 +262,27 @@ fi
 
 cat > "$DATA/jax-plan.json" <<EOF
 {"mode": "$MODE", "interp": {"n": $NI, "m": $MI, "calls": $CALLS},
- "colony": {"n": $NC, "steps": $KC, "calls": $CCALLS},
+ "colony": {"n": $NC, "steps": $KC, "calls": $CALLS, "dispatch_calls": $DCALLS,
+            "large_n": $NCL},
+ "c_repeat": $CREPEAT,
  "mem_available_bytes": $AVAIL, "mem_limit_bytes": $LIMIT,
  "large_n_tried": [$(echo "$BIGS" | tr ' ' ',')], "large_n": ${BIG:-null},
  "fit": "${FIT}",
  "seconds": $(( $(date +%s) - START ))}
 EOF
+# explain (variants/jax/explain.py): where the un-jitted question's and
+# colony step's memory goes, by source line, predicted beside measured, with
+# its chart, for the report's rp_explain.c.
+rm -f "$DATA"/explain-*
+for e in "interp-question question --n $NI --m $MI" "colony-step step_eager --n $NC"; do
+	set -- $e
+	name=$1
+	shift
+	step "explain $name"
+	taskset -c 0 "$PY" variants/jax/explain.py --program "$@" --measure \
+		--json "$DATA/explain-$name.json" --chart "$DATA/explain-$name.png" \
+		--chart "$DATA/explain-$name.svg" >/dev/null ||
+		echo "jax-sweep.sh: explain $name failed" >&2
+done
 step "done: $(ls "$DATA" | grep -c '^jax-') files"
 exit 0

@@ -6,10 +6,13 @@
  *
  * Reads DATA_DIR as reports/make-report.sh leaves it (rp_data.h), gathers
  * the declared figures (rp_figtab.c) and writes their gnuplot scripts to
- * OUT_DIR/figures, writes OUT_DIR/REPORT.md section by section (rp_interp,
- * rp_colony, rp_verdict, rp_unsaid, rp_machine, rp_jax, rp_scaling, and
- * rp_generic for the workloads it has no section for), then runs gnuplot on
- * each script for NAME.svg and NAME.png. Every number in the prose is printed
+ * OUT_DIR/figures, writes OUT_DIR/REPORT.md in two parts: the lesson
+ * (rp_lesson), then, after the heading "## Lab notebook", the notebook
+ * section by section (rp_interp, rp_colony, rp_verdict, rp_unsaid,
+ * rp_accounting, rp_limits, rp_exercise, rp_machine, rp_jax, rp_scaling,
+ * rp_generic for the workloads it has no section for, and the notes),
+ * each of its headings one level down; then runs gnuplot on each script
+ * for NAME.svg and NAME.png. Every number in the prose is printed
  * from the data; a missing run makes the affected rows say so and a
  * verdict "not testable here".
  *
@@ -27,8 +30,10 @@
 #include <sys/stat.h>
 
 #include "hx_file.h"
+#include "rp_accounting.h"
 #include "rp_colony.h"
 #include "rp_exercise.h"
+#include "rp_explain.h"
 #include "rp_generic.h"
 #include "rp_gnuplot.h"
 #include "rp_html.h"
@@ -61,42 +66,78 @@ static const char usage_text[] =
 /* The generic section's figures, drawn after the table's. */
 static rp_generic_t generic;
 
-/* REPORT.md, section by section, into R->md. */
+/* The heading that opens the second part. */
+#define NOTEBOOK "## Lab notebook\n"
+
+/* REPORT.md, section by section, into R->md: the lesson, then the lab
+ * notebook, whose sections (written with "##" like any section) are one
+ * level down (demote). */
 static void
 write_sections(rp_report_t *R)
 {
-	const char *others[1];
-
 	rp_md(R, "# What nested vectorizing maps cost: memory and time\n\n");
 	rp_md(R,
 	    "Two questions asked why nested vectorizing maps over an array "
-	    "library used so much memory and time. This report measures "
-	    "C versions of both programs, one schedule per array-library "
-	    "idiom, and checks the advice the questions were given against "
-	    "the measurements. Every number below is printed from the "
-	    "data in `%s`; nothing is typed by hand. Sections: Two short "
-	    "answers, Part 1 (interp), Part 2 (colony), Advice and verdicts, "
-	    "Memory accounting, What limits each variant, Exercises, "
-	    "Glossary, Idiom map, The same programs in JAX, Every core: "
-	    "threads, %sMethod and machine.\n\n",
-	    R->data.dir,
-	    rp_generic_workloads(&R->data, others, 1) > 0
-		? "Other workloads in the data, "
-		: "");
-	rp_lesson_answers(R);
+	    "library used so much memory and time. This report answers them "
+	    "from measurements of C versions of both programs, one schedule "
+	    "per idiom, and of the questions' programs in JAX. The lesson "
+	    "comes first; the lab notebook behind it holds every table and "
+	    "figure, the method and the caveats. Every number is printed "
+	    "from the data in `%s`.\n\n",
+	    R->data.dir);
+	rp_lesson_write(R);
+	rp_md(R,
+	    "%s\nEvery table and figure, the method and the caveats (each "
+	    "printed once in the notes at the end, which rows point to).\n\n",
+	    NOTEBOOK);
 	rp_interp_write(R);
 	rp_colony_write(R);
 	rp_verdict_write(R);
 	rp_unsaid_write(R);
-	rp_lesson_accounting(R);
+	rp_accounting_write(R);
 	rp_limits_write(R);
 	rp_exercise_write(R);
-	rp_lesson_glossary(R);
+	rp_accounting_glossary(R);
 	rp_machine_idioms(R);
 	rp_jax_write(R);
+	rp_explain_write(R);
 	rp_scaling_write(R);
 	rp_generic_write(R, &generic);
 	rp_machine_write(R);
+	rp_report_notes_write(R);
+}
+
+/* Every heading after the notebook's own one level down, in place of md
+ * (a new buffer; md is freed). NULL when out of memory. */
+static char *
+demote(char *md, size_t *len)
+{
+	char *at = strstr(md, "\n" NOTEBOOK), *out, *o;
+	const char *p;
+
+	if (at == NULL)
+		return md;
+	if ((out = malloc(2 * *len + 1)) == NULL) {
+		free(md);
+		return NULL;
+	}
+	at += strlen(NOTEBOOK) + 1;
+	memcpy(out, md, (size_t)(at - md));
+	o = out + (at - md);
+	for (p = at; *p != '\0';) {
+		size_t n = strcspn(p, "\n");
+		if (p[0] == '#' && p[1] == '#')
+			*o++ = '#';
+		memcpy(o, p, n);
+		o += n;
+		p += n;
+		if (*p == '\n')
+			*o++ = *p++;
+	}
+	*o = '\0';
+	*len = (size_t)(o - out);
+	free(md);
+	return out;
 }
 
 typedef struct text_s {
@@ -126,11 +167,13 @@ write_markdown(rp_report_t *R, char **md)
 		return -1;
 	}
 	write_sections(R);
-	if (fclose(R->md) == 0) {
+	if (fclose(R->md) == 0 && (t.buf = demote(t.buf, &t.len)) != NULL) {
 		snprintf(path, sizeof(path), "%s/REPORT.md", R->out_dir);
 		rc = hx_file_write_atomic(
 		    path, text_writer, &t, R->msg, sizeof(R->msg));
 	}
+	if (t.buf == NULL)
+		snprintf(R->msg, sizeof(R->msg), "out of memory");
 	R->md = NULL;
 	*md = t.buf;
 	return rc;

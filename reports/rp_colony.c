@@ -27,17 +27,23 @@ rp_colony_spread_runs(const rp_report_t *R, const json_t **out, size_t cap)
 static void
 table3_row(rp_report_t *R, const char *v, const json_t *r, double t_naive)
 {
-	rp_md(R, "| %s | %s (%s)", v, T(rp_num(r, "time_s.median")),
-	    rp_report_interval(r));
-	rp_md(R, " | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+	rp_md(R, "| %s | %s (%s) | %s | %s | %s | %s | %s |\n", v,
+	    T(rp_num(r, "time_s.median")), rp_report_interval(r),
 	    T(rp_num(r, "time_s.cold")), T(rp_num(r, "steps_s.median")),
-	    T(rp_num(r, "steps_s.first")), rp_report_peak(r),
+	    T(rp_num(r, "steps_s.first")),
+	    RATIO(t_naive / rp_num(r, "time_s.median")),
+	    rp_report_warning_notes(R, r));
+}
+
+static void
+table3m_row(rp_report_t *R, const char *v, const json_t *r)
+{
+	rp_md(R, "| %s | %s | %s | %s | %s | %s | %s |\n", v, rp_report_peak(r),
 	    B(rp_num(r, "memory.model_bytes")),
 	    B(rp_num(r, "memory.peak_rss_bytes")),
 	    NUM(rp_num(r, "memory.minor_faults"), "%.0f"),
 	    NUM(rp_num(r, "work.ns_per_unit"), "%.3g"),
-	    NUM(rp_num(r, "work.gflops_per_s"), "%.3g"),
-	    RATIO(t_naive / rp_num(r, "time_s.median")), rp_report_warnings(r));
+	    NUM(rp_num(r, "work.gflops_per_s"), "%.3g"));
 }
 
 static void
@@ -51,10 +57,10 @@ table3(rp_report_t *R, double nc)
 	    &R->data, "colony", &in_main, vs, RP_DATA_MAX_VARIANTS);
 	const json_t *first = NULL;
 	double t_naive = rp_num(
-	    rp_data_main(&R->data, MAIN, "colony", "naive"), "time_s.median");
+	    rp_data_main_run(&R->data, "colony", "naive"), "time_s.median");
 
 	for (size_t i = 0; i < nv && first == NULL; i++)
-		first = rp_data_main(&R->data, MAIN, "colony", vs[i]);
+		first = rp_data_main_run(&R->data, "colony", vs[i]);
 	rp_md(R,
 	    "The question's compiled time step was much slower than its "
 	    "force function alone and a many-step loop varied from "
@@ -63,14 +69,11 @@ table3(rp_report_t *R, double nc)
 	    N(nc), N(rp_num(first, "params.steps")));
 	rp_md(R,
 	    "**Table 3.** colony at N=%s.\n\n| variant | median time per "
-	    "run (interval) | cold run | median step | first step | peak "
-	    "workspace (measured) | model | RSS high-water | minor faults "
-	    "| ns per N^2 pairs | GFLOP/s | speed-up vs naive | warnings in "
-	    "the data |\n|---|---|---|---|"
-	    "---|---|---|---|---|---|---|---|---|\n",
+	    "run (interval) | cold run | median step | first step | speed-up "
+	    "vs naive | warnings |\n|---|---|---|---|---|---|---|\n",
 	    N(nc));
 	for (size_t i = 0; i < nv; i++) {
-		const json_t *r = rp_data_main(&R->data, MAIN, "colony", vs[i]);
+		const json_t *r = rp_data_main_run(&R->data, "colony", vs[i]);
 		rp_query_t q = {.set = MAIN,
 		    .workload = "colony",
 		    .variant = vs[i],
@@ -80,27 +83,64 @@ table3(rp_report_t *R, double nc)
 		if (r != NULL)
 			table3_row(R, vs[i], r, t_naive);
 		else
-			rp_md(R,
-			    "| %s | not measured (%s) | | | | | | | | | | "
-			    "| |\n",
+			rp_md(R, "| %s | not measured (%s) | | | | | |\n",
 			    vs[i],
 			    rp_data_why_missing(
 				&R->data, &q, why, sizeof(why)));
 	}
-	rp_md(R, "\n");
 	rp_md(R,
-	    "What the table cannot show: the ns-per-pair column divides every "
-	    "variant's time by all N^2 ordered pairs of every step, the "
-	    "all-pairs work; `cells` evaluates only the pairs in neighbouring "
-	    "cells, so its figure is time per all-pairs unit, not per pair it "
-	    "evaluated: the section on limits estimates its evaluated pairs "
-	    "from its flop count and gives its time per evaluated pair, which "
-	    "is higher. `naive` allocates fresh N x N arrays "
-	    "every step, as an un-compiled step does, but it is one C loop "
-	    "per quantity, not one array operation per primitive: it is not "
-	    "the op-by-op eager schedule of interp, whose twelve live arrays "
-	    "it does not hold. Peaks under 64 KiB print as \"< 64 KiB\" "
-	    "(jemalloc's peak moves in 64 KiB steps).\n\n");
+	    "\n**Table 3m.** The same runs' memory and work (%s).\n\n"
+	    "| variant | peak workspace (measured) | model | RSS high-water | "
+	    "minor faults | ns per N^2 pairs | GFLOP/s |\n"
+	    "|---|---|---|---|---|---|---|\n",
+	    rp_report_note(R,
+		"The ns-per-pair column divides every colony variant's time "
+		"by all N^2 ordered pairs of every step; cells evaluates only "
+		"the pairs in neighbouring cells, so its figure is per "
+		"all-pairs unit, and tiled counts the flops of the unordered "
+		"pairs it evaluates. naive allocates fresh N x N arrays every "
+		"step, one C loop per quantity: not interp's op-by-op "
+		"schedule and its twelve live arrays."));
+	for (size_t i = 0; i < nv; i++) {
+		const json_t *r = rp_data_main_run(&R->data, "colony", vs[i]);
+		if (r != NULL)
+			table3m_row(R, vs[i], r);
+	}
+	rp_md(R, "\n");
+}
+
+/* The least-squares slope of log v[col] against log v[0] over rows
+ * from..n-1 with a positive value; NAN with fewer than two. */
+static double
+slope_from(const rp_block_t *b, size_t from)
+{
+	double sx = 0, sy = 0, sxx = 0, sxy = 0;
+	int k = 0;
+
+	for (size_t j = from; j < b->nrows; j++) {
+		double x = log(b->rows[j].v[0]), y = log(b->rows[j].v[1]);
+		if (!(b->rows[j].v[1] > 0))
+			continue;
+		sx += x, sy += y, sxx += x * x, sxy += x * y, k++;
+	}
+	return k < 2 ? NAN : (k * sxy - sx * sy) / (k * sxx - sx * sx);
+}
+
+/* "3.5, 2.35, 1.89": the slope between each pair of neighbouring N. */
+static const char *
+local_slopes(const rp_block_t *b, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t j = 1; j < b->nrows && used + 16 < len; j++) {
+		double k = log(b->rows[j].v[1] / b->rows[j - 1].v[1]) /
+		    log(b->rows[j].v[0] / b->rows[j - 1].v[0]);
+		snprintf(
+		    buf + used, len - used, "%s%.2f", j > 1 ? ", " : "", k);
+		used = strlen(buf);
+	}
+	return buf;
 }
 
 /* Table 4: the exponents the scaling figures fitted, variant by variant. */
@@ -109,23 +149,30 @@ table4(rp_report_t *R)
 {
 	const rp_plot_t *pt = rp_report_plot(R, "fig-colony-time");
 	const rp_plot_t *pm = rp_report_plot(R, "fig-colony-memory");
+	char slopes[128];
 
 	rp_md(R,
 	    "**Table 4.** Fitted exponents k of time per step ~ N^k and peak "
-	    "workspace ~ N^k (least squares in log-log; peaks under 64 KiB "
-	    "are left out of the fit, being below jemalloc's grain).\n\n| "
-	    "variant | N "
-	    "range | points | time exponent | r^2 | memory exponent |\n"
-	    "|---|---|---|---|---|---|\n");
+	    "workspace ~ N^k (least squares in log-log; %s), with the time's "
+	    "local slopes between neighbouring N and its fit from the second "
+	    "N up, above a kink at the smallest sizes.\n\n| variant | N "
+	    "range | time exponent (r^2) | local slopes | from the second N "
+	    "| memory exponent |\n|---|---|---|---|---|---|\n",
+	    rp_report_note(R,
+		"Peaks under 64 KiB are left out of the memory fits, being "
+		"below jemalloc's grain."));
 	for (int i = 0; pt != NULL && i < pt->nblocks; i++) {
 		const rp_block_t *bt = &pt->blocks[i];
 		const rp_block_t *bm = rp_figure_block(pm, bt->label);
 		double em = bm != NULL ? bm->fit : NAN;
 		if (bt->nrows == 0)
 			continue;
-		rp_md(R, "| %s | %s to %s | %zu | %s | %s | %s |\n", bt->label,
-		    N(bt->rows[0].v[0]), N(bt->rows[bt->nrows - 1].v[0]),
-		    bt->nrows, NUM(bt->fit, "%.2f"), NUM(bt->fit_r2, "%.3f"),
+		rp_md(R, "| %s | %s to %s (%zu) | %s (%s) | %s | %s | %s |\n",
+		    bt->label, N(bt->rows[0].v[0]),
+		    N(bt->rows[bt->nrows - 1].v[0]), bt->nrows,
+		    NUM(bt->fit, "%.2f"), NUM(bt->fit_r2, "%.3f"),
+		    local_slopes(bt, slopes, sizeof(slopes)),
+		    NUM(slope_from(bt, 1), "%.2f"),
 		    !isnan(em)       ? NUM(em, "%.2f")
 			: bm != NULL ? rp_gnuplot_law(pm, bm)
 				     : "n/a");
@@ -143,9 +190,9 @@ table4(rp_report_t *R)
 			    rp_gnuplot_law(pt, &pt->blocks[i]));
 		snprintf(c, (size_t)(cap + sizeof(cap) - c),
 		    ". Grey: reference slopes N^2 (all pairs) through fused "
-		    "and N^1 through cells; a variant steeper than N^2 pays "
-		    "for more than its pairs (naive: the page faults of its "
-		    "fresh arrays).");
+		    "and N^1 through cells. Table 4 gives the local slopes; "
+		    "naive's steps begin to fault where its slope is steepest "
+		    "(what limits each variant).");
 		rp_report_embed(R, "fig-colony-time", cap);
 	}
 	rp_report_embed(R, "fig-colony-memory",
@@ -163,35 +210,33 @@ spread_label(const json_t *r, char *buf, size_t len)
 	    buf, len, "%s, %s", rp_str(r, "variant"), rp_data_alloc_name(r));
 }
 
-/* The widest spread of the spread runs, and what it says. */
-static void
-spread_prose(rp_report_t *R, const json_t **runs, size_t n)
+/* A run's widest step against its median: its slowest step or its very
+ * first, whichever is larger. */
+static double
+spread_of(const json_t *r)
 {
-	double worst = NAN;
-	char label[128] = "";
+	double m = rp_num(r, "steps_s.median");
+	double hi = fmax(rp_num(r, "steps_s.max"), rp_num(r, "steps_s.first"));
+	return hi / m;
+}
 
-	for (size_t i = 0; i < n; i++) {
-		double q = rp_num(runs[i], "steps_s.max") /
-		    rp_num(runs[i], "steps_s.median");
-		if (isnan(worst) || q > worst) {
-			worst = q;
-			spread_label(runs[i], label, sizeof(label));
+double
+rp_colony_widest_spread(const rp_report_t *R, const char **label)
+{
+	const json_t *runs[RP_PLOT_MAX_BLOCKS];
+	size_t n = rp_colony_spread_runs(R, runs, RP_PLOT_MAX_BLOCKS);
+	static char buf[128];
+	double worst = NAN;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < n; i++)
+		if (isnan(worst) || spread_of(runs[i]) > worst) {
+			worst = spread_of(runs[i]);
+			spread_label(runs[i], buf, sizeof(buf));
 		}
-	}
-	if (isnan(worst))
-		return;
-	rp_md(R,
-	    "The widest spread here is %s between a run's slowest step and "
-	    "its median (%s)%s\n\n",
-	    RATIO(worst), label,
-	    worst < 10 ? ". The question's spread of three orders of "
-			 "magnitude is not reproduced by allocation and page "
-			 "faults alone; what C lacks and the array library "
-			 "has, compilation on first call and asynchronous "
-			 "dispatch timed without waiting, is the likelier "
-			 "cause."
-		       : ": allocation alone reaches the question's order of "
-			 "spread.");
+	if (label != NULL)
+		*label = buf;
+	return worst;
 }
 
 static void
@@ -199,31 +244,37 @@ table5(rp_report_t *R, double nc)
 {
 	const json_t *runs[RP_PLOT_MAX_BLOCKS];
 	size_t n = rp_colony_spread_runs(R, runs, RP_PLOT_MAX_BLOCKS);
+	const char *label;
+	double worst = rp_colony_widest_spread(R, &label);
 
 	rp_md(R,
 	    "### The per-step time distribution\n\n**Table 5.** One run of "
 	    "many steps per variant at N=%s: the very first step apart, the "
-	    "distribution of the others.\n\n| run | steps | first step | "
-	    "median | p90 | p99 | max | max / median | minor faults |\n"
-	    "|---|---|---|---|---|---|---|---|---|\n",
+	    "distribution of the others.\n\n| run | steps | first step "
+	    "(over median) | median | p90 | max (over median) | minor faults "
+	    "|\n|---|---|---|---|---|---|---|\n",
 	    N(nc));
 	for (size_t i = 0; i < n; i++) {
 		const json_t *r = runs[i];
-		char label[128];
-		spread_label(r, label, sizeof(label));
-		rp_md(R, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
-		    label, NUM(rp_num(r, "params.steps"), "%.0f"),
+		double m = rp_num(r, "steps_s.median");
+		char lab[128];
+		spread_label(r, lab, sizeof(lab));
+		rp_md(R, "| %s | %s | %s (%s) | %s | %s | %s (%s) | %s |\n",
+		    lab, NUM(rp_num(r, "params.steps"), "%.0f"),
 		    T(rp_num(r, "steps_s.first")),
-		    T(rp_num(r, "steps_s.median")), T(rp_num(r, "steps_s.p90")),
-		    T(rp_num(r, "steps_s.p99")), T(rp_num(r, "steps_s.max")),
-		    RATIO(
-			rp_num(r, "steps_s.max") / rp_num(r, "steps_s.median")),
+		    RATIO(rp_num(r, "steps_s.first") / m), T(m),
+		    T(rp_num(r, "steps_s.p90")), T(rp_num(r, "steps_s.max")),
+		    RATIO(rp_num(r, "steps_s.max") / m),
 		    NUM(rp_num(r, "memory.cold_minor_faults"), "%.0f"));
 	}
 	if (n == 0)
-		rp_md(R, "| no spread run in the data | 0 | | | | | | | |\n");
+		rp_md(R, "| no spread run in the data | 0 | | | | | |\n");
 	rp_md(R, "\n");
-	spread_prose(R, runs, n);
+	if (!isnan(worst))
+		rp_md(R,
+		    "The widest step of any run here, its very first step "
+		    "included, is %s of that run's median (%s).\n\n",
+		    RATIO(worst), label);
 	rp_report_embed(R, "fig-colony-spread",
 	    "Every step of one run (step 0 is the very first step of the "
 	    "process). The question's 'milliseconds to seconds' spread is "
@@ -241,8 +292,17 @@ rp_colony_write(rp_report_t *R)
 	table4(R);
 	table5(R, nc);
 	rp_md(R, "### Cold and warm runs\n\n");
-	rp_report_embed(R, "fig-cold-warm",
-	    "Each variant's first (cold) run over the median of its timed "
-	    "runs, at the sizes of Tables 1 and 3. 1 means the first run "
-	    "costs what the others do.");
+	{
+		const rp_plot_t *p = rp_report_plot(R, "fig-cold-warm");
+		char cap[512];
+		snprintf(cap, sizeof(cap),
+		    "Each variant's first (cold) run over the median of its "
+		    "timed runs, at the sizes of Tables 1 and 3: %zu bars, one "
+		    "per variant with timed runs (a variant whose only run is "
+		    "its cold run, such as interp eager at Table 1's size, "
+		    "would be 1 by construction and is left out). 1 means the "
+		    "first run costs what the others do.",
+		    p != NULL ? rp_figure_rows(p) : 0);
+		rp_report_embed(R, "fig-cold-warm", cap);
+	}
 }

@@ -16,4 +16,9 @@ size_t rp_colony_spread_runs(
     const rp_report_t *R, const json_t **out, size_t cap);
 void rp_colony_write(rp_report_t *R);
 
+/* The widest step of the spread runs over its run's median, the very
+ * first step included (NAN when none); *label (when not NULL) names the
+ * run. */
+double rp_colony_widest_spread(const rp_report_t *R, const char **label);
+
 #endif /* FB_RP_COLONY_H */

@@ -262,6 +262,15 @@ rp_data_main(const rp_data_t *D, const char *set, const char *workload,
 	return isnan(q.n) ? NULL : rp_data_find(D, &q);
 }
 
+const json_t *
+rp_data_main_run(const rp_data_t *D, const char *workload, const char *variant)
+{
+	char set[64];
+
+	snprintf(set, sizeof(set), "%s-main*", workload);
+	return rp_data_main(D, set, workload, variant);
+}
+
 /* Adds r's variant to out unless it is there. */
 static size_t
 add_variant(const json_t *r, const char **out, size_t k, size_t cap)

@@ -82,6 +82,10 @@ double rp_data_max_n(const rp_data_t *D, const char *set, const char *workload);
  * workload's runs in set (rp_data_max_n); NULL when there is none. */
 const json_t *rp_data_main(const rp_data_t *D, const char *set,
     const char *workload, const char *variant);
+/* Each variant's main run: rp_data_main in the workload's main sets
+ * ("WORKLOAD-main*"), the one place that names them. */
+const json_t *rp_data_main_run(
+    const rp_data_t *D, const char *workload, const char *variant);
 /* The variants of workload (in the order above) that have a run matching
  * q's set, allocator and status (q NULL: any run), into out (borrowed from
  * D). Returns how many (at most cap). */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "rp_figure.h"
+#include "rp_limiter.h"
 #include "rp_limits.h"
 #include "rp_report.h"
 #include "rp_text.h"
@@ -22,9 +23,8 @@
 static void
 decorate_chunk(const rp_data_t *D, rp_plot_t *P)
 {
-	const json_t *mat =
-	    rp_data_main(D, "interp-main*", "interp", "materialized");
-	const json_t *fus = rp_data_main(D, "interp-main*", "interp", "fused");
+	const json_t *mat = rp_data_main_run(D, "interp", "materialized");
+	const json_t *fus = rp_data_main_run(D, "interp", "fused");
 	int km = rp_figure_variant_index(D, "interp", "materialized");
 	int kf = rp_figure_variant_index(D, "interp", "fused");
 	int kc = rp_figure_variant_index(D, "interp", "chunked");
@@ -68,16 +68,14 @@ decorate_roofline(const rp_data_t *D, rp_plot_t *P)
 
 	for (int i = 0; i < P->nblocks; i++) {
 		rp_block_t *b = &P->blocks[i];
-		const json_t *r =
-		    rp_data_main(D, "interp-main*", "interp", b->label);
-		double ws = rp_num(r, "memory.peak_workspace_bytes") +
-		    rp_num(r, "memory.input_bytes");
+		rp_limiter_in_t in;
+		rp_limiter_t v = rp_limiter_of(D, "interp", b->label, &in);
 		char label[64];
 		for (size_t j = 0; j < b->nrows; j++)
 			while (b->rows[j].v[0] * 3.0 > xmax)
 				xmax *= 10.0;
-		snprintf(label, sizeof(label), "%s (%s)", b->label,
-		    rp_limits_level(r, ws));
+		snprintf(label, sizeof(label), "%s (%s; %s)", b->label,
+		    in.level, rp_limiter_word(v.kind));
 		snprintf(b->label, sizeof(b->label), "%s", label);
 	}
 	snprintf(P->pre, sizeof(P->pre), "set xrange [0.01:%g]\n", xmax);
@@ -202,6 +200,28 @@ decorate_threads(const rp_data_t *D, rp_plot_t *P)
 
 const rp_fig_t rp_figures[] = {
     {
+	.name = "fig-interp-timeline",
+	.title = "interp: allocator live bytes during the first (cold) run",
+	.source = RP_SRC_TIMELINE,
+	.sets = "interp-main*",
+	.workload = "interp",
+	.logscale = "xy",
+	.xlabel = "time since the run began (s)",
+	.ylabel = "live bytes above those before the run",
+	.settings =
+	    "set format y '%.0s %cB'\nset arrow from graph 0, first 1000 "
+	    "to graph 1, first 1000 nohead dt 4 lw 1.5 lc rgb "
+	    "'black'\nset label 'under 1 kB (0 B included) is drawn "
+	    "on this line' at graph 0.02, first 1000 offset 0,0.7 font "
+	    "',10'\n",
+	.cols = {{.path = "seconds", .floor = 1e-4},
+	    {.path = "live bytes", .floor = 1e3}},
+	.block = "l",
+	.series = "{b} using 1:2 with steps lw 2 lc {c} title '{v}'",
+	.sep = EACH_LINE,
+	.empty = "1/0 title 'no timelines in the data'",
+    },
+    {
 	.name = "fig-interp-memory",
 	.title = "interp: peak workspace against N (M fixed)",
 	.source = RP_SRC_SCALING,
@@ -209,8 +229,8 @@ const rp_fig_t rp_figures[] = {
 	.workload = "interp",
 	.logscale = "xy",
 	.xlabel = "N (evaluation points)",
-	.ylabel = "peak workspace (bytes)",
-	.settings = XFIX "set format y '%.0e'\nset format x '%.0e'\n"
+	.ylabel = "peak workspace",
+	.settings = XFIX "set format y '%.0s %cB'\nset format x '%.0e'\n"
 			 "set yrange [300:5e10]\n",
 	.cols = {COL_N, COL_PEAK, COL_MODEL},
 	.block = "m",
@@ -247,27 +267,6 @@ const rp_fig_t rp_figures[] = {
 	.decorate = decorate_interp_time,
     },
     {
-	.name = "fig-interp-timeline",
-	.title = "interp: allocator live bytes during the first (cold) run",
-	.source = RP_SRC_TIMELINE,
-	.sets = "interp-main*",
-	.workload = "interp",
-	.logscale = "xy",
-	.xlabel = "time since the run began (s)",
-	.ylabel = "live bytes above those before the run (bytes)",
-	.settings = "set format y '%.0e'\nset arrow from graph 0, first 1000 "
-		    "to graph 1, first 1000 nohead dt 4 lw 1.5 lc rgb "
-		    "'black'\nset label 'under 1 kB (0 B included) is drawn "
-		    "on this line' at graph 0.02, first 1000 offset 0,0.7 font "
-		    "',10'\n",
-	.cols = {{.path = "seconds", .floor = 1e-4},
-	    {.path = "live bytes", .floor = 1e3}},
-	.block = "l",
-	.series = "{b} using 1:2 with steps lw 2 lc {c} title '{v}'",
-	.sep = EACH_LINE,
-	.empty = "1/0 title 'no timelines in the data'",
-    },
-    {
 	.name = "fig-interp-chunk",
 	.title = "interp: the chunk size as a memory-time trade-off",
 	.source = RP_SRC_RUNS,
@@ -275,9 +274,9 @@ const rp_fig_t rp_figures[] = {
 	.workload = "interp",
 	.variants = "chunked",
 	.logscale = "x",
-	.xlabel = "peak workspace (bytes)",
+	.xlabel = "peak workspace",
 	.ylabel = "median time per run (s)",
-	.settings = "set format x '%.0e'\nset autoscale xfix\nset offsets "
+	.settings = "set format x '%.0s %cB'\nset autoscale xfix\nset offsets "
 		    "graph 0.06, graph 0.06, graph 0.1, graph 0.1\n",
 	.cols = {COL_PEAK, {.path = "time_s.median"}},
 	.label = RP_LABEL_NUMBER,
@@ -301,8 +300,7 @@ const rp_fig_t rp_figures[] = {
 	.logscale = "xy",
 	.xlabel = "arithmetic intensity (FLOP per byte the schedule moves)",
 	.ylabel = "GFLOP/s",
-	.settings = "set yrange [0.1:1000]\nset samples 400\nset key inside "
-		    "right bottom box opaque\n",
+	.settings = "set yrange [0.1:1000]\nset samples 400\n",
 	.cols = {{.path = "work.intensity_flops_per_byte"},
 	    {.path = "work.gflops_per_s"}},
 	.block = "v",
@@ -339,9 +337,10 @@ const rp_fig_t rp_figures[] = {
 	.workload = "colony",
 	.logscale = "xy",
 	.xlabel = "N (bacteria)",
-	.ylabel = "peak workspace (bytes)",
-	.settings = XFIX "set logscale x 2\nset format y '%.0e'\nset yrange "
-			 "[300:*]\n",
+	.ylabel = "peak workspace",
+	.settings =
+	    XFIX "set logscale x 2\nset format y '%.0s %cB'\nset yrange "
+		 "[300:*]\n",
 	.after_data = BYTES_FLOOR_LINES,
 	.cols = {COL_N, COL_PEAK, COL_MODEL},
 	.block = "m",
@@ -380,6 +379,7 @@ const rp_fig_t rp_figures[] = {
 	    "median time (ratio)'\nset xtics rotate by -35 noenhanced\nset "
 	    "yrange [0:*]\nset key off\n",
 	.cols = {{.path = "time_s.cold", .divide_by = "time_s.median"}},
+	.timed_only = 1,
 	.label = RP_LABEL_W_VARIANT,
 	.block = "r",
 	.series = "{b} using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'",
@@ -394,7 +394,7 @@ const rp_fig_t rp_figures[] = {
 	.workload = "interp",
 	.xlabel = "threads (T)",
 	.ylabel = "speed-up (time at 1 thread / time at T)",
-	.settings = "set key left top\n",
+	.settings = NULL,
 	.cols = {{.path = "params.threads"}, {.path = "time_s.median"}},
 	.block = "s",
 	.series = "{b} using 1:2 with linespoints pt {p} ps 1.5 lw 2 lc {c} "
@@ -411,7 +411,7 @@ const rp_fig_t rp_figures[] = {
 	.workload = "colony",
 	.xlabel = "threads (T)",
 	.ylabel = "speed-up (time per step at 1 thread / at T)",
-	.settings = "set key left top\n",
+	.settings = NULL,
 	.cols = {{.path = "params.threads"}, {.path = "steps_s.median"}},
 	.block = "s",
 	.series = "{b} using 1:2 with linespoints pt {p} ps 1.5 lw 2 lc {c} "

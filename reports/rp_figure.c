@@ -285,7 +285,10 @@ collect_main(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 		nv = rp_data_variants(D, w, NULL, vs, RP_DATA_MAX_VARIANTS);
 		for (size_t k = 0; k < nv; k++) {
 			const json_t *r = rp_data_main(D, set, w, vs[k]);
-			if (r == NULL || !variant_listed(fig->variants, vs[k]))
+			if (r == NULL ||
+			    !variant_listed(fig->variants, vs[k]) ||
+			    (fig->timed_only &&
+				!(rp_num(r, "time_s.repeats") >= 1)))
 				continue;
 			if (row_from_run(b, fig, r) != 0)
 				return -1;

@@ -92,6 +92,8 @@ typedef struct rp_fig_s {
 	int fit;                /* > 0: the column {k} is fitted from */
 	double fit_min;         /* rows whose fit column is below it are not
 				   fitted (jemalloc's 64 KiB peak grain) */
+	int timed_only;         /* 1: runs without timed repeats are left
+				   out (their median is their cold run) */
 	const char *after_data; /* gnuplot lines after the data */
 	const char *series;     /* the plot element of each block */
 	const char *sep;        /* between two blocks' elements */

@@ -15,14 +15,12 @@
 #define T rp_text_fmt_time
 #define NUM rp_text_fmt_num
 
-/* The workloads that have sections of their own. */
-static const char *const known_workloads[] = {"interp", "colony", NULL};
-
+/* Whether w has a section of its own (rp_report_workloads). */
 static int
 known(const char *w)
 {
-	for (size_t i = 0; known_workloads[i] != NULL; i++)
-		if (strcmp(known_workloads[i], w) == 0)
+	for (size_t i = 0; rp_report_workloads[i] != NULL; i++)
+		if (strcmp(rp_report_workloads[i], w) == 0)
 			return 1;
 	return 0;
 }
@@ -72,6 +70,17 @@ params_text(const json_t *r, char *buf, size_t len)
 	return buf;
 }
 
+/* The model column: the bytes, or "no model" for a variant without one (a
+ * plugin's: no memory.model_bytes), never 0 B. */
+static const char *
+model_text(const json_t *r)
+{
+	if (json_object_get(json_object_get(r, "memory"), "model_bytes") ==
+	    NULL)
+		return "no model";
+	return rp_text_fmt_bytes(rp_num(r, "memory.model_bytes"));
+}
+
 /* Distinct params.n among w's ok runs: 0, 1 or 2 (two or more). */
 static int
 sizes(const rp_data_t *D, const char *w)
@@ -118,8 +127,7 @@ table(rp_report_t *R, const char *w)
 		}
 		rp_md(R, " | %s (%s) | %s | %s | %s |\n",
 		    T(rp_num(r, "time_s.median")), rp_report_interval(r),
-		    rp_report_peak(r),
-		    rp_text_fmt_bytes(rp_num(r, "memory.model_bytes")),
+		    rp_report_peak(r), model_text(r),
 		    NUM(rp_num(r, "memory.allocations_per_run"), "%.0f"));
 	}
 	rp_md(R, "\n");

@@ -9,6 +9,9 @@
 #include "hx_file.h"
 #include "rp_html.h"
 
+/* The most heading ids one page tracks for repeats. */
+#define RP_HTML_MAX_IDS 256
+
 static const char head[] =
     "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
     "<title>fusebench report</title>\n<style>\n"
@@ -146,11 +149,80 @@ inline_text(FILE *f, const char *s, size_t n)
 typedef struct html_s {
 	FILE *f;
 	const char *out_dir;
-	int list;   /* 0, 'u' or 'o': the open list */
-	int item;   /* a list item is open */
-	int para;   /* a paragraph is open */
-	int broken; /* a figure's SVG could not be read */
+	int list;                        /* 0, 'u' or 'o': the open list */
+	int item;                        /* a list item is open */
+	int para;                        /* a paragraph is open */
+	int broken;                      /* a figure's SVG could not be read */
+	int tables;                      /* tables written so far */
+	int code;                        /* inside a fenced code block */
+	char slugs[RP_HTML_MAX_IDS][80]; /* heading ids used */
+	int nslugs;
+	const char *md; /* the whole text, for the contents */
 } html_t;
+
+/* A heading's id as GitHub makes it: lower case, letters, digits, '-' and
+ * '_' kept, spaces to '-', the rest (and markup) dropped; "-1", "-2" after
+ * a repeat. Into out. */
+static void
+slug_of(html_t *h, const char *text, size_t n, char *out, size_t len)
+{
+	size_t k = 0;
+	int seen = 0;
+
+	for (size_t i = 0; i < n && k + 1 < len; i++) {
+		unsigned char c = (unsigned char)text[i];
+		if (isalnum(c) || c == '-' || c == '_')
+			out[k++] = (char)tolower(c);
+		else if (c == ' ')
+			out[k++] = '-';
+	}
+	out[k] = '\0';
+	if (h == NULL)
+		return;
+	for (int i = 0; i < h->nslugs; i++)
+		if (strncmp(h->slugs[i], out, sizeof(h->slugs[i])) == 0)
+			seen++;
+	if (h->nslugs < RP_HTML_MAX_IDS)
+		snprintf(h->slugs[h->nslugs++], sizeof(h->slugs[0]), "%s", out);
+	if (seen > 0 && k + 8 < len)
+		snprintf(out + k, len - k, "-%d", seen);
+}
+
+/* The linked contents: every heading of levels 2 and 3 (3 only in the
+ * notebook, where the sections are), nested. */
+static void
+contents(html_t *h)
+{
+	html_t ids = {.f = NULL};
+	const char *p = h->md;
+	int open3 = 0, fence = 0;
+
+	fputs("<nav id=\"contents\"><h2>Contents</h2>\n<ul>\n", h->f);
+	while (*p != '\0') {
+		size_t len = strcspn(p, "\n"), hashes = strspn(p, "#");
+		char id[96];
+		if (strncmp(p, "```", 3) == 0)
+			fence = !fence;
+		if (!fence && hashes >= 1 && hashes <= 4 && p[hashes] == ' ') {
+			slug_of(&ids, p + hashes + 1, len - hashes - 1, id,
+			    sizeof(id));
+			if (hashes == 3 && !open3)
+				fputs("<ul>\n", h->f), open3 = 1;
+			if (hashes == 2 && open3)
+				fputs("</ul>\n", h->f), open3 = 0;
+			if (hashes == 2 || hashes == 3) {
+				fprintf(h->f, "<li><a href=\"#%s\">", id);
+				inline_text(
+				    h->f, p + hashes + 1, len - hashes - 1);
+				fputs("</a></li>\n", h->f);
+			}
+		}
+		p += len + (p[len] == '\n');
+	}
+	if (open3)
+		fputs("</ul>\n", h->f);
+	fputs("</ul>\n</nav>\n", h->f);
+}
 
 static void
 close_para(html_t *h)
@@ -204,7 +276,7 @@ table(html_t *h, const char *p)
 	int row = 0;
 
 	close_blocks(h);
-	fputs("<table>\n<thead>\n", h->f);
+	fprintf(h->f, "<table id=\"t-%d\">\n<thead>\n", ++h->tables);
 	while (*p == '|') {
 		size_t len = strcspn(p, "\n");
 		if (strncmp(p, "|---", 4) == 0)
@@ -242,7 +314,10 @@ figure(html_t *h, const char *line, size_t len)
 	if (svg != NULL)
 		svg[n] = '\0';
 	start = svg != NULL ? strstr(svg, "<svg") : NULL;
-	fputs("<figure>\n", h->f);
+	if (strncmp(line, "![Figure ", 9) == 0)
+		fprintf(h->f, "<figure id=\"figure-%d\">\n", atoi(line + 9));
+	else
+		fputs("<figure>\n", h->f);
 	if (start != NULL) {
 		fputs(start, h->f);
 	} else {
@@ -279,7 +354,10 @@ list_item(html_t *h, const char *line, size_t len)
 		fputs(kind == 'u' ? "<ul>\n" : "<ol>\n", h->f);
 		h->list = kind;
 	}
-	fputs("<li>", h->f);
+	if (strncmp(line + skip, "**Note ", 7) == 0)
+		fprintf(h->f, "<li id=\"note-%d\">", atoi(line + skip + 7));
+	else
+		fputs("<li>", h->f);
 	h->item = 1;
 	inline_text(h->f, line + skip, len - skip);
 	return 1;
@@ -292,13 +370,24 @@ line_block(html_t *h, const char *line, size_t len)
 {
 	size_t hashes = strspn(line, "#"), indent = strspn(line, " ");
 
-	if (len == 0) {
-		close_para(h);
-	} else if (hashes > 0 && hashes <= 3 && line[hashes] == ' ') {
+	if (strncmp(line, "```", 3) == 0) {
 		close_blocks(h);
-		fprintf(h->f, "<h%zu>", hashes);
+		fputs(h->code ? "</code></pre>\n" : "<pre><code>", h->f);
+		h->code = !h->code;
+	} else if (h->code) {
+		escape(h->f, line, len);
+		fputc('\n', h->f);
+	} else if (len == 0) {
+		close_para(h);
+	} else if (hashes > 0 && hashes <= 4 && line[hashes] == ' ') {
+		char id[96];
+		close_blocks(h);
+		slug_of(h, line + hashes + 1, len - hashes - 1, id, sizeof(id));
+		fprintf(h->f, "<h%zu id=\"%s\">", hashes, id);
 		inline_text(h->f, line + hashes + 1, len - hashes - 1);
 		fprintf(h->f, "</h%zu>\n", hashes);
+		if (hashes == 1)
+			contents(h);
 	} else if (strncmp(line, "![", 2) == 0) {
 		figure(h, line, len);
 	} else if (list_item(h, line, len)) {
@@ -311,7 +400,13 @@ line_block(html_t *h, const char *line, size_t len)
 	} else {
 		if (h->list)
 			close_blocks(h);
-		fputs(h->para ? "\n" : "<p>", h->f);
+		if (!h->para && strncmp(line, "**Table ", 8) == 0) {
+			char id[32];
+			slug_of(NULL, line + 8, strcspn(line + 8, ".*"), id,
+			    sizeof(id));
+			fprintf(h->f, "<p id=\"table-%s\">", id);
+		} else
+			fputs(h->para ? "\n" : "<p>", h->f);
 		h->para = 1;
 		inline_text(h->f, line, len);
 	}
@@ -325,7 +420,7 @@ convert(html_t *h, const char *md)
 	fputs(head, h->f);
 	while (*p != '\0') {
 		size_t len;
-		if (*p == '|') {
+		if (*p == '|' && !h->code) {
 			p = table(h, p);
 			continue;
 		}
@@ -347,7 +442,12 @@ static int
 html_writer(FILE *f, void *arg)
 {
 	job_t *j = arg;
-	html_t h = {.f = f, .out_dir = j->out_dir};
+	static html_t h;
+
+	memset(&h, 0, sizeof(h));
+	h.f = f;
+	h.out_dir = j->out_dir;
+	h.md = j->md;
 
 	convert(&h, j->md);
 	j->broken = h.broken;

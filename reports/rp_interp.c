@@ -17,43 +17,39 @@
 #define N rp_text_fmt_n
 #define NUM rp_text_fmt_num
 
-/* A row of Table 1 for a variant without an ok run at nq. */
-static void
-table1_missing(rp_report_t *R, const char *v, double nq)
+/* Why a variant has no ok run at nq, for its rows. */
+static const char *
+table1_missing(rp_report_t *R, const char *v, double nq, char *why, size_t n)
 {
 	rp_query_t q = {.set = MAIN,
 	    .workload = "interp",
 	    .variant = v,
 	    .n = nq,
-	    .alloc = RP_ALLOC_JEMALLOC,
-	    .any_status = 1};
-	const json_t *any = rp_data_find(&R->data, &q);
-	char why[512];
+	    .alloc = RP_ALLOC_JEMALLOC};
 
-	q.any_status = 0;
-	rp_md(R, "| %s | not measured (%s) | | | %s | | | | | | | | |\n", v,
-	    rp_data_why_missing(&R->data, &q, why, sizeof(why)),
-	    B(rp_num(any, "memory.model_bytes")));
+	return rp_data_why_missing(&R->data, &q, why, n);
 }
 
+/* Table 1: time; Table 1m: memory; Table 1s: the simulated counts (kept
+ * apart so that no table has more than seven columns). */
 static void
 table1_row(rp_report_t *R, const char *v, const json_t *r, double t_mat)
 {
-	const json_t *cs = rp_data_cachesim(&R->data, "interp", v);
-
-	rp_md(R, "| %s | %s (%s) ", v, T(rp_num(r, "time_s.median")),
-	    rp_report_interval(r));
-	rp_md(R, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
-	    T(rp_num(r, "time_s.cold")), rp_report_peak(r),
-	    B(rp_num(r, "memory.model_bytes")),
-	    B(rp_num(r, "memory.peak_rss_bytes")),
-	    NUM(rp_num(r, "memory.minor_faults"), "%.0f"),
-	    NUM(rp_num(r, "derived.ipc"), "%.2f"),
-	    NUM(rp_num(cs, "cachesim.D1_misses_per_unit"), "%.3g"),
-	    NUM(rp_num(cs, "cachesim.LL_misses_per_unit"), "%.3g"),
+	rp_md(R, "| %s | %s (%s) | %s | %s | %s | %s |\n", v,
+	    T(rp_num(r, "time_s.median")), rp_report_interval(r),
+	    T(rp_num(r, "time_s.cold")),
 	    NUM(rp_num(r, "work.gflops_per_s"), "%.3g"),
 	    rp_text_fmt_ratio(t_mat / rp_num(r, "time_s.median")),
-	    rp_report_warnings(r));
+	    rp_report_warning_notes(R, r));
+}
+
+static void
+table1m_row(rp_report_t *R, const char *v, const json_t *r)
+{
+	rp_md(R, "| %s | %s | %s | %s | %s |\n", v, rp_report_peak(r),
+	    B(rp_num(r, "memory.model_bytes")),
+	    B(rp_num(r, "memory.peak_rss_bytes")),
+	    NUM(rp_num(r, "memory.minor_faults"), "%.0f"));
 }
 
 /* The N of the cache simulation, for the simulated columns' header. */
@@ -73,48 +69,106 @@ cachesim_n(rp_report_t *R)
 }
 
 static void
+table1s(rp_report_t *R, const char *const *vs, size_t nv)
+{
+	int minimum = 0;
+
+	for (size_t i = 0; i < nv; i++)
+		minimum |=
+		    !isnan(rp_num(rp_data_cachesim(&R->data, "interp", vs[i]),
+			"cachesim.instructions_min_per_unit"));
+	rp_md(R,
+	    "**Table 1s.** The cache simulation (interp at N=%s, one run "
+	    "each; %s): per (point, interpolant) pair.\n\n"
+	    "| variant | instructions |%s D1 misses | LL misses |\n|---|---|%s"
+	    "---|---|\n",
+	    N(cachesim_n(R)),
+	    rp_report_note(R,
+		"The simulated counts are valgrind's cache simulator on one "
+		"run at a smaller N than the timed tables, of a build for "
+		"x86-64-v3 (valgrind 3.19 cannot decode AVX-512): simulated, "
+		"not measured, and not the timed binary's instruction mix."),
+	    minimum ? " the arithmetic's minimum |" : "",
+	    minimum ? "---|" : "");
+	for (size_t i = 0; i < nv; i++) {
+		const json_t *cs = rp_data_cachesim(&R->data, "interp", vs[i]);
+		double ipu = rp_num(cs, "cachesim.instructions_per_unit");
+		if (cs == NULL)
+			continue;
+		if (isnan(ipu))
+			ipu = rp_num(cs, "cachesim.Ir") /
+			    rp_num(cs, "work.units");
+		rp_md(R, "| %s | %s |", vs[i], NUM(ipu, "%.3g"));
+		if (minimum)
+			rp_md(R, " %s |",
+			    NUM(rp_num(
+				    cs, "cachesim.instructions_min_per_unit"),
+				"%.3g"));
+		rp_md(R, " %s | %s |\n",
+		    NUM(rp_num(cs, "cachesim.D1_misses_per_unit"), "%.3g"),
+		    NUM(rp_num(cs, "cachesim.LL_misses_per_unit"), "%.3g"));
+	}
+	rp_md(R, "\n");
+	if (!minimum)
+		rp_md(R,
+		    "No column of the minimum instructions the arithmetic "
+		    "needs: "
+		    "this data does not hold it (cachesim."
+		    "instructions_min_per_unit), so the instructions decide no "
+		    "limiter here.\n\n");
+}
+
+static void
 table1(rp_report_t *R, double nq)
 {
 	const char *vs[RP_DATA_MAX_VARIANTS];
 	size_t nv = rp_data_variants(
 	    &R->data, "interp", NULL, vs, RP_DATA_MAX_VARIANTS);
 	double t_mat =
-	    rp_num(rp_data_main(&R->data, MAIN, "interp", "materialized"),
+	    rp_num(rp_data_main_run(&R->data, "interp", "materialized"),
 		"time_s.median");
-	double ncs = cachesim_n(R);
+	char why[512];
 
 	rp_md(R,
-	    "| variant | median time (interval) | cold | peak workspace "
-	    "(measured) | model | RSS high-water | minor faults | "
-	    "IPC (hardware) | D1 misses/pair (simulated at N=%s) | "
-	    "LL misses/pair (simulated at N=%s) | GFLOP/s | speed-up vs "
-	    "materialized | warnings in the data |\n|---|---|---|---|---|---|"
-	    "---|---|---|---|---|---|---|\n",
-	    N(ncs), N(ncs));
+	    "| variant | median time (interval) | cold | GFLOP/s | speed-up "
+	    "vs materialized | warnings |\n|---|---|---|---|---|---|\n");
 	for (size_t i = 0; i < nv; i++) {
-		const json_t *r = rp_data_main(&R->data, MAIN, "interp", vs[i]);
+		const json_t *r = rp_data_main_run(&R->data, "interp", vs[i]);
 		if (r == NULL)
-			table1_missing(R, vs[i], nq);
+			rp_md(R, "| %s | not measured (%s) | | | | |\n", vs[i],
+			    table1_missing(R, vs[i], nq, why, sizeof(why)));
 		else
 			table1_row(R, vs[i], r, t_mat);
 	}
+	rp_md(R,
+	    "\n**Table 1m.** The same runs' memory.\n\n| variant | peak "
+	    "workspace (measured) | model | RSS high-water | minor faults "
+	    "|\n|---|---|---|---|---|\n");
+	for (size_t i = 0; i < nv; i++) {
+		const json_t *r = rp_data_main_run(&R->data, "interp", vs[i]);
+		if (r == NULL)
+			rp_md(R, "| %s | not measured | | | |\n", vs[i]);
+		else
+			table1m_row(R, vs[i], r);
+	}
 	rp_md(R, "\n");
+	table1s(R, vs, nv);
 }
 
-/* The counters the first measured variant counted and those this machine
- * could not, then where the simulated columns come from. */
+/* The counters the machine counted and those it could not: one line
+ * saying why the hardware columns are left out. */
 static void
 counters_note(rp_report_t *R)
 {
 	const char *vs[RP_DATA_MAX_VARIANTS];
 	size_t nv = rp_data_variants(
 	    &R->data, "interp", NULL, vs, RP_DATA_MAX_VARIANTS);
-	const json_t *r = NULL, *cs = NULL, *pmu, *e, *sim;
+	const json_t *r = NULL, *pmu, *e;
 	char ok[512] = "", bad[512] = "";
 	const char *name;
 
 	for (size_t i = 0; i < nv && r == NULL; i++)
-		r = rp_data_main(&R->data, MAIN, "interp", vs[i]);
+		r = rp_data_main_run(&R->data, "interp", vs[i]);
 	if (r == NULL)
 		return;
 	json_object_foreach(json_object_get(r, "counters"), name, e)
@@ -125,48 +179,28 @@ counters_note(rp_report_t *R)
 		snprintf(dst + len, 512 - len, "%s%s", len ? ", " : "", name);
 	}
 	pmu = json_object_get(r, "pmu");
-	rp_md(R,
-	    "Counters (`result.counters`, `result.pmu`): %s. Counted: %s. "
-	    "Unsupported: %s. The IPC column needs hardware cycles and "
-	    "instructions; where they are unsupported it says n/a, and the "
-	    "cache behaviour comes from valgrind's simulator instead. ",
-	    json_is_true(json_object_get(pmu, "hardware_pmu"))
-		? "this machine has a hardware PMU"
-		: rp_str(pmu, "note"),
-	    ok[0] ? ok : "none", bad[0] ? bad : "none");
-	for (size_t i = 0; i < nv && cs == NULL; i++)
-		cs = rp_data_cachesim(&R->data, "interp", vs[i]);
-	if (cs == NULL) {
+	if (json_is_true(json_object_get(pmu, "hardware_pmu")))
+		rp_md(R, "Counters counted: %s. Unsupported: %s.\n\n",
+		    ok[0] ? ok : "none", bad[0] ? bad : "none");
+	else
 		rp_md(R,
-		    "No cache simulation was run (valgrind missing or the "
-		    "run failed), so the simulated columns say n/a.\n\n");
-		return;
-	}
-	sim = json_object_get(cs, "cachesim");
-	rp_md(R,
-	    "The simulated columns are one run of each variant at "
-	    "N=%s, M=%s (not the table's N=%s) under `%s` (D1 %s; last "
-	    "level %s, rounded to what the simulator supports), of the "
-	    "binary `%s`%s; they are misses per (point, interpolant) pair, "
-	    "simulated, not measured.\n\n",
-	    N(rp_num(cs, "params.n")), N(rp_num(cs, "params.m")),
-	    N(rp_data_max_n(&R->data, MAIN, "interp")), rp_str(sim, "tool"),
-	    rp_str(sim, "d1"), rp_str(sim, "ll"), rp_str(sim, "binary"),
-	    strstr(rp_str(sim, "binary"), "valgrind") != NULL
-		? ", the same sources built for x86-64-v3 (valgrind 3.19 "
-		  "cannot decode AVX-512), so its instruction mix is not the "
-		  "timed binary's"
-		: "");
+		    "No IPC column: %s (counted: %s), so cycles and "
+		    "instructions are n/a throughout; Table 1s gives the "
+		    "simulator's counts instead.\n\n",
+		    rp_str(pmu, "note"), ok[0] ? ok : "none");
 }
 
-/* What the table's statistics may and may not say, with eager's repeats
- * at the largest N where it was timed more than once. */
+/* What the table's statistics may say: the notes, the noise band of runs
+ * of this table's lengths, and eager's repeats at the largest N where it
+ * was timed more than once. */
 static void
 stats_note(rp_report_t *R)
 {
-	const json_t *eager = rp_data_main(&R->data, MAIN, "interp", "eager");
+	const json_t *eager = rp_data_main_run(&R->data, "interp", "eager");
+	const json_t *fast = rp_data_main_run(&R->data, "interp", "sorted");
+	const json_t *slow =
+	    rp_data_main_run(&R->data, "interp", "materialized");
 	const json_t *best = NULL, *r;
-	double noise = rp_report_noise(&R->data);
 	size_t i;
 
 	json_array_foreach(R->data.runs, i, r)
@@ -180,23 +214,30 @@ stats_note(rp_report_t *R)
 			rp_num(r, "params.n") > rp_num(best, "params.n")))
 			best = r;
 	}
+	rp_md(R, "Intervals: %s. Peaks: %s. ",
+	    rp_report_note(R,
+		"A 95% confidence interval of the median (bootstrap) is "
+		"printed only from 5 timed runs; with fewer, the range of the "
+		"runs and their number."),
+	    rp_report_note(R,
+		"A peak workspace under 64 KiB prints as \"< 64 KiB\": "
+		"jemalloc's per-thread peak moves in steps of its 64 KiB "
+		"event interval, so smaller values are not measurements (the "
+		"model gives the schedule's own figure)."));
 	rp_md(R,
-	    "How to read the intervals: a 95%% confidence interval of the "
-	    "median (bootstrap) is printed only from %d timed runs; with "
-	    "fewer, the range of the runs and their number. A peak workspace "
-	    "under 64 KiB prints as \"< 64 KiB\": jemalloc's per-thread peak "
-	    "moves in steps of its 64 KiB event interval, so smaller values "
-	    "are not measurements (the model column gives the schedule's own "
-	    "figure). ",
-	    RP_REPORT_CI_MIN);
-	if (!isnan(noise))
-		rp_md(R,
-		    "The machine's noise band, from one reference run "
-		    "repeated (`noise` set; half its 10th-to-90th percentile "
-		    "spread): +-%s%% around the median; a "
-		    "difference smaller than twice that is not a "
-		    "difference here. ",
-		    NUM(100 * noise, "%.1f"));
+	    "The noise band of runs of these lengths (the median of their "
+	    "own bands, half the 10th-to-90th percentile spread; runs within "
+	    "%.0fx of the length): +-%s%% at %s (sorted), +-%s%% at %s "
+	    "(materialized). ",
+	    RP_REPORT_LENGTH_CLASS,
+	    NUM(100 *
+		    rp_report_noise_at(&R->data, rp_num(fast, "time_s.median")),
+		"%.1f"),
+	    T(rp_num(fast, "time_s.median")),
+	    NUM(100 *
+		    rp_report_noise_at(&R->data, rp_num(slow, "time_s.median")),
+		"%.1f"),
+	    T(rp_num(slow, "time_s.median")));
 	if (best != NULL)
 		rp_md(R,
 		    "Eager at Table 1's size is timed once (its cold and timed "
@@ -239,8 +280,7 @@ table1b(rp_report_t *R)
 	    "|---|---|---|---|---|\n",
 	    N(ns));
 	for (size_t i = 0; i < nv; i++) {
-		const json_t *rr =
-		    rp_data_main(&R->data, MAIN, "interp", vs[i]);
+		const json_t *rr = rp_data_main_run(&R->data, "interp", vs[i]);
 		const json_t *rs =
 		    rp_data_main(&R->data, "interp-seed*", "interp", vs[i]);
 		if (rs == NULL)
@@ -258,7 +298,7 @@ table1b(rp_report_t *R)
 static void
 memory_prose(rp_report_t *R, double nq)
 {
-	const json_t *eager = rp_data_main(&R->data, MAIN, "interp", "eager");
+	const json_t *eager = rp_data_main_run(&R->data, "interp", "eager");
 	rp_query_t q = {.set = MAIN,
 	    .workload = "interp",
 	    .variant = "eager",
@@ -285,8 +325,8 @@ memory_prose(rp_report_t *R, double nq)
 
 /* The timeline's caption from its blocks: each variant's largest live
  * bytes, largest first. */
-static void
-timeline_caption(rp_report_t *R)
+void
+rp_interp_timeline(rp_report_t *R)
 {
 	const rp_plot_t *P = rp_report_plot(R, "fig-interp-timeline");
 	char cap[2048], *c = cap;
@@ -342,7 +382,10 @@ figures(rp_report_t *R)
 	    "materialized's first point: at fixed M every schedule does N*M "
 	    "pairs, so each should run parallel to it.");
 	rp_md(R, "### Memory during one run\n\n");
-	timeline_caption(R);
+	rp_md(R,
+	    "The allocator's live bytes during one run of each variant are "
+	    "%s, in the lesson (the memory question).\n\n",
+	    rp_report_cite(R, "fig-interp-timeline"));
 	rp_md(R, "### Chunk size: memory against time\n\n");
 	rp_report_embed(R, "fig-interp-chunk",
 	    "The chunked variant (the materialized schedule B points at a "
@@ -374,9 +417,10 @@ figures(rp_report_t *R)
 	    "over the bytes it must move, `work.intensity_flops_per_byte`) "
 	    "and achieved GFLOP/s (`work.gflops_per_s`), labelled with the "
 	    "level that holds its working set (peak workspace plus inputs): "
-	    "that level's roof is the one that bounds it. A point far below "
-	    "its roof is limited by something the roofline does not draw "
-	    "(gathers, latency: see what limits each variant).");
+	    "that level's roof is the one that bounds it, and with its one "
+	    "limiter verdict (what limits each variant). A point far below "
+	    "its roof is limited by something the roofline does not draw; "
+	    "the verdict says whether this data decides what.");
 }
 
 /* One allocator's run of a variant at ng: its own set first, any interp

@@ -13,5 +13,8 @@
 #include "rp_report.h"
 
 void rp_interp_write(rp_report_t *R);
+/* The live-bytes timeline figure of one run per variant, embedded with its
+ * caption (the lesson shows it; the notebook cites it). */
+void rp_interp_timeline(rp_report_t *R);
 
 #endif /* FB_RP_INTERP_H */

@@ -21,7 +21,8 @@
  *
  * Limits: the stand-in is the first word of the program's own c_variant
  * label; figures are from one process per program (run.py's first call and
- * its median warm call), so they carry the noise of one run.
+ * the median of its warm calls, five in reports/jax-sweep.sh, printed with
+ * their range), so they carry the noise of one process.
  */
 #ifndef FB_RP_JAX_H
 #define FB_RP_JAX_H
@@ -70,9 +71,15 @@ double rp_jax_c_unit_time(const json_t *r);
 /* The C variant that stands for a program (first word of its c_variant)
  * into buf; "" when none. */
 const char *rp_jax_stand_in(const json_t *r, char *buf, size_t len);
-/* The C run of a variant at the JAX sizes (sets jax-c-WORKLOAD*). */
+/* A C run's thread count: params.threads, 1 when the harness left it out
+ * (its default); NAN for NULL. */
+double rp_jax_c_threads(const json_t *r);
+/* The one-thread C run of a variant at the JAX sizes (sets
+ * jax-c-WORKLOAD*, whose pattern also matches the -threads sets). */
 const json_t *rp_jax_c_run(
     const rp_data_t *D, const char *workload, const char *variant);
+/* 1 when a C run used one thread (no --threads, or --threads 1). */
+int rp_jax_one_thread(const json_t *r);
 /* One full array of the workload at a run's sizes, in bytes. */
 double rp_jax_unit(const json_t *r);
 /* The check of one program's working bytes against its stand-in's model;

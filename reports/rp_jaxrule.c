@@ -39,6 +39,17 @@ decide_rewrite(const rp_vals_t *x)
 		: "");
 }
 
+/* atleast_1d's axis adds memory when the program without it (the
+ * rewrite: a scalar index) needs MEM times less: supported; else not.
+ * Values: q, rw (working bytes, un-jitted). */
+static rp_decision_t
+decide_axis(const rp_vals_t *x)
+{
+	return decide(
+	    GET(x, "rw") * MEM <= GET(x, "q") ? RP_VERDICT_YES : RP_VERDICT_NO,
+	    "");
+}
+
 /* Said when the figure a rule compares against is under one full array:
  * within the noise of JAX's baseline process at such sizes. */
 #define TOO_SMALL                                                              \
@@ -253,6 +264,16 @@ const rp_jaxrule_t rp_jaxrules[] = {
 		    "and {rj:b}; jaxprs: {jaxpr:s}{note:s}",
     },
     {
+	.id = "atleast-1d",
+	.construct = "jnp.atleast_1d on the index (question) against a "
+		     "scalar index (rewrite)",
+	.measure = measure_rewrite,
+	.decide = decide_axis,
+	.measured = "un-jitted at N={n:n}: working bytes {q:b} with the axis "
+		    "(question) and {rw:b} without it (rewrite); jaxprs: "
+		    "{jaxpr:s}{note:s}",
+    },
+    {
 	.id = "jit",
 	.construct = "jax.jit",
 	.measure = measure_jit,
@@ -309,11 +330,7 @@ static rp_verdict_t
 c_verdict(rp_report_t *R, const char *id)
 {
 	const rp_rule_t *c = rp_rule_find(id);
-	rp_vals_t x = {.n = 0};
-
-	if (c == NULL || c->measure(R, &x) != 0)
-		return RP_VERDICT_UNTESTABLE;
-	return c->decide(&x).verdict;
+	return c != NULL ? rp_verdict_c(R, c) : RP_VERDICT_UNTESTABLE;
 }
 
 static void
@@ -323,8 +340,9 @@ jaxrule_row(rp_report_t *R, const rp_jaxrule_t *rule)
 	rp_vals_t x = {.n = 0};
 	rp_decision_t d = {RP_VERDICT_UNTESTABLE, ""};
 
-	rp_md(R, "| %s | %s | *%s* | ", c != NULL ? c->advice : rule->id,
-	    rule->construct, rp_verdict_word(c_verdict(R, rule->id)));
+	(void)c;
+	rp_md(R, "| %s | %s | *%s* | ", rule->id, rule->construct,
+	    rp_verdict_word(c_verdict(R, rule->id)));
 	if (rule->measure(&R->data, &x) != 0) {
 		rp_md(R, "%s (the JAX sizes: Tables J1 and J2)",
 		    rp_vals_get_str(&x, "why"));
@@ -348,8 +366,8 @@ rp_jaxrule_write(rp_report_t *R)
 	    "`block_until_ready` measures dispatch).\n\n",
 	    RP_JAXRULE_WAIT);
 	rp_md(R,
-	    "| advice | JAX construct | C verdict | JAX measured | JAX "
-	    "verdict |\n|---|---|---|---|---|\n");
+	    "| advice (its id) | JAX construct | C verdict | JAX measured | "
+	    "JAX verdict |\n|---|---|---|---|---|\n");
 	for (size_t i = 0; i < rp_jaxrules_count; i++)
 		jaxrule_row(R, &rp_jaxrules[i]);
 	rp_md(R, "\n");

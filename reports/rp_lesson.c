@@ -1,343 +1,486 @@
 /*
- * rp_lesson: short answers, memory accounting and glossary (see
- * rp_lesson.h). The prose is templates (rp_text.h) filled from named values.
+ * rp_lesson: the lesson, the report's first part (see rp_lesson.h).
  */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "rp_accounting.h"
 #include "rp_colony.h"
+#include "rp_interp.h"
+#include "rp_jax.h"
+#include "rp_jaxrule.h"
 #include "rp_lesson.h"
+#include "rp_limiter.h"
 #include "rp_text.h"
-
-#define IMAIN "interp-main*"
-#define CMAIN "colony-main*"
+#include "rp_verdict.h"
 
 #define PEAK(r) rp_num(r, "memory.peak_workspace_bytes")
 #define MEDIAN(r) rp_num(r, "time_s.median")
 #define STEP(r) rp_num(r, "steps_s.median")
+#define WARM(r) rp_jax_median(r, "warm_call_s")
 
-static const char interp_answer[] =
-    "**interp: why did two nested maps take 14 GB?** A nested map is not "
-    "a loop. Run op by op, every primitive of the inner function makes a "
-    "whole (N,M) array, and at the worst moment twelve of them are alive "
-    "at once (the accounting section walks through them). Here, at "
-    "N={n:n} and M={m:n}, that schedule (`eager`) peaked at {pe:b}: "
-    "12 x N x M x 4 bytes is {bare:b} before the allocator rounds each "
-    "request up, and the same arithmetic at the question's N=1e6, M=300 "
-    "gives 14.4 GB. *What fixes it:* square and sum each point's M values "
-    "inside the inner map (`fused`): the workspace falls to {pf:s}, and "
-    "the run takes {tf:t} against {tm:t} for the compiled but unfused "
-    "program (`materialized`, which still holds one (N,M) array of "
-    "{pm:b}). *What it costs:* nothing in memory; fused runs {sf:r} as "
-    "fast as materialized{why:s}. *What no "
-    "answer said:* all the interpolants share one grid, so a point's cell "
-    "and weights can be computed once (`hoisted`, {th:t}, {sh:r} faster "
-    "than fused), and sorting the points by cell (`sorted`, {ts:t}) makes "
-    "it {ss:r} faster than fused. Stopping gradients changes nothing here: "
-    "the whole peak is the forward pass.\n\n";
-
-static const char colony_answer[] =
-    "**colony: why is the compiled step slow, and why do its times "
-    "swing?** The doubly nested map builds N x N arrays of forces, torques "
-    "and densities in every step: at N={n:n} that is {pn:b} a step, and "
-    "the step takes {tn:t} (`naive`). Summing each particle's pairs as they "
-    "are made (`fused`) needs {pf:s} and takes {tf:t}, {sf:r} faster; "
-    "merely reusing the arrays (`naive-reuse`) takes {tr:t}. *The swings:* "
-    "without any compilation this run's steps vary by at most {worst:r} of "
-    "their median, so allocating the arrays does not explain "
-    "milliseconds-to-seconds; compiling on the first call and timing "
-    "without waiting for the result are the likelier causes, and C cannot "
-    "test them. *What no answer said:* contacts reach only r_cut, so a "
-    "cell list (`cells`) finds the neighbours in O(N) work: {tc:t} a step, "
-    "{sc:r} faster than fused.\n\n";
-
-/* The main runs of vs (NULL-terminated) into out; 0, or -1 after writing
- * which is missing. */
-static int
-need(rp_report_t *R, const char *set, const char *w, const char *const *vs,
-    const json_t **out)
-{
-	for (int i = 0; vs[i] != NULL; i++)
-		if ((out[i] = rp_data_main(&R->data, set, w, vs[i])) == NULL) {
-			rp_md(R, "(%s/%s was not measured.)\n\n", w, vs[i]);
-			return -1;
-		}
-	return 0;
-}
-
-static void
-answer_interp(rp_report_t *R)
-{
-	static const char *const vs[] = {
-	    "eager", "materialized", "fused", "hoisted", "sorted", NULL};
-	const json_t *r[5];
-	rp_vals_t x = {.n = 0};
-
-	rp_md(R, "### The memory question\n\n");
-	if (need(R, IMAIN, "interp", vs, r) != 0)
-		return;
-	rp_vals_num(&x, "n", rp_num(r[1], "params.n"));
-	rp_vals_num(&x, "m", rp_num(r[1], "params.m"));
-	rp_vals_num(&x, "pe", PEAK(r[0]));
-	rp_vals_num(&x, "bare", rp_num(r[0], "memory.model_bare_bytes"));
-	rp_vals_str(&x, "pf", rp_report_peak(r[2]));
-	rp_vals_num(&x, "pm", PEAK(r[1]));
-	rp_vals_num(&x, "tm", MEDIAN(r[1]));
-	rp_vals_num(&x, "tf", MEDIAN(r[2]));
-	rp_vals_num(&x, "sf", MEDIAN(r[1]) / MEDIAN(r[2]));
-	rp_vals_str(&x, "why",
-	    MEDIAN(r[1]) / MEDIAN(r[2]) < 3
-		? ", not more, because the work is the table lookups of every "
-		  "pair, not the array (see what limits each variant)"
-		: "");
-	rp_vals_num(&x, "th", MEDIAN(r[3]));
-	rp_vals_num(&x, "sh", MEDIAN(r[2]) / MEDIAN(r[3]));
-	rp_vals_num(&x, "ts", MEDIAN(r[4]));
-	rp_vals_num(&x, "ss", MEDIAN(r[2]) / MEDIAN(r[4]));
-	rp_text_fill(R->md, interp_answer, &x);
-}
-
-static double
-widest_spread(const rp_report_t *R)
-{
-	const json_t *runs[RP_PLOT_MAX_BLOCKS];
-	size_t n = rp_colony_spread_runs(R, runs, RP_PLOT_MAX_BLOCKS);
-	double worst = NAN;
-
-	for (size_t i = 0; i < n; i++) {
-		double q = rp_num(runs[i], "steps_s.max") / STEP(runs[i]);
-		if (isnan(worst) || q > worst)
-			worst = q;
-	}
-	return worst;
-}
-
-static void
-answer_colony(rp_report_t *R)
-{
-	static const char *const vs[] = {
-	    "naive", "naive-reuse", "fused", "cells", NULL};
-	const json_t *r[4];
-	rp_vals_t x = {.n = 0};
-
-	rp_md(R, "### The speed question\n\n");
-	if (need(R, CMAIN, "colony", vs, r) != 0)
-		return;
-	rp_vals_num(&x, "n", rp_num(r[0], "params.n"));
-	rp_vals_num(&x, "pn", PEAK(r[0]));
-	rp_vals_num(&x, "tn", STEP(r[0]));
-	rp_vals_num(&x, "tr", STEP(r[1]));
-	rp_vals_str(&x, "pf", rp_report_peak(r[2]));
-	rp_vals_num(&x, "tf", STEP(r[2]));
-	rp_vals_num(&x, "sf", STEP(r[0]) / STEP(r[2]));
-	rp_vals_num(&x, "worst", widest_spread(R));
-	rp_vals_num(&x, "tc", STEP(r[3]));
-	rp_vals_num(&x, "sc", STEP(r[2]) / STEP(r[3]));
-	rp_text_fill(R->md, colony_answer, &x);
-}
-
-void
-rp_lesson_answers(rp_report_t *R)
-{
-	rp_md(R, "## Two short answers\n\n");
-	rp_md(R,
-	    "Both answers, with this run's numbers (the tables below give "
-	    "the intervals; the sizes are this run's, not always the "
-	    "questions').\n\n");
-	answer_interp(R);
-	answer_colony(R);
-}
-
-/* ---- memory accounting ---- */
-
-/* interp eager, primitive by primitive: what each makes and frees, and how
- * many N*M*4-byte units are alive after it (inside it, for the peaks). */
-static const char liveness_table[] =
-    "| step | primitive | makes | frees after | alive (units of N*M*4 "
-    "bytes) |\n|---|---|---|---|---|\n"
-    "| 1-3 | clamp to the bounds, shift | t1, t2, xr | t1, t2 | 1 (xr) |\n"
-    "| 4-5 | floor-divide to the cell index | q (float), ix (int) | q | "
-    "2 (xr, ix) |\n"
-    "| 6 | offset in the cell | ra, rb, ratx | ra, rb | 3 (xr, ix, ratx; 5 "
-    "inside) |\n"
-    "| 7 | four weights by Horner's rule, (N,M,4) each | u, w in turn, "
-    "asx | u, w | 7 (asx counts 4; 11 inside) |\n"
-    "| 8 | gather four table values | s (N,M,4) | | 11 |\n"
-    "| 9 | dot product: the values | v | xr, ix, ratx, asx, s | **12 "
-    "inside: xr, ix, ratx, v + asx, s (4 each)**, then 1 |\n"
-    "| 10-12 | square, sum over M, sum over N | g, row sums | v, g | 1 "
-    "and an N-vector |\n\n";
-
-static const char accounting_text[] =
-    "Why twelve arrays? The array library keeps an array alive while "
-    "anything still needs it. At primitive 9 the dot product needs the "
-    "weights and the gathered values (four numbers per pair each) while "
-    "the index, the offset and the clamped point are still referenced: "
-    "4 + 4 + 1 + 1 + 1 + 1 = 12 units of N x M x 4 bytes. At N={n:n}, "
-    "M={m:n} one unit is {unit:b}, so the live bytes at the peak are "
-    "{bare:b} (the model without rounding, `12*N*M*4`).\n\n"
-    "Three views of the same peak, in this run:\n\n"
-    "- **Live bytes**, what the program asked for: {bare:b}.\n"
-    "- **Size classes**, what the allocator counts: jemalloc serves each "
-    "request from the next of its size classes (four per doubling, so up "
-    "to 25% more), so its peak is {model:b} by the model and {pe:b} "
-    "measured.\n"
-    "- **RSS**, what the kernel counts: pages the process touched, "
-    "{rss:b} at the high-water mark (the inputs and the process's own "
-    "{base:b} included). The rounded tail of each size class is address "
-    "space that is never written, so it never becomes resident: RSS "
-    "follows the live bytes, not the size classes.\n\n";
-
-static void
-accounting_numbers(rp_report_t *R)
-{
-	const json_t *e = rp_data_main(&R->data, IMAIN, "interp", "eager");
-	rp_vals_t x = {.n = 0};
-	double n = rp_num(e, "params.n"), m = rp_num(e, "params.m");
-
-	if (e == NULL) {
-		rp_md(R, "(interp/eager was not measured.)\n\n");
-		return;
-	}
-	rp_vals_num(&x, "n", n);
-	rp_vals_num(&x, "m", m);
-	rp_vals_num(&x, "unit", 4.0 * n * m);
-	rp_vals_num(&x, "bare", rp_num(e, "memory.model_bare_bytes"));
-	rp_vals_num(&x, "model", rp_num(e, "memory.model_bytes"));
-	rp_vals_num(&x, "pe", PEAK(e));
-	rp_vals_num(&x, "rss", rp_num(e, "memory.peak_rss_bytes"));
-	rp_vals_num(&x, "base", rp_num(e, "memory.rss_baseline_bytes"));
-	rp_text_fill(R->md, accounting_text, &x);
-}
-
-typedef struct sketch_s {
-	const char *workload, *variant, *loops;
-} sketch_t;
-
-/* One loop nest per schedule, in pseudo-code: f(x, i) is one pair's
- * interpolated value, pair(i, j) one pair's force, torque and density. */
-static const sketch_t sketches[] = {
-    {"interp", "eager",
-	"for each primitive p: A_p = new (N,M) array; for n, i: A_p[n,i] = "
-	"p(...); free A_p after its last use"},
-    {"interp", "materialized",
-	"V = new (N,M); for n: for i: V[n,i] = f(x[n], i); then for n, i: "
-	"s += V[n,i]^2"},
-    {"interp", "fused", "for n: for i: s += f(x[n], i)^2"},
-    {"interp", "chunked",
-	"for each block of B points: V = (B,M) buffer; for n in block: for "
-	"i: V[n,i] = f(x[n], i); s += sum(V^2)"},
-    {"interp", "tiled",
-	"for each tile of T points: for i: for n in tile: acc[n] += f(x[n], "
-	"i)^2"},
-    {"interp", "hoisted",
-	"for n: cell c and weights w of x[n], once; for i: s += (w . F[c..c+3, "
-	"i])^2, the tables stored grid-major"},
-    {"interp", "sorted",
-	"sort the points by cell; for each cell c: for n in c: for i: s += "
-	"(w_n . F[c..c+3, i])^2"},
-    {"colony", "naive",
-	"every step: F, T, R = new (N,N) arrays; for i: for j: F[i,j], "
-	"T[i,j], R[i,j] = pair(i, j); sum the rows; free"},
-    {"colony", "naive-reuse",
-	"naive's loops, F, T, R allocated once and kept across steps"},
-    {"colony", "fused", "for i: for j: (f_i, t_i, r_i) += pair(i, j)"},
-    {"colony", "chunked",
-	"for each block of B rows: (B,N) arrays; for i in block: for j: "
-	"...; sum the block's rows"},
-    {"colony", "tiled",
-	"for each block of T particles j (staged): for i: for j in block, j "
-	"> i: p = pair(i, j); f_i += p; f_j -= p"},
-    {"colony", "cells",
-	"sort the particles into cells of side >= r_cut; for i: for j in the "
-	"3 x 3 cells around i: f_i += pair(i, j)"},
+/* The colony question's own figures, as it reported them: the only
+ * numbers of the report not read from the data. */
+static const struct {
+	const char *what;
+	double seconds;
+} question_colony[] = {
+    {"the force function alone", 2.32e-3},
+    {"the same inside the jitted step", 46.5e-3},
+    {"a loop of steps, fastest", 2e-3},
+    {"a loop of steps, slowest", 3.0},
 };
 
-static const char *
-sketch_of(const char *w, const char *v)
+/* The interp question's reported peak (the spec's 12*N*M*4 at N=1e6,
+ * M=300, rounded as the question gave it). */
+#define QUESTION_INTERP_BYTES 14e9
+
+/* ---- the JAX code of a fix ---- */
+
+static FILE *
+open_in_repository(const rp_data_t *D, const char *path)
 {
-	for (size_t i = 0; i < sizeof(sketches) / sizeof(sketches[0]); i++)
-		if (strcmp(sketches[i].workload, w) == 0 &&
-		    strcmp(sketches[i].variant, v) == 0)
-			return sketches[i].loops;
-	return NULL;
+	char full[4400];
+	FILE *f;
+
+	snprintf(full, sizeof(full), "%s/../../%s", D->dir, path);
+	if ((f = fopen(full, "r")) != NULL)
+		return f;
+	return fopen(path, "r");
+}
+
+int
+rp_lesson_code(const rp_data_t *D, const char *path, const char *name,
+    char *buf, size_t len)
+{
+	FILE *f = open_in_repository(D, path);
+	char line[512], begin[128];
+	int in = 0, n = 0;
+	size_t used = 0;
+
+	buf[0] = '\0';
+	if (f == NULL)
+		return 0;
+	snprintf(begin, sizeof(begin), "# lesson:begin %s", name);
+	while (fgets(line, sizeof(line), f) != NULL) {
+		const char *t = line + strspn(line, " ");
+		if (!in) {
+			in = strncmp(t, begin, strlen(begin)) == 0 &&
+			    strchr(" \r\n", t[strlen(begin)]) != NULL;
+			continue;
+		}
+		if (strncmp(t, "# lesson:end", 12) == 0)
+			break;
+		if (n == RP_LESSON_CODE_LINES || used + strlen(line) + 1 >= len)
+			continue;
+		memcpy(buf + used, line, strlen(line) + 1);
+		used += strlen(line);
+		n++;
+	}
+	fclose(f);
+	return n;
+}
+
+/* ---- the memory question ---- */
+
+static const char memory_cause[] =
+    "**What caused it.** A nested map is not a loop. Run op by op, every "
+    "primitive of the inner function makes a whole (N,M) array, and at the "
+    "worst moment twelve of them are alive at once (the figure below; the "
+    "walk is in [Memory accounting](#memory-accounting)). C's op-by-op "
+    "schedule (`eager`) at N={n:n}, M={m:n} peaked at {pe:b} in the "
+    "allocator's size classes and {rss:b} of RSS (Table 1m); the "
+    "question's own program in JAX, un-jitted, reached {jrss:b} of RSS at "
+    "N={jn:n} ([the 14 GB in JAX](#the-questions-14-gb-in-jax)).\n\n";
+
+static const char memory_fix_jax[] =
+    "**What fixes it in JAX, and what that costs.** The answer's first "
+    "rewrite (the sum moved into the inner map) is, to JAX, the same "
+    "program: the same arithmetic in its jaxpr, {q:b} against {rw:b} "
+    "un-jitted at N={jn2:n} (Table J1). `jax.jit` keeps {qj:b} of XLA "
+    "temporaries, N x M arrays still. What bounds the memory is "
+    "`lax.map` over batches of points: {lm:b} of temporaries, a warm call "
+    "of {tlm:t} against {tqj:t} for the jitted question. ";
+
+static const char memory_fix_c[] =
+    "In C the same lesson: fusing the sum (`fused`) needs {pf:s} but runs "
+    "{tf:t} "
+    "against {tm:t} for the unfused compiled schedule (`materialized`, "
+    "{pm:b}; Table 1): why is not determined by this data (the limiter "
+    "rule below), but the simulator counts {if:g3} instructions per pair "
+    "for fused against {im:g3} for materialized (Table 1s), and fused "
+    "stays slower with the question's input, every lookup in L1 ({tf0:t} "
+    "against {tm0:t}, Table 1b). Batching in C (`chunked`, B={b:n}) keeps "
+    "{pc:b} and runs {tc:t}.\n\n";
+
+static void
+memory_question(rp_report_t *R)
+{
+	const rp_data_t *D = &R->data;
+	const json_t *e = rp_data_main_run(D, "interp", "eager");
+	const json_t *m = rp_data_main_run(D, "interp", "materialized");
+	const json_t *f = rp_data_main_run(D, "interp", "fused");
+	const json_t *c = rp_data_main_run(D, "interp", "chunked");
+	rp_query_t qs = {.set = "interp-seed", .alloc = RP_ALLOC_JEMALLOC};
+	rp_query_t qj = {.set = "jax-interp*", .variant = "question"};
+	const json_t *jq = rp_jax_run(D, "interp", "question"), *big = NULL;
+	const json_t *cf = rp_data_cachesim(D, "interp", "fused");
+	const json_t *cm = rp_data_cachesim(D, "interp", "materialized");
+	rp_vals_t x = {.n = 0};
+	size_t i;
+	json_t *r;
+
+	rp_md(R,
+	    "## The memory question\n\n**interp: why did two nested maps "
+	    "take 14 GB?**\n\n");
+	json_array_foreach(D->runs, i, r)
+	{
+		if (rp_data_run_matches(r, &qj) &&
+		    (big == NULL ||
+			rp_num(r, "params.n") > rp_num(big, "params.n")))
+			big = r;
+	}
+	rp_vals_num(&x, "n", rp_num(e, "params.n"));
+	rp_vals_num(&x, "m", rp_num(e, "params.m"));
+	rp_vals_num(&x, "pe", PEAK(e));
+	rp_vals_num(&x, "rss", rp_num(e, "memory.peak_rss_bytes"));
+	rp_vals_num(&x, "jrss", rp_num(big, "memory.peak_rss_bytes"));
+	rp_vals_num(&x, "jn", rp_num(big, "params.n"));
+	rp_text_fill(R->md, memory_cause, &x);
+	rp_md(R,
+	    "| the question reported | at N=1e6, M=300 | measured: RSS, C "
+	    "eager | RSS, the question in JAX |\n|---|---|---|---|\n| peak "
+	    "memory | %s | %s | %s |\n\n",
+	    rp_text_fmt_bytes(QUESTION_INTERP_BYTES),
+	    rp_text_fmt_bytes(rp_num(e, "memory.peak_rss_bytes")),
+	    rp_text_fmt_bytes(rp_num(big, "memory.peak_rss_bytes")));
+	rp_interp_timeline(R);
+	x.n = 0;
+	rp_vals_num(&x, "jn2", rp_num(jq, "params.n"));
+	rp_vals_num(&x, "q", rp_jax_work(D, jq));
+	rp_vals_num(
+	    &x, "rw", rp_jax_work(D, rp_jax_run(D, "interp", "rewrite")));
+	rp_vals_num(
+	    &x, "qj", rp_jax_temp(rp_jax_run(D, "interp", "question_jit")));
+	rp_vals_num(&x, "lm", rp_jax_temp(rp_jax_run(D, "interp", "lax_map")));
+	rp_vals_num(&x, "tlm", WARM(rp_jax_run(D, "interp", "lax_map")));
+	rp_vals_num(&x, "tqj", WARM(rp_jax_run(D, "interp", "question_jit")));
+	rp_vals_str(&x, "pf", rp_report_peak(f));
+	rp_vals_num(&x, "tf", MEDIAN(f));
+	rp_vals_num(&x, "tm", MEDIAN(m));
+	rp_vals_num(&x, "pm", PEAK(m));
+	rp_vals_num(
+	    &x, "if", rp_num(cf, "cachesim.Ir") / rp_num(cf, "work.units"));
+	rp_vals_num(
+	    &x, "im", rp_num(cm, "cachesim.Ir") / rp_num(cm, "work.units"));
+	qs.variant = "fused";
+	rp_vals_num(&x, "tf0", MEDIAN(rp_data_find(D, &qs)));
+	qs.variant = "materialized";
+	rp_vals_num(&x, "tm0", MEDIAN(rp_data_find(D, &qs)));
+	rp_vals_num(&x, "b", rp_data_chunk(c));
+	rp_vals_num(&x, "pc", PEAK(c));
+	rp_vals_num(&x, "tc", MEDIAN(c));
+	if (e == NULL || m == NULL || f == NULL || jq == NULL)
+		rp_md(R,
+		    "(Some of these runs are not measured in this data: "
+		    "their figures read n/a.)\n\n");
+	if (rp_jax_present(D))
+		rp_text_fill(R->md, memory_fix_jax, &x);
+	else
+		rp_md(R,
+		    "**What fixes it, and what that costs.** The JAX "
+		    "programs are not measured in this data. ");
+	rp_text_fill(R->md, memory_fix_c, &x);
+}
+
+/* ---- the speed question ---- */
+
+static void
+puzzle_row(rp_report_t *R, int k, const char *measured)
+{
+	rp_md(R, "| %s | %s | %s |\n", question_colony[k].what,
+	    rp_text_fmt_time(question_colony[k].seconds), measured);
+}
+
+static const char *
+fmt(const char *f, double a, double b)
+{
+	static char buf[4][256];
+	static int turn;
+	char *o = buf[turn++ % 4];
+	char ta[32], tb[32];
+
+	snprintf(ta, sizeof(ta), "%s", rp_text_fmt_time(a));
+	snprintf(tb, sizeof(tb), "%s", rp_text_fmt_time(b));
+	snprintf(o, 256, f, ta, tb);
+	return o;
 }
 
 static void
-sketch_rows(rp_report_t *R, const char *w)
+speed_puzzle(rp_report_t *R)
 {
-	const char *vs[RP_DATA_MAX_VARIANTS];
-	size_t nv =
-	    rp_data_variants(&R->data, w, NULL, vs, RP_DATA_MAX_VARIANTS);
-	char set[64];
+	const rp_data_t *D = &R->data;
+	const json_t *pair = rp_jax_run(D, "colony", "pair");
+	const json_t *step = rp_jax_run(D, "colony", "step");
+	const json_t *loop = rp_jax_run(D, "colony", "loop");
+	const json_t *fori = rp_jax_run(D, "colony", "fori");
 
-	snprintf(set, sizeof(set), "%s-main*", w);
-	for (size_t i = 0; i < nv; i++) {
-		rp_query_t q = {
-		    .workload = w, .variant = vs[i], .any_status = 1};
-		const json_t *r = rp_data_main(&R->data, set, w, vs[i]);
-		const char *s = sketch_of(w, vs[i]);
-		if (r == NULL)
-			r = rp_data_find(&R->data, &q);
-		rp_md(R, "| %s | %s | `%s` | `%s` = %s at N=%s | %s |\n", w,
-		    vs[i], s != NULL ? s : rp_str(r, "description"),
-		    rp_str(json_object_get(r, "memory"), "model_formula"),
-		    rp_text_fmt_bytes(rp_num(r, "memory.model_bytes")),
-		    rp_text_fmt_n(rp_num(r, "params.n")), rp_str(r, "idiom"));
-	}
+	rp_md(R,
+	    "**The puzzle, decomposed.** The question's own figures (the "
+	    "only numbers here not from the data) beside what the JAX "
+	    "programs measure at N=%s ([Table J3](#the-colony-timing-puzzle-"
+	    "decomposed)):\n\n| the question reported | time | measured in JAX "
+	    "|\n|---|---|---|\n",
+	    rp_text_fmt_n(rp_num(step, "params.n")));
+	puzzle_row(R, 0,
+	    fmt("pair function alone: %s waited; %s returned unwaited",
+		WARM(pair), rp_jax_median(pair, "unblocked_call_s")));
+	puzzle_row(R, 1,
+	    fmt("the jitted step: %s waited; first call %s", WARM(step),
+		rp_num(step, "reported.first_call_s")));
+	puzzle_row(R, 2,
+	    fmt("a call returns unwaited in %s (fori loop); one step %s",
+		rp_jax_median(fori, "unblocked_call_s"),
+		WARM(fori) / rp_num(fori, "params.steps")));
+	puzzle_row(R, 3,
+	    fmt("first call of the Python loop %s; of the fori loop %s",
+		rp_num(loop, "reported.first_call_s"),
+		rp_num(fori, "reported.first_call_s")));
+	rp_md(R, "| the step over the function alone | %s | %s waited |\n",
+	    rp_text_fmt_ratio(
+		question_colony[1].seconds / question_colony[0].seconds),
+	    rp_text_fmt_ratio(WARM(step) / WARM(pair)));
+	rp_md(R,
+	    "\nWhat each decomposition reproduces: waited for, the step costs "
+	    "%s of the pair function alone, not the question's %s; a call "
+	    "timed without waiting returns in well under a millisecond, "
+	    "whatever the work, and a first call pays for tracing and "
+	    "compiling. Between those two the measured calls span "
+	    "milliseconds to seconds, as the question's loop did: timing "
+	    "without `block_until_ready` and counting the first call make "
+	    "the swings; the step's own work does not.\n\n",
+	    rp_text_fmt_ratio(WARM(step) / WARM(pair)),
+	    rp_text_fmt_ratio(
+		question_colony[1].seconds / question_colony[0].seconds));
 }
 
-void
-rp_lesson_accounting(rp_report_t *R)
+static const char speed_c[] =
+    "**What the C runs add.** The doubly nested map builds N x N arrays "
+    "of forces, torques and densities every step: at N={n:n}, {pn:b} a "
+    "step, and the step takes {tn:t} (`naive`; Table 3). Its limiter, by "
+    "the rule below: {lim:s}. Reusing the arrays "
+    "(`naive-reuse`) takes {tr:t}; summing each particle's pairs as they "
+    "are made (`fused`) needs {pf:s} and {tf:t} a step, {sf:r} faster a "
+    "run than naive. Without any compilation C's steps vary by at most "
+    "{worst:r} "
+    "of their median, the very first step included (Table 5). In JAX "
+    "the fix that keeps memory and time down is one compiled loop: "
+    "`fori_loop` steps at {tfo:t} against {tlo:t} for a Python loop of "
+    "jitted steps (Table J3).\n\n";
+
+static void
+speed_question(rp_report_t *R)
 {
-	rp_md(R, "## Memory accounting, for learners\n\n");
+	const rp_data_t *D = &R->data;
+	const json_t *n = rp_data_main_run(D, "colony", "naive");
+	const json_t *rr = rp_data_main_run(D, "colony", "naive-reuse");
+	const json_t *f = rp_data_main_run(D, "colony", "fused");
+	const json_t *fori = rp_jax_run(D, "colony", "fori");
+	const json_t *loop = rp_jax_run(D, "colony", "loop");
+	rp_limiter_in_t in;
+	rp_limiter_t v = rp_limiter_of(D, "colony", "naive", &in);
+	char lim[512] = "";
+	FILE *s = fmemopen(lim, sizeof(lim) - 1, "w");
+	rp_vals_t x = {.n = 0};
+
 	rp_md(R,
-	    "A nested vectorizing map describes *what* to compute for every "
-	    "pair; it says nothing about *when* each intermediate exists. Run "
-	    "op by op, each primitive finishes over all N x M pairs before "
-	    "the next starts, so every intermediate is a full array. The walk "
-	    "below follows interp's inner function through that schedule "
-	    "(`variants/interp/interp_eager.c` does exactly this).\n\n");
-	rp_md(R, "%s", liveness_table);
-	accounting_numbers(R);
+	    "## The speed question\n\n**colony: why is the compiled "
+	    "step slow, and why do its times swing?**\n\n");
+	if (rp_jax_present(D))
+		speed_puzzle(R);
+	else
+		rp_md(R,
+		    "The JAX programs are not measured in this data, so "
+		    "the puzzle is not decomposed here.\n\n");
+	if (s != NULL) {
+		rp_limiter_sentence(s, &in, &v);
+		fclose(s);
+	}
+	rp_vals_num(&x, "n", rp_num(n, "params.n"));
+	rp_vals_num(&x, "pn", PEAK(n));
+	rp_vals_num(&x, "tn", STEP(n));
+	rp_vals_str(&x, "lim", lim);
+	rp_vals_num(&x, "tr", STEP(rr));
+	rp_vals_str(&x, "pf", rp_report_peak(f));
+	rp_vals_num(&x, "tf", STEP(f));
+	rp_vals_num(&x, "sf", MEDIAN(n) / MEDIAN(f));
+	rp_vals_num(&x, "worst", rp_colony_widest_spread(R, NULL));
+	rp_vals_num(&x, "tfo", WARM(fori) / rp_num(fori, "params.steps"));
+	rp_vals_num(&x, "tlo", WARM(loop) / rp_num(loop, "params.steps"));
+	rp_text_fill(R->md, speed_c, &x);
+}
+
+/* ---- what none of the answers said ---- */
+
+typedef struct fix_s {
+	const char *workload, *variant; /* the C variant */
+	const char *programs;           /* JAX programs = markers, spaced */
+	/* where the markers are, relative to the repository: a
+	 * space-separated list, searched in order */
+	const char *files;
+	const char *what;
+} fix_t;
+
+static const fix_t fixes[] = {
+    {"interp", "hoisted", "hoisted hoisted_map hoisted_cache",
+	"variants/jax/fb_interp.py variants/jax/fb_programs.py",
+	"All the interpolants share one grid, so a point's cell and weights "
+	"are computed once, outside the loop over interpolants."},
+    {"interp", "sorted", "sorted", "variants/jax/fb_interp.py",
+	"Sorting the points by cell first makes the points of one cell read "
+	"the same four table rows one after another."},
+    {"interp", "tiled", "scan", "variants/jax/fb_interp.py",
+	"Looping over the interpolants, each adding its squares into one "
+	"(N,) sum, keeps O(N) alive instead of an (N,M) array."},
+    {"colony", "chunked", "chunked", "variants/jax/fb_colony.py",
+	"Batching the rows bounds the N x N arrays to B x N."},
+    {"colony", "cells", "cells", "variants/jax/fb_cells.py",
+	"Contacts reach only r_cut, so a cell list finds the neighbours in "
+	"O(N) work instead of all N^2 pairs."},
+};
+
+/* One JAX program of a fix: its code between the markers and its
+ * measured warm call and working bytes; 1 when either was there. */
+static int
+fix_program(rp_report_t *R, const fix_t *x, const char *program)
+{
+	const json_t *j = rp_jax_run(&R->data, x->workload, program);
+	char code[2048], file[128];
+	const char *p = x->files;
+	int n = 0;
+
+	while (n == 0 && *p != '\0') {
+		size_t len = strcspn(p, " ");
+		snprintf(file, sizeof(file), "%.*s", (int)len, p);
+		n = rp_lesson_code(&R->data, file, program, code, sizeof(code));
+		p += len + strspn(p + len, " ");
+	}
+	if (n > 0)
+		rp_md(R, "  JAX, `%s` (%s):\n\n```python\n%s```\n\n", program,
+		    file, code);
+	if (j != NULL)
+		rp_md(R,
+		    "  JAX `%s` measured: warm call %s, working bytes %s.\n",
+		    program, rp_text_fmt_time(WARM(j)),
+		    rp_text_fmt_bytes(rp_jax_work(&R->data, j)));
+	return n > 0 || j != NULL;
+}
+
+static void
+fix_write(rp_report_t *R, const fix_t *x)
+{
+	const json_t *c = rp_data_main_run(&R->data, x->workload, x->variant);
+	const char *loops = rp_accounting_sketch(x->workload, x->variant);
+	int colony = strcmp(x->workload, "colony") == 0, any = 0;
+	char list[128], *save = NULL, *p;
+
+	rp_md(R, "- **%s/%s.** %s C: `%s`; %s %s, workspace %s (%s).\n",
+	    x->workload, x->variant, x->what, loops != NULL ? loops : "",
+	    colony ? "a step" : "a run",
+	    rp_text_fmt_time(colony ? STEP(c) : MEDIAN(c)), rp_report_peak(c),
+	    colony ? "Table 3" : "Table 1");
+	snprintf(list, sizeof(list), "%s", x->programs);
+	for (p = strtok_r(list, " ", &save); p != NULL;
+	     p = strtok_r(NULL, " ", &save))
+		any |= fix_program(R, x, p);
+	if (!any)
+		rp_md(
+		    R, "  JAX (%s): not measured in this data.\n", x->programs);
+}
+
+static void
+fixes_write(rp_report_t *R)
+{
 	rp_md(R,
-	    "### The schedules as loops\n\nThe same mathematics in each "
-	    "variant; only the loop order and what is stored differ. The "
-	    "memory formula is the variant's own model (B: batch, T: tile, "
-	    "G: grid points, nc: cells a side).\n\n| workload | variant | "
-	    "loop nest | memory formula | array-library idiom |\n"
-	    "|---|---|---|---|---|\n");
-	sketch_rows(R, "interp");
-	sketch_rows(R, "colony");
+	    "## What none of the answers said\n\nEach fix below changes the "
+	    "algorithm, not only the schedule; its C loop nest, its JAX code "
+	    "where the data has it, and what each measured.\n\n");
+	for (size_t i = 0; i < sizeof(fixes) / sizeof(fixes[0]); i++)
+		fix_write(R, &fixes[i]);
 	rp_md(R, "\n");
 }
 
-void
-rp_lesson_glossary(rp_report_t *R)
+/* ---- the limiters, the advice, and a minute's try ---- */
+
+static void
+limits_brief(rp_report_t *R)
 {
 	rp_md(R,
-	    "## Glossary\n\n"
-	    "- **materialize**: store an intermediate result in full (an "
-	    "(N,M) array) before the next operation reads it.\n"
-	    "- **fuse**: do two operations in one pass, so the first one's "
-	    "result is consumed as it is made and never stored (the square "
-	    "and the sum inside the loop that makes each value).\n"
-	    "- **chunk** (batch): run a materializing schedule over B items "
-	    "at a time, so the intermediate is (B,M) instead of (N,M).\n"
-	    "- **tile**: cut the iteration space into blocks small enough "
-	    "that their data stay in a cache while the block is worked on.\n"
-	    "- **live bytes**: the bytes the program has allocated and not "
-	    "yet freed at a moment; their maximum is the peak workspace.\n"
-	    "- **size class**: the allocator rounds each request up to one "
-	    "of a fixed set of sizes; the rounding is counted by the "
-	    "allocator but never touched.\n"
-	    "- **RSS** (resident set size): the memory pages of the process "
-	    "that are in RAM, counted by the kernel; a page counts once it "
-	    "is first written.\n"
-	    "- **arithmetic intensity**: floating-point operations per byte "
-	    "moved to or from a given level of memory.\n"
-	    "- **roofline**: the speed a kernel of a given intensity can "
-	    "reach at most: the smaller of the arithmetic peak and the "
-	    "bandwidth times the intensity.\n\n");
+	    "## Limiters in brief\n\nOne rule decides each variant's "
+	    "limiter from measured discriminators, and every section prints "
+	    "that verdict ([the rule and its evidence](#what-limits-each-"
+	    "variant)). A cause is named only where its measurement passes "
+	    "the rule:\n\n");
+	for (int w = 0; rp_report_workloads[w] != NULL; w++) {
+		const char *vs[RP_DATA_MAX_VARIANTS],
+		    *wl = rp_report_workloads[w];
+		size_t nv = rp_data_variants(
+		    &R->data, wl, NULL, vs, RP_DATA_MAX_VARIANTS);
+		rp_md(R, "- %s:", wl);
+		for (size_t i = 0; i < nv; i++) {
+			rp_limiter_in_t in;
+			rp_limiter_t v =
+			    rp_limiter_of(&R->data, wl, vs[i], &in);
+			if (v.kind != RP_LIMIT_UNMEASURED)
+				rp_md(R, "%s %s %s", i ? "," : "", vs[i],
+				    rp_limiter_word(v.kind));
+		}
+		rp_md(R, ".\n");
+	}
+	rp_md(R,
+	    "\n\"Not determined\" is the honest verdict where no measured "
+	    "discriminator passes: this machine has no hardware counters, "
+	    "and the instructions a unit of work needs at least are not in "
+	    "this data.\n\n");
+}
+
+static void
+advice_brief(rp_report_t *R)
+{
+	rp_md(R,
+	    "## The advice, one line each\n\n| advice | question | verdict "
+	    "|\n|---|---|---|\n");
+	for (size_t i = 0; i < rp_rules_count; i++) {
+		const rp_rule_t *rule = &rp_rules[i];
+		rp_verdict_t c = rp_verdict_c(R, rule);
+		rp_md(R, "| %s | %s | [%s](#advice-and-verdicts) |\n",
+		    rule->advice, rule->question,
+		    rp_verdict_final_word(R, rule, c));
+	}
+	rp_md(R, "\n");
+}
+
+static void
+try_it(rp_report_t *R)
+{
+	rp_md(R,
+	    "## Try it in a minute\n\n```sh\nmake\n"
+	    "build/jemalloc/harness run interp eager --n 1e5 --m 300\n"
+	    "build/jemalloc/harness run interp fused --n 1e5 --m 300\n```\n\n"
+	    "Each prints one line: the median time, the peak workspace "
+	    "against the schedule's model, the RSS high-water mark and the "
+	    "page faults. Eager holds twelve N x M arrays at its peak and "
+	    "fused none; `harness list` names the other variants.\n\n");
+}
+
+void
+rp_lesson_write(rp_report_t *R)
+{
+	memory_question(R);
+	speed_question(R);
+	fixes_write(R);
+	limits_brief(R);
+	advice_brief(R);
+	try_it(R);
 }

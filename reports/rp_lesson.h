@@ -1,24 +1,43 @@
 /*
- * rp_lesson: the report's parts for learners: two short answers at the top
- * (one per question: what caused it, what fixes it, what it costs, what no
- * answer said, each with this run's figures), the memory-accounting
- * section (the op-by-op liveness walk of interp that makes 12*N*M*4, live
- * bytes against the allocator's size classes against RSS, and one loop-nest
- * sketch per schedule beside its idiom and memory formula) and the
- * glossary.
+ * rp_lesson: the report's first part, the lesson (everything before the
+ * heading "## Lab notebook"): the two questions answered on the C and the
+ * JAX evidence together (what caused it; what fixes it in JAX and what that
+ * costs; what none of the answers said, each fix with its C loop nest, its
+ * JAX code and its measured memory and time), the live arrays at the peak,
+ * the colony puzzle with the question's own numbers beside each measured
+ * decomposition, each variant's limiter (rp_limiter.h), the advice in one
+ * line each (rp_verdict.h) and a path to try it in a minute.
  *
- * Every number is printed from the data; a run that is missing makes its
- * sentence say so. The loop-nest sketches are text about the schedules the
- * variants are named after; a variant without a sketch is listed with its
- * description from the data.
+ * Every number is printed from the data and appears in a table of the
+ * report, except the question's own figures, which are named constants
+ * here and printed in the lesson's own table. A missing run makes its
+ * sentence say "not measured in this data".
+ *
+ * The JAX code of a fix is read at report time from the file that holds
+ * it (a .py file of variants/jax, between "# lesson:begin NAME" and "#
+ * lesson:end"), found relative to the data folder (DATA/../.. is the
+ * repository) or the working directory; the path is printed relative to the
+ * repository.
+ *
+ * Limits: at most RP_LESSON_CODE_LINES lines of code per fix are printed.
  */
 #ifndef FB_RP_LESSON_H
 #define FB_RP_LESSON_H
 
+#include <stddef.h>
+
 #include "rp_report.h"
 
-void rp_lesson_answers(rp_report_t *R);
-void rp_lesson_accounting(rp_report_t *R);
-void rp_lesson_glossary(rp_report_t *R);
+#define RP_LESSON_CODE_LINES 15
+
+/* The lesson, into R->md. */
+void rp_lesson_write(rp_report_t *R);
+
+/* The lines between "# lesson:begin name" and "# lesson:end" of path
+ * (relative to the repository, found as above) into buf, at most
+ * RP_LESSON_CODE_LINES of them; returns how many lines, 0 when the file or
+ * the marker is missing. */
+int rp_lesson_code(const rp_data_t *D, const char *path, const char *name,
+    char *buf, size_t len);
 
 #endif /* FB_RP_LESSON_H */

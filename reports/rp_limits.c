@@ -7,14 +7,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "rp_limiter.h"
 #include "rp_limits.h"
 #include "rp_text.h"
 
 #define IMAIN "interp-main*"
-#define CMAIN "colony-main*"
 
 #define MEDIAN(r) rp_num(r, "time_s.median")
-#define STEP(r) rp_num(r, "steps_s.median")
 
 const char *
 rp_limits_level(const json_t *r, double bytes)
@@ -27,57 +26,6 @@ rp_limits_level(const json_t *r, double bytes)
 		if (bytes <= rp_num(r, paths[i]))
 			return names[i];
 	return "DRAM";
-}
-
-/* Values every sentence may use: GFLOP/s, its share of the FMA peak, bytes
- * moved per second, simulated misses per pair, faults per step. */
-static void
-common_values(const rp_report_t *R, const json_t *r, rp_vals_t *x)
-{
-	const json_t *cs = rp_data_cachesim(
-	    &R->data, rp_str(r, "workload"), rp_str(r, "variant"));
-	double fma = rp_num(R->data.ceilings, "fma_flops_per_s");
-
-	rp_vals_num(x, "gf", rp_num(r, "work.gflops_per_s"));
-	rp_vals_num(x, "pct", 100e9 * rp_num(r, "work.gflops_per_s") / fma);
-	rp_vals_num(x, "gb", 1e9 * rp_num(r, "work.gbytes_per_s"));
-	rp_vals_num(x, "d1", rp_num(cs, "cachesim.D1_misses_per_unit"));
-	rp_vals_num(x, "ll", rp_num(cs, "cachesim.LL_misses_per_unit"));
-	rp_vals_num(x, "fps",
-	    rp_num(r, "memory.minor_faults") / rp_num(r, "params.steps"));
-	rp_vals_num(x, "n", rp_num(r, "params.n"));
-	rp_vals_num(x, "ws", rp_num(r, "memory.model_bytes"));
-	rp_vals_str(
-	    x, "lvl", rp_limits_level(r, rp_num(r, "memory.model_bytes")));
-}
-
-/* interp: fused against materialized. */
-static int
-fill_fused(const rp_report_t *R, const json_t *r, rp_vals_t *x)
-{
-	const json_t *m =
-	    rp_data_main(&R->data, IMAIN, "interp", "materialized");
-	const json_t *cm = rp_data_cachesim(&R->data, "interp", "materialized");
-
-	char gain[256];
-
-	if (m == NULL)
-		return -1;
-	if (MEDIAN(m) > MEDIAN(r))
-		snprintf(gain, sizeof(gain),
-		    "fusing removes only the array's trip, which was %s of "
-		    "materialized's %s, hence %s and no more",
-		    rp_text_fmt_time(MEDIAN(m) - MEDIAN(r)),
-		    rp_text_fmt_time(MEDIAN(m)),
-		    rp_text_fmt_ratio(MEDIAN(m) / MEDIAN(r)));
-	else
-		snprintf(gain, sizeof(gain),
-		    "fusing saved no time here (%s against materialized's %s): "
-		    "at this size the array's trip costs nothing measurable",
-		    rp_text_fmt_time(MEDIAN(r)), rp_text_fmt_time(MEDIAN(m)));
-	rp_vals_str(x, "gain", gain);
-	rp_vals_num(x, "d1m", rp_num(cm, "cachesim.D1_misses_per_unit"));
-	return 0;
 }
 
 /* The chunk sizes measured, with their medians, sorted by B. */
@@ -224,7 +172,7 @@ fill_naive(const rp_report_t *R, const json_t *r, rp_vals_t *x)
 static int
 fill_cells(const rp_report_t *R, const json_t *r, rp_vals_t *x)
 {
-	const json_t *f = rp_data_main(&R->data, CMAIN, "colony", "fused");
+	const json_t *f = rp_data_main_run(&R->data, "colony", "fused");
 	double fpp = rp_num(f, "work.flops") / rp_num(f, "work.units");
 	double pairs = rp_num(r, "work.flops") / fpp;
 	double n = rp_num(r, "params.n"), steps = rp_num(r, "params.steps");
@@ -238,77 +186,53 @@ fill_cells(const rp_report_t *R, const json_t *r, rp_vals_t *x)
 	return 0;
 }
 
-/* colony: against fused. */
-static int
-fill_vs_fused(const rp_report_t *R, const json_t *r, rp_vals_t *x)
-{
-	const json_t *f = rp_data_main(&R->data, CMAIN, "colony", "fused");
-
-	if (f == NULL)
-		return -1;
-	rp_vals_num(x, "gff", rp_num(f, "work.gflops_per_s"));
-	rp_vals_num(x, "sf", STEP(r) / STEP(f));
-	return 0;
-}
-
-typedef struct limiter_s {
+typedef struct fact_s {
 	const char *workload, *variant;
 	int (*fill)(const rp_report_t *, const json_t *, rp_vals_t *);
 	const char *text;
-} limiter_t;
+} fact_t;
 
-static const limiter_t limiters[] = {
-    {"interp", "eager", NULL,
-	"memory traffic and page faults: every primitive writes a full-size "
-	"array and the next reads it back, {gb:b}/s moved, at {gf:g3} GFLOP/s "
-	"({pct:f2}% of the FMA peak)."},
-    {"interp", "materialized", NULL,
-	"the (N,M) array's trip out to memory and back ({ws:b}, held in "
-	"{lvl:s}) on top of each pair's table lookups: {gb:b}/s moved, "
-	"{gf:g3} GFLOP/s, {d1:g3} simulated L1 misses per pair."},
-    {"interp", "fused", fill_fused,
-	"the gathered table loads, four values from a random cell for every "
-	"pair ({d1:g3} simulated L1 misses per pair, against {d1m:g3} for "
-	"materialized): {gain:s}; {gf:g3} GFLOP/s, {pct:f2}% of the FMA "
-	"peak."},
+/* Measurements beside a verdict: what the tables call for, stated as
+ * measured, with no cause the rule did not decide. */
+static const fact_t facts[] = {
     {"interp", "chunked", fill_chunked,
-	"where its (B,M) buffer of B*M*4 bytes lives (L2 {l2:b}, L3 "
-	"{l3:b}); median by B, with the level that holds the buffer: "
-	"{list:s}. The largest rise, {rise:r} from B={b1:n} to B={b2:n}, is "
-	"{knee:s}; at B={b:n} it runs at {gf:g3} GFLOP/s."},
-    {"interp", "tiled", NULL,
-	"the same lookups as fused, now from L1 ({d1:g3} simulated L1 "
-	"misses per pair): {gf:g3} GFLOP/s, {pct:f2}% of the FMA peak."},
-    {"interp", "hoisted", NULL,
-	"the four grid-major rows of each random point, read from the last "
-	"level cache ({d1:g3} simulated L1 and {ll:g3} last-level misses "
-	"per pair): {gf:g3} GFLOP/s, {pct:f2}% of the FMA peak."},
-    {"interp", "sorted", NULL,
-	"the multiply-adds themselves, once the rows stay in L1: {gf:g3} "
-	"GFLOP/s, {pct:f2}% of the one-core FMA peak."},
+	"median by B, with the level that holds its (B,M) buffer (L2 "
+	"{l2:b}, L3 {l3:b}): {list:s}. The largest rise, {rise:r} from "
+	"B={b1:n} to B={b2:n}, is {knee:s}."},
     {"colony", "naive", fill_naive,
-	"allocating and faulting its arrays every step: {fps:i} minor "
-	"faults a step at N={n:n} (its arrays are {pages:i} pages).{kink:s}"},
-    {"colony", "naive-reuse", fill_vs_fused,
-	"the traffic of its N x N arrays, kept between steps ({ws:b}, held "
-	"in {lvl:s}): {gf:g3} GFLOP/s against fused's {gff:g3}, {sf:r} "
-	"slower a step."},
-    {"colony", "fused", NULL,
-	"the pair arithmetic for all N^2 pairs: {gf:g3} GFLOP/s, {pct:f2}% "
-	"of the FMA peak."},
-    {"colony", "chunked", fill_vs_fused,
-	"each block's arrays, allocated every step ({ws:b}, {fps:i} faults "
-	"a step): {gf:g3} GFLOP/s, {sf:r} slower a step than fused."},
-    {"colony", "tiled", fill_vs_fused,
-	"the pair arithmetic, done once per unordered pair from L1: {gf:g3} "
-	"GFLOP/s counted over all N^2 pairs, {sf:r} of fused's step time."},
+	"{fps:i} minor faults a step at N={n:n} (its arrays are {pages:i} "
+	"pages).{kink:s}"},
     {"colony", "cells", fill_cells,
-	"the neighbour bookkeeping, not arithmetic: it evaluates about "
-	"{per:f2} candidate pairs per particle (its flop count over one "
-	"pair's), at {nse:g3} ns per evaluated pair against fused's {nsf:g3} "
-	"ns, so its {gf:g3} GFLOP/s (fused: {gff:g3}) is short, irregular "
-	"inner loops and the cell list rebuilt every step."},
+	"it evaluates about {per:f2} candidate pairs per particle (its "
+	"flop count over one pair's), at {nse:g3} ns per evaluated pair "
+	"against fused's {nsf:g3} ns."},
 };
+
+static void
+limits_facts(rp_report_t *R, const char *w)
+{
+	for (size_t k = 0; k < sizeof(facts) / sizeof(facts[0]); k++) {
+		const json_t *r =
+		    rp_data_main_run(&R->data, w, facts[k].variant);
+		rp_vals_t x = {.n = 0};
+		if (strcmp(facts[k].workload, w) != 0 || r == NULL)
+			continue;
+		rp_vals_num(&x, "n", rp_num(r, "params.n"));
+		rp_vals_num(&x, "fps", faults_per_step(r));
+		if (facts[k].fill(R, r, &x) != 0)
+			continue;
+		rp_md(R, "- %s/%s: ", w, facts[k].variant);
+		rp_text_fill(R->md, facts[k].text, &x);
+		rp_md(R, "\n");
+	}
+}
+
+/* A share as a percentage, "n/a" when not measured. */
+static const char *
+pct(double share)
+{
+	return rp_text_fmt_num(100 * share, "%.1f%%");
+}
 
 static void
 limits_workload(rp_report_t *R, const char *w)
@@ -316,46 +240,89 @@ limits_workload(rp_report_t *R, const char *w)
 	const char *vs[RP_DATA_MAX_VARIANTS];
 	size_t nv =
 	    rp_data_variants(&R->data, w, NULL, vs, RP_DATA_MAX_VARIANTS);
-	char set[64];
 
-	snprintf(set, sizeof(set), "%s-main*", w);
 	for (size_t i = 0; i < nv; i++) {
-		const json_t *r = rp_data_main(&R->data, set, w, vs[i]);
-		const limiter_t *l = NULL;
-		rp_vals_t x = {.n = 0};
-
-		for (size_t k = 0; k < sizeof(limiters) / sizeof(limiters[0]);
-		     k++)
-			if (strcmp(limiters[k].workload, w) == 0 &&
-			    strcmp(limiters[k].variant, vs[i]) == 0)
-				l = &limiters[k];
-		if (r == NULL || l == NULL) {
-			rp_md(R, "- %s/%s: %s.\n", w, vs[i],
-			    r == NULL ? "not measured" : "no analysis written");
+		rp_limiter_in_t in;
+		rp_limiter_t v = rp_limiter_of(&R->data, w, vs[i], &in);
+		char ipu[96];
+		if (v.kind == RP_LIMIT_UNMEASURED) {
+			rp_query_t q = {.workload = w, .variant = vs[i]};
+			rp_md(R,
+			    "| %s/%s | not at the main size (N=%s, its own "
+			    "sweeps) | | | | | |\n",
+			    w, vs[i],
+			    rp_text_fmt_n(rp_num(
+				rp_data_find(&R->data, &q), "params.n")));
 			continue;
 		}
-		common_values(R, r, &x);
-		rp_md(R, "- **%s/%s** is limited by ", w, vs[i]);
-		if (l->fill != NULL && l->fill(R, r, &x) != 0)
-			rp_md(R,
-			    "(the runs this sentence compares with are "
-			    "missing) ");
-		rp_text_fill(R->md, l->text, &x);
-		rp_md(R, "\n");
+		snprintf(
+		    ipu, sizeof(ipu), "%s", rp_text_fmt_num(in.ipu, "%.3g"));
+		if (!isnan(in.ipu_min))
+			snprintf(ipu + strlen(ipu), sizeof(ipu) - strlen(ipu),
+			    " (minimum %s)",
+			    rp_text_fmt_num(in.ipu_min, "%.3g"));
+		rp_md(R,
+		    "| %s/%s | **%s** | %s | %s (%s) | %s%s%s%s | %s | %s |\n",
+		    w, vs[i], rp_limiter_word(v.kind), pct(in.gflops / in.fma),
+		    pct(in.bytes_per_s / in.triad), in.level,
+		    pct(in.miss_bytes_s / in.miss_triad),
+		    in.miss_level != NULL ? " (" : "",
+		    in.miss_level != NULL ? in.miss_level : "",
+		    in.miss_level != NULL ? ")" : "",
+		    pct(in.faults * in.fault_cost_s / in.time_s), ipu);
 	}
 }
 
 void
 rp_limits_write(rp_report_t *R)
 {
+	double cost;
+	const char *twin;
+
 	rp_md(R, "## What limits each variant\n\n");
 	rp_md(R,
-	    "One sentence per variant at the sizes of Tables 1 and 3: what "
-	    "bounds its time, and the measurement that shows it. The FMA "
-	    "peak and the bandwidths are this machine's (`harness "
-	    "ceilings`, one core); simulated misses are from the cache "
-	    "simulation of Table 1.\n\n");
-	limits_workload(R, "interp");
-	limits_workload(R, "colony");
+	    "One rule decides each variant's limiter (reports/rp_limiter.c), "
+	    "from its main run at one thread: the first of these that reaches "
+	    "%.0f%% names it: GFLOP/s against the FMA peak; instructions per "
+	    "unit against the arithmetic's minimum (times %.1f, or the "
+	    "data's allowance); the schedule's bytes per second against the "
+	    "triad of the level that holds its working set; the simulated L1 "
+	    "misses' bytes per second against the same triad; page faults "
+	    "times the measured cost of one against the run's time. None "
+	    "reaching it is \"not determined here\", with what would "
+	    "decide it. This verdict is the one every section prints.\n\n",
+	    100 * RP_LIMITER_SHARE, RP_LIMITER_INSN_ALLOWANCE);
+	cost = rp_limiter_fault_cost(&R->data, &twin);
+	if (isnan(cost))
+		rp_md(R,
+		    "The cost of a fault is not measured in this data (it "
+		    "needs %s in one sweep).\n\n",
+		    twin);
+	else
+		rp_md(R,
+		    "The cost of one fault is measured by a pair of variants "
+		    "that run the same loops with fresh and with kept "
+		    "buffers: the first's median run less the second's, over "
+		    "their difference in minor faults (same sweep, one "
+		    "thread).\n\n| what | measured | by |\n|---|---|---|\n| "
+		    "one minor fault | %s | %s |\n\n",
+		    rp_text_fmt_time(cost), twin);
+	rp_md(R,
+	    "| variant | limiter | of the FMA peak | bytes moved, of the "
+	    "triad (level) | L1 misses, of the triad (level; simulated size) | "
+	    "faults, of the time | "
+	    "instructions per unit |\n|---|---|---|---|---|---|---|\n");
+	for (int i = 0; rp_report_workloads[i] != NULL; i++)
+		limits_workload(R, rp_report_workloads[i]);
+	rp_md(R,
+	    "\nWhere the limiter is not determined, what would decide it: "
+	    "the instructions per unit against the minimum the arithmetic "
+	    "needs, for the variants the simulator ran (the minimum is not "
+	    "in this data; the lowest count of the same arithmetic is in "
+	    "Table 1s); for the others a cache simulation of them, or "
+	    "hardware counters on a machine with a PMU.\n");
+	rp_md(R, "\nMeasured beside the verdicts:\n\n");
+	for (int i = 0; rp_report_workloads[i] != NULL; i++)
+		limits_facts(R, rp_report_workloads[i]);
 	rp_md(R, "\n");
 }

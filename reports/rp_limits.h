@@ -1,15 +1,16 @@
 /*
- * rp_limits: "What limits each variant": one sentence per variant of the
- * main sets naming what bounds its time, with the measured evidence (its
- * GFLOP/s against the machine's FMA peak, bytes moved per second, page
- * faults per step, simulated cache misses per pair, the cache level its
- * working set fits in), and the explanations the tables call for: fused's
- * speed-up over materialized, chunked's knee, naive's kink and cells' low
- * GFLOP/s.
+ * rp_limits: the notebook's "What limits each variant": the limiter rule
+ * (rp_limiter.h) stated once, the measured cost of a page fault, one table
+ * row per variant of the main sets with its one verdict and every
+ * discriminator the rule read (shares of the FMA peak, of the triad, of the
+ * time; instructions per unit), what would decide the undetermined ones,
+ * and the measurements the tables call for beside the verdicts (chunked's
+ * medians by B with the level of each buffer, naive's faults and the kink
+ * in its time, cells' evaluated pairs), stated as measured.
  *
- * Limits: the sentences are written for the variants fusebench has, looked
- * up by name; a variant without one is listed as "no analysis written".
- * Cache sizes are the machine's as the run recorded them.
+ * Limits: the facts beside the verdicts are written for the variants
+ * fusebench has, looked up by name; a variant without one has none. Cache
+ * sizes are the machine's as the run recorded them.
  */
 #ifndef FB_RP_LIMITS_H
 #define FB_RP_LIMITS_H

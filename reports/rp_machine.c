@@ -14,25 +14,21 @@
 void
 rp_machine_idioms(rp_report_t *R)
 {
-	static const char *const workloads[] = {"interp", "colony"};
-
 	char jax[1024];
 
 	rp_md(R,
 	    "## Idiom map\n\n| workload | variant | array-library idiom | "
 	    "what the C code does | measured in JAX (The same programs in "
 	    "JAX) |\n|---|---|---|---|---|\n");
-	for (int w = 0; w < 2; w++) {
-		const char *vs[RP_DATA_MAX_VARIANTS], *wl = workloads[w];
+	for (int w = 0; rp_report_workloads[w] != NULL; w++) {
+		const char *vs[RP_DATA_MAX_VARIANTS],
+		    *wl = rp_report_workloads[w];
 		size_t nv = rp_data_variants(
 		    &R->data, wl, NULL, vs, RP_DATA_MAX_VARIANTS);
-		char set[64];
-		snprintf(set, sizeof(set), "%s-main*", wl);
 		for (size_t i = 0; i < nv; i++) {
 			rp_query_t q = {
 			    .workload = wl, .variant = vs[i], .any_status = 1};
-			const json_t *r =
-			    rp_data_main(&R->data, set, wl, vs[i]);
+			const json_t *r = rp_data_main_run(&R->data, wl, vs[i]);
 			if (r == NULL)
 				r = rp_data_find(&R->data, &q);
 			rp_md(R, "| %s | %s | %s | %s | %s |\n", wl, vs[i],

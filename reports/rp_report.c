@@ -1,15 +1,19 @@
 /*
  * rp_report: figures gathered and cited by name (see rp_report.h).
  */
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "hx_stats.h"
 #include "rp_gnuplot.h"
 #include "rp_report.h"
 #include "rp_text.h"
+
+const char *const rp_report_workloads[] = {"interp", "colony", NULL};
 
 int
 rp_report_figures(rp_report_t *R)
@@ -30,6 +34,9 @@ rp_report_free(rp_report_t *R)
 {
 	for (size_t i = 0; i < rp_figures_count && i < RP_REPORT_MAX_FIGS; i++)
 		rp_figure_free(&R->plots[i]);
+	for (int k = 0; k < R->nnotes; k++)
+		free(R->notes[k]);
+	R->nnotes = 0;
 	rp_data_free(&R->data);
 }
 
@@ -88,10 +95,97 @@ rp_report_embed(rp_report_t *R, const char *name, const char *caption)
 	rp_md(R,
 	    "![Figure %d: %s](figures/%s.svg)\n\n**Figure %d.** %s "
 	    "([SVG](figures/%s.svg), [PNG](figures/%s.png), "
-	    "[gnuplot](figures/%s.gp))\n\nRe-make this figure from its "
-	    "script, data included: `cd figures && gnuplot %s.gp` (in the "
-	    "folder that holds REPORT.md).\n\n",
-	    k, fig->title, name, k, caption, name, name, name, name);
+	    "[gnuplot](figures/%s.gp); %s)\n\n",
+	    k, fig->title, name, k, caption, name, name, name,
+	    rp_report_note(R,
+		"Every figure is re-made from its script, data included: "
+		"`cd figures && gnuplot NAME.gp` in the folder that holds "
+		"REPORT.md."));
+}
+
+const char *
+rp_report_note(rp_report_t *R, const char *text)
+{
+	static char buf[RP_TEXT_ROTATE][48];
+	static unsigned turn;
+	char *b = buf[turn++ % RP_TEXT_ROTATE];
+	int k;
+
+	for (k = 0; k < R->nnotes && strcmp(R->notes[k], text) != 0; k++)
+		;
+	if (k == R->nnotes && k < RP_REPORT_MAX_NOTES &&
+	    (R->notes[k] = strdup(text)) != NULL)
+		R->nnotes++;
+	snprintf(b, 48, "[note %d](#note-%d)", k + 1, k + 1);
+	return b;
+}
+
+void
+rp_report_notes_write(rp_report_t *R)
+{
+	rp_md(R,
+	    "## Notes\n\nThe caveats, each once; rows and captions "
+	    "point here.\n\n");
+	for (int k = 0; k < R->nnotes; k++)
+		rp_md(R, "- **Note %d.** %s\n", k + 1, R->notes[k]);
+	rp_md(R, "\n");
+}
+
+/* A warning as a kind of caveat: each number in it becomes X, so that
+ * runs warned alike point to one note. Writes out. */
+static const char *
+warning_kind(const char *w, char *out, size_t n)
+{
+	size_t k = 0;
+	int numbers = 0;
+
+	for (const char *p = w; *p != '\0' && k + 2 < n; p++) {
+		if (isdigit((unsigned char)*p) &&
+		    (p == w || !isalpha((unsigned char)p[-1]))) {
+			out[k++] = 'X';
+			numbers = 1;
+			while (isdigit((unsigned char)p[1]) ||
+			    (p[1] == '.' && isdigit((unsigned char)p[2])))
+				p++;
+		} else
+			out[k++] = *p;
+	}
+	out[k] = '\0';
+	if (numbers && k + 60 < n)
+		snprintf(out + k, n - k,
+		    " (X: each run's own figure, in its result's warnings)");
+	return out;
+}
+
+const char *
+rp_report_warning_notes(rp_report_t *R, const json_t *r)
+{
+	char kind[512];
+	static char buf[RP_TEXT_ROTATE][256];
+	static unsigned turn;
+	char *b = buf[turn++ % RP_TEXT_ROTATE];
+	const json_t *ws = json_object_get(r, "warnings");
+	size_t i, len = 0;
+	json_t *w;
+
+	b[0] = '\0';
+	json_array_foreach(ws, i, w)
+	{
+		const char *t = json_string_value(w);
+		if (t == NULL || len > 200)
+			continue;
+		if (strstr(t, "interval of the median") != NULL)
+			t = "The 95% interval of the median is wider than 5% "
+			    "of the median: a noisy machine or too few repeats "
+			    "(the harness's warning; the interval itself is in "
+			    "the row).";
+		else
+			t = warning_kind(t, kind, sizeof(kind));
+		snprintf(b + len, 256 - len, "%s%s", len ? ", " : "",
+		    rp_report_note(R, t));
+		len = strlen(b);
+	}
+	return len ? b : "none";
 }
 
 void
@@ -170,10 +264,8 @@ rp_report_warnings(const json_t *r)
 }
 
 double
-rp_report_noise(const rp_data_t *D)
+rp_report_run_band(const json_t *r)
 {
-	rp_query_t q = {.set = "noise", .alloc = RP_ALLOC_JEMALLOC};
-	const json_t *r = rp_data_find(D, &q);
 	const json_t *a = json_object_get(
 			 json_object_get(r, "time_s"), "samples"),
 		     *e;
@@ -185,11 +277,60 @@ rp_report_noise(const rp_data_t *D)
 		if (n < sizeof(x) / sizeof(x[0]) && json_is_number(e))
 			x[n++] = json_number_value(e);
 	}
-	if (n >= RP_REPORT_CI_MIN)
+	/* The timed runs the harness counted (a copy of samples without
+	 * repeats, as the report tests make, is no measurement). */
+	if (n >= RP_REPORT_CI_MIN &&
+	    !(rp_num(r, "time_s.repeats") < RP_REPORT_CI_MIN))
 		band = (hx_stats_quantile(x, n, 0.9) -
 			   hx_stats_quantile(x, n, 0.1)) /
 		    (2.0 * hx_stats_median(x, n));
 	return band;
+}
+
+/* A run that judges the noise: the reference set or a main set. */
+static int
+noise_run(const json_t *r)
+{
+	const char *set = rp_str(r, "_set");
+	return strcmp(set, "noise") == 0 || strstr(set, "-main") != NULL;
+}
+
+double
+rp_report_noise_at(const rp_data_t *D, double seconds)
+{
+	double x[256];
+	size_t i, n = 0;
+	json_t *r;
+
+	json_array_foreach(D->runs, i, r)
+	{
+		double t = rp_num(r, "time_s.median");
+		double b = rp_report_run_band(r);
+		if (n < 256 && noise_run(r) && !isnan(b) &&
+		    t * RP_REPORT_LENGTH_CLASS >= seconds &&
+		    t <= seconds * RP_REPORT_LENGTH_CLASS)
+			x[n++] = b;
+	}
+	return n > 0 ? hx_stats_median(x, n) : NAN;
+}
+
+double
+rp_report_noise(const rp_data_t *D)
+{
+	double worst = NAN;
+	size_t i;
+	json_t *r;
+
+	json_array_foreach(D->runs, i, r)
+	{
+		double b;
+		if (!noise_run(r) || isnan(rp_report_run_band(r)))
+			continue;
+		b = rp_report_noise_at(D, rp_num(r, "time_s.median"));
+		if (isnan(worst) || b > worst)
+			worst = b;
+	}
+	return worst;
 }
 
 double

@@ -17,6 +17,8 @@
 #include "rp_figure.h"
 
 #define RP_REPORT_MAX_FIGS 16
+/* The most caveats in the notes list. */
+#define RP_REPORT_MAX_NOTES 32
 
 typedef struct rp_report_s {
 	rp_data_t data;
@@ -26,8 +28,15 @@ typedef struct rp_report_s {
 	int saved[RP_REPORT_MAX_FIGS];       /* its script was written */
 	int failed;                          /* a script was not written */
 	FILE *md;                            /* REPORT.md being written */
+	char *notes[RP_REPORT_MAX_NOTES];    /* caveats, printed once */
+	int nnotes;
 	char msg[4600];
 } rp_report_t;
+
+/* The workloads with sections of their own, in the report's order
+ * (NULL-terminated): the one list of them; every other workload in the
+ * data gets rp_generic's section. */
+extern const char *const rp_report_workloads[];
 
 /* Gathers every figure of the table and writes its script to fig_dir.
  * Returns 0, or -1 when a script could not be written (msg says why; the
@@ -57,14 +66,33 @@ const char *rp_report_interval(const json_t *r);
 const char *rp_report_peak(const json_t *r);
 /* The run's "warnings" joined by "; ", or "none". Rotating buffer. */
 const char *rp_report_warnings(const json_t *r);
-/* The machine's noise band from the "noise" set (one reference run
- * repeated): half the distance between the 10th and 90th percentiles of
- * its timed runs over their median (0.05 is +-5%); NAN when the data has
- * no such run or fewer than RP_REPORT_CI_MIN timed runs. */
+/* A run's own noise band: half the distance between the 10th and 90th
+ * percentiles of its timed runs over their median (0.05 is +-5%); NAN
+ * below RP_REPORT_CI_MIN timed runs. */
+double rp_report_run_band(const json_t *r);
+/* Runs of about the same length: medians within this factor. */
+#define RP_REPORT_LENGTH_CLASS 3.0
+/* The noise band of runs of about `seconds`: the median of the own bands
+ * of the reference ("noise") and main-set runs whose medians are within
+ * RP_REPORT_LENGTH_CLASS of it; NAN when there are none. */
+double rp_report_noise_at(const rp_data_t *D, double seconds);
+/* The noise band a time claim must clear: the largest rp_report_noise_at
+ * over the lengths of those runs (the widest length class); NAN when the
+ * data has none. */
 double rp_report_noise(const rp_data_t *D);
 /* The smallest speed-up a time claim needs: the larger of base and
  * 1 + 2 x the noise band (base when the data has no noise run). */
 double rp_report_time_threshold(const rp_data_t *D, double base);
+
+/* A caveat, printed once in the notebook's notes list: returns "[note K]
+ * (#note-K)" for a row or a sentence to point to (the same K for the same
+ * text). Rotating buffer. */
+const char *rp_report_note(rp_report_t *R, const char *text);
+/* The notes list, "- **Note K.** text" a line. */
+void rp_report_notes_write(rp_report_t *R);
+/* A run's warnings as pointers to notes ("[note 2](#note-2)"), or "none";
+ * a warning on the median's interval is one note for every run. */
+const char *rp_report_warning_notes(rp_report_t *R, const json_t *r);
 
 /* printf to REPORT.md. */
 void rp_md(rp_report_t *R, const char *fmt, ...)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "rp_jax.h"
+#include "rp_limiter.h"
 #include "rp_scaling.h"
 #include "rp_text.h"
 
@@ -27,13 +28,13 @@ rp_scaling_word(rp_scaling_limiter_t l)
 {
 	switch (l) {
 	case RP_SCALING_BANDWIDTH:
-		return "memory bandwidth";
+		return "stops at the triad";
 	case RP_SCALING_SCALES:
-		return "compute: scales";
+		return "scales";
 	case RP_SCALING_SHORT:
-		return "neither ceiling: does not scale here";
+		return "scales short";
 	default:
-		return "not testable here";
+		return "not judged";
 	}
 }
 
@@ -147,7 +148,9 @@ scaling_next_shown(int k, int nt)
 	return k == 0 && nt > 1 ? nt - 1 : nt;
 }
 
-/* One variant's row; its summary into *out. */
+/* One variant's row of the time table; its summary into *out. The
+ * limiter is the variant's one verdict (rp_limiter.h), from its main run
+ * at one thread; the scaling word is this table's own rule. */
 static void
 scaling_row(rp_report_t *R, const char *set, const char *w, const char *v,
     const int *ts, int nt, double triad, scaling_row_t *out)
@@ -157,40 +160,59 @@ scaling_row(rp_report_t *R, const char *set, const char *w, const char *v,
 	double t1 = rp_jax_c_unit_time(r1), tt = rp_jax_c_unit_time(rt);
 	double tmax = ts[nt - 1] / (double)ts[0];
 	double bps = rp_num(rt, "work.gbytes_per_s") * 1e9;
+	rp_limiter_in_t in;
+	rp_limiter_t lim = rp_limiter_of(&R->data, w, v, &in);
 
 	out->variant = v;
 	out->speedup = t1 / tt;
 	out->efficiency = out->speedup / tmax;
 	out->share = bps / triad;
 	out->limiter = rp_scaling_decide(out->share, out->efficiency);
-	rp_md(R, "| %s | %s |", v,
-	    rp_text_fmt_n(rp_num(r1 != NULL ? r1 : rt, "params.n")));
-	for (int k = 0; k < nt; k++)
-		rp_md(R, " %s |",
-		    rp_text_fmt_time(rp_jax_c_unit_time(
-			rp_scaling_run(&R->data, set, w, v, ts[k]))));
-	rp_md(R, " %s | %s |", rp_text_fmt_ratio(out->speedup),
-	    rp_text_fmt_num(100.0 * out->efficiency, "%.0f%%"));
+	rp_md(R,
+	    "| %s | %s | %s | %s | %s (%s) | %s | "
+	    "[%s](#what-limits-each-variant) |\n",
+	    v, rp_text_fmt_n(rp_num(r1 != NULL ? r1 : rt, "params.n")),
+	    rp_text_fmt_time(t1), rp_text_fmt_time(tt),
+	    rp_text_fmt_ratio(out->speedup),
+	    rp_text_fmt_num(100.0 * out->efficiency, "%.0f%%"),
+	    rp_scaling_word(out->limiter), rp_limiter_word(lim.kind));
+}
+
+/* One variant's row of the memory table. */
+static void
+scaling_memory_row(rp_report_t *R, const char *set, const char *w,
+    const char *v, const int *ts, int nt, double triad)
+{
+	const json_t *rt = rp_scaling_run(&R->data, set, w, v, ts[nt - 1]);
+	double bps = rp_num(rt, "work.gbytes_per_s") * 1e9;
+
+	rp_md(R, "| %s |", v);
 	for (int k = 0; k < nt; k = scaling_next_shown(k, nt))
 		scaling_memory(R, rp_scaling_run(&R->data, set, w, v, ts[k]));
-	rp_md(R, " %s%s (%s) | %s |\n",
-	    isnan(bps) ? "n/a" : rp_text_fmt_bytes(bps), isnan(bps) ? "" : "/s",
-	    rp_text_fmt_num(100.0 * out->share, "%.1f%% of triad"),
-	    rp_scaling_word(out->limiter));
+	rp_md(R, " %s%s (%s) |\n", isnan(bps) ? "n/a" : rp_text_fmt_bytes(bps),
+	    isnan(bps) ? "" : "/s",
+	    rp_text_fmt_num(100.0 * bps / triad, "%.1f%% of triad"));
 }
 
 static void
 scaling_header(rp_report_t *R, const int *ts, int nt)
 {
-	rp_md(R, "| variant | N |");
-	for (int k = 0; k < nt; k++)
-		rp_md(R, " time, %d thread%s |", ts[k], ts[k] > 1 ? "s" : "");
-	rp_md(R, " speed-up at %d | efficiency |", ts[nt - 1]);
+	rp_md(R,
+	    "| variant | N | time, %d thread | time, %d threads | speed-up "
+	    "(efficiency) | scaling at %d | limiter |\n"
+	    "|---|---|---|---|---|---|---|\n",
+	    ts[0], ts[nt - 1], ts[nt - 1]);
+}
+
+static void
+scaling_memory_header(rp_report_t *R, const int *ts, int nt)
+{
+	rp_md(R, "| variant |");
 	for (int k = 0; k < nt; k = scaling_next_shown(k, nt))
 		rp_md(R, " workspace at %d (upper / lower) | model at %d |",
 		    ts[k], ts[k]);
-	rp_md(R, " bytes moved per s at %d | limiter |\n|---|---|", ts[nt - 1]);
-	for (int k = 0; k < nt + 2 + 2 * (nt > 1 ? 2 : 1) + 2; k++)
+	rp_md(R, " bytes moved per s at %d |\n|---|", ts[nt - 1]);
+	for (int k = 0; k < 2 * (nt > 1 ? 2 : 1) + 1; k++)
 		rp_md(R, "---|");
 	rp_md(R, "\n");
 }
@@ -277,6 +299,10 @@ scaling_workload(rp_report_t *R, const char *w, const char *set,
 	for (size_t i = 0; i < nv; i++)
 		scaling_row(R, set, w, vs[i], ts, nt, triad, &rows[i]);
 	rp_md(R, "\n");
+	scaling_memory_header(R, ts, nt);
+	for (size_t i = 0; i < nv; i++)
+		scaling_memory_row(R, set, w, vs[i], ts, nt, triad);
+	rp_md(R, "\n");
 	if (isnan(triad))
 		rp_md(R,
 		    "The limiter needs the triad bandwidth on %d cores "
@@ -353,7 +379,7 @@ scaling_jax_row(rp_report_t *R, const char *w, const json_t *all)
 	j1 = rp_jax_unit_time(one);
 	jt = rp_jax_unit_time(all);
 	rp_md(R,
-	    "| %s | %s | %s | %s | %s | %s | %s | %s (%d threads) | %s |\n", w,
+	    "| %s | %s | %s | %s / %s = %s | %s / %s (%d threads) = %s |\n", w,
 	    label, v, rp_text_fmt_time(j1),
 	    rp_text_fmt_time(rp_jax_c_unit_time(c1)),
 	    rp_text_fmt_ratio(j1 / rp_jax_c_unit_time(c1)),
@@ -365,11 +391,11 @@ scaling_jax_row(rp_report_t *R, const char *w, const json_t *all)
 static void
 scaling_jax(rp_report_t *R)
 {
-	static const char *const ws[] = {"interp", "colony"};
+	const char *const *ws = rp_report_workloads;
 	int rows = 0;
 
 	rp_md(R, "### Beside JAX at equal thread counts\n\n");
-	for (size_t k = 0; k < 2; k++) {
+	for (size_t k = 0; ws[k] != NULL; k++) {
 		char set[32];
 		size_t i;
 		json_t *r;
@@ -386,11 +412,9 @@ scaling_jax(rp_report_t *R)
 			if (rows++ == 0)
 				rp_md(R,
 				    "| workload | JAX program | C variant | "
-				    "JAX, "
-				    "one core | C, one thread | JAX over C | "
-				    "JAX, all cores | C, threads | JAX over "
-				    "C |\n|---|---|---|---|---|"
-				    "---|---|---|---|\n");
+				    "one core: JAX / C, one thread | all "
+				    "cores: JAX / C, threads |\n"
+				    "|---|---|---|---|---|\n");
 			scaling_jax_row(R, ws[k], r);
 		}
 	}
@@ -540,13 +564,12 @@ rp_scaling_write(rp_report_t *R)
 	    "parallel efficiency is the speed-up over T. Workspace at T > 1 "
 	    "has two bounds: the sum of the threads' own peaks (upper) and "
 	    "the largest process-wide allocated bytes the sampler saw "
-	    "(lower). The limiter is a rule: a variant whose bytes moved "
-	    "per second at the most threads reach %.0f%% of the triad "
-	    "bandwidth measured on as many cores is held by memory "
-	    "bandwidth, which threads do not add; below that, one whose "
-	    "efficiency reaches %.0f%% is compute-bound and scales; the "
-	    "rest reach neither (serial parts, uneven shares, the threads' "
-	    "start-up, or the machine's other load).\n\n",
+	    "(lower). The scaling column is this section's rule: bytes moved "
+	    "per second at the most threads at %.0f%% or more of the triad "
+	    "measured on as many cores stop at the triad, which threads do "
+	    "not add; below that, an efficiency of %.0f%% or more scales; "
+	    "the rest scale short. The limiter column is each variant's one "
+	    "verdict at one thread (what limits each variant).\n\n",
 	    100.0 * RP_SCALING_BW_SHARE, 100.0 * RP_SCALING_EFFICIENCY);
 	scaling_caption(&R->data, "interp-threads*", "interp",
 	    "Each row's N is in the table.", cap, sizeof(cap));

@@ -52,9 +52,9 @@ static const char allocator_text[] =
 static void
 grid(rp_report_t *R)
 {
-	const json_t *hoi = rp_data_main(&R->data, IMAIN, "interp", "hoisted");
-	const json_t *fus = rp_data_main(&R->data, IMAIN, "interp", "fused");
-	const json_t *srt = rp_data_main(&R->data, IMAIN, "interp", "sorted");
+	const json_t *hoi = rp_data_main_run(&R->data, "interp", "hoisted");
+	const json_t *fus = rp_data_main_run(&R->data, "interp", "fused");
+	const json_t *srt = rp_data_main_run(&R->data, "interp", "sorted");
 	double nq = rp_data_max_n(&R->data, IMAIN, "interp");
 	rp_query_t q = {.set = IMAIN,
 	    .workload = "interp",
@@ -134,8 +134,8 @@ fitted(const rp_report_t *R, const char *variant)
 static void
 cells(rp_report_t *R)
 {
-	const json_t *cc = rp_data_main(&R->data, CMAIN, "colony", "cells");
-	const json_t *cf = rp_data_main(&R->data, CMAIN, "colony", "fused");
+	const json_t *cc = rp_data_main_run(&R->data, "colony", "cells");
+	const json_t *cf = rp_data_main_run(&R->data, "colony", "fused");
 	double nc = rp_data_max_n(&R->data, CMAIN, "colony");
 	rp_query_t q = {.set = CMAIN,
 	    .workload = "colony",
@@ -227,7 +227,7 @@ allocator(rp_report_t *R)
 void
 rp_unsaid_write(rp_report_t *R)
 {
-	rp_md(R, "### What none of the answers said\n\n");
+	rp_md(R, "### Beyond the answers, measured\n\n");
 	grid(R);
 	cells(R);
 	allocator(R);

@@ -63,6 +63,18 @@ const rp_rule_t *rp_rule_find(const char *id);
 /* "supported", "supported with a nuance", "not supported", "not testable
  * here", "not testable in C". */
 const char *rp_verdict_word(rp_verdict_t v);
+/* A rule's C decision on R's data ("not testable here" when a run it
+ * needs is missing). */
+rp_verdict_t rp_verdict_c(const rp_report_t *R, const rp_rule_t *rule);
+/* A rule's one verdict: its C decision c, or, when c is "not testable in
+ * C" and a JAX rule of the same id (rp_jaxrule.h) was measured, the JAX
+ * decision (*by_jax set to 1). */
+rp_verdict_t rp_verdict_final(
+    const rp_report_t *R, const rp_rule_t *rule, rp_verdict_t c, int *by_jax);
+/* That verdict in bold, "(in JAX; not testable in C)" after a JAX one.
+ * Rotating buffer. */
+const char *rp_verdict_final_word(
+    const rp_report_t *R, const rp_rule_t *rule, rp_verdict_t c);
 /* The section "Advice and verdicts": thresholds, then a row per rule. */
 void rp_verdict_write(rp_report_t *R);
 

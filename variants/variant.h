@@ -26,15 +26,32 @@
  * must be the one `#pragma omp parallel num_threads(T)` gives (libgomp's pool
  * threads, reused from region to region).
  *
+ * Optional callbacks (a plugin may leave them NULL; the harness's own
+ * variants fill them all): workload_t.steps (NULL: one step a run), .units
+ * (NULL: N units, params_t.n), .input_bytes (NULL: no input bytes),
+ * .smoke (NULL: left out of `harness list --smoke`), .extra_params (NULL:
+ * none); variant_t.check (NULL: the workload's check alone), .reset (NULL:
+ * nothing to restore between runs), .flops and .bytes (NULL: no count; the
+ * result has no work.flops, work.bytes or rates from them), .model_bytes
+ * (NULL: no model; the result has no memory.model_bytes, and summaries say
+ * "no model"). Every other function pointer is required.
+ *
  * Limits: libgomp is not fork-safe: a process that ran a parallel region must
  * not fork a child that runs one (the child hangs); the harness forks before
- * any region runs.
+ * any region runs. C and C++ alike (the declarations are extern "C").
  */
 #ifndef FB_VARIANT_H
 #define FB_VARIANT_H
 
 #include <stddef.h>
 #include <stdint.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 enum { PRESET_RANDOM = 0, PRESET_SEED = 1 };
 
@@ -91,11 +108,13 @@ typedef struct workload_s {
 	/* 0 if p is valid for the workload; else -1 with a one-line message
 	 * naming the bad value in msg. */
 	int (*check)(const params_t *p, char *msg, size_t msglen);
-	/* Steps per measured run (interp: 1, colony: K). */
+	/* Steps per measured run (interp: 1, colony: K). Optional: NULL is
+	 * one step. */
 	uint64_t (*steps)(const params_t *p);
-	/* Units of work per measured run (interp: N*M pairs). */
+	/* Units of work per measured run (interp: N*M pairs). Optional: NULL
+	 * is N (params_t.n). */
 	double (*units)(const params_t *p);
-	/* Bytes setup allocates for the inputs. */
+	/* Bytes setup allocates for the inputs. Optional: NULL is none. */
 	uint64_t (*input_bytes)(const params_t *p);
 	/* The independent float64 evaluation of the digest. 0 on success,
 	 * -1 on allocation failure. */
@@ -121,13 +140,15 @@ typedef struct variant_s {
 	 * measured run, each allocation of b bytes counted as round(b): pass
 	 * model_bare for the schedule's own bytes; the harness passes its
 	 * memory module's rounding for what the linked allocator hands out
-	 * (its size classes). UINT64_MAX when it overflows. */
+	 * (its size classes). UINT64_MAX when it overflows. Optional: NULL
+	 * is no model (shown as "no model"; model_formula is then unused). */
 	uint64_t (*model_bytes)(const params_t *p, uint64_t (*round)(uint64_t));
 	/* Optional: variant-specific parameter check, as workload.check. */
 	int (*check)(const params_t *p, char *msg, size_t msglen);
 	/* Builds the inputs. Returns 0 and an owned state, or -1. */
 	int (*setup)(const params_t *p, void **state);
-	/* Restores the inputs before each measured run. */
+	/* Restores the inputs before each measured run. Optional: NULL is
+	 * nothing to restore. */
 	void (*reset)(void *state);
 	/* One timed step; k counts from 0. Returns 0, or -1 when an allocation
 	 * failed (the run is then recorded as failed). */
@@ -136,7 +157,8 @@ typedef struct variant_s {
 	void (*digest)(void *state, double *digest);
 	void (*teardown)(void *state);
 	/* Floating-point operations and DRAM bytes of one measured run, from
-	 * the schedule's own counts (the roofline's coordinates). */
+	 * the schedule's own counts (the roofline's coordinates). Optional:
+	 * NULL is no count (no work.flops, work.bytes or their rates). */
 	double (*flops)(const params_t *p);
 	double (*bytes)(const params_t *p);
 	/* Optional: how many times the instruction minimum of its arithmetic
@@ -203,7 +225,6 @@ variant_threads(const params_t *p)
 /* The calling thread's number in its OpenMP team (0 outside a region or
  * in a build without OpenMP, where every pragma runs on one thread). */
 #ifdef _OPENMP
-#include <omp.h>
 static inline int
 variant_thread_num(void)
 {
@@ -265,5 +286,9 @@ variant_no_opt(void *p)
 {
 	__asm__ volatile("" : : "r"(p) : "memory");
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* FB_VARIANT_H */

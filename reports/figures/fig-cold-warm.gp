@@ -13,7 +13,6 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/eager" 1
 "interp/materialized" 1.26856
 "interp/fused" 0.949691
 "interp/chunked" 0.9836

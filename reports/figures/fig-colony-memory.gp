@@ -7,11 +7,11 @@ set key outside right top noenhanced
 set grid
 set logscale xy
 set xlabel 'N (bacteria)'
-set ylabel 'peak workspace (bytes)'
+set ylabel 'peak workspace'
 set autoscale xfix
 set offsets graph 0.04, graph 0.04, 0, 0
 set logscale x 2
-set format y '%.0e'
+set format y '%.0s %cB'
 set yrange [300:*]
 $m0 << EOD
 512 4.1943e+06 4.1943e+06

@@ -6,10 +6,10 @@ set title "interp: the chunk size as a memory-time trade-off" noenhanced
 set key outside right top noenhanced
 set grid
 set logscale x
-set xlabel 'peak workspace (bytes)'
+set xlabel 'peak workspace'
 set ylabel 'median time per run (s)'
 chunked_colour = 13400487
-set format x '%.0e'
+set format x '%.0s %cB'
 set autoscale xfix
 set offsets graph 0.06, graph 0.06, graph 0.1, graph 0.1
 $c << EOD

@@ -7,10 +7,10 @@ set key outside right top noenhanced
 set grid
 set logscale xy
 set xlabel 'N (evaluation points)'
-set ylabel 'peak workspace (bytes)'
+set ylabel 'peak workspace'
 set autoscale xfix
 set offsets graph 0.04, graph 0.04, 0, 0
-set format y '%.0e'
+set format y '%.0s %cB'
 set format x '%.0e'
 set yrange [300:5e10]
 $m0 << EOD

@@ -10,7 +10,6 @@ set ylabel 'speed-up (time at 1 thread / time at T)'
 set xrange [0.8:2.2]
 set xtics 1
 set yrange [0:2.5]
-set key left top
 $s0 << EOD
 1 1
 2 1.76599

@@ -7,8 +7,8 @@ set key outside right top noenhanced
 set grid
 set logscale xy
 set xlabel 'time since the run began (s)'
-set ylabel 'live bytes above those before the run (bytes)'
-set format y '%.0e'
+set ylabel 'live bytes above those before the run'
+set format y '%.0s %cB'
 set arrow from graph 0, first 1000 to graph 1, first 1000 nohead dt 4 lw 1.5 lc rgb 'black'
 set label 'under 1 kB (0 B included) is drawn on this line' at graph 0.02, first 1000 offset 0,0.7 font ',10'
 $l0 << EOD

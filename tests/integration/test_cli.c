@@ -254,6 +254,9 @@ Test(cli, cachesim_adds_simulated_counts)
 	cr_assert_gt(num_at(c, "Ir", NULL), 12800);
 	cr_assert_gt(num_at(c, "Dr", NULL), 12800);
 	cr_assert_leq(num_at(c, "D1mr", NULL), num_at(c, "Dr", NULL));
+	/* The summary line (on stderr with --json -) carries them too. */
+	cr_expect_not_null(strstr(r.err, "; simulated misses per pair: D1 "),
+	    "the line has no simulated misses: %s", r.err);
 	/* The flags are the simulated binary's own: the x86-64-v3 build when
 	 * that is the one simulated, not the measuring binary's. */
 	{

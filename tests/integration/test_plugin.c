@@ -448,3 +448,135 @@ Test(plugin, cachesim_reruns_the_plugin)
 	    "simulated data reads: %g at 1 pass, %g at 4", one, four);
 	fb_rmdir(dir);
 }
+
+/* A plugin in C++ (tests/plugins/cxx), built with g++ against the headers
+ * `make install` wrote, found through pkg-config: loaded, measured and
+ * validated like a C one; its model (one temporary std::vector of N
+ * doubles) is the measured workspace. */
+Test(plugin, cxx_plugin_from_the_installed_headers)
+{
+	char dir[4096], json[4200], *err = NULL;
+	json_t *r;
+	int rc;
+
+	fb_tmpdir(dir, sizeof(dir));
+	snprintf(json, sizeof(json), "%s/r.json", dir);
+	{
+		char *args[] = {"run", "--plugin",
+		    (char *)fb_plugin("cxx_plugin"), "norm2", "temporary",
+		    "--n", "70000", "--repeat", "3", "--events", "none",
+		    "--json", json, NULL};
+		rc = run(args, dir, &err);
+	}
+	cr_assert(rc == 0, "exit %d: %s", rc, err);
+	free(err);
+	r = load(json);
+	cr_expect(json_is_true(
+	    json_object_get(json_object_get(r, "validation"), "ok")));
+	/* sum of (i mod 7)^2 over 70000 items: 10000 times 0+1+4+...+36. */
+	cr_expect(num(r, "result", "total") == 910000.0, "total %g",
+	    num(r, "result", "total"));
+	cr_expect(num(r, "memory", "model_bytes") >= 70000 * 8 &&
+		num(r, "memory", "peak_workspace_bytes") ==
+		    num(r, "memory", "model_bytes"),
+	    "workspace %g, model %g", num(r, "memory", "peak_workspace_bytes"),
+	    num(r, "memory", "model_bytes"));
+	json_decref(r);
+	fb_rmdir(dir);
+}
+
+/* tests/plugins/minimal.c leaves every optional callback NULL: one step,
+ * N units, no input bytes, no flop or byte count, and no model: "no
+ * model" in the summary, no memory.model_bytes (never 0 B). */
+Test(plugin, null_optional_callbacks_take_their_defaults)
+{
+	char dir[4096], json[4200], out[4200], *err = NULL, *text;
+	const json_t *mem, *work;
+	json_t *r;
+	int rc;
+
+	fb_tmpdir(dir, sizeof(dir));
+	snprintf(json, sizeof(json), "%s/r.json", dir);
+	snprintf(out, sizeof(out), "%s/out", dir);
+	{
+		char err_path[4200];
+		char *args[] = {"run", "--plugin", (char *)fb_plugin("minimal"),
+		    "sum", "loop", "--n", "5000", "--repeat", "2", "--json",
+		    json, NULL};
+		snprintf(err_path, sizeof(err_path), "%s/err", dir);
+		rc = fb_wait(fb_start(args, out, err_path));
+		err = fb_slurp(err_path);
+	}
+	cr_assert(rc == 0, "exit %d: %s", rc, err);
+	free(err);
+	text = fb_slurp(out);
+	cr_expect(text != NULL && strstr(text, "(no model)") != NULL &&
+		strstr(text, "model 0 B") == NULL,
+	    "summary: %s", text);
+	free(text);
+	r = load(json);
+	mem = json_object_get(r, "memory");
+	work = json_object_get(r, "work");
+	cr_expect(json_is_true(
+	    json_object_get(json_object_get(r, "validation"), "ok")));
+	cr_expect(num(r, "result", "sum") == 5000.0 * 5001.0 / 2);
+	cr_expect(json_object_get(mem, "model_bytes") == NULL &&
+		json_object_get(mem, "model_bare_bytes") == NULL &&
+		json_object_get(mem, "model_formula") == NULL,
+	    "a model in a result of a variant without one");
+	cr_expect(num(r, "memory", "input_bytes") == 0);
+	cr_expect(num(r, "work", "units") == 5000, "units %g",
+	    num(r, "work", "units"));
+	cr_expect(json_object_get(work, "flops") == NULL &&
+		json_object_get(work, "bytes") == NULL &&
+		json_object_get(work, "gflops_per_s") == NULL &&
+		json_object_get(work, "gbytes_per_s") == NULL,
+	    "a flop or byte count from a variant without one");
+	cr_expect(num(r, "work", "ns_per_unit") > 0);
+	/* One step a run: the two timed runs' steps are two. */
+	cr_expect(json_object_get(r, "steps_s") == NULL ||
+		num(r, "steps_s", "count") == 2,
+	    "%g timed steps in 2 runs", num(r, "steps_s", "count"));
+	json_decref(r);
+	fb_rmdir(dir);
+}
+
+Test(plugin, a_missing_required_callback_is_named)
+{
+	refused(fb_plugin("no_step"), "broken", 2,
+	    "variant 'broken': missing callback 'step'");
+}
+
+/* --plugin NAME without a '/': ./NAME when that file is in the current
+ * folder (dlopen alone would search only the loader's folders). */
+Test(plugin, bare_name_in_the_current_folder)
+{
+	char cmd[16384], dir[4096], out[4200], *text;
+	const char *lib = fb_plugin("minimal");
+	int st;
+
+	fb_tmpdir(dir, sizeof(dir));
+	snprintf(out, sizeof(out), "%s/out", dir);
+	snprintf(cmd, sizeof(cmd),
+	    "cd '%.*s' && '%s' run --plugin libminimal.so sum loop --repeat 1 "
+	    ">'%s' 2>&1",
+	    (int)(strrchr(lib, '/') - lib), lib, fb_harness(), out);
+	st = system(cmd);
+	text = fb_slurp(out);
+	cr_expect(st == 0, "status %d: %s", st, text);
+	cr_expect(text != NULL && strstr(text, "sum/loop n=1000:") != NULL,
+	    "%s", text);
+	free(text);
+	/* Elsewhere, the same name is the loader's to find: not found. */
+	snprintf(cmd, sizeof(cmd),
+	    "cd '%s' && '%s' run --plugin libminimal.so sum loop --repeat 1 "
+	    ">'%s' 2>&1",
+	    dir, fb_harness(), out);
+	st = system(cmd);
+	text = fb_slurp(out);
+	cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 2 && text != NULL &&
+		strstr(text, "--plugin libminimal.so: cannot load it") != NULL,
+	    "status %d: %s", st, text);
+	free(text);
+	fb_rmdir(dir);
+}

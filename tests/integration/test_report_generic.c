@@ -25,13 +25,13 @@ shell(const char *cmd)
 	return st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : 128;
 }
 
-/* REPORT.md from "## Two short answers" up to the generic section, or to
+/* REPORT.md from "## The memory question" up to the generic section, or to
  * "## Method and machine" (which names the data folder, its date and its
  * number of runs). */
 static char *
 known_part(const char *text)
 {
-	const char *a = strstr(text, "## Two short answers");
+	const char *a = strstr(text, "## The memory question");
 	const char *g = strstr(text, "## Other workloads in the data");
 	const char *m = strstr(text, "## Method and machine");
 
@@ -134,8 +134,8 @@ Test(report_generic, plugin_runs_get_a_section, .timeout = 180)
 	}
 	md = report_of(data, out);
 	md_base = report_of("reports/data", base);
-	cr_expect(strstr(md, "\n## Other workloads in the data\n") != NULL);
-	cr_expect(strstr(md, "\n### dot\n") != NULL);
+	cr_expect(strstr(md, "\n### Other workloads in the data\n") != NULL);
+	cr_expect(strstr(md, "\n#### dot\n") != NULL);
 	cr_expect(strstr(md_base, "Other workloads") == NULL,
 	    "the committed data has no other workload");
 	snprintf(path, sizeof(path), "%s/dot.jsonl", data);

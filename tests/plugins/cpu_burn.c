@@ -14,7 +14,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "plugin.h"
+#include <fusebench/plugin.h>
 
 typedef struct burn_state_s {
 	uint64_t ms;

@@ -38,9 +38,8 @@ Test(parse, counts_accepted)
 Test(parse, counts_refused)
 {
 	static const char *const bad[] = {"", "-5", "+5", " 5", "5 ", "abc",
-	    "1e5x", "1.5", "0x10", "1e", "e5", ".", "1..2", "1e-3",
-	    "18446744073709551616", "99999999999999999999999", "1e20", "1.5e0",
-	    "1,000", "5k"};
+	    "1e5x", "1.5", "0x10", "1e", "e5", ".", "1..2", "1e-3", "1.5e0",
+	    "1,000", "5k", "99999999999999999999999x", "1e30x"};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		uint64_t v = 7;
 		cr_assert_eq(hx_parse_count(bad[i], &v), -1,
@@ -49,6 +48,25 @@ Test(parse, counts_refused)
 		cr_assert_eq(
 		    v, 7, "hx_parse_count(\"%s\") touched *out", bad[i]);
 	}
+}
+
+/* Well-formed but above 64 bits: told apart from junk, so that the message
+ * can state the bound. */
+Test(parse, counts_too_large)
+{
+	static const char *const big[] = {"18446744073709551616",
+	    "99999999999999999999999", "1e20", "1e30", "1e999", "2.5e19"};
+	uint64_t v = 7;
+
+	for (size_t i = 0; i < sizeof(big) / sizeof(big[0]); i++) {
+		cr_assert_eq(hx_parse_count(big[i], &v), HX_PARSE_TOO_LARGE,
+		    "hx_parse_count(\"%s\") did not say too large", big[i]);
+		cr_assert_eq(
+		    v, 7, "hx_parse_count(\"%s\") touched *out", big[i]);
+	}
+	cr_assert_eq(hx_parse_count("0e99", &v), 0, "0e99 refused");
+	cr_assert_eq(v, 0, "0e99 = %llu", (unsigned long long)v);
+	cr_assert_eq(hx_parse_bytes("17179869184G", &v), HX_PARSE_TOO_LARGE);
 }
 
 Test(parse, bytes_with_suffixes)
@@ -67,7 +85,7 @@ Test(parse, bytes_with_suffixes)
 	cr_assert_eq(hx_parse_bytes("G", &v), -1);
 	cr_assert_eq(hx_parse_bytes("-1G", &v), -1);
 	/* 2^64 bytes overflows after the suffix. */
-	cr_assert_eq(hx_parse_bytes("17179869184G", &v), -1);
+	cr_assert_eq(hx_parse_bytes("17179869184G", &v), HX_PARSE_TOO_LARGE);
 }
 
 Test(parse, seconds)

@@ -79,6 +79,20 @@ Test(report_jax, rewrite_rule)
 	cr_expect_str_eq(d.note, "");
 }
 
+/* atleast_1d's axis: the question (with it) against the rewrite (a scalar
+ * index) must differ tenfold for the advice to hold; 1.60 GB against 1.59
+ * GB, the committed figures, does not. */
+Test(report_jax, axis_rule)
+{
+	rp_decision_t d =
+	    decide("atleast-1d", "q", 10.0, "rw", 1.0, (char *)NULL);
+	cr_expect_eq(d.verdict, RP_VERDICT_YES);
+	d = decide("atleast-1d", "q", 10.0, "rw", 1.0 + EPS, (char *)NULL);
+	cr_expect_eq(d.verdict, RP_VERDICT_NO);
+	d = decide("atleast-1d", "q", 1.60e9, "rw", 1.59e9, (char *)NULL);
+	cr_expect_eq(d.verdict, RP_VERDICT_NO);
+}
+
 Test(report_jax, jit_rule)
 {
 	/* Halved, temporaries under one array: supported. */
@@ -246,6 +260,13 @@ make_jax_data(void)
 		    "fused, K steps", "2.0", "0.5", "0.0002"));
 	write_file("jax-c-colony.jsonl",
 	    CRUN("colony", "fused", "1024", "0", "0.004"));
+	/* Two-thread C runs: faster, and never an anchor's one-core side. */
+	write_file("jax-c-colony-threads.jsonl",
+	    "{\"workload\":\"colony\",\"variant\":\"fused\",\"status\":"
+	    "\"ok\",\"params\":{\"n\":1024,\"m\":100,\"threads\":2},"
+	    "\"memory\":{\"model_bytes\":0},\"time_s\":{\"median\":"
+	    "0.002},\"steps_s\":{\"median\":0.002},\"machine\":"
+	    "{\"allocator\":\"jemalloc\"}}\n");
 	write_file("jax-jaxpr-interp.json",
 	    "{\"a\":\"question\",\"b\":\"rewrite\",\"verdict\":\"same "
 	    "computation\",\"same_arithmetic\":true,\"eqns\":{\"question\":64,"
@@ -266,26 +287,29 @@ Test(report_jax, section_from_crafted_data)
 	cr_expect(strstr(text, "**Table J1.**") != NULL, "%s", text);
 	/* question: 1 GB working against eager's 500 MB (exactly 2x) model:
 	 * confirmed. */
-	cr_expect(
-	    strstr(text, "| question | 1.1 GB | n/a | 2 s | 1 s |") != NULL,
+	cr_expect(strstr(text,
+		      "| question | 1.1 GB | n/a | 2 s | 1 s (800 ms-1.2 s, 3 "
+		      "calls) | eager (500 MB) | confirmed (1 GB) |") != NULL,
 	    "%s", text);
-	cr_expect(strstr(text, "| eager | 500 MB | confirmed (1 GB) |") != NULL,
+	/* One warm call is one measurement, and the table says so. */
+	cr_expect(strstr(text,
+		      "| 500 ms (n = 1) | fused (0 B) | not "
+		      "confirmed (280 MB) |") != NULL,
 	    "%s", text);
-	cr_expect(
-	    strstr(text, "| fused | 0 B | not confirmed (280 MB) |") != NULL);
 	cr_expect(
 	    strstr(text, "**10.1 GB (extrapolated)**") != NULL, "%s", text);
 	/* eager's model at the JAX size scaled to 1e6: 5 GB. */
 	cr_expect(strstr(text, "5 GB (its model at the JAX size") != NULL);
-	/* The anchor: fused 10 ms against question_jit 500 ms: 50x; colony
-	 * per step: fori 50 ms against fused 4 ms. */
+	/* The anchor: question_jit 500 ms against its stand-in fused 10 ms:
+	 * 50x; colony per step: fori 50 ms against fused 4 ms at one thread,
+	 * not the two-thread run's 2 ms. */
 	cr_expect(strstr(text,
-		      "| interp | N=1e5 | fused | 10 ms | "
-		      "question_jit | 500 ms | 50.0x |") != NULL,
+		      "| interp | N=1e5 | question_jit, 500 ms | fused, 10 "
+		      "ms | 50.0x | fused, 10 ms | 50.0x |") != NULL,
 	    "%s", text);
 	cr_expect(strstr(text,
-		      "| colony | N=1024 | fused | 4 ms | fori | "
-		      "50 ms | 12.5x |") != NULL,
+		      "| colony | N=1024 | fori, 50 ms | fused, 4 ms | "
+		      "12.5x | fused, 4 ms | 12.5x |") != NULL,
 	    "%s", text);
 	/* The jit rule re-graded: 1 GB -> 500 MB, 7 arrays of temporaries. */
 	cr_expect(strstr(text,

@@ -1,7 +1,7 @@
 /*
  * colony: N rod-shaped bacteria in a periodic box with pairwise contact
- * forces, torques and a sensing density, stepped K times (workloads.md,
- * "Workload colony").
+ * forces, torques and a sensing density, stepped K times (docs/workloads.md,
+ * section colony).
  *
  * The mathematics lives here once: the minimum image (colony_min_image) and
  * the pair kernel (colony_pair_both, and colony_pair for one side), static

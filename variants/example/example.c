@@ -14,14 +14,15 @@
  * the run and not the harness.
  *
  * It uses only what <fusebench/plugin.h> declares, as a user's plugin
- * would (the README builds the same file from the installed header).
+ * would (docs/plugins.md builds a plugin the same way from the installed
+ * header).
  */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "plugin.h"
+#include <fusebench/plugin.h>
 
 typedef struct dot_state_s {
 	uint64_t n, passes;

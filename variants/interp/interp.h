@@ -1,6 +1,6 @@
 /*
  * interp: M cubic interpolants evaluated at N points, every value squared and
- * summed (workloads.md, "Workload interp").
+ * summed (docs/workloads.md, section interp).
  *
  * The mathematics lives here once: the cell and weights of a point
  * (interp_cell, interp_weights) and the value of one interpolant

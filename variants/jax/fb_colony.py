@@ -10,7 +10,10 @@ mapped and where the sums over j happen:
                 jitted step, with the double vmap inside);
 - step with per_particle_sums: the answer's form, a vmap over i of the sum
                 over j of a vmap over j;
-- run_fori:     K steps as one lax.fori_loop.
+- run_fori:     K steps as one lax.fori_loop;
+- chunked_sums: the C variant chunked's schedule, the per-particle sums in
+                lax.map batches of B particles (the cell list, the C
+                variant cells, is fb_cells).
 
 The state is (pos (N,2), theta (N,), activity (N,), disp (N,2)); disp adds up
 every move v*dt, never wrapped, for the digest's sum_disp. A step also
@@ -108,6 +111,20 @@ def per_particle_sums(pos, u, a, box):
         return f.sum(axis=0), t.sum(axis=0), r.sum(axis=0)
 
     return vmap(one)(idx, pos, u)
+
+
+def chunked_sums(pos, u, a, box, batch):
+    """colony chunked: the per-particle sums B particles at a time, so that
+    one block's (B, N) pair terms are what is live (lax.map's batch_size)."""
+    idx = jnp.arange(pos.shape[0])
+
+    # lesson:begin chunked
+    def one(row):                                     # particle i, every j
+        f, t, r = _over_j(*row, idx, pos, u, a, box)
+        return f.sum(axis=0), t.sum(axis=0), r.sum(axis=0)
+
+    return lax.map(one, (idx, pos, u), batch_size=batch)   # (B, N) pairs live
+    # lesson:end
 
 
 def _wrap(v, period):

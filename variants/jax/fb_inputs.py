@@ -1,5 +1,5 @@
 """fb_inputs: the workloads' inputs as numpy arrays, exactly as the spec
-(shared/spec/workloads.md) and the C harness make them.
+(docs/workloads.md) and the C harness make them.
 
 SplitMix64 is counter based: draw k (0-based) of a stream seeded with s uses
 the state s + (k+1) * 0x9E3779B97F4A7C15 mod 2^64, so a whole stream is a few

@@ -9,11 +9,15 @@ that stands for it, and builds a Prog for given options:
             one step);
 - traced:   (function, args) whose jaxpr is counted;
 - result(out): the digest figures by the spec's names, from a call's output
-            (single-step colony programs run the K steps here, untimed).
+            (single-step colony programs run the K steps here, untimed);
+- check():  after result, a message when the run must fail (the cell list's
+            overflow), else None;
+- notes:    figures of the program's own (a batch size, a capacity) for the
+            report.
 
 Limits: inputs are built once per Prog and stay on the device for all calls.
 """
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Callable, Optional
 
@@ -21,6 +25,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+import fb_cells as cells
 import fb_colony as col
 import fb_interp as itp
 from fb_inputs import InterpParams, colony_box, colony_initial, interp_inputs
@@ -33,6 +38,8 @@ class Prog:
     traced: tuple
     jitted: Optional[tuple] = None
     jit_of: str = "the whole program"
+    check: Callable[[], Optional[str]] = lambda: None
+    notes: dict = field(default_factory=dict)
 
 
 @dataclass
@@ -76,6 +83,41 @@ def _interp_lax_map(o):
     fn = partial(itp.lax_map_rows, batch=o.chunk)
     return Prog(call=lambda: fn(x, p), result=_rows_total, traced=(fn, (x, p)),
                 jitted=(itp.lax_map_rows, (x, p), {"batch": o.chunk}))
+
+
+def l2_cache_bytes(default=256 * 1024):
+    """The L2 cache of CPU 0 from sysfs, or default when it is not there."""
+    try:
+        with open("/sys/devices/system/cpu/cpu0/cache/index2/size") as f:
+            text = f.read().strip()
+        scale = {"K": 1024, "M": 1024 * 1024}.get(text[-1:], 1)
+        return int(text.rstrip("KM")) * scale
+    except (OSError, ValueError):
+        return default
+
+
+def cache_batch(m):
+    """Points per batch whose four gathered rows, 16 M bytes a point, fill
+    the L2 cache: the batch that the (B, 4, M) gather keeps in cache (as the
+    C tiled variant derives its tile from the L1 size)."""
+    # lesson:begin hoisted_cache
+    # hoisted_map_rows(x, p, batch=B) with B from the L2 cache: one batch's
+    # (B, 4, M) gathered rows are then written and read in cache instead of
+    # going out to memory and back (at B = 10,000 they are 48 MB a batch).
+    rows_bytes = 4 * m * 4                            # a point's 4 rows of M
+    return max(8, l2_cache_bytes() // rows_bytes)     # B points fill the L2
+    # lesson:end
+
+
+def _interp_jit(fn, batch=None):
+    """A jitted whole program; batch(o) gives its static batch size."""
+    def build(o):
+        x, p = interp_data(o)
+        kw = {} if batch is None else {"batch": min(batch(o), o.n)}
+        f = partial(fn, **kw)
+        return Prog(call=lambda: f(x, p), result=_rows_total, traced=(f, (x, p)),
+                    jitted=(fn, (x, p), kw), notes=dict(kw))
+    return build
 
 
 def colony_data(o):
@@ -147,6 +189,48 @@ def _colony_fori(o):
                                                    {"steps": o.steps}))
 
 
+def _colony_chunked(o):
+    b = min(o.chunk, o.n)
+    build = _colony_step(partial(col.chunked_sums, batch=b), True)
+    prog = build(o)
+    prog.notes = {"batch": b}
+    return prog
+
+
+def _colony_cells(o):
+    state, box = colony_data(o)
+    nc = cells.cell_side(box)
+    cap = o.cap or cells.default_capacity(state[0], box)
+    fn = partial(cells.step_cells, nc=nc, cap=cap)
+    # What the run found, for the report; the overflow is filled by result.
+    seen = {"cells_per_side": nc, "capacity": cap, "candidates_per_particle": 9 * cap,
+            "overflow": 0}
+
+    def advance(out):
+        # The timed calls all start from the initial state, as the first
+        # did: its overflow stands for theirs; the K steps add their own.
+        seen["overflow"] = max(seen["overflow"], int(out[2]))
+        st, first = state, None
+        for k in range(o.steps):
+            st, sums, over = fn(st, box)
+            first = sums if k == 0 else first
+            seen["overflow"] = max(seen["overflow"], int(over))
+        return colony_digest(st, first)
+
+    def check():
+        if seen["overflow"] > 0:
+            return (f"cell list overflow: {seen['overflow']} particles found their "
+                    f"cell full (capacity {cap}); their pairs would be missing. "
+                    f"Run again with a larger --cap")
+        return None
+
+    return Prog(call=lambda: fn(state, box), result=advance, check=check,
+                traced=(fn, (state, box)),
+                jitted=(cells.step_cells, (state, box), {"nc": nc, "cap": cap}),
+                jit_of="one step",
+                notes=seen)
+
+
 PROGRAMS = {
     "question": Entry("interp", "the question's nested vmap, un-jitted (op by op)",
                       "eager", _interp_whole(itp.question_rows, False)),
@@ -163,6 +247,21 @@ PROGRAMS = {
                          "chunked", _interp_batched(itp.question_rows_jit, True)),
     "lax_map": Entry("interp", "jit of lax.map over the points with batch_size B",
                      "chunked", _interp_lax_map),
+    "hoisted": Entry("interp", "jit: cell and weights once per point, grid-major "
+                     "rows gathered and contracted (einsum)", "hoisted",
+                     _interp_jit(itp.hoisted_rows)),
+    "hoisted_map": Entry("interp", "hoisted in lax.map batches of B points",
+                         "hoisted (in batches of B points)",
+                         _interp_jit(itp.hoisted_map_rows, lambda o: o.chunk)),
+    "hoisted_cache": Entry("interp", "hoisted in lax.map batches sized so that "
+                           "their (B, 4, M) rows fill the L2 cache",
+                           "hoisted (batches sized for the L2 cache)",
+                           _interp_jit(itp.hoisted_map_rows, lambda o: cache_batch(o.m))),
+    "sorted": Entry("interp", "the points' cells sorted (lax.sort), then hoisted_map",
+                    "sorted", _interp_jit(itp.sorted_rows, lambda o: o.chunk)),
+    "scan": Entry("interp", "fori_loop over the M interpolants into an (N,) "
+                  "accumulator (tiled's loop order, O(N) live)",
+                  "tiled (interpolant by interpolant)", _interp_jit(itp.scan_rows)),
     "pair": Entry("colony", "the double-vmap pair function alone under jit (N x N outputs)",
                   "naive (compiled, three N x N outputs)", _colony_pair),
     "step": Entry("colony", "one jitted step containing the double vmap and the sums",
@@ -175,6 +274,11 @@ PROGRAMS = {
                   "fused, K steps", _colony_loop),
     "fori": Entry("colony", "K steps as one jitted lax.fori_loop",
                   "fused, K steps", _colony_fori),
+    "chunked": Entry("colony", "one jitted step, the per-particle sums in lax.map "
+                     "batches of B particles", "chunked", _colony_chunked),
+    "cells": Entry("colony", "one jitted step through a fixed-capacity cell list "
+                   "(jax_md style), 3 x 3 periodic neighbourhood, overflow reported",
+                   "cells", _colony_cells),
 }
 
 

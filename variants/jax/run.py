@@ -2,15 +2,17 @@
 """run.py: run one JAX program of fusebench at given sizes and report it.
 
     run.py WORKLOAD PROGRAM [--n N --m M --g G --preset P --seed S --steps K
-                             --chunk B --calls C --threads 1|all]
+                             --chunk B --cap C --calls C --dispatch-calls D
+                             --threads 1|all]
     run.py --list
     run.py --jaxpr interp|colony [sizes]
 
 Times the first call (tracing and compilation included) apart from C warm
-calls waited for with block_until_ready (wall and process CPU time), C calls
-timed without waiting (the time to return, the asynchronous dispatch), and C
-calls back to back without waiting, as %timeit makes them (time until they
-returned, and until all were done), then takes XLA's memory
+calls waited for with block_until_ready (wall and process CPU time; their
+median and range in warm_call_stats), D calls timed without waiting (the
+time to return, the asynchronous dispatch), and D calls back to back without
+waiting, as %timeit makes them (time until they returned, and until all
+were done; D is C unless --dispatch-calls says), then takes XLA's memory
 analysis of the compiled program (lower().compile(), timed apart as
 compile_s) and counts the jaxpr's equations. The JSON object goes to the file
 named by $FUSEBENCH_REPORT (as `harness exec` sets it), else to stdout.
@@ -24,6 +26,10 @@ of the warm calls shows which held. Without --threads, $FUSEBENCH_THREADS
 below the CPUs the process may use pins it to the first T of them (XLA then
 sizes its pools to T), and more is all.
 
+A program may refuse its own result (the cell list when a cell overflowed
+its capacity --cap): run.py then prints why on stderr and exits 1 without a
+report, so that `harness exec` records a failed run.
+
 Exit status: 0 when the program ran, 2 on bad usage (one line), 1 on failure.
 """
 import argparse
@@ -33,7 +39,7 @@ import sys
 import time
 
 DEFAULTS = {"interp": dict(n=1000000, m=300, g=4096, chunk=10000, steps=1),
-            "colony": dict(n=4096, m=1, g=1, chunk=10000, steps=10)}
+            "colony": dict(n=4096, m=1, g=1, chunk=256, steps=10)}
 ONE_THREAD_FLAGS = "--xla_cpu_multi_thread_eigen=false"
 
 
@@ -56,7 +62,11 @@ def parse(argv):
         ap.add_argument(f"--{k}", type=count)
     ap.add_argument("--seed", type=int, default=42)
     ap.add_argument("--preset", choices=["seed", "random"], default="random")
-    ap.add_argument("--calls", type=int, default=5, help="warm and unblocked calls each (0: first only)")
+    ap.add_argument("--cap", type=count, help="colony cells: particles a cell holds "
+                    "(default: from the initial state)")
+    ap.add_argument("--calls", type=int, default=5, help="warm calls (0: first only)")
+    ap.add_argument("--dispatch-calls", type=int, help="unblocked and back-to-back "
+                    "calls each (default: --calls)")
     ap.add_argument("--threads", choices=["1", "all"])
     ap.add_argument("--list", action="store_true", help="the programs, one a line")
     ap.add_argument("--jaxpr", choices=["interp", "colony"],
@@ -64,6 +74,10 @@ def parse(argv):
     o = ap.parse_args(argv)
     if o.calls < 0:
         ap.error(f"--calls {o.calls}: must be 0 or more")
+    if o.dispatch_calls is None:
+        o.dispatch_calls = o.calls
+    if o.dispatch_calls < 0:
+        ap.error(f"--dispatch-calls {o.dispatch_calls}: must be 0 or more")
     if not o.list and not o.jaxpr and (o.workload is None or o.program is None):
         ap.error("WORKLOAD and PROGRAM are needed (or --list, or --jaxpr)")
     o.threads_from = "--threads" if o.threads is not None else "default"
@@ -108,10 +122,23 @@ def os_threads():
     return None
 
 
-def time_calls(prog, calls, block):
-    """First call; warm calls waited for (wall and process CPU time); calls
-    timed to their return without waiting, each waited for afterwards; and
-    the same calls back to back as %timeit makes them, waited for at the end."""
+def warm_stats(warm):
+    """The median of the warm calls and their range: with 5 calls, the range
+    holds the true median with probability 1 - 2/2^5 = 94%."""
+    if not warm:
+        return None
+    v = sorted(warm)
+    k = len(v)
+    median = v[k // 2] if k % 2 else (v[k // 2 - 1] + v[k // 2]) / 2
+    return {"calls": k, "median_s": median, "min_s": v[0], "max_s": v[-1]}
+
+
+def time_calls(prog, calls, block, dispatch=None):
+    """First call; warm calls waited for (wall and process CPU time); then
+    `dispatch` calls (default: calls) timed to their return without waiting,
+    each waited for afterwards; and as many back to back as %timeit makes
+    them, waited for at the end."""
+    dispatch = calls if dispatch is None else dispatch
     t = time.perf_counter()
     out = block(prog.call())
     first = time.perf_counter() - t
@@ -121,23 +148,24 @@ def time_calls(prog, calls, block):
         block(prog.call())
         warm.append(time.perf_counter() - t)
         warm_cpu.append(time.process_time() - c)
-    for _ in range(calls):
+    for _ in range(dispatch):
         t = time.perf_counter()
         o = prog.call()
         unblocked.append(time.perf_counter() - t)
         block(o)
-    t = time.perf_counter()
-    outs = [prog.call() for _ in range(calls)]
-    returned = time.perf_counter() - t
-    block(outs)
-    done = time.perf_counter() - t
-    del outs
+    back = None
+    if dispatch:
+        t = time.perf_counter()
+        outs = [prog.call() for _ in range(dispatch)]
+        returned = time.perf_counter() - t
+        block(outs)
+        back = {"calls": dispatch, "returned_s": returned, "done_s": time.perf_counter() - t}
+        del outs
     return out, {
         "first_call_s": first, "warm_call_s": warm, "warm_call_cpu_s": warm_cpu,
+        "warm_call_stats": warm_stats(warm),
         "cpu_s_per_wall_s": sum(warm_cpu) / sum(warm) if calls else None,
-        "unblocked_call_s": unblocked,
-        "back_to_back": {"calls": calls, "returned_s": returned, "done_s": done}
-        if calls else None}
+        "unblocked_call_s": unblocked, "back_to_back": back}
 
 
 def memory_analysis(prog):
@@ -169,14 +197,18 @@ def run_program(o):
     import jax
     import jaxlib
 
+    import explain
     import fb_jaxpr
     import fb_programs
 
     entry = fb_programs.PROGRAMS[o.program]
     prog = entry.build(o)
-    out, times = time_calls(prog, o.calls, fb_programs.block)
+    out, times = time_calls(prog, o.calls, fb_programs.block, o.dispatch_calls)
     result = prog.result(out)
     del out
+    refused = prog.check()
+    if refused:
+        raise ProgramRefused(f"run.py: {o.workload} {o.program}: {refused}")
     report = {"workload": o.workload, "program": o.program, "idiom": entry.idiom,
               "c_variant": entry.c_variant, "params": params_of(o), "result": result,
               "jax_version": jax.__version__, "jaxlib_version": jaxlib.__version__,
@@ -184,19 +216,26 @@ def run_program(o):
     report.update(times)
     report.update(memory_analysis(prog))
     report["jaxpr_eqns"] = fb_jaxpr.count_eqns(prog.traced[0], *prog.traced[1])
+    # explain's op-by-op prediction of the traced program, beside the measured peak.
+    report["explain"] = explain.predicted(prog.traced[0], prog.traced[1])
     report["jaxpr_of"] = prog.jit_of if prog.jitted else (
         "one batch" if o.program == "batched" else "the whole program")
     report["threads"] = {"requested": o.threads, "from": o.threads_from,
                          "cpus": sorted(os.sched_getaffinity(0)),
                          "xla_flags": os.environ.get("XLA_FLAGS"),
                          "process_threads": os_threads()}
+    report["notes"] = prog.notes
     report["peak_rss_bytes"] = peak_rss_bytes()
     return report
 
 
+class ProgramRefused(Exception):
+    """A program refused its own result (see Prog.check)."""
+
+
 def params_of(o):
     keys = ("n", "m", "g", "preset", "seed", "chunk") if o.workload == "interp" \
-        else ("n", "seed", "steps")
+        else ("n", "seed", "steps", "chunk", "cap")
     return {k: getattr(o, k) for k in keys}
 
 
@@ -248,7 +287,12 @@ def main(argv):
     if entry is None or entry.workload != o.workload:
         print(f"run.py: no {o.workload} program {o.program!r} (see --list)", file=sys.stderr)
         return 2
-    emit(run_program(o))
+    try:
+        report = run_program(o)
+    except ProgramRefused as e:
+        print(e, file=sys.stderr)
+        return 1
+    emit(report)
     return 0
 
 

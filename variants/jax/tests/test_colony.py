@@ -8,7 +8,7 @@ import fb_colony
 import fb_programs
 import ref64
 
-SIZES = dict(n=128, steps=2, seed=42, m=1, g=1, chunk=1, preset="random")
+SIZES = dict(n=128, steps=2, seed=42, m=1, g=1, chunk=48, cap=None, preset="random")
 PROGRAMS = [k for k, e in fb_programs.PROGRAMS.items() if e.workload == "colony"]
 REF = ref64.colony_digest(SIZES["n"], SIZES["steps"])
 

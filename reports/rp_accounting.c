@@ -1,0 +1,201 @@
+/*
+ * rp_accounting: the notebook's memory accounting (see rp_accounting.h).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rp_accounting.h"
+#include "rp_text.h"
+
+#define PEAK(r) rp_num(r, "memory.peak_workspace_bytes")
+
+/* ---- memory accounting ---- */
+
+/* interp eager, primitive by primitive: what each makes and frees, and how
+ * many N*M*4-byte units are alive after it (inside it, for the peaks). */
+static const char liveness_table[] =
+    "| step | primitive | makes | frees after | alive (units of N*M*4 "
+    "bytes) |\n|---|---|---|---|---|\n"
+    "| 1-3 | clamp to the bounds, shift | t1, t2, xr | t1, t2 | 1 (xr) |\n"
+    "| 4-5 | floor-divide to the cell index | q (float), ix (int) | q | "
+    "2 (xr, ix) |\n"
+    "| 6 | offset in the cell | ra, rb, ratx | ra, rb | 3 (xr, ix, ratx; 5 "
+    "inside) |\n"
+    "| 7 | four weights by Horner's rule, (N,M,4) each | u, w in turn, "
+    "asx | u, w | 7 (asx counts 4; 11 inside) |\n"
+    "| 8 | gather four table values | s (N,M,4) | | 11 |\n"
+    "| 9 | dot product: the values | v | xr, ix, ratx, asx, s | **12 "
+    "inside: xr, ix, ratx, v + asx, s (4 each)**, then 1 |\n"
+    "| 10-12 | square, sum over M, sum over N | g, row sums | v, g | 1 "
+    "and an N-vector |\n\n";
+
+static const char accounting_text[] =
+    "Why twelve arrays? The array library keeps an array alive while "
+    "anything still needs it. At primitive 9 the dot product needs the "
+    "weights and the gathered values (four numbers per pair each) while "
+    "the index, the offset and the clamped point are still referenced: "
+    "4 + 4 + 1 + 1 + 1 + 1 = 12 units of N x M x 4 bytes. At N={n:n}, "
+    "M={m:n} one unit is {unit:b}, so the live bytes at the peak are "
+    "{bare:b} (the model without rounding, `12*N*M*4`).\n\n"
+    "Three views of the same peak, in this run:\n\n"
+    "- **Live bytes**, what the program asked for: {bare:b}.\n"
+    "- **Size classes**, what the allocator counts: jemalloc serves each "
+    "request from the next of its size classes (four per doubling, so up "
+    "to 25% more), so its peak is {model:b} by the model and {pe:b} "
+    "measured.\n"
+    "- **RSS**, what the kernel counts: pages the process touched, "
+    "{rss:b} at the high-water mark (the inputs and the process's own "
+    "{base:b} included). The rounded tail of each size class is address "
+    "space that is never written, so it never becomes resident: RSS "
+    "follows the live bytes, not the size classes.\n\n";
+
+static void
+accounting_numbers(rp_report_t *R)
+{
+	const json_t *e = rp_data_main_run(&R->data, "interp", "eager");
+	rp_vals_t x = {.n = 0};
+	double n = rp_num(e, "params.n"), m = rp_num(e, "params.m");
+
+	if (e == NULL) {
+		rp_md(R, "(interp/eager was not measured.)\n\n");
+		return;
+	}
+	rp_vals_num(&x, "n", n);
+	rp_vals_num(&x, "m", m);
+	rp_vals_num(&x, "unit", 4.0 * n * m);
+	rp_vals_num(&x, "bare", rp_num(e, "memory.model_bare_bytes"));
+	rp_vals_num(&x, "model", rp_num(e, "memory.model_bytes"));
+	rp_vals_num(&x, "pe", PEAK(e));
+	rp_vals_num(&x, "rss", rp_num(e, "memory.peak_rss_bytes"));
+	rp_vals_num(&x, "base", rp_num(e, "memory.rss_baseline_bytes"));
+	rp_text_fill(R->md, accounting_text, &x);
+}
+
+typedef struct sketch_s {
+	const char *workload, *variant, *loops;
+} sketch_t;
+
+/* One loop nest per schedule, in pseudo-code: f(x, i) is one pair's
+ * interpolated value, pair(i, j) one pair's force, torque and density. */
+static const sketch_t sketches[] = {
+    {"interp", "eager",
+	"for each primitive p: A_p = new (N,M) array; for n, i: A_p[n,i] = "
+	"p(...); free A_p after its last use"},
+    {"interp", "materialized",
+	"V = new (N,M); for n: for i: V[n,i] = f(x[n], i); then for n, i: "
+	"s += V[n,i]^2"},
+    {"interp", "fused", "for n: for i: s += f(x[n], i)^2"},
+    {"interp", "chunked",
+	"for each block of B points: V = (B,M) buffer; for n in block: for "
+	"i: V[n,i] = f(x[n], i); s += sum(V^2)"},
+    {"interp", "tiled",
+	"for each tile of T points: for i: for n in tile: acc[n] += f(x[n], "
+	"i)^2"},
+    {"interp", "hoisted",
+	"for n: cell c and weights w of x[n], once; for i: s += (w . F[c..c+3, "
+	"i])^2, the tables stored grid-major"},
+    {"interp", "sorted",
+	"sort the points by cell; for each cell c: for n in c: for i: s += "
+	"(w_n . F[c..c+3, i])^2"},
+    {"colony", "naive",
+	"every step: F, T, R = new (N,N) arrays; for i: for j: F[i,j], "
+	"T[i,j], R[i,j] = pair(i, j); sum the rows; free"},
+    {"colony", "naive-reuse",
+	"naive's loops, F, T, R allocated once and kept across steps"},
+    {"colony", "fused", "for i: for j: (f_i, t_i, r_i) += pair(i, j)"},
+    {"colony", "chunked",
+	"for each block of B rows: (B,N) arrays; for i in block: for j: "
+	"...; sum the block's rows"},
+    {"colony", "tiled",
+	"for each block of T particles j (staged): for i: for j in block, j "
+	"> i: p = pair(i, j); f_i += p; f_j -= p"},
+    {"colony", "cells",
+	"sort the particles into cells of side >= r_cut; for i: for j in the "
+	"3 x 3 cells around i: f_i += pair(i, j)"},
+};
+
+const char *
+rp_accounting_sketch(const char *w, const char *v)
+{
+	for (size_t i = 0; i < sizeof(sketches) / sizeof(sketches[0]); i++)
+		if (strcmp(sketches[i].workload, w) == 0 &&
+		    strcmp(sketches[i].variant, v) == 0)
+			return sketches[i].loops;
+	return NULL;
+}
+
+static void
+sketch_rows(rp_report_t *R, const char *w)
+{
+	const char *vs[RP_DATA_MAX_VARIANTS];
+	size_t nv =
+	    rp_data_variants(&R->data, w, NULL, vs, RP_DATA_MAX_VARIANTS);
+	for (size_t i = 0; i < nv; i++) {
+		rp_query_t q = {
+		    .workload = w, .variant = vs[i], .any_status = 1};
+		const json_t *r = rp_data_main_run(&R->data, w, vs[i]);
+		const char *s = rp_accounting_sketch(w, vs[i]);
+		if (r == NULL)
+			r = rp_data_find(&R->data, &q);
+		rp_md(R, "| %s | %s | `%s` | `%s` = %s at N=%s | %s |\n", w,
+		    vs[i], s != NULL ? s : rp_str(r, "description"),
+		    rp_str(json_object_get(r, "memory"), "model_formula"),
+		    rp_text_fmt_bytes(rp_num(r, "memory.model_bytes")),
+		    rp_text_fmt_n(rp_num(r, "params.n")), rp_str(r, "idiom"));
+	}
+}
+
+void
+rp_accounting_write(rp_report_t *R)
+{
+	rp_md(R, "## Memory accounting\n\n");
+	rp_md(R,
+	    "A nested vectorizing map describes *what* to compute for every "
+	    "pair; it says nothing about *when* each intermediate exists. Run "
+	    "op by op, each primitive finishes over all N x M pairs before "
+	    "the next starts, so every intermediate is a full array. The walk "
+	    "below follows interp's inner function through that schedule "
+	    "(`variants/interp/interp_eager.c` does exactly this).\n\n");
+	rp_md(R, "%s", liveness_table);
+	accounting_numbers(R);
+	rp_md(R,
+	    "### The schedules as loops\n\nThe same mathematics in each "
+	    "variant; only the loop order and what is stored differ. The "
+	    "memory formula is the variant's own model (B: batch, T: tile, "
+	    "G: grid points, nc: cells a side).\n\n| workload | variant | "
+	    "loop nest | memory formula | array-library idiom |\n"
+	    "|---|---|---|---|---|\n");
+	sketch_rows(R, "interp");
+	sketch_rows(R, "colony");
+	rp_md(R, "\n");
+}
+
+void
+rp_accounting_glossary(rp_report_t *R)
+{
+	rp_md(R,
+	    "## Glossary\n\n"
+	    "- **materialize**: store an intermediate result in full (an "
+	    "(N,M) array) before the next operation reads it.\n"
+	    "- **fuse**: do two operations in one pass, so the first one's "
+	    "result is consumed as it is made and never stored (the square "
+	    "and the sum inside the loop that makes each value).\n"
+	    "- **chunk** (batch): run a materializing schedule over B items "
+	    "at a time, so the intermediate is (B,M) instead of (N,M).\n"
+	    "- **tile**: cut the iteration space into blocks small enough "
+	    "that their data stay in a cache while the block is worked on.\n"
+	    "- **live bytes**: the bytes the program has allocated and not "
+	    "yet freed at a moment; their maximum is the peak workspace.\n"
+	    "- **size class**: the allocator rounds each request up to one "
+	    "of a fixed set of sizes; the rounding is counted by the "
+	    "allocator but never touched.\n"
+	    "- **RSS** (resident set size): the memory pages of the process "
+	    "that are in RAM, counted by the kernel; a page counts once it "
+	    "is first written.\n"
+	    "- **arithmetic intensity**: floating-point operations per byte "
+	    "moved to or from a given level of memory.\n"
+	    "- **roofline**: the speed a kernel of a given intensity can "
+	    "reach at most: the smaller of the arithmetic peak and the "
+	    "bandwidth times the intensity.\n\n");
+}

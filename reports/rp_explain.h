@@ -1,0 +1,34 @@
+/*
+ * rp_explain: the section "Where the memory goes, by source line": for each
+ * explain file of the data folder (explain-interp-question.json,
+ * explain-colony-step.json, written by variants/jax/explain.py --measure
+ * at the end of reports/jax-sweep.sh), the op-by-op peak explain predicts
+ * beside the one it measured (and the harness's exec run of the same
+ * program, when the data has it), the arrays alive at that peak and the
+ * largest buffers XLA keeps under jit, each with its source line, and the
+ * liveness chart explain drew (copied from the data folder into figures/).
+ *
+ * Units: one full array of the workload at the file's sizes (N*M*4 bytes
+ * for interp, N*N*4 for colony), as the rest of the report counts.
+ *
+ * Limits: prints what the files say; without them the section is absent
+ * (nothing is written); a chart that is missing from the data folder is
+ * said to be missing.
+ */
+#ifndef FB_RP_EXPLAIN_H
+#define FB_RP_EXPLAIN_H
+
+#include "rp_report.h"
+#include <jansson.h>
+
+/* One full array in bytes at an explain file's sizes (its "program"
+ * object); NAN when it has none. */
+double rp_explain_unit(const json_t *e);
+/* The error of a prediction against a measurement, (measured - predicted)
+ * / predicted; NAN when either is missing or predicted is not positive. */
+double rp_explain_error(double predicted, double measured);
+
+/* The section, into R->md, and the charts into R->fig_dir. */
+void rp_explain_write(rp_report_t *R);
+
+#endif /* FB_RP_EXPLAIN_H */

@@ -1,0 +1,262 @@
+/*
+ * rp_limiter: one rule deciding each variant's limiter from measured
+ * discriminators (see rp_limiter.h).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rp_limiter.h"
+#include "rp_limits.h"
+#include "rp_text.h"
+
+#define SHARE RP_LIMITER_SHARE
+
+/* The pair whose difference is allocation and page faults alone: the same
+ * loops, fresh buffers every step against buffers kept (the variants'
+ * descriptions say so). The rule's one piece of data about variants. */
+static const struct {
+	const char *workload, *fresh, *kept;
+} twin = {"colony", "naive", "naive-reuse"};
+
+rp_limiter_t
+rp_limiter_decide(const rp_limiter_in_t *in)
+{
+	rp_limiter_t v = {RP_LIMIT_UNDETERMINED, NAN};
+	double allow =
+	    isnan(in->allowance) ? RP_LIMITER_INSN_ALLOWANCE : in->allowance;
+	double fault_share = in->faults * in->fault_cost_s / in->time_s;
+
+	if (!(in->time_s > 0)) {
+		v.kind = RP_LIMIT_UNMEASURED;
+		return v;
+	}
+	if (in->gflops / in->fma >= SHARE)
+		v.kind = RP_LIMIT_COMPUTE, v.share = in->gflops / in->fma;
+	else if (in->ipu / in->ipu_min >= allow)
+		v.kind = RP_LIMIT_INSTRUCTIONS, v.share = in->ipu / in->ipu_min;
+	else if (in->bytes_per_s / in->triad >= SHARE)
+		v.kind = RP_LIMIT_BANDWIDTH,
+		v.share = in->bytes_per_s / in->triad;
+	else if (in->miss_bytes_s / in->miss_triad >= SHARE)
+		v.kind = RP_LIMIT_CACHE,
+		v.share = in->miss_bytes_s / in->miss_triad;
+	else if (fault_share >= SHARE)
+		v.kind = RP_LIMIT_FAULTS, v.share = fault_share;
+	return v;
+}
+
+const char *
+rp_limiter_word(rp_limit_t kind)
+{
+	static const char *const words[] = {"compute", "instructions",
+	    "bandwidth", "cache misses", "page faults", "not determined",
+	    "not measured"};
+	return kind <= RP_LIMIT_UNMEASURED ? words[kind] : "?";
+}
+
+static double
+triad_of(const rp_data_t *D, const char *level)
+{
+	static const char *const names[] = {"L1", "L2", "L3", "DRAM"};
+	static const char *const keys[] = {"l1_bytes_per_s", "l2_bytes_per_s",
+	    "l3_bytes_per_s", "triad_bytes_per_s"};
+
+	for (int i = 0; i < 4; i++)
+		if (strcmp(level, names[i]) == 0)
+			return rp_num(D->ceilings, keys[i]);
+	return NAN;
+}
+
+double
+rp_limiter_fault_cost(const rp_data_t *D, const char **label)
+{
+	const json_t *a = rp_data_main_run(D, twin.workload, twin.fresh);
+	const json_t *b = rp_data_main_run(D, twin.workload, twin.kept);
+	double df =
+	    rp_num(a, "memory.minor_faults") - rp_num(b, "memory.minor_faults");
+	double dt = rp_num(a, "time_s.median") - rp_num(b, "time_s.median");
+	static char buf[128];
+
+	snprintf(buf, sizeof(buf), "%s %s against %s", twin.workload,
+	    twin.fresh, twin.kept);
+	*label = buf;
+	if (a == NULL || b == NULL ||
+	    rp_str(a, "_set")[0] != rp_str(b, "_set")[0] ||
+	    strcmp(rp_str(a, "_set"), rp_str(b, "_set")) != 0 ||
+	    !isnan(rp_num(a, "params.threads")) ||
+	    !isnan(rp_num(b, "params.threads")) || !(df > 0) || !(dt > 0))
+		return NAN;
+	return dt / df;
+}
+
+/* The instructions per unit of the cache simulation, and the lowest of
+ * another variant of the same workload and the same flops per unit. */
+static void
+instructions(const rp_data_t *D, const json_t *r, rp_limiter_in_t *in)
+{
+	const char *w = rp_str(r, "workload"), *v = rp_str(r, "variant");
+	const json_t *cs = rp_data_cachesim(D, w, v);
+	double fpu = rp_num(r, "work.flops") / rp_num(r, "work.units");
+	const char *vs[RP_DATA_MAX_VARIANTS];
+	size_t nv = rp_data_variants(D, w, NULL, vs, RP_DATA_MAX_VARIANTS);
+
+	in->ipu = rp_num(cs, "cachesim.instructions_per_unit");
+	if (isnan(in->ipu) && cs != NULL)
+		in->ipu = rp_num(cs, "cachesim.Ir") / rp_num(cs, "work.units");
+	in->ipu_min = rp_num(cs, "cachesim.instructions_min_per_unit");
+	in->allowance = rp_num(cs, "cachesim.insn_allowance");
+	in->ipu_low = NAN;
+	in->low_name = NULL;
+	for (size_t i = 0; i < nv && cs != NULL; i++) {
+		const json_t *o = rp_data_cachesim(D, w, vs[i]);
+		const json_t *om = rp_data_main_run(D, w, vs[i]);
+		double ipu = rp_num(o, "cachesim.Ir") / rp_num(o, "work.units");
+		double f = rp_num(om, "work.flops") / rp_num(om, "work.units");
+		if (o == NULL || o == cs || fabs(f - fpu) > 1e-9 * fpu)
+			continue;
+		if (isnan(in->ipu_low) || ipu < in->ipu_low)
+			in->ipu_low = ipu, in->low_name = vs[i];
+	}
+}
+
+/* The simulated L1 misses' bytes per second, both sides at the simulated
+ * size: the misses per unit of the simulation over the time per unit of a
+ * one-thread run at the same N and M, against the triad of the level that
+ * holds that run's working set. */
+static void
+sim_traffic(
+    const rp_data_t *D, const json_t *r, const json_t *cs, rp_limiter_in_t *in)
+{
+	rp_query_t q = {.workload = rp_str(r, "workload"),
+	    .variant = rp_str(r, "variant"),
+	    .n = rp_num(cs, "params.n"),
+	    .alloc = RP_ALLOC_JEMALLOC};
+	const json_t *at = NULL, *e;
+	size_t i;
+
+	in->miss_bytes_s = NAN;
+	in->miss_level = NULL;
+	in->miss_triad = NAN;
+	if (cs == NULL)
+		return;
+	json_array_foreach(D->runs, i, e)
+	{
+		double t = rp_num(e, "params.threads");
+		if (rp_data_run_matches(e, &q) && (isnan(t) || t == 1) &&
+		    rp_num(e, "params.m") == rp_num(cs, "params.m")) {
+			at = e;
+			break;
+		}
+	}
+	if (at == NULL)
+		return;
+	in->miss_level = rp_limits_level(at,
+	    rp_num(at, "memory.peak_workspace_bytes") +
+		rp_num(at, "memory.input_bytes"));
+	in->miss_triad = triad_of(D, in->miss_level);
+	in->miss_bytes_s = rp_num(cs, "cachesim.D1_misses_per_unit") *
+	    RP_LIMITER_LINE / rp_num(at, "work.ns_per_unit") * 1e9;
+}
+
+rp_limiter_t
+rp_limiter_of(const rp_data_t *D, const char *workload, const char *variant,
+    rp_limiter_in_t *in)
+{
+	const json_t *r = rp_data_main_run(D, workload, variant);
+	const json_t *cs = rp_data_cachesim(D, workload, variant);
+	double ws = rp_num(r, "memory.peak_workspace_bytes") +
+	    rp_num(r, "memory.input_bytes");
+
+	memset(in, 0, sizeof(*in));
+	in->time_s = r != NULL ? rp_num(r, "time_s.median") : NAN;
+	in->gflops = rp_num(r, "work.gflops_per_s");
+	in->fma = 1e-9 * rp_num(D->ceilings, "fma_flops_per_s");
+	in->bytes_per_s = 1e9 * rp_num(r, "work.gbytes_per_s");
+	in->level = r != NULL ? rp_limits_level(r, ws) : "DRAM";
+	in->triad = triad_of(D, in->level);
+	sim_traffic(D, r, cs, in);
+	in->faults = rp_num(r, "memory.minor_faults");
+	in->fault_cost_s = rp_limiter_fault_cost(D, &in->twin);
+	instructions(D, r, in);
+	return rp_limiter_decide(in);
+}
+
+/* What would decide an undetermined verdict: the instructions against
+ * their minimum when they were simulated, else the simulation itself. */
+static void
+deciders(FILE *f, const rp_limiter_in_t *in)
+{
+	if (!isnan(in->ipu) && isnan(in->ipu_min)) {
+		fprintf(f,
+		    "; would be decided by its instructions per unit (%s "
+		    "simulated",
+		    rp_text_fmt_num(in->ipu, "%.3g"));
+		if (in->low_name != NULL)
+			fprintf(f, "; %s: %s", in->low_name,
+			    rp_text_fmt_num(in->ipu_low, "%.3g"));
+		fprintf(f, ") against the arithmetic's minimum");
+	} else if (isnan(in->ipu))
+		fprintf(f, "; not simulated");
+}
+
+void
+rp_limiter_sentence(FILE *f, const rp_limiter_in_t *in, const rp_limiter_t *v)
+{
+	const char *pct = "%.1f%%";
+
+	switch (v->kind) {
+	case RP_LIMIT_COMPUTE:
+		fprintf(f, "compute: %s GFLOP/s, %s of the FMA peak",
+		    rp_text_fmt_num(in->gflops, "%.3g"),
+		    rp_text_fmt_num(100 * v->share, pct));
+		return;
+	case RP_LIMIT_INSTRUCTIONS:
+		fprintf(f,
+		    "instructions: %s per unit, %s the %s the arithmetic "
+		    "needs",
+		    rp_text_fmt_num(in->ipu, "%.3g"),
+		    rp_text_fmt_ratio(v->share),
+		    rp_text_fmt_num(in->ipu_min, "%.3g"));
+		return;
+	case RP_LIMIT_BANDWIDTH:
+		fprintf(f, "bandwidth: %s/s moved, %s of the %s triad",
+		    rp_text_fmt_bytes(in->bytes_per_s),
+		    rp_text_fmt_num(100 * v->share, pct), in->level);
+		return;
+	case RP_LIMIT_CACHE:
+		fprintf(f,
+		    "cache misses: simulated L1 misses move %s/s, %s of the "
+		    "%s triad (both at the simulated size)",
+		    rp_text_fmt_bytes(in->miss_bytes_s),
+		    rp_text_fmt_num(100 * v->share, pct), in->miss_level);
+		return;
+	case RP_LIMIT_FAULTS:
+		fprintf(f,
+		    "page faults: %.0f a run at %s each (measured by %s) are "
+		    "%s of its time",
+		    in->faults, rp_text_fmt_time(in->fault_cost_s), in->twin,
+		    rp_text_fmt_num(100 * v->share, pct));
+		return;
+	case RP_LIMIT_UNMEASURED:
+		fprintf(f, "not measured: no main run in the data");
+		return;
+	default:
+		break;
+	}
+	fprintf(f,
+	    "not determined here: %s of the FMA peak, %s of the %s triad "
+	    "moved",
+	    rp_text_fmt_num(100 * in->gflops / in->fma, pct),
+	    rp_text_fmt_num(100 * in->bytes_per_s / in->triad, pct), in->level);
+	if (!isnan(in->miss_bytes_s))
+		fprintf(f, " (%s of the %s triad in simulated L1 misses)",
+		    rp_text_fmt_num(
+			100 * in->miss_bytes_s / in->miss_triad, pct),
+		    in->miss_level);
+	if (!isnan(in->fault_cost_s))
+		fprintf(f, ", page faults %s of its time",
+		    rp_text_fmt_num(
+			100 * in->faults * in->fault_cost_s / in->time_s, pct));
+	deciders(f, in);
+}

@@ -1,0 +1,99 @@
+/*
+ * rp_limiter: what limits each variant, decided once by one rule over
+ * measured discriminators, and printed by every section that names a
+ * limiter (the lesson, the limits list, the roofline's labels, the threads
+ * tables).
+ *
+ * The discriminators of a variant's main run (rp_limiter_inputs):
+ *   - GFLOP/s against the FMA peak (`harness ceilings`);
+ *   - the schedule's bytes moved per second against the triad of the
+ *     level that holds its working set (peak workspace plus inputs);
+ *   - simulated L1 misses per unit x 64 B over the time per unit of a
+ *     one-thread run at the simulated N (both sides at that size), against
+ *     the triad of the level holding that run's working set (absent for a
+ *     variant not simulated or without a run at that size);
+ *   - instructions per unit against the minimum the arithmetic needs
+ *     (cachesim.instructions_per_unit and cachesim.instructions_min_per_unit
+ *     with an optional insn_allowance; without the minimum the instructions
+ *     decide nothing, and the verdict says so);
+ *   - page faults per run times the cost of one fault, against the run's
+ *     time; the cost is measured only by a pair of variants that run the
+ *     same loops with and without fresh buffers (RP_LIMITER_TWIN below),
+ *     in the same sweep at the same thread count.
+ * rp_limiter_decide is pure: the first test that passes names the limiter;
+ * none passing is "not determined here", with what would decide it. A
+ * cause is never chosen by a threshold on the time alone.
+ *
+ * Limits: the thresholds are shares (RP_LIMITER_SHARE of a ceiling or of
+ * the run's time); the simulated misses come from a smaller N and another
+ * build (the notes say so once).
+ */
+#ifndef FB_RP_LIMITER_H
+#define FB_RP_LIMITER_H
+
+#include <stdio.h>
+
+#include "rp_data.h"
+
+/* A ceiling or a share of the time reached to at least this fraction
+ * names the limiter. */
+#define RP_LIMITER_SHARE 0.5
+/* Instructions per unit over the arithmetic's minimum beyond which the
+ * instructions are the limiter, when the data gives no allowance. */
+#define RP_LIMITER_INSN_ALLOWANCE 1.5
+/* One cache line: what a simulated miss moves. */
+#define RP_LIMITER_LINE 64.0
+
+typedef enum {
+	RP_LIMIT_COMPUTE,
+	RP_LIMIT_INSTRUCTIONS,
+	RP_LIMIT_BANDWIDTH,
+	RP_LIMIT_CACHE,
+	RP_LIMIT_FAULTS,
+	RP_LIMIT_UNDETERMINED,
+	RP_LIMIT_UNMEASURED, /* no main run */
+} rp_limit_t;
+
+typedef struct rp_limiter_in_s {
+	double time_s;       /* the main run's median */
+	double gflops, fma;  /* GFLOP/s and the FMA peak in GFLOP/s */
+	double bytes_per_s;  /* the schedule's bytes moved per second */
+	double triad;        /* bytes/s of the level holding the working set */
+	const char *level;   /* "L1" .. "DRAM" */
+	double miss_bytes_s; /* simulated L1 misses x 64 B per second */
+	double miss_triad;   /* ... against this triad, of the level */
+	const char *miss_level; /* holding the simulated size's set */
+	double ipu, ipu_min;    /* instructions per unit; the minimum */
+	double allowance;       /* over ipu_min allowed; NAN: the default */
+	double ipu_low;         /* lowest ipu of the same arithmetic, another */
+	const char *low_name;   /* variant; NULL when none */
+	double faults;          /* minor faults per run */
+	double fault_cost_s;    /* one fault's cost; NAN when not measured */
+	const char *twin;       /* "colony naive against naive-reuse" or NULL */
+} rp_limiter_in_t;
+
+typedef struct rp_limiter_s {
+	rp_limit_t kind;
+	double share; /* the deciding ratio (NAN when undetermined) */
+} rp_limiter_t;
+
+/* The rule: pure, a function of in only. */
+rp_limiter_t rp_limiter_decide(const rp_limiter_in_t *in);
+/* A short word: "compute", "instructions", "bandwidth", "cache misses",
+ * "page faults", "not determined", "not measured". */
+const char *rp_limiter_word(rp_limit_t kind);
+
+/* A variant's discriminators from its main run (rp_data_main_run); returns
+ * its verdict (RP_LIMIT_UNMEASURED when there is no main run). */
+rp_limiter_t rp_limiter_of(const rp_data_t *D, const char *workload,
+    const char *variant, rp_limiter_in_t *in);
+/* The verdict as one sentence (without the variant's name): the limiter
+ * and the measurement that shows it, or "not determined here: ...; would
+ * be decided by ...". */
+void rp_limiter_sentence(
+    FILE *f, const rp_limiter_in_t *in, const rp_limiter_t *v);
+/* The cost of one minor fault from the twin pair, or NAN; *label gets the
+ * pair's name. */
+double rp_limiter_fault_cost(const rp_data_t *D, const char **label);
+
+#endif /* FB_RP_LIMITER_H */

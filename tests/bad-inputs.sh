@@ -1,0 +1,265 @@
+#!/usr/bin/env bash
+# bad-inputs.sh HARNESS: every bad input of issue 17 that can be reproduced,
+# each run in a fresh temporary folder that holds what the case needs (an
+# earlier result, a device made with mknod, a FIFO, a symlink, a folder),
+# printed as a markdown table: the case, the command, its exit status, what
+# it printed on stderr, and whether what was there before is intact (the
+# same bytes, the same device, the link still a link, nothing new where the
+# command was refused). A last line counts the clean cases: the expected
+# exit status, one line on stderr for a refusal, everything intact.
+#
+# Runs as root (mknod). Needs python3 for the closed-pipe cases. Every
+# measured run is small (interp, n 1000, m 4, one repeat): the whole table
+# takes about a minute.
+set -u
+
+H=${1:?usage: tests/bad-inputs.sh HARNESS}
+H=$(cd "$(dirname "$H")" && pwd)/$(basename "$H")
+[ -x "$H" ] || { echo "bad-inputs.sh: $H is not executable" >&2; exit 2; }
+ROOT=$(mktemp -d "${TMPDIR:-/tmp}/bad-inputs.XXXXXX")
+trap 'rm -rf "$ROOT"' EXIT
+
+SMALL=(--n 1000 --m 4 --repeat 1 --warmup 0 --events none)
+SENTINEL='{"previous": "result, must survive"}'
+N=0
+CLEAN=0
+
+# What the folder holds: name, type, link target, device numbers, and a
+# checksum of each regular file, one line an entry.
+snapshot() {
+	find . -mindepth 1 -printf '%P %y %l\n' | sort | while read -r name type rest; do
+		case $type in
+		f) echo "$name f $(md5sum <"$name" | cut -c1-32)" ;;
+		c | b) echo "$name $type $(stat -c '%t:%T' "$name")" ;;
+		*) echo "$name $type $rest" ;;
+		esac
+	done
+}
+
+# Setups: each makes what its case needs in the current folder.
+s_none() { :; }
+s_result() { echo "$SENTINEL" >r.json; }
+s_sweep_sentinel() { echo "$SENTINEL" >out.jsonl; }
+s_device() { mknod dev c 1 3; }
+s_fifo() {
+	mkfifo fifo
+	(cat fifo >../fifo.read &)
+}
+s_symlink() {
+	mkdir sub && echo "$SENTINEL" >sub/target.json
+	ln -s sub/target.json link.json
+}
+s_dangling() { mkdir sub && ln -s sub/new.json link.json; }
+s_loop() { ln -s loop loop; }
+s_dir() { mkdir adir; }
+s_file() { echo "$SENTINEL" >afile; }
+s_earlier_sweep() {
+	"$H" sweep --workload interp --variants fused "${SMALL[@]}" --out s \
+		>/dev/null 2>&1
+}
+s_input() {
+	"$H" run interp fused "${SMALL[@]}" --json in.json >/dev/null 2>&1
+}
+s_input_device() { s_input && s_device; }
+s_input_file() { s_input && s_file; }
+s_device_sweep() { mknod s.jsonl c 1 3; }
+
+# Checks: "yes" when what was there is intact (and, where the command was
+# meant to write, what it wrote is where it belongs).
+c_unchanged() { [ "$(snapshot)" = "$BEFORE" ] && echo yes || echo no; }
+c_device() {
+	[ -c dev ] && [ "$(stat -c '%t:%T' dev)" = "1:3" ] && echo yes || echo no
+}
+c_device_sweep() {
+	[ -c s.jsonl ] && [ "$(stat -c '%t:%T' s.jsonl)" = "1:3" ] && echo yes || echo no
+}
+c_fifo() {
+	sleep 0.2
+	[ -p fifo ] && grep -q schema_version ../fifo.read && echo yes || echo no
+}
+c_symlink() {
+	[ -L link.json ] && [ "$(readlink link.json)" = sub/target.json ] &&
+		grep -q schema_version sub/target.json && echo yes || echo no
+}
+c_dangling() {
+	[ -L link.json ] && grep -q schema_version sub/new.json && echo yes || echo no
+}
+c_stdout_json() {
+	python3 -c 'import json, sys; json.load(open(sys.argv[1]))' stdout.json \
+		2>/dev/null && echo yes || echo no
+}
+c_forced() {
+	[ "$(md5sum <s.jsonl.1)" = "$(cat ../earlier.md5)" ] &&
+		grep -q '"tiled"' s.jsonl && ! grep -q '"fused"' s.jsonl &&
+		[ -f s.csv.1 ] && echo yes || echo no
+}
+
+# row NAME EXPECTED_EXIT SETUP CHECK STDOUT ARGS...: one case, one row.
+# STDOUT is a file name, /dev/full, or "closed-pipe".
+row() {
+	local name=$1 want=$2 setup=$3 check=$4 out=$5 rc err lines intact ok
+	shift 5
+	local d="$ROOT/case$N"
+	mkdir "$d" && cd "$d" || exit 1
+	rm -f "$ROOT/fifo.read"
+	$setup
+	[ -f s.jsonl ] && md5sum <s.jsonl >../earlier.md5
+	BEFORE=$(snapshot)
+	case $out in
+	closed-pipe)
+		python3 -c 'import os, subprocess, sys
+r, w = os.pipe(); os.close(r)
+sys.exit(subprocess.run(sys.argv[1:], stdout=w).returncode)' "$H" "$@" 2>../err
+		rc=$? ;;
+	*) "$H" "$@" >"$out" 2>../err; rc=$? ;;
+	esac
+	intact=$($check)
+	lines=$(wc -l <../err)
+	err=$(tail -n 1 ../err | tr -d '\r' | sed 's/|/\\|/g')
+	[ "$lines" -gt 1 ] && err="($lines lines; last) $err"
+	ok=no
+	if [ "$rc" = "$want" ] && [ "$intact" = yes ] &&
+		{ [ "$want" = 0 ] || [ "$lines" = 1 ] || [ "$out" != ../out ]; }; then
+		ok=yes
+		CLEAN=$((CLEAN + 1))
+	fi
+	N=$((N + 1))
+	local cmd
+	cmd="harness$(printf ' %q' "$@")"
+	printf '| %d | %s | `%s` | %s (want %s) | %s | %s | %s |\n' "$N" "$name" \
+		"${cmd//|/\\|}" "$rc" "$want" "${err:-(none)}" "$intact" "$ok"
+	cd "$ROOT" || exit 1
+}
+
+# A refused run: exit 2, the earlier r.json intact, nothing new.
+bad_run() { row "$1" 2 s_result c_unchanged ../out run --json r.json "${@:2}"; }
+bad_sweep() { row "$1" 2 s_sweep_sentinel c_unchanged ../out sweep --out out "${@:2}"; }
+
+echo '| # | case | command | exit | stderr | intact | clean |'
+echo '|---|---|---|---|---|---|---|'
+
+# --- Issue 17's "Why": writers that replaced what they did not own.
+row "json to a device (mknod c 1 3)" 0 s_device c_device ../out run interp fused "${SMALL[@]}" --json dev
+row "timeline to a device" 0 s_device c_device ../out run interp fused "${SMALL[@]}" --timeline dev
+row "convert --out a device" 0 s_input_device c_device ../out convert in.json --out dev
+row "sweep whose PREFIX.jsonl is a device" 0 s_device_sweep c_device_sweep ../out sweep --workload interp --variants fused "${SMALL[@]}" --out s
+row "json to a symlink" 0 s_symlink c_symlink ../out run interp fused "${SMALL[@]}" --json link.json
+row "json to a FIFO" 0 s_fifo c_fifo ../out run interp fused "${SMALL[@]}" --json fifo
+row "json to a dangling symlink" 0 s_dangling c_dangling ../out run interp fused "${SMALL[@]}" --json link.json
+row "json to /dev/stdout, stdout a file" 0 s_none c_stdout_json stdout.json run interp fused "${SMALL[@]}" --json /dev/stdout
+row "exec --json to a device" 0 s_device c_device ../out exec --json dev -- true
+# --- Results lost after measuring, or refused too late.
+row "sweep over an earlier sweep" 2 s_earlier_sweep c_unchanged ../out sweep --workload interp --variants tiled "${SMALL[@]}" --out s
+row "sweep over an earlier sweep, --resume" 0 s_earlier_sweep c_unchanged ../out sweep --workload interp --variants fused "${SMALL[@]}" --out s --resume
+row "sweep over an earlier sweep, --force" 0 s_earlier_sweep c_forced ../out sweep --workload interp --variants tiled "${SMALL[@]}" --out s --force
+row "sweep --resume --force" 2 s_earlier_sweep c_unchanged ../out sweep --workload interp "${SMALL[@]}" --out s --resume --force
+row "json to a directory" 2 s_dir c_unchanged ../out run interp fused "${SMALL[@]}" --json adir
+row "timeline to a directory" 2 s_dir c_unchanged ../out run interp fused "${SMALL[@]}" --timeline adir
+row "convert --out a directory" 2 s_input c_unchanged ../out convert in.json --out .
+row "json in a missing folder" 2 s_none c_unchanged ../out run interp fused "${SMALL[@]}" --json nodir/r.json
+row "json under a regular file" 2 s_file c_unchanged ../out run interp fused "${SMALL[@]}" --json afile/r.json
+row "timeline under a regular file" 2 s_file c_unchanged ../out run interp fused "${SMALL[@]}" --timeline afile/t.csv
+row "json through a symlink loop" 2 s_loop c_unchanged ../out run interp fused "${SMALL[@]}" --json loop
+row "json empty" 2 s_none c_unchanged ../out run interp fused "${SMALL[@]}" --json ''
+row "timeline-dir missing" 2 s_none c_unchanged ../out sweep --workload interp --variants fused "${SMALL[@]}" --out s --timeline-dir /nonexistent
+row "timeline-dir a file" 2 s_file c_unchanged ../out sweep --workload interp --variants fused "${SMALL[@]}" --out s --timeline-dir afile
+row "sweep --out empty" 2 s_none c_unchanged ../out sweep --workload interp --variants fused "${SMALL[@]}" --out ''
+row "sweep --out in a missing folder" 2 s_none c_unchanged ../out sweep --workload interp "${SMALL[@]}" --out nodir/s
+row "sweep --out under a file" 2 s_file c_unchanged ../out sweep --workload interp "${SMALL[@]}" --out afile/s
+row "convert --out under a file" 2 s_input_file c_unchanged ../out convert in.json --out afile/g.json
+row "exec --json a directory" 2 s_dir c_unchanged ../out exec --json adir -- true
+row "exec --timeline under a file" 2 s_file c_unchanged ../out exec --timeline afile/t.csv -- true
+row "overhead --json a directory" 2 s_dir c_unchanged ../out overhead interp fused --n 1000 --json adir
+# --- Write errors are errors.
+row "list > /dev/full" 1 s_none c_unchanged /dev/full list
+row "list --smoke > /dev/full" 1 s_none c_unchanged /dev/full list --smoke
+row "--help > /dev/full" 1 s_none c_unchanged /dev/full --help
+row "--version > /dev/full" 1 s_none c_unchanged /dev/full --version
+row "run --help > /dev/full" 1 s_none c_unchanged /dev/full run --help
+row "sweep --help > /dev/full" 1 s_none c_unchanged /dev/full sweep --help
+row "compare --help > /dev/full" 1 s_none c_unchanged /dev/full compare --help
+row "run > /dev/full" 1 s_none c_unchanged /dev/full run interp fused "${SMALL[@]}"
+row "run --json - > /dev/full" 1 s_none c_unchanged /dev/full run interp fused "${SMALL[@]}" --json -
+row "list into a closed pipe" 1 s_none c_unchanged closed-pipe list
+row "--help into a closed pipe" 1 s_none c_unchanged closed-pipe --help
+row "run into a closed pipe" 1 s_none c_unchanged closed-pipe run interp fused "${SMALL[@]}"
+# --- Bounds named, messages on stderr.
+bad_run "--repeat 1e9" interp fused --repeat 1e9
+bad_run "--repeat 1e30" interp fused --repeat 1e30
+bad_run "--warmup 1e30" interp fused --warmup 1e30
+bad_run "--timeline-interval 1e30" interp fused --timeline-interval 1e30
+bad_run "--n 1e30" interp fused --n 1e30
+bad_run "--m 1e30" interp fused --m 1e30
+bad_run "--mem-limit 1e30" interp fused --mem-limit 1e30
+bad_sweep "sweep --n 1e3,1e30" --workload interp --n 1e3,1e30
+bad_sweep "sweep --repeat 1e9" --workload interp --repeat 1e9
+
+# --- The earlier table (tests/integration/test_inputs.c): names, numbers,
+# lists, options. Each with an earlier result at the output path.
+bad_run "unknown workload" nosuch fused
+bad_run "unknown variant" interp nosuch
+bad_run "variant of another workload" colony materialized
+bad_run "no variant" interp
+bad_run "extra argument" interp fused extra
+for spec in "--n interp fused" "--m interp fused" "--g interp fused" \
+	"--chunk interp chunked" "--tile interp tiled" "--steps colony fused"; do
+	set -- $spec
+	for v in 0 -5 abc 1e5x 1.5 99999999999999999999999 '' 0x10 ' 7'; do
+		bad_run "$1 '$v'" "$2" "$3" "$1" "$v"
+	done
+done
+for v in -5 abc 1e5x 1.5 99999999999999999999999 ''; do
+	bad_run "--repeat '$v'" interp fused --repeat "$v"
+done
+bad_run "--warmup -1" interp fused --warmup -1
+bad_run "--seed -1" interp fused --seed -1
+for v in 0 nan -1; do bad_run "--min-time $v" interp fused --min-time "$v"; done
+bad_run "--timeline-interval 0" interp fused --timeline-interval 0
+bad_run "chunk above n (interp)" interp chunked --n 100 --chunk 1000
+bad_run "chunk above n (colony)" colony chunked --n 100 --chunk 1000
+bad_run "tile above n (interp)" interp tiled --n 100 --tile 1000
+bad_run "tile above n (colony)" colony tiled --n 100 --tile 1000
+bad_run "colony n 8" colony fused --n 8
+bad_run "interp g 1" interp fused --g 1
+bad_run "--preset foo" interp fused --preset foo
+bad_run "--preset ''" interp fused --preset ''
+bad_run "colony --preset" colony fused --preset seed
+bad_run "colony --m" colony fused --m 4
+bad_run "colony --g" colony fused --g 32
+bad_sweep "sweep colony --m" --workload colony --m 4,8
+bad_sweep "sweep colony --preset" --workload colony --preset seed
+for v in 12Q 0 -1M M 17179869184G; do bad_run "--mem-limit $v" interp fused --mem-limit "$v"; done
+for v in foo cycles,,instructions cycles, '' perf::cycles,nosuch::x; do
+	bad_run "--events '$v'" interp fused --events "$v"
+done
+bad_run "--bogus" interp fused --bogus
+bad_run "-x" interp fused -x
+bad_run "-xy" interp fused -xy
+bad_run "--help=1" interp fused --help=1
+bad_run "--n without a value" interp fused --n
+bad_run "--timeline -" interp fused --timeline -
+bad_run "--timeline in a missing folder" interp fused --timeline /nonexistent/tl.csv
+bad_sweep "sweep unknown workload" --workload nosuch
+bad_sweep "sweep unknown variant" --workload interp --variants fused,nope
+bad_sweep "sweep --variants ," --workload interp --variants ,
+for v in 1e3,abc 1e3,,1e4 ,1 1, '' 1e3,0; do
+	bad_sweep "sweep --n '$v'" --workload interp --n "$v"
+done
+bad_sweep "sweep --m 4,1.5" --workload interp --m 4,1.5
+bad_sweep "sweep --chunk 0" --workload interp --chunk 0
+bad_sweep "sweep --tile 1e5x" --workload interp --tile 1e5x
+bad_sweep "sweep --steps 1,2,-3" --workload colony --steps 1,2,-3
+bad_sweep "sweep --g overflow" --workload interp --g 99999999999999999999999
+bad_sweep "sweep chunk above n" --workload interp --n 100,1000 --chunk 1000
+bad_sweep "sweep colony n 8" --workload colony --n 1000,8
+bad_sweep "sweep --preset foo" --workload interp --preset foo
+bad_sweep "sweep --events foo" --workload interp --events foo
+bad_sweep "sweep --mem-limit 12Q" --workload interp --mem-limit 12Q
+bad_sweep "sweep --repeat x" --workload interp --repeat x
+bad_sweep "sweep --bogus" --workload interp --bogus
+bad_sweep "sweep extra argument" --workload interp extra
+bad_sweep "sweep --n without a value" --workload interp --n
+
+echo
+echo "$CLEAN of $N cases clean (expected exit status, one line on stderr where refused, everything intact)."
+[ "$CLEAN" = "$N" ]

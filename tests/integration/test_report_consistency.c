@@ -1,0 +1,581 @@
+/*
+ * Integration tests of the report's consistency: one fact, one number; one
+ * variant, one limiter; one advice, one verdict that obeys its rule. The
+ * report program (FB_REPORT) writes the report from the committed data
+ * (reports/data) into a scratch folder, and the checks below read it:
+ *
+ *   - a main run's median is printed the same in Table 1 and Table 1b;
+ *   - the anchor's C stand-in and the C side of "Beside JAX" are the same
+ *     one-thread number where they name the same variant;
+ *   - each variant's limiter is the same word in the limits table, the
+ *     lesson, the threads tables and the roofline's labels;
+ *   - each advice has the same verdict in the lesson and in the notebook,
+ *     and where C cannot test it and a JAX rule of the same id measured
+ *     it, that verdict is the JAX one;
+ *   - every number with a unit in the lesson appears in a table;
+ *   - the lesson is at most 3,500 words, and no sentence of more than 60
+ *     characters (numbers aside) is printed more than twice.
+ *
+ * A check that passes only because it reads nothing would prove nothing:
+ * each check is also run on the report with one section changed so that
+ * two sections disagree, and must fail there. The quick report
+ * (reports/out-quick, made by test_report.c's hook) gets the same checks.
+ */
+#include <criterion/criterion.h>
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fb_spawn.h"
+#include "rp_jaxrule.h"
+#include "rp_verdict.h"
+
+#define LESSON_WORDS 3500
+#define NOTEBOOK "\n## Lab notebook\n"
+
+typedef struct check_s {
+	char why[2048];
+	int problems;
+} check_t;
+
+static void
+problem(check_t *c, const char *fmt, const char *a, const char *b)
+{
+	size_t len = strlen(c->why);
+
+	if (c->problems++ < 6 && len < sizeof(c->why) - 1)
+		snprintf(c->why + len, sizeof(c->why) - len, fmt, a, b);
+}
+
+/* ---- tables ---- */
+
+/* The first table line at or after marker's first occurrence, or NULL. */
+static const char *
+table_after(const char *md, const char *marker)
+{
+	const char *p = strstr(md, marker);
+
+	for (; p != NULL && *p != '\0'; p = strchr(p, '\n')) {
+		p += *p == '\n';
+		if (*p == '|')
+			return p;
+	}
+	return NULL;
+}
+
+/* Cell k (0-based) of the table line at row, trimmed, into out. */
+static const char *
+cell(const char *row, int k, char *out, size_t n)
+{
+	const char *p = row, *end;
+	size_t len;
+
+	out[0] = '\0';
+	for (int i = 0; i <= k; i++) {
+		if ((p = strchr(p, '|')) == NULL || p[1] == '\n' ||
+		    p[1] == '\0')
+			return out;
+		p++;
+	}
+	end = strchr(p, '|');
+	while (*p == ' ')
+		p++;
+	len = end != NULL ? (size_t)(end - p) : strcspn(p, "\n");
+	while (len > 0 && p[len - 1] == ' ')
+		len--;
+	snprintf(out, n, "%.*s", (int)len, p);
+	return out;
+}
+
+/* The row of the table at t whose first cell is first, or NULL. */
+static const char *
+row_of(const char *t, const char *first)
+{
+	char c0[256];
+
+	for (const char *p = t; p != NULL && *p == '|';) {
+		if (strcmp(cell(p, 0, c0, sizeof(c0)), first) == 0)
+			return p;
+		p = strchr(p, '\n');
+		p = p != NULL ? p + 1 : NULL;
+	}
+	return NULL;
+}
+
+/* The next row of a table, or NULL after its last. */
+static const char *
+next_row(const char *p)
+{
+	p = strchr(p, '\n');
+	return p != NULL && p[1] == '|' ? p + 1 : NULL;
+}
+
+/* ---- the checks ---- */
+
+/* Table 1's median of every variant is Table 1b's "median, random". */
+static void
+medians_agree(const char *md, check_t *c)
+{
+	const char *t1 = table_after(md, "**Table 1.**");
+	const char *tb = table_after(md, "**Table 1b.**");
+	char v[64], m1[128], mb[128];
+
+	if (t1 == NULL || tb == NULL) {
+		problem(c, "no Table 1 or 1b%s%s\n", "", "");
+		return;
+	}
+	for (const char *p = next_row(next_row(tb)); p != NULL;
+	     p = next_row(p)) {
+		const char *r = row_of(t1, cell(p, 0, v, sizeof(v)));
+		cell(p, 1, mb, sizeof(mb));
+		if (r == NULL) {
+			problem(
+			    c, "%s is in Table 1b, not in Table 1%s\n", v, "");
+			continue;
+		}
+		cell(r, 1, m1, sizeof(m1));
+		m1[strcspn(m1, "(")] = '\0';
+		while (strlen(m1) > 0 && m1[strlen(m1) - 1] == ' ')
+			m1[strlen(m1) - 1] = '\0';
+		if (strcmp(m1, mb) != 0)
+			problem(c, "median %s in Table 1, %s in Table 1b\n", m1,
+			    mb);
+	}
+}
+
+/* The anchor's C stand-in time is the one-thread C time that Table J5
+ * (same schedule) prints for the same variant at the same size. */
+static void
+anchor_agrees(const char *md, check_t *c)
+{
+	const char *a = table_after(md, "Performance against the anchor");
+	const char *b = table_after(md, "**Table J5.**");
+	char size[32], sv[96], v2[64], size2[32], ct[96];
+
+	if (a == NULL || b == NULL)
+		return;
+	for (const char *p = next_row(next_row(a)); p != NULL;
+	     p = next_row(p)) {
+		char *comma;
+		int found;
+		cell(p, 1, size, sizeof(size));
+		cell(p, 3, sv, sizeof(sv));
+		if ((comma = strstr(sv, ", ")) == NULL)
+			continue;
+		*comma = '\0';
+		found = 0;
+		for (const char *q = next_row(next_row(b)); q != NULL;
+		     q = next_row(q)) {
+			char *paren;
+			cell(q, 0, v2, sizeof(v2));
+			cell(q, 1, size2, sizeof(size2));
+			cell(q, 3, ct, sizeof(ct));
+			if (strcmp(sv, v2) != 0 || strcmp(size, size2) != 0)
+				continue;
+			found = 1;
+			if ((paren = strstr(ct, " (")) != NULL)
+				*paren = '\0';
+			if (strcmp(ct, comma + 2) != 0)
+				problem(c,
+				    "the anchor's C side %s, Table J5's %s\n",
+				    comma + 2, ct);
+		}
+		if (!found)
+			problem(c,
+			    "the anchor's stand-in %s at %s is not in "
+			    "Table J5\n",
+			    sv, size);
+	}
+}
+
+/* The limiter word of w/v in the notebook's limits table ("" none). */
+static const char *
+limiter_of(const char *md, const char *wv, char *out, size_t n)
+{
+	const char *t = table_after(md, "| variant | limiter | of the FMA");
+	const char *r = t != NULL ? row_of(t, wv) : NULL;
+	char w[96];
+
+	out[0] = '\0';
+	if (r == NULL)
+		return out;
+	cell(r, 1, w, sizeof(w));
+	if (strncmp(w, "**", 2) == 0 && strlen(w) > 4)
+		snprintf(out, n, "%.*s", (int)strlen(w) - 4, w + 2);
+	else
+		snprintf(out, n, "%s", w);
+	return out;
+}
+
+static void
+limiters_agree(const char *md, const char *gp, check_t *c)
+{
+	static const char *const ws[] = {"interp", "colony"};
+	const char *every = strstr(md, "### Every core: threads");
+
+	for (int k = 0; k < 2; k++) {
+		char head[64], v[64], want[64], got[128], wv[128];
+		const char *t, *brief;
+		snprintf(head, sizeof(head), "\n#### %s\n", ws[k]);
+		t = every != NULL ? table_after(strstr(every, head), "|")
+				  : NULL;
+		for (const char *p = t != NULL ? next_row(next_row(t)) : NULL;
+		     p != NULL; p = next_row(p)) {
+			char *end;
+			cell(p, 0, v, sizeof(v));
+			cell(p, 6, got, sizeof(got));
+			snprintf(wv, sizeof(wv), "%s/%s", ws[k], v);
+			limiter_of(md, wv, want, sizeof(want));
+			if (got[0] == '[' && (end = strchr(got, ']')) != NULL)
+				*end = '\0';
+			if (want[0] == '\0')
+				problem(c, "%s is not in the limits table%s\n",
+				    wv, "");
+			else if (strcmp(got + (got[0] == '['), want) != 0)
+				problem(c, "threads table: %s, limits: %s\n",
+				    got, want);
+			/* The lesson's list: "- w: ... v word,". */
+			snprintf(head, sizeof(head), "- %s:", ws[k]);
+			brief = strstr(md, head);
+			snprintf(got, sizeof(got), " %s %s", v, want);
+			if (brief != NULL && want[0] != '\0' &&
+			    (strstr(brief, got) == NULL ||
+				strstr(brief, got) > strchr(brief, '\n')))
+				problem(
+				    c, "the lesson lacks \"%s\"%s\n", got, "");
+			/* The roofline's label: "v (LEVEL; word)". */
+			snprintf(got, sizeof(got), "; %s)'", want);
+			snprintf(wv, sizeof(wv), "title '%s (", v);
+			if (k == 0 && gp != NULL && want[0] != '\0' &&
+			    (strstr(gp, wv) == NULL ||
+				strncmp(strstr(strstr(gp, wv), ";"), got,
+				    strlen(got)) != 0))
+				problem(
+				    c, "the roofline's %s lacks %s\n", wv, got);
+		}
+	}
+}
+
+/* The verdict cell of advice in the table at t (its column k). */
+static const char *
+verdict_in(const char *t, const char *advice, int k, char *out, size_t n)
+{
+	const char *r = t != NULL ? row_of(t, advice) : NULL;
+
+	out[0] = '\0';
+	return r != NULL ? cell(r, k, out, n) : out;
+}
+
+static void
+verdicts_agree(const char *md, check_t *c)
+{
+	const char *lesson = table_after(md, "## The advice, one line each");
+	const char *book = table_after(md, "### Advice and verdicts\n");
+	const char *jax = table_after(md, "#### Advice re-graded on JAX");
+	char a[256], b[256], want[256];
+
+	for (size_t i = 0; i < rp_rules_count; i++) {
+		const rp_jaxrule_t *j = rp_jaxrule_find(rp_rules[i].id);
+		const char *jr =
+		    jax != NULL && j != NULL ? row_of(jax, j->id) : NULL;
+		char *link;
+		verdict_in(lesson, rp_rules[i].advice, 2, a, sizeof(a));
+		verdict_in(book, rp_rules[i].advice, 3, b, sizeof(b));
+		if ((link = strstr(a, "](#")) != NULL)
+			*link = '\0';
+		if (a[0] != '[' || strcmp(a + 1, b) != 0)
+			problem(c, "lesson verdict %s, notebook %s\n", a, b);
+		if (jr == NULL) {
+			if (strstr(b, "in JAX") != NULL)
+				problem(c,
+				    "%s: a JAX verdict without a JAX "
+				    "rule%s\n",
+				    rp_rules[i].id, "");
+			continue;
+		}
+		if (strcmp(cell(jr, 2, want, sizeof(want)),
+			"*not testable in C*") != 0) {
+			if (strstr(b, "in JAX") != NULL)
+				problem(c, "%s: C decides it, yet %s\n",
+				    rp_rules[i].id, b);
+			continue;
+		}
+		cell(jr, 4, want, sizeof(want));
+		snprintf(a, sizeof(a), "**%.*s** (in JAX; not testable in C)",
+		    (int)strlen(want) - 2, want + 1);
+		if (strcmp(a, b) != 0)
+			problem(c, "verdict %s, the JAX rule says %s\n", b, a);
+	}
+}
+
+/* Every "3.87 s", "1.35 GB", "3.66x", "53.8%" of the lesson is printed in
+ * some table of the report. */
+static void
+numbers_in_tables(const char *md, check_t *c)
+{
+	static const char *const units[] = {
+	    " GB", " MB", " kB", " B", " ms", " us", " ns", " s", "x", "%"};
+	const char *end = strstr(md, NOTEBOOK);
+	size_t cap = strlen(md) + 1, used = 0;
+	char *tables = malloc(cap);
+
+	cr_assert(tables != NULL && end != NULL);
+	for (const char *p = md; *p != '\0';) {
+		size_t len = strcspn(p, "\n");
+		if (*p == '|') {
+			memcpy(tables + used, p, len);
+			used += len;
+			tables[used++] = '\n';
+		}
+		p += len + (p[len] == '\n');
+	}
+	tables[used] = '\0';
+	for (const char *p = md; p < end; p++) {
+		char num[64];
+		size_t k = strspn(p, "0123456789.");
+		if (!isdigit((unsigned char)*p) ||
+		    (p > md &&
+			(isalnum((unsigned char)p[-1]) || p[-1] == '.' ||
+			    p[-1] == '^' || p[-1] == '=')))
+			continue;
+		for (size_t u = 0; u < sizeof(units) / sizeof(units[0]); u++) {
+			size_t ul = strlen(units[u]);
+			if (strncmp(p + k, units[u], ul) != 0 ||
+			    isalnum((unsigned char)p[k + ul]))
+				continue;
+			snprintf(
+			    num, sizeof(num), "%.*s%s", (int)k, p, units[u]);
+			if (strstr(tables, num) == NULL)
+				problem(c, "the lesson's %s is in no table%s\n",
+				    num, "");
+			break;
+		}
+		p += k;
+	}
+	free(tables);
+}
+
+/* Sentences (split at ". ", "? ", "! ", newlines and table bars) longer
+ * than 60 characters, numbers made '#', printed more than twice. */
+static void
+no_repeats(const char *md, check_t *c)
+{
+	size_t n = strlen(md), k = 0, cap = 4096;
+	char **s = calloc(cap, sizeof(char *));
+	char buf[1024];
+
+	cr_assert(s != NULL);
+	for (size_t i = 0, start = 0; i <= n; i++) {
+		int cut = md[i] == '\0' || md[i] == '\n' || md[i] == '|' ||
+		    ((md[i] == '.' || md[i] == '?' || md[i] == '!') &&
+			md[i + 1] == ' ');
+		size_t len = 0;
+		if (!cut)
+			continue;
+		while (start < i && md[start] == ' ')
+			start++;
+		for (size_t j = start; j < i && len < sizeof(buf) - 1; j++) {
+			if (isdigit((unsigned char)md[j])) {
+				if (len == 0 || buf[len - 1] != '#')
+					buf[len++] = '#';
+			} else if (!(md[j] == '.' && len > 0 &&
+				       buf[len - 1] == '#'))
+				buf[len++] = md[j];
+		}
+		buf[len] = '\0';
+		start = i + 1;
+		if (len > 60 && k < cap)
+			s[k++] = strdup(buf);
+	}
+	for (size_t i = 0; i < k; i++) {
+		int times = 1;
+		for (size_t j = i + 1; j < k; j++)
+			times += s[j] != NULL && s[i] != NULL &&
+			    strcmp(s[i], s[j]) == 0;
+		if (times > 2 && s[i] != NULL) {
+			snprintf(buf, sizeof(buf), "%d", times);
+			problem(c, "printed %s times: %.120s\n", buf, s[i]);
+			for (size_t j = i + 1; j < k; j++)
+				if (s[j] != NULL && strcmp(s[i], s[j]) == 0) {
+					free(s[j]);
+					s[j] = NULL;
+				}
+		}
+	}
+	for (size_t i = 0; i < k; i++)
+		free(s[i]);
+	free(s);
+}
+
+static int
+lesson_words(const char *md)
+{
+	const char *end = strstr(md, NOTEBOOK);
+	int words = 0, in = 0;
+
+	cr_assert(end != NULL, "no \"## Lab notebook\" heading");
+	for (const char *p = md; p < end; p++) {
+		int space = isspace((unsigned char)*p);
+		words += !space && !in;
+		in = !space;
+	}
+	return words;
+}
+
+/* Every check on one report. */
+static check_t
+check_all(const char *md, const char *gp)
+{
+	check_t c = {.problems = 0};
+
+	c.why[0] = '\0';
+	medians_agree(md, &c);
+	anchor_agrees(md, &c);
+	limiters_agree(md, gp, &c);
+	verdicts_agree(md, &c);
+	numbers_in_tables(md, &c);
+	no_repeats(md, &c);
+	if (lesson_words(md) > LESSON_WORDS)
+		problem(&c, "the lesson is over %s words%s\n", "3,500", "");
+	return c;
+}
+
+/* ---- the committed data, and the same report with a section changed ---- */
+
+static char out[64];
+static char *md, *gp;
+
+static void
+make_report(void)
+{
+	const char *r = getenv("FB_REPORT");
+	char cmd[512], path[128];
+
+	cr_assert(r != NULL && access(r, X_OK) == 0,
+	    "FB_REPORT must name the built report program");
+	snprintf(out, sizeof(out), "/tmp/fb_consistency_XXXXXX");
+	cr_assert(mkdtemp(out) != NULL);
+	snprintf(cmd, sizeof(cmd), "'%s' reports/data %s 2>/dev/null", r, out);
+	cr_assert_eq(system(cmd), 0, "%s failed", cmd);
+	snprintf(path, sizeof(path), "%s/REPORT.md", out);
+	md = fb_slurp(path);
+	snprintf(path, sizeof(path), "%s/figures/fig-roofline.gp", out);
+	gp = fb_slurp(path);
+	cr_assert(md != NULL && gp != NULL);
+}
+
+static void
+drop_report(void)
+{
+	char cmd[128];
+
+	free(md);
+	free(gp);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", out);
+	cr_expect_eq(system(cmd), 0);
+}
+
+TestSuite(report_consistency, .init = make_report, .fini = drop_report,
+    .timeout = 180);
+
+Test(report_consistency, committed_data_is_consistent)
+{
+	check_t c = check_all(md, gp);
+
+	cr_expect_eq(c.problems, 0, "%d problems:\n%s", c.problems, c.why);
+	cr_expect(
+	    lesson_words(md) <= LESSON_WORDS, "%d words", lesson_words(md));
+	/* The checks read what they check: these are there to compare. */
+	cr_expect(table_after(md, "**Table 1b.**") != NULL);
+	cr_expect(strstr(md, "](#what-limits-each-variant) |") != NULL);
+	cr_expect(strstr(md, "(in JAX; not testable in C)") != NULL);
+}
+
+/* md with the first "from" after marker replaced by "to" (a new text). */
+static char *
+changed(const char *marker, const char *from, const char *to)
+{
+	const char *m = strstr(md, marker), *at;
+	size_t n = strlen(md) + strlen(to) + 1, head;
+	char *t = malloc(n);
+
+	cr_assert(m != NULL, "no %s", marker);
+	at = strstr(m, from);
+	cr_assert(at != NULL, "no %s after %s", from, marker);
+	head = (size_t)(at - md);
+	memcpy(t, md, head);
+	snprintf(t + head, n - head, "%s%s", to, at + strlen(from));
+	return t;
+}
+
+static void
+expect_caught(char *t, const char *what)
+{
+	check_t c = check_all(t, gp);
+
+	cr_expect(c.problems > 0, "a report where %s passed the checks", what);
+	free(t);
+}
+
+Test(report_consistency, sections_that_disagree_fail)
+{
+	char row[512], first[64], med[64], alt[128];
+	const char *t1 = table_after(md, "**Table 1b.**");
+	const char *r = next_row(next_row(t1));
+
+	/* Table 1b's median of its first variant, made another number. */
+	cell(r, 0, first, sizeof(first));
+	cell(r, 1, med, sizeof(med));
+	snprintf(row, sizeof(row), "| %s | %s |", first, med);
+	expect_caught(
+	    changed("**Table 1b.**", row, "| x | 1 s |"), "a row went missing");
+	snprintf(alt, sizeof(alt), "| %s | 999 ms |", first);
+	expect_caught(changed("**Table 1b.**", row, alt),
+	    "Table 1b's median differs from Table 1's");
+	/* A limiter word changed in a threads table. */
+	expect_caught(changed("### Every core: threads", "[not determined](",
+			  "[compute]("),
+	    "a threads table names another limiter");
+	/* A verdict changed in the lesson only. */
+	expect_caught(changed("## The advice, one line each", "[**supported**]",
+			  "[**not supported**]"),
+	    "the lesson's verdict differs from the notebook's");
+	/* A number in the lesson that no table prints. */
+	expect_caught(changed("## The memory question", "A nested map",
+			  "It took 12.34 GB. A nested map"),
+	    "the lesson prints a number no table has");
+	/* The anchor's C side taken from another run. */
+	expect_caught(changed("Performance against the anchor", "hoisted, ",
+			  "hoisted, 1"),
+	    "the anchor's C side differs from Table J5's");
+	/* A caveat printed three times. */
+	expect_caught(
+	    changed("## The memory question", "A nested map",
+		"Lead. This caveat sentence is certainly long enough to count "
+		"as "
+		"one, surely. This caveat sentence is certainly long enough "
+		"to count as one, surely. This caveat sentence is certainly "
+		"long enough to count as one, surely. A nested map"),
+	    "a sentence is printed three times");
+}
+
+/* The quick report: the same checks, when test_report.c's hook made it. */
+Test(report_consistency, quick_report_is_consistent)
+{
+	char *q = fb_slurp("reports/out-quick/REPORT.md");
+	char *qg = fb_slurp("reports/out-quick/figures/fig-roofline.gp");
+	check_t c;
+
+	if (q == NULL || qg == NULL) {
+		free(q);
+		free(qg);
+		cr_skip_test("no quick report (reports/out-quick)");
+	}
+	c = check_all(q, qg);
+	cr_expect_eq(c.problems, 0, "%d problems:\n%s", c.problems, c.why);
+	cr_expect(lesson_words(q) <= LESSON_WORDS, "%d words", lesson_words(q));
+	free(q);
+	free(qg);
+}
