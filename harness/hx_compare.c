@@ -9,6 +9,7 @@
 
 #include "hx_cli.h"
 #include "hx_compare.h"
+#include "hx_fields.h"
 #include "hx_format.h"
 #include "hx_gbench.h"
 #include "hx_params.h"
@@ -58,8 +59,7 @@ hx_compare_opts_init(hx_compare_opts_t *o)
 static double *
 samples_of(const json_t *r, size_t *n)
 {
-	const json_t *a =
-	    json_object_get(json_object_get(r, "time_s"), "samples");
+	const json_t *a = hx_field_get(r, HX_F_TIME_SAMPLES);
 	double *x;
 	size_t i;
 	json_t *e;
@@ -115,8 +115,8 @@ hx_compare_runs(const json_t *old_r, const json_t *new_r,
 
 	memset(v, 0, sizeof(*v));
 	v->p = NAN;
-	v->old_median = hx_result_number(old_r, "time_s.median");
-	v->new_median = hx_result_number(new_r, "time_s.median");
+	v->old_median = hx_field_number(old_r, HX_F_TIME_MEDIAN);
+	v->new_median = hx_field_number(new_r, HX_F_TIME_MEDIAN);
 	if (isnan(v->old_median) || isnan(v->new_median) || v->old_median <= 0)
 		goto label_return;
 	v->time_change_pct =
@@ -138,8 +138,8 @@ hx_compare_runs(const json_t *old_r, const json_t *new_r,
 	}
 	compare_reach(a, b, o, v);
 
-	v->old_peak = hx_result_number(old_r, "memory.peak_workspace_bytes");
-	v->new_peak = hx_result_number(new_r, "memory.peak_workspace_bytes");
+	v->old_peak = hx_field_number(old_r, HX_F_PEAK_WORKSPACE);
+	v->new_peak = hx_field_number(new_r, HX_F_PEAK_WORKSPACE);
 	v->peak_change_pct = NAN;
 	if (!isnan(v->old_peak) && !isnan(v->new_peak)) {
 		if (v->old_peak > 0)
@@ -207,8 +207,8 @@ compare_label(const json_t *r)
 
 	if (f == NULL)
 		return NULL;
-	fprintf(f, "%s/%s", json_string_value(json_object_get(r, "workload")),
-	    json_string_value(json_object_get(r, "variant")));
+	fprintf(f, "%s/%s", hx_field_string(r, HX_F_WORKLOAD),
+	    hx_field_string(r, HX_F_VARIANT));
 	hx_params_label(f, json_object_get(r, "params"));
 	fclose(f);
 	return buf;
@@ -311,23 +311,26 @@ pair_json(const json_t *a, const json_t *b, const hx_compare_opts_t *o)
 static void
 machine_warnings(const json_t *old_runs, const json_t *new_runs, json_t *w)
 {
-	static const char *const fields[][2] = {{"machine.host", "host"},
-	    {"machine.cpu", "CPU"}, {"machine.compiler", "compiler"},
-	    {"machine.cflags", "compiler flags"},
-	    {"machine.allocator", "allocator"}};
+	static const struct {
+		hx_field_id_t id;
+		const char *what;
+	} fields[] = {{HX_F_MACHINE_HOST, "host"}, {HX_F_MACHINE_CPU, "CPU"},
+	    {HX_F_MACHINE_COMPILER, "compiler"},
+	    {HX_F_MACHINE_CFLAGS, "compiler flags"},
+	    {HX_F_MACHINE_ALLOCATOR, "allocator"}};
 	const json_t *a = json_array_get(old_runs, 0);
 	const json_t *b = json_array_get(new_runs, 0);
 
 	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
-		const char *sa = compare_str(a, fields[i][0]);
-		const char *sb = compare_str(b, fields[i][0]);
+		const char *sa = hx_field_string(a, fields[i].id);
+		const char *sb = hx_field_string(b, fields[i].id);
 		char msg[1024];
 		if (sa == NULL || sb == NULL || strcmp(sa, sb) == 0)
 			continue;
 		snprintf(msg, sizeof(msg),
 		    "the files come from different %ss (%s: '%s' against "
 		    "'%s'): a change may be the machine's, not the code's",
-		    fields[i][1], fields[i][0], sa, sb);
+		    fields[i].what, hx_fields[fields[i].id].path, sa, sb);
 		json_array_append_new(w, json_string(msg));
 	}
 }
