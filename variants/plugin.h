@@ -36,7 +36,7 @@
  *
  * Parameters: those of the harness's table it uses (n m g preset seed
  * chunk tile steps), named in workload_t.params, and up to
- * PARAMS_EXTRA_MAX of its own in workload_t.extra_params (name, meaning,
+ * PARAMS_EXTRA_MAX (16) of its own in workload_t.extra_params (name, meaning,
  * bounds, default), given as --param NAME=VALUE and found in
  * params_t.extra[i].
  *
@@ -62,7 +62,7 @@ extern "C" {
 #define FB_VERSION_SEMVER "0.16.0"
 
 /* Raised whenever workload_t, variant_t or params_t change. */
-#define FB_PLUGIN_ABI_VERSION 1
+#define FB_PLUGIN_ABI_VERSION 2
 
 typedef struct fb_plugin_s {
 	uint32_t abi_version; /* FB_PLUGIN_ABI_VERSION when built */

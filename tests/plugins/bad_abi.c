@@ -4,6 +4,6 @@
  */
 #include <fusebench/plugin.h>
 
-const fb_plugin_t fusebench_plugin = {FB_PLUGIN_ABI_VERSION + 998,
-    (uint32_t)sizeof(params_t), (uint32_t)sizeof(workload_t),
-    (uint32_t)sizeof(variant_t), "bad_abi", NULL, NULL};
+const fb_plugin_t fusebench_plugin = {999, (uint32_t)sizeof(params_t),
+    (uint32_t)sizeof(workload_t), (uint32_t)sizeof(variant_t), "bad_abi", NULL,
+    NULL};
