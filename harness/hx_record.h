@@ -63,6 +63,9 @@ typedef struct hx_record_s {
 	/* Head: always written. */
 	const char *workload, *variant;
 	const char *description, *idiom; /* NULL: left out */
+	/* The variant's loop nest and its note (variant_t.loops, .notes);
+	 * NULL: left out. */
+	const char *loops, *notes;
 	/* The parameters, as workload params_of declares them; NULL: none. */
 	const workload_t *params_of;
 	params_t params;

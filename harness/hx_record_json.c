@@ -332,6 +332,10 @@ head_json(const hx_record_t *rec, json_t *r)
 		    r, "description", json_string(rec->description));
 	if (rec->idiom != NULL)
 		json_object_set_new(r, "idiom", json_string(rec->idiom));
+	if (rec->loops != NULL)
+		json_object_set_new(r, "loops", json_string(rec->loops));
+	if (rec->notes != NULL)
+		json_object_set_new(r, "notes", json_string(rec->notes));
 	if (rec->params_of != NULL)
 		json_object_set_new(
 		    r, "params", hx_params_json(rec->params_of, &rec->params));

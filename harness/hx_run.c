@@ -103,6 +103,8 @@ hx_run_record_init(const hx_run_config_t *cfg, hx_record_t *rec)
 	rec->variant = v->name;
 	rec->description = v->description;
 	rec->idiom = v->idiom;
+	rec->loops = v->loops;
+	rec->notes = v->notes;
 	rec->params_of = w;
 	rec->params = *p;
 	rec->has_settings = 1;

@@ -31,13 +31,11 @@
 
 #include "hx_file.h"
 #include "rp_accounting.h"
-#include "rp_colony.h"
 #include "rp_exercise.h"
 #include "rp_explain.h"
 #include "rp_generic.h"
 #include "rp_gnuplot.h"
 #include "rp_html.h"
-#include "rp_interp.h"
 #include "rp_jax.h"
 #include "rp_lesson.h"
 #include "rp_limits.h"
@@ -46,6 +44,7 @@
 #include "rp_scaling.h"
 #include "rp_unsaid.h"
 #include "rp_verdict.h"
+#include "rp_workloads.h"
 
 #define EXIT_BAD_INPUT 2
 
@@ -90,8 +89,8 @@ write_sections(rp_report_t *R)
 	    "%s\nEvery table and figure, the method and the caveats (each "
 	    "printed once in the notes at the end, which rows point to).\n\n",
 	    NOTEBOOK);
-	rp_interp_write(R);
-	rp_colony_write(R);
+	for (const rp_workload_t *w = rp_workloads; w->name != NULL; w++)
+		w->section(R);
 	rp_verdict_write(R);
 	rp_unsaid_write(R);
 	rp_accounting_write(R);

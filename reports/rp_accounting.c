@@ -7,6 +7,7 @@
 
 #include "rp_accounting.h"
 #include "rp_text.h"
+#include "rp_workloads.h"
 
 #define PEAK(r) rp_num(r, "memory.peak_workspace_bytes")
 
@@ -72,59 +73,6 @@ accounting_numbers(rp_report_t *R)
 	rp_text_fill(R->md, accounting_text, &x);
 }
 
-typedef struct sketch_s {
-	const char *workload, *variant, *loops;
-} sketch_t;
-
-/* One loop nest per schedule, in pseudo-code: f(x, i) is one pair's
- * interpolated value, pair(i, j) one pair's force, torque and density. */
-static const sketch_t sketches[] = {
-    {"interp", "eager",
-	"for each primitive p: A_p = new (N,M) array; for n, i: A_p[n,i] = "
-	"p(...); free A_p after its last use"},
-    {"interp", "materialized",
-	"V = new (N,M); for n: for i: V[n,i] = f(x[n], i); then for n, i: "
-	"s += V[n,i]^2"},
-    {"interp", "fused", "for n: for i: s += f(x[n], i)^2"},
-    {"interp", "chunked",
-	"for each block of B points: V = (B,M) buffer; for n in block: for "
-	"i: V[n,i] = f(x[n], i); s += sum(V^2)"},
-    {"interp", "tiled",
-	"for each tile of T points: for i: for n in tile: acc[n] += f(x[n], "
-	"i)^2"},
-    {"interp", "hoisted",
-	"for n: cell c and weights w of x[n], once; for i: s += (w . F[c..c+3, "
-	"i])^2, the tables stored grid-major"},
-    {"interp", "sorted",
-	"sort the points by cell; for each cell c: for n in c: for i: s += "
-	"(w_n . F[c..c+3, i])^2"},
-    {"colony", "naive",
-	"every step: F, T, R = new (N,N) arrays; for i: for j: F[i,j], "
-	"T[i,j], R[i,j] = pair(i, j); sum the rows; free"},
-    {"colony", "naive-reuse",
-	"naive's loops, F, T, R allocated once and kept across steps"},
-    {"colony", "fused", "for i: for j: (f_i, t_i, r_i) += pair(i, j)"},
-    {"colony", "chunked",
-	"for each block of B rows: (B,N) arrays; for i in block: for j: "
-	"...; sum the block's rows"},
-    {"colony", "tiled",
-	"for each block of T particles j (staged): for i: for j in block, j "
-	"> i: p = pair(i, j); f_i += p; f_j -= p"},
-    {"colony", "cells",
-	"sort the particles into cells of side >= r_cut; for i: for j in the "
-	"3 x 3 cells around i: f_i += pair(i, j)"},
-};
-
-const char *
-rp_accounting_sketch(const char *w, const char *v)
-{
-	for (size_t i = 0; i < sizeof(sketches) / sizeof(sketches[0]); i++)
-		if (strcmp(sketches[i].workload, w) == 0 &&
-		    strcmp(sketches[i].variant, v) == 0)
-			return sketches[i].loops;
-	return NULL;
-}
-
 static void
 sketch_rows(rp_report_t *R, const char *w)
 {
@@ -135,7 +83,8 @@ sketch_rows(rp_report_t *R, const char *w)
 		rp_query_t q = {
 		    .workload = w, .variant = vs[i], .any_status = 1};
 		const json_t *r = rp_data_main_run(&R->data, w, vs[i]);
-		const char *s = rp_accounting_sketch(w, vs[i]);
+		const char *s =
+		    rp_data_variant_text(&R->data, w, vs[i], "loops");
 		if (r == NULL)
 			r = rp_data_find(&R->data, &q);
 		rp_md(R, "| %s | %s | `%s` | `%s` = %s at N=%s | %s |\n", w,
@@ -166,8 +115,8 @@ rp_accounting_write(rp_report_t *R)
 	    "G: grid points, nc: cells a side).\n\n| workload | variant | "
 	    "loop nest | memory formula | array-library idiom |\n"
 	    "|---|---|---|---|---|\n");
-	sketch_rows(R, "interp");
-	sketch_rows(R, "colony");
+	for (int i = 0; rp_workloads[i].name != NULL; i++)
+		sketch_rows(R, rp_workloads[i].name);
 	rp_md(R, "\n");
 }
 

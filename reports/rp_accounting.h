@@ -4,9 +4,10 @@
  * allocator's size classes against RSS, one loop-nest sketch per schedule
  * beside its idiom and memory formula) and the glossary.
  *
- * Every number is printed from the data. The loop-nest sketches are text
- * about the schedules the variants are named after; a variant without one
- * is listed with its description from the data.
+ * Every number is printed from the data. The loop-nest sketches are the
+ * variants' own (variant_t.loops, carried into each result as "loops";
+ * rp_data_variant_text); a variant without one is listed with its
+ * description from the data.
  */
 #ifndef FB_RP_ACCOUNTING_H
 #define FB_RP_ACCOUNTING_H
@@ -15,7 +16,5 @@
 
 void rp_accounting_write(rp_report_t *R);
 void rp_accounting_glossary(rp_report_t *R);
-/* A schedule's loop nest in pseudo-code, or NULL when none is written. */
-const char *rp_accounting_sketch(const char *workload, const char *variant);
 
 #endif /* FB_RP_ACCOUNTING_H */

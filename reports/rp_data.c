@@ -10,6 +10,7 @@
 
 #include "hx_result.h"
 #include "rp_data.h"
+#include "variant.h"
 
 static int
 ends_with(const char *s, const char *suffix)
@@ -424,4 +425,30 @@ rp_data_chunk(const json_t *r)
 		return b;
 	return rp_num(r, "memory.model_bare_bytes") /
 	    (4.0 * (rp_num(r, "params.m") + 1.0));
+}
+
+const char *
+rp_data_variant_text(
+    const rp_data_t *D, const char *w, const char *v, const char *field)
+{
+	const json_t *r = rp_data_main_run(D, w, v);
+	const variant_t *vt;
+	size_t i;
+	json_t *x;
+
+	if (json_is_string(json_object_get(r, field)))
+		return json_string_value(json_object_get(r, field));
+	json_array_foreach(D->runs, i, x)
+	{
+		const json_t *t = json_object_get(x, field);
+		if (json_is_string(t) &&
+		    strcmp(rp_str(x, "workload"), w) == 0 &&
+		    strcmp(rp_str(x, "variant"), v) == 0)
+			return json_string_value(t);
+	}
+	if ((vt = variant_find(w, v)) == NULL)
+		return NULL;
+	return strcmp(field, "loops") == 0 ? vt->loops
+	    : strcmp(field, "notes") == 0  ? vt->notes
+					   : NULL;
 }

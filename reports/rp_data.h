@@ -98,6 +98,12 @@ size_t rp_data_runs_by_variant(const rp_data_t *D, const char *set,
     const char *workload, const json_t **out, size_t cap);
 /* "jemalloc" or "glibc malloc": the allocator a run was measured with. */
 const char *rp_data_alloc_name(const json_t *r);
+/* A variant's own text, field "loops" or "notes" (variant_t's fields,
+ * carried into each result): from its main run, else any run of it with
+ * the field; for data that predates the field, from the variant table
+ * this program is linked with (variant_find); NULL when none has it. */
+const char *rp_data_variant_text(
+    const rp_data_t *D, const char *w, const char *v, const char *field);
 /* Why q found nothing: "no W/V run in the SET data", or "W/V was STATUS:
  * REASON" from the run that matches with any status. Writes buf. */
 const char *rp_data_why_missing(

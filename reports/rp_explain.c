@@ -1,4 +1,5 @@
 /* rp_explain: explain's prediction beside the measurement (rp_explain.h). */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -8,32 +9,20 @@
 #include "rp_explain.h"
 #include "rp_jax.h"
 #include "rp_text.h"
+#include "rp_workloads.h"
 
 #define ROWS 6
 
 #define B(x) rp_text_fmt_bytes(x)
 #define NUM(x, f) rp_text_fmt_num(x, f)
 
-/* The explain files the section reads, with what each is. */
-static const struct {
-	const char *name, *workload, *program, *what;
-} files[] = {
-    {"interp-question", "interp", "question",
-	"the interp question's program, un-jitted"},
-    {"colony-step", "colony", "step_eager",
-	"one colony step with the double vmap, un-jitted"},
-};
-
 double
 rp_explain_unit(const json_t *e)
 {
 	const json_t *p = json_object_get(e, "program");
-	const char *w = rp_str(p, "workload");
-	double n = rp_num(p, "params.n");
 
-	if (strcmp(w, "interp") == 0)
-		return n * rp_num(p, "params.m") * 4;
-	return strcmp(w, "colony") == 0 ? n * n * 4 : NAN;
+	return rp_workload_array_bytes(
+	    rp_str(p, "workload"), json_object_get(p, "params"));
 }
 
 double
@@ -63,8 +52,10 @@ shape_text(const json_t *a, char *buf, size_t len)
 	return buf;
 }
 
+/* The arrays alive at the peak (jit NULL), or the buffers of jit (its
+ * "buffers", with their total and the bytes they share). */
 static void
-arrays_table(rp_report_t *R, const json_t *list, double unit, int jit)
+arrays_table(rp_report_t *R, const json_t *list, double unit, const json_t *jit)
 {
 	char shape[128];
 	size_t k, n = json_array_size(list);
@@ -95,6 +86,13 @@ arrays_table(rp_report_t *R, const json_t *list, double unit, int jit)
 	if (n > ROWS)
 		rp_md(R, "| %s | %s | %zu more | | |\n", B(rest),
 		    NUM(rest / unit, "%.2f"), n - ROWS);
+	if (jit != NULL)
+		rp_md(R,
+		    "| %s | %s | all %zu buffers, %s of them sharing memory "
+		    "| | |\n",
+		    B(rp_num(jit, "buffers_bytes")),
+		    NUM(rp_num(jit, "buffers_bytes") / unit, "%.2f"), n,
+		    B(rp_num(jit, "shared_bytes")));
 	rp_md(R, "\n");
 }
 
@@ -176,48 +174,93 @@ figures_table(rp_report_t *R, const json_t *e, const json_t *run, double unit)
 	    B(temp), NUM(temp / unit, "%.2f"), NUM(temp / pred, "%.2fx"));
 }
 
-/* The chart of one file, copied and embedded. */
+int
+rp_explain_chart(
+    rp_report_t *R, const char *name, const char *title, const char *caption)
+{
+	if (copy_chart(R, name, "svg") != 0 || copy_chart(R, name, "png") != 0)
+		return -1;
+	rp_md(R,
+	    "![Figure (explain): %s](figures/explain-%s.svg)\n\n"
+	    "**%s.** %s ([SVG](figures/explain-%s.svg), "
+	    "[PNG](figures/explain-%s.png); drawn by `explain.py "
+	    "--chart`).\n\n",
+	    title, name, title, caption, name, name);
+	return 0;
+}
+
+/* The chart of one file in the section, copied and embedded. */
 static void
 chart(rp_report_t *R, const char *name, const char *what)
 {
-	if (copy_chart(R, name, "svg") != 0 ||
-	    copy_chart(R, name, "png") != 0) {
+	char title[256];
+
+	snprintf(title, sizeof(title), "Liveness chart of %s", what);
+	if (rp_explain_chart(R, name, title,
+		"The live bytes at each step of the op-by-op walk, stacked "
+		"by array (the largest alive at the peak each a band, the "
+		"rest as other), the peak marked") != 0)
 		rp_md(R,
 		    "*(explain's chart of %s is not in the data folder "
 		    "or could not be copied)*\n\n",
 		    what);
-		return;
-	}
-	rp_md(R,
-	    "![Figure (explain): the liveness chart of "
-	    "%s](figures/explain-%s.svg)\n\n"
-	    "**Liveness chart of %s.** The live bytes at each step of the "
-	    "op-by-op walk, stacked by array (the largest alive at the peak "
-	    "each a band, the rest as other), the peak marked "
-	    "([SVG](figures/explain-%s.svg), [PNG](figures/explain-%s.png); "
-	    "drawn by `explain.py --chart`).\n\n",
-	    what, name, what, name, name);
+}
+
+json_t *
+rp_explain_of(const rp_data_t *D, const char *workload, const char **name)
+{
+	const rp_workload_t *w = rp_workload_find(workload);
+	char path[4400];
+
+	if (w == NULL || w->explain == NULL)
+		return NULL;
+	snprintf(path, sizeof(path), "%s/explain-%s.json", D->dir, w->explain);
+	if (name != NULL)
+		*name = w->explain;
+	return json_load_file(path, 0, NULL);
+}
+
+const char *
+rp_explain_peaks(const json_t *e, char *buf, size_t len)
+{
+	const json_t *o = json_object_get(e, "op_by_op");
+	double unit = rp_explain_unit(e);
+	double pred = rp_num(o, "peak_above_inputs_bytes");
+	double meas = rp_num(e, "measured.peak_above_before_bytes");
+	char p[32], pu[32];
+
+	snprintf(p, sizeof(p), "%s", B(pred));
+	snprintf(pu, sizeof(pu), "%s", NUM(pred / unit, "%.2f"));
+	snprintf(buf, len,
+	    "predicted %s above the inputs (%s full arrays) at the `%s` of "
+	    "%s, step %s of %s; measured %s (%s arrays, %s)",
+	    p, pu, rp_str(o, "peak_label"), rp_str(o, "peak_source"),
+	    NUM(rp_num(o, "peak_step"), "%.0f"),
+	    NUM(rp_num(o, "steps_count"), "%.0f"), B(meas),
+	    NUM(meas / unit, "%.2f"),
+	    NUM(100 * rp_explain_error(pred, meas), "%+.0f%%"));
+	return buf;
 }
 
 static void
-one(rp_report_t *R, size_t k)
+one(rp_report_t *R, const rp_workload_t *w)
 {
 	char path[4400];
 	json_t *e;
 	const json_t *o, *run;
 	double unit, n;
 
-	snprintf(path, sizeof(path), "%s/explain-%s.json", R->data.dir,
-	    files[k].name);
+	snprintf(
+	    path, sizeof(path), "%s/explain-%s.json", R->data.dir, w->explain);
 	if ((e = json_load_file(path, 0, NULL)) == NULL)
 		return;
 	o = json_object_get(e, "op_by_op");
 	unit = rp_explain_unit(e);
 	n = rp_num(json_object_get(e, "program"), "params.n");
-	run = rp_jax_run(&R->data, files[k].workload, files[k].program);
+	run = rp_jax_run(&R->data, w->name, w->explain_program);
 	if (run != NULL && rp_num(run, "params.n") != n)
 		run = NULL; /* another size: not comparable */
-	rp_md(R, "### %s (`%s`), N=%s\n\n", files[k].what, files[k].program,
+	rp_md(R, "### %s (`%s`), N=%s\n\n", w->explain_what, w->explain_program,
 	    rp_text_fmt_n(n));
 	figures_table(R, e, run, unit);
 	rp_md(R,
@@ -227,29 +270,51 @@ one(rp_report_t *R, size_t k)
 	    NUM(rp_num(o, "peak_step"), "%.0f"),
 	    NUM(rp_num(o, "steps_count"), "%.0f"), rp_str(o, "peak_label"),
 	    rp_str(o, "peak_source"));
-	arrays_table(R, json_object_get(o, "peak_arrays"), unit, 0);
+	arrays_table(R, json_object_get(o, "peak_arrays"), unit, NULL);
 	rp_md(R,
 	    "Under jit, the buffers of XLA's temporary allocations, "
 	    "largest first:\n\n");
-	arrays_table(
-	    R, json_object_get(json_object_get(e, "jit"), "buffers"), unit, 1);
+	arrays_table(R, json_object_get(json_object_get(e, "jit"), "buffers"),
+	    unit, json_object_get(e, "jit"));
 	rp_md(R, "%s\n\n", rp_str(e, "verdict"));
 	if (rp_str(json_object_get(e, "measured"), "note")[0])
 		rp_md(R, "Note on the measurement: %s.\n\n",
 		    rp_str(json_object_get(e, "measured"), "note"));
-	chart(R, files[k].name, files[k].what);
+	chart(R, w->explain, w->explain_what);
 	json_decref(e);
+}
+
+/* "N*M*4 for interp, N*N*4 for colony": each registered workload's full
+ * array, from its array_dims. */
+static void
+units_text(rp_report_t *R)
+{
+	int first = 1;
+
+	for (const rp_workload_t *w = rp_workloads; w->name != NULL; w++) {
+		if (w->explain == NULL)
+			continue;
+		rp_md(R, "%s", first ? "" : ", ");
+		for (const char *d = w->array_dims; *d != '\0'; d++)
+			rp_md(R, "%c",
+			    *d == ' ' ? '*' : toupper((unsigned char)*d));
+		rp_md(R, "*4 for %s", w->name);
+		first = 0;
+	}
 }
 
 void
 rp_explain_write(rp_report_t *R)
 {
 	char path[4400];
-	size_t k, found = 0;
+	size_t found = 0;
+	const rp_workload_t *w;
 
-	for (k = 0; k < sizeof(files) / sizeof(files[0]); k++) {
+	for (w = rp_workloads; w->name != NULL; w++) {
+		if (w->explain == NULL)
+			continue;
 		snprintf(path, sizeof(path), "%s/explain-%s.json", R->data.dir,
-		    files[k].name);
+		    w->explain);
 		found += access(path, R_OK) == 0;
 	}
 	if (found == 0)
@@ -263,8 +328,10 @@ rp_explain_write(rp_report_t *R)
 	    "buffer assignment keeps, with their lines. Below, its "
 	    "prediction beside what it measured (`--measure`: the peak RSS of "
 	    "one warm call above the level just before it). Arrays of N: "
-	    "bytes over one full array (N*M*4 for interp, N*N*4 for "
-	    "colony). Run it on your own function: docs/explain.md.\n\n");
-	for (k = 0; k < sizeof(files) / sizeof(files[0]); k++)
-		one(R, k);
+	    "bytes over one full array (");
+	units_text(R);
+	rp_md(R, "). Run it on your own function: docs/explain.md.\n\n");
+	for (w = rp_workloads; w->name != NULL; w++)
+		if (w->explain != NULL)
+			one(R, w);
 }

@@ -28,6 +28,19 @@ double rp_explain_unit(const json_t *e);
  * / predicted; NAN when either is missing or predicted is not positive. */
 double rp_explain_error(double predicted, double measured);
 
+/* The explain file of workload w (the first of the section's files for
+ * it), loaded, its name ("interp-question") into *name when name is not
+ * NULL; NULL when the data has none. json_decref it. */
+json_t *rp_explain_of(const rp_data_t *D, const char *w, const char **name);
+/* "predicted B above the inputs (U full arrays) at the `OP` of LINE, step
+ * S of T; measured B (U arrays, +E%)" of explain file e, into buf. */
+const char *rp_explain_peaks(const json_t *e, char *buf, size_t len);
+/* Copies explain's chart DATA/explain-NAME.svg and .png into figures/ and
+ * embeds it, titled, with the caption (a sentence or more, no final
+ * period); 0, or -1 (nothing printed) when it is missing. */
+int rp_explain_chart(
+    rp_report_t *R, const char *name, const char *title, const char *caption);
+
 /* The section, into R->md, and the charts into R->fig_dir. */
 void rp_explain_write(rp_report_t *R);
 

@@ -11,16 +11,17 @@
 #include "rp_generic.h"
 #include "rp_gnuplot.h"
 #include "rp_text.h"
+#include "rp_workloads.h"
 
 #define T rp_text_fmt_time
 #define NUM rp_text_fmt_num
 
-/* Whether w has a section of its own (rp_report_workloads). */
+/* Whether w has a section of its own (rp_workloads). */
 static int
 known(const char *w)
 {
-	for (size_t i = 0; rp_report_workloads[i] != NULL; i++)
-		if (strcmp(rp_report_workloads[i], w) == 0)
+	for (size_t i = 0; rp_workloads[i].name != NULL; i++)
+		if (strcmp(rp_workloads[i].name, w) == 0)
 			return 1;
 	return 0;
 }

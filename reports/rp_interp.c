@@ -323,15 +323,12 @@ memory_prose(rp_report_t *R, double nq)
 		    rp_data_why_missing(&R->data, &q, why, sizeof(why)));
 }
 
-/* The timeline's caption from its blocks: each variant's largest live
- * bytes, largest first. */
-void
-rp_interp_timeline(rp_report_t *R)
+/* The timeline's blocks in order of their largest live bytes, largest
+ * first: their indices into order, their maxima into mx; how many. */
+static int
+timeline_maxima(const rp_plot_t *P, int *order, double *mx)
 {
-	const rp_plot_t *P = rp_report_plot(R, "fig-interp-timeline");
-	char cap[2048], *c = cap;
-	int order[RP_PLOT_MAX_BLOCKS], n = 0;
-	double mx[RP_PLOT_MAX_BLOCKS];
+	int n = 0;
 
 	for (int i = 0; P != NULL && i < P->nblocks; i++) {
 		mx[i] = 0;
@@ -346,6 +343,20 @@ rp_interp_timeline(rp_report_t *R)
 			order[k] = order[k - 1];
 			order[k - 1] = t;
 		}
+	return n;
+}
+
+/* The timeline's caption from its blocks: each variant's largest live
+ * bytes, largest first. */
+void
+rp_interp_timeline(rp_report_t *R)
+{
+	const rp_plot_t *P = rp_report_plot(R, "fig-interp-timeline");
+	char cap[2048], *c = cap;
+	int order[RP_PLOT_MAX_BLOCKS];
+	double mx[RP_PLOT_MAX_BLOCKS];
+	int n = timeline_maxima(P, order, mx);
+
 	c += snprintf(c, sizeof(cap),
 	    "The allocator's live bytes, sampled every millisecond by a "
 	    "second thread during each variant's first run at Table 1's "
@@ -359,6 +370,27 @@ rp_interp_timeline(rp_report_t *R)
 	    ". Eager's staircase is its temporaries made and freed one "
 	    "primitive at a time.");
 	rp_report_embed(R, "fig-interp-timeline", cap);
+}
+
+/* The notebook's table of the timeline's maxima (the lesson's figure
+ * caption prints them; this is the table that holds them). */
+static void
+timeline_table(rp_report_t *R)
+{
+	const rp_plot_t *P = rp_report_plot(R, "fig-interp-timeline");
+	int order[RP_PLOT_MAX_BLOCKS];
+	double mx[RP_PLOT_MAX_BLOCKS];
+	int n = timeline_maxima(P, order, mx);
+
+	if (n == 0)
+		return;
+	rp_md(R,
+	    "| variant | largest live bytes, sampled in the first run |\n"
+	    "|---|---:|\n");
+	for (int i = 0; i < n; i++)
+		rp_md(R, "| %s | %s |\n", P->blocks[order[i]].label,
+		    B(mx[order[i]]));
+	rp_md(R, "\n");
 }
 
 static void
@@ -384,8 +416,10 @@ figures(rp_report_t *R)
 	rp_md(R, "### Memory during one run\n\n");
 	rp_md(R,
 	    "The allocator's live bytes during one run of each variant are "
-	    "%s, in the lesson (the memory question).\n\n",
+	    "%s, in the lesson (the memory question); the largest of "
+	    "each:\n\n",
 	    rp_report_cite(R, "fig-interp-timeline"));
+	timeline_table(R);
 	rp_md(R, "### Chunk size: memory against time\n\n");
 	rp_report_embed(R, "fig-interp-chunk",
 	    "The chunked variant (the materialized schedule B points at a "

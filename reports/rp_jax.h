@@ -78,6 +78,9 @@ double rp_jax_c_threads(const json_t *r);
  * jax-c-WORKLOAD*, whose pattern also matches the -threads sets). */
 const json_t *rp_jax_c_run(
     const rp_data_t *D, const char *workload, const char *variant);
+/* 1 when a JAX program's label is one core at the random preset (no
+ * '@': "P@seed" and "P@all" are the others). */
+int rp_jax_one_core(const json_t *r);
 /* 1 when a C run used one thread (no --threads, or --threads 1). */
 int rp_jax_one_thread(const json_t *r);
 /* One full array of the workload at a run's sizes, in bytes. */
@@ -94,7 +97,13 @@ const char *rp_jax_idiom_cell(const rp_data_t *D, const char *workload,
  * frees it (json_decref). */
 json_t *rp_jax_file(const rp_data_t *D, const char *name);
 
-/* The section, into R->md; its verdicts come from rp_jaxrule. */
+/* What the section adds after interp's programs' table (the question's
+ * peak against N, the jaxpr equivalence) and after colony's (the timing
+ * puzzle): the registration table's jax_after (rp_workloads.h). */
+void rp_jax_interp_after(rp_report_t *R);
+void rp_jax_colony_after(rp_report_t *R);
+/* The section, into R->md (rp_jaxsec.c); its verdicts come from
+ * rp_jaxrule. */
 void rp_jax_write(rp_report_t *R);
 
 #endif /* FB_RP_JAX_H */

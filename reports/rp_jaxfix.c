@@ -10,6 +10,7 @@
 #include "rp_jax.h"
 #include "rp_jaxfix.h"
 #include "rp_text.h"
+#include "rp_workloads.h"
 
 #define B rp_text_fmt_bytes
 #define T rp_text_fmt_time
@@ -72,7 +73,7 @@ rp_jaxfix_warm(
 	json_t *e;
 
 	*med = *lo = *hi = NAN;
-	if (!per_unit || strcmp(rp_str(r, "workload"), "interp") == 0)
+	if (!per_unit || !rp_workload_per_step(rp_str(r, "workload")))
 		steps = 1;
 	if (!(steps > 0))
 		return 0;
@@ -139,7 +140,7 @@ jax_run(const rp_data_t *D, const char *set, const char *label)
 static double
 c_time(const json_t *c, double *lo, double *hi)
 {
-	const char *k = strcmp(rp_str(c, "workload"), "colony") == 0 &&
+	const char *k = rp_workload_per_step(rp_str(c, "workload")) &&
 		!isnan(rp_num(c, "steps_s.median"))
 	    ? "steps_s"
 	    : "time_s";

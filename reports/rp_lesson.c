@@ -7,6 +7,7 @@
 
 #include "rp_accounting.h"
 #include "rp_colony.h"
+#include "rp_explain.h"
 #include "rp_interp.h"
 #include "rp_jax.h"
 #include "rp_jaxrule.h"
@@ -14,6 +15,7 @@
 #include "rp_limiter.h"
 #include "rp_text.h"
 #include "rp_verdict.h"
+#include "rp_workloads.h"
 
 #define PEAK(r) rp_num(r, "memory.peak_workspace_bytes")
 #define MEDIAN(r) rp_num(r, "time_s.median")
@@ -114,6 +116,48 @@ static const char memory_fix_c[] =
     "against {tm0:t}, Table 1b). Batching in C (`chunked`, B={b:n}) keeps "
     "{pc:b} and runs {tc:t}.\n\n";
 
+/* explain's chart of the question's own JAX program, beside C eager's
+ * model of twelve N x M arrays; a sentence when the data has no chart. */
+static void
+memory_explain(rp_report_t *R, const json_t *eager)
+{
+	const char *name = NULL;
+	json_t *e = rp_explain_of(&R->data, "interp", &name);
+	const json_t *jit = json_object_get(e, "jit");
+	double unit = rp_explain_unit(e);
+	char peaks[1024], cap[2048];
+
+	snprintf(cap, sizeof(cap),
+	    "C's eager schedule holds twelve N x M arrays at its peak "
+	    "(%s at N=%s, the spec's 12*N*M*4; %s). Walked op by op, "
+	    "the question's own program at N=%s, M=%s: %s. Under jit XLA "
+	    "keeps %zu buffers, %s (%s full arrays), %s of them sharing "
+	    "memory: %s of temporaries",
+	    rp_text_fmt_bytes(rp_num(eager, "memory.model_bare_bytes")),
+	    rp_text_fmt_n(rp_num(eager, "params.n")),
+	    rp_report_cite(R, "fig-interp-timeline"),
+	    rp_text_fmt_n(rp_num(e, "program.params.n")),
+	    rp_text_fmt_n(rp_num(e, "program.params.m")),
+	    rp_explain_peaks(e, peaks, sizeof(peaks)),
+	    json_array_size(json_object_get(jit, "buffers")),
+	    rp_text_fmt_bytes(rp_num(jit, "buffers_bytes")),
+	    rp_text_fmt_num(rp_num(jit, "buffers_bytes") / unit, "%.2f"),
+	    rp_text_fmt_bytes(rp_num(jit, "shared_bytes")),
+	    rp_text_fmt_bytes(rp_num(jit, "memory_analysis.temp_bytes")));
+	if (e == NULL ||
+	    rp_explain_chart(R, name,
+		"The live arrays of the question's own JAX "
+		"program, op by op (explain)",
+		cap) != 0)
+		rp_md(R,
+		    "explain's chart of the question's own JAX program is not "
+		    "in this data; C's eager model holds twelve N x M arrays "
+		    "at its peak (%s at N=%s, the spec's 12*N*M*4).\n\n",
+		    rp_text_fmt_bytes(rp_num(eager, "memory.model_bare_bytes")),
+		    rp_text_fmt_n(rp_num(eager, "params.n")));
+	json_decref(e);
+}
+
 static void
 memory_question(rp_report_t *R)
 {
@@ -156,6 +200,7 @@ memory_question(rp_report_t *R)
 	    rp_text_fmt_bytes(rp_num(e, "memory.peak_rss_bytes")),
 	    rp_text_fmt_bytes(rp_num(big, "memory.peak_rss_bytes")));
 	rp_interp_timeline(R);
+	memory_explain(R, e);
 	x.n = 0;
 	rp_vals_num(&x, "jn2", rp_num(jq, "params.n"));
 	rp_vals_num(&x, "q", rp_jax_work(D, jq));
@@ -217,6 +262,22 @@ fmt(const char *f, double a, double b)
 	return o;
 }
 
+/* One line: explain's op-by-op peak of one step, predicted and measured. */
+static void
+speed_explain(rp_report_t *R)
+{
+	json_t *e = rp_explain_of(&R->data, "colony", NULL);
+	char peaks[1024];
+
+	if (e != NULL)
+		rp_md(R,
+		    "The memory of one step, op by op ([explain](#where-the-"
+		    "memory-goes-by-source-line-explain), N=%s): %s.\n\n",
+		    rp_text_fmt_n(rp_num(e, "program.params.n")),
+		    rp_explain_peaks(e, peaks, sizeof(peaks)));
+	json_decref(e);
+}
+
 static void
 speed_puzzle(rp_report_t *R)
 {
@@ -263,6 +324,7 @@ speed_puzzle(rp_report_t *R)
 	    rp_text_fmt_ratio(WARM(step) / WARM(pair)),
 	    rp_text_fmt_ratio(
 		question_colony[1].seconds / question_colony[0].seconds));
+	speed_explain(R);
 }
 
 static const char speed_c[] =
@@ -381,8 +443,9 @@ static void
 fix_write(rp_report_t *R, const fix_t *x)
 {
 	const json_t *c = rp_data_main_run(&R->data, x->workload, x->variant);
-	const char *loops = rp_accounting_sketch(x->workload, x->variant);
-	int colony = strcmp(x->workload, "colony") == 0, any = 0;
+	const char *loops =
+	    rp_data_variant_text(&R->data, x->workload, x->variant, "loops");
+	int colony = rp_workload_per_step(x->workload), any = 0;
 	char list[128], *save = NULL, *p;
 
 	rp_md(R, "- **%s/%s.** %s C: `%s`; %s %s, workspace %s (%s).\n",
@@ -422,9 +485,9 @@ limits_brief(rp_report_t *R)
 	    "that verdict ([the rule and its evidence](#what-limits-each-"
 	    "variant)). A cause is named only where its measurement passes "
 	    "the rule:\n\n");
-	for (int w = 0; rp_report_workloads[w] != NULL; w++) {
+	for (int w = 0; rp_workloads[w].name != NULL; w++) {
 		const char *vs[RP_DATA_MAX_VARIANTS],
-		    *wl = rp_report_workloads[w];
+		    *wl = rp_workloads[w].name;
 		size_t nv = rp_data_variants(
 		    &R->data, wl, NULL, vs, RP_DATA_MAX_VARIANTS);
 		rp_md(R, "- %s:", wl);

@@ -10,6 +10,7 @@
 #include "rp_limiter.h"
 #include "rp_limits.h"
 #include "rp_text.h"
+#include "rp_workloads.h"
 
 #define IMAIN "interp-main*"
 
@@ -227,6 +228,23 @@ limits_facts(rp_report_t *R, const char *w)
 	}
 }
 
+/* Each variant's own note (variant_t.notes): what its code stores and
+ * moves, beside the verdicts, not a cause. */
+static void
+limits_notes(rp_report_t *R, const char *w)
+{
+	const char *vs[RP_DATA_MAX_VARIANTS];
+	size_t nv =
+	    rp_data_variants(&R->data, w, NULL, vs, RP_DATA_MAX_VARIANTS);
+
+	for (size_t i = 0; i < nv; i++) {
+		const char *t =
+		    rp_data_variant_text(&R->data, w, vs[i], "notes");
+		if (t != NULL && t[0] != '\0')
+			rp_md(R, "- %s/%s: %s.\n", w, vs[i], t);
+	}
+}
+
 /* A share as a percentage, "n/a" when not measured. */
 static const char *
 pct(double share)
@@ -312,8 +330,8 @@ rp_limits_write(rp_report_t *R)
 	    "triad (level) | L1 misses, of the triad (level; simulated size) | "
 	    "faults, of the time | "
 	    "instructions per unit |\n|---|---|---|---|---|---|---|\n");
-	for (int i = 0; rp_report_workloads[i] != NULL; i++)
-		limits_workload(R, rp_report_workloads[i]);
+	for (int i = 0; rp_workloads[i].name != NULL; i++)
+		limits_workload(R, rp_workloads[i].name);
 	rp_md(R,
 	    "\nWhere the limiter is not determined, what would decide it: "
 	    "the instructions per unit against the minimum the arithmetic "
@@ -322,7 +340,14 @@ rp_limits_write(rp_report_t *R)
 	    "Table 1s); for the others a cache simulation of them, or "
 	    "hardware counters on a machine with a PMU.\n");
 	rp_md(R, "\nMeasured beside the verdicts:\n\n");
-	for (int i = 0; rp_report_workloads[i] != NULL; i++)
-		limits_facts(R, rp_report_workloads[i]);
+	for (int i = 0; rp_workloads[i].name != NULL; i++)
+		limits_facts(R, rp_workloads[i].name);
+	rp_md(R, "\n");
+	rp_md(R,
+	    "What each schedule stores and moves, in its own words (the "
+	    "variant's `notes`: facts of its code, not measured causes):"
+	    "\n\n");
+	for (int i = 0; rp_workloads[i].name != NULL; i++)
+		limits_notes(R, rp_workloads[i].name);
 	rp_md(R, "\n");
 }

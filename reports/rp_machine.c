@@ -7,6 +7,7 @@
 #include "rp_jax.h"
 #include "rp_machine.h"
 #include "rp_text.h"
+#include "rp_workloads.h"
 
 #define B rp_text_fmt_bytes
 #define NUM rp_text_fmt_num
@@ -20,9 +21,9 @@ rp_machine_idioms(rp_report_t *R)
 	    "## Idiom map\n\n| workload | variant | array-library idiom | "
 	    "what the C code does | measured in JAX (The same programs in "
 	    "JAX) |\n|---|---|---|---|---|\n");
-	for (int w = 0; rp_report_workloads[w] != NULL; w++) {
+	for (int w = 0; rp_workloads[w].name != NULL; w++) {
 		const char *vs[RP_DATA_MAX_VARIANTS],
-		    *wl = rp_report_workloads[w];
+		    *wl = rp_workloads[w].name;
 		size_t nv = rp_data_variants(
 		    &R->data, wl, NULL, vs, RP_DATA_MAX_VARIANTS);
 		for (size_t i = 0; i < nv; i++) {

@@ -13,8 +13,6 @@
 #include "rp_report.h"
 #include "rp_text.h"
 
-const char *const rp_report_workloads[] = {"interp", "colony", NULL};
-
 int
 rp_report_figures(rp_report_t *R)
 {

@@ -33,11 +33,6 @@ typedef struct rp_report_s {
 	char msg[4600];
 } rp_report_t;
 
-/* The workloads with sections of their own, in the report's order
- * (NULL-terminated): the one list of them; every other workload in the
- * data gets rp_generic's section. */
-extern const char *const rp_report_workloads[];
-
 /* Gathers every figure of the table and writes its script to fig_dir.
  * Returns 0, or -1 when a script could not be written (msg says why; the
  * report still cites the figure as not drawn). */

@@ -9,6 +9,7 @@
 #include "rp_limiter.h"
 #include "rp_scaling.h"
 #include "rp_text.h"
+#include "rp_workloads.h"
 
 rp_scaling_limiter_t
 rp_scaling_decide(double bw_share, double efficiency)
@@ -391,16 +392,16 @@ scaling_jax_row(rp_report_t *R, const char *w, const json_t *all)
 static void
 scaling_jax(rp_report_t *R)
 {
-	const char *const *ws = rp_report_workloads;
+	const rp_workload_t *ws = rp_workloads;
 	int rows = 0;
 
 	rp_md(R, "### Beside JAX at equal thread counts\n\n");
-	for (size_t k = 0; ws[k] != NULL; k++) {
+	for (size_t k = 0; ws[k].name != NULL; k++) {
 		char set[32];
 		size_t i;
 		json_t *r;
 
-		snprintf(set, sizeof(set), "jax-%s", ws[k]);
+		snprintf(set, sizeof(set), "jax-%s", ws[k].name);
 		json_array_foreach(R->data.runs, i, r)
 		{
 			const char *v = rp_str(r, "variant");
@@ -415,7 +416,7 @@ scaling_jax(rp_report_t *R)
 				    "one core: JAX / C, one thread | all "
 				    "cores: JAX / C, threads |\n"
 				    "|---|---|---|---|---|\n");
-			scaling_jax_row(R, ws[k], r);
+			scaling_jax_row(R, ws[k].name, r);
 		}
 	}
 	if (rows == 0) {
@@ -466,8 +467,8 @@ scaling_caption(const rp_data_t *D, const char *set, const char *w,
 /* interp eager is not at the question's size: one sentence why, with
  * what its runs there would cost (its cold run's time, times the runs of
  * the threads sweep at each of its thread counts). */
-static void
-scaling_eager_note(rp_report_t *R)
+void
+rp_scaling_interp_after(rp_report_t *R)
 {
 	const json_t *e =
 	    rp_scaling_run(&R->data, "interp-threads*", "interp", "eager", 1);
@@ -571,16 +572,19 @@ rp_scaling_write(rp_report_t *R)
 	    "the rest scale short. The limiter column is each variant's one "
 	    "verdict at one thread (what limits each variant).\n\n",
 	    100.0 * RP_SCALING_BW_SHARE, 100.0 * RP_SCALING_EFFICIENCY);
-	scaling_caption(&R->data, "interp-threads*", "interp",
-	    "Each row's N is in the table.", cap, sizeof(cap));
-	scaling_workload(
-	    R, "interp", "interp-threads*", "fig-interp-threads", cap);
-	scaling_eager_note(R);
-	scaling_caption(&R->data, "colony-threads*", "colony",
-	    "Time per step; each variant at the N in the table.", cap,
-	    sizeof(cap));
-	scaling_workload(
-	    R, "colony", "colony-threads*", "fig-colony-threads", cap);
+	for (const rp_workload_t *w = rp_workloads; w->name != NULL; w++) {
+		char set[64], fig[64];
+		snprintf(set, sizeof(set), "%s-threads*", w->name);
+		snprintf(fig, sizeof(fig), "fig-%s-threads", w->name);
+		scaling_caption(&R->data, set, w->name,
+		    w->per_step
+			? "Time per step; each variant at the N in the table."
+			: "Each row's N is in the table.",
+		    cap, sizeof(cap));
+		scaling_workload(R, w->name, set, fig, cap);
+		if (w->threads_after != NULL)
+			w->threads_after(R);
+	}
 	scaling_goal(R);
 	scaling_chunk(R);
 	scaling_jax(R);

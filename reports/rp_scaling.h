@@ -59,5 +59,9 @@ const json_t *rp_scaling_run(const rp_data_t *D, const char *pattern,
     const char *w, const char *v, int threads);
 
 void rp_scaling_write(rp_report_t *R);
+/* After interp's threads table: why interp eager is not at the question's
+ * size, with what its runs there would cost (rp_workloads.h's
+ * threads_after). */
+void rp_scaling_interp_after(rp_report_t *R);
 
 #endif /* FB_RP_SCALING_H */

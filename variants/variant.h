@@ -135,6 +135,14 @@ typedef struct variant_s {
 	const char *description;
 	/* The array-library idiom this schedule corresponds to. */
 	const char *idiom;
+	/* The schedule's loop nest in one line of pseudo-code, for people
+	 * and the report ("for n: for i: s += f(x[n], i)^2"). Optional: NULL
+	 * is none (the report prints the description instead). */
+	const char *loops;
+	/* What the schedule stores and moves, in a sentence of facts about
+	 * its code (not a measured cause), for the report's limits section.
+	 * Optional: NULL is none. */
+	const char *notes;
 	/* The memory model as a formula, for people. */
 	const char *model_formula;
 	/* The model: predicted peak workspace bytes (above the inputs) of one

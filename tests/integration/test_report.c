@@ -451,6 +451,10 @@ make_front_data(void)
 		json_object_set_new(r, "idiom", json_string("made up"));
 		json_object_set_new(r, "description", json_string("made up"));
 		json_object_set_new(
+		    r, "loops", json_string("for a: made-up loops"));
+		json_object_set_new(
+		    r, "notes", json_string("made-up notes of its code"));
+		json_object_set_new(
 		    json_object_get(r, "time_s"), "repeats", json_integer(0));
 		line = json_dumps(r, JSON_COMPACT);
 		cr_assert((f = fopen(path, "w")) != NULL);
@@ -542,6 +546,20 @@ Test(report_tables, a_variant_put_first_changes_no_verdict)
 	    "Table 1 does not start with aa-front");
 	cr_expect(strstr(front, "| interp | aa-front | made up |") != NULL);
 	cr_expect(strstr(front, "| colony | aa-front | made up |") != NULL);
+	/* Its own loop nest and notes, from its result, with no report
+	 * edit: in the schedules' table and the limits section. */
+	cr_expect(
+	    strstr(front, "| interp | aa-front | `for a: made-up loops` |") !=
+	    NULL);
+	cr_expect(
+	    strstr(front, "| colony | aa-front | `for a: made-up loops` |") !=
+	    NULL);
+	cr_expect(
+	    strstr(front, "- interp/aa-front: made-up notes of its code.\n") !=
+	    NULL);
+	cr_expect(
+	    strstr(front, "- colony/aa-front: made-up notes of its code.\n") !=
+	    NULL);
 	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
 		a = section(report_text, parts[i][0], parts[i][1], parts[i][2]);
 		b = section(front, parts[i][0], parts[i][1], parts[i][2]);

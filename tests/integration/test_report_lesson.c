@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "fb_spawn.h"
 #include "rp_data.h"
@@ -96,6 +97,18 @@ Test(report_lesson, answers_accounting_limits_glossary)
 	else
 		cr_expect(
 		    strstr(text, "the puzzle is not decomposed here") != NULL);
+	/* explain's chart of the question's program where the data has
+	 * it, a plain sentence where it has not (the quick data). */
+	if (access(QUICK_DIR "/data/explain-interp-question.json", R_OK) == 0)
+		cr_expect(
+		    strstr(text,
+			"**The live arrays of the question's own JAX "
+			"program, op by op (explain).** C's eager") != NULL);
+	else
+		cr_expect(strstr(text,
+			      "explain's chart of the question's own JAX "
+			      "program is not in this data; C's eager model "
+			      "holds twelve N x M arrays") != NULL);
 	/* The answers come first, before the tables. */
 	cr_expect(answers != NULL && part1 != NULL && answers < part1);
 }

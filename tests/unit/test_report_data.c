@@ -19,6 +19,7 @@
 #include "rp_data.h"
 #include "rp_figure.h"
 #include "rp_report.h"
+#include "variant.h"
 
 static char dir[] = "/tmp/fb_rp_data_XXXXXX";
 
@@ -89,6 +90,37 @@ Test(report_data, variants_in_the_data_order_main_sets_first)
 	cr_assert_eq(n, 1);
 	cr_expect_str_eq(vs[0], "a");
 	cr_expect_eq(rp_data_variants(&D, "colony", NULL, vs, 8), 0);
+	rp_data_free(&D);
+	remove_data();
+}
+
+/* A variant's loops and notes: from its result, else (data older than
+ * the fields) from the variant table, else none. */
+Test(report_data, variant_text_from_the_result_then_the_table)
+{
+	rp_data_t D;
+
+	cr_assert(mkdtemp(dir) != NULL);
+	write_file("interp-main.jsonl",
+	    "{\"workload\":\"interp\",\"variant\":\"new\",\"status\":"
+	    "\"ok\",\"params\":{\"n\":10},\"loops\":\"for a: b\","
+	    "\"notes\":\"keeps c\"}\n"
+	    "{\"workload\":\"interp\",\"variant\":\"fused\",\"status\":"
+	    "\"ok\",\"params\":{\"n\":10}}\n"
+	    "{\"workload\":\"interp\",\"variant\":\"old\",\"status\":"
+	    "\"ok\",\"params\":{\"n\":10}}\n");
+	load(&D);
+	cr_expect_str_eq(
+	    rp_data_variant_text(&D, "interp", "new", "loops"), "for a: b");
+	cr_expect_str_eq(
+	    rp_data_variant_text(&D, "interp", "new", "notes"), "keeps c");
+	/* interp/fused's result predates the fields: its variant's own. */
+	cr_expect_str_eq(rp_data_variant_text(&D, "interp", "fused", "loops"),
+	    variant_find("interp", "fused")->loops);
+	cr_expect(strstr(rp_data_variant_text(&D, "interp", "fused", "loops"),
+		      "for n: for i:") != NULL);
+	cr_expect(rp_data_variant_text(&D, "interp", "old", "loops") == NULL);
+	cr_expect(rp_data_variant_text(&D, "interp", "new", "other") == NULL);
 	rp_data_free(&D);
 	remove_data();
 }

@@ -155,3 +155,49 @@ Test(report_explain, no_section_without_explain_files, .init = setup,
 	cr_expect_str_eq(t, "");
 	free(t);
 }
+
+/* The lesson's one line, and the file found by workload. */
+Test(report_explain, peaks_line_and_lookup_by_workload, .init = setup,
+    .fini = teardown)
+{
+	rp_data_t D;
+	char msg[256] = "", line[512];
+	const char *name = NULL;
+	json_t *e;
+
+	cr_assert_eq(rp_data_load(&D, dir, msg, sizeof(msg)), 0, "%s", msg);
+	cr_expect(rp_explain_of(&D, "interp", &name) == NULL);
+	fb_write_file(dir, "explain-interp-question.json", EXPLAIN_JSON);
+	e = rp_explain_of(&D, "interp", &name);
+	cr_assert(e != NULL);
+	cr_expect_str_eq(name, "interp-question");
+	cr_expect(rp_explain_of(&D, "colony", NULL) == NULL);
+	cr_expect_str_eq(rp_explain_peaks(e, line, sizeof(line)),
+	    "predicted 120 kB above the inputs (3.00 full arrays) at the "
+	    "`mul` of f.py:41 (w), step 7 of 20; measured 150 kB (3.75 "
+	    "arrays, +25%)");
+	json_decref(e);
+	rp_data_free(&D);
+}
+
+/* The buffers' table ends with their total and the bytes they share. */
+Test(report_explain, buffers_total_row, .init = setup, .fini = teardown)
+{
+	char *json = strdup(EXPLAIN_JSON), *t, *at;
+	char crafted[4096];
+
+	cr_assert(json != NULL);
+	at = strstr(json, "\"buffers\":[");
+	cr_assert(at != NULL);
+	snprintf(crafted, sizeof(crafted),
+	    "%.*s\"buffers_bytes\":100000,\"shared_bytes\":20000,%s",
+	    (int)(at - json), json, at);
+	fb_write_file(dir, "explain-interp-question.json", crafted);
+	t = section_text();
+	cr_expect(strstr(t,
+		      "| 100 kB | 2.50 | all 1 buffers, 20 kB of them sharing "
+		      "memory | | |") != NULL,
+	    "%s", t);
+	free(t);
+	free(json);
+}

@@ -231,6 +231,10 @@ const variant_t colony_cells = {
 		   "periodic neighbourhood, O(N)",
     .idiom = "neighbour list (jax_md.partition.cell_list), pairs skipped "
 	     "beyond r_cut",
+    .loops = "sort the particles into cells of side >= r_cut; for i: for "
+	     "j in the 3 x 3 cells around i: f_i += pair(i, j)",
+    .notes = "a cell list rebuilt every step; only the pairs of the 3 x "
+	     "3 neighbouring cells are evaluated",
     .model_formula = "(nc^2 + 1 + 7 N) * 4",
     .model_bytes = colony_cells_model,
     .check = colony_cells_check,

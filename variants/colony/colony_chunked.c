@@ -88,6 +88,10 @@ const variant_t colony_chunked = {
     .description = "naive's pair arrays B rows at a time (--chunk)",
     .idiom = "lax.map(row_sums, rows, batch_size=B) or a loop over "
 	     "batches",
+    .loops = "for each block of B rows: (B,N) arrays; for i in block: "
+	     "for j: ...; sum the block's rows",
+    .notes = "naive's arrays B rows at a time, one (B,N) set per thread "
+	     "kept across blocks",
     .model_formula = "T*(B*N*8 + B*N*4 + B*N*4)",
     .model_bytes = colony_chunked_model,
     .setup = colony_setup,

@@ -578,6 +578,11 @@ const variant_t colony_eager = {
 		   "time over full (N,N) arrays, each freed after its last "
 		   "use",
     .idiom = "vmap(vmap(pair)), un-jitted (op-by-op dispatch)",
+    .loops = "for each primitive p of pair: A_p = new (N,N) array; for "
+	     "i, j: A_p[i,j] = p(...); free A_p after its last use; sum "
+	     "the rows",
+    .notes = "one new (N,N) array per primitive of the pair function, "
+	     "each freed after its last use",
     .model_formula = "14*N*N*4 + N*N + 5*N*4",
     .model_bytes = colony_eager_model,
     .setup = colony_setup,

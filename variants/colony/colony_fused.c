@@ -72,6 +72,9 @@ const variant_t colony_fused = {
 		   "evaluated (loop i, vectorized loop j)",
     .idiom = "jit(vmap(lambda i: sum(vmap(pair)(i, js)))): reductions "
 	     "fused into the inner map",
+    .loops = "for i: for j: (f_i, t_i, r_i) += pair(i, j)",
+    .notes = "no pair arrays: three sums per particle, every ordered "
+	     "pair evaluated",
     .model_formula = "0",
     .model_bytes = colony_model_zero,
     .setup = colony_setup,

@@ -36,6 +36,10 @@ const variant_t colony_naive = {
 		   "freed every step",
     .idiom = "jit(vmap(vmap(pair))) then .sum(axis=1): compiled, only the "
 	     "three outputs materialized",
+    .loops = "every step: F, T, R = new (N,N) arrays; for i: for j: "
+	     "F[i,j], T[i,j], R[i,j] = pair(i, j); sum the rows; free",
+    .notes = "three (N,N) arrays allocated, filled and freed every "
+	     "step",
     .model_formula = "N*N*8 + N*N*4 + N*N*4",
     .model_bytes = colony_naive_model,
     .setup = colony_setup,

@@ -210,6 +210,10 @@ const variant_t colony_tiled = {
 		   "pair once, applied to both (--tile)",
     .idiom = "a hand-tiled kernel (Pallas/Triton style blocks) with "
 	     "Newton's third law",
+    .loops = "for each block of T particles j (staged): for i: for j in "
+	     "block, j > i: p = pair(i, j); f_i += p; f_j -= p",
+    .notes = "each unordered pair once, applied to both particles; a "
+	     "block of T particles staged in L1",
     .model_formula = "threads*T*36 + (threads-1)*N*16",
     .model_bytes = colony_tiled_model,
     .setup = colony_setup,

@@ -83,6 +83,10 @@ const variant_t interp_chunked = {
     .workload = &interp_workload,
     .description = "the materialized schedule B points at a time (--chunk)",
     .idiom = "lax.map(f, xs, batch_size=B) or a Python loop over batches",
+    .loops = "for each block of B points: V = (B,M) buffer; for n in "
+	     "block: for i: V[n,i] = f(x[n], i); s += sum(V^2)",
+    .notes = "the materialized trip through one (B,M) buffer per thread, "
+	     "kept across blocks",
     .model_formula = "T*(B*M*4 + B*4)",
     .model_bytes = interp_chunked_model,
     .setup = interp_setup,

@@ -217,6 +217,10 @@ const variant_t interp_eager = {
     .description = "op by op: one full-size array per primitive, freed "
 		   "after its last use",
     .idiom = "nested vmap, un-jitted (op-by-op dispatch)",
+    .loops = "for each primitive p: A_p = new (N,M) array; for n, i: "
+	     "A_p[n,i] = p(...); free A_p after its last use",
+    .notes = "one new (N,M) array per primitive, up to twelve alive at "
+	     "once, each allocated and freed within the run",
     .model_formula = "12*N*M*4",
     .model_bytes = interp_eager_model,
     .setup = interp_setup,

@@ -57,6 +57,9 @@ const variant_t interp_fused = {
     .workload = &interp_workload,
     .description = "each point's values squared and summed as they are made",
     .idiom = "jit(vmap(lambda x: sum(vmap(f)(x)**2))): reduction fused",
+    .loops = "for n: for i: s += f(x[n], i)^2",
+    .notes = "stores nothing but a running sum; every pair still does "
+	     "its own cell search and four table lookups",
     .model_formula = "0",
     .model_bytes = interp_model_zero,
     .setup = interp_setup,

@@ -91,6 +91,10 @@ const variant_t interp_hoisted = {
 		   "grid-major so the interpolant loop is contiguous",
     .idiom = "restructured program: weights outside the inner vmap, "
 	     "tables transposed, one matrix-vector-like pass",
+    .loops = "for n: cell c and weights w of x[n], once; for i: s += (w "
+	     ". F[c..c+3, i])^2, the tables stored grid-major",
+    .notes = "a point's cell and weights once, not once a pair; the loop "
+	     "over interpolants reads four contiguous table rows",
     .model_formula = "(G+2)*ceil16(M)*4",
     .model_bytes = interp_grid_major_bytes,
     .setup = interp_shared_grid_setup,

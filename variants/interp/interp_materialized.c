@@ -66,6 +66,10 @@ const variant_t interp_materialized = {
     .workload = &interp_workload,
     .description = "the (N,M) value array in full, then square and reduce",
     .idiom = "jit(vmap(vmap(f))) returning values to an outer sum",
+    .loops = "V = new (N,M); for n: for i: V[n,i] = f(x[n], i); then for "
+	     "n, i: s += V[n,i]^2",
+    .notes = "writes the (N,M) value array once and reads it back once, "
+	     "the array allocated and freed every run",
     .model_formula = "N*M*4 + N*4",
     .model_bytes = interp_materialized_model,
     .setup = interp_setup,

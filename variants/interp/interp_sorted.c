@@ -226,6 +226,11 @@ const variant_t interp_sorted = {
     .idiom = "what the best engineers would do beyond hoisting: sort the "
 	     "queries by cell (argsort/searchsorted, or a counting sort), "
 	     "then one pass per cell",
+    .loops = "sort the points by cell; for each cell c: for n in c: for "
+	     "i: s += (w_n . F[c..c+3, i])^2",
+    .notes = "a counting sort of the points first (an N-sized "
+	     "permutation); then each cell's four table rows are read "
+	     "back to back",
     .model_formula = "(G+2)*ceil16(M)*4 + N*4 + T*G*4 + N*4",
     .model_bytes = interp_sorted_model,
     .setup = interp_shared_grid_setup,

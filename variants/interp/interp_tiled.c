@@ -104,6 +104,10 @@ const variant_t interp_tiled = {
     .description = "tiles of T points, interpolant by interpolant, so a "
 		   "table stays in L1 (--tile)",
     .idiom = "a hand-tiled kernel (Pallas/Triton style blocks)",
+    .loops = "for each tile of T points: for i: for n in tile: acc[n] += "
+	     "f(x[n], i)^2",
+    .notes = "T sums per thread; each interpolant's table is read once "
+	     "per tile",
     .model_formula = "threads*T*4",
     .model_bytes = interp_tiled_model,
     .setup = interp_setup,

@@ -1,0 +1,72 @@
+/* rp_workloads: the registration table (see rp_workloads.h). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rp_colony.h"
+#include "rp_interp.h"
+#include "rp_jax.h"
+#include "rp_scaling.h"
+#include "rp_workloads.h"
+
+const rp_workload_t rp_workloads[] = {
+    {
+	.name = "interp",
+	.section = rp_interp_write,
+	.array_dims = "n m",
+	.per_step = 0,
+	.jax_param = "params.m",
+	.jax_letter = "M",
+	.jax_after = rp_jax_interp_after,
+	.threads_after = rp_scaling_interp_after,
+	.explain = "interp-question",
+	.explain_program = "question",
+	.explain_what = "the interp question's program, un-jitted",
+    },
+    {
+	.name = "colony",
+	.section = rp_colony_write,
+	.array_dims = "n n",
+	.per_step = 1,
+	.jax_param = "params.steps",
+	.jax_letter = "K",
+	.jax_after = rp_jax_colony_after,
+	.explain = "colony-step",
+	.explain_program = "step_eager",
+	.explain_what = "one colony step with the double vmap, un-jitted",
+    },
+    {.name = NULL},
+};
+
+const rp_workload_t *
+rp_workload_find(const char *w)
+{
+	for (const rp_workload_t *k = rp_workloads; k->name != NULL; k++)
+		if (w != NULL && strcmp(k->name, w) == 0)
+			return k;
+	return NULL;
+}
+
+double
+rp_workload_array_bytes(const char *w, const json_t *params)
+{
+	const rp_workload_t *k = rp_workload_find(w);
+	char dims[64], *save = NULL, *p;
+	double b = 4;
+
+	if (k == NULL)
+		return NAN;
+	snprintf(dims, sizeof(dims), "%s", k->array_dims);
+	for (p = strtok_r(dims, " ", &save); p != NULL;
+	     p = strtok_r(NULL, " ", &save))
+		b *= rp_num(params, p);
+	return b;
+}
+
+int
+rp_workload_per_step(const char *w)
+{
+	const rp_workload_t *k = rp_workload_find(w);
+
+	return k != NULL && k->per_step;
+}
