@@ -3,7 +3,8 @@
  * six (more than the four the harness once allowed). A sweep over two of
  * them puts all six into every result's params, each into a CSV column of
  * its own, into the --resume match (a changed third one matches nothing)
- * and into compare's key (a run with another value is not its pair).
+ * and into compare's key (a run with another value is not its pair). Each
+ * is also an option of its own (--alpha 7, --zeta=9, a sweep's --beta 0,1).
  */
 #include <jansson.h>
 #include <string.h>
@@ -173,5 +174,71 @@ Test(plugin_params, six_of_its_own_in_csv_resume_and_compare)
 		    "%zu only in OLD, %zu paired", only_old, paired);
 		json_decref(c);
 	}
+	fb_rmdir(dir);
+}
+
+/* A plugin's own parameters are options of their own: --alpha 7 and
+ * --zeta=9 on run, --beta 0,1 as a sweep's list; a value out of bounds
+ * and a workload without the parameter are refused. */
+Test(plugin_params, own_parameters_are_options)
+{
+	char dir[4096], json[4200], out[4200], path[4300], cell[64];
+	char *err = NULL, *csv;
+	json_t *r, *p;
+	int rc;
+
+	fb_tmpdir(dir, sizeof(dir));
+	snprintf(json, sizeof(json), "%s/r.json", dir);
+	{
+		char *args[] = {"run", "--plugin", (char *)fb_plugin("knobs"),
+		    "knobs", "turn", "--alpha", "7", "--zeta=9", "--repeat",
+		    "2", "--json", json, NULL};
+		rc = fb_run(args, dir, &err);
+	}
+	cr_assert(rc == 0, "exit %d: %s", rc, err);
+	free(err);
+	r = json_load_file(json, 0, NULL);
+	p = json_object_get(r, "params");
+	cr_expect(json_integer_value(json_object_get(p, "alpha")) == 7);
+	cr_expect(json_integer_value(json_object_get(p, "zeta")) == 9);
+	cr_expect(json_integer_value(json_object_get(p, "beta")) == 2);
+	json_decref(r);
+
+	snprintf(out, sizeof(out), "%s/s", dir);
+	{
+		char *args[] = {"sweep", "--plugin", (char *)fb_plugin("knobs"),
+		    "--workload", "knobs", "--beta", "0,1", "--repeat", "1",
+		    "--events", "none", "--out", out, NULL};
+		rc = fb_run(args, dir, &err);
+	}
+	cr_assert(rc == 0, "sweep --beta 0,1: exit %d: %s", rc, err);
+	free(err);
+	snprintf(path, sizeof(path), "%s.csv", out);
+	csv = fb_slurp(path);
+	cr_assert(csv != NULL);
+	cr_expect(fb_lines(csv) == 3, "%d CSV lines", fb_lines(csv));
+	for (int row = 1; row <= 2; row++) {
+		csv_cell(csv, row, "beta", cell, sizeof(cell));
+		cr_expect(cell[0] == '0' + row - 1 && cell[1] == '\0',
+		    "row %d: beta '%s'", row, cell);
+	}
+	free(csv);
+	{
+		char *args[] = {"run", "--plugin", (char *)fb_plugin("knobs"),
+		    "knobs", "turn", "--alpha", "70", NULL};
+		rc = fb_run(args, dir, &err);
+	}
+	cr_expect(rc == 2 && err != NULL && strstr(err, "alpha '70'") != NULL,
+	    "--alpha 70: exit %d: %s", rc, err);
+	free(err);
+	{
+		char *args[] = {"run", "--plugin", (char *)fb_plugin("knobs"),
+		    "interp", "fused", "--alpha", "7", NULL};
+		rc = fb_run(args, dir, &err);
+	}
+	cr_expect(rc == 2 && err != NULL &&
+		strstr(err, "interp declares no such parameter") != NULL,
+	    "interp --alpha 7: exit %d: %s", rc, err);
+	free(err);
 	fb_rmdir(dir);
 }
