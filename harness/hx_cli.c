@@ -10,6 +10,7 @@
 
 #include "hx_cli.h"
 #include "hx_counters.h"
+#include "hx_csv.h"
 #include "hx_file.h"
 #include "hx_gbench.h"
 #include "hx_isolate.h"
@@ -42,21 +43,6 @@ static const char *const setting_help[HX_SET_COUNT] = {
 
 static const char *const setting_value[HX_SET_COUNT] = {
     "R", "W", "S", "LIST", "BYTES", "US", "N"};
-
-static const hx_cli_opt_t run_own[] = {{"json", 1}, {"timeline", 1},
-    {"cachesim", 0}, {"no-validate", 0}, {"no-fork", 0}, {"format", 1},
-    {"quiet", 0}, {"help", 0}};
-enum {
-	RUN_JSON,
-	RUN_TIMELINE,
-	RUN_CACHESIM,
-	RUN_NO_VALIDATE,
-	RUN_NO_FORK,
-	RUN_FORMAT,
-	RUN_QUIET,
-	RUN_HELP,
-	RUN_NOWN
-};
 
 /* The getopt_long table: parameters, settings, the command's own. */
 static void
@@ -129,12 +115,6 @@ hx_cli_options(
 	return k;
 }
 
-size_t
-hx_cli_run_options(struct option *o)
-{
-	return hx_cli_options(run_own, RUN_NOWN, 0, o);
-}
-
 /* The index of the command's own --help, or -1. */
 static int
 help_index(const hx_cli_opt_t *own, size_t nown)
@@ -200,32 +180,20 @@ hx_cli_getopt(int argc, char **argv, const hx_cli_opt_t *own, size_t nown,
 }
 
 int
-hx_cli_getopt_command(int argc, char **argv, const hx_cli_opt_t *own,
-    size_t nown, hx_cli_args_t *a, int *cmd, char *msg, size_t msglen)
+hx_cli_getopt_prefix(int argc, char **argv, const hx_cli_opt_t *own,
+    size_t nown, hx_cli_args_t *a, int *stop, int *dashes, char *msg,
+    size_t msglen)
 {
 	int last;
 
-	/* '+': stop at the first non-option, so nothing after "--" (nor a
-	 * stray word before it) is taken for one of ours. */
+	/* '+': stop at the first word that is not an option ("-h" is
+	 * --help where the command has one). */
 	if (cli_scan(argc, argv, "+:h", own, nown, a, &last, msg, msglen) != 0)
 		return -1;
-	/* getopt steps over a "--" it takes as the end of options; one that
-	 * is an option's value (--json --) is not the separator. */
-	if (!(optind == last + 1 && strcmp(argv[last], "--") == 0)) {
-		if (optind < argc)
-			snprintf(msg, msglen,
-			    "expected '--' before the command, got '%s'",
-			    argv[optind]);
-		else
-			snprintf(msg, msglen,
-			    "needs '-- COMMAND [ARGS...]' after the options");
-		return -1;
-	}
-	if (optind >= argc || argv[optind][0] == '\0') {
-		snprintf(msg, msglen, "no command after '--'");
-		return -1;
-	}
-	*cmd = optind;
+	/* A "--" that is an option's value (--json --) does not end them. */
+	*dashes = optind == last + 1 && optind <= argc &&
+	    strcmp(argv[last], "--") == 0;
+	*stop = optind;
 	return 0;
 }
 
@@ -360,9 +328,24 @@ hx_cli_write_result(
 		snprintf(msg, msglen, "out of memory");
 		return -1;
 	}
-	rc = hx_gbench_write(path, one, msg, msglen);
+	rc = hx_gbench_write_opts(
+	    path, one, gbench == HX_CLI_FORMAT_GBENCH_AGGREGATES, msg, msglen);
 	json_decref(one);
 	return rc;
+}
+
+int
+hx_cli_write_results(
+    const char *path, int gbench, json_t *results, char *msg, size_t msglen)
+{
+	if (json_array_size(results) == 1)
+		return hx_cli_write_result(
+		    path, gbench, json_array_get(results, 0), msg, msglen);
+	if (gbench)
+		return hx_gbench_write_opts(path, results,
+		    gbench == HX_CLI_FORMAT_GBENCH_AGGREGATES, msg, msglen);
+	return hx_file_write_atomic(
+	    path, hx_csv_jsonl_write, results, msg, msglen);
 }
 
 int
@@ -441,44 +424,6 @@ hx_cli_workload_names(char *buf, size_t len)
 	}
 }
 
-void
-hx_cli_run_usage(FILE *f)
-{
-	fputs("usage: harness run WORKLOAD VARIANT [options]\n"
-	      "\n"
-	      "Measures one variant: inputs built outside the measured "
-	      "region, one cold\nrun reported apart, warm-up runs, timed "
-	      "repeats; peak workspace from the\nallocator, RSS high-water "
-	      "mark, page faults, counters; the result checked\nagainst the "
-	      "workload's float64 reference. Runs in a forked child.\n\n"
-	      "parameters (defaults are the workload's; a workload refuses "
-	      "those it does\nnot use, see harness list):\n",
-	    f);
-	hx_cli_params_usage(f, 0);
-	fputs("measurement:\n", f);
-	hx_cli_settings_usage(f, 0, HX_RUN_DEFAULT_REPEAT);
-	fputs("  --timeline FILE           memory timeline CSV of the run\n"
-	      "  --cachesim                also count simulated cache misses "
-	      "(valgrind)\n"
-	      "  --no-validate             skip the float64 reference check\n"
-	      "  --no-fork                 measure in this process (for "
-	      "debuggers)\n"
-	      "output:\n"
-	      "  --json FILE|-             write the result object (- = "
-	      "stdout)\n"
-	      "  --format json|gbench      what --json writes: the result "
-	      "object (json),\n"
-	      "                            or Google Benchmark's JSON "
-	      "(gbench)\n"
-	      "  --quiet                   leave out the warnings printed on "
-	      "stderr under\n"
-	      "                            the summary line (they stay in the "
-	      "JSON)\n\n"
-	      "Numbers: plain integers or forms like 1e6. Exit status: 0 ok "
-	      "or skipped,\n1 failed while running, 2 bad input.\n",
-	    f);
-}
-
 int
 hx_cli_lookup(const char *workload, const char *variant, const workload_t **w,
     const variant_t **v, char *msg, size_t msglen)
@@ -535,25 +480,17 @@ hx_cli_check_config(hx_run_config_t *cfg, char *msg, size_t msglen)
 	return 0;
 }
 
-/* run's own options and the output paths. */
-static int
-run_own_options(const hx_cli_args_t *a, hx_run_config_t *cfg, hx_cli_run_t *cli,
-    char *msg, size_t msglen)
+int
+hx_cli_check_csv(const char *path, char *msg, size_t msglen)
 {
-	cfg->timeline_path = a->own[RUN_TIMELINE];
-	cfg->validate = a->own[RUN_NO_VALIDATE] == NULL;
-	cli->no_fork = a->own[RUN_NO_FORK] != NULL;
-	cli->cachesim = a->own[RUN_CACHESIM] != NULL;
-	cli->json_path = a->own[RUN_JSON];
-	cli->quiet = a->own[RUN_QUIET] != NULL;
-	if (a->own[RUN_FORMAT] != NULL &&
-	    hx_cli_parse_format(
-		a->own[RUN_FORMAT], &cli->gbench, msg, msglen) != 0)
+	char inner[4400];
+
+	if (path != NULL &&
+	    hx_file_check_writable(path, inner, sizeof(inner)) != 0) {
+		snprintf(msg, msglen, "--csv %s", inner);
 		return -1;
-	if (hx_cli_check_config(cfg, msg, msglen) != 0)
-		return -1;
-	return hx_cli_check_outputs(
-	    cli->json_path, cfg->timeline_path, msg, msglen);
+	}
+	return 0;
 }
 
 int
@@ -576,40 +513,6 @@ hx_cli_check_outputs(
 		snprintf(msg, msglen, "--timeline %s", inner);
 		return -1;
 	}
-	return 0;
-}
-
-int
-hx_cli_parse_run(int argc, char **argv, hx_run_config_t *cfg, hx_cli_run_t *cli,
-    char *msg, size_t msglen)
-{
-	hx_cli_args_t a;
-	hx_run_config_t tmp;
-	const workload_t *w = NULL;
-	const variant_t *v = NULL;
-
-	memset(cli, 0, sizeof(*cli));
-	if (hx_cli_getopt(argc, argv, run_own, RUN_NOWN, 2, &a, msg, msglen) !=
-	    0)
-		return -1;
-	if (a.own[RUN_HELP] != NULL)
-		return HX_CLI_HELP;
-	if (a.npositional < 2) {
-		snprintf(msg, msglen,
-		    "needs WORKLOAD and VARIANT (see harness list)");
-		return -1;
-	}
-	if (hx_cli_lookup(
-		a.positional[0], a.positional[1], &w, &v, msg, msglen) != 0)
-		return -1;
-	/* Options apply after the workload's defaults, so their order on
-	 * the line does not matter. */
-	hx_run_config_init(&tmp, w, v);
-	if (hx_cli_apply_params(&a, &tmp, msg, msglen) != 0 ||
-	    hx_cli_apply_settings(&a, &tmp, msg, msglen) != 0 ||
-	    run_own_options(&a, &tmp, cli, msg, msglen) != 0)
-		return -1;
-	*cfg = tmp;
 	return 0;
 }
 

@@ -4,7 +4,8 @@
  * generated from the parameter table (hx_params), the measurement settings
  * (--repeat --warmup --min-time --events --mem-limit --timeline-interval)
  * applied to a run configuration by one function that every command uses,
- * and the exit statuses.
+ * and the exit statuses (hx_cli.c); harness run's own command line
+ * (hx_cli_run.c).
  *
  * Every bad value gets a one-line message naming the option and the value;
  * the caller prints it (hx_cli_error) and exits HX_EXIT_USAGE. Nothing is
@@ -78,12 +79,13 @@ typedef struct hx_cli_args_s {
 int hx_cli_getopt(int argc, char **argv, const hx_cli_opt_t *own, size_t nown,
     int max_positional, hx_cli_args_t *a, char *msg, size_t msglen);
 
-/* The same for a command that runs another: options, then "--", then
- * COMMAND [ARGS...], whose words are never read as options. *cmd is
- * COMMAND's index in argv. -1 with msg when the "--" or the command is
- * missing. */
-int hx_cli_getopt_command(int argc, char **argv, const hx_cli_opt_t *own,
-    size_t nown, hx_cli_args_t *a, int *cmd, char *msg, size_t msglen);
+/* The options before the first word that is not one (a command that
+ * takes several commands): *stop is that word's index (argc when none),
+ * and *dashes 1 when a "--" ended the options (*stop is then the word
+ * after it). 0, or -1 with msg as hx_cli_getopt. */
+int hx_cli_getopt_prefix(int argc, char **argv, const hx_cli_opt_t *own,
+    size_t nown, hx_cli_args_t *a, int *stop, int *dashes, char *msg,
+    size_t msglen);
 
 /* -1 with "--NAME: WORKLOAD does not use it (...)" in msg when workload w
  * does not use parameter p; else 0. */
@@ -104,6 +106,12 @@ int hx_cli_apply_extra(
 int hx_cli_apply_settings(
     const hx_cli_args_t *a, hx_run_config_t *cfg, char *msg, size_t msglen);
 
+/* What --json writes: the result object, Google Benchmark's JSON, or
+ * that with only its aggregate rows (--aggregates-only). */
+#define HX_CLI_FORMAT_JSON 0
+#define HX_CLI_FORMAT_GBENCH 1
+#define HX_CLI_FORMAT_GBENCH_AGGREGATES 2
+
 /* --format's value: json (0 in *gbench) or gbench (1). 0, or -1 with
  * msg. */
 int hx_cli_parse_format(const char *arg, int *gbench, char *msg, size_t msglen);
@@ -112,6 +120,13 @@ int hx_cli_parse_format(const char *arg, int *gbench, char *msg, size_t msglen);
  * JSON. 0, or -1 with msg. */
 int hx_cli_write_result(
     const char *path, int gbench, const json_t *r, char *msg, size_t msglen);
+
+/* Writes results (a JSON array) to path: one result as
+ * hx_cli_write_result writes it; several as JSON lines (one object a
+ * line), or with gbench one Google Benchmark document. 0, or -1 with
+ * msg. */
+int hx_cli_write_results(
+    const char *path, int gbench, json_t *results, char *msg, size_t msglen);
 
 /* --cpu's value: a CPU number below the configured count. 0, or -1 with
  * msg. */
@@ -137,19 +152,28 @@ size_t hx_cli_options(
     const hx_cli_opt_t *own, size_t nown, unsigned without, struct option *o);
 size_t hx_cli_run_options(struct option *o);
 
+/* At most this many variants in one harness run. */
+#define HX_CLI_MAX_VARIANTS 64
+
 typedef struct hx_cli_run_s {
 	const char *json_path; /* --json, or NULL */
-	int no_fork;           /* --no-fork: measure in this process */
-	int cachesim;          /* --cachesim */
-	int gbench;            /* --format gbench: --json writes that */
-	int quiet;             /* --quiet: no warnings on stderr */
+	const char *csv_path;  /* --csv, or NULL */
+	/* The variants named (the first is the configuration's). */
+	const variant_t *variants[HX_CLI_MAX_VARIANTS];
+	size_t nvariants;
+	int no_fork;  /* --no-fork: measure in this process */
+	int cachesim; /* --cachesim */
+	int gbench;   /* --format gbench: --json writes that */
+	int quiet;    /* --quiet: no warnings on stderr */
 } hx_cli_run_t;
 
 /* `harness run --help`. */
 void hx_cli_run_usage(FILE *f);
 
-/* Parses argv ("run WORKLOAD VARIANT [options]", argv[0] = "run"). Returns 0,
- * HX_CLI_HELP for --help, or -1 with msg set. */
+/* Parses argv ("run WORKLOAD VARIANT[,VARIANT...] [VARIANT...]
+ * [options]", argv[0] = "run"; each VARIANT a name or a glob) into cfg (for
+ * cli->variants[0]) and cli (every variant, each one's configuration
+ * checked). Returns 0, HX_CLI_HELP for --help, or -1 with msg set. */
 int hx_cli_parse_run(int argc, char **argv, hx_run_config_t *cfg,
     hx_cli_run_t *cli, char *msg, size_t msglen);
 
@@ -163,6 +187,10 @@ int hx_cli_lookup(const char *workload, const char *variant,
  * folder. 0, or -1 with msg. */
 int hx_cli_check_outputs(
     const char *json_path, const char *timeline_path, char *msg, size_t msglen);
+
+/* --csv's file (NULL: none) in a writable folder, as --json's. 0, or -1
+ * with msg. */
+int hx_cli_check_csv(const char *path, char *msg, size_t msglen);
 
 /* Checks a configuration as a whole (workload and variant checks, event
  * names, memory limit); -1 with msg. */

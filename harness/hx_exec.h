@@ -12,7 +12,7 @@
  * --workload, reported.result (the workload's digest, by name) is validated
  * against the float64 reference as `run` validates.
  *
- * Measuring and writing are two steps: hx_exec_measure fills an
+ * Measuring and writing are two steps: hx_exec_measure_plan fills an
  * hx_exec_record_t (the runs as they went), hx_exec_to_record turns it into
  * the shared hx_record_t (what only a process measurement knows, such as
  * command, exit_status, runs and reported, goes into the record's extra
@@ -21,7 +21,11 @@
  * Limits: those of hx_proc (sampled tree RSS, shared pages counted per
  * process); wall time includes execve and the command's own start-up (an
  * interpreter's import time is part of it); the first failed run stops the
- * protocol.
+ * protocol of that command.
+ *
+ * Several commands in one call are measured interleaved (run k of each
+ * before run k + 1 of any), so that drift on the machine hits them alike,
+ * and end with a relative table (hx_table).
  */
 #ifndef FB_HX_EXEC_H
 #define FB_HX_EXEC_H
@@ -32,13 +36,20 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "hx_cli.h"
 #include "hx_counters.h"
 #include "hx_proc.h"
 #include "hx_record.h"
 #include "variant.h"
 
 #define HX_EXEC_HELP 1
+/* The settings exec refuses: --min-time (one bit a setting). */
+#define HX_EXEC_WITHOUT (1u << HX_SET_MIN_TIME)
 #define HX_EXEC_INTERRUPTED 1
+/* At most this many commands in one call. */
+#define HX_EXEC_MAX_COMMANDS 16
+/* The workload's variables a command's environment gets (--workload). */
+#define HX_EXEC_MAX_PARAM_ENV 16
 
 typedef struct hx_exec_config_s {
 	char *const *argv;          /* the command, NULL-terminated */
@@ -56,7 +67,28 @@ typedef struct hx_exec_config_s {
 	/* --threads T as given (0: not given): the command's environment gets
 	 * FUSEBENCH_THREADS=T, and OMP_NUM_THREADS=T unless it is set. */
 	int threads;
+	/* With --workload: FUSEBENCH_WORKLOAD, one FUSEBENCH_<NAME> for each
+	 * parameter the workload uses, and FUSEBENCH_PARAMS (the "params"
+	 * object as compact JSON) for the command's environment. */
+	size_t nparam_env;
+	char param_env_name[HX_EXEC_MAX_PARAM_ENV][40];
+	char param_env_value[HX_EXEC_MAX_PARAM_ENV][64];
+	char params_json[1024];
 } hx_exec_config_t;
+
+/* What one call measures: its commands (each a configuration; they
+ * differ only in argv and name), run interleaved. */
+typedef struct hx_exec_plan_s {
+	size_t ncmds;
+	hx_exec_config_t cmds[HX_EXEC_MAX_COMMANDS];
+	/* The quoted-commands form: /bin/sh -c TEXT. */
+	char *shell_argv[HX_EXEC_MAX_COMMANDS][4];
+	char labels[HX_EXEC_MAX_COMMANDS][256];
+	int named[HX_EXEC_MAX_COMMANDS]; /* labelled by -n/--name */
+	char **words;      /* argv's command words, NULL-split per command */
+	int fail_on_error; /* --fail-on-error: exit 1 when a command failed */
+	const char *csv_path; /* --csv, or NULL */
+} hx_exec_plan_t;
 
 typedef enum { HX_EXEC_COLD, HX_EXEC_WARMUP, HX_EXEC_TIMED } hx_exec_kind_t;
 
@@ -97,17 +129,20 @@ typedef struct hx_exec_record_s {
 	char validation_msg[400];
 } hx_exec_record_t;
 
-/* Parses argv ("exec [options] -- COMMAND [ARGS...]", argv[0] = "exec").
- * Returns 0, HX_EXEC_HELP, or -1 with one line in msg. */
-int hx_exec_parse(
-    int argc, char **argv, hx_exec_config_t *cfg, char *msg, size_t msglen);
+/* Parses argv (argv[0] = "exec"): "exec [options] [-n NAME] -- COMMAND
+ * [ARGS...] [-n NAME -- COMMAND [ARGS...]]..." or "exec [options] [-n
+ * NAME] 'COMMAND' [-n NAME] 'COMMAND'..." (each run by /bin/sh -c).
+ * Returns 0, HX_EXEC_HELP, or -1 with one line in msg. The caller frees
+ * plan with hx_exec_plan_free in every case; plan must stay where it is
+ * (its commands point into it). */
+int hx_exec_plan_parse(
+    int argc, char **argv, hx_exec_plan_t *plan, char *msg, size_t msglen);
+void hx_exec_plan_free(hx_exec_plan_t *plan);
 
-/* Runs the protocol into rec (zeroed here). Returns 0 when measured (rec
- * says whether the command failed), HX_EXEC_INTERRUPTED when a signal
- * stopped it, -1 with msg when the harness itself failed. The caller frees
- * rec with hx_exec_record_free in every case. */
-int hx_exec_measure(const hx_exec_config_t *cfg, hx_exec_record_t *rec,
-    char *msg, size_t msglen);
+/* The default label of a command (argv NULL-terminated) into out: a
+ * script's name for an interpreter (python3 x.py: x.py; python3 -m
+ * pkg.mod: pkg.mod), else argv[0]'s base name. */
+void hx_exec_label(char *const *argv, char *out, size_t len);
 
 /* Fills out (initialized here; the caller frees it with hx_record_free in
  * every case) from what was measured; er keeps what it owns. Returns 0, or
@@ -123,7 +158,20 @@ json_t *hx_exec_json(const hx_exec_config_t *cfg, const hx_exec_record_t *rec);
 /* The timeline as CSV (t_s,run,processes,rss_bytes); 0 or -1. */
 int hx_exec_timeline_csv(const hx_exec_record_t *rec, FILE *f);
 
+/* Runs the protocol of every command of the plan, interleaved: run 1 of
+ * each, then run 2 of each, ... (a command that fails stops there, the
+ * others go on), into recs[0 .. plan->ncmds) (zeroed here). Returns 0
+ * when measured (each rec says whether its command failed),
+ * HX_EXEC_INTERRUPTED when a signal stopped it (*sig: which), -1 with msg
+ * when the harness itself failed. The caller frees every rec with
+ * hx_exec_record_free in every case. */
+int hx_exec_measure_plan(const hx_exec_plan_t *plan, hx_exec_record_t *recs,
+    int *sig, char *msg, size_t msglen);
+
 void hx_exec_record_free(hx_exec_record_t *rec);
+
+/* "cold", "warm-up" or "timed": a run's kind as the result names it. */
+const char *hx_exec_kind_name(hx_exec_kind_t k);
 
 /* The command: parse, measure, print one line, write --json. Returns the
  * exit status: 0 measured (even when the command failed), 2 bad usage, 1 a

@@ -213,9 +213,32 @@ hx_gbench_is(const json_t *o)
 	    json_is_array(json_object_get(o, "benchmarks"));
 }
 
+void
+hx_gbench_aggregates_only(json_t *gb)
+{
+	json_t *b = json_object_get(gb, "benchmarks");
+
+	for (size_t i = json_array_size(b); i-- > 0;) {
+		const json_t *e = json_array_get(b, i);
+		const char *type =
+		    json_string_value(json_object_get(e, "run_type"));
+		/* An error entry stays: it is the result's only row. */
+		if (type != NULL && strcmp(type, "iteration") == 0 &&
+		    !json_is_true(json_object_get(e, "error_occurred")))
+			json_array_remove(b, i);
+	}
+}
+
 int
 hx_gbench_write(
     const char *path, const json_t *results, char *msg, size_t msglen)
+{
+	return hx_gbench_write_opts(path, results, 0, msg, msglen);
+}
+
+int
+hx_gbench_write_opts(const char *path, const json_t *results,
+    int aggregates_only, char *msg, size_t msglen)
 {
 	json_t *gb = hx_gbench_from_results(results);
 	int rc;
@@ -224,6 +247,8 @@ hx_gbench_write(
 		snprintf(msg, msglen, "out of memory");
 		return -1;
 	}
+	if (aggregates_only)
+		hx_gbench_aggregates_only(gb);
 	rc = hx_result_write(path, gb, msg, msglen);
 	json_decref(gb);
 	return rc;

@@ -50,6 +50,15 @@ json_t *hx_gbench_to_results(const json_t *gb, char *msg, size_t msglen);
 int hx_gbench_write(
     const char *path, const json_t *results, char *msg, size_t msglen);
 
+/* The same; with aggregates_only (Google Benchmark's
+ * --benchmark_report_aggregates_only) only the mean, median and stddev
+ * rows of each result (and the error row of one that failed). */
+int hx_gbench_write_opts(const char *path, const json_t *results,
+    int aggregates_only, char *msg, size_t msglen);
+
+/* Drops gb's iteration rows but error rows. */
+void hx_gbench_aggregates_only(json_t *gb);
+
 /* `harness convert FILE [--to gbench] [--out OUT]`; the exit status. */
 int hx_gbench_main(int argc, char **argv);
 

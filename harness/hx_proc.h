@@ -47,7 +47,7 @@ int hx_proc_tree_sample(hx_proc_tree_t *t, uint64_t *rss, uint32_t *count);
 void hx_proc_tree_free(hx_proc_tree_t *t);
 
 /* Variables the command's environment gets, at most this many. */
-#define HX_PROC_MAX_ENV 4
+#define HX_PROC_MAX_ENV 24
 
 /* One variable of the command's environment: set to value, or, with
  * if_unset, only when the harness's environment does not have it. */

@@ -27,6 +27,7 @@
 #include "hx_cli.h"
 #include "hx_compare.h"
 #include "hx_counters.h"
+#include "hx_csv.h"
 #include "hx_exec.h"
 #include "hx_explain.h"
 #include "hx_file.h"
@@ -39,6 +40,7 @@
 #include "hx_plugin.h"
 #include "hx_result.h"
 #include "hx_sweep.h"
+#include "hx_table.h"
 #include "plugin.h"
 #include "variant.h"
 
@@ -175,12 +177,83 @@ cmd_list(int argc, char **argv)
 	return HX_EXIT_OK;
 }
 
+/* Every variant of cli measured (interleaved when there are several and
+ * each runs in a child), into results in cli's order. 0, or -1 when out
+ * of memory. */
+static int
+run_measure(const hx_run_config_t *cfg, const hx_cli_run_t *cli,
+    hx_run_config_t *cfgs, json_t *results)
+{
+	json_t *r[HX_CLI_MAX_VARIANTS] = {NULL};
+	size_t n = cli->nvariants;
+	int rc = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		cfgs[i] = *cfg;
+		cfgs[i].variant = cli->variants[i];
+	}
+	if (n > 1 && !cli->no_fork) {
+		if (hx_isolate_interleave(cfgs, n, r) != 0)
+			rc = -1;
+	} else {
+		for (size_t i = 0; i < n; i++)
+			r[i] = hx_isolate_run(&cfgs[i], !cli->no_fork);
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (r[i] == NULL || json_array_append_new(results, r[i]) != 0)
+			rc = -1;
+	}
+	return rc;
+}
+
+/* Summary lines (and the relative table of several), --json and --csv;
+ * the exit status. */
+static int
+run_report(const char *self, const hx_run_config_t *cfgs,
+    const hx_cli_run_t *cli, json_t *results)
+{
+	FILE *out = cli->json_path != NULL && hx_file_is_stdout(cli->json_path)
+	    ? stderr
+	    : stdout;
+	char msg[4600];
+	size_t i;
+	json_t *r;
+	int rc = HX_EXIT_OK;
+
+	json_array_foreach(results, i, r)
+	{
+		if (cli->cachesim && strcmp(hx_result_status(r), "ok") == 0 &&
+		    hx_cachesim_measure(&cfgs[i], self, r, msg, sizeof(msg)) !=
+			0)
+			fprintf(stderr, "harness run: cachesim: %s\n", msg);
+		hx_result_print_line(out, r);
+		if (!cli->quiet)
+			hx_result_print_warnings(stderr, r);
+		if (strcmp(hx_result_status(r), "failed") == 0)
+			rc = HX_EXIT_FAILURE;
+	}
+	if (json_array_size(results) > 1) {
+		fputc('\n', out);
+		hx_table_relative(out, results, "variant");
+	}
+	if ((cli->json_path != NULL &&
+		hx_cli_write_results(cli->json_path, cli->gbench, results, msg,
+		    sizeof(msg)) != 0) ||
+	    (cli->csv_path != NULL &&
+		hx_csv_save(cli->csv_path, results, msg, sizeof(msg)) != 0)) {
+		hx_cli_error("run", msg);
+		return HX_EXIT_FAILURE;
+	}
+	return rc;
+}
+
 static int
 cmd_run(int argc, char **argv)
 {
+	static hx_run_config_t cfgs[HX_CLI_MAX_VARIANTS];
+	static hx_cli_run_t cli;
 	hx_run_config_t cfg;
-	hx_cli_run_t cli;
-	json_t *r;
+	json_t *results;
 	char msg[512];
 	int rc;
 
@@ -193,30 +266,14 @@ cmd_run(int argc, char **argv)
 		hx_cli_error("run", msg);
 		return HX_EXIT_USAGE;
 	}
-	r = hx_isolate_run(&cfg, !cli.no_fork);
-	if (r == NULL) {
+	if ((results = json_array()) == NULL ||
+	    run_measure(&cfg, &cli, cfgs, results) != 0) {
 		fprintf(stderr, "harness run: out of memory\n");
+		json_decref(results);
 		return HX_EXIT_FAILURE;
 	}
-	if (cli.cachesim && strcmp(hx_result_status(r), "ok") == 0 &&
-	    hx_cachesim_measure(&cfg, argv[0], r, msg, sizeof(msg)) != 0)
-		fprintf(stderr, "harness run: cachesim: %s\n", msg);
-	hx_result_print_line(
-	    cli.json_path != NULL && hx_file_is_stdout(cli.json_path) ? stderr
-								      : stdout,
-	    r);
-	if (!cli.quiet)
-		hx_result_print_warnings(stderr, r);
-	if (cli.json_path != NULL &&
-	    hx_cli_write_result(
-		cli.json_path, cli.gbench, r, msg, sizeof(msg)) != 0) {
-		hx_cli_error("run", msg);
-		json_decref(r);
-		return HX_EXIT_FAILURE;
-	}
-	rc = strcmp(hx_result_status(r), "failed") == 0 ? HX_EXIT_FAILURE
-							: HX_EXIT_OK;
-	json_decref(r);
+	rc = run_report(argv[0], cfgs, &cli, results);
+	json_decref(results);
 	return rc;
 }
 

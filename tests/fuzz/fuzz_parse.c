@@ -7,7 +7,9 @@
  * the configuration: workload and variant checks, event names through
  * libpfm4, --mem-limit), or, when the first line is "sweep", for
  * hx_sweep_main with a final "--out" into a folder that does not exist, so
- * that every list and option is parsed and checked and nothing runs.
+ * that every list and option is parsed and checked and nothing runs; or,
+ * when it is "exec", for hx_exec_plan_parse (the commands are split and
+ * labelled, nothing runs).
  *
  * Properties checked beyond "no crash, no leak, no UB": a count that parses
  * prints back to a string that parses to the same value; a refused line has
@@ -19,6 +21,7 @@
 #include <string.h>
 
 #include "hx_cli.h"
+#include "hx_exec.h"
 #include "hx_parse.h"
 #include "hx_sweep.h"
 
@@ -77,6 +80,21 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		/* 0 for --help, else 2: the folder is missing, nothing runs. */
 		if (rc != 0 && rc != 2)
 			abort();
+	} else if (argc > 1 && strcmp(argv[1], "exec") == 0) {
+		static hx_exec_plan_t plan;
+		char msg[4600];
+		int rc = hx_exec_plan_parse(
+		    argc - 1, argv + 1, &plan, msg, sizeof(msg));
+		if (rc == -1 && (msg[0] == '\0' || strchr(msg, '\n') != NULL))
+			abort();
+		/* Every command has a command word and a label. */
+		for (size_t c = 0; rc == 0 && c < plan.ncmds; c++) {
+			if (plan.cmds[c].argv[0] == NULL ||
+			    plan.cmds[c].name == NULL ||
+			    plan.cmds[c].name[0] == '\0')
+				abort();
+		}
+		hx_exec_plan_free(&plan);
 	} else {
 		hx_run_config_t cfg;
 		hx_cli_run_t cli;

@@ -219,6 +219,24 @@ fb_wait(pid_t pid)
 	return 128 + WTERMSIG(status);
 }
 
+/* A helper program of tests/helpers by name, from FB_HELPERS (the path
+ * is good until eight more calls). */
+static inline const char *
+fb_helper(const char *name)
+{
+	static char path[8][4096];
+	static int next;
+	const char *dir = getenv("FB_HELPERS");
+	char *p = path[next++ % 8];
+
+	cr_assert(dir != NULL,
+	    "FB_HELPERS must name the built helpers (make test-integration "
+	    "sets it)");
+	snprintf(p, 4096, "%s/%s", dir, name);
+	cr_assert(access(p, X_OK) == 0, "helper %s is not built", p);
+	return p;
+}
+
 /* Runs to the end; *err (may be NULL) gets stderr as a new string. */
 static inline int
 fb_run(char *const args[], const char *dir, char **err)

@@ -16,23 +16,6 @@
 #define MIB (1024.0 * 1024.0)
 #define SENTINEL "{\"previous\": \"result, must survive\"}\n"
 
-/* A helper program by name, from FB_HELPERS. */
-static const char *
-helper(const char *name)
-{
-	static char path[8][4096];
-	static int next;
-	const char *dir = getenv("FB_HELPERS");
-	char *p = path[next++ % 8];
-
-	cr_assert(dir != NULL,
-	    "FB_HELPERS must name the built helpers (make test-integration "
-	    "sets it)");
-	snprintf(p, 4096, "%s/%s", dir, name);
-	cr_assert(access(p, X_OK) == 0, "helper %s is not built", p);
-	return p;
-}
-
 /* A finished exec: exit status, stderr, the result object (or NULL). */
 typedef struct exec_run_s {
 	int status;
@@ -92,7 +75,7 @@ static double
 touch_peak(const char *dir, const char *bytes)
 {
 	const char *opts[] = {"--repeat", "1", "--warmup", "0", NULL};
-	const char *cmd[] = {helper("touch"), bytes, "50", NULL};
+	const char *cmd[] = {fb_helper("touch"), bytes, "50", NULL};
 	exec_run_t x;
 	double peak;
 
@@ -124,7 +107,7 @@ Test(exec, peak_rss_of_known_bytes)
 Test(exec, peak_rss_of_the_tree)
 {
 	const char *opts[] = {"--repeat", "1", "--warmup", "0", NULL};
-	const char *cmd[] = {helper("fork_touch"), "67108864", "150", NULL};
+	const char *cmd[] = {fb_helper("fork_touch"), "67108864", "150", NULL};
 	char dir[4096];
 	double tree, one, want = 64 * MIB;
 	exec_run_t x;
@@ -156,7 +139,7 @@ Test(exec, exit_status_fails_with_last_stderr_line)
 {
 	const char *opts[] = {NULL};
 	const char *cmd[] = {
-	    helper("fail"), "3", "first words", "the last words", NULL};
+	    fb_helper("fail"), "3", "first words", "the last words", NULL};
 	char dir[4096];
 	exec_run_t x;
 
@@ -183,7 +166,7 @@ Test(exec, exit_status_fails_with_last_stderr_line)
 Test(exec, memory_guard_kills_the_tree)
 {
 	const char *opts[] = {"--mem-limit", "64M", NULL};
-	const char *cmd[] = {helper("touch"), "536870912", "5000", NULL};
+	const char *cmd[] = {fb_helper("touch"), "536870912", "5000", NULL};
 	char dir[4096], json[4200];
 	struct timespec t0, t1;
 	exec_run_t x;
@@ -218,8 +201,8 @@ Test(exec, memory_guard_kills_the_tree)
 Test(exec, interrupted_writes_nothing)
 {
 	char dir[4096], json[4200], err[4200], *text;
-	char *args[] = {"exec", "--json", json, "--", (char *)helper("touch"),
-	    "1048576", "5000", NULL};
+	char *args[] = {"exec", "--json", json, "--",
+	    (char *)fb_helper("touch"), "1048576", "5000", NULL};
 	struct timespec ts = {0, 300000000L};
 	pid_t pid;
 	int rc;
@@ -266,7 +249,7 @@ report_run(const char *dir, const char *text, exec_run_t *x)
 {
 	const char *opts[] = {"--workload", "interp", "--n", "1000", "--m", "4",
 	    "--g", "32", "--repeat", "1", "--warmup", "0", NULL};
-	const char *cmd[] = {helper("report"), text, NULL};
+	const char *cmd[] = {fb_helper("report"), text, NULL};
 
 	exec_run(dir, opts, cmd, x);
 	cr_assert(
@@ -319,7 +302,7 @@ Test(exec, report_merged_and_validated)
 Test(exec, report_without_workload)
 {
 	const char *opts[] = {"--repeat", "0", "--warmup", "0", NULL};
-	const char *cmd[] = {helper("report"), "{\"steps\": [1, 2]}", NULL};
+	const char *cmd[] = {fb_helper("report"), "{\"steps\": [1, 2]}", NULL};
 	char dir[4096];
 	exec_run_t x;
 
@@ -344,7 +327,14 @@ Test(exec, bad_command_lines)
 {
 	static const char *const bad[][12] = {
 	    {"--json", "@J", NULL},
-	    {"--json", "@J", "true", NULL},
+	    {"--json", "@J", "", NULL},
+	    {"--json", "@J", "true", "-n", "x", NULL},
+	    {"--json", "@J", "true", "--repeat", "2", NULL},
+	    {"--json", "@J", "-n", NULL},
+	    {"--json", "@J", "--aggregates-only", "--", "true", NULL},
+	    {"--json", "@J", "--timeline", "@J.t", "--", "true", "-n", "b",
+		"--", "true", NULL},
+	    {"--json", "@J", "--", "true", "-n", "b", "--", NULL},
 	    {"--json", "@J", "--", NULL},
 	    {"--json", "@J", "--", "", NULL},
 	    {"--json", "@J", "--repeat", "abc", "--", "true", NULL},
@@ -454,7 +444,7 @@ env_run(const char *dir, const char *threads, exec_run_t *x)
 	const char *opts[] = {"--workload", "interp", "--n", "1000", "--m", "4",
 	    "--g", "32", "--repeat", "1", "--warmup", "0",
 	    threads != NULL ? "--threads" : NULL, threads, NULL};
-	const char *cmd[] = {helper("env_report"), text, NULL};
+	const char *cmd[] = {fb_helper("env_report"), text, NULL};
 
 	snprintf(text, sizeof(text), "{\"total\": %.17g}", interp_total(&p));
 	exec_run(dir, opts, cmd, x);

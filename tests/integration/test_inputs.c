@@ -101,6 +101,17 @@ static const bad_case_t cases[] = {
     /* Sweeps: lists, names, and the same checks as run. */
     {{"sweep", "--workload", "nosuch"}, "'nosuch'"},
     {{"sweep", "--workload", "interp", "--variants", "fused,nope"}, "'nope'"},
+    /* Globs that match nothing; --aggregates-only without gbench; one
+     * timeline for several variants. */
+    {{"sweep", "--workload", "interp", "--variants", "q*"}, "'q*'"},
+    {{"sweep", "--workload", "interp", "--variants", "fused,[z]"}, "'[z]'"},
+    {{"sweep", "--workload", "interp", "--aggregates-only"},
+	"--aggregates-only"},
+    {{"run", "interp", "zz*"}, "'zz*'"},
+    {{"run", "interp", "fused", "col*"}, "'col*'"},
+    {{"run", "interp", "fused", "--aggregates-only"}, "--aggregates-only"},
+    {{"run", "interp", "fused,tiled", "--timeline", "t.csv"}, "--timeline"},
+    {{"run", "interp", "fused", "--csv", "/nonexistent/r.csv"}, "/nonexistent"},
     {{"sweep", "--workload", "interp", "--variants", ","}, "','"},
     {{"sweep", "--workload", "interp", "--n", "1e3,abc"}, "'abc'"},
     {{"sweep", "--workload", "interp", "--n", "1e3,,1e4"}, "'1e3,,1e4'"},

@@ -151,3 +151,35 @@ Test(exec_proc, tree_of_this_process)
 	cr_expect(rss > 100000, "rss %llu bytes", (unsigned long long)rss);
 	hx_proc_tree_free(t);
 }
+
+/* The default labels: a script's name for an interpreter, a module's
+ * name for -m, the interpreter's own for -c, else the base name. */
+Test(exec_label, interpreters_and_binaries)
+{
+	static const struct {
+		const char *argv[6];
+		const char *label;
+	} cases[] = {
+	    {{"python3", "mine.py", NULL}, "mine.py"},
+	    {{"/usr/bin/python3.11", "-u", "dir/x.py", "--n", "5", NULL},
+		"x.py"},
+	    {{"python3", "-m", "pkg.mod", "--calls", "1", NULL}, "pkg.mod"},
+	    {{"python3", "-c", "print(1)", NULL}, "python3"},
+	    {{"build/venv/bin/python", "variants/jax/run.py", NULL}, "run.py"},
+	    {{"sh", "-e", "job.sh", NULL}, "job.sh"},
+	    {{"perl", "-e", "print 1", NULL}, "perl"},
+	    {{"bash", "job.sh", NULL}, "job.sh"},
+	    {{"/usr/bin/sleep", "0.01", NULL}, "sleep"},
+	    {{"./a.out", NULL}, "a.out"},
+	    {{"pythonista", "x.py", NULL}, "pythonista"},
+	};
+	char out[256];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		hx_exec_label((char *const *)cases[i].argv, out, sizeof(out));
+		cr_expect(strcmp(out, cases[i].label) == 0,
+		    "%s %s: labelled %s, expected %s", cases[i].argv[0],
+		    cases[i].argv[1] != NULL ? cases[i].argv[1] : "", out,
+		    cases[i].label);
+	}
+}

@@ -16,6 +16,9 @@ were done; D is C unless --dispatch-calls says), then takes XLA's memory
 analysis of the compiled program (lower().compile(), timed apart as
 compile_s) and counts the jaxpr's equations. The JSON object goes to the file
 named by $FUSEBENCH_REPORT (as `harness exec` sets it), else to stdout.
+A size, seed or preset not given as a flag comes from $FUSEBENCH_N,
+$FUSEBENCH_M, ... as `harness exec
+--workload W --n N ...` sets them, so the sizes are given once.
 
 --threads 1 pins the process to one CPU before JAX is imported: XLA's CPU
 runtime sizes its thread pools from the CPUs the process may use (its
@@ -54,14 +57,32 @@ def count(text):
     return int(v)
 
 
+def env_defaults(ap, o):
+    """What a flag leaves out, from the environment `harness exec
+    --workload W` gives (FUSEBENCH_N, FUSEBENCH_M ...), so that the
+    sizes are given once, to the harness; then seed 42, preset random."""
+    env = os.environ
+    for k in ("n", "m", "g", "steps", "chunk", "seed"):
+        text = env.get("FUSEBENCH_" + k.upper())
+        if getattr(o, k) is None and text:
+            try:
+                setattr(o, k, int(text) if k == "seed" else count(text))
+            except (ValueError, argparse.ArgumentTypeError) as e:
+                ap.error(f"FUSEBENCH_{k.upper()}={text}: {e}")
+    if o.preset is None and env.get("FUSEBENCH_PRESET") in ("seed", "random"):
+        o.preset = env["FUSEBENCH_PRESET"]
+    o.seed = 42 if o.seed is None else o.seed
+    o.preset = o.preset or "random"
+
+
 def parse(argv):
     ap = argparse.ArgumentParser(prog="run.py", description=__doc__.split("\n")[0])
     ap.add_argument("workload", nargs="?", choices=["interp", "colony"])
     ap.add_argument("program", nargs="?")
     for k in ("n", "m", "g", "steps", "chunk"):
         ap.add_argument(f"--{k}", type=count)
-    ap.add_argument("--seed", type=int, default=42)
-    ap.add_argument("--preset", choices=["seed", "random"], default="random")
+    ap.add_argument("--seed", type=int)
+    ap.add_argument("--preset", choices=["seed", "random"])
     ap.add_argument("--cap", type=count, help="colony cells: particles a cell holds "
                     "(default: from the initial state)")
     ap.add_argument("--calls", type=int, default=5, help="warm calls (0: first only)")
@@ -72,6 +93,7 @@ def parse(argv):
     ap.add_argument("--jaxpr", choices=["interp", "colony"],
                     help="compare the question's and the answer's jaxprs")
     o = ap.parse_args(argv)
+    env_defaults(ap, o)
     if o.calls < 0:
         ap.error(f"--calls {o.calls}: must be 0 or more")
     if o.dispatch_calls is None:
