@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "hx_cachesim.h"
+#include "hx_fields.h"
 #include "hx_params.h"
 #include "hx_plugin.h"
 #include "hx_result.h"
@@ -471,7 +472,7 @@ cachesim_binary_cflags(const char *json_path)
 	char msg[256];
 	json_t *rs = hx_result_read(json_path, msg, sizeof(msg)), *f;
 
-	f = hx_result_at(json_array_get(rs, 0), "machine.cflags");
+	f = hx_field_get(json_array_get(rs, 0), HX_F_MACHINE_CFLAGS);
 	f = json_is_string(f) ? json_copy(f) : NULL;
 	json_decref(rs);
 	return f;

@@ -68,12 +68,16 @@ typedef enum hx_field_kind_e {
 	    HX_FIELD_STRING)                                                   \
 	X(LOAD_AVERAGE, "conditions.load_average_start", NULL, NULL, NULL,     \
 	    "processes", HX_FIELD_ARRAY)                                       \
+	X(CONDITIONS_CPU, "conditions.cpu", NULL, NULL, NULL, "",              \
+	    HX_FIELD_INT)                                                      \
+	X(EXIT_STATUS, "exit_status", NULL, NULL, NULL, "", HX_FIELD_INT)      \
 	X(TIME_COLD, "time_s.cold", "time_cold", NULL, NULL, "s",              \
 	    HX_FIELD_REAL)                                                     \
 	X(TIME_MEDIAN, "time_s.median", "time_median", NULL, NULL, "s",        \
 	    HX_FIELD_REAL)                                                     \
 	X(TIME_MIN, "time_s.min", "time_min", NULL, NULL, "s", HX_FIELD_REAL)  \
 	X(TIME_MAX, "time_s.max", "time_max", NULL, NULL, "s", HX_FIELD_REAL)  \
+	X(TIME_CI, "time_s.ci95", NULL, NULL, NULL, "s", HX_FIELD_ARRAY)       \
 	X(TIME_CI_LO, "time_s.ci95.0", "ci_lo", NULL, NULL, "s",               \
 	    HX_FIELD_REAL)                                                     \
 	X(TIME_CI_HI, "time_s.ci95.1", "ci_hi", NULL, NULL, "s",               \
@@ -113,6 +117,10 @@ typedef enum hx_field_kind_e {
 	    NULL, NULL, "faults", HX_FIELD_INT)                                \
 	X(MAJOR_FAULTS, "memory.major_faults", "major_faults", "major_faults", \
 	    NULL, "faults", HX_FIELD_INT)                                      \
+	X(RU_MAXRSS, "memory.ru_maxrss_bytes", NULL, NULL, NULL, "bytes",      \
+	    HX_FIELD_BYTES)                                                    \
+	X(PEAK_PROCESSES, "memory.peak_processes", NULL, NULL, NULL,           \
+	    "processes", HX_FIELD_INT)                                         \
 	X(ALLOCATED_PER_RUN, "memory.allocated_bytes_per_run", NULL,           \
 	    "total_allocated_bytes", NULL, "bytes", HX_FIELD_BYTES)            \
 	X(ALLOCATIONS_PER_RUN, "memory.allocations_per_run", NULL,             \
