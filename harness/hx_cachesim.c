@@ -463,33 +463,80 @@ cachesim_harness(char *exe, size_t len, const char *self)
 		snprintf(exe, len, "%s", alt);
 }
 
-/* The compiler flags the simulated binary recorded in its own result
- * (json_path), or NULL when it wrote none: the binary simulated is another
- * build (x86-64-v3), so the measuring binary's flags would not be its own. */
+/* What the simulated binary recorded about its own build in its result
+ * (json_path): its compiler flags (a new string, or NULL when it wrote
+ * none) and its vector width in float lanes (0 when it wrote none). The
+ * binary simulated is another build (x86-64-v3), so the measuring binary's
+ * would not be its own. */
 static json_t *
-cachesim_binary_cflags(const char *json_path)
+cachesim_binary_build(const char *json_path, int *lanes)
 {
 	char msg[256];
-	json_t *rs = hx_result_read(json_path, msg, sizeof(msg)), *f;
+	json_t *rs = hx_result_read(json_path, msg, sizeof(msg)), *f, *l;
 
 	f = hx_field_get(json_array_get(rs, 0), HX_F_MACHINE_CFLAGS);
 	f = json_is_string(f) ? json_copy(f) : NULL;
+	l = hx_field_get(json_array_get(rs, 0), HX_F_MACHINE_FLOAT_LANES);
+	*lanes = json_is_integer(l) ? (int)json_integer_value(l) : 0;
 	json_decref(rs);
 	return f;
 }
 
+double
+hx_cachesim_insn_min(double flops, double units, int lanes)
+{
+	if (!(flops > 0) || !(units > 0) || lanes <= 0)
+		return 0.0;
+	/* One fused multiply-add is two flops in each lane. */
+	return flops / units / (2.0 * (double)lanes);
+}
+
+/* Instructions per unit against the arithmetic's minimum, and the
+ * variant's own allowance, into o. */
+static void
+cachesim_insn(json_t *o, const hx_cachesim_t *sim, const variant_t *v,
+    const params_t *p, double units, int lanes)
+{
+	double min;
+
+	if (!(units > 0))
+		return;
+	json_object_set_new(
+	    o, "instructions_per_unit", json_real((double)sim->ir / units));
+	if (lanes > 0)
+		json_object_set_new(
+		    o, "vector_float_lanes", json_integer(lanes));
+	min = hx_cachesim_insn_min(hx_plugin_flops(v, p), units, lanes);
+	if (min > 0) {
+		json_object_set_new(
+		    o, "instructions_min_per_unit", json_real(min));
+		json_object_set_new(o, "instructions_over_min",
+		    json_real((double)sim->ir / units / min));
+	}
+	if (v->insn_allowance > 0) {
+		json_object_set_new(
+		    o, "insn_allowance", json_real(v->insn_allowance));
+		json_object_set_new(o, "insn_allowance_why",
+		    json_string(v->insn_allowance_why != NULL
+			    ? v->insn_allowance_why
+			    : ""));
+	}
+}
+
 /* The simulated counts as the result's "cachesim" object. */
 static json_t *
-cachesim_result(const hx_cachesim_t *sim, const char *exe, double units,
-    const char *json_path)
+cachesim_result(const hx_cachesim_t *sim, const char *exe,
+    const hx_run_config_t *cfg, const char *json_path)
 {
+	const double units = hx_plugin_units(cfg->workload, &cfg->params);
 	json_t *o = hx_cachesim_json(sim), *cflags;
+	int lanes;
 
 	if (o == NULL)
 		return NULL;
 	json_object_set_new(o, "runs", json_integer(1));
 	json_object_set_new(o, "binary", json_string(exe));
-	if ((cflags = cachesim_binary_cflags(json_path)) != NULL)
+	if ((cflags = cachesim_binary_build(json_path, &lanes)) != NULL)
 		json_object_set_new(o, "binary_cflags", cflags);
 	if (units > 0) {
 		json_object_set_new(o, "D1_misses_per_unit",
@@ -497,6 +544,7 @@ cachesim_result(const hx_cachesim_t *sim, const char *exe, double units,
 		json_object_set_new(o, "LL_misses_per_unit",
 		    json_real((double)(sim->dlmr + sim->dlmw) / units));
 	}
+	cachesim_insn(o, sim, cfg->variant, &cfg->params, units, lanes);
 	return o;
 }
 
@@ -548,9 +596,7 @@ hx_cachesim_measure(const hx_run_config_t *cfg, const char *self, json_t *r,
 	argv[a] = NULL;
 	if (hx_cachesim_run(argv, "hx_run_measured", &sim, msg, msglen) != 0)
 		goto label_return;
-	if ((o = cachesim_result(&sim, exe,
-		 hx_plugin_units(cfg->workload, &cfg->params), json_path)) ==
-	    NULL)
+	if ((o = cachesim_result(&sim, exe, cfg, json_path)) == NULL)
 		goto label_return;
 	json_object_set_new(r, "cachesim", o);
 	ret = 0;

@@ -61,6 +61,13 @@ int hx_cachesim_run(char *const argv[], const char *toggle_fn,
  */
 json_t *hx_cachesim_json(const hx_cachesim_t *s);
 
+/*
+ * The fewest instructions per unit of work the arithmetic needs: flops per
+ * unit as fused multiply-adds (two flops a lane) at `lanes` float lanes.
+ * 0 when flops, units or lanes is not positive.
+ */
+double hx_cachesim_insn_min(double flops, double units, int lanes);
+
 /* hx_cachesim_measure handles at most this many run parameters. */
 #define HX_CACHESIM_MAX_PARAMS 32
 
@@ -69,8 +76,10 @@ json_t *hx_cachesim_json(const hx_cachesim_t *s);
  * binary (see FB_CACHESIM_HARNESS) with the same parameters (generated from
  * the parameter table), cold run only, in-process, no validation; only
  * hx_run_measured is counted. Adds the counts to r as "cachesim" (with
- * misses per unit of work). self is argv[0] of this process. 0, or -1 with
- * msg.
+ * misses and instructions per unit of work, the instruction minimum of the
+ * variant's flops at the simulated build's vector width, and the variant's
+ * insn_allowance when it states one). self is argv[0] of this process.
+ * 0, or -1 with msg.
  */
 int hx_cachesim_measure(const hx_run_config_t *cfg, const char *self, json_t *r,
     char *msg, size_t msglen);

@@ -36,8 +36,12 @@
  * would change the instruction's speed. */
 #define HX_FMA_MUL 0.5f
 #define HX_FMA_ADD 1.0f
-/* One FMA run should last at least this long before runs are compared. */
-#define HX_FMA_MIN_RUN_S 0.05
+/* One FMA run should last at least this long before runs are compared:
+ * short, so that many runs fit in a fraction of a second and the best of
+ * them finds a moment when no other process had the core. */
+#define HX_FMA_MIN_RUN_S 0.01
+/* Timed FMA runs per requested repeat. */
+#define HX_FMA_RUNS_PER_REPEAT 4
 
 /* Opaque to the optimizer: read through volatile so kernels cannot be
  * specialized for the constants. */
@@ -376,46 +380,76 @@ hx_ceilings_fma_team(
 	    out + (size_t)variant_thread_num() * HX_FMA_CHAINS * HX_FMA_LANES);
 }
 
+int
+hx_ceilings_best_of(
+    const double *seconds, size_t n, double *best, double *spread)
+{
+	double lo = INFINITY, hi = 0.0;
+
+	for (size_t k = 0; k < n; k++) {
+		if (!(seconds[k] > 0.0) || !isfinite(seconds[k]))
+			continue;
+		lo = seconds[k] < lo ? seconds[k] : lo;
+		hi = seconds[k] > hi ? seconds[k] : hi;
+	}
+	if (!(hi > 0.0))
+		return -1;
+	*best = lo;
+	/* In rates: (fastest - slowest) / fastest = 1 - lo / hi. */
+	*spread = 1.0 - lo / hi;
+	return 0;
+}
+
 static int
-hx_ceilings_measure_fma(unsigned repeats, int threads, double *flops_per_s)
+hx_ceilings_measure_fma(unsigned repeats, int threads, hx_ceilings_t *c)
 {
 	static float out[VARIANT_THREADS_MAX * HX_FMA_CHAINS * HX_FMA_LANES];
 	float mul = hx_ceilings_opaque_mul, add = hx_ceilings_opaque_add;
 	uint64_t iters = 1 << 14;
-	double t0, t1, best = INFINITY;
+	const unsigned runs = repeats * HX_FMA_RUNS_PER_REPEAT;
+	double t0, t1, best, spread;
+	double *seconds = calloc(runs, sizeof(double));
+	int ret = HX_CEILINGS_ECLOCK;
 
 	/* Calibrate: double the length until one run is long enough; these
 	 * runs are the warm-up the STREAM rule skips. */
+	if (seconds == NULL)
+		return HX_CEILINGS_ENOMEM;
 	for (;;) {
 		if (hx_ceilings_now(&t0) != 0)
-			return HX_CEILINGS_ECLOCK;
+			goto label_return;
 		hx_ceilings_fma_team(iters, mul, add, out, threads);
 		if (hx_ceilings_now(&t1) != 0)
-			return HX_CEILINGS_ECLOCK;
+			goto label_return;
 		if (t1 - t0 >= HX_FMA_MIN_RUN_S || iters >= (UINT64_C(1) << 40))
 			break;
 		iters *= 2;
 	}
-	for (unsigned k = 0; k < repeats; k++) {
+	for (unsigned k = 0; k < runs; k++) {
 		if (hx_ceilings_now(&t0) != 0)
-			return HX_CEILINGS_ECLOCK;
+			goto label_return;
 		hx_ceilings_fma_team(iters, mul, add, out, threads);
 		if (hx_ceilings_now(&t1) != 0)
-			return HX_CEILINGS_ECLOCK;
-		if (t1 - t0 < best)
-			best = t1 - t0;
+			goto label_return;
+		seconds[k] = t1 - t0;
 	}
-	if (!(best > 0.0))
-		return HX_CEILINGS_ECLOCK;
+	if (hx_ceilings_best_of(seconds, runs, &best, &spread) != 0)
+		goto label_return;
+	ret = HX_CEILINGS_EVALID;
 	for (int t = 0; t < threads; t++) {
 		if (hx_ceilings_fma_valid(iters, mul, add,
 			out + (size_t)t * HX_FMA_CHAINS * HX_FMA_LANES) != 0)
-			return HX_CEILINGS_EVALID;
+			goto label_return;
 	}
 	/* Flops of one run: 2 per lane per FMA, on every thread. */
-	*flops_per_s = 2.0 * HX_FMA_LANES * HX_FMA_CHAINS * (double)iters *
-	    (double)threads / best;
-	return HX_CEILINGS_OK;
+	c->fma_flops_per_s = 2.0 * HX_FMA_LANES * HX_FMA_CHAINS *
+	    (double)iters * (double)threads / best;
+	c->fma_flops_spread = spread;
+	c->fma_runs = (int)runs;
+	ret = HX_CEILINGS_OK;
+label_return:
+	free(seconds);
+	return ret;
 }
 
 int
@@ -460,7 +494,7 @@ hx_ceilings_measure_threads(
 	ret = hx_ceilings_measure_levels(c, repeats);
 	if (ret != HX_CEILINGS_OK)
 		goto label_return;
-	ret = hx_ceilings_measure_fma(repeats, threads, &c->fma_flops_per_s);
+	ret = hx_ceilings_measure_fma(repeats, threads, c);
 	if (ret != HX_CEILINGS_OK)
 		goto label_return;
 	c->fma_vector_width = HX_FMA_LANES;
@@ -521,6 +555,10 @@ hx_ceilings_json(const hx_ceilings_t *c)
 			    "reads of a not counted")) != 0 ||
 	    hx_ceilings_json_set(obj, "fma_flops_per_s",
 		hx_ceilings_json_number(c->fma_flops_per_s)) != 0 ||
+	    hx_ceilings_json_set(obj, "fma_flops_spread",
+		hx_ceilings_json_number(c->fma_flops_spread)) != 0 ||
+	    hx_ceilings_json_set(obj, "fma_runs", json_integer(c->fma_runs)) !=
+		0 ||
 	    hx_ceilings_json_set(obj, "fma_vector_width",
 		json_integer(c->fma_vector_width)) != 0 ||
 	    hx_ceilings_json_set(obj, "fma_isa",

@@ -17,6 +17,10 @@
  *   true traffic is 4/3 of what is reported; the 3-array figure is kept
  *   because it compares with published STREAM numbers and with variants'
  *   byte counts, which likewise count what the schedule reads and writes.
+ * - The FMA rate is the best of 4 x repeats runs of about 10 ms each (40
+ *   by default), so that on a shared machine one of them finds the core
+ *   free; fma_flops_spread says how far the slowest fell behind and
+ *   fma_runs how many there were (hx_ceilings_best_of).
  * - The FMA kernel keeps independent accumulator chains of 512-bit (when
  *   compiled with __AVX512F__), 256-bit (__FMA__ and __AVX2__) or 128-bit
  *   generic vectors; a CPU whose FMA latency times throughput exceeds the
@@ -49,8 +53,14 @@ typedef struct hx_ceilings_s {
 	double triad_bytes_per_s;
 	/* Bytes of each of the three triad arrays. */
 	double triad_array_bytes;
-	/* Best float32 FMA rate on one core, flops per second. */
+	/* Best float32 FMA rate on one core, flops per second: the fastest of
+	 * fma_runs short timed runs (about 10 ms each). */
 	double fma_flops_per_s;
+	/* (best - worst) / best of those runs' rates: how much the runs
+	 * disagreed (another process on the core shows here, not in the
+	 * best). */
+	double fma_flops_spread;
+	int fma_runs;
 	/* float32 lanes per FMA instruction of the kernel (16, 8 or 4). */
 	int fma_vector_width;
 	/* Smallest observable CLOCK_MONOTONIC increment, seconds. */
@@ -98,6 +108,16 @@ int hx_ceilings_measure(
  * VARIANT_THREADS_MAX; else HX_CEILINGS_EINVAL). */
 int hx_ceilings_measure_threads(
     hx_ceilings_t *c, size_t triad_array_bytes, unsigned repeats, int threads);
+
+/*
+ * The best of n timed runs of one kernel: the shortest positive, finite
+ * time into *best, and into *spread the runs' disagreement as rates,
+ * (fastest - slowest) / fastest = 1 - shortest / longest (0 when all
+ * agree). Times that are not positive and finite are ignored. Returns 0,
+ * or -1 (outputs untouched) when no time counts.
+ */
+int hx_ceilings_best_of(
+    const double *seconds, size_t n, double *best, double *spread);
 
 /* A static description of an hx_ceilings_measure return code. */
 const char *hx_ceilings_strerror(int err);

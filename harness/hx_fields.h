@@ -66,6 +66,8 @@ typedef enum hx_field_kind_e {
 	    HX_FIELD_STRING)                                                   \
 	X(MACHINE_ALLOCATOR, "machine.allocator", NULL, NULL, NULL, "",        \
 	    HX_FIELD_STRING)                                                   \
+	X(MACHINE_FLOAT_LANES, "machine.vector_float_lanes", NULL, NULL, NULL, \
+	    "lanes", HX_FIELD_INT)                                             \
 	X(LOAD_AVERAGE, "conditions.load_average_start", NULL, NULL, NULL,     \
 	    "processes", HX_FIELD_ARRAY)                                       \
 	X(CONDITIONS_CPU, "conditions.cpu", NULL, NULL, NULL, "",              \
@@ -140,7 +142,11 @@ typedef enum hx_field_kind_e {
 	X(SIM_D1_PER_UNIT, "cachesim.D1_misses_per_unit", NULL, NULL, NULL,    \
 	    "misses/unit", HX_FIELD_REAL)                                      \
 	X(SIM_LL_PER_UNIT, "cachesim.LL_misses_per_unit", NULL, NULL, NULL,    \
-	    "misses/unit", HX_FIELD_REAL)
+	    "misses/unit", HX_FIELD_REAL)                                      \
+	X(SIM_INSN_PER_UNIT, "cachesim.instructions_per_unit", NULL, NULL,     \
+	    NULL, "instructions/unit", HX_FIELD_REAL)                          \
+	X(SIM_INSN_MIN_PER_UNIT, "cachesim.instructions_min_per_unit", NULL,   \
+	    NULL, NULL, "instructions/unit", HX_FIELD_REAL)
 
 #define HX_FIELD_ENUM(id, path, csv, gbench, summary, unit, kind) HX_F_##id,
 typedef enum hx_field_id_e {

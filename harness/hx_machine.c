@@ -20,6 +20,18 @@
 #define FB_CFLAGS "unknown"
 #endif
 
+/* float32 lanes of the widest vector the build's flags allow: the width the
+ * instruction minimum of a simulated run is counted at (hx_cachesim). */
+#if defined(__AVX512F__)
+#define FB_VECTOR_FLOAT_LANES 16
+#elif defined(__AVX__)
+#define FB_VECTOR_FLOAT_LANES 8
+#elif defined(__SSE__) || defined(__ARM_NEON)
+#define FB_VECTOR_FLOAT_LANES 4
+#else
+#define FB_VECTOR_FLOAT_LANES 1
+#endif
+
 static void
 cpu_model(char *buf, size_t len)
 {
@@ -81,5 +93,7 @@ hx_machine_json(void)
 	json_object_set_new(o, "allocator_policy", hx_mem_allocator_policy());
 	json_object_set_new(o, "compiler", json_string(FB_COMPILER));
 	json_object_set_new(o, "cflags", json_string(FB_CFLAGS));
+	json_object_set_new(
+	    o, "vector_float_lanes", json_integer(FB_VECTOR_FLOAT_LANES));
 	return o;
 }

@@ -8,7 +8,8 @@
 #include <jansson.h>
 
 /* { cpu, cores, memory_bytes, caches {l1d,l2,l3}, kernel, allocator,
- *   compiler, cflags }. A new reference, NULL on allocation failure. */
+ *   compiler, cflags, vector_float_lanes }. A new reference, NULL on allocation
+ * failure. */
 json_t *hx_machine_json(void);
 
 #endif /* FB_HX_MACHINE_H */

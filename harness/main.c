@@ -333,10 +333,11 @@ cmd_ceilings(int argc, char **argv)
 	}
 	printf("%s\n", text);
 	fprintf(stderr,
-	    "triad %.1f GB/s, float32 FMA %.1f GFLOP/s (%s, %d lanes, %d "
-	    "thread%s)\n",
-	    c.triad_bytes_per_s * 1e-9, c.fma_flops_per_s * 1e-9, c.fma_isa,
-	    c.fma_vector_width, threads, threads == 1 ? "" : "s");
+	    "triad %.1f GB/s, float32 FMA %.1f GFLOP/s (best of %d runs, "
+	    "spread %.0f%%; %s, %d lanes, %d thread%s)\n",
+	    c.triad_bytes_per_s * 1e-9, c.fma_flops_per_s * 1e-9, c.fma_runs,
+	    100.0 * c.fma_flops_spread, c.fma_isa, c.fma_vector_width, threads,
+	    threads == 1 ? "" : "s");
 	free(text);
 	json_decref(o);
 	return HX_EXIT_OK;

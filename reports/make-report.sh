@@ -2,12 +2,14 @@
 # make-report.sh MODE: run the sweeps, then write the report from their data.
 #
 #   full   reports/data/ (raw JSON lines, CSV, timelines) and reports/REPORT.md
-#          with reports/figures/. On 2 cores of an AVX2 EPYC (2026-11-30) a
-#          run with 10 repeats on interp, 3 on the threads sweeps and the
-#          JAX question measured at N=10^6 (102 s of its own) took 15.5
-#          minutes; the repeat counts and sizes below were then cut to fit
-#          the 15 minutes of `make report`. The headline tables keep 10
-#          timed repeats a variant; eager at 10^6 runs once (cold).
+#          with reports/figures/. The goal is 10 minutes in all: about 6 for
+#          the C sweeps here, the rest for reports/jax-sweep.sh. The headline
+#          tables keep 10 timed repeats a variant; eager at 10^6 runs once
+#          (cold). On 2 cores of an AVX-512 EPYC (2026-12-01) the C sweeps'
+#          plan adds up to about 4.5 minutes of CPU time (per-run CPU times
+#          measured there: the six interp variants other than eager 3.1 s a
+#          round at N=10^6, about 0.2 s of set-up a run); the last step of
+#          the log states the C, JAX and report times of the run.
 #   quick  the same sections at small sizes in reports/out-quick/ (git-ignored);
 #          about a minute.
 #
@@ -51,7 +53,14 @@ command -v valgrind >/dev/null 2>&1 || HC=
 rm -rf "$DATA"
 mkdir -p "$DATA/timelines" "$DATA/cachesim"
 START=$(date +%s)
-step() { echo "== make-report.sh [$(( $(date +%s) - START ))s] $*" >&2; }
+LAST=$START
+# step TEXT: the time since the start and the previous step's own time, then
+# what starts now.
+step() {
+	now=$(date +%s)
+	echo "== make-report.sh [$(( now - START ))s; previous step $(( now - LAST ))s] $*" >&2
+	LAST=$now
+}
 
 # variants WORKLOAD [EXCEPT...]: the workload's variants in the harness's
 # table, comma-separated, less those named after it.
@@ -109,8 +118,10 @@ step "interp with the question's own input (x = 0 everywhere, preset seed)"
 step "the machine's noise: one reference run repeated 20 times"
 "$H" sweep --workload interp --variants tiled --n $NNOISE --m $MQ \
 	--repeat 20 --warmup 1 --out "$DATA/noise"
+# Three timed runs a point: the figure fits a slope through medians, and
+# eager at N=1e5 (about 2.3 s a run) is most of this sweep's time.
 step "interp against N"
-"$H" sweep --workload interp --n $NSCALE --m $MQ --repeat 3 --warmup 1 \
+"$H" sweep --workload interp --n $NSCALE --m $MQ --repeat 3 --warmup 0 \
 	--out "$DATA/interp-scale"
 # The default B (10,000) is left out: Table 1's chunked run, measured in
 # the same sweep as materialized and fused, is that point, so one
@@ -179,9 +190,12 @@ step "interp sorted alone with threads 1,2 at the question's size (the goal)"
 step "machine ceilings on $NT cores"
 "$H" ceilings --threads "$NT" > "$DATA/ceilings-threads.json"
 
+C_DONE=$(date +%s)
 step "the JAX programs beside the C variants (reports/jax-sweep.sh)"
 FB_HARNESS="$H" sh reports/jax-sweep.sh "$MODE" "$DATA" || echo "make-report.sh: jax-sweep.sh failed" >&2
+JAX_DONE=$(date +%s)
 
 step "sweeps done; writing the report"
 "$R" "$DATA" "$OUT"
 step "done: $OUT/REPORT.md"
+echo "== make-report.sh $MODE: C sweeps $(( C_DONE - START ))s, JAX part $(( JAX_DONE - C_DONE ))s, report $(( $(date +%s) - JAX_DONE ))s; $(( $(date +%s) - START ))s in all" >&2

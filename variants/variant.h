@@ -170,6 +170,13 @@ typedef struct variant_s {
 	 * NULL is no count (no work.flops, work.bytes or their rates). */
 	double (*flops)(const params_t *p);
 	double (*bytes)(const params_t *p);
+	/* Optional: how many times the instruction minimum of its arithmetic
+	 * (flops as fused multiply-adds at the build's vector width) the
+	 * variant may execute under the simulator before the instructions
+	 * test fails (0: the default, 2), and why it needs more. Carried into
+	 * --cachesim results. */
+	double insn_allowance;
+	const char *insn_allowance_why;
 } variant_t;
 
 /* The tables, in variants/variants.c. Each is terminated by NULL. */

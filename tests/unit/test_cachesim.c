@@ -2,6 +2,7 @@
  * hx_cachesim: valgrind's cache simulator on commands whose work is known,
  * and its failures. Skipped where valgrind is not installed.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,4 +167,20 @@ Test(cachesim, no_command_is_an_error)
 
 	cr_expect_eq(hx_cachesim_run(argv, NULL, &s, msg, sizeof(msg)), -1);
 	cr_expect(msg[0] != '\0');
+}
+
+Test(cachesim, instruction_minimum_is_flops_as_fmas)
+{
+	/* interp sorted: 10 flops a pair, 8 lanes: 5 FMAs per 8 pairs. */
+	cr_expect_float_eq(hx_cachesim_insn_min(10.0 * 3e6, 3e6, 8), 0.625,
+	    1e-12, "got %g", hx_cachesim_insn_min(10.0 * 3e6, 3e6, 8));
+	/* AVX-512 halves it; one lane is a scalar FMA per two flops. */
+	cr_expect_float_eq(
+	    hx_cachesim_insn_min(39.0 * 100, 100, 16), 39.0 / 32, 1e-12);
+	cr_expect_float_eq(hx_cachesim_insn_min(90.0, 1.0, 1), 45.0, 1e-12);
+	/* Nothing to divide by, or no flops counted: no minimum. */
+	cr_expect_eq(hx_cachesim_insn_min(10.0, 0.0, 8), 0.0);
+	cr_expect_eq(hx_cachesim_insn_min(10.0, 1.0, 0), 0.0);
+	cr_expect_eq(hx_cachesim_insn_min(0.0, 1.0, 8), 0.0);
+	cr_expect_eq(hx_cachesim_insn_min(NAN, 1.0, 8), 0.0);
 }

@@ -73,6 +73,8 @@ Test(ceilings, json_fields)
 	    .triad_bytes_per_s = 2.5e10,
 	    .triad_array_bytes = 1 << 20,
 	    .fma_flops_per_s = 1.5e11,
+	    .fma_flops_spread = 0.25,
+	    .fma_runs = 40,
 	    .fma_vector_width = 16,
 	    .clock_resolution_s = NAN,
 	    .fma_isa = "avx512f",
@@ -80,7 +82,8 @@ Test(ceilings, json_fields)
 	json_t *j = hx_ceilings_json(&c);
 	static const char *const keys[] = {"triad_bytes_per_s",
 	    "triad_array_bytes", "triad_bytes_counted", "fma_flops_per_s",
-	    "fma_vector_width", "fma_isa", "clock_resolution_s"};
+	    "fma_vector_width", "fma_isa", "clock_resolution_s",
+	    "fma_flops_spread", "fma_runs"};
 
 	cr_assert_not_null(j);
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
@@ -92,6 +95,9 @@ Test(ceilings, json_fields)
 	    json_real_value(json_object_get(j, "fma_flops_per_s")), 1.5e11);
 	cr_assert_eq(
 	    json_integer_value(json_object_get(j, "fma_vector_width")), 16);
+	cr_assert_eq(
+	    json_real_value(json_object_get(j, "fma_flops_spread")), 0.25);
+	cr_assert_eq(json_integer_value(json_object_get(j, "fma_runs")), 40);
 	cr_assert_str_eq(
 	    json_string_value(json_object_get(j, "fma_isa")), "avx512f");
 	cr_assert(json_is_null(json_object_get(j, "clock_resolution_s")),
@@ -119,4 +125,38 @@ Test(ceilings, threads_measure_and_validate)
 	    hx_ceilings_measure_threads(&c, 1 << 20, 1, 0), HX_CEILINGS_EINVAL);
 	cr_expect_eq(hx_ceilings_measure_threads(&c, 1 << 20, 1, 257),
 	    HX_CEILINGS_EINVAL);
+}
+
+/* The best of several runs: the shortest time, and the spread of the rates
+ * between the fastest and the slowest run; unusable times are ignored. */
+Test(ceilings, best_of_runs)
+{
+	const double times[] = {0.012, 0.010, 0.020, 0.011};
+	const double bad[] = {0.0, -1.0, NAN, INFINITY};
+	const double mixed[] = {NAN, 0.010, 0.0, 0.010};
+	double best = -1.0, spread = -1.0;
+
+	cr_assert_eq(hx_ceilings_best_of(times, 4, &best, &spread), 0);
+	cr_expect_float_eq(best, 0.010, 1e-15, "best %g", best);
+	/* rates 100 and 50 per s: (100 - 50) / 100 */
+	cr_expect_float_eq(spread, 0.5, 1e-12, "spread %g", spread);
+	cr_assert_eq(hx_ceilings_best_of(mixed, 4, &best, &spread), 0);
+	cr_expect_float_eq(best, 0.010, 1e-15);
+	cr_expect_float_eq(spread, 0.0, 1e-15, "equal runs: spread %g", spread);
+	best = spread = -1.0;
+	cr_expect_eq(hx_ceilings_best_of(bad, 4, &best, &spread), -1);
+	cr_expect_eq(hx_ceilings_best_of(times, 0, &best, &spread), -1);
+	cr_expect_eq(best, -1.0, "untouched on failure");
+}
+
+/* A measurement records how many FMA runs it took and their spread. */
+Test(ceilings, fma_runs_and_spread_recorded, .timeout = 60)
+{
+	hx_ceilings_t c;
+
+	cr_assert_eq(
+	    hx_ceilings_measure(&c, (size_t)1 << 20, 2), HX_CEILINGS_OK);
+	cr_expect_eq(c.fma_runs, 8, "2 repeats, %d FMA runs", c.fma_runs);
+	cr_expect(c.fma_flops_spread >= 0.0 && c.fma_flops_spread < 1.0,
+	    "spread %g", c.fma_flops_spread);
 }

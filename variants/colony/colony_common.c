@@ -363,12 +363,13 @@ colony_rows_fill(const colony_state_t *st, uint64_t i0, uint64_t rows,
 		float *f = forces + r * n * 2, *tq = torques + r * n;
 		float *rho = density + r * n;
 
+		/* An int32 counter, as in colony_fused_pairs. */
 #pragma omp simd
-		for (uint64_t j = 0; j < n; j++) {
+		for (int32_t j = 0; j < (int32_t)n; j++) {
 			float dx = colony_min_image(x[j] - xi, box);
 			float dy = colony_min_image(y[j] - yi, box);
-			colony_pair_t pt = colony_pair(
-			    dx, dy, uix, uiy, ux[j], uy[j], a[j], j == i);
+			colony_pair_t pt = colony_pair(dx, dy, uix, uiy, ux[j],
+			    uy[j], a[j], j == (int32_t)i);
 
 			f[2 * j] = pt.fx;
 			f[2 * j + 1] = pt.fy;

@@ -592,4 +592,9 @@ const variant_t colony_eager = {
     .teardown = colony_state_teardown,
     .flops = colony_eager_flops,
     .bytes = colony_eager_traffic,
+    .insn_allowance = 170.0,
+    .insn_allowance_why =
+	"op by op: every primitive of the pair kernel is a loop of its own "
+	"over (N,N) arrays, each value stored and loaded again, with the "
+	"allocation of every temporary; 142x at the smoke size",
 };

@@ -112,20 +112,22 @@ interp_dot(const float *f, int32_t s, interp_weights_t w)
 	    f[s + 3] * w.w3;
 }
 
-/* v_i(x): interpolant i of in at point x, in float32. */
+/* v_i(x): interpolant i of in at point x, in float32. i is an int32 (check
+ * keeps M*(G+2) below 2^31), and so should the loop counter that passes it
+ * be: with a 64-bit counter a vectorized loop over interpolants builds its
+ * table offsets in 64-bit lanes and narrows them (nine instructions per
+ * vector on x86-64-v3), or gathers with 64-bit indices, eight lanes per
+ * instruction instead of sixteen. */
 static inline float
-interp_value(const interp_inputs_t *in, uint64_t i, float x)
+interp_value(const interp_inputs_t *in, int32_t i, float x)
 {
 	int32_t s;
 	float t;
 
 	interp_cell(x, in->a[i], in->dx[i], in->lb[i], in->ub[i],
 	    interp_s_max(in->g), &s, &t);
-	/* The offset in int32 (check keeps M*(G+2) below 2^31): a vectorized
-	 * loop over interpolants then gathers with 32-bit indices, sixteen
-	 * lanes per instruction instead of eight. */
-	return interp_dot(in->table, (int32_t)i * (int32_t)(in->g + 2) + s,
-	    interp_weights(t));
+	return interp_dot(
+	    in->table, i * (int32_t)(in->g + 2) + s, interp_weights(t));
 }
 
 /* The materialized schedule over the points [n0, n0+len): every value into

@@ -304,6 +304,16 @@ interp_grid_major_row(uint64_t m)
 	return (m + 15) & ~(uint64_t)15;
 }
 
+/* dst[i] = col[i * stride] for i < m. */
+static void
+interp_grid_major_row_fill(
+    float *restrict dst, const float *restrict col, int32_t m, int32_t stride)
+{
+#pragma omp simd
+	for (int32_t i = 0; i < m; i++)
+		dst[i] = col[i * stride];
+}
+
 float *
 interp_grid_major(const interp_inputs_t *in, int threads)
 {
@@ -313,14 +323,19 @@ interp_grid_major(const interp_inputs_t *in, int threads)
 
 	if (gm == NULL)
 		return NULL;
-	/* Split by interpolant: each thread writes its own columns. */
+	/* Split by grid row: each thread writes its own rows of gm, each row
+	 * one vectorized loop of contiguous stores whose loads gather down a
+	 * column of the tables (int32 offsets: check keeps M*(G+2) below
+	 * 2^31), then the padding. The m loads of one row fall in m cache
+	 * lines that the next rows reuse. */
 	VARIANT_PARALLEL({
-		_Pragma("omp for schedule(static)") for (uint64_t i = 0; i < mp;
-							 i++)
+		_Pragma("omp for schedule(static)") for (uint64_t k = 0;
+							 k < row; k++)
 		{
-			for (uint64_t k = 0; k < row; k++)
-				gm[k * mp + i] =
-				    i < m ? in->table[i * row + k] : 0.0f;
+			interp_grid_major_row_fill(gm + k * mp, in->table + k,
+			    (int32_t)m, (int32_t)row);
+			for (uint64_t i = m; i < mp; i++)
+				gm[k * mp + i] = 0.0f;
 		}
 	});
 	return gm;
@@ -369,7 +384,7 @@ interp_block_materialized(const interp_inputs_t *in, uint64_t n0, uint64_t len,
 		const float x = inputs.x[n0 + n];
 		float *row = values + n * m;
 
-		for (uint64_t i = 0; i < m; i++)
+		for (int32_t i = 0; i < (int32_t)m; i++)
 			row[i] = interp_value(&inputs, i, x);
 	}
 	for (uint64_t j = 0; j < len * m; j++)

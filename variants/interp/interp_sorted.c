@@ -7,10 +7,17 @@
  * rows, which stay in the L1 cache; the loop is then bound by the
  * multiply-adds rather than by the L3 cache.
  *
- * A point's cell and offset are interp_cell's, computed once; the bucket
- * keeps the offset t itself rather than a permutation, so the evaluation
- * pass never goes back to the points. The sum over points runs in bucket
- * order; each point's sum over interpolants is hoisted's, in the same order.
+ * A point's cell and offset are interp_cell's, in vectorized loops (the
+ * keys once, the offsets again, a chunk at a time, for the scatter); the
+ * bucket keeps the offset t itself rather than a permutation, so the
+ * evaluation pass never goes back to the points. Within a bucket the loop
+ * runs column block by column block: a block of the four rows is loaded
+ * into registers once and serves every point of the bucket (up to
+ * SORTED_CHUNK at a time, their weights made beforehand), each lane
+ * summing its pairs' squares in float32; each chunk's lanes are added in
+ * float64. The per-pair arithmetic is hoisted's (four multiply-adds and a
+ * square-accumulate); the order of the float32 sums is not: they run over
+ * points within a lane, not over interpolants within a point.
  *
  * Threads split the points for the keys, the count (a row of counts
  * each) and the scatter, and the sorted positions for the evaluation.
@@ -23,45 +30,160 @@
 
 #include "interp/interp.h"
 
-/* One bucket: the points whose window starts at row r0 of the grid-major
- * table, four at a time so that every row vector loaded serves four points
- * and four independent accumulators hide the multiply-add latency. Each
- * point's arithmetic is hoisted's. */
-static double
-interp_sorted_bucket(const float *r0, uint64_t m, const float *t, uint32_t len)
+/* float32 lanes of the bucket kernel's vectors: one register of the
+ * build's widest (a 64-byte vector on AVX2 is split through the stack);
+ * interp_grid_major_row pads the rows to a multiple of 16, so of each. */
+#if defined(__AVX512F__)
+#define SORTED_LANES 16
+#elif defined(__AVX__)
+#define SORTED_LANES 8
+#else
+#define SORTED_LANES 4
+#endif
+/* Points whose weights are made at once (their four weights in four
+ * arrays, so that the loop making them vectorizes); the chunk then runs
+ * against every column block of the bucket's rows. */
+#define SORTED_CHUNK 256
+
+typedef float sorted_vec_t __attribute__((vector_size(4 * SORTED_LANES)));
+
+/* Vectors by value stay inside one function: passing or returning them
+ * would change the ABI between the AVX2 and AVX-512 builds (-Wpsabi). */
+#define SORTED_LOAD(v, p) __builtin_memcpy(&(v), (p), sizeof(v))
+
+static inline float
+sorted_hsum(const sorted_vec_t *v)
 {
-	const float *r1 = r0 + m, *r2 = r1 + m, *r3 = r2 + m;
-	double total = 0.0;
+	float s = 0.0f;
+
+	for (int l = 0; l < SORTED_LANES; l++)
+		s += (*v)[l];
+	return s;
+}
+
+/* The weights of one chunk of points, by weight. */
+typedef struct sorted_weights_s {
+	float w0[SORTED_CHUNK], w1[SORTED_CHUNK], w2[SORTED_CHUNK],
+	    w3[SORTED_CHUNK];
+} sorted_weights_t;
+
+/* v^2 summed over the chunk's len points and the interpolants [i, i + 2
+ * vectors) of the four rows at r0 (rows mp apart), added lane by lane to
+ * *acc. The eight row vectors are loaded once and serve every point of the
+ * chunk: per point and vector four multiply-adds and the
+ * square-accumulate, two points at a time into four accumulators
+ * (independent chains hide the latency). */
+static void
+sorted_block2(const float *r0, uint64_t mp, uint64_t i,
+    const sorted_weights_t *w, uint32_t len, sorted_vec_t *acc)
+{
+	const float *r1 = r0 + mp, *r2 = r1 + mp, *r3 = r2 + mp;
+	sorted_vec_t a0, a1, b0, b1, c0, c1, d0, d1;
+	sorted_vec_t s0 = {0}, s1 = {0}, s2 = {0}, s3 = {0};
 	uint32_t j = 0;
 
-	for (; j + 4 <= len; j += 4) {
-		interp_weights_t wa = interp_weights(t[j]);
-		interp_weights_t wb = interp_weights(t[j + 1]);
-		interp_weights_t wc = interp_weights(t[j + 2]);
-		interp_weights_t wd = interp_weights(t[j + 3]);
-		float acc_a = 0.0f, acc_b = 0.0f, acc_c = 0.0f, acc_d = 0.0f;
+	SORTED_LOAD(a0, r0 + i);
+	SORTED_LOAD(a1, r0 + i + SORTED_LANES);
+	SORTED_LOAD(b0, r1 + i);
+	SORTED_LOAD(b1, r1 + i + SORTED_LANES);
+	SORTED_LOAD(c0, r2 + i);
+	SORTED_LOAD(c1, r2 + i + SORTED_LANES);
+	SORTED_LOAD(d0, r3 + i);
+	SORTED_LOAD(d1, r3 + i + SORTED_LANES);
 
-#pragma omp simd reduction(+ : acc_a, acc_b, acc_c, acc_d)
-		for (uint64_t i = 0; i < m; i++) {
-			float va = r0[i] * wa.w0 + r1[i] * wa.w1 +
-			    r2[i] * wa.w2 + r3[i] * wa.w3;
-			float vb = r0[i] * wb.w0 + r1[i] * wb.w1 +
-			    r2[i] * wb.w2 + r3[i] * wb.w3;
-			float vc = r0[i] * wc.w0 + r1[i] * wc.w1 +
-			    r2[i] * wc.w2 + r3[i] * wc.w3;
-			float vd = r0[i] * wd.w0 + r1[i] * wd.w1 +
-			    r2[i] * wd.w2 + r3[i] * wd.w3;
+	for (; j + 2 <= len; j += 2) {
+		const float p0 = w->w0[j], p1 = w->w1[j], p2 = w->w2[j],
+			    p3 = w->w3[j];
+		const float q0 = w->w0[j + 1], q1 = w->w1[j + 1],
+			    q2 = w->w2[j + 1], q3 = w->w3[j + 1];
+		sorted_vec_t v0 = a0 * p0 + b0 * p1 + c0 * p2 + d0 * p3;
+		sorted_vec_t v1 = a1 * p0 + b1 * p1 + c1 * p2 + d1 * p3;
+		sorted_vec_t u0 = a0 * q0 + b0 * q1 + c0 * q2 + d0 * q3;
+		sorted_vec_t u1 = a1 * q0 + b1 * q1 + c1 * q2 + d1 * q3;
 
-			acc_a += va * va;
-			acc_b += vb * vb;
-			acc_c += vc * vc;
-			acc_d += vd * vd;
-		}
-		total += (double)acc_a + (double)acc_b + (double)acc_c +
-		    (double)acc_d;
+		s0 += v0 * v0;
+		s1 += v1 * v1;
+		s2 += u0 * u0;
+		s3 += u1 * u1;
 	}
-	for (; j < len; j++)
-		total += interp_rows_sum_squares(r0, m, interp_weights(t[j]));
+	if (j < len) {
+		const float p0 = w->w0[j], p1 = w->w1[j], p2 = w->w2[j],
+			    p3 = w->w3[j];
+		sorted_vec_t v0 = a0 * p0 + b0 * p1 + c0 * p2 + d0 * p3;
+		sorted_vec_t v1 = a1 * p0 + b1 * p1 + c1 * p2 + d1 * p3;
+
+		s0 += v0 * v0;
+		s1 += v1 * v1;
+	}
+	*acc += (s0 + s2) + (s1 + s3);
+}
+
+/* As sorted_block2 for one vector of interpolants [i, i + 16), four points
+ * at a time. */
+static void
+sorted_block1(const float *r0, uint64_t mp, uint64_t i,
+    const sorted_weights_t *w, uint32_t len, sorted_vec_t *acc)
+{
+	sorted_vec_t a, b, c, d;
+	sorted_vec_t s[4] = {{0}, {0}, {0}, {0}};
+	uint32_t j = 0;
+
+	SORTED_LOAD(a, r0 + i);
+	SORTED_LOAD(b, r0 + mp + i);
+	SORTED_LOAD(c, r0 + 2 * mp + i);
+	SORTED_LOAD(d, r0 + 3 * mp + i);
+
+	for (; j + 4 <= len; j += 4) {
+		for (int q = 0; q < 4; q++) {
+			sorted_vec_t v = a * w->w0[j + q] + b * w->w1[j + q] +
+			    c * w->w2[j + q] + d * w->w3[j + q];
+
+			s[q] += v * v;
+		}
+	}
+	for (; j < len; j++) {
+		sorted_vec_t v =
+		    a * w->w0[j] + b * w->w1[j] + c * w->w2[j] + d * w->w3[j];
+
+		s[0] += v * v;
+	}
+	*acc += (s[0] + s[1]) + (s[2] + s[3]);
+}
+
+/* One bucket: the points whose window starts at row r0 of the grid-major
+ * table (rows mp floats apart, mp a multiple of 16), SORTED_CHUNK at a
+ * time: their weights made once, then every column block of the four rows
+ * (which stay in the L1 cache) runs against all of them. */
+static double
+interp_sorted_bucket(const float *r0, uint64_t mp, const float *t, uint32_t len)
+{
+	sorted_weights_t w;
+	double total = 0.0;
+
+	for (uint32_t c0 = 0; c0 < len; c0 += SORTED_CHUNK) {
+		const uint32_t n =
+		    len - c0 < SORTED_CHUNK ? len - c0 : SORTED_CHUNK;
+		const float *tc = t + c0;
+		sorted_vec_t acc = {0};
+		uint64_t i = 0;
+
+#pragma omp simd
+		for (uint32_t j = 0; j < n; j++) {
+			interp_weights_t q = interp_weights(tc[j]);
+
+			w.w0[j] = q.w0;
+			w.w1[j] = q.w1;
+			w.w2[j] = q.w2;
+			w.w3[j] = q.w3;
+		}
+		for (; i + 2 * SORTED_LANES <= mp; i += 2 * SORTED_LANES)
+			sorted_block2(r0, mp, i, &w, n, &acc);
+		if (i < mp)
+			sorted_block1(r0, mp, i, &w, n, &acc);
+		/* Each lane sums its pairs in float32 (at most SORTED_CHUNK
+		 * points of mp / 16 blocks); float64 once per chunk. */
+		total += (double)sorted_hsum(&acc);
+	}
 	return total;
 }
 
@@ -87,19 +209,68 @@ interp_sorted_positions(const float *grid_major, uint64_t mp, int32_t s_max,
 	return total;
 }
 
+/* For the points [lo, hi) on the shared grid, in one vectorized loop:
+ * their cells into key[n] when t_out is NULL, else only their offsets t
+ * into t_out[n - lo]. */
+static void
+interp_sorted_cells(const interp_inputs_t *in, uint64_t lo, uint64_t hi,
+    int32_t *restrict key, float *restrict t_out)
+{
+	const float a = in->a[0], dx = in->dx[0], lb = in->lb[0],
+		    ub = in->ub[0];
+	const int32_t s_max = interp_s_max(in->g);
+	const float *restrict x = in->x;
+
+	if (t_out == NULL) {
+#pragma omp simd
+		for (uint64_t n = lo; n < hi; n++) {
+			float tt;
+
+			interp_cell(x[n], a, dx, lb, ub, s_max, &key[n], &tt);
+		}
+		return;
+	}
+#pragma omp simd
+	for (uint64_t n = lo; n < hi; n++) {
+		int32_t s;
+
+		interp_cell(x[n], a, dx, lb, ub, s_max, &s, &t_out[n - lo]);
+	}
+}
+
+/* Scatters the offsets t of the points [lo, hi) into their buckets (next:
+ * this thread's next position in each bucket). t is recomputed, a vector
+ * at a time, SORTED_CHUNK points at once, rather than kept in an array of
+ * N. */
+static void
+interp_sorted_scatter(const interp_inputs_t *in, uint64_t lo, uint64_t hi,
+    const int32_t *key, uint32_t *next, float *bucket_t)
+{
+	float t[SORTED_CHUNK];
+
+	for (uint64_t n0 = lo; n0 < hi; n0 += SORTED_CHUNK) {
+		const uint64_t n1 =
+		    hi - n0 < SORTED_CHUNK ? hi : n0 + SORTED_CHUNK;
+
+		interp_sorted_cells(in, n0, n1, NULL, t);
+		for (uint64_t n = n0; n < n1; n++)
+			bucket_t[next[key[n]]++] = t[n - n0];
+	}
+}
+
 /* Counting sort of the points by cell, in parallel: each thread computes
- * the keys of its share of the points and counts them into its own row of
- * count (threads rows of `buckets`), the offsets are laid out bucket by
- * bucket and, within a bucket, thread by thread, and each thread scatters
- * its share's offsets t. The shares are contiguous, so every bucket keeps
- * the points' order: bucket_t is the same for every T. Afterwards
- * start[s] (row 0 of count) is where bucket s ends in bucket_t. */
+ * the keys of its share of the points (one vectorized loop) and counts
+ * them into its own row of count (threads rows of `buckets`), the offsets
+ * are laid out bucket by bucket and, within a bucket, thread by thread,
+ * and each thread scatters its share's offsets t. The shares are
+ * contiguous, so every bucket keeps the points' order: bucket_t is the
+ * same for every T. Afterwards start[s] (row 0 of count) is where bucket s
+ * ends in bucket_t. */
 static void
 interp_sorted_buckets(const interp_inputs_t *in, int threads, int32_t *key,
     uint32_t *count, float *bucket_t)
 {
-	const int32_t s_max = interp_s_max(in->g);
-	const uint64_t buckets = (uint64_t)s_max + 2;
+	const uint64_t buckets = (uint64_t)interp_s_max(in->g) + 2;
 	uint32_t next = 0;
 
 	VARIANT_PARALLEL({
@@ -110,13 +281,9 @@ interp_sorted_buckets(const interp_inputs_t *in, int threads, int32_t *key,
 		variant_share(in->n, t, threads, &lo, &hi);
 		for (uint64_t b = 0; b < buckets; b++)
 			mine[b] = 0;
-		for (uint64_t n = lo; n < hi; n++) {
-			float tt;
-
-			interp_cell(in->x[n], in->a[0], in->dx[0], in->lb[0],
-			    in->ub[0], s_max, &key[n], &tt);
+		interp_sorted_cells(in, lo, hi, key, NULL);
+		for (uint64_t n = lo; n < hi; n++)
 			mine[key[n]]++;
-		}
 	});
 	/* Each thread's first position in each bucket. */
 	for (uint64_t b = 0; b < buckets; b++) {
@@ -129,18 +296,11 @@ interp_sorted_buckets(const interp_inputs_t *in, int threads, int32_t *key,
 	}
 	VARIANT_PARALLEL({
 		const int t = variant_thread_num();
-		uint32_t *mine = count + (uint64_t)t * buckets;
 		uint64_t lo, hi;
 
 		variant_share(in->n, t, threads, &lo, &hi);
-		for (uint64_t n = lo; n < hi; n++) {
-			int32_t s;
-			float tt;
-
-			interp_cell(in->x[n], in->a[0], in->dx[0], in->lb[0],
-			    in->ub[0], s_max, &s, &tt);
-			bucket_t[mine[key[n]]++] = tt;
-		}
+		interp_sorted_scatter(
+		    in, lo, hi, key, count + (uint64_t)t * buckets, bucket_t);
 	});
 	/* The last thread's part is the last of each bucket, so its row now
 	 * holds where each bucket ends: row 0 takes it. */
@@ -240,4 +400,11 @@ const variant_t interp_sorted = {
     .teardown = interp_state_teardown,
     .flops = interp_sorted_flops,
     .bytes = interp_sorted_bytes,
+    .insn_allowance = 3.5,
+    .insn_allowance_why =
+	"the counting sort, the transposed copy and each bucket's and "
+	"chunk's set-up (weights, row loads, the lanes' sum) are per point "
+	"or per bucket, not per pair: at the smoke size (34 buckets of "
+	"about 59 points, M = 64) 2.9x; on x86-64-v3 each weight is a "
+	"broadcast of its own (no embedded broadcast before AVX-512)",
 };
