@@ -487,6 +487,16 @@ hx_cli_check_csv(const char *path, char *msg, size_t msglen)
 	return 0;
 }
 
+size_t
+hx_cli_copy_options(const struct option *from, struct option *o)
+{
+	size_t n = 0;
+
+	while ((o[n] = from[n]).name != NULL)
+		n++;
+	return n;
+}
+
 int
 hx_cli_check_events(const char *events, char *msg, size_t msglen)
 {

@@ -301,11 +301,7 @@ hx_compare_usage(FILE *f)
 size_t
 hx_compare_options(struct option *o)
 {
-	size_t n = 0;
-
-	while ((o[n] = compare_opts[n]).name != NULL)
-		n++;
-	return n;
+	return hx_cli_copy_options(compare_opts, o);
 }
 
 /* The options; 0, HX_COMPARE_HELP, or an exit status after a message. */

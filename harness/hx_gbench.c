@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hx_cli.h"
 #include "hx_fields.h"
 #include "hx_file.h"
 #include "hx_gbench.h"
@@ -445,11 +446,7 @@ hx_gbench_usage(FILE *f)
 size_t
 hx_gbench_options(struct option *o)
 {
-	size_t n = 0;
-
-	while ((o[n] = convert_opts[n]).name != NULL)
-		n++;
-	return n;
+	return hx_cli_copy_options(convert_opts, o);
 }
 
 /* --out checked before anything is read. */
