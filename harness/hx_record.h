@@ -1,7 +1,7 @@
 /*
- * hx_record: what one measured run produced, as plain data, and the one
- * function that writes it as the result object (docs/interface.md,
- * docs/result-schema.md).
+ * hx_record: what one measured run produced, as plain data, the step that
+ * finishes it and the one function that writes it as the result object
+ * (docs/interface.md, docs/result-schema.md).
  *
  * Measuring, finishing and writing are three steps (Google Benchmark's
  * runner, GetResults and PrintRunData): hx_run_measure fills a record and
