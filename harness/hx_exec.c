@@ -71,6 +71,7 @@ static const char hx_exec_help_tail[] =
     "                            median and stddev rows\n"
     "  --csv FILE                the results as CSV (sweep's columns)\n"
     "  --fail-on-error           exit 1 when a command failed\n"
+    "  --quiet                   no warnings under each command's line\n"
     "\n"
     "Exit status: 0 measured (the result's status says whether the command\n"
     "failed; 1 with --fail-on-error), 1 the harness failed, 2 bad usage.\n";
@@ -192,6 +193,8 @@ exec_report(const hx_exec_plan_t *plan, json_t *results)
 	json_array_foreach(results, i, r)
 	{
 		exec_print_line(out, r);
+		if (!plan->quiet)
+			hx_result_print_warnings(stderr, r);
 		failed += strcmp(hx_result_status(r), "ok") != 0;
 	}
 	if (plan->ncmds > 1) {

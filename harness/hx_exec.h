@@ -87,6 +87,7 @@ typedef struct hx_exec_plan_s {
 	int named[HX_EXEC_MAX_COMMANDS]; /* labelled by -n/--name */
 	char **words;      /* argv's command words, NULL-split per command */
 	int fail_on_error; /* --fail-on-error: exit 1 when a command failed */
+	int quiet;         /* --quiet: no warnings under the summary lines */
 	const char *csv_path; /* --csv, or NULL */
 } hx_exec_plan_t;
 

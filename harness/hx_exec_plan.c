@@ -19,7 +19,7 @@
 /* exec's own options; parameters and settings come from hx_cli. */
 static const hx_cli_opt_t exec_own[] = {{"workload", 1}, {"name", 1},
     {"timeline", 1}, {"json", 1}, {"format", 1}, {"help", 0},
-    {"fail-on-error", 0}, {"csv", 1}, {"aggregates-only", 0}};
+    {"fail-on-error", 0}, {"csv", 1}, {"aggregates-only", 0}, {"quiet", 0}};
 enum {
 	EXEC_WORKLOAD,
 	EXEC_NAME,
@@ -30,6 +30,7 @@ enum {
 	EXEC_FAIL_ON_ERROR,
 	EXEC_CSV,
 	EXEC_AGGREGATES_ONLY,
+	EXEC_QUIET,
 	EXEC_NOWN
 };
 
@@ -497,6 +498,7 @@ hx_exec_plan_parse(
 	    exec_env(&base, msg, msglen) != 0)
 		return -1;
 	plan->fail_on_error = a.own[EXEC_FAIL_ON_ERROR] != NULL;
+	plan->quiet = a.own[EXEC_QUIET] != NULL;
 	plan->csv_path = a.own[EXEC_CSV];
 	n = argc - stop;
 	if ((dashes ? exec_split_dashes : exec_split_quoted)(plan, &base,

@@ -106,15 +106,28 @@ static const char memory_fix_jax[] =
     "of {tlm:t} against {tqj:t} for the jitted question. ";
 
 static const char memory_fix_c[] =
-    "In C the same lesson: fusing the sum (`fused`) needs {pf:s} but runs "
-    "{tf:t} "
-    "against {tm:t} for the unfused compiled schedule (`materialized`, "
-    "{pm:b}; Table 1): why is not determined by this data (the limiter "
-    "rule below), but the simulator counts {if:g3} instructions per pair "
-    "for fused against {im:g3} for materialized (Table 1s), and fused "
-    "stays slower with the question's input, every lookup in L1 ({tf0:t} "
-    "against {tm0:t}, Table 1b). Batching in C (`chunked`, B={b:n}) keeps "
-    "{pc:b} and runs {tc:t}.\n\n";
+    "In C the same lesson: fusing the sum (`fused`) needs {pf:s} and runs "
+    "{tf:t} against {tm:t} for the unfused compiled schedule "
+    "(`materialized`, {pm:b}; Table 1): {rf:s}. Its limiter by the rule "
+    "below: {lf:s}; the simulator counts {if:g3} instructions per pair for "
+    "fused against {im:g3} for materialized (Table 1s). With the question's "
+    "input, every lookup in L1, fused runs {tf0:t} against {tm0:t} "
+    "(Table 1b): {rf0:s}. Batching in C (`chunked`, B={b:n}) keeps {pc:b} "
+    "and runs {tc:t}.\n\n";
+
+/* "fused is the faster" / "fused is the slower" from two medians: the
+ * word follows the measured medians, never a fixed expectation (the
+ * ratio itself is in the tables). */
+static const char *
+ratio_words(char *buf, size_t len, const char *name, double a, double b)
+{
+	if (isnan(a) || isnan(b) || a <= 0 || b <= 0)
+		snprintf(buf, len, "the ratio is not measured");
+	else
+		snprintf(buf, len, "%s is the %s", name,
+		    a <= b ? "faster" : "slower");
+	return buf;
+}
 
 /* explain's chart of the question's own JAX program, beside C eager's
  * model of twelve N x M arrays; a sentence when the data has no chart. */
@@ -167,6 +180,8 @@ memory_question(rp_report_t *R)
 	const json_t *f = rp_data_main_run(D, "interp", "fused");
 	const json_t *c = rp_data_main_run(D, "interp", "chunked");
 	rp_query_t qs = {.set = "interp-seed", .alloc = RP_ALLOC_JEMALLOC};
+	char rf[64], rf0[64];
+	double tf0, tm0;
 	rp_query_t qj = {.set = "jax-interp*", .variant = "question"};
 	const json_t *jq = rp_jax_run(D, "interp", "question"), *big = NULL;
 	const json_t *cf = rp_data_cachesim(D, "interp", "fused");
@@ -220,9 +235,20 @@ memory_question(rp_report_t *R)
 	rp_vals_num(
 	    &x, "im", rp_num(cm, "cachesim.Ir") / rp_num(cm, "work.units"));
 	qs.variant = "fused";
-	rp_vals_num(&x, "tf0", MEDIAN(rp_data_find(D, &qs)));
+	tf0 = MEDIAN(rp_data_find(D, &qs));
 	qs.variant = "materialized";
-	rp_vals_num(&x, "tm0", MEDIAN(rp_data_find(D, &qs)));
+	tm0 = MEDIAN(rp_data_find(D, &qs));
+	rp_vals_num(&x, "tf0", tf0);
+	rp_vals_num(&x, "tm0", tm0);
+	{
+		rp_limiter_in_t in;
+		rp_limiter_t v = rp_limiter_of(D, "interp", "fused", &in);
+		rp_vals_str(&x, "lf", rp_limiter_word(v.kind));
+	}
+	rp_vals_str(&x, "rf",
+	    ratio_words(rf, sizeof(rf), "fused", MEDIAN(f), MEDIAN(m)));
+	rp_vals_str(
+	    &x, "rf0", ratio_words(rf0, sizeof(rf0), "fused", tf0, tm0));
 	rp_vals_num(&x, "b", rp_data_chunk(c));
 	rp_vals_num(&x, "pc", PEAK(c));
 	rp_vals_num(&x, "tc", MEDIAN(c));
@@ -476,9 +502,42 @@ fixes_write(rp_report_t *R)
 
 /* ---- the limiters, the advice, and a minute's try ---- */
 
+/* Why some verdicts read "not determined", from what the data holds:
+ * whether the runs had hardware counters, and whether the simulator's
+ * instruction minimum was measured. */
+static void
+limits_why_undetermined(rp_report_t *R, int undetermined, int with_min)
+{
+	const json_t *r = json_array_get(R->data.runs, 0);
+	int pmu = json_is_true(
+	    json_object_get(json_object_get(r, "pmu"), "hardware_pmu"));
+
+	if (undetermined == 0) {
+		rp_md(R, "\n");
+		return;
+	}
+	rp_md(R,
+	    "\n\"Not determined\" is the verdict where no measured "
+	    "discriminator passes the rule: %s; %s%s.\n\n",
+	    pmu ? "the runs had hardware counters"
+		: "the runs had no hardware counters (cycles and cache "
+		  "misses unmeasured)",
+	    with_min > 0 ? "where the simulator measured instructions per unit "
+			   "against their minimum, they stay under the rule's "
+			   "bound (the variant's stated allowance), so they do "
+			   "not decide either"
+			 : "the instructions a unit of work needs at least are "
+			   "not in this data",
+	    with_min > 0 && with_min < undetermined
+		? "; the other undetermined variants have no simulated run"
+		: "");
+}
+
 static void
 limits_brief(rp_report_t *R)
 {
+	int undetermined = 0, with_min = 0;
+
 	rp_md(R,
 	    "## Limiters in brief\n\nOne rule decides each variant's "
 	    "limiter from measured discriminators, and every section prints "
@@ -498,14 +557,13 @@ limits_brief(rp_report_t *R)
 			if (v.kind != RP_LIMIT_UNMEASURED)
 				rp_md(R, "%s %s %s", i ? "," : "", vs[i],
 				    rp_limiter_word(v.kind));
+			undetermined += v.kind == RP_LIMIT_UNDETERMINED;
+			with_min += v.kind == RP_LIMIT_UNDETERMINED &&
+			    !isnan(in.ipu_min);
 		}
 		rp_md(R, ".\n");
 	}
-	rp_md(R,
-	    "\n\"Not determined\" is the honest verdict where no measured "
-	    "discriminator passes: this machine has no hardware counters, "
-	    "and the instructions a unit of work needs at least are not in "
-	    "this data.\n\n");
+	limits_why_undetermined(R, undetermined, with_min);
 }
 
 static void

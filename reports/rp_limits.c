@@ -334,11 +334,12 @@ rp_limits_write(rp_report_t *R)
 		limits_workload(R, rp_workloads[i].name);
 	rp_md(R,
 	    "\nWhere the limiter is not determined, what would decide it: "
-	    "the instructions per unit against the minimum the arithmetic "
-	    "needs, for the variants the simulator ran (the minimum is not "
-	    "in this data; the lowest count of the same arithmetic is in "
-	    "Table 1s); for the others a cache simulation of them, or "
-	    "hardware counters on a machine with a PMU.\n");
+	    "hardware counters (cycles, stalls, cache misses) on a machine "
+	    "with a PMU, and for a variant the simulator did not run, a cache "
+	    "simulation of it (`--cachesim`). The simulator's instruction "
+	    "counts are in the last column, against their minimum where the "
+	    "data has it (the lowest count of the same arithmetic is in "
+	    "Table 1s).\n");
 	rp_md(R, "\nMeasured beside the verdicts:\n\n");
 	for (int i = 0; rp_workloads[i].name != NULL; i++)
 		limits_facts(R, rp_workloads[i].name);

@@ -13,18 +13,18 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 1.26856
-"interp/fused" 0.949691
-"interp/chunked" 0.9836
-"interp/tiled" 1.06722
-"interp/hoisted" 1.02308
-"interp/sorted" 1.1731
-"colony/naive" 1.09421
-"colony/naive-reuse" 0.978863
-"colony/fused" 0.995371
-"colony/chunked" 0.921089
-"colony/tiled" 0.978245
-"colony/cells" 1.02983
+"interp/materialized" 1.10584
+"interp/fused" 0.994923
+"interp/chunked" 1.0927
+"interp/tiled" 0.960679
+"interp/hoisted" 2.61828
+"interp/sorted" 0.78743
+"colony/naive" 0.947321
+"colony/naive-reuse" 0.975935
+"colony/fused" 0.992255
+"colony/chunked" 0.996565
+"colony/tiled" 1.00886
+"colony/cells" 1.07723
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

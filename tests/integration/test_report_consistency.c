@@ -330,7 +330,8 @@ in_fixed_phrase(const char *md, const char *p)
 }
 
 /* Every "3.87 s", "1.35 GB", "3.66x", "53.8%" of the lesson is printed in
- * some table of the report. */
+ * some table of the report. Fenced code blocks are skipped: they quote a
+ * program's source (its comments may name sizes), not a measurement. */
 static void
 numbers_in_tables(const char *md, check_t *c)
 {
@@ -353,7 +354,15 @@ numbers_in_tables(const char *md, check_t *c)
 	tables[used] = '\0';
 	for (const char *p = md; p < end; p++) {
 		char num[64];
-		size_t k = strspn(p, "0123456789.");
+		size_t k;
+		if ((p == md || p[-1] == '\n') && strncmp(p, "```", 3) == 0) {
+			const char *close = strstr(p + 3, "\n```");
+			if (close == NULL || close >= end)
+				break;
+			p = close + 4;
+			continue;
+		}
+		k = strspn(p, "0123456789.");
 		if (!isdigit((unsigned char)*p) ||
 		    (p > md &&
 			(isalnum((unsigned char)p[-1]) || p[-1] == '.' ||

@@ -529,6 +529,33 @@ Test(writers, warnings_and_parameters_on_the_terminal)
 	fb_rmdir(dir);
 }
 
+/* exec's results carry warnings too (one repeat: a rough interval), and
+ * they come under its line; --quiet leaves them out. */
+Test(writers, exec_warnings_and_quiet)
+{
+	char dir[4096];
+	char *loud[] = {"exec", "--repeat", "1", "--", "true", NULL};
+	char *quiet[] = {
+	    "exec", "--repeat", "1", "--quiet", "--", "true", NULL};
+	outcome_t o;
+
+	fb_tmpdir(dir, sizeof(dir));
+	run_in(dir, loud, &o);
+	cr_expect_eq(o.status, 0, "exit %d: %s", o.status, o.err);
+	cr_expect(o.err != NULL &&
+		strstr(o.err, "  warning: fewer than 5 timed repeats") != NULL,
+	    "exec's repeats warning is not on stderr: %s", o.err);
+	outcome_free(&o);
+	run_in(dir, quiet, &o);
+	cr_expect_eq(o.status, 0, "--quiet: exit %d: %s", o.status, o.err);
+	cr_expect(o.err == NULL || strstr(o.err, "warning") == NULL,
+	    "exec --quiet printed warnings: %s", o.err);
+	cr_expect(
+	    o.out != NULL && strstr(o.out, "exec/true:") != NULL, "%s", o.out);
+	outcome_free(&o);
+	fb_rmdir(dir);
+}
+
 /* --json /dev/stdout with standard output a pipe: /proc's link names no
  * path ("pipe:[1234]"), so it is written through, not replaced. */
 Test(writers, json_to_dev_stdout_on_a_pipe)
