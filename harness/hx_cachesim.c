@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "hx_cachesim.h"
+#include "hx_fields.h"
 #include "hx_params.h"
 #include "hx_plugin.h"
 #include "hx_result.h"
@@ -473,9 +474,9 @@ cachesim_binary_build(const char *json_path, int *lanes)
 	char msg[256];
 	json_t *rs = hx_result_read(json_path, msg, sizeof(msg)), *f, *l;
 
-	f = hx_result_at(json_array_get(rs, 0), "machine.cflags");
+	f = hx_field_get(json_array_get(rs, 0), HX_F_MACHINE_CFLAGS);
 	f = json_is_string(f) ? json_copy(f) : NULL;
-	l = hx_result_at(json_array_get(rs, 0), "machine.vector_float_lanes");
+	l = hx_field_get(json_array_get(rs, 0), HX_F_MACHINE_FLOAT_LANES);
 	*lanes = json_is_integer(l) ? (int)json_integer_value(l) : 0;
 	json_decref(rs);
 	return f;

@@ -456,7 +456,6 @@ int
 hx_cli_check_config(hx_run_config_t *cfg, char *msg, size_t msglen)
 {
 	char inner[400];
-	hx_counters_t cs;
 
 	inner[0] = '\0';
 	if (cfg->workload->check(&cfg->params, inner, sizeof(inner)) != 0 ||
@@ -467,14 +466,9 @@ hx_cli_check_config(hx_run_config_t *cfg, char *msg, size_t msglen)
 		return -1;
 	}
 	/* Unknown event names are bad input: find out before forking. */
-	if (!hx_run_counters_off(cfg)) {
-		if (hx_counters_open(&cs, cfg->events, inner, sizeof(inner)) !=
-		    0) {
-			snprintf(msg, msglen, "--events: %s", inner);
-			return -1;
-		}
-		hx_counters_close(&cs);
-	}
+	if (!hx_run_counters_off(cfg) &&
+	    hx_cli_check_events(cfg->events, msg, msglen) != 0)
+		return -1;
 	if (cfg->mem_limit == 0)
 		cfg->mem_limit = hx_isolate_default_limit();
 	return 0;
@@ -490,6 +484,30 @@ hx_cli_check_csv(const char *path, char *msg, size_t msglen)
 		snprintf(msg, msglen, "--csv %s", inner);
 		return -1;
 	}
+	return 0;
+}
+
+size_t
+hx_cli_copy_options(const struct option *from, struct option *o)
+{
+	size_t n = 0;
+
+	while ((o[n] = from[n]).name != NULL)
+		n++;
+	return n;
+}
+
+int
+hx_cli_check_events(const char *events, char *msg, size_t msglen)
+{
+	char inner[400];
+	hx_counters_t cs;
+
+	if (hx_counters_open(&cs, events, inner, sizeof(inner)) != 0) {
+		snprintf(msg, msglen, "--events: %s", inner);
+		return -1;
+	}
+	hx_counters_close(&cs);
 	return 0;
 }
 

@@ -182,6 +182,14 @@ int hx_cli_parse_run(int argc, char **argv, hx_run_config_t *cfg,
 int hx_cli_lookup(const char *workload, const char *variant,
     const workload_t **w, const variant_t **v, char *msg, size_t msglen);
 
+/* Copies the getopt table from (NULL-name ended, the end too) into o;
+ * the options before the end. A command's hx_X_options. */
+size_t hx_cli_copy_options(const struct option *from, struct option *o);
+
+/* Opens and closes the counters of events (NULL: the default set), so
+ * an unknown event name is bad input before anything forks. 0, or -1 with
+ * "--events: why" in msg. */
+int hx_cli_check_events(const char *events, char *msg, size_t msglen);
 /* The output files a command will write (either may be NULL): --json's
  * folder writable, --timeline a file name ("-" refused) in a writable
  * folder. 0, or -1 with msg. */

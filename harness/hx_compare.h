@@ -97,6 +97,13 @@ json_t *hx_compare_load(const char *path, char *msg, size_t msglen);
 /* 1 when a and b are the same workload, variant and parameters. */
 int hx_compare_same_run(const json_t *a, const json_t *b);
 
+/* The comparison of two lists of results: every old run against its first
+ * unused match among the new ones, with its verdict and figures, and a
+ * warning for each machine field the first runs differ in. New reference,
+ * or NULL when out of memory. */
+json_t *hx_compare_build(
+    const json_t *old_runs, const json_t *new_runs, const hx_compare_opts_t *o);
+
 /* argv[0] is "compare". Returns 0 (no regression), 3 (a regression),
  * 2 (bad usage or input) or 1 (failure). */
 int hx_compare_main(int argc, char **argv);

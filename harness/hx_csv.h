@@ -1,8 +1,8 @@
 /*
  * hx_csv: results as CSV or as JSON lines. CSV: one row a result: workload,
  * variant, status, allocator, every parameter (the workloads' own as columns of
- * their own), the figures of csv_figures, the reason. One column list for every
- * command that writes CSV (sweep, run, exec).
+ * their own), the figure columns of the field table (hx_fields.h), the reason.
+ * One column list for every command that writes CSV (sweep, run, exec).
  */
 #ifndef FB_HX_CSV_H
 #define FB_HX_CSV_H

@@ -18,6 +18,7 @@
 #include "hx_cli.h"
 #include "hx_csv.h"
 #include "hx_exec.h"
+#include "hx_fields.h"
 #include "hx_file.h"
 #include "hx_format.h"
 #include "hx_isolate.h"
@@ -79,40 +80,36 @@ static const char hx_exec_help_tail[] =
 static void
 exec_print_line(FILE *f, const json_t *r)
 {
-	const json_t *ci =
-	    json_object_get(json_object_get(r, "time_s"), "ci95");
+	const json_t *ci = hx_field_get(r, HX_F_TIME_CI);
 	const json_t *rep = json_object_get(r, "reported");
 	char med[HX_FORMAT_LEN], lo[HX_FORMAT_LEN], hi[HX_FORMAT_LEN];
 	char cold[HX_FORMAT_LEN], rss[HX_FORMAT_LEN], one[HX_FORMAT_LEN];
 
-	fprintf(f, "%s/%s: ", json_string_value(json_object_get(r, "workload")),
-	    json_string_value(json_object_get(r, "variant")));
-	hx_format_bytes(
-	    rss, sizeof(rss), hx_result_number(r, "memory.peak_rss_bytes"));
+	fprintf(f, "%s/%s: ", hx_field_string(r, HX_F_WORKLOAD),
+	    hx_field_string(r, HX_F_VARIANT));
+	hx_format_bytes(rss, sizeof(rss), hx_field_number(r, HX_F_PEAK_RSS));
 	if (strcmp(hx_result_status(r), "ok") != 0) {
 		fprintf(f, "%s: %s (peak rss %s)\n", hx_result_status(r),
-		    json_string_value(json_object_get(r, "reason")), rss);
+		    hx_field_string(r, HX_F_REASON), rss);
 		return;
 	}
-	hx_format_time(med, sizeof(med), hx_result_number(r, "time_s.median"));
-	hx_format_time(cold, sizeof(cold), hx_result_number(r, "time_s.cold"));
+	hx_format_time(med, sizeof(med), hx_field_number(r, HX_F_TIME_MEDIAN));
+	hx_format_time(cold, sizeof(cold), hx_field_number(r, HX_F_TIME_COLD));
 	/* Cold only: no interval, the one figure for both ends. */
 	hx_format_time(lo, sizeof(lo),
 	    ci != NULL ? json_number_value(json_array_get(ci, 0))
-		       : hx_result_number(r, "time_s.median"));
+		       : hx_field_number(r, HX_F_TIME_MEDIAN));
 	hx_format_time(hi, sizeof(hi),
 	    ci != NULL ? json_number_value(json_array_get(ci, 1))
-		       : hx_result_number(r, "time_s.median"));
-	hx_format_bytes(
-	    one, sizeof(one), hx_result_number(r, "memory.ru_maxrss_bytes"));
+		       : hx_field_number(r, HX_F_TIME_MEDIAN));
+	hx_format_bytes(one, sizeof(one), hx_field_number(r, HX_F_RU_MAXRSS));
 	fprintf(f,
 	    "median %s [%s, %s], cold %s; peak rss %s (tree of %.0f; "
 	    "largest process %s); faults %.0f (cold %.0f); exit %.0f",
-	    med, lo, hi, cold, rss,
-	    hx_result_number(r, "memory.peak_processes"), one,
-	    hx_result_number(r, "memory.minor_faults"),
-	    hx_result_number(r, "memory.cold_minor_faults"),
-	    hx_result_number(r, "exit_status"));
+	    med, lo, hi, cold, rss, hx_field_number(r, HX_F_PEAK_PROCESSES),
+	    one, hx_field_number(r, HX_F_MINOR_FAULTS),
+	    hx_field_number(r, HX_F_COLD_MINOR_FAULTS),
+	    hx_field_number(r, HX_F_EXIT_STATUS));
 	if (json_is_object(rep)) {
 		const char *key;
 		const json_t *v;
@@ -123,8 +120,7 @@ exec_print_line(FILE *f, const json_t *r)
 			sep = ", ";
 		}
 	}
-	if (json_is_true(
-		json_object_get(json_object_get(r, "validation"), "ok")))
+	if (json_is_true(hx_field_get(r, HX_F_VALIDATION_OK)))
 		fprintf(f, "; matches the float64 reference");
 	fputc('\n', f);
 }

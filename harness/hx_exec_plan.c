@@ -132,17 +132,9 @@ exec_options_apply(const hx_cli_args_t *a, hx_run_config_t *rc,
 static int
 exec_check(hx_exec_config_t *cfg, char *msg, size_t msglen)
 {
-	char inner[400];
-	hx_counters_t cs;
-
-	if (cfg->events == NULL || strcmp(cfg->events, "none") != 0) {
-		if (hx_counters_open(&cs, cfg->events, inner, sizeof(inner)) !=
-		    0) {
-			snprintf(msg, msglen, "--events: %s", inner);
-			return -1;
-		}
-		hx_counters_close(&cs);
-	}
+	if ((cfg->events == NULL || strcmp(cfg->events, "none") != 0) &&
+	    hx_cli_check_events(cfg->events, msg, msglen) != 0)
+		return -1;
 	if (cfg->mem_limit == 0)
 		cfg->mem_limit = hx_isolate_default_limit();
 	return hx_cli_check_outputs(

@@ -4,7 +4,6 @@
  * protocol (cold, warm-ups, timed repeats) into an hx_exec_record_t. See
  * hx_exec.h.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
@@ -330,26 +329,6 @@ label_return:
 	return rc;
 }
 
-/* Empties and removes the private folder (one level: what we made). */
-static void
-exec_rmdir(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	char p[4400];
-
-	if (d == NULL)
-		return;
-	while ((e = readdir(d)) != NULL) {
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		snprintf(p, sizeof(p), "%s/%s", dir, e->d_name);
-		unlink(p);
-	}
-	closedir(d);
-	rmdir(dir);
-}
-
 /* A record ready for cfg's runs (zeroed here). 0, or -1 with msg. */
 static int
 exec_record_begin(const hx_exec_config_t *cfg, hx_exec_record_t *rec,
@@ -439,7 +418,7 @@ hx_exec_measure_plan(const hx_exec_plan_t *plan, hx_exec_record_t *recs,
 	}
 	for (uint64_t i = 0; i < total && rc == 0; i++)
 		rc = exec_round(plan, recs, i, dir, sig, msg, msglen);
-	exec_rmdir(dir);
+	hx_file_rmdir(dir);
 	hx_host_end(&window);
 	for (size_t c = 0; c < plan->ncmds; c++)
 		exec_record_end(&recs[c], &window);

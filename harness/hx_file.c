@@ -1,9 +1,11 @@
 /*
  * hx_file: result files written atomically, and only what we own.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -372,4 +374,23 @@ hx_file_close_stdout(char *msg, size_t msglen)
 		snprintf(msg, msglen, "standard output: %s",
 		    errno != 0 ? strerror(errno) : "write error");
 	return failed ? -1 : 0;
+}
+
+void
+hx_file_rmdir(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char p[4400];
+
+	if (d == NULL)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		snprintf(p, sizeof(p), "%s/%s", dir, e->d_name);
+		unlink(p);
+	}
+	closedir(d);
+	rmdir(dir);
 }

@@ -55,4 +55,8 @@ int hx_file_set_aside(
  * full disk, a closed pipe), for main to turn a lost write into an error. */
 int hx_file_close_stdout(char *msg, size_t msglen);
 
+/* Empties folder dir of its files (one level: a folder the caller made
+ * and filled) and removes it; quietly does what it can. */
+void hx_file_rmdir(const char *dir);
+
 #endif /* FB_HX_FILE_H */

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hx_cli.h"
+#include "hx_fields.h"
 #include "hx_file.h"
 #include "hx_gbench.h"
 #include "hx_result.h"
@@ -19,8 +21,8 @@ gb_name(const json_t *r, char *buf, size_t len)
 	const char *key;
 	json_t *v;
 	size_t k = (size_t)snprintf(buf, len, "%s/%s",
-	    json_string_value(json_object_get(r, "workload")),
-	    json_string_value(json_object_get(r, "variant")));
+	    hx_field_string(r, HX_F_WORKLOAD),
+	    hx_field_string(r, HX_F_VARIANT));
 
 	json_object_foreach(json_object_get(r, "params"), key, v)
 	{
@@ -40,14 +42,14 @@ static json_t *
 gb_context(const json_t *r)
 {
 	const json_t *m = json_object_get(r, "machine");
-	const char *gov = json_string_value(json_object_get(m, "governor"));
+	const char *gov = hx_field_string(r, HX_F_MACHINE_GOVERNOR);
 	json_t *c = json_object(), *caches = json_array();
 	static const char *const keys[] = {"l1d_bytes", "l2_bytes", "l3_bytes"};
 
-	json_object_set(c, "date", json_object_get(r, "date"));
-	json_object_set(c, "host_name", json_object_get(m, "host"));
+	json_object_set(c, "date", hx_field_get(r, HX_F_DATE));
+	json_object_set(c, "host_name", hx_field_get(r, HX_F_MACHINE_HOST));
 	json_object_set_new(c, "executable", json_string("fusebench harness"));
-	json_object_set(c, "num_cpus", json_object_get(m, "cores"));
+	json_object_set(c, "num_cpus", hx_field_get(r, HX_F_MACHINE_CORES));
 	json_object_set_new(c, "mhz_per_cpu", json_integer(0));
 	json_object_set_new(c, "cpu_scaling_enabled",
 	    json_boolean(gov != NULL && strcmp(gov, "performance") != 0));
@@ -62,17 +64,16 @@ gb_context(const json_t *r)
 				"size", b, "num_sharing", 0));
 	}
 	json_object_set_new(c, "caches", caches);
-	json_object_set(
-	    c, "load_avg", hx_result_at(r, "conditions.load_average_start"));
+	json_object_set(c, "load_avg", hx_field_get(r, HX_F_LOAD_AVERAGE));
 	json_object_set_new(c, "library_build_type", json_string("release"));
 	json_object_set_new(c, "fusebench",
 	    json_pack("{s:O?, s:O?, s:O?, s:O?, s:O?, s:O?}", "harness_version",
-		json_object_get(r, "harness_version"), "schema_version",
-		json_object_get(r, "schema_version"), "cpu",
-		json_object_get(m, "cpu"), "compiler",
-		json_object_get(m, "compiler"), "cflags",
-		json_object_get(m, "cflags"), "allocator",
-		json_object_get(m, "allocator")));
+		hx_field_get(r, HX_F_HARNESS_VERSION), "schema_version",
+		hx_field_get(r, HX_F_SCHEMA_VERSION), "cpu",
+		hx_field_get(r, HX_F_MACHINE_CPU), "compiler",
+		hx_field_get(r, HX_F_MACHINE_COMPILER), "cflags",
+		hx_field_get(r, HX_F_MACHINE_CFLAGS), "allocator",
+		hx_field_get(r, HX_F_MACHINE_ALLOCATOR)));
 	return c;
 }
 
@@ -80,21 +81,10 @@ gb_context(const json_t *r)
 static void
 gb_counters(const json_t *r, json_t *e)
 {
-	static const char *const mem[][2] = {
-	    {"max_bytes_used", "memory.peak_workspace_bytes"},
-	    {"total_allocated_bytes", "memory.allocated_bytes_per_run"},
-	    {"allocs_per_iter", "memory.allocations_per_run"},
-	    {"peak_rss_bytes", "memory.peak_rss_bytes"},
-	    {"minor_faults", "memory.minor_faults"},
-	    {"major_faults", "memory.major_faults"}};
 	const char *name;
 	json_t *c;
 
-	for (size_t i = 0; i < sizeof(mem) / sizeof(mem[0]); i++) {
-		const json_t *v = hx_result_at(r, mem[i][1]);
-		if (json_is_number(v))
-			json_object_set(e, mem[i][0], (json_t *)v);
-	}
+	hx_field_gbench_counters(r, e);
 	json_object_foreach(json_object_get(r, "counters"), name, c)
 	{
 		const json_t *v = json_object_get(c, "value");
@@ -157,8 +147,8 @@ gb_aggregate(const json_t *r, const char *name, size_t family, const double *t,
 static void
 gb_result(const json_t *r, size_t f, json_t *out)
 {
-	const json_t *s = hx_result_at(r, "time_s.samples");
-	const json_t *cs = hx_result_at(r, "time_s.cpu_samples");
+	const json_t *s = hx_field_get(r, HX_F_TIME_SAMPLES);
+	const json_t *cs = hx_field_get(r, HX_F_TIME_CPU_SAMPLES);
 	size_t n = json_array_size(s);
 	double *t = calloc(2 * n + 1, sizeof(double)), *c = t + n;
 	char name[512];
@@ -170,8 +160,8 @@ gb_result(const json_t *r, size_t f, json_t *out)
 		json_object_set_new(e, "run_type", json_string("iteration"));
 		json_object_set_new(e, "error_occurred", json_true());
 		json_object_set_new(e, "error_message",
-		    json_string(json_string_value(json_object_get(r, "reason"))
-			    ?: "no timed sample"));
+		    json_string(
+			hx_field_string(r, HX_F_REASON) ?: "no timed sample"));
 		json_array_append_new(out, e);
 		free(t);
 		return;
@@ -349,7 +339,6 @@ gb_result_of(json_t *by_name, json_t *out, const char *name, const json_t *ctx)
 static void
 gb_take(const json_t *e, json_t *r)
 {
-	const json_t *mem = json_object_get(e, "max_bytes_used");
 	double unit =
 	    gb_unit(json_string_value(json_object_get(e, "time_unit")));
 
@@ -359,15 +348,13 @@ gb_take(const json_t *e, json_t *r)
 		    r, "reason", json_object_get(e, "error_message"));
 		return;
 	}
-	json_array_append_new(hx_result_at(r, "time_s.samples"),
+	json_array_append_new(hx_field_get(r, HX_F_TIME_SAMPLES),
 	    json_real(
 		json_number_value(json_object_get(e, "real_time")) * unit));
-	json_array_append_new(hx_result_at(r, "time_s.cpu_samples"),
+	json_array_append_new(hx_field_get(r, HX_F_TIME_CPU_SAMPLES),
 	    json_real(
 		json_number_value(json_object_get(e, "cpu_time")) * unit));
-	if (json_is_number(mem))
-		json_object_set(json_object_get(r, "memory"),
-		    "peak_workspace_bytes", (json_t *)mem);
+	hx_field_gbench_take(e, r);
 }
 
 /* time_s.median of each result from its samples. */
@@ -379,7 +366,7 @@ gb_medians(json_t *out)
 
 	json_array_foreach(out, i, r)
 	{
-		json_t *s = hx_result_at(r, "time_s.samples");
+		json_t *s = hx_field_get(r, HX_F_TIME_SAMPLES);
 		size_t n = json_array_size(s);
 		double *t = calloc(n + 1, sizeof(double));
 		if (t == NULL || n == 0) {
@@ -390,8 +377,8 @@ gb_medians(json_t *out)
 		{
 			t[j] = json_number_value(x);
 		}
-		json_object_set_new(json_object_get(r, "time_s"), "median",
-		    json_real(hx_stats_median(t, n)));
+		hx_field_set(
+		    r, HX_F_TIME_MEDIAN, json_real(hx_stats_median(t, n)));
 		free(t);
 	}
 }
@@ -459,11 +446,7 @@ hx_gbench_usage(FILE *f)
 size_t
 hx_gbench_options(struct option *o)
 {
-	size_t n = 0;
-
-	while ((o[n] = convert_opts[n]).name != NULL)
-		n++;
-	return n;
+	return hx_cli_copy_options(convert_opts, o);
 }
 
 /* --out checked before anything is read. */

@@ -35,25 +35,15 @@ static const struct option ceilings_opts[] = {
 };
 
 static size_t
-copy_options(const struct option *from, struct option *o)
-{
-	size_t n = 0;
-
-	while ((o[n] = from[n]).name != NULL)
-		n++;
-	return n;
-}
-
-static size_t
 list_options(struct option *o)
 {
-	return copy_options(list_opts, o);
+	return hx_cli_copy_options(list_opts, o);
 }
 
 static size_t
 ceilings_options(struct option *o)
 {
-	return copy_options(ceilings_opts, o);
+	return hx_cli_copy_options(ceilings_opts, o);
 }
 
 void

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "hx_cli.h"
+#include "hx_fields.h"
 #include "hx_format.h"
 #include "hx_isolate.h"
 #include "hx_overhead.h"
@@ -71,8 +72,7 @@ typedef struct overhead_s {
 static size_t
 take_samples(const json_t *r, double *x, size_t n)
 {
-	const json_t *a =
-	    json_object_get(json_object_get(r, "time_s"), "samples");
+	const json_t *a = hx_field_get(r, HX_F_TIME_SAMPLES);
 	size_t i;
 	json_t *v;
 
@@ -172,8 +172,8 @@ overhead_run(overhead_t *oh)
 			json_decref(r_on);
 			return -1;
 		}
-		oh->med_off[k] = hx_result_number(r_off, "time_s.median");
-		oh->med_on[k] = hx_result_number(r_on, "time_s.median");
+		oh->med_off[k] = hx_field_number(r_off, HX_F_TIME_MEDIAN);
+		oh->med_on[k] = hx_field_number(r_on, HX_F_TIME_MEDIAN);
 		oh->noff = take_samples(r_off, oh->xoff, oh->noff);
 		oh->non = take_samples(r_on, oh->xon, oh->non);
 		fprintf(stderr, "[%d/%d] off %s, on %s\n", k + 1,

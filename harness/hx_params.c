@@ -1,11 +1,15 @@
 /*
  * hx_params: the parameter table and what is generated from it.
  */
+#include <getopt.h>
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "hx_params.h"
 #include "hx_parse.h"
+#include "hx_plugin.h"
 
 static const char *const preset_names[] = {"random", "seed", NULL};
 
@@ -483,4 +487,69 @@ hx_params_argv(const workload_t *w, const params_t *params, char **argv,
 		argv[(*argc)++] = opt;
 		argv[(*argc)++] = val;
 	}
+}
+
+/* 1 when some known workload declares a parameter of its own called name
+ * (its first len bytes). */
+static int
+own_declared(const char *name, size_t len)
+{
+	const workload_t *w;
+
+	for (size_t i = 0; (w = hx_plugin_workload(i)) != NULL; i++) {
+		if (hx_params_extra_index(w, name, len) >= 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* 1 when taken (a getopt table, NULL-name ended) has an option called
+ * name (its first len bytes). */
+static int
+option_taken(const struct option *taken, const char *name, size_t len)
+{
+	for (size_t i = 0; taken != NULL && taken[i].name != NULL; i++) {
+		if (strlen(taken[i].name) == len &&
+		    strncmp(taken[i].name, name, len) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+int
+hx_params_own_options(
+    int argc, char **argv, const struct option *taken, char *msg, size_t msglen)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *eq;
+		size_t len;
+		char *arg;
+		if (strcmp(a, "--") == 0)
+			break;
+		if (strncmp(a, "--", 2) != 0)
+			continue;
+		a += 2;
+		eq = strchr(a, '=');
+		len = eq != NULL ? (size_t)(eq - a) : strlen(a);
+		if (option_taken(taken, a, len) || !own_declared(a, len))
+			continue;
+		if (eq == NULL && i + 1 == argc) {
+			snprintf(
+			    msg, msglen, "option '%s' needs a value", argv[i]);
+			return -1;
+		}
+		/* "--NAME=V" and "--NAME V" both become "--param NAME=V";
+		 * the text lives as long as argv. */
+		if (eq != NULL) {
+			if (asprintf(&arg, "--param=%s", a) < 0)
+				return -1;
+			argv[i] = arg;
+			continue;
+		}
+		if (asprintf(&arg, "%s=%s", a, argv[i + 1]) < 0)
+			return -1;
+		argv[i] = "--param";
+		argv[++i] = arg;
+	}
+	return 0;
 }

@@ -98,6 +98,17 @@ void hx_params_extra_defaults(const workload_t *w, params_t *params);
 int hx_params_extra_parse(const workload_t *w, const char *arg,
     params_t *params, char *msg, size_t msglen);
 
+/* A workload's own parameters as options of their own: every "--NAME V"
+ * or "--NAME=V" of argv[1..argc) before a "--", where NAME is a parameter
+ * some known workload (built in or a loaded plugin's) declares and not an
+ * option of taken (the command's getopt table, NULL-name ended), is
+ * rewritten in place as "--param NAME=V", so it goes every way --param
+ * goes (a sweep's list, the params object, the CSV, --resume, compare).
+ * 0, or -1 with msg (a last --NAME without a value, out of memory). */
+struct option;
+int hx_params_own_options(int argc, char **argv, const struct option *taken,
+    char *msg, size_t msglen);
+
 /* The workload's parameters as the result's params object (new
  * reference; NULL when out of memory). */
 json_t *hx_params_json(const workload_t *w, const params_t *params);

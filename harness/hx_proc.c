@@ -383,13 +383,40 @@ proc_finish(pid_t pid, int err_fd, proc_lines_t *lines, hx_proc_result_t *r)
 	lines_end(lines, r);
 }
 
+/* Signals that would leave the tree running are caught for the run's
+ * length and only delivered inside ppoll; the old actions and mask saved. */
+static void
+proc_catch_signals(struct sigaction *old_sa, sigset_t *old_mask)
+{
+	struct sigaction sa;
+	sigset_t block;
+
+	proc_stop = 0;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = proc_on_signal;
+	sigemptyset(&block);
+	for (size_t i = 0; i < PROC_NSIGNALS; i++) {
+		sigaddset(&block, proc_signals[i]);
+		sigaction(proc_signals[i], &sa, &old_sa[i]);
+	}
+	sigprocmask(SIG_BLOCK, &block, old_mask);
+}
+
+static void
+proc_restore_signals(const struct sigaction *old_sa, const sigset_t *old_mask)
+{
+	sigprocmask(SIG_SETMASK, old_mask, NULL);
+	for (size_t i = 0; i < PROC_NSIGNALS; i++)
+		sigaction(proc_signals[i], &old_sa[i], NULL);
+}
+
 int
 hx_proc_run(
     const hx_proc_opts_t *o, hx_proc_result_t *r, char *msg, size_t msglen)
 {
 	int go[2] = {-1, -1}, err[2] = {-1, -1}, pidfd = -1, ret = -1;
-	struct sigaction sa, old_sa[PROC_NSIGNALS];
-	sigset_t block, old_mask;
+	struct sigaction old_sa[PROC_NSIGNALS];
+	sigset_t old_mask;
 	hx_proc_tree_t *t = NULL;
 	proc_lines_t lines;
 	pid_t pid = -1;
@@ -402,17 +429,7 @@ hx_proc_run(
 		snprintf(msg, msglen, "pipe: %s", strerror(errno));
 		goto label_close;
 	}
-	/* Signals that would leave the tree running are caught for the run's
-	 * length and only delivered inside ppoll. */
-	proc_stop = 0;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = proc_on_signal;
-	sigemptyset(&block);
-	for (size_t i = 0; i < PROC_NSIGNALS; i++) {
-		sigaddset(&block, proc_signals[i]);
-		sigaction(proc_signals[i], &sa, &old_sa[i]);
-	}
-	sigprocmask(SIG_BLOCK, &block, &old_mask);
+	proc_catch_signals(old_sa, &old_mask);
 	fflush(NULL);
 	if ((pid = fork()) < 0) {
 		snprintf(msg, msglen, "fork: %s", strerror(errno));
@@ -452,9 +469,7 @@ label_kill:
 	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
 		;
 label_restore:
-	sigprocmask(SIG_SETMASK, &old_mask, NULL);
-	for (size_t i = 0; i < PROC_NSIGNALS; i++)
-		sigaction(proc_signals[i], &old_sa[i], NULL);
+	proc_restore_signals(old_sa, &old_mask);
 label_close:
 	for (int i = 0; i < 2; i++) {
 		if (go[i] >= 0)

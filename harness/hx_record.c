@@ -1,5 +1,6 @@
 /*
- * hx_record: the result object from a record (see hx_record.h).
+ * hx_record: filling and finishing a record (see hx_record.h); the
+ * formatting is hx_record_json.c.
  */
 #include <math.h>
 #include <stdarg.h>
@@ -18,8 +19,6 @@
 #ifndef FB_VERSION
 #define FB_VERSION "unknown"
 #endif
-
-static const char *const status_names[] = {"ok", "skipped", "failed"};
 
 const char *
 hx_record_version(void)
@@ -82,48 +81,16 @@ hx_record_free(hx_record_t *rec)
 	json_decref(rec->allocator_after);
 	json_decref(rec->warnings);
 	json_decref(rec->extra);
+	json_decref(rec->machine);
+	json_decref(rec->conditions);
+	json_decref(rec->all_warnings);
+	json_decref(rec->derived);
+	free(rec->outlier_flags);
 	if (rec->counters.c != NULL)
 		hx_counters_close(&rec->counters);
 	if (rec->timeline != NULL)
 		hx_timeline_free(rec->timeline);
 	memset(rec, 0, sizeof(*rec));
-}
-
-/* Bytes that may be "too large" (null). */
-static json_t *
-bytes_json(uint64_t b)
-{
-	return b == HX_RECORD_TOO_LARGE ? json_null()
-					: json_integer((json_int_t)b);
-}
-
-static json_t *
-doubles_json(const double *x, size_t n)
-{
-	json_t *a = json_array();
-
-	for (size_t i = 0; a != NULL && i < n; i++)
-		json_array_append_new(a, json_real(x[i]));
-	return a;
-}
-
-/* Which timed samples are outliers: a modified z-score above 3.5. */
-static json_t *
-outliers_json(const double *t, size_t n)
-{
-	unsigned char *flags = calloc(n, 1);
-	json_t *idx = json_array();
-
-	if (flags != NULL &&
-	    hx_stats_outliers(t, n, HX_STATS_OUTLIER_Z, flags) != SIZE_MAX) {
-		for (size_t i = 0; i < n; i++) {
-			if (flags[i])
-				json_array_append_new(
-				    idx, json_integer((json_int_t)i));
-		}
-	}
-	free(flags);
-	return idx;
 }
 
 static void
@@ -151,289 +118,6 @@ time_warnings(
 				"is at the clock's resolution"));
 }
 
-/* time_s: the cold run apart, statistics of the timed samples. */
-static json_t *
-time_json(const hx_record_t *rec, json_t *warnings)
-{
-	json_t *o = json_object();
-	const double *t = rec->samples;
-	size_t n = rec->nsamples;
-	hx_summary_t s;
-
-	json_object_set_new(o, "cold", json_real(rec->cold_s));
-	json_object_set_new(
-	    o, "clock_resolution_s", json_real(rec->clock_resolution_s));
-	json_object_set_new(o, "repeats", json_integer((json_int_t)n));
-	if (n == 0) {
-		/* Cold only: the one figure stands for all of them. */
-		json_object_set_new(o, "median", json_real(rec->cold_s));
-		json_object_set_new(o, "min", json_real(rec->cold_s));
-		json_object_set_new(o, "max", json_real(rec->cold_s));
-		json_object_set_new(o, "samples", json_array());
-		return o;
-	}
-	if (hx_stats_summarize(t, n, &s) != 0) {
-		json_decref(o);
-		return NULL;
-	}
-	json_object_set_new(o, "median", json_real(s.median));
-	json_object_set_new(o, "min", json_real(s.min));
-	json_object_set_new(o, "max", json_real(s.max));
-	json_object_set_new(o, "mean", json_real(s.mean));
-	json_object_set_new(o, "mad", json_real(s.mad));
-	json_object_set_new(o, "ci95", json_pack("[f,f]", s.ci_lo, s.ci_hi));
-	json_object_set_new(
-	    o, "outliers", json_integer((json_int_t)s.outliers));
-	json_object_set_new(o, "outlier_samples", outliers_json(t, n));
-	json_object_set_new(o, "samples", doubles_json(t, n));
-	if (rec->cpu_samples != NULL)
-		json_object_set_new(
-		    o, "cpu_samples", doubles_json(rec->cpu_samples, n));
-	time_warnings(&s, n, rec->clock_resolution_s, warnings);
-	return o;
-}
-
-/* steps_s: the very first step apart, the timed runs' steps. */
-static json_t *
-steps_json(const hx_record_t *rec)
-{
-	json_t *o = json_object();
-	const double *x = rec->step_samples;
-	size_t n = rec->nsteps;
-
-	json_object_set_new(o, "first", json_real(rec->first_step_s));
-	json_object_set_new(o, "count", json_integer((json_int_t)n));
-	if (n == 0)
-		return o;
-	json_object_set_new(
-	    o, "median", json_real(hx_stats_quantile(x, n, 0.5)));
-	json_object_set_new(o, "p90", json_real(hx_stats_quantile(x, n, 0.9)));
-	json_object_set_new(o, "p99", json_real(hx_stats_quantile(x, n, 0.99)));
-	json_object_set_new(o, "min", json_real(hx_stats_quantile(x, n, 0.0)));
-	json_object_set_new(o, "max", json_real(hx_stats_quantile(x, n, 1.0)));
-	json_object_set_new(o, "samples", doubles_json(x, n));
-	return o;
-}
-
-/* The two measurements of a threaded run's workspace. */
-static json_t *
-memory_threads(const hx_record_t *rec)
-{
-	json_t *o = json_object();
-
-	json_object_set_new(o, "count", json_integer((json_int_t)rec->threads));
-	json_object_set_new(o, "workspace_upper_bytes",
-	    rec->has_workspace
-		? json_integer((json_int_t)rec->peak_workspace_bytes)
-		: json_null());
-	json_object_set_new(o, "workspace_upper_source",
-	    json_string("the sum of the team's per-thread peaks "
-			"(peak_workspace_bytes)"));
-	json_object_set_new(o, "workspace_lower_bytes",
-	    rec->has_workspace_lower
-		? json_integer((json_int_t)rec->workspace_lower_bytes)
-		: json_null());
-	json_object_set_new(o, "workspace_lower_source",
-	    json_string("the largest process-wide allocated bytes sampled, "
-			"above the level before the runs"));
-	json_object_set_new(o, "workspace_lower_interval_us",
-	    json_integer((json_int_t)rec->workspace_lower_interval_us));
-	json_object_set_new(o, "team_stable", json_boolean(!rec->team_changed));
-	return o;
-}
-
-static void
-memory_peaks(const hx_record_t *rec, json_t *mem)
-{
-	json_object_set_new(mem, "peak_workspace_bytes",
-	    rec->has_workspace
-		? json_integer((json_int_t)rec->peak_workspace_bytes)
-		: json_null());
-	json_object_set_new(mem, "peak_workspace_source",
-	    json_string(!rec->has_workspace
-		    ? (rec->workspace_source != NULL
-			      ? rec->workspace_source
-			      : "unavailable: glibc malloc has no per-thread "
-				"peak (see peak_rss_bytes)")
-		    : rec->has_threads
-		    ? "jemalloc thread.peak of every thread of the team, "
-		      "reset after setup, summed"
-		    : "jemalloc thread.peak, reset after setup"));
-	if (rec->has_threads)
-		json_object_set_new(mem, "threads", memory_threads(rec));
-	json_object_set_new(mem, "peak_rss_bytes",
-	    json_integer((json_int_t)rec->peak_rss_bytes));
-	json_object_set_new(mem, "cold_minor_faults",
-	    json_integer((json_int_t)rec->cold_minor_faults));
-	json_object_set_new(mem, "cold_major_faults",
-	    json_integer((json_int_t)rec->cold_major_faults));
-	json_object_set_new(
-	    mem, "minor_faults", json_integer((json_int_t)rec->minor_faults));
-	json_object_set_new(
-	    mem, "major_faults", json_integer((json_int_t)rec->major_faults));
-}
-
-/* Bytes and counts of allocations next to the peak. */
-static void
-memory_allocations(const hx_record_t *rec, json_t *mem)
-{
-	uint64_t n = rec->allocs_per_run;
-
-	json_object_set_new(mem, "allocated_bytes_per_run",
-	    bytes_json(rec->alloc_bytes_per_run));
-	json_object_set_new(mem, "allocations_per_run", bytes_json(n));
-	json_object_set_new(mem, "allocations_per_step",
-	    n == HX_RECORD_TOO_LARGE || rec->steps_per_run == 0
-		? json_null()
-		: json_real((double)n / (double)rec->steps_per_run));
-	json_object_set_new(mem, "allocations_source",
-	    json_string(n != HX_RECORD_TOO_LARGE
-		    ? "jemalloc: bytes from thread.allocated (timed runs' "
-		      "median), requests from the arenas' small and large "
-		      "nrequests over the cold run"
-		    : "unavailable: glibc malloc keeps no allocation counts "
-		      "(mallinfo2 gives only bytes in use)"));
-}
-
-static json_t *
-memory_json(const hx_record_t *rec)
-{
-	json_t *mem = json_object();
-
-	if (rec->has_model && !rec->no_model) {
-		json_object_set_new(
-		    mem, "model_bytes", bytes_json(rec->model_bytes));
-		json_object_set_new(
-		    mem, "model_bare_bytes", bytes_json(rec->model_bare_bytes));
-		if (rec->model_formula != NULL)
-			json_object_set_new(mem, "model_formula",
-			    json_string(rec->model_formula));
-	}
-	if (rec->has_model) {
-		json_object_set_new(
-		    mem, "input_bytes", bytes_json(rec->input_bytes));
-		json_object_set_new(mem, "mem_limit_bytes",
-		    json_integer((json_int_t)rec->mem_limit_bytes));
-	}
-	if (rec->has_input_measured)
-		json_object_set_new(mem, "input_measured_bytes",
-		    json_integer((json_int_t)rec->input_measured_bytes));
-	if (rec->has_baseline)
-		json_object_set_new(mem, "rss_baseline_bytes",
-		    json_integer((json_int_t)rec->rss_baseline_bytes));
-	if (rec->allocator_before != NULL)
-		json_object_set(mem, "allocator_before", rec->allocator_before);
-	if (rec->allocator_after != NULL)
-		json_object_set(mem, "allocator_after", rec->allocator_after);
-	if (rec->has_peaks)
-		memory_peaks(rec, mem);
-	if (rec->has_allocs)
-		memory_allocations(rec, mem);
-	return mem;
-}
-
-/* The median timed run, or the cold one when there was none. */
-static double
-median_time(const hx_record_t *rec)
-{
-	return rec->nsamples > 0 ? hx_stats_median(rec->samples, rec->nsamples)
-				 : rec->cold_s;
-}
-
-static json_t *
-work_json(const hx_record_t *rec)
-{
-	json_t *work =
-	    json_pack("{s:s, s:f}", "unit", rec->unit, "units", rec->units);
-	double t = rec->has_time ? median_time(rec) : 0.0;
-
-	if (work == NULL)
-		return NULL;
-	/* No count (a plugin without flops or bytes): no field, no rate. */
-	if (!isnan(rec->flops))
-		json_object_set_new(work, "flops", json_real(rec->flops));
-	if (!isnan(rec->bytes))
-		json_object_set_new(work, "bytes", json_real(rec->bytes));
-	if (!rec->has_time)
-		return work;
-	if (t > 0) {
-		if (!isnan(rec->flops))
-			json_object_set_new(work, "gflops_per_s",
-			    json_real(rec->flops / t * 1e-9));
-		if (!isnan(rec->bytes))
-			json_object_set_new(work, "gbytes_per_s",
-			    json_real(rec->bytes / t * 1e-9));
-		json_object_set_new(
-		    work, "ns_per_unit", json_real(t / rec->units * 1e9));
-	}
-	if (rec->bytes > 0 && !isnan(rec->flops))
-		json_object_set_new(work, "intensity_flops_per_byte",
-		    json_real(rec->flops / rec->bytes));
-	return work;
-}
-
-/* result and validation. */
-static void
-digest_json(const hx_record_t *rec, json_t *r)
-{
-	json_t *res = json_object(), *val, *ref;
-
-	for (int d = 0; d < rec->digest_count; d++)
-		json_object_set_new(
-		    res, rec->digest_names[d], json_real(rec->digest[d]));
-	json_object_set_new(r, "result", res);
-	if (rec->validation == HX_VALIDATION_NONE)
-		return;
-	val = json_object();
-	if (rec->has_reference) {
-		ref = json_object();
-		for (int d = 0; d < rec->digest_count; d++)
-			json_object_set_new(ref, rec->digest_names[d],
-			    json_real(rec->reference[d]));
-		json_object_set_new(val, "reference", ref);
-	}
-	if (rec->validation == HX_VALIDATION_OFF) {
-		json_object_set_new(val, "ok", json_null());
-		json_object_set_new(val, "message",
-		    json_string("not validated (--no-validate)"));
-	} else {
-		json_object_set_new(val, "ok",
-		    json_boolean(rec->validation == HX_VALIDATION_OK));
-		if (rec->validation == HX_VALIDATION_FAILED)
-			json_object_set_new(val, "message",
-			    json_string(rec->validation_message));
-	}
-	json_object_set_new(r, "validation", val);
-}
-
-/* counters, pmu and what they derive, per timed run. */
-static void
-counters_json(const hx_record_t *rec, json_t *r)
-{
-	const hx_counters_t *cs = &rec->counters;
-	json_t *derived = json_object();
-	double runs = rec->counter_runs > 0 ? rec->counter_runs : 1.0;
-	int ok_c, ok_i;
-	double cycles = hx_counters_get(cs, "cycles", &ok_c);
-	double instr = hx_counters_get(cs, "instructions", &ok_i);
-
-	json_object_set_new(r, "counters", hx_counters_json(cs, runs));
-	json_object_set_new(r, "pmu", hx_counters_pmu_json(cs));
-	if (ok_c && ok_i && cycles > 0)
-		json_object_set_new(derived, "ipc", json_real(instr / cycles));
-	for (size_t i = 0; rec->has_work && i < cs->count; i++) {
-		const hx_counter_t *c = &cs->c[i];
-		char key[160];
-		if (c->status == HX_COUNTER_UNSUPPORTED || rec->units <= 0 ||
-		    strstr(c->name, "miss") == NULL)
-			continue;
-		snprintf(key, sizeof(key), "%s_per_%s", c->name, rec->unit);
-		json_object_set_new(
-		    derived, key, json_real(c->value / runs / rec->units));
-	}
-	json_object_set_new(r, "derived", derived);
-}
-
 void
 hx_record_timeline_figures(hx_record_t *rec)
 {
@@ -447,72 +131,6 @@ hx_record_timeline_figures(hx_record_t *rec)
 	for (size_t i = 0; i < n; i++) {
 		if (s[i].live_bytes > rec->timeline_max_live_bytes)
 			rec->timeline_max_live_bytes = s[i].live_bytes;
-	}
-}
-
-static json_t *
-timeline_json(const hx_record_t *rec)
-{
-	return json_pack("{s:s?, s:I, s:I, s:b, s:I}", "path",
-	    rec->timeline_path, "interval_us",
-	    (json_int_t)rec->timeline_interval_us, "samples",
-	    (json_int_t)rec->timeline_samples, "truncated",
-	    rec->timeline_truncated, "max_live_bytes",
-	    (json_int_t)rec->timeline_max_live_bytes);
-}
-
-static json_t *
-settings_json(const hx_record_t *rec)
-{
-	return json_pack("{s:I, s:I, s:f, s:s}", "repeat",
-	    (json_int_t)rec->repeat, "warmup", (json_int_t)rec->warmup,
-	    "min_time_s", rec->min_time_s, "events",
-	    rec->events != NULL ? rec->events : "default");
-}
-
-static void
-head_json(const hx_record_t *rec, json_t *r)
-{
-	json_object_set_new(
-	    r, "schema_version", json_integer(HX_SCHEMA_VERSION));
-	json_object_set_new(
-	    r, "harness_version", json_string(hx_record_version()));
-	json_object_set_new(r, "workload", json_string(rec->workload));
-	json_object_set_new(r, "variant", json_string(rec->variant));
-	json_object_set_new(
-	    r, "status", json_string(status_names[rec->status]));
-	if (rec->description != NULL)
-		json_object_set_new(
-		    r, "description", json_string(rec->description));
-	if (rec->idiom != NULL)
-		json_object_set_new(r, "idiom", json_string(rec->idiom));
-	if (rec->loops != NULL)
-		json_object_set_new(r, "loops", json_string(rec->loops));
-	if (rec->notes != NULL)
-		json_object_set_new(r, "notes", json_string(rec->notes));
-	if (rec->params_of != NULL)
-		json_object_set_new(
-		    r, "params", hx_params_json(rec->params_of, &rec->params));
-	json_object_set_new(r, "date", json_string(rec->date));
-	if (rec->has_settings)
-		json_object_set_new(r, "settings", settings_json(rec));
-}
-
-/* src's members into dst where dst has none of the name; into objects of
- * the same name member by member. */
-static void
-merge_missing(json_t *dst, json_t *src)
-{
-	const char *key;
-	json_t *v, *mine;
-
-	json_object_foreach(src, key, v)
-	{
-		mine = json_object_get(dst, key);
-		if (mine == NULL)
-			json_object_set(dst, key, v);
-		else if (json_is_object(mine) && json_is_object(v))
-			merge_missing(mine, v);
 	}
 }
 
@@ -543,43 +161,125 @@ model_warning(const hx_record_t *rec, json_t *warnings)
 	json_array_append_new(warnings, json_string(w));
 }
 
-json_t *
-hx_record_to_json(const hx_record_t *rec)
+/* What the timed samples give: their summary, outliers and warnings. */
+static int
+finish_time(hx_record_t *rec, json_t *warnings)
 {
-	json_t *r = json_object(), *warnings = json_array(), *machine;
+	size_t n = rec->nsamples;
 
-	if (r == NULL || warnings == NULL) {
-		json_decref(r);
-		json_decref(warnings);
-		return NULL;
+	rec->median_s = n > 0 ? hx_stats_median(rec->samples, n) : rec->cold_s;
+	if (n == 0)
+		return 0;
+	if (hx_stats_summarize(rec->samples, n, &rec->summary) != 0)
+		return -1;
+	rec->has_summary = 1;
+	rec->outlier_flags = calloc(n, 1);
+	if (rec->outlier_flags == NULL ||
+	    hx_stats_outliers(rec->samples, n, HX_STATS_OUTLIER_Z,
+		rec->outlier_flags) == SIZE_MAX) {
+		free(rec->outlier_flags);
+		rec->outlier_flags = NULL;
 	}
+	time_warnings(&rec->summary, n, rec->clock_resolution_s, warnings);
+	return 0;
+}
+
+/* The step quantiles: median, p90, p99, min, max. */
+static void
+finish_steps(hx_record_t *rec)
+{
+	static const double q[5] = {0.5, 0.9, 0.99, 0.0, 1.0};
+
+	for (int i = 0; i < 5 && rec->nsteps > 0; i++)
+		rec->step_q[i] =
+		    hx_stats_quantile(rec->step_samples, rec->nsteps, q[i]);
+}
+
+/* Rates of the work at the median time; NAN where there is no count. */
+static void
+finish_work(hx_record_t *rec)
+{
+	double t = rec->has_time ? rec->median_s : 0.0;
+
+	rec->gflops_per_s = rec->gbytes_per_s = rec->ns_per_unit = NAN;
+	rec->intensity = NAN;
+	if (rec->has_time && t > 0) {
+		if (!isnan(rec->flops))
+			rec->gflops_per_s = rec->flops / t * 1e-9;
+		if (!isnan(rec->bytes))
+			rec->gbytes_per_s = rec->bytes / t * 1e-9;
+		rec->ns_per_unit = t / rec->units * 1e9;
+	}
+	if (rec->has_time && rec->bytes > 0 && !isnan(rec->flops))
+		rec->intensity = rec->flops / rec->bytes;
+}
+
+/* derived: ipc and each miss counter per unit of work, per timed run. */
+static json_t *
+finish_derived(const hx_record_t *rec)
+{
+	const hx_counters_t *cs = &rec->counters;
+	json_t *derived = json_object();
+	double runs = rec->counter_runs > 0 ? rec->counter_runs : 1.0;
+	int ok_c, ok_i;
+	double cycles = hx_counters_get(cs, "cycles", &ok_c);
+	double instr = hx_counters_get(cs, "instructions", &ok_i);
+
+	if (ok_c && ok_i && cycles > 0)
+		json_object_set_new(derived, "ipc", json_real(instr / cycles));
+	for (size_t i = 0; rec->has_work && i < cs->count; i++) {
+		const hx_counter_t *c = &cs->c[i];
+		char key[160];
+		if (c->status == HX_COUNTER_UNSUPPORTED || rec->units <= 0 ||
+		    strstr(c->name, "miss") == NULL)
+			continue;
+		snprintf(key, sizeof(key), "%s_per_%s", c->name, rec->unit);
+		json_object_set_new(
+		    derived, key, json_real(c->value / runs / rec->units));
+	}
+	return derived;
+}
+
+int
+hx_record_finish(hx_record_t *rec)
+{
+	json_t *warnings;
+
+	if (rec->finished)
+		return 0;
+	if ((warnings = json_array()) == NULL)
+		return -1;
 	if (json_is_array(rec->warnings))
 		json_array_extend(warnings, rec->warnings);
-	head_json(rec, r);
-	json_object_set_new(r, "memory", memory_json(rec));
 	model_warning(rec, warnings);
-	if (rec->has_work)
-		json_object_set_new(r, "work", work_json(rec));
-	if ((machine = hx_machine_json()) != NULL)
-		hx_host_describe(machine, warnings);
-	json_object_set_new(r, "machine", machine);
+	if (rec->machine == NULL && (rec->machine = hx_machine_json()) != NULL)
+		hx_host_describe(rec->machine, warnings);
 	if (rec->has_window)
-		json_object_set_new(r, "conditions",
-		    hx_host_window_json(&rec->window, warnings));
-	if (rec->status != HX_STATUS_OK)
-		json_object_set_new(r, "reason", json_string(rec->reason));
-	if (rec->digest_count > 0)
-		digest_json(rec, r);
-	if (rec->has_time)
-		json_object_set_new(r, "time_s", time_json(rec, warnings));
+		rec->conditions = hx_host_window_json(&rec->window, warnings);
+	if (rec->has_time && finish_time(rec, warnings) != 0)
+		rec->has_summary = 0;
 	if (rec->has_steps)
-		json_object_set_new(r, "steps_s", steps_json(rec));
+		finish_steps(rec);
+	if (rec->has_work)
+		finish_work(rec);
 	if (rec->has_counters)
-		counters_json(rec, r);
-	if (rec->has_timeline)
-		json_object_set_new(r, "timeline", timeline_json(rec));
-	if (json_is_object(rec->extra))
-		merge_missing(r, rec->extra);
-	json_object_set_new(r, "warnings", warnings);
-	return r;
+		rec->derived = finish_derived(rec);
+	rec->all_warnings = warnings;
+	rec->finished = 1;
+	return 0;
+}
+
+void
+hx_record_set(hx_record_t *rec, hx_field_id_t id, double v)
+{
+	if (id >= HX_F_COUNT)
+		return;
+	rec->figure[id] = v;
+	rec->figure_set[id] = 1;
+}
+
+json_t *
+hx_record_to_json(hx_record_t *rec)
+{
+	return hx_record_finish(rec) == 0 ? hx_record_format(rec) : NULL;
 }

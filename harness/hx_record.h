@@ -1,20 +1,21 @@
 /*
- * hx_record: what one measured run produced, as plain data, and the one
- * function that writes it as the result object (docs/interface.md,
- * docs/result-schema.md).
+ * hx_record: what one measured run produced, as plain data, the step that
+ * finishes it and the one function that writes it as the result object
+ * (docs/interface.md, docs/result-schema.md).
  *
- * Measuring and writing are two steps (Google Benchmark's runner and
- * reporters): hx_run_measure fills a record and writes nothing;
- * hx_record_to_json turns any record into JSON, so the format can change
- * without touching the measurement and the writer can be tested with a
- * hand-made record. The same record serves a whole-process measurement
+ * Measuring, finishing and writing are three steps (Google Benchmark's
+ * runner, GetResults and PrintRunData): hx_run_measure fills a record and
+ * writes nothing; hx_record_finish derives every figure (time statistics,
+ * step quantiles, rates, counter-derived figures, warnings) and takes the
+ * machine snapshot; hx_record_format only formats a finished record, so
+ * the format can change without touching the measurement and the writer
+ * can be tested with a hand-made finished record and no machine. The same
+ * record serves a whole-process measurement
  * (`harness exec`): every section but the head is optional (a has_* flag),
  * and what such a run alone knows goes into the optional `extra` object.
  *
- * Figures the writer derives rather than stores: time statistics (median,
- * interval, outliers, warnings) from the samples, step quantiles from the
- * step samples, work rates from the median time, counter-derived figures
- * (ipc, misses per unit). The machine description is this machine's.
+ * A figure of the field table (hx_fields.h) that no section below holds
+ * is measured with hx_record_set and written at its path.
  *
  * Limits: a record is filled by one thread; strings it points to (names,
  * formulas, paths) must outlive it; arrays and JSON objects it holds are
@@ -29,7 +30,9 @@
 #include <time.h>
 
 #include "hx_counters.h"
+#include "hx_fields.h"
 #include "hx_host.h"
+#include "hx_stats.h"
 #include "hx_timeline.h"
 #include "variant.h"
 
@@ -175,6 +178,27 @@ typedef struct hx_record_s {
 	 * extra "memory" object adds to the record's memory (owned,
 	 * optional; exec: "command", "exit_status", "reported", "runs"). */
 	json_t *extra;
+
+	/* Figures of the field table measured with hx_record_set. */
+	double figure[HX_F_COUNT];
+	unsigned char figure_set[HX_F_COUNT];
+
+	/* What hx_record_finish derives from the above (owned); the writer
+	 * formats only these and the measured fields. */
+	int finished;
+	/* The machine: this machine's, read by finish, unless set before
+	 * (a writer test's hand-made object; finish then adds nothing). */
+	json_t *machine;
+	json_t *conditions;   /* from the window; NULL without one */
+	json_t *all_warnings; /* warnings, then each finish found */
+	int has_summary;      /* summary of the timed samples (n > 0) */
+	hx_summary_t summary;
+	unsigned char *outlier_flags; /* per timed sample; NULL: none */
+	double median_s;              /* the timed median, or the cold run */
+	double step_q[5];             /* median, p90, p99, min, max */
+	/* Work rates at the median time: NAN where there is no count. */
+	double gflops_per_s, gbytes_per_s, ns_per_unit, intensity;
+	json_t *derived; /* ipc and misses per unit; NULL without counters */
 } hx_record_t;
 
 /* Zeroes rec, status ok, date now. */
@@ -190,8 +214,20 @@ void hx_record_skip(hx_record_t *rec, const char *fmt, ...)
  * bytes). */
 void hx_record_date(char *buf, size_t len, time_t t);
 
-/* The result object (a new reference), or NULL when out of memory. */
-json_t *hx_record_to_json(const hx_record_t *rec);
+/* Derives the figures and reads the machine (see above); once: a
+ * finished record is left as it is. 0, or -1 when out of memory. */
+int hx_record_finish(hx_record_t *rec);
+
+/* Sets the figure id (a field of hx_fields.h) to v; the writer puts it at
+ * the field's path where no section wrote that path. */
+void hx_record_set(hx_record_t *rec, hx_field_id_t id, double v);
+
+/* The result object of a finished record (a new reference), or NULL when
+ * rec is not finished or out of memory. Formats only. */
+json_t *hx_record_format(const hx_record_t *rec);
+
+/* hx_record_finish, then hx_record_format. */
+json_t *hx_record_to_json(hx_record_t *rec);
 
 /* Fills rec's timeline figures from its sampler (rec->timeline). */
 void hx_record_timeline_figures(hx_record_t *rec);

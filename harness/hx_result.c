@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hx_fields.h"
 #include "hx_file.h"
 #include "hx_format.h"
 #include "hx_params.h"
@@ -22,8 +23,18 @@ str_or(const json_t *r, const char *key)
 const char *
 hx_result_status(const json_t *r)
 {
-	const char *s = json_string_value(json_object_get(r, "status"));
+	const char *s = json_string_value(json_object_get(r, HX_PATH(STATUS)));
 	return s != NULL ? s : "failed";
+}
+
+/* Member key of object o, or element key of array o when key is digits. */
+static json_t *
+result_member(const json_t *o, const char *key)
+{
+	if (json_is_array(o) && key[0] != '\0' &&
+	    strspn(key, "0123456789") == strlen(key))
+		return json_array_get(o, (size_t)strtoul(key, NULL, 10));
+	return json_object_get(o, key);
 }
 
 json_t *
@@ -38,10 +49,10 @@ hx_result_at(const json_t *r, const char *path)
 			return NULL;
 		memcpy(key, path, len);
 		key[len] = '\0';
-		r = json_object_get(r, key);
+		r = result_member(r, key);
 		path = dot + 1;
 	}
-	return r != NULL ? json_object_get(r, path) : NULL;
+	return r != NULL ? result_member(r, path) : NULL;
 }
 
 double
@@ -57,14 +68,14 @@ hx_result_number(const json_t *r, const char *path)
 static void
 print_cachesim(FILE *f, const json_t *r)
 {
-	double d1 = hx_result_number(r, "cachesim.D1_misses_per_unit");
-	double ll = hx_result_number(r, "cachesim.LL_misses_per_unit");
+	double d1 = hx_field_number(r, HX_F_SIM_D1_PER_UNIT);
+	double ll = hx_field_number(r, HX_F_SIM_LL_PER_UNIT);
 	char a[HX_FORMAT_LEN], b[HX_FORMAT_LEN];
 
 	if (isnan(d1) || isnan(ll))
 		return;
 	fprintf(f, "; simulated misses per %s: D1 %s, LL %s",
-	    str_or(json_object_get(r, "work"), "unit"),
+	    hx_field_string(r, HX_F_WORK_UNIT) ?: "?",
 	    hx_format_count(a, sizeof(a), d1, NULL),
 	    hx_format_count(b, sizeof(b), ll, NULL));
 }
@@ -74,10 +85,9 @@ print_cachesim(FILE *f, const json_t *r)
 static void
 print_insn(FILE *f, const json_t *r)
 {
-	const json_t *per = hx_result_at(r, "cachesim.instructions_per_unit");
-	const json_t *min =
-	    hx_result_at(r, "cachesim.instructions_min_per_unit");
-	const char *unit = json_string_value(hx_result_at(r, "work.unit"));
+	const json_t *per = hx_field_get(r, HX_F_SIM_INSN_PER_UNIT);
+	const json_t *min = hx_field_get(r, HX_F_SIM_INSN_MIN_PER_UNIT);
+	const char *unit = hx_field_string(r, HX_F_WORK_UNIT);
 
 	if (!json_is_number(per))
 		return;
@@ -93,57 +103,56 @@ void
 hx_result_print_line(FILE *f, const json_t *r)
 {
 	const char *status = hx_result_status(r);
-	const json_t *ci =
-	    json_object_get(json_object_get(r, "time_s"), "ci95");
+	double ci_lo = hx_field_number(r, HX_F_TIME_CI_LO);
+	double ci_hi = hx_field_number(r, HX_F_TIME_CI_HI);
 	char med[32], lo[32], hi[32], cold[32], ws[32], model[48], rss[32];
 	char faults[32], cold_faults[32];
-	const workload_t *w = hx_plugin_find_workload(str_or(r, "workload"));
+	const workload_t *w =
+	    hx_plugin_find_workload(str_or(r, HX_PATH(WORKLOAD)));
 
-	fprintf(f, "%s/%s", str_or(r, "workload"), str_or(r, "variant"));
+	fprintf(f, "%s/%s", str_or(r, HX_PATH(WORKLOAD)),
+	    str_or(r, HX_PATH(VARIANT)));
 	if (w != NULL)
 		hx_params_label_changed(f, w, json_object_get(r, "params"));
 	else
 		fprintf(f, " n=%.0f", hx_result_number(r, "params.n"));
 	if (strcmp(status, "ok") != 0) {
-		fprintf(f, ": %s: %s\n", status, str_or(r, "reason"));
+		fprintf(f, ": %s: %s\n", status, str_or(r, HX_PATH(REASON)));
 		return;
 	}
-	hx_format_time(med, sizeof(med), hx_result_number(r, "time_s.median"));
-	hx_format_time(cold, sizeof(cold), hx_result_number(r, "time_s.cold"));
+	hx_format_time(med, sizeof(med), hx_field_number(r, HX_F_TIME_MEDIAN));
+	hx_format_time(cold, sizeof(cold), hx_field_number(r, HX_F_TIME_COLD));
 	hx_format_bytes(
-	    ws, sizeof(ws), hx_result_number(r, "memory.peak_workspace_bytes"));
+	    ws, sizeof(ws), hx_field_number(r, HX_F_PEAK_WORKSPACE));
 	/* A variant without a model (a plugin's) has no model_bytes. */
-	if (hx_result_at(r, "memory.model_bytes") == NULL) {
+	if (hx_field_get(r, HX_F_MODEL_BYTES) == NULL) {
 		snprintf(model, sizeof(model), "no model");
 	} else {
 		memcpy(model, "model ", 7);
 		hx_format_bytes(model + 6, sizeof(model) - 6,
-		    hx_result_number(r, "memory.model_bytes"));
+		    hx_field_number(r, HX_F_MODEL_BYTES));
 	}
-	hx_format_bytes(
-	    rss, sizeof(rss), hx_result_number(r, "memory.peak_rss_bytes"));
+	hx_format_bytes(rss, sizeof(rss), hx_field_number(r, HX_F_PEAK_RSS));
 	fprintf(f, ": median %s", med);
-	if (json_array_size(ci) == 2) {
-		hx_format_time(
-		    lo, sizeof(lo), json_number_value(json_array_get(ci, 0)));
-		hx_format_time(
-		    hi, sizeof(hi), json_number_value(json_array_get(ci, 1)));
+	if (!isnan(ci_lo) && !isnan(ci_hi)) {
+		hx_format_time(lo, sizeof(lo), ci_lo);
+		hx_format_time(hi, sizeof(hi), ci_hi);
 		fprintf(f, " [%s, %s]", lo, hi);
 	}
 	hx_format_count(faults, sizeof(faults),
-	    hx_result_number(r, "memory.minor_faults"), NULL);
+	    hx_field_number(r, HX_F_MINOR_FAULTS), NULL);
 	hx_format_count(cold_faults, sizeof(cold_faults),
-	    hx_result_number(r, "memory.cold_minor_faults"), NULL);
+	    hx_field_number(r, HX_F_COLD_MINOR_FAULTS), NULL);
 	fprintf(f,
 	    ", cold %s; workspace %s (%s); rss hwm %s; "
 	    "page faults %s a run (cold %s); %s",
 	    cold, ws, model, rss, faults, cold_faults,
-	    json_is_true(
-		json_object_get(json_object_get(r, "validation"), "ok"))
+	    json_is_true(hx_field_get(r, HX_F_VALIDATION_OK))
 		? "matches the float64 reference"
 		: "not validated");
 	print_cachesim(f, r);
 	print_insn(f, r);
+	hx_field_summary_tail(f, r);
 	fputc('\n', f);
 }
 

@@ -22,7 +22,8 @@ void hx_result_print_warnings(FILE *f, const json_t *r);
  * with msg. */
 int hx_result_write(
     const char *path, const json_t *r, char *msg, size_t msglen);
-/* The value at path "a.b.c" (borrowed), or NULL when missing. */
+/* The value at path "a.b.c" (borrowed), or NULL when missing; a component
+ * of digits indexes an array ("time_s.ci95.0"). */
 json_t *hx_result_at(const json_t *r, const char *path);
 /* A number field by path "a.b.c" (NAN when missing or not a number). */
 double hx_result_number(const json_t *r, const char *path);

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "hx_cli.h"
+#include "hx_fields.h"
 #include "hx_file.h"
 #include "hx_plugin.h"
 #include "hx_result.h"
@@ -467,8 +468,7 @@ sweep_same_run(const json_t *r, const hx_run_config_t *cfg)
 	const char *v = json_string_value(json_object_get(r, "variant"));
 	const json_t *set = json_object_get(r, "settings");
 	const char *events = json_string_value(json_object_get(set, "events"));
-	const json_t *cpu =
-	    json_object_get(json_object_get(r, "conditions"), "cpu");
+	const json_t *cpu = hx_field_get(r, HX_F_CONDITIONS_CPU);
 	/* A result taken on another CPU (or pinned when this one is not, or
 	 * the reverse) is taken again; one from before --cpu was unpinned. */
 	json_int_t pinned = json_is_integer(cpu) ? json_integer_value(cpu) : -1;
@@ -476,9 +476,9 @@ sweep_same_run(const json_t *r, const hx_run_config_t *cfg)
 	return w != NULL && v != NULL && strcmp(w, cfg->workload->name) == 0 &&
 	    strcmp(v, cfg->variant->name) == 0 &&
 	    hx_params_match_json(r, cfg->workload, &cfg->params) &&
-	    hx_result_number(r, "settings.repeat") == (double)cfg->repeat &&
-	    hx_result_number(r, "settings.warmup") == (double)cfg->warmup &&
-	    hx_result_number(r, "settings.min_time_s") == cfg->min_time_s &&
+	    hx_field_number(r, HX_F_SETTINGS_REPEAT) == (double)cfg->repeat &&
+	    hx_field_number(r, HX_F_SETTINGS_WARMUP) == (double)cfg->warmup &&
+	    hx_field_number(r, HX_F_SETTINGS_MIN_TIME) == cfg->min_time_s &&
 	    events != NULL &&
 	    strcmp(events, cfg->events != NULL ? cfg->events : "default") ==
 	    0 &&

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hx_fields.h"
 #include "hx_format.h"
 #include "hx_params.h"
 #include "hx_result.h"
@@ -89,8 +90,8 @@ hx_table_status(const json_t *r, char *buf, size_t len)
 static void
 table_time(const json_t *r, char *med, char *ci)
 {
-	const json_t *iv = hx_result_at(r, "time_s.ci95");
-	double m = hx_result_number(r, "time_s.median");
+	const json_t *iv = hx_field_get(r, HX_F_TIME_CI);
+	double m = hx_field_number(r, HX_F_TIME_MEDIAN);
 	char lo[HX_FORMAT_LEN], hi[HX_FORMAT_LEN];
 
 	if (strcmp(hx_result_status(r), "ok") != 0 || isnan(m)) {
@@ -111,9 +112,9 @@ table_time(const json_t *r, char *med, char *ci)
 }
 
 static void
-table_bytes(const json_t *r, const char *path, char *out)
+table_bytes(const json_t *r, hx_field_id_t id, char *out)
 {
-	double v = hx_result_number(r, path);
+	double v = hx_field_number(r, id);
 
 	if (isnan(v))
 		snprintf(out, HX_TABLE_CELL, "-");
@@ -131,7 +132,7 @@ table_fastest(const json_t *results)
 
 	json_array_foreach(results, i, r)
 	{
-		double m = hx_result_number(r, "time_s.median");
+		double m = hx_field_number(r, HX_F_TIME_MEDIAN);
 		if (strcmp(hx_result_status(r), "ok") == 0 && m > 0 &&
 		    (isnan(best) || m < best))
 			best = m;
@@ -167,7 +168,7 @@ hx_table_relative(FILE *f, const json_t *results, const char *what)
 		snprintf(table_cell(&t, 0, c), HX_TABLE_CELL, "%s", head[c]);
 	json_array_foreach(results, i, r)
 	{
-		double m = hx_result_number(r, "time_s.median");
+		double m = hx_field_number(r, HX_F_TIME_MEDIAN);
 		if (i + 1 >= t.nrows)
 			break;
 		snprintf(table_cell(&t, i + 1, 0), HX_TABLE_CELL, "%s",
@@ -180,8 +181,7 @@ hx_table_relative(FILE *f, const json_t *results, const char *what)
 			    "%.2fx", m / best);
 		else
 			snprintf(table_cell(&t, i + 1, 3), HX_TABLE_CELL, "-");
-		table_bytes(
-		    r, "memory.peak_rss_bytes", table_cell(&t, i + 1, 4));
+		table_bytes(r, HX_F_PEAK_RSS, table_cell(&t, i + 1, 4));
 		hx_table_status(r, table_cell(&t, i + 1, 5), HX_TABLE_CELL);
 	}
 	rc = table_print(f, &t) != 0 || table_rest(f, results) != 0 ? -1 : 0;
@@ -223,10 +223,10 @@ hx_table_results(FILE *f, const json_t *results)
 		snprintf(table_cell(&t, 0, c), HX_TABLE_CELL, "%s", head[c]);
 	json_array_foreach(results, i, r)
 	{
-		const char *peak =
-		    isnan(hx_result_number(r, "memory.peak_workspace_bytes"))
-		    ? "memory.peak_rss_bytes"
-		    : "memory.peak_workspace_bytes";
+		hx_field_id_t peak =
+		    isnan(hx_field_number(r, HX_F_PEAK_WORKSPACE))
+		    ? HX_F_PEAK_RSS
+		    : HX_F_PEAK_WORKSPACE;
 		if (i + 1 >= t.nrows)
 			break;
 		snprintf(table_cell(&t, i + 1, 0), HX_TABLE_CELL, "%s",
@@ -235,7 +235,7 @@ hx_table_results(FILE *f, const json_t *results)
 		table_time(
 		    r, table_cell(&t, i + 1, 2), table_cell(&t, i + 1, 3));
 		table_bytes(r, peak, table_cell(&t, i + 1, 4));
-		table_bytes(r, "memory.model_bytes", table_cell(&t, i + 1, 5));
+		table_bytes(r, HX_F_MODEL_BYTES, table_cell(&t, i + 1, 5));
 		hx_table_status(r, table_cell(&t, i + 1, 6), HX_TABLE_CELL);
 	}
 	rc = table_print(f, &t) != 0 || table_rest(f, results) != 0 ? -1 : 0;

@@ -409,6 +409,7 @@ dispatch(int argc, char **argv)
 {
 	const hx_help_cmd_t *c;
 	const command_t *cmd;
+	struct option own[HX_HELP_MAX_OPTIONS];
 	int n = argc - 1;
 	char msg[4400];
 
@@ -438,6 +439,12 @@ dispatch(int argc, char **argv)
 	}
 	/* --plugin PATH, wherever it is among the options. */
 	if (hx_plugin_from_argv(&n, argv + 1, msg, sizeof(msg)) != 0) {
+		fprintf(stderr, "harness %s: %s\n", argv[1], msg);
+		return HX_EXIT_USAGE;
+	}
+	/* A workload's own parameters as --NAME, once the plugin is known. */
+	c->options(own);
+	if (hx_params_own_options(n, argv + 1, own, msg, sizeof(msg)) != 0) {
 		fprintf(stderr, "harness %s: %s\n", argv[1], msg);
 		return HX_EXIT_USAGE;
 	}

@@ -36,7 +36,7 @@
  *
  * Parameters: those of the harness's table it uses (n m g preset seed
  * chunk tile steps), named in workload_t.params, and up to
- * PARAMS_EXTRA_MAX of its own in workload_t.extra_params (name, meaning,
+ * PARAMS_EXTRA_MAX (16) of its own in workload_t.extra_params (name, meaning,
  * bounds, default), given as --param NAME=VALUE and found in
  * params_t.extra[i].
  *

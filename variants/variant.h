@@ -55,8 +55,9 @@ extern "C" {
 
 enum { PRESET_RANDOM = 0, PRESET_SEED = 1 };
 
-/* At most this many parameters a workload declares for itself. */
-#define PARAMS_EXTRA_MAX 4
+/* At most this many parameters a workload declares for itself (a fixed
+ * array keeps params_t a plain value that variants copy). */
+#define PARAMS_EXTRA_MAX 16
 
 /* The run parameters. 0 in chunk or tile means "the variant's default".
  * extra[i] holds the value of the workload's i-th declared parameter. */

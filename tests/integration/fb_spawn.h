@@ -21,6 +21,8 @@
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
 
+#include "hx_file.h"
+
 extern char **environ;
 
 #define FB_MAX_ARGS 48
@@ -66,23 +68,11 @@ fb_tmpdir(char *buf, size_t len)
 	cr_assert(mkdtemp(buf) != NULL, "mkdtemp %s: %s", buf, strerror(errno));
 }
 
+/* The test's folder and its files (hx_file_rmdir, as exec's own). */
 static inline void
 fb_rmdir(const char *dir)
 {
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	char p[4400];
-
-	if (d == NULL)
-		return;
-	while ((e = readdir(d)) != NULL) {
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		snprintf(p, sizeof(p), "%s/%s", dir, e->d_name);
-		unlink(p);
-	}
-	closedir(d);
-	rmdir(dir);
+	hx_file_rmdir(dir);
 }
 
 /* The whole file as a new string (NULL when it cannot be read). */

@@ -15,6 +15,7 @@
 #include <criterion/criterion.h>
 
 #include "fb_spawn.h"
+#include "hx_fields.h"
 #include "plugin.h"
 
 #define MAX_ROWS 400
@@ -22,6 +23,7 @@
 typedef struct row_s {
 	char path[128];
 	char type[64];
+	char unit[64];
 	char when[16];
 } row_t;
 
@@ -59,6 +61,15 @@ schema_load(void)
 		    rows[nrows].type, sizeof(rows[nrows].type), "%s", type);
 		snprintf(
 		    rows[nrows].when, sizeof(rows[nrows].when), "%s", when);
+		/* The unit cell trimmed of its padding. */
+		{
+			char *u = unit + strspn(unit, " ");
+			size_t n = strlen(u);
+			while (n > 0 && u[n - 1] == ' ')
+				u[--n] = '\0';
+			snprintf(rows[nrows].unit, sizeof(rows[nrows].unit),
+			    "%s", u);
+		}
 		nrows++;
 	}
 	free(doc);
@@ -167,6 +178,67 @@ schema_required(const json_t *r, const char *kind)
 		checked++;
 	}
 	cr_expect(checked > 20, "only %d required fields", checked);
+}
+
+/* The type cell's alternatives that a field of kind k may take. */
+static int
+kind_documented(const char *type, hx_field_kind_t k)
+{
+	switch (k) {
+	case HX_FIELD_STRING:
+		return strstr(type, "string") != NULL;
+	case HX_FIELD_BOOL:
+		return strstr(type, "boolean") != NULL;
+	case HX_FIELD_INT:
+		return strstr(type, "integer") != NULL;
+	case HX_FIELD_BYTES:
+		return strstr(type, "integer") != NULL &&
+		    strstr(type, "null") != NULL;
+	case HX_FIELD_REAL:
+		return strstr(type, "number") != NULL;
+	case HX_FIELD_ARRAY:
+		return strstr(type, "array") != NULL;
+	}
+	return 0;
+}
+
+/* Every line of the field table (harness/hx_fields.h) has its row in the
+ * document, with the same unit and a type its kind can take; an array
+ * element ("time_s.ci95.0") is documented by its array's row. Bytes may be
+ * documented as never null (a field that is always measured). */
+Test(schema, every_field_of_the_table_is_documented)
+{
+	schema_load();
+	for (int i = 0; i < HX_F_COUNT; i++) {
+		const hx_field_t *f = &hx_fields[i];
+		char path[128];
+		const row_t *row;
+		const char *dot;
+		int wild, element = 0;
+		snprintf(path, sizeof(path), "%s", f->path);
+		dot = strrchr(path, '.');
+		if (dot != NULL && dot[1] != '\0' &&
+		    strspn(dot + 1, "0123456789") == strlen(dot + 1)) {
+			path[dot - path] = '\0';
+			element = 1;
+		}
+		row = schema_find(path, &wild);
+		cr_expect(row != NULL && !wild,
+		    "%s: a field of hx_fields.h without its row in "
+		    "docs/result-schema.md",
+		    f->path);
+		if (row == NULL || wild)
+			continue;
+		cr_expect_str_eq(row->unit, f->unit,
+		    "%s: unit '%s' in the document, '%s' in hx_fields.h",
+		    f->path, row->unit, f->unit);
+		cr_expect(element ? strstr(row->type, "array") != NULL
+				  : kind_documented(row->type, f->kind) ||
+			    (f->kind == HX_FIELD_BYTES &&
+				strstr(row->type, "integer") != NULL),
+		    "%s: documented as %s, kind %d in hx_fields.h", f->path,
+		    row->type, (int)f->kind);
+	}
 }
 
 static json_t *
