@@ -409,97 +409,6 @@ speed_question(rp_report_t *R)
 	rp_text_fill(R->md, speed_c, &x);
 }
 
-/* ---- what none of the answers said ---- */
-
-typedef struct fix_s {
-	const char *workload, *variant; /* the C variant */
-	const char *programs;           /* JAX programs = markers, spaced */
-	/* where the markers are, relative to the repository: a
-	 * space-separated list, searched in order */
-	const char *files;
-	const char *what;
-} fix_t;
-
-static const fix_t fixes[] = {
-    {"interp", "hoisted", "hoisted hoisted_map hoisted_cache",
-	"variants/jax/fb_interp.py variants/jax/fb_programs.py",
-	"All the interpolants share one grid, so a point's cell and weights "
-	"are computed once, outside the loop over interpolants."},
-    {"interp", "sorted", "sorted", "variants/jax/fb_interp.py",
-	"Sorting the points by cell first makes the points of one cell read "
-	"the same four table rows one after another."},
-    {"interp", "tiled", "scan", "variants/jax/fb_interp.py",
-	"Looping over the interpolants, each adding its squares into one "
-	"(N,) sum, keeps O(N) alive instead of an (N,M) array."},
-    {"colony", "chunked", "chunked", "variants/jax/fb_colony.py",
-	"Batching the rows bounds the N x N arrays to B x N."},
-    {"colony", "cells", "cells", "variants/jax/fb_cells.py",
-	"Contacts reach only r_cut, so a cell list finds the neighbours in "
-	"O(N) work instead of all N^2 pairs."},
-};
-
-/* One JAX program of a fix: its code between the markers and its
- * measured warm call and working bytes; 1 when either was there. */
-static int
-fix_program(rp_report_t *R, const fix_t *x, const char *program)
-{
-	const json_t *j = rp_jax_run(&R->data, x->workload, program);
-	char code[2048], file[128];
-	const char *p = x->files;
-	int n = 0;
-
-	while (n == 0 && *p != '\0') {
-		size_t len = strcspn(p, " ");
-		snprintf(file, sizeof(file), "%.*s", (int)len, p);
-		n = rp_lesson_code(&R->data, file, program, code, sizeof(code));
-		p += len + strspn(p + len, " ");
-	}
-	if (n > 0)
-		rp_md(R, "  JAX, `%s` (%s):\n\n```python\n%s```\n\n", program,
-		    file, code);
-	if (j != NULL)
-		rp_md(R,
-		    "  JAX `%s` measured: warm call %s, working bytes %s.\n",
-		    program, rp_text_fmt_time(WARM(j)),
-		    rp_text_fmt_bytes(rp_jax_work(&R->data, j)));
-	return n > 0 || j != NULL;
-}
-
-static void
-fix_write(rp_report_t *R, const fix_t *x)
-{
-	const json_t *c = rp_data_main_run(&R->data, x->workload, x->variant);
-	const char *loops =
-	    rp_data_variant_text(&R->data, x->workload, x->variant, "loops");
-	int colony = rp_workload_per_step(x->workload), any = 0;
-	char list[128], *save = NULL, *p;
-
-	rp_md(R, "- **%s/%s.** %s C: `%s`; %s %s, workspace %s (%s).\n",
-	    x->workload, x->variant, x->what, loops != NULL ? loops : "",
-	    colony ? "a step" : "a run",
-	    rp_text_fmt_time(colony ? STEP(c) : MEDIAN(c)), rp_report_peak(c),
-	    colony ? "Table 3" : "Table 1");
-	snprintf(list, sizeof(list), "%s", x->programs);
-	for (p = strtok_r(list, " ", &save); p != NULL;
-	     p = strtok_r(NULL, " ", &save))
-		any |= fix_program(R, x, p);
-	if (!any)
-		rp_md(
-		    R, "  JAX (%s): not measured in this data.\n", x->programs);
-}
-
-static void
-fixes_write(rp_report_t *R)
-{
-	rp_md(R,
-	    "## What none of the answers said\n\nEach fix below changes the "
-	    "algorithm, not only the schedule; its C loop nest, its JAX code "
-	    "where the data has it, and what each measured.\n\n");
-	for (size_t i = 0; i < sizeof(fixes) / sizeof(fixes[0]); i++)
-		fix_write(R, &fixes[i]);
-	rp_md(R, "\n");
-}
-
 /* ---- the limiters, the advice, and a minute's try ---- */
 
 /* Why some verdicts read "not determined", from what the data holds:
@@ -600,7 +509,7 @@ rp_lesson_write(rp_report_t *R)
 {
 	memory_question(R);
 	speed_question(R);
-	fixes_write(R);
+	rp_lesson_fixes_write(R);
 	limits_brief(R);
 	advice_brief(R);
 	try_it(R);

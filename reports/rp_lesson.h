@@ -33,6 +33,9 @@
 /* The lesson, into R->md. */
 void rp_lesson_write(rp_report_t *R);
 
+/* Its section "What none of the answers said" (rp_lesson_fixes.c). */
+void rp_lesson_fixes_write(rp_report_t *R);
+
 /* The lines between "# lesson:begin name" and "# lesson:end" of path
  * (relative to the repository, found as above) into buf, at most
  * RP_LESSON_CODE_LINES of them; returns how many lines, 0 when the file or
