@@ -598,6 +598,31 @@ Test(writers, warnings_and_parameters_on_the_terminal)
 	fb_rmdir(dir);
 }
 
+/* stdout and stderr into one pipe (`2>&1 | ...`, a CI log): each warning
+ * comes after the summary line it belongs to, not before it. */
+Test(writers, warnings_follow_their_line_in_one_pipe)
+{
+	char dir[4096], out[4200], script[8400], *text, *line, *warn;
+	char *args[] = {"-c", script, NULL};
+
+	fb_tmpdir(dir, sizeof(dir));
+	snprintf(out, sizeof(out), "%s/both.txt", dir);
+	snprintf(script, sizeof(script),
+	    "'%s' run interp tiled --n 1000 --m 4 --repeat 1 --warmup 0 "
+	    "--events none 2>&1 | cat > '%s'",
+	    fb_harness(), out);
+	cr_assert_eq(
+	    fb_wait(fb_start_exe("/bin/sh", args, NULL, "/dev/null")), 0);
+	text = fb_slurp(out);
+	cr_assert(text != NULL);
+	line = strstr(text, "interp/tiled n=1000 m=4:");
+	warn = strstr(text, "  warning: fewer than 5 timed repeats");
+	cr_expect(line != NULL && warn != NULL && warn > line,
+	    "the warning does not follow its line: %s", text);
+	free(text);
+	fb_rmdir(dir);
+}
+
 /* exec's results carry warnings too (one repeat: a rough interval), and
  * they come under its line; --quiet leaves them out. */
 Test(writers, exec_warnings_and_quiet)
