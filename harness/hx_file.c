@@ -403,6 +403,20 @@ hx_file_set_aside(
 	return 0;
 }
 
+/* The errno of the first lost write to stdout that hx_file_flush_stdout
+ * saw, for hx_file_close_stdout's message; 0 if none. */
+static int file_stdout_errno;
+
+void
+hx_file_flush_stdout(void)
+{
+	if (ferror(stdout))
+		return;
+	errno = 0;
+	if (fflush(stdout) != 0 && file_stdout_errno == 0)
+		file_stdout_errno = errno;
+}
+
 int
 hx_file_close_stdout(char *msg, size_t msglen)
 {
@@ -410,6 +424,8 @@ hx_file_close_stdout(char *msg, size_t msglen)
 
 	errno = 0;
 	failed = fflush(stdout) != 0 || ferror(stdout);
+	if (errno == 0)
+		errno = file_stdout_errno;
 	if (fclose(stdout) != 0)
 		failed = 1;
 	if (failed)

@@ -166,7 +166,7 @@ hx_result_print_warnings(FILE *f, const json_t *r)
 	 * or file holding both shows them in order (a lost write stays in
 	 * stdout's error flag for hx_file_close_stdout). */
 	if (f != stdout)
-		fflush(stdout);
+		hx_file_flush_stdout();
 	json_array_foreach(json_object_get(r, "warnings"), i, e)
 	{
 		if (json_is_string(e))
