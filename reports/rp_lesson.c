@@ -214,7 +214,7 @@ memory_question(rp_report_t *R)
 	    rp_text_fmt_bytes(QUESTION_INTERP_BYTES),
 	    rp_text_fmt_bytes(rp_num(e, "memory.peak_rss_bytes")),
 	    rp_text_fmt_bytes(rp_num(big, "memory.peak_rss_bytes")));
-	rp_interp_timeline(R);
+	rp_interp_timeline(R, rp_workload_find("interp"));
 	memory_explain(R, e);
 	x.n = 0;
 	rp_vals_num(&x, "jn2", rp_num(jq, "params.n"));
@@ -403,7 +403,8 @@ speed_question(rp_report_t *R)
 	rp_vals_str(&x, "pf", rp_report_peak(f));
 	rp_vals_num(&x, "tf", STEP(f));
 	rp_vals_num(&x, "sf", MEDIAN(n) / MEDIAN(f));
-	rp_vals_num(&x, "worst", rp_colony_widest_spread(R, NULL));
+	rp_vals_num(&x, "worst",
+	    rp_colony_widest_spread(R, rp_workload_find("colony"), NULL));
 	rp_vals_num(&x, "tfo", WARM(fori) / rp_num(fori, "params.steps"));
 	rp_vals_num(&x, "tlo", WARM(loop) / rp_num(loop, "params.steps"));
 	rp_text_fill(R->md, speed_c, &x);

@@ -186,7 +186,8 @@ measure_step_scope(const rp_report_t *R, rp_vals_t *x)
 static int
 measure_recompile(const rp_report_t *R, rp_vals_t *x)
 {
-	double worst = rp_colony_widest_spread(R, NULL);
+	double worst =
+	    rp_colony_widest_spread(R, rp_workload_find("colony"), NULL);
 
 	if (isnan(worst)) {
 		rp_vals_str(x, "why", "no spread run in the data");

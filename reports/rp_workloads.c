@@ -7,12 +7,31 @@
 #include "rp_interp.h"
 #include "rp_jax.h"
 #include "rp_scaling.h"
+#include "rp_text.h"
 #include "rp_workloads.h"
 
 const rp_workload_t rp_workloads[] = {
     {
 	.name = "interp",
 	.section = rp_interp_write,
+	.sets =
+	    {
+		.main = "interp-main*",
+		.scale = "interp-scale",
+		.scale_all = "interp-scale*",
+		.all = "interp*",
+		.chunk = "interp-chunk",
+		.seed = "interp-seed",
+		.seed_all = "interp-seed*",
+		.glibc = "interp-glibc*",
+		.eager_m = "interp-eager-m",
+		.threads = "interp-threads*",
+		.threads_main = "interp-threads",
+		.threads_goal = "goal-interp-sorted",
+		.jax = "jax-interp",
+		.jax_c = "jax-c-interp*",
+		.jax_scale = "jax-interp-scale",
+	    },
 	.array_dims = "n m",
 	.per_step = 0,
 	.jax_param = "params.m",
@@ -26,6 +45,21 @@ const rp_workload_t rp_workloads[] = {
     {
 	.name = "colony",
 	.section = rp_colony_write,
+	.sets =
+	    {
+		.main = "colony-main*",
+		.scale = "colony-scale",
+		.scale_all = "colony-scale*",
+		.cells = "colony-cells",
+		.cells_all = "colony-cells*",
+		.spread = "colony-spread*",
+		.threads = "colony-threads*",
+		.threads_goal = "colony-threads-cells",
+		.jax = "jax-colony",
+		.jax_c = "jax-c-colony*",
+		.jax_large = "jax-colony-large",
+		.jax_c_large = "jax-c-large-colony",
+	    },
 	.array_dims = "n n",
 	.per_step = 1,
 	.jax_param = "params.steps",
@@ -60,6 +94,17 @@ rp_workload_array_bytes(const char *w, const json_t *params)
 	for (p = strtok_r(dims, " ", &save); p != NULL;
 	     p = strtok_r(NULL, " ", &save))
 		b *= rp_num(params, p);
+	return b;
+}
+
+const char *
+rp_workload_fig(const rp_workload_t *w, const char *what)
+{
+	static char buf[RP_TEXT_ROTATE][64];
+	static unsigned turn;
+	char *b = buf[turn++ % RP_TEXT_ROTATE];
+
+	snprintf(b, 64, "fig-%s-%s", w->name, what);
 	return b;
 }
 

@@ -5,14 +5,15 @@
  * other shared module names one: its section writer, what one full array
  * of it is, whether its time is counted per step, the parameter its JAX
  * table prints beside N, what the JAX and threads sections add after its
- * tables, and its explain file. Its sets are named after it
- * (NAME-main*, NAME-threads*, jax-NAME, jax-c-NAME*) and its threads
- * figure is fig-NAME-threads.
+ * tables, its explain file, and the sets its sections read, by role
+ * (rp_workload_sets_t). Its figures are named fig-NAME-WHAT
+ * (rp_workload_fig).
  *
  * Every other workload in the data gets rp_generic's section. The modules
  * of a registered workload's own evidence (its section, the lesson's
- * answer to its question, the advice rules about it) name it and its
- * variants as the data does.
+ * answer to its question, the advice rules about it) receive its entry and
+ * name its variants as the data does, never the workload or its sets:
+ * those are spelled here and in rp_workloads.c only.
  */
 #ifndef FB_RP_WORKLOADS_H
 #define FB_RP_WORKLOADS_H
@@ -21,10 +22,38 @@
 
 #include "rp_report.h"
 
+/* The sets a registered workload's sections read, by role: each a set's
+ * name, or a prefix ending in '*' (rp_query_t); NULL where it has none.
+ * The names are make-report.sh's and jax-sweep.sh's. */
+typedef struct rp_workload_sets_s {
+	const char *main;         /* Table 1 or 3's runs: NAME-main* */
+	const char *scale;        /* the sweep over N */
+	const char *scale_all;    /* the same as a prefix */
+	const char *all;          /* any of its sets */
+	const char *chunk;        /* the chunk sweep */
+	const char *seed;         /* the question's own input */
+	const char *seed_all;     /* the same as a prefix */
+	const char *glibc;        /* the runs with glibc malloc */
+	const char *eager_m;      /* eager against M */
+	const char *cells;        /* the cell-list sweep */
+	const char *cells_all;    /* the same as a prefix */
+	const char *spread;       /* every step's time of one run */
+	const char *threads;      /* the threads sweeps */
+	const char *threads_main; /* the threads section's main sweep */
+	const char *threads_goal; /* the threads goal run's set */
+	const char *jax;          /* the JAX programs (`harness exec`) */
+	const char *jax_c;        /* the C runs at the JAX programs' sizes */
+	const char *jax_scale;    /* the JAX programs against N */
+	const char *jax_large;    /* the JAX programs at the large size */
+	const char *jax_c_large;  /* the C runs at that size */
+} rp_workload_sets_t;
+
 typedef struct rp_workload_s {
 	const char *name; /* NULL ends the table */
 	/* Its section of the notebook. */
-	void (*section)(rp_report_t *R);
+	void (*section)(rp_report_t *R, const struct rp_workload_s *w);
+	/* The sets its sections read. */
+	rp_workload_sets_t sets;
 	/* One full array is 4 bytes times the product of these parameters
 	 * ("n m": N*M*4). */
 	const char *array_dims;
@@ -51,6 +80,9 @@ const rp_workload_t *rp_workload_find(const char *w);
 /* One full array of workload w in bytes at params (a result's "params"
  * object); NAN for an unregistered workload. */
 double rp_workload_array_bytes(const char *w, const json_t *params);
+/* Figure fig-NAME-WHAT of registered workload w (fig-interp-timeline);
+ * a rotating buffer (RP_TEXT_ROTATE). */
+const char *rp_workload_fig(const rp_workload_t *w, const char *what);
 /* 1 when workload w counts its time per step (rp_workload_t.per_step). */
 int rp_workload_per_step(const char *w);
 
