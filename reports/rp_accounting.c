@@ -54,12 +54,13 @@ static const char accounting_text[] =
 static void
 accounting_numbers(rp_report_t *R)
 {
-	const json_t *e = rp_data_main_run(&R->data, "interp", "eager");
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
+	const json_t *e = rp_data_main_run(&R->data, w->name, "eager");
 	rp_vals_t x = {.n = 0};
 	double n = rp_num(e, "params.n"), m = rp_num(e, "params.m");
 
 	if (e == NULL) {
-		rp_md(R, "(interp/eager was not measured.)\n\n");
+		rp_md(R, "(%s/eager was not measured.)\n\n", w->name);
 		return;
 	}
 	rp_vals_num(&x, "n", n);

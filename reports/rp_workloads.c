@@ -13,6 +13,7 @@
 const rp_workload_t rp_workloads[] = {
     {
 	.name = "interp",
+	.question = RP_QUESTION_MEMORY,
 	.section = rp_interp_write,
 	.sets =
 	    {
@@ -44,6 +45,7 @@ const rp_workload_t rp_workloads[] = {
     },
     {
 	.name = "colony",
+	.question = RP_QUESTION_TIMING,
 	.section = rp_colony_write,
 	.sets =
 	    {
@@ -79,6 +81,17 @@ rp_workload_find(const char *w)
 		if (w != NULL && strcmp(k->name, w) == 0)
 			return k;
 	return NULL;
+}
+
+const rp_workload_t *
+rp_workload_question(rp_question_t q)
+{
+	static const rp_workload_t none = {.name = ""};
+
+	for (const rp_workload_t *k = rp_workloads; k->name != NULL; k++)
+		if (q != RP_QUESTION_NONE && k->question == q)
+			return k;
+	return &none;
 }
 
 double

@@ -22,6 +22,15 @@
 
 #include "rp_report.h"
 
+/* The two questions the report answers, each by one registered workload
+ * (rp_workload_t.question): modules about a question's evidence find its
+ * workload with rp_workload_question instead of spelling its name. */
+typedef enum {
+	RP_QUESTION_NONE = 0,
+	RP_QUESTION_MEMORY, /* a program's peak workspace against its arrays */
+	RP_QUESTION_TIMING, /* a step's time, from call to call */
+} rp_question_t;
+
 /* The sets a registered workload's sections read, by role: each a set's
  * name, or a prefix ending in '*' (rp_query_t); NULL where it has none.
  * The names are make-report.sh's and jax-sweep.sh's. */
@@ -50,6 +59,8 @@ typedef struct rp_workload_sets_s {
 
 typedef struct rp_workload_s {
 	const char *name; /* NULL ends the table */
+	/* The question it answers; RP_QUESTION_NONE: none. */
+	rp_question_t question;
 	/* Its section of the notebook. */
 	void (*section)(rp_report_t *R, const struct rp_workload_s *w);
 	/* The sets its sections read. */
@@ -80,6 +91,9 @@ const rp_workload_t *rp_workload_find(const char *w);
 /* One full array of workload w in bytes at params (a result's "params"
  * object); NAN for an unregistered workload. */
 double rp_workload_array_bytes(const char *w, const json_t *params);
+/* The registered workload that answers q. Never NULL: for a question no
+ * entry answers, an entry with the name "" and no sets. */
+const rp_workload_t *rp_workload_question(rp_question_t q);
 /* Figure fig-NAME-WHAT of registered workload w (fig-interp-timeline);
  * a rotating buffer (RP_TEXT_ROTATE). */
 const char *rp_workload_fig(const rp_workload_t *w, const char *what);
