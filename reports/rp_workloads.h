@@ -53,6 +53,7 @@ typedef struct rp_workload_sets_s {
 	const char *jax;          /* the JAX programs (`harness exec`) */
 	const char *jax_c;        /* the C runs at the JAX programs' sizes */
 	const char *jax_scale;    /* the JAX programs against N */
+	const char *jax_all;      /* any of its JAX programs\' sets */
 	const char *jax_large;    /* the JAX programs at the large size */
 	const char *jax_c_large;  /* the C runs at that size */
 } rp_workload_sets_t;
@@ -76,9 +77,12 @@ typedef struct rp_workload_s {
 	const char *jax_param, *jax_letter;
 	/* What the JAX section prints after its programs' table; NULL is
 	 * nothing. */
-	void (*jax_after)(rp_report_t *R);
+	void (*jax_after)(rp_report_t *R, const struct rp_workload_s *w);
+	/* What its jaxpr comparison (DATA/jax-jaxpr-NAME.json) compares;
+	 * NULL: none. */
+	const char *jaxpr_what;
 	/* What the threads section prints after its table; NULL: nothing. */
-	void (*threads_after)(rp_report_t *R);
+	void (*threads_after)(rp_report_t *R, const struct rp_workload_s *w);
 	/* Its explain file (DATA/explain-NAME.json), the program it walks and
 	 * what that is; explain NULL: none. */
 	const char *explain, *explain_program, *explain_what;
