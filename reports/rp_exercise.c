@@ -90,7 +90,7 @@ exercise_l2(rp_report_t *R)
 static const json_t *
 naive_run(const rp_report_t *R)
 {
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_TIMING);
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	rp_query_t q = {.set = w->sets.scale_all,
 	    .workload = w->name,
 	    .variant = "naive",

@@ -22,7 +22,7 @@
 #define SIZES_MAX 16
 
 #define MEMORY RP_QUESTION_MEMORY
-#define TIMING RP_QUESTION_TIMING
+#define SPEED RP_QUESTION_SPEED
 
 const rp_jaxfix_t rp_jaxfixes[] = {
     {MEMORY, 0, "hoisted", "question_jit"},
@@ -30,9 +30,9 @@ const rp_jaxfix_t rp_jaxfixes[] = {
     {MEMORY, 0, "hoisted_cache", "question_jit"},
     {MEMORY, 0, "sorted", "question_jit"},
     {MEMORY, 0, "scan", "question_jit"},
-    {TIMING, 0, "chunked", "step"},
-    {TIMING, 0, "cells", "step"},
-    {TIMING, 1, "cells", "step"},
+    {SPEED, 0, "chunked", "step"},
+    {SPEED, 0, "cells", "step"},
+    {SPEED, 1, "cells", "step"},
 };
 const size_t rp_jaxfixes_count = sizeof(rp_jaxfixes) / sizeof(rp_jaxfixes[0]);
 

@@ -232,7 +232,7 @@ measure_batch(const rp_data_t *D, rp_vals_t *x)
 static int
 measure_fori(const rp_data_t *D, rp_vals_t *x)
 {
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_TIMING);
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	static const char *const ls[] = {"loop", "fori", "step", NULL};
 	const json_t *r[3], *e = rp_jax_run(D, w->name, "step_eager");
 
@@ -249,7 +249,7 @@ measure_fori(const rp_data_t *D, rp_vals_t *x)
 static int
 measure_wait(const rp_data_t *D, rp_vals_t *x)
 {
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_TIMING);
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	static const char *const ls[] = {"step", NULL};
 	const json_t *r[1];
 

@@ -361,7 +361,7 @@ puzzle_row(rp_report_t *R, const json_t *r)
 static double
 warm(const rp_report_t *R, const char *label)
 {
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_TIMING);
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	return rp_jax_median(
 	    rp_jax_run(&R->data, w->name, label), "warm_call_s");
 }
@@ -369,7 +369,7 @@ warm(const rp_report_t *R, const char *label)
 static void
 puzzle(rp_report_t *R)
 {
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_TIMING);
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	rp_query_t q = {.set = w->sets.jax, .workload = w->name};
 	const json_t *st = rp_jax_run(&R->data, w->name, "step");
 	size_t i;

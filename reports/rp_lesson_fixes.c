@@ -39,9 +39,9 @@ static const fix_t fixes[] = {
     {RP_QUESTION_MEMORY, "tiled", "scan", "variants/jax/fb_interp.py",
 	"Looping over the interpolants, each adding its squares into one "
 	"(N,) sum, keeps O(N) alive instead of an (N,M) array."},
-    {RP_QUESTION_TIMING, "chunked", "chunked", "variants/jax/fb_colony.py",
+    {RP_QUESTION_SPEED, "chunked", "chunked", "variants/jax/fb_colony.py",
 	"Batching the rows bounds the N x N arrays to B x N."},
-    {RP_QUESTION_TIMING, "cells", "cells", "variants/jax/fb_cells.py",
+    {RP_QUESTION_SPEED, "cells", "cells", "variants/jax/fb_cells.py",
 	"Contacts reach only r_cut, so a cell list finds the neighbours in "
 	"O(N) work instead of all N^2 pairs."},
 };

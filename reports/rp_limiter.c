@@ -19,7 +19,7 @@
 static const struct {
 	rp_question_t question;
 	const char *fresh, *kept;
-} twin = {RP_QUESTION_TIMING, "naive", "naive-reuse"};
+} twin = {RP_QUESTION_SPEED, "naive", "naive-reuse"};
 
 rp_limiter_t
 rp_limiter_decide(const rp_limiter_in_t *in)

@@ -123,7 +123,7 @@ faults_per_step(const json_t *r)
 static int
 fill_naive(const rp_report_t *R, const json_t *r, rp_vals_t *x)
 {
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_TIMING);
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	rp_query_t q = {.set = w->sets.scale_all,
 	    .workload = w->name,
 	    .variant = "naive",
@@ -173,7 +173,7 @@ fill_naive(const rp_report_t *R, const json_t *r, rp_vals_t *x)
 static int
 fill_cells(const rp_report_t *R, const json_t *r, rp_vals_t *x)
 {
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_TIMING);
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	const json_t *f = rp_data_main_run(&R->data, w->name, "fused");
 	double fpp = rp_num(f, "work.flops") / rp_num(f, "work.units");
 	double pairs = rp_num(r, "work.flops") / fpp;
@@ -202,10 +202,10 @@ static const fact_t facts[] = {
 	"median by B, with the level that holds its (B,M) buffer (L2 "
 	"{l2:b}, L3 {l3:b}): {list:s}. The largest rise, {rise:r} from "
 	"B={b1:n} to B={b2:n}, is {knee:s}."},
-    {RP_QUESTION_TIMING, "naive", fill_naive,
+    {RP_QUESTION_SPEED, "naive", fill_naive,
 	"{fps:i} minor faults a step at N={n:n} (its arrays are {pages:i} "
 	"pages).{kink:s}"},
-    {RP_QUESTION_TIMING, "cells", fill_cells,
+    {RP_QUESTION_SPEED, "cells", fill_cells,
 	"it evaluates about {per:f2} candidate pairs per particle (its "
 	"flop count over one pair's), at {nse:g3} ns per evaluated pair "
 	"against fused's {nsf:g3} ns."},

@@ -513,7 +513,7 @@ scaling_goal(rp_report_t *R)
 		rp_question_t question;
 		const char *variant;
 	} cases[] = {
-	    {RP_QUESTION_MEMORY, "sorted"}, {RP_QUESTION_TIMING, "cells"}};
+	    {RP_QUESTION_MEMORY, "sorted"}, {RP_QUESTION_SPEED, "cells"}};
 	const rp_workload_t *w[2] = {rp_workload_question(cases[0].question),
 	    rp_workload_question(cases[1].question)};
 

@@ -90,7 +90,7 @@ grid(rp_report_t *R)
 static void
 cells_big(rp_report_t *R)
 {
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_TIMING);
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	rp_query_t qn = {
 	    .set = w->sets.scale_all, .workload = w->name, .variant = "naive"};
 	const json_t *big_naive = NULL, *big_cells = NULL;
@@ -126,7 +126,7 @@ cells_big(rp_report_t *R)
 static double
 fitted(const rp_report_t *R, const char *variant)
 {
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_TIMING);
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	const rp_block_t *b = rp_figure_block(
 	    rp_report_plot(R, rp_workload_fig(w, "time")), variant);
 	return b != NULL ? b->fit : NAN;
@@ -135,7 +135,7 @@ fitted(const rp_report_t *R, const char *variant)
 static void
 cells(rp_report_t *R)
 {
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_TIMING);
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	const json_t *cc = rp_data_main_run(&R->data, w->name, "cells");
 	const json_t *cf = rp_data_main_run(&R->data, w->name, "fused");
 	double nc = rp_data_max_n(&R->data, w->sets.main, w->name);
@@ -188,7 +188,7 @@ allocator_policies(rp_report_t *R, const json_t *sj, const json_t *sg)
 static void
 allocator(rp_report_t *R)
 {
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_TIMING);
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	rp_query_t q = {.set = w->sets.spread,
 	    .workload = w->name,
 	    .variant = "naive",

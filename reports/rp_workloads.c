@@ -48,7 +48,7 @@ const rp_workload_t rp_workloads[] = {
     },
     {
 	.name = "colony",
-	.question = RP_QUESTION_TIMING,
+	.question = RP_QUESTION_SPEED,
 	.section = rp_colony_write,
 	.sets =
 	    {

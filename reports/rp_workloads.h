@@ -28,7 +28,7 @@
 typedef enum {
 	RP_QUESTION_NONE = 0,
 	RP_QUESTION_MEMORY, /* a program's peak workspace against its arrays */
-	RP_QUESTION_TIMING, /* a step's time, from call to call */
+	RP_QUESTION_SPEED,  /* a step's time, from call to call */
 } rp_question_t;
 
 /* The sets a registered workload's sections read, by role: each a set's
