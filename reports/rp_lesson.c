@@ -490,7 +490,7 @@ advice_brief(rp_report_t *R)
 		const rp_rule_t *rule = &rp_rules[i];
 		rp_verdict_t c = rp_verdict_c(R, rule);
 		rp_md(R, "| %s | %s | [%s](#advice-and-verdicts) |\n",
-		    rule->advice, rule->question,
+		    rule->advice, rp_rule_question(rule),
 		    rp_verdict_final_word(R, rule, c));
 	}
 	rp_md(R, "\n");
