@@ -5,7 +5,7 @@
  *   report DATA_DIR OUT_DIR
  *
  * Reads DATA_DIR as reports/make-report.sh leaves it (rp_data.h), gathers
- * the declared figures (rp_figtab.c) and writes their gnuplot scripts to
+ * the declared figures (rp_workloads.c) and writes their gnuplot scripts to
  * OUT_DIR/figures, writes OUT_DIR/REPORT.md in two parts: the lesson
  * (rp_lesson), then, after the heading "## Lab notebook", the notebook
  * section by section (rp_interp, rp_colony, rp_verdict, rp_unsaid,

@@ -21,7 +21,7 @@
  * variants in the data (rp_data_variants).
  * The few decorations that depend on named runs or on the machine's
  * ceilings (a reference line, the roof) are small functions beside the
- * table (rp_figtab.c).
+ * table (rp_workloads.c).
  *
  * Limits: at most RP_PLOT_MAX_BLOCKS blocks a figure and RP_FIG_COLS
  * numbers a row; rows beyond a block's memory are dropped (the plot is
