@@ -67,10 +67,10 @@ table3(rp_report_t *R, const rp_workload_t *w, double nc)
 	    "%s steps a run, jemalloc build.\n\n",
 	    N(nc), N(rp_num(first, "params.steps")));
 	rp_md(R,
-	    "**Table 3.** colony at N=%s.\n\n| variant | median time per "
+	    "**Table 3.** %s at N=%s.\n\n| variant | median time per "
 	    "run (interval) | cold run | median step | first step | speed-up "
 	    "vs naive | warnings |\n|---|---|---|---|---|---|---|\n",
-	    N(nc));
+	    w->name, N(nc));
 	for (size_t i = 0; i < nv; i++) {
 		const json_t *r = rp_data_main_run(&R->data, w->name, vs[i]);
 		rp_query_t q = {.set = w->sets.main,
@@ -286,7 +286,7 @@ rp_colony_write(rp_report_t *R, const rp_workload_t *w)
 {
 	double nc = rp_data_max_n(&R->data, w->sets.main, w->name);
 
-	rp_md(R, "## Part 2: colony, pairwise contact forces\n\n");
+	rp_md(R, "## Part 2: %s, pairwise contact forces\n\n", w->name);
 	table3(R, w, nc);
 	rp_md(R, "### Memory and time per step against N\n\n");
 	table4(R, w);

@@ -80,11 +80,11 @@ table1s(
 		    !isnan(rp_num(rp_data_cachesim(&R->data, w->name, vs[i]),
 			"cachesim.instructions_min_per_unit"));
 	rp_md(R,
-	    "**Table 1s.** The cache simulation (interp at N=%s, one run "
+	    "**Table 1s.** The cache simulation (%s at N=%s, one run "
 	    "each; %s): per (point, interpolant) pair.\n\n"
 	    "| variant | instructions |%s D1 misses | LL misses |\n|---|---|%s"
 	    "---|---|\n",
-	    N(cachesim_n(R, w)),
+	    w->name, N(cachesim_n(R, w)),
 	    rp_report_note(R,
 		"The simulated counts are valgrind's cache simulator on one "
 		"run at a smaller N than the timed tables, of a build for "
@@ -275,12 +275,12 @@ table1b(rp_report_t *R, const rp_workload_t *w)
 	    "points (`--preset seed`); Table 1 uses random points. With x = 0 "
 	    "every point falls in the same cell, so the table rows each "
 	    "variant reads are the same four for all points and stay in L1. "
-	    "Memory does not depend on the input.\n\n**Table 1b.** interp "
+	    "Memory does not depend on the input.\n\n**Table 1b.** %s "
 	    "at N=%s with the question's input against random points.\n\n"
 	    "| variant | median, random | median, x = 0 (interval) | "
 	    "x = 0 over random | peak workspace, x = 0 |\n"
 	    "|---|---|---|---|---|\n",
-	    N(ns));
+	    w->name, N(ns));
 	for (size_t i = 0; i < nv; i++) {
 		const json_t *rr = rp_data_main_run(&R->data, w->name, vs[i]);
 		const json_t *rs =
@@ -488,16 +488,16 @@ table2(rp_report_t *R, const rp_workload_t *w)
 
 	rp_md(R, "### Allocator: glibc malloc against jemalloc\n\n");
 	if (isnan(ng)) {
-		rp_md(R, "No glibc interp runs in the data.\n\n");
+		rp_md(R, "No glibc %s runs in the data.\n\n", w->name);
 		return;
 	}
 	rp_md(R,
-	    "**Table 2.** interp at N=%s with each allocator "
+	    "**Table 2.** %s at N=%s with each allocator "
 	    "(glibc has no per-thread peak, so RSS is the "
 	    "memory figure to compare).\n\n| variant | "
 	    "allocator | median time | cold | RSS high-water "
 	    "| minor faults |\n|---|---|---|---|---|---|\n",
-	    N(ng));
+	    w->name, N(ng));
 	for (size_t i = 0; i < nv; i++)
 		for (int g = 0; g < 2; g++) {
 			const json_t *r = allocator_run(R, w, vs[i], ng,
@@ -520,14 +520,15 @@ rp_interp_write(rp_report_t *R, const rp_workload_t *w)
 	    .set = w->sets.main, .workload = w->name, .n = nq, .any_status = 1};
 	const json_t *any = rp_data_find(&R->data, &q);
 
-	rp_md(R, "## Part 1: interp, many interpolants at many points\n\n");
+	rp_md(
+	    R, "## Part 1: %s, many interpolants at many points\n\n", w->name);
 	rp_md(R,
 	    "The question evaluated M=300 cubic interpolants at N=10^6 points "
 	    "with two nested vectorizing maps, squared and summed, and saw "
 	    "about 14 GB. Table 1 is every variant at N=%s, M=%s (G=%s), "
 	    "jemalloc build.\n\n",
 	    N(nq), N(rp_num(any, "params.m")), N(rp_num(any, "params.g")));
-	rp_md(R, "**Table 1.** interp at N=%s, M=%s.\n\n", N(nq),
+	rp_md(R, "**Table 1.** %s at N=%s, M=%s.\n\n", w->name, N(nq),
 	    N(rp_num(any, "params.m")));
 	table1(R, w, nq);
 	stats_note(R, w);

@@ -354,11 +354,12 @@ best_against_best(rp_report_t *R)
 	rp_md(R, "### Best against best\n\n");
 	rp_md(R,
 	    "The fastest C variant (one thread) against the fastest JAX "
-	    "program (one core), both pinned to CPU 0, at each size (interp: "
-	    "the whole program; colony: one step). Unlike Table J5 the two "
+	    "program (one core), both pinned to CPU 0, at each size (%s). "
+	    "Unlike Table J5 the two "
 	    "sides may be different algorithms.\n\n| workload | size | "
 	    "fastest C | time | fastest JAX | time | JAX / C |\n|---|---|---|"
-	    "---|---|---|---|\n");
+	    "---|---|---|---|\n",
+	    rp_workload_units());
 	for (size_t k = 0; k < ns; k++) {
 		const json_t *c = fastest(&R->data, NULL, c_set[k], w[k]);
 		const json_t *j = fastest(&R->data, set[k], NULL, w[k]);

@@ -441,9 +441,10 @@ anchor(rp_report_t *R)
 	    "The fastest one-core JAX program (warm call) against its own C "
 	    "stand-in, the same schedule, and against the fastest C variant, "
 	    "which may be another algorithm; all on CPU 0, one thread "
-	    "(interp: the whole program; colony: one step).\n\n| workload "
+	    "(%s).\n\n| workload "
 	    "| size | fastest JAX | its C stand-in | JAX / stand-in | fastest "
-	    "C | JAX / fastest C |\n|---|---|---|---|---|---|---|\n");
+	    "C | JAX / fastest C |\n|---|---|---|---|---|---|---|\n",
+	    rp_workload_units());
 	for (int i = 0; ws[i].name != NULL; i++) {
 		char set[64], jset[64], sv[64];
 		const json_t *c, *j, *s;

@@ -193,8 +193,9 @@ memory_question(rp_report_t *R)
 	json_t *r;
 
 	rp_md(R,
-	    "## The memory question\n\n**interp: why did two nested maps "
-	    "take 14 GB?**\n\n");
+	    "## The memory question\n\n**%s: why did two nested maps "
+	    "take 14 GB?**\n\n",
+	    w->name);
 	json_array_foreach(D->runs, i, r)
 	{
 		if (rp_data_run_matches(r, &qj) &&
@@ -388,8 +389,9 @@ speed_question(rp_report_t *R)
 	rp_vals_t x = {.n = 0};
 
 	rp_md(R,
-	    "## The speed question\n\n**colony: why is the compiled "
-	    "step slow, and why do its times swing?**\n\n");
+	    "## The speed question\n\n**%s: why is the compiled "
+	    "step slow, and why do its times swing?**\n\n",
+	    w->name);
 	if (rp_jax_present(D))
 		speed_puzzle(R);
 	else

@@ -126,6 +126,21 @@ rp_workload_fig(const rp_workload_t *w, const char *what)
 	return b;
 }
 
+const char *
+rp_workload_units(void)
+{
+	static char buf[256];
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (const rp_workload_t *k = rp_workloads;
+	     k->name != NULL && len < sizeof(buf); k++)
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len,
+		    "%s%s: %s", len ? "; " : "", k->name,
+		    k->per_step ? "one step" : "the whole program");
+	return buf;
+}
+
 int
 rp_workload_per_step(const char *w)
 {

@@ -101,6 +101,10 @@ const rp_workload_t *rp_workload_question(rp_question_t q);
 /* Figure fig-NAME-WHAT of registered workload w (fig-interp-timeline);
  * a rotating buffer (RP_TEXT_ROTATE). */
 const char *rp_workload_fig(const rp_workload_t *w, const char *what);
+/* What one unit of time is, for every registered workload in order:
+ * "NAME: the whole program; NAME: one step" (rp_workload_t.per_step). A
+ * static buffer. */
+const char *rp_workload_units(void);
 /* 1 when workload w counts its time per step (rp_workload_t.per_step). */
 int rp_workload_per_step(const char *w);
 
