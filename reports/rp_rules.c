@@ -286,27 +286,23 @@ measure_compile_loop(const rp_report_t *R, rp_vals_t *x)
 static int
 measure_warm_up(const rp_report_t *R, rp_vals_t *x)
 {
-	double q[2 * RP_DATA_MAX_VARIANTS], worst = NAN;
+	rp_variant_run_t vr[RP_WORKLOAD_MAX_RUNS];
+	size_t nv = rp_workload_main_runs(&R->data, vr, RP_WORKLOAD_MAX_RUNS);
+	double q[RP_WORKLOAD_MAX_RUNS], worst = NAN;
 	const json_t *wr = NULL;
 	size_t nq = 0;
 	char label[128];
 
-	for (int w = 0; w < 2 && rp_workloads[w].name != NULL; w++) {
-		const char *vs[RP_DATA_MAX_VARIANTS],
-		    *wl = rp_workloads[w].name;
-		size_t nv = rp_data_variants(
-		    &R->data, wl, NULL, vs, RP_DATA_MAX_VARIANTS);
-		for (size_t i = 0; i < nv; i++) {
-			const json_t *r = rp_data_main_run(&R->data, wl, vs[i]);
-			if (r == NULL || rp_num(r, "time_s.repeats") < 1)
-				continue;
-			q[nq] = rp_num(r, "time_s.cold") / MEDIAN(r);
-			if (isnan(worst) || q[nq] > worst) {
-				worst = q[nq];
-				wr = r;
-			}
-			nq++;
+	for (size_t i = 0; i < nv; i++) {
+		const json_t *r = vr[i].main;
+		if (r == NULL || rp_num(r, "time_s.repeats") < 1)
+			continue;
+		q[nq] = rp_num(r, "time_s.cold") / MEDIAN(r);
+		if (isnan(worst) || q[nq] > worst) {
+			worst = q[nq];
+			wr = r;
 		}
+		nq++;
 	}
 	if (nq == 0) {
 		rp_vals_str(x, "why", "no run with timed repeats in the data");

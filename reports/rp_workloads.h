@@ -90,6 +90,23 @@ typedef struct rp_workload_s {
 
 extern const rp_workload_t rp_workloads[];
 
+/* Each variant's main run: one row per variant of each registered
+ * workload, workloads in the table's order, variants in the data's
+ * (rp_data_variants). */
+typedef struct rp_variant_run_s {
+	const char *workload, *variant; /* borrowed from the table, the data */
+	const json_t *main; /* rp_data_main_run; NULL when it has none */
+	const json_t *any;  /* main, else its first run of any status */
+} rp_variant_run_t;
+
+/* The most rows rp_workload_main_runs returns. */
+#define RP_WORKLOAD_MAX_RUNS (4 * RP_DATA_MAX_VARIANTS)
+
+/* Each variant's main run, for every registered workload, into out; how
+ * many (at most cap). */
+size_t rp_workload_main_runs(
+    const rp_data_t *D, rp_variant_run_t *out, size_t cap);
+
 /* The registered workload w, or NULL (a workload for rp_generic). */
 const rp_workload_t *rp_workload_find(const char *w);
 /* One full array of workload w in bytes at params (a result's "params"
