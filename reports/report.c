@@ -89,8 +89,7 @@ write_sections(rp_report_t *R)
 	    "%s\nEvery table and figure, the method and the caveats (each "
 	    "printed once in the notes at the end, which rows point to).\n\n",
 	    NOTEBOOK);
-	for (const rp_workload_t *w = rp_workloads; w->name != NULL; w++)
-		w->section(R, w);
+	rp_workloads_write(R);
 	rp_verdict_write(R);
 	rp_unsaid_write(R);
 	rp_accounting_write(R);

@@ -11,7 +11,7 @@
 #include "rp_text.h"
 #include "rp_workloads.h"
 
-const rp_workload_t rp_workloads[] = {
+static const rp_workload_t registered[] = {
     {
 	.name = "interp",
 	.question = RP_QUESTION_MEMORY,
@@ -78,6 +78,15 @@ const rp_workload_t rp_workloads[] = {
     },
     {.name = NULL},
 };
+
+const rp_workload_t *rp_workloads = registered;
+
+void
+rp_workloads_write(rp_report_t *R)
+{
+	for (const rp_workload_t *w = rp_workloads; w->name != NULL; w++)
+		w->section(R, w);
+}
 
 const rp_workload_t *
 rp_workload_find(const char *w)

@@ -88,7 +88,13 @@ typedef struct rp_workload_s {
 	const char *explain, *explain_program, *explain_what;
 } rp_workload_t;
 
-extern const rp_workload_t rp_workloads[];
+/* The registration table, ended by an entry whose name is NULL: the
+ * built-in one (rp_workloads.c). A pointer so that a test can register a
+ * workload of its own without editing the report. */
+extern const rp_workload_t *rp_workloads;
+
+/* Every registered workload's section, in the table's order. */
+void rp_workloads_write(rp_report_t *R);
 
 /* Each variant's main run: one row per variant of each registered
  * workload, workloads in the table's order, variants in the data's
