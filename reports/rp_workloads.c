@@ -1,4 +1,7 @@
-/* rp_workloads: the registration table (see rp_workloads.h). */
+/*
+ * rp_workloads: the registration table and the figure table, the one file
+ * that spells the workloads' names and their sets (see rp_workloads.h).
+ */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>

@@ -5,15 +5,21 @@
  * other shared module names one: its section writer, what one full array
  * of it is, whether its time is counted per step, the parameter its JAX
  * table prints beside N, what the JAX and threads sections add after its
- * tables, its explain file, and the sets its sections read, by role
- * (rp_workload_sets_t). Its figures are named fig-NAME-WHAT
- * (rp_workload_fig).
+ * tables, its explain file, the question it answers (rp_question_t) and
+ * the sets its sections read, by role (rp_workload_sets_t). Its figures
+ * are named fig-NAME-WHAT (rp_workload_fig); the figure table
+ * (rp_figures, rp_figure.h) is in rp_workloads.c too, since it draws
+ * these sets.
  *
  * Every other workload in the data gets rp_generic's section. The modules
- * of a registered workload's own evidence (its section, the lesson's
- * answer to its question, the advice rules about it) receive its entry and
- * name its variants as the data does, never the workload or its sets:
- * those are spelled here and in rp_workloads.c only.
+ * of a question's evidence (a registered workload's section, the lesson's
+ * answer to its question, the advice rules, the JAX comparisons) receive
+ * the entry or find it by its question (rp_workload_question), and name
+ * its variants as the data does, never the workload or its sets: those
+ * are spelled in rp_workloads.c only.
+ *
+ * Adding a workload with a section of its own: its section writer and one
+ * entry here; its sets and figures by the same names as the data's.
  */
 #ifndef FB_RP_WORKLOADS_H
 #define FB_RP_WORKLOADS_H
