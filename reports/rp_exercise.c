@@ -156,8 +156,8 @@ exercise_eager(rp_report_t *R)
 
 	rp_md(R,
 	    "4. **Predict eager's peak at another M.** From the liveness "
-	    "walk, what is the op-by-op peak for N=%s points and M=%s "
-	    "interpolants?\n\n",
+	    "walk, what is the op-by-op peak for N=%s points and "
+	    "M=%s interpolants?\n\n",
 	    N(n), N(m));
 	if (r == NULL) {
 		rp_md(R, "   *No %s run in the data.*\n\n", w->sets.eager_m);
