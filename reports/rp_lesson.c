@@ -172,30 +172,15 @@ memory_explain(rp_report_t *R, const json_t *eager)
 	json_decref(e);
 }
 
-static void
-memory_question(rp_report_t *R)
+/* The question's program in JAX at its largest N in the data, or NULL. */
+static const json_t *
+memory_jax_largest(const rp_data_t *D, const rp_workload_t *w)
 {
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
-	const rp_data_t *D = &R->data;
-	const json_t *e = rp_data_main_run(D, w->name, "eager");
-	const json_t *m = rp_data_main_run(D, w->name, "materialized");
-	const json_t *f = rp_data_main_run(D, w->name, "fused");
-	const json_t *c = rp_data_main_run(D, w->name, "chunked");
-	rp_query_t qs = {.set = w->sets.seed, .alloc = RP_ALLOC_JEMALLOC};
-	char rf[64], rf0[64];
-	double tf0, tm0;
 	rp_query_t qj = {.set = w->sets.jax_all, .variant = "question"};
-	const json_t *jq = rp_jax_run(D, w->name, "question"), *big = NULL;
-	const json_t *cf = rp_data_cachesim(D, w->name, "fused");
-	const json_t *cm = rp_data_cachesim(D, w->name, "materialized");
-	rp_vals_t x = {.n = 0};
+	const json_t *big = NULL;
 	size_t i;
 	json_t *r;
 
-	rp_md(R,
-	    "## The memory question\n\n**%s: why did two nested maps "
-	    "take 14 GB?**\n\n",
-	    w->name);
 	json_array_foreach(D->runs, i, r)
 	{
 		if (rp_data_run_matches(r, &qj) &&
@@ -203,23 +188,25 @@ memory_question(rp_report_t *R)
 			rp_num(r, "params.n") > rp_num(big, "params.n")))
 			big = r;
 	}
-	rp_vals_num(&x, "n", rp_num(e, "params.n"));
-	rp_vals_num(&x, "m", rp_num(e, "params.m"));
-	rp_vals_num(&x, "pe", PEAK(e));
-	rp_vals_num(&x, "rss", rp_num(e, "memory.peak_rss_bytes"));
-	rp_vals_num(&x, "jrss", rp_num(big, "memory.peak_rss_bytes"));
-	rp_vals_num(&x, "jn", rp_num(big, "params.n"));
-	rp_text_fill(R->md, memory_cause, &x);
-	rp_md(R,
-	    "| the question reported | at N=1e6, M=300 | measured: RSS, C "
-	    "eager | RSS, the question in JAX |\n|---|---|---|---|\n| peak "
-	    "memory | %s | %s | %s |\n\n",
-	    rp_text_fmt_bytes(QUESTION_INTERP_BYTES),
-	    rp_text_fmt_bytes(rp_num(e, "memory.peak_rss_bytes")),
-	    rp_text_fmt_bytes(rp_num(big, "memory.peak_rss_bytes")));
-	rp_interp_timeline(R, w);
-	memory_explain(R, e);
-	x.n = 0;
+	return big;
+}
+
+/* What fixes it, and what that costs: the JAX rewrites' and C's figures
+ * (e, m, f, c: C's eager, materialized, fused and chunked main runs). */
+static void
+memory_fix(rp_report_t *R, const rp_workload_t *w, const json_t *e,
+    const json_t *m, const json_t *f, const json_t *c)
+{
+	const rp_data_t *D = &R->data;
+	rp_query_t qs = {.set = w->sets.seed, .alloc = RP_ALLOC_JEMALLOC};
+	const json_t *jq = rp_jax_run(D, w->name, "question");
+	const json_t *cf = rp_data_cachesim(D, w->name, "fused");
+	const json_t *cm = rp_data_cachesim(D, w->name, "materialized");
+	rp_vals_t x = {.n = 0};
+	char rf[64], rf0[64];
+	double tf0, tm0;
+	rp_limiter_in_t in;
+
 	rp_vals_num(&x, "jn2", rp_num(jq, "params.n"));
 	rp_vals_num(&x, "q", rp_jax_work(D, jq));
 	rp_vals_num(
@@ -243,11 +230,8 @@ memory_question(rp_report_t *R)
 	tm0 = MEDIAN(rp_data_find(D, &qs));
 	rp_vals_num(&x, "tf0", tf0);
 	rp_vals_num(&x, "tm0", tm0);
-	{
-		rp_limiter_in_t in;
-		rp_limiter_t v = rp_limiter_of(D, w->name, "fused", &in);
-		rp_vals_str(&x, "lf", rp_limiter_word(v.kind));
-	}
+	rp_vals_str(&x, "lf",
+	    rp_limiter_word(rp_limiter_of(D, w->name, "fused", &in).kind));
 	rp_vals_str(&x, "rf",
 	    ratio_words(rf, sizeof(rf), "fused", MEDIAN(f), MEDIAN(m)));
 	rp_vals_str(
@@ -266,6 +250,41 @@ memory_question(rp_report_t *R)
 		    "**What fixes it, and what that costs.** The JAX "
 		    "programs are not measured in this data. ");
 	rp_text_fill(R->md, memory_fix_c, &x);
+}
+
+static void
+memory_question(rp_report_t *R)
+{
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
+	const rp_data_t *D = &R->data;
+	const json_t *e = rp_data_main_run(D, w->name, "eager");
+	const json_t *m = rp_data_main_run(D, w->name, "materialized");
+	const json_t *f = rp_data_main_run(D, w->name, "fused");
+	const json_t *c = rp_data_main_run(D, w->name, "chunked");
+	const json_t *big = memory_jax_largest(D, w);
+	rp_vals_t x = {.n = 0};
+
+	rp_md(R,
+	    "## The memory question\n\n**%s: why did two nested maps "
+	    "take 14 GB?**\n\n",
+	    w->name);
+	rp_vals_num(&x, "n", rp_num(e, "params.n"));
+	rp_vals_num(&x, "m", rp_num(e, "params.m"));
+	rp_vals_num(&x, "pe", PEAK(e));
+	rp_vals_num(&x, "rss", rp_num(e, "memory.peak_rss_bytes"));
+	rp_vals_num(&x, "jrss", rp_num(big, "memory.peak_rss_bytes"));
+	rp_vals_num(&x, "jn", rp_num(big, "params.n"));
+	rp_text_fill(R->md, memory_cause, &x);
+	rp_md(R,
+	    "| the question reported | at N=1e6, M=300 | measured: RSS, C "
+	    "eager | RSS, the question in JAX |\n|---|---|---|---|\n| peak "
+	    "memory | %s | %s | %s |\n\n",
+	    rp_text_fmt_bytes(QUESTION_INTERP_BYTES),
+	    rp_text_fmt_bytes(rp_num(e, "memory.peak_rss_bytes")),
+	    rp_text_fmt_bytes(rp_num(big, "memory.peak_rss_bytes")));
+	rp_interp_timeline(R, w);
+	memory_explain(R, e);
+	memory_fix(R, w, e, m, f, c);
 }
 
 /* ---- the speed question ---- */
