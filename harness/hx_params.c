@@ -17,8 +17,7 @@
 #define LARGEST ((uint64_t)INT64_MAX)
 
 /* One line a parameter: name, meaning, kind, bounds, choices, flags, label
- * (0/1) and the value at which the label leaves it out. (A choice of the
- * table's would name its choices here; a workload's own are its own.) */
+ * (0/1) and the value at which the label leaves it out. */
 #define HX_PARAM(f, meaning, kind, lo, hi, choices, flags, label, omit)        \
 	{                                                                      \
 #f, meaning, kind, FIELD(f), lo, hi, choices, flags, label,    \

@@ -30,15 +30,13 @@ test_value(const hx_param_t *p)
 	return "37";
 }
 
-/* argv parsed as harness run's, after main's rewriting of a workload's
- * own --NAME V; 0, or -1 with msg. */
+/* argv parsed as harness run's (a workload's own --NAME V is an option
+ * of run's table); 0, or -1 with msg. */
 static int
 parse_run(int argc, char **argv, hx_run_config_t *cfg, char *msg, size_t len)
 {
 	hx_cli_run_t cli;
 
-	if (hx_params_own_options(argc, argv, NULL, msg, len) != 0)
-		return -1;
 	return hx_cli_parse_run(argc, argv, cfg, &cli, msg, len);
 }
 
