@@ -347,6 +347,7 @@ Test(exec, bad_command_lines)
 	    {"--json", "@J", "--bogus", "--", "true", NULL},
 	    {"--json", "@J", "-x", "--", "true", NULL},
 	    {"--json", "@J", "--n", "100", "--", "true", NULL},
+	    {"--json", "@J", "--m", "4", "--", "true", NULL},
 	    {"--json", "@J", "--workload", "nope", "--", "true", NULL},
 	    {"--json", "@J", "--workload", "interp", "--n", "0", "--", "true",
 		NULL},
