@@ -23,6 +23,7 @@
 #define OPT_SETTINGS (OPT_BASE + HX_CLI_MAX_PARAMS)
 #define OPT_OWN (OPT_SETTINGS + HX_SET_COUNT)
 #define OPT_PARAM (OPT_OWN + HX_CLI_MAX_OWN)
+#define OPT_DECLARED (OPT_PARAM + 1)
 
 static const char *const setting_names[HX_SET_COUNT] = {"repeat", "warmup",
     "min-time", "events", "mem-limit", "timeline-interval", "cpu"};
@@ -44,15 +45,30 @@ static const char *const setting_help[HX_SET_COUNT] = {
 static const char *const setting_value[HX_SET_COUNT] = {
     "R", "W", "S", "LIST", "BYTES", "US", "N"};
 
-/* The getopt_long table: parameters, settings, the command's own. */
+/* The getopt_long table: parameters (the table's, then the workloads'
+ * own), settings, the command's own. */
 static void
 build_options(const hx_cli_opt_t *own, size_t nown, struct option *o)
 {
-	size_t k = 0;
+	const char *names[HX_CLI_MAX_DECLARED];
+	size_t k = 0,
+	       ndeclared = hx_params_declared_names(names, HX_CLI_MAX_DECLARED);
 
 	for (size_t i = 0; i < hx_params_count; i++)
 		o[k++] = (struct option){hx_params[i].name, required_argument,
 		    NULL, OPT_BASE + (int)i};
+	for (size_t i = 0; i < ndeclared; i++) {
+		/* One that a setting or the command's own option has stays
+		 * --param NAME=V: the harness's option keeps its name. */
+		int clash = strcmp(names[i], "param") == 0;
+		for (int j = 0; j < HX_SET_COUNT; j++)
+			clash |= strcmp(names[i], setting_names[j]) == 0;
+		for (size_t j = 0; j < nown; j++)
+			clash |= strcmp(names[i], own[j].name) == 0;
+		if (!clash)
+			o[k++] = (struct option){names[i], required_argument,
+			    NULL, OPT_DECLARED + (int)i};
+	}
 	for (int i = 0; i < HX_SET_COUNT; i++)
 		o[k++] = (struct option){setting_names[i], required_argument,
 		    NULL, OPT_SETTINGS + i};
@@ -82,12 +98,22 @@ take_option(int opt, char **argv, hx_cli_args_t *a, char *msg, size_t msglen)
 		    msg, msglen, "option '%s' needs a value", argv[optind - 1]);
 		return -1;
 	}
-	if (opt == OPT_PARAM) {
+	if (opt == OPT_PARAM || opt >= OPT_DECLARED) {
+		const char *names[HX_CLI_MAX_DECLARED];
 		if (a->nextra == HX_CLI_MAX_EXTRA) {
 			snprintf(msg, msglen, "too many --param options");
 			return -1;
 		}
-		a->extra[a->nextra++] = optarg;
+		if (opt == OPT_PARAM) {
+			a->extra[a->nextra++] = optarg;
+			return 0;
+		}
+		/* --NAME V is --param NAME=V. */
+		hx_params_declared_names(names, HX_CLI_MAX_DECLARED);
+		snprintf(a->extra_text[a->nextra], sizeof(a->extra_text[0]),
+		    "%s=%s", names[opt - OPT_DECLARED], optarg);
+		a->extra[a->nextra] = a->extra_text[a->nextra];
+		a->nextra++;
 	} else if (opt >= OPT_OWN)
 		a->own[opt - OPT_OWN] = optarg != NULL ? optarg : "";
 	else if (opt >= OPT_SETTINGS)
@@ -133,8 +159,7 @@ static int
 cli_scan(int argc, char **argv, const char *optstring, const hx_cli_opt_t *own,
     size_t nown, hx_cli_args_t *a, int *last, char *msg, size_t msglen)
 {
-	struct option
-	    options[HX_CLI_MAX_PARAMS + HX_SET_COUNT + HX_CLI_MAX_OWN + 2];
+	struct option options[HX_CLI_MAX_OPTIONS];
 	int opt;
 
 	memset(a, 0, sizeof(*a));
@@ -381,6 +406,8 @@ hx_cli_parse_cpu(const char *arg, int *cpu, char *msg, size_t msglen)
 void
 hx_cli_params_usage(FILE *f, int lists)
 {
+	const workload_t *w;
+
 	fprintf(f, "  %-26s%s\n",
 	    lists ? "--param NAME=LIST" : "--param NAME=VALUE",
 	    "a parameter the workload declares itself (see harness list)");
@@ -389,6 +416,17 @@ hx_cli_params_usage(FILE *f, int lists)
 		snprintf(opt, sizeof(opt), "--%s %s", hx_params[i].name,
 		    lists ? "LIST" : "V");
 		fprintf(f, "  %-26s%s\n", opt, hx_params[i].meaning);
+	}
+	/* The known workloads' own, each with the workload's name. */
+	for (size_t k = 0; (w = hx_plugin_workload(k)) != NULL; k++) {
+		for (size_t i = 0; !w->hidden && i < hx_params_extra_count(w);
+		     i++) {
+			char opt[64];
+			snprintf(opt, sizeof(opt), "--%s %s",
+			    w->extra_params[i].name, lists ? "LIST" : "V");
+			fprintf(f, "  %-26s%s (%s)\n", opt,
+			    w->extra_params[i].meaning, w->name);
+		}
 	}
 }
 

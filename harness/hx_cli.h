@@ -41,6 +41,8 @@
 #define HX_CLI_MAX_OWN 16
 #define HX_CLI_MAX_POSITIONAL 4
 #define HX_CLI_MAX_EXTRA 16
+/* The workloads' own parameters that are options of their own (--passes 3). */
+#define HX_CLI_MAX_DECLARED 16
 
 /* The measurement settings, in the order of hx_cli_args_t.setting. */
 enum {
@@ -71,6 +73,8 @@ typedef struct hx_cli_args_s {
 	/* Every --param NAME=VALUE, in order. */
 	const char *extra[HX_CLI_MAX_EXTRA];
 	int nextra;
+	/* The "NAME=V" text of each --NAME V of a workload's own. */
+	char extra_text[HX_CLI_MAX_EXTRA][1200];
 } hx_cli_args_t;
 
 /* Reads argv (argv[0] is the command) against the parameters, the
@@ -147,7 +151,8 @@ void hx_cli_workload_names(char *buf, size_t len);
  * o of HX_CLI_MAX_OPTIONS entries. Returns the count. hx_cli_run_options:
  * run's. */
 #define HX_CLI_MAX_OPTIONS                                                     \
-	(HX_CLI_MAX_PARAMS + HX_SET_COUNT + HX_CLI_MAX_OWN + 2)
+	(HX_CLI_MAX_PARAMS + HX_CLI_MAX_DECLARED + HX_SET_COUNT +              \
+	    HX_CLI_MAX_OWN + 2)
 size_t hx_cli_options(
     const hx_cli_opt_t *own, size_t nown, unsigned without, struct option *o);
 size_t hx_cli_run_options(struct option *o);

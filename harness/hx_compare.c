@@ -165,7 +165,7 @@ compare_str(const json_t *r, const char *path)
 	return json_string_value(hx_result_at(r, path));
 }
 
-/* "interp/fused n=1000 m=30" as a new string (NULL: out of memory). */
+/* "dot/fused n=1000 passes=3" as a new string (NULL: out of memory). */
 static char *
 compare_label(const json_t *r)
 {
@@ -177,7 +177,8 @@ compare_label(const json_t *r)
 		return NULL;
 	fprintf(f, "%s/%s", hx_field_string(r, HX_F_WORKLOAD),
 	    hx_field_string(r, HX_F_VARIANT));
-	hx_params_label(f, json_object_get(r, "params"));
+	hx_params_label(
+	    f, hx_params_workload_of(r), json_object_get(r, "params"));
 	fclose(f);
 	return buf;
 }

@@ -2,12 +2,13 @@
  * hx_compare: `harness compare OLD NEW`, the change between two result files,
  * so that a later change to a variant or to the harness can be guarded.
  *
- * Runs are matched by workload, variant and parameters (n, m, g, preset,
- * seed, chunk, tile, steps); the allocator is not part of the key, so a
- * glibc file can be compared with a jemalloc one. For each pair it reports
- * the median time before and after, the change in percent, the two-sided
- * Mann-Whitney U p value of the timed samples (time_s.samples), the peak
- * workspace change and the change of every counter that both runs counted.
+ * Runs are matched by workload, variant and parameters (every one in the
+ * params object, the harness's and the workload's own); the allocator is not
+ * part of the key, so a glibc file can be compared with a jemalloc one. For
+ * each pair it reports the median time before and after, the change in percent,
+ * the two-sided Mann-Whitney U p value of the timed samples (time_s.samples),
+ * the peak workspace change and the change of every counter that both runs
+ * counted.
  *
  * A pair is a regression when
  *   - its median time grew by more than the threshold (percent) and the

@@ -24,13 +24,13 @@ csv_string(FILE *f, const char *s)
 }
 
 static void
-csv_row(FILE *f, const json_t *r, const json_t *extra_names)
+csv_row(FILE *f, const json_t *r, const json_t *columns)
 {
 	fprintf(f, "%s,%s,%s,", hx_field_string(r, HX_F_WORKLOAD),
 	    hx_field_string(r, HX_F_VARIANT), hx_result_status(r));
 	csv_string(f, hx_field_string(r, HX_F_MACHINE_ALLOCATOR));
 	fputc(',', f);
-	hx_params_csv_row(f, json_object_get(r, "params"), extra_names);
+	hx_params_csv_row(f, json_object_get(r, "params"), columns);
 	hx_field_csv_row(f, r);
 	csv_string(f, hx_field_string(r, HX_F_REASON));
 	fputc('\n', f);
@@ -40,21 +40,22 @@ int
 hx_csv_write(FILE *f, void *arg)
 {
 	const json_t *results = arg;
-	/* One column per parameter a workload declares itself. */
-	json_t *extra = hx_params_extra_names(results), *r;
+	/* The table's columns and one per parameter a workload declares
+	 * itself. */
+	json_t *columns = hx_params_csv_columns(results), *r;
 	size_t i;
 
-	if (extra == NULL)
+	if (columns == NULL)
 		return -1;
 	fputs("workload,variant,status,allocator,", f);
-	hx_params_csv_header(f, extra);
+	hx_params_csv_header(f, columns);
 	hx_field_csv_header(f);
 	fputs("reason\n", f);
 	json_array_foreach(results, i, r)
 	{
-		csv_row(f, r, extra);
+		csv_row(f, r, columns);
 	}
-	json_decref(extra);
+	json_decref(columns);
 	return ferror(f) ? -1 : 0;
 }
 

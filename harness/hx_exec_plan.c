@@ -51,7 +51,11 @@ exec_params(
 			}
 		}
 		if (a->nextra > 0) {
-			snprintf(msg, msglen, "--param needs --workload");
+			/* --NAME V or --param NAME=V: name it as given. */
+			const char *eq = strchr(a->extra[0], '=');
+			snprintf(msg, msglen, "--%.*s needs --workload",
+			    eq != NULL ? (int)(eq - a->extra[0]) : 5,
+			    eq != NULL ? a->extra[0] : "param");
 			return -1;
 		}
 		return 0;

@@ -9,6 +9,7 @@
 
 #include "hx_cli.h"
 #include "hx_explain.h"
+#include "variant.h"
 
 /* The checkout that holds this binary (build/ALLOC/harness), into root. */
 static int
@@ -59,16 +60,15 @@ hx_explain_paths(char *python, size_t plen, char *script, size_t slen,
 }
 
 /* explain.py's options, as its argparse declares them (the script parses
- * them; this table is for help, the man page and the completion). */
+ * them; this table is for help, the man page and the completion), less
+ * the built-in workloads' own parameters, which it takes too and which
+ * hx_explain_options adds from their declarations after --n. */
 static const struct option explain_options[] = {
     {"program", required_argument, NULL, 0},
     {"n", required_argument, NULL, 0},
-    {"m", required_argument, NULL, 0},
-    {"g", required_argument, NULL, 0},
     {"steps", required_argument, NULL, 0},
     {"chunk", required_argument, NULL, 0},
     {"seed", required_argument, NULL, 0},
-    {"preset", required_argument, NULL, 0},
     {"json", required_argument, NULL, 0},
     {"chart", required_argument, NULL, 0},
     {"measure", no_argument, NULL, 0},
@@ -77,12 +77,32 @@ static const struct option explain_options[] = {
     {"help", no_argument, NULL, 'h'},
 };
 
+/* The built-in workloads' own parameters (not a plugin's: explain.py runs
+ * the programs of fb_programs.PROGRAMS alone), into o; the count. */
+static size_t
+explain_declared(struct option *o)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; workload_table[k] != NULL; k++) {
+		const param_decl_t *d = workload_table[k]->extra_params;
+		for (size_t i = 0; d != NULL && d[i].name != NULL; i++)
+			o[n++] = (struct option){
+			    d[i].name, required_argument, NULL, 0};
+	}
+	return n;
+}
+
 size_t
 hx_explain_options(struct option *o)
 {
-	size_t n = sizeof(explain_options) / sizeof(explain_options[0]);
+	size_t n = 2,
+	       count = sizeof(explain_options) / sizeof(explain_options[0]);
 
-	memcpy(o, explain_options, sizeof(explain_options));
+	memcpy(o, explain_options, 2 * sizeof(*o));
+	n += explain_declared(o + n);
+	memcpy(o + n, explain_options + 2, (count - 2) * sizeof(*o));
+	n += count - 2;
 	memset(&o[n], 0, sizeof(*o));
 	return n;
 }
@@ -98,13 +118,20 @@ hx_explain_usage(FILE *f)
 	    "under jit,\nby source line (variants/jax/explain.py, run by "
 	    "build/venv; docs/explain.md)\n"
 	    "  --program NAME            a program of fb_programs.PROGRAMS\n"
-	    "  --n N                     points or particles (--program)\n"
-	    "  --m M                     interpolants (--program)\n"
-	    "  --g G                     grid points (--program)\n"
-	    "  --steps S                 colony steps (--program)\n"
+	    "  --n N                     points or particles (--program)\n");
+	for (size_t k = 0; workload_table[k] != NULL; k++) {
+		const param_decl_t *d = workload_table[k]->extra_params;
+		for (size_t i = 0; d != NULL && d[i].name != NULL; i++) {
+			char opt[64];
+			snprintf(opt, sizeof(opt), "--%s V", d[i].name);
+			fprintf(f, "  %-26s%s (--program, %s)\n", opt,
+			    d[i].meaning, workload_table[k]->name);
+		}
+	}
+	fprintf(f,
+	    "  --steps S                 time steps (--program)\n"
 	    "  --chunk C                 batch size (--program)\n"
 	    "  --seed S                  the inputs' seed\n"
-	    "  --preset P                interp inputs: seed or random\n"
 	    "  --json FILE               all of it as JSON\n"
 	    "  --chart FILE              the liveness chart (.png or .svg)\n"
 	    "  --measure                 run it; peak RSS beside the "

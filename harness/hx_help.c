@@ -190,6 +190,8 @@ man_command(FILE *f, const hx_help_cmd_t *c)
 static void
 man_params(FILE *f)
 {
+	const workload_t *w;
+
 	fputs(".SH RUN PARAMETERS\nOne table of parameters serves run, "
 	      "sweep (as comma-separated lists),\nexec \\-\\-workload and "
 	      "overhead; a workload refuses those it does not use.\n",
@@ -200,8 +202,19 @@ man_params(FILE *f)
 		roff_text(f, hx_params[i].meaning);
 		fputc('\n', f);
 	}
+	/* The known workloads' own parameters, from their declarations. */
+	for (size_t k = 0; (w = hx_plugin_workload(k)) != NULL; k++) {
+		for (size_t i = 0; !w->hidden && i < hx_params_extra_count(w);
+		     i++) {
+			fprintf(f, ".TP\n\\fB\\-\\-%s\\fR \\fIV\\fR\n",
+			    w->extra_params[i].name);
+			roff_text(f, w->extra_params[i].meaning);
+			fprintf(f, " (%s's own)\n", w->name);
+		}
+	}
 	fputs(".TP\n\\fB\\-\\-param\\fR \\fINAME\\fR=\\fIV\\fR\na parameter "
-	      "a workload declares itself (see harness list)\n",
+	      "a workload declares itself, as \\fB\\-\\-NAME\\fR (see harness "
+	      "list)\n",
 	    f);
 }
 
@@ -247,7 +260,7 @@ hx_help_man(FILE *f)
 	return ferror(f) ? -1 : 0;
 }
 
-/* Words of a shell list: the options of c ("--n --m ..."), or only those
+/* Words of a shell list: the options of c ("--n --seed ..."), or only those
  * that take a value. */
 static void
 completion_options(FILE *f, const hx_help_cmd_t *c, int values_only)
@@ -281,6 +294,18 @@ completion_tables(FILE *f)
 
 /* The built-in workloads and, per workload, its variants; the choices of
  * the parameters that have some. */
+/* "--NAME) echo \" a b\" ;;" for a choice parameter (nothing for a count). */
+static void
+completion_choices(FILE *f, const hx_param_t *p)
+{
+	if (p->kind != HX_PARAM_CHOICE)
+		return;
+	fprintf(f, "\t--%s) echo \"", p->name);
+	for (size_t k = 0; p->choices[k] != NULL; k++)
+		fprintf(f, " %s", p->choices[k]);
+	fputs("\" ;;\n", f);
+}
+
 static void
 completion_names(FILE *f)
 {
@@ -304,13 +329,15 @@ completion_names(FILE *f)
 		fputs("\" ;;\n", f);
 	}
 	fputs("\tesac\n}\n_fusebench_choices() {\n\tcase $1 in\n", f);
-	for (size_t i = 0; i < hx_params_count; i++) {
-		if (hx_params[i].kind != HX_PARAM_CHOICE)
-			continue;
-		fprintf(f, "\t--%s) echo \"", hx_params[i].name);
-		for (size_t k = 0; hx_params[i].choices[k] != NULL; k++)
-			fprintf(f, " %s", hx_params[i].choices[k]);
-		fputs("\" ;;\n", f);
+	for (size_t i = 0; i < hx_params_count; i++)
+		completion_choices(f, &hx_params[i]);
+	for (size_t i = 0; (w = hx_plugin_workload(i)) != NULL; i++) {
+		for (size_t k = 0; !w->hidden && k < hx_params_extra_count(w);
+		     k++) {
+			hx_param_t p;
+			hx_params_declared(w, k, &p);
+			completion_choices(f, &p);
+		}
 	}
 	fputs("\t--workload) echo \"$_fusebench_workloads\" ;;\n"
 	      "\t--variants) echo \"all $(_fusebench_variants \"$2\")\" ;;\n"

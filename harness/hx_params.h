@@ -1,24 +1,29 @@
 /*
- * hx_params: the one table of run parameters (n m g preset seed chunk tile
- * steps threads).
+ * hx_params: the one table of the harness's run parameters (n seed chunk
+ * tile steps threads), the parameters each workload declares for itself
+ * (workload_t.extra_params: a built-in workload's or a plugin's), and
+ * what is generated from both.
  *
- * Each parameter is declared once, in the table hx_params[] in hx_params.c: its
- * name (the option --NAME, the JSON key params.NAME and the CSV column), its
- * meaning (for --help), where it lives in params_t, its kind (a count, or a
- * choice among names), its bounds, whether 0 stands for "the variant's
- * default" (chunk, tile), whether it belongs to the schedule rather than the
- * inputs (so it does not change the reference), and how it appears in a
- * short label. Everything that lists parameters is generated from the
- * table: run's and sweep's options, sweep's lists and grid, the result's
- * params object, the CSV columns, the --resume match, compare's key and
- * labels, and the cache simulation's command line.
+ * Each harness parameter is declared once, in the table hx_params[] in
+ * hx_params.c: its name (the option --NAME, the JSON key params.NAME and
+ * the CSV column), its meaning (for --help), where it lives in params_t,
+ * its kind (a count, or a choice among names), its bounds, whether 0 stands
+ * for "the variant's default" (chunk, tile), whether it belongs to the
+ * schedule rather than the inputs (so it does not change the reference),
+ * and how it appears in a short label. A workload's own parameter is seen
+ * through the same struct (hx_params_declared: kind, bounds, choices,
+ * schedule and label from its param_decl_t, the value in params_t.extra),
+ * so one copy of the parsing, formatting and choice code serves both.
+ * Everything that lists parameters goes through a workload's list of both
+ * (hx_params_of): run's and sweep's options, sweep's lists and grid, the
+ * result's params object, the CSV columns, the --resume match, compare's
+ * key and labels, and the cache simulation's command line.
  *
- * A workload names the parameters it uses in workload_t.params ("n m g ...");
- * an option the workload does not use is refused, and the result carries
- * only the workload's parameters. A workload may also declare parameters of
- * its own (workload_t.extra_params, given as --param NAME=VALUE): they go
- * the same ways (params object, CSV columns, resume match, labels, the
- * cache simulation's command line, sweep lists).
+ * A workload names the parameters it uses in workload_t.params ("n seed
+ * ..."); a table option the workload does not use is refused, and the
+ * result carries only the workload's parameters. Its own parameters are
+ * always used; naming one in workload_t.params too places it there among
+ * the others ("n passes seed ..."), else it comes after them.
  *
  * Limits: values are unsigned 64-bit integers (a choice is its index);
  * params_t fields are int or uint64_t.
@@ -54,14 +59,17 @@ typedef struct hx_param_s {
 	const char *name;
 	const char *meaning;
 	hx_param_kind_t kind;
-	size_t offset, size; /* the params_t field */
+	size_t offset, size; /* the params_t field (extra < 0) */
 	uint64_t lo, hi;     /* bounds of a value given on the command line */
 	const char *const *choices; /* HX_PARAM_CHOICE: names, NULL-ended */
 	unsigned flags;
-	/* In short labels ("n=1000 m=30"): 0 never, 1 yes, except at the
+	/* In short labels ("n=1000 tile=64"): 0 never, 1 yes, except at the
 	 * value label_omit (UINT64_MAX: none). */
 	int label;
 	uint64_t label_omit;
+	/* A workload's own parameter: its index in params_t.extra; -1 for
+	 * the table's. */
+	int extra;
 } hx_param_t;
 
 /* The table and its length. */
@@ -90,13 +98,38 @@ const char *hx_params_format(
 
 /* The workload's own parameters (workload_t.extra_params): their count,
  * their defaults into params, and one "NAME=VALUE" (--param) applied to
- * params. 0, or -1 with msg (no such parameter, or out of its bounds). */
+ * params. 0, or -1 with msg (no such parameter, or not one of its values:
+ * "--NAME 'V': why", as for the table's). */
 size_t hx_params_extra_count(const workload_t *w);
 /* The index of w's own parameter called name (its first len bytes), or -1. */
 int hx_params_extra_index(const workload_t *w, const char *name, size_t len);
 void hx_params_extra_defaults(const workload_t *w, params_t *params);
 int hx_params_extra_parse(const workload_t *w, const char *arg,
     params_t *params, char *msg, size_t msglen);
+
+/* w's smoke configuration (w->smoke, which must not be NULL) into params:
+ * an own parameter the smoke callback leaves as defaults() does (both
+ * memset, say) takes its declared default. */
+void hx_params_smoke(const workload_t *w, params_t *params);
+
+/* The i-th own parameter of w seen as a table entry (extra = i). */
+void hx_params_declared(const workload_t *w, size_t i, hx_param_t *out);
+
+/* w's parameters in order into out (room for HX_PARAMS_OF_MAX): the
+ * table's that w uses, each followed by the own ones w->params names after
+ * it, then the own ones it does not name (flag HX_PARAM_TRAILING). The
+ * count. */
+#define HX_PARAMS_OF_MAX (16 + PARAMS_EXTRA_MAX)
+#define HX_PARAM_TRAILING 8u
+size_t hx_params_of(const workload_t *w, hx_param_t *out);
+
+/* The names of the known workloads' own parameters (built in, and a
+ * loaded plugin's), each once, the first max of them, into names: the
+ * options run, sweep and exec take as --NAME V. The count. */
+size_t hx_params_declared_names(const char **names, size_t max);
+
+/* The workload a result names (built in or a loaded plugin's), or NULL. */
+const workload_t *hx_params_workload_of(const json_t *result);
 
 /* A workload's own parameters as options of their own: every "--NAME V"
  * or "--NAME=V" of argv[1..argc) before a "--", where NAME is a parameter
@@ -127,30 +160,35 @@ int hx_params_same_json(const json_t *a, const json_t *b);
 int hx_params_same_inputs(
     const workload_t *w, const params_t *a, const params_t *b);
 
-/* Appends " n=1000 m=30" for the labelled parameters of a result's params
- * object to f, then every parameter outside the table (" passes=3"). */
-void hx_params_label(FILE *f, const json_t *params_json);
+/* Appends " n=1000 passes=3" for the labelled parameters of a result's params
+ * object to f, in the object's order: a table parameter by its label
+ * rule, one of w's own unless it is unlabelled, and with w NULL (a
+ * workload not known here) every parameter outside the table. */
+void hx_params_label(FILE *f, const workload_t *w, const json_t *params_json);
 
 /* Appends " n=1000" and then " NAME=VALUE" for every other parameter of a
  * result's params object whose value is not workload w's default (" tile=64
- * preset=seed passes=3"): the summary line names what was changed. */
+ * passes=3"): the summary line names what was changed. */
 void hx_params_label_changed(
     FILE *f, const workload_t *w, const json_t *params_json);
 
-/* The names in the results' params objects that are not in the table (the
- * workloads' own parameters), in the order first seen: a JSON array (new
- * reference; NULL when out of memory). */
-json_t *hx_params_extra_names(const json_t *results);
+/* The CSV's parameter columns for these results (a JSON array of names,
+ * new reference; NULL when out of memory): the table's, always, and every
+ * other name the results' params objects hold, each placed after the name
+ * before it in the first object that holds it (past the table's names
+ * that object lacks): a workload's own sit where its workload_t.params
+ * places them ("n,passes,seed,..."). */
+json_t *hx_params_csv_columns(const json_t *results);
 
-/* The CSV: the header's parameter columns ("n,m,...,threads," then one
- * column per name in extra_names, an array that may be NULL) and one
+/* The CSV: the header's parameter columns ("n,m,...,threads,") and one
  * row's cells (empty where the result has no such parameter). */
-void hx_params_csv_header(FILE *f, const json_t *extra_names);
+void hx_params_csv_header(FILE *f, const json_t *columns);
 void hx_params_csv_row(
-    FILE *f, const json_t *params_json, const json_t *extra_names);
+    FILE *f, const json_t *params_json, const json_t *columns);
 
-/* The command line that repeats these parameters (--n 1000 --m 30 ...
- * --param NAME=VALUE for w's own): appends to argv at *argc (at most
+/* The command line that repeats these parameters (--n 1000 --tile 64 ...,
+ * --param NAME=VALUE for w's own, which cannot be mistaken for another
+ * option): appends to argv at *argc (at most
  * HX_PARAMS_ARGV_MAX(hx_params_count) entries), the options' text in store
  * (as many slots). Leaves out the parameters w does not use and zeros that
  * stand for the variant's default. */

@@ -149,8 +149,13 @@ check_workload(const workload_t *w, char *msg, size_t msglen)
 	for (size_t i = 0;
 	     w->extra_params != NULL && w->extra_params[i].name != NULL; i++) {
 		const param_decl_t *d = &w->extra_params[i];
+		hx_param_t p;
+		memset(&p, 0, sizeof(p));
+		if (i < PARAMS_EXTRA_MAX)
+			hx_params_declared(w, i, &p); /* a choice's bounds */
 		if (i == PARAMS_EXTRA_MAX || hx_params_find(d->name) != NULL ||
-		    d->lo > d->def || d->def > d->hi) {
+		    (d->choices != NULL && d->choices[0] == NULL) ||
+		    p.lo > d->def || d->def > p.hi) {
 			snprintf(msg, msglen,
 			    "workload '%s': parameter '%s' is one too many, "
 			    "a name the harness has, or its default is out of "
@@ -162,7 +167,8 @@ check_workload(const workload_t *w, char *msg, size_t msglen)
 	snprintf(names, sizeof(names), "%s", w->params);
 	for (char *p = strtok_r(names, " ", &save); p != NULL;
 	     p = strtok_r(NULL, " ", &save)) {
-		if (hx_params_find(p) == NULL) {
+		if (hx_params_find(p) == NULL &&
+		    hx_params_extra_index(w, p, strlen(p)) < 0) {
 			snprintf(msg, msglen,
 			    "workload '%s' uses parameter '%s', which the "
 			    "harness does not have",

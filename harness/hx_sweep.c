@@ -138,7 +138,7 @@ sweep_progress(
 		    elapsed / (double)s->done * (double)(total - k));
 	fprintf(stderr, "[%zu/%zu] %s/%s", k + 1, total, cfg->workload->name,
 	    cfg->variant->name);
-	hx_params_label(stderr, p);
+	hx_params_label(stderr, cfg->workload, p);
 	fprintf(stderr, " (elapsed %s, ~%s left)\n", el, left);
 	json_decref(p);
 }
@@ -268,6 +268,10 @@ sweep_group(
 		for (size_t i = 0; same && i < hx_params_count; i++)
 			same = hx_params_get(&a->params, &hx_params[i]) ==
 			    hx_params_get(&plan->runs[j].params, &hx_params[i]);
+		/* The workload's own parameters too. */
+		same = same &&
+		    memcmp(a->params.extra, plan->runs[j].params.extra,
+			sizeof(a->params.extra)) == 0;
 		if (same) {
 			idx[n++] = j;
 			taken[j] = 1;

@@ -225,7 +225,7 @@ sweep_extra_lists(
 			return hx_params_extra_parse(
 			    plan->w, arg, &plan->base.params, msg, msglen);
 		e.name = plan->w->extra_params[e.index].name;
-		snprintf(name, sizeof(name), "param %s", e.name);
+		snprintf(name, sizeof(name), "%s", e.name);
 		if (parse_list(name, eq + 1, extra_value, &e,
 			&plan->extra_lists[e.index], msg, msglen) != 0)
 			return -1;
@@ -421,51 +421,52 @@ hx_sweep_parse(int argc, char **argv, sweep_plan_t *plan, sweep_t *s, char *msg,
 	return sweep_check_outputs(plan, s, a.own[S_OUT], msg, msglen);
 }
 
-/* The workload's own parameters of the schedule (schedule 1) or of the
- * inputs (0) from the mixed-radix digits in *rest. */
-static void
-sweep_grid_extra(
-    const sweep_plan_t *plan, int schedule, hx_run_config_t *cfg, size_t *rest)
+/* The list of parameter p (the table's or the workload's own). */
+static const sweep_list_t *
+sweep_list_of(const sweep_plan_t *plan, const hx_param_t *p)
 {
-	for (size_t i = hx_params_extra_count(plan->w); i-- > 0;) {
-		const sweep_list_t *l = &plan->extra_lists[i];
-		if (!plan->w->extra_params[i].schedule != !schedule)
+	if (p->extra >= 0)
+		return &plan->extra_lists[p->extra];
+	return &plan->lists[hx_params_find(p->name) - hx_params];
+}
+
+/* The parameters among all[0..n) of the schedule (schedule 1) or of the
+ * inputs (0), placed (trailing 0) or after the others (1), set from the
+ * mixed-radix digits in *rest, the last of them fastest. */
+static void
+sweep_grid_digits(const sweep_plan_t *plan, const hx_param_t *all, size_t n,
+    int schedule, int trailing, hx_run_config_t *cfg, size_t *rest)
+{
+	for (size_t i = n; i-- > 0;) {
+		const hx_param_t *p = &all[i];
+		const sweep_list_t *l = sweep_list_of(plan, p);
+		if (!(p->flags & HX_PARAM_SCHEDULE) != !schedule ||
+		    !(p->flags & HX_PARAM_TRAILING) != !trailing)
 			continue;
-		cfg->params.extra[i] = l->v[*rest % l->count];
+		hx_params_set(&cfg->params, p, l->v[*rest % l->count]);
 		*rest /= l->count;
 	}
 }
 
 /* Configuration k of the grid. Its index is read as mixed-radix digits:
- * the schedule's parameters vary fastest (last in the table first), then
- * the variant, then the inputs' parameters, the table's first (n) slowest,
- * so that runs of one size stay together. */
+ * the schedule's parameters vary fastest (last in the workload's order
+ * first, hx_params_of), then the variant, then the inputs' parameters, the
+ * first (n) slowest, so that runs of one size stay together. A workload's
+ * own parameters that it does not place vary just inside the variant on
+ * either side. */
 static void
 sweep_grid_at(const sweep_plan_t *plan, size_t k, hx_run_config_t *cfg)
 {
-	size_t rest = k;
+	hx_param_t all[HX_PARAMS_OF_MAX];
+	size_t n = hx_params_of(plan->w, all), rest = k;
 
 	*cfg = plan->base;
-	for (size_t i = hx_params_count; i-- > 0;) {
-		const sweep_list_t *l = &plan->lists[i];
-		if (!(hx_params[i].flags & HX_PARAM_SCHEDULE))
-			continue;
-		hx_params_set(
-		    &cfg->params, &hx_params[i], l->v[rest % l->count]);
-		rest /= l->count;
-	}
-	sweep_grid_extra(plan, 1, cfg, &rest);
+	sweep_grid_digits(plan, all, n, 1, 0, cfg, &rest);
+	sweep_grid_digits(plan, all, n, 1, 1, cfg, &rest);
 	cfg->variant = plan->variants[rest % plan->nvariants];
 	rest /= plan->nvariants;
-	sweep_grid_extra(plan, 0, cfg, &rest);
-	for (size_t i = hx_params_count; i-- > 0;) {
-		const sweep_list_t *l = &plan->lists[i];
-		if (hx_params[i].flags & HX_PARAM_SCHEDULE)
-			continue;
-		hx_params_set(
-		    &cfg->params, &hx_params[i], l->v[rest % l->count]);
-		rest /= l->count;
-	}
+	sweep_grid_digits(plan, all, n, 0, 1, cfg, &rest);
+	sweep_grid_digits(plan, all, n, 0, 0, cfg, &rest);
 }
 
 /* The whole grid, every configuration checked before the first run: a bad

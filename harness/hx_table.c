@@ -200,7 +200,8 @@ table_params(const json_t *r, char *out)
 	out[0] = '\0';
 	if (m == NULL)
 		return;
-	hx_params_label(m, json_object_get(r, "params"));
+	hx_params_label(
+	    m, hx_params_workload_of(r), json_object_get(r, "params"));
 	fclose(m);
 	snprintf(out, HX_TABLE_CELL, "%s",
 	    buf != NULL && buf[0] == ' ' ? buf + 1 : "");

@@ -97,8 +97,7 @@ list_smoke(const workload_t *w)
 	/* A plugin's workload may have no smoke configuration. */
 	if (w->smoke == NULL)
 		return;
-	w->smoke(&p);
-	hx_params_extra_defaults(w, &p);
+	hx_params_smoke(w, &p);
 	hx_params_argv(w, &p, args, &n, store);
 	for (size_t j = 0; (v = hx_plugin_variant(j)) != NULL; j++) {
 		if (v->workload != w)
@@ -110,6 +109,48 @@ list_smoke(const workload_t *w)
 	}
 }
 
+/* One parameter w declares itself: "  dot --passes 1..64 (default 1):
+ * meaning", a choice's names in place of the bounds. */
+static void
+list_own_param(const workload_t *w, size_t k)
+{
+	const param_decl_t *d = &w->extra_params[k];
+	hx_param_t p;
+	char def[64];
+
+	hx_params_declared(w, k, &p);
+	printf("  %s --%s ", w->name, d->name);
+	if (d->choices != NULL) {
+		for (size_t i = 0; d->choices[i] != NULL; i++)
+			printf("%s%s", i > 0 ? "|" : "", d->choices[i]);
+	} else
+		printf("%llu..%llu", (unsigned long long)d->lo,
+		    (unsigned long long)d->hi);
+	printf(" (default %s): %s\n",
+	    hx_params_format(&p, d->def, def, sizeof(def)), d->meaning);
+}
+
+/* The workloads' own parameters, after the workloads: a section of its
+ * own, so that a script reading a workload's indented lines as its
+ * variants (make-report.sh) finds only variants there. */
+static void
+list_own_params(void)
+{
+	const workload_t *w;
+	int any = 0;
+
+	for (size_t i = 0; (w = hx_plugin_workload(i)) != NULL; i++) {
+		for (size_t k = 0; !w->hidden && k < hx_params_extra_count(w);
+		     k++) {
+			if (!any++)
+				printf("parameters the workloads declare "
+				       "themselves (--NAME V, or --param "
+				       "NAME=V):\n");
+			list_own_param(w, k);
+		}
+	}
+}
+
 /* The variants of w with their models at w's defaults. */
 static void
 list_models(const workload_t *w)
@@ -118,13 +159,8 @@ list_models(const workload_t *w)
 	const variant_t *v;
 
 	w->defaults(&p);
+	hx_params_extra_defaults(w, &p);
 	printf("%s: %s\n", w->name, w->description);
-	for (size_t k = 0; k < hx_params_extra_count(w); k++) {
-		const param_decl_t *d = &w->extra_params[k];
-		printf("  --param %s=%llu..%llu (default %llu): %s\n", d->name,
-		    (unsigned long long)d->lo, (unsigned long long)d->hi,
-		    (unsigned long long)d->def, d->meaning);
-	}
 	for (size_t j = 0; (v = hx_plugin_variant(j)) != NULL; j++) {
 		const char *desc = v->description != NULL ? v->description : "";
 		if (v->workload != w)
@@ -174,6 +210,8 @@ cmd_list(int argc, char **argv)
 		else
 			list_models(w);
 	}
+	if (!smoke)
+		list_own_params();
 	return HX_EXIT_OK;
 }
 

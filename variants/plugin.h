@@ -34,11 +34,11 @@
  * A plugin's workload may leave smoke NULL (then `harness list --smoke`
  * leaves it out).
  *
- * Parameters: those of the harness's table it uses (n m g preset seed
- * chunk tile steps), named in workload_t.params, and up to
- * PARAMS_EXTRA_MAX (16) of its own in workload_t.extra_params (name, meaning,
- * bounds, default), given as --param NAME=VALUE and found in
- * params_t.extra[i].
+ * Parameters: those of the harness's table it uses (n seed chunk tile
+ * steps threads), named in workload_t.params, and up to PARAMS_EXTRA_MAX
+ * (16) of its own in workload_t.extra_params (name, meaning, bounds or
+ * choices, default), given as --NAME VALUE or --param NAME=VALUE and found
+ * in params_t.extra[i], exactly as interp declares its m, g and preset.
  *
  * Limits: its code runs in the measuring child, so a crash fails the run,
  * not the harness. Its own parameters go where the harness's go (sweep
@@ -59,10 +59,10 @@ extern "C" {
 /* fusebench's version (semantic versioning), declared here alone: the
  * Makefile reads it for fusebench.pc's Version, and `harness --version`
  * prints it beside the git commit. */
-#define FB_VERSION_SEMVER "0.16.0"
+#define FB_VERSION_SEMVER "0.17.0"
 
 /* Raised whenever workload_t, variant_t or params_t change. */
-#define FB_PLUGIN_ABI_VERSION 2
+#define FB_PLUGIN_ABI_VERSION 3
 
 typedef struct fb_plugin_s {
 	uint32_t abi_version; /* FB_PLUGIN_ABI_VERSION when built */

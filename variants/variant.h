@@ -53,8 +53,6 @@
 extern "C" {
 #endif
 
-enum { PRESET_RANDOM = 0, PRESET_SEED = 1 };
-
 /* At most this many parameters a workload declares for itself (a fixed
  * array keeps params_t a plain value that variants copy). */
 #define PARAMS_EXTRA_MAX 16
@@ -62,8 +60,7 @@ enum { PRESET_RANDOM = 0, PRESET_SEED = 1 };
 /* The run parameters. 0 in chunk or tile means "the variant's default".
  * extra[i] holds the value of the workload's i-th declared parameter. */
 typedef struct params_s {
-	uint64_t n, m, g;
-	int preset;
+	uint64_t n;
 	uint64_t seed;
 	uint64_t chunk, tile;
 	uint64_t steps;
@@ -75,14 +72,22 @@ typedef struct params_s {
 /* The most threads a run may ask for. */
 #define VARIANT_THREADS_MAX 256
 
-/* A parameter a workload declares for itself (a plugin's): given as
- * --param NAME=VALUE, written as params.NAME. */
+/* A parameter a workload declares for itself (interp's m, g and preset, a
+ * plugin's): given as --NAME VALUE (or --param NAME=VALUE), written as
+ * params.NAME, a CSV column, in the --resume match, compare's key and
+ * short labels, like the harness's own. Its value is params_t.extra[i]. */
 typedef struct param_decl_s {
 	const char *name; /* NULL ends the list */
 	const char *meaning;
-	uint64_t lo, hi; /* bounds of a value given */
-	uint64_t def;    /* its default */
+	uint64_t lo, hi; /* bounds of a value given (a choice: ignored) */
+	uint64_t def;    /* its default (a choice: the index) */
 	int schedule;    /* 1: the schedule's, the reference ignores it */
+	/* NULL: a count. Else one of these names, NULL-ended: the value is
+	 * its index, and results and command lines carry the name. */
+	const char *const *choices;
+	/* 1: left out of short labels ("n=1000 m=30"); 0 (the usual):
+	 * always in them. */
+	int unlabelled;
 } param_decl_t;
 
 #define DIGEST_MAX 8

@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "fb_spawn.h"
+#include "interp/interp.h"
 #include "variant.h"
 
 #define MIB (1024.0 * 1024.0)
@@ -236,8 +237,8 @@ interp_total(params_t *p)
 	cr_assert(w != NULL);
 	w->defaults(p);
 	p->n = 1000;
-	p->m = 4;
-	p->g = 32;
+	p->extra[INTERP_PARAM_M] = 4;
+	p->extra[INTERP_PARAM_G] = 32;
 	cr_assert(w->check(p, msg, sizeof(msg)) == 0, "%s", msg);
 	cr_assert(w->reference(p, ref) == 0);
 	return ref[0];
@@ -346,6 +347,7 @@ Test(exec, bad_command_lines)
 	    {"--json", "@J", "--bogus", "--", "true", NULL},
 	    {"--json", "@J", "-x", "--", "true", NULL},
 	    {"--json", "@J", "--n", "100", "--", "true", NULL},
+	    {"--json", "@J", "--m", "4", "--", "true", NULL},
 	    {"--json", "@J", "--workload", "nope", "--", "true", NULL},
 	    {"--json", "@J", "--workload", "interp", "--n", "0", "--", "true",
 		NULL},

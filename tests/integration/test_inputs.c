@@ -129,6 +129,11 @@ static const bad_case_t cases[] = {
 	"1000"},
     {{"sweep", "--workload", "colony", "--n", "1000,8"}, "n 8"},
     {{"sweep", "--workload", "interp", "--preset", "foo"}, "'foo'"},
+    /* interp's own choice, in a list; another workload's own parameter. */
+    {{"sweep", "--workload", "interp", "--preset", "seed,oval"},
+	"--preset 'oval': must be random or seed"},
+    {{"run", "colony", "fused", "--param", "preset=seed"},
+	"--preset: colony declares no such parameter"},
     {{"sweep", "--workload", "interp", "--events", "foo"}, "'foo'"},
     {{"sweep", "--workload", "interp", "--mem-limit", "12Q"}, "'12Q'"},
     {{"sweep", "--workload", "interp", "--repeat", "x"}, "'x'"},

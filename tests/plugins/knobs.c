@@ -12,13 +12,13 @@
 #include <fusebench/plugin.h>
 
 static const param_decl_t knob_params[] = {
-    {"alpha", "first knob", 0, 9, 1, 0},
-    {"beta", "second knob", 0, 9, 2, 0},
-    {"gamma", "third knob", 0, 9, 3, 0},
-    {"delta", "fourth knob", 0, 9, 4, 0},
-    {"epsilon", "fifth knob", 0, 9, 5, 0},
-    {"zeta", "sixth knob", 0, 9, 6, 0},
-    {NULL, NULL, 0, 0, 0, 0},
+    {"alpha", "first knob", 0, 9, 1, 0, NULL, 0},
+    {"beta", "second knob", 0, 9, 2, 0, NULL, 0},
+    {"gamma", "third knob", 0, 9, 3, 0, NULL, 0},
+    {"delta", "fourth knob", 0, 9, 4, 0, NULL, 0},
+    {"epsilon", "fifth knob", 0, 9, 5, 0, NULL, 0},
+    {"zeta", "sixth knob", 0, 9, 6, 0, NULL, 0},
+    {NULL, NULL, 0, 0, 0, 0, NULL, 0},
 };
 
 static void

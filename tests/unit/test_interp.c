@@ -22,9 +22,9 @@ params_make(uint64_t n, uint64_t m, uint64_t g, int preset, uint64_t chunk,
 
 	interp_workload.defaults(&p);
 	p.n = n;
-	p.m = m;
-	p.g = g;
-	p.preset = preset;
+	p.extra[INTERP_PARAM_M] = m;
+	p.extra[INTERP_PARAM_G] = g;
+	p.extra[INTERP_PARAM_PRESET] = (uint64_t)preset;
 	p.chunk = chunk;
 	p.tile = tile;
 	return p;
@@ -89,16 +89,18 @@ Test(interp_variants, totals_match_reference)
 			cr_assert_eq(
 			    interp_workload.check(&p, msg, sizeof(msg)), 0,
 			    "check refused n=%llu m=%llu g=%llu: %s",
-			    (unsigned long long)p.n, (unsigned long long)p.m,
-			    (unsigned long long)p.g, msg);
+			    (unsigned long long)p.n,
+			    (unsigned long long)interp_m(&p),
+			    (unsigned long long)interp_g(&p), msg);
 			cr_assert_eq(interp_workload.reference(&p, ref), 0);
 			if (preset == PRESET_RANDOM) {
-				cr_expect(ref[0] > 1e-3 * (double)(p.n * p.m),
+				cr_expect(ref[0] >
+					1e-3 * (double)(p.n * interp_m(&p)),
 				    "reference total %g is trivially small at "
 				    "n=%llu m=%llu g=%llu",
 				    ref[0], (unsigned long long)p.n,
-				    (unsigned long long)p.m,
-				    (unsigned long long)p.g);
+				    (unsigned long long)interp_m(&p),
+				    (unsigned long long)interp_g(&p));
 			}
 			for (size_t j = 0; variant_table[j] != NULL; j++) {
 				const variant_t *v = variant_table[j];
@@ -116,8 +118,8 @@ Test(interp_variants, totals_match_reference)
 				    "%s failed to run at n=%llu m=%llu g=%llu "
 				    "preset=%s chunk=%llu tile=%llu",
 				    v->name, (unsigned long long)p.n,
-				    (unsigned long long)p.m,
-				    (unsigned long long)p.g,
+				    (unsigned long long)interp_m(&p),
+				    (unsigned long long)interp_g(&p),
 				    preset_name(preset),
 				    (unsigned long long)p.chunk,
 				    (unsigned long long)p.tile);
@@ -127,8 +129,8 @@ Test(interp_variants, totals_match_reference)
 				    "%s at n=%llu m=%llu g=%llu preset=%s "
 				    "chunk=%llu tile=%llu: %s",
 				    v->name, (unsigned long long)p.n,
-				    (unsigned long long)p.m,
-				    (unsigned long long)p.g,
+				    (unsigned long long)interp_m(&p),
+				    (unsigned long long)interp_g(&p),
 				    preset_name(preset),
 				    (unsigned long long)p.chunk,
 				    (unsigned long long)p.tile, msg);
@@ -137,8 +139,8 @@ Test(interp_variants, totals_match_reference)
 					    "%s total is zero at n=%llu m=%llu "
 					    "g=%llu (random preset)",
 					    v->name, (unsigned long long)p.n,
-					    (unsigned long long)p.m,
-					    (unsigned long long)p.g);
+					    (unsigned long long)interp_m(&p),
+					    (unsigned long long)interp_g(&p));
 				}
 			}
 		}
@@ -395,7 +397,8 @@ Test(interp_models, peak_matches_model)
 			    "%s at n=%llu m=%llu g=%llu: measured peak %llu, "
 			    "model %llu (%s)",
 			    v->name, (unsigned long long)p.n,
-			    (unsigned long long)p.m, (unsigned long long)p.g,
+			    (unsigned long long)interp_m(&p),
+			    (unsigned long long)interp_g(&p),
 			    (unsigned long long)peak, (unsigned long long)model,
 			    v->model_formula);
 			if (strcmp(v->name, "fused") == 0) {
@@ -403,7 +406,7 @@ Test(interp_models, peak_matches_model)
 				    "fused peak %llu at n=%llu m=%llu",
 				    (unsigned long long)peak,
 				    (unsigned long long)p.n,
-				    (unsigned long long)p.m);
+				    (unsigned long long)interp_m(&p));
 			}
 		}
 	}
@@ -423,11 +426,12 @@ Test(interp_workload, check_rejects_bad_parameters)
 	    "the good parameters were refused: %s", msg);
 	bad[nbad].p = good, bad[nbad].p.n = 0;
 	bad[nbad].field = "n", bad[nbad++].value = "0";
-	bad[nbad].p = good, bad[nbad].p.m = 0;
+	bad[nbad].p = good, bad[nbad].p.extra[INTERP_PARAM_M] = 0;
 	bad[nbad].field = "m", bad[nbad++].value = "0";
-	bad[nbad].p = good, bad[nbad].p.g = 3;
+	bad[nbad].p = good, bad[nbad].p.extra[INTERP_PARAM_G] = 3;
 	bad[nbad].field = "g", bad[nbad++].value = "3";
-	bad[nbad].p = good, bad[nbad].p.g = 1u << 20, bad[nbad].p.m = 4096;
+	bad[nbad].p = good, bad[nbad].p.extra[INTERP_PARAM_G] = 1u << 20,
+	bad[nbad].p.extra[INTERP_PARAM_M] = 4096;
 	bad[nbad].field = "m", bad[nbad++].value = "4096";
 	bad[nbad].p = good, bad[nbad].p.chunk = 101;
 	bad[nbad].field = "chunk", bad[nbad++].value = "101";

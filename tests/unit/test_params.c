@@ -1,5 +1,6 @@
 /*
- * The parameter table: every parameter round-trips from its option to the
+ * The parameters: every parameter of interp, the table's and its own (m,
+ * g and the choice preset), round-trips from its option to the
  * configuration, the result's params object, the CSV row, the --resume
  * match, compare's key and the cache simulation's command line; a
  * workload refuses the parameters it does not use.
@@ -29,13 +30,29 @@ test_value(const hx_param_t *p)
 	return "37";
 }
 
+/* argv parsed as harness run's (a workload's own --NAME V is an option
+ * of run's table); 0, or -1 with msg. */
+static int
+parse_run(int argc, char **argv, hx_run_config_t *cfg, char *msg, size_t len)
+{
+	hx_cli_run_t cli;
+
+	return hx_cli_parse_run(argc, argv, cfg, &cli, msg, len);
+}
+
+/* interp's parameters in its order (the table's and its own). */
+static size_t
+interp_all(hx_param_t *all)
+{
+	return hx_params_of(workload_find("interp"), all);
+}
+
 /* harness run interp fused --n 5000 --NAME VALUE, parsed. */
 static void
 parse_with(const hx_param_t *p, hx_run_config_t *cfg)
 {
 	char opt[64], *argv[12];
 	char msg[512];
-	hx_cli_run_t cli;
 	int argc = 0, rc;
 
 	snprintf(opt, sizeof(opt), "--%s", p->name);
@@ -49,19 +66,40 @@ parse_with(const hx_param_t *p, hx_run_config_t *cfg)
 	argv[argc++] = "--events";
 	argv[argc++] = "none";
 	argv[argc] = NULL;
-	rc = hx_cli_parse_run(argc, argv, cfg, &cli, msg, sizeof(msg));
+	rc = parse_run(argc, argv, cfg, msg, sizeof(msg));
 	cr_assert_eq(rc, 0, "%s %s: %s", opt, test_value(p), msg);
+}
+
+/* The cell under column name in a two-line CSV text (copied into cell). */
+static void
+csv_cell(const char *csv, const char *name, char *cell, size_t len)
+{
+	const char *c = csv, *row = strchr(csv, '\n') + 1;
+	size_t n = strlen(name);
+
+	while (*c != '\n' &&
+	    !(strncmp(c, name, n) == 0 && (c == csv || c[-1] == ',') &&
+		c[n] == ',')) {
+		if (*c++ == ',')
+			row = strchr(row, ',') + 1;
+	}
+	cr_assert(*c != '\n', "no column %s: %s", name, csv);
+	snprintf(cell, len, "%.*s", (int)(strchr(row, ',') - row), row);
 }
 
 Test(params, every_parameter_round_trips)
 {
-	for (size_t i = 0; i < hx_params_count; i++) {
-		const hx_param_t *p = &hx_params[i];
+	hx_param_t all[HX_PARAMS_OF_MAX];
+	size_t count = interp_all(all);
+
+	cr_assert_eq(count, 9, "interp has %zu parameters", count);
+	for (size_t i = 0; i < count; i++) {
+		const hx_param_t *p = &all[i];
 		hx_run_config_t cfg, other;
 		uint64_t want;
-		char msg[256], buf[32], *csv = NULL;
+		char msg[256], buf[32], *csv = NULL, cell[64];
 		size_t len = 0;
-		json_t *params, *r;
+		json_t *params, *r, *results, *columns;
 		FILE *f;
 
 		parse_with(p, &cfg);
@@ -86,21 +124,25 @@ Test(params, every_parameter_round_trips)
 			    test_value(p), "params.%s", p->name);
 		}
 		/* JSON -> CSV: the cell under the parameter's column. */
+		results = json_pack("[O]", r);
+		columns = hx_params_csv_columns(results);
 		f = open_memstream(&csv, &len);
-		hx_params_csv_header(f, NULL);
+		hx_params_csv_header(f, columns);
 		fputc('\n', f);
-		hx_params_csv_row(f, params, NULL);
+		hx_params_csv_row(f, params, columns);
 		fclose(f);
+		/* The columns in interp's order, the table's always. */
 		{
-			/* The i-th cell of the second line. */
-			const char *row = strchr(csv, '\n') + 1;
-			for (size_t k = 0; k < i; k++)
-				row = strchr(row, ',') + 1;
-			cr_expect_eq(
-			    strncmp(row, test_value(p), strlen(test_value(p))),
-			    0, "CSV cell of %s: %s", p->name, row);
-			cr_expect_eq(row[strlen(test_value(p))], ',');
+			static const char head[] =
+			    "n,m,g,preset,seed,chunk,tile,steps,threads,\n";
+			cr_expect_eq(strncmp(csv, head, strlen(head)), 0,
+			    "CSV header %s", csv);
 		}
+		csv_cell(csv, p->name, cell, sizeof(cell));
+		cr_expect_str_eq(
+		    cell, test_value(p), "CSV cell of %s", p->name);
+		json_decref(results);
+		json_decref(columns);
 		/* JSON -> resume match: the same configuration matches, one
 		 * differing in this parameter does not. */
 		cr_expect(hx_params_match_json(r, cfg.workload, &cfg.params),
@@ -132,14 +174,16 @@ Test(params, every_parameter_round_trips)
  * parameters. */
 Test(params, command_line_round_trips)
 {
-	for (size_t i = 0; i < hx_params_count; i++) {
+	hx_param_t all[HX_PARAMS_OF_MAX];
+	size_t count = interp_all(all);
+
+	for (size_t i = 0; i < count; i++) {
 		hx_run_config_t cfg, back;
 		char store[HX_PARAMS_ARGV_MAX(16)][HX_PARAMS_ARGV_SLOT];
 		char *argv[HX_PARAMS_ARGV_MAX(16) + 8], msg[512];
-		hx_cli_run_t cli;
 		int argc = 0;
 
-		parse_with(&hx_params[i], &cfg);
+		parse_with(&all[i], &cfg);
 		argv[argc++] = "run";
 		argv[argc++] = "interp";
 		argv[argc++] = "fused";
@@ -147,13 +191,12 @@ Test(params, command_line_round_trips)
 		argv[argc++] = "--events";
 		argv[argc++] = "none";
 		argv[argc] = NULL;
-		cr_assert_eq(
-		    hx_cli_parse_run(argc, argv, &back, &cli, msg, sizeof(msg)),
-		    0, "%s", msg);
+		cr_assert_eq(parse_run(argc, argv, &back, msg, sizeof(msg)), 0,
+		    "%s", msg);
 		cr_expect_eq(
 		    memcmp(&back.params, &cfg.params, sizeof(params_t)), 0,
 		    "after --%s the command line changes the parameters",
-		    hx_params[i].name);
+		    all[i].name);
 	}
 }
 
@@ -166,12 +209,14 @@ Test(params, workload_refuses_parameters_it_does_not_use)
 		char opt[32], msg[512];
 		char *argv[] = {"run", "colony", "fused", opt, "seed", NULL};
 		hx_run_config_t cfg;
-		hx_cli_run_t cli;
 
 		snprintf(opt, sizeof(opt), "--%s", refused[i]);
-		cr_expect(!hx_params_used(colony, hx_params_find(refused[i])));
-		cr_expect_eq(
-		    hx_cli_parse_run(5, argv, &cfg, &cli, msg, sizeof(msg)), -1,
+		/* interp's own: neither the harness's nor colony's. */
+		cr_expect_null(hx_params_find(refused[i]));
+		cr_expect_lt(hx_params_extra_index(
+				 colony, refused[i], strlen(refused[i])),
+		    0);
+		cr_expect_eq(parse_run(5, argv, &cfg, msg, sizeof(msg)), -1,
 		    "colony took %s", opt);
 		cr_expect_not_null(strstr(msg, opt), "message: %s", msg);
 	}
@@ -200,10 +245,12 @@ Test(params, same_inputs_ignores_only_the_schedule)
 {
 	const workload_t *interp = workload_find("interp");
 	params_t a, b;
+	hx_param_t all[HX_PARAMS_OF_MAX];
+	size_t count = interp_all(all);
 
 	interp->defaults(&a);
-	for (size_t i = 0; i < hx_params_count; i++) {
-		const hx_param_t *p = &hx_params[i];
+	for (size_t i = 0; i < count; i++) {
+		const hx_param_t *p = &all[i];
 		b = a;
 		hx_params_set(&b, p, hx_params_get(&a, p) == 1 ? 0 : 1);
 		cr_expect_eq(hx_params_same_inputs(interp, &a, &b),

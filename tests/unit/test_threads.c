@@ -20,6 +20,7 @@
 #include "hx_counters.h"
 #include "hx_mem.h"
 #include "hx_run.h"
+#include "interp/interp.h"
 #include "variant.h"
 
 #define MIB (1ULL << 20)
@@ -101,7 +102,7 @@ measure(const char *workload, const char *variant, uint64_t n, uint64_t threads)
 	if (strcmp(workload, "interp") == 0) {
 		/* Chunks of the default 10,000 points of 16 values: 640 kB a
 		 * thread, held through the whole step. */
-		cfg.params.m = 16;
+		cfg.params.extra[INTERP_PARAM_M] = 16;
 		cfg.params.chunk = 0;
 	}
 	cfg.repeat = 2;

@@ -35,13 +35,6 @@ colony_defaults(params_t *p)
 	memset(p, 0, sizeof(*p));
 	p->threads = 1;
 	p->n = 4096;
-	/* M and G mean nothing to colony; 1 keeps per-unit arithmetic that
-	 * multiplies them harmless. */
-	p->m = 1;
-	p->g = 1;
-	/* colony has one way to make its inputs: the seed preset means the
-	 * same as random (the spec's initial state from the seed). */
-	p->preset = PRESET_RANDOM;
 	p->seed = 42;
 	p->steps = 10;
 }

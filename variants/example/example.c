@@ -89,8 +89,8 @@ dot_reference(const params_t *p, double *digest)
 
 /* The workload's own parameter: extra[0]. */
 static const param_decl_t dot_params[] = {
-    {"passes", "passes over the vectors in one step", 1, 64, 1, 0},
-    {NULL, NULL, 0, 0, 0, 0},
+    {"passes", "passes over the vectors in one step", 1, 64, 1, 0, NULL, 0},
+    {NULL, NULL, 0, 0, 0, 0, NULL, 0},
 };
 
 static int

@@ -22,6 +22,31 @@
 
 #include "variant.h"
 
+/* interp's own parameters (interp_workload.extra_params), in params_t.extra
+ * in this order: the number of interpolants M, the grid points per
+ * interpolant G, and how the inputs are made (preset). */
+enum { INTERP_PARAM_M = 0, INTERP_PARAM_G = 1, INTERP_PARAM_PRESET = 2 };
+/* The preset's values: random inputs from the seed, or the question's. */
+enum { PRESET_RANDOM = 0, PRESET_SEED = 1 };
+
+static inline uint64_t
+interp_m(const params_t *p)
+{
+	return p->extra[INTERP_PARAM_M];
+}
+
+static inline uint64_t
+interp_g(const params_t *p)
+{
+	return p->extra[INTERP_PARAM_G];
+}
+
+static inline int
+interp_preset(const params_t *p)
+{
+	return (int)p->extra[INTERP_PARAM_PRESET];
+}
+
 typedef struct interp_inputs_s {
 	uint64_t n, m, g;
 	float *x;                /* N evaluation points */

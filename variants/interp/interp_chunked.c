@@ -60,22 +60,24 @@ interp_chunked_model(const params_t *p, uint64_t (*round)(uint64_t))
 {
 	uint64_t b = interp_chunked_size(p);
 
-	return model_mul(model_add(round(model_mul(model_mul(b, p->m), 4)),
-			     round(model_mul(b, 4))),
+	return model_mul(
+	    model_add(round(model_mul(model_mul(b, interp_m(p)), 4)),
+		round(model_mul(b, 4))),
 	    (uint64_t)variant_threads(p));
 }
 
 static double
 interp_chunked_flops(const params_t *p)
 {
-	return interp_flops_per_pair_recomputed() * (double)p->n * (double)p->m;
+	return interp_flops_per_pair_recomputed() * (double)p->n *
+	    (double)interp_m(p);
 }
 
 static double
 interp_chunked_bytes(const params_t *p)
 {
 	/* As materialized while the (B,M) buffer exceeds the caches. */
-	return 4.0 * 4.0 * (double)p->n * (double)p->m;
+	return 4.0 * 4.0 * (double)p->n * (double)interp_m(p);
 }
 
 const variant_t interp_chunked = {

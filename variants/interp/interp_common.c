@@ -20,15 +20,26 @@ static const double coef_b64[4] = {1.0 / 24, -9.0 / 8, 9.0 / 8, -1.0 / 24};
 static const double coef_c64[4] = {1.0 / 4, -1.0 / 4, -1.0 / 4, 1.0 / 4};
 static const double coef_d64[4] = {-1.0 / 6, 1.0 / 2, -1.0 / 2, 1.0 / 6};
 
+/* interp's own parameters, in the order INTERP_PARAM_* names them. The
+ * largest count is what a result's JSON integer holds. */
+static const char *const interp_preset_names[] = {"random", "seed", NULL};
+
+static const param_decl_t interp_params[] = {
+    {"m", "interpolants", 1, INT64_MAX, 300, 0, NULL, 0},
+    {"g", "grid points per interpolant", 1, INT64_MAX, 4096, 0, NULL, 1},
+    {"preset", "inputs: seed (the question's) or random", 0, 1, PRESET_RANDOM,
+	0, interp_preset_names, 1},
+    {NULL, NULL, 0, 0, 0, 0, NULL, 0},
+};
+
 static void
 interp_defaults(params_t *p)
 {
 	memset(p, 0, sizeof(*p));
 	p->threads = 1;
 	p->n = 1000000;
-	p->m = 300;
-	p->g = 4096;
-	p->preset = PRESET_RANDOM;
+	for (int i = 0; interp_params[i].name != NULL; i++)
+		p->extra[i] = interp_params[i].def;
 	p->seed = 42;
 	p->steps = 1;
 }
@@ -38,8 +49,8 @@ interp_smoke(params_t *p)
 {
 	interp_defaults(p);
 	p->n = 2000;
-	p->m = 4;
-	p->g = 32;
+	p->extra[INTERP_PARAM_M] = 4;
+	p->extra[INTERP_PARAM_G] = 32;
 	p->chunk = 256;
 	p->tile = 64;
 }
@@ -48,16 +59,19 @@ static int
 interp_check(const params_t *p, char *msg, size_t msglen)
 {
 	if (params_check_range("n", p->n, 1, UINT64_MAX, msg, msglen) != 0 ||
-	    params_check_range("m", p->m, 1, UINT64_MAX, msg, msglen) != 0 ||
-	    params_check_range("g", p->g, 4, 1u << 30, msg, msglen) != 0 ||
+	    params_check_range("m", interp_m(p), 1, UINT64_MAX, msg, msglen) !=
+		0 ||
+	    params_check_range("g", interp_g(p), 4, 1u << 30, msg, msglen) !=
+		0 ||
 	    params_check_range("threads", p->threads, 0, VARIANT_THREADS_MAX,
 		msg, msglen) != 0)
 		return -1;
 	/* interp_value indexes the tables with int32 offsets. */
-	if (p->m > (uint64_t)INT32_MAX / (p->g + 2)) {
+	if (interp_m(p) > (uint64_t)INT32_MAX / (interp_g(p) + 2)) {
 		snprintf(msg, msglen,
 		    "m %llu: m*(g+2) tables exceed 2^31 floats at g %llu",
-		    (unsigned long long)p->m, (unsigned long long)p->g);
+		    (unsigned long long)interp_m(p),
+		    (unsigned long long)interp_g(p));
 		return -1;
 	}
 	if (p->steps != 1) {
@@ -79,15 +93,16 @@ interp_steps(const params_t *p)
 static double
 interp_units(const params_t *p)
 {
-	return (double)p->n * (double)p->m;
+	return (double)p->n * (double)interp_m(p);
 }
 
 uint64_t
 interp_inputs_bytes(const params_t *p)
 {
 	uint64_t b = model_mul(p->n, 4);
-	b = model_add(b, model_mul(p->m, 16));
-	return model_add(b, model_mul(model_mul(p->m, p->g + 2), 4));
+	b = model_add(b, model_mul(interp_m(p), 16));
+	return model_add(
+	    b, model_mul(model_mul(interp_m(p), interp_g(p) + 2), 4));
 }
 
 /* g_i at grid node x, in double, rounded once to float32. */
@@ -116,40 +131,41 @@ int
 interp_inputs_build(const params_t *p, interp_inputs_t *in)
 {
 	uint64_t rng = p->seed;
-	uint64_t row = p->g + 2;
-	float a = 0.0f, dx = (float)(1.0 / (double)(p->g - 1));
+	uint64_t row = interp_g(p) + 2;
+	float a = 0.0f, dx = (float)(1.0 / (double)(interp_g(p) - 1));
 
 	memset(in, 0, sizeof(*in));
 	in->n = p->n;
-	in->m = p->m;
-	in->g = p->g;
+	in->m = interp_m(p);
+	in->g = interp_g(p);
 	in->x = malloc(p->n * sizeof(float));
-	in->a = malloc(p->m * sizeof(float));
-	in->dx = malloc(p->m * sizeof(float));
-	in->lb = malloc(p->m * sizeof(float));
-	in->ub = malloc(p->m * sizeof(float));
-	in->table = malloc(p->m * row * sizeof(float));
+	in->a = malloc(interp_m(p) * sizeof(float));
+	in->dx = malloc(interp_m(p) * sizeof(float));
+	in->lb = malloc(interp_m(p) * sizeof(float));
+	in->ub = malloc(interp_m(p) * sizeof(float));
+	in->table = malloc(interp_m(p) * row * sizeof(float));
 	if (in->x == NULL || in->a == NULL || in->dx == NULL ||
 	    in->lb == NULL || in->ub == NULL || in->table == NULL) {
 		interp_inputs_free(in);
 		return -1;
 	}
 	for (uint64_t n = 0; n < p->n; n++) {
-		in->x[n] =
-		    p->preset == PRESET_SEED ? 0.0f : splitmix_float(&rng);
+		in->x[n] = interp_preset(p) == PRESET_SEED
+		    ? 0.0f
+		    : splitmix_float(&rng);
 	}
-	for (uint64_t i = 0; i < p->m; i++) {
+	for (uint64_t i = 0; i < interp_m(p); i++) {
 		float *f = in->table + i * row;
 
 		in->a[i] = a;
 		in->dx[i] = dx;
 		in->lb[i] = a;
-		in->ub[i] = a + (float)(p->g + 1) * dx;
+		in->ub[i] = a + (float)(interp_g(p) + 1) * dx;
 		f[0] = 0.0f;
 		f[row - 1] = 0.0f;
-		for (uint64_t k = 0; k < p->g; k++) {
-			float v = interp_node_value(
-			    p->preset, i, p->m, (double)k * (double)dx);
+		for (uint64_t k = 0; k < interp_g(p); k++) {
+			float v = interp_node_value(interp_preset(p), i,
+			    interp_m(p), (double)k * (double)dx);
 			f[k + 1] = v;
 			if (fabsf(v) > in->max_abs_f)
 				in->max_abs_f = fabsf(v);
@@ -235,6 +251,7 @@ const workload_t interp_workload = {
     .input_bytes = interp_inputs_bytes,
     .reference = interp_reference,
     .validate = interp_validate,
+    .extra_params = interp_params,
 };
 
 int
@@ -344,8 +361,8 @@ interp_grid_major(const interp_inputs_t *in, int threads)
 uint64_t
 interp_grid_major_bytes(const params_t *p, uint64_t (*round)(uint64_t))
 {
-	return round(
-	    model_mul(model_mul(p->g + 2, interp_grid_major_row(p->m)), 4));
+	return round(model_mul(
+	    model_mul(interp_g(p) + 2, interp_grid_major_row(interp_m(p))), 4));
 }
 
 int
@@ -404,7 +421,7 @@ interp_block_materialized(const interp_inputs_t *in, uint64_t n0, uint64_t len,
 double
 interp_table_traffic(const params_t *p, double passes)
 {
-	double tables = 4.0 * (double)(p->g + 2) * (double)p->m;
+	double tables = 4.0 * (double)(interp_g(p) + 2) * (double)interp_m(p);
 
 	if (tables <= (double)variant_cache_bytes(3, 8u << 20))
 		return tables;

@@ -204,8 +204,8 @@ label_return:
 static uint64_t
 interp_eager_model(const params_t *p, uint64_t (*round)(uint64_t))
 {
-	uint64_t nm4 = round(model_mul(model_mul(p->n, p->m), 4));
-	uint64_t nm16 = round(model_mul(model_mul(p->n, p->m), 16));
+	uint64_t nm4 = round(model_mul(model_mul(p->n, interp_m(p)), 4));
+	uint64_t nm16 = round(model_mul(model_mul(p->n, interp_m(p)), 16));
 
 	/* Live at primitive 9: xr, ix, ratx, v (N,M) and asx, s (N,M,4). */
 	return model_add(model_mul(nm4, 4), model_mul(nm16, 2));
@@ -214,7 +214,8 @@ interp_eager_model(const params_t *p, uint64_t (*round)(uint64_t))
 static double
 interp_eager_flops(const params_t *p)
 {
-	return interp_flops_per_pair_recomputed() * (double)p->n * (double)p->m;
+	return interp_flops_per_pair_recomputed() * (double)p->n *
+	    (double)interp_m(p);
 }
 
 static double
@@ -223,7 +224,7 @@ interp_eager_bytes(const params_t *p)
 	/* Every primitive reads its inputs and writes its output once: about
 	 * 29 (N,M) float32 arrays written and 46 read (the (N,M,4) ones count
 	 * four times). */
-	return 75.0 * 4.0 * (double)p->n * (double)p->m;
+	return 75.0 * 4.0 * (double)p->n * (double)interp_m(p);
 }
 
 const variant_t interp_eager = {

@@ -47,7 +47,8 @@ interp_fused_step(void *state, uint64_t k)
 static double
 interp_fused_flops(const params_t *p)
 {
-	return interp_flops_per_pair_recomputed() * (double)p->n * (double)p->m;
+	return interp_flops_per_pair_recomputed() * (double)p->n *
+	    (double)interp_m(p);
 }
 
 static double
@@ -56,7 +57,8 @@ interp_fused_bytes(const params_t *p)
 	/* DRAM traffic: the points once, the tables once when they fit the
 	 * last-level cache; otherwise a cache line of a table per pair. */
 	return 4.0 * (double)p->n +
-	    interp_table_traffic(p, 16.0 * (double)p->n / (double)(p->g + 2));
+	    interp_table_traffic(
+		p, 16.0 * (double)p->n / (double)(interp_g(p) + 2));
 }
 
 const variant_t interp_fused = {

@@ -77,7 +77,7 @@ static double
 interp_hoisted_flops(const params_t *p)
 {
 	/* Four multiply-adds and a square-accumulate per pair. */
-	return 10.0 * (double)p->n * (double)p->m;
+	return 10.0 * (double)p->n * (double)interp_m(p);
 }
 
 static double
@@ -86,9 +86,10 @@ interp_hoisted_bytes(const params_t *p)
 	/* DRAM traffic: the points, the tables read and the grid-major copy
 	 * written; per point four of its rows come from the last-level cache
 	 * when the copy fits there, else from DRAM. */
-	return 4.0 * (double)p->n + 4.0 * (double)(p->g + 2) * (double)p->m +
+	return 4.0 * (double)p->n +
+	    4.0 * (double)(interp_g(p) + 2) * (double)interp_m(p) +
 	    interp_table_traffic(
-		p, 1.0 + (double)p->n * 4.0 / (double)(p->g + 2));
+		p, 1.0 + (double)p->n * 4.0 / (double)(interp_g(p) + 2));
 }
 
 const variant_t interp_hoisted = {

@@ -43,14 +43,15 @@ interp_materialized_step(void *state, uint64_t k)
 static uint64_t
 interp_materialized_model(const params_t *p, uint64_t (*round)(uint64_t))
 {
-	return model_add(round(model_mul(model_mul(p->n, p->m), 4)),
+	return model_add(round(model_mul(model_mul(p->n, interp_m(p)), 4)),
 	    round(model_mul(p->n, 4)));
 }
 
 static double
 interp_materialized_flops(const params_t *p)
 {
-	return interp_flops_per_pair_recomputed() * (double)p->n * (double)p->m;
+	return interp_flops_per_pair_recomputed() * (double)p->n *
+	    (double)interp_m(p);
 }
 
 static double
@@ -58,7 +59,7 @@ interp_materialized_bytes(const params_t *p)
 {
 	/* The (N,M) array written, read and written by the square, read by
 	 * the reduction. */
-	return 4.0 * 4.0 * (double)p->n * (double)p->m;
+	return 4.0 * 4.0 * (double)p->n * (double)interp_m(p);
 }
 
 const variant_t interp_materialized = {

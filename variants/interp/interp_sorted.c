@@ -358,7 +358,8 @@ interp_sorted_model(const params_t *p, uint64_t (*round)(uint64_t))
 
 	b = model_add(b, round(model_mul(p->n, 4)));
 	b = model_add(b,
-	    round(model_mul(model_mul(p->g, 4), (uint64_t)variant_threads(p))));
+	    round(model_mul(
+		model_mul(interp_g(p), 4), (uint64_t)variant_threads(p))));
 	return model_add(b, round(model_mul(p->n, 4)));
 }
 
@@ -366,7 +367,7 @@ static double
 interp_sorted_flops(const params_t *p)
 {
 	/* As hoisted: four multiply-adds and a square-accumulate per pair. */
-	return 10.0 * (double)p->n * (double)p->m;
+	return 10.0 * (double)p->n * (double)interp_m(p);
 }
 
 static double
@@ -375,7 +376,7 @@ interp_sorted_bytes(const params_t *p)
 	/* The points twice, the keys written and read, the offsets t written
 	 * and read, the transpose, and every row of the table once. */
 	return 8.0 * (double)p->n + 16.0 * (double)p->n +
-	    12.0 * (double)(p->g + 2) * (double)p->m;
+	    12.0 * (double)(interp_g(p) + 2) * (double)interp_m(p);
 }
 
 const variant_t interp_sorted = {

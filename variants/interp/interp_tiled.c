@@ -85,7 +85,8 @@ interp_tiled_model(const params_t *p, uint64_t (*round)(uint64_t))
 static double
 interp_tiled_flops(const params_t *p)
 {
-	return interp_flops_per_pair_recomputed() * (double)p->n * (double)p->m;
+	return interp_flops_per_pair_recomputed() * (double)p->n *
+	    (double)interp_m(p);
 }
 
 static double

@@ -26,8 +26,6 @@ selftest_defaults(params_t *p)
 {
 	memset(p, 0, sizeof(*p));
 	p->n = 1000;
-	p->m = 1;
-	p->g = 1;
 	p->seed = 42;
 	p->steps = 1;
 }
