@@ -229,6 +229,13 @@ typedef struct colony_pair_s {
  * sigma = clamp(F + c tau): the spec's clamp(-cc/aa) at t = 0 and
  * clamp((bb - cc)/aa) at t = 1. The contact points are k_i = alpha u_i and
  * k_j = d + beta u_j with alpha = h - sigma and beta = h - tau.
+ * sigma = clamp(F + c tau) is taken where tau0 is inside [0, L] too: for
+ * rods that are not parallel it then equals sigma0 (up to rounding), and
+ * the select between the two (a compare and a blend) is saved. For
+ * parallel rods (1 - c^2 <= 1e-6, where the spec takes s = 0) it is
+ * F + c E = (1 - c^2) sigma_lines, exactly 0 for exactly parallel rods and
+ * at most |d| |u_i - c u_j| (under 3e-3 for rods in contact) otherwise:
+ * the arm of such a pair moves by that much from i's head.
  *
  * Branch-free and returned by value: every decision is a comparison and a
  * select between values already computed (with -fno-trapping-math one
