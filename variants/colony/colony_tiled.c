@@ -52,24 +52,33 @@ colony_tiled_span(const colony_tiled_stage_t *b, float box, const float *r,
     int32_t l0, int32_t l1, float *sum)
 {
 	const float nxi = r[0], nyi = r[1], uix = r[2], uiy = r[3], ai = r[4];
+	/* The pointers in locals: read through b, they could be changed by
+	 * the loop's own stores, and gcc gathers and scatters per lane with
+	 * 64-bit indices (it did for AVX-512). */
+	const float *restrict x = b->x, *restrict y = b->y,
+			      *restrict ux = b->ux;
+	const float *restrict uy = b->uy, *restrict a = b->a;
+	float *restrict bfx = b->fx, *restrict bfy = b->fy,
+			*restrict btq = b->tq;
+	float *restrict brho = b->rho;
 	float sfx = 0.0f, sfy = 0.0f, sax = 0.0f, say = 0.0f, srho = 0.0f;
 
 #pragma omp simd reduction(+ : sfx, sfy, sax, say, srho)
 	for (int32_t l = l0; l < l1; l++) {
-		float dx = colony_min_image(b->x[l] + nxi, box);
-		float dy = colony_min_image(b->y[l] + nyi, box);
+		float dx = colony_min_image(x[l] + nxi, box);
+		float dy = colony_min_image(y[l] + nyi, box);
 		colony_pair_t pt = colony_pair_both(
-		    dx, dy, uix, uiy, b->ux[l], b->uy[l], ai, b->a[l], 0);
+		    dx, dy, uix, uiy, ux[l], uy[l], ai, a[l], 0);
 
 		sfx += pt.fx;
 		sfy += pt.fy;
 		sax += pt.arm_i * pt.fx;
 		say += pt.arm_i * pt.fy;
 		srho += pt.rhoi;
-		b->fx[l] += pt.fx;
-		b->fy[l] += pt.fy;
-		b->tq[l] += pt.tqj;
-		b->rho[l] += pt.rhoj;
+		bfx[l] += pt.fx;
+		bfy[l] += pt.fy;
+		btq[l] += pt.tqj;
+		brho[l] += pt.rhoj;
 	}
 	sum[0] += sfx;
 	sum[1] += sfy;
