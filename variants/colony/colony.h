@@ -207,9 +207,11 @@ typedef struct colony_pair_s {
 	float rhoi, rhoj; /* density contributions of j to i and of i to j */
 	/* The contact points as arms along the axes: k_i = c_i + arm_i u_i
 	 * and k_j = c_j + arm_j u_j, so tqi = arm_i (u_i x F) and
-	 * tqj = -arm_j (u_j x F). A row's torque sum is then u_i x (sum of
-	 * arm_i F), one cross product after the loop instead of one a pair. */
-	float arm_i, arm_j;
+	 * tqj = -arm_j (u_j x F). arm_i = L/2 - sigma (sigma = L s, the
+	 * spec's s scaled), so a row's torque sum is
+	 * u_i x (L/2 sum F - sum sigma F): two sums and one cross product
+	 * after the loop instead of a cross product a pair. */
+	float arm_i, arm_j, sigma;
 } colony_pair_t;
 
 /*
@@ -221,9 +223,9 @@ typedef struct colony_pair_s {
  *
  * The spec's closest points with its terms expanded for unit axes
  * (aa = ee = L^2, bb = L^2 c with c = u_i.u_j, den = L^4 (1 - c^2)) and
- * scaled by L: sigma = L s and tau = L t in [0, L], with
- * di = d.u_i, dj = d.u_j, F = h - di - h c and E = h + dj - h c (h = L/2;
- * F = -cc/L and E = ff/L). The spec's s is then
+ * scaled by L: sigma = L s and tau = L t in [0, L]. With the heads'
+ * difference q = p_j - p_i = d + h (u_j - u_i) (h = L/2; the spec's
+ * r = -q), F = -u_i.q = -cc/L and E = u_j.q = ff/L, the spec's s is then
  * sigma0 = (F + c E) / (1 - c^2) clamped (0 for parallel rods), its t is
  * tau0 = c sigma0 + E, and where tau0 leaves [0, L] tau is clamped and
  * sigma = clamp(F + c tau): the spec's clamp(-cc/aa) at t = 0 and
@@ -255,24 +257,28 @@ colony_pair_both(float dx, float dy, float uix, float uiy, float ujx, float ujy,
 	const float h = 0.5f * COLONY_L, k = COLONY_K_CC,
 		    two_r = 2.0f * COLONY_R;
 	colony_pair_t out;
-	float c = uix * ujx + uiy * ujy, omc = h - h * c;
-	float f = omc - (uix * dx + uiy * dy), e = omc + (ujx * dx + ujy * dy);
+	/* q = p_j - p_i, the heads' difference (the spec's -r). */
+	float qx = dx + h * ujx - h * uix, qy = dy + h * ujy - h * uiy;
+	float c = uix * ujx + uiy * ujy;
+	float fm = uix * qx + uiy * qy, e = ujx * qx + ujy * qy;
 	float den = 1.0f - c * c;
-	float sigma0, tau, alpha, beta;
+	float sigma0, sigma, tau, alpha, beta;
 	float nx, ny, dist, dlen, rr, delta, g, w;
 	int crossing;
 
-	sigma0 = colony_clamp_to((c * e + f) / den, COLONY_L);
+	sigma0 = colony_clamp_to((c * e - fm) / den, COLONY_L);
 	sigma0 = den > 1e-6f ? sigma0 : 0.0f;
 	tau = colony_clamp_to(c * sigma0 + e, COLONY_L);
-	alpha = h - colony_clamp_to(c * tau + f, COLONY_L);
+	sigma = colony_clamp_to(c * tau - fm, COLONY_L);
+	alpha = h - sigma;
 	beta = h - tau;
+	out.sigma = sigma;
 
-	/* m = k_j - k_i (minus the spec's n); |d| with FLT_MIN added so that
-	 * coincident centres (and j = i) divide by a normal number, not by
-	 * 0. */
-	nx = beta * ujx + dx - alpha * uix;
-	ny = beta * ujy + dy - alpha * uiy;
+	/* m = k_j - k_i = q + t d2 - s d1 (minus the spec's n); |d| with
+	 * FLT_MIN added so that coincident centres (and j = i) divide by a
+	 * normal number, not by 0. */
+	nx = qx - tau * ujx + sigma * uix;
+	ny = qy - tau * ujy + sigma * uiy;
 	dist = sqrtf(nx * nx + ny * ny);
 	dlen = sqrtf(1.17549435e-38f + dx * dx + dy * dy);
 

@@ -8,7 +8,8 @@
 /* The sums of the particles i in [lo, hi). The j loop runs over every j,
  * i included: the kernel's force is 0 for j = i (d = 0), and its density
  * term, w_a a_i exactly, is taken off after the loop, which saves the
- * per-lane test j == i. The torque is summed as u_i x sum(arm_i F). */
+ * per-lane test j == i. The torque is u_i x sum(arm_i F), summed as
+ * u_i x (L/2 sum F - sum sigma F) (colony_pair_t). */
 static void
 colony_fused_pairs(colony_state_t *st, uint64_t lo, uint64_t hi)
 {
@@ -37,13 +38,14 @@ colony_fused_pairs(colony_state_t *st, uint64_t lo, uint64_t hi)
 
 			sfx += pt.fx;
 			sfy += pt.fy;
-			sax += pt.arm_i * pt.fx;
-			say += pt.arm_i * pt.fy;
+			sax += pt.sigma * pt.fx;
+			say += pt.sigma * pt.fy;
 			srho += pt.rhoi;
 		}
 		st->f_x[i] = sfx;
 		st->f_y[i] = sfy;
-		st->torque[i] = colony_cross(uix, uiy, sax, say);
+		st->torque[i] = colony_cross(uix, uiy,
+		    0.5f * COLONY_L * sfx - sax, 0.5f * COLONY_L * sfy - say);
 		st->rho[i] = srho - COLONY_W_A * a[i];
 	}
 }
@@ -97,13 +99,13 @@ const variant_t colony_fused = {
     .bytes = colony_fused_bytes,
     .insn_allowance = 2.2,
     .insn_allowance_why =
-	"the j loop is 80 instructions per 8 pairs on x86-64-v3 (gcc 12): "
-	"61 are the pair's arithmetic with its two square roots, two "
+	"the j loop is 78 instructions per 8 pairs on x86-64-v3 (gcc 12): "
+	"60 are the pair's arithmetic with its two square roots, two "
 	"divides, compares, blends and integer clamps, 3 the loop's counter "
-	"(64, 1.42x the minimum by themselves), 16 the cost of 16 ymm "
-	"registers: the row's invariants "
-	"reloaded, constants broadcast again, copies for the destructive FMA "
-	"forms and three of the five sums kept on the stack; measured 1.83x "
-	"at N = 1024, 2.03x at the smoke size (the rows' reductions and the "
-	"step's own loops weigh more at N = 200)",
+	"(63, 1.40x the minimum by themselves), 15 the cost of 16 ymm "
+	"registers: the row's invariants reloaded, constants broadcast "
+	"again, copies for the destructive FMA forms and two of the five "
+	"sums kept on the stack; measured 1.78x at N = 1024, 1.98x at the "
+	"smoke size (the rows' reductions and the step's own loops weigh "
+	"more at N = 200)",
 };
