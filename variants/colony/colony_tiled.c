@@ -29,9 +29,10 @@ colony_tiled_size(const params_t *p)
 	return variant_tile_items(p, COLONY_TILED_FIELDS * sizeof(float), 64);
 }
 
-/* The state: colony's, and the block size, found once at setup (the L1
- * size is read from sysfs: 33 files opened and parsed, about 250 000
- * instructions, which each step repeated). */
+/* The state: colony's, and the block size, found once at setup: the L1
+ * size is read from sysfs (files opened and parsed, tens of thousands of
+ * instructions), which each step used to repeat inside the measured
+ * region. */
 typedef struct colony_tiled_state_s {
 	colony_state_t base;
 	uint64_t tile;
