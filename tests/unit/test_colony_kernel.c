@@ -35,6 +35,53 @@ Test(colony_kernel, parallel_rods_side_by_side)
 	    pt.rhoi);
 }
 
+Test(colony_kernel, integer_clamps_order_floats)
+{
+	/* The kernel's clamps compare float bit patterns as int32: every
+	 * negative float (-0 and -inf too) must land on +0, and the upper
+	 * bound must hold for non-negative values up to +inf. */
+	static const float in[] = {
+	    -1.0f, -0.0f, -INFINITY, 0.75f, 2.5f, INFINITY, 1e-30f};
+	static const float want[] = {
+	    0.0f, 0.0f, 0.0f, 0.75f, 2.0f, 2.0f, 1e-30f};
+
+	for (size_t c = 0; c < sizeof(in) / sizeof(in[0]); c++) {
+		float got = colony_clamp_to(in[c], 2.0f);
+
+		cr_expect(got == want[c] && !signbit(got),
+		    "clamp_to(%g, 2) = %g, want %g", in[c], got, want[c]);
+	}
+	cr_expect(
+	    colony_positive(-3.0f) == 0.0f && colony_positive(3.0f) == 3.0f,
+	    "positive(-3) %g, positive(3) %g", colony_positive(-3.0f),
+	    colony_positive(3.0f));
+	cr_expect(
+	    colony_negative(3.0f) == 0.0f && colony_negative(-3.0f) == -3.0f,
+	    "negative(3) %g, negative(-3) %g", colony_negative(3.0f),
+	    colony_negative(-3.0f));
+}
+
+Test(colony_kernel, nearly_parallel_rods_touch_near_i_head)
+{
+	/* j turned by 5e-4 rad from i (1 - c^2 = 2.5e-7, the spec's parallel
+	 * case: s = 0, k_i at i's head, arm 1). The kernel takes
+	 * sigma = clamp(F + c tau), off the head by at most
+	 * |d| |u_i - c u_j| = 0.85 * 5e-4; the force is 50 (1 - 0.8) along -y
+	 * up to the same order. */
+	const float th = 5e-4f;
+	colony_pair_t pt =
+	    colony_pair(0.3f, 0.8f, 1.0f, 0.0f, cosf(th), sinf(th), 1.0f, 0);
+
+	cr_expect(colony_close(pt.arm_i, 1.0f, 5e-4f), "arm_i %.9g, want 1",
+	    pt.arm_i);
+	cr_expect(colony_close(pt.fy, -10.0f, 0.05f) &&
+		colony_close(pt.fx, 0.0f, 0.05f),
+	    "force (%g, %g), want about (0, -10)", pt.fx, pt.fy);
+	cr_expect(colony_close(pt.tqi, pt.arm_i * pt.fy - 0.0f * pt.fx, 1e-5f),
+	    "torque %g, arm %g x force (%g, %g)", pt.tqi, pt.arm_i, pt.fx,
+	    pt.fy);
+}
+
 Test(colony_kernel, crossing_rods_pushed_apart_along_centre_line)
 {
 	/* i along x, j along y centred at d = (0.3, 0.2): j's segment

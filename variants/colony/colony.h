@@ -24,6 +24,7 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "variant.h"
 
@@ -132,24 +133,71 @@ double colony_all_pairs_flops(const params_t *p);
 
 /* The minimum image of one component of d = c_j - c_i in a box of side box:
  * d - S floor(d/S + 1/2). Both centres are wrapped into [0,S) (step 1), so
- * |d| < S and floor() is -1, 0 or 1: two selects, which vectorize where
- * floorf does not (gcc keeps it a libm call under -ftrapping-math). */
+ * |d| < S and the rounded quotient is -1, 0 or 1; rounding to nearest
+ * (rintf, one vroundps; the build has -fno-trapping-math) differs from
+ * floor(. + 1/2) only at |d| = S/2, beyond r_cut in every box. 1/box is
+ * loop-invariant and hoisted by the compiler. */
 static inline float
 colony_min_image(float d, float box)
 {
-	float up = d + box, down = d - box;
-
-	d = isgreaterequal(d, 0.5f * box) ? down : d;
-	return isless(d, -0.5f * box) ? up : d;
+	return d - box * rintf(d * (1.0f / box));
 }
 
-/* v clamped to [0, 1] with quiet comparisons and selects: gcc calls libm for
- * fminf and fmaxf (their NaN rules), which stops vectorization. */
+/* v clamped to [0, hi] for hi >= 0 as integers: the bit patterns of
+ * non-negative floats order as they do, and every negative float's pattern
+ * is a negative int32, so the clamp is one vpmaxsd and one vpminsd. The
+ * float forms (a < b ? b : a, or fminf and fmaxf with their NaN rules) cost
+ * a comparison and a blend each with gcc 12, more when jump threading
+ * nests them. */
+static inline float
+colony_clamp_to(float v, float hi)
+{
+	int32_t b, top;
+
+	memcpy(&b, &v, sizeof(b));
+	memcpy(&top, &hi, sizeof(top));
+	b = b < 0 ? 0 : b;
+	b = b > top ? top : b;
+	memcpy(&v, &b, sizeof(v));
+	return v;
+}
+
+/* max(v, 0), the same way: one vpmaxsd. */
+static inline float
+colony_positive(float v)
+{
+	int32_t b;
+
+	memcpy(&b, &v, sizeof(b));
+	b = b < 0 ? 0 : b;
+	memcpy(&v, &b, sizeof(v));
+	return v;
+}
+
+/* min(v, 0), the same way: one vpminsd. */
+static inline float
+colony_negative(float v)
+{
+	int32_t b;
+
+	memcpy(&b, &v, sizeof(b));
+	b = b > 0 ? 0 : b;
+	memcpy(&v, &b, sizeof(v));
+	return v;
+}
+
 static inline float
 colony_clamp01(float v)
 {
-	v = isless(v, 0.0f) ? 0.0f : v;
-	return isgreater(v, 1.0f) ? 1.0f : v;
+	return colony_clamp_to(v, 1.0f);
+}
+
+/* The z component of the cross product a x b: the torque of force b applied
+ * at a. */
+static inline float
+colony_cross(float ax, float ay, float bx, float by)
+{
+	return ax * by - ay * bx;
 }
 
 /* The pair terms of one pair (i, j), see colony_pair_both. */
@@ -157,103 +205,107 @@ typedef struct colony_pair_s {
 	float fx, fy;     /* contact force on i; on j it is (-fx, -fy) */
 	float tqi, tqj;   /* torques about c_i and about c_j */
 	float rhoi, rhoj; /* density contributions of j to i and of i to j */
+	/* The contact points as arms along the axes: k_i = c_i + arm_i u_i
+	 * and k_j = c_j + arm_j u_j, so tqi = arm_i (u_i x F) and
+	 * tqj = -arm_j (u_j x F). arm_i = L/2 - sigma (sigma = L s, the
+	 * spec's s scaled), so a row's torque sum is
+	 * u_i x (L/2 sum F - sum sigma F): two sums and one cross product
+	 * after the loop instead of a cross product a pair. */
+	float arm_i, arm_j, sigma;
 } colony_pair_t;
 
 /*
  * The pair kernel: the pair term of j on i and, from the same geometry, of i
  * on j (Newton's third law), in the frame centred on c_i. d = (dx, dy) is the
  * minimum image of c_j - c_i, (uix, uiy) and (ujx, ujy) the rods' axes, ai
- * and aj the activities; self is nonzero when j is i (no contribution).
- * Every term is exactly 0 beyond r_cut.
+ * and aj the activities; self is nonzero when j is i or a padding lane (no
+ * contribution). Every term is exactly 0 beyond r_cut.
  *
- * Branch-free and returned by value: every decision is a select between
- * values already computed, made with the quiet comparisons (isless,
- * isgreater; under the default -ftrapping-math gcc will not if-convert an
- * ordinary < or a select whose arm does arithmetic, as either may trap), and
- * nothing has its address taken, so that a loop over j with this body
- * vectorizes without per-lane temporaries in memory. Divisors that the spec
- * only uses when they are nonzero are replaced in the lanes that discard the
- * quotient. A caller that needs only one side uses colony_pair; the other
+ * The spec's closest points with its terms expanded for unit axes
+ * (aa = ee = L^2, bb = L^2 c with c = u_i.u_j, den = L^4 (1 - c^2)) and
+ * scaled by L: sigma = L s and tau = L t in [0, L]. With the heads'
+ * difference q = p_j - p_i = d + h (u_j - u_i) (h = L/2; the spec's
+ * r = -q), F = -u_i.q = -cc/L and E = u_j.q = ff/L, the spec's s is then
+ * sigma0 = (F + c E) / (1 - c^2) clamped (0 for parallel rods), its t is
+ * tau0 = c sigma0 + E, and where tau0 leaves [0, L] tau is clamped and
+ * sigma = clamp(F + c tau): the spec's clamp(-cc/aa) at t = 0 and
+ * clamp((bb - cc)/aa) at t = 1. The contact points are k_i = alpha u_i and
+ * k_j = d + beta u_j with alpha = h - sigma and beta = h - tau.
+ * sigma = clamp(F + c tau) is taken where tau0 is inside [0, L] too: for
+ * rods that are not parallel it then equals sigma0 (up to rounding), and
+ * the select between the two (a compare and a blend) is saved. For
+ * parallel rods (1 - c^2 <= 1e-6, where the spec takes s = 0) it is
+ * F + c E = (1 - c^2) sigma_lines, exactly 0 for exactly parallel rods and
+ * at most |d| |u_i - c u_j| (under 3e-3 for rods in contact) otherwise:
+ * the arm of such a pair moves by that much from i's head.
+ *
+ * Branch-free and returned by value: every decision is a comparison and a
+ * select between values already computed (with -fno-trapping-math one
+ * vcmpps and one vblendvps, or an and), the clamps are integer min/max
+ * (colony_clamp_to), and nothing has its address taken, so a loop over j
+ * vectorizes. A caller that needs only one side uses colony_pair; the other
  * side's work is then dead code.
  *
  * The spec computes the pair from i's frame; for nearly parallel rods
- * (den <= 1e-6 aa ee) its contact point is i's head, so the torque on j that
+ * (1 - c^2 <= 1e-6) its contact point is i's head, so the torque on j that
  * j's own frame would give differs from tqj (a measure-zero set of pairs).
  */
 static inline colony_pair_t
 colony_pair_both(float dx, float dy, float uix, float uiy, float ujx, float ujy,
     float ai, float aj, int self)
 {
-	const float h = 0.5f * COLONY_L;
+	const float h = 0.5f * COLONY_L, k = COLONY_K_CC,
+		    two_r = 2.0f * COLONY_R;
 	colony_pair_t out;
-	/* Endpoints relative to c_i: p_i = h u_i, q_i = -h u_i,
-	 * p_j = d + h u_j; d1 = q_i - p_i = -L u_i exactly in float32, and
-	 * d2 = q_j - p_j is taken as -L u_j (the same value, one rounding). */
-	float pix = h * uix, piy = h * uiy;
-	float pjx = dx + h * ujx, pjy = dy + h * ujy;
-	float d1x = -2.0f * pix, d1y = -2.0f * piy;
-	float d2x = -COLONY_L * ujx, d2y = -COLONY_L * ujy;
-	float rx = pix - pjx, ry = piy - pjy;
-	float aa = d1x * d1x + d1y * d1y, ee = d2x * d2x + d2y * d2y;
-	float ff = d2x * rx + d2y * ry, cc = d1x * rx + d1y * ry;
-	float bb = d1x * d2x + d1y * d2y;
-	float den = aa * ee - bb * bb;
-	int skew = isgreater(den, 1e-6f * aa * ee);
-	float inv_aa = 1.0f / aa;
-	float s = (bb * ff - cc * ee) / (skew ? den : 1.0f);
-	float t, s_lo, s_hi;
-	float kix, kiy, kjx, kjy, nx, ny, cx, cy, dist, dlen, inv_dist;
-	float inv_dlen, mag;
-	float w;
+	/* q = p_j - p_i, the heads' difference (the spec's -r). */
+	float qx = dx + h * ujx - h * uix, qy = dy + h * ujy - h * uiy;
+	float c = uix * ujx + uiy * ujy;
+	float fm = uix * qx + uiy * qy, e = ujx * qx + ujy * qy;
+	float den = 1.0f - c * c;
+	float sigma0, sigma, tau, alpha, beta;
+	float nx, ny, dist, dlen, rr, delta, g, w;
 	int crossing;
 
-	s = colony_clamp01(s);
-	s = skew ? s : 0.0f;
-	t = (bb * s + ff) / ee;
-	s_lo = colony_clamp01(-cc * inv_aa);
-	s_hi = colony_clamp01((bb - cc) * inv_aa);
-	s = isless(t, 0.0f) ? s_lo : (isgreater(t, 1.0f) ? s_hi : s);
-	t = colony_clamp01(t);
+	sigma0 = colony_clamp_to((c * e - fm) / den, COLONY_L);
+	sigma0 = den > 1e-6f ? sigma0 : 0.0f;
+	tau = colony_clamp_to(c * sigma0 + e, COLONY_L);
+	sigma = colony_clamp_to(c * tau - fm, COLONY_L);
+	alpha = h - sigma;
+	beta = h - tau;
+	out.sigma = sigma;
 
-	kix = pix + s * d1x;
-	kiy = piy + s * d1y;
-	/* k_j relative to c_j: h u_j + t d2. */
-	kjx = h * ujx + t * d2x;
-	kjy = h * ujy + t * d2y;
-	nx = kix - (dx + kjx);
-	ny = kiy - (dy + kjy);
+	/* m = k_j - k_i = q + t d2 - s d1 (minus the spec's n); |d| with
+	 * FLT_MIN added so that coincident centres (and j = i) divide by a
+	 * normal number, not by 0. */
+	nx = qx - tau * ujx + sigma * uix;
+	ny = qy - tau * ujy + sigma * uiy;
 	dist = sqrtf(nx * nx + ny * ny);
-	dlen = sqrtf(dx * dx + dy * dy);
+	dlen = sqrtf(1.17549435e-38f + dx * dx + dy * dy);
 
-	/* Crossing rods have no contact normal: push apart along the centre
-	 * line instead, -d/|d|, at dist = 0. */
-	crossing = isless(dist, 1e-4f);
-	inv_dist = 1.0f / (crossing ? 1.0f : dist);
-	inv_dlen = 1.0f / (isgreater(dlen, 0.0f) ? dlen : 1.0f);
-	cx = -dx * inv_dlen;
-	cy = -dy * inv_dlen;
-	nx *= inv_dist;
-	ny *= inv_dist;
-	nx = crossing ? cx : nx;
-	ny = crossing ? cy : ny;
-	dist = crossing ? 0.0f : dist;
-
-	/* Contact needs dist < 2R, |d| > 0 and j not i: selects in turn, not
-	 * an integer and of the conditions, which gcc cannot vectorize. */
-	mag = COLONY_K_CC * (2.0f * COLONY_R - dist);
-	mag = isless(dist, 2.0f * COLONY_R) ? mag : 0.0f;
-	mag = isgreater(dlen, 0.0f) ? mag : 0.0f;
-	mag = self ? 0.0f : mag;
-	out.fx = mag * nx;
-	out.fy = mag * ny;
-	out.tqi = kix * out.fy - kiy * out.fx;
+	/* F = -k_cc (2R - dist) m / dist where dist < 2R (g <= 0, clamped as
+	 * an integer); crossing rods (dist < 1e-4) have no contact normal and
+	 * are pushed apart along the centre line: dist taken as 0, m as d and
+	 * the divisor as |d|, F = -k_cc 2R d / |d|, which is 0 when d = 0.
+	 * The selects on crossing are kept together: with code between two
+	 * of them gcc's jump threading duplicates that code into both paths
+	 * (and two divides would then be blended). */
+	crossing = dist < 1e-4f;
+	rr = crossing ? dlen : dist;
+	delta = crossing ? 0.0f : dist;
+	nx = crossing ? dx : nx;
+	ny = crossing ? dy : ny;
+	g = colony_negative(k * delta - k * two_r) / rr;
+	g = self ? 0.0f : g;
+	out.fx = g * nx;
+	out.fy = g * ny;
+	out.arm_i = alpha;
+	out.arm_j = beta;
+	out.tqi = alpha * colony_cross(uix, uiy, out.fx, out.fy);
 	/* The force on j is -F, applied at its own closest point k_j. */
-	out.tqj = kjy * out.fx - kjx * out.fy;
+	out.tqj = beta * colony_cross(ujx, ujy, -out.fx, -out.fy);
 
-	w = 1.0f - dlen * (1.0f / COLONY_R_S);
-	w = isgreater(w, 0.0f) ? w : 0.0f;
-	w = COLONY_W_A * w * w;
-	w = self ? 0.0f : w;
+	w = colony_positive(1.0f - dlen * (1.0f / COLONY_R_S));
+	w = self ? 0.0f : COLONY_W_A * w * w;
 	out.rhoi = aj * w;
 	out.rhoj = ai * w;
 	return out;

@@ -51,9 +51,10 @@ const variant_t colony_naive = {
     .bytes = colony_materialized_bytes,
     .insn_allowance = 6.5,
     .insn_allowance_why =
-	"the pair kernel's selects, compares, three divides and two square "
-	"roots are one instruction for one flop or none (about 147 vector "
-	"instructions per 8 pairs on x86-64-v3 where 90 flops as FMAs would "
-	"be 45), the terms are stored to (N,N) arrays and reloaded to sum; "
-	"5.2x at the smoke size",
+	"the pair kernel's selects, compares, two divides and two square "
+	"roots are one instruction for one flop or none (its fill loop is "
+	"99 vector instructions per 8 pairs on x86-64-v3, eight of them the "
+	"four stores and the interleaving of (fx, fy), where 90 flops as "
+	"FMAs would be 45), the terms are stored to (N,N) arrays and "
+	"reloaded to sum; 2.8x at the smoke size",
 };
