@@ -335,5 +335,5 @@ const variant_t colony_cells = {
 	"vectors (about 20 lanes evaluated), the cell list is rebuilt and "
 	"the particles sorted every step, and the pair kernel itself is "
 	"fused's (its selects, compares, divides and square roots one "
-	"instruction for one flop or none, 4.8x); 14.2x at the smoke size",
+	"instruction for one flop or none, 2.5x); 14.3x at the smoke size",
 };

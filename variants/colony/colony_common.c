@@ -449,12 +449,17 @@ colony_model_zero(const params_t *p, uint64_t (*round)(uint64_t))
 double
 colony_flops_per_pair(void)
 {
-	/* Counted from colony_pair for one side: minimum image 2 x 4, the
-	 * segment set-up and dots 22, s and t with their clamps 20 (three
-	 * divides), contact points and normal 12, two square roots and two
-	 * reciprocals 10, normal select and force 8, torque 3, density 6;
-	 * about 90, each divide and square root counted as one. */
-	return 90.0;
+	/* Counted from colony_pair_both's one side (colony.h), each divide,
+	 * square root and rounding counted as one and an FMA as two:
+	 * d = c_j - c_i 2, its minimum image 2 x 4 (a multiply, a rounding,
+	 * a fused multiply-subtract), the heads' difference q 8, the dots c,
+	 * F and E 9, 1 - c^2 2, sigma0 3 (one divide), tau, sigma and the
+	 * arm 5, the normal m 8, |m| and |d| 9 (two square roots), the force
+	 * g 3 (one divide) and F 2, the torque 4, the density 5: 66 (21 FMAs,
+	 * 18 other adds and multiplies, 2 divides, 2 square roots, 2
+	 * roundings); and the 4 additions of the term into i's sums: 70.
+	 * The clamps (integer min and max) and the selects are no flops. */
+	return 70.0;
 }
 
 double
