@@ -166,12 +166,16 @@ jexec() {
 # where the un-jitted question's and colony step's memory goes, by source
 # line, predicted beside measured, with its chart, for the report's
 # rp_explain.c.
+# The jaxpr verdicts run beside explain: neither measures a time.
 untimed() {
-	step "jaxpr verdicts"
-	"$PY" "$RUN" --jaxpr interp --n 1000 --m 8 --g 64 > "$DATA/jax-jaxpr-interp.json" ||
-		rm -f "$DATA/jax-jaxpr-interp.json"
-	"$PY" "$RUN" --jaxpr colony --n 64 --steps 1 > "$DATA/jax-jaxpr-colony.json" ||
-		rm -f "$DATA/jax-jaxpr-colony.json"
+	(
+		step "jaxpr verdicts"
+		"$PY" "$RUN" --jaxpr interp --n 1000 --m 8 --g 64 > "$DATA/jax-jaxpr-interp.json" ||
+			rm -f "$DATA/jax-jaxpr-interp.json"
+		"$PY" "$RUN" --jaxpr colony --n 64 --steps 1 > "$DATA/jax-jaxpr-colony.json" ||
+			rm -f "$DATA/jax-jaxpr-colony.json"
+	) &
+	jaxpr=$!
 	for e in "interp-question question --n $NI --m $MI" "colony-step step_eager --n $NC"; do
 		set -- $e
 		name=$1
@@ -182,6 +186,7 @@ untimed() {
 			--chart "$DATA/explain-$name.svg" >/dev/null ||
 			echo "jax-sweep.sh: explain $name failed" >&2
 	done
+	wait "$jaxpr"
 }
 if [ "$PART" = untimed ]; then
 	untimed

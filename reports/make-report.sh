@@ -36,10 +36,10 @@
 # The JAX programs of variants/jax run through reports/jax-sweep.sh (its own
 # plan: the table's last row); without build/venv (make jax) it leaves one
 # line saying why, and the report says so. Its untimed part (the jaxpr
-# verdicts and explain's memory charts: nothing there is a time) runs beside
-# the cache simulation, whose figures are valgrind's counts, not times, so a
-# second process on the other core changes none of them; every timed step
-# runs alone.
+# verdicts beside explain's memory charts: nothing there is a time) runs
+# beside the cache simulation, whose figures are valgrind's counts, not
+# times, so other processes on the cores change none of them; every timed
+# step runs alone.
 #
 # Environment: FB_HARNESS, FB_HARNESS_GLIBC override the two harness builds,
 # FB_REPORT the report program. The cache simulation (harness run
@@ -197,7 +197,7 @@ beside_wait() {
 	BESIDE=
 	BESIDE_S=$(cat "$STAGE/.beside" 2>/dev/null || echo 0)
 	rm -f "$STAGE/.beside"
-	printf 'step\tjax-untimed (beside cachesim)\t%s\n' "$BESIDE_S" >> "$TIMES"
+	printf 'step\tjax-untimed-beside-cachesim\t%s\n' "$BESIDE_S" >> "$TIMES"
 }
 
 # row SET WORKLOAD VARIANTS ARGUMENTS PURPOSE: one row of the table run in
