@@ -5,10 +5,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
+#include <linux/magic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include "hx_file.h"
@@ -95,6 +97,38 @@ file_resolve(const char *path, char *target, struct stat *st, int *exists,
 			memcpy(target + d + 1, link, (size_t)n + 1);
 		}
 	}
+}
+
+/* The kernel file system target lives on ("procfs", "sysfs", ...) when
+ * it is one: its regular files are the kernel's interface (/proc/version,
+ * /proc/sysrq-trigger, /sys/.../enabled), no output file a writer may own.
+ * statfs follows /proc/self/fd/N to the file it has open, so /dev/stdout
+ * onto a regular file reads as that file's file system. NULL otherwise. */
+static const char *
+file_kernel_fs(const char *target)
+{
+	static const struct {
+		unsigned long magic;
+		const char *name;
+	} kfs[] = {
+	    {PROC_SUPER_MAGIC, "procfs"},
+	    {SYSFS_MAGIC, "sysfs"},
+	    {DEBUGFS_MAGIC, "debugfs"},
+	    {TRACEFS_MAGIC, "tracefs"},
+	    {SECURITYFS_MAGIC, "securityfs"},
+	    {CGROUP_SUPER_MAGIC, "cgroupfs"},
+	    {CGROUP2_SUPER_MAGIC, "cgroup2fs"},
+	    {BPF_FS_MAGIC, "bpffs"},
+	    {EFIVARFS_MAGIC, "efivarfs"},
+	};
+	struct statfs fs;
+
+	if (statfs(target, &fs) != 0)
+		return NULL;
+	for (size_t i = 0; i < sizeof(kfs) / sizeof(kfs[0]); i++)
+		if ((unsigned long)fs.f_type == kfs[i].magic)
+			return kfs[i].name;
+	return NULL;
 }
 
 /* Whether target (resolved, with status st) is written through rather
@@ -237,6 +271,7 @@ int
 hx_file_check_writable(const char *path, char *msg, size_t msglen)
 {
 	char target[FILE_PATH_MAX], dir[FILE_PATH_MAX];
+	const char *kfs;
 	struct stat st;
 	int exists;
 
@@ -251,6 +286,13 @@ hx_file_check_writable(const char *path, char *msg, size_t msglen)
 	if (exists && (S_ISDIR(st.st_mode) || S_ISSOCK(st.st_mode))) {
 		snprintf(msg, msglen, "%s: is a %s", path,
 		    S_ISDIR(st.st_mode) ? "directory" : "socket");
+		return -1;
+	}
+	if (exists && S_ISREG(st.st_mode) &&
+	    (kfs = file_kernel_fs(target)) != NULL) {
+		snprintf(msg, msglen,
+		    "%s: a kernel interface file (%s), not an output file",
+		    path, kfs);
 		return -1;
 	}
 	if (exists && file_through(target, &st)) {
@@ -361,6 +403,20 @@ hx_file_set_aside(
 	return 0;
 }
 
+/* The errno of the first lost write to stdout that hx_file_flush_stdout
+ * saw, for hx_file_close_stdout's message; 0 if none. */
+static int file_stdout_errno;
+
+void
+hx_file_flush_stdout(void)
+{
+	if (ferror(stdout))
+		return;
+	errno = 0;
+	if (fflush(stdout) != 0 && file_stdout_errno == 0)
+		file_stdout_errno = errno;
+}
+
 int
 hx_file_close_stdout(char *msg, size_t msglen)
 {
@@ -368,6 +424,8 @@ hx_file_close_stdout(char *msg, size_t msglen)
 
 	errno = 0;
 	failed = fflush(stdout) != 0 || ferror(stdout);
+	if (errno == 0)
+		errno = file_stdout_errno;
 	if (fclose(stdout) != 0)
 		failed = 1;
 	if (failed)

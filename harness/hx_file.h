@@ -51,6 +51,11 @@ int hx_file_check_dir(const char *dir, char *msg, size_t msglen);
 int hx_file_set_aside(
     const char *const *paths, size_t n, int *number, char *msg, size_t msglen);
 
+/* Flushes standard output now (what it holds must reach its reader before
+ * a line on stderr), keeping a lost write's reason for
+ * hx_file_close_stdout. */
+void hx_file_flush_stdout(void);
+
 /* Flushes and closes standard output; 0, or -1 with the reason in msg (a
  * full disk, a closed pipe), for main to turn a lost write into an error. */
 int hx_file_close_stdout(char *msg, size_t msglen);

@@ -162,6 +162,11 @@ hx_result_print_warnings(FILE *f, const json_t *r)
 	const json_t *e;
 	size_t i;
 
+	/* The line they belong under is on stdout: out first, so that a pipe
+	 * or file holding both shows them in order (a lost write stays in
+	 * stdout's error flag for hx_file_close_stdout). */
+	if (f != stdout)
+		hx_file_flush_stdout();
 	json_array_foreach(json_object_get(r, "warnings"), i, e)
 	{
 		if (json_is_string(e))

@@ -290,6 +290,34 @@ sweep_check_outputs(const sweep_plan_t *plan, sweep_t *s, const char *out,
 	return 0;
 }
 
+/* With no results in PREFIX.jsonl, a PREFIX.csv or PREFIX.gbench.json that
+ * is a non-empty regular file is someone else's (a sweep writes its .csv
+ * and .gbench.json beside its .jsonl, never alone): refused, not replaced.
+ * 0, or -1 with msg. */
+static int
+sweep_check_strays(const sweep_t *s, char *msg, size_t msglen)
+{
+	int len = (int)(strlen(s->jsonl_path) - strlen(".jsonl"));
+	char gbench[4200];
+	const char *paths[2] = {s->csv_path, gbench};
+	struct stat st;
+
+	snprintf(
+	    gbench, sizeof(gbench), "%.*s.gbench.json", len, s->jsonl_path);
+	for (int i = 0; i < 2; i++)
+		if (stat(paths[i], &st) == 0 && S_ISREG(st.st_mode) &&
+		    st.st_size > 0) {
+			snprintf(msg, msglen,
+			    "--out %.*s: %.500s is there without the "
+			    "sweep's results in %.500s; --force starts again "
+			    "and keeps it as %.500s.1",
+			    len, s->jsonl_path, paths[i], s->jsonl_path,
+			    paths[i]);
+			return -1;
+		}
+	return 0;
+}
+
 int
 hx_sweep_check_earlier(
     const sweep_plan_t *plan, const sweep_t *s, char *msg, size_t msglen)
@@ -298,8 +326,12 @@ hx_sweep_check_earlier(
 	int n, len = (int)(strlen(s->jsonl_path) - strlen(".jsonl"));
 	const char *out = s->jsonl_path;
 
-	if (plan->resume || plan->force ||
-	    (n = sweep_results_in(s->jsonl_path, inner, sizeof(inner))) == 0)
+	if (plan->force)
+		return 0;
+	n = sweep_results_in(s->jsonl_path, inner, sizeof(inner));
+	if (n == 0)
+		return sweep_check_strays(s, msg, msglen);
+	if (plan->resume)
 		return 0;
 	if (n < 0)
 		snprintf(msg, msglen,

@@ -5,7 +5,7 @@
  *   report DATA_DIR OUT_DIR
  *
  * Reads DATA_DIR as reports/make-report.sh leaves it (rp_data.h), gathers
- * the declared figures (rp_figtab.c) and writes their gnuplot scripts to
+ * the declared figures (rp_workloads.c) and writes their gnuplot scripts to
  * OUT_DIR/figures, writes OUT_DIR/REPORT.md in two parts: the lesson
  * (rp_lesson), then, after the heading "## Lab notebook", the notebook
  * section by section (rp_interp, rp_colony, rp_verdict, rp_unsaid,
@@ -89,8 +89,7 @@ write_sections(rp_report_t *R)
 	    "%s\nEvery table and figure, the method and the caveats (each "
 	    "printed once in the notes at the end, which rows point to).\n\n",
 	    NOTEBOOK);
-	for (const rp_workload_t *w = rp_workloads; w->name != NULL; w++)
-		w->section(R);
+	rp_workloads_write(R);
 	rp_verdict_write(R);
 	rp_unsaid_write(R);
 	rp_accounting_write(R);

@@ -54,12 +54,13 @@ static const char accounting_text[] =
 static void
 accounting_numbers(rp_report_t *R)
 {
-	const json_t *e = rp_data_main_run(&R->data, "interp", "eager");
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
+	const json_t *e = rp_data_main_run(&R->data, w->name, "eager");
 	rp_vals_t x = {.n = 0};
 	double n = rp_num(e, "params.n"), m = rp_num(e, "params.m");
 
 	if (e == NULL) {
-		rp_md(R, "(interp/eager was not measured.)\n\n");
+		rp_md(R, "(%s/eager was not measured.)\n\n", w->name);
 		return;
 	}
 	rp_vals_num(&x, "n", n);
@@ -73,22 +74,21 @@ accounting_numbers(rp_report_t *R)
 	rp_text_fill(R->md, accounting_text, &x);
 }
 
+/* Each variant's row: its own loop nest (variant_t.loops, else its
+ * description) and model, from its main run. */
 static void
-sketch_rows(rp_report_t *R, const char *w)
+sketch_rows(rp_report_t *R)
 {
-	const char *vs[RP_DATA_MAX_VARIANTS];
-	size_t nv =
-	    rp_data_variants(&R->data, w, NULL, vs, RP_DATA_MAX_VARIANTS);
+	rp_variant_run_t vr[RP_WORKLOAD_MAX_RUNS];
+	size_t nv = rp_workload_main_runs(&R->data, vr, RP_WORKLOAD_MAX_RUNS);
+
 	for (size_t i = 0; i < nv; i++) {
-		rp_query_t q = {
-		    .workload = w, .variant = vs[i], .any_status = 1};
-		const json_t *r = rp_data_main_run(&R->data, w, vs[i]);
-		const char *s =
-		    rp_data_variant_text(&R->data, w, vs[i], "loops");
-		if (r == NULL)
-			r = rp_data_find(&R->data, &q);
-		rp_md(R, "| %s | %s | `%s` | `%s` = %s at N=%s | %s |\n", w,
-		    vs[i], s != NULL ? s : rp_str(r, "description"),
+		const json_t *r = vr[i].any;
+		const char *s = rp_data_variant_text(
+		    &R->data, vr[i].workload, vr[i].variant, "loops");
+		rp_md(R, "| %s | %s | `%s` | `%s` = %s at N=%s | %s |\n",
+		    vr[i].workload, vr[i].variant,
+		    s != NULL ? s : rp_str(r, "description"),
 		    rp_str(json_object_get(r, "memory"), "model_formula"),
 		    rp_text_fmt_bytes(rp_num(r, "memory.model_bytes")),
 		    rp_text_fmt_n(rp_num(r, "params.n")), rp_str(r, "idiom"));
@@ -115,8 +115,7 @@ rp_accounting_write(rp_report_t *R)
 	    "G: grid points, nc: cells a side).\n\n| workload | variant | "
 	    "loop nest | memory formula | array-library idiom |\n"
 	    "|---|---|---|---|---|\n");
-	for (int i = 0; rp_workloads[i].name != NULL; i++)
-		sketch_rows(R, rp_workloads[i].name);
+	sketch_rows(R);
 	rp_md(R, "\n");
 }
 

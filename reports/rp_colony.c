@@ -9,8 +9,6 @@
 #include "rp_gnuplot.h"
 #include "rp_text.h"
 
-#define MAIN "colony-main*"
-
 #define B rp_text_fmt_bytes
 #define T rp_text_fmt_time
 #define N rp_text_fmt_n
@@ -18,10 +16,11 @@
 #define RATIO rp_text_fmt_ratio
 
 size_t
-rp_colony_spread_runs(const rp_report_t *R, const json_t **out, size_t cap)
+rp_colony_spread_runs(const rp_report_t *R, const rp_workload_t *w,
+    const json_t **out, size_t cap)
 {
 	return rp_data_runs_by_variant(
-	    &R->data, "colony-spread*", "colony", out, cap);
+	    &R->data, w->sets.spread, w->name, out, cap);
 }
 
 static void
@@ -47,20 +46,20 @@ table3m_row(rp_report_t *R, const char *v, const json_t *r)
 }
 
 static void
-table3(rp_report_t *R, double nc)
+table3(rp_report_t *R, const rp_workload_t *w, double nc)
 {
 	/* The variants the main sweep ran: eager has its own, smaller one. */
 	const rp_query_t in_main = {
-	    .set = MAIN, .workload = "colony", .any_status = 1};
+	    .set = w->sets.main, .workload = w->name, .any_status = 1};
 	const char *vs[RP_DATA_MAX_VARIANTS];
 	size_t nv = rp_data_variants(
-	    &R->data, "colony", &in_main, vs, RP_DATA_MAX_VARIANTS);
+	    &R->data, w->name, &in_main, vs, RP_DATA_MAX_VARIANTS);
 	const json_t *first = NULL;
 	double t_naive = rp_num(
-	    rp_data_main_run(&R->data, "colony", "naive"), "time_s.median");
+	    rp_data_main_run(&R->data, w->name, "naive"), "time_s.median");
 
 	for (size_t i = 0; i < nv && first == NULL; i++)
-		first = rp_data_main_run(&R->data, "colony", vs[i]);
+		first = rp_data_main_run(&R->data, w->name, vs[i]);
 	rp_md(R,
 	    "The question's compiled time step was much slower than its "
 	    "force function alone and a many-step loop varied from "
@@ -68,14 +67,14 @@ table3(rp_report_t *R, double nc)
 	    "%s steps a run, jemalloc build.\n\n",
 	    N(nc), N(rp_num(first, "params.steps")));
 	rp_md(R,
-	    "**Table 3.** colony at N=%s.\n\n| variant | median time per "
+	    "**Table 3.** %s at N=%s.\n\n| variant | median time per "
 	    "run (interval) | cold run | median step | first step | speed-up "
 	    "vs naive | warnings |\n|---|---|---|---|---|---|---|\n",
-	    N(nc));
+	    w->name, N(nc));
 	for (size_t i = 0; i < nv; i++) {
-		const json_t *r = rp_data_main_run(&R->data, "colony", vs[i]);
-		rp_query_t q = {.set = MAIN,
-		    .workload = "colony",
+		const json_t *r = rp_data_main_run(&R->data, w->name, vs[i]);
+		rp_query_t q = {.set = w->sets.main,
+		    .workload = w->name,
 		    .variant = vs[i],
 		    .n = nc,
 		    .alloc = RP_ALLOC_JEMALLOC};
@@ -102,7 +101,7 @@ table3(rp_report_t *R, double nc)
 		"step, one C loop per quantity: not interp's op-by-op "
 		"schedule and its twelve live arrays."));
 	for (size_t i = 0; i < nv; i++) {
-		const json_t *r = rp_data_main_run(&R->data, "colony", vs[i]);
+		const json_t *r = rp_data_main_run(&R->data, w->name, vs[i]);
 		if (r != NULL)
 			table3m_row(R, vs[i], r);
 	}
@@ -145,10 +144,10 @@ local_slopes(const rp_block_t *b, char *buf, size_t len)
 
 /* Table 4: the exponents the scaling figures fitted, variant by variant. */
 static void
-table4(rp_report_t *R)
+table4(rp_report_t *R, const rp_workload_t *w)
 {
-	const rp_plot_t *pt = rp_report_plot(R, "fig-colony-time");
-	const rp_plot_t *pm = rp_report_plot(R, "fig-colony-memory");
+	const rp_plot_t *pt = rp_report_plot(R, rp_workload_fig(w, "time"));
+	const rp_plot_t *pm = rp_report_plot(R, rp_workload_fig(w, "memory"));
 	char slopes[128];
 
 	rp_md(R,
@@ -193,9 +192,9 @@ table4(rp_report_t *R)
 		    "and N^1 through cells. Table 4 gives the local slopes; "
 		    "naive's steps begin to fault where its slope is steepest "
 		    "(what limits each variant).");
-		rp_report_embed(R, "fig-colony-time", cap);
+		rp_report_embed(R, rp_workload_fig(w, "time"), cap);
 	}
-	rp_report_embed(R, "fig-colony-memory",
+	rp_report_embed(R, rp_workload_fig(w, "memory"),
 	    "Peak workspace against N: measured points (open, so that equal "
 	    "values show both) and each variant's model (dotted), with the "
 	    "exponent fitted to points at or above 64 KiB. 0 B sits on the "
@@ -221,10 +220,11 @@ spread_of(const json_t *r)
 }
 
 double
-rp_colony_widest_spread(const rp_report_t *R, const char **label)
+rp_colony_widest_spread(
+    const rp_report_t *R, const rp_workload_t *w, const char **label)
 {
 	const json_t *runs[RP_PLOT_MAX_BLOCKS];
-	size_t n = rp_colony_spread_runs(R, runs, RP_PLOT_MAX_BLOCKS);
+	size_t n = rp_colony_spread_runs(R, w, runs, RP_PLOT_MAX_BLOCKS);
 	static char buf[128];
 	double worst = NAN;
 
@@ -240,12 +240,12 @@ rp_colony_widest_spread(const rp_report_t *R, const char **label)
 }
 
 static void
-table5(rp_report_t *R, double nc)
+table5(rp_report_t *R, const rp_workload_t *w, double nc)
 {
 	const json_t *runs[RP_PLOT_MAX_BLOCKS];
-	size_t n = rp_colony_spread_runs(R, runs, RP_PLOT_MAX_BLOCKS);
+	size_t n = rp_colony_spread_runs(R, w, runs, RP_PLOT_MAX_BLOCKS);
 	const char *label;
-	double worst = rp_colony_widest_spread(R, &label);
+	double worst = rp_colony_widest_spread(R, w, &label);
 
 	rp_md(R,
 	    "### The per-step time distribution\n\n**Table 5.** One run of "
@@ -275,22 +275,22 @@ table5(rp_report_t *R, double nc)
 		    "The widest step of any run here, its very first step "
 		    "included, is %s of that run's median (%s).\n\n",
 		    RATIO(worst), label);
-	rp_report_embed(R, "fig-colony-spread",
+	rp_report_embed(R, rp_workload_fig(w, "spread"),
 	    "Every step of one run (step 0 is the very first step of the "
 	    "process). The question's 'milliseconds to seconds' spread is "
 	    "the distance between these lines and their own spikes.");
 }
 
 void
-rp_colony_write(rp_report_t *R)
+rp_colony_write(rp_report_t *R, const rp_workload_t *w)
 {
-	double nc = rp_data_max_n(&R->data, MAIN, "colony");
+	double nc = rp_data_max_n(&R->data, w->sets.main, w->name);
 
-	rp_md(R, "## Part 2: colony, pairwise contact forces\n\n");
-	table3(R, nc);
+	rp_md(R, "## Part 2: %s, pairwise contact forces\n\n", w->name);
+	table3(R, w, nc);
 	rp_md(R, "### Memory and time per step against N\n\n");
-	table4(R);
-	table5(R, nc);
+	table4(R, w);
+	table5(R, w, nc);
 	rp_md(R, "### Cold and warm runs\n\n");
 	{
 		const rp_plot_t *p = rp_report_plot(R, "fig-cold-warm");

@@ -9,16 +9,18 @@
 #define FB_RP_COLONY_H
 
 #include "rp_report.h"
+#include "rp_workloads.h"
 
 /* The runs of the spread sets (colony-spread*), variants in order, jemalloc
  * before glibc; returns how many (at most cap). */
-size_t rp_colony_spread_runs(
-    const rp_report_t *R, const json_t **out, size_t cap);
-void rp_colony_write(rp_report_t *R);
+size_t rp_colony_spread_runs(const rp_report_t *R, const rp_workload_t *w,
+    const json_t **out, size_t cap);
+void rp_colony_write(rp_report_t *R, const rp_workload_t *w);
 
 /* The widest step of the spread runs over its run's median, the very
  * first step included (NAN when none); *label (when not NULL) names the
  * run. */
-double rp_colony_widest_spread(const rp_report_t *R, const char **label);
+double rp_colony_widest_spread(
+    const rp_report_t *R, const rp_workload_t *w, const char **label);
 
 #endif /* FB_RP_COLONY_H */

@@ -7,6 +7,7 @@
 
 #include "rp_exercise.h"
 #include "rp_text.h"
+#include "rp_workloads.h"
 
 #define N rp_text_fmt_n
 #define T rp_text_fmt_time
@@ -16,8 +17,9 @@
 static const json_t *
 chunk_run(const rp_report_t *R)
 {
-	rp_query_t q = {.set = "interp-chunk",
-	    .workload = "interp",
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
+	rp_query_t q = {.set = w->sets.chunk,
+	    .workload = w->name,
 	    .variant = "chunked",
 	    .alloc = RP_ALLOC_JEMALLOC};
 	const json_t *best = NULL, *r;
@@ -88,8 +90,9 @@ exercise_l2(rp_report_t *R)
 static const json_t *
 naive_run(const rp_report_t *R)
 {
-	rp_query_t q = {.set = "colony-scale*",
-	    .workload = "colony",
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
+	rp_query_t q = {.set = w->sets.scale_all,
+	    .workload = w->name,
 	    .variant = "naive",
 	    .alloc = RP_ALLOC_JEMALLOC};
 	const json_t *best = NULL, *r;
@@ -143,8 +146,9 @@ exercise_faults(rp_report_t *R)
 static void
 exercise_eager(rp_report_t *R)
 {
-	rp_query_t q = {.set = "interp-eager-m",
-	    .workload = "interp",
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
+	rp_query_t q = {.set = w->sets.eager_m,
+	    .workload = w->name,
 	    .variant = "eager",
 	    .alloc = RP_ALLOC_JEMALLOC};
 	const json_t *r = rp_data_find(&R->data, &q);
@@ -152,11 +156,11 @@ exercise_eager(rp_report_t *R)
 
 	rp_md(R,
 	    "4. **Predict eager's peak at another M.** From the liveness "
-	    "walk, what is the op-by-op peak for N=%s points and M=%s "
-	    "interpolants?\n\n",
+	    "walk, what is the op-by-op peak for N=%s points and "
+	    "M=%s interpolants?\n\n",
 	    N(n), N(m));
 	if (r == NULL) {
-		rp_md(R, "   *No interp-eager-m run in the data.*\n\n");
+		rp_md(R, "   *No %s run in the data.*\n\n", w->sets.eager_m);
 		return;
 	}
 	rp_md(R,

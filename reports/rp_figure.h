@@ -20,8 +20,8 @@
  * colour and block number in every figure: its place among the workload's
  * variants in the data (rp_data_variants).
  * The few decorations that depend on named runs or on the machine's
- * ceilings (a reference line, the roof) are small functions beside the
- * table (rp_figtab.c).
+ * ceilings (a reference line, the roof) are small functions (rp_figtab.c)
+ * that the table (rp_workloads.c) points to.
  *
  * Limits: at most RP_PLOT_MAX_BLOCKS blocks a figure and RP_FIG_COLS
  * numbers a row; rows beyond a block's memory are dropped (the plot is

@@ -20,10 +20,7 @@
 static int
 known(const char *w)
 {
-	for (size_t i = 0; rp_workloads[i].name != NULL; i++)
-		if (strcmp(rp_workloads[i].name, w) == 0)
-			return 1;
-	return 0;
+	return rp_workload_find(w) != NULL;
 }
 
 size_t

@@ -7,7 +7,7 @@
  * cover several sizes N, a figure of the median time against N drawn
  * through the report's one gnuplot writer (rp_gnuplot).
  *
- * The figures are not in the figure table (rp_figtab.c): which workloads
+ * The figures are not in the figure table (rp_workloads.c): which workloads
  * the data holds is known only at run time. They are numbered after the
  * table's figures and named figures/fig-other-WORKLOAD.
  *

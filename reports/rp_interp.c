@@ -7,8 +7,8 @@
 
 #include "rp_interp.h"
 #include "rp_text.h"
+#include "rp_workloads.h"
 
-#define MAIN "interp-main*"
 /* The question's reported peak: the spec's 12*N*M*4 bytes at 1e6 x 300. */
 #define QUESTION_PEAK_BYTES 14.4e9
 
@@ -19,10 +19,11 @@
 
 /* Why a variant has no ok run at nq, for its rows. */
 static const char *
-table1_missing(rp_report_t *R, const char *v, double nq, char *why, size_t n)
+table1_missing(rp_report_t *R, const rp_workload_t *w, const char *v, double nq,
+    char *why, size_t n)
 {
-	rp_query_t q = {.set = MAIN,
-	    .workload = "interp",
+	rp_query_t q = {.set = w->sets.main,
+	    .workload = w->name,
 	    .variant = v,
 	    .n = nq,
 	    .alloc = RP_ALLOC_JEMALLOC};
@@ -54,14 +55,14 @@ table1m_row(rp_report_t *R, const char *v, const json_t *r)
 
 /* The N of the cache simulation, for the simulated columns' header. */
 static double
-cachesim_n(rp_report_t *R)
+cachesim_n(rp_report_t *R, const rp_workload_t *w)
 {
 	const char *vs[RP_DATA_MAX_VARIANTS];
-	size_t nv = rp_data_variants(
-	    &R->data, "interp", NULL, vs, RP_DATA_MAX_VARIANTS);
+	size_t nv =
+	    rp_data_variants(&R->data, w->name, NULL, vs, RP_DATA_MAX_VARIANTS);
 
 	for (size_t i = 0; i < nv; i++) {
-		const json_t *cs = rp_data_cachesim(&R->data, "interp", vs[i]);
+		const json_t *cs = rp_data_cachesim(&R->data, w->name, vs[i]);
 		if (cs != NULL)
 			return rp_num(cs, "params.n");
 	}
@@ -69,20 +70,21 @@ cachesim_n(rp_report_t *R)
 }
 
 static void
-table1s(rp_report_t *R, const char *const *vs, size_t nv)
+table1s(
+    rp_report_t *R, const rp_workload_t *w, const char *const *vs, size_t nv)
 {
 	int minimum = 0;
 
 	for (size_t i = 0; i < nv; i++)
 		minimum |=
-		    !isnan(rp_num(rp_data_cachesim(&R->data, "interp", vs[i]),
+		    !isnan(rp_num(rp_data_cachesim(&R->data, w->name, vs[i]),
 			"cachesim.instructions_min_per_unit"));
 	rp_md(R,
-	    "**Table 1s.** The cache simulation (interp at N=%s, one run "
+	    "**Table 1s.** The cache simulation (%s at N=%s, one run "
 	    "each; %s): per (point, interpolant) pair.\n\n"
 	    "| variant | instructions |%s D1 misses | LL misses |\n|---|---|%s"
 	    "---|---|\n",
-	    N(cachesim_n(R)),
+	    w->name, N(cachesim_n(R, w)),
 	    rp_report_note(R,
 		"The simulated counts are valgrind's cache simulator on one "
 		"run at a smaller N than the timed tables, of a build for "
@@ -91,7 +93,7 @@ table1s(rp_report_t *R, const char *const *vs, size_t nv)
 	    minimum ? " the arithmetic's minimum |" : "",
 	    minimum ? "---|" : "");
 	for (size_t i = 0; i < nv; i++) {
-		const json_t *cs = rp_data_cachesim(&R->data, "interp", vs[i]);
+		const json_t *cs = rp_data_cachesim(&R->data, w->name, vs[i]);
 		double ipu = rp_num(cs, "cachesim.instructions_per_unit");
 		if (cs == NULL)
 			continue;
@@ -119,13 +121,13 @@ table1s(rp_report_t *R, const char *const *vs, size_t nv)
 }
 
 static void
-table1(rp_report_t *R, double nq)
+table1(rp_report_t *R, const rp_workload_t *w, double nq)
 {
 	const char *vs[RP_DATA_MAX_VARIANTS];
-	size_t nv = rp_data_variants(
-	    &R->data, "interp", NULL, vs, RP_DATA_MAX_VARIANTS);
+	size_t nv =
+	    rp_data_variants(&R->data, w->name, NULL, vs, RP_DATA_MAX_VARIANTS);
 	double t_mat =
-	    rp_num(rp_data_main_run(&R->data, "interp", "materialized"),
+	    rp_num(rp_data_main_run(&R->data, w->name, "materialized"),
 		"time_s.median");
 	char why[512];
 
@@ -133,10 +135,10 @@ table1(rp_report_t *R, double nq)
 	    "| variant | median time (interval) | cold | GFLOP/s | speed-up "
 	    "vs materialized | warnings |\n|---|---|---|---|---|---|\n");
 	for (size_t i = 0; i < nv; i++) {
-		const json_t *r = rp_data_main_run(&R->data, "interp", vs[i]);
+		const json_t *r = rp_data_main_run(&R->data, w->name, vs[i]);
 		if (r == NULL)
 			rp_md(R, "| %s | not measured (%s) | | | | |\n", vs[i],
-			    table1_missing(R, vs[i], nq, why, sizeof(why)));
+			    table1_missing(R, w, vs[i], nq, why, sizeof(why)));
 		else
 			table1_row(R, vs[i], r, t_mat);
 	}
@@ -145,30 +147,30 @@ table1(rp_report_t *R, double nq)
 	    "workspace (measured) | model | RSS high-water | minor faults "
 	    "|\n|---|---|---|---|---|\n");
 	for (size_t i = 0; i < nv; i++) {
-		const json_t *r = rp_data_main_run(&R->data, "interp", vs[i]);
+		const json_t *r = rp_data_main_run(&R->data, w->name, vs[i]);
 		if (r == NULL)
 			rp_md(R, "| %s | not measured | | | |\n", vs[i]);
 		else
 			table1m_row(R, vs[i], r);
 	}
 	rp_md(R, "\n");
-	table1s(R, vs, nv);
+	table1s(R, w, vs, nv);
 }
 
 /* The counters the machine counted and those it could not: one line
  * saying why the hardware columns are left out. */
 static void
-counters_note(rp_report_t *R)
+counters_note(rp_report_t *R, const rp_workload_t *w)
 {
 	const char *vs[RP_DATA_MAX_VARIANTS];
-	size_t nv = rp_data_variants(
-	    &R->data, "interp", NULL, vs, RP_DATA_MAX_VARIANTS);
+	size_t nv =
+	    rp_data_variants(&R->data, w->name, NULL, vs, RP_DATA_MAX_VARIANTS);
 	const json_t *r = NULL, *pmu, *e;
 	char ok[512] = "", bad[512] = "";
 	const char *name;
 
 	for (size_t i = 0; i < nv && r == NULL; i++)
-		r = rp_data_main_run(&R->data, "interp", vs[i]);
+		r = rp_data_main_run(&R->data, w->name, vs[i]);
 	if (r == NULL)
 		return;
 	json_object_foreach(json_object_get(r, "counters"), name, e)
@@ -194,18 +196,18 @@ counters_note(rp_report_t *R)
  * of this table's lengths, and eager's repeats at the largest N where it
  * was timed more than once. */
 static void
-stats_note(rp_report_t *R)
+stats_note(rp_report_t *R, const rp_workload_t *w)
 {
-	const json_t *eager = rp_data_main_run(&R->data, "interp", "eager");
-	const json_t *fast = rp_data_main_run(&R->data, "interp", "sorted");
+	const json_t *eager = rp_data_main_run(&R->data, w->name, "eager");
+	const json_t *fast = rp_data_main_run(&R->data, w->name, "sorted");
 	const json_t *slow =
-	    rp_data_main_run(&R->data, "interp", "materialized");
+	    rp_data_main_run(&R->data, w->name, "materialized");
 	const json_t *best = NULL, *r;
 	size_t i;
 
 	json_array_foreach(R->data.runs, i, r)
 	{
-		rp_query_t q = {.workload = "interp",
+		rp_query_t q = {.workload = w->name,
 		    .variant = "eager",
 		    .alloc = RP_ALLOC_JEMALLOC};
 		if (rp_data_run_matches(r, &q) &&
@@ -253,13 +255,13 @@ stats_note(rp_report_t *R)
 
 /* Table 1b: the question's own input beside the random one. */
 static void
-table1b(rp_report_t *R)
+table1b(rp_report_t *R, const rp_workload_t *w)
 {
-	double ns = rp_data_max_n(&R->data, "interp-seed*", "interp");
+	double ns = rp_data_max_n(&R->data, w->sets.seed_all, w->name);
 	const char *vs[RP_DATA_MAX_VARIANTS];
-	rp_query_t in_seed = {.set = "interp-seed*"};
+	rp_query_t in_seed = {.set = w->sets.seed_all};
 	size_t nv = rp_data_variants(
-	    &R->data, "interp", &in_seed, vs, RP_DATA_MAX_VARIANTS);
+	    &R->data, w->name, &in_seed, vs, RP_DATA_MAX_VARIANTS);
 
 	rp_md(R, "### The question's own input\n\n");
 	if (isnan(ns) || nv == 0) {
@@ -273,16 +275,16 @@ table1b(rp_report_t *R)
 	    "points (`--preset seed`); Table 1 uses random points. With x = 0 "
 	    "every point falls in the same cell, so the table rows each "
 	    "variant reads are the same four for all points and stay in L1. "
-	    "Memory does not depend on the input.\n\n**Table 1b.** interp "
+	    "Memory does not depend on the input.\n\n**Table 1b.** %s "
 	    "at N=%s with the question's input against random points.\n\n"
 	    "| variant | median, random | median, x = 0 (interval) | "
 	    "x = 0 over random | peak workspace, x = 0 |\n"
 	    "|---|---|---|---|---|\n",
-	    N(ns));
+	    w->name, N(ns));
 	for (size_t i = 0; i < nv; i++) {
-		const json_t *rr = rp_data_main_run(&R->data, "interp", vs[i]);
+		const json_t *rr = rp_data_main_run(&R->data, w->name, vs[i]);
 		const json_t *rs =
-		    rp_data_main(&R->data, "interp-seed*", "interp", vs[i]);
+		    rp_data_main(&R->data, w->sets.seed_all, w->name, vs[i]);
 		if (rs == NULL)
 			continue;
 		rp_md(R, "| %s | %s | %s (%s) | %s | %s |\n", vs[i],
@@ -296,11 +298,11 @@ table1b(rp_report_t *R)
 }
 
 static void
-memory_prose(rp_report_t *R, double nq)
+memory_prose(rp_report_t *R, const rp_workload_t *w, double nq)
 {
-	const json_t *eager = rp_data_main_run(&R->data, "interp", "eager");
-	rp_query_t q = {.set = MAIN,
-	    .workload = "interp",
+	const json_t *eager = rp_data_main_run(&R->data, w->name, "eager");
+	rp_query_t q = {.set = w->sets.main,
+	    .workload = w->name,
 	    .variant = "eager",
 	    .n = nq,
 	    .alloc = RP_ALLOC_JEMALLOC};
@@ -349,9 +351,9 @@ timeline_maxima(const rp_plot_t *P, int *order, double *mx)
 /* The timeline's caption from its blocks: each variant's largest live
  * bytes, largest first. */
 void
-rp_interp_timeline(rp_report_t *R)
+rp_interp_timeline(rp_report_t *R, const rp_workload_t *w)
 {
-	const rp_plot_t *P = rp_report_plot(R, "fig-interp-timeline");
+	const rp_plot_t *P = rp_report_plot(R, rp_workload_fig(w, "timeline"));
 	char cap[2048], *c = cap;
 	int order[RP_PLOT_MAX_BLOCKS];
 	double mx[RP_PLOT_MAX_BLOCKS];
@@ -369,15 +371,15 @@ rp_interp_timeline(rp_report_t *R)
 	snprintf(c, (size_t)(cap + sizeof(cap) - c),
 	    ". Eager's staircase is its temporaries made and freed one "
 	    "primitive at a time.");
-	rp_report_embed(R, "fig-interp-timeline", cap);
+	rp_report_embed(R, rp_workload_fig(w, "timeline"), cap);
 }
 
 /* The notebook's table of the timeline's maxima (the lesson's figure
  * caption prints them; this is the table that holds them). */
 static void
-timeline_table(rp_report_t *R)
+timeline_table(rp_report_t *R, const rp_workload_t *w)
 {
-	const rp_plot_t *P = rp_report_plot(R, "fig-interp-timeline");
+	const rp_plot_t *P = rp_report_plot(R, rp_workload_fig(w, "timeline"));
 	int order[RP_PLOT_MAX_BLOCKS];
 	double mx[RP_PLOT_MAX_BLOCKS];
 	int n = timeline_maxima(P, order, mx);
@@ -394,11 +396,11 @@ timeline_table(rp_report_t *R)
 }
 
 static void
-figures(rp_report_t *R)
+figures(rp_report_t *R, const rp_workload_t *w)
 {
 	const json_t *c = R->data.ceilings;
 
-	rp_report_embed(R, "fig-interp-memory",
+	rp_report_embed(R, rp_workload_fig(w, "memory"),
 	    "Open points: measured peak workspace (jemalloc's per-thread peak "
 	    "above the inputs). Dashed lines: each variant's own model "
 	    "(`memory.model_bytes` of the same runs, with allocator size "
@@ -407,7 +409,7 @@ figures(rp_report_t *R)
 	    "line are below what jemalloc's peak can resolve (tiled's model "
 	    "is the figure to trust there).");
 	rp_md(R, "### Time against N\n\n");
-	rp_report_embed(R, "fig-interp-time",
+	rp_report_embed(R, rp_workload_fig(w, "time"),
 	    "Median time per run; the error bars span the fastest and the "
 	    "slowest timed run (the range, not a confidence interval: most "
 	    "sizes have three runs). The grey dotted line is N^1 through "
@@ -418,10 +420,10 @@ figures(rp_report_t *R)
 	    "The allocator's live bytes during one run of each variant are "
 	    "%s, in the lesson (the memory question); the largest of "
 	    "each:\n\n",
-	    rp_report_cite(R, "fig-interp-timeline"));
-	timeline_table(R);
+	    rp_report_cite(R, rp_workload_fig(w, "timeline")));
+	timeline_table(R, w);
 	rp_md(R, "### Chunk size: memory against time\n\n");
-	rp_report_embed(R, "fig-interp-chunk",
+	rp_report_embed(R, rp_workload_fig(w, "chunk"),
 	    "The chunked variant (the materialized schedule B points at a "
 	    "time) at N as in Table 1, for each B: its peak workspace and "
 	    "median time. The point at the default B is Table 1's own run "
@@ -460,44 +462,45 @@ figures(rp_report_t *R)
 /* One allocator's run of a variant at ng: its own set first, any interp
  * set after. */
 static const json_t *
-allocator_run(rp_report_t *R, const char *v, double ng, rp_alloc_t a)
+allocator_run(rp_report_t *R, const rp_workload_t *w, const char *v, double ng,
+    rp_alloc_t a)
 {
 	rp_query_t q = {
-	    .set = a == RP_ALLOC_GLIBC ? "interp-glibc*" : "interp-scale*",
-	    .workload = "interp",
+	    .set = a == RP_ALLOC_GLIBC ? w->sets.glibc : w->sets.scale_all,
+	    .workload = w->name,
 	    .variant = v,
 	    .n = ng,
 	    .alloc = a};
 	const json_t *r = rp_data_find(&R->data, &q);
 
-	q.set = "interp*";
+	q.set = w->sets.all;
 	return r != NULL ? r : rp_data_find(&R->data, &q);
 }
 
 static void
-table2(rp_report_t *R)
+table2(rp_report_t *R, const rp_workload_t *w)
 {
-	double ng = rp_data_max_n(&R->data, "interp-glibc*", "interp");
-	rp_query_t in_glibc = {.set = "interp-glibc*", .any_status = 1};
+	double ng = rp_data_max_n(&R->data, w->sets.glibc, w->name);
+	rp_query_t in_glibc = {.set = w->sets.glibc, .any_status = 1};
 	const char *vs[RP_DATA_MAX_VARIANTS];
 	size_t nv = rp_data_variants(
-	    &R->data, "interp", &in_glibc, vs, RP_DATA_MAX_VARIANTS);
+	    &R->data, w->name, &in_glibc, vs, RP_DATA_MAX_VARIANTS);
 
 	rp_md(R, "### Allocator: glibc malloc against jemalloc\n\n");
 	if (isnan(ng)) {
-		rp_md(R, "No glibc interp runs in the data.\n\n");
+		rp_md(R, "No glibc %s runs in the data.\n\n", w->name);
 		return;
 	}
 	rp_md(R,
-	    "**Table 2.** interp at N=%s with each allocator "
+	    "**Table 2.** %s at N=%s with each allocator "
 	    "(glibc has no per-thread peak, so RSS is the "
 	    "memory figure to compare).\n\n| variant | "
 	    "allocator | median time | cold | RSS high-water "
 	    "| minor faults |\n|---|---|---|---|---|---|\n",
-	    N(ng));
+	    w->name, N(ng));
 	for (size_t i = 0; i < nv; i++)
 		for (int g = 0; g < 2; g++) {
-			const json_t *r = allocator_run(R, vs[i], ng,
+			const json_t *r = allocator_run(R, w, vs[i], ng,
 			    g ? RP_ALLOC_GLIBC : RP_ALLOC_JEMALLOC);
 			rp_md(R, "| %s | %s | %s | %s | %s | %s |\n", vs[i],
 			    g ? "glibc" : "jemalloc",
@@ -510,27 +513,28 @@ table2(rp_report_t *R)
 }
 
 void
-rp_interp_write(rp_report_t *R)
+rp_interp_write(rp_report_t *R, const rp_workload_t *w)
 {
-	double nq = rp_data_max_n(&R->data, MAIN, "interp");
+	double nq = rp_data_max_n(&R->data, w->sets.main, w->name);
 	rp_query_t q = {
-	    .set = MAIN, .workload = "interp", .n = nq, .any_status = 1};
+	    .set = w->sets.main, .workload = w->name, .n = nq, .any_status = 1};
 	const json_t *any = rp_data_find(&R->data, &q);
 
-	rp_md(R, "## Part 1: interp, many interpolants at many points\n\n");
+	rp_md(
+	    R, "## Part 1: %s, many interpolants at many points\n\n", w->name);
 	rp_md(R,
 	    "The question evaluated M=300 cubic interpolants at N=10^6 points "
 	    "with two nested vectorizing maps, squared and summed, and saw "
 	    "about 14 GB. Table 1 is every variant at N=%s, M=%s (G=%s), "
 	    "jemalloc build.\n\n",
 	    N(nq), N(rp_num(any, "params.m")), N(rp_num(any, "params.g")));
-	rp_md(R, "**Table 1.** interp at N=%s, M=%s.\n\n", N(nq),
+	rp_md(R, "**Table 1.** %s at N=%s, M=%s.\n\n", w->name, N(nq),
 	    N(rp_num(any, "params.m")));
-	table1(R, nq);
-	stats_note(R);
-	counters_note(R);
-	table1b(R);
-	memory_prose(R, nq);
-	figures(R);
-	table2(R);
+	table1(R, w, nq);
+	stats_note(R, w);
+	counters_note(R, w);
+	table1b(R, w);
+	memory_prose(R, w, nq);
+	figures(R, w);
+	table2(R, w);
 }

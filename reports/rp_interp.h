@@ -11,10 +11,11 @@
 #define FB_RP_INTERP_H
 
 #include "rp_report.h"
+#include "rp_workloads.h"
 
-void rp_interp_write(rp_report_t *R);
+void rp_interp_write(rp_report_t *R, const rp_workload_t *w);
 /* The live-bytes timeline figure of one run per variant, embedded with its
  * caption (the lesson shows it; the notebook cites it). */
-void rp_interp_timeline(rp_report_t *R);
+void rp_interp_timeline(rp_report_t *R, const rp_workload_t *w);
 
 #endif /* FB_RP_INTERP_H */

@@ -43,9 +43,12 @@ rp_jax_check_word(rp_jax_check_t c)
 int
 rp_jax_present(const rp_data_t *D)
 {
-	rp_query_t qi = {.set = "jax-interp", .any_status = 1};
-	rp_query_t qc = {.set = "jax-colony", .any_status = 1};
-	return rp_data_find(D, &qi) != NULL || rp_data_find(D, &qc) != NULL;
+	for (const rp_workload_t *w = rp_workloads; w->name != NULL; w++) {
+		rp_query_t q = {.set = w->sets.jax, .any_status = 1};
+		if (w->sets.jax != NULL && rp_data_find(D, &q) != NULL)
+			return 1;
+	}
+	return 0;
 }
 
 const json_t *

@@ -30,6 +30,7 @@
 #include <stddef.h>
 
 #include "rp_report.h"
+#include "rp_workloads.h"
 
 #define RP_JAX_MODEL_FACTOR 2.0
 #define RP_JAX_SMALL 0.05
@@ -100,8 +101,8 @@ json_t *rp_jax_file(const rp_data_t *D, const char *name);
 /* What the section adds after interp's programs' table (the question's
  * peak against N, the jaxpr equivalence) and after colony's (the timing
  * puzzle): the registration table's jax_after (rp_workloads.h). */
-void rp_jax_interp_after(rp_report_t *R);
-void rp_jax_colony_after(rp_report_t *R);
+void rp_jax_interp_after(rp_report_t *R, const rp_workload_t *w);
+void rp_jax_colony_after(rp_report_t *R, const rp_workload_t *w);
 /* The section, into R->md (rp_jaxsec.c); its verdicts come from
  * rp_jaxrule. */
 void rp_jax_write(rp_report_t *R);

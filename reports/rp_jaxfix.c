@@ -18,27 +18,52 @@
 #define RATIO rp_text_fmt_ratio
 
 #define WARM_MAX 64
+/* The most sizes compared (sizes()). */
+#define SIZES_MAX 16
+
+#define MEMORY RP_QUESTION_MEMORY
+#define SPEED RP_QUESTION_SPEED
 
 const rp_jaxfix_t rp_jaxfixes[] = {
-    {"interp", "jax-interp", "jax-c-interp*", "hoisted", "question_jit"},
-    {"interp", "jax-interp", "jax-c-interp*", "hoisted_map", "question_jit"},
-    {"interp", "jax-interp", "jax-c-interp*", "hoisted_cache", "question_jit"},
-    {"interp", "jax-interp", "jax-c-interp*", "sorted", "question_jit"},
-    {"interp", "jax-interp", "jax-c-interp*", "scan", "question_jit"},
-    {"colony", "jax-colony", "jax-c-colony*", "chunked", "step"},
-    {"colony", "jax-colony", "jax-c-colony*", "cells", "step"},
-    {"colony", "jax-colony-large", "jax-c-large-colony", "cells", "step"},
+    {MEMORY, 0, "hoisted", "question_jit"},
+    {MEMORY, 0, "hoisted_map", "question_jit"},
+    {MEMORY, 0, "hoisted_cache", "question_jit"},
+    {MEMORY, 0, "sorted", "question_jit"},
+    {MEMORY, 0, "scan", "question_jit"},
+    {SPEED, 0, "chunked", "step"},
+    {SPEED, 0, "cells", "step"},
+    {SPEED, 1, "cells", "step"},
 };
 const size_t rp_jaxfixes_count = sizeof(rp_jaxfixes) / sizeof(rp_jaxfixes[0]);
 
-/* The sizes compared: each JAX set beside the C sets of its size. */
-static const struct {
-	const char *workload, *set, *c_set;
-} sizes[] = {
-    {"interp", "jax-interp", "jax-c-interp*"},
-    {"colony", "jax-colony", "jax-c-colony*"},
-    {"colony", "jax-colony-large", "jax-c-large-colony"},
-};
+const char *
+rp_jaxfix_set(const rp_jaxfix_t *f)
+{
+	const rp_workload_t *w = rp_workload_question(f->answers);
+
+	return f->large ? w->sets.jax_large : w->sets.jax;
+}
+
+/* The sizes compared, each JAX set beside the C sets of its size: every
+ * registered workload's, its large size after its own. Returns how many
+ * (at most 2 a workload) into w, set and c_set. */
+static size_t
+sizes(const char **w, const char **set, const char **c_set, size_t cap)
+{
+	size_t n = 0;
+
+	for (const rp_workload_t *k = rp_workloads; k->name != NULL; k++)
+		for (int large = 0; large < 2 && n < cap; large++) {
+			const char *js =
+			    large ? k->sets.jax_large : k->sets.jax;
+			if (js == NULL)
+				continue;
+			w[n] = k->name, set[n] = js;
+			c_set[n++] =
+			    large ? k->sets.jax_c_large : k->sets.jax_c;
+		}
+	return n;
+}
 
 /* ---- pure ---- */
 
@@ -159,8 +184,8 @@ c_time(const json_t *c, double *lo, double *hi)
 static int
 fix_row(rp_report_t *R, const rp_jaxfix_t *f)
 {
-	const json_t *r = jax_run(&R->data, f->set, f->program);
-	const json_t *q = jax_run(&R->data, f->set, f->question);
+	const json_t *r = jax_run(&R->data, rp_jaxfix_set(f), f->program);
+	const json_t *q = jax_run(&R->data, rp_jaxfix_set(f), f->question);
 	char warm[128];
 	double m, lo, hi, qm, qlo, qhi;
 
@@ -179,8 +204,8 @@ fix_row(rp_report_t *R, const rp_jaxfix_t *f)
 static void
 fix_line(rp_report_t *R, const rp_jaxfix_t *f)
 {
-	const json_t *r = jax_run(&R->data, f->set, f->program);
-	const json_t *q = jax_run(&R->data, f->set, f->question);
+	const json_t *r = jax_run(&R->data, rp_jaxfix_set(f), f->program);
+	const json_t *q = jax_run(&R->data, rp_jaxfix_set(f), f->question);
 	double m, lo, hi, qm, qlo, qhi;
 	rp_jaxfix_pay_t p;
 	char v[64];
@@ -226,10 +251,10 @@ fixes(rp_report_t *R)
 		missing += !fix_row(R, &rp_jaxfixes[i]);
 	for (size_t i = 0, k = 0; missing > 0 && i < rp_jaxfixes_count; i++) {
 		const rp_jaxfix_t *f = &rp_jaxfixes[i];
-		if (jax_run(&R->data, f->set, f->program) == NULL)
+		if (jax_run(&R->data, rp_jaxfix_set(f), f->program) == NULL)
 			rp_md(R, "%s`%s` (%s)",
 			    k++ ? ", " : "\nNot measured in these data: ",
-			    f->program, f->set);
+			    f->program, rp_jaxfix_set(f));
 	}
 	rp_md(R,
 	    "%s\nWhether each fix pays in JAX (every warm call faster than "
@@ -276,15 +301,18 @@ same_schedule(rp_report_t *R)
 	    "steps) with their range.\n\n| C variant | size | C threads | C "
 	    "time | JAX program | JAX warm call | JAX / C |\n|---|---|---|---|"
 	    "---|---|---|\n");
-	for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
-		rp_query_t q = {.set = sizes[k].set};
+	const char *w[SIZES_MAX], *set[SIZES_MAX], *c_set[SIZES_MAX];
+	size_t ns = sizes(w, set, c_set, SIZES_MAX);
+
+	for (size_t k = 0; k < ns; k++) {
+		rp_query_t q = {.set = set[k]};
 		size_t i;
 		json_t *r;
 
 		json_array_foreach(R->data.runs, i, r)
 		{
 			if (rp_data_run_matches(r, &q))
-				same_row(R, r, sizes[k].c_set);
+				same_row(R, r, c_set[k]);
 		}
 	}
 	rp_md(R, "\n");
@@ -320,21 +348,24 @@ fastest(const rp_data_t *D, const char *set, const char *c_set, const char *w)
 static void
 best_against_best(rp_report_t *R)
 {
+	const char *w[SIZES_MAX], *set[SIZES_MAX], *c_set[SIZES_MAX];
+	size_t ns = sizes(w, set, c_set, SIZES_MAX);
+
 	rp_md(R, "### Best against best\n\n");
 	rp_md(R,
 	    "The fastest C variant (one thread) against the fastest JAX "
-	    "program (one core), both pinned to CPU 0, at each size (interp: "
-	    "the whole program; colony: one step). Unlike Table J5 the two "
+	    "program (one core), both pinned to CPU 0, at each size (%s). "
+	    "Unlike Table J5 the two "
 	    "sides may be different algorithms.\n\n| workload | size | "
 	    "fastest C | time | fastest JAX | time | JAX / C |\n|---|---|---|"
-	    "---|---|---|---|\n");
-	for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
-		const char *w = sizes[k].workload;
-		const json_t *c = fastest(&R->data, NULL, sizes[k].c_set, w);
-		const json_t *j = fastest(&R->data, sizes[k].set, NULL, w);
+	    "---|---|---|---|\n",
+	    rp_workload_units());
+	for (size_t k = 0; k < ns; k++) {
+		const json_t *c = fastest(&R->data, NULL, c_set[k], w[k]);
+		const json_t *j = fastest(&R->data, set[k], NULL, w[k]);
 		if (c == NULL && j == NULL)
 			continue;
-		rp_md(R, "| %s | N=%s | %s | %s | %s | %s | %s |\n", w,
+		rp_md(R, "| %s | N=%s | %s | %s | %s | %s | %s |\n", w[k],
 		    N(rp_num(j, "params.n")), c ? rp_str(c, "variant") : "none",
 		    T(rp_jax_c_unit_time(c)), j ? rp_str(j, "variant") : "none",
 		    T(rp_jax_unit_time(j)),

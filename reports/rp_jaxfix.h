@@ -27,16 +27,21 @@
 #include <stddef.h>
 
 #include "rp_report.h"
+#include "rp_workloads.h"
 
 /* One fix: the JAX program of a C variant's schedule, the set it is
- * measured in, and the question's jitted program it is set against. */
+ * measured in (the JAX set of the workload that answers the question, at
+ * its size or its large size: rp_jaxfix_set), and the question's jitted
+ * program it is set against. */
 typedef struct rp_jaxfix_s {
-	const char *workload;
-	const char *set;      /* JAX set */
-	const char *c_set;    /* C set pattern of the same size */
-	const char *program;  /* the fix */
-	const char *question; /* the question's jitted program */
+	rp_question_t answers; /* the question its workload answers */
+	int large;             /* 1: rp_workload_sets_t.jax_large */
+	const char *program;   /* the fix */
+	const char *question;  /* the question's jitted program */
 } rp_jaxfix_t;
+
+/* The JAX set f is measured in (rp_workload_sets_t.jax or jax_large). */
+const char *rp_jaxfix_set(const rp_jaxfix_t *f);
 
 extern const rp_jaxfix_t rp_jaxfixes[];
 extern const size_t rp_jaxfixes_count;

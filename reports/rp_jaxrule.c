@@ -8,6 +8,7 @@
 
 #include "rp_jax.h"
 #include "rp_jaxrule.h"
+#include "rp_workloads.h"
 
 #define MEM RP_VERDICT_MEMORY_FACTOR
 #define TIME RP_VERDICT_TIME_RATIO
@@ -160,15 +161,21 @@ need(const rp_data_t *D, const char *w, const char *const *labels,
 static int
 measure_rewrite(const rp_data_t *D, rp_vals_t *x)
 {
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	static const char *const ls[] = {"question", "rewrite", NULL};
-	const json_t *r[2], *qj = rp_jax_run(D, "interp", "question_jit");
-	const json_t *rj = rp_jax_run(D, "interp", "rewrite_jit");
-	json_t *j = rp_jax_file(D, "jax-jaxpr-interp.json");
-	int same = json_is_true(json_object_get(j, "same_arithmetic"));
-	int compared = j != NULL;
+	const json_t *r[2], *qj = rp_jax_run(D, w->name, "question_jit");
+	const json_t *rj = rp_jax_run(D, w->name, "rewrite_jit");
+	char file[96];
+	json_t *j;
+	int same, compared;
+
+	snprintf(file, sizeof(file), "jax-jaxpr-%s.json", w->name);
+	j = rp_jax_file(D, file);
+	same = json_is_true(json_object_get(j, "same_arithmetic"));
+	compared = j != NULL;
 
 	json_decref(j);
-	if (need(D, "interp", ls, r, x) != 0)
+	if (need(D, w->name, ls, r, x) != 0)
 		return -1;
 	rp_vals_num(x, "q", rp_jax_work(D, r[0]));
 	rp_vals_num(x, "rw", rp_jax_work(D, r[1]));
@@ -185,10 +192,11 @@ measure_rewrite(const rp_data_t *D, rp_vals_t *x)
 static int
 measure_jit(const rp_data_t *D, rp_vals_t *x)
 {
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	static const char *const ls[] = {"question", "question_jit", NULL};
 	const json_t *r[2];
 
-	if (need(D, "interp", ls, r, x) != 0)
+	if (need(D, w->name, ls, r, x) != 0)
 		return -1;
 	rp_vals_num(x, "q", rp_jax_rss_work(D, r[0]));
 	rp_vals_num(x, "qj", rp_jax_rss_work(D, r[1]));
@@ -203,11 +211,12 @@ measure_jit(const rp_data_t *D, rp_vals_t *x)
 static int
 measure_batch(const rp_data_t *D, rp_vals_t *x)
 {
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	static const char *const ls[] = {"batched_jit", "question_jit", NULL};
-	const json_t *r[2], *b = rp_jax_run(D, "interp", "batched");
-	const json_t *l = rp_jax_run(D, "interp", "lax_map");
+	const json_t *r[2], *b = rp_jax_run(D, w->name, "batched");
+	const json_t *l = rp_jax_run(D, w->name, "lax_map");
 
-	if (need(D, "interp", ls, r, x) != 0)
+	if (need(D, w->name, ls, r, x) != 0)
 		return -1;
 	rp_vals_num(x, "pbj", rp_jax_rss_work(D, r[0]));
 	rp_vals_num(x, "pqj", rp_jax_rss_work(D, r[1]));
@@ -223,10 +232,11 @@ measure_batch(const rp_data_t *D, rp_vals_t *x)
 static int
 measure_fori(const rp_data_t *D, rp_vals_t *x)
 {
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	static const char *const ls[] = {"loop", "fori", "step", NULL};
-	const json_t *r[3], *e = rp_jax_run(D, "colony", "step_eager");
+	const json_t *r[3], *e = rp_jax_run(D, w->name, "step_eager");
 
-	if (need(D, "colony", ls, r, x) != 0)
+	if (need(D, w->name, ls, r, x) != 0)
 		return -1;
 	rp_vals_num(x, "k", rp_num(r[0], "params.steps"));
 	rp_vals_num(x, "tl", WARM(r[0]));
@@ -239,10 +249,11 @@ measure_fori(const rp_data_t *D, rp_vals_t *x)
 static int
 measure_wait(const rp_data_t *D, rp_vals_t *x)
 {
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	static const char *const ls[] = {"step", NULL};
 	const json_t *r[1];
 
-	if (need(D, "colony", ls, r, x) != 0)
+	if (need(D, w->name, ls, r, x) != 0)
 		return -1;
 	rp_vals_num(x, "first", rp_num(r[0], "reported.first_call_s"));
 	rp_vals_num(x, "compile", rp_num(r[0], "reported.compile_s"));

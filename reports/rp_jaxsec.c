@@ -100,7 +100,8 @@ program_table(rp_report_t *R, const rp_workload_t *wl, int k)
 static void
 intro(rp_report_t *R)
 {
-	const json_t *any = rp_jax_run(&R->data, "interp", "question_jit");
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
+	const json_t *any = rp_jax_run(&R->data, w->name, "question_jit");
 	const json_t *rep = json_object_get(any, "reported");
 	rp_query_t qb = {.set = "jax-base"};
 
@@ -133,7 +134,8 @@ static int
 question_fit(
     const rp_data_t *D, double *slope, double *icpt, double *nmax, double *pmax)
 {
-	rp_query_t q = {.set = "jax-interp*", .variant = "question"};
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
+	rp_query_t q = {.set = w->sets.jax_all, .variant = "question"};
 	double sx = 0, sy = 0, sxx = 0, sxy = 0, den;
 	int k = 0;
 	size_t i;
@@ -163,17 +165,16 @@ question_fit(
 static double
 eager_model_1e6(const rp_data_t *D, double m, int *scaled)
 {
-	rp_query_t q = {.workload = "interp",
-	    .variant = "eager",
-	    .n = 1e6,
-	    .any_status = 1};
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
+	rp_query_t q = {
+	    .workload = w->name, .variant = "eager", .n = 1e6, .any_status = 1};
 	const json_t *r = rp_data_find(D, &q);
 
 	*scaled = 0;
 	if (r != NULL && rp_num(r, "params.m") == m &&
 	    !isnan(rp_num(r, "memory.model_bytes")))
 		return rp_num(r, "memory.model_bytes");
-	r = rp_jax_c_run(D, "interp", "eager");
+	r = rp_jax_c_run(D, w->name, "eager");
 	*scaled = 1;
 	return rp_num(r, "memory.model_bytes") * 1e6 / rp_num(r, "params.n");
 }
@@ -182,8 +183,9 @@ eager_model_1e6(const rp_data_t *D, double m, int *scaled)
 static void
 stopped_runs(rp_report_t *R)
 {
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	rp_query_t q = {
-	    .set = "jax-interp-scale", .variant = "question", .any_status = 1};
+	    .set = w->sets.jax_scale, .variant = "question", .any_status = 1};
 	size_t i;
 	json_t *r;
 
@@ -202,8 +204,9 @@ static void question_runs(rp_report_t *R);
 static void
 question_peak(rp_report_t *R)
 {
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	double slope, icpt, nmax, pmax, m, model;
-	const json_t *q = rp_jax_run(&R->data, "interp", "question");
+	const json_t *q = rp_jax_run(&R->data, w->name, "question");
 	int k = question_fit(&R->data, &slope, &icpt, &nmax, &pmax), scaled = 0;
 	json_t *plan = rp_jax_file(&R->data, "jax-plan.json");
 
@@ -216,9 +219,10 @@ question_peak(rp_report_t *R)
 	}
 	rp_md(R,
 	    "The question's program as asked (nested vmap, un-jitted) at "
-	    "M=%s: %d run%s (sets jax-interp and jax-interp-scale), the "
+	    "M=%s: %d run%s (sets %s and %s), the "
 	    "largest at N=%s with a peak RSS of %s. ",
-	    NUM(m, "%.0f"), k, k > 1 ? "s" : "", N(nmax), B(pmax));
+	    NUM(m, "%.0f"), k, k > 1 ? "s" : "", w->sets.jax, w->sets.jax_scale,
+	    N(nmax), B(pmax));
 	if (nmax >= 1e6)
 		rp_md(R, "At N=1e6 it was measured: **%s**. ", B(pmax));
 	else if (!isnan(slope))
@@ -228,7 +232,7 @@ question_peak(rp_report_t *R)
 		    B(slope), B(icpt), B(icpt + slope * 1e6));
 	model = eager_model_1e6(&R->data, m, &scaled);
 	{
-		rp_query_t cq = {.workload = "interp",
+		rp_query_t cq = {.workload = w->name,
 		    .variant = "eager",
 		    .n = 1e6,
 		    .alloc = RP_ALLOC_JEMALLOC};
@@ -268,8 +272,9 @@ question_peak(rp_report_t *R)
 static void
 question_runs(rp_report_t *R)
 {
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	rp_query_t q = {
-	    .set = "jax-interp*", .variant = "question", .any_status = 1};
+	    .set = w->sets.jax_all, .variant = "question", .any_status = 1};
 	size_t i;
 	json_t *r;
 
@@ -326,11 +331,14 @@ jaxpr(rp_report_t *R)
 	rp_md(R,
 	    "`jax.make_jaxpr` of both programs on the same small inputs, "
 	    "variables renamed in order of appearance (`run.py --jaxpr`):\n\n");
-	jaxpr_line(R, "jax-jaxpr-interp.json",
-	    "interp, the question's program against the answer's rewrite "
-	    "(the sum moved into the inner map)");
-	jaxpr_line(R, "jax-jaxpr-colony.json",
-	    "colony, the double-vmap step against the per-particle sum");
+	for (const rp_workload_t *w = rp_workloads; w->name != NULL; w++) {
+		char file[96], what[256];
+		if (w->jaxpr_what == NULL)
+			continue;
+		snprintf(file, sizeof(file), "jax-jaxpr-%s.json", w->name);
+		snprintf(what, sizeof(what), "%s, %s", w->name, w->jaxpr_what);
+		jaxpr_line(R, file, what);
+	}
 	rp_md(R, "\n");
 }
 
@@ -353,21 +361,23 @@ puzzle_row(rp_report_t *R, const json_t *r)
 static double
 warm(const rp_report_t *R, const char *label)
 {
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	return rp_jax_median(
-	    rp_jax_run(&R->data, "colony", label), "warm_call_s");
+	    rp_jax_run(&R->data, w->name, label), "warm_call_s");
 }
 
 static void
 puzzle(rp_report_t *R)
 {
-	rp_query_t q = {.set = "jax-colony", .workload = "colony"};
-	const json_t *st = rp_jax_run(&R->data, "colony", "step");
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
+	rp_query_t q = {.set = w->sets.jax, .workload = w->name};
+	const json_t *st = rp_jax_run(&R->data, w->name, "step");
 	size_t i;
 	json_t *r;
 
-	rp_md(R, "### The colony timing puzzle, decomposed\n\n");
+	rp_md(R, "### The %s timing puzzle, decomposed\n\n", w->name);
 	rp_md(R,
-	    "**Table J3.** colony's one-core programs: the first call "
+	    "**Table J3.** %s's one-core programs: the first call "
 	    "(tracing and compilation) against the warm calls waited for "
 	    "(`block_until_ready`), the time a call takes to return without "
 	    "waiting, and the calls back to back as `%%timeit` makes them "
@@ -375,7 +385,7 @@ puzzle(rp_report_t *R)
 	    "it, compile "
 	    "| warm call | returned unwaited | back to back | per step |\n"
 	    "|---|---|---|---|---|---|---|\n",
-	    NUM(rp_num(st, "reported.back_to_back.calls"), "%.0f"));
+	    w->name, NUM(rp_num(st, "reported.back_to_back.calls"), "%.0f"));
 	json_array_foreach(R->data.runs, i, r)
 	{
 		if (rp_data_run_matches(r, &q) && rp_jax_one_core(r))
@@ -431,9 +441,10 @@ anchor(rp_report_t *R)
 	    "The fastest one-core JAX program (warm call) against its own C "
 	    "stand-in, the same schedule, and against the fastest C variant, "
 	    "which may be another algorithm; all on CPU 0, one thread "
-	    "(interp: the whole program; colony: one step).\n\n| workload "
+	    "(%s).\n\n| workload "
 	    "| size | fastest JAX | its C stand-in | JAX / stand-in | fastest "
-	    "C | JAX / fastest C |\n|---|---|---|---|---|---|---|\n");
+	    "C | JAX / fastest C |\n|---|---|---|---|---|---|---|\n",
+	    rp_workload_units());
 	for (int i = 0; ws[i].name != NULL; i++) {
 		char set[64], jset[64], sv[64];
 		const json_t *c, *j, *s;
@@ -466,7 +477,7 @@ rp_jax_write(rp_report_t *R)
 	for (int k = 0; rp_workloads[k].name != NULL; k++) {
 		program_table(R, &rp_workloads[k], k + 1);
 		if (rp_workloads[k].jax_after != NULL)
-			rp_workloads[k].jax_after(R);
+			rp_workloads[k].jax_after(R, &rp_workloads[k]);
 	}
 	anchor(R);
 	rp_jaxfix_write(R);
@@ -474,14 +485,14 @@ rp_jax_write(rp_report_t *R)
 }
 
 void
-rp_jax_interp_after(rp_report_t *R)
+rp_jax_interp_after(rp_report_t *R, const rp_workload_t *w)
 {
 	question_peak(R);
 	jaxpr(R);
 }
 
 void
-rp_jax_colony_after(rp_report_t *R)
+rp_jax_colony_after(rp_report_t *R, const rp_workload_t *w)
 {
 	puzzle(R);
 }

@@ -134,8 +134,9 @@ ratio_words(char *buf, size_t len, const char *name, double a, double b)
 static void
 memory_explain(rp_report_t *R, const json_t *eager)
 {
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	const char *name = NULL;
-	json_t *e = rp_explain_of(&R->data, "interp", &name);
+	json_t *e = rp_explain_of(&R->data, w->name, &name);
 	const json_t *jit = json_object_get(e, "jit");
 	double unit = rp_explain_unit(e);
 	char peaks[1024], cap[2048];
@@ -148,7 +149,7 @@ memory_explain(rp_report_t *R, const json_t *eager)
 	    "memory: %s of temporaries",
 	    rp_text_fmt_bytes(rp_num(eager, "memory.model_bare_bytes")),
 	    rp_text_fmt_n(rp_num(eager, "params.n")),
-	    rp_report_cite(R, "fig-interp-timeline"),
+	    rp_report_cite(R, rp_workload_fig(w, "timeline")),
 	    rp_text_fmt_n(rp_num(e, "program.params.n")),
 	    rp_text_fmt_n(rp_num(e, "program.params.m")),
 	    rp_explain_peaks(e, peaks, sizeof(peaks)),
@@ -171,28 +172,15 @@ memory_explain(rp_report_t *R, const json_t *eager)
 	json_decref(e);
 }
 
-static void
-memory_question(rp_report_t *R)
+/* The question's program in JAX at its largest N in the data, or NULL. */
+static const json_t *
+memory_jax_largest(const rp_data_t *D, const rp_workload_t *w)
 {
-	const rp_data_t *D = &R->data;
-	const json_t *e = rp_data_main_run(D, "interp", "eager");
-	const json_t *m = rp_data_main_run(D, "interp", "materialized");
-	const json_t *f = rp_data_main_run(D, "interp", "fused");
-	const json_t *c = rp_data_main_run(D, "interp", "chunked");
-	rp_query_t qs = {.set = "interp-seed", .alloc = RP_ALLOC_JEMALLOC};
-	char rf[64], rf0[64];
-	double tf0, tm0;
-	rp_query_t qj = {.set = "jax-interp*", .variant = "question"};
-	const json_t *jq = rp_jax_run(D, "interp", "question"), *big = NULL;
-	const json_t *cf = rp_data_cachesim(D, "interp", "fused");
-	const json_t *cm = rp_data_cachesim(D, "interp", "materialized");
-	rp_vals_t x = {.n = 0};
+	rp_query_t qj = {.set = w->sets.jax_all, .variant = "question"};
+	const json_t *big = NULL;
 	size_t i;
 	json_t *r;
 
-	rp_md(R,
-	    "## The memory question\n\n**interp: why did two nested maps "
-	    "take 14 GB?**\n\n");
 	json_array_foreach(D->runs, i, r)
 	{
 		if (rp_data_run_matches(r, &qj) &&
@@ -200,32 +188,34 @@ memory_question(rp_report_t *R)
 			rp_num(r, "params.n") > rp_num(big, "params.n")))
 			big = r;
 	}
-	rp_vals_num(&x, "n", rp_num(e, "params.n"));
-	rp_vals_num(&x, "m", rp_num(e, "params.m"));
-	rp_vals_num(&x, "pe", PEAK(e));
-	rp_vals_num(&x, "rss", rp_num(e, "memory.peak_rss_bytes"));
-	rp_vals_num(&x, "jrss", rp_num(big, "memory.peak_rss_bytes"));
-	rp_vals_num(&x, "jn", rp_num(big, "params.n"));
-	rp_text_fill(R->md, memory_cause, &x);
-	rp_md(R,
-	    "| the question reported | at N=1e6, M=300 | measured: RSS, C "
-	    "eager | RSS, the question in JAX |\n|---|---|---|---|\n| peak "
-	    "memory | %s | %s | %s |\n\n",
-	    rp_text_fmt_bytes(QUESTION_INTERP_BYTES),
-	    rp_text_fmt_bytes(rp_num(e, "memory.peak_rss_bytes")),
-	    rp_text_fmt_bytes(rp_num(big, "memory.peak_rss_bytes")));
-	rp_interp_timeline(R);
-	memory_explain(R, e);
-	x.n = 0;
+	return big;
+}
+
+/* What fixes it, and what that costs: the JAX rewrites' and C's figures
+ * (e, m, f, c: C's eager, materialized, fused and chunked main runs). */
+static void
+memory_fix(rp_report_t *R, const rp_workload_t *w, const json_t *e,
+    const json_t *m, const json_t *f, const json_t *c)
+{
+	const rp_data_t *D = &R->data;
+	rp_query_t qs = {.set = w->sets.seed, .alloc = RP_ALLOC_JEMALLOC};
+	const json_t *jq = rp_jax_run(D, w->name, "question");
+	const json_t *cf = rp_data_cachesim(D, w->name, "fused");
+	const json_t *cm = rp_data_cachesim(D, w->name, "materialized");
+	rp_vals_t x = {.n = 0};
+	char rf[64], rf0[64];
+	double tf0, tm0;
+	rp_limiter_in_t in;
+
 	rp_vals_num(&x, "jn2", rp_num(jq, "params.n"));
 	rp_vals_num(&x, "q", rp_jax_work(D, jq));
 	rp_vals_num(
-	    &x, "rw", rp_jax_work(D, rp_jax_run(D, "interp", "rewrite")));
+	    &x, "rw", rp_jax_work(D, rp_jax_run(D, w->name, "rewrite")));
 	rp_vals_num(
-	    &x, "qj", rp_jax_temp(rp_jax_run(D, "interp", "question_jit")));
-	rp_vals_num(&x, "lm", rp_jax_temp(rp_jax_run(D, "interp", "lax_map")));
-	rp_vals_num(&x, "tlm", WARM(rp_jax_run(D, "interp", "lax_map")));
-	rp_vals_num(&x, "tqj", WARM(rp_jax_run(D, "interp", "question_jit")));
+	    &x, "qj", rp_jax_temp(rp_jax_run(D, w->name, "question_jit")));
+	rp_vals_num(&x, "lm", rp_jax_temp(rp_jax_run(D, w->name, "lax_map")));
+	rp_vals_num(&x, "tlm", WARM(rp_jax_run(D, w->name, "lax_map")));
+	rp_vals_num(&x, "tqj", WARM(rp_jax_run(D, w->name, "question_jit")));
 	rp_vals_str(&x, "pf", rp_report_peak(f));
 	rp_vals_num(&x, "tf", MEDIAN(f));
 	rp_vals_num(&x, "tm", MEDIAN(m));
@@ -240,11 +230,8 @@ memory_question(rp_report_t *R)
 	tm0 = MEDIAN(rp_data_find(D, &qs));
 	rp_vals_num(&x, "tf0", tf0);
 	rp_vals_num(&x, "tm0", tm0);
-	{
-		rp_limiter_in_t in;
-		rp_limiter_t v = rp_limiter_of(D, "interp", "fused", &in);
-		rp_vals_str(&x, "lf", rp_limiter_word(v.kind));
-	}
+	rp_vals_str(&x, "lf",
+	    rp_limiter_word(rp_limiter_of(D, w->name, "fused", &in).kind));
 	rp_vals_str(&x, "rf",
 	    ratio_words(rf, sizeof(rf), "fused", MEDIAN(f), MEDIAN(m)));
 	rp_vals_str(
@@ -263,6 +250,41 @@ memory_question(rp_report_t *R)
 		    "**What fixes it, and what that costs.** The JAX "
 		    "programs are not measured in this data. ");
 	rp_text_fill(R->md, memory_fix_c, &x);
+}
+
+static void
+memory_question(rp_report_t *R)
+{
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
+	const rp_data_t *D = &R->data;
+	const json_t *e = rp_data_main_run(D, w->name, "eager");
+	const json_t *m = rp_data_main_run(D, w->name, "materialized");
+	const json_t *f = rp_data_main_run(D, w->name, "fused");
+	const json_t *c = rp_data_main_run(D, w->name, "chunked");
+	const json_t *big = memory_jax_largest(D, w);
+	rp_vals_t x = {.n = 0};
+
+	rp_md(R,
+	    "## The memory question\n\n**%s: why did two nested maps "
+	    "take 14 GB?**\n\n",
+	    w->name);
+	rp_vals_num(&x, "n", rp_num(e, "params.n"));
+	rp_vals_num(&x, "m", rp_num(e, "params.m"));
+	rp_vals_num(&x, "pe", PEAK(e));
+	rp_vals_num(&x, "rss", rp_num(e, "memory.peak_rss_bytes"));
+	rp_vals_num(&x, "jrss", rp_num(big, "memory.peak_rss_bytes"));
+	rp_vals_num(&x, "jn", rp_num(big, "params.n"));
+	rp_text_fill(R->md, memory_cause, &x);
+	rp_md(R,
+	    "| the question reported | at N=1e6, M=300 | measured: RSS, C "
+	    "eager | RSS, the question in JAX |\n|---|---|---|---|\n| peak "
+	    "memory | %s | %s | %s |\n\n",
+	    rp_text_fmt_bytes(QUESTION_INTERP_BYTES),
+	    rp_text_fmt_bytes(rp_num(e, "memory.peak_rss_bytes")),
+	    rp_text_fmt_bytes(rp_num(big, "memory.peak_rss_bytes")));
+	rp_interp_timeline(R, w);
+	memory_explain(R, e);
+	memory_fix(R, w, e, m, f, c);
 }
 
 /* ---- the speed question ---- */
@@ -292,7 +314,8 @@ fmt(const char *f, double a, double b)
 static void
 speed_explain(rp_report_t *R)
 {
-	json_t *e = rp_explain_of(&R->data, "colony", NULL);
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
+	json_t *e = rp_explain_of(&R->data, w->name, NULL);
 	char peaks[1024];
 
 	if (e != NULL)
@@ -307,19 +330,20 @@ speed_explain(rp_report_t *R)
 static void
 speed_puzzle(rp_report_t *R)
 {
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	const rp_data_t *D = &R->data;
-	const json_t *pair = rp_jax_run(D, "colony", "pair");
-	const json_t *step = rp_jax_run(D, "colony", "step");
-	const json_t *loop = rp_jax_run(D, "colony", "loop");
-	const json_t *fori = rp_jax_run(D, "colony", "fori");
+	const json_t *pair = rp_jax_run(D, w->name, "pair");
+	const json_t *step = rp_jax_run(D, w->name, "step");
+	const json_t *loop = rp_jax_run(D, w->name, "loop");
+	const json_t *fori = rp_jax_run(D, w->name, "fori");
 
 	rp_md(R,
 	    "**The puzzle, decomposed.** The question's own figures (the "
 	    "only numbers here not from the data) beside what the JAX "
-	    "programs measure at N=%s ([Table J3](#the-colony-timing-puzzle-"
+	    "programs measure at N=%s ([Table J3](#the-%s-timing-puzzle-"
 	    "decomposed)):\n\n| the question reported | time | measured in JAX "
 	    "|\n|---|---|---|\n",
-	    rp_text_fmt_n(rp_num(step, "params.n")));
+	    rp_text_fmt_n(rp_num(step, "params.n")), w->name);
 	puzzle_row(R, 0,
 	    fmt("pair function alone: %s waited; %s returned unwaited",
 		WARM(pair), rp_jax_median(pair, "unblocked_call_s")));
@@ -370,21 +394,23 @@ static const char speed_c[] =
 static void
 speed_question(rp_report_t *R)
 {
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	const rp_data_t *D = &R->data;
-	const json_t *n = rp_data_main_run(D, "colony", "naive");
-	const json_t *rr = rp_data_main_run(D, "colony", "naive-reuse");
-	const json_t *f = rp_data_main_run(D, "colony", "fused");
-	const json_t *fori = rp_jax_run(D, "colony", "fori");
-	const json_t *loop = rp_jax_run(D, "colony", "loop");
+	const json_t *n = rp_data_main_run(D, w->name, "naive");
+	const json_t *rr = rp_data_main_run(D, w->name, "naive-reuse");
+	const json_t *f = rp_data_main_run(D, w->name, "fused");
+	const json_t *fori = rp_jax_run(D, w->name, "fori");
+	const json_t *loop = rp_jax_run(D, w->name, "loop");
 	rp_limiter_in_t in;
-	rp_limiter_t v = rp_limiter_of(D, "colony", "naive", &in);
+	rp_limiter_t v = rp_limiter_of(D, w->name, "naive", &in);
 	char lim[512] = "";
 	FILE *s = fmemopen(lim, sizeof(lim) - 1, "w");
 	rp_vals_t x = {.n = 0};
 
 	rp_md(R,
-	    "## The speed question\n\n**colony: why is the compiled "
-	    "step slow, and why do its times swing?**\n\n");
+	    "## The speed question\n\n**%s: why is the compiled "
+	    "step slow, and why do its times swing?**\n\n",
+	    w->name);
 	if (rp_jax_present(D))
 		speed_puzzle(R);
 	else
@@ -403,7 +429,7 @@ speed_question(rp_report_t *R)
 	rp_vals_str(&x, "pf", rp_report_peak(f));
 	rp_vals_num(&x, "tf", STEP(f));
 	rp_vals_num(&x, "sf", MEDIAN(n) / MEDIAN(f));
-	rp_vals_num(&x, "worst", rp_colony_widest_spread(R, NULL));
+	rp_vals_num(&x, "worst", rp_colony_widest_spread(R, w, NULL));
 	rp_vals_num(&x, "tfo", WARM(fori) / rp_num(fori, "params.steps"));
 	rp_vals_num(&x, "tlo", WARM(loop) / rp_num(loop, "params.steps"));
 	rp_text_fill(R->md, speed_c, &x);
@@ -485,7 +511,7 @@ advice_brief(rp_report_t *R)
 		const rp_rule_t *rule = &rp_rules[i];
 		rp_verdict_t c = rp_verdict_c(R, rule);
 		rp_md(R, "| %s | %s | [%s](#advice-and-verdicts) |\n",
-		    rule->advice, rule->question,
+		    rule->advice, rp_rule_question(rule),
 		    rp_verdict_final_word(R, rule, c));
 	}
 	rp_md(R, "\n");

@@ -19,8 +19,9 @@
 /* ---- what none of the answers said ---- */
 
 typedef struct fix_s {
-	const char *workload, *variant; /* the C variant */
-	const char *programs;           /* JAX programs = markers, spaced */
+	rp_question_t answers; /* its workload: the one that answers it */
+	const char *variant;   /* the C variant */
+	const char *programs;  /* JAX programs = markers, spaced */
 	/* where the markers are, relative to the repository: a
 	 * space-separated list, searched in order */
 	const char *files;
@@ -28,19 +29,19 @@ typedef struct fix_s {
 } fix_t;
 
 static const fix_t fixes[] = {
-    {"interp", "hoisted", "hoisted hoisted_map hoisted_cache",
+    {RP_QUESTION_MEMORY, "hoisted", "hoisted hoisted_map hoisted_cache",
 	"variants/jax/fb_interp.py variants/jax/fb_programs.py",
 	"All the interpolants share one grid, so a point's cell and weights "
 	"are computed once, outside the loop over interpolants."},
-    {"interp", "sorted", "sorted", "variants/jax/fb_interp.py",
+    {RP_QUESTION_MEMORY, "sorted", "sorted", "variants/jax/fb_interp.py",
 	"Sorting the points by cell first makes the points of one cell read "
 	"the same four table rows one after another."},
-    {"interp", "tiled", "scan", "variants/jax/fb_interp.py",
+    {RP_QUESTION_MEMORY, "tiled", "scan", "variants/jax/fb_interp.py",
 	"Looping over the interpolants, each adding its squares into one "
 	"(N,) sum, keeps O(N) alive instead of an (N,M) array."},
-    {"colony", "chunked", "chunked", "variants/jax/fb_colony.py",
+    {RP_QUESTION_SPEED, "chunked", "chunked", "variants/jax/fb_colony.py",
 	"Batching the rows bounds the N x N arrays to B x N."},
-    {"colony", "cells", "cells", "variants/jax/fb_cells.py",
+    {RP_QUESTION_SPEED, "cells", "cells", "variants/jax/fb_cells.py",
 	"Contacts reach only r_cut, so a cell list finds the neighbours in "
 	"O(N) work instead of all N^2 pairs."},
 };
@@ -50,7 +51,8 @@ static const fix_t fixes[] = {
 static int
 fix_program(rp_report_t *R, const fix_t *x, const char *program)
 {
-	const json_t *j = rp_jax_run(&R->data, x->workload, program);
+	const json_t *j = rp_jax_run(
+	    &R->data, rp_workload_question(x->answers)->name, program);
 	char code[2048], file[128];
 	const char *p = x->files;
 	int n = 0;
@@ -75,17 +77,18 @@ fix_program(rp_report_t *R, const fix_t *x, const char *program)
 static void
 fix_write(rp_report_t *R, const fix_t *x)
 {
-	const json_t *c = rp_data_main_run(&R->data, x->workload, x->variant);
+	const char *wl = rp_workload_question(x->answers)->name;
+	const json_t *c = rp_data_main_run(&R->data, wl, x->variant);
 	const char *loops =
-	    rp_data_variant_text(&R->data, x->workload, x->variant, "loops");
-	int colony = rp_workload_per_step(x->workload), any = 0;
+	    rp_data_variant_text(&R->data, wl, x->variant, "loops");
+	int per_step = rp_workload_per_step(wl), any = 0;
 	char list[128], *save = NULL, *p;
 
-	rp_md(R, "- **%s/%s.** %s C: `%s`; %s %s, workspace %s (%s).\n",
-	    x->workload, x->variant, x->what, loops != NULL ? loops : "",
-	    colony ? "a step" : "a run",
-	    rp_text_fmt_time(colony ? STEP(c) : MEDIAN(c)), rp_report_peak(c),
-	    colony ? "Table 3" : "Table 1");
+	rp_md(R, "- **%s/%s.** %s C: `%s`; %s %s, workspace %s (%s).\n", wl,
+	    x->variant, x->what, loops != NULL ? loops : "",
+	    per_step ? "a step" : "a run",
+	    rp_text_fmt_time(per_step ? STEP(c) : MEDIAN(c)), rp_report_peak(c),
+	    per_step ? "Table 3" : "Table 1");
 	snprintf(list, sizeof(list), "%s", x->programs);
 	for (p = strtok_r(list, " ", &save); p != NULL;
 	     p = strtok_r(NULL, " ", &save))

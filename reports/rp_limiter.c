@@ -9,6 +9,7 @@
 #include "rp_limiter.h"
 #include "rp_limits.h"
 #include "rp_text.h"
+#include "rp_workloads.h"
 
 #define SHARE RP_LIMITER_SHARE
 
@@ -16,8 +17,9 @@
  * loops, fresh buffers every step against buffers kept (the variants'
  * descriptions say so). The rule's one piece of data about variants. */
 static const struct {
-	const char *workload, *fresh, *kept;
-} twin = {"colony", "naive", "naive-reuse"};
+	rp_question_t question;
+	const char *fresh, *kept;
+} twin = {RP_QUESTION_SPEED, "naive", "naive-reuse"};
 
 rp_limiter_t
 rp_limiter_decide(const rp_limiter_in_t *in)
@@ -71,15 +73,16 @@ triad_of(const rp_data_t *D, const char *level)
 double
 rp_limiter_fault_cost(const rp_data_t *D, const char **label)
 {
-	const json_t *a = rp_data_main_run(D, twin.workload, twin.fresh);
-	const json_t *b = rp_data_main_run(D, twin.workload, twin.kept);
+	const char *w = rp_workload_question(twin.question)->name;
+	const json_t *a = rp_data_main_run(D, w, twin.fresh);
+	const json_t *b = rp_data_main_run(D, w, twin.kept);
 	double df =
 	    rp_num(a, "memory.minor_faults") - rp_num(b, "memory.minor_faults");
 	double dt = rp_num(a, "time_s.median") - rp_num(b, "time_s.median");
 	static char buf[128];
 
-	snprintf(buf, sizeof(buf), "%s %s against %s", twin.workload,
-	    twin.fresh, twin.kept);
+	snprintf(
+	    buf, sizeof(buf), "%s %s against %s", w, twin.fresh, twin.kept);
 	*label = buf;
 	if (a == NULL || b == NULL ||
 	    rp_str(a, "_set")[0] != rp_str(b, "_set")[0] ||

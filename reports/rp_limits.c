@@ -12,8 +12,6 @@
 #include "rp_text.h"
 #include "rp_workloads.h"
 
-#define IMAIN "interp-main*"
-
 #define MEDIAN(r) rp_num(r, "time_s.median")
 
 const char *
@@ -33,7 +31,8 @@ rp_limits_level(const json_t *r, double bytes)
 static size_t
 chunk_points(const rp_report_t *R, double *b, double *t, size_t cap)
 {
-	rp_query_t q = {.workload = "interp",
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
+	rp_query_t q = {.workload = w->name,
 	    .variant = "chunked",
 	    .alloc = RP_ALLOC_JEMALLOC};
 	size_t i, n = 0;
@@ -43,8 +42,8 @@ chunk_points(const rp_report_t *R, double *b, double *t, size_t cap)
 	{
 		const char *set = rp_str(r, "_set");
 		if (n == cap || !rp_data_run_matches(r, &q) ||
-		    (strcmp(set, "interp-chunk") != 0 &&
-			!rp_data_set_matches(IMAIN, set)))
+		    (strcmp(set, w->sets.chunk) != 0 &&
+			!rp_data_set_matches(w->sets.main, set)))
 			continue;
 		b[n] = rp_data_chunk(r);
 		t[n++] = MEDIAN(r);
@@ -124,8 +123,9 @@ faults_per_step(const json_t *r)
 static int
 fill_naive(const rp_report_t *R, const json_t *r, rp_vals_t *x)
 {
-	rp_query_t q = {.set = "colony-scale*",
-	    .workload = "colony",
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
+	rp_query_t q = {.set = w->sets.scale_all,
+	    .workload = w->name,
 	    .variant = "naive",
 	    .alloc = RP_ALLOC_JEMALLOC};
 	const json_t *below = NULL, *at = NULL, *e;
@@ -173,7 +173,8 @@ fill_naive(const rp_report_t *R, const json_t *r, rp_vals_t *x)
 static int
 fill_cells(const rp_report_t *R, const json_t *r, rp_vals_t *x)
 {
-	const json_t *f = rp_data_main_run(&R->data, "colony", "fused");
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
+	const json_t *f = rp_data_main_run(&R->data, w->name, "fused");
 	double fpp = rp_num(f, "work.flops") / rp_num(f, "work.units");
 	double pairs = rp_num(r, "work.flops") / fpp;
 	double n = rp_num(r, "params.n"), steps = rp_num(r, "params.steps");
@@ -188,7 +189,8 @@ fill_cells(const rp_report_t *R, const json_t *r, rp_vals_t *x)
 }
 
 typedef struct fact_s {
-	const char *workload, *variant;
+	rp_question_t question; /* the workload that answers it */
+	const char *variant;
 	int (*fill)(const rp_report_t *, const json_t *, rp_vals_t *);
 	const char *text;
 } fact_t;
@@ -196,14 +198,14 @@ typedef struct fact_s {
 /* Measurements beside a verdict: what the tables call for, stated as
  * measured, with no cause the rule did not decide. */
 static const fact_t facts[] = {
-    {"interp", "chunked", fill_chunked,
+    {RP_QUESTION_MEMORY, "chunked", fill_chunked,
 	"median by B, with the level that holds its (B,M) buffer (L2 "
 	"{l2:b}, L3 {l3:b}): {list:s}. The largest rise, {rise:r} from "
 	"B={b1:n} to B={b2:n}, is {knee:s}."},
-    {"colony", "naive", fill_naive,
+    {RP_QUESTION_SPEED, "naive", fill_naive,
 	"{fps:i} minor faults a step at N={n:n} (its arrays are {pages:i} "
 	"pages).{kink:s}"},
-    {"colony", "cells", fill_cells,
+    {RP_QUESTION_SPEED, "cells", fill_cells,
 	"it evaluates about {per:f2} candidate pairs per particle (its "
 	"flop count over one pair's), at {nse:g3} ns per evaluated pair "
 	"against fused's {nsf:g3} ns."},
@@ -216,7 +218,9 @@ limits_facts(rp_report_t *R, const char *w)
 		const json_t *r =
 		    rp_data_main_run(&R->data, w, facts[k].variant);
 		rp_vals_t x = {.n = 0};
-		if (strcmp(facts[k].workload, w) != 0 || r == NULL)
+		if (strcmp(rp_workload_question(facts[k].question)->name, w) !=
+			0 ||
+		    r == NULL)
 			continue;
 		rp_vals_num(&x, "n", rp_num(r, "params.n"));
 		rp_vals_num(&x, "fps", faults_per_step(r));

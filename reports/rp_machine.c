@@ -16,28 +16,21 @@
 void
 rp_machine_idioms(rp_report_t *R)
 {
+	rp_variant_run_t vr[RP_WORKLOAD_MAX_RUNS];
+	size_t nv = rp_workload_main_runs(&R->data, vr, RP_WORKLOAD_MAX_RUNS);
 	char jax[1024];
 
 	rp_md(R,
 	    "## Idiom map\n\n| workload | variant | array-library idiom | "
 	    "what the C code does | measured in JAX (The same programs in "
 	    "JAX) |\n|---|---|---|---|---|\n");
-	for (int w = 0; rp_workloads[w].name != NULL; w++) {
-		const char *vs[RP_DATA_MAX_VARIANTS],
-		    *wl = rp_workloads[w].name;
-		size_t nv = rp_data_variants(
-		    &R->data, wl, NULL, vs, RP_DATA_MAX_VARIANTS);
-		for (size_t i = 0; i < nv; i++) {
-			rp_query_t q = {
-			    .workload = wl, .variant = vs[i], .any_status = 1};
-			const json_t *r = rp_data_main_run(&R->data, wl, vs[i]);
-			if (r == NULL)
-				r = rp_data_find(&R->data, &q);
-			rp_md(R, "| %s | %s | %s | %s | %s |\n", wl, vs[i],
-			    rp_str(r, "idiom"), rp_str(r, "description"),
-			    rp_jax_idiom_cell(
-				&R->data, wl, vs[i], jax, sizeof(jax)));
-		}
+	for (size_t i = 0; i < nv; i++) {
+		const rp_variant_run_t *v = &vr[i];
+		rp_md(R, "| %s | %s | %s | %s | %s |\n", v->workload,
+		    v->variant, rp_str(v->any, "idiom"),
+		    rp_str(v->any, "description"),
+		    rp_jax_idiom_cell(
+			&R->data, v->workload, v->variant, jax, sizeof(jax)));
 	}
 	rp_md(R, "\n");
 }

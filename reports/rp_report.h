@@ -3,7 +3,7 @@
  * the data, every declared figure gathered (and its script saved), and the
  * Markdown stream with helpers to cite and embed a figure by name.
  *
- * Figures are numbered in the table's order (rp_figtab.c), counting only
+ * Figures are numbered in the table's order (rp_workloads.c), counting only
  * those whose script was written; a section cites a figure by its name.
  *
  * Limits: at most RP_REPORT_MAX_FIGS figures.

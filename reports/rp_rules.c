@@ -15,9 +15,6 @@
 
 /* ---- measurements: named runs to named values ---- */
 
-#define IMAIN "interp-main*"
-#define CMAIN "colony-main*"
-
 /* The main runs of variants (NULL-terminated) of a workload into out;
  * -1 with "why" for the first missing one. */
 static int
@@ -49,12 +46,13 @@ need_main(const rp_report_t *R, const char *w, const char *const *vs,
 static int
 measure_fuse(const rp_report_t *R, rp_vals_t *x)
 {
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	static const char *const vs[] = {"materialized", "fused", NULL};
 	const json_t *r[2];
 
-	if (need_main(R, "interp", vs, r, x) != 0)
+	if (need_main(R, w->name, vs, r, x) != 0)
 		return -1;
-	rp_vals_num(x, "n", rp_data_max_n(&R->data, IMAIN, "interp"));
+	rp_vals_num(x, "n", rp_data_max_n(&R->data, w->sets.main, w->name));
 	rp_vals_num(x, "from", PEAK(r[0]));
 	rp_vals_num(x, "to", PEAK(r[1]));
 	rp_vals_str(x, "tos", rp_report_peak(r[1]));
@@ -67,11 +65,12 @@ measure_fuse(const rp_report_t *R, rp_vals_t *x)
 static int
 measure_jit(const rp_report_t *R, rp_vals_t *x)
 {
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	static const char *const vs[] = {
 	    "eager", "materialized", "fused", NULL};
 	const json_t *r[3];
 
-	if (need_main(R, "interp", vs, r, x) != 0)
+	if (need_main(R, w->name, vs, r, x) != 0)
 		return -1;
 	rp_vals_num(x, "eager", PEAK(r[0]));
 	rp_vals_num(x, "from", PEAK(r[1]));
@@ -87,13 +86,14 @@ measure_jit(const rp_report_t *R, rp_vals_t *x)
 static int
 measure_batch(const rp_report_t *R, rp_vals_t *x)
 {
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	static const char *const vs[] = {
 	    "materialized", "fused", "chunked", NULL};
 	const json_t *r[3];
 
-	if (need_main(R, "interp", vs, r, x) != 0)
+	if (need_main(R, w->name, vs, r, x) != 0)
 		return -1;
-	rp_vals_num(x, "n", rp_data_max_n(&R->data, IMAIN, "interp"));
+	rp_vals_num(x, "n", rp_data_max_n(&R->data, w->sets.main, w->name));
 	rp_vals_num(x, "b", rp_data_chunk(r[2]));
 	rp_vals_num(x, "pc", PEAK(r[2]));
 	rp_vals_num(x, "pm", PEAK(r[0]));
@@ -108,11 +108,12 @@ measure_batch(const rp_report_t *R, rp_vals_t *x)
 static int
 measure_cause_nm(const rp_report_t *R, rp_vals_t *x)
 {
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	static const char *const vs[] = {"eager", "materialized", NULL};
 	const json_t *r[2];
 	double nm;
 
-	if (need_main(R, "interp", vs, r, x) != 0)
+	if (need_main(R, w->name, vs, r, x) != 0)
 		return -1;
 	nm = 4.0 * rp_num(r[1], "params.n") * rp_num(r[1], "params.m");
 	rp_vals_num(x, "nm", nm);
@@ -125,10 +126,11 @@ measure_cause_nm(const rp_report_t *R, rp_vals_t *x)
 static int
 measure_stop_gradient(const rp_report_t *R, rp_vals_t *x)
 {
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	static const char *const vs[] = {"eager", NULL};
 	const json_t *r[1];
 
-	if (need_main(R, "interp", vs, r, x) != 0)
+	if (need_main(R, w->name, vs, r, x) != 0)
 		return -1;
 	rp_vals_num(x, "pe", PEAK(r[0]));
 	rp_vals_num(x, "bare", rp_num(r[0], "memory.model_bare_bytes"));
@@ -139,11 +141,12 @@ measure_stop_gradient(const rp_report_t *R, rp_vals_t *x)
 static int
 measure_atleast_1d(const rp_report_t *R, rp_vals_t *x)
 {
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	static const char *const vs[] = {"eager", NULL};
 	const json_t *r[1];
 	double nm4;
 
-	if (need_main(R, "interp", vs, r, x) != 0)
+	if (need_main(R, w->name, vs, r, x) != 0)
 		return -1;
 	nm4 = 16.0 * rp_num(r[0], "params.n") * rp_num(r[0], "params.m");
 	rp_vals_num(x, "s", nm4);
@@ -154,12 +157,13 @@ measure_atleast_1d(const rp_report_t *R, rp_vals_t *x)
 static int
 measure_cause_n2(const rp_report_t *R, rp_vals_t *x)
 {
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	static const char *const vs[] = {"naive", "naive-reuse", "fused", NULL};
 	const json_t *r[3];
 
-	if (need_main(R, "colony", vs, r, x) != 0)
+	if (need_main(R, w->name, vs, r, x) != 0)
 		return -1;
-	rp_vals_num(x, "n", rp_data_max_n(&R->data, CMAIN, "colony"));
+	rp_vals_num(x, "n", rp_data_max_n(&R->data, w->sets.main, w->name));
 	rp_vals_num(x, "tn", STEP(r[0]));
 	rp_vals_num(x, "tr", STEP(r[1]));
 	rp_vals_num(x, "tf", STEP(r[2]));
@@ -172,10 +176,11 @@ measure_cause_n2(const rp_report_t *R, rp_vals_t *x)
 static int
 measure_step_scope(const rp_report_t *R, rp_vals_t *x)
 {
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	static const char *const vs[] = {"naive", "fused", NULL};
 	const json_t *r[2];
 
-	if (need_main(R, "colony", vs, r, x) != 0)
+	if (need_main(R, w->name, vs, r, x) != 0)
 		return -1;
 	rp_vals_num(x, "tn", STEP(r[0]));
 	rp_vals_num(x, "tf", STEP(r[1]));
@@ -186,7 +191,8 @@ measure_step_scope(const rp_report_t *R, rp_vals_t *x)
 static int
 measure_recompile(const rp_report_t *R, rp_vals_t *x)
 {
-	double worst = rp_colony_widest_spread(R, NULL);
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
+	double worst = rp_colony_widest_spread(R, w, NULL);
 
 	if (isnan(worst)) {
 		rp_vals_str(x, "why", "no spread run in the data");
@@ -206,10 +212,11 @@ measure_recompile(const rp_report_t *R, rp_vals_t *x)
 static int
 measure_profiler(const rp_report_t *R, rp_vals_t *x)
 {
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	static const char *const vs[] = {"eager", NULL};
 	const json_t *r[1];
 
-	if (need_main(R, "interp", vs, r, x) != 0)
+	if (need_main(R, w->name, vs, r, x) != 0)
 		return -1;
 	rp_vals_num(x, "tl", rp_num(r[0], "timeline.max_live_bytes"));
 	rp_vals_num(x, "pe", PEAK(r[0]));
@@ -228,20 +235,21 @@ fitted(const rp_report_t *R, const char *fig, const char *variant)
 static int
 measure_in_place(const rp_report_t *R, rp_vals_t *x)
 {
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	static const char *const vs[] = {"naive", "fused", NULL};
 	const json_t *r[2];
-	double kf = fitted(R, "fig-colony-memory", "fused");
+	double kf = fitted(R, rp_workload_fig(w, "memory"), "fused");
 
-	if (need_main(R, "colony", vs, r, x) != 0)
+	if (need_main(R, w->name, vs, r, x) != 0)
 		return -1;
-	rp_vals_num(x, "n", rp_data_max_n(&R->data, CMAIN, "colony"));
+	rp_vals_num(x, "n", rp_data_max_n(&R->data, w->sets.main, w->name));
 	rp_vals_num(x, "from", PEAK(r[0]));
 	rp_vals_num(x, "to", PEAK(r[1]));
 	rp_vals_str(x, "tos", rp_report_peak(r[1]));
 	rp_vals_num(x, "tn", STEP(r[0]));
 	rp_vals_num(x, "tf", STEP(r[1]));
 	rp_vals_num(x, "speedup", STEP(r[0]) / STEP(r[1]));
-	rp_vals_num(x, "kn", fitted(R, "fig-colony-memory", "naive"));
+	rp_vals_num(x, "kn", fitted(R, rp_workload_fig(w, "memory"), "naive"));
 	rp_vals_str(
 	    x, "kf", isnan(kf) ? "none (0 B)" : rp_text_fmt_num(kf, "%.2f"));
 	return 0;
@@ -250,8 +258,9 @@ measure_in_place(const rp_report_t *R, rp_vals_t *x)
 static int
 measure_compile_loop(const rp_report_t *R, rp_vals_t *x)
 {
-	rp_query_t q = {.set = "colony-spread*",
-	    .workload = "colony",
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
+	rp_query_t q = {.set = w->sets.spread,
+	    .workload = w->name,
 	    .variant = "naive",
 	    .alloc = RP_ALLOC_JEMALLOC};
 	const json_t *sn = rp_data_find(&R->data, &q), *sr;
@@ -277,27 +286,23 @@ measure_compile_loop(const rp_report_t *R, rp_vals_t *x)
 static int
 measure_warm_up(const rp_report_t *R, rp_vals_t *x)
 {
-	double q[2 * RP_DATA_MAX_VARIANTS], worst = NAN;
+	rp_variant_run_t vr[RP_WORKLOAD_MAX_RUNS];
+	size_t nv = rp_workload_main_runs(&R->data, vr, RP_WORKLOAD_MAX_RUNS);
+	double q[RP_WORKLOAD_MAX_RUNS], worst = NAN;
 	const json_t *wr = NULL;
 	size_t nq = 0;
 	char label[128];
 
-	for (int w = 0; w < 2 && rp_workloads[w].name != NULL; w++) {
-		const char *vs[RP_DATA_MAX_VARIANTS],
-		    *wl = rp_workloads[w].name;
-		size_t nv = rp_data_variants(
-		    &R->data, wl, NULL, vs, RP_DATA_MAX_VARIANTS);
-		for (size_t i = 0; i < nv; i++) {
-			const json_t *r = rp_data_main_run(&R->data, wl, vs[i]);
-			if (r == NULL || rp_num(r, "time_s.repeats") < 1)
-				continue;
-			q[nq] = rp_num(r, "time_s.cold") / MEDIAN(r);
-			if (isnan(worst) || q[nq] > worst) {
-				worst = q[nq];
-				wr = r;
-			}
-			nq++;
+	for (size_t i = 0; i < nv; i++) {
+		const json_t *r = vr[i].main;
+		if (r == NULL || rp_num(r, "time_s.repeats") < 1)
+			continue;
+		q[nq] = rp_num(r, "time_s.cold") / MEDIAN(r);
+		if (isnan(worst) || q[nq] > worst) {
+			worst = q[nq];
+			wr = r;
 		}
+		nq++;
 	}
 	if (nq == 0) {
 		rp_vals_str(x, "why", "no run with timed repeats in the data");
@@ -322,8 +327,9 @@ const rp_rule_t rp_rules[] = {
 	.id = "cause-nm",
 	.advice = "The cause: the nested maps build an (N,M) array (about "
 		  "1.2 GB in float32) and temporaries on top of it",
-	.question = "interp",
-	.figures = {"fig-interp-memory", "fig-interp-timeline"},
+	.question = RP_QUESTION_MEMORY,
+	.figures = {{RP_QUESTION_MEMORY, "memory"},
+	    {RP_QUESTION_MEMORY, "timeline"}},
 	.tables = ", Table 1",
 	.measure = measure_cause_nm,
 	.decide = rp_decide_cause_nm,
@@ -336,8 +342,8 @@ const rp_rule_t rp_rules[] = {
 	.id = "stop-gradient",
 	.advice = "stop_gradient only stops gradient tracing; it does not "
 		  "reduce the forward pass's memory",
-	.question = "interp",
-	.figures = {"fig-interp-timeline"},
+	.question = RP_QUESTION_MEMORY,
+	.figures = {{RP_QUESTION_MEMORY, "timeline"}},
 	.measure = measure_stop_gradient,
 	.decide = rp_decide_not_in_c,
 	.measured = "C has no automatic differentiation; beside it, the "
@@ -349,8 +355,8 @@ const rp_rule_t rp_rules[] = {
 	.id = "atleast-1d",
 	.advice = "atleast_1d gives the index a needless axis that adds to "
 		  "the dynamic_slice's memory",
-	.question = "interp",
-	.figures = {"fig-interp-memory"},
+	.question = RP_QUESTION_MEMORY,
+	.figures = {{RP_QUESTION_MEMORY, "memory"}},
 	.measure = measure_atleast_1d,
 	.decide = rp_decide_not_in_c,
 	.measured = "C has no array shapes; by arithmetic an axis of length "
@@ -361,8 +367,9 @@ const rp_rule_t rp_rules[] = {
     {
 	.id = "fuse",
 	.advice = "Fuse the reduction into the inner map",
-	.question = "interp",
-	.figures = {"fig-interp-memory", "fig-interp-time"},
+	.question = RP_QUESTION_MEMORY,
+	.figures = {{RP_QUESTION_MEMORY, "memory"},
+	    {RP_QUESTION_MEMORY, "time"}},
 	.tables = ", Table 1",
 	.measure = measure_fuse,
 	.decide = rp_decide_fuse,
@@ -373,8 +380,9 @@ const rp_rule_t rp_rules[] = {
     {
 	.id = "jit",
 	.advice = "Compile the whole function (jit) so buffers are reused",
-	.question = "interp",
-	.figures = {"fig-interp-memory", "fig-interp-timeline"},
+	.question = RP_QUESTION_MEMORY,
+	.figures = {{RP_QUESTION_MEMORY, "memory"},
+	    {RP_QUESTION_MEMORY, "timeline"}},
 	.measure = measure_jit,
 	.decide = rp_decide_jit,
 	.measured = "op by op (eager) {eager:b} -> compiled without fusion "
@@ -386,8 +394,8 @@ const rp_rule_t rp_rules[] = {
     {
 	.id = "batch",
 	.advice = "Process the points in batches of 10,000",
-	.question = "interp",
-	.figures = {"fig-interp-chunk"},
+	.question = RP_QUESTION_MEMORY,
+	.figures = {{RP_QUESTION_MEMORY, "chunk"}},
 	.tables = ", Table 1",
 	.measure = measure_batch,
 	.decide = rp_decide_batch,
@@ -400,8 +408,8 @@ const rp_rule_t rp_rules[] = {
 	.id = "cause-n2",
 	.advice = "The cause: the O(N^2) force and torque arrays and their "
 		  "memory traffic slow the compiled step",
-	.question = "colony",
-	.figures = {"fig-colony-time"},
+	.question = RP_QUESTION_SPEED,
+	.figures = {{RP_QUESTION_SPEED, "time"}},
 	.tables = ", Table 3",
 	.measure = measure_cause_n2,
 	.decide = rp_decide_cause_n2,
@@ -415,8 +423,8 @@ const rp_rule_t rp_rules[] = {
 	.id = "in-place",
 	.advice = "Avoid the O(N^2) intermediate by summing each particle's "
 		  "pairs in place",
-	.question = "colony",
-	.figures = {"fig-colony-memory", "fig-colony-time"},
+	.question = RP_QUESTION_SPEED,
+	.figures = {{RP_QUESTION_SPEED, "memory"}, {RP_QUESTION_SPEED, "time"}},
 	.tables = ", Table 3",
 	.measure = measure_in_place,
 	.decide = rp_decide_in_place,
@@ -428,8 +436,8 @@ const rp_rule_t rp_rules[] = {
 	.id = "embed-jit",
 	.advice = "Calling the un-compiled force function inside a larger "
 		  "compiled step adds compilation and run-time overhead",
-	.question = "colony",
-	.figures = {"fig-colony-time"},
+	.question = RP_QUESTION_SPEED,
+	.figures = {{RP_QUESTION_SPEED, "time"}},
 	.tables = ", Table 3",
 	.measure = measure_step_scope,
 	.decide = rp_decide_not_in_c,
@@ -442,8 +450,8 @@ const rp_rule_t rp_rules[] = {
 	.id = "jit-scope",
 	.advice = "Write the per-pair sum inside the compiled step, so one "
 		  "compiled program holds the whole step",
-	.question = "colony",
-	.figures = {"fig-colony-time"},
+	.question = RP_QUESTION_SPEED,
+	.figures = {{RP_QUESTION_SPEED, "time"}},
 	.tables = ", Table 3",
 	.measure = measure_step_scope,
 	.decide = rp_decide_not_in_c,
@@ -456,8 +464,8 @@ const rp_rule_t rp_rules[] = {
 	.id = "compile-loop",
 	.advice = "Compile the whole step and the loop (one compiled "
 		  "program, buffers kept)",
-	.question = "colony",
-	.figures = {"fig-colony-spread"},
+	.question = RP_QUESTION_SPEED,
+	.figures = {{RP_QUESTION_SPEED, "spread"}},
 	.tables = ", Table 5",
 	.measure = measure_compile_loop,
 	.decide = rp_decide_compile_loop,
@@ -475,8 +483,8 @@ const rp_rule_t rp_rules[] = {
 	.advice = "The loop's swings from milliseconds to seconds come from "
 		  "compiling on the first call and recompiling when shapes, "
 		  "types or the cache change",
-	.question = "colony",
-	.figures = {"fig-colony-spread"},
+	.question = RP_QUESTION_SPEED,
+	.figures = {{RP_QUESTION_SPEED, "spread"}},
 	.tables = ", Table 5",
 	.measure = measure_recompile,
 	.decide = rp_decide_not_in_c,
@@ -488,8 +496,8 @@ const rp_rule_t rp_rules[] = {
     {
 	.id = "warm-up",
 	.advice = "Measure after a warm-up and wait for the result",
-	.question = "colony",
-	.figures = {"fig-cold-warm"},
+	.question = RP_QUESTION_SPEED,
+	.figures = {{RP_QUESTION_NONE, "cold-warm"}},
 	.measure = measure_warm_up,
 	.decide = rp_decide_not_in_c,
 	.measured = "the advice is about compilation on the first call and "
@@ -503,8 +511,8 @@ const rp_rule_t rp_rules[] = {
     {
 	.id = "profiler",
 	.advice = "Use the profiler's trace to see where time and memory go",
-	.question = "colony",
-	.figures = {"fig-interp-timeline"},
+	.question = RP_QUESTION_SPEED,
+	.figures = {{RP_QUESTION_MEMORY, "timeline"}},
 	.measure = measure_profiler,
 	.decide = rp_decide_not_in_c,
 	.measured = "the advice is about the array library's profiler, which "
@@ -516,3 +524,26 @@ const rp_rule_t rp_rules[] = {
 };
 
 const size_t rp_rules_count = sizeof(rp_rules) / sizeof(rp_rules[0]);
+
+const char *
+rp_rule_figure(const rp_rule_t *rule, int k)
+{
+	static char buf[RP_TEXT_ROTATE][64];
+	static unsigned turn;
+	char *b = buf[turn++ % RP_TEXT_ROTATE];
+	const rp_rule_fig_t *f;
+
+	if (k < 0 || k >= RP_RULE_FIGS || rule->figures[k].what == NULL)
+		return NULL;
+	f = &rule->figures[k];
+	if (f->of != RP_QUESTION_NONE)
+		return rp_workload_fig(rp_workload_question(f->of), f->what);
+	snprintf(b, 64, "fig-%s", f->what);
+	return b;
+}
+
+const char *
+rp_rule_question(const rp_rule_t *rule)
+{
+	return rp_workload_question(rule->question)->name;
+}

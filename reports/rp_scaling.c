@@ -320,12 +320,13 @@ scaling_workload(rp_report_t *R, const char *w, const char *set,
 static void
 scaling_chunk(rp_report_t *R)
 {
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	int ts[RP_SCALING_MAX_T] = {0};
-	int nt = scaling_counts(&R->data, "interp-threads*", "interp", ts);
+	int nt = scaling_counts(&R->data, w->sets.threads, w->name, ts);
 	const json_t *r1 = rp_scaling_run(
-	    &R->data, "interp-threads*", "interp", "chunked", ts[0]);
-	const json_t *rt = nt > 1 ? rp_scaling_run(&R->data, "interp-threads*",
-					"interp", "chunked", ts[nt - 1])
+	    &R->data, w->sets.threads, w->name, "chunked", ts[0]);
+	const json_t *rt = nt > 1 ? rp_scaling_run(&R->data, w->sets.threads,
+					w->name, "chunked", ts[nt - 1])
 				  : NULL;
 	double up = rp_num(rt, "memory.peak_workspace_bytes") /
 	    rp_num(r1, "memory.peak_workspace_bytes");
@@ -335,19 +336,20 @@ scaling_chunk(rp_report_t *R)
 	rp_md(R, "### The chunk trade-off with threads\n\n");
 	if (r1 == NULL || rt == NULL) {
 		rp_md(R,
-		    "No interp chunked runs at two thread counts in the "
-		    "data.\n\n");
+		    "No %s chunked runs at two thread counts in the "
+		    "data.\n\n",
+		    w->name);
 		return;
 	}
 	rp_md(R,
-	    "interp chunked holds one chunk of B points a thread (model `%s`, "
+	    "%s chunked holds one chunk of B points a thread (model `%s`, "
 	    "B = %s). From %d to %d threads its workspace's upper bound "
 	    "(the sum of the threads' peaks) goes from %s to %s, %s; the "
 	    "model goes from %s to %s, %s. The lower bound (process-wide "
 	    "allocated bytes, sampled) at %d threads is %s. A smaller B "
 	    "keeps the total down as threads are added, at the price in "
 	    "time the chunk sweep of Part 1 shows.\n\n",
-	    rp_str(json_object_get(rt, "memory"), "model_formula"),
+	    w->name, rp_str(json_object_get(rt, "memory"), "model_formula"),
 	    rp_text_fmt_n(rp_data_chunk(r1)), ts[0], ts[nt - 1],
 	    rp_report_peak(r1), rp_report_peak(rt), rp_text_fmt_ratio(up),
 	    rp_text_fmt_bytes(rp_num(r1, "memory.model_bytes")),
@@ -449,7 +451,7 @@ scaling_caption(const rp_data_t *D, const char *set, const char *w,
 	for (int k = 0; k < nt && used < sizeof(list); k++)
 		used += (size_t)snprintf(list + used, sizeof(list) - used,
 		    "%s%d", k ? "," : "", ts[k]);
-	/* The settings of the set's main sweep ("interp-threads"). */
+	/* The settings of the set's main sweep (NAME-threads). */
 	snprintf(
 	    main_set, sizeof(main_set), "%.*s", (int)strcspn(set, "*"), set);
 	r = rp_data_find(D, &q);
@@ -464,35 +466,36 @@ scaling_caption(const rp_data_t *D, const char *set, const char *w,
 	    rp_num(r, "settings.warmup"));
 }
 
-/* interp eager is not at the question's size: one sentence why, with
+/* The memory question's eager is not at its's size: one sentence why, with
  * what its runs there would cost (its cold run's time, times the runs of
  * the threads sweep at each of its thread counts). */
 void
-rp_scaling_interp_after(rp_report_t *R)
+rp_scaling_interp_after(rp_report_t *R, const rp_workload_t *w)
 {
 	const json_t *e =
-	    rp_scaling_run(&R->data, "interp-threads*", "interp", "eager", 1);
+	    rp_scaling_run(&R->data, w->sets.threads, w->name, "eager", 1);
 	const json_t *q =
-	    rp_scaling_run(&R->data, "interp-main*", "interp", "eager", 1);
-	rp_query_t qs = {.set = "interp-threads", .workload = "interp"};
+	    rp_scaling_run(&R->data, w->sets.main, w->name, "eager", 1);
+	rp_query_t qs = {.set = w->sets.threads_main, .workload = w->name};
 	const json_t *s = rp_data_find(&R->data, &qs);
 	int ts[RP_SCALING_MAX_T] = {0};
-	int nt = scaling_counts(&R->data, "interp-threads", "interp", ts);
+	int nt = scaling_counts(&R->data, w->sets.threads_main, w->name, ts);
 	double runs = nt *
 	    (1.0 + rp_num(s, "settings.repeat") + rp_num(s, "settings.warmup"));
 
 	if (q != NULL && !isnan(runs))
 		rp_md(R,
-		    "interp eager is left out at the question's size: one run "
+		    "%s eager is left out at the question's size: one run "
 		    "there takes %s (Table 1's cold run), so the %.0f runs of "
 		    "this sweep would add about %s to the report's time. ",
-		    rp_text_fmt_time(rp_num(q, "time_s.cold")), runs,
+		    w->name, rp_text_fmt_time(rp_num(q, "time_s.cold")), runs,
 		    rp_text_fmt_time(runs * rp_num(q, "time_s.cold")));
 	else
 		rp_md(R,
-		    "interp eager is left out at the question's size, to "
+		    "%s eager is left out at the question's size, to "
 		    "keep the report's time budget (this data has no run "
-		    "of it there to quote). ");
+		    "of it there to quote). ",
+		    w->name);
 	rp_md(R, "%s\n\n",
 	    e != NULL ? "Its row above is measured at a smaller N instead, "
 			"so its speed-up is comparable, not its time."
@@ -506,31 +509,36 @@ rp_scaling_interp_after(rp_report_t *R)
 static void
 scaling_goal(rp_report_t *R)
 {
-	static const char *const cases[][4] = {
-	    {"interp", "sorted", "goal-interp-sorted", "interp-threads*"},
-	    {"colony", "cells", "colony-threads-cells", "colony-threads*"}};
+	static const struct {
+		rp_question_t question;
+		const char *variant;
+	} cases[] = {
+	    {RP_QUESTION_MEMORY, "sorted"}, {RP_QUESTION_SPEED, "cells"}};
+	const rp_workload_t *w[2] = {rp_workload_question(cases[0].question),
+	    rp_workload_question(cases[1].question)};
 
 	rp_md(R,
 	    "The goal set for two threads on this 2-core machine was %s for "
-	    "interp sorted at the question's size and colony cells at N = "
-	    "65,536. As measured here:",
-	    rp_text_fmt_ratio(RP_SCALING_GOAL));
+	    "%s %s at the question's size and %s %s at N = 65,536. As "
+	    "measured here:",
+	    rp_text_fmt_ratio(RP_SCALING_GOAL), w[0]->name, cases[0].variant,
+	    w[1]->name, cases[1].variant);
 	for (int k = 0; k < 2; k++) {
-		const char *set = cases[k][2];
+		const char *set = w[k]->sets.threads_goal,
+			   *v = cases[k].variant;
 		const json_t *r1, *r2;
 		double s;
 
-		r2 = rp_scaling_run(&R->data, set, cases[k][0], cases[k][1], 2);
+		r2 = rp_scaling_run(&R->data, set, w[k]->name, v, 2);
 		if (r2 == NULL) {
-			set = cases[k][3];
-			r2 = rp_scaling_run(
-			    &R->data, set, cases[k][0], cases[k][1], 2);
+			set = w[k]->sets.threads;
+			r2 = rp_scaling_run(&R->data, set, w[k]->name, v, 2);
 		}
-		r1 = rp_scaling_run(&R->data, set, cases[k][0], cases[k][1], 1);
+		r1 = rp_scaling_run(&R->data, set, w[k]->name, v, 1);
 		s = rp_jax_c_unit_time(r1) / rp_jax_c_unit_time(r2);
-		rp_md(R, "%s %s %s at N = %s, %s (%s", k ? ";" : "",
-		    cases[k][0], cases[k][1],
-		    rp_text_fmt_n(rp_num(r1, "params.n")), rp_text_fmt_ratio(s),
+		rp_md(R, "%s %s %s at N = %s, %s (%s", k ? ";" : "", w[k]->name,
+		    v, rp_text_fmt_n(rp_num(r1, "params.n")),
+		    rp_text_fmt_ratio(s),
 		    isnan(s)                   ? "not measured"
 			: s >= RP_SCALING_GOAL ? "reached"
 					       : "not reached");
@@ -583,7 +591,7 @@ rp_scaling_write(rp_report_t *R)
 		    cap, sizeof(cap));
 		scaling_workload(R, w->name, set, fig, cap);
 		if (w->threads_after != NULL)
-			w->threads_after(R);
+			w->threads_after(R, w);
 	}
 	scaling_goal(R);
 	scaling_chunk(R);

@@ -21,6 +21,7 @@
 #define FB_RP_SCALING_H
 
 #include "rp_report.h"
+#include "rp_workloads.h"
 
 /* At most this many thread counts in a table. */
 #define RP_SCALING_MAX_T 4
@@ -62,6 +63,6 @@ void rp_scaling_write(rp_report_t *R);
 /* After interp's threads table: why interp eager is not at the question's
  * size, with what its runs there would cost (rp_workloads.h's
  * threads_after). */
-void rp_scaling_interp_after(rp_report_t *R);
+void rp_scaling_interp_after(rp_report_t *R, const rp_workload_t *w);
 
 #endif /* FB_RP_SCALING_H */

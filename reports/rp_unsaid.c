@@ -9,9 +9,7 @@
 #include "rp_colony.h"
 #include "rp_text.h"
 #include "rp_unsaid.h"
-
-#define IMAIN "interp-main*"
-#define CMAIN "colony-main*"
+#include "rp_workloads.h"
 
 static const char grid_text[] =
     "- **Share the grid and fix the layout.** All {m:n} interpolants use "
@@ -52,12 +50,13 @@ static const char allocator_text[] =
 static void
 grid(rp_report_t *R)
 {
-	const json_t *hoi = rp_data_main_run(&R->data, "interp", "hoisted");
-	const json_t *fus = rp_data_main_run(&R->data, "interp", "fused");
-	const json_t *srt = rp_data_main_run(&R->data, "interp", "sorted");
-	double nq = rp_data_max_n(&R->data, IMAIN, "interp");
-	rp_query_t q = {.set = IMAIN,
-	    .workload = "interp",
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
+	const json_t *hoi = rp_data_main_run(&R->data, w->name, "hoisted");
+	const json_t *fus = rp_data_main_run(&R->data, w->name, "fused");
+	const json_t *srt = rp_data_main_run(&R->data, w->name, "sorted");
+	double nq = rp_data_max_n(&R->data, w->sets.main, w->name);
+	rp_query_t q = {.set = w->sets.main,
+	    .workload = w->name,
 	    .variant = "hoisted",
 	    .n = nq,
 	    .alloc = RP_ALLOC_JEMALLOC};
@@ -77,7 +76,7 @@ grid(rp_report_t *R)
 	rp_vals_num(&x, "tf", MEDIAN(fus));
 	rp_vals_num(&x, "sp", MEDIAN(fus) / MEDIAN(hoi));
 	rp_vals_num(&x, "ph", rp_num(hoi, "memory.peak_workspace_bytes"));
-	rp_vals_str(&x, "fig", rp_report_cite(R, "fig-interp-time"));
+	rp_vals_str(&x, "fig", rp_report_cite(R, rp_workload_fig(w, "time")));
 	rp_text_fill(R->md, grid_text, &x);
 	if (srt == NULL)
 		return;
@@ -92,8 +91,9 @@ grid(rp_report_t *R)
 static void
 cells_big(rp_report_t *R)
 {
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	rp_query_t qn = {
-	    .set = "colony-scale*", .workload = "colony", .variant = "naive"};
+	    .set = w->sets.scale_all, .workload = w->name, .variant = "naive"};
 	const json_t *big_naive = NULL, *big_cells = NULL;
 	rp_vals_t x = {.n = 0};
 	size_t i;
@@ -102,7 +102,7 @@ cells_big(rp_report_t *R)
 	json_array_foreach(R->data.runs, i, r)
 	{
 		rp_query_t qc = {.set = qn.set,
-		    .workload = "colony",
+		    .workload = w->name,
 		    .variant = "cells",
 		    .n = rp_num(r, "params.n"),
 		    .alloc = RP_ALLOC_JEMALLOC};
@@ -127,19 +127,21 @@ cells_big(rp_report_t *R)
 static double
 fitted(const rp_report_t *R, const char *variant)
 {
-	const rp_block_t *b =
-	    rp_figure_block(rp_report_plot(R, "fig-colony-time"), variant);
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
+	const rp_block_t *b = rp_figure_block(
+	    rp_report_plot(R, rp_workload_fig(w, "time")), variant);
 	return b != NULL ? b->fit : NAN;
 }
 
 static void
 cells(rp_report_t *R)
 {
-	const json_t *cc = rp_data_main_run(&R->data, "colony", "cells");
-	const json_t *cf = rp_data_main_run(&R->data, "colony", "fused");
-	double nc = rp_data_max_n(&R->data, CMAIN, "colony");
-	rp_query_t q = {.set = CMAIN,
-	    .workload = "colony",
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
+	const json_t *cc = rp_data_main_run(&R->data, w->name, "cells");
+	const json_t *cf = rp_data_main_run(&R->data, w->name, "fused");
+	double nc = rp_data_max_n(&R->data, w->sets.main, w->name);
+	rp_query_t q = {.set = w->sets.main,
+	    .workload = w->name,
 	    .variant = "cells",
 	    .n = nc,
 	    .alloc = RP_ALLOC_JEMALLOC};
@@ -156,7 +158,8 @@ cells(rp_report_t *R)
 		rp_vals_num(&x, "sp", STEP(cf) / STEP(cc));
 		rp_vals_num(&x, "kc", fitted(R, "cells"));
 		rp_vals_num(&x, "kf", fitted(R, "fused"));
-		rp_vals_str(&x, "fig", rp_report_cite(R, "fig-colony-time"));
+		rp_vals_str(
+		    &x, "fig", rp_report_cite(R, rp_workload_fig(w, "time")));
 		rp_text_fill(R->md, cells_text, &x);
 	}
 	cells_big(R);
@@ -186,8 +189,9 @@ allocator_policies(rp_report_t *R, const json_t *sj, const json_t *sg)
 static void
 allocator(rp_report_t *R)
 {
-	rp_query_t q = {.set = "colony-spread*",
-	    .workload = "colony",
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
+	rp_query_t q = {.set = w->sets.spread,
+	    .workload = w->name,
 	    .variant = "naive",
 	    .alloc = RP_ALLOC_JEMALLOC};
 	const json_t *sj = rp_data_find(&R->data, &q), *sg, *sr;
@@ -219,7 +223,7 @@ allocator(rp_report_t *R)
 		rp_num(sg, "params.steps"));
 	rp_vals_num(&x, "ws", rp_num(sj, "memory.model_bytes"));
 	rp_vals_num(&x, "pages", rp_num(sj, "memory.model_bytes") / 4096);
-	rp_vals_str(&x, "fig", rp_report_cite(R, "fig-colony-spread"));
+	rp_vals_str(&x, "fig", rp_report_cite(R, rp_workload_fig(w, "spread")));
 	rp_vals_num(&x, "rf", rp_num(sr, "memory.cold_minor_faults"));
 	rp_text_fill(R->md, allocator_text, &x);
 	allocator_policies(R, sj, sg);

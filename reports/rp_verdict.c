@@ -81,7 +81,7 @@ rule_row(rp_report_t *R, const rp_rule_t *rule)
 	rp_vals_t x = {.n = 0};
 	rp_decision_t d = {RP_VERDICT_UNTESTABLE, ""};
 
-	rp_md(R, "| %s | %s | ", rule->advice, rule->question);
+	rp_md(R, "| %s | %s | ", rule->advice, rp_rule_question(rule));
 	rp_vals_num(&x, "tt", rp_report_time_threshold(&R->data, TIME));
 	if (rule->measure(R, &x) != 0) {
 		rp_md(R, "%s", rp_vals_get_str(&x, "why"));
@@ -91,9 +91,9 @@ rule_row(rp_report_t *R, const rp_rule_t *rule)
 		rp_text_fill(R->md, rule->measured, &x);
 	}
 	rp_md(R, " | %s | ", rp_verdict_final_word(R, rule, d.verdict));
-	for (int i = 0; i < 3 && rule->figures[i] != NULL; i++)
+	for (int i = 0; rp_rule_figure(rule, i) != NULL; i++)
 		rp_md(R, "%s%s", i ? ", " : "",
-		    rp_report_cite(R, rule->figures[i]));
+		    rp_report_cite(R, rp_rule_figure(rule, i)));
 	rp_md(R, "%s |\n", rule->tables != NULL ? rule->tables : "");
 }
 

@@ -23,6 +23,7 @@
 
 #include "rp_report.h"
 #include "rp_text.h"
+#include "rp_workloads.h"
 
 #define RP_VERDICT_MEMORY_FACTOR 10.0
 #define RP_VERDICT_TIME_RATIO 1.10
@@ -42,12 +43,23 @@ typedef struct rp_decision_s {
 	const char *note; /* appended to the measured cell; never NULL */
 } rp_decision_t;
 
+/* The most figures a rule cites. */
+#define RP_RULE_FIGS 3
+
+/* A figure a rule cites: fig-NAME-WHAT of the workload that answers of
+ * (rp_workload_fig), or fig-WHAT when of is RP_QUESTION_NONE; what NULL
+ * ends the list. */
+typedef struct rp_rule_fig_s {
+	rp_question_t of;
+	const char *what;
+} rp_rule_fig_t;
+
 typedef struct rp_rule_s {
 	const char *id; /* short name for tests and messages */
 	const char *advice;
-	const char *question;
-	const char *figures[3]; /* figure names cited, in order */
-	const char *tables;     /* ", Table 1" after the figures, or NULL */
+	rp_question_t question;
+	rp_rule_fig_t figures[RP_RULE_FIGS]; /* the figures cited, in order */
+	const char *tables; /* ", Table 1" after the figures, or NULL */
 	/* Fills vals; returns 0, or -1 with the string "why" set when a run
 	 * it needs is missing (the rule is then not testable here). */
 	int (*measure)(const rp_report_t *R, rp_vals_t *vals);
@@ -57,6 +69,12 @@ typedef struct rp_rule_s {
 
 extern const rp_rule_t rp_rules[];
 extern const size_t rp_rules_count;
+
+/* The name of the k-th figure rule cites, or NULL past the last (a
+ * rotating buffer, RP_TEXT_ROTATE). */
+const char *rp_rule_figure(const rp_rule_t *rule, int k);
+/* The workload that answers the rule's question, by name. */
+const char *rp_rule_question(const rp_rule_t *rule);
 
 /* The rule with id, or NULL. */
 const rp_rule_t *rp_rule_find(const char *id);

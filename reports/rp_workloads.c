@@ -1,23 +1,50 @@
-/* rp_workloads: the registration table (see rp_workloads.h). */
+/*
+ * rp_workloads: the registration table and the figure table, the one file
+ * that spells the workloads' names and their sets (see rp_workloads.h).
+ */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "rp_colony.h"
+#include "rp_figtab.h"
 #include "rp_interp.h"
 #include "rp_jax.h"
 #include "rp_scaling.h"
+#include "rp_text.h"
 #include "rp_workloads.h"
 
-const rp_workload_t rp_workloads[] = {
+static const rp_workload_t registered[] = {
     {
 	.name = "interp",
+	.question = RP_QUESTION_MEMORY,
 	.section = rp_interp_write,
+	.sets =
+	    {
+		.main = "interp-main*",
+		.scale = "interp-scale",
+		.scale_all = "interp-scale*",
+		.all = "interp*",
+		.chunk = "interp-chunk",
+		.seed = "interp-seed",
+		.seed_all = "interp-seed*",
+		.glibc = "interp-glibc*",
+		.eager_m = "interp-eager-m",
+		.threads = "interp-threads*",
+		.threads_main = "interp-threads",
+		.threads_goal = "goal-interp-sorted",
+		.jax = "jax-interp",
+		.jax_c = "jax-c-interp*",
+		.jax_scale = "jax-interp-scale",
+		.jax_all = "jax-interp*",
+	    },
 	.array_dims = "n m",
 	.per_step = 0,
 	.jax_param = "params.m",
 	.jax_letter = "M",
 	.jax_after = rp_jax_interp_after,
+	.jaxpr_what = "the question's program against the answer's rewrite "
+		      "(the sum moved into the inner map)",
 	.threads_after = rp_scaling_interp_after,
 	.explain = "interp-question",
 	.explain_program = "question",
@@ -25,18 +52,44 @@ const rp_workload_t rp_workloads[] = {
     },
     {
 	.name = "colony",
+	.question = RP_QUESTION_SPEED,
 	.section = rp_colony_write,
+	.sets =
+	    {
+		.main = "colony-main*",
+		.scale = "colony-scale",
+		.scale_all = "colony-scale*",
+		.cells = "colony-cells",
+		.cells_all = "colony-cells*",
+		.spread = "colony-spread*",
+		.threads = "colony-threads*",
+		.threads_goal = "colony-threads-cells",
+		.jax = "jax-colony",
+		.jax_c = "jax-c-colony*",
+		.jax_large = "jax-colony-large",
+		.jax_c_large = "jax-c-large-colony",
+	    },
 	.array_dims = "n n",
 	.per_step = 1,
 	.jax_param = "params.steps",
 	.jax_letter = "K",
 	.jax_after = rp_jax_colony_after,
+	.jaxpr_what = "the double-vmap step against the per-particle sum",
 	.explain = "colony-step",
 	.explain_program = "step_eager",
 	.explain_what = "one colony step with the double vmap, un-jitted",
     },
     {.name = NULL},
 };
+
+const rp_workload_t *rp_workloads = registered;
+
+void
+rp_workloads_write(rp_report_t *R)
+{
+	for (const rp_workload_t *w = rp_workloads; w->name != NULL; w++)
+		w->section(R, w);
+}
 
 const rp_workload_t *
 rp_workload_find(const char *w)
@@ -45,6 +98,40 @@ rp_workload_find(const char *w)
 		if (w != NULL && strcmp(k->name, w) == 0)
 			return k;
 	return NULL;
+}
+
+const rp_workload_t *
+rp_workload_question(rp_question_t q)
+{
+	static const rp_workload_t none = {.name = ""};
+
+	for (const rp_workload_t *k = rp_workloads; k->name != NULL; k++)
+		if (q != RP_QUESTION_NONE && k->question == q)
+			return k;
+	return &none;
+}
+
+size_t
+rp_workload_main_runs(const rp_data_t *D, rp_variant_run_t *out, size_t cap)
+{
+	size_t n = 0;
+
+	for (const rp_workload_t *k = rp_workloads; k->name != NULL; k++) {
+		const char *vs[RP_DATA_MAX_VARIANTS];
+		size_t nv = rp_data_variants(
+		    D, k->name, NULL, vs, RP_DATA_MAX_VARIANTS);
+		for (size_t i = 0; i < nv && n < cap; i++, n++) {
+			rp_query_t q = {.workload = k->name,
+			    .variant = vs[i],
+			    .any_status = 1};
+			out[n].workload = k->name;
+			out[n].variant = vs[i];
+			out[n].main = rp_data_main_run(D, k->name, vs[i]);
+			out[n].any = out[n].main != NULL ? out[n].main
+							 : rp_data_find(D, &q);
+		}
+	}
+	return n;
 }
 
 double
@@ -63,6 +150,32 @@ rp_workload_array_bytes(const char *w, const json_t *params)
 	return b;
 }
 
+const char *
+rp_workload_fig(const rp_workload_t *w, const char *what)
+{
+	static char buf[RP_TEXT_ROTATE][64];
+	static unsigned turn;
+	char *b = buf[turn++ % RP_TEXT_ROTATE];
+
+	snprintf(b, 64, "fig-%s-%s", w->name, what);
+	return b;
+}
+
+const char *
+rp_workload_units(void)
+{
+	static char buf[256];
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (const rp_workload_t *k = rp_workloads;
+	     k->name != NULL && len < sizeof(buf); k++)
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len,
+		    "%s%s: %s", len ? "; " : "", k->name,
+		    k->per_step ? "one step" : "the whole program");
+	return buf;
+}
+
 int
 rp_workload_per_step(const char *w)
 {
@@ -70,3 +183,232 @@ rp_workload_per_step(const char *w)
 
 	return k != NULL && k->per_step;
 }
+
+/* ---- the figures, in the order they are numbered (rp_figure.h) ---- */
+
+const rp_fig_t rp_figures[] = {
+    {
+	.name = "fig-interp-timeline",
+	.title = "interp: allocator live bytes during the first (cold) run",
+	.source = RP_SRC_TIMELINE,
+	.sets = "interp-main*",
+	.workload = "interp",
+	.logscale = "xy",
+	.xlabel = "time since the run began (s)",
+	.ylabel = "live bytes above those before the run",
+	.settings =
+	    "set format y '%.0s %cB'\nset arrow from graph 0, first 1000 "
+	    "to graph 1, first 1000 nohead dt 4 lw 1.5 lc rgb "
+	    "'black'\nset label 'under 1 kB (0 B included) is drawn "
+	    "on this line' at graph 0.02, first 1000 offset 0,0.7 font "
+	    "',10'\n",
+	.cols = {{.path = "seconds", .floor = 1e-4},
+	    {.path = "live bytes", .floor = 1e3}},
+	.block = "l",
+	.series = "{b} using 1:2 with steps lw 2 lc {c} title '{v}'",
+	.sep = RP_FIGTAB_EACH_LINE,
+	.empty = "1/0 title 'no timelines in the data'",
+    },
+    {
+	.name = "fig-interp-memory",
+	.title = "interp: peak workspace against N (M fixed)",
+	.source = RP_SRC_SCALING,
+	.sets = "interp-scale interp-main*",
+	.workload = "interp",
+	.logscale = "xy",
+	.xlabel = "N (evaluation points)",
+	.ylabel = "peak workspace",
+	.settings =
+	    RP_FIGTAB_XFIX "set format y '%.0s %cB'\nset format x '%.0e'\n"
+			   "set yrange [300:5e10]\n",
+	.cols = {RP_FIGTAB_COL_N, RP_FIGTAB_COL_PEAK, RP_FIGTAB_COL_MODEL},
+	.block = "m",
+	.after_data = "set arrow from graph 0, first " RP_FIGTAB_QUESTION_PEAK
+		      " to graph 1, first " RP_FIGTAB_QUESTION_PEAK
+		      " nohead dt 2 lw 2 lc rgb 'black'\nset label 'the "
+		      "question: about 14 GB (12*N*M*4 at N=1e6, M=300)' at "
+		      "graph 0.02, first " RP_FIGTAB_QUESTION_PEAK
+		      " offset 0,0.7\n" RP_FIGTAB_BYTES_FLOOR_LINES,
+	.series = "{b} using 1:2 with points pt {p} ps 1.6 lw 2 lc {c} title "
+		  "'{v} measured', {b} using 1:3 with lines dt 2 lw 1.5 lc {c} "
+		  "title '{v} model'",
+	.sep = RP_FIGTAB_EACH_LINE,
+	.empty = "1/0 title 'no interp scaling data'",
+    },
+    {
+	.name = "fig-interp-time",
+	.title = "interp: median time against N (M fixed)",
+	.source = RP_SRC_SCALING,
+	.sets = "interp-scale interp-main*",
+	.workload = "interp",
+	.logscale = "xy",
+	.xlabel = "N (evaluation points)",
+	.ylabel = "median time per run (s)",
+	.settings = RP_FIGTAB_XFIX "set format x '%.0e'\n",
+	.cols = {RP_FIGTAB_COL_N, {.path = "time_s.median"},
+	    {.path = "time_s.min", .fallback = "time_s.median"},
+	    {.path = "time_s.max", .fallback = "time_s.median"}},
+	.block = "t",
+	.series = "{b} using 1:2:3:4 with yerrorlines pt {p} ps 1.3 lw 1.5 lc "
+		  "{c} title '{v}'",
+	.sep = RP_FIGTAB_EACH_LINE,
+	.empty = "1/0 title 'no interp scaling data'",
+	.decorate = rp_figtab_interp_time,
+    },
+    {
+	.name = "fig-interp-chunk",
+	.title = "interp: the chunk size as a memory-time trade-off",
+	.source = RP_SRC_RUNS,
+	.sets = "interp-chunk interp-main*",
+	.workload = "interp",
+	.variants = "chunked",
+	.logscale = "x",
+	.xlabel = "peak workspace",
+	.ylabel = "median time per run (s)",
+	.settings = "set format x '%.0s %cB'\nset autoscale xfix\nset offsets "
+		    "graph 0.06, graph 0.06, graph 0.1, graph 0.1\n",
+	.cols = {RP_FIGTAB_COL_PEAK, {.path = "time_s.median"}},
+	.label = RP_LABEL_NUMBER,
+	.label_path = "params.chunk",
+	.label_fmt = "\"B=%.0f\"",
+	.block = "c",
+	.series = "{b} using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb "
+		  "chunked_colour title 'chunked (B points at a time)', {b} "
+		  "using 1:2:3 with labels offset 0,1 notitle",
+	.sep = RP_FIGTAB_EACH_LINE,
+	.empty = "1/0 title 'no chunk sweep in the data'",
+	.decorate = rp_figtab_chunk,
+    },
+    {
+	.name = "fig-roofline",
+	.title = "interp: roofline with this machine's measured ceilings (one "
+		 "core)",
+	.source = RP_SRC_SCALING,
+	.sets = "interp-main*",
+	.workload = "interp",
+	.logscale = "xy",
+	.xlabel = "arithmetic intensity (FLOP per byte the schedule moves)",
+	.ylabel = "GFLOP/s",
+	.settings = "set yrange [0.1:1000]\nset samples 400\n",
+	.cols = {{.path = "work.intensity_flops_per_byte"},
+	    {.path = "work.gflops_per_s"}},
+	.block = "v",
+	.series = "{b} using 1:2 with points pt {p} ps 2 lw 2 lc {c} title "
+		  "'{v}'",
+	.sep = RP_FIGTAB_EACH_LINE,
+	.empty = "1/0 title 'no interp runs in the data'",
+	.decorate = rp_figtab_roofline,
+    },
+    {
+	.name = "fig-colony-time",
+	.title = "colony: time per step against N",
+	.source = RP_SRC_SCALING,
+	.sets = "colony-scale colony-cells",
+	.workload = "colony",
+	.logscale = "xy",
+	.xlabel = "N (bacteria)",
+	.ylabel = "median time per step (s)",
+	.settings = RP_FIGTAB_XFIX "set logscale x 2\n",
+	.cols = {RP_FIGTAB_COL_N, {.path = "steps_s.median"}},
+	.block = "t",
+	.fit = 1,
+	.series = "{b} using 1:2 with linespoints pt {p} ps 1.4 lw 1.5 lc {c} "
+		  "title '{v} ({k})'",
+	.sep = RP_FIGTAB_EACH_LINE,
+	.empty = "1/0 title 'no colony scaling data'",
+	.decorate = rp_figtab_colony_time,
+    },
+    {
+	.name = "fig-colony-memory",
+	.title = "colony: peak workspace against N",
+	.source = RP_SRC_SCALING,
+	.sets = "colony-scale colony-cells",
+	.workload = "colony",
+	.logscale = "xy",
+	.xlabel = "N (bacteria)",
+	.ylabel = "peak workspace",
+	.settings = RP_FIGTAB_XFIX
+	"set logscale x 2\nset format y '%.0s %cB'\nset yrange "
+	"[300:*]\n",
+	.after_data = RP_FIGTAB_BYTES_FLOOR_LINES,
+	.cols = {RP_FIGTAB_COL_N, RP_FIGTAB_COL_PEAK, RP_FIGTAB_COL_MODEL},
+	.block = "m",
+	.fit = 1,
+	.fit_min = 65536,
+	.series = "{b} using 1:2 with points pt {p} ps 1.6 lw 2 lc {c} title "
+		  "'{v} measured ({k})', {b} using 1:3 with lines dt 3 lc {c} "
+		  "title '{v} model'",
+	.sep = RP_FIGTAB_EACH_LINE,
+	.empty = "1/0 title 'no colony scaling data'",
+    },
+    {
+	.name = "fig-colony-spread",
+	.title = "colony: the time of every step of one run",
+	.source = RP_SRC_STEPS,
+	.sets = "colony-spread*",
+	.workload = "colony",
+	.logscale = "y",
+	.xlabel = "step of the run (0: the very first)",
+	.ylabel = "step time (s)",
+	.cols = {{.path = "step", .fmt = "%.0f"}, {.path = "seconds"}},
+	.block = "s",
+	.series = "{b} using 1:2 with linespoints pt {p} ps 0.8 lc {c} title "
+		  "'{v}'",
+	.sep = RP_FIGTAB_EACH_LINE,
+	.empty = "1/0 title 'no spread runs in the data'",
+    },
+    {
+	.name = "fig-cold-warm",
+	.title = "first (cold) run time over the median of the timed runs",
+	.source = RP_SRC_MAIN,
+	.sets = "interp-main* colony-main*",
+	.settings =
+	    "set style data histograms\nset style fill solid 0.6 "
+	    "border -1\nset boxwidth 0.8\nset ylabel 'cold time / "
+	    "median time (ratio)'\nset xtics rotate by -35 noenhanced\nset "
+	    "yrange [0:*]\nset key off\n",
+	.cols = {{.path = "time_s.cold", .divide_by = "time_s.median"}},
+	.timed_only = 1,
+	.label = RP_LABEL_W_VARIANT,
+	.block = "r",
+	.series = "{b} using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'",
+	.sep = RP_FIGTAB_EACH_LINE,
+	.empty = "1/0 title 'no timed runs in the data'",
+    },
+    {
+	.name = "fig-interp-threads",
+	.title = "interp: speed-up against threads",
+	.source = RP_SRC_SCALING,
+	.sets = "interp-threads*",
+	.workload = "interp",
+	.xlabel = "threads (T)",
+	.ylabel = "speed-up (time at 1 thread / time at T)",
+	.settings = NULL,
+	.cols = {{.path = "params.threads"}, {.path = "time_s.median"}},
+	.block = "s",
+	.series = "{b} using 1:2 with linespoints pt {p} ps 1.5 lw 2 lc {c} "
+		  "title '{v}'",
+	.sep = RP_FIGTAB_EACH_LINE,
+	.empty = "1/0 title 'no interp runs with threads'",
+	.decorate = rp_figtab_threads,
+    },
+    {
+	.name = "fig-colony-threads",
+	.title = "colony: speed-up against threads",
+	.source = RP_SRC_SCALING,
+	.sets = "colony-threads*",
+	.workload = "colony",
+	.xlabel = "threads (T)",
+	.ylabel = "speed-up (time per step at 1 thread / at T)",
+	.settings = NULL,
+	.cols = {{.path = "params.threads"}, {.path = "steps_s.median"}},
+	.block = "s",
+	.series = "{b} using 1:2 with linespoints pt {p} ps 1.5 lw 2 lc {c} "
+		  "title '{v}'",
+	.sep = RP_FIGTAB_EACH_LINE,
+	.empty = "1/0 title 'no colony runs with threads'",
+	.decorate = rp_figtab_threads,
+    },
+};
+
+const size_t rp_figures_count = sizeof(rp_figures) / sizeof(rp_figures[0]);

@@ -5,14 +5,21 @@
  * other shared module names one: its section writer, what one full array
  * of it is, whether its time is counted per step, the parameter its JAX
  * table prints beside N, what the JAX and threads sections add after its
- * tables, and its explain file. Its sets are named after it
- * (NAME-main*, NAME-threads*, jax-NAME, jax-c-NAME*) and its threads
- * figure is fig-NAME-threads.
+ * tables, its explain file, the question it answers (rp_question_t) and
+ * the sets its sections read, by role (rp_workload_sets_t). Its figures
+ * are named fig-NAME-WHAT (rp_workload_fig); the figure table
+ * (rp_figures, rp_figure.h) is in rp_workloads.c too, since it draws
+ * these sets.
  *
  * Every other workload in the data gets rp_generic's section. The modules
- * of a registered workload's own evidence (its section, the lesson's
- * answer to its question, the advice rules about it) name it and its
- * variants as the data does.
+ * of a question's evidence (a registered workload's section, the lesson's
+ * answer to its question, the advice rules, the JAX comparisons) receive
+ * the entry or find it by its question (rp_workload_question), and name
+ * its variants as the data does, never the workload or its sets: those
+ * are spelled in rp_workloads.c only.
+ *
+ * Adding a workload with a section of its own: its section writer and one
+ * entry here; its sets and figures by the same names as the data's.
  */
 #ifndef FB_RP_WORKLOADS_H
 #define FB_RP_WORKLOADS_H
@@ -21,10 +28,50 @@
 
 #include "rp_report.h"
 
+/* The two questions the report answers, each by one registered workload
+ * (rp_workload_t.question): modules about a question's evidence find its
+ * workload with rp_workload_question instead of spelling its name. */
+typedef enum {
+	RP_QUESTION_NONE = 0,
+	RP_QUESTION_MEMORY, /* a program's peak workspace against its arrays */
+	RP_QUESTION_SPEED,  /* a step's time, from call to call */
+} rp_question_t;
+
+/* The sets a registered workload's sections read, by role: each a set's
+ * name, or a prefix ending in '*' (rp_query_t); NULL where it has none.
+ * The names are make-report.sh's and jax-sweep.sh's. */
+typedef struct rp_workload_sets_s {
+	const char *main;         /* Table 1 or 3's runs: NAME-main* */
+	const char *scale;        /* the sweep over N */
+	const char *scale_all;    /* the same as a prefix */
+	const char *all;          /* any of its sets */
+	const char *chunk;        /* the chunk sweep */
+	const char *seed;         /* the question's own input */
+	const char *seed_all;     /* the same as a prefix */
+	const char *glibc;        /* the runs with glibc malloc */
+	const char *eager_m;      /* eager against M */
+	const char *cells;        /* the cell-list sweep */
+	const char *cells_all;    /* the same as a prefix */
+	const char *spread;       /* every step's time of one run */
+	const char *threads;      /* the threads sweeps */
+	const char *threads_main; /* the threads section's main sweep */
+	const char *threads_goal; /* the threads goal run's set */
+	const char *jax;          /* the JAX programs (`harness exec`) */
+	const char *jax_c;        /* the C runs at the JAX programs' sizes */
+	const char *jax_scale;    /* the JAX programs against N */
+	const char *jax_all;      /* any of its JAX programs\' sets */
+	const char *jax_large;    /* the JAX programs at the large size */
+	const char *jax_c_large;  /* the C runs at that size */
+} rp_workload_sets_t;
+
 typedef struct rp_workload_s {
 	const char *name; /* NULL ends the table */
+	/* The question it answers; RP_QUESTION_NONE: none. */
+	rp_question_t question;
 	/* Its section of the notebook. */
-	void (*section)(rp_report_t *R);
+	void (*section)(rp_report_t *R, const struct rp_workload_s *w);
+	/* The sets its sections read. */
+	rp_workload_sets_t sets;
 	/* One full array is 4 bytes times the product of these parameters
 	 * ("n m": N*M*4). */
 	const char *array_dims;
@@ -36,21 +83,57 @@ typedef struct rp_workload_s {
 	const char *jax_param, *jax_letter;
 	/* What the JAX section prints after its programs' table; NULL is
 	 * nothing. */
-	void (*jax_after)(rp_report_t *R);
+	void (*jax_after)(rp_report_t *R, const struct rp_workload_s *w);
+	/* What its jaxpr comparison (DATA/jax-jaxpr-NAME.json) compares;
+	 * NULL: none. */
+	const char *jaxpr_what;
 	/* What the threads section prints after its table; NULL: nothing. */
-	void (*threads_after)(rp_report_t *R);
+	void (*threads_after)(rp_report_t *R, const struct rp_workload_s *w);
 	/* Its explain file (DATA/explain-NAME.json), the program it walks and
 	 * what that is; explain NULL: none. */
 	const char *explain, *explain_program, *explain_what;
 } rp_workload_t;
 
-extern const rp_workload_t rp_workloads[];
+/* The registration table, ended by an entry whose name is NULL: the
+ * built-in one (rp_workloads.c). A pointer so that a test can register a
+ * workload of its own without editing the report. */
+extern const rp_workload_t *rp_workloads;
+
+/* Every registered workload's section, in the table's order. */
+void rp_workloads_write(rp_report_t *R);
+
+/* Each variant's main run: one row per variant of each registered
+ * workload, workloads in the table's order, variants in the data's
+ * (rp_data_variants). */
+typedef struct rp_variant_run_s {
+	const char *workload, *variant; /* borrowed from the table, the data */
+	const json_t *main; /* rp_data_main_run; NULL when it has none */
+	const json_t *any;  /* main, else its first run of any status */
+} rp_variant_run_t;
+
+/* The most rows rp_workload_main_runs returns. */
+#define RP_WORKLOAD_MAX_RUNS (4 * RP_DATA_MAX_VARIANTS)
+
+/* Each variant's main run, for every registered workload, into out; how
+ * many (at most cap). */
+size_t rp_workload_main_runs(
+    const rp_data_t *D, rp_variant_run_t *out, size_t cap);
 
 /* The registered workload w, or NULL (a workload for rp_generic). */
 const rp_workload_t *rp_workload_find(const char *w);
 /* One full array of workload w in bytes at params (a result's "params"
  * object); NAN for an unregistered workload. */
 double rp_workload_array_bytes(const char *w, const json_t *params);
+/* The registered workload that answers q. Never NULL: for a question no
+ * entry answers, an entry with the name "" and no sets. */
+const rp_workload_t *rp_workload_question(rp_question_t q);
+/* Figure fig-NAME-WHAT of registered workload w (fig-interp-timeline);
+ * a rotating buffer (RP_TEXT_ROTATE). */
+const char *rp_workload_fig(const rp_workload_t *w, const char *what);
+/* What one unit of time is, for every registered workload in order:
+ * "NAME: the whole program; NAME: one step" (rp_workload_t.per_step). A
+ * static buffer. */
+const char *rp_workload_units(void);
 /* 1 when workload w counts its time per step (rp_workload_t.per_step). */
 int rp_workload_per_step(const char *w);
 

@@ -63,6 +63,8 @@ s_input() {
 s_input_device() { s_input && s_device; }
 s_input_file() { s_input && s_file; }
 s_device_sweep() { mknod s.jsonl c 1 3; }
+s_lone_csv() { echo "$SENTINEL" >s.csv; }
+s_lone_gbench() { echo "$SENTINEL" >s.gbench.json; }
 
 # Checks: "yes" when what was there is intact (and, where the command was
 # meant to write, what it wrote is where it belongs).
@@ -160,6 +162,11 @@ row "json in a missing folder" 2 s_none c_unchanged ../out run interp fused "${S
 row "json under a regular file" 2 s_file c_unchanged ../out run interp fused "${SMALL[@]}" --json afile/r.json
 row "timeline under a regular file" 2 s_file c_unchanged ../out run interp fused "${SMALL[@]}" --timeline afile/t.csv
 row "json through a symlink loop" 2 s_loop c_unchanged ../out run interp fused "${SMALL[@]}" --json loop
+row "json to /proc/version" 2 s_none c_unchanged ../out run interp fused "${SMALL[@]}" --json /proc/version
+[ -e /sys/kernel/mm/transparent_hugepage/enabled ] &&
+	row "json to a sysfs setting" 2 s_none c_unchanged ../out run interp fused "${SMALL[@]}" --json /sys/kernel/mm/transparent_hugepage/enabled
+row "sweep over a lone PREFIX.csv" 2 s_lone_csv c_unchanged ../out sweep --workload interp --variants fused "${SMALL[@]}" --out s
+row "sweep over a lone PREFIX.gbench.json" 2 s_lone_gbench c_unchanged ../out sweep --workload interp --variants fused "${SMALL[@]}" --out s
 row "json empty" 2 s_none c_unchanged ../out run interp fused "${SMALL[@]}" --json ''
 row "timeline-dir missing" 2 s_none c_unchanged ../out sweep --workload interp --variants fused "${SMALL[@]}" --out s --timeline-dir /nonexistent
 row "timeline-dir a file" 2 s_file c_unchanged ../out sweep --workload interp --variants fused "${SMALL[@]}" --out s --timeline-dir afile

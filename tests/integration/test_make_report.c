@@ -11,7 +11,7 @@
  * the new data, which carries the table as it ran (sizes and variant lists
  * filled in) and the times of its steps.
  *
- * experiments: the quick report's data (made once for the whole binary by
+ * report_missing: the quick report's data (made once for the whole binary by
  * test_report.c's hook) less one set: the report prints, for it, the
  * command of its row in the data's own table.
  */
@@ -207,7 +207,7 @@ row_arguments(const char *path, const char *set)
 	return found;
 }
 
-Test(experiments, a_missing_set_is_named_with_its_command, .timeout = 60)
+Test(report_missing, a_set_is_named_with_its_command, .timeout = 60)
 {
 	const char *report = getenv("FB_REPORT");
 	char dir[256], cmd[4096], path[512], want[1024], *md, *args;

@@ -396,6 +396,75 @@ Test(writers, existing_sweep_prefix, .timeout = 120)
 	fb_rmdir(dir);
 }
 
+/* A PREFIX.csv or PREFIX.gbench.json alone (no sweep's results beside it)
+ * is someone else's file: refused, and kept as .1 with --force. */
+Test(writers, lone_csv_or_gbench_at_the_prefix, .timeout = 60)
+{
+	const char *names[] = {"s.csv", "s.gbench.json"};
+	char *first[] = {SMALL_SWEEP, "--out", "s", NULL};
+	char *force[] = {SMALL_SWEEP, "--out", "s", "--force", NULL};
+	char dir[4096], *after;
+	outcome_t o;
+
+	for (int i = 0; i < 2; i++) {
+		fb_tmpdir(dir, sizeof(dir));
+		cr_assert(chdir(dir) == 0);
+		fb_write(names[i], SENTINEL);
+		run_in(dir, first, &o);
+		expect_refused(&o, 2, "without the sweep's results");
+		outcome_free(&o);
+		after = fb_slurp(names[i]);
+		cr_expect(after != NULL && strcmp(after, SENTINEL) == 0,
+		    "%s changed though the sweep was refused", names[i]);
+		free(after);
+		cr_expect_neq(access("s.jsonl", F_OK), 0, "s.jsonl was made");
+
+		run_in(dir, force, &o);
+		cr_expect_eq(
+		    o.status, 0, "--force: exit %d: %s", o.status, o.err);
+		outcome_free(&o);
+		char kept[64];
+		snprintf(kept, sizeof(kept), "%s.1", names[i]);
+		after = fb_slurp(kept);
+		cr_expect(after != NULL && strcmp(after, SENTINEL) == 0,
+		    "%s is not the earlier %s", kept, names[i]);
+		free(after);
+		fb_rmdir(dir);
+	}
+}
+
+/* A regular file of procfs or sysfs is the kernel's, not an output file:
+ * refused before measuring (it would fail at the write, or as root change
+ * a setting). /proc/self/fd/1 onto a regular file is that file: written. */
+Test(writers, kernel_files_refused)
+{
+	char *proc[] = {SMALL_RUN, "--json", "/proc/version", NULL};
+	char sysfile[] = "/sys/kernel/mm/transparent_hugepage/enabled";
+	char *sys[] = {SMALL_RUN, "--json", sysfile, NULL};
+	char *fd1[] = {SMALL_RUN, "--json", "/proc/self/fd/1", NULL};
+	char dir[4096];
+	outcome_t o;
+
+	fb_tmpdir(dir, sizeof(dir));
+	run_in(dir, proc, &o);
+	expect_refused(
+	    &o, 2, "/proc/version: a kernel interface file (procfs)");
+	cr_expect(o.err == NULL || strstr(o.err, "write failed") == NULL);
+	outcome_free(&o);
+	if (access(sysfile, F_OK) == 0) {
+		run_in(dir, sys, &o);
+		expect_refused(&o, 2, "(sysfs), not an output file");
+		outcome_free(&o);
+	}
+	run_in(dir, fd1, &o);
+	cr_expect_eq(o.status, 0, "--json /proc/self/fd/1: exit %d: %s",
+	    o.status, o.err);
+	cr_expect(o.out != NULL && strstr(o.out, "\"schema_version\"") != NULL,
+	    "the result did not reach stdout: %s", o.out);
+	outcome_free(&o);
+	fb_rmdir(dir);
+}
+
 /* Runs args with stdout on /dev/full (or a pipe nobody reads). */
 static int
 run_to(char *const args[], int closed_pipe, char **err)
@@ -526,6 +595,31 @@ Test(writers, warnings_and_parameters_on_the_terminal)
 	cr_expect(o.out != NULL && strstr(o.out, "interp/tiled n=1000 m=4:"),
 	    "%s", o.out);
 	outcome_free(&o);
+	fb_rmdir(dir);
+}
+
+/* stdout and stderr into one pipe (`2>&1 | ...`, a CI log): each warning
+ * comes after the summary line it belongs to, not before it. */
+Test(writers, warnings_follow_their_line_in_one_pipe)
+{
+	char dir[4096], out[4200], script[8400], *text, *line, *warn;
+	char *args[] = {"-c", script, NULL};
+
+	fb_tmpdir(dir, sizeof(dir));
+	snprintf(out, sizeof(out), "%s/both.txt", dir);
+	snprintf(script, sizeof(script),
+	    "'%s' run interp tiled --n 1000 --m 4 --repeat 1 --warmup 0 "
+	    "--events none 2>&1 | cat > '%s'",
+	    fb_harness(), out);
+	cr_assert_eq(
+	    fb_wait(fb_start_exe("/bin/sh", args, NULL, "/dev/null")), 0);
+	text = fb_slurp(out);
+	cr_assert(text != NULL);
+	line = strstr(text, "interp/tiled n=1000 m=4:");
+	warn = strstr(text, "  warning: fewer than 5 timed repeats");
+	cr_expect(line != NULL && warn != NULL && warn > line,
+	    "the warning does not follow its line: %s", text);
+	free(text);
 	fb_rmdir(dir);
 }
 

@@ -246,12 +246,12 @@ Test(report_rules, rules_cite_declared_figures)
 	cr_expect_eq(rp_rules_count, 14);
 	for (size_t i = 0; i < rp_rules_count; i++) {
 		const rp_rule_t *r = &rp_rules[i];
-		cr_expect(
-		    r->figures[0] != NULL, "rule %s cites no figure", r->id);
-		for (int k = 0; k < 3 && r->figures[k] != NULL; k++)
-			cr_expect(rp_figure_find(r->figures[k]) != NULL,
+		cr_expect(rp_rule_figure(r, 0) != NULL,
+		    "rule %s cites no figure", r->id);
+		for (int k = 0; rp_rule_figure(r, k) != NULL; k++)
+			cr_expect(rp_figure_find(rp_rule_figure(r, k)) != NULL,
 			    "rule %s cites '%s', not in the figure table",
-			    r->id, r->figures[k]);
+			    r->id, rp_rule_figure(r, k));
 		cr_expect_eq(
 		    rp_rule_find(r->id), r, "id %s is not unique", r->id);
 	}

@@ -1,8 +1,8 @@
 /*
  * Unit tests of the report's threads section (reports/rp_scaling) and its
- * figures (the fig-*-threads entries of rp_figtab.c): the limiter rule at
- * its thresholds and just beside them, a run's thread count, and the
- * section from a crafted data folder (the table's rows and numbers, the
+ * figures (the fig-*-threads entries of the figure table, rp_workloads.c): the
+ * limiter rule at its thresholds and just beside them, a run's thread count,
+ * and the section from a crafted data folder (the table's rows and numbers, the
  * limiter from ceilings-threads.json, the sentences, the chunk trade-off,
  * the JAX comparison) and the figure's speed-ups; without threaded runs,
  * the one line the section says.

@@ -2,11 +2,17 @@
  * Unit tests of the report's registration table (reports/rp_workloads):
  * every registered workload has a section, an array size and a JAX
  * parameter; one full array is 4 bytes times its dimensions; only the
- * registered workloads are found, and only colony counts per step.
+ * registered workloads are found, and only colony counts per step; each
+ * question has its workload; and a made-up workload registered in a table
+ * of the test's own gets its own section, not the generic one.
  */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 
+#include "rp_generic.h"
+#include "rp_text.h"
 #include "rp_workloads.h"
 
 Test(report_workloads, every_entry_is_complete)
@@ -35,4 +41,85 @@ Test(report_workloads, one_full_array_and_per_step)
 	cr_expect_eq(rp_workload_per_step("interp"), 0);
 	cr_expect_eq(rp_workload_per_step("dot"), 0);
 	json_decref(p);
+}
+
+Test(report_workloads, each_question_has_its_workload)
+{
+	const rp_workload_t *m = rp_workload_question(RP_QUESTION_MEMORY);
+	const rp_workload_t *s = rp_workload_question(RP_QUESTION_SPEED);
+
+	cr_expect(m != s && m->name[0] != '\0' && s->name[0] != '\0');
+	cr_expect_eq(rp_workload_find(m->name), m);
+	cr_expect(m->sets.main != NULL && s->sets.main != NULL);
+	cr_expect_str_eq(rp_workload_question(RP_QUESTION_NONE)->name, "");
+}
+
+/* A made-up workload's section: its name and main set from its entry, its
+ * variants' main runs from the data. */
+static void
+toy_section(rp_report_t *R, const rp_workload_t *w)
+{
+	rp_variant_run_t vr[RP_WORKLOAD_MAX_RUNS];
+	size_t n = rp_workload_main_runs(&R->data, vr, RP_WORKLOAD_MAX_RUNS);
+
+	rp_md(R, "## %s (%s)\n", w->name, w->sets.main);
+	for (size_t i = 0; i < n; i++)
+		rp_md(R, "- %s/%s N=%.0f\n", vr[i].workload, vr[i].variant,
+		    rp_num(vr[i].main, "params.n"));
+}
+
+static const rp_workload_t toy_table[] = {
+    {
+	.name = "toy",
+	.question = RP_QUESTION_SPEED,
+	.section = toy_section,
+	.sets = {.main = "toy-main*"},
+	.array_dims = "n",
+	.jax_param = "params.n",
+	.jax_letter = "N",
+    },
+    {.name = NULL},
+};
+
+/* One ok run of toy/VARIANT in SET at N. */
+static json_t *
+toy_run(const char *set, const char *variant, int n)
+{
+	return json_pack("{s:s, s:s, s:s, s:s, s:{s:i}}", "_set", set,
+	    "workload", "toy", "variant", variant, "status", "ok", "params",
+	    "n", n);
+}
+
+/* Registering a workload in the table is all it takes for it to get a
+ * section of its own (not rp_generic's), with its own sets and names. */
+Test(report_workloads, a_registered_workload_gets_its_section)
+{
+	rp_report_t *R = calloc(1, sizeof(*R));
+	const rp_workload_t *builtin = rp_workloads;
+	const char *generic[4];
+	char *md = NULL;
+	size_t len = 0;
+
+	cr_assert(R != NULL);
+	R->data.runs = json_array();
+	json_array_append_new(R->data.runs, toy_run("toy-scale", "b", 1000));
+	json_array_append_new(R->data.runs, toy_run("toy-main", "a", 100));
+	json_array_append_new(R->data.runs, toy_run("toy-main", "b", 100));
+	cr_expect_eq(rp_generic_workloads(&R->data, generic, 4), 1,
+	    "unregistered, toy gets the generic section");
+	rp_workloads = toy_table;
+	R->md = open_memstream(&md, &len);
+	rp_workloads_write(R);
+	fclose(R->md);
+	cr_expect_str_eq(
+	    md, "## toy (toy-main*)\n- toy/a N=100\n- toy/b N=100\n");
+	cr_expect_eq(rp_generic_workloads(&R->data, generic, 4), 0);
+	cr_expect_eq(rp_workload_question(RP_QUESTION_SPEED), &toy_table[0]);
+	cr_expect_str_eq(
+	    rp_workload_fig(&toy_table[0], "time"), "fig-toy-time");
+	cr_expect_eq(rp_workload_per_step("interp"), 0, "only toy registered");
+	rp_workloads = builtin;
+	free(md);
+	json_decref(R->data.runs);
+	free(R);
 }

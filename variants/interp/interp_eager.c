@@ -94,6 +94,11 @@ interp_eager_row_sum(const float *g, uint64_t m)
 	return acc;
 }
 
+/* One step: the spec's twelve primitives in order, each a pass over new
+ * N x M arrays, as op-by-op execution runs them. One function on purpose,
+ * though over 80 lines: the order of its allocations and releases is the
+ * schedule, and its peak (the arrays live at primitive 9) is read off this
+ * one listing. */
 static int
 interp_eager_step(void *state, uint64_t k)
 {
