@@ -1,9 +1,12 @@
 #!/bin/sh
-# jax-sweep.sh MODE DATA: the JAX programs of variants/jax measured by
-# `harness exec` beside the C variants at the same sizes, into DATA for the
-# report's section "The same programs in JAX" (reports/rp_jax.c).
+# jax-sweep.sh MODE DATA [PART]: the JAX programs of variants/jax measured
+# by `harness exec` beside the C variants at the same sizes, into DATA for
+# the report's section "The same programs in JAX" (reports/rp_jax.c).
 #
-#   MODE full|quick (the sizes), DATA the report's data folder.
+#   MODE full|quick (the sizes), DATA the report's data folder, PART all
+#   (the default), untimed (the jaxpr verdicts and explain's charts: their
+#   figures are jaxprs and bytes, no times, so make-report.sh runs this part
+#   beside the cache simulation) or timed (the rest).
 #
 # Writes, in DATA:
 #   jax-interp.jsonl        interp's programs at NI x MI (random inputs; the
@@ -68,17 +71,27 @@
 set -u
 
 MODE=${1:-full}
-DATA=${2:?usage: jax-sweep.sh full|quick DATA_DIR}
+DATA=${2:?usage: jax-sweep.sh full|quick DATA_DIR [all|timed|untimed]}
+PART=${3:-all}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 H=${FB_HARNESS:-$ROOT/build/jemalloc/harness}
 PY=${FB_JAX_PYTHON:-$ROOT/build/venv/bin/python}
 RUN=variants/jax/run.py
 mkdir -p "$DATA"
-rm -f "$DATA"/jax-*
+case "$PART" in
+all)     rm -f "$DATA"/jax-* "$DATA"/explain-* ;;
+timed)   for f in "$DATA"/jax-*; do
+		case $f in "$DATA"/jax-jaxpr-*) ;; *) rm -f "$f" ;; esac
+	done ;;
+untimed) rm -f "$DATA"/jax-jaxpr-* "$DATA"/explain-* ;;
+*)       echo "usage: jax-sweep.sh full|quick DATA_DIR [all|timed|untimed]" >&2; exit 2 ;;
+esac
 
 START=$(date +%s)
-step() { echo "== jax-sweep.sh [$(( $(date +%s) - START ))s] $*" >&2; }
+SUFFIX=
+[ "$PART" = all ] || SUFFIX=", $PART part"
+step() { echo "== jax-sweep.sh [$(( $(date +%s) - START ))s$SUFFIX] $*" >&2; }
 
 if [ ! -x "$PY" ]; then
 	echo "no JAX virtual environment: $PY is missing (make jax could not make it; see build/venv.log)" \
@@ -113,7 +126,7 @@ quick)
 	CPROGS="pair step step_eager loop fori cells"
 	CLARGE=
 	CALL= ;;
-*)	echo "usage: jax-sweep.sh full|quick DATA_DIR" >&2; exit 2 ;;
+*)	echo "usage: jax-sweep.sh full|quick DATA_DIR [all|timed|untimed]" >&2; exit 2 ;;
 esac
 CALLS=5; DCALLS=3
 
@@ -149,11 +162,38 @@ jexec() {
 	fi
 }
 
-step "jaxpr verdicts"
-"$PY" "$RUN" --jaxpr interp --n 1000 --m 8 --g 64 > "$DATA/jax-jaxpr-interp.json" ||
-	rm -f "$DATA/jax-jaxpr-interp.json"
-"$PY" "$RUN" --jaxpr colony --n 64 --steps 1 > "$DATA/jax-jaxpr-colony.json" ||
-	rm -f "$DATA/jax-jaxpr-colony.json"
+# The untimed part: the jaxpr verdicts, and explain (variants/jax/explain.py):
+# where the un-jitted question's and colony step's memory goes, by source
+# line, predicted beside measured, with its chart, for the report's
+# rp_explain.c.
+# The jaxpr verdicts run beside explain: neither measures a time.
+untimed() {
+	(
+		step "jaxpr verdicts"
+		"$PY" "$RUN" --jaxpr interp --n 1000 --m 8 --g 64 > "$DATA/jax-jaxpr-interp.json" ||
+			rm -f "$DATA/jax-jaxpr-interp.json"
+		"$PY" "$RUN" --jaxpr colony --n 64 --steps 1 > "$DATA/jax-jaxpr-colony.json" ||
+			rm -f "$DATA/jax-jaxpr-colony.json"
+	) &
+	jaxpr=$!
+	for e in "interp-question question --n $NI --m $MI" "colony-step step_eager --n $NC"; do
+		set -- $e
+		name=$1
+		shift
+		step "explain $name"
+		taskset -c 0 "$PY" variants/jax/explain.py --program "$@" --measure \
+			--json "$DATA/explain-$name.json" --chart "$DATA/explain-$name.png" \
+			--chart "$DATA/explain-$name.svg" >/dev/null ||
+			echo "jax-sweep.sh: explain $name failed" >&2
+	done
+	wait "$jaxpr"
+}
+if [ "$PART" = untimed ]; then
+	untimed
+	step "done (untimed part): $(ls "$DATA" | grep -c '^jax-jaxpr-\|^explain-') files"
+	exit 0
+fi
+[ "$PART" = all ] && untimed
 
 step "the C variants at the JAX sizes, on CPU 0, one thread"
 taskset -c 0 "$H" sweep --workload interp \
@@ -270,19 +310,5 @@ cat > "$DATA/jax-plan.json" <<EOF
  "fit": "${FIT}",
  "seconds": $(( $(date +%s) - START ))}
 EOF
-# explain (variants/jax/explain.py): where the un-jitted question's and
-# colony step's memory goes, by source line, predicted beside measured, with
-# its chart, for the report's rp_explain.c.
-rm -f "$DATA"/explain-*
-for e in "interp-question question --n $NI --m $MI" "colony-step step_eager --n $NC"; do
-	set -- $e
-	name=$1
-	shift
-	step "explain $name"
-	taskset -c 0 "$PY" variants/jax/explain.py --program "$@" --measure \
-		--json "$DATA/explain-$name.json" --chart "$DATA/explain-$name.png" \
-		--chart "$DATA/explain-$name.svg" >/dev/null ||
-		echo "jax-sweep.sh: explain $name failed" >&2
-done
 step "done: $(ls "$DATA" | grep -c '^jax-') files"
 exit 0

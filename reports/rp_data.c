@@ -10,6 +10,7 @@
 
 #include "hx_result.h"
 #include "rp_data.h"
+#include "rp_experiments.h"
 #include "variant.h"
 
 static int
@@ -150,6 +151,7 @@ rp_data_load(rp_data_t *D, const char *dir, char *msg, size_t msglen)
 	snprintf(path, sizeof(path), "%s/overhead.json", dir);
 	D->overhead = json_load_file(path, 0, NULL);
 	load_cachesim(D);
+	D->experiments = rp_experiments_load(dir);
 	rc = 0;
 label_return:
 	free_names(names);
@@ -166,6 +168,8 @@ rp_data_free(rp_data_t *D)
 	json_decref(D->ceilings);
 	json_decref(D->ceilings_threads);
 	json_decref(D->overhead);
+	rp_experiments_free(D->experiments);
+	D->experiments = NULL;
 	D->runs = D->cachesim = D->ceilings = D->ceilings_threads =
 	    D->overhead = NULL;
 }
@@ -356,15 +360,24 @@ rp_data_why_missing(
 	const json_t *r;
 	const char *set = q->set != NULL ? q->set : "";
 	int setlen = (int)strlen(set);
+	char cmd[1200];
 
 	any.any_status = 1;
 	if (setlen > 0 && set[setlen - 1] == '*')
 		setlen--;
-	if ((r = rp_data_find(D, &any)) == NULL)
-		snprintf(buf, len, "no %s/%s run in the %.*s data",
-		    q->workload ? q->workload : "",
-		    q->variant ? q->variant : "", setlen, set);
-	else
+	if ((r = rp_data_find(D, &any)) == NULL) {
+		rp_query_t in_set = {.set = q->set, .any_status = 1};
+		const struct rp_experiment_s *e =
+		    rp_experiments_find(D->experiments, q->set, q->variant);
+		size_t k =
+		    (size_t)snprintf(buf, len, "no %s/%s run in the %.*s data",
+			q->workload ? q->workload : "",
+			q->variant ? q->variant : "", setlen, set);
+		if (e != NULL && k < len && rp_data_find(D, &in_set) == NULL)
+			snprintf(buf + k, len - k,
+			    "; made by `%s` in the data folder",
+			    rp_experiments_command(e, cmd, sizeof(cmd)));
+	} else
 		snprintf(buf, len, "%s/%s was %s: %s", rp_str(r, "workload"),
 		    rp_str(r, "variant"), rp_str(r, "status"),
 		    rp_str(r, "reason"));

@@ -61,6 +61,8 @@ typedef struct rp_data_s {
 	 * missing. */
 	json_t *ceilings_threads;
 	json_t *overhead; /* NULL when missing */
+	/* The table of experiments (rp_experiments.h); NULL when none. */
+	struct rp_experiments_s *experiments;
 } rp_data_t;
 
 /* Reads dir into D. Returns 0, or -1 with "PATH: why" in msg (an unreadable
@@ -104,8 +106,10 @@ const char *rp_data_alloc_name(const json_t *r);
  * this program is linked with (variant_find); NULL when none has it. */
 const char *rp_data_variant_text(
     const rp_data_t *D, const char *w, const char *v, const char *field);
-/* Why q found nothing: "no W/V run in the SET data", or "W/V was STATUS:
- * REASON" from the run that matches with any status. Writes buf. */
+/* Why q found nothing: "no W/V run in the SET data" (when the data holds
+ * no run of SET at all, with the command of the table of experiments that
+ * makes it), or "W/V was STATUS: REASON" from the run that matches with
+ * any status. Writes buf. */
 const char *rp_data_why_missing(
     const rp_data_t *D, const rp_query_t *q, char *buf, size_t len);
 /* The cache simulation of a workload's variant, or NULL. */

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "rp_experiments.h"
 #include "rp_jax.h"
 #include "rp_machine.h"
 #include "rp_text.h"
@@ -111,11 +112,12 @@ rp_machine_write(rp_report_t *R)
 	rp_md(R, "## Method and machine\n\n");
 	machine_lines(R);
 	overhead_line(R);
-	rp_md(R, "- Data measured: %s; %zu runs in `%s`\n\n",
+	rp_md(R, "- Data measured: %s; %zu runs in `%s`\n",
 	    rp_data_date(&R->data, when, sizeof(when)),
 	    json_array_size(R->data.runs), R->data.dir);
+	rp_experiments_method(R);
 	rp_md(R,
-	    "Each run is one forked child: inputs built outside the measured "
+	    "\nEach run is one forked child: inputs built outside the measured "
 	    "region, one cold run reported apart, warm-up runs discarded, "
 	    "timed repeats summarized by their median and, from %d timed "
 	    "runs, a bootstrap 95%% confidence interval of the median (below "

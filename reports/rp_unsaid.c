@@ -86,7 +86,8 @@ grid(rp_report_t *R)
 	rp_text_fill(R->md, sorted_text, &x);
 }
 
-/* naive against cells at the largest N both scaling sweeps measured. */
+/* naive against cells at the largest N where the scaling sweep measured
+ * both, side by side in one sweep. */
 static void
 cells_big(rp_report_t *R)
 {
@@ -100,7 +101,7 @@ cells_big(rp_report_t *R)
 
 	json_array_foreach(R->data.runs, i, r)
 	{
-		rp_query_t qc = {.set = w->sets.cells_all,
+		rp_query_t qc = {.set = qn.set,
 		    .workload = w->name,
 		    .variant = "cells",
 		    .n = rp_num(r, "params.n"),

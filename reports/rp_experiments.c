@@ -1,0 +1,303 @@
+/*
+ * rp_experiments: the table of experiments and the run's times (see
+ * rp_experiments.h).
+ */
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "rp_data.h"
+#include "rp_experiments.h"
+#include "rp_report.h"
+
+/* Splits line at tabs into at most n fields (line is changed); returns how
+ * many. */
+static int
+split_tabs(char *line, char **fields, int n)
+{
+	int k = 0;
+
+	line[strcspn(line, "\r\n")] = '\0';
+	while (k < n) {
+		fields[k++] = line;
+		if ((line = strchr(line, '\t')) == NULL)
+			break;
+		*line++ = '\0';
+	}
+	return k;
+}
+
+/* src into dst of cap bytes, cut to fit. */
+static void
+copy_field(char *dst, size_t cap, const char *src)
+{
+	size_t k = strlen(src);
+
+	if (k >= cap)
+		k = cap - 1;
+	memcpy(dst, src, k);
+	dst[k] = '\0';
+}
+
+int
+rp_experiments_read(rp_experiments_t *E, const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char line[4096], *fl[5];
+
+	if (f == NULL)
+		return -1;
+	E->n = 0;
+	snprintf(E->path, sizeof(E->path), "%s", path);
+	while (
+	    fgets(line, sizeof(line), f) != NULL && E->n < RP_EXPERIMENTS_MAX) {
+		rp_experiment_t *e = &E->rows[E->n];
+		if (line[0] == '#' || split_tabs(line, fl, 5) < 5 ||
+		    strcmp(fl[0], "set") == 0)
+			continue;
+		copy_field(e->set, sizeof(e->set), fl[0]);
+		copy_field(e->workload, sizeof(e->workload), fl[1]);
+		copy_field(e->variants, sizeof(e->variants), fl[2]);
+		copy_field(e->arguments, sizeof(e->arguments), fl[3]);
+		copy_field(e->purpose, sizeof(e->purpose), fl[4]);
+		E->n++;
+	}
+	fclose(f);
+	return 0;
+}
+
+rp_experiments_t *
+rp_experiments_load(const char *data_dir)
+{
+	rp_experiments_t *E = calloc(1, sizeof(*E));
+	char path[4200];
+
+	if (E == NULL)
+		return NULL;
+	snprintf(path, sizeof(path), "%s/%s", data_dir, RP_EXPERIMENTS_FILE);
+	if (rp_experiments_read(E, path) == 0)
+		E->filled = 1;
+	else if (rp_experiments_read(E, RP_EXPERIMENTS_FALLBACK) != 0) {
+		free(E);
+		return NULL;
+	}
+	return E;
+}
+
+void
+rp_experiments_free(rp_experiments_t *E)
+{
+	free(E);
+}
+
+/* Whether the comma-separated list names v. */
+static int
+list_names(const char *list, const char *v)
+{
+	size_t n = strlen(v);
+
+	for (const char *p = list; *p != '\0';) {
+		size_t k = strcspn(p, ",");
+		if (k == n && strncmp(p, v, n) == 0)
+			return 1;
+		p += k + (p[k] == ',');
+	}
+	return 0;
+}
+
+int
+rp_experiments_has_variant(const rp_experiment_t *e, const char *variant)
+{
+	static const char except[] = "all-except ";
+
+	if (variant == NULL || strcmp(e->variants, "all") == 0)
+		return 1;
+	if (strncmp(e->variants, except, sizeof(except) - 1) == 0)
+		return !list_names(e->variants + sizeof(except) - 1, variant);
+	return list_names(e->variants, variant);
+}
+
+/* Whether set matches pattern, either of them a prefix ending in '*'. */
+static int
+sets_match(const char *pattern, const char *set)
+{
+	size_t a = strlen(pattern), b = strlen(set);
+
+	if (a > 0 && pattern[a - 1] == '*' && strncmp(pattern, set, a - 1) == 0)
+		return 1;
+	if (b > 0 && set[b - 1] == '*' && strncmp(pattern, set, b - 1) == 0)
+		return 1;
+	return strcmp(pattern, set) == 0;
+}
+
+const rp_experiment_t *
+rp_experiments_find(
+    const rp_experiments_t *E, const char *pattern, const char *variant)
+{
+	for (size_t i = 0; E != NULL && pattern != NULL && i < E->n; i++)
+		if (sets_match(pattern, E->rows[i].set) &&
+		    rp_experiments_has_variant(&E->rows[i], variant))
+			return &E->rows[i];
+	return NULL;
+}
+
+const char *
+rp_experiments_command(const rp_experiment_t *e, char *buf, size_t len)
+{
+	static const char glibc[] = "ALLOC=glibc ";
+	const char *args = e->arguments, *prog = "build/jemalloc/harness";
+	const char *rest;
+	const char *w = e->workload, *v = e->variants, *s = e->set;
+	size_t k;
+
+	if (strncmp(args, glibc, sizeof(glibc) - 1) == 0) {
+		prog = "build/glibc/harness";
+		args += sizeof(glibc) - 1;
+	}
+	k = strcspn(args, " ");
+	rest = args + k;
+	if (k == 5 && strncmp(args, "sweep", k) == 0)
+		snprintf(buf, len,
+		    "%s sweep --workload %s --variants %s%s --out %s", prog, w,
+		    v, rest, s);
+	else if (k == 3 && strncmp(args, "run", k) == 0)
+		snprintf(buf, len,
+		    "%s run %s V%s --json %s/%s-V.json, for each V of %s", prog,
+		    w, rest, s, w, v);
+	else if (k == 8 && strncmp(args, "ceilings", k) == 0)
+		snprintf(buf, len, "%s ceilings%s > %s.json", prog, rest, s);
+	else if (k == 8 && strncmp(args, "overhead", k) == 0)
+		snprintf(buf, len, "%s overhead %s %s%s --json %s.json", prog,
+		    w, v, rest, s);
+	else if (k == 12 && strncmp(args, "jax-sweep.sh", k) == 0)
+		snprintf(
+		    buf, len, "sh reports/jax-sweep.sh full|quick DATA_DIR");
+	else
+		snprintf(buf, len, "%s %s", prog, args);
+	return buf;
+}
+
+int
+rp_experiments_present(const char *dir, const char *set)
+{
+	size_t n = strlen(set);
+	char path[4400];
+	struct stat st;
+	DIR *d;
+	struct dirent *e;
+	int found = 0;
+
+	if (n == 0 || set[n - 1] != '*') {
+		static const char *const ext[] = {".jsonl", ".json", ""};
+		for (int i = 0; i < 3; i++) {
+			snprintf(
+			    path, sizeof(path), "%s/%s%s", dir, set, ext[i]);
+			if (stat(path, &st) == 0)
+				return 1;
+		}
+		return 0;
+	}
+	if ((d = opendir(dir)) == NULL)
+		return 0;
+	while (!found && (e = readdir(d)) != NULL)
+		found = strncmp(e->d_name, set, n - 1) == 0;
+	closedir(d);
+	return found;
+}
+
+int
+rp_experiments_times(const char *data_dir, rp_experiments_times_t *t)
+{
+	char path[4200], line[1024], *fl[3];
+	FILE *f;
+
+	t->c_s = t->jax_s = t->beside_s = t->sweeps_s = NAN;
+	t->mode[0] = '\0';
+	snprintf(path, sizeof(path), "%s/%s", data_dir, RP_EXPERIMENTS_TIMES);
+	if ((f = fopen(path, "r")) == NULL)
+		return -1;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		if (sscanf(line, "# make-report.sh %15[a-z]", t->mode) == 1 ||
+		    split_tabs(line, fl, 3) < 3 || strcmp(fl[0], "total") != 0)
+			continue;
+		if (strcmp(fl[1], "c-sweeps") == 0)
+			t->c_s = atof(fl[2]);
+		else if (strcmp(fl[1], "jax") == 0)
+			t->jax_s = atof(fl[2]);
+		else if (strcmp(fl[1], "jax-untimed-beside-cachesim") == 0)
+			t->beside_s = atof(fl[2]);
+		else if (strcmp(fl[1], "sweeps") == 0)
+			t->sweeps_s = atof(fl[2]);
+	}
+	fclose(f);
+	return isnan(t->sweeps_s) ? -1 : 0;
+}
+
+/* "13 min 5 s", or "41.6 s" under a minute; rotating buffers. */
+static const char *
+duration(double s)
+{
+	static char buf[4][32];
+	static unsigned turn;
+	char *b = buf[turn++ % 4];
+
+	if (isnan(s))
+		snprintf(b, 32, "n/a");
+	else if (s < 60.0)
+		snprintf(b, 32, "%.1f s", s);
+	else
+		snprintf(b, 32, "%.0f min %.0f s", floor((s + 0.5) / 60.0),
+		    fmod(floor(s + 0.5), 60.0));
+	return b;
+}
+
+static void
+times_line(rp_report_t *R)
+{
+	rp_experiments_times_t t;
+
+	if (rp_experiments_times(R->data.dir, &t) != 0) {
+		rp_md(R,
+		    "- The time the sweeps took was not recorded with "
+		    "this data (no `%s`)\n",
+		    RP_EXPERIMENTS_TIMES);
+		return;
+	}
+	rp_md(R, "- The sweeps took %s (C sweeps %s, JAX part %s",
+	    duration(t.sweeps_s), duration(t.c_s), duration(t.jax_s));
+	if (t.beside_s > 0)
+		rp_md(R,
+		    "; the JAX part's untimed steps, %s, ran beside the "
+		    "cache simulation",
+		    duration(t.beside_s));
+	rp_md(R,
+	    ") in `make-report.sh %s`; `%s` beside the data has each "
+	    "step's time\n",
+	    t.mode[0] ? t.mode : "?", RP_EXPERIMENTS_TIMES);
+}
+
+void
+rp_experiments_method(rp_report_t *R)
+{
+	const rp_experiments_t *E = R->data.experiments;
+	char cmd[1200];
+
+	times_line(R);
+	for (size_t i = 0; E != NULL && i < E->n; i++) {
+		const rp_experiment_t *e = &E->rows[i];
+		if (rp_experiments_present(R->data.dir, e->set))
+			continue;
+		rp_md(R,
+		    "- Not in the data: `%s`, made by `%s` in the data folder "
+		    "(from `%s`%s). What reads it: %s.\n",
+		    e->set, rp_experiments_command(e, cmd, sizeof(cmd)),
+		    E->path,
+		    E->filled
+			? ""
+			: "; $NAME: a size make-report.sh sets for its mode",
+		    e->purpose);
+	}
+}

@@ -1,0 +1,91 @@
+/*
+ * rp_experiments: the table of experiments (reports/experiments.tsv) as the
+ * report reads it, so that a set missing from the data is named with the
+ * command that makes it; and the times of the run that made the data
+ * (make-report-times.tsv), for the method section.
+ *
+ * The table is read from DATA_DIR/experiments.tsv, the copy make-report.sh
+ * writes as it runs it (its sizes and variant lists filled in), else from
+ * reports/experiments.tsv under the working directory (its $NAME sizes as
+ * make-report.sh names them). One row a line, five tab-separated fields:
+ * set, workload, variants, arguments, purpose; lines that start with # and
+ * the header line ("set" first) are skipped, as is a line of fewer fields.
+ * How a row becomes a command is the table's own opening; this module
+ * writes the same command (rp_experiments_command).
+ *
+ * Limits: at most RP_EXPERIMENTS_MAX rows (more are ignored); a field is
+ * cut at its buffer's size.
+ */
+#ifndef FB_RP_EXPERIMENTS_H
+#define FB_RP_EXPERIMENTS_H
+
+#include <stddef.h>
+
+#define RP_EXPERIMENTS_MAX 64
+#define RP_EXPERIMENTS_FILE "experiments.tsv"
+#define RP_EXPERIMENTS_FALLBACK "reports/experiments.tsv"
+#define RP_EXPERIMENTS_TIMES "make-report-times.tsv"
+
+typedef struct rp_experiment_s {
+	char set[64];
+	char workload[32];
+	char variants[256]; /* a list, all, all-except V,..., or - */
+	char arguments[512];
+	char purpose[512];
+} rp_experiment_t;
+
+typedef struct rp_experiments_s {
+	rp_experiment_t rows[RP_EXPERIMENTS_MAX];
+	size_t n;
+	char path[4200]; /* the file read */
+	int filled;      /* 1: the data folder's own copy */
+} rp_experiments_t;
+
+/* Reads the table at path into E (replacing what E held). Returns 0, or -1
+ * when the file cannot be opened. */
+int rp_experiments_read(rp_experiments_t *E, const char *path);
+/* The table of data_dir (its copy, else the fallback), malloced: free it
+ * with rp_experiments_free. NULL when neither can be read. */
+rp_experiments_t *rp_experiments_load(const char *data_dir);
+void rp_experiments_free(rp_experiments_t *E);
+
+/* Whether the row measures variant: its list names it, or it is "all", or
+ * "all-except" a list that does not name it. NULL: any variant. */
+int rp_experiments_has_variant(const rp_experiment_t *e, const char *variant);
+/* The first row whose set matches pattern (a name, or a prefix ending in
+ * '*', as rp_query_t's set; a row's own set may be such a pattern too) and
+ * that measures variant (NULL: any). NULL when none, or E is NULL. */
+const rp_experiment_t *rp_experiments_find(
+    const rp_experiments_t *E, const char *pattern, const char *variant);
+/* The command of a row, as make-report.sh runs it in the data folder:
+ *   sweep     harness sweep --workload W --variants V ARGS --out SET
+ *   run       harness run W V ARGS --json SET/W-V.json (each variant V)
+ *   ceilings  harness ceilings ARGS > SET.json
+ *   overhead  harness overhead W V ARGS --json SET.json
+ *   jax-sweep.sh  sh reports/jax-sweep.sh MODE DATA_DIR
+ * "harness" is build/glibc/harness after ALLOC=glibc. Writes buf; returns
+ * it. */
+const char *rp_experiments_command(
+    const rp_experiment_t *e, char *buf, size_t len);
+/* Whether dir holds set: a file SET.jsonl or SET.json or a folder SET; for
+ * a set ending in '*', any name that starts with what comes before it. */
+int rp_experiments_present(const char *dir, const char *set);
+
+/* The run's times from data_dir's make-report-times.tsv (its "total"
+ * lines): the C sweeps', the JAX part's, the JAX part's untimed steps' that
+ * ran beside the cache simulation, and the sweeps' in all, in seconds.
+ * Returns 0, or -1 when the file or its "sweeps" total is missing (the
+ * others are then NAN when missing). */
+typedef struct rp_experiments_times_s {
+	double c_s, jax_s, beside_s, sweeps_s;
+	char mode[16]; /* "full", "quick", or "" */
+} rp_experiments_times_t;
+int rp_experiments_times(const char *data_dir, rp_experiments_times_t *t);
+
+struct rp_report_s;
+/* The method section's lines: how long the sweeps took (or that it was not
+ * recorded), then each set of the table missing from the data with the
+ * command that makes it. */
+void rp_experiments_method(struct rp_report_s *R);
+
+#endif /* FB_RP_EXPERIMENTS_H */

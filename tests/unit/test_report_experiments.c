@@ -1,0 +1,238 @@
+/*
+ * Unit tests of the report's table of experiments (reports/rp_experiments)
+ * on crafted tables in a temporary folder: comments, the header and short
+ * lines skipped; variant lists, all and all-except; a set found by name or
+ * pattern; each kind of row's command; a set present as a file, a folder or
+ * by pattern; the run's times; the data's own copy before the fallback; a
+ * missing set named with its command where rp_data says why a run is
+ * missing, and only when the whole set is missing. Then the committed
+ * reports/experiments.tsv: every set the report's figures draw has a row.
+ */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "fb_data_dir.h"
+#include "rp_data.h"
+#include "rp_experiments.h"
+#include "rp_figure.h"
+
+static char dir[] = "/tmp/fb_rp_exp_XXXXXX";
+
+static const char table[] =
+    "# a comment\n"
+    "set\tworkload\tvariants\targuments\tpurpose\n"
+    "interp-main-eager\tinterp\teager\tsweep --n 100 --m 8\tTable 1's "
+    "eager\n"
+    "interp-main\tinterp\tall-except eager,chunked\tsweep --n 100 --m 8 "
+    "--timeline-dir timelines\tTable 1\n"
+    "short\tline\n"
+    "interp-glibc\tinterp\teager,materialized\tALLOC=glibc sweep --n 50\t"
+    "glibc\n"
+    "cachesim\tinterp\tfused,tiled\trun --n 20 --cachesim\tmisses\n"
+    "ceilings\t-\t-\tceilings\troofs\n"
+    "ceilings-threads\t-\t-\tceilings --threads 2\troofs on 2\n"
+    "overhead\tinterp\ttiled\toverhead --n 2e5 --repeat 3\tcost\n"
+    "colony-main\tcolony\tall\tsweep --n 64 --steps 2\tTable 3\n"
+    "jax-*\t-\t-\tjax-sweep.sh\tJAX\n";
+
+static void
+setup(void)
+{
+	cr_assert(mkdtemp(dir) != NULL);
+	fb_write_file(dir, "experiments.tsv", table);
+}
+
+static void
+teardown(void)
+{
+	char cmd[128];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	cr_assert_eq(system(cmd), 0);
+	strcpy(dir, "/tmp/fb_rp_exp_XXXXXX");
+}
+
+TestSuite(report_experiments, .init = setup, .fini = teardown);
+
+Test(report_experiments, rows_read_and_comments_skipped)
+{
+	rp_experiments_t *E = rp_experiments_load(dir);
+
+	cr_assert(E != NULL);
+	cr_expect_eq(E->filled, 1);
+	cr_assert_eq(E->n, 9, "%zu rows", E->n);
+	cr_expect_str_eq(E->rows[0].set, "interp-main-eager");
+	cr_expect_str_eq(E->rows[1].variants, "all-except eager,chunked");
+	cr_expect_str_eq(E->rows[1].purpose, "Table 1");
+	cr_expect_str_eq(E->rows[2].set, "interp-glibc");
+	cr_expect_str_eq(E->rows[8].arguments, "jax-sweep.sh");
+	rp_experiments_free(E);
+}
+
+Test(report_experiments, variants_of_a_row)
+{
+	rp_experiment_t e = {.variants = "all-except eager,chunked"};
+
+	cr_expect(rp_experiments_has_variant(&e, "fused"));
+	cr_expect(!rp_experiments_has_variant(&e, "eager"));
+	cr_expect(!rp_experiments_has_variant(&e, "chunked"));
+	cr_expect(rp_experiments_has_variant(&e, "chunk"));
+	cr_expect(rp_experiments_has_variant(&e, NULL));
+	snprintf(e.variants, sizeof(e.variants), "eager,materialized");
+	cr_expect(rp_experiments_has_variant(&e, "materialized"));
+	cr_expect(!rp_experiments_has_variant(&e, "mat"));
+	cr_expect(!rp_experiments_has_variant(&e, "fused"));
+	snprintf(e.variants, sizeof(e.variants), "all");
+	cr_expect(rp_experiments_has_variant(&e, "anything"));
+}
+
+Test(report_experiments, found_by_name_pattern_and_variant)
+{
+	rp_experiments_t *E = rp_experiments_load(dir);
+
+	cr_assert(E != NULL);
+	cr_expect_str_eq(rp_experiments_find(E, "interp-main*", "eager")->set,
+	    "interp-main-eager");
+	cr_expect_str_eq(rp_experiments_find(E, "interp-main*", "fused")->set,
+	    "interp-main");
+	cr_expect_null(rp_experiments_find(E, "interp-main", "chunked"));
+	cr_expect_str_eq(
+	    rp_experiments_find(E, "jax-interp", NULL)->set, "jax-*");
+	cr_expect_str_eq(rp_experiments_find(E, "colony-main*", "cells")->set,
+	    "colony-main");
+	cr_expect_null(rp_experiments_find(E, "colony-scale*", NULL));
+	cr_expect_null(rp_experiments_find(NULL, "colony-main", NULL));
+	rp_experiments_free(E);
+}
+
+Test(report_experiments, each_kind_of_command)
+{
+	rp_experiments_t *E = rp_experiments_load(dir);
+	char buf[1024];
+
+	cr_assert(E != NULL);
+	cr_expect_str_eq(rp_experiments_command(&E->rows[1], buf, sizeof(buf)),
+	    "build/jemalloc/harness sweep --workload interp --variants "
+	    "all-except eager,chunked --n 100 --m 8 --timeline-dir timelines "
+	    "--out interp-main");
+	cr_expect_str_eq(rp_experiments_command(&E->rows[2], buf, sizeof(buf)),
+	    "build/glibc/harness sweep --workload interp --variants "
+	    "eager,materialized --n 50 --out interp-glibc");
+	cr_expect_str_eq(rp_experiments_command(&E->rows[3], buf, sizeof(buf)),
+	    "build/jemalloc/harness run interp V --n 20 --cachesim --json "
+	    "cachesim/interp-V.json, for each V of fused,tiled");
+	cr_expect_str_eq(rp_experiments_command(&E->rows[4], buf, sizeof(buf)),
+	    "build/jemalloc/harness ceilings > ceilings.json");
+	cr_expect_str_eq(rp_experiments_command(&E->rows[5], buf, sizeof(buf)),
+	    "build/jemalloc/harness ceilings --threads 2 > "
+	    "ceilings-threads.json");
+	cr_expect_str_eq(rp_experiments_command(&E->rows[6], buf, sizeof(buf)),
+	    "build/jemalloc/harness overhead interp tiled --n 2e5 --repeat 3 "
+	    "--json overhead.json");
+	cr_expect_str_eq(rp_experiments_command(&E->rows[8], buf, sizeof(buf)),
+	    "sh reports/jax-sweep.sh full|quick DATA_DIR");
+	rp_experiments_free(E);
+}
+
+Test(report_experiments, present_as_file_folder_or_pattern)
+{
+	char sub[128];
+
+	cr_expect(!rp_experiments_present(dir, "interp-main"));
+	fb_write_file(dir, "interp-main.jsonl", "\n");
+	cr_expect(rp_experiments_present(dir, "interp-main"));
+	cr_expect(!rp_experiments_present(dir, "interp-main-eager"));
+	fb_write_file(dir, "ceilings.json", "{}\n");
+	cr_expect(rp_experiments_present(dir, "ceilings"));
+	cr_expect(!rp_experiments_present(dir, "cachesim"));
+	snprintf(sub, sizeof(sub), "%s/cachesim", dir);
+	cr_assert_eq(mkdir(sub, 0777), 0);
+	cr_expect(rp_experiments_present(dir, "cachesim"));
+	cr_expect(!rp_experiments_present(dir, "jax-*"));
+	fb_write_file(dir, "jax-skipped.txt", "no JAX\n");
+	cr_expect(rp_experiments_present(dir, "jax-*"));
+}
+
+Test(report_experiments, the_runs_times)
+{
+	rp_experiments_times_t t;
+
+	cr_expect_eq(rp_experiments_times(dir, &t), -1);
+	cr_expect(isnan(t.sweeps_s));
+	fb_write_file(dir, RP_EXPERIMENTS_TIMES,
+	    "# make-report.sh quick: seconds\nkind\tname\tseconds\n"
+	    "step\tinterp-main\t0.4\ntotal\tc-sweeps\t12.5\ntotal\tjax\t30.0\n"
+	    "total\tjax-untimed-beside-cachesim\t8.1\ntotal\tsweeps\t42.5\n");
+	cr_assert_eq(rp_experiments_times(dir, &t), 0);
+	cr_expect_str_eq(t.mode, "quick");
+	cr_expect_float_eq(t.c_s, 12.5, 1e-9);
+	cr_expect_float_eq(t.jax_s, 30.0, 1e-9);
+	cr_expect_float_eq(t.beside_s, 8.1, 1e-9);
+	cr_expect_float_eq(t.sweeps_s, 42.5, 1e-9);
+}
+
+Test(report_experiments, the_datas_copy_before_the_fallback)
+{
+	char path[128];
+	rp_experiments_t *E;
+
+	snprintf(path, sizeof(path), "%s/experiments.tsv", dir);
+	cr_assert_eq(unlink(path), 0);
+	E = rp_experiments_load(dir);
+	/* make test runs in the repository: the committed table. */
+	cr_assert(E != NULL, "no " RP_EXPERIMENTS_FALLBACK " under %s",
+	    getcwd(path, sizeof(path)));
+	cr_expect_eq(E->filled, 0);
+	cr_expect_str_eq(E->path, RP_EXPERIMENTS_FALLBACK);
+	cr_expect_not_null(rp_experiments_find(E, "interp-main", "fused"));
+	rp_experiments_free(E);
+}
+
+#define RUN(v)                                                                 \
+	"{\"workload\":\"interp\",\"variant\":\"" v "\",\"status\":\"ok\","    \
+	"\"params\":{\"n\":100}}\n"
+
+Test(report_experiments, a_missing_set_named_with_its_command)
+{
+	rp_data_t D;
+	rp_query_t q = {
+	    .set = "colony-main*", .workload = "colony", .variant = "fused"};
+	char msg[256], why[1024];
+
+	fb_write_file(dir, "interp-main.jsonl", RUN("fused"));
+	cr_assert_eq(rp_data_load(&D, dir, msg, sizeof(msg)), 0, "%s", msg);
+	cr_expect_str_eq(rp_data_why_missing(&D, &q, why, sizeof(why)),
+	    "no colony/fused run in the colony-main data; made by "
+	    "`build/jemalloc/harness sweep --workload colony --variants all "
+	    "--n 64 --steps 2 --out colony-main` in the data folder");
+	/* The set is there, the variant not: no command. */
+	q.set = "interp-main";
+	q.workload = "interp";
+	q.variant = "sorted";
+	cr_expect_str_eq(rp_data_why_missing(&D, &q, why, sizeof(why)),
+	    "no interp/sorted run in the interp-main data");
+	rp_data_free(&D);
+}
+
+/* Every set a figure of the report draws is a set of the committed table. */
+Test(report_experiments, every_figures_set_has_a_row)
+{
+	rp_experiments_t *E = rp_experiments_load(dir);
+	char buf[256], *save, *set;
+
+	cr_assert(E != NULL);
+	cr_assert_eq(rp_experiments_read(E, RP_EXPERIMENTS_FALLBACK), 0);
+	for (size_t i = 0; i < rp_figures_count; i++) {
+		snprintf(buf, sizeof(buf), "%s", rp_figures[i].sets);
+		for (set = strtok_r(buf, " ", &save); set != NULL;
+		     set = strtok_r(NULL, " ", &save))
+			cr_expect_not_null(rp_experiments_find(E, set, NULL),
+			    "%s draws %s: no row in %s", rp_figures[i].name,
+			    set, RP_EXPERIMENTS_FALLBACK);
+	}
+	rp_experiments_free(E);
+}
