@@ -146,8 +146,10 @@ sim_traffic(
 	json_array_foreach(D->runs, i, e)
 	{
 		double t = rp_num(e, "params.threads");
+		double m = rp_num(e, "params.m"), cm = rp_num(cs, "params.m");
+		/* m: the same, or absent from both (colony has none). */
 		if (rp_data_run_matches(e, &q) && (isnan(t) || t == 1) &&
-		    rp_num(e, "params.m") == rp_num(cs, "params.m")) {
+		    (m == cm || (isnan(m) && isnan(cm)))) {
 			at = e;
 			break;
 		}
