@@ -80,8 +80,9 @@ table1s(
 		    !isnan(rp_num(rp_data_cachesim(&R->data, w->name, vs[i]),
 			"cachesim.instructions_min_per_unit"));
 	rp_md(R,
-	    "**Table 1s.** The cache simulation (%s at N=%s, one run "
-	    "each; %s): per (point, interpolant) pair.\n\n"
+	    "**Table 1s.** The cache simulation (%s at N=%s unless its row "
+	    "says another, one run each; %s): per (point, interpolant) "
+	    "pair.\n\n"
 	    "| variant | instructions |%s D1 misses | LL misses |\n|---|---|%s"
 	    "---|---|\n",
 	    w->name, N(cachesim_n(R, w)),
@@ -100,7 +101,11 @@ table1s(
 		if (isnan(ipu))
 			ipu = rp_num(cs, "cachesim.Ir") /
 			    rp_num(cs, "work.units");
-		rp_md(R, "| %s | %s |", vs[i], NUM(ipu, "%.3g"));
+		if (rp_num(cs, "params.n") != cachesim_n(R, w))
+			rp_md(R, "| %s (at N=%s) | %s |", vs[i],
+			    N(rp_num(cs, "params.n")), NUM(ipu, "%.3g"));
+		else
+			rp_md(R, "| %s | %s |", vs[i], NUM(ipu, "%.3g"));
 		if (minimum)
 			rp_md(R, " %s |",
 			    NUM(rp_num(

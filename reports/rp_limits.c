@@ -295,6 +295,50 @@ limits_workload(rp_report_t *R, const char *w)
 	}
 }
 
+/* The threads goal's case at one thread, swept alone (w's threads_goal
+ * set), against its main run in the interleaved sweep at the same N: both
+ * shares of the FMA peak measured in the same data. Nothing when either is
+ * missing or their N differ. */
+static void
+limits_alone(rp_report_t *R, const rp_workload_t *w)
+{
+	const rp_data_t *D = &R->data;
+	rp_query_t q = {.set = w->sets.threads_goal, .workload = w->name};
+	double fma = rp_num(D->ceilings, "fma_flops_per_s") * 1e-9;
+	const json_t *alone = NULL, *main_run, *r;
+	size_t i;
+
+	if (q.set == NULL || !(fma > 0))
+		return;
+	json_array_foreach(D->runs, i, r)
+	{
+		double t = rp_num(r, "params.threads");
+		if (rp_data_run_matches(r, &q) && (isnan(t) || t == 1)) {
+			alone = r;
+			break;
+		}
+	}
+	main_run = alone != NULL
+	    ? rp_data_main_run(D, w->name, rp_str(alone, "variant"))
+	    : NULL;
+	if (main_run == NULL ||
+	    rp_num(main_run, "params.n") != rp_num(alone, "params.n"))
+		return;
+	rp_md(R,
+	    "- %s/%s swept alone at one thread (set `%s`, %.0f timed runs): "
+	    "%s, %s GFLOP/s, %s of the FMA peak; in its main sweep, "
+	    "interleaved with the other variants' runs, %s, %s GFLOP/s, "
+	    "%s.\n",
+	    w->name, rp_str(alone, "variant"), q.set,
+	    rp_num(alone, "time_s.repeats"),
+	    rp_text_fmt_time(rp_num(alone, "time_s.median")),
+	    rp_text_fmt_num(rp_num(alone, "work.gflops_per_s"), "%.3g"),
+	    pct(rp_num(alone, "work.gflops_per_s") / fma),
+	    rp_text_fmt_time(rp_num(main_run, "time_s.median")),
+	    rp_text_fmt_num(rp_num(main_run, "work.gflops_per_s"), "%.3g"),
+	    pct(rp_num(main_run, "work.gflops_per_s") / fma));
+}
+
 void
 rp_limits_write(rp_report_t *R)
 {
@@ -347,6 +391,8 @@ rp_limits_write(rp_report_t *R)
 	rp_md(R, "\nMeasured beside the verdicts:\n\n");
 	for (int i = 0; rp_workloads[i].name != NULL; i++)
 		limits_facts(R, rp_workloads[i].name);
+	for (int i = 0; rp_workloads[i].name != NULL; i++)
+		limits_alone(R, &rp_workloads[i]);
 	rp_md(R, "\n");
 	rp_md(R,
 	    "What each schedule stores and moves, in its own words (the "
