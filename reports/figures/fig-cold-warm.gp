@@ -13,18 +13,18 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 1.10584
-"interp/fused" 0.994923
-"interp/chunked" 1.0927
-"interp/tiled" 0.960679
-"interp/hoisted" 2.61828
-"interp/sorted" 0.78743
-"colony/naive" 0.947321
-"colony/naive-reuse" 0.975935
-"colony/fused" 0.992255
-"colony/chunked" 0.996565
-"colony/tiled" 1.00886
-"colony/cells" 1.07723
+"interp/materialized" 1.39797
+"interp/fused" 1.19981
+"interp/chunked" 1.22539
+"interp/tiled" 0.994376
+"interp/hoisted" 1.05938
+"interp/sorted" 1.31173
+"colony/naive" 1.09592
+"colony/naive-reuse" 1.02457
+"colony/fused" 1.06098
+"colony/chunked" 1.04923
+"colony/tiled" 1.06324
+"colony/cells" 1.17078
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

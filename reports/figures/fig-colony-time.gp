@@ -12,52 +12,54 @@ set autoscale xfix
 set offsets graph 0.04, graph 0.04, 0, 0
 set logscale x 2
 $t0 << EOD
-512 0.000445774
-1024 0.00526373
-2048 0.0350881
-4096 0.142907
-8192 0.578755
+512 0.000240148
+1024 0.00453927
+2048 0.0323566
+4096 0.125041
+8192 0.491355
 EOD
 $t1 << EOD
-512 0.000477301
-1024 0.00186017
-2048 0.00855631
-4096 0.0330171
-8192 0.131428
+512 0.000237564
+1024 0.000985749
+2048 0.00499246
+4096 0.0218253
+8192 0.0863518
 EOD
 $t2 << EOD
-512 0.000395329
-1024 0.00153342
-2048 0.00612103
-4096 0.024076
-8192 0.0963263
+512 0.00015381
+1024 0.000576299
+2048 0.00229945
+4096 0.00896366
+8192 0.0367465
 EOD
 $t3 << EOD
-512 0.0004527
-1024 0.00174906
-2048 0.00706052
-4096 0.0309841
-8192 0.132216
+512 0.000226543
+1024 0.000934583
+2048 0.003697
+4096 0.0186307
+8192 0.0803855
 EOD
 $t4 << EOD
-512 0.00030482
-1024 0.000991348
-2048 0.00338451
-4096 0.0125045
-8192 0.0481611
+512 0.000138937
+1024 0.000460556
+2048 0.00170406
+4096 0.00632789
+8192 0.0249639
 EOD
 $t5 << EOD
-1024 9.68045e-05
-4096 0.000420262
-8192 0.000873477
-16384 0.00172909
-65536 0.00710111
+512 3.6755e-05
+1024 7.87125e-05
+2048 0.000173944
+4096 0.000353843
+8192 0.00069055
+16384 0.00134268
+65536 0.00559756
 EOD
-plot (x >= 426.667 && x <= 9830.4) ? 0.000395329*(x/512)**2 : 1/0 with lines dt 2 lw 2 lc rgb '#555555' title 'slope N^2 (reference)', (x >= 853.333 && x <= 78643.2) ? 9.68045e-05*(x/1024)**1 : 1/0 with lines dt 3 lw 2 lc rgb '#555555' title 'slope N^1 (reference)', $t0 using 1:2 with linespoints pt 6 ps 1.4 lw 1.5 lc rgb '#0072B2' title 'naive (N^2.54)', \
-  $t1 using 1:2 with linespoints pt 4 ps 1.4 lw 1.5 lc rgb '#E69F00' title 'naive-reuse (N^2.04)', \
+plot (x >= 426.667 && x <= 9830.4) ? 0.00015381*(x/512)**2 : 1/0 with lines dt 2 lw 2 lc rgb '#555555' title 'slope N^2 (reference)', (x >= 426.667 && x <= 78643.2) ? 3.6755e-05*(x/512)**1 : 1/0 with lines dt 3 lw 2 lc rgb '#555555' title 'slope N^1 (reference)', $t0 using 1:2 with linespoints pt 6 ps 1.4 lw 1.5 lc rgb '#0072B2' title 'naive (N^2.68)', \
+  $t1 using 1:2 with linespoints pt 4 ps 1.4 lw 1.5 lc rgb '#E69F00' title 'naive-reuse (N^2.15)', \
   $t2 using 1:2 with linespoints pt 8 ps 1.4 lw 1.5 lc rgb '#009E73' title 'fused (N^1.98)', \
-  $t3 using 1:2 with linespoints pt 10 ps 1.4 lw 1.5 lc rgb '#CC79A7' title 'chunked (N^2.05)', \
-  $t4 using 1:2 with linespoints pt 12 ps 1.4 lw 1.5 lc rgb '#56B4E9' title 'tiled (N^1.83)', \
+  $t3 using 1:2 with linespoints pt 10 ps 1.4 lw 1.5 lc rgb '#CC79A7' title 'chunked (N^2.13)', \
+  $t4 using 1:2 with linespoints pt 12 ps 1.4 lw 1.5 lc rgb '#56B4E9' title 'tiled (N^1.88)', \
   $t5 using 1:2 with linespoints pt 14 ps 1.4 lw 1.5 lc rgb '#8C6D31' title 'cells (N^1.03)'
 set output
 if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {

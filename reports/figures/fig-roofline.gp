@@ -12,33 +12,33 @@ set xrange [0.01:10000]
 set yrange [0.1:1000]
 set samples 400
 $v0 << EOD
-0.13 0.157944
+0.13 0.226353
 EOD
 $v1 << EOD
-2.4375 8.06034
+2.4375 8.90029
 EOD
 $v2 << EOD
-1312.01 16.5236
+1312.01 18.6742
 EOD
 $v3 << EOD
-2.4375 15.7875
+2.4375 15.428
 EOD
 $v4 << EOD
-1312.01 23.8573
+1312.01 26.5812
 EOD
 $v5 << EOD
-216.838 42.3967
+216.838 48.5882
 EOD
 $v6 << EOD
-77.4138 122.737
+77.4138 195.084
 EOD
-plot (x*472.9 < 275.9 ? x*472.9 : 275.9) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 473 GB/s', (x*216.3 < 275.9 ? x*216.3 : 275.9) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 216 GB/s', (x*113.3 < 275.9 ? x*113.3 : 275.9) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 113 GB/s', (x*43.16 < 275.9 ? x*43.16 : 275.9) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 43 GB/s; the flat part: FMA peak', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; not determined)', \
+plot (x*483.6 < 285.6 ? x*483.6 : 285.6) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 484 GB/s', (x*198 < 285.6 ? x*198 : 285.6) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 198 GB/s', (x*101.5 < 285.6 ? x*101.5 : 285.6) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 102 GB/s', (x*42.93 < 285.6 ? x*42.93 : 285.6) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 43 GB/s; the flat part: FMA peak', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; not determined)', \
   $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM; not determined)', \
   $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3; not determined)', \
   $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3; not determined)', \
   $v4 using 1:2 with points pt 12 ps 2 lw 2 lc rgb '#56B4E9' title 'tiled (L3; not determined)', \
-  $v5 using 1:2 with points pt 14 ps 2 lw 2 lc rgb '#8C6D31' title 'hoisted (L3; not determined)', \
-  $v6 using 1:2 with points pt 1 ps 2 lw 2 lc rgb '#7F3C8D' title 'sorted (L3; instructions)'
+  $v5 using 1:2 with points pt 14 ps 2 lw 2 lc rgb '#8C6D31' title 'hoisted (L3; cache misses)', \
+  $v6 using 1:2 with points pt 1 ps 2 lw 2 lc rgb '#7F3C8D' title 'sorted (L3; compute)'
 set output
 if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {
   set terminal pngcairo size 1200,750 font 'Sans,12'
