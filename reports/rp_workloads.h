@@ -50,8 +50,6 @@ typedef struct rp_workload_sets_s {
 	const char *seed_all;     /* the same as a prefix */
 	const char *glibc;        /* the runs with glibc malloc */
 	const char *eager_m;      /* eager against M */
-	const char *cells;        /* the cell-list sweep */
-	const char *cells_all;    /* the same as a prefix */
 	const char *spread;       /* every step's time of one run */
 	const char *threads;      /* the threads sweeps */
 	const char *threads_main; /* the threads section's main sweep */
