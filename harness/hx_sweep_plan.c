@@ -290,6 +290,15 @@ sweep_check_outputs(const sweep_plan_t *plan, sweep_t *s, const char *out,
 	return 0;
 }
 
+/* PREFIX.gbench.json beside s's PREFIX.jsonl, whether or not --gbench
+ * asked for it (what --force sets aside and a stray check looks at). */
+static void
+sweep_gbench_path(const sweep_t *s, char *buf, size_t len)
+{
+	snprintf(buf, len, "%.*s.gbench.json",
+	    (int)(strlen(s->jsonl_path) - strlen(".jsonl")), s->jsonl_path);
+}
+
 /* With no results in PREFIX.jsonl, a PREFIX.csv or PREFIX.gbench.json that
  * is a non-empty regular file is someone else's (a sweep writes its .csv
  * and .gbench.json beside its .jsonl, never alone): refused, not replaced.
@@ -302,8 +311,7 @@ sweep_check_strays(const sweep_t *s, char *msg, size_t msglen)
 	const char *paths[2] = {s->csv_path, gbench};
 	struct stat st;
 
-	snprintf(
-	    gbench, sizeof(gbench), "%.*s.gbench.json", len, s->jsonl_path);
+	sweep_gbench_path(s, gbench, sizeof(gbench));
 	for (int i = 0; i < 2; i++)
 		if (stat(paths[i], &st) == 0 && S_ISREG(st.st_mode) &&
 		    st.st_size > 0) {
@@ -356,8 +364,7 @@ hx_sweep_set_aside(const sweep_t *s, char *msg, size_t msglen)
 	const char *paths[3] = {s->jsonl_path, s->csv_path, gbench};
 	int k;
 
-	snprintf(gbench, sizeof(gbench), "%.*s.gbench.json",
-	    (int)(strlen(s->jsonl_path) - strlen(".jsonl")), s->jsonl_path);
+	sweep_gbench_path(s, gbench, sizeof(gbench));
 	if (hx_file_set_aside(paths, 3, &k, msg, msglen) != 0)
 		return -1;
 	if (k > 0)

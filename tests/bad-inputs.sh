@@ -43,7 +43,7 @@ s_sweep_sentinel() { echo "$SENTINEL" >out.jsonl; }
 s_device() { mknod dev c 1 3; }
 s_fifo() {
 	mkfifo fifo
-	(cat fifo >../fifo.read &)
+	(timeout 60 cat fifo >../fifo.read &)
 }
 s_symlink() {
 	mkdir sub && echo "$SENTINEL" >sub/target.json
