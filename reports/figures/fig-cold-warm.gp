@@ -13,18 +13,18 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 1.39797
-"interp/fused" 1.19981
-"interp/chunked" 1.22539
-"interp/tiled" 0.994376
-"interp/hoisted" 1.05938
-"interp/sorted" 1.31173
-"colony/naive" 1.09592
-"colony/naive-reuse" 1.02457
-"colony/fused" 1.06098
-"colony/chunked" 1.04923
-"colony/tiled" 1.06324
-"colony/cells" 1.17078
+"interp/materialized" 0.994367
+"interp/fused" 1.0154
+"interp/chunked" 1.08604
+"interp/tiled" 1.03611
+"interp/hoisted" 1.11222
+"interp/sorted" 1.30802
+"colony/naive" 0.963367
+"colony/naive-reuse" 0.996239
+"colony/fused" 0.988747
+"colony/chunked" 0.997142
+"colony/tiled" 0.981997
+"colony/cells" 1.08207
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

@@ -12,27 +12,27 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 0.81146
+2 1.4257
 EOD
 $s1 << EOD
 1 1
-2 0.453594
+2 1.11157
 EOD
 $s2 << EOD
 1 1
-2 1.30347
+2 1.51497
 EOD
 $s3 << EOD
 1 1
-2 0.475811
+2 1.35719
 EOD
 $s4 << EOD
 1 1
-2 0.206221
+2 1.70648
 EOD
 $s5 << EOD
 1 1
-2 0.550222
+2 1.80278
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'naive', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'naive-reuse', \
