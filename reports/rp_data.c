@@ -218,6 +218,10 @@ rp_data_run_matches(const json_t *r, const rp_query_t *q)
 		strcmp(rp_str(r, "variant"), q->variant) == 0) &&
 	    (q->n == 0 || rp_num(r, "params.n") == q->n) &&
 	    (q->chunk == 0 || rp_num(r, "params.chunk") == q->chunk) &&
+	    (q->threads == 0 ||
+		(isnan(rp_num(r, "params.threads"))
+			? 1
+			: rp_num(r, "params.threads")) == q->threads) &&
 	    (q->alloc == RP_ALLOC_ANY ||
 		rp_is_glibc(r) == (q->alloc == RP_ALLOC_GLIBC)) &&
 	    (q->any_status || strcmp(rp_str(r, "status"), "ok") == 0);

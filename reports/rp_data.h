@@ -48,6 +48,9 @@ typedef struct rp_query_s {
 	const char *variant;
 	double n;     /* params.n */
 	double chunk; /* params.chunk */
+	/* params.threads, where a result without it (the harness's default)
+	 * reads as 1 */
+	double threads;
 	rp_alloc_t alloc;
 	int any_status; /* 0: status "ok" only */
 } rp_query_t;

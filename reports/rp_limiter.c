@@ -134,6 +134,7 @@ sim_traffic(
 	rp_query_t q = {.workload = rp_str(r, "workload"),
 	    .variant = rp_str(r, "variant"),
 	    .n = rp_num(cs, "params.n"),
+	    .threads = 1,
 	    .alloc = RP_ALLOC_JEMALLOC};
 	const json_t *at = NULL, *e;
 	size_t i;
@@ -145,10 +146,9 @@ sim_traffic(
 		return;
 	json_array_foreach(D->runs, i, e)
 	{
-		double t = rp_num(e, "params.threads");
 		double m = rp_num(e, "params.m"), cm = rp_num(cs, "params.m");
 		/* m: the same, or absent from both (colony has none). */
-		if (rp_data_run_matches(e, &q) && (isnan(t) || t == 1) &&
+		if (rp_data_run_matches(e, &q) &&
 		    (m == cm || (isnan(m) && isnan(cm)))) {
 			at = e;
 			break;

@@ -303,21 +303,14 @@ static void
 limits_alone(rp_report_t *R, const rp_workload_t *w)
 {
 	const rp_data_t *D = &R->data;
-	rp_query_t q = {.set = w->sets.threads_goal, .workload = w->name};
+	rp_query_t q = {
+	    .set = w->sets.threads_goal, .workload = w->name, .threads = 1};
 	double fma = rp_num(D->ceilings, "fma_flops_per_s") * 1e-9;
-	const json_t *alone = NULL, *main_run, *r;
-	size_t i;
+	const json_t *alone, *main_run;
 
 	if (q.set == NULL || !(fma > 0))
 		return;
-	json_array_foreach(D->runs, i, r)
-	{
-		double t = rp_num(r, "params.threads");
-		if (rp_data_run_matches(r, &q) && (isnan(t) || t == 1)) {
-			alone = r;
-			break;
-		}
-	}
+	alone = rp_data_find(D, &q);
 	main_run = alone != NULL
 	    ? rp_data_main_run(D, w->name, rp_str(alone, "variant"))
 	    : NULL;
