@@ -2,7 +2,7 @@
  * interp sorted: hoisted plus locality. hoisted reads, for every point, four
  * grid-major rows (16 M bytes) from wherever the point's cell puts them: with
  * the points in random order that is the L3 cache for every point. Here the
- * points are first bucketed by cell (a counting sort on the window start s),
+ * points are first bucketed by cell (a radix sort on the window start s),
  * so that all the points of one cell run back to back against the same four
  * rows, which stay in the L1 cache; the loop is then bound by the
  * multiply-adds rather than by the L3 cache.
