@@ -127,6 +127,33 @@ Test(colony_kernel, self_pair_contributes_nothing)
 	    pt.tqi, pt.rhoi);
 }
 
+Test(colony_kernel, self_lane_of_touching_rods_adds_exactly_zero)
+{
+	/* tiled masks a triangle row's first lanes (pairs already counted,
+	 * and i itself) with self: every term it sums must then be exactly 0
+	 * even for rods that touch, crossing or not. */
+	static const float cfg[][4] = {
+	    {0.5f, 0.7f, 0.3f, 1.9f}, {0.3f, 0.2f, 0.0f, 1.5707964f}};
+
+	for (size_t c = 0; c < sizeof(cfg) / sizeof(cfg[0]); c++) {
+		colony_pair_t on = colony_pair_both(cfg[c][0], cfg[c][1],
+		    cosf(cfg[c][2]), sinf(cfg[c][2]), cosf(cfg[c][3]),
+		    sinf(cfg[c][3]), 0.5f, 0.5f, 0, colony_frame_make());
+		colony_pair_t off = colony_pair_both(cfg[c][0], cfg[c][1],
+		    cosf(cfg[c][2]), sinf(cfg[c][2]), cosf(cfg[c][3]),
+		    sinf(cfg[c][3]), 0.5f, 0.5f, 1, colony_frame_make());
+
+		cr_assert(on.g != 0.0f && on.w != 0.0f, "case %zu touches", c);
+		cr_expect(off.g == 0.0f && off.w == 0.0f && off.fx == 0.0f &&
+			off.fy == 0.0f && off.tqi == 0.0f && off.tqj == 0.0f &&
+			off.rhoi == 0.0f && off.rhoj == 0.0f,
+		    "case %zu masked: g %g w %g force (%g, %g) torques (%g, "
+		    "%g) rho (%g, %g)",
+		    c, off.g, off.w, off.fx, off.fy, off.tqi, off.tqj, off.rhoi,
+		    off.rhoj);
+	}
+}
+
 Test(colony_kernel, periodic_boundary_equals_middle_of_box)
 {
 	/* The same pair once straddling x = 0 and once in the middle. */

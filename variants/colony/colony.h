@@ -232,6 +232,13 @@ typedef struct colony_pair_s {
 	float w;
 } colony_pair_t;
 
+/* cond ? a : b as a bit blend of the two values (one vpblendvb in a
+ * vectorized loop). Written as a ? : on floats, gcc 12's jump threading
+ * turns a select followed by a clamp or another select on the same
+ * condition into a branch it duplicates code across, which if-conversion
+ * then makes compare, and, or and blend chains (the parallel case's bound
+ * merged with the first clamp cost 18 such instructions a vector, the
+ * self selects 30 in colony_rows_fill). */
 static inline float
 colony_select_bits(int cond, float a, float b)
 {
@@ -278,12 +285,14 @@ colony_clamp_arm(float v, float lo, float h)
  * centred arms save the heads' difference (4 operations a pair).
  *
  * Branch-free and returned by value: every decision is a comparison and a
- * select between values already computed (with -fno-trapping-math one
- * vcmpps and one vblendvps, or an and), the arms' clamps are vmaxps and
- * vminps, the others integer max/min (colony_negative, colony_positive),
- * and nothing has its address taken, so a loop over j vectorizes. A caller
- * that needs only one side uses colony_pair; the other side's work is then
- * dead code.
+ * bit blend of values already computed (colony_select_bits: one vcmpps and
+ * one vpblendvb), the arms' clamps are vmaxps and vminps, the others
+ * integer min (colony_negative), and nothing has its address taken, so a
+ * loop over j vectorizes. A caller that needs only one side uses
+ * colony_pair; the other side's work is then dead code. The force is
+ * returned as g and the normal, and the density's weight as w, so that a
+ * caller can sum them with one FMA each and apply k_cc and COLONY_RHO_W
+ * once a row (fx, fy, tqi, tqj, rhoi and rhoj are the real terms).
  *
  * The spec computes the pair from i's frame; for nearly parallel rods
  * (1 - c^2 <= 1e-6) its contact point is i's head, so the torque on j that
@@ -325,9 +334,9 @@ colony_pair_both(float dx, float dy, float uix, float uiy, float ujx, float ujy,
 	 * by k_cc once; crossing rods (dist < 1e-4) have no contact normal and
 	 * are pushed apart along the centre line: dist taken as 0, m as d and
 	 * the divisor as |d|, F = -k_cc 2R d / |d|, which is 0 when d = 0.
-	 * The selects on crossing are kept together: with code between two
-	 * of them gcc's jump threading duplicates that code into both paths
-	 * (and two divides would then be blended). */
+	 * The selects are bit blends (colony_select_bits): as ? : gcc's jump
+	 * threading duplicated the code between two of them into both paths
+	 * (and two divides were then blended). */
 	crossing = dist < fr.crossing;
 	rr = colony_select_bits(crossing, dlen, dist);
 	delta = colony_select_bits(crossing, 0.0f, dist);
