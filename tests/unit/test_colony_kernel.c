@@ -23,8 +23,8 @@ Test(colony_kernel, parallel_rods_side_by_side)
 	 * s = 0 (i's head, (1, 0)) and t = 0 (j's head), so n = (0, -0.8),
 	 * F = 50 (1 - 0.8) (0, -1) = (0, -10), torque 1 * -10, and the
 	 * density a_j (1 - 0.8/4)^2 = 0.5 * 0.64. */
-	colony_pair_t pt =
-	    colony_pair(0.0f, 0.8f, 1.0f, 0.0f, 1.0f, 0.0f, 0.5f, 0);
+	colony_pair_t pt = colony_pair(
+	    0.0f, 0.8f, 1.0f, 0.0f, 1.0f, 0.0f, 0.5f, 0, colony_frame_make());
 
 	cr_expect(colony_close(pt.fx, 0.0f, 1e-5f), "fx %.9g, want 0", pt.fx);
 	cr_expect(
@@ -65,12 +65,12 @@ Test(colony_kernel, nearly_parallel_rods_touch_near_i_head)
 {
 	/* j turned by 5e-4 rad from i (1 - c^2 = 2.5e-7, the spec's parallel
 	 * case: s = 0, k_i at i's head, arm 1). The kernel takes
-	 * sigma = clamp(F + c tau), off the head by at most
+	 * arm_i = clamp(A + c arm_j), off the head by at most
 	 * |d| |u_i - c u_j| = 0.85 * 5e-4; the force is 50 (1 - 0.8) along -y
 	 * up to the same order. */
 	const float th = 5e-4f;
-	colony_pair_t pt =
-	    colony_pair(0.3f, 0.8f, 1.0f, 0.0f, cosf(th), sinf(th), 1.0f, 0);
+	colony_pair_t pt = colony_pair(0.3f, 0.8f, 1.0f, 0.0f, cosf(th),
+	    sinf(th), 1.0f, 0, colony_frame_make());
 
 	cr_expect(colony_close(pt.arm_i, 1.0f, 5e-4f), "arm_i %.9g, want 1",
 	    pt.arm_i);
@@ -88,7 +88,8 @@ Test(colony_kernel, crossing_rods_pushed_apart_along_centre_line)
 	 * x = 0.3, y in [-0.8, 1.2] crosses i's at (0.3, 0). dist = 0, so the
 	 * force is k_cc 2R = 50 along -d/|d|, applied at k_i = (0.3, 0). */
 	const float dx = 0.3f, dy = 0.2f, dl = sqrtf(dx * dx + dy * dy);
-	colony_pair_t pt = colony_pair(dx, dy, 1.0f, 0.0f, 0.0f, 1.0f, 1.0f, 0);
+	colony_pair_t pt = colony_pair(
+	    dx, dy, 1.0f, 0.0f, 0.0f, 1.0f, 1.0f, 0, colony_frame_make());
 	float fx = -50.0f * dx / dl, fy = -50.0f * dy / dl;
 
 	cr_expect(
@@ -105,8 +106,8 @@ Test(colony_kernel, beyond_cutoff_is_exactly_zero)
 	    {4.0f, 0.5f}, {0.0f, 4.0f}, {-3.0f, -3.0f}, {10.0f, 0.0f}};
 
 	for (size_t c = 0; c < sizeof(d) / sizeof(d[0]); c++) {
-		colony_pair_t pt = colony_pair(
-		    d[c][0], d[c][1], 1.0f, 0.0f, 1.0f, 0.0f, 1.0f, 0);
+		colony_pair_t pt = colony_pair(d[c][0], d[c][1], 1.0f, 0.0f,
+		    1.0f, 0.0f, 1.0f, 0, colony_frame_make());
 
 		cr_expect(pt.fx == 0.0f && pt.fy == 0.0f && pt.tqi == 0.0f &&
 			pt.rhoi == 0.0f,
@@ -117,13 +118,40 @@ Test(colony_kernel, beyond_cutoff_is_exactly_zero)
 
 Test(colony_kernel, self_pair_contributes_nothing)
 {
-	colony_pair_t pt =
-	    colony_pair(0.0f, 0.0f, 0.6f, 0.8f, 0.6f, 0.8f, 1.0f, 1);
+	colony_pair_t pt = colony_pair(
+	    0.0f, 0.0f, 0.6f, 0.8f, 0.6f, 0.8f, 1.0f, 1, colony_frame_make());
 
 	cr_expect(
 	    pt.fx == 0.0f && pt.fy == 0.0f && pt.tqi == 0.0f && pt.rhoi == 0.0f,
 	    "self: force (%g, %g) torque %g rho %g, want 0", pt.fx, pt.fy,
 	    pt.tqi, pt.rhoi);
+}
+
+Test(colony_kernel, self_lane_of_touching_rods_adds_exactly_zero)
+{
+	/* tiled masks a triangle row's first lanes (pairs already counted,
+	 * and i itself) with self: every term it sums must then be exactly 0
+	 * even for rods that touch, crossing or not. */
+	static const float cfg[][4] = {
+	    {0.5f, 0.7f, 0.3f, 1.9f}, {0.3f, 0.2f, 0.0f, 1.5707964f}};
+
+	for (size_t c = 0; c < sizeof(cfg) / sizeof(cfg[0]); c++) {
+		colony_pair_t on = colony_pair_both(cfg[c][0], cfg[c][1],
+		    cosf(cfg[c][2]), sinf(cfg[c][2]), cosf(cfg[c][3]),
+		    sinf(cfg[c][3]), 0.5f, 0.5f, 0, colony_frame_make());
+		colony_pair_t off = colony_pair_both(cfg[c][0], cfg[c][1],
+		    cosf(cfg[c][2]), sinf(cfg[c][2]), cosf(cfg[c][3]),
+		    sinf(cfg[c][3]), 0.5f, 0.5f, 1, colony_frame_make());
+
+		cr_assert(on.g != 0.0f && on.w != 0.0f, "case %zu touches", c);
+		cr_expect(off.g == 0.0f && off.w == 0.0f && off.fx == 0.0f &&
+			off.fy == 0.0f && off.tqi == 0.0f && off.tqj == 0.0f &&
+			off.rhoi == 0.0f && off.rhoj == 0.0f,
+		    "case %zu masked: g %g w %g force (%g, %g) torques (%g, "
+		    "%g) rho (%g, %g)",
+		    c, off.g, off.w, off.fx, off.fy, off.tqi, off.tqj, off.rhoi,
+		    off.rhoj);
+	}
 }
 
 Test(colony_kernel, periodic_boundary_equals_middle_of_box)
@@ -140,7 +168,7 @@ Test(colony_kernel, periodic_boundary_equals_middle_of_box)
 		float dy = colony_min_image(yj - yi, box);
 
 		pt[c] = colony_pair(dx, dy, cosf(0.3f), sinf(0.3f), cosf(2.0f),
-		    sinf(2.0f), 0.7f, 0);
+		    sinf(2.0f), 0.7f, 0, colony_frame_make());
 	}
 	cr_assert(pt[1].fx != 0.0f, "the middle pair should touch");
 	cr_expect(colony_close(pt[0].fx, pt[1].fx, 1e-3f) &&
@@ -166,10 +194,10 @@ Test(colony_kernel, other_side_matches_pair_from_j)
 		float dx = cfg[c][0], dy = cfg[c][1];
 		float uix = cosf(cfg[c][2]), uiy = sinf(cfg[c][2]);
 		float ujx = cosf(cfg[c][3]), ujy = sinf(cfg[c][3]);
-		colony_pair_t both = colony_pair_both(
-		    dx, dy, uix, uiy, ujx, ujy, 0.25f, 0.75f, 0);
-		colony_pair_t ji =
-		    colony_pair(-dx, -dy, ujx, ujy, uix, uiy, 0.25f, 0);
+		colony_pair_t both = colony_pair_both(dx, dy, uix, uiy, ujx,
+		    ujy, 0.25f, 0.75f, 0, colony_frame_make());
+		colony_pair_t ji = colony_pair(-dx, -dy, ujx, ujy, uix, uiy,
+		    0.25f, 0, colony_frame_make());
 
 		cr_expect(colony_close(-both.fx, ji.fx, 1e-3f) &&
 			colony_close(-both.fy, ji.fy, 1e-3f) &&

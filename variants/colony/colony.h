@@ -45,6 +45,8 @@
 #define COLONY_DIGEST 5
 /* max(L + 2R, R_s): no pair farther apart than this interacts. */
 #define COLONY_R_CUT 4.0f
+/* The density's factor w_a / R_s^2 (colony_pair_t.w). */
+#define COLONY_RHO_W (COLONY_W_A / (COLONY_R_S * COLONY_R_S))
 
 /* The state every colony variant's state starts with. The arrays are float32
  * structure-of-arrays of N, all allocated by setup (they are the input, not
@@ -200,19 +202,63 @@ colony_cross(float ax, float ay, float bx, float by)
 	return ax * by - ay * bx;
 }
 
+/* The kernel's length constants, made once by colony_frame_make outside
+ * the loops, so that the compiler does not fold them: gcc 12 then makes
+ * each side of an arm's clamp one vmaxps or vminps (with literal bounds it
+ * emits a compare and a blend per side, more when jump threading nests
+ * them). */
+typedef struct colony_frame_s {
+	float h, neg_h; /* L/2: the arms lie in [-h, h] */
+	float two_r;    /* 2R, the contact distance */
+	float crossing; /* 1e-4, the crossing rods' threshold on dist */
+	float rs;       /* R_s */
+} colony_frame_t;
+
+colony_frame_t colony_frame_make(void);
+
 /* The pair terms of one pair (i, j), see colony_pair_both. */
 typedef struct colony_pair_s {
 	float fx, fy;     /* contact force on i; on j it is (-fx, -fy) */
 	float tqi, tqj;   /* torques about c_i and about c_j */
 	float rhoi, rhoj; /* density contributions of j to i and of i to j */
-	/* The contact points as arms along the axes: k_i = c_i + arm_i u_i
-	 * and k_j = c_j + arm_j u_j, so tqi = arm_i (u_i x F) and
-	 * tqj = -arm_j (u_j x F). arm_i = L/2 - sigma (sigma = L s, the
-	 * spec's s scaled), so a row's torque sum is
-	 * u_i x (L/2 sum F - sum sigma F): two sums and one cross product
-	 * after the loop instead of a cross product a pair. */
-	float arm_i, arm_j, sigma;
+	/* The force as k_cc g (nx, ny), and the contact points as arms along
+	 * the axes: k_i = c_i + arm_i u_i and k_j = c_j + arm_j u_j, so tqi =
+	 * arm_i (u_i x F) and tqj = -arm_j (u_j x F). A row's torque sum is u_i
+	 * x sum(arm_i F): one cross product after the loop instead of one a
+	 * pair, with arm_i g nx and arm_i g ny summed. */
+	float g, nx, ny;
+	float arm_i, arm_j;
+	/* The density's weight over COLONY_RHO_W: rhoi = COLONY_RHO_W aj w. */
+	float w;
 } colony_pair_t;
+
+/* cond ? a : b as a bit blend of the two values (one vpblendvb in a
+ * vectorized loop). Written as a ? : on floats, gcc 12's jump threading
+ * turns a select followed by a clamp or another select on the same
+ * condition into a branch it duplicates code across, which if-conversion
+ * then makes compare, and, or and blend chains (the parallel case's bound
+ * merged with the first clamp cost 18 such instructions a vector, the
+ * self selects 30 in colony_rows_fill). */
+static inline float
+colony_select_bits(int cond, float a, float b)
+{
+	int32_t ab, bb, m = -(int32_t)(cond != 0);
+
+	memcpy(&ab, &a, sizeof(ab));
+	memcpy(&bb, &b, sizeof(bb));
+	ab = (ab & m) | (bb & ~m);
+	memcpy(&a, &ab, sizeof(a));
+	return a;
+}
+
+/* v clamped to [lo, h]: one vmaxps and one vminps (lo and h not literal,
+ * see colony_frame_t). NaN gives lo. */
+static inline float
+colony_clamp_arm(float v, float lo, float h)
+{
+	v = v > lo ? v : lo;
+	return v < h ? v : h;
+}
 
 /*
  * The pair kernel: the pair term of j on i and, from the same geometry, of i
@@ -221,30 +267,32 @@ typedef struct colony_pair_s {
  * and aj the activities; self is nonzero when j is i or a padding lane (no
  * contribution). Every term is exactly 0 beyond r_cut.
  *
- * The spec's closest points with its terms expanded for unit axes
- * (aa = ee = L^2, bb = L^2 c with c = u_i.u_j, den = L^4 (1 - c^2)) and
- * scaled by L: sigma = L s and tau = L t in [0, L]. With the heads'
- * difference q = p_j - p_i = d + h (u_j - u_i) (h = L/2; the spec's
- * r = -q), F = -u_i.q = -cc/L and E = u_j.q = ff/L, the spec's s is then
- * sigma0 = (F + c E) / (1 - c^2) clamped (0 for parallel rods), its t is
- * tau0 = c sigma0 + E, and where tau0 leaves [0, L] tau is clamped and
- * sigma = clamp(F + c tau): the spec's clamp(-cc/aa) at t = 0 and
- * clamp((bb - cc)/aa) at t = 1. The contact points are k_i = alpha u_i and
- * k_j = d + beta u_j with alpha = h - sigma and beta = h - tau.
- * sigma = clamp(F + c tau) is taken where tau0 is inside [0, L] too: for
- * rods that are not parallel it then equals sigma0 (up to rounding), and
+ * The spec's closest points in arms measured from the centres: k_i = alpha
+ * u_i, k_j = d + beta u_j with alpha, beta in [-h, h] (h = L/2; the spec's
+ * s = (h - alpha)/L and t = (h - beta)/L). With c = u_i.u_j, A = u_i.d and
+ * B = u_j.d (unit axes), the lines' closest points are alpha0 =
+ * (A - c B)/(1 - c^2) and beta = c alpha - B; the segments' are alpha0
+ * clamped (h, the spec's s = 0, for parallel rods: 1 - c^2 <= 1e-6), then
+ * beta = clamp(c alpha0 - B) (the spec's t) and alpha = clamp(A + c beta),
+ * which is the spec's re-clamped s where t was clamped.
+ * alpha = clamp(A + c beta) is taken where beta was inside [-h, h] too: for
+ * rods that are not parallel it then equals alpha0 (up to rounding), and
  * the select between the two (a compare and a blend) is saved. For
- * parallel rods (1 - c^2 <= 1e-6, where the spec takes s = 0) it is
- * F + c E = (1 - c^2) sigma_lines, exactly 0 for exactly parallel rods and
- * at most |d| |u_i - c u_j| (under 3e-3 for rods in contact) otherwise:
- * the arm of such a pair moves by that much from i's head.
+ * parallel rods (where the spec takes s = 0, alpha = h) it moves the
+ * contact point from i's head by at most |d| |u_i - c u_j| (under 3e-3 for
+ * rods in contact). The spec's expansion (its aa, bb, cc, ee, ff from the
+ * heads' difference) is the same arithmetic with h added to both arms; the
+ * centred arms save the heads' difference (4 operations a pair).
  *
  * Branch-free and returned by value: every decision is a comparison and a
- * select between values already computed (with -fno-trapping-math one
- * vcmpps and one vblendvps, or an and), the clamps are integer min/max
- * (colony_clamp_to), and nothing has its address taken, so a loop over j
- * vectorizes. A caller that needs only one side uses colony_pair; the other
- * side's work is then dead code.
+ * bit blend of values already computed (colony_select_bits: one vcmpps and
+ * one vpblendvb), the arms' clamps are vmaxps and vminps, the others
+ * integer min (colony_negative), and nothing has its address taken, so a
+ * loop over j vectorizes. A caller that needs only one side uses
+ * colony_pair; the other side's work is then dead code. The force is
+ * returned as g and the normal, and the density's weight as w, so that a
+ * caller can sum them with one FMA each and apply k_cc and COLONY_RHO_W
+ * once a row (fx, fy, tqi, tqj, rhoi and rhoj are the real terms).
  *
  * The spec computes the pair from i's frame; for nearly parallel rods
  * (1 - c^2 <= 1e-6) its contact point is i's head, so the torque on j that
@@ -252,71 +300,71 @@ typedef struct colony_pair_s {
  */
 static inline colony_pair_t
 colony_pair_both(float dx, float dy, float uix, float uiy, float ujx, float ujy,
-    float ai, float aj, int self)
+    float ai, float aj, int self, colony_frame_t fr)
 {
-	const float h = 0.5f * COLONY_L, k = COLONY_K_CC,
-		    two_r = 2.0f * COLONY_R;
 	colony_pair_t out;
-	/* q = p_j - p_i, the heads' difference (the spec's -r). */
-	float qx = dx + h * ujx - h * uix, qy = dy + h * ujy - h * uiy;
 	float c = uix * ujx + uiy * ujy;
-	float fm = uix * qx + uiy * qy, e = ujx * qx + ujy * qy;
+	float ad = uix * dx + uiy * dy, bd = ujx * dx + ujy * dy;
 	float den = 1.0f - c * c;
-	float sigma0, sigma, tau, alpha, beta;
-	float nx, ny, dist, dlen, rr, delta, g, w;
+	float alpha, beta, mx, my, dist, dlen, rr, delta, g, w;
 	int crossing;
 
-	sigma0 = colony_clamp_to((c * e - fm) / den, COLONY_L);
-	sigma0 = den > 1e-6f ? sigma0 : 0.0f;
-	tau = colony_clamp_to(c * sigma0 + e, COLONY_L);
-	sigma = colony_clamp_to(c * tau - fm, COLONY_L);
-	alpha = h - sigma;
-	beta = h - tau;
-	out.sigma = sigma;
-
-	/* m = k_j - k_i = q + t d2 - s d1 (minus the spec's n); |d| with
-	 * FLT_MIN added so that coincident centres (and j = i) divide by a
-	 * normal number, not by 0. */
-	nx = qx - tau * ujx + sigma * uix;
-	ny = qy - tau * ujy + sigma * uiy;
-	dist = sqrtf(nx * nx + ny * ny);
-	dlen = sqrtf(1.17549435e-38f + dx * dx + dy * dy);
-
-	/* F = -k_cc (2R - dist) m / dist where dist < 2R (g <= 0, clamped as
-	 * an integer); crossing rods (dist < 1e-4) have no contact normal and
-	 * are pushed apart along the centre line: dist taken as 0, m as d and
-	 * the divisor as |d|, F = -k_cc 2R d / |d|, which is 0 when d = 0.
-	 * The selects on crossing are kept together: with code between two
-	 * of them gcc's jump threading duplicates that code into both paths
-	 * (and two divides would then be blended). */
-	crossing = dist < 1e-4f;
-	rr = crossing ? dlen : dist;
-	delta = crossing ? 0.0f : dist;
-	nx = crossing ? dx : nx;
-	ny = crossing ? dy : ny;
-	g = colony_negative(k * delta - k * two_r) / rr;
-	g = self ? 0.0f : g;
-	out.fx = g * nx;
-	out.fy = g * ny;
+	/* For parallel rods the lower bound is h: then alpha0 = h whatever
+	 * the quotient (also when 0/0 made it NaN). The select of the bound
+	 * and not of alpha0: selected after the clamp, gcc 12 merges the
+	 * select with the clamp's upper side into two compares, an or and a
+	 * blend. */
+	alpha = colony_clamp_arm((ad - c * bd) / den,
+	    colony_select_bits(den <= 1e-6f, fr.h, fr.neg_h), fr.h);
+	beta = colony_clamp_arm(c * alpha - bd, fr.neg_h, fr.h);
+	alpha = colony_clamp_arm(ad + c * beta, fr.neg_h, fr.h);
 	out.arm_i = alpha;
 	out.arm_j = beta;
-	out.tqi = alpha * colony_cross(uix, uiy, out.fx, out.fy);
-	/* The force on j is -F, applied at its own closest point k_j. */
-	out.tqj = beta * colony_cross(ujx, ujy, -out.fx, -out.fy);
 
-	w = colony_positive(1.0f - dlen * (1.0f / COLONY_R_S));
-	w = self ? 0.0f : COLONY_W_A * w * w;
-	out.rhoi = aj * w;
-	out.rhoj = ai * w;
+	/* m = k_j - k_i (minus the spec's n); |d| with FLT_MIN added so that
+	 * coincident centres (and j = i) divide by a normal number, not by
+	 * 0. */
+	mx = dx + beta * ujx - alpha * uix;
+	my = dy + beta * ujy - alpha * uiy;
+	dist = sqrtf(mx * mx + my * my);
+	dlen = sqrtf(1.17549435e-38f + dx * dx + dy * dy);
+
+	/* F = -k_cc (2R - dist) m / dist where dist < 2R, as k_cc g n with
+	 * g <= 0 (clamped as an integer): a caller that sums g n multiplies
+	 * by k_cc once; crossing rods (dist < 1e-4) have no contact normal and
+	 * are pushed apart along the centre line: dist taken as 0, m as d and
+	 * the divisor as |d|, F = -k_cc 2R d / |d|, which is 0 when d = 0.
+	 * The selects are bit blends (colony_select_bits): as ? : gcc's jump
+	 * threading duplicated the code between two of them into both paths
+	 * (and two divides were then blended). */
+	crossing = dist < fr.crossing;
+	rr = colony_select_bits(crossing, dlen, dist);
+	delta = colony_select_bits(crossing, 0.0f, dist);
+	out.nx = colony_select_bits(crossing, dx, mx);
+	out.ny = colony_select_bits(crossing, dy, my);
+	g = colony_negative(delta - fr.two_r) / rr;
+	out.g = colony_select_bits(self, 0.0f, g);
+	out.fx = COLONY_K_CC * out.g * out.nx;
+	out.fy = COLONY_K_CC * out.g * out.ny;
+	/* alpha (u_i x F) and -beta (u_j x F). */
+	out.tqi = alpha * (uix * out.fy - uiy * out.fx);
+	out.tqj = beta * (ujy * out.fx - ujx * out.fy);
+
+	/* (R_s - |d|)^2 where positive: the spec's weight over
+	 * COLONY_RHO_W. */
+	w = colony_negative(dlen - fr.rs);
+	out.w = colony_select_bits(self, 0.0f, w * w);
+	out.rhoi = COLONY_RHO_W * aj * out.w;
+	out.rhoj = COLONY_RHO_W * ai * out.w;
 	return out;
 }
 
 /* The pair term of j on i alone (see colony_pair_both): fx, fy, tqi, rhoi. */
 static inline colony_pair_t
 colony_pair(float dx, float dy, float uix, float uiy, float ujx, float ujy,
-    float aj, int self)
+    float aj, int self, colony_frame_t fr)
 {
-	return colony_pair_both(dx, dy, uix, uiy, ujx, ujy, 0.0f, aj, self);
+	return colony_pair_both(dx, dy, uix, uiy, ujx, ujy, 0.0f, aj, self, fr);
 }
 
 #endif /* FB_COLONY_H */

@@ -349,6 +349,7 @@ colony_rows_fill(const colony_state_t *st, uint64_t i0, uint64_t rows,
 	const float box = st->box;
 	const float *x = st->x, *y = st->y, *ux = st->ux, *uy = st->uy;
 	const float *a = st->a;
+	const colony_frame_t fr = colony_frame_make();
 
 	for (uint64_t r = 0; r < rows; r++) {
 		const uint64_t i = i0 + r;
@@ -362,7 +363,7 @@ colony_rows_fill(const colony_state_t *st, uint64_t i0, uint64_t rows,
 			float dx = colony_min_image(x[j] - xi, box);
 			float dy = colony_min_image(y[j] - yi, box);
 			colony_pair_t pt = colony_pair(dx, dy, uix, uiy, ux[j],
-			    uy[j], a[j], j == (int32_t)i);
+			    uy[j], a[j], j == (int32_t)i, fr);
 
 			f[2 * j] = pt.fx;
 			f[2 * j + 1] = pt.fy;
@@ -446,20 +447,33 @@ colony_model_zero(const params_t *p, uint64_t (*round)(uint64_t))
 	return 0;
 }
 
+/* noipa: the callers in this file (colony_rows_fill) must not see the
+ * values either (colony_frame_t). */
+__attribute__((noipa)) colony_frame_t
+colony_frame_make(void)
+{
+	return (colony_frame_t){0.5f * COLONY_L, -0.5f * COLONY_L,
+	    2.0f * COLONY_R, 1e-4f, COLONY_R_S};
+}
+
 double
 colony_flops_per_pair(void)
 {
-	/* Counted from colony_pair_both's one side (colony.h), each divide,
-	 * square root and rounding counted as one and an FMA as two:
-	 * d = c_j - c_i 2, its minimum image 2 x 4 (a multiply, a rounding,
-	 * a fused multiply-subtract), the heads' difference q 8, the dots c,
-	 * F and E 9, 1 - c^2 2, sigma0 3 (one divide), tau, sigma and the
-	 * arm 5, the normal m 8, |m| and |d| 9 (two square roots), the force
-	 * g 3 (one divide) and F 2, the torque 4, the density 5: 66 (21 FMAs,
-	 * 18 other adds and multiplies, 2 divides, 2 square roots, 2
-	 * roundings); and the 4 additions of the term into i's sums: 70.
-	 * The clamps (integer min and max) and the selects are no flops. */
-	return 70.0;
+	/* Counted from colony_pair_both's one side as fused sums it
+	 * (colony.h, colony_fused.c), each divide, square root and rounding
+	 * counted as one and an FMA as two: d = c_j - c_i 2, its minimum
+	 * image 2 x 4 (a multiply, a rounding, a fused multiply-subtract),
+	 * the dots c, A and B 9, 1 - c^2 2, alpha0 3 (one divide), beta and
+	 * alpha 4, the normal m 8, |m| and |d| 9 (two square roots), g 2 (a
+	 * subtraction and a divide), the density's weight 2; and the five
+	 * sums g n, arm g n and a_j w 11 (four FMAs, the product arm g, one
+	 * FMA): 60 (21 FMAs, 18 other adds and multiplies, 2 divides, 2
+	 * square roots, 2 roundings). The clamps (min and max), the selects
+	 * and the row's constants (k_cc, the density's factor, the torque's
+	 * cross product, once a row) are no flops. The materializing and cell
+	 * schedules compute the same terms with k_cc multiplied in a pair
+	 * (colony_pair_t.fx) instead of once a row. */
+	return 60.0;
 }
 
 double

@@ -8,8 +8,10 @@
 /* The sums of the particles i in [lo, hi). The j loop runs over every j,
  * i included: the kernel's force is 0 for j = i (d = 0), and its density
  * term, w_a a_i exactly, is taken off after the loop, which saves the
- * per-lane test j == i. The torque is u_i x sum(arm_i F), summed as
- * u_i x (L/2 sum F - sum sigma F) (colony_pair_t). */
+ * per-lane test j == i. The sums are taken straight from the kernel's g,
+ * normal and weight, each one FMA: F / k_cc += g n, for the torque
+ * u_i x sum(arm_i F) (colony_pair_t) arm_i g n, and a_j w; k_cc,
+ * COLONY_RHO_W and the cross product are applied once a row. */
 static void
 colony_fused_pairs(colony_state_t *st, uint64_t lo, uint64_t hi)
 {
@@ -18,6 +20,7 @@ colony_fused_pairs(colony_state_t *st, uint64_t lo, uint64_t hi)
 	const float *restrict x = st->x, *restrict y = st->y;
 	const float *restrict ux = st->ux, *restrict uy = st->uy;
 	const float *restrict a = st->a;
+	const colony_frame_t fr = colony_frame_make();
 
 	for (uint64_t i = lo; i < hi; i++) {
 		/* -x_i added, not x_i subtracted: the same value, and
@@ -34,19 +37,19 @@ colony_fused_pairs(colony_state_t *st, uint64_t lo, uint64_t hi)
 			float dx = colony_min_image(x[j] + nxi, box);
 			float dy = colony_min_image(y[j] + nyi, box);
 			colony_pair_t pt = colony_pair(
-			    dx, dy, uix, uiy, ux[j], uy[j], a[j], 0);
+			    dx, dy, uix, uiy, ux[j], uy[j], a[j], 0, fr);
+			float ag = pt.arm_i * pt.g;
 
-			sfx += pt.fx;
-			sfy += pt.fy;
-			sax += pt.sigma * pt.fx;
-			say += pt.sigma * pt.fy;
-			srho += pt.rhoi;
+			sfx += pt.g * pt.nx;
+			sfy += pt.g * pt.ny;
+			sax += ag * pt.nx;
+			say += ag * pt.ny;
+			srho += a[j] * pt.w;
 		}
-		st->f_x[i] = sfx;
-		st->f_y[i] = sfy;
-		st->torque[i] = colony_cross(uix, uiy,
-		    0.5f * COLONY_L * sfx - sax, 0.5f * COLONY_L * sfy - say);
-		st->rho[i] = srho - COLONY_W_A * a[i];
+		st->f_x[i] = COLONY_K_CC * sfx;
+		st->f_y[i] = COLONY_K_CC * sfy;
+		st->torque[i] = COLONY_K_CC * colony_cross(uix, uiy, sax, say);
+		st->rho[i] = COLONY_RHO_W * srho - COLONY_W_A * a[i];
 	}
 }
 
@@ -99,15 +102,15 @@ const variant_t colony_fused = {
     .bytes = colony_fused_bytes,
     .insn_allowance = 2.8,
     .insn_allowance_why =
-	"the j loop is 78 instructions per 8 pairs on x86-64-v3 (gcc 12): "
-	"60 are the pair's arithmetic with its two square roots, two "
-	"divides, compares, blends and integer clamps, 3 the loop's counter "
-	"(63, 1.80x the minimum of 35 by themselves: the 18 adds and "
-	"multiplies that do not fuse, the divides, square roots and "
-	"roundings are an instruction for one flop), 15 the cost of 16 ymm "
-	"registers: the row's invariants reloaded, constants broadcast "
-	"again, copies for the destructive FMA forms and two of the five "
-	"sums kept on the stack; measured 2.29x at N = 1024, 2.55x at the "
-	"smoke size (the rows' reductions and the step's own loops weigh "
-	"more at N = 200)",
+	"the j loop is 69 instructions per 8 pairs on x86-64-v3 (gcc 12), "
+	"where the minimum is 30 (60 flops as FMAs): 39 carry the flops "
+	"(21 FMAs, 18 adds, multiplies, divides, square roots and "
+	"roundings, one instruction for one flop), 18 carry none (the "
+	"arms' clamps 6, the parallel and crossing selects 7, the force's "
+	"and weight's integer min 2, the loop 3), and 12 are the cost of "
+	"16 ymm registers (the row's invariants and bounds reloaded, "
+	"copies for the destructive FMA forms, one sum on the stack); 57 "
+	"without that traffic are 1.9x by themselves. Measured 2.38x at N "
+	"= 1024, 2.69x at the smoke size (the rows' reductions weigh more "
+	"at N = 200)",
 };

@@ -51,10 +51,10 @@ const variant_t colony_naive = {
     .bytes = colony_materialized_bytes,
     .insn_allowance = 6.5,
     .insn_allowance_why =
-	"the pair kernel's selects, compares, two divides and two square "
-	"roots are one instruction for one flop or none (its fill loop is "
-	"99 vector instructions per 8 pairs on x86-64-v3, eight of them the "
-	"four stores and the interleaving of (fx, fy), where 70 flops as "
-	"FMAs would be 35), the terms are stored to (N,N) arrays and "
-	"reloaded to sum; 3.3x at N = 1024, 3.6x at the smoke size",
+	"the pair kernel's clamps, selects and compares carry no flops "
+	"and its divides, square roots and roundings one each (its fill "
+	"loop is 83 instructions per 8 pairs on x86-64-v3, four of them "
+	"stores and some the interleaving of (fx, fy), where 60 flops as "
+	"FMAs would be 30), the terms are stored to (N,N) arrays and "
+	"reloaded to sum; 3.3x at N = 1024, 3.7x at the smoke size",
 };

@@ -64,10 +64,13 @@ typedef struct colony_tiled_stage_s {
 
 /* Row i (state in r[0..4]: -x_i, -y_i, ux_i, uy_i, a_i) against the staged
  * particles l in [l0, l1), its sums added to sum[0..4]: F_x, F_y,
- * sum(sigma F) in x and y, rho. int32 indices, as in colony_fused.c. */
-static void
-colony_tiled_span(const colony_tiled_stage_t *b, float box, const float *r,
-    int32_t l0, int32_t l1, float *sum)
+ * sum(arm_i F) in x and y, rho. int32 indices, as in colony_fused.c. With
+ * `masked` (a constant: each caller is its own copy) the lanes l < lself
+ * are the kernel's self lanes, which add exactly 0 to every sum. */
+static inline __attribute__((always_inline)) void
+colony_tiled_span_in(const colony_tiled_stage_t *b, float box,
+    colony_frame_t fr, const float *r, int32_t l0, int32_t l1, int masked,
+    int32_t lself, float *sum)
 {
 	const float nxi = r[0], nyi = r[1], uix = r[2], uiy = r[3], ai = r[4];
 	/* The pointers in locals: read through b, they could be changed by
@@ -85,18 +88,19 @@ colony_tiled_span(const colony_tiled_stage_t *b, float box, const float *r,
 	for (int32_t l = l0; l < l1; l++) {
 		float dx = colony_min_image(x[l] + nxi, box);
 		float dy = colony_min_image(y[l] + nyi, box);
-		colony_pair_t pt = colony_pair_both(
-		    dx, dy, uix, uiy, ux[l], uy[l], ai, a[l], 0);
+		colony_pair_t pt = colony_pair_both(dx, dy, uix, uiy, ux[l],
+		    uy[l], ai, a[l], masked && l < lself, fr);
+		float ag = pt.arm_i * pt.g;
 
-		sfx += pt.fx;
-		sfy += pt.fy;
-		sax += pt.sigma * pt.fx;
-		say += pt.sigma * pt.fy;
-		srho += pt.rhoi;
-		bfx[l] += pt.fx;
-		bfy[l] += pt.fy;
-		btq[l] += pt.tqj;
-		brho[l] += pt.rhoj;
+		sfx += pt.g * pt.nx;
+		sfy += pt.g * pt.ny;
+		sax += ag * pt.nx;
+		say += ag * pt.ny;
+		srho += a[l] * pt.w;
+		bfx[l] += pt.g * pt.nx;
+		bfy[l] += pt.g * pt.ny;
+		btq[l] += pt.arm_j * pt.g * (uy[l] * pt.nx - ux[l] * pt.ny);
+		brho[l] += ai * pt.w;
 	}
 	sum[0] += sfx;
 	sum[1] += sfy;
@@ -105,11 +109,31 @@ colony_tiled_span(const colony_tiled_stage_t *b, float box, const float *r,
 	sum[4] += srho;
 }
 
+/* The rows before the block and the triangle rows' whole vectors. */
+static void
+colony_tiled_span(const colony_tiled_stage_t *b, float box, colony_frame_t fr,
+    const float *r, int32_t l0, int32_t l1, float *sum)
+{
+	colony_tiled_span_in(b, box, fr, r, l0, l1, 0, 0, sum);
+}
+
+/* A triangle row's first vector, [l0, l1) with l0 a multiple of 8, the
+ * lanes before lself (the pairs l <= i) masked. */
+static void
+colony_tiled_span_masked(const colony_tiled_stage_t *b, float box,
+    colony_frame_t fr, const float *r, int32_t l0, int32_t l1, int32_t lself,
+    float *sum)
+{
+	colony_tiled_span_in(b, box, fr, r, l0, l1, 1, lself, sum);
+}
+
 /* Block j0 (len particles, staged in buf of `tile` per field) against the
  * rows before it and its own upper triangle, summed into out. The row's
- * torque is u_i x (L/2 sum F - sum sigma F). A triangle row starts at l = i -
- * j0 + 1 and ends in a scalar remainder: with its first lanes masked (self)
- * instead, gcc 12 left that loop scalar ("control flow in loop"). */
+ * torque is u_i x sum(arm_i F). A triangle row starts at l = i - j0 + 1:
+ * its first 8 lanes from that rounded down to a multiple of 8 are a
+ * masked span and the rest whole vectors, so that it ends in no scalar
+ * remainder (when len is a multiple of 8), one vector for up to seven
+ * scalar pairs. */
 static void
 colony_tiled_block(const colony_state_t *st, uint64_t j0, uint64_t len,
     uint64_t tile, float *buf, const colony_tiled_out_t *out)
@@ -118,6 +142,7 @@ colony_tiled_block(const colony_state_t *st, uint64_t j0, uint64_t len,
 	    buf + 3 * tile, buf + 4 * tile, buf + 5 * tile, buf + 6 * tile,
 	    buf + 7 * tile, buf + 8 * tile};
 	const int32_t n_l = (int32_t)len;
+	const colony_frame_t fr = colony_frame_make();
 
 	for (uint64_t l = 0; l < len; l++) {
 		b.x[l] = st->x[j0 + l];
@@ -133,20 +158,25 @@ colony_tiled_block(const colony_state_t *st, uint64_t j0, uint64_t len,
 		    st->uy[i], st->a[i]};
 		float sum[5] = {0.0f, 0.0f, 0.0f, 0.0f, 0.0f};
 
-		colony_tiled_span(&b, st->box, r,
-		    i < j0 ? 0 : (int32_t)(i - j0 + 1), n_l, sum);
-		out->fx[i] += sum[0];
-		out->fy[i] += sum[1];
+		if (i < j0) {
+			colony_tiled_span(&b, st->box, fr, r, 0, n_l, sum);
+		} else {
+			const int32_t ls = (int32_t)(i - j0 + 1);
+
+			colony_tiled_span_masked(
+			    &b, st->box, fr, r, ls & ~7, n_l, ls, sum);
+		}
+		out->fx[i] += COLONY_K_CC * sum[0];
+		out->fy[i] += COLONY_K_CC * sum[1];
 		out->tq[i] +=
-		    colony_cross(r[2], r[3], 0.5f * COLONY_L * sum[0] - sum[2],
-			0.5f * COLONY_L * sum[1] - sum[3]);
-		out->rho[i] += sum[4];
+		    COLONY_K_CC * colony_cross(r[2], r[3], sum[2], sum[3]);
+		out->rho[i] += COLONY_RHO_W * sum[4];
 	}
 	for (uint64_t l = 0; l < len; l++) {
-		out->fx[j0 + l] -= b.fx[l];
-		out->fy[j0 + l] -= b.fy[l];
-		out->tq[j0 + l] += b.tq[l];
-		out->rho[j0 + l] += b.rho[l];
+		out->fx[j0 + l] -= COLONY_K_CC * b.fx[l];
+		out->fy[j0 + l] -= COLONY_K_CC * b.fy[l];
+		out->tq[j0 + l] += COLONY_K_CC * b.tq[l];
+		out->rho[j0 + l] += COLONY_RHO_W * b.rho[l];
 	}
 }
 
@@ -249,9 +279,10 @@ static double
 colony_tiled_flops(const params_t *p)
 {
 	/* Half the ordered pairs, each with the other side's terms from the
-	 * same geometry (its arm 1, torque 4 and density 1) and their 4
-	 * additions into j's sums: 10 more (colony_pair_both). */
-	return (colony_flops_per_pair() + 10.0) * (double)p->n *
+	 * same geometry: its force sums g n 4 (two FMAs), arm_j g 1, the
+	 * cross product u_j x n 3, its torque sum 2 and density sum 2 (one
+	 * FMA each): 12 more (colony_pair_both). */
+	return (colony_flops_per_pair() + 12.0) * (double)p->n *
 	    (double)(p->n - 1) / 2.0 * (double)p->steps;
 }
 
@@ -283,14 +314,14 @@ const variant_t colony_tiled = {
     .teardown = colony_state_teardown,
     .flops = colony_tiled_flops,
     .bytes = colony_tiled_bytes,
-    .insn_allowance = 6.0,
+    .insn_allowance = 5.5,
     .insn_allowance_why =
-	"the j loop is 94 instructions per 8 unordered pairs on x86-64-v3 "
-	"(gcc 12): 67 the two-sided arithmetic, 4 the block's stores, 4 the "
-	"loop, 19 the cost of 16 ymm registers (invariants reloaded, sums on "
-	"the stack, copies for the FMA forms, constants broadcast); each row "
-	"adds its set-up and five reductions (about 230 instructions) and "
-	"each triangle row a scalar remainder: 2.73x at N = 1024 (blocks of "
-	"448), 5.4x at the smoke size, whose blocks of 32 make rows of at "
-	"most 32 pairs",
+	"the j loop is 89 instructions per 8 unordered pairs on x86-64-v3 "
+	"(gcc 12), where the minimum is 36 (72 flops as FMAs): 46 carry "
+	"the flops (26 FMAs), 24 carry none (clamps, selects, integer "
+	"mins, zeroes, the block's 4 stores, the loop) and 19 are the "
+	"cost of 16 ymm registers; a triangle row's loop (its first lanes "
+	"masked) is 98; each row adds its set-up and five reductions: "
+	"2.88x at N = 1024 (blocks of 448), 4.98x at the smoke size, "
+	"whose blocks of 32 make rows of at most 32 pairs",
 };
