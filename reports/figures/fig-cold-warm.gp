@@ -13,18 +13,18 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 0.994367
-"interp/fused" 1.0154
-"interp/chunked" 1.08604
-"interp/tiled" 1.03611
-"interp/hoisted" 1.11222
-"interp/sorted" 1.30802
-"colony/naive" 0.963367
-"colony/naive-reuse" 0.996239
-"colony/fused" 0.988747
-"colony/chunked" 0.997142
-"colony/tiled" 0.981997
-"colony/cells" 1.08207
+"interp/materialized" 1.01124
+"interp/fused" 0.967059
+"interp/chunked" 0.984288
+"interp/tiled" 0.925215
+"interp/hoisted" 0.973258
+"interp/sorted" 1.24596
+"colony/naive" 1.11112
+"colony/naive-reuse" 0.963582
+"colony/fused" 0.993032
+"colony/chunked" 1.27351
+"colony/tiled" 0.976988
+"colony/cells" 1.0591
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

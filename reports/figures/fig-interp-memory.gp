@@ -50,10 +50,10 @@ $m5 << EOD
 1000000 5.24288e+06 5.24288e+06
 EOD
 $m6 << EOD
-10000 5.34118e+06 5.34118e+06
-30000 5.52141e+06 5.52141e+06
-100000 6.17677e+06 6.17677e+06
-1000000 1.36479e+07 1.36479e+07
+10000 5.3248e+06 5.34221e+06
+30000 5.50502e+06 5.52243e+06
+100000 6.16038e+06 6.17779e+06
+1000000 1.36315e+07 1.36489e+07
 EOD
 set arrow from graph 0, first 1.44e+10 to graph 1, first 1.44e+10 nohead dt 2 lw 2 lc rgb 'black'
 set label 'the question: about 14 GB (12*N*M*4 at N=1e6, M=300)' at graph 0.02, first 1.44e+10 offset 0,0.7
