@@ -436,10 +436,14 @@ interp_sorted_step(void *state, uint64_t k)
 	int ret = -1;
 
 	(void)k;
-	so.bucket_x = malloc(in->n * sizeof(float));
-	so.bucket_t = malloc(in->n * sizeof(float));
+	/* The counts first: jemalloc serves blocks up to 32 KiB from its
+	 * thread cache without updating the thread's peak (thread.peak), so
+	 * a small block allocated after the last large one would be missing
+	 * from the harness's per-thread peak. */
 	so.count = malloc((uint64_t)threads * so.buckets * sizeof(uint32_t));
 	so.super = malloc((uint64_t)threads * so.supers * sizeof(uint32_t));
+	so.bucket_x = malloc(in->n * sizeof(float));
+	so.bucket_t = malloc(in->n * sizeof(float));
 	if (grid_major == NULL || so.bucket_x == NULL || so.bucket_t == NULL ||
 	    so.count == NULL || so.super == NULL)
 		goto label_return;
