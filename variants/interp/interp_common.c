@@ -376,6 +376,20 @@ typedef int32_t grid_major_mask_t
 static const grid_major_mask_t grid_major_masks[GRID_MAJOR_ROUNDS][2] = {
     GRID_MAJOR_MASKS};
 
+/* r = the shuffle of a and b by mask m. clang (the fuzz build) has no
+ * __builtin_shuffle with a mask vector: there it is done entry by entry. */
+#if defined(__clang__)
+#define GRID_MAJOR_SHUFFLE(r, a, b, m)                                         \
+	do {                                                                   \
+		for (int k_ = 0; k_ < GRID_MAJOR_W; k_++)                      \
+			(r)[k_] = (m)[k_] < GRID_MAJOR_W                       \
+			    ? (a)[(m)[k_]]                                     \
+			    : (b)[(m)[k_] - GRID_MAJOR_W];                     \
+	} while (0)
+#else
+#define GRID_MAJOR_SHUFFLE(r, a, b, m) ((r) = __builtin_shuffle((a), (b), (m)))
+#endif
+
 /* One W x W block (W = GRID_MAJOR_W): rows k0 .. k0+W-1 of gm, columns i0
  * .. i0+W-1, from W table lines (tables i0 .., entries k0 ..). Loaded as
  * W vectors, transposed in registers in log2(W) rounds (round h swaps the
@@ -401,10 +415,10 @@ interp_grid_major_block(float *restrict gm, const float *restrict table,
 			if ((i & h) == 0) {
 				const grid_major_vec_t a = r[i], b = r[i + h];
 
-				r[i] = __builtin_shuffle(
-				    a, b, grid_major_masks[s][0]);
-				r[i + h] = __builtin_shuffle(
-				    a, b, grid_major_masks[s][1]);
+				GRID_MAJOR_SHUFFLE(
+				    r[i], a, b, grid_major_masks[s][0]);
+				GRID_MAJOR_SHUFFLE(
+				    r[i + h], a, b, grid_major_masks[s][1]);
 			}
 		}
 	}
