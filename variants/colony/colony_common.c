@@ -448,8 +448,14 @@ colony_model_zero(const params_t *p, uint64_t (*round)(uint64_t))
 }
 
 /* noipa: the callers in this file (colony_rows_fill) must not see the
- * values either (colony_frame_t). */
-__attribute__((noipa)) colony_frame_t
+ * values either (colony_frame_t). clang (the fuzz build) has no noipa;
+ * noinline is its nearest. */
+#if defined(__clang__)
+#define COLONY_OPAQUE __attribute__((noinline))
+#else
+#define COLONY_OPAQUE __attribute__((noipa))
+#endif
+COLONY_OPAQUE colony_frame_t
 colony_frame_make(void)
 {
 	return (colony_frame_t){0.5f * COLONY_L, -0.5f * COLONY_L,
