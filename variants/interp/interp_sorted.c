@@ -267,30 +267,34 @@ interp_sorted_cells(const interp_inputs_t *in, const float *restrict x,
 		interp_cell(x[j], a, dx, lb, ub, s_max, &key[j], &t_out[j]);
 }
 
-/* Pass 1: the points [lo, hi) into their super-buckets, in order (next:
- * this thread's next position in each super-bucket). Its stores go to
- * `supers` places at once, which the L1 cache holds; one pass straight
- * into the cells' buckets stored to G places, and missed the L1 cache on
- * nearly every store. The cells are computed again, SORTED_CHUNK points at
- * a time, rather than kept in an array of N. */
+/* One pass of the sort over the points x[lo, hi): each point's cell c
+ * computed again, SORTED_CHUNK points at a time (rather than kept in an
+ * array of N), and the point stored at out[next[c >> shift]++]: its x in
+ * pass 1 (shift SORTED_SUPER_BITS, next a thread's positions in the
+ * super-buckets), its offset t in pass 2 (shift 0, over one super-bucket,
+ * next the cells' positions). The line of each store is fetched
+ * SORTED_WRITE_AHEAD floats ahead. Each pass stores to a few hundred
+ * places at once at most; one pass straight into the cells' buckets
+ * stored to G places, and missed the L1 cache on nearly every store. */
 static void
-interp_sorted_scatter_x(const interp_inputs_t *in, uint64_t lo, uint64_t hi,
-    uint32_t *restrict next, float *restrict bucket_x)
+interp_sorted_scatter(const interp_inputs_t *in, const float *restrict x,
+    uint64_t lo, uint64_t hi, int shift, int keep_t, uint32_t *restrict next,
+    float *restrict out)
 {
-	const float *restrict x = in->x;
 	int32_t key[SORTED_CHUNK];
+	float t[SORTED_CHUNK];
 
 	for (uint64_t n0 = lo; n0 < hi; n0 += SORTED_CHUNK) {
 		const uint64_t len =
 		    hi - n0 < SORTED_CHUNK ? hi - n0 : SORTED_CHUNK;
+		const float *v = keep_t ? t : x + n0;
 
-		interp_sorted_cells(in, x + n0, len, key, NULL);
+		interp_sorted_cells(in, x + n0, len, key, t);
 		for (uint64_t j = 0; j < len; j++) {
-			const uint32_t q = next[key[j] >> SORTED_SUPER_BITS]++;
+			const uint32_t q = next[key[j] >> shift]++;
 
-			__builtin_prefetch(
-			    &bucket_x[q + SORTED_WRITE_AHEAD], 1);
-			bucket_x[q] = x[n0 + j];
+			__builtin_prefetch(&out[q + SORTED_WRITE_AHEAD], 1);
+			out[q] = v[j];
 		}
 	}
 }
@@ -309,33 +313,6 @@ interp_sorted_count(
 		interp_sorted_cells(in, in->x + n0, len, key, NULL);
 		for (uint64_t j = 0; j < len; j++)
 			count[key[j]]++;
-	}
-}
-
-/* Pass 2: the points of one super-bucket (bucket_x[lo, hi)) into their
- * cells, in order: the offset t of a point of cell c goes to
- * bucket_t[next[c]++]. The cell is computed again from x, a vector at a
- * time, SORTED_CHUNK points at once. */
-static void
-interp_sorted_scatter_t(const interp_inputs_t *in,
-    const float *restrict bucket_x, uint64_t lo, uint64_t hi,
-    uint32_t *restrict next, float *restrict bucket_t)
-{
-	int32_t key[SORTED_CHUNK];
-	float t[SORTED_CHUNK];
-
-	for (uint64_t n0 = lo; n0 < hi; n0 += SORTED_CHUNK) {
-		const uint64_t len =
-		    hi - n0 < SORTED_CHUNK ? hi - n0 : SORTED_CHUNK;
-
-		interp_sorted_cells(in, bucket_x + n0, len, key, t);
-		for (uint64_t j = 0; j < len; j++) {
-			const uint32_t q = next[key[j]]++;
-
-			__builtin_prefetch(
-			    &bucket_t[q + SORTED_WRITE_AHEAD], 1);
-			bucket_t[q] = t[j];
-		}
 	}
 }
 
@@ -400,7 +377,7 @@ interp_sorted_buckets(const interp_inputs_t *in, int threads, sorted_sort_t *so)
 		uint64_t lo, hi;
 
 		variant_share(in->n, t, threads, &lo, &hi);
-		interp_sorted_scatter_x(in, lo, hi,
+		interp_sorted_scatter(in, in->x, lo, hi, SORTED_SUPER_BITS, 0,
 		    so->super + (uint64_t)t * so->supers, so->bucket_x);
 	});
 	/* The last thread's row of super now holds where each super-bucket
@@ -413,8 +390,8 @@ interp_sorted_buckets(const interp_inputs_t *in, int threads, sorted_sort_t *so)
 		variant_share(
 		    so->supers, variant_thread_num(), threads, &lo, &hi);
 		for (uint64_t sb = lo; sb < hi; sb++)
-			interp_sorted_scatter_t(in, so->bucket_x,
-			    sb == 0 ? 0 : end[sb - 1], end[sb], so->count,
+			interp_sorted_scatter(in, so->bucket_x,
+			    sb == 0 ? 0 : end[sb - 1], end[sb], 0, 1, so->count,
 			    so->bucket_t);
 	});
 }
@@ -529,7 +506,7 @@ const variant_t interp_sorted = {
 	"the sort (the count and its two passes), the transposed copy and "
 	"each bucket's and chunk's set-up (weights, row loads, the lanes' "
 	"sum) are per point or per bucket, not per pair: at the smoke size "
-	"(N = 2000, G = 32, M = 64: buckets of about 62 points) 3.27x; "
+	"(N = 2000, G = 32, M = 64: buckets of about 62 points) 3.28x; "
 	"2.29x at N = 1e5, M = 300; on x86-64-v3 each weight is a broadcast "
 	"of its own (no embedded broadcast before AVX-512)",
 };
