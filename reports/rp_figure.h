@@ -97,7 +97,7 @@ typedef struct rp_fig_s {
 	const char *after_data; /* gnuplot lines after the data */
 	const char *series;     /* the plot element of each block */
 	const char *sep;        /* between two blocks' elements */
-	const char *empty;      /* the plot when no block has a row */
+	const char *empty;      /* the message when no block has a row */
 	/* Adds what depends on named runs or the ceilings; may be NULL. */
 	void (*decorate)(const rp_data_t *D, struct rp_plot_s *P);
 } rp_fig_t;

@@ -107,11 +107,37 @@ write_series(FILE *f, const rp_plot_t *P, const rp_block_t *b)
 	}
 }
 
+/* A plot with nothing to draw: gnuplot refuses one whose only element is
+ * undefined everywhere ("all points y value undefined"), which stopped the
+ * report where a figure's sets were all missing. The figure says so in its
+ * middle instead, on fixed ranges that suit a log scale. */
+static void
+write_empty_plot(FILE *f, const char *message)
+{
+	fputs("set label 1001 \"", f);
+	for (const char *p = message; *p != '\0'; p++)
+		if (*p != '"' && *p != '\\')
+			fputc(*p, f);
+	fputs("\" at graph 0.5, graph 0.5 center noenhanced\n"
+	      "unset key\n"
+	      "plot [1:10] [1:10] 0.5 notitle\n",
+	    f);
+}
+
 static void
 write_plot(FILE *f, const rp_plot_t *P)
 {
-	int drawn_blocks = 0;
+	int drawn_blocks = 0, blocks = 0;
 
+	for (int i = 0; i < P->nblocks; i++)
+		blocks += P->blocks[i].nrows != 0;
+	/* A prefix of 1/0 only titles an absence (the roofline without
+	 * ceilings); a suffix draws named runs. */
+	if (blocks == 0 && P->suffix[0] == '\0' &&
+	    (P->prefix[0] == '\0' || strncmp(P->prefix, "1/0", 3) == 0)) {
+		write_empty_plot(f, P->fig->empty);
+		return;
+	}
 	fprintf(f, "plot %s", P->prefix);
 	for (int i = 0; i < P->nblocks; i++) {
 		if (P->blocks[i].nrows == 0)
@@ -123,11 +149,9 @@ write_plot(FILE *f, const rp_plot_t *P)
 		write_series(f, P, &P->blocks[i]);
 		drawn_blocks++;
 	}
-	if (drawn_blocks == 0)
-		fprintf(
-		    f, "%s%s", P->prefix[0] ? "" : P->fig->empty, P->suffix);
-	else
-		fputs(P->suffix, f);
+	if (drawn_blocks == 0 && P->prefix[0] == '\0')
+		fprintf(f, "1/0 title '%s'", P->fig->empty);
+	fputs(P->suffix, f);
 	fputc('\n', f);
 }
 

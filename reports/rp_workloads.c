@@ -205,7 +205,7 @@ const rp_fig_t rp_figures[] = {
 	.block = "l",
 	.series = "{b} using 1:2 with steps lw 2 lc {c} title '{v}'",
 	.sep = RP_FIGTAB_EACH_LINE,
-	.empty = "1/0 title 'no timelines in the data'",
+	.empty = "no timelines in the data",
     },
     {
 	.name = "fig-interp-memory",
@@ -231,7 +231,7 @@ const rp_fig_t rp_figures[] = {
 		  "'{v} measured', {b} using 1:3 with lines dt 2 lw 1.5 lc {c} "
 		  "title '{v} model'",
 	.sep = RP_FIGTAB_EACH_LINE,
-	.empty = "1/0 title 'no interp scaling data'",
+	.empty = "no interp scaling data",
     },
     {
 	.name = "fig-interp-time",
@@ -250,7 +250,7 @@ const rp_fig_t rp_figures[] = {
 	.series = "{b} using 1:2:3:4 with yerrorlines pt {p} ps 1.3 lw 1.5 lc "
 		  "{c} title '{v}'",
 	.sep = RP_FIGTAB_EACH_LINE,
-	.empty = "1/0 title 'no interp scaling data'",
+	.empty = "no interp scaling data",
 	.decorate = rp_figtab_interp_time,
     },
     {
@@ -274,7 +274,7 @@ const rp_fig_t rp_figures[] = {
 		  "chunked_colour title 'chunked (B points at a time)', {b} "
 		  "using 1:2:3 with labels offset 0,1 notitle",
 	.sep = RP_FIGTAB_EACH_LINE,
-	.empty = "1/0 title 'no chunk sweep in the data'",
+	.empty = "no chunk sweep in the data",
 	.decorate = rp_figtab_chunk,
     },
     {
@@ -294,7 +294,7 @@ const rp_fig_t rp_figures[] = {
 	.series = "{b} using 1:2 with points pt {p} ps 2 lw 2 lc {c} title "
 		  "'{v}'",
 	.sep = RP_FIGTAB_EACH_LINE,
-	.empty = "1/0 title 'no interp runs in the data'",
+	.empty = "no interp runs in the data",
 	.decorate = rp_figtab_roofline,
     },
     {
@@ -313,7 +313,7 @@ const rp_fig_t rp_figures[] = {
 	.series = "{b} using 1:2 with linespoints pt {p} ps 1.4 lw 1.5 lc {c} "
 		  "title '{v} ({k})'",
 	.sep = RP_FIGTAB_EACH_LINE,
-	.empty = "1/0 title 'no colony scaling data'",
+	.empty = "no colony scaling data",
 	.decorate = rp_figtab_colony_time,
     },
     {
@@ -337,7 +337,7 @@ const rp_fig_t rp_figures[] = {
 		  "'{v} measured ({k})', {b} using 1:3 with lines dt 3 lc {c} "
 		  "title '{v} model'",
 	.sep = RP_FIGTAB_EACH_LINE,
-	.empty = "1/0 title 'no colony scaling data'",
+	.empty = "no colony scaling data",
     },
     {
 	.name = "fig-colony-spread",
@@ -353,7 +353,7 @@ const rp_fig_t rp_figures[] = {
 	.series = "{b} using 1:2 with linespoints pt {p} ps 0.8 lc {c} title "
 		  "'{v}'",
 	.sep = RP_FIGTAB_EACH_LINE,
-	.empty = "1/0 title 'no spread runs in the data'",
+	.empty = "no spread runs in the data",
     },
     {
 	.name = "fig-cold-warm",
@@ -371,7 +371,7 @@ const rp_fig_t rp_figures[] = {
 	.block = "r",
 	.series = "{b} using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'",
 	.sep = RP_FIGTAB_EACH_LINE,
-	.empty = "1/0 title 'no timed runs in the data'",
+	.empty = "no timed runs in the data",
     },
     {
 	.name = "fig-interp-threads",
@@ -387,7 +387,7 @@ const rp_fig_t rp_figures[] = {
 	.series = "{b} using 1:2 with linespoints pt {p} ps 1.5 lw 2 lc {c} "
 		  "title '{v}'",
 	.sep = RP_FIGTAB_EACH_LINE,
-	.empty = "1/0 title 'no interp runs with threads'",
+	.empty = "no interp runs with threads",
 	.decorate = rp_figtab_threads,
     },
     {
@@ -404,7 +404,7 @@ const rp_fig_t rp_figures[] = {
 	.series = "{b} using 1:2 with linespoints pt {p} ps 1.5 lw 2 lc {c} "
 		  "title '{v}'",
 	.sep = RP_FIGTAB_EACH_LINE,
-	.empty = "1/0 title 'no colony runs with threads'",
+	.empty = "no colony runs with threads",
 	.decorate = rp_figtab_threads,
     },
 };

@@ -406,6 +406,36 @@ Test(report, raw_data_kept_and_report_regenerates_from_it)
 	free(again);
 }
 
+/* A figure whose sets are all missing draws a frame that says so: gnuplot
+ * refuses a plot of 1/0 alone, which used to fail the whole report (exit 1,
+ * the figures after it not drawn). Here only the main interp sweep is kept,
+ * so the timeline and every colony figure have no data. */
+Test(report, a_figure_without_data_says_so)
+{
+	const char *dir = QUICK_DIR "/partial";
+	char cmd[4096];
+	char *gp;
+
+	snprintf(cmd, sizeof(cmd),
+	    "rm -rf %s && mkdir -p %s/data && cp " QUICK_DIR
+	    "/data/interp-main.jsonl " QUICK_DIR "/data/ceilings.json %s/data",
+	    dir, dir, dir);
+	cr_assert_eq(run_status(cmd), 0, "%s", cmd);
+	snprintf(cmd, sizeof(cmd), "'%s' %s/data %s/out 2>/dev/null",
+	    report_program(), dir, dir);
+	cr_assert_eq(run_status(cmd), 0, "%s", cmd);
+	snprintf(cmd, sizeof(cmd), "%s/out/figures/fig-colony-time.svg", dir);
+	cr_expect(file_size(cmd) > 0, "%s not drawn", cmd);
+	snprintf(
+	    cmd, sizeof(cmd), "%s/out/figures/fig-interp-timeline.gp", dir);
+	gp = slurp(cmd);
+	cr_expect(strstr(gp, "\"no timelines in the data\"") != NULL,
+	    "the empty timeline does not say why: %s", gp);
+	free(gp);
+	snprintf(cmd, sizeof(cmd), "%s/out/REPORT.md", dir);
+	cr_expect(file_size(cmd) > 0, "%s not written", cmd);
+}
+
 /* ---- the tables against the quick data ---- */
 
 TestSuite(report_tables, .init = read_quick_report, .timeout = 120);
