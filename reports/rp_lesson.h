@@ -43,4 +43,29 @@ void rp_lesson_fixes_write(rp_report_t *R);
 int rp_lesson_code(const rp_data_t *D, const char *path, const char *name,
     char *buf, size_t len);
 
+/* ---- words that follow the measured values (rp_lesson_words.c) ---- */
+
+/* An unwaited call this many times sooner than its waited one measures
+ * dispatch, not the work (the JAX re-grade's reading too). */
+#define RP_LESSON_DISPATCH_FACTOR 10.0
+/* Two ratios within this factor of each other are "close". */
+#define RP_LESSON_SAME_FACTOR 2.0
+
+/* What a fix saves against a baseline from their times and memory
+ * figures, each saved when at least RP_VERDICT_TIME_RATIO smaller:
+ * "saves time and memory", "saves time, not memory", "saves memory, not
+ * time", "saves neither time nor memory"; NULL when a figure is missing
+ * (a time not above 0, a memory figure below 0 or a baseline of 0). */
+const char *rp_lesson_saves(
+    double t_fix, double t_base, double m_fix, double m_base);
+/* 1 when each of the n calls returned unwaited at least
+ * RP_LESSON_DISPATCH_FACTOR times sooner than it took waited for; 0 when
+ * one did not, a figure is missing, or n is 0. */
+int rp_lesson_dispatch_only(
+    const double *unwaited, const double *waited, size_t n);
+/* "close to" when measured is within RP_LESSON_SAME_FACTOR of question,
+ * else "not" ("beside" when either is missing): the word before "the
+ * question's X" in the lesson. */
+const char *rp_lesson_against(double measured, double question);
+
 #endif /* FB_RP_LESSON_H */
