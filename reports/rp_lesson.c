@@ -107,13 +107,16 @@ static const char memory_fix_jax[] =
     "of {tlm:t} against {tqj:t} for the jitted question. ";
 
 static const char memory_fix_c[] =
-    "In C the same lesson: fusing the sum (`fused`) needs {pf:s} and runs "
+    "In C, fusing the sum (`fused`) needs {pf:s} and runs "
     "{tf:t} against {tm:t} for the unfused compiled schedule "
     "(`materialized`, {pm:b}; Table 1): {rf:s}. Its limiter by the rule "
     "below: {lf:s}; the simulator counts {if:g3} instructions per pair for "
     "fused against {im:g3} for materialized (Table 1s). With the question's "
-    "input, every lookup in L1, fused runs {tf0:t} against {tm0:t} "
-    "(Table 1b): {rf0:s}. Batching in C (`chunked`, B={b:n}) keeps {pc:b} "
+    "input (x = 0: every point in one cell, so every point reads the "
+    "same four entries of each table; not simulated), fused runs {tf0:t} "
+    "against "
+    "{tm0:t} (Table 1b): {rf0:s}. Batching in C (`chunked`, B={b:n}) keeps "
+    "{pc:b} "
     "and runs {tc:t}.\n\n";
 
 /* "fused is the faster" / "fused is the slower" from two medians: the
