@@ -99,12 +99,11 @@ static const char memory_cause[] =
 
 static const char memory_fix_jax[] =
     "**What fixes it in JAX, and what that costs.** The answer's first "
-    "rewrite (the sum moved into the inner map) is, to JAX, the same "
-    "program: the same arithmetic in its jaxpr, {q:b} against {rw:b} "
-    "un-jitted at N={jn2:n} (Table J1). `jax.jit` keeps {qj:b} of XLA "
-    "temporaries, N x M arrays still. What bounds the memory is "
-    "`lax.map` over batches of points: {lm:b} of temporaries, a warm call "
-    "of {tlm:t} against {tqj:t} for the jitted question. ";
+    "rewrite (the sum moved into the inner map) {same:s}, {q:b} against "
+    "{rw:b} un-jitted at N={jn2:n} (Table J1). `jax.jit` keeps {qj:b} of "
+    "XLA temporaries, {qjk:s}. {lmw:s} `lax.map` over batches of points: "
+    "{lm:b} of temporaries, a warm call of {tlm:t} against {tqj:t} for the "
+    "jitted question. ";
 
 static const char memory_fix_c[] =
     "In C, fusing the sum (`fused`) needs {pf:s} and runs "
@@ -210,6 +209,7 @@ memory_fix(rp_report_t *R, const rp_workload_t *w, const json_t *e,
 	char rf[64], rf0[64];
 	double tf0, tm0;
 	rp_limiter_in_t in;
+	json_t *jaxpr;
 
 	rp_vals_num(&x, "jn2", rp_num(jq, "params.n"));
 	rp_vals_num(&x, "q", rp_jax_work(D, jq));
@@ -218,6 +218,11 @@ memory_fix(rp_report_t *R, const rp_workload_t *w, const json_t *e,
 	rp_vals_num(
 	    &x, "qj", rp_jax_temp(rp_jax_run(D, w->name, "question_jit")));
 	rp_vals_num(&x, "lm", rp_jax_temp(rp_jax_run(D, w->name, "lax_map")));
+	jaxpr = rp_jax_file(D, "jax-jaxpr-interp.json");
+	rp_lesson_jax_fix_words(&x, json_object_get(jaxpr, "same_arithmetic"),
+	    rp_jax_temp(rp_jax_run(D, w->name, "question_jit")),
+	    rp_jax_unit(jq), rp_jax_temp(rp_jax_run(D, w->name, "lax_map")));
+	json_decref(jaxpr);
 	rp_vals_num(&x, "tlm", WARM(rp_jax_run(D, w->name, "lax_map")));
 	rp_vals_num(&x, "tqj", WARM(rp_jax_run(D, w->name, "question_jit")));
 	rp_vals_str(&x, "pf", rp_report_peak(f));

@@ -24,9 +24,11 @@
 #ifndef FB_RP_LESSON_H
 #define FB_RP_LESSON_H
 
+#include <jansson.h>
 #include <stddef.h>
 
 #include "rp_report.h"
+#include "rp_text.h"
 
 #define RP_LESSON_CODE_LINES 15
 
@@ -67,5 +69,12 @@ int rp_lesson_dispatch_only(
  * else "not" ("beside" when either is missing): the word before "the
  * question's X" in the lesson. */
 const char *rp_lesson_against(double measured, double question);
+/* The words of the lesson's JAX fix into x, from the jaxpr comparison's
+ * same_arithmetic (true, false, or NULL when not compared), the jitted
+ * question's XLA temporaries against one N x M array (unit), and lax.map's
+ * temporaries against the jitted question's (bounded when
+ * RP_VERDICT_MEMORY_FACTOR smaller): "same", "qjk", "lmw". */
+void rp_lesson_jax_fix_words(rp_vals_t *x, const json_t *same_arithmetic,
+    double jit_temp, double unit, double map_temp);
 
 #endif /* FB_RP_LESSON_H */

@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "rp_lesson.h"
+#include "rp_text.h"
 #include "rp_verdict.h"
 
 /* a is less than b by the time threshold's margin (10%). */
@@ -56,4 +57,25 @@ rp_lesson_against(double measured, double question)
 	return r >= 1.0 / RP_LESSON_SAME_FACTOR && r <= RP_LESSON_SAME_FACTOR
 	    ? "close to"
 	    : "not";
+}
+
+void
+rp_lesson_jax_fix_words(rp_vals_t *x, const json_t *same_arithmetic,
+    double jit_temp, double unit, double map_temp)
+{
+	rp_vals_str(x, "same",
+	    json_is_true(same_arithmetic)
+		? "is, to JAX, the same program: the same arithmetic in its "
+		  "jaxpr"
+		: json_is_false(same_arithmetic)
+		? "is another program to JAX: the arithmetic of its jaxpr "
+		  "differs"
+		: "is not compared by its jaxpr in this data");
+	rp_vals_str(x, "qjk",
+	    jit_temp >= unit ? "N x M arrays still"
+			     : "less than one N x M array");
+	rp_vals_str(x, "lmw",
+	    map_temp * RP_VERDICT_MEMORY_FACTOR <= jit_temp
+		? "What bounds the memory is"
+		: "It is not bounded by");
 }

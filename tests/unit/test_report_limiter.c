@@ -236,3 +236,29 @@ Test(report_lesson, against_the_question_within_a_factor)
 	cr_expect_str_eq(rp_lesson_against(41.0, 20.0), "not");
 	cr_expect_str_eq(rp_lesson_against(NAN, 20.0), "beside");
 }
+
+/* The JAX fix's words follow the jaxpr comparison and the temporaries:
+ * the committed data (same arithmetic; 840 MB under jit, 7 arrays of
+ * 120 MB; lax.map 72 MB) reads as before; other data reads otherwise. */
+Test(report_lesson, jax_fix_words_follow_the_data)
+{
+	rp_vals_t x = {.n = 0};
+
+	rp_lesson_jax_fix_words(&x, json_true(), 840e6, 120e6, 72e6);
+	cr_expect(
+	    strstr(rp_vals_get_str(&x, "same"), "the same program") != NULL);
+	cr_expect_str_eq(rp_vals_get_str(&x, "qjk"), "N x M arrays still");
+	cr_expect_str_eq(
+	    rp_vals_get_str(&x, "lmw"), "What bounds the memory is");
+	rp_lesson_jax_fix_words(&x, json_false(), 100e6, 120e6, 72e6);
+	cr_expect(
+	    strstr(rp_vals_get_str(&x, "same"), "another program") != NULL);
+	cr_expect_str_eq(
+	    rp_vals_get_str(&x, "qjk"), "less than one N x M array");
+	cr_expect_str_eq(rp_vals_get_str(&x, "lmw"), "It is not bounded by");
+	rp_lesson_jax_fix_words(&x, NULL, 720e6, 120e6, 72e6);
+	cr_expect(strstr(rp_vals_get_str(&x, "same"), "not compared") != NULL);
+	/* Ten times smaller exactly is bounded. */
+	cr_expect_str_eq(
+	    rp_vals_get_str(&x, "lmw"), "What bounds the memory is");
+}
