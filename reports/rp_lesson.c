@@ -559,22 +559,6 @@ limits_brief(rp_report_t *R)
 }
 
 static void
-advice_brief(rp_report_t *R)
-{
-	rp_md(R,
-	    "## The advice, one line each\n\n| advice | question | verdict "
-	    "|\n|---|---|---|\n");
-	for (size_t i = 0; i < rp_rules_count; i++) {
-		const rp_rule_t *rule = &rp_rules[i];
-		rp_verdict_t c = rp_verdict_c(R, rule);
-		rp_md(R, "| %s | %s | [%s](#advice-and-verdicts) |\n",
-		    rule->advice, rp_rule_question(rule),
-		    rp_verdict_final_word(R, rule, c));
-	}
-	rp_md(R, "\n");
-}
-
-static void
 try_it(rp_report_t *R)
 {
 	rp_md(R,
@@ -594,6 +578,6 @@ rp_lesson_write(rp_report_t *R)
 	speed_question(R);
 	rp_lesson_fixes_write(R);
 	limits_brief(R);
-	advice_brief(R);
+	rp_verdict_brief_write(R);
 	try_it(R);
 }
