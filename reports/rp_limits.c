@@ -281,8 +281,12 @@ limits_workload(rp_report_t *R, const char *w)
 		    ipu, sizeof(ipu), "%s", rp_text_fmt_num(in.ipu, "%.3g"));
 		if (!isnan(in.ipu_min))
 			snprintf(ipu + strlen(ipu), sizeof(ipu) - strlen(ipu),
-			    " (minimum %s)",
-			    rp_text_fmt_num(in.ipu_min, "%.3g"));
+			    " (minimum %s: %s, bound %s)",
+			    rp_text_fmt_num(in.ipu_min, "%.3g"),
+			    rp_text_fmt_ratio(in.ipu / in.ipu_min),
+			    rp_text_fmt_ratio(isnan(in.allowance)
+				    ? RP_LIMITER_INSN_ALLOWANCE
+				    : in.allowance));
 		rp_md(R,
 		    "| %s/%s | **%s** | %s | %s (%s) | %s%s%s%s | %s | %s |\n",
 		    w, vs[i], rp_limiter_word(v.kind), pct(in.gflops / in.fma),
@@ -341,16 +345,19 @@ rp_limits_write(rp_report_t *R)
 	rp_md(R, "## What limits each variant\n\n");
 	rp_md(R,
 	    "One rule decides each variant's limiter (reports/rp_limiter.c), "
-	    "from its main run at one thread: the first of these that reaches "
-	    "%.0f%% names it: GFLOP/s against the FMA peak; instructions per "
-	    "unit against the arithmetic's minimum (times %.1f, or the "
-	    "data's allowance); the schedule's bytes per second against the "
-	    "triad of the level that holds its working set; the simulated L1 "
-	    "misses' bytes per second against the same triad; page faults "
-	    "times the measured cost of one against the run's time. None "
-	    "reaching it is \"not determined here\", with what would "
-	    "decide it. This verdict is the one every section prints.\n\n",
-	    100 * RP_LIMITER_SHARE, RP_LIMITER_INSN_ALLOWANCE);
+	    "from its main run at one thread: the first of these that passes "
+	    "names it: GFLOP/s at %.0f%% or more of the FMA peak; "
+	    "instructions per unit at their bound or more over the "
+	    "arithmetic's minimum (%.1fx, or the variant's own allowance: "
+	    "the bound in the last column); at %.0f%% or more, the schedule's "
+	    "bytes per second against the triad of the level that holds its "
+	    "working set, the simulated L1 misses' bytes per second against "
+	    "the same triad, and page faults times the measured cost of one "
+	    "against the run's time. None passing is \"not determined "
+	    "here\", with what would decide it. This verdict is the one "
+	    "every section prints.\n\n",
+	    100 * RP_LIMITER_SHARE, RP_LIMITER_INSN_ALLOWANCE,
+	    100 * RP_LIMITER_SHARE);
 	cost = rp_limiter_fault_cost(&R->data, &twin);
 	if (isnan(cost))
 		rp_md(R,
