@@ -130,6 +130,7 @@ fill_naive(const rp_report_t *R, const json_t *r, rp_vals_t *x)
 	    .alloc = RP_ALLOC_JEMALLOC};
 	const json_t *below = NULL, *at = NULL, *e;
 	char kink[512];
+	double na, big, thr;
 	size_t i;
 
 	json_array_foreach(R->data.runs, i, e)
@@ -150,18 +151,20 @@ fill_naive(const rp_report_t *R, const json_t *r, rp_vals_t *x)
 		    "or none do.");
 		return 0;
 	}
+	na = rp_num(at, "params.n");
+	big = 8.0 * na * na;
+	thr = rp_num(r, "machine.allocator_policy.oversize_threshold_bytes");
 	snprintf(kink, sizeof(kink),
-	    " The kink in its time between N=%s and N=%s: from N=%s the "
-	    "(N,N,2) forces array (%s) reaches jemalloc's oversize threshold "
-	    "(%s), is handed back to the kernel when freed, and each step "
-	    "faults it in again (%.0f faults a step, against %.0f at N=%s).",
-	    rp_text_fmt_n(rp_num(below, "params.n")),
-	    rp_text_fmt_n(rp_num(at, "params.n")),
-	    rp_text_fmt_n(rp_num(at, "params.n")),
-	    rp_text_fmt_bytes(
-		8.0 * rp_num(at, "params.n") * rp_num(at, "params.n")),
-	    rp_text_fmt_bytes(
-		rp_num(r, "machine.allocator_policy.oversize_threshold_bytes")),
+	    " The kink in its time between N=%s and N=%s: from N=%s %s (%s) "
+	    "%s jemalloc's oversize threshold (%s)%s (%.0f faults a step, "
+	    "against %.0f at N=%s).",
+	    rp_text_fmt_n(rp_num(below, "params.n")), rp_text_fmt_n(na),
+	    rp_text_fmt_n(na), "the (N,N,2) forces array",
+	    rp_text_fmt_bytes(big), big >= thr ? "reaches" : "is under",
+	    rp_text_fmt_bytes(thr),
+	    big >= thr ? ", is handed back to the kernel when freed, and each "
+			 "step faults it in again"
+		       : ", yet its steps fault",
 	    faults_per_step(at), faults_per_step(below),
 	    rp_text_fmt_n(rp_num(below, "params.n")));
 	rp_vals_str(x, "kink", kink);
