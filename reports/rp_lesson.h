@@ -27,6 +27,7 @@
 #include <jansson.h>
 #include <stddef.h>
 
+#include "rp_jaxrule.h"
 #include "rp_report.h"
 #include "rp_text.h"
 
@@ -49,7 +50,7 @@ int rp_lesson_code(const rp_data_t *D, const char *path, const char *name,
 
 /* An unwaited call this many times sooner than its waited one measures
  * dispatch, not the work (the JAX re-grade's reading too). */
-#define RP_LESSON_DISPATCH_FACTOR 10.0
+#define RP_LESSON_DISPATCH_FACTOR RP_JAXRULE_WAIT
 /* Two ratios within this factor of each other are "close". */
 #define RP_LESSON_SAME_FACTOR 2.0
 
