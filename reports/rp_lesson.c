@@ -146,12 +146,14 @@ memory_explain(rp_report_t *R, const json_t *eager)
 
 	snprintf(cap, sizeof(cap),
 	    "C's eager schedule holds twelve N x M arrays at its peak "
-	    "(%s at N=%s, the spec's 12*N*M*4; %s). Walked op by op, "
+	    "(%s at N=%s, the spec's 12*N*M*4; %s in the allocator's size "
+	    "classes, %s). Walked op by op, "
 	    "the question's own program at N=%s, M=%s: %s. Under jit XLA "
 	    "keeps %zu buffers, %s (%s full arrays), %s of them sharing "
 	    "memory: %s of temporaries",
 	    rp_text_fmt_bytes(rp_num(eager, "memory.model_bare_bytes")),
 	    rp_text_fmt_n(rp_num(eager, "params.n")),
+	    rp_text_fmt_bytes(rp_num(eager, "memory.peak_workspace_bytes")),
 	    rp_report_cite(R, rp_workload_fig(w, "timeline")),
 	    rp_text_fmt_n(rp_num(e, "program.params.n")),
 	    rp_text_fmt_n(rp_num(e, "program.params.m")),
