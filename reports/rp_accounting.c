@@ -47,9 +47,7 @@ static const char accounting_text[] =
     "measured.\n"
     "- **RSS**, what the kernel counts: pages the process touched, "
     "{rss:b} at the high-water mark (the inputs and the process's own "
-    "{base:b} included). The rounded tail of each size class is address "
-    "space that is never written, so it never becomes resident: RSS "
-    "follows the live bytes, not the size classes.\n\n";
+    "{base:b} included). {rss_reading:s}\n\n";
 
 static void
 accounting_numbers(rp_report_t *R)
@@ -71,6 +69,19 @@ accounting_numbers(rp_report_t *R)
 	rp_vals_num(&x, "pe", PEAK(e));
 	rp_vals_num(&x, "rss", rp_num(e, "memory.peak_rss_bytes"));
 	rp_vals_num(&x, "base", rp_num(e, "memory.rss_baseline_bytes"));
+	{
+		double rss = rp_num(e, "memory.peak_rss_bytes");
+		double bare = rp_num(e, "memory.model_bare_bytes");
+		double model = rp_num(e, "memory.model_bytes");
+		rp_vals_str(&x, "rss_reading",
+		    fabs(rss - bare) < fabs(rss - model)
+			? "RSS is nearer the live bytes than the size classes: "
+			  "the rounded tail of each size class is address "
+			  "space that is never written, so it never becomes "
+			  "resident."
+			: "RSS is nearer the size classes than the live "
+			  "bytes here.");
+	}
 	rp_text_fill(R->md, accounting_text, &x);
 }
 

@@ -23,4 +23,9 @@ void rp_colony_write(rp_report_t *R, const rp_workload_t *w);
 double rp_colony_widest_spread(
     const rp_report_t *R, const rp_workload_t *w, const char **label);
 
+/* The index j (1..k-1) of the steepest local slope, between n[j-1] and
+ * n[j], of times t against sizes n in log-log; 0 when k < 2 or none is a
+ * number. Pure. */
+size_t rp_colony_steepest(const double *n, const double *t, size_t k);
+
 #endif /* FB_RP_COLONY_H */

@@ -134,20 +134,27 @@ rp_decide_cause_nm(const rp_vals_t *x)
 }
 
 /* The all-pairs arrays cost time (naive over fused beyond the threshold):
- * supported when reusing them (no allocation, same traffic) still costs
- * that much over fused; a nuance when the cost is mostly allocation.
- * Values: tn, tr, tf (median steps). */
+ * supported when reusing them (no allocation) still costs that much over
+ * fused beyond what their extra instructions explain (insn: the simulated
+ * instructions a pair of naive-reuse over fused's; 1 when not simulated,
+ * so the whole excess counts as traffic); a nuance when the cost is mostly
+ * allocation or instructions. Values: tn, tr, tf (median steps), insn. */
 rp_decision_t
 rp_decide_cause_n2(const rp_vals_t *x)
 {
 	double tn = rp_vals_get(x, "tn"), tr = rp_vals_get(x, "tr");
 	double tf = rp_vals_get(x, "tf"), tt = time_ratio(x);
+	double insn = rp_vals_get(x, "insn");
 
+	if (!(insn > 0))
+		insn = 1.0;
 	if (!(tn >= tt * tf))
 		return decide(RP_VERDICT_NO, "");
-	if (tr >= tt * tf)
+	if (tr >= tt * tf * insn)
 		return decide(RP_VERDICT_YES, "");
 	return decide(RP_VERDICT_NUANCE,
-	    "; most of the cost is allocating the arrays afresh, not their "
-	    "traffic");
+	    tr >= tt * tf ? "; reused, the arrays cost little beyond the "
+			    "extra instructions, not their traffic"
+			  : "; most of the cost is allocating the arrays "
+			    "afresh, not their traffic");
 }

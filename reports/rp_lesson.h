@@ -24,9 +24,12 @@
 #ifndef FB_RP_LESSON_H
 #define FB_RP_LESSON_H
 
+#include <jansson.h>
 #include <stddef.h>
 
+#include "rp_jaxrule.h"
 #include "rp_report.h"
+#include "rp_text.h"
 
 #define RP_LESSON_CODE_LINES 15
 
@@ -42,5 +45,37 @@ void rp_lesson_fixes_write(rp_report_t *R);
  * the marker is missing. */
 int rp_lesson_code(const rp_data_t *D, const char *path, const char *name,
     char *buf, size_t len);
+
+/* ---- words that follow the measured values (rp_lesson_words.c) ---- */
+
+/* An unwaited call this many times sooner than its waited one measures
+ * dispatch, not the work (the JAX re-grade's reading too). */
+#define RP_LESSON_DISPATCH_FACTOR RP_JAXRULE_WAIT
+/* Two ratios within this factor of each other are "close". */
+#define RP_LESSON_SAME_FACTOR 2.0
+
+/* What a fix saves against a baseline from their times and memory
+ * figures, each saved when at least RP_VERDICT_TIME_RATIO smaller:
+ * "saves time and memory", "saves time, not memory", "saves memory, not
+ * time", "saves neither time nor memory"; NULL when a figure is missing
+ * (a time not above 0, a memory figure below 0 or a baseline of 0). */
+const char *rp_lesson_saves(
+    double t_fix, double t_base, double m_fix, double m_base);
+/* 1 when each of the n calls returned unwaited at least
+ * RP_LESSON_DISPATCH_FACTOR times sooner than it took waited for; 0 when
+ * one did not, a figure is missing, or n is 0. */
+int rp_lesson_dispatch_only(
+    const double *unwaited, const double *waited, size_t n);
+/* "close to" when measured is within RP_LESSON_SAME_FACTOR of question,
+ * else "not" ("beside" when either is missing): the word before "the
+ * question's X" in the lesson. */
+const char *rp_lesson_against(double measured, double question);
+/* The words of the lesson's JAX fix into x, from the jaxpr comparison's
+ * same_arithmetic (true, false, or NULL when not compared), the jitted
+ * question's XLA temporaries against one N x M array (unit), and lax.map's
+ * temporaries against the jitted question's (bounded when
+ * RP_VERDICT_MEMORY_FACTOR smaller): "same", "qjk", "lmw". */
+void rp_lesson_jax_fix_words(rp_vals_t *x, const json_t *same_arithmetic,
+    double jit_temp, double unit, double map_temp);
 
 #endif /* FB_RP_LESSON_H */

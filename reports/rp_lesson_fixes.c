@@ -26,24 +26,32 @@ typedef struct fix_s {
 	 * space-separated list, searched in order */
 	const char *files;
 	const char *what;
+	/* 1: it changes the algorithm (less work); 0: only the schedule
+	 * (the same work in another order, less memory alive) */
+	int algorithm;
 } fix_t;
 
 static const fix_t fixes[] = {
     {RP_QUESTION_MEMORY, "hoisted", "hoisted hoisted_map hoisted_cache",
 	"variants/jax/fb_interp.py variants/jax/fb_programs.py",
 	"All the interpolants share one grid, so a point's cell and weights "
-	"are computed once, outside the loop over interpolants."},
+	"are computed once, outside the loop over interpolants.",
+	1},
     {RP_QUESTION_MEMORY, "sorted", "sorted", "variants/jax/fb_interp.py",
 	"Sorting the points by cell first makes the points of one cell read "
-	"the same four table rows one after another."},
+	"the same four table rows one after another.",
+	1},
     {RP_QUESTION_MEMORY, "tiled", "scan", "variants/jax/fb_interp.py",
-	"Looping over the interpolants, each adding its squares into one "
-	"(N,) sum, keeps O(N) alive instead of an (N,M) array."},
+	"Looping over the interpolants inside a tile of points, each adding "
+	"its squares into the tile's sums, keeps one sum a point alive (a "
+	"tile's in C, all N in the JAX scan) instead of an (N,M) array.",
+	0},
     {RP_QUESTION_SPEED, "chunked", "chunked", "variants/jax/fb_colony.py",
-	"Batching the rows bounds the N x N arrays to B x N."},
+	"Batching the rows bounds the N x N arrays to B x N.", 0},
     {RP_QUESTION_SPEED, "cells", "cells", "variants/jax/fb_cells.py",
 	"Contacts reach only r_cut, so a cell list finds the neighbours in "
-	"O(N) work instead of all N^2 pairs."},
+	"O(N) work instead of all N^2 pairs.",
+	1},
 };
 
 /* One JAX program of a fix: its code between the markers and its
@@ -98,13 +106,40 @@ fix_write(rp_report_t *R, const fix_t *x)
 		    R, "  JAX (%s): not measured in this data.\n", x->programs);
 }
 
+/* The fixes' names of one kind, "w/v, w/v and w/v", into buf. */
+static const char *
+fix_names(int algorithm, char *buf, size_t len)
+{
+	size_t n = sizeof(fixes) / sizeof(fixes[0]), k = 0, of = 0;
+
+	for (size_t i = 0; i < n; i++)
+		of += fixes[i].algorithm == algorithm;
+	buf[0] = '\0';
+	for (size_t i = 0; i < n; i++) {
+		if (fixes[i].algorithm != algorithm)
+			continue;
+		k++;
+		snprintf(buf + strlen(buf), len - strlen(buf), "%s%s/%s",
+		    k == 1        ? ""
+			: k == of ? " and "
+				  : ", ",
+		    rp_workload_question(fixes[i].answers)->name,
+		    fixes[i].variant);
+	}
+	return buf;
+}
+
 void
 rp_lesson_fixes_write(rp_report_t *R)
 {
+	char alg[256], sched[256];
+
 	rp_md(R,
-	    "## What none of the answers said\n\nEach fix below changes the "
-	    "algorithm, not only the schedule; its C loop nest, its JAX code "
-	    "where the data has it, and what each measured.\n\n");
+	    "## What none of the answers said\n\n%s change the algorithm "
+	    "(less work); %s change only the schedule (the same work, less "
+	    "memory alive at once). Each with its C loop nest, its JAX code "
+	    "where the data has it, and what each measured.\n\n",
+	    fix_names(1, alg, sizeof(alg)), fix_names(0, sched, sizeof(sched)));
 	for (size_t i = 0; i < sizeof(fixes) / sizeof(fixes[0]); i++)
 		fix_write(R, &fixes[i]);
 	rp_md(R, "\n");

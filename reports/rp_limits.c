@@ -130,6 +130,7 @@ fill_naive(const rp_report_t *R, const json_t *r, rp_vals_t *x)
 	    .alloc = RP_ALLOC_JEMALLOC};
 	const json_t *below = NULL, *at = NULL, *e;
 	char kink[512];
+	double na, big, thr;
 	size_t i;
 
 	json_array_foreach(R->data.runs, i, e)
@@ -150,18 +151,20 @@ fill_naive(const rp_report_t *R, const json_t *r, rp_vals_t *x)
 		    "or none do.");
 		return 0;
 	}
+	na = rp_num(at, "params.n");
+	big = 8.0 * na * na;
+	thr = rp_num(r, "machine.allocator_policy.oversize_threshold_bytes");
 	snprintf(kink, sizeof(kink),
-	    " The kink in its time between N=%s and N=%s: from N=%s the "
-	    "(N,N,2) forces array (%s) reaches jemalloc's oversize threshold "
-	    "(%s), is handed back to the kernel when freed, and each step "
-	    "faults it in again (%.0f faults a step, against %.0f at N=%s).",
-	    rp_text_fmt_n(rp_num(below, "params.n")),
-	    rp_text_fmt_n(rp_num(at, "params.n")),
-	    rp_text_fmt_n(rp_num(at, "params.n")),
-	    rp_text_fmt_bytes(
-		8.0 * rp_num(at, "params.n") * rp_num(at, "params.n")),
-	    rp_text_fmt_bytes(
-		rp_num(r, "machine.allocator_policy.oversize_threshold_bytes")),
+	    " The kink in its time between N=%s and N=%s: from N=%s %s (%s) "
+	    "%s jemalloc's oversize threshold (%s)%s (%.0f faults a step, "
+	    "against %.0f at N=%s).",
+	    rp_text_fmt_n(rp_num(below, "params.n")), rp_text_fmt_n(na),
+	    rp_text_fmt_n(na), "the (N,N,2) forces array",
+	    rp_text_fmt_bytes(big), big >= thr ? "reaches" : "is under",
+	    rp_text_fmt_bytes(thr),
+	    big >= thr ? ", is handed back to the kernel when freed, and each "
+			 "step faults it in again"
+		       : ", yet its steps fault",
 	    faults_per_step(at), faults_per_step(below),
 	    rp_text_fmt_n(rp_num(below, "params.n")));
 	rp_vals_str(x, "kink", kink);
@@ -281,8 +284,12 @@ limits_workload(rp_report_t *R, const char *w)
 		    ipu, sizeof(ipu), "%s", rp_text_fmt_num(in.ipu, "%.3g"));
 		if (!isnan(in.ipu_min))
 			snprintf(ipu + strlen(ipu), sizeof(ipu) - strlen(ipu),
-			    " (minimum %s)",
-			    rp_text_fmt_num(in.ipu_min, "%.3g"));
+			    " (minimum %s: %s, bound %s)",
+			    rp_text_fmt_num(in.ipu_min, "%.3g"),
+			    rp_text_fmt_ratio(in.ipu / in.ipu_min),
+			    rp_text_fmt_ratio(isnan(in.allowance)
+				    ? RP_LIMITER_INSN_ALLOWANCE
+				    : in.allowance));
 		rp_md(R,
 		    "| %s/%s | **%s** | %s | %s (%s) | %s%s%s%s | %s | %s |\n",
 		    w, vs[i], rp_limiter_word(v.kind), pct(in.gflops / in.fma),
@@ -341,16 +348,19 @@ rp_limits_write(rp_report_t *R)
 	rp_md(R, "## What limits each variant\n\n");
 	rp_md(R,
 	    "One rule decides each variant's limiter (reports/rp_limiter.c), "
-	    "from its main run at one thread: the first of these that reaches "
-	    "%.0f%% names it: GFLOP/s against the FMA peak; instructions per "
-	    "unit against the arithmetic's minimum (times %.1f, or the "
-	    "data's allowance); the schedule's bytes per second against the "
-	    "triad of the level that holds its working set; the simulated L1 "
-	    "misses' bytes per second against the same triad; page faults "
-	    "times the measured cost of one against the run's time. None "
-	    "reaching it is \"not determined here\", with what would "
-	    "decide it. This verdict is the one every section prints.\n\n",
-	    100 * RP_LIMITER_SHARE, RP_LIMITER_INSN_ALLOWANCE);
+	    "from its main run at one thread: the first of these that passes "
+	    "names it: GFLOP/s at %.0f%% or more of the FMA peak; "
+	    "instructions per unit at their bound or more over the "
+	    "arithmetic's minimum (%.1fx, or the variant's own allowance: "
+	    "the bound in the last column); at %.0f%% or more, the schedule's "
+	    "bytes per second against the triad of the level that holds its "
+	    "working set, the simulated L1 misses' bytes per second against "
+	    "the same triad, and page faults times the measured cost of one "
+	    "against the run's time. None passing is \"not determined "
+	    "here\", with what would decide it. This verdict is the one "
+	    "every section prints.\n\n",
+	    100 * RP_LIMITER_SHARE, RP_LIMITER_INSN_ALLOWANCE,
+	    100 * RP_LIMITER_SHARE);
 	cost = rp_limiter_fault_cost(&R->data, &twin);
 	if (isnan(cost))
 		rp_md(R,

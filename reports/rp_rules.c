@@ -160,6 +160,7 @@ measure_cause_n2(const rp_report_t *R, rp_vals_t *x)
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	static const char *const vs[] = {"naive", "naive-reuse", "fused", NULL};
 	const json_t *r[3];
+	double ir, inf;
 
 	if (need_main(R, w->name, vs, r, x) != 0)
 		return -1;
@@ -169,6 +170,15 @@ measure_cause_n2(const rp_report_t *R, rp_vals_t *x)
 	rp_vals_num(x, "tf", STEP(r[2]));
 	rp_vals_num(x, "alloc", STEP(r[0]) / STEP(r[1]));
 	rp_vals_num(x, "traffic", STEP(r[1]) / STEP(r[2]));
+	ir = rp_num(rp_data_cachesim(&R->data, w->name, "naive-reuse"),
+	    "cachesim.instructions_per_unit");
+	inf = rp_num(rp_data_cachesim(&R->data, w->name, "fused"),
+	    "cachesim.instructions_per_unit");
+	rp_vals_num(x, "insn", ir / inf);
+	rp_vals_num(x, "rest", STEP(r[1]) / STEP(r[2]) / (ir / inf));
+	rp_vals_str(x, "insn_words",
+	    isnan(ir / inf) ? "the instructions a pair not simulated"
+			    : rp_text_fmt_num(ir / inf, "%.2fx"));
 	return 0;
 }
 
@@ -416,8 +426,11 @@ const rp_rule_t rp_rules[] = {
 	.measured =
 	    "at N={n:n}: median step {tn:t} with fresh (N,N) arrays "
 	    "(naive), {tr:t} with the same arrays reused (naive-reuse), "
-	    "{tf:t} with none (fused): allocating them costs {alloc:r}, "
-	    "their traffic {traffic:r}{note:s}",
+	    "{tf:t} with none (fused): allocating them costs {alloc:r}; "
+	    "reused, they still cost {traffic:r} over fused, of which the "
+	    "simulated instructions a pair account for {insn_words:s} "
+	    "(naive-reuse over fused; the limits table's last column) and the "
+	    "rest, their traffic, {rest:r}{note:s}",
     },
     {
 	.id = "in-place",

@@ -97,6 +97,41 @@ rule_row(rp_report_t *R, const rp_rule_t *rule)
 	rp_md(R, "%s |\n", rule->tables != NULL ? rule->tables : "");
 }
 
+const char *
+rp_verdict_jax_word(const rp_report_t *R, const rp_rule_t *rule, rp_verdict_t c)
+{
+	const rp_jaxrule_t *j = rp_jaxrule_find(rule->id);
+	rp_vals_t x = {.n = 0};
+
+	if (c == RP_VERDICT_NOT_IN_C || j == NULL ||
+	    j->measure(&R->data, &x) != 0)
+		return NULL;
+	return rp_verdict_word(j->decide(&x).verdict);
+}
+
+void
+rp_verdict_brief_write(rp_report_t *R)
+{
+	rp_md(R,
+	    "## The advice, one line each\n\nThe verdict on the C data, "
+	    "and beside it the verdict on the JAX programs where C also "
+	    "decides and a JAX rule measured it ([Advice re-graded on "
+	    "JAX](#advice-re-graded-on-jax)); where C cannot test the advice "
+	    "and a JAX rule measured it, the verdict is the JAX one.\n\n| "
+	    "advice | question | verdict | "
+	    "in JAX |\n|---|---|---|---|\n");
+	for (size_t i = 0; i < rp_rules_count; i++) {
+		const rp_rule_t *rule = &rp_rules[i];
+		rp_verdict_t c = rp_verdict_c(R, rule);
+		const char *jax = rp_verdict_jax_word(R, rule, c);
+		rp_md(R, "| %s | %s | [%s](#advice-and-verdicts) | %s%s%s |\n",
+		    rule->advice, rp_rule_question(rule),
+		    rp_verdict_final_word(R, rule, c), jax != NULL ? "*" : "",
+		    jax != NULL ? jax : "-", jax != NULL ? "*" : "");
+	}
+	rp_md(R, "\n");
+}
+
 void
 rp_verdict_write(rp_report_t *R)
 {

@@ -95,5 +95,14 @@ const char *rp_verdict_final_word(
     const rp_report_t *R, const rp_rule_t *rule, rp_verdict_t c);
 /* The section "Advice and verdicts": thresholds, then a row per rule. */
 void rp_verdict_write(rp_report_t *R);
+/* The JAX rule's verdict word of the same id where C decides the advice
+ * itself (c is not "not testable in C") and the JAX rule measured it;
+ * NULL otherwise. */
+const char *rp_verdict_jax_word(
+    const rp_report_t *R, const rp_rule_t *rule, rp_verdict_t c);
+/* The lesson's table "The advice, one line each": each rule's final
+ * verdict, with the JAX verdict beside it where rp_verdict_jax_word has
+ * one. */
+void rp_verdict_brief_write(rp_report_t *R);
 
 #endif /* FB_RP_VERDICT_H */

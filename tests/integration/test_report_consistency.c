@@ -11,7 +11,8 @@
  *     lesson, the threads tables and the roofline's labels;
  *   - each advice has the same verdict in the lesson and in the notebook,
  *     and where C cannot test it and a JAX rule of the same id measured
- *     it, that verdict is the JAX one;
+ *     it, that verdict is the JAX one; where C decides it, the lesson's
+ *     "in JAX" column is the re-graded table's JAX verdict ("-" without);
  *   - every number with a unit in the lesson appears in a table;
  *   - the lesson is at most 3,500 words, and no sentence of more than 60
  *     characters (numbers aside) is printed more than twice.
@@ -287,6 +288,23 @@ verdicts_agree(const char *md, check_t *c)
 			*link = '\0';
 		if (a[0] != '[' || strcmp(a + 1, b) != 0)
 			problem(c, "lesson verdict %s, notebook %s\n", a, b);
+		/* The lesson's "in JAX" column: the JAX verdict where C
+		 * decides, "-" elsewhere. */
+		if (lesson != NULL && row_of(lesson, rp_rules[i].advice)) {
+			char lj[128];
+			const char *want_j = "-";
+			cell(row_of(lesson, rp_rules[i].advice), 3, lj,
+			    sizeof(lj));
+			if (jr != NULL &&
+			    strcmp(cell(jr, 2, want, sizeof(want)),
+				"*not testable in C*") != 0)
+				want_j = cell(jr, 4, want, sizeof(want));
+			if (strcmp(lj, want_j) != 0)
+				problem(c,
+				    "lesson's JAX verdict %s, the JAX "
+				    "rule says %s\n",
+				    lj, want_j);
+		}
 		if (jr == NULL) {
 			if (strstr(b, "in JAX") != NULL)
 				problem(c,
@@ -571,6 +589,10 @@ Test(report_consistency, sections_that_disagree_fail)
 	expect_caught(changed("## The advice, one line each", "[**supported**]",
 			  "[**not supported**]"),
 	    "the lesson's verdict differs from the notebook's");
+	/* The lesson's JAX verdict changed (fuse: not supported in JAX). */
+	expect_caught(changed("## The advice, one line each",
+			  "| *not supported* |", "| *supported* |"),
+	    "the lesson's JAX verdict differs from the re-graded table's");
 	/* A number in the lesson that no table prints. */
 	expect_caught(changed("## The memory question", "A nested map",
 			  "It took 12.34 GB. A nested map"),

@@ -206,6 +206,20 @@ Test(report_rules, cause_n2_at_and_beside_its_thresholds)
 	d = decide(
 	    "cause-n2", "tn", 1.10 - EPS, "tr", 1.0, "tf", 1.0, (char *)NULL);
 	expect_verdict(d, RP_VERDICT_NO, "%d", d.verdict);
+	/* With the instructions simulated, only the excess beyond them is
+	 * traffic: the committed data (23 ms against 9.3 ms, 1.38x the
+	 * instructions) leaves 1.79x: yes. */
+	d = decide("cause-n2", "tn", 138.0, "tr", 23.0, "tf", 9.3, "insn",
+	    1.384, (char *)NULL);
+	expect_verdict(d, RP_VERDICT_YES, "%d", d.verdict);
+	/* 1.5x over fused, all of it instructions: a nuance, not traffic. */
+	d = decide("cause-n2", "tn", 3.0, "tr", 1.5, "tf", 1.0, "insn", 1.5,
+	    (char *)NULL);
+	expect_verdict(d, RP_VERDICT_NUANCE, "%d", d.verdict);
+	cr_expect(strstr(d.note, "instructions") != NULL, "%s", d.note);
+	d = decide("cause-n2", "tn", 3.0, "tr", 1.10 * 1.5, "tf", 1.0, "insn",
+	    1.5, (char *)NULL);
+	expect_verdict(d, RP_VERDICT_YES, "%d", d.verdict);
 }
 
 /* Advice about automatic differentiation or the array library's profiler

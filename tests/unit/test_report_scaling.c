@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "fb_data_dir.h"
+#include "rp_colony.h"
 #include "rp_data.h"
 #include "rp_figure.h"
 #include "rp_scaling.h"
@@ -288,4 +289,19 @@ Test(report_scaling, goal_prefers_its_own_sweep)
 	expect_in(t, "colony cells at N = n/a, n/a (not measured)");
 	free(t);
 	remove_dir();
+}
+
+/* The steepest local slope of naive's committed steps (N 512..8192,
+ * slopes 3.94, 2.90, 1.99, 2.09) is the first interval; moving the kink
+ * moves the answer; fewer than two sizes have none. */
+Test(report_colony, steepest_local_slope)
+{
+	double n[] = {512, 1024, 2048, 4096, 8192};
+	double t[] = {2.98e-4, 4.57e-3, 3.42e-2, 1.36e-1, 5.76e-1};
+	double flat[] = {1, 4, 16, 64, 1024};
+
+	cr_expect_eq(rp_colony_steepest(n, t, 5), 1);
+	cr_expect_eq(rp_colony_steepest(n, flat, 5), 4);
+	cr_expect_eq(rp_colony_steepest(n, t, 1), 0);
+	cr_expect_eq(rp_colony_steepest(n, t, 0), 0);
 }

@@ -1,0 +1,81 @@
+/*
+ * rp_lesson_words: the lesson's words that follow measured values (see
+ * rp_lesson.h): each is a pure function of its numbers, so that no
+ * sentence of the lesson reads the same whatever the data said.
+ */
+#include <math.h>
+#include <stddef.h>
+
+#include "rp_lesson.h"
+#include "rp_text.h"
+#include "rp_verdict.h"
+
+/* a is less than b by the time threshold's margin (10%). */
+static int
+less(double a, double b)
+{
+	return a * RP_VERDICT_TIME_RATIO <= b;
+}
+
+const char *
+rp_lesson_saves(double t_fix, double t_base, double m_fix, double m_base)
+{
+	int t, m;
+
+	if (!(t_fix > 0) || !(t_base > 0) || !(m_fix >= 0) || !(m_base > 0))
+		return NULL;
+	t = less(t_fix, t_base);
+	m = less(m_fix, m_base);
+	if (t && m)
+		return "saves time and memory";
+	if (t)
+		return "saves time, not memory";
+	if (m)
+		return "saves memory, not time";
+	return "saves neither time nor memory";
+}
+
+int
+rp_lesson_dispatch_only(const double *unwaited, const double *waited, size_t n)
+{
+	if (n == 0)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!(unwaited[i] > 0) || !(waited[i] > 0) ||
+		    unwaited[i] * RP_LESSON_DISPATCH_FACTOR > waited[i])
+			return 0;
+	return 1;
+}
+
+const char *
+rp_lesson_against(double measured, double question)
+{
+	double r = measured / question;
+
+	if (!(r > 0))
+		return "beside";
+	return r >= 1.0 / RP_LESSON_SAME_FACTOR && r <= RP_LESSON_SAME_FACTOR
+	    ? "close to"
+	    : "not";
+}
+
+void
+rp_lesson_jax_fix_words(rp_vals_t *x, const json_t *same_arithmetic,
+    double jit_temp, double unit, double map_temp)
+{
+	rp_vals_str(x, "same",
+	    json_is_true(same_arithmetic)
+		? "is, to JAX, the same program: the same arithmetic in its "
+		  "jaxpr"
+		: json_is_false(same_arithmetic)
+		? "is another program to JAX: the arithmetic of its jaxpr "
+		  "differs"
+		: "is not compared by its jaxpr in this data");
+	rp_vals_str(x, "qjk",
+	    jit_temp >= unit ? "N x M arrays still"
+			     : "less than one N x M array");
+	rp_vals_str(x, "lmw",
+	    map_temp * RP_VERDICT_MEMORY_FACTOR <= jit_temp
+		? "What bounds the memory is"
+		: "It is not bounded by");
+}
