@@ -5,6 +5,7 @@
  */
 #include "hx_ceilings.h"
 #include "hx_format.h"
+#include "hx_mem.h"
 #include "variant.h"
 
 #include <math.h>
@@ -499,6 +500,12 @@ hx_ceilings_measure_threads(
 		goto label_return;
 	c->fma_vector_width = HX_FMA_LANES;
 	strncpy(c->fma_isa, HX_FMA_ISA, sizeof(c->fma_isa) - 1);
+	/* On the calling thread, the others idle; not measured (NaN) is no
+	 * error: the ceilings above stand without it. */
+	c->fault_runs = HX_CEILINGS_FAULT_RUNS;
+	if (hx_os_fault_cost(HX_CEILINGS_FAULT_PAGES, HX_CEILINGS_FAULT_RUNS,
+		&c->fault_s, &c->fault_spread) != 0)
+		c->fault_s = c->fault_spread = NAN, c->fault_runs = 0;
 label_return:
 	return ret;
 }
@@ -520,73 +527,4 @@ hx_ceilings_strerror(int err)
 	default:
 		return "unknown hx_ceilings error";
 	}
-}
-
-/* A JSON number, or null for a value JSON cannot hold (NaN, infinity). */
-static json_t *
-hx_ceilings_json_number(double v)
-{
-	return isfinite(v) ? json_real(v) : json_null();
-}
-
-/* Sets key to a new value in obj; -1 when value is NULL or the set fails. */
-static int
-hx_ceilings_json_set(json_t *obj, const char *key, json_t *value)
-{
-	return value == NULL ? -1 : json_object_set_new(obj, key, value);
-}
-
-json_t *
-hx_ceilings_json(const hx_ceilings_t *c)
-{
-	json_t *obj = NULL;
-
-	if (c == NULL)
-		goto label_return;
-	obj = json_object();
-	if (obj == NULL)
-		goto label_return;
-	if (hx_ceilings_json_set(obj, "triad_bytes_per_s",
-		hx_ceilings_json_number(c->triad_bytes_per_s)) != 0 ||
-	    hx_ceilings_json_set(obj, "triad_array_bytes",
-		hx_ceilings_json_number(c->triad_array_bytes)) != 0 ||
-	    hx_ceilings_json_set(obj, "triad_bytes_counted",
-		json_string("3 arrays per element (STREAM); write-allocate "
-			    "reads of a not counted")) != 0 ||
-	    hx_ceilings_json_set(obj, "fma_flops_per_s",
-		hx_ceilings_json_number(c->fma_flops_per_s)) != 0 ||
-	    hx_ceilings_json_set(obj, "fma_flops_spread",
-		hx_ceilings_json_number(c->fma_flops_spread)) != 0 ||
-	    hx_ceilings_json_set(obj, "fma_runs", json_integer(c->fma_runs)) !=
-		0 ||
-	    hx_ceilings_json_set(obj, "fma_vector_width",
-		json_integer(c->fma_vector_width)) != 0 ||
-	    hx_ceilings_json_set(obj, "fma_isa",
-		json_stringn(c->fma_isa,
-		    strnlen(c->fma_isa, sizeof(c->fma_isa)))) != 0 ||
-	    hx_ceilings_json_set(obj, "clock_resolution_s",
-		hx_ceilings_json_number(c->clock_resolution_s)) != 0 ||
-	    (c->threads > 1 &&
-		hx_ceilings_json_set(
-		    obj, "threads", json_integer(c->threads)) != 0)) {
-		json_decref(obj);
-		obj = NULL;
-	}
-	for (int i = 0; obj != NULL && i < 3; i++) {
-		static const char *const rate[] = {
-		    "l1_bytes_per_s", "l2_bytes_per_s", "l3_bytes_per_s"};
-		static const char *const size[] = {
-		    "l1_array_bytes", "l2_array_bytes", "l3_array_bytes"};
-		if (hx_ceilings_json_set(obj, rate[i],
-			hx_ceilings_json_number(c->level_bytes_per_s[i])) !=
-			0 ||
-		    hx_ceilings_json_set(obj, size[i],
-			hx_ceilings_json_number(c->level_array_bytes[i])) !=
-			0) {
-			json_decref(obj);
-			obj = NULL;
-		}
-	}
-label_return:
-	return obj;
 }

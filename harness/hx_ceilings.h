@@ -74,6 +74,13 @@ typedef struct hx_ceilings_s {
 	double level_array_bytes[3];
 	/* Threads both kernels ran on at once. */
 	int threads;
+	/* The cost of one minor fault (hx_os_fault_cost: a first write to a
+	 * fresh 4 KiB page), seconds, on the calling thread alone: the best of
+	 * fault_runs mappings of HX_CEILINGS_FAULT_PAGES pages, and their
+	 * spread; NaN (fault_runs 0) when it could not be measured. */
+	double fault_s;
+	double fault_spread;
+	int fault_runs;
 } hx_ceilings_t;
 
 /* Error codes; negative, as libpfm's. */
@@ -91,6 +98,10 @@ enum {
 #define HX_CEILINGS_MIN_DEFAULT_BYTES ((size_t)256 << 20)
 /* ...and the triad stops repeating after this many timed seconds. */
 #define HX_CEILINGS_TRIAD_BUDGET_S 1.0
+/* The fault cost's mapping, 64 MiB of 4 KiB pages (about 20 ms a run),
+ * and its runs. */
+#define HX_CEILINGS_FAULT_PAGES 16384
+#define HX_CEILINGS_FAULT_RUNS 5
 
 /*
  * Measures the ceilings into *c. triad_array_bytes is the size of each of
@@ -124,9 +135,9 @@ const char *hx_ceilings_strerror(int err);
 
 /*
  * A new jansson object with every field of *c, plus "triad_bytes_counted"
- * saying how bytes were counted; a field that is not finite becomes null. The
- * caller owns the reference (json_decref). Returns NULL when c is NULL or
- * jansson cannot allocate.
+ * and "minor_fault_counted" saying how bytes and faults were counted; a field
+ * that is not finite becomes null. The caller owns the reference (json_decref).
+ * Returns NULL when c is NULL or jansson cannot allocate.
  */
 json_t *hx_ceilings_json(const hx_ceilings_t *c);
 

@@ -67,7 +67,9 @@ hx_help_ceilings_usage(FILE *f)
 	    "usage: harness ceilings [--threads T]\n\n"
 	    "Measures memory bandwidth (a STREAM triad on arrays larger than "
 	    "the\nlast-level cache) and float32 FMA throughput on one core, "
-	    "or on T cores\nat once; prints them as JSON.\n\n"
+	    "or on T cores\nat once, and the cost of one minor fault (a first "
+	    "write to a fresh page,\non the calling thread); prints them as "
+	    "JSON.\n\n"
 	    "  --threads T               OpenMP threads, 1 to %d (1)\n",
 	    VARIANT_THREADS_MAX);
 }

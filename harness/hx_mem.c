@@ -3,10 +3,13 @@
  * hx_mem_jemalloc.c or hx_mem_glibc.c, whichever ALLOC= builds.
  */
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "hx_mem.h"
@@ -180,4 +183,58 @@ hx_os_faults(uint64_t *minor, uint64_t *major)
 	getrusage(RUSAGE_SELF, &ru);
 	*minor = (uint64_t)ru.ru_minflt;
 	*major = (uint64_t)ru.ru_majflt;
+}
+
+/* One mapping of `pages` fresh pages, each written once: the seconds and
+ * the calling thread's minor faults (the kernel's count) of the writes. */
+static int
+fault_touch(size_t pages, double *seconds, double *faults)
+{
+	const size_t page = 4096, bytes = pages * page;
+	struct timespec t0, t1;
+	struct rusage r0, r1;
+	volatile char *p;
+
+	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return -1;
+	/* 4 KiB pages, as the variants' large arrays get them (a huge page
+	 * would serve 512 of them with one fault). */
+	(void)madvise((void *)p, bytes, MADV_NOHUGEPAGE);
+	getrusage(RUSAGE_THREAD, &r0);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (size_t i = 0; i < pages; i++)
+		p[i * page] = 1;
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	getrusage(RUSAGE_THREAD, &r1);
+	munmap((void *)p, bytes);
+	*seconds = (double)(t1.tv_sec - t0.tv_sec) +
+	    1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+	*faults = (double)(r1.ru_minflt - r0.ru_minflt);
+	return 0;
+}
+
+int
+hx_os_fault_cost(size_t pages, unsigned runs, double *cost, double *spread)
+{
+	double lo = INFINITY, hi = 0.0;
+
+	for (unsigned k = 0; k < runs; k++) {
+		double s, f;
+
+		if (fault_touch(pages, &s, &f) != 0)
+			return -1;
+		/* Fewer faults than half the pages: something else served
+		 * them (huge pages after all); not a fault's cost. */
+		if (!(f >= (double)pages / 2) || !(s > 0))
+			continue;
+		lo = s / f < lo ? s / f : lo;
+		hi = s / f > hi ? s / f : hi;
+	}
+	if (!(hi > 0.0))
+		return -1;
+	*cost = lo;
+	*spread = 1.0 - lo / hi;
+	return 0;
 }

@@ -129,5 +129,13 @@ uint64_t hx_os_available_bytes(void);
 int hx_os_hwm_reset(void);
 /* Page faults of the calling process so far. */
 void hx_os_faults(uint64_t *minor, uint64_t *major);
+/* The cost of one minor fault, as the kernel serves a first write to a
+ * fresh anonymous 4 KiB page: `runs` mappings of `pages` pages (huge pages
+ * declined), one byte written to each page, the time over the calling
+ * thread's minor faults (getrusage); the mapping and its unmapping are
+ * outside the timing. *cost: the best run's seconds a fault; *spread:
+ * (slowest - fastest) / slowest, in cost. 0, or -1 when no run mapped or
+ * faulted as asked. */
+int hx_os_fault_cost(size_t pages, unsigned runs, double *cost, double *spread);
 
 #endif /* FB_HX_MEM_H */

@@ -372,10 +372,16 @@ cmd_ceilings(int argc, char **argv)
 	printf("%s\n", text);
 	fprintf(stderr,
 	    "triad %.1f GB/s, float32 FMA %.1f GFLOP/s (best of %d runs, "
-	    "spread %.0f%%; %s, %d lanes, %d thread%s)\n",
+	    "spread %.0f%%; %s, %d lanes, %d thread%s); ",
 	    c.triad_bytes_per_s * 1e-9, c.fma_flops_per_s * 1e-9, c.fma_runs,
 	    100.0 * c.fma_flops_spread, c.fma_isa, c.fma_vector_width, threads,
 	    threads == 1 ? "" : "s");
+	if (c.fault_runs > 0)
+		fprintf(stderr,
+		    "one minor fault %.2f us (best of %d, spread %.0f%%)\n",
+		    c.fault_s * 1e6, c.fault_runs, 100.0 * c.fault_spread);
+	else
+		fprintf(stderr, "one minor fault not measured\n");
 	free(text);
 	json_decref(o);
 	return HX_EXIT_OK;

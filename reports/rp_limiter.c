@@ -71,7 +71,7 @@ triad_of(const rp_data_t *D, const char *level)
 }
 
 double
-rp_limiter_fault_cost(const rp_data_t *D, const char **label)
+rp_limiter_fault_twin(const rp_data_t *D, const char **label)
 {
 	const char *w = rp_workload_question(twin.question)->name;
 	const json_t *a = rp_data_main_run(D, w, twin.fresh);
@@ -91,6 +91,18 @@ rp_limiter_fault_cost(const rp_data_t *D, const char **label)
 	    !isnan(rp_num(b, "params.threads")) || !(df > 0) || !(dt > 0))
 		return NAN;
 	return dt / df;
+}
+
+double
+rp_limiter_fault_cost(const rp_data_t *D, const char **label)
+{
+	double c = rp_num(D->ceilings, "minor_fault_s");
+
+	if (c > 0) {
+		*label = "the first write to fresh pages, `harness ceilings`";
+		return c;
+	}
+	return rp_limiter_fault_twin(D, label);
 }
 
 /* The instructions per unit of the cache simulation, and the lowest of

@@ -17,9 +17,11 @@
  *     with an optional insn_allowance; without the minimum the instructions
  *     decide nothing, and the verdict says so);
  *   - page faults per run times the cost of one fault, against the run's
- *     time; the cost is measured only by a pair of variants that run the
- *     same loops with and without fresh buffers (RP_LIMITER_TWIN below),
- *     in the same sweep at the same thread count.
+ *     time; the cost is the ceilings' (a first write to fresh 4 KiB pages,
+ *     `harness ceilings`), or without it a pair of variants that run the
+ *     same loops with and without fresh buffers, in the same sweep at one
+ *     thread (which also pays for unmapping: a larger cost, so more
+ *     verdicts of faults).
  * rp_limiter_decide is pure: the first test that passes names the limiter;
  * none passing is "not determined here", with what would decide it. A
  * cause is never chosen by a threshold on the time alone.
@@ -92,8 +94,14 @@ rp_limiter_t rp_limiter_of(const rp_data_t *D, const char *workload,
  * be decided by ...". */
 void rp_limiter_sentence(
     FILE *f, const rp_limiter_in_t *in, const rp_limiter_t *v);
-/* The cost of one minor fault from the twin pair, or NAN; *label gets the
- * pair's name. */
+/* The cost of one minor fault the rule uses, or NAN; *label says how it was
+ * measured: the ceilings' first write to a fresh page (minor_fault_s) where
+ * the data has it, else the twin pair (rp_limiter_fault_twin). */
 double rp_limiter_fault_cost(const rp_data_t *D, const char **label);
+/* The cost of one minor fault from the twin pair, the same loops with fresh
+ * and with kept buffers (their median runs' difference over their faults'),
+ * or NAN; *label gets the pair's name. It also pays for unmapping and the
+ * allocator's work, so it is the rule's figure only without the ceilings'. */
+double rp_limiter_fault_twin(const rp_data_t *D, const char **label);
 
 #endif /* FB_RP_LIMITER_H */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hx_ceilings.h"
+#include "hx_mem.h"
 
 Test(ceilings, clock_resolution)
 {
@@ -78,12 +79,16 @@ Test(ceilings, json_fields)
 	    .fma_vector_width = 16,
 	    .clock_resolution_s = NAN,
 	    .fma_isa = "avx512f",
+	    .fault_s = 1.5e-6,
+	    .fault_spread = 0.125,
+	    .fault_runs = 5,
 	};
 	json_t *j = hx_ceilings_json(&c);
 	static const char *const keys[] = {"triad_bytes_per_s",
 	    "triad_array_bytes", "triad_bytes_counted", "fma_flops_per_s",
 	    "fma_vector_width", "fma_isa", "clock_resolution_s",
-	    "fma_flops_spread", "fma_runs"};
+	    "fma_flops_spread", "fma_runs", "minor_fault_s",
+	    "minor_fault_spread", "minor_fault_runs", "minor_fault_counted"};
 
 	cr_assert_not_null(j);
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
@@ -102,7 +107,26 @@ Test(ceilings, json_fields)
 	    json_string_value(json_object_get(j, "fma_isa")), "avx512f");
 	cr_assert(json_is_null(json_object_get(j, "clock_resolution_s")),
 	    "NaN must become null");
+	cr_assert_eq(
+	    json_real_value(json_object_get(j, "minor_fault_s")), 1.5e-6);
+	cr_assert_eq(
+	    json_integer_value(json_object_get(j, "minor_fault_runs")), 5);
 	json_decref(j);
+}
+
+/* One minor fault a page written: the kernel's count of the calling
+ * thread's faults must cover the pages (else no cost), and the cost is a
+ * few microseconds, not the time of the whole mapping (which would be
+ * pages times larger) nor nothing. */
+Test(ceilings, fault_cost_is_one_page_first_write)
+{
+	double cost = NAN, spread = NAN;
+
+	cr_assert_eq(hx_os_fault_cost(1024, 3, &cost, &spread), 0);
+	cr_expect(cost > 1e-8 && cost < 1e-4, "one fault %g s", cost);
+	cr_expect(spread >= 0.0 && spread < 1.0, "spread %g", spread);
+	cr_assert_eq(hx_os_fault_cost(1024, 0, &cost, &spread), -1,
+	    "no run measures nothing");
 }
 
 /* T cores at once: the kernels validate on every thread and the figures

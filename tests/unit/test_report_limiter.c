@@ -125,6 +125,42 @@ sentence(const rp_limiter_in_t *in)
 	return buf;
 }
 
+/* A colony run for the fault pair: its median and minor faults a run. */
+#define FAULT_RUN(v, t, faults)                                                \
+	"{\"workload\":\"colony\",\"variant\":\"" v "\",\"status\":\"ok\","    \
+	"\"params\":{\"n\":4096},\"memory\":{\"minor_faults\":" faults "},"    \
+	"\"time_s\":{\"median\":" t "}}\n"
+
+/* The cost of a fault: the ceilings' first write to fresh pages where the
+ * data has it, else the fresh-against-kept pair (0.9 s - 0.1 s over 400000
+ * faults = 2 us), which is always there to compare. */
+Test(report_limiter, fault_cost_from_the_ceilings_else_the_pair)
+{
+	char dir[64] = "/tmp/fb_rp_faults_XXXXXX", msg[256], cmd[96];
+	const char *how, *twin;
+	rp_data_t D;
+
+	cr_assert(mkdtemp(dir) != NULL);
+	fb_write_file(dir, "colony-main.jsonl",
+	    FAULT_RUN("naive", "0.9", "400100")
+		FAULT_RUN("naive-reuse", "0.1", "100"));
+	fb_write_file(dir, "ceilings.json", "{\"triad_bytes_per_s\": 1e10}\n");
+	cr_assert_eq(rp_data_load(&D, dir, msg, sizeof(msg)), 0, "%s", msg);
+	cr_expect_float_eq(rp_limiter_fault_cost(&D, &how), 2e-6, 1e-12);
+	cr_expect(strstr(how, "naive against naive-reuse") != NULL, "%s", how);
+	rp_data_free(&D);
+
+	fb_write_file(dir, "ceilings.json",
+	    "{\"triad_bytes_per_s\": 1e10, \"minor_fault_s\": 1.25e-6}\n");
+	cr_assert_eq(rp_data_load(&D, dir, msg, sizeof(msg)), 0, "%s", msg);
+	cr_expect_float_eq(rp_limiter_fault_cost(&D, &how), 1.25e-6, 1e-12);
+	cr_expect(strstr(how, "harness ceilings") != NULL, "%s", how);
+	cr_expect_float_eq(rp_limiter_fault_twin(&D, &twin), 2e-6, 1e-12);
+	rp_data_free(&D);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	cr_expect_eq(system(cmd), 0);
+}
+
 Test(report_limiter, sentences_name_a_cause_only_when_decided)
 {
 	rp_limiter_in_t in = quiet();

@@ -66,8 +66,8 @@ const variant_t colony_naive_reuse = {
 	     "across steps",
     .loops = "naive's loops, F, T, R allocated once and kept across "
 	     "steps",
-    .notes = "naive's work on arrays kept across steps: the pair that "
-	     "prices a page fault",
+    .notes = "naive's work on arrays kept across steps: beside naive, "
+	     "what fresh pages cost a step",
     .model_formula = "N*N*8 + N*N*4 + N*N*4",
     .model_bytes = colony_naive_reuse_model,
     .setup = colony_naive_reuse_setup,
