@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -156,6 +157,41 @@ child_main(const hx_run_config_t *cfg, int fd, uint64_t as_limit)
 	_exit(status);
 }
 
+/* The measuring children alive now, for hx_isolate_stop_children (read
+ * from a signal handler: plain stores of a pid_t, 0 a free slot). */
+#define ISOLATE_MAX_LIVE 128
+static volatile pid_t isolate_live[ISOLATE_MAX_LIVE];
+
+static void
+live_add(pid_t pid)
+{
+	for (size_t i = 0; i < ISOLATE_MAX_LIVE; i++) {
+		if (isolate_live[i] == 0) {
+			isolate_live[i] = pid;
+			return;
+		}
+	}
+}
+
+static void
+live_remove(pid_t pid)
+{
+	for (size_t i = 0; i < ISOLATE_MAX_LIVE; i++) {
+		if (isolate_live[i] == pid)
+			isolate_live[i] = 0;
+	}
+}
+
+void
+hx_isolate_stop_children(void)
+{
+	for (size_t i = 0; i < ISOLATE_MAX_LIVE; i++) {
+		pid_t pid = isolate_live[i];
+		if (pid > 0)
+			kill(pid, SIGKILL);
+	}
+}
+
 /* A measuring child: its pid, the pipe of its result and, interleaved,
  * of its gate (read) and turns (write; -1 otherwise). */
 typedef struct isolate_child_s {
@@ -169,6 +205,7 @@ child_start(const hx_run_config_t *cfg, int interleaved, isolate_child_t *ch)
 {
 	int fds[2], gate[2] = {-1, -1}, go[2] = {-1, -1};
 	uint64_t as_limit;
+	pid_t parent;
 
 	/* The child may map the limit on top of what it has now, with room
 	 * for the allocator's own reservations. */
@@ -182,9 +219,16 @@ child_start(const hx_run_config_t *cfg, int interleaved, isolate_child_t *ch)
 		return -1;
 	}
 	fflush(NULL);
+	parent = getpid();
 	ch->pid = fork();
 	if (ch->pid == 0) {
 		hx_run_config_t mine = *cfg;
+		/* A child outlives no harness: killed with it (by SIGTERM or
+		 * SIGKILL), it would go on measuring on a core and write its
+		 * --timeline after the harness had exited. */
+		if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 ||
+		    getppid() != parent)
+			_exit(5);
 		close(fds[0]);
 		if (interleaved) {
 			close(gate[0]);
@@ -211,6 +255,7 @@ child_start(const hx_run_config_t *cfg, int interleaved, isolate_child_t *ch)
 		}
 		return -1;
 	}
+	live_add(ch->pid);
 	return 0;
 }
 
@@ -257,6 +302,7 @@ child_collect(const hx_run_config_t *cfg, isolate_child_t *ch)
 		close(ch->go_fd);
 	while (waitpid(ch->pid, &status, 0) < 0 && errno == EINTR)
 		;
+	live_remove(ch->pid);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && text != NULL)
 		r = json_loads(text, 0, NULL);
 	free(text);

@@ -41,4 +41,10 @@ json_t *hx_isolate_run(const hx_run_config_t *cfg, int fork_child);
 int hx_isolate_interleave(
     const hx_run_config_t *cfgs, size_t n, json_t **results);
 
+/* Kills (SIGKILL) every measuring child alive now; async-signal-safe,
+ * for a handler that stops a sweep at once instead of after the runs under
+ * way. Their results then read "failed", killed by signal 9. A child also
+ * dies when the process that forked it does (PR_SET_PDEATHSIG). */
+void hx_isolate_stop_children(void);
+
 #endif /* FB_HX_ISOLATE_H */

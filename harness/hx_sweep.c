@@ -41,6 +41,9 @@ sweep_on_signal(int sig)
 {
 	(void)sig;
 	sweep_interrupted = 1;
+	/* The runs under way are not results now: stop them, rather than
+	 * wait minutes for runs that will be thrown away. */
+	hx_isolate_stop_children();
 }
 
 static int
@@ -312,6 +315,12 @@ sweep_execute(sweep_plan_t *plan, sweep_t *s)
 		step = sweep_save(s, msg, sizeof(msg));
 	if (step < 0) {
 		hx_cli_error("sweep", msg);
+		return HX_EXIT_FAILURE;
+	}
+	if (sweep_interrupted && json_array_size(s->results) == 0) {
+		fprintf(stderr,
+		    "harness sweep: interrupted before a run finished; "
+		    "nothing written\n");
 		return HX_EXIT_FAILURE;
 	}
 	if (sweep_interrupted) {
