@@ -65,6 +65,7 @@ s_input_file() { s_input && s_file; }
 s_device_sweep() { mknod s.jsonl c 1 3; }
 s_lone_csv() { echo "$SENTINEL" >s.csv; }
 s_lone_gbench() { echo "$SENTINEL" >s.gbench.json; }
+s_result_alias() { s_result && ln -s r.json alias.json; }
 
 # Checks: "yes" when what was there is intact (and, where the command was
 # meant to write, what it wrote is where it belongs).
@@ -177,6 +178,15 @@ row "convert --out under a file" 2 s_input_file c_unchanged ../out convert in.js
 row "exec --json a directory" 2 s_dir c_unchanged ../out exec --json adir -- true
 row "exec --timeline under a file" 2 s_file c_unchanged ../out exec --timeline afile/t.csv -- true
 row "overhead --json a directory" 2 s_dir c_unchanged ../out overhead interp fused --n 1000 --json adir
+# --- Two outputs that would replace one file, and names with no room for
+# the temporary file beside them: refused before measuring.
+LONG=$(printf 'a%.0s' $(seq 245))
+row "json and csv to one file" 2 s_result c_unchanged ../out run interp fused "${SMALL[@]}" --json r.json --csv r.json
+row "json and timeline, one a symlink to the other" 2 s_result_alias c_unchanged ../out run interp fused "${SMALL[@]}" --json r.json --timeline alias.json
+row "exec json and csv to one file" 2 s_result c_unchanged ../out exec --json r.json --csv ./r.json -- true
+row "convert --out its own input" 2 s_input c_unchanged ../out convert in.json --out in.json
+row "json name too long for its temporary file" 2 s_none c_unchanged ../out run interp fused "${SMALL[@]}" --json "$LONG"
+row "sweep prefix too long for its temporary file" 2 s_none c_unchanged ../out sweep --workload interp --variants fused "${SMALL[@]}" --out "${LONG:0:240}"
 # --- Write errors are errors.
 row "list > /dev/full" 1 s_none c_unchanged /dev/full list
 row "list --smoke > /dev/full" 1 s_none c_unchanged /dev/full list --smoke
