@@ -32,6 +32,7 @@
 #include "hx_result.h"
 #include "hx_sweep.h"
 #include "hx_sweep_plan.h"
+#include "hx_sweep_timeline.h"
 #include "hx_table.h"
 
 static volatile sig_atomic_t sweep_interrupted;
@@ -153,12 +154,7 @@ sweep_prepare(sweep_t *s, const sweep_plan_t *plan, hx_run_config_t *cfg,
     size_t k, char *tl, size_t len)
 {
 	if (plan->timeline_dir != NULL) {
-		snprintf(tl, len, "%s/%s-%s-n%llu-c%llu-t%llu-k%llu.csv",
-		    plan->timeline_dir, plan->w->name, cfg->variant->name,
-		    (unsigned long long)cfg->params.n,
-		    (unsigned long long)cfg->params.chunk,
-		    (unsigned long long)cfg->params.tile,
-		    (unsigned long long)cfg->params.steps);
+		hx_sweep_timeline_path(plan, s, cfg, tl, len);
 		cfg->timeline_path = tl;
 	}
 	cfg->reference = sweep_ref_find(s, plan->w, &cfg->params);
@@ -362,8 +358,10 @@ hx_sweep_main(int argc, char **argv)
 	if (rc != 0 || s.results == NULL ||
 	    hx_sweep_grid(&plan, msg, sizeof(msg)) != 0 ||
 	    hx_sweep_check_earlier(&plan, &s, msg, sizeof(msg)) != 0 ||
+	    hx_sweep_timelines_check(&plan, &s, msg, sizeof(msg)) != 0 ||
 	    (plan.resume && sweep_load(&s, msg, sizeof(msg)) != 0) ||
-	    (plan.force && hx_sweep_set_aside(&s, msg, sizeof(msg)) != 0)) {
+	    (plan.force &&
+		hx_sweep_set_aside_all(&plan, &s, msg, sizeof(msg)) != 0)) {
 		hx_cli_error("sweep", msg);
 		rc = HX_EXIT_USAGE;
 		goto label_return;

@@ -65,6 +65,10 @@ s_input_file() { s_input && s_file; }
 s_device_sweep() { mknod s.jsonl c 1 3; }
 s_lone_csv() { echo "$SENTINEL" >s.csv; }
 s_lone_gbench() { echo "$SENTINEL" >s.gbench.json; }
+s_earlier_timelines() {
+	mkdir tl && "$H" sweep --workload interp --variants fused "${SMALL[@]}" \
+		--out s --timeline-dir tl >/dev/null 2>&1 && rm s.jsonl s.csv
+}
 s_result_alias() { s_result && ln -s r.json alias.json; }
 
 # Checks: "yes" when what was there is intact (and, where the command was
@@ -166,6 +170,7 @@ row "json through a symlink loop" 2 s_loop c_unchanged ../out run interp fused "
 row "json to /proc/version" 2 s_none c_unchanged ../out run interp fused "${SMALL[@]}" --json /proc/version
 [ -e /sys/kernel/mm/transparent_hugepage/enabled ] &&
 	row "json to a sysfs setting" 2 s_none c_unchanged ../out run interp fused "${SMALL[@]}" --json /sys/kernel/mm/transparent_hugepage/enabled
+row "sweep over an earlier sweep's timelines" 2 s_earlier_timelines c_unchanged ../out sweep --workload interp --variants fused "${SMALL[@]}" --out s --timeline-dir tl
 row "sweep over a lone PREFIX.csv" 2 s_lone_csv c_unchanged ../out sweep --workload interp --variants fused "${SMALL[@]}" --out s
 row "sweep over a lone PREFIX.gbench.json" 2 s_lone_gbench c_unchanged ../out sweep --workload interp --variants fused "${SMALL[@]}" --out s
 row "json empty" 2 s_none c_unchanged ../out run interp fused "${SMALL[@]}" --json ''
