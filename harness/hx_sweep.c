@@ -31,8 +31,8 @@
 #include "hx_isolate.h"
 #include "hx_result.h"
 #include "hx_sweep.h"
+#include "hx_sweep_files.h"
 #include "hx_sweep_plan.h"
-#include "hx_sweep_timeline.h"
 #include "hx_table.h"
 
 static volatile sig_atomic_t sweep_interrupted;
@@ -154,7 +154,7 @@ sweep_prepare(sweep_t *s, const sweep_plan_t *plan, hx_run_config_t *cfg,
     size_t k, char *tl, size_t len)
 {
 	if (plan->timeline_dir != NULL) {
-		hx_sweep_timeline_path(plan, s, cfg, tl, len);
+		hx_sweep_files_timeline_path(plan, s, cfg, tl, len);
 		cfg->timeline_path = tl;
 	}
 	cfg->reference = sweep_ref_find(s, plan->w, &cfg->params);
@@ -343,7 +343,7 @@ hx_sweep_main(int argc, char **argv)
 	sweep_plan_t plan;
 	sweep_t s;
 	char msg[4600];
-	int rc;
+	int rc, lock = -1;
 
 	memset(&plan, 0, sizeof(plan));
 	memset(&s, 0, sizeof(s));
@@ -357,11 +357,12 @@ hx_sweep_main(int argc, char **argv)
 		snprintf(msg, sizeof(msg), "out of memory");
 	if (rc != 0 || s.results == NULL ||
 	    hx_sweep_grid(&plan, msg, sizeof(msg)) != 0 ||
+	    hx_sweep_files_lock(&s, &lock, msg, sizeof(msg)) != 0 ||
 	    hx_sweep_check_earlier(&plan, &s, msg, sizeof(msg)) != 0 ||
-	    hx_sweep_timelines_check(&plan, &s, msg, sizeof(msg)) != 0 ||
+	    hx_sweep_files_check_timelines(&plan, &s, msg, sizeof(msg)) != 0 ||
 	    (plan.resume && sweep_load(&s, msg, sizeof(msg)) != 0) ||
 	    (plan.force &&
-		hx_sweep_set_aside_all(&plan, &s, msg, sizeof(msg)) != 0)) {
+		hx_sweep_files_set_aside(&plan, &s, msg, sizeof(msg)) != 0)) {
 		hx_cli_error("sweep", msg);
 		rc = HX_EXIT_USAGE;
 		goto label_return;
@@ -370,6 +371,7 @@ hx_sweep_main(int argc, char **argv)
 		hx_sweep_skip_done(&plan, &s);
 	rc = sweep_execute(&plan, &s);
 label_return:
+	hx_sweep_files_unlock(&s, lock);
 	free(plan.runs);
 	json_decref(s.results);
 	return rc;

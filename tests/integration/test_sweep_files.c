@@ -101,3 +101,62 @@ Test(sweep_files, earlier_timelines_kept, .timeout = 60)
 	fb_rmdir("tl");
 	fb_rmdir(dir);
 }
+
+/* A second sweep to a prefix in use is refused at once (it would have run
+ * and then written its runs over the first's, or the first over its own);
+ * the first is untouched and leaves no lock file. A lock file a killed
+ * sweep left locks nothing; a file of that name that is no lock is kept. */
+Test(sweep_files, one_sweep_a_prefix_at_a_time, .timeout = 60)
+{
+	char dir[4096], err_path[4200], *err = NULL, *text;
+	char *slow[] = {"sweep", "--workload", "selftest", "--variants", "slow",
+	    "--n", "1500", "--repeat", "0", "--warmup", "0", "--events", "none",
+	    "--out", "s", NULL};
+	char *small[] = {"sweep", "--workload", "selftest", "--variants",
+	    "slow", "--n", "1", "--repeat", "0", "--warmup", "0", "--events",
+	    "none", "--out", "s", "--force", NULL};
+	pid_t first;
+	int rc;
+
+	fb_tmpdir(dir, sizeof(dir));
+	cr_assert(chdir(dir) == 0);
+	snprintf(err_path, sizeof(err_path), "%s.err", dir);
+	first = fb_start(slow, NULL, err_path);
+	for (int i = 0; i < 500 && access("s.jsonl.lock", F_OK) != 0; i++)
+		usleep(10000);
+	cr_assert_eq(access("s.jsonl.lock", F_OK), 0, "no lock file");
+	rc = fb_run(small, dir, &err);
+	cr_expect_eq(rc, 2, "second sweep: exit %d: %s", rc, err);
+	cr_expect_eq(fb_lines(err), 1, "%s", err);
+	cr_expect(err != NULL && strstr(err, "another sweep (pid ") != NULL,
+	    "stderr: %s", err);
+	free(err);
+	rc = fb_wait(first);
+	unlink(err_path);
+	cr_expect_eq(rc, 0, "first sweep: exit %d", rc);
+	text = fb_slurp("s.jsonl");
+	cr_expect(text != NULL && fb_lines(text) == 1 &&
+		strstr(text, "\"n\":1500") != NULL,
+	    "s.jsonl is not the first sweep's one run: %s", text);
+	free(text);
+	cr_expect(access("s.jsonl.lock", F_OK) != 0, "the lock file is left");
+
+	/* A killed sweep's lock file: taken over. */
+	fb_write("s.jsonl.lock", "harness sweep lock, pid 999999\n");
+	rc = fb_run(small, dir, &err);
+	cr_expect_eq(rc, 0, "over a stale lock: exit %d: %s", rc, err);
+	free(err);
+	cr_expect(access("s.jsonl.lock", F_OK) != 0, "the lock file is left");
+	/* Someone else's file of that name: refused, kept. */
+	fb_write("s.jsonl.lock", "not a lock\n");
+	rc = fb_run(small, dir, &err);
+	cr_expect_eq(rc, 2, "over another file: exit %d: %s", rc, err);
+	cr_expect(err != NULL && strstr(err, "is not a sweep's lock") != NULL,
+	    "stderr: %s", err);
+	free(err);
+	text = fb_slurp("s.jsonl.lock");
+	cr_expect(text != NULL && strcmp(text, "not a lock\n") == 0,
+	    "s.jsonl.lock changed: %s", text);
+	free(text);
+	fb_rmdir(dir);
+}

@@ -1,13 +1,17 @@
-/* hx_sweep_timeline: a sweep's timeline files (hx_sweep_timeline.h). */
+/* hx_sweep_files: a sweep's timeline files (hx_sweep_files.h). */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "hx_file.h"
 #include "hx_params.h"
-#include "hx_sweep_timeline.h"
+#include "hx_sweep_files.h"
 
 #define TIMELINE_NAME_MAX 200
 
@@ -75,7 +79,7 @@ timeline_name(
 }
 
 void
-hx_sweep_timeline_path(const sweep_plan_t *plan, const sweep_t *s,
+hx_sweep_files_timeline_path(const sweep_plan_t *plan, const sweep_t *s,
     const hx_run_config_t *cfg, char *buf, size_t len)
 {
 	char name[8192];
@@ -101,7 +105,7 @@ path_exists(const char *path)
 }
 
 int
-hx_sweep_timelines_check(
+hx_sweep_files_check_timelines(
     const sweep_plan_t *plan, const sweep_t *s, char *msg, size_t msglen)
 {
 	char path[4096];
@@ -109,7 +113,7 @@ hx_sweep_timelines_check(
 	if (plan->timeline_dir == NULL || plan->force || plan->resume)
 		return 0;
 	for (size_t k = 0; k < plan->total; k++) {
-		hx_sweep_timeline_path(
+		hx_sweep_files_timeline_path(
 		    plan, s, &plan->runs[k], path, sizeof(path));
 		if (!path_exists(path))
 			continue;
@@ -141,7 +145,7 @@ aside_paths(const sweep_plan_t *plan, const sweep_t *s, size_t *n)
 	    path, sizeof(path), "%.*s.gbench.json", (int)len, s->jsonl_path);
 	paths[(*n)++] = strdup(path);
 	for (size_t k = 0; plan->timeline_dir != NULL && k < plan->total; k++) {
-		hx_sweep_timeline_path(
+		hx_sweep_files_timeline_path(
 		    plan, s, &plan->runs[k], path, sizeof(path));
 		if (path_exists(path))
 			paths[(*n)++] = strdup(path);
@@ -150,7 +154,7 @@ aside_paths(const sweep_plan_t *plan, const sweep_t *s, size_t *n)
 }
 
 int
-hx_sweep_set_aside_all(
+hx_sweep_files_set_aside(
     const sweep_plan_t *plan, const sweep_t *s, char *msg, size_t msglen)
 {
 	size_t n = 0;
@@ -184,4 +188,100 @@ label_return:
 		free(paths[i]);
 	free(paths);
 	return rc;
+}
+
+#define LOCK_TEXT "harness sweep lock, pid "
+
+static void
+lock_path(const sweep_t *s, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s.lock", s->jsonl_path);
+}
+
+/* Opens path: made new, or an existing regular file that holds a sweep's
+ * lock text (its pid into *pid, 0 if none). fd, or -1 with msg. */
+static int
+lock_open(const char *path, long *pid, char *msg, size_t msglen)
+{
+	char text[64] = "";
+	struct stat st;
+	ssize_t n;
+	int fd = open(
+	    path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+
+	*pid = 0;
+	if (fd >= 0 || errno != EEXIST) {
+		if (fd < 0)
+			snprintf(msg, msglen, "%s: %s", path, strerror(errno));
+		return fd;
+	}
+	fd = open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+	if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    (n = pread(fd, text, sizeof(text) - 1, 0)) >= 0) {
+		text[n] = '\0';
+		if (n == 0 ||
+		    strncmp(text, LOCK_TEXT, strlen(LOCK_TEXT)) == 0) {
+			*pid = strtol(text + strlen(LOCK_TEXT), NULL, 10);
+			return fd;
+		}
+	}
+	if (fd >= 0)
+		close(fd);
+	snprintf(msg, msglen,
+	    "--out %.*s: %s is there and is not a sweep's lock; move it "
+	    "away to sweep to this prefix",
+	    (int)(strlen(path) - strlen(".jsonl.lock")), path, path);
+	return -1;
+}
+
+int
+hx_sweep_files_lock(const sweep_t *s, int *fd, char *msg, size_t msglen)
+{
+	char path[4200], text[64];
+	struct stat a, b;
+	long pid;
+	int f;
+
+	*fd = -1;
+	lock_path(s, path, sizeof(path));
+	for (int tries = 0; tries < 8; tries++) {
+		if ((f = lock_open(path, &pid, msg, msglen)) < 0)
+			return -1;
+		if (flock(f, LOCK_EX | LOCK_NB) != 0) {
+			snprintf(msg, msglen,
+			    "--out %.*s: another sweep (pid %ld) is writing %s "
+			    "now; wait for it, or sweep to another prefix",
+			    (int)(strlen(s->jsonl_path) - strlen(".jsonl")),
+			    s->jsonl_path, pid, s->jsonl_path);
+			close(f);
+			return -1;
+		}
+		/* Locked; still the file the name holds (the last holder
+		 * may have removed it between our open and our lock)? */
+		if (fstat(f, &a) == 0 && stat(path, &b) == 0 &&
+		    a.st_dev == b.st_dev && a.st_ino == b.st_ino) {
+			int len = snprintf(text, sizeof(text),
+			    LOCK_TEXT "%ld\n", (long)getpid());
+			if (ftruncate(f, 0) != 0 ||
+			    pwrite(f, text, (size_t)len, 0) != len)
+				errno = 0; /* the flock is the lock */
+			*fd = f;
+			return 0;
+		}
+		close(f);
+	}
+	snprintf(msg, msglen, "%s: cannot take the lock", path);
+	return -1;
+}
+
+void
+hx_sweep_files_unlock(const sweep_t *s, int fd)
+{
+	char path[4200];
+
+	if (fd < 0)
+		return;
+	lock_path(s, path, sizeof(path));
+	unlink(path);
+	close(fd);
 }
