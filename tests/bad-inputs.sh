@@ -237,6 +237,11 @@ bad_run "--warmup -1" interp fused --warmup -1
 bad_run "--seed -1" interp fused --seed -1
 for v in 0 nan -1; do bad_run "--min-time $v" interp fused --min-time "$v"; done
 bad_run "--timeline-interval 0" interp fused --timeline-interval 0
+for v in 0x1 ' 1' +1 inf; do bad_run "--min-time '$v'" interp fused --min-time "$v"; done
+for v in 0x2 ' 5' +5 inf 1e400; do
+	row "compare --threshold '$v'" 2 s_input c_unchanged ../out compare in.json in.json --threshold "$v"
+done
+row "compare --alpha 0x0.1" 2 s_input c_unchanged ../out compare in.json in.json --alpha 0x0.1
 bad_run "chunk above n (interp)" interp chunked --n 100 --chunk 1000
 bad_run "chunk above n (colony)" colony chunked --n 100 --chunk 1000
 bad_run "tile above n (interp)" interp tiled --n 100 --tile 1000
