@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "hx_fields.h"
 #include "hx_file.h"
@@ -206,7 +207,20 @@ hx_result_read(const char *path, char *msg, size_t msglen)
 	size_t cap = 0, i;
 	ssize_t len;
 	int lineno = 0;
+	struct stat st;
 
+	/* A folder read as a file gave "no result in the file", and a device
+	 * such as /dev/zero one line without end, read until memory ran
+	 * out: only a file or a pipe holds results. */
+	if (stat(path, &st) == 0 &&
+	    (S_ISDIR(st.st_mode) || S_ISCHR(st.st_mode) ||
+		S_ISBLK(st.st_mode) || S_ISSOCK(st.st_mode))) {
+		snprintf(msg, msglen, "%s: %s, not a file of results", path,
+		    S_ISDIR(st.st_mode)        ? "a directory"
+			: S_ISSOCK(st.st_mode) ? "a socket"
+					       : "a device");
+		return NULL;
+	}
 	/* The whole file first: one (indented) object or an array. */
 	all = json_load_file(path, 0, &err);
 	if (all != NULL) {

@@ -241,6 +241,10 @@ for v in 0x1 ' 1' +1 inf; do bad_run "--min-time '$v'" interp fused --min-time "
 for v in 0x2 ' 5' +5 inf 1e400; do
 	row "compare --threshold '$v'" 2 s_input c_unchanged ../out compare in.json in.json --threshold "$v"
 done
+for f in . /dev/zero; do
+	row "compare OLD $f" 2 s_input c_unchanged ../out compare "$f" in.json
+	row "convert $f" 2 s_none c_unchanged ../out convert "$f"
+done
 row "compare --alpha 0x0.1" 2 s_input c_unchanged ../out compare in.json in.json --alpha 0x0.1
 bad_run "chunk above n (interp)" interp chunked --n 100 --chunk 1000
 bad_run "chunk above n (colony)" colony chunked --n 100 --chunk 1000
