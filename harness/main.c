@@ -461,6 +461,10 @@ dispatch(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "help") == 0)
 		return cmd_help(argc, argv);
+	if (strcmp(argv[1], "--version") == 0 && argc > 2) {
+		hx_cli_error("--version", "takes no argument");
+		return HX_EXIT_USAGE;
+	}
 	if (strcmp(argv[1], "--version") == 0) {
 		printf("harness %s (commit %s, result schema %d)\n",
 		    FB_VERSION_SEMVER, hx_record_version(), HX_SCHEMA_VERSION);
@@ -471,8 +475,11 @@ dispatch(int argc, char **argv)
 		return cmd_generate(argc, argv);
 	if ((c = hx_help_find(argv[1])) == NULL ||
 	    (cmd = command_find(c->name)) == NULL) {
-		fprintf(stderr, "harness: unknown command '%s'\n", argv[1]);
-		hx_help_usage(stderr);
+		/* One line, as for any bad input; not the whole usage. */
+		fprintf(stderr,
+		    "harness: unknown command '%s' (harness --help lists "
+		    "them)\n",
+		    argv[1]);
 		return HX_EXIT_USAGE;
 	}
 	/* --plugin PATH, wherever it is among the options. */

@@ -218,6 +218,9 @@ bad_sweep "sweep --repeat 1e9" --workload interp --repeat 1e9
 
 # --- The earlier table (tests/integration/test_inputs.c): names, numbers,
 # lists, options. Each with an earlier result at the output path.
+row "unknown command" 2 s_none c_unchanged ../out nosuch
+row "unknown option as a command" 2 s_none c_unchanged ../out --bogus
+row "--version extra" 2 s_none c_unchanged ../out --version extra
 bad_run "unknown workload" nosuch fused
 bad_run "unknown variant" interp nosuch
 bad_run "variant of another workload" colony materialized
