@@ -373,3 +373,29 @@ Test(cli, resume_reruns_what_differs, .timeout = 120)
 	}
 	fb_rmdir(dir);
 }
+
+/* A run of 12.5 s (five runs of 2.5 s) says how far it is on stderr after
+ * 10 s, once; it printed nothing until its summary. */
+Test(cli, long_run_shows_progress, .timeout = 60)
+{
+	char *args[] = {"run", "selftest", "slow", "--n", "2500", "--repeat",
+	    "4", "--warmup", "0", "--events", "none", NULL};
+	const char *p;
+	cli_run_t r;
+
+	cli_run(NULL, args, &r);
+	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
+	p = r.err != NULL
+	    ? strstr(r.err,
+		  "  selftest/slow: 4 of 5 runs (cold, 0 warm-up, 4 "
+		  "timed) in 10 s, about ")
+	    : NULL;
+	cr_expect(p != NULL && strstr(p, " s of runs left\n") != NULL,
+	    "no progress line after 10 s: %s", r.err);
+	cr_expect(p == NULL || strstr(p + 3, "selftest/slow: ") == NULL,
+	    "more than one progress line: %s", r.err);
+	cr_expect(
+	    r.out != NULL && strstr(r.out, "selftest/slow n=2500:") != NULL,
+	    "no summary: %s", r.out);
+	cli_free(&r);
+}
