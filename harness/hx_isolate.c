@@ -161,6 +161,8 @@ child_main(const hx_run_config_t *cfg, int fd, uint64_t as_limit)
  * from a signal handler: plain stores of a pid_t, 0 a free slot). */
 #define ISOLATE_MAX_LIVE 128
 static volatile pid_t isolate_live[ISOLATE_MAX_LIVE];
+/* Set by hx_isolate_stop_children: no child is started after it. */
+static volatile sig_atomic_t isolate_stopping;
 
 static void
 live_add(pid_t pid)
@@ -185,6 +187,7 @@ live_remove(pid_t pid)
 void
 hx_isolate_stop_children(void)
 {
+	isolate_stopping = 1;
 	for (size_t i = 0; i < ISOLATE_MAX_LIVE; i++) {
 		pid_t pid = isolate_live[i];
 		if (pid > 0)
@@ -337,9 +340,51 @@ hx_isolate_run(const hx_run_config_t *cfg, int fork_child)
 		return r;
 	if (!fork_child)
 		return hx_run_result(cfg);
+	if (isolate_stopping)
+		return base_result(
+		    cfg, HX_STATUS_FAILED, "not started: stopped");
 	if (child_start(cfg, 0, &ch) != 0)
 		return base_result(cfg, HX_STATUS_FAILED, "fork failed");
 	return child_collect(cfg, &ch);
+}
+
+int
+hx_isolate_reference(const hx_run_config_t *cfg, double *digest)
+{
+	double d[DIGEST_MAX];
+	size_t len = (size_t)cfg->workload->digest_count * sizeof(double);
+	int fds[2], status = 0, rc = -1;
+	ssize_t got;
+	pid_t pid, parent = getpid();
+
+	if (isolate_stopping || pipe(fds) != 0)
+		return -1;
+	fflush(NULL);
+	if ((pid = fork()) == 0) {
+		close(fds[0]);
+		if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 ||
+		    getppid() != parent ||
+		    cfg->workload->reference(&cfg->params, d) != 0 ||
+		    write_all(fds[1], (const char *)d, len) != 0)
+			_exit(1);
+		_exit(0);
+	}
+	close(fds[1]);
+	if (pid > 0) {
+		live_add(pid);
+		while ((got = read(fds[0], d, len)) < 0 && errno == EINTR)
+			;
+		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+			;
+		live_remove(pid);
+		if (got == (ssize_t)len && WIFEXITED(status) &&
+		    WEXITSTATUS(status) == 0) {
+			memcpy(digest, d, len);
+			rc = 0;
+		}
+	}
+	close(fds[0]);
+	return rc;
 }
 
 /* Waits until child k is at its gate: 1, or 0 when it ended instead (its
@@ -419,7 +464,10 @@ hx_isolate_interleave(const hx_run_config_t *cfgs, size_t n, json_t **results)
 			continue;
 		}
 		/* One at a time: each builds its inputs alone. */
-		if (child_start(&cfgs[k], 1, &ch[k]) != 0)
+		if (isolate_stopping)
+			results[k] = base_result(
+			    &cfgs[k], HX_STATUS_FAILED, "not started: stopped");
+		else if (child_start(&cfgs[k], 1, &ch[k]) != 0)
 			results[k] = base_result(
 			    &cfgs[k], HX_STATUS_FAILED, "fork failed");
 		else

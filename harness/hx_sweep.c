@@ -212,7 +212,7 @@ sweep_ref_ensure(sweep_t *s, const hx_run_config_t *cfg)
 	    sweep_ref_find(s, cfg->workload, &cfg->params) != NULL ||
 	    hx_run_predicted_bytes(cfg) > cfg->mem_limit)
 		return;
-	if (cfg->workload->reference(&cfg->params, e->digest) != 0)
+	if (hx_isolate_reference(cfg, e->digest) != 0)
 		return;
 	e->p = cfg->params;
 	s->nrefs++;

@@ -470,6 +470,36 @@ Test(faults, sweep_terminated_stops_at_once, .timeout = 60)
 	fb_rmdir(dir);
 }
 
+/* SIGTERM while a sweep computes the float64 reference of two interleaved
+ * runs (8 s at n = 3e6 here): it stops now, not after the reference and
+ * then the runs it would still have started (17 s in all). */
+Test(faults, sweep_terminated_during_its_reference, .timeout = 60)
+{
+	char dir[4096], prefix[4200], jsonl[4300], err_path[4200], *err;
+	double ms;
+	pid_t child;
+	int rc;
+
+	fb_tmpdir(dir, sizeof(dir));
+	snprintf(prefix, sizeof(prefix), "%s/s", dir);
+	snprintf(jsonl, sizeof(jsonl), "%s.jsonl", prefix);
+	snprintf(err_path, sizeof(err_path), "%s.err", dir);
+	{
+		char *args[] = {"sweep", "--workload", "interp", "--variants",
+		    "fused,tiled", "--n", "3e6", "--repeat", "1", "--warmup",
+		    "0", "--events", "none", "--out", prefix, NULL};
+		rc = term_the_harness_alone(args, err_path, &child, &ms);
+	}
+	err = fb_slurp(err_path);
+	unlink(err_path);
+	cr_expect(rc == 1, "exit %d after SIGTERM, expected 1: %s", rc, err);
+	cr_expect(ms < 3000, "the sweep took %.0f ms to stop: %s", ms, err);
+	cr_expect(process_gone(child), "its child %d still runs", child);
+	cr_expect(access(jsonl, F_OK) != 0, "%s written", jsonl);
+	free(err);
+	fb_rmdir(dir);
+}
+
 /* A run whose model plus inputs exceed --mem-limit is skipped before
  * anything is allocated or forked, with a reason naming both numbers. */
 Test(faults, memory_guard_refuses_the_run)
