@@ -188,7 +188,8 @@ exec_report(const hx_exec_plan_t *plan, json_t *results)
 {
 	const hx_exec_config_t *first = &plan->cmds[0];
 	FILE *out =
-	    first->json_path != NULL && hx_file_is_stdout(first->json_path)
+	    (first->json_path != NULL && hx_file_is_stdout(first->json_path)) ||
+		(plan->csv_path != NULL && hx_file_is_stdout(plan->csv_path))
 	    ? stderr
 	    : stdout;
 	char msg[4600];

@@ -505,6 +505,7 @@ hx_exec_plan_parse(
 	plan->fail_on_error = a.own[EXEC_FAIL_ON_ERROR] != NULL;
 	plan->quiet = a.own[EXEC_QUIET] != NULL;
 	plan->csv_path = a.own[EXEC_CSV];
+	base.csv_path = plan->csv_path;
 	n = argc - stop;
 	if ((dashes ? exec_split_dashes : exec_split_quoted)(plan, &base,
 		a.own[EXEC_NAME], args + stop, n, msg, msglen) != 0)

@@ -250,7 +250,11 @@ static int
 run_report(const char *self, const hx_run_config_t *cfgs,
     const hx_cli_run_t *cli, json_t *results)
 {
-	FILE *out = cli->json_path != NULL && hx_file_is_stdout(cli->json_path)
+	/* Standard output is --json's or --csv's file then: the lines for
+	 * people go to stderr. */
+	FILE *out =
+	    (cli->json_path != NULL && hx_file_is_stdout(cli->json_path)) ||
+		(cli->csv_path != NULL && hx_file_is_stdout(cli->csv_path))
 	    ? stderr
 	    : stdout;
 	char msg[4600];

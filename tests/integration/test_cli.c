@@ -141,6 +141,41 @@ Test(cli, json_to_stdout_keeps_stdout_pure)
 	cli_free(&r);
 }
 
+/* --csv - as --json -: stdout holds the CSV alone (header, one row a run);
+ * the summary lines, and under exec the command's own output, go to
+ * stderr. The summary came first on stdout, and exec's command's "hello"
+ * among the rows. */
+Test(cli, csv_to_stdout_keeps_stdout_pure)
+{
+	char *run[] = {"run", "interp", "fused", "tiled", "--n", "1000", "--m",
+	    "4", "--repeat", "1", "--warmup", "0", "--events", "none", "--csv",
+	    "-", NULL};
+	char *exec[] = {"exec", "--repeat", "1", "--warmup", "0", "--events",
+	    "none", "--csv", "-", "--", "echo", "hello", NULL};
+	cli_run_t r;
+
+	cli_run(NULL, run, &r);
+	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
+	cr_expect(r.out != NULL &&
+		strncmp(r.out, "workload,variant,", 17) == 0 &&
+		strstr(r.out, "\ninterp,fused,ok,") != NULL &&
+		strstr(r.out, "\ninterp,tiled,ok,") != NULL &&
+		fb_lines(r.out) == 3,
+	    "stdout is not the CSV alone:\n%s", r.out);
+	cr_expect(r.err != NULL && strstr(r.err, "interp/fused n=1000") != NULL,
+	    "no summary on stderr: %s", r.err);
+	cli_free(&r);
+	cli_run(NULL, exec, &r);
+	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
+	cr_expect(r.out != NULL &&
+		strncmp(r.out, "workload,variant,", 17) == 0 &&
+		strstr(r.out, "hello") == NULL && fb_lines(r.out) == 2,
+	    "stdout is not the CSV alone:\n%s", r.out);
+	cr_expect(r.err != NULL && strstr(r.err, "hello") != NULL,
+	    "the command's output is not on stderr: %s", r.err);
+	cli_free(&r);
+}
+
 Test(cli, memory_guard_skips_without_attempting)
 {
 	char *argv[] = {"run", "interp", "eager", "--n", "1e5", "--mem-limit",
