@@ -373,6 +373,10 @@ hx_file_same(const char *a, const char *b)
 	char na[FILE_PATH_MAX], nb[FILE_PATH_MAX];
 	struct stat da, db;
 
+	/* Two files on one standard output are one stream no reader can
+	 * take apart. */
+	if (hx_file_is_stdout(a) && hx_file_is_stdout(b))
+		return 1;
 	return file_entry(a, &da, na, sizeof(na)) == 0 &&
 	    file_entry(b, &db, nb, sizeof(nb)) == 0 && da.st_dev == db.st_dev &&
 	    da.st_ino == db.st_ino && strcmp(na, nb) == 0;
@@ -387,10 +391,13 @@ hx_file_check_distinct(const char *const *names, const char *const *paths,
 			if (paths[i] == NULL || paths[j] == NULL ||
 			    !hx_file_same(paths[i], paths[j]))
 				continue;
-			snprintf(msg, msglen,
-			    "%s %.1000s and %s %.1000s name the same file: one "
-			    "would replace the other",
-			    names[i], paths[i], names[j], paths[j]);
+			snprintf(msg, msglen, "%s %.1000s and %s %.1000s %s",
+			    names[i], paths[i], names[j], paths[j],
+			    hx_file_is_stdout(paths[i])
+				? "are both standard output: the two would "
+				  "run together"
+				: "name the same file: one would replace the "
+				  "other");
 			return -1;
 		}
 	}

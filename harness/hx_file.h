@@ -43,9 +43,10 @@ int hx_file_check_writable(const char *path, char *msg, size_t msglen);
 
 /* 1 when writing a and writing b would replace the same file: both
  * resolve (through their symlinks) to one name in one folder, so the
- * second write would replace the first. A device, a FIFO or standard
- * output is written through, never replaced: 0 for those, as for two
- * hard links (two names, two renames). */
+ * second write would replace the first; or both are standard output
+ * ("-", /dev/stdout), where the two would run together. A device or a
+ * FIFO is written through, never replaced: 0 for those, as for two hard
+ * links (two names, two renames). */
 int hx_file_same(const char *a, const char *b);
 
 /* 0 when no two of paths[0..n) (NULL: not given) are the same file

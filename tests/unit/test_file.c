@@ -148,6 +148,8 @@ Test(file, same_file_by_where_the_rename_lands, .init = file_setup,
 	cr_expect_eq(hx_file_same("a", "b"), 0);
 	cr_expect_eq(hx_file_same("sub/a", "a"), 0);
 	cr_expect_eq(hx_file_same("/dev/null", "/dev/null"), 0);
+	cr_expect_eq(hx_file_same("-", "-"), 1);
+	cr_expect_eq(hx_file_same("-", "a"), 0);
 	{
 		const char *paths[] = {"a", "link"};
 		cr_expect_eq(
