@@ -103,8 +103,11 @@ exec_print_line(FILE *f, const json_t *r)
 	    ci != NULL ? json_number_value(json_array_get(ci, 1))
 		       : hx_field_number(r, HX_F_TIME_MEDIAN));
 	hx_format_bytes(one, sizeof(one), hx_field_number(r, HX_F_RU_MAXRSS));
-	fprintf(f, "median %s [%s, %s], cold %s; peak rss %s ", med, lo, hi,
-	    cold, rss);
+	if (hx_field_number(r, HX_F_TIME_REPEATS) == 1)
+		fprintf(f, "median %s (one timed run: no interval)", med);
+	else
+		fprintf(f, "median %s [%s, %s]", med, lo, hi);
+	fprintf(f, ", cold %s; peak rss %s ", cold, rss);
 	/* No sample saw the tree (each run ended before the first): its
 	 * size is unknown, not 0; the peak is the kernel's maxrss. */
 	if (hx_field_number(r, HX_F_PEAK_PROCESSES) < 1)

@@ -135,7 +135,10 @@ hx_result_print_line(FILE *f, const json_t *r)
 	}
 	hx_format_bytes(rss, sizeof(rss), hx_field_number(r, HX_F_PEAK_RSS));
 	fprintf(f, ": median %s", med);
-	if (!isnan(ci_lo) && !isnan(ci_hi)) {
+	/* One timed run: its "interval" is that run twice, no interval. */
+	if (hx_field_number(r, HX_F_TIME_REPEATS) == 1) {
+		fprintf(f, " (one timed run: no interval)");
+	} else if (!isnan(ci_lo) && !isnan(ci_hi)) {
 		hx_format_time(lo, sizeof(lo), ci_lo);
 		hx_format_time(hi, sizeof(hi), ci_hi);
 		fprintf(f, " [%s, %s]", lo, hi);

@@ -176,6 +176,33 @@ Test(cli, csv_to_stdout_keeps_stdout_pure)
 	cli_free(&r);
 }
 
+/* One timed run has no interval: the line and the sweep's table say so
+ * rather than show the run twice as a 95% interval ("[18.3 us, 18.3 us]"). */
+Test(cli, one_timed_run_shows_no_interval)
+{
+	char *run[] = {"run", "interp", "fused", "--n", "1000", "--m", "4",
+	    "--repeat", "1", "--warmup", "0", "--events", "none", NULL};
+	char *two[] = {"run", "interp", "fused", "--n", "1000", "--m", "4",
+	    "--repeat", "2", "--warmup", "0", "--events", "none", NULL};
+	cli_run_t r;
+
+	cli_run(NULL, run, &r);
+	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
+	cr_expect(r.out != NULL &&
+		strstr(r.out, " (one timed run: no interval), cold ") != NULL &&
+		strchr(r.out, '[') == NULL,
+	    "%s", r.out);
+	cr_expect(r.err != NULL &&
+		strstr(r.err, "warning: one timed run: no confidence") != NULL,
+	    "%s", r.err);
+	cli_free(&r);
+	cli_run(NULL, two, &r);
+	cr_expect(r.out != NULL && strstr(r.out, "] , cold") == NULL &&
+		strstr(r.out, "], cold ") != NULL,
+	    "two runs lost their interval: %s", r.out);
+	cli_free(&r);
+}
+
 Test(cli, memory_guard_skips_without_attempting)
 {
 	char *argv[] = {"run", "interp", "eager", "--n", "1e5", "--mem-limit",
