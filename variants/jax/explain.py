@@ -498,7 +498,12 @@ def write_file(path, text):
 
 
 def _check_writable(paths):
+    seen = {}
     for p in paths:
+        real = os.path.realpath(p) if p else p
+        if real in seen:
+            raise BadInput(f"{seen[real]} and {p} name the same file: one would replace the other")
+        seen[real] = p
         if p == "":
             raise BadInput("'': an empty file name")
         real = os.path.realpath(p)

@@ -281,6 +281,13 @@ def test_json_that_cannot_be_a_file_is_refused_before_the_work(name, why, tmp_pa
     assert p.stdout == "" and os.listdir(tmp_path / "adir") == []
 
 
+def test_json_and_chart_to_one_file_is_refused(tmp_path):
+    p, files = cli(["test_explain:chain", "f32[3]", "--json", str(tmp_path / "e.svg"),
+                    "--chart", str(tmp_path / "e.svg")], tmp_path)
+    assert p.returncode == 2 and "name the same file" in p.stderr, p.stderr
+    assert len(p.stderr.strip().splitlines()) == 1 and files == []
+
+
 def test_json_write_error_is_one_line_and_exit_1(tmp_path):
     p, _ = cli(["test_explain:chain", "f32[3]", "--json", "/dev/full"], tmp_path)
     assert p.returncode == 1, p.stderr
