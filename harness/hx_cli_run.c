@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hx_cli.h"
+#include "hx_file.h"
 #include "hx_select.h"
 
 static const hx_cli_opt_t run_own[] = {{"json", 1}, {"timeline", 1},
@@ -120,8 +121,15 @@ run_own_options(const hx_cli_args_t *a, hx_run_config_t *cfg, hx_cli_run_t *cli,
 	if (hx_cli_check_config(cfg, msg, msglen) != 0 ||
 	    hx_cli_check_csv(cli->csv_path, msg, msglen) != 0)
 		return -1;
-	return hx_cli_check_outputs(
-	    cli->json_path, cfg->timeline_path, msg, msglen);
+	if (hx_cli_check_outputs(
+		cli->json_path, cfg->timeline_path, msg, msglen) != 0)
+		return -1;
+	{
+		const char *names[] = {"--json", "--csv", "--timeline"};
+		const char *paths[] = {
+		    cli->json_path, cli->csv_path, cfg->timeline_path};
+		return hx_file_check_distinct(names, paths, 3, msg, msglen);
+	}
 }
 
 int

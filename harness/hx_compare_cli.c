@@ -15,6 +15,7 @@
 #include "hx_format.h"
 #include "hx_gbench.h"
 #include "hx_params.h"
+#include "hx_parse.h"
 #include "hx_result.h"
 #include "hx_stats.h"
 
@@ -235,13 +236,9 @@ write_markdown(FILE *f, const json_t *c)
 static int
 parse_double(const char *s, double lo, double hi, double *out)
 {
-	char *end;
 	double v;
 
-	if (s == NULL || *s == '\0')
-		return -1;
-	v = strtod(s, &end);
-	if (*end != '\0' || !isfinite(v) || v < lo || v > hi)
+	if (hx_parse_decimal(s, &v) != 0 || v < lo || v > hi)
 		return -1;
 	*out = v;
 	return 0;

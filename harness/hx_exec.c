@@ -103,11 +103,20 @@ exec_print_line(FILE *f, const json_t *r)
 	    ci != NULL ? json_number_value(json_array_get(ci, 1))
 		       : hx_field_number(r, HX_F_TIME_MEDIAN));
 	hx_format_bytes(one, sizeof(one), hx_field_number(r, HX_F_RU_MAXRSS));
-	fprintf(f,
-	    "median %s [%s, %s], cold %s; peak rss %s (tree of %.0f; "
-	    "largest process %s); faults %.0f (cold %.0f); exit %.0f",
-	    med, lo, hi, cold, rss, hx_field_number(r, HX_F_PEAK_PROCESSES),
-	    one, hx_field_number(r, HX_F_MINOR_FAULTS),
+	if (hx_field_number(r, HX_F_TIME_REPEATS) == 1)
+		fprintf(f, "median %s (one timed run: no interval)", med);
+	else
+		fprintf(f, "median %s [%s, %s]", med, lo, hi);
+	fprintf(f, ", cold %s; peak rss %s ", cold, rss);
+	/* No sample saw the tree (each run ended before the first): its
+	 * size is unknown, not 0; the peak is the kernel's maxrss. */
+	if (hx_field_number(r, HX_F_PEAK_PROCESSES) < 1)
+		fprintf(f, "(the kernel's maxrss; ended before a sample)");
+	else
+		fprintf(f, "(tree of %.0f; largest process %s)",
+		    hx_field_number(r, HX_F_PEAK_PROCESSES), one);
+	fprintf(f, "; faults %.0f (cold %.0f); exit %.0f",
+	    hx_field_number(r, HX_F_MINOR_FAULTS),
 	    hx_field_number(r, HX_F_COLD_MINOR_FAULTS),
 	    hx_field_number(r, HX_F_EXIT_STATUS));
 	if (json_is_object(rep)) {
@@ -182,7 +191,8 @@ exec_report(const hx_exec_plan_t *plan, json_t *results)
 {
 	const hx_exec_config_t *first = &plan->cmds[0];
 	FILE *out =
-	    first->json_path != NULL && hx_file_is_stdout(first->json_path)
+	    (first->json_path != NULL && hx_file_is_stdout(first->json_path)) ||
+		(plan->csv_path != NULL && hx_file_is_stdout(plan->csv_path))
 	    ? stderr
 	    : stdout;
 	char msg[4600];

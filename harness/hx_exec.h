@@ -62,6 +62,7 @@ typedef struct hx_exec_config_s {
 	uint64_t timeline_interval_us; /* the sampler's (and guard's) */
 	const char *events;            /* NULL: the default set; "none": off */
 	const char *json_path;         /* --json, or NULL */
+	const char *csv_path;          /* --csv, or NULL (as the plan's) */
 	int cpu;    /* pin the command to this CPU; -1: not pinned */
 	int gbench; /* --format gbench: --json writes Google Benchmark's JSON */
 	/* --threads T as given (0: not given): the command's environment gets

@@ -14,6 +14,7 @@
 #include "hx_cli.h"
 #include "hx_counters.h"
 #include "hx_exec.h"
+#include "hx_file.h"
 #include "hx_isolate.h"
 
 /* exec's own options; parameters and settings come from hx_cli. */
@@ -504,6 +505,7 @@ hx_exec_plan_parse(
 	plan->fail_on_error = a.own[EXEC_FAIL_ON_ERROR] != NULL;
 	plan->quiet = a.own[EXEC_QUIET] != NULL;
 	plan->csv_path = a.own[EXEC_CSV];
+	base.csv_path = plan->csv_path;
 	n = argc - stop;
 	if ((dashes ? exec_split_dashes : exec_split_quoted)(plan, &base,
 		a.own[EXEC_NAME], args + stop, n, msg, msglen) != 0)
@@ -514,7 +516,14 @@ hx_exec_plan_parse(
 		    "--timeline takes one command (%zu given)", plan->ncmds);
 		return -1;
 	}
-	return hx_cli_check_csv(plan->csv_path, msg, msglen);
+	if (hx_cli_check_csv(plan->csv_path, msg, msglen) != 0)
+		return -1;
+	{
+		const char *names[] = {"--json", "--csv", "--timeline"};
+		const char *paths[] = {
+		    base.json_path, plan->csv_path, base.timeline_path};
+		return hx_file_check_distinct(names, paths, 3, msg, msglen);
+	}
 }
 
 void

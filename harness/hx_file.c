@@ -17,6 +17,7 @@
 
 #define FILE_PATH_MAX 4096
 #define FILE_MAX_LINKS 40
+#define FILE_TMP_SUFFIX ".tmp.XXXXXX"
 
 /* The folder part of path, in buf. */
 static void
@@ -189,7 +190,7 @@ file_write_replace(const char *path, const char *target, const struct stat *old,
 	FILE *f;
 	int fd;
 
-	snprintf(tmp, sizeof(tmp), "%s.tmp.XXXXXX", target);
+	snprintf(tmp, sizeof(tmp), "%s" FILE_TMP_SUFFIX, target);
 	if ((fd = mkstemp(tmp)) < 0) {
 		snprintf(msg, msglen, "%s: cannot create a temporary file: %s",
 		    path, strerror(errno));
@@ -267,6 +268,29 @@ hx_file_is_stdout(const char *path)
 	    out.st_ino == st.st_ino;
 }
 
+/* The temporary file beside target (TARGET.tmp.XXXXXX) must be a name
+ * the folder takes: found now, not after the measurement. */
+static int
+file_check_name(const char *path, const char *target, const char *dir,
+    char *msg, size_t msglen)
+{
+	const char *slash = strrchr(target, '/');
+	size_t len = strlen(slash != NULL ? slash + 1 : target) +
+	    strlen(FILE_TMP_SUFFIX);
+	long max = pathconf(dir, _PC_NAME_MAX);
+
+	if (max <= 0)
+		max = 255;
+	if (len > (size_t)max) {
+		snprintf(msg, msglen,
+		    "%.200s...: file name too long (%zu bytes with the "
+		    "temporary file's %s; the folder takes %ld)",
+		    path, len, FILE_TMP_SUFFIX, max);
+		return -1;
+	}
+	return 0;
+}
+
 int
 hx_file_check_writable(const char *path, char *msg, size_t msglen)
 {
@@ -316,6 +340,66 @@ hx_file_check_writable(const char *path, char *msg, size_t msglen)
 		snprintf(msg, msglen, "%s: folder %s is not writable: %s", path,
 		    dir, strerror(errno));
 		return -1;
+	}
+	return file_check_name(path, target, dir, msg, msglen);
+}
+
+/* Where path's write lands when it replaces a file (a new or regular
+ * target): its folder's device and inode, and its name in the folder.
+ * 0, or -1 when path is written through or cannot be resolved. */
+static int
+file_entry(const char *path, struct stat *dir_st, char *name, size_t len)
+{
+	char target[FILE_PATH_MAX], dir[FILE_PATH_MAX], msg[8];
+	const char *slash;
+	struct stat st;
+	int exists;
+
+	if (hx_file_is_stdout(path) ||
+	    file_resolve(path, target, &st, &exists, msg, sizeof(msg)) != 0 ||
+	    (exists && file_through(target, &st)))
+		return -1;
+	dir_of(target, dir, sizeof(dir));
+	if (stat(dir, dir_st) != 0)
+		return -1;
+	slash = strrchr(target, '/');
+	snprintf(name, len, "%s", slash != NULL ? slash + 1 : target);
+	return 0;
+}
+
+int
+hx_file_same(const char *a, const char *b)
+{
+	char na[FILE_PATH_MAX], nb[FILE_PATH_MAX];
+	struct stat da, db;
+
+	/* Two files on one standard output are one stream no reader can
+	 * take apart. */
+	if (hx_file_is_stdout(a) && hx_file_is_stdout(b))
+		return 1;
+	return file_entry(a, &da, na, sizeof(na)) == 0 &&
+	    file_entry(b, &db, nb, sizeof(nb)) == 0 && da.st_dev == db.st_dev &&
+	    da.st_ino == db.st_ino && strcmp(na, nb) == 0;
+}
+
+int
+hx_file_check_distinct(const char *const *names, const char *const *paths,
+    size_t n, char *msg, size_t msglen)
+{
+	for (size_t i = 0; i < n; i++) {
+		for (size_t j = i + 1; j < n; j++) {
+			if (paths[i] == NULL || paths[j] == NULL ||
+			    !hx_file_same(paths[i], paths[j]))
+				continue;
+			snprintf(msg, msglen, "%s %.1000s and %s %.1000s %s",
+			    names[i], paths[i], names[j], paths[j],
+			    hx_file_is_stdout(paths[i])
+				? "are both standard output: the two would "
+				  "run together"
+				: "name the same file: one would replace the "
+				  "other");
+			return -1;
+		}
 	}
 	return 0;
 }

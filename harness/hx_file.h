@@ -14,7 +14,9 @@
  * path that names it (/dev/stdout). One of /proc's links is written
  * through, whatever it names.
  *
- * Limits: paths up to 4095 bytes; at most 40 symlinks in a chain.
+ * Limits: paths up to 4095 bytes; at most 40 symlinks in a chain; a
+ * replaced file's name must leave room for the temporary file's suffix
+ * (".tmp.XXXXXX": 244 bytes where the folder takes 255).
  */
 #ifndef FB_HX_FILE_H
 #define FB_HX_FILE_H
@@ -38,6 +40,20 @@ int hx_file_is_stdout(const char *path);
  * Checked before measuring, so that a long run refuses up front rather than
  * fails at the end. -1 with a reason naming path. */
 int hx_file_check_writable(const char *path, char *msg, size_t msglen);
+
+/* 1 when writing a and writing b would replace the same file: both
+ * resolve (through their symlinks) to one name in one folder, so the
+ * second write would replace the first; or both are standard output
+ * ("-", /dev/stdout), where the two would run together. A device or a
+ * FIFO is written through, never replaced: 0 for those, as for two hard
+ * links (two names, two renames). */
+int hx_file_same(const char *a, const char *b);
+
+/* 0 when no two of paths[0..n) (NULL: not given) are the same file
+ * (hx_file_same); else -1 with msg naming both, by their options
+ * names[i] ("--json"). Checked before measuring. */
+int hx_file_check_distinct(const char *const *names, const char *const *paths,
+    size_t n, char *msg, size_t msglen);
 
 /* 0 when dir exists, is a folder and can be written (for a command that
  * writes files of its own naming into it); -1 with a reason naming dir. */

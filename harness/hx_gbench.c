@@ -504,6 +504,13 @@ convert_parse(int argc, char **argv, const char **in, const char **out,
 		    "--help)");
 		return -1;
 	}
+	if (hx_file_same(*in, *out)) {
+		snprintf(msg, msglen,
+		    "--out %.1000s is FILE itself: the conversion would "
+		    "replace the results it reads",
+		    *out);
+		return -1;
+	}
 	return convert_check_out(*out, msg, msglen);
 }
 

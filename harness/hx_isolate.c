@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -156,6 +157,44 @@ child_main(const hx_run_config_t *cfg, int fd, uint64_t as_limit)
 	_exit(status);
 }
 
+/* The measuring children alive now, for hx_isolate_stop_children (read
+ * from a signal handler: plain stores of a pid_t, 0 a free slot). */
+#define ISOLATE_MAX_LIVE 128
+static volatile pid_t isolate_live[ISOLATE_MAX_LIVE];
+/* Set by hx_isolate_stop_children: no child is started after it. */
+static volatile sig_atomic_t isolate_stopping;
+
+static void
+live_add(pid_t pid)
+{
+	for (size_t i = 0; i < ISOLATE_MAX_LIVE; i++) {
+		if (isolate_live[i] == 0) {
+			isolate_live[i] = pid;
+			return;
+		}
+	}
+}
+
+static void
+live_remove(pid_t pid)
+{
+	for (size_t i = 0; i < ISOLATE_MAX_LIVE; i++) {
+		if (isolate_live[i] == pid)
+			isolate_live[i] = 0;
+	}
+}
+
+void
+hx_isolate_stop_children(void)
+{
+	isolate_stopping = 1;
+	for (size_t i = 0; i < ISOLATE_MAX_LIVE; i++) {
+		pid_t pid = isolate_live[i];
+		if (pid > 0)
+			kill(pid, SIGKILL);
+	}
+}
+
 /* A measuring child: its pid, the pipe of its result and, interleaved,
  * of its gate (read) and turns (write; -1 otherwise). */
 typedef struct isolate_child_s {
@@ -169,6 +208,7 @@ child_start(const hx_run_config_t *cfg, int interleaved, isolate_child_t *ch)
 {
 	int fds[2], gate[2] = {-1, -1}, go[2] = {-1, -1};
 	uint64_t as_limit;
+	pid_t parent;
 
 	/* The child may map the limit on top of what it has now, with room
 	 * for the allocator's own reservations. */
@@ -182,9 +222,16 @@ child_start(const hx_run_config_t *cfg, int interleaved, isolate_child_t *ch)
 		return -1;
 	}
 	fflush(NULL);
+	parent = getpid();
 	ch->pid = fork();
 	if (ch->pid == 0) {
 		hx_run_config_t mine = *cfg;
+		/* A child outlives no harness: killed with it (by SIGTERM or
+		 * SIGKILL), it would go on measuring on a core and write its
+		 * --timeline after the harness had exited. */
+		if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 ||
+		    getppid() != parent)
+			_exit(5);
 		close(fds[0]);
 		if (interleaved) {
 			close(gate[0]);
@@ -211,6 +258,7 @@ child_start(const hx_run_config_t *cfg, int interleaved, isolate_child_t *ch)
 		}
 		return -1;
 	}
+	live_add(ch->pid);
 	return 0;
 }
 
@@ -257,6 +305,7 @@ child_collect(const hx_run_config_t *cfg, isolate_child_t *ch)
 		close(ch->go_fd);
 	while (waitpid(ch->pid, &status, 0) < 0 && errno == EINTR)
 		;
+	live_remove(ch->pid);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && text != NULL)
 		r = json_loads(text, 0, NULL);
 	free(text);
@@ -291,9 +340,51 @@ hx_isolate_run(const hx_run_config_t *cfg, int fork_child)
 		return r;
 	if (!fork_child)
 		return hx_run_result(cfg);
+	if (isolate_stopping)
+		return base_result(
+		    cfg, HX_STATUS_FAILED, "not started: stopped");
 	if (child_start(cfg, 0, &ch) != 0)
 		return base_result(cfg, HX_STATUS_FAILED, "fork failed");
 	return child_collect(cfg, &ch);
+}
+
+int
+hx_isolate_reference(const hx_run_config_t *cfg, double *digest)
+{
+	double d[DIGEST_MAX];
+	size_t len = (size_t)cfg->workload->digest_count * sizeof(double);
+	int fds[2], status = 0, rc = -1;
+	ssize_t got;
+	pid_t pid, parent = getpid();
+
+	if (isolate_stopping || pipe(fds) != 0)
+		return -1;
+	fflush(NULL);
+	if ((pid = fork()) == 0) {
+		close(fds[0]);
+		if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 ||
+		    getppid() != parent ||
+		    cfg->workload->reference(&cfg->params, d) != 0 ||
+		    write_all(fds[1], (const char *)d, len) != 0)
+			_exit(1);
+		_exit(0);
+	}
+	close(fds[1]);
+	if (pid > 0) {
+		live_add(pid);
+		while ((got = read(fds[0], d, len)) < 0 && errno == EINTR)
+			;
+		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+			;
+		live_remove(pid);
+		if (got == (ssize_t)len && WIFEXITED(status) &&
+		    WEXITSTATUS(status) == 0) {
+			memcpy(digest, d, len);
+			rc = 0;
+		}
+	}
+	close(fds[0]);
+	return rc;
 }
 
 /* Waits until child k is at its gate: 1, or 0 when it ended instead (its
@@ -373,7 +464,10 @@ hx_isolate_interleave(const hx_run_config_t *cfgs, size_t n, json_t **results)
 			continue;
 		}
 		/* One at a time: each builds its inputs alone. */
-		if (child_start(&cfgs[k], 1, &ch[k]) != 0)
+		if (isolate_stopping)
+			results[k] = base_result(
+			    &cfgs[k], HX_STATUS_FAILED, "not started: stopped");
+		else if (child_start(&cfgs[k], 1, &ch[k]) != 0)
 			results[k] = base_result(
 			    &cfgs[k], HX_STATUS_FAILED, "fork failed");
 		else

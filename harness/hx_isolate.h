@@ -41,4 +41,16 @@ json_t *hx_isolate_run(const hx_run_config_t *cfg, int fork_child);
 int hx_isolate_interleave(
     const hx_run_config_t *cfgs, size_t n, json_t **results);
 
+/* cfg's float64 reference digest into digest (digest_count figures),
+ * computed in a child like a run (so that a sweep stopped meanwhile
+ * stops it too). 0, or -1 (stopped, or the reference failed). */
+int hx_isolate_reference(const hx_run_config_t *cfg, double *digest);
+
+/* Kills (SIGKILL) every measuring child alive now; async-signal-safe,
+ * for a handler that stops a sweep at once instead of after the runs under
+ * way. Their results then read "failed", killed by signal 9, and no child
+ * is started after it (those runs fail, "not started: stopped"). A child
+ * also dies when the process that forked it does (PR_SET_PDEATHSIG). */
+void hx_isolate_stop_children(void);
+
 #endif /* FB_HX_ISOLATE_H */

@@ -118,17 +118,53 @@ hx_parse_bytes(const char *s, uint64_t *out)
 	return 0;
 }
 
+/* Whether s is a plain decimal number: digits with at most one point,
+ * then an optional exponent (e, a sign, digits). strtod also takes signs,
+ * spaces, hex ("0x10"), "inf" and "nan", none of which a count takes. */
+static int
+is_decimal(const char *s)
+{
+	size_t digits = 0;
+
+	for (; isdigit((unsigned char)*s); s++)
+		digits++;
+	if (*s == '.')
+		for (s++; isdigit((unsigned char)*s); s++)
+			digits++;
+	if (digits == 0)
+		return 0;
+	if (*s == 'e' || *s == 'E') {
+		s++;
+		if (*s == '+' || *s == '-')
+			s++;
+		if (!isdigit((unsigned char)*s))
+			return 0;
+		while (isdigit((unsigned char)*s))
+			s++;
+	}
+	return *s == '\0';
+}
+
+int
+hx_parse_decimal(const char *s, double *out)
+{
+	double v;
+
+	if (s == NULL || !is_decimal(s))
+		return -1;
+	v = strtod(s, NULL);
+	if (!isfinite(v))
+		return -1;
+	*out = v;
+	return 0;
+}
+
 int
 hx_parse_seconds(const char *s, double *out)
 {
-	char *end;
 	double v;
 
-	if (s == NULL || *s == '\0' || isspace((unsigned char)*s) ||
-	    *s == '-' || *s == '+')
-		return -1;
-	v = strtod(s, &end);
-	if (*end != '\0' || !isfinite(v) || v <= 0.0)
+	if (hx_parse_decimal(s, &v) != 0 || v <= 0.0)
 		return -1;
 	*out = v;
 	return 0;

@@ -22,6 +22,9 @@
  * is untouched). */
 int hx_parse_count(const char *s, uint64_t *out);
 int hx_parse_bytes(const char *s, uint64_t *out);
+/* A finite decimal number >= 0 ("0.5", "5", "1e-3"): no sign, space,
+ * hex, inf or nan. 0, or -1. */
+int hx_parse_decimal(const char *s, double *out);
 /* A positive finite decimal number of seconds ("0.5", "2", "1e-3"). */
 int hx_parse_seconds(const char *s, double *out);
 

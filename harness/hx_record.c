@@ -99,7 +99,11 @@ time_warnings(
 {
 	char w[160];
 
-	if (n < 5)
+	if (n == 1)
+		json_array_append_new(warnings,
+		    json_string("one timed run: no confidence interval (its "
+				"bounds are that run; --repeat 5 or more)"));
+	else if (n < 5)
 		json_array_append_new(warnings,
 		    json_string("fewer than 5 timed repeats: the confidence "
 				"interval is rough"));

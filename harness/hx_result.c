@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "hx_fields.h"
 #include "hx_file.h"
@@ -134,7 +135,10 @@ hx_result_print_line(FILE *f, const json_t *r)
 	}
 	hx_format_bytes(rss, sizeof(rss), hx_field_number(r, HX_F_PEAK_RSS));
 	fprintf(f, ": median %s", med);
-	if (!isnan(ci_lo) && !isnan(ci_hi)) {
+	/* One timed run: its "interval" is that run twice, no interval. */
+	if (hx_field_number(r, HX_F_TIME_REPEATS) == 1) {
+		fprintf(f, " (one timed run: no interval)");
+	} else if (!isnan(ci_lo) && !isnan(ci_hi)) {
 		hx_format_time(lo, sizeof(lo), ci_lo);
 		hx_format_time(hi, sizeof(hi), ci_hi);
 		fprintf(f, " [%s, %s]", lo, hi);
@@ -206,7 +210,20 @@ hx_result_read(const char *path, char *msg, size_t msglen)
 	size_t cap = 0, i;
 	ssize_t len;
 	int lineno = 0;
+	struct stat st;
 
+	/* A folder read as a file gave "no result in the file", and a device
+	 * such as /dev/zero one line without end, read until memory ran
+	 * out: only a file or a pipe holds results. */
+	if (stat(path, &st) == 0 &&
+	    (S_ISDIR(st.st_mode) || S_ISCHR(st.st_mode) ||
+		S_ISBLK(st.st_mode) || S_ISSOCK(st.st_mode))) {
+		snprintf(msg, msglen, "%s: %s, not a file of results", path,
+		    S_ISDIR(st.st_mode)        ? "a directory"
+			: S_ISSOCK(st.st_mode) ? "a socket"
+					       : "a device");
+		return NULL;
+	}
 	/* The whole file first: one (indented) object or an array. */
 	all = json_load_file(path, 0, &err);
 	if (all != NULL) {

@@ -320,11 +320,47 @@ measure_one(const hx_run_config_t *cfg, hx_record_t *rec, void *state,
 	return 0;
 }
 
+/* Seconds between two progress lines of one run (and before the first):
+ * a run shorter than this prints none. */
+#define HX_RUN_PROGRESS_S 10.0
+
+/* After run i (started at t0; *last the time of the last line): a line on
+ * stderr when HX_RUN_PROGRESS_S have passed, so that a long run says how
+ * far it is instead of nothing for minutes. Between runs, outside the
+ * measured region. */
+static void
+measure_progress(
+    const hx_run_config_t *cfg, uint64_t i, double t0, double *last)
+{
+	double now = hx_clock_now(), per = (now - t0) / (double)(i + 1);
+	uint64_t total = 1 + cfg->warmup + cfg->repeat;
+
+	if (now - *last < HX_RUN_PROGRESS_S)
+		return;
+	*last = now;
+	fprintf(stderr, "  %s/%s: %llu of ", cfg->workload->name,
+	    cfg->variant->name, (unsigned long long)(i + 1));
+	if (cfg->min_time_s > 0.0)
+		fprintf(stderr, "%llu+ runs (until %.3g s timed)",
+		    (unsigned long long)total, cfg->min_time_s);
+	else
+		fprintf(stderr, "%llu runs", (unsigned long long)total);
+	fprintf(stderr, " (cold, %llu warm-up, %llu timed) in %.0f s",
+	    (unsigned long long)cfg->warmup, (unsigned long long)cfg->repeat,
+	    now - t0);
+	if (cfg->min_time_s <= 0.0 && total > i + 1)
+		fprintf(stderr, ", about %.0f s of runs left",
+		    per * (double)(total - i - 1));
+	fputc('\n', stderr);
+}
+
 /* The cold run, warm-ups and timed runs. 0, or -1 with rec failed. */
 static int
 measure_runs(
     const hx_run_config_t *cfg, hx_record_t *rec, void *state, run_log_t *log)
 {
+	double t0 = hx_clock_now(), last = t0;
+
 	for (uint64_t i = 0; i < log->max_runs; i++) {
 		if (i > cfg->warmup + cfg->repeat &&
 		    (cfg->min_time_s <= 0.0 ||
@@ -339,6 +375,7 @@ measure_runs(
 		if (measure_one(cfg, rec, state, log, i) != 0)
 			return -1;
 		log->done = i + 1;
+		measure_progress(cfg, i, t0, &last);
 	}
 	measure_threads_finish(rec, log);
 	hx_timeline_phase(rec->timeline, -1, -1);

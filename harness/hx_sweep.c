@@ -31,6 +31,7 @@
 #include "hx_isolate.h"
 #include "hx_result.h"
 #include "hx_sweep.h"
+#include "hx_sweep_files.h"
 #include "hx_sweep_plan.h"
 #include "hx_table.h"
 
@@ -41,6 +42,9 @@ sweep_on_signal(int sig)
 {
 	(void)sig;
 	sweep_interrupted = 1;
+	/* The runs under way are not results now: stop them, rather than
+	 * wait minutes for runs that will be thrown away. */
+	hx_isolate_stop_children();
 }
 
 static int
@@ -150,12 +154,7 @@ sweep_prepare(sweep_t *s, const sweep_plan_t *plan, hx_run_config_t *cfg,
     size_t k, char *tl, size_t len)
 {
 	if (plan->timeline_dir != NULL) {
-		snprintf(tl, len, "%s/%s-%s-n%llu-c%llu-t%llu-k%llu.csv",
-		    plan->timeline_dir, plan->w->name, cfg->variant->name,
-		    (unsigned long long)cfg->params.n,
-		    (unsigned long long)cfg->params.chunk,
-		    (unsigned long long)cfg->params.tile,
-		    (unsigned long long)cfg->params.steps);
+		hx_sweep_files_timeline_path(plan, s, cfg, tl, len);
 		cfg->timeline_path = tl;
 	}
 	cfg->reference = sweep_ref_find(s, plan->w, &cfg->params);
@@ -213,7 +212,7 @@ sweep_ref_ensure(sweep_t *s, const hx_run_config_t *cfg)
 	    sweep_ref_find(s, cfg->workload, &cfg->params) != NULL ||
 	    hx_run_predicted_bytes(cfg) > cfg->mem_limit)
 		return;
-	if (cfg->workload->reference(&cfg->params, e->digest) != 0)
+	if (hx_isolate_reference(cfg, e->digest) != 0)
 		return;
 	e->p = cfg->params;
 	s->nrefs++;
@@ -314,6 +313,12 @@ sweep_execute(sweep_plan_t *plan, sweep_t *s)
 		hx_cli_error("sweep", msg);
 		return HX_EXIT_FAILURE;
 	}
+	if (sweep_interrupted && json_array_size(s->results) == 0) {
+		fprintf(stderr,
+		    "harness sweep: interrupted before a run finished; "
+		    "nothing written\n");
+		return HX_EXIT_FAILURE;
+	}
 	if (sweep_interrupted) {
 		fprintf(stderr,
 		    "harness sweep: interrupted; %zu finished runs kept in "
@@ -338,7 +343,7 @@ hx_sweep_main(int argc, char **argv)
 	sweep_plan_t plan;
 	sweep_t s;
 	char msg[4600];
-	int rc;
+	int rc, lock = -1;
 
 	memset(&plan, 0, sizeof(plan));
 	memset(&s, 0, sizeof(s));
@@ -352,9 +357,12 @@ hx_sweep_main(int argc, char **argv)
 		snprintf(msg, sizeof(msg), "out of memory");
 	if (rc != 0 || s.results == NULL ||
 	    hx_sweep_grid(&plan, msg, sizeof(msg)) != 0 ||
+	    hx_sweep_files_lock(&s, &lock, msg, sizeof(msg)) != 0 ||
 	    hx_sweep_check_earlier(&plan, &s, msg, sizeof(msg)) != 0 ||
+	    hx_sweep_files_check_timelines(&plan, &s, msg, sizeof(msg)) != 0 ||
 	    (plan.resume && sweep_load(&s, msg, sizeof(msg)) != 0) ||
-	    (plan.force && hx_sweep_set_aside(&s, msg, sizeof(msg)) != 0)) {
+	    (plan.force &&
+		hx_sweep_files_set_aside(&plan, &s, msg, sizeof(msg)) != 0)) {
 		hx_cli_error("sweep", msg);
 		rc = HX_EXIT_USAGE;
 		goto label_return;
@@ -363,6 +371,7 @@ hx_sweep_main(int argc, char **argv)
 		hx_sweep_skip_done(&plan, &s);
 	rc = sweep_execute(&plan, &s);
 label_return:
+	hx_sweep_files_unlock(&s, lock);
 	free(plan.runs);
 	json_decref(s.results);
 	return rc;

@@ -357,24 +357,6 @@ hx_sweep_check_earlier(
 	return -1;
 }
 
-int
-hx_sweep_set_aside(const sweep_t *s, char *msg, size_t msglen)
-{
-	char gbench[4200];
-	const char *paths[3] = {s->jsonl_path, s->csv_path, gbench};
-	int k;
-
-	sweep_gbench_path(s, gbench, sizeof(gbench));
-	if (hx_file_set_aside(paths, 3, &k, msg, msglen) != 0)
-		return -1;
-	if (k > 0)
-		fprintf(stderr,
-		    "harness sweep: --force: the earlier results kept as "
-		    "%s.%d (their .csv and .gbench.json with .%d too)\n",
-		    s->jsonl_path, k, k);
-	return 0;
-}
-
 /* The options into a plan (without its grid). 0, HX_CLI_HELP, or -1. */
 int
 hx_sweep_parse(int argc, char **argv, sweep_plan_t *plan, sweep_t *s, char *msg,

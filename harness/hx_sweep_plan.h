@@ -81,9 +81,8 @@ int hx_sweep_grid(sweep_plan_t *plan, char *msg, size_t msglen);
 int hx_sweep_check_earlier(
     const sweep_plan_t *plan, const sweep_t *s, char *msg, size_t msglen);
 
-/* --force: an earlier sweep's files set aside under one number. 0, or -1
- * with msg. */
-int hx_sweep_set_aside(const sweep_t *s, char *msg, size_t msglen);
+/* --force sets the earlier sweep's files aside: hx_sweep_files_set_aside
+ * (hx_sweep_files.h), with the timelines it would write over. */
 
 /* --resume: drops from the plan the runs s->results already holds. */
 void hx_sweep_skip_done(sweep_plan_t *plan, const sweep_t *s);

@@ -100,6 +100,10 @@ table_time(const json_t *r, char *med, char *ci)
 		return;
 	}
 	hx_format_time(med, HX_TABLE_CELL, m);
+	if (hx_field_number(r, HX_F_TIME_REPEATS) == 1) {
+		snprintf(ci, HX_TABLE_CELL, "- (one run)");
+		return;
+	}
 	if (json_array_size(iv) != 2) {
 		snprintf(ci, HX_TABLE_CELL, "-");
 		return;

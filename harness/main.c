@@ -250,7 +250,11 @@ static int
 run_report(const char *self, const hx_run_config_t *cfgs,
     const hx_cli_run_t *cli, json_t *results)
 {
-	FILE *out = cli->json_path != NULL && hx_file_is_stdout(cli->json_path)
+	/* Standard output is --json's or --csv's file then: the lines for
+	 * people go to stderr. */
+	FILE *out =
+	    (cli->json_path != NULL && hx_file_is_stdout(cli->json_path)) ||
+		(cli->csv_path != NULL && hx_file_is_stdout(cli->csv_path))
 	    ? stderr
 	    : stdout;
 	char msg[4600];
@@ -467,6 +471,10 @@ dispatch(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "help") == 0)
 		return cmd_help(argc, argv);
+	if (strcmp(argv[1], "--version") == 0 && argc > 2) {
+		hx_cli_error("--version", "takes no argument");
+		return HX_EXIT_USAGE;
+	}
 	if (strcmp(argv[1], "--version") == 0) {
 		printf("harness %s (commit %s, result schema %d)\n",
 		    FB_VERSION_SEMVER, hx_record_version(), HX_SCHEMA_VERSION);
@@ -477,8 +485,11 @@ dispatch(int argc, char **argv)
 		return cmd_generate(argc, argv);
 	if ((c = hx_help_find(argv[1])) == NULL ||
 	    (cmd = command_find(c->name)) == NULL) {
-		fprintf(stderr, "harness: unknown command '%s'\n", argv[1]);
-		hx_help_usage(stderr);
+		/* One line, as for any bad input; not the whole usage. */
+		fprintf(stderr,
+		    "harness: unknown command '%s' (harness --help lists "
+		    "them)\n",
+		    argv[1]);
 		return HX_EXIT_USAGE;
 	}
 	/* --plugin PATH, wherever it is among the options. */

@@ -215,6 +215,43 @@ draw_figures(rp_report_t *R)
 	return 0;
 }
 
+/* OUT_DIR checked before the data are read: a folder there (or a new one
+ * in a folder that is), figures/ in it a folder if it exists. A bad one
+ * is bad input, named, not a failure after the work. 0, or -1 with msg. */
+static int
+check_out_dir(const char *out, char *msg, size_t msglen)
+{
+	char inner[4400], figures[4300], parent[4200], *slash;
+	struct stat st;
+
+	if (out[0] == '\0') {
+		snprintf(msg, msglen, "OUT_DIR '': an empty folder name");
+		return -1;
+	}
+	if (stat(out, &st) != 0) {
+		snprintf(parent, sizeof(parent), "%s", out);
+		slash = strrchr(parent, '/');
+		if (slash == NULL)
+			snprintf(parent, sizeof(parent), ".");
+		else if (slash == parent)
+			parent[1] = '\0';
+		else
+			*slash = '\0';
+		out = parent;
+	}
+	if (hx_file_check_dir(out, inner, sizeof(inner)) != 0) {
+		snprintf(msg, msglen, "OUT_DIR %s", inner);
+		return -1;
+	}
+	snprintf(figures, sizeof(figures), "%s/figures", out);
+	if (out != parent && stat(figures, &st) == 0 && !S_ISDIR(st.st_mode)) {
+		snprintf(msg, msglen, "OUT_DIR %s: %s is not a folder", out,
+		    figures);
+		return -1;
+	}
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -227,6 +264,11 @@ main(int argc, char **argv)
 		fputs(usage_text, stdout);
 		return 0;
 	}
+	if (argc > 1 && argv[1][0] == '-' && argv[1][1] != '\0') {
+		fprintf(stderr, "report: unknown option '%s' (report --help)\n",
+		    argv[1]);
+		return EXIT_BAD_INPUT;
+	}
 	if (argc != 3) {
 		fprintf(stderr,
 		    "report: needs DATA_DIR and OUT_DIR (report "
@@ -234,6 +276,10 @@ main(int argc, char **argv)
 		return EXIT_BAD_INPUT;
 	}
 	R.out_dir = argv[2];
+	if (check_out_dir(R.out_dir, R.msg, sizeof(R.msg)) != 0) {
+		fprintf(stderr, "report: %s\n", R.msg);
+		return EXIT_BAD_INPUT;
+	}
 	if (rp_data_load(&R.data, argv[1], R.msg, sizeof(R.msg)) != 0) {
 		fprintf(stderr, "report: %s\n", R.msg);
 		return EXIT_BAD_INPUT;

@@ -65,6 +65,11 @@ s_input_file() { s_input && s_file; }
 s_device_sweep() { mknod s.jsonl c 1 3; }
 s_lone_csv() { echo "$SENTINEL" >s.csv; }
 s_lone_gbench() { echo "$SENTINEL" >s.gbench.json; }
+s_earlier_timelines() {
+	mkdir tl && "$H" sweep --workload interp --variants fused "${SMALL[@]}" \
+		--out s --timeline-dir tl >/dev/null 2>&1 && rm s.jsonl s.csv
+}
+s_result_alias() { s_result && ln -s r.json alias.json; }
 
 # Checks: "yes" when what was there is intact (and, where the command was
 # meant to write, what it wrote is where it belongs).
@@ -165,6 +170,7 @@ row "json through a symlink loop" 2 s_loop c_unchanged ../out run interp fused "
 row "json to /proc/version" 2 s_none c_unchanged ../out run interp fused "${SMALL[@]}" --json /proc/version
 [ -e /sys/kernel/mm/transparent_hugepage/enabled ] &&
 	row "json to a sysfs setting" 2 s_none c_unchanged ../out run interp fused "${SMALL[@]}" --json /sys/kernel/mm/transparent_hugepage/enabled
+row "sweep over an earlier sweep's timelines" 2 s_earlier_timelines c_unchanged ../out sweep --workload interp --variants fused "${SMALL[@]}" --out s --timeline-dir tl
 row "sweep over a lone PREFIX.csv" 2 s_lone_csv c_unchanged ../out sweep --workload interp --variants fused "${SMALL[@]}" --out s
 row "sweep over a lone PREFIX.gbench.json" 2 s_lone_gbench c_unchanged ../out sweep --workload interp --variants fused "${SMALL[@]}" --out s
 row "json empty" 2 s_none c_unchanged ../out run interp fused "${SMALL[@]}" --json ''
@@ -177,6 +183,16 @@ row "convert --out under a file" 2 s_input_file c_unchanged ../out convert in.js
 row "exec --json a directory" 2 s_dir c_unchanged ../out exec --json adir -- true
 row "exec --timeline under a file" 2 s_file c_unchanged ../out exec --timeline afile/t.csv -- true
 row "overhead --json a directory" 2 s_dir c_unchanged ../out overhead interp fused --n 1000 --json adir
+# --- Two outputs that would replace one file, and names with no room for
+# the temporary file beside them: refused before measuring.
+LONG=$(printf 'a%.0s' $(seq 245))
+row "json and csv to one file" 2 s_result c_unchanged ../out run interp fused "${SMALL[@]}" --json r.json --csv r.json
+row "json and timeline, one a symlink to the other" 2 s_result_alias c_unchanged ../out run interp fused "${SMALL[@]}" --json r.json --timeline alias.json
+row "json and csv both to stdout" 2 s_result c_unchanged ../out run interp fused "${SMALL[@]}" --json - --csv /dev/stdout
+row "exec json and csv to one file" 2 s_result c_unchanged ../out exec --json r.json --csv ./r.json -- true
+row "convert --out its own input" 2 s_input c_unchanged ../out convert in.json --out in.json
+row "json name too long for its temporary file" 2 s_none c_unchanged ../out run interp fused "${SMALL[@]}" --json "$LONG"
+row "sweep prefix too long for its temporary file" 2 s_none c_unchanged ../out sweep --workload interp --variants fused "${SMALL[@]}" --out "${LONG:0:240}"
 # --- Write errors are errors.
 row "list > /dev/full" 1 s_none c_unchanged /dev/full list
 row "list --smoke > /dev/full" 1 s_none c_unchanged /dev/full list --smoke
@@ -203,6 +219,9 @@ bad_sweep "sweep --repeat 1e9" --workload interp --repeat 1e9
 
 # --- The earlier table (tests/integration/test_inputs.c): names, numbers,
 # lists, options. Each with an earlier result at the output path.
+row "unknown command" 2 s_none c_unchanged ../out nosuch
+row "unknown option as a command" 2 s_none c_unchanged ../out --bogus
+row "--version extra" 2 s_none c_unchanged ../out --version extra
 bad_run "unknown workload" nosuch fused
 bad_run "unknown variant" interp nosuch
 bad_run "variant of another workload" colony materialized
@@ -222,6 +241,15 @@ bad_run "--warmup -1" interp fused --warmup -1
 bad_run "--seed -1" interp fused --seed -1
 for v in 0 nan -1; do bad_run "--min-time $v" interp fused --min-time "$v"; done
 bad_run "--timeline-interval 0" interp fused --timeline-interval 0
+for v in 0x1 ' 1' +1 inf; do bad_run "--min-time '$v'" interp fused --min-time "$v"; done
+for v in 0x2 ' 5' +5 inf 1e400; do
+	row "compare --threshold '$v'" 2 s_input c_unchanged ../out compare in.json in.json --threshold "$v"
+done
+for f in . /dev/zero; do
+	row "compare OLD $f" 2 s_input c_unchanged ../out compare "$f" in.json
+	row "convert $f" 2 s_none c_unchanged ../out convert "$f"
+done
+row "compare --alpha 0x0.1" 2 s_input c_unchanged ../out compare in.json in.json --alpha 0x0.1
 bad_run "chunk above n (interp)" interp chunked --n 100 --chunk 1000
 bad_run "chunk above n (colony)" colony chunked --n 100 --chunk 1000
 bad_run "tile above n (interp)" interp tiled --n 100 --tile 1000

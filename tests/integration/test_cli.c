@@ -141,6 +141,68 @@ Test(cli, json_to_stdout_keeps_stdout_pure)
 	cli_free(&r);
 }
 
+/* --csv - as --json -: stdout holds the CSV alone (header, one row a run);
+ * the summary lines, and under exec the command's own output, go to
+ * stderr. The summary came first on stdout, and exec's command's "hello"
+ * among the rows. */
+Test(cli, csv_to_stdout_keeps_stdout_pure)
+{
+	char *run[] = {"run", "interp", "fused", "tiled", "--n", "1000", "--m",
+	    "4", "--repeat", "1", "--warmup", "0", "--events", "none", "--csv",
+	    "-", NULL};
+	char *exec[] = {"exec", "--repeat", "1", "--warmup", "0", "--events",
+	    "none", "--csv", "-", "--", "echo", "hello", NULL};
+	cli_run_t r;
+
+	cli_run(NULL, run, &r);
+	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
+	cr_expect(r.out != NULL &&
+		strncmp(r.out, "workload,variant,", 17) == 0 &&
+		strstr(r.out, "\ninterp,fused,ok,") != NULL &&
+		strstr(r.out, "\ninterp,tiled,ok,") != NULL &&
+		fb_lines(r.out) == 3,
+	    "stdout is not the CSV alone:\n%s", r.out);
+	cr_expect(r.err != NULL && strstr(r.err, "interp/fused n=1000") != NULL,
+	    "no summary on stderr: %s", r.err);
+	cli_free(&r);
+	cli_run(NULL, exec, &r);
+	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
+	cr_expect(r.out != NULL &&
+		strncmp(r.out, "workload,variant,", 17) == 0 &&
+		strstr(r.out, "hello") == NULL && fb_lines(r.out) == 2,
+	    "stdout is not the CSV alone:\n%s", r.out);
+	cr_expect(r.err != NULL && strstr(r.err, "hello") != NULL,
+	    "the command's output is not on stderr: %s", r.err);
+	cli_free(&r);
+}
+
+/* One timed run has no interval: the line and the sweep's table say so
+ * rather than show the run twice as a 95% interval ("[18.3 us, 18.3 us]"). */
+Test(cli, one_timed_run_shows_no_interval)
+{
+	char *run[] = {"run", "interp", "fused", "--n", "1000", "--m", "4",
+	    "--repeat", "1", "--warmup", "0", "--events", "none", NULL};
+	char *two[] = {"run", "interp", "fused", "--n", "1000", "--m", "4",
+	    "--repeat", "2", "--warmup", "0", "--events", "none", NULL};
+	cli_run_t r;
+
+	cli_run(NULL, run, &r);
+	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
+	cr_expect(r.out != NULL &&
+		strstr(r.out, " (one timed run: no interval), cold ") != NULL &&
+		strchr(r.out, '[') == NULL,
+	    "%s", r.out);
+	cr_expect(r.err != NULL &&
+		strstr(r.err, "warning: one timed run: no confidence") != NULL,
+	    "%s", r.err);
+	cli_free(&r);
+	cli_run(NULL, two, &r);
+	cr_expect(r.out != NULL && strstr(r.out, "] , cold") == NULL &&
+		strstr(r.out, "], cold ") != NULL,
+	    "two runs lost their interval: %s", r.out);
+	cli_free(&r);
+}
+
 Test(cli, memory_guard_skips_without_attempting)
 {
 	char *argv[] = {"run", "interp", "eager", "--n", "1e5", "--mem-limit",
@@ -372,4 +434,30 @@ Test(cli, resume_reruns_what_differs, .timeout = 120)
 		}
 	}
 	fb_rmdir(dir);
+}
+
+/* A run of 12.5 s (five runs of 2.5 s) says how far it is on stderr after
+ * 10 s, once; it printed nothing until its summary. */
+Test(cli, long_run_shows_progress, .timeout = 60)
+{
+	char *args[] = {"run", "selftest", "slow", "--n", "2500", "--repeat",
+	    "4", "--warmup", "0", "--events", "none", NULL};
+	const char *p;
+	cli_run_t r;
+
+	cli_run(NULL, args, &r);
+	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
+	p = r.err != NULL
+	    ? strstr(r.err,
+		  "  selftest/slow: 4 of 5 runs (cold, 0 warm-up, 4 "
+		  "timed) in 10 s, about ")
+	    : NULL;
+	cr_expect(p != NULL && strstr(p, " s of runs left\n") != NULL,
+	    "no progress line after 10 s: %s", r.err);
+	cr_expect(p == NULL || strstr(p + 3, "selftest/slow: ") == NULL,
+	    "more than one progress line: %s", r.err);
+	cr_expect(
+	    r.out != NULL && strstr(r.out, "selftest/slow n=2500:") != NULL,
+	    "no summary: %s", r.out);
+	cli_free(&r);
 }

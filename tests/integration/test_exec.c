@@ -506,3 +506,27 @@ Test(exec, threads_reach_the_command_environment)
 	exec_free(&x);
 	fb_rmdir(dir);
 }
+
+/* A command that ends before the first RSS sample: the line does not say
+ * "tree of 0" (no sample counted the tree; it had a process), it says the
+ * peak is the kernel's maxrss. `true` ends in about a millisecond. */
+Test(exec, unsampled_tree_is_not_a_tree_of_zero)
+{
+	char dir[4096], out[4200], err[4200], *text;
+	char *args[] = {"exec", "--repeat", "3", "--events", "none",
+	    "--timeline-interval", "1000000", "--", "true", NULL};
+	int rc;
+
+	fb_tmpdir(dir, sizeof(dir));
+	snprintf(out, sizeof(out), "%s/out", dir);
+	snprintf(err, sizeof(err), "%s/err", dir);
+	rc = fb_wait(fb_start(args, out, err));
+	text = fb_slurp(out);
+	cr_expect_eq(rc, 0, "exit %d", rc);
+	cr_expect(text != NULL && strstr(text, "tree of 0") == NULL &&
+		strstr(text, "(the kernel's maxrss; ended before a sample)") !=
+		    NULL,
+	    "%s", text);
+	free(text);
+	fb_rmdir(dir);
+}

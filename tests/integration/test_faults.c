@@ -357,6 +357,149 @@ Test(faults, sweep_interrupted_by_sigint, .timeout = 60)
 	fb_rmdir(dir);
 }
 
+/* Whether pid is gone (or a zombie no one reaps: a container's init). */
+static int
+process_gone(pid_t pid)
+{
+	char path[64], buf[512], *p;
+	FILE *f;
+	int gone = 1;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	if ((f = fopen(path, "r")) == NULL)
+		return 1;
+	if (fgets(buf, sizeof(buf), f) != NULL &&
+	    (p = strrchr(buf, ')')) != NULL)
+		gone = p[2] == 'Z' || p[2] == 'X';
+	fclose(f);
+	return gone;
+}
+
+/* Starts args, waits for its measuring child, SIGTERMs the harness alone
+ * (as kill PID would, not the group as a terminal does) and returns the
+ * exit status; *child gets the child's pid, *ms how long the harness took
+ * to exit. */
+static int
+term_the_harness_alone(
+    char *const args[], const char *err_path, pid_t *child, double *ms)
+{
+	struct timespec t0, t1;
+	pid_t pid = fb_start(args, NULL, err_path);
+	int rc;
+
+	*child = 0;
+	for (int i = 0; i < 500 && *child == 0; i++) {
+		sleep_ms(10);
+		*child = child_of(pid);
+	}
+	cr_assert(*child != 0, "no measuring child of %d after 5 s", pid);
+	sleep_ms(100); /* into the run */
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	cr_assert(kill(pid, SIGTERM) == 0);
+	rc = fb_wait(pid);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	*ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 +
+	    (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+	return rc;
+}
+
+/* SIGTERM to harness run alone: the measuring child dies with it, rather
+ * than measuring on for the rest of its run and writing --timeline after
+ * the harness has exited. */
+Test(faults, run_terminated_leaves_no_child, .timeout = 60)
+{
+	char dir[4096], err_path[4200], tl[4200];
+	double ms;
+	pid_t child;
+	int rc;
+
+	fb_tmpdir(dir, sizeof(dir));
+	snprintf(err_path, sizeof(err_path), "%s.err", dir);
+	snprintf(tl, sizeof(tl), "%s/tl.csv", dir);
+	{
+		char *args[] = {"run", "selftest", "slow", "--n", "8000",
+		    "--repeat", "0", "--warmup", "0", "--events", "none",
+		    "--timeline", tl, NULL};
+		rc = term_the_harness_alone(args, err_path, &child, &ms);
+	}
+	cr_expect(rc == 128 + SIGTERM, "exit %d after SIGTERM", rc);
+	for (int i = 0; i < 200 && !process_gone(child); i++)
+		sleep_ms(10);
+	cr_expect(process_gone(child),
+	    "the measuring child %d still runs 2 s after the harness was "
+	    "killed",
+	    child);
+	cr_expect(
+	    access(tl, F_OK) != 0, "%s written after the harness died", tl);
+	unlink(err_path);
+	fb_rmdir(dir);
+}
+
+/* SIGTERM to harness sweep alone: it stops now, the run under way killed
+ * (it would not be kept), not after that run's 8 s. */
+Test(faults, sweep_terminated_stops_at_once, .timeout = 60)
+{
+	char dir[4096], prefix[4200], jsonl[4300], err_path[4200], *err;
+	double ms;
+	pid_t child;
+	int rc;
+
+	fb_tmpdir(dir, sizeof(dir));
+	snprintf(prefix, sizeof(prefix), "%s/s", dir);
+	snprintf(jsonl, sizeof(jsonl), "%s.jsonl", prefix);
+	snprintf(err_path, sizeof(err_path), "%s.err", dir);
+	{
+		char *args[] = {"sweep", "--workload", "selftest", "--variants",
+		    "slow", "--n", "8000", "--repeat", "0", "--warmup", "0",
+		    "--events", "none", "--out", prefix, NULL};
+		rc = term_the_harness_alone(args, err_path, &child, &ms);
+	}
+	err = fb_slurp(err_path);
+	unlink(err_path);
+	cr_expect(rc == 1, "exit %d after SIGTERM, expected 1: %s", rc, err);
+	cr_expect(ms < 3000, "the sweep took %.0f ms to stop", ms);
+	cr_expect(
+	    process_gone(child), "the measuring child %d still runs", child);
+	cr_expect(err != NULL &&
+		strstr(err,
+		    "interrupted before a run finished; nothing "
+		    "written") != NULL,
+	    "stderr: %s", err);
+	cr_expect(access(jsonl, F_OK) != 0, "%s written", jsonl);
+	free(err);
+	fb_rmdir(dir);
+}
+
+/* SIGTERM while a sweep computes the float64 reference of two interleaved
+ * runs (8 s at n = 3e6 here): it stops now, not after the reference and
+ * then the runs it would still have started (17 s in all). */
+Test(faults, sweep_terminated_during_its_reference, .timeout = 60)
+{
+	char dir[4096], prefix[4200], jsonl[4300], err_path[4200], *err;
+	double ms;
+	pid_t child;
+	int rc;
+
+	fb_tmpdir(dir, sizeof(dir));
+	snprintf(prefix, sizeof(prefix), "%s/s", dir);
+	snprintf(jsonl, sizeof(jsonl), "%s.jsonl", prefix);
+	snprintf(err_path, sizeof(err_path), "%s.err", dir);
+	{
+		char *args[] = {"sweep", "--workload", "interp", "--variants",
+		    "fused,tiled", "--n", "3e6", "--repeat", "1", "--warmup",
+		    "0", "--events", "none", "--out", prefix, NULL};
+		rc = term_the_harness_alone(args, err_path, &child, &ms);
+	}
+	err = fb_slurp(err_path);
+	unlink(err_path);
+	cr_expect(rc == 1, "exit %d after SIGTERM, expected 1: %s", rc, err);
+	cr_expect(ms < 3000, "the sweep took %.0f ms to stop: %s", ms, err);
+	cr_expect(process_gone(child), "its child %d still runs", child);
+	cr_expect(access(jsonl, F_OK) != 0, "%s written", jsonl);
+	free(err);
+	fb_rmdir(dir);
+}
+
 /* A run whose model plus inputs exceed --mem-limit is skipped before
  * anything is allocated or forked, with a reason naming both numbers. */
 Test(faults, memory_guard_refuses_the_run)

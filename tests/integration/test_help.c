@@ -190,6 +190,9 @@ Test(help, top_level_usage_and_unknown_commands)
 	cr_expect(h.status == 2 && h.out[0] == '\0' &&
 		strstr(h.err, "unknown command 'nosuch'") != NULL,
 	    "exit %d: %s", h.status, h.err);
+	/* One line, not the whole usage after it. */
+	cr_expect_eq(
+	    fb_lines(h.err), 1, "%d lines: %s", fb_lines(h.err), h.err);
 	out_free(&h);
 }
 

@@ -587,7 +587,8 @@ Test(writers, warnings_and_parameters_on_the_terminal)
 	run_in(dir, loud, &o);
 	cr_expect_eq(o.status, 0, "exit %d: %s", o.status, o.err);
 	cr_expect(o.err != NULL &&
-		strstr(o.err, "  warning: fewer than 5 timed repeats") != NULL,
+		strstr(o.err,
+		    "  warning: one timed run: no confidence interval") != NULL,
 	    "the repeats warning is not on stderr: %s", o.err);
 	cr_expect(o.out != NULL &&
 		strstr(o.out, "interp/tiled n=1000 m=4 preset=seed tile=64:") !=
@@ -622,7 +623,7 @@ Test(writers, warnings_follow_their_line_in_one_pipe)
 	text = fb_slurp(out);
 	cr_assert(text != NULL);
 	line = strstr(text, "interp/tiled n=1000 m=4:");
-	warn = strstr(text, "  warning: fewer than 5 timed repeats");
+	warn = strstr(text, "  warning: one timed run: no confidence interval");
 	cr_expect(line != NULL && warn != NULL && warn > line,
 	    "the warning does not follow its line: %s", text);
 	free(text);
@@ -643,7 +644,8 @@ Test(writers, exec_warnings_and_quiet)
 	run_in(dir, loud, &o);
 	cr_expect_eq(o.status, 0, "exit %d: %s", o.status, o.err);
 	cr_expect(o.err != NULL &&
-		strstr(o.err, "  warning: fewer than 5 timed repeats") != NULL,
+		strstr(o.err,
+		    "  warning: one timed run: no confidence interval") != NULL,
 	    "exec's repeats warning is not on stderr: %s", o.err);
 	outcome_free(&o);
 	run_in(dir, quiet, &o);

@@ -123,3 +123,65 @@ Test(file, checks_name_what_is_wrong, .init = file_setup, .fini = file_teardown)
 	cr_expect_str_eq(msg, "afile: not a folder");
 	cr_expect_eq(hx_file_check_dir("adir", msg, sizeof(msg)), 0);
 }
+
+/* Two outputs that would replace one file: the same name, a symlink to
+ * it, a path through .., a new name twice. Not the same: two hard links
+ * (two renames, two names), a device, two different names. */
+Test(file, same_file_by_where_the_rename_lands, .init = file_setup,
+    .fini = file_teardown)
+{
+	char msg[512];
+	const char *names[] = {"--json", "--csv"};
+
+	put("a", "x\n");
+	cr_assert(mkdir("sub", 0755) == 0);
+	cr_assert(symlink("a", "link") == 0);
+	cr_assert(symlink("../a", "sub/up") == 0);
+	cr_assert(link("a", "hard") == 0);
+	cr_expect_eq(hx_file_same("a", "a"), 1);
+	cr_expect_eq(hx_file_same("a", "./a"), 1);
+	cr_expect_eq(hx_file_same("a", "sub/../a"), 1);
+	cr_expect_eq(hx_file_same("link", "a"), 1);
+	cr_expect_eq(hx_file_same("sub/up", "link"), 1);
+	cr_expect_eq(hx_file_same("new", "./new"), 1);
+	cr_expect_eq(hx_file_same("a", "hard"), 0);
+	cr_expect_eq(hx_file_same("a", "b"), 0);
+	cr_expect_eq(hx_file_same("sub/a", "a"), 0);
+	cr_expect_eq(hx_file_same("/dev/null", "/dev/null"), 0);
+	cr_expect_eq(hx_file_same("-", "-"), 1);
+	cr_expect_eq(hx_file_same("-", "a"), 0);
+	{
+		const char *paths[] = {"a", "link"};
+		cr_expect_eq(
+		    hx_file_check_distinct(names, paths, 2, msg, sizeof(msg)),
+		    -1);
+		cr_expect(strcmp(msg,
+			      "--json a and --csv link name the same file: "
+			      "one would replace the other") == 0,
+		    "%s", msg);
+	}
+	{
+		const char *paths[] = {"a", NULL};
+		cr_expect_eq(
+		    hx_file_check_distinct(names, paths, 2, msg, sizeof(msg)),
+		    0);
+	}
+}
+
+/* A name that leaves no room for the temporary file's suffix is refused
+ * by the check (before measuring), not by the write after it. */
+Test(file, name_too_long_for_the_temporary, .init = file_setup,
+    .fini = file_teardown)
+{
+	char name[300], msg[1024];
+
+	memset(name, 'a', 244);
+	name[244] = '\0';
+	cr_expect_eq(
+	    hx_file_check_writable(name, msg, sizeof(msg)), 0, "%s", msg);
+	memset(name, 'a', 245);
+	name[245] = '\0';
+	cr_expect_eq(hx_file_check_writable(name, msg, sizeof(msg)), -1);
+	cr_expect(
+	    strstr(msg, "file name too long (256 bytes") != NULL, "%s", msg);
+}

@@ -102,3 +102,27 @@ Test(parse, seconds)
 	cr_assert_eq(hx_parse_seconds("inf", &v), -1);
 	cr_assert_eq(hx_parse_seconds("1s", &v), -1);
 }
+
+/* Decimal numbers only: strtod's other forms are refused (compare's
+ * --threshold 0x2 was 2 percent, --min-time 0x1 one second). */
+Test(parse, decimal)
+{
+	double v = -1;
+
+	cr_assert_eq(hx_parse_decimal("5", &v), 0);
+	cr_expect_eq(v, 5.0);
+	cr_assert_eq(hx_parse_decimal("0.05", &v), 0);
+	cr_expect_eq(v, 0.05);
+	cr_assert_eq(hx_parse_decimal(".5", &v), 0);
+	cr_expect_eq(v, 0.5);
+	cr_assert_eq(hx_parse_decimal("1e-3", &v), 0);
+	cr_expect_eq(v, 1e-3);
+	cr_assert_eq(hx_parse_decimal("0", &v), 0);
+	cr_expect_eq(v, 0.0);
+	const char *bad[] = {"", "0x2", "0X1p3", " 5", "5 ", "+5", "-5", "inf",
+	    "nan", "infinity", "5x", ".", "e5", "1e", "1e+", "1e400", "1..2"};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		cr_expect_eq(
+		    hx_parse_decimal(bad[i], &v), -1, "'%s' taken", bad[i]);
+	cr_expect_eq(hx_parse_seconds("0x1", &v), -1);
+}

@@ -73,20 +73,49 @@ def human(b):
     return f"{b:.0f} B"
 
 
+COUNT = re.compile(r"^[0-9]+(\.[0-9]+)?(e[0-9]+)?$")
+
+
+def count(lowest):
+    """An argparse type: a whole number >= lowest written as the harness
+    takes one (100000, 1e6): no sign, hex, spaces, fraction or overflow."""
+    def parse_count(text):
+        ok = COUNT.match(text) is not None
+        v = float(text) if ok else 0.0
+        if ok and v >= 2 ** 63:
+            raise argparse.ArgumentTypeError(f"'{text}': must be below 2^63")
+        if not ok or v != int(v):
+            raise argparse.ArgumentTypeError(
+                f"'{text}': not a whole number (forms: 100000, 1e6)")
+        if v < lowest:
+            raise argparse.ArgumentTypeError(f"'{text}': must be at least {lowest}")
+        return int(v)
+    parse_count.__name__ = "count"
+    return parse_count
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """Bad usage is one line on stderr and exit 2, as the harness's."""
+
+    def error(self, message):
+        print(f"explain: {message}", file=sys.stderr)
+        sys.exit(2)
+
+
 def parse(argv):
-    ap = argparse.ArgumentParser(prog="explain.py", description=__doc__.split("\n")[1])
+    ap = OneLineParser(prog="explain.py", description=__doc__.split("\n")[1])
     ap.add_argument("function", nargs="?", help="MODULE:FUNCTION")
     ap.add_argument("args", nargs="*", help="MODULE:ARGS or SHAPE...")
     ap.add_argument("--program", help="a program of fb_programs.PROGRAMS")
     for k in SIZES:
-        ap.add_argument(f"--{k}", type=lambda t: int(float(t)))
-    ap.add_argument("--seed", type=int, default=42)
+        ap.add_argument(f"--{k}", type=count(1))
+    ap.add_argument("--seed", type=count(0), default=42)
     ap.add_argument("--preset", choices=["seed", "random"], default="random")
     ap.add_argument("--json", metavar="FILE")
     ap.add_argument("--chart", metavar="FILE", action="append", default=[])
     ap.add_argument("--measure", action="store_true")
     ap.add_argument("--no-jit", action="store_true", help="op by op only")
-    ap.add_argument("--top", type=int, default=12, help="arrays and buffers listed")
+    ap.add_argument("--top", type=count(0), default=12, help="arrays and buffers listed")
     o = ap.parse_args(argv)
     if (o.program is None) == (o.function is None):
         ap.error("give MODULE:FUNCTION with its arguments, or --program NAME")
@@ -181,7 +210,11 @@ def program_args(o):
     for k, v in getattr(run, "DEFAULTS", {}).get(entry.workload, PROGRAM_SIZES).items():
         if getattr(o, k) is None:
             setattr(o, k, v)
-    prog = entry.build(o)
+    try:
+        prog = entry.build(o)
+    except (ValueError, MemoryError, OverflowError) as e:
+        raise BadInput(f"--program {o.program}: its inputs at these sizes: "
+                       f"{type(e).__name__}: {_first(e)}")
     keys = ("n", "m", "g", "preset", "seed", "chunk") if entry.workload == "interp" \
         else ("n", "seed", "steps")
     o.program_info = {"workload": entry.workload, "program": o.program,
@@ -465,15 +498,27 @@ def write_file(path, text):
 
 
 def _check_writable(paths):
+    seen = {}
     for p in paths:
-        d = os.path.dirname(os.path.realpath(p)) or "."
+        real = os.path.realpath(p) if p else p
+        if real in seen:
+            raise BadInput(f"{seen[real]} and {p} name the same file: one would replace the other")
+        seen[real] = p
+        if p == "":
+            raise BadInput("'': an empty file name")
+        real = os.path.realpath(p)
+        if os.path.isdir(real):
+            raise BadInput(f"{p}: is a directory")
+        if real.startswith(("/proc/", "/sys/")):
+            raise BadInput(f"{p}: a kernel interface file, not an output file")
+        d = os.path.dirname(real) or "."
         if not os.path.isdir(d) or not os.access(d, os.W_OK):
             raise BadInput(f"{p}: cannot write there (no such folder or not writable)")
 
 
 def run(o):
     sys.path[:0] = [HERE]
-    _check_writable(([o.json] if o.json else []) + o.chart)
+    _check_writable(([o.json] if o.json is not None else []) + o.chart)
     if o.program:
         fn, args, name = program_args(o)
     else:
@@ -497,8 +542,12 @@ def run(o):
             print(f"explain: {why}", file=sys.stderr)
             return 1
     r["program"] = getattr(o, "program_info", None)
-    if o.json:
-        write_file(o.json, json.dumps(r, indent=1) + "\n")
+    if o.json is not None:
+        try:
+            write_file(o.json, json.dumps(r, indent=1) + "\n")
+        except OSError as e:
+            print(f"explain: {o.json}: write failed: {e.strerror}", file=sys.stderr)
+            return 1
     sys.stdout.write(text_of(r, o.top))
     return 0
 

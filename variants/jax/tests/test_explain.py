@@ -252,6 +252,15 @@ def fails_while_tracing(x):
     (["test_explain:chain", "f32[3]", "f32[3]"], "test_explain:chain"),
     (["test_explain:chain", "q7[3]"], "q7[3]"),
     (["test_explain:fails_while_tracing", "f32[3]"], "no such thing"),
+    ([], "give MODULE:FUNCTION"),
+    (["test_explain:chain", "f32[3]", "--bogus"], "--bogus"),
+    (["--program", "question", "--n", "-5"], "'-5': not a whole number"),
+    (["--program", "question", "--n", "1.5"], "'1.5': not a whole number"),
+    (["--program", "question", "--n", "0x10"], "'0x10': not a whole number"),
+    (["--program", "question", "--n", "1e400"], "'1e400': must be below 2^63"),
+    (["--program", "question", "--m", "0"], "'0': must be at least 1"),
+    (["--program", "question", "--top", "-1"], "'-1': not a whole number"),
+    (["--program", "question", "--seed", "nan"], "'nan': not a whole number"),
 ])
 def test_bad_input_exits_2_with_one_line_and_writes_nothing(args, names, tmp_path):
     p, files = cli(args + ["--json", str(tmp_path / "e.json"), "--chart",
@@ -259,6 +268,30 @@ def test_bad_input_exits_2_with_one_line_and_writes_nothing(args, names, tmp_pat
     assert p.returncode == 2, (p.stdout, p.stderr)
     assert len(p.stderr.strip().splitlines()) == 1 and names in p.stderr, p.stderr
     assert p.stdout == "" and files == []
+
+
+@pytest.mark.parametrize("name,why", [("adir", "adir: is a directory"),
+                                      ("", "'': an empty file name")])
+def test_json_that_cannot_be_a_file_is_refused_before_the_work(name, why, tmp_path):
+    (tmp_path / "adir").mkdir()
+    p = subprocess.run([sys.executable, EXPLAIN, "test_explain:chain", "f32[3]", "--json", name],
+                       capture_output=True, text=True, cwd=str(tmp_path),
+                       env=dict(os.environ, PYTHONPATH=os.path.dirname(os.path.abspath(__file__))))
+    assert p.returncode == 2 and p.stderr.strip() == f"explain: {why}", p.stderr
+    assert p.stdout == "" and os.listdir(tmp_path / "adir") == []
+
+
+def test_json_and_chart_to_one_file_is_refused(tmp_path):
+    p, files = cli(["test_explain:chain", "f32[3]", "--json", str(tmp_path / "e.svg"),
+                    "--chart", str(tmp_path / "e.svg")], tmp_path)
+    assert p.returncode == 2 and "name the same file" in p.stderr, p.stderr
+    assert len(p.stderr.strip().splitlines()) == 1 and files == []
+
+
+def test_json_write_error_is_one_line_and_exit_1(tmp_path):
+    p, _ = cli(["test_explain:chain", "f32[3]", "--json", "/dev/full"], tmp_path)
+    assert p.returncode == 1, p.stderr
+    assert p.stderr.strip() == "explain: /dev/full: write failed: No space left on device"
 
 
 def test_run_py_reports_the_prediction(tmp_path):
