@@ -95,18 +95,19 @@ exec_print_line(FILE *f, const json_t *r)
 	}
 	hx_format_time(med, sizeof(med), hx_field_number(r, HX_F_TIME_MEDIAN));
 	hx_format_time(cold, sizeof(cold), hx_field_number(r, HX_F_TIME_COLD));
-	/* Cold only: no interval, the one figure for both ends. */
-	hx_format_time(lo, sizeof(lo),
-	    ci != NULL ? json_number_value(json_array_get(ci, 0))
-		       : hx_field_number(r, HX_F_TIME_MEDIAN));
-	hx_format_time(hi, sizeof(hi),
-	    ci != NULL ? json_number_value(json_array_get(ci, 1))
-		       : hx_field_number(r, HX_F_TIME_MEDIAN));
 	hx_format_bytes(one, sizeof(one), hx_field_number(r, HX_F_RU_MAXRSS));
-	if (hx_field_number(r, HX_F_TIME_REPEATS) == 1)
-		fprintf(f, "median %s (one timed run: no interval)", med);
-	else
-		fprintf(f, "median %s [%s, %s]", med, lo, hi);
+	/* As run prints it: one timed run has no interval, nor has the cold
+	 * run alone (--repeat 0: no CI in the record). */
+	fprintf(f, "median %s", med);
+	if (hx_field_number(r, HX_F_TIME_REPEATS) == 1) {
+		fprintf(f, " (one timed run: no interval)");
+	} else if (ci != NULL) {
+		hx_format_time(
+		    lo, sizeof(lo), json_number_value(json_array_get(ci, 0)));
+		hx_format_time(
+		    hi, sizeof(hi), json_number_value(json_array_get(ci, 1)));
+		fprintf(f, " [%s, %s]", lo, hi);
+	}
 	fprintf(f, ", cold %s; peak rss %s ", cold, rss);
 	/* No sample saw the tree (each run ended before the first): its
 	 * size is unknown, not 0; the peak is the kernel's maxrss. */
