@@ -41,6 +41,13 @@ json_t *hx_isolate_run(const hx_run_config_t *cfg, int fork_child);
 int hx_isolate_interleave(
     const hx_run_config_t *cfgs, size_t n, json_t **results);
 
+/* 1 when a thread of this process other than the caller is running or
+ * waiting for a CPU (state R in /proc/self/task/TID/stat), else 0. An
+ * interleaved child waits at its gate until this is 0 (at most 250 ms):
+ * libgomp's workers spin at their barrier for milliseconds after a run
+ * before they sleep, and would take a core from the next child's run. */
+int hx_isolate_others_running(void);
+
 /* cfg's float64 reference digest into digest (digest_count figures),
  * computed in a child like a run (so that a sweep stopped meanwhile
  * stops it too). 0, or -1 (stopped, or the reference failed). */

@@ -12,6 +12,8 @@
 #include <unistd.h>
 
 #include <criterion/criterion.h>
+#include <pthread.h>
+#include <time.h>
 
 #include "hx_isolate.h"
 
@@ -178,4 +180,49 @@ Test(interleave, a_crashing_child_fails_alone)
 	cr_expect_str_eq(status(r[2]), "ok");
 	for (int i = 0; i < 3; i++)
 		json_decref(r[i]);
+}
+
+/* A thread that spins is running; one blocked on a condition is not. */
+static pthread_mutex_t spin_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t spin_cond = PTHREAD_COND_INITIALIZER;
+static volatile int spin_mode; /* 1 spin, 2 block, 0 end */
+
+static void *
+spin_thread(void *arg)
+{
+	(void)arg;
+	while (spin_mode == 1)
+		;
+	pthread_mutex_lock(&spin_lock);
+	while (spin_mode == 2)
+		pthread_cond_wait(&spin_cond, &spin_lock);
+	pthread_mutex_unlock(&spin_lock);
+	return NULL;
+}
+
+Test(interleave, a_spinning_thread_is_seen_a_sleeping_one_is_not)
+{
+	const struct timespec ms = {0, 1000000};
+	pthread_t t;
+	int seen = 0;
+
+	spin_mode = 1;
+	cr_assert_eq(pthread_create(&t, NULL, spin_thread, NULL), 0);
+	for (int k = 0; k < 100 && !seen; k++) {
+		nanosleep(&ms, NULL);
+		seen = hx_isolate_others_running();
+	}
+	cr_expect(seen, "the spinning thread was not seen running");
+	spin_mode = 2;
+	seen = 1;
+	for (int k = 0; k < 1000 && seen; k++) {
+		nanosleep(&ms, NULL);
+		seen = hx_isolate_others_running();
+	}
+	cr_expect(!seen, "the blocked thread still reads as running");
+	pthread_mutex_lock(&spin_lock);
+	spin_mode = 0;
+	pthread_cond_signal(&spin_cond);
+	pthread_mutex_unlock(&spin_lock);
+	pthread_join(t, NULL);
 }
