@@ -13,18 +13,18 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 1.01124
-"interp/fused" 0.967059
-"interp/chunked" 0.984288
-"interp/tiled" 0.925215
-"interp/hoisted" 0.973258
-"interp/sorted" 1.24596
-"colony/naive" 1.11112
-"colony/naive-reuse" 0.963582
-"colony/fused" 0.993032
-"colony/chunked" 1.27351
-"colony/tiled" 0.976988
-"colony/cells" 1.0591
+"interp/materialized" 0.942273
+"interp/fused" 0.941483
+"interp/chunked" 0.944055
+"interp/tiled" 0.91623
+"interp/hoisted" 0.997905
+"interp/sorted" 1.19388
+"colony/naive" 1.01693
+"colony/naive-reuse" 0.954423
+"colony/fused" 0.948441
+"colony/chunked" 0.930488
+"colony/tiled" 0.984628
+"colony/cells" 1.04323
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

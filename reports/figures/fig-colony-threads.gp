@@ -12,27 +12,27 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.46897
+2 1.46944
 EOD
 $s1 << EOD
 1 1
-2 1.4374
+2 1.58355
 EOD
 $s2 << EOD
 1 1
-2 1.60967
+2 1.85108
 EOD
 $s3 << EOD
 1 1
-2 1.13623
+2 1.17959
 EOD
 $s4 << EOD
 1 1
-2 1.2084
+2 1.71705
 EOD
 $s5 << EOD
 1 1
-2 1.66374
+2 2.098
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'naive', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'naive-reuse', \

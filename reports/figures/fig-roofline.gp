@@ -12,27 +12,27 @@ set xrange [0.01:10000]
 set yrange [0.1:1000]
 set samples 400
 $v0 << EOD
-0.13 0.214718
+0.13 0.227118
 EOD
 $v1 << EOD
-2.4375 8.61285
+2.4375 8.5761
 EOD
 $v2 << EOD
-1312.01 17.7746
+1312.01 17.2159
 EOD
 $v3 << EOD
-2.4375 14.8233
+2.4375 13.7548
 EOD
 $v4 << EOD
-1312.01 24.3453
+1312.01 23.4271
 EOD
 $v5 << EOD
-216.838 45.9306
+216.838 45.0535
 EOD
 $v6 << EOD
-77.4138 189.93
+77.4138 184.88
 EOD
-plot (x*472.2 < 269.4 ? x*472.2 : 269.4) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 472 GB/s', (x*263.1 < 269.4 ? x*263.1 : 269.4) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 263 GB/s', (x*93.31 < 269.4 ? x*93.31 : 269.4) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 93 GB/s', (x*39.7 < 269.4 ? x*39.7 : 269.4) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 40 GB/s; the flat part: FMA peak', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; not determined)', \
+plot (x*466.2 < 271.4 ? x*466.2 : 271.4) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 466 GB/s', (x*264.9 < 271.4 ? x*264.9 : 271.4) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 265 GB/s', (x*107.6 < 271.4 ? x*107.6 : 271.4) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 108 GB/s', (x*41.58 < 271.4 ? x*41.58 : 271.4) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 42 GB/s; the flat part: FMA peak', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; not determined)', \
   $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM; not determined)', \
   $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3; not determined)', \
   $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3; not determined)', \
