@@ -248,6 +248,17 @@ hx_isolate_stop_children(void)
 	}
 }
 
+/* In a child just forked from parent: it outlives no harness. Killed with
+ * it (by SIGTERM or SIGKILL), it would go on measuring on a core and write
+ * its --timeline after the harness had exited. Exits (status 5) when the
+ * parent is already gone. */
+static void
+child_die_with(pid_t parent)
+{
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+		_exit(5);
+}
+
 /* A measuring child: its pid, the pipe of its result and, interleaved,
  * of its gate (read) and turns (write; -1 otherwise). */
 typedef struct isolate_child_s {
@@ -279,12 +290,8 @@ child_start(const hx_run_config_t *cfg, int interleaved, isolate_child_t *ch)
 	ch->pid = fork();
 	if (ch->pid == 0) {
 		hx_run_config_t mine = *cfg;
-		/* A child outlives no harness: killed with it (by SIGTERM or
-		 * SIGKILL), it would go on measuring on a core and write its
-		 * --timeline after the harness had exited. */
-		if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 ||
-		    getppid() != parent)
-			_exit(5);
+
+		child_die_with(parent);
 		close(fds[0]);
 		if (interleaved) {
 			close(gate[0]);
@@ -415,9 +422,8 @@ hx_isolate_reference(const hx_run_config_t *cfg, double *digest)
 	fflush(NULL);
 	if ((pid = fork()) == 0) {
 		close(fds[0]);
-		if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 ||
-		    getppid() != parent ||
-		    cfg->workload->reference(&cfg->params, d) != 0 ||
+		child_die_with(parent);
+		if (cfg->workload->reference(&cfg->params, d) != 0 ||
 		    write_all(fds[1], (const char *)d, len) != 0)
 			_exit(1);
 		_exit(0);
