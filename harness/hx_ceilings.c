@@ -453,6 +453,22 @@ label_return:
 	return ret;
 }
 
+/* The cost of one minor fault, the best of HX_CEILINGS_FAULT_RUNS
+ * mappings, on the calling thread (the others idle); not measured (NaN,
+ * no runs) is no error: the other ceilings stand without it. */
+static void
+hx_ceilings_measure_fault(hx_ceilings_t *c)
+{
+	double cost[HX_CEILINGS_FAULT_RUNS];
+
+	for (int k = 0; k < HX_CEILINGS_FAULT_RUNS; k++)
+		cost[k] = hx_os_fault_seconds(HX_CEILINGS_FAULT_PAGES);
+	c->fault_runs = HX_CEILINGS_FAULT_RUNS;
+	if (hx_ceilings_best_of(cost, HX_CEILINGS_FAULT_RUNS, &c->fault_s,
+		&c->fault_spread) != 0)
+		c->fault_s = c->fault_spread = NAN, c->fault_runs = 0;
+}
+
 int
 hx_ceilings_measure(
     hx_ceilings_t *c, size_t triad_array_bytes, unsigned repeats)
@@ -500,12 +516,7 @@ hx_ceilings_measure_threads(
 		goto label_return;
 	c->fma_vector_width = HX_FMA_LANES;
 	strncpy(c->fma_isa, HX_FMA_ISA, sizeof(c->fma_isa) - 1);
-	/* On the calling thread, the others idle; not measured (NaN) is no
-	 * error: the ceilings above stand without it. */
-	c->fault_runs = HX_CEILINGS_FAULT_RUNS;
-	if (hx_os_fault_cost(HX_CEILINGS_FAULT_PAGES, HX_CEILINGS_FAULT_RUNS,
-		&c->fault_s, &c->fault_spread) != 0)
-		c->fault_s = c->fault_spread = NAN, c->fault_runs = 0;
+	hx_ceilings_measure_fault(c);
 label_return:
 	return ret;
 }

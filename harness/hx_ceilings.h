@@ -74,7 +74,7 @@ typedef struct hx_ceilings_s {
 	double level_array_bytes[3];
 	/* Threads both kernels ran on at once. */
 	int threads;
-	/* The cost of one minor fault (hx_os_fault_cost: a first write to a
+	/* The cost of one minor fault (hx_os_fault_seconds: a first write to a
 	 * fresh 4 KiB page), seconds, on the calling thread alone: the best of
 	 * fault_runs mappings of HX_CEILINGS_FAULT_PAGES pages, and their
 	 * spread; NaN (fault_runs 0) when it could not be measured. */

@@ -215,26 +215,16 @@ fault_touch(size_t pages, double *seconds, double *faults)
 	return 0;
 }
 
-int
-hx_os_fault_cost(size_t pages, unsigned runs, double *cost, double *spread)
+double
+hx_os_fault_seconds(size_t pages)
 {
-	double lo = INFINITY, hi = 0.0;
+	double s, f;
 
-	for (unsigned k = 0; k < runs; k++) {
-		double s, f;
-
-		if (fault_touch(pages, &s, &f) != 0)
-			return -1;
-		/* Fewer faults than half the pages: something else served
-		 * them (huge pages after all); not a fault's cost. */
-		if (!(f >= (double)pages / 2) || !(s > 0))
-			continue;
-		lo = s / f < lo ? s / f : lo;
-		hi = s / f > hi ? s / f : hi;
-	}
-	if (!(hi > 0.0))
-		return -1;
-	*cost = lo;
-	*spread = 1.0 - lo / hi;
-	return 0;
+	if (fault_touch(pages, &s, &f) != 0)
+		return NAN;
+	/* Fewer faults than half the pages: something else served them
+	 * (huge pages after all); not a fault's cost. */
+	if (!(f >= (double)pages / 2) || !(s > 0))
+		return NAN;
+	return s / f;
 }

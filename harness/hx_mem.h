@@ -130,12 +130,11 @@ int hx_os_hwm_reset(void);
 /* Page faults of the calling process so far. */
 void hx_os_faults(uint64_t *minor, uint64_t *major);
 /* The cost of one minor fault, as the kernel serves a first write to a
- * fresh anonymous 4 KiB page: `runs` mappings of `pages` pages (huge pages
- * declined), one byte written to each page, the time over the calling
- * thread's minor faults (getrusage); the mapping and its unmapping are
- * outside the timing. *cost: the best run's seconds a fault; *spread:
- * (slowest - fastest) / slowest, in cost. 0, or -1 when no run mapped or
- * faulted as asked. */
-int hx_os_fault_cost(size_t pages, unsigned runs, double *cost, double *spread);
+ * fresh anonymous 4 KiB page: one mapping of `pages` pages (huge pages
+ * declined), one byte written to each page, the seconds of the writes over
+ * the calling thread's minor faults (getrusage); the mapping and its
+ * unmapping are outside the timing. NAN when it could not map, or when
+ * fewer than half the pages faulted (something else served them). */
+double hx_os_fault_seconds(size_t pages);
 
 #endif /* FB_HX_MEM_H */

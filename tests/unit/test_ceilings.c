@@ -120,12 +120,14 @@ Test(ceilings, json_fields)
  * pages times larger) nor nothing. */
 Test(ceilings, fault_cost_is_one_page_first_write)
 {
-	double cost = NAN, spread = NAN;
+	double cost[3], best = NAN, spread = NAN;
 
-	cr_assert_eq(hx_os_fault_cost(1024, 3, &cost, &spread), 0);
-	cr_expect(cost > 1e-8 && cost < 1e-4, "one fault %g s", cost);
+	for (int k = 0; k < 3; k++)
+		cost[k] = hx_os_fault_seconds(1024);
+	cr_assert_eq(hx_ceilings_best_of(cost, 3, &best, &spread), 0);
+	cr_expect(best > 1e-8 && best < 1e-4, "one fault %g s", best);
 	cr_expect(spread >= 0.0 && spread < 1.0, "spread %g", spread);
-	cr_assert_eq(hx_os_fault_cost(1024, 0, &cost, &spread), -1,
+	cr_assert_eq(hx_ceilings_best_of(cost, 0, &best, &spread), -1,
 	    "no run measures nothing");
 }
 
