@@ -80,9 +80,7 @@ static const char hx_exec_help_tail[] =
 static void
 exec_print_line(FILE *f, const json_t *r)
 {
-	const json_t *ci = hx_field_get(r, HX_F_TIME_CI);
 	const json_t *rep = json_object_get(r, "reported");
-	char med[HX_FORMAT_LEN], lo[HX_FORMAT_LEN], hi[HX_FORMAT_LEN];
 	char cold[HX_FORMAT_LEN], rss[HX_FORMAT_LEN], one[HX_FORMAT_LEN];
 
 	fprintf(f, "%s/%s: ", hx_field_string(r, HX_F_WORKLOAD),
@@ -93,21 +91,9 @@ exec_print_line(FILE *f, const json_t *r)
 		    hx_field_string(r, HX_F_REASON), rss);
 		return;
 	}
-	hx_format_time(med, sizeof(med), hx_field_number(r, HX_F_TIME_MEDIAN));
 	hx_format_time(cold, sizeof(cold), hx_field_number(r, HX_F_TIME_COLD));
 	hx_format_bytes(one, sizeof(one), hx_field_number(r, HX_F_RU_MAXRSS));
-	/* As run prints it: one timed run has no interval, nor has the cold
-	 * run alone (--repeat 0: no CI in the record). */
-	fprintf(f, "median %s", med);
-	if (hx_field_number(r, HX_F_TIME_REPEATS) == 1) {
-		fprintf(f, " (one timed run: no interval)");
-	} else if (ci != NULL) {
-		hx_format_time(
-		    lo, sizeof(lo), json_number_value(json_array_get(ci, 0)));
-		hx_format_time(
-		    hi, sizeof(hi), json_number_value(json_array_get(ci, 1)));
-		fprintf(f, " [%s, %s]", lo, hi);
-	}
+	hx_result_print_median(f, r);
 	fprintf(f, ", cold %s; peak rss %s ", cold, rss);
 	/* No sample saw the tree (each run ended before the first): its
 	 * size is unknown, not 0; the peak is the kernel's maxrss. */

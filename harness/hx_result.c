@@ -101,12 +101,29 @@ print_insn(FILE *f, const json_t *r)
 }
 
 void
+hx_result_print_median(FILE *f, const json_t *r)
+{
+	double ci_lo = hx_field_number(r, HX_F_TIME_CI_LO);
+	double ci_hi = hx_field_number(r, HX_F_TIME_CI_HI);
+	char med[32], lo[32], hi[32];
+
+	hx_format_time(med, sizeof(med), hx_field_number(r, HX_F_TIME_MEDIAN));
+	fprintf(f, "median %s", med);
+	/* One timed run: its "interval" is that run twice, no interval. */
+	if (hx_field_number(r, HX_F_TIME_REPEATS) == 1) {
+		fprintf(f, " (one timed run: no interval)");
+	} else if (!isnan(ci_lo) && !isnan(ci_hi)) {
+		hx_format_time(lo, sizeof(lo), ci_lo);
+		hx_format_time(hi, sizeof(hi), ci_hi);
+		fprintf(f, " [%s, %s]", lo, hi);
+	}
+}
+
+void
 hx_result_print_line(FILE *f, const json_t *r)
 {
 	const char *status = hx_result_status(r);
-	double ci_lo = hx_field_number(r, HX_F_TIME_CI_LO);
-	double ci_hi = hx_field_number(r, HX_F_TIME_CI_HI);
-	char med[32], lo[32], hi[32], cold[32], ws[32], model[48], rss[32];
+	char cold[32], ws[32], model[48], rss[32];
 	char faults[32], cold_faults[32];
 	const workload_t *w =
 	    hx_plugin_find_workload(str_or(r, HX_PATH(WORKLOAD)));
@@ -121,7 +138,6 @@ hx_result_print_line(FILE *f, const json_t *r)
 		fprintf(f, ": %s: %s\n", status, str_or(r, HX_PATH(REASON)));
 		return;
 	}
-	hx_format_time(med, sizeof(med), hx_field_number(r, HX_F_TIME_MEDIAN));
 	hx_format_time(cold, sizeof(cold), hx_field_number(r, HX_F_TIME_COLD));
 	hx_format_bytes(
 	    ws, sizeof(ws), hx_field_number(r, HX_F_PEAK_WORKSPACE));
@@ -134,15 +150,8 @@ hx_result_print_line(FILE *f, const json_t *r)
 		    hx_field_number(r, HX_F_MODEL_BYTES));
 	}
 	hx_format_bytes(rss, sizeof(rss), hx_field_number(r, HX_F_PEAK_RSS));
-	fprintf(f, ": median %s", med);
-	/* One timed run: its "interval" is that run twice, no interval. */
-	if (hx_field_number(r, HX_F_TIME_REPEATS) == 1) {
-		fprintf(f, " (one timed run: no interval)");
-	} else if (!isnan(ci_lo) && !isnan(ci_hi)) {
-		hx_format_time(lo, sizeof(lo), ci_lo);
-		hx_format_time(hi, sizeof(hi), ci_hi);
-		fprintf(f, " [%s, %s]", lo, hi);
-	}
+	fprintf(f, ": ");
+	hx_result_print_median(f, r);
 	hx_format_count(faults, sizeof(faults),
 	    hx_field_number(r, HX_F_MINOR_FAULTS), NULL);
 	hx_format_count(cold_faults, sizeof(cold_faults),

@@ -15,6 +15,10 @@ const char *hx_result_status(const json_t *r);
  * workload's defaults (n always), median time with its interval,
  * cold time, workspace next to its model, RSS, faults, validation. */
 void hx_result_print_line(FILE *f, const json_t *r);
+/* "median M [LO, HI]" of r's timed runs: no interval after one timed run
+ * ("(one timed run: no interval)") nor without one (the cold run alone).
+ * The summary lines of run and exec both begin their times with it. */
+void hx_result_print_median(FILE *f, const json_t *r);
 /* Each of r's warnings as "  warning: ..." on its own line, for under the
  * summary line (--quiet leaves them out). */
 void hx_result_print_warnings(FILE *f, const json_t *r);
