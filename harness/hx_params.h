@@ -165,6 +165,10 @@ int hx_params_same_inputs(
  * rule, one of w's own unless it is unlabelled, and with w NULL (a
  * workload not known here) every parameter outside the table. */
 void hx_params_label(FILE *f, const workload_t *w, const json_t *params_json);
+/* One value of a params object as labels, CSV cells and file names show
+ * it (a string as itself, an integer in decimal, another number %.10g) into
+ * buf; -1 (buf untouched) for a value of another type. */
+int hx_params_value_text(const json_t *x, char *buf, size_t len);
 
 /* Appends " n=1000" and then " NAME=VALUE" for every other parameter of a
  * result's params object whose value is not workload w's default (" tile=64

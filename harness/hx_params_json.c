@@ -115,16 +115,29 @@ hx_params_same_inputs(const workload_t *w, const params_t *a, const params_t *b)
 	return 1;
 }
 
+int
+hx_params_value_text(const json_t *x, char *buf, size_t len)
+{
+	if (json_is_string(x))
+		snprintf(buf, len, "%s", json_string_value(x));
+	else if (json_is_integer(x))
+		snprintf(
+		    buf, len, "%" JSON_INTEGER_FORMAT, json_integer_value(x));
+	else if (json_is_number(x))
+		snprintf(buf, len, "%.10g", json_number_value(x));
+	else
+		return -1;
+	return 0;
+}
+
 /* One value of a params object as a label or CSV cell shows it. */
 static void
 put_value(FILE *f, const json_t *x)
 {
-	if (json_is_string(x))
-		fputs(json_string_value(x), f);
-	else if (json_is_integer(x))
-		fprintf(f, "%" JSON_INTEGER_FORMAT, json_integer_value(x));
-	else if (json_is_number(x))
-		fprintf(f, "%.10g", json_number_value(x));
+	char text[512];
+
+	if (hx_params_value_text(x, text, sizeof(text)) == 0)
+		fputs(text, f);
 }
 
 /* 1 when the label shows key at the value x: a table parameter by its

@@ -59,16 +59,7 @@ timeline_name(
 	name_put(buf, len, &at, cfg->variant->name);
 	json_object_foreach(p, key, x)
 	{
-		if (json_is_string(x))
-			snprintf(
-			    value, sizeof(value), "%s", json_string_value(x));
-		else if (json_is_integer(x))
-			snprintf(value, sizeof(value), "%" JSON_INTEGER_FORMAT,
-			    json_integer_value(x));
-		else if (json_is_number(x))
-			snprintf(value, sizeof(value), "%.10g",
-			    json_number_value(x));
-		else
+		if (hx_params_value_text(x, value, sizeof(value)) != 0)
 			continue;
 		name_put(buf, len, &at, "-");
 		name_put(buf, len, &at, key);
