@@ -35,9 +35,9 @@ prefix_base(const sweep_t *s, char *buf, size_t len)
 {
 	const char *p = s->jsonl_path, *slash = strrchr(p, '/');
 	const char *base = slash != NULL ? slash + 1 : p;
-	size_t n = strlen(base) - strlen(".jsonl");
 
-	snprintf(buf, len, "%.*s", (int)n, base);
+	snprintf(
+	    buf, len, "%.*s", hx_sweep_prefix_len(s) - (int)(base - p), base);
 }
 
 /* BASE-WORKLOAD-VARIANT-K=V... (without the folder and .csv). */
@@ -123,7 +123,6 @@ hx_sweep_files_check_timelines(
 static char **
 aside_paths(const sweep_plan_t *plan, const sweep_t *s, size_t *n)
 {
-	size_t len = strlen(s->jsonl_path) - strlen(".jsonl");
 	char **paths = calloc(plan->total + 3, sizeof(*paths));
 	char path[4096];
 
@@ -132,8 +131,7 @@ aside_paths(const sweep_plan_t *plan, const sweep_t *s, size_t *n)
 		return NULL;
 	paths[(*n)++] = strdup(s->jsonl_path);
 	paths[(*n)++] = strdup(s->csv_path);
-	snprintf(
-	    path, sizeof(path), "%.*s.gbench.json", (int)len, s->jsonl_path);
+	hx_sweep_gbench_path(s, path, sizeof(path));
 	paths[(*n)++] = strdup(path);
 	for (size_t k = 0; plan->timeline_dir != NULL && k < plan->total; k++) {
 		hx_sweep_files_timeline_path(
@@ -242,8 +240,8 @@ hx_sweep_files_lock(const sweep_t *s, int *fd, char *msg, size_t msglen)
 			snprintf(msg, msglen,
 			    "--out %.*s: another sweep (pid %ld) is writing %s "
 			    "now; wait for it, or sweep to another prefix",
-			    (int)(strlen(s->jsonl_path) - strlen(".jsonl")),
-			    s->jsonl_path, pid, s->jsonl_path);
+			    hx_sweep_prefix_len(s), s->jsonl_path, pid,
+			    s->jsonl_path);
 			close(f);
 			return -1;
 		}

@@ -290,13 +290,17 @@ sweep_check_outputs(const sweep_plan_t *plan, sweep_t *s, const char *out,
 	return 0;
 }
 
-/* PREFIX.gbench.json beside s's PREFIX.jsonl, whether or not --gbench
- * asked for it (what --force sets aside and a stray check looks at). */
-static void
-sweep_gbench_path(const sweep_t *s, char *buf, size_t len)
+int
+hx_sweep_prefix_len(const sweep_t *s)
 {
-	snprintf(buf, len, "%.*s.gbench.json",
-	    (int)(strlen(s->jsonl_path) - strlen(".jsonl")), s->jsonl_path);
+	return (int)(strlen(s->jsonl_path) - strlen(".jsonl"));
+}
+
+void
+hx_sweep_gbench_path(const sweep_t *s, char *buf, size_t len)
+{
+	snprintf(buf, len, "%.*s.gbench.json", hx_sweep_prefix_len(s),
+	    s->jsonl_path);
 }
 
 /* With no results in PREFIX.jsonl, a PREFIX.csv or PREFIX.gbench.json that
@@ -306,12 +310,12 @@ sweep_gbench_path(const sweep_t *s, char *buf, size_t len)
 static int
 sweep_check_strays(const sweep_t *s, char *msg, size_t msglen)
 {
-	int len = (int)(strlen(s->jsonl_path) - strlen(".jsonl"));
+	int len = hx_sweep_prefix_len(s);
 	char gbench[4200];
 	const char *paths[2] = {s->csv_path, gbench};
 	struct stat st;
 
-	sweep_gbench_path(s, gbench, sizeof(gbench));
+	hx_sweep_gbench_path(s, gbench, sizeof(gbench));
 	for (int i = 0; i < 2; i++)
 		if (stat(paths[i], &st) == 0 && S_ISREG(st.st_mode) &&
 		    st.st_size > 0) {
@@ -331,7 +335,7 @@ hx_sweep_check_earlier(
     const sweep_plan_t *plan, const sweep_t *s, char *msg, size_t msglen)
 {
 	char inner[4200];
-	int n, len = (int)(strlen(s->jsonl_path) - strlen(".jsonl"));
+	int n, len = hx_sweep_prefix_len(s);
 	const char *out = s->jsonl_path;
 
 	if (plan->force)

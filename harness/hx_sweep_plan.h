@@ -66,6 +66,13 @@ typedef struct sweep_s {
 	int quiet; /* --quiet: no warnings under each run's line */
 } sweep_t;
 
+/* The length of s's PREFIX: PREFIX.jsonl less its ".jsonl". */
+int hx_sweep_prefix_len(const sweep_t *s);
+/* PREFIX.gbench.json beside s's PREFIX.jsonl, whether or not --format
+ * gbench asked for it (what --force sets aside and a stray check looks
+ * at), into buf. */
+void hx_sweep_gbench_path(const sweep_t *s, char *buf, size_t len);
+
 /* The options into a plan (without its grid) and s's output paths. 0,
  * HX_CLI_HELP, or -1 with one line in msg. */
 int hx_sweep_parse(int argc, char **argv, sweep_plan_t *plan, sweep_t *s,
