@@ -572,6 +572,23 @@ hx_cli_check_outputs(
 	return 0;
 }
 
+int
+hx_cli_check_distinct(const char *json_path, const char *csv_path,
+    const char *timeline_path, char *msg, size_t msglen)
+{
+	const char *names[] = {"--json", "--csv", "--timeline"};
+	const char *paths[] = {json_path, csv_path, timeline_path};
+
+	return hx_file_check_distinct(names, paths, 3, msg, msglen);
+}
+
+int
+hx_cli_stdout_is_data(const char *json_path, const char *csv_path)
+{
+	return (json_path != NULL && hx_file_is_stdout(json_path)) ||
+	    (csv_path != NULL && hx_file_is_stdout(csv_path));
+}
+
 void
 hx_cli_error(const char *cmd, const char *msg)
 {

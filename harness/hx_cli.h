@@ -205,6 +205,16 @@ int hx_cli_check_outputs(
  * with msg. */
 int hx_cli_check_csv(const char *path, char *msg, size_t msglen);
 
+/* No two of --json, --csv and --timeline (NULL: not given) name one file
+ * or both standard output (hx_file_check_distinct). 0, or -1 with msg. */
+int hx_cli_check_distinct(const char *json_path, const char *csv_path,
+    const char *timeline_path, char *msg, size_t msglen);
+
+/* 1 when standard output carries --json's or --csv's file (NULL: not
+ * given): the lines for people, and a measured command's own output, then
+ * go to stderr, so that the file read there is whole. */
+int hx_cli_stdout_is_data(const char *json_path, const char *csv_path);
+
 /* Checks a configuration as a whole (workload and variant checks, event
  * names, memory limit); -1 with msg. */
 int hx_cli_check_config(hx_run_config_t *cfg, char *msg, size_t msglen);

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "hx_cli.h"
-#include "hx_file.h"
 #include "hx_select.h"
 
 static const hx_cli_opt_t run_own[] = {{"json", 1}, {"timeline", 1},
@@ -124,12 +123,8 @@ run_own_options(const hx_cli_args_t *a, hx_run_config_t *cfg, hx_cli_run_t *cli,
 	if (hx_cli_check_outputs(
 		cli->json_path, cfg->timeline_path, msg, msglen) != 0)
 		return -1;
-	{
-		const char *names[] = {"--json", "--csv", "--timeline"};
-		const char *paths[] = {
-		    cli->json_path, cli->csv_path, cfg->timeline_path};
-		return hx_file_check_distinct(names, paths, 3, msg, msglen);
-	}
+	return hx_cli_check_distinct(
+	    cli->json_path, cli->csv_path, cfg->timeline_path, msg, msglen);
 }
 
 int

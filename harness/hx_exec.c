@@ -177,9 +177,7 @@ static int
 exec_report(const hx_exec_plan_t *plan, json_t *results)
 {
 	const hx_exec_config_t *first = &plan->cmds[0];
-	FILE *out =
-	    (first->json_path != NULL && hx_file_is_stdout(first->json_path)) ||
-		(plan->csv_path != NULL && hx_file_is_stdout(plan->csv_path))
+	FILE *out = hx_cli_stdout_is_data(first->json_path, plan->csv_path)
 	    ? stderr
 	    : stdout;
 	char msg[4600];

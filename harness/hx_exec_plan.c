@@ -14,7 +14,6 @@
 #include "hx_cli.h"
 #include "hx_counters.h"
 #include "hx_exec.h"
-#include "hx_file.h"
 #include "hx_isolate.h"
 
 /* exec's own options; parameters and settings come from hx_cli. */
@@ -518,12 +517,8 @@ hx_exec_plan_parse(
 	}
 	if (hx_cli_check_csv(plan->csv_path, msg, msglen) != 0)
 		return -1;
-	{
-		const char *names[] = {"--json", "--csv", "--timeline"};
-		const char *paths[] = {
-		    base.json_path, plan->csv_path, base.timeline_path};
-		return hx_file_check_distinct(names, paths, 3, msg, msglen);
-	}
+	return hx_cli_check_distinct(
+	    base.json_path, plan->csv_path, base.timeline_path, msg, msglen);
 }
 
 void

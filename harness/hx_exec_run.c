@@ -296,11 +296,8 @@ exec_run_one(const hx_exec_config_t *cfg, hx_exec_record_t *rec,
 		o.env[2] = (hx_proc_env_t){"OMP_NUM_THREADS", threads, 1};
 	}
 	exec_param_env(cfg, &o);
-	/* Standard output carries --json or --csv: the command's own goes
-	 * to stderr, so that the file read there is whole. */
 	o.stdout_to_stderr =
-	    (cfg->json_path != NULL && hx_file_is_stdout(cfg->json_path)) ||
-	    (cfg->csv_path != NULL && hx_file_is_stdout(cfg->csv_path));
+	    hx_cli_stdout_is_data(cfg->json_path, cfg->csv_path);
 	o.mem_limit = cfg->mem_limit;
 	o.pin = cfg->cpu >= 0;
 	o.cpu = cfg->cpu;

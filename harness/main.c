@@ -252,9 +252,7 @@ run_report(const char *self, const hx_run_config_t *cfgs,
 {
 	/* Standard output is --json's or --csv's file then: the lines for
 	 * people go to stderr. */
-	FILE *out =
-	    (cli->json_path != NULL && hx_file_is_stdout(cli->json_path)) ||
-		(cli->csv_path != NULL && hx_file_is_stdout(cli->csv_path))
+	FILE *out = hx_cli_stdout_is_data(cli->json_path, cli->csv_path)
 	    ? stderr
 	    : stdout;
 	char msg[4600];
