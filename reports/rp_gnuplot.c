@@ -110,18 +110,15 @@ write_series(FILE *f, const rp_plot_t *P, const rp_block_t *b)
 /* A plot with nothing to draw: gnuplot refuses one whose only element is
  * undefined everywhere ("all points y value undefined"), which stopped the
  * report where a figure's sets were all missing. The figure says so in its
- * middle instead, on fixed ranges that suit a log scale. */
+ * middle instead (message: the figure table's text, as its title is
+ * written), on fixed ranges that suit a log scale. */
 static void
 write_empty_plot(FILE *f, const char *message)
 {
-	fputs("set label 1001 \"", f);
-	for (const char *p = message; *p != '\0'; p++)
-		if (*p != '"' && *p != '\\')
-			fputc(*p, f);
-	fputs("\" at graph 0.5, graph 0.5 center noenhanced\n"
-	      "unset key\n"
-	      "plot [1:10] [1:10] 0.5 notitle\n",
-	    f);
+	fprintf(f,
+	    "set label 1001 \"%s\" at graph 0.5, graph 0.5 center "
+	    "noenhanced\nunset key\nplot [1:10] [1:10] 0.5 notitle\n",
+	    message);
 }
 
 static void
