@@ -24,6 +24,7 @@
  * general report tool; the variants are whatever the data holds.
  */
 #include <errno.h>
+#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -221,7 +222,7 @@ draw_figures(rp_report_t *R)
 static int
 check_out_dir(const char *out, char *msg, size_t msglen)
 {
-	char inner[4400], figures[4300], parent[4200], *slash;
+	char inner[4400], figures[4300], copy[4200], *parent = NULL;
 	struct stat st;
 
 	if (out[0] == '\0') {
@@ -229,15 +230,8 @@ check_out_dir(const char *out, char *msg, size_t msglen)
 		return -1;
 	}
 	if (stat(out, &st) != 0) {
-		snprintf(parent, sizeof(parent), "%s", out);
-		slash = strrchr(parent, '/');
-		if (slash == NULL)
-			snprintf(parent, sizeof(parent), ".");
-		else if (slash == parent)
-			parent[1] = '\0';
-		else
-			*slash = '\0';
-		out = parent;
+		snprintf(copy, sizeof(copy), "%s", out);
+		out = parent = dirname(copy);
 	}
 	if (hx_file_check_dir(out, inner, sizeof(inner)) != 0) {
 		snprintf(msg, msglen, "OUT_DIR %s", inner);
