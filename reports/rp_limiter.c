@@ -94,11 +94,19 @@ rp_limiter_fault_twin(const rp_data_t *D, const char **label)
 }
 
 double
-rp_limiter_fault_cost(const rp_data_t *D, const char **label)
+rp_limiter_fault_ceiling(const rp_data_t *D)
 {
 	double c = rp_num(D->ceilings, "minor_fault_s");
 
-	if (c > 0) {
+	return c > 0 ? c : NAN;
+}
+
+double
+rp_limiter_fault_cost(const rp_data_t *D, const char **label)
+{
+	double c = rp_limiter_fault_ceiling(D);
+
+	if (!isnan(c)) {
 		*label = "the first write to fresh pages, `harness ceilings`";
 		return c;
 	}

@@ -345,12 +345,12 @@ limits_alone(rp_report_t *R, const rp_workload_t *w)
 static void
 limits_fault_cost(rp_report_t *R)
 {
-	const char *how, *twin;
-	double cost = rp_limiter_fault_cost(&R->data, &how);
+	const char *twin;
+	double ceiling = rp_limiter_fault_ceiling(&R->data);
 	double pair = rp_limiter_fault_twin(&R->data, &twin);
 	double spread = rp_num(R->data.ceilings, "minor_fault_spread");
 
-	if (isnan(cost)) {
+	if (isnan(ceiling) && isnan(pair)) {
 		rp_md(R,
 		    "The cost of a fault is not measured in this data (it "
 		    "needs `harness ceilings`, or %s in one sweep).\n\n",
@@ -358,13 +358,13 @@ limits_fault_cost(rp_report_t *R)
 		return;
 	}
 	rp_md(R, "| what | measured | by |\n|---|---|---|\n");
-	if (!isnan(rp_num(R->data.ceilings, "minor_fault_s")))
+	if (!isnan(ceiling))
 		rp_md(R,
 		    "| one minor fault (the rule's) | %s | a first write to "
 		    "each fresh 4 KiB page of 64 MiB, the best of %s runs "
 		    "(spread %s), over the faults the kernel counted "
 		    "(`harness ceilings`) |\n",
-		    rp_text_fmt_time(cost),
+		    rp_text_fmt_time(ceiling),
 		    rp_text_fmt_num(
 			rp_num(R->data.ceilings, "minor_fault_runs"), "%.0f"),
 		    rp_text_fmt_num(100 * spread, "%.0f%%"));
@@ -375,9 +375,9 @@ limits_fault_cost(rp_report_t *R)
 		    "minor faults (same sweep, one thread); it also pays for "
 		    "giving the pages back and the allocator's work%s |\n",
 		    rp_text_fmt_time(pair), twin,
-		    cost == pair ? "; the rule's figure, as this data has no "
-				   "ceilings' one"
-				 : "");
+		    isnan(ceiling) ? "; the rule's figure, as this data has no "
+				     "ceilings' one"
+				   : "");
 	rp_md(R, "\n");
 }
 
