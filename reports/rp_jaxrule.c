@@ -123,7 +123,7 @@ decide_wait(const rp_vals_t *x)
 {
 	double w = GET(x, "warm");
 	int cold = GET(x, "first") >= TIME * w;
-	int async = GET(x, "unb") * RP_JAXRULE_WAIT <= w;
+	int async = rp_jaxrule_dispatch(GET(x, "unb"), w);
 
 	if (cold && async)
 		return decide(RP_VERDICT_YES, "");

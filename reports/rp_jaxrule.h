@@ -23,6 +23,16 @@
 
 #define RP_JAXRULE_WAIT 10.0
 
+/* Whether a call returning in `unwaited` s unwaited, against `waited` s
+ * waited for, returns RP_JAXRULE_WAIT times sooner or more: what it times
+ * unwaited is dispatch, not the work (false for NaN). The one test of the
+ * advice's rule, the JAX section and the lesson. */
+static inline int
+rp_jaxrule_dispatch(double unwaited, double waited)
+{
+	return unwaited * RP_JAXRULE_WAIT <= waited;
+}
+
 typedef struct rp_jaxrule_s {
 	const char *id;        /* the C rule's id (rp_rule_find) */
 	const char *construct; /* the JAX construct the advice names */

@@ -401,8 +401,8 @@ puzzle(rp_report_t *R)
 	    T(warm(R, "pair")), T(warm(R, "step")),
 	    RATIO(warm(R, "step") / warm(R, "pair")),
 	    T(rp_jax_median(st, "unblocked_call_s")),
-	    rp_jax_median(st, "unblocked_call_s") * RP_JAXRULE_WAIT <=
-		    warm(R, "step")
+	    rp_jaxrule_dispatch(
+		rp_jax_median(st, "unblocked_call_s"), warm(R, "step"))
 		? "that is dispatch, not the step"
 		: "not much sooner than waited, so that timing measures the "
 		  "step too",

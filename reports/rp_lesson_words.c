@@ -42,7 +42,7 @@ rp_lesson_dispatch_only(const double *unwaited, const double *waited, size_t n)
 		return 0;
 	for (size_t i = 0; i < n; i++)
 		if (!(unwaited[i] > 0) || !(waited[i] > 0) ||
-		    unwaited[i] * RP_LESSON_DISPATCH_FACTOR > waited[i])
+		    !rp_jaxrule_dispatch(unwaited[i], waited[i]))
 			return 0;
 	return 1;
 }
