@@ -120,7 +120,7 @@ HELPERS   := $(HELPER_SRC:tests/helpers/%.c=$(BUILD)/helpers/%)
 
 .PHONY: all install valgrind-build deps deps-report deps-test test test-unit test-integration report clean format format-check valgrind \
 	valgrind-report \
-	fuzz fuzz-ci fuzz-build cppcheck jax test-jax doc-links
+	fuzz fuzz-ci fuzz-build cppcheck jax test-jax test-templates doc-links
 
 all: $(BUILD)/harness $(BUILD)/report $(PLUGINS) $(BUILD)/fusebench.1 $(BUILD)/fusebench.bash
 ifeq ($(ALLOC)$(SANITIZER)$(BUILD_DIR),jemalloc)
@@ -237,6 +237,9 @@ $(CXX_PLUGIN): tests/plugins/cxx/cxx_plugin.cc $(BUILD)/harness $(BUILD)/fuseben
 		pkg-config --cflags fusebench) -o $@ $<
 
 $(OBJ)/reports/%.o $(OBJ)/tests/%.o: CFLAGS_ALL += -Ireports
+# report finds render.py and the templates in this source tree (the
+# environment's FB_REPORT_TEMPLATES overrides it).
+$(OBJ)/reports/report.o: CFLAGS_ALL += -DRP_REPORTS_DIR='"$(abspath reports)"'
 
 $(BUILD)/libreport.a: $(REPORT_OBJ)
 	@rm -f $@
@@ -270,6 +273,7 @@ test: deps-test
 	$(MAKE) ALLOC=glibc SANITIZER=thread OPT="-O1" test-unit
 	$(MAKE) valgrind
 	$(MAKE) valgrind-report cppcheck fuzz-ci format-check doc-links
+	$(MAKE) test-templates
 	$(MAKE) test-jax
 
 # Under the sanitizers: huge requests return NULL (the tests check that a
@@ -304,6 +308,14 @@ test-integration: all $(BUILD)/test_integration $(HELPERS) $(CXX_PLUGIN)
 		FB_REPORT=$(abspath $(BUILD)/report) \
 		FB_HELPERS=$(abspath $(BUILD)/helpers) FB_PLUGINS=$(abspath $(BUILD)/plugins) \
 		$(BUILD)/test_integration --jobs=1
+
+# The report's templates (reports/templates) filled from the committed
+# data's facts by reports/render.py, under Debian's Python (python3-jinja2,
+# python3-pytest): every placeholder names a fact, a changed sentence
+# needs its template alone (tests/report).
+test-templates: $(BUILD)/report
+	FB_REPORT=$(abspath $(BUILD)/report) PYTHONDONTWRITEBYTECODE=1 \
+		/usr/bin/python3 -m pytest -q -p no:cacheprovider tests/report
 
 # The JAX programs (variants/jax): a virtual environment under build/ with
 # the pinned packages (one line and exit 0 when PyPI cannot be reached), and

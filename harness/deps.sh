@@ -3,14 +3,16 @@
 #
 #   build   the harness and the report program (make): a C compiler,
 #           pkg-config, jemalloc, libpfm4, jansson; gnuplot draws the
-#           report's figures
+#           report's figures, Debian's Python with Jinja2 fills the
+#           report's templates and cmark-gfm makes its HTML
 #   report  make report: build, and python3-venv for the JAX programs'
 #           virtual environment (variants/jax; skipped without it)
 #   test    make test: report, and Criterion (the test binaries), g++ (the
 #           C++ plugin), valgrind (memcheck, --cachesim), clang and its
 #           fuzzer runtime (make fuzz), cppcheck, clang-format, Google
-#           Benchmark's compare.py with scipy (suite gbench) and chromium
+#           Benchmark's compare.py with scipy (suite gbench), chromium
 #           (suite report_html renders the report's HTML; skipped without)
+#           and pytest for Debian's Python (the templates' tests)
 #
 # sh harness/deps.sh install GROUP  installs what GROUP lacks (as root, with
 #                                   apt-get; otherwise prints the command and
@@ -44,6 +46,8 @@ build_needs() {
 	[ "$FB_ALLOC" != jemalloc ] ||
 		echo "header libjemalloc-dev jemalloc/jemalloc.h"
 	echo "tool gnuplot-nox gnuplot"
+	echo "lib python3-jinja2 jinja2"
+	echo "tool cmark-gfm cmark-gfm"
 }
 report_needs() {
 	build_needs
@@ -62,6 +66,7 @@ tool clang-format clang-format
 file libbenchmark-tools /usr/share/benchmark/compare.py
 lib python3-scipy scipy
 tool chromium chromium
+lib python3-pytest pytest
 EOF
 }
 

@@ -252,6 +252,12 @@ while IFS='	' read -r set_ w v args purpose <&3; do
 done 3< "$STAGE/experiments.tsv"
 beside_wait
 
+# The timelines at the figure's resolution (reports/thin-timelines.py):
+# every 1 ms sample of every run is 8.7 MB a report; what the figure
+# draws, 0.3 MB.
+step "" "timelines thinned to the figure's resolution"
+/usr/bin/python3 reports/thin-timelines.py "$STAGE/timelines"
+
 step "" "sweeps done; putting $STAGE in the place of $DATA"
 SWEEPS_MS=$(( $(ms) - START ))
 {

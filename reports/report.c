@@ -25,10 +25,13 @@
  */
 #include <errno.h>
 #include <libgen.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "hx_file.h"
 #include "rp_accounting.h"
@@ -36,18 +39,26 @@
 #include "rp_explain.h"
 #include "rp_generic.h"
 #include "rp_gnuplot.h"
-#include "rp_html.h"
 #include "rp_jax.h"
 #include "rp_lesson.h"
 #include "rp_limits.h"
 #include "rp_machine.h"
 #include "rp_report.h"
+#include "rp_run_facts.h"
 #include "rp_scaling.h"
 #include "rp_unsaid.h"
 #include "rp_verdict.h"
 #include "rp_workloads.h"
 
 #define EXIT_BAD_INPUT 2
+
+/* Where render.py and templates/ are: the Makefile defines it as the
+ * source tree's reports/ (FB_REPORT_TEMPLATES overrides it). */
+#ifndef RP_REPORTS_DIR
+#define RP_REPORTS_DIR "reports"
+#endif
+
+extern char **environ;
 
 static const char usage_text[] =
     "usage: report DATA_DIR OUT_DIR\n"
@@ -66,64 +77,52 @@ static const char usage_text[] =
 /* The generic section's figures, drawn after the table's. */
 static rp_generic_t generic;
 
-/* The heading that opens the second part. */
-#define NOTEBOOK "## Lab notebook\n"
-
-/* REPORT.md, section by section, into R->md: the lesson, then the lab
- * notebook, whose sections (written with "##" like any section) are one
- * level down (demote). */
 static void
-write_sections(rp_report_t *R)
+write_generic(rp_report_t *R)
 {
-	rp_md(R, "# What nested vectorizing maps cost: memory and time\n\n");
-	rp_md(R,
-	    "Two questions asked why nested vectorizing maps over an array "
-	    "library used so much memory and time. This report answers them "
-	    "from measurements of C versions of both programs, one schedule "
-	    "per idiom, and of the questions' programs in JAX. The lesson "
-	    "comes first; the lab notebook behind it holds every table and "
-	    "figure, the method and the caveats. Every number is printed "
-	    "from the data in `%s`.\n\n",
-	    R->data.dir);
-	rp_lesson_write(R);
-	rp_md(R,
-	    "%s\nEvery table and figure, the method and the caveats (each "
-	    "printed once in the notes at the end, which rows point to).\n\n",
-	    NOTEBOOK);
-	rp_workloads_write(R);
-	rp_verdict_write(R);
-	rp_unsaid_write(R);
-	rp_accounting_write(R);
-	rp_limits_write(R);
-	rp_exercise_write(R);
-	rp_accounting_glossary(R);
-	rp_machine_idioms(R);
-	rp_jax_write(R);
-	rp_explain_write(R);
-	rp_scaling_write(R);
 	rp_generic_write(R, &generic);
-	rp_machine_write(R);
-	rp_report_notes_write(R);
 }
 
-/* Every heading after the notebook's own one level down, in place of md
- * (a new buffer; md is freed). NULL when out of memory. */
-static char *
-demote(char *md, size_t *len)
-{
-	char *at = strstr(md, "\n" NOTEBOOK), *out, *o;
-	const char *p;
+/* The lab notebook's sections in the report's order. A section still
+ * written by C is a Markdown block "notebook.NAME" (write), which
+ * templates/REPORT.md.j2 prints whole in the same order; a section whose
+ * words are a template has a facts function instead (facts), called here
+ * in the same order so that its notes are numbered where it stands. */
+static const struct notebook_section_s {
+	const char *name;
+	void (*write)(rp_report_t *R);
+	void (*facts)(rp_report_t *R);
+} notebook_sections[] = {
+    {"workloads", rp_workloads_write, NULL},
+    {"advice", rp_verdict_write, NULL},
+    {"beyond_the_answers", rp_unsaid_write, NULL},
+    {"memory_accounting", rp_accounting_write, NULL},
+    {"limits", rp_limits_write, NULL},
+    {"exercises", rp_exercise_write, NULL},
+    {"glossary", rp_accounting_glossary, NULL},
+    {"idiom_map", rp_machine_idioms, NULL},
+    {"jax", rp_jax_write, NULL},
+    {"explain", rp_explain_write, NULL},
+    {"threads", rp_scaling_write, NULL},
+    {"other_workloads", write_generic, NULL},
+    {"method_and_machine", rp_machine_write, NULL},
+    {"notes", rp_report_notes_write, NULL},
+};
 
-	if (at == NULL)
-		return md;
-	if ((out = malloc(2 * *len + 1)) == NULL) {
-		free(md);
-		return NULL;
-	}
-	at += strlen(NOTEBOOK) + 1;
-	memcpy(out, md, (size_t)(at - md));
-	o = out + (at - md);
-	for (p = at; *p != '\0';) {
+/* Every heading of a block one level down: the notebook's sections are
+ * written with "##" like any section and sit under "## Lab notebook".
+ * The block's text in the facts is replaced. 0, or -1 out of memory. */
+static int
+demote_block(rp_report_t *R, const char *name)
+{
+	const char *md =
+	    json_string_value(json_object_get(R->facts.markdown, name));
+	size_t len = md != NULL ? strlen(md) : 0;
+	char *out = malloc(2 * len + 1), *o = out;
+
+	if (out == NULL)
+		return -1;
+	for (const char *p = md; p != NULL && *p != '\0';) {
 		size_t n = strcspn(p, "\n");
 		if (p[0] == '#' && p[1] == '#')
 			*o++ = '#';
@@ -134,48 +133,100 @@ demote(char *md, size_t *len)
 			*o++ = *p++;
 	}
 	*o = '\0';
-	*len = (size_t)(o - out);
-	free(md);
-	return out;
+	rp_facts_markdown(&R->facts, name, out);
+	R->facts.duplicates--; /* replaced on purpose */
+	free(out);
+	return 0;
 }
 
-typedef struct text_s {
-	char *buf;
-	size_t len;
-} text_t;
-
+/* The notebook's facts and blocks, section by section. */
 static int
-text_writer(FILE *f, void *arg)
+notebook_facts(rp_report_t *R)
 {
-	const text_t *t = arg;
-	fwrite(t->buf, 1, t->len, f);
-	return ferror(f) ? -1 : 0;
+	size_t n = sizeof(notebook_sections) / sizeof(notebook_sections[0]);
+	char name[128];
+
+	for (size_t i = 0; i < n; i++) {
+		const struct notebook_section_s *s = &notebook_sections[i];
+		if (s->facts != NULL) {
+			s->facts(R);
+			continue;
+		}
+		snprintf(name, sizeof(name), "notebook.%s", s->name);
+		if (rp_report_block(R, name, s->write) != 0 ||
+		    demote_block(R, name) != 0)
+			return -1;
+	}
+	return 0;
 }
 
-/* Writes OUT_DIR/REPORT.md atomically; 0 or -1 with R->msg. The text
- * stays in *md (the caller frees it). */
+/* The facts of the whole report (rp_run_facts, the lesson's), the blocks
+ * still written by C, into OUT_DIR/facts.json. 0, or -1 with R->msg. */
 static int
-write_markdown(rp_report_t *R, char **md)
+write_facts(rp_report_t *R)
 {
-	text_t t = {NULL, 0};
 	char path[4200];
-	int rc = -1;
 
-	if ((R->md = open_memstream(&t.buf, &t.len)) == NULL) {
+	if (rp_facts_init(&R->facts) != 0) {
 		snprintf(R->msg, sizeof(R->msg), "out of memory");
 		return -1;
 	}
-	write_sections(R);
-	if (fclose(R->md) == 0 && (t.buf = demote(t.buf, &t.len)) != NULL) {
-		snprintf(path, sizeof(path), "%s/REPORT.md", R->out_dir);
-		rc = hx_file_write_atomic(
-		    path, text_writer, &t, R->msg, sizeof(R->msg));
-	}
-	if (t.buf == NULL)
+	rp_run_facts_add(R);
+	rp_lesson_facts(R);
+	if (notebook_facts(R) != 0) {
 		snprintf(R->msg, sizeof(R->msg), "out of memory");
-	R->md = NULL;
-	*md = t.buf;
-	return rc;
+		return -1;
+	}
+	if (R->facts.duplicates > 0)
+		fprintf(stderr, "report: warning: %d facts set twice\n",
+		    R->facts.duplicates);
+	snprintf(path, sizeof(path), "%s/facts.json", R->out_dir);
+	return rp_facts_write(
+	    &R->facts, R->data.dir, path, R->msg, sizeof(R->msg));
+}
+
+/* The folder of render.py and templates/: FB_REPORT_TEMPLATES, else
+ * where the build found them (RP_REPORTS_DIR). */
+static const char *
+reports_dir(void)
+{
+	const char *d = getenv("FB_REPORT_TEMPLATES");
+	return d != NULL && d[0] != '\0' ? d : RP_REPORTS_DIR;
+}
+
+/* REPORT.md and REPORT.html from facts.json: reports/render.py, run by
+ * Debian's Python (FB_REPORT_PYTHON overrides), which has
+ * python3-jinja2. 0, or -1 with R->msg. */
+static int
+render(rp_report_t *R)
+{
+	const char *py = getenv("FB_REPORT_PYTHON");
+	char script[4200], templates[4200], facts[4200];
+	char *argv[] = {
+	    NULL, script, facts, templates, (char *)R->out_dir, NULL};
+	int st;
+	pid_t pid;
+
+	argv[0] =
+	    (char *)(py != NULL && py[0] != '\0' ? py : "/usr/bin/python3");
+	snprintf(script, sizeof(script), "%s/render.py", reports_dir());
+	snprintf(templates, sizeof(templates), "%s/templates", reports_dir());
+	snprintf(facts, sizeof(facts), "%s/facts.json", R->out_dir);
+	fprintf(stderr, "report: rendering the templates of %s\n", templates);
+	if (posix_spawn(&pid, argv[0], NULL, NULL, argv, environ) != 0 ||
+	    waitpid(pid, &st, 0) != pid) {
+		snprintf(
+		    R->msg, sizeof(R->msg), "%s: %s", argv[0], strerror(errno));
+		return -1;
+	}
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+		snprintf(R->msg, sizeof(R->msg),
+		    "%s failed (exit %d): REPORT.md and REPORT.html not "
+		    "written",
+		    script, WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+		return -1;
+	}
+	return 0;
 }
 
 static int
@@ -250,7 +301,6 @@ int
 main(int argc, char **argv)
 {
 	static rp_report_t R; /* large: figures and messages */
-	char *md = NULL;
 	int rc = 1;
 
 	if (argc > 1 &&
@@ -283,8 +333,8 @@ main(int argc, char **argv)
 	if (make_dirs(&R) != 0)
 		goto label_return;
 	rp_report_figures(&R);
-	if (write_markdown(&R, &md) != 0 || R.failed || draw_figures(&R) != 0 ||
-	    rp_html_write(R.out_dir, md, R.msg, sizeof(R.msg)) != 0)
+	if (write_facts(&R) != 0 || R.failed || draw_figures(&R) != 0 ||
+	    render(&R) != 0)
 		goto label_return;
 	fprintf(stderr,
 	    "report: %s/REPORT.md, REPORT.html and %zu figures in %s\n",
@@ -293,7 +343,6 @@ main(int argc, char **argv)
 label_return:
 	if (rc != 0)
 		fprintf(stderr, "report: %s\n", R.msg);
-	free(md);
 	rp_report_free(&R);
 	return rc;
 }

@@ -33,8 +33,10 @@
 
 #define RP_LESSON_CODE_LINES 15
 
-/* The lesson, into R->md. */
-void rp_lesson_write(rp_report_t *R);
+/* The lesson's facts (lesson.*, question.*, limiters.*), for the
+ * templates of reports/templates/lesson/, and its blocks still written by
+ * C (the fixes, the advice in brief, two figures). */
+void rp_lesson_facts(rp_report_t *R);
 
 /* Its section "What none of the answers said" (rp_lesson_fixes.c). */
 void rp_lesson_fixes_write(rp_report_t *R);
@@ -70,12 +72,11 @@ int rp_lesson_dispatch_only(
  * else "not" ("beside" when either is missing): the word before "the
  * question's X" in the lesson. */
 const char *rp_lesson_against(double measured, double question);
-/* The words of the lesson's JAX fix into x, from the jaxpr comparison's
- * same_arithmetic (true, false, or NULL when not compared), the jitted
- * question's XLA temporaries against one N x M array (unit), and lax.map's
- * temporaries against the jitted question's (bounded when
- * RP_VERDICT_MEMORY_FACTOR smaller): "same", "qjk", "lmw". */
-void rp_lesson_jax_fix_words(rp_vals_t *x, const json_t *same_arithmetic,
-    double jit_temp, double unit, double map_temp);
+/* The lesson's JAX fix, decided (lesson.memory.*): whether the jitted
+ * question's XLA temporaries hold at least one N x M array (unit), and
+ * whether lax.map's temporaries are RP_VERDICT_MEMORY_FACTOR smaller than
+ * the jitted question's (bounded). 1 or 0; NaN reads 0. */
+int rp_lesson_jit_keeps_full_arrays(double jit_temp, double unit);
+int rp_lesson_map_bounds_memory(double map_temp, double jit_temp);
 
 #endif /* FB_RP_LESSON_H */

@@ -7,7 +7,6 @@
 #include <stddef.h>
 
 #include "rp_lesson.h"
-#include "rp_text.h"
 #include "rp_verdict.h"
 
 /* a is less than b by the time threshold's margin (10%). */
@@ -59,23 +58,14 @@ rp_lesson_against(double measured, double question)
 	    : "not";
 }
 
-void
-rp_lesson_jax_fix_words(rp_vals_t *x, const json_t *same_arithmetic,
-    double jit_temp, double unit, double map_temp)
+int
+rp_lesson_jit_keeps_full_arrays(double jit_temp, double unit)
 {
-	rp_vals_str(x, "same",
-	    json_is_true(same_arithmetic)
-		? "is, to JAX, the same program: the same arithmetic in its "
-		  "jaxpr"
-		: json_is_false(same_arithmetic)
-		? "is another program to JAX: the arithmetic of its jaxpr "
-		  "differs"
-		: "is not compared by its jaxpr in this data");
-	rp_vals_str(x, "qjk",
-	    jit_temp >= unit ? "N x M arrays still"
-			     : "less than one N x M array");
-	rp_vals_str(x, "lmw",
-	    map_temp * RP_VERDICT_MEMORY_FACTOR <= jit_temp
-		? "What bounds the memory is"
-		: "It is not bounded by");
+	return jit_temp >= unit;
+}
+
+int
+rp_lesson_map_bounds_memory(double map_temp, double jit_temp)
+{
+	return map_temp * RP_VERDICT_MEMORY_FACTOR <= jit_temp;
 }

@@ -36,6 +36,27 @@ rp_report_free(rp_report_t *R)
 		free(R->notes[k]);
 	R->nnotes = 0;
 	rp_data_free(&R->data);
+	rp_facts_free(&R->facts);
+}
+
+int
+rp_report_block(rp_report_t *R, const char *name, void (*write)(rp_report_t *R))
+{
+	FILE *saved = R->md;
+	char *buf = NULL;
+	size_t len = 0;
+	int rc = -1;
+
+	if ((R->md = open_memstream(&buf, &len)) != NULL) {
+		write(R);
+		if (fclose(R->md) == 0) {
+			rp_facts_markdown(&R->facts, name, buf);
+			rc = 0;
+		}
+	}
+	free(buf);
+	R->md = saved;
+	return rc;
 }
 
 static int

@@ -389,8 +389,10 @@ numbers_in_tables(const char *md, check_t *c)
 			continue;
 		for (size_t u = 0; u < sizeof(units) / sizeof(units[0]); u++) {
 			size_t ul = strlen(units[u]);
+			/* A rate (GB/s) is no byte figure. */
 			if (strncmp(p + k, units[u], ul) != 0 ||
-			    isalnum((unsigned char)p[k + ul]))
+			    isalnum((unsigned char)p[k + ul]) ||
+			    p[k + ul] == '/')
 				continue;
 			snprintf(
 			    num, sizeof(num), "%.*s%s", (int)k, p, units[u]);

@@ -1,0 +1,220 @@
+/*
+ * rp_facts: the report's named facts (see rp_facts.h).
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "hx_file.h"
+#include "rp_data.h"
+#include "rp_facts.h"
+#include "rp_text.h"
+
+void
+rp_facts_name_clean(char *name)
+{
+	for (char *p = name; *p != '\0'; p++)
+		if (!isalnum((unsigned char)*p) && *p != '_' && *p != '.')
+			*p = '_';
+}
+
+int
+rp_facts_init(rp_facts_t *F)
+{
+	F->facts = json_object();
+	F->markdown = json_object();
+	F->duplicates = 0;
+	if (F->facts == NULL || F->markdown == NULL) {
+		rp_facts_free(F);
+		return -1;
+	}
+	return 0;
+}
+
+void
+rp_facts_free(rp_facts_t *F)
+{
+	json_decref(F->facts);
+	json_decref(F->markdown);
+	F->facts = F->markdown = NULL;
+}
+
+const char *
+rp_facts_run_id(const json_t *run, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s/%s n=%s", rp_str(run, "_set"),
+	    rp_str(run, "variant"), rp_text_fmt_n(rp_num(run, "params.n")));
+	return buf;
+}
+
+static const char *const unit_of[] = {
+    [RP_FACT_TIME] = "s",
+    [RP_FACT_BYTES] = "B",
+    [RP_FACT_RATIO] = "x",
+    [RP_FACT_SIZE] = "",
+    [RP_FACT_COUNT] = "",
+    [RP_FACT_PERCENT] = "share",
+    [RP_FACT_NUMBER] = "",
+    [RP_FACT_FIXED2] = "",
+};
+
+static const char *
+text_of(rp_fact_kind_t kind, double v)
+{
+	switch (kind) {
+	case RP_FACT_TIME:
+		return rp_text_fmt_time(v);
+	case RP_FACT_BYTES:
+		return rp_text_fmt_bytes(v);
+	case RP_FACT_RATIO:
+		return rp_text_fmt_ratio(v);
+	case RP_FACT_SIZE:
+		return rp_text_fmt_n(v);
+	case RP_FACT_COUNT:
+		return rp_text_fmt_num(v, "%.0f");
+	case RP_FACT_PERCENT:
+		return rp_text_fmt_num(100 * v, "%.1f%%");
+	case RP_FACT_FIXED2:
+		return rp_text_fmt_num(v, "%.2f");
+	case RP_FACT_NUMBER:
+	default:
+		return rp_text_fmt_num(v, "%.3g");
+	}
+}
+
+/* Sets name to {value, unit, text, runs}; value is stolen. */
+static void
+put(rp_facts_t *F, const char *name, json_t *value, const char *unit,
+    const char *text, const json_t *run)
+{
+	json_t *fact = json_object(), *runs = json_array();
+	char id[256];
+
+	if (json_object_get(F->facts, name) != NULL)
+		F->duplicates++;
+	if (run != NULL)
+		json_array_append_new(
+		    runs, json_string(rp_facts_run_id(run, id, sizeof(id))));
+	json_object_set_new(fact, "value", value);
+	json_object_set_new(fact, "unit", json_string(unit));
+	json_object_set_new(fact, "text", json_string(text));
+	json_object_set_new(fact, "runs", runs);
+	json_object_set_new(F->facts, name, fact);
+}
+
+#define NAME_FROM(fmt)                                                         \
+	char name[RP_FACTS_NAME_MAX];                                          \
+	va_list ap;                                                            \
+	va_start(ap, fmt);                                                     \
+	vsnprintf(name, sizeof(name), fmt, ap);                                \
+	va_end(ap);                                                            \
+	rp_facts_name_clean(name)
+
+void
+rp_fact_num(rp_facts_t *F, rp_fact_kind_t kind, double value, const json_t *run,
+    const char *name_fmt, ...)
+{
+	NAME_FROM(name_fmt);
+	put(F, name, isfinite(value) ? json_real(value) : json_null(),
+	    unit_of[kind], text_of(kind, value), run);
+}
+
+void
+rp_fact_text(rp_facts_t *F, rp_fact_kind_t kind, double value, const char *text,
+    const json_t *run, const char *name_fmt, ...)
+{
+	NAME_FROM(name_fmt);
+	put(F, name, isfinite(value) ? json_real(value) : json_null(),
+	    unit_of[kind], text, run);
+}
+
+void
+rp_fact_list(rp_facts_t *F, json_t *names, const char *name_fmt, ...)
+{
+	NAME_FROM(name_fmt);
+	put(F, name, names, "", "", NULL);
+}
+
+void
+rp_fact_str(rp_facts_t *F, const char *value, const json_t *run,
+    const char *name_fmt, ...)
+{
+	NAME_FROM(name_fmt);
+	put(F, name, value != NULL ? json_string(value) : json_null(), "",
+	    value != NULL ? value : "n/a", run);
+}
+
+void
+rp_fact_bool(
+    rp_facts_t *F, int value, const json_t *run, const char *name_fmt, ...)
+{
+	NAME_FROM(name_fmt);
+	put(F, name, json_boolean(value), "", value ? "yes" : "no", run);
+}
+
+void
+rp_fact_add_run(rp_facts_t *F, const json_t *run, const char *name)
+{
+	json_t *runs = json_object_get(json_object_get(F->facts, name), "runs");
+	char id[256];
+
+	if (run != NULL && runs != NULL)
+		json_array_append_new(
+		    runs, json_string(rp_facts_run_id(run, id, sizeof(id))));
+}
+
+void
+rp_facts_markdown(rp_facts_t *F, const char *name, const char *text)
+{
+	if (json_object_get(F->markdown, name) != NULL)
+		F->duplicates++;
+	json_object_set_new(F->markdown, name, json_string(text));
+}
+
+const json_t *
+rp_facts_get(const rp_facts_t *F, const char *name)
+{
+	return json_object_get(F->facts, name);
+}
+
+double
+rp_facts_num(const rp_facts_t *F, const char *name)
+{
+	const json_t *v = json_object_get(rp_facts_get(F, name), "value");
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+typedef struct facts_doc_s {
+	json_t *doc;
+} facts_doc_t;
+
+static int
+facts_writer(FILE *f, void *arg)
+{
+	const facts_doc_t *d = arg;
+	if (json_dumpf(d->doc, f,
+		JSON_INDENT(1) | JSON_SORT_KEYS | JSON_REAL_PRECISION(10)) != 0)
+		return -1;
+	fputc('\n', f);
+	return ferror(f) ? -1 : 0;
+}
+
+int
+rp_facts_write(const rp_facts_t *F, const char *data_dir, const char *path,
+    char *msg, size_t msglen)
+{
+	facts_doc_t d = {json_pack("{s:s, s:i, s:s, s:O, s:O}", "schema",
+	    "fusebench-facts", "version", 1, "data", data_dir, "facts",
+	    F->facts, "markdown", F->markdown)};
+	int rc;
+
+	if (d.doc == NULL) {
+		snprintf(msg, msglen, "%s: out of memory", path);
+		return -1;
+	}
+	rc = hx_file_write_atomic(path, facts_writer, &d, msg, msglen);
+	json_decref(d.doc);
+	return rc;
+}

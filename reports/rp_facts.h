@@ -1,0 +1,100 @@
+/*
+ * rp_facts: the report's numbers and decisions, each computed once and
+ * named, for the templates (reports/templates/) to print.
+ *
+ * The report is made in two stages. This program reads the data and
+ * computes every figure a section prints into one set of facts,
+ * OUT_DIR/facts.json; reports/render.py then fills the templates, where
+ * every sentence lives, from that file (Jinja2), and makes REPORT.md and
+ * REPORT.html. A teacher changes a sentence in its template without
+ * touching C.
+ *
+ * A fact is a name ("interp.fused.median", dotted, lower case, '_' for
+ * '-'), a value (a number, a string, true/false, or null when the data
+ * lacks it), its unit, the text the report prints for it (formatted here,
+ * once, by the same functions as the tables: "680 ms", "1.35 GB", "2.08x",
+ * "n/a" for a missing number) and the runs it came from ("SET/VARIANT
+ * n=N"). A template prints a fact by its name and chooses among words by
+ * its value ({% if interp.fused.median.value < ... %}).
+ *
+ * Sections that are not yet words in templates are written by C as
+ * before and kept as Markdown blocks (rp_facts_markdown), which a template
+ * includes whole; docs/report.md lists which.
+ *
+ * Limits: names up to RP_FACTS_NAME_MAX characters; a name set twice keeps
+ * the last value (a test checks that no section does so).
+ */
+#ifndef FB_RP_FACTS_H
+#define FB_RP_FACTS_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+#define RP_FACTS_NAME_MAX 128
+
+typedef enum rp_fact_kind_e {
+	RP_FACT_TIME = 0, /* seconds, printed "680 ms" */
+	RP_FACT_BYTES,    /* bytes, "1.35 GB" */
+	RP_FACT_RATIO,    /* a ratio, "2.08x" */
+	RP_FACT_SIZE,     /* a problem size such as N, "1e6" */
+	RP_FACT_COUNT,    /* a whole count, "327695" */
+	RP_FACT_PERCENT,  /* a share of 1, "59.1%" */
+	RP_FACT_NUMBER,   /* a plain number, "%.3g" */
+	RP_FACT_FIXED2,   /* a plain number, "%.2f" */
+} rp_fact_kind_t;
+
+typedef struct rp_facts_s {
+	json_t *facts;    /* name -> {value, unit, text, runs} */
+	json_t *markdown; /* name -> a Markdown block written by C */
+	int duplicates;   /* names set more than once */
+} rp_facts_t;
+
+/* 0, or -1 when out of memory. */
+int rp_facts_init(rp_facts_t *F);
+void rp_facts_free(rp_facts_t *F);
+
+/* A number of the given kind, named by a printf format; run (may be NULL)
+ * is the result it came from, recorded as "SET/VARIANT n=N". NaN is
+ * stored as null and printed "n/a". */
+void rp_fact_num(rp_facts_t *F, rp_fact_kind_t kind, double value,
+    const json_t *run, const char *name_fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+/* A number printed as text (a figure with its own printing rule, such as
+ * a peak under the allocator's grain, "< 64 KiB"). */
+void rp_fact_text(rp_facts_t *F, rp_fact_kind_t kind, double value,
+    const char *text, const json_t *run, const char *name_fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+/* A list of names (the variants of a workload) for a template to walk;
+ * names (a JSON array of strings) is stolen. */
+void rp_fact_list(rp_facts_t *F, json_t *names, const char *name_fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* A string fact (a verdict, a limiter, a name); NULL is stored as null
+ * and printed "n/a". */
+void rp_fact_str(rp_facts_t *F, const char *value, const json_t *run,
+    const char *name_fmt, ...) __attribute__((format(printf, 4, 5)));
+/* A decision: true or false. */
+void rp_fact_bool(rp_facts_t *F, int value, const json_t *run,
+    const char *name_fmt, ...) __attribute__((format(printf, 4, 5)));
+/* A second run a fact came from (a ratio's other side). */
+void rp_fact_add_run(rp_facts_t *F, const json_t *run, const char *name);
+/* A Markdown block of a section still written by C. */
+void rp_facts_markdown(rp_facts_t *F, const char *name, const char *text);
+
+/* A name as facts are named: every character other than a letter, a
+ * digit, '_' or '.' becomes '_' (naive-reuse: naive_reuse). In place. */
+void rp_facts_name_clean(char *name);
+
+/* The fact named, or NULL. Borrowed. */
+const json_t *rp_facts_get(const rp_facts_t *F, const char *name);
+/* Its value as a number (NAN when absent, null or not a number). */
+double rp_facts_num(const rp_facts_t *F, const char *name);
+
+/* "SET/VARIANT n=N" for a run; writes buf. */
+const char *rp_facts_run_id(const json_t *run, char *buf, size_t len);
+
+/* Writes {"schema": "fusebench-facts", "version": 1, "data": DATA_DIR,
+ * "facts": ..., "markdown": ...} to path atomically. 0, or -1 with msg. */
+int rp_facts_write(const rp_facts_t *F, const char *data_dir, const char *path,
+    char *msg, size_t msglen);
+
+#endif /* FB_RP_FACTS_H */

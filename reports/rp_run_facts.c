@@ -1,0 +1,114 @@
+/*
+ * rp_run_facts: the facts of each measured run (see rp_run_facts.h).
+ */
+#include <math.h>
+#include <string.h>
+
+#include "rp_jax.h"
+#include "rp_limiter.h"
+#include "rp_run_facts.h"
+#include "rp_workloads.h"
+
+/* One variant's main run, and the same variant on the question's input. */
+static void
+variant_facts(rp_report_t *R, const rp_workload_t *w, const char *v)
+{
+	const rp_data_t *D = &R->data;
+	rp_facts_t *F = &R->facts;
+	const json_t *r = rp_data_main_run(D, w->name, v);
+	const json_t *cs = rp_data_cachesim(D, w->name, v);
+	rp_query_t qs = {
+	    .set = w->sets.seed, .variant = v, .alloc = RP_ALLOC_JEMALLOC};
+	const json_t *seed = w->sets.seed != NULL ? rp_data_find(D, &qs) : NULL;
+	rp_limiter_in_t in;
+	rp_limiter_t lim = rp_limiter_of(D, w->name, v, &in);
+
+	rp_fact_bool(F, r != NULL, r, "%s.%s.measured", w->name, v);
+	rp_fact_num(
+	    F, RP_FACT_SIZE, rp_num(r, "params.n"), r, "%s.%s.n", w->name, v);
+	rp_fact_num(
+	    F, RP_FACT_SIZE, rp_num(r, "params.m"), r, "%s.%s.m", w->name, v);
+	rp_fact_num(F, RP_FACT_TIME, rp_num(r, "time_s.median"), r,
+	    "%s.%s.median", w->name, v);
+	rp_fact_num(F, RP_FACT_TIME, rp_num(r, "steps_s.median"), r,
+	    "%s.%s.step", w->name, v);
+	rp_fact_text(F, RP_FACT_BYTES, rp_num(r, "memory.peak_workspace_bytes"),
+	    rp_report_peak(r), r, "%s.%s.peak", w->name, v);
+	rp_fact_num(F, RP_FACT_BYTES, rp_num(r, "memory.peak_rss_bytes"), r,
+	    "%s.%s.rss", w->name, v);
+	rp_fact_num(F, RP_FACT_BYTES, rp_num(r, "memory.model_bare_bytes"), r,
+	    "%s.%s.model_bare", w->name, v);
+	rp_fact_str(
+	    F, rp_limiter_word(lim.kind), r, "%s.%s.limiter", w->name, v);
+	rp_fact_num(F, RP_FACT_NUMBER,
+	    rp_num(cs, "cachesim.Ir") / rp_num(cs, "work.units"), cs,
+	    "%s.%s.ir_per_unit", w->name, v);
+	rp_fact_num(
+	    F, RP_FACT_SIZE, rp_data_chunk(r), r, "%s.%s.chunk", w->name, v);
+	rp_fact_num(F, RP_FACT_TIME, rp_num(seed, "time_s.median"), seed,
+	    "%s.%s.seed_median", w->name, v);
+}
+
+/* One JAX program of the workload (a run of set jax-W). */
+static void
+jax_facts(rp_report_t *R, const rp_workload_t *w, const json_t *r)
+{
+	rp_facts_t *F = &R->facts;
+	const char *p = rp_str(r, "variant");
+	double steps = rp_jax_steps_per_call(r);
+
+	rp_fact_num(F, RP_FACT_SIZE, rp_num(r, "params.n"), r, "jax.%s.%s.n",
+	    w->name, p);
+	rp_fact_num(F, RP_FACT_COUNT, rp_num(r, "params.steps"), r,
+	    "jax.%s.%s.steps", w->name, p);
+	rp_fact_num(F, RP_FACT_TIME, rp_jax_median(r, "warm_call_s"), r,
+	    "jax.%s.%s.warm", w->name, p);
+	rp_fact_num(F, RP_FACT_TIME,
+	    steps > 0 ? rp_jax_median(r, "warm_call_s") / steps : NAN, r,
+	    "jax.%s.%s.per_step", w->name, p);
+	rp_fact_num(F, RP_FACT_TIME, rp_jax_median(r, "unblocked_call_s"), r,
+	    "jax.%s.%s.unblocked", w->name, p);
+	rp_fact_num(F, RP_FACT_TIME, rp_num(r, "reported.first_call_s"), r,
+	    "jax.%s.%s.first_call", w->name, p);
+	rp_fact_num(
+	    F, RP_FACT_BYTES, rp_jax_temp(r), r, "jax.%s.%s.temp", w->name, p);
+	rp_fact_num(F, RP_FACT_BYTES, rp_jax_work(&R->data, r), r,
+	    "jax.%s.%s.work", w->name, p);
+	rp_fact_num(F, RP_FACT_BYTES, rp_num(r, "memory.peak_rss_bytes"), r,
+	    "jax.%s.%s.rss", w->name, p);
+	rp_fact_num(
+	    F, RP_FACT_BYTES, rp_jax_unit(r), r, "jax.%s.%s.unit", w->name, p);
+}
+
+void
+rp_run_facts_add(rp_report_t *R)
+{
+	const rp_data_t *D = &R->data;
+	json_t *workloads = json_array();
+
+	rp_fact_bool(&R->facts, rp_jax_present(D), NULL, "jax.present");
+	for (int k = 0; rp_workloads[k].name != NULL; k++) {
+		const rp_workload_t *w = &rp_workloads[k];
+		const char *vs[RP_DATA_MAX_VARIANTS];
+		size_t nv = rp_data_variants(
+		    D, w->name, NULL, vs, RP_DATA_MAX_VARIANTS);
+		json_t *names = json_array(), *r;
+		char set[64];
+		size_t i;
+
+		json_array_append_new(workloads, json_string(w->name));
+		for (i = 0; i < nv; i++) {
+			json_array_append_new(names, json_string(vs[i]));
+			variant_facts(R, w, vs[i]);
+		}
+		rp_fact_list(&R->facts, names, "%s.variants", w->name);
+		snprintf(set, sizeof(set), "jax-%s", w->name);
+		json_array_foreach(D->runs, i, r)
+		{
+			rp_query_t q = {.set = set, .workload = w->name};
+			if (rp_data_run_matches(r, &q))
+				jax_facts(R, w, r);
+		}
+	}
+	rp_fact_list(&R->facts, workloads, "workloads");
+}

@@ -1,0 +1,156 @@
+"""The report's templates against the facts of the committed data.
+
+Run by `make test-templates` (part of make test) with Debian's Python,
+which has Jinja2 (python3-jinja2) and pytest (python3-pytest); FB_REPORT
+is the report program. The report program computes the facts of
+reports/data into a temporary folder once; each test renders
+reports/templates (or a changed copy) from them with render.py.
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+RENDER = os.path.join(ROOT, "reports", "render.py")
+TEMPLATES = os.path.join(ROOT, "reports", "templates")
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory):
+    """The report of the committed data: facts.json, REPORT.md."""
+    report = os.environ.get("FB_REPORT")
+    if not report:
+        pytest.skip("FB_REPORT (the report program) is not set: make test-templates")
+    out = tmp_path_factory.mktemp("report")
+    p = subprocess.run([report, os.path.join(ROOT, "reports", "data"), str(out)],
+                       capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    return out
+
+
+def render(facts, templates, out, strict=True):
+    args = [sys.executable, RENDER] + (["--strict"] if strict else []) + \
+        [str(facts), str(templates), str(out)]
+    return subprocess.run(args, capture_output=True, text=True)
+
+
+def facts_of(made):
+    with open(made / "facts.json", encoding="utf-8") as f:
+        return json.load(f)
+
+
+def test_every_placeholder_names_a_fact(made, tmp_path):
+    p = render(made / "facts.json", TEMPLATES, tmp_path)
+    assert p.returncode == 0, p.stderr
+    assert "name no fact" not in p.stderr
+    md = (tmp_path / "REPORT.md").read_text()
+    assert md == (made / "REPORT.md").read_text()
+    assert "n/a" not in md.split("## Lab notebook")[0], \
+        "the lesson of the committed data prints a missing figure"
+
+
+def test_a_placeholder_that_names_no_fact_fails(made, tmp_path):
+    t = tmp_path / "templates"
+    shutil.copytree(TEMPLATES, t)
+    with open(t / "lesson" / "try.md.j2", "a", encoding="utf-8") as f:
+        f.write("{{ interp.fused.no_such_fact }}\n")
+    p = render(made / "facts.json", t, tmp_path)
+    assert p.returncode == 1
+    assert "interp.fused.no_such_fact" in p.stderr
+    assert not (tmp_path / "REPORT.md").exists(), "written despite the error"
+    # Without --strict it prints n/a and says so.
+    p = render(made / "facts.json", t, tmp_path, strict=False)
+    assert p.returncode == 0
+    assert "interp.fused.no_such_fact" in p.stderr
+    assert "names the other variants.\n\nn/a\n" in (tmp_path / "REPORT.md").read_text()
+
+
+def test_a_fact_missing_from_the_data_fails_strictly(made, tmp_path):
+    doc = facts_of(made)
+    del doc["facts"]["interp.fused.median"]
+    (tmp_path / "facts.json").write_text(json.dumps(doc))
+    p = render(tmp_path / "facts.json", TEMPLATES, tmp_path)
+    assert p.returncode == 1
+    assert "interp.fused.median" in p.stderr
+
+
+def test_a_fact_prints_its_text_and_its_value_decides(made, tmp_path):
+    doc = facts_of(made)
+    fused = doc["facts"]["interp.fused.median"]
+    mat = doc["facts"]["interp.materialized.median"]
+    md = (made / "REPORT.md").read_text()
+    assert "runs %s against %s" % (fused["text"], mat["text"]) in md
+    want = "fused is the faster" if fused["value"] <= mat["value"] \
+        else "fused is the slower"
+    assert "(`materialized`" in md and want in md
+    # The same template reads the other way when the value says so.
+    doc["facts"]["interp.fused.median"]["value"] = 10 * mat["value"]
+    (tmp_path / "facts.json").write_text(json.dumps(doc))
+    p = render(tmp_path / "facts.json", TEMPLATES, tmp_path)
+    assert p.returncode == 0, p.stderr
+    assert "Table 1): fused is the slower" in (tmp_path / "REPORT.md").read_text()
+
+
+def test_a_sentence_changes_in_its_template_alone(made, tmp_path):
+    t = tmp_path / "templates"
+    shutil.copytree(TEMPLATES, t)
+    path = t / "lesson" / "try.md.j2"
+    old = "Eager holds twelve N x M arrays at its peak and fused none"
+    new = "Eager keeps twelve N x M arrays alive at its worst moment; fused keeps none"
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new))
+    p = render(made / "facts.json", t, tmp_path)
+    assert p.returncode == 0, p.stderr
+    md = (tmp_path / "REPORT.md").read_text()
+    assert new in md and old not in md
+
+
+def test_the_html_has_every_heading_table_and_figure(made):
+    md = (made / "REPORT.md").read_text()
+    page = (made / "REPORT.html").read_text()
+    assert page.count("<table>") == md.count("\n|---")
+    assert page.count("<figure><img") == md.count("\n![")
+    assert 'id="the-memory-question"' in page
+    assert 'href="#the-memory-question"' in page  # the contents
+    # Every in-page link of the report names a heading of the page.
+    import re
+    ids = set(re.findall(r' id="([^"]+)"', page))
+    for target in set(re.findall(r'href="#([^"]+)"', page)):
+        assert target in ids, target
+
+
+def test_compare_prints_the_ratio_of_two_facts_files(made, tmp_path):
+    doc = facts_of(made)
+    doc["facts"]["interp.fused.median"]["value"] *= 2
+    (tmp_path / "b.json").write_text(json.dumps(doc))
+    p = subprocess.run([sys.executable, RENDER, "compare",
+                        str(made / "facts.json"), str(tmp_path / "b.json")],
+                       capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    line = [l for l in p.stdout.splitlines()
+            if l.startswith("interp.fused.median ")]
+    assert len(line) == 1 and line[0].split()[-1] == "2x", line
+
+
+def test_a_bad_facts_file_is_bad_input(tmp_path):
+    (tmp_path / "facts.json").write_text('{"schema": "other"}')
+    p = render(tmp_path / "facts.json", TEMPLATES, tmp_path)
+    assert p.returncode == 2
+    assert "not a fusebench facts file" in p.stderr
+
+
+def test_a_block_no_template_prints_fails_strictly(made, tmp_path):
+    t = tmp_path / "templates"
+    shutil.copytree(TEMPLATES, t)
+    path = t / "REPORT.md.j2"
+    text = path.read_text()
+    assert '{{- markdown["notebook.glossary"] }}\n' in text
+    path.write_text(text.replace('{{- markdown["notebook.glossary"] }}\n', ""))
+    p = render(made / "facts.json", t, tmp_path)
+    assert p.returncode == 1
+    assert "notebook.glossary" in p.stderr
