@@ -100,17 +100,34 @@ const variant_t colony_fused = {
     .teardown = colony_state_teardown,
     .flops = colony_all_pairs_flops,
     .bytes = colony_fused_bytes,
-    .insn_allowance = 2.8,
-    .insn_allowance_why =
-	"the j loop is 69 instructions per 8 pairs on x86-64-v3 (gcc 12), "
-	"where the minimum is 30 (60 flops as FMAs): 39 carry the flops "
-	"(21 FMAs, 18 adds, multiplies, divides, square roots and "
-	"roundings, one instruction for one flop), 18 carry none (the "
-	"arms' clamps 6, the parallel and crossing selects 7, the force's "
-	"and weight's integer min 2, the loop 3), and 12 are the cost of "
-	"16 ymm registers (the row's invariants and bounds reloaded, "
-	"copies for the destructive FMA forms, one sum on the stack); 57 "
-	"without that traffic are 1.9x by themselves. Measured 2.38x at N "
-	"= 1024, 2.69x at the smoke size (the rows' reductions weigh more "
-	"at N = 200)",
+    .incore =
+	/* In-core minimum, per one pair (one side), counted from the spec's
+	 * operations in the centred-arm form colony.h derives
+	 * (colony_pair_both): d from the centres (2 adds), its minimum image (2
+	 * x: a multiply, a rounding, a multiply-subtract), the dots u_i.u_j,
+	 * u_i.d and u_j.d (6), 1 - c^2 (1), the parallel rods' compare and
+	 * bound select (2 selects), alpha0 (a multiply-subtract and a divide),
+	 * its clamp (2 selects), beta and alpha (2) with their clamps (4
+	 * selects), the contact vector (4), |m| and |d| (4 and 2 square roots),
+	 * the crossing test and its four selects (5 selects), 2R - dist and its
+	 * divide (1 and a divide), the contact's and the density's cut-offs (2
+	 * selects), the density's (R_s - |d|)^2 (2), and the sums g n, arm g n
+	 * and a_j w (the product arm g and 5 FMAs: 6): 33 multiply-adds, 4
+	 * divides and square roots, 2 roundings, 15 selects. */
+    {.functions = "colony_fused_pairs",
+	.vectors = 1,
+	.fma = 33,
+	.divsqrt = 4,
+	.round = 2,
+	.select = 15,
+	.gather = 0,
+	.extra = 15,
+	.extra_why =
+	    "loop control (counter, compare, branch: 3), the loads of "
+	    "u_j's two components that several operations read (2), and "
+	    "up to 10 register copies and reloads: the x86-64-v3 build "
+	    "has 16 vector registers for the row's 14 invariants (-x_i, "
+	    "-y_i, u_i, the box and its inverse, the frame's five "
+	    "lengths, 1, FLT_MIN) and 5 sums, 19 values (the native "
+	    "build, with 32, needs 2): 15"},
 };

@@ -501,12 +501,24 @@ const variant_t interp_sorted = {
     .teardown = interp_state_teardown,
     .flops = interp_sorted_flops,
     .bytes = interp_sorted_bytes,
-    .insn_allowance = 3.5,
-    .insn_allowance_why =
-	"the sort (the count and its two passes), the transposed copy and "
-	"each bucket's and chunk's set-up (weights, row loads, the lanes' "
-	"sum) are per point or per bucket, not per pair: at the smoke size "
-	"(N = 2000, G = 32, M = 64: buckets of about 62 points) 3.28x; "
-	"2.29x at N = 1e5, M = 300; on x86-64-v3 each weight is a broadcast "
-	"of its own (no embedded broadcast before AVX-512)",
+    .incore =
+	/* In-core minimum, per one pair: the dot product of the cell's four
+	 * rows (in registers) with the point's weights (a multiply and 3 FMAs)
+	 * and the square summed (an FMA): 5 multiply-adds a pair; vectors 4: an
+	 * iteration of sorted_block2 is two points against two vectors of
+	 * interpolants. */
+    {.functions = "sorted_block2 interp_sorted_bucket",
+	.vectors = 4,
+	.fma = 5,
+	.divsqrt = 0,
+	.round = 0,
+	.select = 0,
+	.gather = 0,
+	.extra = 12,
+	.extra_why =
+	    "the eight weights of the iteration's two points broadcast to "
+	    "vectors (each serves two vectors of interpolants; gcc 12 "
+	    "does not fold them into AVX-512's embedded broadcasts: 8), "
+	    "and the loop control (point counter and weight pointer "
+	    "advanced, compare, branch: 4): 12"},
 };
