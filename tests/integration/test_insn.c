@@ -103,6 +103,7 @@ insn_class(const char *mnemonic)
 typedef struct insn_loop_s {
 	char function[128];
 	int count[INSN_CLASSES], total, lanes;
+	int packed; /* arithmetic instructions on more than one lane */
 } insn_loop_t;
 
 /* One disassembled instruction. */
@@ -168,6 +169,9 @@ insn_function_loops(
 				continue;
 			l->count[line[i].cls]++;
 			l->total++;
+			if (line[i].lanes > 1 && line[i].cls != INSN_OTHER &&
+			    line[i].cls != INSN_SELECT)
+				l->packed++;
 			if (line[i].lanes > l->lanes)
 				l->lanes = line[i].lanes;
 		}
@@ -278,21 +282,33 @@ insn_profile(const insn_loop_t *l, const variant_incore_t *in)
 	    (l->count[INSN_GATHER] > 0) == (in->gather > 0);
 }
 
+/* Whether loop a is hotter than b: more packed arithmetic (a row's
+ * horizontal sums, scalar, make a loop of many adds that is not the
+ * vectorized pair loop), then more arithmetic (a loop left scalar). */
+static int
+insn_hotter(const insn_loop_t *a, const insn_loop_t *b)
+{
+	if (a->packed != b->packed)
+		return a->packed > b->packed;
+	return insn_arith(a) > insn_arith(b);
+}
+
 /* The hot loop of in's functions: of their innermost loops with in's
- * profile, the one with the most arithmetic instructions. NULL when none
- * of them has one. */
+ * profile, the hottest (insn_hotter); when none has the profile (a build
+ * that calls the kernel instead of inlining it), the hottest of all. NULL
+ * when the functions have no loop. */
 static const insn_loop_t *
 insn_hot_loop(const insn_object_t *obj, const variant_incore_t *in)
 {
 	const insn_loop_t *best = NULL;
 
-	for (int i = 0; i < obj->nloops; i++)
-		if (insn_function_named(
-			obj->loops[i].function, in->functions) &&
-		    insn_profile(&obj->loops[i], in) &&
-		    (best == NULL ||
-			insn_arith(&obj->loops[i]) > insn_arith(best)))
-			best = &obj->loops[i];
+	for (int pass = 0; pass < 2 && best == NULL; pass++)
+		for (int i = 0; i < obj->nloops; i++)
+			if (insn_function_named(
+				obj->loops[i].function, in->functions) &&
+			    (pass == 1 || insn_profile(&obj->loops[i], in)) &&
+			    (best == NULL || insn_hotter(&obj->loops[i], best)))
+				best = &obj->loops[i];
 	return best;
 }
 
