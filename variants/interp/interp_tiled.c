@@ -55,12 +55,6 @@ interp_tiled_points(
 	for (uint64_t n0 = lo; n0 < hi; n0 += tile) {
 		const uint64_t len = hi - n0 < tile ? hi - n0 : tile;
 		const float *x = in->x + n0;
-		/* An int32 counter (a tile is far below 2^31 points): with
-		 * the uint64_t one gcc built the window's offsets in 64-bit
-		 * lanes and gathered with 64-bit indices, half the lanes a
-		 * gather (x86-64-v3: 8 vgatherqps per 8 points instead of 4
-		 * vgatherdps), twice fused's instructions a pair. */
-		const int32_t len32 = (int32_t)len;
 
 		for (uint64_t p = 0; p < len; p++)
 			acc[p] = 0.0f;
@@ -70,7 +64,7 @@ interp_tiled_points(
 			const float lb = in->lb[i], ub = in->ub[i];
 
 #pragma omp simd
-			for (int32_t p = 0; p < len32; p++) {
+			for (uint64_t p = 0; p < len; p++) {
 				int32_t s;
 				float t, v;
 
