@@ -77,8 +77,8 @@ double hx_cachesim_insn_min(double flops, double units, int lanes);
  * the parameter table), cold run only, in-process, no validation; only
  * hx_run_measured is counted. Adds the counts to r as "cachesim" (with
  * misses and instructions per unit of work, the instruction minimum of the
- * variant's flops at the simulated build's vector width, and the variant's
- * insn_allowance when it states one). self is argv[0] of this process.
+ * variant's flops at the simulated build's vector width). self is argv[0]
+ * of this process.
  * 0, or -1 with msg.
  */
 int hx_cachesim_measure(const hx_run_config_t *cfg, const char *self, json_t *r,

@@ -75,8 +75,9 @@ hx_cachesim_insn_min(double flops, double units, int lanes)
 	return flops / units / (2.0 * (double)lanes);
 }
 
-/* Instructions per unit against the arithmetic's minimum, and the
- * variant's own allowance, into o. */
+/* Instructions per unit against the arithmetic's minimum as FMAs, into
+ * o (the variants' in-core bounds are checked from their compiled loops:
+ * tests/integration/test_insn.c). */
 static void
 cachesim_insn(json_t *o, const hx_cachesim_t *sim, const variant_t *v,
     const params_t *p, double units, int lanes)
@@ -96,14 +97,6 @@ cachesim_insn(json_t *o, const hx_cachesim_t *sim, const variant_t *v,
 		    o, "instructions_min_per_unit", json_real(min));
 		json_object_set_new(o, "instructions_over_min",
 		    json_real((double)sim->ir / units / min));
-	}
-	if (v->insn_allowance > 0) {
-		json_object_set_new(
-		    o, "insn_allowance", json_real(v->insn_allowance));
-		json_object_set_new(o, "insn_allowance_why",
-		    json_string(v->insn_allowance_why != NULL
-			    ? v->insn_allowance_why
-			    : ""));
 	}
 }
 

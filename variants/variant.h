@@ -134,6 +134,37 @@ typedef struct workload_s {
 	const param_decl_t *extra_params;
 } workload_t;
 
+/* The in-core minimum of a variant's hot loop, from first principles: the
+ * instructions the spec's arithmetic needs per unit of work (a pair), by
+ * class, each operation one instruction per vector of the build's width
+ * (a gather one instruction per vector too), and what a compiled loop may
+ * spend beyond them per iteration, argued in the variant's file, never
+ * taken from a measurement. tests/integration/test_insn.c counts the
+ * compiled loop's instructions by class (objdump -d of the variant's
+ * object, x86-64-v3 and native builds) and fails a loop above minimum
+ * plus allowance, or one holding fewer multiply-adds, divides, square
+ * roots or gathers than the minimum says the arithmetic needs. */
+typedef struct variant_incore_s {
+	/* The functions that may hold the hot loop, one space apart, as the
+	 * object names them (a suffix such as .isra.0 is ignored): where
+	 * the compiler inlines differently per build, each build's name.
+	 * The hot loop is their innermost loop with the most arithmetic
+	 * (multiply-add, divide, square root and gather) instructions. */
+	const char *functions;
+	/* Vectors of units one iteration of that loop computes (sorted's
+	 * block: two points times two vectors of interpolants, 4). */
+	double vectors;
+	/* Per unit, at one lane: multiplies, adds and FMAs (an FMA one);
+	 * divides and square roots; roundings and conversions; compares,
+	 * selects, blends, min, max and clamps; gathered table reads. */
+	double fma, divsqrt, round, select, gather;
+	/* Instructions per iteration the loop may hold beyond the minimum
+	 * (loop control, loads and stores of operands that are not memory
+	 * operands, index set-up, register copies), and why. */
+	double extra;
+	const char *extra_why;
+} variant_incore_t;
+
 typedef struct variant_s {
 	const char *name;
 	const workload_t *workload;
@@ -175,13 +206,9 @@ typedef struct variant_s {
 	 * NULL is no count (no work.flops, work.bytes or their rates). */
 	double (*flops)(const params_t *p);
 	double (*bytes)(const params_t *p);
-	/* Optional: how many times the instruction minimum of its arithmetic
-	 * (flops as fused multiply-adds at the build's vector width) the
-	 * variant may execute under the simulator before the instructions
-	 * test fails (0: the default, 2), and why it needs more. Carried into
-	 * --cachesim results. */
-	double insn_allowance;
-	const char *insn_allowance_why;
+	/* Optional: the in-core minimum of its hot loop (variant_incore_t);
+	 * all zero is none (the instructions test then skips it). */
+	variant_incore_t incore;
 } variant_t;
 
 /* The tables, in variants/variants.c. Each is terminated by NULL. */

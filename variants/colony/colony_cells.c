@@ -211,6 +211,15 @@ colony_cells_pairs(colony_state_t *st, const colony_cells_t *c, uint64_t q0,
 			const float uix = c->ux[i], uiy = c->uy[i];
 			float sfx = 0.0f, sfy = 0.0f, stq = 0.0f, srho = 0.0f;
 
+			/* The terms summed as colony_pair returns them, k_cc
+			 * and the density factor applied a pair. Summed as
+			 * colony_fused.c sums them (g n, arm_i g n, a_j w;
+			 * k_cc once a particle) the loop has 4 instructions
+			 * fewer a vector (68 against 72 native, 79 against 82
+			 * on x86-64-v3) but took more CPU time (N = 20000,
+			 * alternating builds, medians of 10: 22.98, 24.38,
+			 * 22.11, 22.91 ms against 20.85, 22.96, 20.72, 20.83
+			 * ms), so it stays. */
 #pragma omp simd reduction(+ : sfx, sfy, stq, srho)
 			for (uint64_t k = 0; k < kn; k++) {
 				float dx = colony_min_image(sx[k] - xi, box);
@@ -329,12 +338,34 @@ const variant_t colony_cells = {
     .teardown = colony_state_teardown,
     .flops = colony_cells_flops,
     .bytes = colony_cells_bytes,
-    .insn_allowance = 17.0,
-    .insn_allowance_why =
-	"the flop count is the pairs a neighbourhood holds on average (about "
-	"15 at the spec's packing), but each is staged, padded to whole "
-	"vectors (about 20 lanes evaluated), the cell list is rebuilt and "
-	"the particles sorted every step, and the pair kernel itself is "
-	"fused's (its selects, compares, divides and square roots one "
-	"instruction for one flop or none, 2.4x); 16.3x at the smoke size",
+    .incore =
+	/* In-core minimum, per one pair (one side), counted from the spec's
+	 * operations in the centred-arm form colony.h derives
+	 * (colony_pair_both): d from the centres (2 adds), its minimum image (2
+	 * x: a multiply, a rounding, a multiply-subtract), the dots u_i.u_j,
+	 * u_i.d and u_j.d (6), 1 - c^2 (1), the parallel rods' compare and
+	 * bound select (2 selects), alpha0 (a multiply-subtract and a divide),
+	 * its clamp (2 selects), beta and alpha (2) with their clamps (4
+	 * selects), the contact vector (4), |m| and |d| (4 and 2 square roots),
+	 * the crossing test and its four selects (5 selects), 2R - dist and its
+	 * divide (1 and a divide), the contact's and the density's cut-offs (2
+	 * selects), the density's (R_s - |d|)^2 (2), and the sums g n, arm g n
+	 * and a_j w (the product arm g and 5 FMAs: 6): 33 multiply-adds, 4
+	 * divides and square roots, 2 roundings, 15 selects. */
+    {.functions = "colony_cells_pairs",
+	.vectors = 1,
+	.fma = 33,
+	.divsqrt = 4,
+	.round = 2,
+	.select = 15,
+	.gather = 0,
+	.extra = 28,
+	.extra_why =
+	    "fused's 15 (loop control 3, the loads of u_j 2, copies and "
+	    "reloads 10 on x86-64-v3), the self and padding lanes' mask "
+	    "(two compares of the candidate's id, an or, the two selects "
+	    "of g and w: 5), the candidate's id loaded (1), and k_cc and "
+	    "the density factor applied a pair rather than a row (the "
+	    "force, torque and density terms are summed as colony_pair "
+	    "returns them: 4 multiplies and 3 more copies): 28"},
 };

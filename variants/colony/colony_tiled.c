@@ -314,14 +314,35 @@ const variant_t colony_tiled = {
     .teardown = colony_state_teardown,
     .flops = colony_tiled_flops,
     .bytes = colony_tiled_bytes,
-    .insn_allowance = 5.5,
-    .insn_allowance_why =
-	"the j loop is 89 instructions per 8 unordered pairs on x86-64-v3 "
-	"(gcc 12), where the minimum is 36 (72 flops as FMAs): 46 carry "
-	"the flops (26 FMAs), 24 carry none (clamps, selects, integer "
-	"mins, zeroes, the block's 4 stores, the loop) and 19 are the "
-	"cost of 16 ymm registers; a triangle row's loop (its first lanes "
-	"masked) is 98; each row adds its set-up and five reductions: "
-	"2.88x at N = 1024 (blocks of 448), 4.98x at the smoke size, "
-	"whose blocks of 32 make rows of at most 32 pairs",
+    .incore =
+	/* In-core minimum, per one pair (one side), counted from the spec's
+	 * operations in the centred-arm form colony.h derives
+	 * (colony_pair_both): d from the centres (2 adds), its minimum image (2
+	 * x: a multiply, a rounding, a multiply-subtract), the dots u_i.u_j,
+	 * u_i.d and u_j.d (6), 1 - c^2 (1), the parallel rods' compare and
+	 * bound select (2 selects), alpha0 (a multiply-subtract and a divide),
+	 * its clamp (2 selects), beta and alpha (2) with their clamps (4
+	 * selects), the contact vector (4), |m| and |d| (4 and 2 square roots),
+	 * the crossing test and its four selects (5 selects), 2R - dist and its
+	 * divide (1 and a divide), the contact's and the density's cut-offs (2
+	 * selects), the density's (R_s - |d|)^2 (2), and the sums g n, arm g n
+	 * and a_j w (the product arm g and 5 FMAs: 6), and the other side's
+	 * terms from the same geometry (colony_pair_both): its force sums 2
+	 * FMAs, arm_j g and u_j x n 3, its torque sum and density sum 2 FMAs:
+	 * 7): 40 multiply-adds, 4 divides and square roots, 2 roundings, 15
+	 * selects. */
+    {.functions = "colony_tiled_span colony_tiled_thread",
+	.vectors = 1,
+	.fma = 40,
+	.divsqrt = 4,
+	.round = 2,
+	.select = 15,
+	.gather = 0,
+	.extra = 28,
+	.extra_why =
+	    "the block's four accumulators of the other side loaded and "
+	    "stored (8), loop control (3), the loads of u_j (2), and up "
+	    "to 15 register copies and reloads on x86-64-v3 (the row's 14 "
+	    "invariants and 5 sums and the other side's terms in 16 "
+	    "registers; 3 in the native build): 28"},
 };

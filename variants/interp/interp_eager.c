@@ -246,11 +246,7 @@ const variant_t interp_eager = {
     .teardown = interp_state_teardown,
     .flops = interp_eager_flops,
     .bytes = interp_eager_bytes,
-    .insn_allowance = 25.0,
-    .insn_allowance_why =
-	"op by op: every primitive is a loop of its own over an (N,M) or "
-	"(N,M,4) array, each value stored and loaded again by the next "
-	"primitive, with the loop and allocation overhead of each, and the "
-	"gather of primitive 8 copies four values an element; 20x at the "
-	"smoke size with M = 64",
+    /* No in-core minimum (variant_incore_t): its work is one loop per
+     * primitive, each a few operations over arrays that come from memory,
+     * so no one loop is its hot loop and none is bound in the core. */
 };

@@ -78,12 +78,31 @@ const variant_t interp_fused = {
     .teardown = interp_state_teardown,
     .flops = interp_fused_flops,
     .bytes = interp_fused_bytes,
-    .insn_allowance = 3.5,
-    .insn_allowance_why =
-	"of the 39 counted flops only the weights' and the dot's 31 fuse "
-	"into multiply-adds; the clamps, divide, floor, conversions and the "
-	"window clamp are one instruction each, plus four gathers, their "
-	"masks and the table offsets: 53 instructions per 8 pairs on "
-	"x86-64-v3 where the minimum assumes 19.5; 3.0x at the smoke size "
-	"with M = 64",
+    .incore =
+	/* In-core minimum, per one pair (point, interpolant), from the spec's
+	 * formula: the clamp of x to [lb, ub] (a max and a min), xc - a, xc /
+	 * dx (a divide), floor and its conversion to int32 (2 roundings), t = r
+	 * - (ix + 0.5) (2), the four weights by Horner's rule (12 FMAs), the
+	 * clamp of the window start (a max and a min), the four table reads (4
+	 * gathers), the dot product (a multiply and 3 FMAs) and the square
+	 * summed (an FMA): 20 multiply-adds, 1 divide, 2 roundings, 4
+	 * selects, 4 gathers a pair. */
+    {.functions = "interp_fused_points",
+	.vectors = 1,
+	.fma = 20,
+	.divsqrt = 1,
+	.round = 2,
+	.select = 4,
+	.gather = 4,
+	.extra = 22,
+	.extra_why =
+	    "a vector of points needs, beyond its arithmetic: the four "
+	    "gathers' masks reset (a gather clears its mask: 4), the "
+	    "window's index (the row offset and s added: 2), the four "
+	    "per-interpolant parameters a, dx, lb and ub loaded where "
+	    "they are not memory operands (4), copies of t for the four "
+	    "Horner chains (the FMA overwrites a source: 4), on x86-64-v3 "
+	    "the floor's clamp as compare, and and blend instead of a max "
+	    "and a min (3), the loop control (counter, compare, branch: "
+	    "3) and 2 copies or reloads under register pressure: 22"},
 };

@@ -112,11 +112,22 @@ const variant_t interp_hoisted = {
     .teardown = interp_state_teardown,
     .flops = interp_hoisted_flops,
     .bytes = interp_hoisted_bytes,
-    .insn_allowance = 6.5,
-    .insn_allowance_why =
-	"per point (not per pair) the cell, the four weights, one prefetch "
-	"for each line of a later point's rows (mp / 4) and the sum of the "
-	"lanes: at the smoke size (M = 64, four vectors a point) they "
-	"outweigh the four multiply-adds per vector, 5.6x; the per-pair "
-	"loop itself is 8 instructions per 8 pairs (1.6x)",
+    .incore =
+	/* In-core minimum, per one pair with the point's weights hoisted out of
+	 * the loop over interpolants: the dot product of the four grid-major
+	 * rows with the weights (a multiply and 3 FMAs, the rows memory
+	 * operands) and the square summed (an FMA): 5 multiply-adds a pair. */
+    {.functions =
+	    "interp_rows_sum_squares interp_hoisted_points interp_hoisted_step",
+	.vectors = 1,
+	.fma = 5,
+	.divsqrt = 0,
+	.round = 0,
+	.select = 0,
+	.gather = 0,
+	.extra = 3,
+	.extra_why =
+	    "the loop control alone (the index added, compared, the "
+	    "branch: 3): the four rows are the FMAs' memory operands and "
+	    "the weights stay in registers"},
 };

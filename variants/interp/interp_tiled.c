@@ -135,12 +135,28 @@ const variant_t interp_tiled = {
     .teardown = interp_state_teardown,
     .flops = interp_tiled_flops,
     .bytes = interp_tiled_bytes,
-    .insn_allowance = 3.5,
-    .insn_allowance_why =
-	"fused's per-pair arithmetic (clamps, divide, floor, conversions, "
-	"four gathers and their masks are one instruction for one flop or "
-	"none) with the tile's accumulators loaded and stored per pair; its "
-	"minimum is 3.9x sorted's because it recomputes cell and weights "
-	"for every pair (the question's per-interpolant grid parameters); "
-	"2.8x at the smoke size with M = 64",
+    .incore =
+	/* In-core minimum, per one pair (point, interpolant), from the spec's
+	 * formula: the clamp of x to [lb, ub] (a max and a min), xc - a, xc /
+	 * dx (a divide), floor and its conversion to int32 (2 roundings), t = r
+	 * - (ix + 0.5) (2), the four weights by Horner's rule (12 FMAs), the
+	 * clamp of the window start (a max and a min), the four table reads (4
+	 * gathers), the dot product (a multiply and 3 FMAs) and the square
+	 * summed (an FMA): 20 multiply-adds, 1 divide, 2 roundings, 4
+	 * selects, 4 gathers a pair. vectors 2: gcc (-O3's unroll and jam)
+	 * runs two interpolants a vector of points an iteration. */
+    {.functions = "interp_tiled_points",
+	.vectors = 2,
+	.fma = 20,
+	.divsqrt = 1,
+	.round = 2,
+	.select = 4,
+	.gather = 4,
+	.extra = 44,
+	.extra_why =
+	    "each of the iteration's two vectors needs what fused's does "
+	    "(22: gather masks 4, window index 2, parameters 4, copies of "
+	    "t 4, the x86-64-v3 clamp 3, loop control 3, copies 2), the "
+	    "accumulator acc[p] of the tile stored back (1) and the loop "
+	    "control counted once: 44"},
 };
