@@ -9,7 +9,7 @@
  * OUT_DIR/figures, writes OUT_DIR/REPORT.md in two parts: the lesson
  * (rp_lesson), then, after the heading "## Lab notebook", the notebook
  * section by section (rp_interp, rp_colony, rp_verdict, rp_unsaid,
- * rp_accounting, rp_limits, rp_exercise, rp_machine, rp_jax, rp_scaling,
+ * rp_accounting, rp_limits, rp_exercise, rp_machine, rp_jax, rp_threads,
  * rp_generic for the workloads it has no section for, and the notes),
  * each of its headings one level down; then runs gnuplot on each script
  * for NAME.svg and NAME.png. Every number in the prose is printed
@@ -45,7 +45,7 @@
 #include "rp_machine.h"
 #include "rp_report.h"
 #include "rp_run_facts.h"
-#include "rp_scaling.h"
+#include "rp_threads.h"
 #include "rp_unsaid.h"
 #include "rp_verdict.h"
 #include "rp_workloads.h"
@@ -103,7 +103,7 @@ static const struct notebook_section_s {
     {"idiom_map", rp_machine_idioms, NULL},
     {"jax", rp_jax_write, NULL},
     {"explain", rp_explain_write, NULL},
-    {"threads", rp_scaling_write, NULL},
+    {"threads", NULL, rp_threads_facts},
     {"other_workloads", write_generic, NULL},
     {"method_and_machine", rp_machine_write, NULL},
     {"notes", rp_report_notes_write, NULL},
