@@ -83,6 +83,21 @@ write_generic(rp_report_t *R)
 	rp_generic_write(R, &generic);
 }
 
+static int demote_block(rp_report_t *R, const char *name);
+
+/* What limits each variant: by the time model where the data has it (a
+ * template), else by the discriminators' rule (a block still in C). */
+static void
+limits_section(rp_report_t *R)
+{
+	rp_fact_bool(&R->facts, rp_limits_model_present(&R->data), NULL,
+	    "limits.model_present");
+	if (rp_limits_model_present(&R->data))
+		rp_limits_model_facts(R);
+	else if (rp_report_block(R, "notebook.limits", rp_limits_write) == 0)
+		demote_block(R, "notebook.limits");
+}
+
 /* The lab notebook's sections in the report's order. A section still
  * written by C is a Markdown block "notebook.NAME" (write), which
  * templates/REPORT.md.j2 prints whole in the same order; a section whose
@@ -97,7 +112,7 @@ static const struct notebook_section_s {
     {"advice", rp_verdict_write, NULL},
     {"beyond_the_answers", rp_unsaid_write, NULL},
     {"memory_accounting", rp_accounting_write, NULL},
-    {"limits", rp_limits_write, NULL},
+    {"limits", NULL, limits_section},
     {"exercises", rp_exercise_write, NULL},
     {"glossary", rp_accounting_glossary, NULL},
     {"idiom_map", rp_machine_idioms, NULL},
