@@ -123,8 +123,9 @@ group_packages(const char *dir, const char *group)
 	return text;
 }
 
-/* make deps: what building the harness and the report needs, nothing of
- * the tests'; deps-report adds python3-venv; deps-test the test tools. */
+/* make deps: what building the harness and the report needs (the report's
+ * templates: Jinja2 and cmark-gfm), nothing of the tests'; deps-report
+ * adds python3-venv; deps-test the test tools. */
 Test(first_contact, each_group_installs_what_it_needs)
 {
 	char dir[4096], *build, *report, *test;
@@ -135,15 +136,15 @@ Test(first_contact, each_group_installs_what_it_needs)
 	test = group_packages(dir, "test");
 	cr_expect_str_eq(build,
 	    "build-essential pkg-config libjansson-dev libpfm4-dev "
-	    "libjemalloc-dev gnuplot-nox");
+	    "libjemalloc-dev gnuplot-nox python3-jinja2 cmark-gfm");
 	cr_expect(strncmp(report, build, strlen(build)) == 0 &&
 		strcmp(report + strlen(build), " python3-venv") == 0,
 	    "report: %s", report);
 	cr_expect(strncmp(test, report, strlen(report)) == 0, "test: %s", test);
-	for (const char *const *p =
-		 (const char *const[]){"libcriterion-dev", "valgrind", "clang",
-		     "libclang-rt-14-dev", "cppcheck", "clang-format",
-		     "libbenchmark-tools", "python3-scipy", "chromium", NULL};
+	for (const char *const *p = (const char *const[]){"libcriterion-dev",
+		 "valgrind", "clang", "libclang-rt-14-dev", "cppcheck",
+		 "clang-format", "libbenchmark-tools", "python3-scipy",
+		 "chromium", "python3-pytest", NULL};
 	     *p != NULL; p++) {
 		cr_expect(
 		    strstr(test, *p) != NULL, "test lacks %s: %s", *p, test);

@@ -47,7 +47,8 @@ static const char fake_harness[] =
 
 static char root[256];
 
-/* A scratch root with reports/{make-report.sh,jax-sweep.sh,experiments.tsv},
+/* A scratch root with reports/{make-report.sh,jax-sweep.sh,experiments.tsv,
+ * thin-timelines.py},
  * the stand-in harness, and an old data folder holding old.txt. */
 static void
 make_root(void)
@@ -57,7 +58,8 @@ make_root(void)
 	fb_tmpdir(root, sizeof(root));
 	snprintf(cmd, sizeof(cmd),
 	    "mkdir -p '%s/reports/out-quick/data' && cp reports/make-report.sh "
-	    "reports/jax-sweep.sh reports/experiments.tsv '%s/reports/'",
+	    "reports/jax-sweep.sh reports/experiments.tsv "
+	    "reports/thin-timelines.py '%s/reports/'",
 	    root, root);
 	cr_assert_eq(system(cmd), 0, "%s", cmd);
 	snprintf(path, sizeof(path), "%s/harness", root);
