@@ -9,8 +9,6 @@
 #include "rp_text.h"
 #include "rp_workloads.h"
 
-#define B rp_text_fmt_bytes
-
 /* A fact of the section: part.W.WHAT. */
 #define PART "part.%s."
 
@@ -319,53 +317,6 @@ timeline_maxima(const rp_plot_t *P, int *order, double *mx)
 	return n;
 }
 
-/* The timeline's caption from its blocks: each variant's largest live
- * bytes, largest first. */
-void
-rp_interp_timeline(rp_report_t *R, const rp_workload_t *w)
-{
-	const rp_plot_t *P = rp_report_plot(R, rp_workload_fig(w, "timeline"));
-	char cap[2048], *c = cap;
-	int order[RP_PLOT_MAX_BLOCKS];
-	double mx[RP_PLOT_MAX_BLOCKS];
-	int n = timeline_maxima(P, order, mx);
-
-	c += snprintf(c, sizeof(cap),
-	    "The allocator's live bytes, sampled every millisecond by a "
-	    "second thread during each variant's first run at Table 1's "
-	    "size, above the live bytes just before the run (bucket maxima; "
-	    "values under 1 kB drawn on the marked 1 kB line). Largest live "
-	    "bytes in the run:");
-	for (int i = 0; i < n && c < cap + sizeof(cap) - 128; i++)
-		c += snprintf(c, (size_t)(cap + sizeof(cap) - c), "%s %s %s",
-		    i ? "," : "", P->blocks[order[i]].label, B(mx[order[i]]));
-	snprintf(c, (size_t)(cap + sizeof(cap) - c),
-	    ". Eager's staircase is its temporaries made and freed one "
-	    "primitive at a time.");
-	rp_report_embed(R, rp_workload_fig(w, "timeline"), cap);
-}
-
-/* The timeline's maxima, largest first (the lesson's caption prints
- * them; the notebook's table holds them): part.W.timeline.variants and
- * part.W.timeline.V.largest. */
-static void
-timeline_facts(rp_report_t *R, const rp_workload_t *w)
-{
-	const rp_plot_t *P = rp_report_plot(R, rp_workload_fig(w, "timeline"));
-	int order[RP_PLOT_MAX_BLOCKS];
-	double mx[RP_PLOT_MAX_BLOCKS];
-	int n = timeline_maxima(P, order, mx);
-	json_t *names = json_array();
-
-	for (int i = 0; i < n; i++) {
-		const char *v = P->blocks[order[i]].label;
-		json_array_append_new(names, json_string(v));
-		rp_fact_num(&R->facts, RP_FACT_BYTES, mx[order[i]], NULL,
-		    PART "timeline.%s.largest", w->name, v);
-	}
-	rp_fact_list(&R->facts, names, PART "timeline.variants", w->name);
-}
-
 /* One figure's facts, part.W.figure.WHAT (rp_report_figure_facts). */
 static void
 figure_facts(
@@ -375,6 +326,25 @@ figure_facts(
 
 	snprintf(name, sizeof(name), PART "figure.%s", w->name, what);
 	rp_report_figure_facts(R, fig, name);
+}
+
+void
+rp_interp_timeline_facts(rp_report_t *R, const rp_workload_t *w)
+{
+	const rp_plot_t *P = rp_report_plot(R, rp_workload_fig(w, "timeline"));
+	int order[RP_PLOT_MAX_BLOCKS];
+	double mx[RP_PLOT_MAX_BLOCKS];
+	int n = timeline_maxima(P, order, mx);
+	json_t *names = json_array();
+
+	figure_facts(R, w, rp_workload_fig(w, "timeline"), "timeline");
+	for (int i = 0; i < n; i++) {
+		const char *v = P->blocks[order[i]].label;
+		json_array_append_new(names, json_string(v));
+		rp_fact_num(&R->facts, RP_FACT_BYTES, mx[order[i]], NULL,
+		    PART "timeline.%s.largest", w->name, v);
+	}
+	rp_fact_list(&R->facts, names, PART "timeline.variants", w->name);
 }
 
 /* The ceilings of the roofline (part.W.ceilings.*). */
@@ -498,8 +468,6 @@ rp_interp_facts(rp_report_t *R, const rp_workload_t *w)
 	table1b_facts(R, w);
 	figure_facts(R, w, rp_workload_fig(w, "memory"), "memory");
 	figure_facts(R, w, rp_workload_fig(w, "time"), "time");
-	figure_facts(R, w, rp_workload_fig(w, "timeline"), "timeline");
-	timeline_facts(R, w);
 	figure_facts(R, w, rp_workload_fig(w, "chunk"), "chunk");
 	ceilings_facts(R, w);
 	figure_facts(R, w, "fig-roofline", "roofline");

@@ -18,8 +18,12 @@
 
 /* The section's facts, its notes made in the order it prints them. */
 void rp_interp_facts(rp_report_t *R, const rp_workload_t *w);
-/* The live-bytes timeline figure of one run per variant, embedded with its
- * caption (the lesson shows it; the notebook cites it). */
-void rp_interp_timeline(rp_report_t *R, const rp_workload_t *w);
+/* The facts of the live-bytes timeline figure of one run per variant:
+ * the figure's (part.W.figure.timeline.*, its note made here) and each
+ * variant's largest live bytes, largest first (part.W.timeline.variants,
+ * part.W.timeline.V.largest). The lesson shows the figure, so the
+ * lesson's facts make these where it does (rp_lesson.c); the notebook,
+ * which cites it, prints the same facts. */
+void rp_interp_timeline_facts(rp_report_t *R, const rp_workload_t *w);
 
 #endif /* FB_RP_INTERP_H */
