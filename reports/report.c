@@ -108,7 +108,7 @@ static const struct notebook_section_s {
 	void (*write)(rp_report_t *R);
 	void (*facts)(rp_report_t *R);
 } notebook_sections[] = {
-    {"workloads", rp_workloads_write, NULL},
+    {"workloads", NULL, rp_workloads_facts},
     {"advice", rp_verdict_write, NULL},
     {"beyond_the_answers", rp_unsaid_write, NULL},
     {"memory_accounting", rp_accounting_write, NULL},

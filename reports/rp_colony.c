@@ -9,11 +9,7 @@
 #include "rp_gnuplot.h"
 #include "rp_text.h"
 
-#define B rp_text_fmt_bytes
-#define T rp_text_fmt_time
-#define N rp_text_fmt_n
 #define NUM rp_text_fmt_num
-#define RATIO rp_text_fmt_ratio
 
 size_t
 rp_colony_spread_runs(const rp_report_t *R, const rp_workload_t *w,
@@ -23,54 +19,33 @@ rp_colony_spread_runs(const rp_report_t *R, const rp_workload_t *w,
 	    &R->data, w->sets.spread, w->name, out, cap);
 }
 
-static void
-table3_row(rp_report_t *R, const char *v, const json_t *r, double t_naive)
-{
-	rp_md(R, "| %s | %s (%s) | %s | %s | %s | %s | %s |\n", v,
-	    T(rp_num(r, "time_s.median")), rp_report_interval(r),
-	    T(rp_num(r, "time_s.cold")), T(rp_num(r, "steps_s.median")),
-	    T(rp_num(r, "steps_s.first")),
-	    RATIO(t_naive / rp_num(r, "time_s.median")),
-	    rp_report_warning_notes(R, r));
-}
+/* A fact of the section: part.W.WHAT. */
+#define PART "part.%s."
 
+/* Table 3 and 3m: the variants of the main sweep (part.W.main.variants;
+ * eager has its own, smaller one), each one's speed-up over the
+ * baseline, the notes its warnings point to (made in the rows' order),
+ * why one without a main run has none; the rest of their cells are W.V.*
+ * (rp_run_facts). Then the note of Table 3m. */
 static void
-table3m_row(rp_report_t *R, const char *v, const json_t *r)
+table3_facts(rp_report_t *R, const rp_workload_t *w, double nc)
 {
-	rp_md(R, "| %s | %s | %s | %s | %s | %s | %s |\n", v, rp_report_peak(r),
-	    B(rp_num(r, "memory.model_bytes")),
-	    B(rp_num(r, "memory.peak_rss_bytes")),
-	    NUM(rp_num(r, "memory.minor_faults"), "%.0f"),
-	    NUM(rp_num(r, "work.ns_per_unit"), "%.3g"),
-	    NUM(rp_num(r, "work.gflops_per_s"), "%.3g"));
-}
-
-static void
-table3(rp_report_t *R, const rp_workload_t *w, double nc)
-{
-	/* The variants the main sweep ran: eager has its own, smaller one. */
 	const rp_query_t in_main = {
 	    .set = w->sets.main, .workload = w->name, .any_status = 1};
 	const char *vs[RP_DATA_MAX_VARIANTS];
 	size_t nv = rp_data_variants(
 	    &R->data, w->name, &in_main, vs, RP_DATA_MAX_VARIANTS);
 	const json_t *first = NULL;
-	double t_naive = rp_num(
-	    rp_data_main_run(&R->data, w->name, "naive"), "time_s.median");
+	const json_t *base = rp_data_main_run(&R->data, w->name, w->baseline);
+	json_t *names = json_array();
+	char why[512];
 
 	for (size_t i = 0; i < nv && first == NULL; i++)
 		first = rp_data_main_run(&R->data, w->name, vs[i]);
-	rp_md(R,
-	    "The question's compiled time step was much slower than its "
-	    "force function alone and a many-step loop varied from "
-	    "milliseconds to seconds. Table 3 is every variant at N=%s, "
-	    "%s steps a run, jemalloc build.\n\n",
-	    N(nc), N(rp_num(first, "params.steps")));
-	rp_md(R,
-	    "**Table 3.** %s at N=%s.\n\n| variant | median time per "
-	    "run (interval) | cold run | median step | first step | speed-up "
-	    "vs naive | warnings |\n|---|---|---|---|---|---|---|\n",
-	    w->name, N(nc));
+	rp_fact_num(&R->facts, RP_FACT_SIZE, nc, first, PART "n", w->name);
+	rp_fact_num(&R->facts, RP_FACT_SIZE, rp_num(first, "params.steps"),
+	    first, PART "steps", w->name);
+	rp_fact_str(&R->facts, w->baseline, base, PART "baseline", w->name);
 	for (size_t i = 0; i < nv; i++) {
 		const json_t *r = rp_data_main_run(&R->data, w->name, vs[i]);
 		rp_query_t q = {.set = w->sets.main,
@@ -78,20 +53,21 @@ table3(rp_report_t *R, const rp_workload_t *w, double nc)
 		    .variant = vs[i],
 		    .n = nc,
 		    .alloc = RP_ALLOC_JEMALLOC};
-		char why[512];
-		if (r != NULL)
-			table3_row(R, vs[i], r, t_naive);
-		else
-			rp_md(R, "| %s | not measured (%s) | | | | | |\n",
-			    vs[i],
-			    rp_data_why_missing(
-				&R->data, &q, why, sizeof(why)));
+		json_array_append_new(names, json_string(vs[i]));
+		rp_fact_num(&R->facts, RP_FACT_RATIO,
+		    rp_num(base, "time_s.median") / rp_num(r, "time_s.median"),
+		    r, PART "%s.speedup", w->name, vs[i]);
+		rp_fact_str(&R->facts,
+		    r != NULL ? rp_report_warning_notes(R, r) : NULL, r,
+		    PART "%s.warnings", w->name, vs[i]);
+		rp_fact_str(&R->facts,
+		    r == NULL
+			? rp_data_why_missing(&R->data, &q, why, sizeof(why))
+			: NULL,
+		    NULL, PART "%s.missing", w->name, vs[i]);
 	}
-	rp_md(R,
-	    "\n**Table 3m.** The same runs' memory and work (%s).\n\n"
-	    "| variant | peak workspace (measured) | model | RSS high-water | "
-	    "minor faults | ns per N^2 pairs | GFLOP/s |\n"
-	    "|---|---|---|---|---|---|---|\n",
+	rp_fact_list(&R->facts, names, PART "main.variants", w->name);
+	rp_fact_str(&R->facts,
 	    rp_report_note(R,
 		"The ns-per-pair column divides every colony variant's time "
 		"by all N^2 ordered pairs of every step; cells evaluates only "
@@ -99,13 +75,8 @@ table3(rp_report_t *R, const rp_workload_t *w, double nc)
 		"all-pairs unit, and tiled counts the flops of the unordered "
 		"pairs it evaluates. naive allocates fresh N x N arrays every "
 		"step, one C loop per quantity: not interp's op-by-op "
-		"schedule and its twelve live arrays."));
-	for (size_t i = 0; i < nv; i++) {
-		const json_t *r = rp_data_main_run(&R->data, w->name, vs[i]);
-		if (r != NULL)
-			table3m_row(R, vs[i], r);
-	}
-	rp_md(R, "\n");
+		"schedule and its twelve live arrays."),
+	    NULL, PART "note.per_pair", w->name);
 }
 
 /* The least-squares slope of log v[col] against log v[0] over rows
@@ -156,14 +127,14 @@ rp_colony_steepest(const double *n, const double *t, size_t k)
 	return best;
 }
 
-/* The smallest N of the scaling sweep at which naive's steps fault (at
+/* The smallest N of the scaling sweep at which the baseline's steps fault (at
  * least 16 pages a step), or NAN. */
 static double
 first_faulting_n(const rp_report_t *R, const rp_workload_t *w)
 {
 	rp_query_t q = {.set = w->sets.scale_all,
 	    .workload = w->name,
-	    .variant = "naive",
+	    .variant = w->baseline,
 	    .alloc = RP_ALLOC_JEMALLOC};
 	double best = NAN;
 	size_t i;
@@ -182,90 +153,93 @@ first_faulting_n(const rp_report_t *R, const rp_workload_t *w)
 	return best;
 }
 
-/* Figure 6's last clause: where naive's local slope is steepest against
- * where its steps begin to fault, each from the data. */
+/* Figure 6's last clause: where the baseline's local slope is steepest
+ * (part.W.steepest.from, .to) against where its steps begin to fault
+ * (.faults_from), each from the data; .at_faults: the two are one. */
 static void
-steepest_clause(const rp_report_t *R, const rp_workload_t *w,
-    const rp_plot_t *pt, char *buf, size_t len)
+steepest_facts(rp_report_t *R, const rp_workload_t *w, const rp_plot_t *pt)
 {
-	const rp_block_t *b = rp_figure_block(pt, "naive");
+	const rp_block_t *b = rp_figure_block(pt, w->baseline);
 	double n[64], t[64], nf = first_faulting_n(R, w);
-	size_t k = 0, j;
+	size_t k = 0, j = 0;
 
-	buf[0] = '\0';
 	for (size_t i = 0; b != NULL && i < b->nrows && k < 64; i++, k++)
 		n[k] = b->rows[i].v[0], t[k] = b->rows[i].v[1];
-	if (k < 2 || (j = rp_colony_steepest(n, t, k)) == 0)
-		return;
-	if (n[j] == nf)
-		snprintf(buf, len,
-		    "; naive's steps begin to fault where its slope is "
-		    "steepest, N=%s to N=%s (what limits each variant)",
-		    N(n[j - 1]), N(n[j]));
-	else
-		snprintf(buf, len,
-		    "; naive's slope is steepest from N=%s to N=%s, its steps "
-		    "fault from N=%s (what limits each variant)",
-		    N(n[j - 1]), N(n[j]), isnan(nf) ? "n/a" : N(nf));
+	if (k >= 2)
+		j = rp_colony_steepest(n, t, k);
+	rp_fact_bool(&R->facts, j > 0, NULL, PART "steepest.present", w->name);
+	rp_fact_num(&R->facts, RP_FACT_SIZE, j > 0 ? n[j - 1] : NAN, NULL,
+	    PART "steepest.from", w->name);
+	rp_fact_num(&R->facts, RP_FACT_SIZE, j > 0 ? n[j] : NAN, NULL,
+	    PART "steepest.to", w->name);
+	rp_fact_num(&R->facts, RP_FACT_SIZE, nf, NULL,
+	    PART "steepest.faults_from", w->name);
+	rp_fact_bool(&R->facts, j > 0 && n[j] == nf, NULL,
+	    PART "steepest.at_faults", w->name);
 }
 
-/* Table 4: the exponents the scaling figures fitted, variant by variant. */
+/* Table 4's row of one variant (part.W.fit.V.*): the exponents the
+ * scaling figures fitted. */
 static void
-table4(rp_report_t *R, const rp_workload_t *w)
+fit_facts(rp_report_t *R, const rp_workload_t *w, const rp_plot_t *pm,
+    const rp_block_t *bt)
+{
+	const rp_block_t *bm = rp_figure_block(pm, bt->label);
+	double em = bm != NULL ? bm->fit : NAN;
+	const char *v = bt->label;
+	char slopes[128];
+
+	rp_fact_num(&R->facts, RP_FACT_SIZE, bt->rows[0].v[0], NULL,
+	    PART "fit.%s.n_from", w->name, v);
+	rp_fact_num(&R->facts, RP_FACT_SIZE, bt->rows[bt->nrows - 1].v[0], NULL,
+	    PART "fit.%s.n_to", w->name, v);
+	rp_fact_num(&R->facts, RP_FACT_COUNT, (double)bt->nrows, NULL,
+	    PART "fit.%s.sizes", w->name, v);
+	rp_fact_num(&R->facts, RP_FACT_FIXED2, bt->fit, NULL,
+	    PART "fit.%s.time", w->name, v);
+	rp_fact_text(&R->facts, RP_FACT_NUMBER, bt->fit_r2,
+	    rp_text_fmt_num(bt->fit_r2, "%.3f"), NULL, PART "fit.%s.time_r2",
+	    w->name, v);
+	rp_fact_str(&R->facts, local_slopes(bt, slopes, sizeof(slopes)), NULL,
+	    PART "fit.%s.local_slopes", w->name, v);
+	rp_fact_num(&R->facts, RP_FACT_FIXED2, slope_from(bt, 1), NULL,
+	    PART "fit.%s.from_second", w->name, v);
+	/* No exponent where no peak reaches the grain: the model's law. */
+	rp_fact_text(&R->facts, RP_FACT_FIXED2, em,
+	    !isnan(em)       ? NUM(em, "%.2f")
+		: bm != NULL ? rp_gnuplot_law(pm, bm)
+			     : "n/a",
+	    NULL, PART "fit.%s.memory", w->name, v);
+}
+
+/* Table 4 (part.W.fit.variants: the time figure's variants with points)
+ * and Figure 6's laws (part.W.law.variants: all of its variants; the
+ * fitted law of each, part.W.law.V). */
+static void
+table4_facts(rp_report_t *R, const rp_workload_t *w)
 {
 	const rp_plot_t *pt = rp_report_plot(R, rp_workload_fig(w, "time"));
 	const rp_plot_t *pm = rp_report_plot(R, rp_workload_fig(w, "memory"));
-	char slopes[128];
+	json_t *fits = json_array(), *laws = json_array();
 
-	rp_md(R,
-	    "**Table 4.** Fitted exponents k of time per step ~ N^k and peak "
-	    "workspace ~ N^k (least squares in log-log; %s), with the time's "
-	    "local slopes between neighbouring N and its fit from the second "
-	    "N up, above a kink at the smallest sizes.\n\n| variant | N "
-	    "range | time exponent (r^2) | local slopes | from the second N "
-	    "| memory exponent |\n|---|---|---|---|---|---|\n",
+	rp_fact_str(&R->facts,
 	    rp_report_note(R,
 		"Peaks under 64 KiB are left out of the memory fits, being "
-		"below jemalloc's grain."));
+		"below jemalloc's grain."),
+	    NULL, PART "note.fits", w->name);
 	for (int i = 0; pt != NULL && i < pt->nblocks; i++) {
 		const rp_block_t *bt = &pt->blocks[i];
-		const rp_block_t *bm = rp_figure_block(pm, bt->label);
-		double em = bm != NULL ? bm->fit : NAN;
+		json_array_append_new(laws, json_string(bt->label));
+		rp_fact_str(&R->facts, rp_gnuplot_law(pt, bt), NULL,
+		    PART "law.%s", w->name, bt->label);
 		if (bt->nrows == 0)
 			continue;
-		rp_md(R, "| %s | %s to %s (%zu) | %s (%s) | %s | %s | %s |\n",
-		    bt->label, N(bt->rows[0].v[0]),
-		    N(bt->rows[bt->nrows - 1].v[0]), bt->nrows,
-		    NUM(bt->fit, "%.2f"), NUM(bt->fit_r2, "%.3f"),
-		    local_slopes(bt, slopes, sizeof(slopes)),
-		    NUM(slope_from(bt, 1), "%.2f"),
-		    !isnan(em)       ? NUM(em, "%.2f")
-			: bm != NULL ? rp_gnuplot_law(pm, bm)
-				     : "n/a");
+		json_array_append_new(fits, json_string(bt->label));
+		fit_facts(R, w, pm, bt);
 	}
-	rp_md(R, "\n");
-	{
-		char cap[1024], steep[256], *c = cap;
-		c += snprintf(c, sizeof(cap),
-		    "Median time per step (the very first step of a run "
-		    "excluded) against N, with the exponent fitted to each "
-		    "variant (Table 4):");
-		for (int i = 0; pt != NULL && i < pt->nblocks; i++)
-			c += snprintf(c, (size_t)(cap + sizeof(cap) - c),
-			    "%s %s %s", i ? "," : "", pt->blocks[i].label,
-			    rp_gnuplot_law(pt, &pt->blocks[i]));
-		snprintf(c, (size_t)(cap + sizeof(cap) - c),
-		    ". Grey: reference slopes N^2 (all pairs) through fused "
-		    "and N^1 through cells. Table 4 gives the local slopes%s.",
-		    (steepest_clause(R, w, pt, steep, sizeof(steep)), steep));
-		rp_report_embed(R, rp_workload_fig(w, "time"), cap);
-	}
-	rp_report_embed(R, rp_workload_fig(w, "memory"),
-	    "Peak workspace against N: measured points (open, so that equal "
-	    "values show both) and each variant's model (dotted), with the "
-	    "exponent fitted to points at or above 64 KiB. 0 B sits on the "
-	    "marked 1 kB floor; points under the 64 KiB line are below "
-	    "jemalloc's grain.");
+	rp_fact_list(&R->facts, fits, PART "fit.variants", w->name);
+	rp_fact_list(&R->facts, laws, PART "law.variants", w->name);
+	steepest_facts(R, w, pt);
 }
 
 static void
@@ -305,70 +279,76 @@ rp_colony_widest_spread(
 	return worst;
 }
 
+/* Table 5: the spread runs, by their place (part.W.spread.K.*, K from
+ * 0 to part.W.spread.count), and the widest step of them all. */
 static void
-table5(rp_report_t *R, const rp_workload_t *w, double nc)
+table5_facts(rp_report_t *R, const rp_workload_t *w)
 {
 	const json_t *runs[RP_PLOT_MAX_BLOCKS];
 	size_t n = rp_colony_spread_runs(R, w, runs, RP_PLOT_MAX_BLOCKS);
 	const char *label;
 	double worst = rp_colony_widest_spread(R, w, &label);
 
-	rp_md(R,
-	    "### The per-step time distribution\n\n**Table 5.** One run of "
-	    "many steps per variant at N=%s: the very first step apart, the "
-	    "distribution of the others.\n\n| run | steps | first step "
-	    "(over median) | median | p90 | max (over median) | minor faults "
-	    "|\n|---|---|---|---|---|---|---|\n",
-	    N(nc));
+	rp_fact_num(&R->facts, RP_FACT_COUNT, (double)n, NULL,
+	    PART "spread.count", w->name);
 	for (size_t i = 0; i < n; i++) {
 		const json_t *r = runs[i];
 		double m = rp_num(r, "steps_s.median");
 		char lab[128];
 		spread_label(r, lab, sizeof(lab));
-		rp_md(R, "| %s | %s | %s (%s) | %s | %s | %s (%s) | %s |\n",
-		    lab, NUM(rp_num(r, "params.steps"), "%.0f"),
-		    T(rp_num(r, "steps_s.first")),
-		    RATIO(rp_num(r, "steps_s.first") / m), T(m),
-		    T(rp_num(r, "steps_s.p90")), T(rp_num(r, "steps_s.max")),
-		    RATIO(rp_num(r, "steps_s.max") / m),
-		    NUM(rp_num(r, "memory.cold_minor_faults"), "%.0f"));
+		rp_fact_str(
+		    &R->facts, lab, r, PART "spread.%zu.run", w->name, i);
+		rp_fact_num(&R->facts, RP_FACT_COUNT, rp_num(r, "params.steps"),
+		    r, PART "spread.%zu.steps", w->name, i);
+		rp_fact_num(&R->facts, RP_FACT_TIME, rp_num(r, "steps_s.first"),
+		    r, PART "spread.%zu.first", w->name, i);
+		rp_fact_num(&R->facts, RP_FACT_RATIO,
+		    rp_num(r, "steps_s.first") / m, r,
+		    PART "spread.%zu.first_over_median", w->name, i);
+		rp_fact_num(&R->facts, RP_FACT_TIME, m, r,
+		    PART "spread.%zu.median", w->name, i);
+		rp_fact_num(&R->facts, RP_FACT_TIME, rp_num(r, "steps_s.p90"),
+		    r, PART "spread.%zu.p90", w->name, i);
+		rp_fact_num(&R->facts, RP_FACT_TIME, rp_num(r, "steps_s.max"),
+		    r, PART "spread.%zu.max", w->name, i);
+		rp_fact_num(&R->facts, RP_FACT_RATIO,
+		    rp_num(r, "steps_s.max") / m, r,
+		    PART "spread.%zu.max_over_median", w->name, i);
+		rp_fact_num(&R->facts, RP_FACT_COUNT,
+		    rp_num(r, "memory.cold_minor_faults"), r,
+		    PART "spread.%zu.faults", w->name, i);
 	}
-	if (n == 0)
-		rp_md(R, "| no spread run in the data | 0 | | | | | |\n");
-	rp_md(R, "\n");
-	if (!isnan(worst))
-		rp_md(R,
-		    "The widest step of any run here, its very first step "
-		    "included, is %s of that run's median (%s).\n\n",
-		    RATIO(worst), label);
-	rp_report_embed(R, rp_workload_fig(w, "spread"),
-	    "Every step of one run (step 0 is the very first step of the "
-	    "process). The question's 'milliseconds to seconds' spread is "
-	    "the distance between these lines and their own spikes.");
+	rp_fact_num(&R->facts, RP_FACT_RATIO, worst, NULL, PART "spread.widest",
+	    w->name);
+	rp_fact_str(&R->facts, isnan(worst) ? NULL : label, NULL,
+	    PART "spread.widest_run", w->name);
+}
+
+/* One figure's facts, part.W.figure.WHAT (rp_report_figure_facts). */
+static void
+figure_facts(
+    rp_report_t *R, const rp_workload_t *w, const char *fig, const char *what)
+{
+	char name[RP_FACTS_NAME_MAX];
+
+	snprintf(name, sizeof(name), PART "figure.%s", w->name, what);
+	rp_report_figure_facts(R, fig, name);
 }
 
 void
-rp_colony_write(rp_report_t *R, const rp_workload_t *w)
+rp_colony_facts(rp_report_t *R, const rp_workload_t *w)
 {
 	double nc = rp_data_max_n(&R->data, w->sets.main, w->name);
+	const rp_plot_t *p = rp_report_plot(R, "fig-cold-warm");
 
-	rp_md(R, "## Part 2: %s, pairwise contact forces\n\n", w->name);
-	table3(R, w, nc);
-	rp_md(R, "### Memory and time per step against N\n\n");
-	table4(R, w);
-	table5(R, w, nc);
-	rp_md(R, "### Cold and warm runs\n\n");
-	{
-		const rp_plot_t *p = rp_report_plot(R, "fig-cold-warm");
-		char cap[512];
-		snprintf(cap, sizeof(cap),
-		    "Each variant's first (cold) run over the median of its "
-		    "timed runs, at the sizes of Tables 1 and 3: %zu bars, one "
-		    "per variant with timed runs (a variant whose only run is "
-		    "its cold run, such as interp eager at Table 1's size, "
-		    "would be 1 by construction and is left out). 1 means the "
-		    "first run costs what the others do.",
-		    p != NULL ? rp_figure_rows(p) : 0);
-		rp_report_embed(R, "fig-cold-warm", cap);
-	}
+	table3_facts(R, w, nc);
+	table4_facts(R, w);
+	figure_facts(R, w, rp_workload_fig(w, "time"), "time");
+	figure_facts(R, w, rp_workload_fig(w, "memory"), "memory");
+	table5_facts(R, w);
+	figure_facts(R, w, rp_workload_fig(w, "spread"), "spread");
+	rp_fact_num(&R->facts, RP_FACT_COUNT,
+	    p != NULL ? (double)rp_figure_rows(p) : 0, NULL,
+	    PART "cold_warm.bars", w->name);
+	figure_facts(R, w, "fig-cold-warm", "cold_warm");
 }

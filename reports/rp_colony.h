@@ -1,9 +1,12 @@
 /*
- * rp_colony: Part 2 of the report, colony: Table 3 (every variant at the
- * main size), Table 4 (the exponents fitted in the scaling figures), the
- * time and memory figures, Table 5 and the spread figure (every step of one
- * long run per variant and allocator), and the cold-and-warm figure that
- * closes both parts.
+ * rp_colony: the facts of Part 2 of the report, colony, whose words are
+ * templates/notebook/colony.md.j2: Table 3 (every variant at the main
+ * size; its cells are W.V.*, rp_run_facts.h), Table 4 (the exponents
+ * fitted in the scaling figures) and Figure 6's laws, the time and memory
+ * figures, Table 5 and the spread figure (every step of one long run per
+ * variant and allocator), and the cold-and-warm figure that closes both
+ * parts, named part.colony.* (the list is in rp_colony.c, function by
+ * function).
  */
 #ifndef FB_RP_COLONY_H
 #define FB_RP_COLONY_H
@@ -15,7 +18,8 @@
  * before glibc; returns how many (at most cap). */
 size_t rp_colony_spread_runs(const rp_report_t *R, const rp_workload_t *w,
     const json_t **out, size_t cap);
-void rp_colony_write(rp_report_t *R, const rp_workload_t *w);
+/* The section's facts, its notes made in the order it prints them. */
+void rp_colony_facts(rp_report_t *R, const rp_workload_t *w);
 
 /* The widest step of the spread runs over its run's median, the very
  * first step included (NAN when none); *label (when not NULL) names the

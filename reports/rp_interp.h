@@ -1,11 +1,14 @@
 /*
- * rp_interp: Part 1 of the report, interp: Table 1 (every variant at the
- * question's size), the counters note, the memory, time, timeline, chunk
- * and roofline figures with their prose, and Table 2 (the allocators).
+ * rp_interp: the facts of Part 1 of the report, interp, whose words are
+ * templates/notebook/interp.md.j2: Table 1 (every variant at the
+ * question's size: its cells are W.V.*, rp_run_facts.h), the simulated
+ * counts, the statistics and the counters, the question's own input, the
+ * figures, the roofline's ceilings and Table 2 (the allocators), named
+ * part.interp.* (the list is in rp_interp.c, function by function).
  *
- * Variants come from the data (rp_data_variants); a variant named in the
- * prose (eager, materialized) is looked up by name and, when missing, the
- * prose says why.
+ * Variants come from the data (rp_data_variants); the two the prose
+ * singles out are the registration's (rp_workload_t.baseline, .op_by_op)
+ * and, when missing, a fact says why.
  */
 #ifndef FB_RP_INTERP_H
 #define FB_RP_INTERP_H
@@ -13,9 +16,14 @@
 #include "rp_report.h"
 #include "rp_workloads.h"
 
-void rp_interp_write(rp_report_t *R, const rp_workload_t *w);
-/* The live-bytes timeline figure of one run per variant, embedded with its
- * caption (the lesson shows it; the notebook cites it). */
-void rp_interp_timeline(rp_report_t *R, const rp_workload_t *w);
+/* The section's facts, its notes made in the order it prints them. */
+void rp_interp_facts(rp_report_t *R, const rp_workload_t *w);
+/* The facts of the live-bytes timeline figure of one run per variant:
+ * the figure's (part.W.figure.timeline.*, its note made here) and each
+ * variant's largest live bytes, largest first (part.W.timeline.variants,
+ * part.W.timeline.V.largest). The lesson shows the figure, so the
+ * lesson's facts make these where it does (rp_lesson.c); the notebook,
+ * which cites it, prints the same facts. */
+void rp_interp_timeline_facts(rp_report_t *R, const rp_workload_t *w);
 
 #endif /* FB_RP_INTERP_H */

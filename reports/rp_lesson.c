@@ -85,14 +85,6 @@ rp_lesson_code(const rp_data_t *D, const char *path, const char *name,
 
 /* ---- the memory question ---- */
 
-/* The figure of the allocator's live bytes and explain's chart of the
- * question's own program: Markdown blocks still written by C. */
-static void
-memory_timeline(rp_report_t *R)
-{
-	rp_interp_timeline(R, rp_workload_question(RP_QUESTION_MEMORY));
-}
-
 /* explain's chart of the question's own JAX program, beside C eager's
  * model of twelve N x M arrays; a sentence when the data has no chart. */
 static void
@@ -199,7 +191,8 @@ memory_facts(rp_report_t *R)
 		    rp_data_main_run(D, w->name, main_variants[i]) == NULL;
 	rp_fact_bool(F, missing, NULL, "lesson.memory.some_runs_missing");
 	json_decref(jaxpr);
-	rp_report_block(R, "lesson.memory.timeline", memory_timeline);
+	/* The figure of the allocator's live bytes: its facts. */
+	rp_interp_timeline_facts(R, w);
 	rp_report_block(R, "lesson.memory.explain", memory_explain);
 }
 

@@ -59,6 +59,11 @@ rp_report_block(rp_report_t *R, const char *name, void (*write)(rp_report_t *R))
 	return rc;
 }
 
+/* The note every embedded figure points to. */
+#define FIGURE_NOTE                                                            \
+	"Every figure is re-made from its script, data included: `cd "         \
+	"figures && gnuplot NAME.gp` in the folder that holds REPORT.md."
+
 static int
 figure_index(const char *name)
 {
@@ -116,30 +121,26 @@ rp_report_embed(rp_report_t *R, const char *name, const char *caption)
 	    "([SVG](figures/%s.svg), [PNG](figures/%s.png), "
 	    "[gnuplot](figures/%s.gp); %s)\n\n",
 	    k, fig->title, name, k, caption, name, name, name,
-	    rp_report_note(R,
-		"Every figure is re-made from its script, data included: "
-		"`cd figures && gnuplot NAME.gp` in the folder that holds "
-		"REPORT.md."));
+	    rp_report_note(R, FIGURE_NOTE));
 }
 
 void
-rp_report_figure_facts(rp_report_t *R, const char *name)
+rp_report_figure_facts(rp_report_t *R, const char *name, const char *fact)
 {
 	int k = figure_number(R, name);
 	const rp_fig_t *fig = rp_figure_find(name);
-	const char *note = rp_report_note(R,
-	    "Every figure is re-made from its script, data included: "
-	    "`cd figures && gnuplot NAME.gp` in the folder that holds "
-	    "REPORT.md.");
+	int drawn = k > 0 && fig != NULL;
 
-	rp_fact_bool(
-	    &R->facts, k > 0 && fig != NULL, NULL, "figures.%s.drawn", name);
-	rp_fact_num(&R->facts, RP_FACT_COUNT, k > 0 ? k : NAN, NULL,
-	    "figures.%s.number", name);
-	rp_fact_str(&R->facts, fig != NULL ? fig->title : NULL, NULL,
-	    "figures.%s.title", name);
-	rp_fact_str(&R->facts, note, NULL, "figures.%s.note", name);
-	rp_fact_str(&R->facts, R->msg, NULL, "figures.%s.why", name);
+	rp_fact_bool(&R->facts, drawn, NULL, "%s.drawn", fact);
+	rp_fact_num(
+	    &R->facts, RP_FACT_COUNT, drawn ? k : NAN, NULL, "%s.number", fact);
+	rp_fact_str(
+	    &R->facts, fig != NULL ? fig->title : NULL, NULL, "%s.title", fact);
+	rp_fact_str(&R->facts, name, NULL, "%s.file", fact);
+	rp_fact_str(&R->facts, rp_report_cite(R, name), NULL, "%s.cite", fact);
+	rp_fact_str(&R->facts, drawn ? NULL : R->msg, NULL, "%s.error", fact);
+	rp_fact_str(&R->facts, drawn ? rp_report_note(R, FIGURE_NOTE) : NULL,
+	    NULL, "%s.note", fact);
 }
 
 const char *

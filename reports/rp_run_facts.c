@@ -32,6 +32,20 @@ variant_facts(rp_report_t *R, const rp_workload_t *w, const char *v)
 	    "%s.%s.median", w->name, v);
 	rp_fact_num(F, RP_FACT_TIME, rp_num(r, "steps_s.median"), r,
 	    "%s.%s.step", w->name, v);
+	rp_fact_num(F, RP_FACT_TIME, rp_num(r, "steps_s.first"), r,
+	    "%s.%s.first_step", w->name, v);
+	rp_fact_num(F, RP_FACT_TIME, rp_num(r, "time_s.cold"), r, "%s.%s.cold",
+	    w->name, v);
+	rp_fact_str(F, r != NULL ? rp_report_interval(r) : NULL, r,
+	    "%s.%s.interval", w->name, v);
+	rp_fact_num(F, RP_FACT_NUMBER, rp_num(r, "work.gflops_per_s"), r,
+	    "%s.%s.gflops", w->name, v);
+	rp_fact_num(F, RP_FACT_NUMBER, rp_num(r, "work.ns_per_unit"), r,
+	    "%s.%s.ns_per_unit", w->name, v);
+	rp_fact_num(F, RP_FACT_BYTES, rp_num(r, "memory.model_bytes"), r,
+	    "%s.%s.model", w->name, v);
+	rp_fact_num(F, RP_FACT_COUNT, rp_num(r, "memory.minor_faults"), r,
+	    "%s.%s.faults", w->name, v);
 	rp_fact_text(F, RP_FACT_BYTES, rp_num(r, "memory.peak_workspace_bytes"),
 	    rp_report_peak(r), r, "%s.%s.peak", w->name, v);
 	rp_fact_num(F, RP_FACT_BYTES, rp_num(r, "memory.peak_rss_bytes"), r,

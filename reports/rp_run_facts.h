@@ -9,6 +9,10 @@
  *   W.V.measured         whether V has a main run
  *   W.V.n, .m            the run's sizes (m: where the workload has one)
  *   W.V.median           the median time of a run; .step of a step
+ *   W.V.cold, .first_step  the cold run's time, the first step's
+ *   W.V.interval         the median's interval (rp_report_interval)
+ *   W.V.gflops, .ns_per_unit  the work's rate and time per unit
+ *   W.V.model, .faults   the schedule's modelled bytes, minor faults
  *   W.V.peak             the peak workspace ("< 64 KiB" under the grain)
  *   W.V.rss              the peak RSS; .model_bare the bare model's bytes
  *   W.V.limiter          the limiter rule's verdict (rp_limiter)

@@ -252,7 +252,7 @@ static void
 threads_figure_facts(
     rp_report_t *R, const char *set, const char *w, const int *ts, int nt)
 {
-	char main_set[64], list[64] = "", fig[64];
+	char main_set[64], list[64] = "", fig[64], fact[64];
 	rp_query_t q = {.set = main_set, .workload = w};
 	size_t used = 0;
 	const json_t *r;
@@ -269,7 +269,8 @@ threads_figure_facts(
 	rp_fact_num(F, RP_FACT_COUNT, rp_num(r, "settings.warmup"), r,
 	    "threads.%s.warmup", w);
 	snprintf(fig, sizeof(fig), "fig-%s-threads", w);
-	rp_report_figure_facts(R, fig);
+	snprintf(fact, sizeof(fact), "threads.%s.figure", w);
+	rp_report_figure_facts(R, fig, fact);
 }
 
 /* One workload's tables, sentences and figure (threads.W.*). */

@@ -18,7 +18,9 @@ static const rp_workload_t registered[] = {
     {
 	.name = "interp",
 	.question = RP_QUESTION_MEMORY,
-	.section = rp_interp_write,
+	.facts = rp_interp_facts,
+	.baseline = "materialized",
+	.op_by_op = "eager",
 	.sets =
 	    {
 		.main = "interp-main*",
@@ -53,7 +55,9 @@ static const rp_workload_t registered[] = {
     {
 	.name = "colony",
 	.question = RP_QUESTION_SPEED,
-	.section = rp_colony_write,
+	.facts = rp_colony_facts,
+	.baseline = "naive",
+	.op_by_op = "eager",
 	.sets =
 	    {
 		.main = "colony-main*",
@@ -83,10 +87,10 @@ static const rp_workload_t registered[] = {
 const rp_workload_t *rp_workloads = registered;
 
 void
-rp_workloads_write(rp_report_t *R)
+rp_workloads_facts(rp_report_t *R)
 {
 	for (const rp_workload_t *w = rp_workloads; w->name != NULL; w++)
-		w->section(R, w);
+		w->facts(R, w);
 }
 
 const rp_workload_t *

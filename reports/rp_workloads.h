@@ -2,7 +2,7 @@
  * rp_workloads: the one registration table of the workloads that have
  * sections of their own in the report, in the report's order. What the
  * report's shared code needs to know of a workload is here, so that no
- * other shared module names one: its section writer, what one full array
+ * other shared module names one: its section's facts, what one full array
  * of it is, whether its time is counted per step, the parameter its JAX
  * table prints beside N, what the JAX and threads sections add after its
  * tables, its explain file, the question it answers (rp_question_t) and
@@ -18,8 +18,9 @@
  * its variants as the data does, never the workload or its sets: those
  * are spelled in rp_workloads.c only.
  *
- * Adding a workload with a section of its own: its section writer and one
- * entry here; its sets and figures by the same names as the data's.
+ * Adding a workload with a section of its own: its facts function, its
+ * template templates/notebook/NAME.md.j2 and one entry here; its sets and
+ * figures by the same names as the data's.
  */
 #ifndef FB_RP_WORKLOADS_H
 #define FB_RP_WORKLOADS_H
@@ -66,8 +67,13 @@ typedef struct rp_workload_s {
 	const char *name; /* NULL ends the table */
 	/* The question it answers; RP_QUESTION_NONE: none. */
 	rp_question_t question;
-	/* Its section of the notebook. */
-	void (*section)(rp_report_t *R, const struct rp_workload_s *w);
+	/* The facts of its section of the notebook, whose words are the
+	 * template notebook/NAME.md.j2 (templates/notebook/workloads.md.j2
+	 * includes one a registered workload, in the table's order). */
+	void (*facts)(rp_report_t *R, const struct rp_workload_s *w);
+	/* The variant its section's speed-ups are against, and the one that
+	 * runs the question's program op by op; NULL: none. */
+	const char *baseline, *op_by_op;
 	/* The sets its sections read. */
 	rp_workload_sets_t sets;
 	/* One full array is 4 bytes times the product of these parameters
@@ -97,8 +103,9 @@ typedef struct rp_workload_s {
  * workload of its own without editing the report. */
 extern const rp_workload_t *rp_workloads;
 
-/* Every registered workload's section, in the table's order. */
-void rp_workloads_write(rp_report_t *R);
+/* The facts of every registered workload's section, in the table's
+ * order. */
+void rp_workloads_facts(rp_report_t *R);
 
 /* Each variant's main run: one row per variant of each registered
  * workload, workloads in the table's order, variants in the data's

@@ -220,7 +220,7 @@ Test(report_threads, section_rows_and_numbers)
 	expect_text("threads.interp.count_short", "1");
 	expect_text("threads.interp.count_untested", "0");
 	/* The figure and its sweep. */
-	cr_expect(truth("figures.fig_interp_threads.drawn"));
+	cr_expect(truth("threads.interp.figure.drawn"));
 	expect_text("threads.interp.counts", "1,2");
 	expect_text("threads.interp.repeat", "3");
 	expect_text("threads.interp.warmup", "0");

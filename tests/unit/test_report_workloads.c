@@ -4,7 +4,8 @@
  * parameter; one full array is 4 bytes times its dimensions; only the
  * registered workloads are found, and only colony counts per step; each
  * question has its workload; and a made-up workload registered in a table
- * of the test's own gets its own section, not the generic one.
+ * of the test's own gets its own section's facts, not the generic
+ * section.
  */
 #include <criterion/criterion.h>
 #include <math.h>
@@ -20,7 +21,8 @@ Test(report_workloads, every_entry_is_complete)
 	int n = 0;
 
 	for (const rp_workload_t *w = rp_workloads; w->name != NULL; w++, n++) {
-		cr_expect(w->section != NULL, "%s: no section", w->name);
+		cr_expect(w->facts != NULL, "%s: no section", w->name);
+		cr_expect(w->baseline != NULL && w->op_by_op != NULL);
 		cr_expect(w->array_dims != NULL && w->array_dims[0] != '\0');
 		cr_expect(w->jax_param != NULL && w->jax_letter != NULL);
 		cr_expect(rp_workload_find(w->name) == w);
@@ -54,25 +56,26 @@ Test(report_workloads, each_question_has_its_workload)
 	cr_expect_str_eq(rp_workload_question(RP_QUESTION_NONE)->name, "");
 }
 
-/* A made-up workload's section: its name and main set from its entry, its
- * variants' main runs from the data. */
+/* A made-up workload's section's facts: its name and main set from its
+ * entry, its variants' main runs from the data. */
 static void
-toy_section(rp_report_t *R, const rp_workload_t *w)
+toy_facts(rp_report_t *R, const rp_workload_t *w)
 {
 	rp_variant_run_t vr[RP_WORKLOAD_MAX_RUNS];
 	size_t n = rp_workload_main_runs(&R->data, vr, RP_WORKLOAD_MAX_RUNS);
 
-	rp_md(R, "## %s (%s)\n", w->name, w->sets.main);
+	rp_fact_str(&R->facts, w->sets.main, NULL, "part.%s.main", w->name);
 	for (size_t i = 0; i < n; i++)
-		rp_md(R, "- %s/%s N=%.0f\n", vr[i].workload, vr[i].variant,
-		    rp_num(vr[i].main, "params.n"));
+		rp_fact_num(&R->facts, RP_FACT_SIZE,
+		    rp_num(vr[i].main, "params.n"), vr[i].main, "part.%s.%s.n",
+		    vr[i].workload, vr[i].variant);
 }
 
 static const rp_workload_t toy_table[] = {
     {
 	.name = "toy",
 	.question = RP_QUESTION_SPEED,
-	.section = toy_section,
+	.facts = toy_facts,
 	.sets = {.main = "toy-main*"},
 	.array_dims = "n",
 	.jax_param = "params.n",
@@ -97,8 +100,6 @@ Test(report_workloads, a_registered_workload_gets_its_section)
 	rp_report_t *R = calloc(1, sizeof(*R));
 	const rp_workload_t *builtin = rp_workloads;
 	const char *generic[4];
-	char *md = NULL;
-	size_t len = 0;
 
 	cr_assert(R != NULL);
 	R->data.runs = json_array();
@@ -108,18 +109,22 @@ Test(report_workloads, a_registered_workload_gets_its_section)
 	cr_expect_eq(rp_generic_workloads(&R->data, generic, 4), 1,
 	    "unregistered, toy gets the generic section");
 	rp_workloads = toy_table;
-	R->md = open_memstream(&md, &len);
-	rp_workloads_write(R);
-	fclose(R->md);
+	cr_assert_eq(rp_facts_init(&R->facts), 0);
+	rp_workloads_facts(R);
 	cr_expect_str_eq(
-	    md, "## toy (toy-main*)\n- toy/a N=100\n- toy/b N=100\n");
+	    json_string_value(json_object_get(
+		rp_facts_get(&R->facts, "part.toy.main"), "value")),
+	    "toy-main*");
+	cr_expect_eq(rp_facts_num(&R->facts, "part.toy.a.n"), 100);
+	cr_expect_eq(rp_facts_num(&R->facts, "part.toy.b.n"), 100);
+	cr_expect_eq(R->facts.duplicates, 0);
 	cr_expect_eq(rp_generic_workloads(&R->data, generic, 4), 0);
 	cr_expect_eq(rp_workload_question(RP_QUESTION_SPEED), &toy_table[0]);
 	cr_expect_str_eq(
 	    rp_workload_fig(&toy_table[0], "time"), "fig-toy-time");
 	cr_expect_eq(rp_workload_per_step("interp"), 0, "only toy registered");
 	rp_workloads = builtin;
-	free(md);
+	rp_facts_free(&R->facts);
 	json_decref(R->data.runs);
 	free(R);
 }

@@ -1,0 +1,195 @@
+/*
+ * Unit tests of the facts of the notebook's parts, interp and colony
+ * (reports/rp_interp.c, rp_colony.c), from runs made here: the speed-ups
+ * against the registration's baseline, why a variant has no main run,
+ * which runs the noise band and the repeated op-by-op timing are read
+ * from, the notes made in the order the template prints them, and where
+ * colony's steepest slope stands against its first faulting size.
+ */
+#include <criterion/criterion.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rp_colony.h"
+#include "rp_interp.h"
+#include "rp_workloads.h"
+
+static rp_report_t *R;
+
+static void
+setup(void)
+{
+	R = calloc(1, sizeof(*R));
+	cr_assert(R != NULL);
+	R->data.runs = json_array();
+	cr_assert_eq(rp_facts_init(&R->facts), 0);
+}
+
+static void
+teardown(void)
+{
+	rp_report_free(R);
+	free(R);
+}
+
+TestSuite(report_parts, .init = setup, .fini = teardown);
+
+/* One run of WORKLOAD/VARIANT in SET at N: its median, timed repeats,
+ * status and minor faults a run of `steps` steps. */
+static void
+add_run(const char *set, const char *w, const char *v, double n, double median,
+    int repeats, const char *status, double faults)
+{
+	json_array_append_new(R->data.runs,
+	    json_pack("{s:s, s:s, s:s, s:s, s:s, s:{s:f, s:i}, "
+		      "s:{s:f, s:f, s:i}, s:{s:f}}",
+		"_set", set, "workload", w, "variant", v, "status", status,
+		"reason", "out of memory", "params", "n", n, "steps", 4,
+		"time_s", "median", median, "cold", median, "repeats", repeats,
+		"memory", "minor_faults", faults));
+}
+
+static const char *
+text_of(const char *name)
+{
+	return json_string_value(
+	    json_object_get(rp_facts_get(&R->facts, name), "text"));
+}
+
+static const char *
+str_of(const char *name)
+{
+	return json_string_value(
+	    json_object_get(rp_facts_get(&R->facts, name), "value"));
+}
+
+static int
+is_true(const char *name)
+{
+	return json_is_true(
+	    json_object_get(rp_facts_get(&R->facts, name), "value"));
+}
+
+/* Speed-ups are over the registration's baseline; a variant whose main
+ * run failed says why; the noise band is read at the fastest and the
+ * slowest main runs timed twice or more (eager, timed once, is neither);
+ * eager's repeats are those at the largest N timed more than once. */
+Test(report_parts, interp_rows_noise_and_repeats)
+{
+	const rp_workload_t *w = rp_workload_find("interp");
+
+	add_run("interp-main", "interp", "eager", 1e6, 50, 0, "ok", 0);
+	add_run("interp-main", "interp", "materialized", 1e6, 2, 10, "ok", 0);
+	add_run("interp-main", "interp", "fused", 1e6, 0.5, 10, "ok", 0);
+	add_run("interp-main", "interp", "sorted", 1e6, 0.02, 3, "ok", 0);
+	add_run("interp-main", "interp", "tiled", 1e6, 0, 0, "failed", 0);
+	add_run("interp-scale", "interp", "eager", 1e3, 0.1, 3, "ok", 0);
+	add_run("interp-scale", "interp", "eager", 1e4, 1, 3, "ok", 0);
+	add_run("interp-scale", "interp", "eager", 1e5, 10, 1, "ok", 0);
+	add_run("interp-seed", "interp", "fused", 1e6, 0.25, 2, "ok", 0);
+	rp_interp_facts(R, w);
+
+	cr_expect_str_eq(str_of("part.interp.baseline"), w->baseline);
+	cr_expect_float_eq(
+	    rp_facts_num(&R->facts, "part.interp.fused.speedup"), 4, 1e-9);
+	cr_expect_float_eq(
+	    rp_facts_num(&R->facts, "part.interp.eager.speedup"), 0.04, 1e-9);
+	cr_expect_str_eq(text_of("part.interp.tiled.missing"),
+	    "interp/tiled was failed: out of memory");
+	cr_expect(json_is_null(json_object_get(
+	    rp_facts_get(&R->facts, "part.interp.fused.missing"), "value")));
+	cr_expect_str_eq(str_of("part.interp.noise.fast.variant"), "sorted");
+	cr_expect_str_eq(
+	    str_of("part.interp.noise.slow.variant"), "materialized");
+	cr_expect(is_true("part.interp.repeated.present"));
+	cr_expect_eq(rp_facts_num(&R->facts, "part.interp.repeated.n"), 1e4);
+	cr_expect_str_eq(text_of("part.interp.repeated.once_total"), "100 s");
+	cr_expect_float_eq(
+	    rp_facts_num(&R->facts, "part.interp.fused.over_random"), 0.5,
+	    1e-9);
+	cr_expect(is_true("part.interp.seed.present"));
+	cr_expect(!is_true("part.interp.ceilings.present"));
+	cr_expect(json_is_null(json_object_get(
+	    rp_facts_get(&R->facts, "part.interp.allocators.n"), "value")));
+	cr_expect_eq(R->facts.duplicates, 0);
+}
+
+/* The notes are made in the order the template prints them: the
+ * simulator's (Table 1s) before the peaks' and then the intervals'. */
+Test(report_parts, interp_notes_in_printed_order)
+{
+	add_run("interp-main", "interp", "fused", 1e6, 0.5, 10, "ok", 0);
+	rp_interp_facts(R, rp_workload_find("interp"));
+
+	cr_expect_str_eq(
+	    str_of("part.interp.cachesim.note"), "[note 1](#note-1)");
+	cr_expect_str_eq(str_of("part.interp.note.peaks"), "[note 2](#note-2)");
+	cr_expect_str_eq(
+	    str_of("part.interp.note.intervals"), "[note 3](#note-3)");
+	cr_expect(strstr(R->notes[1], "64 KiB") != NULL, "%s", R->notes[1]);
+	/* No figure was drawn here: it says so, and makes no note. */
+	cr_expect(!is_true("part.interp.figure.memory.drawn"));
+	cr_expect_str_eq(
+	    str_of("part.interp.figure.memory.cite"), "Figure (not drawn)");
+	cr_expect_eq(R->nnotes, 3);
+}
+
+/* Colony's time figure with the baseline's times at five sizes, its
+ * steepest local slope between the first two. */
+static void
+colony_time_plot(void)
+{
+	const rp_workload_t *w = rp_workload_find("colony");
+	rp_plot_t *P =
+	    (rp_plot_t *)rp_report_plot(R, rp_workload_fig(w, "time"));
+	double n[] = {512, 1024, 2048, 4096, 8192};
+	double t[] = {2.98e-4, 4.57e-3, 3.42e-2, 1.36e-1, 5.76e-1};
+	rp_block_t *b;
+
+	cr_assert(P != NULL);
+	P->fig = rp_figure_find(rp_workload_fig(w, "time"));
+	b = rp_figure_block_add(P, 0, w->baseline);
+	cr_assert(b != NULL);
+	for (int i = 0; i < 5; i++) {
+		rp_row_t *r = rp_figure_row_add(b);
+		cr_assert(r != NULL);
+		r->v[0] = n[i], r->v[1] = t[i];
+	}
+}
+
+/* Where the baseline's steps begin to fault (16 pages a step or more)
+ * is where its slope is steepest, or is not: the decision follows the
+ * scaling sweep's faults. */
+Test(report_parts, colony_steepest_slope_against_faults)
+{
+	const rp_workload_t *w = rp_workload_find("colony");
+
+	colony_time_plot();
+	add_run("colony-main", "colony", "naive", 4096, 0.6, 10, "ok", 0);
+	add_run("colony-main", "colony", "fused", 4096, 0.05, 10, "ok", 0);
+	add_run("colony-scale", "colony", w->baseline, 512, 1, 3, "ok", 4);
+	add_run("colony-scale", "colony", w->baseline, 1024, 1, 3, "ok", 80);
+	rp_colony_facts(R, w);
+	cr_expect(is_true("part.colony.steepest.present"));
+	cr_expect_eq(rp_facts_num(&R->facts, "part.colony.steepest.from"), 512);
+	cr_expect_eq(rp_facts_num(&R->facts, "part.colony.steepest.to"), 1024);
+	cr_expect(is_true("part.colony.steepest.at_faults"));
+	cr_expect_float_eq(
+	    rp_facts_num(&R->facts, "part.colony.fused.speedup"), 12, 1e-9);
+	cr_expect_eq(rp_facts_num(&R->facts, "part.colony.spread.count"), 0);
+	cr_expect_eq(R->facts.duplicates, 0);
+
+	/* Faults from N=2048 on: not where the slope is steepest. */
+	rp_facts_free(&R->facts);
+	cr_assert_eq(rp_facts_init(&R->facts), 0);
+	json_array_clear(R->data.runs);
+	add_run("colony-main", "colony", "naive", 4096, 0.6, 10, "ok", 0);
+	add_run("colony-scale", "colony", w->baseline, 1024, 1, 3, "ok", 8);
+	add_run("colony-scale", "colony", w->baseline, 2048, 1, 3, "ok", 80);
+	rp_colony_facts(R, w);
+	cr_expect(!is_true("part.colony.steepest.at_faults"));
+	cr_expect_eq(
+	    rp_facts_num(&R->facts, "part.colony.steepest.faults_from"), 2048);
+}
