@@ -598,3 +598,17 @@ hx_cli_error(const char *cmd, const char *msg)
 		    (unsigned char)*c < 0x20 || *c == 0x7f ? '?' : *c, stderr);
 	fputc('\n', stderr);
 }
+
+void
+hx_cli_error_option(const char *cmd, const char *option, const char *msg)
+{
+	char line[4800];
+
+	/* A message that already names the option is printed as it is. */
+	if (strncmp(msg, option, strlen(option)) == 0 &&
+	    msg[strlen(option)] == ' ')
+		snprintf(line, sizeof(line), "%s", msg);
+	else
+		snprintf(line, sizeof(line), "%s %s", option, msg);
+	hx_cli_error(cmd, line);
+}

@@ -80,4 +80,30 @@ int hx_file_close_stdout(char *msg, size_t msglen);
  * and filled) and removes it; quietly does what it can. */
 void hx_file_rmdir(const char *dir);
 
+/* 1 when a write to path goes through to something that is not replaced
+ * (standard output, a device, a FIFO, /proc's links): a second write is
+ * a second delivery to its reader, not a replacement. */
+int hx_file_written_through(const char *path);
+
+/* path with its symlinks followed (as hx_file_write_atomic follows them),
+ * into target (len bytes): the file a write replaces, for a lock keyed on
+ * the file and not on the name. 0, or -1 (a loop, too long). */
+int hx_file_resolve(const char *path, char *target, size_t len);
+
+/* Removes the temporary files an earlier writer of path left when it was
+ * killed (SIGKILL) between its mkstemp and its rename: regular files named
+ * TARGET.tmp.XXXXXX beside path's resolved target. Call it only while
+ * holding the lock that keeps every other writer of path away. Returns how
+ * many were removed. */
+int hx_file_remove_stale(const char *path);
+
+/* Puts the finished file staged in place at path (symlinks followed): a
+ * rename when the target is new or a regular file on staged's file system
+ * (its mode and owner kept), else a copy through hx_file_write_atomic (a
+ * device, a FIFO, another file system), staged removed. For a writer of
+ * several files that puts them in place only when all were written. 0, or
+ * -1 with msg. */
+int hx_file_install(
+    const char *staged, const char *path, char *msg, size_t msglen);
+
 #endif /* FB_HX_FILE_H */
