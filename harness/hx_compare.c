@@ -127,19 +127,27 @@ label_return:
 json_t *
 hx_compare_load(const char *path, char *msg, size_t msglen)
 {
-	json_t *o = json_load_file(path, 0, NULL), *r;
+	size_t len;
+	/* Read once: a pipe (compare <(cat a.jsonl) b.jsonl) has no second
+	 * reading. */
+	char *buf = hx_result_slurp(path, &len, msg, msglen);
+	json_t *o, *r;
 
+	if (buf == NULL)
+		return NULL;
+	o = json_loadb(buf, len, JSON_REJECT_DUPLICATES, NULL);
 	/* Google Benchmark's JSON (one object with "benchmarks"). */
 	if (hx_gbench_is(o)) {
-		char inner[200];
+		char inner[400];
 		r = hx_gbench_to_results(o, inner, sizeof(inner));
 		if (r == NULL)
 			snprintf(msg, msglen, "%s: %s", path, inner);
-		json_decref(o);
-		return r;
+	} else {
+		r = hx_result_parse(path, buf, len, msg, msglen);
 	}
 	json_decref(o);
-	return hx_result_read(path, msg, msglen);
+	free(buf);
+	return r;
 }
 
 int
