@@ -59,8 +59,8 @@ json_t *hx_result_load_json(const char *path, char *msg, size_t msglen);
 /* 0 when r is a result object this harness may read: workload and variant
  * strings, schema_version (when present) this harness's, each field of
  * hx_fields of its kind (null where a number could not be had), status
- * one of ok, skipped, failed, params an object, and an ok result with a
- * numeric time_s.median. -1 with the first reason in msg. */
+ * one of ok, skipped, failed, params an object, and an ok result's
+ * time_s.median, when there, a number. -1 with the first reason in msg. */
 int hx_result_check(const json_t *r, char *msg, size_t msglen);
 
 #endif /* FB_HX_RESULT_H */
