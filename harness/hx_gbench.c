@@ -535,6 +535,8 @@ static int
 convert_parse(int argc, char **argv, const char **in, const char **out,
     char *msg, size_t msglen)
 {
+	int out_given = 0;
+
 	*in = NULL;
 	*out = "-";
 	for (int i = 1; i < argc; i++) {
@@ -552,7 +554,15 @@ convert_parse(int argc, char **argv, const char **in, const char **out,
 			    "--to '%s': the one format is gbench", argv[i]);
 			return -1;
 		} else if (strcmp(a, "--out") == 0) {
+			if (out_given) {
+				snprintf(msg, msglen,
+				    "--out given twice ('%.1000s' and "
+				    "'%.1000s'): give it once",
+				    *out, argv[i + 1]);
+				return -1;
+			}
 			*out = argv[++i];
+			out_given = 1;
 		} else if (strcmp(argv[i - (strcmp(a, "--to") == 0)], "--to") !=
 		    0) {
 			if (a[0] == '-' && a[1] != '\0') {

@@ -6,7 +6,9 @@
  * line on stderr, and that what was there before is unchanged: the same
  * bytes, or the same device.
  */
+#include <fcntl.h>
 #include <jansson.h>
+#include <poll.h>
 #include <sys/prctl.h>
 #include <sys/sysmacros.h>
 
@@ -138,31 +140,46 @@ Test(writers, timeline_convert_and_sweep_to_a_device)
 
 Test(writers, json_to_a_fifo_reaches_its_reader)
 {
-	char dir[4096], *got;
+	char dir[4096], *got, c;
 	char *args[] = {SMALL_RUN, "--json", "fifo", NULL};
 	struct stat st;
 	outcome_t o;
 	pid_t reader;
+	int ready[2];
 
 	fb_tmpdir(dir, sizeof(dir));
 	cr_assert(chdir(dir) == 0);
 	cr_assert(mkfifo("fifo", 0644) == 0, "mkfifo: %s", strerror(errno));
-	/* The reader copies what comes through into a file. */
+	cr_assert(pipe(ready) == 0);
+	/* The reader copies what comes through into a file. It is there
+	 * before the harness starts (a FIFO with no reader is refused):
+	 * opened without waiting, it says so on the ready pipe, then waits
+	 * in poll for the data (a FIFO no writer has opened yet polls
+	 * nothing, not an end of file) and reads to the end. */
 	if ((reader = fork()) == 0) {
-		/* It dies with the test, or after a minute: a harness that
-		 * never opens the FIFO leaves it blocked in open otherwise,
-		 * an orphan holding the runner's output pipe. */
+		/* It dies with the test, or after a minute. */
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		alarm(60);
-		int in = open("fifo", O_RDONLY);
+		int in = open("fifo", O_RDONLY | O_NONBLOCK);
 		int out = open("read.json", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		struct pollfd p = {.fd = in, .events = POLLIN};
 		char buf[4096];
 		ssize_t n;
-		while (in >= 0 && (n = read(in, buf, sizeof(buf))) > 0)
+		if (in < 0 || write(ready[1], "r", 1) != 1)
+			_exit(1);
+		while (poll(&p, 1, -1) >= 0) {
+			n = read(in, buf, sizeof(buf));
+			if (n < 0 && errno == EAGAIN)
+				continue;
+			if (n <= 0)
+				_exit(n == 0 ? 0 : 1);
 			if (write(out, buf, (size_t)n) != n)
 				_exit(1);
-		_exit(0);
+		}
+		_exit(1);
 	}
+	cr_assert(
+	    read(ready[0], &c, 1) == 1, "the FIFO's reader did not start");
 	run_in(dir, args, &o);
 	cr_expect_eq(o.status, 0, "exit %d: %s", o.status, o.err);
 	cr_expect_eq(fb_wait(reader), 0, "the FIFO's reader failed");
