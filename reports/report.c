@@ -26,10 +26,12 @@
 #include <dirent.h>
 #include <errno.h>
 #include <libgen.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "hx_file.h"
 #include "rp_accounting.h"
@@ -253,6 +255,35 @@ figure_complete(const char *dir, const char *name, char *msg, size_t msglen)
 	return 0;
 }
 
+/* A progress line on stderr, only to a terminal: a failure then reads as
+ * its one line in a log (make report's, a test's), not the last of many. */
+static void __attribute__((format(printf, 1, 2))) progress(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!isatty(STDERR_FILENO))
+		return;
+	va_start(ap, fmt);
+	fputs("report: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+}
+
+/* gnuplot on the staged script of name; its failure named by the
+ * script's place in OUT_DIR (the staging folder is gone by then). */
+static int
+figure_draw(rp_report_t *R, const char *name)
+{
+	if (rp_gnuplot_draw(R->fig_dir, name, R->msg, sizeof(R->msg)) == 0)
+		return 0;
+	snprintf(R->msg, sizeof(R->msg),
+	    "gnuplot failed on figures/%s.gp; the earlier report is left as "
+	    "it was",
+	    name);
+	return -1;
+}
+
 static int
 draw_figures(rp_report_t *R)
 {
@@ -264,17 +295,15 @@ draw_figures(rp_report_t *R)
 		return -1;
 	}
 	for (size_t i = 0; i < rp_figures_count; i++) {
-		fprintf(stderr, "report: drawing %s\n", rp_figures[i].name);
-		if (rp_gnuplot_draw(R->fig_dir, rp_figures[i].name, R->msg,
-			sizeof(R->msg)) != 0 ||
+		progress("drawing %s", rp_figures[i].name);
+		if (figure_draw(R, rp_figures[i].name) != 0 ||
 		    figure_complete(R->fig_dir, rp_figures[i].name, R->msg,
 			sizeof(R->msg)) != 0)
 			return -1;
 	}
 	for (size_t i = 0; i < generic.nfigures; i++) {
-		fprintf(stderr, "report: drawing %s\n", generic.figures[i]);
-		if (rp_gnuplot_draw(R->fig_dir, generic.figures[i], R->msg,
-			sizeof(R->msg)) != 0 ||
+		progress("drawing %s", generic.figures[i]);
+		if (figure_draw(R, generic.figures[i]) != 0 ||
 		    figure_complete(R->fig_dir, generic.figures[i], R->msg,
 			sizeof(R->msg)) != 0)
 			return -1;
@@ -425,8 +454,7 @@ main(int argc, char **argv)
 		fprintf(stderr, "report: %s\n", R.msg);
 		return EXIT_BAD_INPUT;
 	}
-	fprintf(stderr, "report: %zu runs from %s\n",
-	    json_array_size(R.data.runs), R.data.dir);
+	progress("%zu runs from %s", json_array_size(R.data.runs), R.data.dir);
 	if (make_dirs(&R, out_dir) != 0)
 		goto label_return;
 	rp_report_figures(&R);
