@@ -460,8 +460,9 @@ hx_result_parse(
 	/* Not JSON as a whole, and its first line is not a whole object
 	 * either: an indented object or array with an error, reported on
 	 * the line where it is (not line 1, where JSON lines would fail). */
-	if (json_loadb(buf, first, RESULT_JSON_FLAGS, NULL) == NULL &&
-	    err.line > 1) {
+	all = json_loadb(buf, first, RESULT_JSON_FLAGS, NULL);
+	json_decref(all);
+	if (all == NULL && err.line > 1) {
 		snprintf(msg, msglen, "%s:%d: not JSON (%s)", path, err.line,
 		    err.text);
 		return NULL;
