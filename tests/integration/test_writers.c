@@ -766,3 +766,34 @@ Test(writers, peak_above_the_model_is_a_warning)
 	outcome_free(&o);
 	fb_rmdir(dir);
 }
+
+/* A FIFO with no reader would take the result never: refused before
+ * measuring (it measured, then waited in open forever), naming the
+ * option; a compare of a FIFO whose writer is gone reads it as empty. */
+Test(writers, fifo_without_a_reader_refused_before_measuring, .timeout = 30)
+{
+	char dir[4096];
+	char *run[] = {SMALL_RUN, "--json", "fifo", NULL};
+	char *compare[] = {"compare", "fifo", "fifo", NULL};
+	struct stat st;
+	outcome_t o;
+
+	fb_tmpdir(dir, sizeof(dir));
+	cr_assert(chdir(dir) == 0);
+	cr_assert(mkfifo("fifo", 0644) == 0);
+	run_in(dir, run, &o);
+	cr_expect_eq(o.status, 2, "exit %d: %s", o.status, o.err);
+	cr_expect_eq(fb_lines(o.err), 1, "%s", o.err);
+	cr_expect(o.err != NULL &&
+		strstr(o.err, "--json fifo: a FIFO with no reader") != NULL,
+	    "stderr: %s", o.err);
+	cr_expect(o.out == NULL || o.out[0] == '\0', "it measured: %s", o.out);
+	outcome_free(&o);
+	run_in(dir, compare, &o);
+	cr_expect_eq(o.status, 2, "compare: exit %d: %s", o.status, o.err);
+	cr_expect(o.err != NULL && strstr(o.err, "no result in the file"),
+	    "stderr: %s", o.err);
+	outcome_free(&o);
+	cr_expect(lstat("fifo", &st) == 0 && S_ISFIFO(st.st_mode));
+	fb_rmdir(dir);
+}
