@@ -438,7 +438,10 @@ hx_result_parse(
 	int lines[4096];
 	json_error_t err;
 	json_t *all, *arr = NULL;
-	size_t first = strcspn(buf, "\n"), i;
+	/* The first line that is not blank, and its number. */
+	const char *start = buf + strspn(buf, " \t\r\n");
+	size_t first = strcspn(start, "\n"), i;
+	int first_line = 1;
 	char inner[300];
 
 	memset(lines, 0, sizeof(lines));
@@ -460,9 +463,11 @@ hx_result_parse(
 	/* Not JSON as a whole, and its first line is not a whole object
 	 * either: an indented object or array with an error, reported on
 	 * the line where it is (not line 1, where JSON lines would fail). */
-	all = json_loadb(buf, first, RESULT_JSON_FLAGS, NULL);
+	for (const char *c = buf; c < start; c++)
+		first_line += *c == '\n';
+	all = json_loadb(start, first, RESULT_JSON_FLAGS, NULL);
 	json_decref(all);
-	if (all == NULL && err.line > 1) {
+	if (all == NULL && err.line > first_line) {
 		snprintf(msg, msglen, "%s:%d: not JSON (%s)", path, err.line,
 		    err.text);
 		return NULL;

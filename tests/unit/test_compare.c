@@ -363,6 +363,18 @@ Test(compare, read_refuses_duplicates_and_names_the_line)
 	cr_expect(strstr(msg, ":5: not JSON") != NULL, "%s", msg);
 	cr_expect_null(hx_result_read(third, msg, sizeof(msg)));
 	cr_expect(strstr(msg, ":3: status is not a string") != NULL, "%s", msg);
+	/* Blank lines before JSON lines: still JSON lines, not an indented
+	 * object's error on line 3. */
+	{
+		char *blank = write_temp("\n\n{\"workload\":\"i\",\"variant\":"
+					 "\"a\"}\n{\"workload\":\"i\","
+					 "\"variant\":\"b\"}\n");
+		json_t *r = hx_result_read(blank, msg, sizeof(msg));
+		cr_expect(r != NULL && json_array_size(r) == 2, "%s", msg);
+		json_decref(r);
+		unlink(blank);
+		free(blank);
+	}
 	unlink(dup);
 	unlink(deep);
 	unlink(third);
