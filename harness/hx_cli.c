@@ -152,6 +152,24 @@ help_index(const hx_cli_opt_t *own, size_t nown)
 	return -1;
 }
 
+/* A command's own option that takes a value, given twice (--json a.json
+ * --json b.json): the last would win silently and the first's file go
+ * unwritten. Refused, both values named. 0, or -1 with msg. */
+static int
+cli_repeated(int opt, const hx_cli_opt_t *own, size_t nown,
+    const hx_cli_args_t *a, char *msg, size_t msglen)
+{
+	size_t i = (size_t)(opt - OPT_OWN);
+
+	if (opt < OPT_OWN || opt >= OPT_PARAM || i >= nown ||
+	    !own[i].has_value || a->own[i] == NULL)
+		return 0;
+	snprintf(msg, msglen,
+	    "--%s given twice ('%.1000s' and '%.1000s'): give it once",
+	    own[i].name, a->own[i], optarg != NULL ? optarg : "");
+	return -1;
+}
+
 /* getopt_long over argv with optstring; optind is left where it stopped
  * and *last just past the last option taken. -h is --help where the
  * command has one. 0, or -1 with msg. */
@@ -177,6 +195,8 @@ cli_scan(int argc, char **argv, const char *optstring, const hx_cli_opt_t *own,
 	    (opt = getopt_long(argc, argv, optstring, options, NULL)) != -1) {
 		if (opt == 'h' && help_index(own, nown) >= 0)
 			a->own[help_index(own, nown)] = "";
+		else if (cli_repeated(opt, own, nown, a, msg, msglen) != 0)
+			return -1;
 		else if (take_option(
 			     opt == 'h' ? '?' : opt, argv, a, msg, msglen) != 0)
 			return -1;
@@ -597,4 +617,18 @@ hx_cli_error(const char *cmd, const char *msg)
 		fputc(
 		    (unsigned char)*c < 0x20 || *c == 0x7f ? '?' : *c, stderr);
 	fputc('\n', stderr);
+}
+
+void
+hx_cli_error_option(const char *cmd, const char *option, const char *msg)
+{
+	char line[4800];
+
+	/* A message that already names the option is printed as it is. */
+	if (strncmp(msg, option, strlen(option)) == 0 &&
+	    msg[strlen(option)] == ' ')
+		snprintf(line, sizeof(line), "%s", msg);
+	else
+		snprintf(line, sizeof(line), "%s %s", option, msg);
+	hx_cli_error(cmd, line);
 }

@@ -223,4 +223,8 @@ int hx_cli_check_config(hx_run_config_t *cfg, char *msg, size_t msglen);
  * msg (a bad value may carry a newline) are shown as '?'. */
 void hx_cli_error(const char *cmd, const char *msg);
 
+/* hx_cli_error for a file option's error: "harness CMD: OPTION MSG"
+ * (MSG names the file), so the message says which option's file failed. */
+void hx_cli_error_option(const char *cmd, const char *option, const char *msg);
+
 #endif /* FB_HX_CLI_H */

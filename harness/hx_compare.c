@@ -127,19 +127,27 @@ label_return:
 json_t *
 hx_compare_load(const char *path, char *msg, size_t msglen)
 {
-	json_t *o = json_load_file(path, 0, NULL), *r;
+	size_t len;
+	/* Read once: a pipe (compare <(cat a.jsonl) b.jsonl) has no second
+	 * reading. */
+	char *buf = hx_result_slurp(path, &len, msg, msglen);
+	json_t *o, *r;
 
+	if (buf == NULL)
+		return NULL;
+	o = json_loadb(buf, len, JSON_REJECT_DUPLICATES, NULL);
 	/* Google Benchmark's JSON (one object with "benchmarks"). */
 	if (hx_gbench_is(o)) {
-		char inner[200];
+		char inner[400];
 		r = hx_gbench_to_results(o, inner, sizeof(inner));
 		if (r == NULL)
 			snprintf(msg, msglen, "%s: %s", path, inner);
-		json_decref(o);
-		return r;
+	} else {
+		r = hx_result_parse(path, buf, len, msg, msglen);
 	}
 	json_decref(o);
-	return hx_result_read(path, msg, msglen);
+	free(buf);
+	return r;
 }
 
 int
@@ -275,6 +283,46 @@ pair_json(const json_t *a, const json_t *b, const hx_compare_opts_t *o)
 	return p;
 }
 
+/* A warning when the two files' first runs ran under different allocator
+ * settings (machine.allocator_policy: jemalloc's opt.* values, MALLOC_CONF,
+ * GLIBC_TUNABLES): a peak or a time may move with the setting alone. */
+static void
+policy_warning(const json_t *a, const json_t *b, json_t *w)
+{
+	const json_t *pa = hx_result_at(a, "machine.allocator_policy");
+	const json_t *pb = hx_result_at(b, "machine.allocator_policy");
+	const json_t *va;
+	const char *key;
+	char list[1400] = "", msg[2048];
+	size_t at = 0;
+
+	if (!json_is_object(pa) || !json_is_object(pb))
+		return;
+	/* The settings both files record (an older file lacks some). */
+	json_object_foreach((json_t *)pa, key, va)
+	{
+		const json_t *vb = json_object_get(pb, key);
+		char *ta, *tb;
+		if (vb == NULL || json_equal(va, vb) || at >= sizeof(list))
+			continue;
+		ta = json_dumps(va, JSON_ENCODE_ANY);
+		tb = json_dumps(vb, JSON_ENCODE_ANY);
+		at += (size_t)snprintf(list + at, sizeof(list) - at,
+		    "%s%s %.200s against %.200s", at > 0 ? ", " : "", key,
+		    ta != NULL ? ta : "?", tb != NULL ? tb : "?");
+		free(ta);
+		free(tb);
+	}
+	if (at == 0)
+		return;
+	snprintf(msg, sizeof(msg),
+	    "the files ran under different allocator settings "
+	    "(machine.allocator_policy: %s): a change may be the setting's, "
+	    "not the code's",
+	    list);
+	json_array_append_new(w, json_string(msg));
+}
+
 /* A warning for each machine field in which the two files' first runs
  * differ. */
 static void
@@ -302,6 +350,7 @@ machine_warnings(const json_t *old_runs, const json_t *new_runs, json_t *w)
 		    fields[i].what, hx_fields[fields[i].id].path, sa, sb);
 		json_array_append_new(w, json_string(msg));
 	}
+	policy_warning(a, b, w);
 }
 
 /* One entry of the comparison: a label, where it is, and its figures. */

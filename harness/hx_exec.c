@@ -144,19 +144,20 @@ hx_exec_usage(FILE *f)
  * command, in the plan's order, into *out. 0, or -1 out of memory. */
 static int
 exec_results(const hx_exec_plan_t *plan, hx_exec_record_t *recs, json_t **out,
-    char *msg, size_t msglen)
+    int *write_failed, char *msg, size_t msglen)
 {
 	const hx_exec_config_t *first = &plan->cmds[0];
 	json_t *results = json_array();
 	int rc = results != NULL ? 0 : -1;
 
+	/* The harness's own write error is the harness's: an error on its
+	 * own line and exit status 1, never the measured command's failure
+	 * in its result. */
 	if (first->timeline_path != NULL &&
 	    hx_file_write_atomic(first->timeline_path, exec_timeline_writer,
-		&recs[0], msg, msglen) != 0 &&
-	    !recs[0].failed) {
-		recs[0].failed = 1;
-		snprintf(
-		    recs[0].reason, sizeof(recs[0].reason), "%.1000s", msg);
+		&recs[0], msg, msglen) != 0) {
+		hx_cli_error_option("exec", "--timeline", msg);
+		*write_failed = 1;
 	}
 	for (size_t c = 0; c < plan->ncmds; c++) {
 		json_t *r =
@@ -199,12 +200,12 @@ exec_report(const hx_exec_plan_t *plan, json_t *results)
 	if (first->json_path != NULL &&
 	    hx_cli_write_results(first->json_path, first->gbench, results, msg,
 		sizeof(msg)) != 0) {
-		hx_cli_error("exec", msg);
+		hx_cli_error_option("exec", "--json", msg);
 		rc = 1;
 	}
 	if (plan->csv_path != NULL &&
 	    hx_csv_save(plan->csv_path, results, msg, sizeof(msg)) != 0) {
-		hx_cli_error("exec", msg);
+		hx_cli_error_option("exec", "--csv", msg);
 		rc = 1;
 	}
 	if (rc == 0 && failed > 0 && plan->fail_on_error) {
@@ -224,7 +225,7 @@ hx_exec_main(int argc, char **argv)
 	static hx_exec_record_t recs[HX_EXEC_MAX_COMMANDS];
 	json_t *results = NULL;
 	char msg[4600];
-	int rc, sig = 0;
+	int rc, sig = 0, write_failed = 0;
 
 	rc = hx_exec_plan_parse(argc, argv, &plan, msg, sizeof(msg));
 	if (rc == HX_EXEC_HELP) {
@@ -251,11 +252,14 @@ hx_exec_main(int argc, char **argv)
 	if (rc != 0) {
 		for (size_t c = 0; c < plan.ncmds; c++)
 			hx_exec_record_free(&recs[c]);
-	} else if (exec_results(&plan, recs, &results, msg, sizeof(msg)) != 0) {
+	} else if (exec_results(&plan, recs, &results, &write_failed, msg,
+		       sizeof(msg)) != 0) {
 		hx_cli_error("exec", msg);
 		rc = 1;
 	} else {
 		rc = exec_report(&plan, results);
+		if (write_failed)
+			rc = 1;
 	}
 	json_decref(results);
 	hx_exec_plan_free(&plan);

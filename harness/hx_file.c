@@ -162,18 +162,82 @@ file_write_stream(FILE *f, const char *path, int sync,
 	return 0;
 }
 
-/* A device or FIFO: written through, as `>` would. */
+/* FIFOs opened by hx_file_check_writable, held open until their write:
+ * closing the write end after the check would hand the reader its end of
+ * file before the data, and a reader that then left would leave the real
+ * write waiting for a new one. Keyed by device and inode. */
+#define FILE_KEPT_MAX 8
+static struct {
+	dev_t dev;
+	ino_t ino;
+	int fd;
+} file_kept[FILE_KEPT_MAX];
+static size_t file_nkept;
+
+/* The kept descriptor of FIFO st, taken out of the table (take), or -1. */
 static int
-file_write_through(const char *path, const char *target,
+file_kept_find(const struct stat *st, int take)
+{
+	for (size_t i = 0; i < file_nkept; i++) {
+		int fd = file_kept[i].fd;
+		if (file_kept[i].dev != st->st_dev ||
+		    file_kept[i].ino != st->st_ino)
+			continue;
+		if (take)
+			file_kept[i] = file_kept[--file_nkept];
+		return fd;
+	}
+	return -1;
+}
+
+/* Opens FIFO target for writing without waiting for a reader: none is an
+ * error (ENXIO, "no reader"), never a wait that lasts until someone comes.
+ * The descriptor blocks again after the open (a reader that reads slowly
+ * is waited for; a signal ends the wait with EINTR where the handler does
+ * not restart it). fd, or -1 with msg naming path. */
+static int
+file_open_fifo(const char *path, const char *target, char *msg, size_t msglen)
+{
+	int fd = open(target, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	int fl;
+
+	if (fd < 0) {
+		snprintf(msg, msglen, "%s: %s", path,
+		    errno == ENXIO ? "a FIFO with no reader (nothing would "
+				     "ever take the output)"
+				   : strerror(errno));
+		return -1;
+	}
+	if ((fl = fcntl(fd, F_GETFL)) < 0 ||
+	    fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) != 0) {
+		snprintf(msg, msglen, "%s: %s", path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* A device or FIFO: written through, as `>` would (a FIFO through the
+ * descriptor its check kept, or opened now without waiting). */
+static int
+file_write_through(const char *path, const char *target, const struct stat *st,
     int (*writer)(FILE *f, void *arg), void *arg, char *msg, size_t msglen)
 {
-	int fd = open(target, O_WRONLY | O_TRUNC | O_NOCTTY | O_CLOEXEC);
+	int fd;
 	FILE *f;
 
-	if (fd < 0 || (f = fdopen(fd, "w")) == NULL) {
+	if (S_ISFIFO(st->st_mode)) {
+		if ((fd = file_kept_find(st, 1)) < 0 &&
+		    (fd = file_open_fifo(path, target, msg, msglen)) < 0)
+			return -1;
+	} else if ((fd = open(target,
+			O_WRONLY | O_TRUNC | O_NOCTTY | O_CLOEXEC)) < 0) {
 		snprintf(msg, msglen, "%s: %s", path, strerror(errno));
-		if (fd >= 0)
-			close(fd);
+		return -1;
+	}
+	if ((f = fdopen(fd, "w")) == NULL) {
+		snprintf(msg, msglen, "%s: %s", path, strerror(errno));
+		close(fd);
 		return -1;
 	}
 	return file_write_stream(f, path, 0, writer, arg, msg, msglen);
@@ -247,7 +311,7 @@ hx_file_write_atomic(const char *path, int (*writer)(FILE *f, void *arg),
 		return -1;
 	if (exists && file_through(target, &st))
 		return file_write_through(
-		    path, target, writer, arg, msg, msglen);
+		    path, target, &st, writer, arg, msg, msglen);
 	return file_write_replace(
 	    path, target, exists ? &st : NULL, writer, arg, msg, msglen);
 }
@@ -291,6 +355,54 @@ file_check_name(const char *path, const char *target, const char *dir,
 	return 0;
 }
 
+/* A FIFO output needs a reader now: opened without waiting (none: an
+ * error before the measurement, not a wait after it), and held open for
+ * the write. */
+static int
+file_check_fifo(const char *path, const char *target, const struct stat *st,
+    char *msg, size_t msglen)
+{
+	int fd;
+
+	if (file_kept_find(st, 0) >= 0)
+		return 0;
+	if ((fd = file_open_fifo(path, target, msg, msglen)) < 0)
+		return -1;
+	if (file_nkept == FILE_KEPT_MAX) {
+		close(fd);
+		return 0;
+	}
+	file_kept[file_nkept].dev = st->st_dev;
+	file_kept[file_nkept].ino = st->st_ino;
+	file_kept[file_nkept++].fd = fd;
+	return 0;
+}
+
+/* An existing regular file must be one the rename may replace: an
+ * immutable or append-only file (chattr +i, +a) refuses the rename with
+ * EPERM, which access() does not tell as root. Opening it for writing,
+ * without truncating, asks the kernel the same question. A file whose
+ * permission bits forbid writing (EACCES) is still replaced by the rename,
+ * as before. */
+static int
+file_check_replaceable(
+    const char *path, const char *target, char *msg, size_t msglen)
+{
+	int fd = open(target, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		close(fd);
+		return 0;
+	}
+	if (errno == EACCES)
+		return 0;
+	snprintf(msg, msglen, "%s: cannot be replaced: %s%s", path,
+	    strerror(errno),
+	    errno == EPERM ? " (immutable or append-only? lsattr shows it)"
+			   : "");
+	return -1;
+}
+
 int
 hx_file_check_writable(const char *path, char *msg, size_t msglen)
 {
@@ -319,6 +431,8 @@ hx_file_check_writable(const char *path, char *msg, size_t msglen)
 		    path, kfs);
 		return -1;
 	}
+	if (exists && S_ISFIFO(st.st_mode))
+		return file_check_fifo(path, target, &st, msg, msglen);
 	if (exists && file_through(target, &st)) {
 		if (access(target, W_OK) == 0)
 			return 0;
@@ -326,6 +440,8 @@ hx_file_check_writable(const char *path, char *msg, size_t msglen)
 		    msg, msglen, "%s: not writable: %s", path, strerror(errno));
 		return -1;
 	}
+	if (exists && file_check_replaceable(path, target, msg, msglen) != 0)
+		return -1;
 	dir_of(target, dir, sizeof(dir));
 	if (stat(dir, &st) != 0) {
 		snprintf(msg, msglen, "%s: folder %s: %s", path, dir,
@@ -535,4 +651,131 @@ hx_file_rmdir(const char *dir)
 	}
 	closedir(d);
 	rmdir(dir);
+}
+
+int
+hx_file_written_through(const char *path)
+{
+	char target[FILE_PATH_MAX], msg[8];
+	struct stat st;
+	int exists;
+
+	return hx_file_is_stdout(path) ||
+	    (file_resolve(path, target, &st, &exists, msg, sizeof(msg)) == 0 &&
+		exists && file_through(target, &st));
+}
+
+int
+hx_file_resolve(const char *path, char *target, size_t len)
+{
+	char t[FILE_PATH_MAX], msg[8];
+	struct stat st;
+	int exists;
+
+	if (file_resolve(path, t, &st, &exists, msg, sizeof(msg)) != 0 ||
+	    strlen(t) >= len)
+		return -1;
+	memcpy(target, t, strlen(t) + 1);
+	return 0;
+}
+
+/* Whether name is TARGET.tmp.XXXXXX: base, the suffix's dot-tmp-dot, then
+ * six of mkstemp's letters. */
+static int
+file_is_tmp_of(const char *name, const char *base)
+{
+	size_t n = strlen(base), k = strlen(".tmp.");
+
+	if (strncmp(name, base, n) != 0 || strncmp(name + n, ".tmp.", k) != 0 ||
+	    strlen(name + n + k) != 6)
+		return 0;
+	for (const char *c = name + n + k; *c != '\0'; c++)
+		if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+			(*c >= '0' && *c <= '9')))
+			return 0;
+	return 1;
+}
+
+int
+hx_file_remove_stale(const char *path)
+{
+	char target[FILE_PATH_MAX], dir[FILE_PATH_MAX], p[FILE_PATH_MAX * 2];
+	const char *slash, *base;
+	struct dirent *e;
+	struct stat st;
+	int removed = 0;
+	DIR *d;
+
+	if (hx_file_resolve(path, target, sizeof(target)) != 0)
+		return 0;
+	dir_of(target, dir, sizeof(dir));
+	slash = strrchr(target, '/');
+	base = slash != NULL ? slash + 1 : target;
+	if ((d = opendir(dir)) == NULL)
+		return 0;
+	while ((e = readdir(d)) != NULL) {
+		if (!file_is_tmp_of(e->d_name, base))
+			continue;
+		snprintf(p, sizeof(p), "%s/%s", dir, e->d_name);
+		if (lstat(p, &st) == 0 && S_ISREG(st.st_mode) && unlink(p) == 0)
+			removed++;
+	}
+	closedir(d);
+	return removed;
+}
+
+/* Copies the file at arg (a path) to f. */
+static int
+file_copy_writer(FILE *f, void *arg)
+{
+	FILE *in = fopen(arg, "rb");
+	char buf[65536];
+	size_t n;
+	int rc = 0;
+
+	if (in == NULL)
+		return -1;
+	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
+		if (fwrite(buf, 1, n, f) != n) {
+			rc = -1;
+			break;
+		}
+	if (ferror(in))
+		rc = -1;
+	fclose(in);
+	return rc;
+}
+
+int
+hx_file_install(const char *staged, const char *path, char *msg, size_t msglen)
+{
+	char target[FILE_PATH_MAX], dir[FILE_PATH_MAX];
+	struct stat st, sst, dst;
+	int exists;
+
+	if (file_resolve(path, target, &st, &exists, msg, msglen) != 0)
+		return -1;
+	dir_of(target, dir, sizeof(dir));
+	/* A device or FIFO is written through; a target in another file
+	 * system (through a link) cannot take a rename: copied there by
+	 * its own atomic write. */
+	if ((exists && file_through(target, &st)) || stat(staged, &sst) != 0 ||
+	    stat(dir, &dst) != 0 || sst.st_dev != dst.st_dev) {
+		if (hx_file_write_atomic(path, file_copy_writer, (void *)staged,
+			msg, msglen) != 0)
+			return -1;
+		unlink(staged);
+		return 0;
+	}
+	if (exists) {
+		if (chown(staged, st.st_uid, st.st_gid) != 0)
+			errno = 0;
+		chmod(staged, st.st_mode & 07777);
+	}
+	if (rename(staged, target) != 0) {
+		snprintf(msg, msglen, "%s: rename failed: %s", path,
+		    strerror(errno));
+		return -1;
+	}
+	return 0;
 }

@@ -9,7 +9,8 @@
  * an unwritable folder) leaves the previous file as it was. Anything else
  * that exists there (a character or block device, a FIFO) is someone
  * else's: it is opened for writing and written through, truncated only as
- * the shell's `>` would, never renamed over and never unlinked. A
+ * the shell's `>` would, never renamed over and never unlinked (a FIFO
+ * without waiting: no reader is an error, not a wait). A
  * directory or a socket is refused. "-" is standard output, and so is a
  * path that names it (/dev/stdout). One of /proc's links is written
  * through, whatever it names.
@@ -36,9 +37,14 @@ int hx_file_is_stdout(const char *path);
 
 /* 0 when hx_file_write_atomic(path) can be expected to succeed: the path is
  * not empty, not a directory or socket, and a new or regular target's folder
- * exists, is a folder and can be written; a device or FIFO must be writable.
- * Checked before measuring, so that a long run refuses up front rather than
- * fails at the end. -1 with a reason naming path. */
+ * exists, is a folder and can be written; an existing regular target can be
+ * opened for writing (an immutable or append-only file cannot, and the
+ * rename would fail on it); a device must be writable, and a FIFO must
+ * have a reader now (opened without waiting; the descriptor is then held,
+ * at most 8 of them, until hx_file_write_atomic writes through it, so the
+ * reader sees no end of file before the data). Checked before measuring,
+ * so that a long run refuses up front rather than fails, or waits for a
+ * reader forever, at the end. -1 with a reason naming path. */
 int hx_file_check_writable(const char *path, char *msg, size_t msglen);
 
 /* 1 when writing a and writing b would replace the same file: both
@@ -79,5 +85,31 @@ int hx_file_close_stdout(char *msg, size_t msglen);
 /* Empties folder dir of its files (one level: a folder the caller made
  * and filled) and removes it; quietly does what it can. */
 void hx_file_rmdir(const char *dir);
+
+/* 1 when a write to path goes through to something that is not replaced
+ * (standard output, a device, a FIFO, /proc's links): a second write is
+ * a second delivery to its reader, not a replacement. */
+int hx_file_written_through(const char *path);
+
+/* path with its symlinks followed (as hx_file_write_atomic follows them),
+ * into target (len bytes): the file a write replaces, for a lock keyed on
+ * the file and not on the name. 0, or -1 (a loop, too long). */
+int hx_file_resolve(const char *path, char *target, size_t len);
+
+/* Removes the temporary files an earlier writer of path left when it was
+ * killed (SIGKILL) between its mkstemp and its rename: regular files named
+ * TARGET.tmp.XXXXXX beside path's resolved target. Call it only while
+ * holding the lock that keeps every other writer of path away. Returns how
+ * many were removed. */
+int hx_file_remove_stale(const char *path);
+
+/* Puts the finished file staged in place at path (symlinks followed): a
+ * rename when the target is new or a regular file on staged's file system
+ * (its mode and owner kept), else a copy through hx_file_write_atomic (a
+ * device, a FIFO, another file system), staged removed. For a writer of
+ * several files that puts them in place only when all were written. 0, or
+ * -1 with msg. */
+int hx_file_install(
+    const char *staged, const char *path, char *msg, size_t msglen);
 
 #endif /* FB_HX_FILE_H */

@@ -143,6 +143,9 @@ gb_aggregate(const json_t *r, const char *name, size_t family, const double *t,
 	return e;
 }
 
+static void gb_iterations(const json_t *r, const char *name, size_t f,
+    const double *t, const double *c, size_t n, json_t *out);
+
 /* The entries of result r (family index f) appended to out. */
 static void
 gb_result(const json_t *r, size_t f, json_t *out)
@@ -155,13 +158,27 @@ gb_result(const json_t *r, size_t f, json_t *out)
 	json_t *e;
 
 	gb_name(r, name, sizeof(name));
+	/* --repeat 0: the cold run is the one time there is (time_s.median
+	 * is it), one iteration as Google Benchmark's readers expect. */
+	if (strcmp(hx_result_status(r), "ok") == 0 && n == 0 && t != NULL &&
+	    !isnan(hx_field_number(r, HX_F_TIME_MEDIAN))) {
+		t[0] = c[0] = hx_field_number(r, HX_F_TIME_MEDIAN);
+		gb_iterations(r, name, f, t, c, 1, out);
+		free(t);
+		return;
+	}
 	if (strcmp(hx_result_status(r), "ok") != 0 || n == 0 || t == NULL) {
+		/* Error entries carry the times too (0, as Google Benchmark
+		 * writes them): a reader that wants real_time finds one. */
 		e = gb_entry(r, name, f, 1);
 		json_object_set_new(e, "run_type", json_string("iteration"));
 		json_object_set_new(e, "error_occurred", json_true());
 		json_object_set_new(e, "error_message",
 		    json_string(
 			hx_field_string(r, HX_F_REASON) ?: "no timed sample"));
+		json_object_set_new(e, "iterations", json_integer(0));
+		json_object_set_new(e, "real_time", json_real(0));
+		json_object_set_new(e, "cpu_time", json_real(0));
 		json_array_append_new(out, e);
 		free(t);
 		return;
@@ -173,6 +190,20 @@ gb_result(const json_t *r, size_t f, json_t *out)
 		c[i] = json_array_size(cs) == n
 		    ? json_number_value(json_array_get(cs, i))
 		    : t[i];
+	}
+	gb_iterations(r, name, f, t, c, n, out);
+	free(t);
+}
+
+/* The n iteration entries of samples t (wall) and c (CPU), seconds, and
+ * their mean, median and stddev, appended to out. */
+static void
+gb_iterations(const json_t *r, const char *name, size_t f, const double *t,
+    const double *c, size_t n, json_t *out)
+{
+	json_t *e;
+
+	for (size_t i = 0; i < n; i++) {
 		e = gb_entry(r, name, f, n);
 		json_object_set_new(e, "run_type", json_string("iteration"));
 		json_object_set_new(
@@ -186,7 +217,6 @@ gb_result(const json_t *r, size_t f, json_t *out)
 	json_array_append_new(out, gb_aggregate(r, name, f, t, c, n, "mean"));
 	json_array_append_new(out, gb_aggregate(r, name, f, t, c, n, "median"));
 	json_array_append_new(out, gb_aggregate(r, name, f, t, c, n, "stddev"));
-	free(t);
 }
 
 json_t *
@@ -306,15 +336,30 @@ gb_machine(const json_t *ctx)
 	    json_object_get(fb, "allocator"));
 }
 
-/* Seconds per time_unit. */
+/* Seconds per time_unit (absent: Google Benchmark's ns); 0 for a unit
+ * Google Benchmark does not write. */
 static double
-gb_unit(const char *u)
+gb_unit(const json_t *u)
 {
-	return u == NULL           ? 1e-9
-	    : strcmp(u, "us") == 0 ? 1e-6
-	    : strcmp(u, "ms") == 0 ? 1e-3
-	    : strcmp(u, "s") == 0  ? 1.0
-				   : 1e-9;
+	const char *s = json_string_value(u);
+
+	if (u == NULL)
+		return 1e-9;
+	return s == NULL           ? 0
+	    : strcmp(s, "ns") == 0 ? 1e-9
+	    : strcmp(s, "us") == 0 ? 1e-6
+	    : strcmp(s, "ms") == 0 ? 1e-3
+	    : strcmp(s, "s") == 0  ? 1.0
+				   : 0;
+}
+
+/* Whether x is a time Google Benchmark can have written: a finite number
+ * >= 0 (a string, a negative or missing time would be read as one). */
+static int
+gb_time_ok(const json_t *x)
+{
+	return json_is_number(x) && isfinite(json_number_value(x)) &&
+	    json_number_value(x) >= 0;
 }
 
 /* The result object of run name, made on first sight. */
@@ -335,26 +380,45 @@ gb_result_of(json_t *by_name, json_t *out, const char *name, const json_t *ctx)
 	return r;
 }
 
-/* One iteration entry into its result. */
-static void
-gb_take(const json_t *e, json_t *r)
+/* One iteration entry (benchmarks[k]) into its result. 0, or -1 with msg
+ * naming the entry and its bad field. */
+static int
+gb_take(const json_t *e, size_t k, json_t *r, char *msg, size_t msglen)
 {
-	double unit =
-	    gb_unit(json_string_value(json_object_get(e, "time_unit")));
+	const json_t *real = json_object_get(e, "real_time");
+	const json_t *cpu = json_object_get(e, "cpu_time");
+	const json_t *u = json_object_get(e, "time_unit");
+	double unit = gb_unit(u);
 
 	if (json_is_true(json_object_get(e, "error_occurred"))) {
 		json_object_set_new(r, "status", json_string("failed"));
 		json_object_set(
 		    r, "reason", json_object_get(e, "error_message"));
-		return;
+		return 0;
 	}
+	if (unit == 0 || !gb_time_ok(real) ||
+	    (cpu != NULL && !gb_time_ok(cpu))) {
+		char *t = json_dumps(unit == 0 ? u
+			: !gb_time_ok(real)    ? real
+					       : cpu,
+		    JSON_ENCODE_ANY);
+		snprintf(msg, msglen, "benchmarks[%zu]: %s %.40s: %s", k,
+		    unit == 0               ? "time_unit"
+			: !gb_time_ok(real) ? "real_time"
+					    : "cpu_time",
+		    t != NULL ? t : "(missing)",
+		    unit == 0 ? "not ns, us, ms or s" : "not a number >= 0");
+		free(t);
+		return -1;
+	}
+	if (cpu == NULL)
+		cpu = real;
 	json_array_append_new(hx_field_get(r, HX_F_TIME_SAMPLES),
-	    json_real(
-		json_number_value(json_object_get(e, "real_time")) * unit));
+	    json_real(json_number_value(real) * unit));
 	json_array_append_new(hx_field_get(r, HX_F_TIME_CPU_SAMPLES),
-	    json_real(
-		json_number_value(json_object_get(e, "cpu_time")) * unit));
+	    json_real(json_number_value(cpu) * unit));
 	hx_field_gbench_take(e, r);
+	return 0;
 }
 
 /* time_s.median of each result from its samples. */
@@ -401,7 +465,12 @@ hx_gbench_to_results(const json_t *gb, char *msg, size_t msglen)
 		if (name == NULL ||
 		    (type != NULL && strcmp(type, "aggregate") == 0))
 			continue;
-		gb_take(e, gb_result_of(by_name, out, name, ctx));
+		if (gb_take(e, i, gb_result_of(by_name, out, name, ctx), msg,
+			msglen) != 0) {
+			json_decref(by_name);
+			json_decref(out);
+			return NULL;
+		}
 	}
 	json_decref(by_name);
 	if (json_array_size(out) == 0) {
@@ -466,6 +535,8 @@ static int
 convert_parse(int argc, char **argv, const char **in, const char **out,
     char *msg, size_t msglen)
 {
+	int out_given = 0;
+
 	*in = NULL;
 	*out = "-";
 	for (int i = 1; i < argc; i++) {
@@ -483,7 +554,15 @@ convert_parse(int argc, char **argv, const char **in, const char **out,
 			    "--to '%s': the one format is gbench", argv[i]);
 			return -1;
 		} else if (strcmp(a, "--out") == 0) {
+			if (out_given) {
+				snprintf(msg, msglen,
+				    "--out given twice ('%.1000s' and "
+				    "'%.1000s'): give it once",
+				    *out, argv[i + 1]);
+				return -1;
+			}
 			*out = argv[++i];
+			out_given = 1;
 		} else if (strcmp(argv[i - (strcmp(a, "--to") == 0)], "--to") !=
 		    0) {
 			if (a[0] == '-' && a[1] != '\0') {

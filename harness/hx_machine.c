@@ -55,6 +55,24 @@ cpu_model(char *buf, size_t len)
 	fclose(f);
 }
 
+/* The allocator's policy (hx_mem_allocator_policy) and the settings that
+ * the environment gave it: MALLOC_CONF (jemalloc reads it at start) and
+ * GLIBC_TUNABLES (glibc's malloc tunables), each null when unset. Two
+ * results measured under different settings are told apart by compare. */
+static json_t *
+machine_allocator_policy(void)
+{
+	static const char *const vars[] = {"MALLOC_CONF", "GLIBC_TUNABLES"};
+	json_t *o = hx_mem_allocator_policy();
+
+	for (size_t i = 0; o != NULL && i < 2; i++) {
+		const char *v = getenv(vars[i]);
+		json_object_set_new(
+		    o, vars[i], v != NULL ? json_string(v) : json_null());
+	}
+	return o;
+}
+
 json_t *
 hx_machine_json(void)
 {
@@ -90,7 +108,7 @@ hx_machine_json(void)
 		json_object_set_new(o, "kernel", json_string(k));
 	}
 	json_object_set_new(o, "allocator", json_string(hx_mem_allocator()));
-	json_object_set_new(o, "allocator_policy", hx_mem_allocator_policy());
+	json_object_set_new(o, "allocator_policy", machine_allocator_policy());
 	json_object_set_new(o, "compiler", json_string(FB_COMPILER));
 	json_object_set_new(o, "cflags", json_string(FB_CFLAGS));
 	json_object_set_new(

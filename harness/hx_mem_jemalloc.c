@@ -167,7 +167,9 @@ hx_mem_allocator_policy(void)
 	json_t *o = json_object();
 	size_t oversize = 0, sz = sizeof(oversize);
 	ssize_t dirty = 0, muzzy = 0;
-	bool retain = false;
+	bool retain = false, tcache = false;
+	unsigned narenas = 0;
+	const char *thp = NULL;
 
 	if (o == NULL)
 		return NULL;
@@ -185,5 +187,19 @@ hx_mem_allocator_policy(void)
 	sz = sizeof(retain);
 	if (mallctl("opt.retain", &retain, &sz, NULL, 0) == 0)
 		json_object_set_new(o, "retain", json_boolean(retain));
+	/* The options MALLOC_CONF most often changes, as jemalloc took them. */
+	sz = sizeof(narenas);
+	if (mallctl("opt.narenas", &narenas, &sz, NULL, 0) == 0)
+		json_object_set_new(
+		    o, "narenas", json_integer((json_int_t)narenas));
+	sz = sizeof(tcache);
+	if (mallctl("opt.tcache", &tcache, &sz, NULL, 0) == 0)
+		json_object_set_new(o, "tcache", json_boolean(tcache));
+	sz = sizeof(thp);
+	if (mallctl("opt.thp", &thp, &sz, NULL, 0) == 0)
+		json_object_set_new(o, "thp", json_string(thp));
+	sz = sizeof(thp);
+	if (mallctl("opt.metadata_thp", &thp, &sz, NULL, 0) == 0)
+		json_object_set_new(o, "metadata_thp", json_string(thp));
 	return o;
 }

@@ -106,6 +106,13 @@ overhead_parse(int argc, char **argv, overhead_t *oh, const char **json_path,
 			snprintf(msg, msglen, "option '--json' needs a value");
 			return -1;
 		}
+		if (strcmp(argv[i], "--json") == 0 && *json_path != NULL) {
+			snprintf(msg, msglen,
+			    "--json given twice ('%.200s' and '%.200s'): "
+			    "give it once",
+			    *json_path, argv[i + 1]);
+			return -1;
+		}
 		if (strcmp(argv[i], "--json") == 0) {
 			*json_path = argv[++i];
 		} else if (nrest == 63) {

@@ -15,6 +15,8 @@
 #define NONE UINT64_MAX
 /* The largest count: what a result's JSON integer holds. */
 #define LARGEST ((uint64_t)INT64_MAX)
+/* The most time steps a run may take (see steps below). */
+#define HX_PARAMS_STEPS_MAX 1000000
 
 /* One line a parameter: name, meaning, kind, bounds, choices, flags, label
  * (0/1) and the value at which the label leaves it out. */
@@ -34,8 +36,11 @@ const hx_param_t hx_params[] = {
 	HX_PARAM_ZERO_DEFAULT | HX_PARAM_SCHEDULE, 1, 0),
     HX_PARAM(tile, "tile size (absent: the variant's default)", HX_PARAM_COUNT,
 	1, LARGEST, NULL, HX_PARAM_ZERO_DEFAULT | HX_PARAM_SCHEDULE, 1, 0),
+    /* Each step's time is kept for every run (8 bytes a step a run):
+     * 1e9 steps asked for 8 GB of records and failed after the setup as
+     * "out of memory"; the bound is named at the command line instead. */
     HX_PARAM(steps, "time steps per run (a workload of one step: 1)",
-	HX_PARAM_COUNT, 1, LARGEST, NULL, 0, 1, 1),
+	HX_PARAM_COUNT, 1, HX_PARAMS_STEPS_MAX, NULL, 0, 1, 1),
     HX_PARAM(threads, "OpenMP threads of each step (1: one core)",
 	HX_PARAM_COUNT, 1, VARIANT_THREADS_MAX, NULL,
 	HX_PARAM_SCHEDULE | HX_PARAM_OMIT_USUAL, 1, 1),

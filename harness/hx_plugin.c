@@ -301,6 +301,13 @@ hx_plugin_from_argv(int *argc, char **argv, char *msg, size_t msglen)
 		} else if (strncmp(a, "--plugin=", 9) == 0) {
 			path = a + 9;
 		}
+		/* dlopen("") is the harness itself: a plugin of nothing. */
+		if (path != NULL && path[0] == '\0') {
+			snprintf(msg, msglen,
+			    "--plugin '': an empty file name (a shared "
+			    "library's path)");
+			return -1;
+		}
 		if (path == NULL)
 			argv[out++] = argv[i];
 		else if (hx_plugin_load(path, msg, msglen) != 0)

@@ -1,17 +1,27 @@
 /*
  * hx_result: printing and writing result objects.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "hx_fields.h"
 #include "hx_file.h"
 #include "hx_format.h"
 #include "hx_params.h"
 #include "hx_plugin.h"
+#include "hx_record.h"
 #include "hx_result.h"
+
+/* Every input is parsed with duplicate keys refused: {"a":1,"a":2} has no
+ * one meaning, and jansson would keep the last silently. */
+#define RESULT_JSON_FLAGS JSON_REJECT_DUPLICATES
+/* The most a result file may hold (a sweep's JSON lines are a few MiB). */
+#define RESULT_READ_MAX (1 << 30)
 
 /* A string field, or "?" when missing (never NULL into printf). */
 static const char *
@@ -201,25 +211,14 @@ hx_result_write(const char *path, const json_t *r, char *msg, size_t msglen)
 	return hx_file_write_atomic(path, json_writer, (void *)r, msg, msglen);
 }
 
+/* Opens path for reading without waiting: a FIFO with no writer reads
+ * as empty (an end of file now), never as a wait that lasts until one
+ * comes. A folder, a device or a socket is refused. fd, or -1 with msg. */
 static int
-is_result(const json_t *r)
+result_open(const char *path, char *msg, size_t msglen)
 {
-	return json_is_object(r) &&
-	    json_is_string(json_object_get(r, "workload")) &&
-	    json_is_string(json_object_get(r, "variant"));
-}
-
-json_t *
-hx_result_read(const char *path, char *msg, size_t msglen)
-{
-	json_error_t err;
-	json_t *all, *arr = NULL;
-	FILE *f;
-	char *line = NULL;
-	size_t cap = 0, i;
-	ssize_t len;
-	int lineno = 0;
 	struct stat st;
+	int fd, fl;
 
 	/* A folder read as a file gave "no result in the file", and a device
 	 * such as /dev/zero one line without end, read until memory ran
@@ -231,10 +230,223 @@ hx_result_read(const char *path, char *msg, size_t msglen)
 		    S_ISDIR(st.st_mode)        ? "a directory"
 			: S_ISSOCK(st.st_mode) ? "a socket"
 					       : "a device");
+		return -1;
+	}
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0) {
+		snprintf(
+		    msg, msglen, "%s: cannot read: %s", path, strerror(errno));
+		return -1;
+	}
+	if ((fl = fcntl(fd, F_GETFL)) >= 0)
+		fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+	return fd;
+}
+
+char *
+hx_result_slurp(const char *path, size_t *len, char *msg, size_t msglen)
+{
+	size_t cap = 65536, n = 0;
+	char *buf = malloc(cap + 1), *more;
+	ssize_t got;
+	int fd;
+
+	if (buf == NULL) {
+		snprintf(msg, msglen, "%s: out of memory", path);
 		return NULL;
 	}
-	/* The whole file first: one (indented) object or an array. */
-	all = json_load_file(path, 0, &err);
+	if ((fd = result_open(path, msg, msglen)) < 0) {
+		free(buf);
+		return NULL;
+	}
+	for (;;) {
+		if (n == cap) {
+			if (cap >= RESULT_READ_MAX ||
+			    (more = realloc(buf, 2 * cap + 1)) == NULL) {
+				snprintf(msg, msglen,
+				    "%s: more than %d MiB, not a file of "
+				    "results",
+				    path, RESULT_READ_MAX >> 20);
+				goto label_error;
+			}
+			buf = more;
+			cap *= 2;
+		}
+		if ((got = read(fd, buf + n, cap - n)) < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			snprintf(msg, msglen, "%s: cannot read: %s", path,
+			    strerror(errno));
+			goto label_error;
+		}
+		if (got == 0)
+			break;
+		n += (size_t)got;
+	}
+	close(fd);
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+label_error:
+	close(fd);
+	free(buf);
+	return NULL;
+}
+
+json_t *
+hx_result_parse_json(
+    const char *path, const char *buf, size_t len, char *msg, size_t msglen)
+{
+	json_error_t err;
+	json_t *o = json_loadb(buf, len, RESULT_JSON_FLAGS, &err);
+
+	if (o == NULL)
+		snprintf(msg, msglen, "%s:%d: not JSON (%s)", path, err.line,
+		    err.text);
+	return o;
+}
+
+json_t *
+hx_result_load_json(const char *path, char *msg, size_t msglen)
+{
+	size_t len;
+	char *buf = hx_result_slurp(path, &len, msg, msglen);
+	json_t *o;
+
+	if (buf == NULL)
+		return NULL;
+	o = hx_result_parse_json(path, buf, len, msg, msglen);
+	free(buf);
+	return o;
+}
+
+/* Whether v has the type kind k asks for; null stands for what could not
+ * be had (a number not measured, a governor the machine does not show).
+ * workload, variant and status are checked apart: never null. */
+static int
+result_kind_ok(const json_t *v, hx_field_kind_t k)
+{
+	switch (k) {
+	case HX_FIELD_STRING:
+		return json_is_string(v) || json_is_null(v);
+	case HX_FIELD_BOOL:
+		return json_is_boolean(v) || json_is_null(v);
+	case HX_FIELD_INT:
+	case HX_FIELD_BYTES:
+	case HX_FIELD_REAL:
+		return json_is_number(v) || json_is_null(v);
+	case HX_FIELD_ARRAY:
+		return json_is_array(v) || json_is_null(v);
+	}
+	return 0;
+}
+
+int
+hx_result_check(const json_t *r, char *msg, size_t msglen)
+{
+	const json_t *v = json_object_get(r, "schema_version");
+	const char *status;
+
+	if (!json_is_object(r)) {
+		snprintf(msg, msglen, "not a result object");
+		return -1;
+	}
+	if (!json_is_string(json_object_get(r, "workload")) ||
+	    !json_is_string(json_object_get(r, "variant"))) {
+		snprintf(msg, msglen,
+		    "not a result object (no workload and variant)");
+		return -1;
+	}
+	/* A result of another schema is refused, never read as this one's
+	 * (a field may mean something else there). Results without the
+	 * field (Google Benchmark's, converted) are read. */
+	if (v != NULL &&
+	    (!json_is_integer(v) ||
+		json_integer_value(v) != HX_SCHEMA_VERSION)) {
+		char *t = json_dumps(v, JSON_ENCODE_ANY);
+		snprintf(msg, msglen,
+		    "schema_version %.40s: this harness reads version %d "
+		    "(docs/result-schema.md); measure again with this harness",
+		    t != NULL ? t : "?", HX_SCHEMA_VERSION);
+		free(t);
+		return -1;
+	}
+	for (int i = 0; i < HX_F_COUNT; i++) {
+		const json_t *x = hx_result_at(r, hx_fields[i].path);
+		if (x == NULL || result_kind_ok(x, hx_fields[i].kind))
+			continue;
+		snprintf(msg, msglen, "%s is not %s", hx_fields[i].path,
+		    hx_fields[i].kind == HX_FIELD_STRING      ? "a string"
+			: hx_fields[i].kind == HX_FIELD_BOOL  ? "true or false"
+			: hx_fields[i].kind == HX_FIELD_ARRAY ? "an array"
+							      : "a number");
+		return -1;
+	}
+	status = json_string_value(json_object_get(r, "status"));
+	if (json_object_get(r, "status") != NULL &&
+	    (status == NULL ||
+		(strcmp(status, "ok") != 0 && strcmp(status, "skipped") != 0 &&
+		    strcmp(status, "failed") != 0))) {
+		snprintf(msg, msglen,
+		    "status is not \"ok\", \"skipped\" or \"failed\"");
+		return -1;
+	}
+	if ((v = json_object_get(r, "params")) != NULL && !json_is_object(v)) {
+		snprintf(msg, msglen, "params is not an object");
+		return -1;
+	}
+	if (status != NULL && strcmp(status, "ok") == 0 &&
+	    json_is_null(hx_result_at(r, "time_s.median"))) {
+		snprintf(msg, msglen, "status ok with a null time_s.median");
+		return -1;
+	}
+	return 0;
+}
+
+/* JSON lines: one object a line (blank lines skipped) into arr, each
+ * line's number into lines[] (cap entries; past it, 0). 0, or -1 with msg
+ * naming the line. */
+static int
+result_lines(const char *path, char *buf, json_t *arr, int *lines, size_t cap,
+    char *msg, size_t msglen)
+{
+	json_error_t err;
+	int lineno = 0;
+
+	for (char *p = buf, *end; p != NULL && *p != '\0'; p = end) {
+		json_t *r;
+		if ((end = strchr(p, '\n')) != NULL)
+			*end++ = '\0';
+		lineno++;
+		if (p[strspn(p, " \t\r")] == '\0')
+			continue;
+		if ((r = json_loads(p, RESULT_JSON_FLAGS, &err)) == NULL) {
+			snprintf(msg, msglen, "%s:%d: not JSON (%s)", path,
+			    lineno, err.text);
+			return -1;
+		}
+		if (json_array_size(arr) < cap)
+			lines[json_array_size(arr)] = lineno;
+		json_array_append_new(arr, r);
+	}
+	return 0;
+}
+
+json_t *
+hx_result_parse(
+    const char *path, char *buf, size_t len, char *msg, size_t msglen)
+{
+	int lines[4096];
+	json_error_t err;
+	json_t *all, *arr = NULL;
+	/* The first line that is not blank, and its number. */
+	const char *start = buf + strspn(buf, " \t\r\n");
+	size_t first = strcspn(start, "\n"), i;
+	int first_line = 1;
+	char inner[300];
+
+	memset(lines, 0, sizeof(lines));
+	/* The whole text first: one (indented) object or an array. */
+	all = json_loadb(buf, len, RESULT_JSON_FLAGS, &err);
 	if (all != NULL) {
 		if (json_is_object(all)) {
 			arr = json_array();
@@ -248,28 +460,25 @@ hx_result_read(const char *path, char *msg, size_t msglen)
 		}
 		goto label_check;
 	}
-	if ((f = fopen(path, "r")) == NULL) {
-		snprintf(msg, msglen, "%s: cannot read: %s", path, err.text);
+	/* Not JSON as a whole, and its first line is not a whole object
+	 * either: an indented object or array with an error, reported on
+	 * the line where it is (not line 1, where JSON lines would fail). */
+	for (const char *c = buf; c < start; c++)
+		first_line += *c == '\n';
+	all = json_loadb(start, first, RESULT_JSON_FLAGS, NULL);
+	json_decref(all);
+	if (all == NULL && err.line > first_line) {
+		snprintf(msg, msglen, "%s:%d: not JSON (%s)", path, err.line,
+		    err.text);
 		return NULL;
 	}
 	arr = json_array();
-	while ((len = getline(&line, &cap, f)) > 0) {
-		json_t *r;
-		lineno++;
-		if (strspn(line, " \t\r\n") == (size_t)len)
-			continue;
-		if ((r = json_loads(line, 0, &err)) == NULL) {
-			snprintf(msg, msglen, "%s:%d: not JSON (%s)", path,
-			    lineno, err.text);
-			free(line);
-			fclose(f);
-			json_decref(arr);
-			return NULL;
-		}
-		json_array_append_new(arr, r);
+	if (arr == NULL ||
+	    result_lines(path, buf, arr, lines,
+		sizeof(lines) / sizeof(lines[0]), msg, msglen) != 0) {
+		json_decref(arr);
+		return NULL;
 	}
-	free(line);
-	fclose(f);
 label_check:
 	if (arr == NULL || json_array_size(arr) == 0) {
 		snprintf(msg, msglen, "%s: no result in the file", path);
@@ -277,14 +486,31 @@ label_check:
 		return NULL;
 	}
 	for (i = 0; i < json_array_size(arr); i++) {
-		if (!is_result(json_array_get(arr, i))) {
-			snprintf(msg, msglen,
-			    "%s: entry %zu is not a result object (no workload "
-			    "and variant)",
-			    path, i + 1);
-			json_decref(arr);
-			return NULL;
-		}
+		if (hx_result_check(
+			json_array_get(arr, i), inner, sizeof(inner)) == 0)
+			continue;
+		if (i < sizeof(lines) / sizeof(lines[0]) && lines[i] > 0)
+			snprintf(
+			    msg, msglen, "%s:%d: %s", path, lines[i], inner);
+		else
+			snprintf(msg, msglen, "%s: entry %zu: %s", path, i + 1,
+			    inner);
+		json_decref(arr);
+		return NULL;
 	}
+	return arr;
+}
+
+json_t *
+hx_result_read(const char *path, char *msg, size_t msglen)
+{
+	size_t len;
+	char *buf = hx_result_slurp(path, &len, msg, msglen);
+	json_t *arr;
+
+	if (buf == NULL)
+		return NULL;
+	arr = hx_result_parse(path, buf, len, msg, msglen);
+	free(buf);
 	return arr;
 }

@@ -34,9 +34,33 @@ double hx_result_number(const json_t *r, const char *path);
 
 /* The one reader of result files: a file holding one (indented) object, an
  * array of objects, or JSON lines (one object a line, blank lines skipped).
- * Every entry must name a workload and a variant. Returns a new array with
- * at least one entry, or NULL with "PATH: why" (PATH:LINE for JSON lines) in
- * msg. */
+ * The file is read once (a pipe works), duplicate keys are refused and
+ * every entry must pass hx_result_check. Returns a new array with at least
+ * one entry, or NULL with "PATH: why" in msg (PATH:LINE where the line is
+ * known: JSON lines, and a syntax error in an indented object). */
 json_t *hx_result_read(const char *path, char *msg, size_t msglen);
+
+/* The whole of path read once (a pipe or process substitution is read
+ * once, never reopened), NUL-terminated, its length in *len; a FIFO with
+ * no writer reads as empty rather than waiting. A new buffer (free it), or
+ * NULL with "PATH: why" in msg. */
+char *hx_result_slurp(const char *path, size_t *len, char *msg, size_t msglen);
+/* buf (len bytes, path its name for messages) parsed as hx_result_read
+ * reads a file; buf is modified. */
+json_t *hx_result_parse(
+    const char *path, char *buf, size_t len, char *msg, size_t msglen);
+/* One JSON value from buf, duplicate keys refused; NULL with "PATH:LINE:
+ * not JSON (why)" in msg. */
+json_t *hx_result_parse_json(
+    const char *path, const char *buf, size_t len, char *msg, size_t msglen);
+/* hx_result_slurp then hx_result_parse_json: any JSON input file (ceilings,
+ * cache simulation, explain) read as strictly as results are. */
+json_t *hx_result_load_json(const char *path, char *msg, size_t msglen);
+/* 0 when r is a result object this harness may read: workload and variant
+ * strings, schema_version (when present) this harness's, each field of
+ * hx_fields of its kind (null where a number could not be had), status
+ * one of ok, skipped, failed, params an object, and an ok result's
+ * time_s.median, when there, a number. -1 with the first reason in msg. */
+int hx_result_check(const json_t *r, char *msg, size_t msglen);
 
 #endif /* FB_HX_RESULT_H */

@@ -571,7 +571,7 @@ hx_run_result(const hx_run_config_t *cfg)
 	if (rec.timeline != NULL &&
 	    hx_file_write_atomic(rec.timeline_path, timeline_writer,
 		rec.timeline, msg, sizeof(msg)) != 0) {
-		hx_record_fail(&rec, "%s", msg);
+		hx_record_fail(&rec, "--timeline %s", msg);
 		hx_timeline_free(rec.timeline);
 		rec.timeline = NULL;
 		rec.has_timeline = 0;

@@ -47,15 +47,35 @@ sweep_on_signal(int sig)
 	hx_isolate_stop_children();
 }
 
+/* Which of the sweep's files a save writes: the replaced ones after each
+ * run; the ones written through (a FIFO, a device, standard output) once,
+ * at the end, since each write through is one more delivery to their
+ * reader (a reader that reopens a FIFO would get every record again). */
+#define SAVE_REPLACED 1
+#define SAVE_THROUGH 2
+
+/* Whether path is one of the files which says to write. */
 static int
-sweep_save(sweep_t *s, char *msg, size_t msglen)
+sweep_save_this(const char *path, int which)
 {
-	if (hx_file_write_atomic(s->jsonl_path, hx_csv_jsonl_write, s->results,
-		msg, msglen) != 0 ||
+	return (which &
+		   (hx_file_written_through(path) ? SAVE_THROUGH
+						  : SAVE_REPLACED)) != 0;
+}
+
+static int
+sweep_save(sweep_t *s, int which, char *msg, size_t msglen)
+{
+	if ((sweep_save_this(s->jsonl_path, which) &&
+		hx_file_write_atomic(s->jsonl_path, hx_csv_jsonl_write,
+		    s->results, msg, msglen) != 0) ||
 	    (s->gbench_path[0] != '\0' && json_array_size(s->results) > 0 &&
+		sweep_save_this(s->gbench_path, which) &&
 		hx_gbench_write_opts(s->gbench_path, s->results,
 		    s->gbench_aggregates_only, msg, msglen) != 0))
 		return -1;
+	if (!sweep_save_this(s->csv_path, which))
+		return 0;
 	return hx_file_write_atomic(
 	    s->csv_path, hx_csv_write, s->results, msg, msglen);
 }
@@ -175,7 +195,7 @@ sweep_keep(
 	json_array_append_new(s->results, r);
 	s->done++;
 	cfg->timeline_path = NULL;
-	return sweep_save(s, msg, msglen);
+	return sweep_save(s, SAVE_REPLACED, msg, msglen);
 }
 
 /* One run of the grid, kept and saved. 0, 1 (stop: interrupted), or -1
@@ -285,6 +305,7 @@ sweep_execute(sweep_plan_t *plan, sweep_t *s)
 {
 	char msg[4600];
 	int rc = 0, step = 0;
+	struct sigaction sa;
 
 	unsigned char *taken = calloc(plan->total + 1, 1);
 	size_t idx[SWEEP_MAX_VARIANTS], n;
@@ -293,8 +314,13 @@ sweep_execute(sweep_plan_t *plan, sweep_t *s)
 		hx_cli_error("sweep", "out of memory");
 		return HX_EXIT_FAILURE;
 	}
-	signal(SIGINT, sweep_on_signal);
-	signal(SIGTERM, sweep_on_signal);
+	/* Without SA_RESTART (signal() would restart): a write that waits
+	 * for a FIFO's reader ends on SIGINT or SIGTERM with EINTR. */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = sweep_on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
 	s->started = hx_clock_now();
 	for (size_t k = 0; k < plan->total && !sweep_interrupted && step == 0;
 	     k++) {
@@ -308,7 +334,10 @@ sweep_execute(sweep_plan_t *plan, sweep_t *s)
 	}
 	free(taken);
 	if (step == 0 && s->done == 0 && !sweep_interrupted)
-		step = sweep_save(s, msg, sizeof(msg));
+		step = sweep_save(s, SAVE_REPLACED, msg, sizeof(msg));
+	if (step >= 0 && (s->done > 0 || !sweep_interrupted) &&
+	    sweep_save(s, SAVE_THROUGH, msg, sizeof(msg)) != 0)
+		step = -1;
 	if (step < 0) {
 		hx_cli_error("sweep", msg);
 		return HX_EXIT_FAILURE;

@@ -99,14 +99,22 @@ int
 hx_sweep_files_check_timelines(
     const sweep_plan_t *plan, const sweep_t *s, char *msg, size_t msglen)
 {
-	char path[4096];
+	char path[4096], inner[4400];
 
-	if (plan->timeline_dir == NULL || plan->force || plan->resume)
+	if (plan->timeline_dir == NULL)
 		return 0;
 	for (size_t k = 0; k < plan->total; k++) {
 		hx_sweep_files_timeline_path(
 		    plan, s, &plan->runs[k], path, sizeof(path));
-		if (!path_exists(path))
+		/* A name taken by what no timeline can replace (a folder,
+		 * an immutable file, a FIFO without a reader) is found now,
+		 * with --force and --resume too, not after the run. */
+		if (hx_file_check_writable(path, inner, sizeof(inner)) != 0) {
+			snprintf(msg, msglen, "--timeline-dir %.1000s: %.3000s",
+			    plan->timeline_dir, inner);
+			return -1;
+		}
+		if (plan->force || plan->resume || !path_exists(path))
 			continue;
 		snprintf(msg, msglen,
 		    "--timeline-dir %.1000s: %.1500s is already there (an "
@@ -181,10 +189,17 @@ label_return:
 
 #define LOCK_TEXT "harness sweep lock, pid "
 
+/* The lock is keyed on the file PREFIX.jsonl resolves to, not on its
+ * name: with s.jsonl a link to t.jsonl, sweeps to s and to t take one
+ * lock, so neither replaces the other's results. */
 static void
 lock_path(const sweep_t *s, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s.lock", s->jsonl_path);
+	char target[4096];
+
+	if (hx_file_resolve(s->jsonl_path, target, sizeof(target)) != 0)
+		snprintf(target, sizeof(target), "%s", s->jsonl_path);
+	snprintf(buf, len, "%s.lock", target);
 }
 
 /* Opens path: made new, or an existing regular file that holds a sweep's
@@ -223,6 +238,24 @@ lock_open(const char *path, long *pid, char *msg, size_t msglen)
 	return -1;
 }
 
+/* With the lock held no other sweep writes these files: a temporary
+ * file beside them is what a sweep killed by SIGKILL left. */
+static void
+lock_remove_stale(const sweep_t *s)
+{
+	char gbench[4096];
+	int n;
+
+	hx_sweep_gbench_path(s, gbench, sizeof(gbench));
+	n = hx_file_remove_stale(s->jsonl_path) +
+	    hx_file_remove_stale(s->csv_path) + hx_file_remove_stale(gbench);
+	if (n > 0)
+		fprintf(stderr,
+		    "harness sweep: removed %d temporary file%s an earlier "
+		    "sweep left when it was killed\n",
+		    n, n == 1 ? "" : "s");
+}
+
 int
 hx_sweep_files_lock(const sweep_t *s, int *fd, char *msg, size_t msglen)
 {
@@ -255,6 +288,7 @@ hx_sweep_files_lock(const sweep_t *s, int *fd, char *msg, size_t msglen)
 			    pwrite(f, text, (size_t)len, 0) != len)
 				errno = 0; /* the flock is the lock */
 			*fd = f;
+			lock_remove_stale(s);
 			return 0;
 		}
 		close(f);

@@ -265,6 +265,19 @@ sweep_check_outputs(const sweep_plan_t *plan, sweep_t *s, const char *out,
 		snprintf(msg, msglen, "--out '': an empty prefix");
 		return -1;
 	}
+	/* d/ (or d/.) would write the hidden d/.jsonl and d/.csv: a
+	 * prefix names files, its last part a name. */
+	if (out[strlen(out) - 1] == '/' ||
+	    strcmp(out + strlen(out) - (strlen(out) >= 2 ? 2 : 1),
+		strlen(out) >= 2 ? "/." : ".") == 0 ||
+	    strcmp(out, "..") == 0 ||
+	    (strlen(out) >= 3 && strcmp(out + strlen(out) - 3, "/..") == 0)) {
+		snprintf(msg, msglen,
+		    "--out '%.1000s': a folder, not a prefix (d/s writes "
+		    "d/s.jsonl and d/s.csv)",
+		    out);
+		return -1;
+	}
 	snprintf(s->jsonl_path, sizeof(s->jsonl_path), "%s.jsonl", out);
 	snprintf(s->csv_path, sizeof(s->csv_path), "%s.csv", out);
 	if (hx_file_check_writable(s->jsonl_path, inner, sizeof(inner)) != 0 ||

@@ -276,12 +276,15 @@ run_report(const char *self, const hx_run_config_t *cfgs,
 		fputc('\n', out);
 		hx_table_relative(out, results, "variant");
 	}
-	if ((cli->json_path != NULL &&
-		hx_cli_write_results(cli->json_path, cli->gbench, results, msg,
-		    sizeof(msg)) != 0) ||
-	    (cli->csv_path != NULL &&
-		hx_csv_save(cli->csv_path, results, msg, sizeof(msg)) != 0)) {
-		hx_cli_error("run", msg);
+	if (cli->json_path != NULL &&
+	    hx_cli_write_results(
+		cli->json_path, cli->gbench, results, msg, sizeof(msg)) != 0) {
+		hx_cli_error_option("run", "--json", msg);
+		return HX_EXIT_FAILURE;
+	}
+	if (cli->csv_path != NULL &&
+	    hx_csv_save(cli->csv_path, results, msg, sizeof(msg)) != 0) {
+		hx_cli_error_option("run", "--csv", msg);
 		return HX_EXIT_FAILURE;
 	}
 	return rc;

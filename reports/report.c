@@ -23,9 +23,11 @@
  * Limits: the sections and figures are fusebench's two workloads, not a
  * general report tool; the variants are whatever the data holds.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <libgen.h>
 #include <spawn.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -209,6 +211,9 @@ reports_dir(void)
 	return d != NULL && d[0] != '\0' ? d : RP_REPORTS_DIR;
 }
 
+static void progress(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+
 /* REPORT.md and REPORT.html from facts.json: reports/render.py, run by
  * Debian's Python (FB_REPORT_PYTHON overrides), which has
  * python3-jinja2. 0, or -1 with R->msg. */
@@ -227,7 +232,7 @@ render(rp_report_t *R)
 	snprintf(script, sizeof(script), "%s/render.py", reports_dir());
 	snprintf(templates, sizeof(templates), "%s/templates", reports_dir());
 	snprintf(facts, sizeof(facts), "%s/facts.json", R->out_dir);
-	fprintf(stderr, "report: rendering the templates of %s\n", templates);
+	progress("rendering the templates of %s", templates);
 	if (posix_spawn(&pid, argv[0], NULL, NULL, argv, environ) != 0 ||
 	    waitpid(pid, &st, 0) != pid) {
 		snprintf(
@@ -244,17 +249,107 @@ render(rp_report_t *R)
 	return 0;
 }
 
+/* The report is written whole into a staging folder inside OUT_DIR
+ * (OUT_DIR/.report-new.XXXXXX, so that every rename into OUT_DIR stays in
+ * one file system), and its files are put in place only when every one
+ * was written in full. OUT_DIR itself is not swapped: `make report`
+ * writes into reports/, which holds the sources too, so the files are
+ * renamed in one by one, after all of them were checked replaceable. A
+ * failure before that point (a full disk, gnuplot failing, a write error)
+ * leaves the earlier report as it was. */
+static char staging[4096];
+
+/* OUT_DIR (made when new) and the staging folder with its figures/;
+ * R->out_dir and R->fig_dir then name the staging folders. */
 static int
-make_dirs(rp_report_t *R)
+make_dirs(rp_report_t *R, const char *out_dir)
 {
-	snprintf(R->fig_dir, sizeof(R->fig_dir), "%s/figures", R->out_dir);
-	if ((mkdir(R->out_dir, 0777) != 0 && errno != EEXIST) ||
-	    (mkdir(R->fig_dir, 0777) != 0 && errno != EEXIST)) {
+	if (mkdir(out_dir, 0777) != 0 && errno != EEXIST) {
+		snprintf(R->msg, sizeof(R->msg), "OUT_DIR %s: %s", out_dir,
+		    strerror(errno));
+		return -1;
+	}
+	snprintf(staging, sizeof(staging), "%s/.report-new.XXXXXX", out_dir);
+	if (mkdtemp(staging) == NULL) {
+		snprintf(R->msg, sizeof(R->msg),
+		    "OUT_DIR %s: cannot make a staging folder: %s", out_dir,
+		    strerror(errno));
+		staging[0] = '\0';
+		return -1;
+	}
+	snprintf(R->fig_dir, sizeof(R->fig_dir), "%s/figures", staging);
+	if (mkdir(R->fig_dir, 0777) != 0) {
 		snprintf(R->msg, sizeof(R->msg), "%s: %s", R->fig_dir,
 		    strerror(errno));
 		return -1;
 	}
+	R->out_dir = staging;
 	return 0;
+}
+
+/* Whether a drawn figure is whole: gnuplot says nothing when a full disk
+ * cuts a figure short, so NAME.svg must end with its closing tag and
+ * NAME.png with PNG's IEND chunk. 0, or -1 with msg. */
+static int
+figure_complete(const char *dir, const char *name, char *msg, size_t msglen)
+{
+	static const unsigned char iend[12] = {
+	    0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xae, 0x42, 0x60, 0x82};
+	static const char *const ext[] = {"svg", "png"};
+	unsigned char tail[64];
+
+	for (int i = 0; i < 2; i++) {
+		char path[4400];
+		FILE *f;
+		size_t n = 0;
+
+		snprintf(path, sizeof(path), "%s/%s.%s", dir, name, ext[i]);
+		if ((f = fopen(path, "rb")) != NULL &&
+		    fseek(f, -(long)sizeof(tail), SEEK_END) != 0)
+			rewind(f);
+		if (f != NULL) {
+			n = fread(tail, 1, sizeof(tail), f);
+			fclose(f);
+		}
+		if (i == 0 ? n < 6 || memmem(tail, n, "</svg>", 6) == NULL
+			   : n < 12 || memcmp(tail + n - 12, iend, 12) != 0) {
+			snprintf(msg, msglen,
+			    "figure %s.%s was not written in full (a full "
+			    "disk?); the earlier report is left as it was",
+			    name, ext[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* A progress line on stderr, only to a terminal: a failure then reads as
+ * its one line in a log (make report's, a test's), not the last of many. */
+static void __attribute__((format(printf, 1, 2))) progress(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!isatty(STDERR_FILENO))
+		return;
+	va_start(ap, fmt);
+	fputs("report: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+}
+
+/* gnuplot on the staged script of name; its failure named by the
+ * script's place in OUT_DIR (the staging folder is gone by then). */
+static int
+figure_draw(rp_report_t *R, const char *name)
+{
+	if (rp_gnuplot_draw(R->fig_dir, name, R->msg, sizeof(R->msg)) == 0)
+		return 0;
+	snprintf(R->msg, sizeof(R->msg),
+	    "gnuplot failed on figures/%s.gp; the earlier report is left as "
+	    "it was",
+	    name);
+	return -1;
 }
 
 static int
@@ -268,18 +363,97 @@ draw_figures(rp_report_t *R)
 		return -1;
 	}
 	for (size_t i = 0; i < rp_figures_count; i++) {
-		fprintf(stderr, "report: drawing %s\n", rp_figures[i].name);
-		if (rp_gnuplot_draw(R->fig_dir, rp_figures[i].name, R->msg,
+		progress("drawing %s", rp_figures[i].name);
+		if (figure_draw(R, rp_figures[i].name) != 0 ||
+		    figure_complete(R->fig_dir, rp_figures[i].name, R->msg,
 			sizeof(R->msg)) != 0)
 			return -1;
 	}
 	for (size_t i = 0; i < generic.nfigures; i++) {
-		fprintf(stderr, "report: drawing %s\n", generic.figures[i]);
-		if (rp_gnuplot_draw(R->fig_dir, generic.figures[i], R->msg,
+		progress("drawing %s", generic.figures[i]);
+		if (figure_draw(R, generic.figures[i]) != 0 ||
+		    figure_complete(R->fig_dir, generic.figures[i], R->msg,
 			sizeof(R->msg)) != 0)
 			return -1;
 	}
 	return 0;
+}
+
+/* Calls f(staged file, its place in OUT_DIR) for every file the staging
+ * folder holds: the figures first, REPORT.md and REPORT.html last (a
+ * reader who sees the new REPORT.md finds its figures). Stops at the
+ * first that fails. 0, or -1 with msg. */
+static int
+staged_each(const char *out_dir,
+    int (*f)(const char *from, const char *to, char *msg, size_t msglen),
+    char *msg, size_t msglen)
+{
+	static const char *const pages[] = {
+	    "facts.json", "REPORT.md", "REPORT.html"};
+	char from[4700], to[4700], figs[4300];
+	struct dirent *e;
+	DIR *d;
+	int rc = 0;
+
+	snprintf(figs, sizeof(figs), "%s/figures", staging);
+	if ((d = opendir(figs)) == NULL) {
+		snprintf(msg, msglen, "%s: %s", figs, strerror(errno));
+		return -1;
+	}
+	while (rc == 0 && (e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(from, sizeof(from), "%s/%s", figs, e->d_name);
+		snprintf(to, sizeof(to), "%s/figures/%s", out_dir, e->d_name);
+		rc = f(from, to, msg, msglen);
+	}
+	closedir(d);
+	for (size_t i = 0; rc == 0 && i < sizeof(pages) / sizeof(pages[0]);
+	     i++) {
+		snprintf(from, sizeof(from), "%s/%s", staging, pages[i]);
+		snprintf(to, sizeof(to), "%s/%s", out_dir, pages[i]);
+		rc = f(from, to, msg, msglen);
+	}
+	return rc;
+}
+
+static int
+staged_check(const char *from, const char *to, char *msg, size_t msglen)
+{
+	(void)from;
+	return hx_file_check_writable(to, msg, msglen);
+}
+
+/* Every staged file in place in out_dir: all targets checked first (a
+ * folder, an immutable file, a FIFO without a reader refuses before any
+ * file is replaced), then renamed in. */
+static int
+install(rp_report_t *R, const char *out_dir)
+{
+	char figs[4300];
+
+	snprintf(figs, sizeof(figs), "%s/figures", out_dir);
+	if (mkdir(figs, 0777) != 0 && errno != EEXIST) {
+		snprintf(
+		    R->msg, sizeof(R->msg), "%s: %s", figs, strerror(errno));
+		return -1;
+	}
+	if (staged_each(out_dir, staged_check, R->msg, sizeof(R->msg)) != 0)
+		return -1;
+	return staged_each(out_dir, hx_file_install, R->msg, sizeof(R->msg));
+}
+
+/* The staging folder and what is left in it. */
+static void
+staging_remove(void)
+{
+	char figs[4300];
+
+	if (staging[0] == '\0')
+		return;
+	snprintf(figs, sizeof(figs), "%s/figures", staging);
+	hx_file_rmdir(figs);
+	hx_file_rmdir(staging);
 }
 
 /* OUT_DIR checked before the data are read: a folder there (or a new one
@@ -293,6 +467,11 @@ check_out_dir(const char *out, char *msg, size_t msglen)
 
 	if (out[0] == '\0') {
 		snprintf(msg, msglen, "OUT_DIR '': an empty folder name");
+		return -1;
+	}
+	if (stat(out, &st) != 0 && lstat(out, &st) == 0) {
+		snprintf(msg, msglen,
+		    "OUT_DIR %s: a symlink to nothing (a dangling link)", out);
 		return -1;
 	}
 	if (stat(out, &st) != 0) {
@@ -316,6 +495,7 @@ int
 main(int argc, char **argv)
 {
 	static rp_report_t R; /* large: figures and messages */
+	const char *out_dir;
 	int rc = 1;
 
 	if (argc > 1 &&
@@ -334,7 +514,7 @@ main(int argc, char **argv)
 		    "--help)\n");
 		return EXIT_BAD_INPUT;
 	}
-	R.out_dir = argv[2];
+	R.out_dir = out_dir = argv[2];
 	if (check_out_dir(R.out_dir, R.msg, sizeof(R.msg)) != 0) {
 		fprintf(stderr, "report: %s\n", R.msg);
 		return EXIT_BAD_INPUT;
@@ -343,21 +523,22 @@ main(int argc, char **argv)
 		fprintf(stderr, "report: %s\n", R.msg);
 		return EXIT_BAD_INPUT;
 	}
-	fprintf(stderr, "report: %zu runs from %s\n",
-	    json_array_size(R.data.runs), R.data.dir);
-	if (make_dirs(&R) != 0)
+	progress("%zu runs from %s", json_array_size(R.data.runs), R.data.dir);
+	if (make_dirs(&R, out_dir) != 0)
 		goto label_return;
 	rp_report_figures(&R);
 	if (write_facts(&R) != 0 || R.failed || draw_figures(&R) != 0 ||
-	    render(&R) != 0)
+	    render(&R) != 0 || install(&R, out_dir) != 0)
 		goto label_return;
 	fprintf(stderr,
-	    "report: %s/REPORT.md, REPORT.html and %zu figures in %s\n",
-	    R.out_dir, rp_figures_count + generic.nfigures, R.fig_dir);
+	    "report: %s/REPORT.md, REPORT.html and %zu figures in "
+	    "%s/figures\n",
+	    out_dir, rp_figures_count + generic.nfigures, out_dir);
 	rc = 0;
 label_return:
 	if (rc != 0)
 		fprintf(stderr, "report: %s\n", R.msg);
+	staging_remove();
 	rp_report_free(&R);
 	return rc;
 }

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "hx_result.h"
 #include "rp_data.h"
@@ -94,11 +95,13 @@ load_set(rp_data_t *D, const char *name, char *msg, size_t msglen)
 }
 
 /* The cache simulations: results with a "cachesim" member; others are
- * skipped, as is a missing folder. */
-static void
-load_cachesim(rp_data_t *D)
+ * skipped, as is a missing folder. A file that is not a result is
+ * refused (its file and line in msg), not skipped: the report would call
+ * its figures "not in this data". 0, or -1. */
+static int
+load_cachesim(rp_data_t *D, char *msg, size_t msglen)
 {
-	char dir[4200], path[4400], msg[256];
+	char dir[4200], path[4400];
 	size_t n;
 	char **names;
 
@@ -108,8 +111,10 @@ load_cachesim(rp_data_t *D)
 		json_t *arr, *r;
 		size_t j;
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		if ((arr = hx_result_read(path, msg, sizeof(msg))) == NULL)
-			continue;
+		if ((arr = hx_result_read(path, msg, msglen)) == NULL) {
+			free_names(names);
+			return -1;
+		}
 		json_array_foreach(arr, j, r)
 		{
 			if (json_is_object(json_object_get(r, "cachesim")))
@@ -118,12 +123,174 @@ load_cachesim(rp_data_t *D)
 		json_decref(arr);
 	}
 	free_names(names);
+	return 0;
+}
+
+/* DATA_DIR/name as a JSON object into *out; a missing file leaves NULL
+ * (the report says the data lacks it). A file that is there but is not a
+ * JSON object (a syntax error, duplicate keys, an array) is refused with
+ * its file and line: the report prints no verdict from it and does not
+ * call it "not determined". 0, or -1 with msg. */
+static int
+load_object(
+    const char *dir, const char *name, json_t **out, char *msg, size_t msglen)
+{
+	char path[4400];
+	struct stat st;
+
+	*out = NULL;
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	if (stat(path, &st) != 0 && errno == ENOENT)
+		return 0;
+	if ((*out = hx_result_load_json(path, msg, msglen)) == NULL)
+		return -1;
+	if (!json_is_object(*out)) {
+		snprintf(msg, msglen, "%s:1: not a JSON object", path);
+		json_decref(*out);
+		*out = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/* Every DATA_DIR/PREFIX*SUFFIX (and, with sub, DATA_DIR/sub/...) checked
+ * by check(path); the first failure's message. */
+static int
+check_each(const char *dir, const char *prefix, const char *suffix,
+    int (*check)(const char *path, char *msg, size_t msglen), char *msg,
+    size_t msglen)
+{
+	char path[4400];
+	size_t n;
+	char **names = list_sorted(dir, suffix, &n);
+	int rc = 0;
+
+	for (size_t i = 0; rc == 0 && i < n; i++) {
+		if (strncmp(names[i], prefix, strlen(prefix)) != 0)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		rc = check(path, msg, msglen);
+	}
+	free_names(names);
+	return rc;
+}
+
+/* An explain or JAX JSON file: a JSON object, duplicate keys refused. */
+static int
+check_json_object(const char *path, char *msg, size_t msglen)
+{
+	json_t *o = hx_result_load_json(path, msg, msglen);
+	int rc = json_is_object(o) ? 0 : -1;
+
+	if (o != NULL && rc != 0)
+		snprintf(msg, msglen, "%s:1: not a JSON object", path);
+	json_decref(o);
+	return rc;
+}
+
+/* A memory timeline (harness --timeline): its header, then rows of as
+ * many numbers. */
+static int
+check_timeline(const char *path, char *msg, size_t msglen)
+{
+	FILE *f = fopen(path, "r");
+	char *line = NULL, *end;
+	size_t cap = 0;
+	int lineno = 0, fields = 0, rc = 0;
+
+	if (f == NULL) {
+		snprintf(msg, msglen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	while (rc == 0 && getline(&line, &cap, f) > 0) {
+		int k = 0;
+		lineno++;
+		line[strcspn(line, "\r\n")] = '\0';
+		if (lineno == 1) {
+			fields = 1;
+			for (char *c = line; *c != '\0'; c++)
+				fields += *c == ',';
+			if (strncmp(line, "t_s,", 4) != 0)
+				rc = -1;
+			continue;
+		}
+		for (char *p = line;; p = end + 1, k++) {
+			strtod(p, &end);
+			if (end == p || (*end != ',' && *end != '\0')) {
+				rc = -1;
+				break;
+			}
+			if (*end == '\0') {
+				k++;
+				break;
+			}
+		}
+		if (rc == 0 && k != fields)
+			rc = -1;
+	}
+	if (rc != 0)
+		snprintf(msg, msglen, "%s:%d: not a memory timeline row (%s)",
+		    path, lineno,
+		    lineno == 1 ? "its header is t_s,..."
+				: "as many numbers as the header's columns");
+	free(line);
+	fclose(f);
+	return rc;
+}
+
+/* experiments.tsv: comment lines, a header, rows of five tab-separated
+ * fields (set, workload, variants, arguments, purpose). */
+static int
+check_experiments(const char *path, char *msg, size_t msglen)
+{
+	FILE *f = fopen(path, "r");
+	char line[4096];
+	int lineno = 0;
+
+	if (f == NULL)
+		return 0;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		int tabs = 0;
+		lineno++;
+		if (line[0] == '#' || line[strspn(line, " \t\r\n")] == '\0')
+			continue;
+		for (char *c = line; *c != '\0'; c++)
+			tabs += *c == '\t';
+		if (tabs != 4 || strchr(line, '\n') == NULL) {
+			snprintf(msg, msglen,
+			    "%s:%d: not a row of five tab-separated fields "
+			    "(set, workload, variants, arguments, purpose)",
+			    path, lineno);
+			fclose(f);
+			return -1;
+		}
+	}
+	fclose(f);
+	return 0;
+}
+
+/* The data folder's other inputs, each refused when it is there but
+ * corrupt (its file and line named), before a section reads it. */
+static int
+check_inputs(const char *dir, char *msg, size_t msglen)
+{
+	char sub[4200], path[4300];
+
+	snprintf(sub, sizeof(sub), "%s/timelines", dir);
+	snprintf(path, sizeof(path), "%s/experiments.tsv", dir);
+	return check_experiments(path, msg, msglen) != 0 ||
+		check_each(dir, "explain-", ".json", check_json_object, msg,
+		    msglen) != 0 ||
+		check_each(dir, "jax-", ".json", check_json_object, msg,
+		    msglen) != 0 ||
+		check_each(sub, "", ".csv", check_timeline, msg, msglen) != 0
+	    ? -1
+	    : 0;
 }
 
 int
 rp_data_load(rp_data_t *D, const char *dir, char *msg, size_t msglen)
 {
-	char path[4200];
 	char **names;
 	size_t n;
 	int rc = -1;
@@ -144,13 +311,13 @@ rp_data_load(rp_data_t *D, const char *dir, char *msg, size_t msglen)
 		snprintf(msg, msglen, "%s: no *.jsonl result files", dir);
 		goto label_return;
 	}
-	snprintf(path, sizeof(path), "%s/ceilings.json", dir);
-	D->ceilings = json_load_file(path, 0, NULL);
-	snprintf(path, sizeof(path), "%s/ceilings-threads.json", dir);
-	D->ceilings_threads = json_load_file(path, 0, NULL);
-	snprintf(path, sizeof(path), "%s/overhead.json", dir);
-	D->overhead = json_load_file(path, 0, NULL);
-	load_cachesim(D);
+	if (load_object(dir, "ceilings.json", &D->ceilings, msg, msglen) != 0 ||
+	    load_object(dir, "ceilings-threads.json", &D->ceilings_threads, msg,
+		msglen) != 0 ||
+	    load_object(dir, "overhead.json", &D->overhead, msg, msglen) != 0 ||
+	    load_cachesim(D, msg, msglen) != 0 ||
+	    check_inputs(dir, msg, msglen) != 0)
+		goto label_return;
 	D->experiments = rp_experiments_load(dir);
 	rc = 0;
 label_return:

@@ -13,11 +13,21 @@
 # takes about a minute.
 set -u
 
-H=${1:?usage: tests/bad-inputs.sh HARNESS}
+H=${1:?usage: tests/bad-inputs.sh HARNESS [REPORT]}
 H=$(cd "$(dirname "$H")" && pwd)/$(basename "$H")
 [ -x "$H" ] || { echo "bad-inputs.sh: $H is not executable" >&2; exit 2; }
+# The report program beside the harness (or REPORT), and the committed data
+# its cases corrupt a copy of; its cases are left out without them.
+RP=${2:-$(dirname "$H")/report}
+DATA=$(cd "$(dirname "$0")/.." && pwd)/reports/data
 ROOT=$(mktemp -d "${TMPDIR:-/tmp}/bad-inputs.XXXXXX")
-trap 'rm -rf "$ROOT"' EXIT
+# An immutable file (chattr +i) or a mount a case left would stop rm.
+cleanup() {
+	chattr -R -i "$ROOT" 2>/dev/null
+	grep -o " $ROOT[^ ]*" /proc/mounts | while read -r m; do umount "$m"; done
+	rm -rf "$ROOT"
+}
+trap cleanup EXIT
 
 SMALL=(--n 1000 --m 4 --repeat 1 --warmup 0 --events none)
 SENTINEL='{"previous": "result, must survive"}'
@@ -44,6 +54,8 @@ s_device() { mknod dev c 1 3; }
 s_fifo() {
 	mkfifo fifo
 	(timeout 60 cat fifo >../fifo.read &)
+	# A FIFO without a reader is refused: the reader first.
+	sleep 0.3
 }
 s_symlink() {
 	mkdir sub && echo "$SENTINEL" >sub/target.json
@@ -106,7 +118,11 @@ c_forced() {
 row() {
 	local name=$1 want=$2 setup=$3 check=$4 out=$5 rc err lines intact ok
 	shift 5
-	local d="$ROOT/case$N"
+	local d="$ROOT/case$N" cmd
+	case $1 in
+	@report*) cmd="report$(printf ' %q' "${@:2}")" ;;
+	*) cmd="harness$(printf ' %q' "$@")" ;;
+	esac
 	mkdir "$d" && cd "$d" || exit 1
 	rm -f "$ROOT/fifo.read"
 	$setup
@@ -118,7 +134,12 @@ row() {
 r, w = os.pipe(); os.close(r)
 sys.exit(subprocess.run(sys.argv[1:], stdout=w).returncode)' "$H" "$@" 2>../err
 		rc=$? ;;
-	*) "$H" "$@" >"$out" 2>../err; rc=$? ;;
+	*)
+		case $1 in
+		@report) shift; "$RP" "$@" >"$out" 2>../err; rc=$? ;;
+		@report-fake-gnuplot) shift; PATH="$PWD/bin:$PATH" "$RP" "$@" >"$out" 2>../err; rc=$? ;;
+		*) "$H" "$@" >"$out" 2>../err; rc=$? ;;
+		esac ;;
 	esac
 	intact=$($check)
 	lines=$(wc -l <../err)
@@ -131,8 +152,6 @@ sys.exit(subprocess.run(sys.argv[1:], stdout=w).returncode)' "$H" "$@" 2>../err
 		CLEAN=$((CLEAN + 1))
 	fi
 	N=$((N + 1))
-	local cmd
-	cmd="harness$(printf ' %q' "$@")"
 	printf '| %d | %s | `%s` | %s (want %s) | %s | %s | %s |\n' "$N" "$name" \
 		"${cmd//|/\\|}" "$rc" "$want" "${err:-(none)}" "$intact" "$ok"
 	cd "$ROOT" || exit 1
@@ -294,6 +313,185 @@ bad_sweep "sweep --repeat x" --workload interp --repeat x
 bad_sweep "sweep --bogus" --workload interp --bogus
 bad_sweep "sweep extra argument" --workload interp extra
 bad_sweep "sweep --n without a value" --workload interp --n
+
+# --- Issue 32: nothing hangs, nothing half-written, nothing invented.
+# A FIFO output with no reader is refused before measuring (it would wait
+# forever); an immutable target too (the rename would fail after the run).
+s_fifo_alone() { mkfifo fifo; }
+s_input_fifo() { s_input && mkfifo fifo; }
+s_immutable() { echo "$SENTINEL" >o && chattr +i o; }
+s_input_immutable() { s_input && s_immutable; }
+row "json to a FIFO with no reader" 2 s_fifo_alone c_unchanged ../out run interp fused "${SMALL[@]}" --json fifo
+row "timeline to a FIFO with no reader" 2 s_fifo_alone c_unchanged ../out run interp fused "${SMALL[@]}" --timeline fifo
+row "gbench json to a FIFO with no reader" 2 s_fifo_alone c_unchanged ../out run interp fused "${SMALL[@]}" --format gbench --json fifo
+row "csv to a FIFO with no reader" 2 s_fifo_alone c_unchanged ../out run interp fused "${SMALL[@]}" --csv fifo
+row "exec --json to a FIFO with no reader" 2 s_fifo_alone c_unchanged ../out exec --json fifo -- true
+row "exec --timeline to a FIFO with no reader" 2 s_fifo_alone c_unchanged ../out exec --timeline fifo -- true
+row "convert --out a FIFO with no reader" 2 s_input_fifo c_unchanged ../out convert in.json --out fifo
+row "overhead --json a FIFO with no reader" 2 s_fifo_alone c_unchanged ../out overhead interp fused --n 1000 --json fifo
+s_sweep_fifo() { mkfifo s.jsonl; }
+row "sweep whose PREFIX.jsonl is a FIFO with no reader" 2 s_sweep_fifo c_unchanged ../out sweep --workload interp --variants fused "${SMALL[@]}" --out s
+row "compare a FIFO with no writer" 2 s_input_fifo c_unchanged ../out compare fifo in.json
+if chattr +i "$ROOT" 2>/dev/null && chattr -i "$ROOT"; then
+	row "json to an immutable file" 2 s_immutable c_unchanged ../out run interp fused "${SMALL[@]}" --json o
+	row "timeline to an immutable file" 2 s_immutable c_unchanged ../out run interp fused "${SMALL[@]}" --timeline o
+	row "csv to an immutable file" 2 s_immutable c_unchanged ../out run interp fused "${SMALL[@]}" --csv o
+	row "exec --json to an immutable file" 2 s_immutable c_unchanged ../out exec --json o -- true
+	row "exec --timeline to an immutable file" 2 s_immutable c_unchanged ../out exec --timeline o -- true
+	row "convert --out an immutable file" 2 s_input_immutable c_unchanged ../out convert in.json --out o
+	row "overhead --json an immutable file" 2 s_immutable c_unchanged ../out overhead interp fused --n 1000 --json o
+	s_sweep_immutable() { echo "$SENTINEL" >s.csv && chattr +i s.csv; }
+	row "sweep whose PREFIX.csv is immutable" 2 s_sweep_immutable c_unchanged ../out sweep --workload interp --variants fused "${SMALL[@]}" --out s
+	s_immutable_dir() { mkdir ro && chattr +i ro; }
+	row "json in an immutable folder" 2 s_immutable_dir c_unchanged ../out run interp fused "${SMALL[@]}" --json ro/r.json
+fi
+# A sweep's timeline name taken by a folder: found before measuring, with
+# --force and --resume too.
+s_timeline_taken() {
+	s_earlier_timelines && f=$(ls tl/*.csv) && rm "$f" && mkdir "$f"
+}
+row "sweep --force, a timeline's name a folder" 2 s_timeline_taken c_unchanged ../out sweep --workload interp --variants fused "${SMALL[@]}" --out s --timeline-dir tl --force
+row "sweep --resume, a timeline's name a folder" 2 s_timeline_taken c_unchanged ../out sweep --workload interp --variants fused "${SMALL[@]}" --out s --timeline-dir tl --resume
+# A sweep killed by SIGKILL leaves PREFIX.jsonl.tmp.XXXXXX: the next start
+# removes it (and nothing else).
+s_stale_tmp() {
+	s_earlier_sweep && echo partial >s.jsonl.tmp.AbC123 &&
+		echo partial >s.csv.tmp.zZ9y8X && echo keep >s.jsonl.tmp.notours
+}
+c_stale_removed() {
+	[ ! -e s.jsonl.tmp.AbC123 ] && [ ! -e s.csv.tmp.zZ9y8X ] &&
+		[ -e s.jsonl.tmp.notours ] && grep -q '"fused"' s.jsonl &&
+		echo yes || echo no
+}
+row "sweep --resume after a SIGKILL left its temporary files" 0 s_stale_tmp c_stale_removed ../out sweep --workload interp --variants fused "${SMALL[@]}" --out s --resume
+# The lock is on the file, not the name: s.jsonl a link to t.jsonl, while
+# a sweep to t holds its lock, a sweep to s is refused.
+s_link_locked() {
+	ln -s t.jsonl s.jsonl && : >t.jsonl.lock || return
+	timeout 30 flock -x t.jsonl.lock sleep 20 >/dev/null 2>&1 &
+	echo $! >../flock.pid
+	sleep 0.3
+}
+c_link_locked() {
+	kill "$(cat ../flock.pid)" 2>/dev/null
+	[ "$(snapshot)" = "$BEFORE" ] && echo yes || echo no
+}
+command -v flock >/dev/null &&
+	row "sweep to a link while a sweep to its target runs" 2 s_link_locked c_link_locked ../out sweep --workload interp --variants fused "${SMALL[@]}" --out s
+# Readers validate: a result whose fields have the wrong type, a status or
+# schema_version not this harness's, duplicate keys, an error deep in an
+# indented object on its line; Google Benchmark times that are not times.
+s_input_edit() {
+	s_input && python3 - "$1" <<'PY'
+import json, sys
+r = json.load(open("in.json"))
+case = sys.argv[1]
+if case == "median": r["time_s"]["median"] = "x"
+if case == "status": r["status"] = 7
+if case == "params": r["params"] = "n=1000"
+if case == "schema99": r["schema_version"] = 99
+if case == "schema1": r["schema_version"] = 1
+text = json.dumps(r, indent=2) + "\n"
+if case == "dup": text = text.replace('"workload": "interp"', '"workload": "interp", "workload": "colony"', 1)
+if case == "deep":
+    lines = text.split("\n"); lines[len(lines) // 2 + 20] += " ,,"; text = "\n".join(lines)
+open("bad.json", "w").write(text)
+open("bad.jsonl", "w").write(json.dumps(r) + "\n")
+PY
+}
+for c in median status params schema99 schema1 dup deep; do
+	eval "s_bad_$c() { s_input_edit $c; }"
+	row "compare a result: $c" 2 "s_bad_$c" c_unchanged ../out compare bad.json in.json
+	row "convert a result: $c" 2 "s_bad_$c" c_unchanged ../out convert bad.json
+done
+row "sweep --resume over a result: median a string" 2 s_bad_median c_unchanged ../out sweep --workload interp --variants fused "${SMALL[@]}" --out bad --resume
+s_gbench_edit() {
+	s_input && "$H" convert in.json --out g.json && python3 - "$1" <<'PY'
+import json, sys
+g = json.load(open("g.json"))
+e = [b for b in g["benchmarks"] if b.get("run_type") == "iteration"][0]
+case = sys.argv[1]
+if case == "string": e["real_time"] = "x"
+if case == "negative": e["real_time"] = -5
+if case == "unit": e["time_unit"] = "fortnights"
+json.dump(g, open("bad.json", "w"), indent=2)
+PY
+}
+for c in string negative unit; do
+	eval "s_gb_$c() { s_gbench_edit $c; }"
+	row "compare Google Benchmark JSON: real_time/unit $c" 2 "s_gb_$c" c_unchanged ../out compare bad.json g.json
+done
+# A pipe is read once: a FIFO with one writer that writes once.
+s_input_pipe() {
+	"$H" run interp fused --n 1000 --m 4 --repeat 5 --warmup 0 --events none \
+		--json in.json >/dev/null 2>&1 && mkfifo p && (cat in.json >p &)
+}
+row "compare a pipe (read once)" 0 s_input_pipe c_unchanged ../out compare p in.json
+# The smaller ones.
+row "--json given twice" 2 s_none c_unchanged ../out run interp fused "${SMALL[@]}" --json a.json --json b.json
+row "sweep --out given twice" 2 s_none c_unchanged ../out sweep --workload interp --out a --out b
+row "convert --out given twice" 2 s_input c_unchanged ../out convert in.json --out a.json --out b.json
+row "overhead --json given twice" 2 s_none c_unchanged ../out overhead interp fused --json a.json --json b.json
+bad_run "--steps 1e9" colony fused --steps 1e9
+bad_sweep "sweep --steps 1,1e9" --workload colony --steps 1,1e9
+row "--plugin ''" 2 s_none c_unchanged ../out run --plugin '' interp fused
+s_dir_d() { mkdir d; }
+row "sweep --out d/" 2 s_dir_d c_unchanged ../out sweep --workload interp --out d/
+row "sweep --out ." 2 s_none c_unchanged ../out sweep --workload interp --out .
+s_input_repeat0() {
+	"$H" run interp fused --n 1000 --m 4 --repeat 0 --warmup 0 --events none --json in.json >/dev/null 2>&1
+}
+c_gbench_real_time() {
+	python3 -c 'import json, sys
+b = json.load(open("g.json"))["benchmarks"]
+sys.exit(0 if b and all(isinstance(e.get("real_time"), (int, float)) for e in b) else 1)' 2>/dev/null && echo yes || echo no
+}
+row "convert a --repeat 0 result: real_time there" 0 s_input_repeat0 c_gbench_real_time g.json convert in.json
+
+# --- The report: a corrupt input refused (exit 2, its file and line), and
+# its output all or nothing.
+if [ -x "$RP" ] && [ -d "$DATA" ]; then
+	s_data() { cp -r "$DATA" data && mkdir out; }
+	s_data_ceilings() { s_data && sed -i '3s/$/ ,,/' data/ceilings.json; }
+	s_data_cachesim() { s_data && sed -i '5s/$/ ,,/' "$(ls data/cachesim/*.json | head -1)"; }
+	s_data_experiments() { s_data && printf 'a row without its tabs\n' >>data/experiments.tsv; }
+	s_data_timeline() { s_data && sed -i '7s/.*/1,2,abc,4,5/' "$(ls data/timelines/*.csv | head -1)"; }
+	s_data_explain() { s_data && echo '{"a": 1, "a": 2}' >"$(ls data/explain-*.json | head -1)"; }
+	for c in ceilings cachesim experiments timeline explain; do
+		row "report: a corrupt $c" 2 "s_data_$c" c_unchanged ../out @report data out
+	done
+	s_dangling_out() { s_data && ln -s nowhere/out outlink; }
+	row "report: OUT_DIR a dangling link" 2 s_dangling_out c_unchanged ../out @report data outlink
+	s_report_earlier() { s_data && "$RP" data out 2>/dev/null; }
+	s_report_immutable() {
+		s_report_earlier && chattr +i out/figures/fig-colony-memory.svg
+	}
+	c_report_immutable() {
+		chattr -i out/figures/fig-colony-memory.svg
+		[ "$(snapshot)" = "$BEFORE" ] && echo yes || echo no
+	}
+	row "report: a figure immutable (the earlier report kept)" 1 s_report_immutable c_report_immutable ../out @report data out
+	s_report_gnuplot() {
+		s_report_earlier && mkdir bin && printf '#!/bin/sh\nexit 1\n' >bin/gnuplot &&
+			chmod +x bin/gnuplot
+	}
+	row "report: gnuplot fails (the earlier report kept)" 1 s_report_gnuplot c_unchanged ../out @report-fake-gnuplot data out
+	# Into a file system too small for a second copy: exit 1, one line,
+	# the earlier report byte for byte (mount needs root).
+	s_report_small() {
+		s_data && mkdir small && mount -t tmpfs -o size=4m tmpfs small &&
+			"$RP" data small 2>/dev/null
+	}
+	c_report_small() {
+		local same
+		same=$([ "$(snapshot)" = "$BEFORE" ] && echo yes || echo no)
+		umount small 2>/dev/null
+		echo "$same"
+	}
+	mkdir "$ROOT/m" && mount -t tmpfs -o size=64k tmpfs "$ROOT/m" 2>/dev/null &&
+		umount "$ROOT/m" &&
+		row "report: a full file system (4 MiB tmpfs, an earlier report in it)" 1 s_report_small c_report_small ../out @report data small
+fi
 
 echo
 echo "$CLEAN of $N cases clean (expected exit status, one line on stderr where refused, everything intact)."

@@ -7,6 +7,8 @@
  * every field of hx_fields), the CSV row and hx_result_print_line; and every
  * pair of consecutive objects goes through compare's matcher and comparison
  * (hx_compare_same_run, hx_compare_runs), as `harness compare` would.
+ * The rest also goes through the one reader (hx_result_parse, with
+ * hx_result_check on every entry) as a file's text would.
  * The whole input also goes through Google Benchmark's format both ways:
  * read back as `compare` reads such a file (hx_gbench_to_results), and
  * written as `--format gbench` writes a result (hx_gbench_from_results).
@@ -110,8 +112,26 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		*body++ = '\0';
 	else
 		body = text + size;
+	/* The reader every command uses (hx_result_parse: the whole text,
+	 * then line by line; duplicate keys refused; each entry through
+	 * hx_result_check), on a copy, since it cuts the text into lines. */
+	{
+		size_t n = strlen(body);
+		char *copy = malloc(n + 1);
+		if (copy != NULL) {
+			char msg[512];
+			memcpy(copy, body, n + 1);
+			json_decref(
+			    hx_result_parse("fuzz", copy, n, msg, sizeof(msg)));
+			json_decref(hx_result_parse_json(
+			    "fuzz", body, n, msg, sizeof(msg)));
+			free(copy);
+		}
+	}
 	/* The whole rest as one object (a --json file). */
 	if ((r = json_loads(body, JSON_DECODE_ANY, &err)) != NULL) {
+		char msg[512];
+		(void)hx_result_check(r, msg, sizeof(msg));
 		read_result(r, text);
 		gbench_both_ways(r, text);
 		json_decref(r);

@@ -180,10 +180,16 @@ check_case(size_t i, const char *dir, int existing)
 	snprintf(path, sizeof(path), "%s/%s", dir, sweep ? "out" : "r.json");
 	snprintf(jsonl, sizeof(jsonl), "%s.jsonl", path);
 	snprintf(csv, sizeof(csv), "%s.csv", path);
-	/* The output option goes right after the command. */
+	/* The output option goes right after the command, unless the case
+	 * gives its own (a second one would be refused as given twice). */
+	int own = 0;
+	for (int k = 1; k < 14 && c->args[k] != NULL; k++)
+		own |= strcmp(c->args[k], sweep ? "--out" : "--json") == 0;
 	args[a++] = (char *)c->args[0];
-	args[a++] = sweep ? "--out" : "--json";
-	args[a++] = path;
+	if (!own) {
+		args[a++] = sweep ? "--out" : "--json";
+		args[a++] = path;
+	}
 	for (int k = 1; k < 14 && c->args[k] != NULL; k++)
 		args[a++] = (char *)c->args[k];
 	args[a] = NULL;

@@ -67,3 +67,113 @@ ParameterizedTest(size_t *i, report_args, bad_out_dir_is_bad_input)
 	rmdir("withfile");
 	fb_rmdir(dir);
 }
+
+/* dir and all under it (the copied data folder has folders). */
+static void
+rm_tree(const char *dir)
+{
+	char cmd[4200];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	cr_expect(system(cmd) == 0);
+}
+
+/* The committed data (make test runs in the repository), absolute. */
+static int
+committed_data(char *buf, size_t len)
+{
+	return realpath("reports/data", buf) != NULL && strlen(buf) < len ? 0
+									  : -1;
+}
+
+/* A corrupt input in the data folder is refused with its file and line,
+ * exit 2, nothing written: not read as "not determined". */
+Test(report_args, corrupt_ceilings_refused_with_its_line)
+{
+	const char *report = getenv("FB_REPORT");
+	char data[4096], dir[4096], cmd[9000], err_path[4200], *err;
+	char *args[] = {"data", "out", NULL};
+	int rc;
+
+	cr_assert(report != NULL, "FB_REPORT must name the report program");
+	cr_assert(committed_data(data, sizeof(data)) == 0, "no reports/data");
+	fb_tmpdir(dir, sizeof(dir));
+	cr_assert(chdir(dir) == 0);
+	snprintf(cmd, sizeof(cmd),
+	    "cp -r '%s' data && mkdir out && sed -i '3s/$/ ,,/' "
+	    "data/ceilings.json",
+	    data);
+	cr_assert(system(cmd) == 0);
+	snprintf(err_path, sizeof(err_path), "%s.err", dir);
+	rc = fb_wait(fb_start_exe(report, args, NULL, err_path));
+	err = fb_slurp(err_path);
+	unlink(err_path);
+	cr_expect_eq(rc, 2, "exit %d: %s", rc, err);
+	cr_expect_eq(fb_lines(err), 1, "%d lines: %s", fb_lines(err), err);
+	cr_expect(err != NULL && strstr(err, "data/ceilings.json:3: not JSON"),
+	    "%s", err);
+	cr_expect_eq(fb_count_entries("out"), 0, "the report wrote into out");
+	free(err);
+	rm_tree(dir);
+}
+
+/* Into a file system with room for one report but not two: the second
+ * fails with one line and exit 1, and the first is there byte for byte
+ * (staged, renamed in only when whole). Needs mount (root). */
+Test(report_args, full_file_system_keeps_the_earlier_report)
+{
+	const char *report = getenv("FB_REPORT");
+	char data[4096], dir[4096], err_path[4200], cmd[256], *err, *a, *b;
+	char *args[] = {data, "small", NULL};
+	int rc;
+
+	cr_assert(report != NULL, "FB_REPORT must name the report program");
+	cr_assert(committed_data(data, sizeof(data)) == 0, "no reports/data");
+	fb_tmpdir(dir, sizeof(dir));
+	cr_assert(chdir(dir) == 0);
+	cr_assert(mkdir("small", 0755) == 0);
+	/* Room for one and a half reports: the first fits, the second's
+	 * staged copy cannot (the size is the report's own, measured here
+	 * into a plain folder). */
+	args[1] = "sized";
+	snprintf(err_path, sizeof(err_path), "%s.err", dir);
+	rc = fb_wait(fb_start_exe(report, args, NULL, err_path));
+	cr_assert_eq(rc, 0, "the report failed in a plain folder: exit %d", rc);
+	args[1] = "small";
+	cr_assert(system("echo $(( $(du -sk sized | cut -f1) * 3 / 2 )) > "
+			 "kib") == 0);
+	err = fb_slurp("kib");
+	cr_assert(err != NULL && atoi(err) > 0, "no size: %s", err);
+	snprintf(cmd, sizeof(cmd),
+	    "mount -t tmpfs -o size=%dk tmpfs small 2>/dev/null", atoi(err));
+	free(err);
+	if (system(cmd) != 0) {
+		rm_tree(dir);
+		cr_skip_test("cannot mount a tmpfs here (not root?)");
+	}
+	snprintf(err_path, sizeof(err_path), "%s.err", dir);
+	rc = fb_wait(fb_start_exe(report, args, NULL, err_path));
+	cr_assert_eq(rc, 0, "the first report did not fit: exit %d", rc);
+	cr_assert(system("cd small && find . -type f | sort | xargs md5sum "
+			 ">../before") == 0);
+	rc = fb_wait(fb_start_exe(report, args, NULL, err_path));
+	err = fb_slurp(err_path);
+	cr_assert(system("cd small && find . | sort > ../names && find . "
+			 "-type f | sort | xargs md5sum >../after") == 0);
+	cr_expect(system("umount small") == 0);
+	cr_expect_eq(rc, 1, "exit %d: %s", rc, err);
+	cr_expect_eq(fb_lines(err), 1, "%d lines: %s", fb_lines(err), err);
+	a = fb_slurp("before");
+	b = fb_slurp("after");
+	cr_expect(a != NULL && b != NULL && strcmp(a, b) == 0,
+	    "the earlier report changed:\n%s\nagainst\n%s", a, b);
+	free(a);
+	free(b);
+	a = fb_slurp("names");
+	cr_expect(a != NULL && strstr(a, ".report-new") == NULL,
+	    "the staging folder was left: %s", a);
+	free(a);
+	free(err);
+	unlink(err_path);
+	rm_tree(dir);
+}

@@ -160,3 +160,73 @@ Test(sweep_files, one_sweep_a_prefix_at_a_time, .timeout = 60)
 	free(text);
 	fb_rmdir(dir);
 }
+
+/* The lock is on the file: with s.jsonl a link to t.jsonl, a sweep to s
+ * while one to t runs is refused (both exited 0 and one's results were
+ * gone), and the lock file is t's. */
+Test(sweep_files, one_lock_for_a_link_and_its_target, .timeout = 60)
+{
+	char dir[4096], err_path[4200], *err = NULL, *text;
+	char *slow[] = {"sweep", "--workload", "selftest", "--variants", "slow",
+	    "--n", "1500", "--repeat", "0", "--warmup", "0", "--events", "none",
+	    "--out", "t", NULL};
+	char *via_link[] = {"sweep", "--workload", "selftest", "--variants",
+	    "slow", "--n", "1", "--repeat", "0", "--warmup", "0", "--events",
+	    "none", "--out", "s", NULL};
+	pid_t first;
+	int rc;
+
+	fb_tmpdir(dir, sizeof(dir));
+	cr_assert(chdir(dir) == 0);
+	cr_assert(symlink("t.jsonl", "s.jsonl") == 0);
+	snprintf(err_path, sizeof(err_path), "%s.err", dir);
+	first = fb_start(slow, NULL, err_path);
+	for (int i = 0; i < 500 && access("t.jsonl.lock", F_OK) != 0; i++)
+		usleep(10000);
+	cr_assert_eq(access("t.jsonl.lock", F_OK), 0, "no lock file");
+	rc = fb_run(via_link, dir, &err);
+	cr_expect_eq(rc, 2, "sweep through the link: exit %d: %s", rc, err);
+	cr_expect(err != NULL && strstr(err, "another sweep (pid ") != NULL,
+	    "stderr: %s", err);
+	cr_expect(
+	    access("s.jsonl.lock", F_OK) != 0, "a lock by the link's name");
+	free(err);
+	rc = fb_wait(first);
+	unlink(err_path);
+	cr_expect_eq(rc, 0, "first sweep: exit %d", rc);
+	text = fb_slurp("t.jsonl");
+	cr_expect(text != NULL && fb_lines(text) == 1 &&
+		strstr(text, "\"n\":1500") != NULL,
+	    "t.jsonl is not the first sweep's run: %s", text);
+	free(text);
+	fb_rmdir(dir);
+}
+
+/* A sweep killed by SIGKILL between its write and its rename leaves
+ * PREFIX.jsonl.tmp.XXXXXX: the next sweep to the prefix removes it, and
+ * no file that only looks like one. */
+Test(sweep_files, stale_temporaries_removed_on_the_next_start, .timeout = 60)
+{
+	char dir[4096], *err = NULL;
+	char *args[] = {"sweep", "--workload", "selftest", "--variants", "slow",
+	    "--n", "1", "--repeat", "0", "--warmup", "0", "--events", "none",
+	    "--out", "s", NULL};
+	int rc;
+
+	fb_tmpdir(dir, sizeof(dir));
+	cr_assert(chdir(dir) == 0);
+	fb_write("s.jsonl.tmp.Ab12Cd", "{\"partial\":\n");
+	fb_write("s.csv.tmp.xY9zQ0", "n,seed\n");
+	fb_write("s.jsonl.tmp.notours", "kept\n");
+	rc = fb_run(args, dir, &err);
+	cr_expect_eq(rc, 0, "exit %d: %s", rc, err);
+	cr_expect(
+	    err != NULL && strstr(err, "removed 2 temporary files") != NULL,
+	    "stderr: %s", err);
+	free(err);
+	cr_expect(
+	    access("s.jsonl.tmp.Ab12Cd", F_OK) != 0, "jsonl's stale file");
+	cr_expect(access("s.csv.tmp.xY9zQ0", F_OK) != 0, "csv's stale file");
+	cr_expect_eq(access("s.jsonl.tmp.notours", F_OK), 0, "a file not ours");
+	fb_rmdir(dir);
+}

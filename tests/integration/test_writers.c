@@ -6,7 +6,9 @@
  * line on stderr, and that what was there before is unchanged: the same
  * bytes, or the same device.
  */
+#include <fcntl.h>
 #include <jansson.h>
+#include <poll.h>
 #include <sys/prctl.h>
 #include <sys/sysmacros.h>
 
@@ -138,31 +140,46 @@ Test(writers, timeline_convert_and_sweep_to_a_device)
 
 Test(writers, json_to_a_fifo_reaches_its_reader)
 {
-	char dir[4096], *got;
+	char dir[4096], *got, c;
 	char *args[] = {SMALL_RUN, "--json", "fifo", NULL};
 	struct stat st;
 	outcome_t o;
 	pid_t reader;
+	int ready[2];
 
 	fb_tmpdir(dir, sizeof(dir));
 	cr_assert(chdir(dir) == 0);
 	cr_assert(mkfifo("fifo", 0644) == 0, "mkfifo: %s", strerror(errno));
-	/* The reader copies what comes through into a file. */
+	cr_assert(pipe(ready) == 0);
+	/* The reader copies what comes through into a file. It is there
+	 * before the harness starts (a FIFO with no reader is refused):
+	 * opened without waiting, it says so on the ready pipe, then waits
+	 * in poll for the data (a FIFO no writer has opened yet polls
+	 * nothing, not an end of file) and reads to the end. */
 	if ((reader = fork()) == 0) {
-		/* It dies with the test, or after a minute: a harness that
-		 * never opens the FIFO leaves it blocked in open otherwise,
-		 * an orphan holding the runner's output pipe. */
+		/* It dies with the test, or after a minute. */
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		alarm(60);
-		int in = open("fifo", O_RDONLY);
+		int in = open("fifo", O_RDONLY | O_NONBLOCK);
 		int out = open("read.json", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		struct pollfd p = {.fd = in, .events = POLLIN};
 		char buf[4096];
 		ssize_t n;
-		while (in >= 0 && (n = read(in, buf, sizeof(buf))) > 0)
+		if (in < 0 || write(ready[1], "r", 1) != 1)
+			_exit(1);
+		while (poll(&p, 1, -1) >= 0) {
+			n = read(in, buf, sizeof(buf));
+			if (n < 0 && errno == EAGAIN)
+				continue;
+			if (n <= 0)
+				_exit(n == 0 ? 0 : 1);
 			if (write(out, buf, (size_t)n) != n)
 				_exit(1);
-		_exit(0);
+		}
+		_exit(1);
 	}
+	cr_assert(
+	    read(ready[0], &c, 1) == 1, "the FIFO's reader did not start");
 	run_in(dir, args, &o);
 	cr_expect_eq(o.status, 0, "exit %d: %s", o.status, o.err);
 	cr_expect_eq(fb_wait(reader), 0, "the FIFO's reader failed");
@@ -747,5 +764,36 @@ Test(writers, peak_above_the_model_is_a_warning)
 	cr_expect(o.err == NULL || strstr(o.err, "model leaves") == NULL,
 	    "a warning for a peak the model predicts: %s", o.err);
 	outcome_free(&o);
+	fb_rmdir(dir);
+}
+
+/* A FIFO with no reader would take the result never: refused before
+ * measuring (it measured, then waited in open forever), naming the
+ * option; a compare of a FIFO whose writer is gone reads it as empty. */
+Test(writers, fifo_without_a_reader_refused_before_measuring, .timeout = 30)
+{
+	char dir[4096];
+	char *run[] = {SMALL_RUN, "--json", "fifo", NULL};
+	char *compare[] = {"compare", "fifo", "fifo", NULL};
+	struct stat st;
+	outcome_t o;
+
+	fb_tmpdir(dir, sizeof(dir));
+	cr_assert(chdir(dir) == 0);
+	cr_assert(mkfifo("fifo", 0644) == 0);
+	run_in(dir, run, &o);
+	cr_expect_eq(o.status, 2, "exit %d: %s", o.status, o.err);
+	cr_expect_eq(fb_lines(o.err), 1, "%s", o.err);
+	cr_expect(o.err != NULL &&
+		strstr(o.err, "--json fifo: a FIFO with no reader") != NULL,
+	    "stderr: %s", o.err);
+	cr_expect(o.out == NULL || o.out[0] == '\0', "it measured: %s", o.out);
+	outcome_free(&o);
+	run_in(dir, compare, &o);
+	cr_expect_eq(o.status, 2, "compare: exit %d: %s", o.status, o.err);
+	cr_expect(o.err != NULL && strstr(o.err, "no result in the file"),
+	    "stderr: %s", o.err);
+	outcome_free(&o);
+	cr_expect(lstat("fifo", &st) == 0 && S_ISFIFO(st.st_mode));
 	fb_rmdir(dir);
 }

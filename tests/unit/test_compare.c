@@ -7,9 +7,12 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "hx_compare.h"
+#include "hx_gbench.h"
+#include "hx_result.h"
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -284,4 +287,145 @@ Test(compare, load_lines_object_and_refuse_junk)
 	free(object);
 	free(junk);
 	free(other);
+}
+
+/* Each bad entry refused by hx_result_check with the field it names. */
+Test(compare, result_check_names_the_bad_field)
+{
+	static const struct {
+		const char *json, *needle;
+	} bad[] = {
+	    {"{\"workload\":\"i\",\"variant\":\"v\",\"time_s\":{\"median\":"
+	     "\"x\"}}",
+		"time_s.median is not a number"},
+	    {"{\"workload\":\"i\",\"variant\":\"v\",\"status\":7}",
+		"status is not a string"},
+	    {"{\"workload\":\"i\",\"variant\":\"v\",\"status\":\"great\"}",
+		"status is not \"ok\""},
+	    {"{\"workload\":\"i\",\"variant\":\"v\",\"params\":\"n=5\"}",
+		"params is not an object"},
+	    {"{\"workload\":\"i\",\"variant\":\"v\",\"schema_version\":99}",
+		"schema_version 99"},
+	    {"{\"workload\":\"i\",\"variant\":\"v\",\"schema_version\":1}",
+		"schema_version 1"},
+	    {"{\"workload\":\"i\",\"variant\":\"v\",\"schema_version\":\"2\"}",
+		"schema_version \"2\""},
+	    {"{\"workload\":\"i\",\"variant\":\"v\",\"status\":\"ok\","
+	     "\"time_s\":{\"median\":null}}",
+		"null time_s.median"},
+	    {"{\"workload\":1,\"variant\":\"v\"}", "no workload and variant"},
+	};
+	char msg[512];
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		json_t *r = json_loads(bad[i].json, 0, NULL);
+		cr_assert_not_null(r, "%s", bad[i].json);
+		cr_expect_eq(hx_result_check(r, msg, sizeof(msg)), -1, "%s",
+		    bad[i].json);
+		cr_expect(strstr(msg, bad[i].needle) != NULL,
+		    "%s: '%s' does not say '%s'", bad[i].json, msg,
+		    bad[i].needle);
+		json_decref(r);
+	}
+	{
+		json_t *ok =
+		    json_loads("{\"workload\":\"i\",\"variant\":\"v\","
+			       "\"schema_version\":2,\"status\":\"ok\","
+			       "\"params\":{\"n\":5},\"time_s\":{"
+			       "\"median\":0.5},\"machine\":{"
+			       "\"governor\":null}}",
+			0, NULL);
+		cr_expect_eq(
+		    hx_result_check(ok, msg, sizeof(msg)), 0, "%s", msg);
+		json_decref(ok);
+	}
+}
+
+/* Duplicate keys refused; an indented object's error on its own line; a
+ * JSON lines file's bad entry on its line. */
+Test(compare, read_refuses_duplicates_and_names_the_line)
+{
+	char msg[512];
+	char *dup = write_temp("{\"workload\":\"interp\",\"workload\":"
+			       "\"colony\",\"variant\":\"a\"}\n");
+	char *deep = write_temp("{\n  \"workload\": \"colony\",\n"
+				"  \"variant\": \"fused\",\n"
+				"  \"params\": {\n    \"n\": 5,,\n  }\n}\n");
+	char *third = write_temp("{\"workload\":\"interp\",\"variant\":\"a\"}\n"
+				 "{\"workload\":\"interp\",\"variant\":\"b\"}\n"
+				 "{\"workload\":\"interp\",\"variant\":\"c\","
+				 "\"status\":7}\n");
+
+	cr_expect_null(hx_result_read(dup, msg, sizeof(msg)));
+	cr_expect(strstr(msg, ":1: not JSON (duplicate object key") != NULL,
+	    "%s", msg);
+	cr_expect_null(hx_result_read(deep, msg, sizeof(msg)));
+	cr_expect(strstr(msg, ":5: not JSON") != NULL, "%s", msg);
+	cr_expect_null(hx_result_read(third, msg, sizeof(msg)));
+	cr_expect(strstr(msg, ":3: status is not a string") != NULL, "%s", msg);
+	/* Blank lines before JSON lines: still JSON lines, not an indented
+	 * object's error on line 3. */
+	{
+		char *blank = write_temp("\n\n{\"workload\":\"i\",\"variant\":"
+					 "\"a\"}\n{\"workload\":\"i\","
+					 "\"variant\":\"b\"}\n");
+		json_t *r = hx_result_read(blank, msg, sizeof(msg));
+		cr_expect(r != NULL && json_array_size(r) == 2, "%s", msg);
+		json_decref(r);
+		unlink(blank);
+		free(blank);
+	}
+	unlink(dup);
+	unlink(deep);
+	unlink(third);
+	free(dup);
+	free(deep);
+	free(third);
+}
+
+/* Google Benchmark times that are not times are refused, named; a
+ * --repeat 0 result converts with real_time. */
+Test(compare, gbench_times_checked_and_repeat_zero_carries_real_time)
+{
+	static const char *const bad[][2] = {
+	    {"\"real_time\":\"x\"", "real_time \"x\": not a number >= 0"},
+	    {"\"real_time\":-5", "real_time -5: not a number >= 0"},
+	    {"\"real_time\":5,\"time_unit\":\"fortnights\"",
+		"time_unit \"fortnights\": not ns, us, ms or s"},
+	    {"\"real_time\":5,\"cpu_time\":-1", "cpu_time -1"},
+	};
+	char text[512], msg[512];
+	json_t *gb, *r, *out, *e;
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(text, sizeof(text),
+		    "{\"benchmarks\":[{\"name\":\"x/y\",\"run_type\":"
+		    "\"iteration\",%s}]}",
+		    bad[i][0]);
+		gb = json_loads(text, 0, NULL);
+		cr_assert_not_null(gb, "%s", text);
+		cr_expect_null(hx_gbench_to_results(gb, msg, sizeof(msg)));
+		cr_expect(
+		    strstr(msg, bad[i][1]) != NULL, "%s: '%s'", text, msg);
+		json_decref(gb);
+	}
+	r = json_loads("[{\"workload\":\"interp\",\"variant\":\"fused\","
+		       "\"status\":\"ok\",\"params\":{\"n\":10},\"time_s\":{"
+		       "\"median\":0.25,\"cold\":0.25,\"samples\":[]}}]",
+	    0, NULL);
+	cr_assert_not_null(r);
+	out = hx_gbench_from_results(r);
+	cr_assert_not_null(out);
+	json_array_foreach(json_object_get(out, "benchmarks"), i, e)
+	{
+		cr_expect(json_is_number(json_object_get(e, "real_time")),
+		    "entry %zu without real_time", i);
+	}
+	e = json_array_get(json_object_get(out, "benchmarks"), 0);
+	cr_expect(fabs(json_number_value(json_object_get(e, "real_time")) -
+		      0.25e9) < 1,
+	    "real_time %g", json_number_value(json_object_get(e, "real_time")));
+	json_decref(out);
+	json_decref(r);
 }

@@ -4,9 +4,12 @@
  */
 #include <criterion/criterion.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <linux/fs.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -184,4 +187,127 @@ Test(file, name_too_long_for_the_temporary, .init = file_setup,
 	cr_expect_eq(hx_file_check_writable(name, msg, sizeof(msg)), -1);
 	cr_expect(
 	    strstr(msg, "file name too long (256 bytes") != NULL, "%s", msg);
+}
+
+/* A FIFO output needs a reader now (it would wait for one forever); with
+ * one, the check holds the write end open until the write, so the reader
+ * gets the data and then its end of file. */
+Test(file, fifo_needs_a_reader_and_gets_the_data, .init = file_setup,
+    .fini = file_teardown)
+{
+	char msg[512], buf[64] = "";
+	int rd;
+	ssize_t n;
+
+	cr_assert(mkfifo("f", 0644) == 0);
+	cr_expect_eq(hx_file_check_writable("f", msg, sizeof(msg)), -1);
+	cr_expect(strstr(msg, "f: a FIFO with no reader") == msg, "%s", msg);
+	rd = open("f", O_RDONLY | O_NONBLOCK);
+	cr_assert(rd >= 0);
+	cr_expect_eq(
+	    hx_file_check_writable("f", msg, sizeof(msg)), 0, "%s", msg);
+	cr_assert_eq(hx_file_write_atomic(
+			 "f", text_writer, "through\n", msg, sizeof(msg)),
+	    0, "%s", msg);
+	n = read(rd, buf, sizeof(buf) - 1);
+	cr_expect_eq(n, 8, "read %zd bytes", n);
+	cr_expect_str_eq(buf, "through\n");
+	/* The writer closed: an end of file now, not a wait. */
+	cr_expect_eq(read(rd, buf, sizeof(buf)), 0);
+	close(rd);
+	/* Written through: still a FIFO. */
+	cr_expect(hx_file_written_through("f"));
+}
+
+/* Only TARGET.tmp.XXXXXX beside the resolved target, regular files. */
+Test(file, stale_temporaries_removed_and_nothing_else, .init = file_setup,
+    .fini = file_teardown)
+{
+	put("t.jsonl", "results\n");
+	cr_assert(symlink("t.jsonl", "s.jsonl") == 0);
+	put("t.jsonl.tmp.AbC123", "partial\n");
+	put("t.jsonl.tmp.toolong1", "not ours\n");
+	put("t.jsonl.tmp.AB-123", "not ours\n");
+	put("s.jsonl.tmp.Zz9Yy8", "another name's\n");
+	cr_assert(mkdir("t.jsonl.tmp.dir123", 0755) == 0);
+	cr_expect_eq(hx_file_remove_stale("s.jsonl"), 1);
+	cr_expect(access("t.jsonl.tmp.AbC123", F_OK) != 0);
+	cr_expect(access("t.jsonl.tmp.toolong1", F_OK) == 0);
+	cr_expect(access("t.jsonl.tmp.AB-123", F_OK) == 0);
+	cr_expect(access("s.jsonl.tmp.Zz9Yy8", F_OK) == 0);
+	cr_expect(access("t.jsonl.tmp.dir123", F_OK) == 0);
+	cr_expect(access("t.jsonl", F_OK) == 0);
+}
+
+/* The lock's name: the file a link resolves to. */
+Test(file, resolve_follows_links, .init = file_setup, .fini = file_teardown)
+{
+	char t[4096];
+
+	cr_assert(mkdir("sub", 0755) == 0);
+	cr_assert(symlink("sub/t.jsonl", "s.jsonl") == 0);
+	cr_assert_eq(hx_file_resolve("s.jsonl", t, sizeof(t)), 0);
+	cr_expect_str_eq(t, "./sub/t.jsonl");
+	cr_assert_eq(hx_file_resolve("plain", t, sizeof(t)), 0);
+	cr_expect_str_eq(t, "plain");
+	cr_assert(symlink("loop", "loop") == 0);
+	cr_expect_eq(hx_file_resolve("loop", t, sizeof(t)), -1);
+}
+
+/* A staged file put in place: renamed onto a link's target (the link
+ * kept), the old file's mode kept; a device is written through. */
+Test(file, install_renames_onto_the_target, .init = file_setup,
+    .fini = file_teardown)
+{
+	char msg[512];
+	struct stat st;
+	FILE *f;
+	char buf[32] = "";
+
+	put("old", "old\n");
+	cr_assert(chmod("old", 0600) == 0);
+	cr_assert(symlink("old", "link") == 0);
+	put("staged", "new\n");
+	cr_assert_eq(
+	    hx_file_install("staged", "link", msg, sizeof(msg)), 0, "%s", msg);
+	cr_expect(lstat("link", &st) == 0 && S_ISLNK(st.st_mode));
+	cr_expect(stat("old", &st) == 0 && (st.st_mode & 07777) == 0600,
+	    "mode %o", st.st_mode & 07777);
+	cr_assert((f = fopen("old", "r")) != NULL);
+	cr_expect(fgets(buf, sizeof(buf), f) != NULL);
+	fclose(f);
+	cr_expect_str_eq(buf, "new\n");
+	cr_expect(access("staged", F_OK) != 0);
+	put("staged", "to the null device\n");
+	cr_expect_eq(hx_file_install("staged", "/dev/null", msg, sizeof(msg)),
+	    0, "%s", msg);
+	cr_expect(stat("/dev/null", &st) == 0 && S_ISCHR(st.st_mode));
+}
+
+/* An immutable file (chattr +i) refuses the rename: found by the check,
+ * before the work. Skipped where the file system has no such flag. */
+Test(file, immutable_target_refused_by_the_check, .init = file_setup,
+    .fini = file_teardown)
+{
+	char msg[512];
+	int fd, flags = 0, rc;
+
+	put("o", "earlier\n");
+	fd = open("o", O_RDONLY);
+	cr_assert(fd >= 0);
+	if (ioctl(fd, FS_IOC_GETFLAGS, &flags) != 0 ||
+	    (flags |= FS_IMMUTABLE_FL, ioctl(fd, FS_IOC_SETFLAGS, &flags)) !=
+		0) {
+		close(fd);
+		cr_skip_test("no immutable flag here: %s", strerror(errno));
+	}
+	rc = hx_file_check_writable("o", msg, sizeof(msg));
+	flags &= ~FS_IMMUTABLE_FL;
+	cr_assert(ioctl(fd, FS_IOC_SETFLAGS, &flags) == 0);
+	close(fd);
+	cr_expect_eq(rc, -1);
+	cr_expect(strstr(msg,
+		      "o: cannot be replaced: Operation not "
+		      "permitted") == msg,
+	    "%s", msg);
 }

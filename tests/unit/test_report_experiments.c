@@ -204,6 +204,18 @@ Test(report_experiments, a_missing_set_named_with_its_command)
 	char msg[256], why[1024];
 
 	fb_write_file(dir, "interp-main.jsonl", RUN("fused"));
+	/* The report refuses the table's short line (the table reader
+	 * skips it): named with its file and line, not read as no row. */
+	cr_assert_eq(rp_data_load(&D, dir, msg, sizeof(msg)), -1);
+	snprintf(why, sizeof(why), "%s/experiments.tsv:5: not a row", dir);
+	cr_expect(strncmp(msg, why, strlen(why)) == 0, "%s", msg);
+	{
+		char fixed[sizeof(table)];
+		const char *cut = strstr(table, "short\tline\n");
+		snprintf(fixed, sizeof(fixed), "%.*s%s", (int)(cut - table),
+		    table, cut + strlen("short\tline\n"));
+		fb_write_file(dir, "experiments.tsv", fixed);
+	}
 	cr_assert_eq(rp_data_load(&D, dir, msg, sizeof(msg)), 0, "%s", msg);
 	cr_expect_str_eq(rp_data_why_missing(&D, &q, why, sizeof(why)),
 	    "no colony/fused run in the colony-main data; made by "
