@@ -154,3 +154,20 @@ def test_a_block_no_template_prints_fails_strictly(made, tmp_path):
     p = render(made / "facts.json", t, tmp_path)
     assert p.returncode == 1
     assert "notebook.glossary" in p.stderr
+
+
+def test_a_fix_without_code_or_run_says_so(made, tmp_path):
+    """What none of the answers said: a fix whose program has neither a
+    marker nor a run in the data says it is not measured, and the others
+    keep their code."""
+    doc = facts_of(made)
+    facts = doc["facts"]
+    facts["lesson.code_markers"]["value"].remove("cells")
+    facts["jax.colony.programs"]["value"].remove("cells")
+    (tmp_path / "facts.json").write_text(json.dumps(doc))
+    p = render(tmp_path / "facts.json", TEMPLATES, tmp_path)
+    assert p.returncode == 0, p.stderr
+    md = (tmp_path / "REPORT.md").read_text()
+    assert "\n  JAX (cells): not measured in this data.\n" in md
+    assert "JAX `cells` measured" not in md
+    assert "  JAX `chunked` measured: warm call " in md
