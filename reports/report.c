@@ -98,7 +98,7 @@ static const struct notebook_section_s {
     {"beyond_the_answers", rp_unsaid_write, NULL},
     {"memory_accounting", rp_accounting_write, NULL},
     {"limits", rp_limits_write, NULL},
-    {"exercises", rp_exercise_write, NULL},
+    {"exercises", NULL, rp_exercise_facts},
     {"glossary", rp_accounting_glossary, NULL},
     {"idiom_map", rp_machine_idioms, NULL},
     {"jax", rp_jax_write, NULL},
