@@ -171,3 +171,27 @@ def test_a_fix_without_code_or_run_says_so(made, tmp_path):
     assert "\n  JAX (cells): not measured in this data.\n" in md
     assert "JAX `cells` measured" not in md
     assert "  JAX `chunked` measured: warm call " in md
+
+
+def test_beyond_the_answers_without_its_runs(made, tmp_path):
+    """Beyond the answers: a part whose runs are missing says so, with the
+    reason the facts give, and prints none of its figures."""
+    doc = facts_of(made)
+    facts = doc["facts"]
+    for part in ("grid", "cells", "allocator"):
+        facts["beyond_the_answers.%s.measured" % part]["value"] = False
+    facts["beyond_the_answers.cells.big_measured"]["value"] = False
+    for part in ("grid", "cells"):
+        facts["beyond_the_answers.%s.why_missing" % part].update(
+            value="no run of it", text="no run of it")
+    (tmp_path / "facts.json").write_text(json.dumps(doc))
+    p = render(tmp_path / "facts.json", TEMPLATES, tmp_path)
+    assert p.returncode == 0, p.stderr
+    md = (tmp_path / "REPORT.md").read_text()
+    part = md.split("#### Beyond the answers, measured\n\n")[1]
+    part = part.split("\n### ")[0]
+    assert part == (
+        "- **Share the grid and fix the layout**: not measured (no run of it).\n"
+        "- **Cell lists**: not measured (no run of it).\n"
+        "- **The allocator's part in step-time variance**: not measured (no "
+        "naive spread run with both allocators).\n")
