@@ -8,7 +8,7 @@
  * the declared figures (rp_workloads.c) and writes their gnuplot scripts to
  * OUT_DIR/figures, writes OUT_DIR/REPORT.md in two parts: the lesson
  * (rp_lesson), then, after the heading "## Lab notebook", the notebook
- * section by section (rp_interp, rp_colony, rp_verdict, rp_unsaid,
+ * section by section (rp_interp, rp_colony, rp_verdict, rp_beyond_answers,
  * rp_accounting, rp_limits, rp_exercise, rp_machine, rp_jax, rp_threads,
  * rp_generic for the workloads it has no section for, and the notes),
  * each of its headings one level down; then runs gnuplot on each script
@@ -37,6 +37,7 @@
 
 #include "hx_file.h"
 #include "rp_accounting.h"
+#include "rp_beyond_answers.h"
 #include "rp_exercise.h"
 #include "rp_explain.h"
 #include "rp_generic.h"
@@ -48,7 +49,6 @@
 #include "rp_report.h"
 #include "rp_run_facts.h"
 #include "rp_threads.h"
-#include "rp_unsaid.h"
 #include "rp_verdict.h"
 #include "rp_workloads.h"
 
@@ -112,10 +112,10 @@ static const struct notebook_section_s {
 } notebook_sections[] = {
     {"workloads", NULL, rp_workloads_facts},
     {"advice", rp_verdict_write, NULL},
-    {"beyond_the_answers", rp_unsaid_write, NULL},
+    {"beyond_the_answers", NULL, rp_beyond_answers_facts},
     {"memory_accounting", rp_accounting_write, NULL},
     {"limits", NULL, limits_section},
-    {"exercises", rp_exercise_write, NULL},
+    {"exercises", NULL, rp_exercise_facts},
     {"glossary", rp_accounting_glossary, NULL},
     {"idiom_map", rp_machine_idioms, NULL},
     {"jax", rp_jax_write, NULL},

@@ -1,19 +1,50 @@
 /*
- * rp_exercise: the exercises and their worked answers (see rp_exercise.h).
+ * rp_exercise: the exercises' questions and worked answers, as facts (see
+ * rp_exercise.h).
  */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "rp_exercise.h"
-#include "rp_text.h"
 #include "rp_workloads.h"
 
-#define N rp_text_fmt_n
-#define T rp_text_fmt_time
+#define COUNT RP_FACT_COUNT
+#define SIZE RP_FACT_SIZE
 
-/* The chunk sweep's run with the smallest B of at least 1000 (or its
- * largest B), NULL when there is none. */
+double
+rp_exercise_batch_bytes(double b, double m)
+{
+	return b * m * 4 + b * 4;
+}
+
+double
+rp_exercise_l2_batch(double l2, double m)
+{
+	return floor(l2 / ((m + 1) * 4));
+}
+
+double
+rp_exercise_fault_pages(double n, double threshold)
+{
+	double sizes[3] = {8 * n * n, 4 * n * n, 4 * n * n}, pages = 0;
+
+	if (isnan(n) || isnan(threshold))
+		return NAN;
+	for (int k = 0; k < 3; k++)
+		if (sizes[k] >= threshold)
+			pages += sizes[k] / RP_EXERCISE_PAGE_BYTES;
+	return pages;
+}
+
+double
+rp_exercise_eager_bytes(double n, double m)
+{
+	return 12 * n * m * 4;
+}
+
+/* The chunk sweep's run with the smallest B of at least
+ * RP_EXERCISE_MIN_BATCH (or its largest B), NULL when there is none. */
 static const json_t *
 chunk_run(const rp_report_t *R)
 {
@@ -22,6 +53,7 @@ chunk_run(const rp_report_t *R)
 	    .workload = w->name,
 	    .variant = "chunked",
 	    .alloc = RP_ALLOC_JEMALLOC};
+	const double least = RP_EXERCISE_MIN_BATCH;
 	const json_t *best = NULL, *r;
 	size_t i;
 
@@ -30,60 +62,42 @@ chunk_run(const rp_report_t *R)
 		double b = rp_data_chunk(r), bb = rp_data_chunk(best);
 		if (!rp_data_run_matches(r, &q))
 			continue;
-		if (best == NULL || (b >= 1000 && (bb < 1000 || b < bb)) ||
-		    (bb < 1000 && b > bb))
+		if (best == NULL || (b >= least && (bb < least || b < bb)) ||
+		    (bb < least && b > bb))
 			best = r;
 	}
 	return best;
 }
 
+/* Exercises 1 and 2: one chunked run, its B and M, the machine's L2. */
 static void
-exercise_chunk(rp_report_t *R)
+batch_facts(rp_report_t *R)
 {
+	rp_facts_t *F = &R->facts;
 	const json_t *r = chunk_run(R);
 	double b = rp_data_chunk(r), m = rp_num(r, "params.m");
-
-	rp_md(R,
-	    "1. **Predict the peak of a batch.** chunked keeps one (B,M) "
-	    "float32 buffer and a B-vector of row sums. What is its peak "
-	    "workspace for B=%s and M=%s?\n\n",
-	    N(b), N(m));
-	if (r == NULL) {
-		rp_md(R, "   *No chunk sweep in the data.*\n\n");
-		return;
-	}
-	rp_md(R,
-	    "   **Answer 1.** B=%.0f, M=%.0f: predicted %.0f bytes (B*M*4 + "
-	    "B*4); with the allocator's size classes %.0f bytes; measured "
-	    "%.0f bytes (%s, median %s).\n\n",
-	    b, m, b * m * 4 + b * 4, rp_num(r, "memory.model_bytes"),
-	    rp_num(r, "memory.peak_workspace_bytes"), rp_report_peak(r),
-	    T(rp_num(r, "time_s.median")));
-}
-
-static void
-exercise_l2(rp_report_t *R)
-{
-	const json_t *r = chunk_run(R);
-	double m = rp_num(r, "params.m");
 	double l2 = rp_num(r, "machine.caches.l2_bytes");
 
-	rp_md(R,
-	    "2. **Choose B to fit L2.** This machine's L2 cache holds %s. "
-	    "What is the largest B whose buffer and row sums (B*(M+1)*4 "
-	    "bytes) fit in it, for M=%s?\n\n",
-	    rp_text_fmt_bytes(l2), N(m));
-	if (r == NULL || isnan(l2)) {
-		rp_md(R, "   *No chunk sweep or cache sizes in the data.*\n\n");
-		return;
-	}
-	rp_md(R,
-	    "   **Answer 2.** L2=%.0f bytes, M=%.0f: B = floor(L2 / "
-	    "((M+1)*4)) = %.0f. In practice choose less: the table rows and "
-	    "the points share the cache. The section on limits lists the "
-	    "measured medians by B with the level that holds each "
-	    "buffer.\n\n",
-	    l2, m, floor(l2 / ((m + 1) * 4)));
+	rp_fact_bool(F, r != NULL, r, "exercises.batch.measured");
+	rp_fact_num(F, SIZE, b, r, "exercises.batch.b");
+	rp_fact_num(F, SIZE, m, r, "exercises.batch.m");
+	rp_fact_num(F, COUNT, b, r, "exercises.batch.b_exact");
+	rp_fact_num(F, COUNT, m, r, "exercises.batch.m_exact");
+	rp_fact_num(F, COUNT, rp_exercise_batch_bytes(b, m), r,
+	    "exercises.batch.predicted");
+	rp_fact_num(F, COUNT, rp_num(r, "memory.model_bytes"), r,
+	    "exercises.batch.model");
+	rp_fact_num(F, COUNT, rp_num(r, "memory.peak_workspace_bytes"), r,
+	    "exercises.batch.peak_exact");
+	rp_fact_text(F, RP_FACT_BYTES, rp_num(r, "memory.peak_workspace_bytes"),
+	    rp_report_peak(r), r, "exercises.batch.peak");
+	rp_fact_num(F, RP_FACT_TIME, rp_num(r, "time_s.median"), r,
+	    "exercises.batch.median");
+
+	rp_fact_bool(F, r != NULL && !isnan(l2), r, "exercises.l2.measured");
+	rp_fact_num(F, RP_FACT_BYTES, l2, r, "exercises.l2.l2");
+	rp_fact_num(F, COUNT, l2, r, "exercises.l2.l2_exact");
+	rp_fact_num(F, COUNT, rp_exercise_l2_batch(l2, m), r, "exercises.l2.b");
 }
 
 /* The largest-N naive run of the scaling sweep. */
@@ -108,44 +122,38 @@ naive_run(const rp_report_t *R)
 	return best;
 }
 
+/* Exercise 3: naive's faults a step against the arrays' pages. */
 static void
-exercise_faults(rp_report_t *R)
+faults_facts(rp_report_t *R)
 {
+	rp_facts_t *F = &R->facts;
 	const json_t *r = naive_run(R);
 	double n = rp_num(r, "params.n");
 	double thr =
 	    rp_num(r, "machine.allocator_policy.oversize_threshold_bytes");
-	double sizes[3] = {8 * n * n, 4 * n * n, 4 * n * n}, pages = 0;
+	double faults = rp_num(r, "memory.minor_faults");
+	double steps = rp_num(r, "params.steps");
 
-	rp_md(R,
-	    "3. **Predict the page faults of a step.** naive allocates an "
-	    "(N,N,2) float32 forces array and two (N,N) arrays every step "
-	    "and frees them after. jemalloc hands an allocation of at least "
-	    "its oversize threshold (%s here) back to the kernel when it is "
-	    "freed, so its pages must be faulted in again next step; smaller "
-	    "ones are reused. How many minor faults a step at N=%s (4 KiB "
-	    "pages)?\n\n",
-	    rp_text_fmt_bytes(thr), N(n));
-	if (r == NULL || isnan(thr)) {
-		rp_md(R, "   *No naive scaling run in the data.*\n\n");
-		return;
-	}
-	for (int k = 0; k < 3; k++)
-		if (sizes[k] >= thr)
-			pages += sizes[k] / 4096;
-	rp_md(R,
-	    "   **Answer 3.** N=%.0f, threshold %.0f bytes: the arrays are "
-	    "%.0f, %.0f and %.0f bytes; those at or above the threshold make "
-	    "predicted %.0f faults a step; measured %.0f faults a step (%.0f "
-	    "in a timed run of %.0f steps).\n\n",
-	    n, thr, sizes[0], sizes[1], sizes[2], pages,
-	    rp_num(r, "memory.minor_faults") / rp_num(r, "params.steps"),
-	    rp_num(r, "memory.minor_faults"), rp_num(r, "params.steps"));
+	rp_fact_bool(
+	    F, r != NULL && !isnan(thr), r, "exercises.faults.measured");
+	rp_fact_num(F, RP_FACT_BYTES, thr, r, "exercises.faults.threshold");
+	rp_fact_num(F, COUNT, thr, r, "exercises.faults.threshold_exact");
+	rp_fact_num(F, SIZE, n, r, "exercises.faults.n");
+	rp_fact_num(F, COUNT, n, r, "exercises.faults.n_exact");
+	rp_fact_num(F, COUNT, 8 * n * n, r, "exercises.faults.forces_bytes");
+	rp_fact_num(F, COUNT, 4 * n * n, r, "exercises.faults.array_bytes");
+	rp_fact_num(F, COUNT, rp_exercise_fault_pages(n, thr), r,
+	    "exercises.faults.predicted");
+	rp_fact_num(F, COUNT, faults / steps, r, "exercises.faults.per_step");
+	rp_fact_num(F, COUNT, faults, r, "exercises.faults.total");
+	rp_fact_num(F, COUNT, steps, r, "exercises.faults.steps");
 }
 
+/* Exercise 4: eager at another M. */
 static void
-exercise_eager(rp_report_t *R)
+eager_facts(rp_report_t *R)
 {
+	rp_facts_t *F = &R->facts;
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	rp_query_t q = {.set = w->sets.eager_m,
 	    .workload = w->name,
@@ -154,33 +162,24 @@ exercise_eager(rp_report_t *R)
 	const json_t *r = rp_data_find(&R->data, &q);
 	double n = rp_num(r, "params.n"), m = rp_num(r, "params.m");
 
-	rp_md(R,
-	    "4. **Predict eager's peak at another M.** From the liveness "
-	    "walk, what is the op-by-op peak for N=%s points and "
-	    "M=%s interpolants?\n\n",
-	    N(n), N(m));
-	if (r == NULL) {
-		rp_md(R, "   *No %s run in the data.*\n\n", w->sets.eager_m);
-		return;
-	}
-	rp_md(R,
-	    "   **Answer 4.** N=%.0f, M=%.0f: predicted %.0f bytes "
-	    "(12*N*M*4); with the allocator's size classes %.0f bytes; "
-	    "measured %.0f bytes.\n\n",
-	    n, m, 12 * n * m * 4, rp_num(r, "memory.model_bytes"),
-	    rp_num(r, "memory.peak_workspace_bytes"));
+	rp_fact_bool(F, r != NULL, r, "exercises.eager.measured");
+	rp_fact_str(F, w->sets.eager_m, NULL, "exercises.eager.set");
+	rp_fact_num(F, SIZE, n, r, "exercises.eager.n");
+	rp_fact_num(F, SIZE, m, r, "exercises.eager.m");
+	rp_fact_num(F, COUNT, n, r, "exercises.eager.n_exact");
+	rp_fact_num(F, COUNT, m, r, "exercises.eager.m_exact");
+	rp_fact_num(F, COUNT, rp_exercise_eager_bytes(n, m), r,
+	    "exercises.eager.predicted");
+	rp_fact_num(F, COUNT, rp_num(r, "memory.model_bytes"), r,
+	    "exercises.eager.model");
+	rp_fact_num(F, COUNT, rp_num(r, "memory.peak_workspace_bytes"), r,
+	    "exercises.eager.peak_exact");
 }
 
 void
-rp_exercise_write(rp_report_t *R)
+rp_exercise_facts(rp_report_t *R)
 {
-	rp_md(R, "## Exercises, for teachers\n\n");
-	rp_md(R,
-	    "Four questions to set before showing the tables, each answered "
-	    "from this run's data. They use only the accounting section's "
-	    "formulas and the machine's cache sizes.\n\n");
-	exercise_chunk(R);
-	exercise_l2(R);
-	exercise_faults(R);
-	exercise_eager(R);
+	batch_facts(R);
+	faults_facts(R);
+	eager_facts(R);
 }

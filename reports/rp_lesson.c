@@ -37,52 +37,6 @@ static const struct {
  * M=300, rounded as the question gave it). */
 #define QUESTION_INTERP_BYTES 14e9
 
-/* ---- the JAX code of a fix ---- */
-
-static FILE *
-open_in_repository(const rp_data_t *D, const char *path)
-{
-	char full[4400];
-	FILE *f;
-
-	snprintf(full, sizeof(full), "%s/../../%s", D->dir, path);
-	if ((f = fopen(full, "r")) != NULL)
-		return f;
-	return fopen(path, "r");
-}
-
-int
-rp_lesson_code(const rp_data_t *D, const char *path, const char *name,
-    char *buf, size_t len)
-{
-	FILE *f = open_in_repository(D, path);
-	char line[512], begin[128];
-	int in = 0, n = 0;
-	size_t used = 0;
-
-	buf[0] = '\0';
-	if (f == NULL)
-		return 0;
-	snprintf(begin, sizeof(begin), "# lesson:begin %s", name);
-	while (fgets(line, sizeof(line), f) != NULL) {
-		const char *t = line + strspn(line, " ");
-		if (!in) {
-			in = strncmp(t, begin, strlen(begin)) == 0 &&
-			    strchr(" \r\n", t[strlen(begin)]) != NULL;
-			continue;
-		}
-		if (strncmp(t, "# lesson:end", 12) == 0)
-			break;
-		if (n == RP_LESSON_CODE_LINES || used + strlen(line) + 1 >= len)
-			continue;
-		memcpy(buf + used, line, strlen(line) + 1);
-		used += strlen(line);
-		n++;
-	}
-	fclose(f);
-	return n;
-}
-
 /* ---- the memory question ---- */
 
 /* explain's chart of the question's own JAX program, beside C eager's
@@ -343,7 +297,7 @@ rp_lesson_facts(rp_report_t *R)
 {
 	memory_facts(R);
 	speed_facts(R);
-	rp_report_block(R, "lesson.fixes", rp_lesson_fixes_write);
+	rp_lesson_code_facts(R);
 	limits_facts(R);
 	rp_report_block(R, "lesson.advice", rp_verdict_brief_write);
 }

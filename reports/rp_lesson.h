@@ -14,12 +14,15 @@
  * sentence say "not measured in this data".
  *
  * The JAX code of a fix is read at report time from the file that holds
- * it (a .py file of variants/jax, between "# lesson:begin NAME" and "#
- * lesson:end"), found relative to the data folder (DATA/../.. is the
- * repository) or the working directory; the path is printed relative to the
- * repository.
+ * it (a .py file of RP_LESSON_CODE_DIR, between "# lesson:begin NAME" and
+ * "# lesson:end"), found relative to the data folder (DATA/../.. is the
+ * repository) or the working directory; the path is printed relative to
+ * the repository. The fixes themselves, their programs and what each
+ * changes, are named in templates/lesson/fixes.md.j2.
  *
- * Limits: at most RP_LESSON_CODE_LINES lines of code per fix are printed.
+ * Limits: at most RP_LESSON_CODE_LINES lines of code per fix are printed;
+ * at most RP_LESSON_CODE_FILES files are read; a marker's NAME is taken
+ * from the first file, in name order, that has it.
  */
 #ifndef FB_RP_LESSON_H
 #define FB_RP_LESSON_H
@@ -32,14 +35,21 @@
 #include "rp_text.h"
 
 #define RP_LESSON_CODE_LINES 15
+#define RP_LESSON_CODE_FILES 64
+/* Where the JAX programs and their markers are, in the repository. */
+#define RP_LESSON_CODE_DIR "variants/jax"
 
 /* The lesson's facts (lesson.*, question.*, limiters.*), for the
  * templates of reports/templates/lesson/, and its blocks still written by
- * C (the fixes, the advice in brief, two figures). */
+ * C (the advice in brief, two figures). */
 void rp_lesson_facts(rp_report_t *R);
 
-/* Its section "What none of the answers said" (rp_lesson_fixes.c). */
-void rp_lesson_fixes_write(rp_report_t *R);
+/* The code of every marker of RP_LESSON_CODE_DIR (rp_lesson_code.c):
+ * lesson.code.NAME.text (the lines, as rp_lesson_code reads them) and
+ * lesson.code.NAME.file (its path in the repository), and
+ * lesson.code_markers, the NAMEs found, for the section "What none of the
+ * answers said" to print beside each fix. */
+void rp_lesson_code_facts(rp_report_t *R);
 
 /* The lines between "# lesson:begin name" and "# lesson:end" of path
  * (relative to the repository, found as above) into buf, at most

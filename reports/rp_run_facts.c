@@ -61,6 +61,8 @@ variant_facts(rp_report_t *R, const rp_workload_t *w, const char *v)
 	    F, RP_FACT_SIZE, rp_data_chunk(r), r, "%s.%s.chunk", w->name, v);
 	rp_fact_num(F, RP_FACT_TIME, rp_num(seed, "time_s.median"), seed,
 	    "%s.%s.seed_median", w->name, v);
+	rp_fact_str(F, rp_data_variant_text(D, w->name, v, "loops"), r,
+	    "%s.%s.loops", w->name, v);
 }
 
 /* One JAX program of the workload (a run of set jax-W). */
@@ -106,7 +108,7 @@ rp_run_facts_add(rp_report_t *R)
 		const char *vs[RP_DATA_MAX_VARIANTS];
 		size_t nv = rp_data_variants(
 		    D, w->name, NULL, vs, RP_DATA_MAX_VARIANTS);
-		json_t *names = json_array(), *r;
+		json_t *names = json_array(), *programs = json_array(), *r;
 		char set[64];
 		size_t i;
 
@@ -120,9 +122,15 @@ rp_run_facts_add(rp_report_t *R)
 		json_array_foreach(D->runs, i, r)
 		{
 			rp_query_t q = {.set = set, .workload = w->name};
-			if (rp_data_run_matches(r, &q))
-				jax_facts(R, w, r);
+			if (!rp_data_run_matches(r, &q))
+				continue;
+			jax_facts(R, w, r);
+			json_array_append_new(
+			    programs, json_string(rp_str(r, "variant")));
 		}
+		rp_fact_list(&R->facts, programs, "jax.%s.programs", w->name);
+		rp_fact_bool(
+		    &R->facts, w->per_step, NULL, "%s.per_step", w->name);
 	}
 	rp_fact_list(&R->facts, workloads, "workloads");
 }

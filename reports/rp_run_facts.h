@@ -19,6 +19,9 @@
  *   W.V.ir_per_unit      simulated instructions per unit of work
  *   W.V.chunk            the chunk size B of a chunked run
  *   W.V.seed_median      the median on the question's own input
+ *   W.V.loops            its loop nest in one line (null when unknown)
+ *   W.per_step           whether W's unit of time is a step
+ *   jax.W.programs       W's JAX programs in the data's order
  *   jax.W.P.n, .steps, .warm, .unblocked, .first_call, .per_step,
  *       .temp (XLA's temporaries), .work (working bytes), .rss
  *   jax.present          whether the data holds any JAX program

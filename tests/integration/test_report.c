@@ -9,7 +9,7 @@
  * row carries numbers, no NaN and no negative time, and each verdict cites
  * a figure. From the same quick data: every declared figure has rows, every
  * verdict rule is testable and fills its template, and a made-up variant
- * put at the front of every set leaves the verdicts, the unsaid section and
+ * put at the front of every set leaves the verdicts, "Beyond the answers" and
  * the figures as they were (runs are found by name, not by position).
  * compare: crafted result files, a regression flagged (exit 3), noise not
  * flagged (exit 0), bad input refused (exit 2).

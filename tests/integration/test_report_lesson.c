@@ -2,9 +2,10 @@
  * Integration tests of the report's parts for learners and of its honesty
  * about statistics, on the quick report that test_report.c's hook makes
  * (reports/out-quick): both short answers, the accounting section, the
- * limits, the glossary; the exercises' worked answers against the data
- * files themselves (read here, not through the report); no "CI" on fewer
- * than five timed runs; no peak under 64 KiB printed as a measured figure.
+ * limits, the glossary; the exercises' worked answers (their facts)
+ * against the data files themselves (read here, not through the report);
+ * no "CI" on fewer than five timed runs; no peak under 64 KiB printed as a
+ * measured figure.
  */
 #include <criterion/criterion.h>
 #include <jansson.h>
@@ -137,86 +138,84 @@ data_run(const char *set, const char *v, const char *key, double value)
 	return found;
 }
 
-/* The numbers after "**Answer k.** " in the order printf wrote them. */
-static const char *
-answer(int k)
+/* The value of fact name in the quick report's facts.json (NAN when
+ * absent or not a number). */
+static double
+fact(const json_t *facts, const char *name)
 {
-	char tag[32];
-	const char *p;
-
-	snprintf(tag, sizeof(tag), "**Answer %d.** ", k);
-	p = strstr(text, tag);
-	cr_assert(p != NULL, "no %s", tag);
-	return p + strlen(tag);
+	const json_t *v =
+	    json_object_get(json_object_get(facts, name), "value");
+	return json_is_number(v) ? json_number_value(v) : NAN;
 }
 
+/* The exercises' worked answers (exercises.*, rp_exercise.h) against the
+ * data files themselves. */
 Test(report_lesson, exercises_match_the_data)
 {
-	double b, m, pred, model, meas, l2, n, thr, s0, s1, s2, steps, total;
+	json_error_t err;
+	json_t *doc = json_load_file(QUICK_DIR "/facts.json", 0, &err);
+	const json_t *F = json_object_get(doc, "facts");
+	double b, m, meas, l2, n, thr, s0, s1, steps;
 	json_t *r;
 
-	cr_assert_eq(
-	    sscanf(answer(1),
-		"B=%lf, M=%lf: predicted %lf bytes (B*M*4 + B*4); with "
-		"the allocator's size classes %lf bytes; measured %lf",
-		&b, &m, &pred, &model, &meas),
-	    5, "%.200s", answer(1));
+	cr_assert(doc != NULL, "%s", err.text);
+	b = fact(F, "exercises.batch.b_exact");
+	m = fact(F, "exercises.batch.m_exact");
 	r = data_run("interp-chunk", "chunked", "chunk", b);
 	cr_assert(r != NULL, "no chunked run with B=%g", b);
 	cr_expect_eq(m, rp_num(r, "params.m"));
-	cr_expect_eq(pred, b * m * 4 + b * 4);
-	cr_expect_eq(model, rp_num(r, "memory.model_bytes"));
+	cr_expect_eq(fact(F, "exercises.batch.predicted"), b * m * 4 + b * 4);
+	cr_expect_eq(
+	    fact(F, "exercises.batch.model"), rp_num(r, "memory.model_bytes"));
+	meas = fact(F, "exercises.batch.peak_exact");
 	cr_expect_eq(meas, rp_num(r, "memory.peak_workspace_bytes"));
 	/* The size-class model is what the allocator measured, within its
 	 * 64 KiB granularity. */
-	cr_expect(fabs(meas - model) <= 65536, "%g against %g", meas, model);
+	cr_expect(fabs(meas - fact(F, "exercises.batch.model")) <= 65536,
+	    "%g against %g", meas, fact(F, "exercises.batch.model"));
 	l2 = rp_num(r, "machine.caches.l2_bytes");
 	json_decref(r);
 
-	cr_assert_eq(sscanf(answer(2),
-			 "L2=%lf bytes, M=%lf: B = floor(L2 / "
-			 "((M+1)*4)) = %lf",
-			 &b, &m, &pred),
-	    3, "%.200s", answer(2));
-	cr_expect_eq(b, l2);
-	cr_expect_eq(pred, floor(l2 / ((m + 1) * 4)));
+	cr_expect_eq(fact(F, "exercises.l2.l2_exact"), l2);
+	cr_expect_eq(fact(F, "exercises.l2.b"), floor(l2 / ((m + 1) * 4)));
 
-	cr_assert_eq(sscanf(answer(3),
-			 "N=%lf, threshold %lf bytes: the arrays are %lf, %lf "
-			 "and %lf bytes; those at or above the threshold make "
-			 "predicted %lf faults a step; measured %lf faults a "
-			 "step (%lf in a timed run of %lf steps)",
-			 &n, &thr, &s0, &s1, &s2, &pred, &meas, &total, &steps),
-	    9, "%.300s", answer(3));
+	n = fact(F, "exercises.faults.n_exact");
+	thr = fact(F, "exercises.faults.threshold_exact");
 	r = data_run("colony-scale", "naive", "n", n);
 	cr_assert(r != NULL, "no naive run at N=%g", n);
 	cr_expect_eq(thr,
 	    rp_num(r, "machine.allocator_policy.oversize_threshold_bytes"));
+	s0 = fact(F, "exercises.faults.forces_bytes");
+	s1 = fact(F, "exercises.faults.array_bytes");
 	cr_expect_eq(s0, 8 * n * n);
-	cr_expect_eq(pred,
-	    (s0 >= thr ? s0 / 4096 : 0) + (s1 >= thr ? s1 / 4096 : 0) +
-		(s2 >= thr ? s2 / 4096 : 0));
-	cr_expect_eq(total, rp_num(r, "memory.minor_faults"));
+	cr_expect_eq(s1, 4 * n * n);
+	cr_expect_eq(fact(F, "exercises.faults.predicted"),
+	    (s0 >= thr ? s0 / 4096 : 0) + 2 * (s1 >= thr ? s1 / 4096 : 0));
+	cr_expect_eq(fact(F, "exercises.faults.total"),
+	    rp_num(r, "memory.minor_faults"));
+	steps = fact(F, "exercises.faults.steps");
 	cr_expect_eq(steps, rp_num(r, "params.steps"));
-	cr_expect(fabs(meas - total / steps) <= 0.5, "%g", meas);
+	meas = fact(F, "exercises.faults.per_step");
+	cr_expect(fabs(meas - rp_num(r, "memory.minor_faults") / steps) <= 0.5,
+	    "%g", meas);
 	/* The prediction holds to 1% and a page or two. */
-	cr_expect(
-	    fabs(meas - pred) <= 0.01 * pred + 2, "%g against %g", meas, pred);
+	cr_expect(fabs(meas - fact(F, "exercises.faults.predicted")) <=
+		0.01 * fact(F, "exercises.faults.predicted") + 2,
+	    "%g against %g", meas, fact(F, "exercises.faults.predicted"));
 	json_decref(r);
 
-	cr_assert_eq(sscanf(answer(4),
-			 "N=%lf, M=%lf: predicted %lf bytes (12*N*M*4); with "
-			 "the allocator's size classes %lf bytes; measured %lf",
-			 &n, &m, &pred, &model, &meas),
-	    5, "%.200s", answer(4));
+	n = fact(F, "exercises.eager.n_exact");
+	m = fact(F, "exercises.eager.m_exact");
 	r = data_run("interp-eager-m", "eager", "m", m);
 	cr_assert(r != NULL, "no eager run at M=%g", m);
 	cr_expect_eq(n, rp_num(r, "params.n"));
-	cr_expect_eq(pred, 12 * n * m * 4);
+	cr_expect_eq(fact(F, "exercises.eager.predicted"), 12 * n * m * 4);
+	meas = fact(F, "exercises.eager.peak_exact");
 	cr_expect_eq(meas, rp_num(r, "memory.peak_workspace_bytes"));
-	cr_expect(
-	    meas >= pred, "measured %g under the live bytes %g", meas, pred);
+	cr_expect(meas >= 12 * n * m * 4, "measured %g under the live bytes %g",
+	    meas, 12 * n * m * 4);
 	json_decref(r);
+	json_decref(doc);
 }
 
 /* "95% CI" is followed in its cell by "n = K": K must be at least five;

@@ -206,3 +206,44 @@ def test_the_model_decides_the_limiter_where_the_data_has_it(tmp_path):
     assert "The model accounts for 1 of the 2 modelled interp variants" in md
     # The lesson's limiter line reads the same verdicts.
     assert "fused gathers" in md.split("## Limiters in brief")[1][:2000]
+
+
+def test_a_fix_without_code_or_run_says_so(made, tmp_path):
+    """What none of the answers said: a fix whose program has neither a
+    marker nor a run in the data says it is not measured, and the others
+    keep their code."""
+    doc = facts_of(made)
+    facts = doc["facts"]
+    facts["lesson.code_markers"]["value"].remove("cells")
+    facts["jax.colony.programs"]["value"].remove("cells")
+    (tmp_path / "facts.json").write_text(json.dumps(doc))
+    p = render(tmp_path / "facts.json", TEMPLATES, tmp_path)
+    assert p.returncode == 0, p.stderr
+    md = (tmp_path / "REPORT.md").read_text()
+    assert "\n  JAX (cells): not measured in this data.\n" in md
+    assert "JAX `cells` measured" not in md
+    assert "  JAX `chunked` measured: warm call " in md
+
+
+def test_beyond_the_answers_without_its_runs(made, tmp_path):
+    """Beyond the answers: a part whose runs are missing says so, with the
+    reason the facts give, and prints none of its figures."""
+    doc = facts_of(made)
+    facts = doc["facts"]
+    for part in ("grid", "cells", "allocator"):
+        facts["beyond_the_answers.%s.measured" % part]["value"] = False
+    facts["beyond_the_answers.cells.big_measured"]["value"] = False
+    for part in ("grid", "cells"):
+        facts["beyond_the_answers.%s.why_missing" % part].update(
+            value="no run of it", text="no run of it")
+    (tmp_path / "facts.json").write_text(json.dumps(doc))
+    p = render(tmp_path / "facts.json", TEMPLATES, tmp_path)
+    assert p.returncode == 0, p.stderr
+    md = (tmp_path / "REPORT.md").read_text()
+    part = md.split("#### Beyond the answers, measured\n\n")[1]
+    part = part.split("\n### ")[0]
+    assert part == (
+        "- **Share the grid and fix the layout**: not measured (no run of it).\n"
+        "- **Cell lists**: not measured (no run of it).\n"
+        "- **The allocator's part in step-time variance**: not measured (no "
+        "naive spread run with both allocators).\n")

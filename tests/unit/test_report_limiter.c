@@ -255,6 +255,58 @@ Test(report_lesson, code_between_the_markers)
 	cr_expect_eq(system(sub), 0);
 }
 
+/* Every marker of the repository's variants/jax becomes a fact, files in
+ * name order: a NAME in two files is the first file's, a block with no
+ * line is left out, a file other than .py is not read. */
+Test(report_lesson, every_marker_is_a_fact)
+{
+	char dir[64], sub[128], cmd[320];
+	rp_report_t R;
+	const json_t *list;
+
+	memset(&R, 0, sizeof(R));
+	snprintf(dir, sizeof(dir), "/tmp/fb_rp_code_XXXXXX");
+	cr_assert(mkdtemp(dir) != NULL);
+	snprintf(cmd, sizeof(cmd),
+	    "mkdir -p %s/reports/data %s/" RP_LESSON_CODE_DIR, dir, dir);
+	cr_assert_eq(system(cmd), 0);
+	snprintf(sub, sizeof(sub), "%s/" RP_LESSON_CODE_DIR, dir);
+	fb_write_file(sub, "b.py",
+	    "# lesson:begin hoisted\nsecond = 2\n# lesson:end\n"
+	    "  # lesson:begin scan\n  acc = 0\n  # lesson:end\n"
+	    "# lesson:begin empty\n# lesson:end\n");
+	fb_write_file(
+	    sub, "a.py", "# lesson:begin hoisted\nfirst = 1\n# lesson:end\n");
+	fb_write_file(sub, "c.txt", "# lesson:begin other\nx\n# lesson:end\n");
+	snprintf(sub, sizeof(sub), "%s/reports/data", dir);
+	R.data.dir = sub;
+	cr_assert_eq(rp_facts_init(&R.facts), 0);
+	rp_lesson_code_facts(&R);
+	list = json_object_get(
+	    rp_facts_get(&R.facts, "lesson.code_markers"), "value");
+	cr_assert_eq(json_array_size(list), 2);
+	cr_expect_str_eq(json_string_value(json_array_get(list, 0)), "hoisted");
+	cr_expect_str_eq(json_string_value(json_array_get(list, 1)), "scan");
+	cr_expect_str_eq(
+	    json_string_value(json_object_get(
+		rp_facts_get(&R.facts, "lesson.code.hoisted.text"), "value")),
+	    "first = 1\n");
+	cr_expect_str_eq(
+	    json_string_value(json_object_get(
+		rp_facts_get(&R.facts, "lesson.code.hoisted.file"), "value")),
+	    RP_LESSON_CODE_DIR "/a.py");
+	cr_expect_str_eq(
+	    json_string_value(json_object_get(
+		rp_facts_get(&R.facts, "lesson.code.scan.text"), "value")),
+	    "  acc = 0\n");
+	cr_expect_null(rp_facts_get(&R.facts, "lesson.code.empty.text"));
+	cr_expect_null(rp_facts_get(&R.facts, "lesson.code.other.text"));
+	cr_expect_eq(R.facts.duplicates, 0);
+	rp_facts_free(&R.facts);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	cr_expect_eq(system(cmd), 0);
+}
+
 /* The lesson's words follow the numbers: the committed data's fori loop
  * against the Python loop (26.9 ms a step against 52.2 ms, XLA temporaries
  * 59.8 MB against 58.7 MB) saves time, not memory; the words change where
