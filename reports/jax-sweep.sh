@@ -218,7 +218,7 @@ taskset -c 0 "$H" sweep --workload colony --variants eager --n $NC --steps 1 --t
 
 # The C variants of the "@all" programs and the best ones, on as many
 # threads as XLA's default uses CPUs (all allowed, at most 4), pinned to
-# those CPUs, for the comparison at equal thread counts (rp_scaling.c).
+# those CPUs, for the comparison at equal thread counts (rp_threads.c).
 NT=$(nproc 2>/dev/null || echo 1)
 [ "$NT" -gt 4 ] && NT=4
 if [ "$NT" -gt 1 ]; then

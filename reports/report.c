@@ -9,7 +9,7 @@
  * OUT_DIR/figures, writes OUT_DIR/REPORT.md in two parts: the lesson
  * (rp_lesson), then, after the heading "## Lab notebook", the notebook
  * section by section (rp_interp, rp_colony, rp_verdict, rp_unsaid,
- * rp_limits, rp_exercise, rp_jax, rp_scaling, rp_generic for the
+ * rp_limits, rp_exercise, rp_jax, rp_threads, rp_generic for the
  * workloads it has no section for, rp_machine, and the notes),
  * each of its headings one level down; then runs gnuplot on each script
  * for NAME.svg and NAME.png. Every number in the prose is printed
@@ -44,7 +44,7 @@
 #include "rp_machine.h"
 #include "rp_report.h"
 #include "rp_run_facts.h"
-#include "rp_scaling.h"
+#include "rp_threads.h"
 #include "rp_unsaid.h"
 #include "rp_verdict.h"
 #include "rp_workloads.h"
@@ -82,6 +82,21 @@ generic_facts(rp_report_t *R)
 	rp_generic_facts(R, &generic);
 }
 
+static int demote_block(rp_report_t *R, const char *name);
+
+/* What limits each variant: by the time model where the data has it (a
+ * template), else by the discriminators' rule (a block still in C). */
+static void
+limits_section(rp_report_t *R)
+{
+	rp_fact_bool(&R->facts, rp_limits_model_present(&R->data), NULL,
+	    "limits.model_present");
+	if (rp_limits_model_present(&R->data))
+		rp_limits_model_facts(R);
+	else if (rp_report_block(R, "notebook.limits", rp_limits_write) == 0)
+		demote_block(R, "notebook.limits");
+}
+
 /* The lab notebook's sections in the report's order. A section still
  * written by C is a Markdown block "notebook.NAME" (write), which
  * templates/REPORT.md.j2 prints whole in the same order; a section whose
@@ -98,13 +113,13 @@ static const struct notebook_section_s {
     {"advice", rp_verdict_write, NULL},
     {"beyond_the_answers", rp_unsaid_write, NULL},
     {"memory_accounting", NULL, NULL},
-    {"limits", rp_limits_write, NULL},
+    {"limits", NULL, limits_section},
     {"exercises", rp_exercise_write, NULL},
     {"glossary", NULL, NULL},
     {"idiom_map", NULL, NULL},
     {"jax", rp_jax_write, NULL},
     {"explain", rp_explain_write, NULL},
-    {"threads", rp_scaling_write, NULL},
+    {"threads", NULL, rp_threads_facts},
     {"other_workloads", NULL, generic_facts},
     {"method_and_machine", NULL, rp_machine_facts},
     {"notes", NULL, rp_report_notes_facts},

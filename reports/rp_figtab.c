@@ -72,7 +72,7 @@ rp_figtab_roofline(const rp_data_t *D, rp_plot_t *P)
 			while (b->rows[j].v[0] * 3.0 > xmax)
 				xmax *= 10.0;
 		snprintf(label, sizeof(label), "%s (%s; %s)", b->label,
-		    in.level, rp_limiter_word(v.kind));
+		    in.level, rp_limiter_verdict_word(&v));
 		snprintf(b->label, sizeof(b->label), "%s", label);
 	}
 	snprintf(P->pre, sizeof(P->pre), "set xrange [0.01:%g]\n", xmax);

@@ -24,13 +24,20 @@ static const struct {
 rp_limiter_t
 rp_limiter_decide(const rp_limiter_in_t *in)
 {
-	rp_limiter_t v = {RP_LIMIT_UNDETERMINED, NAN};
+	rp_limiter_t v = {RP_LIMIT_UNDETERMINED, NAN, NULL};
 	double allow =
 	    isnan(in->allowance) ? RP_LIMITER_INSN_ALLOWANCE : in->allowance;
 	double fault_share = in->faults * in->fault_cost_s / in->time_s;
 
 	if (!(in->time_s > 0)) {
 		v.kind = RP_LIMIT_UNMEASURED;
+		return v;
+	}
+	if (in->model_term != NULL) {
+		if (fabs(in->model_error) <= RP_LIMITER_MODEL_TOLERANCE &&
+		    strcmp(in->model_term, "not determined") != 0)
+			v.kind = RP_LIMIT_MODEL, v.share = in->model_share,
+			v.term = in->model_term;
 		return v;
 	}
 	if (in->gflops / in->fma >= SHARE)
@@ -52,9 +59,65 @@ const char *
 rp_limiter_word(rp_limit_t kind)
 {
 	static const char *const words[] = {"compute", "instructions",
-	    "bandwidth", "cache misses", "page faults", "not determined",
-	    "not measured"};
+	    "bandwidth", "cache misses", "page faults", "the model's term",
+	    "not determined", "not measured"};
 	return kind <= RP_LIMIT_UNMEASURED ? words[kind] : "?";
+}
+
+const char *
+rp_limiter_term_word(const char *term)
+{
+	static const char *const words[][2] = {
+	    {"fma", "multiply-adds (FMA)"},
+	    {"addmul", "adds and multiplies"},
+	    {"divsqrt", "divides and square roots"},
+	    {"gather", "gathers"},
+	    {"load", "loads"},
+	    {"store", "stores"},
+	    {"shuffle", "shuffles and blends"},
+	    {"other", "integer and control instructions"},
+	    {"l2", "L2 traffic"},
+	    {"l3", "L3 traffic"},
+	    {"dram", "DRAM bandwidth"},
+	    {"faults", "page faults"},
+	};
+
+	for (size_t i = 0; term != NULL && i < sizeof(words) / sizeof(words[0]);
+	     i++)
+		if (strcmp(term, words[i][0]) == 0)
+			return words[i][1];
+	return term != NULL ? term : "?";
+}
+
+const char *
+rp_limiter_verdict_word(const rp_limiter_t *v)
+{
+	return v->kind == RP_LIMIT_MODEL ? rp_limiter_term_word(v->term)
+					 : rp_limiter_word(v->kind);
+}
+
+/* The run's time model into in (model_term NULL when it has none): the
+ * limiter's term, its seconds and share, the prediction and its error. */
+static void
+model_of(const json_t *r, rp_limiter_in_t *in)
+{
+	const json_t *m = json_object_get(r, "model"), *t;
+	size_t i;
+
+	in->model_term = NULL;
+	in->model_share = in->model_term_s = NAN;
+	in->model_predicted = rp_num(m, "predicted_s");
+	in->model_error = rp_num(m, "error");
+	if (m == NULL || !json_is_string(json_object_get(m, "limiter")))
+		return;
+	in->model_term = json_string_value(json_object_get(m, "limiter"));
+	json_array_foreach(json_object_get(m, "terms"), i, t)
+	{
+		if (strcmp(rp_str(t, "name"), in->model_term) == 0) {
+			in->model_share = rp_num(t, "share");
+			in->model_term_s = rp_num(t, "seconds");
+		}
+	}
 }
 
 static double
@@ -214,6 +277,7 @@ rp_limiter_of(const rp_data_t *D, const char *workload, const char *variant,
 	in->faults = rp_num(r, "memory.minor_faults");
 	in->fault_cost_s = rp_limiter_fault_cost(D, &in->twin);
 	instructions(D, r, in);
+	model_of(r, in);
 	return rp_limiter_decide(in);
 }
 
@@ -276,8 +340,30 @@ rp_limiter_sentence(FILE *f, const rp_limiter_in_t *in, const rp_limiter_t *v)
 	case RP_LIMIT_UNMEASURED:
 		fprintf(f, "not measured: no main run in the data");
 		return;
+	case RP_LIMIT_MODEL:
+		fprintf(f,
+		    "%s: %s of the predicted %s (%s); predicted %s against "
+		    "%s measured (%s)",
+		    rp_limiter_term_word(v->term),
+		    rp_text_fmt_time(in->model_term_s),
+		    rp_text_fmt_time(in->model_predicted),
+		    rp_text_fmt_num(100 * v->share, "%.0f%%"),
+		    rp_text_fmt_time(in->model_predicted),
+		    rp_text_fmt_time(in->time_s),
+		    rp_text_fmt_num(100 * in->model_error, "%+.0f%%"));
+		return;
 	default:
 		break;
+	}
+	if (in->model_term != NULL) {
+		fprintf(f,
+		    "not determined here: the model predicts %s against %s "
+		    "measured (%s), %s unexplained",
+		    rp_text_fmt_time(in->model_predicted),
+		    rp_text_fmt_time(in->time_s),
+		    rp_text_fmt_num(100 * in->model_error, "%+.0f%%"),
+		    rp_text_fmt_time(in->time_s - in->model_predicted));
+		return;
 	}
 	fprintf(f,
 	    "not determined here: %s of the FMA peak, %s of the %s triad "

@@ -26,6 +26,15 @@
  * none passing is "not determined here", with what would decide it. A
  * cause is never chosen by a threshold on the time alone.
  *
+ * Where the main run carries the time model (`harness run --model`,
+ * docs/model.md: each term's work counted from the compiled loop over a
+ * ceiling measured on the machine, the terms combined by the stated rule)
+ * the model decides instead: the limiter is its largest term, and "not
+ * determined" is the verdict where its prediction misses the measured
+ * median by more than RP_LIMITER_MODEL_TOLERANCE, with the seconds it
+ * leaves unexplained. A prediction can be wrong; a threshold on the
+ * measurement alone cannot.
+ *
  * Limits: the thresholds are shares (RP_LIMITER_SHARE of a ceiling or of
  * the run's time); the simulated misses come from a smaller N and another
  * build (the notes say so once).
@@ -43,6 +52,9 @@
 /* Instructions per unit over the arithmetic's minimum beyond which the
  * instructions are the limiter, when the data gives no allowance. */
 #define RP_LIMITER_INSN_ALLOWANCE 1.5
+/* The model's prediction within this share of the measured median
+ * decides (the harness's HX_MODEL_TOLERANCE). */
+#define RP_LIMITER_MODEL_TOLERANCE 0.25
 /* One cache line: what a simulated miss moves. */
 #define RP_LIMITER_LINE 64.0
 
@@ -52,6 +64,7 @@ typedef enum {
 	RP_LIMIT_BANDWIDTH,
 	RP_LIMIT_CACHE,
 	RP_LIMIT_FAULTS,
+	RP_LIMIT_MODEL, /* the model's largest term (rp_limiter_t.term) */
 	RP_LIMIT_UNDETERMINED,
 	RP_LIMIT_UNMEASURED, /* no main run */
 } rp_limit_t;
@@ -72,11 +85,15 @@ typedef struct rp_limiter_in_s {
 	double faults;          /* minor faults per run */
 	double fault_cost_s;    /* one fault's cost; NAN when not measured */
 	const char *twin;       /* "colony naive against naive-reuse" or NULL */
+	/* The run's time model (model.*), or model_term NULL without one. */
+	const char *model_term; /* model.limiter: the largest term's name */
+	double model_predicted, model_error, model_share, model_term_s;
 } rp_limiter_in_t;
 
 typedef struct rp_limiter_s {
 	rp_limit_t kind;
-	double share; /* the deciding ratio (NAN when undetermined) */
+	double share;     /* the deciding ratio (NAN when undetermined) */
+	const char *term; /* RP_LIMIT_MODEL: the term's name ("divsqrt") */
 } rp_limiter_t;
 
 /* The rule: pure, a function of in only. */
@@ -84,6 +101,14 @@ rp_limiter_t rp_limiter_decide(const rp_limiter_in_t *in);
 /* A short word: "compute", "instructions", "bandwidth", "cache misses",
  * "page faults", "not determined", "not measured". */
 const char *rp_limiter_word(rp_limit_t kind);
+
+/* The verdict's word: rp_limiter_word, or for the model's the term's
+ * (rp_limiter_term_word). */
+const char *rp_limiter_verdict_word(const rp_limiter_t *v);
+/* What a model term names: "fma" "multiply-adds (FMA)", "divsqrt"
+ * "divides and square roots", "dram" "DRAM bandwidth", ... (the name
+ * itself when unknown). */
+const char *rp_limiter_term_word(const char *term);
 
 /* A variant's discriminators from its main run (rp_data_main_run); returns
  * its verdict (RP_LIMIT_UNMEASURED when there is no main run). */

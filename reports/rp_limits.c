@@ -292,9 +292,9 @@ limits_workload(rp_report_t *R, const char *w)
 				    : in.allowance));
 		rp_md(R,
 		    "| %s/%s | **%s** | %s | %s (%s) | %s%s%s%s | %s | %s |\n",
-		    w, vs[i], rp_limiter_word(v.kind), pct(in.gflops / in.fma),
-		    pct(in.bytes_per_s / in.triad), in.level,
-		    pct(in.miss_bytes_s / in.miss_triad),
+		    w, vs[i], rp_limiter_verdict_word(&v),
+		    pct(in.gflops / in.fma), pct(in.bytes_per_s / in.triad),
+		    in.level, pct(in.miss_bytes_s / in.miss_triad),
 		    in.miss_level != NULL ? " (" : "",
 		    in.miss_level != NULL ? in.miss_level : "",
 		    in.miss_level != NULL ? ")" : "",
@@ -429,4 +429,133 @@ rp_limits_write(rp_report_t *R)
 	for (int i = 0; rp_workloads[i].name != NULL; i++)
 		limits_notes(R, rp_workloads[i].name);
 	rp_md(R, "\n");
+}
+
+/* ---- the section by the time model (templates/notebook/limits.md.j2) ---- */
+
+int
+rp_limits_model_present(const rp_data_t *D)
+{
+	for (int k = 0; rp_workloads[k].name != NULL; k++) {
+		const char *vs[RP_DATA_MAX_VARIANTS];
+		size_t nv = rp_data_variants(
+		    D, rp_workloads[k].name, NULL, vs, RP_DATA_MAX_VARIANTS);
+		for (size_t i = 0; i < nv; i++)
+			if (json_object_get(rp_data_main_run(
+						D, rp_workloads[k].name, vs[i]),
+				"model") != NULL)
+				return 1;
+	}
+	return 0;
+}
+
+/* The two largest terms of a model (by seconds), indexes into terms; -1
+ * where there are fewer. */
+static void
+largest_two(const json_t *terms, int *first, int *second)
+{
+	size_t i;
+	json_t *t;
+
+	*first = *second = -1;
+	json_array_foreach(terms, i, t)
+	{
+		double s = rp_num(t, "seconds");
+		if (*first < 0 ||
+		    s > rp_num(
+			    json_array_get(terms, (size_t)*first), "seconds")) {
+			*second = *first;
+			*first = (int)i;
+		} else if (*second < 0 ||
+		    s > rp_num(
+			    json_array_get(terms, (size_t)*second), "seconds"))
+			*second = (int)i;
+	}
+}
+
+/* One term of a row: limits.W.V.termK (its word), _s, _share. */
+static void
+term_facts(rp_report_t *R, const json_t *t, const json_t *r, const char *w,
+    const char *v, int k)
+{
+	rp_fact_str(&R->facts,
+	    t != NULL ? rp_limiter_term_word(rp_str(t, "name")) : NULL, r,
+	    "limits.%s.%s.term%d", w, v, k);
+	rp_fact_num(&R->facts, RP_FACT_TIME, rp_num(t, "seconds"), r,
+	    "limits.%s.%s.term%d_s", w, v, k);
+	rp_fact_text(&R->facts, RP_FACT_PERCENT, rp_num(t, "share"),
+	    rp_text_fmt_num(100 * rp_num(t, "share"), "%.0f%%"), r,
+	    "limits.%s.%s.term%d_share", w, v, k);
+}
+
+/* One variant's row: its prediction against its median, the two largest
+ * terms, the verdict. Returns 1 when the prediction is within the
+ * tolerance. */
+static int
+model_row_facts(rp_report_t *R, const char *w, const char *v)
+{
+	const json_t *r = rp_data_main_run(&R->data, w, v);
+	const json_t *m = json_object_get(r, "model");
+	const json_t *terms = json_object_get(m, "terms");
+	double err = rp_num(m, "error");
+	int within = fabs(err) <= RP_LIMITER_MODEL_TOLERANCE, a, b;
+	rp_limiter_in_t in;
+	rp_limiter_t lim = rp_limiter_of(&R->data, w, v, &in);
+
+	largest_two(terms, &a, &b);
+	rp_fact_bool(&R->facts, m != NULL, r, "limits.%s.%s.modelled", w, v);
+	rp_fact_num(&R->facts, RP_FACT_TIME, rp_num(r, "time_s.median"), r,
+	    "limits.%s.%s.measured", w, v);
+	rp_fact_num(&R->facts, RP_FACT_TIME, rp_num(m, "predicted_s"), r,
+	    "limits.%s.%s.predicted", w, v);
+	rp_fact_text(&R->facts, RP_FACT_PERCENT, err,
+	    rp_text_fmt_num(100 * err, "%+.0f%%"), r, "limits.%s.%s.error", w,
+	    v);
+	rp_fact_bool(
+	    &R->facts, m != NULL && within, r, "limits.%s.%s.within", w, v);
+	rp_fact_num(&R->facts, RP_FACT_TIME,
+	    m != NULL && !within
+		? rp_num(r, "time_s.median") - rp_num(m, "predicted_s")
+		: NAN,
+	    r, "limits.%s.%s.unexplained", w, v);
+	term_facts(
+	    R, a >= 0 ? json_array_get(terms, (size_t)a) : NULL, r, w, v, 1);
+	term_facts(
+	    R, b >= 0 ? json_array_get(terms, (size_t)b) : NULL, r, w, v, 2);
+	rp_fact_str(&R->facts, rp_limiter_verdict_word(&lim), r,
+	    "limits.%s.%s.limiter", w, v);
+	return m != NULL && within;
+}
+
+void
+rp_limits_model_facts(rp_report_t *R)
+{
+	const json_t *any = NULL;
+
+	rp_fact_text(&R->facts, RP_FACT_PERCENT, RP_LIMITER_MODEL_TOLERANCE,
+	    rp_text_fmt_num(100 * RP_LIMITER_MODEL_TOLERANCE, "%.0f%%"), NULL,
+	    "limits.tolerance");
+	for (int k = 0; rp_workloads[k].name != NULL; k++) {
+		const char *vs[RP_DATA_MAX_VARIANTS], *w = rp_workloads[k].name;
+		size_t nv = rp_data_variants(
+		    &R->data, w, NULL, vs, RP_DATA_MAX_VARIANTS);
+		int within = 0, modelled = 0;
+
+		for (size_t i = 0; i < nv; i++) {
+			const json_t *r = rp_data_main_run(&R->data, w, vs[i]);
+			if (json_object_get(r, "model") != NULL) {
+				modelled++;
+				any = any != NULL ? any : r;
+			}
+			within += model_row_facts(R, w, vs[i]);
+		}
+		rp_fact_num(&R->facts, RP_FACT_COUNT, modelled, NULL,
+		    "limits.%s.modelled", w);
+		rp_fact_num(&R->facts, RP_FACT_COUNT, within, NULL,
+		    "limits.%s.within", w);
+	}
+	rp_fact_str(&R->facts, rp_str(json_object_get(any, "model"), "rule"),
+	    any, "limits.rule");
+	rp_fact_num(&R->facts, RP_FACT_FIXED2, rp_num(any, "model.fp_overlap"),
+	    any, "limits.fp_overlap");
 }

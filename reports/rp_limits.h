@@ -17,7 +17,15 @@
 
 #include "rp_report.h"
 
+/* The section by the discriminators' rule, for data without the time
+ * model (a Markdown block). */
 void rp_limits_write(rp_report_t *R);
+/* 1 when a main run of the data carries the time model (model.*). */
+int rp_limits_model_present(const rp_data_t *D);
+/* The section by the time model (limits.*, for
+ * templates/notebook/limits.md.j2): each variant's prediction against its
+ * median, its two largest terms, its verdict. */
+void rp_limits_model_facts(rp_report_t *R);
 
 /* The cache level whose size first holds bytes, from a run's
  * machine.caches: "L1", "L2", "L3" or "DRAM". */

@@ -122,6 +122,26 @@ rp_report_embed(rp_report_t *R, const char *name, const char *caption)
 		"REPORT.md."));
 }
 
+void
+rp_report_figure_facts(rp_report_t *R, const char *name)
+{
+	int k = figure_number(R, name);
+	const rp_fig_t *fig = rp_figure_find(name);
+	const char *note = rp_report_note(R,
+	    "Every figure is re-made from its script, data included: "
+	    "`cd figures && gnuplot NAME.gp` in the folder that holds "
+	    "REPORT.md.");
+
+	rp_fact_bool(
+	    &R->facts, k > 0 && fig != NULL, NULL, "figures.%s.drawn", name);
+	rp_fact_num(&R->facts, RP_FACT_COUNT, k > 0 ? k : NAN, NULL,
+	    "figures.%s.number", name);
+	rp_fact_str(&R->facts, fig != NULL ? fig->title : NULL, NULL,
+	    "figures.%s.title", name);
+	rp_fact_str(&R->facts, note, NULL, "figures.%s.note", name);
+	rp_fact_str(&R->facts, R->msg, NULL, "figures.%s.why", name);
+}
+
 const char *
 rp_report_note(rp_report_t *R, const char *text)
 {

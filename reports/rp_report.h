@@ -47,6 +47,11 @@ const rp_plot_t *rp_report_plot(const rp_report_t *R, const char *name);
 const char *rp_report_cite(const rp_report_t *R, const char *name);
 /* The figure embedded with its caption and links to SVG, PNG and script. */
 void rp_report_embed(rp_report_t *R, const char *name, const char *caption);
+/* A figure as facts, for the template macro figure(name, caption) of
+ * templates/macros.j2, which prints it as rp_report_embed does:
+ * figures.NAME.drawn, .number, .title, .note (the link to the note on
+ * re-making figures), .why (the reason it was not written). */
+void rp_report_figure_facts(rp_report_t *R, const char *name);
 /* What the statistics may claim. A 95% confidence interval of the median
  * (the harness's bootstrap) is printed only from RP_REPORT_CI_MIN timed
  * runs; below that the range of the runs, "range LO-HI (n = K)". */

@@ -59,7 +59,7 @@ variant_facts(rp_report_t *R, const rp_workload_t *w, const char *v)
 	rp_fact_bool(F, rp_run_facts_rss_nearer_live(r), r,
 	    "%s.%s.rss_nearer_live", w->name, v);
 	rp_fact_str(
-	    F, rp_limiter_word(lim.kind), r, "%s.%s.limiter", w->name, v);
+	    F, rp_limiter_verdict_word(&lim), r, "%s.%s.limiter", w->name, v);
 	rp_fact_num(F, RP_FACT_NUMBER,
 	    rp_num(cs, "cachesim.Ir") / rp_num(cs, "work.units"), cs,
 	    "%s.%s.ir_per_unit", w->name, v);

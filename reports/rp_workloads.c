@@ -10,8 +10,8 @@
 #include "rp_figtab.h"
 #include "rp_interp.h"
 #include "rp_jax.h"
-#include "rp_scaling.h"
 #include "rp_text.h"
+#include "rp_threads.h"
 #include "rp_workloads.h"
 
 static const rp_workload_t registered[] = {
@@ -45,7 +45,7 @@ static const rp_workload_t registered[] = {
 	.jax_after = rp_jax_interp_after,
 	.jaxpr_what = "the question's program against the answer's rewrite "
 		      "(the sum moved into the inner map)",
-	.threads_after = rp_scaling_interp_after,
+	.threads_after = rp_threads_interp_after,
 	.explain = "interp-question",
 	.explain_program = "question",
 	.explain_what = "the interp question's program, un-jitted",

@@ -160,3 +160,55 @@ def test_a_block_no_template_prints_fails_strictly(made, tmp_path):
     p = render(made / "facts.json", t, tmp_path)
     assert p.returncode == 1
     assert blocks[0] in p.stderr
+
+
+def with_model(src, dst, models):
+    """A copy of the data folder src whose main interp runs carry the
+    given time models ({variant: (error, limiter, terms)})."""
+    shutil.copytree(src, dst)
+    path = dst / "interp-main.jsonl"
+    out = []
+    for line in path.read_text().splitlines():
+        r = json.loads(line)
+        if r.get("variant") in models and r.get("status") == "ok":
+            err, lim, terms = models[r["variant"]]
+            t = r["time_s"]["median"]
+            pred = t * (1 + err)
+            r["model"] = {
+                "predicted_s": pred, "measured_s": t, "error": err,
+                "limiter": lim, "rule": "max(in-core) + data + faults",
+                "fp_overlap": 0.2,
+                "terms": [{"name": n, "seconds": pred * s, "share": s,
+                           "in_core": True} for n, s in terms]}
+        out.append(json.dumps(r))
+    path.write_text("\n".join(out) + "\n")
+
+
+def test_the_model_decides_the_limiter_where_the_data_has_it(tmp_path):
+    report = os.environ.get("FB_REPORT")
+    if not report:
+        pytest.skip("FB_REPORT is not set: make test-templates")
+    data = tmp_path / "data"
+    with_model(os.path.join(ROOT, "reports", "data"), data, {
+        "fused": (-0.05, "gather", [("gather", 0.9), ("fma", 0.3)]),
+        "tiled": (0.40, "not determined", [("fma", 1.0)]),
+    })
+    p = subprocess.run([report, str(data), str(tmp_path / "out")],
+                       capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    md = (tmp_path / "out" / "REPORT.md").read_text()
+    doc = json.loads((tmp_path / "out" / "facts.json").read_text())["facts"]
+    assert doc["limits.interp.fused.limiter"]["text"] == "gathers"
+    assert doc["interp.fused.limiter"]["text"] == "gathers"
+    assert doc["limits.interp.fused.error"]["text"] == "-5%"
+    assert doc["limits.interp.tiled.within"]["value"] is False
+    tiled = doc["limits.interp.tiled.unexplained"]["value"]
+    assert tiled == pytest.approx(-0.40 * doc["interp.tiled.median"]["value"])
+    assert "| fused | %s | %s | -5%% | gathers " % (
+        doc["interp.fused.median"]["text"],
+        doc["limits.interp.fused.predicted"]["text"]) in md
+    assert "not determined: %s unexplained |" % \
+        doc["limits.interp.tiled.unexplained"]["text"] in md
+    assert "The model accounts for 1 of the 2 modelled interp variants" in md
+    # The lesson's limiter line reads the same verdicts.
+    assert "fused gathers" in md.split("## Limiters in brief")[1][:2000]

@@ -41,6 +41,42 @@ quiet(void)
 	return in;
 }
 
+/* With a time model the model decides, whatever the discriminators say:
+ * its largest term within the tolerance, "not determined" beyond it (by
+ * the prediction's error, either side) or where the harness said so. */
+Test(report_limiter, the_model_decides_where_the_run_has_one)
+{
+	rp_limiter_in_t in = quiet();
+	rp_limiter_t v;
+
+	in.gflops = 100; /* compute, by the discriminators */
+	in.model_term = "divsqrt";
+	in.model_share = 0.92;
+	in.model_error = -RP_LIMITER_MODEL_TOLERANCE;
+	v = rp_limiter_decide(&in);
+	cr_expect_eq(v.kind, RP_LIMIT_MODEL);
+	cr_expect_str_eq(v.term, "divsqrt");
+	cr_expect_float_eq(v.share, 0.92, 1e-12);
+	cr_expect_str_eq(
+	    rp_limiter_verdict_word(&v), "divides and square roots");
+	in.model_error = RP_LIMITER_MODEL_TOLERANCE + EPS;
+	cr_expect_eq(rp_limiter_decide(&in).kind, RP_LIMIT_UNDETERMINED);
+	in.model_error = -RP_LIMITER_MODEL_TOLERANCE - EPS;
+	cr_expect_eq(rp_limiter_decide(&in).kind, RP_LIMIT_UNDETERMINED);
+	in.model_error = 0.01;
+	in.model_term = "not determined";
+	cr_expect_eq(rp_limiter_decide(&in).kind, RP_LIMIT_UNDETERMINED);
+	in.model_term = "dram";
+	v = rp_limiter_decide(&in);
+	cr_expect_str_eq(rp_limiter_verdict_word(&v), "DRAM bandwidth");
+	/* Without a model the discriminators decide as before. */
+	in.model_term = NULL;
+	v = rp_limiter_decide(&in);
+	cr_expect_eq(v.kind, RP_LIMIT_COMPUTE);
+	cr_expect_str_eq(rp_limiter_verdict_word(&v), "compute");
+	cr_expect_str_eq(rp_limiter_term_word("nosuch"), "nosuch");
+}
+
 Test(report_limiter, each_discriminator_at_and_beside_its_threshold)
 {
 	rp_limiter_in_t in = quiet();

@@ -1,9 +1,9 @@
 /*
- * rp_scaling: the report's section "Every core: threads": for each
+ * rp_threads: the report's section "Every core: threads": for each
  * workload a table of each variant's time at every thread count in the
  * data (sets interp-threads*, colony-threads*), its speed-up and parallel
  * efficiency at the most threads, its workspace bounds against the model
- * at each count, and its limiter from a pure rule (rp_scaling_decide): the
+ * at each count, and its limiter from a pure rule (rp_threads_decide): the
  * bytes it moves per second at the most threads against the triad
  * bandwidth measured on as many cores (ceilings-threads.json). Then the
  * chunk trade-off with threads (interp chunked holds one chunk a thread),
@@ -15,54 +15,55 @@
  * section say so in one line.
  *
  * Limits: a variant's row is its runs at the largest N it has in the sets;
- * at most RP_SCALING_MAX_T thread counts are shown (the smallest ones).
+ * at most RP_THREADS_MAX_T thread counts are shown (the smallest ones).
  */
-#ifndef FB_RP_SCALING_H
-#define FB_RP_SCALING_H
+#ifndef FB_RP_THREADS_H
+#define FB_RP_THREADS_H
 
 #include "rp_report.h"
 #include "rp_workloads.h"
 
 /* At most this many thread counts in a table. */
-#define RP_SCALING_MAX_T 4
+#define RP_THREADS_MAX_T 4
 /* A variant whose bytes moved per second at T threads reach this share of
  * the triad bandwidth on T cores is bandwidth-bound: more threads cannot
  * add bandwidth the memory does not have. */
-#define RP_SCALING_BW_SHARE 0.5
+#define RP_THREADS_BW_SHARE 0.5
 /* A parallel efficiency (speed-up / T) at or above this scales. */
-#define RP_SCALING_EFFICIENCY 0.8
+#define RP_THREADS_EFFICIENCY 0.8
 
 /* The speed-up issue 13 asks of two threads for interp sorted at the
  * question's size and colony cells at N = 65,536 on this 2-core machine. */
-#define RP_SCALING_GOAL 1.6
+#define RP_THREADS_GOAL 1.6
 
 typedef enum {
-	RP_SCALING_UNTESTED,  /* a figure is missing */
-	RP_SCALING_BANDWIDTH, /* at the triad ceiling's share or above */
-	RP_SCALING_SCALES,    /* below it, efficiency at the threshold */
-	RP_SCALING_SHORT,     /* below both: the threads do not pay here */
-} rp_scaling_limiter_t;
+	RP_THREADS_UNTESTED,  /* a figure is missing */
+	RP_THREADS_BANDWIDTH, /* at the triad ceiling's share or above */
+	RP_THREADS_SCALES,    /* below it, efficiency at the threshold */
+	RP_THREADS_SHORT,     /* below both: the threads do not pay here */
+} rp_threads_limiter_t;
 
 /* The limiter from the share of the triad bandwidth a variant's bytes per
  * second reach at T threads and its efficiency at T; pure. The bandwidth
- * rule decides first (a known share at or above RP_SCALING_BW_SHARE);
+ * rule decides first (a known share at or above RP_THREADS_BW_SHARE);
  * without a share, only an efficiency at the threshold decides (scales). */
-rp_scaling_limiter_t rp_scaling_decide(double bw_share, double efficiency);
+rp_threads_limiter_t rp_threads_decide(double bw_share, double efficiency);
 /* "memory bandwidth", "compute: scales", ...: a static string. */
-const char *rp_scaling_word(rp_scaling_limiter_t l);
+const char *rp_threads_word(rp_threads_limiter_t l);
 
 /* A run's thread count: params.threads, 1 when absent (a result leaves it
  * out at 1). */
-int rp_scaling_threads(const json_t *r);
+int rp_threads_threads(const json_t *r);
 /* The ok jemalloc run of w/v in the sets matching pattern at T threads and
  * the largest N that w/v has there (any thread count); NULL when none. */
-const json_t *rp_scaling_run(const rp_data_t *D, const char *pattern,
+const json_t *rp_threads_run(const rp_data_t *D, const char *pattern,
     const char *w, const char *v, int threads);
 
-void rp_scaling_write(rp_report_t *R);
+/* The section's facts (threads.*), for templates/notebook/threads.md.j2. */
+void rp_threads_facts(rp_report_t *R);
 /* After interp's threads table: why interp eager is not at the question's
  * size, with what its runs there would cost (rp_workloads.h's
- * threads_after). */
-void rp_scaling_interp_after(rp_report_t *R, const rp_workload_t *w);
+ * threads_after): the facts threads.W.after.*. */
+void rp_threads_interp_after(rp_report_t *R, const rp_workload_t *w);
 
-#endif /* FB_RP_SCALING_H */
+#endif /* FB_RP_THREADS_H */

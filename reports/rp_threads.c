@@ -1,0 +1,519 @@
+/*
+ * rp_threads: "Every core: threads" (see rp_threads.h).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rp_facts.h"
+#include "rp_jax.h"
+#include "rp_limiter.h"
+#include "rp_text.h"
+#include "rp_threads.h"
+#include "rp_workloads.h"
+
+rp_threads_limiter_t
+rp_threads_decide(double bw_share, double efficiency)
+{
+	if (!isnan(bw_share) && bw_share >= RP_THREADS_BW_SHARE)
+		return RP_THREADS_BANDWIDTH;
+	if (isnan(efficiency) || isnan(bw_share))
+		return !isnan(efficiency) && efficiency >= RP_THREADS_EFFICIENCY
+		    ? RP_THREADS_SCALES
+		    : RP_THREADS_UNTESTED;
+	return efficiency >= RP_THREADS_EFFICIENCY ? RP_THREADS_SCALES
+						   : RP_THREADS_SHORT;
+}
+
+const char *
+rp_threads_word(rp_threads_limiter_t l)
+{
+	switch (l) {
+	case RP_THREADS_BANDWIDTH:
+		return "stops at the triad";
+	case RP_THREADS_SCALES:
+		return "scales";
+	case RP_THREADS_SHORT:
+		return "scales short";
+	default:
+		return "not judged";
+	}
+}
+
+int
+rp_threads_threads(const json_t *r)
+{
+	double t = rp_num(r, "params.threads");
+	return isnan(t) ? 1 : (int)t;
+}
+
+/* The ok jemalloc runs of w/v in the sets matching pattern; T 0: any. */
+static int
+threads_matches(const json_t *r, const char *pattern, const char *w,
+    const char *v, int threads)
+{
+	rp_query_t q = {.set = pattern,
+	    .workload = w,
+	    .variant = v,
+	    .alloc = RP_ALLOC_JEMALLOC};
+	return rp_data_run_matches(r, &q) &&
+	    (threads == 0 || rp_threads_threads(r) == threads);
+}
+
+const json_t *
+rp_threads_run(const rp_data_t *D, const char *pattern, const char *w,
+    const char *v, int threads)
+{
+	const json_t *best = NULL;
+	double nmax = -1.0;
+	size_t i;
+	json_t *r;
+
+	json_array_foreach(D->runs, i, r)
+	{
+		if (threads_matches(r, pattern, w, v, 0) &&
+		    rp_num(r, "params.n") > nmax)
+			nmax = rp_num(r, "params.n");
+	}
+	json_array_foreach(D->runs, i, r)
+	{
+		if (best == NULL &&
+		    threads_matches(r, pattern, w, v, threads) &&
+		    rp_num(r, "params.n") == nmax)
+			best = r;
+	}
+	return best;
+}
+
+/* The distinct thread counts of w's runs in the sets, ascending, into ts
+ * (at most RP_THREADS_MAX_T, the smallest); returns how many. */
+static int
+threads_counts(const rp_data_t *D, const char *pattern, const char *w, int *ts)
+{
+	int n = 0;
+	size_t i;
+	json_t *r;
+
+	json_array_foreach(D->runs, i, r)
+	{
+		int t = rp_threads_threads(r), k;
+		if (!threads_matches(r, pattern, w, NULL, 0))
+			continue;
+		for (k = 0; k < n && ts[k] != t; k++)
+			;
+		if (k < n)
+			continue;
+		for (k = n; k > 0 && ts[k - 1] > t; k--)
+			if (k < RP_THREADS_MAX_T)
+				ts[k] = ts[k - 1];
+		if (k < RP_THREADS_MAX_T)
+			ts[k] = t;
+		if (n < RP_THREADS_MAX_T)
+			n++;
+	}
+	return n;
+}
+
+/* What a table says of one variant at the most threads. */
+typedef struct threads_row_s {
+	const char *variant;
+	double speedup, efficiency, share;
+	rp_threads_limiter_t limiter;
+} threads_row_t;
+
+#define F (&R->facts)
+
+/* "85%": a share of 1 with no decimals, as the tables print it. */
+static const char *
+pct0(double share)
+{
+	return rp_text_fmt_num(100.0 * share, "%.0f%%");
+}
+
+/* Workspace at one thread count: the text of its cell and the model's. */
+static void
+threads_memory_facts(rp_report_t *R, const json_t *r, const char *w,
+    const char *v, const char *which)
+{
+	const json_t *th =
+	    json_object_get(json_object_get(r, "memory"), "threads");
+	char cell[128];
+
+	if (r == NULL)
+		snprintf(cell, sizeof(cell), "no run");
+	else if (th == NULL)
+		snprintf(
+		    cell, sizeof(cell), "%s (one thread)", rp_report_peak(r));
+	else
+		snprintf(cell, sizeof(cell), "%s / %s", rp_report_peak(r),
+		    rp_text_fmt_bytes(
+			rp_num(r, "memory.threads.workspace_lower_bytes")));
+	rp_fact_text(F, RP_FACT_BYTES, rp_num(r, "memory.peak_workspace_bytes"),
+	    cell, r, "threads.%s.%s.workspace_%s", w, v, which);
+	rp_fact_num(F, RP_FACT_BYTES, rp_num(r, "memory.model_bytes"), r,
+	    "threads.%s.%s.model_%s", w, v, which);
+}
+
+/* One variant's row of both tables (threads.W.V.*); its summary into
+ * *out. The limiter column is the variant's one verdict (W.V.limiter);
+ * the scaling word is this section's own rule. */
+static void
+threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
+    const int *ts, int nt, double triad, threads_row_t *out)
+{
+	const json_t *r1 = rp_threads_run(&R->data, set, w, v, ts[0]);
+	const json_t *rt = rp_threads_run(&R->data, set, w, v, ts[nt - 1]);
+	double t1 = rp_jax_c_unit_time(r1), tt = rp_jax_c_unit_time(rt);
+	double tmax = ts[nt - 1] / (double)ts[0];
+	double bps = rp_num(rt, "work.gbytes_per_s") * 1e9;
+	char rate[64];
+
+	out->variant = v;
+	out->speedup = t1 / tt;
+	out->efficiency = out->speedup / tmax;
+	out->share = bps / triad;
+	out->limiter = rp_threads_decide(out->share, out->efficiency);
+	rp_fact_num(F, RP_FACT_SIZE, rp_num(r1 != NULL ? r1 : rt, "params.n"),
+	    r1, "threads.%s.%s.n", w, v);
+	rp_fact_num(F, RP_FACT_TIME, t1, r1, "threads.%s.%s.time_first", w, v);
+	rp_fact_num(F, RP_FACT_TIME, tt, rt, "threads.%s.%s.time_last", w, v);
+	rp_fact_num(
+	    F, RP_FACT_RATIO, out->speedup, rt, "threads.%s.%s.speedup", w, v);
+	rp_fact_text(F, RP_FACT_PERCENT, out->efficiency, pct0(out->efficiency),
+	    rt, "threads.%s.%s.efficiency", w, v);
+	rp_fact_str(F, rp_threads_word(out->limiter), rt,
+	    "threads.%s.%s.scaling", w, v);
+	threads_memory_facts(R, r1, w, v, "first");
+	threads_memory_facts(R, rt, w, v, "last");
+	snprintf(rate, sizeof(rate), "%s%s",
+	    isnan(bps) ? "n/a" : rp_text_fmt_bytes(bps),
+	    isnan(bps) ? "" : "/s");
+	rp_fact_text(F, RP_FACT_NUMBER, bps, rate, rt,
+	    "threads.%s.%s.bytes_per_s", w, v);
+	rp_fact_text(F, RP_FACT_PERCENT, out->share,
+	    rp_text_fmt_num(100.0 * out->share, "%.1f%% of triad"), rt,
+	    "threads.%s.%s.triad_share", w, v);
+}
+
+/* The triad bandwidth on T cores from ceilings-threads.json (NAN when
+ * missing, or measured on another thread count). */
+static double
+threads_triad(const rp_data_t *D, int threads, int *measured_on)
+{
+	const json_t *c = D->ceilings_threads;
+
+	*measured_on = (int)rp_num(c, "threads");
+	return c != NULL && *measured_on == threads
+	    ? rp_num(c, "triad_bytes_per_s")
+	    : NAN;
+}
+
+/* What the sentences under a table say, from its rows. */
+static void
+threads_summary_facts(
+    rp_report_t *R, const char *w, const threads_row_t *rows, size_t n)
+{
+	double noise = rp_report_time_threshold(&R->data, 1.0);
+	const threads_row_t *best = NULL;
+	int count[RP_THREADS_SHORT + 1] = {0};
+
+	for (size_t i = 0; i < n; i++) {
+		count[rows[i].limiter]++;
+		if (!isnan(rows[i].speedup) &&
+		    (best == NULL || rows[i].speedup > best->speedup))
+			best = &rows[i];
+	}
+	rp_fact_bool(F, best != NULL, NULL, "threads.%s.best_known", w);
+	rp_fact_num(F, RP_FACT_RATIO, best != NULL ? best->speedup : NAN, NULL,
+	    "threads.%s.best_speedup", w);
+	rp_fact_str(F, best != NULL ? best->variant : NULL, NULL,
+	    "threads.%s.best_variant", w);
+	rp_fact_text(F, RP_FACT_PERCENT, best != NULL ? best->efficiency : NAN,
+	    pct0(best != NULL ? best->efficiency : NAN), NULL,
+	    "threads.%s.best_efficiency", w);
+	rp_fact_num(F, RP_FACT_COUNT, (double)n, NULL, "threads.%s.count", w);
+	rp_fact_num(F, RP_FACT_COUNT, count[RP_THREADS_BANDWIDTH], NULL,
+	    "threads.%s.count_bandwidth", w);
+	rp_fact_num(F, RP_FACT_COUNT, count[RP_THREADS_SCALES], NULL,
+	    "threads.%s.count_scales", w);
+	rp_fact_num(F, RP_FACT_COUNT, count[RP_THREADS_SHORT], NULL,
+	    "threads.%s.count_short", w);
+	rp_fact_num(F, RP_FACT_COUNT, count[RP_THREADS_UNTESTED], NULL,
+	    "threads.%s.count_untested", w);
+	rp_fact_num(
+	    F, RP_FACT_RATIO, noise, NULL, "threads.%s.noise_threshold", w);
+	rp_fact_bool(F, best != NULL && best->speedup < noise, NULL,
+	    "threads.%s.below_noise", w);
+}
+
+/* The figure's caption's figures: the thread counts and the settings of
+ * the set's main sweep (NAME-threads). */
+static void
+threads_figure_facts(
+    rp_report_t *R, const char *set, const char *w, const int *ts, int nt)
+{
+	char main_set[64], list[64] = "", fig[64];
+	rp_query_t q = {.set = main_set, .workload = w};
+	size_t used = 0;
+	const json_t *r;
+
+	for (int k = 0; k < nt && used < sizeof(list); k++)
+		used += (size_t)snprintf(list + used, sizeof(list) - used,
+		    "%s%d", k ? "," : "", ts[k]);
+	snprintf(
+	    main_set, sizeof(main_set), "%.*s", (int)strcspn(set, "*"), set);
+	r = rp_data_find(&R->data, &q);
+	rp_fact_str(F, list, r, "threads.%s.counts", w);
+	rp_fact_num(F, RP_FACT_COUNT, rp_num(r, "settings.repeat"), r,
+	    "threads.%s.repeat", w);
+	rp_fact_num(F, RP_FACT_COUNT, rp_num(r, "settings.warmup"), r,
+	    "threads.%s.warmup", w);
+	snprintf(fig, sizeof(fig), "fig-%s-threads", w);
+	rp_report_figure_facts(R, fig);
+}
+
+/* One workload's tables, sentences and figure (threads.W.*). */
+static void
+threads_workload_facts(rp_report_t *R, const rp_workload_t *wl)
+{
+	const char *vs[RP_DATA_MAX_VARIANTS], *w = wl->name;
+	char set[64];
+	rp_query_t q = {.set = set, .alloc = RP_ALLOC_JEMALLOC};
+	size_t nv;
+	threads_row_t rows[RP_DATA_MAX_VARIANTS];
+	int ts[RP_THREADS_MAX_T] = {0}, nt, on = 0;
+	double triad;
+	json_t *names = json_array();
+
+	snprintf(set, sizeof(set), "%s-threads*", w);
+	nv = rp_data_variants(&R->data, w, &q, vs, RP_DATA_MAX_VARIANTS);
+	nt = threads_counts(&R->data, set, w, ts);
+	triad = threads_triad(&R->data, ts[nt > 0 ? nt - 1 : 0], &on);
+	rp_fact_str(F, set, NULL, "threads.%s.set", w);
+	rp_fact_bool(F, nv > 0 && nt >= 2, NULL, "threads.%s.measured", w);
+	rp_fact_bool(F, wl->per_step, NULL, "threads.%s.per_step", w);
+	threads_figure_facts(R, set, w, ts, nt);
+	if (nv == 0 || nt < 2) {
+		rp_fact_list(F, names, "threads.%s.variants", w);
+		return;
+	}
+	rp_fact_num(F, RP_FACT_COUNT, ts[0], NULL, "threads.%s.first", w);
+	rp_fact_num(F, RP_FACT_COUNT, ts[nt - 1], NULL, "threads.%s.last", w);
+	for (size_t i = 0; i < nv; i++) {
+		json_array_append_new(names, json_string(vs[i]));
+		threads_row_facts(R, set, w, vs[i], ts, nt, triad, &rows[i]);
+	}
+	rp_fact_list(F, names, "threads.%s.variants", w);
+	rp_fact_bool(F, !isnan(triad), NULL, "threads.%s.triad_known", w);
+	rp_fact_bool(F, on > 0, NULL, "threads.%s.triad_other_count", w);
+	threads_summary_facts(R, w, rows, nv);
+}
+
+/* Chunked's workspace at each thread count against its model
+ * (threads.chunk.*). */
+static void
+threads_chunk_facts(rp_report_t *R)
+{
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
+	int ts[RP_THREADS_MAX_T] = {0};
+	int nt = threads_counts(&R->data, w->sets.threads, w->name, ts);
+	const json_t *r1 = rp_threads_run(
+	    &R->data, w->sets.threads, w->name, "chunked", ts[0]);
+	const json_t *rt = nt > 1 ? rp_threads_run(&R->data, w->sets.threads,
+					w->name, "chunked", ts[nt - 1])
+				  : NULL;
+
+	rp_fact_str(F, w->name, NULL, "threads.chunk.workload");
+	rp_fact_bool(
+	    F, r1 != NULL && rt != NULL, NULL, "threads.chunk.measured");
+	rp_fact_str(F, rp_str(json_object_get(rt, "memory"), "model_formula"),
+	    rt, "threads.chunk.formula");
+	rp_fact_num(F, RP_FACT_SIZE, rp_data_chunk(r1), r1, "threads.chunk.b");
+	rp_fact_num(F, RP_FACT_COUNT, ts[0], NULL, "threads.chunk.first");
+	rp_fact_num(F, RP_FACT_COUNT, nt > 0 ? ts[nt - 1] : NAN, NULL,
+	    "threads.chunk.last");
+	rp_fact_text(F, RP_FACT_BYTES,
+	    rp_num(r1, "memory.peak_workspace_bytes"), rp_report_peak(r1), r1,
+	    "threads.chunk.peak_first");
+	rp_fact_text(F, RP_FACT_BYTES,
+	    rp_num(rt, "memory.peak_workspace_bytes"), rp_report_peak(rt), rt,
+	    "threads.chunk.peak_last");
+	rp_fact_num(F, RP_FACT_RATIO,
+	    rp_num(rt, "memory.peak_workspace_bytes") /
+		rp_num(r1, "memory.peak_workspace_bytes"),
+	    rt, "threads.chunk.peak_ratio");
+	rp_fact_num(F, RP_FACT_BYTES, rp_num(r1, "memory.model_bytes"), r1,
+	    "threads.chunk.model_first");
+	rp_fact_num(F, RP_FACT_BYTES, rp_num(rt, "memory.model_bytes"), rt,
+	    "threads.chunk.model_last");
+	rp_fact_num(F, RP_FACT_RATIO,
+	    rp_num(rt, "memory.model_bytes") / rp_num(r1, "memory.model_bytes"),
+	    rt, "threads.chunk.model_ratio");
+	rp_fact_num(F, RP_FACT_BYTES,
+	    rp_num(rt, "memory.threads.workspace_lower_bytes"), rt,
+	    "threads.chunk.lower_last");
+}
+
+/* One JAX program run on all cores ("P@all") beside its one-core run and
+ * the C variant at one thread and at T threads (threads.jax.rowK.*). */
+static void
+threads_jax_row_facts(rp_report_t *R, const char *w, const json_t *all, int k)
+{
+	char label[64], v[32], cset[32], tset[40];
+	const json_t *one, *c1, *ct;
+	double j1, jt;
+	int t;
+
+	snprintf(label, sizeof(label), "%.*s",
+	    (int)strcspn(rp_str(all, "variant"), "@"), rp_str(all, "variant"));
+	one = rp_jax_run(&R->data, w, label);
+	rp_jax_stand_in(all, v, sizeof(v));
+	snprintf(cset, sizeof(cset), "jax-c-%s", w);
+	snprintf(tset, sizeof(tset), "jax-c-%s-threads", w);
+	c1 = rp_threads_run(&R->data, cset, w, v, 1);
+	t = rp_threads_threads(rp_threads_run(&R->data, tset, w, v, 0));
+	ct = rp_threads_run(&R->data, tset, w, v, t);
+	j1 = rp_jax_unit_time(one);
+	jt = rp_jax_unit_time(all);
+	rp_fact_str(F, w, NULL, "threads.jax.row%d.workload", k);
+	rp_fact_str(F, label, one, "threads.jax.row%d.program", k);
+	rp_fact_str(F, v, c1, "threads.jax.row%d.c_variant", k);
+	rp_fact_num(F, RP_FACT_TIME, j1, one, "threads.jax.row%d.jax_one", k);
+	rp_fact_num(F, RP_FACT_TIME, rp_jax_c_unit_time(c1), c1,
+	    "threads.jax.row%d.c_one", k);
+	rp_fact_num(F, RP_FACT_RATIO, j1 / rp_jax_c_unit_time(c1), NULL,
+	    "threads.jax.row%d.ratio_one", k);
+	rp_fact_num(F, RP_FACT_TIME, jt, all, "threads.jax.row%d.jax_all", k);
+	rp_fact_num(F, RP_FACT_TIME, rp_jax_c_unit_time(ct), ct,
+	    "threads.jax.row%d.c_all", k);
+	rp_fact_num(F, RP_FACT_COUNT, t, ct, "threads.jax.row%d.threads", k);
+	rp_fact_num(F, RP_FACT_RATIO, jt / rp_jax_c_unit_time(ct), NULL,
+	    "threads.jax.row%d.ratio_all", k);
+}
+
+/* The C variants beside the JAX programs at equal thread counts: the
+ * rows' facts and threads.jax.rows, their names. */
+static void
+threads_jax_facts(rp_report_t *R)
+{
+	json_t *rows = json_array();
+	int k = 0;
+
+	for (const rp_workload_t *w = rp_workloads; w->name != NULL; w++) {
+		char set[32], row[16];
+		size_t i;
+		json_t *r;
+
+		snprintf(set, sizeof(set), "jax-%s", w->name);
+		json_array_foreach(R->data.runs, i, r)
+		{
+			const char *v = rp_str(r, "variant");
+			size_t len = strlen(v);
+			if (strcmp(rp_str(r, "_set"), set) != 0 || len < 4 ||
+			    strcmp(v + len - 4, "@all") != 0 ||
+			    strcmp(rp_str(r, "status"), "ok") != 0)
+				continue;
+			snprintf(row, sizeof(row), "row%d", k);
+			json_array_append_new(rows, json_string(row));
+			threads_jax_row_facts(R, w->name, r, k++);
+		}
+	}
+	rp_fact_list(F, rows, "threads.jax.rows");
+}
+
+/* The memory question's eager is not at its size: what its runs there
+ * would cost (its cold run's time, times the runs of the threads sweep at
+ * each of its thread counts); threads.W.after.*. */
+void
+rp_threads_interp_after(rp_report_t *R, const rp_workload_t *w)
+{
+	const json_t *e =
+	    rp_threads_run(&R->data, w->sets.threads, w->name, "eager", 1);
+	const json_t *q =
+	    rp_threads_run(&R->data, w->sets.main, w->name, "eager", 1);
+	rp_query_t qs = {.set = w->sets.threads_main, .workload = w->name};
+	const json_t *s = rp_data_find(&R->data, &qs);
+	int ts[RP_THREADS_MAX_T] = {0};
+	int nt = threads_counts(&R->data, w->sets.threads_main, w->name, ts);
+	double runs = nt *
+	    (1.0 + rp_num(s, "settings.repeat") + rp_num(s, "settings.warmup"));
+
+	rp_fact_bool(F, q != NULL && !isnan(runs), q,
+	    "threads.%s.after.cost_known", w->name);
+	rp_fact_num(F, RP_FACT_TIME, rp_num(q, "time_s.cold"), q,
+	    "threads.%s.after.cold", w->name);
+	rp_fact_num(
+	    F, RP_FACT_COUNT, runs, s, "threads.%s.after.runs", w->name);
+	rp_fact_num(F, RP_FACT_TIME, runs * rp_num(q, "time_s.cold"), q,
+	    "threads.%s.after.cost", w->name);
+	rp_fact_bool(F, e != NULL, e, "threads.%s.after.smaller_n", w->name);
+}
+
+/* The goal's two cases: their speed-up at two threads, as measured. Each
+ * is read from its own sweep of that variant alone when the data has one
+ * (the thread counts interleaved with nothing else between them), else
+ * from the threads table's sets (threads.goal.*). */
+static void
+threads_goal_facts(rp_report_t *R)
+{
+	static const struct {
+		rp_question_t question;
+		const char *variant;
+	} cases[] = {
+	    {RP_QUESTION_MEMORY, "sorted"}, {RP_QUESTION_SPEED, "cells"}};
+
+	rp_fact_num(
+	    F, RP_FACT_RATIO, RP_THREADS_GOAL, NULL, "threads.goal.ratio");
+	for (int k = 0; k < 2; k++) {
+		const rp_workload_t *w =
+		    rp_workload_question(cases[k].question);
+		const char *set = w->sets.threads_goal, *v = cases[k].variant;
+		const json_t *r1, *r2;
+		double s;
+
+		r2 = rp_threads_run(&R->data, set, w->name, v, 2);
+		if (r2 == NULL) {
+			set = w->sets.threads;
+			r2 = rp_threads_run(&R->data, set, w->name, v, 2);
+		}
+		r1 = rp_threads_run(&R->data, set, w->name, v, 1);
+		s = rp_jax_c_unit_time(r1) / rp_jax_c_unit_time(r2);
+		rp_fact_str(
+		    F, w->name, NULL, "threads.goal.case%d.workload", k);
+		rp_fact_str(F, v, NULL, "threads.goal.case%d.variant", k);
+		rp_fact_num(F, RP_FACT_SIZE, rp_num(r1, "params.n"), r1,
+		    "threads.goal.case%d.n", k);
+		rp_fact_num(
+		    F, RP_FACT_RATIO, s, r2, "threads.goal.case%d.speedup", k);
+		rp_fact_str(F,
+		    isnan(s)                   ? "not measured"
+			: s >= RP_THREADS_GOAL ? "reached"
+					       : "not reached",
+		    r2, "threads.goal.case%d.verdict", k);
+		rp_fact_num(F, RP_FACT_COUNT, rp_num(r1, "time_s.repeats"), r1,
+		    "threads.goal.case%d.repeats_first", k);
+		rp_fact_num(F, RP_FACT_COUNT, rp_num(r2, "time_s.repeats"), r2,
+		    "threads.goal.case%d.repeats_last", k);
+		rp_fact_str(
+		    F, rp_str(r2, "_set"), r2, "threads.goal.case%d.set", k);
+	}
+}
+
+void
+rp_threads_facts(rp_report_t *R)
+{
+	rp_fact_text(F, RP_FACT_PERCENT, RP_THREADS_BW_SHARE,
+	    pct0(RP_THREADS_BW_SHARE), NULL, "threads.bandwidth_share");
+	rp_fact_text(F, RP_FACT_PERCENT, RP_THREADS_EFFICIENCY,
+	    pct0(RP_THREADS_EFFICIENCY), NULL, "threads.efficiency");
+	for (const rp_workload_t *w = rp_workloads; w->name != NULL; w++) {
+		threads_workload_facts(R, w);
+		rp_fact_bool(F, w->threads_after != NULL, NULL,
+		    "threads.%s.after.present", w->name);
+		if (w->threads_after != NULL)
+			w->threads_after(R, w);
+	}
+	threads_goal_facts(R);
+	threads_chunk_facts(R);
+	threads_jax_facts(R);
+}

@@ -1,0 +1,348 @@
+/*
+ * Unit tests of the report's threads section (reports/rp_threads) and its
+ * figures (the fig-*-threads entries of the figure table, rp_workloads.c): the
+ * limiter rule at its thresholds and just beside them, a run's thread count,
+ * and the section from a crafted data folder (the table's rows and numbers, the
+ * limiter from ceilings-threads.json, the sentences, the chunk trade-off,
+ * the JAX comparison) and the figure's speed-ups; without threaded runs,
+ * the one line the section says.
+ */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fb_data_dir.h"
+#include "rp_colony.h"
+#include "rp_data.h"
+#include "rp_figure.h"
+#include "rp_threads.h"
+
+#define EPS 1e-6
+
+Test(report_threads, decide_at_and_beside_its_thresholds)
+{
+	/* The bandwidth share decides first, at exactly its threshold. */
+	cr_expect_eq(
+	    rp_threads_decide(RP_THREADS_BW_SHARE, 1.0), RP_THREADS_BANDWIDTH);
+	cr_expect_eq(
+	    rp_threads_decide(RP_THREADS_BW_SHARE, 0.1), RP_THREADS_BANDWIDTH);
+	cr_expect_eq(rp_threads_decide(RP_THREADS_BW_SHARE - EPS, 0.1),
+	    RP_THREADS_SHORT);
+	/* Below the share: the efficiency, at and beside its threshold. */
+	cr_expect_eq(
+	    rp_threads_decide(0.1, RP_THREADS_EFFICIENCY), RP_THREADS_SCALES);
+	cr_expect_eq(rp_threads_decide(0.1, RP_THREADS_EFFICIENCY - EPS),
+	    RP_THREADS_SHORT);
+	/* Without a share only a scaling efficiency decides; without an
+	 * efficiency only a bandwidth share. */
+	cr_expect_eq(
+	    rp_threads_decide(NAN, RP_THREADS_EFFICIENCY), RP_THREADS_SCALES);
+	cr_expect_eq(rp_threads_decide(NAN, RP_THREADS_EFFICIENCY - EPS),
+	    RP_THREADS_UNTESTED);
+	cr_expect_eq(rp_threads_decide(0.9, NAN), RP_THREADS_BANDWIDTH);
+	cr_expect_eq(rp_threads_decide(0.1, NAN), RP_THREADS_UNTESTED);
+	cr_expect_eq(rp_threads_decide(NAN, NAN), RP_THREADS_UNTESTED);
+	cr_expect_str_eq(
+	    rp_threads_word(RP_THREADS_BANDWIDTH), "stops at the triad");
+	cr_expect_str_eq(rp_threads_word(RP_THREADS_SCALES), "scales");
+	cr_expect_str_eq(rp_threads_word(RP_THREADS_SHORT), "scales short");
+}
+
+Test(report_threads, threads_of_a_run)
+{
+	json_t *one = json_loads("{\"params\":{\"n\":10}}", 0, NULL);
+	json_t *three = json_loads("{\"params\":{\"threads\":3}}", 0, NULL);
+
+	cr_expect_eq(rp_threads_threads(one), 1, "absent reads as 1");
+	cr_expect_eq(rp_threads_threads(three), 3);
+	cr_expect_eq(rp_threads_threads(NULL), 1);
+	json_decref(one);
+	json_decref(three);
+}
+
+/* ---- the section on crafted data ---- */
+
+static char dir[64];
+
+/* dir/name with text. */
+static void
+write_file(const char *name, const char *text)
+{
+	fb_write_file(dir, name, text);
+}
+
+/* A C run: threads ("" for one: the harness leaves it out), median time,
+ * GB/s moved, peak workspace, lower bound ("" for one thread), model. */
+#define RUN(w, v, n, thr, t, gbs, peak, lower, model)                          \
+	"{\"workload\":\"" w "\",\"variant\":\"" v "\",\"status\":\"ok\","     \
+	"\"params\":{\"n\":" n ",\"m\":100" thr "},\"settings\":{\"repeat\":"  \
+	"3,\"warmup\":0},\"time_s\":{\"median\":" t "},\"steps_s\":"           \
+	"{\"median\":" t "},\"work\":{\"gbytes_per_s\":" gbs "},\"memory\":"   \
+	"{\"peak_workspace_bytes\":" peak ",\"model_bytes\":" model            \
+	",\"model_formula\":\"T*(B*M*4 + B*4)\",\"model_bare_bytes\":"         \
+	"40400" lower "},\"machine\":{\"allocator\":\"jemalloc 5.3\"}}\n"
+#define T2 ",\"threads\":2"
+#define LOWER(b) ",\"threads\":{\"count\":2,\"workspace_lower_bytes\":" b "}"
+
+/* interp at N=1000 on 1 and 2 threads, against a triad of 10 GB/s on 2
+ * cores: fast halves its time (2 s to 1 s, 1 GB/s: scales), stream moves
+ * 6 GB/s (60%: bandwidth), chunked goes from 2 s to 1.6 s (1.25x, 62%:
+ * neither) and doubles its workspace as its model does. */
+static void
+make_scaling_data(void)
+{
+	snprintf(dir, sizeof(dir), "/tmp/fb_rp_threads_XXXXXX");
+	cr_assert(mkdtemp(dir) != NULL);
+	write_file("interp-threads.jsonl",
+	    RUN("interp", "fast", "1000", "", "2.0", "0.5", "0", "", "0") RUN(
+		"interp", "stream", "1000", "", "3.0", "3.0", "1e6", "",
+		"1e6") RUN("interp", "chunked", "1000", "", "2.0", "1.0", "4e5",
+		"", "4.04e5") RUN("interp", "fast", "1000", T2, "1.0", "1.0",
+		"0", LOWER("0"), "0") RUN("interp", "stream", "1000", T2, "2.5",
+		"6.0", "1e6", LOWER("9e5"), "1e6") RUN("interp", "chunked",
+		"1000", T2, "1.6", "1.0", "8e5", LOWER("7.5e5"), "8.08e5"));
+	write_file("ceilings-threads.json",
+	    "{\"threads\":2,\"triad_bytes_per_s\":1e10}\n");
+	write_file("jax-interp.jsonl",
+	    "{\"workload\":\"interp\",\"variant\":\"question_jit\",\"status\":"
+	    "\"ok\",\"params\":{\"n\":500},\"reported\":{\"c_variant\":"
+	    "\"fast\",\"warm_call_s\":[4.0]}}\n{\"workload\":\"interp\","
+	    "\"variant\":\"question_jit@all\",\"status\":\"ok\",\"params\":"
+	    "{\"n\":500},\"reported\":{\"c_variant\":\"fast\",\"warm_call_s\":"
+	    "[3.0]}}\n");
+	write_file("jax-c-interp.jsonl",
+	    RUN("interp", "fast", "500", "", "0.5", "1", "0", "", "0"));
+	write_file("jax-c-interp-threads.jsonl",
+	    RUN("interp", "fast", "500", T2, "0.25", "1", "0", LOWER("0"),
+		"0"));
+}
+
+static void
+remove_dir(void)
+{
+	char cmd[128];
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	cr_expect_eq(system(cmd), 0);
+}
+
+/* The section's facts on the crafted data (rp_threads_facts); the
+ * report's own data is read once per call. The words are the template's
+ * (reports/templates/notebook/threads.md.j2), rendered from the committed
+ * data's facts by make test-templates. */
+static rp_report_t R;
+
+static void
+section_facts(rp_data_t *D)
+{
+	char msg[256] = "";
+
+	memset(&R, 0, sizeof(R));
+	/* Figures count as drawn, so that their facts say so. */
+	for (int i = 0; i < RP_REPORT_MAX_FIGS; i++)
+		R.saved[i] = 1;
+	cr_assert_eq(
+	    rp_data_load(&R.data, dir, msg, sizeof(msg)), 0, "%s", msg);
+	cr_assert_eq(rp_facts_init(&R.facts), 0);
+	rp_threads_facts(&R);
+	cr_expect_eq(R.facts.duplicates, 0, "a fact set twice");
+	if (D != NULL) {
+		*D = R.data;
+		memset(&R.data, 0, sizeof(R.data));
+	}
+}
+
+static void
+section_free(void)
+{
+	for (int k = 0; k < R.nnotes; k++)
+		free(R.notes[k]);
+	rp_data_free(&R.data);
+	rp_facts_free(&R.facts);
+}
+
+/* The printed text of a fact ("" when the fact is missing). */
+static const char *
+text(const char *name)
+{
+	const char *t = json_string_value(
+	    json_object_get(rp_facts_get(&R.facts, name), "text"));
+	return t != NULL ? t : "";
+}
+
+static int
+truth(const char *name)
+{
+	return json_is_true(
+	    json_object_get(rp_facts_get(&R.facts, name), "value"));
+}
+
+#define expect_text(name, want)                                                \
+	cr_expect_str_eq(text(name), (want), "%s", (name))
+
+Test(report_threads, section_rows_and_numbers)
+{
+	make_scaling_data();
+	section_facts(NULL);
+	/* The time table: the rule's word per variant. */
+	expect_text("threads.interp.fast.n", "1000");
+	expect_text("threads.interp.fast.time_first", "2 s");
+	expect_text("threads.interp.fast.time_last", "1 s");
+	expect_text("threads.interp.fast.speedup", "2.00x");
+	expect_text("threads.interp.fast.efficiency", "100%");
+	expect_text("threads.interp.fast.scaling", "scales");
+	expect_text("threads.interp.stream.speedup", "1.20x");
+	expect_text("threads.interp.stream.efficiency", "60%");
+	expect_text("threads.interp.stream.scaling", "stops at the triad");
+	expect_text("threads.interp.chunked.speedup", "1.25x");
+	expect_text("threads.interp.chunked.efficiency", "62%");
+	expect_text("threads.interp.chunked.scaling", "scales short");
+	/* The memory table. */
+	expect_text(
+	    "threads.interp.fast.workspace_first", "< 64 KiB (one thread)");
+	expect_text("threads.interp.fast.workspace_last", "< 64 KiB / 0 B");
+	expect_text("threads.interp.fast.model_last", "0 B");
+	expect_text("threads.interp.fast.bytes_per_s", "1 GB/s");
+	expect_text("threads.interp.fast.triad_share", "10.0% of triad");
+	expect_text(
+	    "threads.interp.stream.workspace_first", "1 MB (one thread)");
+	expect_text("threads.interp.stream.workspace_last", "1 MB / 900 kB");
+	expect_text("threads.interp.stream.triad_share", "60.0% of triad");
+	/* The sentences under it. */
+	expect_text("threads.interp.best_speedup", "2.00x");
+	expect_text("threads.interp.best_variant", "fast");
+	expect_text("threads.interp.best_efficiency", "100%");
+	expect_text("threads.interp.count", "3");
+	expect_text("threads.interp.count_bandwidth", "1");
+	expect_text("threads.interp.count_scales", "1");
+	expect_text("threads.interp.count_short", "1");
+	expect_text("threads.interp.count_untested", "0");
+	/* The figure and its sweep. */
+	cr_expect(truth("figures.fig_interp_threads.drawn"));
+	expect_text("threads.interp.counts", "1,2");
+	expect_text("threads.interp.repeat", "3");
+	expect_text("threads.interp.warmup", "0");
+	cr_expect(truth("threads.interp.after.present"));
+	cr_expect_not(truth("threads.interp.after.cost_known"));
+	/* The chunk trade-off: B from the one-thread model, both doublings. */
+	expect_text("threads.chunk.b", "100");
+	expect_text("threads.chunk.peak_first", "400 kB");
+	expect_text("threads.chunk.peak_last", "800 kB");
+	expect_text("threads.chunk.peak_ratio", "2.00x");
+	expect_text("threads.chunk.model_first", "404 kB");
+	expect_text("threads.chunk.model_last", "808 kB");
+	expect_text("threads.chunk.model_ratio", "2.00x");
+	expect_text("threads.chunk.lower_last", "750 kB");
+	/* JAX at equal thread counts: its one-core run beside C at 1. */
+	expect_text("threads.jax.row0.program", "question_jit");
+	expect_text("threads.jax.row0.c_variant", "fast");
+	expect_text("threads.jax.row0.ratio_one", "8.00x");
+	expect_text("threads.jax.row0.c_all", "250 ms");
+	expect_text("threads.jax.row0.threads", "2");
+	expect_text("threads.jax.row0.ratio_all", "12.0x");
+	/* The goal's cases: sorted and cells absent here. */
+	expect_text("threads.goal.case0.variant", "sorted");
+	expect_text("threads.goal.case0.speedup", "n/a");
+	expect_text("threads.goal.case0.verdict", "not measured");
+	expect_text("threads.goal.case1.verdict", "not measured");
+	/* No colony runs. */
+	cr_expect_not(truth("threads.colony.measured"));
+	cr_expect(truth("threads.interp.measured"));
+	section_free();
+	remove_dir();
+}
+
+Test(report_threads, figure_speedups_and_ideal_line)
+{
+	const rp_fig_t *fig = rp_figure_find("fig-interp-threads");
+	rp_data_t D;
+	rp_plot_t P;
+	const rp_block_t *b;
+
+	cr_assert(fig != NULL);
+	make_scaling_data();
+	section_facts(&D);
+	section_free();
+	memset(&P, 0, sizeof(P));
+	cr_assert_eq(rp_figure_collect(&D, fig, &P), 0);
+	b = rp_figure_block(&P, "stream");
+	cr_assert(b != NULL && b->nrows == 2, "stream: %zu rows",
+	    b != NULL ? b->nrows : 0);
+	cr_expect(b->rows[0].v[0] == 1.0 && b->rows[0].v[1] == 1.0,
+	    "T=1 row: %g %g", b->rows[0].v[0], b->rows[0].v[1]);
+	cr_expect(b->rows[1].v[0] == 2.0 && fabs(b->rows[1].v[1] - 1.2) < 1e-9,
+	    "T=2 row: %g %g", b->rows[1].v[0], b->rows[1].v[1]);
+	cr_expect(strstr(P.prefix, "ideal: speed-up = threads") != NULL, "%s",
+	    P.prefix);
+	rp_figure_free(&P);
+	rp_data_free(&D);
+	remove_dir();
+}
+
+Test(report_threads, without_threaded_runs)
+{
+	snprintf(dir, sizeof(dir), "/tmp/fb_rp_threads_XXXXXX");
+	cr_assert(mkdtemp(dir) != NULL);
+	write_file("interp-main.jsonl",
+	    RUN("interp", "fast", "1000", "", "2.0", "0.5", "0", "", "0"));
+	section_facts(NULL);
+	cr_expect_not(truth("threads.interp.measured"));
+	cr_expect_not(truth("threads.chunk.measured"));
+	cr_expect_eq(json_array_size(json_object_get(
+			 rp_facts_get(&R.facts, "threads.jax.rows"), "value")),
+	    0);
+	section_free();
+	remove_dir();
+}
+
+/* A sorted run for the goal's sentence: threads, median, timed runs. */
+#define GOAL(thr, t, reps)                                                     \
+	"{\"workload\":\"interp\",\"variant\":\"sorted\",\"status\":\"ok\","   \
+	"\"params\":{\"n\":1000000,\"m\":300" thr                              \
+	"},\"time_s\":{\"median\":" t ",\"repeats\":" reps                     \
+	"},\"machine\":{\"allocator\":\"jemalloc "                             \
+	"5.3\"}}\n"
+
+/* The goal reads interp sorted from its own sweep when there is one (2.00x
+ * there), not from the table's interleaved set (1.25x). */
+Test(report_threads, goal_prefers_its_own_sweep)
+{
+	snprintf(dir, sizeof(dir), "/tmp/fb_rp_threads_XXXXXX");
+	cr_assert(mkdtemp(dir) != NULL);
+	write_file("interp-threads.jsonl",
+	    GOAL("", "0.05", "2") GOAL(T2, "0.04", "2"));
+	section_facts(NULL);
+	expect_text("threads.goal.case0.n", "1e6");
+	expect_text("threads.goal.case0.speedup", "1.25x");
+	expect_text("threads.goal.case0.verdict", "not reached");
+	expect_text("threads.goal.case0.repeats_first", "2");
+	expect_text("threads.goal.case0.set", "interp-threads");
+	section_free();
+	write_file("goal-interp-sorted.jsonl",
+	    GOAL("", "0.06", "10") GOAL(T2, "0.03", "10"));
+	section_facts(NULL);
+	expect_text("threads.goal.case0.speedup", "2.00x");
+	expect_text("threads.goal.case0.verdict", "reached");
+	expect_text("threads.goal.case0.repeats_last", "10");
+	expect_text("threads.goal.case0.set", "goal-interp-sorted");
+	expect_text("threads.goal.case1.verdict", "not measured");
+	section_free();
+	remove_dir();
+}
+
+/* The steepest local slope of naive's committed steps (N 512..8192,
+ * slopes 3.94, 2.90, 1.99, 2.09) is the first interval; moving the kink
+ * moves the answer; fewer than two sizes have none. */
+Test(report_colony, steepest_local_slope)
+{
+	double n[] = {512, 1024, 2048, 4096, 8192};
+	double t[] = {2.98e-4, 4.57e-3, 3.42e-2, 1.36e-1, 5.76e-1};
+	double flat[] = {1, 4, 16, 64, 1024};
+
+	cr_expect_eq(rp_colony_steepest(n, t, 5), 1);
+	cr_expect_eq(rp_colony_steepest(n, flat, 5), 4);
+	cr_expect_eq(rp_colony_steepest(n, t, 1), 0);
+	cr_expect_eq(rp_colony_steepest(n, t, 0), 0);
+}
