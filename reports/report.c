@@ -9,8 +9,8 @@
  * OUT_DIR/figures, writes OUT_DIR/REPORT.md in two parts: the lesson
  * (rp_lesson), then, after the heading "## Lab notebook", the notebook
  * section by section (rp_interp, rp_colony, rp_verdict, rp_beyond_answers,
- * rp_accounting, rp_limits, rp_exercise, rp_machine, rp_jax, rp_threads,
- * rp_generic for the workloads it has no section for, and the notes),
+ * rp_limits, rp_exercise, rp_jax, rp_threads, rp_generic for the
+ * workloads it has no section for, rp_machine, and the notes),
  * each of its headings one level down; then runs gnuplot on each script
  * for NAME.svg and NAME.png. Every number in the prose is printed
  * from the data; a missing run makes the affected rows say so and a
@@ -36,7 +36,6 @@
 #include <unistd.h>
 
 #include "hx_file.h"
-#include "rp_accounting.h"
 #include "rp_beyond_answers.h"
 #include "rp_exercise.h"
 #include "rp_explain.h"
@@ -80,9 +79,9 @@ static const char usage_text[] =
 static rp_generic_t generic;
 
 static void
-write_generic(rp_report_t *R)
+generic_facts(rp_report_t *R)
 {
-	rp_generic_write(R, &generic);
+	rp_generic_facts(R, &generic);
 }
 
 static int demote_block(rp_report_t *R, const char *name);
@@ -104,7 +103,9 @@ limits_section(rp_report_t *R)
  * written by C is a Markdown block "notebook.NAME" (write), which
  * templates/REPORT.md.j2 prints whole in the same order; a section whose
  * words are a template has a facts function instead (facts), called here
- * in the same order so that its notes are numbered where it stands. */
+ * in the same order so that its notes are numbered where it stands, or
+ * neither when it prints only facts of other sections' (rp_run_facts)
+ * or none. */
 static const struct notebook_section_s {
 	const char *name;
 	void (*write)(rp_report_t *R);
@@ -113,17 +114,17 @@ static const struct notebook_section_s {
     {"workloads", NULL, rp_workloads_facts},
     {"advice", rp_verdict_write, NULL},
     {"beyond_the_answers", NULL, rp_beyond_answers_facts},
-    {"memory_accounting", rp_accounting_write, NULL},
+    {"memory_accounting", NULL, NULL},
     {"limits", NULL, limits_section},
     {"exercises", NULL, rp_exercise_facts},
-    {"glossary", rp_accounting_glossary, NULL},
-    {"idiom_map", rp_machine_idioms, NULL},
+    {"glossary", NULL, NULL},
+    {"idiom_map", NULL, NULL},
     {"jax", rp_jax_write, NULL},
     {"explain", rp_explain_write, NULL},
     {"threads", NULL, rp_threads_facts},
-    {"other_workloads", write_generic, NULL},
-    {"method_and_machine", rp_machine_write, NULL},
-    {"notes", rp_report_notes_write, NULL},
+    {"other_workloads", NULL, generic_facts},
+    {"method_and_machine", NULL, rp_machine_facts},
+    {"notes", NULL, rp_report_notes_facts},
 };
 
 /* Every heading of a block one level down: the notebook's sections are
@@ -165,8 +166,9 @@ notebook_facts(rp_report_t *R)
 
 	for (size_t i = 0; i < n; i++) {
 		const struct notebook_section_s *s = &notebook_sections[i];
-		if (s->facts != NULL) {
-			s->facts(R);
+		if (s->write == NULL) {
+			if (s->facts != NULL)
+				s->facts(R);
 			continue;
 		}
 		snprintf(name, sizeof(name), "notebook.%s", s->name);

@@ -254,50 +254,51 @@ duration(double s)
 	return b;
 }
 
+/* How long the sweeps that made the data took (method.sweeps.*). */
 static void
-times_line(rp_report_t *R)
+times_facts(rp_report_t *R)
 {
+	rp_facts_t *F = &R->facts;
 	rp_experiments_times_t t;
+	int recorded = rp_experiments_times(R->data.dir, &t) == 0;
 
-	if (rp_experiments_times(R->data.dir, &t) != 0) {
-		rp_md(R,
-		    "- The time the sweeps took was not recorded with "
-		    "this data (no `%s`)\n",
-		    RP_EXPERIMENTS_TIMES);
-		return;
-	}
-	rp_md(R, "- The sweeps took %s (C sweeps %s, JAX part %s",
-	    duration(t.sweeps_s), duration(t.c_s), duration(t.jax_s));
-	if (t.beside_s > 0)
-		rp_md(R,
-		    "; the JAX part's untimed steps, %s, ran beside the "
-		    "cache simulation",
-		    duration(t.beside_s));
-	rp_md(R,
-	    ") in `make-report.sh %s`; `%s` beside the data has each "
-	    "step's time\n",
-	    t.mode[0] ? t.mode : "?", RP_EXPERIMENTS_TIMES);
+	rp_fact_bool(F, recorded, NULL, "method.sweeps.recorded");
+	rp_fact_str(F, RP_EXPERIMENTS_TIMES, NULL, "method.sweeps.file");
+	rp_fact_str(
+	    F, t.mode[0] != '\0' ? t.mode : NULL, NULL, "method.sweeps.mode");
+	rp_fact_text(F, RP_FACT_TIME, t.sweeps_s, duration(t.sweeps_s), NULL,
+	    "method.sweeps.total");
+	rp_fact_text(
+	    F, RP_FACT_TIME, t.c_s, duration(t.c_s), NULL, "method.sweeps.c");
+	rp_fact_text(F, RP_FACT_TIME, t.jax_s, duration(t.jax_s), NULL,
+	    "method.sweeps.jax");
+	rp_fact_text(F, RP_FACT_TIME, t.beside_s, duration(t.beside_s), NULL,
+	    "method.sweeps.beside");
+	rp_fact_bool(F, t.beside_s > 0, NULL, "method.sweeps.beside_cachesim");
 }
 
 void
-rp_experiments_method(rp_report_t *R)
+rp_experiments_facts(rp_report_t *R)
 {
 	const rp_experiments_t *E = R->data.experiments;
+	rp_facts_t *F = &R->facts;
 	char cmd[1200];
+	int k = 0;
 
-	times_line(R);
+	times_facts(R);
 	for (size_t i = 0; E != NULL && i < E->n; i++) {
 		const rp_experiment_t *e = &E->rows[i];
 		if (rp_experiments_present(R->data.dir, e->set))
 			continue;
-		rp_md(R,
-		    "- Not in the data: `%s`, made by `%s` in the data folder "
-		    "(from `%s`%s). What reads it: %s.\n",
-		    e->set, rp_experiments_command(e, cmd, sizeof(cmd)),
-		    E->path,
-		    E->filled
-			? ""
-			: "; $NAME: a size make-report.sh sets for its mode",
-		    e->purpose);
+		k++;
+		rp_fact_str(F, e->set, NULL, "method.missing.%d.set", k);
+		rp_fact_str(F, rp_experiments_command(e, cmd, sizeof(cmd)),
+		    NULL, "method.missing.%d.command", k);
+		rp_fact_str(
+		    F, e->purpose, NULL, "method.missing.%d.purpose", k);
 	}
+	rp_fact_num(F, RP_FACT_COUNT, k, NULL, "method.missing.count");
+	rp_fact_str(
+	    F, E != NULL ? E->path : NULL, NULL, "method.missing.table");
+	rp_fact_bool(F, E != NULL && E->filled, NULL, "method.missing.filled");
 }

@@ -83,9 +83,16 @@ typedef struct rp_experiments_times_s {
 int rp_experiments_times(const char *data_dir, rp_experiments_times_t *t);
 
 struct rp_report_s;
-/* The method section's lines: how long the sweeps took (or that it was not
- * recorded), then each set of the table missing from the data with the
- * command that makes it. */
-void rp_experiments_method(struct rp_report_s *R);
+/* The method section's facts (templates/notebook/method_and_machine.md.j2):
+ *   method.sweeps.recorded  whether the data has make-report-times.tsv
+ *   method.sweeps.total, .c, .jax, .beside (the JAX part's untimed steps
+ *       that ran beside the cache simulation), printed "8 min 21 s";
+ *       .beside_cachesim (whether they did), .mode (make-report.sh's mode
+ *       or null), .file (RP_EXPERIMENTS_TIMES)
+ *   method.missing.count    the sets of the table missing from the data;
+ *       method.missing.K.set, .command, .purpose for K = 1..count, in the
+ *       table's order; .table (the file read, null when none) and .filled
+ *       (the data folder's own copy, its sizes filled in) */
+void rp_experiments_facts(struct rp_report_s *R);
 
 #endif /* FB_RP_EXPERIMENTS_H */

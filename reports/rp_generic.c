@@ -13,9 +13,6 @@
 #include "rp_text.h"
 #include "rp_workloads.h"
 
-#define T rp_text_fmt_time
-#define NUM rp_text_fmt_num
-
 /* Whether w has a section of its own (rp_workloads). */
 static int
 known(const char *w)
@@ -68,17 +65,6 @@ params_text(const json_t *r, char *buf, size_t len)
 	return buf;
 }
 
-/* The model column: the bytes, or "no model" for a variant without one (a
- * plugin's: no memory.model_bytes), never 0 B. */
-static const char *
-model_text(const json_t *r)
-{
-	if (json_object_get(json_object_get(r, "memory"), "model_bytes") ==
-	    NULL)
-		return "no model";
-	return rp_text_fmt_bytes(rp_num(r, "memory.model_bytes"));
-}
-
 /* Distinct params.n among w's ok runs: 0, 1 or 2 (two or more). */
 static int
 sizes(const rp_data_t *D, const char *w)
@@ -101,34 +87,53 @@ sizes(const rp_data_t *D, const char *w)
 	return isnan(first) ? 0 : 1;
 }
 
+/* Run J of workload K (other_workloads.K.run.J.*): what its row prints.
+ * A variant without a model (a plugin's: no memory.model_bytes) has
+ * .has_model false, never a model of 0 B. */
 static void
-table(rp_report_t *R, const char *w)
+run_facts(rp_report_t *R, const json_t *r, int k, int j)
+{
+	rp_facts_t *F = &R->facts;
+	char p[512], name[64];
+
+	snprintf(name, sizeof(name), "other_workloads.%d.run.%d", k, j);
+	rp_fact_str(F, rp_str(r, "variant"), r, "%s.variant", name);
+	rp_fact_str(F, params_text(r, p, sizeof(p)), r, "%s.params", name);
+	rp_fact_str(F, rp_str(r, "_set"), r, "%s.set", name);
+	rp_fact_str(F, rp_str(r, "status"), r, "%s.status", name);
+	rp_fact_bool(
+	    F, strcmp(rp_str(r, "status"), "ok") == 0, r, "%s.ok", name);
+	rp_fact_str(F, rp_str(r, "reason"), r, "%s.reason", name);
+	rp_fact_num(
+	    F, RP_FACT_TIME, rp_num(r, "time_s.median"), r, "%s.median", name);
+	rp_fact_str(F, rp_report_interval(r), r, "%s.interval", name);
+	rp_fact_text(F, RP_FACT_BYTES, rp_num(r, "memory.peak_workspace_bytes"),
+	    rp_report_peak(r), r, "%s.peak", name);
+	rp_fact_bool(F,
+	    json_object_get(json_object_get(r, "memory"), "model_bytes") !=
+		NULL,
+	    r, "%s.has_model", name);
+	rp_fact_num(F, RP_FACT_BYTES, rp_num(r, "memory.model_bytes"), r,
+	    "%s.model", name);
+	rp_fact_num(F, RP_FACT_COUNT, rp_num(r, "memory.allocations_per_run"),
+	    r, "%s.allocations", name);
+}
+
+/* Workload K's table: every run of w, in the data's order. */
+static void
+table_facts(rp_report_t *R, const char *w, int k)
 {
 	size_t i;
 	json_t *r;
-	char p[512];
+	int j = 0;
 
-	rp_md(R,
-	    "| variant | parameters | set | status | median time "
-	    "(interval) | peak workspace | model | allocations per run "
-	    "|\n|---|---|---|---|---|---|---|---|\n");
 	json_array_foreach(R->data.runs, i, r)
 	{
-		const char *status = rp_str(r, "status");
-		if (strcmp(rp_str(r, "workload"), w) != 0)
-			continue;
-		rp_md(R, "| %s | %s | %s | %s", rp_str(r, "variant"),
-		    params_text(r, p, sizeof(p)), rp_str(r, "_set"), status);
-		if (strcmp(status, "ok") != 0) {
-			rp_md(R, ": %s | | | | |\n", rp_str(r, "reason"));
-			continue;
-		}
-		rp_md(R, " | %s (%s) | %s | %s | %s |\n",
-		    T(rp_num(r, "time_s.median")), rp_report_interval(r),
-		    rp_report_peak(r), model_text(r),
-		    NUM(rp_num(r, "memory.allocations_per_run"), "%.0f"));
+		if (strcmp(rp_str(r, "workload"), w) == 0)
+			run_facts(R, r, k, ++j);
 	}
-	rp_md(R, "\n");
+	rp_fact_num(
+	    &R->facts, RP_FACT_COUNT, j, NULL, "other_workloads.%d.runs", k);
 }
 
 /* 1 when the ok runs of w do not all share params.key's value. */
@@ -211,9 +216,11 @@ collect(const rp_data_t *D, const char *w, rp_plot_t *P)
 	return 0;
 }
 
-/* The figure of w: the median time of each line against N. */
+/* The figure of workload K, w: the median time of each line against N,
+ * its script saved (other_workloads.K.figure.*: .drawn, or .error the
+ * reason it was not; .name, .title, .number). */
 static void
-figure(rp_report_t *R, rp_generic_t *G, const char *w, int number)
+figure(rp_report_t *R, rp_generic_t *G, const char *w, int k, int number)
 {
 	char *name = G->figures[G->nfigures], title[160];
 	rp_fig_t fig = {
@@ -229,15 +236,16 @@ figure(rp_report_t *R, rp_generic_t *G, const char *w, int number)
 	    .sep = ", \\\n  ",
 	    .empty = "no ok runs",
 	};
+	rp_facts_t *F = &R->facts;
 	rp_plot_t P;
-	size_t k;
+	size_t n;
 	int rc;
 
 	/* A file name from the workload's: letters, digits, '-'. */
-	k = (size_t)snprintf(name, 96, "fig-other-");
-	for (const char *c = w; *c != '\0' && k < 94; c++)
-		name[k++] = isalnum((unsigned char)*c) ? *c : '-';
-	name[k] = '\0';
+	n = (size_t)snprintf(name, 96, "fig-other-");
+	for (const char *c = w; *c != '\0' && n < 94; c++)
+		name[n++] = isalnum((unsigned char)*c) ? *c : '-';
+	name[n] = '\0';
 	fig.name = name;
 	snprintf(title, sizeof(title), "%s: median time against N", w);
 	memset(&P, 0, sizeof(P));
@@ -247,48 +255,43 @@ figure(rp_report_t *R, rp_generic_t *G, const char *w, int number)
 	if (rc == 0)
 		rc = rp_gnuplot_save(R->fig_dir, &P, R->msg, sizeof(R->msg));
 	rp_figure_free(&P);
+	rp_fact_bool(F, rc == 0, NULL, "other_workloads.%d.figure.drawn", k);
+	rp_fact_str(F, rc != 0 ? R->msg : NULL, NULL,
+	    "other_workloads.%d.figure.error", k);
+	rp_fact_str(F, name, NULL, "other_workloads.%d.figure.name", k);
+	rp_fact_str(F, title, NULL, "other_workloads.%d.figure.title", k);
+	rp_fact_num(F, RP_FACT_COUNT, number, NULL,
+	    "other_workloads.%d.figure.number", k);
 	if (rc != 0) {
 		R->failed = 1;
-		rp_md(R, "*(a figure could not be written: %s)*\n\n", R->msg);
 		return;
 	}
 	G->nfigures++;
-	rp_md(R,
-	    "![Figure %d: %s](figures/%s.svg)\n\n**Figure %d.** %s: one "
-	    "line a variant and setting of the parameters that vary, its ok "
-	    "runs ([SVG](figures/%s.svg), [PNG](figures/%s.png), "
-	    "[gnuplot](figures/%s.gp))\n\n",
-	    number, title, name, number, title, name, name, name);
 }
 
 void
-rp_generic_write(rp_report_t *R, rp_generic_t *G)
+rp_generic_facts(rp_report_t *R, rp_generic_t *G)
 {
 	const char *ws[RP_GENERIC_MAX + 1];
 	size_t n = rp_generic_workloads(&R->data, ws, RP_GENERIC_MAX + 1);
-	int number = 0;
+	rp_facts_t *F = &R->facts;
+	int number = 0, k;
 
 	G->nfigures = 0;
-	if (n == 0)
-		return;
 	for (size_t i = 0; i < rp_figures_count && i < RP_REPORT_MAX_FIGS; i++)
 		number += R->saved[i];
-	rp_md(R,
-	    "## Other workloads in the data\n\nThe data holds runs of "
-	    "workloads this report has no section for (a plugin's, "
-	    "measured with `harness run --plugin`): each is listed as "
-	    "measured, without verdicts. Peak workspace is the allocator's "
-	    "peak above the inputs; the model is the variant's own "
-	    "formula.\n\n");
-	for (size_t k = 0; k < n && k < RP_GENERIC_MAX; k++) {
-		rp_md(R, "### %s\n\n", ws[k]);
-		table(R, ws[k]);
-		if (sizes(&R->data, ws[k]) == 2)
-			figure(R, G, ws[k], number + (int)G->nfigures + 1);
+	for (k = 1; k <= (int)n && k <= RP_GENERIC_MAX; k++) {
+		const char *w = ws[k - 1];
+		int several = sizes(&R->data, w) == 2;
+		rp_fact_str(F, w, NULL, "other_workloads.%d.name", k);
+		table_facts(R, w, k);
+		rp_fact_bool(
+		    F, several, NULL, "other_workloads.%d.several_sizes", k);
+		if (several)
+			figure(R, G, w, k, number + (int)G->nfigures + 1);
 	}
-	if (n > RP_GENERIC_MAX)
-		rp_md(R,
-		    "(More workloads than this section lists: the "
-		    "first %d are shown.)\n\n",
-		    RP_GENERIC_MAX);
+	rp_fact_num(F, RP_FACT_COUNT, k - 1, NULL, "other_workloads.count");
+	rp_fact_bool(F, n > RP_GENERIC_MAX, NULL, "other_workloads.more");
+	rp_fact_num(
+	    F, RP_FACT_COUNT, RP_GENERIC_MAX, NULL, "other_workloads.max");
 }

@@ -11,7 +11,7 @@
  * the data holds is known only at run time. They are numbered after the
  * table's figures and named figures/fig-other-WORKLOAD.
  *
- * Nothing is written when the data holds no such workload, so a report of
+ * Nothing is printed when the data holds no such workload, so a report of
  * interp and colony data alone is unchanged.
  *
  * Limits: at most RP_GENERIC_MAX workloads (the rest are named, not
@@ -38,9 +38,23 @@ typedef struct rp_generic_s {
  * most cap). */
 size_t rp_generic_workloads(const rp_data_t *D, const char **out, size_t cap);
 
-/* Writes the section to R->md (nothing when there are no such workloads),
- * saves its figures' scripts to R->fig_dir and lists them in G. A script
- * that cannot be written sets R->failed and R->msg. */
-void rp_generic_write(rp_report_t *R, rp_generic_t *G);
+/* The section's facts (other_workloads.*, printed by
+ * templates/notebook/other_workloads.md.j2); saves its figures' scripts
+ * to R->fig_dir and lists them in G. A script that cannot be written sets
+ * R->failed and R->msg.
+ *
+ *   other_workloads.count   the workloads listed (at most RP_GENERIC_MAX;
+ *                           0: the section is not printed)
+ *   other_workloads.more, .max  whether the data holds more, and the most
+ *                           listed
+ *   other_workloads.K.name  workload K (1..count), in the data's order
+ *   other_workloads.K.runs  its runs, every status, in the data's order
+ *   other_workloads.K.run.J.variant, .params ("n=1000 passes=3"), .set,
+ *       .status, .ok, .reason (of a run not ok), .median, .interval,
+ *       .peak, .has_model, .model, .allocations
+ *   other_workloads.K.several_sizes  whether its ok runs cover several N:
+ *       then other_workloads.K.figure.drawn, .error, .name, .title,
+ *       .number */
+void rp_generic_facts(rp_report_t *R, rp_generic_t *G);
 
 #endif /* FB_RP_GENERIC_H */

@@ -9,10 +9,7 @@
 
 #include "hx_stats.h"
 #include "rp_jax.h"
-#include "rp_text.h"
 #include "rp_workloads.h"
-
-#define B rp_text_fmt_bytes
 
 /* ---- checks: pure ---- */
 
@@ -185,35 +182,24 @@ rp_jax_one_core(const json_t *r)
 	return strchr(rp_str(r, "variant"), '@') == NULL;
 }
 
-const char *
-rp_jax_idiom_cell(const rp_data_t *D, const char *workload, const char *variant,
-    char *buf, size_t len)
+json_t *
+rp_jax_programs_of(
+    const rp_data_t *D, const char *workload, const char *variant)
 {
 	char set[64], v[64];
 	rp_query_t q = {.set = set, .workload = workload};
-	size_t i, k = 0;
-	json_t *r;
+	json_t *out = json_array(), *r;
+	size_t i;
 
 	snprintf(set, sizeof(set), "jax-%s", workload);
-	buf[0] = '\0';
 	json_array_foreach(D->runs, i, r)
 	{
-		double work, model;
-		rp_jax_check_t c;
-		if (!rp_data_run_matches(r, &q) || !rp_jax_one_core(r) ||
-		    strcmp(rp_jax_stand_in(r, v, sizeof(v)), variant) != 0)
-			continue;
-		c = rp_jax_check_run(D, r, &work, &model);
-		k += (size_t)snprintf(buf + k, k < len ? len - k : 0,
-		    "%s%s: %s (%s against %s)", k ? "; " : "",
-		    rp_str(r, "variant"), rp_jax_check_word(c), B(work),
-		    B(model));
-		if (k >= len)
-			break;
+		if (rp_data_run_matches(r, &q) && rp_jax_one_core(r) &&
+		    strcmp(rp_jax_stand_in(r, v, sizeof(v)), variant) == 0)
+			json_array_append_new(
+			    out, json_string(rp_str(r, "variant")));
 	}
-	if (buf[0] == '\0')
-		snprintf(buf, len, "-");
-	return buf;
+	return out;
 }
 
 json_t *

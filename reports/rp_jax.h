@@ -90,10 +90,11 @@ double rp_jax_unit(const json_t *r);
  * fills work and model (NAN when missing). */
 rp_jax_check_t rp_jax_check_run(
     const rp_data_t *D, const json_t *r, double *work, double *model);
-/* The idiom map's cell for a C variant: each one-core JAX program that it
- * stands for, with its check ("-" when none). Writes buf. */
-const char *rp_jax_idiom_cell(const rp_data_t *D, const char *workload,
-    const char *variant, char *buf, size_t len);
+/* The one-core JAX programs of set jax-WORKLOAD that a C variant stands
+ * for, in the data's order: a new JSON array of their labels (empty when
+ * none; NULL only when out of memory). */
+json_t *rp_jax_programs_of(
+    const rp_data_t *D, const char *workload, const char *variant);
 /* A JSON file of the data folder (jax-plan.json...), or NULL; the caller
  * frees it (json_decref). */
 json_t *rp_jax_file(const rp_data_t *D, const char *name);

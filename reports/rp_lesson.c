@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "rp_accounting.h"
 #include "rp_colony.h"
 #include "rp_explain.h"
 #include "rp_interp.h"

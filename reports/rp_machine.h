@@ -1,16 +1,37 @@
 /*
- * rp_machine: the closing sections: the idiom map (each variant in the
- * data with the array-library idiom and the C schedule its runs describe)
- * and "Method and machine" (the machine, compiler, allocators, counters and
- * ceilings the runs recorded, the instrumentation's measured cost, when the
- * data was measured, and how to reproduce the report).
+ * rp_machine: the facts of "Method and machine" (method.*, printed by
+ * templates/notebook/method_and_machine.md.j2): the machine, compiler,
+ * allocators, counters and ceilings the runs recorded, the
+ * instrumentation's measured cost, when the data was measured and how
+ * long its sweeps took, and the sets missing from it (rp_experiments).
+ *
+ *   method.machine.cpu, .cores, .l1d, .l2, .l3, .memory, .kernel,
+ *       .compiler, .cflags, .allocator (the last jemalloc run's),
+ *       .glibc (whether a glibc run is in the data), .glibc_allocator,
+ *       .glibc_cflags (the first glibc run's), .counters_note (why the
+ *       hardware counters are limited; null when they are not)
+ *   method.ceilings.measured, .triad (bytes a second), .fma_gflops,
+ *       .clock_resolution
+ *   method.overhead.measured, .workload, .variant, .n, .on, .off
+ *       (medians), .percent, .pairs, .pair_min, .pair_max, .p
+ *       (Mann-Whitney), .significant (rp_machine_significant)
+ *   method.data.measured_on, .runs
+ *   method.sweeps.*, method.missing.* (rp_experiments.h)
+ *   method.ci_min (RP_REPORT_CI_MIN)
  */
 #ifndef FB_RP_MACHINE_H
 #define FB_RP_MACHINE_H
 
 #include "rp_report.h"
 
-void rp_machine_idioms(rp_report_t *R);
-void rp_machine_write(rp_report_t *R);
+/* A difference in the instrumentation's cost is called beyond the noise
+ * when its Mann-Whitney p is under this. */
+#define RP_MACHINE_SIGNIFICANT_P 0.05
+
+/* Whether p (a Mann-Whitney p-value) says the difference is beyond the
+ * run-to-run noise: 0 <= p < RP_MACHINE_SIGNIFICANT_P; 0 for NaN. */
+int rp_machine_significant(double p);
+
+void rp_machine_facts(rp_report_t *R);
 
 #endif /* FB_RP_MACHINE_H */

@@ -161,14 +161,13 @@ rp_report_note(rp_report_t *R, const char *text)
 }
 
 void
-rp_report_notes_write(rp_report_t *R)
+rp_report_notes_facts(rp_report_t *R)
 {
-	rp_md(R,
-	    "## Notes\n\nThe caveats, each once; rows and captions "
-	    "point here.\n\n");
+	json_t *texts = json_array();
+
 	for (int k = 0; k < R->nnotes; k++)
-		rp_md(R, "- **Note %d.** %s\n", k + 1, R->notes[k]);
-	rp_md(R, "\n");
+		json_array_append_new(texts, json_string(R->notes[k]));
+	rp_fact_list(&R->facts, texts, "notes.list");
 }
 
 /* A warning as a kind of caveat: each number in it becomes X, so that

@@ -92,8 +92,10 @@ double rp_report_time_threshold(const rp_data_t *D, double base);
  * (#note-K)" for a row or a sentence to point to (the same K for the same
  * text). Rotating buffer. */
 const char *rp_report_note(rp_report_t *R, const char *text);
-/* The notes list, "- **Note K.** text" a line. */
-void rp_report_notes_write(rp_report_t *R);
+/* The notes list as the fact notes.list, the notes' texts in their
+ * order (note K is item K), for templates/notebook/notes.md.j2: called
+ * after every section has registered its notes. */
+void rp_report_notes_facts(rp_report_t *R);
 /* A run's warnings as pointers to notes ("[note 2](#note-2)"), or "none";
  * a warning on the median's interval is one note for every run. */
 const char *rp_report_warning_notes(rp_report_t *R, const json_t *r);

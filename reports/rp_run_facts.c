@@ -9,6 +9,15 @@
 #include "rp_run_facts.h"
 #include "rp_workloads.h"
 
+int
+rp_run_facts_rss_nearer_live(const json_t *r)
+{
+	double rss = rp_num(r, "memory.peak_rss_bytes");
+
+	return fabs(rss - rp_num(r, "memory.model_bare_bytes")) <
+	    fabs(rss - rp_num(r, "memory.model_bytes"));
+}
+
 /* One variant's main run, and the same variant on the question's input. */
 static void
 variant_facts(rp_report_t *R, const rp_workload_t *w, const char *v)
@@ -52,6 +61,15 @@ variant_facts(rp_report_t *R, const rp_workload_t *w, const char *v)
 	    "%s.%s.rss", w->name, v);
 	rp_fact_num(F, RP_FACT_BYTES, rp_num(r, "memory.model_bare_bytes"), r,
 	    "%s.%s.model_bare", w->name, v);
+	rp_fact_num(F, RP_FACT_BYTES, rp_num(r, "memory.rss_baseline_bytes"), r,
+	    "%s.%s.rss_base", w->name, v);
+	rp_fact_num(F, RP_FACT_BYTES,
+	    r != NULL
+		? rp_workload_array_bytes(w->name, json_object_get(r, "params"))
+		: NAN,
+	    r, "%s.%s.unit", w->name, v);
+	rp_fact_bool(F, rp_run_facts_rss_nearer_live(r), r,
+	    "%s.%s.rss_nearer_live", w->name, v);
 	rp_fact_str(
 	    F, rp_limiter_verdict_word(&lim), r, "%s.%s.limiter", w->name, v);
 	rp_fact_num(F, RP_FACT_NUMBER,
@@ -61,8 +79,53 @@ variant_facts(rp_report_t *R, const rp_workload_t *w, const char *v)
 	    F, RP_FACT_SIZE, rp_data_chunk(r), r, "%s.%s.chunk", w->name, v);
 	rp_fact_num(F, RP_FACT_TIME, rp_num(seed, "time_s.median"), seed,
 	    "%s.%s.seed_median", w->name, v);
+}
+
+/* What a variant is, whatever its runs measured: its idiom, description,
+ * loop nest (null when it has none) and memory formula, from its main run,
+ * else any run of it (every run carries the same), with the formula's
+ * bytes at that run's N; the one-core JAX programs it stands for, in the
+ * data's order. */
+static void
+variant_text_facts(rp_report_t *R, const rp_workload_t *w, const char *v)
+{
+	const rp_data_t *D = &R->data;
+	rp_facts_t *F = &R->facts;
+	rp_query_t q = {.workload = w->name, .variant = v, .any_status = 1};
+	const json_t *r = rp_data_main_run(D, w->name, v);
+
+	if (r == NULL)
+		r = rp_data_find(D, &q);
+	rp_fact_str(F, rp_str(r, "idiom"), r, "%s.%s.idiom", w->name, v);
+	rp_fact_str(
+	    F, rp_str(r, "description"), r, "%s.%s.description", w->name, v);
 	rp_fact_str(F, rp_data_variant_text(D, w->name, v, "loops"), r,
 	    "%s.%s.loops", w->name, v);
+	rp_fact_str(F, rp_str(json_object_get(r, "memory"), "model_formula"), r,
+	    "%s.%s.model_formula", w->name, v);
+	rp_fact_num(F, RP_FACT_BYTES, rp_num(r, "memory.model_bytes"), r,
+	    "%s.%s.formula_model", w->name, v);
+	rp_fact_num(F, RP_FACT_SIZE, rp_num(r, "params.n"), r,
+	    "%s.%s.formula_n", w->name, v);
+	rp_fact_list(F, rp_jax_programs_of(D, w->name, v), "%s.%s.jax_programs",
+	    w->name, v);
+}
+
+/* A JAX program's C stand-in, its model at the program's sizes, and
+ * whether the program's working bytes confirm it (rp_jax_check_run). */
+static void
+jax_check_facts(rp_report_t *R, const rp_workload_t *w, const json_t *r)
+{
+	rp_facts_t *F = &R->facts;
+	const char *p = rp_str(r, "variant");
+	double work, model;
+	char v[64];
+	rp_jax_check_t c = rp_jax_check_run(&R->data, r, &work, &model);
+
+	rp_fact_str(F, rp_jax_stand_in(r, v, sizeof(v)), r,
+	    "jax.%s.%s.stand_in", w->name, p);
+	rp_fact_num(F, RP_FACT_BYTES, model, r, "jax.%s.%s.model", w->name, p);
+	rp_fact_str(F, rp_jax_check_word(c), r, "jax.%s.%s.check", w->name, p);
 }
 
 /* One JAX program of the workload (a run of set jax-W). */
@@ -94,6 +157,7 @@ jax_facts(rp_report_t *R, const rp_workload_t *w, const json_t *r)
 	    "jax.%s.%s.rss", w->name, p);
 	rp_fact_num(
 	    F, RP_FACT_BYTES, rp_jax_unit(r), r, "jax.%s.%s.unit", w->name, p);
+	jax_check_facts(R, w, r);
 }
 
 void
@@ -116,6 +180,7 @@ rp_run_facts_add(rp_report_t *R)
 		for (i = 0; i < nv; i++) {
 			json_array_append_new(names, json_string(vs[i]));
 			variant_facts(R, w, vs[i]);
+			variant_text_facts(R, w, vs[i]);
 		}
 		rp_fact_list(&R->facts, names, "%s.variants", w->name);
 		snprintf(set, sizeof(set), "jax-%s", w->name);

@@ -14,16 +14,28 @@
  *   W.V.gflops, .ns_per_unit  the work's rate and time per unit
  *   W.V.model, .faults   the schedule's modelled bytes, minor faults
  *   W.V.peak             the peak workspace ("< 64 KiB" under the grain)
- *   W.V.rss              the peak RSS; .model_bare the bare model's bytes
+ *   W.V.rss              the peak RSS; .model_bare the bare model's bytes,
+ *                        .model the model in the allocator's size classes,
+ *                        .rss_base the process's RSS before the inputs
+ *   W.V.unit             one full array of W at the run's sizes (bytes)
+ *   W.V.rss_nearer_live  whether the peak RSS is nearer the live bytes
+ *                        (.model_bare) than the size classes (.model)
  *   W.V.limiter          the limiter rule's verdict (rp_limiter)
  *   W.V.ir_per_unit      simulated instructions per unit of work
  *   W.V.chunk            the chunk size B of a chunked run
  *   W.V.seed_median      the median on the question's own input
- *   W.V.loops            its loop nest in one line (null when unknown)
  *   W.per_step           whether W's unit of time is a step
  *   jax.W.programs       W's JAX programs in the data's order
+ *   W.V.idiom, .description, .loops (null: none), .model_formula
+ *                        what the variant is, from its main run, else any
+ *                        run of it; .formula_model, .formula_n the
+ *                        formula's bytes at that run's N, and N
+ *   W.V.jax_programs     the one-core JAX programs V stands for
  *   jax.W.P.n, .steps, .warm, .unblocked, .first_call, .per_step,
- *       .temp (XLA's temporaries), .work (working bytes), .rss
+ *       .temp (XLA's temporaries), .work (working bytes), .rss,
+ *       .stand_in (its C variant), .model (the stand-in's model at the
+ *       program's sizes), .check (whether .work confirms it:
+ *       rp_jax_check_word)
  *   jax.present          whether the data holds any JAX program
  *
  * A run the data lacks gives its facts as null ("n/a").
@@ -34,5 +46,10 @@
 #include "rp_report.h"
 
 void rp_run_facts_add(rp_report_t *R);
+
+/* Whether a run's peak RSS is nearer its bare model (the live bytes) than
+ * its model in size classes: the rounded tail of a size class is never
+ * written, so never resident. 0 when a figure is missing. Pure. */
+int rp_run_facts_rss_nearer_live(const json_t *r);
 
 #endif /* FB_RP_RUN_FACTS_H */

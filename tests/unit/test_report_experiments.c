@@ -5,7 +5,8 @@
  * pattern; each kind of row's command; a set present as a file, a folder or
  * by pattern; the run's times; the data's own copy before the fallback; a
  * missing set named with its command where rp_data says why a run is
- * missing, and only when the whole set is missing. Then the committed
+ * missing, and only when the whole set is missing; the method section's
+ * facts (the missing sets in order, the sweeps' times). Then the committed
  * reports/experiments.tsv: every set the report's figures draw has a row.
  */
 #include <criterion/criterion.h>
@@ -19,6 +20,7 @@
 #include "rp_data.h"
 #include "rp_experiments.h"
 #include "rp_figure.h"
+#include "rp_report.h"
 
 static char dir[] = "/tmp/fb_rp_exp_XXXXXX";
 
@@ -228,6 +230,66 @@ Test(report_experiments, a_missing_set_named_with_its_command)
 	cr_expect_str_eq(rp_data_why_missing(&D, &q, why, sizeof(why)),
 	    "no interp/sorted run in the interp-main data");
 	rp_data_free(&D);
+}
+
+/* A fact's printed text ("n/a" printed as such). */
+static const char *
+text_of(const rp_report_t *R, const char *name)
+{
+	const char *t = json_string_value(
+	    json_object_get(rp_facts_get(&R->facts, name), "text"));
+	return t != NULL ? t : "(no such fact)";
+}
+
+/* The method section's facts: every set of the table missing from the
+ * data, in the table's order, with its command; the sweeps' times. */
+Test(report_experiments, the_methods_facts)
+{
+	static rp_report_t R;
+	char msg[256], path[128];
+
+	fb_write_file(dir, "interp-main.jsonl", RUN("fused"));
+	{ /* the table without its short line, which the report refuses */
+		char fixed[sizeof(table)];
+		const char *cut = strstr(table, "short\tline\n");
+		snprintf(fixed, sizeof(fixed), "%.*s%s", (int)(cut - table),
+		    table, cut + strlen("short\tline\n"));
+		fb_write_file(dir, "experiments.tsv", fixed);
+	}
+	fb_write_file(dir, RP_EXPERIMENTS_TIMES,
+	    "# make-report.sh quick: seconds\n"
+	    "total\tc-sweeps\t75.4\ntotal\tjax\t30.0\n"
+	    "total\tjax-untimed-beside-cachesim\t8.1\ntotal\tsweeps\t105.4\n");
+	cr_assert_eq(
+	    rp_data_load(&R.data, dir, msg, sizeof(msg)), 0, "%s", msg);
+	cr_assert_eq(rp_facts_init(&R.facts), 0);
+	rp_experiments_facts(&R);
+	/* Nine rows, interp-main present: eight missing. */
+	cr_expect_float_eq(
+	    rp_facts_num(&R.facts, "method.missing.count"), 8, 1e-9);
+	cr_expect_str_eq(
+	    text_of(&R, "method.missing.1.set"), "interp-main-eager");
+	cr_expect_str_eq(text_of(&R, "method.missing.1.command"),
+	    "build/jemalloc/harness sweep --workload interp --variants eager "
+	    "--n 100 --m 8 --out interp-main-eager");
+	cr_expect_str_eq(
+	    text_of(&R, "method.missing.1.purpose"), "Table 1's eager");
+	cr_expect_str_eq(text_of(&R, "method.missing.2.set"), "interp-glibc");
+	cr_expect_str_eq(text_of(&R, "method.missing.8.set"), "jax-*");
+	cr_expect_str_eq(text_of(&R, "method.missing.9.set"), "(no such fact)");
+	snprintf(path, sizeof(path), "%s/experiments.tsv", dir);
+	cr_expect_str_eq(text_of(&R, "method.missing.table"), path);
+	cr_expect_str_eq(text_of(&R, "method.missing.filled"), "yes");
+	/* The times, as "1 min 15 s" from a minute up. */
+	cr_expect_str_eq(text_of(&R, "method.sweeps.recorded"), "yes");
+	cr_expect_str_eq(text_of(&R, "method.sweeps.total"), "1 min 45 s");
+	cr_expect_str_eq(text_of(&R, "method.sweeps.c"), "1 min 15 s");
+	cr_expect_str_eq(text_of(&R, "method.sweeps.jax"), "30.0 s");
+	cr_expect_str_eq(text_of(&R, "method.sweeps.beside"), "8.1 s");
+	cr_expect_str_eq(text_of(&R, "method.sweeps.beside_cachesim"), "yes");
+	cr_expect_str_eq(text_of(&R, "method.sweeps.mode"), "quick");
+	cr_expect_eq(R.facts.duplicates, 0);
+	rp_report_free(&R);
 }
 
 /* Every set a figure of the report draws is a set of the committed table. */

@@ -3,7 +3,7 @@
  * crafted data, no JAX needed: the model check and each re-graded rule at
  * their thresholds and just beside them; the section from a crafted data
  * folder (tables, the extrapolated peak of the question, the idiom map's
- * cell, the rules' rows), the JAX sets kept out of the C variant lists, and
+ * facts, the rules' rows), the JAX sets kept out of the C variant lists, and
  * the one line the section is without JAX runs.
  */
 #include <criterion/criterion.h>
@@ -18,6 +18,7 @@
 #include "rp_data.h"
 #include "rp_jax.h"
 #include "rp_jaxrule.h"
+#include "rp_run_facts.h"
 
 #define EPS 1e-6
 
@@ -274,9 +275,59 @@ make_jax_data(void)
 	    "37},\"compiled\":null}\n");
 }
 
+/* A fact's value as a string (NULL when none). */
+static const char *
+fact_str(const rp_report_t *R, const char *name)
+{
+	return json_string_value(
+	    json_object_get(rp_facts_get(&R->facts, name), "value"));
+}
+
+/* What the idiom map prints of the crafted data: the programs each C
+ * variant stands for, each checked against the stand-in's model at the
+ * program's sizes. */
+static void
+idiom_map_facts(void)
+{
+	static rp_report_t R;
+	char msg[256] = "";
+	json_t *p;
+
+	cr_assert_eq(
+	    rp_data_load(&R.data, dir, msg, sizeof(msg)), 0, "%s", msg);
+	cr_assert_eq(rp_facts_init(&R.facts), 0);
+	p = rp_jax_programs_of(&R.data, "interp", "eager");
+	cr_expect_eq(json_array_size(p), 1);
+	cr_expect_str_eq(json_string_value(json_array_get(p, 0)), "question");
+	json_decref(p);
+	p = rp_jax_programs_of(&R.data, "interp", "tiled");
+	cr_expect_eq(json_array_size(p), 0);
+	json_decref(p);
+	rp_run_facts_add(&R);
+	p = json_object_get(
+	    rp_facts_get(&R.facts, "interp.fused.jax_programs"), "value");
+	cr_expect_eq(json_array_size(p), 1);
+	cr_expect_str_eq(
+	    json_string_value(json_array_get(p, 0)), "question_jit");
+	/* question: 1 GB working against eager's 500 MB (exactly 2x). */
+	cr_expect_str_eq(fact_str(&R, "jax.interp.question.stand_in"), "eager");
+	cr_expect_str_eq(
+	    fact_str(&R, "jax.interp.question.check"), "confirmed");
+	cr_expect_float_eq(
+	    rp_facts_num(&R.facts, "jax.interp.question.work"), 1e9, 1);
+	cr_expect_float_eq(
+	    rp_facts_num(&R.facts, "jax.interp.question.model"), 500e6, 1);
+	/* question_jit: 280 MB of temporaries against fused's 0. */
+	cr_expect_str_eq(
+	    fact_str(&R, "jax.interp.question_jit.check"), "not confirmed");
+	cr_expect_float_eq(
+	    rp_facts_num(&R.facts, "jax.interp.question_jit.model"), 0, 1e-9);
+	rp_report_free(&R);
+}
+
 Test(report_jax, section_from_crafted_data)
 {
-	char *text, cell[512];
+	char *text;
 	static rp_data_t D;
 	char msg[256];
 	const char *vs[RP_DATA_MAX_VARIANTS];
@@ -321,15 +372,12 @@ Test(report_jax, section_from_crafted_data)
 	cr_expect(strstr(text, "no ok JAX run of interp/rewrite") != NULL);
 	free(text);
 
-	/* The idiom map's cell, and the JAX sets kept out of the variants. */
+	/* The JAX sets kept out of the variants. */
 	cr_assert_eq(rp_data_load(&D, dir, msg, sizeof(msg)), 0, "%s", msg);
-	cr_expect_str_eq(rp_jax_idiom_cell(&D, "interp", "eager", cell, 512),
-	    "question: confirmed (1 GB against 500 MB)");
-	cr_expect_str_eq(
-	    rp_jax_idiom_cell(&D, "interp", "tiled", cell, 512), "-");
 	cr_expect_eq(rp_data_variants(&D, "interp", NULL, vs, 32), 1);
 	cr_expect_str_eq(vs[0], "fused");
 	rp_data_free(&D);
+	idiom_map_facts();
 	remove_dir();
 }
 
