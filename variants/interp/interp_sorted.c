@@ -509,4 +509,7 @@ const variant_t interp_sorted = {
 	"(N = 2000, G = 32, M = 64: buckets of about 62 points) 3.28x; "
 	"2.29x at N = 1e5, M = 300; on x86-64-v3 each weight is a broadcast "
 	"of its own (no embedded broadcast before AVX-512)",
+    /* sorted_block2: 2 points x 32 interpolants (sorted_block1: 4 x 16)
+     * an iteration, for the time model. */
+    .hot_units = 64,
 };
