@@ -12,9 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The fewest instructions a loop needs to be taken for a kernel's body. */
-#define HX_MODEL_MIN_LOOP 16
-
 /* A number of the ceilings object; NaN when missing. */
 static double
 hx_model_ceiling(const json_t *c, const char *key)
@@ -113,7 +110,7 @@ hx_model_work(const variant_t *v, hx_loop_t *loop, char *msg, size_t len)
 {
 	char path[4096], sym[256], prefix[256], *text;
 	hx_loop_t loops[16];
-	size_t n, best = 0;
+	size_t n, best, own = 0;
 
 	if (v == NULL || v->step == NULL) {
 		snprintf(msg, len, "no variant");
@@ -143,14 +140,19 @@ hx_model_work(const variant_t *v, hx_loop_t *loop, char *msg, size_t len)
 	}
 	/* The vectorized body: the widest, then the largest (an epilogue of
 	 * the same loop can hold more, narrower, instructions), among the
-	 * loops of at least HX_MODEL_MIN_LOOP instructions when there are
-	 * any (loops are sorted largest first): a short reduction or copy
-	 * loop beside the kernel is not its body. */
-	for (size_t i = 1; i < n && i < 16; i++) {
-		if (loops[i].insns < HX_MODEL_MIN_LOOP &&
-		    loops[0].insns >= HX_MODEL_MIN_LOOP)
-			break;
-		if (loops[i].vector_bytes > loops[best].vector_bytes ||
+	 * loops of the named functions when one of them is a vector loop,
+	 * else among all (the callees': a step that calls its kernel). */
+	for (size_t i = 0; i < n && i < 16; i++)
+		own +=
+		    strncmp(loops[i].function, prefix, strlen(prefix)) == 0 &&
+		    loops[i].vector_bytes > 0;
+	best = n;
+	for (size_t i = 0; i < n && i < 16; i++) {
+		if (own > 0 &&
+		    strncmp(loops[i].function, prefix, strlen(prefix)) != 0)
+			continue;
+		if (best == n ||
+		    loops[i].vector_bytes > loops[best].vector_bytes ||
 		    (loops[i].vector_bytes == loops[best].vector_bytes &&
 			loops[i].insns > loops[best].insns))
 			best = i;

@@ -104,4 +104,6 @@ const variant_t interp_chunked = {
 	"block (the divide, floor, clamps, gathers and offsets are one "
 	"instruction for one flop or none); 3.7x at the smoke size with M = "
 	"64",
+    /* The pair loop is interp_common's (the time model's hot loop). */
+    .hot_symbol = "interp_block_materialized",
 };

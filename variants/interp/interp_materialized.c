@@ -87,4 +87,6 @@ const variant_t interp_materialized = {
 	"their masks and the table offsets; and the (N,M) values are "
 	"stored, then reloaded to square and reloaded to sum: 3.7x at the "
 	"smoke size with M = 64",
+    /* The pair loop is interp_common's (the time model's hot loop). */
+    .hot_symbol = "interp_block_materialized",
 };
