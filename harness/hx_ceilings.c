@@ -40,7 +40,7 @@
 /* One FMA run should last at least this long before runs are compared:
  * short, so that many runs fit in a fraction of a second and the best of
  * them finds a moment when no other process had the core. */
-#define HX_FMA_MIN_RUN_S 0.01
+#define HX_FMA_MIN_RUN_S 0.002
 /* Timed FMA runs per requested repeat. */
 #define HX_FMA_RUNS_PER_REPEAT 4
 

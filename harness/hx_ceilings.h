@@ -17,7 +17,7 @@
  *   true traffic is 4/3 of what is reported; the 3-array figure is kept
  *   because it compares with published STREAM numbers and with variants'
  *   byte counts, which likewise count what the schedule reads and writes.
- * - The FMA rate is the best of 4 x repeats runs of about 10 ms each (40
+ * - The FMA rate is the best of 4 x repeats runs of about 2 ms each (40
  *   by default), so that on a shared machine one of them finds the core
  *   free; fma_flops_spread says how far the slowest fell behind and
  *   fma_runs how many there were (hx_ceilings_best_of).
@@ -70,7 +70,8 @@ typedef struct hx_ceilings_s {
 	/* Bytes of each of the three triad arrays. */
 	double triad_array_bytes;
 	/* Best float32 FMA rate on one core, flops per second: the fastest of
-	 * fma_runs short timed runs (about 10 ms each). */
+	 * fma_runs short timed runs (about 2 ms each, under a
+	 * scheduler time slice). */
 	double fma_flops_per_s;
 	/* (best - worst) / best of those runs' rates: how much the runs
 	 * disagreed (another process on the core shows here, not in the
