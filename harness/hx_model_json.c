@@ -95,9 +95,20 @@ hx_model_ceilings(const char *path, char *msg, size_t len)
 		return kept;
 	if (path != NULL) {
 		kept = json_load_file(path, 0, &err);
-		if (kept == NULL || !json_is_object(kept))
+		if (kept == NULL) {
 			snprintf(msg, len, "cannot read the ceilings %s: %s",
 			    path, err.text);
+		} else if (!json_is_object(kept) ||
+		    !json_is_number(json_object_get(kept, "add_per_s"))) {
+			/* Not harness ceilings' JSON, or an older one without
+			 * the in-core kernels. */
+			snprintf(msg, len,
+			    "the ceilings %s have no add_per_s: not the JSON "
+			    "of this harness's ceilings",
+			    path);
+			json_decref(kept);
+			kept = NULL;
+		}
 		return kept;
 	}
 	fprintf(stderr,
