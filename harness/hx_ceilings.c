@@ -514,6 +514,7 @@ hx_ceilings_measure_threads(
 	for (int i = 0; i < HX_CK_ARITH_COUNT; i++)
 		c->arith_per_s[i] = c->arith_spread[i] = NAN;
 	c->alloc_fresh_s = c->alloc_reuse_s = NAN;
+	c->fp_mix_s = c->fp_overlap = NAN;
 	ret = hx_ceilings_measure_triad(c, bytes, repeats, threads, &best);
 	if (ret != HX_CEILINGS_OK)
 		goto label_return;

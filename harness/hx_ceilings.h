@@ -103,6 +103,12 @@ typedef struct hx_ceilings_s {
 	 * HX_CEILINGS_ARITH_*, best of short runs and their spread. */
 	double arith_per_s[HX_CK_ARITH_COUNT];
 	double arith_spread[HX_CK_ARITH_COUNT];
+	/* 12 FMAs and 2 divides of independent chains together: seconds an
+	 * iteration, and how far the divides hid under the FMAs (1: the
+	 * time is the larger part's, 0: the parts add), for the model's
+	 * rule (hx_model.h). */
+	double fp_mix_s;
+	double fp_overlap;
 	/* A gather of fma_vector_width float32 entries at random indices from
 	 * a table resident in L1, L2, L3, DRAM (index 0..3): indices per
 	 * second, spread, and the table's bytes. */

@@ -192,6 +192,32 @@ hx_ck_sqrtpd(uint64_t iters, hx_vd_t *out)
 	variant_no_opt(out);
 }
 
+/* FMAs and divides together, in the proportion of a pair kernel (12 FMAs,
+ * 2 divides an iteration, independent chains): whether the divider's work
+ * overlaps the FMAs' (the time is the larger of the two) or adds to it
+ * tells the model how to combine its floating-point terms. */
+static __attribute__((noinline, noclone)) void
+hx_ck_mix(uint64_t iters, hx_vf_t *out)
+{
+	hx_vf_t acc[HX_CK_CHAINS], one = {0}, m = {0}, d0, d1;
+
+	one += hx_ck_one;
+	m += (float)hx_ck_m;
+	d0 = m * 0.5f, d1 = m * 0.5f + 0.125f;
+	for (int j = 0; j < HX_CK_CHAINS; j++)
+		acc[j] = one + (float)j;
+	for (uint64_t i = 0; i < iters; i++) {
+#pragma GCC unroll 16
+		for (int j = 0; j < HX_CK_CHAINS; j++)
+			acc[j] = acc[j] * one + (one - one);
+		d0 = m / d0;
+		d1 = m / d1;
+	}
+	for (int j = 0; j < HX_CK_CHAINS; j++)
+		out[j] = acc[j] + d0 + d1;
+	variant_no_opt(out);
+}
+
 /* Scalar integer adds, the price of the instructions of no vector class
  * (loop counters, address arithmetic, compares): x = x + y on 8 chains. */
 static __attribute__((noinline, noclone)) void
@@ -311,6 +337,7 @@ enum {
 	HX_CK_SQRTPS,
 	HX_CK_SQRTPD,
 	HX_CK_INT,
+	HX_CK_MIX,
 	HX_CK_GATHER_K,
 	HX_CK_READ,
 	HX_CK_WRITE,
@@ -351,6 +378,9 @@ hx_ck_job_run(const hx_ck_job_t *j, uint64_t k)
 	case HX_CK_READ:
 		for (uint64_t p = 0; p < k; p++)
 			hx_ck_read(j->a, j->n, out);
+		break;
+	case HX_CK_MIX:
+		hx_ck_mix(k, out);
 		break;
 	case HX_CK_WRITE:
 		for (uint64_t p = 0; p < k; p++)
@@ -412,6 +442,31 @@ hx_ck_measure_arith(hx_ceilings_t *c)
 		c->arith_per_s[i] = (double)per_iter * (double)k / best;
 		c->arith_spread[i] = spread;
 	}
+	return HX_CEILINGS_OK;
+}
+
+/* The mix of FMAs and divides (hx_ck_mix) against its parts measured
+ * alone: c->fp_overlap = (sum - mix) / (sum - max), 1 when the divider's
+ * time hides under the FMAs', 0 when it adds (clamped to [0, 1]). Needs
+ * the FMA and divps rates measured before. */
+static int
+hx_ck_measure_mix(hx_ceilings_t *c)
+{
+	hx_ck_job_t j = {.kind = HX_CK_MIX};
+	uint64_t k;
+	double best, spread, fma, div, mix, sum, most;
+
+	if (hx_ck_time(&j, 64, &k, &best, &spread) != 0)
+		return HX_CEILINGS_ECLOCK;
+	fma = HX_CK_CHAINS /
+	    (c->fma_flops_per_s / (2.0 * (double)c->fma_vector_width));
+	div = 2.0 / c->arith_per_s[HX_CEILINGS_DIVPS];
+	mix = best / (double)k;
+	sum = fma + div;
+	most = fmax(fma, div);
+	c->fp_mix_s = mix;
+	c->fp_overlap = sum > most ? (sum - mix) / (sum - most) : 1.0;
+	c->fp_overlap = fmin(1.0, fmax(0.0, c->fp_overlap));
 	return HX_CEILINGS_OK;
 }
 
@@ -488,7 +543,8 @@ hx_ceilings_measure_levels_core(hx_ceilings_t *c)
 	void *buf = NULL;
 	int ret;
 
-	if ((ret = hx_ck_measure_arith(c)) != HX_CEILINGS_OK)
+	if ((ret = hx_ck_measure_arith(c)) != HX_CEILINGS_OK ||
+	    (ret = hx_ck_measure_mix(c)) != HX_CEILINGS_OK)
 		return ret;
 	hx_ck_levels(size);
 	/* Gather tables of half L1 and half L2; for L3, between L2 and L3

@@ -176,8 +176,11 @@ hx_disasm_count(hx_loop_t *l, const char *mn, const char *ops)
 		mem_src = 1;
 	if (mem_src)
 		l->kind[HX_INSN_LOAD] += 1;
-	/* A plain move counts only as its load or store. */
-	if (!(strncmp(mn, "mov", 3) == 0 || strncmp(mn, "vmov", 4) == 0) ||
+	/* A plain move counts only as its load or store; so does a broadcast
+	 * from memory, which the load unit performs. */
+	if (!(strncmp(mn, "mov", 3) == 0 || strncmp(mn, "vmov", 4) == 0 ||
+		strncmp(mn, "vbroadcast", 10) == 0 ||
+		strncmp(mn, "vpbroadcast", 11) == 0) ||
 	    !(mem_src || mem_last))
 		l->kind[kind] += 1;
 	bytes = hx_disasm_reg_bytes(ops);

@@ -258,23 +258,43 @@ hx_model_data(hx_model_t *m, const json_t *r, const json_t *c, double units)
 		    0);
 }
 
-/* Sums, shares, the limiter and the verdict. */
-static void
-hx_model_combine(hx_model_t *m)
+/* Whether in-core term name runs on the floating-point pipes. */
+static int
+hx_model_fp(const char *name)
 {
-	double in_core = 0.0, rest = 0.0, top = -1.0;
+	return strcmp(name, "fma") == 0 || strcmp(name, "addmul") == 0 ||
+	    strcmp(name, "divsqrt") == 0 || strcmp(name, "shuffle") == 0;
+}
 
+/* Sums, shares, the limiter and the verdict. The floating-point terms
+ * overlap as far as the ceilings' FMA-and-divide mix measured (overlap 1:
+ * their maximum; 0: their sum); the result overlaps the other in-core
+ * terms (their maximum); data and faults add. */
+static void
+hx_model_combine(hx_model_t *m, double overlap)
+{
+	double in_core = 0.0, rest = 0.0, top = -1.0, fp_max = 0.0,
+	       fp_sum = 0.0;
+
+	if (!(overlap >= 0.0 && overlap <= 1.0))
+		overlap = 1.0;
 	for (int i = 0; i < m->nterms; i++) {
-		if (m->term[i].in_core)
+		if (m->term[i].in_core && hx_model_fp(m->term[i].name)) {
+			fp_max = fmax(fp_max, m->term[i].seconds);
+			fp_sum += m->term[i].seconds;
+		} else if (m->term[i].in_core) {
 			in_core = fmax(in_core, m->term[i].seconds);
-		else
+		} else {
 			rest += m->term[i].seconds;
+		}
 		if (m->term[i].seconds > top) {
 			top = m->term[i].seconds;
 			m->limiter = m->term[i].name;
 		}
 	}
-	m->predicted_s = in_core + rest;
+	m->fp_s = fp_max + (1.0 - overlap) * (fp_sum - fp_max);
+	m->fp_overlap = overlap;
+	m->predicted_s = fmax(in_core, m->fp_s) + rest;
 	m->error = (m->predicted_s - m->measured_s) / m->measured_s;
 	m->unexplained_s = NAN;
 	if (!(fabs(m->error) <= HX_MODEL_TOLERANCE)) {
@@ -321,6 +341,6 @@ hx_model_compute(const json_t *r, const hx_loop_t *loop, double hot_units,
 	    isfinite(hx_model_ceiling(c, "minor_fault_s")))
 		hx_model_add(m, "faults",
 		    m->faults * hx_model_ceiling(c, "minor_fault_s"), 0);
-	hx_model_combine(m);
+	hx_model_combine(m, hx_model_ceiling(c, "fp_overlap"));
 	return 0;
 }

@@ -13,11 +13,16 @@
  * bytes (work.bytes) served by the level its working set fits; the run's
  * minor faults.
  *
- * Terms: each work / its ceiling. In-core terms (fma, addmul, divsqrt,
- * gather, load, store, shuffle, other) overlap: the core issues them in
- * parallel, so their maximum counts. Data transfers below L1 and faults do
- * not overlap with them or each other (the ECM model's rule for caches
- * without overlap; a fault stops the thread): they add. The limiter is the
+ * Terms: each work / its ceiling. The floating-point terms (fma, addmul,
+ * divsqrt, shuffle) share the FP pipes: they combine as
+ * max + (1 - fp_overlap) (sum - max), fp_overlap measured by the ceilings
+ * (12 FMAs and 2 divides together against each alone; 0.16-0.20 on the
+ * development VM: they mostly add); without it, their maximum. That and
+ * the other in-core terms (gather, load, store, other) overlap: the core
+ * issues them to other units, so their maximum counts. Data transfers
+ * below L1 and faults do not overlap with them or each other (the ECM
+ * model's rule for caches without overlap; a fault stops the thread):
+ * they add. The limiter is the
  * largest term; "not determined" when the prediction misses the measured
  * median by more than HX_MODEL_TOLERANCE, with the seconds left unexplained.
  *
@@ -56,6 +61,8 @@ typedef struct hx_model_s {
 	double error;         /* (predicted - measured) / measured */
 	const char *limiter;  /* a term's name, or "not determined" */
 	double unexplained_s; /* measured - predicted, when not determined */
+	/* The floating-point terms combined, and the overlap used. */
+	double fp_s, fp_overlap;
 	/* The work: the hot loop, its iterations per unit, instructions per
 	 * unit by class, gather indices per unit, bytes per unit and the
 	 * level that serves them, faults per run. */

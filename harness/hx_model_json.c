@@ -78,7 +78,11 @@ hx_model_json(const hx_model_t *m)
 	json_object_set_new(o, "unexplained_s", hx_model_num(m->unexplained_s));
 	json_object_set_new(o, "terms", terms);
 	json_object_set_new(o, "rule",
-	    json_string("max(in-core terms) + sum(data terms) + faults"));
+	    json_string("max(fp, gather, load, store, other) + sum(data "
+			"terms) + faults; fp = max + (1 - fp_overlap) * (sum - "
+			"max) of fma, addmul, divsqrt, shuffle"));
+	json_object_set_new(o, "fp_s", hx_model_num(m->fp_s));
+	json_object_set_new(o, "fp_overlap", hx_model_num(m->fp_overlap));
 	json_object_set_new(o, "work", hx_model_work_json(m));
 	return o;
 }

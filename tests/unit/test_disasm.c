@@ -57,6 +57,13 @@ Test(disasm, memory_operands)
 	l = count_one("vmovaps", "%zmm0,-0x38(%rsp)");
 	cr_expect_eq(l.kind[HX_INSN_STORE], 1);
 	cr_expect_eq(l.kind[HX_INSN_LOAD], 0);
+	/* A broadcast from memory is the load unit's; from a register, a
+	 * shuffle. */
+	l = count_one("vbroadcastss", "0x4(%rax),%zmm3");
+	cr_expect_eq(l.kind[HX_INSN_LOAD], 1);
+	cr_expect_eq(l.kind[HX_INSN_SHUFFLE], 0);
+	l = count_one("vbroadcastss", "%xmm17,%zmm25");
+	cr_expect_eq(l.kind[HX_INSN_SHUFFLE], 1);
 	/* lea computes an address and touches no memory. */
 	l = count_one("lea", "0x4(%rax),%r15");
 	cr_expect_eq(l.kind[HX_INSN_LOAD] + l.kind[HX_INSN_STORE], 0);
