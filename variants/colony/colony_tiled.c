@@ -324,4 +324,8 @@ const variant_t colony_tiled = {
 	"masked) is 98; each row adds its set-up and five reductions: "
 	"2.88x at N = 1024 (blocks of 448), 4.98x at the smoke size, "
 	"whose blocks of 32 make rows of at most 32 pairs",
+    /* Each lane of the span loop is an unordered pair applied to both
+     * particles (the triangle): 2 ordered pairs (units) a lane, 16 lanes,
+     * for the time model. */
+    .hot_units = 32,
 };
