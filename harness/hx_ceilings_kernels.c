@@ -21,6 +21,19 @@
 #include <immintrin.h>
 #endif
 
+/* Kernels stay functions of their own (their loops are what the tests
+ * disassemble), not clones; write and copy stay loops rather than calls to
+ * memset and memcpy (GCC; clang has no such switch, its builds are only
+ * the fuzzing ones). */
+#if defined(__clang__)
+#define HX_CK_KERNEL static __attribute__((noinline))
+#define HX_CK_NO_PATTERNS
+#else
+#define HX_CK_KERNEL static __attribute__((noinline, noclone))
+#define HX_CK_NO_PATTERNS                                                      \
+	__attribute__((optimize("no-tree-loop-distribute-patterns")))
+#endif
+
 /* One timed run lasts about this long, well under a scheduler time slice,
  * so that on a shared machine some of the runs find the core free; runs
  * per ceiling. */
@@ -54,7 +67,7 @@ static volatile float hx_ck_zero = 0.0f;
 static volatile double hx_ck_m = 2.25;
 
 /* Adds: x = x + 0 on each chain. */
-static __attribute__((noinline, noclone)) void
+HX_CK_KERNEL void
 hx_ck_add(uint64_t iters, hx_vf_t *out)
 {
 	hx_vf_t acc[HX_CK_CHAINS], z = {0};
@@ -73,7 +86,7 @@ hx_ck_add(uint64_t iters, hx_vf_t *out)
 }
 
 /* Multiplies: x = x * 1 on each chain. */
-static __attribute__((noinline, noclone)) void
+HX_CK_KERNEL void
 hx_ck_mul(uint64_t iters, hx_vf_t *out)
 {
 	hx_vf_t acc[HX_CK_CHAINS], one = {0};
@@ -93,7 +106,7 @@ hx_ck_mul(uint64_t iters, hx_vf_t *out)
 
 /* Divides, float and double: x = m / x alternates between x0 and m / x0,
  * operands that are no special case for the divider. */
-static __attribute__((noinline, noclone)) void
+HX_CK_KERNEL void
 hx_ck_divps(uint64_t iters, hx_vf_t *out)
 {
 	hx_vf_t acc[HX_CK_CHAINS], m = {0};
@@ -111,7 +124,7 @@ hx_ck_divps(uint64_t iters, hx_vf_t *out)
 	variant_no_opt(out);
 }
 
-static __attribute__((noinline, noclone)) void
+HX_CK_KERNEL void
 hx_ck_divpd(uint64_t iters, hx_vd_t *out)
 {
 	hx_vd_t acc[HX_CK_CHAINS], m = {0};
@@ -156,7 +169,7 @@ hx_ck_sqrtpd_generic(hx_vd_t v)
 }
 #endif
 
-static __attribute__((noinline, noclone)) void
+HX_CK_KERNEL void
 hx_ck_sqrtps(uint64_t iters, hx_vf_t *out)
 {
 	hx_vf_t acc[HX_CK_CHAINS], k = {0};
@@ -174,7 +187,7 @@ hx_ck_sqrtps(uint64_t iters, hx_vf_t *out)
 	variant_no_opt(out);
 }
 
-static __attribute__((noinline, noclone)) void
+HX_CK_KERNEL void
 hx_ck_sqrtpd(uint64_t iters, hx_vd_t *out)
 {
 	hx_vd_t acc[HX_CK_CHAINS], k = {0};
@@ -196,7 +209,7 @@ hx_ck_sqrtpd(uint64_t iters, hx_vd_t *out)
  * 2 divides an iteration, independent chains): whether the divider's work
  * overlaps the FMAs' (the time is the larger of the two) or adds to it
  * tells the model how to combine its floating-point terms. */
-static __attribute__((noinline, noclone)) void
+HX_CK_KERNEL void
 hx_ck_mix(uint64_t iters, hx_vf_t *out)
 {
 	hx_vf_t acc[HX_CK_CHAINS], one = {0}, m = {0}, d0, d1;
@@ -220,7 +233,7 @@ hx_ck_mix(uint64_t iters, hx_vf_t *out)
 
 /* Scalar integer adds, the price of the instructions of no vector class
  * (loop counters, address arithmetic, compares): x = x + y on 8 chains. */
-static __attribute__((noinline, noclone)) void
+HX_CK_KERNEL void
 hx_ck_int(uint64_t iters, uint64_t *out)
 {
 	uint64_t y = (uint64_t)(hx_ck_one + 0.5f);
@@ -251,14 +264,14 @@ hx_ck_int(uint64_t iters, uint64_t *out)
 static hx_vf_t
 hx_ck_gather_generic(const float *t, hx_vu_t i)
 {
-	hx_vf_t v;
+	hx_vf_t v = {0};
 	for (int l = 0; l < HX_CK_FLOATS; l++)
 		v[l] = t[i[l]];
 	return v;
 }
 #endif
 
-static __attribute__((noinline, noclone)) void
+HX_CK_KERNEL void
 hx_ck_gather(uint64_t iters, const float *table, uint32_t mask, hx_vf_t *out)
 {
 	hx_vu_t x[HX_CK_GATHER_CHAINS];
@@ -286,7 +299,7 @@ hx_ck_gather(uint64_t iters, const float *table, uint32_t mask, hx_vf_t *out)
 /* Streaming: read (sum), write (store), copy, of n vectors. Loop pattern
  * distribution is off so that write and copy stay these loops rather than
  * calls to memset and memcpy. */
-static __attribute__((noinline, noclone)) void
+HX_CK_KERNEL void
 hx_ck_read(const hx_vf_t *p, size_t n, hx_vf_t *out)
 {
 	hx_vf_t s0 = {0}, s1 = {0}, s2 = {0}, s3 = {0};
@@ -301,8 +314,7 @@ hx_ck_read(const hx_vf_t *p, size_t n, hx_vf_t *out)
 	variant_no_opt(out);
 }
 
-static __attribute__((
-    noinline, noclone, optimize("no-tree-loop-distribute-patterns"))) void
+HX_CK_KERNEL HX_CK_NO_PATTERNS void
 hx_ck_write(hx_vf_t *p, size_t n, hx_vf_t v)
 {
 	for (size_t i = 0; i < n; i++)
@@ -310,8 +322,7 @@ hx_ck_write(hx_vf_t *p, size_t n, hx_vf_t v)
 	variant_no_opt(p);
 }
 
-static __attribute__((
-    noinline, noclone, optimize("no-tree-loop-distribute-patterns"))) void
+HX_CK_KERNEL HX_CK_NO_PATTERNS void
 hx_ck_copy(hx_vf_t *restrict dst, const hx_vf_t *restrict src, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
@@ -348,6 +359,7 @@ static void
 hx_ck_job_run(const hx_ck_job_t *j, uint64_t k)
 {
 	static hx_vf_t out[HX_CK_CHAINS];
+	static hx_vd_t dout[HX_CK_CHAINS];
 	static uint64_t iout[8];
 
 	switch (j->kind) {
@@ -361,13 +373,13 @@ hx_ck_job_run(const hx_ck_job_t *j, uint64_t k)
 		hx_ck_divps(k, out);
 		break;
 	case HX_CK_DIVPD:
-		hx_ck_divpd(k, (hx_vd_t *)out);
+		hx_ck_divpd(k, dout);
 		break;
 	case HX_CK_SQRTPS:
 		hx_ck_sqrtps(k, out);
 		break;
 	case HX_CK_SQRTPD:
-		hx_ck_sqrtpd(k, (hx_vd_t *)out);
+		hx_ck_sqrtpd(k, dout);
 		break;
 	case HX_CK_INT:
 		hx_ck_int(k, iout);
