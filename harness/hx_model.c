@@ -331,6 +331,7 @@ hx_model_compute(const json_t *r, const hx_loop_t *loop, double hot_units,
 		m->class_per_unit[hx_insn_class_of(k)] +=
 		    loop->kind[k] * m->iters_per_unit;
 	m->insn_per_unit = loop->insns * m->iters_per_unit;
+	m->sim_insn_per_unit = hx_field_number(r, HX_F_SIM_INSN_PER_UNIT);
 	m->gathers_per_unit = loop->gather_lanes * m->iters_per_unit;
 	/* The gathers read the inputs (tables): the level they fit. */
 	m->gather_level = hx_model_level(isfinite(gset) ? gset : 0, &glevel);

@@ -70,6 +70,9 @@ typedef struct hx_model_s {
 	double iters_per_unit;
 	double class_per_unit[HX_INSN_CLASSES];
 	double insn_per_unit;
+	/* The simulator's instructions per unit (cachesim, another build:
+	 * x86-64-v3) when r has them, for a cross-check; NaN otherwise. */
+	double sim_insn_per_unit;
 	double gathers_per_unit; /* indices */
 	const char *gather_level;
 	double bytes_l2_per_unit, bytes_dram_per_unit;

@@ -41,6 +41,8 @@ hx_model_work_json(const hx_model_t *m)
 	    w, "iterations_per_unit", hx_model_num(m->iters_per_unit));
 	json_object_set_new(
 	    w, "instructions_per_unit", hx_model_num(m->insn_per_unit));
+	json_object_set_new(w, "simulated_instructions_per_unit",
+	    hx_model_num(m->sim_insn_per_unit));
 	json_object_set_new(w, "per_unit", cls);
 	json_object_set_new(
 	    w, "gather_indices_per_unit", hx_model_num(m->gathers_per_unit));
