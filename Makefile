@@ -114,6 +114,9 @@ PLUGIN_HEADERS := $(BUILD)/include/fusebench/variant.h $(BUILD)/include/fusebenc
 PLUGIN_SRC := $(wildcard variants/example/*.c) $(wildcard tests/plugins/*.c)
 PLUGINS   := $(foreach s,$(PLUGIN_SRC),$(BUILD)/plugins/lib$(basename $(notdir $(s))).so)
 PLUGIN_CFLAGS := -std=gnu11 -D_GNU_SOURCE -g -O2 -fPIC -shared $(WARN) -I$(BUILD)/include
+# The time model's probe is compiled as the harness is, so that its vectors
+# are the width its ceilings are measured at (tests/plugins/model_probe.c).
+$(BUILD)/plugins/libmodel_probe.so: PLUGIN_CFLAGS += $(OPT)
 # Small programs that harness exec measures in the integration tests.
 HELPER_SRC := $(wildcard tests/helpers/*.c)
 HELPERS   := $(HELPER_SRC:tests/helpers/%.c=$(BUILD)/helpers/%)

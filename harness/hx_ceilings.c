@@ -40,7 +40,7 @@
 /* One FMA run should last at least this long before runs are compared:
  * short, so that many runs fit in a fraction of a second and the best of
  * them finds a moment when no other process had the core. */
-#define HX_FMA_MIN_RUN_S 0.01
+#define HX_FMA_MIN_RUN_S 0.002
 /* Timed FMA runs per requested repeat. */
 #define HX_FMA_RUNS_PER_REPEAT 4
 
@@ -147,8 +147,8 @@ hx_ceilings_triad_team(float *restrict a, const float *restrict b,
 }
 
 static int
-hx_ceilings_measure_triad(
-    size_t bytes, unsigned repeats, int threads, double *best)
+hx_ceilings_measure_triad(hx_ceilings_t *cl, size_t bytes, unsigned repeats,
+    int threads, double *best)
 {
 	int ret = HX_CEILINGS_ENOMEM;
 	size_t n = bytes / sizeof(float);
@@ -195,6 +195,10 @@ hx_ceilings_measure_triad(
 			break;
 		}
 	}
+	/* The DRAM gather and streams on the arrays already touched (one
+	 * thread's ceilings only). */
+	if (ret == HX_CEILINGS_OK && threads == 1)
+		ret = hx_ceilings_measure_dram(cl, a, b, bytes);
 	goto label_return;
 label_clock:
 	ret = HX_CEILINGS_ECLOCK;
@@ -501,7 +505,17 @@ hx_ceilings_measure_threads(
 	if (!(c->clock_resolution_s > 0.0))
 		goto label_return;
 
-	ret = hx_ceilings_measure_triad(bytes, repeats, threads, &best);
+	for (int i = 0; i < 4; i++) {
+		c->gather_per_s[i] = c->gather_spread[i] = NAN;
+		c->gather_table_bytes[i] = c->stream_array_bytes[i] = NAN;
+		for (int s = 0; s < 3; s++)
+			c->stream_bytes_per_s[s][i] = NAN;
+	}
+	for (int i = 0; i < HX_CK_ARITH_COUNT; i++)
+		c->arith_per_s[i] = c->arith_spread[i] = NAN;
+	c->alloc_fresh_s = c->alloc_reuse_s = NAN;
+	c->fp_mix_s = c->fp_overlap = NAN;
+	ret = hx_ceilings_measure_triad(c, bytes, repeats, threads, &best);
 	if (ret != HX_CEILINGS_OK)
 		goto label_return;
 	c->triad_array_bytes = (double)bytes;
@@ -517,8 +531,23 @@ hx_ceilings_measure_threads(
 	c->fma_vector_width = HX_FMA_LANES;
 	strncpy(c->fma_isa, HX_FMA_ISA, sizeof(c->fma_isa) - 1);
 	hx_ceilings_measure_fault(c);
+	/* The in-core and per-level kernels measure one core: with a team
+	 * they stay NaN (null in the JSON). */
+	if (threads == 1 &&
+	    ((ret = hx_ceilings_measure_levels_core(c)) != HX_CEILINGS_OK ||
+		(ret = hx_ceilings_measure_alloc(c)) != HX_CEILINGS_OK))
+		goto label_return;
 label_return:
 	return ret;
+}
+
+const char *
+hx_ceilings_arith_name(int i)
+{
+	static const char *const names[HX_CK_ARITH_COUNT] = {
+	    "add", "mul", "divps", "divpd", "sqrtps", "sqrtpd", "int"};
+
+	return i >= 0 && i < HX_CK_ARITH_COUNT ? names[i] : NULL;
 }
 
 const char *

@@ -17,7 +17,7 @@
  *   true traffic is 4/3 of what is reported; the 3-array figure is kept
  *   because it compares with published STREAM numbers and with variants'
  *   byte counts, which likewise count what the schedule reads and writes.
- * - The FMA rate is the best of 4 x repeats runs of about 10 ms each (40
+ * - The FMA rate is the best of 4 x repeats runs of about 2 ms each (40
  *   by default), so that on a shared machine one of them finds the core
  *   free; fma_flops_spread says how far the slowest fell behind and
  *   fma_runs how many there were (hx_ceilings_best_of).
@@ -48,13 +48,30 @@
 
 #include <jansson.h>
 
+/* The arithmetic ceilings, in this order (names: hx_ceilings_arith_name). */
+enum {
+	HX_CEILINGS_ADD,    /* vaddps */
+	HX_CEILINGS_MUL,    /* vmulps */
+	HX_CEILINGS_DIVPS,  /* vdivps */
+	HX_CEILINGS_DIVPD,  /* vdivpd */
+	HX_CEILINGS_SQRTPS, /* vsqrtps */
+	HX_CEILINGS_SQRTPD, /* vsqrtpd */
+	HX_CEILINGS_INT,    /* scalar integer add */
+	HX_CK_ARITH_COUNT
+};
+/* The streams, in this order. */
+enum { HX_CEILINGS_READ, HX_CEILINGS_WRITE, HX_CEILINGS_COPY };
+/* The large allocation's size. */
+#define HX_CEILINGS_ALLOC_BYTES ((size_t)64 << 20)
+
 typedef struct hx_ceilings_s {
 	/* Best triad rate, bytes per second, 3 arrays counted (see above). */
 	double triad_bytes_per_s;
 	/* Bytes of each of the three triad arrays. */
 	double triad_array_bytes;
 	/* Best float32 FMA rate on one core, flops per second: the fastest of
-	 * fma_runs short timed runs (about 10 ms each). */
+	 * fma_runs short timed runs (about 2 ms each, under a
+	 * scheduler time slice). */
 	double fma_flops_per_s;
 	/* (best - worst) / best of those runs' rates: how much the runs
 	 * disagreed (another process on the core shows here, not in the
@@ -81,6 +98,34 @@ typedef struct hx_ceilings_s {
 	double fault_s;
 	double fault_spread;
 	int fault_runs;
+	/* In-core ceilings (hx_ceilings_kernels.c), on the calling thread,
+	 * instructions per second at the build's widest vector, indexed by
+	 * HX_CEILINGS_ARITH_*, best of short runs and their spread. */
+	double arith_per_s[HX_CK_ARITH_COUNT];
+	double arith_spread[HX_CK_ARITH_COUNT];
+	/* 12 FMAs and 2 divides of independent chains together: seconds an
+	 * iteration, and how far the divides hid under the FMAs (1: the
+	 * time is the larger part's, 0: the parts add), for the model's
+	 * rule (hx_model.h). */
+	double fp_mix_s;
+	double fp_overlap;
+	/* A gather of fma_vector_width float32 entries at random indices from
+	 * a table resident in L1, L2, L3, DRAM (index 0..3): indices per
+	 * second, spread, and the table's bytes. */
+	double gather_per_s[4];
+	double gather_spread[4];
+	double gather_table_bytes[4];
+	/* Streaming read, write, copy (HX_CEILINGS_STREAM_*) per level
+	 * (0..3), bytes per second the program reads plus writes (copy
+	 * counts both), vector loads and stores; and each array's bytes. */
+	double stream_bytes_per_s[3][4];
+	double stream_array_bytes[4];
+	/* malloc, a first write to each 4 KiB page, free, of
+	 * HX_CEILINGS_ALLOC_BYTES (fresh), and the same writes to a block
+	 * kept (reuse), seconds, best of runs: fresh - reuse is the
+	 * allocator's and the kernel's price of a large block. */
+	double alloc_fresh_s;
+	double alloc_reuse_s;
 } hx_ceilings_t;
 
 /* Error codes; negative, as libpfm's. */
@@ -129,6 +174,21 @@ int hx_ceilings_measure_threads(
  */
 int hx_ceilings_best_of(
     const double *seconds, size_t n, double *best, double *spread);
+
+/*
+ * The in-core ceilings and the L1, L2, L3 gathers and streams into *c
+ * (hx_ceilings_kernels.c; one thread); the DRAM gather and streams on the
+ * caller's arrays a and b of bytes each (touched already); the large
+ * allocation's price. Each returns HX_CEILINGS_OK or a negative code.
+ */
+int hx_ceilings_measure_levels_core(hx_ceilings_t *c);
+int hx_ceilings_measure_dram(
+    hx_ceilings_t *c, float *a, float *b, size_t bytes);
+int hx_ceilings_measure_alloc(hx_ceilings_t *c);
+
+/* "add", "mul", "divps", "divpd", "sqrtps", "sqrtpd", "int" for
+ * HX_CEILINGS_ADD..INT; NULL out of range. */
+const char *hx_ceilings_arith_name(int i);
 
 /* A static description of an hx_ceilings_measure return code. */
 const char *hx_ceilings_strerror(int err);

@@ -3,6 +3,7 @@
  * prints and the report reads (hx_ceilings.h).
  */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "hx_ceilings.h"
@@ -19,6 +20,64 @@ static int
 hx_ceilings_json_set(json_t *obj, const char *key, json_t *value)
 {
 	return value == NULL ? -1 : json_object_set_new(obj, key, value);
+}
+
+/* The kernels of hx_ceilings_kernels.c: "<arith>_per_s" and its spread,
+ * "gather_<level>_per_s" (indices), "<stream>_<level>_bytes_per_s", the
+ * sizes, and the large allocation's times. 0, or -1. */
+static int
+hx_ceilings_json_core(json_t *obj, const hx_ceilings_t *c)
+{
+	static const char *const level[4] = {"l1", "l2", "l3", "dram"};
+	static const char *const stream[3] = {"read", "write", "copy"};
+	char key[64];
+	int rc = 0;
+
+	for (int i = 0; i < HX_CK_ARITH_COUNT; i++) {
+		snprintf(
+		    key, sizeof(key), "%s_per_s", hx_ceilings_arith_name(i));
+		rc |= hx_ceilings_json_set(
+		    obj, key, hx_ceilings_json_number(c->arith_per_s[i]));
+		snprintf(
+		    key, sizeof(key), "%s_spread", hx_ceilings_arith_name(i));
+		rc |= hx_ceilings_json_set(
+		    obj, key, hx_ceilings_json_number(c->arith_spread[i]));
+	}
+	for (int l = 0; l < 4; l++) {
+		snprintf(key, sizeof(key), "gather_%s_per_s", level[l]);
+		rc |= hx_ceilings_json_set(
+		    obj, key, hx_ceilings_json_number(c->gather_per_s[l]));
+		snprintf(key, sizeof(key), "gather_%s_spread", level[l]);
+		rc |= hx_ceilings_json_set(
+		    obj, key, hx_ceilings_json_number(c->gather_spread[l]));
+		snprintf(key, sizeof(key), "gather_%s_table_bytes", level[l]);
+		rc |= hx_ceilings_json_set(obj, key,
+		    hx_ceilings_json_number(c->gather_table_bytes[l]));
+		for (int s = 0; s < 3; s++) {
+			snprintf(key, sizeof(key), "%s_%s_bytes_per_s",
+			    stream[s], level[l]);
+			rc |= hx_ceilings_json_set(obj, key,
+			    hx_ceilings_json_number(
+				c->stream_bytes_per_s[s][l]));
+		}
+		snprintf(key, sizeof(key), "stream_%s_array_bytes", level[l]);
+		rc |= hx_ceilings_json_set(obj, key,
+		    hx_ceilings_json_number(c->stream_array_bytes[l]));
+	}
+	rc |= hx_ceilings_json_set(
+	    obj, "fp_mix_s", hx_ceilings_json_number(c->fp_mix_s));
+	rc |= hx_ceilings_json_set(
+	    obj, "fp_overlap", hx_ceilings_json_number(c->fp_overlap));
+	rc |= hx_ceilings_json_set(obj, "alloc_64mib_fresh_s",
+	    hx_ceilings_json_number(c->alloc_fresh_s));
+	rc |= hx_ceilings_json_set(obj, "alloc_64mib_reuse_s",
+	    hx_ceilings_json_number(c->alloc_reuse_s));
+	rc |= hx_ceilings_json_set(obj, "in_core_counted",
+	    json_string("instructions per second at fma_vector_width float32 "
+			"lanes (divpd, sqrtpd: the same register, double); "
+			"gathers: indices per second; streams: bytes the "
+			"program reads plus writes; one thread"));
+	return rc == 0 ? 0 : -1;
 }
 
 json_t *
@@ -82,6 +141,10 @@ hx_ceilings_json(const hx_ceilings_t *c)
 			json_decref(obj);
 			obj = NULL;
 		}
+	}
+	if (obj != NULL && hx_ceilings_json_core(obj, c) != 0) {
+		json_decref(obj);
+		obj = NULL;
 	}
 label_return:
 	return obj;

@@ -166,10 +166,12 @@ typedef struct hx_cli_run_s {
 	/* The variants named (the first is the configuration's). */
 	const variant_t *variants[HX_CLI_MAX_VARIANTS];
 	size_t nvariants;
-	int no_fork;  /* --no-fork: measure in this process */
-	int cachesim; /* --cachesim */
-	int gbench;   /* --format gbench: --json writes that */
-	int quiet;    /* --quiet: no warnings on stderr */
+	int no_fork;               /* --no-fork: measure in this process */
+	int cachesim;              /* --cachesim */
+	int model;                 /* --model: predict each time (hx_model.h) */
+	const char *ceilings_path; /* --ceilings FILE for --model, or NULL */
+	int gbench;                /* --format gbench: --json writes that */
+	int quiet;                 /* --quiet: no warnings on stderr */
 } hx_cli_run_t;
 
 /* `harness run --help`. */

@@ -8,11 +8,13 @@
 #include <string.h>
 
 #include "hx_cli.h"
+#include "hx_model.h"
 #include "hx_select.h"
 
 static const hx_cli_opt_t run_own[] = {{"json", 1}, {"timeline", 1},
     {"cachesim", 0}, {"no-validate", 0}, {"no-fork", 0}, {"format", 1},
-    {"quiet", 0}, {"help", 0}, {"csv", 1}, {"aggregates-only", 0}};
+    {"quiet", 0}, {"help", 0}, {"csv", 1}, {"aggregates-only", 0}, {"model", 0},
+    {"ceilings", 1}};
 enum {
 	RUN_JSON,
 	RUN_TIMELINE,
@@ -24,6 +26,8 @@ enum {
 	RUN_HELP,
 	RUN_CSV,
 	RUN_AGGREGATES_ONLY,
+	RUN_MODEL,
+	RUN_CEILINGS,
 	RUN_NOWN
 };
 
@@ -57,6 +61,14 @@ hx_cli_run_usage(FILE *f)
 	fputs("  --timeline FILE           memory timeline CSV of the run\n"
 	      "  --cachesim                also count simulated cache misses "
 	      "(valgrind)\n"
+	      "  --model                   predict each time from the "
+	      "ceilings and the\n"
+	      "                            counted work; name the limiter "
+	      "(docs/model.md)\n"
+	      "  --ceilings FILE           the ceilings --model uses (harness "
+	      "ceilings'\n"
+	      "                            JSON; default: measured first, a "
+	      "few seconds)\n"
 	      "  --no-validate             skip the float64 reference check\n"
 	      "  --no-fork                 measure in this process (for "
 	      "debuggers)\n"
@@ -90,6 +102,15 @@ run_own_options(const hx_cli_args_t *a, hx_run_config_t *cfg, hx_cli_run_t *cli,
 	cfg->validate = a->own[RUN_NO_VALIDATE] == NULL;
 	cli->no_fork = a->own[RUN_NO_FORK] != NULL;
 	cli->cachesim = a->own[RUN_CACHESIM] != NULL;
+	cli->model = a->own[RUN_MODEL] != NULL;
+	cli->ceilings_path = a->own[RUN_CEILINGS];
+	if (cli->ceilings_path != NULL && !cli->model) {
+		snprintf(msg, msglen, "--ceilings needs --model");
+		return -1;
+	}
+	if (cli->ceilings_path != NULL &&
+	    hx_model_ceilings(cli->ceilings_path, msg, msglen) == NULL)
+		return -1;
 	cli->json_path = a->own[RUN_JSON];
 	cli->csv_path = a->own[RUN_CSV];
 	cli->quiet = a->own[RUN_QUIET] != NULL;

@@ -146,7 +146,15 @@ typedef enum hx_field_kind_e {
 	X(SIM_INSN_PER_UNIT, "cachesim.instructions_per_unit", NULL, NULL,     \
 	    NULL, "instructions/unit", HX_FIELD_REAL)                          \
 	X(SIM_INSN_MIN_PER_UNIT, "cachesim.instructions_min_per_unit", NULL,   \
-	    NULL, NULL, "instructions/unit", HX_FIELD_REAL)
+	    NULL, NULL, "instructions/unit", HX_FIELD_REAL)                    \
+	X(MODEL_PREDICTED, "model.predicted_s", NULL, NULL, NULL, "s",         \
+	    HX_FIELD_REAL)                                                     \
+	X(MODEL_ERROR, "model.error", NULL, NULL, NULL, "", HX_FIELD_REAL)     \
+	X(MODEL_LIMITER, "model.limiter", NULL, NULL, NULL, "",                \
+	    HX_FIELD_STRING)                                                   \
+	X(MODEL_UNEXPLAINED, "model.unexplained_s", NULL, NULL, NULL, "s",     \
+	    HX_FIELD_REAL)                                                     \
+	X(MODEL_TERMS, "model.terms", NULL, NULL, NULL, "", HX_FIELD_ARRAY)
 
 #define HX_FIELD_ENUM(id, path, csv, gbench, summary, unit, kind) HX_F_##id,
 typedef enum hx_field_id_e {

@@ -29,6 +29,7 @@
 #include "hx_format.h"
 #include "hx_gbench.h"
 #include "hx_isolate.h"
+#include "hx_model.h"
 #include "hx_result.h"
 #include "hx_sweep.h"
 #include "hx_sweep_files.h"
@@ -187,6 +188,12 @@ sweep_keep(
     sweep_t *s, hx_run_config_t *cfg, json_t *r, char *msg, size_t msglen)
 {
 	hx_result_print_line(stderr, r);
+	if (s->model && strcmp(hx_result_status(r), "ok") == 0) {
+		char why[512];
+		if (hx_model_apply(r, cfg->variant, s->ceilings_path, stderr,
+			why, sizeof(why)) != 0)
+			fprintf(stderr, "harness sweep: model: %s\n", why);
+	}
 	if (!s->quiet)
 		hx_result_print_warnings(stderr, r);
 	if (strcmp(hx_result_status(r), "failed") == 0)

@@ -10,6 +10,7 @@
 #include "hx_cli.h"
 #include "hx_fields.h"
 #include "hx_file.h"
+#include "hx_model.h"
 #include "hx_plugin.h"
 #include "hx_result.h"
 #include "hx_select.h"
@@ -19,7 +20,7 @@
 static const hx_cli_opt_t sweep_own[] = {{"workload", 1}, {"variants", 1},
     {"timeline-dir", 1}, {"resume", 0}, {"out", 1}, {"no-interleave", 0},
     {"format", 1}, {"force", 0}, {"quiet", 0}, {"help", 0},
-    {"aggregates-only", 0}};
+    {"aggregates-only", 0}, {"model", 0}, {"ceilings", 1}};
 enum {
 	S_WORKLOAD,
 	S_VARIANTS,
@@ -32,6 +33,8 @@ enum {
 	S_QUIET,
 	S_HELP,
 	S_AGGREGATES_ONLY,
+	S_MODEL,
+	S_CEILINGS,
 	S_NOWN
 };
 
@@ -73,6 +76,11 @@ hx_sweep_usage(FILE *f)
 	      "those made\n"
 	      "                            with the same parameters and "
 	      "settings\n"
+	      "  --model                   predict each run's time and name "
+	      "its limiter\n"
+	      "                            (as harness run --model; "
+	      "docs/model.md)\n"
+	      "  --ceilings FILE           the ceilings --model uses\n"
 	      "  --quiet                   no warnings under each run's line "
 	      "(they stay\n"
 	      "                            in the results)\n"
@@ -424,6 +432,15 @@ hx_sweep_parse(int argc, char **argv, sweep_plan_t *plan, sweep_t *s, char *msg,
 	}
 	plan->force = a.own[S_FORCE] != NULL;
 	s->quiet = a.own[S_QUIET] != NULL;
+	s->model = a.own[S_MODEL] != NULL;
+	s->ceilings_path = a.own[S_CEILINGS];
+	if (s->ceilings_path != NULL && !s->model) {
+		snprintf(msg, msglen, "--ceilings needs --model");
+		return -1;
+	}
+	if (s->ceilings_path != NULL &&
+	    hx_model_ceilings(s->ceilings_path, msg, msglen) == NULL)
+		return -1;
 	return sweep_check_outputs(plan, s, a.own[S_OUT], msg, msglen);
 }
 

@@ -64,6 +64,8 @@ typedef struct sweep_s {
 	size_t done, failures;
 	double started;
 	int quiet; /* --quiet: no warnings under each run's line */
+	int model; /* --model: each ok run's time predicted (hx_model.h) */
+	const char *ceilings_path; /* --ceilings FILE, or NULL */
 } sweep_t;
 
 /* The length of s's PREFIX: PREFIX.jsonl less its ".jsonl". */

@@ -35,6 +35,7 @@
 #include "hx_gbench.h"
 #include "hx_help.h"
 #include "hx_isolate.h"
+#include "hx_model.h"
 #include "hx_overhead.h"
 #include "hx_params.h"
 #include "hx_plugin.h"
@@ -267,6 +268,10 @@ run_report(const char *self, const hx_run_config_t *cfgs,
 			0)
 			fprintf(stderr, "harness run: cachesim: %s\n", msg);
 		hx_result_print_line(out, r);
+		if (cli->model && strcmp(hx_result_status(r), "ok") == 0 &&
+		    hx_model_apply(r, cfgs[i].variant, cli->ceilings_path, out,
+			msg, sizeof(msg)) != 0)
+			fprintf(stderr, "harness run: model: %s\n", msg);
 		if (!cli->quiet)
 			hx_result_print_warnings(stderr, r);
 		if (strcmp(hx_result_status(r), "failed") == 0)

@@ -293,6 +293,11 @@ bad_run "--help=1" interp fused --help=1
 bad_run "--n without a value" interp fused --n
 bad_run "--timeline -" interp fused --timeline -
 bad_run "--timeline in a missing folder" interp fused --timeline /nonexistent/tl.csv
+bad_run "--ceilings without --model" interp fused --ceilings /nonexistent/c.json
+bad_run "--model --ceilings missing" interp fused --model --ceilings /nonexistent/c.json
+bad_run "--model --ceilings not ceilings" interp fused --model --ceilings /etc/hostname
+bad_sweep "sweep --ceilings without --model" --workload interp --ceilings /nonexistent/c.json
+bad_sweep "sweep --model --ceilings missing" --workload interp --model --ceilings /nonexistent/c.json
 bad_sweep "sweep unknown workload" --workload nosuch
 bad_sweep "sweep unknown variant" --workload interp --variants fused,nope
 bad_sweep "sweep --variants ," --workload interp --variants ,

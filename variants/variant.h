@@ -209,6 +209,13 @@ typedef struct variant_s {
 	/* Optional: the in-core minimum of its hot loop (variant_incore_t);
 	 * all zero is none (the instructions test then skips it). */
 	variant_incore_t incore;
+	/* Optional, for the time model (harness --model, docs/model.md): the
+	 * functions that hold the hot loop, as a symbol prefix (NULL: those
+	 * named as step's symbol up to "_step", e.g. interp_fused_), and the
+	 * units of work one iteration of that loop does (0: its vector
+	 * lanes, one unit a lane). */
+	const char *hot_symbol;
+	double hot_units;
 } variant_t;
 
 /* The tables, in variants/variants.c. Each is terminated by NULL. */

@@ -120,4 +120,6 @@ const variant_t interp_chunked = {
 	    "masks 4, window index 2, parameters 4, copies of t 4, the "
 	    "x86-64-v3 clamp 3, loop control 3, the store of the value 1, "
 	    "and 1 copy: 22"},
+    /* The pair loop is interp_common's (the time model's hot loop). */
+    .hot_symbol = "interp_block_materialized",
 };

@@ -130,4 +130,7 @@ const variant_t interp_hoisted = {
 	    "the loop control alone (the index added, compared, the "
 	    "branch: 3): the four rows are the FMAs' memory operands and "
 	    "the weights stay in registers"},
+    /* The pair loop is interp.h's row sum, called once a point (the
+     * points' own loop is the time model's innermost loop otherwise). */
+    .hot_symbol = "interp_rows_sum_squares",
 };

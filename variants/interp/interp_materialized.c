@@ -102,4 +102,6 @@ const variant_t interp_materialized = {
 	    "4, copies of t 4, the x86-64-v3 clamp 3, loop control 3), "
 	    "with the value stored into the (N, M) array instead of "
 	    "summed (1 store): 22"},
+    /* The pair loop is interp_common's (the time model's hot loop). */
+    .hot_symbol = "interp_block_materialized",
 };

@@ -1,0 +1,638 @@
+/*
+ * hx_ceilings_kernels: the in-core and per-level ceilings of hx_ceilings.h
+ * (vector add, multiply, divide, square root, a scalar integer add; a
+ * gather and streaming read, write and copy from each level; a large
+ * allocation's price). Each kernel is a noinline function of a few lines
+ * named hx_ck_*, whose compiled loop test_ceilings_kernels disassembles to
+ * find the instruction it claims to measure. Each is timed as the FMA rate
+ * is: calibrated to about HX_CK_RUN_S a run, then the best of several runs,
+ * the spread kept.
+ */
+#include "hx_ceilings.h"
+#include "hx_format.h"
+#include "variant.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__AVX512F__) || defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
+/* Kernels stay functions of their own (their loops are what the tests
+ * disassemble), not clones; write and copy stay loops rather than calls to
+ * memset and memcpy (GCC; clang has no such switch, its builds are only
+ * the fuzzing ones). */
+#if defined(__clang__)
+#define HX_CK_KERNEL static __attribute__((noinline))
+#define HX_CK_NO_PATTERNS
+#else
+#define HX_CK_KERNEL static __attribute__((noinline, noclone))
+#define HX_CK_NO_PATTERNS                                                      \
+	__attribute__((optimize("no-tree-loop-distribute-patterns")))
+#endif
+
+/* One timed run lasts about this long, well under a scheduler time slice,
+ * so that on a shared machine some of the runs find the core free; runs
+ * per ceiling. */
+#define HX_CK_RUN_S 0.0015
+#define HX_CK_RUNS 15
+
+/* The build's widest vector: the FMA kernel's (hx_ceilings.c). */
+#if defined(__AVX512F__)
+#define HX_CK_BYTES 64
+#elif defined(__AVX2__)
+#define HX_CK_BYTES 32
+#else
+#define HX_CK_BYTES 16
+#endif
+#define HX_CK_FLOATS (HX_CK_BYTES / 4)
+typedef float hx_vf_t __attribute__((vector_size(HX_CK_BYTES)));
+typedef double hx_vd_t __attribute__((vector_size(HX_CK_BYTES)));
+typedef uint32_t hx_vu_t __attribute__((vector_size(HX_CK_BYTES)));
+
+/* Independent chains: enough to cover latency x ports of the arithmetic
+ * units on current x86 (4 cycles x 2 ports), and of the divider. */
+#define HX_CK_CHAINS 12
+/* Gathers in flight: independent index streams. */
+#define HX_CK_GATHER_CHAINS 4
+
+/* Operands read through volatile so that no kernel folds its constants.
+ * x = x * 1 + 0 style chains keep values fixed: no overflow, no
+ * subnormals, which would change the instructions' speed. */
+static volatile float hx_ck_one = 1.0f;
+static volatile float hx_ck_zero = 0.0f;
+static volatile double hx_ck_m = 2.25;
+
+/* Adds: x = x + 0 on each chain. */
+HX_CK_KERNEL void
+hx_ck_add(uint64_t iters, hx_vf_t *out)
+{
+	hx_vf_t acc[HX_CK_CHAINS], z = {0};
+
+	z += hx_ck_zero;
+	for (int j = 0; j < HX_CK_CHAINS; j++)
+		acc[j] = z + (float)j;
+	for (uint64_t i = 0; i < iters; i++) {
+#pragma GCC unroll 16
+		for (int j = 0; j < HX_CK_CHAINS; j++)
+			acc[j] = acc[j] + z;
+	}
+	for (int j = 0; j < HX_CK_CHAINS; j++)
+		out[j] = acc[j];
+	variant_no_opt(out);
+}
+
+/* Multiplies: x = x * 1 on each chain. */
+HX_CK_KERNEL void
+hx_ck_mul(uint64_t iters, hx_vf_t *out)
+{
+	hx_vf_t acc[HX_CK_CHAINS], one = {0};
+
+	one += hx_ck_one;
+	for (int j = 0; j < HX_CK_CHAINS; j++)
+		acc[j] = one + (float)j;
+	for (uint64_t i = 0; i < iters; i++) {
+#pragma GCC unroll 16
+		for (int j = 0; j < HX_CK_CHAINS; j++)
+			acc[j] = acc[j] * one;
+	}
+	for (int j = 0; j < HX_CK_CHAINS; j++)
+		out[j] = acc[j];
+	variant_no_opt(out);
+}
+
+/* Divides, float and double: x = m / x alternates between x0 and m / x0,
+ * operands that are no special case for the divider. */
+HX_CK_KERNEL void
+hx_ck_divps(uint64_t iters, hx_vf_t *out)
+{
+	hx_vf_t acc[HX_CK_CHAINS], m = {0};
+
+	m += (float)hx_ck_m;
+	for (int j = 0; j < HX_CK_CHAINS; j++)
+		acc[j] = m * 0.5f + 0.125f * (float)j;
+	for (uint64_t i = 0; i < iters; i++) {
+#pragma GCC unroll 16
+		for (int j = 0; j < HX_CK_CHAINS; j++)
+			acc[j] = m / acc[j];
+	}
+	for (int j = 0; j < HX_CK_CHAINS; j++)
+		out[j] = acc[j];
+	variant_no_opt(out);
+}
+
+HX_CK_KERNEL void
+hx_ck_divpd(uint64_t iters, hx_vd_t *out)
+{
+	hx_vd_t acc[HX_CK_CHAINS], m = {0};
+
+	m += hx_ck_m;
+	for (int j = 0; j < HX_CK_CHAINS; j++)
+		acc[j] = m * 0.5 + 0.125 * (double)j;
+	for (uint64_t i = 0; i < iters; i++) {
+#pragma GCC unroll 16
+		for (int j = 0; j < HX_CK_CHAINS; j++)
+			acc[j] = m / acc[j];
+	}
+	for (int j = 0; j < HX_CK_CHAINS; j++)
+		out[j] = acc[j];
+	variant_no_opt(out);
+}
+
+/* Square roots: x = sqrt(x) * 1.5 settles at 2.25 (sqrt 1.5, exact). The
+ * multiply runs on another unit than the square root. */
+#if defined(__AVX512F__)
+#define HX_CK_SQRTPS(v) ((hx_vf_t)_mm512_sqrt_ps((__m512)(v)))
+#define HX_CK_SQRTPD(v) ((hx_vd_t)_mm512_sqrt_pd((__m512d)(v)))
+#elif defined(__AVX2__)
+#define HX_CK_SQRTPS(v) ((hx_vf_t)_mm256_sqrt_ps((__m256)(v)))
+#define HX_CK_SQRTPD(v) ((hx_vd_t)_mm256_sqrt_pd((__m256d)(v)))
+#else
+#define HX_CK_SQRTPS(v) hx_ck_sqrtps_generic(v)
+#define HX_CK_SQRTPD(v) hx_ck_sqrtpd_generic(v)
+static hx_vf_t
+hx_ck_sqrtps_generic(hx_vf_t v)
+{
+	for (int l = 0; l < HX_CK_FLOATS; l++)
+		v[l] = sqrtf(v[l]);
+	return v;
+}
+static hx_vd_t
+hx_ck_sqrtpd_generic(hx_vd_t v)
+{
+	for (int l = 0; l < HX_CK_FLOATS / 2; l++)
+		v[l] = sqrt(v[l]);
+	return v;
+}
+#endif
+
+HX_CK_KERNEL void
+hx_ck_sqrtps(uint64_t iters, hx_vf_t *out)
+{
+	hx_vf_t acc[HX_CK_CHAINS], k = {0};
+
+	k += (float)hx_ck_m - 0.75f;
+	for (int j = 0; j < HX_CK_CHAINS; j++)
+		acc[j] = k + 0.125f * (float)j;
+	for (uint64_t i = 0; i < iters; i++) {
+#pragma GCC unroll 16
+		for (int j = 0; j < HX_CK_CHAINS; j++)
+			acc[j] = HX_CK_SQRTPS(acc[j]) * k;
+	}
+	for (int j = 0; j < HX_CK_CHAINS; j++)
+		out[j] = acc[j];
+	variant_no_opt(out);
+}
+
+HX_CK_KERNEL void
+hx_ck_sqrtpd(uint64_t iters, hx_vd_t *out)
+{
+	hx_vd_t acc[HX_CK_CHAINS], k = {0};
+
+	k += hx_ck_m - 0.75;
+	for (int j = 0; j < HX_CK_CHAINS; j++)
+		acc[j] = k + 0.125 * (double)j;
+	for (uint64_t i = 0; i < iters; i++) {
+#pragma GCC unroll 16
+		for (int j = 0; j < HX_CK_CHAINS; j++)
+			acc[j] = HX_CK_SQRTPD(acc[j]) * k;
+	}
+	for (int j = 0; j < HX_CK_CHAINS; j++)
+		out[j] = acc[j];
+	variant_no_opt(out);
+}
+
+/* FMAs and divides together, in the proportion of a pair kernel (12 FMAs,
+ * 2 divides an iteration, independent chains): whether the divider's work
+ * overlaps the FMAs' (the time is the larger of the two) or adds to it
+ * tells the model how to combine its floating-point terms. */
+HX_CK_KERNEL void
+hx_ck_mix(uint64_t iters, hx_vf_t *out)
+{
+	hx_vf_t acc[HX_CK_CHAINS], one = {0}, m = {0}, d0, d1;
+
+	one += hx_ck_one;
+	m += (float)hx_ck_m;
+	d0 = m * 0.5f, d1 = m * 0.5f + 0.125f;
+	for (int j = 0; j < HX_CK_CHAINS; j++)
+		acc[j] = one + (float)j;
+	for (uint64_t i = 0; i < iters; i++) {
+#pragma GCC unroll 16
+		for (int j = 0; j < HX_CK_CHAINS; j++)
+			acc[j] = acc[j] * one + (one - one);
+		d0 = m / d0;
+		d1 = m / d1;
+	}
+	for (int j = 0; j < HX_CK_CHAINS; j++)
+		out[j] = acc[j] + d0 + d1;
+	variant_no_opt(out);
+}
+
+/* Scalar integer adds, the price of the instructions of no vector class
+ * (loop counters, address arithmetic, compares): x = x + y on 8 chains. */
+HX_CK_KERNEL void
+hx_ck_int(uint64_t iters, uint64_t *out)
+{
+	uint64_t y = (uint64_t)(hx_ck_one + 0.5f);
+	uint64_t a0 = 0, a1 = 1, a2 = 2, a3 = 3, a4 = 4, a5 = 5, a6 = 6, a7 = 7;
+
+	for (uint64_t i = 0; i < iters; i++) {
+		a0 += y, a1 += y, a2 += y, a3 += y;
+		a4 += y, a5 += y, a6 += y, a7 += y;
+		/* Registers the compiler must keep: no folding of iters * y,
+		 * no spilling to memory. */
+		__asm__("" : "+r"(a0), "+r"(a1), "+r"(a2), "+r"(a3));
+		__asm__("" : "+r"(a4), "+r"(a5), "+r"(a6), "+r"(a7));
+	}
+	out[0] = a0, out[1] = a1, out[2] = a2, out[3] = a3;
+	out[4] = a4, out[5] = a5, out[6] = a6, out[7] = a7;
+	variant_no_opt(out);
+}
+
+/* A gather of HX_CK_FLOATS random float32 entries from table (mask + 1
+ * entries, a power of two), per index stream per iteration; the indices
+ * from a vector xorshift32, the values summed. */
+#if defined(__AVX512F__)
+#define HX_CK_GATHER(t, i) ((hx_vf_t)_mm512_i32gather_ps((__m512i)(i), t, 4))
+#elif defined(__AVX2__)
+#define HX_CK_GATHER(t, i) ((hx_vf_t)_mm256_i32gather_ps(t, (__m256i)(i), 4))
+#else
+#define HX_CK_GATHER(t, i) hx_ck_gather_generic(t, i)
+static hx_vf_t
+hx_ck_gather_generic(const float *t, hx_vu_t i)
+{
+	hx_vf_t v = {0};
+	for (int l = 0; l < HX_CK_FLOATS; l++)
+		v[l] = t[i[l]];
+	return v;
+}
+#endif
+
+HX_CK_KERNEL void
+hx_ck_gather(uint64_t iters, const float *table, uint32_t mask, hx_vf_t *out)
+{
+	hx_vu_t x[HX_CK_GATHER_CHAINS];
+	hx_vf_t acc[HX_CK_GATHER_CHAINS];
+
+	for (int j = 0; j < HX_CK_GATHER_CHAINS; j++) {
+		for (int l = 0; l < HX_CK_FLOATS; l++)
+			x[j][l] = 2463534242u + 7919u * (uint32_t)(j * 64 + l);
+		acc[j] = (hx_vf_t){0};
+	}
+	for (uint64_t i = 0; i < iters; i++) {
+#pragma GCC unroll 4
+		for (int j = 0; j < HX_CK_GATHER_CHAINS; j++) {
+			x[j] ^= x[j] << 13;
+			x[j] ^= x[j] >> 17;
+			x[j] ^= x[j] << 5;
+			acc[j] += HX_CK_GATHER(table, x[j] & mask);
+		}
+	}
+	for (int j = 0; j < HX_CK_GATHER_CHAINS; j++)
+		out[j] = acc[j];
+	variant_no_opt(out);
+}
+
+/* Streaming: read (sum), write (store), copy, of n vectors. Loop pattern
+ * distribution is off so that write and copy stay these loops rather than
+ * calls to memset and memcpy. */
+HX_CK_KERNEL void
+hx_ck_read(const hx_vf_t *p, size_t n, hx_vf_t *out)
+{
+	hx_vf_t s0 = {0}, s1 = {0}, s2 = {0}, s3 = {0};
+
+	for (size_t i = 0; i + 4 <= n; i += 4) {
+		s0 += p[i];
+		s1 += p[i + 1];
+		s2 += p[i + 2];
+		s3 += p[i + 3];
+	}
+	*out = s0 + s1 + s2 + s3;
+	variant_no_opt(out);
+}
+
+HX_CK_KERNEL HX_CK_NO_PATTERNS void
+hx_ck_write(hx_vf_t *p, size_t n, hx_vf_t v)
+{
+	for (size_t i = 0; i < n; i++)
+		p[i] = v;
+	variant_no_opt(p);
+}
+
+HX_CK_KERNEL HX_CK_NO_PATTERNS void
+hx_ck_copy(hx_vf_t *restrict dst, const hx_vf_t *restrict src, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		dst[i] = src[i];
+	variant_no_opt(dst);
+}
+
+/* What one timed run does, for the timer: run kernel `kind` with size k
+ * (iterations or passes). */
+typedef struct hx_ck_job_s {
+	int kind;
+	const float *table;
+	uint32_t mask;
+	hx_vf_t *a, *b;
+	size_t n;
+} hx_ck_job_t;
+
+enum {
+	HX_CK_ADD,
+	HX_CK_MUL,
+	HX_CK_DIVPS,
+	HX_CK_DIVPD,
+	HX_CK_SQRTPS,
+	HX_CK_SQRTPD,
+	HX_CK_INT,
+	HX_CK_MIX,
+	HX_CK_GATHER_K,
+	HX_CK_READ,
+	HX_CK_WRITE,
+	HX_CK_COPY
+};
+
+static void
+hx_ck_job_run(const hx_ck_job_t *j, uint64_t k)
+{
+	static hx_vf_t out[HX_CK_CHAINS];
+	static hx_vd_t dout[HX_CK_CHAINS];
+	static uint64_t iout[8];
+
+	switch (j->kind) {
+	case HX_CK_ADD:
+		hx_ck_add(k, out);
+		break;
+	case HX_CK_MUL:
+		hx_ck_mul(k, out);
+		break;
+	case HX_CK_DIVPS:
+		hx_ck_divps(k, out);
+		break;
+	case HX_CK_DIVPD:
+		hx_ck_divpd(k, dout);
+		break;
+	case HX_CK_SQRTPS:
+		hx_ck_sqrtps(k, out);
+		break;
+	case HX_CK_SQRTPD:
+		hx_ck_sqrtpd(k, dout);
+		break;
+	case HX_CK_INT:
+		hx_ck_int(k, iout);
+		break;
+	case HX_CK_GATHER_K:
+		hx_ck_gather(k, j->table, j->mask, out);
+		break;
+	case HX_CK_READ:
+		for (uint64_t p = 0; p < k; p++)
+			hx_ck_read(j->a, j->n, out);
+		break;
+	case HX_CK_MIX:
+		hx_ck_mix(k, out);
+		break;
+	case HX_CK_WRITE:
+		for (uint64_t p = 0; p < k; p++)
+			hx_ck_write(j->a, j->n, out[0]);
+		break;
+	default:
+		for (uint64_t p = 0; p < k; p++)
+			hx_ck_copy(j->a, j->b, j->n);
+		break;
+	}
+}
+
+/*
+ * Times job: k doubled from 1 until a run lasts HX_CK_RUN_S (those runs
+ * are the warm-up), then HX_CK_RUNS runs; *k_out the size, *best and
+ * *spread as hx_ceilings_best_of. 0, or -1 when the clock fails.
+ */
+static int
+hx_ck_time(const hx_ck_job_t *j, uint64_t k0, uint64_t *k_out, double *best,
+    double *spread)
+{
+	double sec[HX_CK_RUNS], t0, t1;
+	uint64_t k = k0;
+
+	for (;;) {
+		t0 = hx_clock_now();
+		hx_ck_job_run(j, k);
+		t1 = hx_clock_now();
+		if (isnan(t0) || isnan(t1))
+			return -1;
+		if (t1 - t0 >= HX_CK_RUN_S || k >= (UINT64_C(1) << 40))
+			break;
+		k *= 2;
+	}
+	for (int r = 0; r < HX_CK_RUNS; r++) {
+		t0 = hx_clock_now();
+		hx_ck_job_run(j, k);
+		sec[r] = hx_clock_now() - t0;
+	}
+	*k_out = k;
+	return hx_ceilings_best_of(sec, HX_CK_RUNS, best, spread);
+}
+
+/* The arithmetic kernels: instructions per second. */
+static int
+hx_ck_measure_arith(hx_ceilings_t *c)
+{
+	static const int kinds[HX_CK_ARITH_COUNT] = {HX_CK_ADD, HX_CK_MUL,
+	    HX_CK_DIVPS, HX_CK_DIVPD, HX_CK_SQRTPS, HX_CK_SQRTPD, HX_CK_INT};
+
+	for (int i = 0; i < HX_CK_ARITH_COUNT; i++) {
+		hx_ck_job_t j = {.kind = kinds[i]};
+		uint64_t k;
+		double best, spread;
+		int per_iter = kinds[i] == HX_CK_INT ? 8 : HX_CK_CHAINS;
+
+		if (hx_ck_time(&j, 64, &k, &best, &spread) != 0)
+			return HX_CEILINGS_ECLOCK;
+		c->arith_per_s[i] = (double)per_iter * (double)k / best;
+		c->arith_spread[i] = spread;
+	}
+	return HX_CEILINGS_OK;
+}
+
+/* The mix of FMAs and divides (hx_ck_mix) against its parts measured
+ * alone: c->fp_overlap = (sum - mix) / (sum - max), 1 when the divider's
+ * time hides under the FMAs', 0 when it adds (clamped to [0, 1]). Needs
+ * the FMA and divps rates measured before. */
+static int
+hx_ck_measure_mix(hx_ceilings_t *c)
+{
+	hx_ck_job_t j = {.kind = HX_CK_MIX};
+	uint64_t k;
+	double best, spread, fma, div, mix, sum, most;
+
+	if (hx_ck_time(&j, 64, &k, &best, &spread) != 0)
+		return HX_CEILINGS_ECLOCK;
+	fma = HX_CK_CHAINS /
+	    (c->fma_flops_per_s / (2.0 * (double)c->fma_vector_width));
+	div = 2.0 / c->arith_per_s[HX_CEILINGS_DIVPS];
+	mix = best / (double)k;
+	sum = fma + div;
+	most = fmax(fma, div);
+	c->fp_mix_s = mix;
+	c->fp_overlap = sum > most ? (sum - mix) / (sum - most) : 1.0;
+	c->fp_overlap = fmin(1.0, fmax(0.0, c->fp_overlap));
+	return HX_CEILINGS_OK;
+}
+
+/* A gather's table for a level: a power of two of floats, filled. */
+static int
+hx_ck_measure_gather(
+    hx_ceilings_t *c, int level, const float *table, size_t entries)
+{
+	hx_ck_job_t j = {.kind = HX_CK_GATHER_K, .table = table};
+	uint64_t k;
+	double best, spread;
+
+	j.mask = (uint32_t)(entries - 1);
+	if (hx_ck_time(&j, 16, &k, &best, &spread) != 0)
+		return HX_CEILINGS_ECLOCK;
+	c->gather_per_s[level] =
+	    (double)HX_CK_FLOATS * HX_CK_GATHER_CHAINS * (double)k / best;
+	c->gather_spread[level] = spread;
+	c->gather_table_bytes[level] = 4.0 * (double)entries;
+	return HX_CEILINGS_OK;
+}
+
+/* Read, write and copy of arrays of `bytes` each (a and b). */
+static int
+hx_ck_measure_stream(
+    hx_ceilings_t *c, int level, void *a, void *b, size_t bytes)
+{
+	static const int kinds[3] = {HX_CK_READ, HX_CK_WRITE, HX_CK_COPY};
+	/* Bytes a pass moves, counted as read + written by the program. */
+	static const double moved[3] = {1.0, 1.0, 2.0};
+
+	for (int s = 0; s < 3; s++) {
+		hx_ck_job_t j = {.kind = kinds[s], .a = a, .b = b};
+		uint64_t k;
+		double best, spread;
+
+		j.n = bytes / HX_CK_BYTES;
+		j.n -= j.n % 4;
+		if (j.n == 0)
+			return HX_CEILINGS_EINVAL;
+		if (hx_ck_time(&j, 1, &k, &best, &spread) != 0)
+			return HX_CEILINGS_ECLOCK;
+		c->stream_bytes_per_s[s][level] =
+		    moved[s] * HX_CK_BYTES * (double)j.n * (double)k / best;
+	}
+	c->stream_array_bytes[level] = (double)bytes;
+	return HX_CEILINGS_OK;
+}
+
+/* The largest power of two not above x (x >= 1). */
+static size_t
+hx_ck_pow2_floor(size_t x)
+{
+	size_t p = 1;
+
+	while (p <= x / 2)
+		p *= 2;
+	return p;
+}
+
+/* The size of each cache level (index 0..2), fallbacks where unknown. */
+static void
+hx_ck_levels(size_t size[3])
+{
+	size[0] = (size_t)variant_cache_bytes(1, 32 << 10);
+	size[1] = (size_t)variant_cache_bytes(2, 1 << 20);
+	size[2] = (size_t)variant_cache_bytes(3, 32 << 20);
+}
+
+int
+hx_ceilings_measure_levels_core(hx_ceilings_t *c)
+{
+	size_t size[3], gbytes[3], sbytes[3];
+	void *buf = NULL;
+	int ret;
+
+	if ((ret = hx_ck_measure_arith(c)) != HX_CEILINGS_OK ||
+	    (ret = hx_ck_measure_mix(c)) != HX_CEILINGS_OK)
+		return ret;
+	hx_ck_levels(size);
+	/* Gather tables of half L1 and half L2; for L3, between L2 and L3
+	 * (the geometric mean, at most half L3), so that a VM's stated L3
+	 * larger than one core's share still holds it. Streams: a quarter
+	 * of each (two arrays for copy). */
+	gbytes[0] = hx_ck_pow2_floor(size[0] / 2);
+	gbytes[1] = hx_ck_pow2_floor(size[1] / 2);
+	gbytes[2] = hx_ck_pow2_floor(
+	    fmin(sqrt((double)size[1] * (double)size[2]), size[2] / 2.0));
+	for (int l = 0; l < 3; l++)
+		sbytes[l] = gbytes[l] / 2;
+	if (posix_memalign(&buf, 64, 2 * gbytes[2]) != 0)
+		return HX_CEILINGS_ENOMEM;
+	for (size_t i = 0; i < 2 * gbytes[2] / 4; i++)
+		((float *)buf)[i] = 1.0f;
+	for (int l = 0; l < 3 && ret == HX_CEILINGS_OK; l++) {
+		ret = hx_ck_measure_gather(c, l, buf, gbytes[l] / 4);
+		if (ret == HX_CEILINGS_OK)
+			ret = hx_ck_measure_stream(
+			    c, l, buf, (char *)buf + gbytes[2], sbytes[l]);
+	}
+	free(buf);
+	return ret;
+}
+
+int
+hx_ceilings_measure_dram(hx_ceilings_t *c, float *a, float *b, size_t bytes)
+{
+	size_t entries = hx_ck_pow2_floor(bytes / 4);
+	int ret;
+
+	ret = hx_ck_measure_gather(c, 3, b, entries);
+	if (ret == HX_CEILINGS_OK)
+		ret = hx_ck_measure_stream(c, 3, a, b, bytes);
+	return ret;
+}
+
+/*
+ * The allocator's price for a large block: malloc, a first write to each
+ * page, free, of HX_CEILINGS_ALLOC_BYTES, against the same writes to a
+ * block kept (reuse). Best of HX_CK_RUNS each.
+ */
+int
+hx_ceilings_measure_alloc(hx_ceilings_t *c)
+{
+	const size_t bytes = HX_CEILINGS_ALLOC_BYTES, page = 4096;
+	double fresh[HX_CK_RUNS], kept[HX_CK_RUNS], sp;
+	char *keep = malloc(bytes);
+
+	if (keep == NULL)
+		return HX_CEILINGS_ENOMEM;
+	memset(keep, 1, bytes);
+	for (int r = 0; r < HX_CK_RUNS; r++) {
+		double t0 = hx_clock_now();
+		char *p = malloc(bytes);
+
+		if (p == NULL) {
+			free(keep);
+			return HX_CEILINGS_ENOMEM;
+		}
+		for (size_t i = 0; i < bytes; i += page)
+			p[i] = (char)r;
+		variant_no_opt(p);
+		free(p);
+		fresh[r] = hx_clock_now() - t0;
+		t0 = hx_clock_now();
+		for (size_t i = 0; i < bytes; i += page)
+			keep[i] = (char)r;
+		variant_no_opt(keep);
+		kept[r] = hx_clock_now() - t0;
+	}
+	free(keep);
+	if (hx_ceilings_best_of(fresh, HX_CK_RUNS, &c->alloc_fresh_s, &sp) !=
+		0 ||
+	    hx_ceilings_best_of(kept, HX_CK_RUNS, &c->alloc_reuse_s, &sp) != 0)
+		return HX_CEILINGS_ECLOCK;
+	return HX_CEILINGS_OK;
+}

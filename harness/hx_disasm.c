@@ -1,0 +1,527 @@
+/*
+ * hx_disasm: see hx_disasm.h. The instruction tables are data: a prefix of
+ * the mnemonic and the kind it counts as, searched in order.
+ */
+#include "hx_disasm.h"
+
+#include <ctype.h>
+#include <dlfcn.h>
+#include <elf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Mnemonic prefixes and their kinds; the first match wins, so longer
+ * prefixes that must not fall into a shorter one come first. */
+static const struct {
+	const char *prefix;
+	hx_insn_kind_t kind;
+} hx_insn_table[] = {
+    {"vfmadd", HX_INSN_FMA},
+    {"vfmsub", HX_INSN_FMA},
+    {"vfnmadd", HX_INSN_FMA},
+    {"vfnmsub", HX_INSN_FMA},
+    {"vgather", HX_INSN_GATHER},
+    {"vpgather", HX_INSN_GATHER},
+    {"vdivps", HX_INSN_DIVPS},
+    {"vdivss", HX_INSN_DIVPS},
+    {"vdivpd", HX_INSN_DIVPD},
+    {"vdivsd", HX_INSN_DIVPD},
+    {"vsqrtps", HX_INSN_SQRTPS},
+    {"vsqrtss", HX_INSN_SQRTPS},
+    {"vsqrtpd", HX_INSN_SQRTPD},
+    {"vsqrtsd", HX_INSN_SQRTPD},
+    {"vaddsub", HX_INSN_ADD},
+    {"vadd", HX_INSN_ADD},
+    {"vsub", HX_INSN_ADD},
+    {"vmin", HX_INSN_ADD},
+    {"vmax", HX_INSN_ADD},
+    {"vmul", HX_INSN_MUL},
+    {"vperm", HX_INSN_SHUFFLE},
+    {"vpperm", HX_INSN_SHUFFLE},
+    {"vshuf", HX_INSN_SHUFFLE},
+    {"vpshuf", HX_INSN_SHUFFLE},
+    {"vblend", HX_INSN_SHUFFLE},
+    {"vpblend", HX_INSN_SHUFFLE},
+    {"vunpck", HX_INSN_SHUFFLE},
+    {"vpunpck", HX_INSN_SHUFFLE},
+    {"vbroadcast", HX_INSN_SHUFFLE},
+    {"vpbroadcast", HX_INSN_SHUFFLE},
+    {"vinsert", HX_INSN_SHUFFLE},
+    {"vextract", HX_INSN_SHUFFLE},
+    {"valign", HX_INSN_SHUFFLE},
+    {"vpalign", HX_INSN_SHUFFLE},
+    {"vcompress", HX_INSN_SHUFFLE},
+    {"vexpand", HX_INSN_SHUFFLE},
+    {"vpack", HX_INSN_SHUFFLE},
+    {"vmovshdup", HX_INSN_SHUFFLE},
+    {"vmovsldup", HX_INSN_SHUFFLE},
+    {"vmovhlps", HX_INSN_SHUFFLE},
+    {"vmovlhps", HX_INSN_SHUFFLE},
+};
+
+static const char *const hx_insn_class_names[HX_INSN_CLASSES] = {
+    "fma", "addmul", "divsqrt", "gather", "load", "store", "shuffle", "other"};
+
+const char *
+hx_insn_class_name(int c)
+{
+	return c >= 0 && c < HX_INSN_CLASSES ? hx_insn_class_names[c] : NULL;
+}
+
+int
+hx_insn_class_of(hx_insn_kind_t k)
+{
+	static const int map[HX_INSN_KINDS] = {
+	    0, 1, 1, 2, 2, 2, 2, 3, 4, 5, 6, 7};
+
+	return k < HX_INSN_KINDS ? map[k] : 7;
+}
+
+/* The widest register an operand list names, bytes (0: none). */
+static int
+hx_disasm_reg_bytes(const char *ops)
+{
+	if (strstr(ops, "%zmm") != NULL)
+		return 64;
+	if (strstr(ops, "%ymm") != NULL)
+		return 32;
+	if (strstr(ops, "%xmm") != NULL)
+		return 16;
+	return 0;
+}
+
+/* Lanes of a packed floating-point instruction (mnemonic ends ps or pd
+ * before any suffix), 0 when it is not one. */
+static int
+hx_disasm_fp_lanes(const char *mn, const char *ops)
+{
+	size_t n = strlen(mn);
+	int bytes = hx_disasm_reg_bytes(ops);
+
+	if (n < 3 || mn[0] != 'v' || bytes == 0)
+		return 0;
+	if (strcmp(mn + n - 2, "ps") == 0)
+		return bytes / 4;
+	if (strcmp(mn + n - 2, "pd") == 0)
+		return bytes / 8;
+	return 0;
+}
+
+/* Whether a memory operand (parentheses) is the last operand (the
+ * destination, *last) or another (*src); commas inside parentheses do
+ * not separate operands. A single operand is a source (push, jmp *). */
+static void
+hx_disasm_memory(const char *ops, int *src, int *last)
+{
+	int depth = 0, mem = 0, operands = 1;
+
+	*src = *last = 0;
+	for (const char *p = ops; *p != '\0'; p++) {
+		if (*p == '(')
+			depth++, mem = 1;
+		else if (*p == ')')
+			depth--;
+		else if (*p == ',' && depth == 0) {
+			*src |= mem;
+			mem = 0;
+			operands++;
+		}
+	}
+	if (operands == 1)
+		*src |= mem;
+	else
+		*last = mem;
+}
+
+int
+hx_disasm_count(hx_loop_t *l, const char *mn, const char *ops)
+{
+	hx_insn_kind_t kind = HX_INSN_OTHER;
+	int mem_last, mem_src, bytes;
+
+	if (mn == NULL || *mn == '\0' || !isalpha((unsigned char)*mn))
+		return -1;
+	if (ops == NULL)
+		ops = "";
+	for (size_t i = 0; i < sizeof(hx_insn_table) / sizeof(hx_insn_table[0]);
+	     i++) {
+		if (strncmp(mn, hx_insn_table[i].prefix,
+			strlen(hx_insn_table[i].prefix)) == 0) {
+			kind = hx_insn_table[i].kind;
+			break;
+		}
+	}
+	hx_disasm_memory(ops, &mem_src, &mem_last);
+	if (strncmp(mn, "lea", 3) == 0 || strncmp(mn, "nop", 3) == 0 ||
+	    strncmp(mn, "prefetch", 8) == 0)
+		mem_src = mem_last = 0;
+	if (kind == HX_INSN_GATHER) {
+		/* The lanes are the destination's: zmm of floats or of 32-bit
+		 * integers is 16, of doubles or qwords 8. */
+		int d = (int)strlen(mn) >= 2 &&
+			(mn[strlen(mn) - 1] == 'd' || mn[strlen(mn) - 1] == 'q')
+		    ? 8
+		    : 4;
+		const char *dst = strrchr(ops, ',');
+		int rb = dst != NULL ? hx_disasm_reg_bytes(dst) : 0;
+		l->gather_lanes += rb > 0 ? rb / d : 1;
+		mem_src = 0;
+	}
+	if (mem_last && (kind == HX_INSN_OTHER || kind == HX_INSN_SHUFFLE) &&
+	    strncmp(mn, "cmp", 3) != 0 && strncmp(mn, "test", 4) != 0)
+		l->kind[HX_INSN_STORE] += 1;
+	else if (mem_last && strncmp(mn, "cmp", 3) == 0)
+		mem_src = 1;
+	if (mem_src)
+		l->kind[HX_INSN_LOAD] += 1;
+	/* A plain move counts only as its load or store; so does a broadcast
+	 * from memory, which the load unit performs. */
+	if (!(strncmp(mn, "mov", 3) == 0 || strncmp(mn, "vmov", 4) == 0 ||
+		strncmp(mn, "vbroadcast", 10) == 0 ||
+		strncmp(mn, "vpbroadcast", 11) == 0) ||
+	    !(mem_src || mem_last))
+		l->kind[kind] += 1;
+	bytes = hx_disasm_reg_bytes(ops);
+	if (bytes > l->vector_bytes)
+		l->vector_bytes = bytes;
+	l->insns++;
+	return 0;
+}
+
+/* One parsed line: its address, mnemonic and operands (or a function
+ * header, with name). */
+typedef struct hx_disasm_line_s {
+	uint64_t addr;
+	char mn[32];
+	const char *ops; /* into the line buffer */
+	int header;
+	char name[128];
+	uint64_t target; /* a jump's, 0: none */
+} hx_disasm_line_t;
+
+static const char *const hx_disasm_prefixes[] = {"rep", "repz", "repnz", "repe",
+    "repne", "lock", "notrack", "bnd", "data16", "cs", "ds"};
+
+/* Parses one line of objdump -d; 0 for an instruction or a header, -1
+ * for anything else. buf is modified (operands end at the comment). */
+static int
+hx_disasm_parse(char *buf, hx_disasm_line_t *d)
+{
+	char *p = buf, *end, *tab, *hash;
+
+	memset(d, 0, sizeof(*d));
+	while (*p == ' ')
+		p++;
+	d->addr = strtoull(p, &end, 16);
+	if (end == p)
+		return -1;
+	if (end[0] == ' ' && end[1] == '<') {
+		char *gt = strchr(end + 2, '>');
+		if (gt == NULL)
+			return -1;
+		d->header = 1;
+		snprintf(d->name, sizeof(d->name), "%.*s", (int)(gt - end - 2),
+		    end + 2);
+		return 0;
+	}
+	if (*end != ':' || (tab = strchr(end, '\t')) == NULL)
+		return -1;
+	p = tab + 1;
+	if ((hash = strchr(p, '#')) != NULL)
+		*hash = '\0';
+	for (;;) {
+		size_t n = strcspn(p, " \t\n");
+		int prefix = 0;
+
+		for (size_t i = 0; i <
+		     sizeof(hx_disasm_prefixes) / sizeof(hx_disasm_prefixes[0]);
+		     i++)
+			if (n == strlen(hx_disasm_prefixes[i]) &&
+			    strncmp(p, hx_disasm_prefixes[i], n) == 0)
+				prefix = 1;
+		if (n == 0 || n >= sizeof(d->mn))
+			return -1;
+		if (!prefix || p[n] != ' ') {
+			memcpy(d->mn, p, n);
+			d->mn[n] = '\0';
+			p += n;
+			break;
+		}
+		p += n + 1;
+	}
+	while (*p == ' ')
+		p++;
+	d->ops = p;
+	p[strcspn(p, "\n")] = '\0';
+	if (d->mn[0] == 'j' || strncmp(d->mn, "loop", 4) == 0) {
+		char *e;
+		d->target = strtoull(d->ops, &e, 16);
+		if (e == d->ops)
+			d->target = 0;
+	}
+	return 0;
+}
+
+/* Counts the lines of text in [start, end] of the function into l. */
+static void
+hx_disasm_fill(const char *text, hx_loop_t *l)
+{
+	const char *p = text;
+	char buf[512];
+	int lanes[65] = {0};
+	hx_disasm_line_t d;
+
+	while (*p != '\0') {
+		size_t n = strcspn(p, "\n");
+		snprintf(buf, sizeof(buf), "%.*s", (int)n, p);
+		p += n + (p[n] == '\n');
+		if (hx_disasm_parse(buf, &d) != 0 || d.header ||
+		    d.addr < l->start || d.addr > l->end)
+			continue;
+		/* Addresses repeat across functions of one text only when it
+		 * holds several objects; the loop's function is taken. */
+		hx_disasm_count(l, d.mn, d.ops);
+		{
+			int k = hx_disasm_fp_lanes(d.mn, d.ops);
+			if (k > 0 && k <= 64)
+				lanes[k]++;
+		}
+	}
+	l->lanes = 1;
+	for (int k = 2, best = 0; k <= 64; k++)
+		if (lanes[k] > best)
+			best = lanes[k], l->lanes = k;
+}
+
+size_t
+hx_disasm_loops(const char *text, hx_loop_t *loops, size_t max)
+{
+	enum { MAXL = 256 };
+	static hx_loop_t all[MAXL];
+	size_t n = 0, inner = 0;
+	const char *p = text;
+	char buf[512], fn[128] = "";
+	uint64_t fn_start = 0;
+	hx_disasm_line_t d;
+
+	while (*p != '\0' && n < MAXL) {
+		size_t len = strcspn(p, "\n");
+		snprintf(buf, sizeof(buf), "%.*s", (int)len, p);
+		p += len + (p[len] == '\n');
+		if (hx_disasm_parse(buf, &d) != 0)
+			continue;
+		if (d.header) {
+			snprintf(fn, sizeof(fn), "%s", d.name);
+			fn_start = d.addr;
+			continue;
+		}
+		if (d.target != 0 && d.target <= d.addr &&
+		    d.target >= fn_start) {
+			memset(&all[n], 0, sizeof(all[n]));
+			all[n].start = d.target;
+			all[n].end = d.addr;
+			snprintf(
+			    all[n].function, sizeof(all[n].function), "%s", fn);
+			n++;
+		}
+	}
+	/* Innermost: no other loop strictly inside (the same range twice,
+	 * two jumps back to one head, counts once). */
+	for (size_t i = 0; i < n; i++) {
+		int has_inner = 0;
+		for (size_t j = 0; j < n && !has_inner; j++)
+			if (j != i && all[j].start >= all[i].start &&
+			    all[j].end <= all[i].end &&
+			    (all[j].start != all[i].start ||
+				all[j].end != all[i].end))
+				has_inner = 1;
+		for (size_t j = 0; j < i && !has_inner; j++)
+			if (all[j].start == all[i].start &&
+			    all[j].end == all[i].end)
+				has_inner = 1;
+		if (has_inner)
+			continue;
+		hx_disasm_fill(text, &all[i]);
+		all[inner++] = all[i];
+	}
+	/* Largest first. */
+	for (size_t i = 1; i < inner; i++)
+		for (size_t j = i; j > 0 && all[j].insns > all[j - 1].insns;
+		     j--) {
+			hx_loop_t t = all[j];
+			all[j] = all[j - 1];
+			all[j - 1] = t;
+		}
+	for (size_t i = 0; i < inner && i < max; i++)
+		loops[i] = all[i];
+	return inner;
+}
+
+/* path quoted for sh into q. */
+static void
+hx_disasm_quote(const char *path, char *q, size_t len)
+{
+	size_t o = 0;
+
+	if (len < 3) {
+		q[0] = '\0';
+		return;
+	}
+	q[o++] = '\'';
+	for (const char *s = path; *s != '\0' && o + 6 < len; s++) {
+		if (*s == '\'') {
+			memcpy(q + o, "'\\''", 4);
+			o += 4;
+		} else {
+			q[o++] = *s;
+		}
+	}
+	q[o++] = '\'';
+	q[o] = '\0';
+}
+
+/* Appends the output of command cmd to *buf (size *len). 0, or -1. */
+static int
+hx_disasm_slurp(const char *cmd, char **buf, size_t *len)
+{
+	FILE *f = popen(cmd, "r");
+	char chunk[8192];
+	size_t got;
+
+	if (f == NULL)
+		return -1;
+	while ((got = fread(chunk, 1, sizeof(chunk), f)) > 0) {
+		char *nb = realloc(*buf, *len + got + 1);
+		if (nb == NULL) {
+			pclose(f);
+			return -1;
+		}
+		memcpy(nb + *len, chunk, got);
+		*len += got;
+		nb[*len] = '\0';
+		*buf = nb;
+	}
+	return pclose(f) == 0 ? 0 : -1;
+}
+
+char *
+hx_disasm_functions(
+    const char *path, const char *prefix, int exact, char *msg, size_t msglen)
+{
+	char q[4200], cmd[4400], *syms = NULL, *out = NULL;
+	size_t slen = 0, olen = 0, matched = 0;
+
+	hx_disasm_quote(path, q, sizeof(q));
+	snprintf(cmd, sizeof(cmd), "nm -S --defined-only %s 2>/dev/null", q);
+	if (hx_disasm_slurp(cmd, &syms, &slen) != 0 || syms == NULL) {
+		snprintf(
+		    msg, msglen, "cannot list the symbols of %s (nm)", path);
+		goto label_return;
+	}
+	for (char *line = strtok(syms, "\n"); line != NULL;
+	     line = strtok(NULL, "\n")) {
+		unsigned long long addr, size;
+		char type, name[256];
+
+		if (sscanf(line, "%llx %llx %c %255s", &addr, &size, &type,
+			name) != 4 ||
+		    (type != 't' && type != 'T') || size == 0 ||
+		    (exact ? strcmp(name, prefix) != 0
+			   : strncmp(name, prefix, strlen(prefix)) != 0))
+			continue;
+		snprintf(cmd, sizeof(cmd),
+		    "objdump -d --no-show-raw-insn --start-address=0x%llx "
+		    "--stop-address=0x%llx %s 2>/dev/null",
+		    addr, addr + size, q);
+		if (hx_disasm_slurp(cmd, &out, &olen) != 0) {
+			snprintf(msg, msglen, "objdump failed on %s", path);
+			free(out);
+			out = NULL;
+			goto label_return;
+		}
+		matched++;
+	}
+	if (matched == 0) {
+		snprintf(msg, msglen, "no function %s%s in %s", prefix,
+		    exact ? "" : "*", path);
+		free(out);
+		out = NULL;
+	}
+label_return:
+	free(syms);
+	return out;
+}
+
+/* Whether the ELF file at path is a fixed-address executable (its
+ * symbols hold run-time addresses). */
+static int
+hx_disasm_is_exec(const char *path)
+{
+	Elf64_Ehdr h;
+	FILE *f = fopen(path, "rb");
+	int exec = 0;
+
+	if (f != NULL && fread(&h, sizeof(h), 1, f) == 1)
+		exec = h.e_type == ET_EXEC;
+	if (f != NULL)
+		fclose(f);
+	return exec;
+}
+
+int
+hx_disasm_symbol_at(const void *addr, char *path, size_t pathlen, char *sym,
+    size_t symlen, char *msg, size_t msglen)
+{
+	Dl_info info, self;
+	char q[4200], cmd[4400], *syms = NULL;
+	size_t slen = 0;
+	unsigned long long want;
+	int rc = -1;
+
+	if (dladdr(addr, &info) == 0 || info.dli_fname == NULL) {
+		snprintf(msg, msglen, "no object holds the code at %p", addr);
+		return -1;
+	}
+	/* The main program's name as dladdr gives it may be argv[0]. */
+	if (dladdr((void *)hx_disasm_symbol_at, &self) != 0 &&
+	    self.dli_fbase == info.dli_fbase) {
+		ssize_t n = readlink("/proc/self/exe", path, pathlen - 1);
+		if (n <= 0) {
+			snprintf(msg, msglen, "cannot read /proc/self/exe");
+			return -1;
+		}
+		path[n] = '\0';
+	} else {
+		snprintf(path, pathlen, "%s", info.dli_fname);
+	}
+	want = hx_disasm_is_exec(path)
+	    ? (unsigned long long)(uintptr_t)addr
+	    : (unsigned long long)((uintptr_t)addr - (uintptr_t)info.dli_fbase);
+	hx_disasm_quote(path, q, sizeof(q));
+	snprintf(cmd, sizeof(cmd), "nm --defined-only %s 2>/dev/null", q);
+	if (hx_disasm_slurp(cmd, &syms, &slen) != 0 || syms == NULL) {
+		snprintf(
+		    msg, msglen, "cannot list the symbols of %s (nm)", path);
+		goto label_return;
+	}
+	for (char *line = strtok(syms, "\n"); line != NULL;
+	     line = strtok(NULL, "\n")) {
+		unsigned long long a;
+		char type, name[256];
+
+		if (sscanf(line, "%llx %c %255s", &a, &type, name) == 3 &&
+		    a == want && (type == 't' || type == 'T')) {
+			snprintf(sym, symlen, "%s", name);
+			rc = 0;
+			break;
+		}
+	}
+	if (rc != 0)
+		snprintf(msg, msglen, "no symbol at offset 0x%llx of %s", want,
+		    path);
+label_return:
+	free(syms);
+	return rc;
+}

@@ -1,0 +1,100 @@
+/*
+ * hx_disasm: the instructions of a compiled loop, counted by class from
+ * objdump's disassembly (binutils), for the time model (hx_model.h) and for
+ * the tests that check a microkernel holds the instruction it measures.
+ *
+ * A loop is a backward jump inside one function: the instructions from the
+ * jump's target to the jump. The innermost loops are those that hold no
+ * other; the hot loop of a set of functions is the innermost loop with the
+ * most instructions (a static guess: the one that runs most is usually the
+ * vectorized body, the largest; a variant whose hot loop is another
+ * declares it, variant_t.hot_symbol and hot_units).
+ *
+ * Limits: AT&T syntax as GNU objdump prints it; the destination is the last
+ * operand. A memory operand is one with parentheses (lea excepted); an
+ * instruction whose last operand is memory is a store, one with memory
+ * elsewhere also counts a load (an add with a memory source is an add and
+ * a load, as the core splits it). Loops entered at their middle (a jump to
+ * the condition at the bottom) are still found by their backward jump.
+ * Branches inside a loop are not weighted: every instruction of the body
+ * counts once per iteration.
+ */
+#ifndef FB_HX_DISASM_H
+#define FB_HX_DISASM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The instruction kinds counted; each maps to a class below. */
+typedef enum hx_insn_kind_e {
+	HX_INSN_FMA,
+	HX_INSN_ADD, /* add, sub, min, max: the adder's */
+	HX_INSN_MUL,
+	HX_INSN_DIVPS, /* float divides, packed or scalar */
+	HX_INSN_DIVPD,
+	HX_INSN_SQRTPS,
+	HX_INSN_SQRTPD,
+	HX_INSN_GATHER,
+	HX_INSN_LOAD,
+	HX_INSN_STORE,
+	HX_INSN_SHUFFLE, /* permutes, shuffles, blends, broadcasts, inserts */
+	HX_INSN_OTHER,   /* integer, compares, conversions, branches, ... */
+	HX_INSN_KINDS
+} hx_insn_kind_t;
+
+/* The classes a report shows: fma, addmul, divsqrt, gather, load, store,
+ * shuffle, other. */
+#define HX_INSN_CLASSES 8
+const char *hx_insn_class_name(int c);
+/* The class of kind k. */
+int hx_insn_class_of(hx_insn_kind_t k);
+
+typedef struct hx_loop_s {
+	uint64_t start, end; /* first instruction, the backward jump */
+	char function[128];  /* the symbol it lies in */
+	int insns;           /* instructions per iteration */
+	/* Instructions of each kind per iteration (a load folded into an
+	 * arithmetic instruction counts in both). */
+	double kind[HX_INSN_KINDS];
+	/* Indices one iteration's gathers fetch (the sum of their lanes). */
+	double gather_lanes;
+	/* Units of work an iteration does by the lanes rule: the most common
+	 * lane count of its packed floating-point arithmetic (register bytes
+	 * over element bytes), 1 when it has none. */
+	int lanes;
+	/* The widest vector register it uses, bytes (0: none). */
+	int vector_bytes;
+} hx_loop_t;
+
+/*
+ * Classifies one instruction, as objdump prints it ("vfmadd231ps
+ * %zmm1,%zmm2,%zmm3"): adds its counts to *l (kinds, gather lanes) and
+ * returns 0, or -1 for a line that is no instruction. l->insns counts it.
+ */
+int hx_disasm_count(hx_loop_t *l, const char *mnemonic, const char *operands);
+
+/*
+ * The innermost loops of the disassembly text (objdump -d output, several
+ * functions allowed), the largest first, at most max into loops. Returns
+ * how many innermost loops there are (may exceed max), 0 when none.
+ */
+size_t hx_disasm_loops(const char *text, hx_loop_t *loops, size_t max);
+
+/*
+ * objdump -d of the functions of file `path` whose symbols start with
+ * `prefix` (or equal it, when exact), as one new string the caller frees;
+ * NULL with a one-line message in msg when objdump or nm cannot run or no
+ * symbol matches.
+ */
+char *hx_disasm_functions(
+    const char *path, const char *prefix, int exact, char *msg, size_t msglen);
+
+/*
+ * The file that holds the code at addr (this process's executable or a
+ * shared object) into path, and the symbol that starts at addr into sym.
+ * 0, or -1 with msg.
+ */
+int hx_disasm_symbol_at(const void *addr, char *path, size_t pathlen, char *sym,
+    size_t symlen, char *msg, size_t msglen);
+
+#endif /* FB_HX_DISASM_H */

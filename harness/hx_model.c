@@ -1,0 +1,347 @@
+/*
+ * hx_model: see hx_model.h. The ceilings are read by their JSON names
+ * (hx_ceilings_json), so a file written by `harness ceilings` and one
+ * measured in this process are the same input.
+ */
+#include "hx_model.h"
+#include "hx_ceilings.h"
+#include "hx_fields.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A number of the ceilings object; NaN when missing. */
+static double
+hx_model_ceiling(const json_t *c, const char *key)
+{
+	json_t *v = json_object_get(c, key);
+
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+/* A number at a dotted path of r; NaN when missing. */
+static double
+hx_model_at(const json_t *r, const char *path)
+{
+	json_t *v = (json_t *)r;
+	char buf[128], *save = NULL;
+
+	snprintf(buf, sizeof(buf), "%s", path);
+	for (char *k = strtok_r(buf, ".", &save); k != NULL && v != NULL;
+	     k = strtok_r(NULL, ".", &save))
+		v = json_object_get(v, k);
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+/* The level ("l1", "l2", "l3", "dram") that holds bytes, by the cache
+ * sizes of this machine; its index into *level. */
+static const char *
+hx_model_level(double bytes, int *level)
+{
+	static const char *const names[4] = {"l1", "l2", "l3", "dram"};
+	int l = 0;
+
+	for (; l < 3; l++) {
+		uint64_t size = variant_cache_bytes(l + 1, 0);
+		if (size > 0 && bytes <= (double)size)
+			break;
+	}
+	*level = l;
+	return names[l];
+}
+
+/* text with the disassembly of the functions it calls directly (one
+ * level, same file, not through the PLT, not already in it: names outside
+ * prefix) appended; text itself when none or on failure. */
+static char *
+hx_model_callees(const char *path, const char *prefix, char *text)
+{
+	char seen[32][128], msg[256];
+	int nseen = 0;
+
+	for (const char *p = strstr(text, "call"); p != NULL && nseen < 32;
+	     p = strstr(p + 4, "call")) {
+		const char *lt = strchr(p, '<'), *nl = strchr(p, '\n');
+		const char *gt = lt != NULL ? strchr(lt, '>') : NULL;
+		char name[128];
+		int dup = 0;
+
+		if (lt == NULL || gt == NULL || (nl != NULL && lt > nl) ||
+		    gt - lt - 1 <= 0 || gt - lt - 1 >= (long)sizeof(name))
+			continue;
+		snprintf(
+		    name, sizeof(name), "%.*s", (int)(gt - lt - 1), lt + 1);
+		if (strchr(name, '@') != NULL || strchr(name, '+') != NULL ||
+		    strncmp(name, prefix, strlen(prefix)) == 0)
+			continue;
+		for (int i = 0; i < nseen; i++)
+			dup |= strcmp(seen[i], name) == 0;
+		{
+			/* Already disassembled: its header is in text. */
+			char header[140];
+			snprintf(header, sizeof(header), "<%s>:", name);
+			dup |= strstr(text, header) != NULL;
+		}
+		if (dup)
+			continue;
+		snprintf(seen[nseen++], sizeof(seen[0]), "%s", name);
+	}
+	for (int i = 0; i < nseen; i++) {
+		char *more =
+		    hx_disasm_functions(path, seen[i], 1, msg, sizeof(msg));
+		char *joined;
+
+		if (more == NULL)
+			continue;
+		joined = realloc(text, strlen(text) + strlen(more) + 1);
+		if (joined != NULL) {
+			text = joined;
+			strcat(text, more);
+		}
+		free(more);
+	}
+	return text;
+}
+
+int
+hx_model_work(const variant_t *v, hx_loop_t *loop, char *msg, size_t len)
+{
+	char path[4096], sym[256], prefix[256], *text;
+	hx_loop_t loops[16];
+	size_t n, best, own = 0;
+
+	if (v == NULL || v->step == NULL) {
+		snprintf(msg, len, "no variant");
+		return -1;
+	}
+	if (hx_disasm_symbol_at((const void *)v->step, path, sizeof(path), sym,
+		sizeof(sym), msg, len) != 0)
+		return -1;
+	if (v->hot_symbol != NULL) {
+		snprintf(prefix, sizeof(prefix), "%s", v->hot_symbol);
+	} else {
+		char *cut = strstr(sym, "_step");
+		snprintf(prefix, sizeof(prefix), "%.*s",
+		    cut != NULL ? (int)(cut - sym) + 1 : (int)strlen(sym), sym);
+	}
+	if ((text = hx_disasm_functions(path, prefix, 0, msg, len)) == NULL)
+		return -1;
+	/* Two levels of callees: a step that calls a row driver that calls
+	 * the pair kernel (colony naive). */
+	text = hx_model_callees(path, prefix, text);
+	text = hx_model_callees(path, prefix, text);
+	n = hx_disasm_loops(text, loops, 16);
+	free(text);
+	if (n == 0) {
+		snprintf(msg, len, "no loop in %s* of %s", prefix, path);
+		return -1;
+	}
+	/* The vectorized body: the widest, then the largest (an epilogue of
+	 * the same loop can hold more, narrower, instructions), among the
+	 * loops of the named functions when one of them is a vector loop,
+	 * else among all (the callees': a step that calls its kernel). */
+	for (size_t i = 0; i < n && i < 16; i++)
+		own +=
+		    strncmp(loops[i].function, prefix, strlen(prefix)) == 0 &&
+		    loops[i].vector_bytes > 0;
+	best = n;
+	for (size_t i = 0; i < n && i < 16; i++) {
+		if (own > 0 &&
+		    strncmp(loops[i].function, prefix, strlen(prefix)) != 0)
+			continue;
+		if (best == n ||
+		    loops[i].vector_bytes > loops[best].vector_bytes ||
+		    (loops[i].vector_bytes == loops[best].vector_bytes &&
+			loops[i].insns > loops[best].insns))
+			best = i;
+	}
+	*loop = loops[best];
+	return 0;
+}
+
+/* Adds term name of seconds s to m. */
+static void
+hx_model_add(hx_model_t *m, const char *name, double s, int in_core)
+{
+	if (m->nterms >= HX_MODEL_TERMS || !isfinite(s))
+		return;
+	m->term[m->nterms].name = name;
+	m->term[m->nterms].seconds = s;
+	m->term[m->nterms].in_core = in_core;
+	m->nterms++;
+}
+
+/* The in-core terms of the hot loop, per run of `units` units. */
+static void
+hx_model_in_core(hx_model_t *m, const json_t *c, double units, int glevel)
+{
+	static const char *const gkey[4] = {"gather_l1_per_s",
+	    "gather_l2_per_s", "gather_l3_per_s", "gather_dram_per_s"};
+	const double *k = m->loop.kind, it = m->iters_per_unit * units;
+	double vbytes = hx_model_ceiling(c, "fma_vector_width") * 4.0;
+	double fma = hx_model_ceiling(c, "fma_flops_per_s") / (vbytes / 2.0);
+
+	hx_model_add(m, "fma", k[HX_INSN_FMA] * it / fma, 1);
+	hx_model_add(m, "addmul",
+	    it *
+		(k[HX_INSN_ADD] / hx_model_ceiling(c, "add_per_s") +
+		    k[HX_INSN_MUL] / hx_model_ceiling(c, "mul_per_s")),
+	    1);
+	hx_model_add(m, "divsqrt",
+	    it *
+		(k[HX_INSN_DIVPS] / hx_model_ceiling(c, "divps_per_s") +
+		    k[HX_INSN_DIVPD] / hx_model_ceiling(c, "divpd_per_s") +
+		    k[HX_INSN_SQRTPS] / hx_model_ceiling(c, "sqrtps_per_s") +
+		    k[HX_INSN_SQRTPD] / hx_model_ceiling(c, "sqrtpd_per_s")),
+	    1);
+	hx_model_add(m, "gather",
+	    it * m->loop.gather_lanes / hx_model_ceiling(c, gkey[glevel]), 1);
+	/* Loads and stores at the L1 stream rates, one vector each. */
+	hx_model_add(m, "load",
+	    it * k[HX_INSN_LOAD] * vbytes /
+		hx_model_ceiling(c, "read_l1_bytes_per_s"),
+	    1);
+	hx_model_add(m, "store",
+	    it * k[HX_INSN_STORE] * vbytes /
+		hx_model_ceiling(c, "write_l1_bytes_per_s"),
+	    1);
+	/* Shuffles at the adder's rate, the rest at the scalar integer
+	 * rate (neither has a kernel of its own). */
+	hx_model_add(m, "shuffle",
+	    it * k[HX_INSN_SHUFFLE] / hx_model_ceiling(c, "add_per_s"), 1);
+	hx_model_add(m, "other",
+	    it * k[HX_INSN_OTHER] / hx_model_ceiling(c, "int_per_s"), 1);
+}
+
+/* The data terms: from the simulation when r has one, else work.bytes
+ * served by the level of the working set (copy rates: bytes read plus
+ * written). */
+static void
+hx_model_data(hx_model_t *m, const json_t *r, const json_t *c, double units)
+{
+	static const char *const copy[4] = {"copy_l1_bytes_per_s",
+	    "copy_l2_bytes_per_s", "copy_l3_bytes_per_s",
+	    "copy_dram_bytes_per_s"};
+	double d1 = hx_field_number(r, HX_F_SIM_D1_PER_UNIT);
+	double ll = hx_field_number(r, HX_F_SIM_LL_PER_UNIT);
+	double ws = hx_model_at(r, "memory.input_bytes");
+	int level;
+
+	if (!isfinite(ws))
+		ws = 0;
+	if (isfinite(hx_model_at(r, "memory.peak_workspace_bytes")))
+		ws += hx_model_at(r, "memory.peak_workspace_bytes");
+	if (isfinite(d1) && isfinite(ll)) {
+		m->bytes_source = "cachesim";
+		m->bytes_l2_per_unit = 64.0 * d1;
+		m->bytes_dram_per_unit = 64.0 * ll;
+		m->data_level = "l2";
+		hx_model_add(m, "l2",
+		    units * m->bytes_l2_per_unit /
+			hx_model_ceiling(c, "read_l2_bytes_per_s"),
+		    0);
+		hx_model_add(m, "dram",
+		    units * m->bytes_dram_per_unit /
+			hx_model_ceiling(c, "read_dram_bytes_per_s"),
+		    0);
+		return;
+	}
+	m->bytes_source = "work.bytes";
+	m->data_level = hx_model_level(ws, &level);
+	m->bytes_dram_per_unit = hx_field_number(r, HX_F_WORK_BYTES) / units;
+	if (level > 0 && isfinite(m->bytes_dram_per_unit))
+		hx_model_add(m, m->data_level,
+		    units * m->bytes_dram_per_unit /
+			hx_model_ceiling(c, copy[level]),
+		    0);
+}
+
+/* Whether in-core term name runs on the floating-point pipes. */
+static int
+hx_model_fp(const char *name)
+{
+	return strcmp(name, "fma") == 0 || strcmp(name, "addmul") == 0 ||
+	    strcmp(name, "divsqrt") == 0 || strcmp(name, "shuffle") == 0;
+}
+
+/* Sums, shares, the limiter and the verdict. The floating-point terms
+ * overlap as far as the ceilings' FMA-and-divide mix measured (overlap 1:
+ * their maximum; 0: their sum); the result overlaps the other in-core
+ * terms (their maximum); data and faults add. */
+static void
+hx_model_combine(hx_model_t *m, double overlap)
+{
+	double in_core = 0.0, rest = 0.0, top = -1.0, fp_max = 0.0,
+	       fp_sum = 0.0;
+
+	if (!(overlap >= 0.0 && overlap <= 1.0))
+		overlap = 1.0;
+	for (int i = 0; i < m->nterms; i++) {
+		if (m->term[i].in_core && hx_model_fp(m->term[i].name)) {
+			fp_max = fmax(fp_max, m->term[i].seconds);
+			fp_sum += m->term[i].seconds;
+		} else if (m->term[i].in_core) {
+			in_core = fmax(in_core, m->term[i].seconds);
+		} else {
+			rest += m->term[i].seconds;
+		}
+		if (m->term[i].seconds > top) {
+			top = m->term[i].seconds;
+			m->limiter = m->term[i].name;
+		}
+	}
+	m->fp_s = fp_max + (1.0 - overlap) * (fp_sum - fp_max);
+	m->fp_overlap = overlap;
+	m->predicted_s = fmax(in_core, m->fp_s) + rest;
+	m->error = (m->predicted_s - m->measured_s) / m->measured_s;
+	m->unexplained_s = NAN;
+	if (!(fabs(m->error) <= HX_MODEL_TOLERANCE)) {
+		m->limiter = "not determined";
+		m->unexplained_s = m->measured_s - m->predicted_s;
+	}
+}
+
+int
+hx_model_compute(const json_t *r, const hx_loop_t *loop, double hot_units,
+    const json_t *c, hx_model_t *m, char *msg, size_t len)
+{
+	double units = hx_model_at(r, "work.units");
+	double gset = hx_model_at(r, "memory.input_bytes");
+	int glevel;
+
+	memset(m, 0, sizeof(*m));
+	m->measured_s = hx_field_number(r, HX_F_TIME_MEDIAN);
+	if (!(units > 0) || !(m->measured_s > 0)) {
+		snprintf(msg, len, "the result has no work.units or median");
+		return -1;
+	}
+	if (!(hx_model_ceiling(c, "add_per_s") > 0) ||
+	    !(hx_model_ceiling(c, "fma_flops_per_s") > 0)) {
+		snprintf(msg, len,
+		    "the ceilings lack the in-core kernels (add_per_s): "
+		    "measure them with this harness's ceilings");
+		return -1;
+	}
+	m->loop = *loop;
+	m->iters_per_unit =
+	    1.0 / (hot_units > 0 ? hot_units : (double)(loop->lanes));
+	for (int k = 0; k < HX_INSN_KINDS; k++)
+		m->class_per_unit[hx_insn_class_of(k)] +=
+		    loop->kind[k] * m->iters_per_unit;
+	m->insn_per_unit = loop->insns * m->iters_per_unit;
+	m->sim_insn_per_unit = hx_field_number(r, HX_F_SIM_INSN_PER_UNIT);
+	m->gathers_per_unit = loop->gather_lanes * m->iters_per_unit;
+	/* The gathers read the inputs (tables): the level they fit. */
+	m->gather_level = hx_model_level(isfinite(gset) ? gset : 0, &glevel);
+	hx_model_in_core(m, c, units, glevel);
+	hx_model_data(m, r, c, units);
+	m->faults = hx_field_number(r, HX_F_MINOR_FAULTS);
+	if (isfinite(m->faults) &&
+	    isfinite(hx_model_ceiling(c, "minor_fault_s")))
+		hx_model_add(m, "faults",
+		    m->faults * hx_model_ceiling(c, "minor_fault_s"), 0);
+	hx_model_combine(m, hx_model_ceiling(c, "fp_overlap"));
+	return 0;
+}

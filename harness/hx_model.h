@@ -1,0 +1,120 @@
+/*
+ * hx_model: a prediction of a run's time from this machine's measured
+ * ceilings (hx_ceilings.h) and the run's counted work, and the term that
+ * limits it (docs/model.md).
+ *
+ * Work per unit: the variant's hot loop (hx_disasm.h: the widest, then
+ * largest, innermost loop of the functions its step's symbol names, or of
+ * variant_t.hot_symbol), its instructions by kind times its iterations per
+ * unit (1 / its lanes: one unit a lane an iteration, or 1 /
+ * variant_t.hot_units); bytes per unit from the cache simulation when the
+ * result has one (--cachesim: the first level's misses served by L2, the
+ * last level's by DRAM, 64 bytes a miss), else the variant's own DRAM
+ * bytes (work.bytes) served by the level its working set fits; the run's
+ * minor faults.
+ *
+ * Terms: each work / its ceiling. The floating-point terms (fma, addmul,
+ * divsqrt, shuffle) share the FP pipes: they combine as
+ * max + (1 - fp_overlap) (sum - max), fp_overlap measured by the ceilings
+ * (12 FMAs and 2 divides together against each alone; 0.16-0.20 on the
+ * development VM: they mostly add); without it, their maximum. That and
+ * the other in-core terms (gather, load, store, other) overlap: the core
+ * issues them to other units, so their maximum counts. Data transfers
+ * below L1 and faults do not overlap with them or each other (the ECM
+ * model's rule for caches without overlap; a fault stops the thread):
+ * they add. The limiter is the
+ * largest term; "not determined" when the prediction misses the measured
+ * median by more than HX_MODEL_TOLERANCE, with the seconds left unexplained.
+ *
+ * Limits: a static count; branches inside the hot loop are counted as if
+ * every instruction ran each iteration; work outside the hot loop
+ * (set-up, epilogues, sorting passes) is not counted; vector instructions
+ * narrower than the build's widest are priced as the widest.
+ */
+#ifndef FB_HX_MODEL_H
+#define FB_HX_MODEL_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "hx_disasm.h"
+#include "variant.h"
+
+/* The largest relative error a prediction may have and still name a
+ * limiter. */
+#define HX_MODEL_TOLERANCE 0.25
+
+/* In-core terms, then data terms, then faults. */
+#define HX_MODEL_TERMS 12
+
+typedef struct hx_model_term_s {
+	const char *name; /* "fma", ..., "l2", "l3", "dram", "faults" */
+	double seconds;   /* per run */
+	int in_core;      /* overlaps with the other in-core terms */
+} hx_model_term_t;
+
+typedef struct hx_model_s {
+	hx_model_term_t term[HX_MODEL_TERMS];
+	int nterms;
+	double predicted_s, measured_s;
+	double error;         /* (predicted - measured) / measured */
+	const char *limiter;  /* a term's name, or "not determined" */
+	double unexplained_s; /* measured - predicted, when not determined */
+	/* The floating-point terms combined, and the overlap used. */
+	double fp_s, fp_overlap;
+	/* The work: the hot loop, its iterations per unit, instructions per
+	 * unit by class, gather indices per unit, bytes per unit and the
+	 * level that serves them, faults per run. */
+	hx_loop_t loop;
+	double iters_per_unit;
+	double class_per_unit[HX_INSN_CLASSES];
+	double insn_per_unit;
+	/* The simulator's instructions per unit (cachesim, another build:
+	 * x86-64-v3) when r has them, for a cross-check; NaN otherwise. */
+	double sim_insn_per_unit;
+	double gathers_per_unit; /* indices */
+	const char *gather_level;
+	double bytes_l2_per_unit, bytes_dram_per_unit;
+	const char
+	    *data_level; /* without --cachesim: the level of work.bytes */
+	double faults;
+	const char *bytes_source; /* "cachesim" or "work.bytes" */
+} hx_model_t;
+
+/*
+ * The hot loop of variant v from its compiled code (v->hot_symbol, else the
+ * functions named as v->step's symbol up to "_step"). 0, or -1 with a
+ * one-line message when the code cannot be read or has no loop.
+ */
+int hx_model_work(const variant_t *v, hx_loop_t *loop, char *msg, size_t len);
+
+/*
+ * The model of result r (an ok run's object) given its variant's hot loop
+ * (loop, with hot_units the variant's units per iteration, 0: the loop's
+ * lanes) and the ceilings (hx_ceilings_json's object). Fills *m. 0, or -1
+ * with msg when r or the ceilings lack what the model needs.
+ */
+int hx_model_compute(const json_t *r, const hx_loop_t *loop, double hot_units,
+    const json_t *ceilings, hx_model_t *m, char *msg, size_t len);
+
+/* A new JSON object of m: predicted_s, measured_s, error, limiter,
+ * unexplained_s, terms [{name, seconds, share}], work {...}. */
+json_t *hx_model_json(const hx_model_t *m);
+
+/*
+ * Measures the ceilings once per process (hx_ceilings_measure, one
+ * thread) or reads them from path when not NULL; the object is borrowed
+ * (kept for the process). NULL with msg on failure.
+ */
+const json_t *hx_model_ceilings(const char *path, char *msg, size_t len);
+
+/*
+ * Everything for one result: the variant's work, the ceilings, the model,
+ * set as r's "model" member, and a line for people on f (NULL: none).
+ * 0, or -1 with msg (r unchanged).
+ */
+int hx_model_apply(json_t *r, const variant_t *v, const char *ceilings_path,
+    FILE *f, char *msg, size_t len);
+
+#endif /* FB_HX_MODEL_H */

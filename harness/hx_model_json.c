@@ -1,0 +1,182 @@
+/*
+ * hx_model_json: the model as the result's "model" member and as a line for
+ * people; the ceilings it reads (hx_model.h).
+ */
+#include "hx_ceilings.h"
+#include "hx_model.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* A number, or null for one JSON cannot hold. */
+static json_t *
+hx_model_num(double v)
+{
+	return isfinite(v) ? json_real(v) : json_null();
+}
+
+/* The work object: what was counted, per unit. */
+static json_t *
+hx_model_work_json(const hx_model_t *m)
+{
+	json_t *w = json_object(), *cls = json_object();
+	char range[64];
+
+	if (w == NULL || cls == NULL) {
+		json_decref(w);
+		json_decref(cls);
+		return NULL;
+	}
+	for (int c = 0; c < HX_INSN_CLASSES; c++)
+		json_object_set_new(cls, hx_insn_class_name(c),
+		    hx_model_num(m->class_per_unit[c]));
+	snprintf(range, sizeof(range), "0x%llx-0x%llx",
+	    (unsigned long long)m->loop.start, (unsigned long long)m->loop.end);
+	json_object_set_new(w, "hot_function", json_string(m->loop.function));
+	json_object_set_new(w, "hot_loop", json_string(range));
+	json_object_set_new(
+	    w, "loop_instructions", json_integer(m->loop.insns));
+	json_object_set_new(
+	    w, "iterations_per_unit", hx_model_num(m->iters_per_unit));
+	json_object_set_new(
+	    w, "instructions_per_unit", hx_model_num(m->insn_per_unit));
+	json_object_set_new(w, "simulated_instructions_per_unit",
+	    hx_model_num(m->sim_insn_per_unit));
+	json_object_set_new(w, "per_unit", cls);
+	json_object_set_new(
+	    w, "gather_indices_per_unit", hx_model_num(m->gathers_per_unit));
+	json_object_set_new(w, "gather_level", json_string(m->gather_level));
+	json_object_set_new(w, "bytes_source", json_string(m->bytes_source));
+	json_object_set_new(w, "bytes_level", json_string(m->data_level));
+	json_object_set_new(
+	    w, "l2_bytes_per_unit", hx_model_num(m->bytes_l2_per_unit));
+	json_object_set_new(
+	    w, "dram_bytes_per_unit", hx_model_num(m->bytes_dram_per_unit));
+	json_object_set_new(w, "minor_faults", hx_model_num(m->faults));
+	return w;
+}
+
+json_t *
+hx_model_json(const hx_model_t *m)
+{
+	json_t *o = json_object(), *terms = json_array();
+
+	if (o == NULL || terms == NULL) {
+		json_decref(o);
+		json_decref(terms);
+		return NULL;
+	}
+	for (int i = 0; i < m->nterms; i++)
+		json_array_append_new(terms,
+		    json_pack("{s:s, s:o, s:o, s:b}", "name", m->term[i].name,
+			"seconds", hx_model_num(m->term[i].seconds), "share",
+			hx_model_num(m->term[i].seconds / m->predicted_s),
+			"in_core", m->term[i].in_core));
+	json_object_set_new(o, "predicted_s", hx_model_num(m->predicted_s));
+	json_object_set_new(o, "measured_s", hx_model_num(m->measured_s));
+	json_object_set_new(o, "error", hx_model_num(m->error));
+	json_object_set_new(o, "limiter", json_string(m->limiter));
+	json_object_set_new(o, "unexplained_s", hx_model_num(m->unexplained_s));
+	json_object_set_new(o, "terms", terms);
+	json_object_set_new(o, "rule",
+	    json_string("max(fp, gather, load, store, other) + sum(data "
+			"terms) + faults; fp = max + (1 - fp_overlap) * (sum - "
+			"max) of fma, addmul, divsqrt, shuffle"));
+	json_object_set_new(o, "fp_s", hx_model_num(m->fp_s));
+	json_object_set_new(o, "fp_overlap", hx_model_num(m->fp_overlap));
+	json_object_set_new(o, "work", hx_model_work_json(m));
+	return o;
+}
+
+const json_t *
+hx_model_ceilings(const char *path, char *msg, size_t len)
+{
+	static json_t *kept;
+	hx_ceilings_t c;
+	json_error_t err;
+	int rc;
+
+	if (kept != NULL)
+		return kept;
+	if (path != NULL) {
+		kept = json_load_file(path, 0, &err);
+		if (kept == NULL) {
+			snprintf(msg, len, "cannot read the ceilings %s: %s",
+			    path, err.text);
+		} else if (!json_is_object(kept) ||
+		    !json_is_number(json_object_get(kept, "add_per_s"))) {
+			/* Not harness ceilings' JSON, or an older one without
+			 * the in-core kernels. */
+			snprintf(msg, len,
+			    "the ceilings %s have no add_per_s: not the JSON "
+			    "of this harness's ceilings",
+			    path);
+			json_decref(kept);
+			kept = NULL;
+		}
+		return kept;
+	}
+	fprintf(stderr,
+	    "harness: measuring the ceilings for --model (a few "
+	    "seconds)...\n");
+	if ((rc = hx_ceilings_measure(&c, 0, 0)) != HX_CEILINGS_OK) {
+		snprintf(msg, len, "ceilings: %s", hx_ceilings_strerror(rc));
+		return NULL;
+	}
+	kept = hx_ceilings_json(&c);
+	if (kept == NULL)
+		snprintf(msg, len, "out of memory");
+	return kept;
+}
+
+/* "model: predicted 0.512 s, measured 0.499 s (+2.6%); gather 61%,
+ * l2 20%; limiter gather" */
+static void
+hx_model_print(FILE *f, const hx_model_t *m)
+{
+	int order[HX_MODEL_TERMS];
+
+	for (int i = 0; i < m->nterms; i++)
+		order[i] = i;
+	for (int i = 1; i < m->nterms; i++)
+		for (int j = i; j > 0 &&
+		     m->term[order[j]].seconds > m->term[order[j - 1]].seconds;
+		     j--) {
+			int t = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
+	fprintf(f, "  model: predicted %.4g s, measured %.4g s (%+.1f%%);",
+	    m->predicted_s, m->measured_s, 100.0 * m->error);
+	for (int i = 0; i < m->nterms && i < 4; i++)
+		fprintf(f, "%s %s %.4g s (%.0f%%)", i ? "," : "",
+		    m->term[order[i]].name, m->term[order[i]].seconds,
+		    100.0 * m->term[order[i]].seconds / m->predicted_s);
+	fprintf(f, "; limiter %s", m->limiter);
+	if (isfinite(m->unexplained_s))
+		fprintf(f, " (%.4g s unexplained)", m->unexplained_s);
+	fputc('\n', f);
+}
+
+int
+hx_model_apply(json_t *r, const variant_t *v, const char *ceilings_path,
+    FILE *f, char *msg, size_t len)
+{
+	const json_t *c = hx_model_ceilings(ceilings_path, msg, len);
+	hx_loop_t loop;
+	hx_model_t m;
+	json_t *o;
+
+	if (c == NULL || hx_model_work(v, &loop, msg, len) != 0 ||
+	    hx_model_compute(r, &loop, v->hot_units, c, &m, msg, len) != 0)
+		return -1;
+	if ((o = hx_model_json(&m)) == NULL ||
+	    json_object_set_new(r, "model", o) != 0) {
+		snprintf(msg, len, "out of memory");
+		return -1;
+	}
+	if (f != NULL)
+		hx_model_print(f, &m);
+	return 0;
+}

@@ -1,0 +1,214 @@
+/*
+ * The time model (harness run --model, docs/model.md) and the ceilings it
+ * reads, on the model_probe test plugin whose work is known by
+ * construction: `probe div` is `probe base` plus one divide per element.
+ * Each test measures the ceilings once (harness ceilings, a few seconds)
+ * and compares variants measured in one process, interleaved, by their
+ * medians, so that load on the machine moves both alike. The bounds on
+ * measured times are loose (a factor, not a percentage): what they check
+ * is the direction and the rough size of a change the model predicts.
+ */
+#include <criterion/criterion.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fb_spawn.h"
+
+/* `harness ceilings` into dir/c.json; the object. */
+static json_t *
+model_ceilings(const char *dir, char *path, size_t len)
+{
+	char err[4200];
+	char *args[] = {"ceilings", NULL};
+	json_t *c;
+
+	snprintf(path, len, "%s/c.json", dir);
+	snprintf(err, sizeof(err), "%s/c.err", dir);
+	cr_assert_eq(fb_wait(fb_start(args, path, err)), 0, "harness ceilings");
+	c = json_load_file(path, 0, NULL);
+	cr_assert_not_null(c, "ceilings JSON");
+	return c;
+}
+
+static double
+num(const json_t *o, const char *key)
+{
+	json_t *v = json_object_get(o, key);
+
+	cr_assert(json_is_number(v), "no number %s", key);
+	return json_number_value(v);
+}
+
+/* The seconds of term name of result r's model (0 when it has none). */
+static double
+term(const json_t *r, const char *name)
+{
+	json_t *t = json_object_get(json_object_get(r, "model"), "terms"), *e;
+	size_t i;
+
+	json_array_foreach(t, i, e)
+	{
+		if (strcmp(json_string_value(json_object_get(e, "name")),
+			name) == 0)
+			return num(e, "seconds");
+	}
+	return 0.0;
+}
+
+/* `harness run --plugin model_probe probe VARIANTS --n N --model` into
+ * dir/r.jsonl; results[] the lines, in the order named. */
+static size_t
+probe_run(const char *dir, const char *ceil, const char *variants,
+    const char *n, json_t **results, size_t max)
+{
+	char json[4200], *err = NULL, *text, *save = NULL;
+	char *args[] = {"run", "--plugin", (char *)fb_plugin("model_probe"),
+	    "probe", (char *)variants, "--n", (char *)n, "--repeat", "9",
+	    "--warmup", "1", "--events", "none", "--model", "--ceilings",
+	    (char *)ceil, "--json", json, NULL};
+	size_t k = 0;
+	int rc;
+
+	snprintf(json, sizeof(json), "%s/r.jsonl", dir);
+	rc = fb_run(args, dir, &err);
+	cr_assert_eq(
+	    rc, 0, "probe %s --n %s: exit %d: %s", variants, n, rc, err);
+	free(err);
+	/* One variant: one result object; several: one a line. */
+	if ((results[0] = json_load_file(json, 0, NULL)) != NULL) {
+		cr_assert_not_null(json_object_get(results[0], "model"),
+		    "no model in the result");
+		return 1;
+	}
+	text = fb_slurp(json);
+	cr_assert_not_null(text);
+	for (char *line = strtok_r(text, "\n", &save); line != NULL && k < max;
+	     line = strtok_r(NULL, "\n", &save)) {
+		results[k] = json_loads(line, 0, NULL);
+		cr_assert_not_null(results[k], "a result line");
+		cr_assert_not_null(json_object_get(results[k], "model"),
+		    "no model in %s", line);
+		k++;
+	}
+	free(text);
+	return k;
+}
+
+/* The probe's ceilings are within physical sense: a gather from L1 is
+ * faster than one from L3, DRAM streams slower than L3, a divide slower
+ * than an FMA, a fresh 64 MiB block dearer than one reused. */
+Test(model, ceilings_in_physical_sense, .timeout = 120)
+{
+	char dir[4096], path[4200];
+	json_t *c;
+	double fma_insn;
+
+	fb_tmpdir(dir, sizeof(dir));
+	c = model_ceilings(dir, path, sizeof(path));
+	fma_insn =
+	    num(c, "fma_flops_per_s") / (2.0 * num(c, "fma_vector_width"));
+	cr_expect_gt(num(c, "gather_l1_per_s"), num(c, "gather_l3_per_s"),
+	    "gather from L1 %g, L3 %g a s", num(c, "gather_l1_per_s"),
+	    num(c, "gather_l3_per_s"));
+	cr_expect_gt(num(c, "gather_l3_per_s"), num(c, "gather_dram_per_s"),
+	    "gather from L3 %g, DRAM %g a s", num(c, "gather_l3_per_s"),
+	    num(c, "gather_dram_per_s"));
+	cr_expect_lt(
+	    num(c, "read_dram_bytes_per_s"), num(c, "read_l3_bytes_per_s"));
+	cr_expect_lt(
+	    num(c, "read_l2_bytes_per_s"), num(c, "read_l1_bytes_per_s"));
+	cr_expect_lt(num(c, "divpd_per_s"), fma_insn, "divpd %g, fma %g a s",
+	    num(c, "divpd_per_s"), fma_insn);
+	cr_expect_lt(num(c, "sqrtpd_per_s"), num(c, "add_per_s"));
+	cr_expect_gt(
+	    num(c, "alloc_64mib_fresh_s"), num(c, "alloc_64mib_reuse_s"));
+	json_decref(c);
+	fb_rmdir(dir);
+}
+
+/* One divide per element more: the counted divides and the divsqrt term
+ * grow by exactly that at the measured divide rate, and the measured time
+ * moves the same way by a comparable amount. */
+Test(model, one_more_divide_per_unit, .timeout = 180)
+{
+	char dir[4096], path[4200];
+	json_t *c, *r[2];
+	double lanes, units, grow, measured, predicted;
+	const json_t *wb, *wd;
+
+	fb_tmpdir(dir, sizeof(dir));
+	c = model_ceilings(dir, path, sizeof(path));
+	cr_assert_eq(probe_run(dir, path, "base,div", "4096", r, 2), 2);
+	lanes = num(c, "fma_vector_width");
+	units = num(json_object_get(r[0], "work"), "units");
+	wb = json_object_get(
+	    json_object_get(json_object_get(r[0], "model"), "work"),
+	    "per_unit");
+	wd = json_object_get(
+	    json_object_get(json_object_get(r[1], "model"), "work"),
+	    "per_unit");
+	/* Counted from the compiled loops: one vdivps per vector of lanes. */
+	cr_expect(
+	    fabs(num(wd, "divsqrt") - num(wb, "divsqrt") - 1.0 / lanes) < 1e-9,
+	    "divides per unit: base %g, div %g, lanes %g", num(wb, "divsqrt"),
+	    num(wd, "divsqrt"), lanes);
+	grow = term(r[1], "divsqrt") - term(r[0], "divsqrt");
+	cr_expect(
+	    fabs(grow - units / lanes / num(c, "divps_per_s")) < 1e-6 * grow,
+	    "divsqrt term grew %g s for %g units", grow, units);
+	cr_expect_str_eq(json_string_value(json_object_get(
+			     json_object_get(r[1], "model"), "limiter")),
+	    "divsqrt");
+	/* Measured: div is slower, by a part of what the model adds that a
+	 * factor of 4 either way contains. */
+	measured = num(json_object_get(r[1], "time_s"), "median") -
+	    num(json_object_get(r[0], "time_s"), "median");
+	predicted = num(json_object_get(r[1], "model"), "predicted_s") -
+	    num(json_object_get(r[0], "model"), "predicted_s");
+	cr_expect_gt(measured, 0.0, "div not slower than base");
+	cr_expect(measured > 0.25 * predicted && measured < 4.0 * predicted,
+	    "div - base: measured %g s, predicted %g s", measured, predicted);
+	json_decref(r[0]);
+	json_decref(r[1]);
+	json_decref(c);
+	fb_rmdir(dir);
+}
+
+/* The same loop on an array in L1 and on one beyond the last level: the
+ * predicted data term per unit and the measured time per unit both
+ * rise. */
+Test(model, working_set_from_l1_to_dram, .timeout = 240)
+{
+	char dir[4096], path[4200], big[32];
+	json_t *c, *small[1], *large[1];
+	double l3, data_small, data_large;
+
+	fb_tmpdir(dir, sizeof(dir));
+	c = model_ceilings(dir, path, sizeof(path));
+	/* Beyond the last level the machine states: 1.25 x L3, at least 64
+	 * MiB of floats. */
+	l3 = (double)sysconf(_SC_LEVEL3_CACHE_SIZE);
+	snprintf(big, sizeof(big), "%.0f",
+	    fmax(1.25 * l3 / 4.0, (double)(16 << 20)));
+	cr_assert_eq(probe_run(dir, path, "base", "4096", small, 1), 1);
+	cr_assert_eq(probe_run(dir, path, "base", big, large, 1), 1);
+	data_small = term(small[0], "l2") + term(small[0], "l3") +
+	    term(small[0], "dram");
+	data_large = term(large[0], "dram");
+	cr_expect_gt(
+	    data_large / num(json_object_get(large[0], "work"), "units"),
+	    data_small / num(json_object_get(small[0], "work"), "units"),
+	    "data term per unit: %g s (n 4096), %g s (n %s)", data_small,
+	    data_large, big);
+	cr_expect_gt(num(json_object_get(large[0], "work"), "ns_per_unit"),
+	    num(json_object_get(small[0], "work"), "ns_per_unit"),
+	    "measured ns per unit at n %s not above n 4096's", big);
+	json_decref(small[0]);
+	json_decref(large[0]);
+	json_decref(c);
+	fb_rmdir(dir);
+}

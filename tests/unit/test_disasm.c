@@ -1,0 +1,211 @@
+/*
+ * hx_disasm: instruction classes and loops from objdump text written by
+ * hand (what GNU objdump -d --no-show-raw-insn prints), and from this
+ * build's own ceiling kernels (the object file the Makefile compiled), so
+ * that a ceiling that claims to measure an instruction is seen to hold it
+ * in its loop.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "hx_disasm.h"
+
+/* One instruction's counts. */
+static hx_loop_t
+count_one(const char *mn, const char *ops)
+{
+	hx_loop_t l;
+
+	memset(&l, 0, sizeof(l));
+	cr_assert_eq(hx_disasm_count(&l, mn, ops), 0, "%s %s", mn, ops);
+	return l;
+}
+
+Test(disasm, classes_of_instructions)
+{
+	hx_loop_t l = count_one("vfmadd231ps", "%zmm1,%zmm2,%zmm3");
+	cr_expect_eq(l.kind[HX_INSN_FMA], 1);
+	cr_expect_eq(l.vector_bytes, 64);
+	l = count_one("vdivpd", "%ymm1,%ymm2,%ymm3");
+	cr_expect_eq(l.kind[HX_INSN_DIVPD], 1);
+	cr_expect_eq(hx_insn_class_of(HX_INSN_DIVPD), 2);
+	l = count_one("vsqrtss", "%xmm1,%xmm2,%xmm3");
+	cr_expect_eq(l.kind[HX_INSN_SQRTPS], 1);
+	l = count_one("vminps", "%zmm0,%zmm4,%zmm0");
+	cr_expect_eq(l.kind[HX_INSN_ADD], 1, "a min is the adder's");
+	l = count_one("vpermt2ps", "%zmm1,%zmm2,%zmm3");
+	cr_expect_eq(l.kind[HX_INSN_SHUFFLE], 1);
+	l = count_one("add", "$0x40,%rdx");
+	cr_expect_eq(l.kind[HX_INSN_OTHER], 1);
+	cr_expect_eq(l.kind[HX_INSN_LOAD] + l.kind[HX_INSN_STORE], 0);
+	cr_expect_eq(hx_disasm_count(&l, "", ""), -1);
+}
+
+Test(disasm, memory_operands)
+{
+	/* A load folded into a subtract: an add and a load. */
+	hx_loop_t l = count_one("vsubps", "(%rsi,%rdx,1),%zmm0,%zmm0");
+	cr_expect_eq(l.kind[HX_INSN_ADD], 1);
+	cr_expect_eq(l.kind[HX_INSN_LOAD], 1);
+	/* A plain move is only its load or its store. */
+	l = count_one("vmovups", "(%r8,%rdx,1),%zmm4");
+	cr_expect_eq(l.kind[HX_INSN_LOAD], 1);
+	cr_expect_eq(l.kind[HX_INSN_OTHER], 0);
+	l = count_one("vmovaps", "%zmm0,-0x38(%rsp)");
+	cr_expect_eq(l.kind[HX_INSN_STORE], 1);
+	cr_expect_eq(l.kind[HX_INSN_LOAD], 0);
+	/* A broadcast from memory is the load unit's; from a register, a
+	 * shuffle. */
+	l = count_one("vbroadcastss", "0x4(%rax),%zmm3");
+	cr_expect_eq(l.kind[HX_INSN_LOAD], 1);
+	cr_expect_eq(l.kind[HX_INSN_SHUFFLE], 0);
+	l = count_one("vbroadcastss", "%xmm17,%zmm25");
+	cr_expect_eq(l.kind[HX_INSN_SHUFFLE], 1);
+	/* lea computes an address and touches no memory. */
+	l = count_one("lea", "0x4(%rax),%r15");
+	cr_expect_eq(l.kind[HX_INSN_LOAD] + l.kind[HX_INSN_STORE], 0);
+	/* A compare with memory reads it. */
+	l = count_one("cmpb", "$0x0,-0x59(%rsp)");
+	cr_expect_eq(l.kind[HX_INSN_LOAD], 1);
+	cr_expect_eq(l.kind[HX_INSN_STORE], 0);
+}
+
+Test(disasm, gather_lanes)
+{
+	hx_loop_t l = count_one("vgatherdps", "(%r15,%zmm2,4),%zmm1{%k4}");
+	cr_expect_eq(l.kind[HX_INSN_GATHER], 1);
+	cr_expect_eq(l.gather_lanes, 16, "zmm of floats: 16 indices");
+	cr_expect_eq(l.kind[HX_INSN_LOAD], 0, "a gather is not also a load");
+	l = count_one("vgatherqpd", "(%rax,%ymm2,8),%ymm1{%k1}");
+	cr_expect_eq(l.gather_lanes, 4, "ymm of doubles: 4 indices");
+}
+
+/* Two loops nested in f, one in g; the inner loop of f has an FMA, a
+ * gather and 16-lane packed arithmetic, g's is scalar. */
+static const char listing[] = "0000000000000100 <f>:\n"
+			      " 100:\tpush   %rbp\n"
+			      " 104:\txor    %eax,%eax\n"
+			      " 108:\tvmovups (%rdi,%rax,4),%zmm1\n"
+			      " 110:\tvfmadd231ps %zmm1,%zmm2,%zmm3\n"
+			      " 116:\tvgatherdps (%rsi,%zmm1,4),%zmm4{%k1}\n"
+			      " 11c:\tvaddps %zmm4,%zmm3,%zmm3\n"
+			      " 122:\tadd    $0x40,%rax\n"
+			      " 126:\tcmp    %rax,%rdx\n"
+			      " 129:\tjne    108 <f+0x8>\n"
+			      " 12b:\tinc    %rcx\n"
+			      " 12e:\tcmp    %rcx,%r8\n"
+			      " 131:\tjne    104 <f+0x4>\n"
+			      " 133:\tret\n"
+			      "\n"
+			      "0000000000000140 <g>:\n"
+			      " 140:\tvaddss %xmm0,%xmm1,%xmm1\n"
+			      " 144:\tdec    %rdi\n"
+			      " 147:\tjne    140 <g>\n"
+			      " 149:\tret\n";
+
+Test(disasm, innermost_loops_largest_first)
+{
+	hx_loop_t loops[4];
+	size_t n = hx_disasm_loops(listing, loops, 4);
+
+	cr_assert_eq(n, 2,
+	    "f's inner loop and g's loop (f's outer holds "
+	    "another): %zu",
+	    n);
+	cr_expect_str_eq(loops[0].function, "f");
+	cr_expect_eq(loops[0].start, 0x108);
+	cr_expect_eq(loops[0].end, 0x129);
+	cr_expect_eq(loops[0].insns, 7);
+	cr_expect_eq(loops[0].kind[HX_INSN_FMA], 1);
+	cr_expect_eq(loops[0].kind[HX_INSN_GATHER], 1);
+	cr_expect_eq(loops[0].kind[HX_INSN_LOAD], 1);
+	cr_expect_eq(loops[0].lanes, 16);
+	cr_expect_str_eq(loops[1].function, "g");
+	cr_expect_eq(loops[1].insns, 3);
+	cr_expect_eq(loops[1].lanes, 1, "scalar: one unit an iteration");
+	cr_expect_eq(hx_disasm_loops("no code\n", loops, 4), 0);
+}
+
+/* The object the build compiled the ceiling kernels into: beside this
+ * test binary, obj/harness/hx_ceilings_kernels.o. */
+static void
+kernels_object(const char *file, char *path, size_t len)
+{
+	char exe[4096];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	char *slash;
+
+	cr_assert(n > 0);
+	exe[n] = '\0';
+	slash = strrchr(exe, '/');
+	cr_assert_not_null(slash);
+	*slash = '\0';
+	snprintf(path, len, "%s/obj/harness/%s", exe, file);
+}
+
+/* The innermost loops of function fn of the object file hold an
+ * instruction starting with want (without its v in a build without AVX,
+ * whose SSE mnemonics have none). */
+static void
+kernel_holds_in(const char *file, const char *fn, const char *want)
+{
+	char obj[4200], msg[256];
+	char *text;
+	hx_loop_t loops[8];
+	size_t n;
+	int found = 0;
+
+#if !defined(__AVX__)
+	if (want[0] == 'v')
+		want++;
+#endif
+	kernels_object(file, obj, sizeof(obj));
+	text = hx_disasm_functions(obj, fn, 1, msg, sizeof(msg));
+	cr_assert_not_null(text, "%s: %s", fn, msg);
+	n = hx_disasm_loops(text, loops, 8);
+	cr_assert_gt(n, 0, "%s has no loop", fn);
+	/* The instruction must sit inside a loop's range. */
+	for (const char *p = text; *p != '\0' && !found;) {
+		size_t len = strcspn(p, "\n");
+		unsigned long long addr;
+		char mn[64];
+
+		if (sscanf(p, " %llx:\t%63s", &addr, mn) == 2 &&
+		    strncmp(mn, want, strlen(want)) == 0)
+			for (size_t i = 0; i < n && i < 8; i++)
+				found |= addr >= loops[i].start &&
+				    addr <= loops[i].end;
+		p += len + (p[len] == '\n');
+	}
+	free(text);
+	cr_expect(found, "%s's loop holds no %s", fn, want);
+}
+
+static void
+kernel_holds(const char *fn, const char *want)
+{
+	kernel_holds_in("hx_ceilings_kernels.o", fn, want);
+}
+
+Test(disasm, ceiling_kernels_hold_their_instructions)
+{
+#if defined(__FMA__)
+	kernel_holds_in("hx_ceilings.o", "hx_ceilings_fma", "vfmadd");
+#endif
+	kernel_holds("hx_ck_add", "vadd");
+	kernel_holds("hx_ck_mul", "vmul");
+	kernel_holds("hx_ck_divps", "vdivps");
+	kernel_holds("hx_ck_divpd", "vdivpd");
+#if defined(__AVX2__)
+	/* (Without AVX the square roots are a scalar loop per lane.) */
+	kernel_holds("hx_ck_sqrtps", "vsqrtps");
+	kernel_holds("hx_ck_sqrtpd", "vsqrtpd");
+	kernel_holds("hx_ck_gather", "vgatherdps");
+#endif
+	kernel_holds("hx_ck_read", "vadd");
+	kernel_holds("hx_ck_write", "vmov");
+	kernel_holds("hx_ck_copy", "vmov");
+}
