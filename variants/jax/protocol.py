@@ -30,7 +30,7 @@ QUESTION = {"pair_unjitted_s": 2.32e-3, "step_jit_s": 46.5e-3, "ratio": 46.5 / 2
 def parse(argv):
     ap = argparse.ArgumentParser(prog="protocol.py", description=__doc__.split("\n")[0])
     ap.add_argument("--parts", default=",".join(PARTS))
-    ap.add_argument("--ns", default="64,256,512,1024")
+    ap.add_argument("--ns", default="64,256,1024")
     ap.add_argument("--n", type=int, default=512, help="N of swing and profiler")
     ap.add_argument("--steps", type=int, default=10, help="K of swing")
     ap.add_argument("--repeat", type=int, default=3, help="%%timeit's loops")
@@ -51,18 +51,26 @@ def parse(argv):
 
 
 def crossing(rows, key, target):
-    """The N at which the waited figure key (per call) reaches target,
+    """The N at which the waited figure key (per call) reaches target:
     interpolated on log N against log time between the measured N around
-    it; None when every measured N is on one side (then "beyond")."""
+    it, else extrapolated from the two largest (or smallest) N with their
+    measured exponent ("extrapolated": true), or None when time does not
+    grow with N there (a floor: "beyond" says which side)."""
     import math
     pts = [(r["n"], r[key]["waited"]["median_s"]) for r in rows]
     for (n0, t0), (n1, t1) in zip(pts, pts[1:]):
         if (t0 - target) * (t1 - target) <= 0 and t0 > 0 and t1 > 0 and t0 != t1:
             a = (math.log(target) - math.log(t0)) / (math.log(t1) - math.log(t0))
             return {"n": math.exp(math.log(n0) + a * (math.log(n1) - math.log(n0))),
-                    "between": [n0, n1]}
+                    "between": [n0, n1], "extrapolated": False}
     below = all(t < target for _, t in pts)
-    return {"n": None, "beyond": "above the largest N" if below else "below the smallest N"}
+    (n0, t0), (n1, t1) = (pts[-2], pts[-1]) if below else (pts[0], pts[1])
+    slope = math.log(t1 / t0) / math.log(n1 / n0) if len(pts) > 1 else 0.0
+    if slope <= 0.1:
+        return {"n": None, "exponent": slope,
+                "beyond": "above the largest N" if below else "below the smallest N"}
+    n = n1 * (target / t1) ** (1 / slope) if below else n0 * (target / t0) ** (1 / slope)
+    return {"n": n, "exponent": slope, "from": [n0, n1], "extrapolated": True}
 
 
 def question(t):
@@ -80,7 +88,12 @@ def question(t):
             "step_over_pair_waited": s["waited"]["median_s"] / p["waited"]["median_s"],
             # How far an unwaited call's time is from its work, each.
             "pair_unwaited_over_waited": p["unwaited"]["mean_s"] / p["waited"]["median_s"],
-            "step_unwaited_over_waited": s["unwaited"]["mean_s"] / s["waited"]["median_s"]})
+            "step_unwaited_over_waited": s["unwaited"]["mean_s"] / s["waited"]["median_s"],
+            # The last unwaited loop: the queue of unwaited calls full, each
+            # call returns when an earlier one is done (the steady state
+            # %timeit reaches over its loops).
+            "step_unwaited_last_loop_over_waited":
+                s["unwaited"]["per_call_s"][-1] / s["waited"]["median_s"]})
     out["ratios"] = per
     small = min(rows, key=lambda r: r["n"])
     floor = small["pair_unjitted"]["waited"]["median_s"]
