@@ -13,6 +13,8 @@ the default one-core runs of DATA/jax-interp.jsonl and jax-colony.jsonl
   warm_cpu_default_s, _keep                  median CPU time of a warm call
   cpu_ratio, wall_ratio                      default over keep
   peak_rss_default_bytes, _keep              the process's peak RSS
+  rss_after_default_bytes, _keep             its RSS after the warm calls:
+                                             the pages the allocator keeps
   cpu_s_saved_per_fault                      CPU time saved over the faults
                                              avoided: what a fault costs the
                                              call, mapping, zeroing and
@@ -76,6 +78,8 @@ def row(keep, default):
         "wall_ratio": wd / wk if wd and wk else None,
         "peak_rss_default_bytes": default["memory"]["peak_rss_bytes"],
         "peak_rss_keep_bytes": keep["memory"]["peak_rss_bytes"],
+        "rss_after_default_bytes": rep_d.get("rss_after_warm_calls_bytes"),
+        "rss_after_keep_bytes": rep_k.get("rss_after_warm_calls_bytes"),
         "cpu_s_saved_per_fault": (cd - ck) / (fd - fk)
         if None not in (cd, ck, fd, fk) and fd > fk else None,
         "fault_share_of_cpu_at_price": (rep_d.get("faults") or {}).get("share_of_cpu"),

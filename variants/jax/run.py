@@ -143,12 +143,17 @@ def threads_setup(mode):
             os.environ["XLA_FLAGS"] = (flags + " " + ONE_THREAD_FLAGS).strip()
 
 
-def peak_rss_bytes():
+def rss_bytes(field="VmHWM:"):
+    """A figure of /proc/self/status in bytes: VmHWM (the peak RSS), VmRSS."""
     with open("/proc/self/status") as f:
         for line in f:
-            if line.startswith("VmHWM:"):
+            if line.startswith(field):
                 return int(line.split()[1]) * 1024
     return None
+
+
+def peak_rss_bytes():
+    return rss_bytes("VmHWM:")
 
 
 def os_threads():
@@ -187,6 +192,9 @@ def time_calls(prog, calls, block, dispatch=None):
         warm.append(time.perf_counter() - t)
         warm_cpu.append(time.process_time() - c)
         warm_faults.append(fb_faults.minflt() - f0)
+    # What the process holds between calls: an allocator that keeps freed
+    # pages holds the temporaries' pages here, one that returns them not.
+    rss_after_warm = rss_bytes("VmRSS:") if calls else None
     for _ in range(dispatch):
         t = time.perf_counter()
         o = prog.call()
@@ -203,6 +211,7 @@ def time_calls(prog, calls, block, dispatch=None):
     return out, {
         "first_call_s": first, "warm_call_s": warm, "warm_call_cpu_s": warm_cpu,
         "first_call_faults": first_faults, "warm_call_faults": warm_faults,
+        "rss_after_warm_calls_bytes": rss_after_warm,
         "warm_call_stats": warm_stats(warm),
         "cpu_s_per_wall_s": sum(warm_cpu) / sum(warm) if calls else None,
         "unblocked_call_s": unblocked, "back_to_back": back}
