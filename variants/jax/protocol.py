@@ -50,12 +50,13 @@ def parse(argv):
     return o
 
 
-def crossing(rows, key, target):
+def crossing(rows, key, target, below_floor=False):
     """The N at which the waited figure key (per call) reaches target:
     interpolated on log N against log time between the measured N around
-    it, else extrapolated from the two largest (or smallest) N with their
-    measured exponent ("extrapolated": true), or None when time does not
-    grow with N there (a floor: "beyond" says which side)."""
+    it, else extrapolated from the two largest N with their measured
+    exponent ("extrapolated": true; from the two smallest only with
+    below_floor), or None when time does not grow with N there ("beyond"
+    says which side)."""
     import math
     pts = [(r["n"], r[key]["waited"]["median_s"]) for r in rows]
     for (n0, t0), (n1, t1) in zip(pts, pts[1:]):
@@ -64,6 +65,11 @@ def crossing(rows, key, target):
             return {"n": math.exp(math.log(n0) + a * (math.log(n1) - math.log(n0))),
                     "between": [n0, n1], "extrapolated": False}
     below = all(t < target for _, t in pts)
+    if not below and not below_floor:
+        # Under the smallest N's time: a function whose time has a floor
+        # (the un-jitted one: its dispatch) does not reach it at a smaller N.
+        return {"n": None, "beyond": "below the smallest N",
+                "smallest_n_s": pts[0][1], "extrapolated": False}
     (n0, t0), (n1, t1) = (pts[-2], pts[-1]) if below else (pts[0], pts[1])
     slope = math.log(t1 / t0) / math.log(n1 / n0) if len(pts) > 1 else 0.0
     if slope <= 0.1:
