@@ -13,9 +13,10 @@ from 2 ms to 3 s. The parts here measure each of those with its cause:
                     function and the jitted step, waited and not, and the
                     queue that lets unwaited jitted calls return at once;
 - compiles():       compilations counted (CompileLog) in the protocols that
-                    can recompile: a second shape, a Python scalar that
-                    changes (traced, and static), a weak-type change, a
-                    fori_loop bound traced against static;
+                    can recompile, each with its own jitted function
+                    (fresh): a second shape, a Python scalar that changes
+                    (traced, and static), a weak-type change, a fori_loop
+                    bound traced against static;
 - swing():          one fori_loop run's span, from an unwaited warm call to a
                     first call, cut into its measured parts;
 - stop_gradient():  the question's stop_gradient, with and without;

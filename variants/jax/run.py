@@ -3,7 +3,7 @@
 
     run.py WORKLOAD PROGRAM [--n N --m M --g G --preset P --seed S --steps K
                              --chunk B --cap C --calls C --dispatch-calls D
-                             --threads 1|all]
+                             --threads 1|all --fault-price S]
     run.py --list
     run.py --jaxpr interp|colony [sizes]
 
@@ -14,7 +14,12 @@ time to return, the asynchronous dispatch), and D calls back to back without
 waiting, as %timeit makes them (time until they returned, and until all
 were done; D is C unless --dispatch-calls says), then takes XLA's memory
 analysis of the compiled program (lower().compile(), timed apart as
-compile_s) and counts the jaxpr's equations. The JSON object goes to the file
+compile_s) and counts the jaxpr's equations. Around the first and each
+warm call it counts the process's minor faults (first_call_faults,
+warm_call_faults): "faults" sets them beside XLA's temporary pages and
+prices them (--fault-price S, else measured; fb_faults), "allocator" names
+the allocator settings of the environment (harness exec --allocator), and
+rss_after_warm_calls_bytes is what the process holds between calls. The JSON object goes to the file
 named by $FUSEBENCH_REPORT (as `harness exec` sets it), else to stdout.
 A size, seed or preset not given as a flag comes from $FUSEBENCH_N,
 $FUSEBENCH_M, ... as `harness exec
