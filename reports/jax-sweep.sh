@@ -375,6 +375,8 @@ cat > "$DATA/jax-plan.json" <<EOF
  "colony": {"n": $NC, "steps": $KC, "calls": $CALLS, "dispatch_calls": $DCALLS,
             "large_n": $NCL},
  "c_repeat": $CREPEAT,
+ "keep": {"interp": "$IKEEP", "colony": "$CKEEP", "glibc": "step"},
+ "protocol": "$PROTO", "fault_price": "$FPRICE",
  "mem_available_bytes": $AVAIL, "mem_limit_bytes": $LIMIT,
  "large_n_tried": [$(echo "$BIGS" | tr ' ' ',')], "large_n": ${BIG:-null},
  "fit": "${FIT}",
