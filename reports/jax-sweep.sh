@@ -136,6 +136,7 @@ full)
 	CALL="step"
 	IKEEP="question_jit hoisted"
 	CKEEP="step loop fori"
+	GKEEP="step"
 	PROTO="--ns 64,1024 --n 512 --steps 10" ;;
 quick)
 	NI=5e3; MI=50; NSMALL=2e3; BIGS=
@@ -147,9 +148,12 @@ quick)
 	CPROGS="pair step step_eager loop fori cells"
 	CLARGE=
 	CALL=
-	IKEEP="question_jit"
-	CKEEP="step fori"
-	PROTO="--ns 64,256 --n 256 --steps 4" ;;
+	# At these sizes no temporary passes glibc's 32 MiB cap, so nothing
+	# faults: one kept run and a short protocol, to make the files.
+	IKEEP=
+	CKEEP="step"
+	GKEEP=
+	PROTO="--ns 32,64 --n 128 --steps 2 --sg-n 1000" ;;
 *)	echo "usage: jax-sweep.sh full|quick DATA_DIR [all|timed|untimed]" >&2; exit 2 ;;
 esac
 CALLS=5; DCALLS=3
@@ -315,7 +319,9 @@ for p in $CKEEP; do
 	jexec jax-keep "$p@jemalloc-keep" 1 $CALLS 0 colony "$p" --n $NC --steps $KC
 done
 ALLOC=glibc-keep
-jexec jax-keep "step@glibc-keep" 1 $CALLS 0 colony step --n $NC --steps $KC
+for p in $GKEEP; do
+	jexec jax-keep "$p@glibc-keep" 1 $CALLS 0 colony "$p" --n $NC --steps $KC
+done
 ALLOC=
 step "jax-keep.json: each program beside its default run"
 "$PY" variants/jax/keep_table.py "$DATA" > "$DATA/jax-keep.json" ||
@@ -375,7 +381,7 @@ cat > "$DATA/jax-plan.json" <<EOF
  "colony": {"n": $NC, "steps": $KC, "calls": $CALLS, "dispatch_calls": $DCALLS,
             "large_n": $NCL},
  "c_repeat": $CREPEAT,
- "keep": {"interp": "$IKEEP", "colony": "$CKEEP", "glibc": "step"},
+ "keep": {"interp": "$IKEEP", "colony": "$CKEEP", "glibc": "$GKEEP"},
  "protocol": "$PROTO", "fault_price": "$FPRICE",
  "mem_available_bytes": $AVAIL, "mem_limit_bytes": $LIMIT,
  "large_n_tried": [$(echo "$BIGS" | tr ' ' ',')], "large_n": ${BIG:-null},

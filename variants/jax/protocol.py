@@ -2,8 +2,8 @@
 """protocol.py: the colony question's timings reproduced, and what decides them.
 
     protocol.py [--parts timings,compiles,swing,stop_gradient,profiler]
-                [--ns 64,256,512,1024] [--n N] [--steps K] [--threads 1|all]
-                [--json FILE]
+                [--ns 64,256,1024] [--n N] [--steps K] [--repeat R]
+                [--sg-n N] [--threads 1|all] [--json FILE]
 
 Runs fb_protocol's parts (see there) and writes one JSON object: "timings"
 (%timeit's protocol, waited and not, over --ns for the un-jitted pair
@@ -34,6 +34,7 @@ def parse(argv):
     ap.add_argument("--n", type=int, default=512, help="N of swing and profiler")
     ap.add_argument("--steps", type=int, default=10, help="K of swing")
     ap.add_argument("--repeat", type=int, default=3, help="%%timeit's loops")
+    ap.add_argument("--sg-n", type=int, default=5000, help="N of stop_gradient (M = 300)")
     ap.add_argument("--threads", choices=["1", "all"], default="1")
     ap.add_argument("--json")
     o = ap.parse_args(argv)
@@ -45,8 +46,8 @@ def parse(argv):
         o.ns = [int(float(v)) for v in o.ns.split(",")]
     except ValueError:
         ap.error(f"--ns {o.ns!r}: not a list of counts")
-    if any(n < 2 for n in o.ns) or o.n < 2 or o.steps < 1 or o.repeat < 1:
-        ap.error("--ns and --n must be 2 or more, --steps and --repeat 1 or more")
+    if any(n < 2 for n in o.ns) or o.n < 2 or o.steps < 1 or o.repeat < 1 or o.sg_n < 1:
+        ap.error("--ns and --n must be 2 or more, --steps, --repeat and --sg-n 1 or more")
     return o
 
 
@@ -65,6 +66,8 @@ def crossing(rows, key, target, below_floor=False):
             return {"n": math.exp(math.log(n0) + a * (math.log(n1) - math.log(n0))),
                     "between": [n0, n1], "extrapolated": False}
     below = all(t < target for _, t in pts)
+    if len(pts) < 2:
+        return {"n": None, "beyond": "one N measured: no exponent", "extrapolated": False}
     if not below and not below_floor:
         # Under the smallest N's time: a function whose time has a floor
         # (the un-jitted one: its dispatch) does not reach it at a smaller N.
@@ -135,7 +138,7 @@ def main(argv):
         elif part == "swing":
             out["swing"] = fp.swing(o.n, o.steps)
         elif part == "stop_gradient":
-            sg = fp.stop_gradient()
+            sg = fp.stop_gradient(o.sg_n)
             for k in ("unjitted", "jit"):
                 sg[k]["verdict"] = fb_verdict.verdict(sg[k]["without_s"], sg[k]["with_s"])
             out["stop_gradient"] = sg

@@ -99,3 +99,22 @@ def test_mann_whitney_exact_distribution():
 def test_verdict_refuses_too_few_samples():
     with pytest.raises(ValueError):
         fv.verdict([1.0], [2.0, 3.0])
+
+
+def rows(times):
+    return [{"n": n, "step_jit": {"waited": {"median_s": t}}} for n, t in times]
+
+
+def test_crossing_interpolates_between_measured_n():
+    import protocol
+    # Time as N^2: 10 ms at 256, 160 ms at 1024; 40 ms is N = 512.
+    c = protocol.crossing(rows([(256, 0.010), (1024, 0.160)]), "step_jit", 0.040)
+    assert c["n"] == pytest.approx(512) and not c["extrapolated"]
+
+
+def test_crossing_extrapolates_up_but_not_below_a_floor():
+    import protocol
+    up = protocol.crossing(rows([(64, 0.001), (256, 0.016)]), "step_jit", 0.064)
+    assert up["extrapolated"] and up["n"] == pytest.approx(512)
+    down = protocol.crossing(rows([(64, 0.020), (256, 0.030)]), "step_jit", 0.002)
+    assert down["n"] is None and down["smallest_n_s"] == 0.020
