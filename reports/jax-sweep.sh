@@ -60,6 +60,9 @@
 #   jax-protocol.json       variants/jax/protocol.py: the question's %timeit
 #                           timings over N, the fori_loop swing, stop_gradient
 #                           with and without, the profiler's trace and cost
+#   jax-verdicts.json       variants/jax/verdicts.py: the advice's pairs of
+#                           JAX programs decided by fb_verdict from their
+#                           warm calls, and beyond the process noise
 #   jax-compiles.json       protocol.py --parts compiles: compilations per
 #                           call in each protocol that can recompile (made
 #                           in the untimed part: its figures are counts)
@@ -375,6 +378,10 @@ fi
 if [ -z "$BIG" ] && [ -n "$BIGS" ]; then
 	step "no large N of $BIGS ran under the guard ($LIMIT bytes; fit '$FIT')"
 fi
+
+step "jax-verdicts.json: the advice's pairs decided from their samples"
+"$PY" variants/jax/verdicts.py "$DATA" > "$DATA/jax-verdicts.json" ||
+	{ rm -f "$DATA/jax-verdicts.json"; echo "jax-sweep.sh: verdicts.py failed" >&2; }
 
 cat > "$DATA/jax-plan.json" <<EOF
 {"mode": "$MODE", "interp": {"n": $NI, "m": $MI, "calls": $CALLS},
