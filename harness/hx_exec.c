@@ -60,7 +60,18 @@ static const char hx_exec_help[] =
     "                            after it (default: the script an\n"
     "                            interpreter runs, python3 x.py: x.py;\n"
     "                            else the command's base name)\n"
-    "  --timeline FILE           RSS timeline CSV of all runs (one command)\n";
+    "  --timeline FILE           RSS timeline CSV of all runs (one command)\n"
+    "  --allocator NAME          run the commands under an allocator\n"
+    "                            setting, recorded in the result's\n"
+    "                            \"command_allocator\": jemalloc-keep\n"
+    "                            (LD_PRELOAD=libjemalloc.so.2 and\n"
+    "                            MALLOC_CONF=dirty_decay_ms:-1,\n"
+    "                            muzzy_decay_ms:-1: freed pages kept),\n"
+    "                            glibc-keep (GLIBC_TUNABLES=glibc.malloc.\n"
+    "                            mmap_max=0:...arena_max=1:...\n"
+    "                            trim_threshold=1099511627776) or default\n"
+    "                            (nothing set); the command also gets\n"
+    "                            FUSEBENCH_ALLOCATOR=NAME\n";
 
 static const char hx_exec_help_tail[] =
     "  --json FILE|-             write the result object (- = stdout; the\n"
@@ -106,6 +117,11 @@ exec_print_line(FILE *f, const json_t *r)
 	    hx_field_number(r, HX_F_MINOR_FAULTS),
 	    hx_field_number(r, HX_F_COLD_MINOR_FAULTS),
 	    hx_field_number(r, HX_F_EXIT_STATUS));
+	if (json_is_string(json_object_get(
+		json_object_get(r, "command_allocator"), "name")))
+		fprintf(f, "; allocator %s",
+		    json_string_value(json_object_get(
+			json_object_get(r, "command_allocator"), "name")));
 	if (json_is_object(rep)) {
 		const char *key;
 		const json_t *v;

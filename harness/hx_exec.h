@@ -50,6 +50,8 @@
 #define HX_EXEC_MAX_COMMANDS 16
 /* The workload's variables a command's environment gets (--workload). */
 #define HX_EXEC_MAX_PARAM_ENV 16
+/* The variables --allocator sets (FUSEBENCH_ALLOCATOR and at most two). */
+#define HX_EXEC_MAX_ALLOC_ENV 3
 
 typedef struct hx_exec_config_s {
 	char *const *argv;          /* the command, NULL-terminated */
@@ -75,6 +77,13 @@ typedef struct hx_exec_config_s {
 	char param_env_name[HX_EXEC_MAX_PARAM_ENV][40];
 	char param_env_value[HX_EXEC_MAX_PARAM_ENV][64];
 	char params_json[1024];
+	/* --allocator NAME (NULL: not given): FUSEBENCH_ALLOCATOR=NAME and
+	 * the allocator's own variables (hx_exec_allocator), each after
+	 * what the harness's environment already has. */
+	const char *alloc_name;
+	size_t nalloc_env;
+	char alloc_env_name[HX_EXEC_MAX_ALLOC_ENV][24];
+	char alloc_env_value[HX_EXEC_MAX_ALLOC_ENV][1024];
 } hx_exec_config_t;
 
 /* What one call measures: its commands (each a configuration; they
@@ -145,6 +154,20 @@ void hx_exec_plan_free(hx_exec_plan_t *plan);
  * script's name for an interpreter (python3 x.py: x.py; python3 -m
  * pkg.mod: pkg.mod), else argv[0]'s base name. */
 void hx_exec_label(char *const *argv, char *out, size_t len);
+
+/* --allocator NAME into cfg (NULL: none given): "default" (nothing
+ * changed, the name recorded), "jemalloc-keep" (LD_PRELOAD of Debian's
+ * libjemalloc.so.2 with MALLOC_CONF=dirty_decay_ms:-1,muzzy_decay_ms:-1:
+ * freed pages are never purged) or "glibc-keep" (GLIBC_TUNABLES: no
+ * block mmapped, one arena, the heap never trimmed). 0, or -1 with one
+ * line in msg (an unknown name; jemalloc not installed). */
+int hx_exec_allocator(
+    hx_exec_config_t *cfg, const char *name, char *msg, size_t msglen);
+
+/* The result's "command_allocator": {"name", "env": {VAR: value}} as
+ * the command got them, or JSON null without --allocator. New reference; NULL
+ * when out of memory. */
+json_t *hx_exec_allocator_json(const hx_exec_config_t *cfg);
 
 /* Fills out (initialized here; the caller frees it with hx_record_free in
  * every case) from what was measured; er keeps what it owns. Returns 0, or

@@ -19,7 +19,8 @@
 /* exec's own options; parameters and settings come from hx_cli. */
 static const hx_cli_opt_t exec_own[] = {{"workload", 1}, {"name", 1},
     {"timeline", 1}, {"json", 1}, {"format", 1}, {"help", 0},
-    {"fail-on-error", 0}, {"csv", 1}, {"aggregates-only", 0}, {"quiet", 0}};
+    {"fail-on-error", 0}, {"csv", 1}, {"aggregates-only", 0}, {"quiet", 0},
+    {"allocator", 1}};
 enum {
 	EXEC_WORKLOAD,
 	EXEC_NAME,
@@ -31,6 +32,7 @@ enum {
 	EXEC_CSV,
 	EXEC_AGGREGATES_ONLY,
 	EXEC_QUIET,
+	EXEC_ALLOCATOR,
 	EXEC_NOWN
 };
 
@@ -129,7 +131,7 @@ exec_options_apply(const hx_cli_args_t *a, hx_run_config_t *rc,
 	cfg->threads = exec_threads_given(a) ? (int)rc->params.threads : 0;
 	cfg->timeline_path = a->own[EXEC_TIMELINE];
 	cfg->json_path = a->own[EXEC_JSON];
-	return 0;
+	return hx_exec_allocator(cfg, a->own[EXEC_ALLOCATOR], msg, msglen);
 }
 
 /* What can be known wrong before anything runs: events, output folders. */

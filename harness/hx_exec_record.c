@@ -244,6 +244,8 @@ exec_record_process(
 	    last != NULL && last->signal != 0 ? json_integer(last->signal)
 					      : json_null());
 	json_object_set_new(x, "runs", exec_runs_json(er));
+	json_object_set_new(
+	    x, "command_allocator", hx_exec_allocator_json(cfg));
 	if (cfg->timeline_path == NULL)
 		return;
 	for (size_t i = 0; i < er->timeline_count; i++)

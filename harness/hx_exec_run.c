@@ -253,7 +253,8 @@ exec_judge(const hx_exec_config_t *cfg, hx_exec_record_t *rec,
 }
 
 /* With --workload, the workload's parameters into the command's
- * environment, after the slots run_one fills itself. */
+ * environment, after the slots run_one fills itself; then --allocator's
+ * variables. */
 static void
 exec_param_env(const hx_exec_config_t *cfg, hx_proc_opts_t *o)
 {
@@ -263,8 +264,11 @@ exec_param_env(const hx_exec_config_t *cfg, hx_proc_opts_t *o)
 		o->env[k++] = (hx_proc_env_t){
 		    cfg->param_env_name[i], cfg->param_env_value[i], 0};
 	if (cfg->params_json[0] != '\0' && k < HX_PROC_MAX_ENV)
-		o->env[k] =
+		o->env[k++] =
 		    (hx_proc_env_t){"FUSEBENCH_PARAMS", cfg->params_json, 0};
+	for (size_t i = 0; i < cfg->nalloc_env && k < HX_PROC_MAX_ENV; i++)
+		o->env[k++] = (hx_proc_env_t){
+		    cfg->alloc_env_name[i], cfg->alloc_env_value[i], 0};
 }
 
 /* One run: the command as a watched process, its counters, its report. */

@@ -45,6 +45,27 @@
 #                           answer's rewrite the same program?
 #   jax-plan.json           the sizes, the memory guard and the choice of the
 #                           large N with its prediction
+#   jax-keep.jsonl          the programs that take temporaries (KEEP),
+#                           again under `harness exec --allocator
+#                           jemalloc-keep` ("PROGRAM@jemalloc-keep"; the
+#                           colony step also "step@glibc-keep"): every
+#                           run.py record has "faults" (per warm call,
+#                           beside XLA's temporary pages, priced at the
+#                           ceilings' minor_fault_s when DATA has it)
+#   jax-keep.json           each of those beside its default run: faults
+#                           per call, temporary pages, warm call (wall and
+#                           CPU), peak RSS, the CPU time saved per fault
+#                           avoided, and fb_verdict's verdict on the warm
+#                           calls' CPU times (variants/jax/keep_table.py)
+#   jax-protocol.json       variants/jax/protocol.py: the question's %timeit
+#                           timings over N, the fori_loop swing, stop_gradient
+#                           with and without, the profiler's trace and cost
+#   jax-verdicts.json       variants/jax/verdicts.py: the advice's pairs of
+#                           JAX programs decided by fb_verdict from their
+#                           warm calls, and beyond the process noise
+#   jax-compiles.json       protocol.py --parts compiles: compilations per
+#                           call in each protocol that can recompile (made
+#                           in the untimed part: its figures are counts)
 #   explain-interp-question.json|png|svg, explain-colony-step.json|png|svg
 #                           explain.py --measure of the un-jitted question and
 #                           colony step, with its liveness chart
@@ -82,9 +103,9 @@ mkdir -p "$DATA"
 case "$PART" in
 all)     rm -f "$DATA"/jax-* "$DATA"/explain-* ;;
 timed)   for f in "$DATA"/jax-*; do
-		case $f in "$DATA"/jax-jaxpr-*) ;; *) rm -f "$f" ;; esac
+		case $f in "$DATA"/jax-jaxpr-* | "$DATA"/jax-compiles.json) ;; *) rm -f "$f" ;; esac
 	done ;;
-untimed) rm -f "$DATA"/jax-jaxpr-* "$DATA"/explain-* ;;
+untimed) rm -f "$DATA"/jax-jaxpr-* "$DATA"/jax-compiles.json "$DATA"/explain-* ;;
 *)       echo "usage: jax-sweep.sh full|quick DATA_DIR [all|timed|untimed]" >&2; exit 2 ;;
 esac
 
@@ -115,7 +136,11 @@ full)
 	ISEED="question question_jit"
 	CPROGS="pair step step_eager per_particle loop fori chunked cells"
 	CLARGE="step"
-	CALL="step" ;;
+	CALL="step"
+	IKEEP="question_jit hoisted"
+	CKEEP="step loop fori"
+	GKEEP="step"
+	PROTO="--ns 64,1024 --n 512 --steps 10" ;;
 quick)
 	NI=5e3; MI=50; NSMALL=2e3; BIGS=
 	NC=256; KC=2; NCL=1024; CREPEAT=1
@@ -125,7 +150,13 @@ quick)
 	ISEED=
 	CPROGS="pair step step_eager loop fori cells"
 	CLARGE=
-	CALL= ;;
+	CALL=
+	# At these sizes no temporary passes glibc's 32 MiB cap, so nothing
+	# faults: one kept run and a short protocol, to make the files.
+	IKEEP=
+	CKEEP="step"
+	GKEEP=
+	PROTO="--ns 32,64 --n 128 --steps 2 --sg-n 1000" ;;
 *)	echo "usage: jax-sweep.sh full|quick DATA_DIR [all|timed|untimed]" >&2; exit 2 ;;
 esac
 CALLS=5; DCALLS=3
@@ -142,9 +173,21 @@ compact() {
 		echo "jax-sweep.sh: $2: the result of the last run could not be read" >&2
 }
 
+# The price of a minor fault that run.py's "faults" uses: the ceilings'
+# (reports/data's ceilings.json, made before this script), else run.py
+# measures its own.
+FPRICE=$("$PY" -c 'import json, sys
+try:
+    v = json.load(open(sys.argv[1])).get("minor_fault_s")
+    print(f"--fault-price {v:.6g}" if v and v > 0 else "")
+except (OSError, ValueError):
+    pass' "$DATA/ceilings.json" 2>/dev/null)
+
 # jexec SET LABEL THREADS CALLS DCALLS WORKLOAD PROGRAM [PARAMS...]: one
 # exec run of run.py (CALLS warm calls, DCALLS unwaited and back to back),
-# pinned to CPU 0 for THREADS=1, validated against the reference.
+# pinned to CPU 0 for THREADS=1, validated against the reference; under
+# `harness exec --allocator $ALLOC` when ALLOC is set.
+ALLOC=
 jexec() {
 	set_=$1 label=$2 threads=$3 calls=$4 dcalls=$5 w=$6 p=$7
 	shift 7
@@ -153,9 +196,9 @@ jexec() {
 	step "$set_: $label $*"
 	rm -f "$TMP"
 	if $pin "$H" exec --workload "$w" "$@" --name "$label" --repeat 0 --warmup 0 \
-		--mem-limit "$LIMIT" --json "$TMP" -- \
+		${ALLOC:+--allocator "$ALLOC"} --mem-limit "$LIMIT" --json "$TMP" -- \
 		"$PY" "$RUN" "$w" "$p" "$@" --threads "$threads" --calls "$calls" \
-		--dispatch-calls "$dcalls" >/dev/null; then
+		--dispatch-calls "$dcalls" $FPRICE >/dev/null; then
 		compact "$TMP" "$set_"
 	else
 		echo "jax-sweep.sh: harness exec failed on $w $label" >&2
@@ -176,6 +219,10 @@ untimed() {
 			rm -f "$DATA/jax-jaxpr-colony.json"
 	) &
 	jaxpr=$!
+	step "compilations per protocol"
+	taskset -c 0 "$PY" variants/jax/protocol.py --parts compiles \
+		--json "$DATA/jax-compiles.json" ||
+		echo "jax-sweep.sh: protocol.py --parts compiles failed" >&2
 	for e in "interp-question question --n $NI --m $MI" "colony-step step_eager --n $NC"; do
 		set -- $e
 		name=$1
@@ -190,7 +237,7 @@ untimed() {
 }
 if [ "$PART" = untimed ]; then
 	untimed
-	step "done (untimed part): $(ls "$DATA" | grep -c '^jax-jaxpr-\|^explain-') files"
+	step "done (untimed part): $(ls "$DATA" | grep -c '^jax-jaxpr-\|^jax-compiles\|^explain-') files"
 	exit 0
 fi
 [ "$PART" = all ] && untimed
@@ -258,6 +305,38 @@ for p in $CLARGE; do
 	jexec jax-colony-large "$p" 1 $CALLS 0 colony "$p" --n $NCL --steps 1
 done
 
+# The allocator that keeps freed pages: the programs that take temporaries
+# again, their faults per call gone (jemalloc with decay off; the colony
+# step also with glibc's tunables, which suffice on one thread), then
+# each beside its default run. KEEP is the programs whose faults are a
+# large share of the call: those whose temporaries exceed glibc's 32 MiB
+# mmap cap (below it glibc's sliding threshold already reuses them: chunked,
+# 14.7 MB, faulted none after its first warm call) and whose work does not
+# dwarf them (lax_map's 17,589 faults a call were 1.9% of it; measured on
+# the full sizes while this list was chosen).
+ALLOC=jemalloc-keep
+for p in $IKEEP; do
+	jexec jax-keep "$p@jemalloc-keep" 1 $CALLS 0 interp "$p" --n $NI --m $MI
+done
+for p in $CKEEP; do
+	jexec jax-keep "$p@jemalloc-keep" 1 $CALLS 0 colony "$p" --n $NC --steps $KC
+done
+ALLOC=glibc-keep
+for p in $GKEEP; do
+	jexec jax-keep "$p@glibc-keep" 1 $CALLS 0 colony "$p" --n $NC --steps $KC
+done
+ALLOC=
+step "jax-keep.json: each program beside its default run"
+"$PY" variants/jax/keep_table.py "$DATA" > "$DATA/jax-keep.json" ||
+	{ rm -f "$DATA/jax-keep.json"; echo "jax-sweep.sh: keep_table.py failed" >&2; }
+
+# The question's own timings, the fori_loop swing, stop_gradient and the
+# profiler (variants/jax/protocol.py), one core.
+step "the question's protocol (protocol.py $PROTO)"
+taskset -c 0 "$PY" variants/jax/protocol.py --parts timings,swing,stop_gradient,profiler \
+	$PROTO --json "$DATA/jax-protocol.json" ||
+	{ rm -f "$DATA/jax-protocol.json"; echo "jax-sweep.sh: protocol.py failed" >&2; }
+
 # The question's 14 GB: a second, smaller N for the slope (first call only),
 # then the largest N whose predicted peak fits under the guard.
 jexec jax-interp-scale question 1 0 0 interp question --n $NSMALL --m $MI
@@ -300,11 +379,17 @@ if [ -z "$BIG" ] && [ -n "$BIGS" ]; then
 	step "no large N of $BIGS ran under the guard ($LIMIT bytes; fit '$FIT')"
 fi
 
+step "jax-verdicts.json: the advice's pairs decided from their samples"
+"$PY" variants/jax/verdicts.py "$DATA" > "$DATA/jax-verdicts.json" ||
+	{ rm -f "$DATA/jax-verdicts.json"; echo "jax-sweep.sh: verdicts.py failed" >&2; }
+
 cat > "$DATA/jax-plan.json" <<EOF
 {"mode": "$MODE", "interp": {"n": $NI, "m": $MI, "calls": $CALLS},
  "colony": {"n": $NC, "steps": $KC, "calls": $CALLS, "dispatch_calls": $DCALLS,
             "large_n": $NCL},
  "c_repeat": $CREPEAT,
+ "keep": {"interp": "$IKEEP", "colony": "$CKEEP", "glibc": "$GKEEP"},
+ "protocol": "$PROTO", "fault_price": "$FPRICE",
  "mem_available_bytes": $AVAIL, "mem_limit_bytes": $LIMIT,
  "large_n_tried": [$(echo "$BIGS" | tr ' ' ',')], "large_n": ${BIG:-null},
  "fit": "${FIT}",

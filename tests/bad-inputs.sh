@@ -209,6 +209,7 @@ row "json and csv to one file" 2 s_result c_unchanged ../out run interp fused "$
 row "json and timeline, one a symlink to the other" 2 s_result_alias c_unchanged ../out run interp fused "${SMALL[@]}" --json r.json --timeline alias.json
 row "json and csv both to stdout" 2 s_result c_unchanged ../out run interp fused "${SMALL[@]}" --json - --csv /dev/stdout
 row "exec json and csv to one file" 2 s_result c_unchanged ../out exec --json r.json --csv ./r.json -- true
+row "exec --allocator an unknown name" 2 s_result c_unchanged ../out exec --json r.json --allocator tcmalloc -- true
 row "convert --out its own input" 2 s_input c_unchanged ../out convert in.json --out in.json
 row "json name too long for its temporary file" 2 s_none c_unchanged ../out run interp fused "${SMALL[@]}" --json "$LONG"
 row "sweep prefix too long for its temporary file" 2 s_none c_unchanged ../out sweep --workload interp --variants fused "${SMALL[@]}" --out "${LONG:0:240}"

@@ -530,3 +530,38 @@ Test(exec, unsampled_tree_is_not_a_tree_of_zero)
 	free(text);
 	fb_rmdir(dir);
 }
+
+/* --allocator glibc-keep: the command sees the tunables after the user's
+ * own, and the result records the setting; without it, null. */
+Test(exec, allocator_reaches_the_command_environment)
+{
+	char dir[4096];
+	exec_run_t x;
+	const char *opts[] = {"--repeat", "0", "--warmup", "0", "--allocator",
+	    "glibc-keep", NULL};
+	const char *none[] = {"--repeat", "0", "--warmup", "0", NULL};
+	const char *cmd[] = {"/bin/sh", "-c",
+	    "printf '{\"t\": \"%s\", \"a\": \"%s\"}' \"$GLIBC_TUNABLES\" "
+	    "\"$FUSEBENCH_ALLOCATOR\" > \"$FUSEBENCH_REPORT\"",
+	    NULL};
+	const json_t *al;
+
+	fb_tmpdir(dir, sizeof(dir));
+	setenv("GLIBC_TUNABLES", "glibc.malloc.tcache_count=0", 1);
+	exec_run(dir, opts, cmd, &x);
+	unsetenv("GLIBC_TUNABLES");
+	cr_assert(x.status == 0 && x.r != NULL, "exit %d: %s", x.status, x.err);
+	cr_expect_str_eq(reported(&x, "t"),
+	    "glibc.malloc.tcache_count=0:glibc.malloc.mmap_max=0:"
+	    "glibc.malloc.arena_max=1:glibc.malloc.trim_threshold="
+	    "1099511627776");
+	cr_expect_str_eq(reported(&x, "a"), "glibc-keep");
+	al = json_object_get(x.r, "command_allocator");
+	cr_expect_str_eq(
+	    json_string_value(json_object_get(al, "name")), "glibc-keep");
+	exec_free(&x);
+	exec_run(dir, none, cmd, &x);
+	cr_expect(json_is_null(json_object_get(x.r, "command_allocator")));
+	cr_expect_str_eq(reported(&x, "a"), "");
+	exec_free(&x);
+}

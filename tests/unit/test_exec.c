@@ -183,3 +183,53 @@ Test(exec_label, interpreters_and_binaries)
 		    cases[i].label);
 	}
 }
+
+/* --allocator: each name's variables, after the harness's own value;
+ * an unknown name refused by name; the result records what was set. */
+Test(exec_allocator, names_and_variables)
+{
+	hx_exec_config_t cfg;
+	char msg[400];
+	json_t *j;
+
+	config(&cfg);
+	cr_assert(hx_exec_allocator(&cfg, NULL, msg, sizeof(msg)) == 0);
+	cr_expect(cfg.alloc_name == NULL && cfg.nalloc_env == 0);
+	j = hx_exec_allocator_json(&cfg);
+	cr_expect(json_is_null(j));
+	json_decref(j);
+
+	setenv("GLIBC_TUNABLES", "glibc.malloc.tcache_count=0", 1);
+	cr_assert(hx_exec_allocator(&cfg, "glibc-keep", msg, sizeof(msg)) == 0,
+	    "%s", msg);
+	unsetenv("GLIBC_TUNABLES");
+	cr_expect(cfg.nalloc_env == 2);
+	cr_expect_str_eq(cfg.alloc_env_name[1], "GLIBC_TUNABLES");
+	/* The user's own tunable first, ours after it (the later wins). */
+	cr_expect(
+	    strncmp(cfg.alloc_env_value[1],
+		"glibc.malloc.tcache_count=0:glibc.malloc.mmap_max=0", 51) == 0,
+	    "%s", cfg.alloc_env_value[1]);
+	j = hx_exec_allocator_json(&cfg);
+	cr_expect_str_eq(
+	    json_string_value(json_object_get(j, "name")), "glibc-keep");
+	cr_expect_str_eq(json_string_value(json_object_get(
+			     json_object_get(j, "env"), "FUSEBENCH_ALLOCATOR")),
+	    "glibc-keep");
+	json_decref(j);
+
+	cr_expect(hx_exec_allocator(&cfg, "tcmalloc", msg, sizeof(msg)) == -1);
+	cr_expect(strstr(msg, "'tcmalloc'") != NULL, "%s", msg);
+
+	if (access("/usr/lib/x86_64-linux-gnu/libjemalloc.so.2", R_OK) != 0)
+		return; /* jemalloc-keep needs the library; its error is
+			   tests/bad-inputs.sh's to see */
+	unsetenv("LD_PRELOAD");
+	cr_assert(
+	    hx_exec_allocator(&cfg, "jemalloc-keep", msg, sizeof(msg)) == 0);
+	cr_expect(cfg.nalloc_env == 3);
+	cr_expect_str_eq(cfg.alloc_env_value[1],
+	    "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2");
+	cr_expect_str_eq(
+	    cfg.alloc_env_value[2], "dirty_decay_ms:-1,muzzy_decay_ms:-1");
+}

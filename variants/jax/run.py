@@ -3,7 +3,7 @@
 
     run.py WORKLOAD PROGRAM [--n N --m M --g G --preset P --seed S --steps K
                              --chunk B --cap C --calls C --dispatch-calls D
-                             --threads 1|all]
+                             --threads 1|all --fault-price S]
     run.py --list
     run.py --jaxpr interp|colony [sizes]
 
@@ -14,7 +14,12 @@ time to return, the asynchronous dispatch), and D calls back to back without
 waiting, as %timeit makes them (time until they returned, and until all
 were done; D is C unless --dispatch-calls says), then takes XLA's memory
 analysis of the compiled program (lower().compile(), timed apart as
-compile_s) and counts the jaxpr's equations. The JSON object goes to the file
+compile_s) and counts the jaxpr's equations. Around the first and each
+warm call it counts the process's minor faults (first_call_faults,
+warm_call_faults): "faults" sets them beside XLA's temporary pages and
+prices them (--fault-price S, else measured; fb_faults), "allocator" names
+the allocator settings of the environment (harness exec --allocator), and
+rss_after_warm_calls_bytes is what the process holds between calls. The JSON object goes to the file
 named by $FUSEBENCH_REPORT (as `harness exec` sets it), else to stdout.
 A size, seed or preset not given as a flag comes from $FUSEBENCH_N,
 $FUSEBENCH_M, ... as `harness exec
@@ -41,6 +46,8 @@ import os
 import sys
 import time
 
+import fb_faults
+
 DEFAULTS = {"interp": dict(n=1000000, m=300, g=4096, chunk=10000, steps=1),
             "colony": dict(n=4096, m=1, g=1, chunk=256, steps=10)}
 ONE_THREAD_FLAGS = "--xla_cpu_multi_thread_eigen=false"
@@ -55,6 +62,17 @@ def count(text):
     if v != int(v) or v < 1 or v > 2**62:
         raise argparse.ArgumentTypeError(f"{text!r} is not a positive integer")
     return int(v)
+
+
+def seconds(text):
+    """A positive time in seconds."""
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number")
+    if not v > 0 or v == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive time")
+    return v
 
 
 def env_defaults(ap, o):
@@ -89,6 +107,8 @@ def parse(argv):
     ap.add_argument("--dispatch-calls", type=int, help="unblocked and back-to-back "
                     "calls each (default: --calls)")
     ap.add_argument("--threads", choices=["1", "all"])
+    ap.add_argument("--fault-price", type=seconds, help="seconds a minor fault "
+                    "costs (harness ceilings' minor_fault_s; default: measured)")
     ap.add_argument("--list", action="store_true", help="the programs, one a line")
     ap.add_argument("--jaxpr", choices=["interp", "colony"],
                     help="compare the question's and the answer's jaxprs")
@@ -128,12 +148,17 @@ def threads_setup(mode):
             os.environ["XLA_FLAGS"] = (flags + " " + ONE_THREAD_FLAGS).strip()
 
 
-def peak_rss_bytes():
+def rss_bytes(field="VmHWM:"):
+    """A figure of /proc/self/status in bytes: VmHWM (the peak RSS), VmRSS."""
     with open("/proc/self/status") as f:
         for line in f:
-            if line.startswith("VmHWM:"):
+            if line.startswith(field):
                 return int(line.split()[1]) * 1024
     return None
+
+
+def peak_rss_bytes():
+    return rss_bytes("VmHWM:")
 
 
 def os_threads():
@@ -161,15 +186,26 @@ def time_calls(prog, calls, block, dispatch=None):
     each waited for afterwards; and as many back to back as %timeit makes
     them, waited for at the end."""
     dispatch = calls if dispatch is None else dispatch
-    t = time.perf_counter()
+    f0, t = fb_faults.minflt(), time.perf_counter()
     out = block(prog.call())
     first = time.perf_counter() - t
-    warm, warm_cpu, unblocked = [], [], []
+    first_faults = fb_faults.minflt() - f0
+    warm, warm_cpu, warm_faults, unblocked = [], [], [], []
     for _ in range(calls):
-        t, c = time.perf_counter(), time.process_time()
+        f0, t, c = fb_faults.minflt(), time.perf_counter(), time.process_time()
         block(prog.call())
         warm.append(time.perf_counter() - t)
         warm_cpu.append(time.process_time() - c)
+        warm_faults.append(fb_faults.minflt() - f0)
+    # What the process holds between calls: an allocator that keeps freed
+    # pages holds the temporaries' pages here, one that returns them not.
+    # XLA frees a call's temporaries after its outputs are ready (measured:
+    # read at once, the default question_jit still held all 840 MB), so
+    # the figure is read a moment later.
+    rss_after_warm = None
+    if calls:
+        time.sleep(0.2)
+        rss_after_warm = rss_bytes("VmRSS:")
     for _ in range(dispatch):
         t = time.perf_counter()
         o = prog.call()
@@ -185,6 +221,8 @@ def time_calls(prog, calls, block, dispatch=None):
         del outs
     return out, {
         "first_call_s": first, "warm_call_s": warm, "warm_call_cpu_s": warm_cpu,
+        "first_call_faults": first_faults, "warm_call_faults": warm_faults,
+        "rss_after_warm_calls_bytes": rss_after_warm,
         "warm_call_stats": warm_stats(warm),
         "cpu_s_per_wall_s": sum(warm_cpu) / sum(warm) if calls else None,
         "unblocked_call_s": unblocked, "back_to_back": back}
@@ -237,6 +275,8 @@ def run_program(o):
               "backend": jax.default_backend()}
     report.update(times)
     report.update(memory_analysis(prog))
+    report["faults"] = faults_of(o, report)
+    report["allocator"] = fb_faults.allocator()
     report["jaxpr_eqns"] = fb_jaxpr.count_eqns(prog.traced[0], *prog.traced[1])
     # explain's op-by-op prediction of the traced program, beside the measured peak.
     report["explain"] = explain.predicted(prog.traced[0], prog.traced[1])
@@ -249,6 +289,17 @@ def run_program(o):
     report["notes"] = prog.notes
     report["peak_rss_bytes"] = peak_rss_bytes()
     return report
+
+
+def faults_of(o, report):
+    """The warm calls' faults beside XLA's temporary pages, priced."""
+    ma = report.get("memory_analysis") or {}
+    price, source = o.fault_price, "--fault-price"
+    if price is None and report["warm_call_faults"]:
+        price, source = fb_faults.fault_price(), "measured by run.py (64 MiB, best of 3)"
+    return fb_faults.summary(report["first_call_faults"], report["warm_call_faults"],
+                             ma.get("temp_bytes"), price, source if price else None,
+                             report["warm_call_s"], report["warm_call_cpu_s"])
 
 
 class ProgramRefused(Exception):

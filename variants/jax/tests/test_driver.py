@@ -39,6 +39,12 @@ def test_one_thread_pins_one_cpu(tmp_path):
     # One CPU: the process cannot use more CPU time than wall time.
     assert r["cpu_s_per_wall_s"] <= 1.1
     assert r["memory_analysis"] is not None and r["result"]["sum_abs_F"] > 0
+    # Faults of each warm call beside XLA's temporaries, priced.
+    f = r["faults"]
+    assert len(f["warm_calls"]) == 3 and f["warm_calls"] == r["warm_call_faults"]
+    assert f["temp_pages"] == r["memory_analysis"]["temp_bytes"] / f["page_bytes"]
+    assert f["price_s"] > 0 and f["price_from"].startswith("measured")
+    assert r["allocator"]["name"] in ("default", "custom", "jemalloc-keep", "glibc-keep")
 
 
 def test_unjitted_program_has_no_memory_analysis(tmp_path):

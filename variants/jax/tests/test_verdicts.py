@@ -1,0 +1,35 @@
+"""verdicts.py: the advice's JAX pairs decided from their warm calls."""
+import json
+import os
+import subprocess
+import sys
+
+TOOL = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "verdicts.py")
+
+
+def rec(program, cpu, steps=1):
+    return {"variant": program, "status": "ok", "params": {"steps": steps},
+            "reported": {"program": program, "warm_call_cpu_s": cpu, "warm_call_s": cpu}}
+
+
+def test_pairs_process_noise_and_missing_runs(tmp_path):
+    base = [0.100, 0.101, 0.102, 0.103, 0.104]
+    colony = [rec("step", base), rec("per_particle", [x * 1.10 for x in base]),
+              rec("loop", [x * 10 for x in base], steps=10),
+              rec("fori", [x * 5 for x in base], steps=10)]
+    (tmp_path / "jax-colony.jsonl").write_text("\n".join(json.dumps(r) for r in colony))
+    p = subprocess.run([sys.executable, TOOL, str(tmp_path)], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    assert abs(out["process_noise"]["margin"] - 0.10) < 1e-9
+    rows = {(r["first"], r["second"]): r for r in out["rows"]}
+    lf = rows[("loop", "fori")]
+    assert lf["by_cpu"]["verdict"] == "second is faster"
+    assert abs(lf["by_cpu"]["ratio"] - 0.5) < 1e-9
+    assert lf["by_cpu_beyond_process_noise"]["verdict"] == "second is faster"
+    # The 10% of the noise pair itself is not beyond its own margin.
+    sp = rows[("step", "per_particle")]
+    assert sp["by_cpu"]["verdict"] == "first is faster"
+    assert sp["by_cpu_beyond_process_noise"]["verdict"] != "first is faster"
+    assert rows[("step", "cells")]["status"] == "not measured: cells"
+    assert rows[("question_jit", "hoisted")]["status"].startswith("not measured")
