@@ -1,0 +1,269 @@
+"""fb_liveness: which arrays a JAX function holds at once when it runs op by op.
+
+Walks the function's jaxpr (jax.make_jaxpr) in order and counts, at each
+equation, the bytes of every value alive there. The convention, exactly:
+
+- the top-level inputs (arguments and closed-over constants) are alive from
+  the start to the end (the caller holds them), its outputs from the
+  equation that makes them to the end;
+- any other value is alive from the equation that makes it through its last
+  use: at an equation, its inputs are still alive while its outputs are
+  allocated, so a value's last reader and the value it makes are counted
+  together; a value nothing reads is counted at its own equation only;
+- literals take no bytes; a value is counted once however often it is read;
+- an equation that holds jaxprs is entered (its body's equations become
+  steps of the walk, indented in its path):
+  * a call (jit/pjit, custom_jvp_call, custom_vjp_call, cond's branches,
+    remat, and any other primitive with a jaxpr param): the body's inputs
+    are the call's operands (not counted again), its values are counted as
+    above, its outputs alive to the body's end; every branch of a cond is
+    walked, so the peak is that of the larger;
+  * a loop (scan, while): the loop's outputs (final carry, stacked ys) are
+    allocated before the first iteration, and one iteration holds its own
+    inputs besides the constants (carry in, the slices of xs) from its
+    start to its end; the walk shows one iteration;
+  then one more step, the equation itself, with its outputs made and the
+  body's values gone.
+
+The steps are the walk's positions in order: step k has the ids of the
+values alive there (Value records hold shape, dtype, bytes, the primitive
+that made each and the user's source line, from eqn.source_info).
+
+Limits: a model of the un-jitted program, not a measurement. Op by op, JAX
+frees an array when Python drops its last reference: a value still named by
+a local variable of the user's function lives past its last use, and an
+equation JAX dispatches as one compiled program (a scan, a while, a jit
+called from un-jitted code) holds what XLA gives it, not its body's
+op-by-op values. The caller's inputs are assumed to be distinct arrays.
+"""
+import os
+from dataclasses import dataclass, field
+from typing import Optional
+
+import numpy as np
+
+import jax
+from jax._src import source_info_util
+
+LOOPS = ("scan", "while")
+
+
+@dataclass
+class Value:
+    id: int
+    shape: tuple
+    dtype: str
+    bytes: int
+    primitive: str  # the primitive whose equation made it; "input", "constant" (closed over)
+    source: str  # "file:line (function)" of the user's code, or ""
+    file: str = ""
+    line: int = 0
+    step: int = -1  # the walk's step that made it (-1: alive from the start)
+    path: str = ""  # the enclosing calls, outermost first ("jit(f) > scan")
+
+
+@dataclass
+class Step:
+    label: str  # "mul" or "jit(step) > scan > mul"
+    source: str
+    live: list  # the ids of the values alive at this step
+    bytes: int = 0
+
+
+@dataclass
+class Walk:
+    values: list = field(default_factory=list)
+    steps: list = field(default_factory=list)
+    input_ids: list = field(default_factory=list)
+    output_ids: list = field(default_factory=list)
+    top_primitives: list = field(default_factory=list)  # the top-level equations'
+
+
+def aval_bytes(aval):
+    """Bytes of an abstract value; 0 for one that holds no array (a token)."""
+    shape = getattr(aval, "shape", None)
+    if shape is None:
+        return 0
+    try:
+        item = np.dtype(aval.dtype).itemsize
+    except TypeError:  # extended dtypes (PRNG keys): their stored words
+        item = getattr(aval.dtype, "itemsize", 8) or 8
+    return int(np.prod(shape, dtype=np.int64)) * item
+
+
+def source_of(eqn):
+    """(file, line, function) of the user's frame that made eqn, or None."""
+    tb = getattr(eqn.source_info, "traceback", None)
+    frame = source_info_util.user_frame(tb) if tb is not None else None
+    if frame is None:
+        return None
+    return frame.file_name, frame.start_line, frame.function_name
+
+
+def short_path(path):
+    """A path relative to the working directory when it is under it."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return path
+    return path if rel.startswith("..") else rel
+
+
+def _sub_jaxprs(value):
+    if isinstance(value, (tuple, list)):
+        return [j for v in value for j in _sub_jaxprs(v)]
+    if hasattr(value, "eqns"):
+        return [(value, [])]
+    inner = getattr(value, "jaxpr", None)
+    if inner is not None and hasattr(inner, "eqns"):
+        return [(inner, list(getattr(value, "consts", [])))]
+    return []
+
+
+def _bodies(eqn):
+    """[(jaxpr, number of its leading invars that are the loop's or call's
+    constants)] of an equation, and whether it is a loop."""
+    p, name = eqn.params, eqn.primitive.name
+    if name == "scan":
+        return [(p["jaxpr"].jaxpr, p["num_consts"])], True
+    if name == "while":
+        return [(p["body_jaxpr"].jaxpr, p["body_nconsts"]),
+                (p["cond_jaxpr"].jaxpr, p["cond_nconsts"])], True
+    found = []
+    for k in sorted(p):
+        found += [(j, None) for j, _ in _sub_jaxprs(p[k])]
+    return found, False
+
+
+class _Walker:
+    def __init__(self):
+        self.w = Walk()
+
+    def value(self, aval, primitive, src, path):
+        file, line, fn = src if src else ("", 0, "")
+        v = Value(id=len(self.w.values), shape=tuple(getattr(aval, "shape", ())),
+                  dtype=str(getattr(aval, "dtype", "")), bytes=aval_bytes(aval),
+                  primitive=primitive, file=short_path(file) if file else "", line=line,
+                  source=f"{short_path(file)}:{line} ({fn})" if file else "",
+                  step=len(self.w.steps), path=path)
+        self.w.values.append(v)
+        return v.id
+
+    def step(self, label, src, live):
+        ids = list(dict.fromkeys(live))
+        total = sum(self.w.values[i].bytes for i in ids)
+        source = f"{short_path(src[0])}:{src[1]} ({src[2]})" if src else ""
+        self.w.steps.append(Step(label=label, source=source, live=ids, bytes=total))
+
+    def walk(self, jaxpr, env, outer, path, keep_outs):
+        """Steps of jaxpr's equations; env maps its invars (and constvars)
+        to value ids (None: a literal or an input counted by the caller);
+        outer, the ids alive throughout; keep_outs, whether its outputs live
+        to the end. Returns the ids of its outputs."""
+        eqns = jaxpr.eqns
+        last = {}
+        for i, e in enumerate(eqns):
+            for v in e.invars:
+                if not _is_literal(v):
+                    last[v] = i
+        for v in jaxpr.outvars:
+            if not _is_literal(v) and keep_outs:
+                last[v] = len(eqns)
+        alive = [v for v in list(jaxpr.constvars) + list(jaxpr.invars)
+                 if env.get(v) is not None]
+        for i, e in enumerate(eqns):
+            src = source_of(e)
+            label = (f"{path} > " if path else "") + _label(e)
+            through = [env[v] for v in alive if last.get(v, -1) >= i]
+            outs = [self.value(v.aval, e.primitive.name, src, path) for v in e.outvars]
+            bodies, loop = _bodies(e)
+            for body, nconsts in bodies:
+                ops = [None if _is_literal(v) else env.get(v) for v in _operands(e, body)]
+                self._enter(e, body, nconsts, loop, ops, outer + through, outs, src, label)
+            self.step(label, src, outer + through + outs)
+            for v, vid in zip(e.outvars, outs):
+                env[v] = vid
+                alive.append(v)
+            alive = [v for v in alive if last.get(v, -1) > i]
+        return [None if _is_literal(v) else env.get(v) for v in jaxpr.outvars]
+
+    def _enter(self, e, body, nconsts, loop, ops, live, outs, src, path):
+        """The steps of an equation's body (see the module's comment): ops,
+        the ids of the operands bound to the body's invars, in order."""
+        env = {}
+        if loop:
+            for k, v in enumerate(body.invars):
+                env[v] = ops[k] if k < nconsts else self.value(
+                    v.aval, f"{e.primitive.name} iteration input", src, path)
+            own = [env[v] for v in body.invars[nconsts:]]
+            self.walk(body, _Counted(env, len(body.invars), body), live + outs + own,
+                      path, keep_outs=True)
+            return
+        for k, v in enumerate(body.invars):
+            env[v] = ops[k] if k < len(ops) else None
+        self.walk(body, _Counted(env, len(body.invars), body), live, path, keep_outs=True)
+
+
+class _Counted(dict):
+    """A body's env whose first n invars are counted in the live list the
+    caller passes (its operands, a loop's iteration inputs): walk() leaves
+    them out of the body's own alive list."""
+
+    def __init__(self, env, n, body):
+        super().__init__(env)
+        self.skip = set(list(body.invars)[:n])
+
+    def get(self, key, default=None):
+        return default if key in self.skip else super().get(key, default)
+
+
+def _operands(e, body):
+    """The operands bound to a body's invars, in order."""
+    ops = list(e.invars)
+    if e.primitive.name == "while":
+        cn, bn = e.params["cond_nconsts"], e.params["body_nconsts"]
+        carry = ops[cn + bn:]
+        if body is e.params["cond_jaxpr"].jaxpr:
+            return ops[:cn] + carry
+        return ops[cn:cn + bn] + carry
+    if e.primitive.name == "cond":
+        return ops[1:]  # the branch index first
+    return ops[len(ops) - len(body.invars):] if len(ops) >= len(body.invars) else ops
+
+
+def _is_literal(v):
+    return type(v).__name__ == "Literal"
+
+
+def _label(e):
+    name = e.primitive.name
+    inner = e.params.get("name")
+    return f"{name}({inner})" if isinstance(inner, str) and inner else name
+
+
+def analyze(fn, *args, **kwargs):
+    """The walk of fn's jaxpr on args (a Walk). Raises what tracing raises."""
+    closed = jax.make_jaxpr(fn)(*args, **kwargs) if not kwargs else \
+        jax.make_jaxpr(lambda *a: fn(*a, **kwargs))(*args)
+    w = _Walker()
+    jaxpr = closed.jaxpr
+    env = {}
+    consts = set(jaxpr.constvars)
+    for v in list(jaxpr.constvars) + list(jaxpr.invars):
+        vid = w.value(v.aval, "constant" if v in consts else "input", None, "")
+        env[v] = vid
+        w.w.input_ids.append(vid)
+    ins = list(jaxpr.constvars) + list(jaxpr.invars)
+    counted = _Counted(env, 0, jaxpr)
+    counted.skip = set(ins)
+    outs = w.walk(jaxpr, counted, list(w.w.input_ids), "", keep_outs=True)
+    w.w.output_ids = [o for o in dict.fromkeys(outs) if o is not None]
+    w.w.top_primitives = [e.primitive.name for e in jaxpr.eqns]
+    if not w.w.steps:  # no equation: the inputs are the outputs
+        w.step("(no equation)", None, list(w.w.input_ids))
+    return w.w
+
+
+def peak(walk):
+    """The index of the step with the most live bytes (the first such)."""
+    return max(range(len(walk.steps)), key=lambda k: (walk.steps[k].bytes, -k))
