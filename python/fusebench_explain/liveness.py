@@ -1,4 +1,4 @@
-"""fb_liveness: which arrays a JAX function holds at once when it runs op by op.
+"""liveness: which arrays a JAX function holds at once when it runs op by op.
 
 Walks the function's jaxpr (jax.make_jaxpr) in order and counts, at each
 equation, the bytes of every value alive there. The convention, exactly:
@@ -13,17 +13,27 @@ equation, the bytes of every value alive there. The convention, exactly:
 - literals take no bytes; a value is counted once however often it is read;
 - an equation that holds jaxprs is entered (its body's equations become
   steps of the walk, indented in its path):
-  * a call (jit/pjit, custom_jvp_call, custom_vjp_call, cond's branches,
-    remat, and any other primitive with a jaxpr param): the body's inputs
-    are the call's operands (not counted again), its values are counted as
-    above, its outputs alive to the body's end; every branch of a cond is
-    walked, so the peak is that of the larger;
+  * a call (jit/pjit, custom_jvp_call, custom_vjp_call, remat, and any
+    other primitive with a jaxpr param but cond): the body's inputs are the
+    call's operands (not counted again), its values are counted as above,
+    its outputs alive to the body's end;
   * a loop (scan, while): the loop's outputs (final carry, stacked ys) are
     allocated before the first iteration, and one iteration holds its own
     inputs besides the constants (carry in, the slices of xs) from its
     start to its end; the walk shows one iteration;
   then one more step, the equation itself, with its outputs made and the
-  body's values gone.
+  body's values gone;
+- a cond is not entered: un-jitted, JAX runs it as one compiled program,
+  so its step holds its operands, its outputs and XLA's temporary bytes for
+  it (the step's scratch);
+- an equation's scratch (analyze(scratch=...)): eager JAX runs each
+  primitive as a compiled program of its own, whose temporaries (a bf16
+  dot's f32 copies) are alive at its step besides its operands and outputs.
+
+Arguments are named by their pytree path (params['hidden'][2]); in a
+grad's program, equations under JAX's jvp are the forward phase, under
+transpose the backward, and a forward value a backward equation reads is a
+residual (saved for the backward pass).
 
 The steps are the walk's positions in order: step k has the ids of the
 values alive there (Value records hold shape, dtype, bytes, the primitive
@@ -43,7 +53,8 @@ from typing import Optional
 import numpy as np
 
 import jax
-from jax._src import source_info_util
+
+from . import _jax_internals as J
 
 LOOPS = ("scan", "while")
 
@@ -60,6 +71,10 @@ class Value:
     line: int = 0
     step: int = -1  # the walk's step that made it (-1: alive from the start)
     path: str = ""  # the enclosing calls, outermost first ("jit(f) > scan")
+    name: str = ""  # an argument's pytree path: params['hidden'][2]
+    phase: str = ""  # "forward", "backward" (a grad's), or ""
+    residual: bool = False  # a forward value read by the backward pass
+    stack: list = field(default_factory=list)  # the user's [file, line, function], innermost first
 
 
 @dataclass
@@ -67,7 +82,10 @@ class Step:
     label: str  # "mul" or "jit(step) > scan > mul"
     source: str
     live: list  # the ids of the values alive at this step
-    bytes: int = 0
+    bytes: int = 0  # the live values' bytes and the scratch
+    scratch: int = 0  # XLA's temporary bytes of the equation run alone
+    phase: str = ""
+    primitive: str = ""
 
 
 @dataclass
@@ -93,11 +111,13 @@ def aval_bytes(aval):
 
 def source_of(eqn):
     """(file, line, function) of the user's frame that made eqn, or None."""
-    tb = getattr(eqn.source_info, "traceback", None)
-    frame = source_info_util.user_frame(tb) if tb is not None else None
-    if frame is None:
-        return None
-    return frame.file_name, frame.start_line, frame.function_name
+    return J.user_frame(eqn)
+
+
+def phase_of(eqn):
+    """"backward" under a transpose, "forward" under a jvp, else ""."""
+    ns = J.name_stack(eqn)
+    return "backward" if "transpose(" in ns else "forward" if "jvp(" in ns else ""
 
 
 def short_path(path):
@@ -129,31 +149,47 @@ def _bodies(eqn):
     if name == "while":
         return [(p["body_jaxpr"].jaxpr, p["body_nconsts"]),
                 (p["cond_jaxpr"].jaxpr, p["cond_nconsts"])], True
+    if name == "cond":
+        return [], False
     found = []
     for k in sorted(p):
         found += [(j, None) for j, _ in _sub_jaxprs(p[k])]
     return found, False
 
 
-class _Walker:
-    def __init__(self):
-        self.w = Walk()
+def _where(frame):
+    return f"{short_path(frame[0])}:{frame[1]} ({frame[2]})"
 
-    def value(self, aval, primitive, src, path):
+
+class _Walker:
+    def __init__(self, scratch=None):
+        self.w = Walk()
+        self.scratch = scratch  # eqn -> bytes, or None
+        self.loops = 0  # inside a loop's body: no scratch (one compiled program)
+
+    def value(self, aval, primitive, src, path, eqn=None):
         file, line, fn = src if src else ("", 0, "")
         v = Value(id=len(self.w.values), shape=tuple(getattr(aval, "shape", ())),
                   dtype=str(getattr(aval, "dtype", "")), bytes=aval_bytes(aval),
                   primitive=primitive, file=short_path(file) if file else "", line=line,
                   source=f"{short_path(file)}:{line} ({fn})" if file else "",
                   step=len(self.w.steps), path=path)
+        if eqn is not None:
+            v.phase = phase_of(eqn)
+            v.stack = [[short_path(f[0]), f[1], f[2]] for f in J.user_frames(eqn)]
         self.w.values.append(v)
         return v.id
 
-    def step(self, label, src, live):
+    def step(self, label, src, live, eqn=None):
         ids = list(dict.fromkeys(live))
         total = sum(self.w.values[i].bytes for i in ids)
-        source = f"{short_path(src[0])}:{src[1]} ({src[2]})" if src else ""
-        self.w.steps.append(Step(label=label, source=source, live=ids, bytes=total))
+        source = _where(src) if src else ""
+        scratch = 0
+        if eqn is not None and self.scratch is not None and not self.loops:
+            scratch = self.scratch(eqn)
+        self.w.steps.append(Step(label=label, source=source, live=ids, bytes=total + scratch,
+                                 scratch=scratch, phase=phase_of(eqn) if eqn else "",
+                                 primitive=eqn.primitive.name if eqn else ""))
 
     def walk(self, jaxpr, env, outer, path, keep_outs):
         """Steps of jaxpr's equations; env maps its invars (and constvars)
@@ -175,17 +211,29 @@ class _Walker:
             src = source_of(e)
             label = (f"{path} > " if path else "") + _label(e)
             through = [env[v] for v in alive if last.get(v, -1) >= i]
-            outs = [self.value(v.aval, e.primitive.name, src, path) for v in e.outvars]
+            outs = [self.value(v.aval, e.primitive.name, src, path, e) for v in e.outvars]
+            self._residuals(e, env)
             bodies, loop = _bodies(e)
+            self.loops += loop
             for body, nconsts in bodies:
                 ops = [None if _is_literal(v) else env.get(v) for v in _operands(e, body)]
                 self._enter(e, body, nconsts, loop, ops, outer + through, outs, src, label)
-            self.step(label, src, outer + through + outs)
+            self.loops -= loop
+            self.step(label, src, outer + through + outs, e if not bodies else None)
             for v, vid in zip(e.outvars, outs):
                 env[v] = vid
                 alive.append(v)
             alive = [v for v in alive if last.get(v, -1) > i]
         return [None if _is_literal(v) else env.get(v) for v in jaxpr.outvars]
+
+    def _residuals(self, e, env):
+        """Marks the forward values a backward equation reads."""
+        if phase_of(e) != "backward":
+            return
+        for v in e.invars:
+            vid = None if _is_literal(v) else dict.get(env, v)
+            if vid is not None and self.w.values[vid].phase == "forward":
+                self.w.values[vid].residual = True
 
     def _enter(self, e, body, nconsts, loop, ops, live, outs, src, path):
         """The steps of an equation's body (see the module's comment): ops,
@@ -232,7 +280,7 @@ def _operands(e, body):
 
 
 def _is_literal(v):
-    return type(v).__name__ == "Literal"
+    return J.is_literal(v)
 
 
 def _label(e):
@@ -241,16 +289,43 @@ def _label(e):
     return f"{name}({inner})" if isinstance(inner, str) and inner else name
 
 
-def analyze(fn, *args, **kwargs):
-    """The walk of fn's jaxpr on args (a Walk). Raises what tracing raises."""
-    closed = jax.make_jaxpr(fn)(*args, **kwargs) if not kwargs else \
-        jax.make_jaxpr(lambda *a: fn(*a, **kwargs))(*args)
-    w = _Walker()
+def arg_names(fn, args, static_argnums=()):
+    """The pytree path of each array leaf of args, by fn's parameter names
+    where it has them: ["params['hidden'][2]", "x"]."""
+    import inspect
+    try:
+        names = [p.name for p in inspect.signature(fn).parameters.values()
+                 if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    except (TypeError, ValueError):
+        names = []
+    out = []
+    for k, a in enumerate(args):
+        if k in static_argnums:
+            continue
+        base = names[k] if k < len(names) else f"args[{k}]"
+        for path, _ in jax.tree_util.tree_flatten_with_path(a)[0]:
+            out.append(base + jax.tree_util.keystr(path))
+    return out
+
+
+def analyze(fn, *args, static_argnums=(), scratch=None, **kwargs):
+    """The walk of fn's jaxpr on args (a Walk). Raises what tracing raises.
+    scratch: a function of an equation giving its compiled temporary bytes."""
+    if isinstance(static_argnums, int):
+        static_argnums = (static_argnums,)
+    call = fn if not kwargs else (lambda *a: fn(*a, **kwargs))
+    closed = jax.make_jaxpr(call, static_argnums=tuple(static_argnums))(*args)
+    w = _Walker(scratch)
     jaxpr = closed.jaxpr
     env = {}
     consts = set(jaxpr.constvars)
+    names = arg_names(fn, args, tuple(static_argnums))
+    k = 0
     for v in list(jaxpr.constvars) + list(jaxpr.invars):
         vid = w.value(v.aval, "constant" if v in consts else "input", None, "")
+        if v not in consts:
+            w.w.values[vid].name = names[k] if k < len(names) else ""
+            k += 1
         env[v] = vid
         w.w.input_ids.append(vid)
     ins = list(jaxpr.constvars) + list(jaxpr.invars)

@@ -1,4 +1,4 @@
-"""fb_xlabuffers: the buffers XLA keeps for a jitted function, by source line.
+"""xlabuffers: the buffers XLA keeps for a jitted function, by source line.
 
 Compiles the function (jax.jit(fn).lower(*args).compile()) and reads three
 things of the compiled program:
@@ -18,10 +18,17 @@ The temporary allocations' sizes add up to XLA's temporary bytes; their
 buffers add up to more when XLA places buffers whose lifetimes do not
 overlap at the same offsets (buffers()["shared_bytes"] says how much).
 
-Limits: a library fusion (on CPU, XLA's "ynn_fusion" custom fusions, which
-hand a dot and what follows it to XNNPACK) allocates its own scratch, which
-the buffer assignment does not hold: a hidden layer computed inside one is
-in neither the temporary bytes nor the buffers. The field numbers are those
+A library fusion (on CPU, XLA's "ynn_fusion" custom fusions, which hand a
+dot and what follows it to XNNPACK) allocates its own scratch, which the
+buffer assignment does not hold: a hidden layer computed inside one is in
+neither the temporary bytes nor the buffers. When the optimized program has
+one, the function is compiled a second time with library fusions off
+(_jax_internals.LIBRARY_FUSION_OFF), which materializes what the library
+holds in scratch; the program with the larger temporary bytes is the
+figure (its analysis and buffers), "library_fusions" saying which, with
+both figures kept.
+
+Limits: the field numbers are those
 of xla/service/hlo.proto (stable since
 2018; an unknown field is skipped); the first HLO module only (a jitted
 function compiles to one). Tuple-shaped buffers name their element by its
@@ -30,6 +37,8 @@ shape index.
 import re
 
 import jax
+
+from . import _jax_internals as J
 
 DTYPE_BYTES = {"pred": 1, "s8": 1, "u8": 1, "s16": 2, "u16": 2, "f16": 2, "bf16": 2,
                "s32": 4, "u32": 4, "f32": 4, "s64": 8, "u64": 8, "f64": 8, "c64": 8,
@@ -218,15 +227,42 @@ def memory_stats(compiled):
     keys = ("argument", "output", "alias", "temp", "generated_code")
     stats = {f"{k}_bytes": int(getattr(ma, f"{k}_size_in_bytes")) for k in keys}
     stats["peak_bytes"] = int(getattr(ma, "peak_memory_in_bytes", 0) or 0)
-    return stats, getattr(ma, "serialized_buffer_assignment_proto", None)
+    return stats, J.buffer_assignment_proto(ma)
 
 
-def buffers(fn, *args, short=lambda p: p):
+def library_fusions(text):
+    """The optimized HLO's instructions that run library code (their scratch
+    is not in the memory analysis)."""
+    return [re.sub(r"^(ROOT )?%?", "", ln.strip().split(" = ")[0])
+            for ln in text.splitlines()
+            if " = " in ln and any(m in ln for m in J.LIBRARY_MARKERS)]
+
+
+def buffers(fn, *args, short=lambda p: p, static_argnums=()):
     """XLA's memory analysis and its buffers, from jax.jit(fn) on args:
     {"memory_analysis", "allocations", "buffers" (each logical buffer of a
-    temporary allocation, largest first), "buffers_bytes", "shared_bytes"}.
+    temporary allocation, largest first), "buffers_bytes", "shared_bytes",
+    "library_fusions": {"names", "blind_temp_bytes", "recompiled"}}.
     short maps a source file to how it is printed."""
-    compiled = jax.jit(fn).lower(*args).compile()
+    lowered = jax.jit(fn, static_argnums=static_argnums).lower(*args)
+    compiled = lowered.compile()
+    blind = int(compiled.memory_analysis().temp_size_in_bytes)
+    lib = {"names": library_fusions(compiled.as_text()), "blind_temp_bytes": blind,
+           "unfused_temp_bytes": None, "recompiled": False}
+    if lib["names"]:
+        again = J.compile_without_library_fusions(lowered)
+        if again is not None:
+            lib["unfused_temp_bytes"] = int(again.memory_analysis().temp_size_in_bytes)
+            # The unfused program materializes what the library keeps in
+            # scratch; when it needs less, the program as run is the figure.
+            if lib["unfused_temp_bytes"] > blind:
+                compiled, lib["recompiled"] = again, True
+    result = _read(compiled, short)
+    result["library_fusions"] = lib
+    return result
+
+
+def _read(compiled, short):
     stats, proto = memory_stats(compiled)
     text = compiled.as_text()
     instrs = hlo_instructions(text)
@@ -234,8 +270,7 @@ def buffers(fn, *args, short=lambda p: p):
               "buffers_bytes": 0, "shared_bytes": 0, "hlo_instructions": len(instrs)}
     if not proto:
         return result
-    module = compiled.runtime_executable().hlo_modules()[0]
-    names = instruction_ids(module.as_serialized_hlo_module_proto())
+    names = instruction_ids(J.hlo_module_proto(compiled))
     logical, allocs = assignment(proto)
     for a in allocs:
         bufs = []
@@ -262,5 +297,8 @@ def buffers(fn, *args, short=lambda p: p):
     temp_allocs = sum(a["size"] for a in result["allocations"] if a["kind"] == "temporary")
     result["temporary_allocations_bytes"] = temp_allocs
     result["buffers_bytes"] = sum(b["bytes"] for b in result["buffers"])
-    result["shared_bytes"] = result["buffers_bytes"] - temp_allocs
+    # Buffers can add up to less than the allocations (an allocation's
+    # padding, buffers the proto leaves out): nothing is shared then.
+    result["shared_bytes"] = max(0, result["buffers_bytes"] - temp_allocs)
+    result["unlisted_bytes"] = max(0, temp_allocs - result["buffers_bytes"])
     return result

@@ -1,0 +1,139 @@
+"""fix: where the peak's large axis comes from, and the peak under a fix.
+
+origin(): the largest axis of the array at the peak is named by the first
+of: the vmap whose call made it (the user's frame, outside the innermost,
+whose source line calls vmap), an argument's axis of that size (its pytree
+path), or the first equation that made an array with that axis.
+
+batched(): fn with every top-level argument whose leading axis is B cut
+into B/k batches of k and run through lax.map (a scan): what
+lax.map(g, xs, batch_size=k) does for fn = vmap(g). Valid where fn treats
+rows independently and every output keeps the leading axis; the measured
+fix (--try-fix) compares its outputs with fn's.
+
+suggest(): the largest divisor k of B whose batched program's predicted
+op-by-op peak (the walk of liveness.py on it, inputs included) fits the
+budget, found by bisection over the divisors (a peak grows with k).
+checkpoint(): for a grad, the peak with each layer under jax.checkpoint,
+modelled as the peak less the residuals alive there plus the largest one
+(residuals recomputed a layer at a time).
+
+Limits: a model; the batched program's peak is that of one iteration
+of its scan, which XLA compiles (it may fuse below the walk).
+"""
+import linecache
+
+import jax
+from jax import lax
+
+from . import liveness as L
+
+
+def origin(walk, v):
+    """{"axis_size", "kind" (vmap, argument, op), "where", "text"} for value v."""
+    if not v.shape:
+        return None
+    size = max(v.shape)
+    for file, line, fn in v.stack[1:]:
+        text = linecache.getline(file, line).strip()
+        if "vmap" in text:
+            return {"axis_size": size, "kind": "vmap", "where": f"{file}:{line} ({fn})",
+                    "text": text}
+    for vid in walk.input_ids:
+        a = walk.values[vid]
+        if size in a.shape:
+            return {"axis_size": size, "kind": "argument",
+                    "where": f"{a.name or 'an argument'} axis {a.shape.index(size)}",
+                    "text": ""}
+    for a in walk.values:
+        if size in a.shape and a.primitive not in ("input", "constant"):
+            return {"axis_size": size, "kind": "op", "where": a.source or a.primitive,
+                    "text": a.primitive}
+    return {"axis_size": size, "kind": "op", "where": v.source, "text": v.primitive}
+
+
+def batch_args(args, size, static_argnums=()):
+    return [i for i, a in enumerate(args) if i not in static_argnums
+            and getattr(a, "shape", None) and a.shape[0] == size]
+
+
+def batched(fn, size, k, idx, static_argnums=()):
+    """fn run over batches of k rows of the arguments idx (see the module's comment)."""
+
+    def fixed(*a):
+        chunks = [a[i].reshape((size // k, k) + tuple(a[i].shape[1:])) for i in idx]
+
+        def one(cs):
+            full = list(a)
+            for i, c in zip(idx, cs):
+                full[i] = c
+            return fn(*full)
+
+        out = lax.map(one, chunks)
+        return jax.tree.map(lambda o: o.reshape((size,) + tuple(o.shape[2:])), out)
+
+    fixed.__name__ = f"{getattr(fn, '__name__', 'fn')}_map{k}"
+    return fixed
+
+
+def _keeps_axis(fn, args, idx, k, static_argnums):
+    small = [jax.ShapeDtypeStruct((k,) + tuple(a.shape[1:]), a.dtype) if i in idx else a
+             for i, a in enumerate(args)]
+    try:
+        outs = jax.eval_shape(fn, *small) if not static_argnums else None
+    except Exception:
+        return False
+    return outs is not None and all(getattr(o, "shape", None) and o.shape[0] == k
+                                    for o in jax.tree.leaves(outs))
+
+
+def peak_of(fn, args, scratch=None):
+    w = L.analyze(fn, *args, scratch=scratch)
+    k = L.peak(w)
+    ins = sum(w.values[i].bytes for i in w.input_ids)
+    return w.steps[k].bytes, w.steps[k].bytes - ins
+
+
+def suggest(fn, args, size, budget, static_argnums=(), scratch=None):
+    """{"batch_size", "predicted_peak_bytes", ...} of the largest k that fits
+    budget, or {"why_not": ...}."""
+    idx = batch_args(args, size, static_argnums)
+    if not idx:
+        return {"why_not": f"no argument has a leading axis of {size}: cut the mapped "
+                           "input by hand (lax.map(g, xs, batch_size=k))"}
+    if static_argnums or not _keeps_axis(fn, args, idx, 1, static_argnums):
+        return {"why_not": f"its outputs do not all keep the leading axis of {size}: "
+                           "lax.map over the arguments would not compute the same thing"}
+    ks = [k for k in range(1, size) if size % k == 0]
+    lo, hi, best = 0, len(ks) - 1, None
+    tried = {}
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        tried[ks[mid]] = peak_of(batched(fn, size, ks[mid], idx), args, scratch)
+        if tried[ks[mid]][0] <= budget:
+            best, lo = ks[mid], mid + 1
+        else:
+            hi = mid - 1
+    if best is None:
+        return {"why_not": f"even one row at a time the predicted peak is "
+                           f"{tried[ks[0]][0] if ks[0] in tried else 0} B, over the budget",
+                "budget_bytes": budget}
+    return {"batch_size": best, "batches": size // best, "budget_bytes": budget,
+            "arguments": idx, "predicted_peak_bytes": tried[best][0],
+            "predicted_peak_above_inputs_bytes": tried[best][1],
+            "code": f"lax.map(g, xs, batch_size={best})  # instead of jax.vmap(g)(xs)"}
+
+
+def checkpoint(walk, k):
+    """The grad's peak with each layer under jax.checkpoint, or None."""
+    st = walk.steps[k]
+    res = [walk.values[i] for i in st.live if walk.values[i].residual]
+    every = [v for v in walk.values if v.residual]
+    if not every:
+        return None
+    alive = sum(v.bytes for v in res)
+    largest = max(v.bytes for v in every)
+    return {"residuals_at_peak_bytes": alive, "residuals_count": len(every),
+            "residuals_bytes": sum(v.bytes for v in every),
+            "predicted_peak_bytes": st.bytes - alive + (largest if res else 0),
+            "code": "jax.checkpoint(layer) around each layer of the loss"}
