@@ -163,11 +163,11 @@ def branches(x):
     return lax.cond(x[0] > 0, lambda a: a + 1, lambda a: jnp.sin(a) * 2, x)
 
 
-def test_cond_walks_every_branch_and_counts_the_larger():
+def test_cond_is_one_compiled_call_not_walked():
     w, k, alive = walk_of(branches, X)
-    assert [s.label for s in w.steps][-4:] == ["cond > sin", "cond > mul", "cond > add", "cond"]
-    # x + the int32 index + sin's and mul's outputs.
-    assert w.steps[k].label == "cond > mul" and w.steps[k].bytes == 3 * A + 4
+    assert [s.label for s in w.steps][-2:] == ["convert_element_type", "cond"]
+    # x + the int32 index + the cond's output; its branches are not entered.
+    assert w.steps[k].label == "cond" and w.steps[k].bytes == 2 * A + 4
 
 
 @jax.custom_vjp
@@ -243,7 +243,7 @@ def test_cli_writes_json_and_chart(tmp_path):
 
 
 def fails_while_tracing(x):
-    raise ValueError("no such thing\nsecond line")
+    raise ValueError("no such thing\nsecond line")  # raises-here
 
 
 @pytest.mark.parametrize("args,names", [
@@ -251,7 +251,6 @@ def fails_while_tracing(x):
     (["test_explain:no_such_function", "f32[3]"], "no_such_function"),
     (["test_explain:chain", "f32[3]", "f32[3]"], "test_explain:chain"),
     (["test_explain:chain", "q7[3]"], "q7[3]"),
-    (["test_explain:fails_while_tracing", "f32[3]"], "no such thing"),
     ([], "give MODULE:FUNCTION"),
     (["test_explain:chain", "f32[3]", "--bogus"], "--bogus"),
     (["--program", "question", "--n", "-5"], "'-5': not a whole number"),
@@ -270,8 +269,8 @@ def test_bad_input_exits_2_with_one_line_and_writes_nothing(args, names, tmp_pat
     assert p.stdout == "" and files == []
 
 
-@pytest.mark.parametrize("name,why", [("adir", "adir: is a directory"),
-                                      ("", "'': an empty file name")])
+@pytest.mark.parametrize("name,why", [("adir", "--json adir: is a directory"),
+                                      ("", "--json '': an empty file name")])
 def test_json_that_cannot_be_a_file_is_refused_before_the_work(name, why, tmp_path):
     (tmp_path / "adir").mkdir()
     p = subprocess.run([sys.executable, EXPLAIN, "test_explain:chain", "f32[3]", "--json", name],
@@ -291,7 +290,19 @@ def test_json_and_chart_to_one_file_is_refused(tmp_path):
 def test_json_write_error_is_one_line_and_exit_1(tmp_path):
     p, _ = cli(["test_explain:chain", "f32[3]", "--json", "/dev/full"], tmp_path)
     assert p.returncode == 1, p.stderr
-    assert p.stderr.strip() == "explain: /dev/full: write failed: No space left on device"
+    assert p.stderr.strip() == "explain: --json /dev/full: write failed: No space left on device"
+
+
+def test_tracing_error_is_whole_with_the_users_line(tmp_path):
+    """The first line names the function and the user's line; the error's
+    other lines follow; exit 2, nothing written."""
+    p, files = cli(["test_explain:fails_while_tracing", "f32[3]", "--json",
+                    str(tmp_path / "e.json")], tmp_path)
+    lines = p.stderr.strip().splitlines()
+    assert p.returncode == 2 and files == [] and p.stdout == ""
+    assert "ValueError: no such thing" in lines[0], p.stderr
+    assert f"test_explain.py:{line_of('raises-here')}" in lines[0], p.stderr
+    assert lines[1:] == ["  second line"], p.stderr
 
 
 def test_run_py_reports_the_prediction(tmp_path):
