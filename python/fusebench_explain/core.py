@@ -22,7 +22,7 @@ DTYPES = {"f16": "float16", "bf16": "bfloat16", "f32": "float32", "f64": "float6
           "u32": "uint32", "bool": "bool", "c64": "complex64"}
 SHORT = {v: k for k, v in DTYPES.items()}
 GLIBC_MMAP_MAX = 32 << 20  # DEFAULT_MMAP_THRESHOLD_MAX on 64-bit
-FLOOR = 1 << 20  # below it, a difference is printed in bytes, not in percent
+FLOOR = 8 << 20  # predictions below it: a difference in bytes, not percent (RSS noise)
 TOLERANCE = 0.25
 COMPILED_CALLS = ("scan", "while", "cond", "pjit", "jit", "custom_jvp_call",
                   "custom_vjp_call", "remat", "checkpoint")
@@ -115,7 +115,7 @@ def fixes(fn, args, o, w, j, budget, static_argnums=()):
 def error_of(measured, predicted):
     """(fraction or None, text): None and a byte difference below FLOOR."""
     d = measured - predicted
-    if max(abs(measured), abs(predicted)) < FLOOR or predicted <= 0:
+    if predicted < FLOOR:
         return None, f"{'+' if d >= 0 else '-'}{human(abs(d))} (below the {human(FLOOR)} floor for a percentage)"
     return d / predicted, f"{d / predicted:+.1%}"
 
@@ -151,8 +151,8 @@ def _check(r, which, pred, measured):
     measured["error"], measured["error_text"] = error_of(
         measured["peak_above_before_bytes"], pred)
     far = abs(measured["peak_above_before_bytes"] - pred) > TOLERANCE * max(pred, 1)
-    measured["causes"] = causes(r, which, measured) if far and max(pred, measured[
-        "peak_above_before_bytes"]) >= FLOOR else []
+    near = abs(measured["peak_above_before_bytes"] - pred) < FLOOR
+    measured["causes"] = causes(r, which, measured) if far and not near else []
 
 
 def faults_note(m, temp):

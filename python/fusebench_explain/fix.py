@@ -1,7 +1,7 @@
 """fix: where the peak's large axis comes from, and the peak under a fix.
 
-origin(): the largest axis of the array at the peak is named by the first
-of: the vmap whose call made it (the user's frame, outside the innermost,
+origin(): the batch axis of the array at the peak (its largest axis that
+is an argument's leading axis, else its largest) is named by the first of: the vmap whose call made it (the user's frame, outside the innermost,
 whose source line calls vmap), an argument's axis of that size (its pytree
 path), or the first equation that made an array with that axis.
 
@@ -15,8 +15,7 @@ suggest(): the largest divisor k of B whose batched program's predicted
 op-by-op peak (the walk of liveness.py on it, inputs included) fits the
 budget, found by bisection over the divisors (a peak grows with k).
 checkpoint(): for a grad, the peak with each layer under jax.checkpoint,
-modelled as the peak less the residuals alive there plus the largest one
-(residuals recomputed a layer at a time).
+modelled from the residuals and the forward dots (see its comment).
 
 Limits: a model; the batched program's peak is that of one iteration
 of its scan, which XLA compiles (it may fuse below the walk).
@@ -33,7 +32,10 @@ def origin(walk, v):
     """{"axis_size", "kind" (vmap, argument, op), "where", "text"} for value v."""
     if not v.shape:
         return None
-    size = max(v.shape)
+    # The batch axis: the largest of v's axes that is an argument's leading
+    # axis (what a vmap maps over), else its largest axis.
+    leading = {walk.values[i].shape[0] for i in walk.input_ids if walk.values[i].shape}
+    size = max([d for d in v.shape if d in leading] or v.shape)
     for file, line, fn in v.stack[1:]:
         text = linecache.getline(file, line).strip()
         if "vmap" in text:
@@ -125,15 +127,26 @@ def suggest(fn, args, size, budget, static_argnums=(), scratch=None):
 
 
 def checkpoint(walk, k):
-    """The grad's peak with each layer under jax.checkpoint, or None."""
+    """The grad's peak with each layer under jax.checkpoint, or None.
+
+    The model: a layer is a forward dot_general (or convolution); each
+    layer keeps R/L of the residuals (R residuals, L layers), and under
+    checkpoint it keeps one array (its input) instead and recomputes its R/L
+    in the backward pass, one layer at a time. So the residuals alive at the
+    peak are replaced by one in R/L of them, and one layer's residuals are
+    added back."""
     st = walk.steps[k]
     res = [walk.values[i] for i in st.live if walk.values[i].residual]
     every = [v for v in walk.values if v.residual]
     if not every:
         return None
+    layers = max(1, sum(1 for v in walk.values if v.phase == "forward"
+                        and v.primitive in ("dot_general", "conv_general_dilated")))
+    per_layer = max(1.0, len(every) / layers)
     alive = sum(v.bytes for v in res)
-    largest = max(v.bytes for v in every)
+    total = sum(v.bytes for v in every)
     return {"residuals_at_peak_bytes": alive, "residuals_count": len(every),
-            "residuals_bytes": sum(v.bytes for v in every),
-            "predicted_peak_bytes": st.bytes - alive + (largest if res else 0),
+            "residuals_bytes": total, "layers": layers,
+            "predicted_peak_bytes": int(st.bytes - alive + alive / per_layer
+                                        + (total / layers if res else 0)),
             "code": "jax.checkpoint(layer) around each layer of the loss"}
