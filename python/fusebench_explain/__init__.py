@@ -114,7 +114,7 @@ def arg_text(a):
     leaves = jax.tree.leaves(a)
     if len(leaves) == 1 and leaves[0] is a and hasattr(a, "shape"):
         return f"{core.SHORT.get(str(a.dtype), str(a.dtype))}[{','.join(map(str, a.shape))}]"
-    if not leaves or (leaves == [a] and not hasattr(a, "shape")):
+    if not leaves or (len(leaves) == 1 and leaves[0] is a and not hasattr(a, "shape")):
         return repr(a)
     return f"{type(a).__name__}({', '.join(arg_text(x) for x in leaves)})"
 

@@ -284,6 +284,12 @@ def main(argv=None, prog=PROG, extra=None, programs=None, path=()):
         return 2
     except KeyboardInterrupt:
         return 130
+    except Exception as e:  # explain's own failure: one line, never a traceback
+        where = traceback.extract_tb(e.__traceback__)[-1]
+        print(f"{prog}: internal error: {type(e).__name__}: {_first(e)} (at "
+              f"{os.path.basename(where.filename)}:{where.lineno}; please report it)",
+              file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

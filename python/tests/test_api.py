@@ -3,7 +3,6 @@ measures, the labels it gives, and the fix it suggests, measured. Sizes are
 tens to hundreds of MB so that a figure is far above the allocator's noise
 (glibc hands arrays of 32 MiB and more to mmap: MALLOC_MMAP_THRESHOLD_ is
 set below so that smaller freed arrays go back to the kernel as well)."""
-import os
 import threading
 import time
 
@@ -194,5 +193,3 @@ def test_notebook_and_table():
     assert "f32[100,100]" in e._repr_markdown_() and "<table>" in e._repr_html_()
     assert e.table().startswith("explain ") and "Verdict:" in e.table()
 
-
-os.environ.setdefault("MALLOC_MMAP_THRESHOLD_", "1048576")  # read by glibc at start only
