@@ -5,8 +5,8 @@ is an argument's leading axis, else its largest) is named by the first of: the v
 whose source line calls vmap), an argument's axis of that size (its pytree
 path), or the first equation that made an array with that axis.
 
-batched(): fn with every top-level argument whose leading axis is B cut
-into B/k batches of k and run through lax.map (a scan): what
+batched(): fn with every argument leaf whose leading axis is B cut into
+B/k batches of k and run through lax.map (a scan): what
 lax.map(g, xs, batch_size=k) does for fn = vmap(g). Valid where fn treats
 rows independently and every output keeps the leading axis; the measured
 fix (--try-fix) compares its outputs with fn's.
@@ -28,14 +28,17 @@ from jax import lax
 from . import liveness as L
 
 
-def origin(walk, v):
-    """{"axis_size", "kind" (vmap, argument, op), "where", "text"} for value v."""
-    if not v.shape:
-        return None
-    # The batch axis: the largest of v's axes that is an argument's leading
-    # axis (what a vmap maps over), else its largest axis.
+def batch_sizes(walk, v):
+    """v's axis sizes that are an argument leaf's leading axis (what a vmap
+    maps over), largest first; else v's largest axis alone."""
     leading = {walk.values[i].shape[0] for i in walk.input_ids if walk.values[i].shape}
-    size = max([d for d in v.shape if d in leading] or v.shape)
+    return sorted({d for d in v.shape if d in leading and d > 1}, reverse=True) or \
+        ([max(v.shape)] if v.shape else [])
+
+
+def origin(walk, v, size):
+    """{"axis_size", "kind" (vmap, argument, op), "where", "text"}: where
+    v's axis of size comes from."""
     for file, line, fn in v.stack[1:]:
         text = linecache.getline(file, line).strip()
         if "vmap" in text:
@@ -54,22 +57,24 @@ def origin(walk, v):
     return {"axis_size": size, "kind": "op", "where": v.source, "text": v.primitive}
 
 
-def batch_args(args, size, static_argnums=()):
-    return [i for i, a in enumerate(args) if i not in static_argnums
-            and getattr(a, "shape", None) and a.shape[0] == size]
+def _rows(x, size):
+    return bool(getattr(x, "shape", None)) and x.shape[0] == size
 
 
-def batched(fn, size, k, idx, static_argnums=()):
-    """fn run over batches of k rows of the arguments idx (see the module's comment)."""
+def batched(fn, size, k):
+    """fn run over batches of k rows of every argument leaf whose leading
+    axis is size (see the module's comment)."""
 
     def fixed(*a):
-        chunks = [a[i].reshape((size // k, k) + tuple(a[i].shape[1:])) for i in idx]
+        leaves, tree = jax.tree.flatten(list(a))
+        sel = [i for i, x in enumerate(leaves) if _rows(x, size)]
+        chunks = [leaves[i].reshape((size // k, k) + tuple(leaves[i].shape[1:])) for i in sel]
 
         def one(cs):
-            full = list(a)
-            for i, c in zip(idx, cs):
-                full[i] = c
-            return fn(*full)
+            ls = list(leaves)
+            for i, c in zip(sel, cs):
+                ls[i] = c
+            return fn(*jax.tree.unflatten(tree, ls))
 
         out = lax.map(one, chunks)
         return jax.tree.map(lambda o: o.reshape((size,) + tuple(o.shape[2:])), out)
@@ -78,19 +83,32 @@ def batched(fn, size, k, idx, static_argnums=()):
     return fixed
 
 
-def _keeps_axis(fn, args, idx, k, static_argnums):
-    small = [jax.ShapeDtypeStruct((k,) + tuple(a.shape[1:]), a.dtype) if i in idx else a
-             for i, a in enumerate(args)]
+def _shapes(fn, args, static_argnums):
+    stat = {i: a for i, a in enumerate(args) if i in static_argnums}
+    dyn = [a for i, a in enumerate(args) if i not in static_argnums]
+
+    def call(*d):
+        it = iter(d)
+        return fn(*[stat[i] if i in stat else next(it) for i in range(len(args))])
+    return [getattr(x, "shape", ()) for x in jax.tree.leaves(jax.eval_shape(call, *dyn))]
+
+
+def _keeps_axis(fn, args, size, k, static_argnums):
+    """Whether fn on k rows gives its outputs' first k rows' shapes: the
+    outputs keep the leading axis and nothing else depends on it."""
+    small = [a if i in static_argnums else jax.tree.map(
+        lambda x: jax.ShapeDtypeStruct((k,) + tuple(x.shape[1:]), x.dtype)
+        if _rows(x, size) else x, a) for i, a in enumerate(args)]
     try:
-        outs = jax.eval_shape(fn, *small) if not static_argnums else None
+        full, part = _shapes(fn, args, static_argnums), _shapes(fn, small, static_argnums)
     except Exception:
         return False
-    return outs is not None and all(getattr(o, "shape", None) and o.shape[0] == k
-                                    for o in jax.tree.leaves(outs))
+    return len(full) == len(part) and all(
+        f and tuple(p) == (k,) + tuple(f[1:]) for f, p in zip(full, part))
 
 
-def peak_of(fn, args, scratch=None):
-    w = L.analyze(fn, *args, scratch=scratch)
+def peak_of(fn, args, scratch=None, static_argnums=()):
+    w = L.analyze(fn, *args, scratch=scratch, static_argnums=static_argnums)
     k = L.peak(w)
     ins = sum(w.values[i].bytes for i in w.input_ids)
     return w.steps[k].bytes, w.steps[k].bytes - ins
@@ -99,29 +117,31 @@ def peak_of(fn, args, scratch=None):
 def suggest(fn, args, size, budget, static_argnums=(), scratch=None):
     """{"batch_size", "predicted_peak_bytes", ...} of the largest k that fits
     budget, or {"why_not": ...}."""
-    idx = batch_args(args, size, static_argnums)
-    if not idx:
+    leaves = [x for i, a in enumerate(args) if i not in static_argnums
+              for x in jax.tree.leaves(a)]
+    if not any(_rows(x, size) for x in leaves):
         return {"why_not": f"no argument has a leading axis of {size}: cut the mapped "
                            "input by hand (lax.map(g, xs, batch_size=k))"}
-    if static_argnums or not _keeps_axis(fn, args, idx, 1, static_argnums):
-        return {"why_not": f"its outputs do not all keep the leading axis of {size}: "
-                           "lax.map over the arguments would not compute the same thing"}
+    if not _keeps_axis(fn, args, size, 1, static_argnums):
+        return {"why_not": f"its outputs are not made row by row along the axis of {size} "
+                           "(fn on some rows is not those rows of fn's outputs): lax.map "
+                           "over the arguments would not compute the same thing"}
     ks = [k for k in range(1, size) if size % k == 0]
     lo, hi, best = 0, len(ks) - 1, None
     tried = {}
     while lo <= hi:
         mid = (lo + hi) // 2
-        tried[ks[mid]] = peak_of(batched(fn, size, ks[mid], idx), args, scratch)
+        tried[ks[mid]] = peak_of(batched(fn, size, ks[mid]), args, scratch, static_argnums)
         if tried[ks[mid]][0] <= budget:
             best, lo = ks[mid], mid + 1
         else:
             hi = mid - 1
     if best is None:
-        return {"why_not": f"even one row at a time the predicted peak is "
-                           f"{tried[ks[0]][0] if ks[0] in tried else 0} B, over the budget",
-                "budget_bytes": budget}
+        low = min(tried)
+        return {"why_not": f"at {low} row{'s' * (low > 1)} a batch the predicted peak is "
+                           f"{tried[low][0]} B, over the budget", "budget_bytes": budget}
     return {"batch_size": best, "batches": size // best, "budget_bytes": budget,
-            "arguments": idx, "predicted_peak_bytes": tried[best][0],
+            "axis_size": size, "predicted_peak_bytes": tried[best][0],
             "predicted_peak_above_inputs_bytes": tried[best][1],
             "code": f"lax.map(g, xs, batch_size={best})  # instead of jax.vmap(g)(xs)"}
 

@@ -76,6 +76,9 @@ def _fix_lines(f, o):
             "argument": f"the argument {og['where']}",
             "op": f"the {og['text']} at {og['where']}"}[og["kind"]]
     out.append(f"  the largest array's axis of {og['axis_size']} comes from {said}")
+    if f.get("output_bound"):
+        out.append(f"  the outputs ({human(o['output_bytes'])}) are most of the peak above the "
+                   "inputs: only a function that returns less (a reduction inside it) needs less")
     mp = f.get("map") or {}
     budget = human(mp.get("budget_bytes", 0)) + ("" if f.get("budget_given") else
                                                  " (no --budget: half the peak)")
