@@ -83,8 +83,10 @@ def op_by_op(fn, args, static_argnums=(), scratch=True):
 def under_jit(fn, args, static_argnums=()):
     j = X.buffers(fn, *args, short=L.short_path, static_argnums=static_argnums)
     ma = j["memory_analysis"]
-    # What the jitted call needs above its inputs: temporaries and outputs.
-    j["predicted_above_inputs_bytes"] = ma["temp_bytes"] + ma["output_bytes"]
+    # What the jitted call needs above its inputs: temporaries (with the
+    # library fusions' scratch) and outputs.
+    j["predicted_above_inputs_bytes"] = (ma["temp_bytes"] + ma["output_bytes"]
+                                         + j["library_fusions"]["scratch_bytes"])
     return j
 
 
@@ -132,9 +134,12 @@ def causes(r, which, m):
     o, j = r["op_by_op"], r.get("jit") or {}
     out, over = [], m["peak_above_before_bytes"] > m["predicted_bytes"]
     lib = j.get("library_fusions") or {}
-    if which == "jit" and lib.get("names") and lib.get("unfused_temp_bytes") is None:
+    if which == "jit" and lib.get("names"):
         out.append("library fusions (" + ", ".join(lib["names"][:3]) + ") whose scratch "
-                   "XLA's memory analysis does not count, and this XLA cannot turn them off")
+                   "XLA's memory analysis does not count: explain counts the dots they hold "
+                   f"({human(lib['scratch_bytes'])}); with them off XLA needs "
+                   + (human(lib["unfused_temp_bytes"]) if lib.get("unfused_temp_bytes")
+                      is not None else "(this XLA cannot turn them off)"))
     big = (o["largest"] or {}).get("bytes", 0)
     if over and big < GLIBC_MMAP_MAX and "MALLOC_MMAP_THRESHOLD_" not in os.environ:
         out.append("glibc keeps freed arrays under its mmap threshold (32 MiB) in its heaps; "

@@ -43,13 +43,12 @@ def _jit_lines(j, top):
            f"outputs {human(ma['output_bytes'])}, aliased {human(ma['alias_bytes'])}"]
     if lib.get("names"):
         unf = lib.get("unfused_temp_bytes")
-        out.append(f"  library fusions ({', '.join(lib['names'][:4])}): XLA's analysis of the "
-                   f"program it runs says {human(lib['blind_temp_bytes'])} temporary, blind to "
-                   "their scratch; " + (
-                       "this XLA cannot turn them off: the figure is flagged" if unf is None else
-                       f"compiled with them off (--xla_cpu_experimental_ynn_fusion_type=) "
-                       f"{human(unf)}; the figures here are the larger, of the program "
-                       + ("with them off" if lib["recompiled"] else "as run")))
+        arrays = [a for f in lib["fusions"] for a in f["arrays"]]
+        out.append(f"  library fusions ({', '.join(lib['names'][:4])}): their scratch, which "
+                   f"XLA's analysis leaves out, is counted: {human(lib['scratch_bytes'])}"
+                   + (f" ({', '.join(arrays[:3])}, the dots they hold)" if arrays else "")
+                   + (f"; compiled with them off, XLA needs {human(unf)}" if unf is not None
+                      else "; this XLA cannot turn them off to compare"))
     out.append(f"  the {len(j['buffers'])} buffers of its temporary allocations, largest first "
                f"({human(j['buffers_bytes'])}"
                + (f"; {human(j['shared_bytes'])} of it at offsets shared by buffers whose "
