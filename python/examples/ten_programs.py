@@ -9,7 +9,8 @@ its result a JSON line), so that one's freed memory is not the next one's
 baseline. Columns, all above the inputs (they exist before the call):
 the op-by-op peak explain predicts, its jit figure (XLA's temporaries and
 outputs, library fusions counted), the peak RSS measured for the function
-as given and under jax.jit, the error against the matching prediction, and
+as given (a warm call) and under jax.jit (the first run of the compiled
+program: a library keeps its scratch from one call to the next), the error against the matching prediction, and
 the fix explain suggests with its predicted and measured peak: lax.map
 with the batch size that fits the budget (measured with --try-fix), for
 the grad jax.checkpoint on each layer (measured: the checkpointed program,
@@ -159,6 +160,7 @@ def one(name):
     o, j, m, f = r["op_by_op"], r["jit"], r["measured"], r["fix"]
     row = {"name": name, "predicted": o["peak_above_inputs_bytes"],
            "jit": j["predicted_above_inputs_bytes"],
+           "jit_low": j["predicted_low_bytes"],
            "measured": m["peak_above_before_bytes"], "error": m["error_text"],
            "against": "jit" if o["one_jit_call"] else "op by op",
            "measured_jit": (m.get("jit") or m)["peak_above_before_bytes"],
@@ -186,6 +188,13 @@ def cell(v):
     return core.human(v) if isinstance(v, (int, float)) else str(v)
 
 
+def jit_cell(r):
+    """The jit figure; a range where library fusions' scratch is unknown."""
+    if r["jit_low"] < r["jit"]:
+        return f"{core.human(r['jit_low'])} to {core.human(r['jit'])}"
+    return core.human(r["jit"])
+
+
 def table(rows):
     head = ["program", "predicted op by op", "jit figure", "measured", "error",
             "measured jit", "error jit", "fix", "fix predicted", "fix measured"]
@@ -195,9 +204,11 @@ def table(rows):
             out.append(f"| {r['name']} | explain stops: {r['failed'].splitlines()[0]} |"
                        + " |" * (len(head) - 2))
             continue
-        out.append("| " + " | ".join(cell(r[k]) for k in (
+        cells = [cell(r[k]) for k in (
             "name", "predicted", "jit", "measured", "error", "measured_jit", "error_jit",
-            "fix", "fix_predicted", "fix_measured")) + " |")
+            "fix", "fix_predicted", "fix_measured")]
+        cells[2] = jit_cell(r)
+        out.append("| " + " | ".join(cells) + " |")
     notes = [f"- {r['name']}: {c}" for r in rows for c in r.get("causes", [])]
     return "\n".join(out + ([""] + ["Known causes named where >25% apart:"] + notes
                             if notes else [])) + "\n"

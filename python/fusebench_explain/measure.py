@@ -76,9 +76,15 @@ def _trim():
         return False
 
 
-def measure(fn, args, warmups=1):
-    """{"peak_above_before_bytes", "faults", ...} of one warm call fn(*args)."""
+def measure(fn, args, warmups=1, first_of=None):
+    """{"peak_above_before_bytes", "faults", ...} of one warm call fn(*args);
+    with first_of (a jax.jit function), the first run of its compiled
+    program instead, the compilation alone before the baseline: a library
+    (XNNPACK) keeps its scratch from one call to the next, and a warm call
+    would not show it."""
     import jax
+    if first_of is not None:
+        fn, warmups = first_of.lower(*args).compile(), 0
     for _ in range(warmups):
         jax.block_until_ready(fn(*args))  # compiles: not counted; dropped here
     gc.collect()
@@ -107,5 +113,6 @@ def measure(fn, args, warmups=1):
             "malloc_trim": trimmed, "rss_before_bytes": before, "peak_rss_bytes": peak,
             "peak_above_before_bytes": max(0, peak - before), "call_s": wall,
             "faults": faults, "fault_bytes": faults * PAGE,
-            "calls": "a warm-up call (compiles; not counted), RSS settled, then the "
-                     "measured call"}
+            "calls": ("compiled (not counted), RSS settled, then its first run"
+                      if first_of is not None else "a warm-up call (compiles; not counted), "
+                      "RSS settled, then the measured call")}

@@ -45,8 +45,9 @@ def _jit_lines(j, top):
         unf = lib.get("unfused_temp_bytes")
         arrays = [a for f in lib["fusions"] for a in f["arrays"]]
         out.append(f"  library fusions ({', '.join(lib['names'][:4])}): their scratch, which "
-                   f"XLA's analysis leaves out, is counted: {human(lib['scratch_bytes'])}"
-                   + (f" ({', '.join(arrays[:3])}, the dots they hold)" if arrays else "")
+                   "XLA's analysis leaves out, is between none (the library tiles) and the "
+                   f"dots they hold, {human(lib['scratch_bytes'])}"
+                   + (f" ({', '.join(arrays[:3])})" if arrays else "")
                    + (f"; compiled with them off, XLA needs {human(unf)}" if unf is not None
                       else "; this XLA cannot turn them off to compare"))
     out.append(f"  the {len(j['buffers'])} buffers of its temporary allocations, largest first "
@@ -94,7 +95,8 @@ def _fix_lines(f, o):
                    f"{human(c['residuals_at_peak_bytes'])} of them alive at the peak)")
     if f.get("jit"):
         out.append(f"  jax.jit: peak {human(f['jit']['predicted_peak_bytes'])} "
-                   "(inputs, XLA's temporaries and outputs)")
+                   "(inputs, XLA's temporaries and outputs"
+                   + (", library fusions' dots at most)" if f["jit"].get("low_bytes") else ")"))
     return out
 
 

@@ -34,7 +34,7 @@ def mlp(w1, w2, x):
     return jnp.sum(h @ w2)
 
 
-def test_library_fusion_mlp_jit_figure_is_measured_or_flagged():
+def test_library_fusion_mlp_jit_figure_is_a_range_holding_the_measured():
     """XLA:CPU runs this MLP in one library fusion whose scratch its analysis
     leaves out (0 B, for a 67 MB hidden layer): the jit figure counts it."""
     w1, w2 = jnp.full((512, 4096), 0.01), jnp.full((4096, 8), 0.01)
@@ -46,8 +46,10 @@ def test_library_fusion_mlp_jit_figure_is_measured_or_flagged():
     mj = e.measured["jit"]
     print("jit figure", e.jit["predicted_above_inputs_bytes"], "measured",
           mj["peak_above_before_bytes"], "blind", lib["blind_temp_bytes"])
-    assert within(mj["peak_above_before_bytes"], e.jit["predicted_above_inputs_bytes"]) \
-        or mj["causes"], mj
+    # The library tiles its dot: the first run's growth lies between XLA's
+    # blind figure and the dots the fusion holds, and the output says so.
+    assert mj["in_range"] and "library fusions' range" in mj["error_text"], mj
+    assert "between none (the library tiles) and the dots they hold" in e.table()
 
 
 def test_bf16_dot_counts_the_primitives_own_scratch():
