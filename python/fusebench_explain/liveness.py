@@ -191,7 +191,7 @@ class _Walker:
                                  scratch=scratch, phase=phase_of(eqn) if eqn else "",
                                  primitive=eqn.primitive.name if eqn else ""))
 
-    def walk(self, jaxpr, env, outer, path, keep_outs):
+    def walk(self, jaxpr, env, outer, path, keep_outs, fallback=None):
         """Steps of jaxpr's equations; env maps its invars (and constvars)
         to value ids (None: a literal or an input counted by the caller);
         outer, the ids alive throughout; keep_outs, whether its outputs live
@@ -208,7 +208,9 @@ class _Walker:
         alive = [v for v in list(jaxpr.constvars) + list(jaxpr.invars)
                  if env.get(v) is not None]
         for i, e in enumerate(eqns):
-            src = source_of(e)
+            # A library's own jitted function (jax.nn.relu) records no
+            # user frame: its call's line stands for it.
+            src = source_of(e) or fallback
             label = (f"{path} > " if path else "") + _label(e)
             through = [env[v] for v in alive if last.get(v, -1) >= i]
             outs = [self.value(v.aval, e.primitive.name, src, path, e) for v in e.outvars]
@@ -245,11 +247,12 @@ class _Walker:
                     v.aval, f"{e.primitive.name} iteration input", src, path)
             own = [env[v] for v in body.invars[nconsts:]]
             self.walk(body, _Counted(env, len(body.invars), body), live + outs + own,
-                      path, keep_outs=True)
+                      path, keep_outs=True, fallback=src)
             return
         for k, v in enumerate(body.invars):
             env[v] = ops[k] if k < len(ops) else None
-        self.walk(body, _Counted(env, len(body.invars), body), live, path, keep_outs=True)
+        self.walk(body, _Counted(env, len(body.invars), body), live, path, keep_outs=True,
+                  fallback=src)
 
 
 class _Counted(dict):

@@ -41,7 +41,10 @@ def _jit_lines(j, top):
     out = [f"Under jit: XLA's optimized program ({j['hlo_instructions']} instructions)",
            f"  temporary {human(ma['temp_bytes'])}, arguments {human(ma['argument_bytes'])}, "
            f"outputs {human(ma['output_bytes'])}, aliased {human(ma['alias_bytes'])}"]
-    if lib.get("names"):
+    if lib.get("names") and not lib["scratch_bytes"]:
+        out.append(f"  library fusions ({', '.join(lib['names'][:4])}): they hold no dot but "
+                   "their output, which is in XLA's buffers: nothing left out")
+    elif lib.get("names"):
         unf = lib.get("unfused_temp_bytes")
         arrays = [a for f in lib["fusions"] for a in f["arrays"]]
         out.append(f"  library fusions ({', '.join(lib['names'][:4])}): their scratch, which "
