@@ -113,6 +113,7 @@ def fixes(fn, args, o, w, j, budget, static_argnums=()):
     # The batch axis: the first of v's candidate axes that lax.map can cut.
     for size in sizes:
         mp = F.suggest(fn, args, size, budget, static_argnums, Scratch())
+        mp.setdefault("budget_bytes", budget)
         if out["map"] is None or "batch_size" in mp:
             out["map"], out["origin"] = mp, F.origin(w, v, size)
         if "batch_size" in mp:

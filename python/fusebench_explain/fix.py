@@ -158,8 +158,9 @@ def checkpoint(walk, k):
     st = walk.steps[k]
     res = [walk.values[i] for i in st.live if walk.values[i].residual]
     every = [v for v in walk.values if v.residual]
-    if not every:
-        return None
+    if not every or any(s.label.startswith(("remat", "checkpoint")) or " > remat" in s.label
+                        for s in walk.steps):
+        return None  # no grad, or already checkpointed
     layers = max(1, sum(1 for v in walk.values if v.phase == "forward"
                         and v.primitive in ("dot_general", "conv_general_dilated")))
     per_layer = max(1.0, len(every) / layers)
