@@ -2,7 +2,7 @@
 
 The call is made once to compile (not counted); its result is dropped,
 gc.collect() and malloc_trim(0) run, and then VmRSS is read every 2 ms
-until it has not fallen for 50 ms (at most 3 s): JAX frees a dropped
+until it has not fallen for 200 ms (at most 5 s): JAX frees a dropped
 array's memory on its own threads, and a baseline read while the warm-up's
 memory is still going reads the peak short by it. Then the kernel's peak
 counter is reset (echo 5 > /proc/self/clear_refs) and checked to have come
@@ -44,7 +44,7 @@ def reset_peak():
         return False
 
 
-def settle(quiet_s=0.05, most_s=3.0):
+def settle(quiet_s=0.2, most_s=5.0):
     """VmRSS once it has stopped falling (quiet_s without a new low)."""
     start = last_low = time.monotonic()
     low = status("VmRSS:")
