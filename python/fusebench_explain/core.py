@@ -112,7 +112,11 @@ def fixes(fn, args, o, w, j, budget, static_argnums=()):
         out["budget_given"] = True
     # The batch axis: the first of v's candidate axes that lax.map can cut.
     for size in sizes:
-        mp = F.suggest(fn, args, size, budget, static_argnums, Scratch())
+        try:
+            mp = F.suggest(fn, args, size, budget, static_argnums, Scratch())
+        except Exception as e:  # the batched program does not trace: no suggestion
+            mp = {"why_not": f"the batched program failed to trace: {type(e).__name__}: "
+                             f"{(str(e).strip().splitlines() or [''])[0]}"}
         mp.setdefault("budget_bytes", budget)
         if out["map"] is None or "batch_size" in mp:
             out["map"], out["origin"] = mp, F.origin(w, v, size)

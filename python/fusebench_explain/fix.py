@@ -126,7 +126,10 @@ def suggest(fn, args, size, budget, static_argnums=(), scratch=None):
         return {"why_not": f"its outputs are not made row by row along the axis of {size} "
                            "(fn on some rows is not those rows of fn's outputs): lax.map "
                            "over the arguments would not compute the same thing"}
-    ks = [k for k in range(1, size) if size % k == 0]
+    small = [k for k in range(1, int(size ** 0.5) + 1) if size % k == 0]
+    ks = sorted({d for k in small for d in (k, size // k)} - {size})
+    if not ks:
+        return {"why_not": f"an axis of {size} has no smaller batch"}
     lo, hi, best = 0, len(ks) - 1, None
     tried = {}
     while lo <= hi:
