@@ -44,6 +44,12 @@ def origin(walk, v, size):
         if "vmap" in text:
             return {"axis_size": size, "kind": "vmap", "where": f"{file}:{line} ({fn})",
                     "text": text}
+    if "vmap(" in v.transforms and len(v.stack) > 1:
+        # A vmapped function made elsewhere (predict = jax.vmap(f) at module
+        # level) and called here: the call is the line to change.
+        file, line, fn = v.stack[1]
+        return {"axis_size": size, "kind": "vmap call", "where": f"{file}:{line} ({fn})",
+                "text": linecache.getline(file, line).strip()}
     for vid in walk.input_ids:
         a = walk.values[vid]
         if size in a.shape:

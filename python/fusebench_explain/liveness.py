@@ -75,6 +75,7 @@ class Value:
     phase: str = ""  # "forward", "backward" (a grad's), or ""
     residual: bool = False  # a forward value read by the backward pass
     stack: list = field(default_factory=list)  # the user's [file, line, function], innermost first
+    transforms: str = ""  # the equation's name stack: "vmap()", "transpose(jvp())"
 
 
 @dataclass
@@ -176,6 +177,7 @@ class _Walker:
                   step=len(self.w.steps), path=path)
         if eqn is not None:
             v.phase = phase_of(eqn)
+            v.transforms = J.name_stack(eqn)
             v.stack = [[short_path(f[0]), f[1], f[2]] for f in J.user_frames(eqn)]
         self.w.values.append(v)
         return v.id

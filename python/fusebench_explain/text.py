@@ -76,6 +76,7 @@ def _fix_lines(f, o):
         return []
     out = ["Fix:"]
     said = {"vmap": f"the vmap at {og['where']}: {og['text']}",
+            "vmap call": f"the call of a vmapped function at {og['where']}: {og['text']}",
             "argument": f"the argument {og['where']}",
             "op": f"the {og['text']} at {og['where']}"}[og["kind"]]
     out.append(f"  the largest array's axis of {og['axis_size']} comes from {said}")

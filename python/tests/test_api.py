@@ -201,6 +201,20 @@ def test_budget_suggestion_names_the_vmap_and_fits_when_measured():
     assert t["peak_above_before_bytes"] + e.report["op_by_op"]["input_bytes"] <= budget * 1.25
 
 
+batched_rows = jax.vmap(per_row)
+
+
+def rows_elsewhere(x):
+    return batched_rows(x) * 2  # the-call
+
+
+def test_a_vmap_made_elsewhere_is_named_by_its_call():
+    e = explain(rows_elsewhere, jnp.ones((64, 100)), jit=False)
+    og = e.fix["origin"]
+    assert og["kind"] == "vmap call" and og["axis_size"] == 64, og
+    assert og["where"].split(" ")[0].endswith(f"test_api.py:{line_of('the-call')}"), og
+
+
 def test_notebook_and_table():
     e = explain(outer, jnp.ones(100), jit=False)
     assert "f32[100,100]" in e._repr_markdown_() and "<table>" in e._repr_html_()
