@@ -23,6 +23,11 @@ equation, the bytes of every value alive there. The convention, exactly:
     start to its end; the walk shows one iteration;
   then one more step, the equation itself, with its outputs made and the
   body's values gone;
+- a top-level loop (a scan or while of the function itself, not inside a
+  jit) runs as one compiled program even un-jitted: its body's steps are
+  walked for attribution but marked compiled, and not candidates for the
+  peak; the loop's own step holds its operands, its outputs and XLA's
+  temporary bytes for it (the step's scratch);
 - a cond is not entered: un-jitted, JAX runs it as one compiled program,
   so its step holds its operands, its outputs and XLA's temporary bytes for
   it (the step's scratch);
@@ -85,6 +90,7 @@ class Step:
     live: list  # the ids of the values alive at this step
     bytes: int = 0  # the live values' bytes and the scratch
     scratch: int = 0  # XLA's temporary bytes of the equation run alone
+    compiled: bool = False  # inside a top-level loop, which runs as one compiled program
     phase: str = ""
     primitive: str = ""
 
@@ -167,6 +173,7 @@ class _Walker:
         self.w = Walk()
         self.scratch = scratch  # eqn -> bytes, or None
         self.loops = 0  # inside a loop's body: no scratch (one compiled program)
+        self.top_loop = False  # the outermost loop is a top-level equation
 
     def value(self, aval, primitive, src, path, eqn=None):
         file, line, fn = src if src else ("", 0, "")
@@ -191,7 +198,8 @@ class _Walker:
             scratch = self.scratch(eqn)
         self.w.steps.append(Step(label=label, source=source, live=ids, bytes=total + scratch,
                                  scratch=scratch, phase=phase_of(eqn) if eqn else "",
-                                 primitive=eqn.primitive.name if eqn else ""))
+                                 primitive=eqn.primitive.name if eqn else "",
+                                 compiled=self.loops > 0 and self.top_loop))
 
     def walk(self, jaxpr, env, outer, path, keep_outs, fallback=None):
         """Steps of jaxpr's equations; env maps its invars (and constvars)
@@ -218,12 +226,16 @@ class _Walker:
             outs = [self.value(v.aval, e.primitive.name, src, path, e) for v in e.outvars]
             self._residuals(e, env)
             bodies, loop = _bodies(e)
+            if loop and not self.loops:
+                self.top_loop = not path
             self.loops += loop
             for body, nconsts in bodies:
                 ops = [None if _is_literal(v) else env.get(v) for v in _operands(e, body)]
                 self._enter(e, body, nconsts, loop, ops, outer + through, outs, src, label)
             self.loops -= loop
-            self.step(label, src, outer + through + outs, e if not bodies else None)
+            # A top-level loop's own step holds XLA's temporaries of it.
+            own = e if not bodies or (loop and not path and not self.loops) else None
+            self.step(label, src, outer + through + outs, own)
             for v, vid in zip(e.outvars, outs):
                 env[v] = vid
                 alive.append(v)
@@ -345,5 +357,7 @@ def analyze(fn, *args, static_argnums=(), scratch=None, **kwargs):
 
 
 def peak(walk):
-    """The index of the step with the most live bytes (the first such)."""
-    return max(range(len(walk.steps)), key=lambda k: (walk.steps[k].bytes, -k))
+    """The index of the step with the most live bytes (the first such),
+    among the steps that run op by op (not inside a top-level loop)."""
+    ks = [k for k, s in enumerate(walk.steps) if not s.compiled] or range(len(walk.steps))
+    return max(ks, key=lambda k: (walk.steps[k].bytes, -k))

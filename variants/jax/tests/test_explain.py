@@ -121,11 +121,20 @@ def test_scan_allocates_its_outputs_and_one_iteration():
     assert [s.label for s in w.steps] == ["broadcast_in_dim", "scan > mul", "scan > add", "scan"]
     # xs + init + (carry out + ys) + (carry in + x slice) + t, then + the new carry.
     assert [s.bytes for s in w.steps] == [11 * A, 25 * A, 26 * A, 22 * A]
-    assert k == 2
+    assert [v.line for v in w.values if v.primitive == "mul"] == [line_of("scan-t")]
+    # A top-level scan runs as one compiled program: its body's steps are
+    # attribution, not the peak, which is the scan's own step.
+    assert [s.compiled for s in w.steps] == [False, True, True, False]
+    assert k == 3
     assert sorted((v.primitive, v.bytes) for v in alive) == sorted([
-        ("input", 10 * A), ("broadcast_in_dim", A), ("scan", A), ("scan", 10 * A),
-        ("scan iteration input", A), ("scan iteration input", A), ("mul", A), ("add", A)])
-    assert [v.line for v in alive if v.primitive == "mul"] == [line_of("scan-t")]
+        ("input", 10 * A), ("broadcast_in_dim", A), ("scan", A), ("scan", 10 * A)])
+
+
+def test_a_scan_inside_a_jit_is_walked_for_the_peak():
+    xs = jnp.ones((10, 1000), jnp.float32)
+    w, k, alive = walk_of(jax.jit(scanned), xs)
+    assert not any(s.compiled for s in w.steps)
+    assert w.steps[k].label == "jit(scanned) > scan > add" and w.steps[k].bytes == 26 * A
 
 
 def test_nested_jit_is_entered_and_its_peak_counted_where_it_runs():
@@ -156,7 +165,7 @@ def test_while_allocates_its_carry_and_one_iteration_of_body_and_cond():
     assert [(s.label, s.bytes) for s in w.steps] == [
         ("while > add", A + 2 * (A + 4) + 4), ("while > mul", A + 2 * (A + 4) + 4 + A),
         ("while > lt", A + 2 * (A + 4) + 1), ("while", A + A + 4)]
-    assert k == 1
+    assert k == 3  # a top-level while runs compiled: its own step is the peak
 
 
 def branches(x):
