@@ -6,7 +6,9 @@
 #   make report     run the sweeps and write reports/REPORT.md with its figures
 #                   (the JAX programs too when make jax could make build/venv)
 #   make jax        the JAX programs' virtual environment build/venv (pinned)
-#   make test-jax   their tests (pytest), skipped when build/venv is absent
+#   make test-jax   their tests and the explain package's (pytest; python/), skipped
+#                   when build/venv is absent; then python/tests on the newest jax
+#                   on PyPI when it is not the pinned one (python/newest-jax.sh)
 #
 # Knobs: ALLOC=jemalloc|glibc, SANITIZER=address,undefined or thread, OPT=..., QUICK=1
 # (report at small sizes). Flags are recorded in every result object.
@@ -330,7 +332,8 @@ jax:
 test-jax:
 	@if ls $(VENV)/.fusebench-req-* >/dev/null 2>&1; then \
 		PYTHONDONTWRITEBYTECODE=1 $(VENV)/bin/python -m pytest -q -p no:cacheprovider \
-			variants/jax/tests; \
+			variants/jax/tests python/tests && \
+		sh python/newest-jax.sh $(VENV); \
 	else echo "fusebench: JAX tests skipped: no virtual environment (make jax)"; fi
 
 report: deps-report

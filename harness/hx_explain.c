@@ -1,4 +1,6 @@
-/* hx_explain: `harness explain` forwarded to explain.py (hx_explain.h). */
+/* hx_explain: `harness explain` forwarded to explain.py, which runs the
+ * explain package of python/ (fusebench_explain) from this checkout
+ * (hx_explain.h). */
 #include <errno.h>
 #include <getopt.h>
 #include <libgen.h>
@@ -72,6 +74,9 @@ static const struct option explain_options[] = {
     {"json", required_argument, NULL, 0},
     {"chart", required_argument, NULL, 0},
     {"measure", no_argument, NULL, 0},
+    {"try-fix", no_argument, NULL, 0},
+    {"budget", required_argument, NULL, 0},
+    {"static-argnums", required_argument, NULL, 0},
     {"no-jit", no_argument, NULL, 0},
     {"top", required_argument, NULL, 0},
     {"help", no_argument, NULL, 'h'},
@@ -115,7 +120,8 @@ hx_explain_usage(FILE *f)
 	    "[options]\n"
 	    "       harness explain --program NAME [options]\n"
 	    "which arrays a JAX function's memory goes to, op by op and "
-	    "under jit,\nby source line (variants/jax/explain.py, run by "
+	    "under jit,\nby source line, and the fix it predicts (the package "
+	    "python/fusebench_explain\nthrough variants/jax/explain.py, run by "
 	    "build/venv; docs/explain.md)\n"
 	    "  --program NAME            a program of fb_programs.PROGRAMS\n"
 	    "  --n N                     points or particles (--program)\n");
@@ -136,6 +142,10 @@ hx_explain_usage(FILE *f)
 	    "  --chart FILE              the liveness chart (.png or .svg)\n"
 	    "  --measure                 run it; peak RSS beside the "
 	    "prediction\n"
+	    "  --budget BYTES            the lax.map batch size that fits "
+	    "it\n"
+	    "  --try-fix                 measure that batch size\n"
+	    "  --static-argnums I,J      arguments that are Python values\n"
 	    "  --no-jit                  op by op only\n"
 	    "  --top K                   arrays and buffers listed\n");
 }

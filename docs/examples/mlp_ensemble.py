@@ -47,3 +47,9 @@ def example_args():
               jax.random.normal(k[2], (E, H, O)) / H ** 0.5,
               jax.random.normal(k[3], (E, O)) * 0.1)
     return params, jax.random.normal(k[4], (B, D)), jax.random.normal(k[5], (B, O))
+
+
+def predict_args():
+    """predict_all's arguments: the parameters and the batch."""
+    params, xs, _ = example_args()
+    return params, xs

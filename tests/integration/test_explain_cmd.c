@@ -58,7 +58,8 @@ Test(explain_cmd, explains_the_question_op_by_op)
 	/* The (N, M, 4) weights of Horner's rule: f32[100,4,4]. */
 	cr_expect(strstr(text, "explain interp question on (f32[100]") != NULL,
 	    "%s", text);
-	cr_expect(strstr(text, "x the largest array, f32[100,4,4]") != NULL,
+	cr_expect(
+	    strstr(text, "x the largest array made, f32[100,4,4]") != NULL,
 	    "%s", text);
 	cr_expect(
 	    strstr(text, "Verdict: Op by op, the peak is") != NULL, "%s", text);

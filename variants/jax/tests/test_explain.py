@@ -121,11 +121,20 @@ def test_scan_allocates_its_outputs_and_one_iteration():
     assert [s.label for s in w.steps] == ["broadcast_in_dim", "scan > mul", "scan > add", "scan"]
     # xs + init + (carry out + ys) + (carry in + x slice) + t, then + the new carry.
     assert [s.bytes for s in w.steps] == [11 * A, 25 * A, 26 * A, 22 * A]
-    assert k == 2
+    assert [v.line for v in w.values if v.primitive == "mul"] == [line_of("scan-t")]
+    # A top-level scan runs as one compiled program: its body's steps are
+    # attribution, not the peak, which is the scan's own step.
+    assert [s.compiled for s in w.steps] == [False, True, True, False]
+    assert k == 3
     assert sorted((v.primitive, v.bytes) for v in alive) == sorted([
-        ("input", 10 * A), ("broadcast_in_dim", A), ("scan", A), ("scan", 10 * A),
-        ("scan iteration input", A), ("scan iteration input", A), ("mul", A), ("add", A)])
-    assert [v.line for v in alive if v.primitive == "mul"] == [line_of("scan-t")]
+        ("input", 10 * A), ("broadcast_in_dim", A), ("scan", A), ("scan", 10 * A)])
+
+
+def test_a_scan_inside_a_jit_is_walked_for_the_peak():
+    xs = jnp.ones((10, 1000), jnp.float32)
+    w, k, alive = walk_of(jax.jit(scanned), xs)
+    assert not any(s.compiled for s in w.steps)
+    assert w.steps[k].label == "jit(scanned) > scan > add" and w.steps[k].bytes == 26 * A
 
 
 def test_nested_jit_is_entered_and_its_peak_counted_where_it_runs():
@@ -156,18 +165,18 @@ def test_while_allocates_its_carry_and_one_iteration_of_body_and_cond():
     assert [(s.label, s.bytes) for s in w.steps] == [
         ("while > add", A + 2 * (A + 4) + 4), ("while > mul", A + 2 * (A + 4) + 4 + A),
         ("while > lt", A + 2 * (A + 4) + 1), ("while", A + A + 4)]
-    assert k == 1
+    assert k == 3  # a top-level while runs compiled: its own step is the peak
 
 
 def branches(x):
     return lax.cond(x[0] > 0, lambda a: a + 1, lambda a: jnp.sin(a) * 2, x)
 
 
-def test_cond_walks_every_branch_and_counts_the_larger():
+def test_cond_is_one_compiled_call_not_walked():
     w, k, alive = walk_of(branches, X)
-    assert [s.label for s in w.steps][-4:] == ["cond > sin", "cond > mul", "cond > add", "cond"]
-    # x + the int32 index + sin's and mul's outputs.
-    assert w.steps[k].label == "cond > mul" and w.steps[k].bytes == 3 * A + 4
+    assert [s.label for s in w.steps][-2:] == ["convert_element_type", "cond"]
+    # x + the int32 index + the cond's output; its branches are not entered.
+    assert w.steps[k].label == "cond" and w.steps[k].bytes == 2 * A + 4
 
 
 @jax.custom_vjp
@@ -243,7 +252,7 @@ def test_cli_writes_json_and_chart(tmp_path):
 
 
 def fails_while_tracing(x):
-    raise ValueError("no such thing\nsecond line")
+    raise ValueError("no such thing\nsecond line")  # raises-here
 
 
 @pytest.mark.parametrize("args,names", [
@@ -251,7 +260,6 @@ def fails_while_tracing(x):
     (["test_explain:no_such_function", "f32[3]"], "no_such_function"),
     (["test_explain:chain", "f32[3]", "f32[3]"], "test_explain:chain"),
     (["test_explain:chain", "q7[3]"], "q7[3]"),
-    (["test_explain:fails_while_tracing", "f32[3]"], "no such thing"),
     ([], "give MODULE:FUNCTION"),
     (["test_explain:chain", "f32[3]", "--bogus"], "--bogus"),
     (["--program", "question", "--n", "-5"], "'-5': not a whole number"),
@@ -270,8 +278,8 @@ def test_bad_input_exits_2_with_one_line_and_writes_nothing(args, names, tmp_pat
     assert p.stdout == "" and files == []
 
 
-@pytest.mark.parametrize("name,why", [("adir", "adir: is a directory"),
-                                      ("", "'': an empty file name")])
+@pytest.mark.parametrize("name,why", [("adir", "--json adir: is a directory"),
+                                      ("", "--json '': an empty file name")])
 def test_json_that_cannot_be_a_file_is_refused_before_the_work(name, why, tmp_path):
     (tmp_path / "adir").mkdir()
     p = subprocess.run([sys.executable, EXPLAIN, "test_explain:chain", "f32[3]", "--json", name],
@@ -291,7 +299,19 @@ def test_json_and_chart_to_one_file_is_refused(tmp_path):
 def test_json_write_error_is_one_line_and_exit_1(tmp_path):
     p, _ = cli(["test_explain:chain", "f32[3]", "--json", "/dev/full"], tmp_path)
     assert p.returncode == 1, p.stderr
-    assert p.stderr.strip() == "explain: /dev/full: write failed: No space left on device"
+    assert p.stderr.strip() == "explain: --json /dev/full: write failed: No space left on device"
+
+
+def test_tracing_error_is_whole_with_the_users_line(tmp_path):
+    """The first line names the function and the user's line; the error's
+    other lines follow; exit 2, nothing written."""
+    p, files = cli(["test_explain:fails_while_tracing", "f32[3]", "--json",
+                    str(tmp_path / "e.json")], tmp_path)
+    lines = p.stderr.strip().splitlines()
+    assert p.returncode == 2 and files == [] and p.stdout == ""
+    assert "ValueError: no such thing" in lines[0], p.stderr
+    assert f"test_explain.py:{line_of('raises-here')}" in lines[0], p.stderr
+    assert lines[1:] == ["  second line"], p.stderr
 
 
 def test_run_py_reports_the_prediction(tmp_path):
