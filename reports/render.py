@@ -161,9 +161,26 @@ def context(doc):
 def render_markdown(templates, ctx):
     import jinja2
 
+    class TopMissing(jinja2.StrictUndefined):
+        """A top-level name that names no fact: as Missing."""
+
+        def __getattr__(self, name):
+            if name.startswith("__"):
+                raise AttributeError(name)
+            return Missing(self._undefined_name + "." + name)
+
+        __getitem__ = __getattr__
+
+        def __str__(self):
+            Missing.seen.append(self._undefined_name)
+            return "n/a"
+
+        def __bool__(self):
+            return False
+
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(templates),
-        undefined=jinja2.StrictUndefined,
+        undefined=TopMissing,
         keep_trailing_newline=True,
         trim_blocks=True,
         autoescape=False,

@@ -42,6 +42,7 @@
 #include "rp_generic.h"
 #include "rp_gnuplot.h"
 #include "rp_jax.h"
+#include "rp_jax_speed.h"
 #include "rp_lesson.h"
 #include "rp_limits.h"
 #include "rp_machine.h"
@@ -120,6 +121,7 @@ static const struct notebook_section_s {
     {"glossary", NULL, NULL},
     {"idiom_map", NULL, NULL},
     {"jax", rp_jax_write, NULL},
+    {"jax_speed", NULL, rp_jax_speed_facts},
     {"explain", rp_explain_write, NULL},
     {"threads", NULL, rp_threads_facts},
     {"other_workloads", NULL, generic_facts},

@@ -13,18 +13,18 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 0.942273
-"interp/fused" 0.941483
-"interp/chunked" 0.944055
-"interp/tiled" 0.91623
-"interp/hoisted" 0.997905
-"interp/sorted" 1.19388
-"colony/naive" 1.01693
-"colony/naive-reuse" 0.954423
-"colony/fused" 0.948441
-"colony/chunked" 0.930488
-"colony/tiled" 0.984628
-"colony/cells" 1.04323
+"interp/materialized" 1.31906
+"interp/fused" 1.27389
+"interp/chunked" 1.14866
+"interp/tiled" 1.16656
+"interp/hoisted" 1.12209
+"interp/sorted" 1.39159
+"colony/naive" 1.18794
+"colony/naive-reuse" 1.20044
+"colony/fused" 1.10871
+"colony/chunked" 1.03541
+"colony/tiled" 0.996116
+"colony/cells" 1.13772
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

@@ -12,27 +12,27 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.46944
+2 1.36786
 EOD
 $s1 << EOD
 1 1
-2 1.58355
+2 1.31874
 EOD
 $s2 << EOD
 1 1
-2 1.85108
+2 1.70396
 EOD
 $s3 << EOD
 1 1
-2 1.17959
+2 1.07107
 EOD
 $s4 << EOD
 1 1
-2 1.71705
+2 1.53831
 EOD
 $s5 << EOD
 1 1
-2 2.098
+2 1.60487
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'naive', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'naive-reuse', \

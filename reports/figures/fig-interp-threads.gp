@@ -12,31 +12,31 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.68949
+2 1.50117
 EOD
 $s1 << EOD
 1 1
-2 1.64718
+2 1.66347
 EOD
 $s2 << EOD
 1 1
-2 1.74993
+2 1.85879
 EOD
 $s3 << EOD
 1 1
-2 2.0013
+2 1.91455
 EOD
 $s4 << EOD
 1 1
-2 1.95017
+2 2.08732
 EOD
 $s5 << EOD
 1 1
-2 1.77295
+2 1.79816
 EOD
 $s6 << EOD
 1 1
-2 1.92404
+2 1.99732
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'eager', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'materialized', \

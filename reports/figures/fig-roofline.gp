@@ -12,33 +12,33 @@ set xrange [0.01:10000]
 set yrange [0.1:1000]
 set samples 400
 $v0 << EOD
-0.13 0.227118
+0.13 0.225969
 EOD
 $v1 << EOD
-2.4375 8.5761
+2.4375 6.87155
 EOD
 $v2 << EOD
-1312.01 17.2159
+1312.01 15.2595
 EOD
 $v3 << EOD
-2.4375 13.7548
+2.4375 11.8169
 EOD
 $v4 << EOD
-1312.01 23.4271
+1312.01 19.5828
 EOD
 $v5 << EOD
-216.838 45.0535
+216.838 37.08
 EOD
 $v6 << EOD
-77.4138 184.88
+77.4138 153.277
 EOD
-plot (x*466.2 < 271.4 ? x*466.2 : 271.4) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 466 GB/s', (x*264.9 < 271.4 ? x*264.9 : 271.4) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 265 GB/s', (x*107.6 < 271.4 ? x*107.6 : 271.4) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 108 GB/s', (x*41.58 < 271.4 ? x*41.58 : 271.4) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 42 GB/s; the flat part: FMA peak', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; not determined)', \
+plot (x*593.9 < 240.5 ? x*593.9 : 240.5) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 594 GB/s', (x*197 < 240.5 ? x*197 : 240.5) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 197 GB/s', (x*81.85 < 240.5 ? x*81.85 : 240.5) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 82 GB/s', (x*39.66 < 240.5 ? x*39.66 : 240.5) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 40 GB/s; the flat part: FMA peak', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; not determined)', \
   $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM; not determined)', \
-  $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3; not determined)', \
+  $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3; gathers)', \
   $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3; not determined)', \
-  $v4 using 1:2 with points pt 12 ps 2 lw 2 lc rgb '#56B4E9' title 'tiled (L3; not determined)', \
-  $v5 using 1:2 with points pt 14 ps 2 lw 2 lc rgb '#8C6D31' title 'hoisted (L3; cache misses)', \
-  $v6 using 1:2 with points pt 1 ps 2 lw 2 lc rgb '#7F3C8D' title 'sorted (L3; compute)'
+  $v4 using 1:2 with points pt 12 ps 2 lw 2 lc rgb '#56B4E9' title 'tiled (L3; gathers)', \
+  $v5 using 1:2 with points pt 14 ps 2 lw 2 lc rgb '#8C6D31' title 'hoisted (L3; not determined)', \
+  $v6 using 1:2 with points pt 1 ps 2 lw 2 lc rgb '#7F3C8D' title 'sorted (L3; not determined)'
 set output
 if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {
   set terminal pngcairo size 1200,750 font 'Sans,12'

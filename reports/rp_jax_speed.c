@@ -1,0 +1,251 @@
+/*
+ * rp_jax_speed: the speed question answered in JAX (see rp_jax_speed.h).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "hx_stats.h"
+#include "rp_jax.h"
+#include "rp_jax_speed.h"
+#include "rp_text.h"
+
+#define F (&R->facts)
+
+/* The median of an array of numbers o.key (NAN when none). */
+static double
+median_of(const json_t *o, const char *key)
+{
+	double v[256];
+	size_t n = 0, i;
+	json_t *e;
+
+	json_array_foreach(json_object_get(o, key), i, e)
+	{
+		if (json_is_number(e) && n < 256)
+			v[n++] = json_number_value(e);
+	}
+	return n > 0 ? hx_stats_median(v, n) : NAN;
+}
+
+/* A share of 1 printed with one decimal, "30.9%". */
+static const char *
+pct1(double share)
+{
+	return rp_text_fmt_num(100.0 * share, "%.1f%%");
+}
+
+/* One row of jax-keep.json: a program by default and under an allocator
+ * that keeps freed pages (jaxspeed.keep.rowK.*). */
+static void
+keep_row_facts(rp_report_t *R, const json_t *row, int k)
+{
+	rp_fact_str(F, rp_str(row, "workload"), NULL,
+	    "jaxspeed.keep.row%d.workload", k);
+	rp_fact_str(
+	    F, rp_str(row, "program"), NULL, "jaxspeed.keep.row%d.program", k);
+	rp_fact_str(F, rp_str(row, "allocator"), NULL,
+	    "jaxspeed.keep.row%d.allocator", k);
+	rp_fact_num(F, RP_FACT_SIZE, rp_num(row, "n"), NULL,
+	    "jaxspeed.keep.row%d.n", k);
+	rp_fact_num(F, RP_FACT_COUNT, rp_num(row, "temp_pages"), NULL,
+	    "jaxspeed.keep.row%d.temp_pages", k);
+	rp_fact_num(F, RP_FACT_COUNT, rp_num(row, "faults_per_call_default"),
+	    NULL, "jaxspeed.keep.row%d.faults_default", k);
+	rp_fact_num(F, RP_FACT_COUNT, rp_num(row, "faults_per_call_keep"), NULL,
+	    "jaxspeed.keep.row%d.faults_keep", k);
+	rp_fact_num(F, RP_FACT_TIME, rp_num(row, "warm_cpu_default_s"), NULL,
+	    "jaxspeed.keep.row%d.cpu_default", k);
+	rp_fact_num(F, RP_FACT_TIME, rp_num(row, "warm_cpu_keep_s"), NULL,
+	    "jaxspeed.keep.row%d.cpu_keep", k);
+	rp_fact_num(F, RP_FACT_RATIO, rp_num(row, "cpu_ratio"), NULL,
+	    "jaxspeed.keep.row%d.cpu_ratio", k);
+	rp_fact_num(F, RP_FACT_BYTES, rp_num(row, "peak_rss_default_bytes"),
+	    NULL, "jaxspeed.keep.row%d.rss_default", k);
+	rp_fact_num(F, RP_FACT_BYTES, rp_num(row, "peak_rss_keep_bytes"), NULL,
+	    "jaxspeed.keep.row%d.rss_keep", k);
+	rp_fact_num(F, RP_FACT_BYTES, rp_num(row, "rss_after_default_bytes"),
+	    NULL, "jaxspeed.keep.row%d.held_default", k);
+	rp_fact_num(F, RP_FACT_BYTES, rp_num(row, "rss_after_keep_bytes"), NULL,
+	    "jaxspeed.keep.row%d.held_keep", k);
+	rp_fact_num(F, RP_FACT_TIME, rp_num(row, "cpu_s_saved_per_fault"), NULL,
+	    "jaxspeed.keep.row%d.saved_per_fault", k);
+	rp_fact_text(F, RP_FACT_PERCENT,
+	    rp_num(row, "fault_share_of_cpu_at_price"),
+	    pct1(rp_num(row, "fault_share_of_cpu_at_price")), NULL,
+	    "jaxspeed.keep.row%d.fault_share", k);
+	rp_fact_str(F,
+	    json_is_string(json_object_get(row, "verdict"))
+		? rp_str(row, "verdict")
+		: rp_str(json_object_get(row, "verdict"), "verdict"),
+	    NULL, "jaxspeed.keep.row%d.verdict", k);
+}
+
+/* jax-keep.json: every row, and the price a fault was set at. */
+static void
+keep_facts(rp_report_t *R)
+{
+	json_t *doc = rp_jax_file(&R->data, "jax-keep.json");
+	const json_t *rows = json_object_get(doc, "rows"), *row;
+	json_t *names = json_array();
+	double price = NAN;
+	char id[32];
+	size_t i;
+
+	rp_fact_bool(
+	    F, json_array_size(rows) > 0, NULL, "jaxspeed.keep.present");
+	json_array_foreach(rows, i, row)
+	{
+		snprintf(id, sizeof(id), "row%zu", i);
+		json_array_append_new(names, json_string(id));
+		keep_row_facts(R, row, (int)i);
+		if (isnan(price))
+			price = rp_num(row, "fault_price_s");
+	}
+	rp_fact_list(F, names, "jaxspeed.keep.rows");
+	rp_fact_num(F, RP_FACT_TIME, price, NULL, "jaxspeed.keep.price");
+	json_decref(doc);
+}
+
+/* Where one of the question's figures comes out (protocol.py's crossing):
+ * the N, whether it was extrapolated, or why there is none. */
+static void
+crossing_facts(rp_report_t *R, const json_t *c, const char *name)
+{
+	rp_fact_num(F, RP_FACT_SIZE, round(rp_num(c, "n")), NULL,
+	    "jaxspeed.proto.%s.n", name);
+	rp_fact_bool(F, json_is_true(json_object_get(c, "extrapolated")), NULL,
+	    "jaxspeed.proto.%s.extrapolated", name);
+	rp_fact_str(F,
+	    json_is_string(json_object_get(c, "beyond")) ? rp_str(c, "beyond")
+							 : NULL,
+	    NULL, "jaxspeed.proto.%s.beyond", name);
+	rp_fact_num(F, RP_FACT_TIME, rp_num(c, "smallest_n_s"), NULL,
+	    "jaxspeed.proto.%s.smallest_n_s", name);
+}
+
+/* The range of one ratio over the protocol's N (question.ratios[]). */
+static void
+ratio_range_facts(rp_report_t *R, const json_t *ratios, const char *key)
+{
+	double lo = NAN, hi = NAN;
+	size_t i;
+	json_t *r;
+
+	json_array_foreach(ratios, i, r)
+	{
+		double v = rp_num(r, key);
+		lo = isnan(lo) || v < lo ? v : lo;
+		hi = isnan(hi) || v > hi ? v : hi;
+	}
+	rp_fact_num(F, RP_FACT_NUMBER, lo, NULL, "jaxspeed.proto.%s_lo", key);
+	rp_fact_num(F, RP_FACT_NUMBER, hi, NULL, "jaxspeed.proto.%s_hi", key);
+}
+
+/* jax-protocol.json: the question's timings and the swing. */
+static void
+protocol_facts(rp_report_t *R)
+{
+	json_t *doc = rp_jax_file(&R->data, "jax-protocol.json");
+	const json_t *q = json_object_get(doc, "question");
+	const json_t *floor = json_object_get(q, "pair_floor");
+	const json_t *sw = json_object_get(doc, "swing");
+	const json_t *rows =
+	    json_object_get(json_object_get(doc, "timings"), "rows");
+	json_t *ns = json_array(), *r;
+	size_t i;
+	char list[128] = "";
+	size_t used = 0;
+
+	rp_fact_bool(F, q != NULL, NULL, "jaxspeed.proto.present");
+	crossing_facts(R, json_object_get(q, "step_jit_46_5ms_at"), "step");
+	crossing_facts(
+	    R, json_object_get(q, "pair_unjitted_2_32ms_at"), "pair");
+	json_array_foreach(rows, i, r)
+	{
+		json_array_append_new(ns, json_real(rp_num(r, "n")));
+		if (used < sizeof(list))
+			used += (size_t)snprintf(list + used,
+			    sizeof(list) - used, "%s%s", i ? ", " : "",
+			    rp_text_fmt_n(rp_num(r, "n")));
+	}
+	json_decref(ns);
+	rp_fact_str(F, list, NULL, "jaxspeed.proto.ns");
+	ratio_range_facts(
+	    R, json_object_get(q, "ratios"), "step_over_pair_waited");
+	ratio_range_facts(
+	    R, json_object_get(q, "ratios"), "step_over_pair_unwaited");
+	rp_fact_num(F, RP_FACT_SIZE, rp_num(floor, "n"), NULL,
+	    "jaxspeed.proto.floor.n");
+	rp_fact_num(F, RP_FACT_TIME, rp_num(floor, "s"), NULL,
+	    "jaxspeed.proto.floor.s");
+	rp_fact_num(F, RP_FACT_COUNT, rp_num(floor, "eqns"), NULL,
+	    "jaxspeed.proto.floor.eqns");
+	rp_fact_num(F, RP_FACT_TIME, rp_num(floor, "s_per_eqn"), NULL,
+	    "jaxspeed.proto.floor.s_per_eqn");
+	rp_fact_num(F, RP_FACT_TIME, rp_num(floor, "question_s_per_eqn"), NULL,
+	    "jaxspeed.proto.floor.question_s_per_eqn");
+	rp_fact_bool(F, sw != NULL, NULL, "jaxspeed.swing.present");
+	rp_fact_num(F, RP_FACT_SIZE, rp_num(sw, "n"), NULL, "jaxspeed.swing.n");
+	rp_fact_num(F, RP_FACT_COUNT, rp_num(sw, "steps"), NULL,
+	    "jaxspeed.swing.steps");
+	rp_fact_num(F, RP_FACT_TIME, median_of(sw, "unwaited_warm_s"), NULL,
+	    "jaxspeed.swing.unwaited");
+	rp_fact_num(F, RP_FACT_TIME, median_of(sw, "waited_warm_s"), NULL,
+	    "jaxspeed.swing.waited");
+	rp_fact_num(F, RP_FACT_TIME, rp_num(sw, "first_call_s"), NULL,
+	    "jaxspeed.swing.first");
+	rp_fact_num(F, RP_FACT_TIME, rp_num(sw, "first_call_compile_s"), NULL,
+	    "jaxspeed.swing.first_compile");
+	rp_fact_num(F, RP_FACT_TIME, rp_num(sw, "new_bound_call_s"), NULL,
+	    "jaxspeed.swing.new_bound");
+	rp_fact_num(
+	    F, RP_FACT_RATIO, rp_num(sw, "span"), NULL, "jaxspeed.swing.span");
+	rp_fact_num(F, RP_FACT_RATIO,
+	    rp_num(sw, "factors.waited_over_unwaited"), NULL,
+	    "jaxspeed.swing.waiting");
+	rp_fact_num(F, RP_FACT_RATIO, rp_num(sw, "factors.first_over_waited"),
+	    NULL, "jaxspeed.swing.compiling");
+	json_decref(doc);
+}
+
+/* jax-compiles.json: the compilations of each call of each protocol, as
+ * "1, 0, 1, 0" (jaxspeed.compiles.PROTOCOL). */
+static void
+compiles_facts(rp_report_t *R)
+{
+	json_t *doc = rp_jax_file(&R->data, "jax-compiles.json");
+	const json_t *c = json_object_get(doc, "compiles"), *calls, *call;
+	const char *name;
+	json_t *names = json_array();
+
+	rp_fact_bool(F, c != NULL, NULL, "jaxspeed.compiles.present");
+	json_object_foreach((json_t *)c, name, calls)
+	{
+		char list[256] = "";
+		size_t used = 0, i;
+
+		if (!json_is_array(calls))
+			continue; /* the protocol's settings (n, steps) */
+		json_array_foreach(calls, i, call)
+		{
+			if (used < sizeof(list))
+				used += (size_t)snprintf(list + used,
+				    sizeof(list) - used, "%s%s", i ? ", " : "",
+				    rp_text_fmt_num(
+					rp_num(call, "compiles"), "%.0f"));
+		}
+		json_array_append_new(names, json_string(name));
+		rp_fact_str(F, list, NULL, "jaxspeed.compiles.%s", name);
+	}
+	rp_fact_list(F, names, "jaxspeed.compiles.protocols");
+	json_decref(doc);
+}
+
+void
+rp_jax_speed_facts(rp_report_t *R)
+{
+	keep_facts(R);
+	protocol_facts(R);
+	compiles_facts(R);
+}
