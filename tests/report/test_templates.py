@@ -164,12 +164,21 @@ def test_a_block_no_template_prints_fails_strictly(made, tmp_path):
 
 def with_model(src, dst, models):
     """A copy of the data folder src whose main interp runs carry the
-    given time models ({variant: (error, limiter, terms)})."""
+    given time models ({variant: (error, limiter, terms)}) and no other
+    main run a model."""
     shutil.copytree(src, dst)
+    for name in ("colony-main.jsonl", "interp-main-eager.jsonl"):
+        p = dst / name
+        if p.exists():
+            rows = [json.loads(l) for l in p.read_text().splitlines()]
+            for r in rows:
+                r.pop("model", None)
+            p.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
     path = dst / "interp-main.jsonl"
     out = []
     for line in path.read_text().splitlines():
         r = json.loads(line)
+        r.pop("model", None)
         if r.get("variant") in models and r.get("status") == "ok":
             err, lim, terms = models[r["variant"]]
             t = r["time_s"]["median"]
@@ -253,3 +262,20 @@ def test_beyond_the_answers_without_its_runs(made, tmp_path):
         "- **Cell lists**: not measured (no run of it).\n"
         "- **The allocator's part in step-time variance**: not measured (no "
         "naive spread run with both allocators).\n")
+
+
+def test_data_without_the_model_keeps_the_discriminators_rule(tmp_path):
+    report = os.environ.get("FB_REPORT")
+    if not report:
+        pytest.skip("FB_REPORT is not set: make test-templates")
+    data = tmp_path / "data"
+    with_model(os.path.join(ROOT, "reports", "data"), data, {})
+    p = subprocess.run([report, str(data), str(tmp_path / "out")],
+                       capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    md = (tmp_path / "out" / "REPORT.md").read_text()
+    doc = json.loads((tmp_path / "out" / "facts.json").read_text())
+    assert doc["facts"]["limits.model_present"]["value"] is False
+    assert "notebook.limits" in doc["markdown"]
+    assert "One rule decides each variant's limiter" in md
+    assert "The model accounts for" not in md
