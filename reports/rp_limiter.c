@@ -358,11 +358,13 @@ rp_limiter_sentence(FILE *f, const rp_limiter_in_t *in, const rp_limiter_t *v)
 	if (in->model_term != NULL) {
 		fprintf(f,
 		    "not determined here: the model predicts %s against %s "
-		    "measured (%s), %s unexplained",
+		    "measured (%s), %s %s",
 		    rp_text_fmt_time(in->model_predicted),
 		    rp_text_fmt_time(in->time_s),
 		    rp_text_fmt_num(100 * in->model_error, "%+.0f%%"),
-		    rp_text_fmt_time(in->time_s - in->model_predicted));
+		    rp_text_fmt_time(fabs(in->time_s - in->model_predicted)),
+		    in->model_predicted > in->time_s ? "predicted too much"
+						     : "unexplained");
 		return;
 	}
 	fprintf(f,

@@ -513,11 +513,17 @@ model_row_facts(rp_report_t *R, const char *w, const char *v)
 	    v);
 	rp_fact_bool(
 	    &R->facts, m != NULL && within, r, "limits.%s.%s.within", w, v);
+	/* What the terms leave unexplained, or predict too much: its size,
+	 * and which of the two. */
 	rp_fact_num(&R->facts, RP_FACT_TIME,
 	    m != NULL && !within
-		? rp_num(r, "time_s.median") - rp_num(m, "predicted_s")
+		? fabs(rp_num(r, "time_s.median") - rp_num(m, "predicted_s"))
 		: NAN,
 	    r, "limits.%s.%s.unexplained", w, v);
+	rp_fact_bool(&R->facts, m != NULL && err > 0, r,
+	    "limits.%s.%s.overpredicted", w, v);
+	rp_fact_str(&R->facts, rp_data_variant_text(&R->data, w, v, "notes"), r,
+	    "limits.%s.%s.notes", w, v);
 	term_facts(
 	    R, a >= 0 ? json_array_get(terms, (size_t)a) : NULL, r, w, v, 1);
 	term_facts(

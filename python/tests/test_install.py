@@ -3,8 +3,9 @@ runs the console script and the API from outside this checkout.
 
 jax is not downloaded again: the new environment sees the pinned one's
 site-packages through a .pth file (jax there), and the package is
-installed with pip install --no-deps --no-index (its build backend needs
-nothing), so that nothing is fetched; the package itself is copied into
+installed with pip install --no-deps --no-index --no-build-isolation (its
+build backend, flit_core, taken from the pinned environment too), so that
+nothing is fetched; the package itself is copied into
 the new environment (its __file__ is checked to be there)."""
 import os
 import subprocess
@@ -31,7 +32,8 @@ def test_pip_installs_it_into_a_clean_venv_and_it_runs(tmp_path):
         f.write(sysconfig.get_paths()["purelib"] + "\n")
     env = dict(os.environ, PIP_DISABLE_PIP_VERSION_CHECK="1")
     env.pop("PYTHONPATH", None)
-    run([str(py), "-m", "pip", "install", "-q", "--no-deps", "--no-index", PKG], tmp_path,
+    run([str(py), "-m", "pip", "install", "-q", "--no-deps", "--no-index",
+         "--no-build-isolation", PKG], tmp_path,
         env=env)
     (tmp_path / "mine.py").write_text(
         "import jax.numpy as jnp\n"

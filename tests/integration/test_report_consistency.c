@@ -195,7 +195,7 @@ anchor_agrees(const char *md, check_t *c)
 static const char *
 limiter_of(const char *md, const char *wv, char *out, size_t n)
 {
-	const char *t = table_after(md, "| variant | limiter | of the FMA");
+	const char *t = table_after(md, "| variant | limiter | ");
 	const char *r = t != NULL ? row_of(t, wv) : NULL;
 	char w[96];
 
