@@ -212,11 +212,13 @@ def test_the_model_decides_the_limiter_where_the_data_has_it(tmp_path):
     assert doc["limits.interp.fused.error"]["text"] == "-5%"
     assert doc["limits.interp.tiled.within"]["value"] is False
     tiled = doc["limits.interp.tiled.unexplained"]["value"]
-    assert tiled == pytest.approx(-0.40 * doc["interp.tiled.median"]["value"])
-    assert "| fused | %s | %s | -5%% | gathers " % (
+    # predicted 40% over the measurement: its size, said to be too much
+    assert tiled == pytest.approx(0.40 * doc["interp.tiled.median"]["value"])
+    assert doc["limits.interp.tiled.overpredicted"]["value"] is True
+    assert "| interp/fused | **gathers** | %s | %s | -5%% | gathers " % (
         doc["interp.fused.median"]["text"],
         doc["limits.interp.fused.predicted"]["text"]) in md
-    assert "not determined: %s unexplained |" % \
+    assert "| interp/tiled | **not determined**: %s predicted too much |" % \
         doc["limits.interp.tiled.unexplained"]["text"] in md
     assert "The model accounts for 1 of the 2 modelled interp variants" in md
     # The lesson's limiter line reads the same verdicts.
