@@ -78,9 +78,14 @@ code_files(const rp_data_t *D, char (*names)[256], size_t cap)
 		return 0;
 	while ((e = readdir(d)) != NULL && n < cap) {
 		size_t len = strlen(e->d_name);
-		if (len > 3 && strcmp(e->d_name + len - 3, ".py") == 0)
-			snprintf(names[n++], sizeof(names[0]), "%s/%s",
-			    RP_LESSON_CODE_DIR, e->d_name);
+		int k;
+		if (len <= 3 || strcmp(e->d_name + len - 3, ".py") != 0)
+			continue;
+		/* A name too long for the table is left out, not cut. */
+		k = snprintf(names[n], sizeof(names[0]), "%s/%s",
+		    RP_LESSON_CODE_DIR, e->d_name);
+		if (k > 0 && (size_t)k < sizeof(names[0]))
+			n++;
 	}
 	closedir(d);
 	qsort(names, n, sizeof(names[0]), by_name);
