@@ -101,34 +101,5 @@ const variant_t colony_chunked = {
     .teardown = colony_state_teardown,
     .flops = colony_all_pairs_flops,
     .bytes = colony_chunked_bytes,
-    .incore =
-	/* In-core minimum, per one pair (one side), counted from the spec's
-	 * operations in the centred-arm form colony.h derives
-	 * (colony_pair_both): d from the centres (2 adds), its minimum image (2
-	 * x: a multiply, a rounding, a multiply-subtract), the dots u_i.u_j,
-	 * u_i.d and u_j.d (6), 1 - c^2 (1), the parallel rods' compare and
-	 * bound select (2 selects), alpha0 (a multiply-subtract and a divide),
-	 * its clamp (2 selects), beta and alpha (2) with their clamps (4
-	 * selects), the contact vector (4), |m| and |d| (4 and 2 square roots),
-	 * the crossing test and its four selects (5 selects), 2R - dist and its
-	 * divide (1 and a divide), the contact's and the density's cut-offs (2
-	 * selects), the density's (R_s - |d|)^2 (2), and the sums g n, arm g n
-	 * and a_j w (the product arm g and 5 FMAs: 6): 33 multiply-adds, 4
-	 * divides and square roots, 2 roundings, 15 selects. */
-    {.functions = "colony_rows_fill",
-	.vectors = 1,
-	.fma = 33,
-	.divsqrt = 4,
-	.round = 2,
-	.select = 15,
-	.gather = 0,
-	.extra = 30,
-	.extra_why =
-	    "fused's loop control (3) and loads of u_j (2), the four "
-	    "terms stored (forces x and y, torque, density: 4), the self "
-	    "lane's select (a compare and the two selects of g and w: 3), "
-	    "k_cc and the density factor a pair (the terms are stored, "
-	    "not summed: 2 multiplies and 3 more), and up to 13 register "
-	    "copies and reloads in x86-64-v3's 16 registers (7 in the "
-	    "native build): 30"},
+    .incore = COLONY_ROWS_FILL_INCORE, /* colony.h: the loop is theirs */
 };

@@ -161,6 +161,26 @@ interp_value(const interp_inputs_t *in, int32_t i, float x)
  * it once over all N points, chunked once per block of B. */
 double interp_block_materialized(const interp_inputs_t *in, uint64_t n0,
     uint64_t len, float *restrict values, float *restrict rowsum);
+/* The in-core minimum of interp_block_materialized's loop, the hot loop of
+ * materialized and chunked, per one pair (point, interpolant), from the spec's
+ * formula: the clamp of x to [lb, ub] (a max and a min), xc - a, xc /
+ * dx (a divide), floor and its conversion to int32 (2 roundings), t = r
+ * - (ix + 0.5) (2), the four weights by Horner's rule (12 FMAs), the
+ * clamp of the window start (a max and a min), the four table reads (4
+ * gathers), the dot product (a multiply and 3 FMAs): 19
+ * multiply-adds (the square and its sum are the second pass's loop),
+ * 1 divide, 2 roundings, 4 selects, 4 gathers a pair. */
+#define INTERP_BLOCK_MATERIALIZED_INCORE                                       \
+	{                                                                      \
+		.functions = "interp_block_materialized", .vectors = 1,        \
+		.fma = 19, .divsqrt = 1, .round = 2, .select = 4, .gather = 4, \
+		.extra = 22,                                                   \
+		.extra_why = "gather masks 4, window index 2, parameters 4, "  \
+			     "copies of t 4, the x86-64-v3 clamp 3, loop "     \
+			     "control 3, the store of the value into the "     \
+			     "(N, M) array 1 (instead of fused's sum), and 1 " \
+			     "copy: 22"                                        \
+	}
 
 /* The grid-major table of hoisted and sorted: row k holds F_i[k] for every
  * interpolant i, padded with zeros to interp_grid_major_row(M) floats (a

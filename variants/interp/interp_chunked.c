@@ -98,28 +98,7 @@ const variant_t interp_chunked = {
     .teardown = interp_state_teardown,
     .flops = interp_chunked_flops,
     .bytes = interp_chunked_bytes,
-    .incore =
-	/* In-core minimum, per one pair (point, interpolant), from the spec's
-	 * formula: the clamp of x to [lb, ub] (a max and a min), xc - a, xc /
-	 * dx (a divide), floor and its conversion to int32 (2 roundings), t = r
-	 * - (ix + 0.5) (2), the four weights by Horner's rule (12 FMAs), the
-	 * clamp of the window start (a max and a min), the four table reads (4
-	 * gathers), the dot product (a multiply and 3 FMAs): 19
-	 * multiply-adds (the square and its sum are the second pass's loop),
-	 * 1 divide, 2 roundings, 4 selects, 4 gathers a pair. */
-    {.functions = "interp_block_materialized",
-	.vectors = 1,
-	.fma = 19,
-	.divsqrt = 1,
-	.round = 2,
-	.select = 4,
-	.gather = 4,
-	.extra = 22,
-	.extra_why =
-	    "materialized's loop (interp_block_materialized): gather "
-	    "masks 4, window index 2, parameters 4, copies of t 4, the "
-	    "x86-64-v3 clamp 3, loop control 3, the store of the value 1, "
-	    "and 1 copy: 22"},
+    .incore = INTERP_BLOCK_MATERIALIZED_INCORE, /* interp.h */
     /* The pair loop is interp_common's (the time model's hot loop). */
     .hot_symbol = "interp_block_materialized",
 };
