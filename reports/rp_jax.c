@@ -59,19 +59,25 @@ rp_jax_run(const rp_data_t *D, const char *workload, const char *label)
 }
 
 double
-rp_jax_median(const json_t *r, const char *key)
+rp_jax_median_of(const json_t *o, const char *key)
 {
-	const json_t *a = json_object_get(json_object_get(r, "reported"), key);
-	double v[64];
+	const json_t *a = json_object_get(o, key);
+	double v[256];
 	size_t n = 0, i;
 	json_t *e;
 
 	json_array_foreach(a, i, e)
 	{
-		if (json_is_number(e) && n < 64)
+		if (json_is_number(e) && n < 256)
 			v[n++] = json_number_value(e);
 	}
 	return n > 0 ? hx_stats_median(v, n) : NAN;
+}
+
+double
+rp_jax_median(const json_t *r, const char *key)
+{
+	return rp_jax_median_of(json_object_get(r, "reported"), key);
 }
 
 double

@@ -54,6 +54,9 @@ const json_t *rp_jax_run(
 /* The median of a reported per-call array (warm_call_s, unblocked_call_s);
  * NAN when missing. */
 double rp_jax_median(const json_t *r, const char *key);
+/* The median of the numbers of the array o.key (the first 256); NAN when
+ * there are none. */
+double rp_jax_median_of(const json_t *o, const char *key);
 /* XLA's temporary bytes of a compiled program; NAN for an un-jitted one. */
 double rp_jax_temp(const json_t *r);
 /* Working bytes of a program (see above); NAN when not measurable. */

@@ -5,28 +5,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "hx_stats.h"
 #include "rp_jax.h"
 #include "rp_jax_speed.h"
 #include "rp_text.h"
 
 #define F (&R->facts)
-
-/* The median of an array of numbers o.key (NAN when none). */
-static double
-median_of(const json_t *o, const char *key)
-{
-	double v[256];
-	size_t n = 0, i;
-	json_t *e;
-
-	json_array_foreach(json_object_get(o, key), i, e)
-	{
-		if (json_is_number(e) && n < 256)
-			v[n++] = json_number_value(e);
-	}
-	return n > 0 ? hx_stats_median(v, n) : NAN;
-}
 
 /* A share of 1 printed with one decimal, "30.9%". */
 static const char *
@@ -35,41 +18,41 @@ pct1(double share)
 	return rp_text_fmt_num(100.0 * share, "%.1f%%");
 }
 
+/* The numbers of a row of jax-keep.json (keep_table.py's keys) and the
+ * facts they become (jaxspeed.keep.rowK.NAME). */
+static const struct keep_field_s {
+	const char *key, *name;
+	rp_fact_kind_t kind;
+} keep_fields[] = {
+    {"n", "n", RP_FACT_SIZE},
+    {"temp_pages", "temp_pages", RP_FACT_COUNT},
+    {"faults_per_call_default", "faults_default", RP_FACT_COUNT},
+    {"faults_per_call_keep", "faults_keep", RP_FACT_COUNT},
+    {"warm_cpu_default_s", "cpu_default", RP_FACT_TIME},
+    {"warm_cpu_keep_s", "cpu_keep", RP_FACT_TIME},
+    {"cpu_ratio", "cpu_ratio", RP_FACT_RATIO},
+    {"peak_rss_default_bytes", "rss_default", RP_FACT_BYTES},
+    {"peak_rss_keep_bytes", "rss_keep", RP_FACT_BYTES},
+    {"rss_after_default_bytes", "held_default", RP_FACT_BYTES},
+    {"rss_after_keep_bytes", "held_keep", RP_FACT_BYTES},
+    {"cpu_s_saved_per_fault", "saved_per_fault", RP_FACT_TIME},
+};
+
 /* One row of jax-keep.json: a program by default and under an allocator
  * that keeps freed pages (jaxspeed.keep.rowK.*). */
 static void
 keep_row_facts(rp_report_t *R, const json_t *row, int k)
 {
-	rp_fact_str(F, rp_str(row, "workload"), NULL,
-	    "jaxspeed.keep.row%d.workload", k);
-	rp_fact_str(
-	    F, rp_str(row, "program"), NULL, "jaxspeed.keep.row%d.program", k);
-	rp_fact_str(F, rp_str(row, "allocator"), NULL,
-	    "jaxspeed.keep.row%d.allocator", k);
-	rp_fact_num(F, RP_FACT_SIZE, rp_num(row, "n"), NULL,
-	    "jaxspeed.keep.row%d.n", k);
-	rp_fact_num(F, RP_FACT_COUNT, rp_num(row, "temp_pages"), NULL,
-	    "jaxspeed.keep.row%d.temp_pages", k);
-	rp_fact_num(F, RP_FACT_COUNT, rp_num(row, "faults_per_call_default"),
-	    NULL, "jaxspeed.keep.row%d.faults_default", k);
-	rp_fact_num(F, RP_FACT_COUNT, rp_num(row, "faults_per_call_keep"), NULL,
-	    "jaxspeed.keep.row%d.faults_keep", k);
-	rp_fact_num(F, RP_FACT_TIME, rp_num(row, "warm_cpu_default_s"), NULL,
-	    "jaxspeed.keep.row%d.cpu_default", k);
-	rp_fact_num(F, RP_FACT_TIME, rp_num(row, "warm_cpu_keep_s"), NULL,
-	    "jaxspeed.keep.row%d.cpu_keep", k);
-	rp_fact_num(F, RP_FACT_RATIO, rp_num(row, "cpu_ratio"), NULL,
-	    "jaxspeed.keep.row%d.cpu_ratio", k);
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(row, "peak_rss_default_bytes"),
-	    NULL, "jaxspeed.keep.row%d.rss_default", k);
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(row, "peak_rss_keep_bytes"), NULL,
-	    "jaxspeed.keep.row%d.rss_keep", k);
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(row, "rss_after_default_bytes"),
-	    NULL, "jaxspeed.keep.row%d.held_default", k);
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(row, "rss_after_keep_bytes"), NULL,
-	    "jaxspeed.keep.row%d.held_keep", k);
-	rp_fact_num(F, RP_FACT_TIME, rp_num(row, "cpu_s_saved_per_fault"), NULL,
-	    "jaxspeed.keep.row%d.saved_per_fault", k);
+	static const char *const names[] = {"workload", "program", "allocator"};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		rp_fact_str(F, rp_str(row, names[i]), NULL,
+		    "jaxspeed.keep.row%d.%s", k, names[i]);
+	for (size_t i = 0; i < sizeof(keep_fields) / sizeof(keep_fields[0]);
+	     i++)
+		rp_fact_num(F, keep_fields[i].kind,
+		    rp_num(row, keep_fields[i].key), NULL,
+		    "jaxspeed.keep.row%d.%s", k, keep_fields[i].name);
 	rp_fact_text(F, RP_FACT_PERCENT,
 	    rp_num(row, "fault_share_of_cpu_at_price"),
 	    pct1(rp_num(row, "fault_share_of_cpu_at_price")), NULL,
@@ -189,10 +172,10 @@ protocol_facts(rp_report_t *R)
 	rp_fact_num(F, RP_FACT_SIZE, rp_num(sw, "n"), NULL, "jaxspeed.swing.n");
 	rp_fact_num(F, RP_FACT_COUNT, rp_num(sw, "steps"), NULL,
 	    "jaxspeed.swing.steps");
-	rp_fact_num(F, RP_FACT_TIME, median_of(sw, "unwaited_warm_s"), NULL,
-	    "jaxspeed.swing.unwaited");
-	rp_fact_num(F, RP_FACT_TIME, median_of(sw, "waited_warm_s"), NULL,
-	    "jaxspeed.swing.waited");
+	rp_fact_num(F, RP_FACT_TIME, rp_jax_median_of(sw, "unwaited_warm_s"),
+	    NULL, "jaxspeed.swing.unwaited");
+	rp_fact_num(F, RP_FACT_TIME, rp_jax_median_of(sw, "waited_warm_s"),
+	    NULL, "jaxspeed.swing.waited");
 	rp_fact_num(F, RP_FACT_TIME, rp_num(sw, "first_call_s"), NULL,
 	    "jaxspeed.swing.first");
 	rp_fact_num(F, RP_FACT_TIME, rp_num(sw, "first_call_compile_s"), NULL,
