@@ -324,17 +324,6 @@ table5_facts(rp_report_t *R, const rp_workload_t *w)
 	    PART "spread.widest_run", w->name);
 }
 
-/* One figure's facts, part.W.figure.WHAT (rp_report_figure_facts). */
-static void
-figure_facts(
-    rp_report_t *R, const rp_workload_t *w, const char *fig, const char *what)
-{
-	char name[RP_FACTS_NAME_MAX];
-
-	snprintf(name, sizeof(name), PART "figure.%s", w->name, what);
-	rp_report_figure_facts(R, fig, name);
-}
-
 void
 rp_colony_facts(rp_report_t *R, const rp_workload_t *w)
 {
@@ -343,12 +332,12 @@ rp_colony_facts(rp_report_t *R, const rp_workload_t *w)
 
 	table3_facts(R, w, nc);
 	table4_facts(R, w);
-	figure_facts(R, w, rp_workload_fig(w, "time"), "time");
-	figure_facts(R, w, rp_workload_fig(w, "memory"), "memory");
+	rp_workload_figure_facts(R, w, rp_workload_fig(w, "time"), "time");
+	rp_workload_figure_facts(R, w, rp_workload_fig(w, "memory"), "memory");
 	table5_facts(R, w);
-	figure_facts(R, w, rp_workload_fig(w, "spread"), "spread");
+	rp_workload_figure_facts(R, w, rp_workload_fig(w, "spread"), "spread");
 	rp_fact_num(&R->facts, RP_FACT_COUNT,
 	    p != NULL ? (double)rp_figure_rows(p) : 0, NULL,
 	    PART "cold_warm.bars", w->name);
-	figure_facts(R, w, "fig-cold-warm", "cold_warm");
+	rp_workload_figure_facts(R, w, "fig-cold-warm", "cold_warm");
 }

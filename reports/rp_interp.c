@@ -317,17 +317,6 @@ timeline_maxima(const rp_plot_t *P, int *order, double *mx)
 	return n;
 }
 
-/* One figure's facts, part.W.figure.WHAT (rp_report_figure_facts). */
-static void
-figure_facts(
-    rp_report_t *R, const rp_workload_t *w, const char *fig, const char *what)
-{
-	char name[RP_FACTS_NAME_MAX];
-
-	snprintf(name, sizeof(name), PART "figure.%s", w->name, what);
-	rp_report_figure_facts(R, fig, name);
-}
-
 void
 rp_interp_timeline_facts(rp_report_t *R, const rp_workload_t *w)
 {
@@ -337,7 +326,8 @@ rp_interp_timeline_facts(rp_report_t *R, const rp_workload_t *w)
 	int n = timeline_maxima(P, order, mx);
 	json_t *names = json_array();
 
-	figure_facts(R, w, rp_workload_fig(w, "timeline"), "timeline");
+	rp_workload_figure_facts(
+	    R, w, rp_workload_fig(w, "timeline"), "timeline");
 	for (int i = 0; i < n; i++) {
 		const char *v = P->blocks[order[i]].label;
 		json_array_append_new(names, json_string(v));
@@ -466,10 +456,10 @@ rp_interp_facts(rp_report_t *R, const rp_workload_t *w)
 	stats_facts(R, w);
 	counters_facts(R, w);
 	table1b_facts(R, w);
-	figure_facts(R, w, rp_workload_fig(w, "memory"), "memory");
-	figure_facts(R, w, rp_workload_fig(w, "time"), "time");
-	figure_facts(R, w, rp_workload_fig(w, "chunk"), "chunk");
+	rp_workload_figure_facts(R, w, rp_workload_fig(w, "memory"), "memory");
+	rp_workload_figure_facts(R, w, rp_workload_fig(w, "time"), "time");
+	rp_workload_figure_facts(R, w, rp_workload_fig(w, "chunk"), "chunk");
 	ceilings_facts(R, w);
-	figure_facts(R, w, "fig-roofline", "roofline");
+	rp_workload_figure_facts(R, w, "fig-roofline", "roofline");
 	table2_facts(R, w);
 }

@@ -163,6 +163,16 @@ rp_workload_fig(const rp_workload_t *w, const char *what)
 	return b;
 }
 
+void
+rp_workload_figure_facts(
+    rp_report_t *R, const rp_workload_t *w, const char *fig, const char *what)
+{
+	char name[RP_FACTS_NAME_MAX];
+
+	snprintf(name, sizeof(name), "part.%s.figure.%s", w->name, what);
+	rp_report_figure_facts(R, fig, name);
+}
+
 const char *
 rp_workload_units(void)
 {

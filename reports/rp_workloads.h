@@ -135,6 +135,10 @@ const rp_workload_t *rp_workload_question(rp_question_t q);
 /* Figure fig-NAME-WHAT of registered workload w (fig-interp-timeline);
  * a rotating buffer (RP_TEXT_ROTATE). */
 const char *rp_workload_fig(const rp_workload_t *w, const char *what);
+/* The facts of figure fig in w's part of the notebook, as
+ * part.W.figure.WHAT (rp_report_figure_facts). */
+void rp_workload_figure_facts(
+    rp_report_t *R, const rp_workload_t *w, const char *fig, const char *what);
 /* What one unit of time is, for every registered workload in order:
  * "NAME: the whole program; NAME: one step" (rp_workload_t.per_step). A
  * static buffer. */
