@@ -85,8 +85,6 @@ generic_facts(rp_report_t *R)
 	rp_generic_facts(R, &generic);
 }
 
-static int demote_block(rp_report_t *R, const char *name);
-
 /* What limits each variant: by the time model where the data has it (a
  * template), else by the discriminators' rule (a block still in C). */
 static void
@@ -96,8 +94,8 @@ limits_section(rp_report_t *R)
 	    "limits.model_present");
 	if (rp_limits_model_present(&R->data))
 		rp_limits_model_facts(R);
-	else if (rp_report_block(R, "notebook.limits", rp_limits_write) == 0)
-		demote_block(R, "notebook.limits");
+	else
+		rp_report_block(R, "notebook.limits", rp_limits_write, 1);
 }
 
 /* The lab notebook's sections in the report's order. A section still
@@ -129,36 +127,6 @@ static const struct notebook_section_s {
     {"notes", NULL, rp_report_notes_facts},
 };
 
-/* Every heading of a block one level down: the notebook's sections are
- * written with "##" like any section and sit under "## Lab notebook".
- * The block's text in the facts is replaced. 0, or -1 out of memory. */
-static int
-demote_block(rp_report_t *R, const char *name)
-{
-	const char *md =
-	    json_string_value(json_object_get(R->facts.markdown, name));
-	size_t len = md != NULL ? strlen(md) : 0;
-	char *out = malloc(2 * len + 1), *o = out;
-
-	if (out == NULL)
-		return -1;
-	for (const char *p = md; p != NULL && *p != '\0';) {
-		size_t n = strcspn(p, "\n");
-		if (p[0] == '#' && p[1] == '#')
-			*o++ = '#';
-		memcpy(o, p, n);
-		o += n;
-		p += n;
-		if (*p == '\n')
-			*o++ = *p++;
-	}
-	*o = '\0';
-	rp_facts_markdown(&R->facts, name, out);
-	R->facts.duplicates--; /* replaced on purpose */
-	free(out);
-	return 0;
-}
-
 /* The notebook's facts and blocks, section by section. */
 static int
 notebook_facts(rp_report_t *R)
@@ -174,8 +142,7 @@ notebook_facts(rp_report_t *R)
 			continue;
 		}
 		snprintf(name, sizeof(name), "notebook.%s", s->name);
-		if (rp_report_block(R, name, s->write) != 0 ||
-		    demote_block(R, name) != 0)
+		if (rp_report_block(R, name, s->write, 1) != 0)
 			return -1;
 	}
 	return 0;

@@ -146,7 +146,7 @@ memory_facts(rp_report_t *R)
 	json_decref(jaxpr);
 	/* The figure of the allocator's live bytes: its facts. */
 	rp_interp_timeline_facts(R, w);
-	rp_report_block(R, "lesson.memory.explain", memory_explain);
+	rp_report_block(R, "lesson.memory.explain", memory_explain, 0);
 }
 
 /* ---- the speed question ---- */
@@ -298,5 +298,5 @@ rp_lesson_facts(rp_report_t *R)
 	speed_facts(R);
 	rp_lesson_code_facts(R);
 	limits_facts(R);
-	rp_report_block(R, "lesson.advice", rp_verdict_brief_write);
+	rp_report_block(R, "lesson.advice", rp_verdict_brief_write, 0);
 }

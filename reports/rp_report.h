@@ -106,8 +106,10 @@ void rp_md(rp_report_t *R, const char *fmt, ...)
 
 /* Runs write(R) with R->md a new block and keeps what it wrote as the
  * Markdown fact name (rp_facts_markdown): a section still written by C,
- * which a template includes whole. 0, or -1 when out of memory. */
-int rp_report_block(
-    rp_report_t *R, const char *name, void (*write)(rp_report_t *R));
+ * which a template includes whole. With demote, every heading it wrote
+ * one level down (a notebook section is written with "##" like any section
+ * and sits under "## Lab notebook"). 0, or -1 when out of memory. */
+int rp_report_block(rp_report_t *R, const char *name,
+    void (*write)(rp_report_t *R), int demote);
 
 #endif /* FB_RP_REPORT_H */
