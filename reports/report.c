@@ -90,9 +90,10 @@ generic_facts(rp_report_t *R)
 static void
 limits_section(rp_report_t *R)
 {
-	rp_fact_bool(&R->facts, rp_limits_model_present(&R->data), NULL,
-	    "limits.model_present");
-	if (rp_limits_model_present(&R->data))
+	int model = rp_limits_model_present(&R->data);
+
+	rp_fact_bool(&R->facts, model, NULL, "limits.model_present");
+	if (model)
 		rp_limits_model_facts(R);
 	else
 		rp_report_block(R, "notebook.limits", rp_limits_write, 1);
