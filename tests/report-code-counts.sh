@@ -1,0 +1,31 @@
+#!/bin/sh
+# The report code's size and what is left in C that belongs elsewhere (issue 28):
+# lines of C under reports/, of the rest of the report's code, of its templates,
+# lines of C holding prose (a string literal of three words or more, comments
+# stripped), result-field paths spelled as strings, and variant names spelled
+# outside the registration. Run from a checkout's root after `make`.
+set -eu
+cfiles=$(ls reports/*.c reports/*.h)
+echo "C lines under reports/: $(cat $cfiles | wc -l)"
+other=$(ls reports/*.py reports/*.sh 2>/dev/null)
+echo "report code in other languages, templates apart: $(cat $other | wc -l) ($(echo $other | tr '\n' ' '))"
+echo "template lines: $(find reports/templates -type f | xargs cat | wc -l)"
+# string-literal prose: a literal holding three words or more, comments stripped
+strip() { gcc -fpreprocessed -dD -E -P "$1" 2>/dev/null; }
+prose=0; fields=0; variants=0
+vnames=$(build/jemalloc/harness list 2>/dev/null | awk '/^  [a-z]/{print $1}' | sort -u)
+keys="memory|time_s|steps_s|counters|model|cachesim|params|settings|derived|machine|conditions|result|validation|pmu|work|timeline|loops"
+for f in reports/*.c; do
+	p=$(strip "$f" | grep -cE '"[^"]*[A-Za-z]+[ ,;:]+[A-Za-z]+[ ,;:]+[A-Za-z]+[^"]*"' || true)
+	prose=$((prose + p))
+	k=$(strip "$f" | grep -oE "\"($keys)\.[A-Za-z0-9_.]+\"" | wc -l)
+	fields=$((fields + k))
+	case "$f" in reports/rp_workloads.c) continue ;; esac
+	for v in $vnames; do
+		n=$(strip "$f" | grep -oE "\"$v\"" | wc -l)
+		variants=$((variants + n))
+	done
+done
+echo "lines with string-literal prose (3+ words) in reports/*.c: $prose"
+echo "field-path strings in reports/*.c: $fields"
+echo "variant names spelled as literals in reports/*.c outside rp_workloads.c: $variants"
