@@ -12,8 +12,9 @@
 # Each step's seconds go into DATA/make-report-times.tsv ("jax/..." and
 # "jax-untimed/..." step lines). On a quiet 2-core machine (2026-12-01) the
 # timed part took 371 s, of which the question at N=1e6 80 s and the
-# question's 5 warm calls at N=1e5 20 s; that run is now in the untimed
-# part and the slow runs no verdict needs make 3 warm calls (FCALLS).
+# question's 5 warm calls at N=1e5 20 s; the question's memory runs are now
+# in the untimed part, and the slow runs no verdict needs make 3 warm calls
+# (FCALLS).
 #
 # Writes, in DATA:
 #   jax-interp.jsonl        interp's programs at NI x MI (random inputs; the
@@ -110,9 +111,9 @@ PY=${FB_JAX_PYTHON:-$ROOT/build/venv/bin/python}
 RUN=variants/jax/run.py
 mkdir -p "$DATA"
 # The untimed part's files (see untimed() below); the timed part keeps them.
-UNTIMED_FILES="jax-jaxpr-interp.json jax-jaxpr-colony.json jax-compiles.json jax-interp-scale.jsonl .jax-scale.json"
+UNTIMED_FILES="jax-jaxpr-interp.json jax-jaxpr-colony.json jax-compiles.json jax-interp-scale.jsonl .jax-scale"
 case "$PART" in
-all)     rm -f "$DATA"/jax-* "$DATA"/explain-* "$DATA"/.jax-scale.json ;;
+all)     rm -f "$DATA"/jax-* "$DATA"/explain-* "$DATA"/.jax-scale ;;
 timed)   for f in "$DATA"/jax-*; do
 		case " $UNTIMED_FILES " in *" ${f##*/} "*) ;; *) rm -f "$f" ;; esac
 	done ;;
@@ -222,7 +223,9 @@ trap 'rm -f "$TMP" "$TMP.scale"' EXIT
 # The last CPU, for the question's memory runs beside the rest of the
 # untimed part (which keeps to CPU 0).
 NCPU=$(nproc 2>/dev/null || echo 1)
-SCALE_CPU=$(( NCPU > 1 ? NCPU - 1 : 0 ))
+SCALE_CPU=$(awk '/^Cpus_allowed_list:/ { n = split($2, a, /[-,]/); print a[n] }' \
+	/proc/self/status 2>/dev/null)
+SCALE_CPU=${SCALE_CPU:-0}
 
 # compact FILE SET: the result object in FILE as one line of DATA/SET.jsonl.
 compact() {
