@@ -4,9 +4,17 @@
 # the report's section "The same programs in JAX" (reports/rp_jax.c).
 #
 #   MODE full|quick (the sizes), DATA the report's data folder, PART all
-#   (the default), untimed (the jaxpr verdicts and explain's charts: their
-#   figures are jaxprs and bytes, no times, so make-report.sh runs this part
-#   beside the cache simulation) or timed (the rest).
+#   (the default), untimed (the jaxpr verdicts, the compilations per
+#   protocol, explain's charts and the question's memory against N: their
+#   figures are jaxprs, counts and bytes, no times, so make-report.sh runs
+#   this part beside the cache simulation) or timed (the rest).
+#
+# Each step's seconds go into DATA/make-report-times.tsv ("jax/..." and
+# "jax-untimed/..." step lines). On a quiet 2-core machine (2026-12-01) the
+# timed part took 371 s, of which the question at N=1e6 80 s and the
+# question's 5 warm calls at N=1e5 20 s; the question's memory runs are now
+# in the untimed part, and the slow runs no verdict needs make 3 warm calls
+# (FCALLS).
 #
 # Writes, in DATA:
 #   jax-interp.jsonl        interp's programs at NI x MI (random inputs; the
@@ -16,10 +24,11 @@
 #                           --threads 1; the jitted ones again with XLA's
 #                           default threading, "PROGRAM@all"
 #   jax-interp-scale.jsonl  the un-jitted question at other N (first call
-#                           only): a small N for the fitted slope, and the
-#                           largest of 1e6, 5e5, 3e5 whose peak predicted from
-#                           the fit is under 90% of the memory guard (the next
-#                           one when the guard stops it)
+#                           only, in the untimed part): NSMALL and NI for the
+#                           fitted slope, and the largest of 1e6, 5e5, 3e5
+#                           whose peak predicted from the fit is under 90% of
+#                           the memory guard (the next one when the guard
+#                           stops it)
 #   jax-colony.jsonl        colony's programs at NC, KC steps, the same way
 #   jax-colony-large.jsonl  at the larger NCL: the cell list (cells, KC
 #                           steps) and the question's jitted step (step, one
@@ -74,7 +83,8 @@
 # kept with their status; the report says so.
 #
 # Every exec run is one process (--repeat 0: the cold run only): run.py
-# itself times the first call apart from CALLS (5) warm calls, so the
+# itself times the first call apart from CALLS (5; FCALLS, 3, where no
+# verdict needs 5) warm calls, so the
 # process's own repeats would only double the time; the report prints their
 # median and range. The calls timed unwaited and back to back (DCALLS) are
 # made only where the report reads them (colony's one-core programs at NC,
@@ -100,19 +110,49 @@ H=${FB_HARNESS:-$ROOT/build/jemalloc/harness}
 PY=${FB_JAX_PYTHON:-$ROOT/build/venv/bin/python}
 RUN=variants/jax/run.py
 mkdir -p "$DATA"
+# The untimed part's files (see untimed() below); the timed part keeps them.
+UNTIMED_FILES="jax-jaxpr-interp.json jax-jaxpr-colony.json jax-compiles.json jax-interp-scale.jsonl .jax-scale"
 case "$PART" in
-all)     rm -f "$DATA"/jax-* "$DATA"/explain-* ;;
+all)     rm -f "$DATA"/jax-* "$DATA"/explain-* "$DATA"/.jax-scale ;;
 timed)   for f in "$DATA"/jax-*; do
-		case $f in "$DATA"/jax-jaxpr-* | "$DATA"/jax-compiles.json) ;; *) rm -f "$f" ;; esac
+		case " $UNTIMED_FILES " in *" ${f##*/} "*) ;; *) rm -f "$f" ;; esac
 	done ;;
-untimed) rm -f "$DATA"/jax-jaxpr-* "$DATA"/jax-compiles.json "$DATA"/explain-* ;;
+untimed) for f in $UNTIMED_FILES; do rm -f "$DATA/$f"; done
+	rm -f "$DATA"/explain-* ;;
 *)       echo "usage: jax-sweep.sh full|quick DATA_DIR [all|timed|untimed]" >&2; exit 2 ;;
 esac
 
-START=$(date +%s)
+# ms: milliseconds since the epoch.
+ms() { echo $(( $(date +%s%N) / 1000000 )); }
+START=$(ms)
 SUFFIX=
 [ "$PART" = all ] || SUFFIX=", $PART part"
-step() { echo "== jax-sweep.sh [$(( $(date +%s) - START ))s$SUFFIX] $*" >&2; }
+step() {
+	t=$(( $(ms) - START ))
+	echo "== jax-sweep.sh [$(( t / 1000 ))s$SUFFIX] $*" >&2
+}
+# Each step's own seconds go into the data folder's make-report-times.tsv
+# as "step<TAB>jax/NAME" lines (the untimed part's "jax-untimed/NAME"),
+# beside make-report.sh's, so that the JAX part is not one row there. Run
+# alone, the script starts the file, or replaces its own lines of this part.
+TIMES=$DATA/make-report-times.tsv
+TPREFIX=jax
+case $PART in
+all)     OURS='jax\(-untimed\)\{0,1\}/' ;;
+untimed) OURS='jax-untimed/'; TPREFIX=jax-untimed ;;
+*)       OURS='jax/' ;;
+esac
+if [ ! -e "$TIMES" ]; then
+	printf '# jax-sweep.sh %s: wall-clock seconds of each step\nkind\tname\tseconds\n' \
+		"$MODE" > "$TIMES"
+elif grep -q "^step	$OURS" "$TIMES"; then
+	sed -i "\\|^step	$OURS|d" "$TIMES"
+fi
+# took NAME T0: NAME took the time since T0 (ms); one line of TIMES.
+took() {
+	t=$(( $(ms) - $2 ))
+	printf 'step\t%s/%s\t%d.%d\n' "$TPREFIX" "$1" $(( t / 1000 )) $(( t % 1000 / 100 )) >> "$TIMES"
+}
 
 if [ ! -x "$PY" ]; then
 	echo "no JAX virtual environment: $PY is missing (make jax could not make it; see build/venv.log)" \
@@ -159,12 +199,33 @@ quick)
 	PROTO="--ns 32,64 --n 128 --steps 2 --sg-n 1000" ;;
 *)	echo "usage: jax-sweep.sh full|quick DATA_DIR [all|timed|untimed]" >&2; exit 2 ;;
 esac
-CALLS=5; DCALLS=3
+# Warm calls a run makes. CALLS where fb_verdict compares the run's calls
+# with another run's (verdicts.py's pairs, keep_table.py's kept against
+# default): its U test's smallest two-sided p is 2/252 with 5 calls a side.
+# FCALLS for the slow runs that no verdict needs at 5: the un-jitted
+# question (3.9 s a call at N=1e5; its one pair, against question_jit's 5
+# calls, still decides when the sets do not overlap: smallest p 2/56 =
+# 0.036), scan (a median and a range against question_jit's), the "@all"
+# runs and the step at NCL (medians beside C's). What that trades: their
+# range holds the true median with probability 75%, not 94%.
+CALLS=5; FCALLS=3; DCALLS=3
+FEW="question scan"
+# calls_of PROGRAM: the warm calls of PROGRAM's one-core run at NI or NC.
+calls_of() {
+	case " $FEW " in *" $1 "*) echo $FCALLS ;; *) echo $CALLS ;; esac
+}
 
 AVAIL=$(awk '/^MemAvailable:/ { print $2 * 1024 }' /proc/meminfo)
 LIMIT=${FB_JAX_MEM_LIMIT:-$(awk -v a="$AVAIL" 'BEGIN { printf "%.0f", a * 0.75 }')}
 TMP=$(mktemp "${TMPDIR:-/tmp}/jax-sweep.XXXXXX")
-trap 'rm -f "$TMP"' EXIT
+JTMP=$TMP
+trap 'rm -f "$TMP" "$TMP.scale"' EXIT
+# The last CPU, for the question's memory runs beside the rest of the
+# untimed part (which keeps to CPU 0).
+NCPU=$(nproc 2>/dev/null || echo 1)
+SCALE_CPU=$(awk '/^Cpus_allowed_list:/ { n = split($2, a, /[-,]/); print a[n] }' \
+	/proc/self/status 2>/dev/null)
+SCALE_CPU=${SCALE_CPU:-0}
 
 # compact FILE SET: the result object in FILE as one line of DATA/SET.jsonl.
 compact() {
@@ -185,63 +246,136 @@ except (OSError, ValueError):
 
 # jexec SET LABEL THREADS CALLS DCALLS WORKLOAD PROGRAM [PARAMS...]: one
 # exec run of run.py (CALLS warm calls, DCALLS unwaited and back to back),
-# pinned to CPU 0 for THREADS=1, validated against the reference; under
-# `harness exec --allocator $ALLOC` when ALLOC is set.
+# pinned to CPU $PIN (0) for THREADS=1, validated against the reference;
+# under `harness exec --allocator $ALLOC` when ALLOC is set. Its seconds
+# go to TIMES as SET/LABEL PARAMS.
 ALLOC=
+PIN=0
 jexec() {
 	set_=$1 label=$2 threads=$3 calls=$4 dcalls=$5 w=$6 p=$7
 	shift 7
+	t0=$(ms)
 	pin=
-	[ "$threads" = 1 ] && pin="taskset -c 0"
+	[ "$threads" = 1 ] && pin="taskset -c $PIN"
 	step "$set_: $label $*"
-	rm -f "$TMP"
+	rm -f "$JTMP"
 	if $pin "$H" exec --workload "$w" "$@" --name "$label" --repeat 0 --warmup 0 \
-		${ALLOC:+--allocator "$ALLOC"} --mem-limit "$LIMIT" --json "$TMP" -- \
+		${ALLOC:+--allocator "$ALLOC"} --mem-limit "$LIMIT" --json "$JTMP" -- \
 		"$PY" "$RUN" "$w" "$p" "$@" --threads "$threads" --calls "$calls" \
 		--dispatch-calls "$dcalls" $FPRICE >/dev/null; then
-		compact "$TMP" "$set_"
+		compact "$JTMP" "$set_"
 	else
 		echo "jax-sweep.sh: harness exec failed on $w $label" >&2
 	fi
+	took "$set_/$label $*" "$t0"
 }
 
-# The untimed part: the jaxpr verdicts, and explain (variants/jax/explain.py):
-# where the un-jitted question's and colony step's memory goes, by source
-# line, predicted beside measured, with its chart, for the report's
-# rp_explain.c.
-# The jaxpr verdicts run beside explain: neither measures a time.
+# The question's memory against N (lane of the untimed part): the
+# un-jitted question, first call only, at NSMALL and NI for a straight line
+# of peak RSS against N, then the largest N of BIGS whose peak the line
+# predicts under 90% of the guard, until one finishes (a run the guard
+# stops is kept, failed). The report reads these runs' peak RSS and N, no
+# time of them (rp_jaxsec.c's question_peak, rp_lesson.c): so they run in
+# the untimed part, on the last CPU; at N=1e6 the run takes 80 s, a fifth
+# of the timed part it was in. Its outcome goes to DATA/.jax-scale for the
+# plan the timed part writes.
+scale() {
+	PIN=$SCALE_CPU
+	JTMP=$TMP.scale
+	for n in $NSMALL $NI; do
+		jexec jax-interp-scale question 1 0 0 interp question --n $n --m $MI
+	done
+	FIT=$("$PY" - "$DATA/jax-interp-scale.jsonl" <<'PYEOF'
+import json, sys
+runs = []
+try:
+    for line in open(sys.argv[1]):
+        r = json.loads(line)
+        if r.get("variant") == "question" and r.get("status") == "ok":
+            runs.append((r["params"]["n"], r["memory"]["peak_rss_bytes"]))
+except OSError:
+    pass
+runs = sorted(set(runs))
+if len(runs) >= 2:
+    (n0, p0), (n1, p1) = runs[0], runs[-1]
+    slope = (p1 - p0) / (n1 - n0)
+    print(f"{slope:.6g} {p0 - slope * n0:.6g}")
+PYEOF
+)
+	BIG=
+	[ "${FB_JAX_BIG:-1}" = 0 ] && BIGS=
+	if [ -n "$FIT" ]; then
+		for n in $BIGS; do
+			pred=$(echo "$FIT" | awk -v n="$n" '{ printf "%.0f", $2 + $1 * n }')
+			awk -v p="$pred" -v l="$LIMIT" 'BEGIN { exit !(p < 0.9 * l) }' || continue
+			jexec jax-interp-scale question 1 0 0 interp question --n "$n" --m $MI
+			if "$PY" -c 'import json, sys
+sys.exit(json.loads(open(sys.argv[1]).readlines()[-1])["status"] != "ok")' \
+				"$DATA/jax-interp-scale.jsonl" 2>/dev/null; then
+				BIG=$n
+				break
+			fi
+		done
+	fi
+	if [ -z "$BIG" ] && [ -n "$BIGS" ]; then
+		step "no large N of $BIGS ran under the guard ($LIMIT bytes; fit '$FIT')"
+	fi
+	printf 'S_TRIED="%s"\nS_BIG="%s"\nS_FIT="%s"\nS_AVAIL="%s"\nS_LIMIT="%s"\n' \
+		"$(echo $BIGS | tr ' ' ,)" "$BIG" "$FIT" "$AVAIL" "$LIMIT" > "$DATA/.jax-scale"
+}
+
+# The untimed part: the question's memory against N (scale, above, on the
+# last CPU), the jaxpr verdicts, the compilations per protocol, and explain
+# (variants/jax/explain.py): where the un-jitted question's and colony
+# step's memory goes, by source line, predicted beside measured, with its
+# chart, for the report's rp_explain.c. None of them measures a time the
+# report prints, so they run side by side.
 untimed() {
+	TPREFIX=jax-untimed
+	t0=$(ms)
+	scale &
+	scale_pid=$!
 	(
+		t1=$(ms)
 		step "jaxpr verdicts"
 		"$PY" "$RUN" --jaxpr interp --n 1000 --m 8 --g 64 > "$DATA/jax-jaxpr-interp.json" ||
 			rm -f "$DATA/jax-jaxpr-interp.json"
 		"$PY" "$RUN" --jaxpr colony --n 64 --steps 1 > "$DATA/jax-jaxpr-colony.json" ||
 			rm -f "$DATA/jax-jaxpr-colony.json"
+		took "jaxpr verdicts" "$t1"
 	) &
 	jaxpr=$!
+	t1=$(ms)
 	step "compilations per protocol"
 	taskset -c 0 "$PY" variants/jax/protocol.py --parts compiles \
 		--json "$DATA/jax-compiles.json" ||
 		echo "jax-sweep.sh: protocol.py --parts compiles failed" >&2
+	took "compilations per protocol" "$t1"
 	for e in "interp-question question --n $NI --m $MI" "colony-step step_eager --n $NC"; do
 		set -- $e
 		name=$1
 		shift
+		t1=$(ms)
 		step "explain $name"
 		taskset -c 0 "$PY" variants/jax/explain.py --program "$@" --measure \
 			--json "$DATA/explain-$name.json" --chart "$DATA/explain-$name.png" \
 			--chart "$DATA/explain-$name.svg" >/dev/null ||
 			echo "jax-sweep.sh: explain $name failed" >&2
+		took "explain $name" "$t1"
 	done
 	wait "$jaxpr"
+	wait "$scale_pid"
+	took "untimed part, in all" "$t0"
+	TPREFIX=jax
 }
 if [ "$PART" = untimed ]; then
 	untimed
-	step "done (untimed part): $(ls "$DATA" | grep -c '^jax-jaxpr-\|^jax-compiles\|^explain-') files"
+	step "done (untimed part): $(ls -A "$DATA" | grep -c '^jax-jaxpr-\|^jax-compiles\|^jax-interp-scale\|^explain-') files"
 	exit 0
 fi
 [ "$PART" = all ] && untimed
 
+t0=$(ms)
 step "the C variants at the JAX sizes, on CPU 0, one thread"
 taskset -c 0 "$H" sweep --workload interp \
 	--variants materialized,fused,chunked,tiled,hoisted,sorted --n $NI --m $MI \
@@ -262,13 +396,15 @@ taskset -c 0 "$H" sweep --workload colony --variants fused,tiled,cells --n $NCL 
 taskset -c 0 "$H" sweep --workload colony --variants eager --n $NC --steps 1 --threads 1 \
 	--repeat 0 --warmup 0 --out "$DATA/jax-c-colony-eager" >/dev/null ||
 	echo "jax-sweep.sh: the C colony eager run failed" >&2
+took "the C variants at the JAX sizes, one thread" "$t0"
 
 # The C variants of the "@all" programs and the best ones, on as many
 # threads as XLA's default uses CPUs (all allowed, at most 4), pinned to
 # those CPUs, for the comparison at equal thread counts (rp_threads.c).
-NT=$(nproc 2>/dev/null || echo 1)
+NT=$NCPU
 [ "$NT" -gt 4 ] && NT=4
 if [ "$NT" -gt 1 ]; then
+	t0=$(ms)
 	step "the C variants at the JAX sizes on CPUs 0-$((NT - 1)), --threads $NT"
 	taskset -c "0-$((NT - 1))" "$H" sweep --workload interp --variants fused,chunked,sorted \
 		--n $NI --m $MI --threads $NT --repeat 1 --warmup 0 \
@@ -278,12 +414,13 @@ if [ "$NT" -gt 1 ]; then
 		--n $NC --steps $KC --threads $NT --repeat 1 --warmup 0 \
 		--out "$DATA/jax-c-colony-threads" >/dev/null ||
 		echo "jax-sweep.sh: the C colony threads sweep failed" >&2
+	took "the C variants at the JAX sizes, --threads $NT" "$t0"
 fi
 
 # JAX's own baseline: the process with JAX imported and a tiny program run.
 jexec jax-base baseline 1 0 0 interp question --n 1000 --m 8
 for p in $IPROGS; do
-	jexec jax-interp "$p" 1 $CALLS 0 interp "$p" --n $NI --m $MI
+	jexec jax-interp "$p" 1 "$(calls_of "$p")" 0 interp "$p" --n $NI --m $MI
 done
 for p in $IMEM; do
 	jexec jax-interp "$p" 1 0 0 interp "$p" --n $NI --m $MI
@@ -292,17 +429,17 @@ for p in $ISEED; do
 	jexec jax-interp "$p@seed" 1 0 0 interp "$p" --n $NI --m $MI --preset seed
 done
 for p in $IALL; do
-	jexec jax-interp "$p@all" all $CALLS 0 interp "$p" --n $NI --m $MI
+	jexec jax-interp "$p@all" all $FCALLS 0 interp "$p" --n $NI --m $MI
 done
 for p in $CPROGS; do
-	jexec jax-colony "$p" 1 $CALLS $DCALLS colony "$p" --n $NC --steps $KC
+	jexec jax-colony "$p" 1 "$(calls_of "$p")" $DCALLS colony "$p" --n $NC --steps $KC
 done
 for p in $CALL; do
-	jexec jax-colony "$p@all" all $CALLS 0 colony "$p" --n $NC --steps $KC
+	jexec jax-colony "$p@all" all $FCALLS 0 colony "$p" --n $NC --steps $KC
 done
 jexec jax-colony-large cells 1 $CALLS 0 colony cells --n $NCL --steps $KC
 for p in $CLARGE; do
-	jexec jax-colony-large "$p" 1 $CALLS 0 colony "$p" --n $NCL --steps 1
+	jexec jax-colony-large "$p" 1 $FCALLS 0 colony "$p" --n $NCL --steps 1
 done
 
 # The allocator that keeps freed pages: the programs that take temporaries
@@ -326,74 +463,54 @@ for p in $GKEEP; do
 	jexec jax-keep "$p@glibc-keep" 1 $CALLS 0 colony "$p" --n $NC --steps $KC
 done
 ALLOC=
+t0=$(ms)
 step "jax-keep.json: each program beside its default run"
 "$PY" variants/jax/keep_table.py "$DATA" > "$DATA/jax-keep.json" ||
 	{ rm -f "$DATA/jax-keep.json"; echo "jax-sweep.sh: keep_table.py failed" >&2; }
+took "keep_table.py" "$t0"
 
 # The question's own timings, the fori_loop swing, stop_gradient and the
 # profiler (variants/jax/protocol.py), one core.
+t0=$(ms)
 step "the question's protocol (protocol.py $PROTO)"
 taskset -c 0 "$PY" variants/jax/protocol.py --parts timings,swing,stop_gradient,profiler \
 	$PROTO --json "$DATA/jax-protocol.json" ||
 	{ rm -f "$DATA/jax-protocol.json"; echo "jax-sweep.sh: protocol.py failed" >&2; }
+took "protocol.py $PROTO" "$t0"
 
-# The question's 14 GB: a second, smaller N for the slope (first call only),
-# then the largest N whose predicted peak fits under the guard.
-jexec jax-interp-scale question 1 0 0 interp question --n $NSMALL --m $MI
-FIT=$("$PY" - "$DATA" "$MI" <<'EOF'
-import json, sys
-runs = []
-for name in ("jax-interp.jsonl", "jax-interp-scale.jsonl"):
-    try:
-        for line in open(f"{sys.argv[1]}/{name}"):
-            r = json.loads(line)
-            if r.get("variant") == "question" and r.get("status") == "ok":
-                runs.append((r["params"]["n"], r["memory"]["peak_rss_bytes"]))
-    except OSError:
-        pass
-runs = sorted(set(runs))
-if len(runs) >= 2:
-    (n0, p0), (n1, p1) = runs[0], runs[-1]
-    slope = (p1 - p0) / (n1 - n0)
-    print(f"{slope:.6g} {p0 - slope * n0:.6g}")
-EOF
-)
-# Each N of BIGS, largest first, whose predicted peak is under 90% of the
-# guard is run until one finishes (a run the guard stops is kept, failed).
-BIG=
-[ "${FB_JAX_BIG:-1}" = 0 ] && BIGS=
-if [ -n "$FIT" ]; then
-	for n in $BIGS; do
-		pred=$(echo "$FIT" | awk -v n="$n" '{ printf "%.0f", $2 + $1 * n }')
-		awk -v p="$pred" -v l="$LIMIT" 'BEGIN { exit !(p < 0.9 * l) }' || continue
-		jexec jax-interp-scale question 1 0 0 interp question --n "$n" --m $MI
-		if "$PY" -c 'import json, sys
-sys.exit(json.loads(open(sys.argv[1]).readlines()[-1])["status"] != "ok")' \
-			"$DATA/jax-interp-scale.jsonl" 2>/dev/null; then
-			BIG=$n
-			break
-		fi
-	done
+# The question's memory against N: made by the untimed part (scale,
+# above), or now when it did not run (a timed part run alone).
+if [ ! -e "$DATA/.jax-scale" ]; then
+	rm -f "$DATA/jax-interp-scale.jsonl"
+	TPREFIX=jax-untimed
+	scale
+	TPREFIX=jax
 fi
-if [ -z "$BIG" ] && [ -n "$BIGS" ]; then
-	step "no large N of $BIGS ran under the guard ($LIMIT bytes; fit '$FIT')"
-fi
+S_TRIED= S_BIG= S_FIT= S_AVAIL=$AVAIL S_LIMIT=$LIMIT
+. "$DATA/.jax-scale"
+FROM=
+[ "$PART" = timed ] && [ -n "$S_BIG" ] &&
+	FROM=', "large_n_from": "the untimed part, beside the cache simulation"'
 
+t0=$(ms)
 step "jax-verdicts.json: the advice's pairs decided from their samples"
 "$PY" variants/jax/verdicts.py "$DATA" > "$DATA/jax-verdicts.json" ||
 	{ rm -f "$DATA/jax-verdicts.json"; echo "jax-sweep.sh: verdicts.py failed" >&2; }
+took "verdicts.py" "$t0"
 
-cat > "$DATA/jax-plan.json" <<EOF
+cat > "$DATA/jax-plan.json" <<PLAN
 {"mode": "$MODE", "interp": {"n": $NI, "m": $MI, "calls": $CALLS},
  "colony": {"n": $NC, "steps": $KC, "calls": $CALLS, "dispatch_calls": $DCALLS,
             "large_n": $NCL},
+ "few_calls": {"calls": $FCALLS, "programs": "$FEW", "also": "the @all runs, the step at N=$NCL"},
  "c_repeat": $CREPEAT,
  "keep": {"interp": "$IKEEP", "colony": "$CKEEP", "glibc": "$GKEEP"},
  "protocol": "$PROTO", "fault_price": "$FPRICE",
- "mem_available_bytes": $AVAIL, "mem_limit_bytes": $LIMIT,
- "large_n_tried": [$(echo "$BIGS" | tr ' ' ',')], "large_n": ${BIG:-null},
- "fit": "${FIT}",
- "seconds": $(( $(date +%s) - START ))}
-EOF
+ "mem_available_bytes": $S_AVAIL, "mem_limit_bytes": $S_LIMIT,
+ "large_n_tried": [$S_TRIED], "large_n": ${S_BIG:-null}$FROM,
+ "fit": "$S_FIT",
+ "seconds": $(( ($(ms) - START + 500) / 1000 ))}
+PLAN
+rm -f "$DATA/.jax-scale"
 step "done: $(ls "$DATA" | grep -c '^jax-') files"
 exit 0

@@ -36,10 +36,12 @@
 # The JAX programs of variants/jax run through reports/jax-sweep.sh (its own
 # plan: the table's last row); without build/venv (make jax) it leaves one
 # line saying why, and the report says so. Its untimed part (the jaxpr
-# verdicts beside explain's memory charts: nothing there is a time) runs
-# beside the cache simulation, whose figures are valgrind's counts, not
-# times, so other processes on the cores change none of them; every timed
-# step runs alone.
+# verdicts, explain's memory charts, the compilations per protocol and the
+# question's peak RSS against N, 80 s at N=1e6: nothing there is a time the
+# report prints) runs beside the cache simulation, whose figures are
+# valgrind's counts, not times, so other processes on the cores change none
+# of them; the question's runs take the last CPU, valgrind and the rest
+# CPU 0. Every timed step runs alone.
 #
 # Environment: FB_HARNESS, FB_HARNESS_GLIBC override the two harness builds,
 # FB_REPORT the report program. The cache simulation (harness run
@@ -225,10 +227,15 @@ row() {
 			return 0
 		fi
 		mkdir -p "$STAGE/$set_"
+		# valgrind on CPU 0 with the untimed part's other steps:
+		# the question's memory runs there take the last CPU.
+		pin=
+		[ "$(nproc 2>/dev/null || echo 1)" -gt 1 ] && command -v taskset >/dev/null 2>&1 &&
+			pin="taskset -c 0"
 		beside_start
 		for x in $(echo "$v" | tr , ' '); do
 			step "$set_/$w-$x" "$set_: $w $x under the cache simulator"
-			(cd "$STAGE" && "$HC" run "$w" "$x" $rest --json "$set_/$w-$x.json" >&2) ||
+			(cd "$STAGE" && $pin "$HC" run "$w" "$x" $rest --json "$set_/$w-$x.json" >&2) ||
 				echo "make-report.sh: cachesim of $x failed; the report says so" >&2
 		done ;;
 	jax-sweep.sh)

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "rp_bandwidth.h"
 #include "rp_facts.h"
 #include "rp_jax.h"
 #include "rp_limiter.h"
@@ -159,19 +160,22 @@ threads_memory_facts(rp_report_t *R, const json_t *r, const char *w,
  * the scaling word is this section's own rule. */
 static void
 threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
-    const int *ts, int nt, double triad, threads_row_t *out)
+    const int *ts, int nt, threads_row_t *out)
 {
 	const json_t *r1 = rp_threads_run(&R->data, set, w, v, ts[0]);
 	const json_t *rt = rp_threads_run(&R->data, set, w, v, ts[nt - 1]);
 	double t1 = rp_jax_c_unit_time(r1), tt = rp_jax_c_unit_time(rt);
 	double tmax = ts[nt - 1] / (double)ts[0];
 	double bps = rp_num(rt, "work.gbytes_per_s") * 1e9;
-	char rate[64];
+	rp_bandwidth_ceiling_t c = rp_bandwidth_of_run(&R->data, rt);
+	char rate[64], ceiling[96];
 
 	out->variant = v;
 	out->speedup = t1 / tt;
 	out->efficiency = out->speedup / tmax;
-	out->share = bps / triad;
+	/* The one bandwidth rule (rp_bandwidth.h): the triad of the level
+	 * holding this run's working set, on as many cores as it used. */
+	out->share = rp_bandwidth_share(&R->data, rt);
 	out->limiter = rp_threads_decide(out->share, out->efficiency);
 	rp_fact_num(F, RP_FACT_SIZE, rp_num(r1 != NULL ? r1 : rt, "params.n"),
 	    r1, "threads.%s.%s.n", w, v);
@@ -191,21 +195,11 @@ threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
 	rp_fact_text(F, RP_FACT_NUMBER, bps, rate, rt,
 	    "threads.%s.%s.bytes_per_s", w, v);
 	rp_fact_text(F, RP_FACT_PERCENT, out->share,
-	    rp_text_fmt_num(100.0 * out->share, "%.1f%% of triad"), rt,
+	    rp_text_fmt_num(100.0 * out->share, "%.1f%%"), rt,
 	    "threads.%s.%s.triad_share", w, v);
-}
-
-/* The triad bandwidth on T cores from ceilings-threads.json (NAN when
- * missing, or measured on another thread count). */
-static double
-threads_triad(const rp_data_t *D, int threads, int *measured_on)
-{
-	const json_t *c = D->ceilings_threads;
-
-	*measured_on = (int)rp_num(c, "threads");
-	return c != NULL && *measured_on == threads
-	    ? rp_num(c, "triad_bytes_per_s")
-	    : NAN;
+	rp_fact_text(F, RP_FACT_NUMBER, c.bytes_per_s,
+	    rp_bandwidth_text(&c, ceiling, sizeof(ceiling)), rt,
+	    "threads.%s.%s.ceiling", w, v);
 }
 
 /* What the sentences under a table say, from its rows. */
@@ -282,14 +276,16 @@ threads_workload_facts(rp_report_t *R, const rp_workload_t *wl)
 	rp_query_t q = {.set = set, .alloc = RP_ALLOC_JEMALLOC};
 	size_t nv;
 	threads_row_t rows[RP_DATA_MAX_VARIANTS];
-	int ts[RP_THREADS_MAX_T] = {0}, nt, on = 0;
-	double triad;
+	int ts[RP_THREADS_MAX_T] = {0}, nt, on;
+	rp_bandwidth_ceiling_t dram;
 	json_t *names = json_array();
 
 	snprintf(set, sizeof(set), "%s-threads*", w);
 	nv = rp_data_variants(&R->data, w, &q, vs, RP_DATA_MAX_VARIANTS);
 	nt = threads_counts(&R->data, set, w, ts);
-	triad = threads_triad(&R->data, ts[nt > 0 ? nt - 1 : 0], &on);
+	/* Whether the threaded ceilings are there, on this count. */
+	dram = rp_bandwidth_ceiling(&R->data, "DRAM", ts[nt > 0 ? nt - 1 : 0]);
+	on = rp_num(R->data.ceilings_threads, "threads") >= 1;
 	rp_fact_str(F, set, NULL, "threads.%s.set", w);
 	rp_fact_bool(F, nv > 0 && nt >= 2, NULL, "threads.%s.measured", w);
 	rp_fact_bool(F, wl->per_step, NULL, "threads.%s.per_step", w);
@@ -302,10 +298,11 @@ threads_workload_facts(rp_report_t *R, const rp_workload_t *wl)
 	rp_fact_num(F, RP_FACT_COUNT, ts[nt - 1], NULL, "threads.%s.last", w);
 	for (size_t i = 0; i < nv; i++) {
 		json_array_append_new(names, json_string(vs[i]));
-		threads_row_facts(R, set, w, vs[i], ts, nt, triad, &rows[i]);
+		threads_row_facts(R, set, w, vs[i], ts, nt, &rows[i]);
 	}
 	rp_fact_list(F, names, "threads.%s.variants", w);
-	rp_fact_bool(F, !isnan(triad), NULL, "threads.%s.triad_known", w);
+	rp_fact_bool(
+	    F, !isnan(dram.bytes_per_s), NULL, "threads.%s.triad_known", w);
 	rp_fact_bool(F, on > 0, NULL, "threads.%s.triad_other_count", w);
 	threads_summary_facts(R, w, rows, nv);
 }

@@ -14,6 +14,13 @@
  *     it, that verdict is the JAX one; where C decides it, the lesson's
  *     "in JAX" column is the re-graded table's JAX verdict ("-" without);
  *   - every number with a unit in the lesson appears in a table;
+ *   - every time, memory figure, ratio and percentage printed in the lesson
+ *     and in the notebook's advice table is the text of a fact of the
+ *     facts.json written beside the report (or of one of its Markdown
+ *     blocks, the sections still written by C: their numbers are traced to
+ *     the block, not to a fact), and facts of the same kind over the same
+ *     runs and the same quantity (the last part of their names) print the
+ *     same text: one number, one value, wherever it is printed;
  *   - the lesson is at most 3,500 words, and no sentence of more than 60
  *     characters (numbers aside) is printed more than twice.
  *
@@ -28,6 +35,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include <jansson.h>
 
 #include "fb_spawn.h"
 #include "rp_jaxrule.h"
@@ -406,6 +415,222 @@ numbers_in_tables(const char *md, check_t *c)
 	free(tables);
 }
 
+/* ---- every figure a fact ---- */
+
+/* The units of a printed figure: bytes, times, ratios, percentages. */
+static const char *const figure_units[] = {
+    " GB", " MB", " kB", " B", " ms", " us", " ns", " s", "x", "%"};
+
+/* 1 when tok occurs in text as a whole figure (not inside a longer number
+ * or word). */
+static int
+has_token(const char *text, const char *tok)
+{
+	size_t n = strlen(tok);
+
+	for (const char *p = strstr(text, tok); p != NULL;
+	     p = strstr(p + 1, tok)) {
+		int before =
+		    p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '.');
+		if (!before && !isalnum((unsigned char)p[n]))
+			return 1;
+	}
+	return 0;
+}
+
+/* The texts of facts.json's facts, one a line (with measured, only those
+ * of facts made from runs), and of its Markdown blocks (new strings), from
+ * the facts object at facts. */
+static void
+fact_texts_of(const json_t *facts, int measured, char **texts, char **blocks)
+{
+	const char *k;
+	json_t *v;
+	size_t cap = 1 << 16, used = 0;
+	char *t = malloc(cap);
+
+	cr_assert(t != NULL);
+	t[0] = '\0';
+	json_object_foreach(json_object_get(facts, "facts"), k, v)
+	{
+		const char *s = json_string_value(json_object_get(v, "text"));
+		size_t n = s != NULL ? strlen(s) : 0;
+		if (measured &&
+		    json_array_size(json_object_get(v, "runs")) == 0)
+			continue;
+		if (used + n + 2 > cap) {
+			cap = 2 * (used + n + 2);
+			t = realloc(t, cap);
+			cr_assert(t != NULL);
+		}
+		if (n > 0) {
+			memcpy(t + used, s, n);
+			used += n;
+			t[used++] = '\n';
+			t[used] = '\0';
+		}
+	}
+	*texts = t;
+	cap = 1 << 16, used = 0;
+	t = malloc(cap);
+	cr_assert(t != NULL);
+	t[0] = '\0';
+	json_object_foreach(json_object_get(facts, "markdown"), k, v)
+	{
+		const char *s = json_string_value(v);
+		size_t n = s != NULL ? strlen(s) : 0;
+		if (used + n + 2 > cap) {
+			cap = 2 * (used + n + 2);
+			t = realloc(t, cap);
+			cr_assert(t != NULL);
+		}
+		memcpy(t + used, s != NULL ? s : "", n);
+		used += n;
+		t[used++] = '\n';
+		t[used] = '\0';
+	}
+	*blocks = t;
+}
+
+static void
+fact_texts(const json_t *facts, char **texts, char **blocks)
+{
+	fact_texts_of(facts, 0, texts, blocks);
+}
+
+/* The figure (number and unit) that starts at p, into out; 0 when none
+ * starts there. */
+static int
+figure_at(const char *start, const char *p, char *out, size_t n)
+{
+	size_t k = strspn(p, "0123456789.");
+
+	if (!isdigit((unsigned char)*p) ||
+	    (p > start &&
+		(isalnum((unsigned char)p[-1]) || p[-1] == '.' ||
+		    p[-1] == '^' || p[-1] == '=')))
+		return 0;
+	for (size_t u = 0; u < sizeof(figure_units) / sizeof(figure_units[0]);
+	     u++) {
+		size_t ul = strlen(figure_units[u]);
+		if (strncmp(p + k, figure_units[u], ul) != 0 ||
+		    isalnum((unsigned char)p[k + ul]) || p[k + ul] == '/')
+			continue;
+		snprintf(out, n, "%.*s%s", (int)k, p, figure_units[u]);
+		return (int)k;
+	}
+	return 0;
+}
+
+/* Every figure of md's text from p to end that is no fact's text and in no
+ * Markdown block of the facts is a problem; fenced code is skipped (a
+ * program's source). */
+static void
+figures_traced(const char *md, const char *p, const char *end,
+    const char *texts, const char *blocks, const char *where, check_t *c)
+{
+	for (; p < end; p++) {
+		char fig[64];
+		int k;
+		if ((p == md || p[-1] == '\n') && strncmp(p, "```", 3) == 0) {
+			const char *close = strstr(p + 3, "\n```");
+			if (close == NULL || close >= end)
+				return;
+			p = close + 4;
+			continue;
+		}
+		if ((k = figure_at(md, p, fig, sizeof(fig))) == 0 ||
+		    in_fixed_phrase(md, p)) {
+			p += strspn(p, "0123456789.") > 0
+			    ? strspn(p, "0123456789.") - 1
+			    : 0;
+			continue;
+		}
+		if (!has_token(texts, fig) && !has_token(blocks, fig))
+			problem(c, "%s prints %s, which is no fact's text\n",
+			    where, fig);
+		p += k - 1;
+	}
+}
+
+/* Facts of the same unit (a time, bytes, a ratio, a share) over the same
+ * runs and named for the same quantity (the last part of the name) print
+ * the same text. */
+static void
+facts_agree(const json_t *facts, check_t *c)
+{
+	json_t *seen = json_object();
+	const char *k;
+	json_t *v;
+
+	json_object_foreach(json_object_get(facts, "facts"), k, v)
+	{
+		const char *unit =
+		    json_string_value(json_object_get(v, "unit"));
+		const char *text =
+		    json_string_value(json_object_get(v, "text"));
+		const char *leaf = strrchr(k, '.');
+		const json_t *runs = json_object_get(v, "runs"), *r;
+		char key[2048];
+		size_t i, used;
+		json_t *old;
+		if (unit == NULL || text == NULL ||
+		    json_array_size(runs) == 0 ||
+		    (strcmp(unit, "s") != 0 && strcmp(unit, "B") != 0 &&
+			strcmp(unit, "x") != 0 && strcmp(unit, "share") != 0))
+			continue;
+		used = (size_t)snprintf(key, sizeof(key), "%s|%s", unit,
+		    leaf != NULL ? leaf + 1 : k);
+		/* The runs as the report lists them (sorted there). */
+		json_array_foreach(runs, i, r)
+		{
+			if (used < sizeof(key))
+				used += (size_t)snprintf(key + used,
+				    sizeof(key) - used, "|%s",
+				    json_string_value(r) ? json_string_value(r)
+							 : "");
+		}
+		old = json_object_get(seen, key);
+		if (old == NULL)
+			json_object_set_new(seen, key, json_string(text));
+		else if (strcmp(json_string_value(old), text) != 0)
+			problem(c, "one quantity, two values: %s and %s\n",
+			    json_string_value(old), text);
+	}
+	json_decref(seen);
+}
+
+/* The lesson's and the notebook's advice table's figures are facts, and
+ * the facts agree. */
+static void
+figures_are_facts(const char *md, const json_t *facts, check_t *c)
+{
+	const char *lesson_end = strstr(md, NOTEBOOK);
+	const char *advice = strstr(md, "### Advice and verdicts\n");
+	char *texts, *blocks;
+
+	if (facts == NULL) {
+		problem(c, "no facts.json beside the report%s%s\n", "", "");
+		return;
+	}
+	fact_texts(facts, &texts, &blocks);
+	if (lesson_end != NULL)
+		figures_traced(
+		    md, md, lesson_end, texts, blocks, "the lesson", c);
+	/* The advice table's rows (its lines that begin with a bar). */
+	for (const char *p = table_after(md, "### Advice and verdicts\n");
+	     advice != NULL && p != NULL && *p == '|';) {
+		const char *e = strchr(p, '\n');
+		if (e == NULL)
+			e = p + strlen(p);
+		figures_traced(md, p, e, texts, blocks, "the advice table", c);
+		p = *e == '\n' ? e + 1 : e;
+	}
+	facts_agree(facts, c);
+	free(texts);
+	free(blocks);
+}
+
 /* Sentences (split at ". ", "? ", "! ", newlines and table bars) longer
  * than 60 characters, numbers made '#', printed more than twice. */
 static void
@@ -473,9 +698,9 @@ lesson_words(const char *md)
 	return words;
 }
 
-/* Every check on one report. */
+/* Every check on one report, with the facts written beside it. */
 static check_t
-check_all(const char *md, const char *gp)
+check_all(const char *md, const char *gp, const json_t *facts)
 {
 	check_t c = {.problems = 0};
 
@@ -485,6 +710,7 @@ check_all(const char *md, const char *gp)
 	limiters_agree(md, gp, &c);
 	verdicts_agree(md, &c);
 	numbers_in_tables(md, &c);
+	figures_are_facts(md, facts, &c);
 	no_repeats(md, &c);
 	if (lesson_words(md) > LESSON_WORDS)
 		problem(&c, "the lesson is over %s words%s\n", "3,500", "");
@@ -495,6 +721,7 @@ check_all(const char *md, const char *gp)
 
 static char out[64];
 static char *md, *gp;
+static json_t *facts;
 
 static void
 make_report(void)
@@ -512,7 +739,9 @@ make_report(void)
 	md = fb_slurp(path);
 	snprintf(path, sizeof(path), "%s/figures/fig-roofline.gp", out);
 	gp = fb_slurp(path);
-	cr_assert(md != NULL && gp != NULL);
+	snprintf(path, sizeof(path), "%s/facts.json", out);
+	facts = json_load_file(path, 0, NULL);
+	cr_assert(md != NULL && gp != NULL && facts != NULL);
 }
 
 static void
@@ -522,6 +751,7 @@ drop_report(void)
 
 	free(md);
 	free(gp);
+	json_decref(facts);
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", out);
 	cr_expect_eq(system(cmd), 0);
 }
@@ -531,7 +761,7 @@ TestSuite(report_consistency, .init = make_report, .fini = drop_report,
 
 Test(report_consistency, committed_data_is_consistent)
 {
-	check_t c = check_all(md, gp);
+	check_t c = check_all(md, gp, facts);
 
 	cr_expect_eq(c.problems, 0, "%d problems:\n%s", c.problems, c.why);
 	cr_expect(
@@ -562,7 +792,7 @@ changed(const char *marker, const char *from, const char *to)
 static void
 expect_caught(char *t, const char *what)
 {
-	check_t c = check_all(t, gp);
+	check_t c = check_all(t, gp, facts);
 
 	cr_expect(c.problems > 0, "a report where %s passed the checks", what);
 	free(t);
@@ -614,19 +844,115 @@ Test(report_consistency, sections_that_disagree_fail)
 	    "a sentence is printed three times");
 }
 
+/* The first ratio the lesson prints that is a measured fact (one made
+ * from runs, not the question's own figures), into fig; NULL when none. */
+static const char *
+first_fact_ratio(char *fig, size_t n)
+{
+	const char *end = strstr(md, NOTEBOOK);
+	char *texts, *blocks;
+	const char *at = NULL;
+
+	fact_texts_of(facts, 1, &texts, &blocks);
+	for (const char *p = md; at == NULL && p < end; p++) {
+		int k = figure_at(md, p, fig, n);
+		if (k > 0 && fig[strlen(fig) - 1] == 'x' &&
+		    has_token(texts, fig))
+			at = p;
+	}
+	free(texts);
+	free(blocks);
+	return at;
+}
+
+Test(report_consistency, a_ratio_printed_twice_with_two_values_fails)
+{
+	char fig[64], alt[64], from[160], to[320], *texts, *blocks;
+	const char *at = first_fact_ratio(fig, sizeof(fig));
+	json_t *copy, *f, *k;
+	const char *name;
+	size_t len;
+
+	cr_assert(at != NULL, "the lesson prints no ratio of a fact");
+	/* The same ratio printed again beside itself with another value: one
+	 * that no fact prints (its last digit moved until none does). */
+	fact_texts(facts, &texts, &blocks);
+	snprintf(alt, sizeof(alt), "%s", fig);
+	len = strlen(alt);
+	for (int d = 1;
+	     d < 10 && (has_token(texts, alt) || has_token(blocks, alt)); d++)
+		alt[len - 2] = (char)('0' + (fig[len - 2] - '0' + d) % 10);
+	cr_assert(!has_token(texts, alt) && !has_token(blocks, alt),
+	    "every neighbour of %s is printed", fig);
+	free(texts);
+	free(blocks);
+	snprintf(from, sizeof(from), "%.*s", (int)(strlen(fig) + 20), at);
+	snprintf(
+	    to, sizeof(to), "%s (again: %s)%s", fig, alt, from + strlen(fig));
+	{
+		/* This check alone (numbers_in_tables would catch it too). */
+		char *t = changed("", from, to);
+		check_t c = {.problems = 0};
+		c.why[0] = '\0';
+		figures_are_facts(t, facts, &c);
+		cr_expect(c.problems > 0,
+		    "the lesson printing %s and %s for one ratio passed", fig,
+		    alt);
+		cr_log_info("the mutated copy: %s", c.why);
+		free(t);
+	}
+	/* Two facts of one quantity over the same runs with two values: a
+	 * copy of one ratio fact under another section's name. */
+	copy = json_deep_copy(facts);
+	f = json_object_get(copy, "facts");
+	json_object_foreach(f, name, k)
+	{
+		const char *u = json_string_value(json_object_get(k, "unit"));
+		const char *leaf = strrchr(name, '.');
+		if (u != NULL && strcmp(u, "x") == 0 &&
+		    json_array_size(json_object_get(k, "runs")) > 0 &&
+		    leaf != NULL) {
+			json_t *twin = json_deep_copy(k);
+			char twin_name[256];
+			snprintf(
+			    twin_name, sizeof(twin_name), "mutated%s", leaf);
+			json_object_set_new(twin, "text", json_string("99.9x"));
+			json_object_set_new(f, twin_name, twin);
+			break;
+		}
+	}
+	{
+		check_t c = {.problems = 0};
+		c.why[0] = '\0';
+		facts_agree(copy, &c);
+		cr_log_info("the mutated facts: %s", c.why);
+		cr_expect(c.problems > 0,
+		    "two facts of one ratio over the same runs with two "
+		    "values passed");
+		c.problems = 0;
+		c.why[0] = '\0';
+		facts_agree(facts, &c);
+		cr_expect_eq(c.problems, 0, "%s", c.why);
+	}
+	json_decref(copy);
+}
+
 /* The quick report: the same checks, when test_report.c's hook made it. */
 Test(report_consistency, quick_report_is_consistent)
 {
 	char *q = fb_slurp("reports/out-quick/REPORT.md");
 	char *qg = fb_slurp("reports/out-quick/figures/fig-roofline.gp");
+	json_t *qf = json_load_file("reports/out-quick/facts.json", 0, NULL);
 	check_t c;
 
-	if (q == NULL || qg == NULL) {
+	if (q == NULL || qg == NULL || qf == NULL) {
 		free(q);
 		free(qg);
+		json_decref(qf);
 		cr_skip_test("no quick report (reports/out-quick)");
 	}
-	c = check_all(q, qg);
+	c = check_all(q, qg, qf);
+	json_decref(qf);
 	cr_expect_eq(c.problems, 0, "%d problems:\n%s", c.problems, c.why);
 	cr_expect(lesson_words(q) <= LESSON_WORDS, "%d words", lesson_words(q));
 	free(q);

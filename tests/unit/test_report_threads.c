@@ -205,11 +205,15 @@ Test(report_threads, section_rows_and_numbers)
 	expect_text("threads.interp.fast.workspace_last", "< 64 KiB / 0 B");
 	expect_text("threads.interp.fast.model_last", "0 B");
 	expect_text("threads.interp.fast.bytes_per_s", "1 GB/s");
-	expect_text("threads.interp.fast.triad_share", "10.0% of triad");
+	expect_text("threads.interp.fast.triad_share", "10.0%");
+	/* The ceiling it is a share of: no caches recorded, so DRAM's, on
+	 * the two cores the run used (rp_bandwidth.h). */
+	expect_text("threads.interp.fast.ceiling",
+	    "10 GB/s, the DRAM triad on 2 cores");
 	expect_text(
 	    "threads.interp.stream.workspace_first", "1 MB (one thread)");
 	expect_text("threads.interp.stream.workspace_last", "1 MB / 900 kB");
-	expect_text("threads.interp.stream.triad_share", "60.0% of triad");
+	expect_text("threads.interp.stream.triad_share", "60.0%");
 	/* The sentences under it. */
 	expect_text("threads.interp.best_speedup", "2.00x");
 	expect_text("threads.interp.best_variant", "fast");

@@ -1,0 +1,108 @@
+/*
+ * Unit tests of the report's one bandwidth rule (reports/rp_bandwidth):
+ * the triad taken by the level that holds a run's working set and by the
+ * cores it ran on, never a one-core ceiling for a run of two threads.
+ */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <string.h>
+
+#include "rp_bandwidth.h"
+#include "rp_data.h"
+
+#define CACHES                                                                 \
+	"\"machine\":{\"caches\":{\"l1d_bytes\":49152,\"l2_bytes\":1048576,"   \
+	"\"l3_bytes\":33554432}}"
+
+static json_t *
+parse(const char *text)
+{
+	json_error_t e;
+	json_t *j = json_loads(text, 0, &e);
+
+	cr_assert(j != NULL, "%s: %s", text, e.text);
+	return j;
+}
+
+/* One core's ceilings and two cores', each level apart (bytes/s). */
+static void
+ceilings(rp_data_t *D)
+{
+	memset(D, 0, sizeof(*D));
+	D->ceilings = parse("{\"l1_bytes_per_s\":3e11,\"l2_bytes_per_s\":"
+			    "1.5e11,\"l3_bytes_per_s\":5e10,"
+			    "\"triad_bytes_per_s\":2e10}");
+	D->ceilings_threads = parse("{\"threads\":2,\"l1_bytes_per_s\":6e11,"
+				    "\"l2_bytes_per_s\":3e11,"
+				    "\"l3_bytes_per_s\":8e10,"
+				    "\"triad_bytes_per_s\":3e10}");
+}
+
+static void
+release(rp_data_t *D)
+{
+	json_decref(D->ceilings);
+	json_decref(D->ceilings_threads);
+}
+
+Test(report_bandwidth, the_level_and_the_cores_choose_the_triad)
+{
+	rp_data_t D;
+	rp_bandwidth_ceiling_t c;
+
+	ceilings(&D);
+	c = rp_bandwidth_ceiling(&D, "L3", 1);
+	cr_expect_float_eq(c.bytes_per_s, 5e10, 1, "L3, one core");
+	cr_expect_str_eq(c.file, "ceilings.json");
+	c = rp_bandwidth_ceiling(&D, "L3", 2);
+	cr_expect_float_eq(c.bytes_per_s, 8e10, 1, "L3, two cores");
+	cr_expect_str_eq(c.file, "ceilings-threads.json");
+	c = rp_bandwidth_ceiling(&D, "DRAM", 2);
+	cr_expect_float_eq(c.bytes_per_s, 3e10, 1, "DRAM, two cores");
+	/* Four cores were never measured: no ceiling, not two cores'. */
+	c = rp_bandwidth_ceiling(&D, "DRAM", 4);
+	cr_expect(isnan(c.bytes_per_s), "%g", c.bytes_per_s);
+	release(&D);
+}
+
+Test(report_bandwidth, a_run_is_read_against_its_own_level_and_threads)
+{
+	rp_data_t D;
+	/* 2 MB of working set (L3) on two threads moving 40 GB/s: half of
+	 * the two-core L3 triad (80 GB/s), not 133% of the DRAM one. */
+	json_t *l3two =
+	    parse("{\"params\":{\"threads\":2},\"memory\":"
+		  "{\"peak_workspace_bytes\":1e6,\"input_bytes\":"
+		  "1e6},\"work\":{\"gbytes_per_s\":40}," CACHES "}");
+	/* The same on one thread (no params.threads): one core's L3. */
+	json_t *l3one =
+	    parse("{\"params\":{},\"memory\":"
+		  "{\"peak_workspace_bytes\":1e6,\"input_bytes\":"
+		  "1e6},\"work\":{\"gbytes_per_s\":40}," CACHES "}");
+	/* 1 GB: DRAM. */
+	json_t *dram = parse("{\"params\":{\"threads\":2},\"memory\":"
+			     "{\"peak_workspace_bytes\":1e9,\"input_bytes\":"
+			     "0},\"work\":{\"gbytes_per_s\":15}," CACHES "}");
+	rp_bandwidth_ceiling_t c;
+	char buf[96];
+
+	ceilings(&D);
+	c = rp_bandwidth_of_run(&D, l3two);
+	cr_expect_str_eq(c.level, "L3");
+	cr_expect_eq(c.cores, 2);
+	cr_expect_float_eq(rp_bandwidth_share(&D, l3two), 0.5, 1e-9);
+	cr_expect_str_eq(rp_bandwidth_text(&c, buf, sizeof(buf)),
+	    "80 GB/s, the L3 triad on 2 cores");
+	c = rp_bandwidth_of_run(&D, l3one);
+	cr_expect_eq(c.cores, 1);
+	cr_expect_float_eq(rp_bandwidth_share(&D, l3one), 0.8, 1e-9);
+	cr_expect_str_eq(rp_bandwidth_text(&c, buf, sizeof(buf)),
+	    "50 GB/s, the L3 triad on one core");
+	c = rp_bandwidth_of_run(&D, dram);
+	cr_expect_str_eq(c.level, "DRAM");
+	cr_expect_float_eq(rp_bandwidth_share(&D, dram), 0.5, 1e-9);
+	json_decref(l3two);
+	json_decref(l3one);
+	json_decref(dram);
+	release(&D);
+}
