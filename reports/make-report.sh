@@ -150,7 +150,7 @@ THREADS=$(seq -s, 1 "$NT")
 # The sizes of each mode, by the names the table uses.
 if [ "$MODE" = full ]; then
 	NQ=1e6; MQ=300; NSCALE=1e4,3e4,1e5; CHUNKS=100,1000,100000,1000000
-	RQ="--repeat 10 --warmup 0"; RE="--repeat 0 --warmup 0"; RS="--repeat 2 --warmup 0"
+	RQ="--repeat 8 --warmup 0"; RE="--repeat 0 --warmup 0"; RS="--repeat 2 --warmup 0"
 	NNOISE=1e5
 	NG=1e5; NCS=1e4; NCSB=1e5; MCS=300; MALT=100; NCCS=1024
 	NC=4096; KC=5; NCSCALE=512,1024,2048,4096,8192; NCEAGER=512,1024,2048; NCELLS=16384,65536
