@@ -213,7 +213,9 @@ value_facts(rp_report_t *R, const char *id, const char *side, const char *spec,
 	}
 }
 
-/* One side's verdict, note, why and values; its verdict. */
+/* One side's verdict, note, why it could not be measured (a keyword, or
+ * the data's own sentence) and what was missing, and its values; its
+ * verdict. */
 static rp_advice_verdict_t
 side_facts(
     rp_report_t *R, const char *id, const char *side, const rp_advice_side_t *s)
@@ -226,6 +228,8 @@ side_facts(
 	rp_fact_str(&R->facts, d.note, NULL, "advice.%s.%s.note", id, side);
 	rp_fact_str(&R->facts, rp_vals_get_str(&x, "why"), NULL,
 	    "advice.%s.%s.why", id, side);
+	rp_fact_str(&R->facts, rp_vals_get_str(&x, "what"), NULL,
+	    "advice.%s.%s.what", id, side);
 	value_facts(R, id, side, s->facts, &x);
 	return d.verdict;
 }

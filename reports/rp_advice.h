@@ -70,7 +70,8 @@ typedef struct rp_advice_decision_s {
 
 /* A side of a row: C's or JAX's. */
 typedef struct rp_advice_side_s {
-	/* Fills the values; 0, or -1 with the string "why" set. */
+	/* Fills the values; 0, or -1 with the string "why" set (a keyword
+	 * the words explain, or the data's own sentence) and "what". */
 	int (*measure)(const rp_report_t *R, rp_vals_t *x);
 	rp_advice_decision_t (*decide)(const rp_vals_t *x);
 	/* The values the words quote, "NAME:KIND ...", KIND one of b

@@ -275,7 +275,8 @@ rp_advice_c_recompile(const rp_report_t *R, rp_vals_t *x)
 	double worst = rp_colony_widest_spread(R, w, NULL);
 
 	if (isnan(worst)) {
-		rp_vals_str(x, "why", "no spread run in the data");
+		rp_vals_str(x, "why", "no_run");
+		rp_vals_str(x, "what", w->sets.spread);
 		return -1;
 	}
 	rp_vals_num(x, "worst", worst);
@@ -305,7 +306,7 @@ rp_advice_c_warm_up(const rp_report_t *R, rp_vals_t *x)
 		nq++;
 	}
 	if (nq == 0) {
-		rp_vals_str(x, "why", "no run with timed repeats in the data");
+		rp_vals_str(x, "why", "no_repeats");
 		return -1;
 	}
 	snprintf(label, sizeof(label), "%s/%s", rp_str(wr, "workload"),

@@ -20,21 +20,28 @@ static const char second_faster[] = "second is faster";
 static const char first_faster[] = "first is faster";
 static const char undecided[] = "not decided at this noise";
 
+/* What is missing: why (a keyword the words explain) and what. */
+static int
+missing(rp_vals_t *x, const char *why, const char *what)
+{
+	rp_vals_str(x, "why", why);
+	rp_vals_str(x, "what", what);
+	return -1;
+}
+
 /* The ok one-core runs of programs (NULL-terminated) into out; -1 with
  * "why" for the first missing one. */
 static int
 need(const rp_report_t *R, const rp_workload_t *w, const char *const *ps,
     const json_t **out, rp_vals_t *x)
 {
-	char why[256];
+	char what[128];
 
 	for (int i = 0; ps[i] != NULL; i++) {
 		if ((out[i] = rp_jax_run(&R->data, w->name, ps[i])) != NULL)
 			continue;
-		snprintf(why, sizeof(why), "no ok JAX run of %s/%s in the data",
-		    w->name, ps[i]);
-		rp_vals_str(x, "why", why);
-		return -1;
+		snprintf(what, sizeof(what), "%s/%s", w->name, ps[i]);
+		return missing(x, "no_jax_run", what);
 	}
 	rp_vals_num(x, "n", rp_num(out[0], "params.n"));
 	return 0;
@@ -45,12 +52,9 @@ static json_t *
 need_file(const rp_report_t *R, const char *name, rp_vals_t *x)
 {
 	json_t *j = rp_jax_file(&R->data, name);
-	char why[256];
 
-	if (j == NULL) {
-		snprintf(why, sizeof(why), "no %s in the data", name);
-		rp_vals_str(x, "why", why);
-	}
+	if (j == NULL)
+		missing(x, "no_file", name);
 	return j;
 }
 
@@ -155,10 +159,12 @@ rp_advice_jax_stop_gradient(const rp_report_t *R, rp_vals_t *x)
 	json_t *j = need_file(R, "jax-protocol.json", x);
 	const json_t *s = json_object_get(j, "stop_gradient");
 
-	if (j == NULL || s == NULL) {
-		rp_vals_str(x, "why", "no stop_gradient runs in the data");
-		json_decref(j);
+	if (j == NULL)
 		return -1;
+	if (s == NULL) {
+		json_decref(j);
+		return missing(
+		    x, "no_part", "jax-protocol.json: stop_gradient");
 	}
 	rp_vals_num(x, "n", rp_num(s, "n"));
 	rp_vals_num(x, "m", rp_num(s, "m"));
@@ -293,9 +299,8 @@ rp_advice_jax_pages(const rp_report_t *R, rp_vals_t *x)
 			found = row;
 	}
 	if (found == NULL) {
-		rp_vals_str(x, "why", "no kept-pages run of the step");
 		json_decref(j);
-		return -1;
+		return missing(x, "no_part", "jax-keep.json: step");
 	}
 	rp_vals_num(x, "n", rp_num(found, "n"));
 	rp_vals_str(x, "allocator", rp_str(found, "allocator"));
@@ -350,11 +355,16 @@ rp_advice_jax_swing(const rp_report_t *R, rp_vals_t *x)
 	double first = rp_num(f, "first_over_waited");
 	double bound = rp_num(f, "new_bound_over_waited");
 
+	if (p == NULL || c == NULL) {
+		json_decref(p);
+		return -1;
+	}
 	if (s == NULL || cc == NULL) {
-		rp_vals_str(x, "why", "no swing or compile counts in the data");
 		json_decref(p);
 		json_decref(c);
-		return -1;
+		return missing(x, "no_part",
+		    s == NULL ? "jax-protocol.json: swing"
+			      : "jax-compiles.json");
 	}
 	rp_vals_num(x, "n", rp_num(s, "n"));
 	rp_vals_num(x, "span", rp_num(s, "span"));
@@ -401,10 +411,11 @@ rp_advice_jax_profiler(const rp_report_t *R, rp_vals_t *x)
 	const json_t *p = json_object_get(j, "profiler");
 	const json_t *t = json_object_get(p, "trace");
 
-	if (t == NULL) {
-		rp_vals_str(x, "why", "no profiler trace in the data");
-		json_decref(j);
+	if (j == NULL)
 		return -1;
+	if (t == NULL) {
+		json_decref(j);
+		return missing(x, "no_part", "jax-protocol.json: profiler");
 	}
 	rp_vals_num(x, "n", rp_num(p, "n"));
 	rp_vals_num(x, "spans", rp_num(t, "spans"));
