@@ -504,3 +504,58 @@ label_return:
 	free(ratios);
 	return ret;
 }
+
+/* The set's range over its median: the noise one run shows. */
+static double
+hx_stats_spread(const double *x, size_t n)
+{
+	double lo = x[0], hi = x[0], m = hx_stats_median(x, n);
+
+	for (size_t i = 1; i < n; i++) {
+		lo = x[i] < lo ? x[i] : lo;
+		hi = x[i] > hi ? x[i] : hi;
+	}
+	return m > 0 ? (hi - lo) / m : NAN;
+}
+
+/* Whether every value is finite and positive (a time). */
+static int
+hx_stats_all_positive(const double *x, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!(x[i] > 0) || !isfinite(x[i]))
+			return 0;
+	return 1;
+}
+
+int
+hx_stats_verdict(const double *a, size_t na, const double *b, size_t nb,
+    double margin, double level, hx_verdict_t *out)
+{
+	double up = 1.0 + margin, down = 1.0 / (1.0 + margin);
+	int sure;
+	hx_mwu_t t;
+
+	if (a == NULL || b == NULL || out == NULL || na < 2 || nb < 2 ||
+	    !(level > 0 && level < 1) || !(margin >= 0) ||
+	    !hx_stats_all_positive(a, na) || !hx_stats_all_positive(b, nb))
+		return -1;
+	if (hx_stats_mann_whitney(a, na, b, nb, &t) != 0 ||
+	    hx_stats_ratio_ci(a, na, b, nb, HX_VERDICT_RESAMPLES, level,
+		&out->lo, &out->hi) != 0)
+		return -1;
+	out->ratio = hx_stats_median(b, nb) / hx_stats_median(a, na);
+	out->p = t.p;
+	out->spread[0] = hx_stats_spread(a, na);
+	out->spread[1] = hx_stats_spread(b, nb);
+	sure = t.p < 1.0 - level;
+	if (out->lo > up && sure)
+		out->word = HX_VERDICT_FIRST;
+	else if (out->hi < down && sure)
+		out->word = HX_VERDICT_SECOND;
+	else if (margin > 0 && out->lo >= down && out->hi <= up)
+		out->word = HX_VERDICT_SAME;
+	else
+		out->word = HX_VERDICT_UNDECIDED;
+	return 0;
+}

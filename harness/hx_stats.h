@@ -159,6 +159,43 @@ double hx_stats_mwu_min_p(size_t na, size_t nb);
 int hx_stats_ratio_ci(const double *a, size_t na, const double *b, size_t nb,
     unsigned resamples, double level, double *lo, double *hi);
 
+/* What hx_stats_verdict found: which run is faster, "the same within the
+ * margin", or not decided at the runs' noise. */
+typedef enum hx_verdict_word_e {
+	HX_VERDICT_UNDECIDED = 0, /* not decided at this noise */
+	HX_VERDICT_FIRST,         /* the first run (a) is faster */
+	HX_VERDICT_SECOND,        /* the second run (b) is faster */
+	HX_VERDICT_SAME,          /* the same within the margin */
+} hx_verdict_word_t;
+
+typedef struct hx_verdict_s {
+	hx_verdict_word_t word;
+	double ratio;     /* median(b) / median(a): above 1, a is faster */
+	double lo, hi;    /* its bootstrap interval at the level asked */
+	double p;         /* the Mann-Whitney test's two-sided p */
+	double spread[2]; /* each set's (max - min) / median */
+} hx_verdict_t;
+
+/* The bootstrap a verdict draws: enough resamples that the interval's
+ * ends move by well under a percent between seeds. */
+#define HX_VERDICT_RESAMPLES 2000
+
+/*
+ * Which of two runs is faster, decided by their own samples (times a of
+ * the first, b of the second) as variants/jax/fb_verdict.py decides it, so
+ * that a verdict does not flip with the load: decided only when the
+ * bootstrap interval of median(b) / median(a) (hx_stats_ratio_ci, its
+ * fixed seed: the same samples give the same verdict) lies beyond the
+ * margin (above 1 + margin, or below 1 / (1 + margin)) AND the U test's p
+ * is below 1 - level; "the same" when margin > 0 and the whole interval
+ * lies inside it; else not decided at this noise. With 3 samples a side
+ * the U test's smallest p is 0.1: three cannot decide at level 0.95.
+ * Returns 0, or -1 when a side has fewer than 2 samples, a time is not
+ * positive, level is outside (0,1), margin < 0, or memory runs out.
+ */
+int hx_stats_verdict(const double *a, size_t na, const double *b, size_t nb,
+    double margin, double level, hx_verdict_t *out);
+
 /*
  * The least-squares slope k of log y on log x, for "time per step ~ N^k".
  * *r2, when r2 is not NULL, receives the coefficient of determination of that

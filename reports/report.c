@@ -8,7 +8,7 @@
  * the declared figures (rp_workloads.c) and writes their gnuplot scripts to
  * OUT_DIR/figures, writes OUT_DIR/REPORT.md in two parts: the lesson
  * (rp_lesson), then, after the heading "## Lab notebook", the notebook
- * section by section (rp_interp, rp_colony, rp_verdict, rp_beyond_answers,
+ * section by section (rp_interp, rp_colony, rp_advice, rp_beyond_answers,
  * rp_limits, rp_exercise, rp_jax, rp_threads, rp_generic for the
  * workloads it has no section for, rp_machine, and the notes),
  * each of its headings one level down; then runs gnuplot on each script
@@ -36,6 +36,7 @@
 #include <unistd.h>
 
 #include "hx_file.h"
+#include "rp_advice.h"
 #include "rp_beyond_answers.h"
 #include "rp_exercise.h"
 #include "rp_explain.h"
@@ -49,7 +50,6 @@
 #include "rp_report.h"
 #include "rp_run_facts.h"
 #include "rp_threads.h"
-#include "rp_verdict.h"
 #include "rp_workloads.h"
 
 #define EXIT_BAD_INPUT 2
@@ -112,7 +112,7 @@ static const struct notebook_section_s {
 	void (*facts)(rp_report_t *R);
 } notebook_sections[] = {
     {"workloads", NULL, rp_workloads_facts},
-    {"advice", rp_verdict_write, NULL},
+    {"advice", NULL, rp_advice_facts},
     {"beyond_the_answers", NULL, rp_beyond_answers_facts},
     {"memory_accounting", NULL, NULL},
     {"limits", NULL, limits_section},

@@ -10,11 +10,9 @@
 #include "rp_interp.h"
 #include "rp_jax.h"
 #include "rp_jaxfix.h"
-#include "rp_jaxrule.h"
 #include "rp_lesson.h"
 #include "rp_limiter.h"
 #include "rp_text.h"
-#include "rp_verdict.h"
 #include "rp_workloads.h"
 
 #define MEDIAN(r) rp_num(r, "time_s.median")
@@ -298,5 +296,4 @@ rp_lesson_facts(rp_report_t *R)
 	speed_facts(R);
 	rp_lesson_code_facts(R);
 	limits_facts(R);
-	rp_report_block(R, "lesson.advice", rp_verdict_brief_write, 0);
 }

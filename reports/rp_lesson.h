@@ -6,7 +6,7 @@
  * JAX code and its measured memory and time), the live arrays at the peak,
  * the colony puzzle with the question's own numbers beside each measured
  * decomposition, each variant's limiter (rp_limiter.h), the advice in one
- * line each (rp_verdict.h) and a path to try it in a minute.
+ * line each (rp_advice.h) and a path to try it in a minute.
  *
  * Every number is printed from the data and appears in a table of the
  * report, except the question's own figures, which are named constants
@@ -30,7 +30,7 @@
 #include <jansson.h>
 #include <stddef.h>
 
-#include "rp_jaxrule.h"
+#include "rp_advice.h"
 #include "rp_report.h"
 #include "rp_text.h"
 
@@ -62,12 +62,12 @@ int rp_lesson_code(const rp_data_t *D, const char *path, const char *name,
 
 /* An unwaited call this many times sooner than its waited one measures
  * dispatch, not the work (the JAX re-grade's reading too). */
-#define RP_LESSON_DISPATCH_FACTOR RP_JAXRULE_WAIT
+#define RP_LESSON_DISPATCH_FACTOR RP_ADVICE_WAIT
 /* Two ratios within this factor of each other are "close". */
 #define RP_LESSON_SAME_FACTOR 2.0
 
 /* What a fix saves against a baseline from their times and memory
- * figures, each saved when at least RP_VERDICT_TIME_RATIO smaller:
+ * figures, each saved when at least RP_ADVICE_TIME_RATIO smaller:
  * "saves time and memory", "saves time, not memory", "saves memory, not
  * time", "saves neither time nor memory"; NULL when a figure is missing
  * (a time not above 0, a memory figure below 0 or a baseline of 0). */
@@ -84,7 +84,7 @@ int rp_lesson_dispatch_only(
 const char *rp_lesson_against(double measured, double question);
 /* The lesson's JAX fix, decided (lesson.memory.*): whether the jitted
  * question's XLA temporaries hold at least one N x M array (unit), and
- * whether lax.map's temporaries are RP_VERDICT_MEMORY_FACTOR smaller than
+ * whether lax.map's temporaries are RP_ADVICE_MEMORY_FACTOR smaller than
  * the jitted question's (bounded). 1 or 0; NaN reads 0. */
 int rp_lesson_jit_keeps_full_arrays(double jit_temp, double unit);
 int rp_lesson_map_bounds_memory(double map_temp, double jit_temp);

@@ -7,13 +7,12 @@
 #include <stddef.h>
 
 #include "rp_lesson.h"
-#include "rp_verdict.h"
 
 /* a is less than b by the time threshold's margin (10%). */
 static int
 less(double a, double b)
 {
-	return a * RP_VERDICT_TIME_RATIO <= b;
+	return a * RP_ADVICE_TIME_RATIO <= b;
 }
 
 const char *
@@ -41,7 +40,7 @@ rp_lesson_dispatch_only(const double *unwaited, const double *waited, size_t n)
 		return 0;
 	for (size_t i = 0; i < n; i++)
 		if (!(unwaited[i] > 0) || !(waited[i] > 0) ||
-		    !rp_jaxrule_dispatch(unwaited[i], waited[i]))
+		    !rp_advice_dispatch(unwaited[i], waited[i]))
 			return 0;
 	return 1;
 }
@@ -67,5 +66,5 @@ rp_lesson_jit_keeps_full_arrays(double jit_temp, double unit)
 int
 rp_lesson_map_bounds_memory(double map_temp, double jit_temp)
 {
-	return map_temp * RP_VERDICT_MEMORY_FACTOR <= jit_temp;
+	return map_temp * RP_ADVICE_MEMORY_FACTOR <= jit_temp;
 }

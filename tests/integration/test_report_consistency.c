@@ -10,9 +10,8 @@
  *   - each variant's limiter is the same word in the limits table, the
  *     lesson, the threads tables and the roofline's labels;
  *   - each advice has the same verdict in the lesson and in the notebook,
- *     and where C cannot test it and a JAX rule of the same id measured
- *     it, that verdict is the JAX one; where C decides it, the lesson's
- *     "in JAX" column is the re-graded table's JAX verdict ("-" without);
+ *     JAX's where the notebook's JAX side decides it, else C's, and the
+ *     same C verdict beside it;
  *   - every number with a unit in the lesson appears in a table;
  *   - every time, memory figure, ratio and percentage printed in the lesson
  *     and in the notebook's advice table is the text of a fact of the
@@ -39,8 +38,6 @@
 #include <jansson.h>
 
 #include "fb_spawn.h"
-#include "rp_jaxrule.h"
-#include "rp_verdict.h"
 
 #define LESSON_WORDS 3500
 #define NOTEBOOK "\n## Lab notebook\n"
@@ -268,73 +265,65 @@ limiters_agree(const char *md, const char *gp, check_t *c)
 	}
 }
 
-/* The verdict cell of advice in the table at t (its column k). */
+/* The first body row of the table at t (after its header and rule). */
 static const char *
-verdict_in(const char *t, const char *advice, int k, char *out, size_t n)
+first_row(const char *t)
 {
-	const char *r = t != NULL ? row_of(t, advice) : NULL;
-
-	out[0] = '\0';
-	return r != NULL ? cell(r, k, out, n) : out;
+	t = t != NULL ? next_row(t) : NULL;
+	return t != NULL ? next_row(t) : NULL;
 }
 
+/* The verdict a row of the advice table must give: JAX's where JAX
+ * decides (its cell neither "not testable here" nor "in JAX"), else C's,
+ * in bold with the side. */
+static const char *
+answer_of(const char *row, char *out, size_t n)
+{
+	char c[128], j[128];
+
+	cell(row, 3, c, sizeof(c));
+	cell(row, 5, j, sizeof(j));
+	if (strcmp(j, "not testable here") != 0 &&
+	    strcmp(j, "not testable in JAX") != 0)
+		snprintf(out, n, "**%s** (JAX)", j);
+	else
+		snprintf(out, n, "**%s** (C)", c);
+	return out;
+}
+
+/* Row by row, the lesson's advice table and the notebook's: the same
+ * advice, the same verdict (the one the notebook's two sides give by the
+ * rule), the same C verdict. */
 static void
 verdicts_agree(const char *md, check_t *c)
 {
-	const char *lesson = table_after(md, "## The advice, one line each");
-	const char *book = table_after(md, "### Advice and verdicts\n");
-	const char *jax = table_after(md, "#### Advice re-graded on JAX");
-	char a[256], b[256], want[256];
+	const char *l =
+	    first_row(table_after(md, "## The advice, one line each"));
+	const char *b = first_row(table_after(md, "### Advice and verdicts\n"));
+	char x[512], y[512], want[600];
+	char *link;
+	int rows = 0;
 
-	for (size_t i = 0; i < rp_rules_count; i++) {
-		const rp_jaxrule_t *j = rp_jaxrule_find(rp_rules[i].id);
-		const char *jr =
-		    jax != NULL && j != NULL ? row_of(jax, j->id) : NULL;
-		char *link;
-		verdict_in(lesson, rp_rules[i].advice, 2, a, sizeof(a));
-		verdict_in(book, rp_rules[i].advice, 3, b, sizeof(b));
-		if ((link = strstr(a, "](#")) != NULL)
+	for (; l != NULL && b != NULL; l = next_row(l), b = next_row(b)) {
+		rows++;
+		if (strcmp(cell(l, 0, x, sizeof(x)), cell(b, 0, y, sizeof(y))))
+			problem(c, "lesson row %s, notebook row %s\n", x, y);
+		cell(l, 2, x, sizeof(x));
+		if ((link = strstr(x, "](#")) != NULL)
 			*link = '\0';
-		if (a[0] != '[' || strcmp(a + 1, b) != 0)
-			problem(c, "lesson verdict %s, notebook %s\n", a, b);
-		/* The lesson's "in JAX" column: the JAX verdict where C
-		 * decides, "-" elsewhere. */
-		if (lesson != NULL && row_of(lesson, rp_rules[i].advice)) {
-			char lj[128];
-			const char *want_j = "-";
-			cell(row_of(lesson, rp_rules[i].advice), 3, lj,
-			    sizeof(lj));
-			if (jr != NULL &&
-			    strcmp(cell(jr, 2, want, sizeof(want)),
-				"*not testable in C*") != 0)
-				want_j = cell(jr, 4, want, sizeof(want));
-			if (strcmp(lj, want_j) != 0)
-				problem(c,
-				    "lesson's JAX verdict %s, the JAX "
-				    "rule says %s\n",
-				    lj, want_j);
-		}
-		if (jr == NULL) {
-			if (strstr(b, "in JAX") != NULL)
-				problem(c,
-				    "%s: a JAX verdict without a JAX "
-				    "rule%s\n",
-				    rp_rules[i].id, "");
-			continue;
-		}
-		if (strcmp(cell(jr, 2, want, sizeof(want)),
-			"*not testable in C*") != 0) {
-			if (strstr(b, "in JAX") != NULL)
-				problem(c, "%s: C decides it, yet %s\n",
-				    rp_rules[i].id, b);
-			continue;
-		}
-		cell(jr, 4, want, sizeof(want));
-		snprintf(a, sizeof(a), "**%.*s** (in JAX; not testable in C)",
-		    (int)strlen(want) - 2, want + 1);
-		if (strcmp(a, b) != 0)
-			problem(c, "verdict %s, the JAX rule says %s\n", b, a);
+		cell(b, 6, y, sizeof(y));
+		if (x[0] != '[' || strcmp(x + 1, y) != 0)
+			problem(c, "lesson verdict %s, notebook %s\n", x, y);
+		if (strcmp(y, answer_of(b, want, sizeof(want))) != 0)
+			problem(c, "verdict %s, its sides give %s\n", y, want);
+		cell(l, 3, x, sizeof(x));
+		snprintf(want, sizeof(want), "*%s*", cell(b, 3, y, sizeof(y)));
+		if (strcmp(x, want) != 0)
+			problem(c, "lesson's C verdict %s, notebook's %s\n", x,
+			    want);
 	}
+	if (rows == 0 || l != NULL || b != NULL)
+		problem(c, "the advice tables differ in length%s%s\n", "", "");
 }
 
 /* The figures' fixed scale marks that the lesson's captions name: the
@@ -769,7 +758,7 @@ Test(report_consistency, committed_data_is_consistent)
 	/* The checks read what they check: these are there to compare. */
 	cr_expect(table_after(md, "**Table 1b.**") != NULL);
 	cr_expect(strstr(md, "](#what-limits-each-variant) |") != NULL);
-	cr_expect(strstr(md, "(in JAX; not testable in C)") != NULL);
+	cr_expect(strstr(md, " (JAX)](#advice-and-verdicts) |") != NULL);
 }
 
 /* md with the first "from" after marker replaced by "to" (a new text). */
@@ -818,13 +807,18 @@ Test(report_consistency, sections_that_disagree_fail)
 			  "[compute]("),
 	    "a threads table names another limiter");
 	/* A verdict changed in the lesson only. */
-	expect_caught(changed("## The advice, one line each", "[**supported**]",
-			  "[**not supported**]"),
-	    "the lesson's verdict differs from the notebook's");
-	/* The lesson's JAX verdict changed (fuse: not supported in JAX). */
 	expect_caught(changed("## The advice, one line each",
-			  "| *not supported* |", "| *supported* |"),
-	    "the lesson's JAX verdict differs from the re-graded table's");
+			  "[**supported** (JAX)]", "[**not supported** (JAX)]"),
+	    "the lesson's verdict differs from the notebook's");
+	/* The lesson's C verdict changed (jit: with a nuance in C). */
+	expect_caught(changed("## The advice, one line each",
+			  "| *supported with a nuance* |", "| *supported* |"),
+	    "the lesson's C verdict differs from the notebook's");
+	/* A notebook verdict that is not its JAX side's. */
+	expect_caught(
+	    changed("### Advice and verdicts", "| **not supported** (JAX)",
+		"| **not supported** (C)"),
+	    "the verdict is not JAX's where JAX decides");
 	/* A number in the lesson that no table prints. */
 	expect_caught(changed("## The memory question", "A nested map",
 			  "It took 12.34 GB. A nested map"),

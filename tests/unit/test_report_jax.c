@@ -1,10 +1,9 @@
 /*
- * Unit tests of the report's JAX section (reports/rp_jax, rp_jaxrule) on
- * crafted data, no JAX needed: the model check and each re-graded rule at
- * their thresholds and just beside them; the section from a crafted data
- * folder (tables, the extrapolated peak of the question, the idiom map's
- * facts, the rules' rows), the JAX sets kept out of the C variant lists, and
- * the one line the section is without JAX runs.
+ * Unit tests of the report's JAX section (reports/rp_jax) on crafted data,
+ * no JAX needed: the model check at its thresholds and just beside them;
+ * the section from a crafted data folder (tables, the extrapolated peak of
+ * the question, the idiom map's facts), the JAX sets kept out of the C variant
+ * lists, and the one line the section is without JAX runs.
  */
 #include <criterion/criterion.h>
 #include <math.h>
@@ -17,7 +16,6 @@
 #include "fb_data_dir.h"
 #include "rp_data.h"
 #include "rp_jax.h"
-#include "rp_jaxrule.h"
 #include "rp_run_facts.h"
 
 #define EPS 1e-6
@@ -45,129 +43,6 @@ Test(report_jax, model_check_at_its_thresholds)
 	cr_expect_eq(rp_jax_check_model(NAN, 1e6, unit), RP_JAX_UNTESTED);
 	cr_expect_eq(rp_jax_check_model(1e6, NAN, unit), RP_JAX_UNTESTED);
 	cr_expect_str_eq(rp_jax_check_word(RP_JAX_REFUTED), "not confirmed");
-}
-
-/* ---- the rules ---- */
-
-static rp_decision_t
-decide(const char *id, ...)
-{
-	const rp_jaxrule_t *rule = rp_jaxrule_find(id);
-	rp_vals_t x = {.n = 0};
-	va_list ap;
-	const char *name;
-
-	cr_assert(rule != NULL, "no JAX rule '%s'", id);
-	cr_assert(rp_rule_find(id) != NULL, "no C rule '%s'", id);
-	va_start(ap, id);
-	while ((name = va_arg(ap, const char *)) != NULL)
-		rp_vals_num(&x, name, va_arg(ap, double));
-	va_end(ap);
-	return rule->decide(&x);
-}
-
-Test(report_jax, rewrite_rule)
-{
-	rp_decision_t d =
-	    decide("fuse", "q", 10.0, "rw", 1.0, "same", 1.0, (char *)NULL);
-	cr_expect_eq(d.verdict, RP_VERDICT_YES, "10x less: %d", d.verdict);
-	d = decide(
-	    "fuse", "q", 10.0, "rw", 1.0 + EPS, "same", 1.0, (char *)NULL);
-	cr_expect_eq(d.verdict, RP_VERDICT_NO);
-	cr_expect(strstr(d.note, "same program") != NULL, "%s", d.note);
-	d = decide("fuse", "q", 10.0, "rw", 9.0, "same", 0.0, (char *)NULL);
-	cr_expect_eq(d.verdict, RP_VERDICT_NO);
-	cr_expect_str_eq(d.note, "");
-}
-
-/* atleast_1d's axis: the question (with it) against the rewrite (a scalar
- * index) must differ tenfold for the advice to hold; 1.60 GB against 1.59
- * GB, the committed figures, does not. */
-Test(report_jax, axis_rule)
-{
-	rp_decision_t d =
-	    decide("atleast-1d", "q", 10.0, "rw", 1.0, (char *)NULL);
-	cr_expect_eq(d.verdict, RP_VERDICT_YES);
-	d = decide("atleast-1d", "q", 10.0, "rw", 1.0 + EPS, (char *)NULL);
-	cr_expect_eq(d.verdict, RP_VERDICT_NO);
-	d = decide("atleast-1d", "q", 1.60e9, "rw", 1.59e9, (char *)NULL);
-	cr_expect_eq(d.verdict, RP_VERDICT_NO);
-}
-
-Test(report_jax, jit_rule)
-{
-	/* Halved, temporaries under one array: supported. */
-	rp_decision_t d = decide("jit", "q", 2.0, "qj", 1.0, "temp", 1.0 - EPS,
-	    "unit", 1.0, (char *)NULL);
-	cr_expect_eq(d.verdict, RP_VERDICT_YES, "%d", d.verdict);
-	/* Halved, one full array of temporaries: a nuance. */
-	d = decide(
-	    "jit", "q", 2.0, "qj", 1.0, "temp", 1.0, "unit", 1.0, (char *)NULL);
-	cr_expect_eq(d.verdict, RP_VERDICT_NUANCE);
-	cr_expect(strstr(d.note, "temporaries") != NULL, "%s", d.note);
-	/* Not halved: not supported. */
-	d = decide("jit", "q", 2.0, "qj", 1.0 + EPS, "temp", 0.0, "unit", 1.0,
-	    (char *)NULL);
-	cr_expect_eq(d.verdict, RP_VERDICT_NO);
-	/* The un-jitted peak under one array above the baseline: noise. */
-	d = decide("jit", "q", 1.0 - EPS, "qj", 0.0, "temp", 0.0, "unit", 1.0,
-	    (char *)NULL);
-	cr_expect_eq(d.verdict, RP_VERDICT_UNTESTABLE);
-	cr_expect(strstr(d.note, "noise") != NULL, "%s", d.note);
-}
-
-Test(report_jax, batch_rule)
-{
-	/* 10x less, exactly 1.10x the time of question_jit: supported. */
-	rp_decision_t d = decide("batch", "pbj", 1.0, "pqj", 10.0, "tbj", 1.1,
-	    "tqj", 1.0, "unit", 10.0, (char *)NULL);
-	cr_expect_eq(d.verdict, RP_VERDICT_YES, "%d", d.verdict);
-	/* A hair slower: a nuance. */
-	d = decide("batch", "pbj", 1.0, "pqj", 10.0, "tbj", 1.1 + EPS, "tqj",
-	    1.0, "unit", 1.0, (char *)NULL);
-	cr_expect_eq(d.verdict, RP_VERDICT_NUANCE);
-	/* lax.map, when measured, counts too. */
-	d = decide("batch", "pbj", 1.0, "pqj", 10.0, "tbj", 1.0, "tqj", 1.0,
-	    "tl", 0.5, "unit", 1.0, (char *)NULL);
-	cr_expect_eq(d.verdict, RP_VERDICT_NUANCE);
-	/* Memory not 10x less: not supported. */
-	d = decide("batch", "pbj", 1.0 + EPS, "pqj", 10.0, "tbj", 1.0, "tqj",
-	    1.0, "unit", 1.0, (char *)NULL);
-	cr_expect_eq(d.verdict, RP_VERDICT_NO);
-	/* question_jit under one array above the baseline: noise. */
-	d = decide("batch", "pbj", 0.0, "pqj", 10.0 - EPS, "tbj", 1.0, "tqj",
-	    1.0, "unit", 10.0, (char *)NULL);
-	cr_expect_eq(d.verdict, RP_VERDICT_UNTESTABLE);
-}
-
-Test(report_jax, fori_rule)
-{
-	rp_decision_t d = decide("compile-loop", "tl", 1.1, "tf", 1.0, "ts",
-	    1.0, "te", 1.0, (char *)NULL);
-	cr_expect_eq(d.verdict, RP_VERDICT_YES, "%d", d.verdict);
-	d = decide("compile-loop", "tl", 1.1 - EPS, "tf", 1.0, "ts", 1.0, "te",
-	    1.1, (char *)NULL);
-	cr_expect_eq(d.verdict, RP_VERDICT_NUANCE);
-	cr_expect(strstr(d.note, "fori_loop") != NULL, "%s", d.note);
-	d = decide("compile-loop", "tl", 1.0, "tf", 1.0, "ts", 1.0, "te",
-	    1.1 - EPS, (char *)NULL);
-	cr_expect_eq(d.verdict, RP_VERDICT_NO);
-}
-
-Test(report_jax, wait_rule)
-{
-	rp_decision_t d = decide(
-	    "warm-up", "first", 1.1, "warm", 1.0, "unb", 0.1, (char *)NULL);
-	cr_expect_eq(d.verdict, RP_VERDICT_YES, "%d", d.verdict);
-	d = decide("warm-up", "first", 1.1, "warm", 1.0, "unb", 0.1 + EPS,
-	    (char *)NULL);
-	cr_expect_eq(d.verdict, RP_VERDICT_NUANCE);
-	d = decide("warm-up", "first", 1.1 - EPS, "warm", 1.0, "unb", 0.1,
-	    (char *)NULL);
-	cr_expect_eq(d.verdict, RP_VERDICT_NUANCE);
-	d = decide(
-	    "warm-up", "first", 1.0, "warm", 1.0, "unb", 1.0, (char *)NULL);
-	cr_expect_eq(d.verdict, RP_VERDICT_NO);
 }
 
 /* ---- the section on crafted data ---- */
@@ -362,14 +237,6 @@ Test(report_jax, section_from_crafted_data)
 		      "| colony | N=1024 | fori, 50 ms | fused, 4 ms | "
 		      "12.5x | fused, 4 ms | 12.5x |") != NULL,
 	    "%s", text);
-	/* The jit rule re-graded: 1 GB -> 500 MB, 7 arrays of temporaries. */
-	cr_expect(strstr(text,
-		      "1 GB (un-jitted) -> 500 MB (jit), 2.00x less; "
-		      "XLA's temporaries 280 MB, 7.00 N x M") != NULL,
-	    "%s", text);
-	cr_expect(strstr(text, "| *supported with a nuance* |") != NULL);
-	/* A rule whose runs are missing says so. */
-	cr_expect(strstr(text, "no ok JAX run of interp/rewrite") != NULL);
 	free(text);
 
 	/* The JAX sets kept out of the variants. */

@@ -281,3 +281,68 @@ Test(stats, fit_exponent)
 	const double neg[] = {1, -2, 3};
 	cr_assert(isnan(hx_stats_fit_exponent(neg, y, 3, NULL)));
 }
+
+/* Two runs whose medians differ by less than their spread: not decided at
+ * this noise. The same sets with the spread shrunk a hundredfold around
+ * their medians (the medians unchanged): decided, whichever side is named
+ * first. */
+Test(stats, verdict_undecided_inside_the_spread)
+{
+	const double a[] = {1.0, 0.8, 1.2, 0.9, 1.1};
+	const double b[] = {1.1, 0.9, 1.3, 1.0, 1.2};
+	double sa[5], sb[5];
+	hx_verdict_t v, w;
+
+	cr_assert_eq(hx_stats_verdict(a, 5, b, 5, 0.0, 0.95, &v), 0);
+	cr_expect_eq(v.word, HX_VERDICT_UNDECIDED, "word %d", v.word);
+	cr_expect_float_eq(v.ratio, 1.1, 1e-12);
+	cr_expect(v.lo < 1.0 && v.hi > 1.0, "[%g, %g]", v.lo, v.hi);
+	cr_expect_float_eq(v.spread[0], 0.4, 1e-12);
+	cr_expect_float_eq(v.spread[1], 0.4 / 1.1, 1e-12);
+	for (int i = 0; i < 5; i++) {
+		sa[i] = 1.0 + (a[i] - 1.0) / 100;
+		sb[i] = 1.1 + (b[i] - 1.1) / 100;
+	}
+	cr_assert_eq(hx_stats_verdict(sa, 5, sb, 5, 0.0, 0.95, &v), 0);
+	cr_expect_eq(v.word, HX_VERDICT_FIRST, "word %d", v.word);
+	cr_expect_float_eq(v.ratio, 1.1, 1e-12);
+	cr_expect(v.lo > 1.0, "lo %g", v.lo);
+	/* U = 0 of 5 against 5: the exact p, 2 / C(10, 5). */
+	cr_expect_float_eq(v.p, 2.0 / 252, 1e-12, "p %g", v.p);
+	cr_assert_eq(hx_stats_verdict(sb, 5, sa, 5, 0.0, 0.95, &w), 0);
+	cr_expect_eq(w.word, HX_VERDICT_SECOND, "word %d", w.word);
+	/* Deterministic: the same samples, the same interval. */
+	cr_assert_eq(hx_stats_verdict(sa, 5, sb, 5, 0.0, 0.95, &w), 0);
+	cr_expect(w.lo == v.lo && w.hi == v.hi);
+}
+
+/* A margin wider than the whole interval: the same within it; a margin
+ * the interval reaches past: not decided. */
+Test(stats, verdict_margin)
+{
+	const double a[] = {1.00, 1.01, 0.99, 1.02, 0.98};
+	const double b[] = {1.03, 1.04, 1.02, 1.05, 1.01};
+	hx_verdict_t v;
+
+	cr_assert_eq(hx_stats_verdict(a, 5, b, 5, 0.10, 0.95, &v), 0);
+	cr_expect_eq(v.word, HX_VERDICT_SAME, "word %d", v.word);
+	cr_assert_eq(hx_stats_verdict(a, 5, b, 5, 0.03, 0.95, &v), 0);
+	cr_expect_eq(v.word, HX_VERDICT_UNDECIDED, "[%g, %g]", v.lo, v.hi);
+}
+
+/* Three samples a side never decide at 0.95 (the U test's smallest p is
+ * 0.1), however far apart; bad input is refused. */
+Test(stats, verdict_limits)
+{
+	const double a[] = {1, 1.1, 1.2}, b[] = {10, 11, 12};
+	const double z[] = {1, 0, 1};
+	hx_verdict_t v;
+
+	cr_assert_eq(hx_stats_verdict(a, 3, b, 3, 0.0, 0.95, &v), 0);
+	cr_expect_eq(v.word, HX_VERDICT_UNDECIDED);
+	cr_expect_float_eq(v.p, 0.1, 1e-12);
+	cr_expect_eq(hx_stats_verdict(a, 1, b, 3, 0.0, 0.95, &v), -1);
+	cr_expect_eq(hx_stats_verdict(a, 3, z, 3, 0.0, 0.95, &v), -1);
+	cr_expect_eq(hx_stats_verdict(a, 3, b, 3, -0.1, 0.95, &v), -1);
+	cr_expect_eq(hx_stats_verdict(a, 3, b, 3, 0.0, 1.0, &v), -1);
+}

@@ -1,0 +1,173 @@
+/*
+ * rp_advice: the section "Advice and verdicts", as one table. A row is a
+ * piece of advice the two questions received: its id, the question (the
+ * workload that answers it), the figures it cites, and two sides, C and
+ * JAX, each a measure function (named values from the data, or -1 with
+ * "why" when a run it needs is missing) and a decide function (a pure
+ * function of those values: the unit tests reach every threshold). A side
+ * with no counterpart of what the advice is about (C has no compilation,
+ * no automatic differentiation, no array shapes) decides "cannot" once
+ * the values it shows beside the advice were measured.
+ *
+ * rp_advice_facts sets, per row ID: advice.ID.c.verdict and
+ * advice.ID.jax.verdict (keywords, rp_advice_word), their notes
+ * (keywords, "" none), the values each side's words quote
+ * (advice.ID.SIDE.NAME, kinds declared in the row), advice.ID.verdict
+ * (JAX's where JAX decides the advice: it is the answer to the question,
+ * C's beside it is the explanation; C's otherwise) and advice.ID.by, and
+ * the figures cited. The words (the advice, each side's "measured"
+ * sentence, the notes) are templates/advice/words.j2, one macro a row;
+ * adding a piece of advice is one row here and one macro there.
+ *
+ * Thresholds: a memory claim holds when the peak falls by at least
+ * RP_ADVICE_MEMORY_FACTOR; a time claim when the two runs' own samples
+ * say so (hx_stats_verdict: the interval of the ratio of their medians
+ * beyond RP_ADVICE_TIME_RATIO and a U test): "undecided" (not decided at
+ * this noise) when the margin is inside the runs' spread, so that a
+ * verdict does not flip with the load. JAX's time claims are the
+ * verdicts of variants/jax/fb_verdict.py (DATA/jax-verdicts.json,
+ * jax-keep.json), the same rule.
+ */
+#ifndef FB_RP_ADVICE_H
+#define FB_RP_ADVICE_H
+
+#include "rp_report.h"
+#include "rp_text.h"
+#include "rp_workloads.h"
+
+#define RP_ADVICE_MEMORY_FACTOR 10.0
+#define RP_ADVICE_TIME_RATIO 1.10
+/* "Compiled" cuts op by op's peak when it at least halves it. */
+#define RP_ADVICE_JIT_CUT 2.0
+/* A call returning this many times sooner unwaited than waited is timed
+ * wrongly without block_until_ready: it measures dispatch. */
+#define RP_ADVICE_WAIT 10.0
+/* The confidence level of the time verdicts. */
+#define RP_ADVICE_LEVEL 0.95
+
+/* Whether a call returning in `unwaited` s unwaited, against `waited` s
+ * waited for, returns RP_ADVICE_WAIT times sooner or more (false for
+ * NaN). The one test of the advice, the JAX section and the lesson. */
+static inline int
+rp_advice_dispatch(double unwaited, double waited)
+{
+	return unwaited * RP_ADVICE_WAIT <= waited;
+}
+
+typedef enum {
+	RP_ADVICE_SUPPORTED = 0,
+	RP_ADVICE_NUANCE,        /* holds, with a condition the data add */
+	RP_ADVICE_NOT_SUPPORTED, /* includes: a value it needs not measured */
+	RP_ADVICE_UNDECIDED,     /* a time margin inside the runs' noise */
+	RP_ADVICE_MISSING,       /* a run it needs is missing here */
+	RP_ADVICE_CANNOT,        /* no counterpart on this side */
+} rp_advice_verdict_t;
+
+typedef struct rp_advice_decision_s {
+	rp_advice_verdict_t verdict;
+	const char *note; /* a keyword the words explain; "" none */
+} rp_advice_decision_t;
+
+/* A side of a row: C's or JAX's. */
+typedef struct rp_advice_side_s {
+	/* Fills the values; 0, or -1 with the string "why" set (a keyword
+	 * the words explain, or the data's own sentence) and "what". */
+	int (*measure)(const rp_report_t *R, rp_vals_t *x);
+	rp_advice_decision_t (*decide)(const rp_vals_t *x);
+	/* The values the words quote, "NAME:KIND ...", KIND one of b
+	 * (bytes) t (time) r (ratio) n (size) i (count) p (percent) f2
+	 * (%.2f) g3 (%.3g) s (a string). */
+	const char *facts;
+} rp_advice_side_t;
+
+#define RP_ADVICE_FIGS 3
+
+/* A figure a row cites: fig-NAME-WHAT of the workload that answers of
+ * (rp_workload_fig), or fig-WHAT when of is RP_QUESTION_NONE. */
+typedef struct rp_advice_fig_s {
+	rp_question_t of;
+	const char *what;
+} rp_advice_fig_t;
+
+typedef struct rp_advice_s {
+	const char *id;
+	rp_question_t question;
+	rp_advice_fig_t figures[RP_ADVICE_FIGS]; /* what NULL ends it */
+	rp_advice_side_t c, jax;
+} rp_advice_t;
+
+extern const rp_advice_t rp_advice[];
+extern const size_t rp_advice_count;
+
+/* The row with id, or NULL. */
+const rp_advice_t *rp_advice_find(const char *id);
+/* The keyword of a verdict: "supported", "nuance", "not_supported",
+ * "undecided", "missing", "cannot". */
+const char *rp_advice_word(rp_advice_verdict_t v);
+/* One side's decision on R's data ("missing" when its measurement
+ * fails); x receives the values (may be NULL). */
+rp_advice_decision_t rp_advice_side(
+    const rp_report_t *R, const rp_advice_side_t *s, rp_vals_t *x);
+/* The answer: JAX's verdict where JAX decides (not missing, not cannot),
+ * else C's; *by_jax says which. */
+rp_advice_verdict_t rp_advice_final(
+    rp_advice_verdict_t c, rp_advice_verdict_t jax, int *by_jax);
+/* The facts of every row (see above) and of the thresholds. */
+void rp_advice_facts(rp_report_t *R);
+
+/* The time verdict of two sets of samples (the first run's a, the
+ * second's b) as named values KEY (1: b faster than a by the margin, 0:
+ * not, NAN: not decided at this noise), KEY_lo, KEY_hi (the interval of
+ * median(a) / median(b): b's speed-up), KEY_spread (the wider set's
+ * spread); margin as hx_stats_verdict's. */
+void rp_advice_time(rp_vals_t *x, const char *key, const double *a, size_t na,
+    const double *b, size_t nb, double margin);
+
+/* The decisions (pure; rp_advice.c's table names them). */
+rp_advice_decision_t rp_advice_decide_cause_nm(const rp_vals_t *x);
+rp_advice_decision_t rp_advice_decide_memory_time(const rp_vals_t *x);
+rp_advice_decision_t rp_advice_decide_jit(const rp_vals_t *x);
+rp_advice_decision_t rp_advice_decide_batch(const rp_vals_t *x);
+rp_advice_decision_t rp_advice_decide_cause_n2(const rp_vals_t *x);
+rp_advice_decision_t rp_advice_decide_compile_loop(const rp_vals_t *x);
+rp_advice_decision_t rp_advice_decide_cannot(const rp_vals_t *x);
+rp_advice_decision_t rp_advice_decide_jax_cause_nm(const rp_vals_t *x);
+rp_advice_decision_t rp_advice_decide_no_cut(const rp_vals_t *x);
+rp_advice_decision_t rp_advice_decide_axis(const rp_vals_t *x);
+rp_advice_decision_t rp_advice_decide_rewrite(const rp_vals_t *x);
+rp_advice_decision_t rp_advice_decide_jax_jit(const rp_vals_t *x);
+rp_advice_decision_t rp_advice_decide_jax_batch(const rp_vals_t *x);
+rp_advice_decision_t rp_advice_decide_pages(const rp_vals_t *x);
+rp_advice_decision_t rp_advice_decide_same_program(const rp_vals_t *x);
+rp_advice_decision_t rp_advice_decide_fori(const rp_vals_t *x);
+rp_advice_decision_t rp_advice_decide_swing(const rp_vals_t *x);
+rp_advice_decision_t rp_advice_decide_wait(const rp_vals_t *x);
+rp_advice_decision_t rp_advice_decide_profiler(const rp_vals_t *x);
+
+/* The measurements: the C side's (rp_advice_c.c) and the JAX side's
+ * (rp_advice_jax.c); each fills named values, or returns -1 with "why". */
+int rp_advice_c_cause_nm(const rp_report_t *R, rp_vals_t *x);
+int rp_advice_c_op_by_op(const rp_report_t *R, rp_vals_t *x);
+int rp_advice_c_fuse(const rp_report_t *R, rp_vals_t *x);
+int rp_advice_c_in_place(const rp_report_t *R, rp_vals_t *x);
+int rp_advice_c_jit(const rp_report_t *R, rp_vals_t *x);
+int rp_advice_c_batch(const rp_report_t *R, rp_vals_t *x);
+int rp_advice_c_cause_n2(const rp_report_t *R, rp_vals_t *x);
+int rp_advice_c_step(const rp_report_t *R, rp_vals_t *x);
+int rp_advice_c_compile_loop(const rp_report_t *R, rp_vals_t *x);
+int rp_advice_c_recompile(const rp_report_t *R, rp_vals_t *x);
+int rp_advice_c_warm_up(const rp_report_t *R, rp_vals_t *x);
+int rp_advice_jax_cause_nm(const rp_report_t *R, rp_vals_t *x);
+int rp_advice_jax_stop_gradient(const rp_report_t *R, rp_vals_t *x);
+int rp_advice_jax_rewrite(const rp_report_t *R, rp_vals_t *x);
+int rp_advice_jax_per_particle(const rp_report_t *R, rp_vals_t *x);
+int rp_advice_jax_scope(const rp_report_t *R, rp_vals_t *x);
+int rp_advice_jax_jit(const rp_report_t *R, rp_vals_t *x);
+int rp_advice_jax_batch(const rp_report_t *R, rp_vals_t *x);
+int rp_advice_jax_pages(const rp_report_t *R, rp_vals_t *x);
+int rp_advice_jax_fori(const rp_report_t *R, rp_vals_t *x);
+int rp_advice_jax_swing(const rp_report_t *R, rp_vals_t *x);
+int rp_advice_jax_wait(const rp_report_t *R, rp_vals_t *x);
+int rp_advice_jax_profiler(const rp_report_t *R, rp_vals_t *x);
+
+#endif /* FB_RP_ADVICE_H */
