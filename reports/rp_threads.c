@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "hx_fields.h"
+#include "hx_stats.h"
 #include "rp_bandwidth.h"
 #include "rp_facts.h"
 #include "rp_jax.h"
@@ -118,6 +120,7 @@ threads_counts(const rp_data_t *D, const char *pattern, const char *w, int *ts)
 /* What a table says of one variant at the most threads. */
 typedef struct threads_row_s {
 	const char *variant;
+	const json_t *first, *last; /* its runs at the first and last count */
 	double speedup, efficiency, share;
 	rp_threads_limiter_t limiter;
 } threads_row_t;
@@ -171,6 +174,8 @@ threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
 	char rate[64], ceiling[96];
 
 	out->variant = v;
+	out->first = r1;
+	out->last = rt;
 	out->speedup = t1 / tt;
 	out->efficiency = out->speedup / tmax;
 	/* The one bandwidth rule (rp_bandwidth.h): the triad of the level
@@ -202,12 +207,63 @@ threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
 	    "threads.%s.%s.ceiling", w, v);
 }
 
+/* The most timed samples of a run compared. */
+#define THREADS_SAMPLES_MAX 64
+
+/* A run's timed samples: its steps' where it times steps, else its
+ * repeats'. How many. */
+static size_t
+threads_samples(const json_t *r, double *out)
+{
+	const json_t *a =
+	    json_object_get(json_object_get(r, "steps_s"), "samples");
+	size_t i, n = 0;
+	json_t *e;
+
+	if (!json_is_array(a))
+		a = hx_field_get(r, HX_F_TIME_SAMPLES);
+	json_array_foreach(a, i, e)
+	{
+		if (n < THREADS_SAMPLES_MAX && json_is_number(e))
+			out[n++] = json_number_value(e);
+	}
+	return n;
+}
+
+/* Whether the best speed-up is one, decided by its two runs' own samples
+ * (hx_stats_verdict, the advice's rule), not by a band of other runs:
+ * "faster", "same" or "undecided" (too few samples or inside their noise),
+ * with the interval and the samples a side. */
+static void
+threads_best_verdict_facts(
+    rp_report_t *R, const char *w, const threads_row_t *best)
+{
+	double a[THREADS_SAMPLES_MAX], b[THREADS_SAMPLES_MAX];
+	size_t na = threads_samples(best->first, a);
+	size_t nb = threads_samples(best->last, b);
+	hx_verdict_t v = {.word = HX_VERDICT_UNDECIDED, .lo = NAN, .hi = NAN};
+	const char *word = "undecided";
+	char interval[64];
+
+	if (hx_stats_verdict(a, na, b, nb, 0.0, 0.95, &v) == 0 &&
+	    v.word == HX_VERDICT_SECOND)
+		word = "faster";
+	/* ratio is median(b) / median(a): its inverse is the speed-up. */
+	snprintf(interval, sizeof(interval), "%s to %s",
+	    rp_text_fmt_num(1.0 / v.hi, "%.2fx"),
+	    rp_text_fmt_num(1.0 / v.lo, "%.2fx"));
+	rp_fact_str(F, word, best->last, "threads.%s.best_decided", w);
+	rp_fact_str(F, isnan(v.lo) ? "n/a" : interval, best->last,
+	    "threads.%s.best_interval", w);
+	rp_fact_num(F, RP_FACT_COUNT, (double)(na < nb ? na : nb), best->last,
+	    "threads.%s.best_samples", w);
+}
+
 /* What the sentences under a table say, from its rows. */
 static void
 threads_summary_facts(
     rp_report_t *R, const char *w, const threads_row_t *rows, size_t n)
 {
-	double noise = rp_report_time_threshold(&R->data, 1.0);
 	const threads_row_t *best = NULL;
 	int count[RP_THREADS_SHORT + 1] = {0};
 
@@ -234,10 +290,8 @@ threads_summary_facts(
 	    "threads.%s.count_short", w);
 	rp_fact_num(F, RP_FACT_COUNT, count[RP_THREADS_UNTESTED], NULL,
 	    "threads.%s.count_untested", w);
-	rp_fact_num(
-	    F, RP_FACT_RATIO, noise, NULL, "threads.%s.noise_threshold", w);
-	rp_fact_bool(F, best != NULL && best->speedup < noise, NULL,
-	    "threads.%s.below_noise", w);
+	if (best != NULL)
+		threads_best_verdict_facts(R, w, best);
 }
 
 /* The figure's caption's figures: the thread counts and the settings of

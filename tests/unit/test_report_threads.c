@@ -223,6 +223,9 @@ Test(report_threads, section_rows_and_numbers)
 	expect_text("threads.interp.count_scales", "1");
 	expect_text("threads.interp.count_short", "1");
 	expect_text("threads.interp.count_untested", "0");
+	/* No samples in these runs: the speed-up is not decided by them. */
+	expect_text("threads.interp.best_decided", "undecided");
+	expect_text("threads.interp.best_samples", "0");
 	/* The figure and its sweep. */
 	cr_expect(truth("threads.interp.figure.drawn"));
 	expect_text("threads.interp.counts", "1,2");
@@ -254,6 +257,48 @@ Test(report_threads, section_rows_and_numbers)
 	/* No colony runs. */
 	cr_expect_not(truth("threads.colony.measured"));
 	cr_expect(truth("threads.interp.measured"));
+	section_free();
+	remove_dir();
+}
+
+/* fast at 1 and 2 threads with five timed samples each (b2 those at 2). */
+static void
+make_sampled_data(const char *b2)
+{
+	char two[512];
+
+	snprintf(dir, sizeof(dir), "/tmp/fb_rp_threads_XXXXXX");
+	cr_assert(mkdtemp(dir) != NULL);
+	snprintf(two, sizeof(two),
+	    "{\"workload\":\"interp\",\"variant\":\"fast\",\"status\":"
+	    "\"ok\",\"params\":{\"n\":1000,\"threads\":2},\"time_s\":"
+	    "{\"median\":1.0,\"samples\":[%s]}}\n",
+	    b2);
+	char all[1024];
+	snprintf(all, sizeof(all), "%s%s",
+	    "{\"workload\":\"interp\",\"variant\":\"fast\",\"status\":"
+	    "\"ok\",\"params\":{\"n\":1000},\"time_s\":{\"median\":"
+	    "2.0,\"samples\":[2.0,2.1,1.9,2.05,1.95]}}\n",
+	    two);
+	write_file("interp-threads.jsonl", all);
+}
+
+/* The best speed-up is decided by its two runs' own samples: apart, it
+ * is "faster" with its interval; spread over each other (the same
+ * medians), not decided. */
+Test(report_threads, best_speedup_decided_by_its_samples)
+{
+	make_sampled_data("1.0,1.05,0.95,1.02,0.98");
+	section_facts(NULL);
+	expect_text("threads.interp.best_speedup", "2.00x");
+	expect_text("threads.interp.best_decided", "faster");
+	expect_text("threads.interp.best_samples", "5");
+	cr_expect_neq(strcmp(text("threads.interp.best_interval"), "n/a"), 0);
+	section_free();
+	remove_dir();
+	make_sampled_data("1.0,2.2,0.6,2.1,1.95");
+	section_facts(NULL);
+	expect_text("threads.interp.best_decided", "undecided");
 	section_free();
 	remove_dir();
 }
