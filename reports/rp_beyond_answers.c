@@ -9,8 +9,8 @@
 #include "rp_beyond_answers.h"
 #include "rp_workloads.h"
 
-#define MEDIAN(r) rp_num(r, "time_s.median")
-#define STEP(r) rp_num(r, "steps_s.median")
+#define MEDIAN(r) rp_field(r, RP_F_TIME_MEDIAN)
+#define STEP(r) rp_field(r, RP_F_STEPS_MEDIAN)
 /* The section's facts: NAME is beyond_the_answers.NAME. */
 #define FACT(name) "beyond_the_answers." name
 /* The pages the workspace is counted in, as the words say: 4 KiB. */
@@ -36,8 +36,8 @@ sorted_facts(rp_report_t *R, const rp_workload_t *w, const json_t *hoi)
 	const json_t *srt = rp_data_main_run(&R->data, w->name, by_cell);
 	const json_t *cs = rp_data_cachesim(&R->data, w->name, by_cell);
 	const json_t *ch = rp_data_cachesim(&R->data, w->name, shared_grid);
-	double ms = rp_num(cs, "cachesim.D1_misses_per_unit");
-	double mh = rp_num(ch, "cachesim.D1_misses_per_unit");
+	double ms = rp_field(cs, RP_F_SIM_D1_PER_UNIT);
+	double mh = rp_field(ch, RP_F_SIM_D1_PER_UNIT);
 
 	rp_fact_bool(F, srt != NULL, srt, FACT("grid.sorted_measured"));
 	rp_fact_num(F, RP_FACT_RATIO, MEDIAN(hoi) / MEDIAN(srt), srt,
@@ -102,20 +102,20 @@ cells_big_facts(rp_report_t *R, const rp_workload_t *w)
 		rp_query_t qc = {.set = qn.set,
 		    .workload = w->name,
 		    .variant = cell_lists,
-		    .n = rp_num(r, "params.n"),
+		    .n = rp_field(r, RP_F_N),
 		    .alloc = RP_ALLOC_JEMALLOC};
 		const json_t *c;
 		if (!rp_data_run_matches(r, &qn) ||
 		    (c = rp_data_find(&R->data, &qc)) == NULL)
 			continue;
-		if (big_naive == NULL || qc.n > rp_num(big_naive, "params.n")) {
+		if (big_naive == NULL || qc.n > rp_field(big_naive, RP_F_N)) {
 			big_naive = r;
 			big_cells = c;
 		}
 	}
 	rp_fact_bool(
 	    F, big_naive != NULL, big_cells, FACT("cells.big_measured"));
-	rp_fact_num(F, RP_FACT_SIZE, rp_num(big_naive, "params.n"), big_naive,
+	rp_fact_num(F, RP_FACT_SIZE, rp_field(big_naive, RP_F_N), big_naive,
 	    FACT("cells.big_n"));
 	rp_fact_num(F, RP_FACT_TIME, STEP(big_cells), big_cells,
 	    FACT("cells.big_cells_step"));
@@ -180,13 +180,13 @@ spread_facts(rp_report_t *R, const json_t *r, const char *name)
 
 	rp_fact_num(
 	    F, RP_FACT_TIME, STEP(r), r, FACT("allocator.%s.median"), name);
-	rp_fact_num(F, RP_FACT_TIME, rp_num(r, "steps_s.max"), r,
+	rp_fact_num(F, RP_FACT_TIME, rp_field(r, RP_F_STEPS_MAX), r,
 	    FACT("allocator.%s.max"), name);
-	rp_fact_num(F, RP_FACT_RATIO, rp_num(r, "steps_s.max") / STEP(r), r,
+	rp_fact_num(F, RP_FACT_RATIO, rp_field(r, RP_F_STEPS_MAX) / STEP(r), r,
 	    FACT("allocator.%s.max_over_median"), name);
 	rp_fact_num(F, RP_FACT_COUNT,
-	    rp_num(r, "memory.cold_minor_faults") / rp_num(r, "params.steps"),
-	    r, FACT("allocator.%s.faults_per_step"), name);
+	    rp_field(r, RP_F_COLD_MINOR_FAULTS) / rp_field(r, RP_F_STEPS), r,
+	    FACT("allocator.%s.faults_per_step"), name);
 }
 
 /* The allocators' policies, as each stated them in its run's machine. */
@@ -234,15 +234,15 @@ allocator_facts(rp_report_t *R)
 	    F, sj != NULL && sg != NULL, sj, FACT("allocator.measured"));
 	spread_facts(R, sj, "jemalloc");
 	spread_facts(R, sg, "glibc");
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(sj, "memory.model_bytes"), sj,
+	rp_fact_num(F, RP_FACT_BYTES, rp_field(sj, RP_F_MODEL_BYTES), sj,
 	    FACT("allocator.workspace"));
 	rp_fact_num(F, RP_FACT_COUNT,
-	    rp_num(sj, "memory.model_bytes") / PAGE_BYTES, sj,
+	    rp_field(sj, RP_F_MODEL_BYTES) / PAGE_BYTES, sj,
 	    FACT("allocator.workspace_pages"));
 	rp_fact_str(F, rp_report_cite(R, rp_workload_fig(w, "spread")), NULL,
 	    FACT("allocator.figure"));
-	rp_fact_num(F, RP_FACT_COUNT, rp_num(sr, "memory.cold_minor_faults"),
-	    sr, FACT("allocator.reuse_faults"));
+	rp_fact_num(F, RP_FACT_COUNT, rp_field(sr, RP_F_COLD_MINOR_FAULTS), sr,
+	    FACT("allocator.reuse_faults"));
 	policy_facts(R, sj, sg);
 }
 

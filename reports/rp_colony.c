@@ -43,8 +43,8 @@ table3_facts(rp_report_t *R, const rp_workload_t *w, double nc)
 	for (size_t i = 0; i < nv && first == NULL; i++)
 		first = rp_data_main_run(&R->data, w->name, vs[i]);
 	rp_fact_num(&R->facts, RP_FACT_SIZE, nc, first, PART "n", w->name);
-	rp_fact_num(&R->facts, RP_FACT_SIZE, rp_num(first, "params.steps"),
-	    first, PART "steps", w->name);
+	rp_fact_num(&R->facts, RP_FACT_SIZE, rp_field(first, RP_F_STEPS), first,
+	    PART "steps", w->name);
 	rp_fact_str(&R->facts, w->baseline, base, PART "baseline", w->name);
 	for (size_t i = 0; i < nv; i++) {
 		const json_t *r = rp_data_main_run(&R->data, w->name, vs[i]);
@@ -55,7 +55,8 @@ table3_facts(rp_report_t *R, const rp_workload_t *w, double nc)
 		    .alloc = RP_ALLOC_JEMALLOC};
 		json_array_append_new(names, json_string(vs[i]));
 		rp_fact_num(&R->facts, RP_FACT_RATIO,
-		    rp_num(base, "time_s.median") / rp_num(r, "time_s.median"),
+		    rp_field(base, RP_F_TIME_MEDIAN) /
+			rp_field(r, RP_F_TIME_MEDIAN),
 		    r, PART "%s.speedup", w->name, vs[i]);
 		rp_fact_str(&R->facts,
 		    r != NULL ? rp_report_warning_notes(R, r) : NULL, r,
@@ -142,10 +143,9 @@ first_faulting_n(const rp_report_t *R, const rp_workload_t *w)
 
 	json_array_foreach(R->data.runs, i, r)
 	{
-		double n = rp_num(r, "params.n");
+		double n = rp_field(r, RP_F_N);
 		if (rp_data_run_matches(r, &q) &&
-		    rp_num(r, "memory.minor_faults") /
-			    rp_num(r, "params.steps") >=
+		    rp_field(r, RP_F_MINOR_FAULTS) / rp_field(r, RP_F_STEPS) >=
 			16 &&
 		    (isnan(best) || n < best))
 			best = n;
@@ -254,8 +254,9 @@ spread_label(const json_t *r, char *buf, size_t len)
 static double
 spread_of(const json_t *r)
 {
-	double m = rp_num(r, "steps_s.median");
-	double hi = fmax(rp_num(r, "steps_s.max"), rp_num(r, "steps_s.first"));
+	double m = rp_field(r, RP_F_STEPS_MEDIAN);
+	double hi =
+	    fmax(rp_field(r, RP_F_STEPS_MAX), rp_field(r, RP_F_STEPS_FIRST));
 	return hi / m;
 }
 
@@ -293,29 +294,32 @@ table5_facts(rp_report_t *R, const rp_workload_t *w)
 	    PART "spread.count", w->name);
 	for (size_t i = 0; i < n; i++) {
 		const json_t *r = runs[i];
-		double m = rp_num(r, "steps_s.median");
+		double m = rp_field(r, RP_F_STEPS_MEDIAN);
 		char lab[128];
 		spread_label(r, lab, sizeof(lab));
 		rp_fact_str(
 		    &R->facts, lab, r, PART "spread.%zu.run", w->name, i);
-		rp_fact_num(&R->facts, RP_FACT_COUNT, rp_num(r, "params.steps"),
+		rp_fact_num(&R->facts, RP_FACT_COUNT, rp_field(r, RP_F_STEPS),
 		    r, PART "spread.%zu.steps", w->name, i);
-		rp_fact_num(&R->facts, RP_FACT_TIME, rp_num(r, "steps_s.first"),
-		    r, PART "spread.%zu.first", w->name, i);
+		rp_fact_num(&R->facts, RP_FACT_TIME,
+		    rp_field(r, RP_F_STEPS_FIRST), r, PART "spread.%zu.first",
+		    w->name, i);
 		rp_fact_num(&R->facts, RP_FACT_RATIO,
-		    rp_num(r, "steps_s.first") / m, r,
+		    rp_field(r, RP_F_STEPS_FIRST) / m, r,
 		    PART "spread.%zu.first_over_median", w->name, i);
 		rp_fact_num(&R->facts, RP_FACT_TIME, m, r,
 		    PART "spread.%zu.median", w->name, i);
-		rp_fact_num(&R->facts, RP_FACT_TIME, rp_num(r, "steps_s.p90"),
-		    r, PART "spread.%zu.p90", w->name, i);
-		rp_fact_num(&R->facts, RP_FACT_TIME, rp_num(r, "steps_s.max"),
-		    r, PART "spread.%zu.max", w->name, i);
+		rp_fact_num(&R->facts, RP_FACT_TIME,
+		    rp_field(r, RP_F_STEPS_P90), r, PART "spread.%zu.p90",
+		    w->name, i);
+		rp_fact_num(&R->facts, RP_FACT_TIME,
+		    rp_field(r, RP_F_STEPS_MAX), r, PART "spread.%zu.max",
+		    w->name, i);
 		rp_fact_num(&R->facts, RP_FACT_RATIO,
-		    rp_num(r, "steps_s.max") / m, r,
+		    rp_field(r, RP_F_STEPS_MAX) / m, r,
 		    PART "spread.%zu.max_over_median", w->name, i);
 		rp_fact_num(&R->facts, RP_FACT_COUNT,
-		    rp_num(r, "memory.cold_minor_faults"), r,
+		    rp_field(r, RP_F_COLD_MINOR_FAULTS), r,
 		    PART "spread.%zu.faults", w->name, i);
 	}
 	rp_fact_num(&R->facts, RP_FACT_RATIO, worst, NULL, PART "spread.widest",

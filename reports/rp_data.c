@@ -341,6 +341,38 @@ rp_data_free(rp_data_t *D)
 	    D->overhead = NULL;
 }
 
+#define RP_FIELD_HX_PATH(id, path, csv, gbench, summary, unit, kind) path,
+#define RP_FIELD_OWN_PATH(id, path) path,
+static const char *const field_paths[RP_F_COUNT] = {
+    HX_FIELDS(RP_FIELD_HX_PATH) RP_FIELDS(RP_FIELD_OWN_PATH)};
+#undef RP_FIELD_HX_PATH
+#undef RP_FIELD_OWN_PATH
+_Static_assert((int)RP_F_TIME_MEDIAN == (int)HX_F_TIME_MEDIAN &&
+	(int)RP_F_N == (int)HX_F_COUNT,
+    "the harness's fields come first, in its order");
+
+const char *
+rp_field_path(rp_field_t id)
+{
+	return (unsigned)id < RP_F_COUNT ? field_paths[id] : NULL;
+}
+
+double
+rp_field(const json_t *r, rp_field_t id)
+{
+	const char *path = rp_field_path(id);
+	return r == NULL || path == NULL ? NAN : hx_result_number(r, path);
+}
+
+const char *
+rp_field_str(const json_t *r, rp_field_t id)
+{
+	const char *path = rp_field_path(id);
+	const char *s =
+	    path == NULL ? NULL : json_string_value(hx_result_at(r, path));
+	return s != NULL ? s : "";
+}
+
 double
 rp_num(const json_t *r, const char *path)
 {
@@ -383,12 +415,12 @@ rp_data_run_matches(const json_t *r, const rp_query_t *q)
 		strcmp(rp_str(r, "workload"), q->workload) == 0) &&
 	    (q->variant == NULL ||
 		strcmp(rp_str(r, "variant"), q->variant) == 0) &&
-	    (q->n == 0 || rp_num(r, "params.n") == q->n) &&
-	    (q->chunk == 0 || rp_num(r, "params.chunk") == q->chunk) &&
+	    (q->n == 0 || rp_field(r, RP_F_N) == q->n) &&
+	    (q->chunk == 0 || rp_field(r, RP_F_CHUNK) == q->chunk) &&
 	    (q->threads == 0 ||
-		(isnan(rp_num(r, "params.threads"))
+		(isnan(rp_field(r, RP_F_THREADS))
 			? 1
-			: rp_num(r, "params.threads")) == q->threads) &&
+			: rp_field(r, RP_F_THREADS)) == q->threads) &&
 	    (q->alloc == RP_ALLOC_ANY ||
 		rp_is_glibc(r) == (q->alloc == RP_ALLOC_GLIBC)) &&
 	    (q->any_status || strcmp(rp_str(r, "status"), "ok") == 0);
@@ -418,7 +450,7 @@ rp_data_max_n(const rp_data_t *D, const char *set, const char *workload)
 
 	json_array_foreach(D->runs, i, r)
 	{
-		double n = rp_num(r, "params.n");
+		double n = rp_field(r, RP_F_N);
 		if (rp_data_run_matches(r, &q) && (isnan(best) || n > best))
 			best = n;
 	}
@@ -603,12 +635,12 @@ rp_data_date(const rp_data_t *D, char *buf, size_t len)
 double
 rp_data_chunk(const json_t *r)
 {
-	double b = rp_num(r, "params.chunk");
+	double b = rp_field(r, RP_F_CHUNK);
 
 	if (b > 0)
 		return b;
-	return rp_num(r, "memory.model_bare_bytes") /
-	    (4.0 * (rp_num(r, "params.m") + 1.0));
+	return rp_field(r, RP_F_MODEL_BARE_BYTES) /
+	    (4.0 * (rp_field(r, RP_F_M) + 1.0));
 }
 
 const char *

@@ -75,8 +75,8 @@ batch_facts(rp_report_t *R)
 {
 	rp_facts_t *F = &R->facts;
 	const json_t *r = chunk_run(R);
-	double b = rp_data_chunk(r), m = rp_num(r, "params.m");
-	double l2 = rp_num(r, "machine.caches.l2_bytes");
+	double b = rp_data_chunk(r), m = rp_field(r, RP_F_M);
+	double l2 = rp_field(r, RP_F_L2_BYTES);
 
 	rp_fact_bool(F, r != NULL, r, "exercises.batch.measured");
 	rp_fact_num(F, SIZE, b, r, "exercises.batch.b");
@@ -85,13 +85,13 @@ batch_facts(rp_report_t *R)
 	rp_fact_num(F, COUNT, m, r, "exercises.batch.m_exact");
 	rp_fact_num(F, COUNT, rp_exercise_batch_bytes(b, m), r,
 	    "exercises.batch.predicted");
-	rp_fact_num(F, COUNT, rp_num(r, "memory.model_bytes"), r,
+	rp_fact_num(F, COUNT, rp_field(r, RP_F_MODEL_BYTES), r,
 	    "exercises.batch.model");
-	rp_fact_num(F, COUNT, rp_num(r, "memory.peak_workspace_bytes"), r,
+	rp_fact_num(F, COUNT, rp_field(r, RP_F_PEAK_WORKSPACE), r,
 	    "exercises.batch.peak_exact");
-	rp_fact_text(F, RP_FACT_BYTES, rp_num(r, "memory.peak_workspace_bytes"),
+	rp_fact_text(F, RP_FACT_BYTES, rp_field(r, RP_F_PEAK_WORKSPACE),
 	    rp_report_peak(r), r, "exercises.batch.peak");
-	rp_fact_num(F, RP_FACT_TIME, rp_num(r, "time_s.median"), r,
+	rp_fact_num(F, RP_FACT_TIME, rp_field(r, RP_F_TIME_MEDIAN), r,
 	    "exercises.batch.median");
 
 	rp_fact_bool(F, r != NULL && !isnan(l2), r, "exercises.l2.measured");
@@ -116,7 +116,7 @@ naive_run(const rp_report_t *R)
 	{
 		if (rp_data_run_matches(r, &q) &&
 		    (best == NULL ||
-			rp_num(r, "params.n") > rp_num(best, "params.n")))
+			rp_field(r, RP_F_N) > rp_field(best, RP_F_N)))
 			best = r;
 	}
 	return best;
@@ -128,11 +128,10 @@ faults_facts(rp_report_t *R)
 {
 	rp_facts_t *F = &R->facts;
 	const json_t *r = naive_run(R);
-	double n = rp_num(r, "params.n");
-	double thr =
-	    rp_num(r, "machine.allocator_policy.oversize_threshold_bytes");
-	double faults = rp_num(r, "memory.minor_faults");
-	double steps = rp_num(r, "params.steps");
+	double n = rp_field(r, RP_F_N);
+	double thr = rp_field(r, RP_F_OVERSIZE_THRESHOLD);
+	double faults = rp_field(r, RP_F_MINOR_FAULTS);
+	double steps = rp_field(r, RP_F_STEPS);
 
 	rp_fact_bool(
 	    F, r != NULL && !isnan(thr), r, "exercises.faults.measured");
@@ -160,7 +159,7 @@ eager_facts(rp_report_t *R)
 	    .variant = "eager",
 	    .alloc = RP_ALLOC_JEMALLOC};
 	const json_t *r = rp_data_find(&R->data, &q);
-	double n = rp_num(r, "params.n"), m = rp_num(r, "params.m");
+	double n = rp_field(r, RP_F_N), m = rp_field(r, RP_F_M);
 
 	rp_fact_bool(F, r != NULL, r, "exercises.eager.measured");
 	rp_fact_str(F, w->sets.eager_m, NULL, "exercises.eager.set");
@@ -170,9 +169,9 @@ eager_facts(rp_report_t *R)
 	rp_fact_num(F, COUNT, m, r, "exercises.eager.m_exact");
 	rp_fact_num(F, COUNT, rp_exercise_eager_bytes(n, m), r,
 	    "exercises.eager.predicted");
-	rp_fact_num(F, COUNT, rp_num(r, "memory.model_bytes"), r,
+	rp_fact_num(F, COUNT, rp_field(r, RP_F_MODEL_BYTES), r,
 	    "exercises.eager.model");
-	rp_fact_num(F, COUNT, rp_num(r, "memory.peak_workspace_bytes"), r,
+	rp_fact_num(F, COUNT, rp_field(r, RP_F_PEAK_WORKSPACE), r,
 	    "exercises.eager.peak_exact");
 }
 

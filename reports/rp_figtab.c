@@ -31,8 +31,8 @@ rp_figtab_chunk(const rp_data_t *D, rp_plot_t *P)
 	if (mat != NULL) {
 		snprintf(P->post, sizeof(P->post),
 		    "$mat << EOD\n%.6g %.6g\nEOD\n",
-		    rp_num(mat, "memory.peak_workspace_bytes"),
-		    rp_num(mat, "time_s.median"));
+		    rp_field(mat, RP_F_PEAK_WORKSPACE),
+		    rp_field(mat, RP_F_TIME_MEDIAN));
 		snprintf(P->suffix, sizeof(P->suffix),
 		    ", $mat using 1:2 with points pt %d ps 2 lw 2 lc %s title "
 		    "'materialized (one batch of N)'",
@@ -43,7 +43,7 @@ rp_figtab_chunk(const rp_data_t *D, rp_plot_t *P)
 		snprintf(P->suffix + len, sizeof(P->suffix) - len,
 		    ", %.6g with lines dt 2 lw 2 lc %s title 'fused, no "
 		    "batch (workspace %s)'",
-		    rp_num(fus, "time_s.median"), rp_figure_colour(kf),
+		    rp_field(fus, RP_F_TIME_MEDIAN), rp_figure_colour(kf),
 		    rp_report_peak(fus));
 }
 

@@ -75,7 +75,7 @@ sizes(const rp_data_t *D, const char *w)
 
 	json_array_foreach(D->runs, i, r)
 	{
-		double n = rp_num(r, "params.n");
+		double n = rp_field(r, RP_F_N);
 		if (strcmp(rp_str(r, "workload"), w) != 0 ||
 		    strcmp(rp_str(r, "status"), "ok") != 0 || isnan(n))
 			continue;
@@ -104,19 +104,19 @@ run_facts(rp_report_t *R, const json_t *r, int k, int j)
 	rp_fact_bool(
 	    F, strcmp(rp_str(r, "status"), "ok") == 0, r, "%s.ok", name);
 	rp_fact_str(F, rp_str(r, "reason"), r, "%s.reason", name);
-	rp_fact_num(
-	    F, RP_FACT_TIME, rp_num(r, "time_s.median"), r, "%s.median", name);
+	rp_fact_num(F, RP_FACT_TIME, rp_field(r, RP_F_TIME_MEDIAN), r,
+	    "%s.median", name);
 	rp_fact_str(F, rp_report_interval(r), r, "%s.interval", name);
-	rp_fact_text(F, RP_FACT_BYTES, rp_num(r, "memory.peak_workspace_bytes"),
+	rp_fact_text(F, RP_FACT_BYTES, rp_field(r, RP_F_PEAK_WORKSPACE),
 	    rp_report_peak(r), r, "%s.peak", name);
 	rp_fact_bool(F,
 	    json_object_get(json_object_get(r, "memory"), "model_bytes") !=
 		NULL,
 	    r, "%s.has_model", name);
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(r, "memory.model_bytes"), r,
+	rp_fact_num(F, RP_FACT_BYTES, rp_field(r, RP_F_MODEL_BYTES), r,
 	    "%s.model", name);
-	rp_fact_num(F, RP_FACT_COUNT, rp_num(r, "memory.allocations_per_run"),
-	    r, "%s.allocations", name);
+	rp_fact_num(F, RP_FACT_COUNT, rp_field(r, RP_F_ALLOCATIONS_PER_RUN), r,
+	    "%s.allocations", name);
 }
 
 /* Workload K's table: every run of w, in the data's order. */
@@ -208,8 +208,8 @@ collect(const rp_data_t *D, const char *w, rp_plot_t *P)
 			continue;
 		if ((row = rp_figure_row_add(b)) == NULL)
 			return -1;
-		row->v[0] = rp_num(r, "params.n");
-		row->v[1] = rp_num(r, "time_s.median");
+		row->v[0] = rp_field(r, RP_F_N);
+		row->v[1] = rp_field(r, RP_F_TIME_MEDIAN);
 	}
 	for (int k = 0; k < P->nblocks; k++)
 		rp_figure_rows_sort(&P->blocks[k]);

@@ -45,7 +45,8 @@ table1_facts(rp_report_t *R, const rp_workload_t *w, double nq)
 		    .n = nq,
 		    .alloc = RP_ALLOC_JEMALLOC};
 		rp_fact_num(&R->facts, RP_FACT_RATIO,
-		    rp_num(base, "time_s.median") / rp_num(r, "time_s.median"),
+		    rp_field(base, RP_F_TIME_MEDIAN) /
+			rp_field(r, RP_F_TIME_MEDIAN),
 		    r, PART "%s.speedup", w->name, vs[i]);
 		add_run(R, base, w->name, vs[i], "speedup");
 		rp_fact_str(&R->facts,
@@ -70,7 +71,7 @@ cachesim_n(rp_report_t *R, const rp_workload_t *w)
 	for (size_t i = 0; i < nv; i++) {
 		const json_t *cs = rp_data_cachesim(&R->data, w->name, vs[i]);
 		if (cs != NULL)
-			return rp_num(cs, "params.n");
+			return rp_field(cs, RP_F_N);
 	}
 	return NAN;
 }
@@ -98,28 +99,28 @@ table1s_facts(rp_report_t *R, const rp_workload_t *w)
 	    NULL, PART "cachesim.note", w->name);
 	for (size_t i = 0; i < nv; i++) {
 		const json_t *cs = rp_data_cachesim(&R->data, w->name, vs[i]);
-		double ipu = rp_num(cs, "cachesim.instructions_per_unit");
-		double min = rp_num(cs, "cachesim.instructions_min_per_unit");
+		double ipu = rp_field(cs, RP_F_SIM_INSN_PER_UNIT);
+		double min = rp_field(cs, RP_F_SIM_INSN_MIN_PER_UNIT);
 		if (cs == NULL)
 			continue;
 		minimum |= !isnan(min);
 		if (isnan(ipu))
-			ipu = rp_num(cs, "cachesim.Ir") /
-			    rp_num(cs, "work.units");
+			ipu = rp_field(cs, RP_F_SIM_IR) /
+			    rp_field(cs, RP_F_WORK_UNITS);
 		json_array_append_new(names, json_string(vs[i]));
-		rp_fact_num(&R->facts, RP_FACT_SIZE, rp_num(cs, "params.n"), cs,
+		rp_fact_num(&R->facts, RP_FACT_SIZE, rp_field(cs, RP_F_N), cs,
 		    PART "cachesim.%s.n", w->name, vs[i]);
-		rp_fact_bool(&R->facts, rp_num(cs, "params.n") != n, cs,
+		rp_fact_bool(&R->facts, rp_field(cs, RP_F_N) != n, cs,
 		    PART "cachesim.%s.other_n", w->name, vs[i]);
 		rp_fact_num(&R->facts, RP_FACT_NUMBER, ipu, cs,
 		    PART "cachesim.%s.instructions", w->name, vs[i]);
 		rp_fact_num(&R->facts, RP_FACT_NUMBER, min, cs,
 		    PART "cachesim.%s.minimum", w->name, vs[i]);
 		rp_fact_num(&R->facts, RP_FACT_NUMBER,
-		    rp_num(cs, "cachesim.D1_misses_per_unit"), cs,
+		    rp_field(cs, RP_F_SIM_D1_PER_UNIT), cs,
 		    PART "cachesim.%s.d1", w->name, vs[i]);
 		rp_fact_num(&R->facts, RP_FACT_NUMBER,
-		    rp_num(cs, "cachesim.LL_misses_per_unit"), cs,
+		    rp_field(cs, RP_F_SIM_LL_PER_UNIT), cs,
 		    PART "cachesim.%s.ll", w->name, vs[i]);
 	}
 	rp_fact_list(&R->facts, names, PART "cachesim.variants", w->name);
@@ -167,7 +168,7 @@ static void
 noise_facts(
     rp_report_t *R, const rp_workload_t *w, const json_t *r, const char *which)
 {
-	double t = rp_num(r, "time_s.median");
+	double t = rp_field(r, RP_F_TIME_MEDIAN);
 
 	rp_fact_str(&R->facts, r != NULL ? rp_str(r, "variant") : NULL, r,
 	    PART "noise.%s.variant", w->name, which);
@@ -189,12 +190,12 @@ noise_ends(rp_report_t *R, const rp_workload_t *w)
 
 	for (size_t i = 0; i < nv; i++) {
 		const json_t *r = rp_data_main_run(&R->data, w->name, vs[i]);
-		double t = rp_num(r, "time_s.median");
-		if (!(rp_num(r, "time_s.repeats") >= 2))
+		double t = rp_field(r, RP_F_TIME_MEDIAN);
+		if (!(rp_field(r, RP_F_TIME_REPEATS) >= 2))
 			continue;
-		if (fast == NULL || t < rp_num(fast, "time_s.median"))
+		if (fast == NULL || t < rp_field(fast, RP_F_TIME_MEDIAN))
 			fast = r;
-		if (slow == NULL || t > rp_num(slow, "time_s.median"))
+		if (slow == NULL || t > rp_field(slow, RP_F_TIME_MEDIAN))
 			slow = r;
 	}
 	noise_facts(R, w, fast, "fast");
@@ -217,9 +218,9 @@ stats_facts(rp_report_t *R, const rp_workload_t *w)
 	json_array_foreach(R->data.runs, i, r)
 	{
 		if (rp_data_run_matches(r, &q) &&
-		    rp_num(r, "time_s.repeats") >= 2 &&
+		    rp_field(r, RP_F_TIME_REPEATS) >= 2 &&
 		    (best == NULL ||
-			rp_num(r, "params.n") > rp_num(best, "params.n")))
+			rp_field(r, RP_F_N) > rp_field(best, RP_F_N)))
 			best = r;
 	}
 	/* The report made these two notes in this order. */
@@ -243,13 +244,13 @@ stats_facts(rp_report_t *R, const rp_workload_t *w)
 	rp_fact_bool(
 	    &R->facts, best != NULL, best, PART "repeated.present", w->name);
 	rp_fact_num(&R->facts, RP_FACT_TIME,
-	    rp_num(eager, "time_s.cold") + rp_num(eager, "time_s.median"),
+	    rp_field(eager, RP_F_TIME_COLD) + rp_field(eager, RP_F_TIME_MEDIAN),
 	    eager, PART "repeated.once_total", w->name);
-	rp_fact_num(&R->facts, RP_FACT_SIZE, rp_num(best, "params.n"), best,
+	rp_fact_num(&R->facts, RP_FACT_SIZE, rp_field(best, RP_F_N), best,
 	    PART "repeated.n", w->name);
-	rp_fact_num(&R->facts, RP_FACT_COUNT, rp_num(best, "time_s.repeats"),
+	rp_fact_num(&R->facts, RP_FACT_COUNT, rp_field(best, RP_F_TIME_REPEATS),
 	    best, PART "repeated.repeats", w->name);
-	rp_fact_num(&R->facts, RP_FACT_TIME, rp_num(best, "time_s.median"),
+	rp_fact_num(&R->facts, RP_FACT_TIME, rp_field(best, RP_F_TIME_MEDIAN),
 	    best, PART "repeated.median", w->name);
 	rp_fact_str(&R->facts, best != NULL ? rp_report_interval(best) : NULL,
 	    best, PART "repeated.interval", w->name);
@@ -278,18 +279,18 @@ table1b_facts(rp_report_t *R, const rp_workload_t *w)
 			continue;
 		json_array_append_new(names, json_string(vs[i]));
 		rp_fact_num(&R->facts, RP_FACT_TIME,
-		    rp_num(rs, "time_s.median"), rs, PART "%s.seed.median",
+		    rp_field(rs, RP_F_TIME_MEDIAN), rs, PART "%s.seed.median",
 		    w->name, vs[i]);
 		rp_fact_str(&R->facts, rp_report_interval(rs), rs,
 		    PART "%s.seed.interval", w->name, vs[i]);
 		rp_fact_num(&R->facts, RP_FACT_RATIO,
-		    rp_num(rs, "time_s.median") / rp_num(rr, "time_s.median"),
+		    rp_field(rs, RP_F_TIME_MEDIAN) /
+			rp_field(rr, RP_F_TIME_MEDIAN),
 		    rs, PART "%s.over_random", w->name, vs[i]);
 		add_run(R, rr, w->name, vs[i], "over_random");
 		rp_fact_text(&R->facts, RP_FACT_BYTES,
-		    rp_num(rs, "memory.peak_workspace_bytes"),
-		    rp_report_peak(rs), rs, PART "%s.seed.peak", w->name,
-		    vs[i]);
+		    rp_field(rs, RP_F_PEAK_WORKSPACE), rp_report_peak(rs), rs,
+		    PART "%s.seed.peak", w->name, vs[i]);
 	}
 	rp_fact_list(&R->facts, names, PART "seed.variants", w->name);
 }
@@ -404,16 +405,16 @@ table2_facts(rp_report_t *R, const rp_workload_t *w)
 			    g ? RP_ALLOC_GLIBC : RP_ALLOC_JEMALLOC);
 			const char *a = g ? "glibc" : "jemalloc";
 			rp_fact_num(&R->facts, RP_FACT_TIME,
-			    rp_num(r, "time_s.median"), r, PART "%s.%s.median",
-			    w->name, vs[i], a);
+			    rp_field(r, RP_F_TIME_MEDIAN), r,
+			    PART "%s.%s.median", w->name, vs[i], a);
 			rp_fact_num(&R->facts, RP_FACT_TIME,
-			    rp_num(r, "time_s.cold"), r, PART "%s.%s.cold",
+			    rp_field(r, RP_F_TIME_COLD), r, PART "%s.%s.cold",
 			    w->name, vs[i], a);
 			rp_fact_num(&R->facts, RP_FACT_BYTES,
-			    rp_num(r, "memory.peak_rss_bytes"), r,
-			    PART "%s.%s.rss", w->name, vs[i], a);
+			    rp_field(r, RP_F_PEAK_RSS), r, PART "%s.%s.rss",
+			    w->name, vs[i], a);
 			rp_fact_num(&R->facts, RP_FACT_COUNT,
-			    rp_num(r, "memory.minor_faults"), r,
+			    rp_field(r, RP_F_MINOR_FAULTS), r,
 			    PART "%s.%s.faults", w->name, vs[i], a);
 		}
 	}
@@ -431,9 +432,9 @@ sizes_facts(rp_report_t *R, const rp_workload_t *w, double nq)
 	char why[512];
 
 	rp_fact_num(&R->facts, RP_FACT_SIZE, nq, any, PART "n", w->name);
-	rp_fact_num(&R->facts, RP_FACT_SIZE, rp_num(any, "params.m"), any,
+	rp_fact_num(&R->facts, RP_FACT_SIZE, rp_field(any, RP_F_M), any,
 	    PART "m", w->name);
-	rp_fact_num(&R->facts, RP_FACT_SIZE, rp_num(any, "params.g"), any,
+	rp_fact_num(&R->facts, RP_FACT_SIZE, rp_field(any, RP_F_G), any,
 	    PART "g", w->name);
 	q.variant = w->op_by_op;
 	q.any_status = 0;

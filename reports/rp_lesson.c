@@ -17,7 +17,7 @@
 #include "rp_verdict.h"
 #include "rp_workloads.h"
 
-#define MEDIAN(r) rp_num(r, "time_s.median")
+#define MEDIAN(r) rp_field(r, RP_F_TIME_MEDIAN)
 #define WARM(r) rp_jax_median(r, "warm_call_s")
 
 /* The colony question's own figures, as it reported them: the only
@@ -58,9 +58,9 @@ memory_explain(rp_report_t *R)
 	    "the question's own program at N=%s, M=%s: %s. Under jit XLA "
 	    "keeps %zu buffers, %s (%s full arrays), %s of them sharing "
 	    "memory: %s of temporaries",
-	    rp_text_fmt_bytes(rp_num(eager, "memory.model_bare_bytes")),
-	    rp_text_fmt_n(rp_num(eager, "params.n")),
-	    rp_text_fmt_bytes(rp_num(eager, "memory.peak_workspace_bytes")),
+	    rp_text_fmt_bytes(rp_field(eager, RP_F_MODEL_BARE_BYTES)),
+	    rp_text_fmt_n(rp_field(eager, RP_F_N)),
+	    rp_text_fmt_bytes(rp_field(eager, RP_F_PEAK_WORKSPACE)),
 	    rp_report_cite(R, rp_workload_fig(w, "timeline")),
 	    rp_text_fmt_n(rp_num(e, "program.params.n")),
 	    rp_text_fmt_n(rp_num(e, "program.params.m")),
@@ -79,8 +79,8 @@ memory_explain(rp_report_t *R)
 		    "explain's chart of the question's own JAX program is not "
 		    "in this data; C's eager model holds twelve N x M arrays "
 		    "at its peak (%s at N=%s, the spec's 12*N*M*4).\n\n",
-		    rp_text_fmt_bytes(rp_num(eager, "memory.model_bare_bytes")),
-		    rp_text_fmt_n(rp_num(eager, "params.n")));
+		    rp_text_fmt_bytes(rp_field(eager, RP_F_MODEL_BARE_BYTES)),
+		    rp_text_fmt_n(rp_field(eager, RP_F_N)));
 	json_decref(e);
 }
 
@@ -97,7 +97,7 @@ memory_jax_largest(const rp_data_t *D, const rp_workload_t *w)
 	{
 		if (rp_data_run_matches(r, &qj) &&
 		    (big == NULL ||
-			rp_num(r, "params.n") > rp_num(big, "params.n")))
+			rp_field(r, RP_F_N) > rp_field(big, RP_F_N)))
 			big = r;
 	}
 	return big;
@@ -123,9 +123,9 @@ memory_facts(rp_report_t *R)
 	rp_fact_str(F, w->name, NULL, "lesson.memory.workload");
 	rp_fact_num(F, RP_FACT_BYTES, QUESTION_INTERP_BYTES, NULL,
 	    "question.memory.peak");
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(big, "memory.peak_rss_bytes"), big,
+	rp_fact_num(F, RP_FACT_BYTES, rp_field(big, RP_F_PEAK_RSS), big,
 	    "lesson.memory.jax_largest.rss");
-	rp_fact_num(F, RP_FACT_SIZE, rp_num(big, "params.n"), big,
+	rp_fact_num(F, RP_FACT_SIZE, rp_field(big, RP_F_N), big,
 	    "lesson.memory.jax_largest.n");
 	/* The jaxpr comparison: true, false, or null when not compared. */
 	if (json_is_boolean(same))

@@ -276,7 +276,7 @@ const char *
 rp_report_interval(const json_t *r)
 {
 	char *b = rotbuf();
-	double k = rp_num(r, "time_s.repeats");
+	double k = rp_field(r, RP_F_TIME_REPEATS);
 	const json_t *ci =
 	    json_object_get(json_object_get(r, "time_s"), "ci95");
 	double lo = json_number_value(json_array_get(ci, 0));
@@ -290,15 +290,15 @@ rp_report_interval(const json_t *r)
 		    rp_text_fmt_time(lo), rp_text_fmt_time(hi), k);
 	else
 		snprintf(b, 512, "range %s-%s, n = %.0f",
-		    rp_text_fmt_time(rp_num(r, "time_s.min")),
-		    rp_text_fmt_time(rp_num(r, "time_s.max")), k);
+		    rp_text_fmt_time(rp_field(r, RP_F_TIME_MIN)),
+		    rp_text_fmt_time(rp_field(r, RP_F_TIME_MAX)), k);
 	return b;
 }
 
 const char *
 rp_report_peak(const json_t *r)
 {
-	double p = rp_num(r, "memory.peak_workspace_bytes");
+	double p = rp_field(r, RP_F_PEAK_WORKSPACE);
 
 	if (!isnan(p) && p < RP_REPORT_PEAK_GRAIN) {
 		char *b = rotbuf();
@@ -346,7 +346,7 @@ rp_report_run_band(const json_t *r)
 	/* The timed runs the harness counted (a copy of samples without
 	 * repeats, as the report tests make, is no measurement). */
 	if (n >= RP_REPORT_CI_MIN &&
-	    !(rp_num(r, "time_s.repeats") < RP_REPORT_CI_MIN))
+	    !(rp_field(r, RP_F_TIME_REPEATS) < RP_REPORT_CI_MIN))
 		band = (hx_stats_quantile(x, n, 0.9) -
 			   hx_stats_quantile(x, n, 0.1)) /
 		    (2.0 * hx_stats_median(x, n));
@@ -370,7 +370,7 @@ rp_report_noise_at(const rp_data_t *D, double seconds)
 
 	json_array_foreach(D->runs, i, r)
 	{
-		double t = rp_num(r, "time_s.median");
+		double t = rp_field(r, RP_F_TIME_MEDIAN);
 		double b = rp_report_run_band(r);
 		if (n < 256 && noise_run(r) && !isnan(b) &&
 		    t * RP_REPORT_LENGTH_CLASS >= seconds &&
@@ -392,7 +392,7 @@ rp_report_noise(const rp_data_t *D)
 		double b;
 		if (!noise_run(r) || isnan(rp_report_run_band(r)))
 			continue;
-		b = rp_report_noise_at(D, rp_num(r, "time_s.median"));
+		b = rp_report_noise_at(D, rp_field(r, RP_F_TIME_MEDIAN));
 		if (isnan(worst) || b > worst)
 			worst = b;
 	}

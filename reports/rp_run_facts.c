@@ -12,10 +12,10 @@
 int
 rp_run_facts_rss_nearer_live(const json_t *r)
 {
-	double rss = rp_num(r, "memory.peak_rss_bytes");
+	double rss = rp_field(r, RP_F_PEAK_RSS);
 
-	return fabs(rss - rp_num(r, "memory.model_bare_bytes")) <
-	    fabs(rss - rp_num(r, "memory.model_bytes"));
+	return fabs(rss - rp_field(r, RP_F_MODEL_BARE_BYTES)) <
+	    fabs(rss - rp_field(r, RP_F_MODEL_BYTES));
 }
 
 /* One variant's main run, and the same variant on the question's input. */
@@ -34,34 +34,34 @@ variant_facts(rp_report_t *R, const rp_workload_t *w, const char *v)
 
 	rp_fact_bool(F, r != NULL, r, "%s.%s.measured", w->name, v);
 	rp_fact_num(
-	    F, RP_FACT_SIZE, rp_num(r, "params.n"), r, "%s.%s.n", w->name, v);
+	    F, RP_FACT_SIZE, rp_field(r, RP_F_N), r, "%s.%s.n", w->name, v);
 	rp_fact_num(
-	    F, RP_FACT_SIZE, rp_num(r, "params.m"), r, "%s.%s.m", w->name, v);
-	rp_fact_num(F, RP_FACT_TIME, rp_num(r, "time_s.median"), r,
+	    F, RP_FACT_SIZE, rp_field(r, RP_F_M), r, "%s.%s.m", w->name, v);
+	rp_fact_num(F, RP_FACT_TIME, rp_field(r, RP_F_TIME_MEDIAN), r,
 	    "%s.%s.median", w->name, v);
-	rp_fact_num(F, RP_FACT_TIME, rp_num(r, "steps_s.median"), r,
+	rp_fact_num(F, RP_FACT_TIME, rp_field(r, RP_F_STEPS_MEDIAN), r,
 	    "%s.%s.step", w->name, v);
-	rp_fact_num(F, RP_FACT_TIME, rp_num(r, "steps_s.first"), r,
+	rp_fact_num(F, RP_FACT_TIME, rp_field(r, RP_F_STEPS_FIRST), r,
 	    "%s.%s.first_step", w->name, v);
-	rp_fact_num(F, RP_FACT_TIME, rp_num(r, "time_s.cold"), r, "%s.%s.cold",
-	    w->name, v);
+	rp_fact_num(F, RP_FACT_TIME, rp_field(r, RP_F_TIME_COLD), r,
+	    "%s.%s.cold", w->name, v);
 	rp_fact_str(F, r != NULL ? rp_report_interval(r) : NULL, r,
 	    "%s.%s.interval", w->name, v);
-	rp_fact_num(F, RP_FACT_NUMBER, rp_num(r, "work.gflops_per_s"), r,
+	rp_fact_num(F, RP_FACT_NUMBER, rp_field(r, RP_F_GFLOPS), r,
 	    "%s.%s.gflops", w->name, v);
-	rp_fact_num(F, RP_FACT_NUMBER, rp_num(r, "work.ns_per_unit"), r,
+	rp_fact_num(F, RP_FACT_NUMBER, rp_field(r, RP_F_NS_PER_UNIT), r,
 	    "%s.%s.ns_per_unit", w->name, v);
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(r, "memory.model_bytes"), r,
+	rp_fact_num(F, RP_FACT_BYTES, rp_field(r, RP_F_MODEL_BYTES), r,
 	    "%s.%s.model", w->name, v);
-	rp_fact_num(F, RP_FACT_COUNT, rp_num(r, "memory.minor_faults"), r,
+	rp_fact_num(F, RP_FACT_COUNT, rp_field(r, RP_F_MINOR_FAULTS), r,
 	    "%s.%s.faults", w->name, v);
-	rp_fact_text(F, RP_FACT_BYTES, rp_num(r, "memory.peak_workspace_bytes"),
+	rp_fact_text(F, RP_FACT_BYTES, rp_field(r, RP_F_PEAK_WORKSPACE),
 	    rp_report_peak(r), r, "%s.%s.peak", w->name, v);
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(r, "memory.peak_rss_bytes"), r,
+	rp_fact_num(F, RP_FACT_BYTES, rp_field(r, RP_F_PEAK_RSS), r,
 	    "%s.%s.rss", w->name, v);
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(r, "memory.model_bare_bytes"), r,
+	rp_fact_num(F, RP_FACT_BYTES, rp_field(r, RP_F_MODEL_BARE_BYTES), r,
 	    "%s.%s.model_bare", w->name, v);
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(r, "memory.rss_baseline_bytes"), r,
+	rp_fact_num(F, RP_FACT_BYTES, rp_field(r, RP_F_RSS_BASELINE), r,
 	    "%s.%s.rss_base", w->name, v);
 	rp_fact_num(F, RP_FACT_BYTES,
 	    r != NULL
@@ -73,11 +73,11 @@ variant_facts(rp_report_t *R, const rp_workload_t *w, const char *v)
 	rp_fact_str(
 	    F, rp_limiter_verdict_word(&lim), r, "%s.%s.limiter", w->name, v);
 	rp_fact_num(F, RP_FACT_NUMBER,
-	    rp_num(cs, "cachesim.Ir") / rp_num(cs, "work.units"), cs,
+	    rp_field(cs, RP_F_SIM_IR) / rp_field(cs, RP_F_WORK_UNITS), cs,
 	    "%s.%s.ir_per_unit", w->name, v);
 	rp_fact_num(
 	    F, RP_FACT_SIZE, rp_data_chunk(r), r, "%s.%s.chunk", w->name, v);
-	rp_fact_num(F, RP_FACT_TIME, rp_num(seed, "time_s.median"), seed,
+	rp_fact_num(F, RP_FACT_TIME, rp_field(seed, RP_F_TIME_MEDIAN), seed,
 	    "%s.%s.seed_median", w->name, v);
 }
 
@@ -103,10 +103,10 @@ variant_text_facts(rp_report_t *R, const rp_workload_t *w, const char *v)
 	    "%s.%s.loops", w->name, v);
 	rp_fact_str(F, rp_str(json_object_get(r, "memory"), "model_formula"), r,
 	    "%s.%s.model_formula", w->name, v);
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(r, "memory.model_bytes"), r,
+	rp_fact_num(F, RP_FACT_BYTES, rp_field(r, RP_F_MODEL_BYTES), r,
 	    "%s.%s.formula_model", w->name, v);
-	rp_fact_num(F, RP_FACT_SIZE, rp_num(r, "params.n"), r,
-	    "%s.%s.formula_n", w->name, v);
+	rp_fact_num(F, RP_FACT_SIZE, rp_field(r, RP_F_N), r, "%s.%s.formula_n",
+	    w->name, v);
 	rp_fact_list(F, rp_jax_programs_of(D, w->name, v), "%s.%s.jax_programs",
 	    w->name, v);
 }
@@ -136,9 +136,9 @@ jax_facts(rp_report_t *R, const rp_workload_t *w, const json_t *r)
 	const char *p = rp_str(r, "variant");
 	double steps = rp_jax_steps_per_call(r);
 
-	rp_fact_num(F, RP_FACT_SIZE, rp_num(r, "params.n"), r, "jax.%s.%s.n",
-	    w->name, p);
-	rp_fact_num(F, RP_FACT_COUNT, rp_num(r, "params.steps"), r,
+	rp_fact_num(
+	    F, RP_FACT_SIZE, rp_field(r, RP_F_N), r, "jax.%s.%s.n", w->name, p);
+	rp_fact_num(F, RP_FACT_COUNT, rp_field(r, RP_F_STEPS), r,
 	    "jax.%s.%s.steps", w->name, p);
 	rp_fact_num(F, RP_FACT_TIME, rp_jax_median(r, "warm_call_s"), r,
 	    "jax.%s.%s.warm", w->name, p);
@@ -153,7 +153,7 @@ jax_facts(rp_report_t *R, const rp_workload_t *w, const json_t *r)
 	    F, RP_FACT_BYTES, rp_jax_temp(r), r, "jax.%s.%s.temp", w->name, p);
 	rp_fact_num(F, RP_FACT_BYTES, rp_jax_work(&R->data, r), r,
 	    "jax.%s.%s.work", w->name, p);
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(r, "memory.peak_rss_bytes"), r,
+	rp_fact_num(F, RP_FACT_BYTES, rp_field(r, RP_F_PEAK_RSS), r,
 	    "jax.%s.%s.rss", w->name, p);
 	rp_fact_num(
 	    F, RP_FACT_BYTES, rp_jax_unit(r), r, "jax.%s.%s.unit", w->name, p);

@@ -168,6 +168,39 @@ Test(report_data, runs_found_by_name_and_parameters)
 	remove_data();
 }
 
+/* A field read by identifier is the field at its path: the harness's by
+ * its own table, the report's own list beside them, each path once. */
+Test(report_data, fields_by_identifier)
+{
+	json_t *r = json_loads("{\"params\":{\"n\":300,\"m\":7},"
+			       "\"time_s\":{\"median\":0.5,\"ci95\":[0.25,1]},"
+			       "\"variant\":\"fused\"}",
+	    0, NULL);
+
+	cr_assert_not_null(r);
+	cr_expect_eq(rp_field(r, RP_F_N), 300);
+	cr_expect_eq(rp_field(r, RP_F_M), 7);
+	cr_expect_eq(rp_field(r, RP_F_TIME_MEDIAN), 0.5);
+	cr_expect_eq(rp_field(r, RP_F_TIME_CI_HI), 1);
+	cr_expect(isnan(rp_field(r, RP_F_STEPS)));
+	cr_expect(isnan(rp_field(NULL, RP_F_N)));
+	cr_expect(isnan(rp_field(r, RP_F_COUNT)));
+	cr_expect_str_eq(rp_field_str(r, RP_F_VARIANT), "fused");
+	cr_expect_str_eq(rp_field_str(r, RP_F_WORKLOAD), "");
+	cr_expect_str_eq(rp_field_str(NULL, RP_F_VARIANT), "");
+	for (int i = 0; i < HX_F_COUNT; i++)
+		cr_expect_str_eq(
+		    rp_field_path((rp_field_t)i), hx_fields[i].path, "%d", i);
+	for (int i = 0; i < RP_F_COUNT; i++) {
+		cr_assert_not_null(rp_field_path((rp_field_t)i));
+		for (int j = i + 1; j < RP_F_COUNT; j++)
+			cr_expect_str_neq(rp_field_path((rp_field_t)i),
+			    rp_field_path((rp_field_t)j));
+	}
+	cr_expect_null(rp_field_path(RP_F_COUNT));
+	json_decref(r);
+}
+
 Test(report_data, says_why_a_run_is_missing)
 {
 	rp_data_t D;
