@@ -16,11 +16,6 @@
 /* The pages the workspace is counted in, as the words say: 4 KiB. */
 #define PAGE_BYTES 4096.0
 
-/* The variants each part sets side by side, as the data names them. */
-static const char shared_grid[] = "hoisted", baseline[] = "fused",
-		  by_cell[] = "sorted", cell_lists[] = "cells",
-		  fresh_arrays[] = "naive", reused_arrays[] = "naive-reuse";
-
 int
 rp_beyond_keeps_l1(double sorted_misses, double hoisted_misses)
 {
@@ -33,9 +28,9 @@ static void
 sorted_facts(rp_report_t *R, const rp_workload_t *w, const json_t *hoi)
 {
 	rp_facts_t *F = &R->facts;
-	const json_t *srt = rp_data_main_run(&R->data, w->name, by_cell);
-	const json_t *cs = rp_data_cachesim(&R->data, w->name, by_cell);
-	const json_t *ch = rp_data_cachesim(&R->data, w->name, shared_grid);
+	const json_t *srt = rp_data_main_run(&R->data, w->name, w->by_cell);
+	const json_t *cs = rp_data_cachesim(&R->data, w->name, w->by_cell);
+	const json_t *ch = rp_data_cachesim(&R->data, w->name, w->shared_grid);
 	double ms = rp_field(cs, RP_F_SIM_D1_PER_UNIT);
 	double mh = rp_field(ch, RP_F_SIM_D1_PER_UNIT);
 
@@ -58,12 +53,12 @@ grid_facts(rp_report_t *R)
 {
 	rp_facts_t *F = &R->facts;
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
-	const json_t *hoi = rp_data_main_run(&R->data, w->name, shared_grid);
-	const json_t *fus = rp_data_main_run(&R->data, w->name, baseline);
+	const json_t *hoi = rp_data_main_run(&R->data, w->name, w->shared_grid);
+	const json_t *fus = rp_data_main_run(&R->data, w->name, w->fused);
 	double nq = rp_data_max_n(&R->data, w->sets.main, w->name);
 	rp_query_t q = {.set = w->sets.main,
 	    .workload = w->name,
-	    .variant = shared_grid,
+	    .variant = w->shared_grid,
 	    .n = nq,
 	    .alloc = RP_ALLOC_JEMALLOC};
 	char why[512];
@@ -92,7 +87,7 @@ cells_big_facts(rp_report_t *R, const rp_workload_t *w)
 	rp_facts_t *F = &R->facts;
 	rp_query_t qn = {.set = w->sets.scale_all,
 	    .workload = w->name,
-	    .variant = fresh_arrays};
+	    .variant = w->baseline};
 	const json_t *big_naive = NULL, *big_cells = NULL;
 	size_t i;
 	json_t *r;
@@ -101,7 +96,7 @@ cells_big_facts(rp_report_t *R, const rp_workload_t *w)
 	{
 		rp_query_t qc = {.set = qn.set,
 		    .workload = w->name,
-		    .variant = cell_lists,
+		    .variant = w->cell_lists,
 		    .n = rp_field(r, RP_F_N),
 		    .alloc = RP_ALLOC_JEMALLOC};
 		const json_t *c;
@@ -141,12 +136,12 @@ cells_facts(rp_report_t *R)
 {
 	rp_facts_t *F = &R->facts;
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
-	const json_t *cc = rp_data_main_run(&R->data, w->name, cell_lists);
-	const json_t *cf = rp_data_main_run(&R->data, w->name, baseline);
+	const json_t *cc = rp_data_main_run(&R->data, w->name, w->cell_lists);
+	const json_t *cf = rp_data_main_run(&R->data, w->name, w->fused);
 	double nc = rp_data_max_n(&R->data, w->sets.main, w->name);
 	rp_query_t q = {.set = w->sets.main,
 	    .workload = w->name,
-	    .variant = cell_lists,
+	    .variant = w->cell_lists,
 	    .n = nc,
 	    .alloc = RP_ALLOC_JEMALLOC};
 	char why[512];
@@ -162,9 +157,9 @@ cells_facts(rp_report_t *R)
 	rp_fact_num(
 	    F, RP_FACT_RATIO, STEP(cf) / STEP(cc), cc, FACT("cells.speedup"));
 	rp_fact_add_run(F, cf, FACT("cells.speedup"));
-	rp_fact_num(F, RP_FACT_FIXED2, fitted(R, w, cell_lists), NULL,
+	rp_fact_num(F, RP_FACT_FIXED2, fitted(R, w, w->cell_lists), NULL,
 	    FACT("cells.exponent"));
-	rp_fact_num(F, RP_FACT_FIXED2, fitted(R, w, baseline), NULL,
+	rp_fact_num(F, RP_FACT_FIXED2, fitted(R, w, w->fused), NULL,
 	    FACT("cells.baseline_exponent"));
 	rp_fact_str(F, rp_report_cite(R, rp_workload_fig(w, "time")), NULL,
 	    FACT("cells.figure"));
@@ -221,14 +216,14 @@ allocator_facts(rp_report_t *R)
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	rp_query_t q = {.set = w->sets.spread,
 	    .workload = w->name,
-	    .variant = fresh_arrays,
+	    .variant = w->baseline,
 	    .alloc = RP_ALLOC_JEMALLOC};
 	const json_t *sj = rp_data_find(&R->data, &q), *sg, *sr;
 
 	q.alloc = RP_ALLOC_GLIBC;
 	sg = rp_data_find(&R->data, &q);
 	q.alloc = RP_ALLOC_JEMALLOC;
-	q.variant = reused_arrays;
+	q.variant = w->reuse;
 	sr = rp_data_find(&R->data, &q);
 	rp_fact_bool(
 	    F, sj != NULL && sg != NULL, sj, FACT("allocator.measured"));

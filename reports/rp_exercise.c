@@ -51,7 +51,7 @@ chunk_run(const rp_report_t *R)
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	rp_query_t q = {.set = w->sets.chunk,
 	    .workload = w->name,
-	    .variant = "chunked",
+	    .variant = w->chunked,
 	    .alloc = RP_ALLOC_JEMALLOC};
 	const double least = RP_EXERCISE_MIN_BATCH;
 	const json_t *best = NULL, *r;
@@ -107,7 +107,7 @@ naive_run(const rp_report_t *R)
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	rp_query_t q = {.set = w->sets.scale_all,
 	    .workload = w->name,
-	    .variant = "naive",
+	    .variant = w->baseline,
 	    .alloc = RP_ALLOC_JEMALLOC};
 	const json_t *best = NULL, *r;
 	size_t i;
@@ -156,7 +156,7 @@ eager_facts(rp_report_t *R)
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	rp_query_t q = {.set = w->sets.eager_m,
 	    .workload = w->name,
-	    .variant = "eager",
+	    .variant = w->op_by_op,
 	    .alloc = RP_ALLOC_JEMALLOC};
 	const json_t *r = rp_data_find(&R->data, &q);
 	double n = rp_field(r, RP_F_N), m = rp_field(r, RP_F_M);

@@ -44,7 +44,7 @@ static void
 memory_explain(rp_report_t *R)
 {
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
-	const json_t *eager = rp_data_main_run(&R->data, w->name, "eager");
+	const json_t *eager = rp_data_main_run(&R->data, w->name, w->op_by_op);
 	const char *name = NULL;
 	json_t *e = rp_explain_of(&R->data, w->name, &name);
 	const json_t *jit = json_object_get(e, "jit");
@@ -117,7 +117,7 @@ memory_facts(rp_report_t *R)
 	double map_temp = rp_jax_temp(rp_jax_run(D, w->name, "lax_map"));
 	json_t *jaxpr = rp_jax_file(D, "jax-jaxpr-interp.json");
 	const json_t *same = json_object_get(jaxpr, "same_arithmetic");
-	const char *main_variants[] = {"eager", "materialized", "fused"};
+	const char *main_variants[] = {w->op_by_op, w->baseline, w->fused};
 	int missing = jq == NULL;
 
 	rp_fact_str(F, w->name, NULL, "lesson.memory.workload");
@@ -223,12 +223,12 @@ speed_facts(rp_report_t *R)
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	const rp_data_t *D = &R->data;
 	rp_facts_t *F = &R->facts;
-	const json_t *n = rp_data_main_run(D, w->name, "naive");
-	const json_t *f = rp_data_main_run(D, w->name, "fused");
+	const json_t *n = rp_data_main_run(D, w->name, w->baseline);
+	const json_t *f = rp_data_main_run(D, w->name, w->fused);
 	const json_t *fori = rp_jax_run(D, w->name, "fori");
 	const json_t *loop = rp_jax_run(D, w->name, "loop");
 	rp_limiter_in_t in;
-	rp_limiter_t v = rp_limiter_of(D, w->name, "naive", &in);
+	rp_limiter_t v = rp_limiter_of(D, w->name, w->baseline, &in);
 	char lim[512] = "";
 	FILE *s = fmemopen(lim, sizeof(lim) - 1, "w");
 	const char *saves;

@@ -21,6 +21,10 @@ static const rp_workload_t registered[] = {
 	.facts = rp_interp_facts,
 	.baseline = "materialized",
 	.op_by_op = "eager",
+	.fused = "fused",
+	.chunked = "chunked",
+	.shared_grid = "hoisted",
+	.by_cell = "sorted",
 	.sets =
 	    {
 		.main = "interp-main*",
@@ -58,6 +62,10 @@ static const rp_workload_t registered[] = {
 	.facts = rp_colony_facts,
 	.baseline = "naive",
 	.op_by_op = "eager",
+	.fused = "fused",
+	.chunked = "chunked",
+	.reuse = "naive-reuse",
+	.cell_lists = "cells",
 	.sets =
 	    {
 		.main = "colony-main*",

@@ -71,9 +71,23 @@ typedef struct rp_workload_s {
 	 * template notebook/NAME.md.j2 (templates/notebook/workloads.md.j2
 	 * includes one a registered workload, in the table's order). */
 	void (*facts)(rp_report_t *R, const struct rp_workload_s *w);
-	/* The variant its section's speed-ups are against, and the one that
-	 * runs the question's program op by op; NULL: none. */
+	/* Its variants by role, so that a module about a question's evidence
+	 * names a schedule by what it does, never by its name; NULL: the
+	 * workload has none. The one its section's speed-ups are against,
+	 * and the one that runs the question's program op by op: */
 	const char *baseline, *op_by_op;
+	/* the answer: each item's reduction fused into the map that makes
+	 * its values, no workspace of the batch's size; */
+	const char *fused;
+	/* the baseline's schedule a chunk of the batch at a time; */
+	const char *chunked;
+	/* the baseline's arrays allocated once and reused by every step; */
+	const char *reuse;
+	/* what the items share computed once, outside the inner map (a
+	 * shared grid), and the same with the items sorted by cell; */
+	const char *shared_grid, *by_cell;
+	/* the pairs beyond the cut-off skipped through cell lists. */
+	const char *cell_lists;
 	/* The sets its sections read. */
 	rp_workload_sets_t sets;
 	/* One full array is 4 bytes times the product of these parameters
