@@ -122,6 +122,15 @@ rp_fact_num(rp_facts_t *F, rp_fact_kind_t kind, double value, const json_t *run,
 }
 
 void
+rp_facts_fields(rp_facts_t *F, const json_t *r, const char *prefix,
+    const rp_fact_field_t *t, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		rp_fact_num(F, t[i].kind, rp_field(r, t[i].field), r, "%s.%s",
+		    prefix, t[i].name);
+}
+
+void
 rp_fact_text(rp_facts_t *F, rp_fact_kind_t kind, double value, const char *text,
     const json_t *run, const char *name_fmt, ...)
 {
