@@ -344,12 +344,12 @@ rp_data_free(rp_data_t *D)
 #define RP_FIELD_HX_PATH(id, path, csv, gbench, summary, unit, kind) path,
 #define RP_FIELD_OWN_PATH(id, path) path,
 static const char *const field_paths[RP_F_COUNT] = {
-    HX_FIELDS(RP_FIELD_HX_PATH) RP_FIELDS(RP_FIELD_OWN_PATH)};
+    NULL, HX_FIELDS(RP_FIELD_HX_PATH) RP_FIELDS(RP_FIELD_OWN_PATH)};
 #undef RP_FIELD_HX_PATH
 #undef RP_FIELD_OWN_PATH
-_Static_assert((int)RP_F_TIME_MEDIAN == (int)HX_F_TIME_MEDIAN &&
-	(int)RP_F_N == (int)HX_F_COUNT,
-    "the harness's fields come first, in its order");
+_Static_assert((int)RP_F_TIME_MEDIAN == (int)HX_F_TIME_MEDIAN + 1 &&
+	(int)RP_F_N == (int)HX_F_COUNT + 1,
+    "the harness's fields come after RP_F_NONE, in its order");
 
 const char *
 rp_field_path(rp_field_t id)

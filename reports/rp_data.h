@@ -164,17 +164,20 @@ double rp_data_chunk(const json_t *r);
 
 #define RP_FIELD_HX_ID(id, path, csv, gbench, summary, unit, kind) RP_F_##id,
 #define RP_FIELD_OWN_ID(id, path) RP_F_##id,
-/* The harness's fields first, in its order (RP_F_X == HX_F_X), then the
- * report's own. */
+/* RP_F_NONE, no field (0: a table's row left without one), then the
+ * harness's fields in its order and the report's own. */
 typedef enum rp_field_e {
+	RP_F_NONE = 0,
 	HX_FIELDS(RP_FIELD_HX_ID) RP_FIELDS(RP_FIELD_OWN_ID) RP_F_COUNT
 } rp_field_t;
 #undef RP_FIELD_HX_ID
 #undef RP_FIELD_OWN_ID
 
-/* The path of field id ("time_s.median"), or NULL past the table. */
+/* The path of field id ("time_s.median"); NULL for RP_F_NONE and past
+ * the table. */
 const char *rp_field_path(rp_field_t id);
-/* The number of field id in run r; NAN when r is NULL or it is missing. */
+/* The number of field id in run r; NAN when r is NULL, it is missing or
+ * id is RP_F_NONE. */
 double rp_field(const json_t *r, rp_field_t id);
 /* The string of field id in r; "" when r is NULL or it is missing. */
 const char *rp_field_str(const json_t *r, rp_field_t id);

@@ -189,9 +189,11 @@ Test(report_data, fields_by_identifier)
 	cr_expect_str_eq(rp_field_str(r, RP_F_WORKLOAD), "");
 	cr_expect_str_eq(rp_field_str(NULL, RP_F_VARIANT), "");
 	for (int i = 0; i < HX_F_COUNT; i++)
-		cr_expect_str_eq(
-		    rp_field_path((rp_field_t)i), hx_fields[i].path, "%d", i);
-	for (int i = 0; i < RP_F_COUNT; i++) {
+		cr_expect_str_eq(rp_field_path((rp_field_t)(i + 1)),
+		    hx_fields[i].path, "%d", i);
+	cr_expect_null(rp_field_path(RP_F_NONE));
+	cr_expect(isnan(rp_field(r, RP_F_NONE)));
+	for (int i = 1; i < RP_F_COUNT; i++) {
 		cr_assert_not_null(rp_field_path((rp_field_t)i));
 		for (int j = i + 1; j < RP_F_COUNT; j++)
 			cr_expect_str_neq(rp_field_path((rp_field_t)i),
