@@ -134,24 +134,6 @@ rp_report_cite(const rp_report_t *R, const char *name)
 }
 
 void
-rp_report_embed(rp_report_t *R, const char *name, const char *caption)
-{
-	int k = figure_number(R, name);
-	const rp_fig_t *fig = rp_figure_find(name);
-
-	if (k <= 0 || fig == NULL) {
-		rp_md(R, "*(a figure could not be written: %s)*\n\n", R->msg);
-		return;
-	}
-	rp_md(R,
-	    "![Figure %d: %s](figures/%s.svg)\n\n**Figure %d.** %s "
-	    "([SVG](figures/%s.svg), [PNG](figures/%s.png), "
-	    "[gnuplot](figures/%s.gp); %s)\n\n",
-	    k, fig->title, name, k, caption, name, name, name,
-	    rp_report_note(R, FIGURE_NOTE));
-}
-
-void
 rp_report_figure_facts(rp_report_t *R, const char *name, const char *fact)
 {
 	int k = figure_number(R, name);
@@ -306,27 +288,6 @@ rp_report_peak(const json_t *r)
 		return b;
 	}
 	return rp_text_fmt_bytes(p);
-}
-
-const char *
-rp_report_warnings(const json_t *r)
-{
-	char *b = rotbuf();
-	const json_t *w = json_object_get(r, "warnings"), *e;
-	size_t i, len = 0;
-
-	b[0] = '\0';
-	json_array_foreach(w, i, e)
-	{
-		if (!json_is_string(e) || len >= 500)
-			continue;
-		snprintf(b + len, 512 - len, "%s%s", len ? "; " : "",
-		    json_string_value(e));
-		len = strlen(b);
-	}
-	if (len == 0)
-		snprintf(b, 512, "none");
-	return b;
 }
 
 double
