@@ -167,22 +167,13 @@ cells_facts(rp_report_t *R)
 }
 
 /* One allocator's spread run: its steps' median and max, their ratio and
- * its minor faults a step; name is the allocator's part of the names. */
-static void
-spread_facts(rp_report_t *R, const json_t *r, const char *name)
-{
-	rp_facts_t *F = &R->facts;
-
-	rp_fact_num(
-	    F, RP_FACT_TIME, STEP(r), r, FACT("allocator.%s.median"), name);
-	rp_fact_num(F, RP_FACT_TIME, rp_field(r, RP_F_STEPS_MAX), r,
-	    FACT("allocator.%s.max"), name);
-	rp_fact_num(F, RP_FACT_RATIO, rp_field(r, RP_F_STEPS_MAX) / STEP(r), r,
-	    FACT("allocator.%s.max_over_median"), name);
-	rp_fact_num(F, RP_FACT_COUNT,
-	    rp_field(r, RP_F_COLD_MINOR_FAULTS) / rp_field(r, RP_F_STEPS), r,
-	    FACT("allocator.%s.faults_per_step"), name);
-}
+ * its minor faults a step (beyond_the_answers.allocator.ALLOCATOR.*). */
+static const rp_fact_field_t spread_fields[] = {
+    {"median", RP_F_STEPS_MEDIAN, RP_FACT_TIME, RP_F_NONE},
+    {"max", RP_F_STEPS_MAX, RP_FACT_TIME, RP_F_NONE},
+    {"max_over_median", RP_F_STEPS_MAX, RP_FACT_RATIO, RP_F_STEPS_MEDIAN},
+    {"faults_per_step", RP_F_COLD_MINOR_FAULTS, RP_FACT_COUNT, RP_F_STEPS},
+};
 
 /* The allocators' policies, as each stated them in its run's machine. */
 static void
@@ -227,8 +218,8 @@ allocator_facts(rp_report_t *R)
 	sr = rp_data_find(&R->data, &q);
 	rp_fact_bool(
 	    F, sj != NULL && sg != NULL, sj, FACT("allocator.measured"));
-	spread_facts(R, sj, "jemalloc");
-	spread_facts(R, sg, "glibc");
+	RP_FACTS_FIELDS(F, sj, FACT("allocator.jemalloc"), spread_fields);
+	RP_FACTS_FIELDS(F, sg, FACT("allocator.glibc"), spread_fields);
 	rp_fact_num(F, RP_FACT_BYTES, rp_field(sj, RP_F_MODEL_BYTES), sj,
 	    FACT("allocator.workspace"));
 	rp_fact_num(F, RP_FACT_COUNT,

@@ -280,6 +280,18 @@ rp_colony_widest_spread(
 	return worst;
 }
 
+/* Table 5's row of a spread run: part.W.spread.K.NAME. */
+static const rp_fact_field_t spread_fields[] = {
+    {"steps", RP_F_STEPS, RP_FACT_COUNT, RP_F_NONE},
+    {"first", RP_F_STEPS_FIRST, RP_FACT_TIME, RP_F_NONE},
+    {"first_over_median", RP_F_STEPS_FIRST, RP_FACT_RATIO, RP_F_STEPS_MEDIAN},
+    {"median", RP_F_STEPS_MEDIAN, RP_FACT_TIME, RP_F_NONE},
+    {"p90", RP_F_STEPS_P90, RP_FACT_TIME, RP_F_NONE},
+    {"max", RP_F_STEPS_MAX, RP_FACT_TIME, RP_F_NONE},
+    {"max_over_median", RP_F_STEPS_MAX, RP_FACT_RATIO, RP_F_STEPS_MEDIAN},
+    {"faults", RP_F_COLD_MINOR_FAULTS, RP_FACT_COUNT, RP_F_NONE},
+};
+
 /* Table 5: the spread runs, by their place (part.W.spread.K.*, K from
  * 0 to part.W.spread.count), and the widest step of them all. */
 static void
@@ -294,33 +306,12 @@ table5_facts(rp_report_t *R, const rp_workload_t *w)
 	    PART "spread.count", w->name);
 	for (size_t i = 0; i < n; i++) {
 		const json_t *r = runs[i];
-		double m = rp_field(r, RP_F_STEPS_MEDIAN);
-		char lab[128];
+		char lab[128], name[RP_FACTS_NAME_MAX];
 		spread_label(r, lab, sizeof(lab));
 		rp_fact_str(
 		    &R->facts, lab, r, PART "spread.%zu.run", w->name, i);
-		rp_fact_num(&R->facts, RP_FACT_COUNT, rp_field(r, RP_F_STEPS),
-		    r, PART "spread.%zu.steps", w->name, i);
-		rp_fact_num(&R->facts, RP_FACT_TIME,
-		    rp_field(r, RP_F_STEPS_FIRST), r, PART "spread.%zu.first",
-		    w->name, i);
-		rp_fact_num(&R->facts, RP_FACT_RATIO,
-		    rp_field(r, RP_F_STEPS_FIRST) / m, r,
-		    PART "spread.%zu.first_over_median", w->name, i);
-		rp_fact_num(&R->facts, RP_FACT_TIME, m, r,
-		    PART "spread.%zu.median", w->name, i);
-		rp_fact_num(&R->facts, RP_FACT_TIME,
-		    rp_field(r, RP_F_STEPS_P90), r, PART "spread.%zu.p90",
-		    w->name, i);
-		rp_fact_num(&R->facts, RP_FACT_TIME,
-		    rp_field(r, RP_F_STEPS_MAX), r, PART "spread.%zu.max",
-		    w->name, i);
-		rp_fact_num(&R->facts, RP_FACT_RATIO,
-		    rp_field(r, RP_F_STEPS_MAX) / m, r,
-		    PART "spread.%zu.max_over_median", w->name, i);
-		rp_fact_num(&R->facts, RP_FACT_COUNT,
-		    rp_field(r, RP_F_COLD_MINOR_FAULTS), r,
-		    PART "spread.%zu.faults", w->name, i);
+		snprintf(name, sizeof(name), PART "spread.%zu", w->name, i);
+		RP_FACTS_FIELDS(&R->facts, r, name, spread_fields);
 	}
 	rp_fact_num(&R->facts, RP_FACT_RATIO, worst, NULL, PART "spread.widest",
 	    w->name);

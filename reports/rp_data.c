@@ -458,6 +458,23 @@ rp_data_max_n(const rp_data_t *D, const char *set, const char *workload)
 }
 
 const json_t *
+rp_data_largest(const rp_data_t *D, const rp_query_t *q)
+{
+	const json_t *best = NULL;
+	size_t i;
+	json_t *r;
+
+	json_array_foreach(D->runs, i, r)
+	{
+		if (rp_data_run_matches(r, q) &&
+		    (best == NULL ||
+			rp_field(r, RP_F_N) > rp_field(best, RP_F_N)))
+			best = r;
+	}
+	return best;
+}
+
+const json_t *
 rp_data_main(const rp_data_t *D, const char *set, const char *workload,
     const char *variant)
 {

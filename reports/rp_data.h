@@ -85,6 +85,9 @@ const json_t *rp_data_find(const rp_data_t *D, const rp_query_t *q);
 /* The largest params.n among the runs of workload in set (any status and
  * allocator); NAN when none. */
 double rp_data_max_n(const rp_data_t *D, const char *set, const char *workload);
+/* The run matching q with the largest params.n, the first of equals;
+ * NULL when none. */
+const json_t *rp_data_largest(const rp_data_t *D, const rp_query_t *q);
 /* A variant's main run in set: ok, jemalloc, at the largest N of the
  * workload's runs in set (rp_data_max_n); NULL when there is none. */
 const json_t *rp_data_main(const rp_data_t *D, const char *set,

@@ -43,6 +43,12 @@ rp_exercise_eager_bytes(double n, double m)
 	return 12 * n * m * 4;
 }
 
+/* An exercise's run's model and peak to the byte, the answer's check. */
+static const rp_fact_field_t model_fields[] = {
+    {"model", RP_F_MODEL_BYTES, COUNT, RP_F_NONE},
+    {"peak_exact", RP_F_PEAK_WORKSPACE, COUNT, RP_F_NONE},
+};
+
 /* The chunk sweep's run with the smallest B of at least
  * RP_EXERCISE_MIN_BATCH (or its largest B), NULL when there is none. */
 static const json_t *
@@ -85,10 +91,7 @@ batch_facts(rp_report_t *R)
 	rp_fact_num(F, COUNT, m, r, "exercises.batch.m_exact");
 	rp_fact_num(F, COUNT, rp_exercise_batch_bytes(b, m), r,
 	    "exercises.batch.predicted");
-	rp_fact_num(F, COUNT, rp_field(r, RP_F_MODEL_BYTES), r,
-	    "exercises.batch.model");
-	rp_fact_num(F, COUNT, rp_field(r, RP_F_PEAK_WORKSPACE), r,
-	    "exercises.batch.peak_exact");
+	RP_FACTS_FIELDS(F, r, "exercises.batch", model_fields);
 	rp_fact_text(F, RP_FACT_BYTES, rp_field(r, RP_F_PEAK_WORKSPACE),
 	    rp_report_peak(r), r, "exercises.batch.peak");
 	rp_fact_num(F, RP_FACT_TIME, rp_field(r, RP_F_TIME_MEDIAN), r,
@@ -100,34 +103,18 @@ batch_facts(rp_report_t *R)
 	rp_fact_num(F, COUNT, rp_exercise_l2_batch(l2, m), r, "exercises.l2.b");
 }
 
-/* The largest-N naive run of the scaling sweep. */
-static const json_t *
-naive_run(const rp_report_t *R)
-{
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
-	rp_query_t q = {.set = w->sets.scale_all,
-	    .workload = w->name,
-	    .variant = w->baseline,
-	    .alloc = RP_ALLOC_JEMALLOC};
-	const json_t *best = NULL, *r;
-	size_t i;
-
-	json_array_foreach(R->data.runs, i, r)
-	{
-		if (rp_data_run_matches(r, &q) &&
-		    (best == NULL ||
-			rp_field(r, RP_F_N) > rp_field(best, RP_F_N)))
-			best = r;
-	}
-	return best;
-}
-
 /* Exercise 3: naive's faults a step against the arrays' pages. */
 static void
 faults_facts(rp_report_t *R)
 {
 	rp_facts_t *F = &R->facts;
-	const json_t *r = naive_run(R);
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
+	/* The baseline's run at the largest N of the scaling sweep. */
+	rp_query_t q = {.set = w->sets.scale_all,
+	    .workload = w->name,
+	    .variant = w->baseline,
+	    .alloc = RP_ALLOC_JEMALLOC};
+	const json_t *r = rp_data_largest(&R->data, &q);
 	double n = rp_field(r, RP_F_N);
 	double thr = rp_field(r, RP_F_OVERSIZE_THRESHOLD);
 	double faults = rp_field(r, RP_F_MINOR_FAULTS);
@@ -169,10 +156,7 @@ eager_facts(rp_report_t *R)
 	rp_fact_num(F, COUNT, m, r, "exercises.eager.m_exact");
 	rp_fact_num(F, COUNT, rp_exercise_eager_bytes(n, m), r,
 	    "exercises.eager.predicted");
-	rp_fact_num(F, COUNT, rp_field(r, RP_F_MODEL_BYTES), r,
-	    "exercises.eager.model");
-	rp_fact_num(F, COUNT, rp_field(r, RP_F_PEAK_WORKSPACE), r,
-	    "exercises.eager.peak_exact");
+	RP_FACTS_FIELDS(F, r, "exercises.eager", model_fields);
 }
 
 void

@@ -125,9 +125,12 @@ void
 rp_facts_fields(rp_facts_t *F, const json_t *r, const char *prefix,
     const rp_fact_field_t *t, size_t n)
 {
-	for (size_t i = 0; i < n; i++)
-		rp_fact_num(F, t[i].kind, rp_field(r, t[i].field), r, "%s.%s",
-		    prefix, t[i].name);
+	for (size_t i = 0; i < n; i++) {
+		double v = rp_field(r, t[i].field);
+		if (t[i].per != RP_F_NONE)
+			v /= rp_field(r, t[i].per);
+		rp_fact_num(F, t[i].kind, v, r, "%s.%s", prefix, t[i].name);
+	}
 }
 
 void

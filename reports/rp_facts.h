@@ -78,11 +78,13 @@ void rp_fact_str(rp_facts_t *F, const char *value, const json_t *run,
 void rp_fact_bool(rp_facts_t *F, int value, const json_t *run,
     const char *name_fmt, ...) __attribute__((format(printf, 4, 5)));
 /* A row of a table of facts read straight from a run's fields: the fact
- * PREFIX.NAME is field of the run, printed as kind. */
+ * PREFIX.NAME is field of the run, printed as kind; divided by the run's
+ * field per unless per is RP_F_NONE (left out). */
 typedef struct rp_fact_field_s {
 	const char *name;
 	rp_field_t field;
 	rp_fact_kind_t kind;
+	rp_field_t per;
 } rp_fact_field_t;
 /* The n rows of t from run r (NULL: every fact null), each named
  * PREFIX.NAME; prefix is a name already made ("interp.fused"). A table

@@ -202,6 +202,13 @@ noise_ends(rp_report_t *R, const rp_workload_t *w)
 	noise_facts(R, w, slow, "slow");
 }
 
+/* The op-by-op variant's run timed more than once (part.W.repeated.*). */
+static const rp_fact_field_t repeated_fields[] = {
+    {"n", RP_F_N, RP_FACT_SIZE, RP_F_NONE},
+    {"repeats", RP_F_TIME_REPEATS, RP_FACT_COUNT, RP_F_NONE},
+    {"median", RP_F_TIME_MEDIAN, RP_FACT_TIME, RP_F_NONE},
+};
+
 /* What the table's statistics may say: the notes, the noise band of runs
  * of this table's lengths, and the op-by-op variant's repeats at the
  * largest N where it was timed more than once. */
@@ -213,6 +220,7 @@ stats_facts(rp_report_t *R, const rp_workload_t *w)
 	rp_query_t q = {.workload = w->name,
 	    .variant = w->op_by_op,
 	    .alloc = RP_ALLOC_JEMALLOC};
+	char name[RP_FACTS_NAME_MAX];
 	size_t i;
 
 	json_array_foreach(R->data.runs, i, r)
@@ -246,12 +254,8 @@ stats_facts(rp_report_t *R, const rp_workload_t *w)
 	rp_fact_num(&R->facts, RP_FACT_TIME,
 	    rp_field(eager, RP_F_TIME_COLD) + rp_field(eager, RP_F_TIME_MEDIAN),
 	    eager, PART "repeated.once_total", w->name);
-	rp_fact_num(&R->facts, RP_FACT_SIZE, rp_field(best, RP_F_N), best,
-	    PART "repeated.n", w->name);
-	rp_fact_num(&R->facts, RP_FACT_COUNT, rp_field(best, RP_F_TIME_REPEATS),
-	    best, PART "repeated.repeats", w->name);
-	rp_fact_num(&R->facts, RP_FACT_TIME, rp_field(best, RP_F_TIME_MEDIAN),
-	    best, PART "repeated.median", w->name);
+	snprintf(name, sizeof(name), PART "repeated", w->name);
+	RP_FACTS_FIELDS(&R->facts, best, name, repeated_fields);
 	rp_fact_str(&R->facts, best != NULL ? rp_report_interval(best) : NULL,
 	    best, PART "repeated.interval", w->name);
 }
@@ -384,6 +388,15 @@ allocator_run(rp_report_t *R, const rp_workload_t *w, const char *v, double ng,
 	return r != NULL ? r : rp_data_find(&R->data, &q);
 }
 
+/* Table 2's cells of one variant's run with one allocator
+ * (part.W.V.ALLOCATOR.NAME). */
+static const rp_fact_field_t allocator_fields[] = {
+    {"median", RP_F_TIME_MEDIAN, RP_FACT_TIME, RP_F_NONE},
+    {"cold", RP_F_TIME_COLD, RP_FACT_TIME, RP_F_NONE},
+    {"rss", RP_F_PEAK_RSS, RP_FACT_BYTES, RP_F_NONE},
+    {"faults", RP_F_MINOR_FAULTS, RP_FACT_COUNT, RP_F_NONE},
+};
+
 /* Table 2: each variant of the glibc set with each allocator
  * (part.W.allocators.variants; part.W.V.ALLOCATOR.*). */
 static void
@@ -403,19 +416,10 @@ table2_facts(rp_report_t *R, const rp_workload_t *w)
 		for (int g = 0; g < 2; g++) {
 			const json_t *r = allocator_run(R, w, vs[i], ng,
 			    g ? RP_ALLOC_GLIBC : RP_ALLOC_JEMALLOC);
-			const char *a = g ? "glibc" : "jemalloc";
-			rp_fact_num(&R->facts, RP_FACT_TIME,
-			    rp_field(r, RP_F_TIME_MEDIAN), r,
-			    PART "%s.%s.median", w->name, vs[i], a);
-			rp_fact_num(&R->facts, RP_FACT_TIME,
-			    rp_field(r, RP_F_TIME_COLD), r, PART "%s.%s.cold",
-			    w->name, vs[i], a);
-			rp_fact_num(&R->facts, RP_FACT_BYTES,
-			    rp_field(r, RP_F_PEAK_RSS), r, PART "%s.%s.rss",
-			    w->name, vs[i], a);
-			rp_fact_num(&R->facts, RP_FACT_COUNT,
-			    rp_field(r, RP_F_MINOR_FAULTS), r,
-			    PART "%s.%s.faults", w->name, vs[i], a);
+			char name[RP_FACTS_NAME_MAX];
+			snprintf(name, sizeof(name), PART "%s.%s", w->name,
+			    vs[i], g ? "glibc" : "jemalloc");
+			RP_FACTS_FIELDS(&R->facts, r, name, allocator_fields);
 		}
 	}
 	rp_fact_list(&R->facts, names, PART "allocators.variants", w->name);

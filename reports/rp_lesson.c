@@ -84,25 +84,6 @@ memory_explain(rp_report_t *R)
 	json_decref(e);
 }
 
-/* The question's program in JAX at its largest N in the data, or NULL. */
-static const json_t *
-memory_jax_largest(const rp_data_t *D, const rp_workload_t *w)
-{
-	rp_query_t qj = {.set = w->sets.jax_all, .variant = "question"};
-	const json_t *big = NULL;
-	size_t i;
-	json_t *r;
-
-	json_array_foreach(D->runs, i, r)
-	{
-		if (rp_data_run_matches(r, &qj) &&
-		    (big == NULL ||
-			rp_field(r, RP_F_N) > rp_field(big, RP_F_N)))
-			big = r;
-	}
-	return big;
-}
-
 /* The facts of templates/lesson/memory.md (lesson.memory.*): what the
  * runs of rp_run_facts do not hold, the decisions among its words. */
 static void
@@ -111,7 +92,9 @@ memory_facts(rp_report_t *R)
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	const rp_data_t *D = &R->data;
 	rp_facts_t *F = &R->facts;
-	const json_t *big = memory_jax_largest(D, w);
+	/* The question's program in JAX at its largest N in the data. */
+	rp_query_t qj = {.set = w->sets.jax_all, .variant = "question"};
+	const json_t *big = rp_data_largest(D, &qj);
 	const json_t *jq = rp_jax_run(D, w->name, "question");
 	double jit_temp = rp_jax_temp(rp_jax_run(D, w->name, "question_jit"));
 	double map_temp = rp_jax_temp(rp_jax_run(D, w->name, "lax_map"));

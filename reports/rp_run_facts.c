@@ -20,19 +20,19 @@ rp_run_facts_rss_nearer_live(const json_t *r)
 
 /* The facts W.V.NAME of each variant's main run that are its fields. */
 static const rp_fact_field_t run_fields[] = {
-    {"n", RP_F_N, RP_FACT_SIZE},
-    {"m", RP_F_M, RP_FACT_SIZE},
-    {"median", RP_F_TIME_MEDIAN, RP_FACT_TIME},
-    {"step", RP_F_STEPS_MEDIAN, RP_FACT_TIME},
-    {"first_step", RP_F_STEPS_FIRST, RP_FACT_TIME},
-    {"cold", RP_F_TIME_COLD, RP_FACT_TIME},
-    {"gflops", RP_F_GFLOPS, RP_FACT_NUMBER},
-    {"ns_per_unit", RP_F_NS_PER_UNIT, RP_FACT_NUMBER},
-    {"model", RP_F_MODEL_BYTES, RP_FACT_BYTES},
-    {"faults", RP_F_MINOR_FAULTS, RP_FACT_COUNT},
-    {"rss", RP_F_PEAK_RSS, RP_FACT_BYTES},
-    {"model_bare", RP_F_MODEL_BARE_BYTES, RP_FACT_BYTES},
-    {"rss_base", RP_F_RSS_BASELINE, RP_FACT_BYTES},
+    {"n", RP_F_N, RP_FACT_SIZE, RP_F_NONE},
+    {"m", RP_F_M, RP_FACT_SIZE, RP_F_NONE},
+    {"median", RP_F_TIME_MEDIAN, RP_FACT_TIME, RP_F_NONE},
+    {"step", RP_F_STEPS_MEDIAN, RP_FACT_TIME, RP_F_NONE},
+    {"first_step", RP_F_STEPS_FIRST, RP_FACT_TIME, RP_F_NONE},
+    {"cold", RP_F_TIME_COLD, RP_FACT_TIME, RP_F_NONE},
+    {"gflops", RP_F_GFLOPS, RP_FACT_NUMBER, RP_F_NONE},
+    {"ns_per_unit", RP_F_NS_PER_UNIT, RP_FACT_NUMBER, RP_F_NONE},
+    {"model", RP_F_MODEL_BYTES, RP_FACT_BYTES, RP_F_NONE},
+    {"faults", RP_F_MINOR_FAULTS, RP_FACT_COUNT, RP_F_NONE},
+    {"rss", RP_F_PEAK_RSS, RP_FACT_BYTES, RP_F_NONE},
+    {"model_bare", RP_F_MODEL_BARE_BYTES, RP_FACT_BYTES, RP_F_NONE},
+    {"rss_base", RP_F_RSS_BASELINE, RP_FACT_BYTES, RP_F_NONE},
 };
 
 /* One variant's main run, and the same variant on the question's input. */
@@ -126,9 +126,9 @@ jax_check_facts(rp_report_t *R, const rp_workload_t *w, const json_t *r)
 
 /* The facts jax.W.P.NAME of a JAX program that are its fields. */
 static const rp_fact_field_t jax_fields[] = {
-    {"n", RP_F_N, RP_FACT_SIZE},
-    {"steps", RP_F_STEPS, RP_FACT_COUNT},
-    {"rss", RP_F_PEAK_RSS, RP_FACT_BYTES},
+    {"n", RP_F_N, RP_FACT_SIZE, RP_F_NONE},
+    {"steps", RP_F_STEPS, RP_FACT_COUNT, RP_F_NONE},
+    {"rss", RP_F_PEAK_RSS, RP_FACT_BYTES, RP_F_NONE},
 };
 
 /* One JAX program of the workload (a run of set jax-W). */

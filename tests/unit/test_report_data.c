@@ -145,6 +145,21 @@ Test(report_data, runs_found_by_name_and_parameters)
 	cr_expect_eq(rp_num(r, "params.n"), 1000);
 	cr_expect_eq(rp_data_max_n(&D, "interp-main*", "interp"), 1000);
 	cr_expect(isnan(rp_data_max_n(&D, "colony-main*", "colony")));
+	/* The largest N of a query: a's at 1000 of its three runs, the
+	 * first of a and b at 1000 when any variant will do. */
+	q = (rp_query_t){.variant = "a"};
+	cr_assert_not_null(r = rp_data_largest(&D, &q));
+	cr_expect_eq(rp_field(r, RP_F_N), 1000);
+	cr_expect_str_eq(rp_field_str(r, RP_F_VARIANT), "a");
+	q = (rp_query_t){.set = "interp-main"};
+	cr_assert_not_null(r = rp_data_largest(&D, &q));
+	cr_expect_str_eq(rp_field_str(r, RP_F_VARIANT), "a");
+	q.set = "colony-main";
+	cr_expect_null(rp_data_largest(&D, &q));
+	q = (rp_query_t){.set = "interp-main",
+	    .workload = "interp",
+	    .variant = "b",
+	    .n = 100};
 	/* A set name is exact; a trailing '*' makes it a prefix. */
 	q.set = "interp";
 	cr_expect_null(rp_data_find(&D, &q));
