@@ -59,16 +59,6 @@ Test(report_workloads, each_question_has_its_workload)
 	cr_expect_str_eq(rp_workload_question(RP_QUESTION_NONE)->name, "");
 }
 
-/* A workload's roles, in the order of rp_workload_t. */
-static void
-roles_of(const rp_workload_t *w, const char *out[8])
-{
-	const char *r[8] = {w->baseline, w->op_by_op, w->fused, w->chunked,
-	    w->reuse, w->shared_grid, w->by_cell, w->cell_lists};
-
-	memcpy(out, r, sizeof(r));
-}
-
 /* The modules name a question's variants by role: each role a registered
  * workload fills is one of its variants in the table this program links,
  * with runs in the committed data (else a section prints "not measured"
@@ -85,9 +75,10 @@ Test(report_workloads, roles_name_measured_variants)
 	cr_assert_eq(
 	    rp_data_load(&D, "reports/data", msg, sizeof(msg)), 0, "%s", msg);
 	for (const rp_workload_t *w = rp_workloads; w->name != NULL; w++) {
-		const char *r[8];
-		roles_of(w, r);
-		for (int i = 0; i < 8; i++) {
+		const char *r[RP_ROLE_COUNT];
+		for (int i = 0; i < RP_ROLE_COUNT; i++)
+			r[i] = rp_workload_role(w, (rp_role_t)i);
+		for (int i = 0; i < RP_ROLE_COUNT; i++) {
 			if (r[i] == NULL)
 				continue;
 			cr_expect_not_null(variant_find(w->name, r[i]), "%s/%s",
@@ -96,7 +87,7 @@ Test(report_workloads, roles_name_measured_variants)
 			q.variant = r[i];
 			cr_expect_not_null(
 			    rp_data_find(&D, &q), "%s/%s", w->name, r[i]);
-			for (int j = i + 1; j < 8; j++)
+			for (int j = i + 1; j < RP_ROLE_COUNT; j++)
 				cr_expect(
 				    r[j] == NULL || strcmp(r[i], r[j]) != 0,
 				    "%s: %s twice", w->name, r[i]);
