@@ -389,9 +389,8 @@ rp_str(const json_t *r, const char *key)
 int
 rp_is_glibc(const json_t *r)
 {
-	const char *a = json_string_value(
-	    json_object_get(json_object_get(r, "machine"), "allocator"));
-	return a != NULL && strncmp(a, "glibc", 5) == 0;
+	return strncmp(rp_field_str(r, RP_F_MACHINE_ALLOCATOR), "glibc", 5) ==
+	    0;
 }
 
 int

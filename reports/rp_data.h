@@ -159,6 +159,8 @@ double rp_data_chunk(const json_t *r);
 	X(L1D_BYTES, "machine.caches.l1d_bytes")                               \
 	X(L2_BYTES, "machine.caches.l2_bytes")                                 \
 	X(L3_BYTES, "machine.caches.l3_bytes")                                 \
+	X(MACHINE_MEMORY, "machine.memory_bytes")                              \
+	X(MACHINE_KERNEL, "machine.kernel")                                    \
 	X(OVERSIZE_THRESHOLD,                                                  \
 	    "machine.allocator_policy.oversize_threshold_bytes")               \
 	X(THREADS_WORKSPACE_LOWER, "memory.threads.workspace_lower_bytes")     \

@@ -65,13 +65,29 @@ ceilings_facts(rp_report_t *R)
 	    "method.ceilings.clock_resolution");
 }
 
+/* The machine's sizes (method.machine.NAME). */
+static const rp_fact_field_t machine_fields[] = {
+    {"cores", RP_F_MACHINE_CORES, RP_FACT_COUNT, RP_F_NONE},
+    {"l1d", RP_F_L1D_BYTES, RP_FACT_BYTES, RP_F_NONE},
+    {"l2", RP_F_L2_BYTES, RP_FACT_BYTES, RP_F_NONE},
+    {"l3", RP_F_L3_BYTES, RP_FACT_BYTES, RP_F_NONE},
+    {"memory", RP_F_MACHINE_MEMORY, RP_FACT_BYTES, RP_F_NONE},
+};
+
 /* The machine as a jemalloc run recorded it (the last one), and the first
  * glibc run's allocator and flags (method.machine.*). */
 static void
 machine_facts(rp_report_t *R)
 {
 	rp_facts_t *F = &R->facts;
-	const json_t *r = json_array_get(R->data.runs, 0), *g = NULL, *m, *e;
+	const json_t *r = json_array_get(R->data.runs, 0), *g = NULL, *e;
+	static const struct {
+		const char *name;
+		rp_field_t field;
+	} texts[] = {{"cpu", RP_F_MACHINE_CPU}, {"kernel", RP_F_MACHINE_KERNEL},
+	    {"compiler", RP_F_MACHINE_COMPILER},
+	    {"cflags", RP_F_MACHINE_CFLAGS},
+	    {"allocator", RP_F_MACHINE_ALLOCATOR}};
 	const char *note;
 	size_t i;
 
@@ -82,27 +98,15 @@ machine_facts(rp_report_t *R)
 		if (!rp_is_glibc(e))
 			r = e;
 	}
-	m = json_object_get(r, "machine");
-	rp_fact_str(F, rp_str(m, "cpu"), r, "method.machine.cpu");
-	rp_fact_num(
-	    F, RP_FACT_COUNT, rp_num(m, "cores"), r, "method.machine.cores");
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(m, "caches.l1d_bytes"), r,
-	    "method.machine.l1d");
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(m, "caches.l2_bytes"), r,
-	    "method.machine.l2");
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(m, "caches.l3_bytes"), r,
-	    "method.machine.l3");
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(m, "memory_bytes"), r,
-	    "method.machine.memory");
-	rp_fact_str(F, rp_str(m, "kernel"), r, "method.machine.kernel");
-	rp_fact_str(F, rp_str(m, "compiler"), r, "method.machine.compiler");
-	rp_fact_str(F, rp_str(m, "cflags"), r, "method.machine.cflags");
-	rp_fact_str(F, rp_str(m, "allocator"), r, "method.machine.allocator");
+	RP_FACTS_FIELDS(F, r, "method.machine", machine_fields);
+	for (size_t k = 0; k < sizeof(texts) / sizeof(texts[0]); k++)
+		rp_fact_str(F, rp_field_str(r, texts[k].field), r,
+		    "method.machine.%s", texts[k].name);
 	rp_fact_bool(F, g != NULL, g, "method.machine.glibc");
-	m = json_object_get(g, "machine");
-	rp_fact_str(
-	    F, rp_str(m, "allocator"), g, "method.machine.glibc_allocator");
-	rp_fact_str(F, rp_str(m, "cflags"), g, "method.machine.glibc_cflags");
+	rp_fact_str(F, rp_field_str(g, RP_F_MACHINE_ALLOCATOR), g,
+	    "method.machine.glibc_allocator");
+	rp_fact_str(F, rp_field_str(g, RP_F_MACHINE_CFLAGS), g,
+	    "method.machine.glibc_cflags");
 	/* Why the counters are limited, when they are. */
 	note = rp_str(json_object_get(r, "pmu"), "note");
 	rp_fact_str(F, note[0] != '\0' ? note : NULL, r,
