@@ -245,8 +245,8 @@ table4_facts(rp_report_t *R, const rp_workload_t *w)
 static void
 spread_label(const json_t *r, char *buf, size_t len)
 {
-	snprintf(
-	    buf, len, "%s, %s", rp_str(r, "variant"), rp_data_alloc_name(r));
+	snprintf(buf, len, "%s, %s", rp_field_str(r, RP_F_VARIANT),
+	    rp_data_alloc_name(r));
 }
 
 /* A run's widest step against its median: its slowest step or its very

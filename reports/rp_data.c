@@ -411,9 +411,9 @@ rp_data_run_matches(const json_t *r, const rp_query_t *q)
 {
 	return rp_data_set_matches(q->set, rp_str(r, "_set")) &&
 	    (q->workload == NULL ||
-		strcmp(rp_str(r, "workload"), q->workload) == 0) &&
+		strcmp(rp_field_str(r, RP_F_WORKLOAD), q->workload) == 0) &&
 	    (q->variant == NULL ||
-		strcmp(rp_str(r, "variant"), q->variant) == 0) &&
+		strcmp(rp_field_str(r, RP_F_VARIANT), q->variant) == 0) &&
 	    (q->n == 0 || rp_field(r, RP_F_N) == q->n) &&
 	    (q->chunk == 0 || rp_field(r, RP_F_CHUNK) == q->chunk) &&
 	    (q->threads == 0 ||
@@ -422,7 +422,7 @@ rp_data_run_matches(const json_t *r, const rp_query_t *q)
 			: rp_field(r, RP_F_THREADS)) == q->threads) &&
 	    (q->alloc == RP_ALLOC_ANY ||
 		rp_is_glibc(r) == (q->alloc == RP_ALLOC_GLIBC)) &&
-	    (q->any_status || strcmp(rp_str(r, "status"), "ok") == 0);
+	    (q->any_status || strcmp(rp_field_str(r, RP_F_STATUS), "ok") == 0);
 }
 
 const json_t *
@@ -499,7 +499,7 @@ rp_data_main_run(const rp_data_t *D, const char *workload, const char *variant)
 static size_t
 add_variant(const json_t *r, const char **out, size_t k, size_t cap)
 {
-	const char *v = rp_str(r, "variant");
+	const char *v = rp_field_str(r, RP_F_VARIANT);
 
 	for (size_t j = 0; j < k; j++)
 		if (strcmp(out[j], v) == 0)
@@ -522,7 +522,8 @@ rp_data_variants(const rp_data_t *D, const char *workload, const rp_query_t *q,
 	for (int pass = 0; pass < 2; pass++)
 		json_array_foreach(D->runs, i, r)
 		{
-			if (strcmp(rp_str(r, "workload"), workload) == 0 &&
+			if (strcmp(rp_field_str(r, RP_F_WORKLOAD), workload) ==
+				0 &&
 			    !rp_data_set_matches(
 				RP_DATA_JAX_SETS, rp_str(r, "_set")) &&
 			    (pass == 1 ||
@@ -597,9 +598,10 @@ rp_data_why_missing(
 			    "; made by `%s` in the data folder",
 			    rp_experiments_command(e, cmd, sizeof(cmd)));
 	} else
-		snprintf(buf, len, "%s/%s was %s: %s", rp_str(r, "workload"),
-		    rp_str(r, "variant"), rp_str(r, "status"),
-		    rp_str(r, "reason"));
+		snprintf(buf, len, "%s/%s was %s: %s",
+		    rp_field_str(r, RP_F_WORKLOAD),
+		    rp_field_str(r, RP_F_VARIANT), rp_field_str(r, RP_F_STATUS),
+		    rp_field_str(r, RP_F_REASON));
 	return buf;
 }
 
@@ -611,8 +613,8 @@ rp_data_cachesim(const rp_data_t *D, const char *workload, const char *variant)
 
 	json_array_foreach(D->cachesim, i, r)
 	{
-		if (strcmp(rp_str(r, "workload"), workload) == 0 &&
-		    strcmp(rp_str(r, "variant"), variant) == 0)
+		if (strcmp(rp_field_str(r, RP_F_WORKLOAD), workload) == 0 &&
+		    strcmp(rp_field_str(r, RP_F_VARIANT), variant) == 0)
 			return r;
 	}
 	return NULL;
@@ -674,8 +676,8 @@ rp_data_variant_text(
 	{
 		const json_t *t = json_object_get(x, field);
 		if (json_is_string(t) &&
-		    strcmp(rp_str(x, "workload"), w) == 0 &&
-		    strcmp(rp_str(x, "variant"), v) == 0)
+		    strcmp(rp_field_str(x, RP_F_WORKLOAD), w) == 0 &&
+		    strcmp(rp_field_str(x, RP_F_VARIANT), v) == 0)
 			return json_string_value(t);
 	}
 	if ((vt = variant_find(w, v)) == NULL)

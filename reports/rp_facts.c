@@ -45,7 +45,8 @@ const char *
 rp_facts_run_id(const json_t *run, char *buf, size_t len)
 {
 	snprintf(buf, len, "%s/%s n=%s", rp_str(run, "_set"),
-	    rp_str(run, "variant"), rp_text_fmt_n(rp_field(run, RP_F_N)));
+	    rp_field_str(run, RP_F_VARIANT),
+	    rp_text_fmt_n(rp_field(run, RP_F_N)));
 	return buf;
 }
 

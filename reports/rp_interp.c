@@ -170,8 +170,8 @@ noise_facts(
 {
 	double t = rp_field(r, RP_F_TIME_MEDIAN);
 
-	rp_fact_str(&R->facts, r != NULL ? rp_str(r, "variant") : NULL, r,
-	    PART "noise.%s.variant", w->name, which);
+	rp_fact_str(&R->facts, r != NULL ? rp_field_str(r, RP_F_VARIANT) : NULL,
+	    r, PART "noise.%s.variant", w->name, which);
 	rp_fact_num(&R->facts, RP_FACT_TIME, t, r, PART "noise.%s.median",
 	    w->name, which);
 	rp_fact_num(&R->facts, RP_FACT_PERCENT, rp_report_noise_at(&R->data, t),

@@ -110,7 +110,7 @@ static void
 jax_check_facts(rp_report_t *R, const rp_workload_t *w, const json_t *r)
 {
 	rp_facts_t *F = &R->facts;
-	const char *p = rp_str(r, "variant");
+	const char *p = rp_field_str(r, RP_F_VARIANT);
 	double work, model;
 	char v[64];
 	rp_jax_check_t c = rp_jax_check_run(&R->data, r, &work, &model);
@@ -136,7 +136,7 @@ static void
 jax_facts(rp_report_t *R, const rp_workload_t *w, const json_t *r)
 {
 	rp_facts_t *F = &R->facts;
-	const char *p = rp_str(r, "variant");
+	const char *p = rp_field_str(r, RP_F_VARIANT);
 	double steps = rp_jax_steps_per_call(r);
 	char name[RP_FACTS_NAME_MAX];
 
@@ -188,8 +188,8 @@ rp_run_facts_add(rp_report_t *R)
 			if (!rp_data_run_matches(r, &q))
 				continue;
 			jax_facts(R, w, r);
-			json_array_append_new(
-			    programs, json_string(rp_str(r, "variant")));
+			json_array_append_new(programs,
+			    json_string(rp_field_str(r, RP_F_VARIANT)));
 		}
 		rp_fact_list(&R->facts, programs, "jax.%s.programs", w->name);
 		rp_fact_bool(
