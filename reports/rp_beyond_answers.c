@@ -9,8 +9,6 @@
 #include "rp_beyond_answers.h"
 #include "rp_workloads.h"
 
-#define MEDIAN(r) rp_field(r, RP_F_TIME_MEDIAN)
-#define STEP(r) rp_field(r, RP_F_STEPS_MEDIAN)
 /* The section's facts: NAME is beyond_the_answers.NAME. */
 #define FACT(name) "beyond_the_answers." name
 /* The pages the workspace is counted in, as the words say: 4 KiB. */
@@ -35,8 +33,9 @@ sorted_facts(rp_report_t *R, const rp_workload_t *w, const json_t *hoi)
 	double mh = rp_field(ch, RP_F_SIM_D1_PER_UNIT);
 
 	rp_fact_bool(F, srt != NULL, srt, FACT("grid.sorted_measured"));
-	rp_fact_num(F, RP_FACT_RATIO, MEDIAN(hoi) / MEDIAN(srt), srt,
-	    FACT("grid.sorted_speedup"));
+	rp_fact_num(F, RP_FACT_RATIO,
+	    rp_field(hoi, RP_F_TIME_MEDIAN) / rp_field(srt, RP_F_TIME_MEDIAN),
+	    srt, FACT("grid.sorted_speedup"));
 	rp_fact_add_run(F, hoi, FACT("grid.sorted_speedup"));
 	rp_fact_bool(
 	    F, !isnan(ms) && !isnan(mh), cs, FACT("grid.l1_simulated"));
@@ -71,8 +70,9 @@ grid_facts(rp_report_t *R)
 		     : rp_data_why_missing(&R->data, &q, why, sizeof(why)),
 	    NULL, FACT("grid.why_missing"));
 	rp_fact_num(F, RP_FACT_SIZE, nq, hoi, FACT("grid.n"));
-	rp_fact_num(F, RP_FACT_RATIO, MEDIAN(fus) / MEDIAN(hoi), hoi,
-	    FACT("grid.speedup"));
+	rp_fact_num(F, RP_FACT_RATIO,
+	    rp_field(fus, RP_F_TIME_MEDIAN) / rp_field(hoi, RP_F_TIME_MEDIAN),
+	    hoi, FACT("grid.speedup"));
 	rp_fact_add_run(F, fus, FACT("grid.speedup"));
 	rp_fact_str(F, rp_report_cite(R, rp_workload_fig(w, "time")), NULL,
 	    FACT("grid.figure"));
@@ -112,23 +112,15 @@ cells_big_facts(rp_report_t *R, const rp_workload_t *w)
 	    F, big_naive != NULL, big_cells, FACT("cells.big_measured"));
 	rp_fact_num(F, RP_FACT_SIZE, rp_field(big_naive, RP_F_N), big_naive,
 	    FACT("cells.big_n"));
-	rp_fact_num(F, RP_FACT_TIME, STEP(big_cells), big_cells,
-	    FACT("cells.big_cells_step"));
-	rp_fact_num(F, RP_FACT_TIME, STEP(big_naive), big_naive,
-	    FACT("cells.big_naive_step"));
-	rp_fact_num(F, RP_FACT_RATIO, STEP(big_naive) / STEP(big_cells),
+	rp_fact_num(F, RP_FACT_TIME, rp_field(big_cells, RP_F_STEPS_MEDIAN),
+	    big_cells, FACT("cells.big_cells_step"));
+	rp_fact_num(F, RP_FACT_TIME, rp_field(big_naive, RP_F_STEPS_MEDIAN),
+	    big_naive, FACT("cells.big_naive_step"));
+	rp_fact_num(F, RP_FACT_RATIO,
+	    rp_field(big_naive, RP_F_STEPS_MEDIAN) /
+		rp_field(big_cells, RP_F_STEPS_MEDIAN),
 	    big_cells, FACT("cells.big_speedup"));
 	rp_fact_add_run(F, big_naive, FACT("cells.big_speedup"));
-}
-
-/* The fitted exponent of a variant's time against N (the time figure). */
-static double
-fitted(const rp_report_t *R, const rp_workload_t *w, const char *variant)
-{
-	const rp_plot_t *P = rp_report_plot(R, rp_workload_fig(w, "time"));
-	const rp_block_t *b = P != NULL ? rp_figure_block(P, variant) : NULL;
-
-	return b != NULL ? b->fit : NAN;
 }
 
 static void
@@ -154,12 +146,15 @@ cells_facts(rp_report_t *R)
 		     : rp_data_why_missing(&R->data, &q, why, sizeof(why)),
 	    NULL, FACT("cells.why_missing"));
 	rp_fact_num(F, RP_FACT_SIZE, nc, cc, FACT("cells.n"));
-	rp_fact_num(
-	    F, RP_FACT_RATIO, STEP(cf) / STEP(cc), cc, FACT("cells.speedup"));
+	rp_fact_num(F, RP_FACT_RATIO,
+	    rp_field(cf, RP_F_STEPS_MEDIAN) / rp_field(cc, RP_F_STEPS_MEDIAN),
+	    cc, FACT("cells.speedup"));
 	rp_fact_add_run(F, cf, FACT("cells.speedup"));
-	rp_fact_num(F, RP_FACT_FIXED2, fitted(R, w, w->cell_lists), NULL,
+	rp_fact_num(F, RP_FACT_FIXED2,
+	    rp_report_fit(R, rp_workload_fig(w, "time"), w->cell_lists), NULL,
 	    FACT("cells.exponent"));
-	rp_fact_num(F, RP_FACT_FIXED2, fitted(R, w, w->fused), NULL,
+	rp_fact_num(F, RP_FACT_FIXED2,
+	    rp_report_fit(R, rp_workload_fig(w, "time"), w->fused), NULL,
 	    FACT("cells.baseline_exponent"));
 	rp_fact_str(F, rp_report_cite(R, rp_workload_fig(w, "time")), NULL,
 	    FACT("cells.figure"));

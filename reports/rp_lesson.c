@@ -17,7 +17,6 @@
 #include "rp_verdict.h"
 #include "rp_workloads.h"
 
-#define MEDIAN(r) rp_field(r, RP_F_TIME_MEDIAN)
 #define WARM(r) rp_jax_median(r, "warm_call_s")
 
 /* The colony question's own figures, as it reported them: the only
@@ -228,7 +227,8 @@ speed_facts(rp_report_t *R)
 		fclose(s);
 	}
 	rp_fact_str(F, lim, n, "lesson.speed.naive_limiter_sentence");
-	rp_fact_num(F, RP_FACT_RATIO, MEDIAN(n) / MEDIAN(f), n,
+	rp_fact_num(F, RP_FACT_RATIO,
+	    rp_field(n, RP_F_TIME_MEDIAN) / rp_field(f, RP_F_TIME_MEDIAN), n,
 	    "lesson.speed.fused_over_naive");
 	rp_fact_add_run(F, f, "lesson.speed.fused_over_naive");
 	rp_fact_num(F, RP_FACT_RATIO, rp_colony_widest_spread(R, w, NULL), NULL,
