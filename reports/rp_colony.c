@@ -36,37 +36,16 @@ table3_facts(rp_report_t *R, const rp_workload_t *w, double nc)
 	size_t nv = rp_data_variants(
 	    &R->data, w->name, &in_main, vs, RP_DATA_MAX_VARIANTS);
 	const json_t *first = NULL;
-	const json_t *base = rp_data_main_run(&R->data, w->name, w->baseline);
 	json_t *names = json_array();
-	char why[512];
 
 	for (size_t i = 0; i < nv && first == NULL; i++)
 		first = rp_data_main_run(&R->data, w->name, vs[i]);
 	rp_fact_num(&R->facts, RP_FACT_SIZE, nc, first, PART "n", w->name);
 	rp_fact_num(&R->facts, RP_FACT_SIZE, rp_field(first, RP_F_STEPS), first,
 	    PART "steps", w->name);
-	rp_fact_str(&R->facts, w->baseline, base, PART "baseline", w->name);
-	for (size_t i = 0; i < nv; i++) {
-		const json_t *r = rp_data_main_run(&R->data, w->name, vs[i]);
-		rp_query_t q = {.set = w->sets.main,
-		    .workload = w->name,
-		    .variant = vs[i],
-		    .n = nc,
-		    .alloc = RP_ALLOC_JEMALLOC};
+	rp_workload_rows_facts(R, w, nc, vs, nv, 0);
+	for (size_t i = 0; i < nv; i++)
 		json_array_append_new(names, json_string(vs[i]));
-		rp_fact_num(&R->facts, RP_FACT_RATIO,
-		    rp_field(base, RP_F_TIME_MEDIAN) /
-			rp_field(r, RP_F_TIME_MEDIAN),
-		    r, PART "%s.speedup", w->name, vs[i]);
-		rp_fact_str(&R->facts,
-		    r != NULL ? rp_report_warning_notes(R, r) : NULL, r,
-		    PART "%s.warnings", w->name, vs[i]);
-		rp_fact_str(&R->facts,
-		    r == NULL
-			? rp_data_why_missing(&R->data, &q, why, sizeof(why))
-			: NULL,
-		    NULL, PART "%s.missing", w->name, vs[i]);
-	}
 	rp_fact_list(&R->facts, names, PART "main.variants", w->name);
 	rp_fact_str(&R->facts,
 	    rp_report_note(R,

@@ -24,42 +24,6 @@ add_run(rp_report_t *R, const json_t *run, const char *w, const char *v,
 	rp_fact_add_run(&R->facts, run, name);
 }
 
-/* Table 1 and 1m: each variant's speed-up over the baseline, the notes
- * its warnings point to (made in the rows' order), why one without a main
- * run at nq has none. The rest of their cells are W.V.* (rp_run_facts). */
-static void
-table1_facts(rp_report_t *R, const rp_workload_t *w, double nq)
-{
-	const char *vs[RP_DATA_MAX_VARIANTS];
-	size_t nv =
-	    rp_data_variants(&R->data, w->name, NULL, vs, RP_DATA_MAX_VARIANTS);
-	const json_t *base = rp_data_main_run(&R->data, w->name, w->baseline);
-	char why[512];
-
-	rp_fact_str(&R->facts, w->baseline, base, PART "baseline", w->name);
-	for (size_t i = 0; i < nv; i++) {
-		const json_t *r = rp_data_main_run(&R->data, w->name, vs[i]);
-		rp_query_t q = {.set = w->sets.main,
-		    .workload = w->name,
-		    .variant = vs[i],
-		    .n = nq,
-		    .alloc = RP_ALLOC_JEMALLOC};
-		rp_fact_num(&R->facts, RP_FACT_RATIO,
-		    rp_field(base, RP_F_TIME_MEDIAN) /
-			rp_field(r, RP_F_TIME_MEDIAN),
-		    r, PART "%s.speedup", w->name, vs[i]);
-		add_run(R, base, w->name, vs[i], "speedup");
-		rp_fact_str(&R->facts,
-		    r != NULL ? rp_report_warning_notes(R, r) : NULL, r,
-		    PART "%s.warnings", w->name, vs[i]);
-		rp_fact_str(&R->facts,
-		    r == NULL
-			? rp_data_why_missing(&R->data, &q, why, sizeof(why))
-			: NULL,
-		    NULL, PART "%s.missing", w->name, vs[i]);
-	}
-}
-
 /* The N of the cache simulation, for the simulated columns' header. */
 static double
 cachesim_n(rp_report_t *R, const rp_workload_t *w)
@@ -454,9 +418,14 @@ void
 rp_interp_facts(rp_report_t *R, const rp_workload_t *w)
 {
 	double nq = rp_data_max_n(&R->data, w->sets.main, w->name);
+	const char *vs[RP_DATA_MAX_VARIANTS];
+	size_t nv;
 
 	sizes_facts(R, w, nq);
-	table1_facts(R, w, nq);
+	/* Table 1 and 1m: their cells beyond W.V.* (rp_run_facts). */
+	nv =
+	    rp_data_variants(&R->data, w->name, NULL, vs, RP_DATA_MAX_VARIANTS);
+	rp_workload_rows_facts(R, w, nq, vs, nv, 1);
 	table1s_facts(R, w);
 	stats_facts(R, w);
 	counters_facts(R, w);

@@ -174,6 +174,14 @@ const char *rp_workload_fig(const rp_workload_t *w, const char *what);
  * part.W.figure.WHAT (rp_report_figure_facts). */
 void rp_workload_figure_facts(
     rp_report_t *R, const rp_workload_t *w, const char *fig, const char *what);
+/* The rows of a part's main table (Table 1, Table 3) beyond W.V.*: the
+ * baseline (part.W.baseline), and for each of the nv variants vs
+ * part.W.V.speedup over the baseline's main run (that run recorded as
+ * its second when base_run), part.W.V.warnings (the notes its warnings
+ * point to, made in the rows' order) and part.W.V.missing (why it has no
+ * main run at nq, null when it has one). */
+void rp_workload_rows_facts(rp_report_t *R, const rp_workload_t *w, double nq,
+    const char *const *vs, size_t nv, int base_run);
 /* What one unit of time is, for every registered workload in order:
  * "NAME: the whole program; NAME: one step" (rp_workload_t.per_step). A
  * static buffer. */
