@@ -135,6 +135,15 @@ rp_facts_fields(rp_facts_t *F, const json_t *r, const char *prefix,
 }
 
 void
+rp_facts_keys(rp_facts_t *F, const json_t *o, const char *prefix,
+    const rp_fact_key_t *t, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		rp_fact_num(F, t[i].kind, rp_num(o, t[i].key), NULL, "%s.%s",
+		    prefix, t[i].name);
+}
+
+void
 rp_fact_text(rp_facts_t *F, rp_fact_kind_t kind, double value, const char *text,
     const json_t *run, const char *name_fmt, ...)
 {

@@ -312,16 +312,17 @@ ceilings_facts(rp_report_t *R, const rp_workload_t *w)
 {
 	const json_t *c = R->data.ceilings;
 	double fma = rp_num(c, "fma_flops_per_s") * 1e-9;
-	static const struct {
-		const char *fact, *path;
-	} bw[] = {{"triad", "triad_bytes_per_s"}, {"l3", "l3_bytes_per_s"},
-	    {"l2", "l2_bytes_per_s"}, {"l1", "l1_bytes_per_s"}};
+	static const rp_fact_key_t bw[] = {
+	    {"triad", "triad_bytes_per_s", RP_FACT_BYTES},
+	    {"l3", "l3_bytes_per_s", RP_FACT_BYTES},
+	    {"l2", "l2_bytes_per_s", RP_FACT_BYTES},
+	    {"l1", "l1_bytes_per_s", RP_FACT_BYTES}};
+	char p[RP_FACTS_NAME_MAX];
 
 	rp_fact_bool(
 	    &R->facts, c != NULL, NULL, PART "ceilings.present", w->name);
-	for (size_t i = 0; i < sizeof(bw) / sizeof(bw[0]); i++)
-		rp_fact_num(&R->facts, RP_FACT_BYTES, rp_num(c, bw[i].path),
-		    NULL, PART "ceilings.%s", w->name, bw[i].fact);
+	snprintf(p, sizeof(p), PART "ceilings", w->name);
+	RP_FACTS_KEYS(&R->facts, c, p, bw);
 	rp_fact_str(&R->facts,
 	    c != NULL ? rp_str(c, "triad_bytes_counted") : NULL, NULL,
 	    PART "ceilings.triad_counted", w->name);

@@ -14,6 +14,14 @@ rp_machine_significant(double p)
 	return p >= 0 && p < RP_MACHINE_SIGNIFICANT_P;
 }
 
+/* The counts and times of overhead.json (method.overhead.NAME). */
+static const rp_fact_key_t overhead_keys[] = {
+    {"n", "n", RP_FACT_COUNT},
+    {"on", "median_on_s", RP_FACT_TIME},
+    {"off", "median_off_s", RP_FACT_TIME},
+    {"pairs", "pairs", RP_FACT_COUNT},
+};
+
 /* harness overhead's measurement of the instrumentation's own cost
  * (method.overhead.*; .measured false without overhead.json). */
 static void
@@ -29,16 +37,9 @@ overhead_facts(rp_report_t *R)
 	rp_fact_bool(F, o != NULL, NULL, "method.overhead.measured");
 	rp_fact_str(F, rp_str(o, "workload"), NULL, "method.overhead.workload");
 	rp_fact_str(F, rp_str(o, "variant"), NULL, "method.overhead.variant");
-	rp_fact_num(
-	    F, RP_FACT_COUNT, rp_num(o, "n"), NULL, "method.overhead.n");
-	rp_fact_num(F, RP_FACT_TIME, rp_num(o, "median_on_s"), NULL,
-	    "method.overhead.on");
-	rp_fact_num(F, RP_FACT_TIME, rp_num(o, "median_off_s"), NULL,
-	    "method.overhead.off");
+	RP_FACTS_KEYS(F, o, "method.overhead", overhead_keys);
 	rp_fact_text(F, RP_FACT_PERCENT, pc / 100,
 	    rp_text_fmt_num(pc, "%+.2f%%"), NULL, "method.overhead.percent");
-	rp_fact_num(F, RP_FACT_COUNT, rp_num(o, "pairs"), NULL,
-	    "method.overhead.pairs");
 	rp_fact_text(F, RP_FACT_PERCENT, lo / 100,
 	    rp_text_fmt_num(lo, "%+.2f%%"), NULL, "method.overhead.pair_min");
 	rp_fact_text(F, RP_FACT_PERCENT, hi / 100,
