@@ -171,28 +171,24 @@ static const rp_fact_field_t spread_fields[] = {
 };
 
 /* The allocators' policies, as each stated them in its run's machine. */
+static const rp_fact_field_t policy_fields[] = {
+    {"oversize_threshold", RP_F_OVERSIZE_THRESHOLD, RP_FACT_BYTES, RP_F_NONE},
+    {"dirty_decay_ms", RP_F_DIRTY_DECAY, RP_FACT_COUNT, RP_F_NONE},
+    {"muzzy_decay_ms", RP_F_MUZZY_DECAY, RP_FACT_COUNT, RP_F_NONE},
+};
+
 static void
 policy_facts(rp_report_t *R, const json_t *sj, const json_t *sg)
 {
 	rp_facts_t *F = &R->facts;
-	const json_t *pj =
-	    json_object_get(json_object_get(sj, "machine"), "allocator_policy");
-	const json_t *pg =
-	    json_object_get(json_object_get(sg, "machine"), "allocator_policy");
+	const json_t *note = rp_field_json(sg, RP_F_POLICY_NOTE);
 
 	rp_fact_bool(F,
-	    json_is_number(json_object_get(pj, "oversize_threshold_bytes")), sj,
+	    json_is_number(rp_field_json(sj, RP_F_OVERSIZE_THRESHOLD)), sj,
 	    FACT("allocator.jemalloc.policy_stated"));
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(pj, "oversize_threshold_bytes"),
-	    sj, FACT("allocator.jemalloc.oversize_threshold"));
-	rp_fact_num(F, RP_FACT_COUNT, rp_num(pj, "dirty_decay_ms"), sj,
-	    FACT("allocator.jemalloc.dirty_decay_ms"));
-	rp_fact_num(F, RP_FACT_COUNT, rp_num(pj, "muzzy_decay_ms"), sj,
-	    FACT("allocator.jemalloc.muzzy_decay_ms"));
-	rp_fact_str(F,
-	    json_is_string(json_object_get(pg, "note")) ? rp_str(pg, "note")
-							: NULL,
-	    sg, FACT("allocator.glibc.policy"));
+	RP_FACTS_FIELDS(F, sj, FACT("allocator.jemalloc"), policy_fields);
+	rp_fact_str(
+	    F, json_string_value(note), sg, FACT("allocator.glibc.policy"));
 }
 
 static void

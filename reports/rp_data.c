@@ -364,12 +364,19 @@ rp_field(const json_t *r, rp_field_t id)
 	return r == NULL || path == NULL ? NAN : hx_result_number(r, path);
 }
 
+json_t *
+rp_field_json(const json_t *r, rp_field_t id)
+{
+	const char *path = rp_field_path(id);
+
+	return path == NULL ? NULL : hx_result_at(r, path);
+}
+
 const char *
 rp_field_str(const json_t *r, rp_field_t id)
 {
-	const char *path = rp_field_path(id);
-	const char *s =
-	    path == NULL ? NULL : json_string_value(hx_result_at(r, path));
+	const char *s = json_string_value(rp_field_json(r, id));
+
 	return s != NULL ? s : "";
 }
 

@@ -163,6 +163,14 @@ double rp_data_chunk(const json_t *r);
 	X(MACHINE_KERNEL, "machine.kernel")                                    \
 	X(OVERSIZE_THRESHOLD,                                                  \
 	    "machine.allocator_policy.oversize_threshold_bytes")               \
+	X(DIRTY_DECAY, "machine.allocator_policy.dirty_decay_ms")              \
+	X(MUZZY_DECAY, "machine.allocator_policy.muzzy_decay_ms")              \
+	X(POLICY_NOTE, "machine.allocator_policy.note")                        \
+	X(PARAMS, "params")                                                    \
+	X(COUNTERS, "counters")                                                \
+	X(PMU_HARDWARE, "pmu.hardware_pmu")                                    \
+	X(PMU_NOTE, "pmu.note")                                                \
+	X(MODEL_FORMULA, "memory.model_formula")                               \
 	X(THREADS_WORKSPACE_LOWER, "memory.threads.workspace_lower_bytes")     \
 	X(TIMELINE_MAX_LIVE, "timeline.max_live_bytes")                        \
 	X(MODEL_FP_OVERLAP, "model.fp_overlap")
@@ -184,6 +192,9 @@ const char *rp_field_path(rp_field_t id);
 /* The number of field id in run r; NAN when r is NULL, it is missing or
  * id is RP_F_NONE. */
 double rp_field(const json_t *r, rp_field_t id);
+/* The value of field id in r, borrowed (an object such as RP_F_PARAMS, an
+ * array, null); NULL when r is NULL or it is missing. */
+json_t *rp_field_json(const json_t *r, rp_field_t id);
 /* The string of field id in r; "" when r is NULL or it is missing. */
 const char *rp_field_str(const json_t *r, rp_field_t id);
 

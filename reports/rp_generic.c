@@ -109,10 +109,8 @@ run_facts(rp_report_t *R, const json_t *r, int k, int j)
 	rp_fact_str(F, rp_report_interval(r), r, "%s.interval", name);
 	rp_fact_text(F, RP_FACT_BYTES, rp_field(r, RP_F_PEAK_WORKSPACE),
 	    rp_report_peak(r), r, "%s.peak", name);
-	rp_fact_bool(F,
-	    json_object_get(json_object_get(r, "memory"), "model_bytes") !=
-		NULL,
-	    r, "%s.has_model", name);
+	rp_fact_bool(F, rp_field_json(r, RP_F_MODEL_BYTES) != NULL, r,
+	    "%s.has_model", name);
 	rp_fact_num(F, RP_FACT_BYTES, rp_field(r, RP_F_MODEL_BYTES), r,
 	    "%s.model", name);
 	rp_fact_num(F, RP_FACT_COUNT, rp_field(r, RP_F_ALLOCATIONS_PER_RUN), r,

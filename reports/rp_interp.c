@@ -100,29 +100,29 @@ counters_facts(rp_report_t *R, const rp_workload_t *w)
 	const char *vs[RP_DATA_MAX_VARIANTS];
 	size_t nv =
 	    rp_data_variants(&R->data, w->name, NULL, vs, RP_DATA_MAX_VARIANTS);
-	const json_t *r = NULL, *pmu, *e;
+	const json_t *r = NULL, *e;
 	char ok[512] = "", bad[512] = "";
 	const char *name;
 
 	for (size_t i = 0; i < nv && r == NULL; i++)
 		r = rp_data_main_run(&R->data, w->name, vs[i]);
-	json_object_foreach(json_object_get(r, "counters"), name, e)
+	json_object_foreach(rp_field_json(r, RP_F_COUNTERS), name, e)
 	{
 		char *dst =
 		    strcmp(rp_str(e, "status"), "unsupported") == 0 ? bad : ok;
 		size_t len = strlen(dst);
 		snprintf(dst + len, 512 - len, "%s%s", len ? ", " : "", name);
 	}
-	pmu = json_object_get(r, "pmu");
 	rp_fact_bool(&R->facts, r != NULL, r, PART "counters.present", w->name);
 	rp_fact_bool(&R->facts,
-	    json_is_true(json_object_get(pmu, "hardware_pmu")), r,
+	    json_is_true(rp_field_json(r, RP_F_PMU_HARDWARE)), r,
 	    PART "counters.hardware", w->name);
 	rp_fact_str(&R->facts, ok[0] ? ok : "none", r, PART "counters.counted",
 	    w->name);
 	rp_fact_str(&R->facts, bad[0] ? bad : "none", r,
 	    PART "counters.unsupported", w->name);
-	rp_fact_str(&R->facts, r != NULL ? rp_str(pmu, "note") : NULL, r,
+	rp_fact_str(&R->facts,
+	    r != NULL ? rp_field_str(r, RP_F_PMU_NOTE) : NULL, r,
 	    PART "counters.pmu_note", w->name);
 }
 

@@ -269,9 +269,8 @@ limits_facts(rp_report_t *R)
 	rp_fact_num(&R->facts, RP_FACT_COUNT, with_min, NULL,
 	    "limiters.undetermined_with_minimum");
 	rp_fact_bool(&R->facts,
-	    json_is_true(
-		json_object_get(json_object_get(r, "pmu"), "hardware_pmu")),
-	    r, "limiters.hardware_counters");
+	    json_is_true(rp_field_json(r, RP_F_PMU_HARDWARE)), r,
+	    "limiters.hardware_counters");
 }
 
 void

@@ -267,8 +267,7 @@ rp_report_interval(const json_t *r)
 {
 	char *b = rotbuf();
 	double k = rp_field(r, RP_F_TIME_REPEATS);
-	const json_t *ci =
-	    json_object_get(json_object_get(r, "time_s"), "ci95");
+	const json_t *ci = rp_field_json(r, RP_F_TIME_CI);
 	double lo = json_number_value(json_array_get(ci, 0));
 	double hi = json_number_value(json_array_get(ci, 1));
 	if (isnan(k) || k < 1)
@@ -301,9 +300,7 @@ rp_report_peak(const json_t *r)
 double
 rp_report_run_band(const json_t *r)
 {
-	const json_t *a = json_object_get(
-			 json_object_get(r, "time_s"), "samples"),
-		     *e;
+	const json_t *a = rp_field_json(r, RP_F_TIME_SAMPLES), *e;
 	double x[256], band = NAN;
 	size_t i, n = 0;
 

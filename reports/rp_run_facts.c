@@ -58,9 +58,9 @@ variant_facts(rp_report_t *R, const rp_workload_t *w, const char *v)
 	rp_fact_text(F, RP_FACT_BYTES, rp_field(r, RP_F_PEAK_WORKSPACE),
 	    rp_report_peak(r), r, "%s.peak", name);
 	rp_fact_num(F, RP_FACT_BYTES,
-	    r != NULL
-		? rp_workload_array_bytes(w->name, json_object_get(r, "params"))
-		: NAN,
+	    r != NULL ? rp_workload_array_bytes(
+			    w->name, rp_field_json(r, RP_F_PARAMS))
+		      : NAN,
 	    r, "%s.unit", name);
 	rp_fact_bool(
 	    F, rp_run_facts_rss_nearer_live(r), r, "%s.rss_nearer_live", name);
@@ -94,7 +94,7 @@ variant_text_facts(rp_report_t *R, const rp_workload_t *w, const char *v)
 	rp_fact_str(F, rp_str(r, "description"), r, "%s.description", name);
 	rp_fact_str(F, rp_data_variant_text(D, w->name, v, "loops"), r,
 	    "%s.loops", name);
-	rp_fact_str(F, rp_str(json_object_get(r, "memory"), "model_formula"), r,
+	rp_fact_str(F, rp_field_str(r, RP_F_MODEL_FORMULA), r,
 	    "%s.model_formula", name);
 	rp_fact_num(F, RP_FACT_BYTES, rp_field(r, RP_F_MODEL_BYTES), r,
 	    "%s.formula_model", name);

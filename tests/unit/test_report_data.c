@@ -203,6 +203,10 @@ Test(report_data, fields_by_identifier)
 	cr_expect_str_eq(rp_field_str(r, RP_F_VARIANT), "fused");
 	cr_expect_str_eq(rp_field_str(r, RP_F_WORKLOAD), "");
 	cr_expect_str_eq(rp_field_str(NULL, RP_F_VARIANT), "");
+	cr_expect_eq(
+	    rp_field_json(r, RP_F_PARAMS), json_object_get(r, "params"));
+	cr_expect_eq(json_array_size(rp_field_json(r, RP_F_TIME_CI)), 2);
+	cr_expect_null(rp_field_json(r, RP_F_COUNTERS));
 	for (int i = 0; i < HX_F_COUNT; i++)
 		cr_expect_str_eq(rp_field_path((rp_field_t)(i + 1)),
 		    hx_fields[i].path, "%d", i);
