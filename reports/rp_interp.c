@@ -40,6 +40,14 @@ cachesim_n(rp_report_t *R, const rp_workload_t *w)
 	return NAN;
 }
 
+/* A variant's simulated counts per unit (part.W.cachesim.V.NAME). */
+static const rp_fact_field_t cachesim_fields[] = {
+    {"n", RP_F_N, RP_FACT_SIZE, RP_F_NONE},
+    {"minimum", RP_F_SIM_INSN_MIN_PER_UNIT, RP_FACT_NUMBER, RP_F_NONE},
+    {"d1", RP_F_SIM_D1_PER_UNIT, RP_FACT_NUMBER, RP_F_NONE},
+    {"ll", RP_F_SIM_LL_PER_UNIT, RP_FACT_NUMBER, RP_F_NONE},
+};
+
 /* Table 1s: the simulated counts per unit of the variants the simulator
  * ran (part.W.cachesim.variants), their N where it is not the table's. */
 static void
@@ -51,6 +59,7 @@ table1s_facts(rp_report_t *R, const rp_workload_t *w)
 	double n = cachesim_n(R, w);
 	json_t *names = json_array();
 	int minimum = 0;
+	char p[RP_FACTS_NAME_MAX];
 
 	rp_fact_num(
 	    &R->facts, RP_FACT_SIZE, n, NULL, PART "cachesim.n", w->name);
@@ -72,20 +81,12 @@ table1s_facts(rp_report_t *R, const rp_workload_t *w)
 			ipu = rp_field(cs, RP_F_SIM_IR) /
 			    rp_field(cs, RP_F_WORK_UNITS);
 		json_array_append_new(names, json_string(vs[i]));
-		rp_fact_num(&R->facts, RP_FACT_SIZE, rp_field(cs, RP_F_N), cs,
-		    PART "cachesim.%s.n", w->name, vs[i]);
-		rp_fact_bool(&R->facts, rp_field(cs, RP_F_N) != n, cs,
-		    PART "cachesim.%s.other_n", w->name, vs[i]);
-		rp_fact_num(&R->facts, RP_FACT_NUMBER, ipu, cs,
-		    PART "cachesim.%s.instructions", w->name, vs[i]);
-		rp_fact_num(&R->facts, RP_FACT_NUMBER, min, cs,
-		    PART "cachesim.%s.minimum", w->name, vs[i]);
-		rp_fact_num(&R->facts, RP_FACT_NUMBER,
-		    rp_field(cs, RP_F_SIM_D1_PER_UNIT), cs,
-		    PART "cachesim.%s.d1", w->name, vs[i]);
-		rp_fact_num(&R->facts, RP_FACT_NUMBER,
-		    rp_field(cs, RP_F_SIM_LL_PER_UNIT), cs,
-		    PART "cachesim.%s.ll", w->name, vs[i]);
+		snprintf(p, sizeof(p), PART "cachesim.%s", w->name, vs[i]);
+		RP_FACTS_FIELDS(&R->facts, cs, p, cachesim_fields);
+		rp_fact_bool(
+		    &R->facts, rp_field(cs, RP_F_N) != n, cs, "%s.other_n", p);
+		rp_fact_num(
+		    &R->facts, RP_FACT_NUMBER, ipu, cs, "%s.instructions", p);
 	}
 	rp_fact_list(&R->facts, names, PART "cachesim.variants", w->name);
 	rp_fact_bool(
