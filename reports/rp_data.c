@@ -639,7 +639,7 @@ rp_data_date(const rp_data_t *D, char *buf, size_t len)
 		json_t *r;
 		json_array_foreach(sets[s], i, r)
 		{
-			const char *date = rp_str(r, "date");
+			const char *date = rp_field_str(r, RP_F_DATE);
 			/* ISO 8601 in UTC sorts as text. */
 			if (date[0] != '\0' &&
 			    (latest == NULL || strcmp(date, latest) > 0))

@@ -171,6 +171,9 @@ double rp_data_chunk(const json_t *r);
 	X(PMU_HARDWARE, "pmu.hardware_pmu")                                    \
 	X(PMU_NOTE, "pmu.note")                                                \
 	X(MODEL_FORMULA, "memory.model_formula")                               \
+	X(IDIOM, "idiom")                                                      \
+	X(DESCRIPTION, "description")                                          \
+	X(JAX_FIRST_CALL, "reported.first_call_s")                             \
 	X(THREADS_WORKSPACE_LOWER, "memory.threads.workspace_lower_bytes")     \
 	X(TIMELINE_MAX_LIVE, "timeline.max_live_bytes")                        \
 	X(MODEL_FP_OVERLAP, "model.fp_overlap")

@@ -164,8 +164,8 @@ puzzle_facts(rp_report_t *R, const json_t *pair, const json_t *step,
 	double unw[3], warm[3], umin = NAN, umax = NAN, lo = NAN, hi = NAN, med;
 	double ratio = WARM(step) / WARM(pair);
 	double q = question_colony[1].seconds / question_colony[0].seconds;
-	double first = fmax(rp_num(loop, "reported.first_call_s"),
-	    rp_num(fori, "reported.first_call_s"));
+	double first = fmax(rp_field(loop, RP_F_JAX_FIRST_CALL),
+	    rp_field(fori, RP_F_JAX_FIRST_CALL));
 	int dispatch, many;
 
 	for (int i = 0; i < 3; i++) {
@@ -187,7 +187,7 @@ puzzle_facts(rp_report_t *R, const json_t *pair, const json_t *step,
 	rp_fact_num(F, RP_FACT_TIME, first, NULL, "lesson.speed.span_to");
 	rp_fact_bool(F,
 	    dispatch &&
-		rp_num(step, "reported.first_call_s") >=
+		rp_field(step, RP_F_JAX_FIRST_CALL) >=
 		    RP_LESSON_DISPATCH_FACTOR * WARM(step),
 	    NULL, "lesson.speed.swings_from_protocol");
 	many = rp_jaxfix_warm(step, 0, &med, &lo, &hi) > 1;

@@ -90,8 +90,9 @@ variant_text_facts(rp_report_t *R, const rp_workload_t *w, const char *v)
 	snprintf(name, sizeof(name), "%s.%s", w->name, v);
 	if (r == NULL)
 		r = rp_data_find(D, &q);
-	rp_fact_str(F, rp_str(r, "idiom"), r, "%s.idiom", name);
-	rp_fact_str(F, rp_str(r, "description"), r, "%s.description", name);
+	rp_fact_str(F, rp_field_str(r, RP_F_IDIOM), r, "%s.idiom", name);
+	rp_fact_str(
+	    F, rp_field_str(r, RP_F_DESCRIPTION), r, "%s.description", name);
 	rp_fact_str(F, rp_data_variant_text(D, w->name, v, "loops"), r,
 	    "%s.loops", name);
 	rp_fact_str(F, rp_field_str(r, RP_F_MODEL_FORMULA), r,
@@ -149,7 +150,7 @@ jax_facts(rp_report_t *R, const rp_workload_t *w, const json_t *r)
 	    "%s.per_step", name);
 	rp_fact_num(F, RP_FACT_TIME, rp_jax_median(r, "unblocked_call_s"), r,
 	    "%s.unblocked", name);
-	rp_fact_num(F, RP_FACT_TIME, rp_num(r, "reported.first_call_s"), r,
+	rp_fact_num(F, RP_FACT_TIME, rp_field(r, RP_F_JAX_FIRST_CALL), r,
 	    "%s.first_call", name);
 	rp_fact_num(F, RP_FACT_BYTES, rp_jax_temp(r), r, "%s.temp", name);
 	rp_fact_num(
