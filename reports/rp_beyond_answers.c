@@ -9,17 +9,10 @@
 #include "rp_beyond_answers.h"
 #include "rp_workloads.h"
 
-#define MEDIAN(r) rp_num(r, "time_s.median")
-#define STEP(r) rp_num(r, "steps_s.median")
 /* The section's facts: NAME is beyond_the_answers.NAME. */
 #define FACT(name) "beyond_the_answers." name
 /* The pages the workspace is counted in, as the words say: 4 KiB. */
 #define PAGE_BYTES 4096.0
-
-/* The variants each part sets side by side, as the data names them. */
-static const char shared_grid[] = "hoisted", baseline[] = "fused",
-		  by_cell[] = "sorted", cell_lists[] = "cells",
-		  fresh_arrays[] = "naive", reused_arrays[] = "naive-reuse";
 
 int
 rp_beyond_keeps_l1(double sorted_misses, double hoisted_misses)
@@ -33,15 +26,16 @@ static void
 sorted_facts(rp_report_t *R, const rp_workload_t *w, const json_t *hoi)
 {
 	rp_facts_t *F = &R->facts;
-	const json_t *srt = rp_data_main_run(&R->data, w->name, by_cell);
-	const json_t *cs = rp_data_cachesim(&R->data, w->name, by_cell);
-	const json_t *ch = rp_data_cachesim(&R->data, w->name, shared_grid);
-	double ms = rp_num(cs, "cachesim.D1_misses_per_unit");
-	double mh = rp_num(ch, "cachesim.D1_misses_per_unit");
+	const json_t *srt = rp_data_main_run(&R->data, w->name, w->by_cell);
+	const json_t *cs = rp_data_cachesim(&R->data, w->name, w->by_cell);
+	const json_t *ch = rp_data_cachesim(&R->data, w->name, w->shared_grid);
+	double ms = rp_field(cs, RP_F_SIM_D1_PER_UNIT);
+	double mh = rp_field(ch, RP_F_SIM_D1_PER_UNIT);
 
 	rp_fact_bool(F, srt != NULL, srt, FACT("grid.sorted_measured"));
-	rp_fact_num(F, RP_FACT_RATIO, MEDIAN(hoi) / MEDIAN(srt), srt,
-	    FACT("grid.sorted_speedup"));
+	rp_fact_num(F, RP_FACT_RATIO,
+	    rp_field(hoi, RP_F_TIME_MEDIAN) / rp_field(srt, RP_F_TIME_MEDIAN),
+	    srt, FACT("grid.sorted_speedup"));
 	rp_fact_add_run(F, hoi, FACT("grid.sorted_speedup"));
 	rp_fact_bool(
 	    F, !isnan(ms) && !isnan(mh), cs, FACT("grid.l1_simulated"));
@@ -58,12 +52,12 @@ grid_facts(rp_report_t *R)
 {
 	rp_facts_t *F = &R->facts;
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
-	const json_t *hoi = rp_data_main_run(&R->data, w->name, shared_grid);
-	const json_t *fus = rp_data_main_run(&R->data, w->name, baseline);
+	const json_t *hoi = rp_data_main_run(&R->data, w->name, w->shared_grid);
+	const json_t *fus = rp_data_main_run(&R->data, w->name, w->fused);
 	double nq = rp_data_max_n(&R->data, w->sets.main, w->name);
 	rp_query_t q = {.set = w->sets.main,
 	    .workload = w->name,
-	    .variant = shared_grid,
+	    .variant = w->shared_grid,
 	    .n = nq,
 	    .alloc = RP_ALLOC_JEMALLOC};
 	char why[512];
@@ -76,8 +70,9 @@ grid_facts(rp_report_t *R)
 		     : rp_data_why_missing(&R->data, &q, why, sizeof(why)),
 	    NULL, FACT("grid.why_missing"));
 	rp_fact_num(F, RP_FACT_SIZE, nq, hoi, FACT("grid.n"));
-	rp_fact_num(F, RP_FACT_RATIO, MEDIAN(fus) / MEDIAN(hoi), hoi,
-	    FACT("grid.speedup"));
+	rp_fact_num(F, RP_FACT_RATIO,
+	    rp_field(fus, RP_F_TIME_MEDIAN) / rp_field(hoi, RP_F_TIME_MEDIAN),
+	    hoi, FACT("grid.speedup"));
 	rp_fact_add_run(F, fus, FACT("grid.speedup"));
 	rp_fact_str(F, rp_report_cite(R, rp_workload_fig(w, "time")), NULL,
 	    FACT("grid.figure"));
@@ -92,7 +87,7 @@ cells_big_facts(rp_report_t *R, const rp_workload_t *w)
 	rp_facts_t *F = &R->facts;
 	rp_query_t qn = {.set = w->sets.scale_all,
 	    .workload = w->name,
-	    .variant = fresh_arrays};
+	    .variant = w->baseline};
 	const json_t *big_naive = NULL, *big_cells = NULL;
 	size_t i;
 	json_t *r;
@@ -101,39 +96,31 @@ cells_big_facts(rp_report_t *R, const rp_workload_t *w)
 	{
 		rp_query_t qc = {.set = qn.set,
 		    .workload = w->name,
-		    .variant = cell_lists,
-		    .n = rp_num(r, "params.n"),
+		    .variant = w->cell_lists,
+		    .n = rp_field(r, RP_F_N),
 		    .alloc = RP_ALLOC_JEMALLOC};
 		const json_t *c;
 		if (!rp_data_run_matches(r, &qn) ||
 		    (c = rp_data_find(&R->data, &qc)) == NULL)
 			continue;
-		if (big_naive == NULL || qc.n > rp_num(big_naive, "params.n")) {
+		if (big_naive == NULL || qc.n > rp_field(big_naive, RP_F_N)) {
 			big_naive = r;
 			big_cells = c;
 		}
 	}
 	rp_fact_bool(
 	    F, big_naive != NULL, big_cells, FACT("cells.big_measured"));
-	rp_fact_num(F, RP_FACT_SIZE, rp_num(big_naive, "params.n"), big_naive,
+	rp_fact_num(F, RP_FACT_SIZE, rp_field(big_naive, RP_F_N), big_naive,
 	    FACT("cells.big_n"));
-	rp_fact_num(F, RP_FACT_TIME, STEP(big_cells), big_cells,
-	    FACT("cells.big_cells_step"));
-	rp_fact_num(F, RP_FACT_TIME, STEP(big_naive), big_naive,
-	    FACT("cells.big_naive_step"));
-	rp_fact_num(F, RP_FACT_RATIO, STEP(big_naive) / STEP(big_cells),
+	rp_fact_num(F, RP_FACT_TIME, rp_field(big_cells, RP_F_STEPS_MEDIAN),
+	    big_cells, FACT("cells.big_cells_step"));
+	rp_fact_num(F, RP_FACT_TIME, rp_field(big_naive, RP_F_STEPS_MEDIAN),
+	    big_naive, FACT("cells.big_naive_step"));
+	rp_fact_num(F, RP_FACT_RATIO,
+	    rp_field(big_naive, RP_F_STEPS_MEDIAN) /
+		rp_field(big_cells, RP_F_STEPS_MEDIAN),
 	    big_cells, FACT("cells.big_speedup"));
 	rp_fact_add_run(F, big_naive, FACT("cells.big_speedup"));
-}
-
-/* The fitted exponent of a variant's time against N (the time figure). */
-static double
-fitted(const rp_report_t *R, const rp_workload_t *w, const char *variant)
-{
-	const rp_plot_t *P = rp_report_plot(R, rp_workload_fig(w, "time"));
-	const rp_block_t *b = P != NULL ? rp_figure_block(P, variant) : NULL;
-
-	return b != NULL ? b->fit : NAN;
 }
 
 static void
@@ -141,12 +128,12 @@ cells_facts(rp_report_t *R)
 {
 	rp_facts_t *F = &R->facts;
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
-	const json_t *cc = rp_data_main_run(&R->data, w->name, cell_lists);
-	const json_t *cf = rp_data_main_run(&R->data, w->name, baseline);
+	const json_t *cc = rp_data_main_run(&R->data, w->name, w->cell_lists);
+	const json_t *cf = rp_data_main_run(&R->data, w->name, w->fused);
 	double nc = rp_data_max_n(&R->data, w->sets.main, w->name);
 	rp_query_t q = {.set = w->sets.main,
 	    .workload = w->name,
-	    .variant = cell_lists,
+	    .variant = w->cell_lists,
 	    .n = nc,
 	    .alloc = RP_ALLOC_JEMALLOC};
 	char why[512];
@@ -159,12 +146,15 @@ cells_facts(rp_report_t *R)
 		     : rp_data_why_missing(&R->data, &q, why, sizeof(why)),
 	    NULL, FACT("cells.why_missing"));
 	rp_fact_num(F, RP_FACT_SIZE, nc, cc, FACT("cells.n"));
-	rp_fact_num(
-	    F, RP_FACT_RATIO, STEP(cf) / STEP(cc), cc, FACT("cells.speedup"));
+	rp_fact_num(F, RP_FACT_RATIO,
+	    rp_field(cf, RP_F_STEPS_MEDIAN) / rp_field(cc, RP_F_STEPS_MEDIAN),
+	    cc, FACT("cells.speedup"));
 	rp_fact_add_run(F, cf, FACT("cells.speedup"));
-	rp_fact_num(F, RP_FACT_FIXED2, fitted(R, w, cell_lists), NULL,
+	rp_fact_num(F, RP_FACT_FIXED2,
+	    rp_report_fit(R, rp_workload_fig(w, "time"), w->cell_lists), NULL,
 	    FACT("cells.exponent"));
-	rp_fact_num(F, RP_FACT_FIXED2, fitted(R, w, baseline), NULL,
+	rp_fact_num(F, RP_FACT_FIXED2,
+	    rp_report_fit(R, rp_workload_fig(w, "time"), w->fused), NULL,
 	    FACT("cells.baseline_exponent"));
 	rp_fact_str(F, rp_report_cite(R, rp_workload_fig(w, "time")), NULL,
 	    FACT("cells.figure"));
@@ -172,46 +162,33 @@ cells_facts(rp_report_t *R)
 }
 
 /* One allocator's spread run: its steps' median and max, their ratio and
- * its minor faults a step; name is the allocator's part of the names. */
-static void
-spread_facts(rp_report_t *R, const json_t *r, const char *name)
-{
-	rp_facts_t *F = &R->facts;
-
-	rp_fact_num(
-	    F, RP_FACT_TIME, STEP(r), r, FACT("allocator.%s.median"), name);
-	rp_fact_num(F, RP_FACT_TIME, rp_num(r, "steps_s.max"), r,
-	    FACT("allocator.%s.max"), name);
-	rp_fact_num(F, RP_FACT_RATIO, rp_num(r, "steps_s.max") / STEP(r), r,
-	    FACT("allocator.%s.max_over_median"), name);
-	rp_fact_num(F, RP_FACT_COUNT,
-	    rp_num(r, "memory.cold_minor_faults") / rp_num(r, "params.steps"),
-	    r, FACT("allocator.%s.faults_per_step"), name);
-}
+ * its minor faults a step (beyond_the_answers.allocator.ALLOCATOR.*). */
+static const rp_fact_field_t spread_fields[] = {
+    {"median", RP_F_STEPS_MEDIAN, RP_FACT_TIME, RP_F_NONE},
+    {"max", RP_F_STEPS_MAX, RP_FACT_TIME, RP_F_NONE},
+    {"max_over_median", RP_F_STEPS_MAX, RP_FACT_RATIO, RP_F_STEPS_MEDIAN},
+    {"faults_per_step", RP_F_COLD_MINOR_FAULTS, RP_FACT_COUNT, RP_F_STEPS},
+};
 
 /* The allocators' policies, as each stated them in its run's machine. */
+static const rp_fact_field_t policy_fields[] = {
+    {"oversize_threshold", RP_F_OVERSIZE_THRESHOLD, RP_FACT_BYTES, RP_F_NONE},
+    {"dirty_decay_ms", RP_F_DIRTY_DECAY, RP_FACT_COUNT, RP_F_NONE},
+    {"muzzy_decay_ms", RP_F_MUZZY_DECAY, RP_FACT_COUNT, RP_F_NONE},
+};
+
 static void
 policy_facts(rp_report_t *R, const json_t *sj, const json_t *sg)
 {
 	rp_facts_t *F = &R->facts;
-	const json_t *pj =
-	    json_object_get(json_object_get(sj, "machine"), "allocator_policy");
-	const json_t *pg =
-	    json_object_get(json_object_get(sg, "machine"), "allocator_policy");
+	const json_t *note = rp_field_json(sg, RP_F_POLICY_NOTE);
 
 	rp_fact_bool(F,
-	    json_is_number(json_object_get(pj, "oversize_threshold_bytes")), sj,
+	    json_is_number(rp_field_json(sj, RP_F_OVERSIZE_THRESHOLD)), sj,
 	    FACT("allocator.jemalloc.policy_stated"));
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(pj, "oversize_threshold_bytes"),
-	    sj, FACT("allocator.jemalloc.oversize_threshold"));
-	rp_fact_num(F, RP_FACT_COUNT, rp_num(pj, "dirty_decay_ms"), sj,
-	    FACT("allocator.jemalloc.dirty_decay_ms"));
-	rp_fact_num(F, RP_FACT_COUNT, rp_num(pj, "muzzy_decay_ms"), sj,
-	    FACT("allocator.jemalloc.muzzy_decay_ms"));
-	rp_fact_str(F,
-	    json_is_string(json_object_get(pg, "note")) ? rp_str(pg, "note")
-							: NULL,
-	    sg, FACT("allocator.glibc.policy"));
+	RP_FACTS_FIELDS(F, sj, FACT("allocator.jemalloc"), policy_fields);
+	rp_fact_str(
+	    F, json_string_value(note), sg, FACT("allocator.glibc.policy"));
 }
 
 static void
@@ -221,28 +198,28 @@ allocator_facts(rp_report_t *R)
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	rp_query_t q = {.set = w->sets.spread,
 	    .workload = w->name,
-	    .variant = fresh_arrays,
+	    .variant = w->baseline,
 	    .alloc = RP_ALLOC_JEMALLOC};
 	const json_t *sj = rp_data_find(&R->data, &q), *sg, *sr;
 
 	q.alloc = RP_ALLOC_GLIBC;
 	sg = rp_data_find(&R->data, &q);
 	q.alloc = RP_ALLOC_JEMALLOC;
-	q.variant = reused_arrays;
+	q.variant = w->reuse;
 	sr = rp_data_find(&R->data, &q);
 	rp_fact_bool(
 	    F, sj != NULL && sg != NULL, sj, FACT("allocator.measured"));
-	spread_facts(R, sj, "jemalloc");
-	spread_facts(R, sg, "glibc");
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(sj, "memory.model_bytes"), sj,
+	RP_FACTS_FIELDS(F, sj, FACT("allocator.jemalloc"), spread_fields);
+	RP_FACTS_FIELDS(F, sg, FACT("allocator.glibc"), spread_fields);
+	rp_fact_num(F, RP_FACT_BYTES, rp_field(sj, RP_F_MODEL_BYTES), sj,
 	    FACT("allocator.workspace"));
 	rp_fact_num(F, RP_FACT_COUNT,
-	    rp_num(sj, "memory.model_bytes") / PAGE_BYTES, sj,
+	    rp_field(sj, RP_F_MODEL_BYTES) / PAGE_BYTES, sj,
 	    FACT("allocator.workspace_pages"));
 	rp_fact_str(F, rp_report_cite(R, rp_workload_fig(w, "spread")), NULL,
 	    FACT("allocator.figure"));
-	rp_fact_num(F, RP_FACT_COUNT, rp_num(sr, "memory.cold_minor_faults"),
-	    sr, FACT("allocator.reuse_faults"));
+	rp_fact_num(F, RP_FACT_COUNT, rp_field(sr, RP_F_COLD_MINOR_FAULTS), sr,
+	    FACT("allocator.reuse_faults"));
 	policy_facts(R, sj, sg);
 }
 

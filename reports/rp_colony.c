@@ -36,36 +36,16 @@ table3_facts(rp_report_t *R, const rp_workload_t *w, double nc)
 	size_t nv = rp_data_variants(
 	    &R->data, w->name, &in_main, vs, RP_DATA_MAX_VARIANTS);
 	const json_t *first = NULL;
-	const json_t *base = rp_data_main_run(&R->data, w->name, w->baseline);
 	json_t *names = json_array();
-	char why[512];
 
 	for (size_t i = 0; i < nv && first == NULL; i++)
 		first = rp_data_main_run(&R->data, w->name, vs[i]);
 	rp_fact_num(&R->facts, RP_FACT_SIZE, nc, first, PART "n", w->name);
-	rp_fact_num(&R->facts, RP_FACT_SIZE, rp_num(first, "params.steps"),
-	    first, PART "steps", w->name);
-	rp_fact_str(&R->facts, w->baseline, base, PART "baseline", w->name);
-	for (size_t i = 0; i < nv; i++) {
-		const json_t *r = rp_data_main_run(&R->data, w->name, vs[i]);
-		rp_query_t q = {.set = w->sets.main,
-		    .workload = w->name,
-		    .variant = vs[i],
-		    .n = nc,
-		    .alloc = RP_ALLOC_JEMALLOC};
+	rp_fact_num(&R->facts, RP_FACT_SIZE, rp_field(first, RP_F_STEPS), first,
+	    PART "steps", w->name);
+	rp_workload_rows_facts(R, w, nc, vs, nv, 0);
+	for (size_t i = 0; i < nv; i++)
 		json_array_append_new(names, json_string(vs[i]));
-		rp_fact_num(&R->facts, RP_FACT_RATIO,
-		    rp_num(base, "time_s.median") / rp_num(r, "time_s.median"),
-		    r, PART "%s.speedup", w->name, vs[i]);
-		rp_fact_str(&R->facts,
-		    r != NULL ? rp_report_warning_notes(R, r) : NULL, r,
-		    PART "%s.warnings", w->name, vs[i]);
-		rp_fact_str(&R->facts,
-		    r == NULL
-			? rp_data_why_missing(&R->data, &q, why, sizeof(why))
-			: NULL,
-		    NULL, PART "%s.missing", w->name, vs[i]);
-	}
 	rp_fact_list(&R->facts, names, PART "main.variants", w->name);
 	rp_fact_str(&R->facts,
 	    rp_report_note(R,
@@ -142,10 +122,9 @@ first_faulting_n(const rp_report_t *R, const rp_workload_t *w)
 
 	json_array_foreach(R->data.runs, i, r)
 	{
-		double n = rp_num(r, "params.n");
+		double n = rp_field(r, RP_F_N);
 		if (rp_data_run_matches(r, &q) &&
-		    rp_num(r, "memory.minor_faults") /
-			    rp_num(r, "params.steps") >=
+		    rp_field(r, RP_F_MINOR_FAULTS) / rp_field(r, RP_F_STEPS) >=
 			16 &&
 		    (isnan(best) || n < best))
 			best = n;
@@ -245,8 +224,8 @@ table4_facts(rp_report_t *R, const rp_workload_t *w)
 static void
 spread_label(const json_t *r, char *buf, size_t len)
 {
-	snprintf(
-	    buf, len, "%s, %s", rp_str(r, "variant"), rp_data_alloc_name(r));
+	snprintf(buf, len, "%s, %s", rp_field_str(r, RP_F_VARIANT),
+	    rp_data_alloc_name(r));
 }
 
 /* A run's widest step against its median: its slowest step or its very
@@ -254,8 +233,9 @@ spread_label(const json_t *r, char *buf, size_t len)
 static double
 spread_of(const json_t *r)
 {
-	double m = rp_num(r, "steps_s.median");
-	double hi = fmax(rp_num(r, "steps_s.max"), rp_num(r, "steps_s.first"));
+	double m = rp_field(r, RP_F_STEPS_MEDIAN);
+	double hi =
+	    fmax(rp_field(r, RP_F_STEPS_MAX), rp_field(r, RP_F_STEPS_FIRST));
 	return hi / m;
 }
 
@@ -279,6 +259,18 @@ rp_colony_widest_spread(
 	return worst;
 }
 
+/* Table 5's row of a spread run: part.W.spread.K.NAME. */
+static const rp_fact_field_t spread_fields[] = {
+    {"steps", RP_F_STEPS, RP_FACT_COUNT, RP_F_NONE},
+    {"first", RP_F_STEPS_FIRST, RP_FACT_TIME, RP_F_NONE},
+    {"first_over_median", RP_F_STEPS_FIRST, RP_FACT_RATIO, RP_F_STEPS_MEDIAN},
+    {"median", RP_F_STEPS_MEDIAN, RP_FACT_TIME, RP_F_NONE},
+    {"p90", RP_F_STEPS_P90, RP_FACT_TIME, RP_F_NONE},
+    {"max", RP_F_STEPS_MAX, RP_FACT_TIME, RP_F_NONE},
+    {"max_over_median", RP_F_STEPS_MAX, RP_FACT_RATIO, RP_F_STEPS_MEDIAN},
+    {"faults", RP_F_COLD_MINOR_FAULTS, RP_FACT_COUNT, RP_F_NONE},
+};
+
 /* Table 5: the spread runs, by their place (part.W.spread.K.*, K from
  * 0 to part.W.spread.count), and the widest step of them all. */
 static void
@@ -293,30 +285,12 @@ table5_facts(rp_report_t *R, const rp_workload_t *w)
 	    PART "spread.count", w->name);
 	for (size_t i = 0; i < n; i++) {
 		const json_t *r = runs[i];
-		double m = rp_num(r, "steps_s.median");
-		char lab[128];
+		char lab[128], name[RP_FACTS_NAME_MAX];
 		spread_label(r, lab, sizeof(lab));
 		rp_fact_str(
 		    &R->facts, lab, r, PART "spread.%zu.run", w->name, i);
-		rp_fact_num(&R->facts, RP_FACT_COUNT, rp_num(r, "params.steps"),
-		    r, PART "spread.%zu.steps", w->name, i);
-		rp_fact_num(&R->facts, RP_FACT_TIME, rp_num(r, "steps_s.first"),
-		    r, PART "spread.%zu.first", w->name, i);
-		rp_fact_num(&R->facts, RP_FACT_RATIO,
-		    rp_num(r, "steps_s.first") / m, r,
-		    PART "spread.%zu.first_over_median", w->name, i);
-		rp_fact_num(&R->facts, RP_FACT_TIME, m, r,
-		    PART "spread.%zu.median", w->name, i);
-		rp_fact_num(&R->facts, RP_FACT_TIME, rp_num(r, "steps_s.p90"),
-		    r, PART "spread.%zu.p90", w->name, i);
-		rp_fact_num(&R->facts, RP_FACT_TIME, rp_num(r, "steps_s.max"),
-		    r, PART "spread.%zu.max", w->name, i);
-		rp_fact_num(&R->facts, RP_FACT_RATIO,
-		    rp_num(r, "steps_s.max") / m, r,
-		    PART "spread.%zu.max_over_median", w->name, i);
-		rp_fact_num(&R->facts, RP_FACT_COUNT,
-		    rp_num(r, "memory.cold_minor_faults"), r,
-		    PART "spread.%zu.faults", w->name, i);
+		snprintf(name, sizeof(name), PART "spread.%zu", w->name, i);
+		RP_FACTS_FIELDS(&R->facts, r, name, spread_fields);
 	}
 	rp_fact_num(&R->facts, RP_FACT_RATIO, worst, NULL, PART "spread.widest",
 	    w->name);

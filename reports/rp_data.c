@@ -341,6 +341,45 @@ rp_data_free(rp_data_t *D)
 	    D->overhead = NULL;
 }
 
+#define RP_FIELD_HX_PATH(id, path, csv, gbench, summary, unit, kind) path,
+#define RP_FIELD_OWN_PATH(id, path) path,
+static const char *const field_paths[RP_F_COUNT] = {
+    NULL, HX_FIELDS(RP_FIELD_HX_PATH) RP_FIELDS(RP_FIELD_OWN_PATH)};
+#undef RP_FIELD_HX_PATH
+#undef RP_FIELD_OWN_PATH
+_Static_assert((int)RP_F_TIME_MEDIAN == (int)HX_F_TIME_MEDIAN + 1 &&
+	(int)RP_F_N == (int)HX_F_COUNT + 1,
+    "the harness's fields come after RP_F_NONE, in its order");
+
+const char *
+rp_field_path(rp_field_t id)
+{
+	return (unsigned)id < RP_F_COUNT ? field_paths[id] : NULL;
+}
+
+double
+rp_field(const json_t *r, rp_field_t id)
+{
+	const char *path = rp_field_path(id);
+	return r == NULL || path == NULL ? NAN : hx_result_number(r, path);
+}
+
+json_t *
+rp_field_json(const json_t *r, rp_field_t id)
+{
+	const char *path = rp_field_path(id);
+
+	return path == NULL ? NULL : hx_result_at(r, path);
+}
+
+const char *
+rp_field_str(const json_t *r, rp_field_t id)
+{
+	const char *s = json_string_value(rp_field_json(r, id));
+
+	return s != NULL ? s : "";
+}
+
 double
 rp_num(const json_t *r, const char *path)
 {
@@ -357,9 +396,8 @@ rp_str(const json_t *r, const char *key)
 int
 rp_is_glibc(const json_t *r)
 {
-	const char *a = json_string_value(
-	    json_object_get(json_object_get(r, "machine"), "allocator"));
-	return a != NULL && strncmp(a, "glibc", 5) == 0;
+	return strncmp(rp_field_str(r, RP_F_MACHINE_ALLOCATOR), "glibc", 5) ==
+	    0;
 }
 
 int
@@ -380,18 +418,18 @@ rp_data_run_matches(const json_t *r, const rp_query_t *q)
 {
 	return rp_data_set_matches(q->set, rp_str(r, "_set")) &&
 	    (q->workload == NULL ||
-		strcmp(rp_str(r, "workload"), q->workload) == 0) &&
+		strcmp(rp_field_str(r, RP_F_WORKLOAD), q->workload) == 0) &&
 	    (q->variant == NULL ||
-		strcmp(rp_str(r, "variant"), q->variant) == 0) &&
-	    (q->n == 0 || rp_num(r, "params.n") == q->n) &&
-	    (q->chunk == 0 || rp_num(r, "params.chunk") == q->chunk) &&
+		strcmp(rp_field_str(r, RP_F_VARIANT), q->variant) == 0) &&
+	    (q->n == 0 || rp_field(r, RP_F_N) == q->n) &&
+	    (q->chunk == 0 || rp_field(r, RP_F_CHUNK) == q->chunk) &&
 	    (q->threads == 0 ||
-		(isnan(rp_num(r, "params.threads"))
+		(isnan(rp_field(r, RP_F_THREADS))
 			? 1
-			: rp_num(r, "params.threads")) == q->threads) &&
+			: rp_field(r, RP_F_THREADS)) == q->threads) &&
 	    (q->alloc == RP_ALLOC_ANY ||
 		rp_is_glibc(r) == (q->alloc == RP_ALLOC_GLIBC)) &&
-	    (q->any_status || strcmp(rp_str(r, "status"), "ok") == 0);
+	    (q->any_status || strcmp(rp_field_str(r, RP_F_STATUS), "ok") == 0);
 }
 
 const json_t *
@@ -418,9 +456,26 @@ rp_data_max_n(const rp_data_t *D, const char *set, const char *workload)
 
 	json_array_foreach(D->runs, i, r)
 	{
-		double n = rp_num(r, "params.n");
+		double n = rp_field(r, RP_F_N);
 		if (rp_data_run_matches(r, &q) && (isnan(best) || n > best))
 			best = n;
+	}
+	return best;
+}
+
+const json_t *
+rp_data_largest(const rp_data_t *D, const rp_query_t *q)
+{
+	const json_t *best = NULL;
+	size_t i;
+	json_t *r;
+
+	json_array_foreach(D->runs, i, r)
+	{
+		if (rp_data_run_matches(r, q) &&
+		    (best == NULL ||
+			rp_field(r, RP_F_N) > rp_field(best, RP_F_N)))
+			best = r;
 	}
 	return best;
 }
@@ -451,7 +506,7 @@ rp_data_main_run(const rp_data_t *D, const char *workload, const char *variant)
 static size_t
 add_variant(const json_t *r, const char **out, size_t k, size_t cap)
 {
-	const char *v = rp_str(r, "variant");
+	const char *v = rp_field_str(r, RP_F_VARIANT);
 
 	for (size_t j = 0; j < k; j++)
 		if (strcmp(out[j], v) == 0)
@@ -474,7 +529,8 @@ rp_data_variants(const rp_data_t *D, const char *workload, const rp_query_t *q,
 	for (int pass = 0; pass < 2; pass++)
 		json_array_foreach(D->runs, i, r)
 		{
-			if (strcmp(rp_str(r, "workload"), workload) == 0 &&
+			if (strcmp(rp_field_str(r, RP_F_WORKLOAD), workload) ==
+				0 &&
 			    !rp_data_set_matches(
 				RP_DATA_JAX_SETS, rp_str(r, "_set")) &&
 			    (pass == 1 ||
@@ -549,9 +605,10 @@ rp_data_why_missing(
 			    "; made by `%s` in the data folder",
 			    rp_experiments_command(e, cmd, sizeof(cmd)));
 	} else
-		snprintf(buf, len, "%s/%s was %s: %s", rp_str(r, "workload"),
-		    rp_str(r, "variant"), rp_str(r, "status"),
-		    rp_str(r, "reason"));
+		snprintf(buf, len, "%s/%s was %s: %s",
+		    rp_field_str(r, RP_F_WORKLOAD),
+		    rp_field_str(r, RP_F_VARIANT), rp_field_str(r, RP_F_STATUS),
+		    rp_field_str(r, RP_F_REASON));
 	return buf;
 }
 
@@ -563,8 +620,8 @@ rp_data_cachesim(const rp_data_t *D, const char *workload, const char *variant)
 
 	json_array_foreach(D->cachesim, i, r)
 	{
-		if (strcmp(rp_str(r, "workload"), workload) == 0 &&
-		    strcmp(rp_str(r, "variant"), variant) == 0)
+		if (strcmp(rp_field_str(r, RP_F_WORKLOAD), workload) == 0 &&
+		    strcmp(rp_field_str(r, RP_F_VARIANT), variant) == 0)
 			return r;
 	}
 	return NULL;
@@ -582,7 +639,7 @@ rp_data_date(const rp_data_t *D, char *buf, size_t len)
 		json_t *r;
 		json_array_foreach(sets[s], i, r)
 		{
-			const char *date = rp_str(r, "date");
+			const char *date = rp_field_str(r, RP_F_DATE);
 			/* ISO 8601 in UTC sorts as text. */
 			if (date[0] != '\0' &&
 			    (latest == NULL || strcmp(date, latest) > 0))
@@ -603,12 +660,12 @@ rp_data_date(const rp_data_t *D, char *buf, size_t len)
 double
 rp_data_chunk(const json_t *r)
 {
-	double b = rp_num(r, "params.chunk");
+	double b = rp_field(r, RP_F_CHUNK);
 
 	if (b > 0)
 		return b;
-	return rp_num(r, "memory.model_bare_bytes") /
-	    (4.0 * (rp_num(r, "params.m") + 1.0));
+	return rp_field(r, RP_F_MODEL_BARE_BYTES) /
+	    (4.0 * (rp_field(r, RP_F_M) + 1.0));
 }
 
 const char *
@@ -626,8 +683,8 @@ rp_data_variant_text(
 	{
 		const json_t *t = json_object_get(x, field);
 		if (json_is_string(t) &&
-		    strcmp(rp_str(x, "workload"), w) == 0 &&
-		    strcmp(rp_str(x, "variant"), v) == 0)
+		    strcmp(rp_field_str(x, RP_F_WORKLOAD), w) == 0 &&
+		    strcmp(rp_field_str(x, RP_F_VARIANT), v) == 0)
 			return json_string_value(t);
 	}
 	if ((vt = variant_find(w, v)) == NULL)

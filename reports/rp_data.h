@@ -28,6 +28,8 @@
 #include <jansson.h>
 #include <stddef.h>
 
+#include "hx_fields.h"
+
 /* The sets of reports/jax-sweep.sh: not variants of the C tables. */
 #define RP_DATA_JAX_SETS "jax-*"
 /* The most variants of one workload the report handles. */
@@ -83,6 +85,9 @@ const json_t *rp_data_find(const rp_data_t *D, const rp_query_t *q);
 /* The largest params.n among the runs of workload in set (any status and
  * allocator); NAN when none. */
 double rp_data_max_n(const rp_data_t *D, const char *set, const char *workload);
+/* The run matching q with the largest params.n, the first of equals;
+ * NULL when none. */
+const json_t *rp_data_largest(const rp_data_t *D, const rp_query_t *q);
 /* A variant's main run in set: ok, jemalloc, at the largest N of the
  * workload's runs in set (rp_data_max_n); NULL when there is none. */
 const json_t *rp_data_main(const rp_data_t *D, const char *set,
@@ -128,8 +133,78 @@ const char *rp_data_date(const rp_data_t *D, char *buf, size_t len);
  * B*M*4 + B*4. NAN when neither is there. */
 double rp_data_chunk(const json_t *r);
 
-/* A number by path "a.b.c" (NAN when r is NULL or it is missing), and a
- * string member ("" when missing). */
+/*
+ * The result fields the report reads, each by an identifier: the harness's
+ * table (hx_fields.h, RP_F_<ID> for its HX_F_<ID>) and, in RP_FIELDS, the
+ * fields that table leaves to their writers (params.*, the machine's
+ * caches, the cache simulation's raw counts). A report module reads a
+ * field as rp_field(r, RP_F_TIME_MEDIAN) or rp_field(r, RP_F_N), never by
+ * its path: hx_fields.h and this list are the only places that spell one,
+ * so a renamed field is one edit and a misspelt one does not compile.
+ *
+ * X(ID, PATH); a field that more than the report reads belongs in
+ * hx_fields.h instead.
+ */
+#define RP_FIELDS(X)                                                           \
+	X(N, "params.n")                                                       \
+	X(M, "params.m")                                                       \
+	X(G, "params.g")                                                       \
+	X(STEPS, "params.steps")                                               \
+	X(THREADS, "params.threads")                                           \
+	X(CHUNK, "params.chunk")                                               \
+	X(WORK_UNITS, "work.units")                                            \
+	X(INTENSITY, "work.intensity_flops_per_byte")                          \
+	X(SIM_IR, "cachesim.Ir")                                               \
+	X(SIM_INSN_ALLOWANCE, "cachesim.insn_allowance")                       \
+	X(L1D_BYTES, "machine.caches.l1d_bytes")                               \
+	X(L2_BYTES, "machine.caches.l2_bytes")                                 \
+	X(L3_BYTES, "machine.caches.l3_bytes")                                 \
+	X(MACHINE_MEMORY, "machine.memory_bytes")                              \
+	X(MACHINE_KERNEL, "machine.kernel")                                    \
+	X(OVERSIZE_THRESHOLD,                                                  \
+	    "machine.allocator_policy.oversize_threshold_bytes")               \
+	X(DIRTY_DECAY, "machine.allocator_policy.dirty_decay_ms")              \
+	X(MUZZY_DECAY, "machine.allocator_policy.muzzy_decay_ms")              \
+	X(POLICY_NOTE, "machine.allocator_policy.note")                        \
+	X(PARAMS, "params")                                                    \
+	X(COUNTERS, "counters")                                                \
+	X(PMU_HARDWARE, "pmu.hardware_pmu")                                    \
+	X(PMU_NOTE, "pmu.note")                                                \
+	X(MODEL_FORMULA, "memory.model_formula")                               \
+	X(IDIOM, "idiom")                                                      \
+	X(DESCRIPTION, "description")                                          \
+	X(JAX_FIRST_CALL, "reported.first_call_s")                             \
+	X(THREADS_WORKSPACE_LOWER, "memory.threads.workspace_lower_bytes")     \
+	X(TIMELINE_MAX_LIVE, "timeline.max_live_bytes")                        \
+	X(MODEL_FP_OVERLAP, "model.fp_overlap")
+
+#define RP_FIELD_HX_ID(id, path, csv, gbench, summary, unit, kind) RP_F_##id,
+#define RP_FIELD_OWN_ID(id, path) RP_F_##id,
+/* RP_F_NONE, no field (0: a table's row left without one), then the
+ * harness's fields in its order and the report's own. */
+typedef enum rp_field_e {
+	RP_F_NONE = 0,
+	HX_FIELDS(RP_FIELD_HX_ID) RP_FIELDS(RP_FIELD_OWN_ID) RP_F_COUNT
+} rp_field_t;
+#undef RP_FIELD_HX_ID
+#undef RP_FIELD_OWN_ID
+
+/* The path of field id ("time_s.median"); NULL for RP_F_NONE and past
+ * the table. */
+const char *rp_field_path(rp_field_t id);
+/* The number of field id in run r; NAN when r is NULL, it is missing or
+ * id is RP_F_NONE. */
+double rp_field(const json_t *r, rp_field_t id);
+/* The value of field id in r, borrowed (an object such as RP_F_PARAMS, an
+ * array, null); NULL when r is NULL or it is missing. */
+json_t *rp_field_json(const json_t *r, rp_field_t id);
+/* The string of field id in r; "" when r is NULL or it is missing. */
+const char *rp_field_str(const json_t *r, rp_field_t id);
+
+/* A number by a path made at run time ("params." plus a registered
+ * parameter's name; NAN when r is NULL or it is missing), and a string
+ * member ("" when missing). A path known when compiling is a field:
+ * rp_field. */
 double rp_num(const json_t *r, const char *path);
 const char *rp_str(const json_t *r, const char *key);
 /* 1 when the run was measured with glibc malloc. */

@@ -43,6 +43,12 @@ rp_exercise_eager_bytes(double n, double m)
 	return 12 * n * m * 4;
 }
 
+/* An exercise's run's model and peak to the byte, the answer's check. */
+static const rp_fact_field_t model_fields[] = {
+    {"model", RP_F_MODEL_BYTES, COUNT, RP_F_NONE},
+    {"peak_exact", RP_F_PEAK_WORKSPACE, COUNT, RP_F_NONE},
+};
+
 /* The chunk sweep's run with the smallest B of at least
  * RP_EXERCISE_MIN_BATCH (or its largest B), NULL when there is none. */
 static const json_t *
@@ -51,7 +57,7 @@ chunk_run(const rp_report_t *R)
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	rp_query_t q = {.set = w->sets.chunk,
 	    .workload = w->name,
-	    .variant = "chunked",
+	    .variant = w->chunked,
 	    .alloc = RP_ALLOC_JEMALLOC};
 	const double least = RP_EXERCISE_MIN_BATCH;
 	const json_t *best = NULL, *r;
@@ -75,8 +81,8 @@ batch_facts(rp_report_t *R)
 {
 	rp_facts_t *F = &R->facts;
 	const json_t *r = chunk_run(R);
-	double b = rp_data_chunk(r), m = rp_num(r, "params.m");
-	double l2 = rp_num(r, "machine.caches.l2_bytes");
+	double b = rp_data_chunk(r), m = rp_field(r, RP_F_M);
+	double l2 = rp_field(r, RP_F_L2_BYTES);
 
 	rp_fact_bool(F, r != NULL, r, "exercises.batch.measured");
 	rp_fact_num(F, SIZE, b, r, "exercises.batch.b");
@@ -85,13 +91,10 @@ batch_facts(rp_report_t *R)
 	rp_fact_num(F, COUNT, m, r, "exercises.batch.m_exact");
 	rp_fact_num(F, COUNT, rp_exercise_batch_bytes(b, m), r,
 	    "exercises.batch.predicted");
-	rp_fact_num(F, COUNT, rp_num(r, "memory.model_bytes"), r,
-	    "exercises.batch.model");
-	rp_fact_num(F, COUNT, rp_num(r, "memory.peak_workspace_bytes"), r,
-	    "exercises.batch.peak_exact");
-	rp_fact_text(F, RP_FACT_BYTES, rp_num(r, "memory.peak_workspace_bytes"),
+	RP_FACTS_FIELDS(F, r, "exercises.batch", model_fields);
+	rp_fact_text(F, RP_FACT_BYTES, rp_field(r, RP_F_PEAK_WORKSPACE),
 	    rp_report_peak(r), r, "exercises.batch.peak");
-	rp_fact_num(F, RP_FACT_TIME, rp_num(r, "time_s.median"), r,
+	rp_fact_num(F, RP_FACT_TIME, rp_field(r, RP_F_TIME_MEDIAN), r,
 	    "exercises.batch.median");
 
 	rp_fact_bool(F, r != NULL && !isnan(l2), r, "exercises.l2.measured");
@@ -100,39 +103,22 @@ batch_facts(rp_report_t *R)
 	rp_fact_num(F, COUNT, rp_exercise_l2_batch(l2, m), r, "exercises.l2.b");
 }
 
-/* The largest-N naive run of the scaling sweep. */
-static const json_t *
-naive_run(const rp_report_t *R)
-{
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
-	rp_query_t q = {.set = w->sets.scale_all,
-	    .workload = w->name,
-	    .variant = "naive",
-	    .alloc = RP_ALLOC_JEMALLOC};
-	const json_t *best = NULL, *r;
-	size_t i;
-
-	json_array_foreach(R->data.runs, i, r)
-	{
-		if (rp_data_run_matches(r, &q) &&
-		    (best == NULL ||
-			rp_num(r, "params.n") > rp_num(best, "params.n")))
-			best = r;
-	}
-	return best;
-}
-
 /* Exercise 3: naive's faults a step against the arrays' pages. */
 static void
 faults_facts(rp_report_t *R)
 {
 	rp_facts_t *F = &R->facts;
-	const json_t *r = naive_run(R);
-	double n = rp_num(r, "params.n");
-	double thr =
-	    rp_num(r, "machine.allocator_policy.oversize_threshold_bytes");
-	double faults = rp_num(r, "memory.minor_faults");
-	double steps = rp_num(r, "params.steps");
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
+	/* The baseline's run at the largest N of the scaling sweep. */
+	rp_query_t q = {.set = w->sets.scale_all,
+	    .workload = w->name,
+	    .variant = w->baseline,
+	    .alloc = RP_ALLOC_JEMALLOC};
+	const json_t *r = rp_data_largest(&R->data, &q);
+	double n = rp_field(r, RP_F_N);
+	double thr = rp_field(r, RP_F_OVERSIZE_THRESHOLD);
+	double faults = rp_field(r, RP_F_MINOR_FAULTS);
+	double steps = rp_field(r, RP_F_STEPS);
 
 	rp_fact_bool(
 	    F, r != NULL && !isnan(thr), r, "exercises.faults.measured");
@@ -157,10 +143,10 @@ eager_facts(rp_report_t *R)
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	rp_query_t q = {.set = w->sets.eager_m,
 	    .workload = w->name,
-	    .variant = "eager",
+	    .variant = w->op_by_op,
 	    .alloc = RP_ALLOC_JEMALLOC};
 	const json_t *r = rp_data_find(&R->data, &q);
-	double n = rp_num(r, "params.n"), m = rp_num(r, "params.m");
+	double n = rp_field(r, RP_F_N), m = rp_field(r, RP_F_M);
 
 	rp_fact_bool(F, r != NULL, r, "exercises.eager.measured");
 	rp_fact_str(F, w->sets.eager_m, NULL, "exercises.eager.set");
@@ -170,10 +156,7 @@ eager_facts(rp_report_t *R)
 	rp_fact_num(F, COUNT, m, r, "exercises.eager.m_exact");
 	rp_fact_num(F, COUNT, rp_exercise_eager_bytes(n, m), r,
 	    "exercises.eager.predicted");
-	rp_fact_num(F, COUNT, rp_num(r, "memory.model_bytes"), r,
-	    "exercises.eager.model");
-	rp_fact_num(F, COUNT, rp_num(r, "memory.peak_workspace_bytes"), r,
-	    "exercises.eager.peak_exact");
+	RP_FACTS_FIELDS(F, r, "exercises.eager", model_fields);
 }
 
 void

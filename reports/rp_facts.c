@@ -45,7 +45,8 @@ const char *
 rp_facts_run_id(const json_t *run, char *buf, size_t len)
 {
 	snprintf(buf, len, "%s/%s n=%s", rp_str(run, "_set"),
-	    rp_str(run, "variant"), rp_text_fmt_n(rp_num(run, "params.n")));
+	    rp_field_str(run, RP_F_VARIANT),
+	    rp_text_fmt_n(rp_field(run, RP_F_N)));
 	return buf;
 }
 
@@ -119,6 +120,27 @@ rp_fact_num(rp_facts_t *F, rp_fact_kind_t kind, double value, const json_t *run,
 	NAME_FROM(name_fmt);
 	put(F, name, isfinite(value) ? json_real(value) : json_null(),
 	    unit_of[kind], text_of(kind, value), run);
+}
+
+void
+rp_facts_fields(rp_facts_t *F, const json_t *r, const char *prefix,
+    const rp_fact_field_t *t, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		double v = rp_field(r, t[i].field);
+		if (t[i].per != RP_F_NONE)
+			v /= rp_field(r, t[i].per);
+		rp_fact_num(F, t[i].kind, v, r, "%s.%s", prefix, t[i].name);
+	}
+}
+
+void
+rp_facts_keys(rp_facts_t *F, const json_t *o, const char *prefix,
+    const rp_fact_key_t *t, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		rp_fact_num(F, t[i].kind, rp_num(o, t[i].key), NULL, "%s.%s",
+		    prefix, t[i].name);
 }
 
 void

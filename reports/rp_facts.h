@@ -30,6 +30,8 @@
 #include <jansson.h>
 #include <stddef.h>
 
+#include "rp_data.h"
+
 #define RP_FACTS_NAME_MAX 128
 
 typedef enum rp_fact_kind_e {
@@ -75,6 +77,33 @@ void rp_fact_str(rp_facts_t *F, const char *value, const json_t *run,
 /* A decision: true or false. */
 void rp_fact_bool(rp_facts_t *F, int value, const json_t *run,
     const char *name_fmt, ...) __attribute__((format(printf, 4, 5)));
+/* A row of a table of facts read straight from a run's fields: the fact
+ * PREFIX.NAME is field of the run, printed as kind; divided by the run's
+ * field per unless per is RP_F_NONE (left out). */
+typedef struct rp_fact_field_s {
+	const char *name;
+	rp_field_t field;
+	rp_fact_kind_t kind;
+	rp_field_t per;
+} rp_fact_field_t;
+/* The n rows of t from run r (NULL: every fact null), each named
+ * PREFIX.NAME; prefix is a name already made ("interp.fused"). A table
+ * says in a line a fact what a call per fact said in three. */
+void rp_facts_fields(rp_facts_t *F, const json_t *r, const char *prefix,
+    const rp_fact_field_t *t, size_t n);
+#define RP_FACTS_FIELDS(F, r, prefix, t)                                       \
+	rp_facts_fields(F, r, prefix, t, sizeof(t) / sizeof((t)[0]))
+/* The same for a JSON object that is no run (a JAX file's row, the
+ * ceilings): the fact PREFIX.NAME is the number at key ("a.b" a path),
+ * recorded with no run. */
+typedef struct rp_fact_key_s {
+	const char *name, *key;
+	rp_fact_kind_t kind;
+} rp_fact_key_t;
+void rp_facts_keys(rp_facts_t *F, const json_t *o, const char *prefix,
+    const rp_fact_key_t *t, size_t n);
+#define RP_FACTS_KEYS(F, o, prefix, t)                                         \
+	rp_facts_keys(F, o, prefix, t, sizeof(t) / sizeof((t)[0]))
 /* A second run a fact came from (a ratio's other side). */
 void rp_fact_add_run(rp_facts_t *F, const json_t *run, const char *name);
 /* A Markdown block of a section still written by C. */

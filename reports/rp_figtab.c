@@ -13,17 +13,17 @@
 #include "rp_text.h"
 #include "rp_workloads.h"
 
-/* The chunk figure's references: materialized (one chunk of N) as a
- * point, fused's time as a line. */
+/* The chunk figure's references: the baseline (one chunk of N) as a
+ * point, the fused answer's time as a line. */
 void
 rp_figtab_chunk(const rp_data_t *D, rp_plot_t *P)
 {
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
-	const json_t *mat = rp_data_main_run(D, w->name, "materialized");
-	const json_t *fus = rp_data_main_run(D, w->name, "fused");
-	int km = rp_figure_variant_index(D, w->name, "materialized");
-	int kf = rp_figure_variant_index(D, w->name, "fused");
-	int kc = rp_figure_variant_index(D, w->name, "chunked");
+	const json_t *mat = rp_data_main_run(D, w->name, w->baseline);
+	const json_t *fus = rp_data_main_run(D, w->name, w->fused);
+	int km = rp_figure_variant_index(D, w->name, w->baseline);
+	int kf = rp_figure_variant_index(D, w->name, w->fused);
+	int kc = rp_figure_variant_index(D, w->name, w->chunked);
 	size_t len;
 
 	snprintf(P->pre, sizeof(P->pre), "chunked_colour = %d\n",
@@ -31,20 +31,20 @@ rp_figtab_chunk(const rp_data_t *D, rp_plot_t *P)
 	if (mat != NULL) {
 		snprintf(P->post, sizeof(P->post),
 		    "$mat << EOD\n%.6g %.6g\nEOD\n",
-		    rp_num(mat, "memory.peak_workspace_bytes"),
-		    rp_num(mat, "time_s.median"));
+		    rp_field(mat, RP_F_PEAK_WORKSPACE),
+		    rp_field(mat, RP_F_TIME_MEDIAN));
 		snprintf(P->suffix, sizeof(P->suffix),
 		    ", $mat using 1:2 with points pt %d ps 2 lw 2 lc %s title "
-		    "'materialized (one batch of N)'",
-		    rp_figure_point(km), rp_figure_colour(km));
+		    "'%s (one batch of N)'",
+		    rp_figure_point(km), rp_figure_colour(km), w->baseline);
 	}
 	len = strlen(P->suffix);
 	if (fus != NULL)
 		snprintf(P->suffix + len, sizeof(P->suffix) - len,
-		    ", %.6g with lines dt 2 lw 2 lc %s title 'fused, no "
+		    ", %.6g with lines dt 2 lw 2 lc %s title '%s, no "
 		    "batch (workspace %s)'",
-		    rp_num(fus, "time_s.median"), rp_figure_colour(kf),
-		    rp_report_peak(fus));
+		    rp_field(fus, RP_F_TIME_MEDIAN), rp_figure_colour(kf),
+		    w->fused, rp_report_peak(fus));
 }
 
 /* The roofline: the x range reaches a decade past the most intense
@@ -116,21 +116,26 @@ reference_slope(rp_plot_t *P, const char *variant, double k, int col)
 	(void)variant;
 }
 
-/* interp time: N^1, the scaling every schedule should have at fixed M. */
+/* The memory question's time: N^1 through its baseline, the scaling every
+ * schedule should have at a fixed array width. */
 void
 rp_figtab_interp_time(const rp_data_t *D, rp_plot_t *P)
 {
 	(void)D;
-	reference_slope(P, "materialized", 1, 1);
+	reference_slope(
+	    P, rp_workload_question(RP_QUESTION_MEMORY)->baseline, 1, 1);
 }
 
-/* colony time: N^2 through fused (all pairs), N^1 through cells. */
+/* The speed question's time: N^2 through its fused answer (all pairs), N^1
+ * through its cell lists. */
 void
 rp_figtab_colony_time(const rp_data_t *D, rp_plot_t *P)
 {
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
+
 	(void)D;
-	reference_slope(P, "fused", 2, 1);
-	reference_slope(P, "cells", 1, 1);
+	reference_slope(P, w->fused, 2, 1);
+	reference_slope(P, w->cell_lists, 1, 1);
 }
 
 /* The threads figures: each block's rows by thread count (a run leaves

@@ -28,7 +28,7 @@ rp_generic_workloads(const rp_data_t *D, const char **out, size_t cap)
 
 	json_array_foreach(D->runs, i, r)
 	{
-		const char *w = rp_str(r, "workload");
+		const char *w = rp_field_str(r, RP_F_WORKLOAD);
 		if (w[0] == '\0' || known(w))
 			continue;
 		for (k = 0; k < n && strcmp(out[k], w) != 0; k++)
@@ -75,9 +75,9 @@ sizes(const rp_data_t *D, const char *w)
 
 	json_array_foreach(D->runs, i, r)
 	{
-		double n = rp_num(r, "params.n");
-		if (strcmp(rp_str(r, "workload"), w) != 0 ||
-		    strcmp(rp_str(r, "status"), "ok") != 0 || isnan(n))
+		double n = rp_field(r, RP_F_N);
+		if (strcmp(rp_field_str(r, RP_F_WORKLOAD), w) != 0 ||
+		    strcmp(rp_field_str(r, RP_F_STATUS), "ok") != 0 || isnan(n))
 			continue;
 		if (isnan(first))
 			first = n;
@@ -97,26 +97,24 @@ run_facts(rp_report_t *R, const json_t *r, int k, int j)
 	char p[512], name[64];
 
 	snprintf(name, sizeof(name), "other_workloads.%d.run.%d", k, j);
-	rp_fact_str(F, rp_str(r, "variant"), r, "%s.variant", name);
+	rp_fact_str(F, rp_field_str(r, RP_F_VARIANT), r, "%s.variant", name);
 	rp_fact_str(F, params_text(r, p, sizeof(p)), r, "%s.params", name);
 	rp_fact_str(F, rp_str(r, "_set"), r, "%s.set", name);
-	rp_fact_str(F, rp_str(r, "status"), r, "%s.status", name);
-	rp_fact_bool(
-	    F, strcmp(rp_str(r, "status"), "ok") == 0, r, "%s.ok", name);
-	rp_fact_str(F, rp_str(r, "reason"), r, "%s.reason", name);
-	rp_fact_num(
-	    F, RP_FACT_TIME, rp_num(r, "time_s.median"), r, "%s.median", name);
+	rp_fact_str(F, rp_field_str(r, RP_F_STATUS), r, "%s.status", name);
+	rp_fact_bool(F, strcmp(rp_field_str(r, RP_F_STATUS), "ok") == 0, r,
+	    "%s.ok", name);
+	rp_fact_str(F, rp_field_str(r, RP_F_REASON), r, "%s.reason", name);
+	rp_fact_num(F, RP_FACT_TIME, rp_field(r, RP_F_TIME_MEDIAN), r,
+	    "%s.median", name);
 	rp_fact_str(F, rp_report_interval(r), r, "%s.interval", name);
-	rp_fact_text(F, RP_FACT_BYTES, rp_num(r, "memory.peak_workspace_bytes"),
+	rp_fact_text(F, RP_FACT_BYTES, rp_field(r, RP_F_PEAK_WORKSPACE),
 	    rp_report_peak(r), r, "%s.peak", name);
-	rp_fact_bool(F,
-	    json_object_get(json_object_get(r, "memory"), "model_bytes") !=
-		NULL,
-	    r, "%s.has_model", name);
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(r, "memory.model_bytes"), r,
+	rp_fact_bool(F, rp_field_json(r, RP_F_MODEL_BYTES) != NULL, r,
+	    "%s.has_model", name);
+	rp_fact_num(F, RP_FACT_BYTES, rp_field(r, RP_F_MODEL_BYTES), r,
 	    "%s.model", name);
-	rp_fact_num(F, RP_FACT_COUNT, rp_num(r, "memory.allocations_per_run"),
-	    r, "%s.allocations", name);
+	rp_fact_num(F, RP_FACT_COUNT, rp_field(r, RP_F_ALLOCATIONS_PER_RUN), r,
+	    "%s.allocations", name);
 }
 
 /* Workload K's table: every run of w, in the data's order. */
@@ -129,7 +127,7 @@ table_facts(rp_report_t *R, const char *w, int k)
 
 	json_array_foreach(R->data.runs, i, r)
 	{
-		if (strcmp(rp_str(r, "workload"), w) == 0)
+		if (strcmp(rp_field_str(r, RP_F_WORKLOAD), w) == 0)
 			run_facts(R, r, k, ++j);
 	}
 	rp_fact_num(
@@ -147,8 +145,8 @@ varies(const rp_data_t *D, const char *w, const char *key)
 	{
 		const json_t *x =
 		    json_object_get(json_object_get(r, "params"), key);
-		if (strcmp(rp_str(r, "workload"), w) != 0 ||
-		    strcmp(rp_str(r, "status"), "ok") != 0)
+		if (strcmp(rp_field_str(r, RP_F_WORKLOAD), w) != 0 ||
+		    strcmp(rp_field_str(r, RP_F_STATUS), "ok") != 0)
 			continue;
 		if (first == NULL)
 			first = x != NULL ? x : json_null();
@@ -165,12 +163,14 @@ line_label(const rp_data_t *D, const json_t *r, char *buf, size_t len)
 {
 	const char *key;
 	json_t *x;
-	size_t used = (size_t)snprintf(buf, len, "%s", rp_str(r, "variant"));
+	size_t used =
+	    (size_t)snprintf(buf, len, "%s", rp_field_str(r, RP_F_VARIANT));
 
 	json_object_foreach(json_object_get(r, "params"), key, x)
 	{
 		if (strcmp(key, "n") == 0 || !json_is_number(x) ||
-		    !varies(D, rp_str(r, "workload"), key) || used >= len)
+		    !varies(D, rp_field_str(r, RP_F_WORKLOAD), key) ||
+		    used >= len)
 			continue;
 		used += (size_t)snprintf(buf + used, len - used, " %s=%.10g",
 		    key, json_number_value(x));
@@ -201,15 +201,15 @@ collect(const rp_data_t *D, const char *w, rp_plot_t *P)
 	{
 		rp_block_t *b;
 		rp_row_t *row;
-		if (strcmp(rp_str(r, "workload"), w) != 0 ||
-		    strcmp(rp_str(r, "status"), "ok") != 0 ||
+		if (strcmp(rp_field_str(r, RP_F_WORKLOAD), w) != 0 ||
+		    strcmp(rp_field_str(r, RP_F_STATUS), "ok") != 0 ||
 		    (b = line_block(
 			 P, line_label(D, r, label, sizeof(label)))) == NULL)
 			continue;
 		if ((row = rp_figure_row_add(b)) == NULL)
 			return -1;
-		row->v[0] = rp_num(r, "params.n");
-		row->v[1] = rp_num(r, "time_s.median");
+		row->v[0] = rp_field(r, RP_F_N);
+		row->v[1] = rp_field(r, RP_F_TIME_MEDIAN);
 	}
 	for (int k = 0; k < P->nblocks; k++)
 		rp_figure_rows_sort(&P->blocks[k]);
@@ -228,8 +228,8 @@ figure(rp_report_t *R, rp_generic_t *G, const char *w, int k, int number)
 	    .logscale = "xy",
 	    .xlabel = "N (params.n)",
 	    .ylabel = "median time of a run (s)",
-	    .cols = {{.path = "params.n", .fmt = "%.0f"},
-		{.path = "time_s.median"}},
+	    .cols = {{.path = rp_field_path(RP_F_N), .fmt = "%.0f"},
+		{.path = rp_field_path(RP_F_TIME_MEDIAN)}},
 	    .block = "o",
 	    .series = "{b} using 1:2 with linespoints pt {p} ps 1.4 lw 2 lc "
 		      "{c} title '{v}'",

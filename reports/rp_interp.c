@@ -24,41 +24,6 @@ add_run(rp_report_t *R, const json_t *run, const char *w, const char *v,
 	rp_fact_add_run(&R->facts, run, name);
 }
 
-/* Table 1 and 1m: each variant's speed-up over the baseline, the notes
- * its warnings point to (made in the rows' order), why one without a main
- * run at nq has none. The rest of their cells are W.V.* (rp_run_facts). */
-static void
-table1_facts(rp_report_t *R, const rp_workload_t *w, double nq)
-{
-	const char *vs[RP_DATA_MAX_VARIANTS];
-	size_t nv =
-	    rp_data_variants(&R->data, w->name, NULL, vs, RP_DATA_MAX_VARIANTS);
-	const json_t *base = rp_data_main_run(&R->data, w->name, w->baseline);
-	char why[512];
-
-	rp_fact_str(&R->facts, w->baseline, base, PART "baseline", w->name);
-	for (size_t i = 0; i < nv; i++) {
-		const json_t *r = rp_data_main_run(&R->data, w->name, vs[i]);
-		rp_query_t q = {.set = w->sets.main,
-		    .workload = w->name,
-		    .variant = vs[i],
-		    .n = nq,
-		    .alloc = RP_ALLOC_JEMALLOC};
-		rp_fact_num(&R->facts, RP_FACT_RATIO,
-		    rp_num(base, "time_s.median") / rp_num(r, "time_s.median"),
-		    r, PART "%s.speedup", w->name, vs[i]);
-		add_run(R, base, w->name, vs[i], "speedup");
-		rp_fact_str(&R->facts,
-		    r != NULL ? rp_report_warning_notes(R, r) : NULL, r,
-		    PART "%s.warnings", w->name, vs[i]);
-		rp_fact_str(&R->facts,
-		    r == NULL
-			? rp_data_why_missing(&R->data, &q, why, sizeof(why))
-			: NULL,
-		    NULL, PART "%s.missing", w->name, vs[i]);
-	}
-}
-
 /* The N of the cache simulation, for the simulated columns' header. */
 static double
 cachesim_n(rp_report_t *R, const rp_workload_t *w)
@@ -70,10 +35,18 @@ cachesim_n(rp_report_t *R, const rp_workload_t *w)
 	for (size_t i = 0; i < nv; i++) {
 		const json_t *cs = rp_data_cachesim(&R->data, w->name, vs[i]);
 		if (cs != NULL)
-			return rp_num(cs, "params.n");
+			return rp_field(cs, RP_F_N);
 	}
 	return NAN;
 }
+
+/* A variant's simulated counts per unit (part.W.cachesim.V.NAME). */
+static const rp_fact_field_t cachesim_fields[] = {
+    {"n", RP_F_N, RP_FACT_SIZE, RP_F_NONE},
+    {"minimum", RP_F_SIM_INSN_MIN_PER_UNIT, RP_FACT_NUMBER, RP_F_NONE},
+    {"d1", RP_F_SIM_D1_PER_UNIT, RP_FACT_NUMBER, RP_F_NONE},
+    {"ll", RP_F_SIM_LL_PER_UNIT, RP_FACT_NUMBER, RP_F_NONE},
+};
 
 /* Table 1s: the simulated counts per unit of the variants the simulator
  * ran (part.W.cachesim.variants), their N where it is not the table's. */
@@ -86,6 +59,7 @@ table1s_facts(rp_report_t *R, const rp_workload_t *w)
 	double n = cachesim_n(R, w);
 	json_t *names = json_array();
 	int minimum = 0;
+	char p[RP_FACTS_NAME_MAX];
 
 	rp_fact_num(
 	    &R->facts, RP_FACT_SIZE, n, NULL, PART "cachesim.n", w->name);
@@ -98,29 +72,21 @@ table1s_facts(rp_report_t *R, const rp_workload_t *w)
 	    NULL, PART "cachesim.note", w->name);
 	for (size_t i = 0; i < nv; i++) {
 		const json_t *cs = rp_data_cachesim(&R->data, w->name, vs[i]);
-		double ipu = rp_num(cs, "cachesim.instructions_per_unit");
-		double min = rp_num(cs, "cachesim.instructions_min_per_unit");
+		double ipu = rp_field(cs, RP_F_SIM_INSN_PER_UNIT);
+		double min = rp_field(cs, RP_F_SIM_INSN_MIN_PER_UNIT);
 		if (cs == NULL)
 			continue;
 		minimum |= !isnan(min);
 		if (isnan(ipu))
-			ipu = rp_num(cs, "cachesim.Ir") /
-			    rp_num(cs, "work.units");
+			ipu = rp_field(cs, RP_F_SIM_IR) /
+			    rp_field(cs, RP_F_WORK_UNITS);
 		json_array_append_new(names, json_string(vs[i]));
-		rp_fact_num(&R->facts, RP_FACT_SIZE, rp_num(cs, "params.n"), cs,
-		    PART "cachesim.%s.n", w->name, vs[i]);
-		rp_fact_bool(&R->facts, rp_num(cs, "params.n") != n, cs,
-		    PART "cachesim.%s.other_n", w->name, vs[i]);
-		rp_fact_num(&R->facts, RP_FACT_NUMBER, ipu, cs,
-		    PART "cachesim.%s.instructions", w->name, vs[i]);
-		rp_fact_num(&R->facts, RP_FACT_NUMBER, min, cs,
-		    PART "cachesim.%s.minimum", w->name, vs[i]);
-		rp_fact_num(&R->facts, RP_FACT_NUMBER,
-		    rp_num(cs, "cachesim.D1_misses_per_unit"), cs,
-		    PART "cachesim.%s.d1", w->name, vs[i]);
-		rp_fact_num(&R->facts, RP_FACT_NUMBER,
-		    rp_num(cs, "cachesim.LL_misses_per_unit"), cs,
-		    PART "cachesim.%s.ll", w->name, vs[i]);
+		snprintf(p, sizeof(p), PART "cachesim.%s", w->name, vs[i]);
+		RP_FACTS_FIELDS(&R->facts, cs, p, cachesim_fields);
+		rp_fact_bool(
+		    &R->facts, rp_field(cs, RP_F_N) != n, cs, "%s.other_n", p);
+		rp_fact_num(
+		    &R->facts, RP_FACT_NUMBER, ipu, cs, "%s.instructions", p);
 	}
 	rp_fact_list(&R->facts, names, PART "cachesim.variants", w->name);
 	rp_fact_bool(
@@ -135,29 +101,29 @@ counters_facts(rp_report_t *R, const rp_workload_t *w)
 	const char *vs[RP_DATA_MAX_VARIANTS];
 	size_t nv =
 	    rp_data_variants(&R->data, w->name, NULL, vs, RP_DATA_MAX_VARIANTS);
-	const json_t *r = NULL, *pmu, *e;
+	const json_t *r = NULL, *e;
 	char ok[512] = "", bad[512] = "";
 	const char *name;
 
 	for (size_t i = 0; i < nv && r == NULL; i++)
 		r = rp_data_main_run(&R->data, w->name, vs[i]);
-	json_object_foreach(json_object_get(r, "counters"), name, e)
+	json_object_foreach(rp_field_json(r, RP_F_COUNTERS), name, e)
 	{
 		char *dst =
 		    strcmp(rp_str(e, "status"), "unsupported") == 0 ? bad : ok;
 		size_t len = strlen(dst);
 		snprintf(dst + len, 512 - len, "%s%s", len ? ", " : "", name);
 	}
-	pmu = json_object_get(r, "pmu");
 	rp_fact_bool(&R->facts, r != NULL, r, PART "counters.present", w->name);
 	rp_fact_bool(&R->facts,
-	    json_is_true(json_object_get(pmu, "hardware_pmu")), r,
+	    json_is_true(rp_field_json(r, RP_F_PMU_HARDWARE)), r,
 	    PART "counters.hardware", w->name);
 	rp_fact_str(&R->facts, ok[0] ? ok : "none", r, PART "counters.counted",
 	    w->name);
 	rp_fact_str(&R->facts, bad[0] ? bad : "none", r,
 	    PART "counters.unsupported", w->name);
-	rp_fact_str(&R->facts, r != NULL ? rp_str(pmu, "note") : NULL, r,
+	rp_fact_str(&R->facts,
+	    r != NULL ? rp_field_str(r, RP_F_PMU_NOTE) : NULL, r,
 	    PART "counters.pmu_note", w->name);
 }
 
@@ -167,10 +133,10 @@ static void
 noise_facts(
     rp_report_t *R, const rp_workload_t *w, const json_t *r, const char *which)
 {
-	double t = rp_num(r, "time_s.median");
+	double t = rp_field(r, RP_F_TIME_MEDIAN);
 
-	rp_fact_str(&R->facts, r != NULL ? rp_str(r, "variant") : NULL, r,
-	    PART "noise.%s.variant", w->name, which);
+	rp_fact_str(&R->facts, r != NULL ? rp_field_str(r, RP_F_VARIANT) : NULL,
+	    r, PART "noise.%s.variant", w->name, which);
 	rp_fact_num(&R->facts, RP_FACT_TIME, t, r, PART "noise.%s.median",
 	    w->name, which);
 	rp_fact_num(&R->facts, RP_FACT_PERCENT, rp_report_noise_at(&R->data, t),
@@ -189,17 +155,24 @@ noise_ends(rp_report_t *R, const rp_workload_t *w)
 
 	for (size_t i = 0; i < nv; i++) {
 		const json_t *r = rp_data_main_run(&R->data, w->name, vs[i]);
-		double t = rp_num(r, "time_s.median");
-		if (!(rp_num(r, "time_s.repeats") >= 2))
+		double t = rp_field(r, RP_F_TIME_MEDIAN);
+		if (!(rp_field(r, RP_F_TIME_REPEATS) >= 2))
 			continue;
-		if (fast == NULL || t < rp_num(fast, "time_s.median"))
+		if (fast == NULL || t < rp_field(fast, RP_F_TIME_MEDIAN))
 			fast = r;
-		if (slow == NULL || t > rp_num(slow, "time_s.median"))
+		if (slow == NULL || t > rp_field(slow, RP_F_TIME_MEDIAN))
 			slow = r;
 	}
 	noise_facts(R, w, fast, "fast");
 	noise_facts(R, w, slow, "slow");
 }
+
+/* The op-by-op variant's run timed more than once (part.W.repeated.*). */
+static const rp_fact_field_t repeated_fields[] = {
+    {"n", RP_F_N, RP_FACT_SIZE, RP_F_NONE},
+    {"repeats", RP_F_TIME_REPEATS, RP_FACT_COUNT, RP_F_NONE},
+    {"median", RP_F_TIME_MEDIAN, RP_FACT_TIME, RP_F_NONE},
+};
 
 /* What the table's statistics may say: the notes, the noise band of runs
  * of this table's lengths, and the op-by-op variant's repeats at the
@@ -212,14 +185,15 @@ stats_facts(rp_report_t *R, const rp_workload_t *w)
 	rp_query_t q = {.workload = w->name,
 	    .variant = w->op_by_op,
 	    .alloc = RP_ALLOC_JEMALLOC};
+	char name[RP_FACTS_NAME_MAX];
 	size_t i;
 
 	json_array_foreach(R->data.runs, i, r)
 	{
 		if (rp_data_run_matches(r, &q) &&
-		    rp_num(r, "time_s.repeats") >= 2 &&
+		    rp_field(r, RP_F_TIME_REPEATS) >= 2 &&
 		    (best == NULL ||
-			rp_num(r, "params.n") > rp_num(best, "params.n")))
+			rp_field(r, RP_F_N) > rp_field(best, RP_F_N)))
 			best = r;
 	}
 	/* The report made these two notes in this order. */
@@ -243,14 +217,10 @@ stats_facts(rp_report_t *R, const rp_workload_t *w)
 	rp_fact_bool(
 	    &R->facts, best != NULL, best, PART "repeated.present", w->name);
 	rp_fact_num(&R->facts, RP_FACT_TIME,
-	    rp_num(eager, "time_s.cold") + rp_num(eager, "time_s.median"),
+	    rp_field(eager, RP_F_TIME_COLD) + rp_field(eager, RP_F_TIME_MEDIAN),
 	    eager, PART "repeated.once_total", w->name);
-	rp_fact_num(&R->facts, RP_FACT_SIZE, rp_num(best, "params.n"), best,
-	    PART "repeated.n", w->name);
-	rp_fact_num(&R->facts, RP_FACT_COUNT, rp_num(best, "time_s.repeats"),
-	    best, PART "repeated.repeats", w->name);
-	rp_fact_num(&R->facts, RP_FACT_TIME, rp_num(best, "time_s.median"),
-	    best, PART "repeated.median", w->name);
+	snprintf(name, sizeof(name), PART "repeated", w->name);
+	RP_FACTS_FIELDS(&R->facts, best, name, repeated_fields);
 	rp_fact_str(&R->facts, best != NULL ? rp_report_interval(best) : NULL,
 	    best, PART "repeated.interval", w->name);
 }
@@ -278,18 +248,18 @@ table1b_facts(rp_report_t *R, const rp_workload_t *w)
 			continue;
 		json_array_append_new(names, json_string(vs[i]));
 		rp_fact_num(&R->facts, RP_FACT_TIME,
-		    rp_num(rs, "time_s.median"), rs, PART "%s.seed.median",
+		    rp_field(rs, RP_F_TIME_MEDIAN), rs, PART "%s.seed.median",
 		    w->name, vs[i]);
 		rp_fact_str(&R->facts, rp_report_interval(rs), rs,
 		    PART "%s.seed.interval", w->name, vs[i]);
 		rp_fact_num(&R->facts, RP_FACT_RATIO,
-		    rp_num(rs, "time_s.median") / rp_num(rr, "time_s.median"),
+		    rp_field(rs, RP_F_TIME_MEDIAN) /
+			rp_field(rr, RP_F_TIME_MEDIAN),
 		    rs, PART "%s.over_random", w->name, vs[i]);
 		add_run(R, rr, w->name, vs[i], "over_random");
 		rp_fact_text(&R->facts, RP_FACT_BYTES,
-		    rp_num(rs, "memory.peak_workspace_bytes"),
-		    rp_report_peak(rs), rs, PART "%s.seed.peak", w->name,
-		    vs[i]);
+		    rp_field(rs, RP_F_PEAK_WORKSPACE), rp_report_peak(rs), rs,
+		    PART "%s.seed.peak", w->name, vs[i]);
 	}
 	rp_fact_list(&R->facts, names, PART "seed.variants", w->name);
 }
@@ -343,16 +313,17 @@ ceilings_facts(rp_report_t *R, const rp_workload_t *w)
 {
 	const json_t *c = R->data.ceilings;
 	double fma = rp_num(c, "fma_flops_per_s") * 1e-9;
-	static const struct {
-		const char *fact, *path;
-	} bw[] = {{"triad", "triad_bytes_per_s"}, {"l3", "l3_bytes_per_s"},
-	    {"l2", "l2_bytes_per_s"}, {"l1", "l1_bytes_per_s"}};
+	static const rp_fact_key_t bw[] = {
+	    {"triad", "triad_bytes_per_s", RP_FACT_BYTES},
+	    {"l3", "l3_bytes_per_s", RP_FACT_BYTES},
+	    {"l2", "l2_bytes_per_s", RP_FACT_BYTES},
+	    {"l1", "l1_bytes_per_s", RP_FACT_BYTES}};
+	char p[RP_FACTS_NAME_MAX];
 
 	rp_fact_bool(
 	    &R->facts, c != NULL, NULL, PART "ceilings.present", w->name);
-	for (size_t i = 0; i < sizeof(bw) / sizeof(bw[0]); i++)
-		rp_fact_num(&R->facts, RP_FACT_BYTES, rp_num(c, bw[i].path),
-		    NULL, PART "ceilings.%s", w->name, bw[i].fact);
+	snprintf(p, sizeof(p), PART "ceilings", w->name);
+	RP_FACTS_KEYS(&R->facts, c, p, bw);
 	rp_fact_str(&R->facts,
 	    c != NULL ? rp_str(c, "triad_bytes_counted") : NULL, NULL,
 	    PART "ceilings.triad_counted", w->name);
@@ -383,6 +354,15 @@ allocator_run(rp_report_t *R, const rp_workload_t *w, const char *v, double ng,
 	return r != NULL ? r : rp_data_find(&R->data, &q);
 }
 
+/* Table 2's cells of one variant's run with one allocator
+ * (part.W.V.ALLOCATOR.NAME). */
+static const rp_fact_field_t allocator_fields[] = {
+    {"median", RP_F_TIME_MEDIAN, RP_FACT_TIME, RP_F_NONE},
+    {"cold", RP_F_TIME_COLD, RP_FACT_TIME, RP_F_NONE},
+    {"rss", RP_F_PEAK_RSS, RP_FACT_BYTES, RP_F_NONE},
+    {"faults", RP_F_MINOR_FAULTS, RP_FACT_COUNT, RP_F_NONE},
+};
+
 /* Table 2: each variant of the glibc set with each allocator
  * (part.W.allocators.variants; part.W.V.ALLOCATOR.*). */
 static void
@@ -402,19 +382,10 @@ table2_facts(rp_report_t *R, const rp_workload_t *w)
 		for (int g = 0; g < 2; g++) {
 			const json_t *r = allocator_run(R, w, vs[i], ng,
 			    g ? RP_ALLOC_GLIBC : RP_ALLOC_JEMALLOC);
-			const char *a = g ? "glibc" : "jemalloc";
-			rp_fact_num(&R->facts, RP_FACT_TIME,
-			    rp_num(r, "time_s.median"), r, PART "%s.%s.median",
-			    w->name, vs[i], a);
-			rp_fact_num(&R->facts, RP_FACT_TIME,
-			    rp_num(r, "time_s.cold"), r, PART "%s.%s.cold",
-			    w->name, vs[i], a);
-			rp_fact_num(&R->facts, RP_FACT_BYTES,
-			    rp_num(r, "memory.peak_rss_bytes"), r,
-			    PART "%s.%s.rss", w->name, vs[i], a);
-			rp_fact_num(&R->facts, RP_FACT_COUNT,
-			    rp_num(r, "memory.minor_faults"), r,
-			    PART "%s.%s.faults", w->name, vs[i], a);
+			char name[RP_FACTS_NAME_MAX];
+			snprintf(name, sizeof(name), PART "%s.%s", w->name,
+			    vs[i], g ? "glibc" : "jemalloc");
+			RP_FACTS_FIELDS(&R->facts, r, name, allocator_fields);
 		}
 	}
 	rp_fact_list(&R->facts, names, PART "allocators.variants", w->name);
@@ -431,9 +402,9 @@ sizes_facts(rp_report_t *R, const rp_workload_t *w, double nq)
 	char why[512];
 
 	rp_fact_num(&R->facts, RP_FACT_SIZE, nq, any, PART "n", w->name);
-	rp_fact_num(&R->facts, RP_FACT_SIZE, rp_num(any, "params.m"), any,
+	rp_fact_num(&R->facts, RP_FACT_SIZE, rp_field(any, RP_F_M), any,
 	    PART "m", w->name);
-	rp_fact_num(&R->facts, RP_FACT_SIZE, rp_num(any, "params.g"), any,
+	rp_fact_num(&R->facts, RP_FACT_SIZE, rp_field(any, RP_F_G), any,
 	    PART "g", w->name);
 	q.variant = w->op_by_op;
 	q.any_status = 0;
@@ -449,9 +420,14 @@ void
 rp_interp_facts(rp_report_t *R, const rp_workload_t *w)
 {
 	double nq = rp_data_max_n(&R->data, w->sets.main, w->name);
+	const char *vs[RP_DATA_MAX_VARIANTS];
+	size_t nv;
 
 	sizes_facts(R, w, nq);
-	table1_facts(R, w, nq);
+	/* Table 1 and 1m: their cells beyond W.V.* (rp_run_facts). */
+	nv =
+	    rp_data_variants(&R->data, w->name, NULL, vs, RP_DATA_MAX_VARIANTS);
+	rp_workload_rows_facts(R, w, nq, vs, nv, 1);
 	table1s_facts(R, w);
 	stats_facts(R, w);
 	counters_facts(R, w);

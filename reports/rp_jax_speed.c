@@ -20,22 +20,40 @@ pct1(double share)
 
 /* The numbers of a row of jax-keep.json (keep_table.py's keys) and the
  * facts they become (jaxspeed.keep.rowK.NAME). */
-static const struct keep_field_s {
-	const char *key, *name;
-	rp_fact_kind_t kind;
-} keep_fields[] = {
+static const rp_fact_key_t keep_fields[] = {
     {"n", "n", RP_FACT_SIZE},
     {"temp_pages", "temp_pages", RP_FACT_COUNT},
-    {"faults_per_call_default", "faults_default", RP_FACT_COUNT},
-    {"faults_per_call_keep", "faults_keep", RP_FACT_COUNT},
-    {"warm_cpu_default_s", "cpu_default", RP_FACT_TIME},
-    {"warm_cpu_keep_s", "cpu_keep", RP_FACT_TIME},
+    {"faults_default", "faults_per_call_default", RP_FACT_COUNT},
+    {"faults_keep", "faults_per_call_keep", RP_FACT_COUNT},
+    {"cpu_default", "warm_cpu_default_s", RP_FACT_TIME},
+    {"cpu_keep", "warm_cpu_keep_s", RP_FACT_TIME},
     {"cpu_ratio", "cpu_ratio", RP_FACT_RATIO},
-    {"peak_rss_default_bytes", "rss_default", RP_FACT_BYTES},
-    {"peak_rss_keep_bytes", "rss_keep", RP_FACT_BYTES},
-    {"rss_after_default_bytes", "held_default", RP_FACT_BYTES},
-    {"rss_after_keep_bytes", "held_keep", RP_FACT_BYTES},
-    {"cpu_s_saved_per_fault", "saved_per_fault", RP_FACT_TIME},
+    {"rss_default", "peak_rss_default_bytes", RP_FACT_BYTES},
+    {"rss_keep", "peak_rss_keep_bytes", RP_FACT_BYTES},
+    {"held_default", "rss_after_default_bytes", RP_FACT_BYTES},
+    {"held_keep", "rss_after_keep_bytes", RP_FACT_BYTES},
+    {"saved_per_fault", "cpu_s_saved_per_fault", RP_FACT_TIME},
+};
+
+/* The protocol's floor, the quickest call it timed
+ * (jaxspeed.proto.floor.NAME), and the swing of one step's calls
+ * (jaxspeed.swing.NAME). */
+static const rp_fact_key_t floor_fields[] = {
+    {"n", "n", RP_FACT_SIZE},
+    {"s", "s", RP_FACT_TIME},
+    {"eqns", "eqns", RP_FACT_COUNT},
+    {"s_per_eqn", "s_per_eqn", RP_FACT_TIME},
+    {"question_s_per_eqn", "question_s_per_eqn", RP_FACT_TIME},
+};
+static const rp_fact_key_t swing_fields[] = {
+    {"n", "n", RP_FACT_SIZE},
+    {"steps", "steps", RP_FACT_COUNT},
+    {"first", "first_call_s", RP_FACT_TIME},
+    {"first_compile", "first_call_compile_s", RP_FACT_TIME},
+    {"new_bound", "new_bound_call_s", RP_FACT_TIME},
+    {"span", "span", RP_FACT_RATIO},
+    {"waiting", "factors.waited_over_unwaited", RP_FACT_RATIO},
+    {"compiling", "factors.first_over_waited", RP_FACT_RATIO},
 };
 
 /* One row of jax-keep.json: a program by default and under an allocator
@@ -44,15 +62,13 @@ static void
 keep_row_facts(rp_report_t *R, const json_t *row, int k)
 {
 	static const char *const names[] = {"workload", "program", "allocator"};
+	char p[32];
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		rp_fact_str(F, rp_str(row, names[i]), NULL,
 		    "jaxspeed.keep.row%d.%s", k, names[i]);
-	for (size_t i = 0; i < sizeof(keep_fields) / sizeof(keep_fields[0]);
-	     i++)
-		rp_fact_num(F, keep_fields[i].kind,
-		    rp_num(row, keep_fields[i].key), NULL,
-		    "jaxspeed.keep.row%d.%s", k, keep_fields[i].name);
+	snprintf(p, sizeof(p), "jaxspeed.keep.row%d", k);
+	RP_FACTS_KEYS(F, row, p, keep_fields);
 	rp_fact_text(F, RP_FACT_PERCENT,
 	    rp_num(row, "fault_share_of_cpu_at_price"),
 	    pct1(rp_num(row, "fault_share_of_cpu_at_price")), NULL,
@@ -135,7 +151,7 @@ protocol_facts(rp_report_t *R)
 	const json_t *sw = json_object_get(doc, "swing");
 	const json_t *rows =
 	    json_object_get(json_object_get(doc, "timings"), "rows");
-	json_t *ns = json_array(), *r;
+	const json_t *r;
 	size_t i;
 	char list[128] = "";
 	size_t used = 0;
@@ -146,49 +162,23 @@ protocol_facts(rp_report_t *R)
 	    R, json_object_get(q, "pair_unjitted_2_32ms_at"), "pair");
 	json_array_foreach(rows, i, r)
 	{
-		json_array_append_new(ns, json_real(rp_num(r, "n")));
 		if (used < sizeof(list))
 			used += (size_t)snprintf(list + used,
 			    sizeof(list) - used, "%s%s", i ? ", " : "",
 			    rp_text_fmt_n(rp_num(r, "n")));
 	}
-	json_decref(ns);
 	rp_fact_str(F, list, NULL, "jaxspeed.proto.ns");
 	ratio_range_facts(
 	    R, json_object_get(q, "ratios"), "step_over_pair_waited");
 	ratio_range_facts(
 	    R, json_object_get(q, "ratios"), "step_over_pair_unwaited");
-	rp_fact_num(F, RP_FACT_SIZE, rp_num(floor, "n"), NULL,
-	    "jaxspeed.proto.floor.n");
-	rp_fact_num(F, RP_FACT_TIME, rp_num(floor, "s"), NULL,
-	    "jaxspeed.proto.floor.s");
-	rp_fact_num(F, RP_FACT_COUNT, rp_num(floor, "eqns"), NULL,
-	    "jaxspeed.proto.floor.eqns");
-	rp_fact_num(F, RP_FACT_TIME, rp_num(floor, "s_per_eqn"), NULL,
-	    "jaxspeed.proto.floor.s_per_eqn");
-	rp_fact_num(F, RP_FACT_TIME, rp_num(floor, "question_s_per_eqn"), NULL,
-	    "jaxspeed.proto.floor.question_s_per_eqn");
+	RP_FACTS_KEYS(F, floor, "jaxspeed.proto.floor", floor_fields);
 	rp_fact_bool(F, sw != NULL, NULL, "jaxspeed.swing.present");
-	rp_fact_num(F, RP_FACT_SIZE, rp_num(sw, "n"), NULL, "jaxspeed.swing.n");
-	rp_fact_num(F, RP_FACT_COUNT, rp_num(sw, "steps"), NULL,
-	    "jaxspeed.swing.steps");
+	RP_FACTS_KEYS(F, sw, "jaxspeed.swing", swing_fields);
 	rp_fact_num(F, RP_FACT_TIME, rp_jax_median_of(sw, "unwaited_warm_s"),
 	    NULL, "jaxspeed.swing.unwaited");
 	rp_fact_num(F, RP_FACT_TIME, rp_jax_median_of(sw, "waited_warm_s"),
 	    NULL, "jaxspeed.swing.waited");
-	rp_fact_num(F, RP_FACT_TIME, rp_num(sw, "first_call_s"), NULL,
-	    "jaxspeed.swing.first");
-	rp_fact_num(F, RP_FACT_TIME, rp_num(sw, "first_call_compile_s"), NULL,
-	    "jaxspeed.swing.first_compile");
-	rp_fact_num(F, RP_FACT_TIME, rp_num(sw, "new_bound_call_s"), NULL,
-	    "jaxspeed.swing.new_bound");
-	rp_fact_num(
-	    F, RP_FACT_RATIO, rp_num(sw, "span"), NULL, "jaxspeed.swing.span");
-	rp_fact_num(F, RP_FACT_RATIO,
-	    rp_num(sw, "factors.waited_over_unwaited"), NULL,
-	    "jaxspeed.swing.waiting");
-	rp_fact_num(F, RP_FACT_RATIO, rp_num(sw, "factors.first_over_waited"),
-	    NULL, "jaxspeed.swing.compiling");
 	json_decref(doc);
 }
 

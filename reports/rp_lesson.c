@@ -15,7 +15,6 @@
 #include "rp_text.h"
 #include "rp_workloads.h"
 
-#define MEDIAN(r) rp_num(r, "time_s.median")
 #define WARM(r) rp_jax_median(r, "warm_call_s")
 
 /* The colony question's own figures, as it reported them: the only
@@ -42,7 +41,7 @@ static void
 memory_explain(rp_report_t *R)
 {
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
-	const json_t *eager = rp_data_main_run(&R->data, w->name, "eager");
+	const json_t *eager = rp_data_main_run(&R->data, w->name, w->op_by_op);
 	const char *name = NULL;
 	json_t *e = rp_explain_of(&R->data, w->name, &name);
 	const json_t *jit = json_object_get(e, "jit");
@@ -56,9 +55,9 @@ memory_explain(rp_report_t *R)
 	    "the question's own program at N=%s, M=%s: %s. Under jit XLA "
 	    "keeps %zu buffers, %s (%s full arrays), %s of them sharing "
 	    "memory: %s of temporaries",
-	    rp_text_fmt_bytes(rp_num(eager, "memory.model_bare_bytes")),
-	    rp_text_fmt_n(rp_num(eager, "params.n")),
-	    rp_text_fmt_bytes(rp_num(eager, "memory.peak_workspace_bytes")),
+	    rp_text_fmt_bytes(rp_field(eager, RP_F_MODEL_BARE_BYTES)),
+	    rp_text_fmt_n(rp_field(eager, RP_F_N)),
+	    rp_text_fmt_bytes(rp_field(eager, RP_F_PEAK_WORKSPACE)),
 	    rp_report_cite(R, rp_workload_fig(w, "timeline")),
 	    rp_text_fmt_n(rp_num(e, "program.params.n")),
 	    rp_text_fmt_n(rp_num(e, "program.params.m")),
@@ -77,28 +76,9 @@ memory_explain(rp_report_t *R)
 		    "explain's chart of the question's own JAX program is not "
 		    "in this data; C's eager model holds twelve N x M arrays "
 		    "at its peak (%s at N=%s, the spec's 12*N*M*4).\n\n",
-		    rp_text_fmt_bytes(rp_num(eager, "memory.model_bare_bytes")),
-		    rp_text_fmt_n(rp_num(eager, "params.n")));
+		    rp_text_fmt_bytes(rp_field(eager, RP_F_MODEL_BARE_BYTES)),
+		    rp_text_fmt_n(rp_field(eager, RP_F_N)));
 	json_decref(e);
-}
-
-/* The question's program in JAX at its largest N in the data, or NULL. */
-static const json_t *
-memory_jax_largest(const rp_data_t *D, const rp_workload_t *w)
-{
-	rp_query_t qj = {.set = w->sets.jax_all, .variant = "question"};
-	const json_t *big = NULL;
-	size_t i;
-	json_t *r;
-
-	json_array_foreach(D->runs, i, r)
-	{
-		if (rp_data_run_matches(r, &qj) &&
-		    (big == NULL ||
-			rp_num(r, "params.n") > rp_num(big, "params.n")))
-			big = r;
-	}
-	return big;
 }
 
 /* The facts of templates/lesson/memory.md (lesson.memory.*): what the
@@ -109,21 +89,23 @@ memory_facts(rp_report_t *R)
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	const rp_data_t *D = &R->data;
 	rp_facts_t *F = &R->facts;
-	const json_t *big = memory_jax_largest(D, w);
+	/* The question's program in JAX at its largest N in the data. */
+	rp_query_t qj = {.set = w->sets.jax_all, .variant = "question"};
+	const json_t *big = rp_data_largest(D, &qj);
 	const json_t *jq = rp_jax_run(D, w->name, "question");
 	double jit_temp = rp_jax_temp(rp_jax_run(D, w->name, "question_jit"));
 	double map_temp = rp_jax_temp(rp_jax_run(D, w->name, "lax_map"));
 	json_t *jaxpr = rp_jax_file(D, "jax-jaxpr-interp.json");
 	const json_t *same = json_object_get(jaxpr, "same_arithmetic");
-	const char *main_variants[] = {"eager", "materialized", "fused"};
+	const char *main_variants[] = {w->op_by_op, w->baseline, w->fused};
 	int missing = jq == NULL;
 
 	rp_fact_str(F, w->name, NULL, "lesson.memory.workload");
 	rp_fact_num(F, RP_FACT_BYTES, QUESTION_INTERP_BYTES, NULL,
 	    "question.memory.peak");
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(big, "memory.peak_rss_bytes"), big,
+	rp_fact_num(F, RP_FACT_BYTES, rp_field(big, RP_F_PEAK_RSS), big,
 	    "lesson.memory.jax_largest.rss");
-	rp_fact_num(F, RP_FACT_SIZE, rp_num(big, "params.n"), big,
+	rp_fact_num(F, RP_FACT_SIZE, rp_field(big, RP_F_N), big,
 	    "lesson.memory.jax_largest.n");
 	/* The jaxpr comparison: true, false, or null when not compared. */
 	if (json_is_boolean(same))
@@ -180,8 +162,8 @@ puzzle_facts(rp_report_t *R, const json_t *pair, const json_t *step,
 	double unw[3], warm[3], umin = NAN, umax = NAN, lo = NAN, hi = NAN, med;
 	double ratio = WARM(step) / WARM(pair);
 	double q = question_colony[1].seconds / question_colony[0].seconds;
-	double first = fmax(rp_num(loop, "reported.first_call_s"),
-	    rp_num(fori, "reported.first_call_s"));
+	double first = fmax(rp_field(loop, RP_F_JAX_FIRST_CALL),
+	    rp_field(fori, RP_F_JAX_FIRST_CALL));
 	int dispatch, many;
 
 	for (int i = 0; i < 3; i++) {
@@ -203,7 +185,7 @@ puzzle_facts(rp_report_t *R, const json_t *pair, const json_t *step,
 	rp_fact_num(F, RP_FACT_TIME, first, NULL, "lesson.speed.span_to");
 	rp_fact_bool(F,
 	    dispatch &&
-		rp_num(step, "reported.first_call_s") >=
+		rp_field(step, RP_F_JAX_FIRST_CALL) >=
 		    RP_LESSON_DISPATCH_FACTOR * WARM(step),
 	    NULL, "lesson.speed.swings_from_protocol");
 	many = rp_jaxfix_warm(step, 0, &med, &lo, &hi) > 1;
@@ -221,12 +203,12 @@ speed_facts(rp_report_t *R)
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	const rp_data_t *D = &R->data;
 	rp_facts_t *F = &R->facts;
-	const json_t *n = rp_data_main_run(D, w->name, "naive");
-	const json_t *f = rp_data_main_run(D, w->name, "fused");
+	const json_t *n = rp_data_main_run(D, w->name, w->baseline);
+	const json_t *f = rp_data_main_run(D, w->name, w->fused);
 	const json_t *fori = rp_jax_run(D, w->name, "fori");
 	const json_t *loop = rp_jax_run(D, w->name, "loop");
 	rp_limiter_in_t in;
-	rp_limiter_t v = rp_limiter_of(D, w->name, "naive", &in);
+	rp_limiter_t v = rp_limiter_of(D, w->name, w->baseline, &in);
 	char lim[512] = "";
 	FILE *s = fmemopen(lim, sizeof(lim) - 1, "w");
 	const char *saves;
@@ -243,7 +225,8 @@ speed_facts(rp_report_t *R)
 		fclose(s);
 	}
 	rp_fact_str(F, lim, n, "lesson.speed.naive_limiter_sentence");
-	rp_fact_num(F, RP_FACT_RATIO, MEDIAN(n) / MEDIAN(f), n,
+	rp_fact_num(F, RP_FACT_RATIO,
+	    rp_field(n, RP_F_TIME_MEDIAN) / rp_field(f, RP_F_TIME_MEDIAN), n,
 	    "lesson.speed.fused_over_naive");
 	rp_fact_add_run(F, f, "lesson.speed.fused_over_naive");
 	rp_fact_num(F, RP_FACT_RATIO, rp_colony_widest_spread(R, w, NULL), NULL,
@@ -284,9 +267,8 @@ limits_facts(rp_report_t *R)
 	rp_fact_num(&R->facts, RP_FACT_COUNT, with_min, NULL,
 	    "limiters.undetermined_with_minimum");
 	rp_fact_bool(&R->facts,
-	    json_is_true(
-		json_object_get(json_object_get(r, "pmu"), "hardware_pmu")),
-	    r, "limiters.hardware_counters");
+	    json_is_true(rp_field_json(r, RP_F_PMU_HARDWARE)), r,
+	    "limiters.hardware_counters");
 }
 
 void

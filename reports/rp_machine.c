@@ -14,6 +14,14 @@ rp_machine_significant(double p)
 	return p >= 0 && p < RP_MACHINE_SIGNIFICANT_P;
 }
 
+/* The counts and times of overhead.json (method.overhead.NAME). */
+static const rp_fact_key_t overhead_keys[] = {
+    {"n", "n", RP_FACT_COUNT},
+    {"on", "median_on_s", RP_FACT_TIME},
+    {"off", "median_off_s", RP_FACT_TIME},
+    {"pairs", "pairs", RP_FACT_COUNT},
+};
+
 /* harness overhead's measurement of the instrumentation's own cost
  * (method.overhead.*; .measured false without overhead.json). */
 static void
@@ -29,16 +37,9 @@ overhead_facts(rp_report_t *R)
 	rp_fact_bool(F, o != NULL, NULL, "method.overhead.measured");
 	rp_fact_str(F, rp_str(o, "workload"), NULL, "method.overhead.workload");
 	rp_fact_str(F, rp_str(o, "variant"), NULL, "method.overhead.variant");
-	rp_fact_num(
-	    F, RP_FACT_COUNT, rp_num(o, "n"), NULL, "method.overhead.n");
-	rp_fact_num(F, RP_FACT_TIME, rp_num(o, "median_on_s"), NULL,
-	    "method.overhead.on");
-	rp_fact_num(F, RP_FACT_TIME, rp_num(o, "median_off_s"), NULL,
-	    "method.overhead.off");
+	RP_FACTS_KEYS(F, o, "method.overhead", overhead_keys);
 	rp_fact_text(F, RP_FACT_PERCENT, pc / 100,
 	    rp_text_fmt_num(pc, "%+.2f%%"), NULL, "method.overhead.percent");
-	rp_fact_num(F, RP_FACT_COUNT, rp_num(o, "pairs"), NULL,
-	    "method.overhead.pairs");
 	rp_fact_text(F, RP_FACT_PERCENT, lo / 100,
 	    rp_text_fmt_num(lo, "%+.2f%%"), NULL, "method.overhead.pair_min");
 	rp_fact_text(F, RP_FACT_PERCENT, hi / 100,
@@ -65,13 +66,29 @@ ceilings_facts(rp_report_t *R)
 	    "method.ceilings.clock_resolution");
 }
 
+/* The machine's sizes (method.machine.NAME). */
+static const rp_fact_field_t machine_fields[] = {
+    {"cores", RP_F_MACHINE_CORES, RP_FACT_COUNT, RP_F_NONE},
+    {"l1d", RP_F_L1D_BYTES, RP_FACT_BYTES, RP_F_NONE},
+    {"l2", RP_F_L2_BYTES, RP_FACT_BYTES, RP_F_NONE},
+    {"l3", RP_F_L3_BYTES, RP_FACT_BYTES, RP_F_NONE},
+    {"memory", RP_F_MACHINE_MEMORY, RP_FACT_BYTES, RP_F_NONE},
+};
+
 /* The machine as a jemalloc run recorded it (the last one), and the first
  * glibc run's allocator and flags (method.machine.*). */
 static void
 machine_facts(rp_report_t *R)
 {
 	rp_facts_t *F = &R->facts;
-	const json_t *r = json_array_get(R->data.runs, 0), *g = NULL, *m, *e;
+	const json_t *r = json_array_get(R->data.runs, 0), *g = NULL, *e;
+	static const struct {
+		const char *name;
+		rp_field_t field;
+	} texts[] = {{"cpu", RP_F_MACHINE_CPU}, {"kernel", RP_F_MACHINE_KERNEL},
+	    {"compiler", RP_F_MACHINE_COMPILER},
+	    {"cflags", RP_F_MACHINE_CFLAGS},
+	    {"allocator", RP_F_MACHINE_ALLOCATOR}};
 	const char *note;
 	size_t i;
 
@@ -82,29 +99,17 @@ machine_facts(rp_report_t *R)
 		if (!rp_is_glibc(e))
 			r = e;
 	}
-	m = json_object_get(r, "machine");
-	rp_fact_str(F, rp_str(m, "cpu"), r, "method.machine.cpu");
-	rp_fact_num(
-	    F, RP_FACT_COUNT, rp_num(m, "cores"), r, "method.machine.cores");
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(m, "caches.l1d_bytes"), r,
-	    "method.machine.l1d");
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(m, "caches.l2_bytes"), r,
-	    "method.machine.l2");
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(m, "caches.l3_bytes"), r,
-	    "method.machine.l3");
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(m, "memory_bytes"), r,
-	    "method.machine.memory");
-	rp_fact_str(F, rp_str(m, "kernel"), r, "method.machine.kernel");
-	rp_fact_str(F, rp_str(m, "compiler"), r, "method.machine.compiler");
-	rp_fact_str(F, rp_str(m, "cflags"), r, "method.machine.cflags");
-	rp_fact_str(F, rp_str(m, "allocator"), r, "method.machine.allocator");
+	RP_FACTS_FIELDS(F, r, "method.machine", machine_fields);
+	for (size_t k = 0; k < sizeof(texts) / sizeof(texts[0]); k++)
+		rp_fact_str(F, rp_field_str(r, texts[k].field), r,
+		    "method.machine.%s", texts[k].name);
 	rp_fact_bool(F, g != NULL, g, "method.machine.glibc");
-	m = json_object_get(g, "machine");
-	rp_fact_str(
-	    F, rp_str(m, "allocator"), g, "method.machine.glibc_allocator");
-	rp_fact_str(F, rp_str(m, "cflags"), g, "method.machine.glibc_cflags");
+	rp_fact_str(F, rp_field_str(g, RP_F_MACHINE_ALLOCATOR), g,
+	    "method.machine.glibc_allocator");
+	rp_fact_str(F, rp_field_str(g, RP_F_MACHINE_CFLAGS), g,
+	    "method.machine.glibc_cflags");
 	/* Why the counters are limited, when they are. */
-	note = rp_str(json_object_get(r, "pmu"), "note");
+	note = rp_field_str(r, RP_F_PMU_NOTE);
 	rp_fact_str(F, note[0] != '\0' ? note : NULL, r,
 	    "method.machine.counters_note");
 }

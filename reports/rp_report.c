@@ -118,6 +118,14 @@ figure_number(const rp_report_t *R, const char *name)
 	return k;
 }
 
+double
+rp_report_fit(const rp_report_t *R, const char *fig, const char *variant)
+{
+	const rp_block_t *b = rp_figure_block(rp_report_plot(R, fig), variant);
+
+	return b != NULL ? b->fit : NAN;
+}
+
 const char *
 rp_report_cite(const rp_report_t *R, const char *name)
 {
@@ -131,24 +139,6 @@ rp_report_cite(const rp_report_t *R, const char *name)
 	else
 		snprintf(b, 32, "Figure (not drawn)");
 	return b;
-}
-
-void
-rp_report_embed(rp_report_t *R, const char *name, const char *caption)
-{
-	int k = figure_number(R, name);
-	const rp_fig_t *fig = rp_figure_find(name);
-
-	if (k <= 0 || fig == NULL) {
-		rp_md(R, "*(a figure could not be written: %s)*\n\n", R->msg);
-		return;
-	}
-	rp_md(R,
-	    "![Figure %d: %s](figures/%s.svg)\n\n**Figure %d.** %s "
-	    "([SVG](figures/%s.svg), [PNG](figures/%s.png), "
-	    "[gnuplot](figures/%s.gp); %s)\n\n",
-	    k, fig->title, name, k, caption, name, name, name,
-	    rp_report_note(R, FIGURE_NOTE));
 }
 
 void
@@ -276,9 +266,8 @@ const char *
 rp_report_interval(const json_t *r)
 {
 	char *b = rotbuf();
-	double k = rp_num(r, "time_s.repeats");
-	const json_t *ci =
-	    json_object_get(json_object_get(r, "time_s"), "ci95");
+	double k = rp_field(r, RP_F_TIME_REPEATS);
+	const json_t *ci = rp_field_json(r, RP_F_TIME_CI);
 	double lo = json_number_value(json_array_get(ci, 0));
 	double hi = json_number_value(json_array_get(ci, 1));
 	if (isnan(k) || k < 1)
@@ -290,15 +279,15 @@ rp_report_interval(const json_t *r)
 		    rp_text_fmt_time(lo), rp_text_fmt_time(hi), k);
 	else
 		snprintf(b, 512, "range %s-%s, n = %.0f",
-		    rp_text_fmt_time(rp_num(r, "time_s.min")),
-		    rp_text_fmt_time(rp_num(r, "time_s.max")), k);
+		    rp_text_fmt_time(rp_field(r, RP_F_TIME_MIN)),
+		    rp_text_fmt_time(rp_field(r, RP_F_TIME_MAX)), k);
 	return b;
 }
 
 const char *
 rp_report_peak(const json_t *r)
 {
-	double p = rp_num(r, "memory.peak_workspace_bytes");
+	double p = rp_field(r, RP_F_PEAK_WORKSPACE);
 
 	if (!isnan(p) && p < RP_REPORT_PEAK_GRAIN) {
 		char *b = rotbuf();
@@ -308,33 +297,10 @@ rp_report_peak(const json_t *r)
 	return rp_text_fmt_bytes(p);
 }
 
-const char *
-rp_report_warnings(const json_t *r)
-{
-	char *b = rotbuf();
-	const json_t *w = json_object_get(r, "warnings"), *e;
-	size_t i, len = 0;
-
-	b[0] = '\0';
-	json_array_foreach(w, i, e)
-	{
-		if (!json_is_string(e) || len >= 500)
-			continue;
-		snprintf(b + len, 512 - len, "%s%s", len ? "; " : "",
-		    json_string_value(e));
-		len = strlen(b);
-	}
-	if (len == 0)
-		snprintf(b, 512, "none");
-	return b;
-}
-
 double
 rp_report_run_band(const json_t *r)
 {
-	const json_t *a = json_object_get(
-			 json_object_get(r, "time_s"), "samples"),
-		     *e;
+	const json_t *a = rp_field_json(r, RP_F_TIME_SAMPLES), *e;
 	double x[256], band = NAN;
 	size_t i, n = 0;
 
@@ -346,7 +312,7 @@ rp_report_run_band(const json_t *r)
 	/* The timed runs the harness counted (a copy of samples without
 	 * repeats, as the report tests make, is no measurement). */
 	if (n >= RP_REPORT_CI_MIN &&
-	    !(rp_num(r, "time_s.repeats") < RP_REPORT_CI_MIN))
+	    !(rp_field(r, RP_F_TIME_REPEATS) < RP_REPORT_CI_MIN))
 		band = (hx_stats_quantile(x, n, 0.9) -
 			   hx_stats_quantile(x, n, 0.1)) /
 		    (2.0 * hx_stats_median(x, n));
@@ -370,7 +336,7 @@ rp_report_noise_at(const rp_data_t *D, double seconds)
 
 	json_array_foreach(D->runs, i, r)
 	{
-		double t = rp_num(r, "time_s.median");
+		double t = rp_field(r, RP_F_TIME_MEDIAN);
 		double b = rp_report_run_band(r);
 		if (n < 256 && noise_run(r) && !isnan(b) &&
 		    t * RP_REPORT_LENGTH_CLASS >= seconds &&
@@ -404,7 +370,7 @@ rp_report_noise(const rp_data_t *D)
 		double b;
 		if (!noise_run(r) || isnan(rp_report_run_band(r)))
 			continue;
-		b = rp_report_noise_at(D, rp_num(r, "time_s.median"));
+		b = rp_report_noise_at(D, rp_field(r, RP_F_TIME_MEDIAN));
 		if (isnan(worst) || b > worst)
 			worst = b;
 	}

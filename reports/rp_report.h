@@ -43,16 +43,18 @@ void rp_report_free(rp_report_t *R);
 
 /* The gathered plot of a figure by name (NULL when none). */
 const rp_plot_t *rp_report_plot(const rp_report_t *R, const char *name);
+/* The exponent figure fig fitted to variant's block (rp_block_t.fit);
+ * NAN when the figure or the block is missing. */
+double rp_report_fit(
+    const rp_report_t *R, const char *fig, const char *variant);
 /* "Figure 3", or "Figure (not drawn)". Returns a rotating buffer. */
 const char *rp_report_cite(const rp_report_t *R, const char *name);
-/* The figure embedded with its caption and links to SVG, PNG and script. */
-void rp_report_embed(rp_report_t *R, const char *name, const char *caption);
 /* The facts a template needs to embed figure name with its own caption
  * (templates/macros.j2's figure), named FACT.WHAT: .drawn (its script was
  * written), .number, .title, .file, .cite ("Figure 3"), .error (why it
  * was not drawn) and .note, the link to the note every embedded figure
- * points to, made here where rp_report_embed would make it. fact is a
- * name as facts are named ("part.interp.figure.memory"). */
+ * points to. fact is a name as facts are named
+ * ("part.interp.figure.memory"). */
 void rp_report_figure_facts(rp_report_t *R, const char *name, const char *fact);
 /* What the statistics may claim. A 95% confidence interval of the median
  * (the harness's bootstrap) is printed only from RP_REPORT_CI_MIN timed
@@ -68,8 +70,6 @@ const char *rp_report_interval(const json_t *r);
 /* A run's peak workspace as printed: bytes, or "< 64 KiB". Rotating
  * buffer. */
 const char *rp_report_peak(const json_t *r);
-/* The run's "warnings" joined by "; ", or "none". Rotating buffer. */
-const char *rp_report_warnings(const json_t *r);
 /* A run's own noise band: half the distance between the 10th and 90th
  * percentiles of its timed runs over their median (0.05 is +-5%); NAN
  * below RP_REPORT_CI_MIN timed runs. */

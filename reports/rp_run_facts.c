@@ -12,11 +12,28 @@
 int
 rp_run_facts_rss_nearer_live(const json_t *r)
 {
-	double rss = rp_num(r, "memory.peak_rss_bytes");
+	double rss = rp_field(r, RP_F_PEAK_RSS);
 
-	return fabs(rss - rp_num(r, "memory.model_bare_bytes")) <
-	    fabs(rss - rp_num(r, "memory.model_bytes"));
+	return fabs(rss - rp_field(r, RP_F_MODEL_BARE_BYTES)) <
+	    fabs(rss - rp_field(r, RP_F_MODEL_BYTES));
 }
+
+/* The facts W.V.NAME of each variant's main run that are its fields. */
+static const rp_fact_field_t run_fields[] = {
+    {"n", RP_F_N, RP_FACT_SIZE, RP_F_NONE},
+    {"m", RP_F_M, RP_FACT_SIZE, RP_F_NONE},
+    {"median", RP_F_TIME_MEDIAN, RP_FACT_TIME, RP_F_NONE},
+    {"step", RP_F_STEPS_MEDIAN, RP_FACT_TIME, RP_F_NONE},
+    {"first_step", RP_F_STEPS_FIRST, RP_FACT_TIME, RP_F_NONE},
+    {"cold", RP_F_TIME_COLD, RP_FACT_TIME, RP_F_NONE},
+    {"gflops", RP_F_GFLOPS, RP_FACT_NUMBER, RP_F_NONE},
+    {"ns_per_unit", RP_F_NS_PER_UNIT, RP_FACT_NUMBER, RP_F_NONE},
+    {"model", RP_F_MODEL_BYTES, RP_FACT_BYTES, RP_F_NONE},
+    {"faults", RP_F_MINOR_FAULTS, RP_FACT_COUNT, RP_F_NONE},
+    {"rss", RP_F_PEAK_RSS, RP_FACT_BYTES, RP_F_NONE},
+    {"model_bare", RP_F_MODEL_BARE_BYTES, RP_FACT_BYTES, RP_F_NONE},
+    {"rss_base", RP_F_RSS_BASELINE, RP_FACT_BYTES, RP_F_NONE},
+};
 
 /* One variant's main run, and the same variant on the question's input. */
 static void
@@ -31,54 +48,29 @@ variant_facts(rp_report_t *R, const rp_workload_t *w, const char *v)
 	const json_t *seed = w->sets.seed != NULL ? rp_data_find(D, &qs) : NULL;
 	rp_limiter_in_t in;
 	rp_limiter_t lim = rp_limiter_of(D, w->name, v, &in);
+	char name[RP_FACTS_NAME_MAX];
 
-	rp_fact_bool(F, r != NULL, r, "%s.%s.measured", w->name, v);
-	rp_fact_num(
-	    F, RP_FACT_SIZE, rp_num(r, "params.n"), r, "%s.%s.n", w->name, v);
-	rp_fact_num(
-	    F, RP_FACT_SIZE, rp_num(r, "params.m"), r, "%s.%s.m", w->name, v);
-	rp_fact_num(F, RP_FACT_TIME, rp_num(r, "time_s.median"), r,
-	    "%s.%s.median", w->name, v);
-	rp_fact_num(F, RP_FACT_TIME, rp_num(r, "steps_s.median"), r,
-	    "%s.%s.step", w->name, v);
-	rp_fact_num(F, RP_FACT_TIME, rp_num(r, "steps_s.first"), r,
-	    "%s.%s.first_step", w->name, v);
-	rp_fact_num(F, RP_FACT_TIME, rp_num(r, "time_s.cold"), r, "%s.%s.cold",
-	    w->name, v);
+	snprintf(name, sizeof(name), "%s.%s", w->name, v);
+	rp_fact_bool(F, r != NULL, r, "%s.measured", name);
+	RP_FACTS_FIELDS(F, r, name, run_fields);
 	rp_fact_str(F, r != NULL ? rp_report_interval(r) : NULL, r,
-	    "%s.%s.interval", w->name, v);
-	rp_fact_num(F, RP_FACT_NUMBER, rp_num(r, "work.gflops_per_s"), r,
-	    "%s.%s.gflops", w->name, v);
-	rp_fact_num(F, RP_FACT_NUMBER, rp_num(r, "work.ns_per_unit"), r,
-	    "%s.%s.ns_per_unit", w->name, v);
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(r, "memory.model_bytes"), r,
-	    "%s.%s.model", w->name, v);
-	rp_fact_num(F, RP_FACT_COUNT, rp_num(r, "memory.minor_faults"), r,
-	    "%s.%s.faults", w->name, v);
-	rp_fact_text(F, RP_FACT_BYTES, rp_num(r, "memory.peak_workspace_bytes"),
-	    rp_report_peak(r), r, "%s.%s.peak", w->name, v);
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(r, "memory.peak_rss_bytes"), r,
-	    "%s.%s.rss", w->name, v);
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(r, "memory.model_bare_bytes"), r,
-	    "%s.%s.model_bare", w->name, v);
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(r, "memory.rss_baseline_bytes"), r,
-	    "%s.%s.rss_base", w->name, v);
+	    "%s.interval", name);
+	rp_fact_text(F, RP_FACT_BYTES, rp_field(r, RP_F_PEAK_WORKSPACE),
+	    rp_report_peak(r), r, "%s.peak", name);
 	rp_fact_num(F, RP_FACT_BYTES,
-	    r != NULL
-		? rp_workload_array_bytes(w->name, json_object_get(r, "params"))
-		: NAN,
-	    r, "%s.%s.unit", w->name, v);
-	rp_fact_bool(F, rp_run_facts_rss_nearer_live(r), r,
-	    "%s.%s.rss_nearer_live", w->name, v);
-	rp_fact_str(
-	    F, rp_limiter_verdict_word(&lim), r, "%s.%s.limiter", w->name, v);
+	    r != NULL ? rp_workload_array_bytes(
+			    w->name, rp_field_json(r, RP_F_PARAMS))
+		      : NAN,
+	    r, "%s.unit", name);
+	rp_fact_bool(
+	    F, rp_run_facts_rss_nearer_live(r), r, "%s.rss_nearer_live", name);
+	rp_fact_str(F, rp_limiter_verdict_word(&lim), r, "%s.limiter", name);
 	rp_fact_num(F, RP_FACT_NUMBER,
-	    rp_num(cs, "cachesim.Ir") / rp_num(cs, "work.units"), cs,
-	    "%s.%s.ir_per_unit", w->name, v);
-	rp_fact_num(
-	    F, RP_FACT_SIZE, rp_data_chunk(r), r, "%s.%s.chunk", w->name, v);
-	rp_fact_num(F, RP_FACT_TIME, rp_num(seed, "time_s.median"), seed,
-	    "%s.%s.seed_median", w->name, v);
+	    rp_field(cs, RP_F_SIM_IR) / rp_field(cs, RP_F_WORK_UNITS), cs,
+	    "%s.ir_per_unit", name);
+	rp_fact_num(F, RP_FACT_SIZE, rp_data_chunk(r), r, "%s.chunk", name);
+	rp_fact_num(F, RP_FACT_TIME, rp_field(seed, RP_F_TIME_MEDIAN), seed,
+	    "%s.seed_median", name);
 }
 
 /* What a variant is, whatever its runs measured: its idiom, description,
@@ -93,22 +85,24 @@ variant_text_facts(rp_report_t *R, const rp_workload_t *w, const char *v)
 	rp_facts_t *F = &R->facts;
 	rp_query_t q = {.workload = w->name, .variant = v, .any_status = 1};
 	const json_t *r = rp_data_main_run(D, w->name, v);
+	char name[RP_FACTS_NAME_MAX];
 
+	snprintf(name, sizeof(name), "%s.%s", w->name, v);
 	if (r == NULL)
 		r = rp_data_find(D, &q);
-	rp_fact_str(F, rp_str(r, "idiom"), r, "%s.%s.idiom", w->name, v);
+	rp_fact_str(F, rp_field_str(r, RP_F_IDIOM), r, "%s.idiom", name);
 	rp_fact_str(
-	    F, rp_str(r, "description"), r, "%s.%s.description", w->name, v);
+	    F, rp_field_str(r, RP_F_DESCRIPTION), r, "%s.description", name);
 	rp_fact_str(F, rp_data_variant_text(D, w->name, v, "loops"), r,
-	    "%s.%s.loops", w->name, v);
-	rp_fact_str(F, rp_str(json_object_get(r, "memory"), "model_formula"), r,
-	    "%s.%s.model_formula", w->name, v);
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(r, "memory.model_bytes"), r,
-	    "%s.%s.formula_model", w->name, v);
-	rp_fact_num(F, RP_FACT_SIZE, rp_num(r, "params.n"), r,
-	    "%s.%s.formula_n", w->name, v);
-	rp_fact_list(F, rp_jax_programs_of(D, w->name, v), "%s.%s.jax_programs",
-	    w->name, v);
+	    "%s.loops", name);
+	rp_fact_str(F, rp_field_str(r, RP_F_MODEL_FORMULA), r,
+	    "%s.model_formula", name);
+	rp_fact_num(F, RP_FACT_BYTES, rp_field(r, RP_F_MODEL_BYTES), r,
+	    "%s.formula_model", name);
+	rp_fact_num(
+	    F, RP_FACT_SIZE, rp_field(r, RP_F_N), r, "%s.formula_n", name);
+	rp_fact_list(
+	    F, rp_jax_programs_of(D, w->name, v), "%s.jax_programs", name);
 }
 
 /* A JAX program's C stand-in, its model at the program's sizes, and
@@ -117,46 +111,51 @@ static void
 jax_check_facts(rp_report_t *R, const rp_workload_t *w, const json_t *r)
 {
 	rp_facts_t *F = &R->facts;
-	const char *p = rp_str(r, "variant");
+	const char *p = rp_field_str(r, RP_F_VARIANT);
 	double work, model;
 	char v[64];
 	rp_jax_check_t c = rp_jax_check_run(&R->data, r, &work, &model);
+	char name[RP_FACTS_NAME_MAX];
 
-	rp_fact_str(F, rp_jax_stand_in(r, v, sizeof(v)), r,
-	    "jax.%s.%s.stand_in", w->name, p);
-	rp_fact_num(F, RP_FACT_BYTES, model, r, "jax.%s.%s.model", w->name, p);
-	rp_fact_str(F, rp_jax_check_word(c), r, "jax.%s.%s.check", w->name, p);
+	snprintf(name, sizeof(name), "jax.%s.%s", w->name, p);
+
+	rp_fact_str(
+	    F, rp_jax_stand_in(r, v, sizeof(v)), r, "%s.stand_in", name);
+	rp_fact_num(F, RP_FACT_BYTES, model, r, "%s.model", name);
+	rp_fact_str(F, rp_jax_check_word(c), r, "%s.check", name);
 }
+
+/* The facts jax.W.P.NAME of a JAX program that are its fields. */
+static const rp_fact_field_t jax_fields[] = {
+    {"n", RP_F_N, RP_FACT_SIZE, RP_F_NONE},
+    {"steps", RP_F_STEPS, RP_FACT_COUNT, RP_F_NONE},
+    {"rss", RP_F_PEAK_RSS, RP_FACT_BYTES, RP_F_NONE},
+};
 
 /* One JAX program of the workload (a run of set jax-W). */
 static void
 jax_facts(rp_report_t *R, const rp_workload_t *w, const json_t *r)
 {
 	rp_facts_t *F = &R->facts;
-	const char *p = rp_str(r, "variant");
+	const char *p = rp_field_str(r, RP_F_VARIANT);
 	double steps = rp_jax_steps_per_call(r);
+	char name[RP_FACTS_NAME_MAX];
 
-	rp_fact_num(F, RP_FACT_SIZE, rp_num(r, "params.n"), r, "jax.%s.%s.n",
-	    w->name, p);
-	rp_fact_num(F, RP_FACT_COUNT, rp_num(r, "params.steps"), r,
-	    "jax.%s.%s.steps", w->name, p);
+	snprintf(name, sizeof(name), "jax.%s.%s", w->name, p);
+	RP_FACTS_FIELDS(F, r, name, jax_fields);
 	rp_fact_num(F, RP_FACT_TIME, rp_jax_median(r, "warm_call_s"), r,
-	    "jax.%s.%s.warm", w->name, p);
+	    "%s.warm", name);
 	rp_fact_num(F, RP_FACT_TIME,
 	    steps > 0 ? rp_jax_median(r, "warm_call_s") / steps : NAN, r,
-	    "jax.%s.%s.per_step", w->name, p);
+	    "%s.per_step", name);
 	rp_fact_num(F, RP_FACT_TIME, rp_jax_median(r, "unblocked_call_s"), r,
-	    "jax.%s.%s.unblocked", w->name, p);
-	rp_fact_num(F, RP_FACT_TIME, rp_num(r, "reported.first_call_s"), r,
-	    "jax.%s.%s.first_call", w->name, p);
+	    "%s.unblocked", name);
+	rp_fact_num(F, RP_FACT_TIME, rp_field(r, RP_F_JAX_FIRST_CALL), r,
+	    "%s.first_call", name);
+	rp_fact_num(F, RP_FACT_BYTES, rp_jax_temp(r), r, "%s.temp", name);
 	rp_fact_num(
-	    F, RP_FACT_BYTES, rp_jax_temp(r), r, "jax.%s.%s.temp", w->name, p);
-	rp_fact_num(F, RP_FACT_BYTES, rp_jax_work(&R->data, r), r,
-	    "jax.%s.%s.work", w->name, p);
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(r, "memory.peak_rss_bytes"), r,
-	    "jax.%s.%s.rss", w->name, p);
-	rp_fact_num(
-	    F, RP_FACT_BYTES, rp_jax_unit(r), r, "jax.%s.%s.unit", w->name, p);
+	    F, RP_FACT_BYTES, rp_jax_work(&R->data, r), r, "%s.work", name);
+	rp_fact_num(F, RP_FACT_BYTES, rp_jax_unit(r), r, "%s.unit", name);
 	jax_check_facts(R, w, r);
 }
 
@@ -190,8 +189,8 @@ rp_run_facts_add(rp_report_t *R)
 			if (!rp_data_run_matches(r, &q))
 				continue;
 			jax_facts(R, w, r);
-			json_array_append_new(
-			    programs, json_string(rp_str(r, "variant")));
+			json_array_append_new(programs,
+			    json_string(rp_field_str(r, RP_F_VARIANT)));
 		}
 		rp_fact_list(&R->facts, programs, "jax.%s.programs", w->name);
 		rp_fact_bool(

@@ -3,6 +3,7 @@
  * that spells the workloads' names and their sets (see rp_workloads.h).
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -21,6 +22,10 @@ static const rp_workload_t registered[] = {
 	.facts = rp_interp_facts,
 	.baseline = "materialized",
 	.op_by_op = "eager",
+	.fused = "fused",
+	.chunked = "chunked",
+	.shared_grid = "hoisted",
+	.by_cell = "sorted",
 	.sets =
 	    {
 		.main = "interp-main*",
@@ -58,6 +63,10 @@ static const rp_workload_t registered[] = {
 	.facts = rp_colony_facts,
 	.baseline = "naive",
 	.op_by_op = "eager",
+	.fused = "fused",
+	.chunked = "chunked",
+	.reuse = "naive-reuse",
+	.cell_lists = "cells",
 	.sets =
 	    {
 		.main = "colony-main*",
@@ -111,6 +120,25 @@ rp_workload_question(rp_question_t q)
 		if (q != RP_QUESTION_NONE && k->question == q)
 			return k;
 	return &none;
+}
+
+const char *
+rp_workload_role(const rp_workload_t *w, rp_role_t role)
+{
+	static const size_t at[RP_ROLE_COUNT] = {
+	    [RP_ROLE_BASELINE] = offsetof(rp_workload_t, baseline),
+	    [RP_ROLE_OP_BY_OP] = offsetof(rp_workload_t, op_by_op),
+	    [RP_ROLE_FUSED] = offsetof(rp_workload_t, fused),
+	    [RP_ROLE_CHUNKED] = offsetof(rp_workload_t, chunked),
+	    [RP_ROLE_REUSE] = offsetof(rp_workload_t, reuse),
+	    [RP_ROLE_SHARED_GRID] = offsetof(rp_workload_t, shared_grid),
+	    [RP_ROLE_BY_CELL] = offsetof(rp_workload_t, by_cell),
+	    [RP_ROLE_CELL_LISTS] = offsetof(rp_workload_t, cell_lists),
+	};
+
+	if (w == NULL || (unsigned)role >= RP_ROLE_COUNT)
+		return NULL;
+	return *(const char *const *)((const char *)w + at[role]);
 }
 
 size_t
@@ -171,6 +199,41 @@ rp_workload_figure_facts(
 
 	snprintf(name, sizeof(name), "part.%s.figure.%s", w->name, what);
 	rp_report_figure_facts(R, fig, name);
+}
+
+void
+rp_workload_rows_facts(rp_report_t *R, const rp_workload_t *w, double nq,
+    const char *const *vs, size_t nv, int base_run)
+{
+	rp_facts_t *F = &R->facts;
+	const json_t *base = rp_data_main_run(&R->data, w->name, w->baseline);
+	char why[512], p[RP_FACTS_NAME_MAX], sp[RP_FACTS_NAME_MAX];
+
+	rp_fact_str(F, w->baseline, base, "part.%s.baseline", w->name);
+	for (size_t i = 0; i < nv; i++) {
+		const json_t *r = rp_data_main_run(&R->data, w->name, vs[i]);
+		rp_query_t q = {.set = w->sets.main,
+		    .workload = w->name,
+		    .variant = vs[i],
+		    .n = nq,
+		    .alloc = RP_ALLOC_JEMALLOC};
+		snprintf(p, sizeof(p), "part.%s.%s", w->name, vs[i]);
+		snprintf(sp, sizeof(sp), "part.%s.%s.speedup", w->name, vs[i]);
+		rp_facts_name_clean(sp);
+		rp_fact_num(F, RP_FACT_RATIO,
+		    rp_field(base, RP_F_TIME_MEDIAN) /
+			rp_field(r, RP_F_TIME_MEDIAN),
+		    r, "%s", sp);
+		if (base_run)
+			rp_fact_add_run(F, base, sp);
+		rp_fact_str(F, r != NULL ? rp_report_warning_notes(R, r) : NULL,
+		    r, "%s.warnings", p);
+		rp_fact_str(F,
+		    r == NULL
+			? rp_data_why_missing(&R->data, &q, why, sizeof(why))
+			: NULL,
+		    NULL, "%s.missing", p);
+	}
 }
 
 const char *

@@ -63,6 +63,22 @@ typedef struct rp_workload_sets_s {
 	const char *jax_c_large;  /* the C runs at that size */
 } rp_workload_sets_t;
 
+/* A variant's role in its workload's evidence, for a table that names
+ * variants before any workload is at hand ({RP_QUESTION_SPEED,
+ * RP_ROLE_CELL_LISTS, ...}): rp_workload_role reads the entry's field of
+ * that name (rp_workload_t.baseline, .fused, ...). */
+typedef enum {
+	RP_ROLE_BASELINE = 0,
+	RP_ROLE_OP_BY_OP,
+	RP_ROLE_FUSED,
+	RP_ROLE_CHUNKED,
+	RP_ROLE_REUSE,
+	RP_ROLE_SHARED_GRID,
+	RP_ROLE_BY_CELL,
+	RP_ROLE_CELL_LISTS,
+	RP_ROLE_COUNT
+} rp_role_t;
+
 typedef struct rp_workload_s {
 	const char *name; /* NULL ends the table */
 	/* The question it answers; RP_QUESTION_NONE: none. */
@@ -71,9 +87,25 @@ typedef struct rp_workload_s {
 	 * template notebook/NAME.md.j2 (templates/notebook/workloads.md.j2
 	 * includes one a registered workload, in the table's order). */
 	void (*facts)(rp_report_t *R, const struct rp_workload_s *w);
-	/* The variant its section's speed-ups are against, and the one that
-	 * runs the question's program op by op; NULL: none. */
+	/* Its variants by role, so that a module about a question's evidence
+	 * names a schedule by what it does, never by its name; NULL: the
+	 * workload has none (and a query's NULL variant matches every
+	 * variant: the test of the table requires the roles the modules
+	 * read). The one its section's speed-ups are against,
+	 * and the one that runs the question's program op by op: */
 	const char *baseline, *op_by_op;
+	/* the answer: each item's reduction fused into the map that makes
+	 * its values, no workspace of the batch's size; */
+	const char *fused;
+	/* the baseline's schedule a chunk of the batch at a time; */
+	const char *chunked;
+	/* the baseline's arrays allocated once and reused by every step; */
+	const char *reuse;
+	/* what the items share computed once, outside the inner map (a
+	 * shared grid), and the same with the items sorted by cell; */
+	const char *shared_grid, *by_cell;
+	/* the pairs beyond the cut-off skipped through cell lists. */
+	const char *cell_lists;
 	/* The sets its sections read. */
 	rp_workload_sets_t sets;
 	/* One full array is 4 bytes times the product of these parameters
@@ -132,6 +164,9 @@ double rp_workload_array_bytes(const char *w, const json_t *params);
 /* The registered workload that answers q. Never NULL: for a question no
  * entry answers, an entry with the name "" and no sets. */
 const rp_workload_t *rp_workload_question(rp_question_t q);
+/* The variant that plays role in w (w->fused for RP_ROLE_FUSED), or NULL
+ * when w has none or role is out of range. */
+const char *rp_workload_role(const rp_workload_t *w, rp_role_t role);
 /* Figure fig-NAME-WHAT of registered workload w (fig-interp-timeline);
  * a rotating buffer (RP_TEXT_ROTATE). */
 const char *rp_workload_fig(const rp_workload_t *w, const char *what);
@@ -139,6 +174,14 @@ const char *rp_workload_fig(const rp_workload_t *w, const char *what);
  * part.W.figure.WHAT (rp_report_figure_facts). */
 void rp_workload_figure_facts(
     rp_report_t *R, const rp_workload_t *w, const char *fig, const char *what);
+/* The rows of a part's main table (Table 1, Table 3) beyond W.V.*: the
+ * baseline (part.W.baseline), and for each of the nv variants vs
+ * part.W.V.speedup over the baseline's main run (that run recorded as
+ * its second when base_run), part.W.V.warnings (the notes its warnings
+ * point to, made in the rows' order) and part.W.V.missing (why it has no
+ * main run at nq, null when it has one). */
+void rp_workload_rows_facts(rp_report_t *R, const rp_workload_t *w, double nq,
+    const char *const *vs, size_t nv, int base_run);
 /* What one unit of time is, for every registered workload in order:
  * "NAME: the whole program; NAME: one step" (rp_workload_t.per_step). A
  * static buffer. */

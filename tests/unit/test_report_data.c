@@ -145,6 +145,21 @@ Test(report_data, runs_found_by_name_and_parameters)
 	cr_expect_eq(rp_num(r, "params.n"), 1000);
 	cr_expect_eq(rp_data_max_n(&D, "interp-main*", "interp"), 1000);
 	cr_expect(isnan(rp_data_max_n(&D, "colony-main*", "colony")));
+	/* The largest N of a query: a's at 1000 of its three runs, the
+	 * first of a and b at 1000 when any variant will do. */
+	q = (rp_query_t){.variant = "a"};
+	cr_assert_not_null(r = rp_data_largest(&D, &q));
+	cr_expect_eq(rp_field(r, RP_F_N), 1000);
+	cr_expect_str_eq(rp_field_str(r, RP_F_VARIANT), "a");
+	q = (rp_query_t){.set = "interp-main"};
+	cr_assert_not_null(r = rp_data_largest(&D, &q));
+	cr_expect_str_eq(rp_field_str(r, RP_F_VARIANT), "a");
+	q.set = "colony-main";
+	cr_expect_null(rp_data_largest(&D, &q));
+	q = (rp_query_t){.set = "interp-main",
+	    .workload = "interp",
+	    .variant = "b",
+	    .n = 100};
 	/* A set name is exact; a trailing '*' makes it a prefix. */
 	q.set = "interp";
 	cr_expect_null(rp_data_find(&D, &q));
@@ -166,6 +181,45 @@ Test(report_data, runs_found_by_name_and_parameters)
 	cr_expect_not_null(rp_data_find(&D, &q));
 	rp_data_free(&D);
 	remove_data();
+}
+
+/* A field read by identifier is the field at its path: the harness's by
+ * its own table, the report's own list beside them, each path once. */
+Test(report_data, fields_by_identifier)
+{
+	json_t *r = json_loads("{\"params\":{\"n\":300,\"m\":7},"
+			       "\"time_s\":{\"median\":0.5,\"ci95\":[0.25,1]},"
+			       "\"variant\":\"fused\"}",
+	    0, NULL);
+
+	cr_assert_not_null(r);
+	cr_expect_eq(rp_field(r, RP_F_N), 300);
+	cr_expect_eq(rp_field(r, RP_F_M), 7);
+	cr_expect_eq(rp_field(r, RP_F_TIME_MEDIAN), 0.5);
+	cr_expect_eq(rp_field(r, RP_F_TIME_CI_HI), 1);
+	cr_expect(isnan(rp_field(r, RP_F_STEPS)));
+	cr_expect(isnan(rp_field(NULL, RP_F_N)));
+	cr_expect(isnan(rp_field(r, RP_F_COUNT)));
+	cr_expect_str_eq(rp_field_str(r, RP_F_VARIANT), "fused");
+	cr_expect_str_eq(rp_field_str(r, RP_F_WORKLOAD), "");
+	cr_expect_str_eq(rp_field_str(NULL, RP_F_VARIANT), "");
+	cr_expect_eq(
+	    rp_field_json(r, RP_F_PARAMS), json_object_get(r, "params"));
+	cr_expect_eq(json_array_size(rp_field_json(r, RP_F_TIME_CI)), 2);
+	cr_expect_null(rp_field_json(r, RP_F_COUNTERS));
+	for (int i = 0; i < HX_F_COUNT; i++)
+		cr_expect_str_eq(rp_field_path((rp_field_t)(i + 1)),
+		    hx_fields[i].path, "%d", i);
+	cr_expect_null(rp_field_path(RP_F_NONE));
+	cr_expect(isnan(rp_field(r, RP_F_NONE)));
+	for (int i = 1; i < RP_F_COUNT; i++) {
+		cr_assert_not_null(rp_field_path((rp_field_t)i));
+		for (int j = i + 1; j < RP_F_COUNT; j++)
+			cr_expect_str_neq(rp_field_path((rp_field_t)i),
+			    rp_field_path((rp_field_t)j));
+	}
+	cr_expect_null(rp_field_path(RP_F_COUNT));
+	json_decref(r);
 }
 
 Test(report_data, says_why_a_run_is_missing)

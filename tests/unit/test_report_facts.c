@@ -102,6 +102,51 @@ Test(report_facts, a_fact_names_its_runs)
 	json_decref(b);
 }
 
+/* A table of a run's fields: each row PREFIX.NAME of its kind, a field
+ * over another where the row says so, null for a missing run or field,
+ * the run recorded; a table of an object's keys likewise, with no run. */
+Test(report_facts, tables_of_fields_and_keys)
+{
+	static const rp_fact_field_t fields[] = {
+	    {"median", RP_F_TIME_MEDIAN, RP_FACT_TIME, RP_F_NONE},
+	    {"per_step", RP_F_MINOR_FAULTS, RP_FACT_COUNT, RP_F_STEPS},
+	    {"m", RP_F_M, RP_FACT_SIZE, RP_F_NONE},
+	};
+	static const rp_fact_key_t keys[] = {
+	    {"triad", "triad_bytes_per_s", RP_FACT_BYTES},
+	    {"inner", "a.b", RP_FACT_COUNT},
+	};
+	json_t *r = json_pack("{s:s, s:s, s:{s:f, s:f}, s:{s:f}, s:{s:f}}",
+	    "_set", "colony-main", "variant", "naive-reuse", "params", "n", 1e4,
+	    "steps", 10.0, "time_s", "median", 0.68, "memory", "minor_faults",
+	    350.0);
+	json_t *o = json_pack(
+	    "{s:f, s:{s:i}}", "triad_bytes_per_s", 1.35e10, "a", "b", 7);
+	const json_t *runs;
+
+	rp_facts_fields(&F, r, "colony.naive-reuse", fields, 3);
+	cr_expect_str_eq(text_of("colony.naive_reuse.median"), "680 ms");
+	cr_expect_float_eq(
+	    rp_facts_num(&F, "colony.naive_reuse.per_step"), 35, 1e-12);
+	cr_expect(isnan(rp_facts_num(&F, "colony.naive_reuse.m")));
+	runs = json_object_get(
+	    rp_facts_get(&F, "colony.naive_reuse.median"), "runs");
+	cr_assert_eq(json_array_size(runs), 1);
+	cr_expect_str_eq(json_string_value(json_array_get(runs, 0)),
+	    "colony-main/naive-reuse n=10000");
+	RP_FACTS_FIELDS(&F, NULL, "none", fields);
+	cr_expect_not_null(rp_facts_get(&F, "none.median"));
+	cr_expect(isnan(rp_facts_num(&F, "none.median")));
+	RP_FACTS_KEYS(&F, o, "ceilings", keys);
+	cr_expect_str_eq(text_of("ceilings.triad"), "13.5 GB");
+	cr_expect_float_eq(rp_facts_num(&F, "ceilings.inner"), 7, 1e-12);
+	cr_expect_eq(json_array_size(json_object_get(
+			 rp_facts_get(&F, "ceilings.triad"), "runs")),
+	    0);
+	json_decref(r);
+	json_decref(o);
+}
+
 /* The file: schema, version, data folder, facts and Markdown blocks. */
 Test(report_facts, the_file_is_read_back_whole)
 {

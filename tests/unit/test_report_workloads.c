@@ -3,18 +3,21 @@
  * every registered workload has a section, an array size and a JAX
  * parameter; one full array is 4 bytes times its dimensions; only the
  * registered workloads are found, and only colony counts per step; each
- * question has its workload; and a made-up workload registered in a table
- * of the test's own gets its own section's facts, not the generic
- * section.
+ * question has its workload; each role names a variant of the variant
+ * table that the committed data measured, one variant per role; and a made-up
+ * workload registered in a table of the test's own gets its own section's
+ * facts, not the generic section.
  */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "rp_generic.h"
 #include "rp_text.h"
 #include "rp_workloads.h"
+#include "variant.h"
 
 Test(report_workloads, every_entry_is_complete)
 {
@@ -54,6 +57,47 @@ Test(report_workloads, each_question_has_its_workload)
 	cr_expect_eq(rp_workload_find(m->name), m);
 	cr_expect(m->sets.main != NULL && s->sets.main != NULL);
 	cr_expect_str_eq(rp_workload_question(RP_QUESTION_NONE)->name, "");
+}
+
+/* The modules name a question's variants by role: each role a registered
+ * workload fills is one of its variants in the table this program links,
+ * with runs in the committed data (else a section prints "not measured"
+ * after a variant is renamed), and no two roles are one variant. The roles the
+ * modules read for each question are filled. */
+Test(report_workloads, roles_name_measured_variants)
+{
+	const rp_workload_t *m = rp_workload_question(RP_QUESTION_MEMORY);
+	const rp_workload_t *s = rp_workload_question(RP_QUESTION_SPEED);
+	rp_query_t q = {.any_status = 1};
+	rp_data_t D;
+	char msg[512];
+
+	cr_assert_eq(
+	    rp_data_load(&D, "reports/data", msg, sizeof(msg)), 0, "%s", msg);
+	for (const rp_workload_t *w = rp_workloads; w->name != NULL; w++) {
+		const char *r[RP_ROLE_COUNT];
+		for (int i = 0; i < RP_ROLE_COUNT; i++)
+			r[i] = rp_workload_role(w, (rp_role_t)i);
+		for (int i = 0; i < RP_ROLE_COUNT; i++) {
+			if (r[i] == NULL)
+				continue;
+			cr_expect_not_null(variant_find(w->name, r[i]), "%s/%s",
+			    w->name, r[i]);
+			q.workload = w->name;
+			q.variant = r[i];
+			cr_expect_not_null(
+			    rp_data_find(&D, &q), "%s/%s", w->name, r[i]);
+			for (int j = i + 1; j < RP_ROLE_COUNT; j++)
+				cr_expect(
+				    r[j] == NULL || strcmp(r[i], r[j]) != 0,
+				    "%s: %s twice", w->name, r[i]);
+		}
+	}
+	cr_expect(m->fused != NULL && m->chunked != NULL &&
+	    m->shared_grid != NULL && m->by_cell != NULL);
+	cr_expect(
+	    s->fused != NULL && s->reuse != NULL && s->cell_lists != NULL);
+	rp_data_free(&D);
 }
 
 /* A made-up workload's section's facts: its name and main set from its
