@@ -55,7 +55,7 @@ const rp_advice_t rp_advice[] = {
     {"jit", RP_QUESTION_MEMORY,
 	{{RP_QUESTION_MEMORY, "memory"}, {RP_QUESTION_MEMORY, "timeline"}},
 	SIDE(rp_advice_c_jit, jit,
-	    "eager:b from:b fused:b fuseds:s cut:r speedup:r"),
+	    "op_by_op:b from:b fused_peak:b fuseds:s cut:r speedup:r"),
 	SIDE(rp_advice_jax_jit, jax_jit,
 	    "n:n q:b qj:b cut:r temp:b units:f2 " TIMED("faster"))},
     {"batch", RP_QUESTION_MEMORY, {{RP_QUESTION_MEMORY, "chunk"}},

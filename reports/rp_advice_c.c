@@ -12,9 +12,9 @@
 #include "rp_advice.h"
 #include "rp_colony.h"
 
-#define PEAK(r) rp_num(r, HX_PATH(PEAK_WORKSPACE))
-#define MEDIAN(r) rp_num(r, HX_PATH(TIME_MEDIAN))
-#define STEP(r) rp_num(r, HX_PATH(STEPS_MEDIAN))
+#define PEAK(r) rp_field(r, RP_F_PEAK_WORKSPACE)
+#define MEDIAN(r) rp_field(r, RP_F_TIME_MEDIAN)
+#define STEP(r) rp_field(r, RP_F_STEPS_MEDIAN)
 /* A time claim's margin: the ratio it must clear, as a fraction. */
 #define MARGIN (RP_ADVICE_TIME_RATIO - 1.0)
 /* The most samples of a run compared. */
@@ -91,7 +91,7 @@ rp_advice_c_cause_nm(const rp_report_t *R, rp_vals_t *x)
 	rp_vals_num(x, "nm", nm);
 	rp_vals_num(x, "pm", PEAK(r[1]));
 	rp_vals_num(x, "pe", PEAK(r[0]));
-	rp_vals_num(x, "k", rp_num(r[0], HX_PATH(MODEL_BARE_BYTES)) / nm);
+	rp_vals_num(x, "k", rp_field(r[0], RP_F_MODEL_BARE_BYTES) / nm);
 	return 0;
 }
 
@@ -107,12 +107,12 @@ rp_advice_c_op_by_op(const rp_report_t *R, rp_vals_t *x)
 	if (need_main(R, w, vs, r, x) != 0)
 		return -1;
 	rp_vals_num(x, "pe", PEAK(r[0]));
-	rp_vals_num(x, "bare", rp_num(r[0], HX_PATH(MODEL_BARE_BYTES)));
+	rp_vals_num(x, "bare", rp_field(r[0], RP_F_MODEL_BARE_BYTES));
 	rp_vals_num(x, "gather",
 	    4.0 *
 		rp_workload_array_bytes(
 		    w->name, json_object_get(r[0], "params")));
-	rp_vals_num(x, "tl", rp_num(r[0], "timeline.max_live_bytes"));
+	rp_vals_num(x, "tl", rp_field(r[0], RP_F_TIMELINE_MAX_LIVE));
 	rp_vals_num(x, "shown", PEAK(r[0]));
 	return 0;
 }
@@ -124,7 +124,7 @@ static int
 rewrite(const rp_report_t *R, rp_question_t qn, rp_vals_t *x)
 {
 	const rp_workload_t *w = rp_workload_question(qn);
-	const char *vs[] = {w->baseline, "fused", NULL};
+	const char *vs[] = {w->baseline, w->fused, NULL};
 	const json_t *r[2];
 
 	if (need_main(R, w, vs, r, x) != 0)
@@ -155,14 +155,14 @@ int
 rp_advice_c_jit(const rp_report_t *R, rp_vals_t *x)
 {
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
-	const char *vs[] = {w->op_by_op, w->baseline, "fused", NULL};
+	const char *vs[] = {w->op_by_op, w->baseline, w->fused, NULL};
 	const json_t *r[3];
 
 	if (need_main(R, w, vs, r, x) != 0)
 		return -1;
-	rp_vals_num(x, "eager", PEAK(r[0]));
+	rp_vals_num(x, "op_by_op", PEAK(r[0]));
 	rp_vals_num(x, "from", PEAK(r[1]));
-	rp_vals_num(x, "fused", PEAK(r[2]));
+	rp_vals_num(x, "fused_peak", PEAK(r[2]));
 	rp_vals_str(x, "fuseds", rp_report_peak(r[2]));
 	rp_vals_num(x, "cut", PEAK(r[0]) / PEAK(r[1]));
 	rp_vals_num(x, "speedup", MEDIAN(r[0]) / MEDIAN(r[1]));
@@ -175,7 +175,7 @@ int
 rp_advice_c_batch(const rp_report_t *R, rp_vals_t *x)
 {
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
-	const char *vs[] = {w->baseline, "fused", "chunked", NULL};
+	const char *vs[] = {w->baseline, w->fused, w->chunked, NULL};
 	const json_t *r[3];
 
 	if (need_main(R, w, vs, r, x) != 0)
@@ -197,7 +197,7 @@ int
 rp_advice_c_cause_n2(const rp_report_t *R, rp_vals_t *x)
 {
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
-	const char *vs[] = {w->baseline, "naive-reuse", "fused", NULL};
+	const char *vs[] = {w->baseline, w->reuse, w->fused, NULL};
 	const json_t *r[3];
 	double ir, inf, insn;
 
@@ -228,7 +228,7 @@ int
 rp_advice_c_step(const rp_report_t *R, rp_vals_t *x)
 {
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
-	const char *vs[] = {w->baseline, "fused", NULL};
+	const char *vs[] = {w->baseline, w->fused, NULL};
 	const json_t *r[2];
 
 	if (need_main(R, w, vs, r, x) != 0)
@@ -250,10 +250,10 @@ rp_advice_c_compile_loop(const rp_report_t *R, rp_vals_t *x)
 	const json_t *sn = rp_data_find(&R->data, &q), *sr;
 	char why[512];
 
-	q.variant = "naive-reuse";
+	q.variant = w->reuse;
 	sr = rp_data_find(&R->data, &q);
 	if (sn == NULL || sr == NULL) {
-		q.variant = sn == NULL ? w->baseline : "naive-reuse";
+		q.variant = sn == NULL ? w->baseline : w->reuse;
 		rp_vals_str(x, "why",
 		    rp_data_why_missing(&R->data, &q, why, sizeof(why)));
 		return -1;
@@ -261,9 +261,9 @@ rp_advice_c_compile_loop(const rp_report_t *R, rp_vals_t *x)
 	rp_vals_num(x, "tn", STEP(sn));
 	rp_vals_num(x, "tr", STEP(sr));
 	rp_vals_num(x, "speedup", STEP(sn) / STEP(sr));
-	rp_vals_num(x, "fn", rp_num(sn, HX_PATH(COLD_MINOR_FAULTS)));
-	rp_vals_num(x, "fr", rp_num(sr, HX_PATH(COLD_MINOR_FAULTS)));
-	rp_vals_num(x, "first", rp_num(sr, HX_PATH(STEPS_FIRST)) / STEP(sr));
+	rp_vals_num(x, "fn", rp_field(sn, RP_F_COLD_MINOR_FAULTS));
+	rp_vals_num(x, "fr", rp_field(sr, RP_F_COLD_MINOR_FAULTS));
+	rp_vals_num(x, "first", rp_field(sr, RP_F_STEPS_FIRST) / STEP(sr));
 	faster(x, "faster", sn, sr, MARGIN);
 	return 0;
 }
@@ -296,9 +296,9 @@ rp_advice_c_warm_up(const rp_report_t *R, rp_vals_t *x)
 
 	for (size_t i = 0; i < nv; i++) {
 		const json_t *r = vr[i].main;
-		if (r == NULL || rp_num(r, HX_PATH(TIME_REPEATS)) < 1)
+		if (r == NULL || rp_field(r, RP_F_TIME_REPEATS) < 1)
 			continue;
-		q[nq] = rp_num(r, HX_PATH(TIME_COLD)) / MEDIAN(r);
+		q[nq] = rp_field(r, RP_F_TIME_COLD) / MEDIAN(r);
 		if (isnan(worst) || q[nq] > worst) {
 			worst = q[nq];
 			wr = r;
@@ -316,7 +316,7 @@ rp_advice_c_warm_up(const rp_report_t *R, rp_vals_t *x)
 	rp_vals_num(x, "shown", hx_stats_median(q, nq));
 	rp_vals_num(x, "worst", worst);
 	rp_vals_str(x, "worst_run", label);
-	rp_vals_num(x, "cold_faults", rp_num(wr, HX_PATH(COLD_MINOR_FAULTS)));
-	rp_vals_num(x, "timed_faults", rp_num(wr, HX_PATH(MINOR_FAULTS)));
+	rp_vals_num(x, "cold_faults", rp_field(wr, RP_F_COLD_MINOR_FAULTS));
+	rp_vals_num(x, "timed_faults", rp_field(wr, RP_F_MINOR_FAULTS));
 	return 0;
 }

@@ -58,8 +58,8 @@ rp_advice_decide_memory_time(const rp_vals_t *x)
 rp_advice_decision_t
 rp_advice_decide_jit(const rp_vals_t *x)
 {
-	double pm = GET(x, "from"), pf = GET(x, "fused");
-	int cut = pm * RP_ADVICE_JIT_CUT <= GET(x, "eager");
+	double pm = GET(x, "from"), pf = GET(x, "fused_peak");
+	int cut = pm * RP_ADVICE_JIT_CUT <= GET(x, "op_by_op");
 	int still = pm > MEM * (pf > 1 ? pf : 1);
 
 	if (!cut)

@@ -43,7 +43,7 @@ need(const rp_report_t *R, const rp_workload_t *w, const char *const *ps,
 		snprintf(what, sizeof(what), "%s/%s", w->name, ps[i]);
 		return missing(x, "no_jax_run", what);
 	}
-	rp_vals_num(x, "n", rp_num(out[0], "params.n"));
+	rp_vals_num(x, "n", rp_field(out[0], RP_F_N));
 	return 0;
 }
 
@@ -323,7 +323,7 @@ rp_advice_jax_fori(const rp_report_t *R, rp_vals_t *x)
 
 	if (need(R, w, ps, r, x) != 0)
 		return -1;
-	rp_vals_num(x, "k", rp_num(r[0], "params.steps"));
+	rp_vals_num(x, "k", rp_field(r[0], RP_F_STEPS));
 	rp_vals_num(x, "tl", WARM(r[0]));
 	rp_vals_num(x, "tf", WARM(r[1]));
 	rp_vals_num(x, "ts", WARM(r[2]));
@@ -395,7 +395,7 @@ rp_advice_jax_wait(const rp_report_t *R, rp_vals_t *x)
 
 	if (need(R, w, ps, r, x) != 0)
 		return -1;
-	rp_vals_num(x, "first", rp_num(r[0], "reported.first_call_s"));
+	rp_vals_num(x, "first", rp_field(r[0], RP_F_JAX_FIRST_CALL));
 	rp_vals_num(x, "compile", rp_num(r[0], "reported.compile_s"));
 	rp_vals_num(x, "warm", WARM(r[0]));
 	rp_vals_num(x, "unb", rp_jax_median(r[0], "unblocked_call_s"));

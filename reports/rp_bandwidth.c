@@ -38,9 +38,9 @@ rp_bandwidth_ceiling(const rp_data_t *D, const char *level, int cores)
 rp_bandwidth_ceiling_t
 rp_bandwidth_of_run(const rp_data_t *D, const json_t *r)
 {
-	double ws = rp_num(r, "memory.peak_workspace_bytes") +
-	    rp_num(r, "memory.input_bytes");
-	double t = rp_num(r, "params.threads");
+	double ws =
+	    rp_field(r, RP_F_PEAK_WORKSPACE) + rp_field(r, RP_F_INPUT_BYTES);
+	double t = rp_field(r, RP_F_THREADS);
 
 	return rp_bandwidth_ceiling(D,
 	    r != NULL && !isnan(ws) ? rp_limits_level(r, ws) : "DRAM",
@@ -52,7 +52,7 @@ rp_bandwidth_share(const rp_data_t *D, const json_t *r)
 {
 	rp_bandwidth_ceiling_t c = rp_bandwidth_of_run(D, r);
 
-	return 1e9 * rp_num(r, "work.gbytes_per_s") / c.bytes_per_s;
+	return 1e9 * rp_field(r, RP_F_GBYTES) / c.bytes_per_s;
 }
 
 char *

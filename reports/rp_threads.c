@@ -46,7 +46,7 @@ rp_threads_word(rp_threads_limiter_t l)
 int
 rp_threads_threads(const json_t *r)
 {
-	double t = rp_num(r, "params.threads");
+	double t = rp_field(r, RP_F_THREADS);
 	return isnan(t) ? 1 : (int)t;
 }
 
@@ -75,14 +75,14 @@ rp_threads_run(const rp_data_t *D, const char *pattern, const char *w,
 	json_array_foreach(D->runs, i, r)
 	{
 		if (threads_matches(r, pattern, w, v, 0) &&
-		    rp_num(r, "params.n") > nmax)
-			nmax = rp_num(r, "params.n");
+		    rp_field(r, RP_F_N) > nmax)
+			nmax = rp_field(r, RP_F_N);
 	}
 	json_array_foreach(D->runs, i, r)
 	{
 		if (best == NULL &&
 		    threads_matches(r, pattern, w, v, threads) &&
-		    rp_num(r, "params.n") == nmax)
+		    rp_field(r, RP_F_N) == nmax)
 			best = r;
 	}
 	return best;
@@ -151,10 +151,10 @@ threads_memory_facts(rp_report_t *R, const json_t *r, const char *w,
 	else
 		snprintf(cell, sizeof(cell), "%s / %s", rp_report_peak(r),
 		    rp_text_fmt_bytes(
-			rp_num(r, "memory.threads.workspace_lower_bytes")));
-	rp_fact_text(F, RP_FACT_BYTES, rp_num(r, "memory.peak_workspace_bytes"),
-	    cell, r, "threads.%s.%s.workspace_%s", w, v, which);
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(r, "memory.model_bytes"), r,
+			rp_field(r, RP_F_THREADS_WORKSPACE_LOWER)));
+	rp_fact_text(F, RP_FACT_BYTES, rp_field(r, RP_F_PEAK_WORKSPACE), cell,
+	    r, "threads.%s.%s.workspace_%s", w, v, which);
+	rp_fact_num(F, RP_FACT_BYTES, rp_field(r, RP_F_MODEL_BYTES), r,
 	    "threads.%s.%s.model_%s", w, v, which);
 }
 
@@ -169,7 +169,7 @@ threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
 	const json_t *rt = rp_threads_run(&R->data, set, w, v, ts[nt - 1]);
 	double t1 = rp_jax_c_unit_time(r1), tt = rp_jax_c_unit_time(rt);
 	double tmax = ts[nt - 1] / (double)ts[0];
-	double bps = rp_num(rt, "work.gbytes_per_s") * 1e9;
+	double bps = rp_field(rt, RP_F_GBYTES) * 1e9;
 	rp_bandwidth_ceiling_t c = rp_bandwidth_of_run(&R->data, rt);
 	char rate[64], ceiling[96];
 
@@ -182,8 +182,8 @@ threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
 	 * holding this run's working set, on as many cores as it used. */
 	out->share = rp_bandwidth_share(&R->data, rt);
 	out->limiter = rp_threads_decide(out->share, out->efficiency);
-	rp_fact_num(F, RP_FACT_SIZE, rp_num(r1 != NULL ? r1 : rt, "params.n"),
-	    r1, "threads.%s.%s.n", w, v);
+	rp_fact_num(F, RP_FACT_SIZE, rp_field(r1 != NULL ? r1 : rt, RP_F_N), r1,
+	    "threads.%s.%s.n", w, v);
 	rp_fact_num(F, RP_FACT_TIME, t1, r1, "threads.%s.%s.time_first", w, v);
 	rp_fact_num(F, RP_FACT_TIME, tt, rt, "threads.%s.%s.time_last", w, v);
 	rp_fact_num(
@@ -312,9 +312,9 @@ threads_figure_facts(
 	    main_set, sizeof(main_set), "%.*s", (int)strcspn(set, "*"), set);
 	r = rp_data_find(&R->data, &q);
 	rp_fact_str(F, list, r, "threads.%s.counts", w);
-	rp_fact_num(F, RP_FACT_COUNT, rp_num(r, "settings.repeat"), r,
+	rp_fact_num(F, RP_FACT_COUNT, rp_field(r, RP_F_SETTINGS_REPEAT), r,
 	    "threads.%s.repeat", w);
-	rp_fact_num(F, RP_FACT_COUNT, rp_num(r, "settings.warmup"), r,
+	rp_fact_num(F, RP_FACT_COUNT, rp_field(r, RP_F_SETTINGS_WARMUP), r,
 	    "threads.%s.warmup", w);
 	snprintf(fig, sizeof(fig), "fig-%s-threads", w);
 	snprintf(fact, sizeof(fact), "threads.%s.figure", w);
@@ -370,9 +370,9 @@ threads_chunk_facts(rp_report_t *R)
 	int ts[RP_THREADS_MAX_T] = {0};
 	int nt = threads_counts(&R->data, w->sets.threads, w->name, ts);
 	const json_t *r1 = rp_threads_run(
-	    &R->data, w->sets.threads, w->name, "chunked", ts[0]);
+	    &R->data, w->sets.threads, w->name, w->chunked, ts[0]);
 	const json_t *rt = nt > 1 ? rp_threads_run(&R->data, w->sets.threads,
-					w->name, "chunked", ts[nt - 1])
+					w->name, w->chunked, ts[nt - 1])
 				  : NULL;
 
 	rp_fact_str(F, w->name, NULL, "threads.chunk.workload");
@@ -384,25 +384,23 @@ threads_chunk_facts(rp_report_t *R)
 	rp_fact_num(F, RP_FACT_COUNT, ts[0], NULL, "threads.chunk.first");
 	rp_fact_num(F, RP_FACT_COUNT, nt > 0 ? ts[nt - 1] : NAN, NULL,
 	    "threads.chunk.last");
-	rp_fact_text(F, RP_FACT_BYTES,
-	    rp_num(r1, "memory.peak_workspace_bytes"), rp_report_peak(r1), r1,
-	    "threads.chunk.peak_first");
-	rp_fact_text(F, RP_FACT_BYTES,
-	    rp_num(rt, "memory.peak_workspace_bytes"), rp_report_peak(rt), rt,
-	    "threads.chunk.peak_last");
+	rp_fact_text(F, RP_FACT_BYTES, rp_field(r1, RP_F_PEAK_WORKSPACE),
+	    rp_report_peak(r1), r1, "threads.chunk.peak_first");
+	rp_fact_text(F, RP_FACT_BYTES, rp_field(rt, RP_F_PEAK_WORKSPACE),
+	    rp_report_peak(rt), rt, "threads.chunk.peak_last");
 	rp_fact_num(F, RP_FACT_RATIO,
-	    rp_num(rt, "memory.peak_workspace_bytes") /
-		rp_num(r1, "memory.peak_workspace_bytes"),
+	    rp_field(rt, RP_F_PEAK_WORKSPACE) /
+		rp_field(r1, RP_F_PEAK_WORKSPACE),
 	    rt, "threads.chunk.peak_ratio");
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(r1, "memory.model_bytes"), r1,
+	rp_fact_num(F, RP_FACT_BYTES, rp_field(r1, RP_F_MODEL_BYTES), r1,
 	    "threads.chunk.model_first");
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(rt, "memory.model_bytes"), rt,
+	rp_fact_num(F, RP_FACT_BYTES, rp_field(rt, RP_F_MODEL_BYTES), rt,
 	    "threads.chunk.model_last");
 	rp_fact_num(F, RP_FACT_RATIO,
-	    rp_num(rt, "memory.model_bytes") / rp_num(r1, "memory.model_bytes"),
-	    rt, "threads.chunk.model_ratio");
+	    rp_field(rt, RP_F_MODEL_BYTES) / rp_field(r1, RP_F_MODEL_BYTES), rt,
+	    "threads.chunk.model_ratio");
 	rp_fact_num(F, RP_FACT_BYTES,
-	    rp_num(rt, "memory.threads.workspace_lower_bytes"), rt,
+	    rp_field(rt, RP_F_THREADS_WORKSPACE_LOWER), rt,
 	    "threads.chunk.lower_last");
 }
 
@@ -480,23 +478,24 @@ void
 rp_threads_interp_after(rp_report_t *R, const rp_workload_t *w)
 {
 	const json_t *e =
-	    rp_threads_run(&R->data, w->sets.threads, w->name, "eager", 1);
+	    rp_threads_run(&R->data, w->sets.threads, w->name, w->op_by_op, 1);
 	const json_t *q =
-	    rp_threads_run(&R->data, w->sets.main, w->name, "eager", 1);
+	    rp_threads_run(&R->data, w->sets.main, w->name, w->op_by_op, 1);
 	rp_query_t qs = {.set = w->sets.threads_main, .workload = w->name};
 	const json_t *s = rp_data_find(&R->data, &qs);
 	int ts[RP_THREADS_MAX_T] = {0};
 	int nt = threads_counts(&R->data, w->sets.threads_main, w->name, ts);
 	double runs = nt *
-	    (1.0 + rp_num(s, "settings.repeat") + rp_num(s, "settings.warmup"));
+	    (1.0 + rp_field(s, RP_F_SETTINGS_REPEAT) +
+		rp_field(s, RP_F_SETTINGS_WARMUP));
 
 	rp_fact_bool(F, q != NULL && !isnan(runs), q,
 	    "threads.%s.after.cost_known", w->name);
-	rp_fact_num(F, RP_FACT_TIME, rp_num(q, "time_s.cold"), q,
+	rp_fact_num(F, RP_FACT_TIME, rp_field(q, RP_F_TIME_COLD), q,
 	    "threads.%s.after.cold", w->name);
 	rp_fact_num(
 	    F, RP_FACT_COUNT, runs, s, "threads.%s.after.runs", w->name);
-	rp_fact_num(F, RP_FACT_TIME, runs * rp_num(q, "time_s.cold"), q,
+	rp_fact_num(F, RP_FACT_TIME, runs * rp_field(q, RP_F_TIME_COLD), q,
 	    "threads.%s.after.cost", w->name);
 	rp_fact_bool(F, e != NULL, e, "threads.%s.after.smaller_n", w->name);
 }
@@ -510,16 +509,17 @@ threads_goal_facts(rp_report_t *R)
 {
 	static const struct {
 		rp_question_t question;
-		const char *variant;
-	} cases[] = {
-	    {RP_QUESTION_MEMORY, "sorted"}, {RP_QUESTION_SPEED, "cells"}};
+		rp_role_t role;
+	} cases[] = {{RP_QUESTION_MEMORY, RP_ROLE_BY_CELL},
+	    {RP_QUESTION_SPEED, RP_ROLE_CELL_LISTS}};
 
 	rp_fact_num(
 	    F, RP_FACT_RATIO, RP_THREADS_GOAL, NULL, "threads.goal.ratio");
 	for (int k = 0; k < 2; k++) {
 		const rp_workload_t *w =
 		    rp_workload_question(cases[k].question);
-		const char *set = w->sets.threads_goal, *v = cases[k].variant;
+		const char *set = w->sets.threads_goal,
+			   *v = rp_workload_role(w, cases[k].role);
 		const json_t *r1, *r2;
 		double s;
 
@@ -533,7 +533,7 @@ threads_goal_facts(rp_report_t *R)
 		rp_fact_str(
 		    F, w->name, NULL, "threads.goal.case%d.workload", k);
 		rp_fact_str(F, v, NULL, "threads.goal.case%d.variant", k);
-		rp_fact_num(F, RP_FACT_SIZE, rp_num(r1, "params.n"), r1,
+		rp_fact_num(F, RP_FACT_SIZE, rp_field(r1, RP_F_N), r1,
 		    "threads.goal.case%d.n", k);
 		rp_fact_num(
 		    F, RP_FACT_RATIO, s, r2, "threads.goal.case%d.speedup", k);
@@ -542,10 +542,10 @@ threads_goal_facts(rp_report_t *R)
 			: s >= RP_THREADS_GOAL ? "reached"
 					       : "not reached",
 		    r2, "threads.goal.case%d.verdict", k);
-		rp_fact_num(F, RP_FACT_COUNT, rp_num(r1, "time_s.repeats"), r1,
-		    "threads.goal.case%d.repeats_first", k);
-		rp_fact_num(F, RP_FACT_COUNT, rp_num(r2, "time_s.repeats"), r2,
-		    "threads.goal.case%d.repeats_last", k);
+		rp_fact_num(F, RP_FACT_COUNT, rp_field(r1, RP_F_TIME_REPEATS),
+		    r1, "threads.goal.case%d.repeats_first", k);
+		rp_fact_num(F, RP_FACT_COUNT, rp_field(r2, RP_F_TIME_REPEATS),
+		    r2, "threads.goal.case%d.repeats_last", k);
 		rp_fact_str(
 		    F, rp_str(r2, "_set"), r2, "threads.goal.case%d.set", k);
 	}

@@ -80,22 +80,22 @@ Test(report_advice, jit_at_and_beside_its_thresholds)
 {
 	/* Halved exactly, and materialized exactly 10x fused: the compiled
 	 * program no longer "still holds" more than 10x: supported. */
-	rp_advice_decision_t d = decide("jit", "c", "eager", 200.0, "from",
-	    100.0, "fused", 10.0, (char *)NULL);
+	rp_advice_decision_t d = decide("jit", "c", "op_by_op", 200.0, "from",
+	    100.0, "fused_peak", 10.0, (char *)NULL);
 	expect_verdict(d, RP_ADVICE_SUPPORTED, "%d", d.verdict);
-	d = decide("jit", "c", "eager", 200.0, "from", 100.0, "fused",
+	d = decide("jit", "c", "op_by_op", 200.0, "from", 100.0, "fused_peak",
 	    10.0 - EPS, (char *)NULL);
 	expect_verdict(d, RP_ADVICE_NUANCE, "%d", d.verdict);
 	cr_expect_str_eq(d.note, "array_kept");
 	/* A 0 B fused workspace counts as 1 byte. */
-	d = decide("jit", "c", "eager", 20.0, "from", 10.0, "fused", 0.0,
-	    (char *)NULL);
+	d = decide("jit", "c", "op_by_op", 20.0, "from", 10.0, "fused_peak",
+	    0.0, (char *)NULL);
 	expect_verdict(d, RP_ADVICE_SUPPORTED, "10 B against 0 B");
-	d = decide("jit", "c", "eager", 22.0, "from", 11.0, "fused", 0.0,
-	    (char *)NULL);
+	d = decide("jit", "c", "op_by_op", 22.0, "from", 11.0, "fused_peak",
+	    0.0, (char *)NULL);
 	expect_verdict(d, RP_ADVICE_NUANCE, "11 B against 0 B");
-	d = decide("jit", "c", "eager", 200.0 - EPS, "from", 100.0, "fused",
-	    1.0, (char *)NULL);
+	d = decide("jit", "c", "op_by_op", 200.0 - EPS, "from", 100.0,
+	    "fused_peak", 1.0, (char *)NULL);
 	expect_verdict(d, RP_ADVICE_NOT_SUPPORTED, "%d", d.verdict);
 }
 
