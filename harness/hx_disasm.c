@@ -270,7 +270,7 @@ hx_disasm_fill(const char *text, hx_loop_t *l)
 {
 	const char *p = text;
 	char buf[512];
-	int lanes[65] = {0};
+	int lanes[65] = {0}, width[65] = {0};
 	hx_disasm_line_t d;
 
 	while (*p != '\0') {
@@ -288,7 +288,9 @@ hx_disasm_fill(const char *text, hx_loop_t *l)
 			if (k > 0 && k <= 64)
 				lanes[k]++;
 		}
+		width[hx_disasm_reg_bytes(d.ops)]++;
 	}
+	l->wide_insns = l->vector_bytes > 0 ? width[l->vector_bytes] : 0;
 	l->lanes = 1;
 	for (int k = 2, best = 0; k <= 64; k++)
 		if (lanes[k] > best)

@@ -62,8 +62,12 @@ typedef struct hx_loop_s {
 	 * lane count of its packed floating-point arithmetic (register bytes
 	 * over element bytes), 1 when it has none. */
 	int lanes;
-	/* The widest vector register it uses, bytes (0: none). */
+	/* The widest vector register it uses, bytes (0: none), and how many
+	 * of its instructions name a register of that width: the vectorized
+	 * body is mostly such instructions, where a remainder the compiler
+	 * vectorized across iterations mixes them with scalar ones. */
 	int vector_bytes;
+	int wide_insns;
 } hx_loop_t;
 
 /*

@@ -105,6 +105,18 @@ hx_model_callees(const char *path, const char *prefix, char *text)
 	return text;
 }
 
+/* Whether loop a is more likely the vectorized body than b: wider, then
+ * more instructions at its width, then more instructions. */
+static int
+hx_model_hotter(const hx_loop_t *a, const hx_loop_t *b)
+{
+	if (a->vector_bytes != b->vector_bytes)
+		return a->vector_bytes > b->vector_bytes;
+	if (a->wide_insns != b->wide_insns)
+		return a->wide_insns > b->wide_insns;
+	return a->insns > b->insns;
+}
+
 int
 hx_model_work(const variant_t *v, hx_loop_t *loop, char *msg, size_t len)
 {
@@ -138,10 +150,14 @@ hx_model_work(const variant_t *v, hx_loop_t *loop, char *msg, size_t len)
 		snprintf(msg, len, "no loop in %s* of %s", prefix, path);
 		return -1;
 	}
-	/* The vectorized body: the widest, then the largest (an epilogue of
-	 * the same loop can hold more, narrower, instructions), among the
-	 * loops of the named functions when one of them is a vector loop,
-	 * else among all (the callees': a step that calls its kernel). */
+	/* The vectorized body: the widest, then the one with the most
+	 * instructions at that width (an epilogue of the same loop can hold
+	 * more, narrower, instructions; colony fused's odd-N remainder,
+	 * vectorized across its two halves, holds 217 instructions of which
+	 * 64 name a zmm register, its pair loop 128 of which 123 do), then
+	 * the largest, among the loops of the named functions when one of
+	 * them is a vector loop, else among all (the callees': a step that
+	 * calls its kernel). */
 	for (size_t i = 0; i < n && i < 16; i++)
 		own +=
 		    strncmp(loops[i].function, prefix, strlen(prefix)) == 0 &&
@@ -151,14 +167,44 @@ hx_model_work(const variant_t *v, hx_loop_t *loop, char *msg, size_t len)
 		if (own > 0 &&
 		    strncmp(loops[i].function, prefix, strlen(prefix)) != 0)
 			continue;
-		if (best == n ||
-		    loops[i].vector_bytes > loops[best].vector_bytes ||
-		    (loops[i].vector_bytes == loops[best].vector_bytes &&
-			loops[i].insns > loops[best].insns))
+		if (best == n || hx_model_hotter(&loops[i], &loops[best]))
 			best = i;
 	}
 	*loop = loops[best];
 	return 0;
+}
+
+/* Whether function (a suffix such as .constprop.0 ignored) is one of the
+ * space-separated names of list. */
+static int
+hx_model_named(const char *function, const char *list)
+{
+	size_t fl = strcspn(function, ".");
+
+	for (const char *p = list; p != NULL && *p != '\0';) {
+		size_t n = strcspn(p, " ");
+		if (n == fl && strncmp(p, function, n) == 0)
+			return 1;
+		p += n;
+		p += strspn(p, " ");
+	}
+	return 0;
+}
+
+double
+hx_model_units(const variant_t *v, const params_t *p, const hx_loop_t *loop)
+{
+	if (v->hot_units_of != NULL && p != NULL)
+		return v->hot_units_of(p);
+	if (v->hot_units > 0)
+		return v->hot_units;
+	/* The in-core entry states the vectors an iteration of its loop
+	 * computes (colony fused: pairs j and j + N/2); it holds for the
+	 * model's loop when that is the entry's. */
+	if (v->incore.vectors > 0 &&
+	    hx_model_named(loop->function, v->incore.functions))
+		return (double)loop->lanes * v->incore.vectors;
+	return (double)loop->lanes;
 }
 
 /* Adds term name of seconds s to m. */

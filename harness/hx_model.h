@@ -90,6 +90,16 @@ typedef struct hx_model_s {
 int hx_model_work(const variant_t *v, hx_loop_t *loop, char *msg, size_t len);
 
 /*
+ * The units of work one iteration of loop does for variant v at
+ * parameters p (NULL: the variant's defaults are not consulted, and
+ * v->hot_units_of is not called): v->hot_units_of(p), else v->hot_units,
+ * else the loop's lanes times v->incore.vectors when the loop lies in one
+ * of v->incore.functions, else its lanes.
+ */
+double hx_model_units(
+    const variant_t *v, const params_t *p, const hx_loop_t *loop);
+
+/*
  * The model of result r (an ok run's object) given its variant's hot loop
  * (loop, with hot_units the variant's units per iteration, 0: the loop's
  * lanes) and the ceilings (hx_ceilings_json's object). Fills *m. 0, or -1
@@ -110,11 +120,12 @@ json_t *hx_model_json(const hx_model_t *m);
 const json_t *hx_model_ceilings(const char *path, char *msg, size_t len);
 
 /*
- * Everything for one result: the variant's work, the ceilings, the model,
+ * Everything for one result of v at parameters p: the variant's work, the
+ * ceilings, the model,
  * set as r's "model" member, and a line for people on f (NULL: none).
  * 0, or -1 with msg (r unchanged).
  */
-int hx_model_apply(json_t *r, const variant_t *v, const char *ceilings_path,
-    FILE *f, char *msg, size_t len);
+int hx_model_apply(json_t *r, const variant_t *v, const params_t *p,
+    const char *ceilings_path, FILE *f, char *msg, size_t len);
 
 #endif /* FB_HX_MODEL_H */
