@@ -261,6 +261,16 @@ hx_model_in_core(hx_model_t *m, const json_t *c, double units, int glevel)
 	    it * k[HX_INSN_OTHER] / hx_model_ceiling(c, "int_per_s"), 1);
 }
 
+/* The working set of r: its inputs and peak workspace, bytes. */
+static double
+hx_model_working_set(const json_t *r)
+{
+	double ws = hx_model_at(r, "memory.input_bytes");
+	double peak = hx_model_at(r, "memory.peak_workspace_bytes");
+
+	return (isfinite(ws) ? ws : 0.0) + (isfinite(peak) ? peak : 0.0);
+}
+
 /* The data terms: from the simulation when r has one, else work.bytes
  * served by the level of the working set (copy rates: bytes read plus
  * written). */
@@ -272,13 +282,9 @@ hx_model_data(hx_model_t *m, const json_t *r, const json_t *c, double units)
 	    "copy_dram_bytes_per_s"};
 	double d1 = hx_field_number(r, HX_F_SIM_D1_PER_UNIT);
 	double ll = hx_field_number(r, HX_F_SIM_LL_PER_UNIT);
-	double ws = hx_model_at(r, "memory.input_bytes");
+	double ws = hx_model_working_set(r);
 	int level;
 
-	if (!isfinite(ws))
-		ws = 0;
-	if (isfinite(hx_model_at(r, "memory.peak_workspace_bytes")))
-		ws += hx_model_at(r, "memory.peak_workspace_bytes");
 	if (isfinite(d1) && isfinite(ll)) {
 		m->bytes_source = "cachesim";
 		m->bytes_l2_per_unit = 64.0 * d1;
@@ -349,9 +355,35 @@ hx_model_combine(hx_model_t *m, double overlap)
 	}
 }
 
+/* A streaming hot loop's loads (variant_t.hot_streams): each vector read
+ * once from the level the working set fits, at that level's read rate, a
+ * data term in place of the in-core load term. */
+static void
+hx_model_streams(hx_model_t *m, const json_t *r, const json_t *c, double units)
+{
+	static const char *const read[4] = {"read_l1_bytes_per_s",
+	    "read_l2_bytes_per_s", "read_l3_bytes_per_s",
+	    "read_dram_bytes_per_s"};
+	double vbytes = hx_model_ceiling(c, "fma_vector_width") * 4.0;
+	int level;
+	const char *name = hx_model_level(hx_model_working_set(r), &level);
+
+	if (level == 0)
+		return;
+	for (int i = 0; i < m->nterms; i++)
+		if (strcmp(m->term[i].name, "load") == 0)
+			m->term[i].seconds = 0.0;
+	m->bytes_stream_per_unit =
+	    m->iters_per_unit * m->loop.kind[HX_INSN_LOAD] * vbytes;
+	m->stream_level = name;
+	hx_model_add(m, name,
+	    units * m->bytes_stream_per_unit / hx_model_ceiling(c, read[level]),
+	    0);
+}
+
 int
 hx_model_compute(const json_t *r, const hx_loop_t *loop, double hot_units,
-    const json_t *c, hx_model_t *m, char *msg, size_t len)
+    int streams, const json_t *c, hx_model_t *m, char *msg, size_t len)
 {
 	double units = hx_model_at(r, "work.units");
 	double gset = hx_model_at(r, "memory.input_bytes");
@@ -382,6 +414,8 @@ hx_model_compute(const json_t *r, const hx_loop_t *loop, double hot_units,
 	/* The gathers read the inputs (tables): the level they fit. */
 	m->gather_level = hx_model_level(isfinite(gset) ? gset : 0, &glevel);
 	hx_model_in_core(m, c, units, glevel);
+	if (streams)
+		hx_model_streams(m, r, c, units);
 	hx_model_data(m, r, c, units);
 	m->faults = hx_field_number(r, HX_F_MINOR_FAULTS);
 	if (isfinite(m->faults) &&

@@ -76,6 +76,10 @@ typedef struct hx_model_s {
 	double gathers_per_unit; /* indices */
 	const char *gather_level;
 	double bytes_l2_per_unit, bytes_dram_per_unit;
+	/* A streaming loop's loads (variant_t.hot_streams): bytes per unit
+	 * and the level that serves them (NULL: none, L1 serves the loads). */
+	double bytes_stream_per_unit;
+	const char *stream_level;
 	const char
 	    *data_level; /* without --cachesim: the level of work.bytes */
 	double faults;
@@ -102,11 +106,13 @@ double hx_model_units(
 /*
  * The model of result r (an ok run's object) given its variant's hot loop
  * (loop, with hot_units the variant's units per iteration, 0: the loop's
- * lanes) and the ceilings (hx_ceilings_json's object). Fills *m. 0, or -1
- * with msg when r or the ceilings lack what the model needs.
+ * lanes; streams: variant_t.hot_streams, its loads priced as a data term
+ * of the level its working set fits) and the ceilings (hx_ceilings_json's
+ * object). Fills *m. 0, or -1 with msg when r or the ceilings lack what the
+ * model needs.
  */
 int hx_model_compute(const json_t *r, const hx_loop_t *loop, double hot_units,
-    const json_t *ceilings, hx_model_t *m, char *msg, size_t len);
+    int streams, const json_t *ceilings, hx_model_t *m, char *msg, size_t len);
 
 /* A new JSON object of m: predicted_s, measured_s, error, limiter,
  * unexplained_s, terms [{name, seconds, share}], work {...}. */

@@ -221,6 +221,11 @@ typedef struct variant_s {
 	const char *hot_symbol;
 	double hot_units;
 	double (*hot_units_of)(const params_t *p);
+	/* 1 when the hot loop's loads stream through data read once a run
+	 * (interp hoisted's table rows, a random point's four a call), so
+	 * that they are served by the level its working set fits, not by
+	 * L1; 0: its loads reuse what L1 holds. */
+	int hot_streams;
 } variant_t;
 
 /* The tables, in variants/variants.c. Each is terminated by NULL. */
