@@ -86,7 +86,9 @@ size_t hx_disasm_loops(const char *text, hx_loop_t *loops, size_t max);
 
 /*
  * objdump -d of the functions of file `path` whose symbols start with
- * `prefix` (or equal it, when exact), as one new string the caller frees;
+ * `prefix` (or equal it, when exact, or equal it but for a suffix the
+ * compiler adds to its copies: .constprop.0, .isra.0), as one new string
+ * the caller frees;
  * NULL with a one-line message in msg when objdump or nm cannot run or no
  * symbol matches.
  */

@@ -117,10 +117,75 @@ hx_model_hotter(const hx_loop_t *a, const hx_loop_t *b)
 	return a->insns > b->insns;
 }
 
+/* Whether function (a suffix such as .constprop.0 ignored) is one of the
+ * space-separated names of list. */
+static int
+hx_model_named(const char *function, const char *list)
+{
+	size_t fl = strcspn(function, ".");
+
+	for (const char *p = list; p != NULL && *p != '\0';) {
+		size_t n = strcspn(p, " ");
+		if (n == fl && strncmp(p, function, n) == 0)
+			return 1;
+		p += n;
+		p += strspn(p, " ");
+	}
+	return 0;
+}
+
+/* Whether function is one of the named ones: in list (when not NULL),
+ * else starting with prefix. */
+static int
+hx_model_own(const char *function, const char *list, const char *prefix)
+{
+	return list != NULL ? hx_model_named(function, list)
+			    : strncmp(function, prefix, strlen(prefix)) == 0;
+}
+
+/* The disassembly of the functions of list (space-separated) that path
+ * holds: where the compiler inlines differently per build, a listed name
+ * may be absent. NULL with msg when none is there. */
+static char *
+hx_model_listed(const char *path, const char *list, char *msg, size_t len)
+{
+	char *text = NULL, name[128];
+
+	for (const char *p = list; *p != '\0';) {
+		size_t n = strcspn(p, " ");
+		char *more;
+
+		snprintf(name, sizeof(name), "%.*s", (int)n, p);
+		p += n;
+		p += strspn(p, " ");
+		if (n == 0 ||
+		    (more = hx_disasm_functions(path, name, 1, msg, len)) ==
+			NULL)
+			continue;
+		if (text == NULL) {
+			text = more;
+			continue;
+		}
+		{
+			char *joined =
+			    realloc(text, strlen(text) + strlen(more) + 1);
+			if (joined != NULL) {
+				text = joined;
+				strcat(text, more);
+			}
+			free(more);
+		}
+	}
+	if (text == NULL)
+		snprintf(msg, len, "none of %s in %s", list, path);
+	return text;
+}
+
 int
 hx_model_work(const variant_t *v, hx_loop_t *loop, char *msg, size_t len)
 {
 	char path[4096], sym[256], prefix[256], *text;
+	const char *list;
 	hx_loop_t loops[16];
 	size_t n, best, own = 0;
 
@@ -138,10 +203,20 @@ hx_model_work(const variant_t *v, hx_loop_t *loop, char *msg, size_t len)
 		snprintf(prefix, sizeof(prefix), "%.*s",
 		    cut != NULL ? (int)(cut - sym) + 1 : (int)strlen(sym), sym);
 	}
-	if ((text = hx_disasm_functions(path, prefix, 0, msg, len)) == NULL)
+	/* The in-core entry names the functions that hold the hot loop
+	 * (colony tiled: colony_tiled_span, not its diagonal blocks'
+	 * colony_tiled_span_masked, which the prefix colony_tiled_ also
+	 * takes): those, where no hot_symbol overrides them. */
+	list = v->hot_symbol == NULL ? v->incore.functions : NULL;
+	text = list != NULL ? hx_model_listed(path, list, msg, len)
+			    : hx_disasm_functions(path, prefix, 0, msg, len);
+	if (text == NULL)
 		return -1;
 	/* Two levels of callees: a step that calls a row driver that calls
-	 * the pair kernel (colony naive). */
+	 * the pair kernel (colony naive). A listed function's callees are
+	 * taken whatever their names (the prefix "-" matches none). */
+	if (list != NULL)
+		snprintf(prefix, sizeof(prefix), "-");
 	text = hx_model_callees(path, prefix, text);
 	text = hx_model_callees(path, prefix, text);
 	n = hx_disasm_loops(text, loops, 16);
@@ -159,35 +234,16 @@ hx_model_work(const variant_t *v, hx_loop_t *loop, char *msg, size_t len)
 	 * them is a vector loop, else among all (the callees': a step that
 	 * calls its kernel). */
 	for (size_t i = 0; i < n && i < 16; i++)
-		own +=
-		    strncmp(loops[i].function, prefix, strlen(prefix)) == 0 &&
+		own += hx_model_own(loops[i].function, list, prefix) &&
 		    loops[i].vector_bytes > 0;
 	best = n;
 	for (size_t i = 0; i < n && i < 16; i++) {
-		if (own > 0 &&
-		    strncmp(loops[i].function, prefix, strlen(prefix)) != 0)
+		if (own > 0 && !hx_model_own(loops[i].function, list, prefix))
 			continue;
 		if (best == n || hx_model_hotter(&loops[i], &loops[best]))
 			best = i;
 	}
 	*loop = loops[best];
-	return 0;
-}
-
-/* Whether function (a suffix such as .constprop.0 ignored) is one of the
- * space-separated names of list. */
-static int
-hx_model_named(const char *function, const char *list)
-{
-	size_t fl = strcspn(function, ".");
-
-	for (const char *p = list; p != NULL && *p != '\0';) {
-		size_t n = strcspn(p, " ");
-		if (n == fl && strncmp(p, function, n) == 0)
-			return 1;
-		p += n;
-		p += strspn(p, " ");
-	}
 	return 0;
 }
 
