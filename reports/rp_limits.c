@@ -599,17 +599,6 @@ term_seconds(const json_t *m, const char *name)
 	return 0.0;
 }
 
-/* The pairs whose difference the lesson explains: the faster schedule,
- * then the slower. */
-static const struct {
-	const char *w, *fast, *slow;
-} why_pairs[] = {
-    {"interp", "fused", "materialized"},
-    {"interp", "tiled", "materialized"},
-    {"interp", "tiled", "fused"},
-    {"colony", "fused", "naive"},
-};
-
 /* Why fast runs faster than slow, by their models: the two terms that
  * differ most (slow's seconds less fast's), and the largest term the two
  * share (the smaller of its two times), as limits.why.W.FAST.SLOW.*;
@@ -667,19 +656,22 @@ why_facts(rp_report_t *R, const char *w, const char *fast, const char *slow)
 	    "limits.why.%s.%s.%s.measured_gap", w, fast, slow);
 }
 
-/* Every pair's facts, and their list (limits.why_pairs: [w, fast, slow]
- * each) for the table. */
+/* The facts of every workload's pairs (rp_workload_t.why), and their
+ * list (limits.why_pairs: [w, fast, slow] each) for the table. */
 static void
 why_pairs_facts(rp_report_t *R)
 {
 	json_t *pairs = json_array();
 
-	for (size_t i = 0; i < sizeof(why_pairs) / sizeof(why_pairs[0]); i++) {
-		why_facts(
-		    R, why_pairs[i].w, why_pairs[i].fast, why_pairs[i].slow);
-		json_array_append_new(pairs,
-		    json_pack("[s, s, s]", why_pairs[i].w, why_pairs[i].fast,
-			why_pairs[i].slow));
+	for (int k = 0; rp_workloads[k].name != NULL; k++) {
+		const rp_workload_t *w = &rp_workloads[k];
+		for (int i = 0; i < RP_WORKLOAD_WHY_MAX && w->why[i][0] != NULL;
+		     i++) {
+			why_facts(R, w->name, w->why[i][0], w->why[i][1]);
+			json_array_append_new(pairs,
+			    json_pack("[s, s, s]", w->name, w->why[i][0],
+				w->why[i][1]));
+		}
 	}
 	rp_fact_list(&R->facts, pairs, "limits.why_pairs");
 }

@@ -22,6 +22,8 @@ static const rp_workload_t registered[] = {
 	.facts = rp_interp_facts,
 	.baseline = "materialized",
 	.op_by_op = "eager",
+	.why = {{"fused", "materialized"}, {"tiled", "materialized"},
+	    {"tiled", "fused"}},
 	.sets =
 	    {
 		.main = "interp-main*",
@@ -59,6 +61,7 @@ static const rp_workload_t registered[] = {
 	.facts = rp_colony_facts,
 	.baseline = "naive",
 	.op_by_op = "eager",
+	.why = {{"fused", "naive"}},
 	.sets =
 	    {
 		.main = "colony-main*",
