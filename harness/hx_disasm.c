@@ -270,7 +270,7 @@ hx_disasm_fill(const char *text, hx_loop_t *l)
 {
 	const char *p = text;
 	char buf[512];
-	int lanes[65] = {0};
+	int lanes[65] = {0}, width[65] = {0};
 	hx_disasm_line_t d;
 
 	while (*p != '\0') {
@@ -288,7 +288,9 @@ hx_disasm_fill(const char *text, hx_loop_t *l)
 			if (k > 0 && k <= 64)
 				lanes[k]++;
 		}
+		width[hx_disasm_reg_bytes(d.ops)]++;
 	}
+	l->wide_insns = l->vector_bytes > 0 ? width[l->vector_bytes] : 0;
 	l->lanes = 1;
 	for (int k = 2, best = 0; k <= 64; k++)
 		if (lanes[k] > best)
@@ -406,6 +408,17 @@ hx_disasm_slurp(const char *cmd, char **buf, size_t *len)
 	return pclose(f) == 0 ? 0 : -1;
 }
 
+/* Whether symbol is function, or a copy of it the compiler made and
+ * named with a suffix (function.constprop.0, function.isra.0). */
+static int
+hx_disasm_same_function(const char *symbol, const char *function)
+{
+	size_t n = strlen(function);
+
+	return strncmp(symbol, function, n) == 0 &&
+	    (symbol[n] == '\0' || symbol[n] == '.');
+}
+
 char *
 hx_disasm_functions(
     const char *path, const char *prefix, int exact, char *msg, size_t msglen)
@@ -428,7 +441,7 @@ hx_disasm_functions(
 		if (sscanf(line, "%llx %llx %c %255s", &addr, &size, &type,
 			name) != 4 ||
 		    (type != 't' && type != 'T') || size == 0 ||
-		    (exact ? strcmp(name, prefix) != 0
+		    (exact ? !hx_disasm_same_function(name, prefix)
 			   : strncmp(name, prefix, strlen(prefix)) != 0))
 			continue;
 		snprintf(cmd, sizeof(cmd),

@@ -62,8 +62,12 @@ typedef struct hx_loop_s {
 	 * lane count of its packed floating-point arithmetic (register bytes
 	 * over element bytes), 1 when it has none. */
 	int lanes;
-	/* The widest vector register it uses, bytes (0: none). */
+	/* The widest vector register it uses, bytes (0: none), and how many
+	 * of its instructions name a register of that width: the vectorized
+	 * body is mostly such instructions, where a remainder the compiler
+	 * vectorized across iterations mixes them with scalar ones. */
 	int vector_bytes;
+	int wide_insns;
 } hx_loop_t;
 
 /*
@@ -82,7 +86,9 @@ size_t hx_disasm_loops(const char *text, hx_loop_t *loops, size_t max);
 
 /*
  * objdump -d of the functions of file `path` whose symbols start with
- * `prefix` (or equal it, when exact), as one new string the caller frees;
+ * `prefix` (or equal it, when exact, or equal it but for a suffix the
+ * compiler adds to its copies: .constprop.0, .isra.0), as one new string
+ * the caller frees;
  * NULL with a one-line message in msg when objdump or nm cannot run or no
  * symbol matches.
  */

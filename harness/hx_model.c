@@ -105,10 +105,87 @@ hx_model_callees(const char *path, const char *prefix, char *text)
 	return text;
 }
 
+/* Whether loop a is more likely the vectorized body than b: wider, then
+ * more instructions at its width, then more instructions. */
+static int
+hx_model_hotter(const hx_loop_t *a, const hx_loop_t *b)
+{
+	if (a->vector_bytes != b->vector_bytes)
+		return a->vector_bytes > b->vector_bytes;
+	if (a->wide_insns != b->wide_insns)
+		return a->wide_insns > b->wide_insns;
+	return a->insns > b->insns;
+}
+
+/* Whether function (a suffix such as .constprop.0 ignored) is one of the
+ * space-separated names of list. */
+static int
+hx_model_named(const char *function, const char *list)
+{
+	size_t fl = strcspn(function, ".");
+
+	for (const char *p = list; p != NULL && *p != '\0';) {
+		size_t n = strcspn(p, " ");
+		if (n == fl && strncmp(p, function, n) == 0)
+			return 1;
+		p += n;
+		p += strspn(p, " ");
+	}
+	return 0;
+}
+
+/* Whether function is one of the named ones: in list (when not NULL),
+ * else starting with prefix. */
+static int
+hx_model_own(const char *function, const char *list, const char *prefix)
+{
+	return list != NULL ? hx_model_named(function, list)
+			    : strncmp(function, prefix, strlen(prefix)) == 0;
+}
+
+/* The disassembly of the functions of list (space-separated) that path
+ * holds: where the compiler inlines differently per build, a listed name
+ * may be absent. NULL with msg when none is there. */
+static char *
+hx_model_listed(const char *path, const char *list, char *msg, size_t len)
+{
+	char *text = NULL, name[128];
+
+	for (const char *p = list; *p != '\0';) {
+		size_t n = strcspn(p, " ");
+		char *more;
+
+		snprintf(name, sizeof(name), "%.*s", (int)n, p);
+		p += n;
+		p += strspn(p, " ");
+		if (n == 0 ||
+		    (more = hx_disasm_functions(path, name, 1, msg, len)) ==
+			NULL)
+			continue;
+		if (text == NULL) {
+			text = more;
+			continue;
+		}
+		{
+			char *joined =
+			    realloc(text, strlen(text) + strlen(more) + 1);
+			if (joined != NULL) {
+				text = joined;
+				strcat(text, more);
+			}
+			free(more);
+		}
+	}
+	if (text == NULL)
+		snprintf(msg, len, "none of %s in %s", list, path);
+	return text;
+}
+
 int
 hx_model_work(const variant_t *v, hx_loop_t *loop, char *msg, size_t len)
 {
 	char path[4096], sym[256], prefix[256], *text;
+	const char *list;
 	hx_loop_t loops[16];
 	size_t n, best, own = 0;
 
@@ -126,10 +203,20 @@ hx_model_work(const variant_t *v, hx_loop_t *loop, char *msg, size_t len)
 		snprintf(prefix, sizeof(prefix), "%.*s",
 		    cut != NULL ? (int)(cut - sym) + 1 : (int)strlen(sym), sym);
 	}
-	if ((text = hx_disasm_functions(path, prefix, 0, msg, len)) == NULL)
+	/* The in-core entry names the functions that hold the hot loop
+	 * (colony tiled: colony_tiled_span, not its diagonal blocks'
+	 * colony_tiled_span_masked, which the prefix colony_tiled_ also
+	 * takes): those, where no hot_symbol overrides them. */
+	list = v->hot_symbol == NULL ? v->incore.functions : NULL;
+	text = list != NULL ? hx_model_listed(path, list, msg, len)
+			    : hx_disasm_functions(path, prefix, 0, msg, len);
+	if (text == NULL)
 		return -1;
 	/* Two levels of callees: a step that calls a row driver that calls
-	 * the pair kernel (colony naive). */
+	 * the pair kernel (colony naive). A listed function's callees are
+	 * taken whatever their names (the prefix "-" matches none). */
+	if (list != NULL)
+		snprintf(prefix, sizeof(prefix), "-");
 	text = hx_model_callees(path, prefix, text);
 	text = hx_model_callees(path, prefix, text);
 	n = hx_disasm_loops(text, loops, 16);
@@ -138,27 +225,42 @@ hx_model_work(const variant_t *v, hx_loop_t *loop, char *msg, size_t len)
 		snprintf(msg, len, "no loop in %s* of %s", prefix, path);
 		return -1;
 	}
-	/* The vectorized body: the widest, then the largest (an epilogue of
-	 * the same loop can hold more, narrower, instructions), among the
-	 * loops of the named functions when one of them is a vector loop,
-	 * else among all (the callees': a step that calls its kernel). */
+	/* The vectorized body: the widest, then the one with the most
+	 * instructions at that width (an epilogue of the same loop can hold
+	 * more, narrower, instructions; colony fused's odd-N remainder,
+	 * vectorized across its two halves, holds 217 instructions of which
+	 * 64 name a zmm register, its pair loop 128 of which 123 do), then
+	 * the largest, among the loops of the named functions when one of
+	 * them is a vector loop, else among all (the callees': a step that
+	 * calls its kernel). */
 	for (size_t i = 0; i < n && i < 16; i++)
-		own +=
-		    strncmp(loops[i].function, prefix, strlen(prefix)) == 0 &&
+		own += hx_model_own(loops[i].function, list, prefix) &&
 		    loops[i].vector_bytes > 0;
 	best = n;
 	for (size_t i = 0; i < n && i < 16; i++) {
-		if (own > 0 &&
-		    strncmp(loops[i].function, prefix, strlen(prefix)) != 0)
+		if (own > 0 && !hx_model_own(loops[i].function, list, prefix))
 			continue;
-		if (best == n ||
-		    loops[i].vector_bytes > loops[best].vector_bytes ||
-		    (loops[i].vector_bytes == loops[best].vector_bytes &&
-			loops[i].insns > loops[best].insns))
+		if (best == n || hx_model_hotter(&loops[i], &loops[best]))
 			best = i;
 	}
 	*loop = loops[best];
 	return 0;
+}
+
+double
+hx_model_units(const variant_t *v, const params_t *p, const hx_loop_t *loop)
+{
+	if (v->hot_units_of != NULL && p != NULL)
+		return v->hot_units_of(p);
+	if (v->hot_units > 0)
+		return v->hot_units;
+	/* The in-core entry states the vectors an iteration of its loop
+	 * computes (colony fused: pairs j and j + N/2); it holds for the
+	 * model's loop when that is the entry's. */
+	if (v->incore.vectors > 0 &&
+	    hx_model_named(loop->function, v->incore.functions))
+		return (double)loop->lanes * v->incore.vectors;
+	return (double)loop->lanes;
 }
 
 /* Adds term name of seconds s to m. */
@@ -215,6 +317,16 @@ hx_model_in_core(hx_model_t *m, const json_t *c, double units, int glevel)
 	    it * k[HX_INSN_OTHER] / hx_model_ceiling(c, "int_per_s"), 1);
 }
 
+/* The working set of r: its inputs and peak workspace, bytes. */
+static double
+hx_model_working_set(const json_t *r)
+{
+	double ws = hx_model_at(r, "memory.input_bytes");
+	double peak = hx_model_at(r, "memory.peak_workspace_bytes");
+
+	return (isfinite(ws) ? ws : 0.0) + (isfinite(peak) ? peak : 0.0);
+}
+
 /* The data terms: from the simulation when r has one, else work.bytes
  * served by the level of the working set (copy rates: bytes read plus
  * written). */
@@ -226,13 +338,9 @@ hx_model_data(hx_model_t *m, const json_t *r, const json_t *c, double units)
 	    "copy_dram_bytes_per_s"};
 	double d1 = hx_field_number(r, HX_F_SIM_D1_PER_UNIT);
 	double ll = hx_field_number(r, HX_F_SIM_LL_PER_UNIT);
-	double ws = hx_model_at(r, "memory.input_bytes");
+	double ws = hx_model_working_set(r);
 	int level;
 
-	if (!isfinite(ws))
-		ws = 0;
-	if (isfinite(hx_model_at(r, "memory.peak_workspace_bytes")))
-		ws += hx_model_at(r, "memory.peak_workspace_bytes");
 	if (isfinite(d1) && isfinite(ll)) {
 		m->bytes_source = "cachesim";
 		m->bytes_l2_per_unit = 64.0 * d1;
@@ -303,9 +411,35 @@ hx_model_combine(hx_model_t *m, double overlap)
 	}
 }
 
+/* A streaming hot loop's loads (variant_t.hot_streams): each vector read
+ * once from the level the working set fits, at that level's read rate, a
+ * data term in place of the in-core load term. */
+static void
+hx_model_streams(hx_model_t *m, const json_t *r, const json_t *c, double units)
+{
+	static const char *const read[4] = {"read_l1_bytes_per_s",
+	    "read_l2_bytes_per_s", "read_l3_bytes_per_s",
+	    "read_dram_bytes_per_s"};
+	double vbytes = hx_model_ceiling(c, "fma_vector_width") * 4.0;
+	int level;
+	const char *name = hx_model_level(hx_model_working_set(r), &level);
+
+	if (level == 0)
+		return;
+	for (int i = 0; i < m->nterms; i++)
+		if (strcmp(m->term[i].name, "load") == 0)
+			m->term[i].seconds = 0.0;
+	m->bytes_stream_per_unit =
+	    m->iters_per_unit * m->loop.kind[HX_INSN_LOAD] * vbytes;
+	m->stream_level = name;
+	hx_model_add(m, name,
+	    units * m->bytes_stream_per_unit / hx_model_ceiling(c, read[level]),
+	    0);
+}
+
 int
 hx_model_compute(const json_t *r, const hx_loop_t *loop, double hot_units,
-    const json_t *c, hx_model_t *m, char *msg, size_t len)
+    int streams, const json_t *c, hx_model_t *m, char *msg, size_t len)
 {
 	double units = hx_model_at(r, "work.units");
 	double gset = hx_model_at(r, "memory.input_bytes");
@@ -336,6 +470,8 @@ hx_model_compute(const json_t *r, const hx_loop_t *loop, double hot_units,
 	/* The gathers read the inputs (tables): the level they fit. */
 	m->gather_level = hx_model_level(isfinite(gset) ? gset : 0, &glevel);
 	hx_model_in_core(m, c, units, glevel);
+	if (streams)
+		hx_model_streams(m, r, c, units);
 	hx_model_data(m, r, c, units);
 	m->faults = hx_field_number(r, HX_F_MINOR_FAULTS);
 	if (isfinite(m->faults) &&

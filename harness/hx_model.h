@@ -76,6 +76,10 @@ typedef struct hx_model_s {
 	double gathers_per_unit; /* indices */
 	const char *gather_level;
 	double bytes_l2_per_unit, bytes_dram_per_unit;
+	/* A streaming loop's loads (variant_t.hot_streams): bytes per unit
+	 * and the level that serves them (NULL: none, L1 serves the loads). */
+	double bytes_stream_per_unit;
+	const char *stream_level;
 	const char
 	    *data_level; /* without --cachesim: the level of work.bytes */
 	double faults;
@@ -90,13 +94,25 @@ typedef struct hx_model_s {
 int hx_model_work(const variant_t *v, hx_loop_t *loop, char *msg, size_t len);
 
 /*
+ * The units of work one iteration of loop does for variant v at
+ * parameters p (NULL: the variant's defaults are not consulted, and
+ * v->hot_units_of is not called): v->hot_units_of(p), else v->hot_units,
+ * else the loop's lanes times v->incore.vectors when the loop lies in one
+ * of v->incore.functions, else its lanes.
+ */
+double hx_model_units(
+    const variant_t *v, const params_t *p, const hx_loop_t *loop);
+
+/*
  * The model of result r (an ok run's object) given its variant's hot loop
  * (loop, with hot_units the variant's units per iteration, 0: the loop's
- * lanes) and the ceilings (hx_ceilings_json's object). Fills *m. 0, or -1
- * with msg when r or the ceilings lack what the model needs.
+ * lanes; streams: variant_t.hot_streams, its loads priced as a data term
+ * of the level its working set fits) and the ceilings (hx_ceilings_json's
+ * object). Fills *m. 0, or -1 with msg when r or the ceilings lack what the
+ * model needs.
  */
 int hx_model_compute(const json_t *r, const hx_loop_t *loop, double hot_units,
-    const json_t *ceilings, hx_model_t *m, char *msg, size_t len);
+    int streams, const json_t *ceilings, hx_model_t *m, char *msg, size_t len);
 
 /* A new JSON object of m: predicted_s, measured_s, error, limiter,
  * unexplained_s, terms [{name, seconds, share}], work {...}. */
@@ -110,11 +126,12 @@ json_t *hx_model_json(const hx_model_t *m);
 const json_t *hx_model_ceilings(const char *path, char *msg, size_t len);
 
 /*
- * Everything for one result: the variant's work, the ceilings, the model,
+ * Everything for one result of v at parameters p: the variant's work, the
+ * ceilings, the model,
  * set as r's "model" member, and a line for people on f (NULL: none).
  * 0, or -1 with msg (r unchanged).
  */
-int hx_model_apply(json_t *r, const variant_t *v, const char *ceilings_path,
-    FILE *f, char *msg, size_t len);
+int hx_model_apply(json_t *r, const variant_t *v, const params_t *p,
+    const char *ceilings_path, FILE *f, char *msg, size_t len);
 
 #endif /* FB_HX_MODEL_H */

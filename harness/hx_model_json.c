@@ -54,6 +54,11 @@ hx_model_work_json(const hx_model_t *m)
 	json_object_set_new(
 	    w, "dram_bytes_per_unit", hx_model_num(m->bytes_dram_per_unit));
 	json_object_set_new(w, "minor_faults", hx_model_num(m->faults));
+	json_object_set_new(
+	    w, "stream_bytes_per_unit", hx_model_num(m->bytes_stream_per_unit));
+	json_object_set_new(w, "stream_level",
+	    m->stream_level != NULL ? json_string(m->stream_level)
+				    : json_null());
 	return w;
 }
 
@@ -160,8 +165,8 @@ hx_model_print(FILE *f, const hx_model_t *m)
 }
 
 int
-hx_model_apply(json_t *r, const variant_t *v, const char *ceilings_path,
-    FILE *f, char *msg, size_t len)
+hx_model_apply(json_t *r, const variant_t *v, const params_t *p,
+    const char *ceilings_path, FILE *f, char *msg, size_t len)
 {
 	const json_t *c = hx_model_ceilings(ceilings_path, msg, len);
 	hx_loop_t loop;
@@ -169,7 +174,8 @@ hx_model_apply(json_t *r, const variant_t *v, const char *ceilings_path,
 	json_t *o;
 
 	if (c == NULL || hx_model_work(v, &loop, msg, len) != 0 ||
-	    hx_model_compute(r, &loop, v->hot_units, c, &m, msg, len) != 0)
+	    hx_model_compute(r, &loop, hx_model_units(v, p, &loop),
+		v->hot_streams, c, &m, msg, len) != 0)
 		return -1;
 	if ((o = hx_model_json(&m)) == NULL ||
 	    json_object_set_new(r, "model", o) != 0) {

@@ -190,8 +190,8 @@ sweep_keep(
 	hx_result_print_line(stderr, r);
 	if (s->model && strcmp(hx_result_status(r), "ok") == 0) {
 		char why[512];
-		if (hx_model_apply(r, cfg->variant, s->ceilings_path, stderr,
-			why, sizeof(why)) != 0)
+		if (hx_model_apply(r, cfg->variant, &cfg->params,
+			s->ceilings_path, stderr, why, sizeof(why)) != 0)
 			fprintf(stderr, "harness sweep: model: %s\n", why);
 	}
 	if (!s->quiet)

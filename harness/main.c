@@ -269,8 +269,8 @@ run_report(const char *self, const hx_run_config_t *cfgs,
 			fprintf(stderr, "harness run: cachesim: %s\n", msg);
 		hx_result_print_line(out, r);
 		if (cli->model && strcmp(hx_result_status(r), "ok") == 0 &&
-		    hx_model_apply(r, cfgs[i].variant, cli->ceilings_path, out,
-			msg, sizeof(msg)) != 0)
+		    hx_model_apply(r, cfgs[i].variant, &cfgs[i].params,
+			cli->ceilings_path, out, msg, sizeof(msg)) != 0)
 			fprintf(stderr, "harness run: model: %s\n", msg);
 		if (!cli->quiet)
 			hx_result_print_warnings(stderr, r);

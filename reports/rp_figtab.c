@@ -47,6 +47,57 @@ rp_figtab_chunk(const rp_data_t *D, rp_plot_t *P)
 		    w->fused, rp_report_peak(fus));
 }
 
+/* The in-core roofs under the FMA peak, appended to P->prefix after len:
+ * what a workload's pair reaches at the measured rate of its gathers (from
+ * the level its tables fit) and of its divides, each priced per unit as
+ * the time model counted them in the compiled loop of the first of its
+ * main runs that gathers (interp fused: 4 indices and one divide a pair),
+ * times the FLOP a unit. A roof at or above the FMA peak is not drawn. */
+static void
+in_core_roofs(const rp_data_t *D, const char *w, double fma, rp_plot_t *P)
+{
+	const char *vs[RP_DATA_MAX_VARIANTS];
+	size_t nv = rp_data_variants(D, w, NULL, vs, RP_DATA_MAX_VARIANTS);
+	const json_t *r = NULL;
+	const char *level;
+	char key[64];
+
+	for (size_t k = 0; k < nv && r == NULL; k++) {
+		const json_t *m = rp_data_main_run(D, w, vs[k]);
+		if (rp_num(m, "model.work.gather_indices_per_unit") > 0)
+			r = m;
+	}
+	if (r == NULL)
+		return;
+	level = rp_str(json_object_get(json_object_get(r, "model"), "work"),
+	    "gather_level");
+	snprintf(key, sizeof(key), "gather_%s_per_s", level);
+	{
+		const double per_unit =
+		    rp_num(r, "work.flops") / rp_num(r, "work.units") * 1e-9;
+		const double roof[2] = {rp_num(D->ceilings, key) * per_unit /
+			rp_num(r, "model.work.gather_indices_per_unit"),
+		    rp_num(D->ceilings, "divps_per_s") * per_unit /
+			rp_num(r, "model.work.per_unit.divsqrt")};
+		const char *what[2] = {"gathers", "divides"};
+
+		for (int i = 0; i < 2; i++) {
+			size_t len = strlen(P->prefix);
+			if (!(roof[i] > 0 && roof[i] < fma))
+				continue;
+			snprintf(P->prefix + len, sizeof(P->prefix) - len,
+			    ", %.4g w l lw 2 dt 3 lc rgb '#444444' t "
+			    "'in-core roof: %s (%s, %.3g a unit), %.3g "
+			    "GFLOP/s'",
+			    roof[i], what[i], i == 0 ? level : "divps",
+			    i == 0 ? rp_num(r,
+					 "model.work.gather_indices_per_unit")
+				   : rp_num(r, "model.work.per_unit.divsqrt"),
+			    roof[i]);
+		}
+	}
+}
+
 /* The roofline: the x range reaches a decade past the most intense
  * schedule; a roof per memory level, min(bandwidth x I, FMA peak), from
  * `harness ceilings` (DRAM: the triad on arrays far larger than L3); each
@@ -93,6 +144,7 @@ rp_figtab_roofline(const rp_data_t *D, rp_plot_t *P)
 		    bw, k == 3 ? "; the flat part: FMA peak" : "");
 		len = strlen(P->prefix);
 	}
+	in_core_roofs(D, w->name, fma, P);
 }
 
 /* A reference line c*N^k through the first row of the named variant's

@@ -167,7 +167,8 @@ row_from_run(rp_block_t *b, const rp_fig_t *fig, const json_t *r)
 		return -1;
 	for (int c = 0; c < RP_FIG_COLS && fig->cols[c].path != NULL; c++) {
 		const rp_col_t *col = &fig->cols[c];
-		double x = rp_figure_field(r, col->path);
+		double x = col->of != NULL ? col->of(r, col->path)
+					   : rp_figure_field(r, col->path);
 		if (isnan(x) && col->fallback != NULL)
 			x = rp_figure_field(r, col->fallback);
 		if (col->divide_by != NULL)

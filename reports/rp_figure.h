@@ -70,6 +70,9 @@ typedef struct rp_col_s {
 	const char *divide_by; /* NULL, or a field that divides the value */
 	double floor;          /* > 0: drawn at floor when below (log axes) */
 	const char *fmt;       /* printf of the value; NULL: "%.6g" */
+	/* NULL: the field at path; else the value of(r, path) computes
+	 * from the run (a sum over model.terms), divide_by still applied. */
+	double (*of)(const json_t *r, const char *path);
 } rp_col_t;
 
 struct rp_plot_s;

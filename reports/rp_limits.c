@@ -433,6 +433,56 @@ rp_limits_write(rp_report_t *R)
 
 /* ---- the section by the time model (templates/notebook/limits.md.j2) ---- */
 
+/* Which part of the prediction a term that adds belongs to. */
+static const char *
+term_part(const char *name)
+{
+	if (strcmp(name, "l2") == 0 || strcmp(name, "l3") == 0)
+		return "caches";
+	return name;
+}
+
+double
+rp_limits_model_part(const json_t *r, const char *part)
+{
+	const json_t *m = json_object_get(r, "model");
+	double predicted = rp_num(m, "predicted_s"), sum = 0.0, added = 0.0;
+	size_t i;
+	json_t *t;
+
+	if (m == NULL || !isfinite(predicted))
+		return NAN;
+	json_array_foreach(json_object_get(m, "terms"), i, t)
+	{
+		double s = rp_num(t, "seconds");
+		if (json_is_true(json_object_get(t, "in_core")) || !isfinite(s))
+			continue;
+		added += s;
+		if (strcmp(term_part(rp_str(t, "name")), part) == 0)
+			sum += s;
+	}
+	if (strcmp(part, "in_core") == 0)
+		return predicted - added;
+	if (strcmp(part, "caches") == 0 || strcmp(part, "dram") == 0 ||
+	    strcmp(part, "faults") == 0)
+		return sum;
+	return NAN;
+}
+
+double
+rp_limits_limiter_roof(const json_t *r, const char *arg)
+{
+	const json_t *terms =
+	    json_object_get(json_object_get(r, "model"), "terms");
+	double top = 0.0;
+	size_t i;
+	json_t *t;
+
+	(void)arg;
+	json_array_foreach(terms, i, t) top = fmax(top, rp_num(t, "seconds"));
+	return top > 0 ? rp_num(r, "work.flops") / top * 1e-9 : NAN;
+}
+
 int
 rp_limits_model_present(const rp_data_t *D)
 {
@@ -533,6 +583,99 @@ model_row_facts(rp_report_t *R, const char *w, const char *v)
 	return m != NULL && within;
 }
 
+/* A term's seconds in model m by name; 0 when m has no such term (a
+ * variant without faults has no fault term to speak of). */
+static double
+term_seconds(const json_t *m, const char *name)
+{
+	size_t i;
+	json_t *t;
+
+	json_array_foreach(json_object_get(m, "terms"), i, t)
+	{
+		if (strcmp(rp_str(t, "name"), name) == 0)
+			return rp_num(t, "seconds");
+	}
+	return 0.0;
+}
+
+/* Why fast runs faster than slow, by their models: the two terms that
+ * differ most (slow's seconds less fast's), and the largest term the two
+ * share (the smaller of its two times), as limits.why.W.FAST.SLOW.*;
+ * .modelled false when either run lacks a model. */
+static void
+why_facts(rp_report_t *R, const char *w, const char *fast, const char *slow)
+{
+	const json_t *rf = rp_data_main_run(&R->data, w, fast);
+	const json_t *rs = rp_data_main_run(&R->data, w, slow);
+	const json_t *mf = json_object_get(rf, "model");
+	const json_t *ms = json_object_get(rs, "model");
+	const char *name[2] = {NULL, NULL}, *shared = NULL;
+	double gap[2] = {0, 0}, both = 0;
+	size_t i;
+	json_t *t;
+
+	json_array_foreach(json_object_get(ms, "terms"), i, t)
+	{
+		const char *n = rp_str(t, "name");
+		double s = rp_num(t, "seconds"), f = term_seconds(mf, n);
+		if (s - f > gap[0]) {
+			gap[1] = gap[0], name[1] = name[0];
+			gap[0] = s - f, name[0] = n;
+		} else if (s - f > gap[1]) {
+			gap[1] = s - f, name[1] = n;
+		}
+		if (fmin(s, f) > both)
+			both = fmin(s, f), shared = n;
+	}
+	rp_fact_bool(&R->facts, mf != NULL && ms != NULL, rs,
+	    "limits.why.%s.%s.%s.modelled", w, fast, slow);
+	for (int k = 0; k < 2; k++) {
+		rp_fact_str(&R->facts,
+		    name[k] != NULL ? rp_limiter_term_word(name[k]) : NULL, rs,
+		    "limits.why.%s.%s.%s.term%d", w, fast, slow, k + 1);
+		rp_fact_num(&R->facts, RP_FACT_TIME,
+		    name[k] != NULL ? term_seconds(ms, name[k]) : NAN, rs,
+		    "limits.why.%s.%s.%s.term%d_slow", w, fast, slow, k + 1);
+		rp_fact_num(&R->facts, RP_FACT_TIME,
+		    name[k] != NULL ? term_seconds(mf, name[k]) : NAN, rf,
+		    "limits.why.%s.%s.%s.term%d_fast", w, fast, slow, k + 1);
+	}
+	rp_fact_str(&R->facts,
+	    shared != NULL ? rp_limiter_term_word(shared) : NULL, rs,
+	    "limits.why.%s.%s.%s.shared", w, fast, slow);
+	rp_fact_num(&R->facts, RP_FACT_TIME, shared != NULL ? both : NAN, rs,
+	    "limits.why.%s.%s.%s.shared_s", w, fast, slow);
+	rp_fact_num(&R->facts, RP_FACT_TIME,
+	    mf != NULL && ms != NULL
+		? rp_num(ms, "predicted_s") - rp_num(mf, "predicted_s")
+		: NAN,
+	    rs, "limits.why.%s.%s.%s.predicted_gap", w, fast, slow);
+	rp_fact_num(&R->facts, RP_FACT_TIME,
+	    rp_num(rs, "time_s.median") - rp_num(rf, "time_s.median"), rs,
+	    "limits.why.%s.%s.%s.measured_gap", w, fast, slow);
+}
+
+/* The facts of every workload's pairs (rp_workload_t.why), and their
+ * list (limits.why_pairs: [w, fast, slow] each) for the table. */
+static void
+why_pairs_facts(rp_report_t *R)
+{
+	json_t *pairs = json_array();
+
+	for (int k = 0; rp_workloads[k].name != NULL; k++) {
+		const rp_workload_t *w = &rp_workloads[k];
+		for (int i = 0; i < RP_WORKLOAD_WHY_MAX && w->why[i][0] != NULL;
+		     i++) {
+			why_facts(R, w->name, w->why[i][0], w->why[i][1]);
+			json_array_append_new(pairs,
+			    json_pack("[s, s, s]", w->name, w->why[i][0],
+				w->why[i][1]));
+		}
+	}
+	rp_fact_list(&R->facts, pairs, "limits.why_pairs");
+}
+
 void
 rp_limits_model_facts(rp_report_t *R)
 {
@@ -560,6 +703,8 @@ rp_limits_model_facts(rp_report_t *R)
 		rp_fact_num(&R->facts, RP_FACT_COUNT, within, NULL,
 		    "limits.%s.within", w);
 	}
+	why_pairs_facts(R);
+	rp_report_figure_facts(R, "fig-model-terms", "limits.figure.terms");
 	rp_fact_str(&R->facts, rp_str(json_object_get(any, "model"), "rule"),
 	    any, "limits.rule");
 	rp_fact_num(&R->facts, RP_FACT_FIXED2, rp_num(any, "model.fp_overlap"),

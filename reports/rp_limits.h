@@ -27,6 +27,16 @@ int rp_limits_model_present(const rp_data_t *D);
  * median, its two largest terms, its verdict. */
 void rp_limits_model_facts(rp_report_t *R);
 
+/* The seconds of one part of run r's predicted time (model.terms), for
+ * the stacked figure: "in_core" (the in-core terms as they overlap: the
+ * prediction less the terms that add), "caches" (l2 and l3), "dram",
+ * "faults"; NaN without a model or for another part. */
+double rp_limits_model_part(const json_t *r, const char *part);
+/* The GFLOP/s run r would reach if its model's largest term alone took
+ * its time (work.flops over that term's seconds): the roof of its
+ * limiter. NaN without a model or flops; arg is unused (rp_col_t.of). */
+double rp_limits_limiter_roof(const json_t *r, const char *arg);
+
 /* The cache level whose size first holds bytes, from a run's
  * machine.caches: "L1", "L2", "L3" or "DRAM". */
 const char *rp_limits_level(const json_t *r, double bytes);

@@ -11,6 +11,7 @@
 #include "rp_figtab.h"
 #include "rp_interp.h"
 #include "rp_jax.h"
+#include "rp_limits.h"
 #include "rp_text.h"
 #include "rp_threads.h"
 #include "rp_workloads.h"
@@ -26,6 +27,8 @@ static const rp_workload_t registered[] = {
 	.chunked = "chunked",
 	.shared_grid = "hoisted",
 	.by_cell = "sorted",
+	.why = {{"fused", "materialized"}, {"tiled", "materialized"},
+	    {"tiled", "fused"}},
 	.sets =
 	    {
 		.main = "interp-main*",
@@ -67,6 +70,7 @@ static const rp_workload_t registered[] = {
 	.chunked = "chunked",
 	.reuse = "naive-reuse",
 	.cell_lists = "cells",
+	.why = {{"fused", "naive"}},
 	.sets =
 	    {
 		.main = "colony-main*",
@@ -366,10 +370,14 @@ const rp_fig_t rp_figures[] = {
 	.ylabel = "GFLOP/s",
 	.settings = "set yrange [0.1:1000]\nset samples 400\n",
 	.cols = {{.path = "work.intensity_flops_per_byte"},
-	    {.path = "work.gflops_per_s"}},
+	    {.path = "work.gflops_per_s"},
+	    {.path = "model", .of = rp_limits_limiter_roof}},
 	.block = "v",
+	/* Each variant's point, and the roof of its limiter (the GFLOP/s
+	 * its largest model term alone would allow) as a bar over it. */
 	.series = "{b} using 1:2 with points pt {p} ps 2 lw 2 lc {c} title "
-		  "'{v}'",
+		  "'{v}', {b} using 1:3:($1/1.8):($1*1.8) with xerrorbars pt "
+		  "0 lw 3 lc {c} notitle",
 	.sep = RP_FIGTAB_EACH_LINE,
 	.empty = "no interp runs in the data",
 	.decorate = rp_figtab_roofline,
@@ -449,6 +457,45 @@ const rp_fig_t rp_figures[] = {
 	.series = "{b} using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'",
 	.sep = RP_FIGTAB_EACH_LINE,
 	.empty = "no timed runs in the data",
+    },
+    {
+	/* The model's prediction in the four parts its rule adds, each over
+	 * the measured median: a bar's top is predicted / measured, the
+	 * dashed line at 1 the measured time. */
+	.name = "fig-model-terms",
+	.title = "where each variant's time goes: the time model's terms over "
+		 "the measured median (one core)",
+	.source = RP_SRC_MAIN,
+	.sets = "interp-main* colony-main*",
+	.settings =
+	    "set style data histograms\nset style histogram rowstacked\n"
+	    "set style fill solid 0.7 border -1\nset boxwidth 0.75\n"
+	    "set ylabel 'predicted seconds / measured median'\nset xtics "
+	    "rotate by -35 noenhanced\nset yrange [0:2]\nset key inside "
+	    "left top box opaque\n",
+	.cols = {{.path = "in_core",
+		     .of = rp_limits_model_part,
+		     .divide_by = "time_s.median"},
+	    {.path = "caches",
+		.of = rp_limits_model_part,
+		.divide_by = "time_s.median"},
+	    {.path = "dram",
+		.of = rp_limits_model_part,
+		.divide_by = "time_s.median"},
+	    {.path = "faults",
+		.of = rp_limits_model_part,
+		.divide_by = "time_s.median"}},
+	.timed_only = 1,
+	.label = RP_LABEL_W_VARIANT,
+	.block = "t",
+	.series = "{b} using 2:xtic(1) lc rgb '#0072B2' title 'in-core "
+		  "(overlapped: the largest of compute, gathers, loads)', {b} "
+		  "using 3 lc rgb '#56B4E9' title 'L2 and L3 transfers', {b} "
+		  "using 4 lc rgb '#E69F00' title 'DRAM transfers', {b} using "
+		  "5 lc rgb '#CC79A7' title 'page faults', 1 with lines dt 2 "
+		  "lw 2 lc rgb 'black' title 'measured median'",
+	.sep = RP_FIGTAB_EACH_LINE,
+	.empty = "no run with the time model (--model) in the data",
     },
     {
 	.name = "fig-interp-threads",

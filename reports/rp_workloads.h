@@ -79,6 +79,9 @@ typedef enum {
 	RP_ROLE_COUNT
 } rp_role_t;
 
+/* The most pairs a workload's limits section explains. */
+#define RP_WORKLOAD_WHY_MAX 4
+
 typedef struct rp_workload_s {
 	const char *name; /* NULL ends the table */
 	/* The question it answers; RP_QUESTION_NONE: none. */
@@ -128,6 +131,10 @@ typedef struct rp_workload_s {
 	/* Its explain file (DATA/explain-NAME.json), the program it walks and
 	 * what that is; explain NULL: none. */
 	const char *explain, *explain_program, *explain_what;
+	/* The pairs of its variants, {faster, slower}, whose difference the
+	 * limits section explains by the time model (the lesson quotes
+	 * them); an entry of NULLs ends the list early. */
+	const char *why[RP_WORKLOAD_WHY_MAX][2];
 } rp_workload_t;
 
 /* The registration table, ended by an entry whose name is NULL: the

@@ -213,9 +213,19 @@ typedef struct variant_s {
 	 * functions that hold the hot loop, as a symbol prefix (NULL: those
 	 * named as step's symbol up to "_step", e.g. interp_fused_), and the
 	 * units of work one iteration of that loop does (0: its vector
-	 * lanes, one unit a lane). */
+	 * lanes times incore.vectors when the loop lies in one of
+	 * incore.functions, else its lanes: one unit a lane), or, where
+	 * that depends on the parameters, a function of them (colony cells:
+	 * its loop runs over a cell's neighbourhood, not all N particles);
+	 * NULL: hot_units. */
 	const char *hot_symbol;
 	double hot_units;
+	double (*hot_units_of)(const params_t *p);
+	/* 1 when the hot loop's loads stream through data read once a run
+	 * (interp hoisted's table rows, a random point's four a call), so
+	 * that they are served by the level its working set fits, not by
+	 * L1; 0: its loads reuse what L1 holds. */
+	int hot_streams;
 } variant_t;
 
 /* The tables, in variants/variants.c. Each is terminated by NULL. */

@@ -123,7 +123,13 @@ Test(disasm, innermost_loops_largest_first)
 	cr_expect_eq(loops[0].kind[HX_INSN_GATHER], 1);
 	cr_expect_eq(loops[0].kind[HX_INSN_LOAD], 1);
 	cr_expect_eq(loops[0].lanes, 16);
+	cr_expect_eq(loops[0].vector_bytes, 64);
+	cr_expect_eq(loops[0].wide_insns, 4,
+	    "the load, FMA, gather and add name a zmm register, the loop "
+	    "control none: %d",
+	    loops[0].wide_insns);
 	cr_expect_str_eq(loops[1].function, "g");
+	cr_expect_eq(loops[1].wide_insns, 1, "vaddss: one xmm instruction");
 	cr_expect_eq(loops[1].insns, 3);
 	cr_expect_eq(loops[1].lanes, 1, "scalar: one unit an iteration");
 	cr_expect_eq(hx_disasm_loops("no code\n", loops, 4), 0);

@@ -15,6 +15,7 @@
 #include "fb_data_dir.h"
 #include "rp_lesson.h"
 #include "rp_limiter.h"
+#include "rp_limits.h"
 
 #define EPS 1e-6
 
@@ -75,6 +76,41 @@ Test(report_limiter, the_model_decides_where_the_run_has_one)
 	cr_expect_eq(v.kind, RP_LIMIT_COMPUTE);
 	cr_expect_str_eq(rp_limiter_verdict_word(&v), "compute");
 	cr_expect_str_eq(rp_limiter_term_word("nosuch"), "nosuch");
+}
+
+/* The stacked figure's parts and the limiter's roof from a hand-made
+ * model: the in-core part is what the prediction holds beyond the terms
+ * that add. */
+Test(report_limiter, model_parts_and_the_roof_of_the_limiter)
+{
+	json_t *r = json_pack(
+	    "{s:{s:f}, s:{s:f, s:[{s:s, s:f, s:b}, {s:s, s:f, s:b}, {s:s, "
+	    "s:f, s:b}, {s:s, s:f, s:b}, {s:s, s:f, s:b}, {s:s, s:f, s:b}]}}",
+	    "work", "flops", 6e9, "model", "predicted_s", 1.0, "terms", "name",
+	    "gather", "seconds", 0.6, "in_core", 1, "name", "fma", "seconds",
+	    0.1, "in_core", 1, "name", "l3", "seconds", 0.1, "in_core", 0,
+	    "name", "l2", "seconds", 0.05, "in_core", 0, "name", "dram",
+	    "seconds", 0.2, "in_core", 0, "name", "faults", "seconds", 0.05,
+	    "in_core", 0);
+	json_t *bare = json_pack("{s:{s:f}}", "work", "flops", 6e9);
+
+	cr_assert_not_null(r);
+	cr_expect_float_eq(rp_limits_model_part(r, "in_core"), 0.6, 1e-12,
+	    "1 s predicted less 0.4 s that adds: %g",
+	    rp_limits_model_part(r, "in_core"));
+	cr_expect_float_eq(
+	    rp_limits_model_part(r, "caches"), 0.15, 1e-12, "l2 and l3");
+	cr_expect_float_eq(rp_limits_model_part(r, "dram"), 0.2, 1e-12);
+	cr_expect_float_eq(rp_limits_model_part(r, "faults"), 0.05, 1e-12);
+	cr_expect(isnan(rp_limits_model_part(r, "gather")),
+	    "an in-core term is not a part of its own");
+	cr_expect(isnan(rp_limits_model_part(bare, "in_core")), "no model");
+	cr_expect_float_eq(rp_limits_limiter_roof(r, NULL), 10.0, 1e-9,
+	    "6 GFLOP over the gathers' 0.6 s: %g GFLOP/s",
+	    rp_limits_limiter_roof(r, NULL));
+	cr_expect(isnan(rp_limits_limiter_roof(bare, NULL)));
+	json_decref(r);
+	json_decref(bare);
 }
 
 Test(report_limiter, each_discriminator_at_and_beside_its_threshold)

@@ -301,6 +301,20 @@ colony_cells_candidates(const params_t *p)
 	return 9.0 * (double)p->n / (nc * nc);
 }
 
+/* Units (ordered pairs of all N^2) one iteration of the pair loop stands
+ * for, for the time model: the loop runs over a cell's staged
+ * neighbourhood, padded to whole vectors (on average half a vector of
+ * padding), once per particle, so N units a particle are spread over
+ * (candidates + (PAD - 1) / 2) / PAD iterations. */
+static double
+colony_cells_hot_units(const params_t *p)
+{
+	const double staged =
+	    colony_cells_candidates(p) + (COLONY_CELLS_PAD - 1) / 2.0;
+
+	return (double)COLONY_CELLS_PAD * (double)p->n / staged;
+}
+
 static double
 colony_cells_flops(const params_t *p)
 {
@@ -368,4 +382,5 @@ const variant_t colony_cells = {
 	    "the density factor applied a pair rather than a row (the "
 	    "force, torque and density terms are summed as colony_pair "
 	    "returns them: 4 multiplies and 3 more copies): 28"},
+    .hot_units_of = colony_cells_hot_units,
 };

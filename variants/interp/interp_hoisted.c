@@ -133,4 +133,8 @@ const variant_t interp_hoisted = {
     /* The pair loop is interp.h's row sum, called once a point (the
      * points' own loop is the time model's innermost loop otherwise). */
     .hot_symbol = "interp_rows_sum_squares",
+    /* Each call reads a random point's four rows (16 (M rounded up to 16)
+     * bytes) once: a table of G + 2 rows beyond L2 (4.9 MB at the
+     * question's G and M) serves them from L3. */
+    .hot_streams = 1,
 };

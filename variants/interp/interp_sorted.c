@@ -533,7 +533,4 @@ const variant_t interp_sorted = {
 	    "does not fold them into AVX-512's embedded broadcasts: 8), "
 	    "and the loop control (point counter and weight pointer "
 	    "advanced, compare, branch: 4): 12"},
-    /* sorted_block2: 2 points x 32 interpolants (sorted_block1: 4 x 16)
-     * an iteration, for the time model. */
-    .hot_units = 64,
 };

@@ -159,7 +159,4 @@ const variant_t interp_tiled = {
 	    "t 4, the x86-64-v3 clamp 3, loop control 3, copies 2), the "
 	    "accumulator acc[p] of the tile stored back (1) and the loop "
 	    "control counted once: 44"},
-    /* gcc unrolls the tile's simd loop over points twice: 2 x 16 pairs
-     * an iteration (8 gathers), for the time model. */
-    .hot_units = 32,
 };

@@ -1,0 +1,123 @@
+/*
+ * Unit tests of the time model's facts (reports/rp_limits.c,
+ * rp_limits_model_facts) from hand-made runs: why one schedule is faster
+ * than another, by the terms that differ most and the one both pay.
+ */
+#include <criterion/criterion.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rp_limits.h"
+#include "rp_workloads.h"
+
+static rp_report_t *R;
+
+static void
+setup(void)
+{
+	R = calloc(1, sizeof(*R));
+	cr_assert(R != NULL);
+	R->data.runs = json_array();
+	cr_assert_eq(rp_facts_init(&R->facts), 0);
+}
+
+static void
+teardown(void)
+{
+	rp_report_free(R);
+	free(R);
+}
+
+TestSuite(report_limits, .init = setup, .fini = teardown);
+
+/* A main interp run of v at its median, with a model of an in-core
+ * gather term and the added faults and dram terms (0: left out). */
+static void
+add_modelled(
+    const char *v, double median, double gather, double faults, double dram)
+{
+	json_t *terms = json_array();
+
+	json_array_append_new(terms,
+	    json_pack("{s:s, s:f, s:b}", "name", "gather", "seconds", gather,
+		"in_core", 1));
+	if (faults > 0)
+		json_array_append_new(terms,
+		    json_pack("{s:s, s:f, s:b}", "name", "faults", "seconds",
+			faults, "in_core", 0));
+	if (dram > 0)
+		json_array_append_new(terms,
+		    json_pack("{s:s, s:f, s:b}", "name", "dram", "seconds",
+			dram, "in_core", 0));
+	json_array_append_new(R->data.runs,
+	    json_pack("{s:s, s:s, s:s, s:s, s:{s:f}, s:{s:f, s:i}, "
+		      "s:{s:f, s:f, s:o}}",
+		"_set", "interp-main", "workload", "interp", "variant", v,
+		"status", "ok", "params", "n", 1e6, "time_s", "median", median,
+		"repeats", 10, "model", "predicted_s", gather + faults + dram,
+		"error", 0.0, "terms", terms));
+}
+
+static const char *
+str_of(const char *name)
+{
+	return json_string_value(
+	    json_object_get(rp_facts_get(&R->facts, name), "value"));
+}
+
+/* materialized pays faults and DRAM on top of the gathers fused pays too:
+ * those are the terms that differ, largest first, and the gathers are
+ * what both pay; a term the faster run lacks counts as 0 s. Tiled against
+ * fused: only fused's stray faults differ, and the predicted gap is that
+ * alone, far under the measured one. */
+Test(report_limits, why_names_the_terms_that_differ)
+{
+	add_modelled("materialized", 1.7, 0.6, 0.45, 0.13);
+	add_modelled("fused", 0.77, 0.6, 1e-5, 0);
+	add_modelled("tiled", 0.6, 0.6, 0, 0);
+	rp_limits_model_facts(R);
+
+	cr_expect_str_eq(str_of("limits.why.interp.fused.materialized.term1"),
+	    "page faults");
+	cr_expect_float_eq(
+	    rp_facts_num(
+		&R->facts, "limits.why.interp.fused.materialized.term1_slow"),
+	    0.45, 1e-12);
+	cr_expect_float_eq(
+	    rp_facts_num(
+		&R->facts, "limits.why.interp.fused.materialized.term1_fast"),
+	    1e-5, 1e-12);
+	cr_expect_str_eq(str_of("limits.why.interp.fused.materialized.term2"),
+	    "DRAM bandwidth");
+	cr_expect_float_eq(
+	    rp_facts_num(
+		&R->facts, "limits.why.interp.fused.materialized.term2_fast"),
+	    0.0, 1e-12, "fused has no DRAM term: 0 s");
+	cr_expect_str_eq(
+	    str_of("limits.why.interp.fused.materialized.shared"), "gathers");
+	cr_expect_float_eq(rp_facts_num(&R->facts,
+			       "limits.why.interp.fused.materialized.shared_s"),
+	    0.6, 1e-12);
+	cr_expect_float_eq(
+	    rp_facts_num(&R->facts,
+		"limits.why.interp.fused.materialized.predicted_gap"),
+	    0.58 - 1e-5, 1e-9);
+	cr_expect_float_eq(
+	    rp_facts_num(
+		&R->facts, "limits.why.interp.fused.materialized.measured_gap"),
+	    0.93, 1e-9);
+	cr_expect_str_eq(
+	    str_of("limits.why.interp.tiled.fused.term1"), "page faults");
+	cr_expect_null(str_of("limits.why.interp.tiled.fused.term2"),
+	    "no second term differs");
+	cr_expect_float_eq(rp_facts_num(&R->facts,
+			       "limits.why.interp.tiled.fused.predicted_gap"),
+	    1e-5, 1e-12);
+	cr_expect(!json_is_true(json_object_get(
+		      rp_facts_get(
+			  &R->facts, "limits.why.colony.fused.naive.modelled"),
+		      "value")),
+	    "no colony runs: not modelled");
+}
