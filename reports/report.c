@@ -121,7 +121,7 @@ static const struct notebook_section_s {
     {"idiom_map", NULL, NULL},
     {"jax", rp_jax_write, NULL},
     {"jax_speed", NULL, rp_jax_speed_facts},
-    {"explain", rp_explain_write, NULL},
+    {"explain", NULL, rp_explain_facts},
     {"threads", NULL, rp_threads_facts},
     {"other_workloads", NULL, generic_facts},
     {"method_and_machine", NULL, rp_machine_facts},

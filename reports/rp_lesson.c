@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "rp_colony.h"
-#include "rp_explain.h"
 #include "rp_interp.h"
 #include "rp_jax.h"
 #include "rp_jaxfix.h"
@@ -37,52 +36,6 @@ static const struct {
 #define QUESTION_INTERP_BYTES 14e9
 
 /* ---- the memory question ---- */
-
-/* explain's chart of the question's own JAX program, beside C eager's
- * model of twelve N x M arrays; a sentence when the data has no chart. */
-static void
-memory_explain(rp_report_t *R)
-{
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
-	const json_t *eager = rp_data_main_run(&R->data, w->name, "eager");
-	const char *name = NULL;
-	json_t *e = rp_explain_of(&R->data, w->name, &name);
-	const json_t *jit = json_object_get(e, "jit");
-	double unit = rp_explain_unit(e);
-	char peaks[1024], cap[2048];
-
-	snprintf(cap, sizeof(cap),
-	    "C's eager schedule holds twelve N x M arrays at its peak "
-	    "(%s at N=%s, the spec's 12*N*M*4; %s in the allocator's size "
-	    "classes, %s). Walked op by op, "
-	    "the question's own program at N=%s, M=%s: %s. Under jit XLA "
-	    "keeps %zu buffers, %s (%s full arrays), %s of them sharing "
-	    "memory: %s of temporaries",
-	    rp_text_fmt_bytes(rp_num(eager, "memory.model_bare_bytes")),
-	    rp_text_fmt_n(rp_num(eager, "params.n")),
-	    rp_text_fmt_bytes(rp_num(eager, "memory.peak_workspace_bytes")),
-	    rp_report_cite(R, rp_workload_fig(w, "timeline")),
-	    rp_text_fmt_n(rp_num(e, "program.params.n")),
-	    rp_text_fmt_n(rp_num(e, "program.params.m")),
-	    rp_explain_peaks(e, peaks, sizeof(peaks)),
-	    json_array_size(json_object_get(jit, "buffers")),
-	    rp_text_fmt_bytes(rp_num(jit, "buffers_bytes")),
-	    rp_text_fmt_num(rp_num(jit, "buffers_bytes") / unit, "%.2f"),
-	    rp_text_fmt_bytes(rp_num(jit, "shared_bytes")),
-	    rp_text_fmt_bytes(rp_num(jit, "memory_analysis.temp_bytes")));
-	if (e == NULL ||
-	    rp_explain_chart(R, name,
-		"The live arrays of the question's own JAX "
-		"program, op by op (explain)",
-		cap) != 0)
-		rp_md(R,
-		    "explain's chart of the question's own JAX program is not "
-		    "in this data; C's eager model holds twelve N x M arrays "
-		    "at its peak (%s at N=%s, the spec's 12*N*M*4).\n\n",
-		    rp_text_fmt_bytes(rp_num(eager, "memory.model_bare_bytes")),
-		    rp_text_fmt_n(rp_num(eager, "params.n")));
-	json_decref(e);
-}
 
 /* The question's program in JAX at its largest N in the data, or NULL. */
 static const json_t *
@@ -146,27 +99,9 @@ memory_facts(rp_report_t *R)
 	json_decref(jaxpr);
 	/* The figure of the allocator's live bytes: its facts. */
 	rp_interp_timeline_facts(R, w);
-	rp_report_block(R, "lesson.memory.explain", memory_explain, 0);
 }
 
 /* ---- the speed question ---- */
-
-/* One line: explain's op-by-op peak of one step, predicted and measured. */
-static void
-speed_explain_facts(rp_report_t *R)
-{
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
-	json_t *e = rp_explain_of(&R->data, w->name, NULL);
-	char peaks[1024];
-
-	rp_fact_bool(&R->facts, e != NULL, NULL, "lesson.speed.explained");
-	rp_fact_num(&R->facts, RP_FACT_SIZE, rp_num(e, "program.params.n"),
-	    NULL, "lesson.speed.explain_n");
-	rp_fact_str(&R->facts,
-	    e != NULL ? rp_explain_peaks(e, peaks, sizeof(peaks)) : NULL, NULL,
-	    "lesson.speed.explain_peaks");
-	json_decref(e);
-}
 
 /* What the decomposition reproduces, each clause decided from the
  * measured calls: the step over the pair function against the question's
@@ -239,7 +174,6 @@ speed_facts(rp_report_t *R)
 		    "question.speed.%s", question_colony[k].name);
 	puzzle_facts(R, rp_jax_run(D, w->name, "pair"),
 	    rp_jax_run(D, w->name, "step"), loop, fori);
-	speed_explain_facts(R);
 	if (s != NULL) {
 		rp_limiter_sentence(s, &in, &v);
 		fclose(s);
