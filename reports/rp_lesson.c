@@ -8,7 +8,6 @@
 #include "rp_colony.h"
 #include "rp_interp.h"
 #include "rp_jax.h"
-#include "rp_jaxfix.h"
 #include "rp_jaxrule.h"
 #include "rp_lesson.h"
 #include "rp_limiter.h"
@@ -143,7 +142,7 @@ puzzle_facts(rp_report_t *R, const json_t *pair, const json_t *step,
 		rp_num(step, "reported.first_call_s") >=
 		    RP_LESSON_DISPATCH_FACTOR * WARM(step),
 	    NULL, "lesson.speed.swings_from_protocol");
-	many = rp_jaxfix_warm(step, 0, &med, &lo, &hi) > 1;
+	many = rp_jax_warm(step, 0, &med, &lo, &hi) > 1;
 	rp_fact_bool(F, many, step, "lesson.speed.step_warm_measured");
 	rp_fact_num(F, RP_FACT_TIME, lo, step, "lesson.speed.step_warm_lo");
 	rp_fact_num(F, RP_FACT_TIME, hi, step, "lesson.speed.step_warm_hi");
