@@ -212,6 +212,23 @@ run_facts(rp_report_t *R, const rp_workload_t *w, const json_t *e, double unit,
 	bytes_facts(R, p, unit, pre, "predicted");
 }
 
+/* The C variant that runs the program op by op, its model in full
+ * arrays at its own size: the prediction's peak set beside it at equal
+ * N (PREFIX.c_variant, PREFIX.c_units). */
+static void
+c_facts(rp_report_t *R, const rp_workload_t *w, const char *prefix)
+{
+	const json_t *c = w->op_by_op != NULL
+	    ? rp_data_main_run(&R->data, w->name, w->op_by_op)
+	    : NULL;
+
+	rp_fact_str(F, w->op_by_op, c, "%s.c_variant", prefix);
+	rp_fact_num(F, RP_FACT_FIXED2,
+	    rp_num(c, "memory.model_bare_bytes") /
+		rp_workload_array_bytes(w->name, json_object_get(c, "params")),
+	    c, "%s.c_units", prefix);
+}
+
 /* One explain file's facts (explain.W.*). */
 static void
 file_facts(rp_report_t *R, const rp_workload_t *w, const json_t *e)
@@ -248,6 +265,7 @@ file_facts(rp_report_t *R, const rp_workload_t *w, const json_t *e)
 	    rp_text_fmt_num(temp / pred, "%.2fx"), NULL,
 	    "%s.temp_over_predicted", prefix);
 	run_facts(R, w, e, unit, prefix);
+	c_facts(R, w, prefix);
 	snprintf(prefix, sizeof(prefix), "explain.%s.alive", w->name);
 	arrays_facts(R, json_object_get(o, "peak_arrays"), unit, 0, prefix);
 	snprintf(prefix, sizeof(prefix), "explain.%s.jit", w->name);

@@ -32,10 +32,11 @@
 /* ---- each JAX run and each C run at the JAX sizes ---- */
 
 /* A run's warm calls as facts PREFIX.NAME: per call (calls, warm_lo,
- * warm_hi; the median is rp_run_facts's .warm) and per unit of work
- * (unit_warm, unit_lo, unit_hi). */
+ * warm_hi) and per unit of work (unit_lo, unit_hi); the medians are
+ * rp_run_facts's .warm and .per_step (a whole interp call is one unit),
+ * set here for the runs it does not cover (base). */
 static void
-warm_facts(rp_report_t *R, const json_t *r, const char *p)
+warm_facts(rp_report_t *R, const json_t *r, const char *p, int base)
 {
 	double m, lo, hi;
 	size_t n = rp_jax_warm(r, 0, &m, &lo, &hi);
@@ -43,8 +44,12 @@ warm_facts(rp_report_t *R, const json_t *r, const char *p)
 	rp_fact_num(F, RP_FACT_COUNT, (double)n, r, "%s.calls", p);
 	rp_fact_num(F, RP_FACT_TIME, lo, r, "%s.warm_lo", p);
 	rp_fact_num(F, RP_FACT_TIME, hi, r, "%s.warm_hi", p);
+	if (base) {
+		rp_fact_num(F, RP_FACT_TIME, m, r, "%s.warm", p);
+		rp_jax_warm(r, 1, &m, &lo, &hi);
+		rp_fact_num(F, RP_FACT_TIME, m, r, "%s.per_step", p);
+	}
 	rp_jax_warm(r, 1, &m, &lo, &hi);
-	rp_fact_num(F, RP_FACT_TIME, m, r, "%s.unit_warm", p);
 	rp_fact_num(F, RP_FACT_TIME, lo, r, "%s.unit_lo", p);
 	rp_fact_num(F, RP_FACT_TIME, hi, r, "%s.unit_hi", p);
 }
@@ -59,6 +64,9 @@ static const struct run_num_s {
     {"reported.back_to_back.returned_s", "b2b_returned", RP_FACT_TIME},
     {"reported.back_to_back.done_s", "b2b_done", RP_FACT_TIME},
     {"reported.back_to_back.calls", "b2b_calls", RP_FACT_COUNT},
+    {"reported.faults.per_call_median", "faults", RP_FACT_COUNT},
+    {"reported.faults.temp_pages", "temp_pages", RP_FACT_COUNT},
+    {"reported.faults.share_of_cpu", "fault_share", RP_FACT_PERCENT},
 };
 
 /* rp_run_facts's facts of a run, for the runs it does not cover (the
@@ -92,7 +100,7 @@ run_facts(rp_report_t *R, const json_t *r, const char *p, int base)
 		    "%s.%s", p, run_nums[i].name);
 	rp_fact_num(F, RP_FACT_BYTES, rp_jax_rss_work(&R->data, r), r,
 	    "%s.rss_work", p);
-	warm_facts(R, r, p);
+	warm_facts(R, r, p, base);
 }
 
 /* jax-keep.json's fastest warm call (wall) of program p of workload w at

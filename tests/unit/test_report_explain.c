@@ -143,9 +143,25 @@ Test(report_explain, predicted_beside_measured, .init = setup, .fini = teardown)
 	cr_expect_str_eq(str("explain.interp.peak_source", 0), "f.py:41 (w)");
 	cr_expect_str_eq(str("explain.interp.unit_formula", 0), "N*M*4");
 	cr_expect_str_eq(str("explain.interp.verdict", 0), "THE VERDICT.");
+	/* C eager's model at its own size in full arrays (none here: no
+	 * main run of eager), beside the prediction's at equal N. */
+	cr_expect_str_eq(str("explain.interp.c_variant", 0), "eager");
+	cr_expect(isnan(num("explain.interp.c_units")));
 	/* No harness exec run of the program: no row for it. */
 	cr_expect(json_is_false(json_object_get(
 	    rp_facts_get(&R.facts, "explain.interp.run.present"), "value")));
+}
+
+/* C eager's twelve arrays at N=1000, M=10 (480 kB of 40 kB arrays). */
+Test(report_explain, c_model_in_full_arrays, .init = setup, .fini = teardown)
+{
+	fb_write_file(dir, "interp-main.jsonl",
+	    "{\"workload\":\"interp\",\"variant\":\"eager\",\"status\":\"ok\","
+	    "\"params\":{\"n\":1000,\"m\":10},\"memory\":"
+	    "{\"model_bare_bytes\":480000}}\n");
+	fb_write_file(dir, "explain-interp-question.json", EXPLAIN_JSON);
+	section_facts();
+	cr_expect_float_eq(num("explain.interp.c_units"), 12.0, 1e-12);
 }
 
 Test(report_explain, arrays_and_buffers_with_their_lines, .init = setup,

@@ -191,7 +191,7 @@ Test(report_jax_programs, fixes_against_the_question)
 	    str("jaxprog.fixes.row0.question"), "jax.interp.question_jit");
 	cr_expect_str_eq(str("jaxprog.fixes.row0.pays"), "pays");
 	cr_expect_float_eq(num("jaxprog.fixes.row0.speedup"), 100, EPS);
-	cr_expect_float_eq(num("jax.interp.hoisted.unit_warm"), 0.020, EPS);
+	cr_expect_float_eq(num("jax.interp.hoisted.per_step"), 0.020, EPS);
 	cr_expect_float_eq(num("jax.interp.hoisted.unit_lo"), 0.019, EPS);
 	cr_expect_float_eq(num("jax.interp.hoisted.unit_hi"), 0.030, EPS);
 	cr_expect_float_eq(num("jax.interp.hoisted.rss_work"), 50e6, 1);
@@ -238,6 +238,60 @@ Test(report_jax_programs, same_schedule_and_the_fastest)
 	cr_expect_eq(num("jaxprog.sweep.seconds"), 240);
 	cr_expect_str_eq(str("jaxprog.sweep.large_n_from"), "an earlier sweep");
 	cr_expect_eq(num("jaxprog.peak.large_n"), 1e6);
+	rp_report_free(&R);
+	remove_dir();
+}
+
+/* The allocator that keeps freed pages (jax-keep.json): the fastest
+ * setting whose kept run succeeded at the program's own size, per unit,
+ * set over the same C run as the default. */
+Test(report_jax_programs, kept_pages_at_the_fastest_setting)
+{
+	make_data();
+	fb_write_file(dir, "jax-keep.json",
+	    "{\"rows\":["
+	    "{\"workload\":\"interp\",\"program\":\"hoisted\",\"n\":1e5,"
+	    "\"allocator\":\"jemalloc-keep\",\"status\":{\"keep\":\"ok\"},"
+	    "\"warm_wall_keep_s\":0.015},"
+	    "{\"workload\":\"interp\",\"program\":\"hoisted\",\"n\":1e5,"
+	    "\"allocator\":\"glibc-keep\",\"status\":{\"keep\":\"ok\"},"
+	    "\"warm_wall_keep_s\":0.012},"
+	    "{\"workload\":\"interp\",\"program\":\"hoisted\",\"n\":1e5,"
+	    "\"allocator\":\"broken-keep\",\"status\":{\"keep\":\"failed\"},"
+	    "\"warm_wall_keep_s\":0.001},"
+	    "{\"workload\":\"interp\",\"program\":\"hoisted\",\"n\":1e4,"
+	    "\"allocator\":\"small-keep\",\"status\":{\"keep\":\"ok\"},"
+	    "\"warm_wall_keep_s\":0.0001}]}\n");
+	section_facts();
+	cr_expect_float_eq(num("jax.interp.hoisted.kept_warm"), 0.012, EPS);
+	cr_expect_str_eq(
+	    str("jax.interp.hoisted.kept_allocator"), "glibc-keep");
+	/* hoisted's C run takes 10 ms: 1.2x kept, 2x by default. */
+	cr_expect_str_eq(str("jaxprog.same.row0.program"), "hoisted");
+	cr_expect_float_eq(num("jaxprog.same.row0.kept_over_c"), 1.2, EPS);
+	cr_expect_float_eq(num("jaxprog.same.row0.over_c"), 2.0, EPS);
+	/* A program jax-keep.json did not measure: null, never another's. */
+	cr_expect(isnan(num("jax.interp.scan.kept_warm")));
+	rp_report_free(&R);
+	remove_dir();
+}
+
+/* Faults a warm call beside XLA's temporary pages, and their share of
+ * the call, as the run reported them. */
+Test(report_jax_programs, faults_beside_temporary_pages)
+{
+	make_data();
+	fb_write_file(dir, "jax-interp.jsonl",
+	    "{\"workload\":\"interp\",\"variant\":\"hoisted\",\"status\":"
+	    "\"ok\",\"params\":{\"n\":1e5,\"m\":100},\"memory\":{"
+	    "\"peak_rss_bytes\":150e6},\"reported\":{\"c_variant\":"
+	    "\"hoisted\",\"warm_call_s\":[0.02],\"faults\":{"
+	    "\"per_call_median\":9766,\"temp_pages\":9765.625,"
+	    "\"share_of_cpu\":0.25}}}\n");
+	section_facts();
+	cr_expect_eq(num("jax.interp.hoisted.faults"), 9766);
+	cr_expect_float_eq(num("jax.interp.hoisted.temp_pages"), 9765.625, EPS);
+	cr_expect_float_eq(num("jax.interp.hoisted.fault_share"), 0.25, EPS);
 	rp_report_free(&R);
 	remove_dir();
 }
