@@ -159,23 +159,23 @@ static const struct explain_str_s {
     {NULL, "verdict", "verdict"},
 };
 
-/* Its numbers: PATH as NAME, with its share of one full array when
- * units. */
-static const struct explain_num_s {
-	const char *path, *name;
-	rp_fact_kind_t kind;
-	int units;
-} explain_nums[] = {
-    {"op_by_op.peak_above_inputs_bytes", "predicted", RP_FACT_BYTES, 1},
-    {"measured.peak_above_before_bytes", "measured", RP_FACT_BYTES, 1},
-    {"jit.memory_analysis.temp_bytes", "temp", RP_FACT_BYTES, 1},
-    {"jit.buffers_bytes", "jit.total", RP_FACT_BYTES, 1},
-    {"jit.shared_bytes", "jit.shared", RP_FACT_BYTES, 0},
-    {"op_by_op.peak_step", "peak_step", RP_FACT_COUNT, 0},
-    {"op_by_op.steps_count", "steps", RP_FACT_COUNT, 0},
-    {"op_by_op.peak_arrays_count", "peak_count", RP_FACT_COUNT, 0},
-    {"program.params.n", "n", RP_FACT_SIZE, 0},
-    {"program.params.m", "m", RP_FACT_SIZE, 0},
+/* Its sizes in bytes, each with its share of one full array
+ * (NAME_units). */
+static const rp_fact_field_t explain_bytes[] = {
+    {"op_by_op.peak_above_inputs_bytes", "predicted", RP_FACT_BYTES},
+    {"measured.peak_above_before_bytes", "measured", RP_FACT_BYTES},
+    {"jit.memory_analysis.temp_bytes", "temp", RP_FACT_BYTES},
+    {"jit.buffers_bytes", "jit.total", RP_FACT_BYTES},
+};
+
+/* Its other numbers. */
+static const rp_fact_field_t explain_nums[] = {
+    {"jit.shared_bytes", "jit.shared", RP_FACT_BYTES},
+    {"op_by_op.peak_step", "peak_step", RP_FACT_COUNT},
+    {"op_by_op.steps_count", "steps", RP_FACT_COUNT},
+    {"op_by_op.peak_arrays_count", "peak_count", RP_FACT_COUNT},
+    {"program.params.n", "n", RP_FACT_SIZE},
+    {"program.params.m", "m", RP_FACT_SIZE},
 };
 
 /* An error against the prediction, "+25%". */
@@ -248,15 +248,11 @@ file_facts(rp_report_t *R, const rp_workload_t *w, const json_t *e)
 		    s->object ? json_object_get(e, s->object) : e, s->key);
 		rp_fact_str(F, v[0] ? v : NULL, NULL, "%s.%s", prefix, s->name);
 	}
-	for (i = 0; i < sizeof(explain_nums) / sizeof(explain_nums[0]); i++) {
-		const struct explain_num_s *s = &explain_nums[i];
-		if (s->units)
-			bytes_facts(
-			    R, rp_num(e, s->path), unit, prefix, s->name);
-		else
-			rp_fact_num(F, s->kind, rp_num(e, s->path), NULL,
-			    "%s.%s", prefix, s->name);
-	}
+	for (i = 0; i < sizeof(explain_bytes) / sizeof(explain_bytes[0]); i++)
+		bytes_facts(R, rp_num(e, explain_bytes[i].path), unit, prefix,
+		    explain_bytes[i].name);
+	rp_fact_fields(F, e, explain_nums,
+	    sizeof(explain_nums) / sizeof(explain_nums[0]), NULL, prefix);
 	pred = rp_num(o, "peak_above_inputs_bytes");
 	temp = rp_num(e, "jit.memory_analysis.temp_bytes");
 	error_fact(R, pred, rp_num(e, "measured.peak_above_before_bytes"),

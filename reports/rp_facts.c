@@ -131,6 +131,15 @@ rp_fact_text(rp_facts_t *F, rp_fact_kind_t kind, double value, const char *text,
 }
 
 void
+rp_fact_fields(rp_facts_t *F, const json_t *o, const rp_fact_field_t *t,
+    size_t n, const json_t *run, const char *prefix)
+{
+	for (size_t i = 0; i < n; i++)
+		rp_fact_num(F, t[i].kind, rp_num(o, t[i].path), run, "%s.%s",
+		    prefix, t[i].name);
+}
+
+void
 rp_fact_list(rp_facts_t *F, json_t *names, const char *name_fmt, ...)
 {
 	NAME_FROM(name_fmt);

@@ -80,6 +80,18 @@ void rp_fact_add_run(rp_facts_t *F, const json_t *run, const char *name);
 /* A Markdown block of a section still written by C. */
 void rp_facts_markdown(rp_facts_t *F, const char *name, const char *text);
 
+/* A number of a JSON object, at a dotted path (rp_num), as the fact
+ * PREFIX.NAME of the given kind: a table of them sets a record's facts in
+ * one call (rp_fact_fields) instead of one call a fact. */
+typedef struct rp_fact_field_s {
+	const char *path, *name;
+	rp_fact_kind_t kind;
+} rp_fact_field_t;
+/* Each of the n fields of table t read from o (NULL: every fact null) as
+ * PREFIX.NAME; run as in rp_fact_num. */
+void rp_fact_fields(rp_facts_t *F, const json_t *o, const rp_fact_field_t *t,
+    size_t n, const json_t *run, const char *prefix);
+
 /* A name as facts are named: every character other than a letter, a
  * digit, '_' or '.' becomes '_' (naive-reuse: naive_reuse). In place. */
 void rp_facts_name_clean(char *name);

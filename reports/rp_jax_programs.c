@@ -54,12 +54,11 @@ warm_facts(rp_report_t *R, const json_t *r, const char *p, int base)
 	rp_fact_num(F, RP_FACT_TIME, hi, r, "%s.unit_hi", p);
 }
 
+#define COUNT_OF(t) (sizeof(t) / sizeof((t)[0]))
+
 /* The numbers of a JAX run's result the section prints beyond
- * rp_run_facts's: PATH as NAME. */
-static const struct run_num_s {
-	const char *path, *name;
-	rp_fact_kind_t kind;
-} run_nums[] = {
+ * rp_run_facts's. */
+static const rp_fact_field_t run_nums[] = {
     {"reported.compile_s", "compile", RP_FACT_TIME},
     {"reported.back_to_back.returned_s", "b2b_returned", RP_FACT_TIME},
     {"reported.back_to_back.done_s", "b2b_done", RP_FACT_TIME},
@@ -71,7 +70,7 @@ static const struct run_num_s {
 
 /* rp_run_facts's facts of a run, for the runs it does not cover (the
  * large set's, a failed run's). */
-static const struct run_num_s base_nums[] = {
+static const rp_fact_field_t base_nums[] = {
     {"params.n", "n", RP_FACT_SIZE},
     {"memory.peak_rss_bytes", "rss", RP_FACT_BYTES},
     {"reported.first_call_s", "first_call", RP_FACT_TIME},
@@ -85,19 +84,15 @@ run_facts(rp_report_t *R, const json_t *r, const char *p, int base)
 {
 	int ok = strcmp(rp_str(r, "status"), "ok") == 0;
 	char v[64];
-	size_t i;
 
 	rp_fact_str(F, rp_str(r, "status"), r, "%s.status", p);
 	rp_fact_str(F, ok ? NULL : rp_str(r, "reason"), r, "%s.reason", p);
-	for (i = 0; base && i < sizeof(base_nums) / sizeof(base_nums[0]); i++)
-		rp_fact_num(F, base_nums[i].kind, rp_num(r, base_nums[i].path),
-		    r, "%s.%s", p, base_nums[i].name);
-	if (base)
+	if (base) {
+		rp_fact_fields(F, r, base_nums, COUNT_OF(base_nums), r, p);
 		rp_fact_str(
 		    F, rp_jax_stand_in(r, v, sizeof(v)), r, "%s.stand_in", p);
-	for (i = 0; i < sizeof(run_nums) / sizeof(run_nums[0]); i++)
-		rp_fact_num(F, run_nums[i].kind, rp_num(r, run_nums[i].path), r,
-		    "%s.%s", p, run_nums[i].name);
+	}
+	rp_fact_fields(F, r, run_nums, COUNT_OF(run_nums), r, p);
 	rp_fact_num(F, RP_FACT_BYTES, rp_jax_rss_work(&R->data, r), r,
 	    "%s.rss_work", p);
 	warm_facts(R, r, p, base);
@@ -354,6 +349,12 @@ question_c_facts(rp_report_t *R, const rp_workload_t *w, double m)
 	rp_fact_str(F, w->op_by_op, NULL, "jaxprog.peak.c_variant");
 }
 
+/* A run's size and peak RSS (PREFIX.n, PREFIX.rss). */
+static const rp_fact_field_t n_rss[] = {
+    {"params.n", "n", RP_FACT_SIZE},
+    {"memory.peak_rss_bytes", "rss", RP_FACT_BYTES},
+};
+
 /* The un-jitted question's runs at every N, one a row (any status). */
 static void
 question_rows(rp_report_t *R, const rp_workload_t *w)
@@ -361,23 +362,18 @@ question_rows(rp_report_t *R, const rp_workload_t *w)
 	rp_query_t q = {
 	    .set = w->sets.jax_all, .variant = PROGRAM_ASKED, .any_status = 1};
 	json_t *rows = json_array(), *stopped = json_array(), *r;
+	char p[64];
 	size_t i, k = 0;
 
 	json_array_foreach(R->data.runs, i, r)
 	{
 		if (!rp_data_run_matches(r, &q))
 			continue;
-		rp_fact_str(
-		    F, rp_str(r, "_set"), r, "jaxprog.peak.row%zu.set", k);
-		rp_fact_num(F, RP_FACT_SIZE, rp_num(r, "params.n"), r,
-		    "jaxprog.peak.row%zu.n", k);
-		rp_fact_str(
-		    F, rp_str(r, "status"), r, "jaxprog.peak.row%zu.status", k);
-		rp_fact_str(
-		    F, rp_str(r, "reason"), r, "jaxprog.peak.row%zu.reason", k);
-		rp_fact_num(F, RP_FACT_BYTES,
-		    rp_num(r, "memory.peak_rss_bytes"), r,
-		    "jaxprog.peak.row%zu.rss", k);
+		snprintf(p, sizeof(p), "jaxprog.peak.row%zu", k);
+		rp_fact_str(F, rp_str(r, "_set"), r, "%s.set", p);
+		rp_fact_str(F, rp_str(r, "status"), r, "%s.status", p);
+		rp_fact_str(F, rp_str(r, "reason"), r, "%s.reason", p);
+		rp_fact_fields(F, r, n_rss, COUNT_OF(n_rss), r, p);
 		/* The guard stopped it: a sentence of its own. */
 		if (rp_data_set_matches(w->sets.jax_scale, rp_str(r, "_set")) &&
 		    strcmp(rp_str(r, "status"), "ok") != 0)
@@ -389,29 +385,28 @@ question_rows(rp_report_t *R, const rp_workload_t *w)
 	rp_fact_list(F, stopped, "jaxprog.peak.stopped");
 }
 
-/* The sweep's memory guard (jax-plan.json). */
+/* jax-plan.json's figures: the sweep's memory guard and its time. */
+static const rp_fact_field_t plan_nums[] = {
+    {"mem_limit_bytes", "peak.mem_limit", RP_FACT_BYTES},
+    {"mem_available_bytes", "peak.mem_available", RP_FACT_BYTES},
+    {"large_n", "peak.large_n", RP_FACT_SIZE},
+    {"seconds", "sweep.seconds", RP_FACT_TIME},
+};
+
+/* The sweep's memory guard and time (jax-plan.json). */
 static void
 guard_facts(rp_report_t *R)
 {
 	json_t *plan = rp_jax_file(&R->data, "jax-plan.json");
-	const json_t *ln = json_object_get(plan, "large_n");
+	const char *from = rp_str(plan, "large_n_from");
 
 	rp_fact_bool(F,
 	    json_array_size(json_object_get(plan, "large_n_tried")) > 0, NULL,
 	    "jaxprog.peak.guard");
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(plan, "mem_limit_bytes"), NULL,
-	    "jaxprog.peak.mem_limit");
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(plan, "mem_available_bytes"), NULL,
-	    "jaxprog.peak.mem_available");
-	rp_fact_num(F, RP_FACT_SIZE,
-	    json_is_number(ln) ? json_number_value(ln) : NAN, NULL,
-	    "jaxprog.peak.large_n");
-	rp_fact_num(F, RP_FACT_TIME, rp_num(plan, "seconds"), NULL,
-	    "jaxprog.sweep.seconds");
-	rp_fact_str(F,
-	    rp_str(plan, "large_n_from")[0] ? rp_str(plan, "large_n_from")
-					    : NULL,
-	    NULL, "jaxprog.sweep.large_n_from");
+	rp_fact_fields(
+	    F, plan, plan_nums, COUNT_OF(plan_nums), NULL, "jaxprog");
+	rp_fact_str(
+	    F, from[0] ? from : NULL, NULL, "jaxprog.sweep.large_n_from");
 	json_decref(plan);
 }
 
@@ -429,10 +424,8 @@ peak_facts(rp_report_t *R, const rp_workload_t *w)
 	rp_fact_num(F, RP_FACT_COUNT, k, NULL, "jaxprog.peak.runs");
 	rp_fact_str(F, w->sets.jax, NULL, "jaxprog.peak.set");
 	rp_fact_str(F, w->sets.jax_scale, NULL, "jaxprog.peak.scale_set");
-	rp_fact_num(F, RP_FACT_SIZE, rp_num(big, "params.n"), big,
-	    "jaxprog.peak.n_max");
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(big, "memory.peak_rss_bytes"), big,
-	    "jaxprog.peak.rss_max");
+	rp_fact_fields(
+	    F, big, n_rss, COUNT_OF(n_rss), big, "jaxprog.peak.largest");
 	rp_fact_bool(F, rp_num(big, "params.n") >= QUESTION_N, big,
 	    "jaxprog.peak.measured_at_question");
 	rp_fact_num(F, RP_FACT_BYTES, slope, NULL, "jaxprog.peak.slope");
@@ -479,7 +472,7 @@ jaxpr_facts(rp_report_t *R, const rp_workload_t *w)
 	rp_fact_bool(F, json_is_object(c), NULL, "%s.compiled", p);
 	rp_fact_bool(F, json_is_true(json_object_get(c, "same_instructions")),
 	    NULL, "%s.same_instructions", p);
-	for (size_t i = 0; i < sizeof(jaxpr_nums) / sizeof(jaxpr_nums[0]); i++)
+	for (size_t i = 0; i < COUNT_OF(jaxpr_nums); i++)
 		for (int b = 0; b < 2; b++) {
 			snprintf(side, sizeof(side), "%s.%s",
 			    jaxpr_nums[i].object, rp_str(j, b ? "b" : "a"));
@@ -739,6 +732,11 @@ rp_jax_programs_facts(rp_report_t *R)
 	json_t *keep;
 
 	absent_facts(R);
+	/* The lesson prints the question's peak facts whether or not JAX
+	 * was measured (they are null without). */
+	for (const rp_workload_t *w = rp_workloads; w->name != NULL; w++)
+		if (w->jax_after != NULL)
+			w->jax_after(R, w);
 	if (!rp_jax_present(&R->data))
 		return;
 	intro_facts(R);
@@ -752,9 +750,6 @@ rp_jax_programs_facts(rp_report_t *R)
 		else
 			json_decref(labels);
 	}
-	for (const rp_workload_t *w = rp_workloads; w->name != NULL; w++)
-		if (w->jax_after != NULL)
-			w->jax_after(R, w);
 	fixes_facts(R, sz, ns);
 	same_facts(R, keep, sz, ns);
 	best_facts(R, sz, ns);

@@ -36,25 +36,6 @@ static const struct {
 
 /* ---- the memory question ---- */
 
-/* The question's program in JAX at its largest N in the data, or NULL. */
-static const json_t *
-memory_jax_largest(const rp_data_t *D, const rp_workload_t *w)
-{
-	rp_query_t qj = {.set = w->sets.jax_all, .variant = "question"};
-	const json_t *big = NULL;
-	size_t i;
-	json_t *r;
-
-	json_array_foreach(D->runs, i, r)
-	{
-		if (rp_data_run_matches(r, &qj) &&
-		    (big == NULL ||
-			rp_num(r, "params.n") > rp_num(big, "params.n")))
-			big = r;
-	}
-	return big;
-}
-
 /* The facts of templates/lesson/memory.md (lesson.memory.*): what the
  * runs of rp_run_facts do not hold, the decisions among its words. */
 static void
@@ -63,7 +44,6 @@ memory_facts(rp_report_t *R)
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	const rp_data_t *D = &R->data;
 	rp_facts_t *F = &R->facts;
-	const json_t *big = memory_jax_largest(D, w);
 	const json_t *jq = rp_jax_run(D, w->name, "question");
 	double jit_temp = rp_jax_temp(rp_jax_run(D, w->name, "question_jit"));
 	double map_temp = rp_jax_temp(rp_jax_run(D, w->name, "lax_map"));
@@ -75,10 +55,6 @@ memory_facts(rp_report_t *R)
 	rp_fact_str(F, w->name, NULL, "lesson.memory.workload");
 	rp_fact_num(F, RP_FACT_BYTES, QUESTION_INTERP_BYTES, NULL,
 	    "question.memory.peak");
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(big, "memory.peak_rss_bytes"), big,
-	    "lesson.memory.jax_largest.rss");
-	rp_fact_num(F, RP_FACT_SIZE, rp_num(big, "params.n"), big,
-	    "lesson.memory.jax_largest.n");
 	/* The jaxpr comparison: true, false, or null when not compared. */
 	if (json_is_boolean(same))
 		rp_fact_bool(F, json_is_true(same), NULL,

@@ -63,6 +63,28 @@ Test(report_facts, each_kind_prints_as_the_tables_do)
 
 /* A figure the data lacks is null and prints n/a; a string fact NULL
  * too; a name set twice is counted. */
+/* A table of fields sets each one from its path, a missing one null. */
+Test(report_facts, fields_from_a_table)
+{
+	static const rp_fact_field_t t[] = {
+	    {"memory.peak_rss_bytes", "rss", RP_FACT_BYTES},
+	    {"params.n", "n", RP_FACT_SIZE},
+	    {"reported.absent", "gone", RP_FACT_TIME},
+	};
+	json_t *r = json_loads("{\"memory\":{\"peak_rss_bytes\":1.35e9},"
+			       "\"params\":{\"n\":1e6}}",
+	    0, NULL);
+
+	cr_assert(r != NULL);
+	rp_fact_fields(&F, r, t, 3, NULL, "jax.interp.question");
+	cr_expect_str_eq(text_of("jax.interp.question.rss"), "1.35 GB");
+	cr_expect_str_eq(text_of("jax.interp.question.n"), "1e6");
+	cr_expect_str_eq(text_of("jax.interp.question.gone"), "n/a");
+	cr_expect(json_is_null(json_object_get(
+	    rp_facts_get(&F, "jax.interp.question.gone"), "value")));
+	json_decref(r);
+}
+
 Test(report_facts, a_missing_figure_is_null_and_n_a)
 {
 	rp_fact_num(&F, RP_FACT_TIME, NAN, NULL, "x.median");
