@@ -19,15 +19,14 @@
 /* The most sizes compared (sizes()). */
 #define SIZES_MAX 16
 
-/* run.py's labels of the programs the section's sentences name beyond
- * the registration's: the memory question as asked (un-jitted), and the
- * speed question's puzzle (the pair function alone, the loops of steps
- * against the jitted step, which is the registration's jax_jitted). */
+/* run.py's labels of the programs the section computes figures of
+ * beyond the registration's jax_jitted: the memory question as asked
+ * (un-jitted), and in the speed question's puzzle the pair function alone
+ * and the two loops of steps. */
 #define PROGRAM_ASKED "question"
 #define PROGRAM_PAIR "pair"
 #define PROGRAM_LOOP "loop"
 #define PROGRAM_FORI "fori"
-#define PROGRAM_OP_BY_OP "step_eager"
 
 /* ---- each JAX run and each C run at the JAX sizes ---- */
 
@@ -197,15 +196,15 @@ c_set_facts(rp_report_t *R, const char *c_set, const rp_workload_t *w,
 
 /* One size the section compares: a workload's JAX set and the C sets of
  * the same size, and the prefixes of their facts. */
-typedef struct size_s {
+typedef struct jax_size_s {
 	const rp_workload_t *w;
 	const char *set, *c_set, *jax, *c;
-} size_t_;
+} jax_size_t;
 
 /* Every registered workload's JAX size, its large size after its own;
  * how many (at most cap). */
 static size_t
-sizes(size_t_ *out, size_t cap)
+sizes(jax_size_t *out, size_t cap)
 {
 	size_t n = 0;
 
@@ -560,7 +559,7 @@ ref_fact(rp_report_t *R, const json_t *r, const char *row, const char *name,
  * programs' facts (.jax, .question); the pays verdict and the ratio are
  * its own. */
 static void
-fixes_facts(rp_report_t *R, const size_t_ *sz, size_t ns)
+fixes_facts(rp_report_t *R, const jax_size_t *sz, size_t ns)
 {
 	json_t *rows = json_array(), *missing = json_array();
 	char p[64];
@@ -612,7 +611,7 @@ fixes_facts(rp_report_t *R, const size_t_ *sz, size_t ns)
  * that stands for it, at every size (jaxprog.same.*): JAX at its default
  * and with freed pages kept, each over C. */
 static void
-same_facts(rp_report_t *R, const json_t *keep, const size_t_ *sz, size_t ns)
+same_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz, size_t ns)
 {
 	json_t *rows = json_array(), *r;
 	char p[64], v[64];
@@ -682,7 +681,7 @@ fastest(const rp_data_t *D, const char *set, const char *c_set, const char *w)
  * one-thread C variant and against its own C stand-in
  * (jaxprog.best.*). */
 static void
-best_facts(rp_report_t *R, const size_t_ *sz, size_t ns)
+best_facts(rp_report_t *R, const jax_size_t *sz, size_t ns)
 {
 	json_t *rows = json_array();
 	char p[64], v[64];
@@ -727,7 +726,7 @@ best_facts(rp_report_t *R, const size_t_ *sz, size_t ns)
 void
 rp_jax_programs_facts(rp_report_t *R)
 {
-	size_t_ sz[SIZES_MAX];
+	jax_size_t sz[SIZES_MAX];
 	size_t ns = sizes(sz, SIZES_MAX);
 	json_t *keep;
 
