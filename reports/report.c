@@ -9,7 +9,7 @@
  * OUT_DIR/figures, writes OUT_DIR/REPORT.md in two parts: the lesson
  * (rp_lesson), then, after the heading "## Lab notebook", the notebook
  * section by section (rp_interp, rp_colony, rp_advice, rp_beyond_answers,
- * rp_limits, rp_exercise, rp_jax, rp_threads, rp_generic for the
+ * rp_limits, rp_exercise, rp_jax_programs, rp_threads, rp_generic for the
  * workloads it has no section for, rp_machine, and the notes),
  * each of its headings one level down; then runs gnuplot on each script
  * for NAME.svg and NAME.png. Every number in the prose is printed
@@ -42,7 +42,7 @@
 #include "rp_explain.h"
 #include "rp_generic.h"
 #include "rp_gnuplot.h"
-#include "rp_jax.h"
+#include "rp_jax_programs.h"
 #include "rp_jax_speed.h"
 #include "rp_lesson.h"
 #include "rp_limits.h"
@@ -119,9 +119,9 @@ static const struct notebook_section_s {
     {"exercises", NULL, rp_exercise_facts},
     {"glossary", NULL, NULL},
     {"idiom_map", NULL, NULL},
-    {"jax", rp_jax_write, NULL},
+    {"jax", NULL, rp_jax_programs_facts},
     {"jax_speed", NULL, rp_jax_speed_facts},
-    {"explain", rp_explain_write, NULL},
+    {"explain", NULL, rp_explain_facts},
     {"threads", NULL, rp_threads_facts},
     {"other_workloads", NULL, generic_facts},
     {"method_and_machine", NULL, rp_machine_facts},

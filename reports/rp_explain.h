@@ -11,9 +11,12 @@
  * Units: one full array of the workload at the file's sizes (N*M*4 bytes
  * for interp, N*N*4 for colony), as the rest of the report counts.
  *
+ * Its words are templates/notebook/explain.md.j2; this module computes
+ * the facts they print.
+ *
  * Limits: prints what the files say; without them the section is absent
- * (nothing is written); a chart that is missing from the data folder is
- * said to be missing.
+ * (explain.present false); a chart that is missing from the data folder
+ * is said to be missing.
  */
 #ifndef FB_RP_EXPLAIN_H
 #define FB_RP_EXPLAIN_H
@@ -32,16 +35,13 @@ double rp_explain_error(double predicted, double measured);
  * it), loaded, its name ("interp-question") into *name when name is not
  * NULL; NULL when the data has none. json_decref it. */
 json_t *rp_explain_of(const rp_data_t *D, const char *w, const char **name);
-/* "predicted B above the inputs (U full arrays) at the `OP` of LINE, step
- * S of T; measured B (U arrays, +E%)" of explain file e, into buf. */
-const char *rp_explain_peaks(const json_t *e, char *buf, size_t len);
-/* Copies explain's chart DATA/explain-NAME.svg and .png into figures/ and
- * embeds it, titled, with the caption (a sentence or more, no final
- * period); 0, or -1 (nothing printed) when it is missing. */
-int rp_explain_chart(
-    rp_report_t *R, const char *name, const char *title, const char *caption);
 
-/* The section, into R->md, and the charts into R->fig_dir. */
-void rp_explain_write(rp_report_t *R);
+/* The section's facts (explain.present, explain.workloads, and for each
+ * registered workload with an explain file explain.W.*: the predicted and
+ * measured peaks in bytes and full arrays, the arrays alive at the peak
+ * and XLA's buffers one a row, the verdict), and the charts copied into
+ * R->fig_dir (explain.W.chart: copied). The lesson's chart of the memory
+ * question prints the same facts. */
+void rp_explain_facts(rp_report_t *R);
 
 #endif /* FB_RP_EXPLAIN_H */

@@ -135,11 +135,11 @@ rp_facts_fields(rp_facts_t *F, const json_t *r, const char *prefix,
 }
 
 void
-rp_facts_keys(rp_facts_t *F, const json_t *o, const char *prefix,
-    const rp_fact_key_t *t, size_t n)
+rp_facts_keys(rp_facts_t *F, const json_t *o, const json_t *run,
+    const char *prefix, const rp_fact_key_t *t, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		rp_fact_num(F, t[i].kind, rp_num(o, t[i].key), NULL, "%s.%s",
+		rp_fact_num(F, t[i].kind, rp_num(o, t[i].key), run, "%s.%s",
 		    prefix, t[i].name);
 }
 

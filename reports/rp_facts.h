@@ -93,17 +93,17 @@ void rp_facts_fields(rp_facts_t *F, const json_t *r, const char *prefix,
     const rp_fact_field_t *t, size_t n);
 #define RP_FACTS_FIELDS(F, r, prefix, t)                                       \
 	rp_facts_fields(F, r, prefix, t, sizeof(t) / sizeof((t)[0]))
-/* The same for a JSON object that is no run (a JAX file's row, the
- * ceilings): the fact PREFIX.NAME is the number at key ("a.b" a path),
- * recorded with no run. */
+/* The same for a JSON object read by its keys (a JAX file's row, the
+ * ceilings, a JAX run's reported numbers): the fact PREFIX.NAME is the
+ * number at key ("a.b" a path), recorded as from run (NULL: none). */
 typedef struct rp_fact_key_s {
 	const char *name, *key;
 	rp_fact_kind_t kind;
 } rp_fact_key_t;
-void rp_facts_keys(rp_facts_t *F, const json_t *o, const char *prefix,
-    const rp_fact_key_t *t, size_t n);
-#define RP_FACTS_KEYS(F, o, prefix, t)                                         \
-	rp_facts_keys(F, o, prefix, t, sizeof(t) / sizeof((t)[0]))
+void rp_facts_keys(rp_facts_t *F, const json_t *o, const json_t *run,
+    const char *prefix, const rp_fact_key_t *t, size_t n);
+#define RP_FACTS_KEYS(F, o, run, prefix, t)                                    \
+	rp_facts_keys(F, o, run, prefix, t, sizeof(t) / sizeof((t)[0]))
 /* A second run a fact came from (a ratio's other side). */
 void rp_fact_add_run(rp_facts_t *F, const json_t *run, const char *name);
 /* A Markdown block of a section still written by C. */

@@ -323,7 +323,7 @@ ceilings_facts(rp_report_t *R, const rp_workload_t *w)
 	rp_fact_bool(
 	    &R->facts, c != NULL, NULL, PART "ceilings.present", w->name);
 	snprintf(p, sizeof(p), PART "ceilings", w->name);
-	RP_FACTS_KEYS(&R->facts, c, p, bw);
+	RP_FACTS_KEYS(&R->facts, c, NULL, p, bw);
 	rp_fact_str(&R->facts,
 	    c != NULL ? rp_str(c, "triad_bytes_counted") : NULL, NULL,
 	    PART "ceilings.triad_counted", w->name);

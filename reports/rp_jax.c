@@ -1,6 +1,6 @@
 /*
- * rp_jax: the JAX runs' lookups and checks (see rp_jax.h); the section that
- * prints them is rp_jaxsec.c.
+ * rp_jax: the JAX runs' lookups and checks (see rp_jax.h); the section
+ * that prints them is rp_jax_programs.c.
  */
 #include <math.h>
 #include <stdio.h>
@@ -10,6 +10,9 @@
 #include "hx_stats.h"
 #include "rp_jax.h"
 #include "rp_workloads.h"
+
+/* The most warm calls of a run read (rp_jax_warm). */
+#define WARM_MAX 64
 
 /* ---- checks: pure ---- */
 
@@ -33,6 +36,24 @@ rp_jax_check_word(rp_jax_check_t c)
 	static const char *const words[] = {
 	    "confirmed", "not confirmed", "not measured"};
 	return c <= RP_JAX_UNTESTED ? words[c] : "?";
+}
+
+rp_jax_pay_t
+rp_jax_pays(double lo, double hi, double other_lo, double other_hi)
+{
+	if (isnan(lo) || isnan(hi) || isnan(other_lo) || isnan(other_hi))
+		return RP_JAX_UNKNOWN;
+	if (hi < other_lo)
+		return RP_JAX_PAYS;
+	return lo > other_hi ? RP_JAX_COSTS : RP_JAX_EVEN;
+}
+
+const char *
+rp_jax_pay_word(rp_jax_pay_t p)
+{
+	static const char *const words[] = {
+	    "pays", "costs", "not distinguishable", "not measured"};
+	return p <= RP_JAX_UNKNOWN ? words[p] : "?";
 }
 
 /* ---- lookups ---- */
@@ -136,24 +157,32 @@ rp_jax_c_threads(const json_t *r)
 }
 
 const json_t *
-rp_jax_c_run(const rp_data_t *D, const char *workload, const char *variant)
+rp_jax_c_one_thread(const rp_data_t *D, const char *c_set, const char *workload,
+    const char *variant)
 {
-	char set[64];
-	size_t i;
-	json_t *r;
-	rp_query_t q = {.set = set,
+	rp_query_t q = {.set = c_set,
 	    .workload = workload,
 	    .variant = variant,
 	    .alloc = RP_ALLOC_JEMALLOC};
+	size_t i;
+	json_t *r;
 
-	/* The pattern also matches the -threads sets: only one-thread runs. */
-	snprintf(set, sizeof(set), "jax-c-%s*", workload);
+	/* A pattern may also match the -threads sets: only one-thread runs. */
 	json_array_foreach(D->runs, i, r)
 	{
 		if (rp_data_run_matches(r, &q) && rp_jax_one_thread(r))
 			return r;
 	}
 	return NULL;
+}
+
+const json_t *
+rp_jax_c_run(const rp_data_t *D, const char *workload, const char *variant)
+{
+	char set[64];
+
+	snprintf(set, sizeof(set), "jax-c-%s*", workload);
+	return rp_jax_c_one_thread(D, set, workload, variant);
 }
 
 int
@@ -235,4 +264,34 @@ rp_jax_c_unit_time(const json_t *r)
 	return rp_workload_per_step(rp_str(r, "workload")) && !isnan(s)
 	    ? s
 	    : rp_num(r, "time_s.median");
+}
+
+size_t
+rp_jax_warm(const json_t *r, int per_unit, double *med, double *lo, double *hi)
+{
+	const json_t *a =
+	    json_object_get(json_object_get(r, "reported"), "warm_call_s");
+	double v[WARM_MAX], steps = rp_jax_steps_per_call(r);
+	size_t n = 0, i;
+	json_t *e;
+
+	*med = *lo = *hi = NAN;
+	if (!per_unit || !rp_workload_per_step(rp_str(r, "workload")))
+		steps = 1;
+	if (!(steps > 0))
+		return 0;
+	json_array_foreach(a, i, e)
+	{
+		if (json_is_number(e) && n < WARM_MAX)
+			v[n++] = json_number_value(e) / steps;
+	}
+	if (n == 0)
+		return 0;
+	*med = hx_stats_median(v, n);
+	*lo = *hi = v[0];
+	for (i = 1; i < n; i++) {
+		*lo = v[i] < *lo ? v[i] : *lo;
+		*hi = v[i] > *hi ? v[i] : *hi;
+	}
+	return n;
 }

@@ -1,16 +1,16 @@
 /*
- * rp_jax: the section "The same programs in JAX": the questions' programs
- * in JAX itself (variants/jax, measured by `harness exec` through
- * reports/jax-sweep.sh) beside the C variant that stands for each, at the
- * same sizes.
+ * rp_jax: the JAX runs' lookups and checks, for the sections that set the
+ * questions' programs in JAX itself (variants/jax, measured by `harness
+ * exec` through reports/jax-sweep.sh) beside the C variant that stands for
+ * each, at the same sizes (rp_jax_programs.c, "The same programs in JAX";
+ * rp_jax_speed.c; the lesson; the advice re-graded on JAX).
  *
  * Reads the sets jax-interp, jax-colony (the programs; "P@seed" the seed
  * preset, "P@all" XLA's default threading, the rest one core),
  * jax-interp-scale (the un-jitted question at other N), jax-base (JAX's
  * baseline process), jax-c-* (the C variants at the JAX sizes), and the
  * files jax-jaxpr-interp.json, jax-jaxpr-colony.json, jax-plan.json and
- * jax-skipped.txt of the data folder. Without JAX runs the section is one
- * line saying why.
+ * jax-skipped.txt of the data folder.
  *
  * A program's working bytes: XLA's temporary bytes (memory_analysis) for
  * a compiled program; for an un-jitted one, its peak RSS less the peak RSS
@@ -102,13 +102,29 @@ json_t *rp_jax_programs_of(
  * frees it (json_decref). */
 json_t *rp_jax_file(const rp_data_t *D, const char *name);
 
-/* What the section adds after interp's programs' table (the question's
- * peak against N, the jaxpr equivalence) and after colony's (the timing
- * puzzle): the registration table's jax_after (rp_workloads.h). */
-void rp_jax_interp_after(rp_report_t *R, const rp_workload_t *w);
-void rp_jax_colony_after(rp_report_t *R, const rp_workload_t *w);
-/* The section, into R->md (rp_jaxsec.c); its verdicts come from
- * rp_jaxrule. */
-void rp_jax_write(rp_report_t *R);
+/* Whether a program pays against another from the two ranges of warm
+ * unit times [lo, hi]; pure. */
+typedef enum {
+	RP_JAX_PAYS,   /* every call faster than every call of the other */
+	RP_JAX_COSTS,  /* every call slower */
+	RP_JAX_EVEN,   /* the ranges overlap */
+	RP_JAX_UNKNOWN /* a figure is missing */
+} rp_jax_pay_t;
+rp_jax_pay_t rp_jax_pays(
+    double lo, double hi, double other_lo, double other_hi);
+/* "pays", "costs", "not distinguishable", "not measured". */
+const char *rp_jax_pay_word(rp_jax_pay_t p);
+
+/* A JAX run's warm calls: their count, median, min and max; per call, or
+ * with per_unit per unit of work (a whole interp run, one colony step: a
+ * call of K steps over K; none for colony's pair). 0 and NANs without. */
+size_t rp_jax_warm(
+    const json_t *r, int per_unit, double *med, double *lo, double *hi);
+
+/* The first ok jemalloc run of variant in C set pattern c_set whose
+ * thread count (rp_jax_c_threads) is one; NULL when none. rp_jax_c_run is
+ * this for the workload's jax-c-W* sets. */
+const json_t *rp_jax_c_one_thread(const rp_data_t *D, const char *c_set,
+    const char *workload, const char *variant);
 
 #endif /* FB_RP_JAX_H */

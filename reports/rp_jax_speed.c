@@ -68,7 +68,7 @@ keep_row_facts(rp_report_t *R, const json_t *row, int k)
 		rp_fact_str(F, rp_str(row, names[i]), NULL,
 		    "jaxspeed.keep.row%d.%s", k, names[i]);
 	snprintf(p, sizeof(p), "jaxspeed.keep.row%d", k);
-	RP_FACTS_KEYS(F, row, p, keep_fields);
+	RP_FACTS_KEYS(F, row, NULL, p, keep_fields);
 	rp_fact_text(F, RP_FACT_PERCENT,
 	    rp_num(row, "fault_share_of_cpu_at_price"),
 	    pct1(rp_num(row, "fault_share_of_cpu_at_price")), NULL,
@@ -172,9 +172,9 @@ protocol_facts(rp_report_t *R)
 	    R, json_object_get(q, "ratios"), "step_over_pair_waited");
 	ratio_range_facts(
 	    R, json_object_get(q, "ratios"), "step_over_pair_unwaited");
-	RP_FACTS_KEYS(F, floor, "jaxspeed.proto.floor", floor_fields);
+	RP_FACTS_KEYS(F, floor, NULL, "jaxspeed.proto.floor", floor_fields);
 	rp_fact_bool(F, sw != NULL, NULL, "jaxspeed.swing.present");
-	RP_FACTS_KEYS(F, sw, "jaxspeed.swing", swing_fields);
+	RP_FACTS_KEYS(F, sw, NULL, "jaxspeed.swing", swing_fields);
 	rp_fact_num(F, RP_FACT_TIME, rp_jax_median_of(sw, "unwaited_warm_s"),
 	    NULL, "jaxspeed.swing.unwaited");
 	rp_fact_num(F, RP_FACT_TIME, rp_jax_median_of(sw, "waited_warm_s"),

@@ -6,10 +6,8 @@
 #include <string.h>
 
 #include "rp_colony.h"
-#include "rp_explain.h"
 #include "rp_interp.h"
 #include "rp_jax.h"
-#include "rp_jaxfix.h"
 #include "rp_lesson.h"
 #include "rp_limiter.h"
 #include "rp_text.h"
@@ -35,52 +33,6 @@ static const struct {
 
 /* ---- the memory question ---- */
 
-/* explain's chart of the question's own JAX program, beside C eager's
- * model of twelve N x M arrays; a sentence when the data has no chart. */
-static void
-memory_explain(rp_report_t *R)
-{
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
-	const json_t *eager = rp_data_main_run(&R->data, w->name, w->op_by_op);
-	const char *name = NULL;
-	json_t *e = rp_explain_of(&R->data, w->name, &name);
-	const json_t *jit = json_object_get(e, "jit");
-	double unit = rp_explain_unit(e);
-	char peaks[1024], cap[2048];
-
-	snprintf(cap, sizeof(cap),
-	    "C's eager schedule holds twelve N x M arrays at its peak "
-	    "(%s at N=%s, the spec's 12*N*M*4; %s in the allocator's size "
-	    "classes, %s). Walked op by op, "
-	    "the question's own program at N=%s, M=%s: %s. Under jit XLA "
-	    "keeps %zu buffers, %s (%s full arrays), %s of them sharing "
-	    "memory: %s of temporaries",
-	    rp_text_fmt_bytes(rp_field(eager, RP_F_MODEL_BARE_BYTES)),
-	    rp_text_fmt_n(rp_field(eager, RP_F_N)),
-	    rp_text_fmt_bytes(rp_field(eager, RP_F_PEAK_WORKSPACE)),
-	    rp_report_cite(R, rp_workload_fig(w, "timeline")),
-	    rp_text_fmt_n(rp_num(e, "program.params.n")),
-	    rp_text_fmt_n(rp_num(e, "program.params.m")),
-	    rp_explain_peaks(e, peaks, sizeof(peaks)),
-	    json_array_size(json_object_get(jit, "buffers")),
-	    rp_text_fmt_bytes(rp_num(jit, "buffers_bytes")),
-	    rp_text_fmt_num(rp_num(jit, "buffers_bytes") / unit, "%.2f"),
-	    rp_text_fmt_bytes(rp_num(jit, "shared_bytes")),
-	    rp_text_fmt_bytes(rp_num(jit, "memory_analysis.temp_bytes")));
-	if (e == NULL ||
-	    rp_explain_chart(R, name,
-		"The live arrays of the question's own JAX "
-		"program, op by op (explain)",
-		cap) != 0)
-		rp_md(R,
-		    "explain's chart of the question's own JAX program is not "
-		    "in this data; C's eager model holds twelve N x M arrays "
-		    "at its peak (%s at N=%s, the spec's 12*N*M*4).\n\n",
-		    rp_text_fmt_bytes(rp_field(eager, RP_F_MODEL_BARE_BYTES)),
-		    rp_text_fmt_n(rp_field(eager, RP_F_N)));
-	json_decref(e);
-}
-
 /* The facts of templates/lesson/memory.md (lesson.memory.*): what the
  * runs of rp_run_facts do not hold, the decisions among its words. */
 static void
@@ -89,9 +41,6 @@ memory_facts(rp_report_t *R)
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	const rp_data_t *D = &R->data;
 	rp_facts_t *F = &R->facts;
-	/* The question's program in JAX at its largest N in the data. */
-	rp_query_t qj = {.set = w->sets.jax_all, .variant = "question"};
-	const json_t *big = rp_data_largest(D, &qj);
 	const json_t *jq = rp_jax_run(D, w->name, "question");
 	double jit_temp = rp_jax_temp(rp_jax_run(D, w->name, "question_jit"));
 	double map_temp = rp_jax_temp(rp_jax_run(D, w->name, "lax_map"));
@@ -103,10 +52,6 @@ memory_facts(rp_report_t *R)
 	rp_fact_str(F, w->name, NULL, "lesson.memory.workload");
 	rp_fact_num(F, RP_FACT_BYTES, QUESTION_INTERP_BYTES, NULL,
 	    "question.memory.peak");
-	rp_fact_num(F, RP_FACT_BYTES, rp_field(big, RP_F_PEAK_RSS), big,
-	    "lesson.memory.jax_largest.rss");
-	rp_fact_num(F, RP_FACT_SIZE, rp_field(big, RP_F_N), big,
-	    "lesson.memory.jax_largest.n");
 	/* The jaxpr comparison: true, false, or null when not compared. */
 	if (json_is_boolean(same))
 		rp_fact_bool(F, json_is_true(same), NULL,
@@ -126,27 +71,9 @@ memory_facts(rp_report_t *R)
 	json_decref(jaxpr);
 	/* The figure of the allocator's live bytes: its facts. */
 	rp_interp_timeline_facts(R, w);
-	rp_report_block(R, "lesson.memory.explain", memory_explain, 0);
 }
 
 /* ---- the speed question ---- */
-
-/* One line: explain's op-by-op peak of one step, predicted and measured. */
-static void
-speed_explain_facts(rp_report_t *R)
-{
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
-	json_t *e = rp_explain_of(&R->data, w->name, NULL);
-	char peaks[1024];
-
-	rp_fact_bool(&R->facts, e != NULL, NULL, "lesson.speed.explained");
-	rp_fact_num(&R->facts, RP_FACT_SIZE, rp_num(e, "program.params.n"),
-	    NULL, "lesson.speed.explain_n");
-	rp_fact_str(&R->facts,
-	    e != NULL ? rp_explain_peaks(e, peaks, sizeof(peaks)) : NULL, NULL,
-	    "lesson.speed.explain_peaks");
-	json_decref(e);
-}
 
 /* What the decomposition reproduces, each clause decided from the
  * measured calls: the step over the pair function against the question's
@@ -188,7 +115,7 @@ puzzle_facts(rp_report_t *R, const json_t *pair, const json_t *step,
 		rp_field(step, RP_F_JAX_FIRST_CALL) >=
 		    RP_LESSON_DISPATCH_FACTOR * WARM(step),
 	    NULL, "lesson.speed.swings_from_protocol");
-	many = rp_jaxfix_warm(step, 0, &med, &lo, &hi) > 1;
+	many = rp_jax_warm(step, 0, &med, &lo, &hi) > 1;
 	rp_fact_bool(F, many, step, "lesson.speed.step_warm_measured");
 	rp_fact_num(F, RP_FACT_TIME, lo, step, "lesson.speed.step_warm_lo");
 	rp_fact_num(F, RP_FACT_TIME, hi, step, "lesson.speed.step_warm_hi");
@@ -219,7 +146,6 @@ speed_facts(rp_report_t *R)
 		    "question.speed.%s", question_colony[k].name);
 	puzzle_facts(R, rp_jax_run(D, w->name, "pair"),
 	    rp_jax_run(D, w->name, "step"), loop, fori);
-	speed_explain_facts(R);
 	if (s != NULL) {
 		rp_limiter_sentence(s, &in, &v);
 		fclose(s);

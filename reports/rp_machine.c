@@ -37,7 +37,7 @@ overhead_facts(rp_report_t *R)
 	rp_fact_bool(F, o != NULL, NULL, "method.overhead.measured");
 	rp_fact_str(F, rp_str(o, "workload"), NULL, "method.overhead.workload");
 	rp_fact_str(F, rp_str(o, "variant"), NULL, "method.overhead.variant");
-	RP_FACTS_KEYS(F, o, "method.overhead", overhead_keys);
+	RP_FACTS_KEYS(F, o, NULL, "method.overhead", overhead_keys);
 	rp_fact_text(F, RP_FACT_PERCENT, pc / 100,
 	    rp_text_fmt_num(pc, "%+.2f%%"), NULL, "method.overhead.percent");
 	rp_fact_text(F, RP_FACT_PERCENT, lo / 100,

@@ -11,10 +11,16 @@
 #include "rp_figtab.h"
 #include "rp_interp.h"
 #include "rp_jax.h"
+#include "rp_jax_programs.h"
 #include "rp_limits.h"
 #include "rp_text.h"
 #include "rp_threads.h"
 #include "rp_workloads.h"
+
+/* The fast C variants' schedules written in JAX (variants/jax). */
+static const char *const interp_jax_fixes[] = {
+    "hoisted", "hoisted_map", "hoisted_cache", "sorted", "scan", NULL};
+static const char *const colony_jax_fixes[] = {"chunked", "cells", NULL};
 
 static const rp_workload_t registered[] = {
     {
@@ -55,6 +61,8 @@ static const rp_workload_t registered[] = {
 	.jax_after = rp_jax_interp_after,
 	.jaxpr_what = "the question's program against the answer's rewrite "
 		      "(the sum moved into the inner map)",
+	.jax_jitted = "question_jit",
+	.jax_fixes = interp_jax_fixes,
 	.threads_after = rp_threads_interp_after,
 	.explain = "interp-question",
 	.explain_program = "question",
@@ -90,6 +98,8 @@ static const rp_workload_t registered[] = {
 	.jax_letter = "K",
 	.jax_after = rp_jax_colony_after,
 	.jaxpr_what = "the double-vmap step against the per-particle sum",
+	.jax_jitted = "step",
+	.jax_fixes = colony_jax_fixes,
 	.explain = "colony-step",
 	.explain_program = "step_eager",
 	.explain_what = "one colony step with the double vmap, un-jitted",

@@ -126,6 +126,12 @@ typedef struct rp_workload_s {
 	/* What its jaxpr comparison (DATA/jax-jaxpr-NAME.json) compares;
 	 * NULL: none. */
 	const char *jaxpr_what;
+	/* Its question's own program jitted (run.py's label), and the JAX
+	 * programs that write its fast C variants' schedules, NULL-ended,
+	 * each set against that one at the same size in the JAX section;
+	 * NULL: none. */
+	const char *jax_jitted;
+	const char *const *jax_fixes;
 	/* What the threads section prints after its table; NULL: nothing. */
 	void (*threads_after)(rp_report_t *R, const struct rp_workload_s *w);
 	/* Its explain file (DATA/explain-NAME.json), the program it walks and

@@ -282,3 +282,50 @@ def test_data_without_the_model_keeps_the_discriminators_rule(tmp_path):
     assert "notebook.limits" in doc["markdown"]
     assert "One rule decides each variant's limiter" in md
     assert "The model accounts for" not in md
+
+
+def test_same_schedule_without_kept_pages_says_so(made, tmp_path):
+    """The same-schedule table: a program the allocator that keeps freed
+    pages did not run reads "not measured" in that column and no ratio,
+    whatever its default figures; a measured one prints its allocator."""
+    doc = facts_of(made)
+    facts = doc["facts"]
+    rows = facts["jaxprog.same.rows"]["value"]
+    first = facts["jaxprog.same.%s.jax" % rows[0]]["value"]
+    kept = [r for r in rows
+            if facts["%s.kept_warm" % facts["jaxprog.same.%s.jax" % r]["value"]]
+            ["value"] is not None]
+    assert kept, "the committed data measures some program with pages kept"
+    ref = facts["jaxprog.same.%s.jax" % kept[0]]["value"]
+    program = facts["jaxprog.same.%s.program" % kept[0]]["text"]
+    alloc = facts["%s.kept_allocator" % ref]["text"]
+    for name in ("%s.kept_warm" % ref, "jaxprog.same.%s.kept_over_c" % kept[0]):
+        facts[name].update(value=None, text="n/a")
+    facts["%s.kept_warm" % first].update(value=0.5, text="500 ms")
+    facts["%s.kept_allocator" % first].update(value="x-keep", text="x-keep")
+    (tmp_path / "facts.json").write_text(json.dumps(doc))
+    p = render(tmp_path / "facts.json", TEMPLATES, tmp_path)
+    assert p.returncode == 0, p.stderr
+    md = (tmp_path / "REPORT.md").read_text()
+    table = md.split("**Table J5.**")[1].split("\n\n")[1]
+    lines = [l for l in table.splitlines() if ("| %s |" % program) in l]
+    assert lines and all(l.endswith("| not measured | - |") for l in lines), lines
+    assert "| 500 ms (x-keep) |" in table
+    assert "(%s)" % alloc in md
+
+
+def test_explain_without_its_chart_says_so(made, tmp_path):
+    """Where the memory goes: a chart not copied from the data folder is
+    said to be missing, in the section and in the lesson."""
+    doc = facts_of(made)
+    facts = doc["facts"]
+    for w in facts["explain.workloads"]["value"]:
+        facts["explain.%s.chart" % w]["value"] = False
+    (tmp_path / "facts.json").write_text(json.dumps(doc))
+    p = render(tmp_path / "facts.json", TEMPLATES, tmp_path)
+    assert p.returncode == 0, p.stderr
+    md = (tmp_path / "REPORT.md").read_text()
+    assert "figures/explain-" not in md
+    assert "explain's chart of the question's own JAX program is not in this data" in md
+    assert md.count("is not in the data folder or could not be copied") == \
+        len(facts["explain.workloads"]["value"])

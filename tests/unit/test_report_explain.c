@@ -1,9 +1,10 @@
 /*
  * Unit tests of the report's explain section (reports/rp_explain) on
- * crafted data, no JAX needed: the unit and the error it prints, the
- * section from a crafted explain file (predicted beside measured, the
- * arrays and buffers with their source lines, the chart copied into
- * figures/ or said to be missing), and no section without explain files.
+ * crafted data, no JAX needed: the unit and the error it computes, the
+ * section's facts from a crafted explain file (predicted beside
+ * measured, the arrays and buffers with their source lines, the chart
+ * copied into figures/ or not), and none without explain files. Its
+ * words are templates/notebook/explain.md.j2 (tests/report).
  */
 #include <criterion/criterion.h>
 #include <math.h>
@@ -16,6 +17,7 @@
 #include "fb_data_dir.h"
 #include "rp_data.h"
 #include "rp_explain.h"
+#include "rp_facts.h"
 
 Test(report_explain, unit_is_one_full_array)
 {
@@ -64,27 +66,42 @@ static char dir[64], figs[96];
 	"{\"shape\":\"f32[1000,10,2]\",\"bytes\":80000,\"opcode\":\"fusion\"," \
 	"\"op\":\"gather\",\"source\":\"f.py:55\"}]}}\n"
 
-static char *
-section_text(void)
+static rp_report_t R;
+
+/* The section's facts of the data folder, into R.facts. */
+static void
+section_facts(void)
 {
-	static rp_report_t R;
-	char msg[256] = "", *text = NULL;
-	size_t len = 0;
+	char msg[256] = "";
 
 	cr_assert_eq(
 	    rp_data_load(&R.data, dir, msg, sizeof(msg)), 0, "%s", msg);
+	cr_assert_eq(rp_facts_init(&R.facts), 0);
 	snprintf(R.fig_dir, sizeof(R.fig_dir), "%s", figs);
-	R.md = open_memstream(&text, &len);
-	cr_assert(R.md != NULL);
-	rp_explain_write(&R);
-	fclose(R.md);
-	rp_data_free(&R.data);
-	return text;
+	rp_explain_facts(&R);
+}
+
+static double
+num(const char *name)
+{
+	return rp_facts_num(&R.facts, name);
+}
+
+/* A fact's value as a string ("" when absent or not a string), or its
+ * printed text (text). */
+static const char *
+str(const char *name, int text)
+{
+	const json_t *f = rp_facts_get(&R.facts, name);
+	const char *s =
+	    json_string_value(json_object_get(f, text ? "text" : "value"));
+	return s != NULL ? s : "";
 }
 
 static void
 setup(void)
 {
+	memset(&R, 0, sizeof(R));
 	snprintf(dir, sizeof(dir), "/tmp/fb_rp_explain_XXXXXX");
 	cr_assert(mkdtemp(dir) != NULL);
 	snprintf(figs, sizeof(figs), "%s/figures", dir);
@@ -98,106 +115,170 @@ static void
 teardown(void)
 {
 	char cmd[128];
+
+	rp_facts_free(&R.facts);
+	rp_data_free(&R.data);
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	cr_expect_eq(system(cmd), 0);
 }
 
-Test(report_explain, section_puts_predicted_beside_measured, .init = setup,
+Test(report_explain, predicted_beside_measured, .init = setup, .fini = teardown)
+{
+	fb_write_file(dir, "explain-interp-question.json", EXPLAIN_JSON);
+	section_facts();
+	cr_expect(json_is_true(json_object_get(
+	    rp_facts_get(&R.facts, "explain.present"), "value")));
+	cr_expect_eq(num("explain.interp.predicted"), 120000);
+	cr_expect_float_eq(num("explain.interp.predicted_units"), 3.0, 1e-12);
+	cr_expect_eq(num("explain.interp.measured"), 150000);
+	cr_expect_float_eq(num("explain.interp.measured_units"), 3.75, 1e-12);
+	cr_expect_float_eq(num("explain.interp.measured_error"), 0.25, 1e-12);
+	cr_expect_str_eq(str("explain.interp.measured_error", 1), "+25%");
+	cr_expect_float_eq(
+	    num("explain.interp.temp_over_predicted"), 80000 / 120000.0, 1e-12);
+	cr_expect_str_eq(str("explain.interp.temp_over_predicted", 1), "0.67x");
+	cr_expect_eq(num("explain.interp.peak_step"), 7);
+	cr_expect_eq(num("explain.interp.steps"), 20);
+	cr_expect_str_eq(str("explain.interp.peak_label", 0), "mul");
+	cr_expect_str_eq(str("explain.interp.peak_source", 0), "f.py:41 (w)");
+	cr_expect_str_eq(str("explain.interp.unit_formula", 0), "N*M*4");
+	cr_expect_str_eq(str("explain.interp.verdict", 0), "THE VERDICT.");
+	/* C eager's model at its own size in full arrays (none here: no
+	 * main run of eager), beside the prediction's at equal N. */
+	cr_expect_str_eq(str("explain.interp.c_variant", 0), "eager");
+	cr_expect(isnan(num("explain.interp.c_units")));
+	/* No harness exec run of the program: no row for it. */
+	cr_expect(json_is_false(json_object_get(
+	    rp_facts_get(&R.facts, "explain.interp.run.present"), "value")));
+}
+
+/* C eager's twelve arrays at N=1000, M=10 (480 kB of 40 kB arrays). */
+Test(report_explain, c_model_in_full_arrays, .init = setup, .fini = teardown)
+{
+	fb_write_file(dir, "interp-main.jsonl",
+	    "{\"workload\":\"interp\",\"variant\":\"eager\",\"status\":\"ok\","
+	    "\"params\":{\"n\":1000,\"m\":10},\"memory\":"
+	    "{\"model_bare_bytes\":480000}}\n");
+	fb_write_file(dir, "explain-interp-question.json", EXPLAIN_JSON);
+	section_facts();
+	cr_expect_float_eq(num("explain.interp.c_units"), 12.0, 1e-12);
+}
+
+Test(report_explain, arrays_and_buffers_with_their_lines, .init = setup,
     .fini = teardown)
 {
-	char *t;
-
 	fb_write_file(dir, "explain-interp-question.json", EXPLAIN_JSON);
-	t = section_text();
-	cr_expect(strstr(t, "## Where the memory goes") != NULL, "%s", t);
-	cr_expect(strstr(t,
-		      "| predicted op by op, above the inputs (explain) "
-		      "| 120 kB | 3.00 |") != NULL,
-	    "%s", t);
-	cr_expect(strstr(t, "| 150 kB | 3.75 | +25% |") != NULL, "%s", t);
-	cr_expect(strstr(t, "| 80 kB | 2.00 | 0.67x |") != NULL, "%s", t);
-	cr_expect(strstr(t,
-		      "| 80 kB | 2.00 | `f32[1000,10,2]` | gather | "
-		      "f.py:55 (q) |") != NULL,
-	    "%s", t);
-	cr_expect(
-	    strstr(t, "| `f32[1000]` | input | (argument) |") != NULL, "%s", t);
-	cr_expect(strstr(t, "| fusion (gather) | f.py:55 |") != NULL, "%s", t);
-	cr_expect(strstr(t, "step 7 of 20, the `mul` at f.py:41 (w)") != NULL,
-	    "%s", t);
-	cr_expect(strstr(t, "THE VERDICT.") != NULL, "%s", t);
-	cr_expect(strstr(t, "is not in the data folder") != NULL, "%s", t);
-	free(t);
+	section_facts();
+	cr_expect_eq(num("explain.interp.alive.row0.bytes"), 80000);
+	cr_expect_float_eq(
+	    num("explain.interp.alive.row0.bytes_units"), 2.0, 1e-12);
+	cr_expect_str_eq(
+	    str("explain.interp.alive.row0.shape", 0), "f32[1000,10,2]");
+	cr_expect_str_eq(str("explain.interp.alive.row0.made_by", 0), "gather");
+	cr_expect_str_eq(
+	    str("explain.interp.alive.row0.source", 0), "f.py:55 (q)");
+	/* An argument has no source line: null, the template says so. */
+	cr_expect_str_eq(
+	    str("explain.interp.alive.row1.shape", 0), "f32[1000]");
+	cr_expect(json_is_null(json_object_get(
+	    rp_facts_get(&R.facts, "explain.interp.alive.row1.source"),
+	    "value")));
+	cr_expect_eq(num("explain.interp.alive.more"), 0);
+	/* A buffer: XLA's shape, its opcode and the op fused into it. */
+	cr_expect_str_eq(
+	    str("explain.interp.jit.row0.shape", 0), "f32[1000,10,2]");
+	cr_expect_str_eq(str("explain.interp.jit.row0.made_by", 0), "fusion");
+	cr_expect_str_eq(str("explain.interp.jit.row0.op", 0), "gather");
+	cr_expect_eq(num("explain.interp.jit.count"), 1);
 }
 
 Test(report_explain, chart_is_copied_into_figures, .init = setup,
     .fini = teardown)
 {
-	char path[160], *t;
+	char path[160];
 
 	fb_write_file(dir, "explain-interp-question.json", EXPLAIN_JSON);
 	fb_write_file(dir, "explain-interp-question.svg", "<svg>chart</svg>\n");
 	fb_write_file(dir, "explain-interp-question.png", "PNG\n");
-	t = section_text();
-	cr_expect(strstr(t, "](figures/explain-interp-question.svg)") != NULL,
-	    "%s", t);
+	section_facts();
+	cr_expect(json_is_true(json_object_get(
+	    rp_facts_get(&R.facts, "explain.interp.chart"), "value")));
 	snprintf(path, sizeof(path), "%s/explain-interp-question.svg", figs);
 	cr_expect_eq(access(path, R_OK), 0, "%s not copied", path);
 	snprintf(path, sizeof(path), "%s/explain-interp-question.png", figs);
 	cr_expect_eq(access(path, R_OK), 0, "%s not copied", path);
-	free(t);
+}
+
+Test(report_explain, chart_missing_is_a_false_fact, .init = setup,
+    .fini = teardown)
+{
+	fb_write_file(dir, "explain-interp-question.json", EXPLAIN_JSON);
+	section_facts();
+	cr_expect(json_is_false(json_object_get(
+	    rp_facts_get(&R.facts, "explain.interp.chart"), "value")));
 }
 
 Test(report_explain, no_section_without_explain_files, .init = setup,
     .fini = teardown)
 {
-	char *t = section_text();
-	cr_expect_str_eq(t, "");
-	free(t);
+	section_facts();
+	cr_expect(json_is_false(json_object_get(
+	    rp_facts_get(&R.facts, "explain.present"), "value")));
+	cr_expect(rp_facts_get(&R.facts, "explain.interp.predicted") == NULL);
 }
 
-/* The lesson's one line, and the file found by workload. */
-Test(report_explain, peaks_line_and_lookup_by_workload, .init = setup,
-    .fini = teardown)
+/* The file found by workload. */
+Test(report_explain, lookup_by_workload, .init = setup, .fini = teardown)
 {
-	rp_data_t D;
-	char msg[256] = "", line[512];
 	const char *name = NULL;
 	json_t *e;
 
-	cr_assert_eq(rp_data_load(&D, dir, msg, sizeof(msg)), 0, "%s", msg);
-	cr_expect(rp_explain_of(&D, "interp", &name) == NULL);
+	section_facts();
+	cr_expect(rp_explain_of(&R.data, "interp", &name) == NULL);
 	fb_write_file(dir, "explain-interp-question.json", EXPLAIN_JSON);
-	e = rp_explain_of(&D, "interp", &name);
+	e = rp_explain_of(&R.data, "interp", &name);
 	cr_assert(e != NULL);
 	cr_expect_str_eq(name, "interp-question");
-	cr_expect(rp_explain_of(&D, "colony", NULL) == NULL);
-	cr_expect_str_eq(rp_explain_peaks(e, line, sizeof(line)),
-	    "predicted 120 kB above the inputs (3.00 full arrays) at the "
-	    "`mul` of f.py:41 (w), step 7 of 20; measured 150 kB (3.75 "
-	    "arrays, +25%)");
+	cr_expect(rp_explain_of(&R.data, "colony", NULL) == NULL);
 	json_decref(e);
-	rp_data_free(&D);
 }
 
-/* The buffers' table ends with their total and the bytes they share. */
-Test(report_explain, buffers_total_row, .init = setup, .fini = teardown)
+/* The buffers' total and the bytes they share, and the rows past the
+ * sixth summed into one. */
+Test(
+    report_explain, buffers_total_and_the_rest, .init = setup, .fini = teardown)
 {
-	char *json = strdup(EXPLAIN_JSON), *t, *at;
-	char crafted[4096];
+	char *json = strdup(EXPLAIN_JSON), *at;
+	char crafted[8192], more[2048] = "";
+	size_t used = 0;
 
 	cr_assert(json != NULL);
+	for (int k = 0; k < 7; k++)
+		used += (size_t)snprintf(more + used, sizeof(more) - used,
+		    "{\"shape\":\"f32[1]\",\"bytes\":%d,\"opcode\":\"copy\","
+		    "\"source\":\"f.py:1\"},",
+		    1000 * (k + 1));
 	at = strstr(json, "\"buffers\":[");
 	cr_assert(at != NULL);
-	snprintf(crafted, sizeof(crafted),
-	    "%.*s\"buffers_bytes\":100000,\"shared_bytes\":20000,%s",
-	    (int)(at - json), json, at);
+	at += strlen("\"buffers\":[");
+	snprintf(crafted, sizeof(crafted), "%.*s%s%s", (int)(at - json), json,
+	    more, at);
+	at = strstr(crafted, "\"buffers\":[");
+	memmove(at + strlen("\"buffers_bytes\":100000,\"shared_bytes\":20000,"),
+	    at, strlen(at) + 1);
+	memcpy(at, "\"buffers_bytes\":100000,\"shared_bytes\":20000,",
+	    strlen("\"buffers_bytes\":100000,\"shared_bytes\":20000,"));
 	fb_write_file(dir, "explain-interp-question.json", crafted);
-	t = section_text();
-	cr_expect(strstr(t,
-		      "| 100 kB | 2.50 | all 1 buffers, 20 kB of them sharing "
-		      "memory | | |") != NULL,
-	    "%s", t);
-	free(t);
+	section_facts();
+	cr_expect_eq(num("explain.interp.jit.total"), 100000);
+	cr_expect_float_eq(num("explain.interp.jit.total_units"), 2.5, 1e-12);
+	cr_expect_eq(num("explain.interp.jit.shared"), 20000);
+	cr_expect_eq(num("explain.interp.jit.count"), 8);
+	/* Rows 0-5 listed; the seventh buffer (7 kB) and the crafted one
+	 * (80 kB) summed. */
+	cr_expect_eq(num("explain.interp.jit.more"), 2);
+	cr_expect_eq(num("explain.interp.jit.more_bytes"), 87000);
+	cr_expect(
+	    rp_facts_get(&R.facts, "explain.interp.jit.row6.bytes") == NULL);
 	free(json);
 }

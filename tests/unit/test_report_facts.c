@@ -63,6 +63,28 @@ Test(report_facts, each_kind_prints_as_the_tables_do)
 
 /* A figure the data lacks is null and prints n/a; a string fact NULL
  * too; a name set twice is counted. */
+/* A table of keys sets each one from its path, a missing one null. */
+Test(report_facts, keys_from_a_table)
+{
+	static const rp_fact_key_t t[] = {
+	    {"rss", "memory.peak_rss_bytes", RP_FACT_BYTES},
+	    {"n", "params.n", RP_FACT_SIZE},
+	    {"gone", "reported.absent", RP_FACT_TIME},
+	};
+	json_t *r = json_loads("{\"memory\":{\"peak_rss_bytes\":1.35e9},"
+			       "\"params\":{\"n\":1e6}}",
+	    0, NULL);
+
+	cr_assert(r != NULL);
+	RP_FACTS_KEYS(&F, r, r, "jax.interp.question", t);
+	cr_expect_str_eq(text_of("jax.interp.question.rss"), "1.35 GB");
+	cr_expect_str_eq(text_of("jax.interp.question.n"), "1e6");
+	cr_expect_str_eq(text_of("jax.interp.question.gone"), "n/a");
+	cr_expect(json_is_null(json_object_get(
+	    rp_facts_get(&F, "jax.interp.question.gone"), "value")));
+	json_decref(r);
+}
+
 Test(report_facts, a_missing_figure_is_null_and_n_a)
 {
 	rp_fact_num(&F, RP_FACT_TIME, NAN, NULL, "x.median");
@@ -137,7 +159,7 @@ Test(report_facts, tables_of_fields_and_keys)
 	RP_FACTS_FIELDS(&F, NULL, "none", fields);
 	cr_expect_not_null(rp_facts_get(&F, "none.median"));
 	cr_expect(isnan(rp_facts_num(&F, "none.median")));
-	RP_FACTS_KEYS(&F, o, "ceilings", keys);
+	RP_FACTS_KEYS(&F, o, NULL, "ceilings", keys);
 	cr_expect_str_eq(text_of("ceilings.triad"), "13.5 GB");
 	cr_expect_float_eq(rp_facts_num(&F, "ceilings.inner"), 7, 1e-12);
 	cr_expect_eq(json_array_size(json_object_get(

@@ -1,0 +1,755 @@
+/*
+ * rp_jax_programs: the facts of "The same programs in JAX" (see
+ * rp_jax_programs.h).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rp_advice.h"
+#include "rp_jax.h"
+#include "rp_jax_programs.h"
+#include "rp_text.h"
+#include "rp_workloads.h"
+
+#define F (&R->facts)
+/* The size the memory question was asked at. */
+#define QUESTION_N 1e6
+/* The most sizes compared (sizes()). */
+#define SIZES_MAX 16
+
+/* run.py's labels of the programs the section computes figures of
+ * beyond the registration's jax_jitted: the memory question as asked
+ * (un-jitted), and in the speed question's puzzle the pair function alone
+ * and the two loops of steps. */
+#define PROGRAM_ASKED "question"
+#define PROGRAM_PAIR "pair"
+#define PROGRAM_LOOP "loop"
+#define PROGRAM_FORI "fori"
+
+/* ---- each JAX run and each C run at the JAX sizes ---- */
+
+/* A run's warm calls as facts PREFIX.NAME: per call (calls, warm_lo,
+ * warm_hi) and per unit of work (unit_lo, unit_hi); the medians are
+ * rp_run_facts's .warm and .per_step (a whole interp call is one unit),
+ * set here for the runs it does not cover (base). */
+static void
+warm_facts(rp_report_t *R, const json_t *r, const char *p, int base)
+{
+	double m, lo, hi;
+	size_t n = rp_jax_warm(r, 0, &m, &lo, &hi);
+
+	rp_fact_num(F, RP_FACT_COUNT, (double)n, r, "%s.calls", p);
+	rp_fact_num(F, RP_FACT_TIME, lo, r, "%s.warm_lo", p);
+	rp_fact_num(F, RP_FACT_TIME, hi, r, "%s.warm_hi", p);
+	if (base) {
+		rp_fact_num(F, RP_FACT_TIME, m, r, "%s.warm", p);
+		rp_jax_warm(r, 1, &m, &lo, &hi);
+		rp_fact_num(F, RP_FACT_TIME, m, r, "%s.per_step", p);
+	}
+	rp_jax_warm(r, 1, &m, &lo, &hi);
+	rp_fact_num(F, RP_FACT_TIME, lo, r, "%s.unit_lo", p);
+	rp_fact_num(F, RP_FACT_TIME, hi, r, "%s.unit_hi", p);
+}
+
+#define COUNT_OF(t) (sizeof(t) / sizeof((t)[0]))
+
+/* The numbers of a JAX run's result the section prints beyond
+ * rp_run_facts's. */
+static const rp_fact_key_t run_nums[] = {
+    {"compile", "reported.compile_s", RP_FACT_TIME},
+    {"b2b_returned", "reported.back_to_back.returned_s", RP_FACT_TIME},
+    {"b2b_done", "reported.back_to_back.done_s", RP_FACT_TIME},
+    {"b2b_calls", "reported.back_to_back.calls", RP_FACT_COUNT},
+    {"faults", "reported.faults.per_call_median", RP_FACT_COUNT},
+    {"temp_pages", "reported.faults.temp_pages", RP_FACT_COUNT},
+    {"fault_share", "reported.faults.share_of_cpu", RP_FACT_PERCENT},
+};
+
+/* rp_run_facts's facts of a run, for the runs it does not cover (the
+ * large set's, a failed run's). */
+static const rp_fact_key_t base_nums[] = {
+    {"n", "params.n", RP_FACT_SIZE},
+    {"rss", "memory.peak_rss_bytes", RP_FACT_BYTES},
+    {"first_call", "reported.first_call_s", RP_FACT_TIME},
+    {"temp", "reported.memory_analysis.temp_bytes", RP_FACT_BYTES},
+};
+
+/* One JAX run (PREFIX: jax.W.P or jax_large.W.P); base: it is not one
+ * of rp_run_facts's (an ok run of set jax-W). */
+static void
+run_facts(rp_report_t *R, const json_t *r, const char *p, int base)
+{
+	int ok = strcmp(rp_str(r, "status"), "ok") == 0;
+	char v[64];
+
+	rp_fact_str(F, rp_str(r, "status"), r, "%s.status", p);
+	rp_fact_str(F, ok ? NULL : rp_str(r, "reason"), r, "%s.reason", p);
+	if (base) {
+		RP_FACTS_KEYS(F, r, r, p, base_nums);
+		rp_fact_str(
+		    F, rp_jax_stand_in(r, v, sizeof(v)), r, "%s.stand_in", p);
+	}
+	RP_FACTS_KEYS(F, r, r, p, run_nums);
+	rp_fact_num(F, RP_FACT_BYTES, rp_jax_rss_work(&R->data, r), r,
+	    "%s.rss_work", p);
+	warm_facts(R, r, p, base);
+}
+
+/* jax-keep.json's fastest warm call (wall) of program p of workload w at
+ * size n under an allocator that keeps freed pages, per unit of work as
+ * r counts it; NAN when not measured. *alloc: its allocator. */
+static double
+kept_warm(const json_t *keep, const json_t *r, const char **alloc)
+{
+	const json_t *row;
+	double best = NAN, steps = rp_jax_steps_per_call(r);
+	size_t i;
+
+	if (!rp_workload_per_step(rp_str(r, "workload")))
+		steps = 1;
+	*alloc = NULL;
+	json_array_foreach(json_object_get(keep, "rows"), i, row)
+	{
+		double t = rp_num(row, "warm_wall_keep_s") / steps;
+		if (strcmp(rp_str(row, "workload"), rp_str(r, "workload")) ||
+		    strcmp(rp_str(row, "program"), rp_str(r, "variant")) ||
+		    rp_num(row, "n") != rp_num(r, "params.n") ||
+		    strcmp(
+			rp_str(json_object_get(row, "status"), "keep"), "ok") ||
+		    !(t > 0) || (!isnan(best) && t >= best))
+			continue;
+		best = t, *alloc = rp_str(row, "allocator");
+	}
+	return best;
+}
+
+/* Every run of JAX set `set` (failed ones too) as PREFIX.W.P; the labels
+ * into a new list. */
+static json_t *
+set_facts(rp_report_t *R, const json_t *keep, const char *set,
+    const rp_workload_t *w, const char *prefix)
+{
+	rp_query_t q = {.set = set, .workload = w->name, .any_status = 1};
+	json_t *labels = json_array(), *r;
+	const char *alloc;
+	char p[160];
+	size_t i;
+
+	json_array_foreach(R->data.runs, i, r)
+	{
+		int ok = strcmp(rp_str(r, "status"), "ok") == 0;
+		if (!rp_data_run_matches(r, &q))
+			continue;
+		snprintf(p, sizeof(p), "%s.%s.%s", prefix, w->name,
+		    rp_str(r, "variant"));
+		json_array_append_new(
+		    labels, json_string(rp_str(r, "variant")));
+		run_facts(R, r, p, !ok || strcmp(prefix, "jax") != 0);
+		rp_fact_num(F, RP_FACT_TIME, kept_warm(keep, r, &alloc), r,
+		    "%s.kept_warm", p);
+		rp_fact_str(F, alloc, r, "%s.kept_allocator", p);
+	}
+	return labels;
+}
+
+/* The one-thread C runs of set pattern c_set at a JAX size, the first
+ * of each variant (PREFIX.W.V: time and range per unit, threads). */
+static void
+c_set_facts(rp_report_t *R, const char *c_set, const rp_workload_t *w,
+    const char *prefix)
+{
+	rp_query_t q = {
+	    .set = c_set, .workload = w->name, .alloc = RP_ALLOC_JEMALLOC};
+	json_t *seen = json_object(), *c;
+	char p[160], k[32];
+	size_t i;
+
+	json_array_foreach(R->data.runs, i, c)
+	{
+		const char *v = rp_str(c, "variant");
+		const char *key = rp_workload_per_step(w->name) &&
+			!isnan(rp_num(c, "steps_s.median"))
+		    ? "steps_s"
+		    : "time_s";
+		if (!rp_data_run_matches(c, &q) || !rp_jax_one_thread(c) ||
+		    json_object_get(seen, v) != NULL)
+			continue;
+		json_object_set_new(seen, v, json_true());
+		snprintf(p, sizeof(p), "%s.%s.%s", prefix, w->name, v);
+		rp_fact_num(
+		    F, RP_FACT_SIZE, rp_num(c, "params.n"), c, "%s.n", p);
+		rp_fact_num(
+		    F, RP_FACT_COUNT, rp_jax_c_threads(c), c, "%s.threads", p);
+		rp_fact_num(
+		    F, RP_FACT_TIME, rp_jax_c_unit_time(c), c, "%s.time", p);
+		snprintf(k, sizeof(k), "%s.min", key);
+		rp_fact_num(F, RP_FACT_TIME, rp_num(c, k), c, "%s.lo", p);
+		snprintf(k, sizeof(k), "%s.max", key);
+		rp_fact_num(F, RP_FACT_TIME, rp_num(c, k), c, "%s.hi", p);
+	}
+	json_decref(seen);
+}
+
+/* ---- the sizes compared ---- */
+
+/* One size the section compares: a workload's JAX set and the C sets of
+ * the same size, and the prefixes of their facts. */
+typedef struct jax_size_s {
+	const rp_workload_t *w;
+	const char *set, *c_set, *jax, *c;
+} jax_size_t;
+
+/* Every registered workload's JAX size, its large size after its own;
+ * how many (at most cap). */
+static size_t
+sizes(jax_size_t *out, size_t cap)
+{
+	size_t n = 0;
+
+	for (const rp_workload_t *k = rp_workloads; k->name != NULL; k++)
+		for (int large = 0; large < 2 && n < cap; large++) {
+			const char *js =
+			    large ? k->sets.jax_large : k->sets.jax;
+			if (js == NULL)
+				continue;
+			out[n].w = k, out[n].set = js;
+			out[n].c_set =
+			    large ? k->sets.jax_c_large : k->sets.jax_c;
+			out[n].jax = large ? "jax_large" : "jax";
+			out[n++].c = large ? "jaxc_large" : "jaxc";
+		}
+	return n;
+}
+
+/* ---- the programs' tables ---- */
+
+/* Workload w's table: its number, size, parameter and programs. */
+static void
+table_facts(rp_report_t *R, const rp_workload_t *w, int k, json_t *programs)
+{
+	rp_query_t q = {
+	    .set = w->sets.jax, .workload = w->name, .any_status = 1};
+	const json_t *first = rp_data_find(&R->data, &q);
+
+	rp_fact_num(F, RP_FACT_COUNT, k, NULL, "jaxprog.%s.table", w->name);
+	rp_fact_bool(F, first != NULL, first, "jaxprog.%s.present", w->name);
+	rp_fact_num(F, RP_FACT_SIZE, rp_num(first, "params.n"), first,
+	    "jaxprog.%s.n", w->name);
+	rp_fact_str(F, w->jax_letter, NULL, "jaxprog.%s.letter", w->name);
+	rp_fact_num(F, RP_FACT_COUNT, rp_num(first, w->jax_param), first,
+	    "jaxprog.%s.param", w->name);
+	rp_fact_list(F, programs, "jaxprog.%s.programs", w->name);
+}
+
+/* Why there is no JAX data: jax-skipped.txt's line; null for none. */
+static void
+absent_facts(rp_report_t *R)
+{
+	char path[4400], line[512] = "";
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/jax-skipped.txt", R->data.dir);
+	if ((f = fopen(path, "r")) != NULL) {
+		if (fgets(line, sizeof(line), f) == NULL)
+			line[0] = '\0';
+		fclose(f);
+	}
+	line[strcspn(line, "\n")] = '\0';
+	rp_fact_str(F, line[0] ? line : NULL, NULL, "jaxprog.skipped");
+}
+
+/* What the section's method says: JAX's version and backend, the
+ * baseline process's peak, the model check's bounds. */
+static void
+intro_facts(rp_report_t *R)
+{
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
+	const json_t *any = rp_jax_run(&R->data, w->name, w->jax_jitted);
+	const json_t *rep = json_object_get(any, "reported");
+	rp_query_t qb = {.set = "jax-base"};
+	const json_t *base = rp_data_find(&R->data, &qb);
+
+	rp_fact_str(F,
+	    rp_str(rep, "jax_version")[0] ? rp_str(rep, "jax_version") : NULL,
+	    any, "jaxprog.jax_version");
+	rp_fact_str(F,
+	    rp_str(rep, "backend")[0] ? rp_str(rep, "backend") : NULL, any,
+	    "jaxprog.backend");
+	rp_fact_num(F, RP_FACT_BYTES, rp_num(base, "memory.peak_rss_bytes"),
+	    base, "jaxprog.baseline_rss");
+	rp_fact_num(F, RP_FACT_NUMBER, RP_JAX_MODEL_FACTOR, NULL,
+	    "jaxprog.model_factor");
+	rp_fact_text(F, RP_FACT_PERCENT, RP_JAX_SMALL,
+	    rp_text_fmt_num(RP_JAX_SMALL * 100, "%.0f%%"), NULL,
+	    "jaxprog.small");
+}
+
+/* ---- the memory question's peak against N ---- */
+
+/* Least squares of the peak RSS on N over the un-jitted question's runs
+ * at every N; the largest N's run into *big. Returns how many runs. */
+static int
+question_fit(const rp_data_t *D, const rp_workload_t *w, double *slope,
+    double *icpt, const json_t **big)
+{
+	rp_query_t q = {.set = w->sets.jax_all, .variant = PROGRAM_ASKED};
+	double sx = 0, sy = 0, sxx = 0, sxy = 0, den;
+	int k = 0;
+	size_t i;
+	json_t *r;
+
+	*slope = *icpt = NAN, *big = NULL;
+	json_array_foreach(D->runs, i, r)
+	{
+		double x = rp_num(r, "params.n");
+		double y = rp_num(r, "memory.peak_rss_bytes");
+		if (!rp_data_run_matches(r, &q) || isnan(x) || isnan(y))
+			continue;
+		sx += x, sy += y, sxx += x * x, sxy += x * y, k++;
+		if (*big == NULL || x > rp_num(*big, "params.n"))
+			*big = r;
+	}
+	den = k * sxx - sx * sx;
+	if (k >= 2 && den > 0) {
+		*slope = (k * sxy - sx * sy) / den;
+		*icpt = (sy - *slope * sx) / k;
+	}
+	return k;
+}
+
+/* C's op-by-op variant at the question's size: its RSS where it ran at
+ * that size and M, and its model (else the JAX-size run's, scaled: it is
+ * linear in N). */
+static void
+question_c_facts(rp_report_t *R, const rp_workload_t *w, double m)
+{
+	rp_query_t q = {.workload = w->name,
+	    .variant = w->op_by_op,
+	    .n = QUESTION_N,
+	    .alloc = RP_ALLOC_JEMALLOC};
+	const json_t *c = rp_data_find(&R->data, &q);
+	const json_t *j = rp_jax_c_run(&R->data, w->name, w->op_by_op);
+	int at = c != NULL && rp_num(c, "params.m") == m &&
+	    !isnan(rp_num(c, "memory.model_bytes"));
+
+	if (c != NULL && rp_num(c, "params.m") != m)
+		c = NULL;
+	rp_fact_bool(F, c != NULL, c, "jaxprog.peak.c_measured");
+	rp_fact_num(F, RP_FACT_BYTES, rp_num(c, "memory.peak_rss_bytes"), c,
+	    "jaxprog.peak.c_rss");
+	rp_fact_bool(F, !at, NULL, "jaxprog.peak.c_scaled");
+	rp_fact_num(F, RP_FACT_BYTES,
+	    at ? rp_num(c, "memory.model_bytes")
+	       : rp_num(j, "memory.model_bytes") * QUESTION_N /
+		    rp_num(j, "params.n"),
+	    at ? c : j, "jaxprog.peak.c_model");
+	rp_fact_str(F, w->op_by_op, NULL, "jaxprog.peak.c_variant");
+}
+
+/* A run's size and peak RSS (PREFIX.n, PREFIX.rss). */
+static const rp_fact_key_t n_rss[] = {
+    {"n", "params.n", RP_FACT_SIZE},
+    {"rss", "memory.peak_rss_bytes", RP_FACT_BYTES},
+};
+
+/* The un-jitted question's runs at every N, one a row (any status). */
+static void
+question_rows(rp_report_t *R, const rp_workload_t *w)
+{
+	rp_query_t q = {
+	    .set = w->sets.jax_all, .variant = PROGRAM_ASKED, .any_status = 1};
+	json_t *rows = json_array(), *stopped = json_array(), *r;
+	char p[64];
+	size_t i, k = 0;
+
+	json_array_foreach(R->data.runs, i, r)
+	{
+		if (!rp_data_run_matches(r, &q))
+			continue;
+		snprintf(p, sizeof(p), "jaxprog.peak.row%zu", k);
+		rp_fact_str(F, rp_str(r, "_set"), r, "%s.set", p);
+		rp_fact_str(F, rp_str(r, "status"), r, "%s.status", p);
+		rp_fact_str(F, rp_str(r, "reason"), r, "%s.reason", p);
+		RP_FACTS_KEYS(F, r, r, p, n_rss);
+		/* The guard stopped it: a sentence of its own. */
+		if (rp_data_set_matches(w->sets.jax_scale, rp_str(r, "_set")) &&
+		    strcmp(rp_str(r, "status"), "ok") != 0)
+			json_array_append_new(
+			    stopped, json_sprintf("row%zu", k));
+		json_array_append_new(rows, json_sprintf("row%zu", k++));
+	}
+	rp_fact_list(F, rows, "jaxprog.peak.rows");
+	rp_fact_list(F, stopped, "jaxprog.peak.stopped");
+}
+
+/* jax-plan.json's figures: the sweep's memory guard and its time. */
+static const rp_fact_key_t plan_nums[] = {
+    {"peak.mem_limit", "mem_limit_bytes", RP_FACT_BYTES},
+    {"peak.mem_available", "mem_available_bytes", RP_FACT_BYTES},
+    {"peak.large_n", "large_n", RP_FACT_SIZE},
+    {"sweep.seconds", "seconds", RP_FACT_TIME},
+};
+
+/* The sweep's memory guard and time (jax-plan.json). */
+static void
+guard_facts(rp_report_t *R)
+{
+	json_t *plan = rp_jax_file(&R->data, "jax-plan.json");
+	const char *from = rp_str(plan, "large_n_from");
+
+	rp_fact_bool(F,
+	    json_array_size(json_object_get(plan, "large_n_tried")) > 0, NULL,
+	    "jaxprog.peak.guard");
+	RP_FACTS_KEYS(F, plan, NULL, "jaxprog", plan_nums);
+	rp_fact_str(
+	    F, from[0] ? from : NULL, NULL, "jaxprog.sweep.large_n_from");
+	json_decref(plan);
+}
+
+/* The memory question's program as asked against N. */
+static void
+peak_facts(rp_report_t *R, const rp_workload_t *w)
+{
+	const json_t *q = rp_jax_run(&R->data, w->name, PROGRAM_ASKED), *big;
+	double slope, icpt;
+	int k = question_fit(&R->data, w, &slope, &icpt, &big);
+	double m = rp_num(q, "params.m");
+
+	rp_fact_str(F, w->name, NULL, "jaxprog.peak.workload");
+	rp_fact_num(F, RP_FACT_COUNT, m, q, "jaxprog.peak.m");
+	rp_fact_num(F, RP_FACT_COUNT, k, NULL, "jaxprog.peak.runs");
+	rp_fact_str(F, w->sets.jax, NULL, "jaxprog.peak.set");
+	rp_fact_str(F, w->sets.jax_scale, NULL, "jaxprog.peak.scale_set");
+	RP_FACTS_KEYS(F, big, big, "jaxprog.peak.largest", n_rss);
+	rp_fact_bool(F, rp_num(big, "params.n") >= QUESTION_N, big,
+	    "jaxprog.peak.measured_at_question");
+	rp_fact_num(F, RP_FACT_BYTES, slope, NULL, "jaxprog.peak.slope");
+	rp_fact_num(F, RP_FACT_BYTES, icpt, NULL, "jaxprog.peak.base");
+	rp_fact_num(F, RP_FACT_BYTES, icpt + slope * QUESTION_N, NULL,
+	    "jaxprog.peak.at_question");
+	question_c_facts(R, w, m);
+	question_rows(R, w);
+}
+
+/* ---- the jaxpr comparisons ---- */
+
+/* One comparison's numbers: OBJECT.<a or b> as NAME_a, NAME_b. */
+static const struct jaxpr_num_s {
+	const char *object, *name;
+	rp_fact_kind_t kind;
+} jaxpr_nums[] = {
+    {"eqns", "eqns", RP_FACT_COUNT},
+    {"arithmetic_eqns", "arith", RP_FACT_COUNT},
+    {"compiled.instructions", "instructions", RP_FACT_COUNT},
+    {"compiled.temp_bytes", "temp", RP_FACT_BYTES},
+};
+
+/* DATA/jax-jaxpr-W.json: the two programs, the verdict, their equations
+ * and, under jit, XLA's instructions and temporaries
+ * (jaxprog.jaxpr.W.*). */
+static void
+jaxpr_facts(rp_report_t *R, const rp_workload_t *w)
+{
+	char file[96], p[96], side[160];
+	json_t *j;
+	const json_t *c;
+
+	snprintf(file, sizeof(file), "jax-jaxpr-%s.json", w->name);
+	snprintf(p, sizeof(p), "jaxprog.jaxpr.%s", w->name);
+	j = rp_jax_file(&R->data, file);
+	c = json_object_get(j, "compiled");
+	rp_fact_str(F, w->jaxpr_what, NULL, "%s.what", p);
+	rp_fact_str(F, file, NULL, "%s.file", p);
+	rp_fact_bool(F, j != NULL, NULL, "%s.present", p);
+	rp_fact_str(F, rp_str(j, "a"), NULL, "%s.a", p);
+	rp_fact_str(F, rp_str(j, "b"), NULL, "%s.b", p);
+	rp_fact_str(F, rp_str(j, "verdict"), NULL, "%s.verdict", p);
+	rp_fact_bool(F, json_is_object(c), NULL, "%s.compiled", p);
+	rp_fact_bool(F, json_is_true(json_object_get(c, "same_instructions")),
+	    NULL, "%s.same_instructions", p);
+	for (size_t i = 0; i < COUNT_OF(jaxpr_nums); i++)
+		for (int b = 0; b < 2; b++) {
+			snprintf(side, sizeof(side), "%s.%s",
+			    jaxpr_nums[i].object, rp_str(j, b ? "b" : "a"));
+			rp_fact_num(F, jaxpr_nums[i].kind, rp_num(j, side),
+			    NULL, "%s.%s_%c", p, jaxpr_nums[i].name,
+			    b ? 'b' : 'a');
+		}
+	json_decref(j);
+}
+
+void
+rp_jax_interp_after(rp_report_t *R, const rp_workload_t *w)
+{
+	json_t *names = json_array();
+
+	peak_facts(R, w);
+	for (const rp_workload_t *k = rp_workloads; k->name != NULL; k++) {
+		if (k->jaxpr_what == NULL)
+			continue;
+		json_array_append_new(names, json_string(k->name));
+		jaxpr_facts(R, k);
+	}
+	rp_fact_list(F, names, "jaxprog.jaxpr.workloads");
+}
+
+/* ---- the speed question's puzzle ---- */
+
+/* A ratio of two programs' warm calls, each a fact of its own. */
+static void
+warm_ratio(rp_report_t *R, const rp_workload_t *w, const char *a, const char *b,
+    const char *name)
+{
+	const json_t *ra = rp_jax_run(&R->data, w->name, a);
+	const json_t *rb = rp_jax_run(&R->data, w->name, b);
+	char full[RP_FACTS_NAME_MAX];
+
+	rp_fact_num(F, RP_FACT_RATIO,
+	    rp_jax_median(ra, "warm_call_s") / rp_jax_median(rb, "warm_call_s"),
+	    ra, "jaxprog.puzzle.%s", name);
+	snprintf(full, sizeof(full), "jaxprog.puzzle.%s", name);
+	rp_fact_add_run(F, rb, full);
+}
+
+void
+rp_jax_colony_after(rp_report_t *R, const rp_workload_t *w)
+{
+	rp_query_t q = {.set = w->sets.jax, .workload = w->name};
+	const json_t *st = rp_jax_run(&R->data, w->name, w->jax_jitted);
+	json_t *one = json_array(), *r;
+	size_t i;
+
+	json_array_foreach(R->data.runs, i, r)
+	{
+		if (rp_data_run_matches(r, &q) && rp_jax_one_core(r))
+			json_array_append_new(
+			    one, json_string(rp_str(r, "variant")));
+	}
+	rp_fact_str(F, w->name, NULL, "jaxprog.puzzle.workload");
+	rp_fact_list(F, one, "jaxprog.puzzle.programs");
+	warm_ratio(R, w, w->jax_jitted, PROGRAM_PAIR, "step_over_pair");
+	warm_ratio(R, w, PROGRAM_LOOP, PROGRAM_FORI, "loop_over_fori");
+	rp_fact_bool(F,
+	    rp_advice_dispatch(rp_jax_median(st, "unblocked_call_s"),
+		rp_jax_median(st, "warm_call_s")),
+	    st, "jaxprog.puzzle.dispatch");
+}
+
+/* ---- the fixes, the same schedule, the fastest ---- */
+
+/* A row's reference to the facts of one run, PREFIX.W.LABEL (cleaned as
+ * facts are named), as the string fact ROW.NAME; null without a run. */
+static void
+ref_fact(rp_report_t *R, const json_t *r, const char *row, const char *name,
+    const char *prefix, const rp_workload_t *w, const char *label)
+{
+	char ref[RP_FACTS_NAME_MAX];
+
+	snprintf(ref, sizeof(ref), "%s.%s.%s", prefix, w->name, label);
+	rp_facts_name_clean(ref);
+	rp_fact_str(F, r != NULL ? ref : NULL, r, "%s.%s", row, name);
+}
+
+/* The fixes of the question each workload answers, against its jitted
+ * program at every size measured (jaxprog.fixes.*): a row names the two
+ * programs' facts (.jax, .question); the pays verdict and the ratio are
+ * its own. */
+static void
+fixes_facts(rp_report_t *R, const jax_size_t *sz, size_t ns)
+{
+	json_t *rows = json_array(), *missing = json_array();
+	char p[64];
+	size_t k = 0;
+
+	for (size_t s = 0; s < ns; s++) {
+		const rp_workload_t *w = sz[s].w;
+		const json_t *q = NULL;
+		rp_query_t qq = {.set = sz[s].set, .variant = w->jax_jitted};
+		double qm, qlo, qhi, m, lo, hi;
+
+		if (w->jax_fixes == NULL)
+			continue;
+		q = rp_data_find(&R->data, &qq);
+		rp_jax_warm(q, 1, &qm, &qlo, &qhi);
+		for (const char *const *f = w->jax_fixes; *f != NULL; f++) {
+			rp_query_t fq = {.set = sz[s].set, .variant = *f};
+			const json_t *r = rp_data_find(&R->data, &fq);
+			rp_jax_pay_t pay;
+			if (r == NULL) {
+				if (strcmp(sz[s].jax, "jax") == 0)
+					json_array_append_new(missing,
+					    json_sprintf(
+						"%s (%s)", *f, sz[s].set));
+				continue;
+			}
+			rp_jax_warm(r, 1, &m, &lo, &hi);
+			pay = rp_jax_pays(lo, hi, qlo, qhi);
+			snprintf(p, sizeof(p), "jaxprog.fixes.row%zu", k);
+			json_array_append_new(
+			    rows, json_sprintf("row%zu", k++));
+			ref_fact(R, r, p, "jax", sz[s].jax, w, *f);
+			ref_fact(
+			    R, q, p, "question", sz[s].jax, w, w->jax_jitted);
+			rp_fact_str(F, w->jax_jitted, q, "%s.question_name", p);
+			rp_fact_str(F, *f, r, "%s.program", p);
+			rp_fact_num(
+			    F, RP_FACT_RATIO, qm / m, r, "%s.speedup", p);
+			rp_fact_num(
+			    F, RP_FACT_RATIO, m / qm, r, "%s.slowdown", p);
+			rp_fact_str(F, rp_jax_pay_word(pay), r, "%s.pays", p);
+		}
+	}
+	rp_fact_list(F, rows, "jaxprog.fixes.rows");
+	rp_fact_list(F, missing, "jaxprog.fixes.missing");
+}
+
+/* Each one-core JAX program against the one-thread C run of the variant
+ * that stands for it, at every size (jaxprog.same.*): JAX at its default
+ * and with freed pages kept, each over C. */
+static void
+same_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz, size_t ns)
+{
+	json_t *rows = json_array(), *r;
+	char p[64], v[64];
+	size_t k = 0, i;
+
+	for (size_t s = 0; s < ns; s++) {
+		const rp_workload_t *w = sz[s].w;
+		const char *alloc;
+		rp_query_t q = {.set = sz[s].set};
+		json_array_foreach(R->data.runs, i, r)
+		{
+			const json_t *c;
+			double m, lo, hi, ct;
+			if (!rp_data_run_matches(r, &q) ||
+			    !rp_jax_one_core(r) ||
+			    rp_jax_stand_in(r, v, sizeof(v))[0] == '\0' ||
+			    (c = rp_jax_c_one_thread(
+				 &R->data, sz[s].c_set, w->name, v)) == NULL ||
+			    rp_jax_warm(r, 1, &m, &lo, &hi) == 0)
+				continue;
+			ct = rp_jax_c_unit_time(c);
+			snprintf(p, sizeof(p), "jaxprog.same.row%zu", k);
+			json_array_append_new(
+			    rows, json_sprintf("row%zu", k++));
+			ref_fact(
+			    R, r, p, "jax", sz[s].jax, w, rp_str(r, "variant"));
+			ref_fact(R, c, p, "c", sz[s].c, w, v);
+			rp_fact_str(F, v, c, "%s.c_variant", p);
+			rp_fact_str(
+			    F, rp_str(r, "variant"), r, "%s.program", p);
+			rp_fact_num(
+			    F, RP_FACT_RATIO, m / ct, r, "%s.over_c", p);
+			rp_fact_num(F, RP_FACT_RATIO,
+			    kept_warm(keep, r, &alloc) / ct, r,
+			    "%s.kept_over_c", p);
+		}
+	}
+	rp_fact_list(F, rows, "jaxprog.same.rows");
+}
+
+/* The fastest run by unit time: one-thread C runs of c_set, or one-core
+ * JAX runs of set (c_set NULL). */
+static const json_t *
+fastest(const rp_data_t *D, const char *set, const char *c_set, const char *w)
+{
+	rp_query_t q = {.set = c_set ? c_set : set, .workload = w};
+	const json_t *best = NULL;
+	double tb = NAN;
+	size_t i;
+	json_t *r;
+
+	json_array_foreach(D->runs, i, r)
+	{
+		double t;
+		if (!rp_data_run_matches(r, &q) ||
+		    (c_set == NULL && !rp_jax_one_core(r)) ||
+		    (c_set != NULL && !rp_jax_one_thread(r)))
+			continue;
+		t = c_set ? rp_jax_c_unit_time(r) : rp_jax_unit_time(r);
+		if (!isnan(t) && (isnan(tb) || t < tb))
+			best = r, tb = t;
+	}
+	return best;
+}
+
+/* At every size the fastest one-core JAX program against the fastest
+ * one-thread C variant and against its own C stand-in
+ * (jaxprog.best.*). */
+static void
+best_facts(rp_report_t *R, const jax_size_t *sz, size_t ns)
+{
+	json_t *rows = json_array();
+	char p[64], v[64];
+	size_t k = 0;
+
+	for (size_t s = 0; s < ns; s++) {
+		const rp_workload_t *w = sz[s].w;
+		const json_t *c = fastest(&R->data, NULL, sz[s].c_set, w->name);
+		const json_t *j = fastest(&R->data, sz[s].set, NULL, w->name);
+		const json_t *si;
+		double jt = rp_jax_unit_time(j);
+		if (c == NULL && j == NULL)
+			continue;
+		rp_jax_stand_in(j, v, sizeof(v));
+		si = j != NULL
+		    ? rp_jax_c_one_thread(&R->data, sz[s].c_set, w->name, v)
+		    : NULL;
+		snprintf(p, sizeof(p), "jaxprog.best.row%zu", k);
+		json_array_append_new(rows, json_sprintf("row%zu", k++));
+		rp_fact_str(F, w->name, NULL, "%s.workload", p);
+		rp_fact_bool(
+		    F, strcmp(sz[s].jax, "jax") == 0, NULL, "%s.anchor", p);
+		rp_fact_str(
+		    F, j ? rp_str(j, "variant") : NULL, j, "%s.program", p);
+		rp_fact_str(
+		    F, c ? rp_str(c, "variant") : NULL, c, "%s.c_variant", p);
+		rp_fact_str(F, si ? v : NULL, si, "%s.stand_in", p);
+		ref_fact(R, j, p, "jax", sz[s].jax, w, rp_str(j, "variant"));
+		ref_fact(R, c, p, "c", sz[s].c, w, rp_str(c, "variant"));
+		ref_fact(R, si, p, "stand_in_ref", sz[s].c, w, v);
+		rp_fact_num(
+		    F, RP_FACT_SIZE, rp_num(j, "params.n"), j, "%s.n", p);
+		rp_fact_num(F, RP_FACT_RATIO, jt / rp_jax_c_unit_time(c), j,
+		    "%s.over_c", p);
+		rp_fact_num(F, RP_FACT_RATIO, jt / rp_jax_c_unit_time(si), j,
+		    "%s.over_stand_in", p);
+	}
+	rp_fact_list(F, rows, "jaxprog.best.rows");
+	rp_fact_str(F, rp_workload_units(), NULL, "jaxprog.units");
+}
+
+void
+rp_jax_programs_facts(rp_report_t *R)
+{
+	jax_size_t sz[SIZES_MAX];
+	size_t ns = sizes(sz, SIZES_MAX);
+	json_t *keep;
+
+	absent_facts(R);
+	/* The lesson prints the question's peak facts whether or not JAX
+	 * was measured (they are null without). */
+	for (const rp_workload_t *w = rp_workloads; w->name != NULL; w++)
+		if (w->jax_after != NULL)
+			w->jax_after(R, w);
+	if (!rp_jax_present(&R->data))
+		return;
+	intro_facts(R);
+	keep = rp_jax_file(&R->data, "jax-keep.json");
+	for (size_t s = 0, k = 1; s < ns; s++) {
+		json_t *labels =
+		    set_facts(R, keep, sz[s].set, sz[s].w, sz[s].jax);
+		c_set_facts(R, sz[s].c_set, sz[s].w, sz[s].c);
+		if (strcmp(sz[s].jax, "jax") == 0)
+			table_facts(R, sz[s].w, (int)k++, labels);
+		else
+			json_decref(labels);
+	}
+	fixes_facts(R, sz, ns);
+	same_facts(R, keep, sz, ns);
+	best_facts(R, sz, ns);
+	guard_facts(R);
+	json_decref(keep);
+}

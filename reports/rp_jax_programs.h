@@ -1,0 +1,46 @@
+/*
+ * rp_jax_programs: the facts of the notebook section "The same programs in
+ * JAX" (its words: templates/notebook/jax.md.j2): the questions' programs
+ * in JAX beside the C variant that stands for each at the same sizes
+ * (rp_jax.h says what is read and how a model is checked).
+ *
+ * Facts (jaxprog.*, and per JAX run jax.W.P.* beside rp_run_facts's):
+ *   - each registered workload's programs' table (jaxprog.W.*; every run
+ *     of set jax-W, failed ones too), each program's warm calls (count,
+ *     median, range; per call and per unit of work), its first call's
+ *     compile, its calls back to back, and its warm call with the
+ *     allocator keeping freed pages where jax-keep.json measured it
+ *     (jax.W.P.kept_*); runs of the large set as jax_large.W.P.*;
+ *   - the C runs at the JAX sizes (jaxc.W.V.*, jaxc_large.W.V.*);
+ *   - after the memory question's table: its un-jitted program against N
+ *     (jaxprog.peak.*) and the jaxpr comparisons (jaxprog.jaxpr.*); after
+ *     the speed question's: its timing puzzle (jaxprog.puzzle.*);
+ *   - the fixes in JAX against the question's jitted program
+ *     (jaxprog.fixes.*), the same-schedule rows (jaxprog.same.*), the
+ *     fastest against the fastest at each size with each fastest JAX
+ *     program's C stand-in (jaxprog.best.*), the sweep's time.
+ * The advice graded on JAX is the advice table's JAX side (rp_advice.h).
+ * A table row names the facts it prints (.jax, .c, .question: a prefix
+ * such as "jax.colony.cells"), so that a figure printed twice is one fact.
+ *
+ * Limits: figures are from one process per program (run.py's first call
+ * and its warm calls, five in reports/jax-sweep.sh), so they carry the
+ * noise of one process; a warm call's range is min..max of its calls, and
+ * a fix whose range overlaps the question's is "not distinguishable".
+ */
+#ifndef FB_RP_JAX_PROGRAMS_H
+#define FB_RP_JAX_PROGRAMS_H
+
+#include "rp_report.h"
+#include "rp_workloads.h"
+
+/* The section's facts; calls each registered workload's jax_after. */
+void rp_jax_programs_facts(rp_report_t *R);
+
+/* What the section adds after the memory question's programs' table (the
+ * question's peak against N, the jaxpr comparisons) and after the speed
+ * question's (the timing puzzle): the registration's jax_after. */
+void rp_jax_interp_after(rp_report_t *R, const rp_workload_t *w);
+void rp_jax_colony_after(rp_report_t *R, const rp_workload_t *w);
+
+#endif /* FB_RP_JAX_PROGRAMS_H */
