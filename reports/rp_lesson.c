@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "rp_colony.h"
 #include "rp_interp.h"
 #include "rp_jax.h"
 #include "rp_lesson.h"
@@ -100,9 +99,6 @@ puzzle_facts(rp_report_t *R, const json_t *pair, const json_t *step,
 		umax = isnan(umax) || unw[i] > umax ? unw[i] : umax;
 	}
 	dispatch = rp_lesson_dispatch_only(unw, warm, 3);
-	rp_fact_num(
-	    F, RP_FACT_RATIO, ratio, step, "lesson.speed.step_over_pair");
-	rp_fact_add_run(F, pair, "lesson.speed.step_over_pair");
 	rp_fact_num(F, RP_FACT_RATIO, q, NULL, "question.speed.step_over_pair");
 	rp_fact_str(F, rp_lesson_against(ratio, q), NULL,
 	    "lesson.speed.against_question");
@@ -131,7 +127,6 @@ speed_facts(rp_report_t *R)
 	const rp_data_t *D = &R->data;
 	rp_facts_t *F = &R->facts;
 	const json_t *n = rp_data_main_run(D, w->name, w->baseline);
-	const json_t *f = rp_data_main_run(D, w->name, w->fused);
 	const json_t *fori = rp_jax_run(D, w->name, "fori");
 	const json_t *loop = rp_jax_run(D, w->name, "loop");
 	rp_limiter_in_t in;
@@ -151,12 +146,6 @@ speed_facts(rp_report_t *R)
 		fclose(s);
 	}
 	rp_fact_str(F, lim, n, "lesson.speed.naive_limiter_sentence");
-	rp_fact_num(F, RP_FACT_RATIO,
-	    rp_field(n, RP_F_TIME_MEDIAN) / rp_field(f, RP_F_TIME_MEDIAN), n,
-	    "lesson.speed.fused_over_naive");
-	rp_fact_add_run(F, f, "lesson.speed.fused_over_naive");
-	rp_fact_num(F, RP_FACT_RATIO, rp_colony_widest_spread(R, w, NULL), NULL,
-	    "lesson.speed.widest_step_spread");
 	saves = rp_lesson_saves(
 	    WARM(fori), WARM(loop), rp_jax_temp(fori), rp_jax_temp(loop));
 	rp_fact_str(F, saves != NULL ? saves : "is not measured", fori,
