@@ -111,11 +111,6 @@ puzzle_facts(rp_report_t *R, const json_t *pair, const json_t *step,
 	rp_fact_num(F, RP_FACT_TIME, umax, NULL, "lesson.speed.unwaited_max");
 	rp_fact_num(F, RP_FACT_TIME, umin, NULL, "lesson.speed.span_from");
 	rp_fact_num(F, RP_FACT_TIME, first, NULL, "lesson.speed.span_to");
-	rp_fact_bool(F,
-	    dispatch &&
-		rp_field(step, RP_F_JAX_FIRST_CALL) >=
-		    RP_LESSON_DISPATCH_FACTOR * WARM(step),
-	    NULL, "lesson.speed.swings_from_protocol");
 	many = rp_jax_warm(step, 0, &med, &lo, &hi) > 1;
 	rp_fact_bool(F, many, step, "lesson.speed.step_warm_measured");
 	rp_fact_num(F, RP_FACT_TIME, lo, step, "lesson.speed.step_warm_lo");
