@@ -97,6 +97,18 @@ run_facts(rp_report_t *R, const json_t *r, const char *p, int base)
 	warm_facts(R, r, p, base);
 }
 
+/* A ratio of a JAX run over a C run names both runs: the C run (run) is
+ * added to the runs of fact PREFIX.leaf, made with the JAX run's. */
+static void
+add_run_of(
+    rp_facts_t *facts, const json_t *run, const char *prefix, const char *leaf)
+{
+	char name[RP_FACTS_NAME_MAX];
+
+	snprintf(name, sizeof(name), "%s.%s", prefix, leaf);
+	rp_fact_add_run(facts, run, name);
+}
+
 /* jax-keep.json's fastest warm call (wall) of program p of workload w at
  * size n under an allocator that keeps freed pages, per unit of work as
  * r counts it; NAN when not measured. *alloc: its allocator. */
@@ -645,6 +657,8 @@ same_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz, size_t ns)
 			rp_fact_num(F, RP_FACT_RATIO,
 			    kept_warm(keep, r, &alloc) / ct, r,
 			    "%s.kept_over_c", p);
+			add_run_of(F, c, p, "over_c");
+			add_run_of(F, c, p, "kept_over_c");
 		}
 	}
 	rp_fact_list(F, rows, "jaxprog.same.rows");
@@ -716,6 +730,8 @@ best_facts(rp_report_t *R, const jax_size_t *sz, size_t ns)
 		    "%s.over_c", p);
 		rp_fact_num(F, RP_FACT_RATIO, jt / rp_jax_c_unit_time(si), j,
 		    "%s.over_stand_in", p);
+		add_run_of(F, c, p, "over_c");
+		add_run_of(F, si, p, "over_stand_in");
 	}
 	rp_fact_list(F, rows, "jaxprog.best.rows");
 	rp_fact_str(F, rp_workload_units(), NULL, "jaxprog.units");

@@ -599,6 +599,30 @@ term_seconds(const json_t *m, const char *name)
 	return 0.0;
 }
 
+/* A pair's figures come from both runs, the term chosen by the pair: each
+ * names the run it was not made with too, so that the same term of one
+ * run in two pairs is two facts over different runs. */
+static void
+why_runs(rp_facts_t *F, const json_t *rf, const json_t *rs, const char *w,
+    const char *fast, const char *slow)
+{
+	static const char *const of_slow[] = {"term1_fast", "term2_fast"};
+	static const char *const of_fast[] = {"term1_slow", "term2_slow",
+	    "shared_s", "predicted_gap", "measured_gap"};
+	char name[RP_FACTS_NAME_MAX];
+
+	for (size_t i = 0; i < sizeof(of_slow) / sizeof(of_slow[0]); i++) {
+		snprintf(name, sizeof(name), "limits.why.%s.%s.%s.%s", w, fast,
+		    slow, of_slow[i]);
+		rp_fact_add_run(F, rs, name);
+	}
+	for (size_t i = 0; i < sizeof(of_fast) / sizeof(of_fast[0]); i++) {
+		snprintf(name, sizeof(name), "limits.why.%s.%s.%s.%s", w, fast,
+		    slow, of_fast[i]);
+		rp_fact_add_run(F, rf, name);
+	}
+}
+
 /* Why fast runs faster than slow, by their models: the two terms that
  * differ most (slow's seconds less fast's), and the largest term the two
  * share (the smaller of its two times), as limits.why.W.FAST.SLOW.*;
@@ -654,6 +678,7 @@ why_facts(rp_report_t *R, const char *w, const char *fast, const char *slow)
 	rp_fact_num(&R->facts, RP_FACT_TIME,
 	    rp_num(rs, "time_s.median") - rp_num(rf, "time_s.median"), rs,
 	    "limits.why.%s.%s.%s.measured_gap", w, fast, slow);
+	why_runs(&R->facts, rf, rs, w, fast, slow);
 }
 
 /* The facts of every workload's pairs (rp_workload_t.why), and their

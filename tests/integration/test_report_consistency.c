@@ -15,11 +15,14 @@
  *   - every number with a unit in the lesson appears in a table;
  *   - every time, memory figure, ratio and percentage printed in the lesson
  *     and in the notebook's advice table is the text of a fact of the
- *     facts.json written beside the report (or of one of its Markdown
- *     blocks, the sections still written by C: their numbers are traced to
- *     the block, not to a fact), and facts of the same kind over the same
- *     runs and the same quantity (the last part of their names) print the
- *     same text: one number, one value, wherever it is printed;
+ *     facts.json written beside the report; in the rest of the notebook,
+ *     of a fact or of one of its Markdown blocks (the limits section is
+ *     still written by C where the data has no time model: its numbers are
+ *     traced to the block, not to a fact); and facts of the same kind over
+ *     the same runs and the same quantity (the last part of their names)
+ *     print the same text: one number, one value, wherever it is printed
+ *     (that no quantity is printed under two names is checked where the
+ *     printed names are known, by the renderer: tests/report/test_one_fact.py);
  *   - the lesson is at most 3,500 words, and no sentence of more than 60
  *     characters (numbers aside) is printed more than twice.
  *
@@ -329,11 +332,16 @@ verdicts_agree(const char *md, check_t *c)
 /* The figures' fixed scale marks that the lesson's captions name: the
  * timeline and memory plots draw values under 1 kB on a 1 kB line. They
  * are constants of the plots, not measurements, and no table need print
- * them (the check found "1 kB" only inside a table's "131 kB" before). */
+ * them (the check found "1 kB" only inside a table's "131 kB" before).
+ * The notebook names three constants of tools the same way: %timeit sizes
+ * its loops until one takes 0.2 s, the harness samples its memory
+ * timeline every millisecond and warns of an interval wider than 5% of
+ * the median (a note of the quick report). */
 static int
 in_fixed_phrase(const char *md, const char *p)
 {
-	static const char *const fixed[] = {"under 1 kB", "marked 1 kB"};
+	static const char *const fixed[] = {"under 1 kB", "marked 1 kB",
+	    "takes 0.2 s", "a 1 ms memory timeline", "wider than 5%"};
 
 	for (size_t f = 0; f < sizeof(fixed) / sizeof(fixed[0]); f++) {
 		size_t at = strcspn(fixed[f], "0123456789");
@@ -589,8 +597,8 @@ facts_agree(const json_t *facts, check_t *c)
 	json_decref(seen);
 }
 
-/* The lesson's and the notebook's advice table's figures are facts, and
- * the facts agree. */
+/* The lesson's and the advice table's figures are facts; the rest of the
+ * notebook's are facts or in a Markdown block; and the facts agree. */
 static void
 figures_are_facts(const char *md, const json_t *facts, check_t *c)
 {
@@ -603,16 +611,19 @@ figures_are_facts(const char *md, const json_t *facts, check_t *c)
 		return;
 	}
 	fact_texts(facts, &texts, &blocks);
-	if (lesson_end != NULL)
-		figures_traced(
-		    md, md, lesson_end, texts, blocks, "the lesson", c);
+	if (lesson_end != NULL) {
+		/* Every section of the lesson is a template: no block. */
+		figures_traced(md, md, lesson_end, texts, "", "the lesson", c);
+		figures_traced(md, lesson_end, md + strlen(md), texts, blocks,
+		    "the notebook", c);
+	}
 	/* The advice table's rows (its lines that begin with a bar). */
 	for (const char *p = table_after(md, "### Advice and verdicts\n");
 	     advice != NULL && p != NULL && *p == '|';) {
 		const char *e = strchr(p, '\n');
 		if (e == NULL)
 			e = p + strlen(p);
-		figures_traced(md, p, e, texts, blocks, "the advice table", c);
+		figures_traced(md, p, e, texts, "", "the advice table", c);
 		p = *e == '\n' ? e + 1 : e;
 	}
 	facts_agree(facts, c);
@@ -929,6 +940,53 @@ Test(report_consistency, a_ratio_printed_twice_with_two_values_fails)
 		cr_expect_eq(c.problems, 0, "%s", c.why);
 	}
 	json_decref(copy);
+}
+
+/* Only figures_are_facts on t with the facts f: its problems. */
+static check_t
+traced_only(const char *t, const json_t *f)
+{
+	check_t c = {.problems = 0};
+
+	c.why[0] = '\0';
+	figures_are_facts(t, f, &c);
+	return c;
+}
+
+/* A figure that is no fact's text fails in the notebook as in the lesson;
+ * a Markdown block of the facts (a section still written by C) accounts
+ * for a figure of the notebook, never for one of the lesson, every section
+ * of which is a template. */
+Test(report_consistency, a_figure_of_no_fact_fails_in_lesson_and_notebook)
+{
+	const char *heading = "### Every core: threads\n";
+	char *t = changed(
+	    heading, heading, "### Every core: threads\nIt took 12.34 GB.\n");
+	char *u = changed("## The memory question", "A nested map",
+	    "It took 12.34 GB. A nested map");
+	json_t *copy = json_deep_copy(facts);
+	check_t c;
+
+	cr_assert(strstr(t, "It took 12.34 GB.") > strstr(t, NOTEBOOK));
+	c = traced_only(t, facts);
+	cr_log_info("the mutated notebook: %s", c.why);
+	cr_expect(
+	    c.problems > 0, "a notebook figure that is no fact's text passed");
+	cr_expect(
+	    strstr(c.why, "the notebook prints 12.34 GB") != NULL, "%s", c.why);
+	json_object_set_new(json_object_get(copy, "markdown"),
+	    "notebook.mutated", json_string("| x | 12.34 GB |\n"));
+	c = traced_only(t, copy);
+	cr_expect_eq(c.problems, 0,
+	    "a notebook figure in a Markdown block was not traced to it: %s",
+	    c.why);
+	c = traced_only(u, copy);
+	cr_log_info("the mutated lesson: %s", c.why);
+	cr_expect(strstr(c.why, "the lesson prints 12.34 GB") != NULL,
+	    "a lesson figure found only in a Markdown block passed: %s", c.why);
+	json_decref(copy);
+	free(t);
+	free(u);
 }
 
 /* The quick report: the same checks, when test_report.c's hook made it. */

@@ -240,7 +240,7 @@ def test_a_fix_without_code_or_run_says_so(made, tmp_path):
     md = (tmp_path / "REPORT.md").read_text()
     assert "\n  JAX (cells): not measured in this data.\n" in md
     assert "JAX `cells` measured" not in md
-    assert "  JAX `chunked` measured: warm call " in md
+    assert "  JAX `chunked` measured at N=1024: warm call " in md
 
 
 def test_beyond_the_answers_without_its_runs(made, tmp_path):
