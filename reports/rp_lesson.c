@@ -120,6 +120,22 @@ puzzle_facts(rp_report_t *R, const json_t *pair, const json_t *step,
 }
 
 /* The facts of templates/lesson/speed.md (lesson.speed.*). */
+/* Whether the jitted step maps its temporaries afresh every call: the
+ * speed lesson's first cause, or not at this size. */
+static void
+afresh_facts(rp_report_t *R, const json_t *step)
+{
+	int a =
+	    rp_lesson_afresh(rp_num(step, "reported.faults.per_call_median"),
+		rp_num(step, "reported.faults.temp_pages"));
+
+	rp_fact_str(&R->facts,
+	    a < 0   ? "unknown"
+		: a ? "afresh"
+		    : "kept",
+	    step, "lesson.speed.step_temporaries");
+}
+
 static void
 speed_facts(rp_report_t *R)
 {
@@ -150,6 +166,7 @@ speed_facts(rp_report_t *R)
 	    WARM(fori), WARM(loop), rp_jax_temp(fori), rp_jax_temp(loop));
 	rp_fact_str(F, saves != NULL ? saves : "is not measured", fori,
 	    "lesson.speed.fori_saves");
+	afresh_facts(R, rp_jax_run(D, w->name, "step"));
 }
 
 /* ---- the limiters in brief ---- */

@@ -65,6 +65,10 @@ int rp_lesson_code(const rp_data_t *D, const char *path, const char *name,
 #define RP_LESSON_DISPATCH_FACTOR RP_ADVICE_WAIT
 /* Two ratios within this factor of each other are "close". */
 #define RP_LESSON_SAME_FACTOR 2.0
+/* A jitted call maps its temporaries afresh when its page faults a call
+ * reach this share of the temporaries' pages (14,340 of 14,338 at the
+ * report's N=1024; at a small N the allocator keeps them: 0 of 896). */
+#define RP_LESSON_AFRESH_SHARE 0.5
 
 /* What a fix saves against a baseline from their times and memory
  * figures, each saved when at least RP_ADVICE_TIME_RATIO smaller:
@@ -73,6 +77,10 @@ int rp_lesson_code(const rp_data_t *D, const char *path, const char *name,
  * (a time not above 0, a memory figure below 0 or a baseline of 0). */
 const char *rp_lesson_saves(
     double t_fix, double t_base, double m_fix, double m_base);
+/* 1 when faults a call reach RP_LESSON_AFRESH_SHARE of the temporaries'
+ * pages (every call maps its temporaries afresh), 0 when they do not, -1
+ * when a figure is missing or there are no pages. */
+int rp_lesson_afresh(double faults_per_call, double temp_pages);
 /* 1 when each of the n calls returned unwaited at least
  * RP_LESSON_DISPATCH_FACTOR times sooner than it took waited for; 0 when
  * one did not, a figure is missing, or n is 0. */

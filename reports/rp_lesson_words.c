@@ -34,6 +34,14 @@ rp_lesson_saves(double t_fix, double t_base, double m_fix, double m_base)
 }
 
 int
+rp_lesson_afresh(double faults_per_call, double temp_pages)
+{
+	if (!(faults_per_call >= 0) || !(temp_pages > 0))
+		return -1;
+	return faults_per_call >= RP_LESSON_AFRESH_SHARE * temp_pages;
+}
+
+int
 rp_lesson_dispatch_only(const double *unwaited, const double *waited, size_t n)
 {
 	if (n == 0)

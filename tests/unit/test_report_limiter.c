@@ -366,6 +366,19 @@ Test(report_lesson, saves_follows_both_figures)
 	    rp_lesson_saves(0.2, 0.5, 0, 1), "saves time and memory");
 }
 
+/* The report's step faults every temporary page in (14,340 faults a call
+ * against 14,338 pages); the quick report's at N=256 faults none of its
+ * 896; half the pages is the line; a missing figure decides nothing. */
+Test(report_lesson, afresh_when_faults_reach_half_the_pages)
+{
+	cr_expect_eq(rp_lesson_afresh(14340, 14338), 1);
+	cr_expect_eq(rp_lesson_afresh(0, 896), 0);
+	cr_expect_eq(rp_lesson_afresh(448, 896), 1);
+	cr_expect_eq(rp_lesson_afresh(447, 896), 0);
+	cr_expect_eq(rp_lesson_afresh(NAN, 896), -1);
+	cr_expect_eq(rp_lesson_afresh(10, 0), -1);
+}
+
 /* Unwaited returns a tenth of the waited call or less read as dispatch;
  * the un-jitted step (89.9 ms unwaited, 94.9 ms waited) does not. */
 Test(report_lesson, dispatch_only_when_every_call_returns_soon)
