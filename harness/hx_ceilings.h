@@ -98,6 +98,12 @@ typedef struct hx_ceilings_s {
 	double fault_s;
 	double fault_spread;
 	int fault_runs;
+	/* The price of giving back one such page (munmap of the faulted
+	 * mapping, per page), seconds, best of fault_runs, and the spread: a
+	 * run that faults its pages afresh each run gave them back in the
+	 * run before (hx_model.h). NaN when not measured. */
+	double release_s;
+	double release_spread;
 	/* In-core ceilings (hx_ceilings_kernels.c), on the calling thread,
 	 * instructions per second at the build's widest vector, indexed by
 	 * HX_CEILINGS_ARITH_*, best of short runs and their spread. */
@@ -185,6 +191,9 @@ int hx_ceilings_measure_levels_core(hx_ceilings_t *c);
 int hx_ceilings_measure_dram(
     hx_ceilings_t *c, float *a, float *b, size_t bytes);
 int hx_ceilings_measure_alloc(hx_ceilings_t *c);
+/* The page release's price into c->release_s and release_spread (NaN when
+ * the mapping fails: no error, as the fault's). */
+void hx_ceilings_measure_release(hx_ceilings_t *c);
 
 /* "add", "mul", "divps", "divpd", "sqrtps", "sqrtpd", "int" for
  * HX_CEILINGS_ADD..INT; NULL out of range. */

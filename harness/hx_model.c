@@ -474,10 +474,16 @@ hx_model_compute(const json_t *r, const hx_loop_t *loop, double hot_units,
 		hx_model_streams(m, r, c, units);
 	hx_model_data(m, r, c, units);
 	m->faults = hx_field_number(r, HX_F_MINOR_FAULTS);
-	if (isfinite(m->faults) &&
-	    isfinite(hx_model_ceiling(c, "minor_fault_s")))
+	m->fault_s = hx_model_ceiling(c, "minor_fault_s");
+	/* A page that faults afresh each run was given back in a run (in
+	 * steady state, as many as fault): its release is paid too. */
+	m->release_s = hx_model_ceiling(c, "page_release_s");
+	if (isfinite(m->faults) && isfinite(m->fault_s))
 		hx_model_add(m, "faults",
-		    m->faults * hx_model_ceiling(c, "minor_fault_s"), 0);
+		    m->faults *
+			(m->fault_s +
+			    (isfinite(m->release_s) ? m->release_s : 0.0)),
+		    0);
 	hx_model_combine(m, hx_model_ceiling(c, "fp_overlap"));
 	return 0;
 }

@@ -83,6 +83,9 @@ typedef struct hx_model_s {
 	const char
 	    *data_level; /* without --cachesim: the level of work.bytes */
 	double faults;
+	/* The price of a fault and of its page's release (NaN: the ceilings
+	 * lack it, counted 0). */
+	double fault_s, release_s;
 	const char *bytes_source; /* "cachesim" or "work.bytes" */
 } hx_model_t;
 

@@ -54,6 +54,8 @@ hx_model_work_json(const hx_model_t *m)
 	json_object_set_new(
 	    w, "dram_bytes_per_unit", hx_model_num(m->bytes_dram_per_unit));
 	json_object_set_new(w, "minor_faults", hx_model_num(m->faults));
+	json_object_set_new(w, "fault_s", hx_model_num(m->fault_s));
+	json_object_set_new(w, "page_release_s", hx_model_num(m->release_s));
 	json_object_set_new(
 	    w, "stream_bytes_per_unit", hx_model_num(m->bytes_stream_per_unit));
 	json_object_set_new(w, "stream_level",
@@ -86,7 +88,8 @@ hx_model_json(const hx_model_t *m)
 	json_object_set_new(o, "terms", terms);
 	json_object_set_new(o, "rule",
 	    json_string("max(fp, gather, load, store, other) + sum(data "
-			"terms) + faults; fp = max + (1 - fp_overlap) * (sum - "
+			"terms) + faults x (fault + page release); fp = max + "
+			"(1 - fp_overlap) * (sum - "
 			"max) of fma, addmul, divsqrt, shuffle"));
 	json_object_set_new(o, "fp_s", hx_model_num(m->fp_s));
 	json_object_set_new(o, "fp_overlap", hx_model_num(m->fp_overlap));

@@ -127,3 +127,41 @@ Test(model, streaming_loads_are_a_data_term)
 	json_decref(r);
 	json_decref(c);
 }
+
+/* The seconds of term name in m; NaN when m has none. */
+static double
+term_of(const hx_model_t *m, const char *name)
+{
+	for (int i = 0; i < m->nterms; i++)
+		if (strcmp(m->term[i].name, name) == 0)
+			return m->term[i].seconds;
+	return NAN;
+}
+
+/* A run that faults 1000 pages pays each fault and each page's release
+ * (a page that faults afresh every run was given back in one); ceilings
+ * without the release's price count the fault alone. */
+Test(model, faults_pay_the_page_release)
+{
+	json_t *c = json_pack("{s:f, s:f, s:i, s:f, s:f}", "add_per_s", 1e10,
+	    "fma_flops_per_s", 3.2e11, "fma_vector_width", 16, "minor_fault_s",
+	    1.5e-6, "page_release_s", 0.25e-6);
+	json_t *r = json_pack("{s:{s:f}, s:{s:f}, s:{s:f}}", "work", "units",
+	    1e6, "time_s", "median", 0.01, "memory", "minor_faults", 1000.0);
+	hx_loop_t l = loop_in("probe_rows");
+	hx_model_t with, without;
+	char msg[256];
+
+	cr_assert_eq(hx_model_compute(r, &l, 16, 0, c, &with, msg, sizeof(msg)),
+	    0, "%s", msg);
+	cr_expect_float_eq(term_of(&with, "faults"), 1000 * 1.75e-6, 1e-12,
+	    "1000 x (1.5 us + 0.25 us): %g", term_of(&with, "faults"));
+	json_object_del(c, "page_release_s");
+	cr_assert_eq(
+	    hx_model_compute(r, &l, 16, 0, c, &without, msg, sizeof(msg)), 0,
+	    "%s", msg);
+	cr_expect_float_eq(term_of(&without, "faults"), 1000 * 1.5e-6, 1e-12,
+	    "%g", term_of(&without, "faults"));
+	json_decref(r);
+	json_decref(c);
+}
