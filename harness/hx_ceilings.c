@@ -516,6 +516,7 @@ hx_ceilings_measure_threads(
 	c->alloc_fresh_s = c->alloc_reuse_s = NAN;
 	c->release_s = c->release_spread = NAN;
 	c->fp_mix_s = c->fp_overlap = NAN;
+	c->gather_mix_s = c->gather_fp_overlap = NAN;
 	ret = hx_ceilings_measure_triad(c, bytes, repeats, threads, &best);
 	if (ret != HX_CEILINGS_OK)
 		goto label_return;

@@ -115,6 +115,11 @@ typedef struct hx_ceilings_s {
 	 * rule (hx_model.h). */
 	double fp_mix_s;
 	double fp_overlap;
+	/* 4 gathers from the L3 table and 24 FMAs of 12 independent chains
+	 * together: seconds an iteration, and how far the FMAs hid under the
+	 * gathers (1: fully, 0: the times add), for the model's rule. */
+	double gather_mix_s;
+	double gather_fp_overlap;
 	/* A gather of fma_vector_width float32 entries at random indices from
 	 * a table resident in L1, L2, L3, DRAM (index 0..3): indices per
 	 * second, spread, and the table's bytes. */

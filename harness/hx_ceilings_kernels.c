@@ -59,6 +59,8 @@ typedef uint32_t hx_vu_t __attribute__((vector_size(HX_CK_BYTES)));
 #define HX_CK_CHAINS 12
 /* Gathers in flight: independent index streams. */
 #define HX_CK_GATHER_CHAINS 4
+/* The FMAs of hx_ck_gather_mix an iteration. */
+#define HX_CK_GATHER_MIX_FMAS (2 * HX_CK_CHAINS)
 
 /* Operands read through volatile so that no kernel folds its constants.
  * x = x * 1 + 0 style chains keep values fixed: no overflow, no
@@ -297,6 +299,46 @@ hx_ck_gather(uint64_t iters, const float *table, uint32_t mask, hx_vf_t *out)
 	variant_no_opt(out);
 }
 
+/* hx_ck_gather's loop with 24 FMAs (two on each of 12 independent
+ * chains) an iteration beside its 4 gathers, the proportion of interp's
+ * pair loop (its floating-point terms about a tenth of its gathers' at
+ * the measured rates): whether the FMAs hide under the gathers (the time
+ * is the larger part's) or add to them tells the model how to combine
+ * its gather term with its floating-point terms. */
+HX_CK_KERNEL void
+hx_ck_gather_mix(
+    uint64_t iters, const float *table, uint32_t mask, hx_vf_t *out)
+{
+	hx_vu_t x[HX_CK_GATHER_CHAINS];
+	hx_vf_t acc[HX_CK_GATHER_CHAINS], f[HX_CK_CHAINS], one = {0};
+
+	one += hx_ck_one;
+	for (int j = 0; j < HX_CK_GATHER_CHAINS; j++) {
+		for (int l = 0; l < HX_CK_FLOATS; l++)
+			x[j][l] = 2463534242u + 7919u * (uint32_t)(j * 64 + l);
+		acc[j] = (hx_vf_t){0};
+	}
+	for (int j = 0; j < HX_CK_CHAINS; j++)
+		f[j] = one + (float)j;
+	for (uint64_t i = 0; i < iters; i++) {
+#pragma GCC unroll 4
+		for (int j = 0; j < HX_CK_GATHER_CHAINS; j++) {
+			x[j] ^= x[j] << 13;
+			x[j] ^= x[j] >> 17;
+			x[j] ^= x[j] << 5;
+			acc[j] += HX_CK_GATHER(table, x[j] & mask);
+		}
+#pragma GCC unroll 16
+		for (int j = 0; j < HX_CK_CHAINS; j++) {
+			f[j] = f[j] * one + (one - one);
+			f[j] = f[j] * one + (one - one);
+		}
+	}
+	for (int j = 0; j < HX_CK_GATHER_CHAINS; j++)
+		out[j] = acc[j] + f[j] + f[j + 4] + f[j + 8];
+	variant_no_opt(out);
+}
+
 /* Streaming: read (sum), write (store), copy, of n vectors. Loop pattern
  * distribution is off so that write and copy stay these loops rather than
  * calls to memset and memcpy. */
@@ -351,6 +393,7 @@ enum {
 	HX_CK_INT,
 	HX_CK_MIX,
 	HX_CK_GATHER_K,
+	HX_CK_GATHER_MIX,
 	HX_CK_READ,
 	HX_CK_WRITE,
 	HX_CK_COPY
@@ -387,6 +430,9 @@ hx_ck_job_run(const hx_ck_job_t *j, uint64_t k)
 		break;
 	case HX_CK_GATHER_K:
 		hx_ck_gather(k, j->table, j->mask, out);
+		break;
+	case HX_CK_GATHER_MIX:
+		hx_ck_gather_mix(k, j->table, j->mask, out);
 		break;
 	case HX_CK_READ:
 		for (uint64_t p = 0; p < k; p++)
@@ -502,6 +548,34 @@ hx_ck_measure_gather(
 	return HX_CEILINGS_OK;
 }
 
+/* The gathers and FMAs together (hx_ck_gather_mix) from the L3 table
+ * (entries, as the L3 gather measured it) against each alone:
+ * c->gather_fp_overlap as hx_ck_measure_mix's fp_overlap, 1 when the FMAs
+ * hide under the gathers, 0 when they add. Needs the FMA rate and the L3
+ * gather measured before. */
+static int
+hx_ck_measure_gather_mix(hx_ceilings_t *c, const float *table, size_t entries)
+{
+	hx_ck_job_t j = {.kind = HX_CK_GATHER_MIX, .table = table};
+	uint64_t k;
+	double best, spread, fma, gather, mix, sum, most;
+
+	j.mask = (uint32_t)(entries - 1);
+	if (hx_ck_time(&j, 16, &k, &best, &spread) != 0)
+		return HX_CEILINGS_ECLOCK;
+	fma = HX_CK_GATHER_MIX_FMAS /
+	    (c->fma_flops_per_s / (2.0 * (double)c->fma_vector_width));
+	gather =
+	    (double)HX_CK_FLOATS * HX_CK_GATHER_CHAINS / c->gather_per_s[2];
+	mix = best / (double)k;
+	sum = fma + gather;
+	most = fmax(fma, gather);
+	c->gather_mix_s = mix;
+	c->gather_fp_overlap = sum > most ? (sum - mix) / (sum - most) : 1.0;
+	c->gather_fp_overlap = fmin(1.0, fmax(0.0, c->gather_fp_overlap));
+	return HX_CEILINGS_OK;
+}
+
 /* Read, write and copy of arrays of `bytes` each (a and b). */
 static int
 hx_ck_measure_stream(
@@ -580,6 +654,8 @@ hx_ceilings_measure_levels_core(hx_ceilings_t *c)
 			ret = hx_ck_measure_stream(
 			    c, l, buf, (char *)buf + gbytes[2], sbytes[l]);
 	}
+	if (ret == HX_CEILINGS_OK)
+		ret = hx_ck_measure_gather_mix(c, buf, gbytes[2] / 4);
 	free(buf);
 	return ret;
 }
