@@ -514,7 +514,9 @@ hx_ceilings_measure_threads(
 	for (int i = 0; i < HX_CK_ARITH_COUNT; i++)
 		c->arith_per_s[i] = c->arith_spread[i] = NAN;
 	c->alloc_fresh_s = c->alloc_reuse_s = NAN;
+	c->release_s = c->release_spread = NAN;
 	c->fp_mix_s = c->fp_overlap = NAN;
+	c->gather_mix_s = c->gather_fp_overlap = NAN;
 	ret = hx_ceilings_measure_triad(c, bytes, repeats, threads, &best);
 	if (ret != HX_CEILINGS_OK)
 		goto label_return;
@@ -531,6 +533,7 @@ hx_ceilings_measure_threads(
 	c->fma_vector_width = HX_FMA_LANES;
 	strncpy(c->fma_isa, HX_FMA_ISA, sizeof(c->fma_isa) - 1);
 	hx_ceilings_measure_fault(c);
+	hx_ceilings_measure_release(c);
 	/* The in-core and per-level kernels measure one core: with a team
 	 * they stay NaN (null in the JSON). */
 	if (threads == 1 &&

@@ -98,6 +98,12 @@ typedef struct hx_ceilings_s {
 	double fault_s;
 	double fault_spread;
 	int fault_runs;
+	/* The price of giving back one such page (munmap of the faulted
+	 * mapping, per page), seconds, best of fault_runs, and the spread: a
+	 * run that faults its pages afresh each run gave them back in the
+	 * run before (hx_model.h). NaN when not measured. */
+	double release_s;
+	double release_spread;
 	/* In-core ceilings (hx_ceilings_kernels.c), on the calling thread,
 	 * instructions per second at the build's widest vector, indexed by
 	 * HX_CEILINGS_ARITH_*, best of short runs and their spread. */
@@ -109,6 +115,11 @@ typedef struct hx_ceilings_s {
 	 * rule (hx_model.h). */
 	double fp_mix_s;
 	double fp_overlap;
+	/* 4 gathers from the L3 table and 24 FMAs of 12 independent chains
+	 * together: seconds an iteration, and how far the FMAs hid under the
+	 * gathers (1: fully, 0: the times add), for the model's rule. */
+	double gather_mix_s;
+	double gather_fp_overlap;
 	/* A gather of fma_vector_width float32 entries at random indices from
 	 * a table resident in L1, L2, L3, DRAM (index 0..3): indices per
 	 * second, spread, and the table's bytes. */
@@ -185,6 +196,9 @@ int hx_ceilings_measure_levels_core(hx_ceilings_t *c);
 int hx_ceilings_measure_dram(
     hx_ceilings_t *c, float *a, float *b, size_t bytes);
 int hx_ceilings_measure_alloc(hx_ceilings_t *c);
+/* The page release's price into c->release_s and release_spread (NaN when
+ * the mapping fails: no error, as the fault's). */
+void hx_ceilings_measure_release(hx_ceilings_t *c);
 
 /* "add", "mul", "divps", "divpd", "sqrtps", "sqrtpd", "int" for
  * HX_CEILINGS_ADD..INT; NULL out of range. */

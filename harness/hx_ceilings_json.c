@@ -68,6 +68,14 @@ hx_ceilings_json_core(json_t *obj, const hx_ceilings_t *c)
 	    obj, "fp_mix_s", hx_ceilings_json_number(c->fp_mix_s));
 	rc |= hx_ceilings_json_set(
 	    obj, "fp_overlap", hx_ceilings_json_number(c->fp_overlap));
+	rc |= hx_ceilings_json_set(
+	    obj, "gather_mix_s", hx_ceilings_json_number(c->gather_mix_s));
+	rc |= hx_ceilings_json_set(obj, "gather_fp_overlap",
+	    hx_ceilings_json_number(c->gather_fp_overlap));
+	rc |= hx_ceilings_json_set(
+	    obj, "page_release_s", hx_ceilings_json_number(c->release_s));
+	rc |= hx_ceilings_json_set(obj, "page_release_spread",
+	    hx_ceilings_json_number(c->release_spread));
 	rc |= hx_ceilings_json_set(obj, "alloc_64mib_fresh_s",
 	    hx_ceilings_json_number(c->alloc_fresh_s));
 	rc |= hx_ceilings_json_set(obj, "alloc_64mib_reuse_s",

@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #if defined(__AVX512F__) || defined(__AVX2__)
 #include <immintrin.h>
@@ -58,6 +59,8 @@ typedef uint32_t hx_vu_t __attribute__((vector_size(HX_CK_BYTES)));
 #define HX_CK_CHAINS 12
 /* Gathers in flight: independent index streams. */
 #define HX_CK_GATHER_CHAINS 4
+/* The FMAs of hx_ck_gather_mix an iteration. */
+#define HX_CK_GATHER_MIX_FMAS (2 * HX_CK_CHAINS)
 
 /* Operands read through volatile so that no kernel folds its constants.
  * x = x * 1 + 0 style chains keep values fixed: no overflow, no
@@ -296,6 +299,46 @@ hx_ck_gather(uint64_t iters, const float *table, uint32_t mask, hx_vf_t *out)
 	variant_no_opt(out);
 }
 
+/* hx_ck_gather's loop with 24 FMAs (two on each of 12 independent
+ * chains) an iteration beside its 4 gathers, the proportion of interp's
+ * pair loop (its floating-point terms about a tenth of its gathers' at
+ * the measured rates): whether the FMAs hide under the gathers (the time
+ * is the larger part's) or add to them tells the model how to combine
+ * its gather term with its floating-point terms. */
+HX_CK_KERNEL void
+hx_ck_gather_mix(
+    uint64_t iters, const float *table, uint32_t mask, hx_vf_t *out)
+{
+	hx_vu_t x[HX_CK_GATHER_CHAINS];
+	hx_vf_t acc[HX_CK_GATHER_CHAINS], f[HX_CK_CHAINS], one = {0};
+
+	one += hx_ck_one;
+	for (int j = 0; j < HX_CK_GATHER_CHAINS; j++) {
+		for (int l = 0; l < HX_CK_FLOATS; l++)
+			x[j][l] = 2463534242u + 7919u * (uint32_t)(j * 64 + l);
+		acc[j] = (hx_vf_t){0};
+	}
+	for (int j = 0; j < HX_CK_CHAINS; j++)
+		f[j] = one + (float)j;
+	for (uint64_t i = 0; i < iters; i++) {
+#pragma GCC unroll 4
+		for (int j = 0; j < HX_CK_GATHER_CHAINS; j++) {
+			x[j] ^= x[j] << 13;
+			x[j] ^= x[j] >> 17;
+			x[j] ^= x[j] << 5;
+			acc[j] += HX_CK_GATHER(table, x[j] & mask);
+		}
+#pragma GCC unroll 16
+		for (int j = 0; j < HX_CK_CHAINS; j++) {
+			f[j] = f[j] * one + (one - one);
+			f[j] = f[j] * one + (one - one);
+		}
+	}
+	for (int j = 0; j < HX_CK_GATHER_CHAINS; j++)
+		out[j] = acc[j] + f[j] + f[j + 4] + f[j + 8];
+	variant_no_opt(out);
+}
+
 /* Streaming: read (sum), write (store), copy, of n vectors. Loop pattern
  * distribution is off so that write and copy stay these loops rather than
  * calls to memset and memcpy. */
@@ -350,6 +393,7 @@ enum {
 	HX_CK_INT,
 	HX_CK_MIX,
 	HX_CK_GATHER_K,
+	HX_CK_GATHER_MIX,
 	HX_CK_READ,
 	HX_CK_WRITE,
 	HX_CK_COPY
@@ -386,6 +430,9 @@ hx_ck_job_run(const hx_ck_job_t *j, uint64_t k)
 		break;
 	case HX_CK_GATHER_K:
 		hx_ck_gather(k, j->table, j->mask, out);
+		break;
+	case HX_CK_GATHER_MIX:
+		hx_ck_gather_mix(k, j->table, j->mask, out);
 		break;
 	case HX_CK_READ:
 		for (uint64_t p = 0; p < k; p++)
@@ -501,6 +548,52 @@ hx_ck_measure_gather(
 	return HX_CEILINGS_OK;
 }
 
+/* The gathers and FMAs together (hx_ck_gather_mix) from the L3 table
+ * (entries, as the L3 gather measured it) against each alone:
+ * c->gather_fp_overlap as hx_ck_measure_mix's fp_overlap, 1 when the FMAs
+ * hide under the gathers, 0 when they add. The gathers alone are timed
+ * again here, a run of each in turn, both best of HX_CK_RUNS as the
+ * other ceilings (what a free core does): a load that slows every run of
+ * the mix still reads as an overlap of 0 (the medians of the runs'
+ * ratios read 0 on the development VM, the mix 35% slower than the
+ * gathers alone: what the load costs the mix, not how the core overlaps
+ * them). Needs the FMA rate. */
+static int
+hx_ck_measure_gather_mix(hx_ceilings_t *c, const float *table, size_t entries)
+{
+	hx_ck_job_t mixj = {.kind = HX_CK_GATHER_MIX, .table = table};
+	hx_ck_job_t gj = {.kind = HX_CK_GATHER_K, .table = table};
+	double msec[HX_CK_RUNS], gsec[HX_CK_RUNS], best, gbest, spread;
+	double fma, gather, mix, sum, most;
+	uint64_t k;
+
+	mixj.mask = gj.mask = (uint32_t)(entries - 1);
+	if (hx_ck_time(&mixj, 16, &k, &best, &spread) != 0)
+		return HX_CEILINGS_ECLOCK;
+	for (int r = 0; r < HX_CK_RUNS; r++) {
+		double t0 = hx_clock_now();
+
+		hx_ck_job_run(&gj, k);
+		gsec[r] = hx_clock_now() - t0;
+		t0 = hx_clock_now();
+		hx_ck_job_run(&mixj, k);
+		msec[r] = hx_clock_now() - t0;
+	}
+	if (hx_ceilings_best_of(gsec, HX_CK_RUNS, &gbest, &spread) != 0 ||
+	    hx_ceilings_best_of(msec, HX_CK_RUNS, &best, &spread) != 0)
+		return HX_CEILINGS_ECLOCK;
+	fma = HX_CK_GATHER_MIX_FMAS /
+	    (c->fma_flops_per_s / (2.0 * (double)c->fma_vector_width));
+	gather = gbest / (double)k;
+	mix = best / (double)k;
+	sum = fma + gather;
+	most = fmax(fma, gather);
+	c->gather_mix_s = mix;
+	c->gather_fp_overlap = sum > most ? (sum - mix) / (sum - most) : 1.0;
+	c->gather_fp_overlap = fmin(1.0, fmax(0.0, c->gather_fp_overlap));
+	return HX_CEILINGS_OK;
+}
+
 /* Read, write and copy of arrays of `bytes` each (a and b). */
 static int
 hx_ck_measure_stream(
@@ -579,6 +672,8 @@ hx_ceilings_measure_levels_core(hx_ceilings_t *c)
 			ret = hx_ck_measure_stream(
 			    c, l, buf, (char *)buf + gbytes[2], sbytes[l]);
 	}
+	if (ret == HX_CEILINGS_OK)
+		ret = hx_ck_measure_gather_mix(c, buf, gbytes[2] / 4);
 	free(buf);
 	return ret;
 }
@@ -635,4 +730,40 @@ hx_ceilings_measure_alloc(hx_ceilings_t *c)
 	    hx_ceilings_best_of(kept, HX_CK_RUNS, &c->alloc_reuse_s, &sp) != 0)
 		return HX_CEILINGS_ECLOCK;
 	return HX_CEILINGS_OK;
+}
+
+/*
+ * The price of giving a faulted page back: a mapping of
+ * HX_CEILINGS_FAULT_PAGES pages (huge pages declined, as the fault's), a
+ * first write to each page, then munmap timed alone, over the pages. The
+ * fault's price (hx_os_fault_seconds) leaves the unmapping out; a run whose
+ * pages fault afresh each run pays both (on the development VM about 0.3 us
+ * a page against 1.5 us a fault).
+ */
+void
+hx_ceilings_measure_release(hx_ceilings_t *c)
+{
+	const size_t page = 4096, bytes = HX_CEILINGS_FAULT_PAGES * page;
+	double cost[HX_CEILINGS_FAULT_RUNS];
+
+	for (int r = 0; r < HX_CEILINGS_FAULT_RUNS; r++) {
+		char *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		double t0;
+
+		cost[r] = NAN;
+		if (p == MAP_FAILED)
+			continue;
+		(void)madvise(p, bytes, MADV_NOHUGEPAGE);
+		for (size_t i = 0; i < bytes; i += page)
+			p[i] = (char)r;
+		variant_no_opt(p);
+		t0 = hx_clock_now();
+		if (munmap(p, bytes) == 0)
+			cost[r] = (hx_clock_now() - t0) /
+			    (double)HX_CEILINGS_FAULT_PAGES;
+	}
+	if (hx_ceilings_best_of(cost, HX_CEILINGS_FAULT_RUNS, &c->release_s,
+		&c->release_spread) != 0)
+		c->release_s = c->release_spread = NAN;
 }

@@ -272,49 +272,104 @@ hx_model_add(hx_model_t *m, const char *name, double s, int in_core)
 	m->term[m->nterms].name = name;
 	m->term[m->nterms].seconds = s;
 	m->term[m->nterms].in_core = in_core;
+	m->term[m->nterms].added = !in_core;
 	m->nterms++;
+}
+
+/* The in-core terms, in the order of hx_model_iteration's times. */
+#define HX_MODEL_IN_CORE 8
+static const char *const hx_model_in_core_names[HX_MODEL_IN_CORE] = {
+    "fma", "addmul", "divsqrt", "gather", "load", "store", "shuffle", "other"};
+
+/* Whether in-core term name runs on the floating-point pipes. */
+static int
+hx_model_fp(const char *name)
+{
+	return strcmp(name, "fma") == 0 || strcmp(name, "addmul") == 0 ||
+	    strcmp(name, "divsqrt") == 0 || strcmp(name, "shuffle") == 0;
+}
+
+/* The seconds one iteration of loop l spends on each in-core term, at
+ * ceilings c, its gathers served by level glevel. */
+static void
+hx_model_iteration(
+    const hx_loop_t *l, const json_t *c, int glevel, double t[HX_MODEL_IN_CORE])
+{
+	static const char *const gkey[4] = {"gather_l1_per_s",
+	    "gather_l2_per_s", "gather_l3_per_s", "gather_dram_per_s"};
+	const double *k = l->kind;
+	double vbytes = hx_model_ceiling(c, "fma_vector_width") * 4.0;
+	double fma = hx_model_ceiling(c, "fma_flops_per_s") / (vbytes / 2.0);
+
+	t[0] = k[HX_INSN_FMA] / fma;
+	t[1] = k[HX_INSN_ADD] / hx_model_ceiling(c, "add_per_s") +
+	    k[HX_INSN_MUL] / hx_model_ceiling(c, "mul_per_s");
+	t[2] = k[HX_INSN_DIVPS] / hx_model_ceiling(c, "divps_per_s") +
+	    k[HX_INSN_DIVPD] / hx_model_ceiling(c, "divpd_per_s") +
+	    k[HX_INSN_SQRTPS] / hx_model_ceiling(c, "sqrtps_per_s") +
+	    k[HX_INSN_SQRTPD] / hx_model_ceiling(c, "sqrtpd_per_s");
+	t[3] = l->gather_lanes / hx_model_ceiling(c, gkey[glevel]);
+	/* Loads and stores at the L1 stream rates, one vector each. */
+	t[4] = k[HX_INSN_LOAD] * vbytes /
+	    hx_model_ceiling(c, "read_l1_bytes_per_s");
+	t[5] = k[HX_INSN_STORE] * vbytes /
+	    hx_model_ceiling(c, "write_l1_bytes_per_s");
+	/* Shuffles at the adder's rate, the rest at the scalar integer
+	 * rate (neither has a kernel of its own). */
+	t[6] = k[HX_INSN_SHUFFLE] / hx_model_ceiling(c, "add_per_s");
+	t[7] = k[HX_INSN_OTHER] / hx_model_ceiling(c, "int_per_s");
+}
+
+/* The gathers and the floating-point work together: the larger, and
+ * the smaller as far as it does not hide under it (gover, the ceilings'
+ * gather_fp_overlap: 1 hides it, 0 adds it). */
+static double
+hx_model_gather_fp(double gather, double fp, double gover)
+{
+	return fmax(gather, fp) + (1.0 - gover) * fmin(gather, fp);
+}
+
+/* The in-core rule over times t (of one iteration, or of a run) at
+ * ceilings c: the floating-point ones overlap as far as fp_overlap says,
+ * the result and the gathers as far as gather_fp_overlap says, that and
+ * the others by their maximum. */
+static double
+hx_model_in_core_rule(const double t[HX_MODEL_IN_CORE], const json_t *c)
+{
+	double fp_max = 0.0, fp_sum = 0.0, most = 0.0, gather = 0.0;
+	double overlap = hx_model_ceiling(c, "fp_overlap");
+	double gover = hx_model_ceiling(c, "gather_fp_overlap");
+
+	if (!(overlap >= 0.0 && overlap <= 1.0))
+		overlap = 1.0;
+	if (!(gover >= 0.0 && gover <= 1.0))
+		gover = 1.0;
+	for (int i = 0; i < HX_MODEL_IN_CORE; i++) {
+		if (!isfinite(t[i]))
+			continue;
+		if (hx_model_fp(hx_model_in_core_names[i])) {
+			fp_max = fmax(fp_max, t[i]);
+			fp_sum += t[i];
+		} else if (strcmp(hx_model_in_core_names[i], "gather") == 0) {
+			gather = t[i];
+		} else {
+			most = fmax(most, t[i]);
+		}
+	}
+	return fmax(most,
+	    hx_model_gather_fp(
+		gather, fp_max + (1.0 - overlap) * (fp_sum - fp_max), gover));
 }
 
 /* The in-core terms of the hot loop, per run of `units` units. */
 static void
 hx_model_in_core(hx_model_t *m, const json_t *c, double units, int glevel)
 {
-	static const char *const gkey[4] = {"gather_l1_per_s",
-	    "gather_l2_per_s", "gather_l3_per_s", "gather_dram_per_s"};
-	const double *k = m->loop.kind, it = m->iters_per_unit * units;
-	double vbytes = hx_model_ceiling(c, "fma_vector_width") * 4.0;
-	double fma = hx_model_ceiling(c, "fma_flops_per_s") / (vbytes / 2.0);
+	double t[HX_MODEL_IN_CORE], it = m->iters_per_unit * units;
 
-	hx_model_add(m, "fma", k[HX_INSN_FMA] * it / fma, 1);
-	hx_model_add(m, "addmul",
-	    it *
-		(k[HX_INSN_ADD] / hx_model_ceiling(c, "add_per_s") +
-		    k[HX_INSN_MUL] / hx_model_ceiling(c, "mul_per_s")),
-	    1);
-	hx_model_add(m, "divsqrt",
-	    it *
-		(k[HX_INSN_DIVPS] / hx_model_ceiling(c, "divps_per_s") +
-		    k[HX_INSN_DIVPD] / hx_model_ceiling(c, "divpd_per_s") +
-		    k[HX_INSN_SQRTPS] / hx_model_ceiling(c, "sqrtps_per_s") +
-		    k[HX_INSN_SQRTPD] / hx_model_ceiling(c, "sqrtpd_per_s")),
-	    1);
-	hx_model_add(m, "gather",
-	    it * m->loop.gather_lanes / hx_model_ceiling(c, gkey[glevel]), 1);
-	/* Loads and stores at the L1 stream rates, one vector each. */
-	hx_model_add(m, "load",
-	    it * k[HX_INSN_LOAD] * vbytes /
-		hx_model_ceiling(c, "read_l1_bytes_per_s"),
-	    1);
-	hx_model_add(m, "store",
-	    it * k[HX_INSN_STORE] * vbytes /
-		hx_model_ceiling(c, "write_l1_bytes_per_s"),
-	    1);
-	/* Shuffles at the adder's rate, the rest at the scalar integer
-	 * rate (neither has a kernel of its own). */
-	hx_model_add(m, "shuffle",
-	    it * k[HX_INSN_SHUFFLE] / hx_model_ceiling(c, "add_per_s"), 1);
-	hx_model_add(m, "other",
-	    it * k[HX_INSN_OTHER] / hx_model_ceiling(c, "int_per_s"), 1);
+	hx_model_iteration(&m->loop, c, glevel, t);
+	for (int i = 0; i < HX_MODEL_IN_CORE; i++)
+		hx_model_add(m, hx_model_in_core_names[i], it * t[i], 1);
 }
 
 /* The working set of r: its inputs and peak workspace, bytes. */
@@ -366,34 +421,32 @@ hx_model_data(hx_model_t *m, const json_t *r, const json_t *c, double units)
 		    0);
 }
 
-/* Whether in-core term name runs on the floating-point pipes. */
-static int
-hx_model_fp(const char *name)
-{
-	return strcmp(name, "fma") == 0 || strcmp(name, "addmul") == 0 ||
-	    strcmp(name, "divsqrt") == 0 || strcmp(name, "shuffle") == 0;
-}
-
 /* Sums, shares, the limiter and the verdict. The floating-point terms
  * overlap as far as the ceilings' FMA-and-divide mix measured (overlap 1:
  * their maximum; 0: their sum); the result overlaps the other in-core
  * terms (their maximum); data and faults add. */
 static void
-hx_model_combine(hx_model_t *m, double overlap)
+hx_model_combine(hx_model_t *m, const json_t *c)
 {
 	double in_core = 0.0, rest = 0.0, top = -1.0, fp_max = 0.0,
-	       fp_sum = 0.0;
+	       fp_sum = 0.0, gather = 0.0;
+	double overlap = hx_model_ceiling(c, "fp_overlap");
+	double gover = hx_model_ceiling(c, "gather_fp_overlap");
 
 	if (!(overlap >= 0.0 && overlap <= 1.0))
 		overlap = 1.0;
+	if (!(gover >= 0.0 && gover <= 1.0))
+		gover = 1.0;
 	for (int i = 0; i < m->nterms; i++) {
-		if (m->term[i].in_core && hx_model_fp(m->term[i].name)) {
+		if (m->term[i].added) {
+			rest += m->term[i].seconds;
+		} else if (hx_model_fp(m->term[i].name)) {
 			fp_max = fmax(fp_max, m->term[i].seconds);
 			fp_sum += m->term[i].seconds;
-		} else if (m->term[i].in_core) {
-			in_core = fmax(in_core, m->term[i].seconds);
+		} else if (strcmp(m->term[i].name, "gather") == 0) {
+			gather = m->term[i].seconds;
 		} else {
-			rest += m->term[i].seconds;
+			in_core = fmax(in_core, m->term[i].seconds);
 		}
 		if (m->term[i].seconds > top) {
 			top = m->term[i].seconds;
@@ -402,7 +455,9 @@ hx_model_combine(hx_model_t *m, double overlap)
 	}
 	m->fp_s = fp_max + (1.0 - overlap) * (fp_sum - fp_max);
 	m->fp_overlap = overlap;
-	m->predicted_s = fmax(in_core, m->fp_s) + rest;
+	m->gather_fp_overlap = gover;
+	m->predicted_s =
+	    fmax(in_core, hx_model_gather_fp(gather, m->fp_s, gover)) + rest;
 	m->error = (m->predicted_s - m->measured_s) / m->measured_s;
 	m->unexplained_s = NAN;
 	if (!(fabs(m->error) <= HX_MODEL_TOLERANCE)) {
@@ -469,15 +524,114 @@ hx_model_compute(const json_t *r, const hx_loop_t *loop, double hot_units,
 	m->gathers_per_unit = loop->gather_lanes * m->iters_per_unit;
 	/* The gathers read the inputs (tables): the level they fit. */
 	m->gather_level = hx_model_level(isfinite(gset) ? gset : 0, &glevel);
+	m->gather_index = glevel;
 	hx_model_in_core(m, c, units, glevel);
 	if (streams)
 		hx_model_streams(m, r, c, units);
 	hx_model_data(m, r, c, units);
 	m->faults = hx_field_number(r, HX_F_MINOR_FAULTS);
-	if (isfinite(m->faults) &&
-	    isfinite(hx_model_ceiling(c, "minor_fault_s")))
+	m->fault_s = hx_model_ceiling(c, "minor_fault_s");
+	/* A page that faults afresh each run was given back in a run (in
+	 * steady state, as many as fault): its release is paid too. */
+	m->release_s = hx_model_ceiling(c, "page_release_s");
+	if (isfinite(m->faults) && isfinite(m->fault_s))
 		hx_model_add(m, "faults",
-		    m->faults * hx_model_ceiling(c, "minor_fault_s"), 0);
-	hx_model_combine(m, hx_model_ceiling(c, "fp_overlap"));
+		    m->faults *
+			(m->fault_s +
+			    (isfinite(m->release_s) ? m->release_s : 0.0)),
+		    0);
+	hx_model_combine(m, c);
 	return 0;
+}
+
+/* The loop of pass ps in the disassembly of its function in path. */
+static int
+hx_model_pass_loop(const char *path, const variant_pass_t *ps, hx_loop_t *out,
+    char *msg, size_t len)
+{
+	hx_loop_t loops[32];
+	char *text = hx_disasm_functions(path, ps->function, 1, msg, len);
+	size_t n, best;
+	int seen = 0;
+
+	if (text == NULL)
+		return -1;
+	n = hx_disasm_loops(text, loops, 32);
+	free(text);
+	best = n;
+	if (ps->lanes == 0) {
+		for (size_t i = 0; i < n && i < 32; i++)
+			if (best == n ||
+			    hx_model_hotter(&loops[i], &loops[best]))
+				best = i;
+	} else {
+		/* hx_disasm_loops lists the largest first. */
+		for (size_t i = 0; i < n && i < 32 && best == n; i++)
+			if (loops[i].lanes == ps->lanes && seen++ == ps->nth)
+				best = i;
+	}
+	if (best == n) {
+		snprintf(msg, len, "no loop %d of %d lanes in %s", ps->nth,
+		    ps->lanes, ps->function);
+		return -1;
+	}
+	*out = loops[best];
+	return 0;
+}
+
+int
+hx_model_passes_work(const variant_t *v, const params_t *p,
+    hx_model_pass_t pass[VARIANT_PASSES], int *n, char *msg, size_t len)
+{
+	char path[4096], sym[256];
+
+	*n = 0;
+	if (v->passes[0].function == NULL)
+		return 0;
+	if (hx_disasm_symbol_at((const void *)v->step, path, sizeof(path), sym,
+		sizeof(sym), msg, len) != 0)
+		return -1;
+	for (int i = 0; i < VARIANT_PASSES && v->passes[i].function != NULL;
+	     i++) {
+		const variant_pass_t *ps = &v->passes[i];
+
+		/* A pass whose loop this build does not hold (another
+		 * width, inlined elsewhere) is left out, not an error: the
+		 * hot loop's model stands without it. */
+		memset(&pass[*n], 0, sizeof(pass[*n]));
+		if (ps->iterations_of == NULL ||
+		    hx_model_pass_loop(path, ps, &pass[*n].loop, msg, len) != 0)
+			continue;
+		pass[*n].iterations = ps->iterations_of(p);
+		(*n)++;
+	}
+	return 0;
+}
+
+void
+hx_model_add_passes(
+    hx_model_t *m, const json_t *c, const hx_model_pass_t *pass, int n)
+{
+	double sum = 0.0, t[HX_MODEL_IN_CORE];
+
+	m->npasses = 0;
+	for (int i = 0; i < n && i < VARIANT_PASSES; i++) {
+		m->pass[i] = pass[i];
+		hx_model_iteration(&pass[i].loop, c, m->gather_index, t);
+		m->pass[i].seconds =
+		    pass[i].iterations * hx_model_in_core_rule(t, c);
+		sum += m->pass[i].seconds;
+		m->npasses++;
+	}
+	{
+		int before = m->nterms;
+
+		if (m->npasses == 0)
+			return;
+		hx_model_add(m, "passes", sum, 1);
+		if (m->nterms == before)
+			return;
+		m->term[before].added = 1;
+		hx_model_combine(m, c);
+	}
 }

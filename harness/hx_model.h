@@ -45,14 +45,27 @@
  * limiter. */
 #define HX_MODEL_TOLERANCE 0.25
 
-/* In-core terms, then data terms, then faults. */
-#define HX_MODEL_TERMS 12
+/* In-core terms, then the passes, data terms, faults. */
+#define HX_MODEL_TERMS 13
 
 typedef struct hx_model_term_s {
-	const char *name; /* "fma", ..., "l2", "l3", "dram", "faults" */
-	double seconds;   /* per run */
-	int in_core;      /* overlaps with the other in-core terms */
+	const char
+	    *name;      /* "fma", ..., "passes", "l2", "l3", "dram", "faults" */
+	double seconds; /* per run */
+	int in_core;    /* instructions (the report's in-core part) */
+	/* Adds to the others; else overlaps the other in-core terms. Data
+	 * and faults add; so does "passes", in-core work of loops that run
+	 * after or before the hot loop, not beside it. */
+	int added;
 } hx_model_term_t;
+
+/* A pass (variant_pass_t) as counted: its loop, iterations a run, and
+ * seconds a run by the in-core rule. */
+typedef struct hx_model_pass_s {
+	hx_loop_t loop;
+	double iterations;
+	double seconds;
+} hx_model_pass_t;
 
 typedef struct hx_model_s {
 	hx_model_term_t term[HX_MODEL_TERMS];
@@ -63,6 +76,9 @@ typedef struct hx_model_s {
 	double unexplained_s; /* measured - predicted, when not determined */
 	/* The floating-point terms combined, and the overlap used. */
 	double fp_s, fp_overlap;
+	/* How far that hides under the gathers (gather_fp_overlap; 1 when
+	 * the ceilings lack it: their maximum). */
+	double gather_fp_overlap;
 	/* The work: the hot loop, its iterations per unit, instructions per
 	 * unit by class, gather indices per unit, bytes per unit and the
 	 * level that serves them, faults per run. */
@@ -83,6 +99,13 @@ typedef struct hx_model_s {
 	const char
 	    *data_level; /* without --cachesim: the level of work.bytes */
 	double faults;
+	/* The passes priced (variant_pass_t), in the variant's order. */
+	hx_model_pass_t pass[VARIANT_PASSES];
+	int npasses;
+	int gather_index; /* the gathers' level, 0 (L1) to 3 (DRAM) */
+	/* The price of a fault and of its page's release (NaN: the ceilings
+	 * lack it, counted 0). */
+	double fault_s, release_s;
 	const char *bytes_source; /* "cachesim" or "work.bytes" */
 } hx_model_t;
 
@@ -92,6 +115,25 @@ typedef struct hx_model_s {
  * one-line message when the code cannot be read or has no loop.
  */
 int hx_model_work(const variant_t *v, hx_loop_t *loop, char *msg, size_t len);
+
+/*
+ * The loops of v's passes (v->passes) at parameters p into pass[] (loop
+ * and iterations; seconds 0), their number into *n: each the widest, then
+ * largest, loop of its function, or its nth largest of the pass's lanes;
+ * a pass whose loop this build lacks is left out. 0, or -1 with msg when
+ * the variant's code cannot be found.
+ */
+int hx_model_passes_work(const variant_t *v, const params_t *p,
+    hx_model_pass_t pass[VARIANT_PASSES], int *n, char *msg, size_t len);
+
+/*
+ * Prices the n passes of pass[] by the in-core rule with ceilings c (the
+ * floating-point terms as fp_overlap says, with the others by their
+ * maximum, an iteration at a time), stores them in *m and adds their sum
+ * as the term "passes" to m's prediction (after hx_model_compute).
+ */
+void hx_model_add_passes(
+    hx_model_t *m, const json_t *c, const hx_model_pass_t *pass, int n);
 
 /*
  * The units of work one iteration of loop does for variant v at

@@ -16,6 +16,30 @@ hx_model_num(double v)
 	return isfinite(v) ? json_real(v) : json_null();
 }
 
+/* The passes: [{function, loop, loop_instructions, iterations, seconds}]
+ * a run. */
+static json_t *
+hx_model_passes_json(const hx_model_t *m)
+{
+	json_t *a = json_array();
+
+	for (int i = 0; a != NULL && i < m->npasses; i++) {
+		const hx_model_pass_t *ps = &m->pass[i];
+		char range[64];
+
+		snprintf(range, sizeof(range), "0x%llx-0x%llx",
+		    (unsigned long long)ps->loop.start,
+		    (unsigned long long)ps->loop.end);
+		json_array_append_new(a,
+		    json_pack("{s:s, s:s, s:i, s:o, s:o}", "function",
+			ps->loop.function, "loop", range, "loop_instructions",
+			ps->loop.insns, "iterations",
+			hx_model_num(ps->iterations), "seconds",
+			hx_model_num(ps->seconds)));
+	}
+	return a;
+}
+
 /* The work object: what was counted, per unit. */
 static json_t *
 hx_model_work_json(const hx_model_t *m)
@@ -54,8 +78,11 @@ hx_model_work_json(const hx_model_t *m)
 	json_object_set_new(
 	    w, "dram_bytes_per_unit", hx_model_num(m->bytes_dram_per_unit));
 	json_object_set_new(w, "minor_faults", hx_model_num(m->faults));
+	json_object_set_new(w, "fault_s", hx_model_num(m->fault_s));
+	json_object_set_new(w, "page_release_s", hx_model_num(m->release_s));
 	json_object_set_new(
 	    w, "stream_bytes_per_unit", hx_model_num(m->bytes_stream_per_unit));
+	json_object_set_new(w, "passes", hx_model_passes_json(m));
 	json_object_set_new(w, "stream_level",
 	    m->stream_level != NULL ? json_string(m->stream_level)
 				    : json_null());
@@ -85,11 +112,15 @@ hx_model_json(const hx_model_t *m)
 	json_object_set_new(o, "unexplained_s", hx_model_num(m->unexplained_s));
 	json_object_set_new(o, "terms", terms);
 	json_object_set_new(o, "rule",
-	    json_string("max(fp, gather, load, store, other) + sum(data "
-			"terms) + faults; fp = max + (1 - fp_overlap) * (sum - "
+	    json_string("max(gf, load, store, other) + passes + sum(data "
+			"terms) + faults x (fault + page release); gf = "
+			"max(gather, fp) + (1 - gather_fp_overlap) x "
+			"min(gather, fp); fp = max + (1 - fp_overlap) x (sum - "
 			"max) of fma, addmul, divsqrt, shuffle"));
 	json_object_set_new(o, "fp_s", hx_model_num(m->fp_s));
 	json_object_set_new(o, "fp_overlap", hx_model_num(m->fp_overlap));
+	json_object_set_new(
+	    o, "gather_fp_overlap", hx_model_num(m->gather_fp_overlap));
 	json_object_set_new(o, "work", hx_model_work_json(m));
 	return o;
 }
@@ -170,13 +201,17 @@ hx_model_apply(json_t *r, const variant_t *v, const params_t *p,
 {
 	const json_t *c = hx_model_ceilings(ceilings_path, msg, len);
 	hx_loop_t loop;
+	hx_model_pass_t pass[VARIANT_PASSES];
 	hx_model_t m;
 	json_t *o;
+	int npass;
 
 	if (c == NULL || hx_model_work(v, &loop, msg, len) != 0 ||
+	    hx_model_passes_work(v, p, pass, &npass, msg, len) != 0 ||
 	    hx_model_compute(r, &loop, hx_model_units(v, p, &loop),
 		v->hot_streams, c, &m, msg, len) != 0)
 		return -1;
+	hx_model_add_passes(&m, c, pass, npass);
 	if ((o = hx_model_json(&m)) == NULL ||
 	    json_object_set_new(r, "model", o) != 0) {
 		snprintf(msg, len, "out of memory");

@@ -165,6 +165,26 @@ typedef struct variant_incore_s {
 	const char *extra_why;
 } variant_incore_t;
 
+/* A loop that runs apart from the hot loop (a sort's scatter, a masked
+ * diagonal block, a vector loop's remainder), for the time model
+ * (docs/model.md): priced by the same in-core rule as the hot loop, its
+ * time added to the prediction. */
+typedef struct variant_pass_s {
+	/* The function that holds it (a compiler's suffix, .constprop.0,
+	 * allowed); NULL ends the list. */
+	const char *function;
+	/* 0: its widest loop (as the hot loop is picked); else its loops of
+	 * that many lanes (4: a remainder vectorized on xmm; 1: scalar),
+	 * the nth largest (0: the largest; a function with two such loops,
+	 * or two copies of itself, .constprop.0 and .1, names each). */
+	int lanes, nth;
+	/* Its iterations in one measured run (all steps), from the code. */
+	double (*iterations_of)(const params_t *p);
+} variant_pass_t;
+
+/* The passes a variant may state. */
+#define VARIANT_PASSES 8
+
 typedef struct variant_s {
 	const char *name;
 	const workload_t *workload;
@@ -226,6 +246,9 @@ typedef struct variant_s {
 	 * that they are served by the level its working set fits, not by
 	 * L1; 0: its loads reuse what L1 holds. */
 	int hot_streams;
+	/* Optional: the loops that run apart from the hot loop and take
+	 * time of their own (a function NULL ends the list). */
+	variant_pass_t passes[VARIANT_PASSES];
 } variant_t;
 
 /* The tables, in variants/variants.c. Each is terminated by NULL. */

@@ -218,6 +218,10 @@ Test(disasm, ceiling_kernels_hold_their_instructions)
 	kernel_holds("hx_ck_sqrtps", "vsqrtps");
 	kernel_holds("hx_ck_sqrtpd", "vsqrtpd");
 	kernel_holds("hx_ck_gather", "vgatherdps");
+	kernel_holds("hx_ck_gather_mix", "vgatherdps");
+#endif
+#if defined(__FMA__)
+	kernel_holds("hx_ck_gather_mix", "vfmadd");
 #endif
 	kernel_holds("hx_ck_read", "vadd");
 	kernel_holds("hx_ck_write", "vmov");

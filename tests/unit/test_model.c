@@ -127,3 +127,179 @@ Test(model, streaming_loads_are_a_data_term)
 	json_decref(r);
 	json_decref(c);
 }
+
+/* The seconds of term name in m; NaN when m has none. */
+static double
+term_of(const hx_model_t *m, const char *name)
+{
+	for (int i = 0; i < m->nterms; i++)
+		if (strcmp(m->term[i].name, name) == 0)
+			return m->term[i].seconds;
+	return NAN;
+}
+
+/* A run that faults 1000 pages pays each fault and each page's release
+ * (a page that faults afresh every run was given back in one); ceilings
+ * without the release's price count the fault alone. */
+Test(model, faults_pay_the_page_release)
+{
+	json_t *c = json_pack("{s:f, s:f, s:i, s:f, s:f}", "add_per_s", 1e10,
+	    "fma_flops_per_s", 3.2e11, "fma_vector_width", 16, "minor_fault_s",
+	    1.5e-6, "page_release_s", 0.25e-6);
+	json_t *r = json_pack("{s:{s:f}, s:{s:f}, s:{s:f}}", "work", "units",
+	    1e6, "time_s", "median", 0.01, "memory", "minor_faults", 1000.0);
+	hx_loop_t l = loop_in("probe_rows");
+	hx_model_t with, without;
+	char msg[256];
+
+	cr_assert_eq(hx_model_compute(r, &l, 16, 0, c, &with, msg, sizeof(msg)),
+	    0, "%s", msg);
+	cr_expect_float_eq(term_of(&with, "faults"), 1000 * 1.75e-6, 1e-12,
+	    "1000 x (1.5 us + 0.25 us): %g", term_of(&with, "faults"));
+	json_object_del(c, "page_release_s");
+	cr_assert_eq(
+	    hx_model_compute(r, &l, 16, 0, c, &without, msg, sizeof(msg)), 0,
+	    "%s", msg);
+	cr_expect_float_eq(term_of(&without, "faults"), 1000 * 1.5e-6, 1e-12,
+	    "%g", term_of(&without, "faults"));
+	json_decref(r);
+	json_decref(c);
+}
+
+/* Ceilings of round rates: 1e9 FMAs, adds, multiplies and integer
+ * instructions a second, 1e9 gathered indices from each level. */
+static json_t *
+round_ceilings(double gather_fp_overlap)
+{
+	json_t *c = json_pack(
+	    "{s:f, s:f, s:i, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f}",
+	    "add_per_s", 1e9, "fma_flops_per_s", 32e9, "fma_vector_width", 16,
+	    "mul_per_s", 1e9, "int_per_s", 1e9, "read_l1_bytes_per_s", 1e12,
+	    "write_l1_bytes_per_s", 1e12, "gather_l1_per_s", 1e9,
+	    "gather_l2_per_s", 1e9, "gather_l3_per_s", 1e9, "gather_dram_per_s",
+	    1e9, "fp_overlap", 0.0);
+
+	if (isfinite(gather_fp_overlap))
+		json_object_set_new(
+		    c, "gather_fp_overlap", json_real(gather_fp_overlap));
+	return c;
+}
+
+/* A hot loop of 16 gathered indices and 4 FMAs an iteration, 1e6 units at
+ * 16 a loop: gathers 1e6 x 16 / 16 / 1e9 = 1 ms, FMAs 0.25 ms. The FMAs
+ * add to the gathers as far as the measured overlap leaves them: all of
+ * them at 0, none at 1 or without the ceiling (the maximum), a quarter at
+ * 0.75. */
+Test(model, gathers_and_fp_combine_by_the_measured_overlap)
+{
+	json_t *r = json_pack("{s:{s:f}, s:{s:f}}", "work", "units", 1e6,
+	    "time_s", "median", 0.01);
+	hx_loop_t l = loop_in("probe_rows");
+	static const double overlap[3] = {0.0, 1.0, 0.75};
+	static const double want[3] = {1.25e-3, 1e-3, 1.0625e-3};
+	char msg[256];
+
+	l.kind[HX_INSN_FMA] = 4;
+	l.kind[HX_INSN_GATHER] = 1;
+	l.gather_lanes = 16;
+	for (int i = 0; i < 4; i++) {
+		json_t *c = round_ceilings(i < 3 ? overlap[i] : NAN);
+		hx_model_t m;
+
+		cr_assert_eq(
+		    hx_model_compute(r, &l, 16, 0, c, &m, msg, sizeof(msg)), 0,
+		    "%s", msg);
+		cr_expect_float_eq(m.predicted_s, i < 3 ? want[i] : 1e-3, 1e-12,
+		    "overlap %g: %g s", i < 3 ? overlap[i] : NAN,
+		    m.predicted_s);
+		json_decref(c);
+	}
+	json_decref(r);
+}
+
+/* Two passes beside the hot loop: each priced by the in-core rule an
+ * iteration (a scalar loop of 3 integer instructions and an add: 3 ns, its
+ * add under them; a loop of 2 FMAs and 2 adds, fp_overlap 0: 4 ns) times
+ * its iterations, their sum the term "passes", added to the hot loop's
+ * prediction, not overlapping it. */
+Test(model, passes_add_their_in_core_time)
+{
+	json_t *c = round_ceilings(NAN);
+	json_t *r = json_pack("{s:{s:f}, s:{s:f}}", "work", "units", 1e6,
+	    "time_s", "median", 0.01);
+	hx_loop_t l = loop_in("probe_rows");
+	hx_model_pass_t pass[2];
+	hx_model_t m;
+	char msg[256];
+	double hot;
+
+	l.kind[HX_INSN_FMA] = 16; /* 1e6 / 16 x 16 / 1e9: 1 ms */
+	memset(pass, 0, sizeof(pass));
+	pass[0].loop = loop_in("probe_scatter");
+	pass[0].loop.kind[HX_INSN_OTHER] = 3;
+	pass[0].loop.kind[HX_INSN_ADD] = 1;
+	pass[0].iterations = 1e5;
+	pass[1].loop = loop_in("probe_keys");
+	pass[1].loop.kind[HX_INSN_FMA] = 2;
+	pass[1].loop.kind[HX_INSN_ADD] = 2;
+	pass[1].iterations = 1e4;
+	cr_assert_eq(hx_model_compute(r, &l, 16, 0, c, &m, msg, sizeof(msg)), 0,
+	    "%s", msg);
+	hot = m.predicted_s;
+	cr_expect_float_eq(hot, 1e-3, 1e-12, "%g", hot);
+	hx_model_add_passes(&m, c, pass, 2);
+	cr_assert_eq(m.npasses, 2);
+	cr_expect_float_eq(
+	    m.pass[0].seconds, 1e5 * 3e-9, 1e-15, "%g", m.pass[0].seconds);
+	cr_expect_float_eq(
+	    m.pass[1].seconds, 1e4 * 4e-9, 1e-15, "%g", m.pass[1].seconds);
+	cr_expect_float_eq(
+	    term_of(&m, "passes"), 3.4e-4, 1e-15, "%g", term_of(&m, "passes"));
+	cr_expect_float_eq(m.predicted_s, hot + 3.4e-4, 1e-12,
+	    "the passes add: %g", m.predicted_s);
+	json_decref(r);
+	json_decref(c);
+}
+
+/* Every pass a built-in variant states is in this build's code, at its
+ * lanes, and runs at least once at the variant's defaults: a pass whose
+ * loop the compiler moved (another width, inlined) would silently drop
+ * out of the prediction. The measuring builds only (AVX-512, -O2 and up:
+ * the passes name 16-lane loops). */
+Test(model, stated_passes_are_in_the_code)
+{
+	int checked = 0;
+
+#if !defined(__AVX512F__)
+	cr_skip_test("not an AVX-512 build: the passes name 16-lane loops");
+#endif
+	if (strstr(FB_CFLAGS, "SANITIZER=") != NULL ||
+	    strstr(FB_CFLAGS, " -O1") != NULL)
+		cr_skip_test("an -O1 sanitizer build (%s)", FB_CFLAGS);
+	for (const variant_t *const *v = variant_table; *v != NULL; v++) {
+		hx_model_pass_t pass[VARIANT_PASSES];
+		params_t p;
+		char msg[256];
+		int stated = 0, n = -1;
+
+		while (stated < VARIANT_PASSES &&
+		    (*v)->passes[stated].function != NULL)
+			stated++;
+		if (stated == 0)
+			continue;
+		(*v)->workload->defaults(&p);
+		cr_assert_eq(
+		    hx_model_passes_work(*v, &p, pass, &n, msg, sizeof(msg)), 0,
+		    "%s/%s: %s", (*v)->workload->name, (*v)->name, msg);
+		cr_expect_eq(n, stated, "%s/%s: %d of %d passes found",
+		    (*v)->workload->name, (*v)->name, n, stated);
+		for (int i = 0; i < n; i++)
+			cr_expect(
+			    pass[i].iterations >= 1 && pass[i].loop.insns > 0,
+			    "%s/%s pass %d: %g iterations of %d instructions",
+			    (*v)->workload->name, (*v)->name, i,
+			    pass[i].iterations, pass[i].loop.insns);
+		checked++;
+	}
+	cr_expect_geq(checked, 2, "interp sorted and hoisted state passes");
+}

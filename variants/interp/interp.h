@@ -224,6 +224,30 @@ double interp_reference_value(const interp_inputs_t *in, uint64_t i, float x);
  * every pass. */
 double interp_table_traffic(const params_t *p, double passes);
 
+/* Iterations a run of the loops the time model prices beside a pair loop
+ * over the M interpolants of each point (variant_pass_t): the remainder
+ * gcc vectorizes on xmm, (M mod 16) / 4 a point (3 at M = 300; the last
+ * M mod 4 scalar ones not counted); materialized's square, a vector of
+ * 16 values of the (N, M) array a turn; its reduction, M / 16 vectors a
+ * row. per_turn: points a turn of the pair loop (interp tiled: 2). */
+double interp_remainder_iterations(const params_t *p, double per_turn);
+double interp_square_iterations(const params_t *p);
+double interp_reduce_iterations(const params_t *p);
+
+/* The passes of interp_block_materialized (materialized and chunked):
+ * its remainder (the largest 4-lane loop), then the square and the
+ * reduction (the 16-lane loops after the pair loop, the largest). */
+double interp_block_remainder_iterations(const params_t *p);
+#define INTERP_BLOCK_MATERIALIZED_PASSES                                       \
+	{                                                                      \
+		{"interp_block_materialized", 4, 0,                            \
+		    interp_block_remainder_iterations},                        \
+		    {"interp_block_materialized", 16, 1,                       \
+			interp_square_iterations},                             \
+		    {"interp_block_materialized", 16, 2,                       \
+			interp_reduce_iterations},                             \
+	}
+
 /* Shared model pieces. */
 uint64_t interp_model_zero(const params_t *p, uint64_t (*round)(uint64_t));
 double interp_flops_per_pair_recomputed(void);

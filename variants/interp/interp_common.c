@@ -565,3 +565,30 @@ interp_points_split(const interp_inputs_t *in, int threads,
 	});
 	return variant_sum_partials(partial, threads);
 }
+
+double
+interp_remainder_iterations(const params_t *p, double per_turn)
+{
+	const double m = (double)interp_m(p);
+	const double tail = (double)(((uint64_t)m % 16) / 4);
+
+	return (double)p->n * (double)p->steps / per_turn * tail;
+}
+
+double
+interp_block_remainder_iterations(const params_t *p)
+{
+	return interp_remainder_iterations(p, 1.0);
+}
+
+double
+interp_square_iterations(const params_t *p)
+{
+	return (double)p->n * (double)interp_m(p) * (double)p->steps / 16.0;
+}
+
+double
+interp_reduce_iterations(const params_t *p)
+{
+	return (double)p->n * (double)(interp_m(p) / 16) * (double)p->steps;
+}
