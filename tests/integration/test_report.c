@@ -541,12 +541,16 @@ section(const char *text, const char *from, const char *to, const char *only)
 static void
 strip_front_entries(char *text)
 {
-	char *p;
+	char *p, *from = text;
 
-	while ((p = strstr(text, " aa-front ")) != NULL) {
+	/* An entry that is not a list item (no comma after it on its
+	 * line) is left for the next occurrence. */
+	while ((p = strstr(from, " aa-front ")) != NULL) {
 		char *comma = strchr(p + 1, ','), *eol = strchr(p, '\n');
-		if (comma == NULL || (eol != NULL && comma > eol))
-			break;
+		if (comma == NULL || (eol != NULL && comma > eol)) {
+			from = p + 1;
+			continue;
+		}
 		memmove(p, comma + 1, strlen(comma + 1) + 1);
 	}
 }
