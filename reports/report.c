@@ -85,8 +85,8 @@ generic_facts(rp_report_t *R)
 	rp_generic_facts(R, &generic);
 }
 
-/* What limits each variant: by the time model where the data has it (a
- * template), else by the discriminators' rule (a block still in C). */
+/* What limits each variant: by the time model where the data has it, else
+ * by the discriminators' rule (one template, either way). */
 static void
 limits_section(rp_report_t *R)
 {
@@ -96,7 +96,7 @@ limits_section(rp_report_t *R)
 	if (model)
 		rp_limits_model_facts(R);
 	else
-		rp_report_block(R, "notebook.limits", rp_limits_write, 1);
+		rp_limits_rule_facts(R);
 }
 
 /* The lab notebook's sections in the report's order. A section still

@@ -12,8 +12,6 @@
 #include "rp_text.h"
 #include "rp_workloads.h"
 
-#define MEDIAN(r) rp_num(r, "time_s.median")
-
 const char *
 rp_limits_level(const json_t *r, double bytes)
 {
@@ -29,11 +27,11 @@ rp_limits_level(const json_t *r, double bytes)
 
 /* The chunk sizes measured, with their medians, sorted by B. */
 static size_t
-chunk_points(const rp_report_t *R, double *b, double *t, size_t cap)
+chunk_points(const rp_report_t *R, const rp_workload_t *w, double *b, double *t,
+    size_t cap)
 {
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	rp_query_t q = {.workload = w->name,
-	    .variant = "chunked",
+	    .variant = w->chunked,
 	    .alloc = RP_ALLOC_JEMALLOC};
 	size_t i, n = 0;
 	json_t *r;
@@ -46,7 +44,7 @@ chunk_points(const rp_report_t *R, double *b, double *t, size_t cap)
 			!rp_data_set_matches(w->sets.main, set)))
 			continue;
 		b[n] = rp_data_chunk(r);
-		t[n++] = MEDIAN(r);
+		t[n++] = rp_field(r, RP_F_TIME_MEDIAN);
 	}
 	for (size_t a = 1; a < n; a++)
 		for (size_t k = a; k > 0 && b[k - 1] > b[k]; k--) {
@@ -57,56 +55,55 @@ chunk_points(const rp_report_t *R, double *b, double *t, size_t cap)
 	return n;
 }
 
-/* interp chunked: every chunk size with its median and the cache level
- * its buffer fits in, and the largest rise between neighbours, a knee only
- * beyond the time threshold. */
-static int
-fill_chunked(const rp_report_t *R, const json_t *r, rp_vals_t *x)
+/* The memory question's chunked variant (limits.chunked.*): every chunk
+ * size with its median and the cache level its (B,M) buffer fits in, and
+ * the largest rise between neighbours, which is a knee (.knee "edge")
+ * only beyond the time threshold and across a level's edge. */
+static void
+chunked_facts(rp_report_t *R, const rp_workload_t *w)
 {
-	double b[32], t[32], m = rp_num(r, "params.m"), best = 0;
+	rp_facts_t *F = &R->facts;
+	const json_t *r = rp_data_main_run(&R->data, w->name, w->chunked);
+	double b[32], t[32], m = rp_field(r, RP_F_M), best = 0;
 	double tt = rp_report_time_threshold(&R->data, 1.10);
-	size_t n = chunk_points(R, b, t, 32), k = 0, len = 0;
-	char list[512] = "";
+	size_t n = r != NULL ? chunk_points(R, w, b, t, 32) : 0, k = 0;
+	json_t *points = json_array();
+	const char *l1, *l2;
 
-	for (size_t i = 0; i < n && len < sizeof(list) - 64; i++) {
-		snprintf(list + len, sizeof(list) - len, "%sB=%s %s (%s)",
-		    i ? ", " : "", rp_text_fmt_n(b[i]), rp_text_fmt_time(t[i]),
-		    rp_limits_level(r, b[i] * m * 4));
-		len = strlen(list);
-		if (i + 1 < n && t[i + 1] / t[i] > best) {
-			best = t[i + 1] / t[i];
-			k = i;
-		}
+	for (size_t i = 0; i < n; i++) {
+		json_array_append_new(points, json_sprintf("%zu", i));
+		rp_fact_num(
+		    F, RP_FACT_SIZE, b[i], r, "limits.chunked.p%zu.b", i);
+		rp_fact_num(
+		    F, RP_FACT_TIME, t[i], r, "limits.chunked.p%zu.median", i);
+		rp_fact_str(F, rp_limits_level(r, b[i] * m * 4), r,
+		    "limits.chunked.p%zu.level", i);
+		if (i + 1 < n && t[i + 1] / t[i] > best)
+			best = t[i + 1] / t[i], k = i;
 	}
+	rp_fact_bool(F, n >= 2, r, "limits.chunked.measured");
+	rp_fact_list(F, points, "limits.chunked.points");
+	rp_fact_str(F, w->name, NULL, "limits.chunked.workload");
+	rp_fact_str(F, w->chunked, NULL, "limits.chunked.variant");
 	if (n < 2)
-		return -1;
-	rp_vals_str(x, "list", list);
-	rp_vals_num(x, "b", rp_data_chunk(r));
-	rp_vals_num(x, "rise", best);
-	rp_vals_num(x, "b1", b[k]);
-	rp_vals_num(x, "b2", b[k + 1]);
-	{
-		const char *l1 = rp_limits_level(r, b[k] * m * 4);
-		const char *l2 = rp_limits_level(r, b[k + 1] * m * 4);
-		char knee[256];
-		if (best < tt)
-			snprintf(knee, sizeof(knee),
-			    "within the noise threshold (%.2f), so no knee is "
-			    "measured here",
-			    tt);
-		else if (strcmp(l1, l2) != 0)
-			snprintf(knee, sizeof(knee),
-			    "the knee: the buffer moves from %s to %s", l1, l2);
-		else
-			snprintf(knee, sizeof(knee),
-			    "a rise with the buffer in %s on both sides, not a "
-			    "cache level's edge",
-			    l1);
-		rp_vals_str(x, "knee", knee);
-	}
-	rp_vals_num(x, "l2", rp_num(r, "machine.caches.l2_bytes"));
-	rp_vals_num(x, "l3", rp_num(r, "machine.caches.l3_bytes"));
-	return 0;
+		return;
+	l1 = rp_limits_level(r, b[k] * m * 4);
+	l2 = rp_limits_level(r, b[k + 1] * m * 4);
+	rp_fact_num(F, RP_FACT_BYTES, rp_field(r, RP_F_L2_BYTES), r,
+	    "limits.chunked.l2");
+	rp_fact_num(F, RP_FACT_BYTES, rp_field(r, RP_F_L3_BYTES), r,
+	    "limits.chunked.l3");
+	rp_fact_num(F, RP_FACT_RATIO, best, r, "limits.chunked.rise");
+	rp_fact_num(F, RP_FACT_SIZE, b[k], r, "limits.chunked.rise_from");
+	rp_fact_num(F, RP_FACT_SIZE, b[k + 1], r, "limits.chunked.rise_to");
+	rp_fact_str(F, l1, r, "limits.chunked.level_from");
+	rp_fact_str(F, l2, r, "limits.chunked.level_to");
+	rp_fact_num(F, RP_FACT_FIXED2, tt, NULL, "limits.chunked.threshold");
+	rp_fact_str(F,
+	    best < tt                 ? "noise"
+		: strcmp(l1, l2) != 0 ? "edge"
+				      : "within",
+	    r, "limits.chunked.knee");
 }
 
 /* Faults a step that count as faulting an array again: 16 pages. */
@@ -115,320 +112,218 @@ fill_chunked(const rp_report_t *R, const json_t *r, rp_vals_t *x)
 static double
 faults_per_step(const json_t *r)
 {
-	return rp_num(r, "memory.minor_faults") / rp_num(r, "params.steps");
+	return rp_field(r, RP_F_MINOR_FAULTS) / rp_field(r, RP_F_STEPS);
 }
 
-/* colony naive: the first N of the scaling sweep whose steps fault, and
- * the largest array there against jemalloc's oversize threshold. */
-static int
-fill_naive(const rp_report_t *R, const json_t *r, rp_vals_t *x)
+/* The speed question's baseline (limits.baseline.*): its faults a step,
+ * and the kink in its time across the scaling sweep: the first N whose
+ * steps fault, whose largest array (the (N,N,2) forces, 8 N^2 bytes) is
+ * set against the allocator's oversize threshold (.reaches). */
+static void
+baseline_facts(rp_report_t *R, const rp_workload_t *w)
 {
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
+	rp_facts_t *F = &R->facts;
+	const json_t *r = rp_data_main_run(&R->data, w->name, w->baseline);
 	rp_query_t q = {.set = w->sets.scale_all,
 	    .workload = w->name,
-	    .variant = "naive",
+	    .variant = w->baseline,
 	    .alloc = RP_ALLOC_JEMALLOC};
 	const json_t *below = NULL, *at = NULL, *e;
-	char kink[512];
 	double na, big, thr;
 	size_t i;
 
 	json_array_foreach(R->data.runs, i, e)
 	{
-		double f = faults_per_step(e), n = rp_num(e, "params.n");
+		double f = faults_per_step(e), n = rp_field(e, RP_F_N);
 		if (!rp_data_run_matches(e, &q))
 			continue;
 		if (f < FAULTING &&
-		    (below == NULL || n > rp_num(below, "params.n")))
+		    (below == NULL || n > rp_field(below, RP_F_N)))
 			below = e;
-		if (f >= FAULTING && (at == NULL || n < rp_num(at, "params.n")))
+		if (f >= FAULTING && (at == NULL || n < rp_field(at, RP_F_N)))
 			at = e;
 	}
-	rp_vals_num(x, "pages", rp_num(r, "memory.model_bytes") / 4096);
-	if (at == NULL || below == NULL) {
-		rp_vals_str(x, "kink",
-		    " No kink in the scaling sweep: its steps either all fault "
-		    "or none do.");
-		return 0;
-	}
-	na = rp_num(at, "params.n");
+	rp_fact_bool(F, r != NULL, r, "limits.baseline.measured");
+	rp_fact_str(F, w->name, NULL, "limits.baseline.workload");
+	rp_fact_str(F, w->baseline, NULL, "limits.baseline.variant");
+	rp_fact_num(F, RP_FACT_COUNT, faults_per_step(r), r,
+	    "limits.baseline.faults_per_step");
+	rp_fact_num(
+	    F, RP_FACT_SIZE, rp_field(r, RP_F_N), r, "limits.baseline.n");
+	rp_fact_num(F, RP_FACT_COUNT, rp_field(r, RP_F_MODEL_BYTES) / 4096, r,
+	    "limits.baseline.pages");
+	rp_fact_bool(
+	    F, at != NULL && below != NULL, NULL, "limits.baseline.kink");
+	if (at == NULL || below == NULL)
+		return;
+	na = rp_field(at, RP_F_N);
 	big = 8.0 * na * na;
-	thr = rp_num(r, "machine.allocator_policy.oversize_threshold_bytes");
-	snprintf(kink, sizeof(kink),
-	    " The kink in its time between N=%s and N=%s: from N=%s %s (%s) "
-	    "%s jemalloc's oversize threshold (%s)%s (%.0f faults a step, "
-	    "against %.0f at N=%s).",
-	    rp_text_fmt_n(rp_num(below, "params.n")), rp_text_fmt_n(na),
-	    rp_text_fmt_n(na), "the (N,N,2) forces array",
-	    rp_text_fmt_bytes(big), big >= thr ? "reaches" : "is under",
-	    rp_text_fmt_bytes(thr),
-	    big >= thr ? ", is handed back to the kernel when freed, and each "
-			 "step faults it in again"
-		       : ", yet its steps fault",
-	    faults_per_step(at), faults_per_step(below),
-	    rp_text_fmt_n(rp_num(below, "params.n")));
-	rp_vals_str(x, "kink", kink);
-	return 0;
+	thr = rp_field(r, RP_F_OVERSIZE_THRESHOLD);
+	rp_fact_num(F, RP_FACT_SIZE, rp_field(below, RP_F_N), below,
+	    "limits.baseline.n_below");
+	rp_fact_num(F, RP_FACT_SIZE, na, at, "limits.baseline.n_at");
+	rp_fact_num(F, RP_FACT_BYTES, big, at, "limits.baseline.largest");
+	rp_fact_num(F, RP_FACT_BYTES, thr, r, "limits.baseline.oversize");
+	rp_fact_bool(F, big >= thr, at, "limits.baseline.reaches");
+	rp_fact_num(F, RP_FACT_COUNT, faults_per_step(at), at,
+	    "limits.baseline.faults_at");
+	rp_fact_num(F, RP_FACT_COUNT, faults_per_step(below), below,
+	    "limits.baseline.faults_below");
 }
 
-/* colony cells: pairs evaluated, from its flop count over one pair's
- * flops (fused's flops per N^2 pair). */
-static int
-fill_cells(const rp_report_t *R, const json_t *r, rp_vals_t *x)
-{
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
-	const json_t *f = rp_data_main_run(&R->data, w->name, "fused");
-	double fpp = rp_num(f, "work.flops") / rp_num(f, "work.units");
-	double pairs = rp_num(r, "work.flops") / fpp;
-	double n = rp_num(r, "params.n"), steps = rp_num(r, "params.steps");
-
-	if (f == NULL || !(pairs > 0))
-		return -1;
-	rp_vals_num(x, "per", pairs / (n * steps));
-	rp_vals_num(x, "nse", 1e9 * MEDIAN(r) / pairs);
-	rp_vals_num(x, "nsf", rp_num(f, "work.ns_per_unit"));
-	rp_vals_num(x, "gff", rp_num(f, "work.gflops_per_s"));
-	return 0;
-}
-
-typedef struct fact_s {
-	rp_question_t question; /* the workload that answers it */
-	const char *variant;
-	int (*fill)(const rp_report_t *, const json_t *, rp_vals_t *);
-	const char *text;
-} fact_t;
-
-/* Measurements beside a verdict: what the tables call for, stated as
- * measured, with no cause the rule did not decide. */
-static const fact_t facts[] = {
-    {RP_QUESTION_MEMORY, "chunked", fill_chunked,
-	"median by B, with the level that holds its (B,M) buffer (L2 "
-	"{l2:b}, L3 {l3:b}): {list:s}. The largest rise, {rise:r} from "
-	"B={b1:n} to B={b2:n}, is {knee:s}."},
-    {RP_QUESTION_SPEED, "naive", fill_naive,
-	"{fps:i} minor faults a step at N={n:n} (its arrays are {pages:i} "
-	"pages).{kink:s}"},
-    {RP_QUESTION_SPEED, "cells", fill_cells,
-	"it evaluates about {per:f2} candidate pairs per particle (its "
-	"flop count over one pair's), at {nse:g3} ns per evaluated pair "
-	"against fused's {nsf:g3} ns."},
-};
-
+/* The speed question's cell lists (limits.cell_lists.*): the pairs it
+ * evaluates, from its flop count over one pair's (fused's flops per N^2
+ * pair), and its time per evaluated pair against fused's. */
 static void
-limits_facts(rp_report_t *R, const char *w)
+cell_lists_facts(rp_report_t *R, const rp_workload_t *w)
 {
-	for (size_t k = 0; k < sizeof(facts) / sizeof(facts[0]); k++) {
-		const json_t *r =
-		    rp_data_main_run(&R->data, w, facts[k].variant);
-		rp_vals_t x = {.n = 0};
-		if (strcmp(rp_workload_question(facts[k].question)->name, w) !=
-			0 ||
-		    r == NULL)
-			continue;
-		rp_vals_num(&x, "n", rp_num(r, "params.n"));
-		rp_vals_num(&x, "fps", faults_per_step(r));
-		if (facts[k].fill(R, r, &x) != 0)
-			continue;
-		rp_md(R, "- %s/%s: ", w, facts[k].variant);
-		rp_text_fill(R->md, facts[k].text, &x);
-		rp_md(R, "\n");
-	}
+	rp_facts_t *F = &R->facts;
+	const json_t *r = rp_data_main_run(&R->data, w->name, w->cell_lists);
+	const json_t *f = rp_data_main_run(&R->data, w->name, w->fused);
+	double fpp =
+	    rp_field(f, RP_F_WORK_FLOPS) / rp_field(f, RP_F_WORK_UNITS);
+	double pairs = rp_field(r, RP_F_WORK_FLOPS) / fpp;
+
+	rp_fact_bool(F, r != NULL && f != NULL && pairs > 0, r,
+	    "limits.cell_lists.measured");
+	rp_fact_str(F, w->name, NULL, "limits.cell_lists.workload");
+	rp_fact_str(F, w->cell_lists, NULL, "limits.cell_lists.variant");
+	rp_fact_str(F, w->fused, NULL, "limits.cell_lists.fused");
+	rp_fact_num(F, RP_FACT_FIXED2,
+	    pairs / (rp_field(r, RP_F_N) * rp_field(r, RP_F_STEPS)), r,
+	    "limits.cell_lists.pairs_per_particle");
+	rp_fact_num(F, RP_FACT_NUMBER,
+	    1e9 * rp_field(r, RP_F_TIME_MEDIAN) / pairs, r,
+	    "limits.cell_lists.ns_per_pair");
+	rp_fact_num(F, RP_FACT_NUMBER, rp_field(f, RP_F_NS_PER_UNIT), f,
+	    "limits.cell_lists.fused_ns_per_pair");
 }
 
-/* Each variant's own note (variant_t.notes): what its code stores and
- * moves, beside the verdicts, not a cause. */
+/* One variant's row (limits.W.V.*): its verdict and every discriminator
+ * the rule read, as shares; without a main run, the N of its own sweeps. */
 static void
-limits_notes(rp_report_t *R, const char *w)
+rule_row_facts(rp_report_t *R, const char *w, const char *v)
 {
-	const char *vs[RP_DATA_MAX_VARIANTS];
-	size_t nv =
-	    rp_data_variants(&R->data, w, NULL, vs, RP_DATA_MAX_VARIANTS);
+	rp_facts_t *F = &R->facts;
+	const json_t *r = rp_data_main_run(&R->data, w, v);
+	rp_query_t q = {.workload = w, .variant = v};
+	rp_limiter_in_t in;
+	rp_limiter_t lim = rp_limiter_of(&R->data, w, v, &in);
 
-	for (size_t i = 0; i < nv; i++) {
-		const char *t =
-		    rp_data_variant_text(&R->data, w, vs[i], "notes");
-		if (t != NULL && t[0] != '\0')
-			rp_md(R, "- %s/%s: %s.\n", w, vs[i], t);
-	}
-}
-
-/* A share as a percentage, "n/a" when not measured. */
-static const char *
-pct(double share)
-{
-	return rp_text_fmt_num(100 * share, "%.1f%%");
-}
-
-static void
-limits_workload(rp_report_t *R, const char *w)
-{
-	const char *vs[RP_DATA_MAX_VARIANTS];
-	size_t nv =
-	    rp_data_variants(&R->data, w, NULL, vs, RP_DATA_MAX_VARIANTS);
-
-	for (size_t i = 0; i < nv; i++) {
-		rp_limiter_in_t in;
-		rp_limiter_t v = rp_limiter_of(&R->data, w, vs[i], &in);
-		char ipu[96];
-		if (v.kind == RP_LIMIT_UNMEASURED) {
-			rp_query_t q = {.workload = w, .variant = vs[i]};
-			rp_md(R,
-			    "| %s/%s | not at the main size (N=%s, its own "
-			    "sweeps) | | | | | |\n",
-			    w, vs[i],
-			    rp_text_fmt_n(rp_num(
-				rp_data_find(&R->data, &q), "params.n")));
-			continue;
-		}
-		snprintf(
-		    ipu, sizeof(ipu), "%s", rp_text_fmt_num(in.ipu, "%.3g"));
-		if (!isnan(in.ipu_min))
-			snprintf(ipu + strlen(ipu), sizeof(ipu) - strlen(ipu),
-			    " (minimum %s: %s, bound %s)",
-			    rp_text_fmt_num(in.ipu_min, "%.3g"),
-			    rp_text_fmt_ratio(in.ipu / in.ipu_min),
-			    rp_text_fmt_ratio(isnan(in.allowance)
-				    ? RP_LIMITER_INSN_ALLOWANCE
-				    : in.allowance));
-		rp_md(R,
-		    "| %s/%s | **%s** | %s | %s (%s) | %s%s%s%s | %s | %s |\n",
-		    w, vs[i], rp_limiter_verdict_word(&v),
-		    pct(in.gflops / in.fma), pct(in.bytes_per_s / in.triad),
-		    in.level, pct(in.miss_bytes_s / in.miss_triad),
-		    in.miss_level != NULL ? " (" : "",
-		    in.miss_level != NULL ? in.miss_level : "",
-		    in.miss_level != NULL ? ")" : "",
-		    pct(in.faults * in.fault_cost_s / in.time_s), ipu);
-	}
+	rp_fact_str(
+	    F, rp_limiter_verdict_word(&lim), r, "limits.%s.%s.limiter", w, v);
+	rp_fact_str(F, rp_data_variant_text(&R->data, w, v, "notes"), r,
+	    "limits.%s.%s.notes", w, v);
+	rp_fact_num(F, RP_FACT_SIZE,
+	    rp_field(rp_data_find(&R->data, &q), RP_F_N), NULL,
+	    "limits.%s.%s.n", w, v);
+	rp_fact_num(F, RP_FACT_PERCENT, in.gflops / in.fma, r,
+	    "limits.%s.%s.fma_share", w, v);
+	rp_fact_num(F, RP_FACT_PERCENT, in.bytes_per_s / in.triad, r,
+	    "limits.%s.%s.triad_share", w, v);
+	rp_fact_str(F, in.level, r, "limits.%s.%s.level", w, v);
+	rp_fact_num(F, RP_FACT_PERCENT, in.miss_bytes_s / in.miss_triad, r,
+	    "limits.%s.%s.miss_share", w, v);
+	rp_fact_str(F, in.miss_level, r, "limits.%s.%s.miss_level", w, v);
+	rp_fact_num(F, RP_FACT_PERCENT, in.faults * in.fault_cost_s / in.time_s,
+	    r, "limits.%s.%s.fault_share", w, v);
+	rp_fact_num(F, RP_FACT_NUMBER, in.ipu, r, "limits.%s.%s.ipu", w, v);
+	rp_fact_num(
+	    F, RP_FACT_NUMBER, in.ipu_min, r, "limits.%s.%s.ipu_min", w, v);
+	rp_fact_num(F, RP_FACT_RATIO, in.ipu / in.ipu_min, r,
+	    "limits.%s.%s.ipu_over_min", w, v);
+	rp_fact_num(F, RP_FACT_RATIO,
+	    isnan(in.allowance) ? RP_LIMITER_INSN_ALLOWANCE : in.allowance, r,
+	    "limits.%s.%s.ipu_bound", w, v);
 }
 
 /* The threads goal's case at one thread, swept alone (w's threads_goal
  * set), against its main run in the interleaved sweep at the same N: both
- * shares of the FMA peak measured in the same data. Nothing when either is
- * missing or their N differ. */
+ * shares of the FMA peak measured in the same data (limits.W.alone.*;
+ * .measured false when either is missing or their N differ). */
 static void
-limits_alone(rp_report_t *R, const rp_workload_t *w)
+alone_facts(rp_report_t *R, const rp_workload_t *w)
 {
 	const rp_data_t *D = &R->data;
+	rp_facts_t *F = &R->facts;
 	rp_query_t q = {
 	    .set = w->sets.threads_goal, .workload = w->name, .threads = 1};
 	double fma = rp_num(D->ceilings, "fma_flops_per_s") * 1e-9;
-	const json_t *alone, *main_run;
-
-	if (q.set == NULL || !(fma > 0))
-		return;
-	alone = rp_data_find(D, &q);
-	main_run = alone != NULL
-	    ? rp_data_main_run(D, w->name, rp_str(alone, "variant"))
+	const json_t *alone = q.set != NULL ? rp_data_find(D, &q) : NULL;
+	const json_t *main_run = alone != NULL
+	    ? rp_data_main_run(D, w->name, rp_field_str(alone, RP_F_VARIANT))
 	    : NULL;
-	if (main_run == NULL ||
-	    rp_num(main_run, "params.n") != rp_num(alone, "params.n"))
-		return;
-	rp_md(R,
-	    "- %s/%s swept alone at one thread (set `%s`, %.0f timed runs): "
-	    "%s, %s GFLOP/s, %s of the FMA peak; in its main sweep, "
-	    "interleaved with the other variants' runs, %s, %s GFLOP/s, "
-	    "%s.\n",
-	    w->name, rp_str(alone, "variant"), q.set,
-	    rp_num(alone, "time_s.repeats"),
-	    rp_text_fmt_time(rp_num(alone, "time_s.median")),
-	    rp_text_fmt_num(rp_num(alone, "work.gflops_per_s"), "%.3g"),
-	    pct(rp_num(alone, "work.gflops_per_s") / fma),
-	    rp_text_fmt_time(rp_num(main_run, "time_s.median")),
-	    rp_text_fmt_num(rp_num(main_run, "work.gflops_per_s"), "%.3g"),
-	    pct(rp_num(main_run, "work.gflops_per_s") / fma));
+	const json_t *runs[2] = {alone, main_run};
+	const char *as[2] = {"alone", "interleaved"};
+
+	rp_fact_bool(F,
+	    fma > 0 && main_run != NULL &&
+		rp_field(main_run, RP_F_N) == rp_field(alone, RP_F_N),
+	    alone, "limits.%s.alone.measured", w->name);
+	rp_fact_str(F, rp_field_str(alone, RP_F_VARIANT), alone,
+	    "limits.%s.alone.variant", w->name);
+	rp_fact_str(F, q.set, NULL, "limits.%s.alone.set", w->name);
+	rp_fact_num(F, RP_FACT_COUNT, rp_field(alone, RP_F_TIME_REPEATS), alone,
+	    "limits.%s.alone.repeats", w->name);
+	for (int k = 0; k < 2; k++) {
+		rp_fact_num(F, RP_FACT_TIME,
+		    rp_field(runs[k], RP_F_TIME_MEDIAN), runs[k],
+		    "limits.%s.%s.median", w->name, as[k]);
+		rp_fact_num(F, RP_FACT_NUMBER, rp_field(runs[k], RP_F_GFLOPS),
+		    runs[k], "limits.%s.%s.gflops", w->name, as[k]);
+		rp_fact_num(F, RP_FACT_PERCENT,
+		    rp_field(runs[k], RP_F_GFLOPS) / fma, runs[k],
+		    "limits.%s.%s.fma_share", w->name, as[k]);
+	}
 }
 
-/* The cost of one fault: the ceilings' first write to fresh pages, which
- * the rule uses, and beside it the twin pair's, which also pays for giving
- * the pages back; the rule falls back to the pair without the first. */
+/* The cost of one fault (limits.fault.*): the ceilings' first write to
+ * fresh pages, which the rule uses, and beside it the twin pair's, which
+ * also pays for giving the pages back; the rule falls back to the pair
+ * without the first. */
 static void
-limits_fault_cost(rp_report_t *R)
+fault_facts(rp_report_t *R)
 {
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	const char *twin;
-	double ceiling = rp_limiter_fault_ceiling(&R->data);
-	double pair = rp_limiter_fault_twin(&R->data, &twin);
 	double spread = rp_num(R->data.ceilings, "minor_fault_spread");
 
-	if (isnan(ceiling) && isnan(pair)) {
-		rp_md(R,
-		    "The cost of a fault is not measured in this data (it "
-		    "needs `harness ceilings`, or %s in one sweep).\n\n",
-		    twin);
-		return;
-	}
-	rp_md(R, "| what | measured | by |\n|---|---|---|\n");
-	if (!isnan(ceiling))
-		rp_md(R,
-		    "| one minor fault (the rule's) | %s | a first write to "
-		    "each fresh 4 KiB page of 64 MiB, the best of %s runs "
-		    "(spread %s), over the faults the kernel counted "
-		    "(`harness ceilings`) |\n",
-		    rp_text_fmt_time(ceiling),
-		    rp_text_fmt_num(
-			rp_num(R->data.ceilings, "minor_fault_runs"), "%.0f"),
-		    rp_text_fmt_num(100 * spread, "%.0f%%"));
-	if (!isnan(pair))
-		rp_md(R,
-		    "| a fresh page against a kept one | %s | %s: the first's "
-		    "median run less the second's over their difference in "
-		    "minor faults (same sweep, one thread); it also pays for "
-		    "giving the pages back and the allocator's work%s |\n",
-		    rp_text_fmt_time(pair), twin,
-		    isnan(ceiling) ? "; the rule's figure, as this data has no "
-				     "ceilings' one"
-				   : "");
-	rp_md(R, "\n");
+	rp_fact_num(&R->facts, RP_FACT_TIME, rp_limiter_fault_ceiling(&R->data),
+	    NULL, "limits.fault.ceiling");
+	rp_fact_num(&R->facts, RP_FACT_COUNT,
+	    rp_num(R->data.ceilings, "minor_fault_runs"), NULL,
+	    "limits.fault.ceiling_runs");
+	rp_fact_text(&R->facts, RP_FACT_PERCENT, spread,
+	    rp_text_fmt_num(100 * spread, "%.0f%%"), NULL,
+	    "limits.fault.ceiling_spread");
+	rp_fact_num(&R->facts, RP_FACT_TIME,
+	    rp_limiter_fault_twin(&R->data, &twin), NULL, "limits.fault.twin");
+	rp_fact_str(&R->facts, w->name, NULL, "limits.fault.twin_workload");
+	rp_fact_str(&R->facts, w->baseline, NULL, "limits.fault.twin_fresh");
+	rp_fact_str(&R->facts, w->reuse, NULL, "limits.fault.twin_kept");
 }
 
 void
-rp_limits_write(rp_report_t *R)
+rp_limits_rule_facts(rp_report_t *R)
 {
-	rp_md(R, "## What limits each variant\n\n");
-	rp_md(R,
-	    "One rule decides each variant's limiter (reports/rp_limiter.c), "
-	    "from its main run at one thread: the first of these that passes "
-	    "names it: GFLOP/s at %.0f%% or more of the FMA peak; "
-	    "instructions per unit at their bound or more over the "
-	    "arithmetic's minimum (%.1fx, or the variant's own allowance: "
-	    "the bound in the last column); at %.0f%% or more, the schedule's "
-	    "bytes per second against the triad of the level that holds its "
-	    "working set, the simulated L1 misses' bytes per second against "
-	    "the same triad, and page faults times the measured cost of one "
-	    "against the run's time. None passing is \"not determined "
-	    "here\", with what would decide it. This verdict is the one "
-	    "every section prints.\n\n",
-	    100 * RP_LIMITER_SHARE, RP_LIMITER_INSN_ALLOWANCE,
-	    100 * RP_LIMITER_SHARE);
-	limits_fault_cost(R);
-	rp_md(R,
-	    "| variant | limiter | of the FMA peak | bytes moved, of the "
-	    "triad (level) | L1 misses, of the triad (level; simulated size) | "
-	    "faults, of the time | "
-	    "instructions per unit |\n|---|---|---|---|---|---|---|\n");
-	for (int i = 0; rp_workloads[i].name != NULL; i++)
-		limits_workload(R, rp_workloads[i].name);
-	rp_md(R,
-	    "\nWhere the limiter is not determined, what would decide it: "
-	    "hardware counters (cycles, stalls, cache misses) on a machine "
-	    "with a PMU, and for a variant the simulator did not run, a cache "
-	    "simulation of it (`--cachesim`). The simulator's instruction "
-	    "counts are in the last column, against their minimum where the "
-	    "data has it (the lowest count of the same arithmetic is in "
-	    "Table 1s).\n");
-	rp_md(R, "\nMeasured beside the verdicts:\n\n");
-	for (int i = 0; rp_workloads[i].name != NULL; i++)
-		limits_facts(R, rp_workloads[i].name);
-	for (int i = 0; rp_workloads[i].name != NULL; i++)
-		limits_alone(R, &rp_workloads[i]);
-	rp_md(R, "\n");
-	rp_md(R,
-	    "What each schedule stores and moves, in its own words (the "
-	    "variant's `notes`: facts of its code, not measured causes):"
-	    "\n\n");
-	for (int i = 0; rp_workloads[i].name != NULL; i++)
-		limits_notes(R, rp_workloads[i].name);
-	rp_md(R, "\n");
+	rp_fact_text(&R->facts, RP_FACT_PERCENT, RP_LIMITER_SHARE,
+	    rp_text_fmt_num(100 * RP_LIMITER_SHARE, "%.0f%%"), NULL,
+	    "limits.share");
+	rp_fact_text(&R->facts, RP_FACT_RATIO, RP_LIMITER_INSN_ALLOWANCE,
+	    rp_text_fmt_num(RP_LIMITER_INSN_ALLOWANCE, "%.1fx"), NULL,
+	    "limits.insn_allowance");
+	fault_facts(R);
+	for (int k = 0; rp_workloads[k].name != NULL; k++) {
+		const char *vs[RP_DATA_MAX_VARIANTS], *w = rp_workloads[k].name;
+		size_t nv = rp_data_variants(
+		    &R->data, w, NULL, vs, RP_DATA_MAX_VARIANTS);
+		for (size_t i = 0; i < nv; i++)
+			rule_row_facts(R, w, vs[i]);
+		alone_facts(R, &rp_workloads[k]);
+	}
+	chunked_facts(R, rp_workload_question(RP_QUESTION_MEMORY));
+	baseline_facts(R, rp_workload_question(RP_QUESTION_SPEED));
+	cell_lists_facts(R, rp_workload_question(RP_QUESTION_SPEED));
 }
 
 /* ---- the section by the time model (templates/notebook/limits.md.j2) ---- */

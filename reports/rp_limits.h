@@ -18,8 +18,12 @@
 #include "rp_report.h"
 
 /* The section by the discriminators' rule, for data without the time
- * model (a Markdown block). */
-void rp_limits_write(rp_report_t *R);
+ * model (limits.*, for templates/notebook/limits.md.j2): each variant's
+ * verdict and the discriminators it read, the cost of a fault, and the
+ * measurements beside the verdicts (the memory question's chunked sweep,
+ * the speed question's baseline faults and cell lists' pairs, the threads
+ * goal's run swept alone). */
+void rp_limits_rule_facts(rp_report_t *R);
 /* 1 when a main run of the data carries the time model (model.*). */
 int rp_limits_model_present(const rp_data_t *D);
 /* The section by the time model (limits.*, for
