@@ -6,20 +6,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "rp_bandwidth.h"
 #include "rp_limiter.h"
 #include "rp_limits.h"
 #include "rp_text.h"
 #include "rp_workloads.h"
 
 #define SHARE RP_LIMITER_SHARE
-
-/* The pair whose difference is allocation and page faults alone: the same
- * loops, fresh buffers every step against buffers kept (the variants'
- * descriptions say so). The rule's one piece of data about variants. */
-static const struct {
-	rp_question_t question;
-	const char *fresh, *kept;
-} twin = {RP_QUESTION_SPEED, "naive", "naive-reuse"};
 
 rp_limiter_t
 rp_limiter_decide(const rp_limiter_in_t *in)
@@ -101,17 +94,18 @@ rp_limiter_verdict_word(const rp_limiter_t *v)
 static void
 model_of(const json_t *r, rp_limiter_in_t *in)
 {
-	const json_t *m = json_object_get(r, "model"), *t;
+	const json_t *t;
 	size_t i;
 
 	in->model_term = NULL;
 	in->model_share = in->model_term_s = NAN;
-	in->model_predicted = rp_num(m, "predicted_s");
-	in->model_error = rp_num(m, "error");
-	if (m == NULL || !json_is_string(json_object_get(m, "limiter")))
+	in->model_predicted = rp_field(r, RP_F_MODEL_PREDICTED);
+	in->model_error = rp_field(r, RP_F_MODEL_ERROR);
+	in->model_term =
+	    json_string_value(rp_field_json(r, RP_F_MODEL_LIMITER));
+	if (in->model_term == NULL)
 		return;
-	in->model_term = json_string_value(json_object_get(m, "limiter"));
-	json_array_foreach(json_object_get(m, "terms"), i, t)
+	json_array_foreach(rp_field_json(r, RP_F_MODEL_TERMS), i, t)
 	{
 		if (strcmp(rp_str(t, "name"), in->model_term) == 0) {
 			in->model_share = rp_num(t, "share");
@@ -120,38 +114,30 @@ model_of(const json_t *r, rp_limiter_in_t *in)
 	}
 }
 
-static double
-triad_of(const rp_data_t *D, const char *level)
-{
-	static const char *const names[] = {"L1", "L2", "L3", "DRAM"};
-	static const char *const keys[] = {"l1_bytes_per_s", "l2_bytes_per_s",
-	    "l3_bytes_per_s", "triad_bytes_per_s"};
-
-	for (int i = 0; i < 4; i++)
-		if (strcmp(level, names[i]) == 0)
-			return rp_num(D->ceilings, keys[i]);
-	return NAN;
-}
-
 double
 rp_limiter_fault_twin(const rp_data_t *D, const char **label)
 {
-	const char *w = rp_workload_question(twin.question)->name;
-	const json_t *a = rp_data_main_run(D, w, twin.fresh);
-	const json_t *b = rp_data_main_run(D, w, twin.kept);
+	/* The pair whose difference is allocation and page faults alone: the
+	 * speed question's baseline, fresh buffers every step, against the
+	 * same loops with its buffers kept (its reuse role). */
+	const rp_workload_t *wl = rp_workload_question(RP_QUESTION_SPEED);
+	const char *w = wl->name;
+	const json_t *a = rp_data_main_run(D, w, wl->baseline);
+	const json_t *b = rp_data_main_run(D, w, wl->reuse);
 	double df =
-	    rp_num(a, "memory.minor_faults") - rp_num(b, "memory.minor_faults");
-	double dt = rp_num(a, "time_s.median") - rp_num(b, "time_s.median");
+	    rp_field(a, RP_F_MINOR_FAULTS) - rp_field(b, RP_F_MINOR_FAULTS);
+	double dt =
+	    rp_field(a, RP_F_TIME_MEDIAN) - rp_field(b, RP_F_TIME_MEDIAN);
 	static char buf[128];
 
 	snprintf(
-	    buf, sizeof(buf), "%s %s against %s", w, twin.fresh, twin.kept);
+	    buf, sizeof(buf), "%s %s against %s", w, wl->baseline, wl->reuse);
 	*label = buf;
 	if (a == NULL || b == NULL ||
 	    rp_str(a, "_set")[0] != rp_str(b, "_set")[0] ||
 	    strcmp(rp_str(a, "_set"), rp_str(b, "_set")) != 0 ||
-	    !isnan(rp_num(a, "params.threads")) ||
-	    !isnan(rp_num(b, "params.threads")) || !(df > 0) || !(dt > 0))
+	    !isnan(rp_field(a, RP_F_THREADS)) ||
+	    !isnan(rp_field(b, RP_F_THREADS)) || !(df > 0) || !(dt > 0))
 		return NAN;
 	return dt / df;
 }
@@ -181,24 +167,29 @@ rp_limiter_fault_cost(const rp_data_t *D, const char **label)
 static void
 instructions(const rp_data_t *D, const json_t *r, rp_limiter_in_t *in)
 {
-	const char *w = rp_str(r, "workload"), *v = rp_str(r, "variant");
+	const char *w = rp_field_str(r, RP_F_WORKLOAD),
+		   *v = rp_field_str(r, RP_F_VARIANT);
 	const json_t *cs = rp_data_cachesim(D, w, v);
-	double fpu = rp_num(r, "work.flops") / rp_num(r, "work.units");
+	double fpu =
+	    rp_field(r, RP_F_WORK_FLOPS) / rp_field(r, RP_F_WORK_UNITS);
 	const char *vs[RP_DATA_MAX_VARIANTS];
 	size_t nv = rp_data_variants(D, w, NULL, vs, RP_DATA_MAX_VARIANTS);
 
-	in->ipu = rp_num(cs, "cachesim.instructions_per_unit");
+	in->ipu = rp_field(cs, RP_F_SIM_INSN_PER_UNIT);
 	if (isnan(in->ipu) && cs != NULL)
-		in->ipu = rp_num(cs, "cachesim.Ir") / rp_num(cs, "work.units");
-	in->ipu_min = rp_num(cs, "cachesim.instructions_min_per_unit");
-	in->allowance = rp_num(cs, "cachesim.insn_allowance");
+		in->ipu =
+		    rp_field(cs, RP_F_SIM_IR) / rp_field(cs, RP_F_WORK_UNITS);
+	in->ipu_min = rp_field(cs, RP_F_SIM_INSN_MIN_PER_UNIT);
+	in->allowance = rp_field(cs, RP_F_SIM_INSN_ALLOWANCE);
 	in->ipu_low = NAN;
 	in->low_name = NULL;
 	for (size_t i = 0; i < nv && cs != NULL; i++) {
 		const json_t *o = rp_data_cachesim(D, w, vs[i]);
 		const json_t *om = rp_data_main_run(D, w, vs[i]);
-		double ipu = rp_num(o, "cachesim.Ir") / rp_num(o, "work.units");
-		double f = rp_num(om, "work.flops") / rp_num(om, "work.units");
+		double ipu =
+		    rp_field(o, RP_F_SIM_IR) / rp_field(o, RP_F_WORK_UNITS);
+		double f = rp_field(om, RP_F_WORK_FLOPS) /
+		    rp_field(om, RP_F_WORK_UNITS);
 		if (o == NULL || o == cs || fabs(f - fpu) > 1e-9 * fpu)
 			continue;
 		if (isnan(in->ipu_low) || ipu < in->ipu_low)
@@ -214,9 +205,9 @@ static void
 sim_traffic(
     const rp_data_t *D, const json_t *r, const json_t *cs, rp_limiter_in_t *in)
 {
-	rp_query_t q = {.workload = rp_str(r, "workload"),
-	    .variant = rp_str(r, "variant"),
-	    .n = rp_num(cs, "params.n"),
+	rp_query_t q = {.workload = rp_field_str(r, RP_F_WORKLOAD),
+	    .variant = rp_field_str(r, RP_F_VARIANT),
+	    .n = rp_field(cs, RP_F_N),
 	    .threads = 1,
 	    .alloc = RP_ALLOC_JEMALLOC};
 	const rp_workload_t *wl = rp_workload_find(q.workload);
@@ -237,8 +228,8 @@ sim_traffic(
 			continue;
 		json_array_foreach(D->runs, i, e)
 		{
-			double m = rp_num(e, "params.m");
-			double cm = rp_num(cs, "params.m");
+			double m = rp_field(e, RP_F_M);
+			double cm = rp_field(cs, RP_F_M);
 			/* m: the same, or absent from both (colony). */
 			if (rp_data_run_matches(e, &q) &&
 			    (m == cm || (isnan(m) && isnan(cm)))) {
@@ -250,11 +241,10 @@ sim_traffic(
 	if (at == NULL)
 		return;
 	in->miss_level = rp_limits_level(at,
-	    rp_num(at, "memory.peak_workspace_bytes") +
-		rp_num(at, "memory.input_bytes"));
-	in->miss_triad = triad_of(D, in->miss_level);
-	in->miss_bytes_s = rp_num(cs, "cachesim.D1_misses_per_unit") *
-	    RP_LIMITER_LINE / rp_num(at, "work.ns_per_unit") * 1e9;
+	    rp_field(at, RP_F_PEAK_WORKSPACE) + rp_field(at, RP_F_INPUT_BYTES));
+	in->miss_triad = rp_bandwidth_ceiling(D, in->miss_level, 1).bytes_per_s;
+	in->miss_bytes_s = rp_field(cs, RP_F_SIM_D1_PER_UNIT) *
+	    RP_LIMITER_LINE / rp_field(at, RP_F_NS_PER_UNIT) * 1e9;
 }
 
 rp_limiter_t
@@ -263,18 +253,18 @@ rp_limiter_of(const rp_data_t *D, const char *workload, const char *variant,
 {
 	const json_t *r = rp_data_main_run(D, workload, variant);
 	const json_t *cs = rp_data_cachesim(D, workload, variant);
-	double ws = rp_num(r, "memory.peak_workspace_bytes") +
-	    rp_num(r, "memory.input_bytes");
+	double ws =
+	    rp_field(r, RP_F_PEAK_WORKSPACE) + rp_field(r, RP_F_INPUT_BYTES);
 
 	memset(in, 0, sizeof(*in));
-	in->time_s = r != NULL ? rp_num(r, "time_s.median") : NAN;
-	in->gflops = rp_num(r, "work.gflops_per_s");
+	in->time_s = r != NULL ? rp_field(r, RP_F_TIME_MEDIAN) : NAN;
+	in->gflops = rp_field(r, RP_F_GFLOPS);
 	in->fma = 1e-9 * rp_num(D->ceilings, "fma_flops_per_s");
-	in->bytes_per_s = 1e9 * rp_num(r, "work.gbytes_per_s");
+	in->bytes_per_s = 1e9 * rp_field(r, RP_F_GBYTES);
 	in->level = r != NULL ? rp_limits_level(r, ws) : "DRAM";
-	in->triad = triad_of(D, in->level);
+	in->triad = rp_bandwidth_ceiling(D, in->level, 1).bytes_per_s;
 	sim_traffic(D, r, cs, in);
-	in->faults = rp_num(r, "memory.minor_faults");
+	in->faults = rp_field(r, RP_F_MINOR_FAULTS);
 	in->fault_cost_s = rp_limiter_fault_cost(D, &in->twin);
 	instructions(D, r, in);
 	model_of(r, in);
