@@ -34,16 +34,15 @@
 /* Columns several figures share; a workspace of 0 B is drawn at 1 kB. */
 #define RP_FIGTAB_COL_N                                                        \
 	{                                                                      \
-		.path = "params.n", .fmt = "%.0f"                              \
+		.field = RP_F_N, .fmt = "%.0f"                                 \
 	}
 #define RP_FIGTAB_COL_PEAK                                                     \
 	{                                                                      \
-		.path = "memory.peak_workspace_bytes",                         \
-		.floor = RP_FIGTAB_FLOOR_BYTES                                 \
+		.field = RP_F_PEAK_WORKSPACE, .floor = RP_FIGTAB_FLOOR_BYTES   \
 	}
 #define RP_FIGTAB_COL_MODEL                                                    \
 	{                                                                      \
-		.path = "memory.model_bytes", .floor = RP_FIGTAB_FLOOR_BYTES   \
+		.field = RP_F_MODEL_BYTES, .floor = RP_FIGTAB_FLOOR_BYTES      \
 	}
 
 /* The chunk figure: materialized as a point, fused's time as a line. */

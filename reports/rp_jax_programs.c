@@ -238,7 +238,7 @@ table_facts(rp_report_t *R, const rp_workload_t *w, int k, json_t *programs)
 	rp_fact_num(F, RP_FACT_SIZE, rp_num(first, "params.n"), first,
 	    "jaxprog.%s.n", w->name);
 	rp_fact_str(F, w->jax_letter, NULL, "jaxprog.%s.letter", w->name);
-	rp_fact_num(F, RP_FACT_COUNT, rp_num(first, w->jax_param), first,
+	rp_fact_num(F, RP_FACT_COUNT, rp_field(first, w->jax_param), first,
 	    "jaxprog.%s.param", w->name);
 	rp_fact_list(F, programs, "jaxprog.%s.programs", w->name);
 }

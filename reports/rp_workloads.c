@@ -56,7 +56,7 @@ static const rp_workload_t registered[] = {
 	    },
 	.array_dims = "n m",
 	.per_step = 0,
-	.jax_param = "params.m",
+	.jax_param = RP_F_M,
 	.jax_letter = "M",
 	.jax_after = rp_jax_interp_after,
 	.jaxpr_what = "the question's program against the answer's rewrite "
@@ -94,7 +94,7 @@ static const rp_workload_t registered[] = {
 	    },
 	.array_dims = "n n",
 	.per_step = 1,
-	.jax_param = "params.steps",
+	.jax_param = RP_F_STEPS,
 	.jax_letter = "K",
 	.jax_after = rp_jax_colony_after,
 	.jaxpr_what = "the double-vmap step against the per-particle sum",
@@ -291,8 +291,8 @@ const rp_fig_t rp_figures[] = {
 	    "'black'\nset label 'under 1 kB (0 B included) is drawn "
 	    "on this line' at graph 0.02, first 1000 offset 0,0.7 font "
 	    "',10'\n",
-	.cols = {{.path = "seconds", .floor = 1e-4},
-	    {.path = "live bytes", .floor = 1e3}},
+	.cols = {{.name = "seconds", .floor = 1e-4},
+	    {.name = "live bytes", .floor = 1e3}},
 	.block = "l",
 	.series = "{b} using 1:2 with steps lw 2 lc {c} title '{v}'",
 	.sep = RP_FIGTAB_EACH_LINE,
@@ -334,9 +334,9 @@ const rp_fig_t rp_figures[] = {
 	.xlabel = "N (evaluation points)",
 	.ylabel = "median time per run (s)",
 	.settings = RP_FIGTAB_XFIX "set format x '%.0e'\n",
-	.cols = {RP_FIGTAB_COL_N, {.path = "time_s.median"},
-	    {.path = "time_s.min", .fallback = "time_s.median"},
-	    {.path = "time_s.max", .fallback = "time_s.median"}},
+	.cols = {RP_FIGTAB_COL_N, {.field = RP_F_TIME_MEDIAN},
+	    {.field = RP_F_TIME_MIN, .fallback = RP_F_TIME_MEDIAN},
+	    {.field = RP_F_TIME_MAX, .fallback = RP_F_TIME_MEDIAN}},
 	.block = "t",
 	.series = "{b} using 1:2:3:4 with yerrorlines pt {p} ps 1.3 lw 1.5 lc "
 		  "{c} title '{v}'",
@@ -356,9 +356,9 @@ const rp_fig_t rp_figures[] = {
 	.ylabel = "median time per run (s)",
 	.settings = "set format x '%.0s %cB'\nset autoscale xfix\nset offsets "
 		    "graph 0.06, graph 0.06, graph 0.1, graph 0.1\n",
-	.cols = {RP_FIGTAB_COL_PEAK, {.path = "time_s.median"}},
+	.cols = {RP_FIGTAB_COL_PEAK, {.field = RP_F_TIME_MEDIAN}},
 	.label = RP_LABEL_NUMBER,
-	.label_path = "params.chunk",
+	.label_field = RP_F_CHUNK,
 	.label_fmt = "\"B=%.0f\"",
 	.block = "c",
 	.series = "{b} using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb "
@@ -379,9 +379,8 @@ const rp_fig_t rp_figures[] = {
 	.xlabel = "arithmetic intensity (FLOP per byte the schedule moves)",
 	.ylabel = "GFLOP/s",
 	.settings = "set yrange [0.1:1000]\nset samples 400\n",
-	.cols = {{.path = "work.intensity_flops_per_byte"},
-	    {.path = "work.gflops_per_s"},
-	    {.path = "model", .of = rp_limits_limiter_roof}},
+	.cols = {{.field = RP_F_INTENSITY}, {.field = RP_F_GFLOPS},
+	    {.name = "model", .of = rp_limits_limiter_roof}},
 	.block = "v",
 	/* Each variant's point, and the roof of its limiter (the GFLOP/s
 	 * its largest model term alone would allow) as a bar over it. */
@@ -402,7 +401,7 @@ const rp_fig_t rp_figures[] = {
 	.xlabel = "N (bacteria)",
 	.ylabel = "median time per step (s)",
 	.settings = RP_FIGTAB_XFIX "set logscale x 2\n",
-	.cols = {RP_FIGTAB_COL_N, {.path = "steps_s.median"}},
+	.cols = {RP_FIGTAB_COL_N, {.field = RP_F_STEPS_MEDIAN}},
 	.block = "t",
 	.fit = 1,
 	.series = "{b} using 1:2 with linespoints pt {p} ps 1.4 lw 1.5 lc {c} "
@@ -443,7 +442,7 @@ const rp_fig_t rp_figures[] = {
 	.logscale = "y",
 	.xlabel = "step of the run (0: the very first)",
 	.ylabel = "step time (s)",
-	.cols = {{.path = "step", .fmt = "%.0f"}, {.path = "seconds"}},
+	.cols = {{.name = "step", .fmt = "%.0f"}, {.name = "seconds"}},
 	.block = "s",
 	.series = "{b} using 1:2 with linespoints pt {p} ps 0.8 lc {c} title "
 		  "'{v}'",
@@ -460,7 +459,7 @@ const rp_fig_t rp_figures[] = {
 	    "border -1\nset boxwidth 0.8\nset ylabel 'cold time / "
 	    "median time (ratio)'\nset xtics rotate by -35 noenhanced\nset "
 	    "yrange [0:*]\nset key off\n",
-	.cols = {{.path = "time_s.cold", .divide_by = "time_s.median"}},
+	.cols = {{.field = RP_F_TIME_COLD, .divide_by = RP_F_TIME_MEDIAN}},
 	.timed_only = 1,
 	.label = RP_LABEL_W_VARIANT,
 	.block = "r",
@@ -483,18 +482,18 @@ const rp_fig_t rp_figures[] = {
 	    "set ylabel 'predicted seconds / measured median'\nset xtics "
 	    "rotate by -35 noenhanced\nset yrange [0:2]\nset key inside "
 	    "left top box opaque\n",
-	.cols = {{.path = "in_core",
+	.cols = {{.name = "in_core",
 		     .of = rp_limits_model_part,
-		     .divide_by = "time_s.median"},
-	    {.path = "caches",
+		     .divide_by = RP_F_TIME_MEDIAN},
+	    {.name = "caches",
 		.of = rp_limits_model_part,
-		.divide_by = "time_s.median"},
-	    {.path = "dram",
+		.divide_by = RP_F_TIME_MEDIAN},
+	    {.name = "dram",
 		.of = rp_limits_model_part,
-		.divide_by = "time_s.median"},
-	    {.path = "faults",
+		.divide_by = RP_F_TIME_MEDIAN},
+	    {.name = "faults",
 		.of = rp_limits_model_part,
-		.divide_by = "time_s.median"}},
+		.divide_by = RP_F_TIME_MEDIAN}},
 	.timed_only = 1,
 	.label = RP_LABEL_W_VARIANT,
 	.block = "t",
@@ -516,7 +515,7 @@ const rp_fig_t rp_figures[] = {
 	.xlabel = "threads (T)",
 	.ylabel = "speed-up (time at 1 thread / time at T)",
 	.settings = NULL,
-	.cols = {{.path = "params.threads"}, {.path = "time_s.median"}},
+	.cols = {{.field = RP_F_THREADS}, {.field = RP_F_TIME_MEDIAN}},
 	.block = "s",
 	.series = "{b} using 1:2 with linespoints pt {p} ps 1.5 lw 2 lc {c} "
 		  "title '{v}'",
@@ -533,7 +532,7 @@ const rp_fig_t rp_figures[] = {
 	.xlabel = "threads (T)",
 	.ylabel = "speed-up (time per step at 1 thread / at T)",
 	.settings = NULL,
-	.cols = {{.path = "params.threads"}, {.path = "steps_s.median"}},
+	.cols = {{.field = RP_F_THREADS}, {.field = RP_F_STEPS_MEDIAN}},
 	.block = "s",
 	.series = "{b} using 1:2 with linespoints pt {p} ps 1.5 lw 2 lc {c} "
 		  "title '{v}'",

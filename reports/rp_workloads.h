@@ -119,7 +119,8 @@ typedef struct rp_workload_s {
 	int per_step;
 	/* The parameter its JAX table prints after N (", M=300"), and its
 	 * letter. */
-	const char *jax_param, *jax_letter;
+	rp_field_t jax_param;
+	const char *jax_letter;
 	/* What the JAX section prints after its programs' table; NULL is
 	 * nothing. */
 	void (*jax_after)(rp_report_t *R, const struct rp_workload_s *w);
