@@ -64,7 +64,7 @@ in_core_roofs(const rp_data_t *D, const char *w, double fma, rp_plot_t *P)
 
 	for (size_t k = 0; k < nv && r == NULL; k++) {
 		const json_t *m = rp_data_main_run(D, w, vs[k]);
-		if (rp_num(m, "model.work.gather_indices_per_unit") > 0)
+		if (rp_field(m, RP_F_MODEL_GATHER_PER_UNIT) > 0)
 			r = m;
 	}
 	if (r == NULL)
@@ -73,12 +73,12 @@ in_core_roofs(const rp_data_t *D, const char *w, double fma, rp_plot_t *P)
 	    "gather_level");
 	snprintf(key, sizeof(key), "gather_%s_per_s", level);
 	{
-		const double per_unit =
-		    rp_num(r, "work.flops") / rp_num(r, "work.units") * 1e-9;
+		const double per_unit = rp_field(r, RP_F_WORK_FLOPS) /
+		    rp_field(r, RP_F_WORK_UNITS) * 1e-9;
 		const double roof[2] = {rp_num(D->ceilings, key) * per_unit /
-			rp_num(r, "model.work.gather_indices_per_unit"),
+			rp_field(r, RP_F_MODEL_GATHER_PER_UNIT),
 		    rp_num(D->ceilings, "divps_per_s") * per_unit /
-			rp_num(r, "model.work.per_unit.divsqrt")};
+			rp_field(r, RP_F_MODEL_DIVSQRT_PER_UNIT)};
 		const char *what[2] = {"gathers", "divides"};
 
 		for (int i = 0; i < 2; i++) {
@@ -90,9 +90,8 @@ in_core_roofs(const rp_data_t *D, const char *w, double fma, rp_plot_t *P)
 			    "'in-core roof: %s (%s, %.3g a unit), %.3g "
 			    "GFLOP/s'",
 			    roof[i], what[i], i == 0 ? level : "divps",
-			    i == 0 ? rp_num(r,
-					 "model.work.gather_indices_per_unit")
-				   : rp_num(r, "model.work.per_unit.divsqrt"),
+			    i == 0 ? rp_field(r, RP_F_MODEL_GATHER_PER_UNIT)
+				   : rp_field(r, RP_F_MODEL_DIVSQRT_PER_UNIT),
 			    roof[i]);
 		}
 	}

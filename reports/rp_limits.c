@@ -16,11 +16,11 @@ const char *
 rp_limits_level(const json_t *r, double bytes)
 {
 	static const char *const names[] = {"L1", "L2", "L3"};
-	static const char *const paths[] = {"machine.caches.l1d_bytes",
-	    "machine.caches.l2_bytes", "machine.caches.l3_bytes"};
+	static const rp_field_t sizes[] = {
+	    RP_F_L1D_BYTES, RP_F_L2_BYTES, RP_F_L3_BYTES};
 
 	for (int i = 0; i < 3; i++)
-		if (bytes <= rp_num(r, paths[i]))
+		if (bytes <= rp_field(r, sizes[i]))
 			return names[i];
 	return "DRAM";
 }
@@ -375,7 +375,7 @@ rp_limits_limiter_roof(const json_t *r, const char *arg)
 
 	(void)arg;
 	json_array_foreach(terms, i, t) top = fmax(top, rp_num(t, "seconds"));
-	return top > 0 ? rp_num(r, "work.flops") / top * 1e-9 : NAN;
+	return top > 0 ? rp_field(r, RP_F_WORK_FLOPS) / top * 1e-9 : NAN;
 }
 
 int
@@ -449,7 +449,7 @@ model_row_facts(rp_report_t *R, const char *w, const char *v)
 
 	largest_two(terms, &a, &b);
 	rp_fact_bool(&R->facts, m != NULL, r, "limits.%s.%s.modelled", w, v);
-	rp_fact_num(&R->facts, RP_FACT_TIME, rp_num(r, "time_s.median"), r,
+	rp_fact_num(&R->facts, RP_FACT_TIME, rp_field(r, RP_F_TIME_MEDIAN), r,
 	    "limits.%s.%s.measured", w, v);
 	rp_fact_num(&R->facts, RP_FACT_TIME, rp_num(m, "predicted_s"), r,
 	    "limits.%s.%s.predicted", w, v);
@@ -462,7 +462,7 @@ model_row_facts(rp_report_t *R, const char *w, const char *v)
 	 * and which of the two. */
 	rp_fact_num(&R->facts, RP_FACT_TIME,
 	    m != NULL && !within
-		? fabs(rp_num(r, "time_s.median") - rp_num(m, "predicted_s"))
+		? fabs(rp_field(r, RP_F_TIME_MEDIAN) - rp_num(m, "predicted_s"))
 		: NAN,
 	    r, "limits.%s.%s.unexplained", w, v);
 	rp_fact_bool(&R->facts, m != NULL && err > 0, r,
@@ -547,7 +547,7 @@ why_facts(rp_report_t *R, const char *w, const char *fast, const char *slow)
 		: NAN,
 	    rs, "limits.why.%s.%s.%s.predicted_gap", w, fast, slow);
 	rp_fact_num(&R->facts, RP_FACT_TIME,
-	    rp_num(rs, "time_s.median") - rp_num(rf, "time_s.median"), rs,
+	    rp_field(rs, RP_F_TIME_MEDIAN) - rp_field(rf, RP_F_TIME_MEDIAN), rs,
 	    "limits.why.%s.%s.%s.measured_gap", w, fast, slow);
 }
 
@@ -602,6 +602,6 @@ rp_limits_model_facts(rp_report_t *R)
 	rp_report_figure_facts(R, "fig-model-terms", "limits.figure.terms");
 	rp_fact_str(&R->facts, rp_str(json_object_get(any, "model"), "rule"),
 	    any, "limits.rule");
-	rp_fact_num(&R->facts, RP_FACT_FIXED2, rp_num(any, "model.fp_overlap"),
-	    any, "limits.fp_overlap");
+	rp_fact_num(&R->facts, RP_FACT_FIXED2,
+	    rp_field(any, RP_F_MODEL_FP_OVERLAP), any, "limits.fp_overlap");
 }
