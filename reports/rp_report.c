@@ -39,53 +39,6 @@ rp_report_free(rp_report_t *R)
 	rp_facts_free(&R->facts);
 }
 
-/* md with every heading one level down, in a new string (NULL when out of
- * memory). */
-static char *
-demoted(const char *md)
-{
-	char *out = malloc(2 * strlen(md) + 1), *o = out;
-
-	if (out == NULL)
-		return NULL;
-	for (const char *p = md; *p != '\0';) {
-		size_t n = strcspn(p, "\n");
-		if (p[0] == '#' && p[1] == '#')
-			*o++ = '#';
-		memcpy(o, p, n);
-		o += n;
-		p += n;
-		if (*p == '\n')
-			*o++ = *p++;
-	}
-	*o = '\0';
-	return out;
-}
-
-int
-rp_report_block(
-    rp_report_t *R, const char *name, void (*write)(rp_report_t *R), int demote)
-{
-	FILE *saved = R->md;
-	char *buf = NULL, *text = NULL;
-	size_t len = 0;
-	int rc = -1;
-
-	if ((R->md = open_memstream(&buf, &len)) != NULL) {
-		write(R);
-		if (fclose(R->md) == 0 &&
-		    (text = demote ? demoted(buf) : buf) != NULL) {
-			rp_facts_markdown(&R->facts, name, text);
-			rc = 0;
-		}
-	}
-	if (text != buf)
-		free(text);
-	free(buf);
-	R->md = saved;
-	return rc;
-}
-
 /* The note every embedded figure points to. */
 #define FIGURE_NOTE                                                            \
 	"Every figure is re-made from its script, data included: `cd "         \
@@ -242,15 +195,6 @@ rp_report_warning_notes(rp_report_t *R, const json_t *r)
 		len = strlen(b);
 	}
 	return len ? b : "none";
-}
-
-void
-rp_md(rp_report_t *R, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vfprintf(R->md, fmt, ap);
-	va_end(ap);
 }
 
 /* One of RP_TEXT_ROTATE buffers of 512 bytes, in turn. */
