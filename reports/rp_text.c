@@ -8,10 +8,10 @@
 #include "hx_format.h"
 #include "rp_text.h"
 
-static char *
-rotbuf(void)
+char *
+rp_text_buf(void)
 {
-	static char b[RP_TEXT_ROTATE][HX_FORMAT_LEN];
+	static char b[RP_TEXT_ROTATE][RP_TEXT_BUF];
 	static unsigned k;
 	return b[k++ % RP_TEXT_ROTATE];
 }
@@ -19,25 +19,25 @@ rotbuf(void)
 const char *
 rp_text_fmt_time(double seconds)
 {
-	return hx_format_time(rotbuf(), HX_FORMAT_LEN, seconds);
+	return hx_format_time(rp_text_buf(), HX_FORMAT_LEN, seconds);
 }
 
 const char *
 rp_text_fmt_bytes(double bytes)
 {
-	return hx_format_bytes(rotbuf(), HX_FORMAT_LEN, bytes);
+	return hx_format_bytes(rp_text_buf(), HX_FORMAT_LEN, bytes);
 }
 
 const char *
 rp_text_fmt_ratio(double ratio)
 {
-	return hx_format_ratio(rotbuf(), HX_FORMAT_LEN, ratio);
+	return hx_format_ratio(rp_text_buf(), HX_FORMAT_LEN, ratio);
 }
 
 const char *
 rp_text_fmt_num(double x, const char *f)
 {
-	char *b = rotbuf();
+	char *b = rp_text_buf();
 	if (isnan(x))
 		snprintf(b, HX_FORMAT_LEN, "n/a");
 	else
@@ -48,7 +48,7 @@ rp_text_fmt_num(double x, const char *f)
 const char *
 rp_text_fmt_n(double n)
 {
-	char *b = rotbuf();
+	char *b = rp_text_buf();
 	int e = isnan(n) || n <= 0 ? 0 : (int)floor(log10(n));
 	double m = n / pow(10, e);
 

@@ -4,9 +4,11 @@
  * 1e6; a missing or NaN number prints "n/a"), and the named values the
  * advice's measure functions fill (rp_vals_t).
  *
- * Limits: the rp_text_fmt_* functions return one of RP_TEXT_ROTATE static
- * buffers in turn (not thread-safe: the report is one thread, and no call
- * uses more than RP_TEXT_ROTATE results at once); at most RP_VALS_MAX named
+ * Limits: the rp_text_fmt_* functions, and every function of the report
+ * that returns a short string it made, return one of RP_TEXT_ROTATE
+ * static buffers of RP_TEXT_BUF bytes in turn (rp_text_buf; not
+ * thread-safe: the report is one thread, and no call uses more than
+ * RP_TEXT_ROTATE results at once); at most RP_VALS_MAX named
  * values, names up to 31 characters, strings up to 511.
  */
 #ifndef FB_RP_TEXT_H
@@ -14,8 +16,12 @@
 
 #include <stdio.h>
 
-#define RP_TEXT_ROTATE 16
+#define RP_TEXT_ROTATE 32
+#define RP_TEXT_BUF 512
 #define RP_VALS_MAX 32
+
+/* The next of the RP_TEXT_ROTATE buffers of RP_TEXT_BUF bytes. */
+char *rp_text_buf(void);
 
 const char *rp_text_fmt_time(double seconds);
 const char *rp_text_fmt_bytes(double bytes);

@@ -197,11 +197,9 @@ rp_workload_array_bytes(const char *w, const json_t *params)
 const char *
 rp_workload_fig(const rp_workload_t *w, const char *what)
 {
-	static char buf[RP_TEXT_ROTATE][64];
-	static unsigned turn;
-	char *b = buf[turn++ % RP_TEXT_ROTATE];
+	char *b = rp_text_buf();
 
-	snprintf(b, 64, "fig-%s-%s", w->name, what);
+	snprintf(b, RP_TEXT_BUF, "fig-%s-%s", w->name, what);
 	return b;
 }
 
