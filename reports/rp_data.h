@@ -54,7 +54,8 @@ typedef struct rp_query_s {
 	 * reads as 1 */
 	double threads;
 	rp_alloc_t alloc;
-	int any_status; /* 0: status "ok" only */
+	int any_status;  /* 0: status "ok" only */
+	int min_repeats; /* time_s.repeats at least this (0: any) */
 } rp_query_t;
 
 typedef struct rp_data_s {
