@@ -9,7 +9,7 @@
  * OUT_DIR/figures, writes OUT_DIR/REPORT.md in two parts: the lesson
  * (rp_lesson), then, after the heading "## Lab notebook", the notebook
  * section by section (rp_interp, rp_colony, rp_advice, rp_beyond_answers,
- * rp_limits, rp_exercise, rp_jax_programs, rp_threads, rp_generic for the
+ * rp_limiter, rp_exercise, rp_jax_programs, rp_threads, rp_generic for the
  * workloads it has no section for, rp_machine, and the notes),
  * each of its headings one level down; then runs gnuplot on each script
  * for NAME.svg and NAME.png. Every number in the prose is printed
@@ -45,7 +45,7 @@
 #include "rp_jax_programs.h"
 #include "rp_jax_speed.h"
 #include "rp_lesson.h"
-#include "rp_limits.h"
+#include "rp_limiter.h"
 #include "rp_machine.h"
 #include "rp_report.h"
 #include "rp_run_facts.h"
@@ -90,13 +90,13 @@ generic_facts(rp_report_t *R)
 static void
 limits_section(rp_report_t *R)
 {
-	int model = rp_limits_model_present(&R->data);
+	int model = rp_limiter_model_present(&R->data);
 
 	rp_fact_bool(&R->facts, model, NULL, "limits.model_present");
 	if (model)
-		rp_limits_model_facts(R);
+		rp_limiter_model_facts(R);
 	else
-		rp_limits_rule_facts(R);
+		rp_limiter_rule_facts(R);
 }
 
 /* The lab notebook's sections in the report's order, each a template

@@ -8,7 +8,6 @@
 #include "rp_figtab.h"
 #include "rp_figure.h"
 #include "rp_limiter.h"
-#include "rp_limits.h"
 #include "rp_report.h"
 #include "rp_text.h"
 #include "rp_workloads.h"

@@ -12,7 +12,7 @@
 #include "rp_interp.h"
 #include "rp_jax.h"
 #include "rp_jax_programs.h"
-#include "rp_limits.h"
+#include "rp_limiter.h"
 #include "rp_text.h"
 #include "rp_threads.h"
 #include "rp_workloads.h"
@@ -378,7 +378,7 @@ const rp_fig_t rp_figures[] = {
 	.ylabel = "GFLOP/s",
 	.settings = "set yrange [0.1:1000]\nset samples 400\n",
 	.cols = {{.field = RP_F_INTENSITY}, {.field = RP_F_GFLOPS},
-	    {.name = "model", .of = rp_limits_limiter_roof}},
+	    {.name = "model", .of = rp_limiter_roof}},
 	.block = "v",
 	/* Each variant's point, and the roof of its limiter (the GFLOP/s
 	 * its largest model term alone would allow) as a bar over it. */
@@ -481,16 +481,16 @@ const rp_fig_t rp_figures[] = {
 	    "rotate by -35 noenhanced\nset yrange [0:2]\nset key inside "
 	    "left top box opaque\n",
 	.cols = {{.name = "in_core",
-		     .of = rp_limits_model_part,
+		     .of = rp_limiter_model_part,
 		     .divide_by = RP_F_TIME_MEDIAN},
 	    {.name = "caches",
-		.of = rp_limits_model_part,
+		.of = rp_limiter_model_part,
 		.divide_by = RP_F_TIME_MEDIAN},
 	    {.name = "dram",
-		.of = rp_limits_model_part,
+		.of = rp_limiter_model_part,
 		.divide_by = RP_F_TIME_MEDIAN},
 	    {.name = "faults",
-		.of = rp_limits_model_part,
+		.of = rp_limiter_model_part,
 		.divide_by = RP_F_TIME_MEDIAN}},
 	.timed_only = 1,
 	.label = RP_LABEL_W_VARIANT,

@@ -15,7 +15,6 @@
 #include "fb_data_dir.h"
 #include "rp_lesson.h"
 #include "rp_limiter.h"
-#include "rp_limits.h"
 
 #define EPS 1e-6
 
@@ -95,20 +94,20 @@ Test(report_limiter, model_parts_and_the_roof_of_the_limiter)
 	json_t *bare = json_pack("{s:{s:f}}", "work", "flops", 6e9);
 
 	cr_assert_not_null(r);
-	cr_expect_float_eq(rp_limits_model_part(r, "in_core"), 0.6, 1e-12,
+	cr_expect_float_eq(rp_limiter_model_part(r, "in_core"), 0.6, 1e-12,
 	    "1 s predicted less 0.4 s that adds: %g",
-	    rp_limits_model_part(r, "in_core"));
+	    rp_limiter_model_part(r, "in_core"));
 	cr_expect_float_eq(
-	    rp_limits_model_part(r, "caches"), 0.15, 1e-12, "l2 and l3");
-	cr_expect_float_eq(rp_limits_model_part(r, "dram"), 0.2, 1e-12);
-	cr_expect_float_eq(rp_limits_model_part(r, "faults"), 0.05, 1e-12);
-	cr_expect(isnan(rp_limits_model_part(r, "gather")),
+	    rp_limiter_model_part(r, "caches"), 0.15, 1e-12, "l2 and l3");
+	cr_expect_float_eq(rp_limiter_model_part(r, "dram"), 0.2, 1e-12);
+	cr_expect_float_eq(rp_limiter_model_part(r, "faults"), 0.05, 1e-12);
+	cr_expect(isnan(rp_limiter_model_part(r, "gather")),
 	    "an in-core term is not a part of its own");
-	cr_expect(isnan(rp_limits_model_part(bare, "in_core")), "no model");
-	cr_expect_float_eq(rp_limits_limiter_roof(r, NULL), 10.0, 1e-9,
+	cr_expect(isnan(rp_limiter_model_part(bare, "in_core")), "no model");
+	cr_expect_float_eq(rp_limiter_roof(r, NULL), 10.0, 1e-9,
 	    "6 GFLOP over the gathers' 0.6 s: %g GFLOP/s",
-	    rp_limits_limiter_roof(r, NULL));
-	cr_expect(isnan(rp_limits_limiter_roof(bare, NULL)));
+	    rp_limiter_roof(r, NULL));
+	cr_expect(isnan(rp_limiter_roof(bare, NULL)));
 	json_decref(r);
 	json_decref(bare);
 }
