@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "rp_colony.h"
-#include "rp_figtab.h"
+#include "rp_figure_refs.h"
 #include "rp_interp.h"
 #include "rp_jax.h"
 #include "rp_jax_programs.h"
@@ -16,6 +16,10 @@
 #include "rp_text.h"
 #include "rp_threads.h"
 #include "rp_workloads.h"
+
+/* The memory question's reported peak, marked on its memory figure: the
+ * spec's 12*N*M*4 bytes at 1e6 x 300. */
+#define QUESTION_PEAK "1.44e+10"
 
 /* The fast C variants' schedules written in JAX (variants/jax). */
 static const char *const interp_jax_fixes[] = {
@@ -293,7 +297,7 @@ const rp_fig_t rp_figures[] = {
 	    {.name = "live bytes", .floor = 1e3}},
 	.block = "l",
 	.series = "{b} using 1:2 with steps lw 2 lc {c} title '{v}'",
-	.sep = RP_FIGTAB_EACH_LINE,
+	.sep = RP_FIG_EACH_LINE,
 	.empty = "no timelines in the data",
     },
     {
@@ -305,21 +309,20 @@ const rp_fig_t rp_figures[] = {
 	.logscale = "xy",
 	.xlabel = "N (evaluation points)",
 	.ylabel = "peak workspace",
-	.settings =
-	    RP_FIGTAB_XFIX "set format y '%.0s %cB'\nset format x '%.0e'\n"
-			   "set yrange [300:5e10]\n",
-	.cols = {RP_FIGTAB_COL_N, RP_FIGTAB_COL_PEAK, RP_FIGTAB_COL_MODEL},
+	.settings = RP_FIG_XFIX "set format y '%.0s %cB'\nset format x '%.0e'\n"
+				"set yrange [300:5e10]\n",
+	.cols = {RP_FIG_COL_N, RP_FIG_COL_PEAK, RP_FIG_COL_MODEL},
 	.block = "m",
-	.after_data = "set arrow from graph 0, first " RP_FIGTAB_QUESTION_PEAK
-		      " to graph 1, first " RP_FIGTAB_QUESTION_PEAK
+	.after_data = "set arrow from graph 0, first " QUESTION_PEAK
+		      " to graph 1, first " QUESTION_PEAK
 		      " nohead dt 2 lw 2 lc rgb 'black'\nset label 'the "
 		      "question: about 14 GB (12*N*M*4 at N=1e6, M=300)' at "
-		      "graph 0.02, first " RP_FIGTAB_QUESTION_PEAK
-		      " offset 0,0.7\n" RP_FIGTAB_BYTES_FLOOR_LINES,
+		      "graph 0.02, first " QUESTION_PEAK
+		      " offset 0,0.7\n" RP_FIG_BYTES_FLOOR_LINES,
 	.series = "{b} using 1:2 with points pt {p} ps 1.6 lw 2 lc {c} title "
 		  "'{v} measured', {b} using 1:3 with lines dt 2 lw 1.5 lc {c} "
 		  "title '{v} model'",
-	.sep = RP_FIGTAB_EACH_LINE,
+	.sep = RP_FIG_EACH_LINE,
 	.empty = "no interp scaling data",
     },
     {
@@ -331,16 +334,16 @@ const rp_fig_t rp_figures[] = {
 	.logscale = "xy",
 	.xlabel = "N (evaluation points)",
 	.ylabel = "median time per run (s)",
-	.settings = RP_FIGTAB_XFIX "set format x '%.0e'\n",
-	.cols = {RP_FIGTAB_COL_N, {.field = RP_F_TIME_MEDIAN},
+	.settings = RP_FIG_XFIX "set format x '%.0e'\n",
+	.cols = {RP_FIG_COL_N, {.field = RP_F_TIME_MEDIAN},
 	    {.field = RP_F_TIME_MIN, .fallback = RP_F_TIME_MEDIAN},
 	    {.field = RP_F_TIME_MAX, .fallback = RP_F_TIME_MEDIAN}},
 	.block = "t",
 	.series = "{b} using 1:2:3:4 with yerrorlines pt {p} ps 1.3 lw 1.5 lc "
 		  "{c} title '{v}'",
-	.sep = RP_FIGTAB_EACH_LINE,
+	.sep = RP_FIG_EACH_LINE,
 	.empty = "no interp scaling data",
-	.decorate = rp_figtab_interp_time,
+	.decorate = rp_figure_refs_interp_time,
     },
     {
 	.name = "fig-interp-chunk",
@@ -354,7 +357,7 @@ const rp_fig_t rp_figures[] = {
 	.ylabel = "median time per run (s)",
 	.settings = "set format x '%.0s %cB'\nset autoscale xfix\nset offsets "
 		    "graph 0.06, graph 0.06, graph 0.1, graph 0.1\n",
-	.cols = {RP_FIGTAB_COL_PEAK, {.field = RP_F_TIME_MEDIAN}},
+	.cols = {RP_FIG_COL_PEAK, {.field = RP_F_TIME_MEDIAN}},
 	.label = RP_LABEL_NUMBER,
 	.label_field = RP_F_CHUNK,
 	.label_fmt = "\"B=%.0f\"",
@@ -362,9 +365,9 @@ const rp_fig_t rp_figures[] = {
 	.series = "{b} using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb "
 		  "chunked_colour title 'chunked (B points at a time)', {b} "
 		  "using 1:2:3 with labels offset 0,1 notitle",
-	.sep = RP_FIGTAB_EACH_LINE,
+	.sep = RP_FIG_EACH_LINE,
 	.empty = "no chunk sweep in the data",
-	.decorate = rp_figtab_chunk,
+	.decorate = rp_figure_refs_chunk,
     },
     {
 	.name = "fig-roofline",
@@ -385,9 +388,9 @@ const rp_fig_t rp_figures[] = {
 	.series = "{b} using 1:2 with points pt {p} ps 2 lw 2 lc {c} title "
 		  "'{v}', {b} using 1:3:($1/1.8):($1*1.8) with xerrorbars pt "
 		  "0 lw 3 lc {c} notitle",
-	.sep = RP_FIGTAB_EACH_LINE,
+	.sep = RP_FIG_EACH_LINE,
 	.empty = "no interp runs in the data",
-	.decorate = rp_figtab_roofline,
+	.decorate = rp_figure_refs_roofline,
     },
     {
 	.name = "fig-colony-time",
@@ -398,15 +401,15 @@ const rp_fig_t rp_figures[] = {
 	.logscale = "xy",
 	.xlabel = "N (bacteria)",
 	.ylabel = "median time per step (s)",
-	.settings = RP_FIGTAB_XFIX "set logscale x 2\n",
-	.cols = {RP_FIGTAB_COL_N, {.field = RP_F_STEPS_MEDIAN}},
+	.settings = RP_FIG_XFIX "set logscale x 2\n",
+	.cols = {RP_FIG_COL_N, {.field = RP_F_STEPS_MEDIAN}},
 	.block = "t",
 	.fit = 1,
 	.series = "{b} using 1:2 with linespoints pt {p} ps 1.4 lw 1.5 lc {c} "
 		  "title '{v} ({k})'",
-	.sep = RP_FIGTAB_EACH_LINE,
+	.sep = RP_FIG_EACH_LINE,
 	.empty = "no colony scaling data",
-	.decorate = rp_figtab_colony_time,
+	.decorate = rp_figure_refs_colony_time,
     },
     {
 	.name = "fig-colony-memory",
@@ -417,18 +420,18 @@ const rp_fig_t rp_figures[] = {
 	.logscale = "xy",
 	.xlabel = "N (bacteria)",
 	.ylabel = "peak workspace",
-	.settings = RP_FIGTAB_XFIX
-	"set logscale x 2\nset format y '%.0s %cB'\nset yrange "
-	"[300:*]\n",
-	.after_data = RP_FIGTAB_BYTES_FLOOR_LINES,
-	.cols = {RP_FIGTAB_COL_N, RP_FIGTAB_COL_PEAK, RP_FIGTAB_COL_MODEL},
+	.settings =
+	    RP_FIG_XFIX "set logscale x 2\nset format y '%.0s %cB'\nset yrange "
+			"[300:*]\n",
+	.after_data = RP_FIG_BYTES_FLOOR_LINES,
+	.cols = {RP_FIG_COL_N, RP_FIG_COL_PEAK, RP_FIG_COL_MODEL},
 	.block = "m",
 	.fit = 1,
 	.fit_min = 65536,
 	.series = "{b} using 1:2 with points pt {p} ps 1.6 lw 2 lc {c} title "
 		  "'{v} measured ({k})', {b} using 1:3 with lines dt 3 lc {c} "
 		  "title '{v} model'",
-	.sep = RP_FIGTAB_EACH_LINE,
+	.sep = RP_FIG_EACH_LINE,
 	.empty = "no colony scaling data",
     },
     {
@@ -444,7 +447,7 @@ const rp_fig_t rp_figures[] = {
 	.block = "s",
 	.series = "{b} using 1:2 with linespoints pt {p} ps 0.8 lc {c} title "
 		  "'{v}'",
-	.sep = RP_FIGTAB_EACH_LINE,
+	.sep = RP_FIG_EACH_LINE,
 	.empty = "no spread runs in the data",
     },
     {
@@ -462,7 +465,7 @@ const rp_fig_t rp_figures[] = {
 	.label = RP_LABEL_W_VARIANT,
 	.block = "r",
 	.series = "{b} using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'",
-	.sep = RP_FIGTAB_EACH_LINE,
+	.sep = RP_FIG_EACH_LINE,
 	.empty = "no timed runs in the data",
     },
     {
@@ -501,7 +504,7 @@ const rp_fig_t rp_figures[] = {
 		  "using 4 lc rgb '#E69F00' title 'DRAM transfers', {b} using "
 		  "5 lc rgb '#CC79A7' title 'page faults', 1 with lines dt 2 "
 		  "lw 2 lc rgb 'black' title 'measured median'",
-	.sep = RP_FIGTAB_EACH_LINE,
+	.sep = RP_FIG_EACH_LINE,
 	.empty = "no run with the time model (--model) in the data",
     },
     {
@@ -517,9 +520,9 @@ const rp_fig_t rp_figures[] = {
 	.block = "s",
 	.series = "{b} using 1:2 with linespoints pt {p} ps 1.5 lw 2 lc {c} "
 		  "title '{v}'",
-	.sep = RP_FIGTAB_EACH_LINE,
+	.sep = RP_FIG_EACH_LINE,
 	.empty = "no interp runs with threads",
-	.decorate = rp_figtab_threads,
+	.decorate = rp_figure_refs_threads,
     },
     {
 	.name = "fig-colony-threads",
@@ -534,9 +537,9 @@ const rp_fig_t rp_figures[] = {
 	.block = "s",
 	.series = "{b} using 1:2 with linespoints pt {p} ps 1.5 lw 2 lc {c} "
 		  "title '{v}'",
-	.sep = RP_FIGTAB_EACH_LINE,
+	.sep = RP_FIG_EACH_LINE,
 	.empty = "no colony runs with threads",
-	.decorate = rp_figtab_threads,
+	.decorate = rp_figure_refs_threads,
     },
 };
 

@@ -1,12 +1,13 @@
 /*
- * rp_figtab: the figures' decorations (see rp_figtab.h).
+ * rp_figure_refs: the references figures draw beside their data (see
+ * rp_figure_refs.h).
  */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "rp_figtab.h"
 #include "rp_figure.h"
+#include "rp_figure_refs.h"
 #include "rp_limiter.h"
 #include "rp_report.h"
 #include "rp_text.h"
@@ -15,7 +16,7 @@
 /* The chunk figure's references: the baseline (one chunk of N) as a
  * point, the fused answer's time as a line. */
 void
-rp_figtab_chunk(const rp_data_t *D, rp_plot_t *P)
+rp_figure_refs_chunk(const rp_data_t *D, rp_plot_t *P)
 {
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	const json_t *mat = rp_data_main_run(D, w->name, w->baseline);
@@ -102,7 +103,7 @@ in_core_roofs(const rp_data_t *D, const char *w, double fma, rp_plot_t *P)
  * variant's label names the level that holds its working set (peak
  * workspace plus inputs), whose roof applies to it. */
 void
-rp_figtab_roofline(const rp_data_t *D, rp_plot_t *P)
+rp_figure_refs_roofline(const rp_data_t *D, rp_plot_t *P)
 {
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	static const char *const keys[] = {"l1_bytes_per_s", "l2_bytes_per_s",
@@ -169,7 +170,7 @@ reference_slope(rp_plot_t *P, const char *variant, double k, int col)
 /* The memory question's time: N^1 through its baseline, the scaling every
  * schedule should have at a fixed array width. */
 void
-rp_figtab_interp_time(const rp_data_t *D, rp_plot_t *P)
+rp_figure_refs_interp_time(const rp_data_t *D, rp_plot_t *P)
 {
 	(void)D;
 	reference_slope(
@@ -179,7 +180,7 @@ rp_figtab_interp_time(const rp_data_t *D, rp_plot_t *P)
 /* The speed question's time: N^2 through its fused answer (all pairs), N^1
  * through its cell lists. */
 void
-rp_figtab_colony_time(const rp_data_t *D, rp_plot_t *P)
+rp_figure_refs_colony_time(const rp_data_t *D, rp_plot_t *P)
 {
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 
@@ -192,7 +193,7 @@ rp_figtab_colony_time(const rp_data_t *D, rp_plot_t *P)
  * params.threads out at 1), the time turned into the speed-up over the
  * block's time at one thread, and the ideal line, speed-up = threads. */
 void
-rp_figtab_threads(const rp_data_t *D, rp_plot_t *P)
+rp_figure_refs_threads(const rp_data_t *D, rp_plot_t *P)
 {
 	double tmax = 2.0;
 
