@@ -129,14 +129,24 @@ rp_jax_work(const rp_data_t *D, const json_t *r)
 	return isnan(t) ? rp_jax_rss_work(D, r) : t;
 }
 
+/* Whether s begins with prefix (never a NULL prefix). */
+static int
+starts_with(const char *s, const char *prefix)
+{
+	return prefix != NULL && strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
 double
 rp_jax_steps_per_call(const json_t *r)
 {
-	const char *v = rp_str(r, "variant");
+	const char *v = rp_field_str(r, RP_F_VARIANT);
+	const rp_workload_t *w =
+	    rp_workload_find(rp_field_str(r, RP_F_WORKLOAD));
 
-	if (strncmp(v, "loop", 4) == 0 || strncmp(v, "fori", 4) == 0)
+	if (w != NULL &&
+	    (starts_with(v, w->jax_loop) || starts_with(v, w->jax_fori)))
 		return rp_field(r, RP_F_STEPS);
-	return strncmp(v, "pair", 4) == 0 ? 0 : 1;
+	return w != NULL && starts_with(v, w->jax_pair) ? 0 : 1;
 }
 
 const char *

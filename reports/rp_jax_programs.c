@@ -19,15 +19,6 @@
 /* The most sizes compared (sizes()). */
 #define SIZES_MAX 16
 
-/* run.py's labels of the programs the section computes figures of
- * beyond the registration's jax_jitted: the memory question as asked
- * (un-jitted), and in the speed question's puzzle the pair function alone
- * and the two loops of steps. */
-#define PROGRAM_ASKED "question"
-#define PROGRAM_PAIR "pair"
-#define PROGRAM_LOOP "loop"
-#define PROGRAM_FORI "fori"
-
 /* ---- each JAX run and each C run at the JAX sizes ---- */
 
 /* A run's warm calls as facts PREFIX.NAME: per call (calls, warm_lo,
@@ -293,7 +284,7 @@ static int
 question_fit(const rp_data_t *D, const rp_workload_t *w, double *slope,
     double *icpt, const json_t **big)
 {
-	rp_query_t q = {.set = w->sets.jax_all, .variant = PROGRAM_ASKED};
+	rp_query_t q = {.set = w->sets.jax_all, .variant = w->jax_asked};
 	double sx = 0, sy = 0, sxx = 0, sxy = 0, den;
 	int k = 0;
 	size_t i;
@@ -358,7 +349,7 @@ static void
 question_rows(rp_report_t *R, const rp_workload_t *w)
 {
 	rp_query_t q = {
-	    .set = w->sets.jax_all, .variant = PROGRAM_ASKED, .any_status = 1};
+	    .set = w->sets.jax_all, .variant = w->jax_asked, .any_status = 1};
 	json_t *rows = json_array(), *stopped = json_array(), *r;
 	char p[64];
 	size_t i, k = 0;
@@ -411,7 +402,7 @@ guard_facts(rp_report_t *R)
 static void
 peak_facts(rp_report_t *R, const rp_workload_t *w)
 {
-	const json_t *q = rp_jax_run(&R->data, w->name, PROGRAM_ASKED), *big;
+	const json_t *q = rp_jax_run(&R->data, w->name, w->jax_asked), *big;
 	double slope, icpt;
 	int k = question_fit(&R->data, w, &slope, &icpt, &big);
 	double m = rp_field(q, RP_F_M);
@@ -528,8 +519,8 @@ rp_jax_colony_after(rp_report_t *R, const rp_workload_t *w)
 	}
 	rp_fact_str(F, w->name, NULL, "jaxprog.puzzle.workload");
 	rp_fact_list(F, one, "jaxprog.puzzle.programs");
-	warm_ratio(R, w, w->jax_jitted, PROGRAM_PAIR, "step_over_pair");
-	warm_ratio(R, w, PROGRAM_LOOP, PROGRAM_FORI, "loop_over_fori");
+	warm_ratio(R, w, w->jax_jitted, w->jax_pair, "step_over_pair");
+	warm_ratio(R, w, w->jax_loop, w->jax_fori, "loop_over_fori");
 	rp_fact_bool(F,
 	    rp_advice_dispatch(rp_jax_median(st, "unblocked_call_s"),
 		rp_jax_median(st, "warm_call_s")),
