@@ -450,11 +450,16 @@ chunked_facts(rp_report_t *R, const rp_workload_t *w)
 	rp_fact_str(F, l1, r, "limits.chunked.level_from");
 	rp_fact_str(F, l2, r, "limits.chunked.level_to");
 	rp_fact_num(F, RP_FACT_FIXED2, tt, NULL, "limits.chunked.threshold");
-	rp_fact_str(F,
-	    best < tt                 ? "noise"
-		: strcmp(l1, l2) != 0 ? "edge"
-				      : "within",
-	    r, "limits.chunked.knee");
+	rp_fact_str(
+	    F, rp_limiter_knee(best, tt, l1, l2), r, "limits.chunked.knee");
+}
+
+const char *
+rp_limiter_knee(double rise, double threshold, const char *from, const char *to)
+{
+	if (!(rise >= threshold))
+		return "noise";
+	return strcmp(from, to) != 0 ? "edge" : "within";
 }
 
 /* Faults a step that count as faulting an array again: 16 pages. */

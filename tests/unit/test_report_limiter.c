@@ -232,6 +232,17 @@ Test(report_limiter, fault_cost_from_the_ceilings_else_the_pair)
 	cr_expect_eq(system(cmd), 0);
 }
 
+/* A rise is a knee only beyond the noise threshold, and an edge only
+ * where the buffer changes level. */
+Test(report_limiter, a_knee_needs_the_threshold_and_a_level_edge)
+{
+	cr_expect_str_eq(rp_limiter_knee(1.55, 1.98, "DRAM", "DRAM"), "noise");
+	cr_expect_str_eq(rp_limiter_knee(1.97, 1.98, "L2", "L3"), "noise");
+	cr_expect_str_eq(rp_limiter_knee(NAN, 1.10, "L2", "L3"), "noise");
+	cr_expect_str_eq(rp_limiter_knee(1.98, 1.98, "L2", "L3"), "edge");
+	cr_expect_str_eq(rp_limiter_knee(2.50, 1.98, "L3", "L3"), "within");
+}
+
 Test(report_limiter, sentences_name_a_cause_only_when_decided)
 {
 	rp_limiter_in_t in = quiet();
