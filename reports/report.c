@@ -85,20 +85,6 @@ generic_facts(rp_report_t *R)
 	rp_generic_facts(R, &generic);
 }
 
-/* What limits each variant: by the time model where the data has it, else
- * by the discriminators' rule (one template, either way). */
-static void
-limits_section(rp_report_t *R)
-{
-	int model = rp_limiter_model_present(&R->data);
-
-	rp_fact_bool(&R->facts, model, NULL, "limits.model_present");
-	if (model)
-		rp_limiter_model_facts(R);
-	else
-		rp_limiter_rule_facts(R);
-}
-
 /* The lab notebook's sections in the report's order, each a template
  * (templates/notebook/NAME.md.j2) with its facts function, called here in
  * the order templates/REPORT.md.j2 prints them so that its notes are
@@ -112,7 +98,7 @@ static const struct notebook_section_s {
     {"advice", rp_advice_facts},
     {"beyond_the_answers", rp_beyond_answers_facts},
     {"memory_accounting", NULL},
-    {"limits", limits_section},
+    {"limits", rp_limiter_facts},
     {"exercises", rp_exercise_facts},
     {"glossary", NULL},
     {"idiom_map", NULL},

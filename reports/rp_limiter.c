@@ -659,8 +659,9 @@ fault_facts(rp_report_t *R)
 	rp_fact_str(&R->facts, w->reuse, NULL, "limits.fault.twin_kept");
 }
 
-void
-rp_limiter_rule_facts(rp_report_t *R)
+/* The section by the discriminators' rule (see rp_limiter_facts). */
+static void
+rule_facts(rp_report_t *R)
 {
 	rp_fact_text(&R->facts, RP_FACT_PERCENT, RP_LIMITER_SHARE,
 	    rp_text_fmt_num(100 * RP_LIMITER_SHARE, "%.0f%%"), NULL,
@@ -734,8 +735,9 @@ rp_limiter_roof(const json_t *r, const char *arg)
 	return top > 0 ? rp_field(r, RP_F_WORK_FLOPS) / top * 1e-9 : NAN;
 }
 
-int
-rp_limiter_model_present(const rp_data_t *D)
+/* 1 when a main run of the data carries the time model (model.*). */
+static int
+model_present(const rp_data_t *D)
 {
 	for (int k = 0; rp_workloads[k].name != NULL; k++) {
 		const char *vs[RP_DATA_MAX_VARIANTS];
@@ -960,4 +962,16 @@ rp_limiter_model_facts(rp_report_t *R)
 	    any, "limits.rule");
 	rp_fact_num(&R->facts, RP_FACT_FIXED2,
 	    rp_field(any, RP_F_MODEL_FP_OVERLAP), any, "limits.fp_overlap");
+}
+
+void
+rp_limiter_facts(rp_report_t *R)
+{
+	int model = model_present(&R->data);
+
+	rp_fact_bool(&R->facts, model, NULL, "limits.model_present");
+	if (model)
+		rp_limiter_model_facts(R);
+	else
+		rule_facts(R);
 }

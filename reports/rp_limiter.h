@@ -138,21 +138,20 @@ double rp_limiter_fault_twin(const rp_data_t *D, const char **label);
 
 /* ---- the notebook's "What limits each variant" ---- */
 
-/* The section by the discriminators' rule, for data without the time
- * model (limits.*, for templates/notebook/limits.md.j2): each variant's
- * verdict and the discriminators it read, the cost of a fault, and the
- * measurements beside the verdicts (the memory question's chunked sweep,
- * the speed question's baseline faults and cell lists' pairs, the threads
- * goal's run swept alone). */
-void rp_limiter_rule_facts(rp_report_t *R);
+/* The section's facts (limits.*, for templates/notebook/limits.md.j2):
+ * limits.model_present, and by the time model where a main run of the
+ * data carries one (rp_limiter_model_facts), else by the discriminators'
+ * rule: each variant's verdict and the discriminators it read, the cost
+ * of a fault, and the measurements beside the verdicts (the memory
+ * question's chunked sweep, the speed question's baseline faults and cell
+ * lists' pairs, the threads goal's run swept alone). */
+void rp_limiter_facts(rp_report_t *R);
 /* The largest rise between neighbouring chunk sizes, as a knee: "noise"
  * under the time threshold (or unmeasured), "edge" where the buffer moves
  * from one cache level to another (from, to: rp_bandwidth_level), else
  * "within" one level; pure. */
 const char *rp_limiter_knee(
     double rise, double threshold, const char *from, const char *to);
-/* 1 when a main run of the data carries the time model (model.*). */
-int rp_limiter_model_present(const rp_data_t *D);
 /* The section by the time model (limits.*, for
  * templates/notebook/limits.md.j2): each variant's prediction against its
  * median, its two largest terms, its verdict. */
