@@ -565,6 +565,10 @@ rule_row_facts(rp_report_t *R, const char *w, const char *v)
 	rp_query_t q = {.workload = w, .variant = v};
 	rp_limiter_in_t in;
 	rp_limiter_t lim = rp_limiter_of(&R->data, w, v, &in);
+	/* The ceiling the rule read the bytes against, printed as the threads
+	 * section prints its own (rp_bandwidth.h's one rule). */
+	rp_bandwidth_ceiling_t c = rp_bandwidth_ceiling(&R->data, in.level, 1);
+	char ceiling[128];
 
 	rp_fact_str(
 	    F, rp_limiter_verdict_word(&lim), r, "limits.%s.%s.limiter", w, v);
@@ -578,6 +582,9 @@ rule_row_facts(rp_report_t *R, const char *w, const char *v)
 	rp_fact_num(F, RP_FACT_PERCENT, in.bytes_per_s / in.triad, r,
 	    "limits.%s.%s.triad_share", w, v);
 	rp_fact_str(F, in.level, r, "limits.%s.%s.level", w, v);
+	rp_fact_text(F, RP_FACT_NUMBER, c.bytes_per_s,
+	    rp_bandwidth_text(&c, ceiling, sizeof(ceiling)), NULL,
+	    "limits.%s.%s.ceiling", w, v);
 	rp_fact_num(F, RP_FACT_PERCENT, in.miss_bytes_s / in.miss_triad, r,
 	    "limits.%s.%s.miss_share", w, v);
 	rp_fact_str(F, in.miss_level, r, "limits.%s.%s.miss_level", w, v);

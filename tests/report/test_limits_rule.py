@@ -64,13 +64,33 @@ def test_the_rule_path_is_taken_and_renders_strict(made, facts, tmp_path):
             if value(facts, name + ".measured"):
                 assert value(facts, "limits." + name + ".limiter") == \
                     value(facts, name + ".limiter")
-                assert f"| {w}/{v} | **{facts[name + '.limiter']['text']}** |" in section
+                row = f"| {w}/{v} | **{facts[name + '.limiter']['text']}** |"
+                assert row in section
+                # the bytes moved against the ceiling the rule read, as the
+                # one bandwidth rule prints it
+                level = value(facts, "limits." + name + ".level")
+                ceiling = facts["limits." + name + ".ceiling"]["text"]
+                assert f"the {level} triad on one core" in ceiling
+                line = section.split(row, 1)[1].split("\n", 1)[0]
+                assert f" of {ceiling} |" in line
 
 
-def test_the_fault_cost_is_the_ceilings(facts):
+def test_the_fault_cost_and_the_triads_are_the_ceilings(facts):
     with open(os.path.join(ROOT, "reports", "data", "ceilings.json"), encoding="utf-8") as f:
         ceilings = json.load(f)
     assert value(facts, "limits.fault.ceiling") == pytest.approx(ceilings["minor_fault_s"])
+    keys = {"L1": "l1_bytes_per_s", "L2": "l2_bytes_per_s", "L3": "l3_bytes_per_s",
+            "DRAM": "triad_bytes_per_s"}
+    seen = set()
+    for w in value(facts, "workloads"):
+        for v in value(facts, w + ".variants"):
+            name = "limits." + (w + "." + v).replace("-", "_")
+            if value(facts, (w + "." + v).replace("-", "_") + ".measured"):
+                level = value(facts, name + ".level")
+                assert value(facts, name + ".ceiling") == \
+                    pytest.approx(ceilings[keys[level]])
+                seen.add(level)
+    assert len(seen) >= 2, "the data's variants sit in more than one level"
 
 
 def test_the_chunk_sweep_is_in_order_and_its_rise_is_between_neighbours(facts):
