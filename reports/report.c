@@ -9,7 +9,7 @@
  * OUT_DIR/figures, writes OUT_DIR/REPORT.md in two parts: the lesson
  * (rp_lesson), then, after the heading "## Lab notebook", the notebook
  * section by section (rp_interp, rp_colony, rp_advice, rp_beyond_answers,
- * rp_limits, rp_exercise, rp_jax_programs, rp_threads, rp_generic for the
+ * rp_limiter, rp_exercise, rp_jax_programs, rp_threads, rp_generic for the
  * workloads it has no section for, rp_machine, and the notes),
  * each of its headings one level down; then runs gnuplot on each script
  * for NAME.svg and NAME.png. Every number in the prose is printed
@@ -45,7 +45,7 @@
 #include "rp_jax_programs.h"
 #include "rp_jax_speed.h"
 #include "rp_lesson.h"
-#include "rp_limits.h"
+#include "rp_limiter.h"
 #include "rp_machine.h"
 #include "rp_report.h"
 #include "rp_run_facts.h"
@@ -85,72 +85,45 @@ generic_facts(rp_report_t *R)
 	rp_generic_facts(R, &generic);
 }
 
-/* What limits each variant: by the time model where the data has it (a
- * template), else by the discriminators' rule (a block still in C). */
-static void
-limits_section(rp_report_t *R)
-{
-	int model = rp_limits_model_present(&R->data);
-
-	rp_fact_bool(&R->facts, model, NULL, "limits.model_present");
-	if (model)
-		rp_limits_model_facts(R);
-	else
-		rp_report_block(R, "notebook.limits", rp_limits_write, 1);
-}
-
-/* The lab notebook's sections in the report's order. A section still
- * written by C is a Markdown block "notebook.NAME" (write), which
- * templates/REPORT.md.j2 prints whole in the same order; a section whose
- * words are a template has a facts function instead (facts), called here
- * in the same order so that its notes are numbered where it stands, or
- * neither when it prints only facts of other sections' (rp_run_facts)
- * or none. */
+/* The lab notebook's sections in the report's order, each a template
+ * (templates/notebook/NAME.md.j2) with its facts function, called here in
+ * the order templates/REPORT.md.j2 prints them so that its notes are
+ * numbered where it stands, or none when it prints only facts of other
+ * sections' (rp_run_facts) or none. */
 static const struct notebook_section_s {
 	const char *name;
-	void (*write)(rp_report_t *R);
 	void (*facts)(rp_report_t *R);
 } notebook_sections[] = {
-    {"workloads", NULL, rp_workloads_facts},
-    {"advice", NULL, rp_advice_facts},
-    {"beyond_the_answers", NULL, rp_beyond_answers_facts},
-    {"memory_accounting", NULL, NULL},
-    {"limits", NULL, limits_section},
-    {"exercises", NULL, rp_exercise_facts},
-    {"glossary", NULL, NULL},
-    {"idiom_map", NULL, NULL},
-    {"jax", NULL, rp_jax_programs_facts},
-    {"jax_speed", NULL, rp_jax_speed_facts},
-    {"explain", NULL, rp_explain_facts},
-    {"threads", NULL, rp_threads_facts},
-    {"other_workloads", NULL, generic_facts},
-    {"method_and_machine", NULL, rp_machine_facts},
-    {"notes", NULL, rp_report_notes_facts},
+    {"workloads", rp_workloads_facts},
+    {"advice", rp_advice_facts},
+    {"beyond_the_answers", rp_beyond_answers_facts},
+    {"memory_accounting", NULL},
+    {"limits", rp_limiter_facts},
+    {"exercises", rp_exercise_facts},
+    {"glossary", NULL},
+    {"idiom_map", NULL},
+    {"jax", rp_jax_programs_facts},
+    {"jax_speed", rp_jax_speed_facts},
+    {"explain", rp_explain_facts},
+    {"threads", rp_threads_facts},
+    {"other_workloads", generic_facts},
+    {"method_and_machine", rp_machine_facts},
+    {"notes", rp_report_notes_facts},
 };
 
-/* The notebook's facts and blocks, section by section. */
-static int
+/* The notebook's facts, section by section. */
+static void
 notebook_facts(rp_report_t *R)
 {
 	size_t n = sizeof(notebook_sections) / sizeof(notebook_sections[0]);
-	char name[128];
 
-	for (size_t i = 0; i < n; i++) {
-		const struct notebook_section_s *s = &notebook_sections[i];
-		if (s->write == NULL) {
-			if (s->facts != NULL)
-				s->facts(R);
-			continue;
-		}
-		snprintf(name, sizeof(name), "notebook.%s", s->name);
-		if (rp_report_block(R, name, s->write, 1) != 0)
-			return -1;
-	}
-	return 0;
+	for (size_t i = 0; i < n; i++)
+		if (notebook_sections[i].facts != NULL)
+			notebook_sections[i].facts(R);
 }
 
-/* The facts of the whole report (rp_run_facts, the lesson's), the blocks
- * still written by C, into OUT_DIR/facts.json. 0, or -1 with R->msg. */
+/* The facts of the whole report (rp_run_facts, the lesson's, the
+ * notebook's) into OUT_DIR/facts.json. 0, or -1 with R->msg. */
 static int
 write_facts(rp_report_t *R)
 {
@@ -162,10 +135,7 @@ write_facts(rp_report_t *R)
 	}
 	rp_run_facts_add(R);
 	rp_lesson_facts(R);
-	if (notebook_facts(R) != 0) {
-		snprintf(R->msg, sizeof(R->msg), "out of memory");
-		return -1;
-	}
+	notebook_facts(R);
 	if (R->facts.duplicates > 0)
 		fprintf(stderr, "report: warning: %d facts set twice\n",
 		    R->facts.duplicates);

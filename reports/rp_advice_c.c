@@ -208,10 +208,10 @@ rp_advice_c_cause_n2(const rp_report_t *R, rp_vals_t *x)
 	rp_vals_num(x, "tf", STEP(r[2]));
 	rp_vals_num(x, "alloc", STEP(r[0]) / STEP(r[1]));
 	rp_vals_num(x, "cost", STEP(r[1]) / STEP(r[2]));
-	ir = rp_num(rp_data_cachesim(&R->data, w->name, vs[1]),
-	    "cachesim.instructions_per_unit");
-	inf = rp_num(rp_data_cachesim(&R->data, w->name, vs[2]),
-	    "cachesim.instructions_per_unit");
+	ir = rp_field(
+	    rp_data_cachesim(&R->data, w->name, vs[1]), RP_F_SIM_INSN_PER_UNIT);
+	inf = rp_field(
+	    rp_data_cachesim(&R->data, w->name, vs[2]), RP_F_SIM_INSN_PER_UNIT);
 	insn = ir / inf;
 	rp_vals_num(x, "insn", insn);
 	rp_vals_num(x, "rest", STEP(r[1]) / STEP(r[2]) / insn);

@@ -272,7 +272,7 @@ rp_advice_jax_batch(const rp_report_t *R, rp_vals_t *x)
 	rp_vals_num(x, "tbj", WARM(r[0]));
 	rp_vals_num(x, "tqj", WARM(r[1]));
 	rp_vals_num(x, "tl", WARM(l));
-	rp_vals_num(x, "chunk", rp_num(r[0], "reported.params.chunk"));
+	rp_vals_num(x, "chunk", rp_field(r[0], RP_F_JAX_CHUNK));
 	rp_vals_num(x, "unit", rp_jax_unit(r[1]));
 	/* The batches are slower when question_jit (the first) is faster. */
 	pair_verdict(R, w, "slower", ps[1], ps[0], first_faster, x);
@@ -396,7 +396,7 @@ rp_advice_jax_wait(const rp_report_t *R, rp_vals_t *x)
 	if (need(R, w, ps, r, x) != 0)
 		return -1;
 	rp_vals_num(x, "first", rp_field(r[0], RP_F_JAX_FIRST_CALL));
-	rp_vals_num(x, "compile", rp_num(r[0], "reported.compile_s"));
+	rp_vals_num(x, "compile", rp_field(r[0], RP_F_JAX_COMPILE));
 	rp_vals_num(x, "warm", WARM(r[0]));
 	rp_vals_num(x, "unb", rp_jax_median(r[0], "unblocked_call_s"));
 	return 0;

@@ -7,8 +7,20 @@
 #include <string.h>
 
 #include "rp_bandwidth.h"
-#include "rp_limits.h"
 #include "rp_text.h"
+
+const char *
+rp_bandwidth_level(const json_t *r, double bytes)
+{
+	static const char *const names[] = {"L1", "L2", "L3"};
+	static const rp_field_t sizes[] = {
+	    RP_F_L1D_BYTES, RP_F_L2_BYTES, RP_F_L3_BYTES};
+
+	for (int i = 0; i < 3; i++)
+		if (bytes <= rp_field(r, sizes[i]))
+			return names[i];
+	return "DRAM";
+}
 
 rp_bandwidth_ceiling_t
 rp_bandwidth_ceiling(const rp_data_t *D, const char *level, int cores)
@@ -43,7 +55,7 @@ rp_bandwidth_of_run(const rp_data_t *D, const json_t *r)
 	double t = rp_field(r, RP_F_THREADS);
 
 	return rp_bandwidth_ceiling(D,
-	    r != NULL && !isnan(ws) ? rp_limits_level(r, ws) : "DRAM",
+	    r != NULL && !isnan(ws) ? rp_bandwidth_level(r, ws) : "DRAM",
 	    isnan(t) || t < 1 ? 1 : (int)t);
 }
 

@@ -2,7 +2,7 @@
  * rp_bandwidth: the one rule by which the report reads a run's bytes moved
  * a second as a share of bandwidth: against the triad of the cache level
  * that holds the run's working set (its peak workspace and its inputs, by
- * the cache sizes the run recorded: rp_limits_level), measured on as many
+ * the cache sizes the run recorded: rp_bandwidth_level), measured on as many
  * cores as the run used: `harness ceilings` (ceilings.json) for one thread,
  * `harness ceilings --threads T` (ceilings-threads.json) for T. What limits
  * each variant (one thread) and the threads section (T threads) both read
@@ -24,6 +24,10 @@ typedef struct rp_bandwidth_ceiling_s {
 	double bytes_per_s; /* the triad there; NAN when not measured */
 	const char *file;   /* the data file it comes from */
 } rp_bandwidth_ceiling_t;
+
+/* The cache level whose size first holds bytes, from a run's
+ * machine.caches: "L1", "L2", "L3" or "DRAM". */
+const char *rp_bandwidth_level(const json_t *r, double bytes);
 
 /* The triad of level ("L1" ... "DRAM") measured on cores cores; pure. */
 rp_bandwidth_ceiling_t rp_bandwidth_ceiling(

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "hx_stats.h"
 #include "rp_colony.h"
 #include "rp_gnuplot.h"
 #include "rp_text.h"
@@ -59,21 +60,19 @@ table3_facts(rp_report_t *R, const rp_workload_t *w, double nc)
 	    NULL, PART "note.per_pair", w->name);
 }
 
-/* The least-squares slope of log v[col] against log v[0] over rows
- * from..n-1 with a positive value; NAN with fewer than two. */
+/* The exponent fitted to v[1] against v[0] (the harness's log-log least
+ * squares) over rows from..n-1 with a positive value; NAN with fewer than
+ * two. */
 static double
 slope_from(const rp_block_t *b, size_t from)
 {
-	double sx = 0, sy = 0, sxx = 0, sxy = 0;
-	int k = 0;
+	double x[64], y[64];
+	size_t k = 0;
 
-	for (size_t j = from; j < b->nrows; j++) {
-		double x = log(b->rows[j].v[0]), y = log(b->rows[j].v[1]);
-		if (!(b->rows[j].v[1] > 0))
-			continue;
-		sx += x, sy += y, sxx += x * x, sxy += x * y, k++;
-	}
-	return k < 2 ? NAN : (k * sxy - sx * sy) / (k * sxx - sx * sx);
+	for (size_t j = from; j < b->nrows && k < 64; j++)
+		if (b->rows[j].v[1] > 0)
+			x[k] = b->rows[j].v[0], y[k++] = b->rows[j].v[1];
+	return hx_stats_fit_exponent(x, y, k, NULL);
 }
 
 /* "3.5, 2.35, 1.89": the slope between each pair of neighbouring N. */

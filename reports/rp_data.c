@@ -429,7 +429,10 @@ rp_data_run_matches(const json_t *r, const rp_query_t *q)
 			: rp_field(r, RP_F_THREADS)) == q->threads) &&
 	    (q->alloc == RP_ALLOC_ANY ||
 		rp_is_glibc(r) == (q->alloc == RP_ALLOC_GLIBC)) &&
-	    (q->any_status || strcmp(rp_field_str(r, RP_F_STATUS), "ok") == 0);
+	    (q->any_status ||
+		strcmp(rp_field_str(r, RP_F_STATUS), "ok") == 0) &&
+	    (q->min_repeats == 0 ||
+		rp_field(r, RP_F_TIME_REPEATS) >= q->min_repeats);
 }
 
 const json_t *

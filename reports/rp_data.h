@@ -54,7 +54,8 @@ typedef struct rp_query_s {
 	 * reads as 1 */
 	double threads;
 	rp_alloc_t alloc;
-	int any_status; /* 0: status "ok" only */
+	int any_status;  /* 0: status "ok" only */
+	int min_repeats; /* time_s.repeats at least this (0: any) */
 } rp_query_t;
 
 typedef struct rp_data_s {
@@ -176,7 +177,19 @@ double rp_data_chunk(const json_t *r);
 	X(JAX_FIRST_CALL, "reported.first_call_s")                             \
 	X(THREADS_WORKSPACE_LOWER, "memory.threads.workspace_lower_bytes")     \
 	X(TIMELINE_MAX_LIVE, "timeline.max_live_bytes")                        \
-	X(MODEL_FP_OVERLAP, "model.fp_overlap")
+	X(MODEL_FP_OVERLAP, "model.fp_overlap")                                \
+	X(MODEL_GATHER_PER_UNIT, "model.work.gather_indices_per_unit")         \
+	X(MODEL_DIVSQRT_PER_UNIT, "model.work.per_unit.divsqrt")               \
+	X(JAX_COMPILE, "reported.compile_s")                                   \
+	X(JAX_B2B_RETURNED, "reported.back_to_back.returned_s")                \
+	X(JAX_B2B_DONE, "reported.back_to_back.done_s")                        \
+	X(JAX_B2B_CALLS, "reported.back_to_back.calls")                        \
+	X(JAX_FAULTS_PER_CALL, "reported.faults.per_call_median")              \
+	X(JAX_TEMP_PAGES, "reported.faults.temp_pages")                        \
+	X(JAX_FAULT_SHARE, "reported.faults.share_of_cpu")                     \
+	X(JAX_TEMP_BYTES, "reported.memory_analysis.temp_bytes")               \
+	X(JAX_CHUNK, "reported.params.chunk")                                  \
+	X(JAX_PREDICTED_PEAK, "reported.explain.predicted_peak_bytes")
 
 #define RP_FIELD_HX_ID(id, path, csv, gbench, summary, unit, kind) RP_F_##id,
 #define RP_FIELD_OWN_ID(id, path) RP_F_##id,

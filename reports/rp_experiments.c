@@ -12,6 +12,7 @@
 #include "rp_data.h"
 #include "rp_experiments.h"
 #include "rp_report.h"
+#include "rp_text.h"
 
 /* Splits line at tabs into at most n fields (line is changed); returns how
  * many. */
@@ -240,17 +241,15 @@ rp_experiments_times(const char *data_dir, rp_experiments_times_t *t)
 static const char *
 duration(double s)
 {
-	static char buf[4][32];
-	static unsigned turn;
-	char *b = buf[turn++ % 4];
+	char *b = rp_text_buf();
 
 	if (isnan(s))
-		snprintf(b, 32, "n/a");
+		snprintf(b, RP_TEXT_BUF, "n/a");
 	else if (s < 60.0)
-		snprintf(b, 32, "%.1f s", s);
+		snprintf(b, RP_TEXT_BUF, "%.1f s", s);
 	else
-		snprintf(b, 32, "%.0f min %.0f s", floor((s + 0.5) / 60.0),
-		    fmod(floor(s + 0.5), 60.0));
+		snprintf(b, RP_TEXT_BUF, "%.0f min %.0f s",
+		    floor((s + 0.5) / 60.0), fmod(floor(s + 0.5), 60.0));
 	return b;
 }
 

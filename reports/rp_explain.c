@@ -201,12 +201,12 @@ run_facts(rp_report_t *R, const rp_workload_t *w, const json_t *e, double unit,
 	char pre[160];
 
 	if (run != NULL &&
-	    rp_num(run, "params.n") != rp_num(e, "program.params.n"))
+	    rp_field(run, RP_F_N) != rp_num(e, "program.params.n"))
 		run = NULL; /* another size: not comparable */
 	snprintf(pre, sizeof(pre), "%s.run", prefix);
 	rp_fact_bool(F, run != NULL, run, "%s.present", pre);
 	work = run != NULL ? rp_jax_rss_work(&R->data, run) : NAN;
-	p = rp_num(run, "reported.explain.predicted_peak_bytes");
+	p = rp_field(run, RP_F_JAX_PREDICTED_PEAK);
 	bytes_facts(R, work, unit, pre, "work");
 	error_fact(R, pred, work, pre, "error");
 	bytes_facts(R, p, unit, pre, "predicted");
@@ -224,7 +224,7 @@ c_facts(rp_report_t *R, const rp_workload_t *w, const char *prefix)
 
 	rp_fact_str(F, w->op_by_op, c, "%s.c_variant", prefix);
 	rp_fact_num(F, RP_FACT_FIXED2,
-	    rp_num(c, "memory.model_bare_bytes") /
+	    rp_field(c, RP_F_MODEL_BARE_BYTES) /
 		rp_workload_array_bytes(w->name, json_object_get(c, "params")),
 	    c, "%s.c_units", prefix);
 }

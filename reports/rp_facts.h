@@ -17,9 +17,10 @@
  * n=N"). A template prints a fact by its name and chooses among words by
  * its value ({% if interp.fused.median.value < ... %}).
  *
- * Sections that are not yet words in templates are written by C as
- * before and kept as Markdown blocks (rp_facts_markdown), which a template
- * includes whole; docs/report.md lists which.
+ * Every section of the report is now words in templates; a Markdown
+ * block (rp_facts_markdown), which a template would print whole as
+ * {{ markdown["NAME"] }}, is what facts.json keeps for a section written
+ * by C, and no section is.
  *
  * Limits: names up to RP_FACTS_NAME_MAX characters; a name set twice keeps
  * the last value (a test checks that no section does so).

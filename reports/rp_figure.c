@@ -71,25 +71,6 @@ rp_figure_find(const char *name)
 	return NULL;
 }
 
-double
-rp_figure_field(const json_t *r, const char *path)
-{
-	char buf[256], *save = NULL, *part;
-	const json_t *at = r;
-
-	if (r == NULL || path == NULL)
-		return NAN;
-	snprintf(buf, sizeof(buf), "%s", path);
-	for (part = strtok_r(buf, ".", &save); part != NULL && at != NULL;
-	     part = strtok_r(NULL, ".", &save)) {
-		if (json_is_array(at) && isdigit((unsigned char)part[0]))
-			at = json_array_get(at, strtoul(part, NULL, 10));
-		else
-			at = json_object_get(at, part);
-	}
-	return json_is_number(at) ? json_number_value(at) : NAN;
-}
-
 /* Whether v is in a comma-separated list (NULL: every variant is). */
 static int
 variant_listed(const char *list, const char *v)
@@ -165,14 +146,14 @@ row_from_run(rp_block_t *b, const rp_fig_t *fig, const json_t *r)
 
 	if (row == NULL)
 		return -1;
-	for (int c = 0; c < RP_FIG_COLS && fig->cols[c].path != NULL; c++) {
+	for (int c = 0; c < RP_FIG_COLS && RP_FIG_COL_USED(fig, c); c++) {
 		const rp_col_t *col = &fig->cols[c];
-		double x = col->of != NULL ? col->of(r, col->path)
-					   : rp_figure_field(r, col->path);
-		if (isnan(x) && col->fallback != NULL)
-			x = rp_figure_field(r, col->fallback);
-		if (col->divide_by != NULL)
-			x /= rp_figure_field(r, col->divide_by);
+		double x = col->of != NULL ? col->of(r, col->name)
+					   : rp_field(r, col->field);
+		if (isnan(x) && col->fallback != RP_F_NONE)
+			x = rp_field(r, col->fallback);
+		if (col->divide_by != RP_F_NONE)
+			x /= rp_field(r, col->divide_by);
 		row->v[c] = x;
 	}
 	if (fig->label == RP_LABEL_VARIANT)
@@ -183,9 +164,9 @@ row_from_run(rp_block_t *b, const rp_fig_t *fig, const json_t *r)
 		    rp_str(r, "workload"), rp_str(r, "variant"));
 	else if (fig->label == RP_LABEL_NUMBER)
 		snprintf(row->label, sizeof(row->label), fig->label_fmt,
-		    strcmp(fig->label_path, "params.chunk") == 0
+		    fig->label_field == RP_F_CHUNK
 			? rp_data_chunk(r)
-			: rp_figure_field(r, fig->label_path));
+			: rp_field(r, fig->label_field));
 	return 0;
 }
 
@@ -260,7 +241,7 @@ collect_runs(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 static int
 row_has_nan(const rp_fig_t *fig, const rp_row_t *row)
 {
-	for (int c = 0; c < RP_FIG_COLS && fig->cols[c].path != NULL; c++)
+	for (int c = 0; c < RP_FIG_COLS && RP_FIG_COL_USED(fig, c); c++)
 		if (isnan(row->v[c]))
 			return 1;
 	return 0;
@@ -289,7 +270,7 @@ collect_main(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 			if (r == NULL ||
 			    !variant_listed(fig->variants, vs[k]) ||
 			    (fig->timed_only &&
-				!(rp_num(r, "time_s.repeats") >= 1)))
+				!(rp_field(r, RP_F_TIME_REPEATS) >= 1)))
 				continue;
 			if (row_from_run(b, fig, r) != 0)
 				return -1;
@@ -443,7 +424,7 @@ steps_block(rp_plot_t *P, const json_t *r, int number)
 	if ((b = rp_figure_block_add(P, number, label)) == NULL ||
 	    (row = rp_figure_row_add(b)) == NULL)
 		return -1;
-	row->v[1] = rp_num(r, "steps_s.first");
+	row->v[1] = rp_field(r, RP_F_STEPS_FIRST);
 	json_array_foreach(a, j, e)
 	{
 		if ((row = rp_figure_row_add(b)) == NULL)

@@ -20,8 +20,8 @@
  * colour and block number in every figure: its place among the workload's
  * variants in the data (rp_data_variants).
  * The few decorations that depend on named runs or on the machine's
- * ceilings (a reference line, the roof) are small functions (rp_figtab.c)
- * that the table (rp_workloads.c) points to.
+ * ceilings (a reference line, the roof) are small functions
+ * (rp_figure_refs.c) that the table (rp_workloads.c) points to.
  *
  * Limits: at most RP_PLOT_MAX_BLOCKS blocks a figure and RP_FIG_COLS
  * numbers a row; rows beyond a block's memory are dropped (the plot is
@@ -59,21 +59,29 @@ typedef enum {
 typedef enum {
 	RP_LABEL_NONE,
 	RP_LABEL_VARIANT,   /* the variant's name, last */
-	RP_LABEL_NUMBER,    /* label_fmt of the label_path number, last
-			       ("params.chunk": the B used, rp_data_chunk) */
+	RP_LABEL_NUMBER,    /* label_fmt of the label_field number, last
+			       (RP_F_CHUNK: the B used, rp_data_chunk) */
 	RP_LABEL_W_VARIANT, /* "workload/variant", quoted, first */
 } rp_label_t;
 
 typedef struct rp_col_s {
-	const char *path;      /* a run's field: "params.n", "time_s.ci95.0" */
-	const char *fallback;  /* NULL, or the field when path is missing */
-	const char *divide_by; /* NULL, or a field that divides the value */
-	double floor;          /* > 0: drawn at floor when below (log axes) */
-	const char *fmt;       /* printf of the value; NULL: "%.6g" */
-	/* NULL: the field at path; else the value of(r, path) computes
-	 * from the run (a sum over model.terms), divide_by still applied. */
-	double (*of)(const json_t *r, const char *path);
+	rp_field_t field;     /* a run's field (RP_F_N), or RP_F_NONE */
+	const char *name;     /* else the column's name: a timeline's, or
+				 the argument of of */
+	rp_field_t fallback;  /* RP_F_NONE, or the field when field is
+				 missing */
+	rp_field_t divide_by; /* RP_F_NONE, or a field that divides it */
+	double floor;         /* > 0: drawn at floor when below (log axes) */
+	const char *fmt;      /* printf of the value; NULL: "%.6g" */
+	/* NULL: the field; else the value of(r, name) computes from the
+	 * run (a sum over model.terms), divide_by still applied. */
+	double (*of)(const json_t *r, const char *name);
 } rp_col_t;
+
+/* Whether a figure's column k is declared (the columns end at the first
+ * that is not). */
+#define RP_FIG_COL_USED(fig, k)                                                \
+	((fig)->cols[k].field != RP_F_NONE || (fig)->cols[k].name != NULL)
 
 struct rp_plot_s;
 
@@ -87,9 +95,10 @@ typedef struct rp_fig_s {
 	const char *logscale; /* "xy", "x", "y" or NULL */
 	const char *xlabel, *ylabel; /* NULL: not set */
 	const char *settings;        /* gnuplot lines before the data */
-	rp_col_t cols[RP_FIG_COLS];  /* up to the first path NULL */
+	rp_col_t cols[RP_FIG_COLS];  /* up to the first not used */
 	rp_label_t label;
-	const char *label_path, *label_fmt; /* RP_LABEL_NUMBER */
+	rp_field_t label_field; /* RP_LABEL_NUMBER */
+	const char *label_fmt;
 	const char *block;      /* data block name; a number is added per
 				   variant or run */
 	int fit;                /* > 0: the column {k} is fitted from */
@@ -163,7 +172,39 @@ const rp_block_t *rp_figure_block(const rp_plot_t *P, const char *label);
 rp_block_t *rp_figure_block_add(rp_plot_t *P, int number, const char *label);
 rp_row_t *rp_figure_row_add(rp_block_t *b);
 void rp_figure_rows_sort(rp_block_t *b);
-/* A run's field by path; numeric parts index arrays ("time_s.ci95.0"). */
-double rp_figure_field(const json_t *r, const char *path);
+
+/* ---- pieces the declarations share ---- */
+
+/* Continuation between two blocks' plot elements: one a line. */
+#define RP_FIG_EACH_LINE ", \\\n  "
+/* Below this a workspace is drawn at it: 0 B cannot sit on a log axis. */
+#define RP_FIG_FLOOR_BYTES 1000.0
+/* The marked floor and jemalloc's 64 KiB grain, on a bytes axis. */
+#define RP_FIG_BYTES_FLOOR_LINES                                               \
+	"set arrow from graph 0, first 1000 to graph 1, first 1000 nohead "    \
+	"dt 4 lw 1.5 lc rgb 'black'\nset label '0 B (and anything under 1 "    \
+	"kB) is drawn on this line' at graph 0.02, first 1000 offset 0,0.7 "   \
+	"font ',10'\nset arrow from graph 0, first 65536 to graph 1, first "   \
+	"65536 nohead dt 3 lw 1 lc rgb '#777777'\nset label 'jemalloc peak "   \
+	"grain, 64 KiB: measured points below it are not measurements' at "    \
+	"graph 0.02, first 65536 offset 0,0.7 font ',10' tc rgb '#555555'\n"
+
+/* A log x axis that ends near the data, not at the next decade. */
+#define RP_FIG_XFIX                                                            \
+	"set autoscale xfix\nset offsets graph 0.04, graph 0.04, 0, 0\n"
+
+/* Columns several figures share; a workspace of 0 B is drawn at 1 kB. */
+#define RP_FIG_COL_N                                                           \
+	{                                                                      \
+		.field = RP_F_N, .fmt = "%.0f"                                 \
+	}
+#define RP_FIG_COL_PEAK                                                        \
+	{                                                                      \
+		.field = RP_F_PEAK_WORKSPACE, .floor = RP_FIG_FLOOR_BYTES      \
+	}
+#define RP_FIG_COL_MODEL                                                       \
+	{                                                                      \
+		.field = RP_F_MODEL_BYTES, .floor = RP_FIG_FLOOR_BYTES         \
+	}
 
 #endif /* FB_RP_FIGURE_H */

@@ -228,8 +228,8 @@ figure(rp_report_t *R, rp_generic_t *G, const char *w, int k, int number)
 	    .logscale = "xy",
 	    .xlabel = "N (params.n)",
 	    .ylabel = "median time of a run (s)",
-	    .cols = {{.path = rp_field_path(RP_F_N), .fmt = "%.0f"},
-		{.path = rp_field_path(RP_F_TIME_MEDIAN)}},
+	    .cols = {{.field = RP_F_N, .fmt = "%.0f"},
+		{.field = RP_F_TIME_MEDIAN}},
 	    .block = "o",
 	    .series = "{b} using 1:2 with linespoints pt {p} ps 1.4 lw 2 lc "
 		      "{c} title '{v}'",

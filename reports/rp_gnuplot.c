@@ -32,7 +32,8 @@ write_block(FILE *f, const rp_fig_t *fig, const rp_block_t *b)
 			fputs(row->label, f);
 			sp = " ";
 		}
-		for (int c = 0; c < RP_FIG_COLS && fig->cols[c].path; c++) {
+		for (int c = 0; c < RP_FIG_COLS && RP_FIG_COL_USED(fig, c);
+		     c++) {
 			const rp_col_t *col = &fig->cols[c];
 			fprintf(f, "%s", sp);
 			fprintf(f, col->fmt ? col->fmt : "%.6g",

@@ -181,21 +181,12 @@ static void
 stats_facts(rp_report_t *R, const rp_workload_t *w)
 {
 	const json_t *eager = rp_data_main_run(&R->data, w->name, w->op_by_op);
-	const json_t *best = NULL, *r;
 	rp_query_t q = {.workload = w->name,
 	    .variant = w->op_by_op,
-	    .alloc = RP_ALLOC_JEMALLOC};
+	    .alloc = RP_ALLOC_JEMALLOC,
+	    .min_repeats = 2};
+	const json_t *best = rp_data_largest(&R->data, &q);
 	char name[RP_FACTS_NAME_MAX];
-	size_t i;
-
-	json_array_foreach(R->data.runs, i, r)
-	{
-		if (rp_data_run_matches(r, &q) &&
-		    rp_field(r, RP_F_TIME_REPEATS) >= 2 &&
-		    (best == NULL ||
-			rp_field(r, RP_F_N) > rp_field(best, RP_F_N)))
-			best = r;
-	}
 	/* The report made these two notes in this order. */
 	rp_fact_str(&R->facts,
 	    rp_report_note(R,

@@ -104,7 +104,7 @@ rp_jax_median(const json_t *r, const char *key)
 double
 rp_jax_temp(const json_t *r)
 {
-	return rp_num(r, "reported.memory_analysis.temp_bytes");
+	return rp_field(r, RP_F_JAX_TEMP_BYTES);
 }
 
 /* Peak RSS of JAX's baseline process; NAN when not measured. */
@@ -112,13 +112,13 @@ static double
 baseline_peak(const rp_data_t *D)
 {
 	rp_query_t q = {.set = "jax-base"};
-	return rp_num(rp_data_find(D, &q), "memory.peak_rss_bytes");
+	return rp_field(rp_data_find(D, &q), RP_F_PEAK_RSS);
 }
 
 double
 rp_jax_rss_work(const rp_data_t *D, const json_t *r)
 {
-	double w = rp_num(r, "memory.peak_rss_bytes") - baseline_peak(D);
+	double w = rp_field(r, RP_F_PEAK_RSS) - baseline_peak(D);
 	return w < 0 ? 0 : w;
 }
 
@@ -129,14 +129,24 @@ rp_jax_work(const rp_data_t *D, const json_t *r)
 	return isnan(t) ? rp_jax_rss_work(D, r) : t;
 }
 
+/* Whether s begins with prefix (never a NULL prefix). */
+static int
+starts_with(const char *s, const char *prefix)
+{
+	return prefix != NULL && strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
 double
 rp_jax_steps_per_call(const json_t *r)
 {
-	const char *v = rp_str(r, "variant");
+	const char *v = rp_field_str(r, RP_F_VARIANT);
+	const rp_workload_t *w =
+	    rp_workload_find(rp_field_str(r, RP_F_WORKLOAD));
 
-	if (strncmp(v, "loop", 4) == 0 || strncmp(v, "fori", 4) == 0)
-		return rp_num(r, "params.steps");
-	return strncmp(v, "pair", 4) == 0 ? 0 : 1;
+	if (w != NULL &&
+	    (starts_with(v, w->jax_loop) || starts_with(v, w->jax_fori)))
+		return rp_field(r, RP_F_STEPS);
+	return w != NULL && starts_with(v, w->jax_pair) ? 0 : 1;
 }
 
 const char *
@@ -150,7 +160,7 @@ rp_jax_stand_in(const json_t *r, char *buf, size_t len)
 double
 rp_jax_c_threads(const json_t *r)
 {
-	double t = rp_num(r, "params.threads");
+	double t = rp_field(r, RP_F_THREADS);
 
 	/* The harness leaves params.threads out at its default, one. */
 	return r == NULL ? NAN : isnan(t) ? 1 : t;
@@ -207,7 +217,7 @@ rp_jax_check_run(
 	    rp_jax_c_run(D, rp_str(r, "workload"), rp_jax_stand_in(r, v, 64));
 
 	*work = rp_jax_work(D, r);
-	*model = rp_num(c, "memory.model_bytes");
+	*model = rp_field(c, RP_F_MODEL_BYTES);
 	return rp_jax_check_model(*work, *model, rp_jax_unit(r));
 }
 
@@ -259,11 +269,11 @@ rp_jax_unit_time(const json_t *r)
 double
 rp_jax_c_unit_time(const json_t *r)
 {
-	double s = rp_num(r, "steps_s.median");
+	double s = rp_field(r, RP_F_STEPS_MEDIAN);
 
 	return rp_workload_per_step(rp_str(r, "workload")) && !isnan(s)
 	    ? s
-	    : rp_num(r, "time_s.median");
+	    : rp_field(r, RP_F_TIME_MEDIAN);
 }
 
 size_t

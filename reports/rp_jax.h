@@ -63,8 +63,9 @@ double rp_jax_temp(const json_t *r);
 double rp_jax_work(const rp_data_t *D, const json_t *r);
 /* Peak RSS less the baseline process's, compiled or not (at least 0). */
 double rp_jax_rss_work(const rp_data_t *D, const json_t *r);
-/* Colony steps one call of a program makes: K for loop and fori, 0 for
- * pair (not a whole step), else 1. */
+/* Steps one call of a program makes: K for its workload's loop and fori
+ * (rp_workload_t.jax_loop, jax_fori: the colony's), 0 for its pair (not
+ * a whole step), else 1. */
 double rp_jax_steps_per_call(const json_t *r);
 /* The time a unit of work takes, what JAX and C are compared on: a whole
  * run for interp, one step for colony. A JAX program's median warm call

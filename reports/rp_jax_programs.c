@@ -19,15 +19,6 @@
 /* The most sizes compared (sizes()). */
 #define SIZES_MAX 16
 
-/* run.py's labels of the programs the section computes figures of
- * beyond the registration's jax_jitted: the memory question as asked
- * (un-jitted), and in the speed question's puzzle the pair function alone
- * and the two loops of steps. */
-#define PROGRAM_ASKED "question"
-#define PROGRAM_PAIR "pair"
-#define PROGRAM_LOOP "loop"
-#define PROGRAM_FORI "fori"
-
 /* ---- each JAX run and each C run at the JAX sizes ---- */
 
 /* A run's warm calls as facts PREFIX.NAME: per call (calls, warm_lo,
@@ -57,23 +48,23 @@ warm_facts(rp_report_t *R, const json_t *r, const char *p, int base)
 
 /* The numbers of a JAX run's result the section prints beyond
  * rp_run_facts's. */
-static const rp_fact_key_t run_nums[] = {
-    {"compile", "reported.compile_s", RP_FACT_TIME},
-    {"b2b_returned", "reported.back_to_back.returned_s", RP_FACT_TIME},
-    {"b2b_done", "reported.back_to_back.done_s", RP_FACT_TIME},
-    {"b2b_calls", "reported.back_to_back.calls", RP_FACT_COUNT},
-    {"faults", "reported.faults.per_call_median", RP_FACT_COUNT},
-    {"temp_pages", "reported.faults.temp_pages", RP_FACT_COUNT},
-    {"fault_share", "reported.faults.share_of_cpu", RP_FACT_PERCENT},
+static const rp_fact_field_t run_nums[] = {
+    {"compile", RP_F_JAX_COMPILE, RP_FACT_TIME, RP_F_NONE},
+    {"b2b_returned", RP_F_JAX_B2B_RETURNED, RP_FACT_TIME, RP_F_NONE},
+    {"b2b_done", RP_F_JAX_B2B_DONE, RP_FACT_TIME, RP_F_NONE},
+    {"b2b_calls", RP_F_JAX_B2B_CALLS, RP_FACT_COUNT, RP_F_NONE},
+    {"faults", RP_F_JAX_FAULTS_PER_CALL, RP_FACT_COUNT, RP_F_NONE},
+    {"temp_pages", RP_F_JAX_TEMP_PAGES, RP_FACT_COUNT, RP_F_NONE},
+    {"fault_share", RP_F_JAX_FAULT_SHARE, RP_FACT_PERCENT, RP_F_NONE},
 };
 
 /* rp_run_facts's facts of a run, for the runs it does not cover (the
  * large set's, a failed run's). */
-static const rp_fact_key_t base_nums[] = {
-    {"n", "params.n", RP_FACT_SIZE},
-    {"rss", "memory.peak_rss_bytes", RP_FACT_BYTES},
-    {"first_call", "reported.first_call_s", RP_FACT_TIME},
-    {"temp", "reported.memory_analysis.temp_bytes", RP_FACT_BYTES},
+static const rp_fact_field_t base_nums[] = {
+    {"n", RP_F_N, RP_FACT_SIZE, RP_F_NONE},
+    {"rss", RP_F_PEAK_RSS, RP_FACT_BYTES, RP_F_NONE},
+    {"first_call", RP_F_JAX_FIRST_CALL, RP_FACT_TIME, RP_F_NONE},
+    {"temp", RP_F_JAX_TEMP_BYTES, RP_FACT_BYTES, RP_F_NONE},
 };
 
 /* One JAX run (PREFIX: jax.W.P or jax_large.W.P); base: it is not one
@@ -87,11 +78,11 @@ run_facts(rp_report_t *R, const json_t *r, const char *p, int base)
 	rp_fact_str(F, rp_str(r, "status"), r, "%s.status", p);
 	rp_fact_str(F, ok ? NULL : rp_str(r, "reason"), r, "%s.reason", p);
 	if (base) {
-		RP_FACTS_KEYS(F, r, r, p, base_nums);
+		RP_FACTS_FIELDS(F, r, p, base_nums);
 		rp_fact_str(
 		    F, rp_jax_stand_in(r, v, sizeof(v)), r, "%s.stand_in", p);
 	}
-	RP_FACTS_KEYS(F, r, r, p, run_nums);
+	RP_FACTS_FIELDS(F, r, p, run_nums);
 	rp_fact_num(F, RP_FACT_BYTES, rp_jax_rss_work(&R->data, r), r,
 	    "%s.rss_work", p);
 	warm_facts(R, r, p, base);
@@ -127,7 +118,7 @@ kept_warm(const json_t *keep, const json_t *r, const char **alloc)
 		double t = rp_num(row, "warm_wall_keep_s") / steps;
 		if (strcmp(rp_str(row, "workload"), rp_str(r, "workload")) ||
 		    strcmp(rp_str(row, "program"), rp_str(r, "variant")) ||
-		    rp_num(row, "n") != rp_num(r, "params.n") ||
+		    rp_num(row, "n") != rp_field(r, RP_F_N) ||
 		    strcmp(
 			rp_str(json_object_get(row, "status"), "keep"), "ok") ||
 		    !(t > 0) || (!isnan(best) && t >= best))
@@ -182,7 +173,7 @@ c_set_facts(rp_report_t *R, const char *c_set, const rp_workload_t *w,
 	{
 		const char *v = rp_str(c, "variant");
 		const char *key = rp_workload_per_step(w->name) &&
-			!isnan(rp_num(c, "steps_s.median"))
+			!isnan(rp_field(c, RP_F_STEPS_MEDIAN))
 		    ? "steps_s"
 		    : "time_s";
 		if (!rp_data_run_matches(c, &q) || !rp_jax_one_thread(c) ||
@@ -190,8 +181,7 @@ c_set_facts(rp_report_t *R, const char *c_set, const rp_workload_t *w,
 			continue;
 		json_object_set_new(seen, v, json_true());
 		snprintf(p, sizeof(p), "%s.%s.%s", prefix, w->name, v);
-		rp_fact_num(
-		    F, RP_FACT_SIZE, rp_num(c, "params.n"), c, "%s.n", p);
+		rp_fact_num(F, RP_FACT_SIZE, rp_field(c, RP_F_N), c, "%s.n", p);
 		rp_fact_num(
 		    F, RP_FACT_COUNT, rp_jax_c_threads(c), c, "%s.threads", p);
 		rp_fact_num(
@@ -247,10 +237,10 @@ table_facts(rp_report_t *R, const rp_workload_t *w, int k, json_t *programs)
 
 	rp_fact_num(F, RP_FACT_COUNT, k, NULL, "jaxprog.%s.table", w->name);
 	rp_fact_bool(F, first != NULL, first, "jaxprog.%s.present", w->name);
-	rp_fact_num(F, RP_FACT_SIZE, rp_num(first, "params.n"), first,
+	rp_fact_num(F, RP_FACT_SIZE, rp_field(first, RP_F_N), first,
 	    "jaxprog.%s.n", w->name);
 	rp_fact_str(F, w->jax_letter, NULL, "jaxprog.%s.letter", w->name);
-	rp_fact_num(F, RP_FACT_COUNT, rp_num(first, w->jax_param), first,
+	rp_fact_num(F, RP_FACT_COUNT, rp_field(first, w->jax_param), first,
 	    "jaxprog.%s.param", w->name);
 	rp_fact_list(F, programs, "jaxprog.%s.programs", w->name);
 }
@@ -289,8 +279,8 @@ intro_facts(rp_report_t *R)
 	rp_fact_str(F,
 	    rp_str(rep, "backend")[0] ? rp_str(rep, "backend") : NULL, any,
 	    "jaxprog.backend");
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(base, "memory.peak_rss_bytes"),
-	    base, "jaxprog.baseline_rss");
+	rp_fact_num(F, RP_FACT_BYTES, rp_field(base, RP_F_PEAK_RSS), base,
+	    "jaxprog.baseline_rss");
 	rp_fact_num(F, RP_FACT_NUMBER, RP_JAX_MODEL_FACTOR, NULL,
 	    "jaxprog.model_factor");
 	rp_fact_text(F, RP_FACT_PERCENT, RP_JAX_SMALL,
@@ -306,7 +296,7 @@ static int
 question_fit(const rp_data_t *D, const rp_workload_t *w, double *slope,
     double *icpt, const json_t **big)
 {
-	rp_query_t q = {.set = w->sets.jax_all, .variant = PROGRAM_ASKED};
+	rp_query_t q = {.set = w->sets.jax_all, .variant = w->jax_asked};
 	double sx = 0, sy = 0, sxx = 0, sxy = 0, den;
 	int k = 0;
 	size_t i;
@@ -315,12 +305,12 @@ question_fit(const rp_data_t *D, const rp_workload_t *w, double *slope,
 	*slope = *icpt = NAN, *big = NULL;
 	json_array_foreach(D->runs, i, r)
 	{
-		double x = rp_num(r, "params.n");
-		double y = rp_num(r, "memory.peak_rss_bytes");
+		double x = rp_field(r, RP_F_N);
+		double y = rp_field(r, RP_F_PEAK_RSS);
 		if (!rp_data_run_matches(r, &q) || isnan(x) || isnan(y))
 			continue;
 		sx += x, sy += y, sxx += x * x, sxy += x * y, k++;
-		if (*big == NULL || x > rp_num(*big, "params.n"))
+		if (*big == NULL || x > rp_field(*big, RP_F_N))
 			*big = r;
 	}
 	den = k * sxx - sx * sx;
@@ -343,27 +333,27 @@ question_c_facts(rp_report_t *R, const rp_workload_t *w, double m)
 	    .alloc = RP_ALLOC_JEMALLOC};
 	const json_t *c = rp_data_find(&R->data, &q);
 	const json_t *j = rp_jax_c_run(&R->data, w->name, w->op_by_op);
-	int at = c != NULL && rp_num(c, "params.m") == m &&
-	    !isnan(rp_num(c, "memory.model_bytes"));
+	int at = c != NULL && rp_field(c, RP_F_M) == m &&
+	    !isnan(rp_field(c, RP_F_MODEL_BYTES));
 
-	if (c != NULL && rp_num(c, "params.m") != m)
+	if (c != NULL && rp_field(c, RP_F_M) != m)
 		c = NULL;
 	rp_fact_bool(F, c != NULL, c, "jaxprog.peak.c_measured");
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(c, "memory.peak_rss_bytes"), c,
+	rp_fact_num(F, RP_FACT_BYTES, rp_field(c, RP_F_PEAK_RSS), c,
 	    "jaxprog.peak.c_rss");
 	rp_fact_bool(F, !at, NULL, "jaxprog.peak.c_scaled");
 	rp_fact_num(F, RP_FACT_BYTES,
-	    at ? rp_num(c, "memory.model_bytes")
-	       : rp_num(j, "memory.model_bytes") * QUESTION_N /
-		    rp_num(j, "params.n"),
+	    at ? rp_field(c, RP_F_MODEL_BYTES)
+	       : rp_field(j, RP_F_MODEL_BYTES) * QUESTION_N /
+		    rp_field(j, RP_F_N),
 	    at ? c : j, "jaxprog.peak.c_model");
 	rp_fact_str(F, w->op_by_op, NULL, "jaxprog.peak.c_variant");
 }
 
 /* A run's size and peak RSS (PREFIX.n, PREFIX.rss). */
-static const rp_fact_key_t n_rss[] = {
-    {"n", "params.n", RP_FACT_SIZE},
-    {"rss", "memory.peak_rss_bytes", RP_FACT_BYTES},
+static const rp_fact_field_t n_rss[] = {
+    {"n", RP_F_N, RP_FACT_SIZE, RP_F_NONE},
+    {"rss", RP_F_PEAK_RSS, RP_FACT_BYTES, RP_F_NONE},
 };
 
 /* The un-jitted question's runs at every N, one a row (any status). */
@@ -371,7 +361,7 @@ static void
 question_rows(rp_report_t *R, const rp_workload_t *w)
 {
 	rp_query_t q = {
-	    .set = w->sets.jax_all, .variant = PROGRAM_ASKED, .any_status = 1};
+	    .set = w->sets.jax_all, .variant = w->jax_asked, .any_status = 1};
 	json_t *rows = json_array(), *stopped = json_array(), *r;
 	char p[64];
 	size_t i, k = 0;
@@ -384,7 +374,7 @@ question_rows(rp_report_t *R, const rp_workload_t *w)
 		rp_fact_str(F, rp_str(r, "_set"), r, "%s.set", p);
 		rp_fact_str(F, rp_str(r, "status"), r, "%s.status", p);
 		rp_fact_str(F, rp_str(r, "reason"), r, "%s.reason", p);
-		RP_FACTS_KEYS(F, r, r, p, n_rss);
+		RP_FACTS_FIELDS(F, r, p, n_rss);
 		/* The guard stopped it: a sentence of its own. */
 		if (rp_data_set_matches(w->sets.jax_scale, rp_str(r, "_set")) &&
 		    strcmp(rp_str(r, "status"), "ok") != 0)
@@ -424,18 +414,18 @@ guard_facts(rp_report_t *R)
 static void
 peak_facts(rp_report_t *R, const rp_workload_t *w)
 {
-	const json_t *q = rp_jax_run(&R->data, w->name, PROGRAM_ASKED), *big;
+	const json_t *q = rp_jax_run(&R->data, w->name, w->jax_asked), *big;
 	double slope, icpt;
 	int k = question_fit(&R->data, w, &slope, &icpt, &big);
-	double m = rp_num(q, "params.m");
+	double m = rp_field(q, RP_F_M);
 
 	rp_fact_str(F, w->name, NULL, "jaxprog.peak.workload");
 	rp_fact_num(F, RP_FACT_COUNT, m, q, "jaxprog.peak.m");
 	rp_fact_num(F, RP_FACT_COUNT, k, NULL, "jaxprog.peak.runs");
 	rp_fact_str(F, w->sets.jax, NULL, "jaxprog.peak.set");
 	rp_fact_str(F, w->sets.jax_scale, NULL, "jaxprog.peak.scale_set");
-	RP_FACTS_KEYS(F, big, big, "jaxprog.peak.largest", n_rss);
-	rp_fact_bool(F, rp_num(big, "params.n") >= QUESTION_N, big,
+	RP_FACTS_FIELDS(F, big, "jaxprog.peak.largest", n_rss);
+	rp_fact_bool(F, rp_field(big, RP_F_N) >= QUESTION_N, big,
 	    "jaxprog.peak.measured_at_question");
 	rp_fact_num(F, RP_FACT_BYTES, slope, NULL, "jaxprog.peak.slope");
 	rp_fact_num(F, RP_FACT_BYTES, icpt, NULL, "jaxprog.peak.base");
@@ -541,8 +531,8 @@ rp_jax_colony_after(rp_report_t *R, const rp_workload_t *w)
 	}
 	rp_fact_str(F, w->name, NULL, "jaxprog.puzzle.workload");
 	rp_fact_list(F, one, "jaxprog.puzzle.programs");
-	warm_ratio(R, w, w->jax_jitted, PROGRAM_PAIR, "step_over_pair");
-	warm_ratio(R, w, PROGRAM_LOOP, PROGRAM_FORI, "loop_over_fori");
+	warm_ratio(R, w, w->jax_jitted, w->jax_pair, "step_over_pair");
+	warm_ratio(R, w, w->jax_loop, w->jax_fori, "loop_over_fori");
 	rp_fact_bool(F,
 	    rp_advice_dispatch(rp_jax_median(st, "unblocked_call_s"),
 		rp_jax_median(st, "warm_call_s")),
@@ -724,8 +714,7 @@ best_facts(rp_report_t *R, const jax_size_t *sz, size_t ns)
 		ref_fact(R, j, p, "jax", sz[s].jax, w, rp_str(j, "variant"));
 		ref_fact(R, c, p, "c", sz[s].c, w, rp_str(c, "variant"));
 		ref_fact(R, si, p, "stand_in_ref", sz[s].c, w, v);
-		rp_fact_num(
-		    F, RP_FACT_SIZE, rp_num(j, "params.n"), j, "%s.n", p);
+		rp_fact_num(F, RP_FACT_SIZE, rp_field(j, RP_F_N), j, "%s.n", p);
 		rp_fact_num(F, RP_FACT_RATIO, jt / rp_jax_c_unit_time(c), j,
 		    "%s.over_c", p);
 		rp_fact_num(F, RP_FACT_RATIO, jt / rp_jax_c_unit_time(si), j,

@@ -1,25 +1,18 @@
 /*
- * rp_limiter: one rule deciding each variant's limiter from measured
- * discriminators (see rp_limiter.h).
+ * rp_limiter: what limits each variant (see rp_limiter.h): the one rule
+ * deciding each variant's limiter from measured discriminators or its time
+ * model, then the notebook section's facts, by the model or by the rule.
  */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "rp_bandwidth.h"
 #include "rp_limiter.h"
-#include "rp_limits.h"
 #include "rp_text.h"
 #include "rp_workloads.h"
 
 #define SHARE RP_LIMITER_SHARE
-
-/* The pair whose difference is allocation and page faults alone: the same
- * loops, fresh buffers every step against buffers kept (the variants'
- * descriptions say so). The rule's one piece of data about variants. */
-static const struct {
-	rp_question_t question;
-	const char *fresh, *kept;
-} twin = {RP_QUESTION_SPEED, "naive", "naive-reuse"};
 
 rp_limiter_t
 rp_limiter_decide(const rp_limiter_in_t *in)
@@ -101,17 +94,18 @@ rp_limiter_verdict_word(const rp_limiter_t *v)
 static void
 model_of(const json_t *r, rp_limiter_in_t *in)
 {
-	const json_t *m = json_object_get(r, "model"), *t;
+	const json_t *t;
 	size_t i;
 
 	in->model_term = NULL;
 	in->model_share = in->model_term_s = NAN;
-	in->model_predicted = rp_num(m, "predicted_s");
-	in->model_error = rp_num(m, "error");
-	if (m == NULL || !json_is_string(json_object_get(m, "limiter")))
+	in->model_predicted = rp_field(r, RP_F_MODEL_PREDICTED);
+	in->model_error = rp_field(r, RP_F_MODEL_ERROR);
+	in->model_term =
+	    json_string_value(rp_field_json(r, RP_F_MODEL_LIMITER));
+	if (in->model_term == NULL)
 		return;
-	in->model_term = json_string_value(json_object_get(m, "limiter"));
-	json_array_foreach(json_object_get(m, "terms"), i, t)
+	json_array_foreach(rp_field_json(r, RP_F_MODEL_TERMS), i, t)
 	{
 		if (strcmp(rp_str(t, "name"), in->model_term) == 0) {
 			in->model_share = rp_num(t, "share");
@@ -120,38 +114,30 @@ model_of(const json_t *r, rp_limiter_in_t *in)
 	}
 }
 
-static double
-triad_of(const rp_data_t *D, const char *level)
-{
-	static const char *const names[] = {"L1", "L2", "L3", "DRAM"};
-	static const char *const keys[] = {"l1_bytes_per_s", "l2_bytes_per_s",
-	    "l3_bytes_per_s", "triad_bytes_per_s"};
-
-	for (int i = 0; i < 4; i++)
-		if (strcmp(level, names[i]) == 0)
-			return rp_num(D->ceilings, keys[i]);
-	return NAN;
-}
-
 double
 rp_limiter_fault_twin(const rp_data_t *D, const char **label)
 {
-	const char *w = rp_workload_question(twin.question)->name;
-	const json_t *a = rp_data_main_run(D, w, twin.fresh);
-	const json_t *b = rp_data_main_run(D, w, twin.kept);
+	/* The pair whose difference is allocation and page faults alone: the
+	 * speed question's baseline, fresh buffers every step, against the
+	 * same loops with its buffers kept (its reuse role). */
+	const rp_workload_t *wl = rp_workload_question(RP_QUESTION_SPEED);
+	const char *w = wl->name;
+	const json_t *a = rp_data_main_run(D, w, wl->baseline);
+	const json_t *b = rp_data_main_run(D, w, wl->reuse);
 	double df =
-	    rp_num(a, "memory.minor_faults") - rp_num(b, "memory.minor_faults");
-	double dt = rp_num(a, "time_s.median") - rp_num(b, "time_s.median");
+	    rp_field(a, RP_F_MINOR_FAULTS) - rp_field(b, RP_F_MINOR_FAULTS);
+	double dt =
+	    rp_field(a, RP_F_TIME_MEDIAN) - rp_field(b, RP_F_TIME_MEDIAN);
 	static char buf[128];
 
 	snprintf(
-	    buf, sizeof(buf), "%s %s against %s", w, twin.fresh, twin.kept);
+	    buf, sizeof(buf), "%s %s against %s", w, wl->baseline, wl->reuse);
 	*label = buf;
 	if (a == NULL || b == NULL ||
 	    rp_str(a, "_set")[0] != rp_str(b, "_set")[0] ||
 	    strcmp(rp_str(a, "_set"), rp_str(b, "_set")) != 0 ||
-	    !isnan(rp_num(a, "params.threads")) ||
-	    !isnan(rp_num(b, "params.threads")) || !(df > 0) || !(dt > 0))
+	    !isnan(rp_field(a, RP_F_THREADS)) ||
+	    !isnan(rp_field(b, RP_F_THREADS)) || !(df > 0) || !(dt > 0))
 		return NAN;
 	return dt / df;
 }
@@ -181,24 +167,29 @@ rp_limiter_fault_cost(const rp_data_t *D, const char **label)
 static void
 instructions(const rp_data_t *D, const json_t *r, rp_limiter_in_t *in)
 {
-	const char *w = rp_str(r, "workload"), *v = rp_str(r, "variant");
+	const char *w = rp_field_str(r, RP_F_WORKLOAD),
+		   *v = rp_field_str(r, RP_F_VARIANT);
 	const json_t *cs = rp_data_cachesim(D, w, v);
-	double fpu = rp_num(r, "work.flops") / rp_num(r, "work.units");
+	double fpu =
+	    rp_field(r, RP_F_WORK_FLOPS) / rp_field(r, RP_F_WORK_UNITS);
 	const char *vs[RP_DATA_MAX_VARIANTS];
 	size_t nv = rp_data_variants(D, w, NULL, vs, RP_DATA_MAX_VARIANTS);
 
-	in->ipu = rp_num(cs, "cachesim.instructions_per_unit");
+	in->ipu = rp_field(cs, RP_F_SIM_INSN_PER_UNIT);
 	if (isnan(in->ipu) && cs != NULL)
-		in->ipu = rp_num(cs, "cachesim.Ir") / rp_num(cs, "work.units");
-	in->ipu_min = rp_num(cs, "cachesim.instructions_min_per_unit");
-	in->allowance = rp_num(cs, "cachesim.insn_allowance");
+		in->ipu =
+		    rp_field(cs, RP_F_SIM_IR) / rp_field(cs, RP_F_WORK_UNITS);
+	in->ipu_min = rp_field(cs, RP_F_SIM_INSN_MIN_PER_UNIT);
+	in->allowance = rp_field(cs, RP_F_SIM_INSN_ALLOWANCE);
 	in->ipu_low = NAN;
 	in->low_name = NULL;
 	for (size_t i = 0; i < nv && cs != NULL; i++) {
 		const json_t *o = rp_data_cachesim(D, w, vs[i]);
 		const json_t *om = rp_data_main_run(D, w, vs[i]);
-		double ipu = rp_num(o, "cachesim.Ir") / rp_num(o, "work.units");
-		double f = rp_num(om, "work.flops") / rp_num(om, "work.units");
+		double ipu =
+		    rp_field(o, RP_F_SIM_IR) / rp_field(o, RP_F_WORK_UNITS);
+		double f = rp_field(om, RP_F_WORK_FLOPS) /
+		    rp_field(om, RP_F_WORK_UNITS);
 		if (o == NULL || o == cs || fabs(f - fpu) > 1e-9 * fpu)
 			continue;
 		if (isnan(in->ipu_low) || ipu < in->ipu_low)
@@ -214,9 +205,9 @@ static void
 sim_traffic(
     const rp_data_t *D, const json_t *r, const json_t *cs, rp_limiter_in_t *in)
 {
-	rp_query_t q = {.workload = rp_str(r, "workload"),
-	    .variant = rp_str(r, "variant"),
-	    .n = rp_num(cs, "params.n"),
+	rp_query_t q = {.workload = rp_field_str(r, RP_F_WORKLOAD),
+	    .variant = rp_field_str(r, RP_F_VARIANT),
+	    .n = rp_field(cs, RP_F_N),
 	    .threads = 1,
 	    .alloc = RP_ALLOC_JEMALLOC};
 	const rp_workload_t *wl = rp_workload_find(q.workload);
@@ -237,8 +228,8 @@ sim_traffic(
 			continue;
 		json_array_foreach(D->runs, i, e)
 		{
-			double m = rp_num(e, "params.m");
-			double cm = rp_num(cs, "params.m");
+			double m = rp_field(e, RP_F_M);
+			double cm = rp_field(cs, RP_F_M);
 			/* m: the same, or absent from both (colony). */
 			if (rp_data_run_matches(e, &q) &&
 			    (m == cm || (isnan(m) && isnan(cm)))) {
@@ -249,12 +240,11 @@ sim_traffic(
 	}
 	if (at == NULL)
 		return;
-	in->miss_level = rp_limits_level(at,
-	    rp_num(at, "memory.peak_workspace_bytes") +
-		rp_num(at, "memory.input_bytes"));
-	in->miss_triad = triad_of(D, in->miss_level);
-	in->miss_bytes_s = rp_num(cs, "cachesim.D1_misses_per_unit") *
-	    RP_LIMITER_LINE / rp_num(at, "work.ns_per_unit") * 1e9;
+	in->miss_level = rp_bandwidth_level(at,
+	    rp_field(at, RP_F_PEAK_WORKSPACE) + rp_field(at, RP_F_INPUT_BYTES));
+	in->miss_triad = rp_bandwidth_ceiling(D, in->miss_level, 1).bytes_per_s;
+	in->miss_bytes_s = rp_field(cs, RP_F_SIM_D1_PER_UNIT) *
+	    RP_LIMITER_LINE / rp_field(at, RP_F_NS_PER_UNIT) * 1e9;
 }
 
 rp_limiter_t
@@ -263,18 +253,18 @@ rp_limiter_of(const rp_data_t *D, const char *workload, const char *variant,
 {
 	const json_t *r = rp_data_main_run(D, workload, variant);
 	const json_t *cs = rp_data_cachesim(D, workload, variant);
-	double ws = rp_num(r, "memory.peak_workspace_bytes") +
-	    rp_num(r, "memory.input_bytes");
+	double ws =
+	    rp_field(r, RP_F_PEAK_WORKSPACE) + rp_field(r, RP_F_INPUT_BYTES);
 
 	memset(in, 0, sizeof(*in));
-	in->time_s = r != NULL ? rp_num(r, "time_s.median") : NAN;
-	in->gflops = rp_num(r, "work.gflops_per_s");
+	in->time_s = r != NULL ? rp_field(r, RP_F_TIME_MEDIAN) : NAN;
+	in->gflops = rp_field(r, RP_F_GFLOPS);
 	in->fma = 1e-9 * rp_num(D->ceilings, "fma_flops_per_s");
-	in->bytes_per_s = 1e9 * rp_num(r, "work.gbytes_per_s");
-	in->level = r != NULL ? rp_limits_level(r, ws) : "DRAM";
-	in->triad = triad_of(D, in->level);
+	in->bytes_per_s = 1e9 * rp_field(r, RP_F_GBYTES);
+	in->level = r != NULL ? rp_bandwidth_level(r, ws) : "DRAM";
+	in->triad = rp_bandwidth_ceiling(D, in->level, 1).bytes_per_s;
 	sim_traffic(D, r, cs, in);
-	in->faults = rp_num(r, "memory.minor_faults");
+	in->faults = rp_field(r, RP_F_MINOR_FAULTS);
 	in->fault_cost_s = rp_limiter_fault_cost(D, &in->twin);
 	instructions(D, r, in);
 	model_of(r, in);
@@ -382,4 +372,638 @@ rp_limiter_sentence(FILE *f, const rp_limiter_in_t *in, const rp_limiter_t *v)
 		    rp_text_fmt_num(
 			100 * in->faults * in->fault_cost_s / in->time_s, pct));
 	deciders(f, in);
+}
+
+/* ---- the section by the rule (templates/notebook/limits.md.j2) ---- */
+
+/* The chunk sizes measured, with their medians, sorted by B. */
+static size_t
+chunk_points(const rp_report_t *R, const rp_workload_t *w, double *b, double *t,
+    size_t cap)
+{
+	rp_query_t q = {.workload = w->name,
+	    .variant = w->chunked,
+	    .alloc = RP_ALLOC_JEMALLOC};
+	size_t i, n = 0;
+	json_t *r;
+
+	json_array_foreach(R->data.runs, i, r)
+	{
+		const char *set = rp_str(r, "_set");
+		if (n == cap || !rp_data_run_matches(r, &q) ||
+		    (strcmp(set, w->sets.chunk) != 0 &&
+			!rp_data_set_matches(w->sets.main, set)))
+			continue;
+		b[n] = rp_data_chunk(r);
+		t[n++] = rp_field(r, RP_F_TIME_MEDIAN);
+	}
+	for (size_t a = 1; a < n; a++)
+		for (size_t k = a; k > 0 && b[k - 1] > b[k]; k--) {
+			double tb = b[k], tt = t[k];
+			b[k] = b[k - 1], t[k] = t[k - 1];
+			b[k - 1] = tb, t[k - 1] = tt;
+		}
+	return n;
+}
+
+/* The memory question's chunked variant (limits.chunked.*): every chunk
+ * size with its median and the cache level its (B,M) buffer fits in, and
+ * the largest rise between neighbours, which is a knee (.knee "edge")
+ * only beyond the time threshold and across a level's edge. */
+static void
+chunked_facts(rp_report_t *R, const rp_workload_t *w)
+{
+	rp_facts_t *F = &R->facts;
+	const json_t *r = rp_data_main_run(&R->data, w->name, w->chunked);
+	double b[32], t[32], m = rp_field(r, RP_F_M), best = 0;
+	double tt = rp_report_time_threshold(&R->data, 1.10);
+	size_t n = r != NULL ? chunk_points(R, w, b, t, 32) : 0, k = 0;
+	json_t *points = json_array();
+	const char *l1, *l2;
+
+	for (size_t i = 0; i < n; i++) {
+		json_array_append_new(points, json_sprintf("%zu", i));
+		rp_fact_num(
+		    F, RP_FACT_SIZE, b[i], r, "limits.chunked.p%zu.b", i);
+		rp_fact_num(
+		    F, RP_FACT_TIME, t[i], r, "limits.chunked.p%zu.median", i);
+		rp_fact_str(F, rp_bandwidth_level(r, b[i] * m * 4), r,
+		    "limits.chunked.p%zu.level", i);
+		if (i + 1 < n && t[i + 1] / t[i] > best)
+			best = t[i + 1] / t[i], k = i;
+	}
+	rp_fact_bool(F, n >= 2, r, "limits.chunked.measured");
+	rp_fact_list(F, points, "limits.chunked.points");
+	rp_fact_str(F, w->name, NULL, "limits.chunked.workload");
+	rp_fact_str(F, w->chunked, NULL, "limits.chunked.variant");
+	if (n < 2)
+		return;
+	l1 = rp_bandwidth_level(r, b[k] * m * 4);
+	l2 = rp_bandwidth_level(r, b[k + 1] * m * 4);
+	rp_fact_num(F, RP_FACT_BYTES, rp_field(r, RP_F_L2_BYTES), r,
+	    "limits.chunked.l2");
+	rp_fact_num(F, RP_FACT_BYTES, rp_field(r, RP_F_L3_BYTES), r,
+	    "limits.chunked.l3");
+	rp_fact_num(F, RP_FACT_RATIO, best, r, "limits.chunked.rise");
+	rp_fact_num(F, RP_FACT_SIZE, b[k], r, "limits.chunked.rise_from");
+	rp_fact_num(F, RP_FACT_SIZE, b[k + 1], r, "limits.chunked.rise_to");
+	rp_fact_str(F, l1, r, "limits.chunked.level_from");
+	rp_fact_str(F, l2, r, "limits.chunked.level_to");
+	rp_fact_num(F, RP_FACT_FIXED2, tt, NULL, "limits.chunked.threshold");
+	rp_fact_str(
+	    F, rp_limiter_knee(best, tt, l1, l2), r, "limits.chunked.knee");
+}
+
+const char *
+rp_limiter_knee(double rise, double threshold, const char *from, const char *to)
+{
+	if (!(rise >= threshold))
+		return "noise";
+	return strcmp(from, to) != 0 ? "edge" : "within";
+}
+
+/* Faults a step that count as faulting an array again: 16 pages. */
+#define FAULTING 16.0
+
+static double
+faults_per_step(const json_t *r)
+{
+	return rp_field(r, RP_F_MINOR_FAULTS) / rp_field(r, RP_F_STEPS);
+}
+
+/* The speed question's baseline (limits.baseline.*): its faults a step,
+ * and the kink in its time across the scaling sweep: the first N whose
+ * steps fault, whose largest array (the (N,N,2) forces, 8 N^2 bytes) is
+ * set against the allocator's oversize threshold (.reaches). */
+static void
+baseline_facts(rp_report_t *R, const rp_workload_t *w)
+{
+	rp_facts_t *F = &R->facts;
+	const json_t *r = rp_data_main_run(&R->data, w->name, w->baseline);
+	rp_query_t q = {.set = w->sets.scale_all,
+	    .workload = w->name,
+	    .variant = w->baseline,
+	    .alloc = RP_ALLOC_JEMALLOC};
+	const json_t *below = NULL, *at = NULL, *e;
+	double na, big, thr;
+	size_t i;
+
+	json_array_foreach(R->data.runs, i, e)
+	{
+		double f = faults_per_step(e), n = rp_field(e, RP_F_N);
+		if (!rp_data_run_matches(e, &q))
+			continue;
+		if (f < FAULTING &&
+		    (below == NULL || n > rp_field(below, RP_F_N)))
+			below = e;
+		if (f >= FAULTING && (at == NULL || n < rp_field(at, RP_F_N)))
+			at = e;
+	}
+	rp_fact_bool(F, r != NULL, r, "limits.baseline.measured");
+	rp_fact_str(F, w->name, NULL, "limits.baseline.workload");
+	rp_fact_str(F, w->baseline, NULL, "limits.baseline.variant");
+	rp_fact_num(F, RP_FACT_COUNT, faults_per_step(r), r,
+	    "limits.baseline.faults_per_step");
+	rp_fact_num(
+	    F, RP_FACT_SIZE, rp_field(r, RP_F_N), r, "limits.baseline.n");
+	rp_fact_num(F, RP_FACT_COUNT, rp_field(r, RP_F_MODEL_BYTES) / 4096, r,
+	    "limits.baseline.pages");
+	rp_fact_bool(
+	    F, at != NULL && below != NULL, NULL, "limits.baseline.kink");
+	if (at == NULL || below == NULL)
+		return;
+	na = rp_field(at, RP_F_N);
+	big = 8.0 * na * na;
+	thr = rp_field(r, RP_F_OVERSIZE_THRESHOLD);
+	rp_fact_num(F, RP_FACT_SIZE, rp_field(below, RP_F_N), below,
+	    "limits.baseline.n_below");
+	rp_fact_num(F, RP_FACT_SIZE, na, at, "limits.baseline.n_at");
+	rp_fact_num(F, RP_FACT_BYTES, big, at, "limits.baseline.largest");
+	rp_fact_num(F, RP_FACT_BYTES, thr, r, "limits.baseline.oversize");
+	rp_fact_bool(F, big >= thr, at, "limits.baseline.reaches");
+	rp_fact_num(F, RP_FACT_COUNT, faults_per_step(at), at,
+	    "limits.baseline.faults_at");
+	rp_fact_num(F, RP_FACT_COUNT, faults_per_step(below), below,
+	    "limits.baseline.faults_below");
+}
+
+/* The speed question's cell lists (limits.cell_lists.*): the pairs it
+ * evaluates, from its flop count over one pair's (fused's flops per N^2
+ * pair), and its time per evaluated pair against fused's. */
+static void
+cell_lists_facts(rp_report_t *R, const rp_workload_t *w)
+{
+	rp_facts_t *F = &R->facts;
+	const json_t *r = rp_data_main_run(&R->data, w->name, w->cell_lists);
+	const json_t *f = rp_data_main_run(&R->data, w->name, w->fused);
+	double fpp =
+	    rp_field(f, RP_F_WORK_FLOPS) / rp_field(f, RP_F_WORK_UNITS);
+	double pairs = rp_field(r, RP_F_WORK_FLOPS) / fpp;
+
+	rp_fact_bool(F, r != NULL && f != NULL && pairs > 0, r,
+	    "limits.cell_lists.measured");
+	rp_fact_str(F, w->name, NULL, "limits.cell_lists.workload");
+	rp_fact_str(F, w->cell_lists, NULL, "limits.cell_lists.variant");
+	rp_fact_str(F, w->fused, NULL, "limits.cell_lists.fused");
+	rp_fact_num(F, RP_FACT_FIXED2,
+	    pairs / (rp_field(r, RP_F_N) * rp_field(r, RP_F_STEPS)), r,
+	    "limits.cell_lists.pairs_per_particle");
+	rp_fact_num(F, RP_FACT_NUMBER,
+	    1e9 * rp_field(r, RP_F_TIME_MEDIAN) / pairs, r,
+	    "limits.cell_lists.ns_per_pair");
+	rp_fact_num(F, RP_FACT_NUMBER, rp_field(f, RP_F_NS_PER_UNIT), f,
+	    "limits.cell_lists.fused_ns_per_pair");
+}
+
+/* One variant's row (limits.W.V.*): its verdict and every discriminator
+ * the rule read, as shares; without a main run, the N of its own sweeps. */
+static void
+rule_row_facts(rp_report_t *R, const char *w, const char *v)
+{
+	rp_facts_t *F = &R->facts;
+	const json_t *r = rp_data_main_run(&R->data, w, v);
+	rp_query_t q = {.workload = w, .variant = v};
+	rp_limiter_in_t in;
+	rp_limiter_t lim = rp_limiter_of(&R->data, w, v, &in);
+	/* The ceiling the rule read the bytes against, printed as the threads
+	 * section prints its own (rp_bandwidth.h's one rule). */
+	rp_bandwidth_ceiling_t c = rp_bandwidth_ceiling(&R->data, in.level, 1);
+	char ceiling[128];
+
+	rp_fact_str(
+	    F, rp_limiter_verdict_word(&lim), r, "limits.%s.%s.limiter", w, v);
+	rp_fact_str(F, rp_data_variant_text(&R->data, w, v, "notes"), r,
+	    "limits.%s.%s.notes", w, v);
+	rp_fact_num(F, RP_FACT_SIZE,
+	    rp_field(rp_data_find(&R->data, &q), RP_F_N), NULL,
+	    "limits.%s.%s.n", w, v);
+	rp_fact_num(F, RP_FACT_PERCENT, in.gflops / in.fma, r,
+	    "limits.%s.%s.fma_share", w, v);
+	rp_fact_num(F, RP_FACT_PERCENT, in.bytes_per_s / in.triad, r,
+	    "limits.%s.%s.triad_share", w, v);
+	rp_fact_str(F, in.level, r, "limits.%s.%s.level", w, v);
+	rp_fact_text(F, RP_FACT_NUMBER, c.bytes_per_s,
+	    rp_bandwidth_text(&c, ceiling, sizeof(ceiling)), NULL,
+	    "limits.%s.%s.ceiling", w, v);
+	rp_fact_num(F, RP_FACT_PERCENT, in.miss_bytes_s / in.miss_triad, r,
+	    "limits.%s.%s.miss_share", w, v);
+	rp_fact_str(F, in.miss_level, r, "limits.%s.%s.miss_level", w, v);
+	rp_fact_num(F, RP_FACT_PERCENT, in.faults * in.fault_cost_s / in.time_s,
+	    r, "limits.%s.%s.fault_share", w, v);
+	rp_fact_num(F, RP_FACT_NUMBER, in.ipu, r, "limits.%s.%s.ipu", w, v);
+	rp_fact_num(
+	    F, RP_FACT_NUMBER, in.ipu_min, r, "limits.%s.%s.ipu_min", w, v);
+	rp_fact_num(F, RP_FACT_RATIO, in.ipu / in.ipu_min, r,
+	    "limits.%s.%s.ipu_over_min", w, v);
+	rp_fact_num(F, RP_FACT_RATIO,
+	    isnan(in.allowance) ? RP_LIMITER_INSN_ALLOWANCE : in.allowance, r,
+	    "limits.%s.%s.ipu_bound", w, v);
+}
+
+/* The threads goal's case at one thread, swept alone (w's threads_goal
+ * set), against its main run in the interleaved sweep at the same N: both
+ * shares of the FMA peak measured in the same data (limits.W.alone.*;
+ * .measured false when either is missing or their N differ). */
+static void
+alone_facts(rp_report_t *R, const rp_workload_t *w)
+{
+	const rp_data_t *D = &R->data;
+	rp_facts_t *F = &R->facts;
+	rp_query_t q = {
+	    .set = w->sets.threads_goal, .workload = w->name, .threads = 1};
+	double fma = rp_num(D->ceilings, "fma_flops_per_s") * 1e-9;
+	const json_t *alone = q.set != NULL ? rp_data_find(D, &q) : NULL;
+	const json_t *main_run = alone != NULL
+	    ? rp_data_main_run(D, w->name, rp_field_str(alone, RP_F_VARIANT))
+	    : NULL;
+	const json_t *runs[2] = {alone, main_run};
+	const char *as[2] = {"alone", "interleaved"};
+
+	rp_fact_bool(F,
+	    fma > 0 && main_run != NULL &&
+		rp_field(main_run, RP_F_N) == rp_field(alone, RP_F_N),
+	    alone, "limits.%s.alone.measured", w->name);
+	rp_fact_str(F, rp_field_str(alone, RP_F_VARIANT), alone,
+	    "limits.%s.alone.variant", w->name);
+	rp_fact_str(F, q.set, NULL, "limits.%s.alone.set", w->name);
+	rp_fact_num(F, RP_FACT_COUNT, rp_field(alone, RP_F_TIME_REPEATS), alone,
+	    "limits.%s.alone.repeats", w->name);
+	for (int k = 0; k < 2; k++) {
+		rp_fact_num(F, RP_FACT_TIME,
+		    rp_field(runs[k], RP_F_TIME_MEDIAN), runs[k],
+		    "limits.%s.%s.median", w->name, as[k]);
+		rp_fact_num(F, RP_FACT_NUMBER, rp_field(runs[k], RP_F_GFLOPS),
+		    runs[k], "limits.%s.%s.gflops", w->name, as[k]);
+		rp_fact_num(F, RP_FACT_PERCENT,
+		    rp_field(runs[k], RP_F_GFLOPS) / fma, runs[k],
+		    "limits.%s.%s.fma_share", w->name, as[k]);
+	}
+}
+
+/* The cost of one fault (limits.fault.*): the ceilings' first write to
+ * fresh pages, which the rule uses, and beside it the twin pair's, which
+ * also pays for giving the pages back; the rule falls back to the pair
+ * without the first. */
+static void
+fault_facts(rp_report_t *R)
+{
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
+	const char *twin;
+	double spread = rp_num(R->data.ceilings, "minor_fault_spread");
+
+	rp_fact_num(&R->facts, RP_FACT_TIME, rp_limiter_fault_ceiling(&R->data),
+	    NULL, "limits.fault.ceiling");
+	rp_fact_num(&R->facts, RP_FACT_COUNT,
+	    rp_num(R->data.ceilings, "minor_fault_runs"), NULL,
+	    "limits.fault.ceiling_runs");
+	rp_fact_text(&R->facts, RP_FACT_PERCENT, spread,
+	    rp_text_fmt_num(100 * spread, "%.0f%%"), NULL,
+	    "limits.fault.ceiling_spread");
+	rp_fact_num(&R->facts, RP_FACT_TIME,
+	    rp_limiter_fault_twin(&R->data, &twin), NULL, "limits.fault.twin");
+	rp_fact_str(&R->facts, w->name, NULL, "limits.fault.twin_workload");
+	rp_fact_str(&R->facts, w->baseline, NULL, "limits.fault.twin_fresh");
+	rp_fact_str(&R->facts, w->reuse, NULL, "limits.fault.twin_kept");
+}
+
+/* The section by the discriminators' rule (see rp_limiter_facts). */
+static void
+rule_facts(rp_report_t *R)
+{
+	rp_fact_text(&R->facts, RP_FACT_PERCENT, RP_LIMITER_SHARE,
+	    rp_text_fmt_num(100 * RP_LIMITER_SHARE, "%.0f%%"), NULL,
+	    "limits.share");
+	rp_fact_text(&R->facts, RP_FACT_RATIO, RP_LIMITER_INSN_ALLOWANCE,
+	    rp_text_fmt_num(RP_LIMITER_INSN_ALLOWANCE, "%.1fx"), NULL,
+	    "limits.insn_allowance");
+	fault_facts(R);
+	for (int k = 0; rp_workloads[k].name != NULL; k++) {
+		const char *vs[RP_DATA_MAX_VARIANTS], *w = rp_workloads[k].name;
+		size_t nv = rp_data_variants(
+		    &R->data, w, NULL, vs, RP_DATA_MAX_VARIANTS);
+		for (size_t i = 0; i < nv; i++)
+			rule_row_facts(R, w, vs[i]);
+		alone_facts(R, &rp_workloads[k]);
+	}
+	chunked_facts(R, rp_workload_question(RP_QUESTION_MEMORY));
+	baseline_facts(R, rp_workload_question(RP_QUESTION_SPEED));
+	cell_lists_facts(R, rp_workload_question(RP_QUESTION_SPEED));
+}
+
+/* ---- the section by the time model (templates/notebook/limits.md.j2) ---- */
+
+/* Which part of the prediction a term that adds belongs to. */
+static const char *
+term_part(const char *name)
+{
+	if (strcmp(name, "l2") == 0 || strcmp(name, "l3") == 0)
+		return "caches";
+	return name;
+}
+
+double
+rp_limiter_model_part(const json_t *r, const char *part)
+{
+	const json_t *m = json_object_get(r, "model");
+	double predicted = rp_num(m, "predicted_s"), sum = 0.0, added = 0.0;
+	size_t i;
+	json_t *t;
+
+	if (m == NULL || !isfinite(predicted))
+		return NAN;
+	json_array_foreach(json_object_get(m, "terms"), i, t)
+	{
+		double s = rp_num(t, "seconds");
+		if (json_is_true(json_object_get(t, "in_core")) || !isfinite(s))
+			continue;
+		added += s;
+		if (strcmp(term_part(rp_str(t, "name")), part) == 0)
+			sum += s;
+	}
+	if (strcmp(part, "in_core") == 0)
+		return predicted - added;
+	if (strcmp(part, "caches") == 0 || strcmp(part, "dram") == 0 ||
+	    strcmp(part, "faults") == 0)
+		return sum;
+	return NAN;
+}
+
+double
+rp_limiter_roof(const json_t *r, const char *arg)
+{
+	const json_t *terms =
+	    json_object_get(json_object_get(r, "model"), "terms");
+	double top = 0.0;
+	size_t i;
+	json_t *t;
+
+	(void)arg;
+	json_array_foreach(terms, i, t) top = fmax(top, rp_num(t, "seconds"));
+	return top > 0 ? rp_field(r, RP_F_WORK_FLOPS) / top * 1e-9 : NAN;
+}
+
+/* 1 when a main run of the data carries the time model (model.*). */
+static int
+model_present(const rp_data_t *D)
+{
+	for (int k = 0; rp_workloads[k].name != NULL; k++) {
+		const char *vs[RP_DATA_MAX_VARIANTS];
+		size_t nv = rp_data_variants(
+		    D, rp_workloads[k].name, NULL, vs, RP_DATA_MAX_VARIANTS);
+		for (size_t i = 0; i < nv; i++)
+			if (json_object_get(rp_data_main_run(
+						D, rp_workloads[k].name, vs[i]),
+				"model") != NULL)
+				return 1;
+	}
+	return 0;
+}
+
+/* The two largest terms of a model (by seconds), indexes into terms; -1
+ * where there are fewer. */
+static void
+largest_two(const json_t *terms, int *first, int *second)
+{
+	size_t i;
+	json_t *t;
+
+	*first = *second = -1;
+	json_array_foreach(terms, i, t)
+	{
+		double s = rp_num(t, "seconds");
+		if (*first < 0 ||
+		    s > rp_num(
+			    json_array_get(terms, (size_t)*first), "seconds")) {
+			*second = *first;
+			*first = (int)i;
+		} else if (*second < 0 ||
+		    s > rp_num(
+			    json_array_get(terms, (size_t)*second), "seconds"))
+			*second = (int)i;
+	}
+}
+
+/* One term of a row: limits.W.V.termK (its word), _s, _share. */
+static void
+term_facts(rp_report_t *R, const json_t *t, const json_t *r, const char *w,
+    const char *v, int k)
+{
+	rp_fact_str(&R->facts,
+	    t != NULL ? rp_limiter_term_word(rp_str(t, "name")) : NULL, r,
+	    "limits.%s.%s.term%d", w, v, k);
+	rp_fact_num(&R->facts, RP_FACT_TIME, rp_num(t, "seconds"), r,
+	    "limits.%s.%s.term%d_s", w, v, k);
+	rp_fact_text(&R->facts, RP_FACT_PERCENT, rp_num(t, "share"),
+	    rp_text_fmt_num(100 * rp_num(t, "share"), "%.0f%%"), r,
+	    "limits.%s.%s.term%d_share", w, v, k);
+}
+
+/* One variant's row: its prediction against its median, the two largest
+ * terms, the verdict. Returns 1 when the prediction is within the
+ * tolerance. */
+static int
+model_row_facts(rp_report_t *R, const char *w, const char *v)
+{
+	const json_t *r = rp_data_main_run(&R->data, w, v);
+	const json_t *m = json_object_get(r, "model");
+	const json_t *terms = json_object_get(m, "terms");
+	double err = rp_num(m, "error");
+	int within = fabs(err) <= RP_LIMITER_MODEL_TOLERANCE, a, b;
+	rp_limiter_in_t in;
+	rp_limiter_t lim = rp_limiter_of(&R->data, w, v, &in);
+
+	largest_two(terms, &a, &b);
+	rp_fact_bool(&R->facts, m != NULL, r, "limits.%s.%s.modelled", w, v);
+	rp_fact_num(&R->facts, RP_FACT_TIME, rp_field(r, RP_F_TIME_MEDIAN), r,
+	    "limits.%s.%s.measured", w, v);
+	rp_fact_num(&R->facts, RP_FACT_TIME, rp_num(m, "predicted_s"), r,
+	    "limits.%s.%s.predicted", w, v);
+	rp_fact_text(&R->facts, RP_FACT_PERCENT, err,
+	    rp_text_fmt_num(100 * err, "%+.0f%%"), r, "limits.%s.%s.error", w,
+	    v);
+	rp_fact_bool(
+	    &R->facts, m != NULL && within, r, "limits.%s.%s.within", w, v);
+	/* What the terms leave unexplained, or predict too much: its size,
+	 * and which of the two. */
+	rp_fact_num(&R->facts, RP_FACT_TIME,
+	    m != NULL && !within
+		? fabs(rp_field(r, RP_F_TIME_MEDIAN) - rp_num(m, "predicted_s"))
+		: NAN,
+	    r, "limits.%s.%s.unexplained", w, v);
+	rp_fact_bool(&R->facts, m != NULL && err > 0, r,
+	    "limits.%s.%s.overpredicted", w, v);
+	rp_fact_str(&R->facts, rp_data_variant_text(&R->data, w, v, "notes"), r,
+	    "limits.%s.%s.notes", w, v);
+	term_facts(
+	    R, a >= 0 ? json_array_get(terms, (size_t)a) : NULL, r, w, v, 1);
+	term_facts(
+	    R, b >= 0 ? json_array_get(terms, (size_t)b) : NULL, r, w, v, 2);
+	rp_fact_str(&R->facts, rp_limiter_verdict_word(&lim), r,
+	    "limits.%s.%s.limiter", w, v);
+	return m != NULL && within;
+}
+
+/* A term's seconds in model m by name; 0 when m has no such term (a
+ * variant without faults has no fault term to speak of). */
+static double
+term_seconds(const json_t *m, const char *name)
+{
+	size_t i;
+	json_t *t;
+
+	json_array_foreach(json_object_get(m, "terms"), i, t)
+	{
+		if (strcmp(rp_str(t, "name"), name) == 0)
+			return rp_num(t, "seconds");
+	}
+	return 0.0;
+}
+
+/* A pair's figures come from both runs, the term chosen by the pair: each
+ * names the run it was not made with too, so that the same term of one
+ * run in two pairs is two facts over different runs. */
+static void
+why_runs(rp_facts_t *F, const json_t *rf, const json_t *rs, const char *w,
+    const char *fast, const char *slow)
+{
+	static const char *const of_slow[] = {"term1_fast", "term2_fast"};
+	static const char *const of_fast[] = {"term1_slow", "term2_slow",
+	    "shared_s", "predicted_gap", "measured_gap"};
+	char name[RP_FACTS_NAME_MAX];
+
+	for (size_t i = 0; i < sizeof(of_slow) / sizeof(of_slow[0]); i++) {
+		snprintf(name, sizeof(name), "limits.why.%s.%s.%s.%s", w, fast,
+		    slow, of_slow[i]);
+		rp_fact_add_run(F, rs, name);
+	}
+	for (size_t i = 0; i < sizeof(of_fast) / sizeof(of_fast[0]); i++) {
+		snprintf(name, sizeof(name), "limits.why.%s.%s.%s.%s", w, fast,
+		    slow, of_fast[i]);
+		rp_fact_add_run(F, rf, name);
+	}
+}
+
+/* Why fast runs faster than slow, by their models: the two terms that
+ * differ most (slow's seconds less fast's), and the largest term the two
+ * share (the smaller of its two times), as limits.why.W.FAST.SLOW.*;
+ * .modelled false when either run lacks a model. */
+static void
+why_facts(rp_report_t *R, const char *w, const char *fast, const char *slow)
+{
+	const json_t *rf = rp_data_main_run(&R->data, w, fast);
+	const json_t *rs = rp_data_main_run(&R->data, w, slow);
+	const json_t *mf = json_object_get(rf, "model");
+	const json_t *ms = json_object_get(rs, "model");
+	const char *name[2] = {NULL, NULL}, *shared = NULL;
+	double gap[2] = {0, 0}, both = 0;
+	size_t i;
+	json_t *t;
+
+	json_array_foreach(json_object_get(ms, "terms"), i, t)
+	{
+		const char *n = rp_str(t, "name");
+		double s = rp_num(t, "seconds"), f = term_seconds(mf, n);
+		if (s - f > gap[0]) {
+			gap[1] = gap[0], name[1] = name[0];
+			gap[0] = s - f, name[0] = n;
+		} else if (s - f > gap[1]) {
+			gap[1] = s - f, name[1] = n;
+		}
+		if (fmin(s, f) > both)
+			both = fmin(s, f), shared = n;
+	}
+	rp_fact_bool(&R->facts, mf != NULL && ms != NULL, rs,
+	    "limits.why.%s.%s.%s.modelled", w, fast, slow);
+	for (int k = 0; k < 2; k++) {
+		rp_fact_str(&R->facts,
+		    name[k] != NULL ? rp_limiter_term_word(name[k]) : NULL, rs,
+		    "limits.why.%s.%s.%s.term%d", w, fast, slow, k + 1);
+		rp_fact_num(&R->facts, RP_FACT_TIME,
+		    name[k] != NULL ? term_seconds(ms, name[k]) : NAN, rs,
+		    "limits.why.%s.%s.%s.term%d_slow", w, fast, slow, k + 1);
+		rp_fact_num(&R->facts, RP_FACT_TIME,
+		    name[k] != NULL ? term_seconds(mf, name[k]) : NAN, rf,
+		    "limits.why.%s.%s.%s.term%d_fast", w, fast, slow, k + 1);
+	}
+	rp_fact_str(&R->facts,
+	    shared != NULL ? rp_limiter_term_word(shared) : NULL, rs,
+	    "limits.why.%s.%s.%s.shared", w, fast, slow);
+	rp_fact_num(&R->facts, RP_FACT_TIME, shared != NULL ? both : NAN, rs,
+	    "limits.why.%s.%s.%s.shared_s", w, fast, slow);
+	rp_fact_num(&R->facts, RP_FACT_TIME,
+	    mf != NULL && ms != NULL
+		? rp_num(ms, "predicted_s") - rp_num(mf, "predicted_s")
+		: NAN,
+	    rs, "limits.why.%s.%s.%s.predicted_gap", w, fast, slow);
+	rp_fact_num(&R->facts, RP_FACT_TIME,
+	    rp_field(rs, RP_F_TIME_MEDIAN) - rp_field(rf, RP_F_TIME_MEDIAN), rs,
+	    "limits.why.%s.%s.%s.measured_gap", w, fast, slow);
+	why_runs(&R->facts, rf, rs, w, fast, slow);
+}
+
+/* The facts of every workload's pairs (rp_workload_t.why), and their
+ * list (limits.why_pairs: [w, fast, slow] each) for the table. */
+static void
+why_pairs_facts(rp_report_t *R)
+{
+	json_t *pairs = json_array();
+
+	for (int k = 0; rp_workloads[k].name != NULL; k++) {
+		const rp_workload_t *w = &rp_workloads[k];
+		for (int i = 0; i < RP_WORKLOAD_WHY_MAX && w->why[i][0] != NULL;
+		     i++) {
+			why_facts(R, w->name, w->why[i][0], w->why[i][1]);
+			json_array_append_new(pairs,
+			    json_pack("[s, s, s]", w->name, w->why[i][0],
+				w->why[i][1]));
+		}
+	}
+	rp_fact_list(&R->facts, pairs, "limits.why_pairs");
+}
+
+void
+rp_limiter_model_facts(rp_report_t *R)
+{
+	const json_t *any = NULL;
+
+	rp_fact_text(&R->facts, RP_FACT_PERCENT, RP_LIMITER_MODEL_TOLERANCE,
+	    rp_text_fmt_num(100 * RP_LIMITER_MODEL_TOLERANCE, "%.0f%%"), NULL,
+	    "limits.tolerance");
+	for (int k = 0; rp_workloads[k].name != NULL; k++) {
+		const char *vs[RP_DATA_MAX_VARIANTS], *w = rp_workloads[k].name;
+		size_t nv = rp_data_variants(
+		    &R->data, w, NULL, vs, RP_DATA_MAX_VARIANTS);
+		int within = 0, modelled = 0;
+
+		for (size_t i = 0; i < nv; i++) {
+			const json_t *r = rp_data_main_run(&R->data, w, vs[i]);
+			if (json_object_get(r, "model") != NULL) {
+				modelled++;
+				any = any != NULL ? any : r;
+			}
+			within += model_row_facts(R, w, vs[i]);
+		}
+		rp_fact_num(&R->facts, RP_FACT_COUNT, modelled, NULL,
+		    "limits.%s.modelled", w);
+		rp_fact_num(&R->facts, RP_FACT_COUNT, within, NULL,
+		    "limits.%s.within", w);
+	}
+	why_pairs_facts(R);
+	rp_report_figure_facts(R, "fig-model-terms", "limits.figure.terms");
+	rp_fact_str(&R->facts, rp_str(json_object_get(any, "model"), "rule"),
+	    any, "limits.rule");
+	rp_fact_num(&R->facts, RP_FACT_FIXED2,
+	    rp_field(any, RP_F_MODEL_FP_OVERLAP), any, "limits.fp_overlap");
+}
+
+void
+rp_limiter_facts(rp_report_t *R)
+{
+	int model = model_present(&R->data);
+
+	rp_fact_bool(&R->facts, model, NULL, "limits.model_present");
+	if (model)
+		rp_limiter_model_facts(R);
+	else
+		rule_facts(R);
 }

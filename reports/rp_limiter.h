@@ -1,8 +1,11 @@
 /*
  * rp_limiter: what limits each variant, decided once by one rule over
- * measured discriminators, and printed by every section that names a
- * limiter (the lesson, the limits list, the roofline's labels, the threads
- * tables).
+ * measured discriminators (or the run's time model), and printed by every
+ * section that names a limiter (the lesson, the limits list, the
+ * roofline's labels, the threads tables); and the notebook section of that
+ * name, "What limits each variant" (templates/notebook/limits.md.j2),
+ * whose facts are the rule's verdicts with the evidence it read, or the
+ * model's predictions against the medians.
  *
  * The discriminators of a variant's main run (rp_limiter_inputs):
  *   - GFLOP/s against the FMA peak (`harness ceilings`);
@@ -45,6 +48,7 @@
 #include <stdio.h>
 
 #include "rp_data.h"
+#include "rp_report.h"
 
 /* A ceiling or a share of the time reached to at least this fraction
  * names the limiter. */
@@ -131,5 +135,36 @@ double rp_limiter_fault_ceiling(const rp_data_t *D);
  * or NAN; *label gets the pair's name. It also pays for unmapping and the
  * allocator's work, so it is the rule's figure only without the ceilings'. */
 double rp_limiter_fault_twin(const rp_data_t *D, const char **label);
+
+/* ---- the notebook's "What limits each variant" ---- */
+
+/* The section's facts (limits.*, for templates/notebook/limits.md.j2):
+ * limits.model_present, and by the time model where a main run of the
+ * data carries one (rp_limiter_model_facts), else by the discriminators'
+ * rule: each variant's verdict and the discriminators it read, the cost
+ * of a fault, and the measurements beside the verdicts (the memory
+ * question's chunked sweep, the speed question's baseline faults and cell
+ * lists' pairs, the threads goal's run swept alone). */
+void rp_limiter_facts(rp_report_t *R);
+/* The largest rise between neighbouring chunk sizes, as a knee: "noise"
+ * under the time threshold (or unmeasured), "edge" where the buffer moves
+ * from one cache level to another (from, to: rp_bandwidth_level), else
+ * "within" one level; pure. */
+const char *rp_limiter_knee(
+    double rise, double threshold, const char *from, const char *to);
+/* The section by the time model (limits.*, for
+ * templates/notebook/limits.md.j2): each variant's prediction against its
+ * median, its two largest terms, its verdict. */
+void rp_limiter_model_facts(rp_report_t *R);
+
+/* The seconds of one part of run r's predicted time (model.terms), for
+ * the stacked figure: "in_core" (the in-core terms as they overlap: the
+ * prediction less the terms that add), "caches" (l2 and l3), "dram",
+ * "faults"; NaN without a model or for another part. */
+double rp_limiter_model_part(const json_t *r, const char *part);
+/* The GFLOP/s run r would reach if its model's largest term alone took
+ * its time (work.flops over that term's seconds): the roof of its
+ * limiter. NaN without a model or flops; arg is unused (rp_col_t.of). */
+double rp_limiter_roof(const json_t *r, const char *arg);
 
 #endif /* FB_RP_LIMITER_H */

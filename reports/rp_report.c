@@ -39,53 +39,6 @@ rp_report_free(rp_report_t *R)
 	rp_facts_free(&R->facts);
 }
 
-/* md with every heading one level down, in a new string (NULL when out of
- * memory). */
-static char *
-demoted(const char *md)
-{
-	char *out = malloc(2 * strlen(md) + 1), *o = out;
-
-	if (out == NULL)
-		return NULL;
-	for (const char *p = md; *p != '\0';) {
-		size_t n = strcspn(p, "\n");
-		if (p[0] == '#' && p[1] == '#')
-			*o++ = '#';
-		memcpy(o, p, n);
-		o += n;
-		p += n;
-		if (*p == '\n')
-			*o++ = *p++;
-	}
-	*o = '\0';
-	return out;
-}
-
-int
-rp_report_block(
-    rp_report_t *R, const char *name, void (*write)(rp_report_t *R), int demote)
-{
-	FILE *saved = R->md;
-	char *buf = NULL, *text = NULL;
-	size_t len = 0;
-	int rc = -1;
-
-	if ((R->md = open_memstream(&buf, &len)) != NULL) {
-		write(R);
-		if (fclose(R->md) == 0 &&
-		    (text = demote ? demoted(buf) : buf) != NULL) {
-			rp_facts_markdown(&R->facts, name, text);
-			rc = 0;
-		}
-	}
-	if (text != buf)
-		free(text);
-	free(buf);
-	R->md = saved;
-	return rc;
-}
-
 /* The note every embedded figure points to. */
 #define FIGURE_NOTE                                                            \
 	"Every figure is re-made from its script, data included: `cd "         \
@@ -129,15 +82,13 @@ rp_report_fit(const rp_report_t *R, const char *fig, const char *variant)
 const char *
 rp_report_cite(const rp_report_t *R, const char *name)
 {
-	static char buf[RP_TEXT_ROTATE][32];
-	static unsigned turn;
-	char *b = buf[turn++ % RP_TEXT_ROTATE];
+	char *b = rp_text_buf();
 	int k = figure_number(R, name);
 
 	if (k > 0)
-		snprintf(b, 32, "Figure %d", k);
+		snprintf(b, RP_TEXT_BUF, "Figure %d", k);
 	else
-		snprintf(b, 32, "Figure (not drawn)");
+		snprintf(b, RP_TEXT_BUF, "Figure (not drawn)");
 	return b;
 }
 
@@ -163,9 +114,7 @@ rp_report_figure_facts(rp_report_t *R, const char *name, const char *fact)
 const char *
 rp_report_note(rp_report_t *R, const char *text)
 {
-	static char buf[RP_TEXT_ROTATE][48];
-	static unsigned turn;
-	char *b = buf[turn++ % RP_TEXT_ROTATE];
+	char *b = rp_text_buf();
 	int k;
 
 	for (k = 0; k < R->nnotes && strcmp(R->notes[k], text) != 0; k++)
@@ -173,7 +122,7 @@ rp_report_note(rp_report_t *R, const char *text)
 	if (k == R->nnotes && k < RP_REPORT_MAX_NOTES &&
 	    (R->notes[k] = strdup(text)) != NULL)
 		R->nnotes++;
-	snprintf(b, 48, "[note %d](#note-%d)", k + 1, k + 1);
+	snprintf(b, RP_TEXT_BUF, "[note %d](#note-%d)", k + 1, k + 1);
 	return b;
 }
 
@@ -217,9 +166,7 @@ const char *
 rp_report_warning_notes(rp_report_t *R, const json_t *r)
 {
 	char kind[512];
-	static char buf[RP_TEXT_ROTATE][256];
-	static unsigned turn;
-	char *b = buf[turn++ % RP_TEXT_ROTATE];
+	char *b = rp_text_buf();
 	const json_t *ws = json_object_get(r, "warnings");
 	size_t i, len = 0;
 	json_t *w;
@@ -244,41 +191,23 @@ rp_report_warning_notes(rp_report_t *R, const json_t *r)
 	return len ? b : "none";
 }
 
-void
-rp_md(rp_report_t *R, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vfprintf(R->md, fmt, ap);
-	va_end(ap);
-}
-
-/* One of RP_TEXT_ROTATE buffers of 512 bytes, in turn. */
-static char *
-rotbuf(void)
-{
-	static char b[RP_TEXT_ROTATE][512];
-	static unsigned k;
-	return b[k++ % RP_TEXT_ROTATE];
-}
-
 const char *
 rp_report_interval(const json_t *r)
 {
-	char *b = rotbuf();
+	char *b = rp_text_buf();
 	double k = rp_field(r, RP_F_TIME_REPEATS);
 	const json_t *ci = rp_field_json(r, RP_F_TIME_CI);
 	double lo = json_number_value(json_array_get(ci, 0));
 	double hi = json_number_value(json_array_get(ci, 1));
 	if (isnan(k) || k < 1)
-		snprintf(b, 512, "cold run only");
+		snprintf(b, RP_TEXT_BUF, "cold run only");
 	else if (k < 2)
-		snprintf(b, 512, "one timed run");
+		snprintf(b, RP_TEXT_BUF, "one timed run");
 	else if (k >= RP_REPORT_CI_MIN && json_array_size(ci) == 2)
-		snprintf(b, 512, "95%% CI %s-%s, n = %.0f",
+		snprintf(b, RP_TEXT_BUF, "95%% CI %s-%s, n = %.0f",
 		    rp_text_fmt_time(lo), rp_text_fmt_time(hi), k);
 	else
-		snprintf(b, 512, "range %s-%s, n = %.0f",
+		snprintf(b, RP_TEXT_BUF, "range %s-%s, n = %.0f",
 		    rp_text_fmt_time(rp_field(r, RP_F_TIME_MIN)),
 		    rp_text_fmt_time(rp_field(r, RP_F_TIME_MAX)), k);
 	return b;
@@ -290,8 +219,8 @@ rp_report_peak(const json_t *r)
 	double p = rp_field(r, RP_F_PEAK_WORKSPACE);
 
 	if (!isnan(p) && p < RP_REPORT_PEAK_GRAIN) {
-		char *b = rotbuf();
-		snprintf(b, 512, "< 64 KiB");
+		char *b = rp_text_buf();
+		snprintf(b, RP_TEXT_BUF, "< 64 KiB");
 		return b;
 	}
 	return rp_text_fmt_bytes(p);

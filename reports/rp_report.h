@@ -28,9 +28,8 @@ typedef struct rp_report_s {
 	rp_plot_t plots[RP_REPORT_MAX_FIGS]; /* by the table's index */
 	int saved[RP_REPORT_MAX_FIGS];       /* its script was written */
 	int failed;                          /* a script was not written */
-	FILE *md;                         /* a Markdown block being written */
-	rp_facts_t facts;                 /* every number, named */
-	char *notes[RP_REPORT_MAX_NOTES]; /* caveats, printed once */
+	rp_facts_t facts;                    /* every number, named */
+	char *notes[RP_REPORT_MAX_NOTES];    /* caveats, printed once */
 	int nnotes;
 	char msg[4600];
 } rp_report_t;
@@ -101,17 +100,5 @@ void rp_report_notes_facts(rp_report_t *R);
 /* A run's warnings as pointers to notes ("[note 2](#note-2)"), or "none";
  * a warning on the median's interval is one note for every run. */
 const char *rp_report_warning_notes(rp_report_t *R, const json_t *r);
-
-/* printf to the Markdown block being written (R->md). */
-void rp_md(rp_report_t *R, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-/* Runs write(R) with R->md a new block and keeps what it wrote as the
- * Markdown fact name (rp_facts_markdown): a section still written by C,
- * which a template includes whole. With demote, every heading it wrote
- * one level down (a notebook section is written with "##" like any section
- * and sits under "## Lab notebook"). 0, or -1 when out of memory. */
-int rp_report_block(rp_report_t *R, const char *name,
-    void (*write)(rp_report_t *R), int demote);
 
 #endif /* FB_RP_REPORT_H */

@@ -8,10 +8,10 @@
 #include "hx_format.h"
 #include "rp_text.h"
 
-static char *
-rotbuf(void)
+char *
+rp_text_buf(void)
 {
-	static char b[RP_TEXT_ROTATE][HX_FORMAT_LEN];
+	static char b[RP_TEXT_ROTATE][RP_TEXT_BUF];
 	static unsigned k;
 	return b[k++ % RP_TEXT_ROTATE];
 }
@@ -19,25 +19,25 @@ rotbuf(void)
 const char *
 rp_text_fmt_time(double seconds)
 {
-	return hx_format_time(rotbuf(), HX_FORMAT_LEN, seconds);
+	return hx_format_time(rp_text_buf(), HX_FORMAT_LEN, seconds);
 }
 
 const char *
 rp_text_fmt_bytes(double bytes)
 {
-	return hx_format_bytes(rotbuf(), HX_FORMAT_LEN, bytes);
+	return hx_format_bytes(rp_text_buf(), HX_FORMAT_LEN, bytes);
 }
 
 const char *
 rp_text_fmt_ratio(double ratio)
 {
-	return hx_format_ratio(rotbuf(), HX_FORMAT_LEN, ratio);
+	return hx_format_ratio(rp_text_buf(), HX_FORMAT_LEN, ratio);
 }
 
 const char *
 rp_text_fmt_num(double x, const char *f)
 {
-	char *b = rotbuf();
+	char *b = rp_text_buf();
 	if (isnan(x))
 		snprintf(b, HX_FORMAT_LEN, "n/a");
 	else
@@ -48,7 +48,7 @@ rp_text_fmt_num(double x, const char *f)
 const char *
 rp_text_fmt_n(double n)
 {
-	char *b = rotbuf();
+	char *b = rp_text_buf();
 	int e = isnan(n) || n <= 0 ? 0 : (int)floor(log10(n));
 	double m = n / pow(10, e);
 
@@ -116,65 +116,4 @@ rp_vals_get_str(const rp_vals_t *vals, const char *name)
 {
 	const rp_val_t *v = vals_find(vals, name);
 	return v != NULL ? v->str : "";
-}
-
-/* One placeholder's text; NULL for an unknown kind. */
-static const char *
-format_value(const rp_val_t *v, const char *kind)
-{
-	static const struct {
-		const char *kind, *printf_fmt;
-	} plain[] = {
-	    {"i", "%.0f"}, {"f2", "%.2f"}, {"f3", "%.3f"}, {"g3", "%.3g"}};
-
-	if (strcmp(kind, "s") == 0)
-		return v->str;
-	if (strcmp(kind, "b") == 0)
-		return rp_text_fmt_bytes(v->num);
-	if (strcmp(kind, "t") == 0)
-		return rp_text_fmt_time(v->num);
-	if (strcmp(kind, "r") == 0)
-		return rp_text_fmt_ratio(v->num);
-	if (strcmp(kind, "n") == 0)
-		return rp_text_fmt_n(v->num);
-	for (size_t i = 0; i < sizeof(plain) / sizeof(plain[0]); i++)
-		if (strcmp(kind, plain[i].kind) == 0)
-			return rp_text_fmt_num(v->num, plain[i].printf_fmt);
-	return NULL;
-}
-
-int
-rp_text_fill(FILE *f, const char *tmpl, const rp_vals_t *vals)
-{
-	const char *p = tmpl;
-	int rc = 0;
-
-	while (*p != '\0') {
-		const char *open = strchr(p, '{'), *close, *colon, *out;
-		char name[32] = "", kind[8] = "";
-		const rp_val_t *v;
-
-		if (open == NULL || (close = strchr(open, '}')) == NULL) {
-			fputs(p, f);
-			break;
-		}
-		fwrite(p, 1, (size_t)(open - p), f);
-		colon = memchr(open, ':', (size_t)(close - open));
-		if (colon != NULL && colon - open - 1 < (long)sizeof(name) &&
-		    close - colon - 1 < (long)sizeof(kind)) {
-			memcpy(name, open + 1, (size_t)(colon - open - 1));
-			memcpy(kind, colon + 1, (size_t)(close - colon - 1));
-		}
-		v = vals_find(vals, name);
-		out = v != NULL ? format_value(v, kind) : NULL;
-		if (out == NULL) {
-			fprintf(
-			    f, "{?%.*s}", (int)(close - open - 1), open + 1);
-			rc = -1;
-		} else {
-			fputs(out, f);
-		}
-		p = close + 1;
-	}
-	return rc;
 }

@@ -1,17 +1,14 @@
 /*
- * rp_text: the report's words and numbers. Formatting for the prose and
- * tables (the harness's hx_format for bytes, times and ratios, plus sizes
- * such as 1e6), named values, and templates filled from them.
+ * rp_text: the report's numbers as text, formatted once for the facts
+ * (the harness's hx_format for bytes, times and ratios, plus sizes such as
+ * 1e6; a missing or NaN number prints "n/a"), and the named values the
+ * advice's measure functions fill (rp_vals_t).
  *
- * A template is plain Markdown with placeholders {name:kind}; kind is one of
- *   b bytes (1.35 GB)   t time (651 ms)   r ratio (2.08x)   n size (1e6)
- *   i integer (%.0f)    f2 / f3 (%.2f / %.3f)   g3 (%.3g)   s a string value
- * A missing or NaN number prints "n/a"; an unknown name or kind prints
- * "{?name}" and makes rp_text_fill return -1, so that a test catches it.
- *
- * Limits: the rp_text_fmt_* functions return one of RP_TEXT_ROTATE static
- * buffers in turn (not thread-safe: the report is one thread, and no call
- * uses more than RP_TEXT_ROTATE results at once); at most RP_VALS_MAX named
+ * Limits: the rp_text_fmt_* functions, and every function of the report
+ * that returns a short string it made, return one of RP_TEXT_ROTATE
+ * static buffers of RP_TEXT_BUF bytes in turn (rp_text_buf; not
+ * thread-safe: the report is one thread, and no call uses more than
+ * RP_TEXT_ROTATE results at once); at most RP_VALS_MAX named
  * values, names up to 31 characters, strings up to 511.
  */
 #ifndef FB_RP_TEXT_H
@@ -19,8 +16,12 @@
 
 #include <stdio.h>
 
-#define RP_TEXT_ROTATE 16
+#define RP_TEXT_ROTATE 32
+#define RP_TEXT_BUF 512
 #define RP_VALS_MAX 32
+
+/* The next of the RP_TEXT_ROTATE buffers of RP_TEXT_BUF bytes. */
+char *rp_text_buf(void);
 
 const char *rp_text_fmt_time(double seconds);
 const char *rp_text_fmt_bytes(double bytes);
@@ -47,9 +48,5 @@ int rp_vals_str(rp_vals_t *vals, const char *name, const char *s);
 /* The number named (NAN when absent) and the string named ("" absent). */
 double rp_vals_get(const rp_vals_t *vals, const char *name);
 const char *rp_vals_get_str(const rp_vals_t *vals, const char *name);
-
-/* Writes tmpl to f with each {name:kind} replaced; 0, or -1 when a name or
- * kind was unknown (the rest is still written). */
-int rp_text_fill(FILE *f, const char *tmpl, const rp_vals_t *vals);
 
 #endif /* FB_RP_TEXT_H */

@@ -8,14 +8,18 @@
 #include <string.h>
 
 #include "rp_colony.h"
-#include "rp_figtab.h"
+#include "rp_figure_refs.h"
 #include "rp_interp.h"
 #include "rp_jax.h"
 #include "rp_jax_programs.h"
-#include "rp_limits.h"
+#include "rp_limiter.h"
 #include "rp_text.h"
 #include "rp_threads.h"
 #include "rp_workloads.h"
+
+/* The memory question's reported peak, marked on its memory figure: the
+ * spec's 12*N*M*4 bytes at 1e6 x 300. */
+#define QUESTION_PEAK "1.44e+10"
 
 /* The fast C variants' schedules written in JAX (variants/jax). */
 static const char *const interp_jax_fixes[] = {
@@ -56,13 +60,14 @@ static const rp_workload_t registered[] = {
 	    },
 	.array_dims = "n m",
 	.per_step = 0,
-	.jax_param = "params.m",
+	.jax_param = RP_F_M,
 	.jax_letter = "M",
 	.jax_after = rp_jax_interp_after,
 	.jaxpr_what = "the question's program against the answer's rewrite "
 		      "(the sum moved into the inner map)",
 	.jax_jitted = "question_jit",
 	.jax_fixes = interp_jax_fixes,
+	.jax_asked = "question",
 	.threads_after = rp_threads_interp_after,
 	.explain = "interp-question",
 	.explain_program = "question",
@@ -94,12 +99,15 @@ static const rp_workload_t registered[] = {
 	    },
 	.array_dims = "n n",
 	.per_step = 1,
-	.jax_param = "params.steps",
+	.jax_param = RP_F_STEPS,
 	.jax_letter = "K",
 	.jax_after = rp_jax_colony_after,
 	.jaxpr_what = "the double-vmap step against the per-particle sum",
 	.jax_jitted = "step",
 	.jax_fixes = colony_jax_fixes,
+	.jax_pair = "pair",
+	.jax_loop = "loop",
+	.jax_fori = "fori",
 	.explain = "colony-step",
 	.explain_program = "step_eager",
 	.explain_what = "one colony step with the double vmap, un-jitted",
@@ -197,11 +205,9 @@ rp_workload_array_bytes(const char *w, const json_t *params)
 const char *
 rp_workload_fig(const rp_workload_t *w, const char *what)
 {
-	static char buf[RP_TEXT_ROTATE][64];
-	static unsigned turn;
-	char *b = buf[turn++ % RP_TEXT_ROTATE];
+	char *b = rp_text_buf();
 
-	snprintf(b, 64, "fig-%s-%s", w->name, what);
+	snprintf(b, RP_TEXT_BUF, "fig-%s-%s", w->name, what);
 	return b;
 }
 
@@ -291,11 +297,11 @@ const rp_fig_t rp_figures[] = {
 	    "'black'\nset label 'under 1 kB (0 B included) is drawn "
 	    "on this line' at graph 0.02, first 1000 offset 0,0.7 font "
 	    "',10'\n",
-	.cols = {{.path = "seconds", .floor = 1e-4},
-	    {.path = "live bytes", .floor = 1e3}},
+	.cols = {{.name = "seconds", .floor = 1e-4},
+	    {.name = "live bytes", .floor = 1e3}},
 	.block = "l",
 	.series = "{b} using 1:2 with steps lw 2 lc {c} title '{v}'",
-	.sep = RP_FIGTAB_EACH_LINE,
+	.sep = RP_FIG_EACH_LINE,
 	.empty = "no timelines in the data",
     },
     {
@@ -307,21 +313,20 @@ const rp_fig_t rp_figures[] = {
 	.logscale = "xy",
 	.xlabel = "N (evaluation points)",
 	.ylabel = "peak workspace",
-	.settings =
-	    RP_FIGTAB_XFIX "set format y '%.0s %cB'\nset format x '%.0e'\n"
-			   "set yrange [300:5e10]\n",
-	.cols = {RP_FIGTAB_COL_N, RP_FIGTAB_COL_PEAK, RP_FIGTAB_COL_MODEL},
+	.settings = RP_FIG_XFIX "set format y '%.0s %cB'\nset format x '%.0e'\n"
+				"set yrange [300:5e10]\n",
+	.cols = {RP_FIG_COL_N, RP_FIG_COL_PEAK, RP_FIG_COL_MODEL},
 	.block = "m",
-	.after_data = "set arrow from graph 0, first " RP_FIGTAB_QUESTION_PEAK
-		      " to graph 1, first " RP_FIGTAB_QUESTION_PEAK
+	.after_data = "set arrow from graph 0, first " QUESTION_PEAK
+		      " to graph 1, first " QUESTION_PEAK
 		      " nohead dt 2 lw 2 lc rgb 'black'\nset label 'the "
 		      "question: about 14 GB (12*N*M*4 at N=1e6, M=300)' at "
-		      "graph 0.02, first " RP_FIGTAB_QUESTION_PEAK
-		      " offset 0,0.7\n" RP_FIGTAB_BYTES_FLOOR_LINES,
+		      "graph 0.02, first " QUESTION_PEAK
+		      " offset 0,0.7\n" RP_FIG_BYTES_FLOOR_LINES,
 	.series = "{b} using 1:2 with points pt {p} ps 1.6 lw 2 lc {c} title "
 		  "'{v} measured', {b} using 1:3 with lines dt 2 lw 1.5 lc {c} "
 		  "title '{v} model'",
-	.sep = RP_FIGTAB_EACH_LINE,
+	.sep = RP_FIG_EACH_LINE,
 	.empty = "no interp scaling data",
     },
     {
@@ -333,16 +338,16 @@ const rp_fig_t rp_figures[] = {
 	.logscale = "xy",
 	.xlabel = "N (evaluation points)",
 	.ylabel = "median time per run (s)",
-	.settings = RP_FIGTAB_XFIX "set format x '%.0e'\n",
-	.cols = {RP_FIGTAB_COL_N, {.path = "time_s.median"},
-	    {.path = "time_s.min", .fallback = "time_s.median"},
-	    {.path = "time_s.max", .fallback = "time_s.median"}},
+	.settings = RP_FIG_XFIX "set format x '%.0e'\n",
+	.cols = {RP_FIG_COL_N, {.field = RP_F_TIME_MEDIAN},
+	    {.field = RP_F_TIME_MIN, .fallback = RP_F_TIME_MEDIAN},
+	    {.field = RP_F_TIME_MAX, .fallback = RP_F_TIME_MEDIAN}},
 	.block = "t",
 	.series = "{b} using 1:2:3:4 with yerrorlines pt {p} ps 1.3 lw 1.5 lc "
 		  "{c} title '{v}'",
-	.sep = RP_FIGTAB_EACH_LINE,
+	.sep = RP_FIG_EACH_LINE,
 	.empty = "no interp scaling data",
-	.decorate = rp_figtab_interp_time,
+	.decorate = rp_figure_refs_interp_time,
     },
     {
 	.name = "fig-interp-chunk",
@@ -356,17 +361,17 @@ const rp_fig_t rp_figures[] = {
 	.ylabel = "median time per run (s)",
 	.settings = "set format x '%.0s %cB'\nset autoscale xfix\nset offsets "
 		    "graph 0.06, graph 0.06, graph 0.1, graph 0.1\n",
-	.cols = {RP_FIGTAB_COL_PEAK, {.path = "time_s.median"}},
+	.cols = {RP_FIG_COL_PEAK, {.field = RP_F_TIME_MEDIAN}},
 	.label = RP_LABEL_NUMBER,
-	.label_path = "params.chunk",
+	.label_field = RP_F_CHUNK,
 	.label_fmt = "\"B=%.0f\"",
 	.block = "c",
 	.series = "{b} using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb "
 		  "chunked_colour title 'chunked (B points at a time)', {b} "
 		  "using 1:2:3 with labels offset 0,1 notitle",
-	.sep = RP_FIGTAB_EACH_LINE,
+	.sep = RP_FIG_EACH_LINE,
 	.empty = "no chunk sweep in the data",
-	.decorate = rp_figtab_chunk,
+	.decorate = rp_figure_refs_chunk,
     },
     {
 	.name = "fig-roofline",
@@ -379,18 +384,17 @@ const rp_fig_t rp_figures[] = {
 	.xlabel = "arithmetic intensity (FLOP per byte the schedule moves)",
 	.ylabel = "GFLOP/s",
 	.settings = "set yrange [0.1:1000]\nset samples 400\n",
-	.cols = {{.path = "work.intensity_flops_per_byte"},
-	    {.path = "work.gflops_per_s"},
-	    {.path = "model", .of = rp_limits_limiter_roof}},
+	.cols = {{.field = RP_F_INTENSITY}, {.field = RP_F_GFLOPS},
+	    {.name = "model", .of = rp_limiter_roof}},
 	.block = "v",
 	/* Each variant's point, and the roof of its limiter (the GFLOP/s
 	 * its largest model term alone would allow) as a bar over it. */
 	.series = "{b} using 1:2 with points pt {p} ps 2 lw 2 lc {c} title "
 		  "'{v}', {b} using 1:3:($1/1.8):($1*1.8) with xerrorbars pt "
 		  "0 lw 3 lc {c} notitle",
-	.sep = RP_FIGTAB_EACH_LINE,
+	.sep = RP_FIG_EACH_LINE,
 	.empty = "no interp runs in the data",
-	.decorate = rp_figtab_roofline,
+	.decorate = rp_figure_refs_roofline,
     },
     {
 	.name = "fig-colony-time",
@@ -401,15 +405,15 @@ const rp_fig_t rp_figures[] = {
 	.logscale = "xy",
 	.xlabel = "N (bacteria)",
 	.ylabel = "median time per step (s)",
-	.settings = RP_FIGTAB_XFIX "set logscale x 2\n",
-	.cols = {RP_FIGTAB_COL_N, {.path = "steps_s.median"}},
+	.settings = RP_FIG_XFIX "set logscale x 2\n",
+	.cols = {RP_FIG_COL_N, {.field = RP_F_STEPS_MEDIAN}},
 	.block = "t",
 	.fit = 1,
 	.series = "{b} using 1:2 with linespoints pt {p} ps 1.4 lw 1.5 lc {c} "
 		  "title '{v} ({k})'",
-	.sep = RP_FIGTAB_EACH_LINE,
+	.sep = RP_FIG_EACH_LINE,
 	.empty = "no colony scaling data",
-	.decorate = rp_figtab_colony_time,
+	.decorate = rp_figure_refs_colony_time,
     },
     {
 	.name = "fig-colony-memory",
@@ -420,18 +424,18 @@ const rp_fig_t rp_figures[] = {
 	.logscale = "xy",
 	.xlabel = "N (bacteria)",
 	.ylabel = "peak workspace",
-	.settings = RP_FIGTAB_XFIX
-	"set logscale x 2\nset format y '%.0s %cB'\nset yrange "
-	"[300:*]\n",
-	.after_data = RP_FIGTAB_BYTES_FLOOR_LINES,
-	.cols = {RP_FIGTAB_COL_N, RP_FIGTAB_COL_PEAK, RP_FIGTAB_COL_MODEL},
+	.settings =
+	    RP_FIG_XFIX "set logscale x 2\nset format y '%.0s %cB'\nset yrange "
+			"[300:*]\n",
+	.after_data = RP_FIG_BYTES_FLOOR_LINES,
+	.cols = {RP_FIG_COL_N, RP_FIG_COL_PEAK, RP_FIG_COL_MODEL},
 	.block = "m",
 	.fit = 1,
 	.fit_min = 65536,
 	.series = "{b} using 1:2 with points pt {p} ps 1.6 lw 2 lc {c} title "
 		  "'{v} measured ({k})', {b} using 1:3 with lines dt 3 lc {c} "
 		  "title '{v} model'",
-	.sep = RP_FIGTAB_EACH_LINE,
+	.sep = RP_FIG_EACH_LINE,
 	.empty = "no colony scaling data",
     },
     {
@@ -443,11 +447,11 @@ const rp_fig_t rp_figures[] = {
 	.logscale = "y",
 	.xlabel = "step of the run (0: the very first)",
 	.ylabel = "step time (s)",
-	.cols = {{.path = "step", .fmt = "%.0f"}, {.path = "seconds"}},
+	.cols = {{.name = "step", .fmt = "%.0f"}, {.name = "seconds"}},
 	.block = "s",
 	.series = "{b} using 1:2 with linespoints pt {p} ps 0.8 lc {c} title "
 		  "'{v}'",
-	.sep = RP_FIGTAB_EACH_LINE,
+	.sep = RP_FIG_EACH_LINE,
 	.empty = "no spread runs in the data",
     },
     {
@@ -460,12 +464,12 @@ const rp_fig_t rp_figures[] = {
 	    "border -1\nset boxwidth 0.8\nset ylabel 'cold time / "
 	    "median time (ratio)'\nset xtics rotate by -35 noenhanced\nset "
 	    "yrange [0:*]\nset key off\n",
-	.cols = {{.path = "time_s.cold", .divide_by = "time_s.median"}},
+	.cols = {{.field = RP_F_TIME_COLD, .divide_by = RP_F_TIME_MEDIAN}},
 	.timed_only = 1,
 	.label = RP_LABEL_W_VARIANT,
 	.block = "r",
 	.series = "{b} using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'",
-	.sep = RP_FIGTAB_EACH_LINE,
+	.sep = RP_FIG_EACH_LINE,
 	.empty = "no timed runs in the data",
     },
     {
@@ -483,18 +487,18 @@ const rp_fig_t rp_figures[] = {
 	    "set ylabel 'predicted seconds / measured median'\nset xtics "
 	    "rotate by -35 noenhanced\nset yrange [0:2]\nset key inside "
 	    "left top box opaque\n",
-	.cols = {{.path = "in_core",
-		     .of = rp_limits_model_part,
-		     .divide_by = "time_s.median"},
-	    {.path = "caches",
-		.of = rp_limits_model_part,
-		.divide_by = "time_s.median"},
-	    {.path = "dram",
-		.of = rp_limits_model_part,
-		.divide_by = "time_s.median"},
-	    {.path = "faults",
-		.of = rp_limits_model_part,
-		.divide_by = "time_s.median"}},
+	.cols = {{.name = "in_core",
+		     .of = rp_limiter_model_part,
+		     .divide_by = RP_F_TIME_MEDIAN},
+	    {.name = "caches",
+		.of = rp_limiter_model_part,
+		.divide_by = RP_F_TIME_MEDIAN},
+	    {.name = "dram",
+		.of = rp_limiter_model_part,
+		.divide_by = RP_F_TIME_MEDIAN},
+	    {.name = "faults",
+		.of = rp_limiter_model_part,
+		.divide_by = RP_F_TIME_MEDIAN}},
 	.timed_only = 1,
 	.label = RP_LABEL_W_VARIANT,
 	.block = "t",
@@ -504,7 +508,7 @@ const rp_fig_t rp_figures[] = {
 		  "using 4 lc rgb '#E69F00' title 'DRAM transfers', {b} using "
 		  "5 lc rgb '#CC79A7' title 'page faults', 1 with lines dt 2 "
 		  "lw 2 lc rgb 'black' title 'measured median'",
-	.sep = RP_FIGTAB_EACH_LINE,
+	.sep = RP_FIG_EACH_LINE,
 	.empty = "no run with the time model (--model) in the data",
     },
     {
@@ -516,13 +520,13 @@ const rp_fig_t rp_figures[] = {
 	.xlabel = "threads (T)",
 	.ylabel = "speed-up (time at 1 thread / time at T)",
 	.settings = NULL,
-	.cols = {{.path = "params.threads"}, {.path = "time_s.median"}},
+	.cols = {{.field = RP_F_THREADS}, {.field = RP_F_TIME_MEDIAN}},
 	.block = "s",
 	.series = "{b} using 1:2 with linespoints pt {p} ps 1.5 lw 2 lc {c} "
 		  "title '{v}'",
-	.sep = RP_FIGTAB_EACH_LINE,
+	.sep = RP_FIG_EACH_LINE,
 	.empty = "no interp runs with threads",
-	.decorate = rp_figtab_threads,
+	.decorate = rp_figure_refs_threads,
     },
     {
 	.name = "fig-colony-threads",
@@ -533,13 +537,13 @@ const rp_fig_t rp_figures[] = {
 	.xlabel = "threads (T)",
 	.ylabel = "speed-up (time per step at 1 thread / at T)",
 	.settings = NULL,
-	.cols = {{.path = "params.threads"}, {.path = "steps_s.median"}},
+	.cols = {{.field = RP_F_THREADS}, {.field = RP_F_STEPS_MEDIAN}},
 	.block = "s",
 	.series = "{b} using 1:2 with linespoints pt {p} ps 1.5 lw 2 lc {c} "
 		  "title '{v}'",
-	.sep = RP_FIGTAB_EACH_LINE,
+	.sep = RP_FIG_EACH_LINE,
 	.empty = "no colony runs with threads",
-	.decorate = rp_figtab_threads,
+	.decorate = rp_figure_refs_threads,
     },
 };
 

@@ -119,7 +119,8 @@ typedef struct rp_workload_s {
 	int per_step;
 	/* The parameter its JAX table prints after N (", M=300"), and its
 	 * letter. */
-	const char *jax_param, *jax_letter;
+	rp_field_t jax_param;
+	const char *jax_letter;
 	/* What the JAX section prints after its programs' table; NULL is
 	 * nothing. */
 	void (*jax_after)(rp_report_t *R, const struct rp_workload_s *w);
@@ -132,6 +133,13 @@ typedef struct rp_workload_s {
 	 * NULL: none. */
 	const char *jax_jitted;
 	const char *const *jax_fixes;
+	/* Its JAX programs by role (run.py's labels), NULL where it has
+	 * none: the question as asked, un-jitted, at every N (the JAX
+	 * section's rows and fit); one pair function alone; a Python loop of
+	 * steps; lax.fori_loop over the same steps. A program whose label
+	 * begins with the loop's or fori's runs its steps in one call, the
+	 * pair's none (rp_jax_steps_per_call). */
+	const char *jax_asked, *jax_pair, *jax_loop, *jax_fori;
 	/* What the threads section prints after its table; NULL: nothing. */
 	void (*threads_after)(rp_report_t *R, const struct rp_workload_s *w);
 	/* Its explain file (DATA/explain-NAME.json), the program it walks and

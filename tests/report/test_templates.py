@@ -145,21 +145,15 @@ def test_a_bad_facts_file_is_bad_input(tmp_path):
 
 
 def test_a_block_no_template_prints_fails_strictly(made, tmp_path):
-    # A notebook section still written by C (any one: they move into
-    # templates section by section), its line taken out of REPORT.md.j2.
-    t = tmp_path / "templates"
-    shutil.copytree(TEMPLATES, t)
-    path = t / "REPORT.md.j2"
-    text = path.read_text()
-    blocks = [k for k in sorted(facts_of(made)["markdown"])
-              if '{{- markdown["%s"] }}\n' % k in text]
-    if not blocks:
-        pytest.skip("every notebook section is a template")
-    line = '{{- markdown["%s"] }}\n' % blocks[0]
-    path.write_text(text.replace(line, ""))
-    p = render(made / "facts.json", t, tmp_path)
+    # Every notebook section is a template now; a Markdown block in the
+    # facts (a section written by C) that no template prints must still
+    # fail the strict render, naming the block.
+    doc = facts_of(made)
+    doc["markdown"]["notebook.unprinted"] = "### A section written by C\n"
+    (tmp_path / "facts.json").write_text(json.dumps(doc))
+    p = render(tmp_path / "facts.json", TEMPLATES, tmp_path)
     assert p.returncode == 1
-    assert blocks[0] in p.stderr
+    assert "notebook.unprinted" in p.stderr
 
 
 def with_model(src, dst, models):
@@ -279,7 +273,7 @@ def test_data_without_the_model_keeps_the_discriminators_rule(tmp_path):
     md = (tmp_path / "out" / "REPORT.md").read_text()
     doc = json.loads((tmp_path / "out" / "facts.json").read_text())
     assert doc["facts"]["limits.model_present"]["value"] is False
-    assert "notebook.limits" in doc["markdown"]
+    assert doc["markdown"] == {}, "every section is a template"
     assert "One rule decides each variant's limiter" in md
     assert "The model accounts for" not in md
 

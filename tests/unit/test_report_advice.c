@@ -417,57 +417,18 @@ Test(report_advice, the_answer_is_jax_where_jax_decides)
 	cr_expect_eq(by, 0);
 }
 
-static char *
-fill(const char *tmpl, const rp_vals_t *x, int *rc)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	cr_assert(f != NULL);
-	*rc = rp_text_fill(f, tmpl, x);
-	fclose(f);
-	return buf;
-}
-
-Test(report_text, fills_each_kind)
+Test(report_text, a_later_value_replaces_an_earlier_one)
 {
 	rp_vals_t x = {.n = 0};
-	int rc;
-	char *out;
-
-	rp_vals_num(&x, "peak", 1.35e9);
-	rp_vals_num(&x, "t", 0.651);
-	rp_vals_num(&x, "sp", 2.08);
-	rp_vals_num(&x, "n", 1e6);
-	rp_vals_num(&x, "k", 65539.4);
-	rp_vals_num(&x, "e", 1.98);
-	rp_vals_num(&x, "none", NAN);
-	rp_vals_str(&x, "who", "interp/fused");
-	out = fill("{peak:b}|{t:t}|{sp:r}|{n:n}|{k:i}|{e:f2}|{who:s}|"
-		   "{none:t}|plain {braces",
-	    &x, &rc);
-	cr_expect_eq(rc, 0);
-	cr_expect_str_eq(out,
-	    "1.35 GB|651 ms|2.08x|1e6|65539|1.98|interp/fused|n/a|plain "
-	    "{braces");
-	free(out);
-}
-
-Test(report_text, refuses_unknown_names_and_kinds)
-{
-	rp_vals_t x = {.n = 0};
-	int rc;
-	char *out;
 
 	rp_vals_num(&x, "a", 1.0);
-	out = fill("[{b:t}] [{a:zz}] [{a:i}]", &x, &rc);
-	cr_expect_eq(rc, -1);
-	cr_expect_str_eq(out, "[{?b:t}] [{?a:zz}] [1]");
-	free(out);
-	/* A later value replaces an earlier one of the same name. */
+	rp_vals_str(&x, "s", "one");
 	rp_vals_num(&x, "a", 2.0);
+	rp_vals_str(&x, "s", "two");
+	cr_expect_eq(x.n, 2);
 	cr_expect_eq(rp_vals_get(&x, "a"), 2.0);
+	cr_expect_str_eq(rp_vals_get_str(&x, "s"), "two");
+	cr_expect(isnan(rp_vals_get(&x, "s")));
 	cr_expect(isnan(rp_vals_get(&x, "missing")));
 	cr_expect_str_eq(rp_vals_get_str(&x, "missing"), "");
 }

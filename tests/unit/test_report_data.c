@@ -185,6 +185,27 @@ Test(report_data, runs_found_by_name_and_parameters)
 
 /* A field read by identifier is the field at its path: the harness's by
  * its own table, the report's own list beside them, each path once. */
+Test(report_data, a_query_keeps_runs_timed_often_enough)
+{
+	json_t *once = json_loads(
+	    "{\"status\":\"ok\",\"time_s\":{\"repeats\":1}}", 0, NULL);
+	json_t *twice = json_loads(
+	    "{\"status\":\"ok\",\"time_s\":{\"repeats\":2}}", 0, NULL);
+	json_t *cold = json_loads("{\"status\":\"ok\"}", 0, NULL);
+	rp_query_t q = {.min_repeats = 2};
+
+	cr_assert(once != NULL && twice != NULL && cold != NULL);
+	cr_expect_not(rp_data_run_matches(once, &q));
+	cr_expect(rp_data_run_matches(twice, &q));
+	cr_expect_not(rp_data_run_matches(cold, &q));
+	q.min_repeats = 0;
+	cr_expect(rp_data_run_matches(once, &q));
+	cr_expect(rp_data_run_matches(cold, &q));
+	json_decref(once);
+	json_decref(twice);
+	json_decref(cold);
+}
+
 Test(report_data, fields_by_identifier)
 {
 	json_t *r = json_loads("{\"params\":{\"n\":300,\"m\":7},"

@@ -26,6 +26,34 @@
 
 /* ---- the model check ---- */
 
+/* The steps one call makes, by the program's role in its workload's
+ * registration: a loop of steps (any label that begins with the loop's or
+ * fori's) runs params.steps, the pair function none, anything else one. */
+Test(report_jax, steps_per_call_by_the_programs_role)
+{
+	static const struct {
+		const char *workload, *program;
+		double steps;
+	} cases[] = {
+	    {"colony", "fori", 10},
+	    {"colony", "loop_glibc", 10},
+	    {"colony", "pair", 0},
+	    {"colony", "step", 1},
+	    {"interp", "question", 1},
+	    {"interp", "loop", 1},
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		json_t *r = json_pack("{s:s, s:s, s:{s:i}}", "workload",
+		    cases[i].workload, "variant", cases[i].program, "params",
+		    "steps", 10);
+		cr_assert_not_null(r);
+		cr_expect_eq(rp_jax_steps_per_call(r), cases[i].steps, "%s/%s",
+		    cases[i].workload, cases[i].program);
+		json_decref(r);
+	}
+}
+
 Test(report_jax, model_check_at_its_thresholds)
 {
 	const double unit = 1e6;

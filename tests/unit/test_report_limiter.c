@@ -15,7 +15,6 @@
 #include "fb_data_dir.h"
 #include "rp_lesson.h"
 #include "rp_limiter.h"
-#include "rp_limits.h"
 
 #define EPS 1e-6
 
@@ -95,20 +94,20 @@ Test(report_limiter, model_parts_and_the_roof_of_the_limiter)
 	json_t *bare = json_pack("{s:{s:f}}", "work", "flops", 6e9);
 
 	cr_assert_not_null(r);
-	cr_expect_float_eq(rp_limits_model_part(r, "in_core"), 0.6, 1e-12,
+	cr_expect_float_eq(rp_limiter_model_part(r, "in_core"), 0.6, 1e-12,
 	    "1 s predicted less 0.4 s that adds: %g",
-	    rp_limits_model_part(r, "in_core"));
+	    rp_limiter_model_part(r, "in_core"));
 	cr_expect_float_eq(
-	    rp_limits_model_part(r, "caches"), 0.15, 1e-12, "l2 and l3");
-	cr_expect_float_eq(rp_limits_model_part(r, "dram"), 0.2, 1e-12);
-	cr_expect_float_eq(rp_limits_model_part(r, "faults"), 0.05, 1e-12);
-	cr_expect(isnan(rp_limits_model_part(r, "gather")),
+	    rp_limiter_model_part(r, "caches"), 0.15, 1e-12, "l2 and l3");
+	cr_expect_float_eq(rp_limiter_model_part(r, "dram"), 0.2, 1e-12);
+	cr_expect_float_eq(rp_limiter_model_part(r, "faults"), 0.05, 1e-12);
+	cr_expect(isnan(rp_limiter_model_part(r, "gather")),
 	    "an in-core term is not a part of its own");
-	cr_expect(isnan(rp_limits_model_part(bare, "in_core")), "no model");
-	cr_expect_float_eq(rp_limits_limiter_roof(r, NULL), 10.0, 1e-9,
+	cr_expect(isnan(rp_limiter_model_part(bare, "in_core")), "no model");
+	cr_expect_float_eq(rp_limiter_roof(r, NULL), 10.0, 1e-9,
 	    "6 GFLOP over the gathers' 0.6 s: %g GFLOP/s",
-	    rp_limits_limiter_roof(r, NULL));
-	cr_expect(isnan(rp_limits_limiter_roof(bare, NULL)));
+	    rp_limiter_roof(r, NULL));
+	cr_expect(isnan(rp_limiter_roof(bare, NULL)));
 	json_decref(r);
 	json_decref(bare);
 }
@@ -231,6 +230,17 @@ Test(report_limiter, fault_cost_from_the_ceilings_else_the_pair)
 	rp_data_free(&D);
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	cr_expect_eq(system(cmd), 0);
+}
+
+/* A rise is a knee only beyond the noise threshold, and an edge only
+ * where the buffer changes level. */
+Test(report_limiter, a_knee_needs_the_threshold_and_a_level_edge)
+{
+	cr_expect_str_eq(rp_limiter_knee(1.55, 1.98, "DRAM", "DRAM"), "noise");
+	cr_expect_str_eq(rp_limiter_knee(1.97, 1.98, "L2", "L3"), "noise");
+	cr_expect_str_eq(rp_limiter_knee(NAN, 1.10, "L2", "L3"), "noise");
+	cr_expect_str_eq(rp_limiter_knee(1.98, 1.98, "L2", "L3"), "edge");
+	cr_expect_str_eq(rp_limiter_knee(2.50, 1.98, "L3", "L3"), "within");
 }
 
 Test(report_limiter, sentences_name_a_cause_only_when_decided)

@@ -27,7 +27,7 @@ Test(report_workloads, every_entry_is_complete)
 		cr_expect(w->facts != NULL, "%s: no section", w->name);
 		cr_expect(w->baseline != NULL && w->op_by_op != NULL);
 		cr_expect(w->array_dims != NULL && w->array_dims[0] != '\0');
-		cr_expect(w->jax_param != NULL && w->jax_letter != NULL);
+		cr_expect(w->jax_param != RP_F_NONE && w->jax_letter != NULL);
 		cr_expect(rp_workload_find(w->name) == w);
 	}
 	cr_expect_eq(n, 2);
@@ -122,7 +122,7 @@ static const rp_workload_t toy_table[] = {
 	.facts = toy_facts,
 	.sets = {.main = "toy-main*"},
 	.array_dims = "n",
-	.jax_param = "params.n",
+	.jax_param = RP_F_N,
 	.jax_letter = "N",
     },
     {.name = NULL},

@@ -1,6 +1,6 @@
 /*
- * Unit tests of the time model's facts (reports/rp_limits.c,
- * rp_limits_model_facts) from hand-made runs: why one schedule is faster
+ * Unit tests of the time model's facts (reports/rp_limiter.c,
+ * rp_limiter_model_facts) from hand-made runs: why one schedule is faster
  * than another, by the terms that differ most and the one both pay.
  */
 #include <criterion/criterion.h>
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rp_limits.h"
+#include "rp_limiter.h"
 #include "rp_workloads.h"
 
 static rp_report_t *R;
@@ -30,7 +30,7 @@ teardown(void)
 	free(R);
 }
 
-TestSuite(report_limits, .init = setup, .fini = teardown);
+TestSuite(report_limiter_model, .init = setup, .fini = teardown);
 
 /* A main interp run of v at its median, with a model of an in-core
  * gather term and the added faults and dram terms (0: left out). */
@@ -72,12 +72,12 @@ str_of(const char *name)
  * what both pay; a term the faster run lacks counts as 0 s. Tiled against
  * fused: only fused's stray faults differ, and the predicted gap is that
  * alone, far under the measured one. */
-Test(report_limits, why_names_the_terms_that_differ)
+Test(report_limiter_model, why_names_the_terms_that_differ)
 {
 	add_modelled("materialized", 1.7, 0.6, 0.45, 0.13);
 	add_modelled("fused", 0.77, 0.6, 1e-5, 0);
 	add_modelled("tiled", 0.6, 0.6, 0, 0);
-	rp_limits_model_facts(R);
+	rp_limiter_model_facts(R);
 
 	cr_expect_str_eq(str_of("limits.why.interp.fused.materialized.term1"),
 	    "page faults");

@@ -1,14 +1,14 @@
 /*
- * rp_figtab: the figures' decorations (see rp_figtab.h).
+ * rp_figure_refs: the references figures draw beside their data (see
+ * rp_figure_refs.h).
  */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "rp_figtab.h"
 #include "rp_figure.h"
+#include "rp_figure_refs.h"
 #include "rp_limiter.h"
-#include "rp_limits.h"
 #include "rp_report.h"
 #include "rp_text.h"
 #include "rp_workloads.h"
@@ -16,7 +16,7 @@
 /* The chunk figure's references: the baseline (one chunk of N) as a
  * point, the fused answer's time as a line. */
 void
-rp_figtab_chunk(const rp_data_t *D, rp_plot_t *P)
+rp_figure_refs_chunk(const rp_data_t *D, rp_plot_t *P)
 {
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	const json_t *mat = rp_data_main_run(D, w->name, w->baseline);
@@ -64,7 +64,7 @@ in_core_roofs(const rp_data_t *D, const char *w, double fma, rp_plot_t *P)
 
 	for (size_t k = 0; k < nv && r == NULL; k++) {
 		const json_t *m = rp_data_main_run(D, w, vs[k]);
-		if (rp_num(m, "model.work.gather_indices_per_unit") > 0)
+		if (rp_field(m, RP_F_MODEL_GATHER_PER_UNIT) > 0)
 			r = m;
 	}
 	if (r == NULL)
@@ -73,12 +73,12 @@ in_core_roofs(const rp_data_t *D, const char *w, double fma, rp_plot_t *P)
 	    "gather_level");
 	snprintf(key, sizeof(key), "gather_%s_per_s", level);
 	{
-		const double per_unit =
-		    rp_num(r, "work.flops") / rp_num(r, "work.units") * 1e-9;
+		const double per_unit = rp_field(r, RP_F_WORK_FLOPS) /
+		    rp_field(r, RP_F_WORK_UNITS) * 1e-9;
 		const double roof[2] = {rp_num(D->ceilings, key) * per_unit /
-			rp_num(r, "model.work.gather_indices_per_unit"),
+			rp_field(r, RP_F_MODEL_GATHER_PER_UNIT),
 		    rp_num(D->ceilings, "divps_per_s") * per_unit /
-			rp_num(r, "model.work.per_unit.divsqrt")};
+			rp_field(r, RP_F_MODEL_DIVSQRT_PER_UNIT)};
 		const char *what[2] = {"gathers", "divides"};
 
 		for (int i = 0; i < 2; i++) {
@@ -90,9 +90,8 @@ in_core_roofs(const rp_data_t *D, const char *w, double fma, rp_plot_t *P)
 			    "'in-core roof: %s (%s, %.3g a unit), %.3g "
 			    "GFLOP/s'",
 			    roof[i], what[i], i == 0 ? level : "divps",
-			    i == 0 ? rp_num(r,
-					 "model.work.gather_indices_per_unit")
-				   : rp_num(r, "model.work.per_unit.divsqrt"),
+			    i == 0 ? rp_field(r, RP_F_MODEL_GATHER_PER_UNIT)
+				   : rp_field(r, RP_F_MODEL_DIVSQRT_PER_UNIT),
 			    roof[i]);
 		}
 	}
@@ -104,7 +103,7 @@ in_core_roofs(const rp_data_t *D, const char *w, double fma, rp_plot_t *P)
  * variant's label names the level that holds its working set (peak
  * workspace plus inputs), whose roof applies to it. */
 void
-rp_figtab_roofline(const rp_data_t *D, rp_plot_t *P)
+rp_figure_refs_roofline(const rp_data_t *D, rp_plot_t *P)
 {
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	static const char *const keys[] = {"l1_bytes_per_s", "l2_bytes_per_s",
@@ -171,7 +170,7 @@ reference_slope(rp_plot_t *P, const char *variant, double k, int col)
 /* The memory question's time: N^1 through its baseline, the scaling every
  * schedule should have at a fixed array width. */
 void
-rp_figtab_interp_time(const rp_data_t *D, rp_plot_t *P)
+rp_figure_refs_interp_time(const rp_data_t *D, rp_plot_t *P)
 {
 	(void)D;
 	reference_slope(
@@ -181,7 +180,7 @@ rp_figtab_interp_time(const rp_data_t *D, rp_plot_t *P)
 /* The speed question's time: N^2 through its fused answer (all pairs), N^1
  * through its cell lists. */
 void
-rp_figtab_colony_time(const rp_data_t *D, rp_plot_t *P)
+rp_figure_refs_colony_time(const rp_data_t *D, rp_plot_t *P)
 {
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 
@@ -194,7 +193,7 @@ rp_figtab_colony_time(const rp_data_t *D, rp_plot_t *P)
  * params.threads out at 1), the time turned into the speed-up over the
  * block's time at one thread, and the ideal line, speed-up = threads. */
 void
-rp_figtab_threads(const rp_data_t *D, rp_plot_t *P)
+rp_figure_refs_threads(const rp_data_t *D, rp_plot_t *P)
 {
 	double tmax = 2.0;
 
