@@ -503,7 +503,8 @@ const rp_fig_t rp_figures[] = {
 	.label = RP_LABEL_W_VARIANT,
 	.block = "t",
 	.series = "{b} using 2:xtic(1) lc rgb '#0072B2' title 'in-core "
-		  "(overlapped: the largest of compute, gathers, loads)', {b} "
+		  "(compute, gathers, loads overlapped, plus the loops beside "
+		  "the hot loop)', {b} "
 		  "using 3 lc rgb '#56B4E9' title 'L2 and L3 transfers', {b} "
 		  "using 4 lc rgb '#E69F00' title 'DRAM transfers', {b} using "
 		  "5 lc rgb '#CC79A7' title 'page faults', 1 with lines dt 2 "

@@ -75,6 +75,8 @@ Test(report_limiter, the_model_decides_where_the_run_has_one)
 	cr_expect_eq(v.kind, RP_LIMIT_COMPUTE);
 	cr_expect_str_eq(rp_limiter_verdict_word(&v), "compute");
 	cr_expect_str_eq(rp_limiter_term_word("nosuch"), "nosuch");
+	/* Every term hx_model writes has its words (the passes too). */
+	cr_expect_str_neq(rp_limiter_term_word("passes"), "passes");
 }
 
 /* The stacked figure's parts and the limiter's roof from a hand-made
