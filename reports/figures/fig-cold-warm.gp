@@ -13,18 +13,18 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 1.31906
-"interp/fused" 1.27389
-"interp/chunked" 1.14866
-"interp/tiled" 1.16656
-"interp/hoisted" 1.12209
-"interp/sorted" 1.39159
-"colony/naive" 1.18794
-"colony/naive-reuse" 1.20044
-"colony/fused" 1.10871
-"colony/chunked" 1.03541
-"colony/tiled" 0.996116
-"colony/cells" 1.13772
+"interp/materialized" 1.4231
+"interp/fused" 1.00191
+"interp/chunked" 0.902636
+"interp/tiled" 1.01089
+"interp/hoisted" 1.03804
+"interp/sorted" 1.27844
+"colony/naive" 1.07275
+"colony/naive-reuse" 0.95612
+"colony/fused" 0.940004
+"colony/chunked" 0.991023
+"colony/tiled" 0.892384
+"colony/cells" 1.03641
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

@@ -12,31 +12,31 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.50117
+2 1.50205
 EOD
 $s1 << EOD
 1 1
-2 1.66347
+2 1.71996
 EOD
 $s2 << EOD
 1 1
-2 1.85879
+2 1.94643
 EOD
 $s3 << EOD
 1 1
-2 1.91455
+2 1.9802
 EOD
 $s4 << EOD
 1 1
-2 2.08732
+2 1.91995
 EOD
 $s5 << EOD
 1 1
-2 1.79816
+2 1.86798
 EOD
 $s6 << EOD
 1 1
-2 1.99732
+2 2.17372
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'eager', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'materialized', \

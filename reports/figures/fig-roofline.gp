@@ -12,33 +12,33 @@ set xrange [0.01:10000]
 set yrange [0.1:1000]
 set samples 400
 $v0 << EOD
-0.13 0.225969 nan
+0.13 0.168686 nan
 EOD
 $v1 << EOD
-2.4375 6.87155 19.7261
+2.4375 7.69757 15.9754
 EOD
 $v2 << EOD
-1312.01 15.2595 19.7261
+1312.01 16.195 19.8554
 EOD
 $v3 << EOD
-2.4375 11.8169 19.7261
+2.4375 12.0888 19.8554
 EOD
 $v4 << EOD
-1312.01 19.5828 19.7261
+1312.01 19.7855 19.8554
 EOD
 $v5 << EOD
-216.838 37.08 271.328
+216.838 41.4182 70.6614
 EOD
 $v6 << EOD
-77.4138 153.277 208.241
+77.4138 172.369 298.73
 EOD
-plot (x*593.9 < 240.5 ? x*593.9 : 240.5) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 594 GB/s', (x*197 < 240.5 ? x*197 : 240.5) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 197 GB/s', (x*81.85 < 240.5 ? x*81.85 : 240.5) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 82 GB/s', (x*39.66 < 240.5 ? x*39.66 : 240.5) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 40 GB/s; the flat part: FMA peak', 19.73 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 19.7 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; not determined)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
-  $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM; not determined)', $v1 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#E69F00' notitle, \
+plot (x*363.5 < 239 ? x*363.5 : 239) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 364 GB/s', (x*173.6 < 239 ? x*173.6 : 239) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 174 GB/s', (x*47.26 < 239 ? x*47.26 : 239) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 47 GB/s', (x*29.51 < 239 ? x*29.51 : 239) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 30 GB/s; the flat part: FMA peak', 19.86 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 19.9 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; not determined)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
+  $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM; page faults)', $v1 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#E69F00' notitle, \
   $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3; gathers)', $v2 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#009E73' notitle, \
-  $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3; not determined)', $v3 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#CC79A7' notitle, \
+  $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3; gathers)', $v3 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#CC79A7' notitle, \
   $v4 using 1:2 with points pt 12 ps 2 lw 2 lc rgb '#56B4E9' title 'tiled (L3; gathers)', $v4 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#56B4E9' notitle, \
-  $v5 using 1:2 with points pt 14 ps 2 lw 2 lc rgb '#8C6D31' title 'hoisted (L3; not determined)', $v5 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#8C6D31' notitle, \
-  $v6 using 1:2 with points pt 1 ps 2 lw 2 lc rgb '#7F3C8D' title 'sorted (L3; not determined)', $v6 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#7F3C8D' notitle
+  $v5 using 1:2 with points pt 14 ps 2 lw 2 lc rgb '#8C6D31' title 'hoisted (L3; L3 traffic)', $v5 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#8C6D31' notitle, \
+  $v6 using 1:2 with points pt 1 ps 2 lw 2 lc rgb '#7F3C8D' title 'sorted (L3; multiply-adds (FMA))', $v6 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#7F3C8D' notitle
 set output
 if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {
   set terminal pngcairo size 1200,750 font 'Sans,12'
