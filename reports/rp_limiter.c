@@ -73,8 +73,7 @@ rp_limiter_term_word(const char *term)
 	    {"l3", "L3 traffic"},
 	    {"dram", "DRAM bandwidth"},
 	    {"faults", "page faults"},
-	    {"passes",
-		"loops beside the hot loop (sorts, remainders, second passes)"},
+	    {"passes", "loops beside the hot loop"},
 	};
 
 	for (size_t i = 0; term != NULL && i < sizeof(words) / sizeof(words[0]);
