@@ -276,6 +276,18 @@ def test_data_without_the_model_keeps_the_discriminators_rule(tmp_path):
     assert doc["markdown"] == {}, "every section is a template"
     assert "One rule decides each variant's limiter" in md
     assert "The model accounts for" not in md
+    # The lesson words the naive variant's verdict by the rule's keyword
+    # (macros.j2's limiter_sentence), never by the model's words.
+    verdict = doc["facts"]["lesson.speed.naive_limiter.verdict"]["value"]
+    assert verdict != "model"
+    said = md.split("Its limiter, by the rule below: ")[1].split("\n")[0]
+    assert "of the predicted" not in said
+    assert said.startswith({"compute": "compute:",
+                            "instructions": "instructions:",
+                            "bandwidth": "bandwidth:",
+                            "cache": "cache misses:",
+                            "faults": "page faults:",
+                            "undetermined": "not determined here:"}[verdict])
 
 
 def test_same_schedule_without_kept_pages_says_so(made, tmp_path):
