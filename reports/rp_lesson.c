@@ -158,8 +158,8 @@ speed_facts(rp_report_t *R)
 	rp_limiter_verdict_facts(F, &in, &v, n, "lesson.speed.naive_limiter");
 	saves = rp_lesson_saves(
 	    WARM(fori), WARM(loop), rp_jax_temp(fori), rp_jax_temp(loop));
-	rp_fact_str(F, saves != NULL ? saves : "is not measured", fori,
-	    "lesson.speed.fori_saves");
+	rp_fact_str(F, saves != NULL ? saves : "unmeasured", fori,
+	    "lesson.speed.fori_saved");
 	afresh_facts(R, rp_jax_run(D, w->name, "step"));
 }
 
