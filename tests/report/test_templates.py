@@ -335,3 +335,17 @@ def test_explain_without_its_chart_says_so(made, tmp_path):
     assert "explain's chart of the question's own JAX program is not in this data" in md
     assert md.count("is not in the data folder or could not be copied") == \
         len(facts["explain.workloads"]["value"])
+
+
+def test_every_note_key_has_its_words(made):
+    """A note the C registers by key (rp_report_note) is worded by
+    notebook/notes.md.j2: no note prints as a bare key."""
+    import re
+    keys = [k for k in facts_of(made)["facts"]["notes.list"]["value"]
+            if re.fullmatch(r"[a-z_]+", k)]
+    assert "peak_grain" in keys, keys
+    md = (made / "REPORT.md").read_text()
+    notes = re.findall(r"^- \*\*Note \d+\.\*\* (.*)$", md, re.M)
+    assert len(notes) == len(facts_of(made)["facts"]["notes.list"]["value"])
+    for text in notes:
+        assert not re.fullmatch(r"[a-z_]+", text), "a note without words: " + text
