@@ -303,7 +303,11 @@ verdict_model_facts(
 	rp_fact_text(F, RP_FACT_PERCENT, in->model_error,
 	    rp_text_fmt_num(100 * in->model_error, "%+.0f%%"), r, "%s.error",
 	    at);
-	rp_fact_num(F, RP_FACT_TIME, fabs(off), r, "%s.unexplained", at);
+	/* Only beyond the tolerance, as the limits table's own. */
+	rp_fact_num(F, RP_FACT_TIME,
+	    fabs(in->model_error) > RP_LIMITER_MODEL_TOLERANCE ? fabs(off)
+							       : NAN,
+	    r, "%s.unexplained", at);
 	rp_fact_bool(F, off > 0, r, "%s.overpredicted", at);
 }
 

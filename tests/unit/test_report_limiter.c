@@ -289,6 +289,7 @@ Test(report_limiter, a_verdict_is_a_keyword_and_its_measurements)
 	cr_expect_str_eq(text(&F, "s.error"), "+22%");
 	cr_expect(json_is_true(
 	    json_object_get(rp_facts_get(&F, "s.overpredicted"), "value")));
+	cr_expect(isnan(rp_facts_num(&F, "s.unexplained")));
 	in.model_error = 0.30;
 	verdict(&F, &in);
 	cr_expect_str_eq(text(&F, "s.verdict"), "undetermined");
