@@ -29,80 +29,120 @@ static const struct {
 	{                                                                      \
 		.measure = m, .decide = rp_advice_decide_##d, .facts = f       \
 	}
+/* The values a side's words quote: a name and how it prints, ending in
+ * a NULL name. */
+#define VALUES(...)                                                            \
+	((const rp_advice_value_t[]){__VA_ARGS__, {NULL, RP_ADVICE_STRING}})
+/* A kind a line, as the table it is. */
+/* clang-format off */
+#define BYTES(n) {n, RP_FACT_BYTES}
+#define TIME(n) {n, RP_FACT_TIME}
+#define RATIO(n) {n, RP_FACT_RATIO}
+#define SIZE(n) {n, RP_FACT_SIZE}
+#define COUNT(n) {n, RP_FACT_COUNT}
+#define SHARE(n) {n, RP_FACT_PERCENT}
+#define FIXED2(n) {n, RP_FACT_FIXED2}
+#define NUMBER(n) {n, RP_FACT_NUMBER}
+#define STR(n) {n, RP_ADVICE_STRING}
+/* clang-format on */
 /* A time value's facts: its answer, its interval, its spread. */
-#define TIMED(k) k ":i " k "_lo:r " k "_hi:r " k "_spread:p "
+#define TIMED(k) COUNT(k), RATIO(k "_lo"), RATIO(k "_hi"), SHARE(k "_spread")
 
 const rp_advice_t rp_advice[] = {
     {"cause-nm", RP_QUESTION_MEMORY,
 	{{RP_QUESTION_MEMORY, "memory"}, {RP_QUESTION_MEMORY, "timeline"}},
-	SIDE(rp_advice_c_cause_nm, cause_nm, "n:n nm:b pm:b pe:b k:g3"),
+	SIDE(rp_advice_c_cause_nm, cause_nm,
+	    VALUES(
+		SIZE("n"), BYTES("nm"), BYTES("pm"), BYTES("pe"), NUMBER("k"))),
 	SIDE(rp_advice_jax_cause_nm, jax_cause_nm,
-	    "n:n q:b temp:b unit:b units:f2")},
+	    VALUES(SIZE("n"), BYTES("q"), BYTES("temp"), BYTES("unit"),
+		FIXED2("units")))},
     {"stop-gradient", RP_QUESTION_MEMORY, {{RP_QUESTION_MEMORY, "timeline"}},
-	SIDE(rp_advice_c_op_by_op, cannot, "pe:b bare:b"),
+	SIDE(rp_advice_c_op_by_op, cannot, VALUES(BYTES("pe"), BYTES("bare"))),
 	SIDE(rp_advice_jax_stop_gradient, no_cut,
-	    "n:n m:n with:b without:b eqns:i " TIMED("unjitted")
-		TIMED("jitted"))},
+	    VALUES(SIZE("n"), SIZE("m"), BYTES("with"), BYTES("without"),
+		COUNT("eqns"), TIMED("unjitted"), TIMED("jitted")))},
     {"atleast-1d", RP_QUESTION_MEMORY, {{RP_QUESTION_MEMORY, "memory"}},
-	SIDE(rp_advice_c_op_by_op, cannot, "gather:b"),
-	SIDE(rp_advice_jax_rewrite, axis, "n:n q:b rw:b same:i")},
+	SIDE(rp_advice_c_op_by_op, cannot, VALUES(BYTES("gather"))),
+	SIDE(rp_advice_jax_rewrite, axis,
+	    VALUES(SIZE("n"), BYTES("q"), BYTES("rw"), COUNT("same")))},
     {"fuse", RP_QUESTION_MEMORY,
 	{{RP_QUESTION_MEMORY, "memory"}, {RP_QUESTION_MEMORY, "time"}},
 	SIDE(rp_advice_c_fuse, memory_time,
-	    "n:n from:b to:b tos:s tb:t ta:t speedup:r " TIMED("faster")),
+	    VALUES(SIZE("n"), BYTES("from"), BYTES("to"), STR("tos"),
+		TIME("tb"), TIME("ta"), RATIO("speedup"), TIMED("faster"))),
 	SIDE(rp_advice_jax_rewrite, rewrite,
-	    "n:n q:b rw:b before:b after:b same:i eq_a:i eq_b:i")},
+	    VALUES(SIZE("n"), BYTES("q"), BYTES("rw"), BYTES("before"),
+		BYTES("after"), COUNT("same"), COUNT("eq_a"), COUNT("eq_b")))},
     {"jit", RP_QUESTION_MEMORY,
 	{{RP_QUESTION_MEMORY, "memory"}, {RP_QUESTION_MEMORY, "timeline"}},
 	SIDE(rp_advice_c_jit, jit,
-	    "op_by_op:b from:b fused_peak:b fuseds:s cut:r speedup:r"),
+	    VALUES(BYTES("op_by_op"), BYTES("from"), BYTES("fused_peak"),
+		STR("fuseds"), RATIO("cut"), RATIO("speedup"))),
 	SIDE(rp_advice_jax_jit, jax_jit,
-	    "n:n q:b qj:b cut:r temp:b units:f2 " TIMED("faster"))},
+	    VALUES(SIZE("n"), BYTES("q"), BYTES("qj"), RATIO("cut"),
+		BYTES("temp"), FIXED2("units"), TIMED("faster")))},
     {"batch", RP_QUESTION_MEMORY, {{RP_QUESTION_MEMORY, "chunk"}},
 	SIDE(rp_advice_c_batch, batch,
-	    "n:n b:i pc:b pm:b pf:s less:r tc:t tm:t tf:t " TIMED(
-		"fused_better") TIMED("slower")),
+	    VALUES(SIZE("n"), COUNT("b"), BYTES("pc"), BYTES("pm"), STR("pf"),
+		RATIO("less"), TIME("tc"), TIME("tm"), TIME("tf"),
+		TIMED("fused_better"), TIMED("slower"))),
 	SIDE(rp_advice_jax_batch, jax_batch,
-	    "n:n chunk:i pbj:b pqj:b pb:b tbj:t tqj:t tl:t " TIMED("slower"))},
+	    VALUES(SIZE("n"), COUNT("chunk"), BYTES("pbj"), BYTES("pqj"),
+		BYTES("pb"), TIME("tbj"), TIME("tqj"), TIME("tl"),
+		TIMED("slower")))},
     {"cause-n2", RP_QUESTION_SPEED, {{RP_QUESTION_SPEED, "time"}},
 	SIDE(rp_advice_c_cause_n2, cause_n2,
-	    "n:n tn:t tr:t tf:t alloc:r cost:r insn:r rest:r " TIMED("costly")
-		TIMED("traffic") TIMED("extra")),
+	    VALUES(SIZE("n"), TIME("tn"), TIME("tr"), TIME("tf"),
+		RATIO("alloc"), RATIO("cost"), RATIO("insn"), RATIO("rest"),
+		TIMED("costly"), TIMED("traffic"), TIMED("extra"))),
 	SIDE(rp_advice_jax_pages, pages,
-	    "n:n allocator:s faults:i pages:i ratio:r share:p " TIMED("kept"))},
+	    VALUES(SIZE("n"), STR("allocator"), COUNT("faults"), COUNT("pages"),
+		RATIO("ratio"), SHARE("share"), TIMED("kept")))},
     {"in-place", RP_QUESTION_SPEED,
 	{{RP_QUESTION_SPEED, "memory"}, {RP_QUESTION_SPEED, "time"}},
 	SIDE(rp_advice_c_in_place, memory_time,
-	    "n:n from:b to:b tos:s tb:t ta:t speedup:r " TIMED("faster")),
+	    VALUES(SIZE("n"), BYTES("from"), BYTES("to"), STR("tos"),
+		TIME("tb"), TIME("ta"), RATIO("speedup"), TIMED("faster"))),
 	SIDE(rp_advice_jax_per_particle, rewrite,
-	    "n:n before:b after:b same:i eq_a:i eq_b:i ts:t tp:t")},
+	    VALUES(SIZE("n"), BYTES("before"), BYTES("after"), COUNT("same"),
+		COUNT("eq_a"), COUNT("eq_b"), TIME("ts"), TIME("tp")))},
     {"embed-jit", RP_QUESTION_SPEED, {{RP_QUESTION_SPEED, "time"}},
-	SIDE(rp_advice_c_step, cannot, "tn:t tf:t"),
-	SIDE(rp_advice_jax_scope, same_program, "same:i eq_a:i eq_b:i")},
+	SIDE(rp_advice_c_step, cannot, VALUES(TIME("tn"), TIME("tf"))),
+	SIDE(rp_advice_jax_scope, same_program,
+	    VALUES(COUNT("same"), COUNT("eq_a"), COUNT("eq_b")))},
     {"jit-scope", RP_QUESTION_SPEED, {{RP_QUESTION_SPEED, "time"}},
-	SIDE(rp_advice_c_step, cannot, "tn:t tf:t"),
-	SIDE(rp_advice_jax_scope, same_program, "same:i eq_a:i eq_b:i")},
+	SIDE(rp_advice_c_step, cannot, VALUES(TIME("tn"), TIME("tf"))),
+	SIDE(rp_advice_jax_scope, same_program,
+	    VALUES(COUNT("same"), COUNT("eq_a"), COUNT("eq_b")))},
     {"compile-loop", RP_QUESTION_SPEED, {{RP_QUESTION_SPEED, "spread"}},
 	SIDE(rp_advice_c_compile_loop, compile_loop,
-	    "tn:t tr:t speedup:r fn:i fr:i first:r " TIMED("faster")),
+	    VALUES(TIME("tn"), TIME("tr"), RATIO("speedup"), COUNT("fn"),
+		COUNT("fr"), RATIO("first"), TIMED("faster"))),
 	SIDE(rp_advice_jax_fori, fori,
-	    "n:n k:i tl:t tf:t ts:t te:t " TIMED("fori") TIMED("jit_step"))},
+	    VALUES(SIZE("n"), COUNT("k"), TIME("tl"), TIME("tf"), TIME("ts"),
+		TIME("te"), TIMED("fori"), TIMED("jit_step")))},
     {"recompile", RP_QUESTION_SPEED, {{RP_QUESTION_SPEED, "spread"}},
-	SIDE(rp_advice_c_recompile, cannot, "worst:r"),
+	SIDE(rp_advice_c_recompile, cannot, VALUES(RATIO("worst"))),
 	SIDE(rp_advice_jax_swing, swing,
-	    "n:n span:r wait:r first:r bound:r comp:r shape_new:i "
-	    "shape_again:i weak_new:i strong:i static_new:i traced_bound:i "
-	    "static_bound:i")},
+	    VALUES(SIZE("n"), RATIO("span"), RATIO("wait"), RATIO("first"),
+		RATIO("bound"), RATIO("comp"), COUNT("shape_new"),
+		COUNT("shape_again"), COUNT("weak_new"), COUNT("strong"),
+		COUNT("static_new"), COUNT("traced_bound"),
+		COUNT("static_bound")))},
     {"warm-up", RP_QUESTION_SPEED, {{RP_QUESTION_NONE, "cold-warm"}},
 	SIDE(rp_advice_c_warm_up, cannot,
-	    "count:i median:r worst:r worst_run:s cold_faults:i "
-	    "timed_faults:i"),
-	SIDE(rp_advice_jax_wait, wait, "n:n first:t compile:t warm:t unb:t")},
+	    VALUES(COUNT("count"), RATIO("median"), RATIO("worst"),
+		STR("worst_run"), COUNT("cold_faults"), COUNT("timed_faults"))),
+	SIDE(rp_advice_jax_wait, wait,
+	    VALUES(SIZE("n"), TIME("first"), TIME("compile"), TIME("warm"),
+		TIME("unb")))},
     {"profiler", RP_QUESTION_SPEED, {{RP_QUESTION_MEMORY, "timeline"}},
-	SIDE(rp_advice_c_op_by_op, cannot, "tl:b pe:b"),
+	SIDE(rp_advice_c_op_by_op, cannot, VALUES(BYTES("tl"), BYTES("pe"))),
 	SIDE(rp_advice_jax_profiler, profiler,
-	    "n:n spans:i counters:i memory_events:i kernels:t session:r "
-	    "call:r trace_bytes:b")},
+	    VALUES(SIZE("n"), COUNT("spans"), COUNT("counters"),
+		COUNT("memory_events"), TIME("kernels"), RATIO("session"),
+		RATIO("call"), BYTES("trace_bytes")))},
 };
 
 const size_t rp_advice_count = sizeof(rp_advice) / sizeof(rp_advice[0]);
@@ -168,49 +208,19 @@ rp_advice_time(rp_vals_t *x, const char *key, const double *a, size_t na,
 	rp_vals_num(x, name, fmax(v.spread[0], v.spread[1]));
 }
 
-/* The fact kind of a kind letter of a row's facts (rp_advice_side_t);
- * -1 for a string. */
-static int
-kind_of(const char *k)
-{
-	static const struct {
-		const char *letter;
-		rp_fact_kind_t kind;
-	} kinds[] = {{"b", RP_FACT_BYTES}, {"t", RP_FACT_TIME},
-	    {"r", RP_FACT_RATIO}, {"n", RP_FACT_SIZE}, {"i", RP_FACT_COUNT},
-	    {"p", RP_FACT_PERCENT}, {"f2", RP_FACT_FIXED2},
-	    {"g3", RP_FACT_NUMBER}};
-
-	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
-		if (strcmp(kinds[i].letter, k) == 0)
-			return (int)kinds[i].kind;
-	return -1;
-}
-
 /* The values a side's words quote, as advice.ID.SIDE.NAME. */
 static void
-value_facts(rp_report_t *R, const char *id, const char *side, const char *spec,
-    const rp_vals_t *x)
+value_facts(rp_report_t *R, const char *id, const char *side,
+    const rp_advice_value_t *t, const rp_vals_t *x)
 {
-	char buf[512], *save = NULL, *tok;
-
-	snprintf(buf, sizeof(buf), "%s", spec);
-	for (tok = strtok_r(buf, " ", &save); tok != NULL;
-	     tok = strtok_r(NULL, " ", &save)) {
-		char *colon = strchr(tok, ':');
-		int kind;
-		if (colon == NULL)
-			continue;
-		*colon = '\0';
-		kind = kind_of(colon + 1);
-		if (kind < 0)
-			rp_fact_str(&R->facts, rp_vals_get_str(x, tok), NULL,
-			    "advice.%s.%s.%s", id, side, tok);
+	for (; t != NULL && t->name != NULL; t++)
+		if (t->kind == RP_ADVICE_STRING)
+			rp_fact_str(&R->facts, rp_vals_get_str(x, t->name),
+			    NULL, "advice.%s.%s.%s", id, side, t->name);
 		else
-			rp_fact_num(&R->facts, (rp_fact_kind_t)kind,
-			    rp_vals_get(x, tok), NULL, "advice.%s.%s.%s", id,
-			    side, tok);
-	}
+			rp_fact_num(&R->facts, (rp_fact_kind_t)t->kind,
+			    rp_vals_get(x, t->name), NULL, "advice.%s.%s.%s",
+			    id, side, t->name);
 }
 
 /* One side's verdict, note, why it could not be measured (a keyword, or

@@ -68,16 +68,22 @@ typedef struct rp_advice_decision_s {
 	const char *note; /* a keyword the words explain; "" none */
 } rp_advice_decision_t;
 
+/* A value a side's words quote: its name (rp_vals_t's) and how it prints,
+ * an rp_fact_kind_t or RP_ADVICE_STRING. */
+#define RP_ADVICE_STRING (-1)
+typedef struct rp_advice_value_s {
+	const char *name;
+	int kind;
+} rp_advice_value_t;
+
 /* A side of a row: C's or JAX's. */
 typedef struct rp_advice_side_s {
 	/* Fills the values; 0, or -1 with the string "why" set (a keyword
 	 * the words explain, or the data's own sentence) and "what". */
 	int (*measure)(const rp_report_t *R, rp_vals_t *x);
 	rp_advice_decision_t (*decide)(const rp_vals_t *x);
-	/* The values the words quote, "NAME:KIND ...", KIND one of b
-	 * (bytes) t (time) r (ratio) n (size) i (count) p (percent) f2
-	 * (%.2f) g3 (%.3g) s (a string). */
-	const char *facts;
+	/* The values the words quote, ending in a NULL name. */
+	const rp_advice_value_t *facts;
 } rp_advice_side_t;
 
 #define RP_ADVICE_FIGS 3

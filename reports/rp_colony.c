@@ -48,16 +48,8 @@ table3_facts(rp_report_t *R, const rp_workload_t *w, double nc)
 	for (size_t i = 0; i < nv; i++)
 		json_array_append_new(names, json_string(vs[i]));
 	rp_fact_list(&R->facts, names, PART "main.variants", w->name);
-	rp_fact_str(&R->facts,
-	    rp_report_note(R,
-		"The ns-per-pair column divides every colony variant's time "
-		"by all N^2 ordered pairs of every step; cells evaluates only "
-		"the pairs in neighbouring cells, so its figure is per "
-		"all-pairs unit, and tiled counts the flops of the unordered "
-		"pairs it evaluates. naive allocates fresh N x N arrays every "
-		"step, one C loop per quantity: not interp's op-by-op "
-		"schedule and its twelve live arrays."),
-	    NULL, PART "note.per_pair", w->name);
+	rp_fact_str(&R->facts, rp_report_note(R, "per_pair"), NULL,
+	    PART "note.per_pair", w->name);
 }
 
 /* The exponent fitted to v[1] against v[0] (the harness's log-log least
@@ -200,11 +192,8 @@ table4_facts(rp_report_t *R, const rp_workload_t *w)
 	const rp_plot_t *pm = rp_report_plot(R, rp_workload_fig(w, "memory"));
 	json_t *fits = json_array(), *laws = json_array();
 
-	rp_fact_str(&R->facts,
-	    rp_report_note(R,
-		"Peaks under 64 KiB are left out of the memory fits, being "
-		"below jemalloc's grain."),
-	    NULL, PART "note.fits", w->name);
+	rp_fact_str(&R->facts, rp_report_note(R, "fits_grain"), NULL,
+	    PART "note.fits", w->name);
 	for (int i = 0; pt != NULL && i < pt->nblocks; i++) {
 		const rp_block_t *bt = &pt->blocks[i];
 		json_array_append_new(laws, json_string(bt->label));

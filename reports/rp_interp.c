@@ -63,13 +63,8 @@ table1s_facts(rp_report_t *R, const rp_workload_t *w)
 
 	rp_fact_num(
 	    &R->facts, RP_FACT_SIZE, n, NULL, PART "cachesim.n", w->name);
-	rp_fact_str(&R->facts,
-	    rp_report_note(R,
-		"The simulated counts are valgrind's cache simulator on one "
-		"run at a smaller N than the timed tables, of a build for "
-		"x86-64-v3 (valgrind 3.19 cannot decode AVX-512): simulated, "
-		"not measured, and not the timed binary's instruction mix."),
-	    NULL, PART "cachesim.note", w->name);
+	rp_fact_str(&R->facts, rp_report_note(R, "cachesim"), NULL,
+	    PART "cachesim.note", w->name);
 	for (size_t i = 0; i < nv; i++) {
 		const json_t *cs = rp_data_cachesim(&R->data, w->name, vs[i]);
 		double ipu = rp_field(cs, RP_F_SIM_INSN_PER_UNIT);
@@ -188,19 +183,10 @@ stats_facts(rp_report_t *R, const rp_workload_t *w)
 	const json_t *best = rp_data_largest(&R->data, &q);
 	char name[RP_FACTS_NAME_MAX];
 	/* The report made these two notes in this order. */
-	rp_fact_str(&R->facts,
-	    rp_report_note(R,
-		"A peak workspace under 64 KiB prints as \"< 64 KiB\": "
-		"jemalloc's per-thread peak moves in steps of its 64 KiB "
-		"event interval, so smaller values are not measurements (the "
-		"model gives the schedule's own figure)."),
-	    NULL, PART "note.peaks", w->name);
-	rp_fact_str(&R->facts,
-	    rp_report_note(R,
-		"A 95% confidence interval of the median (bootstrap) is "
-		"printed only from 5 timed runs; with fewer, the range of the "
-		"runs and their number."),
-	    NULL, PART "note.intervals", w->name);
+	rp_fact_str(&R->facts, rp_report_note(R, "peak_grain"), NULL,
+	    PART "note.peaks", w->name);
+	rp_fact_str(&R->facts, rp_report_note(R, "intervals"), NULL,
+	    PART "note.intervals", w->name);
 	rp_fact_num(&R->facts, RP_FACT_NUMBER, RP_REPORT_LENGTH_CLASS, NULL,
 	    PART "noise.length_class", w->name);
 	noise_ends(R, w);

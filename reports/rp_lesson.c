@@ -147,8 +147,6 @@ speed_facts(rp_report_t *R)
 	const json_t *loop = rp_jax_run(D, w->name, "loop");
 	rp_limiter_in_t in;
 	rp_limiter_t v = rp_limiter_of(D, w->name, w->baseline, &in);
-	char lim[512] = "";
-	FILE *s = fmemopen(lim, sizeof(lim) - 1, "w");
 	const char *saves;
 
 	rp_fact_str(F, w->name, NULL, "lesson.speed.workload");
@@ -157,15 +155,11 @@ speed_facts(rp_report_t *R)
 		    "question.speed.%s", question_colony[k].name);
 	puzzle_facts(R, rp_jax_run(D, w->name, "pair"),
 	    rp_jax_run(D, w->name, "step"), loop, fori);
-	if (s != NULL) {
-		rp_limiter_sentence(s, &in, &v);
-		fclose(s);
-	}
-	rp_fact_str(F, lim, n, "lesson.speed.naive_limiter_sentence");
+	rp_limiter_verdict_facts(F, &in, &v, n, "lesson.speed.naive_limiter");
 	saves = rp_lesson_saves(
 	    WARM(fori), WARM(loop), rp_jax_temp(fori), rp_jax_temp(loop));
-	rp_fact_str(F, saves != NULL ? saves : "is not measured", fori,
-	    "lesson.speed.fori_saves");
+	rp_fact_str(F, saves != NULL ? saves : "unmeasured", fori,
+	    "lesson.speed.fori_saved");
 	afresh_facts(R, rp_jax_run(D, w->name, "step"));
 }
 

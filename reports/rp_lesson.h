@@ -71,10 +71,10 @@ int rp_lesson_code(const rp_data_t *D, const char *path, const char *name,
 #define RP_LESSON_AFRESH_SHARE 0.5
 
 /* What a fix saves against a baseline from their times and memory
- * figures, each saved when at least RP_ADVICE_TIME_RATIO smaller:
- * "saves time and memory", "saves time, not memory", "saves memory, not
- * time", "saves neither time nor memory"; NULL when a figure is missing
- * (a time not above 0, a memory figure below 0 or a baseline of 0). */
+ * figures, each saved when at least RP_ADVICE_TIME_RATIO smaller, as a
+ * keyword macros.j2's saves words: "both", "time", "memory", "neither";
+ * NULL when a figure is missing (a time not above 0, a memory figure below
+ * 0 or a baseline of 0). */
 const char *rp_lesson_saves(
     double t_fix, double t_base, double m_fix, double m_base);
 /* 1 when faults a call reach RP_LESSON_AFRESH_SHARE of the temporaries'

@@ -25,12 +25,12 @@ rp_lesson_saves(double t_fix, double t_base, double m_fix, double m_base)
 	t = less(t_fix, t_base);
 	m = less(m_fix, m_base);
 	if (t && m)
-		return "saves time and memory";
+		return "both";
 	if (t)
-		return "saves time, not memory";
+		return "time";
 	if (m)
-		return "saves memory, not time";
-	return "saves neither time nor memory";
+		return "memory";
+	return "neither";
 }
 
 int

@@ -272,107 +272,74 @@ rp_limiter_of(const rp_data_t *D, const char *workload, const char *variant,
 	return rp_limiter_decide(in);
 }
 
-/* What would decide an undetermined verdict: the instructions against
- * their minimum when they were simulated, else the simulation itself. */
-static void
-deciders(FILE *f, const rp_limiter_in_t *in)
+const char *
+rp_limiter_key(rp_limit_t kind)
 {
-	if (!isnan(in->ipu) && isnan(in->ipu_min)) {
-		fprintf(f,
-		    "; would be decided by its instructions per unit (%s "
-		    "simulated",
-		    rp_text_fmt_num(in->ipu, "%.3g"));
-		if (in->low_name != NULL)
-			fprintf(f, "; %s: %s", in->low_name,
-			    rp_text_fmt_num(in->ipu_low, "%.3g"));
-		fprintf(f, ") against the arithmetic's minimum");
-	} else if (isnan(in->ipu))
-		fprintf(f, "; not simulated");
+	static const char *const keys[] = {"compute", "instructions",
+	    "bandwidth", "cache", "faults", "model", "undetermined",
+	    "unmeasured"};
+	return kind <= RP_LIMIT_UNMEASURED ? keys[kind] : "?";
+}
+
+/* The model's half of a verdict's facts: the limiter's term, the
+ * prediction against the median, and what the terms leave unexplained. */
+static void
+verdict_model_facts(
+    rp_facts_t *F, const rp_limiter_in_t *in, const json_t *r, const char *at)
+{
+	double off = in->model_predicted - in->time_s;
+
+	rp_fact_str(F,
+	    in->model_term != NULL ? rp_limiter_term_word(in->model_term)
+				   : NULL,
+	    r, "%s.term", at);
+	rp_fact_num(F, RP_FACT_TIME, in->model_term_s, r, "%s.term_s", at);
+	rp_fact_text(F, RP_FACT_PERCENT, in->model_share,
+	    rp_text_fmt_num(100 * in->model_share, "%.0f%%"), r,
+	    "%s.term_share", at);
+	rp_fact_num(
+	    F, RP_FACT_TIME, in->model_predicted, r, "%s.predicted", at);
+	rp_fact_text(F, RP_FACT_PERCENT, in->model_error,
+	    rp_text_fmt_num(100 * in->model_error, "%+.0f%%"), r, "%s.error",
+	    at);
+	/* Only beyond the tolerance, as the limits table's own. */
+	rp_fact_num(F, RP_FACT_TIME,
+	    fabs(in->model_error) > RP_LIMITER_MODEL_TOLERANCE ? fabs(off)
+							       : NAN,
+	    r, "%s.unexplained", at);
+	rp_fact_bool(F, off > 0, r, "%s.overpredicted", at);
 }
 
 void
-rp_limiter_sentence(FILE *f, const rp_limiter_in_t *in, const rp_limiter_t *v)
+rp_limiter_verdict_facts(rp_facts_t *F, const rp_limiter_in_t *in,
+    const rp_limiter_t *v, const json_t *r, const char *at)
 {
-	const char *pct = "%.1f%%";
-
-	switch (v->kind) {
-	case RP_LIMIT_COMPUTE:
-		fprintf(f, "compute: %s GFLOP/s, %s of the FMA peak",
-		    rp_text_fmt_num(in->gflops, "%.3g"),
-		    rp_text_fmt_num(100 * v->share, pct));
-		return;
-	case RP_LIMIT_INSTRUCTIONS:
-		fprintf(f,
-		    "instructions: %s per unit, %s the %s the arithmetic "
-		    "needs",
-		    rp_text_fmt_num(in->ipu, "%.3g"),
-		    rp_text_fmt_ratio(v->share),
-		    rp_text_fmt_num(in->ipu_min, "%.3g"));
-		return;
-	case RP_LIMIT_BANDWIDTH:
-		fprintf(f, "bandwidth: %s/s moved, %s of the %s triad",
-		    rp_text_fmt_bytes(in->bytes_per_s),
-		    rp_text_fmt_num(100 * v->share, pct), in->level);
-		return;
-	case RP_LIMIT_CACHE:
-		fprintf(f,
-		    "cache misses: simulated L1 misses move %s/s, %s of the "
-		    "%s triad (both at the simulated size)",
-		    rp_text_fmt_bytes(in->miss_bytes_s),
-		    rp_text_fmt_num(100 * v->share, pct), in->miss_level);
-		return;
-	case RP_LIMIT_FAULTS:
-		fprintf(f,
-		    "page faults: %.0f a run at %s each (measured by %s) are "
-		    "%s of its time",
-		    in->faults, rp_text_fmt_time(in->fault_cost_s), in->twin,
-		    rp_text_fmt_num(100 * v->share, pct));
-		return;
-	case RP_LIMIT_UNMEASURED:
-		fprintf(f, "not measured: no main run in the data");
-		return;
-	case RP_LIMIT_MODEL:
-		fprintf(f,
-		    "%s: %s of the predicted %s (%s); predicted %s against "
-		    "%s measured (%s)",
-		    rp_limiter_term_word(v->term),
-		    rp_text_fmt_time(in->model_term_s),
-		    rp_text_fmt_time(in->model_predicted),
-		    rp_text_fmt_num(100 * v->share, "%.0f%%"),
-		    rp_text_fmt_time(in->model_predicted),
-		    rp_text_fmt_time(in->time_s),
-		    rp_text_fmt_num(100 * in->model_error, "%+.0f%%"));
-		return;
-	default:
-		break;
-	}
-	if (in->model_term != NULL) {
-		fprintf(f,
-		    "not determined here: the model predicts %s against %s "
-		    "measured (%s), %s %s",
-		    rp_text_fmt_time(in->model_predicted),
-		    rp_text_fmt_time(in->time_s),
-		    rp_text_fmt_num(100 * in->model_error, "%+.0f%%"),
-		    rp_text_fmt_time(fabs(in->time_s - in->model_predicted)),
-		    in->model_predicted > in->time_s ? "predicted too much"
-						     : "unexplained");
-		return;
-	}
-	fprintf(f,
-	    "not determined here: %s of the FMA peak, %s of the %s triad "
-	    "moved",
-	    rp_text_fmt_num(100 * in->gflops / in->fma, pct),
-	    rp_text_fmt_num(100 * in->bytes_per_s / in->triad, pct), in->level);
-	if (!isnan(in->miss_bytes_s))
-		fprintf(f, " (%s of the %s triad in simulated L1 misses)",
-		    rp_text_fmt_num(
-			100 * in->miss_bytes_s / in->miss_triad, pct),
-		    in->miss_level);
-	if (!isnan(in->fault_cost_s))
-		fprintf(f, ", page faults %s of its time",
-		    rp_text_fmt_num(
-			100 * in->faults * in->fault_cost_s / in->time_s, pct));
-	deciders(f, in);
+	rp_fact_str(F, rp_limiter_key(v->kind), r, "%s.verdict", at);
+	rp_fact_num(F, RP_FACT_NUMBER, in->gflops, r, "%s.gflops", at);
+	rp_fact_num(
+	    F, RP_FACT_PERCENT, in->gflops / in->fma, r, "%s.fma_share", at);
+	rp_fact_num(F, RP_FACT_NUMBER, in->ipu, r, "%s.ipu", at);
+	rp_fact_num(F, RP_FACT_NUMBER, in->ipu_min, r, "%s.ipu_min", at);
+	rp_fact_num(
+	    F, RP_FACT_RATIO, in->ipu / in->ipu_min, r, "%s.ipu_over_min", at);
+	rp_fact_num(F, RP_FACT_NUMBER, in->ipu_low, r, "%s.ipu_low", at);
+	rp_fact_str(F, in->low_name, r, "%s.low_name", at);
+	rp_fact_num(F, RP_FACT_BYTES, in->bytes_per_s, r, "%s.bytes_s", at);
+	rp_fact_num(F, RP_FACT_PERCENT, in->bytes_per_s / in->triad, r,
+	    "%s.triad_share", at);
+	rp_fact_str(F, in->level, r, "%s.level", at);
+	rp_fact_num(
+	    F, RP_FACT_BYTES, in->miss_bytes_s, r, "%s.miss_bytes_s", at);
+	rp_fact_num(F, RP_FACT_PERCENT, in->miss_bytes_s / in->miss_triad, r,
+	    "%s.miss_share", at);
+	rp_fact_str(F, in->miss_level, r, "%s.miss_level", at);
+	rp_fact_num(F, RP_FACT_COUNT, in->faults, r, "%s.faults", at);
+	rp_fact_num(F, RP_FACT_TIME, in->fault_cost_s, r, "%s.fault_cost", at);
+	rp_fact_str(F, in->twin, r, "%s.fault_by", at);
+	rp_fact_num(F, RP_FACT_PERCENT,
+	    in->faults * in->fault_cost_s / in->time_s, r, "%s.fault_share",
+	    at);
+	verdict_model_facts(F, in, r, at);
 }
 
 /* ---- the section by the rule (templates/notebook/limits.md.j2) ---- */

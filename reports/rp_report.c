@@ -39,10 +39,8 @@ rp_report_free(rp_report_t *R)
 	rp_facts_free(&R->facts);
 }
 
-/* The note every embedded figure points to. */
-#define FIGURE_NOTE                                                            \
-	"Every figure is re-made from its script, data included: `cd "         \
-	"figures && gnuplot NAME.gp` in the folder that holds REPORT.md."
+/* The note every embedded figure points to (its words: notes.md.j2). */
+#define FIGURE_NOTE "figure_scripts"
 
 static int
 figure_index(const char *name)
@@ -178,10 +176,7 @@ rp_report_warning_notes(rp_report_t *R, const json_t *r)
 		if (t == NULL || len > 200)
 			continue;
 		if (strstr(t, "interval of the median") != NULL)
-			t = "The 95% interval of the median is wider than 5% "
-			    "of the median: a noisy machine or too few repeats "
-			    "(the harness's warning; the interval itself is in "
-			    "the row).";
+			t = "wide_interval";
 		else
 			t = warning_kind(t, kind, sizeof(kind));
 		snprintf(b + len, 256 - len, "%s%s", len ? ", " : "",

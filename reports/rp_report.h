@@ -91,9 +91,11 @@ double rp_report_time_threshold(const rp_data_t *D, double base);
 
 /* A caveat, printed once in the notebook's notes list: returns "[note K]
  * (#note-K)" for a row or a sentence to point to (the same K for the same
- * text). Rotating buffer. */
+ * text). text is a key templates/notebook/notes.md.j2 words ("cachesim",
+ * "peak_grain", ...), or the data's own sentence (a run's warning), which
+ * it prints as it is. Rotating buffer. */
 const char *rp_report_note(rp_report_t *R, const char *text);
-/* The notes list as the fact notes.list, the notes' texts in their
+/* The notes list as the fact notes.list, the notes' keys or texts in their
  * order (note K is item K), for templates/notebook/notes.md.j2: called
  * after every section has registered its notes. */
 void rp_report_notes_facts(rp_report_t *R);

@@ -276,6 +276,18 @@ def test_data_without_the_model_keeps_the_discriminators_rule(tmp_path):
     assert doc["markdown"] == {}, "every section is a template"
     assert "One rule decides each variant's limiter" in md
     assert "The model accounts for" not in md
+    # The lesson words the naive variant's verdict by the rule's keyword
+    # (macros.j2's limiter_sentence), never by the model's words.
+    verdict = doc["facts"]["lesson.speed.naive_limiter.verdict"]["value"]
+    assert verdict != "model"
+    said = md.split("Its limiter, by the rule below: ")[1].split("\n")[0]
+    assert "of the predicted" not in said
+    assert said.startswith({"compute": "compute:",
+                            "instructions": "instructions:",
+                            "bandwidth": "bandwidth:",
+                            "cache": "cache misses:",
+                            "faults": "page faults:",
+                            "undetermined": "not determined here:"}[verdict])
 
 
 def test_same_schedule_without_kept_pages_says_so(made, tmp_path):
@@ -323,3 +335,17 @@ def test_explain_without_its_chart_says_so(made, tmp_path):
     assert "explain's chart of the question's own JAX program is not in this data" in md
     assert md.count("is not in the data folder or could not be copied") == \
         len(facts["explain.workloads"]["value"])
+
+
+def test_every_note_key_has_its_words(made):
+    """A note the C registers by key (rp_report_note) is worded by
+    notebook/notes.md.j2: no note prints as a bare key."""
+    import re
+    keys = [k for k in facts_of(made)["facts"]["notes.list"]["value"]
+            if re.fullmatch(r"[a-z_]+", k)]
+    assert "peak_grain" in keys, keys
+    md = (made / "REPORT.md").read_text()
+    notes = re.findall(r"^- \*\*Note \d+\.\*\* (.*)$", md, re.M)
+    assert len(notes) == len(facts_of(made)["facts"]["notes.list"]["value"])
+    for text in notes:
+        assert not re.fullmatch(r"[a-z_]+", text), "a note without words: " + text

@@ -185,17 +185,24 @@ Test(report_limiter, first_passing_test_wins_and_no_run_is_unmeasured)
 	cr_expect_str_eq(rp_limiter_word(RP_LIMIT_FAULTS), "page faults");
 }
 
-static char *
-sentence(const rp_limiter_in_t *in)
+/* The verdict's facts under "s" (rp_limiter_verdict_facts), in F. */
+static void
+verdict(rp_facts_t *F, const rp_limiter_in_t *in)
 {
-	static char buf[1024];
-	FILE *f = fmemopen(buf, sizeof(buf) - 1, "w");
 	rp_limiter_t v = rp_limiter_decide(in);
 
-	cr_assert(f != NULL);
-	rp_limiter_sentence(f, in, &v);
-	fclose(f);
-	return buf;
+	rp_facts_free(F);
+	cr_assert_eq(rp_facts_init(F), 0);
+	rp_limiter_verdict_facts(F, in, &v, NULL, "s");
+}
+
+static const char *
+text(const rp_facts_t *F, const char *name)
+{
+	const json_t *f = rp_facts_get(F, name);
+
+	cr_assert(f != NULL, "%s", name);
+	return json_string_value(json_object_get(f, "text"));
 }
 
 /* A colony run for the fault pair: its median and minor faults a run. */
@@ -245,29 +252,50 @@ Test(report_limiter, a_knee_needs_the_threshold_and_a_level_edge)
 	cr_expect_str_eq(rp_limiter_knee(2.50, 1.98, "L3", "L3"), "within");
 }
 
-Test(report_limiter, sentences_name_a_cause_only_when_decided)
+/* The facts macros.j2's limiter_sentence words: the keyword that picks
+ * the sentence, and the measurements it prints, as the rule read them. */
+Test(report_limiter, a_verdict_is_a_keyword_and_its_measurements)
 {
 	rp_limiter_in_t in = quiet();
-	const char *s;
+	rp_facts_t F = {0};
 
 	in.ipu = 46.1;
 	in.ipu_low = 16.2;
 	in.low_name = "materialized";
-	s = sentence(&in);
+	verdict(&F, &in);
+	cr_expect_str_eq(text(&F, "s.verdict"), "undetermined");
+	cr_expect_str_eq(text(&F, "s.fma_share"), "10.0%");
+	cr_expect_str_eq(text(&F, "s.ipu"), "46.1");
+	cr_expect_str_eq(text(&F, "s.ipu_low"), "16.2");
+	cr_expect_str_eq(text(&F, "s.low_name"), "materialized");
+	cr_expect(isnan(rp_facts_num(&F, "s.ipu_min")));
 	cr_expect(
-	    strncmp(s, "not determined here: 10.0% of the FMA peak", 42) == 0,
-	    "%s", s);
-	cr_expect(strstr(s,
-		      "would be decided by its instructions per unit "
-		      "(46.1 simulated; materialized: 16.2) against "
-		      "the arithmetic's minimum") != NULL,
-	    "%s", s);
+	    json_is_null(json_object_get(rp_facts_get(&F, "s.term"), "value")));
 	in.faults = 6000;
-	s = sentence(&in);
-	cr_expect(strstr(s,
-		      "page faults: 6000 a run at 100 us each (measured "
-		      "by w a against b) are 60.0% of its time") != NULL,
-	    "%s", s);
+	verdict(&F, &in);
+	cr_expect_str_eq(text(&F, "s.verdict"), "faults");
+	cr_expect_str_eq(text(&F, "s.faults"), "6000");
+	cr_expect_str_eq(text(&F, "s.fault_cost"), "100 us");
+	cr_expect_str_eq(text(&F, "s.fault_by"), "w a against b");
+	cr_expect_str_eq(text(&F, "s.fault_share"), "60.0%");
+	in.model_term = "faults";
+	in.model_share = 0.86;
+	in.model_error = 0.22;
+	in.model_predicted = 1.22 * in.time_s;
+	verdict(&F, &in);
+	cr_expect_str_eq(text(&F, "s.verdict"), "model");
+	cr_expect_str_eq(text(&F, "s.term"), "page faults");
+	cr_expect_str_eq(text(&F, "s.term_share"), "86%");
+	cr_expect_str_eq(text(&F, "s.error"), "+22%");
+	cr_expect(json_is_true(
+	    json_object_get(rp_facts_get(&F, "s.overpredicted"), "value")));
+	cr_expect(isnan(rp_facts_num(&F, "s.unexplained")));
+	in.model_error = 0.30;
+	verdict(&F, &in);
+	cr_expect_str_eq(text(&F, "s.verdict"), "undetermined");
+	cr_expect_float_eq(
+	    rp_facts_num(&F, "s.unexplained"), 0.22 * in.time_s, 1e-12);
+	rp_facts_free(&F);
 }
 
 Test(report_lesson, code_between_the_markers)
@@ -361,21 +389,16 @@ Test(report_lesson, every_marker_is_a_fact)
  * the numbers cross the 10% margin. */
 Test(report_lesson, saves_follows_both_figures)
 {
-	cr_expect_str_eq(rp_lesson_saves(0.269, 0.522, 59.8e6, 58.7e6),
-	    "saves time, not memory");
-	cr_expect_str_eq(rp_lesson_saves(0.269, 0.522, 14.7e6, 58.7e6),
-	    "saves time and memory");
-	cr_expect_str_eq(rp_lesson_saves(0.50, 0.522, 14.7e6, 58.7e6),
-	    "saves memory, not time");
-	cr_expect_str_eq(rp_lesson_saves(0.50, 0.522, 58e6, 58.7e6),
-	    "saves neither time nor memory");
-	/* At the margin exactly: 10% less is saved. */
+	cr_expect_str_eq(rp_lesson_saves(0.269, 0.522, 59.8e6, 58.7e6), "time");
+	cr_expect_str_eq(rp_lesson_saves(0.269, 0.522, 14.7e6, 58.7e6), "both");
 	cr_expect_str_eq(
-	    rp_lesson_saves(1.0, 1.1, 1.0, 1.1), "saves time and memory");
+	    rp_lesson_saves(0.50, 0.522, 14.7e6, 58.7e6), "memory");
+	cr_expect_str_eq(rp_lesson_saves(0.50, 0.522, 58e6, 58.7e6), "neither");
+	/* At the margin exactly: 10% less is saved. */
+	cr_expect_str_eq(rp_lesson_saves(1.0, 1.1, 1.0, 1.1), "both");
 	cr_expect_null(rp_lesson_saves(NAN, 0.522, 1, 2));
 	cr_expect_null(rp_lesson_saves(0.2, 0.5, 1, 0));
-	cr_expect_str_eq(
-	    rp_lesson_saves(0.2, 0.5, 0, 1), "saves time and memory");
+	cr_expect_str_eq(rp_lesson_saves(0.2, 0.5, 0, 1), "both");
 }
 
 /* The report's step faults every temporary page in (14,340 faults a call
