@@ -45,26 +45,6 @@ need_main(const rp_report_t *R, const rp_workload_t *w, const char *const *vs,
 	return 0;
 }
 
-/* A run's timed samples: its steps' when it times steps (a step's time is
- * what the colony rows compare), else its repeats'. How many. */
-static size_t
-samples_of(const json_t *r, double *out)
-{
-	const json_t *a =
-	    json_object_get(json_object_get(r, "steps_s"), "samples");
-	size_t i, n = 0;
-	json_t *e;
-
-	if (!json_is_array(a))
-		a = hx_field_get(r, HX_F_TIME_SAMPLES);
-	json_array_foreach(a, i, e)
-	{
-		if (n < SAMPLES_MAX && json_is_number(e))
-			out[n++] = json_number_value(e);
-	}
-	return n;
-}
-
 /* Whether run b is faster than run a by margin, by their samples, as
  * rp_advice_time's named values KEY*. */
 static void
@@ -72,7 +52,8 @@ faster(rp_vals_t *x, const char *key, const json_t *a, const json_t *b,
     double margin)
 {
 	double sa[SAMPLES_MAX], sb[SAMPLES_MAX];
-	size_t na = samples_of(a, sa), nb = samples_of(b, sb);
+	size_t na = rp_data_samples(a, sa, SAMPLES_MAX),
+	       nb = rp_data_samples(b, sb, SAMPLES_MAX);
 
 	rp_advice_time(x, key, sa, na, sb, nb, margin);
 }

@@ -372,6 +372,23 @@ rp_field_json(const json_t *r, rp_field_t id)
 	return path == NULL ? NULL : hx_result_at(r, path);
 }
 
+size_t
+rp_data_samples(const json_t *r, double *out, size_t max)
+{
+	const json_t *a = rp_field_json(r, RP_F_STEPS_SAMPLES);
+	size_t i, n = 0;
+	json_t *e;
+
+	if (!json_is_array(a))
+		a = rp_field_json(r, RP_F_TIME_SAMPLES);
+	json_array_foreach(a, i, e)
+	{
+		if (n < max && json_is_number(e))
+			out[n++] = json_number_value(e);
+	}
+	return n;
+}
+
 const char *
 rp_field_str(const json_t *r, rp_field_t id)
 {

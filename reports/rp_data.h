@@ -154,6 +154,7 @@ double rp_data_chunk(const json_t *r);
 	X(THREADS, "params.threads")                                           \
 	X(CHUNK, "params.chunk")                                               \
 	X(WORK_UNITS, "work.units")                                            \
+	X(STEPS_SAMPLES, "steps_s.samples")                                    \
 	X(INTENSITY, "work.intensity_flops_per_byte")                          \
 	X(SIM_IR, "cachesim.Ir")                                               \
 	X(SIM_INSN_ALLOWANCE, "cachesim.insn_allowance")                       \
@@ -213,6 +214,10 @@ double rp_field(const json_t *r, rp_field_t id);
 json_t *rp_field_json(const json_t *r, rp_field_t id);
 /* The string of field id in r; "" when r is NULL or it is missing. */
 const char *rp_field_str(const json_t *r, rp_field_t id);
+/* A run's timed samples into out (at most max): its steps' when it times
+ * steps (a step's time is what a per-step comparison compares), else its
+ * repeats'. How many; 0 when r is NULL or has none. */
+size_t rp_data_samples(const json_t *r, double *out, size_t max);
 
 /* A number by a path made at run time ("params." plus a registered
  * parameter's name; NAN when r is NULL or it is missing), and a string

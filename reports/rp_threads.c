@@ -210,26 +210,6 @@ threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
 /* The most timed samples of a run compared. */
 #define THREADS_SAMPLES_MAX 64
 
-/* A run's timed samples: its steps' where it times steps, else its
- * repeats'. How many. */
-static size_t
-threads_samples(const json_t *r, double *out)
-{
-	const json_t *a =
-	    json_object_get(json_object_get(r, "steps_s"), "samples");
-	size_t i, n = 0;
-	json_t *e;
-
-	if (!json_is_array(a))
-		a = hx_field_get(r, HX_F_TIME_SAMPLES);
-	json_array_foreach(a, i, e)
-	{
-		if (n < THREADS_SAMPLES_MAX && json_is_number(e))
-			out[n++] = json_number_value(e);
-	}
-	return n;
-}
-
 /* Whether the best speed-up is one, decided by its two runs' own samples
  * (hx_stats_verdict, the advice's rule), not by a band of other runs:
  * "faster", "same" or "undecided" (too few samples or inside their noise),
@@ -239,8 +219,8 @@ threads_best_verdict_facts(
     rp_report_t *R, const char *w, const threads_row_t *best)
 {
 	double a[THREADS_SAMPLES_MAX], b[THREADS_SAMPLES_MAX];
-	size_t na = threads_samples(best->first, a);
-	size_t nb = threads_samples(best->last, b);
+	size_t na = rp_data_samples(best->first, a, THREADS_SAMPLES_MAX);
+	size_t nb = rp_data_samples(best->last, b, THREADS_SAMPLES_MAX);
 	hx_verdict_t v = {.word = HX_VERDICT_UNDECIDED, .lo = NAN, .hi = NAN};
 	const char *word = "undecided";
 	char interval[64];
