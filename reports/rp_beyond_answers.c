@@ -47,35 +47,49 @@ sorted_facts(rp_report_t *R, const rp_workload_t *w, const json_t *hoi)
 	    F, RP_FACT_NUMBER, mh, ch, FACT("grid.hoisted_l1_misses_per_pair"));
 }
 
-static void
-grid_facts(rp_report_t *R)
+/* A variant's main run against another's of the same workload at the
+ * main set's largest N, as beyond_the_answers.WHAT.*: workload, measured,
+ * why_missing (fast's, when either is missing), n, and speedup (slow's
+ * field over fast's). fast's run, or NULL. */
+static const json_t *
+versus_facts(rp_report_t *R, const rp_workload_t *w, const char *fast,
+    const char *slow, rp_field_t field, const char *what)
 {
 	rp_facts_t *F = &R->facts;
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
-	const json_t *hoi = rp_data_main_run(&R->data, w->name, w->shared_grid);
-	const json_t *fus = rp_data_main_run(&R->data, w->name, w->fused);
-	double nq = rp_data_max_n(&R->data, w->sets.main, w->name);
+	const json_t *rf = rp_data_main_run(&R->data, w->name, fast);
+	const json_t *rs = rp_data_main_run(&R->data, w->name, slow);
+	double n = rp_data_max_n(&R->data, w->sets.main, w->name);
 	rp_query_t q = {.set = w->sets.main,
 	    .workload = w->name,
-	    .variant = w->shared_grid,
-	    .n = nq,
+	    .variant = fast,
+	    .n = n,
 	    .alloc = RP_ALLOC_JEMALLOC};
-	char why[512];
-	int measured = hoi != NULL && fus != NULL;
+	char why[512], name[RP_FACTS_NAME_MAX];
+	int measured = rf != NULL && rs != NULL;
 
-	rp_fact_str(F, w->name, NULL, FACT("grid.workload"));
-	rp_fact_bool(F, measured, hoi, FACT("grid.measured"));
+	rp_fact_str(F, w->name, NULL, FACT("%s.workload"), what);
+	rp_fact_bool(F, measured, rf, FACT("%s.measured"), what);
 	rp_fact_str(F,
 	    measured ? NULL
 		     : rp_data_why_missing(&R->data, &q, why, sizeof(why)),
-	    NULL, FACT("grid.why_missing"));
-	rp_fact_num(F, RP_FACT_SIZE, nq, hoi, FACT("grid.n"));
-	rp_fact_num(F, RP_FACT_RATIO,
-	    rp_field(fus, RP_F_TIME_MEDIAN) / rp_field(hoi, RP_F_TIME_MEDIAN),
-	    hoi, FACT("grid.speedup"));
-	rp_fact_add_run(F, fus, FACT("grid.speedup"));
-	rp_fact_str(F, rp_report_cite(R, rp_workload_fig(w, "time")), NULL,
-	    FACT("grid.figure"));
+	    NULL, FACT("%s.why_missing"), what);
+	rp_fact_num(F, RP_FACT_SIZE, n, rf, FACT("%s.n"), what);
+	rp_fact_num(F, RP_FACT_RATIO, rp_field(rs, field) / rp_field(rf, field),
+	    rf, FACT("%s.speedup"), what);
+	snprintf(name, sizeof(name), FACT("%s.speedup"), what);
+	rp_fact_add_run(F, rs, name);
+	return rf;
+}
+
+static void
+grid_facts(rp_report_t *R)
+{
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
+	const json_t *hoi = versus_facts(
+	    R, w, w->shared_grid, w->fused, RP_F_TIME_MEDIAN, "grid");
+
+	rp_fact_str(&R->facts, rp_report_cite(R, rp_workload_fig(w, "time")),
+	    NULL, FACT("grid.figure"));
 	sorted_facts(R, w, hoi);
 }
 
@@ -128,28 +142,8 @@ cells_facts(rp_report_t *R)
 {
 	rp_facts_t *F = &R->facts;
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
-	const json_t *cc = rp_data_main_run(&R->data, w->name, w->cell_lists);
-	const json_t *cf = rp_data_main_run(&R->data, w->name, w->fused);
-	double nc = rp_data_max_n(&R->data, w->sets.main, w->name);
-	rp_query_t q = {.set = w->sets.main,
-	    .workload = w->name,
-	    .variant = w->cell_lists,
-	    .n = nc,
-	    .alloc = RP_ALLOC_JEMALLOC};
-	char why[512];
-	int measured = cc != NULL && cf != NULL;
 
-	rp_fact_str(F, w->name, NULL, FACT("cells.workload"));
-	rp_fact_bool(F, measured, cc, FACT("cells.measured"));
-	rp_fact_str(F,
-	    measured ? NULL
-		     : rp_data_why_missing(&R->data, &q, why, sizeof(why)),
-	    NULL, FACT("cells.why_missing"));
-	rp_fact_num(F, RP_FACT_SIZE, nc, cc, FACT("cells.n"));
-	rp_fact_num(F, RP_FACT_RATIO,
-	    rp_field(cf, RP_F_STEPS_MEDIAN) / rp_field(cc, RP_F_STEPS_MEDIAN),
-	    cc, FACT("cells.speedup"));
-	rp_fact_add_run(F, cf, FACT("cells.speedup"));
+	versus_facts(R, w, w->cell_lists, w->fused, RP_F_STEPS_MEDIAN, "cells");
 	rp_fact_num(F, RP_FACT_FIXED2,
 	    rp_report_fit(R, rp_workload_fig(w, "time"), w->cell_lists), NULL,
 	    FACT("cells.exponent"));
