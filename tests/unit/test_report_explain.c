@@ -72,11 +72,7 @@ static rp_report_t R;
 static void
 section_facts(void)
 {
-	char msg[256] = "";
-
-	cr_assert_eq(
-	    rp_data_load(&R.data, dir, msg, sizeof(msg)), 0, "%s", msg);
-	cr_assert_eq(rp_facts_init(&R.facts), 0);
+	fb_report_load(&R, dir);
 	snprintf(R.fig_dir, sizeof(R.fig_dir), "%s", figs);
 	rp_explain_facts(&R);
 }

@@ -133,12 +133,8 @@ static rp_report_t R;
 static void
 section_facts(void)
 {
-	char msg[256] = "";
-
 	memset(&R, 0, sizeof(R));
-	cr_assert_eq(
-	    rp_data_load(&R.data, dir, msg, sizeof(msg)), 0, "%s", msg);
-	cr_assert_eq(rp_facts_init(&R.facts), 0);
+	fb_report_load(&R, dir);
 	rp_run_facts_add(&R);
 	rp_jax_programs_facts(&R);
 }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fb_data_dir.h"
 #include "rp_colony.h"
 #include "rp_interp.h"
 #include "rp_workloads.h"
@@ -21,17 +22,13 @@ static rp_report_t *R;
 static void
 setup(void)
 {
-	R = calloc(1, sizeof(*R));
-	cr_assert(R != NULL);
-	R->data.runs = json_array();
-	cr_assert_eq(rp_facts_init(&R->facts), 0);
+	R = fb_report_new();
 }
 
 static void
 teardown(void)
 {
-	rp_report_free(R);
-	free(R);
+	fb_report_delete(R);
 }
 
 TestSuite(report_parts, .init = setup, .fini = teardown);

@@ -137,15 +137,11 @@ static rp_report_t R;
 static void
 section_facts(rp_data_t *D)
 {
-	char msg[256] = "";
-
 	memset(&R, 0, sizeof(R));
 	/* Figures count as drawn, so that their facts say so. */
 	for (int i = 0; i < RP_REPORT_MAX_FIGS; i++)
 		R.saved[i] = 1;
-	cr_assert_eq(
-	    rp_data_load(&R.data, dir, msg, sizeof(msg)), 0, "%s", msg);
-	cr_assert_eq(rp_facts_init(&R.facts), 0);
+	fb_report_load(&R, dir);
 	rp_threads_facts(&R);
 	cr_expect_eq(R.facts.duplicates, 0, "a fact set twice");
 	if (D != NULL) {
