@@ -118,10 +118,9 @@ uint64_t colony_pair_arrays_model(
  * and rho. */
 void colony_rows_fill(const colony_state_t *st, uint64_t i0, uint64_t rows,
     const colony_pair_arrays_t *a);
-/* The in-core minimum of colony_rows_fill's loop, the one hot loop of the
- * variants that fill pair rows (naive, naive-reuse, chunked), per one pair
- * (one side), counted from the spec's operations in the centred-arm form
- * colony.h derives
+/* The arithmetic one pair (one side) needs at the least, the in-core
+ * minimum of every all-pairs and cell-list variant's hot loop, counted from
+ * the spec's operations in the centred-arm form colony.h derives
  * (colony_pair_both): d from the centres (2 adds), its minimum image (2
  * x: a multiply, a rounding, a multiply-subtract), the dots u_i.u_j,
  * u_i.d and u_j.d (6), 1 - c^2 (1), the parallel rods' compare and
@@ -133,11 +132,19 @@ void colony_rows_fill(const colony_state_t *st, uint64_t i0, uint64_t rows,
  * selects), the density's (R_s - |d|)^2 (2), and the sums g n, arm g n
  * and a_j w (the product arm g and 5 FMAs: 6): 33 multiply-adds, 4
  * divides and square roots, 2 roundings, 15 selects. */
+#define COLONY_PAIR_FMA 33
+#define COLONY_PAIR_DIVSQRT 4
+#define COLONY_PAIR_ROUND 2
+#define COLONY_PAIR_SELECT 15
+/* The in-core entry of colony_rows_fill's loop, the one hot loop of the
+ * variants that fill pair rows (naive, naive-reuse, chunked): one pair's
+ * minimum a lane. */
 #define COLONY_ROWS_FILL_INCORE                                                \
 	{                                                                      \
-		.functions = "colony_rows_fill", .vectors = 1, .fma = 33,      \
-		.divsqrt = 4, .round = 2, .select = 15, .gather = 0,           \
-		.extra = 30,                                                   \
+		.functions = "colony_rows_fill", .vectors = 1,                 \
+		.fma = COLONY_PAIR_FMA, .divsqrt = COLONY_PAIR_DIVSQRT,        \
+		.round = COLONY_PAIR_ROUND, .select = COLONY_PAIR_SELECT,      \
+		.gather = 0, .extra = 30,                                      \
 		.extra_why = "fused's loop control (3) and loads of u_j (2), " \
 			     "the four terms stored (forces x and y, "         \
 			     "torque, density: 4), the self lane's select (a " \

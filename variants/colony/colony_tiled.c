@@ -315,28 +315,16 @@ const variant_t colony_tiled = {
     .flops = colony_tiled_flops,
     .bytes = colony_tiled_bytes,
     .incore =
-	/* In-core minimum, per one pair (one side), counted from the spec's
-	 * operations in the centred-arm form colony.h derives
-	 * (colony_pair_both): d from the centres (2 adds), its minimum image (2
-	 * x: a multiply, a rounding, a multiply-subtract), the dots u_i.u_j,
-	 * u_i.d and u_j.d (6), 1 - c^2 (1), the parallel rods' compare and
-	 * bound select (2 selects), alpha0 (a multiply-subtract and a divide),
-	 * its clamp (2 selects), beta and alpha (2) with their clamps (4
-	 * selects), the contact vector (4), |m| and |d| (4 and 2 square roots),
-	 * the crossing test and its four selects (5 selects), 2R - dist and its
-	 * divide (1 and a divide), the contact's and the density's cut-offs (2
-	 * selects), the density's (R_s - |d|)^2 (2), and the sums g n, arm g n
-	 * and a_j w (the product arm g and 5 FMAs: 6), and the other side's
-	 * terms from the same geometry (colony_pair_both): its force sums 2
-	 * FMAs, arm_j g and u_j x n 3, its torque sum and density sum 2 FMAs:
-	 * 7): 40 multiply-adds, 4 divides and square roots, 2 roundings, 15
-	 * selects. */
+	/* In-core minimum: one pair's (colony.h, COLONY_PAIR_*) a lane,
+	 * and the other side's terms from the same geometry
+	 * (colony_pair_both): its force sums 2 FMAs, arm_j g and u_j x n 3,
+	 * its torque sum and density sum 2 FMAs: 7 multiply-adds more. */
     {.functions = "colony_tiled_span colony_tiled_thread",
 	.vectors = 1,
-	.fma = 40,
-	.divsqrt = 4,
-	.round = 2,
-	.select = 15,
+	.fma = COLONY_PAIR_FMA + 7,
+	.divsqrt = COLONY_PAIR_DIVSQRT,
+	.round = COLONY_PAIR_ROUND,
+	.select = COLONY_PAIR_SELECT,
 	.gather = 0,
 	.extra = 28,
 	.extra_why =
