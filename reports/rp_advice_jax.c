@@ -13,8 +13,6 @@
 #include "rp_advice.h"
 #include "rp_jax.h"
 
-#define WARM(r) rp_jax_median((r), "warm_call_s")
-
 /* fb_verdict's words (variants/jax/fb_verdict.py). */
 static const char second_faster[] = "second is faster";
 static const char first_faster[] = "first is faster";
@@ -215,8 +213,8 @@ rp_advice_jax_per_particle(const rp_report_t *R, rp_vals_t *x)
 		return -1;
 	rp_vals_num(x, "before", rp_jax_temp(r[0]));
 	rp_vals_num(x, "after", rp_jax_temp(r[1]));
-	rp_vals_num(x, "ts", WARM(r[0]));
-	rp_vals_num(x, "tp", WARM(r[1]));
+	rp_vals_num(x, "ts", rp_jax_warm_call(r[0]));
+	rp_vals_num(x, "tp", rp_jax_warm_call(r[1]));
 	return 0;
 }
 
@@ -269,9 +267,9 @@ rp_advice_jax_batch(const rp_report_t *R, rp_vals_t *x)
 	rp_vals_num(x, "pbj", rp_jax_rss_work(&R->data, r[0]));
 	rp_vals_num(x, "pqj", rp_jax_rss_work(&R->data, r[1]));
 	rp_vals_num(x, "pb", b != NULL ? rp_jax_rss_work(&R->data, b) : NAN);
-	rp_vals_num(x, "tbj", WARM(r[0]));
-	rp_vals_num(x, "tqj", WARM(r[1]));
-	rp_vals_num(x, "tl", WARM(l));
+	rp_vals_num(x, "tbj", rp_jax_warm_call(r[0]));
+	rp_vals_num(x, "tqj", rp_jax_warm_call(r[1]));
+	rp_vals_num(x, "tl", rp_jax_warm_call(l));
 	rp_vals_num(x, "chunk", rp_field(r[0], RP_F_JAX_CHUNK));
 	rp_vals_num(x, "unit", rp_jax_unit(r[1]));
 	/* The batches are slower when question_jit (the first) is faster. */
@@ -324,10 +322,10 @@ rp_advice_jax_fori(const rp_report_t *R, rp_vals_t *x)
 	if (need(R, w, ps, r, x) != 0)
 		return -1;
 	rp_vals_num(x, "k", rp_field(r[0], RP_F_STEPS));
-	rp_vals_num(x, "tl", WARM(r[0]));
-	rp_vals_num(x, "tf", WARM(r[1]));
-	rp_vals_num(x, "ts", WARM(r[2]));
-	rp_vals_num(x, "te", WARM(e));
+	rp_vals_num(x, "tl", rp_jax_warm_call(r[0]));
+	rp_vals_num(x, "tf", rp_jax_warm_call(r[1]));
+	rp_vals_num(x, "ts", rp_jax_warm_call(r[2]));
+	rp_vals_num(x, "te", rp_jax_warm_call(e));
 	pair_verdict(R, w, "fori", "loop", "fori", second_faster, x);
 	pair_verdict(R, w, "jit_step", "step_eager", "step", second_faster, x);
 	return 0;
@@ -397,7 +395,7 @@ rp_advice_jax_wait(const rp_report_t *R, rp_vals_t *x)
 		return -1;
 	rp_vals_num(x, "first", rp_field(r[0], RP_F_JAX_FIRST_CALL));
 	rp_vals_num(x, "compile", rp_field(r[0], RP_F_JAX_COMPILE));
-	rp_vals_num(x, "warm", WARM(r[0]));
+	rp_vals_num(x, "warm", rp_jax_warm_call(r[0]));
 	rp_vals_num(x, "unb", rp_jax_median(r[0], "unblocked_call_s"));
 	return 0;
 }

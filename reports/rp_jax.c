@@ -102,6 +102,12 @@ rp_jax_median(const json_t *r, const char *key)
 }
 
 double
+rp_jax_warm_call(const json_t *r)
+{
+	return rp_jax_median(r, "warm_call_s");
+}
+
+double
 rp_jax_temp(const json_t *r)
 {
 	return rp_field(r, RP_F_JAX_TEMP_BYTES);
@@ -263,7 +269,7 @@ rp_jax_unit_time(const json_t *r)
 	double s = rp_jax_steps_per_call(r);
 	if (!rp_workload_per_step(rp_str(r, "workload")))
 		s = 1;
-	return s > 0 ? rp_jax_median(r, "warm_call_s") / s : NAN;
+	return s > 0 ? rp_jax_warm_call(r) / s : NAN;
 }
 
 double

@@ -54,6 +54,8 @@ const json_t *rp_jax_run(
 /* The median of a reported per-call array (warm_call_s, unblocked_call_s);
  * NAN when missing. */
 double rp_jax_median(const json_t *r, const char *key);
+/* Its median warm call (rp_jax_median of warm_call_s); NAN when missing. */
+double rp_jax_warm_call(const json_t *r);
 /* The median of the numbers of the array o.key (the first 256); NAN when
  * there are none. */
 double rp_jax_median_of(const json_t *o, const char *key);

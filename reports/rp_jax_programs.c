@@ -509,8 +509,8 @@ warm_ratio(rp_report_t *R, const rp_workload_t *w, const char *a, const char *b,
 	char full[RP_FACTS_NAME_MAX];
 
 	rp_fact_num(F, RP_FACT_RATIO,
-	    rp_jax_median(ra, "warm_call_s") / rp_jax_median(rb, "warm_call_s"),
-	    ra, "jaxprog.puzzle.%s", name);
+	    rp_jax_warm_call(ra) / rp_jax_warm_call(rb), ra,
+	    "jaxprog.puzzle.%s", name);
 	snprintf(full, sizeof(full), "jaxprog.puzzle.%s", name);
 	rp_fact_add_run(F, rb, full);
 }
@@ -534,8 +534,8 @@ rp_jax_colony_after(rp_report_t *R, const rp_workload_t *w)
 	warm_ratio(R, w, w->jax_jitted, w->jax_pair, "step_over_pair");
 	warm_ratio(R, w, w->jax_loop, w->jax_fori, "loop_over_fori");
 	rp_fact_bool(F,
-	    rp_advice_dispatch(rp_jax_median(st, "unblocked_call_s"),
-		rp_jax_median(st, "warm_call_s")),
+	    rp_advice_dispatch(
+		rp_jax_median(st, "unblocked_call_s"), rp_jax_warm_call(st)),
 	    st, "jaxprog.puzzle.dispatch");
 }
 

@@ -12,8 +12,6 @@
 #include "rp_text.h"
 #include "rp_workloads.h"
 
-#define WARM(r) rp_jax_median(r, "warm_call_s")
-
 /* The colony question's own figures, as it reported them: the only
  * numbers of the report not read from the data. */
 static const struct {
@@ -91,7 +89,7 @@ puzzle_facts(rp_report_t *R, const json_t *pair, const json_t *step,
 	const json_t *jit[] = {pair, step, fori};
 	rp_facts_t *F = &R->facts;
 	double unw[3], warm[3], umin = NAN, umax = NAN, lo = NAN, hi = NAN, med;
-	double ratio = WARM(step) / WARM(pair);
+	double ratio = rp_jax_warm_call(step) / rp_jax_warm_call(pair);
 	double q = question_colony[1].seconds / question_colony[0].seconds;
 	double first = fmax(rp_field(loop, RP_F_JAX_FIRST_CALL),
 	    rp_field(fori, RP_F_JAX_FIRST_CALL));
@@ -99,7 +97,7 @@ puzzle_facts(rp_report_t *R, const json_t *pair, const json_t *step,
 
 	for (int i = 0; i < 3; i++) {
 		unw[i] = rp_jax_median(jit[i], "unblocked_call_s");
-		warm[i] = WARM(jit[i]);
+		warm[i] = rp_jax_warm_call(jit[i]);
 		umin = isnan(umin) || unw[i] < umin ? unw[i] : umin;
 		umax = isnan(umax) || unw[i] > umax ? unw[i] : umax;
 	}
@@ -156,8 +154,8 @@ speed_facts(rp_report_t *R)
 	puzzle_facts(R, rp_jax_run(D, w->name, "pair"),
 	    rp_jax_run(D, w->name, "step"), loop, fori);
 	rp_limiter_verdict_facts(F, &in, &v, n, "lesson.speed.naive_limiter");
-	saves = rp_lesson_saves(
-	    WARM(fori), WARM(loop), rp_jax_temp(fori), rp_jax_temp(loop));
+	saves = rp_lesson_saves(rp_jax_warm_call(fori), rp_jax_warm_call(loop),
+	    rp_jax_temp(fori), rp_jax_temp(loop));
 	rp_fact_str(F, saves != NULL ? saves : "unmeasured", fori,
 	    "lesson.speed.fori_saved");
 	afresh_facts(R, rp_jax_run(D, w->name, "step"));

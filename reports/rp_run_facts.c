@@ -143,11 +143,10 @@ jax_facts(rp_report_t *R, const rp_workload_t *w, const json_t *r)
 
 	snprintf(name, sizeof(name), "jax.%s.%s", w->name, p);
 	RP_FACTS_FIELDS(F, r, name, jax_fields);
-	rp_fact_num(F, RP_FACT_TIME, rp_jax_median(r, "warm_call_s"), r,
-	    "%s.warm", name);
+	rp_fact_num(F, RP_FACT_TIME, rp_jax_warm_call(r), r, "%s.warm", name);
 	rp_fact_num(F, RP_FACT_TIME,
-	    steps > 0 ? rp_jax_median(r, "warm_call_s") / steps : NAN, r,
-	    "%s.per_step", name);
+	    steps > 0 ? rp_jax_warm_call(r) / steps : NAN, r, "%s.per_step",
+	    name);
 	rp_fact_num(F, RP_FACT_TIME, rp_jax_median(r, "unblocked_call_s"), r,
 	    "%s.unblocked", name);
 	rp_fact_num(F, RP_FACT_TIME, rp_field(r, RP_F_JAX_FIRST_CALL), r,
