@@ -47,6 +47,9 @@
 #include <stddef.h>
 
 #include <jansson.h>
+#include <stdint.h>
+
+#include "hx_disasm.h"
 
 /* The arithmetic ceilings, in this order (names: hx_ceilings_arith_name). */
 enum {
@@ -137,6 +140,19 @@ typedef struct hx_ceilings_s {
 	 * allocator's and the kernel's price of a large block. */
 	double alloc_fresh_s;
 	double alloc_reuse_s;
+	/* Latencies, seconds, by hx_lat_t (hx_ceilings_latency.c): one
+	 * dependent chain of each kind of instruction at the build's widest
+	 * vector (integer: scalar adds; load: a pointer chase in L1; gather:
+	 * indices from a gather's own result), best of short runs; NaN where
+	 * the build has no such kernel. HX_LAT_MOVE is 0. */
+	double latency_s[HX_LAT_CLASSES];
+	/* The instructions the core holds waiting for their inputs
+	 * (hx_flow.h): a kernel of independent iterations, each a chain of
+	 * FMAs with integer work waiting on every link, timed; its sum of
+	 * starts (at the measured FMA latency) over its time an iteration.
+	 * NaN where the build has no such kernel. */
+	double wait_window;
+	double window_iteration_s;
 } hx_ceilings_t;
 
 /* Error codes; negative, as libpfm's. */
@@ -199,6 +215,26 @@ int hx_ceilings_measure_alloc(hx_ceilings_t *c);
 /* The page release's price into c->release_s and release_spread (NaN when
  * the mapping fails: no error, as the fault's). */
 void hx_ceilings_measure_release(hx_ceilings_t *c);
+
+/* The latencies and the waiting window into c (hx_ceilings_latency.c):
+ * HX_CEILINGS_OK, or HX_CEILINGS_ECLOCK. Needs nothing measured before. */
+int hx_ceilings_measure_latency(hx_ceilings_t *c);
+/* The JSON name of latency class l ("fma", "add", ..., "load"), NULL for
+ * HX_LAT_MOVE and out of range. */
+const char *hx_ceilings_latency_name(int l);
+/* The window kernel's sum of its instructions' starts an iteration, in
+ * FMA latencies (hx_flow.h's rule applied to its chain): the tests check
+ * it against hx_flow on the kernel's compiled loop. */
+double hx_ceilings_window_starts(void);
+
+/*
+ * Times run(k, arg): k doubled from k0 until a run lasts about 1.5 ms
+ * (those runs are the warm-up), then 15 runs at that k; *k_out the size,
+ * *best and *spread as hx_ceilings_best_of. 0, or -1 when the clock
+ * fails.
+ */
+int hx_ceilings_time(void (*run)(uint64_t k, const void *arg), const void *arg,
+    uint64_t k0, uint64_t *k_out, double *best, double *spread);
 
 /* "add", "mul", "divps", "divpd", "sqrtps", "sqrtpd", "int" for
  * HX_CEILINGS_ADD..INT; NULL out of range. */

@@ -64,6 +64,18 @@ hx_ceilings_json_core(json_t *obj, const hx_ceilings_t *c)
 		rc |= hx_ceilings_json_set(obj, key,
 		    hx_ceilings_json_number(c->stream_array_bytes[l]));
 	}
+	for (int l = 0; l < HX_LAT_CLASSES; l++) {
+		if (hx_ceilings_latency_name(l) == NULL)
+			continue;
+		snprintf(key, sizeof(key), "latency_%s_s",
+		    hx_ceilings_latency_name(l));
+		rc |= hx_ceilings_json_set(
+		    obj, key, hx_ceilings_json_number(c->latency_s[l]));
+	}
+	rc |= hx_ceilings_json_set(
+	    obj, "wait_window", hx_ceilings_json_number(c->wait_window));
+	rc |= hx_ceilings_json_set(obj, "window_iteration_s",
+	    hx_ceilings_json_number(c->window_iteration_s));
 	rc |= hx_ceilings_json_set(
 	    obj, "fp_mix_s", hx_ceilings_json_number(c->fp_mix_s));
 	rc |= hx_ceilings_json_set(

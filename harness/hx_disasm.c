@@ -3,6 +3,7 @@
  * the mnemonic and the kind it counts as, searched in order.
  */
 #include "hx_disasm.h"
+#include "hx_flow.h"
 
 #include <ctype.h>
 #include <dlfcn.h>
@@ -283,6 +284,7 @@ hx_disasm_fill(const char *text, hx_loop_t *l)
 		/* Addresses repeat across functions of one text only when it
 		 * holds several objects; the loop's function is taken. */
 		hx_disasm_count(l, d.mn, d.ops);
+		hx_flow_add(l, d.mn, d.ops);
 		{
 			int k = hx_disasm_fp_lanes(d.mn, d.ops);
 			if (k > 0 && k <= 64)

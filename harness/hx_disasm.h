@@ -49,6 +49,41 @@ const char *hx_insn_class_name(int c);
 /* The class of kind k. */
 int hx_insn_class_of(hx_insn_kind_t k);
 
+/* The latency classes of the dependency chains (hx_flow.h), each priced
+ * at a latency the ceilings measure. */
+typedef enum hx_lat_e {
+	HX_LAT_FMA,
+	HX_LAT_ADD, /* add, sub, min, max, compares, rounding, conversions */
+	HX_LAT_MUL,
+	HX_LAT_DIV, /* float and double, packed or scalar */
+	HX_LAT_SQRT,
+	HX_LAT_SHUFFLE, /* permutes, shuffles, inserts, extracts, broadcasts */
+	HX_LAT_GATHER,
+	HX_LAT_INT,  /* integer and logic, vector or scalar, blends */
+	HX_LAT_MOVE, /* register moves: renamed, no latency of their own */
+	/* Not a class: the latency of a load from L1, paid before an
+	 * instruction with a memory source (a move from memory: the load
+	 * alone). */
+	HX_LAT_LOAD,
+	HX_LAT_CLASSES
+} hx_lat_t;
+
+/* One instruction of a loop's body as its dependency chains see it: its
+ * latency class, whether it loads (a memory source: the load's latency
+ * comes first), the body's instructions (by index) whose results it
+ * reads as values and as its memory operand's address, -1 for none (a
+ * value from before the iteration), and the register it writes (-1:
+ * none; numbered as hx_flow.c says). */
+#define HX_FLOW_SOURCES 4
+#define HX_FLOW_MAX 320
+typedef struct hx_flow_s {
+	uint8_t lat;
+	uint8_t loads;
+	int8_t dst;
+	int16_t src[HX_FLOW_SOURCES];
+	int16_t addr[2];
+} hx_flow_t;
+
 typedef struct hx_loop_s {
 	uint64_t start, end; /* first instruction, the backward jump */
 	char function[128];  /* the symbol it lies in */
@@ -68,6 +103,10 @@ typedef struct hx_loop_s {
 	 * vectorized across iterations mixes them with scalar ones. */
 	int vector_bytes;
 	int wide_insns;
+	/* The body's dependencies (hx_flow.h), the first HX_FLOW_MAX
+	 * instructions; nflow of them. */
+	int nflow;
+	hx_flow_t flow[HX_FLOW_MAX];
 } hx_loop_t;
 
 /*

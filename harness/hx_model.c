@@ -6,6 +6,7 @@
 #include "hx_model.h"
 #include "hx_ceilings.h"
 #include "hx_fields.h"
+#include "hx_flow.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -277,9 +278,38 @@ hx_model_add(hx_model_t *m, const char *name, double s, int in_core)
 }
 
 /* The in-core terms, in the order of hx_model_iteration's times. */
-#define HX_MODEL_IN_CORE 8
-static const char *const hx_model_in_core_names[HX_MODEL_IN_CORE] = {
-    "fma", "addmul", "divsqrt", "gather", "load", "store", "shuffle", "other"};
+#define HX_MODEL_IN_CORE 9
+static const char *const hx_model_in_core_names[HX_MODEL_IN_CORE] = {"fma",
+    "addmul", "divsqrt", "gather", "load", "store", "shuffle", "other",
+    "latency"};
+
+/* The seconds an iteration of loop l waits on its dependency chains at
+ * the ceilings' latencies (hx_flow.h: the sum of its instructions' starts
+ * over the waiting window), and its longest chain into *chain; NaN when
+ * the ceilings lack them. */
+static double
+hx_model_wait(const hx_loop_t *l, const json_t *c, double *chain)
+{
+	double lat[HX_LAT_CLASSES], window = hx_model_ceiling(c, "wait_window");
+	char key[64];
+
+	*chain = NAN;
+	for (int k = 0; k < HX_LAT_CLASSES; k++) {
+		lat[k] = 0.0;
+		if (hx_ceilings_latency_name(k) == NULL)
+			continue;
+		snprintf(key, sizeof(key), "latency_%s_s",
+		    hx_ceilings_latency_name(k));
+		lat[k] = hx_model_ceiling(c, key);
+		/* A class the build cannot time (a gather without AVX2)
+		 * counts as a load. */
+		if (!isfinite(lat[k]))
+			lat[k] = hx_model_ceiling(c, "latency_load_s");
+	}
+	if (!(window > 0) || !isfinite(lat[HX_LAT_FMA]) || l->nflow == 0)
+		return NAN;
+	return hx_flow_wait_sum(l, lat, chain) / window;
+}
 
 /* Whether in-core term name runs on the floating-point pipes. */
 static int
@@ -318,6 +348,13 @@ hx_model_iteration(
 	 * rate (neither has a kernel of its own). */
 	t[6] = k[HX_INSN_SHUFFLE] / hx_model_ceiling(c, "add_per_s");
 	t[7] = k[HX_INSN_OTHER] / hx_model_ceiling(c, "int_per_s");
+	/* The chains: how long an iteration's instructions wait for their
+	 * inputs, over the instructions the core holds waiting. */
+	{
+		double chain;
+
+		t[8] = hx_model_wait(l, c, &chain);
+	}
 }
 
 /* The gathers and the floating-point work together: the larger, and
@@ -370,6 +407,8 @@ hx_model_in_core(hx_model_t *m, const json_t *c, double units, int glevel)
 	hx_model_iteration(&m->loop, c, glevel, t);
 	for (int i = 0; i < HX_MODEL_IN_CORE; i++)
 		hx_model_add(m, hx_model_in_core_names[i], it * t[i], 1);
+	m->wait_s = hx_model_wait(&m->loop, c, &m->chain_s);
+	m->wait_window = hx_model_ceiling(c, "wait_window");
 }
 
 /* The working set of r: its inputs and peak workspace, bytes. */

@@ -46,7 +46,7 @@
 #define HX_MODEL_TOLERANCE 0.25
 
 /* In-core terms, then the passes, data terms, faults. */
-#define HX_MODEL_TERMS 13
+#define HX_MODEL_TERMS 14
 
 typedef struct hx_model_term_s {
 	const char
@@ -99,6 +99,11 @@ typedef struct hx_model_s {
 	const char
 	    *data_level; /* without --cachesim: the level of work.bytes */
 	double faults;
+	/* The hot loop's dependency chains (hx_flow.h): the seconds an
+	 * iteration waits (its instructions' starts summed, over the
+	 * ceilings' wait_window), its longest chain, seconds, and the
+	 * window; NaN without the latency ceilings. */
+	double wait_s, chain_s, wait_window;
 	/* The passes priced (variant_pass_t), in the variant's order. */
 	hx_model_pass_t pass[VARIANT_PASSES];
 	int npasses;

@@ -83,6 +83,9 @@ hx_model_work_json(const hx_model_t *m)
 	json_object_set_new(
 	    w, "stream_bytes_per_unit", hx_model_num(m->bytes_stream_per_unit));
 	json_object_set_new(w, "passes", hx_model_passes_json(m));
+	json_object_set_new(w, "wait_per_iteration_s", hx_model_num(m->wait_s));
+	json_object_set_new(w, "chain_s", hx_model_num(m->chain_s));
+	json_object_set_new(w, "wait_window", hx_model_num(m->wait_window));
 	json_object_set_new(w, "stream_level",
 	    m->stream_level != NULL ? json_string(m->stream_level)
 				    : json_null());
@@ -112,8 +115,10 @@ hx_model_json(const hx_model_t *m)
 	json_object_set_new(o, "unexplained_s", hx_model_num(m->unexplained_s));
 	json_object_set_new(o, "terms", terms);
 	json_object_set_new(o, "rule",
-	    json_string("max(gf, load, store, other) + passes + sum(data "
-			"terms) + faults x (fault + page release); gf = "
+	    json_string("max(gf, load, store, other, latency) + passes + "
+			"sum(data terms) + faults x (fault + page release); "
+			"latency = sum of the loop's instructions' starts on "
+			"its dependency chains / wait_window; gf = "
 			"max(gather, fp) + (1 - gather_fp_overlap) x "
 			"min(gather, fp); fp = max + (1 - fp_overlap) x (sum - "
 			"max) of fma, addmul, divsqrt, shuffle"));

@@ -51,6 +51,27 @@ Test(ceilings, measure_small, .timeout = 60)
 		    c.level_bytes_per_s[i], c.triad_bytes_per_s);
 		cr_expect(c.level_array_bytes[i] >= 1024);
 	}
+	/* Latencies: a divide waits longer than an add, a load than an
+	 * integer add; every one between a tenth of a nanosecond and a
+	 * microsecond; the window holds more instructions than one chain
+	 * link and fewer than any core's reorder buffer. */
+	for (int l = 0; l < HX_LAT_CLASSES; l++) {
+		if (l == HX_LAT_MOVE || isnan(c.latency_s[l]))
+			continue;
+		cr_expect(c.latency_s[l] > 0.1e-9 && c.latency_s[l] < 1e-6,
+		    "latency of %s: %g s", hx_ceilings_latency_name(l),
+		    c.latency_s[l]);
+	}
+	cr_expect(c.latency_s[HX_LAT_DIV] > c.latency_s[HX_LAT_ADD],
+	    "divide %g s, add %g s", c.latency_s[HX_LAT_DIV],
+	    c.latency_s[HX_LAT_ADD]);
+	cr_expect(c.latency_s[HX_LAT_LOAD] > c.latency_s[HX_LAT_INT],
+	    "load %g s, integer add %g s", c.latency_s[HX_LAT_LOAD],
+	    c.latency_s[HX_LAT_INT]);
+#if defined(__AVX2__)
+	cr_expect(c.wait_window > 8 && c.wait_window < 2048, "wait window %g",
+	    c.wait_window);
+#endif
 	cr_log_info("triad %.2f GB/s, FMA %.1f GFLOP/s (%s x%d), clock %.3g s",
 	    c.triad_bytes_per_s / 1e9, c.fma_flops_per_s / 1e9, c.fma_isa,
 	    c.fma_vector_width, c.clock_resolution_s);

@@ -223,6 +223,19 @@ Test(disasm, ceiling_kernels_hold_their_instructions)
 #if defined(__FMA__)
 	kernel_holds("hx_ck_gather_mix", "vfmadd");
 #endif
+	/* The latency kernels (hx_ceilings_latency.c). */
+	kernel_holds_in("hx_ceilings_latency.o", "hx_cl_fma", "vfmadd");
+	kernel_holds_in("hx_ceilings_latency.o", "hx_cl_add", "vadd");
+	kernel_holds_in("hx_ceilings_latency.o", "hx_cl_mul", "vmul");
+	kernel_holds_in("hx_ceilings_latency.o", "hx_cl_div", "vdivps");
+	kernel_holds_in("hx_ceilings_latency.o", "hx_cl_load", "vmovdq");
+#if defined(__AVX2__)
+	kernel_holds_in("hx_ceilings_latency.o", "hx_cl_sqrt", "vsqrtps");
+	kernel_holds_in("hx_ceilings_latency.o", "hx_cl_shuffle", "vperm");
+	kernel_holds_in("hx_ceilings_latency.o", "hx_cl_gather", "vpgatherdd");
+	kernel_holds_in("hx_ceilings_latency.o", "hx_cl_window", "vpand");
+	kernel_holds_in("hx_ceilings_latency.o", "hx_cl_window", "vfmadd");
+#endif
 	kernel_holds("hx_ck_read", "vadd");
 	kernel_holds("hx_ck_write", "vmov");
 	kernel_holds("hx_ck_copy", "vmov");

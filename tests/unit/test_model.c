@@ -6,8 +6,10 @@
  */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "hx_flow.h"
 #include "hx_model.h"
 
 static double
@@ -302,4 +304,55 @@ Test(model, stated_passes_are_in_the_code)
 		checked++;
 	}
 	cr_expect_geq(checked, 2, "interp sorted and hoisted state passes");
+}
+
+/* A loop of 4 FMAs an iteration whose chain runs through a divide: at the
+ * round ceilings its FMAs take 4 / (32e9 / 32) = 4 ns an iteration. With
+ * latencies FMA 2 ns and divide 10 ns, each instruction reading the last
+ * one's result, they start at 0, 2, 4, 14 and 16 ns: 36 ns of starts (the
+ * chain 18 ns), over a window of 2 waiting instructions, 18 ns an
+ * iteration: the latency term, the limiter, 1e6 units at 16 a loop =
+ * 62500 iterations, 1.125 ms. With a window of 100 it is 0.36 ns an
+ * iteration and the FMAs' 4 ns rule: 0.25 ms. */
+Test(model, chains_limit_when_the_window_is_small)
+{
+	hx_loop_t *l = calloc(1, sizeof(*l));
+	static const char *const insns[][2] = {
+	    {"vfmadd231ps", "%zmm0,%zmm1,%zmm2"},
+	    {"vfmadd231ps", "%zmm2,%zmm1,%zmm3"},
+	    {"vdivps", "%zmm3,%zmm1,%zmm4"},
+	    {"vfmadd231ps", "%zmm4,%zmm1,%zmm5"},
+	    {"vfmadd231ps", "%zmm5,%zmm1,%zmm6"}};
+	static const double window[2] = {2.0, 100.0},
+			    want[2] = {1.125e-3, 0.25e-3};
+	char msg[256];
+
+	cr_assert_not_null(l);
+	snprintf(l->function, sizeof(l->function), "probe_rows");
+	l->lanes = 16;
+	for (int i = 0; i < 5; i++)
+		hx_flow_add(l, insns[i][0], insns[i][1]);
+	l->kind[HX_INSN_FMA] = 4;
+	for (int w = 0; w < 2; w++) {
+		json_t *c = round_ceilings(1.0);
+		json_t *r = json_pack("{s:{s:f}, s:{s:f}}", "work", "units",
+		    1e6, "time_s", "median", want[w]);
+		hx_model_t m;
+
+		json_object_set_new(c, "latency_fma_s", json_real(2e-9));
+		json_object_set_new(c, "latency_div_s", json_real(10e-9));
+		json_object_set_new(c, "latency_load_s", json_real(1e-9));
+		json_object_set_new(c, "wait_window", json_real(window[w]));
+		cr_assert_eq(
+		    hx_model_compute(r, l, 16, 0, c, &m, msg, sizeof(msg)), 0,
+		    "%s", msg);
+		cr_expect_float_eq(m.predicted_s, want[w], 1e-12,
+		    "window %g: %g s", window[w], m.predicted_s);
+		cr_expect_float_eq(
+		    m.chain_s, 18e-9, 1e-15, "chain %g s", m.chain_s);
+		cr_expect_str_eq(m.limiter, w == 0 ? "latency" : "fma");
+		json_decref(c);
+		json_decref(r);
+	}
+	free(l);
 }

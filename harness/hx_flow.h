@@ -1,0 +1,48 @@
+/*
+ * hx_flow: the dependency chains of a loop's body, for the time model's
+ * latency term (hx_model.h). Each instruction reads registers that earlier
+ * instructions of the same iteration wrote (or values from before it);
+ * given a latency for each class (measured by `harness ceilings`), every
+ * instruction's start is the time its last input is ready, an iteration
+ * beginning at 0.
+ *
+ * Why the sum of the starts: an instruction waits in the core's scheduler
+ * from its dispatch until its inputs are ready. When the iterations'
+ * chains are long, the scheduler holds the waiting instructions of several
+ * iterations at once; it holds at most a fixed number (the ceilings'
+ * wait_window, measured with a kernel of known chains). By Little's law,
+ * instructions waiting = arrivals per second x the mean wait, so an
+ * iteration takes at least (sum of its instructions' waits) / window: the
+ * sum of the starts over the window, each wait counted from the
+ * iteration's start (every instruction dispatched at once: an
+ * approximation that holds when dispatch runs ahead of the chains).
+ *
+ * Limits: AT&T syntax as objdump prints it (hx_disasm.h). Registers are
+ * tracked by number (xmm, ymm and zmm N are one register; k0-k7; the
+ * general registers by their 64-bit name); flags, memory dependencies
+ * through stores, and values carried from the previous iteration are not
+ * chains (they start at 0). The destination is the last operand; it is
+ * also read by FMAs, merge-masked writes, two-operand integer
+ * instructions and a few three-source forms (vpternlog, vpermt2/i2).
+ */
+#ifndef FB_HX_FLOW_H
+#define FB_HX_FLOW_H
+
+#include "hx_disasm.h"
+
+/*
+ * Adds the instruction (mnemonic mn, operands ops as objdump prints them)
+ * to l's dependencies; nothing when l->nflow is HX_FLOW_MAX.
+ */
+void hx_flow_add(hx_loop_t *l, const char *mn, const char *ops);
+
+/*
+ * The sum over l's instructions of their start times, seconds, at the
+ * latencies lat (seconds, by hx_lat_t; a NaN or negative one counts as 0),
+ * and the longest chain's end into *path (when not NULL). 0 when l has no
+ * dependencies recorded.
+ */
+double hx_flow_wait_sum(
+    const hx_loop_t *l, const double lat[HX_LAT_CLASSES], double *path);
+
+#endif /* FB_HX_FLOW_H */
