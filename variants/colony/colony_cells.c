@@ -34,11 +34,7 @@ typedef struct colony_cells_s {
 /* A neighbourhood is staged padded to a multiple of this many entries (one
  * vector of the build's widest), so that the pair loop has no scalar
  * remainder: the padding lanes count as j = i and add exact zeros. */
-#if defined(__AVX512F__)
-#define COLONY_CELLS_PAD 16
-#else
-#define COLONY_CELLS_PAD 8
-#endif
+#define COLONY_CELLS_PAD COLONY_LANES
 /* Arrays of a staging area: x, y, ux, uy, a and the sorted positions. */
 #define COLONY_CELLS_STAGED 6
 /* A padding entry's position: never a particle's. */
@@ -209,7 +205,8 @@ colony_cells_pairs(colony_state_t *st, const colony_cells_t *c, uint64_t q0,
 		for (uint64_t i = c->start[q]; i < c->start[q + 1]; i++) {
 			const float xi = c->x[i], yi = c->y[i];
 			const float uix = c->ux[i], uiy = c->uy[i];
-			float sfx = 0.0f, sfy = 0.0f, stq = 0.0f, srho = 0.0f;
+			colony_lanes_t afx = {0}, afy = {0}, atq = {0},
+				       arho = {0};
 
 			/* The terms summed as colony_pair returns them, k_cc
 			 * and the density factor applied a pair. Summed as
@@ -219,21 +216,43 @@ colony_cells_pairs(colony_state_t *st, const colony_cells_t *c, uint64_t q0,
 			 * on x86-64-v3) but took more CPU time (N = 20000,
 			 * alternating builds, medians of 10: 22.98, 24.38,
 			 * 22.11, 22.91 ms against 20.85, 22.96, 20.72, 20.83
-			 * ms), so it stays. */
-#pragma omp simd reduction(+ : sfx, sfy, stq, srho)
-			for (uint64_t k = 0; k < kn; k++) {
-				float dx = colony_min_image(sx[k] - xi, box);
-				float dy = colony_min_image(sy[k] - yi, box);
-				int self = sid[k] == (uint32_t)i ||
-				    sid[k] == COLONY_CELLS_NONE;
-				colony_pair_t pt = colony_pair(dx, dy, uix, uiy,
-				    sux[k], suy[k], sa[k], self, fr);
+			 * ms), so it stays. A vector a pass (kn is padded to
+			 * whole vectors), its sums kept in lanes. */
+			for (uint64_t k0 = 0; k0 < kn; k0 += COLONY_CELLS_PAD) {
+				float tfx[COLONY_CELLS_PAD],
+				    tfy[COLONY_CELLS_PAD],
+				    ttq[COLONY_CELLS_PAD],
+				    trho[COLONY_CELLS_PAD];
 
-				sfx += pt.fx;
-				sfy += pt.fy;
-				stq += pt.tqi;
-				srho += pt.rhoi;
+#pragma omp simd
+				for (uint64_t l = 0; l < COLONY_CELLS_PAD;
+				     l++) {
+					const uint64_t k = k0 + l;
+					float dx =
+					    colony_min_image(sx[k] - xi, box);
+					float dy =
+					    colony_min_image(sy[k] - yi, box);
+					int self = sid[k] == (uint32_t)i ||
+					    sid[k] == COLONY_CELLS_NONE;
+					colony_pair_t pt = colony_pair(dx, dy,
+					    uix, uiy, sux[k], suy[k], sa[k],
+					    self, fr);
+
+					tfx[l] = pt.fx;
+					tfy[l] = pt.fy;
+					ttq[l] = pt.tqi;
+					trho[l] = pt.rhoi;
+				}
+				colony_lanes_add(&afx, tfx);
+				colony_lanes_add(&afy, tfy);
+				colony_lanes_add(&atq, ttq);
+				colony_lanes_add(&arho, trho);
 			}
+			const float sfx = colony_lanes_sum(&afx);
+			const float sfy = colony_lanes_sum(&afy);
+			const float stq = colony_lanes_sum(&atq);
+			const float srho = colony_lanes_sum(&arho);
+
 			st->f_x[c->order[i]] = sfx;
 			st->f_y[c->order[i]] = sfy;
 			st->torque[c->order[i]] = stq;
@@ -395,12 +414,14 @@ const variant_t colony_cells = {
 	    "force, torque and density terms are summed as colony_pair "
 	    "returns them: 4 multiplies and 3 more copies): 28"},
     .hot_units_of = colony_cells_hot_units,
-    /* The loops beside the pair loop (perf record -e cpu-clock, N =
-     * 4096: 29% of colony_cells_pairs's samples in its staging): the
+    /* The loops beside the pair loop (perf record -e cpu-clock -F 5000,
+     * N = 4096, 5 steps, pinned: of colony_cells_pairs's samples, 71%
+     * of the run's, 43% in its staging, 37% in the pair loop): the
      * neighbourhood staged a candidate an iteration, its padding, and
      * the cell build's index and counting-sort scatter, a particle an
-     * iteration. The horizontal sums after the pair loop (22%) are no
-     * loop: not counted. */
+     * iteration. The sums after the pair loop (11%) are no loop: not
+     * counted; nor is the step's integration (sinf and cosf 11%,
+     * colony_step_end 4%), which every variant runs. */
     .passes =
 	{
 	    {"colony_cells_pairs", 1, 0, colony_cells_staged},
