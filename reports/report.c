@@ -5,7 +5,8 @@
  *   report DATA_DIR OUT_DIR
  *
  * Reads DATA_DIR as reports/make-report.sh leaves it (rp_data.h), gathers
- * the declared figures (rp_workloads.c) and writes their gnuplot scripts to
+ * the declared figures (rp_workloads.c, their words from
+ * templates/figures.json) and writes their gnuplot scripts to
  * OUT_DIR/figures, writes OUT_DIR/REPORT.md in two parts: the lesson
  * (rp_lesson), then, after the heading "## Lab notebook", the notebook
  * section by section (rp_interp, rp_colony, rp_advice, rp_beyond_answers,
@@ -438,6 +439,7 @@ main(int argc, char **argv)
 {
 	static rp_report_t R; /* large: figures and messages */
 	const char *out_dir;
+	char decl[4200];
 	int rc = 1;
 
 	if (argc > 1 &&
@@ -461,8 +463,12 @@ main(int argc, char **argv)
 		fprintf(stderr, "report: %s\n", R.msg);
 		return EXIT_BAD_INPUT;
 	}
-	if (rp_data_load(&R.data, argv[1], R.msg, sizeof(R.msg)) != 0) {
+	snprintf(
+	    decl, sizeof(decl), "%s/templates/figures.json", reports_dir());
+	if (rp_figures_load(decl, R.msg, sizeof(R.msg)) != 0 ||
+	    rp_data_load(&R.data, argv[1], R.msg, sizeof(R.msg)) != 0) {
 		fprintf(stderr, "report: %s\n", R.msg);
+		rp_figures_unload();
 		return EXIT_BAD_INPUT;
 	}
 	progress("%zu runs from %s", json_array_size(R.data.runs), R.data.dir);
@@ -482,5 +488,6 @@ label_return:
 		fprintf(stderr, "report: %s\n", R.msg);
 	staging_remove();
 	rp_report_free(&R);
+	rp_figures_unload();
 	return rc;
 }

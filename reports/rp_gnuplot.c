@@ -141,7 +141,9 @@ write_plot(FILE *f, const rp_plot_t *P)
 		if (P->blocks[i].nrows == 0)
 			continue;
 		if (drawn_blocks > 0)
-			fputs(P->fig->sep, f);
+			fputs(P->fig->sep != NULL ? P->fig->sep
+						  : RP_FIG_EACH_LINE,
+			    f);
 		else if (P->prefix[0] != '\0')
 			fputs(", ", f);
 		write_series(f, P, &P->blocks[i]);
