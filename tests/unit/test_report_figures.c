@@ -5,7 +5,8 @@
  * one a line; a file that is missing, not JSON, names a figure the table
  * lacks, lacks one, holds an unknown key, a value of the wrong type or a
  * quote that would end a quoted string in the script is refused with a
- * message naming the file and the bad value, and leaves no words behind.
+ * message naming the file and the bad value, and leaves no words behind;
+ * a script is not written for a figure whose words were not read.
  */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
@@ -15,6 +16,7 @@
 #include <unistd.h>
 
 #include "rp_figure.h"
+#include "rp_gnuplot.h"
 
 #define COMMITTED "reports/templates/figures.json"
 
@@ -187,4 +189,39 @@ ParameterizedTest(size_t *i, report_figures, a_bad_file_is_refused_by_name)
 		cr_expect_null(rp_figures[k].title, "%s kept its title",
 		    rp_figures[k].name);
 	unlink(path);
+}
+
+/* An empty frame's script, refused before the words are read, written
+ * with them after. */
+Test(report_figures, a_script_needs_the_words)
+{
+	char dir[] = "/tmp/fb-figures-XXXXXX", path[64], msg[512] = "";
+	rp_plot_t P = {.fig = rp_figure_find("fig-interp-memory")};
+	FILE *f;
+	char text[8192];
+	size_t n;
+
+	cr_assert_not_null(mkdtemp(dir));
+	cr_assert_not_null(P.fig);
+	cr_expect_eq(rp_gnuplot_save(dir, &P, msg, sizeof(msg)), -1);
+	cr_expect(
+	    strstr(msg, "fig-interp-memory: no words") != NULL, "%s", msg);
+	cr_assert_eq(
+	    rp_figures_load(COMMITTED, msg, sizeof(msg)), 0, "%s", msg);
+	cr_assert_eq(rp_gnuplot_save(dir, &P, msg, sizeof(msg)), 0, "%s", msg);
+	snprintf(path, sizeof(path), "%s/fig-interp-memory.gp", dir);
+	f = fopen(path, "r");
+	cr_assert_not_null(f);
+	n = fread(text, 1, sizeof(text) - 1, f);
+	text[n] = '\0';
+	fclose(f);
+	cr_expect(strstr(text,
+		      "set title \"interp: peak workspace against N "
+		      "(M fixed)\" noenhanced\n") != NULL,
+	    "%s", text);
+	cr_expect(strstr(text, "set yrange [300:5e10]\n") != NULL, "%s", text);
+	cr_expect(strstr(text, "no interp scaling data") != NULL, "%s", text);
+	rp_figures_unload();
+	unlink(path);
+	rmdir(dir);
 }
