@@ -63,19 +63,12 @@
 
 extern char **environ;
 
+/* The rest is docs/report.md's. */
 static const char usage_text[] =
     "usage: report DATA_DIR OUT_DIR\n"
-    "\n"
-    "Writes OUT_DIR/REPORT.md, OUT_DIR/REPORT.html (the same report as one\n"
-    "page, figures inline, tables sortable) and OUT_DIR/figures/*.gp|svg|png\n"
-    "from the sweep\n"
-    "data in DATA_DIR (*.jsonl, ceilings.json, overhead.json,\n"
-    "cachesim/*.json, timelines/), as reports/make-report.sh leaves it.\n"
-    "Measures nothing: the report can be regenerated from saved data. Needs\n"
-    "gnuplot for the figures.\n"
-    "\n"
-    "Exit status: 0 done, 1 failure (unwritable output, gnuplot missing or\n"
-    "failing), 2 bad usage or no data.\n";
+    "Writes OUT_DIR/facts.json, REPORT.md, REPORT.html and figures/ from\n"
+    "the saved sweep data in DATA_DIR (docs/report.md). Exit status: 0\n"
+    "done, 1 failure, 2 bad usage or no data.\n";
 
 /* The generic section's figures, drawn after the table's. */
 static rp_generic_t generic;
