@@ -274,13 +274,16 @@ static void __attribute__((format(printf, 1, 2))) progress(const char *fmt, ...)
 	va_end(ap);
 }
 
-/* gnuplot on the staged script of name; its failure named by the
- * script's place in OUT_DIR (the staging folder is gone by then). */
+/* gnuplot on the staged script of name, its figures checked whole; its
+ * failure named by the script's place in OUT_DIR (the staging folder is
+ * gone by then). */
 static int
 figure_draw(rp_report_t *R, const char *name)
 {
+	progress("drawing %s", name);
 	if (rp_gnuplot_draw(R->fig_dir, name, R->msg, sizeof(R->msg)) == 0)
-		return 0;
+		return figure_complete(
+		    R->fig_dir, name, R->msg, sizeof(R->msg));
 	snprintf(R->msg, sizeof(R->msg),
 	    "gnuplot failed on figures/%s.gp; the earlier report is left as "
 	    "it was",
@@ -298,20 +301,13 @@ draw_figures(rp_report_t *R)
 		    R->fig_dir);
 		return -1;
 	}
-	for (size_t i = 0; i < rp_figures_count; i++) {
-		progress("drawing %s", rp_figures[i].name);
-		if (figure_draw(R, rp_figures[i].name) != 0 ||
-		    figure_complete(R->fig_dir, rp_figures[i].name, R->msg,
-			sizeof(R->msg)) != 0)
+	/* The table's figures, then the generic section's. */
+	for (size_t i = 0; i < rp_figures_count + generic.nfigures; i++)
+		if (figure_draw(R,
+			i < rp_figures_count
+			    ? rp_figures[i].name
+			    : generic.figures[i - rp_figures_count]) != 0)
 			return -1;
-	}
-	for (size_t i = 0; i < generic.nfigures; i++) {
-		progress("drawing %s", generic.figures[i]);
-		if (figure_draw(R, generic.figures[i]) != 0 ||
-		    figure_complete(R->fig_dir, generic.figures[i], R->msg,
-			sizeof(R->msg)) != 0)
-			return -1;
-	}
 	return 0;
 }
 

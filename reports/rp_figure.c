@@ -460,35 +460,10 @@ open_timeline(const rp_data_t *D, const json_t *r)
 	return fopen(path, "r");
 }
 
-typedef struct series_s {
-	double *t, *live;
-	size_t n, cap;
-} series_t;
-
-static int
-series_push(series_t *s, double t, double live)
-{
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? 2 * s->cap : 4096;
-		double *nt = realloc(s->t, cap * sizeof(double));
-		double *nl;
-		if (nt == NULL)
-			return -1;
-		s->t = nt;
-		if ((nl = realloc(s->live, cap * sizeof(double))) == NULL)
-			return -1;
-		s->live = nl;
-		s->cap = cap;
-	}
-	s->t[s->n] = t;
-	s->live[s->n++] = live;
-	return 0;
-}
-
-/* Run 0's samples (time since its first sample, live bytes) and the lowest
- * live bytes seen, counting the sample just before run 0. */
+/* Run 0's samples as rows of s (time since its first sample, live bytes)
+ * and the lowest live bytes seen, counting the sample just before run 0. */
 static void
-timeline_read(FILE *f, series_t *s, double *lo)
+timeline_read(FILE *f, rp_block_t *s, double *lo)
 {
 	char line[256];
 	double t0 = NAN, before = NAN; /* the last sample before run 0 */
@@ -497,17 +472,20 @@ timeline_read(FILE *f, series_t *s, double *lo)
 	while (fgets(line, sizeof(line), f) != NULL) {
 		double ts, lb, rss;
 		int run, step;
+		rp_row_t *row;
 		if (sscanf(line, "%lf,%d,%d,%lf,%lf", &ts, &run, &step, &lb,
 			&rss) != 5)
 			continue;
-		if (run == -1 && s->n == 0)
+		if (run == -1 && s->nrows == 0)
 			before = lb;
 		if (run != 0)
 			continue;
 		if (isnan(t0))
 			t0 = ts;
-		if (series_push(s, ts - t0, lb) != 0)
+		if ((row = rp_figure_row_add(s)) == NULL)
 			break;
+		row->v[0] = ts - t0;
+		row->v[1] = lb;
 		if (lb < *lo)
 			*lo = lb;
 	}
@@ -517,19 +495,19 @@ timeline_read(FILE *f, series_t *s, double *lo)
 
 /* Bucket maxima of the live bytes above lo, TIMELINE_POINTS at most. */
 static int
-timeline_rows(rp_block_t *b, const series_t *s, double lo)
+timeline_rows(rp_block_t *b, const rp_block_t *s, double lo)
 {
-	size_t step = (s->n + TIMELINE_POINTS - 1) / TIMELINE_POINTS;
+	size_t step = (s->nrows + TIMELINE_POINTS - 1) / TIMELINE_POINTS;
 
-	for (size_t j = 0; j < s->n; j += step) {
+	for (size_t j = 0; j < s->nrows; j += step) {
 		double mx = 0;
 		rp_row_t *row = rp_figure_row_add(b);
 		if (row == NULL)
 			return -1;
-		for (size_t q = j; q < j + step && q < s->n; q++)
-			if (s->live[q] - lo > mx)
-				mx = s->live[q] - lo;
-		row->v[0] = s->t[j];
+		for (size_t q = j; q < j + step && q < s->nrows; q++)
+			if (s->rows[q].v[1] - lo > mx)
+				mx = s->rows[q].v[1] - lo;
+		row->v[0] = s->rows[j].v[0];
 		row->v[1] = mx;
 	}
 	return 0;
@@ -547,7 +525,7 @@ collect_timeline(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 		const json_t *r =
 		    rp_data_main(D, fig->sets, fig->workload, vs[k]);
 		FILE *f = r != NULL ? open_timeline(D, r) : NULL;
-		series_t s = {0};
+		rp_block_t s = {.nrows = 0};
 		double lo;
 		rp_block_t *b;
 
@@ -558,13 +536,12 @@ collect_timeline(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 		}
 		timeline_read(f, &s, &lo);
 		fclose(f);
-		if (s.n > 0 &&
+		if (s.nrows > 0 &&
 		    (b = rp_figure_block_add(P, (int)k, vs[k])) == NULL)
 			rc = -1;
-		else if (s.n > 0)
+		else if (s.nrows > 0)
 			rc = timeline_rows(b, &s, lo);
-		free(s.t);
-		free(s.live);
+		free(s.rows);
 	}
 	return rc;
 }
