@@ -86,6 +86,7 @@ static const struct fig_key_s {
 	const char *bad;
 } fig_keys[] = {
     {"title", offsetof(rp_fig_t, title), 0, 1, "\"\n"},
+    {"logscale", offsetof(rp_fig_t, logscale), 0, 0, "\n"},
     {"xlabel", offsetof(rp_fig_t, xlabel), 0, 0, "'\n"},
     {"ylabel", offsetof(rp_fig_t, ylabel), 0, 0, "'\n"},
     {"settings", offsetof(rp_fig_t, settings), 1, 0, NULL},

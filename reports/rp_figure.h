@@ -142,9 +142,9 @@ typedef struct rp_plot_s {
 
 /* The figure table, in the report's order (Figure 1 first). Its words
  * and gnuplot lines are figure data a teacher edits without C, in
- * templates/figures.json: per figure, "title", "xlabel", "ylabel",
- * "series" and "empty" (strings), "settings" and "after_data" (arrays of
- * lines); title, series and empty are required. */
+ * templates/figures.json: per figure, "title", "logscale", "xlabel",
+ * "ylabel", "series" and "empty" (strings), "settings" and "after_data"
+ * (arrays of lines); title, series and empty are required. */
 extern rp_fig_t rp_figures[];
 extern const size_t rp_figures_count;
 

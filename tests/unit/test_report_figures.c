@@ -58,6 +58,8 @@ Test(report_figures, the_committed_words_fill_every_figure)
 	    "%s", mem->settings);
 	cr_expect_eq(mem->settings[strlen(mem->settings) - 1], '\n');
 	cr_expect_null(rp_figure_find("fig-interp-threads")->settings);
+	cr_expect_null(rp_figure_find("fig-interp-threads")->logscale);
+	cr_expect_str_eq(rp_figure_find("fig-interp-chunk")->logscale, "x");
 	rp_figures_unload();
 	cr_expect_null(mem->title);
 	cr_expect_null(mem->settings);
