@@ -130,21 +130,7 @@ def context(doc):
     tree = Tree()
     for name, d in doc["facts"].items():
         tree._put(name.split("."), Fact(d))
-    markdown = {k: v for k, v in doc.get("markdown", {}).items()}
-
-    class Blocks(dict):
-        """The Markdown blocks, each to be printed once."""
-        used = set()
-
-        def __getitem__(self, key):
-            Blocks.used.add(key)
-            return dict.__getitem__(self, key)
-
-        def __missing__(self, key):
-            return Missing("markdown." + key)
-
     ctx = {k: v for k, v in tree._kids.items()}
-    ctx["markdown"] = Blocks(markdown)
     ctx["report"] = {"data": doc.get("data", "")}
 
     def fact(name):
@@ -154,7 +140,6 @@ def context(doc):
         return node
 
     ctx["fact"] = fact
-    ctx["_blocks"] = ctx["markdown"]
     return ctx
 
 
@@ -331,12 +316,6 @@ def main(argv):
     try:
         ctx = context(doc)
         md = render_markdown(templates, ctx)
-        unused = sorted(set(doc.get("markdown", {})) - type(ctx["_blocks"]).used)
-        if unused:
-            print("render: %d Markdown blocks no template prints: %s"
-                  % (len(unused), ", ".join(unused)), file=sys.stderr)
-            if strict:
-                return EXIT_FAIL
         missing = sorted(set(Missing.seen))
         if missing:
             print("render: %d names name no fact (printed n/a): %s"

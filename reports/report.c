@@ -5,7 +5,8 @@
  *   report DATA_DIR OUT_DIR
  *
  * Reads DATA_DIR as reports/make-report.sh leaves it (rp_data.h), gathers
- * the declared figures (rp_workloads.c) and writes their gnuplot scripts to
+ * the declared figures (rp_workloads.c, their words from
+ * templates/figures.json) and writes their gnuplot scripts to
  * OUT_DIR/figures, writes OUT_DIR/REPORT.md in two parts: the lesson
  * (rp_lesson), then, after the heading "## Lab notebook", the notebook
  * section by section (rp_interp, rp_colony, rp_advice, rp_beyond_answers,
@@ -62,19 +63,12 @@
 
 extern char **environ;
 
+/* The rest is docs/report.md's. */
 static const char usage_text[] =
     "usage: report DATA_DIR OUT_DIR\n"
-    "\n"
-    "Writes OUT_DIR/REPORT.md, OUT_DIR/REPORT.html (the same report as one\n"
-    "page, figures inline, tables sortable) and OUT_DIR/figures/*.gp|svg|png\n"
-    "from the sweep\n"
-    "data in DATA_DIR (*.jsonl, ceilings.json, overhead.json,\n"
-    "cachesim/*.json, timelines/), as reports/make-report.sh leaves it.\n"
-    "Measures nothing: the report can be regenerated from saved data. Needs\n"
-    "gnuplot for the figures.\n"
-    "\n"
-    "Exit status: 0 done, 1 failure (unwritable output, gnuplot missing or\n"
-    "failing), 2 bad usage or no data.\n";
+    "Writes OUT_DIR/facts.json, REPORT.md, REPORT.html and figures/ from\n"
+    "the saved sweep data in DATA_DIR (docs/report.md). Exit status: 0\n"
+    "done, 1 failure, 2 bad usage or no data.\n";
 
 /* The generic section's figures, drawn after the table's. */
 static rp_generic_t generic;
@@ -280,13 +274,16 @@ static void __attribute__((format(printf, 1, 2))) progress(const char *fmt, ...)
 	va_end(ap);
 }
 
-/* gnuplot on the staged script of name; its failure named by the
- * script's place in OUT_DIR (the staging folder is gone by then). */
+/* gnuplot on the staged script of name, its figures checked whole; its
+ * failure named by the script's place in OUT_DIR (the staging folder is
+ * gone by then). */
 static int
 figure_draw(rp_report_t *R, const char *name)
 {
+	progress("drawing %s", name);
 	if (rp_gnuplot_draw(R->fig_dir, name, R->msg, sizeof(R->msg)) == 0)
-		return 0;
+		return figure_complete(
+		    R->fig_dir, name, R->msg, sizeof(R->msg));
 	snprintf(R->msg, sizeof(R->msg),
 	    "gnuplot failed on figures/%s.gp; the earlier report is left as "
 	    "it was",
@@ -304,20 +301,13 @@ draw_figures(rp_report_t *R)
 		    R->fig_dir);
 		return -1;
 	}
-	for (size_t i = 0; i < rp_figures_count; i++) {
-		progress("drawing %s", rp_figures[i].name);
-		if (figure_draw(R, rp_figures[i].name) != 0 ||
-		    figure_complete(R->fig_dir, rp_figures[i].name, R->msg,
-			sizeof(R->msg)) != 0)
+	/* The table's figures, then the generic section's. */
+	for (size_t i = 0; i < rp_figures_count + generic.nfigures; i++)
+		if (figure_draw(R,
+			i < rp_figures_count
+			    ? rp_figures[i].name
+			    : generic.figures[i - rp_figures_count]) != 0)
 			return -1;
-	}
-	for (size_t i = 0; i < generic.nfigures; i++) {
-		progress("drawing %s", generic.figures[i]);
-		if (figure_draw(R, generic.figures[i]) != 0 ||
-		    figure_complete(R->fig_dir, generic.figures[i], R->msg,
-			sizeof(R->msg)) != 0)
-			return -1;
-	}
 	return 0;
 }
 
@@ -438,6 +428,7 @@ main(int argc, char **argv)
 {
 	static rp_report_t R; /* large: figures and messages */
 	const char *out_dir;
+	char decl[4200];
 	int rc = 1;
 
 	if (argc > 1 &&
@@ -461,8 +452,12 @@ main(int argc, char **argv)
 		fprintf(stderr, "report: %s\n", R.msg);
 		return EXIT_BAD_INPUT;
 	}
-	if (rp_data_load(&R.data, argv[1], R.msg, sizeof(R.msg)) != 0) {
+	snprintf(
+	    decl, sizeof(decl), "%s/templates/figures.json", reports_dir());
+	if (rp_figures_load(decl, R.msg, sizeof(R.msg)) != 0 ||
+	    rp_data_load(&R.data, argv[1], R.msg, sizeof(R.msg)) != 0) {
 		fprintf(stderr, "report: %s\n", R.msg);
+		rp_figures_unload();
 		return EXIT_BAD_INPUT;
 	}
 	progress("%zu runs from %s", json_array_size(R.data.runs), R.data.dir);
@@ -482,5 +477,6 @@ label_return:
 		fprintf(stderr, "report: %s\n", R.msg);
 	staging_remove();
 	rp_report_free(&R);
+	rp_figures_unload();
 	return rc;
 }

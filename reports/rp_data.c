@@ -21,54 +21,29 @@ ends_with(const char *s, const char *suffix)
 	return a >= b && strcmp(s + a - b, suffix) == 0;
 }
 
+/* The entries of dir whose names end in suffix, sorted by name (the
+ * report runs in the C locale, where alphasort is strcmp): their count,
+ * or -1 when dir cannot be read. *names is freed by names_free. */
 static int
-cmp_names(const void *a, const void *b)
+list_sorted(const char *dir, const char *suffix, struct dirent ***names)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
+	int n = scandir(dir, names, NULL, alphasort), k = 0;
 
-/* The names in dir ending in suffix, sorted; NULL-terminated, malloced (free
- * each and the array). NULL when dir cannot be opened. */
-static char **
-list_sorted(const char *dir, const char *suffix, size_t *count)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	char **names = NULL;
-	size_t n = 0, cap = 0;
-
-	*count = 0;
-	if (d == NULL)
-		return NULL;
-	while ((e = readdir(d)) != NULL) {
-		if (!ends_with(e->d_name, suffix))
-			continue;
-		if (n + 1 >= cap) {
-			char **grown;
-			cap = cap ? 2 * cap : 32;
-			grown = realloc(names, cap * sizeof(*names));
-			if (grown == NULL)
-				break;
-			names = grown;
-		}
-		if ((names[n] = strdup(e->d_name)) != NULL)
-			n++;
+	for (int i = 0; i < n; i++) {
+		if (ends_with((*names)[i]->d_name, suffix))
+			(*names)[k++] = (*names)[i];
+		else
+			free((*names)[i]);
 	}
-	closedir(d);
-	if (names == NULL)
-		names = calloc(1, sizeof(*names));
-	else
-		qsort(names, n, sizeof(*names), cmp_names);
-	if (names != NULL)
-		names[n] = NULL;
-	*count = n;
-	return names;
+	if (n < 0)
+		*names = NULL;
+	return n < 0 ? -1 : k;
 }
 
 static void
-free_names(char **names)
+names_free(struct dirent **names, int n)
 {
-	for (size_t i = 0; names != NULL && names[i] != NULL; i++)
+	for (int i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
 }
@@ -101,18 +76,18 @@ load_set(rp_data_t *D, const char *name, char *msg, size_t msglen)
 static int
 load_cachesim(rp_data_t *D, char *msg, size_t msglen)
 {
-	char dir[4200], path[4400];
-	size_t n;
-	char **names;
+	char dir[4200], path[4600];
+	struct dirent **names;
+	int n;
 
 	snprintf(dir, sizeof(dir), "%s/cachesim", D->dir);
-	names = list_sorted(dir, ".json", &n);
-	for (size_t i = 0; i < n; i++) {
+	n = list_sorted(dir, ".json", &names);
+	for (int i = 0; i < n; i++) {
 		json_t *arr, *r;
 		size_t j;
-		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]->d_name);
 		if ((arr = hx_result_read(path, msg, msglen)) == NULL) {
-			free_names(names);
+			names_free(names, n);
 			return -1;
 		}
 		json_array_foreach(arr, j, r)
@@ -122,7 +97,7 @@ load_cachesim(rp_data_t *D, char *msg, size_t msglen)
 		}
 		json_decref(arr);
 	}
-	free_names(names);
+	names_free(names, n);
 	return 0;
 }
 
@@ -160,18 +135,17 @@ check_each(const char *dir, const char *prefix, const char *suffix,
     int (*check)(const char *path, char *msg, size_t msglen), char *msg,
     size_t msglen)
 {
-	char path[4400];
-	size_t n;
-	char **names = list_sorted(dir, suffix, &n);
-	int rc = 0;
+	char path[4600];
+	struct dirent **names;
+	int n = list_sorted(dir, suffix, &names), rc = 0;
 
-	for (size_t i = 0; rc == 0 && i < n; i++) {
-		if (strncmp(names[i], prefix, strlen(prefix)) != 0)
+	for (int i = 0; rc == 0 && i < n; i++) {
+		if (strncmp(names[i]->d_name, prefix, strlen(prefix)) != 0)
 			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]->d_name);
 		rc = check(path, msg, msglen);
 	}
-	free_names(names);
+	names_free(names, n);
 	return rc;
 }
 
@@ -291,21 +265,20 @@ check_inputs(const char *dir, char *msg, size_t msglen)
 int
 rp_data_load(rp_data_t *D, const char *dir, char *msg, size_t msglen)
 {
-	char **names;
-	size_t n;
-	int rc = -1;
+	struct dirent **names;
+	int n, rc = -1;
 
 	memset(D, 0, sizeof(*D));
 	D->dir = dir;
 	D->runs = json_array();
 	D->cachesim = json_array();
-	if ((names = list_sorted(dir, ".jsonl", &n)) == NULL) {
+	if ((n = list_sorted(dir, ".jsonl", &names)) < 0) {
 		snprintf(msg, msglen, "%s: %s", dir, strerror(errno));
 		goto label_return;
 	}
-	for (size_t i = 0; i < n; i++)
-		if (strlen(names[i]) < 250 &&
-		    load_set(D, names[i], msg, msglen) != 0)
+	for (int i = 0; i < n; i++)
+		if (strlen(names[i]->d_name) < 250 &&
+		    load_set(D, names[i]->d_name, msg, msglen) != 0)
 			goto label_return;
 	if (json_array_size(D->runs) == 0) {
 		snprintf(msg, msglen, "%s: no *.jsonl result files", dir);
@@ -321,7 +294,7 @@ rp_data_load(rp_data_t *D, const char *dir, char *msg, size_t msglen)
 	D->experiments = rp_experiments_load(dir);
 	rc = 0;
 label_return:
-	free_names(names);
+	names_free(names, n);
 	if (rc != 0)
 		rp_data_free(D);
 	return rc;

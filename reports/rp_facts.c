@@ -24,21 +24,15 @@ int
 rp_facts_init(rp_facts_t *F)
 {
 	F->facts = json_object();
-	F->markdown = json_object();
 	F->duplicates = 0;
-	if (F->facts == NULL || F->markdown == NULL) {
-		rp_facts_free(F);
-		return -1;
-	}
-	return 0;
+	return F->facts != NULL ? 0 : -1;
 }
 
 void
 rp_facts_free(rp_facts_t *F)
 {
 	json_decref(F->facts);
-	json_decref(F->markdown);
-	F->facts = F->markdown = NULL;
+	F->facts = NULL;
 }
 
 const char *
@@ -187,14 +181,6 @@ rp_fact_add_run(rp_facts_t *F, const json_t *run, const char *name)
 		    runs, json_string(rp_facts_run_id(run, id, sizeof(id))));
 }
 
-void
-rp_facts_markdown(rp_facts_t *F, const char *name, const char *text)
-{
-	if (json_object_get(F->markdown, name) != NULL)
-		F->duplicates++;
-	json_object_set_new(F->markdown, name, json_string(text));
-}
-
 const json_t *
 rp_facts_get(const rp_facts_t *F, const char *name)
 {
@@ -227,9 +213,9 @@ int
 rp_facts_write(const rp_facts_t *F, const char *data_dir, const char *path,
     char *msg, size_t msglen)
 {
-	facts_doc_t d = {json_pack("{s:s, s:i, s:s, s:O, s:O}", "schema",
-	    "fusebench-facts", "version", 1, "data", data_dir, "facts",
-	    F->facts, "markdown", F->markdown)};
+	facts_doc_t d = {
+	    json_pack("{s:s, s:i, s:s, s:O}", "schema", "fusebench-facts",
+		"version", 1, "data", data_dir, "facts", F->facts)};
 	int rc;
 
 	if (d.doc == NULL) {

@@ -17,11 +17,6 @@
  * n=N"). A template prints a fact by its name and chooses among words by
  * its value ({% if interp.fused.median.value < ... %}).
  *
- * Every section of the report is now words in templates; a Markdown
- * block (rp_facts_markdown), which a template would print whole as
- * {{ markdown["NAME"] }}, is what facts.json keeps for a section written
- * by C, and no section is.
- *
  * Limits: names up to RP_FACTS_NAME_MAX characters; a name set twice keeps
  * the last value (a test checks that no section does so).
  */
@@ -47,9 +42,8 @@ typedef enum rp_fact_kind_e {
 } rp_fact_kind_t;
 
 typedef struct rp_facts_s {
-	json_t *facts;    /* name -> {value, unit, text, runs} */
-	json_t *markdown; /* name -> a Markdown block written by C */
-	int duplicates;   /* names set more than once */
+	json_t *facts;  /* name -> {value, unit, text, runs} */
+	int duplicates; /* names set more than once */
 } rp_facts_t;
 
 /* 0, or -1 when out of memory. */
@@ -107,8 +101,6 @@ void rp_facts_keys(rp_facts_t *F, const json_t *o, const json_t *run,
 	rp_facts_keys(F, o, run, prefix, t, sizeof(t) / sizeof((t)[0]))
 /* A second run a fact came from (a ratio's other side). */
 void rp_fact_add_run(rp_facts_t *F, const json_t *run, const char *name);
-/* A Markdown block of a section still written by C. */
-void rp_facts_markdown(rp_facts_t *F, const char *name, const char *text);
 
 /* A name as facts are named: every character other than a letter, a
  * digit, '_' or '.' becomes '_' (naive-reuse: naive_reuse). In place. */
@@ -123,7 +115,7 @@ double rp_facts_num(const rp_facts_t *F, const char *name);
 const char *rp_facts_run_id(const json_t *run, char *buf, size_t len);
 
 /* Writes {"schema": "fusebench-facts", "version": 1, "data": DATA_DIR,
- * "facts": ..., "markdown": ...} to path atomically. 0, or -1 with msg. */
+ * "facts": ...} to path atomically. 0, or -1 with msg. */
 int rp_facts_write(const rp_facts_t *F, const char *data_dir, const char *path,
     char *msg, size_t msglen);
 

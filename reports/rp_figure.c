@@ -4,6 +4,7 @@
  */
 #include <ctype.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,6 +70,169 @@ rp_figure_find(const char *name)
 		if (strcmp(rp_figures[i].name, name) == 0)
 			return &rp_figures[i];
 	return NULL;
+}
+
+/* ---- the figures' words (templates/figures.json) ---- */
+
+/* A declaration's keys: where each goes in rp_fig_t, whether it is an
+ * array of gnuplot lines (joined, each ended by a newline, into a string
+ * of its own), whether a figure must have it, and the characters it may
+ * not hold: the quotes the script prints it in (rp_gnuplot.c), and a
+ * newline, which would end a gnuplot command. */
+static const struct fig_key_s {
+	const char *key;
+	size_t at;
+	int lines, required;
+	const char *bad;
+} fig_keys[] = {
+    {"title", offsetof(rp_fig_t, title), 0, 1, "\"\n"},
+    {"logscale", offsetof(rp_fig_t, logscale), 0, 0, "\n"},
+    {"xlabel", offsetof(rp_fig_t, xlabel), 0, 0, "'\n"},
+    {"ylabel", offsetof(rp_fig_t, ylabel), 0, 0, "'\n"},
+    {"settings", offsetof(rp_fig_t, settings), 1, 0, NULL},
+    {"after_data", offsetof(rp_fig_t, after_data), 1, 0, NULL},
+    {"series", offsetof(rp_fig_t, series), 0, 1, NULL},
+    {"empty", offsetof(rp_fig_t, empty), 0, 1, "'\"\n"},
+};
+#define NFIG_KEYS (sizeof(fig_keys) / sizeof(fig_keys[0]))
+
+/* The loaded file: the strings of the table borrow from it. */
+static json_t *figures_doc;
+
+static const char **
+fig_text(rp_fig_t *fig, const struct fig_key_s *k)
+{
+	return (const char **)((char *)fig + k->at);
+}
+
+void
+rp_figures_unload(void)
+{
+	for (size_t i = 0; i < rp_figures_count; i++)
+		for (size_t k = 0; k < NFIG_KEYS; k++) {
+			if (fig_keys[k].lines)
+				free((char *)*fig_text(
+				    &rp_figures[i], &fig_keys[k]));
+			*fig_text(&rp_figures[i], &fig_keys[k]) = NULL;
+		}
+	json_decref(figures_doc);
+	figures_doc = NULL;
+}
+
+/* An array of strings as one string, each line ended by a newline
+ * (malloced); NULL when v is not such an array or memory ran out. */
+static char *
+lines_joined(const json_t *v)
+{
+	size_t len = 1, i;
+	json_t *s;
+	char *b;
+
+	if (!json_is_array(v))
+		return NULL;
+	json_array_foreach(v, i, s)
+	{
+		if (!json_is_string(s))
+			return NULL;
+		len += json_string_length(s) + 1;
+	}
+	if ((b = malloc(len)) == NULL)
+		return NULL;
+	b[0] = '\0';
+	json_array_foreach(v, i, s)
+	{
+		strcat(b, json_string_value(s));
+		strcat(b, "\n");
+	}
+	return b;
+}
+
+/* One figure's declaration o into fig. 0, or -1 with msg. */
+static int
+fig_declared(
+    rp_fig_t *fig, json_t *o, const char *path, char *msg, size_t msglen)
+{
+	const char *key;
+	json_t *v;
+
+	if (!json_is_object(o)) {
+		snprintf(msg, msglen,
+		    "%s: figure %s is not declared (an object)", path,
+		    fig->name);
+		return -1;
+	}
+	json_object_foreach(o, key, v)
+	{
+		size_t k = 0;
+		while (k < NFIG_KEYS && strcmp(fig_keys[k].key, key) != 0)
+			k++;
+		if (k == NFIG_KEYS) {
+			snprintf(msg, msglen, "%s: %s: unknown key '%s'", path,
+			    fig->name, key);
+			return -1;
+		}
+		*fig_text(fig, &fig_keys[k]) =
+		    fig_keys[k].lines ? lines_joined(v) : json_string_value(v);
+		if (*fig_text(fig, &fig_keys[k]) == NULL) {
+			snprintf(msg, msglen, "%s: %s.%s is not %s", path,
+			    fig->name, key,
+			    fig_keys[k].lines ? "an array of lines"
+					      : "a string");
+			return -1;
+		}
+		if (fig_keys[k].bad != NULL &&
+		    strpbrk(*fig_text(fig, &fig_keys[k]), fig_keys[k].bad) !=
+			NULL) {
+			snprintf(msg, msglen,
+			    "%s: %s.%s holds a quote or newline, which ends "
+			    "it in the script",
+			    path, fig->name, key);
+			return -1;
+		}
+	}
+	for (size_t k = 0; k < NFIG_KEYS; k++)
+		if (fig_keys[k].required &&
+		    *fig_text(fig, &fig_keys[k]) == NULL) {
+			snprintf(msg, msglen, "%s: %s has no %s", path,
+			    fig->name, fig_keys[k].key);
+			return -1;
+		}
+	return 0;
+}
+
+int
+rp_figures_load(const char *path, char *msg, size_t msglen)
+{
+	json_error_t e;
+	const char *name;
+	json_t *o;
+
+	rp_figures_unload();
+	if ((figures_doc = json_load_file(path, 0, &e)) == NULL) {
+		snprintf(msg, msglen, "%s: %s", path, e.text);
+		return -1;
+	}
+	if (!json_is_object(figures_doc)) {
+		snprintf(msg, msglen, "%s: not an object of figures", path);
+		goto label_error;
+	}
+	json_object_foreach(figures_doc, name, o)
+	{
+		if (rp_figure_find(name) == NULL) {
+			snprintf(msg, msglen, "%s: no figure called '%s'", path,
+			    name);
+			goto label_error;
+		}
+	}
+	for (size_t i = 0; i < rp_figures_count; i++)
+		if (fig_declared(&rp_figures[i],
+			json_object_get(figures_doc, rp_figures[i].name), path,
+			msg, msglen) != 0)
+			goto label_error;
+	return 0;
+label_error:
+	rp_figures_unload();
+	return -1;
 }
 
 /* Whether v is in a comma-separated list (NULL: every variant is). */
@@ -297,35 +461,10 @@ open_timeline(const rp_data_t *D, const json_t *r)
 	return fopen(path, "r");
 }
 
-typedef struct series_s {
-	double *t, *live;
-	size_t n, cap;
-} series_t;
-
-static int
-series_push(series_t *s, double t, double live)
-{
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? 2 * s->cap : 4096;
-		double *nt = realloc(s->t, cap * sizeof(double));
-		double *nl;
-		if (nt == NULL)
-			return -1;
-		s->t = nt;
-		if ((nl = realloc(s->live, cap * sizeof(double))) == NULL)
-			return -1;
-		s->live = nl;
-		s->cap = cap;
-	}
-	s->t[s->n] = t;
-	s->live[s->n++] = live;
-	return 0;
-}
-
-/* Run 0's samples (time since its first sample, live bytes) and the lowest
- * live bytes seen, counting the sample just before run 0. */
+/* Run 0's samples as rows of s (time since its first sample, live bytes)
+ * and the lowest live bytes seen, counting the sample just before run 0. */
 static void
-timeline_read(FILE *f, series_t *s, double *lo)
+timeline_read(FILE *f, rp_block_t *s, double *lo)
 {
 	char line[256];
 	double t0 = NAN, before = NAN; /* the last sample before run 0 */
@@ -334,17 +473,20 @@ timeline_read(FILE *f, series_t *s, double *lo)
 	while (fgets(line, sizeof(line), f) != NULL) {
 		double ts, lb, rss;
 		int run, step;
+		rp_row_t *row;
 		if (sscanf(line, "%lf,%d,%d,%lf,%lf", &ts, &run, &step, &lb,
 			&rss) != 5)
 			continue;
-		if (run == -1 && s->n == 0)
+		if (run == -1 && s->nrows == 0)
 			before = lb;
 		if (run != 0)
 			continue;
 		if (isnan(t0))
 			t0 = ts;
-		if (series_push(s, ts - t0, lb) != 0)
+		if ((row = rp_figure_row_add(s)) == NULL)
 			break;
+		row->v[0] = ts - t0;
+		row->v[1] = lb;
 		if (lb < *lo)
 			*lo = lb;
 	}
@@ -354,19 +496,19 @@ timeline_read(FILE *f, series_t *s, double *lo)
 
 /* Bucket maxima of the live bytes above lo, TIMELINE_POINTS at most. */
 static int
-timeline_rows(rp_block_t *b, const series_t *s, double lo)
+timeline_rows(rp_block_t *b, const rp_block_t *s, double lo)
 {
-	size_t step = (s->n + TIMELINE_POINTS - 1) / TIMELINE_POINTS;
+	size_t step = (s->nrows + TIMELINE_POINTS - 1) / TIMELINE_POINTS;
 
-	for (size_t j = 0; j < s->n; j += step) {
+	for (size_t j = 0; j < s->nrows; j += step) {
 		double mx = 0;
 		rp_row_t *row = rp_figure_row_add(b);
 		if (row == NULL)
 			return -1;
-		for (size_t q = j; q < j + step && q < s->n; q++)
-			if (s->live[q] - lo > mx)
-				mx = s->live[q] - lo;
-		row->v[0] = s->t[j];
+		for (size_t q = j; q < j + step && q < s->nrows; q++)
+			if (s->rows[q].v[1] - lo > mx)
+				mx = s->rows[q].v[1] - lo;
+		row->v[0] = s->rows[j].v[0];
 		row->v[1] = mx;
 	}
 	return 0;
@@ -384,7 +526,7 @@ collect_timeline(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 		const json_t *r =
 		    rp_data_main(D, fig->sets, fig->workload, vs[k]);
 		FILE *f = r != NULL ? open_timeline(D, r) : NULL;
-		series_t s = {0};
+		rp_block_t s = {.nrows = 0};
 		double lo;
 		rp_block_t *b;
 
@@ -395,13 +537,12 @@ collect_timeline(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 		}
 		timeline_read(f, &s, &lo);
 		fclose(f);
-		if (s.n > 0 &&
+		if (s.nrows > 0 &&
 		    (b = rp_figure_block_add(P, (int)k, vs[k])) == NULL)
 			rc = -1;
-		else if (s.n > 0)
+		else if (s.nrows > 0)
 			rc = timeline_rows(b, &s, lo);
-		free(s.t);
-		free(s.live);
+		free(s.rows);
 	}
 	return rc;
 }

@@ -108,7 +108,8 @@ typedef struct rp_fig_s {
 				   out (their median is their cold run) */
 	const char *after_data; /* gnuplot lines after the data */
 	const char *series;     /* the plot element of each block */
-	const char *sep;        /* between two blocks' elements */
+	const char *sep;        /* between two blocks' elements; NULL:
+				   RP_FIG_EACH_LINE */
 	const char *empty;      /* the message when no block has a row */
 	/* Adds what depends on named runs or the ceilings; may be NULL. */
 	void (*decorate)(const rp_data_t *D, struct rp_plot_s *P);
@@ -139,9 +140,21 @@ typedef struct rp_plot_s {
 	char pre[512], post[2048], prefix[1024], suffix[512];
 } rp_plot_t;
 
-/* The figure table, in the report's order (Figure 1 first). */
-extern const rp_fig_t rp_figures[];
+/* The figure table, in the report's order (Figure 1 first). Its words
+ * and gnuplot lines are figure data a teacher edits without C, in
+ * templates/figures.json: per figure, "title", "logscale", "xlabel",
+ * "ylabel", "series" and "empty" (strings), "settings" and "after_data"
+ * (arrays of lines); title, series and empty are required. */
+extern rp_fig_t rp_figures[];
 extern const size_t rp_figures_count;
+
+/* Reads the figures' words from path into the table (borrowed until
+ * rp_figures_unload). A file that is not JSON, names a figure the table
+ * lacks, lacks one it has, or holds an unknown key or a value of the
+ * wrong type is refused: -1 with msg naming path and the bad value, and
+ * the table's words are left empty. 0 when read. */
+int rp_figures_load(const char *path, char *msg, size_t msglen);
+void rp_figures_unload(void);
 
 /* The colour of the variant with index k among its workload's variants:
  * "rgb '#rrggbb'" (a static string), and the same as a 0xRRGGBB integer;
@@ -179,20 +192,6 @@ void rp_figure_rows_sort(rp_block_t *b);
 #define RP_FIG_EACH_LINE ", \\\n  "
 /* Below this a workspace is drawn at it: 0 B cannot sit on a log axis. */
 #define RP_FIG_FLOOR_BYTES 1000.0
-/* The marked floor and jemalloc's 64 KiB grain, on a bytes axis. */
-#define RP_FIG_BYTES_FLOOR_LINES                                               \
-	"set arrow from graph 0, first 1000 to graph 1, first 1000 nohead "    \
-	"dt 4 lw 1.5 lc rgb 'black'\nset label '0 B (and anything under 1 "    \
-	"kB) is drawn on this line' at graph 0.02, first 1000 offset 0,0.7 "   \
-	"font ',10'\nset arrow from graph 0, first 65536 to graph 1, first "   \
-	"65536 nohead dt 3 lw 1 lc rgb '#777777'\nset label 'jemalloc peak "   \
-	"grain, 64 KiB: measured points below it are not measurements' at "    \
-	"graph 0.02, first 65536 offset 0,0.7 font ',10' tc rgb '#555555'\n"
-
-/* A log x axis that ends near the data, not at the next decade. */
-#define RP_FIG_XFIX                                                            \
-	"set autoscale xfix\nset offsets graph 0.04, graph 0.04, 0, 0\n"
-
 /* Columns several figures share; a workspace of 0 B is drawn at 1 kB. */
 #define RP_FIG_COL_N                                                           \
 	{                                                                      \

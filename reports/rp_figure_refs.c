@@ -164,7 +164,6 @@ reference_slope(rp_plot_t *P, const char *variant, double k, int col)
 	    "dt %d lw 2 lc rgb '#555555' title 'slope N^%g (reference)'",
 	    len ? ", " : "", x0 / 1.2, x1 * 1.2, b->rows[0].v[col], x0, k,
 	    k == 1 ? 3 : 2, k);
-	(void)variant;
 }
 
 /* The memory question's time: N^1 through its baseline, the scaling every

@@ -141,7 +141,9 @@ write_plot(FILE *f, const rp_plot_t *P)
 		if (P->blocks[i].nrows == 0)
 			continue;
 		if (drawn_blocks > 0)
-			fputs(P->fig->sep, f);
+			fputs(P->fig->sep != NULL ? P->fig->sep
+						  : RP_FIG_EACH_LINE,
+			    f);
 		else if (P->prefix[0] != '\0')
 			fputs(", ", f);
 		write_series(f, P, &P->blocks[i]);
@@ -204,6 +206,11 @@ rp_gnuplot_save(const char *dir, const rp_plot_t *P, char *msg, size_t msglen)
 {
 	char path[4200];
 
+	if (P->fig->series == NULL) {
+		snprintf(msg, msglen, "%s: no words read (rp_figures_load)",
+		    P->fig->name);
+		return -1;
+	}
 	snprintf(path, sizeof(path), "%s/%s.gp", dir, P->fig->name);
 	return hx_file_write_atomic(
 	    path, script_writer, (void *)P, msg, msglen);

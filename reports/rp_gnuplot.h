@@ -17,7 +17,8 @@
 
 /* Writes P's script to f. Returns 0, or -1 when f failed. */
 int rp_gnuplot_script(FILE *f, const rp_plot_t *P);
-/* Writes DIR/NAME.gp atomically. Returns 0, or -1 with a reason in msg. */
+/* Writes DIR/NAME.gp atomically. Returns 0, or -1 with a reason in msg
+ * (one is that the figure's words were not read: rp_figures_load). */
 int rp_gnuplot_save(
     const char *dir, const rp_plot_t *P, char *msg, size_t msglen);
 /* 1 when a gnuplot is on PATH. */

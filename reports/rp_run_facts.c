@@ -105,26 +105,6 @@ variant_text_facts(rp_report_t *R, const rp_workload_t *w, const char *v)
 	    F, rp_jax_programs_of(D, w->name, v), "%s.jax_programs", name);
 }
 
-/* A JAX program's C stand-in, its model at the program's sizes, and
- * whether the program's working bytes confirm it (rp_jax_check_run). */
-static void
-jax_check_facts(rp_report_t *R, const rp_workload_t *w, const json_t *r)
-{
-	rp_facts_t *F = &R->facts;
-	const char *p = rp_field_str(r, RP_F_VARIANT);
-	double work, model;
-	char v[64];
-	rp_jax_check_t c = rp_jax_check_run(&R->data, r, &work, &model);
-	char name[RP_FACTS_NAME_MAX];
-
-	snprintf(name, sizeof(name), "jax.%s.%s", w->name, p);
-
-	rp_fact_str(
-	    F, rp_jax_stand_in(r, v, sizeof(v)), r, "%s.stand_in", name);
-	rp_fact_num(F, RP_FACT_BYTES, model, r, "%s.model", name);
-	rp_fact_str(F, rp_jax_check_word(c), r, "%s.check", name);
-}
-
 /* The facts jax.W.P.NAME of a JAX program that are its fields. */
 static const rp_fact_field_t jax_fields[] = {
     {"n", RP_F_N, RP_FACT_SIZE, RP_F_NONE},
@@ -132,14 +112,17 @@ static const rp_fact_field_t jax_fields[] = {
     {"rss", RP_F_PEAK_RSS, RP_FACT_BYTES, RP_F_NONE},
 };
 
-/* One JAX program of the workload (a run of set jax-W). */
+/* One JAX program of the workload (a run of set jax-W); its C stand-in,
+ * its model at the program's sizes, and whether the program's working
+ * bytes confirm it (rp_jax_check_run). */
 static void
 jax_facts(rp_report_t *R, const rp_workload_t *w, const json_t *r)
 {
 	rp_facts_t *F = &R->facts;
 	const char *p = rp_field_str(r, RP_F_VARIANT);
-	double steps = rp_jax_steps_per_call(r);
-	char name[RP_FACTS_NAME_MAX];
+	double steps = rp_jax_steps_per_call(r), work, model;
+	rp_jax_check_t c = rp_jax_check_run(&R->data, r, &work, &model);
+	char name[RP_FACTS_NAME_MAX], v[64];
 
 	snprintf(name, sizeof(name), "jax.%s.%s", w->name, p);
 	RP_FACTS_FIELDS(F, r, name, jax_fields);
@@ -155,7 +138,10 @@ jax_facts(rp_report_t *R, const rp_workload_t *w, const json_t *r)
 	rp_fact_num(
 	    F, RP_FACT_BYTES, rp_jax_work(&R->data, r), r, "%s.work", name);
 	rp_fact_num(F, RP_FACT_BYTES, rp_jax_unit(r), r, "%s.unit", name);
-	jax_check_facts(R, w, r);
+	rp_fact_str(
+	    F, rp_jax_stand_in(r, v, sizeof(v)), r, "%s.stand_in", name);
+	rp_fact_num(F, RP_FACT_BYTES, model, r, "%s.model", name);
+	rp_fact_str(F, rp_jax_check_word(c), r, "%s.check", name);
 }
 
 void

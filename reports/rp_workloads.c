@@ -17,10 +17,6 @@
 #include "rp_threads.h"
 #include "rp_workloads.h"
 
-/* The memory question's reported peak, marked on its memory figure: the
- * spec's 12*N*M*4 bytes at 1e6 x 300. */
-#define QUESTION_PEAK "1.44e+10"
-
 /* The fast C variants' schedules written in JAX (variants/jax). */
 static const char *const interp_jax_fixes[] = {
     "hoisted", "hoisted_map", "hoisted_cache", "sorted", "scan", NULL};
@@ -281,212 +277,102 @@ rp_workload_per_step(const char *w)
 
 /* ---- the figures, in the order they are numbered (rp_figure.h) ---- */
 
-const rp_fig_t rp_figures[] = {
+rp_fig_t rp_figures[] = {
     {
 	.name = "fig-interp-timeline",
-	.title = "interp: allocator live bytes during the first (cold) run",
 	.source = RP_SRC_TIMELINE,
 	.sets = "interp-main*",
 	.workload = "interp",
-	.logscale = "xy",
-	.xlabel = "time since the run began (s)",
-	.ylabel = "live bytes above those before the run",
-	.settings =
-	    "set format y '%.0s %cB'\nset arrow from graph 0, first 1000 "
-	    "to graph 1, first 1000 nohead dt 4 lw 1.5 lc rgb "
-	    "'black'\nset label 'under 1 kB (0 B included) is drawn "
-	    "on this line' at graph 0.02, first 1000 offset 0,0.7 font "
-	    "',10'\n",
 	.cols = {{.name = "seconds", .floor = 1e-4},
 	    {.name = "live bytes", .floor = 1e3}},
 	.block = "l",
-	.series = "{b} using 1:2 with steps lw 2 lc {c} title '{v}'",
-	.sep = RP_FIG_EACH_LINE,
-	.empty = "no timelines in the data",
     },
     {
 	.name = "fig-interp-memory",
-	.title = "interp: peak workspace against N (M fixed)",
 	.source = RP_SRC_SCALING,
 	.sets = "interp-scale interp-main*",
 	.workload = "interp",
-	.logscale = "xy",
-	.xlabel = "N (evaluation points)",
-	.ylabel = "peak workspace",
-	.settings = RP_FIG_XFIX "set format y '%.0s %cB'\nset format x '%.0e'\n"
-				"set yrange [300:5e10]\n",
 	.cols = {RP_FIG_COL_N, RP_FIG_COL_PEAK, RP_FIG_COL_MODEL},
 	.block = "m",
-	.after_data = "set arrow from graph 0, first " QUESTION_PEAK
-		      " to graph 1, first " QUESTION_PEAK
-		      " nohead dt 2 lw 2 lc rgb 'black'\nset label 'the "
-		      "question: about 14 GB (12*N*M*4 at N=1e6, M=300)' at "
-		      "graph 0.02, first " QUESTION_PEAK
-		      " offset 0,0.7\n" RP_FIG_BYTES_FLOOR_LINES,
-	.series = "{b} using 1:2 with points pt {p} ps 1.6 lw 2 lc {c} title "
-		  "'{v} measured', {b} using 1:3 with lines dt 2 lw 1.5 lc {c} "
-		  "title '{v} model'",
-	.sep = RP_FIG_EACH_LINE,
-	.empty = "no interp scaling data",
     },
     {
 	.name = "fig-interp-time",
-	.title = "interp: median time against N (M fixed)",
 	.source = RP_SRC_SCALING,
 	.sets = "interp-scale interp-main*",
 	.workload = "interp",
-	.logscale = "xy",
-	.xlabel = "N (evaluation points)",
-	.ylabel = "median time per run (s)",
-	.settings = RP_FIG_XFIX "set format x '%.0e'\n",
 	.cols = {RP_FIG_COL_N, {.field = RP_F_TIME_MEDIAN},
 	    {.field = RP_F_TIME_MIN, .fallback = RP_F_TIME_MEDIAN},
 	    {.field = RP_F_TIME_MAX, .fallback = RP_F_TIME_MEDIAN}},
 	.block = "t",
-	.series = "{b} using 1:2:3:4 with yerrorlines pt {p} ps 1.3 lw 1.5 lc "
-		  "{c} title '{v}'",
-	.sep = RP_FIG_EACH_LINE,
-	.empty = "no interp scaling data",
 	.decorate = rp_figure_refs_interp_time,
     },
     {
 	.name = "fig-interp-chunk",
-	.title = "interp: the chunk size as a memory-time trade-off",
 	.source = RP_SRC_RUNS,
 	.sets = "interp-chunk interp-main*",
 	.workload = "interp",
 	.variants = "chunked",
-	.logscale = "x",
-	.xlabel = "peak workspace",
-	.ylabel = "median time per run (s)",
-	.settings = "set format x '%.0s %cB'\nset autoscale xfix\nset offsets "
-		    "graph 0.06, graph 0.06, graph 0.1, graph 0.1\n",
 	.cols = {RP_FIG_COL_PEAK, {.field = RP_F_TIME_MEDIAN}},
 	.label = RP_LABEL_NUMBER,
 	.label_field = RP_F_CHUNK,
 	.label_fmt = "\"B=%.0f\"",
 	.block = "c",
-	.series = "{b} using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb "
-		  "chunked_colour title 'chunked (B points at a time)', {b} "
-		  "using 1:2:3 with labels offset 0,1 notitle",
-	.sep = RP_FIG_EACH_LINE,
-	.empty = "no chunk sweep in the data",
 	.decorate = rp_figure_refs_chunk,
     },
     {
 	.name = "fig-roofline",
-	.title = "interp: roofline with this machine's measured ceilings (one "
-		 "core)",
 	.source = RP_SRC_SCALING,
 	.sets = "interp-main*",
 	.workload = "interp",
-	.logscale = "xy",
-	.xlabel = "arithmetic intensity (FLOP per byte the schedule moves)",
-	.ylabel = "GFLOP/s",
-	.settings = "set yrange [0.1:1000]\nset samples 400\n",
 	.cols = {{.field = RP_F_INTENSITY}, {.field = RP_F_GFLOPS},
 	    {.name = "model", .of = rp_limiter_roof}},
 	.block = "v",
-	/* Each variant's point, and the roof of its limiter (the GFLOP/s
-	 * its largest model term alone would allow) as a bar over it. */
-	.series = "{b} using 1:2 with points pt {p} ps 2 lw 2 lc {c} title "
-		  "'{v}', {b} using 1:3:($1/1.8):($1*1.8) with xerrorbars pt "
-		  "0 lw 3 lc {c} notitle",
-	.sep = RP_FIG_EACH_LINE,
-	.empty = "no interp runs in the data",
 	.decorate = rp_figure_refs_roofline,
     },
     {
 	.name = "fig-colony-time",
-	.title = "colony: time per step against N",
 	.source = RP_SRC_SCALING,
 	.sets = "colony-scale colony-cells",
 	.workload = "colony",
-	.logscale = "xy",
-	.xlabel = "N (bacteria)",
-	.ylabel = "median time per step (s)",
-	.settings = RP_FIG_XFIX "set logscale x 2\n",
 	.cols = {RP_FIG_COL_N, {.field = RP_F_STEPS_MEDIAN}},
 	.block = "t",
 	.fit = 1,
-	.series = "{b} using 1:2 with linespoints pt {p} ps 1.4 lw 1.5 lc {c} "
-		  "title '{v} ({k})'",
-	.sep = RP_FIG_EACH_LINE,
-	.empty = "no colony scaling data",
 	.decorate = rp_figure_refs_colony_time,
     },
     {
 	.name = "fig-colony-memory",
-	.title = "colony: peak workspace against N",
 	.source = RP_SRC_SCALING,
 	.sets = "colony-scale colony-cells",
 	.workload = "colony",
-	.logscale = "xy",
-	.xlabel = "N (bacteria)",
-	.ylabel = "peak workspace",
-	.settings =
-	    RP_FIG_XFIX "set logscale x 2\nset format y '%.0s %cB'\nset yrange "
-			"[300:*]\n",
-	.after_data = RP_FIG_BYTES_FLOOR_LINES,
 	.cols = {RP_FIG_COL_N, RP_FIG_COL_PEAK, RP_FIG_COL_MODEL},
 	.block = "m",
 	.fit = 1,
 	.fit_min = 65536,
-	.series = "{b} using 1:2 with points pt {p} ps 1.6 lw 2 lc {c} title "
-		  "'{v} measured ({k})', {b} using 1:3 with lines dt 3 lc {c} "
-		  "title '{v} model'",
-	.sep = RP_FIG_EACH_LINE,
-	.empty = "no colony scaling data",
     },
     {
 	.name = "fig-colony-spread",
-	.title = "colony: the time of every step of one run",
 	.source = RP_SRC_STEPS,
 	.sets = "colony-spread*",
 	.workload = "colony",
-	.logscale = "y",
-	.xlabel = "step of the run (0: the very first)",
-	.ylabel = "step time (s)",
 	.cols = {{.name = "step", .fmt = "%.0f"}, {.name = "seconds"}},
 	.block = "s",
-	.series = "{b} using 1:2 with linespoints pt {p} ps 0.8 lc {c} title "
-		  "'{v}'",
-	.sep = RP_FIG_EACH_LINE,
-	.empty = "no spread runs in the data",
     },
     {
 	.name = "fig-cold-warm",
-	.title = "first (cold) run time over the median of the timed runs",
 	.source = RP_SRC_MAIN,
 	.sets = "interp-main* colony-main*",
-	.settings =
-	    "set style data histograms\nset style fill solid 0.6 "
-	    "border -1\nset boxwidth 0.8\nset ylabel 'cold time / "
-	    "median time (ratio)'\nset xtics rotate by -35 noenhanced\nset "
-	    "yrange [0:*]\nset key off\n",
 	.cols = {{.field = RP_F_TIME_COLD, .divide_by = RP_F_TIME_MEDIAN}},
 	.timed_only = 1,
 	.label = RP_LABEL_W_VARIANT,
 	.block = "r",
-	.series = "{b} using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'",
-	.sep = RP_FIG_EACH_LINE,
-	.empty = "no timed runs in the data",
     },
     {
 	/* The model's prediction in the four parts its rule adds, each over
 	 * the measured median: a bar's top is predicted / measured, the
 	 * dashed line at 1 the measured time. */
 	.name = "fig-model-terms",
-	.title = "where each variant's time goes: the time model's terms over "
-		 "the measured median (one core)",
 	.source = RP_SRC_MAIN,
 	.sets = "interp-main* colony-main*",
-	.settings =
-	    "set style data histograms\nset style histogram rowstacked\n"
-	    "set style fill solid 0.7 border -1\nset boxwidth 0.75\n"
-	    "set ylabel 'predicted seconds / measured median'\nset xtics "
-	    "rotate by -35 noenhanced\nset yrange [0:2]\nset key inside "
-	    "left top box opaque\n",
 	.cols = {{.name = "in_core",
 		     .of = rp_limiter_model_part,
 		     .divide_by = RP_F_TIME_MEDIAN},
@@ -502,48 +388,23 @@ const rp_fig_t rp_figures[] = {
 	.timed_only = 1,
 	.label = RP_LABEL_W_VARIANT,
 	.block = "t",
-	.series = "{b} using 2:xtic(1) lc rgb '#0072B2' title 'in-core "
-		  "(compute, gathers, loads overlapped, plus the loops beside "
-		  "the hot loop)', {b} "
-		  "using 3 lc rgb '#56B4E9' title 'L2 and L3 transfers', {b} "
-		  "using 4 lc rgb '#E69F00' title 'DRAM transfers', {b} using "
-		  "5 lc rgb '#CC79A7' title 'page faults', 1 with lines dt 2 "
-		  "lw 2 lc rgb 'black' title 'measured median'",
-	.sep = RP_FIG_EACH_LINE,
-	.empty = "no run with the time model (--model) in the data",
     },
     {
 	.name = "fig-interp-threads",
-	.title = "interp: speed-up against threads",
 	.source = RP_SRC_SCALING,
 	.sets = "interp-threads*",
 	.workload = "interp",
-	.xlabel = "threads (T)",
-	.ylabel = "speed-up (time at 1 thread / time at T)",
-	.settings = NULL,
 	.cols = {{.field = RP_F_THREADS}, {.field = RP_F_TIME_MEDIAN}},
 	.block = "s",
-	.series = "{b} using 1:2 with linespoints pt {p} ps 1.5 lw 2 lc {c} "
-		  "title '{v}'",
-	.sep = RP_FIG_EACH_LINE,
-	.empty = "no interp runs with threads",
 	.decorate = rp_figure_refs_threads,
     },
     {
 	.name = "fig-colony-threads",
-	.title = "colony: speed-up against threads",
 	.source = RP_SRC_SCALING,
 	.sets = "colony-threads*",
 	.workload = "colony",
-	.xlabel = "threads (T)",
-	.ylabel = "speed-up (time per step at 1 thread / at T)",
-	.settings = NULL,
 	.cols = {{.field = RP_F_THREADS}, {.field = RP_F_STEPS_MEDIAN}},
 	.block = "s",
-	.series = "{b} using 1:2 with linespoints pt {p} ps 1.5 lw 2 lc {c} "
-		  "title '{v}'",
-	.sep = RP_FIG_EACH_LINE,
-	.empty = "no colony runs with threads",
 	.decorate = rp_figure_refs_threads,
     },
 };

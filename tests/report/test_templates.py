@@ -144,18 +144,6 @@ def test_a_bad_facts_file_is_bad_input(tmp_path):
     assert "not a fusebench facts file" in p.stderr
 
 
-def test_a_block_no_template_prints_fails_strictly(made, tmp_path):
-    # Every notebook section is a template now; a Markdown block in the
-    # facts (a section written by C) that no template prints must still
-    # fail the strict render, naming the block.
-    doc = facts_of(made)
-    doc["markdown"]["notebook.unprinted"] = "### A section written by C\n"
-    (tmp_path / "facts.json").write_text(json.dumps(doc))
-    p = render(tmp_path / "facts.json", TEMPLATES, tmp_path)
-    assert p.returncode == 1
-    assert "notebook.unprinted" in p.stderr
-
-
 def with_model(src, dst, models):
     """A copy of the data folder src whose main interp runs carry the
     given time models ({variant: (error, limiter, terms)}) and no other
@@ -273,7 +261,6 @@ def test_data_without_the_model_keeps_the_discriminators_rule(tmp_path):
     md = (tmp_path / "out" / "REPORT.md").read_text()
     doc = json.loads((tmp_path / "out" / "facts.json").read_text())
     assert doc["facts"]["limits.model_present"]["value"] is False
-    assert doc["markdown"] == {}, "every section is a template"
     assert "One rule decides each variant's limiter" in md
     assert "The model accounts for" not in md
     # The lesson words the naive variant's verdict by the rule's keyword

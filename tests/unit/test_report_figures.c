@@ -1,0 +1,229 @@
+/*
+ * Unit tests of the figures' words (rp_figures_load, reports/rp_figure.c):
+ * the committed reports/templates/figures.json gives every figure of the
+ * table its title, series and empty-frame notice, its gnuplot lines joined
+ * one a line; a file that is missing, not JSON, names a figure the table
+ * lacks, lacks one, holds an unknown key, a value of the wrong type or a
+ * quote that would end a quoted string in the script is refused with a
+ * message naming the file and the bad value, and leaves no words behind;
+ * a script is not written for a figure whose words were not read.
+ */
+#include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "rp_figure.h"
+#include "rp_gnuplot.h"
+
+#define COMMITTED "reports/templates/figures.json"
+
+static int
+newlines(const char *s)
+{
+	int n = 0;
+
+	while ((s = strchr(s, '\n')) != NULL)
+		n++, s++;
+	return n;
+}
+
+Test(report_figures, the_committed_words_fill_every_figure)
+{
+	char msg[512] = "";
+	const rp_fig_t *mem;
+
+	cr_assert_eq(
+	    rp_figures_load(COMMITTED, msg, sizeof(msg)), 0, "%s", msg);
+	for (size_t i = 0; i < rp_figures_count; i++) {
+		const rp_fig_t *f = &rp_figures[i];
+		cr_expect(
+		    f->title != NULL && f->title[0] != '\0', "%s", f->name);
+		cr_expect(f->series != NULL && strstr(f->series, "{b}") != NULL,
+		    "%s: %s", f->name, f->series);
+		cr_expect(f->empty != NULL, "%s", f->name);
+	}
+	mem = rp_figure_find("fig-interp-memory");
+	cr_assert_not_null(mem);
+	cr_expect_str_eq(
+	    mem->title, "interp: peak workspace against N (M fixed)");
+	/* Its five lines of settings, each ended by a newline. */
+	cr_assert_not_null(mem->settings);
+	cr_expect_eq(newlines(mem->settings), 5, "%s", mem->settings);
+	cr_expect(strstr(mem->settings,
+		      "set format x '%.0e'\nset yrange "
+		      "[300:5e10]\n") != NULL,
+	    "%s", mem->settings);
+	cr_expect_eq(mem->settings[strlen(mem->settings) - 1], '\n');
+	cr_expect_null(rp_figure_find("fig-interp-threads")->settings);
+	cr_expect_null(rp_figure_find("fig-interp-threads")->logscale);
+	cr_expect_str_eq(rp_figure_find("fig-interp-chunk")->logscale, "x");
+	rp_figures_unload();
+	cr_expect_null(mem->title);
+	cr_expect_null(mem->settings);
+}
+
+/* The committed declarations changed by change(doc), written to path. */
+static void
+write_changed(const char *path, void (*change)(json_t *doc))
+{
+	json_error_t e;
+	json_t *doc = json_load_file(COMMITTED, 0, &e);
+
+	cr_assert_not_null(doc, "%s", e.text);
+	change(doc);
+	cr_assert_eq(json_dump_file(doc, path, JSON_INDENT(1)), 0);
+	json_decref(doc);
+}
+
+static json_t *
+memory_fig(json_t *doc)
+{
+	return json_object_get(doc, "fig-interp-memory");
+}
+
+static void
+unknown_figure(json_t *doc)
+{
+	json_object_set_new(doc, "fig-intrep-memory", json_object());
+}
+
+static void
+figure_missing(json_t *doc)
+{
+	json_object_del(doc, "fig-colony-spread");
+}
+
+static void
+unknown_key(json_t *doc)
+{
+	json_object_set_new(memory_fig(doc), "titel", json_string("x"));
+}
+
+static void
+title_a_number(json_t *doc)
+{
+	json_object_set_new(memory_fig(doc), "title", json_integer(3));
+}
+
+static void
+settings_a_string(json_t *doc)
+{
+	json_object_set_new(
+	    memory_fig(doc), "settings", json_string("set grid\n"));
+}
+
+static void
+a_quote_in_a_label(json_t *doc)
+{
+	json_object_set_new(
+	    memory_fig(doc), "xlabel", json_string("N (the 'points')"));
+}
+
+static void
+empty_missing(json_t *doc)
+{
+	json_object_del(memory_fig(doc), "empty");
+}
+
+static void
+not_an_object(json_t *doc)
+{
+	json_object_set_new(doc, "fig-interp-memory", json_array());
+}
+
+typedef struct bad_decl_s {
+	void (*change)(json_t *doc); /* NULL: the text below is the file */
+	const char *text, *needle;
+} bad_decl_t;
+
+static const bad_decl_t bad_decls[] = {
+    {NULL, NULL, "unable to open"},
+    {NULL, "{\"fig-interp-memory\": {", "end of file"},
+    {NULL, "[1, 2]", "not an object of figures"},
+    {unknown_figure, NULL, "no figure called 'fig-intrep-memory'"},
+    {figure_missing, NULL, "figure fig-colony-spread is not declared"},
+    {unknown_key, NULL, "fig-interp-memory: unknown key 'titel'"},
+    {title_a_number, NULL, "fig-interp-memory.title is not a string"},
+    {settings_a_string, NULL,
+	"fig-interp-memory.settings is not an array of lines"},
+    {a_quote_in_a_label, NULL, "fig-interp-memory.xlabel holds a quote"},
+    {empty_missing, NULL, "fig-interp-memory has no empty"},
+    {not_an_object, NULL, "figure fig-interp-memory is not declared"},
+};
+#define NBAD (sizeof(bad_decls) / sizeof(bad_decls[0]))
+
+ParameterizedTestParameters(report_figures, a_bad_file_is_refused_by_name)
+{
+	static size_t idx[NBAD];
+
+	for (size_t i = 0; i < NBAD; i++)
+		idx[i] = i;
+	return cr_make_param_array(size_t, idx, NBAD);
+}
+
+ParameterizedTest(size_t *i, report_figures, a_bad_file_is_refused_by_name)
+{
+	const bad_decl_t *c = &bad_decls[*i];
+	char path[] = "/tmp/fb-figures-XXXXXX", msg[512] = "";
+	int fd = mkstemp(path);
+
+	cr_assert(fd >= 0);
+	close(fd);
+	if (c->change != NULL) {
+		write_changed(path, c->change);
+	} else if (c->text != NULL) {
+		FILE *f = fopen(path, "w");
+		cr_assert_not_null(f);
+		fputs(c->text, f);
+		fclose(f);
+	} else {
+		unlink(path);
+	}
+	cr_expect_eq(rp_figures_load(path, msg, sizeof(msg)), -1);
+	cr_expect(strncmp(msg, path, strlen(path)) == 0, "%s", msg);
+	cr_expect(
+	    strstr(msg, c->needle) != NULL, "'%s' not in: %s", c->needle, msg);
+	cr_expect_null(strchr(msg, '\n'), "%s", msg);
+	for (size_t k = 0; k < rp_figures_count; k++)
+		cr_expect_null(rp_figures[k].title, "%s kept its title",
+		    rp_figures[k].name);
+	unlink(path);
+}
+
+/* An empty frame's script, refused before the words are read, written
+ * with them after. */
+Test(report_figures, a_script_needs_the_words)
+{
+	char dir[] = "/tmp/fb-figures-XXXXXX", path[64], msg[512] = "";
+	rp_plot_t P = {.fig = rp_figure_find("fig-interp-memory")};
+	FILE *f;
+	char text[8192];
+	size_t n;
+
+	cr_assert_not_null(mkdtemp(dir));
+	cr_assert_not_null(P.fig);
+	cr_expect_eq(rp_gnuplot_save(dir, &P, msg, sizeof(msg)), -1);
+	cr_expect(
+	    strstr(msg, "fig-interp-memory: no words") != NULL, "%s", msg);
+	cr_assert_eq(
+	    rp_figures_load(COMMITTED, msg, sizeof(msg)), 0, "%s", msg);
+	cr_assert_eq(rp_gnuplot_save(dir, &P, msg, sizeof(msg)), 0, "%s", msg);
+	snprintf(path, sizeof(path), "%s/fig-interp-memory.gp", dir);
+	f = fopen(path, "r");
+	cr_assert_not_null(f);
+	n = fread(text, 1, sizeof(text) - 1, f);
+	text[n] = '\0';
+	fclose(f);
+	cr_expect(strstr(text,
+		      "set title \"interp: peak workspace against N "
+		      "(M fixed)\" noenhanced\n") != NULL,
+	    "%s", text);
+	cr_expect(strstr(text, "set yrange [300:5e10]\n") != NULL, "%s", text);
+	cr_expect(strstr(text, "no interp scaling data") != NULL, "%s", text);
+	rp_figures_unload();
+	unlink(path);
+	rmdir(dir);
+}
