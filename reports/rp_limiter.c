@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "rp_bandwidth.h"
+#include "rp_colony.h"
 #include "rp_limiter.h"
 #include "rp_text.h"
 #include "rp_workloads.h"
@@ -430,9 +431,6 @@ rp_limiter_knee(double rise, double threshold, const char *from, const char *to)
 	return strcmp(from, to) != 0 ? "edge" : "within";
 }
 
-/* Faults a step that count as faulting an array again: 16 pages. */
-#define FAULTING 16.0
-
 static double
 faults_per_step(const json_t *r)
 {
@@ -448,25 +446,9 @@ baseline_facts(rp_report_t *R, const rp_workload_t *w)
 {
 	rp_facts_t *F = &R->facts;
 	const json_t *r = rp_data_main_run(&R->data, w->name, w->baseline);
-	rp_query_t q = {.set = w->sets.scale_all,
-	    .workload = w->name,
-	    .variant = w->baseline,
-	    .alloc = RP_ALLOC_JEMALLOC};
-	const json_t *below = NULL, *at = NULL, *e;
+	const json_t *below, *at = rp_colony_faulting(&R->data, w, &below);
 	double na, big, thr;
-	size_t i;
 
-	json_array_foreach(R->data.runs, i, e)
-	{
-		double f = faults_per_step(e), n = rp_field(e, RP_F_N);
-		if (!rp_data_run_matches(e, &q))
-			continue;
-		if (f < FAULTING &&
-		    (below == NULL || n > rp_field(below, RP_F_N)))
-			below = e;
-		if (f >= FAULTING && (at == NULL || n < rp_field(at, RP_F_N)))
-			at = e;
-	}
 	rp_fact_bool(F, r != NULL, r, "limits.baseline.measured");
 	rp_fact_str(F, w->name, NULL, "limits.baseline.workload");
 	rp_fact_str(F, w->baseline, NULL, "limits.baseline.variant");
