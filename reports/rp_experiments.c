@@ -121,25 +121,14 @@ rp_experiments_has_variant(const rp_experiment_t *e, const char *variant)
 	return list_names(e->variants, variant);
 }
 
-/* Whether set matches pattern, either of them a prefix ending in '*'. */
-static int
-sets_match(const char *pattern, const char *set)
-{
-	size_t a = strlen(pattern), b = strlen(set);
-
-	if (a > 0 && pattern[a - 1] == '*' && strncmp(pattern, set, a - 1) == 0)
-		return 1;
-	if (b > 0 && set[b - 1] == '*' && strncmp(pattern, set, b - 1) == 0)
-		return 1;
-	return strcmp(pattern, set) == 0;
-}
-
 const rp_experiment_t *
 rp_experiments_find(
     const rp_experiments_t *E, const char *pattern, const char *variant)
 {
 	for (size_t i = 0; E != NULL && pattern != NULL && i < E->n; i++)
-		if (sets_match(pattern, E->rows[i].set) &&
+		/* Either of them may be a prefix ending in '*'. */
+		if ((rp_data_set_matches(pattern, E->rows[i].set) ||
+			rp_data_set_matches(E->rows[i].set, pattern)) &&
 		    rp_experiments_has_variant(&E->rows[i], variant))
 			return &E->rows[i];
 	return NULL;
