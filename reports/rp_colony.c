@@ -12,14 +12,6 @@
 
 #define NUM rp_text_fmt_num
 
-size_t
-rp_colony_spread_runs(const rp_report_t *R, const rp_workload_t *w,
-    const json_t **out, size_t cap)
-{
-	return rp_data_runs_by_variant(
-	    &R->data, w->sets.spread, w->name, out, cap);
-}
-
 /* A fact of the section: part.W.WHAT. */
 #define PART "part.%s."
 
@@ -239,7 +231,8 @@ rp_colony_widest_spread(
     const rp_report_t *R, const rp_workload_t *w, const char **label)
 {
 	const json_t *runs[RP_PLOT_MAX_BLOCKS];
-	size_t n = rp_colony_spread_runs(R, w, runs, RP_PLOT_MAX_BLOCKS);
+	size_t n = rp_data_runs_by_variant(
+	    &R->data, w->sets.spread, w->name, runs, RP_PLOT_MAX_BLOCKS);
 	static char buf[128];
 	double worst = NAN;
 
@@ -272,7 +265,8 @@ static void
 table5_facts(rp_report_t *R, const rp_workload_t *w)
 {
 	const json_t *runs[RP_PLOT_MAX_BLOCKS];
-	size_t n = rp_colony_spread_runs(R, w, runs, RP_PLOT_MAX_BLOCKS);
+	size_t n = rp_data_runs_by_variant(
+	    &R->data, w->sets.spread, w->name, runs, RP_PLOT_MAX_BLOCKS);
 	const char *label;
 	double worst = rp_colony_widest_spread(R, w, &label);
 

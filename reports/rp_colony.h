@@ -14,10 +14,6 @@
 #include "rp_report.h"
 #include "rp_workloads.h"
 
-/* The runs of the spread sets (colony-spread*), variants in order, jemalloc
- * before glibc; returns how many (at most cap). */
-size_t rp_colony_spread_runs(const rp_report_t *R, const rp_workload_t *w,
-    const json_t **out, size_t cap);
 /* The section's facts, its notes made in the order it prints them. */
 void rp_colony_facts(rp_report_t *R, const rp_workload_t *w);
 

@@ -113,18 +113,12 @@ rp_jax_temp(const json_t *r)
 	return rp_field(r, RP_F_JAX_TEMP_BYTES);
 }
 
-/* Peak RSS of JAX's baseline process; NAN when not measured. */
-static double
-baseline_peak(const rp_data_t *D)
-{
-	rp_query_t q = {.set = "jax-base"};
-	return rp_field(rp_data_find(D, &q), RP_F_PEAK_RSS);
-}
-
 double
 rp_jax_rss_work(const rp_data_t *D, const json_t *r)
 {
-	double w = rp_field(r, RP_F_PEAK_RSS) - baseline_peak(D);
+	rp_query_t q = {.set = "jax-base"}; /* JAX's baseline process */
+	double w = rp_field(r, RP_F_PEAK_RSS) -
+	    rp_field(rp_data_find(D, &q), RP_F_PEAK_RSS);
 	return w < 0 ? 0 : w;
 }
 
@@ -186,7 +180,7 @@ rp_jax_c_one_thread(const rp_data_t *D, const char *c_set, const char *workload,
 	/* A pattern may also match the -threads sets: only one-thread runs. */
 	json_array_foreach(D->runs, i, r)
 	{
-		if (rp_data_run_matches(r, &q) && rp_jax_one_thread(r))
+		if (rp_data_run_matches(r, &q) && rp_jax_c_threads(r) == 1)
 			return r;
 	}
 	return NULL;
@@ -199,12 +193,6 @@ rp_jax_c_run(const rp_data_t *D, const char *workload, const char *variant)
 
 	snprintf(set, sizeof(set), "jax-c-%s*", workload);
 	return rp_jax_c_one_thread(D, set, workload, variant);
-}
-
-int
-rp_jax_one_thread(const json_t *r)
-{
-	return rp_jax_c_threads(r) == 1;
 }
 
 double

@@ -88,8 +88,6 @@ const json_t *rp_jax_c_run(
 /* 1 when a JAX program's label is one core at the random preset (no
  * '@': "P@seed" and "P@all" are the others). */
 int rp_jax_one_core(const json_t *r);
-/* 1 when a C run used one thread (no --threads, or --threads 1). */
-int rp_jax_one_thread(const json_t *r);
 /* One full array of the workload at a run's sizes, in bytes. */
 double rp_jax_unit(const json_t *r);
 /* The check of one program's working bytes against its stand-in's model;

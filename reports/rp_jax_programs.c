@@ -176,7 +176,7 @@ c_set_facts(rp_report_t *R, const char *c_set, const rp_workload_t *w,
 			!isnan(rp_field(c, RP_F_STEPS_MEDIAN))
 		    ? "steps_s"
 		    : "time_s";
-		if (!rp_data_run_matches(c, &q) || !rp_jax_one_thread(c) ||
+		if (!rp_data_run_matches(c, &q) || rp_jax_c_threads(c) != 1 ||
 		    json_object_get(seen, v) != NULL)
 			continue;
 		json_object_set_new(seen, v, json_true());
@@ -670,7 +670,7 @@ fastest(const rp_data_t *D, const char *set, const char *c_set, const char *w)
 		double t;
 		if (!rp_data_run_matches(r, &q) ||
 		    (c_set == NULL && !rp_jax_one_core(r)) ||
-		    (c_set != NULL && !rp_jax_one_thread(r)))
+		    (c_set != NULL && rp_jax_c_threads(r) != 1))
 			continue;
 		t = c_set ? rp_jax_c_unit_time(r) : rp_jax_unit_time(r);
 		if (!isnan(t) && (isnan(tb) || t < tb))

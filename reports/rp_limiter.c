@@ -144,8 +144,10 @@ rp_limiter_fault_twin(const rp_data_t *D, const char **label)
 	return dt / df;
 }
 
-double
-rp_limiter_fault_ceiling(const rp_data_t *D)
+/* The ceilings' cost of one minor fault (minor_fault_s), or NAN when the
+ * data has none. */
+static double
+fault_ceiling(const rp_data_t *D)
 {
 	double c = rp_num(D->ceilings, "minor_fault_s");
 
@@ -155,7 +157,7 @@ rp_limiter_fault_ceiling(const rp_data_t *D)
 double
 rp_limiter_fault_cost(const rp_data_t *D, const char **label)
 {
-	double c = rp_limiter_fault_ceiling(D);
+	double c = fault_ceiling(D);
 
 	if (!isnan(c)) {
 		*label = "the first write to fresh pages, `harness ceilings`";
@@ -601,8 +603,8 @@ fault_facts(rp_report_t *R)
 	const char *twin;
 	double spread = rp_num(R->data.ceilings, "minor_fault_spread");
 
-	rp_fact_num(&R->facts, RP_FACT_TIME, rp_limiter_fault_ceiling(&R->data),
-	    NULL, "limits.fault.ceiling");
+	rp_fact_num(&R->facts, RP_FACT_TIME, fault_ceiling(&R->data), NULL,
+	    "limits.fault.ceiling");
 	rp_fact_num(&R->facts, RP_FACT_COUNT,
 	    rp_num(R->data.ceilings, "minor_fault_runs"), NULL,
 	    "limits.fault.ceiling_runs");
@@ -642,15 +644,6 @@ rule_facts(rp_report_t *R)
 
 /* ---- the section by the time model (templates/notebook/limits.md.j2) ---- */
 
-/* Which part of the prediction a term that adds belongs to. */
-static const char *
-term_part(const char *name)
-{
-	if (strcmp(name, "l2") == 0 || strcmp(name, "l3") == 0)
-		return "caches";
-	return name;
-}
-
 double
 rp_limiter_model_part(const json_t *r, const char *part)
 {
@@ -664,10 +657,14 @@ rp_limiter_model_part(const json_t *r, const char *part)
 	json_array_foreach(json_object_get(m, "terms"), i, t)
 	{
 		double s = rp_num(t, "seconds");
+		const char *n = rp_str(t, "name");
 		if (json_is_true(json_object_get(t, "in_core")) || !isfinite(s))
 			continue;
 		added += s;
-		if (strcmp(term_part(rp_str(t, "name")), part) == 0)
+		/* l2 and l3 are the caches' part. */
+		if (strcmp(part, "caches") == 0
+			? strcmp(n, "l2") == 0 || strcmp(n, "l3") == 0
+			: strcmp(n, part) == 0)
 			sum += s;
 	}
 	if (strcmp(part, "in_core") == 0)

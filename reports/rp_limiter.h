@@ -133,9 +133,6 @@ void rp_limiter_verdict_facts(rp_facts_t *F, const rp_limiter_in_t *in,
  * measured: the ceilings' first write to a fresh page (minor_fault_s) where
  * the data has it, else the twin pair (rp_limiter_fault_twin). */
 double rp_limiter_fault_cost(const rp_data_t *D, const char **label);
-/* The ceilings' cost of one minor fault (minor_fault_s), or NAN when the
- * data has none. */
-double rp_limiter_fault_ceiling(const rp_data_t *D);
 /* The cost of one minor fault from the twin pair, the same loops with fresh
  * and with kept buffers (their median runs' difference over their faults'),
  * or NAN; *label gets the pair's name. It also pays for unmapping and the
