@@ -31,16 +31,9 @@ rp_threads_decide(double bw_share, double efficiency)
 const char *
 rp_threads_word(rp_threads_limiter_t l)
 {
-	switch (l) {
-	case RP_THREADS_BANDWIDTH:
-		return "stops at the triad";
-	case RP_THREADS_SCALES:
-		return "scales";
-	case RP_THREADS_SHORT:
-		return "scales short";
-	default:
-		return "not judged";
-	}
+	static const char *const words[] = {
+	    "not judged", "stops at the triad", "scales", "scales short"};
+	return l <= RP_THREADS_SHORT ? words[l] : words[0];
 }
 
 int
