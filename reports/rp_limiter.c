@@ -313,35 +313,45 @@ verdict_model_facts(
 	rp_fact_bool(F, off > 0, r, "%s.overpredicted", at);
 }
 
-void
-rp_limiter_verdict_facts(rp_facts_t *F, const rp_limiter_in_t *in,
-    const rp_limiter_t *v, const json_t *r, const char *at)
+/* The shares the rule compares and what they were read against, under at
+ * (at.fma_share, .triad_share, .level, ...): a verdict's and the limits
+ * table's row alike. */
+static void
+share_facts(
+    rp_facts_t *F, const rp_limiter_in_t *in, const json_t *r, const char *at)
 {
-	rp_fact_str(F, rp_limiter_key(v->kind), r, "%s.verdict", at);
-	rp_fact_num(F, RP_FACT_NUMBER, in->gflops, r, "%s.gflops", at);
 	rp_fact_num(
 	    F, RP_FACT_PERCENT, in->gflops / in->fma, r, "%s.fma_share", at);
 	rp_fact_num(F, RP_FACT_NUMBER, in->ipu, r, "%s.ipu", at);
 	rp_fact_num(F, RP_FACT_NUMBER, in->ipu_min, r, "%s.ipu_min", at);
 	rp_fact_num(
 	    F, RP_FACT_RATIO, in->ipu / in->ipu_min, r, "%s.ipu_over_min", at);
-	rp_fact_num(F, RP_FACT_NUMBER, in->ipu_low, r, "%s.ipu_low", at);
-	rp_fact_str(F, in->low_name, r, "%s.low_name", at);
-	rp_fact_num(F, RP_FACT_BYTES, in->bytes_per_s, r, "%s.bytes_s", at);
 	rp_fact_num(F, RP_FACT_PERCENT, in->bytes_per_s / in->triad, r,
 	    "%s.triad_share", at);
 	rp_fact_str(F, in->level, r, "%s.level", at);
-	rp_fact_num(
-	    F, RP_FACT_BYTES, in->miss_bytes_s, r, "%s.miss_bytes_s", at);
 	rp_fact_num(F, RP_FACT_PERCENT, in->miss_bytes_s / in->miss_triad, r,
 	    "%s.miss_share", at);
 	rp_fact_str(F, in->miss_level, r, "%s.miss_level", at);
-	rp_fact_num(F, RP_FACT_COUNT, in->faults, r, "%s.faults", at);
-	rp_fact_num(F, RP_FACT_TIME, in->fault_cost_s, r, "%s.fault_cost", at);
-	rp_fact_str(F, in->twin, r, "%s.fault_by", at);
 	rp_fact_num(F, RP_FACT_PERCENT,
 	    in->faults * in->fault_cost_s / in->time_s, r, "%s.fault_share",
 	    at);
+}
+
+void
+rp_limiter_verdict_facts(rp_facts_t *F, const rp_limiter_in_t *in,
+    const rp_limiter_t *v, const json_t *r, const char *at)
+{
+	rp_fact_str(F, rp_limiter_key(v->kind), r, "%s.verdict", at);
+	share_facts(F, in, r, at);
+	rp_fact_num(F, RP_FACT_NUMBER, in->gflops, r, "%s.gflops", at);
+	rp_fact_num(F, RP_FACT_NUMBER, in->ipu_low, r, "%s.ipu_low", at);
+	rp_fact_str(F, in->low_name, r, "%s.low_name", at);
+	rp_fact_num(F, RP_FACT_BYTES, in->bytes_per_s, r, "%s.bytes_s", at);
+	rp_fact_num(
+	    F, RP_FACT_BYTES, in->miss_bytes_s, r, "%s.miss_bytes_s", at);
+	rp_fact_num(F, RP_FACT_COUNT, in->faults, r, "%s.faults", at);
+	rp_fact_num(F, RP_FACT_TIME, in->fault_cost_s, r, "%s.fault_cost", at);
+	rp_fact_str(F, in->twin, r, "%s.fault_by", at);
 	verdict_model_facts(F, in, r, at);
 }
 
@@ -520,7 +530,7 @@ rule_row_facts(rp_report_t *R, const char *w, const char *v)
 	/* The ceiling the rule read the bytes against, printed as the threads
 	 * section prints its own (rp_bandwidth.h's one rule). */
 	rp_bandwidth_ceiling_t c = rp_bandwidth_ceiling(&R->data, in.level, 1);
-	char ceiling[128];
+	char ceiling[128], at[RP_FACTS_NAME_MAX];
 
 	rp_fact_str(
 	    F, rp_limiter_verdict_word(&lim), r, "limits.%s.%s.limiter", w, v);
@@ -529,24 +539,11 @@ rule_row_facts(rp_report_t *R, const char *w, const char *v)
 	rp_fact_num(F, RP_FACT_SIZE,
 	    rp_field(rp_data_find(&R->data, &q), RP_F_N), NULL,
 	    "limits.%s.%s.n", w, v);
-	rp_fact_num(F, RP_FACT_PERCENT, in.gflops / in.fma, r,
-	    "limits.%s.%s.fma_share", w, v);
-	rp_fact_num(F, RP_FACT_PERCENT, in.bytes_per_s / in.triad, r,
-	    "limits.%s.%s.triad_share", w, v);
-	rp_fact_str(F, in.level, r, "limits.%s.%s.level", w, v);
+	snprintf(at, sizeof(at), "limits.%s.%s", w, v);
+	share_facts(F, &in, r, at);
 	rp_fact_text(F, RP_FACT_NUMBER, c.bytes_per_s,
 	    rp_bandwidth_text(&c, ceiling, sizeof(ceiling)), NULL,
 	    "limits.%s.%s.ceiling", w, v);
-	rp_fact_num(F, RP_FACT_PERCENT, in.miss_bytes_s / in.miss_triad, r,
-	    "limits.%s.%s.miss_share", w, v);
-	rp_fact_str(F, in.miss_level, r, "limits.%s.%s.miss_level", w, v);
-	rp_fact_num(F, RP_FACT_PERCENT, in.faults * in.fault_cost_s / in.time_s,
-	    r, "limits.%s.%s.fault_share", w, v);
-	rp_fact_num(F, RP_FACT_NUMBER, in.ipu, r, "limits.%s.%s.ipu", w, v);
-	rp_fact_num(
-	    F, RP_FACT_NUMBER, in.ipu_min, r, "limits.%s.%s.ipu_min", w, v);
-	rp_fact_num(F, RP_FACT_RATIO, in.ipu / in.ipu_min, r,
-	    "limits.%s.%s.ipu_over_min", w, v);
 	rp_fact_num(F, RP_FACT_RATIO,
 	    isnan(in.allowance) ? RP_LIMITER_INSN_ALLOWANCE : in.allowance, r,
 	    "limits.%s.%s.ipu_bound", w, v);
