@@ -727,19 +727,19 @@ largest_two(const json_t *terms, int *first, int *second)
 	}
 }
 
-/* One term of a row: limits.W.V.termK (its word), _s, _share. */
+/* One term of a row: P.termK (its word), _s, _share. */
 static void
-term_facts(rp_report_t *R, const json_t *t, const json_t *r, const char *w,
-    const char *v, int k)
+term_facts(
+    rp_report_t *R, const json_t *t, const json_t *r, const char *p, int k)
 {
 	rp_fact_str(&R->facts,
 	    t != NULL ? rp_limiter_term_word(rp_str(t, "name")) : NULL, r,
-	    "limits.%s.%s.term%d", w, v, k);
+	    "%s.term%d", p, k);
 	rp_fact_num(&R->facts, RP_FACT_TIME, rp_num(t, "seconds"), r,
-	    "limits.%s.%s.term%d_s", w, v, k);
+	    "%s.term%d_s", p, k);
 	rp_fact_text(&R->facts, RP_FACT_PERCENT, rp_num(t, "share"),
 	    rp_text_fmt_num(100 * rp_num(t, "share"), "%.0f%%"), r,
-	    "limits.%s.%s.term%d_share", w, v, k);
+	    "%s.term%d_share", p, k);
 }
 
 /* One variant's row: its prediction against its median, the two largest
@@ -756,34 +756,34 @@ model_row_facts(rp_report_t *R, const char *w, const char *v)
 	rp_limiter_in_t in;
 	rp_limiter_t lim = rp_limiter_of(&R->data, w, v, &in);
 
+	char p[RP_FACTS_NAME_MAX];
+
 	largest_two(terms, &a, &b);
-	rp_fact_bool(&R->facts, m != NULL, r, "limits.%s.%s.modelled", w, v);
+	snprintf(p, sizeof(p), "limits.%s.%s", w, v);
+	rp_fact_bool(&R->facts, m != NULL, r, "%s.modelled", p);
 	rp_fact_num(&R->facts, RP_FACT_TIME, rp_field(r, RP_F_TIME_MEDIAN), r,
-	    "limits.%s.%s.measured", w, v);
+	    "%s.measured", p);
 	rp_fact_num(&R->facts, RP_FACT_TIME, rp_num(m, "predicted_s"), r,
-	    "limits.%s.%s.predicted", w, v);
+	    "%s.predicted", p);
 	rp_fact_text(&R->facts, RP_FACT_PERCENT, err,
-	    rp_text_fmt_num(100 * err, "%+.0f%%"), r, "limits.%s.%s.error", w,
-	    v);
-	rp_fact_bool(
-	    &R->facts, m != NULL && within, r, "limits.%s.%s.within", w, v);
+	    rp_text_fmt_num(100 * err, "%+.0f%%"), r, "%s.error", p);
+	rp_fact_bool(&R->facts, m != NULL && within, r, "%s.within", p);
 	/* What the terms leave unexplained, or predict too much: its size,
 	 * and which of the two. */
 	rp_fact_num(&R->facts, RP_FACT_TIME,
 	    m != NULL && !within
 		? fabs(rp_field(r, RP_F_TIME_MEDIAN) - rp_num(m, "predicted_s"))
 		: NAN,
-	    r, "limits.%s.%s.unexplained", w, v);
-	rp_fact_bool(&R->facts, m != NULL && err > 0, r,
-	    "limits.%s.%s.overpredicted", w, v);
+	    r, "%s.unexplained", p);
+	rp_fact_bool(&R->facts, m != NULL && err > 0, r, "%s.overpredicted", p);
 	rp_fact_str(&R->facts, rp_data_variant_text(&R->data, w, v, "notes"), r,
-	    "limits.%s.%s.notes", w, v);
+	    "%s.notes", p);
 	term_facts(
-	    R, a >= 0 ? json_array_get(terms, (size_t)a) : NULL, r, w, v, 1);
+	    R, a >= 0 ? json_array_get(terms, (size_t)a) : NULL, r, p, 1);
 	term_facts(
-	    R, b >= 0 ? json_array_get(terms, (size_t)b) : NULL, r, w, v, 2);
-	rp_fact_str(&R->facts, rp_limiter_verdict_word(&lim), r,
-	    "limits.%s.%s.limiter", w, v);
+	    R, b >= 0 ? json_array_get(terms, (size_t)b) : NULL, r, p, 2);
+	rp_fact_str(
+	    &R->facts, rp_limiter_verdict_word(&lim), r, "%s.limiter", p);
 	return m != NULL && within;
 }
 
@@ -807,8 +807,7 @@ term_seconds(const json_t *m, const char *name)
  * names the run it was not made with too, so that the same term of one
  * run in two pairs is two facts over different runs. */
 static void
-why_runs(rp_facts_t *F, const json_t *rf, const json_t *rs, const char *w,
-    const char *fast, const char *slow)
+why_runs(rp_facts_t *F, const json_t *rf, const json_t *rs, const char *p)
 {
 	static const char *const of_slow[] = {"term1_fast", "term2_fast"};
 	static const char *const of_fast[] = {"term1_slow", "term2_slow",
@@ -816,13 +815,11 @@ why_runs(rp_facts_t *F, const json_t *rf, const json_t *rs, const char *w,
 	char name[RP_FACTS_NAME_MAX];
 
 	for (size_t i = 0; i < sizeof(of_slow) / sizeof(of_slow[0]); i++) {
-		snprintf(name, sizeof(name), "limits.why.%s.%s.%s.%s", w, fast,
-		    slow, of_slow[i]);
+		snprintf(name, sizeof(name), "%s.%s", p, of_slow[i]);
 		rp_fact_add_run(F, rs, name);
 	}
 	for (size_t i = 0; i < sizeof(of_fast) / sizeof(of_fast[0]); i++) {
-		snprintf(name, sizeof(name), "limits.why.%s.%s.%s.%s", w, fast,
-		    slow, of_fast[i]);
+		snprintf(name, sizeof(name), "%s.%s", p, of_fast[i]);
 		rp_fact_add_run(F, rf, name);
 	}
 }
@@ -840,6 +837,7 @@ why_facts(rp_report_t *R, const char *w, const char *fast, const char *slow)
 	const json_t *ms = json_object_get(rs, "model");
 	const char *name[2] = {NULL, NULL}, *shared = NULL;
 	double gap[2] = {0, 0}, both = 0;
+	char p[96]; /* leaves room for why_runs' leaves */
 	size_t i;
 	json_t *t;
 
@@ -856,33 +854,33 @@ why_facts(rp_report_t *R, const char *w, const char *fast, const char *slow)
 		if (fmin(s, f) > both)
 			both = fmin(s, f), shared = n;
 	}
-	rp_fact_bool(&R->facts, mf != NULL && ms != NULL, rs,
-	    "limits.why.%s.%s.%s.modelled", w, fast, slow);
+	snprintf(p, sizeof(p), "limits.why.%s.%s.%s", w, fast, slow);
+	rp_fact_bool(&R->facts, mf != NULL && ms != NULL, rs, "%s.modelled", p);
 	for (int k = 0; k < 2; k++) {
 		rp_fact_str(&R->facts,
 		    name[k] != NULL ? rp_limiter_term_word(name[k]) : NULL, rs,
-		    "limits.why.%s.%s.%s.term%d", w, fast, slow, k + 1);
+		    "%s.term%d", p, k + 1);
 		rp_fact_num(&R->facts, RP_FACT_TIME,
 		    name[k] != NULL ? term_seconds(ms, name[k]) : NAN, rs,
-		    "limits.why.%s.%s.%s.term%d_slow", w, fast, slow, k + 1);
+		    "%s.term%d_slow", p, k + 1);
 		rp_fact_num(&R->facts, RP_FACT_TIME,
 		    name[k] != NULL ? term_seconds(mf, name[k]) : NAN, rf,
-		    "limits.why.%s.%s.%s.term%d_fast", w, fast, slow, k + 1);
+		    "%s.term%d_fast", p, k + 1);
 	}
 	rp_fact_str(&R->facts,
 	    shared != NULL ? rp_limiter_term_word(shared) : NULL, rs,
-	    "limits.why.%s.%s.%s.shared", w, fast, slow);
+	    "%s.shared", p);
 	rp_fact_num(&R->facts, RP_FACT_TIME, shared != NULL ? both : NAN, rs,
-	    "limits.why.%s.%s.%s.shared_s", w, fast, slow);
+	    "%s.shared_s", p);
 	rp_fact_num(&R->facts, RP_FACT_TIME,
 	    mf != NULL && ms != NULL
 		? rp_num(ms, "predicted_s") - rp_num(mf, "predicted_s")
 		: NAN,
-	    rs, "limits.why.%s.%s.%s.predicted_gap", w, fast, slow);
+	    rs, "%s.predicted_gap", p);
 	rp_fact_num(&R->facts, RP_FACT_TIME,
 	    rp_field(rs, RP_F_TIME_MEDIAN) - rp_field(rf, RP_F_TIME_MEDIAN), rs,
-	    "limits.why.%s.%s.%s.measured_gap", w, fast, slow);
-	why_runs(&R->facts, rf, rs, w, fast, slow);
+	    "%s.measured_gap", p);
+	why_runs(&R->facts, rf, rs, p);
 }
 
 /* The facts of every workload's pairs (rp_workload_t.why), and their
