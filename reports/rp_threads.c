@@ -129,8 +129,8 @@ pct0(double share)
 
 /* Workspace at one thread count: the text of its cell and the model's. */
 static void
-threads_memory_facts(rp_report_t *R, const json_t *r, const char *w,
-    const char *v, const char *which)
+threads_memory_facts(
+    rp_report_t *R, const json_t *r, const char *p, const char *which)
 {
 	const json_t *th =
 	    json_object_get(json_object_get(r, "memory"), "threads");
@@ -146,9 +146,9 @@ threads_memory_facts(rp_report_t *R, const json_t *r, const char *w,
 		    rp_text_fmt_bytes(
 			rp_field(r, RP_F_THREADS_WORKSPACE_LOWER)));
 	rp_fact_text(F, RP_FACT_BYTES, rp_field(r, RP_F_PEAK_WORKSPACE), cell,
-	    r, "threads.%s.%s.workspace_%s", w, v, which);
+	    r, "%s.workspace_%s", p, which);
 	rp_fact_num(F, RP_FACT_BYTES, rp_field(r, RP_F_MODEL_BYTES), r,
-	    "threads.%s.%s.model_%s", w, v, which);
+	    "%s.model_%s", p, which);
 }
 
 /* One variant's row of both tables (threads.W.V.*); its summary into
@@ -164,8 +164,9 @@ threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
 	double tmax = ts[nt - 1] / (double)ts[0];
 	double bps = rp_field(rt, RP_F_GBYTES) * 1e9;
 	rp_bandwidth_ceiling_t c = rp_bandwidth_of_run(&R->data, rt);
-	char rate[64], ceiling[96];
+	char rate[64], ceiling[96], p[RP_FACTS_NAME_MAX];
 
+	snprintf(p, sizeof(p), "threads.%s.%s", w, v);
 	out->variant = v;
 	out->first = r1;
 	out->last = rt;
@@ -176,28 +177,25 @@ threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
 	out->share = rp_bandwidth_share(&R->data, rt);
 	out->limiter = rp_threads_decide(out->share, out->efficiency);
 	rp_fact_num(F, RP_FACT_SIZE, rp_field(r1 != NULL ? r1 : rt, RP_F_N), r1,
-	    "threads.%s.%s.n", w, v);
-	rp_fact_num(F, RP_FACT_TIME, t1, r1, "threads.%s.%s.time_first", w, v);
-	rp_fact_num(F, RP_FACT_TIME, tt, rt, "threads.%s.%s.time_last", w, v);
-	rp_fact_num(
-	    F, RP_FACT_RATIO, out->speedup, rt, "threads.%s.%s.speedup", w, v);
+	    "%s.n", p);
+	rp_fact_num(F, RP_FACT_TIME, t1, r1, "%s.time_first", p);
+	rp_fact_num(F, RP_FACT_TIME, tt, rt, "%s.time_last", p);
+	rp_fact_num(F, RP_FACT_RATIO, out->speedup, rt, "%s.speedup", p);
 	rp_fact_text(F, RP_FACT_PERCENT, out->efficiency, pct0(out->efficiency),
-	    rt, "threads.%s.%s.efficiency", w, v);
-	rp_fact_str(F, rp_threads_word(out->limiter), rt,
-	    "threads.%s.%s.scaling", w, v);
-	threads_memory_facts(R, r1, w, v, "first");
-	threads_memory_facts(R, rt, w, v, "last");
+	    rt, "%s.efficiency", p);
+	rp_fact_str(F, rp_threads_word(out->limiter), rt, "%s.scaling", p);
+	threads_memory_facts(R, r1, p, "first");
+	threads_memory_facts(R, rt, p, "last");
 	snprintf(rate, sizeof(rate), "%s%s",
 	    isnan(bps) ? "n/a" : rp_text_fmt_bytes(bps),
 	    isnan(bps) ? "" : "/s");
-	rp_fact_text(F, RP_FACT_NUMBER, bps, rate, rt,
-	    "threads.%s.%s.bytes_per_s", w, v);
+	rp_fact_text(F, RP_FACT_NUMBER, bps, rate, rt, "%s.bytes_per_s", p);
 	rp_fact_text(F, RP_FACT_PERCENT, out->share,
-	    rp_text_fmt_num(100.0 * out->share, "%.1f%%"), rt,
-	    "threads.%s.%s.triad_share", w, v);
+	    rp_text_fmt_num(100.0 * out->share, "%.1f%%"), rt, "%s.triad_share",
+	    p);
 	rp_fact_text(F, RP_FACT_NUMBER, c.bytes_per_s,
-	    rp_bandwidth_text(&c, ceiling, sizeof(ceiling)), rt,
-	    "threads.%s.%s.ceiling", w, v);
+	    rp_bandwidth_text(&c, ceiling, sizeof(ceiling)), rt, "%s.ceiling",
+	    p);
 }
 
 /* The most timed samples of a run compared. */
@@ -382,7 +380,7 @@ threads_chunk_facts(rp_report_t *R)
 static void
 threads_jax_row_facts(rp_report_t *R, const char *w, const json_t *all, int k)
 {
-	char label[64], v[32], cset[32], tset[40];
+	char label[64], v[32], cset[32], tset[40], p[32];
 	const json_t *one, *c1, *ct;
 	double j1, jt;
 	int t;
@@ -396,22 +394,21 @@ threads_jax_row_facts(rp_report_t *R, const char *w, const json_t *all, int k)
 	c1 = rp_threads_run(&R->data, cset, w, v, 1);
 	t = rp_threads_threads(rp_threads_run(&R->data, tset, w, v, 0));
 	ct = rp_threads_run(&R->data, tset, w, v, t);
+	snprintf(p, sizeof(p), "threads.jax.row%d", k);
 	j1 = rp_jax_unit_time(one);
 	jt = rp_jax_unit_time(all);
-	rp_fact_str(F, w, NULL, "threads.jax.row%d.workload", k);
-	rp_fact_str(F, label, one, "threads.jax.row%d.program", k);
-	rp_fact_str(F, v, c1, "threads.jax.row%d.c_variant", k);
-	rp_fact_num(F, RP_FACT_TIME, j1, one, "threads.jax.row%d.jax_one", k);
-	rp_fact_num(F, RP_FACT_TIME, rp_jax_c_unit_time(c1), c1,
-	    "threads.jax.row%d.c_one", k);
+	rp_fact_str(F, w, NULL, "%s.workload", p);
+	rp_fact_str(F, label, one, "%s.program", p);
+	rp_fact_str(F, v, c1, "%s.c_variant", p);
+	rp_fact_num(F, RP_FACT_TIME, j1, one, "%s.jax_one", p);
+	rp_fact_num(F, RP_FACT_TIME, rp_jax_c_unit_time(c1), c1, "%s.c_one", p);
 	rp_fact_num(F, RP_FACT_RATIO, j1 / rp_jax_c_unit_time(c1), NULL,
-	    "threads.jax.row%d.ratio_one", k);
-	rp_fact_num(F, RP_FACT_TIME, jt, all, "threads.jax.row%d.jax_all", k);
-	rp_fact_num(F, RP_FACT_TIME, rp_jax_c_unit_time(ct), ct,
-	    "threads.jax.row%d.c_all", k);
-	rp_fact_num(F, RP_FACT_COUNT, t, ct, "threads.jax.row%d.threads", k);
+	    "%s.ratio_one", p);
+	rp_fact_num(F, RP_FACT_TIME, jt, all, "%s.jax_all", p);
+	rp_fact_num(F, RP_FACT_TIME, rp_jax_c_unit_time(ct), ct, "%s.c_all", p);
+	rp_fact_num(F, RP_FACT_COUNT, t, ct, "%s.threads", p);
 	rp_fact_num(F, RP_FACT_RATIO, jt / rp_jax_c_unit_time(ct), NULL,
-	    "threads.jax.row%d.ratio_all", k);
+	    "%s.ratio_all", p);
 }
 
 /* The C variants beside the JAX programs at equal thread counts: the
@@ -495,6 +492,7 @@ threads_goal_facts(rp_report_t *R)
 			   *v = rp_workload_role(w, cases[k].role);
 		const json_t *r1, *r2;
 		double s;
+		char p[32];
 
 		r2 = rp_threads_run(&R->data, set, w->name, v, 2);
 		if (r2 == NULL) {
@@ -503,24 +501,22 @@ threads_goal_facts(rp_report_t *R)
 		}
 		r1 = rp_threads_run(&R->data, set, w->name, v, 1);
 		s = rp_jax_c_unit_time(r1) / rp_jax_c_unit_time(r2);
-		rp_fact_str(
-		    F, w->name, NULL, "threads.goal.case%d.workload", k);
-		rp_fact_str(F, v, NULL, "threads.goal.case%d.variant", k);
-		rp_fact_num(F, RP_FACT_SIZE, rp_field(r1, RP_F_N), r1,
-		    "threads.goal.case%d.n", k);
+		snprintf(p, sizeof(p), "threads.goal.case%d", k);
+		rp_fact_str(F, w->name, NULL, "%s.workload", p);
+		rp_fact_str(F, v, NULL, "%s.variant", p);
 		rp_fact_num(
-		    F, RP_FACT_RATIO, s, r2, "threads.goal.case%d.speedup", k);
+		    F, RP_FACT_SIZE, rp_field(r1, RP_F_N), r1, "%s.n", p);
+		rp_fact_num(F, RP_FACT_RATIO, s, r2, "%s.speedup", p);
 		rp_fact_str(F,
 		    isnan(s)                   ? "not measured"
 			: s >= RP_THREADS_GOAL ? "reached"
 					       : "not reached",
-		    r2, "threads.goal.case%d.verdict", k);
+		    r2, "%s.verdict", p);
 		rp_fact_num(F, RP_FACT_COUNT, rp_field(r1, RP_F_TIME_REPEATS),
-		    r1, "threads.goal.case%d.repeats_first", k);
+		    r1, "%s.repeats_first", p);
 		rp_fact_num(F, RP_FACT_COUNT, rp_field(r2, RP_F_TIME_REPEATS),
-		    r2, "threads.goal.case%d.repeats_last", k);
-		rp_fact_str(
-		    F, rp_str(r2, "_set"), r2, "threads.goal.case%d.set", k);
+		    r2, "%s.repeats_last", p);
+		rp_fact_str(F, rp_str(r2, "_set"), r2, "%s.set", p);
 	}
 }
 
