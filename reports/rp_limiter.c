@@ -275,8 +275,9 @@ rp_limiter_of(const rp_data_t *D, const char *workload, const char *variant,
 	return rp_limiter_decide(in);
 }
 
-const char *
-rp_limiter_key(rp_limit_t kind)
+/* A keyword per kind, for templates to choose words by. */
+static const char *
+limiter_key(rp_limit_t kind)
 {
 	static const char *const keys[] = {"compute", "instructions",
 	    "bandwidth", "cache", "faults", "model", "undetermined",
@@ -341,7 +342,7 @@ void
 rp_limiter_verdict_facts(rp_facts_t *F, const rp_limiter_in_t *in,
     const rp_limiter_t *v, const json_t *r, const char *at)
 {
-	rp_fact_str(F, rp_limiter_key(v->kind), r, "%s.verdict", at);
+	rp_fact_str(F, limiter_key(v->kind), r, "%s.verdict", at);
 	share_facts(F, in, r, at);
 	rp_fact_num(F, RP_FACT_NUMBER, in->gflops, r, "%s.gflops", at);
 	rp_fact_num(F, RP_FACT_NUMBER, in->ipu_low, r, "%s.ipu_low", at);

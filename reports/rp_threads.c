@@ -56,8 +56,10 @@ threads_matches(const json_t *r, const char *pattern, const char *w,
 	    (threads == 0 || rp_threads_threads(r) == threads);
 }
 
-const json_t *
-rp_threads_run(const rp_data_t *D, const char *pattern, const char *w,
+/* The ok jemalloc run of w/v in the sets matching pattern at T threads and
+ * the largest N that w/v has there (any thread count); NULL when none. */
+static const json_t *
+threads_run(const rp_data_t *D, const char *pattern, const char *w,
     const char *v, int threads)
 {
 	const json_t *best = NULL;
@@ -158,8 +160,8 @@ static void
 threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
     const int *ts, int nt, threads_row_t *out)
 {
-	const json_t *r1 = rp_threads_run(&R->data, set, w, v, ts[0]);
-	const json_t *rt = rp_threads_run(&R->data, set, w, v, ts[nt - 1]);
+	const json_t *r1 = threads_run(&R->data, set, w, v, ts[0]);
+	const json_t *rt = threads_run(&R->data, set, w, v, ts[nt - 1]);
 	double t1 = rp_jax_c_unit_time(r1), tt = rp_jax_c_unit_time(rt);
 	double tmax = ts[nt - 1] / (double)ts[0];
 	double bps = rp_field(rt, RP_F_GBYTES) * 1e9;
@@ -340,9 +342,9 @@ threads_chunk_facts(rp_report_t *R)
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	int ts[RP_THREADS_MAX_T] = {0};
 	int nt = threads_counts(&R->data, w->sets.threads, w->name, ts);
-	const json_t *r1 = rp_threads_run(
-	    &R->data, w->sets.threads, w->name, w->chunked, ts[0]);
-	const json_t *rt = nt > 1 ? rp_threads_run(&R->data, w->sets.threads,
+	const json_t *r1 =
+	    threads_run(&R->data, w->sets.threads, w->name, w->chunked, ts[0]);
+	const json_t *rt = nt > 1 ? threads_run(&R->data, w->sets.threads,
 					w->name, w->chunked, ts[nt - 1])
 				  : NULL;
 
@@ -391,9 +393,9 @@ threads_jax_row_facts(rp_report_t *R, const char *w, const json_t *all, int k)
 	rp_jax_stand_in(all, v, sizeof(v));
 	snprintf(cset, sizeof(cset), "jax-c-%s", w);
 	snprintf(tset, sizeof(tset), "jax-c-%s-threads", w);
-	c1 = rp_threads_run(&R->data, cset, w, v, 1);
-	t = rp_threads_threads(rp_threads_run(&R->data, tset, w, v, 0));
-	ct = rp_threads_run(&R->data, tset, w, v, t);
+	c1 = threads_run(&R->data, cset, w, v, 1);
+	t = rp_threads_threads(threads_run(&R->data, tset, w, v, 0));
+	ct = threads_run(&R->data, tset, w, v, t);
 	snprintf(p, sizeof(p), "threads.jax.row%d", k);
 	j1 = rp_jax_unit_time(one);
 	jt = rp_jax_unit_time(all);
@@ -421,6 +423,7 @@ threads_jax_facts(rp_report_t *R)
 
 	for (const rp_workload_t *w = rp_workloads; w->name != NULL; w++) {
 		char set[32], row[16];
+		rp_query_t q = {.set = set};
 		size_t i;
 		json_t *r;
 
@@ -429,9 +432,8 @@ threads_jax_facts(rp_report_t *R)
 		{
 			const char *v = rp_str(r, "variant");
 			size_t len = strlen(v);
-			if (strcmp(rp_str(r, "_set"), set) != 0 || len < 4 ||
-			    strcmp(v + len - 4, "@all") != 0 ||
-			    strcmp(rp_str(r, "status"), "ok") != 0)
+			if (!rp_data_run_matches(r, &q) || len < 4 ||
+			    strcmp(v + len - 4, "@all") != 0)
 				continue;
 			snprintf(row, sizeof(row), "row%d", k);
 			json_array_append_new(rows, json_string(row));
@@ -448,9 +450,9 @@ void
 rp_threads_interp_after(rp_report_t *R, const rp_workload_t *w)
 {
 	const json_t *e =
-	    rp_threads_run(&R->data, w->sets.threads, w->name, w->op_by_op, 1);
+	    threads_run(&R->data, w->sets.threads, w->name, w->op_by_op, 1);
 	const json_t *q =
-	    rp_threads_run(&R->data, w->sets.main, w->name, w->op_by_op, 1);
+	    threads_run(&R->data, w->sets.main, w->name, w->op_by_op, 1);
 	rp_query_t qs = {.set = w->sets.threads_main, .workload = w->name};
 	const json_t *s = rp_data_find(&R->data, &qs);
 	int ts[RP_THREADS_MAX_T] = {0};
@@ -494,12 +496,12 @@ threads_goal_facts(rp_report_t *R)
 		double s;
 		char p[32];
 
-		r2 = rp_threads_run(&R->data, set, w->name, v, 2);
+		r2 = threads_run(&R->data, set, w->name, v, 2);
 		if (r2 == NULL) {
 			set = w->sets.threads;
-			r2 = rp_threads_run(&R->data, set, w->name, v, 2);
+			r2 = threads_run(&R->data, set, w->name, v, 2);
 		}
-		r1 = rp_threads_run(&R->data, set, w->name, v, 1);
+		r1 = threads_run(&R->data, set, w->name, v, 1);
 		s = rp_jax_c_unit_time(r1) / rp_jax_c_unit_time(r2);
 		snprintf(p, sizeof(p), "threads.goal.case%d", k);
 		rp_fact_str(F, w->name, NULL, "%s.workload", p);
