@@ -620,6 +620,9 @@ fault_facts(rp_report_t *R)
 static void
 rule_facts(rp_report_t *R)
 {
+	rp_variant_run_t vr[RP_WORKLOAD_MAX_RUNS];
+	size_t n = rp_workload_main_runs(&R->data, vr, RP_WORKLOAD_MAX_RUNS);
+
 	rp_fact_text(&R->facts, RP_FACT_PERCENT, RP_LIMITER_SHARE,
 	    rp_text_fmt_num(100 * RP_LIMITER_SHARE, "%.0f%%"), NULL,
 	    "limits.share");
@@ -627,14 +630,10 @@ rule_facts(rp_report_t *R)
 	    rp_text_fmt_num(RP_LIMITER_INSN_ALLOWANCE, "%.1fx"), NULL,
 	    "limits.insn_allowance");
 	fault_facts(R);
-	for (int k = 0; rp_workloads[k].name != NULL; k++) {
-		const char *vs[RP_DATA_MAX_VARIANTS], *w = rp_workloads[k].name;
-		size_t nv = rp_data_variants(
-		    &R->data, w, NULL, vs, RP_DATA_MAX_VARIANTS);
-		for (size_t i = 0; i < nv; i++)
-			rule_row_facts(R, w, vs[i]);
+	for (size_t i = 0; i < n; i++)
+		rule_row_facts(R, vr[i].workload, vr[i].variant);
+	for (int k = 0; rp_workloads[k].name != NULL; k++)
 		alone_facts(R, &rp_workloads[k]);
-	}
 	chunked_facts(R, rp_workload_question(RP_QUESTION_MEMORY));
 	baseline_facts(R, rp_workload_question(RP_QUESTION_SPEED));
 	cell_lists_facts(R, rp_workload_question(RP_QUESTION_SPEED));
@@ -691,16 +690,12 @@ rp_limiter_roof(const json_t *r, const char *arg)
 static int
 model_present(const rp_data_t *D)
 {
-	for (int k = 0; rp_workloads[k].name != NULL; k++) {
-		const char *vs[RP_DATA_MAX_VARIANTS];
-		size_t nv = rp_data_variants(
-		    D, rp_workloads[k].name, NULL, vs, RP_DATA_MAX_VARIANTS);
-		for (size_t i = 0; i < nv; i++)
-			if (json_object_get(rp_data_main_run(
-						D, rp_workloads[k].name, vs[i]),
-				"model") != NULL)
-				return 1;
-	}
+	rp_variant_run_t vr[RP_WORKLOAD_MAX_RUNS];
+	size_t n = rp_workload_main_runs(D, vr, RP_WORKLOAD_MAX_RUNS);
+
+	for (size_t i = 0; i < n; i++)
+		if (json_object_get(vr[i].main, "model") != NULL)
+			return 1;
 	return 0;
 }
 
