@@ -157,33 +157,18 @@ rp_jax_stand_in(const json_t *r, char *buf, size_t len)
 	return buf;
 }
 
-double
-rp_jax_c_threads(const json_t *r)
-{
-	double t = rp_field(r, RP_F_THREADS);
-
-	/* The harness leaves params.threads out at its default, one. */
-	return r == NULL ? NAN : isnan(t) ? 1 : t;
-}
-
 const json_t *
 rp_jax_c_one_thread(const rp_data_t *D, const char *c_set, const char *workload,
     const char *variant)
 {
+	/* A pattern may also match the -threads sets: only one-thread runs. */
 	rp_query_t q = {.set = c_set,
 	    .workload = workload,
 	    .variant = variant,
+	    .threads = 1,
 	    .alloc = RP_ALLOC_JEMALLOC};
-	size_t i;
-	json_t *r;
 
-	/* A pattern may also match the -threads sets: only one-thread runs. */
-	json_array_foreach(D->runs, i, r)
-	{
-		if (rp_data_run_matches(r, &q) && rp_jax_c_threads(r) == 1)
-			return r;
-	}
-	return NULL;
+	return rp_data_find(D, &q);
 }
 
 const json_t *

@@ -11,6 +11,7 @@
 #include "rp_jax.h"
 #include "rp_jax_programs.h"
 #include "rp_text.h"
+#include "rp_threads.h"
 #include "rp_workloads.h"
 
 #define F (&R->facts)
@@ -163,8 +164,10 @@ static void
 c_set_facts(rp_report_t *R, const char *c_set, const rp_workload_t *w,
     const char *prefix)
 {
-	rp_query_t q = {
-	    .set = c_set, .workload = w->name, .alloc = RP_ALLOC_JEMALLOC};
+	rp_query_t q = {.set = c_set,
+	    .workload = w->name,
+	    .threads = 1,
+	    .alloc = RP_ALLOC_JEMALLOC};
 	json_t *seen = json_object(), *c;
 	char p[160], k[32];
 	size_t i;
@@ -176,14 +179,14 @@ c_set_facts(rp_report_t *R, const char *c_set, const rp_workload_t *w,
 			!isnan(rp_field(c, RP_F_STEPS_MEDIAN))
 		    ? "steps_s"
 		    : "time_s";
-		if (!rp_data_run_matches(c, &q) || rp_jax_c_threads(c) != 1 ||
+		if (!rp_data_run_matches(c, &q) ||
 		    json_object_get(seen, v) != NULL)
 			continue;
 		json_object_set_new(seen, v, json_true());
 		snprintf(p, sizeof(p), "%s.%s.%s", prefix, w->name, v);
 		rp_fact_num(F, RP_FACT_SIZE, rp_field(c, RP_F_N), c, "%s.n", p);
-		rp_fact_num(
-		    F, RP_FACT_COUNT, rp_jax_c_threads(c), c, "%s.threads", p);
+		rp_fact_num(F, RP_FACT_COUNT, rp_threads_threads(c), c,
+		    "%s.threads", p);
 		rp_fact_num(
 		    F, RP_FACT_TIME, rp_jax_c_unit_time(c), c, "%s.time", p);
 		snprintf(k, sizeof(k), "%s.min", key);
@@ -659,7 +662,9 @@ same_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz, size_t ns)
 static const json_t *
 fastest(const rp_data_t *D, const char *set, const char *c_set, const char *w)
 {
-	rp_query_t q = {.set = c_set ? c_set : set, .workload = w};
+	rp_query_t q = {.set = c_set ? c_set : set,
+	    .workload = w,
+	    .threads = c_set != NULL};
 	const json_t *best = NULL;
 	double tb = NAN;
 	size_t i;
@@ -669,8 +674,7 @@ fastest(const rp_data_t *D, const char *set, const char *c_set, const char *w)
 	{
 		double t;
 		if (!rp_data_run_matches(r, &q) ||
-		    (c_set == NULL && !rp_jax_one_core(r)) ||
-		    (c_set != NULL && rp_jax_c_threads(r) != 1))
+		    (c_set == NULL && !rp_jax_one_core(r)))
 			continue;
 		t = c_set ? rp_jax_c_unit_time(r) : rp_jax_unit_time(r);
 		if (!isnan(t) && (isnan(tb) || t < tb))

@@ -51,9 +51,9 @@ threads_matches(const json_t *r, const char *pattern, const char *w,
 	rp_query_t q = {.set = pattern,
 	    .workload = w,
 	    .variant = v,
+	    .threads = threads,
 	    .alloc = RP_ALLOC_JEMALLOC};
-	return rp_data_run_matches(r, &q) &&
-	    (threads == 0 || rp_threads_threads(r) == threads);
+	return rp_data_run_matches(r, &q);
 }
 
 /* The ok jemalloc run of w/v in the sets matching pattern at T threads and
