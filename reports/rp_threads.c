@@ -43,44 +43,22 @@ rp_threads_threads(const json_t *r)
 	return isnan(t) ? 1 : (int)t;
 }
 
-/* The ok jemalloc runs of w/v in the sets matching pattern; T 0: any. */
-static int
-threads_matches(const json_t *r, const char *pattern, const char *w,
+/* The ok jemalloc run of w/v in the sets matching pattern at T threads (0:
+ * any) and the largest N that w/v has there (any thread count); NULL when
+ * none. */
+static const json_t *
+threads_run(const rp_data_t *D, const char *pattern, const char *w,
     const char *v, int threads)
 {
 	rp_query_t q = {.set = pattern,
 	    .workload = w,
 	    .variant = v,
-	    .threads = threads,
 	    .alloc = RP_ALLOC_JEMALLOC};
-	return rp_data_run_matches(r, &q);
-}
+	const json_t *big = rp_data_largest(D, &q);
 
-/* The ok jemalloc run of w/v in the sets matching pattern at T threads and
- * the largest N that w/v has there (any thread count); NULL when none. */
-static const json_t *
-threads_run(const rp_data_t *D, const char *pattern, const char *w,
-    const char *v, int threads)
-{
-	const json_t *best = NULL;
-	double nmax = -1.0;
-	size_t i;
-	json_t *r;
-
-	json_array_foreach(D->runs, i, r)
-	{
-		if (threads_matches(r, pattern, w, v, 0) &&
-		    rp_field(r, RP_F_N) > nmax)
-			nmax = rp_field(r, RP_F_N);
-	}
-	json_array_foreach(D->runs, i, r)
-	{
-		if (best == NULL &&
-		    threads_matches(r, pattern, w, v, threads) &&
-		    rp_field(r, RP_F_N) == nmax)
-			best = r;
-	}
-	return best;
+	q.n = rp_field(big, RP_F_N);
+	q.threads = threads;
+	return big != NULL ? rp_data_find(D, &q) : NULL;
 }
 
 /* The distinct thread counts of w's runs in the sets, ascending, into ts
@@ -88,6 +66,8 @@ threads_run(const rp_data_t *D, const char *pattern, const char *w,
 static int
 threads_counts(const rp_data_t *D, const char *pattern, const char *w, int *ts)
 {
+	rp_query_t q = {
+	    .set = pattern, .workload = w, .alloc = RP_ALLOC_JEMALLOC};
 	int n = 0;
 	size_t i;
 	json_t *r;
@@ -95,7 +75,7 @@ threads_counts(const rp_data_t *D, const char *pattern, const char *w, int *ts)
 	json_array_foreach(D->runs, i, r)
 	{
 		int t = rp_threads_threads(r), k;
-		if (!threads_matches(r, pattern, w, NULL, 0))
+		if (!rp_data_run_matches(r, &q))
 			continue;
 		for (k = 0; k < n && ts[k] != t; k++)
 			;
