@@ -285,14 +285,34 @@ limiter_key(rp_limit_t kind)
 	return kind <= RP_LIMIT_UNMEASURED ? keys[kind] : "?";
 }
 
-/* The model's half of a verdict's facts: the limiter's term, the
- * prediction against the median, and what the terms leave unexplained. */
+/* The model's prediction against the median under at (.predicted,
+ * .error), and beyond the tolerance what the terms leave unexplained or
+ * predict too much (.unexplained, .overpredicted): a verdict's and the
+ * model table's row alike. */
 static void
-verdict_model_facts(
+prediction_facts(
     rp_facts_t *F, const rp_limiter_in_t *in, const json_t *r, const char *at)
 {
 	double off = in->model_predicted - in->time_s;
 
+	rp_fact_num(
+	    F, RP_FACT_TIME, in->model_predicted, r, "%s.predicted", at);
+	rp_fact_text(F, RP_FACT_PERCENT, in->model_error,
+	    rp_text_fmt_num(100 * in->model_error, "%+.0f%%"), r, "%s.error",
+	    at);
+	rp_fact_num(F, RP_FACT_TIME,
+	    fabs(in->model_error) > RP_LIMITER_MODEL_TOLERANCE ? fabs(off)
+							       : NAN,
+	    r, "%s.unexplained", at);
+	rp_fact_bool(F, off > 0, r, "%s.overpredicted", at);
+}
+
+/* The model's half of a verdict's facts: the limiter's term, and the
+ * prediction. */
+static void
+verdict_model_facts(
+    rp_facts_t *F, const rp_limiter_in_t *in, const json_t *r, const char *at)
+{
 	rp_fact_str(F,
 	    in->model_term != NULL ? rp_limiter_term_word(in->model_term)
 				   : NULL,
@@ -301,17 +321,7 @@ verdict_model_facts(
 	rp_fact_text(F, RP_FACT_PERCENT, in->model_share,
 	    rp_text_fmt_num(100 * in->model_share, "%.0f%%"), r,
 	    "%s.term_share", at);
-	rp_fact_num(
-	    F, RP_FACT_TIME, in->model_predicted, r, "%s.predicted", at);
-	rp_fact_text(F, RP_FACT_PERCENT, in->model_error,
-	    rp_text_fmt_num(100 * in->model_error, "%+.0f%%"), r, "%s.error",
-	    at);
-	/* Only beyond the tolerance, as the limits table's own. */
-	rp_fact_num(F, RP_FACT_TIME,
-	    fabs(in->model_error) > RP_LIMITER_MODEL_TOLERANCE ? fabs(off)
-							       : NAN,
-	    r, "%s.unexplained", at);
-	rp_fact_bool(F, off > 0, r, "%s.overpredicted", at);
+	prediction_facts(F, in, r, at);
 }
 
 /* The shares the rule compares and what they were read against, under at
@@ -747,11 +757,9 @@ model_row_facts(rp_report_t *R, const char *w, const char *v)
 	const json_t *r = rp_data_main_run(&R->data, w, v);
 	const json_t *m = json_object_get(r, "model");
 	const json_t *terms = json_object_get(m, "terms");
-	double err = rp_num(m, "error");
-	int within = fabs(err) <= RP_LIMITER_MODEL_TOLERANCE, a, b;
 	rp_limiter_in_t in;
 	rp_limiter_t lim = rp_limiter_of(&R->data, w, v, &in);
-
+	int within = fabs(in.model_error) <= RP_LIMITER_MODEL_TOLERANCE, a, b;
 	char p[RP_FACTS_NAME_MAX];
 
 	largest_two(terms, &a, &b);
@@ -759,19 +767,8 @@ model_row_facts(rp_report_t *R, const char *w, const char *v)
 	rp_fact_bool(&R->facts, m != NULL, r, "%s.modelled", p);
 	rp_fact_num(&R->facts, RP_FACT_TIME, rp_field(r, RP_F_TIME_MEDIAN), r,
 	    "%s.measured", p);
-	rp_fact_num(&R->facts, RP_FACT_TIME, rp_num(m, "predicted_s"), r,
-	    "%s.predicted", p);
-	rp_fact_text(&R->facts, RP_FACT_PERCENT, err,
-	    rp_text_fmt_num(100 * err, "%+.0f%%"), r, "%s.error", p);
 	rp_fact_bool(&R->facts, m != NULL && within, r, "%s.within", p);
-	/* What the terms leave unexplained, or predict too much: its size,
-	 * and which of the two. */
-	rp_fact_num(&R->facts, RP_FACT_TIME,
-	    m != NULL && !within
-		? fabs(rp_field(r, RP_F_TIME_MEDIAN) - rp_num(m, "predicted_s"))
-		: NAN,
-	    r, "%s.unexplained", p);
-	rp_fact_bool(&R->facts, m != NULL && err > 0, r, "%s.overpredicted", p);
+	prediction_facts(&R->facts, &in, r, p);
 	rp_fact_str(&R->facts, rp_data_variant_text(&R->data, w, v, "notes"), r,
 	    "%s.notes", p);
 	term_facts(
