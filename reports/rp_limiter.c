@@ -796,25 +796,18 @@ term_seconds(const json_t *m, const char *name)
 	return 0.0;
 }
 
-/* A pair's figures come from both runs, the term chosen by the pair: each
- * names the run it was not made with too, so that the same term of one
- * run in two pairs is two facts over different runs. */
+/* A time of a pair, P.LEAF, from run a and naming run b too: a pair's
+ * figures come from both runs, the term chosen by the pair, so that the
+ * same term of one run in two pairs is two facts over different runs. */
 static void
-why_runs(rp_facts_t *F, const json_t *rf, const json_t *rs, const char *p)
+pair_time(rp_facts_t *F, double v, const json_t *a, const json_t *b,
+    const char *p, const char *leaf)
 {
-	static const char *const of_slow[] = {"term1_fast", "term2_fast"};
-	static const char *const of_fast[] = {"term1_slow", "term2_slow",
-	    "shared_s", "predicted_gap", "measured_gap"};
 	char name[RP_FACTS_NAME_MAX];
 
-	for (size_t i = 0; i < sizeof(of_slow) / sizeof(of_slow[0]); i++) {
-		snprintf(name, sizeof(name), "%s.%s", p, of_slow[i]);
-		rp_fact_add_run(F, rs, name);
-	}
-	for (size_t i = 0; i < sizeof(of_fast) / sizeof(of_fast[0]); i++) {
-		snprintf(name, sizeof(name), "%s.%s", p, of_fast[i]);
-		rp_fact_add_run(F, rf, name);
-	}
+	snprintf(name, sizeof(name), "%s.%s", p, leaf);
+	rp_fact_num(F, RP_FACT_TIME, v, a, "%s", name);
+	rp_fact_add_run(F, b, name);
 }
 
 /* Why fast runs faster than slow, by their models: the two terms that
@@ -830,7 +823,7 @@ why_facts(rp_report_t *R, const char *w, const char *fast, const char *slow)
 	const json_t *ms = json_object_get(rs, "model");
 	const char *name[2] = {NULL, NULL}, *shared = NULL;
 	double gap[2] = {0, 0}, both = 0;
-	char p[96]; /* leaves room for why_runs' leaves */
+	char p[96]; /* leaves room for pair_time's leaves */
 	size_t i;
 	json_t *t;
 
@@ -850,30 +843,32 @@ why_facts(rp_report_t *R, const char *w, const char *fast, const char *slow)
 	snprintf(p, sizeof(p), "limits.why.%s.%s.%s", w, fast, slow);
 	rp_fact_bool(&R->facts, mf != NULL && ms != NULL, rs, "%s.modelled", p);
 	for (int k = 0; k < 2; k++) {
+		char ls[24], lf[24];
+		snprintf(ls, sizeof(ls), "term%d_slow", k + 1);
+		snprintf(lf, sizeof(lf), "term%d_fast", k + 1);
 		rp_fact_str(&R->facts,
 		    name[k] != NULL ? rp_limiter_term_word(name[k]) : NULL, rs,
 		    "%s.term%d", p, k + 1);
-		rp_fact_num(&R->facts, RP_FACT_TIME,
-		    name[k] != NULL ? term_seconds(ms, name[k]) : NAN, rs,
-		    "%s.term%d_slow", p, k + 1);
-		rp_fact_num(&R->facts, RP_FACT_TIME,
-		    name[k] != NULL ? term_seconds(mf, name[k]) : NAN, rf,
-		    "%s.term%d_fast", p, k + 1);
+		pair_time(&R->facts,
+		    name[k] != NULL ? term_seconds(ms, name[k]) : NAN, rs, rf,
+		    p, ls);
+		pair_time(&R->facts,
+		    name[k] != NULL ? term_seconds(mf, name[k]) : NAN, rf, rs,
+		    p, lf);
 	}
 	rp_fact_str(&R->facts,
 	    shared != NULL ? rp_limiter_term_word(shared) : NULL, rs,
 	    "%s.shared", p);
-	rp_fact_num(&R->facts, RP_FACT_TIME, shared != NULL ? both : NAN, rs,
-	    "%s.shared_s", p);
-	rp_fact_num(&R->facts, RP_FACT_TIME,
+	pair_time(
+	    &R->facts, shared != NULL ? both : NAN, rs, rf, p, "shared_s");
+	pair_time(&R->facts,
 	    mf != NULL && ms != NULL
 		? rp_num(ms, "predicted_s") - rp_num(mf, "predicted_s")
 		: NAN,
-	    rs, "%s.predicted_gap", p);
-	rp_fact_num(&R->facts, RP_FACT_TIME,
+	    rs, rf, p, "predicted_gap");
+	pair_time(&R->facts,
 	    rp_field(rs, RP_F_TIME_MEDIAN) - rp_field(rf, RP_F_TIME_MEDIAN), rs,
-	    "%s.measured_gap", p);
-	why_runs(&R->facts, rf, rs, p);
+	    rf, p, "measured_gap");
 }
 
 /* The facts of every workload's pairs (rp_workload_t.why), and their
