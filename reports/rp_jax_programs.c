@@ -89,16 +89,17 @@ run_facts(rp_report_t *R, const json_t *r, const char *p, int base)
 	warm_facts(R, r, p, base);
 }
 
-/* A ratio of a JAX run over a C run names both runs: the C run (run) is
- * added to the runs of fact PREFIX.leaf, made with the JAX run's. */
+/* A ratio of run a over run b names both runs: fact PREFIX.LEAF, made
+ * with a's and b added. */
 static void
-add_run_of(
-    rp_facts_t *facts, const json_t *run, const char *prefix, const char *leaf)
+ratio_fact(rp_facts_t *facts, double v, const json_t *a, const json_t *b,
+    const char *prefix, const char *leaf)
 {
 	char name[RP_FACTS_NAME_MAX];
 
 	snprintf(name, sizeof(name), "%s.%s", prefix, leaf);
-	rp_fact_add_run(facts, run, name);
+	rp_fact_num(facts, RP_FACT_RATIO, v, a, "%s", name);
+	rp_fact_add_run(facts, b, name);
 }
 
 /* jax-keep.json's fastest warm call (wall) of program p of workload w at
@@ -509,13 +510,9 @@ warm_ratio(rp_report_t *R, const rp_workload_t *w, const char *a, const char *b,
 {
 	const json_t *ra = rp_jax_run(&R->data, w->name, a);
 	const json_t *rb = rp_jax_run(&R->data, w->name, b);
-	char full[RP_FACTS_NAME_MAX];
 
-	rp_fact_num(F, RP_FACT_RATIO,
-	    rp_jax_warm_call(ra) / rp_jax_warm_call(rb), ra,
-	    "jaxprog.puzzle.%s", name);
-	snprintf(full, sizeof(full), "jaxprog.puzzle.%s", name);
-	rp_fact_add_run(F, rb, full);
+	ratio_fact(F, rp_jax_warm_call(ra) / rp_jax_warm_call(rb), ra, rb,
+	    "jaxprog.puzzle", name);
 }
 
 void
@@ -645,13 +642,9 @@ same_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz, size_t ns)
 			rp_fact_str(F, v, c, "%s.c_variant", p);
 			rp_fact_str(
 			    F, rp_str(r, "variant"), r, "%s.program", p);
-			rp_fact_num(
-			    F, RP_FACT_RATIO, m / ct, r, "%s.over_c", p);
-			rp_fact_num(F, RP_FACT_RATIO,
-			    kept_warm(keep, r, &alloc) / ct, r,
-			    "%s.kept_over_c", p);
-			add_run_of(F, c, p, "over_c");
-			add_run_of(F, c, p, "kept_over_c");
+			ratio_fact(F, m / ct, r, c, p, "over_c");
+			ratio_fact(F, kept_warm(keep, r, &alloc) / ct, r, c, p,
+			    "kept_over_c");
 		}
 	}
 	rp_fact_list(F, rows, "jaxprog.same.rows");
@@ -719,12 +712,9 @@ best_facts(rp_report_t *R, const jax_size_t *sz, size_t ns)
 		ref_fact(R, c, p, "c", sz[s].c, w, rp_str(c, "variant"));
 		ref_fact(R, si, p, "stand_in_ref", sz[s].c, w, v);
 		rp_fact_num(F, RP_FACT_SIZE, rp_field(j, RP_F_N), j, "%s.n", p);
-		rp_fact_num(F, RP_FACT_RATIO, jt / rp_jax_c_unit_time(c), j,
-		    "%s.over_c", p);
-		rp_fact_num(F, RP_FACT_RATIO, jt / rp_jax_c_unit_time(si), j,
-		    "%s.over_stand_in", p);
-		add_run_of(F, c, p, "over_c");
-		add_run_of(F, si, p, "over_stand_in");
+		ratio_fact(F, jt / rp_jax_c_unit_time(c), j, c, p, "over_c");
+		ratio_fact(
+		    F, jt / rp_jax_c_unit_time(si), j, si, p, "over_stand_in");
 	}
 	rp_fact_list(F, rows, "jaxprog.best.rows");
 	rp_fact_str(F, rp_workload_units(), NULL, "jaxprog.units");
