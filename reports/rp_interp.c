@@ -12,18 +12,6 @@
 /* A fact of the section: part.W.WHAT. */
 #define PART "part.%s."
 
-/* A second run that fact part.W.V.WHAT came from (a ratio's other side). */
-static void
-add_run(rp_report_t *R, const json_t *run, const char *w, const char *v,
-    const char *what)
-{
-	char name[RP_FACTS_NAME_MAX];
-
-	snprintf(name, sizeof(name), PART "%s.%s", w, v, what);
-	rp_facts_name_clean(name);
-	rp_fact_add_run(&R->facts, run, name);
-}
-
 /* A variant's simulated counts per unit (part.W.cachesim.V.NAME). */
 static const rp_fact_field_t cachesim_fields[] = {
     {"n", RP_F_N, RP_FACT_SIZE, RP_F_NONE},
@@ -193,6 +181,7 @@ table1b_facts(rp_report_t *R, const rp_workload_t *w)
 	size_t nv = rp_data_variants(
 	    &R->data, w->name, &in_seed, vs, RP_DATA_MAX_VARIANTS);
 	json_t *names = json_array();
+	char p[96], ratio[RP_FACTS_NAME_MAX];
 
 	rp_fact_bool(&R->facts, !isnan(ns) && nv > 0, NULL, PART "seed.present",
 	    w->name);
@@ -204,19 +193,22 @@ table1b_facts(rp_report_t *R, const rp_workload_t *w)
 		if (rs == NULL)
 			continue;
 		json_array_append_new(names, json_string(vs[i]));
+		snprintf(p, sizeof(p), PART "%s", w->name, vs[i]);
+		rp_facts_name_clean(p);
 		rp_fact_num(&R->facts, RP_FACT_TIME,
-		    rp_field(rs, RP_F_TIME_MEDIAN), rs, PART "%s.seed.median",
-		    w->name, vs[i]);
+		    rp_field(rs, RP_F_TIME_MEDIAN), rs, "%s.seed.median", p);
 		rp_fact_str(&R->facts, rp_report_interval(rs), rs,
-		    PART "%s.seed.interval", w->name, vs[i]);
+		    "%s.seed.interval", p);
+		/* A ratio: the random input's run is its other side. */
+		snprintf(ratio, sizeof(ratio), "%s.over_random", p);
 		rp_fact_num(&R->facts, RP_FACT_RATIO,
 		    rp_field(rs, RP_F_TIME_MEDIAN) /
 			rp_field(rr, RP_F_TIME_MEDIAN),
-		    rs, PART "%s.over_random", w->name, vs[i]);
-		add_run(R, rr, w->name, vs[i], "over_random");
+		    rs, "%s", ratio);
+		rp_fact_add_run(&R->facts, rr, ratio);
 		rp_fact_text(&R->facts, RP_FACT_BYTES,
 		    rp_field(rs, RP_F_PEAK_WORKSPACE), rp_report_peak(rs), rs,
-		    PART "%s.seed.peak", w->name, vs[i]);
+		    "%s.seed.peak", p);
 	}
 	rp_fact_list(&R->facts, names, PART "seed.variants", w->name);
 }
