@@ -274,13 +274,9 @@ rp_jax_warm(const json_t *r, int per_unit, double *med, double *lo, double *hi)
 		if (json_is_number(e) && n < WARM_MAX)
 			v[n++] = json_number_value(e) / steps;
 	}
-	if (n == 0)
-		return 0;
+	/* Each NAN when there are none. */
 	*med = hx_stats_median(v, n);
-	*lo = *hi = v[0];
-	for (i = 1; i < n; i++) {
-		*lo = v[i] < *lo ? v[i] : *lo;
-		*hi = v[i] > *hi ? v[i] : *hi;
-	}
+	*lo = hx_stats_quantile(v, n, 0.0);
+	*hi = hx_stats_quantile(v, n, 1.0);
 	return n;
 }
