@@ -12,14 +12,6 @@
 
 #define NUM rp_text_fmt_num
 
-size_t
-rp_colony_spread_runs(const rp_report_t *R, const rp_workload_t *w,
-    const json_t **out, size_t cap)
-{
-	return rp_data_runs_by_variant(
-	    &R->data, w->sets.spread, w->name, out, cap);
-}
-
 /* A fact of the section: part.W.WHAT. */
 #define PART "part.%s."
 
@@ -98,29 +90,35 @@ rp_colony_steepest(const double *n, const double *t, size_t k)
 	return best;
 }
 
-/* The smallest N of the scaling sweep at which the baseline's steps fault (at
- * least 16 pages a step), or NAN. */
-static double
-first_faulting_n(const rp_report_t *R, const rp_workload_t *w)
+const json_t *
+rp_colony_faulting(
+    const rp_data_t *D, const rp_workload_t *w, const json_t **below)
 {
 	rp_query_t q = {.set = w->sets.scale_all,
 	    .workload = w->name,
 	    .variant = w->baseline,
 	    .alloc = RP_ALLOC_JEMALLOC};
-	double best = NAN;
+	const json_t *at = NULL, *lo = NULL;
 	size_t i;
 	json_t *r;
 
-	json_array_foreach(R->data.runs, i, r)
+	json_array_foreach(D->runs, i, r)
 	{
+		double f =
+		    rp_field(r, RP_F_MINOR_FAULTS) / rp_field(r, RP_F_STEPS);
 		double n = rp_field(r, RP_F_N);
-		if (rp_data_run_matches(r, &q) &&
-		    rp_field(r, RP_F_MINOR_FAULTS) / rp_field(r, RP_F_STEPS) >=
-			16 &&
-		    (isnan(best) || n < best))
-			best = n;
+		if (!rp_data_run_matches(r, &q))
+			continue;
+		if (f < RP_COLONY_FAULTING &&
+		    (lo == NULL || n > rp_field(lo, RP_F_N)))
+			lo = r;
+		if (f >= RP_COLONY_FAULTING &&
+		    (at == NULL || n < rp_field(at, RP_F_N)))
+			at = r;
 	}
-	return best;
+	if (below != NULL)
+		*below = lo;
+	return at;
 }
 
 /* Figure 6's last clause: where the baseline's local slope is steepest
@@ -130,7 +128,8 @@ static void
 steepest_facts(rp_report_t *R, const rp_workload_t *w, const rp_plot_t *pt)
 {
 	const rp_block_t *b = rp_figure_block(pt, w->baseline);
-	double n[64], t[64], nf = first_faulting_n(R, w);
+	double n[64], t[64];
+	double nf = rp_field(rp_colony_faulting(&R->data, w, NULL), RP_F_N);
 	size_t k = 0, j = 0;
 
 	for (size_t i = 0; b != NULL && i < b->nrows && k < 64; i++, k++)
@@ -232,7 +231,8 @@ rp_colony_widest_spread(
     const rp_report_t *R, const rp_workload_t *w, const char **label)
 {
 	const json_t *runs[RP_PLOT_MAX_BLOCKS];
-	size_t n = rp_colony_spread_runs(R, w, runs, RP_PLOT_MAX_BLOCKS);
+	size_t n = rp_data_runs_by_variant(
+	    &R->data, w->sets.spread, w->name, runs, RP_PLOT_MAX_BLOCKS);
 	static char buf[128];
 	double worst = NAN;
 
@@ -265,7 +265,8 @@ static void
 table5_facts(rp_report_t *R, const rp_workload_t *w)
 {
 	const json_t *runs[RP_PLOT_MAX_BLOCKS];
-	size_t n = rp_colony_spread_runs(R, w, runs, RP_PLOT_MAX_BLOCKS);
+	size_t n = rp_data_runs_by_variant(
+	    &R->data, w->sets.spread, w->name, runs, RP_PLOT_MAX_BLOCKS);
 	const char *label;
 	double worst = rp_colony_widest_spread(R, w, &label);
 

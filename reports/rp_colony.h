@@ -14,10 +14,6 @@
 #include "rp_report.h"
 #include "rp_workloads.h"
 
-/* The runs of the spread sets (colony-spread*), variants in order, jemalloc
- * before glibc; returns how many (at most cap). */
-size_t rp_colony_spread_runs(const rp_report_t *R, const rp_workload_t *w,
-    const json_t **out, size_t cap);
 /* The section's facts, its notes made in the order it prints them. */
 void rp_colony_facts(rp_report_t *R, const rp_workload_t *w);
 
@@ -26,6 +22,15 @@ void rp_colony_facts(rp_report_t *R, const rp_workload_t *w);
  * run. */
 double rp_colony_widest_spread(
     const rp_report_t *R, const rp_workload_t *w, const char **label);
+
+/* Faults a step that count as faulting an array again: 16 pages. */
+#define RP_COLONY_FAULTING 16.0
+/* The speed question's baseline in the scaling sweep: the run at the
+ * smallest N whose steps fault (RP_COLONY_FAULTING pages a step or more),
+ * or NULL; *below (when not NULL) gets the run at the largest N whose
+ * steps do not. */
+const json_t *rp_colony_faulting(
+    const rp_data_t *D, const rp_workload_t *w, const json_t **below);
 
 /* The index j (1..k-1) of the steepest local slope, between n[j-1] and
  * n[j], of times t against sizes n in log-log; 0 when k < 2 or none is a

@@ -31,18 +31,6 @@ split_tabs(char *line, char **fields, int n)
 	return k;
 }
 
-/* src into dst of cap bytes, cut to fit. */
-static void
-copy_field(char *dst, size_t cap, const char *src)
-{
-	size_t k = strlen(src);
-
-	if (k >= cap)
-		k = cap - 1;
-	memcpy(dst, src, k);
-	dst[k] = '\0';
-}
-
 int
 rp_experiments_read(rp_experiments_t *E, const char *path)
 {
@@ -59,11 +47,16 @@ rp_experiments_read(rp_experiments_t *E, const char *path)
 		if (line[0] == '#' || split_tabs(line, fl, 5) < 5 ||
 		    strcmp(fl[0], "set") == 0)
 			continue;
-		copy_field(e->set, sizeof(e->set), fl[0]);
-		copy_field(e->workload, sizeof(e->workload), fl[1]);
-		copy_field(e->variants, sizeof(e->variants), fl[2]);
-		copy_field(e->arguments, sizeof(e->arguments), fl[3]);
-		copy_field(e->purpose, sizeof(e->purpose), fl[4]);
+		snprintf(e->set, sizeof(e->set), "%.*s",
+		    (int)sizeof(e->set) - 1, fl[0]);
+		snprintf(e->workload, sizeof(e->workload), "%.*s",
+		    (int)sizeof(e->workload) - 1, fl[1]);
+		snprintf(e->variants, sizeof(e->variants), "%.*s",
+		    (int)sizeof(e->variants) - 1, fl[2]);
+		snprintf(e->arguments, sizeof(e->arguments), "%.*s",
+		    (int)sizeof(e->arguments) - 1, fl[3]);
+		snprintf(e->purpose, sizeof(e->purpose), "%.*s",
+		    (int)sizeof(e->purpose) - 1, fl[4]);
 		E->n++;
 	}
 	fclose(f);
@@ -121,25 +114,14 @@ rp_experiments_has_variant(const rp_experiment_t *e, const char *variant)
 	return list_names(e->variants, variant);
 }
 
-/* Whether set matches pattern, either of them a prefix ending in '*'. */
-static int
-sets_match(const char *pattern, const char *set)
-{
-	size_t a = strlen(pattern), b = strlen(set);
-
-	if (a > 0 && pattern[a - 1] == '*' && strncmp(pattern, set, a - 1) == 0)
-		return 1;
-	if (b > 0 && set[b - 1] == '*' && strncmp(pattern, set, b - 1) == 0)
-		return 1;
-	return strcmp(pattern, set) == 0;
-}
-
 const rp_experiment_t *
 rp_experiments_find(
     const rp_experiments_t *E, const char *pattern, const char *variant)
 {
 	for (size_t i = 0; E != NULL && pattern != NULL && i < E->n; i++)
-		if (sets_match(pattern, E->rows[i].set) &&
+		/* Either of them may be a prefix ending in '*'. */
+		if ((rp_data_set_matches(pattern, E->rows[i].set) ||
+			rp_data_set_matches(E->rows[i].set, pattern)) &&
 		    rp_experiments_has_variant(&E->rows[i], variant))
 			return &E->rows[i];
 	return NULL;

@@ -13,13 +13,6 @@
 #include "rp_text.h"
 #include "rp_workloads.h"
 
-/* Whether w has a section of its own (rp_workloads). */
-static int
-known(const char *w)
-{
-	return rp_workload_find(w) != NULL;
-}
-
 size_t
 rp_generic_workloads(const rp_data_t *D, const char **out, size_t cap)
 {
@@ -29,7 +22,8 @@ rp_generic_workloads(const rp_data_t *D, const char **out, size_t cap)
 	json_array_foreach(D->runs, i, r)
 	{
 		const char *w = rp_field_str(r, RP_F_WORKLOAD);
-		if (w[0] == '\0' || known(w))
+		/* A workload with a section of its own is not generic. */
+		if (w[0] == '\0' || rp_workload_find(w) != NULL)
 			continue;
 		for (k = 0; k < n && strcmp(out[k], w) != 0; k++)
 			;

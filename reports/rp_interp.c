@@ -12,34 +12,6 @@
 /* A fact of the section: part.W.WHAT. */
 #define PART "part.%s."
 
-/* A second run that fact part.W.V.WHAT came from (a ratio's other side). */
-static void
-add_run(rp_report_t *R, const json_t *run, const char *w, const char *v,
-    const char *what)
-{
-	char name[RP_FACTS_NAME_MAX];
-
-	snprintf(name, sizeof(name), PART "%s.%s", w, v, what);
-	rp_facts_name_clean(name);
-	rp_fact_add_run(&R->facts, run, name);
-}
-
-/* The N of the cache simulation, for the simulated columns' header. */
-static double
-cachesim_n(rp_report_t *R, const rp_workload_t *w)
-{
-	const char *vs[RP_DATA_MAX_VARIANTS];
-	size_t nv =
-	    rp_data_variants(&R->data, w->name, NULL, vs, RP_DATA_MAX_VARIANTS);
-
-	for (size_t i = 0; i < nv; i++) {
-		const json_t *cs = rp_data_cachesim(&R->data, w->name, vs[i]);
-		if (cs != NULL)
-			return rp_field(cs, RP_F_N);
-	}
-	return NAN;
-}
-
 /* A variant's simulated counts per unit (part.W.cachesim.V.NAME). */
 static const rp_fact_field_t cachesim_fields[] = {
     {"n", RP_F_N, RP_FACT_SIZE, RP_F_NONE},
@@ -51,16 +23,17 @@ static const rp_fact_field_t cachesim_fields[] = {
 /* Table 1s: the simulated counts per unit of the variants the simulator
  * ran (part.W.cachesim.variants), their N where it is not the table's. */
 static void
-table1s_facts(rp_report_t *R, const rp_workload_t *w)
+table1s_facts(
+    rp_report_t *R, const rp_workload_t *w, const char **vs, size_t nv)
 {
-	const char *vs[RP_DATA_MAX_VARIANTS];
-	size_t nv =
-	    rp_data_variants(&R->data, w->name, NULL, vs, RP_DATA_MAX_VARIANTS);
-	double n = cachesim_n(R, w);
+	double n = NAN; /* the first simulated variant's: the columns' N */
 	json_t *names = json_array();
 	int minimum = 0;
 	char p[RP_FACTS_NAME_MAX];
 
+	for (size_t i = 0; i < nv && isnan(n); i++)
+		n = rp_field(
+		    rp_data_cachesim(&R->data, w->name, vs[i]), RP_F_N);
 	rp_fact_num(
 	    &R->facts, RP_FACT_SIZE, n, NULL, PART "cachesim.n", w->name);
 	rp_fact_str(&R->facts, rp_report_note(R, "cachesim"), NULL,
@@ -91,11 +64,9 @@ table1s_facts(rp_report_t *R, const rp_workload_t *w)
 /* The counters the machine counted and those it could not, from the
  * first variant's main run (part.W.counters.*). */
 static void
-counters_facts(rp_report_t *R, const rp_workload_t *w)
+counters_facts(
+    rp_report_t *R, const rp_workload_t *w, const char **vs, size_t nv)
 {
-	const char *vs[RP_DATA_MAX_VARIANTS];
-	size_t nv =
-	    rp_data_variants(&R->data, w->name, NULL, vs, RP_DATA_MAX_VARIANTS);
 	const json_t *r = NULL, *e;
 	char ok[512] = "", bad[512] = "";
 	const char *name;
@@ -141,11 +112,8 @@ noise_facts(
 /* The fastest and the slowest main runs timed at least twice: the ends
  * of the lengths Table 1 holds. */
 static void
-noise_ends(rp_report_t *R, const rp_workload_t *w)
+noise_ends(rp_report_t *R, const rp_workload_t *w, const char **vs, size_t nv)
 {
-	const char *vs[RP_DATA_MAX_VARIANTS];
-	size_t nv =
-	    rp_data_variants(&R->data, w->name, NULL, vs, RP_DATA_MAX_VARIANTS);
 	const json_t *fast = NULL, *slow = NULL;
 
 	for (size_t i = 0; i < nv; i++) {
@@ -173,7 +141,7 @@ static const rp_fact_field_t repeated_fields[] = {
  * of this table's lengths, and the op-by-op variant's repeats at the
  * largest N where it was timed more than once. */
 static void
-stats_facts(rp_report_t *R, const rp_workload_t *w)
+stats_facts(rp_report_t *R, const rp_workload_t *w, const char **vs, size_t nv)
 {
 	const json_t *eager = rp_data_main_run(&R->data, w->name, w->op_by_op);
 	rp_query_t q = {.workload = w->name,
@@ -189,7 +157,7 @@ stats_facts(rp_report_t *R, const rp_workload_t *w)
 	    PART "note.intervals", w->name);
 	rp_fact_num(&R->facts, RP_FACT_NUMBER, RP_REPORT_LENGTH_CLASS, NULL,
 	    PART "noise.length_class", w->name);
-	noise_ends(R, w);
+	noise_ends(R, w, vs, nv);
 	rp_fact_str(&R->facts, w->op_by_op, eager, PART "op_by_op", w->name);
 	rp_fact_bool(
 	    &R->facts, best != NULL, best, PART "repeated.present", w->name);
@@ -213,6 +181,7 @@ table1b_facts(rp_report_t *R, const rp_workload_t *w)
 	size_t nv = rp_data_variants(
 	    &R->data, w->name, &in_seed, vs, RP_DATA_MAX_VARIANTS);
 	json_t *names = json_array();
+	char p[96], ratio[RP_FACTS_NAME_MAX];
 
 	rp_fact_bool(&R->facts, !isnan(ns) && nv > 0, NULL, PART "seed.present",
 	    w->name);
@@ -224,19 +193,22 @@ table1b_facts(rp_report_t *R, const rp_workload_t *w)
 		if (rs == NULL)
 			continue;
 		json_array_append_new(names, json_string(vs[i]));
+		snprintf(p, sizeof(p), PART "%s", w->name, vs[i]);
+		rp_facts_name_clean(p);
 		rp_fact_num(&R->facts, RP_FACT_TIME,
-		    rp_field(rs, RP_F_TIME_MEDIAN), rs, PART "%s.seed.median",
-		    w->name, vs[i]);
+		    rp_field(rs, RP_F_TIME_MEDIAN), rs, "%s.seed.median", p);
 		rp_fact_str(&R->facts, rp_report_interval(rs), rs,
-		    PART "%s.seed.interval", w->name, vs[i]);
+		    "%s.seed.interval", p);
+		/* A ratio: the random input's run is its other side. */
+		snprintf(ratio, sizeof(ratio), "%s.over_random", p);
 		rp_fact_num(&R->facts, RP_FACT_RATIO,
 		    rp_field(rs, RP_F_TIME_MEDIAN) /
 			rp_field(rr, RP_F_TIME_MEDIAN),
-		    rs, PART "%s.over_random", w->name, vs[i]);
-		add_run(R, rr, w->name, vs[i], "over_random");
+		    rs, "%s", ratio);
+		rp_fact_add_run(&R->facts, rr, ratio);
 		rp_fact_text(&R->facts, RP_FACT_BYTES,
 		    rp_field(rs, RP_F_PEAK_WORKSPACE), rp_report_peak(rs), rs,
-		    PART "%s.seed.peak", w->name, vs[i]);
+		    "%s.seed.peak", p);
 	}
 	rp_fact_list(&R->facts, names, PART "seed.variants", w->name);
 }
@@ -405,9 +377,9 @@ rp_interp_facts(rp_report_t *R, const rp_workload_t *w)
 	nv =
 	    rp_data_variants(&R->data, w->name, NULL, vs, RP_DATA_MAX_VARIANTS);
 	rp_workload_rows_facts(R, w, nq, vs, nv, 1);
-	table1s_facts(R, w);
-	stats_facts(R, w);
-	counters_facts(R, w);
+	table1s_facts(R, w, vs, nv);
+	stats_facts(R, w, vs, nv);
+	counters_facts(R, w, vs, nv);
 	table1b_facts(R, w);
 	rp_workload_figure_facts(R, w, rp_workload_fig(w, "memory"), "memory");
 	rp_workload_figure_facts(R, w, rp_workload_fig(w, "time"), "time");

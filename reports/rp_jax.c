@@ -113,18 +113,12 @@ rp_jax_temp(const json_t *r)
 	return rp_field(r, RP_F_JAX_TEMP_BYTES);
 }
 
-/* Peak RSS of JAX's baseline process; NAN when not measured. */
-static double
-baseline_peak(const rp_data_t *D)
-{
-	rp_query_t q = {.set = "jax-base"};
-	return rp_field(rp_data_find(D, &q), RP_F_PEAK_RSS);
-}
-
 double
 rp_jax_rss_work(const rp_data_t *D, const json_t *r)
 {
-	double w = rp_field(r, RP_F_PEAK_RSS) - baseline_peak(D);
+	rp_query_t q = {.set = "jax-base"}; /* JAX's baseline process */
+	double w = rp_field(r, RP_F_PEAK_RSS) -
+	    rp_field(rp_data_find(D, &q), RP_F_PEAK_RSS);
 	return w < 0 ? 0 : w;
 }
 
@@ -163,33 +157,18 @@ rp_jax_stand_in(const json_t *r, char *buf, size_t len)
 	return buf;
 }
 
-double
-rp_jax_c_threads(const json_t *r)
-{
-	double t = rp_field(r, RP_F_THREADS);
-
-	/* The harness leaves params.threads out at its default, one. */
-	return r == NULL ? NAN : isnan(t) ? 1 : t;
-}
-
 const json_t *
 rp_jax_c_one_thread(const rp_data_t *D, const char *c_set, const char *workload,
     const char *variant)
 {
+	/* A pattern may also match the -threads sets: only one-thread runs. */
 	rp_query_t q = {.set = c_set,
 	    .workload = workload,
 	    .variant = variant,
+	    .threads = 1,
 	    .alloc = RP_ALLOC_JEMALLOC};
-	size_t i;
-	json_t *r;
 
-	/* A pattern may also match the -threads sets: only one-thread runs. */
-	json_array_foreach(D->runs, i, r)
-	{
-		if (rp_data_run_matches(r, &q) && rp_jax_one_thread(r))
-			return r;
-	}
-	return NULL;
+	return rp_data_find(D, &q);
 }
 
 const json_t *
@@ -199,12 +178,6 @@ rp_jax_c_run(const rp_data_t *D, const char *workload, const char *variant)
 
 	snprintf(set, sizeof(set), "jax-c-%s*", workload);
 	return rp_jax_c_one_thread(D, set, workload, variant);
-}
-
-int
-rp_jax_one_thread(const json_t *r)
-{
-	return rp_jax_c_threads(r) == 1;
 }
 
 double
@@ -301,13 +274,9 @@ rp_jax_warm(const json_t *r, int per_unit, double *med, double *lo, double *hi)
 		if (json_is_number(e) && n < WARM_MAX)
 			v[n++] = json_number_value(e) / steps;
 	}
-	if (n == 0)
-		return 0;
+	/* Each NAN when there are none. */
 	*med = hx_stats_median(v, n);
-	*lo = *hi = v[0];
-	for (i = 1; i < n; i++) {
-		*lo = v[i] < *lo ? v[i] : *lo;
-		*hi = v[i] > *hi ? v[i] : *hi;
-	}
+	*lo = hx_stats_quantile(v, n, 0.0);
+	*hi = hx_stats_quantile(v, n, 1.0);
 	return n;
 }

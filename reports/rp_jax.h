@@ -78,9 +78,6 @@ double rp_jax_c_unit_time(const json_t *r);
 /* The C variant that stands for a program (first word of its c_variant)
  * into buf; "" when none. */
 const char *rp_jax_stand_in(const json_t *r, char *buf, size_t len);
-/* A C run's thread count: params.threads, 1 when the harness left it out
- * (its default); NAN for NULL. */
-double rp_jax_c_threads(const json_t *r);
 /* The one-thread C run of a variant at the JAX sizes (sets
  * jax-c-WORKLOAD*, whose pattern also matches the -threads sets). */
 const json_t *rp_jax_c_run(
@@ -88,8 +85,6 @@ const json_t *rp_jax_c_run(
 /* 1 when a JAX program's label is one core at the random preset (no
  * '@': "P@seed" and "P@all" are the others). */
 int rp_jax_one_core(const json_t *r);
-/* 1 when a C run used one thread (no --threads, or --threads 1). */
-int rp_jax_one_thread(const json_t *r);
 /* One full array of the workload at a run's sizes, in bytes. */
 double rp_jax_unit(const json_t *r);
 /* The check of one program's working bytes against its stand-in's model;
@@ -125,8 +120,8 @@ size_t rp_jax_warm(
     const json_t *r, int per_unit, double *med, double *lo, double *hi);
 
 /* The first ok jemalloc run of variant in C set pattern c_set whose
- * thread count (rp_jax_c_threads) is one; NULL when none. rp_jax_c_run is
- * this for the workload's jax-c-W* sets. */
+ * thread count is one (params.threads absent or 1); NULL when none.
+ * rp_jax_c_run is this for the workload's jax-c-W* sets. */
 const json_t *rp_jax_c_one_thread(const rp_data_t *D, const char *c_set,
     const char *workload, const char *variant);
 

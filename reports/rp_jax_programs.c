@@ -11,6 +11,7 @@
 #include "rp_jax.h"
 #include "rp_jax_programs.h"
 #include "rp_text.h"
+#include "rp_threads.h"
 #include "rp_workloads.h"
 
 #define F (&R->facts)
@@ -88,16 +89,17 @@ run_facts(rp_report_t *R, const json_t *r, const char *p, int base)
 	warm_facts(R, r, p, base);
 }
 
-/* A ratio of a JAX run over a C run names both runs: the C run (run) is
- * added to the runs of fact PREFIX.leaf, made with the JAX run's. */
+/* A ratio of run a over run b names both runs: fact PREFIX.LEAF, made
+ * with a's and b added. */
 static void
-add_run_of(
-    rp_facts_t *facts, const json_t *run, const char *prefix, const char *leaf)
+ratio_fact(rp_facts_t *facts, double v, const json_t *a, const json_t *b,
+    const char *prefix, const char *leaf)
 {
 	char name[RP_FACTS_NAME_MAX];
 
 	snprintf(name, sizeof(name), "%s.%s", prefix, leaf);
-	rp_fact_add_run(facts, run, name);
+	rp_fact_num(facts, RP_FACT_RATIO, v, a, "%s", name);
+	rp_fact_add_run(facts, b, name);
 }
 
 /* jax-keep.json's fastest warm call (wall) of program p of workload w at
@@ -163,8 +165,10 @@ static void
 c_set_facts(rp_report_t *R, const char *c_set, const rp_workload_t *w,
     const char *prefix)
 {
-	rp_query_t q = {
-	    .set = c_set, .workload = w->name, .alloc = RP_ALLOC_JEMALLOC};
+	rp_query_t q = {.set = c_set,
+	    .workload = w->name,
+	    .threads = 1,
+	    .alloc = RP_ALLOC_JEMALLOC};
 	json_t *seen = json_object(), *c;
 	char p[160], k[32];
 	size_t i;
@@ -176,14 +180,14 @@ c_set_facts(rp_report_t *R, const char *c_set, const rp_workload_t *w,
 			!isnan(rp_field(c, RP_F_STEPS_MEDIAN))
 		    ? "steps_s"
 		    : "time_s";
-		if (!rp_data_run_matches(c, &q) || !rp_jax_one_thread(c) ||
+		if (!rp_data_run_matches(c, &q) ||
 		    json_object_get(seen, v) != NULL)
 			continue;
 		json_object_set_new(seen, v, json_true());
 		snprintf(p, sizeof(p), "%s.%s.%s", prefix, w->name, v);
 		rp_fact_num(F, RP_FACT_SIZE, rp_field(c, RP_F_N), c, "%s.n", p);
-		rp_fact_num(
-		    F, RP_FACT_COUNT, rp_jax_c_threads(c), c, "%s.threads", p);
+		rp_fact_num(F, RP_FACT_COUNT, rp_threads_threads(c), c,
+		    "%s.threads", p);
 		rp_fact_num(
 		    F, RP_FACT_TIME, rp_jax_c_unit_time(c), c, "%s.time", p);
 		snprintf(k, sizeof(k), "%s.min", key);
@@ -506,13 +510,9 @@ warm_ratio(rp_report_t *R, const rp_workload_t *w, const char *a, const char *b,
 {
 	const json_t *ra = rp_jax_run(&R->data, w->name, a);
 	const json_t *rb = rp_jax_run(&R->data, w->name, b);
-	char full[RP_FACTS_NAME_MAX];
 
-	rp_fact_num(F, RP_FACT_RATIO,
-	    rp_jax_warm_call(ra) / rp_jax_warm_call(rb), ra,
-	    "jaxprog.puzzle.%s", name);
-	snprintf(full, sizeof(full), "jaxprog.puzzle.%s", name);
-	rp_fact_add_run(F, rb, full);
+	ratio_fact(F, rp_jax_warm_call(ra) / rp_jax_warm_call(rb), ra, rb,
+	    "jaxprog.puzzle", name);
 }
 
 void
@@ -642,13 +642,9 @@ same_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz, size_t ns)
 			rp_fact_str(F, v, c, "%s.c_variant", p);
 			rp_fact_str(
 			    F, rp_str(r, "variant"), r, "%s.program", p);
-			rp_fact_num(
-			    F, RP_FACT_RATIO, m / ct, r, "%s.over_c", p);
-			rp_fact_num(F, RP_FACT_RATIO,
-			    kept_warm(keep, r, &alloc) / ct, r,
-			    "%s.kept_over_c", p);
-			add_run_of(F, c, p, "over_c");
-			add_run_of(F, c, p, "kept_over_c");
+			ratio_fact(F, m / ct, r, c, p, "over_c");
+			ratio_fact(F, kept_warm(keep, r, &alloc) / ct, r, c, p,
+			    "kept_over_c");
 		}
 	}
 	rp_fact_list(F, rows, "jaxprog.same.rows");
@@ -659,7 +655,9 @@ same_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz, size_t ns)
 static const json_t *
 fastest(const rp_data_t *D, const char *set, const char *c_set, const char *w)
 {
-	rp_query_t q = {.set = c_set ? c_set : set, .workload = w};
+	rp_query_t q = {.set = c_set ? c_set : set,
+	    .workload = w,
+	    .threads = c_set != NULL};
 	const json_t *best = NULL;
 	double tb = NAN;
 	size_t i;
@@ -669,8 +667,7 @@ fastest(const rp_data_t *D, const char *set, const char *c_set, const char *w)
 	{
 		double t;
 		if (!rp_data_run_matches(r, &q) ||
-		    (c_set == NULL && !rp_jax_one_core(r)) ||
-		    (c_set != NULL && !rp_jax_one_thread(r)))
+		    (c_set == NULL && !rp_jax_one_core(r)))
 			continue;
 		t = c_set ? rp_jax_c_unit_time(r) : rp_jax_unit_time(r);
 		if (!isnan(t) && (isnan(tb) || t < tb))
@@ -715,12 +712,9 @@ best_facts(rp_report_t *R, const jax_size_t *sz, size_t ns)
 		ref_fact(R, c, p, "c", sz[s].c, w, rp_str(c, "variant"));
 		ref_fact(R, si, p, "stand_in_ref", sz[s].c, w, v);
 		rp_fact_num(F, RP_FACT_SIZE, rp_field(j, RP_F_N), j, "%s.n", p);
-		rp_fact_num(F, RP_FACT_RATIO, jt / rp_jax_c_unit_time(c), j,
-		    "%s.over_c", p);
-		rp_fact_num(F, RP_FACT_RATIO, jt / rp_jax_c_unit_time(si), j,
-		    "%s.over_stand_in", p);
-		add_run_of(F, c, p, "over_c");
-		add_run_of(F, si, p, "over_stand_in");
+		ratio_fact(F, jt / rp_jax_c_unit_time(c), j, c, p, "over_c");
+		ratio_fact(
+		    F, jt / rp_jax_c_unit_time(si), j, si, p, "over_stand_in");
 	}
 	rp_fact_list(F, rows, "jaxprog.best.rows");
 	rp_fact_str(F, rp_workload_units(), NULL, "jaxprog.units");

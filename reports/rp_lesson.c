@@ -170,21 +170,17 @@ static void
 limits_facts(rp_report_t *R)
 {
 	const json_t *r = json_array_get(R->data.runs, 0);
+	rp_variant_run_t vr[RP_WORKLOAD_MAX_RUNS];
+	size_t n = rp_workload_main_runs(&R->data, vr, RP_WORKLOAD_MAX_RUNS);
 	int undetermined = 0, with_min = 0;
 
-	for (int w = 0; rp_workloads[w].name != NULL; w++) {
-		const char *vs[RP_DATA_MAX_VARIANTS],
-		    *wl = rp_workloads[w].name;
-		size_t nv = rp_data_variants(
-		    &R->data, wl, NULL, vs, RP_DATA_MAX_VARIANTS);
-		for (size_t i = 0; i < nv; i++) {
-			rp_limiter_in_t in;
-			rp_limiter_t v =
-			    rp_limiter_of(&R->data, wl, vs[i], &in);
-			undetermined += v.kind == RP_LIMIT_UNDETERMINED;
-			with_min += v.kind == RP_LIMIT_UNDETERMINED &&
-			    !isnan(in.ipu_min);
-		}
+	for (size_t i = 0; i < n; i++) {
+		rp_limiter_in_t in;
+		rp_limiter_t v =
+		    rp_limiter_of(&R->data, vr[i].workload, vr[i].variant, &in);
+		undetermined += v.kind == RP_LIMIT_UNDETERMINED;
+		with_min +=
+		    v.kind == RP_LIMIT_UNDETERMINED && !isnan(in.ipu_min);
 	}
 	rp_fact_num(&R->facts, RP_FACT_COUNT, undetermined, NULL,
 	    "limiters.undetermined");

@@ -92,26 +92,12 @@ code_files(const rp_data_t *D, char (*names)[256], size_t cap)
 	return n;
 }
 
-static int
-has_name(const json_t *names, const char *name)
-{
-	size_t i;
-	json_t *m;
-
-	json_array_foreach(names, i, m)
-	{
-		if (strcmp(json_string_value(m), name) == 0)
-			return 1;
-	}
-	return 0;
-}
-
 /* Every marker of one file, unless an earlier file had its name. */
 static void
 file_code_facts(rp_report_t *R, const char *path, json_t *markers)
 {
 	FILE *f = open_in_repository(&R->data, path);
-	char line[512], name[64], code[2048];
+	char line[512], name[64], code[2048], fact[RP_FACTS_NAME_MAX];
 	static const char begin[] = "# lesson:begin ";
 
 	while (f != NULL && fgets(line, sizeof(line), f) != NULL) {
@@ -119,7 +105,10 @@ file_code_facts(rp_report_t *R, const char *path, json_t *markers)
 		if (strncmp(t, begin, strlen(begin)) != 0 ||
 		    sscanf(t + strlen(begin), "%63s", name) != 1)
 			continue;
-		if (has_name(markers, name) ||
+		/* An earlier file's marker of that name made the fact. */
+		snprintf(fact, sizeof(fact), "lesson.code.%s.text", name);
+		rp_facts_name_clean(fact);
+		if (rp_facts_get(&R->facts, fact) != NULL ||
 		    rp_lesson_code(&R->data, path, name, code, sizeof(code)) ==
 			0)
 			continue;

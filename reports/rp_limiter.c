@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "rp_bandwidth.h"
+#include "rp_colony.h"
 #include "rp_limiter.h"
 #include "rp_text.h"
 #include "rp_workloads.h"
@@ -143,8 +144,10 @@ rp_limiter_fault_twin(const rp_data_t *D, const char **label)
 	return dt / df;
 }
 
-double
-rp_limiter_fault_ceiling(const rp_data_t *D)
+/* The ceilings' cost of one minor fault (minor_fault_s), or NAN when the
+ * data has none. */
+static double
+fault_ceiling(const rp_data_t *D)
 {
 	double c = rp_num(D->ceilings, "minor_fault_s");
 
@@ -154,7 +157,7 @@ rp_limiter_fault_ceiling(const rp_data_t *D)
 double
 rp_limiter_fault_cost(const rp_data_t *D, const char **label)
 {
-	double c = rp_limiter_fault_ceiling(D);
+	double c = fault_ceiling(D);
 
 	if (!isnan(c)) {
 		*label = "the first write to fresh pages, `harness ceilings`";
@@ -272,8 +275,9 @@ rp_limiter_of(const rp_data_t *D, const char *workload, const char *variant,
 	return rp_limiter_decide(in);
 }
 
-const char *
-rp_limiter_key(rp_limit_t kind)
+/* A keyword per kind, for templates to choose words by. */
+static const char *
+limiter_key(rp_limit_t kind)
 {
 	static const char *const keys[] = {"compute", "instructions",
 	    "bandwidth", "cache", "faults", "model", "undetermined",
@@ -281,14 +285,34 @@ rp_limiter_key(rp_limit_t kind)
 	return kind <= RP_LIMIT_UNMEASURED ? keys[kind] : "?";
 }
 
-/* The model's half of a verdict's facts: the limiter's term, the
- * prediction against the median, and what the terms leave unexplained. */
+/* The model's prediction against the median under at (.predicted,
+ * .error), and beyond the tolerance what the terms leave unexplained or
+ * predict too much (.unexplained, .overpredicted): a verdict's and the
+ * model table's row alike. */
 static void
-verdict_model_facts(
+prediction_facts(
     rp_facts_t *F, const rp_limiter_in_t *in, const json_t *r, const char *at)
 {
 	double off = in->model_predicted - in->time_s;
 
+	rp_fact_num(
+	    F, RP_FACT_TIME, in->model_predicted, r, "%s.predicted", at);
+	rp_fact_text(F, RP_FACT_PERCENT, in->model_error,
+	    rp_text_fmt_num(100 * in->model_error, "%+.0f%%"), r, "%s.error",
+	    at);
+	rp_fact_num(F, RP_FACT_TIME,
+	    fabs(in->model_error) > RP_LIMITER_MODEL_TOLERANCE ? fabs(off)
+							       : NAN,
+	    r, "%s.unexplained", at);
+	rp_fact_bool(F, off > 0, r, "%s.overpredicted", at);
+}
+
+/* The model's half of a verdict's facts: the limiter's term, and the
+ * prediction. */
+static void
+verdict_model_facts(
+    rp_facts_t *F, const rp_limiter_in_t *in, const json_t *r, const char *at)
+{
 	rp_fact_str(F,
 	    in->model_term != NULL ? rp_limiter_term_word(in->model_term)
 				   : NULL,
@@ -297,48 +321,48 @@ verdict_model_facts(
 	rp_fact_text(F, RP_FACT_PERCENT, in->model_share,
 	    rp_text_fmt_num(100 * in->model_share, "%.0f%%"), r,
 	    "%s.term_share", at);
-	rp_fact_num(
-	    F, RP_FACT_TIME, in->model_predicted, r, "%s.predicted", at);
-	rp_fact_text(F, RP_FACT_PERCENT, in->model_error,
-	    rp_text_fmt_num(100 * in->model_error, "%+.0f%%"), r, "%s.error",
-	    at);
-	/* Only beyond the tolerance, as the limits table's own. */
-	rp_fact_num(F, RP_FACT_TIME,
-	    fabs(in->model_error) > RP_LIMITER_MODEL_TOLERANCE ? fabs(off)
-							       : NAN,
-	    r, "%s.unexplained", at);
-	rp_fact_bool(F, off > 0, r, "%s.overpredicted", at);
+	prediction_facts(F, in, r, at);
 }
 
-void
-rp_limiter_verdict_facts(rp_facts_t *F, const rp_limiter_in_t *in,
-    const rp_limiter_t *v, const json_t *r, const char *at)
+/* The shares the rule compares and what they were read against, under at
+ * (at.fma_share, .triad_share, .level, ...): a verdict's and the limits
+ * table's row alike. */
+static void
+share_facts(
+    rp_facts_t *F, const rp_limiter_in_t *in, const json_t *r, const char *at)
 {
-	rp_fact_str(F, rp_limiter_key(v->kind), r, "%s.verdict", at);
-	rp_fact_num(F, RP_FACT_NUMBER, in->gflops, r, "%s.gflops", at);
 	rp_fact_num(
 	    F, RP_FACT_PERCENT, in->gflops / in->fma, r, "%s.fma_share", at);
 	rp_fact_num(F, RP_FACT_NUMBER, in->ipu, r, "%s.ipu", at);
 	rp_fact_num(F, RP_FACT_NUMBER, in->ipu_min, r, "%s.ipu_min", at);
 	rp_fact_num(
 	    F, RP_FACT_RATIO, in->ipu / in->ipu_min, r, "%s.ipu_over_min", at);
-	rp_fact_num(F, RP_FACT_NUMBER, in->ipu_low, r, "%s.ipu_low", at);
-	rp_fact_str(F, in->low_name, r, "%s.low_name", at);
-	rp_fact_num(F, RP_FACT_BYTES, in->bytes_per_s, r, "%s.bytes_s", at);
 	rp_fact_num(F, RP_FACT_PERCENT, in->bytes_per_s / in->triad, r,
 	    "%s.triad_share", at);
 	rp_fact_str(F, in->level, r, "%s.level", at);
-	rp_fact_num(
-	    F, RP_FACT_BYTES, in->miss_bytes_s, r, "%s.miss_bytes_s", at);
 	rp_fact_num(F, RP_FACT_PERCENT, in->miss_bytes_s / in->miss_triad, r,
 	    "%s.miss_share", at);
 	rp_fact_str(F, in->miss_level, r, "%s.miss_level", at);
-	rp_fact_num(F, RP_FACT_COUNT, in->faults, r, "%s.faults", at);
-	rp_fact_num(F, RP_FACT_TIME, in->fault_cost_s, r, "%s.fault_cost", at);
-	rp_fact_str(F, in->twin, r, "%s.fault_by", at);
 	rp_fact_num(F, RP_FACT_PERCENT,
 	    in->faults * in->fault_cost_s / in->time_s, r, "%s.fault_share",
 	    at);
+}
+
+void
+rp_limiter_verdict_facts(rp_facts_t *F, const rp_limiter_in_t *in,
+    const rp_limiter_t *v, const json_t *r, const char *at)
+{
+	rp_fact_str(F, limiter_key(v->kind), r, "%s.verdict", at);
+	share_facts(F, in, r, at);
+	rp_fact_num(F, RP_FACT_NUMBER, in->gflops, r, "%s.gflops", at);
+	rp_fact_num(F, RP_FACT_NUMBER, in->ipu_low, r, "%s.ipu_low", at);
+	rp_fact_str(F, in->low_name, r, "%s.low_name", at);
+	rp_fact_num(F, RP_FACT_BYTES, in->bytes_per_s, r, "%s.bytes_s", at);
+	rp_fact_num(
+	    F, RP_FACT_BYTES, in->miss_bytes_s, r, "%s.miss_bytes_s", at);
+	rp_fact_num(F, RP_FACT_COUNT, in->faults, r, "%s.faults", at);
+	rp_fact_num(F, RP_FACT_TIME, in->fault_cost_s, r, "%s.fault_cost", at);
+	rp_fact_str(F, in->twin, r, "%s.fault_by", at);
 	verdict_model_facts(F, in, r, at);
 }
 
@@ -430,9 +454,6 @@ rp_limiter_knee(double rise, double threshold, const char *from, const char *to)
 	return strcmp(from, to) != 0 ? "edge" : "within";
 }
 
-/* Faults a step that count as faulting an array again: 16 pages. */
-#define FAULTING 16.0
-
 static double
 faults_per_step(const json_t *r)
 {
@@ -448,25 +469,9 @@ baseline_facts(rp_report_t *R, const rp_workload_t *w)
 {
 	rp_facts_t *F = &R->facts;
 	const json_t *r = rp_data_main_run(&R->data, w->name, w->baseline);
-	rp_query_t q = {.set = w->sets.scale_all,
-	    .workload = w->name,
-	    .variant = w->baseline,
-	    .alloc = RP_ALLOC_JEMALLOC};
-	const json_t *below = NULL, *at = NULL, *e;
+	const json_t *below, *at = rp_colony_faulting(&R->data, w, &below);
 	double na, big, thr;
-	size_t i;
 
-	json_array_foreach(R->data.runs, i, e)
-	{
-		double f = faults_per_step(e), n = rp_field(e, RP_F_N);
-		if (!rp_data_run_matches(e, &q))
-			continue;
-		if (f < FAULTING &&
-		    (below == NULL || n > rp_field(below, RP_F_N)))
-			below = e;
-		if (f >= FAULTING && (at == NULL || n < rp_field(at, RP_F_N)))
-			at = e;
-	}
 	rp_fact_bool(F, r != NULL, r, "limits.baseline.measured");
 	rp_fact_str(F, w->name, NULL, "limits.baseline.workload");
 	rp_fact_str(F, w->baseline, NULL, "limits.baseline.variant");
@@ -536,7 +541,7 @@ rule_row_facts(rp_report_t *R, const char *w, const char *v)
 	/* The ceiling the rule read the bytes against, printed as the threads
 	 * section prints its own (rp_bandwidth.h's one rule). */
 	rp_bandwidth_ceiling_t c = rp_bandwidth_ceiling(&R->data, in.level, 1);
-	char ceiling[128];
+	char ceiling[128], at[RP_FACTS_NAME_MAX];
 
 	rp_fact_str(
 	    F, rp_limiter_verdict_word(&lim), r, "limits.%s.%s.limiter", w, v);
@@ -545,24 +550,11 @@ rule_row_facts(rp_report_t *R, const char *w, const char *v)
 	rp_fact_num(F, RP_FACT_SIZE,
 	    rp_field(rp_data_find(&R->data, &q), RP_F_N), NULL,
 	    "limits.%s.%s.n", w, v);
-	rp_fact_num(F, RP_FACT_PERCENT, in.gflops / in.fma, r,
-	    "limits.%s.%s.fma_share", w, v);
-	rp_fact_num(F, RP_FACT_PERCENT, in.bytes_per_s / in.triad, r,
-	    "limits.%s.%s.triad_share", w, v);
-	rp_fact_str(F, in.level, r, "limits.%s.%s.level", w, v);
+	snprintf(at, sizeof(at), "limits.%s.%s", w, v);
+	share_facts(F, &in, r, at);
 	rp_fact_text(F, RP_FACT_NUMBER, c.bytes_per_s,
 	    rp_bandwidth_text(&c, ceiling, sizeof(ceiling)), NULL,
 	    "limits.%s.%s.ceiling", w, v);
-	rp_fact_num(F, RP_FACT_PERCENT, in.miss_bytes_s / in.miss_triad, r,
-	    "limits.%s.%s.miss_share", w, v);
-	rp_fact_str(F, in.miss_level, r, "limits.%s.%s.miss_level", w, v);
-	rp_fact_num(F, RP_FACT_PERCENT, in.faults * in.fault_cost_s / in.time_s,
-	    r, "limits.%s.%s.fault_share", w, v);
-	rp_fact_num(F, RP_FACT_NUMBER, in.ipu, r, "limits.%s.%s.ipu", w, v);
-	rp_fact_num(
-	    F, RP_FACT_NUMBER, in.ipu_min, r, "limits.%s.%s.ipu_min", w, v);
-	rp_fact_num(F, RP_FACT_RATIO, in.ipu / in.ipu_min, r,
-	    "limits.%s.%s.ipu_over_min", w, v);
 	rp_fact_num(F, RP_FACT_RATIO,
 	    isnan(in.allowance) ? RP_LIMITER_INSN_ALLOWANCE : in.allowance, r,
 	    "limits.%s.%s.ipu_bound", w, v);
@@ -619,8 +611,8 @@ fault_facts(rp_report_t *R)
 	const char *twin;
 	double spread = rp_num(R->data.ceilings, "minor_fault_spread");
 
-	rp_fact_num(&R->facts, RP_FACT_TIME, rp_limiter_fault_ceiling(&R->data),
-	    NULL, "limits.fault.ceiling");
+	rp_fact_num(&R->facts, RP_FACT_TIME, fault_ceiling(&R->data), NULL,
+	    "limits.fault.ceiling");
 	rp_fact_num(&R->facts, RP_FACT_COUNT,
 	    rp_num(R->data.ceilings, "minor_fault_runs"), NULL,
 	    "limits.fault.ceiling_runs");
@@ -638,6 +630,9 @@ fault_facts(rp_report_t *R)
 static void
 rule_facts(rp_report_t *R)
 {
+	rp_variant_run_t vr[RP_WORKLOAD_MAX_RUNS];
+	size_t n = rp_workload_main_runs(&R->data, vr, RP_WORKLOAD_MAX_RUNS);
+
 	rp_fact_text(&R->facts, RP_FACT_PERCENT, RP_LIMITER_SHARE,
 	    rp_text_fmt_num(100 * RP_LIMITER_SHARE, "%.0f%%"), NULL,
 	    "limits.share");
@@ -645,29 +640,16 @@ rule_facts(rp_report_t *R)
 	    rp_text_fmt_num(RP_LIMITER_INSN_ALLOWANCE, "%.1fx"), NULL,
 	    "limits.insn_allowance");
 	fault_facts(R);
-	for (int k = 0; rp_workloads[k].name != NULL; k++) {
-		const char *vs[RP_DATA_MAX_VARIANTS], *w = rp_workloads[k].name;
-		size_t nv = rp_data_variants(
-		    &R->data, w, NULL, vs, RP_DATA_MAX_VARIANTS);
-		for (size_t i = 0; i < nv; i++)
-			rule_row_facts(R, w, vs[i]);
+	for (size_t i = 0; i < n; i++)
+		rule_row_facts(R, vr[i].workload, vr[i].variant);
+	for (int k = 0; rp_workloads[k].name != NULL; k++)
 		alone_facts(R, &rp_workloads[k]);
-	}
 	chunked_facts(R, rp_workload_question(RP_QUESTION_MEMORY));
 	baseline_facts(R, rp_workload_question(RP_QUESTION_SPEED));
 	cell_lists_facts(R, rp_workload_question(RP_QUESTION_SPEED));
 }
 
 /* ---- the section by the time model (templates/notebook/limits.md.j2) ---- */
-
-/* Which part of the prediction a term that adds belongs to. */
-static const char *
-term_part(const char *name)
-{
-	if (strcmp(name, "l2") == 0 || strcmp(name, "l3") == 0)
-		return "caches";
-	return name;
-}
 
 double
 rp_limiter_model_part(const json_t *r, const char *part)
@@ -682,10 +664,14 @@ rp_limiter_model_part(const json_t *r, const char *part)
 	json_array_foreach(json_object_get(m, "terms"), i, t)
 	{
 		double s = rp_num(t, "seconds");
+		const char *n = rp_str(t, "name");
 		if (json_is_true(json_object_get(t, "in_core")) || !isfinite(s))
 			continue;
 		added += s;
-		if (strcmp(term_part(rp_str(t, "name")), part) == 0)
+		/* l2 and l3 are the caches' part. */
+		if (strcmp(part, "caches") == 0
+			? strcmp(n, "l2") == 0 || strcmp(n, "l3") == 0
+			: strcmp(n, part) == 0)
 			sum += s;
 	}
 	if (strcmp(part, "in_core") == 0)
@@ -714,16 +700,12 @@ rp_limiter_roof(const json_t *r, const char *arg)
 static int
 model_present(const rp_data_t *D)
 {
-	for (int k = 0; rp_workloads[k].name != NULL; k++) {
-		const char *vs[RP_DATA_MAX_VARIANTS];
-		size_t nv = rp_data_variants(
-		    D, rp_workloads[k].name, NULL, vs, RP_DATA_MAX_VARIANTS);
-		for (size_t i = 0; i < nv; i++)
-			if (json_object_get(rp_data_main_run(
-						D, rp_workloads[k].name, vs[i]),
-				"model") != NULL)
-				return 1;
-	}
+	rp_variant_run_t vr[RP_WORKLOAD_MAX_RUNS];
+	size_t n = rp_workload_main_runs(D, vr, RP_WORKLOAD_MAX_RUNS);
+
+	for (size_t i = 0; i < n; i++)
+		if (json_object_get(vr[i].main, "model") != NULL)
+			return 1;
 	return 0;
 }
 
@@ -751,19 +733,19 @@ largest_two(const json_t *terms, int *first, int *second)
 	}
 }
 
-/* One term of a row: limits.W.V.termK (its word), _s, _share. */
+/* One term of a row: P.termK (its word), _s, _share. */
 static void
-term_facts(rp_report_t *R, const json_t *t, const json_t *r, const char *w,
-    const char *v, int k)
+term_facts(
+    rp_report_t *R, const json_t *t, const json_t *r, const char *p, int k)
 {
 	rp_fact_str(&R->facts,
 	    t != NULL ? rp_limiter_term_word(rp_str(t, "name")) : NULL, r,
-	    "limits.%s.%s.term%d", w, v, k);
+	    "%s.term%d", p, k);
 	rp_fact_num(&R->facts, RP_FACT_TIME, rp_num(t, "seconds"), r,
-	    "limits.%s.%s.term%d_s", w, v, k);
+	    "%s.term%d_s", p, k);
 	rp_fact_text(&R->facts, RP_FACT_PERCENT, rp_num(t, "share"),
 	    rp_text_fmt_num(100 * rp_num(t, "share"), "%.0f%%"), r,
-	    "limits.%s.%s.term%d_share", w, v, k);
+	    "%s.term%d_share", p, k);
 }
 
 /* One variant's row: its prediction against its median, the two largest
@@ -775,39 +757,26 @@ model_row_facts(rp_report_t *R, const char *w, const char *v)
 	const json_t *r = rp_data_main_run(&R->data, w, v);
 	const json_t *m = json_object_get(r, "model");
 	const json_t *terms = json_object_get(m, "terms");
-	double err = rp_num(m, "error");
-	int within = fabs(err) <= RP_LIMITER_MODEL_TOLERANCE, a, b;
 	rp_limiter_in_t in;
 	rp_limiter_t lim = rp_limiter_of(&R->data, w, v, &in);
+	int within = fabs(in.model_error) <= RP_LIMITER_MODEL_TOLERANCE, a, b;
+	char p[RP_FACTS_NAME_MAX];
 
 	largest_two(terms, &a, &b);
-	rp_fact_bool(&R->facts, m != NULL, r, "limits.%s.%s.modelled", w, v);
+	snprintf(p, sizeof(p), "limits.%s.%s", w, v);
+	rp_fact_bool(&R->facts, m != NULL, r, "%s.modelled", p);
 	rp_fact_num(&R->facts, RP_FACT_TIME, rp_field(r, RP_F_TIME_MEDIAN), r,
-	    "limits.%s.%s.measured", w, v);
-	rp_fact_num(&R->facts, RP_FACT_TIME, rp_num(m, "predicted_s"), r,
-	    "limits.%s.%s.predicted", w, v);
-	rp_fact_text(&R->facts, RP_FACT_PERCENT, err,
-	    rp_text_fmt_num(100 * err, "%+.0f%%"), r, "limits.%s.%s.error", w,
-	    v);
-	rp_fact_bool(
-	    &R->facts, m != NULL && within, r, "limits.%s.%s.within", w, v);
-	/* What the terms leave unexplained, or predict too much: its size,
-	 * and which of the two. */
-	rp_fact_num(&R->facts, RP_FACT_TIME,
-	    m != NULL && !within
-		? fabs(rp_field(r, RP_F_TIME_MEDIAN) - rp_num(m, "predicted_s"))
-		: NAN,
-	    r, "limits.%s.%s.unexplained", w, v);
-	rp_fact_bool(&R->facts, m != NULL && err > 0, r,
-	    "limits.%s.%s.overpredicted", w, v);
+	    "%s.measured", p);
+	rp_fact_bool(&R->facts, m != NULL && within, r, "%s.within", p);
+	prediction_facts(&R->facts, &in, r, p);
 	rp_fact_str(&R->facts, rp_data_variant_text(&R->data, w, v, "notes"), r,
-	    "limits.%s.%s.notes", w, v);
+	    "%s.notes", p);
 	term_facts(
-	    R, a >= 0 ? json_array_get(terms, (size_t)a) : NULL, r, w, v, 1);
+	    R, a >= 0 ? json_array_get(terms, (size_t)a) : NULL, r, p, 1);
 	term_facts(
-	    R, b >= 0 ? json_array_get(terms, (size_t)b) : NULL, r, w, v, 2);
-	rp_fact_str(&R->facts, rp_limiter_verdict_word(&lim), r,
-	    "limits.%s.%s.limiter", w, v);
+	    R, b >= 0 ? json_array_get(terms, (size_t)b) : NULL, r, p, 2);
+	rp_fact_str(
+	    &R->facts, rp_limiter_verdict_word(&lim), r, "%s.limiter", p);
 	return m != NULL && within;
 }
 
@@ -827,28 +796,18 @@ term_seconds(const json_t *m, const char *name)
 	return 0.0;
 }
 
-/* A pair's figures come from both runs, the term chosen by the pair: each
- * names the run it was not made with too, so that the same term of one
- * run in two pairs is two facts over different runs. */
+/* A time of a pair, P.LEAF, from run a and naming run b too: a pair's
+ * figures come from both runs, the term chosen by the pair, so that the
+ * same term of one run in two pairs is two facts over different runs. */
 static void
-why_runs(rp_facts_t *F, const json_t *rf, const json_t *rs, const char *w,
-    const char *fast, const char *slow)
+pair_time(rp_facts_t *F, double v, const json_t *a, const json_t *b,
+    const char *p, const char *leaf)
 {
-	static const char *const of_slow[] = {"term1_fast", "term2_fast"};
-	static const char *const of_fast[] = {"term1_slow", "term2_slow",
-	    "shared_s", "predicted_gap", "measured_gap"};
 	char name[RP_FACTS_NAME_MAX];
 
-	for (size_t i = 0; i < sizeof(of_slow) / sizeof(of_slow[0]); i++) {
-		snprintf(name, sizeof(name), "limits.why.%s.%s.%s.%s", w, fast,
-		    slow, of_slow[i]);
-		rp_fact_add_run(F, rs, name);
-	}
-	for (size_t i = 0; i < sizeof(of_fast) / sizeof(of_fast[0]); i++) {
-		snprintf(name, sizeof(name), "limits.why.%s.%s.%s.%s", w, fast,
-		    slow, of_fast[i]);
-		rp_fact_add_run(F, rf, name);
-	}
+	snprintf(name, sizeof(name), "%s.%s", p, leaf);
+	rp_fact_num(F, RP_FACT_TIME, v, a, "%s", name);
+	rp_fact_add_run(F, b, name);
 }
 
 /* Why fast runs faster than slow, by their models: the two terms that
@@ -864,6 +823,7 @@ why_facts(rp_report_t *R, const char *w, const char *fast, const char *slow)
 	const json_t *ms = json_object_get(rs, "model");
 	const char *name[2] = {NULL, NULL}, *shared = NULL;
 	double gap[2] = {0, 0}, both = 0;
+	char p[96]; /* leaves room for pair_time's leaves */
 	size_t i;
 	json_t *t;
 
@@ -880,33 +840,35 @@ why_facts(rp_report_t *R, const char *w, const char *fast, const char *slow)
 		if (fmin(s, f) > both)
 			both = fmin(s, f), shared = n;
 	}
-	rp_fact_bool(&R->facts, mf != NULL && ms != NULL, rs,
-	    "limits.why.%s.%s.%s.modelled", w, fast, slow);
+	snprintf(p, sizeof(p), "limits.why.%s.%s.%s", w, fast, slow);
+	rp_fact_bool(&R->facts, mf != NULL && ms != NULL, rs, "%s.modelled", p);
 	for (int k = 0; k < 2; k++) {
+		char ls[24], lf[24];
+		snprintf(ls, sizeof(ls), "term%d_slow", k + 1);
+		snprintf(lf, sizeof(lf), "term%d_fast", k + 1);
 		rp_fact_str(&R->facts,
 		    name[k] != NULL ? rp_limiter_term_word(name[k]) : NULL, rs,
-		    "limits.why.%s.%s.%s.term%d", w, fast, slow, k + 1);
-		rp_fact_num(&R->facts, RP_FACT_TIME,
-		    name[k] != NULL ? term_seconds(ms, name[k]) : NAN, rs,
-		    "limits.why.%s.%s.%s.term%d_slow", w, fast, slow, k + 1);
-		rp_fact_num(&R->facts, RP_FACT_TIME,
-		    name[k] != NULL ? term_seconds(mf, name[k]) : NAN, rf,
-		    "limits.why.%s.%s.%s.term%d_fast", w, fast, slow, k + 1);
+		    "%s.term%d", p, k + 1);
+		pair_time(&R->facts,
+		    name[k] != NULL ? term_seconds(ms, name[k]) : NAN, rs, rf,
+		    p, ls);
+		pair_time(&R->facts,
+		    name[k] != NULL ? term_seconds(mf, name[k]) : NAN, rf, rs,
+		    p, lf);
 	}
 	rp_fact_str(&R->facts,
 	    shared != NULL ? rp_limiter_term_word(shared) : NULL, rs,
-	    "limits.why.%s.%s.%s.shared", w, fast, slow);
-	rp_fact_num(&R->facts, RP_FACT_TIME, shared != NULL ? both : NAN, rs,
-	    "limits.why.%s.%s.%s.shared_s", w, fast, slow);
-	rp_fact_num(&R->facts, RP_FACT_TIME,
+	    "%s.shared", p);
+	pair_time(
+	    &R->facts, shared != NULL ? both : NAN, rs, rf, p, "shared_s");
+	pair_time(&R->facts,
 	    mf != NULL && ms != NULL
 		? rp_num(ms, "predicted_s") - rp_num(mf, "predicted_s")
 		: NAN,
-	    rs, "limits.why.%s.%s.%s.predicted_gap", w, fast, slow);
-	rp_fact_num(&R->facts, RP_FACT_TIME,
+	    rs, rf, p, "predicted_gap");
+	pair_time(&R->facts,
 	    rp_field(rs, RP_F_TIME_MEDIAN) - rp_field(rf, RP_F_TIME_MEDIAN), rs,
-	    "limits.why.%s.%s.%s.measured_gap", w, fast, slow);
-	why_runs(&R->facts, rf, rs, w, fast, slow);
+	    rf, p, "measured_gap");
 }
 
 /* The facts of every workload's pairs (rp_workload_t.why), and their

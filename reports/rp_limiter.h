@@ -118,24 +118,17 @@ const char *rp_limiter_term_word(const char *term);
  * its verdict (RP_LIMIT_UNMEASURED when there is no main run). */
 rp_limiter_t rp_limiter_of(const rp_data_t *D, const char *workload,
     const char *variant, rp_limiter_in_t *in);
-/* A keyword per kind, for templates to choose words by: "compute",
- * "instructions", "bandwidth", "cache", "faults", "model", "undetermined",
- * "unmeasured". */
-const char *rp_limiter_key(rp_limit_t kind);
 /* The verdict and every measurement that shows it, as facts under at
- * (at.verdict: rp_limiter_key; at.gflops, .fma_share, .ipu, .bytes_s,
- * .faults, .term, .predicted, ...): macros.j2's limiter_sentence words
- * them. r is the run they come from; its median is not among them (the run's
- * own fact, W.V.median, one quantity one name). */
+ * (at.verdict: a keyword per kind, "compute" .. "unmeasured"; at.gflops,
+ * .fma_share, .ipu, .bytes_s, .faults, .term, .predicted, ...): macros.j2's
+ * limiter_sentence words them. r is the run they come from; its median is not
+ * among them (the run's own fact, W.V.median, one quantity one name). */
 void rp_limiter_verdict_facts(rp_facts_t *F, const rp_limiter_in_t *in,
     const rp_limiter_t *v, const json_t *r, const char *at);
 /* The cost of one minor fault the rule uses, or NAN; *label says how it was
  * measured: the ceilings' first write to a fresh page (minor_fault_s) where
  * the data has it, else the twin pair (rp_limiter_fault_twin). */
 double rp_limiter_fault_cost(const rp_data_t *D, const char **label);
-/* The ceilings' cost of one minor fault (minor_fault_s), or NAN when the
- * data has none. */
-double rp_limiter_fault_ceiling(const rp_data_t *D);
 /* The cost of one minor fault from the twin pair, the same loops with fresh
  * and with kept buffers (their median runs' difference over their faults'),
  * or NAN; *label gets the pair's name. It also pays for unmapping and the

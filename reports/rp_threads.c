@@ -31,16 +31,9 @@ rp_threads_decide(double bw_share, double efficiency)
 const char *
 rp_threads_word(rp_threads_limiter_t l)
 {
-	switch (l) {
-	case RP_THREADS_BANDWIDTH:
-		return "stops at the triad";
-	case RP_THREADS_SCALES:
-		return "scales";
-	case RP_THREADS_SHORT:
-		return "scales short";
-	default:
-		return "not judged";
-	}
+	static const char *const words[] = {
+	    "not judged", "stops at the triad", "scales", "scales short"};
+	return l <= RP_THREADS_SHORT ? words[l] : words[0];
 }
 
 int
@@ -50,42 +43,22 @@ rp_threads_threads(const json_t *r)
 	return isnan(t) ? 1 : (int)t;
 }
 
-/* The ok jemalloc runs of w/v in the sets matching pattern; T 0: any. */
-static int
-threads_matches(const json_t *r, const char *pattern, const char *w,
+/* The ok jemalloc run of w/v in the sets matching pattern at T threads (0:
+ * any) and the largest N that w/v has there (any thread count); NULL when
+ * none. */
+static const json_t *
+threads_run(const rp_data_t *D, const char *pattern, const char *w,
     const char *v, int threads)
 {
 	rp_query_t q = {.set = pattern,
 	    .workload = w,
 	    .variant = v,
 	    .alloc = RP_ALLOC_JEMALLOC};
-	return rp_data_run_matches(r, &q) &&
-	    (threads == 0 || rp_threads_threads(r) == threads);
-}
+	const json_t *big = rp_data_largest(D, &q);
 
-const json_t *
-rp_threads_run(const rp_data_t *D, const char *pattern, const char *w,
-    const char *v, int threads)
-{
-	const json_t *best = NULL;
-	double nmax = -1.0;
-	size_t i;
-	json_t *r;
-
-	json_array_foreach(D->runs, i, r)
-	{
-		if (threads_matches(r, pattern, w, v, 0) &&
-		    rp_field(r, RP_F_N) > nmax)
-			nmax = rp_field(r, RP_F_N);
-	}
-	json_array_foreach(D->runs, i, r)
-	{
-		if (best == NULL &&
-		    threads_matches(r, pattern, w, v, threads) &&
-		    rp_field(r, RP_F_N) == nmax)
-			best = r;
-	}
-	return best;
+	q.n = rp_field(big, RP_F_N);
+	q.threads = threads;
+	return big != NULL ? rp_data_find(D, &q) : NULL;
 }
 
 /* The distinct thread counts of w's runs in the sets, ascending, into ts
@@ -93,6 +66,8 @@ rp_threads_run(const rp_data_t *D, const char *pattern, const char *w,
 static int
 threads_counts(const rp_data_t *D, const char *pattern, const char *w, int *ts)
 {
+	rp_query_t q = {
+	    .set = pattern, .workload = w, .alloc = RP_ALLOC_JEMALLOC};
 	int n = 0;
 	size_t i;
 	json_t *r;
@@ -100,7 +75,7 @@ threads_counts(const rp_data_t *D, const char *pattern, const char *w, int *ts)
 	json_array_foreach(D->runs, i, r)
 	{
 		int t = rp_threads_threads(r), k;
-		if (!threads_matches(r, pattern, w, NULL, 0))
+		if (!rp_data_run_matches(r, &q))
 			continue;
 		for (k = 0; k < n && ts[k] != t; k++)
 			;
@@ -136,8 +111,8 @@ pct0(double share)
 
 /* Workspace at one thread count: the text of its cell and the model's. */
 static void
-threads_memory_facts(rp_report_t *R, const json_t *r, const char *w,
-    const char *v, const char *which)
+threads_memory_facts(
+    rp_report_t *R, const json_t *r, const char *p, const char *which)
 {
 	const json_t *th =
 	    json_object_get(json_object_get(r, "memory"), "threads");
@@ -153,9 +128,9 @@ threads_memory_facts(rp_report_t *R, const json_t *r, const char *w,
 		    rp_text_fmt_bytes(
 			rp_field(r, RP_F_THREADS_WORKSPACE_LOWER)));
 	rp_fact_text(F, RP_FACT_BYTES, rp_field(r, RP_F_PEAK_WORKSPACE), cell,
-	    r, "threads.%s.%s.workspace_%s", w, v, which);
+	    r, "%s.workspace_%s", p, which);
 	rp_fact_num(F, RP_FACT_BYTES, rp_field(r, RP_F_MODEL_BYTES), r,
-	    "threads.%s.%s.model_%s", w, v, which);
+	    "%s.model_%s", p, which);
 }
 
 /* One variant's row of both tables (threads.W.V.*); its summary into
@@ -165,14 +140,15 @@ static void
 threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
     const int *ts, int nt, threads_row_t *out)
 {
-	const json_t *r1 = rp_threads_run(&R->data, set, w, v, ts[0]);
-	const json_t *rt = rp_threads_run(&R->data, set, w, v, ts[nt - 1]);
+	const json_t *r1 = threads_run(&R->data, set, w, v, ts[0]);
+	const json_t *rt = threads_run(&R->data, set, w, v, ts[nt - 1]);
 	double t1 = rp_jax_c_unit_time(r1), tt = rp_jax_c_unit_time(rt);
 	double tmax = ts[nt - 1] / (double)ts[0];
 	double bps = rp_field(rt, RP_F_GBYTES) * 1e9;
 	rp_bandwidth_ceiling_t c = rp_bandwidth_of_run(&R->data, rt);
-	char rate[64], ceiling[96];
+	char rate[64], ceiling[96], p[RP_FACTS_NAME_MAX];
 
+	snprintf(p, sizeof(p), "threads.%s.%s", w, v);
 	out->variant = v;
 	out->first = r1;
 	out->last = rt;
@@ -183,28 +159,25 @@ threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
 	out->share = rp_bandwidth_share(&R->data, rt);
 	out->limiter = rp_threads_decide(out->share, out->efficiency);
 	rp_fact_num(F, RP_FACT_SIZE, rp_field(r1 != NULL ? r1 : rt, RP_F_N), r1,
-	    "threads.%s.%s.n", w, v);
-	rp_fact_num(F, RP_FACT_TIME, t1, r1, "threads.%s.%s.time_first", w, v);
-	rp_fact_num(F, RP_FACT_TIME, tt, rt, "threads.%s.%s.time_last", w, v);
-	rp_fact_num(
-	    F, RP_FACT_RATIO, out->speedup, rt, "threads.%s.%s.speedup", w, v);
+	    "%s.n", p);
+	rp_fact_num(F, RP_FACT_TIME, t1, r1, "%s.time_first", p);
+	rp_fact_num(F, RP_FACT_TIME, tt, rt, "%s.time_last", p);
+	rp_fact_num(F, RP_FACT_RATIO, out->speedup, rt, "%s.speedup", p);
 	rp_fact_text(F, RP_FACT_PERCENT, out->efficiency, pct0(out->efficiency),
-	    rt, "threads.%s.%s.efficiency", w, v);
-	rp_fact_str(F, rp_threads_word(out->limiter), rt,
-	    "threads.%s.%s.scaling", w, v);
-	threads_memory_facts(R, r1, w, v, "first");
-	threads_memory_facts(R, rt, w, v, "last");
+	    rt, "%s.efficiency", p);
+	rp_fact_str(F, rp_threads_word(out->limiter), rt, "%s.scaling", p);
+	threads_memory_facts(R, r1, p, "first");
+	threads_memory_facts(R, rt, p, "last");
 	snprintf(rate, sizeof(rate), "%s%s",
 	    isnan(bps) ? "n/a" : rp_text_fmt_bytes(bps),
 	    isnan(bps) ? "" : "/s");
-	rp_fact_text(F, RP_FACT_NUMBER, bps, rate, rt,
-	    "threads.%s.%s.bytes_per_s", w, v);
+	rp_fact_text(F, RP_FACT_NUMBER, bps, rate, rt, "%s.bytes_per_s", p);
 	rp_fact_text(F, RP_FACT_PERCENT, out->share,
-	    rp_text_fmt_num(100.0 * out->share, "%.1f%%"), rt,
-	    "threads.%s.%s.triad_share", w, v);
+	    rp_text_fmt_num(100.0 * out->share, "%.1f%%"), rt, "%s.triad_share",
+	    p);
 	rp_fact_text(F, RP_FACT_NUMBER, c.bytes_per_s,
-	    rp_bandwidth_text(&c, ceiling, sizeof(ceiling)), rt,
-	    "threads.%s.%s.ceiling", w, v);
+	    rp_bandwidth_text(&c, ceiling, sizeof(ceiling)), rt, "%s.ceiling",
+	    p);
 }
 
 /* The most timed samples of a run compared. */
@@ -349,9 +322,9 @@ threads_chunk_facts(rp_report_t *R)
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	int ts[RP_THREADS_MAX_T] = {0};
 	int nt = threads_counts(&R->data, w->sets.threads, w->name, ts);
-	const json_t *r1 = rp_threads_run(
-	    &R->data, w->sets.threads, w->name, w->chunked, ts[0]);
-	const json_t *rt = nt > 1 ? rp_threads_run(&R->data, w->sets.threads,
+	const json_t *r1 =
+	    threads_run(&R->data, w->sets.threads, w->name, w->chunked, ts[0]);
+	const json_t *rt = nt > 1 ? threads_run(&R->data, w->sets.threads,
 					w->name, w->chunked, ts[nt - 1])
 				  : NULL;
 
@@ -389,7 +362,7 @@ threads_chunk_facts(rp_report_t *R)
 static void
 threads_jax_row_facts(rp_report_t *R, const char *w, const json_t *all, int k)
 {
-	char label[64], v[32], cset[32], tset[40];
+	char label[64], v[32], cset[32], tset[40], p[32];
 	const json_t *one, *c1, *ct;
 	double j1, jt;
 	int t;
@@ -400,25 +373,24 @@ threads_jax_row_facts(rp_report_t *R, const char *w, const json_t *all, int k)
 	rp_jax_stand_in(all, v, sizeof(v));
 	snprintf(cset, sizeof(cset), "jax-c-%s", w);
 	snprintf(tset, sizeof(tset), "jax-c-%s-threads", w);
-	c1 = rp_threads_run(&R->data, cset, w, v, 1);
-	t = rp_threads_threads(rp_threads_run(&R->data, tset, w, v, 0));
-	ct = rp_threads_run(&R->data, tset, w, v, t);
+	c1 = threads_run(&R->data, cset, w, v, 1);
+	t = rp_threads_threads(threads_run(&R->data, tset, w, v, 0));
+	ct = threads_run(&R->data, tset, w, v, t);
+	snprintf(p, sizeof(p), "threads.jax.row%d", k);
 	j1 = rp_jax_unit_time(one);
 	jt = rp_jax_unit_time(all);
-	rp_fact_str(F, w, NULL, "threads.jax.row%d.workload", k);
-	rp_fact_str(F, label, one, "threads.jax.row%d.program", k);
-	rp_fact_str(F, v, c1, "threads.jax.row%d.c_variant", k);
-	rp_fact_num(F, RP_FACT_TIME, j1, one, "threads.jax.row%d.jax_one", k);
-	rp_fact_num(F, RP_FACT_TIME, rp_jax_c_unit_time(c1), c1,
-	    "threads.jax.row%d.c_one", k);
+	rp_fact_str(F, w, NULL, "%s.workload", p);
+	rp_fact_str(F, label, one, "%s.program", p);
+	rp_fact_str(F, v, c1, "%s.c_variant", p);
+	rp_fact_num(F, RP_FACT_TIME, j1, one, "%s.jax_one", p);
+	rp_fact_num(F, RP_FACT_TIME, rp_jax_c_unit_time(c1), c1, "%s.c_one", p);
 	rp_fact_num(F, RP_FACT_RATIO, j1 / rp_jax_c_unit_time(c1), NULL,
-	    "threads.jax.row%d.ratio_one", k);
-	rp_fact_num(F, RP_FACT_TIME, jt, all, "threads.jax.row%d.jax_all", k);
-	rp_fact_num(F, RP_FACT_TIME, rp_jax_c_unit_time(ct), ct,
-	    "threads.jax.row%d.c_all", k);
-	rp_fact_num(F, RP_FACT_COUNT, t, ct, "threads.jax.row%d.threads", k);
+	    "%s.ratio_one", p);
+	rp_fact_num(F, RP_FACT_TIME, jt, all, "%s.jax_all", p);
+	rp_fact_num(F, RP_FACT_TIME, rp_jax_c_unit_time(ct), ct, "%s.c_all", p);
+	rp_fact_num(F, RP_FACT_COUNT, t, ct, "%s.threads", p);
 	rp_fact_num(F, RP_FACT_RATIO, jt / rp_jax_c_unit_time(ct), NULL,
-	    "threads.jax.row%d.ratio_all", k);
+	    "%s.ratio_all", p);
 }
 
 /* The C variants beside the JAX programs at equal thread counts: the
@@ -431,6 +403,7 @@ threads_jax_facts(rp_report_t *R)
 
 	for (const rp_workload_t *w = rp_workloads; w->name != NULL; w++) {
 		char set[32], row[16];
+		rp_query_t q = {.set = set};
 		size_t i;
 		json_t *r;
 
@@ -439,9 +412,8 @@ threads_jax_facts(rp_report_t *R)
 		{
 			const char *v = rp_str(r, "variant");
 			size_t len = strlen(v);
-			if (strcmp(rp_str(r, "_set"), set) != 0 || len < 4 ||
-			    strcmp(v + len - 4, "@all") != 0 ||
-			    strcmp(rp_str(r, "status"), "ok") != 0)
+			if (!rp_data_run_matches(r, &q) || len < 4 ||
+			    strcmp(v + len - 4, "@all") != 0)
 				continue;
 			snprintf(row, sizeof(row), "row%d", k);
 			json_array_append_new(rows, json_string(row));
@@ -458,9 +430,9 @@ void
 rp_threads_interp_after(rp_report_t *R, const rp_workload_t *w)
 {
 	const json_t *e =
-	    rp_threads_run(&R->data, w->sets.threads, w->name, w->op_by_op, 1);
+	    threads_run(&R->data, w->sets.threads, w->name, w->op_by_op, 1);
 	const json_t *q =
-	    rp_threads_run(&R->data, w->sets.main, w->name, w->op_by_op, 1);
+	    threads_run(&R->data, w->sets.main, w->name, w->op_by_op, 1);
 	rp_query_t qs = {.set = w->sets.threads_main, .workload = w->name};
 	const json_t *s = rp_data_find(&R->data, &qs);
 	int ts[RP_THREADS_MAX_T] = {0};
@@ -502,32 +474,31 @@ threads_goal_facts(rp_report_t *R)
 			   *v = rp_workload_role(w, cases[k].role);
 		const json_t *r1, *r2;
 		double s;
+		char p[32];
 
-		r2 = rp_threads_run(&R->data, set, w->name, v, 2);
+		r2 = threads_run(&R->data, set, w->name, v, 2);
 		if (r2 == NULL) {
 			set = w->sets.threads;
-			r2 = rp_threads_run(&R->data, set, w->name, v, 2);
+			r2 = threads_run(&R->data, set, w->name, v, 2);
 		}
-		r1 = rp_threads_run(&R->data, set, w->name, v, 1);
+		r1 = threads_run(&R->data, set, w->name, v, 1);
 		s = rp_jax_c_unit_time(r1) / rp_jax_c_unit_time(r2);
-		rp_fact_str(
-		    F, w->name, NULL, "threads.goal.case%d.workload", k);
-		rp_fact_str(F, v, NULL, "threads.goal.case%d.variant", k);
-		rp_fact_num(F, RP_FACT_SIZE, rp_field(r1, RP_F_N), r1,
-		    "threads.goal.case%d.n", k);
+		snprintf(p, sizeof(p), "threads.goal.case%d", k);
+		rp_fact_str(F, w->name, NULL, "%s.workload", p);
+		rp_fact_str(F, v, NULL, "%s.variant", p);
 		rp_fact_num(
-		    F, RP_FACT_RATIO, s, r2, "threads.goal.case%d.speedup", k);
+		    F, RP_FACT_SIZE, rp_field(r1, RP_F_N), r1, "%s.n", p);
+		rp_fact_num(F, RP_FACT_RATIO, s, r2, "%s.speedup", p);
 		rp_fact_str(F,
 		    isnan(s)                   ? "not measured"
 			: s >= RP_THREADS_GOAL ? "reached"
 					       : "not reached",
-		    r2, "threads.goal.case%d.verdict", k);
+		    r2, "%s.verdict", p);
 		rp_fact_num(F, RP_FACT_COUNT, rp_field(r1, RP_F_TIME_REPEATS),
-		    r1, "threads.goal.case%d.repeats_first", k);
+		    r1, "%s.repeats_first", p);
 		rp_fact_num(F, RP_FACT_COUNT, rp_field(r2, RP_F_TIME_REPEATS),
-		    r2, "threads.goal.case%d.repeats_last", k);
-		rp_fact_str(
-		    F, rp_str(r2, "_set"), r2, "threads.goal.case%d.set", k);
+		    r2, "%s.repeats_last", p);
+		rp_fact_str(F, rp_str(r2, "_set"), r2, "%s.set", p);
 	}
 }
 

@@ -54,10 +54,6 @@ const char *rp_threads_word(rp_threads_limiter_t l);
 /* A run's thread count: params.threads, 1 when absent (a result leaves it
  * out at 1). */
 int rp_threads_threads(const json_t *r);
-/* The ok jemalloc run of w/v in the sets matching pattern at T threads and
- * the largest N that w/v has there (any thread count); NULL when none. */
-const json_t *rp_threads_run(const rp_data_t *D, const char *pattern,
-    const char *w, const char *v, int threads);
 
 /* The section's facts (threads.*), for templates/notebook/threads.md.j2. */
 void rp_threads_facts(rp_report_t *R);

@@ -18,6 +18,7 @@
 #include "rp_jax.h"
 #include "rp_jax_programs.h"
 #include "rp_run_facts.h"
+#include "rp_threads.h"
 
 #define EPS 1e-9
 
@@ -165,7 +166,7 @@ Test(report_jax_programs, c_lookup_takes_one_thread_only)
 	c = rp_jax_c_one_thread(&D, "jax-c-interp*", "interp", "hoisted");
 	cr_assert(c != NULL);
 	cr_expect_str_eq(rp_str(c, "_set"), "jax-c-interp");
-	cr_expect_eq(rp_jax_c_threads(c), 1);
+	cr_expect_eq(rp_threads_threads(c), 1);
 	/* rp_jax_c_run, the models' lookup, likewise. */
 	cr_expect_str_eq(rp_str(rp_jax_c_run(&D, "interp", "sorted"), "_set"),
 	    "jax-c-interp");
