@@ -179,6 +179,7 @@ double rp_data_chunk(const json_t *r);
 	X(THREADS_WORKSPACE_LOWER, "memory.threads.workspace_lower_bytes")     \
 	X(TIMELINE_MAX_LIVE, "timeline.max_live_bytes")                        \
 	X(MODEL_FP_OVERLAP, "model.fp_overlap")                                \
+	X(MODEL_WAIT_WINDOW, "model.work.wait_window")                         \
 	X(MODEL_GATHER_PER_UNIT, "model.work.gather_indices_per_unit")         \
 	X(MODEL_DIVSQRT_PER_UNIT, "model.work.per_unit.divsqrt")               \
 	X(JAX_COMPILE, "reported.compile_s")                                   \

@@ -70,6 +70,7 @@ rp_limiter_term_word(const char *term)
 	    {"store", "stores"},
 	    {"shuffle", "shuffles and blends"},
 	    {"other", "integer and control instructions"},
+	    {"latency", "dependency chains"},
 	    {"l2", "L2 traffic"},
 	    {"l3", "L3 traffic"},
 	    {"dram", "DRAM bandwidth"},
@@ -924,6 +925,8 @@ rp_limiter_model_facts(rp_report_t *R)
 	    any, "limits.rule");
 	rp_fact_num(&R->facts, RP_FACT_FIXED2,
 	    rp_field(any, RP_F_MODEL_FP_OVERLAP), any, "limits.fp_overlap");
+	rp_fact_num(&R->facts, RP_FACT_NUMBER,
+	    rp_field(any, RP_F_MODEL_WAIT_WINDOW), any, "limits.wait_window");
 }
 
 void
