@@ -13,18 +13,18 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 1.4231
-"interp/fused" 1.00191
-"interp/chunked" 0.902636
-"interp/tiled" 1.01089
-"interp/hoisted" 1.03804
-"interp/sorted" 1.27844
-"colony/naive" 1.07275
-"colony/naive-reuse" 0.95612
-"colony/fused" 0.940004
-"colony/chunked" 0.991023
-"colony/tiled" 0.892384
-"colony/cells" 1.03641
+"interp/materialized" 0.950706
+"interp/fused" 0.985452
+"interp/chunked" 0.930577
+"interp/tiled" 0.770359
+"interp/hoisted" 0.98739
+"interp/sorted" 1.22971
+"colony/naive" 1.16303
+"colony/naive-reuse" 1.09343
+"colony/fused" 1.03325
+"colony/chunked" 1.00265
+"colony/tiled" 1.14366
+"colony/cells" 1.32368
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

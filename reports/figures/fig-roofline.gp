@@ -12,30 +12,30 @@ set xrange [0.01:10000]
 set yrange [0.1:1000]
 set samples 400
 $v0 << EOD
-0.13 0.168686 nan
+0.13 0.199682 nan
 EOD
 $v1 << EOD
-2.4375 7.69757 15.9754
+2.4375 8.00381 22.0649
 EOD
 $v2 << EOD
-1312.01 16.195 19.8554
+1312.01 17.0518 22.0649
 EOD
 $v3 << EOD
-2.4375 12.0888 19.8554
+2.4375 13.2574 22.0649
 EOD
 $v4 << EOD
-1312.01 19.7855 19.8554
+1312.01 18.3631 22.0649
 EOD
 $v5 << EOD
-216.838 41.4182 70.6614
+216.838 44.8211 79.728
 EOD
 $v6 << EOD
-77.4138 172.369 298.73
+77.4138 176.992 329.911
 EOD
-plot (x*363.5 < 239 ? x*363.5 : 239) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 364 GB/s', (x*173.6 < 239 ? x*173.6 : 239) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 174 GB/s', (x*47.26 < 239 ? x*47.26 : 239) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 47 GB/s', (x*29.51 < 239 ? x*29.51 : 239) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 30 GB/s; the flat part: FMA peak', 19.86 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 19.9 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; not determined)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
-  $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM; page faults)', $v1 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#E69F00' notitle, \
+plot (x*437.3 < 263.9 ? x*437.3 : 263.9) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 437 GB/s', (x*163.5 < 263.9 ? x*163.5 : 263.9) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 163 GB/s', (x*90.36 < 263.9 ? x*90.36 : 263.9) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 90 GB/s', (x*36.6 < 263.9 ? x*36.6 : 263.9) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 37 GB/s; the flat part: FMA peak', 22.06 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 22.1 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; not determined)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
+  $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM; gathers)', $v1 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#E69F00' notitle, \
   $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3; gathers)', $v2 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#009E73' notitle, \
-  $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3; gathers)', $v3 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#CC79A7' notitle, \
+  $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3; not determined)', $v3 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#CC79A7' notitle, \
   $v4 using 1:2 with points pt 12 ps 2 lw 2 lc rgb '#56B4E9' title 'tiled (L3; gathers)', $v4 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#56B4E9' notitle, \
   $v5 using 1:2 with points pt 14 ps 2 lw 2 lc rgb '#8C6D31' title 'hoisted (L3; L3 traffic)', $v5 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#8C6D31' notitle, \
   $v6 using 1:2 with points pt 1 ps 2 lw 2 lc rgb '#7F3C8D' title 'sorted (L3; multiply-adds (FMA))', $v6 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#7F3C8D' notitle
