@@ -9,6 +9,7 @@
  * the spread kept.
  */
 #include "hx_ceilings.h"
+#include "hx_ceilings_kernel.h"
 #include "hx_format.h"
 #include "variant.h"
 
@@ -22,19 +23,6 @@
 #include <immintrin.h>
 #endif
 
-/* Kernels stay functions of their own (their loops are what the tests
- * disassemble), not clones; write and copy stay loops rather than calls to
- * memset and memcpy (GCC; clang has no such switch, its builds are only
- * the fuzzing ones). */
-#if defined(__clang__)
-#define HX_CK_KERNEL static __attribute__((noinline))
-#define HX_CK_NO_PATTERNS
-#else
-#define HX_CK_KERNEL static __attribute__((noinline, noclone))
-#define HX_CK_NO_PATTERNS                                                      \
-	__attribute__((optimize("no-tree-loop-distribute-patterns")))
-#endif
-
 /* One timed run lasts about this long, well under a scheduler time slice,
  * so that on a shared machine some of the runs find the core free; runs
  * per ceiling. */
@@ -42,19 +30,6 @@
 #define HX_CK_RUNS 15
 /* Rounds of the per-level kernels (hx_ceilings_measure_levels_core). */
 #define HX_CK_LEVEL_ROUNDS 3
-
-/* The build's widest vector: the FMA kernel's (hx_ceilings.c). */
-#if defined(__AVX512F__)
-#define HX_CK_BYTES 64
-#elif defined(__AVX2__)
-#define HX_CK_BYTES 32
-#else
-#define HX_CK_BYTES 16
-#endif
-#define HX_CK_FLOATS (HX_CK_BYTES / 4)
-typedef float hx_vf_t __attribute__((vector_size(HX_CK_BYTES)));
-typedef double hx_vd_t __attribute__((vector_size(HX_CK_BYTES)));
-typedef uint32_t hx_vu_t __attribute__((vector_size(HX_CK_BYTES)));
 
 /* Independent chains: enough to cover latency x ports of the arithmetic
  * units on current x86 (4 cycles x 2 ports), and of the divider. */

@@ -16,6 +16,7 @@
  * AVX-512, elsewhere NaN.
  */
 #include "hx_ceilings.h"
+#include "hx_ceilings_kernel.h"
 #include "variant.h"
 
 #include <math.h>
@@ -23,23 +24,6 @@
 #include <string.h>
 
 #include <immintrin.h>
-
-#if defined(__clang__)
-#define HX_CL_KERNEL static __attribute__((noinline))
-#else
-#define HX_CL_KERNEL static __attribute__((noinline, noclone))
-#endif
-
-#if defined(__AVX512F__)
-#define HX_CL_BYTES 64
-#elif defined(__AVX2__)
-#define HX_CL_BYTES 32
-#else
-#define HX_CL_BYTES 16
-#endif
-#define HX_CL_FLOATS (HX_CL_BYTES / 4)
-typedef float hx_cl_vf_t __attribute__((vector_size(HX_CL_BYTES)));
-typedef int32_t hx_cl_vi_t __attribute__((vector_size(HX_CL_BYTES)));
 
 /* Links of each chain an iteration. */
 #define HX_CL_LINKS 16
@@ -56,9 +40,9 @@ static volatile float hx_cl_m = 2.25f;
 static volatile int64_t hx_cl_y = 0;
 
 #define HX_CL_CHAIN(name, init, link)                                          \
-	HX_CL_KERNEL void name(uint64_t iters, hx_cl_vf_t *out)                \
+	HX_CK_KERNEL void name(uint64_t iters, hx_vf_t *out)                   \
 	{                                                                      \
-		hx_cl_vf_t one = {0}, m = {0}, z, a;                           \
+		hx_vf_t one = {0}, m = {0}, z, a;                              \
                                                                                \
 		one += hx_cl_one;                                              \
 		m += hx_cl_m;                                                  \
@@ -74,20 +58,20 @@ static volatile int64_t hx_cl_y = 0;
 	}
 
 #if defined(__AVX512F__)
-#define HX_CL_SQRT(v) ((hx_cl_vf_t)_mm512_sqrt_ps((__m512)(v)))
+#define HX_CL_SQRT(v) ((hx_vf_t)_mm512_sqrt_ps((__m512)(v)))
 #elif defined(__AVX2__)
-#define HX_CL_SQRT(v) ((hx_cl_vf_t)_mm256_sqrt_ps((__m256)(v)))
+#define HX_CL_SQRT(v) ((hx_vf_t)_mm256_sqrt_ps((__m256)(v)))
 #else
-#define HX_CL_SQRT(v) ((hx_cl_vf_t)_mm_sqrt_ps((__m128)(v)))
+#define HX_CL_SQRT(v) ((hx_vf_t)_mm_sqrt_ps((__m128)(v)))
 #endif
 
 /* The lanes reversed: one permute (__builtin_shufflevector: gcc 12 and
  * clang alike). */
-#if HX_CL_FLOATS == 16
+#if HX_CK_FLOATS == 16
 #define HX_CL_REVERSE(a)                                                       \
 	__builtin_shufflevector(                                               \
 	    a, a, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
-#elif HX_CL_FLOATS == 8
+#elif HX_CK_FLOATS == 8
 #define HX_CL_REVERSE(a) __builtin_shufflevector(a, a, 7, 6, 5, 4, 3, 2, 1, 0)
 #else
 #define HX_CL_REVERSE(a) __builtin_shufflevector(a, a, 3, 2, 1, 0)
@@ -102,8 +86,8 @@ HX_CL_CHAIN(hx_cl_div, m * 0.5f, m / a)
 HX_CL_CHAIN(hx_cl_sqrt, m, HX_CL_SQRT(a) * (m - 0.75f))
 /* Permutes, each kept (a barrier between them): gcc would otherwise
  * compose the constant permutations into one. */
-static inline hx_cl_vf_t
-hx_cl_permute(hx_cl_vf_t a)
+static inline hx_vf_t
+hx_cl_permute(hx_vf_t a)
 {
 	a = HX_CL_REVERSE(a);
 	__asm__("" : "+x"(a));
@@ -112,7 +96,7 @@ hx_cl_permute(hx_cl_vf_t a)
 HX_CL_CHAIN(hx_cl_shuffle, one, hx_cl_permute(a))
 
 /* Scalar integer adds, x = x + y, kept in a register. */
-HX_CL_KERNEL void
+HX_CK_KERNEL void
 hx_cl_int(uint64_t iters, int64_t *out)
 {
 	int64_t x = 1, y = hx_cl_y;
@@ -132,7 +116,7 @@ hx_cl_int(uint64_t iters, int64_t *out)
  * load's first lane (0: a table of zeros), moved to a general register.
  * Its links hold that move too: hx_cl_move times the move there and
  * back, half of which is taken off. */
-HX_CL_KERNEL void
+HX_CK_KERNEL void
 hx_cl_load(uint64_t iters, const int32_t *table, int64_t *out)
 {
 	const char *base = (const char *)table;
@@ -141,7 +125,7 @@ hx_cl_load(uint64_t iters, const int32_t *table, int64_t *out)
 	for (uint64_t i = 0; i < iters; i++) {
 #pragma GCC unroll 16
 		for (int s = 0; s < HX_CL_LINKS; s++) {
-			hx_cl_vi_t v;
+			hx_vi_t v;
 
 			memcpy(&v, base + off, sizeof(v));
 			/* In a vector register: a whole vector load. */
@@ -154,7 +138,7 @@ hx_cl_load(uint64_t iters, const int32_t *table, int64_t *out)
 }
 
 /* A value moved from a general register to a vector register and back. */
-HX_CL_KERNEL void
+HX_CK_KERNEL void
 hx_cl_move(uint64_t iters, int64_t *out)
 {
 	int32_t x = (int32_t)hx_cl_y;
@@ -173,20 +157,18 @@ hx_cl_move(uint64_t iters, int64_t *out)
 }
 
 #if defined(__AVX512F__)
-#define HX_CL_GATHER(t, i)                                                     \
-	((hx_cl_vi_t)_mm512_i32gather_epi32((__m512i)(i), t, 4))
+#define HX_CL_GATHER(t, i) ((hx_vi_t)_mm512_i32gather_epi32((__m512i)(i), t, 4))
 #elif defined(__AVX2__)
-#define HX_CL_GATHER(t, i)                                                     \
-	((hx_cl_vi_t)_mm256_i32gather_epi32(t, (__m256i)(i), 4))
+#define HX_CL_GATHER(t, i) ((hx_vi_t)_mm256_i32gather_epi32(t, (__m256i)(i), 4))
 #endif
 
 #if defined(HX_CL_GATHER)
 /* Gathers whose indices are the last gather's values (a table of
  * zeros). */
-HX_CL_KERNEL void
-hx_cl_gather(uint64_t iters, const int32_t *table, hx_cl_vi_t *out)
+HX_CK_KERNEL void
+hx_cl_gather(uint64_t iters, const int32_t *table, hx_vi_t *out)
 {
-	hx_cl_vi_t x = {0};
+	hx_vi_t x = {0};
 
 	for (uint64_t i = 0; i < iters; i++) {
 #pragma GCC unroll 16
@@ -225,15 +207,15 @@ hx_cl_gather(uint64_t iters, const int32_t *table, hx_cl_vi_t *out)
  * with HX_CL_WINDOW_WAITS integer instructions reading every link (their
  * results unused): the waiting instructions of several iterations fill
  * the scheduler, and the time an iteration says how many it holds. */
-HX_CL_KERNEL void
-hx_cl_window(uint64_t iters, hx_cl_vf_t *out)
+HX_CK_KERNEL void
+hx_cl_window(uint64_t iters, hx_vf_t *out)
 {
-	hx_cl_vf_t one = {0}, z, acc = {0};
+	hx_vf_t one = {0}, z, acc = {0};
 
 	one += hx_cl_one;
 	z = one - one;
 	for (uint64_t i = 0; i < iters; i++) {
-		hx_cl_vf_t a = one;
+		hx_vf_t a = one;
 
 		HX_CL_FRESH(a);
 #pragma GCC unroll 32
@@ -256,8 +238,8 @@ typedef struct hx_cl_job_s {
 static void
 hx_cl_run(uint64_t k, const void *arg)
 {
-	static hx_cl_vf_t v;
-	static hx_cl_vi_t vi;
+	static hx_vf_t v;
+	static hx_vi_t vi;
 	static int64_t x;
 	static const int32_t zeros[64] __attribute__((aligned(64)));
 	const hx_cl_job_t *j = arg;

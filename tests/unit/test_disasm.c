@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fb_objects.h"
 #include "hx_disasm.h"
 
 /* One instruction's counts. */
@@ -135,23 +136,6 @@ Test(disasm, innermost_loops_largest_first)
 	cr_expect_eq(hx_disasm_loops("no code\n", loops, 4), 0);
 }
 
-/* The object the build compiled the ceiling kernels into: beside this
- * test binary, obj/harness/hx_ceilings_kernels.o. */
-static void
-kernels_object(const char *file, char *path, size_t len)
-{
-	char exe[4096];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	char *slash;
-
-	cr_assert(n > 0);
-	exe[n] = '\0';
-	slash = strrchr(exe, '/');
-	cr_assert_not_null(slash);
-	*slash = '\0';
-	snprintf(path, len, "%s/obj/harness/%s", exe, file);
-}
-
 /* The innermost loops of function fn of the object file hold an
  * instruction starting with want (without its v in a build without AVX,
  * whose SSE mnemonics have none). */
@@ -168,7 +152,7 @@ kernel_holds_in(const char *file, const char *fn, const char *want)
 	if (want[0] == 'v')
 		want++;
 #endif
-	kernels_object(file, obj, sizeof(obj));
+	fb_harness_object(file, obj, sizeof(obj));
 	text = hx_disasm_functions(obj, fn, 1, msg, sizeof(msg));
 	cr_assert_not_null(text, "%s: %s", fn, msg);
 	n = hx_disasm_loops(text, loops, 8);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fb_objects.h"
 #include "hx_ceilings.h"
 #include "hx_flow.h"
 
@@ -105,22 +106,6 @@ Test(flow, masks_and_two_operand_integer_forms)
 	free(l);
 }
 
-/* The directory of this test binary's objects. */
-static void
-object_path(const char *file, char *path, size_t len)
-{
-	char exe[4096];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	char *slash;
-
-	cr_assert(n > 0);
-	exe[n] = '\0';
-	slash = strrchr(exe, '/');
-	cr_assert_not_null(slash);
-	*slash = '\0';
-	snprintf(path, len, "%s/obj/harness/%s", exe, file);
-}
-
 Test(flow, the_window_kernel_starts_as_the_ceilings_say)
 {
 	char obj[4200], msg[256], *text;
@@ -136,7 +121,7 @@ Test(flow, the_window_kernel_starts_as_the_ceilings_say)
 		cr_skip_test("an -O1 sanitizer build (%s): not the measured "
 			     "kernel",
 		    FB_CFLAGS);
-	object_path("hx_ceilings_latency.o", obj, sizeof(obj));
+	fb_harness_object("hx_ceilings_latency.o", obj, sizeof(obj));
 	text = hx_disasm_functions(obj, "hx_cl_window", 1, msg, sizeof(msg));
 	cr_assert_not_null(text, "%s", msg);
 	n = hx_disasm_loops(text, loops, 4);
