@@ -811,6 +811,22 @@ pair_time(rp_facts_t *F, double v, const json_t *a, const json_t *b,
 	rp_fact_add_run(F, b, name);
 }
 
+/* A gap between a pair's slow and fast runs (slow's less fast's) as
+ * p.WHAT_gap, its size, and p.WHAT_reversed, whether it is negative: the
+ * pair's order is the schedules' design, and a noisy run can measure (or
+ * the model predict) the faster schedule slower; the words say so rather
+ * than print a negative time. */
+static void
+gap_facts(rp_facts_t *F, double gap, const json_t *a, const json_t *b,
+    const char *p, const char *what)
+{
+	char leaf[32];
+
+	snprintf(leaf, sizeof(leaf), "%s_gap", what);
+	pair_time(F, fabs(gap), a, b, p, leaf);
+	rp_fact_bool(F, gap < 0, a, "%s.%s_reversed", p, what);
+}
+
 /* Why fast runs faster than slow, by their models: the two terms that
  * differ most (slow's seconds less fast's), and the largest term the two
  * share (the smaller of its two times), as limits.why.W.FAST.SLOW.*;
@@ -862,14 +878,14 @@ why_facts(rp_report_t *R, const char *w, const char *fast, const char *slow)
 	    "%s.shared", p);
 	pair_time(
 	    &R->facts, shared != NULL ? both : NAN, rs, rf, p, "shared_s");
-	pair_time(&R->facts,
+	gap_facts(&R->facts,
 	    mf != NULL && ms != NULL
 		? rp_num(ms, "predicted_s") - rp_num(mf, "predicted_s")
 		: NAN,
-	    rs, rf, p, "predicted_gap");
-	pair_time(&R->facts,
+	    rs, rf, p, "predicted");
+	gap_facts(&R->facts,
 	    rp_field(rs, RP_F_TIME_MEDIAN) - rp_field(rf, RP_F_TIME_MEDIAN), rs,
-	    rf, p, "measured_gap");
+	    rf, p, "measured");
 }
 
 /* The facts of every workload's pairs (rp_workload_t.why), and their
