@@ -33,10 +33,9 @@ sorted_facts(rp_report_t *R, const rp_workload_t *w, const json_t *hoi)
 	double mh = rp_field(ch, RP_F_SIM_D1_PER_UNIT);
 
 	rp_fact_bool(F, srt != NULL, srt, FACT("grid.sorted_measured"));
-	rp_fact_num(F, RP_FACT_RATIO,
+	rp_fact_num2(F, RP_FACT_RATIO,
 	    rp_field(hoi, RP_F_TIME_MEDIAN) / rp_field(srt, RP_F_TIME_MEDIAN),
-	    srt, FACT("grid.sorted_speedup"));
-	rp_fact_add_run(F, hoi, FACT("grid.sorted_speedup"));
+	    srt, hoi, FACT("grid.sorted_speedup"));
 	rp_fact_bool(
 	    F, !isnan(ms) && !isnan(mh), cs, FACT("grid.l1_simulated"));
 	rp_fact_bool(
@@ -64,7 +63,7 @@ versus_facts(rp_report_t *R, const rp_workload_t *w, const char *fast,
 	    .variant = fast,
 	    .n = n,
 	    .alloc = RP_ALLOC_JEMALLOC};
-	char why[512], name[RP_FACTS_NAME_MAX];
+	char why[512];
 	int measured = rf != NULL && rs != NULL;
 
 	rp_fact_str(F, w->name, NULL, FACT("%s.workload"), what);
@@ -74,10 +73,9 @@ versus_facts(rp_report_t *R, const rp_workload_t *w, const char *fast,
 		     : rp_data_why_missing(&R->data, &q, why, sizeof(why)),
 	    NULL, FACT("%s.why_missing"), what);
 	rp_fact_num(F, RP_FACT_SIZE, n, rf, FACT("%s.n"), what);
-	rp_fact_num(F, RP_FACT_RATIO, rp_field(rs, field) / rp_field(rf, field),
-	    rf, FACT("%s.speedup"), what);
-	snprintf(name, sizeof(name), FACT("%s.speedup"), what);
-	rp_fact_add_run(F, rs, name);
+	rp_fact_num2(F, RP_FACT_RATIO,
+	    rp_field(rs, field) / rp_field(rf, field), rf, rs,
+	    FACT("%s.speedup"), what);
 	return rf;
 }
 
@@ -130,11 +128,10 @@ cells_big_facts(rp_report_t *R, const rp_workload_t *w)
 	    big_cells, FACT("cells.big_cells_step"));
 	rp_fact_num(F, RP_FACT_TIME, rp_field(big_naive, RP_F_STEPS_MEDIAN),
 	    big_naive, FACT("cells.big_naive_step"));
-	rp_fact_num(F, RP_FACT_RATIO,
+	rp_fact_num2(F, RP_FACT_RATIO,
 	    rp_field(big_naive, RP_F_STEPS_MEDIAN) /
 		rp_field(big_cells, RP_F_STEPS_MEDIAN),
-	    big_cells, FACT("cells.big_speedup"));
-	rp_fact_add_run(F, big_naive, FACT("cells.big_speedup"));
+	    big_cells, big_naive, FACT("cells.big_speedup"));
 }
 
 static void

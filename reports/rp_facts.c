@@ -117,6 +117,16 @@ rp_fact_num(rp_facts_t *F, rp_fact_kind_t kind, double value, const json_t *run,
 }
 
 void
+rp_fact_num2(rp_facts_t *F, rp_fact_kind_t kind, double value, const json_t *a,
+    const json_t *b, const char *name_fmt, ...)
+{
+	NAME_FROM(name_fmt);
+	put(F, name, isfinite(value) ? json_real(value) : json_null(),
+	    unit_of[kind], text_of(kind, value), a);
+	rp_fact_add_run(F, b, name);
+}
+
+void
 rp_facts_fields(rp_facts_t *F, const json_t *r, const char *prefix,
     const rp_fact_field_t *t, size_t n)
 {

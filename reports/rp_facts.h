@@ -56,6 +56,12 @@ void rp_facts_free(rp_facts_t *F);
 void rp_fact_num(rp_facts_t *F, rp_fact_kind_t kind, double value,
     const json_t *run, const char *name_fmt, ...)
     __attribute__((format(printf, 5, 6)));
+/* A number made from two runs (a ratio, a pair's difference): as
+ * rp_fact_num from run a, with run b (may be NULL) recorded as its other
+ * side under the same cleaned name. */
+void rp_fact_num2(rp_facts_t *F, rp_fact_kind_t kind, double value,
+    const json_t *a, const json_t *b, const char *name_fmt, ...)
+    __attribute__((format(printf, 6, 7)));
 /* A number printed as text (a figure with its own printing rule, such as
  * a peak under the allocator's grain, "< 64 KiB"). */
 void rp_fact_text(rp_facts_t *F, rp_fact_kind_t kind, double value,

@@ -181,7 +181,7 @@ table1b_facts(rp_report_t *R, const rp_workload_t *w)
 	size_t nv = rp_data_variants(
 	    &R->data, w->name, &in_seed, vs, RP_DATA_MAX_VARIANTS);
 	json_t *names = json_array();
-	char p[96], ratio[RP_FACTS_NAME_MAX];
+	char p[96];
 
 	rp_fact_bool(&R->facts, !isnan(ns) && nv > 0, NULL, PART "seed.present",
 	    w->name);
@@ -200,12 +200,10 @@ table1b_facts(rp_report_t *R, const rp_workload_t *w)
 		rp_fact_str(&R->facts, rp_report_interval(rs), rs,
 		    "%s.seed.interval", p);
 		/* A ratio: the random input's run is its other side. */
-		snprintf(ratio, sizeof(ratio), "%s.over_random", p);
-		rp_fact_num(&R->facts, RP_FACT_RATIO,
+		rp_fact_num2(&R->facts, RP_FACT_RATIO,
 		    rp_field(rs, RP_F_TIME_MEDIAN) /
 			rp_field(rr, RP_F_TIME_MEDIAN),
-		    rs, "%s", ratio);
-		rp_fact_add_run(&R->facts, rr, ratio);
+		    rs, rr, "%s.over_random", p);
 		rp_fact_text(&R->facts, RP_FACT_BYTES,
 		    rp_field(rs, RP_F_PEAK_WORKSPACE), rp_report_peak(rs), rs,
 		    "%s.seed.peak", p);

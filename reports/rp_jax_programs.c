@@ -89,19 +89,6 @@ run_facts(rp_report_t *R, const json_t *r, const char *p, int base)
 	warm_facts(R, r, p, base);
 }
 
-/* A ratio of run a over run b names both runs: fact PREFIX.LEAF, made
- * with a's and b added. */
-static void
-ratio_fact(rp_facts_t *facts, double v, const json_t *a, const json_t *b,
-    const char *prefix, const char *leaf)
-{
-	char name[RP_FACTS_NAME_MAX];
-
-	snprintf(name, sizeof(name), "%s.%s", prefix, leaf);
-	rp_fact_num(facts, RP_FACT_RATIO, v, a, "%s", name);
-	rp_fact_add_run(facts, b, name);
-}
-
 /* jax-keep.json's fastest warm call (wall) of program p of workload w at
  * size n under an allocator that keeps freed pages, per unit of work as
  * r counts it; NAN when not measured. *alloc: its allocator. */
@@ -511,8 +498,9 @@ warm_ratio(rp_report_t *R, const rp_workload_t *w, const char *a, const char *b,
 	const json_t *ra = rp_jax_run(&R->data, w->name, a);
 	const json_t *rb = rp_jax_run(&R->data, w->name, b);
 
-	ratio_fact(F, rp_jax_warm_call(ra) / rp_jax_warm_call(rb), ra, rb,
-	    "jaxprog.puzzle", name);
+	rp_fact_num2(F, RP_FACT_RATIO,
+	    rp_jax_warm_call(ra) / rp_jax_warm_call(rb), ra, rb,
+	    "jaxprog.puzzle.%s", name);
 }
 
 void
@@ -642,9 +630,11 @@ same_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz, size_t ns)
 			rp_fact_str(F, v, c, "%s.c_variant", p);
 			rp_fact_str(
 			    F, rp_str(r, "variant"), r, "%s.program", p);
-			ratio_fact(F, m / ct, r, c, p, "over_c");
-			ratio_fact(F, kept_warm(keep, r, &alloc) / ct, r, c, p,
-			    "kept_over_c");
+			rp_fact_num2(
+			    F, RP_FACT_RATIO, m / ct, r, c, "%s.over_c", p);
+			rp_fact_num2(F, RP_FACT_RATIO,
+			    kept_warm(keep, r, &alloc) / ct, r, c,
+			    "%s.kept_over_c", p);
 		}
 	}
 	rp_fact_list(F, rows, "jaxprog.same.rows");
@@ -712,9 +702,10 @@ best_facts(rp_report_t *R, const jax_size_t *sz, size_t ns)
 		ref_fact(R, c, p, "c", sz[s].c, w, rp_str(c, "variant"));
 		ref_fact(R, si, p, "stand_in_ref", sz[s].c, w, v);
 		rp_fact_num(F, RP_FACT_SIZE, rp_field(j, RP_F_N), j, "%s.n", p);
-		ratio_fact(F, jt / rp_jax_c_unit_time(c), j, c, p, "over_c");
-		ratio_fact(
-		    F, jt / rp_jax_c_unit_time(si), j, si, p, "over_stand_in");
+		rp_fact_num2(F, RP_FACT_RATIO, jt / rp_jax_c_unit_time(c), j, c,
+		    "%s.over_c", p);
+		rp_fact_num2(F, RP_FACT_RATIO, jt / rp_jax_c_unit_time(si), j,
+		    si, "%s.over_stand_in", p);
 	}
 	rp_fact_list(F, rows, "jaxprog.best.rows");
 	rp_fact_str(F, rp_workload_units(), NULL, "jaxprog.units");

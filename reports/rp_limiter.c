@@ -804,11 +804,7 @@ static void
 pair_time(rp_facts_t *F, double v, const json_t *a, const json_t *b,
     const char *p, const char *leaf)
 {
-	char name[RP_FACTS_NAME_MAX];
-
-	snprintf(name, sizeof(name), "%s.%s", p, leaf);
-	rp_fact_num(F, RP_FACT_TIME, v, a, "%s", name);
-	rp_fact_add_run(F, b, name);
+	rp_fact_num2(F, RP_FACT_TIME, v, a, b, "%s.%s", p, leaf);
 }
 
 /* A gap between a pair's slow and fast runs (slow's less fast's) as

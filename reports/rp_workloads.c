@@ -223,7 +223,7 @@ rp_workload_rows_facts(rp_report_t *R, const rp_workload_t *w, double nq,
 {
 	rp_facts_t *F = &R->facts;
 	const json_t *base = rp_data_main_run(&R->data, w->name, w->baseline);
-	char why[512], p[RP_FACTS_NAME_MAX], sp[RP_FACTS_NAME_MAX];
+	char why[512], p[RP_FACTS_NAME_MAX];
 
 	rp_fact_str(F, w->baseline, base, "part.%s.baseline", w->name);
 	for (size_t i = 0; i < nv; i++) {
@@ -234,14 +234,10 @@ rp_workload_rows_facts(rp_report_t *R, const rp_workload_t *w, double nq,
 		    .n = nq,
 		    .alloc = RP_ALLOC_JEMALLOC};
 		snprintf(p, sizeof(p), "part.%s.%s", w->name, vs[i]);
-		snprintf(sp, sizeof(sp), "part.%s.%s.speedup", w->name, vs[i]);
-		rp_facts_name_clean(sp);
-		rp_fact_num(F, RP_FACT_RATIO,
+		rp_fact_num2(F, RP_FACT_RATIO,
 		    rp_field(base, RP_F_TIME_MEDIAN) /
 			rp_field(r, RP_F_TIME_MEDIAN),
-		    r, "%s", sp);
-		if (base_run)
-			rp_fact_add_run(F, base, sp);
+		    r, base_run ? base : NULL, "%s.speedup", p);
 		rp_fact_str(F, r != NULL ? rp_report_warning_notes(R, r) : NULL,
 		    r, "%s.warnings", p);
 		rp_fact_str(F,
