@@ -320,10 +320,11 @@ hx_model_fp(const char *name)
 }
 
 /* The seconds one iteration of loop l spends on each in-core term, at
- * ceilings c, its gathers served by level glevel. */
+ * ceilings c, its gathers served by level glevel; its longest dependency
+ * chain into *chain (hx_model_wait). */
 static void
-hx_model_iteration(
-    const hx_loop_t *l, const json_t *c, int glevel, double t[HX_MODEL_IN_CORE])
+hx_model_iteration(const hx_loop_t *l, const json_t *c, int glevel,
+    double t[HX_MODEL_IN_CORE], double *chain)
 {
 	static const char *const gkey[4] = {"gather_l1_per_s",
 	    "gather_l2_per_s", "gather_l3_per_s", "gather_dram_per_s"};
@@ -350,11 +351,7 @@ hx_model_iteration(
 	t[7] = k[HX_INSN_OTHER] / hx_model_ceiling(c, "int_per_s");
 	/* The chains: how long an iteration's instructions wait for their
 	 * inputs, over the instructions the core holds waiting. */
-	{
-		double chain;
-
-		t[8] = hx_model_wait(l, c, &chain);
-	}
+	t[8] = hx_model_wait(l, c, chain);
 }
 
 /* The gathers and the floating-point work together: the larger, and
@@ -366,21 +363,32 @@ hx_model_gather_fp(double gather, double fp, double gover)
 	return fmax(gather, fp) + (1.0 - gover) * fmin(gather, fp);
 }
 
-/* The in-core rule over times t (of one iteration, or of a run) at
- * ceilings c: the floating-point ones overlap as far as fp_overlap says,
- * the result and the gathers as far as gather_fp_overlap says, that and
- * the others by their maximum. */
-static double
-hx_model_in_core_rule(const double t[HX_MODEL_IN_CORE], const json_t *c)
+/* The ceilings' overlaps: fp_overlap into *fp, gather_fp_overlap into
+ * *gather, each 1 (the terms' maximum) when missing or out of [0, 1]. */
+static void
+hx_model_overlaps(const json_t *c, double *fp, double *gather)
 {
-	double fp_max = 0.0, fp_sum = 0.0, most = 0.0, gather = 0.0;
-	double overlap = hx_model_ceiling(c, "fp_overlap");
-	double gover = hx_model_ceiling(c, "gather_fp_overlap");
+	*fp = hx_model_ceiling(c, "fp_overlap");
+	*gather = hx_model_ceiling(c, "gather_fp_overlap");
+	if (!(*fp >= 0.0 && *fp <= 1.0))
+		*fp = 1.0;
+	if (!(*gather >= 0.0 && *gather <= 1.0))
+		*gather = 1.0;
+}
 
-	if (!(overlap >= 0.0 && overlap <= 1.0))
-		overlap = 1.0;
-	if (!(gover >= 0.0 && gover <= 1.0))
-		gover = 1.0;
+/* The in-core rule over times t (of one iteration, or of a run; NaN: no
+ * such term) at ceilings c: the floating-point ones overlap as far as
+ * fp_overlap says (their combined time into *fp_s when not NULL), the
+ * result and the gathers as far as gather_fp_overlap says, that and the
+ * others by their maximum. */
+static double
+hx_model_in_core_rule(
+    const double t[HX_MODEL_IN_CORE], const json_t *c, double *fp_s)
+{
+	double fp_max = 0.0, fp_sum = 0.0, most = 0.0, gather = 0.0, fp;
+	double overlap, gover;
+
+	hx_model_overlaps(c, &overlap, &gover);
 	for (int i = 0; i < HX_MODEL_IN_CORE; i++) {
 		if (!isfinite(t[i]))
 			continue;
@@ -393,9 +401,10 @@ hx_model_in_core_rule(const double t[HX_MODEL_IN_CORE], const json_t *c)
 			most = fmax(most, t[i]);
 		}
 	}
-	return fmax(most,
-	    hx_model_gather_fp(
-		gather, fp_max + (1.0 - overlap) * (fp_sum - fp_max), gover));
+	fp = fp_max + (1.0 - overlap) * (fp_sum - fp_max);
+	if (fp_s != NULL)
+		*fp_s = fp;
+	return fmax(most, hx_model_gather_fp(gather, fp, gover));
 }
 
 /* The in-core terms of the hot loop, per run of `units` units. */
@@ -404,10 +413,10 @@ hx_model_in_core(hx_model_t *m, const json_t *c, double units, int glevel)
 {
 	double t[HX_MODEL_IN_CORE], it = m->iters_per_unit * units;
 
-	hx_model_iteration(&m->loop, c, glevel, t);
+	hx_model_iteration(&m->loop, c, glevel, t, &m->chain_s);
 	for (int i = 0; i < HX_MODEL_IN_CORE; i++)
 		hx_model_add(m, hx_model_in_core_names[i], it * t[i], 1);
-	m->wait_s = hx_model_wait(&m->loop, c, &m->chain_s);
+	m->wait_s = t[8];
 	m->wait_window = hx_model_ceiling(c, "wait_window");
 }
 
@@ -467,36 +476,26 @@ hx_model_data(hx_model_t *m, const json_t *r, const json_t *c, double units)
 static void
 hx_model_combine(hx_model_t *m, const json_t *c)
 {
-	double in_core = 0.0, rest = 0.0, top = -1.0, fp_max = 0.0,
-	       fp_sum = 0.0, gather = 0.0;
-	double overlap = hx_model_ceiling(c, "fp_overlap");
-	double gover = hx_model_ceiling(c, "gather_fp_overlap");
+	double t[HX_MODEL_IN_CORE], rest = 0.0, top = -1.0;
 
-	if (!(overlap >= 0.0 && overlap <= 1.0))
-		overlap = 1.0;
-	if (!(gover >= 0.0 && gover <= 1.0))
-		gover = 1.0;
+	for (int k = 0; k < HX_MODEL_IN_CORE; k++)
+		t[k] = NAN;
 	for (int i = 0; i < m->nterms; i++) {
 		if (m->term[i].added) {
 			rest += m->term[i].seconds;
-		} else if (hx_model_fp(m->term[i].name)) {
-			fp_max = fmax(fp_max, m->term[i].seconds);
-			fp_sum += m->term[i].seconds;
-		} else if (strcmp(m->term[i].name, "gather") == 0) {
-			gather = m->term[i].seconds;
 		} else {
-			in_core = fmax(in_core, m->term[i].seconds);
+			for (int k = 0; k < HX_MODEL_IN_CORE; k++)
+				if (strcmp(m->term[i].name,
+					hx_model_in_core_names[k]) == 0)
+					t[k] = m->term[i].seconds;
 		}
 		if (m->term[i].seconds > top) {
 			top = m->term[i].seconds;
 			m->limiter = m->term[i].name;
 		}
 	}
-	m->fp_s = fp_max + (1.0 - overlap) * (fp_sum - fp_max);
-	m->fp_overlap = overlap;
-	m->gather_fp_overlap = gover;
-	m->predicted_s =
-	    fmax(in_core, hx_model_gather_fp(gather, m->fp_s, gover)) + rest;
+	hx_model_overlaps(c, &m->fp_overlap, &m->gather_fp_overlap);
+	m->predicted_s = hx_model_in_core_rule(t, c, &m->fp_s) + rest;
 	m->error = (m->predicted_s - m->measured_s) / m->measured_s;
 	m->unexplained_s = NAN;
 	if (!(fabs(m->error) <= HX_MODEL_TOLERANCE)) {
@@ -656,9 +655,12 @@ hx_model_add_passes(
 	m->npasses = 0;
 	for (int i = 0; i < n && i < VARIANT_PASSES; i++) {
 		m->pass[i] = pass[i];
-		hx_model_iteration(&pass[i].loop, c, m->gather_index, t);
+		double chain;
+
+		hx_model_iteration(
+		    &pass[i].loop, c, m->gather_index, t, &chain);
 		m->pass[i].seconds =
-		    pass[i].iterations * hx_model_in_core_rule(t, c);
+		    pass[i].iterations * hx_model_in_core_rule(t, c, NULL);
 		sum += m->pass[i].seconds;
 		m->npasses++;
 	}
