@@ -260,25 +260,43 @@ hx_ck_gather_generic(const float *t, hx_vu_t i)
 }
 #endif
 
+/* The index streams of the gather kernels, each a vector xorshift32
+ * seeded apart, and their sums at 0. */
+static inline __attribute__((always_inline)) void
+hx_ck_gather_seed(
+    hx_vu_t x[HX_CK_GATHER_CHAINS], hx_vf_t acc[HX_CK_GATHER_CHAINS])
+{
+	for (int j = 0; j < HX_CK_GATHER_CHAINS; j++) {
+		for (int l = 0; l < HX_CK_FLOATS; l++)
+			x[j][l] = 2463534242u + 7919u * (uint32_t)(j * 64 + l);
+		acc[j] = (hx_vf_t){0};
+	}
+}
+
+/* One gather of each stream: its next indices, masked into the table,
+ * the entries summed. */
+static inline __attribute__((always_inline)) void
+hx_ck_gather_step(hx_vu_t x[HX_CK_GATHER_CHAINS],
+    hx_vf_t acc[HX_CK_GATHER_CHAINS], const float *table, uint32_t mask)
+{
+#pragma GCC unroll 4
+	for (int j = 0; j < HX_CK_GATHER_CHAINS; j++) {
+		x[j] ^= x[j] << 13;
+		x[j] ^= x[j] >> 17;
+		x[j] ^= x[j] << 5;
+		acc[j] += HX_CK_GATHER(table, x[j] & mask);
+	}
+}
+
 HX_CK_KERNEL void
 hx_ck_gather(uint64_t iters, const float *table, uint32_t mask, hx_vf_t *out)
 {
 	hx_vu_t x[HX_CK_GATHER_CHAINS];
 	hx_vf_t acc[HX_CK_GATHER_CHAINS];
 
-	for (int j = 0; j < HX_CK_GATHER_CHAINS; j++) {
-		for (int l = 0; l < HX_CK_FLOATS; l++)
-			x[j][l] = 2463534242u + 7919u * (uint32_t)(j * 64 + l);
-		acc[j] = (hx_vf_t){0};
-	}
+	hx_ck_gather_seed(x, acc);
 	for (uint64_t i = 0; i < iters; i++) {
-#pragma GCC unroll 4
-		for (int j = 0; j < HX_CK_GATHER_CHAINS; j++) {
-			x[j] ^= x[j] << 13;
-			x[j] ^= x[j] >> 17;
-			x[j] ^= x[j] << 5;
-			acc[j] += HX_CK_GATHER(table, x[j] & mask);
-		}
+		hx_ck_gather_step(x, acc, table, mask);
 	}
 	for (int j = 0; j < HX_CK_GATHER_CHAINS; j++)
 		out[j] = acc[j];
@@ -299,21 +317,11 @@ hx_ck_gather_mix(
 	hx_vf_t acc[HX_CK_GATHER_CHAINS], f[HX_CK_CHAINS], one = {0};
 
 	one += hx_ck_one;
-	for (int j = 0; j < HX_CK_GATHER_CHAINS; j++) {
-		for (int l = 0; l < HX_CK_FLOATS; l++)
-			x[j][l] = 2463534242u + 7919u * (uint32_t)(j * 64 + l);
-		acc[j] = (hx_vf_t){0};
-	}
+	hx_ck_gather_seed(x, acc);
 	for (int j = 0; j < HX_CK_CHAINS; j++)
 		f[j] = one + (float)j;
 	for (uint64_t i = 0; i < iters; i++) {
-#pragma GCC unroll 4
-		for (int j = 0; j < HX_CK_GATHER_CHAINS; j++) {
-			x[j] ^= x[j] << 13;
-			x[j] ^= x[j] >> 17;
-			x[j] ^= x[j] << 5;
-			acc[j] += HX_CK_GATHER(table, x[j] & mask);
-		}
+		hx_ck_gather_step(x, acc, table, mask);
 #pragma GCC unroll 16
 		for (int j = 0; j < HX_CK_CHAINS; j++) {
 			f[j] = f[j] * one + (one - one);
