@@ -62,17 +62,17 @@ typedef struct colony_tiled_stage_s {
 	float *restrict fx, *restrict fy, *restrict tq, *restrict rho;
 } colony_tiled_stage_t;
 
-/* Row i (state in r[0..4]: -x_i, -y_i, ux_i, uy_i, a_i) against the staged
- * particles l in [l0, l1), its sums added to sum[0..4]: F_x, F_y,
- * sum(arm_i F) in x and y, rho. int32 indices, as in colony_fused.c. With
- * `masked` (a constant: each caller is its own copy) the lanes l < lself
- * are the kernel's self lanes, which add exactly 0 to every sum. */
-static inline __attribute__((always_inline)) void
-colony_tiled_span_in(const colony_tiled_stage_t *b, float box,
-    colony_frame_t fr, const float *r, int32_t l0, int32_t l1, int masked,
-    int32_t lself, float *sum)
+/* The pair of row i (state in r[0..4]: -x_i, -y_i, ux_i, uy_i, a_i) and
+ * staged particle l: its other side added to the block's accumulators, its
+ * row terms returned. */
+typedef struct colony_tiled_terms_s {
+	float fx, fy, ax, ay, rho; /* F_x, F_y, arm_i F in x and y, rho */
+} colony_tiled_terms_t;
+
+static inline __attribute__((always_inline)) colony_tiled_terms_t
+colony_tiled_pair(const colony_tiled_stage_t *b, float box, colony_frame_t fr,
+    const float *r, int32_t l, int self)
 {
-	const float nxi = r[0], nyi = r[1], uix = r[2], uiy = r[3], ai = r[4];
 	/* The pointers in locals: read through b, they could be changed by
 	 * the loop's own stores, and gcc gathers and scatters per lane with
 	 * 64-bit indices (it did for AVX-512). */
@@ -82,44 +82,100 @@ colony_tiled_span_in(const colony_tiled_stage_t *b, float box,
 	float *restrict bfx = b->fx, *restrict bfy = b->fy,
 			*restrict btq = b->tq;
 	float *restrict brho = b->rho;
-	float sfx = 0.0f, sfy = 0.0f, sax = 0.0f, say = 0.0f, srho = 0.0f;
+	float dx = colony_min_image(x[l] + r[0], box);
+	float dy = colony_min_image(y[l] + r[1], box);
+	colony_pair_t pt = colony_pair_both(
+	    dx, dy, r[2], r[3], ux[l], uy[l], r[4], a[l], self, fr);
+	float ag = pt.arm_i * pt.g;
 
-#pragma omp simd reduction(+ : sfx, sfy, sax, say, srho)
-	for (int32_t l = l0; l < l1; l++) {
-		float dx = colony_min_image(x[l] + nxi, box);
-		float dy = colony_min_image(y[l] + nyi, box);
-		colony_pair_t pt = colony_pair_both(dx, dy, uix, uiy, ux[l],
-		    uy[l], ai, a[l], masked && l < lself, fr);
-		float ag = pt.arm_i * pt.g;
-
-		sfx += pt.g * pt.nx;
-		sfy += pt.g * pt.ny;
-		sax += ag * pt.nx;
-		say += ag * pt.ny;
-		srho += a[l] * pt.w;
-		bfx[l] += pt.g * pt.nx;
-		bfy[l] += pt.g * pt.ny;
-		btq[l] += pt.arm_j * pt.g * (uy[l] * pt.nx - ux[l] * pt.ny);
-		brho[l] += ai * pt.w;
-	}
-	sum[0] += sfx;
-	sum[1] += sfy;
-	sum[2] += sax;
-	sum[3] += say;
-	sum[4] += srho;
+	bfx[l] += pt.g * pt.nx;
+	bfy[l] += pt.g * pt.ny;
+	btq[l] += pt.arm_j * pt.g * (uy[l] * pt.nx - ux[l] * pt.ny);
+	brho[l] += r[4] * pt.w;
+	return (colony_tiled_terms_t){
+	    pt.g * pt.nx, pt.g * pt.ny, ag * pt.nx, ag * pt.ny, a[l] * pt.w};
 }
 
-/* The rows before the block and the triangle rows' whole vectors. */
-static void
+/* The pairs of [l0, l1) past the whole vectors, one at a time (a block
+ * shorter than a whole number of vectors: a --tile or N that is not a
+ * multiple of the lanes), their row terms added to sum. Not inlined: its
+ * loop is no copy of the span's. */
+static __attribute__((noinline)) void
+colony_tiled_rest(const colony_tiled_stage_t *b, float box, colony_frame_t fr,
+    const float *r, int32_t l0, int32_t l1, int masked, int32_t lself,
+    float *sum)
+{
+	for (int32_t l = l0; l < l1; l++) {
+		colony_tiled_terms_t t =
+		    colony_tiled_pair(b, box, fr, r, l, masked && l < lself);
+
+		sum[0] += t.fx;
+		sum[1] += t.fy;
+		sum[2] += t.ax;
+		sum[3] += t.ay;
+		sum[4] += t.rho;
+	}
+}
+
+/* Row i against the staged particles l in [l0, l1), its sums added to
+ * sum[0..4]. int32 indices, as in colony_fused.c. With `masked` (a
+ * constant: each caller is its own copy) the lanes l < lself are the
+ * kernel's self lanes, which add exactly 0 to every sum. A vector a pass,
+ * its sums kept in lanes and added by halves after the loop: an omp simd
+ * reduction of the five sums stored them and added 16 lanes one by one
+ * from the stack, 80 dependent adds a row (as in colony_cells.c). */
+static inline __attribute__((always_inline)) void
+colony_tiled_span_in(const colony_tiled_stage_t *b, float box,
+    colony_frame_t fr, const float *r, int32_t l0, int32_t l1, int masked,
+    int32_t lself, float *sum)
+{
+	colony_lanes_t afx = {0}, afy = {0}, aax = {0}, aay = {0}, arho = {0};
+	int32_t k0 = l0;
+
+	for (; k0 + COLONY_LANES <= l1; k0 += COLONY_LANES) {
+		float tfx[COLONY_LANES], tfy[COLONY_LANES], tax[COLONY_LANES],
+		    tay[COLONY_LANES], trho[COLONY_LANES];
+
+#pragma omp simd
+		for (int32_t q = 0; q < COLONY_LANES; q++) {
+			const int32_t l = k0 + q;
+			colony_tiled_terms_t t = colony_tiled_pair(
+			    b, box, fr, r, l, masked && l < lself);
+
+			tfx[q] = t.fx;
+			tfy[q] = t.fy;
+			tax[q] = t.ax;
+			tay[q] = t.ay;
+			trho[q] = t.rho;
+		}
+		colony_lanes_add(&afx, tfx);
+		colony_lanes_add(&afy, tfy);
+		colony_lanes_add(&aax, tax);
+		colony_lanes_add(&aay, tay);
+		colony_lanes_add(&arho, trho);
+	}
+	sum[0] += colony_lanes_sum(&afx);
+	sum[1] += colony_lanes_sum(&afy);
+	sum[2] += colony_lanes_sum(&aax);
+	sum[3] += colony_lanes_sum(&aay);
+	sum[4] += colony_lanes_sum(&arho);
+	if (k0 < l1)
+		colony_tiled_rest(b, box, fr, r, k0, l1, masked, lself, sum);
+}
+
+/* The rows before the block and the triangle rows' whole vectors. Not
+ * inlined (nor the masked copy): the time model and the instruction check
+ * find the hot loop in these functions. */
+static __attribute__((noinline)) void
 colony_tiled_span(const colony_tiled_stage_t *b, float box, colony_frame_t fr,
     const float *r, int32_t l0, int32_t l1, float *sum)
 {
 	colony_tiled_span_in(b, box, fr, r, l0, l1, 0, 0, sum);
 }
 
-/* A triangle row's first vector, [l0, l1) with l0 a multiple of 8, the
- * lanes before lself (the pairs l <= i) masked. */
-static void
+/* A triangle row's first vector, [l0, l1) with l0 a multiple of the
+ * lanes, the lanes before lself (the pairs l <= i) masked. */
+static __attribute__((noinline)) void
 colony_tiled_span_masked(const colony_tiled_stage_t *b, float box,
     colony_frame_t fr, const float *r, int32_t l0, int32_t l1, int32_t lself,
     float *sum)
@@ -130,10 +186,11 @@ colony_tiled_span_masked(const colony_tiled_stage_t *b, float box,
 /* Block j0 (len particles, staged in buf of `tile` per field) against the
  * rows before it and its own upper triangle, summed into out. The row's
  * torque is u_i x sum(arm_i F). A triangle row starts at l = i - j0 + 1:
- * its first 8 lanes from that rounded down to a multiple of 8 are a
- * masked span and the rest whole vectors, so that it ends in no scalar
- * remainder (when len is a multiple of 8), one vector for up to seven
- * scalar pairs. */
+ * from that rounded down to a multiple of the lanes it runs whole vectors,
+ * the lanes before it masked, so that it ends in no scalar remainder (when
+ * len is a multiple of the lanes): one vector for up to 15 scalar pairs.
+ * Rounded to 8 on AVX-512, half the triangle rows ended in 8 scalar
+ * pairs. */
 static void
 colony_tiled_block(const colony_state_t *st, uint64_t j0, uint64_t len,
     uint64_t tile, float *buf, const colony_tiled_out_t *out)
@@ -163,8 +220,8 @@ colony_tiled_block(const colony_state_t *st, uint64_t j0, uint64_t len,
 		} else {
 			const int32_t ls = (int32_t)(i - j0 + 1);
 
-			colony_tiled_span_masked(
-			    &b, st->box, fr, r, ls & ~7, n_l, ls, sum);
+			colony_tiled_span_masked(&b, st->box, fr, r,
+			    ls & ~(COLONY_LANES - 1), n_l, ls, sum);
 		}
 		out->fx[i] += COLONY_K_CC * sum[0];
 		out->fy[i] += COLONY_K_CC * sum[1];
