@@ -265,30 +265,82 @@ hx_disasm_parse(char *buf, hx_disasm_line_t *d)
 	return 0;
 }
 
-/* Counts the lines of text in [start, end] of the function into l. */
+/* An address range of a disassembly: a loop left out of the code around
+ * it. */
+typedef struct hx_disasm_range_s {
+	uint64_t start, end;
+} hx_disasm_range_t;
+
+/* Records into l the registers the instructions of text in [r->start,
+ * r->end] write, as results of a loop left out (hx_flow_carry). */
 static void
-hx_disasm_fill(const char *text, hx_loop_t *l)
+hx_disasm_carries(const char *text, const hx_disasm_range_t *r, hx_loop_t *l)
+{
+	static hx_loop_t scratch;
+	const char *p = text;
+	char buf[512];
+	int seen[256] = {0};
+	hx_disasm_line_t d;
+
+	memset(&scratch, 0, sizeof(scratch));
+	while (*p != '\0') {
+		size_t n = strcspn(p, "\n");
+		snprintf(buf, sizeof(buf), "%.*s", (int)n, p);
+		p += n + (p[n] == '\n');
+		if (hx_disasm_parse(buf, &d) == 0 && !d.header &&
+		    d.addr >= r->start && d.addr <= r->end)
+			hx_flow_add(&scratch, d.mn, d.ops);
+	}
+	for (int i = 0; i < scratch.nflow; i++) {
+		const int reg = scratch.flow[i].dst;
+
+		if (reg >= 0 && reg < 256 && !seen[reg]) {
+			seen[reg] = 1;
+			hx_flow_carry(l, reg);
+		}
+	}
+}
+
+/* Counts the lines of text in [start, end] of the function into l, but
+ * those in the ranges skip[0..nskip) (loops left out: their results
+ * recorded where they start). */
+static void
+hx_disasm_fill(
+    const char *text, hx_loop_t *l, const hx_disasm_range_t *skip, size_t nskip)
 {
 	const char *p = text;
 	char buf[512];
 	int lanes[65] = {0}, width[65] = {0};
+	uint64_t carried = 0; /* bit k: skip[k]'s results recorded */
 	hx_disasm_line_t d;
 
 	while (*p != '\0') {
 		size_t n = strcspn(p, "\n");
+		size_t k = 0;
+
 		snprintf(buf, sizeof(buf), "%.*s", (int)n, p);
 		p += n + (p[n] == '\n');
 		if (hx_disasm_parse(buf, &d) != 0 || d.header ||
 		    d.addr < l->start || d.addr > l->end)
 			continue;
+		while (k < nskip &&
+		    (d.addr < skip[k].start || d.addr > skip[k].end))
+			k++;
+		if (k < nskip) {
+			if (k < 64 && !(carried >> k & 1)) {
+				carried |= (uint64_t)1 << k;
+				hx_disasm_carries(text, &skip[k], l);
+			}
+			continue;
+		}
 		/* Addresses repeat across functions of one text only when it
 		 * holds several objects; the loop's function is taken. */
 		hx_disasm_count(l, d.mn, d.ops);
 		hx_flow_add(l, d.mn, d.ops);
 		{
-			int k = hx_disasm_fp_lanes(d.mn, d.ops);
-			if (k > 0 && k <= 64)
-				lanes[k]++;
+			int fk = hx_disasm_fp_lanes(d.mn, d.ops);
+			if (fk > 0 && fk <= 64)
+				lanes[fk]++;
 		}
 		width[hx_disasm_reg_bytes(d.ops)]++;
 	}
@@ -299,18 +351,20 @@ hx_disasm_fill(const char *text, hx_loop_t *l)
 			best = lanes[k], l->lanes = k;
 }
 
-size_t
-hx_disasm_loops(const char *text, hx_loop_t *loops, size_t max)
+/* Every loop of text (a backward jump within its function), at most
+ * MAXL, in the order of their jumps, into all (neither counted nor
+ * filled). Returns how many. */
+#define HX_DISASM_MAXL 256
+static size_t
+hx_disasm_all(const char *text, hx_loop_t *all)
 {
-	enum { MAXL = 256 };
-	static hx_loop_t all[MAXL];
-	size_t n = 0, inner = 0;
+	size_t n = 0;
 	const char *p = text;
 	char buf[512], fn[128] = "";
 	uint64_t fn_start = 0;
 	hx_disasm_line_t d;
 
-	while (*p != '\0' && n < MAXL) {
+	while (*p != '\0' && n < HX_DISASM_MAXL) {
 		size_t len = strcspn(p, "\n");
 		snprintf(buf, sizeof(buf), "%.*s", (int)len, p);
 		p += len + (p[len] == '\n');
@@ -331,15 +385,29 @@ hx_disasm_loops(const char *text, hx_loop_t *loops, size_t max)
 			n++;
 		}
 	}
+	return n;
+}
+
+/* Whether loop a lies within loop b and is not the same range. */
+static int
+hx_disasm_inside(const hx_loop_t *a, const hx_loop_t *b)
+{
+	return a->start >= b->start && a->end <= b->end &&
+	    (a->start != b->start || a->end != b->end);
+}
+
+size_t
+hx_disasm_loops(const char *text, hx_loop_t *loops, size_t max)
+{
+	static hx_loop_t all[HX_DISASM_MAXL];
+	size_t n = hx_disasm_all(text, all), inner = 0;
+
 	/* Innermost: no other loop strictly inside (the same range twice,
 	 * two jumps back to one head, counts once). */
 	for (size_t i = 0; i < n; i++) {
 		int has_inner = 0;
 		for (size_t j = 0; j < n && !has_inner; j++)
-			if (j != i && all[j].start >= all[i].start &&
-			    all[j].end <= all[i].end &&
-			    (all[j].start != all[i].start ||
-				all[j].end != all[i].end))
+			if (j != i && hx_disasm_inside(&all[j], &all[i]))
 				has_inner = 1;
 		for (size_t j = 0; j < i && !has_inner; j++)
 			if (all[j].start == all[i].start &&
@@ -347,7 +415,7 @@ hx_disasm_loops(const char *text, hx_loop_t *loops, size_t max)
 				has_inner = 1;
 		if (has_inner)
 			continue;
-		hx_disasm_fill(text, &all[i]);
+		hx_disasm_fill(text, &all[i], NULL, 0);
 		all[inner++] = all[i];
 	}
 	/* Largest first. */
@@ -361,6 +429,46 @@ hx_disasm_loops(const char *text, hx_loop_t *loops, size_t max)
 	for (size_t i = 0; i < inner && i < max; i++)
 		loops[i] = all[i];
 	return inner;
+}
+
+int
+hx_disasm_around(const char *text, const hx_loop_t *inner, hx_loop_t *out)
+{
+	static hx_loop_t all[HX_DISASM_MAXL];
+	hx_disasm_range_t skip[64];
+	size_t n = hx_disasm_all(text, all), best = n, nskip = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(all[i].function, inner->function) == 0 &&
+		    hx_disasm_inside(inner, &all[i]) &&
+		    (best == n ||
+			all[i].end - all[i].start <
+			    all[best].end - all[best].start))
+			best = i;
+	if (best == n)
+		return -1;
+	/* The loops inside it, each outermost of them once. */
+	for (size_t i = 0; i < n; i++) {
+		int within = hx_disasm_inside(&all[i], &all[best]);
+
+		for (size_t j = 0; j < n && within; j++)
+			if (hx_disasm_inside(&all[i], &all[j]) &&
+			    hx_disasm_inside(&all[j], &all[best]))
+				within = 0;
+		for (size_t k = 0; k < nskip && within; k++)
+			if (skip[k].start == all[i].start &&
+			    skip[k].end == all[i].end)
+				within = 0;
+		if (within && nskip < 64)
+			skip[nskip++] =
+			    (hx_disasm_range_t){all[i].start, all[i].end};
+	}
+	memset(out, 0, sizeof(*out));
+	out->start = all[best].start;
+	out->end = all[best].end;
+	snprintf(out->function, sizeof(out->function), "%s", inner->function);
+	hx_disasm_fill(text, out, skip, nskip);
+	return 0;
 }
 
 /* path quoted for sh into q. */

@@ -79,6 +79,9 @@ typedef enum hx_lat_e {
 typedef struct hx_flow_s {
 	uint8_t lat;
 	uint8_t loads;
+	/* Not an instruction: an inner loop's result in register dst, ready
+	 * when the inner loop's chain ends (hx_flow_carry). */
+	uint8_t carry;
 	int8_t dst;
 	int16_t src[HX_FLOW_SOURCES];
 	int16_t addr[2];
@@ -122,6 +125,16 @@ int hx_disasm_count(hx_loop_t *l, const char *mnemonic, const char *operands);
  * how many innermost loops there are (may exceed max), 0 when none.
  */
 size_t hx_disasm_loops(const char *text, hx_loop_t *loops, size_t max);
+
+/*
+ * The code around innermost loop inner in the same disassembly text: the
+ * smallest loop that holds it, its instructions counted into *out as a
+ * loop's (an iteration of it is one entry of inner), the loops inside it
+ * left out. Each register a left-out loop writes is a result the code
+ * after it reads when that loop's chains end (hx_flow_carry). 0, or -1
+ * when no loop holds inner.
+ */
+int hx_disasm_around(const char *text, const hx_loop_t *inner, hx_loop_t *out);
 
 /*
  * objdump -d of the functions of file `path` whose symbols start with

@@ -280,15 +280,44 @@ hx_flow_add(hx_loop_t *l, const char *mn, const char *ops)
 	l->nflow++;
 }
 
+void
+hx_flow_carry(hx_loop_t *l, int reg)
+{
+	hx_flow_t *f;
+
+	if (l->nflow >= HX_FLOW_MAX || reg < 0)
+		return;
+	f = &l->flow[l->nflow++];
+	memset(f, 0, sizeof(*f));
+	for (int s = 0; s < HX_FLOW_SOURCES; s++)
+		f->src[s] = HX_FLOW_NONE;
+	f->addr[0] = f->addr[1] = HX_FLOW_NONE;
+	f->lat = HX_LAT_MOVE;
+	f->dst = (int8_t)reg;
+	f->carry = 1;
+}
+
 double
 hx_flow_wait_sum(
     const hx_loop_t *l, const double lat[HX_LAT_CLASSES], double *path)
+{
+	return hx_flow_wait_after(l, lat, 0.0, path);
+}
+
+double
+hx_flow_wait_after(const hx_loop_t *l, const double lat[HX_LAT_CLASSES],
+    double carry, double *path)
 {
 	double ready[HX_FLOW_MAX], sum = 0.0, longest = 0.0;
 
 	for (int i = 0; i < l->nflow && i < HX_FLOW_MAX; i++) {
 		const hx_flow_t *f = &l->flow[i];
 		double start = 0.0, own = lat[f->lat];
+
+		if (f->carry) {
+			ready[i] = isfinite(carry) && carry > 0 ? carry : 0.0;
+			continue;
+		}
 
 		for (int s = 0; s < HX_FLOW_SOURCES; s++)
 			if (f->src[s] >= 0 && f->src[s] < i)

@@ -37,6 +37,15 @@
 void hx_flow_add(hx_loop_t *l, const char *mn, const char *ops);
 
 /*
+ * Records that register `reg` (as hx_flow numbers it) holds an inner
+ * loop's result from here on: read by later instructions, it is ready when
+ * the inner loop's chain ends (the carry of hx_flow_wait_after). Not an
+ * instruction: no start of its own is summed. Nothing when l->nflow is
+ * HX_FLOW_MAX.
+ */
+void hx_flow_carry(hx_loop_t *l, int reg);
+
+/*
  * The sum over l's instructions of their start times, seconds, at the
  * latencies lat (seconds, by hx_lat_t; a NaN or negative one counts as 0),
  * and the longest chain's end into *path (when not NULL). 0 when l has no
@@ -44,5 +53,10 @@ void hx_flow_add(hx_loop_t *l, const char *mn, const char *ops);
  */
 double hx_flow_wait_sum(
     const hx_loop_t *l, const double lat[HX_LAT_CLASSES], double *path);
+
+/* As hx_flow_wait_sum, the inner loops' results (hx_flow_carry) ready at
+ * carry seconds. */
+double hx_flow_wait_after(const hx_loop_t *l, const double lat[HX_LAT_CLASSES],
+    double carry, double *path);
 
 #endif /* FB_HX_FLOW_H */

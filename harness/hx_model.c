@@ -288,7 +288,7 @@ static const char *const hx_model_in_core_names[HX_MODEL_IN_CORE] = {"fma",
  * over the waiting window), and its longest chain into *chain; NaN when
  * the ceilings lack them. */
 static double
-hx_model_wait(const hx_loop_t *l, const json_t *c, double *chain)
+hx_model_wait(const hx_loop_t *l, const json_t *c, double carry, double *chain)
 {
 	double lat[HX_LAT_CLASSES], window = hx_model_ceiling(c, "wait_window");
 	char key[64];
@@ -308,7 +308,7 @@ hx_model_wait(const hx_loop_t *l, const json_t *c, double *chain)
 	}
 	if (!(window > 0) || !isfinite(lat[HX_LAT_FMA]) || l->nflow == 0)
 		return NAN;
-	return hx_flow_wait_sum(l, lat, chain) / window;
+	return hx_flow_wait_after(l, lat, carry, chain) / window;
 }
 
 /* Whether in-core term name runs on the floating-point pipes. */
@@ -320,11 +320,12 @@ hx_model_fp(const char *name)
 }
 
 /* The seconds one iteration of loop l spends on each in-core term, at
- * ceilings c, its gathers served by level glevel; its longest dependency
- * chain into *chain (hx_model_wait). */
+ * ceilings c, its gathers served by level glevel, the results of the
+ * loops inside it ready at carry seconds; its longest dependency chain
+ * into *chain (hx_model_wait). */
 static void
 hx_model_iteration(const hx_loop_t *l, const json_t *c, int glevel,
-    double t[HX_MODEL_IN_CORE], double *chain)
+    double carry, double t[HX_MODEL_IN_CORE], double *chain)
 {
 	static const char *const gkey[4] = {"gather_l1_per_s",
 	    "gather_l2_per_s", "gather_l3_per_s", "gather_dram_per_s"};
@@ -351,7 +352,7 @@ hx_model_iteration(const hx_loop_t *l, const json_t *c, int glevel,
 	t[7] = k[HX_INSN_OTHER] / hx_model_ceiling(c, "int_per_s");
 	/* The chains: how long an iteration's instructions wait for their
 	 * inputs, over the instructions the core holds waiting. */
-	t[8] = hx_model_wait(l, c, chain);
+	t[8] = hx_model_wait(l, c, carry, chain);
 }
 
 /* The gathers and the floating-point work together: the larger, and
@@ -413,7 +414,7 @@ hx_model_in_core(hx_model_t *m, const json_t *c, double units, int glevel)
 {
 	double t[HX_MODEL_IN_CORE], it = m->iters_per_unit * units;
 
-	hx_model_iteration(&m->loop, c, glevel, t, &m->chain_s);
+	hx_model_iteration(&m->loop, c, glevel, 0.0, t, &m->chain_s);
 	for (int i = 0; i < HX_MODEL_IN_CORE; i++)
 		hx_model_add(m, hx_model_in_core_names[i], it * t[i], 1);
 	m->wait_s = t[8];
@@ -595,9 +596,8 @@ hx_model_pass_loop(const char *path, const variant_pass_t *ps, hx_loop_t *out,
 	if (text == NULL)
 		return -1;
 	n = hx_disasm_loops(text, loops, 32);
-	free(text);
 	best = n;
-	if (ps->lanes == 0) {
+	if (ps->lanes == 0 || ps->lanes == VARIANT_PASS_AROUND) {
 		for (size_t i = 0; i < n && i < 32; i++)
 			if (best == n ||
 			    hx_model_hotter(&loops[i], &loops[best]))
@@ -609,11 +609,20 @@ hx_model_pass_loop(const char *path, const variant_pass_t *ps, hx_loop_t *out,
 				best = i;
 	}
 	if (best == n) {
+		free(text);
 		snprintf(msg, len, "no loop %d of %d lanes in %s", ps->nth,
 		    ps->lanes, ps->function);
 		return -1;
 	}
 	*out = loops[best];
+	if (ps->lanes == VARIANT_PASS_AROUND &&
+	    hx_disasm_around(text, &loops[best], out) != 0) {
+		free(text);
+		snprintf(msg, len, "no loop around the widest loop of %s",
+		    ps->function);
+		return -1;
+	}
+	free(text);
 	return 0;
 }
 
@@ -657,8 +666,9 @@ hx_model_add_passes(
 		m->pass[i] = pass[i];
 		double chain;
 
+		/* Code around the hot loop waits for its chain. */
 		hx_model_iteration(
-		    &pass[i].loop, c, m->gather_index, t, &chain);
+		    &pass[i].loop, c, m->gather_index, m->chain_s, t, &chain);
 		m->pass[i].seconds =
 		    pass[i].iterations * hx_model_in_core_rule(t, c, NULL);
 		sum += m->pass[i].seconds;

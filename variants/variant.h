@@ -176,11 +176,17 @@ typedef struct variant_pass_s {
 	/* 0: its widest loop (as the hot loop is picked); else its loops of
 	 * that many lanes (4: a remainder vectorized on xmm; 1: scalar),
 	 * the nth largest (0: the largest; a function with two such loops,
-	 * or two copies of itself, .constprop.0 and .1, names each). */
+	 * or two copies of itself, .constprop.0 and .1, names each);
+	 * VARIANT_PASS_AROUND: the code around its widest loop (the
+	 * smallest loop holding it, its inner loops left out), an iteration
+	 * an entry of that loop, which waits for that loop's chain. */
 	int lanes, nth;
 	/* Its iterations in one measured run (all steps), from the code. */
 	double (*iterations_of)(const params_t *p);
 } variant_pass_t;
+
+/* variant_pass_t.lanes of the code around a loop. */
+#define VARIANT_PASS_AROUND (-1)
 
 /* The passes a variant may state. */
 #define VARIANT_PASSES 8

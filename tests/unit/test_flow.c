@@ -136,3 +136,59 @@ Test(flow, the_window_kernel_starts_as_the_ceilings_say)
 	    "instructions)",
 	    sum, hx_ceilings_window_starts(), loops[0].nflow);
 }
+
+/* f: an outer loop [0x104, 0x131] around an inner one [0x108, 0x11d] whose
+ * FMA accumulates into zmm3; after it, an add reads zmm3 and a store
+ * writes the sum. g: one loop, around which there is none. */
+static const char around_listing[] = "0000000000000100 <f>:\n"
+				     " 100:\tpush   %rbp\n"
+				     " 104:\tvxorps %zmm3,%zmm3,%zmm3\n"
+				     " 108:\tvmovups (%rdi,%rax,4),%zmm1\n"
+				     " 110:\tvfmadd231ps %zmm1,%zmm2,%zmm3\n"
+				     " 116:\tadd    $0x40,%rax\n"
+				     " 11a:\tcmp    %rax,%rdx\n"
+				     " 11d:\tjne    108 <f+0x8>\n"
+				     " 11f:\tvaddps %zmm3,%zmm5,%zmm6\n"
+				     " 125:\tvmovups %zmm6,(%r9)\n"
+				     " 12b:\tinc    %rcx\n"
+				     " 12e:\tcmp    %rcx,%r8\n"
+				     " 131:\tjne    104 <f+0x4>\n"
+				     " 133:\tret\n"
+				     "\n"
+				     "0000000000000140 <g>:\n"
+				     " 140:\tvaddss %xmm0,%xmm1,%xmm1\n"
+				     " 144:\tdec    %rdi\n"
+				     " 147:\tjne    140 <g>\n"
+				     " 149:\tret\n";
+
+Test(flow, the_code_around_a_loop_waits_for_its_chain)
+{
+	hx_loop_t loops[4], *around = calloc(1, sizeof(*around));
+	double lat[HX_LAT_CLASSES], path;
+	size_t n = hx_disasm_loops(around_listing, loops, 4);
+
+	cr_assert_not_null(around);
+	cr_assert_eq(n, 2, "f's inner loop and g's: %zu", n);
+	cr_assert_eq(loops[0].start, 0x108);
+	cr_assert_eq(hx_disasm_around(around_listing, &loops[0], around), 0);
+	cr_expect_eq(around->start, 0x104);
+	cr_expect_eq(around->end, 0x131);
+	/* The xor, the add, the store, inc, cmp and the jump: the inner
+	 * loop's five instructions left out. */
+	cr_expect_eq(around->insns, 6, "%d", around->insns);
+	cr_expect_eq(around->kind[HX_INSN_ADD], 1);
+	cr_expect_eq(around->kind[HX_INSN_STORE], 1);
+	cr_expect_eq(around->kind[HX_INSN_FMA], 0);
+	latencies(lat);
+	/* The inner loop's zmm3 ready at 7: the add starts at 7 (not at the
+	 * xor's 0), the store at 8, cmp at 1 (after inc): 7 + 8 + 1 = 16,
+	 * the chain 8. Ready at once, the add starts at 0 and the store at
+	 * 1: 2. */
+	cr_expect_float_eq(
+	    hx_flow_wait_after(around, lat, 7.0, &path), 16.0, 1e-12);
+	cr_expect_float_eq(path, 8.0, 1e-12);
+	cr_expect_float_eq(hx_flow_wait_sum(around, lat, NULL), 2.0, 1e-12);
+	cr_expect_eq(hx_disasm_around(around_listing, &loops[1], around), -1,
+	    "no loop holds g's");
+	free(around);
+}
