@@ -62,6 +62,8 @@ enum {
 	HX_CEILINGS_INT,    /* scalar integer add */
 	HX_CK_ARITH_COUNT
 };
+/* The library calls timed, in this order: sinf, cosf. */
+#define HX_CEILINGS_CALLS 2
 /* The streams, in this order. */
 enum { HX_CEILINGS_READ, HX_CEILINGS_WRITE, HX_CEILINGS_COPY };
 /* The large allocation's size. */
@@ -153,6 +155,10 @@ typedef struct hx_ceilings_s {
 	 * NaN where the build has no such kernel. */
 	double wait_window;
 	double window_iteration_s;
+	/* Seconds a call of each library function (hx_ceilings_call_name)
+	 * takes in a loop over angles in [0, 2 pi), best of short runs: the
+	 * price of a call the time model finds in a loop (hx_disasm.h). */
+	double call_s[HX_CEILINGS_CALLS];
 } hx_ceilings_t;
 
 /* Error codes; negative, as libpfm's. */
@@ -219,6 +225,9 @@ void hx_ceilings_measure_release(hx_ceilings_t *c);
 /* The latencies and the waiting window into c (hx_ceilings_latency.c):
  * HX_CEILINGS_OK, or HX_CEILINGS_ECLOCK. Needs nothing measured before. */
 int hx_ceilings_measure_latency(hx_ceilings_t *c);
+/* The library calls' prices into c->call_s (hx_ceilings_latency.c):
+ * HX_CEILINGS_OK, or HX_CEILINGS_ECLOCK. */
+int hx_ceilings_measure_calls(hx_ceilings_t *c);
 /* The JSON name of latency class l ("fma", "add", ..., "load"), NULL for
  * HX_LAT_MOVE and out of range. */
 const char *hx_ceilings_latency_name(int l);
@@ -235,6 +244,9 @@ double hx_ceilings_window_starts(void);
  */
 int hx_ceilings_time(void (*run)(uint64_t k, const void *arg), const void *arg,
     uint64_t k0, uint64_t *k_out, double *best, double *spread);
+
+/* "sinf", "cosf" for calls 0 and 1; NULL out of range. */
+const char *hx_ceilings_call_name(int i);
 
 /* "add", "mul", "divps", "divpd", "sqrtps", "sqrtpd", "int" for
  * HX_CEILINGS_ADD..INT; NULL out of range. */

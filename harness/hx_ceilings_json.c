@@ -72,6 +72,12 @@ hx_ceilings_json_core(json_t *obj, const hx_ceilings_t *c)
 		rc |= hx_ceilings_json_set(
 		    obj, key, hx_ceilings_json_number(c->latency_s[l]));
 	}
+	for (int i = 0; i < HX_CEILINGS_CALLS; i++) {
+		snprintf(
+		    key, sizeof(key), "call_%s_s", hx_ceilings_call_name(i));
+		rc |= hx_ceilings_json_set(
+		    obj, key, hx_ceilings_json_number(c->call_s[i]));
+	}
 	rc |= hx_ceilings_json_set(
 	    obj, "wait_window", hx_ceilings_json_number(c->wait_window));
 	rc |= hx_ceilings_json_set(obj, "window_iteration_s",

@@ -717,7 +717,8 @@ hx_ceilings_measure_levels_core(hx_ceilings_t *c)
 
 	if ((ret = hx_ck_measure_arith(c)) != HX_CEILINGS_OK ||
 	    (ret = hx_ck_measure_mix(c)) != HX_CEILINGS_OK ||
-	    (ret = hx_ceilings_measure_latency(c)) != HX_CEILINGS_OK)
+	    (ret = hx_ceilings_measure_latency(c)) != HX_CEILINGS_OK ||
+	    (ret = hx_ceilings_measure_calls(c)) != HX_CEILINGS_OK)
 		return ret;
 	hx_ck_levels(size);
 	/* HX_CK_LEVEL_ROUNDS rounds, each on a buffer of its own, the best

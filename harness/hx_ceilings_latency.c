@@ -368,3 +368,74 @@ hx_ceilings_latency_name(int l)
 
 	return l >= 0 && l < HX_LAT_CLASSES ? names[l] : NULL;
 }
+
+/* Angles a call kernel reads, spread over [0, 2 pi) (the range colony's
+ * angles are wrapped into): a power of two, so that the index wraps by
+ * a mask. */
+#define HX_CC_ANGLES 1024
+
+static float hx_cc_angle[HX_CC_ANGLES];
+
+/* k calls of sinf over the angles, summed (the sum keeps them). */
+static __attribute__((noinline)) void
+hx_cc_sinf(uint64_t k, float *out)
+{
+	float acc = 0.0f;
+
+	for (uint64_t i = 0; i < k; i++)
+		acc += sinf(hx_cc_angle[i & (HX_CC_ANGLES - 1)]);
+	*out = acc;
+	variant_no_opt(out);
+}
+
+/* k calls of cosf, as hx_cc_sinf. */
+static __attribute__((noinline)) void
+hx_cc_cosf(uint64_t k, float *out)
+{
+	float acc = 0.0f;
+
+	for (uint64_t i = 0; i < k; i++)
+		acc += cosf(hx_cc_angle[i & (HX_CC_ANGLES - 1)]);
+	*out = acc;
+	variant_no_opt(out);
+}
+
+static void
+hx_cc_run(uint64_t k, const void *arg)
+{
+	static float sum;
+
+	if (*(const int *)arg == 0)
+		hx_cc_sinf(k, &sum);
+	else
+		hx_cc_cosf(k, &sum);
+}
+
+const char *
+hx_ceilings_call_name(int i)
+{
+	static const char *const names[HX_CEILINGS_CALLS] = {"sinf", "cosf"};
+
+	return i >= 0 && i < HX_CEILINGS_CALLS ? names[i] : NULL;
+}
+
+int
+hx_ceilings_measure_calls(hx_ceilings_t *c)
+{
+	/* A golden-ratio sequence: every angle of the range, no pattern a
+	 * branch of the library could learn from the order. */
+	for (int i = 0; i < HX_CC_ANGLES; i++)
+		hx_cc_angle[i] = (float)(6.283185307179586 *
+		    fmod(0.6180339887498949 * (double)i, 1.0));
+	for (int i = 0; i < HX_CEILINGS_CALLS; i++) {
+		uint64_t k;
+		double best, spread;
+
+		c->call_s[i] = NAN;
+		if (hx_ceilings_time(hx_cc_run, &i, 1024, &k, &best, &spread) !=
+		    0)
+			return HX_CEILINGS_ECLOCK;
+		c->call_s[i] = best / (double)k;
+	}
+	return HX_CEILINGS_OK;
+}

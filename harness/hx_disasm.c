@@ -136,6 +136,35 @@ hx_disasm_memory(const char *ops, int *src, int *last)
 		*last = mem;
 }
 
+/* Adds a call to the callee that ops names ("f3e0 <cosf@plt>") to l's
+ * calls; nothing for a call through a register or into a function's
+ * middle (<f+0x10>). */
+static void
+hx_disasm_call(hx_loop_t *l, const char *ops)
+{
+	const char *lt = strchr(ops, '<');
+	size_t n;
+	int i;
+
+	if (lt == NULL)
+		return;
+	n = strcspn(lt + 1, "@+>");
+	if (lt[1 + n] == '+' || n == 0 || n >= sizeof(l->callee[0]))
+		return;
+	for (i = 0; i < l->ncallees; i++)
+		if (strncmp(l->callee[i], lt + 1, n) == 0 &&
+		    l->callee[i][n] == '\0')
+			break;
+	if (i == l->ncallees) {
+		if (i == HX_LOOP_CALLEES)
+			return;
+		snprintf(
+		    l->callee[i], sizeof(l->callee[i]), "%.*s", (int)n, lt + 1);
+		l->ncallees++;
+	}
+	l->calls[i] += 1.0;
+}
+
 int
 hx_disasm_count(hx_loop_t *l, const char *mn, const char *ops)
 {
@@ -187,6 +216,8 @@ hx_disasm_count(hx_loop_t *l, const char *mn, const char *ops)
 	bytes = hx_disasm_reg_bytes(ops);
 	if (bytes > l->vector_bytes)
 		l->vector_bytes = bytes;
+	if (strncmp(mn, "call", 4) == 0)
+		hx_disasm_call(l, ops);
 	l->insns++;
 	return 0;
 }

@@ -76,6 +76,7 @@ typedef enum hx_lat_e {
  * none; numbered as hx_flow.c says). */
 #define HX_FLOW_SOURCES 4
 #define HX_FLOW_MAX 320
+#define HX_LOOP_CALLEES 4
 typedef struct hx_flow_s {
 	uint8_t lat;
 	uint8_t loads;
@@ -110,6 +111,13 @@ typedef struct hx_loop_s {
 	 * instructions; nflow of them. */
 	int nflow;
 	hx_flow_t flow[HX_FLOW_MAX];
+	/* The calls an iteration makes, by callee (its symbol, without a
+	 * PLT entry's @plt), HX_LOOP_CALLEES of them at most: a callee's
+	 * instructions are not the loop's, and the time model prices a call
+	 * at the ceilings' measured call_<callee>_s where there is one. */
+	int ncallees;
+	char callee[HX_LOOP_CALLEES][32];
+	double calls[HX_LOOP_CALLEES];
 } hx_loop_t;
 
 /*

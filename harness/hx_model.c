@@ -655,6 +655,26 @@ hx_model_passes_work(const variant_t *v, const params_t *p,
 	return 0;
 }
 
+/* The seconds an iteration of l spends in the functions it calls, at the
+ * ceilings' measured call of each (call_<callee>_s); a callee without
+ * one counts nothing. */
+static double
+hx_model_calls_s(const hx_loop_t *l, const json_t *c)
+{
+	double s = 0.0;
+	char key[64];
+
+	for (int i = 0; i < l->ncallees && i < HX_LOOP_CALLEES; i++) {
+		double price;
+
+		snprintf(key, sizeof(key), "call_%s_s", l->callee[i]);
+		price = hx_model_ceiling(c, key);
+		if (isfinite(price) && price > 0)
+			s += l->calls[i] * price;
+	}
+	return s;
+}
+
 void
 hx_model_add_passes(
     hx_model_t *m, const json_t *c, const hx_model_pass_t *pass, int n)
@@ -669,8 +689,11 @@ hx_model_add_passes(
 		/* Code around the hot loop waits for its chain. */
 		hx_model_iteration(
 		    &pass[i].loop, c, m->gather_index, m->chain_s, t, &chain);
-		m->pass[i].seconds =
-		    pass[i].iterations * hx_model_in_core_rule(t, c, NULL);
+		/* A call runs apart from the loop's own instructions: its
+		 * measured price adds. */
+		m->pass[i].seconds = pass[i].iterations *
+		    (hx_model_in_core_rule(t, c, NULL) +
+			hx_model_calls_s(&pass[i].loop, c));
 		sum += m->pass[i].seconds;
 		m->npasses++;
 	}

@@ -16,8 +16,8 @@ hx_model_num(double v)
 	return isfinite(v) ? json_real(v) : json_null();
 }
 
-/* The passes: [{function, loop, loop_instructions, iterations, seconds}]
- * a run. */
+/* The passes: [{function, loop, loop_instructions, calls, iterations,
+ * seconds}] a run, calls an object of the calls an iteration by callee. */
 static json_t *
 hx_model_passes_json(const hx_model_t *m)
 {
@@ -25,15 +25,19 @@ hx_model_passes_json(const hx_model_t *m)
 
 	for (int i = 0; a != NULL && i < m->npasses; i++) {
 		const hx_model_pass_t *ps = &m->pass[i];
+		json_t *calls = json_object();
 		char range[64];
 
+		for (int k = 0; calls != NULL && k < ps->loop.ncallees; k++)
+			json_object_set_new(calls, ps->loop.callee[k],
+			    json_real(ps->loop.calls[k]));
 		snprintf(range, sizeof(range), "0x%llx-0x%llx",
 		    (unsigned long long)ps->loop.start,
 		    (unsigned long long)ps->loop.end);
 		json_array_append_new(a,
-		    json_pack("{s:s, s:s, s:i, s:o, s:o}", "function",
+		    json_pack("{s:s, s:s, s:i, s:o*, s:o, s:o}", "function",
 			ps->loop.function, "loop", range, "loop_instructions",
-			ps->loop.insns, "iterations",
+			ps->loop.insns, "calls", calls, "iterations",
 			hx_model_num(ps->iterations), "seconds",
 			hx_model_num(ps->seconds)));
 	}

@@ -72,6 +72,12 @@ Test(ceilings, measure_small, .timeout = 60)
 	cr_expect(c.wait_window > 8 && c.wait_window < 2048, "wait window %g",
 	    c.wait_window);
 #endif
+	/* A call of sinf or cosf (a range reduction and a polynomial) takes
+	 * longer than one add's latency and less than a microsecond. */
+	for (int i = 0; i < HX_CEILINGS_CALLS; i++)
+		cr_expect(
+		    c.call_s[i] > c.latency_s[HX_LAT_ADD] && c.call_s[i] < 1e-6,
+		    "call of %s: %g s", hx_ceilings_call_name(i), c.call_s[i]);
 	cr_log_info("triad %.2f GB/s, FMA %.1f GFLOP/s (%s x%d), clock %.3g s",
 	    c.triad_bytes_per_s / 1e9, c.fma_flops_per_s / 1e9, c.fma_isa,
 	    c.fma_vector_width, c.clock_resolution_s);

@@ -263,6 +263,45 @@ Test(model, passes_add_their_in_core_time)
 	json_decref(c);
 }
 
+/* A pass that calls two library functions: its own instructions by the
+ * in-core rule (3 integer ones: 3 ns an iteration), and each call at the
+ * ceilings' measured price (cosf 20 ns, sinf 30 ns), added; a callee the
+ * ceilings do not price (memcpy) counts nothing. */
+Test(model, a_pass_pays_its_calls_at_their_measured_price)
+{
+	json_t *c = round_ceilings(NAN);
+	json_t *r = json_pack("{s:{s:f}, s:{s:f}}", "work", "units", 1e6,
+	    "time_s", "median", 0.01);
+	hx_loop_t l = loop_in("probe_rows");
+	hx_model_pass_t pass;
+	hx_model_t m;
+	char msg[256];
+
+	json_object_set_new(c, "call_cosf_s", json_real(20e-9));
+	json_object_set_new(c, "call_sinf_s", json_real(30e-9));
+	l.kind[HX_INSN_FMA] = 16;
+	memset(&pass, 0, sizeof(pass));
+	pass.loop = loop_in("probe_angles");
+	cr_assert_eq(hx_disasm_count(&pass.loop, "call", "f3e0 <cosf@plt>"), 0);
+	cr_assert_eq(hx_disasm_count(&pass.loop, "call", "f4a0 <sinf@plt>"), 0);
+	cr_assert_eq(
+	    hx_disasm_count(&pass.loop, "call", "f100 <memcpy@plt>"), 0);
+	cr_assert_eq(hx_disasm_count(&pass.loop, "call", "4e860 <f+0x10>"), 0);
+	cr_assert_eq(pass.loop.ncallees, 3, "cosf, sinf and memcpy: %d",
+	    pass.loop.ncallees);
+	cr_expect_str_eq(pass.loop.callee[0], "cosf");
+	cr_expect_float_eq(pass.loop.calls[1], 1.0, 1e-12);
+	pass.loop.kind[HX_INSN_OTHER] = 3;
+	pass.iterations = 1e4;
+	cr_assert_eq(hx_model_compute(r, &l, 16, 0, c, &m, msg, sizeof(msg)), 0,
+	    "%s", msg);
+	hx_model_add_passes(&m, c, &pass, 1);
+	cr_expect_float_eq(m.pass[0].seconds, 1e4 * (3e-9 + 20e-9 + 30e-9),
+	    1e-15, "%g", m.pass[0].seconds);
+	json_decref(r);
+	json_decref(c);
+}
+
 /* Every pass a built-in variant states is in this build's code, at its
  * lanes, and runs at least once at the variant's defaults: a pass whose
  * loop the compiler moved (another width, inlined) would silently drop

@@ -167,6 +167,21 @@ double colony_materialized_bytes(const params_t *p);
 
 /* Shared model and roofline pieces. */
 uint64_t colony_model_zero(const params_t *p, uint64_t (*round)(uint64_t));
+/* Particles a run's steps visit: N a step. */
+double colony_step_particles(const params_t *p);
+/* The passes every colony variant runs (colony_common.c), for the time
+ * model: a particle an iteration each, the axes' cosf and sinf and the
+ * wraps before the pairs (its calls priced at the ceilings' measured
+ * call), the integration after them (a loop of 4 lanes by the lanes rule:
+ * its fabsf and clamps are packed on xmm). Under 1% of the variants that
+ * evaluate all N^2 pairs at N = 4096; 16% of colony cells's samples
+ * (perf record -e cpu-clock, N = 4096, 5 steps: sinf and cosf 10%,
+ * colony_step_end 4%, colony_step_begin 2%). */
+#define COLONY_STEP_PASSES                                                     \
+	{"colony_step_begin", 1, 0, colony_step_particles},                    \
+	{                                                                      \
+		"colony_step_end", 4, 0, colony_step_particles                 \
+	}
 double colony_flops_per_pair(void);
 double colony_all_pairs_flops(const params_t *p);
 

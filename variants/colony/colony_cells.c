@@ -422,9 +422,7 @@ const variant_t colony_cells = {
      * loop's chain, and the stores), a particle an entry; the
      * neighbourhood staged a candidate an iteration, its padding, and
      * the cell build's index and counting-sort scatter, a particle an
-     * iteration. Not counted: the step's integration (sinf and cosf 10%
-     * of the variant's samples, colony_step_end 4%), which every
-     * variant runs. */
+     * iteration; and the step's own passes (COLONY_STEP_PASSES). */
     .passes =
 	{
 	    {"colony_cells_pairs", VARIANT_PASS_AROUND, 0,
@@ -433,5 +431,6 @@ const variant_t colony_cells = {
 	    {"colony_cells_pairs", 1, 1, colony_cells_padding},
 	    {"colony_cells_step", 1, 1, colony_cells_per_particle},
 	    {"colony_cells_step", 1, 2, colony_cells_per_particle},
+	    COLONY_STEP_PASSES,
 	},
 };

@@ -483,6 +483,12 @@ colony_flops_per_pair(void)
 }
 
 double
+colony_step_particles(const params_t *p)
+{
+	return (double)p->n * (double)p->steps;
+}
+
+double
 colony_all_pairs_flops(const params_t *p)
 {
 	return colony_flops_per_pair() * (double)p->n * (double)p->n *

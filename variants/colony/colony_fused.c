@@ -148,4 +148,5 @@ const variant_t colony_fused = {
 	    "FLT_MIN) and 5 sums, 19 values (the native build, with 32, "
 	    "needs few); the two pairs' terms added before each of the "
 	    "5 sums (5); the loop control once (3): 35"},
+    .passes = {COLONY_STEP_PASSES},
 };

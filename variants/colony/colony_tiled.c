@@ -394,4 +394,5 @@ const variant_t colony_tiled = {
      * particles (the triangle): 2 ordered pairs (units) a lane, 16 lanes,
      * for the time model. */
     .hot_units = 32,
+    .passes = {COLONY_STEP_PASSES},
 };
