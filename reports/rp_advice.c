@@ -20,8 +20,6 @@ static const struct {
 } thresholds[] = {
     {"memory_factor", RP_FACT_NUMBER, RP_ADVICE_MEMORY_FACTOR},
     {"time_ratio", RP_FACT_RATIO, RP_ADVICE_TIME_RATIO},
-    {"jit_cut", RP_FACT_NUMBER, RP_ADVICE_JIT_CUT},
-    {"wait", RP_FACT_NUMBER, RP_ADVICE_WAIT},
     {"level", RP_FACT_PERCENT, RP_ADVICE_LEVEL},
 };
 

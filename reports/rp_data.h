@@ -157,7 +157,6 @@ double rp_data_chunk(const json_t *r);
 	X(STEPS_SAMPLES, "steps_s.samples")                                    \
 	X(INTENSITY, "work.intensity_flops_per_byte")                          \
 	X(SIM_IR, "cachesim.Ir")                                               \
-	X(SIM_INSN_ALLOWANCE, "cachesim.insn_allowance")                       \
 	X(L1D_BYTES, "machine.caches.l1d_bytes")                               \
 	X(L2_BYTES, "machine.caches.l2_bytes")                                 \
 	X(L3_BYTES, "machine.caches.l3_bytes")                                 \

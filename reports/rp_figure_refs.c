@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "rp_bandwidth.h"
 #include "rp_figure.h"
 #include "rp_figure_refs.h"
 #include "rp_limiter.h"
@@ -117,12 +118,17 @@ rp_figure_refs_roofline(const rp_data_t *D, rp_plot_t *P)
 		rp_block_t *b = &P->blocks[i];
 		rp_limiter_in_t in;
 		rp_limiter_t v = rp_limiter_of(D, w->name, b->label, &in);
+		const json_t *r = rp_data_main_run(D, w->name, b->label);
 		char label[64];
 		for (size_t j = 0; j < b->nrows; j++)
 			while (b->rows[j].v[0] * 3.0 > xmax)
 				xmax *= 10.0;
 		snprintf(label, sizeof(label), "%s (%s; %s)", b->label,
-		    in.level, rp_limiter_verdict_word(&v));
+		    r != NULL ? rp_bandwidth_level(r,
+				    rp_field(r, RP_F_PEAK_WORKSPACE) +
+					rp_field(r, RP_F_INPUT_BYTES))
+			      : "DRAM",
+		    rp_limiter_verdict_word(&v));
 		snprintf(b->label, sizeof(b->label), "%s", label);
 	}
 	snprintf(P->pre, sizeof(P->pre), "set xrange [0.01:%g]\n", xmax);

@@ -163,32 +163,23 @@ speed_facts(rp_report_t *R)
 
 /* ---- the limiters in brief ---- */
 
-/* How many variants the rule leaves undetermined, how many of those have
- * a simulated instruction minimum, and whether the runs had hardware
- * counters: why some verdicts read "not determined". */
+/* How many variants the model leaves undetermined: whether the lesson
+ * says what "not determined" means. */
 static void
 limits_facts(rp_report_t *R)
 {
-	const json_t *r = json_array_get(R->data.runs, 0);
 	rp_variant_run_t vr[RP_WORKLOAD_MAX_RUNS];
 	size_t n = rp_workload_main_runs(&R->data, vr, RP_WORKLOAD_MAX_RUNS);
-	int undetermined = 0, with_min = 0;
+	int undetermined = 0;
 
 	for (size_t i = 0; i < n; i++) {
 		rp_limiter_in_t in;
 		rp_limiter_t v =
 		    rp_limiter_of(&R->data, vr[i].workload, vr[i].variant, &in);
 		undetermined += v.kind == RP_LIMIT_UNDETERMINED;
-		with_min +=
-		    v.kind == RP_LIMIT_UNDETERMINED && !isnan(in.ipu_min);
 	}
 	rp_fact_num(&R->facts, RP_FACT_COUNT, undetermined, NULL,
 	    "limiters.undetermined");
-	rp_fact_num(&R->facts, RP_FACT_COUNT, with_min, NULL,
-	    "limiters.undetermined_with_minimum");
-	rp_fact_bool(&R->facts,
-	    json_is_true(rp_field_json(r, RP_F_PMU_HARDWARE)), r,
-	    "limiters.hardware_counters");
 }
 
 void

@@ -35,7 +35,7 @@ static const rp_fact_field_t run_fields[] = {
     {"rss_base", RP_F_RSS_BASELINE, RP_FACT_BYTES, RP_F_NONE},
 };
 
-/* One variant's main run, and the same variant on the question's input. */
+/* One variant's main run. */
 static void
 variant_facts(rp_report_t *R, const rp_workload_t *w, const char *v)
 {
@@ -43,9 +43,6 @@ variant_facts(rp_report_t *R, const rp_workload_t *w, const char *v)
 	rp_facts_t *F = &R->facts;
 	const json_t *r = rp_data_main_run(D, w->name, v);
 	const json_t *cs = rp_data_cachesim(D, w->name, v);
-	rp_query_t qs = {
-	    .set = w->sets.seed, .variant = v, .alloc = RP_ALLOC_JEMALLOC};
-	const json_t *seed = w->sets.seed != NULL ? rp_data_find(D, &qs) : NULL;
 	rp_limiter_in_t in;
 	rp_limiter_t lim = rp_limiter_of(D, w->name, v, &in);
 	char name[RP_FACTS_NAME_MAX];
@@ -69,8 +66,6 @@ variant_facts(rp_report_t *R, const rp_workload_t *w, const char *v)
 	    rp_field(cs, RP_F_SIM_IR) / rp_field(cs, RP_F_WORK_UNITS), cs,
 	    "%s.ir_per_unit", name);
 	rp_fact_num(F, RP_FACT_SIZE, rp_data_chunk(r), r, "%s.chunk", name);
-	rp_fact_num(F, RP_FACT_TIME, rp_field(seed, RP_F_TIME_MEDIAN), seed,
-	    "%s.seed_median", name);
 }
 
 /* What a variant is, whatever its runs measured: its idiom, description,

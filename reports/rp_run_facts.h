@@ -20,10 +20,9 @@
  *   W.V.unit             one full array of W at the run's sizes (bytes)
  *   W.V.rss_nearer_live  whether the peak RSS is nearer the live bytes
  *                        (.model_bare) than the size classes (.model)
- *   W.V.limiter          the limiter rule's verdict (rp_limiter)
+ *   W.V.limiter          the time model's verdict (rp_limiter)
  *   W.V.ir_per_unit      simulated instructions per unit of work
  *   W.V.chunk            the chunk size B of a chunked run
- *   W.V.seed_median      the median on the question's own input
  *   W.per_step           whether W's unit of time is a step
  *   jax.W.programs       W's JAX programs in the data's order
  *   W.V.idiom, .description, .loops (null: none), .model_formula

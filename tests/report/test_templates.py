@@ -249,34 +249,6 @@ def test_beyond_the_answers_without_its_runs(made, tmp_path):
         "naive spread run with both allocators).\n")
 
 
-def test_data_without_the_model_keeps_the_discriminators_rule(tmp_path):
-    report = os.environ.get("FB_REPORT")
-    if not report:
-        pytest.skip("FB_REPORT is not set: make test-templates")
-    data = tmp_path / "data"
-    with_model(os.path.join(ROOT, "reports", "data"), data, {})
-    p = subprocess.run([report, str(data), str(tmp_path / "out")],
-                       capture_output=True, text=True)
-    assert p.returncode == 0, p.stderr
-    md = (tmp_path / "out" / "REPORT.md").read_text()
-    doc = json.loads((tmp_path / "out" / "facts.json").read_text())
-    assert doc["facts"]["limits.model_present"]["value"] is False
-    assert "One rule decides each variant's limiter" in md
-    assert "The model accounts for" not in md
-    # The lesson words the naive variant's verdict by the rule's keyword
-    # (macros.j2's limiter_sentence), never by the model's words.
-    verdict = doc["facts"]["lesson.speed.naive_limiter.verdict"]["value"]
-    assert verdict != "model"
-    said = md.split("Its limiter, by the rule below: ")[1].split("\n")[0]
-    assert "of the predicted" not in said
-    assert said.startswith({"compute": "compute:",
-                            "instructions": "instructions:",
-                            "bandwidth": "bandwidth:",
-                            "cache": "cache misses:",
-                            "faults": "page faults:",
-                            "undetermined": "not determined here:"}[verdict])
-
-
 def test_same_schedule_without_kept_pages_says_so(made, tmp_path):
     """The same-schedule table: a program the allocator that keeps freed
     pages did not run reads "not measured" in that column and no ratio,

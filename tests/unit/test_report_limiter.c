@@ -1,8 +1,7 @@
 /*
- * Unit tests of the limiter rule (reports/rp_limiter): each discriminator
- * at its threshold and just beside it, the order in which they decide,
- * "not determined" when none passes (the instructions without their
- * minimum never decide), and the verdict's sentence. Also the lesson's
+ * Unit tests of the limiter rule (reports/rp_limiter): the model's
+ * tolerance on both sides, the verdict without a model or a run, the
+ * verdict's facts, and the model's parts and roof. Also the lesson's
  * reader of the JAX code between its markers (reports/rp_lesson).
  */
 #include <criterion/criterion.h>
@@ -18,40 +17,29 @@
 
 #define EPS 1e-6
 
-/* Inputs that pass no test: 1 s a run, every share 10%. */
+/* A run of 1 s whose model names divsqrt at 92% of its prediction and
+ * predicts it exactly. */
 static rp_limiter_in_t
-quiet(void)
+modelled(void)
 {
 	rp_limiter_in_t in = {.time_s = 1.0,
-	    .gflops = 10,
-	    .fma = 100,
-	    .bytes_per_s = 1e9,
-	    .triad = 10e9,
-	    .level = "L3",
-	    .miss_bytes_s = 1e9,
-	    .miss_triad = 10e9,
-	    .miss_level = "L3",
-	    .ipu = NAN,
-	    .ipu_min = NAN,
-	    .allowance = NAN,
-	    .ipu_low = NAN,
-	    .faults = 1000,
-	    .fault_cost_s = 1e-4,
-	    .twin = "w a against b"};
+	    .model_term = "divsqrt",
+	    .model_share = 0.92,
+	    .model_term_s = 0.92,
+	    .model_predicted = 1.0,
+	    .model_error = 0.0};
 	return in;
 }
 
-/* With a time model the model decides, whatever the discriminators say:
- * its largest term within the tolerance, "not determined" beyond it (by
- * the prediction's error, either side) or where the harness said so. */
-Test(report_limiter, the_model_decides_where_the_run_has_one)
+/* The model decides: its largest term within the tolerance, "not
+ * determined" beyond it (by the prediction's error, either side) or where
+ * the harness said so; a run without a model is "not modelled", no run
+ * "not measured". */
+Test(report_limiter, the_model_decides)
 {
-	rp_limiter_in_t in = quiet();
+	rp_limiter_in_t in = modelled();
 	rp_limiter_t v;
 
-	in.gflops = 100; /* compute, by the discriminators */
-	in.model_term = "divsqrt";
-	in.model_share = 0.92;
 	in.model_error = -RP_LIMITER_MODEL_TOLERANCE;
 	v = rp_limiter_decide(&in);
 	cr_expect_eq(v.kind, RP_LIMIT_MODEL);
@@ -65,15 +53,18 @@ Test(report_limiter, the_model_decides_where_the_run_has_one)
 	cr_expect_eq(rp_limiter_decide(&in).kind, RP_LIMIT_UNDETERMINED);
 	in.model_error = 0.01;
 	in.model_term = "not determined";
-	cr_expect_eq(rp_limiter_decide(&in).kind, RP_LIMIT_UNDETERMINED);
+	v = rp_limiter_decide(&in);
+	cr_expect_eq(v.kind, RP_LIMIT_UNDETERMINED);
+	cr_expect_str_eq(rp_limiter_verdict_word(&v), "not determined");
 	in.model_term = "dram";
 	v = rp_limiter_decide(&in);
 	cr_expect_str_eq(rp_limiter_verdict_word(&v), "DRAM bandwidth");
-	/* Without a model the discriminators decide as before. */
 	in.model_term = NULL;
 	v = rp_limiter_decide(&in);
-	cr_expect_eq(v.kind, RP_LIMIT_COMPUTE);
-	cr_expect_str_eq(rp_limiter_verdict_word(&v), "compute");
+	cr_expect_eq(v.kind, RP_LIMIT_UNMODELLED);
+	cr_expect_str_eq(rp_limiter_verdict_word(&v), "not modelled");
+	in.time_s = NAN;
+	cr_expect_eq(rp_limiter_decide(&in).kind, RP_LIMIT_UNMEASURED);
 	cr_expect_str_eq(rp_limiter_term_word("nosuch"), "nosuch");
 	/* Every term hx_model writes has its words (the passes too). */
 	cr_expect_str_neq(rp_limiter_term_word("passes"), "passes");
@@ -114,77 +105,6 @@ Test(report_limiter, model_parts_and_the_roof_of_the_limiter)
 	json_decref(bare);
 }
 
-Test(report_limiter, each_discriminator_at_and_beside_its_threshold)
-{
-	rp_limiter_in_t in = quiet();
-
-	cr_expect_eq(rp_limiter_decide(&in).kind, RP_LIMIT_UNDETERMINED);
-	in.gflops = 100 * RP_LIMITER_SHARE;
-	cr_expect_eq(rp_limiter_decide(&in).kind, RP_LIMIT_COMPUTE);
-	in.gflops = 100 * RP_LIMITER_SHARE - EPS;
-	cr_expect_eq(rp_limiter_decide(&in).kind, RP_LIMIT_UNDETERMINED);
-
-	in = quiet();
-	in.bytes_per_s = 10e9 * RP_LIMITER_SHARE;
-	cr_expect_eq(rp_limiter_decide(&in).kind, RP_LIMIT_BANDWIDTH);
-	in.bytes_per_s -= 1;
-	cr_expect_eq(rp_limiter_decide(&in).kind, RP_LIMIT_UNDETERMINED);
-
-	in = quiet();
-	in.miss_bytes_s = 10e9 * RP_LIMITER_SHARE;
-	cr_expect_eq(rp_limiter_decide(&in).kind, RP_LIMIT_CACHE);
-	in.miss_bytes_s -= 1;
-	cr_expect_eq(rp_limiter_decide(&in).kind, RP_LIMIT_UNDETERMINED);
-
-	/* 5000 faults at 100 us are 0.5 s of 1 s. */
-	in = quiet();
-	in.faults = 5000;
-	cr_expect_eq(rp_limiter_decide(&in).kind, RP_LIMIT_FAULTS);
-	cr_expect_float_eq(rp_limiter_decide(&in).share, 0.5, 1e-12);
-	in.faults = 4999;
-	cr_expect_eq(rp_limiter_decide(&in).kind, RP_LIMIT_UNDETERMINED);
-	/* Faults without a measured cost decide nothing. */
-	in.faults = 1e9;
-	in.fault_cost_s = NAN;
-	cr_expect_eq(rp_limiter_decide(&in).kind, RP_LIMIT_UNDETERMINED);
-}
-
-Test(report_limiter, instructions_decide_only_against_their_minimum)
-{
-	rp_limiter_in_t in = quiet();
-
-	/* 46 instructions a unit and a sibling at 16: still not determined
-	 * without the arithmetic's minimum. */
-	in.ipu = 46;
-	in.ipu_low = 16;
-	in.low_name = "materialized";
-	cr_expect_eq(rp_limiter_decide(&in).kind, RP_LIMIT_UNDETERMINED);
-	in.ipu_min = 46 / RP_LIMITER_INSN_ALLOWANCE;
-	cr_expect_eq(rp_limiter_decide(&in).kind, RP_LIMIT_INSTRUCTIONS);
-	in.ipu_min = 46 / RP_LIMITER_INSN_ALLOWANCE + EPS;
-	cr_expect_eq(rp_limiter_decide(&in).kind, RP_LIMIT_UNDETERMINED);
-	/* The data's allowance replaces the default. */
-	in.ipu_min = 20;
-	in.allowance = 3.0;
-	cr_expect_eq(rp_limiter_decide(&in).kind, RP_LIMIT_UNDETERMINED);
-	in.allowance = 2.3;
-	cr_expect_eq(rp_limiter_decide(&in).kind, RP_LIMIT_INSTRUCTIONS);
-}
-
-Test(report_limiter, first_passing_test_wins_and_no_run_is_unmeasured)
-{
-	rp_limiter_in_t in = quiet();
-
-	in.gflops = 90;
-	in.faults = 1e6;
-	cr_expect_eq(rp_limiter_decide(&in).kind, RP_LIMIT_COMPUTE);
-	in.time_s = NAN;
-	cr_expect_eq(rp_limiter_decide(&in).kind, RP_LIMIT_UNMEASURED);
-	cr_expect_str_eq(
-	    rp_limiter_word(RP_LIMIT_UNDETERMINED), "not determined");
-	cr_expect_str_eq(rp_limiter_word(RP_LIMIT_FAULTS), "page faults");
-}
-
 /* The verdict's facts under "s" (rp_limiter_verdict_facts), in F. */
 static void
 verdict(rp_facts_t *F, const rp_limiter_in_t *in)
@@ -205,79 +125,13 @@ text(const rp_facts_t *F, const char *name)
 	return json_string_value(json_object_get(f, "text"));
 }
 
-/* A colony run for the fault pair: its median and minor faults a run. */
-#define FAULT_RUN(v, t, faults)                                                \
-	"{\"workload\":\"colony\",\"variant\":\"" v "\",\"status\":\"ok\","    \
-	"\"params\":{\"n\":4096},\"memory\":{\"minor_faults\":" faults "},"    \
-	"\"time_s\":{\"median\":" t "}}\n"
-
-/* The cost of a fault: the ceilings' first write to fresh pages where the
- * data has it, else the fresh-against-kept pair (0.9 s - 0.1 s over 400000
- * faults = 2 us), which is always there to compare. */
-Test(report_limiter, fault_cost_from_the_ceilings_else_the_pair)
-{
-	char dir[64] = "/tmp/fb_rp_faults_XXXXXX", msg[256], cmd[96];
-	const char *how, *twin;
-	rp_data_t D;
-
-	cr_assert(mkdtemp(dir) != NULL);
-	fb_write_file(dir, "colony-main.jsonl",
-	    FAULT_RUN("naive", "0.9", "400100")
-		FAULT_RUN("naive-reuse", "0.1", "100"));
-	fb_write_file(dir, "ceilings.json", "{\"triad_bytes_per_s\": 1e10}\n");
-	cr_assert_eq(rp_data_load(&D, dir, msg, sizeof(msg)), 0, "%s", msg);
-	cr_expect_float_eq(rp_limiter_fault_cost(&D, &how), 2e-6, 1e-12);
-	cr_expect(strstr(how, "naive against naive-reuse") != NULL, "%s", how);
-	rp_data_free(&D);
-
-	fb_write_file(dir, "ceilings.json",
-	    "{\"triad_bytes_per_s\": 1e10, \"minor_fault_s\": 1.25e-6}\n");
-	cr_assert_eq(rp_data_load(&D, dir, msg, sizeof(msg)), 0, "%s", msg);
-	cr_expect_float_eq(rp_limiter_fault_cost(&D, &how), 1.25e-6, 1e-12);
-	cr_expect(strstr(how, "harness ceilings") != NULL, "%s", how);
-	cr_expect_float_eq(rp_limiter_fault_twin(&D, &twin), 2e-6, 1e-12);
-	rp_data_free(&D);
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	cr_expect_eq(system(cmd), 0);
-}
-
-/* A rise is a knee only beyond the noise threshold, and an edge only
- * where the buffer changes level. */
-Test(report_limiter, a_knee_needs_the_threshold_and_a_level_edge)
-{
-	cr_expect_str_eq(rp_limiter_knee(1.55, 1.98, "DRAM", "DRAM"), "noise");
-	cr_expect_str_eq(rp_limiter_knee(1.97, 1.98, "L2", "L3"), "noise");
-	cr_expect_str_eq(rp_limiter_knee(NAN, 1.10, "L2", "L3"), "noise");
-	cr_expect_str_eq(rp_limiter_knee(1.98, 1.98, "L2", "L3"), "edge");
-	cr_expect_str_eq(rp_limiter_knee(2.50, 1.98, "L3", "L3"), "within");
-}
-
 /* The facts macros.j2's limiter_sentence words: the keyword that picks
- * the sentence, and the measurements it prints, as the rule read them. */
-Test(report_limiter, a_verdict_is_a_keyword_and_its_measurements)
+ * the sentence, and the prediction it prints. */
+Test(report_limiter, a_verdict_is_a_keyword_and_its_prediction)
 {
-	rp_limiter_in_t in = quiet();
+	rp_limiter_in_t in = modelled();
 	rp_facts_t F = {0};
 
-	in.ipu = 46.1;
-	in.ipu_low = 16.2;
-	in.low_name = "materialized";
-	verdict(&F, &in);
-	cr_expect_str_eq(text(&F, "s.verdict"), "undetermined");
-	cr_expect_str_eq(text(&F, "s.fma_share"), "10.0%");
-	cr_expect_str_eq(text(&F, "s.ipu"), "46.1");
-	cr_expect_str_eq(text(&F, "s.ipu_low"), "16.2");
-	cr_expect_str_eq(text(&F, "s.low_name"), "materialized");
-	cr_expect(isnan(rp_facts_num(&F, "s.ipu_min")));
-	cr_expect(
-	    json_is_null(json_object_get(rp_facts_get(&F, "s.term"), "value")));
-	in.faults = 6000;
-	verdict(&F, &in);
-	cr_expect_str_eq(text(&F, "s.verdict"), "faults");
-	cr_expect_str_eq(text(&F, "s.faults"), "6000");
-	cr_expect_str_eq(text(&F, "s.fault_cost"), "100 us");
-	cr_expect_str_eq(text(&F, "s.fault_by"), "w a against b");
-	cr_expect_str_eq(text(&F, "s.fault_share"), "60.0%");
 	in.model_term = "faults";
 	in.model_share = 0.86;
 	in.model_error = 0.22;
@@ -295,6 +149,11 @@ Test(report_limiter, a_verdict_is_a_keyword_and_its_measurements)
 	cr_expect_str_eq(text(&F, "s.verdict"), "undetermined");
 	cr_expect_float_eq(
 	    rp_facts_num(&F, "s.unexplained"), 0.22 * in.time_s, 1e-12);
+	in.model_term = NULL;
+	verdict(&F, &in);
+	cr_expect_str_eq(text(&F, "s.verdict"), "unmodelled");
+	cr_expect(
+	    json_is_null(json_object_get(rp_facts_get(&F, "s.term"), "value")));
 	rp_facts_free(&F);
 }
 
