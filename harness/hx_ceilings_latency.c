@@ -376,28 +376,30 @@ hx_ceilings_latency_name(int l)
 
 static float hx_cc_angle[HX_CC_ANGLES];
 
-/* k calls of sinf over the angles, summed (the sum keeps them). */
-static __attribute__((noinline)) void
-hx_cc_sinf(uint64_t k, float *out)
+/* k calls of f over the angles, summed (the sum keeps them); inlined into
+ * each kernel with f a constant, so that each calls its function
+ * directly. */
+static inline __attribute__((always_inline)) void
+hx_cc_loop(uint64_t k, float *out, float (*f)(float))
 {
 	float acc = 0.0f;
 
 	for (uint64_t i = 0; i < k; i++)
-		acc += sinf(hx_cc_angle[i & (HX_CC_ANGLES - 1)]);
+		acc += f(hx_cc_angle[i & (HX_CC_ANGLES - 1)]);
 	*out = acc;
 	variant_no_opt(out);
 }
 
-/* k calls of cosf, as hx_cc_sinf. */
+static __attribute__((noinline)) void
+hx_cc_sinf(uint64_t k, float *out)
+{
+	hx_cc_loop(k, out, sinf);
+}
+
 static __attribute__((noinline)) void
 hx_cc_cosf(uint64_t k, float *out)
 {
-	float acc = 0.0f;
-
-	for (uint64_t i = 0; i < k; i++)
-		acc += cosf(hx_cc_angle[i & (HX_CC_ANGLES - 1)]);
-	*out = acc;
-	variant_no_opt(out);
+	hx_cc_loop(k, out, cosf);
 }
 
 static void
