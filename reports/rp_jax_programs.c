@@ -172,7 +172,6 @@ c_set_facts(rp_report_t *R, const char *c_set, const rp_workload_t *w,
 			continue;
 		json_object_set_new(seen, v, json_true());
 		snprintf(p, sizeof(p), "%s.%s.%s", prefix, w->name, v);
-		rp_fact_num(F, RP_FACT_SIZE, rp_field(c, RP_F_N), c, "%s.n", p);
 		rp_fact_num(F, RP_FACT_COUNT, rp_threads_threads(c), c,
 		    "%s.threads", p);
 		rp_fact_num(

@@ -119,8 +119,6 @@ crossing_facts(rp_report_t *R, const json_t *c, const char *name)
 	    json_is_string(json_object_get(c, "beyond")) ? rp_str(c, "beyond")
 							 : NULL,
 	    NULL, "jaxspeed.proto.%s.beyond", name);
-	rp_fact_num(F, RP_FACT_TIME, rp_num(c, "smallest_n_s"), NULL,
-	    "jaxspeed.proto.%s.smallest_n_s", name);
 }
 
 /* The range of one ratio over the protocol's N (question.ratios[]). */
