@@ -505,19 +505,11 @@ warm_ratio(rp_report_t *R, const rp_workload_t *w, const char *a, const char *b,
 void
 rp_jax_colony_after(rp_report_t *R, const rp_workload_t *w)
 {
-	rp_query_t q = {.set = w->sets.jax, .workload = w->name};
 	const json_t *st = rp_jax_run(&R->data, w->name, w->jax_jitted);
-	json_t *one = json_array(), *r;
-	size_t i;
 
-	json_array_foreach(R->data.runs, i, r)
-	{
-		if (rp_data_run_matches(r, &q) && rp_jax_one_core(r))
-			json_array_append_new(
-			    one, json_string(rp_str(r, "variant")));
-	}
 	rp_fact_str(F, w->name, NULL, "jaxprog.puzzle.workload");
-	rp_fact_list(F, one, "jaxprog.puzzle.programs");
+	rp_fact_list(F, rp_jax_programs_of(&R->data, w->name, NULL),
+	    "jaxprog.puzzle.programs");
 	warm_ratio(R, w, w->jax_jitted, w->jax_pair, "step_over_pair");
 	warm_ratio(R, w, w->jax_loop, w->jax_fori, "loop_over_fori");
 	rp_fact_bool(F,

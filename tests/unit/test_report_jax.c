@@ -212,6 +212,12 @@ idiom_map_facts(void)
 	p = rp_jax_programs_of(&M.data, "interp", "tiled");
 	cr_expect_eq(json_array_size(p), 0);
 	json_decref(p);
+	/* No variant: every one-core program, in the data's order. */
+	p = rp_jax_programs_of(&M.data, "interp", NULL);
+	cr_expect_eq(json_array_size(p), 2);
+	cr_expect_str_eq(
+	    json_string_value(json_array_get(p, 1)), "question_jit");
+	json_decref(p);
 	rp_run_facts_add(&M);
 	p = json_object_get(
 	    rp_facts_get(&M.facts, "interp.fused.jax_programs"), "value");
