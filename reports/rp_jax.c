@@ -4,12 +4,10 @@
  */
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "hx_stats.h"
 #include "rp_jax.h"
-#include "rp_workloads.h"
 
 /* The most numbers of a reported array read (a run makes five warm
  * calls). */

@@ -4,7 +4,6 @@
  */
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "rp_advice.h"
@@ -12,7 +11,6 @@
 #include "rp_jax_programs.h"
 #include "rp_text.h"
 #include "rp_threads.h"
-#include "rp_workloads.h"
 
 #define F (&R->facts)
 /* The size the memory question was asked at. */
@@ -79,27 +77,6 @@ static const rp_fact_field_t base_nums[] = {
     {"temp", RP_F_JAX_TEMP_BYTES, RP_FACT_BYTES, RP_F_NONE},
 };
 
-/* One JAX run (PREFIX: jax.W.P or jax_large.W.P); base: it is not one
- * of rp_run_facts's (an ok run of set jax-W). */
-static void
-run_facts(rp_report_t *R, const json_t *r, const char *p, int base)
-{
-	int ok = strcmp(rp_str(r, "status"), "ok") == 0;
-	char v[64];
-
-	rp_fact_str(F, rp_str(r, "status"), r, "%s.status", p);
-	rp_fact_str(F, ok ? NULL : rp_str(r, "reason"), r, "%s.reason", p);
-	if (base) {
-		RP_FACTS_FIELDS(F, r, p, base_nums);
-		rp_fact_str(
-		    F, rp_jax_stand_in(r, v, sizeof(v)), r, "%s.stand_in", p);
-	}
-	RP_FACTS_FIELDS(F, r, p, run_nums);
-	rp_fact_num(F, RP_FACT_BYTES, rp_jax_rss_work(&R->data, r), r,
-	    "%s.rss_work", p);
-	warm_facts(R, r, p, base);
-}
-
 /* jax-keep.json's fastest warm call (wall) of program p of workload w at
  * size n under an allocator that keeps freed pages, per unit of work as
  * r counts it; NAN when not measured. *alloc: its allocator. */
@@ -128,8 +105,9 @@ kept_warm(const json_t *keep, const json_t *r, const char **alloc)
 	return best;
 }
 
-/* Every run of JAX set `set` (failed ones too) as PREFIX.W.P; the labels
- * into a new list. */
+/* Every run of JAX set `set` (failed ones too) as PREFIX.W.P (PREFIX:
+ * jax or jax_large); the labels into a new list. base: a run that is not
+ * one of rp_run_facts's (an ok run of set jax-W) gets its facts too. */
 static json_t *
 set_facts(rp_report_t *R, const json_t *keep, const char *set,
     const rp_workload_t *w, const char *prefix)
@@ -137,19 +115,31 @@ set_facts(rp_report_t *R, const json_t *keep, const char *set,
 	rp_query_t q = {.set = set, .workload = w->name, .any_status = 1};
 	json_t *labels = json_array(), *r;
 	const char *alloc;
-	char p[160];
+	char p[160], v[64];
 	size_t i;
 
 	json_array_foreach(R->data.runs, i, r)
 	{
 		int ok = strcmp(rp_str(r, "status"), "ok") == 0;
+		int base = !ok || strcmp(prefix, "jax") != 0;
 		if (!rp_data_run_matches(r, &q))
 			continue;
 		snprintf(p, sizeof(p), "%s.%s.%s", prefix, w->name,
 		    rp_str(r, "variant"));
 		json_array_append_new(
 		    labels, json_string(rp_str(r, "variant")));
-		run_facts(R, r, p, !ok || strcmp(prefix, "jax") != 0);
+		rp_fact_str(F, rp_str(r, "status"), r, "%s.status", p);
+		rp_fact_str(
+		    F, ok ? NULL : rp_str(r, "reason"), r, "%s.reason", p);
+		if (base) {
+			RP_FACTS_FIELDS(F, r, p, base_nums);
+			rp_fact_str(F, rp_jax_stand_in(r, v, sizeof(v)), r,
+			    "%s.stand_in", p);
+		}
+		RP_FACTS_FIELDS(F, r, p, run_nums);
+		rp_fact_num(F, RP_FACT_BYTES, rp_jax_rss_work(&R->data, r), r,
+		    "%s.rss_work", p);
+		warm_facts(R, r, p, base);
 		rp_fact_num(F, RP_FACT_TIME, kept_warm(keep, r, &alloc), r,
 		    "%s.kept_warm", p);
 		rp_fact_str(F, alloc, r, "%s.kept_allocator", p);
