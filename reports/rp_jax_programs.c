@@ -22,11 +22,9 @@
 
 /* A run's warm calls as facts PREFIX.NAME: their count (calls), per call
  * (warm, warm_lo, warm_hi) and per unit of work (per_step, unit_lo,
- * unit_hi; a whole interp call is one unit). The medians are rp_run_facts's
- * .warm and .per_step, set here only for the runs it does not cover
- * (base). */
+ * unit_hi; a whole interp call is one unit). */
 static void
-warm_facts(rp_report_t *R, const json_t *r, const char *p, int base)
+warm_facts(rp_report_t *R, const json_t *r, const char *p)
 {
 	static const char *const names[2][3] = {
 	    {"warm", "warm_lo", "warm_hi"}, {"per_step", "unit_lo", "unit_hi"}};
@@ -37,7 +35,7 @@ warm_facts(rp_report_t *R, const json_t *r, const char *p, int base)
 		if (!unit)
 			rp_fact_num(
 			    F, RP_FACT_COUNT, (double)n, r, "%s.calls", p);
-		for (int k = base ? 0 : 1; k < 3; k++)
+		for (int k = 0; k < 3; k++)
 			rp_fact_num(F, RP_FACT_TIME, v[k], r, "%s.%s", p,
 			    names[unit][k]);
 	}
@@ -56,9 +54,12 @@ next_row(json_t *rows, const char *family, char *p, size_t len)
 	json_array_append_new(rows, json_sprintf("row%zu", k));
 }
 
-/* The numbers of a JAX run's result the section prints beyond
- * rp_run_facts's. */
+/* The numbers of a JAX run's result the sections print. */
 static const rp_fact_field_t run_nums[] = {
+    {"n", RP_F_N, RP_FACT_SIZE, RP_F_NONE},
+    {"rss", RP_F_PEAK_RSS, RP_FACT_BYTES, RP_F_NONE},
+    {"first_call", RP_F_JAX_FIRST_CALL, RP_FACT_TIME, RP_F_NONE},
+    {"temp", RP_F_JAX_TEMP_BYTES, RP_FACT_BYTES, RP_F_NONE},
     {"compile", RP_F_JAX_COMPILE, RP_FACT_TIME, RP_F_NONE},
     {"b2b_returned", RP_F_JAX_B2B_RETURNED, RP_FACT_TIME, RP_F_NONE},
     {"b2b_done", RP_F_JAX_B2B_DONE, RP_FACT_TIME, RP_F_NONE},
@@ -66,15 +67,6 @@ static const rp_fact_field_t run_nums[] = {
     {"faults", RP_F_JAX_FAULTS_PER_CALL, RP_FACT_COUNT, RP_F_NONE},
     {"temp_pages", RP_F_JAX_TEMP_PAGES, RP_FACT_COUNT, RP_F_NONE},
     {"fault_share", RP_F_JAX_FAULT_SHARE, RP_FACT_PERCENT, RP_F_NONE},
-};
-
-/* rp_run_facts's facts of a run, for the runs it does not cover (the
- * large set's, a failed run's). */
-static const rp_fact_field_t base_nums[] = {
-    {"n", RP_F_N, RP_FACT_SIZE, RP_F_NONE},
-    {"rss", RP_F_PEAK_RSS, RP_FACT_BYTES, RP_F_NONE},
-    {"first_call", RP_F_JAX_FIRST_CALL, RP_FACT_TIME, RP_F_NONE},
-    {"temp", RP_F_JAX_TEMP_BYTES, RP_FACT_BYTES, RP_F_NONE},
 };
 
 /* jax-keep.json's fastest warm call (wall) of program p of workload w at
@@ -106,8 +98,10 @@ kept_warm(const json_t *keep, const json_t *r, const char **alloc)
 }
 
 /* Every run of JAX set `set` (failed ones too) as PREFIX.W.P (PREFIX:
- * jax or jax_large); the labels into a new list. base: a run that is not
- * one of rp_run_facts's (an ok run of set jax-W) gets its facts too. */
+ * jax or jax_large); the labels into a new list. An ok run of set jax-W
+ * (the programs' tables, the idiom map) also gets its steps, its calls
+ * not waited for, and its working bytes checked against its stand-in's
+ * model (rp_jax_check_run). */
 static json_t *
 set_facts(rp_report_t *R, const json_t *keep, const char *set,
     const rp_workload_t *w, const char *prefix)
@@ -116,12 +110,12 @@ set_facts(rp_report_t *R, const json_t *keep, const char *set,
 	json_t *labels = json_array(), *r;
 	const char *alloc;
 	char p[160], v[64];
+	double work, model;
 	size_t i;
 
 	json_array_foreach(R->data.runs, i, r)
 	{
 		int ok = strcmp(rp_str(r, "status"), "ok") == 0;
-		int base = !ok || strcmp(prefix, "jax") != 0;
 		if (!rp_data_run_matches(r, &q))
 			continue;
 		snprintf(p, sizeof(p), "%s.%s.%s", prefix, w->name,
@@ -131,18 +125,28 @@ set_facts(rp_report_t *R, const json_t *keep, const char *set,
 		rp_fact_str(F, rp_str(r, "status"), r, "%s.status", p);
 		rp_fact_str(
 		    F, ok ? NULL : rp_str(r, "reason"), r, "%s.reason", p);
-		if (base) {
-			RP_FACTS_FIELDS(F, r, p, base_nums);
-			rp_fact_str(F, rp_jax_stand_in(r, v, sizeof(v)), r,
-			    "%s.stand_in", p);
-		}
 		RP_FACTS_FIELDS(F, r, p, run_nums);
+		rp_fact_str(
+		    F, rp_jax_stand_in(r, v, sizeof(v)), r, "%s.stand_in", p);
 		rp_fact_num(F, RP_FACT_BYTES, rp_jax_rss_work(&R->data, r), r,
 		    "%s.rss_work", p);
-		warm_facts(R, r, p, base);
+		warm_facts(R, r, p);
 		rp_fact_num(F, RP_FACT_TIME, kept_warm(keep, r, &alloc), r,
 		    "%s.kept_warm", p);
 		rp_fact_str(F, alloc, r, "%s.kept_allocator", p);
+		if (!ok || strcmp(prefix, "jax") != 0)
+			continue;
+		rp_fact_num(F, RP_FACT_COUNT, rp_field(r, RP_F_STEPS), r,
+		    "%s.steps", p);
+		rp_fact_num(F, RP_FACT_TIME,
+		    rp_jax_median(r, "unblocked_call_s"), r, "%s.unblocked", p);
+		rp_fact_str(F,
+		    rp_jax_check_word(
+			rp_jax_check_run(&R->data, r, &work, &model)),
+		    r, "%s.check", p);
+		rp_fact_num(F, RP_FACT_BYTES, work, r, "%s.work", p);
+		rp_fact_num(F, RP_FACT_BYTES, model, r, "%s.model", p);
+		rp_fact_num(F, RP_FACT_BYTES, rp_jax_unit(r), r, "%s.unit", p);
 	}
 	return labels;
 }

@@ -226,6 +226,7 @@ idiom_map_facts(void)
 	    json_string_value(json_array_get(p, 1)), "question_jit");
 	json_decref(p);
 	rp_run_facts_add(&M);
+	rp_jax_programs_facts(&M);
 	p = json_object_get(
 	    rp_facts_get(&M.facts, "interp.fused.jax_programs"), "value");
 	cr_expect_eq(json_array_size(p), 1);
