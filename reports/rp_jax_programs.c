@@ -644,7 +644,9 @@ best_facts(rp_report_t *R, const jax_size_t *sz, json_t *rows)
 	ref_fact(R, j, p, "jax", sz->jax, w, rp_str(j, "variant"));
 	ref_fact(R, c, p, "c", sz->c, w, rp_str(c, "variant"));
 	ref_fact(R, si, p, "stand_in_ref", sz->c, w, v);
-	rp_fact_num(F, RP_FACT_SIZE, rp_field(j, RP_F_N), j, "%s.n", p);
+	/* The size: the C side's where no JAX program ran to the end. */
+	rp_fact_num(
+	    F, RP_FACT_SIZE, rp_field(j ? j : c, RP_F_N), j ? j : c, "%s.n", p);
 	rp_fact_num2(
 	    F, RP_FACT_RATIO, jt / rp_jax_c_unit_time(c), j, c, "%s.over_c", p);
 	rp_fact_num2(F, RP_FACT_RATIO, jt / rp_jax_c_unit_time(si), j, si,
