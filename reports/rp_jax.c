@@ -4,15 +4,14 @@
  */
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "hx_stats.h"
 #include "rp_jax.h"
-#include "rp_workloads.h"
 
-/* The most warm calls of a run read (rp_jax_warm). */
-#define WARM_MAX 64
+/* The most numbers of a reported array read (a run makes five warm
+ * calls). */
+#define NUMBERS_MAX 256
 
 /* ---- checks: pure ---- */
 
@@ -79,20 +78,28 @@ rp_jax_run(const rp_data_t *D, const char *workload, const char *label)
 	return rp_data_find(D, &q);
 }
 
-double
-rp_jax_median_of(const json_t *o, const char *key)
+/* The numbers of the array a, each over div, into v (the first
+ * NUMBERS_MAX); how many. */
+static size_t
+numbers(const json_t *a, double div, double *v)
 {
-	const json_t *a = json_object_get(o, key);
-	double v[256];
 	size_t n = 0, i;
 	json_t *e;
 
 	json_array_foreach(a, i, e)
 	{
-		if (json_is_number(e) && n < 256)
-			v[n++] = json_number_value(e);
+		if (json_is_number(e) && n < NUMBERS_MAX)
+			v[n++] = json_number_value(e) / div;
 	}
-	return n > 0 ? hx_stats_median(v, n) : NAN;
+	return n;
+}
+
+double
+rp_jax_median_of(const json_t *o, const char *key)
+{
+	double v[NUMBERS_MAX];
+
+	return hx_stats_median(v, numbers(json_object_get(o, key), 1, v));
 }
 
 double
@@ -219,7 +226,8 @@ rp_jax_programs_of(
 	json_array_foreach(D->runs, i, r)
 	{
 		if (rp_data_run_matches(r, &q) && rp_jax_one_core(r) &&
-		    strcmp(rp_jax_stand_in(r, v, sizeof(v)), variant) == 0)
+		    (variant == NULL ||
+			strcmp(rp_jax_stand_in(r, v, sizeof(v)), variant) == 0))
 			json_array_append_new(
 			    out, json_string(rp_str(r, "variant")));
 	}
@@ -239,10 +247,10 @@ rp_jax_file(const rp_data_t *D, const char *name)
 double
 rp_jax_unit_time(const json_t *r)
 {
-	double s = rp_jax_steps_per_call(r);
-	if (!rp_workload_per_step(rp_str(r, "workload")))
-		s = 1;
-	return s > 0 ? rp_jax_warm_call(r) / s : NAN;
+	double m, lo, hi;
+
+	rp_jax_warm(r, 1, &m, &lo, &hi);
+	return m;
 }
 
 double
@@ -260,20 +268,12 @@ rp_jax_warm(const json_t *r, int per_unit, double *med, double *lo, double *hi)
 {
 	const json_t *a =
 	    json_object_get(json_object_get(r, "reported"), "warm_call_s");
-	double v[WARM_MAX], steps = rp_jax_steps_per_call(r);
-	size_t n = 0, i;
-	json_t *e;
+	double v[NUMBERS_MAX], steps = rp_jax_steps_per_call(r);
+	size_t n;
 
-	*med = *lo = *hi = NAN;
 	if (!per_unit || !rp_workload_per_step(rp_str(r, "workload")))
 		steps = 1;
-	if (!(steps > 0))
-		return 0;
-	json_array_foreach(a, i, e)
-	{
-		if (json_is_number(e) && n < WARM_MAX)
-			v[n++] = json_number_value(e) / steps;
-	}
+	n = steps > 0 ? numbers(a, steps, v) : 0;
 	/* Each NAN when there are none. */
 	*med = hx_stats_median(v, n);
 	*lo = hx_stats_quantile(v, n, 0.0);

@@ -92,8 +92,8 @@ double rp_jax_unit(const json_t *r);
 rp_jax_check_t rp_jax_check_run(
     const rp_data_t *D, const json_t *r, double *work, double *model);
 /* The one-core JAX programs of set jax-WORKLOAD that a C variant stands
- * for, in the data's order: a new JSON array of their labels (empty when
- * none; NULL only when out of memory). */
+ * for (variant NULL: all of them), in the data's order: a new JSON array
+ * of their labels (empty when none; NULL only when out of memory). */
 json_t *rp_jax_programs_of(
     const rp_data_t *D, const char *workload, const char *variant);
 /* A JSON file of the data folder (jax-plan.json...), or NULL; the caller

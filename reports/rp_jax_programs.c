@@ -4,7 +4,6 @@
  */
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "rp_advice.h"
@@ -12,7 +11,6 @@
 #include "rp_jax_programs.h"
 #include "rp_text.h"
 #include "rp_threads.h"
-#include "rp_workloads.h"
 
 #define F (&R->facts)
 /* The size the memory question was asked at. */
@@ -22,34 +20,46 @@
 
 /* ---- each JAX run and each C run at the JAX sizes ---- */
 
-/* A run's warm calls as facts PREFIX.NAME: per call (calls, warm_lo,
- * warm_hi) and per unit of work (unit_lo, unit_hi); the medians are
- * rp_run_facts's .warm and .per_step (a whole interp call is one unit),
- * set here for the runs it does not cover (base). */
+/* A run's warm calls as facts PREFIX.NAME: their count (calls), per call
+ * (warm, warm_lo, warm_hi) and per unit of work (per_step, unit_lo,
+ * unit_hi; a whole interp call is one unit). */
 static void
-warm_facts(rp_report_t *R, const json_t *r, const char *p, int base)
+warm_facts(rp_report_t *R, const json_t *r, const char *p)
 {
-	double m, lo, hi;
-	size_t n = rp_jax_warm(r, 0, &m, &lo, &hi);
+	static const char *const names[2][3] = {
+	    {"warm", "warm_lo", "warm_hi"}, {"per_step", "unit_lo", "unit_hi"}};
+	double v[3];
 
-	rp_fact_num(F, RP_FACT_COUNT, (double)n, r, "%s.calls", p);
-	rp_fact_num(F, RP_FACT_TIME, lo, r, "%s.warm_lo", p);
-	rp_fact_num(F, RP_FACT_TIME, hi, r, "%s.warm_hi", p);
-	if (base) {
-		rp_fact_num(F, RP_FACT_TIME, m, r, "%s.warm", p);
-		rp_jax_warm(r, 1, &m, &lo, &hi);
-		rp_fact_num(F, RP_FACT_TIME, m, r, "%s.per_step", p);
+	for (int unit = 0; unit < 2; unit++) {
+		size_t n = rp_jax_warm(r, unit, &v[0], &v[1], &v[2]);
+		if (!unit)
+			rp_fact_num(
+			    F, RP_FACT_COUNT, (double)n, r, "%s.calls", p);
+		for (int k = 0; k < 3; k++)
+			rp_fact_num(F, RP_FACT_TIME, v[k], r, "%s.%s", p,
+			    names[unit][k]);
 	}
-	rp_jax_warm(r, 1, &m, &lo, &hi);
-	rp_fact_num(F, RP_FACT_TIME, lo, r, "%s.unit_lo", p);
-	rp_fact_num(F, RP_FACT_TIME, hi, r, "%s.unit_hi", p);
 }
 
 #define COUNT_OF(t) (sizeof(t) / sizeof((t)[0]))
 
-/* The numbers of a JAX run's result the section prints beyond
- * rp_run_facts's. */
+/* The next row of a table of facts FAMILY.rowK (jaxprog.fixes.row0...):
+ * its name rowK onto rows, its facts' prefix FAMILY.rowK into p. */
+static void
+next_row(json_t *rows, const char *family, char *p, size_t len)
+{
+	size_t k = json_array_size(rows);
+
+	snprintf(p, len, "%s.row%zu", family, k);
+	json_array_append_new(rows, json_sprintf("row%zu", k));
+}
+
+/* The numbers of a JAX run's result the sections print. */
 static const rp_fact_field_t run_nums[] = {
+    {"n", RP_F_N, RP_FACT_SIZE, RP_F_NONE},
+    {"rss", RP_F_PEAK_RSS, RP_FACT_BYTES, RP_F_NONE},
+    {"first_call", RP_F_JAX_FIRST_CALL, RP_FACT_TIME, RP_F_NONE},
+    {"temp", RP_F_JAX_TEMP_BYTES, RP_FACT_BYTES, RP_F_NONE},
     {"compile", RP_F_JAX_COMPILE, RP_FACT_TIME, RP_F_NONE},
     {"b2b_returned", RP_F_JAX_B2B_RETURNED, RP_FACT_TIME, RP_F_NONE},
     {"b2b_done", RP_F_JAX_B2B_DONE, RP_FACT_TIME, RP_F_NONE},
@@ -58,36 +68,6 @@ static const rp_fact_field_t run_nums[] = {
     {"temp_pages", RP_F_JAX_TEMP_PAGES, RP_FACT_COUNT, RP_F_NONE},
     {"fault_share", RP_F_JAX_FAULT_SHARE, RP_FACT_PERCENT, RP_F_NONE},
 };
-
-/* rp_run_facts's facts of a run, for the runs it does not cover (the
- * large set's, a failed run's). */
-static const rp_fact_field_t base_nums[] = {
-    {"n", RP_F_N, RP_FACT_SIZE, RP_F_NONE},
-    {"rss", RP_F_PEAK_RSS, RP_FACT_BYTES, RP_F_NONE},
-    {"first_call", RP_F_JAX_FIRST_CALL, RP_FACT_TIME, RP_F_NONE},
-    {"temp", RP_F_JAX_TEMP_BYTES, RP_FACT_BYTES, RP_F_NONE},
-};
-
-/* One JAX run (PREFIX: jax.W.P or jax_large.W.P); base: it is not one
- * of rp_run_facts's (an ok run of set jax-W). */
-static void
-run_facts(rp_report_t *R, const json_t *r, const char *p, int base)
-{
-	int ok = strcmp(rp_str(r, "status"), "ok") == 0;
-	char v[64];
-
-	rp_fact_str(F, rp_str(r, "status"), r, "%s.status", p);
-	rp_fact_str(F, ok ? NULL : rp_str(r, "reason"), r, "%s.reason", p);
-	if (base) {
-		RP_FACTS_FIELDS(F, r, p, base_nums);
-		rp_fact_str(
-		    F, rp_jax_stand_in(r, v, sizeof(v)), r, "%s.stand_in", p);
-	}
-	RP_FACTS_FIELDS(F, r, p, run_nums);
-	rp_fact_num(F, RP_FACT_BYTES, rp_jax_rss_work(&R->data, r), r,
-	    "%s.rss_work", p);
-	warm_facts(R, r, p, base);
-}
 
 /* jax-keep.json's fastest warm call (wall) of program p of workload w at
  * size n under an allocator that keeps freed pages, per unit of work as
@@ -117,8 +97,11 @@ kept_warm(const json_t *keep, const json_t *r, const char **alloc)
 	return best;
 }
 
-/* Every run of JAX set `set` (failed ones too) as PREFIX.W.P; the labels
- * into a new list. */
+/* Every run of JAX set `set` (failed ones too) as PREFIX.W.P (PREFIX:
+ * jax or jax_large); the labels into a new list. An ok run of set jax-W
+ * (the programs' tables, the idiom map) also gets its steps, its calls
+ * not waited for, and its working bytes checked against its stand-in's
+ * model (rp_jax_check_run). */
 static json_t *
 set_facts(rp_report_t *R, const json_t *keep, const char *set,
     const rp_workload_t *w, const char *prefix)
@@ -126,7 +109,8 @@ set_facts(rp_report_t *R, const json_t *keep, const char *set,
 	rp_query_t q = {.set = set, .workload = w->name, .any_status = 1};
 	json_t *labels = json_array(), *r;
 	const char *alloc;
-	char p[160];
+	char p[160], v[64];
+	double work, model;
 	size_t i;
 
 	json_array_foreach(R->data.runs, i, r)
@@ -138,10 +122,31 @@ set_facts(rp_report_t *R, const json_t *keep, const char *set,
 		    rp_str(r, "variant"));
 		json_array_append_new(
 		    labels, json_string(rp_str(r, "variant")));
-		run_facts(R, r, p, !ok || strcmp(prefix, "jax") != 0);
+		rp_fact_str(F, rp_str(r, "status"), r, "%s.status", p);
+		rp_fact_str(
+		    F, ok ? NULL : rp_str(r, "reason"), r, "%s.reason", p);
+		RP_FACTS_FIELDS(F, r, p, run_nums);
+		rp_fact_str(
+		    F, rp_jax_stand_in(r, v, sizeof(v)), r, "%s.stand_in", p);
+		rp_fact_num(F, RP_FACT_BYTES, rp_jax_rss_work(&R->data, r), r,
+		    "%s.rss_work", p);
+		warm_facts(R, r, p);
 		rp_fact_num(F, RP_FACT_TIME, kept_warm(keep, r, &alloc), r,
 		    "%s.kept_warm", p);
 		rp_fact_str(F, alloc, r, "%s.kept_allocator", p);
+		if (!ok || strcmp(prefix, "jax") != 0)
+			continue;
+		rp_fact_num(F, RP_FACT_COUNT, rp_field(r, RP_F_STEPS), r,
+		    "%s.steps", p);
+		rp_fact_num(F, RP_FACT_TIME,
+		    rp_jax_median(r, "unblocked_call_s"), r, "%s.unblocked", p);
+		rp_fact_str(F,
+		    rp_jax_check_word(
+			rp_jax_check_run(&R->data, r, &work, &model)),
+		    r, "%s.check", p);
+		rp_fact_num(F, RP_FACT_BYTES, work, r, "%s.work", p);
+		rp_fact_num(F, RP_FACT_BYTES, model, r, "%s.model", p);
+		rp_fact_num(F, RP_FACT_BYTES, rp_jax_unit(r), r, "%s.unit", p);
 	}
 	return labels;
 }
@@ -156,9 +161,9 @@ c_set_facts(rp_report_t *R, const char *c_set, const rp_workload_t *w,
 	    .workload = w->name,
 	    .threads = 1,
 	    .alloc = RP_ALLOC_JEMALLOC};
-	json_t *seen = json_object(), *c;
 	char p[160], k[32];
 	size_t i;
+	json_t *c;
 
 	json_array_foreach(R->data.runs, i, c)
 	{
@@ -168,11 +173,9 @@ c_set_facts(rp_report_t *R, const char *c_set, const rp_workload_t *w,
 		    ? "steps_s"
 		    : "time_s";
 		if (!rp_data_run_matches(c, &q) ||
-		    json_object_get(seen, v) != NULL)
+		    rp_jax_c_one_thread(&R->data, c_set, w->name, v) != c)
 			continue;
-		json_object_set_new(seen, v, json_true());
 		snprintf(p, sizeof(p), "%s.%s.%s", prefix, w->name, v);
-		rp_fact_num(F, RP_FACT_SIZE, rp_field(c, RP_F_N), c, "%s.n", p);
 		rp_fact_num(F, RP_FACT_COUNT, rp_threads_threads(c), c,
 		    "%s.threads", p);
 		rp_fact_num(
@@ -182,7 +185,6 @@ c_set_facts(rp_report_t *R, const char *c_set, const rp_workload_t *w,
 		snprintf(k, sizeof(k), "%s.max", key);
 		rp_fact_num(F, RP_FACT_TIME, rp_num(c, k), c, "%s.hi", p);
 	}
-	json_decref(seen);
 }
 
 /* ---- the sizes compared ---- */
@@ -281,37 +283,6 @@ intro_facts(rp_report_t *R)
 
 /* ---- the memory question's peak against N ---- */
 
-/* Least squares of the peak RSS on N over the un-jitted question's runs
- * at every N; the largest N's run into *big. Returns how many runs. */
-static int
-question_fit(const rp_data_t *D, const rp_workload_t *w, double *slope,
-    double *icpt, const json_t **big)
-{
-	rp_query_t q = {.set = w->sets.jax_all, .variant = w->jax_asked};
-	double sx = 0, sy = 0, sxx = 0, sxy = 0, den;
-	int k = 0;
-	size_t i;
-	json_t *r;
-
-	*slope = *icpt = NAN, *big = NULL;
-	json_array_foreach(D->runs, i, r)
-	{
-		double x = rp_field(r, RP_F_N);
-		double y = rp_field(r, RP_F_PEAK_RSS);
-		if (!rp_data_run_matches(r, &q) || isnan(x) || isnan(y))
-			continue;
-		sx += x, sy += y, sxx += x * x, sxy += x * y, k++;
-		if (*big == NULL || x > rp_field(*big, RP_F_N))
-			*big = r;
-	}
-	den = k * sxx - sx * sx;
-	if (k >= 2 && den > 0) {
-		*slope = (k * sxy - sx * sy) / den;
-		*icpt = (sy - *slope * sx) / k;
-	}
-	return k;
-}
-
 /* C's op-by-op variant at the question's size: its RSS where it ran at
  * that size and M, and its model (else the JAX-size run's, scaled: it is
  * linear in N). */
@@ -347,34 +318,55 @@ static const rp_fact_field_t n_rss[] = {
     {"rss", RP_F_PEAK_RSS, RP_FACT_BYTES, RP_F_NONE},
 };
 
-/* The un-jitted question's runs at every N, one a row (any status). */
-static void
-question_rows(rp_report_t *R, const rp_workload_t *w)
+/* The un-jitted question's runs at every N, one a row (any status), and
+ * least squares of the peak RSS on N over the ok ones, carried to the
+ * question's N; the largest N's ok run into *big. Returns how many ok
+ * runs. */
+static int
+question_rows(rp_report_t *R, const rp_workload_t *w, const json_t **big)
 {
 	rp_query_t q = {
 	    .set = w->sets.jax_all, .variant = w->jax_asked, .any_status = 1};
 	json_t *rows = json_array(), *stopped = json_array(), *r;
+	double sx = 0, sy = 0, sxx = 0, sxy = 0, slope = NAN, icpt = NAN;
 	char p[64];
-	size_t i, k = 0;
+	size_t i;
+	int k = 0;
 
+	*big = NULL;
 	json_array_foreach(R->data.runs, i, r)
 	{
+		double x = rp_field(r, RP_F_N), y = rp_field(r, RP_F_PEAK_RSS);
+		int ok = strcmp(rp_str(r, "status"), "ok") == 0;
 		if (!rp_data_run_matches(r, &q))
 			continue;
-		snprintf(p, sizeof(p), "jaxprog.peak.row%zu", k);
+		next_row(rows, "jaxprog.peak", p, sizeof(p));
 		rp_fact_str(F, rp_str(r, "_set"), r, "%s.set", p);
 		rp_fact_str(F, rp_str(r, "status"), r, "%s.status", p);
 		rp_fact_str(F, rp_str(r, "reason"), r, "%s.reason", p);
 		RP_FACTS_FIELDS(F, r, p, n_rss);
 		/* The guard stopped it: a sentence of its own. */
-		if (rp_data_set_matches(w->sets.jax_scale, rp_str(r, "_set")) &&
-		    strcmp(rp_str(r, "status"), "ok") != 0)
+		if (!ok &&
+		    rp_data_set_matches(w->sets.jax_scale, rp_str(r, "_set")))
 			json_array_append_new(
-			    stopped, json_sprintf("row%zu", k));
-		json_array_append_new(rows, json_sprintf("row%zu", k++));
+			    stopped, json_string(strrchr(p, '.') + 1));
+		if (!ok || isnan(x) || isnan(y))
+			continue;
+		sx += x, sy += y, sxx += x * x, sxy += x * y, k++;
+		if (*big == NULL || x > rp_field(*big, RP_F_N))
+			*big = r;
 	}
+	if (k >= 2 && k * sxx - sx * sx > 0) {
+		slope = (k * sxy - sx * sy) / (k * sxx - sx * sx);
+		icpt = (sy - slope * sx) / k;
+	}
+	rp_fact_num(F, RP_FACT_BYTES, slope, NULL, "jaxprog.peak.slope");
+	rp_fact_num(F, RP_FACT_BYTES, icpt, NULL, "jaxprog.peak.base");
+	rp_fact_num(F, RP_FACT_BYTES, icpt + slope * QUESTION_N, NULL,
+	    "jaxprog.peak.at_question");
 	rp_fact_list(F, rows, "jaxprog.peak.rows");
 	rp_fact_list(F, stopped, "jaxprog.peak.stopped");
+	return k;
 }
 
 /* jax-plan.json's figures: the sweep's memory guard and its time. */
@@ -406,8 +398,7 @@ static void
 peak_facts(rp_report_t *R, const rp_workload_t *w)
 {
 	const json_t *q = rp_jax_run(&R->data, w->name, w->jax_asked), *big;
-	double slope, icpt;
-	int k = question_fit(&R->data, w, &slope, &icpt, &big);
+	int k = question_rows(R, w, &big);
 	double m = rp_field(q, RP_F_M);
 
 	rp_fact_str(F, w->name, NULL, "jaxprog.peak.workload");
@@ -418,12 +409,7 @@ peak_facts(rp_report_t *R, const rp_workload_t *w)
 	RP_FACTS_FIELDS(F, big, "jaxprog.peak.largest", n_rss);
 	rp_fact_bool(F, rp_field(big, RP_F_N) >= QUESTION_N, big,
 	    "jaxprog.peak.measured_at_question");
-	rp_fact_num(F, RP_FACT_BYTES, slope, NULL, "jaxprog.peak.slope");
-	rp_fact_num(F, RP_FACT_BYTES, icpt, NULL, "jaxprog.peak.base");
-	rp_fact_num(F, RP_FACT_BYTES, icpt + slope * QUESTION_N, NULL,
-	    "jaxprog.peak.at_question");
 	question_c_facts(R, w, m);
-	question_rows(R, w);
 }
 
 /* ---- the jaxpr comparisons ---- */
@@ -506,19 +492,11 @@ warm_ratio(rp_report_t *R, const rp_workload_t *w, const char *a, const char *b,
 void
 rp_jax_colony_after(rp_report_t *R, const rp_workload_t *w)
 {
-	rp_query_t q = {.set = w->sets.jax, .workload = w->name};
 	const json_t *st = rp_jax_run(&R->data, w->name, w->jax_jitted);
-	json_t *one = json_array(), *r;
-	size_t i;
 
-	json_array_foreach(R->data.runs, i, r)
-	{
-		if (rp_data_run_matches(r, &q) && rp_jax_one_core(r))
-			json_array_append_new(
-			    one, json_string(rp_str(r, "variant")));
-	}
 	rp_fact_str(F, w->name, NULL, "jaxprog.puzzle.workload");
-	rp_fact_list(F, one, "jaxprog.puzzle.programs");
+	rp_fact_list(F, rp_jax_programs_of(&R->data, w->name, NULL),
+	    "jaxprog.puzzle.programs");
 	warm_ratio(R, w, w->jax_jitted, w->jax_pair, "step_over_pair");
 	warm_ratio(R, w, w->jax_loop, w->jax_fori, "loop_over_fori");
 	rp_fact_bool(F,
@@ -542,102 +520,75 @@ ref_fact(rp_report_t *R, const json_t *r, const char *row, const char *name,
 	rp_fact_str(F, r != NULL ? ref : NULL, r, "%s.%s", row, name);
 }
 
-/* The fixes of the question each workload answers, against its jitted
- * program at every size measured (jaxprog.fixes.*): a row names the two
+/* The fixes of the question a workload answers against its jitted
+ * program at one size, as rows of jaxprog.fixes: a row names the two
  * programs' facts (.jax, .question); the pays verdict and the ratio are
- * its own. */
+ * its own. A fix the JAX size lacks goes onto missing. */
 static void
-fixes_facts(rp_report_t *R, const jax_size_t *sz, size_t ns)
+fixes_facts(rp_report_t *R, const jax_size_t *sz, json_t *rows, json_t *missing)
 {
-	json_t *rows = json_array(), *missing = json_array();
+	const rp_workload_t *w = sz->w;
+	rp_query_t qq = {.set = sz->set, .variant = w->jax_jitted};
+	const json_t *q = rp_data_find(&R->data, &qq);
+	double qm, qlo, qhi, m, lo, hi;
 	char p[64];
-	size_t k = 0;
 
-	for (size_t s = 0; s < ns; s++) {
-		const rp_workload_t *w = sz[s].w;
-		const json_t *q = NULL;
-		rp_query_t qq = {.set = sz[s].set, .variant = w->jax_jitted};
-		double qm, qlo, qhi, m, lo, hi;
-
-		if (w->jax_fixes == NULL)
+	rp_jax_warm(q, 1, &qm, &qlo, &qhi);
+	for (const char *const *f = w->jax_fixes; f && *f != NULL; f++) {
+		rp_query_t fq = {.set = sz->set, .variant = *f};
+		const json_t *r = rp_data_find(&R->data, &fq);
+		if (r == NULL) {
+			if (strcmp(sz->jax, "jax") == 0)
+				json_array_append_new(missing,
+				    json_sprintf("%s (%s)", *f, sz->set));
 			continue;
-		q = rp_data_find(&R->data, &qq);
-		rp_jax_warm(q, 1, &qm, &qlo, &qhi);
-		for (const char *const *f = w->jax_fixes; *f != NULL; f++) {
-			rp_query_t fq = {.set = sz[s].set, .variant = *f};
-			const json_t *r = rp_data_find(&R->data, &fq);
-			rp_jax_pay_t pay;
-			if (r == NULL) {
-				if (strcmp(sz[s].jax, "jax") == 0)
-					json_array_append_new(missing,
-					    json_sprintf(
-						"%s (%s)", *f, sz[s].set));
-				continue;
-			}
-			rp_jax_warm(r, 1, &m, &lo, &hi);
-			pay = rp_jax_pays(lo, hi, qlo, qhi);
-			snprintf(p, sizeof(p), "jaxprog.fixes.row%zu", k);
-			json_array_append_new(
-			    rows, json_sprintf("row%zu", k++));
-			ref_fact(R, r, p, "jax", sz[s].jax, w, *f);
-			ref_fact(
-			    R, q, p, "question", sz[s].jax, w, w->jax_jitted);
-			rp_fact_str(F, w->jax_jitted, q, "%s.question_name", p);
-			rp_fact_str(F, *f, r, "%s.program", p);
-			rp_fact_num(
-			    F, RP_FACT_RATIO, qm / m, r, "%s.speedup", p);
-			rp_fact_num(
-			    F, RP_FACT_RATIO, m / qm, r, "%s.slowdown", p);
-			rp_fact_str(F, rp_jax_pay_word(pay), r, "%s.pays", p);
 		}
+		rp_jax_warm(r, 1, &m, &lo, &hi);
+		next_row(rows, "jaxprog.fixes", p, sizeof(p));
+		ref_fact(R, r, p, "jax", sz->jax, w, *f);
+		ref_fact(R, q, p, "question", sz->jax, w, w->jax_jitted);
+		rp_fact_str(F, w->jax_jitted, q, "%s.question_name", p);
+		rp_fact_str(F, *f, r, "%s.program", p);
+		rp_fact_num(F, RP_FACT_RATIO, qm / m, r, "%s.speedup", p);
+		rp_fact_num(F, RP_FACT_RATIO, m / qm, r, "%s.slowdown", p);
+		rp_fact_str(F, rp_jax_pay_word(rp_jax_pays(lo, hi, qlo, qhi)),
+		    r, "%s.pays", p);
 	}
-	rp_fact_list(F, rows, "jaxprog.fixes.rows");
-	rp_fact_list(F, missing, "jaxprog.fixes.missing");
 }
 
-/* Each one-core JAX program against the one-thread C run of the variant
- * that stands for it, at every size (jaxprog.same.*): JAX at its default
- * and with freed pages kept, each over C. */
+/* Each one-core JAX program of one size against the one-thread C run of
+ * the variant that stands for it, as rows of jaxprog.same: JAX at its
+ * default and with freed pages kept, each over C. */
 static void
-same_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz, size_t ns)
+same_facts(
+    rp_report_t *R, const json_t *keep, const jax_size_t *sz, json_t *rows)
 {
-	json_t *rows = json_array(), *r;
+	rp_query_t q = {.set = sz->set};
+	const char *alloc;
 	char p[64], v[64];
-	size_t k = 0, i;
+	size_t i;
+	json_t *r;
 
-	for (size_t s = 0; s < ns; s++) {
-		const rp_workload_t *w = sz[s].w;
-		const char *alloc;
-		rp_query_t q = {.set = sz[s].set};
-		json_array_foreach(R->data.runs, i, r)
-		{
-			const json_t *c;
-			double m, lo, hi, ct;
-			if (!rp_data_run_matches(r, &q) ||
-			    !rp_jax_one_core(r) ||
-			    rp_jax_stand_in(r, v, sizeof(v))[0] == '\0' ||
-			    (c = rp_jax_c_one_thread(
-				 &R->data, sz[s].c_set, w->name, v)) == NULL ||
-			    rp_jax_warm(r, 1, &m, &lo, &hi) == 0)
-				continue;
-			ct = rp_jax_c_unit_time(c);
-			snprintf(p, sizeof(p), "jaxprog.same.row%zu", k);
-			json_array_append_new(
-			    rows, json_sprintf("row%zu", k++));
-			ref_fact(
-			    R, r, p, "jax", sz[s].jax, w, rp_str(r, "variant"));
-			ref_fact(R, c, p, "c", sz[s].c, w, v);
-			rp_fact_str(F, v, c, "%s.c_variant", p);
-			rp_fact_str(
-			    F, rp_str(r, "variant"), r, "%s.program", p);
-			rp_fact_num2(
-			    F, RP_FACT_RATIO, m / ct, r, c, "%s.over_c", p);
-			rp_fact_num2(F, RP_FACT_RATIO,
-			    kept_warm(keep, r, &alloc) / ct, r, c,
-			    "%s.kept_over_c", p);
-		}
+	json_array_foreach(R->data.runs, i, r)
+	{
+		const json_t *c;
+		double m, lo, hi, ct;
+		if (!rp_data_run_matches(r, &q) || !rp_jax_one_core(r) ||
+		    rp_jax_stand_in(r, v, sizeof(v))[0] == '\0' ||
+		    (c = rp_jax_c_one_thread(
+			 &R->data, sz->c_set, sz->w->name, v)) == NULL ||
+		    rp_jax_warm(r, 1, &m, &lo, &hi) == 0)
+			continue;
+		ct = rp_jax_c_unit_time(c);
+		next_row(rows, "jaxprog.same", p, sizeof(p));
+		ref_fact(R, r, p, "jax", sz->jax, sz->w, rp_str(r, "variant"));
+		ref_fact(R, c, p, "c", sz->c, sz->w, v);
+		rp_fact_str(F, v, c, "%s.c_variant", p);
+		rp_fact_str(F, rp_str(r, "variant"), r, "%s.program", p);
+		rp_fact_num2(F, RP_FACT_RATIO, m / ct, r, c, "%s.over_c", p);
+		rp_fact_num2(F, RP_FACT_RATIO, kept_warm(keep, r, &alloc) / ct,
+		    r, c, "%s.kept_over_c", p);
 	}
-	rp_fact_list(F, rows, "jaxprog.same.rows");
 }
 
 /* The fastest run by unit time: one-thread C runs of c_set, or one-core
@@ -666,49 +617,40 @@ fastest(const rp_data_t *D, const char *set, const char *c_set, const char *w)
 	return best;
 }
 
-/* At every size the fastest one-core JAX program against the fastest
- * one-thread C variant and against its own C stand-in
- * (jaxprog.best.*). */
+/* At one size the fastest one-core JAX program against the fastest
+ * one-thread C variant and against its own C stand-in, as a row of
+ * jaxprog.best (none when neither side ran). */
 static void
-best_facts(rp_report_t *R, const jax_size_t *sz, size_t ns)
+best_facts(rp_report_t *R, const jax_size_t *sz, json_t *rows)
 {
-	json_t *rows = json_array();
+	const rp_workload_t *w = sz->w;
+	const json_t *c = fastest(&R->data, NULL, sz->c_set, w->name);
+	const json_t *j = fastest(&R->data, sz->set, NULL, w->name);
+	const json_t *si;
+	double jt = rp_jax_unit_time(j);
 	char p[64], v[64];
-	size_t k = 0;
 
-	for (size_t s = 0; s < ns; s++) {
-		const rp_workload_t *w = sz[s].w;
-		const json_t *c = fastest(&R->data, NULL, sz[s].c_set, w->name);
-		const json_t *j = fastest(&R->data, sz[s].set, NULL, w->name);
-		const json_t *si;
-		double jt = rp_jax_unit_time(j);
-		if (c == NULL && j == NULL)
-			continue;
-		rp_jax_stand_in(j, v, sizeof(v));
-		si = j != NULL
-		    ? rp_jax_c_one_thread(&R->data, sz[s].c_set, w->name, v)
-		    : NULL;
-		snprintf(p, sizeof(p), "jaxprog.best.row%zu", k);
-		json_array_append_new(rows, json_sprintf("row%zu", k++));
-		rp_fact_str(F, w->name, NULL, "%s.workload", p);
-		rp_fact_bool(
-		    F, strcmp(sz[s].jax, "jax") == 0, NULL, "%s.anchor", p);
-		rp_fact_str(
-		    F, j ? rp_str(j, "variant") : NULL, j, "%s.program", p);
-		rp_fact_str(
-		    F, c ? rp_str(c, "variant") : NULL, c, "%s.c_variant", p);
-		rp_fact_str(F, si ? v : NULL, si, "%s.stand_in", p);
-		ref_fact(R, j, p, "jax", sz[s].jax, w, rp_str(j, "variant"));
-		ref_fact(R, c, p, "c", sz[s].c, w, rp_str(c, "variant"));
-		ref_fact(R, si, p, "stand_in_ref", sz[s].c, w, v);
-		rp_fact_num(F, RP_FACT_SIZE, rp_field(j, RP_F_N), j, "%s.n", p);
-		rp_fact_num2(F, RP_FACT_RATIO, jt / rp_jax_c_unit_time(c), j, c,
-		    "%s.over_c", p);
-		rp_fact_num2(F, RP_FACT_RATIO, jt / rp_jax_c_unit_time(si), j,
-		    si, "%s.over_stand_in", p);
-	}
-	rp_fact_list(F, rows, "jaxprog.best.rows");
-	rp_fact_str(F, rp_workload_units(), NULL, "jaxprog.units");
+	if (c == NULL && j == NULL)
+		return;
+	rp_jax_stand_in(j, v, sizeof(v));
+	si = j != NULL ? rp_jax_c_one_thread(&R->data, sz->c_set, w->name, v)
+		       : NULL;
+	next_row(rows, "jaxprog.best", p, sizeof(p));
+	rp_fact_str(F, w->name, NULL, "%s.workload", p);
+	rp_fact_bool(F, strcmp(sz->jax, "jax") == 0, NULL, "%s.anchor", p);
+	rp_fact_str(F, j ? rp_str(j, "variant") : NULL, j, "%s.program", p);
+	rp_fact_str(F, c ? rp_str(c, "variant") : NULL, c, "%s.c_variant", p);
+	rp_fact_str(F, si ? v : NULL, si, "%s.stand_in", p);
+	ref_fact(R, j, p, "jax", sz->jax, w, rp_str(j, "variant"));
+	ref_fact(R, c, p, "c", sz->c, w, rp_str(c, "variant"));
+	ref_fact(R, si, p, "stand_in_ref", sz->c, w, v);
+	/* The size: the C side's where no JAX program ran to the end. */
+	rp_fact_num(
+	    F, RP_FACT_SIZE, rp_field(j ? j : c, RP_F_N), j ? j : c, "%s.n", p);
+	rp_fact_num2(
+	    F, RP_FACT_RATIO, jt / rp_jax_c_unit_time(c), j, c, "%s.over_c", p);
+	rp_fact_num2(F, RP_FACT_RATIO, jt / rp_jax_c_unit_time(si), j, si,
+	    "%s.over_stand_in", p);
 }
 
 void
@@ -716,7 +658,7 @@ rp_jax_programs_facts(rp_report_t *R)
 {
 	jax_size_t sz[SIZES_MAX];
 	size_t ns = sizes(sz, SIZES_MAX);
-	json_t *keep;
+	json_t *keep, *fixes, *missing, *same, *best;
 
 	absent_facts(R);
 	/* The lesson prints the question's peak facts whether or not JAX
@@ -728,6 +670,8 @@ rp_jax_programs_facts(rp_report_t *R)
 		return;
 	intro_facts(R);
 	keep = rp_jax_file(&R->data, "jax-keep.json");
+	fixes = json_array(), missing = json_array();
+	same = json_array(), best = json_array();
 	for (size_t s = 0, k = 1; s < ns; s++) {
 		json_t *labels =
 		    set_facts(R, keep, sz[s].set, sz[s].w, sz[s].jax);
@@ -736,10 +680,15 @@ rp_jax_programs_facts(rp_report_t *R)
 			table_facts(R, sz[s].w, (int)k++, labels);
 		else
 			json_decref(labels);
+		fixes_facts(R, &sz[s], fixes, missing);
+		same_facts(R, keep, &sz[s], same);
+		best_facts(R, &sz[s], best);
 	}
-	fixes_facts(R, sz, ns);
-	same_facts(R, keep, sz, ns);
-	best_facts(R, sz, ns);
+	rp_fact_list(F, fixes, "jaxprog.fixes.rows");
+	rp_fact_list(F, missing, "jaxprog.fixes.missing");
+	rp_fact_list(F, same, "jaxprog.same.rows");
+	rp_fact_list(F, best, "jaxprog.best.rows");
+	rp_fact_str(F, rp_workload_units(), NULL, "jaxprog.units");
 	guard_facts(R);
 	json_decref(keep);
 }

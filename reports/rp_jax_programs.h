@@ -4,13 +4,17 @@
  * in JAX beside the C variant that stands for each at the same sizes
  * (rp_jax.h says what is read and how a model is checked).
  *
- * Facts (jaxprog.*, and per JAX run jax.W.P.* beside rp_run_facts's):
+ * Facts (jaxprog.*, and per JAX run jax.W.P.*):
  *   - each registered workload's programs' table (jaxprog.W.*; every run
- *     of set jax-W, failed ones too), each program's warm calls (count,
- *     median, range; per call and per unit of work), its first call's
- *     compile, its calls back to back, and its warm call with the
- *     allocator keeping freed pages where jax-keep.json measured it
- *     (jax.W.P.kept_*); runs of the large set as jax_large.W.P.*;
+ *     of set jax-W, failed ones too); each program's status, sizes, peak
+ *     RSS, XLA's temporaries, C stand-in, first call and its compile, its
+ *     calls back to back, its warm calls (count, median, range; per call
+ *     and per unit of work), its faults a call, and its warm call with
+ *     the allocator keeping freed pages where jax-keep.json measured it
+ *     (jax.W.P.kept_*); an ok program of set jax-W also its steps, calls
+ *     not waited for, working bytes and its stand-in's model checked
+ *     (.work, .model, .check: rp_jax_check_run; the idiom map prints
+ *     them); runs of the large set as jax_large.W.P.*;
  *   - the C runs at the JAX sizes (jaxc.W.V.*, jaxc_large.W.V.*);
  *   - after the memory question's table: its un-jitted program against N
  *     (jaxprog.peak.*) and the jaxpr comparisons (jaxprog.jaxpr.*); after

@@ -11,13 +11,6 @@
 
 #define F (&R->facts)
 
-/* A share of 1 printed with one decimal, "30.9%". */
-static const char *
-pct1(double share)
-{
-	return rp_text_fmt_num(100.0 * share, "%.1f%%");
-}
-
 /* The numbers of a row of jax-keep.json (keep_table.py's keys) and the
  * facts they become (jaxspeed.keep.rowK.NAME). */
 static const rp_fact_key_t keep_fields[] = {
@@ -33,6 +26,7 @@ static const rp_fact_key_t keep_fields[] = {
     {"held_default", "rss_after_default_bytes", RP_FACT_BYTES},
     {"held_keep", "rss_after_keep_bytes", RP_FACT_BYTES},
     {"saved_per_fault", "cpu_s_saved_per_fault", RP_FACT_TIME},
+    {"fault_share", "fault_share_of_cpu_at_price", RP_FACT_PERCENT},
 };
 
 /* The protocol's floor, the quickest call it timed
@@ -69,10 +63,6 @@ keep_row_facts(rp_report_t *R, const json_t *row, int k)
 		    "jaxspeed.keep.row%d.%s", k, names[i]);
 	snprintf(p, sizeof(p), "jaxspeed.keep.row%d", k);
 	RP_FACTS_KEYS(F, row, NULL, p, keep_fields);
-	rp_fact_text(F, RP_FACT_PERCENT,
-	    rp_num(row, "fault_share_of_cpu_at_price"),
-	    pct1(rp_num(row, "fault_share_of_cpu_at_price")), NULL,
-	    "jaxspeed.keep.row%d.fault_share", k);
 	rp_fact_str(F,
 	    json_is_string(json_object_get(row, "verdict"))
 		? rp_str(row, "verdict")
@@ -119,8 +109,6 @@ crossing_facts(rp_report_t *R, const json_t *c, const char *name)
 	    json_is_string(json_object_get(c, "beyond")) ? rp_str(c, "beyond")
 							 : NULL,
 	    NULL, "jaxspeed.proto.%s.beyond", name);
-	rp_fact_num(F, RP_FACT_TIME, rp_num(c, "smallest_n_s"), NULL,
-	    "jaxspeed.proto.%s.smallest_n_s", name);
 }
 
 /* The range of one ratio over the protocol's N (question.ratios[]). */

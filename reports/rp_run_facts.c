@@ -100,45 +100,6 @@ variant_text_facts(rp_report_t *R, const rp_workload_t *w, const char *v)
 	    F, rp_jax_programs_of(D, w->name, v), "%s.jax_programs", name);
 }
 
-/* The facts jax.W.P.NAME of a JAX program that are its fields. */
-static const rp_fact_field_t jax_fields[] = {
-    {"n", RP_F_N, RP_FACT_SIZE, RP_F_NONE},
-    {"steps", RP_F_STEPS, RP_FACT_COUNT, RP_F_NONE},
-    {"rss", RP_F_PEAK_RSS, RP_FACT_BYTES, RP_F_NONE},
-};
-
-/* One JAX program of the workload (a run of set jax-W); its C stand-in,
- * its model at the program's sizes, and whether the program's working
- * bytes confirm it (rp_jax_check_run). */
-static void
-jax_facts(rp_report_t *R, const rp_workload_t *w, const json_t *r)
-{
-	rp_facts_t *F = &R->facts;
-	const char *p = rp_field_str(r, RP_F_VARIANT);
-	double steps = rp_jax_steps_per_call(r), work, model;
-	rp_jax_check_t c = rp_jax_check_run(&R->data, r, &work, &model);
-	char name[RP_FACTS_NAME_MAX], v[64];
-
-	snprintf(name, sizeof(name), "jax.%s.%s", w->name, p);
-	RP_FACTS_FIELDS(F, r, name, jax_fields);
-	rp_fact_num(F, RP_FACT_TIME, rp_jax_warm_call(r), r, "%s.warm", name);
-	rp_fact_num(F, RP_FACT_TIME,
-	    steps > 0 ? rp_jax_warm_call(r) / steps : NAN, r, "%s.per_step",
-	    name);
-	rp_fact_num(F, RP_FACT_TIME, rp_jax_median(r, "unblocked_call_s"), r,
-	    "%s.unblocked", name);
-	rp_fact_num(F, RP_FACT_TIME, rp_field(r, RP_F_JAX_FIRST_CALL), r,
-	    "%s.first_call", name);
-	rp_fact_num(F, RP_FACT_BYTES, rp_jax_temp(r), r, "%s.temp", name);
-	rp_fact_num(
-	    F, RP_FACT_BYTES, rp_jax_work(&R->data, r), r, "%s.work", name);
-	rp_fact_num(F, RP_FACT_BYTES, rp_jax_unit(r), r, "%s.unit", name);
-	rp_fact_str(
-	    F, rp_jax_stand_in(r, v, sizeof(v)), r, "%s.stand_in", name);
-	rp_fact_num(F, RP_FACT_BYTES, model, r, "%s.model", name);
-	rp_fact_str(F, rp_jax_check_word(c), r, "%s.check", name);
-}
-
 void
 rp_run_facts_add(rp_report_t *R)
 {
@@ -166,11 +127,9 @@ rp_run_facts_add(rp_report_t *R)
 		json_array_foreach(D->runs, i, r)
 		{
 			rp_query_t q = {.set = set, .workload = w->name};
-			if (!rp_data_run_matches(r, &q))
-				continue;
-			jax_facts(R, w, r);
-			json_array_append_new(programs,
-			    json_string(rp_field_str(r, RP_F_VARIANT)));
+			if (rp_data_run_matches(r, &q))
+				json_array_append_new(programs,
+				    json_string(rp_field_str(r, RP_F_VARIANT)));
 		}
 		rp_fact_list(&R->facts, programs, "jax.%s.programs", w->name);
 		rp_fact_bool(

@@ -2,8 +2,9 @@
  * rp_run_facts: the facts of each measured run that the sections print,
  * named after the registration and the data, never by a literal variant
  * name: for every registered workload W and every variant V of W in the
- * data, W.V.* from V's main run (rp_data_main_run); for every JAX program
- * P of W, jax.W.P.*; W.variants, the variants in the data's order.
+ * data, W.V.* from V's main run (rp_data_main_run); W.variants, the
+ * variants in the data's order; jax.W.programs, W's JAX programs (their
+ * facts, jax.W.P.*, are rp_jax_programs.h's).
  *
  *   workloads            the registered workloads, in the table's order
  *   W.V.measured         whether V has a main run
@@ -30,11 +31,6 @@
  *                        run of it; .formula_model, .formula_n the
  *                        formula's bytes at that run's N, and N
  *   W.V.jax_programs     the one-core JAX programs V stands for
- *   jax.W.P.n, .steps, .warm, .unblocked, .first_call, .per_step,
- *       .temp (XLA's temporaries), .work (working bytes), .rss,
- *       .stand_in (its C variant), .model (the stand-in's model at the
- *       program's sizes), .check (whether .work confirms it:
- *       rp_jax_check_word)
  *   jax.present          whether the data holds any JAX program
  *
  * A run the data lacks gives its facts as null ("n/a").

@@ -279,6 +279,25 @@ def test_same_schedule_without_kept_pages_says_so(made, tmp_path):
     assert "(%s)" % alloc in md
 
 
+def test_best_against_best_without_a_jax_program(made, tmp_path):
+    """A size at which no JAX program ran to the end (all failed): its row
+    of best against best names no program and prints no time and no ratio
+    (the row's reference to the program's facts is null)."""
+    doc = facts_of(made)
+    facts = doc["facts"]
+    row = "jaxprog.best.%s" % facts["jaxprog.best.rows"]["value"][-1]
+    for name in ("jax", "program", "n", "over_c", "over_stand_in"):
+        facts["%s.%s" % (row, name)].update(value=None, text="n/a")
+    (tmp_path / "facts.json").write_text(json.dumps(doc))
+    p = render(tmp_path / "facts.json", TEMPLATES, tmp_path)
+    assert p.returncode == 0, p.stderr
+    md = (tmp_path / "REPORT.md").read_text()
+    table = md.split("#### Best against best")[1].split("\n\n")[2]
+    last = table.splitlines()[-1]
+    assert last.startswith("| %s | N=n/a |" % facts[row + ".workload"]["text"]), last
+    assert last.endswith("| none | n/a | n/a |"), last
+
+
 def test_explain_without_its_chart_says_so(made, tmp_path):
     """Where the memory goes: a chart not copied from the data folder is
     said to be missing, in the section and in the lesson."""

@@ -104,6 +104,13 @@ write_file(const char *name, const char *text)
 	"},\"time_s\":{\"median\":" t "},\"steps_s\":{\"median\":" t           \
 	"},\"machine\":{\"allocator\":\"jemalloc\"}}\n"
 
+/* The memory guard stopped the question at N=1e6: a row, not a point of
+ * the line. */
+#define STOPPED                                                                \
+	"{\"workload\":\"interp\",\"variant\":\"question\",\"status\":"        \
+	"\"failed\",\"reason\":\"memory guard\",\"params\":{\"n\":1e6,"        \
+	"\"m\":100},\"memory\":{\"peak_rss_bytes\":99e9}}\n"
+
 static rp_report_t R;
 
 /* The section's facts of the data folder (with rp_run_facts's), into
@@ -158,7 +165,7 @@ make_jax_data(void)
 		"1e5", "600e6", "280e6", "fused", "1.5", "0.5", "0.0001"));
 	write_file("jax-interp-scale.jsonl",
 	    JAXRUN("interp", "question", "1e4", "200e6", "null", "eager", "0.2",
-		"0.1", "0.01"));
+		"0.1", "0.01") STOPPED);
 	write_file("jax-c-interp.jsonl",
 	    CRUN("interp", "eager", "1e5", "500e6", "0.3")
 		CRUN("interp", "fused", "1e5", "0", "0.01"));
@@ -212,7 +219,14 @@ idiom_map_facts(void)
 	p = rp_jax_programs_of(&M.data, "interp", "tiled");
 	cr_expect_eq(json_array_size(p), 0);
 	json_decref(p);
+	/* No variant: every one-core program, in the data's order. */
+	p = rp_jax_programs_of(&M.data, "interp", NULL);
+	cr_expect_eq(json_array_size(p), 2);
+	cr_expect_str_eq(
+	    json_string_value(json_array_get(p, 1)), "question_jit");
+	json_decref(p);
 	rp_run_facts_add(&M);
+	rp_jax_programs_facts(&M);
 	p = json_object_get(
 	    rp_facts_get(&M.facts, "interp.fused.jax_programs"), "value");
 	cr_expect_eq(json_array_size(p), 1);
@@ -252,8 +266,18 @@ Test(report_jax, section_facts_from_crafted_data)
 	/* One warm call is one measurement: the count says so. */
 	cr_expect_eq(num("jax.interp.question_jit.calls"), 1);
 	/* The question against N: a line of 10 kB a point over 100 MB
-	 * carried to N=1e6, and eager's model at the JAX size scaled. */
+	 * carried to N=1e6 (the stopped run a row of its own, out of the
+	 * line), and eager's model at the JAX size scaled. */
 	cr_expect_float_eq(num("jaxprog.peak.at_question"), 10.1e9, 1e3);
+	cr_expect_eq(num("jaxprog.peak.runs"), 2);
+	cr_expect_eq(num("jaxprog.peak.largest.n"), 1e5);
+	cr_expect_str_eq(fact_str(&R, "jaxprog.peak.row1.status"), "failed");
+	cr_expect_str_eq(
+	    json_string_value(json_array_get(
+		json_object_get(
+		    rp_facts_get(&R.facts, "jaxprog.peak.stopped"), "value"),
+		0)),
+	    "row1");
 	cr_expect_float_eq(num("jaxprog.peak.c_model"), 5e9, 1);
 	cr_expect(json_is_true(json_object_get(
 	    rp_facts_get(&R.facts, "jaxprog.peak.c_scaled"), "value")));

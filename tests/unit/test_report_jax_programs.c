@@ -239,6 +239,27 @@ Test(report_jax_programs, same_schedule_and_the_fastest)
 	remove_dir();
 }
 
+/* A size at which no JAX program ran to the end: its best-against-best
+ * row names no program and takes its size from the C side. */
+Test(report_jax_programs, fastest_without_a_jax_program)
+{
+	make_data();
+	fb_write_file(dir, "jax-colony-large.jsonl",
+	    "{\"workload\":\"colony\",\"variant\":\"cells\",\"status\":"
+	    "\"failed\",\"reason\":\"memory guard\",\"params\":{\"n\":"
+	    "4096,\"steps\":10}}\n");
+	fb_write_file(dir, "jax-c-large-colony.jsonl",
+	    CRUN("colony", "cells", "4096", "", "0.002", "0.002", "0.003"));
+	section_facts();
+	cr_expect_str_eq(str("jaxprog.best.row1.workload"), "colony");
+	cr_expect_str_eq(str("jaxprog.best.row1.c_variant"), "cells");
+	cr_expect_str_eq(str("jaxprog.best.row1.program"), "");
+	cr_expect_eq(num("jaxprog.best.row1.n"), 4096);
+	cr_expect(isnan(num("jaxprog.best.row1.over_c")));
+	rp_report_free(&R);
+	remove_dir();
+}
+
 /* The allocator that keeps freed pages (jax-keep.json): the fastest
  * setting whose kept run succeeded at the program's own size, per unit,
  * set over the same C run as the default. */
