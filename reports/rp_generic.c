@@ -5,12 +5,10 @@
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "rp_generic.h"
 #include "rp_gnuplot.h"
-#include "rp_text.h"
 #include "rp_workloads.h"
 
 size_t

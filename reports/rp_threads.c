@@ -10,7 +10,6 @@
 #include "rp_bandwidth.h"
 #include "rp_facts.h"
 #include "rp_jax.h"
-#include "rp_limiter.h"
 #include "rp_text.h"
 #include "rp_threads.h"
 #include "rp_workloads.h"
