@@ -216,6 +216,9 @@ static void
 threads_summary_facts(
     rp_report_t *R, const char *w, const threads_row_t *rows, size_t n)
 {
+	/* threads.W.count_WORD: the rows of each verdict. */
+	static const char *const counted[] = {
+	    "untested", "bandwidth", "scales", "short"};
 	const threads_row_t *best = NULL;
 	int count[RP_THREADS_SHORT + 1] = {0};
 
@@ -234,14 +237,9 @@ threads_summary_facts(
 	    pct0(best != NULL ? best->efficiency : NAN), NULL,
 	    "threads.%s.best_efficiency", w);
 	rp_fact_num(F, RP_FACT_COUNT, (double)n, NULL, "threads.%s.count", w);
-	rp_fact_num(F, RP_FACT_COUNT, count[RP_THREADS_BANDWIDTH], NULL,
-	    "threads.%s.count_bandwidth", w);
-	rp_fact_num(F, RP_FACT_COUNT, count[RP_THREADS_SCALES], NULL,
-	    "threads.%s.count_scales", w);
-	rp_fact_num(F, RP_FACT_COUNT, count[RP_THREADS_SHORT], NULL,
-	    "threads.%s.count_short", w);
-	rp_fact_num(F, RP_FACT_COUNT, count[RP_THREADS_UNTESTED], NULL,
-	    "threads.%s.count_untested", w);
+	for (int l = 0; l <= RP_THREADS_SHORT; l++)
+		rp_fact_num(F, RP_FACT_COUNT, count[l], NULL,
+		    "threads.%s.count_%s", w, counted[l]);
 	if (best != NULL)
 		threads_best_verdict_facts(R, w, best);
 }
