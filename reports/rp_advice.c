@@ -161,8 +161,10 @@ rp_advice_word(rp_advice_verdict_t v)
 	return v <= RP_ADVICE_CANNOT ? words[v] : "?";
 }
 
-rp_advice_decision_t
-rp_advice_side(const rp_report_t *R, const rp_advice_side_t *s, rp_vals_t *x)
+/* One side's decision on R's data ("missing" when its measurement
+ * fails); x receives the values (may be NULL). */
+static rp_advice_decision_t
+side_decide(const rp_report_t *R, const rp_advice_side_t *s, rp_vals_t *x)
 {
 	rp_vals_t own = {.n = 0};
 	rp_advice_decision_t missing = {RP_ADVICE_MISSING, ""};
@@ -228,7 +230,7 @@ side_facts(
     rp_report_t *R, const char *id, const char *side, const rp_advice_side_t *s)
 {
 	rp_vals_t x = {.n = 0};
-	rp_advice_decision_t d = rp_advice_side(R, s, &x);
+	rp_advice_decision_t d = side_decide(R, s, &x);
 
 	rp_fact_str(&R->facts, rp_advice_word(d.verdict), NULL,
 	    "advice.%s.%s.verdict", id, side);

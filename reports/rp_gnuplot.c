@@ -155,8 +155,9 @@ write_plot(FILE *f, const rp_plot_t *P)
 	fputc('\n', f);
 }
 
-int
-rp_gnuplot_script(FILE *f, const rp_plot_t *P)
+/* Writes P's script to f. Returns 0, or -1 when f failed. */
+static int
+script(FILE *f, const rp_plot_t *P)
 {
 	const rp_fig_t *fig = P->fig;
 
@@ -198,7 +199,7 @@ rp_gnuplot_script(FILE *f, const rp_plot_t *P)
 static int
 script_writer(FILE *f, void *arg)
 {
-	return rp_gnuplot_script(f, arg);
+	return script(f, arg);
 }
 
 int

@@ -27,8 +27,10 @@ rp_limiter_decide(const rp_limiter_in_t *in)
 	return v;
 }
 
-const char *
-rp_limiter_word(rp_limit_t kind)
+/* A short word: "the model's term", "not determined", "not modelled",
+ * "not measured". */
+static const char *
+limiter_word(rp_limit_t kind)
 {
 	static const char *const words[] = {"the model's term",
 	    "not determined", "not modelled", "not measured"};
@@ -66,7 +68,7 @@ const char *
 rp_limiter_verdict_word(const rp_limiter_t *v)
 {
 	return v->kind == RP_LIMIT_MODEL ? rp_limiter_term_word(v->term)
-					 : rp_limiter_word(v->kind);
+					 : limiter_word(v->kind);
 }
 
 /* The run's time model into in (model_term NULL when it has none): the
