@@ -155,10 +155,12 @@ write_plot(FILE *f, const rp_plot_t *P)
 	fputc('\n', f);
 }
 
-/* Writes P's script to f. Returns 0, or -1 when f failed. */
+/* Writes the script of the plot at arg to f (hx_file_write_atomic's
+ * writer). Returns 0, or -1 when f failed. */
 static int
-script(FILE *f, const rp_plot_t *P)
+script_writer(FILE *f, void *arg)
 {
+	const rp_plot_t *P = arg;
 	const rp_fig_t *fig = P->fig;
 
 	fprintf(f,
@@ -194,12 +196,6 @@ script(FILE *f, const rp_plot_t *P)
 	    "set output '%s.png'\nreplot\nset output\n",
 	    fig->name);
 	return ferror(f) ? -1 : 0;
-}
-
-static int
-script_writer(FILE *f, void *arg)
-{
-	return script(f, arg);
 }
 
 int
