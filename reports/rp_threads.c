@@ -328,8 +328,8 @@ threads_chunk_facts(rp_report_t *R)
 	rp_fact_str(F, w->name, NULL, "threads.chunk.workload");
 	rp_fact_bool(
 	    F, r1 != NULL && rt != NULL, NULL, "threads.chunk.measured");
-	rp_fact_str(F, rp_str(json_object_get(rt, "memory"), "model_formula"),
-	    rt, "threads.chunk.formula");
+	rp_fact_str(F, rp_field_str(rt, RP_F_MODEL_FORMULA), rt,
+	    "threads.chunk.formula");
 	rp_fact_num(F, RP_FACT_SIZE, rp_data_chunk(r1), r1, "threads.chunk.b");
 	rp_fact_num(F, RP_FACT_COUNT, ts[0], NULL, "threads.chunk.first");
 	rp_fact_num(F, RP_FACT_COUNT, nt > 0 ? ts[nt - 1] : NAN, NULL,
