@@ -6,7 +6,6 @@
  */
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "hx_stats.h"
@@ -50,8 +49,7 @@ const rp_advice_t rp_advice[] = {
     {"cause-nm", RP_QUESTION_MEMORY,
 	{{RP_QUESTION_MEMORY, "memory"}, {RP_QUESTION_MEMORY, "timeline"}},
 	SIDE(rp_advice_c_cause_nm, cause_nm,
-	    VALUES(
-		SIZE("n"), BYTES("nm"), BYTES("pm"), BYTES("pe"), NUMBER("k"))),
+	    VALUES(BYTES("nm"), BYTES("pm"), BYTES("pe"), NUMBER("k"))),
 	SIDE(rp_advice_jax_cause_nm, jax_cause_nm,
 	    VALUES(SIZE("n"), BYTES("q"), BYTES("temp"), BYTES("unit"),
 		FIXED2("units")))},
@@ -67,16 +65,16 @@ const rp_advice_t rp_advice[] = {
     {"fuse", RP_QUESTION_MEMORY,
 	{{RP_QUESTION_MEMORY, "memory"}, {RP_QUESTION_MEMORY, "time"}},
 	SIDE(rp_advice_c_fuse, memory_time,
-	    VALUES(SIZE("n"), BYTES("from"), BYTES("to"), STR("tos"),
-		TIME("tb"), TIME("ta"), RATIO("speedup"), TIMED("faster"))),
+	    VALUES(SIZE("n"), BYTES("from"), STR("tos"), TIME("tb"), TIME("ta"),
+		RATIO("speedup"), TIMED("faster"))),
 	SIDE(rp_advice_jax_rewrite, rewrite,
 	    VALUES(SIZE("n"), BYTES("q"), BYTES("rw"), BYTES("before"),
 		BYTES("after"), COUNT("same"), COUNT("eq_a"), COUNT("eq_b")))},
     {"jit", RP_QUESTION_MEMORY,
 	{{RP_QUESTION_MEMORY, "memory"}, {RP_QUESTION_MEMORY, "timeline"}},
 	SIDE(rp_advice_c_jit, jit,
-	    VALUES(BYTES("op_by_op"), BYTES("from"), BYTES("fused_peak"),
-		STR("fuseds"), RATIO("cut"), RATIO("speedup"))),
+	    VALUES(BYTES("op_by_op"), BYTES("from"), STR("fuseds"),
+		RATIO("cut"), RATIO("speedup"))),
 	SIDE(rp_advice_jax_jit, jax_jit,
 	    VALUES(SIZE("n"), BYTES("q"), BYTES("qj"), RATIO("cut"),
 		BYTES("temp"), FIXED2("units"), TIMED("faster")))},
@@ -93,15 +91,15 @@ const rp_advice_t rp_advice[] = {
 	SIDE(rp_advice_c_cause_n2, cause_n2,
 	    VALUES(SIZE("n"), TIME("tn"), TIME("tr"), TIME("tf"),
 		RATIO("alloc"), RATIO("cost"), RATIO("insn"), RATIO("rest"),
-		TIMED("costly"), TIMED("traffic"), TIMED("extra"))),
+		TIMED("traffic"))),
 	SIDE(rp_advice_jax_pages, pages,
 	    VALUES(SIZE("n"), STR("allocator"), COUNT("faults"), COUNT("pages"),
 		RATIO("ratio"), SHARE("share"), TIMED("kept")))},
     {"in-place", RP_QUESTION_SPEED,
 	{{RP_QUESTION_SPEED, "memory"}, {RP_QUESTION_SPEED, "time"}},
 	SIDE(rp_advice_c_in_place, memory_time,
-	    VALUES(SIZE("n"), BYTES("from"), BYTES("to"), STR("tos"),
-		TIME("tb"), TIME("ta"), RATIO("speedup"), TIMED("faster"))),
+	    VALUES(SIZE("n"), BYTES("from"), STR("tos"), TIME("tb"), TIME("ta"),
+		RATIO("speedup"), TIMED("faster"))),
 	SIDE(rp_advice_jax_per_particle, rewrite,
 	    VALUES(SIZE("n"), BYTES("before"), BYTES("after"), COUNT("same"),
 		COUNT("eq_a"), COUNT("eq_b"), TIME("ts"), TIME("tp")))},
@@ -110,7 +108,7 @@ const rp_advice_t rp_advice[] = {
 	SIDE(rp_advice_jax_scope, same_program,
 	    VALUES(COUNT("same"), COUNT("eq_a"), COUNT("eq_b")))},
     {"jit-scope", RP_QUESTION_SPEED, {{RP_QUESTION_SPEED, "time"}},
-	SIDE(rp_advice_c_step, cannot, VALUES(TIME("tn"), TIME("tf"))),
+	SIDE(rp_advice_c_step, cannot, VALUES(TIME("tf"))),
 	SIDE(rp_advice_jax_scope, same_program,
 	    VALUES(COUNT("same"), COUNT("eq_a"), COUNT("eq_b")))},
     {"compile-loop", RP_QUESTION_SPEED, {{RP_QUESTION_SPEED, "spread"}},
@@ -162,8 +160,10 @@ rp_advice_word(rp_advice_verdict_t v)
 	return v <= RP_ADVICE_CANNOT ? words[v] : "?";
 }
 
-rp_advice_decision_t
-rp_advice_side(const rp_report_t *R, const rp_advice_side_t *s, rp_vals_t *x)
+/* One side's decision on R's data ("missing" when its measurement
+ * fails); x receives the values (may be NULL). */
+static rp_advice_decision_t
+side_decide(const rp_report_t *R, const rp_advice_side_t *s, rp_vals_t *x)
 {
 	rp_vals_t own = {.n = 0};
 	rp_advice_decision_t missing = {RP_ADVICE_MISSING, ""};
@@ -229,7 +229,7 @@ side_facts(
     rp_report_t *R, const char *id, const char *side, const rp_advice_side_t *s)
 {
 	rp_vals_t x = {.n = 0};
-	rp_advice_decision_t d = rp_advice_side(R, s, &x);
+	rp_advice_decision_t d = side_decide(R, s, &x);
 
 	rp_fact_str(&R->facts, rp_advice_word(d.verdict), NULL,
 	    "advice.%s.%s.verdict", id, side);

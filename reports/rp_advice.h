@@ -110,10 +110,6 @@ const rp_advice_t *rp_advice_find(const char *id);
 /* The keyword of a verdict: "supported", "nuance", "not_supported",
  * "undecided", "missing", "cannot". */
 const char *rp_advice_word(rp_advice_verdict_t v);
-/* One side's decision on R's data ("missing" when its measurement
- * fails); x receives the values (may be NULL). */
-rp_advice_decision_t rp_advice_side(
-    const rp_report_t *R, const rp_advice_side_t *s, rp_vals_t *x);
 /* The answer: JAX's verdict where JAX decides (not missing, not cannot),
  * else C's; *by_jax says which. */
 rp_advice_verdict_t rp_advice_final(

@@ -5,7 +5,6 @@
  */
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "hx_fields.h"
 #include "hx_stats.h"

@@ -90,15 +90,17 @@ rp_colony_steepest(const double *n, const double *t, size_t k)
 	return best;
 }
 
-const json_t *
-rp_colony_faulting(
-    const rp_data_t *D, const rp_workload_t *w, const json_t **below)
+/* The speed question's baseline in the scaling sweep: the run at the
+ * smallest N whose steps fault (RP_COLONY_FAULTING pages a step or more),
+ * or NULL. */
+static const json_t *
+faulting(const rp_data_t *D, const rp_workload_t *w)
 {
 	rp_query_t q = {.set = w->sets.scale_all,
 	    .workload = w->name,
 	    .variant = w->baseline,
 	    .alloc = RP_ALLOC_JEMALLOC};
-	const json_t *at = NULL, *lo = NULL;
+	const json_t *at = NULL;
 	size_t i;
 	json_t *r;
 
@@ -109,15 +111,10 @@ rp_colony_faulting(
 		double n = rp_field(r, RP_F_N);
 		if (!rp_data_run_matches(r, &q))
 			continue;
-		if (f < RP_COLONY_FAULTING &&
-		    (lo == NULL || n > rp_field(lo, RP_F_N)))
-			lo = r;
 		if (f >= RP_COLONY_FAULTING &&
 		    (at == NULL || n < rp_field(at, RP_F_N)))
 			at = r;
 	}
-	if (below != NULL)
-		*below = lo;
 	return at;
 }
 
@@ -129,7 +126,7 @@ steepest_facts(rp_report_t *R, const rp_workload_t *w, const rp_plot_t *pt)
 {
 	const rp_block_t *b = rp_figure_block(pt, w->baseline);
 	double n[64], t[64];
-	double nf = rp_field(rp_colony_faulting(&R->data, w, NULL), RP_F_N);
+	double nf = rp_field(faulting(&R->data, w), RP_F_N);
 	size_t k = 0, j = 0;
 
 	for (size_t i = 0; b != NULL && i < b->nrows && k < 64; i++, k++)

@@ -25,12 +25,6 @@ double rp_colony_widest_spread(
 
 /* Faults a step that count as faulting an array again: 16 pages. */
 #define RP_COLONY_FAULTING 16.0
-/* The speed question's baseline in the scaling sweep: the run at the
- * smallest N whose steps fault (RP_COLONY_FAULTING pages a step or more),
- * or NULL; *below (when not NULL) gets the run at the largest N whose
- * steps do not. */
-const json_t *rp_colony_faulting(
-    const rp_data_t *D, const rp_workload_t *w, const json_t **below);
 
 /* The index j (1..k-1) of the steepest local slope, between n[j-1] and
  * n[j], of times t against sizes n in log-log; 0 when k < 2 or none is a

@@ -212,49 +212,16 @@ check_timeline(const char *path, char *msg, size_t msglen)
 	return rc;
 }
 
-/* experiments.tsv: comment lines, a header, rows of five tab-separated
- * fields (set, workload, variants, arguments, purpose). */
-static int
-check_experiments(const char *path, char *msg, size_t msglen)
-{
-	FILE *f = fopen(path, "r");
-	char line[4096];
-	int lineno = 0;
-
-	if (f == NULL)
-		return 0;
-	while (fgets(line, sizeof(line), f) != NULL) {
-		int tabs = 0;
-		lineno++;
-		if (line[0] == '#' || line[strspn(line, " \t\r\n")] == '\0')
-			continue;
-		for (char *c = line; *c != '\0'; c++)
-			tabs += *c == '\t';
-		if (tabs != 4 || strchr(line, '\n') == NULL) {
-			snprintf(msg, msglen,
-			    "%s:%d: not a row of five tab-separated fields "
-			    "(set, workload, variants, arguments, purpose)",
-			    path, lineno);
-			fclose(f);
-			return -1;
-		}
-	}
-	fclose(f);
-	return 0;
-}
-
 /* The data folder's other inputs, each refused when it is there but
  * corrupt (its file and line named), before a section reads it. */
 static int
 check_inputs(const char *dir, char *msg, size_t msglen)
 {
-	char sub[4200], path[4300];
+	char sub[4200];
 
 	snprintf(sub, sizeof(sub), "%s/timelines", dir);
-	snprintf(path, sizeof(path), "%s/experiments.tsv", dir);
-	return check_experiments(path, msg, msglen) != 0 ||
-		check_each(dir, "explain-", ".json", check_json_object, msg,
-		    msglen) != 0 ||
+	return check_each(dir, "explain-", ".json", check_json_object, msg,
+		   msglen) != 0 ||
 		check_each(dir, "jax-", ".json", check_json_object, msg,
 		    msglen) != 0 ||
 		check_each(sub, "", ".csv", check_timeline, msg, msglen) != 0
@@ -288,10 +255,16 @@ rp_data_load(rp_data_t *D, const char *dir, char *msg, size_t msglen)
 	    load_object(dir, "ceilings-threads.json", &D->ceilings_threads, msg,
 		msglen) != 0 ||
 	    load_object(dir, "overhead.json", &D->overhead, msg, msglen) != 0 ||
-	    load_cachesim(D, msg, msglen) != 0 ||
-	    check_inputs(dir, msg, msglen) != 0)
+	    load_cachesim(D, msg, msglen) != 0)
 		goto label_return;
 	D->experiments = rp_experiments_load(dir);
+	if (D->experiments != NULL && D->experiments->filled &&
+	    D->experiments->bad[0] != '\0') {
+		snprintf(msg, msglen, "%s", D->experiments->bad);
+		goto label_return;
+	}
+	if (check_inputs(dir, msg, msglen) != 0)
+		goto label_return;
 	rc = 0;
 label_return:
 	names_free(names, n);

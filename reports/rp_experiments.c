@@ -36,15 +36,28 @@ rp_experiments_read(rp_experiments_t *E, const char *path)
 {
 	FILE *f = fopen(path, "r");
 	char line[4096], *fl[5];
+	int lineno = 0;
 
 	if (f == NULL)
 		return -1;
 	E->n = 0;
+	E->bad[0] = '\0';
 	snprintf(E->path, sizeof(E->path), "%s", path);
-	while (
-	    fgets(line, sizeof(line), f) != NULL && E->n < RP_EXPERIMENTS_MAX) {
+	while (fgets(line, sizeof(line), f) != NULL) {
 		rp_experiment_t *e = &E->rows[E->n];
-		if (line[0] == '#' || split_tabs(line, fl, 5) < 5 ||
+		int tabs = 0;
+		lineno++;
+		if (line[0] == '#' || line[strspn(line, " \t\r\n")] == '\0')
+			continue;
+		for (char *c = line; *c != '\0'; c++)
+			tabs += *c == '\t';
+		if ((tabs != 4 || strchr(line, '\n') == NULL) && !E->bad[0])
+			snprintf(E->bad, sizeof(E->bad),
+			    "%.4000s:%d: not a row of five tab-separated "
+			    "fields "
+			    "(set, workload, variants, arguments, purpose)",
+			    path, lineno);
+		if (E->n == RP_EXPERIMENTS_MAX || split_tabs(line, fl, 5) < 5 ||
 		    strcmp(fl[0], "set") == 0)
 			continue;
 		snprintf(e->set, sizeof(e->set), "%.*s",

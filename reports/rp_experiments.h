@@ -39,10 +39,16 @@ typedef struct rp_experiments_s {
 	size_t n;
 	char path[4200]; /* the file read */
 	int filled;      /* 1: the data folder's own copy */
+	/* The first line that is neither a row of five fields, ended by a
+	 * newline, nor a comment or blank ("PATH:LINE: why"); "" when none.
+	 * The data refuses it (rp_data_load): a row read as none would make
+	 * the report name no command for its sets. */
+	char bad[4200];
 } rp_experiments_t;
 
-/* Reads the table at path into E (replacing what E held). Returns 0, or -1
- * when the file cannot be opened. */
+/* Reads the table at path into E (replacing what E held), skipping a
+ * line that is not a row (the first in E->bad). Returns 0, or -1 when the
+ * file cannot be opened. */
 int rp_experiments_read(rp_experiments_t *E, const char *path);
 /* The table of data_dir (its copy, else the fallback), malloced: free it
  * with rp_experiments_free. NULL when neither can be read. */

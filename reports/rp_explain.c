@@ -5,7 +5,6 @@
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "hx_file.h"
 #include "rp_explain.h"

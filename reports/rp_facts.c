@@ -5,7 +5,6 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "hx_file.h"
 #include "rp_data.h"
@@ -35,8 +34,9 @@ rp_facts_free(rp_facts_t *F)
 	F->facts = NULL;
 }
 
-const char *
-rp_facts_run_id(const json_t *run, char *buf, size_t len)
+/* "SET/VARIANT n=N" for a run; writes buf. */
+static const char *
+run_id(const json_t *run, char *buf, size_t len)
 {
 	snprintf(buf, len, "%s/%s n=%s", rp_str(run, "_set"),
 	    rp_field_str(run, RP_F_VARIANT),
@@ -91,7 +91,7 @@ put(rp_facts_t *F, const char *name, json_t *value, const char *unit,
 		F->duplicates++;
 	if (run != NULL)
 		json_array_append_new(
-		    runs, json_string(rp_facts_run_id(run, id, sizeof(id))));
+		    runs, json_string(run_id(run, id, sizeof(id))));
 	json_object_set_new(fact, "value", value);
 	json_object_set_new(fact, "unit", json_string(unit));
 	json_object_set_new(fact, "text", json_string(text));
@@ -188,7 +188,7 @@ rp_fact_add_run(rp_facts_t *F, const json_t *run, const char *name)
 
 	if (run != NULL && runs != NULL)
 		json_array_append_new(
-		    runs, json_string(rp_facts_run_id(run, id, sizeof(id))));
+		    runs, json_string(run_id(run, id, sizeof(id))));
 }
 
 const json_t *

@@ -117,9 +117,6 @@ const json_t *rp_facts_get(const rp_facts_t *F, const char *name);
 /* Its value as a number (NAN when absent, null or not a number). */
 double rp_facts_num(const rp_facts_t *F, const char *name);
 
-/* "SET/VARIANT n=N" for a run; writes buf. */
-const char *rp_facts_run_id(const json_t *run, char *buf, size_t len);
-
 /* Writes {"schema": "fusebench-facts", "version": 1, "data": DATA_DIR,
  * "facts": ...} to path atomically. 0, or -1 with msg. */
 int rp_facts_write(const rp_facts_t *F, const char *data_dir, const char *path,

@@ -2,7 +2,6 @@
  * rp_figure: gathering a declared figure's rows from the data (see
  * rp_figure.h). One function per source; the table is in rp_workloads.c.
  */
-#include <ctype.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>

@@ -11,7 +11,6 @@
 #include "rp_figure_refs.h"
 #include "rp_limiter.h"
 #include "rp_report.h"
-#include "rp_text.h"
 #include "rp_workloads.h"
 
 /* The chunk figure's references: the baseline (one chunk of N) as a

@@ -5,12 +5,10 @@
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "rp_generic.h"
 #include "rp_gnuplot.h"
-#include "rp_text.h"
 #include "rp_workloads.h"
 
 size_t
@@ -43,7 +41,7 @@ params_text(const json_t *r, char *buf, size_t len)
 	size_t used = 0;
 
 	buf[0] = '\0';
-	json_object_foreach(json_object_get(r, "params"), key, x)
+	json_object_foreach(rp_field_json(r, RP_F_PARAMS), key, x)
 	{
 		char v[64];
 		if (json_is_string(x))
@@ -138,7 +136,7 @@ varies(const rp_data_t *D, const char *w, const char *key)
 	json_array_foreach(D->runs, i, r)
 	{
 		const json_t *x =
-		    json_object_get(json_object_get(r, "params"), key);
+		    json_object_get(rp_field_json(r, RP_F_PARAMS), key);
 		if (strcmp(rp_field_str(r, RP_F_WORKLOAD), w) != 0 ||
 		    strcmp(rp_field_str(r, RP_F_STATUS), "ok") != 0)
 			continue;
@@ -160,7 +158,7 @@ line_label(const rp_data_t *D, const json_t *r, char *buf, size_t len)
 	size_t used =
 	    (size_t)snprintf(buf, len, "%s", rp_field_str(r, RP_F_VARIANT));
 
-	json_object_foreach(json_object_get(r, "params"), key, x)
+	json_object_foreach(rp_field_json(r, RP_F_PARAMS), key, x)
 	{
 		if (strcmp(key, "n") == 0 || !json_is_number(x) ||
 		    !varies(D, rp_field_str(r, RP_F_WORKLOAD), key) ||

@@ -155,9 +155,12 @@ write_plot(FILE *f, const rp_plot_t *P)
 	fputc('\n', f);
 }
 
-int
-rp_gnuplot_script(FILE *f, const rp_plot_t *P)
+/* Writes the script of the plot at arg to f (hx_file_write_atomic's
+ * writer). Returns 0, or -1 when f failed. */
+static int
+script_writer(FILE *f, void *arg)
 {
+	const rp_plot_t *P = arg;
 	const rp_fig_t *fig = P->fig;
 
 	fprintf(f,
@@ -193,12 +196,6 @@ rp_gnuplot_script(FILE *f, const rp_plot_t *P)
 	    "set output '%s.png'\nreplot\nset output\n",
 	    fig->name);
 	return ferror(f) ? -1 : 0;
-}
-
-static int
-script_writer(FILE *f, void *arg)
-{
-	return rp_gnuplot_script(f, arg);
 }
 
 int

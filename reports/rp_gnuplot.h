@@ -11,12 +11,9 @@
 #define FB_RP_GNUPLOT_H
 
 #include <stddef.h>
-#include <stdio.h>
 
 #include "rp_figure.h"
 
-/* Writes P's script to f. Returns 0, or -1 when f failed. */
-int rp_gnuplot_script(FILE *f, const rp_plot_t *P);
 /* Writes DIR/NAME.gp atomically. Returns 0, or -1 with a reason in msg
  * (one is that the figure's words were not read: rp_figures_load). */
 int rp_gnuplot_save(

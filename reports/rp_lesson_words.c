@@ -3,7 +3,6 @@
  * rp_lesson.h): each is a pure function of its numbers, so that no
  * sentence of the lesson reads the same whatever the data said.
  */
-#include <math.h>
 #include <stddef.h>
 
 #include "rp_lesson.h"

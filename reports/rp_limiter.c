@@ -27,8 +27,10 @@ rp_limiter_decide(const rp_limiter_in_t *in)
 	return v;
 }
 
-const char *
-rp_limiter_word(rp_limit_t kind)
+/* A short word: "the model's term", "not determined", "not modelled",
+ * "not measured". */
+static const char *
+limiter_word(rp_limit_t kind)
 {
 	static const char *const words[] = {"the model's term",
 	    "not determined", "not modelled", "not measured"};
@@ -66,7 +68,7 @@ const char *
 rp_limiter_verdict_word(const rp_limiter_t *v)
 {
 	return v->kind == RP_LIMIT_MODEL ? rp_limiter_term_word(v->term)
-					 : rp_limiter_word(v->kind);
+					 : limiter_word(v->kind);
 }
 
 /* The run's time model into in (model_term NULL when it has none): the
@@ -300,16 +302,6 @@ term_seconds(const json_t *m, const char *name)
 	return 0.0;
 }
 
-/* A time of a pair, P.LEAF, from run a and naming run b too: a pair's
- * figures come from both runs, the term chosen by the pair, so that the
- * same term of one run in two pairs is two facts over different runs. */
-static void
-pair_time(rp_facts_t *F, double v, const json_t *a, const json_t *b,
-    const char *p, const char *leaf)
-{
-	rp_fact_num2(F, RP_FACT_TIME, v, a, b, "%s.%s", p, leaf);
-}
-
 /* A gap between a pair's slow and fast runs (slow's less fast's) as
  * p.WHAT_gap, its size, and p.WHAT_reversed, whether it is negative: the
  * pair's order is the schedules' design, and a noisy run can measure (or
@@ -319,17 +311,16 @@ static void
 gap_facts(rp_facts_t *F, double gap, const json_t *a, const json_t *b,
     const char *p, const char *what)
 {
-	char leaf[32];
-
-	snprintf(leaf, sizeof(leaf), "%s_gap", what);
-	pair_time(F, fabs(gap), a, b, p, leaf);
+	rp_fact_num2(F, RP_FACT_TIME, fabs(gap), a, b, "%s.%s_gap", p, what);
 	rp_fact_bool(F, gap < 0, a, "%s.%s_reversed", p, what);
 }
 
 /* Why fast runs faster than slow, by their models: the two terms that
  * differ most (slow's seconds less fast's), and the largest term the two
  * share (the smaller of its two times), as limits.why.W.FAST.SLOW.*;
- * .modelled false when either run lacks a model. */
+ * .modelled false when either run lacks a model. A pair's time names
+ * both runs: the term is chosen by the pair, so that the same term of one
+ * run in two pairs is two facts over different runs. */
 static void
 why_facts(rp_report_t *R, const char *w, const char *fast, const char *slow)
 {
@@ -339,7 +330,7 @@ why_facts(rp_report_t *R, const char *w, const char *fast, const char *slow)
 	const json_t *ms = json_object_get(rs, "model");
 	const char *name[2] = {NULL, NULL}, *shared = NULL;
 	double gap[2] = {0, 0}, both = 0;
-	char p[96]; /* leaves room for pair_time's leaves */
+	char p[96]; /* limits.why.W.FAST.SLOW: its leaves fit a name */
 	size_t i;
 	json_t *t;
 
@@ -359,24 +350,21 @@ why_facts(rp_report_t *R, const char *w, const char *fast, const char *slow)
 	snprintf(p, sizeof(p), "limits.why.%s.%s.%s", w, fast, slow);
 	rp_fact_bool(&R->facts, mf != NULL && ms != NULL, rs, "%s.modelled", p);
 	for (int k = 0; k < 2; k++) {
-		char ls[24], lf[24];
-		snprintf(ls, sizeof(ls), "term%d_slow", k + 1);
-		snprintf(lf, sizeof(lf), "term%d_fast", k + 1);
 		rp_fact_str(&R->facts,
 		    name[k] != NULL ? rp_limiter_term_word(name[k]) : NULL, rs,
 		    "%s.term%d", p, k + 1);
-		pair_time(&R->facts,
+		rp_fact_num2(&R->facts, RP_FACT_TIME,
 		    name[k] != NULL ? term_seconds(ms, name[k]) : NAN, rs, rf,
-		    p, ls);
-		pair_time(&R->facts,
+		    "%s.term%d_slow", p, k + 1);
+		rp_fact_num2(&R->facts, RP_FACT_TIME,
 		    name[k] != NULL ? term_seconds(mf, name[k]) : NAN, rf, rs,
-		    p, lf);
+		    "%s.term%d_fast", p, k + 1);
 	}
 	rp_fact_str(&R->facts,
 	    shared != NULL ? rp_limiter_term_word(shared) : NULL, rs,
 	    "%s.shared", p);
-	pair_time(
-	    &R->facts, shared != NULL ? both : NAN, rs, rf, p, "shared_s");
+	rp_fact_num2(&R->facts, RP_FACT_TIME, shared != NULL ? both : NAN, rs,
+	    rf, "%s.shared_s", p);
 	gap_facts(&R->facts,
 	    mf != NULL && ms != NULL
 		? rp_num(ms, "predicted_s") - rp_num(mf, "predicted_s")

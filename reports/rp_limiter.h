@@ -50,12 +50,9 @@ typedef struct rp_limiter_s {
 
 /* The rule: pure, a function of in only. */
 rp_limiter_t rp_limiter_decide(const rp_limiter_in_t *in);
-/* A short word: "the model's term", "not determined", "not modelled",
- * "not measured". */
-const char *rp_limiter_word(rp_limit_t kind);
 
-/* The verdict's word: rp_limiter_word, or for the model's the term's
- * (rp_limiter_term_word). */
+/* The verdict's word: for the model's, its term's (rp_limiter_term_word);
+ * else "not determined", "not modelled" or "not measured". */
 const char *rp_limiter_verdict_word(const rp_limiter_t *v);
 /* What a model term names: "fma" "multiply-adds (FMA)", "divsqrt"
  * "divides and square roots", "dram" "DRAM bandwidth", ... (the name

@@ -2,7 +2,6 @@
  * rp_machine: the facts of "Method and machine" (see rp_machine.h).
  */
 #include <stdio.h>
-#include <string.h>
 
 #include "rp_experiments.h"
 #include "rp_machine.h"

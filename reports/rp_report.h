@@ -79,15 +79,6 @@ double rp_report_run_band(const json_t *r);
  * of the reference ("noise") and main-set runs whose medians are within
  * RP_REPORT_LENGTH_CLASS of it; NAN when there are none. */
 double rp_report_noise_at(const rp_data_t *D, double seconds);
-/* The noise band a time claim must clear: the noise set's own band (its
- * repeated reference run's, rp_report_run_band; the widest when it has
- * several runs); without one, the largest rp_report_noise_at over the
- * lengths of the main runs (the widest length class); NAN when the data
- * has neither. */
-double rp_report_noise(const rp_data_t *D);
-/* The smallest speed-up a time claim needs: the larger of base and
- * 1 + 2 x the noise band (base when the data has no noise run). */
-double rp_report_time_threshold(const rp_data_t *D, double base);
 
 /* A caveat, printed once in the notebook's notes list: returns "[note K]
  * (#note-K)" for a row or a sentence to point to (the same K for the same

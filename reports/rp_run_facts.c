@@ -2,7 +2,6 @@
  * rp_run_facts: the facts of each measured run (see rp_run_facts.h).
  */
 #include <math.h>
-#include <string.h>
 
 #include "rp_jax.h"
 #include "rp_limiter.h"

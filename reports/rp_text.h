@@ -14,8 +14,6 @@
 #ifndef FB_RP_TEXT_H
 #define FB_RP_TEXT_H
 
-#include <stdio.h>
-
 #define RP_TEXT_ROTATE 32
 #define RP_TEXT_BUF 512
 #define RP_VALS_MAX 32

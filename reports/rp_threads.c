@@ -10,7 +10,6 @@
 #include "rp_bandwidth.h"
 #include "rp_facts.h"
 #include "rp_jax.h"
-#include "rp_limiter.h"
 #include "rp_text.h"
 #include "rp_threads.h"
 #include "rp_workloads.h"
@@ -217,6 +216,9 @@ static void
 threads_summary_facts(
     rp_report_t *R, const char *w, const threads_row_t *rows, size_t n)
 {
+	/* threads.W.count_WORD: the rows of each verdict. */
+	static const char *const counted[] = {
+	    "untested", "bandwidth", "scales", "short"};
 	const threads_row_t *best = NULL;
 	int count[RP_THREADS_SHORT + 1] = {0};
 
@@ -235,14 +237,9 @@ threads_summary_facts(
 	    pct0(best != NULL ? best->efficiency : NAN), NULL,
 	    "threads.%s.best_efficiency", w);
 	rp_fact_num(F, RP_FACT_COUNT, (double)n, NULL, "threads.%s.count", w);
-	rp_fact_num(F, RP_FACT_COUNT, count[RP_THREADS_BANDWIDTH], NULL,
-	    "threads.%s.count_bandwidth", w);
-	rp_fact_num(F, RP_FACT_COUNT, count[RP_THREADS_SCALES], NULL,
-	    "threads.%s.count_scales", w);
-	rp_fact_num(F, RP_FACT_COUNT, count[RP_THREADS_SHORT], NULL,
-	    "threads.%s.count_short", w);
-	rp_fact_num(F, RP_FACT_COUNT, count[RP_THREADS_UNTESTED], NULL,
-	    "threads.%s.count_untested", w);
+	for (int l = 0; l <= RP_THREADS_SHORT; l++)
+		rp_fact_num(F, RP_FACT_COUNT, count[l], NULL,
+		    "threads.%s.count_%s", w, counted[l]);
 	if (best != NULL)
 		threads_best_verdict_facts(R, w, best);
 }
@@ -331,8 +328,8 @@ threads_chunk_facts(rp_report_t *R)
 	rp_fact_str(F, w->name, NULL, "threads.chunk.workload");
 	rp_fact_bool(
 	    F, r1 != NULL && rt != NULL, NULL, "threads.chunk.measured");
-	rp_fact_str(F, rp_str(json_object_get(rt, "memory"), "model_formula"),
-	    rt, "threads.chunk.formula");
+	rp_fact_str(F, rp_field_str(rt, RP_F_MODEL_FORMULA), rt,
+	    "threads.chunk.formula");
 	rp_fact_num(F, RP_FACT_SIZE, rp_data_chunk(r1), r1, "threads.chunk.b");
 	rp_fact_num(F, RP_FACT_COUNT, ts[0], NULL, "threads.chunk.first");
 	rp_fact_num(F, RP_FACT_COUNT, nt > 0 ? ts[nt - 1] : NAN, NULL,

@@ -10,7 +10,6 @@
 #include "rp_colony.h"
 #include "rp_figure_refs.h"
 #include "rp_interp.h"
-#include "rp_jax.h"
 #include "rp_jax_programs.h"
 #include "rp_limiter.h"
 #include "rp_text.h"

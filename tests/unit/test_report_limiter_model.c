@@ -11,7 +11,6 @@
 
 #include "fb_data_dir.h"
 #include "rp_limiter.h"
-#include "rp_workloads.h"
 
 static rp_report_t *R;
 

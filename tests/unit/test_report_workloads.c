@@ -15,7 +15,6 @@
 #include <string.h>
 
 #include "rp_generic.h"
-#include "rp_text.h"
 #include "rp_workloads.h"
 #include "variant.h"
 
