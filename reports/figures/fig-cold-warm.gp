@@ -13,18 +13,18 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 0.950706
-"interp/fused" 0.985452
-"interp/chunked" 0.930577
-"interp/tiled" 0.770359
-"interp/hoisted" 0.98739
-"interp/sorted" 1.22971
-"colony/naive" 1.16303
-"colony/naive-reuse" 1.09343
-"colony/fused" 1.03325
-"colony/chunked" 1.00265
-"colony/tiled" 1.14366
-"colony/cells" 1.32368
+"interp/materialized" 1.17903
+"interp/fused" 1.00568
+"interp/chunked" 1.02399
+"interp/tiled" 1.10461
+"interp/hoisted" 1.08521
+"interp/sorted" 1.3964
+"colony/naive" 1.01703
+"colony/naive-reuse" 1.2334
+"colony/fused" 0.981491
+"colony/chunked" 0.989523
+"colony/tiled" 0.999798
+"colony/cells" 1.07116
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

@@ -12,27 +12,27 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.50049
+2 1.47848
 EOD
 $s1 << EOD
 1 1
-2 1.55483
+2 0.501621
 EOD
 $s2 << EOD
 1 1
-2 1.91546
+2 1.82367
 EOD
 $s3 << EOD
 1 1
-2 1.29825
+2 1.37252
 EOD
 $s4 << EOD
 1 1
-2 1.64502
+2 1.77525
 EOD
 $s5 << EOD
 1 1
-2 1.79554
+2 1.75024
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'naive', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'naive-reuse', \

@@ -12,55 +12,55 @@ set autoscale xfix
 set offsets graph 0.04, graph 0.04, 0, 0
 set logscale x 2
 $t0 << EOD
-512 0.000267408
-1024 0.00511228
-2048 0.0384066
-4096 0.148282
-8192 0.558573
+512 0.000236002
+1024 0.0052726
+2048 0.0384892
+4096 0.145762
+8192 0.5762
 EOD
 $t1 << EOD
-512 0.000281334
-1024 0.0013545
-2048 0.00531878
-4096 0.0227851
-8192 0.0911309
+512 0.000240008
+1024 0.00109208
+2048 0.00530845
+4096 0.0206893
+8192 0.0845415
 EOD
 $t2 << EOD
-512 0.000176729
-1024 0.000649578
-2048 0.00245087
-4096 0.00973819
-8192 0.0357201
+512 0.000165271
+1024 0.000595227
+2048 0.00240732
+4096 0.00929864
+8192 0.0364979
 EOD
 $t3 << EOD
-512 0.000238881
-1024 0.00106963
-2048 0.00396958
-4096 0.020039
-8192 0.0863241
+512 0.000232442
+1024 0.000880282
+2048 0.00405614
+4096 0.0189407
+8192 0.0829289
 EOD
 $t4 << EOD
-512 0.000166613
-1024 0.000503265
-2048 0.00191333
-4096 0.00760256
-8192 0.0259976
+512 0.000115217
+1024 0.000447362
+2048 0.00174876
+4096 0.00663954
+8192 0.0255969
 EOD
 $t5 << EOD
-512 4.4091e-05
-1024 9.27185e-05
-2048 0.000166929
-4096 0.000366181
-8192 0.00065419
-16384 0.00128652
-65536 0.00557013
+512 3.7446e-05
+1024 8.02495e-05
+2048 0.000178632
+4096 0.000335419
+8192 0.000672838
+16384 0.00133959
+65536 0.00550735
 EOD
-plot (x >= 426.667 && x <= 9830.4) ? 0.000176729*(x/512)**2 : 1/0 with lines dt 2 lw 2 lc rgb '#555555' title 'slope N^2 (reference)', (x >= 426.667 && x <= 78643.2) ? 4.4091e-05*(x/512)**1 : 1/0 with lines dt 3 lw 2 lc rgb '#555555' title 'slope N^1 (reference)', $t0 using 1:2 with linespoints pt 6 ps 1.4 lw 1.5 lc rgb '#0072B2' title 'naive (N^2.69)', \
-  $t1 using 1:2 with linespoints pt 4 ps 1.4 lw 1.5 lc rgb '#E69F00' title 'naive-reuse (N^2.08)', \
-  $t2 using 1:2 with linespoints pt 8 ps 1.4 lw 1.5 lc rgb '#009E73' title 'fused (N^1.92)', \
-  $t3 using 1:2 with linespoints pt 10 ps 1.4 lw 1.5 lc rgb '#CC79A7' title 'chunked (N^2.12)', \
-  $t4 using 1:2 with linespoints pt 12 ps 1.4 lw 1.5 lc rgb '#56B4E9' title 'tiled (N^1.85)', \
-  $t5 using 1:2 with linespoints pt 14 ps 1.4 lw 1.5 lc rgb '#8C6D31' title 'cells (N^0.99)'
+plot (x >= 426.667 && x <= 9830.4) ? 0.000165271*(x/512)**2 : 1/0 with lines dt 2 lw 2 lc rgb '#555555' title 'slope N^2 (reference)', (x >= 426.667 && x <= 78643.2) ? 3.7446e-05*(x/512)**1 : 1/0 with lines dt 3 lw 2 lc rgb '#555555' title 'slope N^1 (reference)', $t0 using 1:2 with linespoints pt 6 ps 1.4 lw 1.5 lc rgb '#0072B2' title 'naive (N^2.73)', \
+  $t1 using 1:2 with linespoints pt 4 ps 1.4 lw 1.5 lc rgb '#E69F00' title 'naive-reuse (N^2.12)', \
+  $t2 using 1:2 with linespoints pt 8 ps 1.4 lw 1.5 lc rgb '#009E73' title 'fused (N^1.95)', \
+  $t3 using 1:2 with linespoints pt 10 ps 1.4 lw 1.5 lc rgb '#CC79A7' title 'chunked (N^2.14)', \
+  $t4 using 1:2 with linespoints pt 12 ps 1.4 lw 1.5 lc rgb '#56B4E9' title 'tiled (N^1.95)', \
+  $t5 using 1:2 with linespoints pt 14 ps 1.4 lw 1.5 lc rgb '#8C6D31' title 'cells (N^1.02)'
 set output
 if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {
   set terminal pngcairo size 1200,750 font 'Sans,12'

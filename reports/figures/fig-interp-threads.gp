@@ -12,31 +12,31 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.3621
+2 1.4168
 EOD
 $s1 << EOD
 1 1
-2 1.56394
+2 1.55052
 EOD
 $s2 << EOD
 1 1
-2 1.88559
+2 1.66382
 EOD
 $s3 << EOD
 1 1
-2 1.81366
+2 1.67977
 EOD
 $s4 << EOD
 1 1
-2 2.25374
+2 1.41395
 EOD
 $s5 << EOD
 1 1
-2 1.71151
+2 1.8464
 EOD
 $s6 << EOD
 1 1
-2 1.79657
+2 1.8624
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'eager', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'materialized', \

@@ -12,30 +12,30 @@ set xrange [0.01:10000]
 set yrange [0.1:1000]
 set samples 400
 $v0 << EOD
-0.13 0.199682 nan
+0.13 0.169272 0.613451
 EOD
 $v1 << EOD
-2.4375 8.00381 22.0649
+2.4375 8.07374 20.2074
 EOD
 $v2 << EOD
-1312.01 17.0518 22.0649
+1312.01 16.444 20.2074
 EOD
 $v3 << EOD
-2.4375 13.2574 22.0649
+2.4375 13.7773 20.2074
 EOD
 $v4 << EOD
-1312.01 18.3631 22.0649
+1312.01 23.7156 20.2074
 EOD
 $v5 << EOD
-216.838 44.8211 79.728
+216.838 43.7403 73.0284
 EOD
 $v6 << EOD
-77.4138 176.992 329.911
+77.4138 175.156 308.111
 EOD
-plot (x*437.3 < 263.9 ? x*437.3 : 263.9) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 437 GB/s', (x*163.5 < 263.9 ? x*163.5 : 263.9) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 163 GB/s', (x*90.36 < 263.9 ? x*90.36 : 263.9) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 90 GB/s', (x*36.6 < 263.9 ? x*36.6 : 263.9) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 37 GB/s; the flat part: FMA peak', 22.06 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 22.1 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; not modelled)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
+plot (x*427.6 < 246.5 ? x*427.6 : 246.5) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 428 GB/s', (x*244.2 < 246.5 ? x*244.2 : 246.5) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 244 GB/s', (x*91.62 < 246.5 ? x*91.62 : 246.5) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 92 GB/s', (x*38.84 < 246.5 ? x*38.84 : 246.5) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 39 GB/s; the flat part: FMA peak', 20.21 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 20.2 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; not determined)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
   $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM; gathers)', $v1 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#E69F00' notitle, \
   $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3; gathers)', $v2 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#009E73' notitle, \
-  $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3; not determined)', $v3 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#CC79A7' notitle, \
+  $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3; gathers)', $v3 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#CC79A7' notitle, \
   $v4 using 1:2 with points pt 12 ps 2 lw 2 lc rgb '#56B4E9' title 'tiled (L3; gathers)', $v4 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#56B4E9' notitle, \
   $v5 using 1:2 with points pt 14 ps 2 lw 2 lc rgb '#8C6D31' title 'hoisted (L3; L3 traffic)', $v5 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#8C6D31' notitle, \
   $v6 using 1:2 with points pt 1 ps 2 lw 2 lc rgb '#7F3C8D' title 'sorted (L3; multiply-adds (FMA))', $v6 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#7F3C8D' notitle
