@@ -3,11 +3,18 @@
  * cells of side S/nc >= r_cut, particles are counting-sorted by cell into
  * contiguous structure-of-arrays copies, and each particle meets only the
  * particles of its 3x3 periodic neighbourhood (fused's arithmetic on those).
- * A cell's neighbourhood (about 15 particles at the spec's packing) is
- * staged once into contiguous arrays padded to whole vectors, so that every
- * particle of the cell runs one full-vector loop over it, rather than three
- * or four short loops, each with a scalar remainder, over the sorted
- * arrays.
+ * Each row of cells is staged once as a band of columns: for each column
+ * cx (and the two wrapped ones, -1 and nc), the cells (cx, cy-1), (cx, cy)
+ * and (cx, cy+1) one after another. A cell's 3x3 neighbourhood (about 15
+ * particles at the spec's packing) is then one contiguous range of the
+ * band, three columns, and every particle of the cell runs one vector loop
+ * over it, lanes past its end masked, rather than three or four short
+ * loops, each with a scalar remainder, over the sorted arrays. Staging
+ * every cell's own neighbourhood instead copied each particle 9 times a
+ * step, padded each copy to whole vectors through a loop that read back
+ * what it had just stored, and took 1.43 to 1.49 ms a run where the band
+ * takes 1.14 to 1.18 ms, and 0.99 to 1.01 ms with each cell copied as one
+ * vector (N = 4096, 5 steps, pinned, medians of 30, alternating builds).
  * Time and workspace O(N) at the spec's fixed packing fraction. The sort
  * runs on one thread; the pair sums are split by rows of cells.
  *
@@ -17,6 +24,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "colony/colony.h"
 
@@ -27,26 +35,36 @@ typedef struct colony_cells_s {
 	uint64_t nc;
 	uint32_t *start, *cell, *order;
 	float *x, *y, *ux, *uy, *a;
-	/* Per thread, a staging area of colony_cells_stage_cap(N) entries. */
-	float *stage;
+	/* Per thread, a band of colony_cells_band_words(N, nc) words. */
+	float *band;
 } colony_cells_t;
 
-/* A neighbourhood is staged padded to a multiple of this many entries (one
- * vector of the build's widest), so that the pair loop has no scalar
- * remainder: the padding lanes count as j = i and add exact zeros. */
+/* The pair loop's vector: lanes past a neighbourhood's end are masked,
+ * as the particle's own lane is, and add exact zeros. */
 #define COLONY_CELLS_PAD COLONY_LANES
-/* Arrays of a staging area: x, y, ux, uy, a and the sorted positions. */
-#define COLONY_CELLS_STAGED 6
-/* A padding entry's position: never a particle's. */
+/* Arrays of a band: x, y, ux, uy, a, the sorted positions and the band
+ * columns. */
+#define COLONY_CELLS_STAGED 7
+/* The position of an entry past a band's end: never a particle's. */
 #define COLONY_CELLS_NONE UINT32_MAX
 
-/* Entries of one staging area: any neighbourhood (at most all N
- * particles) and its padding. */
+/* Entries of each array of a band: three rows of cells (at most all N
+ * particles), the two wrapped columns' copies (at most N more) and one
+ * vector read past the end. */
 static uint64_t
-colony_cells_stage_cap(uint64_t n)
+colony_cells_band_cap(uint64_t n)
 {
-	return (n + 2 * COLONY_CELLS_PAD - 1) / COLONY_CELLS_PAD *
-	    COLONY_CELLS_PAD;
+	return 2 * n + COLONY_CELLS_PAD;
+}
+
+/* Words of one thread's band: its six arrays and where each of its nc + 2
+ * columns starts, and its end. */
+static uint64_t
+colony_cells_band_words(uint64_t n, uint64_t nc)
+{
+	return model_add(
+	    model_mul(COLONY_CELLS_STAGED, colony_cells_band_cap(n)),
+	    model_add(nc, 3));
 }
 
 static uint64_t
@@ -59,13 +77,13 @@ static uint64_t
 colony_cells_alloc_bytes(uint64_t n, uint64_t nc, uint64_t threads)
 {
 	/* start (nc^2 + 1), cell and order (N each) as uint32, five float32
-	 * arrays of N, and a staging area of six arrays per thread. */
-	uint64_t words =
-	    model_add(model_add(model_mul(nc, nc), 1), model_mul(n, 7));
+	 * arrays of N and a vector each (colony_cells_band reads a vector
+	 * from a cell's first particle), and a band per thread. */
+	uint64_t words = model_add(model_add(model_mul(nc, nc), 1),
+	    model_add(model_mul(n, 7), 5 * COLONY_CELLS_PAD));
 
-	words = model_add(words,
-	    model_mul(threads,
-		model_mul(COLONY_CELLS_STAGED, colony_cells_stage_cap(n))));
+	words = model_add(
+	    words, model_mul(threads, colony_cells_band_words(n, nc)));
 	return model_mul(words, 4);
 }
 
@@ -123,140 +141,188 @@ colony_cells_build(const colony_state_t *st, colony_cells_t *c)
 	c->start[0] = 0;
 }
 
-/* Stages the 3x3 neighbourhood of cell (cx, cy) into the arrays at stage
- * (capacity cap each): its particles' x, y, ux, uy, a and sorted
- * positions, row by row, padded with copies of the last one marked
- * COLONY_CELLS_NONE to a multiple of COLONY_CELLS_PAD. Returns the padded
- * count. */
-static uint64_t
-colony_cells_stage(const colony_cells_t *c, uint64_t cx, uint64_t cy,
-    float *stage, uint64_t cap)
+/* A band's arrays (colony_cells_band): x, y, ux, uy, a, the sorted
+ * positions and the band columns, cap entries each. */
+typedef struct colony_cells_band_s {
+	float *f[5];
+	uint32_t *sid, *bcol;
+} colony_cells_band_t;
+
+static colony_cells_band_t
+colony_cells_band_at(float *band, uint64_t cap)
 {
-	const uint64_t nc = c->nc;
-	float *sx = stage, *sy = sx + cap, *sux = sy + cap, *suy = sux + cap;
-	float *sa = suy + cap;
-	uint32_t *sid = (uint32_t *)(sa + cap);
-	uint64_t k = 0;
-
-	for (uint64_t oy = 0; oy < 3; oy++) {
-		const uint64_t row = (cy + nc + oy - 1) % nc * nc;
-		/* Columns cx-1..cx+1 are contiguous in the sorted arrays
-		 * unless the neighbourhood wraps in x; then two ranges. */
-		uint64_t lo[2], hi[2], ranges = 1;
-
-		if (cx == 0) {
-			lo[0] = c->start[row + nc - 1];
-			hi[0] = c->start[row + nc];
-			lo[1] = c->start[row];
-			hi[1] = c->start[row + 2];
-			ranges = 2;
-		} else if (cx == nc - 1) {
-			lo[0] = c->start[row + nc - 2];
-			hi[0] = c->start[row + nc];
-			lo[1] = c->start[row];
-			hi[1] = c->start[row + 1];
-			ranges = 2;
-		} else {
-			lo[0] = c->start[row + cx - 1];
-			hi[0] = c->start[row + cx + 2];
-		}
-		for (uint64_t r = 0; r < ranges; r++) {
-			for (uint64_t j = lo[r]; j < hi[r]; j++, k++) {
-				sx[k] = c->x[j];
-				sy[k] = c->y[j];
-				sux[k] = c->ux[j];
-				suy[k] = c->uy[j];
-				sa[k] = c->a[j];
-				sid[k] = (uint32_t)j;
-			}
-		}
-	}
-	/* k >= 1: the cell's own particle is in its neighbourhood. */
-	for (; k % COLONY_CELLS_PAD != 0; k++) {
-		sx[k] = sx[k - 1];
-		sy[k] = sy[k - 1];
-		sux[k] = sux[k - 1];
-		suy[k] = suy[k - 1];
-		sa[k] = sa[k - 1];
-		sid[k] = COLONY_CELLS_NONE;
-	}
-	return k;
+	return (colony_cells_band_t){
+	    {band, band + cap, band + 2 * cap, band + 3 * cap, band + 4 * cap},
+	    (uint32_t *)(band + 5 * cap), (uint32_t *)(band + 6 * cap)};
 }
 
-/* The sums of the particles of the cells [q0, q1) (row-major cell
- * numbers), each against its cell's staged neighbourhood. */
-static void
-colony_cells_pairs(colony_state_t *st, const colony_cells_t *c, uint64_t q0,
-    uint64_t q1, float *stage)
+/* Copies the count particles of the sorted arrays from j into band column
+ * b's entries from k, one at a time: a cell of more than a vector. Not
+ * inlined: the band's loop holds no other loop. */
+static __attribute__((noinline)) void
+colony_cells_band_long(const colony_cells_t *c, uint64_t j, uint64_t count,
+    const colony_cells_band_t *B, uint32_t b, uint64_t k)
 {
-	const uint64_t nc = c->nc, cap = colony_cells_stage_cap(st->n);
+	for (uint64_t l = 0; l < count; l++) {
+		B->f[0][k + l] = c->x[j + l];
+		B->f[1][k + l] = c->y[j + l];
+		B->f[2][k + l] = c->ux[j + l];
+		B->f[3][k + l] = c->uy[j + l];
+		B->f[4][k + l] = c->a[j + l];
+		B->sid[k + l] = (uint32_t)(j + l);
+		B->bcol[k + l] = b;
+	}
+}
+
+/* Stages the band of row cy into the arrays at band (cap entries each):
+ * band column b (cell column b - 1, wrapped: -1 is nc - 1, nc is 0) holds
+ * the particles of the cells (b - 1, cy - 1), (b - 1, cy) and (b - 1, cy +
+ * 1) one after another, their x, y, ux, uy, a, sorted positions and b,
+ * and starts at col[b]; col[nc + 2] is the band's end, after which one
+ * vector's entries are zeros of column COLONY_CELLS_NONE (the pair loop's
+ * last vector reads them, masked). A cell of at most a vector is copied
+ * as one whole vector of each array, its entries past the cell then
+ * overwritten by the next cell's: a loop over a cell's 1.5 particles (at
+ * the spec's packing) took a third of colony_cells_pairs's samples. */
+static void
+colony_cells_band(const colony_cells_t *c, uint64_t cy, float *band,
+    uint64_t cap, uint32_t *col)
+{
+	typedef float vec_t __attribute__((vector_size(4 * COLONY_CELLS_PAD)));
+	typedef uint32_t ivec_t
+	    __attribute__((vector_size(4 * COLONY_CELLS_PAD)));
+	const uint64_t nc = c->nc;
+	const colony_cells_band_t B = colony_cells_band_at(band, cap);
+	const float *const src[5] = {c->x, c->y, c->ux, c->uy, c->a};
+	ivec_t iota;
+	uint64_t k = 0;
+
+	for (uint32_t l = 0; l < COLONY_CELLS_PAD; l++)
+		iota[l] = l;
+	for (uint64_t b = 0; b < nc + 2; b++) {
+		const uint64_t cx = (b + nc - 1) % nc;
+		const ivec_t column = iota * 0 + (uint32_t)b;
+
+		col[b] = (uint32_t)k;
+		for (uint64_t oy = 0; oy < 3; oy++) {
+			const uint64_t q = (cy + nc + oy - 1) % nc * nc + cx;
+			const uint64_t j = c->start[q];
+			const uint64_t count = c->start[q + 1] - j;
+
+			if (count > COLONY_CELLS_PAD) {
+				colony_cells_band_long(
+				    c, j, count, &B, (uint32_t)b, k);
+			} else {
+				const ivec_t ids = iota + (uint32_t)j;
+
+				for (int a = 0; a < 5; a++) {
+					vec_t v;
+
+					memcpy(&v, src[a] + j, sizeof(v));
+					memcpy(B.f[a] + k, &v, sizeof(v));
+				}
+				memcpy(B.sid + k, &ids, sizeof(ids));
+				memcpy(B.bcol + k, &column, sizeof(column));
+			}
+			k += count;
+		}
+	}
+	col[nc + 2] = (uint32_t)k;
+	for (uint64_t l = 0; l < COLONY_CELLS_PAD; l++, k++) {
+		for (int a = 0; a < 5; a++)
+			B.f[a][k] = 0.0f;
+		B.sid[k] = B.bcol[k] = COLONY_CELLS_NONE;
+	}
+}
+
+/* The sums of the particles of the rows of cells [r0, r1), each against
+ * its cell's neighbourhood: three columns of the row's band. */
+static void
+colony_cells_pairs(colony_state_t *st, const colony_cells_t *c, uint64_t r0,
+    uint64_t r1, float *band)
+{
+	const uint64_t nc = c->nc, cap = colony_cells_band_cap(st->n);
 	const float box = st->box;
-	const float *sx = stage, *sy = sx + cap, *sux = sy + cap;
-	const float *suy = sux + cap, *sa = suy + cap;
-	const uint32_t *sid = (const uint32_t *)(sa + cap);
+	const colony_cells_band_t B = colony_cells_band_at(band, cap);
+	const float *sx = B.f[0], *sy = B.f[1], *sux = B.f[2], *suy = B.f[3];
+	const float *sa = B.f[4];
+	const uint32_t *sid = B.sid, *bcol = B.bcol;
+	uint32_t *col = (uint32_t *)band + COLONY_CELLS_STAGED * cap;
 	const colony_frame_t fr = colony_frame_make();
 
-	for (uint64_t q = q0; q < q1; q++) {
-		uint64_t kn;
-
-		if (c->start[q] == c->start[q + 1])
+	for (uint64_t cy = r0; cy < r1; cy++) {
+		if (c->start[cy * nc] == c->start[cy * nc + nc])
 			continue;
-		kn = colony_cells_stage(c, q % nc, q / nc, stage, cap);
-		for (uint64_t i = c->start[q]; i < c->start[q + 1]; i++) {
-			const float xi = c->x[i], yi = c->y[i];
-			const float uix = c->ux[i], uiy = c->uy[i];
-			colony_lanes_t afx = {0}, afy = {0}, atq = {0},
-				       arho = {0};
+		colony_cells_band(c, cy, band, cap, col);
+		for (uint64_t cx = 0; cx < nc; cx++) {
+			const uint64_t q = cy * nc + cx;
+			const uint64_t lo = col[cx], hi = col[cx + 3];
+			/* Entries past the range are of later band
+			 * columns: a compare of each lane's column (a
+			 * compare of the lane's index with the range's end
+			 * took 5 more instructions a vector on AVX2). */
+			const uint32_t last = (uint32_t)cx + 2;
 
-			/* The terms summed as colony_pair returns them, k_cc
-			 * and the density factor applied a pair. Summed as
-			 * colony_fused.c sums them (g n, arm_i g n, a_j w;
-			 * k_cc once a particle) the loop has 4 instructions
-			 * fewer a vector (68 against 72 native, 79 against 82
-			 * on x86-64-v3) but took more CPU time (N = 20000,
-			 * alternating builds, medians of 10: 22.98, 24.38,
-			 * 22.11, 22.91 ms against 20.85, 22.96, 20.72, 20.83
-			 * ms), so it stays. A vector a pass (kn is padded to
-			 * whole vectors), its sums kept in lanes. */
-			for (uint64_t k0 = 0; k0 < kn; k0 += COLONY_CELLS_PAD) {
-				float tfx[COLONY_CELLS_PAD],
-				    tfy[COLONY_CELLS_PAD],
-				    ttq[COLONY_CELLS_PAD],
-				    trho[COLONY_CELLS_PAD];
+			for (uint64_t i = c->start[q]; i < c->start[q + 1];
+			     i++) {
+				const float xi = c->x[i], yi = c->y[i];
+				const float uix = c->ux[i], uiy = c->uy[i];
+				colony_lanes_t afx = {0}, afy = {0}, atq = {0},
+					       arho = {0};
+
+				/* The terms summed as colony_pair returns
+				 * them, k_cc and the density factor applied
+				 * a pair. Summed as colony_fused.c sums them
+				 * (g n, arm_i g n, a_j w; k_cc once a
+				 * particle) the loop has 4 instructions fewer
+				 * a vector (68 against 72 native, 79 against
+				 * 82 on x86-64-v3) but took more CPU time (N
+				 * = 20000, alternating builds, medians of 10:
+				 * 22.98, 24.38, 22.11, 22.91 ms against
+				 * 20.85, 22.96, 20.72, 20.83 ms), so it
+				 * stays. A vector a pass, from the range's
+				 * first entry, its sums kept in lanes. */
+				for (uint64_t k0 = lo; k0 < hi;
+				     k0 += COLONY_CELLS_PAD) {
+					float tfx[COLONY_CELLS_PAD],
+					    tfy[COLONY_CELLS_PAD],
+					    ttq[COLONY_CELLS_PAD],
+					    trho[COLONY_CELLS_PAD];
 
 #pragma omp simd
-				for (uint64_t l = 0; l < COLONY_CELLS_PAD;
-				     l++) {
-					const uint64_t k = k0 + l;
-					float dx =
-					    colony_min_image(sx[k] - xi, box);
-					float dy =
-					    colony_min_image(sy[k] - yi, box);
-					int self = sid[k] == (uint32_t)i ||
-					    sid[k] == COLONY_CELLS_NONE;
-					colony_pair_t pt = colony_pair(dx, dy,
-					    uix, uiy, sux[k], suy[k], sa[k],
-					    self, fr);
+					for (uint64_t l = 0;
+					     l < COLONY_CELLS_PAD; l++) {
+						const uint64_t k = k0 + l;
+						float dx = colony_min_image(
+						    sx[k] - xi, box);
+						float dy = colony_min_image(
+						    sy[k] - yi, box);
+						/* | not ||: both loads
+						 * unconditional (|| had gcc
+						 * mask bcol's load). */
+						int self =
+						    (sid[k] == (uint32_t)i) |
+						    (bcol[k] > last);
+						colony_pair_t pt = colony_pair(
+						    dx, dy, uix, uiy, sux[k],
+						    suy[k], sa[k], self, fr);
 
-					tfx[l] = pt.fx;
-					tfy[l] = pt.fy;
-					ttq[l] = pt.tqi;
-					trho[l] = pt.rhoi;
+						tfx[l] = pt.fx;
+						tfy[l] = pt.fy;
+						ttq[l] = pt.tqi;
+						trho[l] = pt.rhoi;
+					}
+					colony_lanes_add(&afx, tfx);
+					colony_lanes_add(&afy, tfy);
+					colony_lanes_add(&atq, ttq);
+					colony_lanes_add(&arho, trho);
 				}
-				colony_lanes_add(&afx, tfx);
-				colony_lanes_add(&afy, tfy);
-				colony_lanes_add(&atq, ttq);
-				colony_lanes_add(&arho, trho);
+				st->f_x[c->order[i]] = colony_lanes_sum(&afx);
+				st->f_y[c->order[i]] = colony_lanes_sum(&afy);
+				st->torque[c->order[i]] =
+				    colony_lanes_sum(&atq);
+				st->rho[c->order[i]] = colony_lanes_sum(&arho);
 			}
-			const float sfx = colony_lanes_sum(&afx);
-			const float sfy = colony_lanes_sum(&afy);
-			const float stq = colony_lanes_sum(&atq);
-			const float srho = colony_lanes_sum(&arho);
-
-			st->f_x[c->order[i]] = sfx;
-			st->f_y[c->order[i]] = sfy;
-			st->torque[c->order[i]] = stq;
-			st->rho[c->order[i]] = srho;
 		}
 	}
 }
@@ -280,11 +346,11 @@ colony_cells_step(void *state, uint64_t k)
 	c.cell = c.start + nc * nc + 1;
 	c.order = c.cell + n;
 	c.x = (float *)(c.order + n);
-	c.y = c.x + n;
-	c.ux = c.y + n;
-	c.uy = c.ux + n;
-	c.a = c.uy + n;
-	c.stage = c.a + n;
+	c.y = c.x + n + COLONY_CELLS_PAD;
+	c.ux = c.y + n + COLONY_CELLS_PAD;
+	c.uy = c.ux + n + COLONY_CELLS_PAD;
+	c.a = c.uy + n + COLONY_CELLS_PAD;
+	c.band = c.a + n + COLONY_CELLS_PAD;
 	colony_step_begin(st);
 	colony_cells_build(st, &c);
 	/* The threads split the rows of cells (nc >= 3 rows): the particles
@@ -294,10 +360,8 @@ colony_cells_step(void *state, uint64_t k)
 		uint64_t r0, r1;
 
 		variant_share(nc, t, threads, &r0, &r1);
-		colony_cells_pairs(st, &c, r0 * nc, r1 * nc,
-		    c.stage +
-			(uint64_t)t * COLONY_CELLS_STAGED *
-			    colony_cells_stage_cap(n));
+		colony_cells_pairs(st, &c, r0, r1,
+		    c.band + (uint64_t)t * colony_cells_band_words(n, nc));
 	});
 	colony_step_end(st, k);
 	free(mem);
@@ -321,9 +385,9 @@ colony_cells_candidates(const params_t *p)
 }
 
 /* Units (ordered pairs of all N^2) one iteration of the pair loop stands
- * for, for the time model: the loop runs over a cell's staged
- * neighbourhood, padded to whole vectors (on average half a vector of
- * padding), once per particle, so N units a particle are spread over
+ * for, for the time model: the loop runs over a cell's neighbourhood in
+ * whole vectors from its first entry (on average half a vector past its
+ * end), once per particle, so N units a particle are spread over
  * (candidates + (PAD - 1) / 2) / PAD iterations. */
 static double
 colony_cells_hot_units(const params_t *p)
@@ -334,22 +398,16 @@ colony_cells_hot_units(const params_t *p)
 	return (double)COLONY_CELLS_PAD * (double)p->n / staged;
 }
 
-/* The passes' iterations a run: every cell stages its 3x3
- * neighbourhood (each particle staged by 9 cells), pads it to a whole
- * vector (half a vector on average), and the build visits each particle
- * once a step. */
+/* The passes' iterations a run: each row of cells stages a band of nc + 2
+ * columns of three cells, a cell an iteration (a cell of more than a
+ * vector is rare at the spec's packing: about 1.5 particles a cell); the
+ * build visits each particle once a step. */
 static double
 colony_cells_staged(const params_t *p)
 {
-	return 9.0 * (double)p->n * (double)p->steps;
-}
-
-static double
-colony_cells_padding(const params_t *p)
-{
 	const double nc = (double)colony_cells_side(p);
 
-	return nc * nc * (COLONY_CELLS_PAD - 1) / 2.0 * (double)p->steps;
+	return 3.0 * (nc + 2.0) * nc * (double)p->steps;
 }
 
 static double
@@ -383,9 +441,10 @@ const variant_t colony_cells = {
     .loops = "sort the particles into cells of side >= r_cut; for i: for "
 	     "j in the 3 x 3 cells around i: f_i += pair(i, j)",
     .notes = "a cell list rebuilt every step; only the pairs of the 3 x "
-	     "3 neighbouring cells are evaluated, each neighbourhood staged "
-	     "once into arrays padded to whole vectors",
-    .model_formula = "(nc^2 + 1 + 7 N + T * 6 * (N + 2 V)) * 4, V lanes",
+	     "3 neighbouring cells are evaluated, each row of cells staged "
+	     "once as a band of columns, a neighbourhood one range of it",
+    .model_formula =
+	"(nc^2 + 1 + 7 N + T * (6 * (2 N + V) + nc + 3)) * 4, V lanes",
     .model_bytes = colony_cells_model,
     .check = colony_cells_check,
     .setup = colony_setup,
@@ -404,31 +463,33 @@ const variant_t colony_cells = {
 	.round = COLONY_PAIR_ROUND,
 	.select = COLONY_PAIR_SELECT,
 	.gather = 0,
-	.extra = 28,
+	.extra = 31,
 	.extra_why =
-	    "fused's 15 (loop control 3, the loads of u_j 2, copies and "
-	    "reloads 10 on x86-64-v3), the self and padding lanes' mask "
-	    "(two compares of the candidate's id, an or, the two selects "
-	    "of g and w: 5), the candidate's id loaded (1), and k_cc and "
-	    "the density factor applied a pair rather than a row (the "
-	    "force, torque and density terms are summed as colony_pair "
-	    "returns them: 4 multiplies and 3 more copies): 28"},
+	    "loop control (3), the loads of u_j (2), the candidate's id "
+	    "loaded (1), the self and tail lanes' mask (a compare of the "
+	    "candidate's id, one of its band column with the "
+	    "neighbourhood's last, an or, the two selects of g and w: 5), "
+	    "k_cc and the density factor applied a pair rather than a row "
+	    "(the force, torque and density terms are summed as colony_pair "
+	    "returns them: 4 multiplies and 3 copies: 7), and on x86-64-v3 "
+	    "13 register copies and reloads (its 16 registers hold the "
+	    "row's four invariants, the seven band arrays' bases, the "
+	    "neighbourhood's end and last column, and the pair's "
+	    "temporaries): 31"},
     .hot_units_of = colony_cells_hot_units,
-    /* The code beside the pair loop (perf record -e cpu-clock -F 5000,
-     * N = 4096, 5 steps, pinned; of colony_cells_pairs's samples, 72%
-     * of the variant's: the pair loop 46%, the code around it 21%, the
-     * staging 17%, its padding 12%): the particle's code around the
-     * pair loop (its row set-up, the sums after it, which wait for the
-     * loop's chain, and the stores), a particle an entry; the
-     * neighbourhood staged a candidate an iteration, its padding, and
-     * the cell build's index and counting-sort scatter, a particle an
-     * iteration; and the step's own passes (COLONY_STEP_PASSES). */
+    /* The code beside the pair loop: the particle's code around it (its
+     * row set-up, the sums after it, which wait for the loop's chain,
+     * and the stores; 21% of colony_cells_pairs's samples with the
+     * neighbourhoods staged cell by cell, perf record -e cpu-clock -F
+     * 5000, N = 4096, 5 steps, pinned), a particle an entry; the band's
+     * staging, a cell an iteration; the cell build's index and
+     * counting-sort scatter, a particle an iteration; and the step's own
+     * passes (COLONY_STEP_PASSES). */
     .passes =
 	{
 	    {"colony_cells_pairs", VARIANT_PASS_AROUND, 0,
 		colony_cells_per_particle},
 	    {"colony_cells_pairs", 1, 0, colony_cells_staged},
-	    {"colony_cells_pairs", 1, 1, colony_cells_padding},
 	    {"colony_cells_step", 1, 1, colony_cells_per_particle},
 	    {"colony_cells_step", 1, 2, colony_cells_per_particle},
 	    COLONY_STEP_PASSES,
