@@ -444,7 +444,8 @@ const variant_t colony_cells = {
 	     "3 neighbouring cells are evaluated, each row of cells staged "
 	     "once as a band of columns, a neighbourhood one range of it",
     .model_formula =
-	"(nc^2 + 1 + 7 N + T * (6 * (2 N + V) + nc + 3)) * 4, V lanes",
+	"(nc^2 + 1 + 7 N + 5 V + T * (7 * (2 N + V) + nc + 3)) * 4, "
+	"V lanes",
     .model_bytes = colony_cells_model,
     .check = colony_cells_check,
     .setup = colony_setup,
