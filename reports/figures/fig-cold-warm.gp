@@ -13,18 +13,18 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 1.17903
-"interp/fused" 1.00568
-"interp/chunked" 1.02399
-"interp/tiled" 1.10461
-"interp/hoisted" 1.08521
-"interp/sorted" 1.3964
-"colony/naive" 1.01703
-"colony/naive-reuse" 1.2334
-"colony/fused" 0.981491
-"colony/chunked" 0.989523
-"colony/tiled" 0.999798
-"colony/cells" 1.07116
+"interp/materialized" 0.967921
+"interp/fused" 1.01243
+"interp/chunked" 0.991943
+"interp/tiled" 1.04187
+"interp/hoisted" 1.0065
+"interp/sorted" 1.33484
+"colony/naive" 0.931236
+"colony/naive-reuse" 0.996169
+"colony/fused" 1.00579
+"colony/chunked" 0.936901
+"colony/tiled" 1.10731
+"colony/cells" 1.31584
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

@@ -12,27 +12,27 @@ set xrange [0.01:10000]
 set yrange [0.1:1000]
 set samples 400
 $v0 << EOD
-0.13 0.169272 0.613451
+0.13 0.158835 0.609523
 EOD
 $v1 << EOD
-2.4375 8.07374 20.2074
+2.4375 8.13015 20.2047
 EOD
 $v2 << EOD
-1312.01 16.444 20.2074
+1312.01 16.7011 20.2047
 EOD
 $v3 << EOD
-2.4375 13.7773 20.2074
+2.4375 13.4122 20.2047
 EOD
 $v4 << EOD
-1312.01 23.7156 20.2074
+1312.01 24.1767 20.2047
 EOD
 $v5 << EOD
-216.838 43.7403 73.0284
+216.838 44.137 72.4191
 EOD
 $v6 << EOD
-77.4138 175.156 308.111
+77.4138 183.681 310.462
 EOD
-plot (x*427.6 < 246.5 ? x*427.6 : 246.5) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 428 GB/s', (x*244.2 < 246.5 ? x*244.2 : 246.5) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 244 GB/s', (x*91.62 < 246.5 ? x*91.62 : 246.5) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 92 GB/s', (x*38.84 < 246.5 ? x*38.84 : 246.5) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 39 GB/s; the flat part: FMA peak', 20.21 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 20.2 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; not determined)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
+plot (x*422.3 < 248.4 ? x*422.3 : 248.4) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 422 GB/s', (x*189.7 < 248.4 ? x*189.7 : 248.4) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 190 GB/s', (x*88 < 248.4 ? x*88 : 248.4) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 88 GB/s', (x*38.76 < 248.4 ? x*38.76 : 248.4) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 39 GB/s; the flat part: FMA peak', 20.2 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 20.2 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; not determined)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
   $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM; gathers)', $v1 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#E69F00' notitle, \
   $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3; gathers)', $v2 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#009E73' notitle, \
   $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3; gathers)', $v3 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#CC79A7' notitle, \
