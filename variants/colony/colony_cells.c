@@ -194,7 +194,7 @@ colony_cells_band(const colony_cells_t *c, uint64_t cy, float *band,
 	const uint64_t nc = c->nc;
 	const colony_cells_band_t B = colony_cells_band_at(band, cap);
 	const float *const src[5] = {c->x, c->y, c->ux, c->uy, c->a};
-	ivec_t iota;
+	ivec_t iota = {0};
 	uint64_t k = 0;
 
 	for (uint32_t l = 0; l < COLONY_CELLS_PAD; l++)
