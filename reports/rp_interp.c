@@ -254,35 +254,6 @@ rp_interp_timeline_facts(rp_report_t *R, const rp_workload_t *w)
 	rp_fact_list(&R->facts, names, PART "timeline.variants", w->name);
 }
 
-/* The ceilings of the roofline (part.W.ceilings.*). */
-static void
-ceilings_facts(rp_report_t *R, const rp_workload_t *w)
-{
-	const json_t *c = R->data.ceilings;
-	double fma = rp_num(c, "fma_flops_per_s") * 1e-9;
-	static const rp_fact_key_t bw[] = {
-	    {"triad", "triad_bytes_per_s", RP_FACT_BYTES},
-	    {"l3", "l3_bytes_per_s", RP_FACT_BYTES},
-	    {"l2", "l2_bytes_per_s", RP_FACT_BYTES},
-	    {"l1", "l1_bytes_per_s", RP_FACT_BYTES}};
-	char p[RP_FACTS_NAME_MAX];
-
-	rp_fact_bool(
-	    &R->facts, c != NULL, NULL, PART "ceilings.present", w->name);
-	snprintf(p, sizeof(p), PART "ceilings", w->name);
-	RP_FACTS_KEYS(&R->facts, c, NULL, p, bw);
-	rp_fact_str(&R->facts,
-	    c != NULL ? rp_str(c, "triad_bytes_counted") : NULL, NULL,
-	    PART "ceilings.triad_counted", w->name);
-	rp_fact_text(&R->facts, RP_FACT_NUMBER, fma,
-	    rp_text_fmt_num(fma, "%.1f"), NULL, PART "ceilings.fma_gflops",
-	    w->name);
-	rp_fact_str(&R->facts, c != NULL ? rp_str(c, "fma_isa") : NULL, NULL,
-	    PART "ceilings.fma_isa", w->name);
-	rp_fact_num(&R->facts, RP_FACT_COUNT, rp_num(c, "fma_vector_width"),
-	    NULL, PART "ceilings.fma_lanes", w->name);
-}
-
 /* One allocator's run of a variant at ng: its own set first, any interp
  * set after. */
 static const json_t *
@@ -382,7 +353,6 @@ rp_interp_facts(rp_report_t *R, const rp_workload_t *w)
 	rp_workload_figure_facts(R, w, rp_workload_fig(w, "memory"), "memory");
 	rp_workload_figure_facts(R, w, rp_workload_fig(w, "time"), "time");
 	rp_workload_figure_facts(R, w, rp_workload_fig(w, "chunk"), "chunk");
-	ceilings_facts(R, w);
 	rp_workload_figure_facts(R, w, "fig-roofline", "roofline");
 	table2_facts(R, w);
 }

@@ -48,21 +48,30 @@ overhead_facts(rp_report_t *R)
 	    F, rp_machine_significant(p), NULL, "method.overhead.significant");
 }
 
-/* The ceilings the harness measured (method.ceilings.*). */
+/* The ceilings the harness measured (method.ceilings.*), which the
+ * machine's list and the roofline's words both print. */
 static void
 ceilings_facts(rp_report_t *R)
 {
 	rp_facts_t *F = &R->facts;
 	const json_t *c = R->data.ceilings;
 	double fma = rp_num(c, "fma_flops_per_s") * 1e-9;
+	static const rp_fact_key_t keys[] = {
+	    {"triad", "triad_bytes_per_s", RP_FACT_BYTES},
+	    {"l3", "l3_bytes_per_s", RP_FACT_BYTES},
+	    {"l2", "l2_bytes_per_s", RP_FACT_BYTES},
+	    {"l1", "l1_bytes_per_s", RP_FACT_BYTES},
+	    {"fma_lanes", "fma_vector_width", RP_FACT_COUNT},
+	    {"clock_resolution", "clock_resolution_s", RP_FACT_TIME}};
 
 	rp_fact_bool(F, c != NULL, NULL, "method.ceilings.measured");
-	rp_fact_num(F, RP_FACT_BYTES, rp_num(c, "triad_bytes_per_s"), NULL,
-	    "method.ceilings.triad");
+	RP_FACTS_KEYS(F, c, NULL, "method.ceilings", keys);
+	rp_fact_str(F, c != NULL ? rp_str(c, "triad_bytes_counted") : NULL,
+	    NULL, "method.ceilings.triad_counted");
+	rp_fact_str(F, c != NULL ? rp_str(c, "fma_isa") : NULL, NULL,
+	    "method.ceilings.fma_isa");
 	rp_fact_text(F, RP_FACT_NUMBER, fma, rp_text_fmt_num(fma, "%.1f"), NULL,
 	    "method.ceilings.fma_gflops");
-	rp_fact_num(F, RP_FACT_TIME, rp_num(c, "clock_resolution_s"), NULL,
-	    "method.ceilings.clock_resolution");
 }
 
 /* The machine's sizes (method.machine.NAME). */

@@ -20,6 +20,7 @@
 #include "rp_data.h"
 #include "rp_experiments.h"
 #include "rp_figure.h"
+#include "rp_machine.h"
 #include "rp_report.h"
 
 static char dir[] = "/tmp/fb_rp_exp_XXXXXX";
@@ -290,6 +291,43 @@ Test(report_experiments, the_methods_facts)
 	cr_expect_str_eq(text_of(&R, "method.sweeps.mode"), "quick");
 	cr_expect_eq(R.facts.duplicates, 0);
 	rp_report_free(&R);
+}
+
+/* The machine's section over data without ceilings.json: the ceilings
+ * its list and the roofline's words print are absent, not zero, and with
+ * the file each is its number. */
+Test(report_experiments, the_ceilings_are_one_set_of_facts)
+{
+	static rp_report_t R, S;
+	char msg[256];
+
+	fb_write_file(dir, "interp-main.jsonl", RUN("fused"));
+	fb_write_file(dir, "experiments.tsv", "");
+	cr_assert_eq(
+	    rp_data_load(&R.data, dir, msg, sizeof(msg)), 0, "%s", msg);
+	cr_assert_eq(rp_facts_init(&R.facts), 0);
+	rp_machine_facts(&R);
+	cr_expect(!json_is_true(json_object_get(
+	    rp_facts_get(&R.facts, "method.ceilings.measured"), "value")));
+	cr_expect(json_is_null(json_object_get(
+	    rp_facts_get(&R.facts, "method.ceilings.l3"), "value")));
+	rp_report_free(&R);
+	fb_write_file(dir, "ceilings.json",
+	    "{\"triad_bytes_per_s\": 4e10, \"l3_bytes_per_s\": 9e10, "
+	    "\"fma_flops_per_s\": 2.5e11, \"fma_vector_width\": 16}\n");
+	cr_assert_eq(
+	    rp_data_load(&S.data, dir, msg, sizeof(msg)), 0, "%s", msg);
+	cr_assert_eq(rp_facts_init(&S.facts), 0);
+	rp_machine_facts(&S);
+	cr_expect(json_is_true(json_object_get(
+	    rp_facts_get(&S.facts, "method.ceilings.measured"), "value")));
+	cr_expect_str_eq(text_of(&S, "method.ceilings.fma_gflops"), "250.0");
+	cr_expect_float_eq(
+	    rp_facts_num(&S.facts, "method.ceilings.l3"), 9e10, 1e-3);
+	cr_expect_float_eq(
+	    rp_facts_num(&S.facts, "method.ceilings.fma_lanes"), 16, 1e-12);
+	cr_expect_eq(S.facts.duplicates, 0);
+	rp_report_free(&S);
 }
 
 /* Every set a figure of the report draws is a set of the committed table. */

@@ -107,7 +107,6 @@ Test(report_parts, interp_rows_noise_and_repeats)
 	    rp_facts_num(&R->facts, "part.interp.fused.over_random"), 0.5,
 	    1e-9);
 	cr_expect(is_true("part.interp.seed.present"));
-	cr_expect(!is_true("part.interp.ceilings.present"));
 	cr_expect(json_is_null(json_object_get(
 	    rp_facts_get(&R->facts, "part.interp.allocators.n"), "value")));
 	cr_expect_eq(R->facts.duplicates, 0);
