@@ -296,10 +296,27 @@ hx_disasm_parse(char *buf, hx_disasm_line_t *d)
 	return 0;
 }
 
-/* An address range of a disassembly: a loop left out of the code around
- * it. */
+/* The next line of the text at *p into buf (len bytes), parsed into *d:
+ * 1 for an instruction or a function's header, 0 for a line that is
+ * neither, -1 at the text's end. */
+static int
+hx_disasm_next(const char **p, char *buf, size_t len, hx_disasm_line_t *d)
+{
+	size_t n;
+
+	if (**p == '\0')
+		return -1;
+	n = strcspn(*p, "\n");
+	snprintf(buf, len, "%.*s", (int)n, *p);
+	*p += n + ((*p)[n] == '\n');
+	return hx_disasm_parse(buf, d) == 0;
+}
+
+/* A loop of a disassembly as its address range and function, before it
+ * is counted (hx_disasm_all), or a loop left out of the code around it. */
 typedef struct hx_disasm_range_s {
 	uint64_t start, end;
+	char function[128];
 } hx_disasm_range_t;
 
 /* Records into l the registers the instructions of text in [r->start,
@@ -310,18 +327,13 @@ hx_disasm_carries(const char *text, const hx_disasm_range_t *r, hx_loop_t *l)
 	static hx_loop_t scratch;
 	const char *p = text;
 	char buf[512];
-	int seen[256] = {0};
+	int seen[256] = {0}, got;
 	hx_disasm_line_t d;
 
 	memset(&scratch, 0, sizeof(scratch));
-	while (*p != '\0') {
-		size_t n = strcspn(p, "\n");
-		snprintf(buf, sizeof(buf), "%.*s", (int)n, p);
-		p += n + (p[n] == '\n');
-		if (hx_disasm_parse(buf, &d) == 0 && !d.header &&
-		    d.addr >= r->start && d.addr <= r->end)
+	while ((got = hx_disasm_next(&p, buf, sizeof(buf), &d)) >= 0)
+		if (got && !d.header && d.addr >= r->start && d.addr <= r->end)
 			hx_flow_add(&scratch, d.mn, d.ops);
-	}
 	for (int i = 0; i < scratch.nflow; i++) {
 		const int reg = scratch.flow[i].dst;
 
@@ -344,15 +356,12 @@ hx_disasm_fill(
 	int lanes[65] = {0}, width[65] = {0};
 	uint64_t carried = 0; /* bit k: skip[k]'s results recorded */
 	hx_disasm_line_t d;
+	int got;
 
-	while (*p != '\0') {
-		size_t n = strcspn(p, "\n");
+	while ((got = hx_disasm_next(&p, buf, sizeof(buf), &d)) >= 0) {
 		size_t k = 0;
 
-		snprintf(buf, sizeof(buf), "%.*s", (int)n, p);
-		p += n + (p[n] == '\n');
-		if (hx_disasm_parse(buf, &d) != 0 || d.header ||
-		    d.addr < l->start || d.addr > l->end)
+		if (!got || d.header || d.addr < l->start || d.addr > l->end)
 			continue;
 		while (k < nskip &&
 		    (d.addr < skip[k].start || d.addr > skip[k].end))
@@ -383,23 +392,22 @@ hx_disasm_fill(
 }
 
 /* Every loop of text (a backward jump within its function), at most
- * MAXL, in the order of their jumps, into all (neither counted nor
- * filled). Returns how many. */
+ * HX_DISASM_MAXL, in the order of their jumps, into all. Returns how
+ * many. */
 #define HX_DISASM_MAXL 256
 static size_t
-hx_disasm_all(const char *text, hx_loop_t *all)
+hx_disasm_all(const char *text, hx_disasm_range_t *all)
 {
 	size_t n = 0;
 	const char *p = text;
 	char buf[512], fn[128] = "";
 	uint64_t fn_start = 0;
 	hx_disasm_line_t d;
+	int got;
 
-	while (*p != '\0' && n < HX_DISASM_MAXL) {
-		size_t len = strcspn(p, "\n");
-		snprintf(buf, sizeof(buf), "%.*s", (int)len, p);
-		p += len + (p[len] == '\n');
-		if (hx_disasm_parse(buf, &d) != 0)
+	while (n < HX_DISASM_MAXL &&
+	    (got = hx_disasm_next(&p, buf, sizeof(buf), &d)) >= 0) {
+		if (!got)
 			continue;
 		if (d.header) {
 			snprintf(fn, sizeof(fn), "%s", d.name);
@@ -408,7 +416,6 @@ hx_disasm_all(const char *text, hx_loop_t *all)
 		}
 		if (d.target != 0 && d.target <= d.addr &&
 		    d.target >= fn_start) {
-			memset(&all[n], 0, sizeof(all[n]));
 			all[n].start = d.target;
 			all[n].end = d.addr;
 			snprintf(
@@ -419,9 +426,9 @@ hx_disasm_all(const char *text, hx_loop_t *all)
 	return n;
 }
 
-/* Whether loop a lies within loop b and is not the same range. */
+/* Whether range a lies within range b and is not the same range. */
 static int
-hx_disasm_inside(const hx_loop_t *a, const hx_loop_t *b)
+hx_disasm_inside(const hx_disasm_range_t *a, const hx_disasm_range_t *b)
 {
 	return a->start >= b->start && a->end <= b->end &&
 	    (a->start != b->start || a->end != b->end);
@@ -430,7 +437,8 @@ hx_disasm_inside(const hx_loop_t *a, const hx_loop_t *b)
 size_t
 hx_disasm_loops(const char *text, hx_loop_t *loops, size_t max)
 {
-	static hx_loop_t all[HX_DISASM_MAXL];
+	static hx_disasm_range_t all[HX_DISASM_MAXL];
+	static hx_loop_t found[HX_DISASM_MAXL];
 	size_t n = hx_disasm_all(text, all), inner = 0;
 
 	/* Innermost: no other loop strictly inside (the same range twice,
@@ -446,32 +454,37 @@ hx_disasm_loops(const char *text, hx_loop_t *loops, size_t max)
 				has_inner = 1;
 		if (has_inner)
 			continue;
-		hx_disasm_fill(text, &all[i], NULL, 0);
-		all[inner++] = all[i];
+		memset(&found[inner], 0, sizeof(found[inner]));
+		found[inner].start = all[i].start;
+		found[inner].end = all[i].end;
+		memcpy(found[inner].function, all[i].function,
+		    sizeof(found[inner].function));
+		hx_disasm_fill(text, &found[inner], NULL, 0);
+		inner++;
 	}
 	/* Largest first. */
 	for (size_t i = 1; i < inner; i++)
-		for (size_t j = i; j > 0 && all[j].insns > all[j - 1].insns;
+		for (size_t j = i; j > 0 && found[j].insns > found[j - 1].insns;
 		     j--) {
-			hx_loop_t t = all[j];
-			all[j] = all[j - 1];
-			all[j - 1] = t;
+			hx_loop_t t = found[j];
+			found[j] = found[j - 1];
+			found[j - 1] = t;
 		}
 	for (size_t i = 0; i < inner && i < max; i++)
-		loops[i] = all[i];
+		loops[i] = found[i];
 	return inner;
 }
 
 int
 hx_disasm_around(const char *text, const hx_loop_t *inner, hx_loop_t *out)
 {
-	static hx_loop_t all[HX_DISASM_MAXL];
-	hx_disasm_range_t skip[64];
+	static hx_disasm_range_t all[HX_DISASM_MAXL];
+	hx_disasm_range_t in = {inner->start, inner->end, ""}, skip[64];
 	size_t n = hx_disasm_all(text, all), best = n, nskip = 0;
 
 	for (size_t i = 0; i < n; i++)
 		if (strcmp(all[i].function, inner->function) == 0 &&
-		    hx_disasm_inside(inner, &all[i]) &&
+		    hx_disasm_inside(&in, &all[i]) &&
 		    (best == n ||
 			all[i].end - all[i].start <
 			    all[best].end - all[best].start))
@@ -491,8 +504,7 @@ hx_disasm_around(const char *text, const hx_loop_t *inner, hx_loop_t *out)
 			    skip[k].end == all[i].end)
 				within = 0;
 		if (within && nskip < 64)
-			skip[nskip++] =
-			    (hx_disasm_range_t){all[i].start, all[i].end};
+			skip[nskip++] = all[i];
 	}
 	memset(out, 0, sizeof(*out));
 	out->start = all[best].start;
