@@ -411,12 +411,6 @@ colony_cells_staged(const params_t *p)
 }
 
 static double
-colony_cells_per_particle(const params_t *p)
-{
-	return (double)p->n * (double)p->steps;
-}
-
-static double
 colony_cells_flops(const params_t *p)
 {
 	return colony_flops_per_pair() * colony_cells_candidates(p) *
@@ -489,10 +483,10 @@ const variant_t colony_cells = {
     .passes =
 	{
 	    {"colony_cells_pairs", VARIANT_PASS_AROUND, 0,
-		colony_cells_per_particle},
+		colony_step_particles},
 	    {"colony_cells_pairs", 1, 0, colony_cells_staged},
-	    {"colony_cells_step", 1, 1, colony_cells_per_particle},
-	    {"colony_cells_step", 1, 2, colony_cells_per_particle},
+	    {"colony_cells_step", 1, 1, colony_step_particles},
+	    {"colony_cells_step", 1, 2, colony_step_particles},
 	    COLONY_STEP_PASSES,
 	},
 };
