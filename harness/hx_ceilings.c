@@ -517,6 +517,7 @@ hx_ceilings_measure_threads(
 	c->release_s = c->release_spread = NAN;
 	c->fp_mix_s = c->fp_overlap = NAN;
 	c->gather_mix_s = c->gather_fp_overlap = NAN;
+	c->gather_l1_mix_s = c->gather_l1_fp_overlap = NAN;
 	ret = hx_ceilings_measure_triad(c, bytes, repeats, threads, &best);
 	if (ret != HX_CEILINGS_OK)
 		goto label_return;

@@ -125,6 +125,11 @@ typedef struct hx_ceilings_s {
 	 * gathers (1: fully, 0: the times add), for the model's rule. */
 	double gather_mix_s;
 	double gather_fp_overlap;
+	/* The same with the gathers from the L1 table, for a loop whose
+	 * gathers L1 serves (interp tiled's: a tile of points against one
+	 * table): 0.42 there against 0.56 from L3 on the development VM. */
+	double gather_l1_mix_s;
+	double gather_l1_fp_overlap;
 	/* A gather of fma_vector_width float32 entries at random indices from
 	 * a table resident in L1, L2, L3, DRAM (index 0..3): indices per
 	 * second, spread, and the table's bytes. */

@@ -552,10 +552,11 @@ hx_ck_measure_gather(
 	return HX_CEILINGS_OK;
 }
 
-/* The gathers and FMAs together (hx_ck_gather_mix) from the L3 table
- * (entries, as the L3 gather measured it) against each alone:
- * c->gather_fp_overlap as hx_ck_measure_mix's fp_overlap, 1 when the FMAs
- * hide under the gathers, 0 when they add. The gathers alone are timed
+/* The gathers and FMAs together (hx_ck_gather_mix) from a table of
+ * entries (the L3 or the L1 table, as that level's gather measured it)
+ * against each alone: the seconds an iteration into *mix_s, and into
+ * *overlap how far the FMAs hid under the gathers, as hx_ck_measure_mix's
+ * fp_overlap (1 when they hide, 0 when they add). The gathers alone are timed
  * again here, a run of each in turn, both best of HX_CK_RUNS as the
  * other ceilings (what a free core does): a load that slows every run of
  * the mix still reads as an overlap of 0 (the medians of the runs'
@@ -563,7 +564,8 @@ hx_ck_measure_gather(
  * gathers alone: what the load costs the mix, not how the core overlaps
  * them). Needs the FMA rate. */
 static int
-hx_ck_measure_gather_mix(hx_ceilings_t *c, const float *table, size_t entries)
+hx_ck_measure_gather_mix(const hx_ceilings_t *c, const float *table,
+    size_t entries, double *mix_s, double *overlap)
 {
 	hx_ck_job_t mixj = {.kind = HX_CK_GATHER_MIX, .table = table};
 	hx_ck_job_t gj = {.kind = HX_CK_GATHER_K, .table = table};
@@ -592,9 +594,9 @@ hx_ck_measure_gather_mix(hx_ceilings_t *c, const float *table, size_t entries)
 	mix = best / (double)k;
 	sum = fma + gather;
 	most = fmax(fma, gather);
-	c->gather_mix_s = mix;
-	c->gather_fp_overlap = sum > most ? (sum - mix) / (sum - most) : 1.0;
-	c->gather_fp_overlap = fmin(1.0, fmax(0.0, c->gather_fp_overlap));
+	*mix_s = mix;
+	*overlap = sum > most ? (sum - mix) / (sum - most) : 1.0;
+	*overlap = fmin(1.0, fmax(0.0, *overlap));
 	return HX_CEILINGS_OK;
 }
 
@@ -675,7 +677,11 @@ hx_ck_levels_round(hx_ceilings_t *r, const size_t size[3])
 			    r, l, buf, (char *)buf + gbytes[2], sbytes[l]);
 	}
 	if (ret == HX_CEILINGS_OK)
-		ret = hx_ck_measure_gather_mix(r, buf, gbytes[2] / 4);
+		ret = hx_ck_measure_gather_mix(r, buf, gbytes[2] / 4,
+		    &r->gather_mix_s, &r->gather_fp_overlap);
+	if (ret == HX_CEILINGS_OK)
+		ret = hx_ck_measure_gather_mix(r, buf, gbytes[0] / 4,
+		    &r->gather_l1_mix_s, &r->gather_l1_fp_overlap);
 	free(buf);
 	return ret;
 }
@@ -706,6 +712,10 @@ hx_ck_levels_keep(hx_ceilings_t *c, const hx_ceilings_t *r, int first)
 	if (first || r->gather_fp_overlap > c->gather_fp_overlap) {
 		c->gather_mix_s = r->gather_mix_s;
 		c->gather_fp_overlap = r->gather_fp_overlap;
+	}
+	if (first || r->gather_l1_fp_overlap > c->gather_l1_fp_overlap) {
+		c->gather_l1_mix_s = r->gather_l1_mix_s;
+		c->gather_l1_fp_overlap = r->gather_l1_fp_overlap;
 	}
 }
 

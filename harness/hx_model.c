@@ -364,13 +364,19 @@ hx_model_gather_fp(double gather, double fp, double gover)
 	return fmax(gather, fp) + (1.0 - gover) * fmin(gather, fp);
 }
 
-/* The ceilings' overlaps: fp_overlap into *fp, gather_fp_overlap into
- * *gather, each 1 (the terms' maximum) when missing or out of [0, 1]. */
+/* The ceilings' overlaps: fp_overlap into *fp, and into *gather the
+ * gathers' with the floating-point work at their level glevel (L1's,
+ * gather_l1_fp_overlap, for gathers L1 serves where the ceilings have
+ * it; else gather_fp_overlap, measured from L3), each 1 (the terms'
+ * maximum) when missing or out of [0, 1]. */
 static void
-hx_model_overlaps(const json_t *c, double *fp, double *gather)
+hx_model_overlaps(const json_t *c, int glevel, double *fp, double *gather)
 {
 	*fp = hx_model_ceiling(c, "fp_overlap");
-	*gather = hx_model_ceiling(c, "gather_fp_overlap");
+	*gather =
+	    glevel == 0 ? hx_model_ceiling(c, "gather_l1_fp_overlap") : NAN;
+	if (!(*gather >= 0.0 && *gather <= 1.0))
+		*gather = hx_model_ceiling(c, "gather_fp_overlap");
 	if (!(*fp >= 0.0 && *fp <= 1.0))
 		*fp = 1.0;
 	if (!(*gather >= 0.0 && *gather <= 1.0))
@@ -384,12 +390,12 @@ hx_model_overlaps(const json_t *c, double *fp, double *gather)
  * others by their maximum. */
 static double
 hx_model_in_core_rule(
-    const double t[HX_MODEL_IN_CORE], const json_t *c, double *fp_s)
+    const double t[HX_MODEL_IN_CORE], const json_t *c, int glevel, double *fp_s)
 {
 	double fp_max = 0.0, fp_sum = 0.0, most = 0.0, gather = 0.0, fp;
 	double overlap, gover;
 
-	hx_model_overlaps(c, &overlap, &gover);
+	hx_model_overlaps(c, glevel, &overlap, &gover);
 	for (int i = 0; i < HX_MODEL_IN_CORE; i++) {
 		if (!isfinite(t[i]))
 			continue;
@@ -495,8 +501,10 @@ hx_model_combine(hx_model_t *m, const json_t *c)
 			m->limiter = m->term[i].name;
 		}
 	}
-	hx_model_overlaps(c, &m->fp_overlap, &m->gather_fp_overlap);
-	m->predicted_s = hx_model_in_core_rule(t, c, &m->fp_s) + rest;
+	hx_model_overlaps(
+	    c, m->gather_index, &m->fp_overlap, &m->gather_fp_overlap);
+	m->predicted_s =
+	    hx_model_in_core_rule(t, c, m->gather_index, &m->fp_s) + rest;
 	m->error = (m->predicted_s - m->measured_s) / m->measured_s;
 	m->unexplained_s = NAN;
 	if (!(fabs(m->error) <= HX_MODEL_TOLERANCE)) {
@@ -533,10 +541,12 @@ hx_model_streams(hx_model_t *m, const json_t *r, const json_t *c, double units)
 
 int
 hx_model_compute(const json_t *r, const hx_loop_t *loop, double hot_units,
-    int streams, const json_t *c, hx_model_t *m, char *msg, size_t len)
+    int streams, double gather_bytes, const json_t *c, hx_model_t *m, char *msg,
+    size_t len)
 {
 	double units = hx_model_at(r, "work.units");
-	double gset = hx_model_at(r, "memory.input_bytes");
+	double gset = gather_bytes > 0 ? gather_bytes
+				       : hx_model_at(r, "memory.input_bytes");
 	int glevel;
 
 	memset(m, 0, sizeof(*m));
@@ -561,8 +571,10 @@ hx_model_compute(const json_t *r, const hx_loop_t *loop, double hot_units,
 	m->insn_per_unit = loop->insns * m->iters_per_unit;
 	m->sim_insn_per_unit = hx_field_number(r, HX_F_SIM_INSN_PER_UNIT);
 	m->gathers_per_unit = loop->gather_lanes * m->iters_per_unit;
-	/* The gathers read the inputs (tables): the level they fit. */
-	m->gather_level = hx_model_level(isfinite(gset) ? gset : 0, &glevel);
+	/* The gathers read the inputs (tables), or the part of them the
+	 * schedule keeps them on: the level that holds it. */
+	m->gather_bytes = isfinite(gset) ? gset : 0;
+	m->gather_level = hx_model_level(m->gather_bytes, &glevel);
 	m->gather_index = glevel;
 	hx_model_in_core(m, c, units, glevel);
 	if (streams)
@@ -692,7 +704,7 @@ hx_model_add_passes(
 		/* A call runs apart from the loop's own instructions: its
 		 * measured price adds. */
 		m->pass[i].seconds = pass[i].iterations *
-		    (hx_model_in_core_rule(t, c, NULL) +
+		    (hx_model_in_core_rule(t, c, m->gather_index, NULL) +
 			hx_model_calls_s(&pass[i].loop, c));
 		sum += m->pass[i].seconds;
 		m->npasses++;

@@ -90,6 +90,9 @@ typedef struct hx_model_s {
 	 * x86-64-v3) when r has them, for a cross-check; NaN otherwise. */
 	double sim_insn_per_unit;
 	double gathers_per_unit; /* indices */
+	/* The bytes the gathers range over (variant_t.gather_bytes_of, else
+	 * the inputs) and the level that holds them. */
+	double gather_bytes;
 	const char *gather_level;
 	double bytes_l2_per_unit, bytes_dram_per_unit;
 	/* A streaming loop's loads (variant_t.hot_streams): bytes per unit
@@ -154,12 +157,14 @@ double hx_model_units(
  * The model of result r (an ok run's object) given its variant's hot loop
  * (loop, with hot_units the variant's units per iteration, 0: the loop's
  * lanes; streams: variant_t.hot_streams, its loads priced as a data term
- * of the level its working set fits) and the ceilings (hx_ceilings_json's
- * object). Fills *m. 0, or -1 with msg when r or the ceilings lack what the
- * model needs.
+ * of the level its working set fits; gather_bytes: what
+ * variant_t.gather_bytes_of says, NaN or 0 for the run's inputs) and the
+ * ceilings (hx_ceilings_json's object). Fills *m. 0, or -1 with msg when r
+ * or the ceilings lack what the model needs.
  */
 int hx_model_compute(const json_t *r, const hx_loop_t *loop, double hot_units,
-    int streams, const json_t *ceilings, hx_model_t *m, char *msg, size_t len);
+    int streams, double gather_bytes, const json_t *ceilings, hx_model_t *m,
+    char *msg, size_t len);
 
 /* A new JSON object of m: predicted_s, measured_s, error, limiter,
  * unexplained_s, terms [{name, seconds, share}], work {...}. */

@@ -74,6 +74,7 @@ hx_model_work_json(const hx_model_t *m)
 	json_object_set_new(w, "per_unit", cls);
 	json_object_set_new(
 	    w, "gather_indices_per_unit", hx_model_num(m->gathers_per_unit));
+	json_object_set_new(w, "gather_bytes", hx_model_num(m->gather_bytes));
 	json_object_set_new(w, "gather_level", json_string(m->gather_level));
 	json_object_set_new(w, "bytes_source", json_string(m->bytes_source));
 	json_object_set_new(w, "bytes_level", json_string(m->data_level));
@@ -218,7 +219,10 @@ hx_model_apply(json_t *r, const variant_t *v, const params_t *p,
 	if (c == NULL || hx_model_work(v, &loop, msg, len) != 0 ||
 	    hx_model_passes_work(v, p, pass, &npass, msg, len) != 0 ||
 	    hx_model_compute(r, &loop, hx_model_units(v, p, &loop),
-		v->hot_streams, c, &m, msg, len) != 0)
+		v->hot_streams,
+		v->gather_bytes_of != NULL && p != NULL ? v->gather_bytes_of(p)
+							: NAN,
+		c, &m, msg, len) != 0)
 		return -1;
 	hx_model_add_passes(&m, c, pass, npass);
 	if ((o = hx_model_json(&m)) == NULL ||

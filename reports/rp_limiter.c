@@ -277,6 +277,13 @@ model_row_facts(rp_report_t *R, const char *w, const char *v)
 	prediction_facts(&R->facts, &in, r, p);
 	rp_fact_str(&R->facts, rp_data_variant_text(&R->data, w, v, "notes"), r,
 	    "%s.notes", p);
+	/* The level that serves its gathers: "l3" for fused's (every table
+	 * for every point), "l1" for tiled's (two tables for a tile). */
+	rp_fact_str(&R->facts,
+	    rp_field(r, RP_F_MODEL_GATHER_PER_UNIT) > 0
+		? rp_field_str(r, RP_F_MODEL_GATHER_LEVEL)
+		: NULL,
+	    r, "%s.gather_level", p);
 	term_facts(
 	    R, a >= 0 ? json_array_get(terms, (size_t)a) : NULL, r, p, 1);
 	term_facts(

@@ -79,7 +79,8 @@ void rp_limiter_verdict_facts(rp_facts_t *F, const rp_limiter_in_t *in,
  * model, and rp_limiter_model_facts. */
 void rp_limiter_facts(rp_report_t *R);
 /* The section by the time model: each variant's prediction against its
- * median, its two largest terms, its verdict, its notes; why one schedule
+ * median, its two largest terms, its verdict, its notes, the level that
+ * serves its gathers (limits.W.V.gather_level, null without); why one schedule
  * is faster than another by the terms that differ. */
 void rp_limiter_model_facts(rp_report_t *R);
 

@@ -252,6 +252,12 @@ typedef struct variant_s {
 	 * that they are served by the level its working set fits, not by
 	 * L1; 0: its loads reuse what L1 holds. */
 	int hot_streams;
+	/* Optional, for the time model: the bytes the hot loop's gathers
+	 * range over while it runs, where a schedule keeps that less than
+	 * its inputs (interp tiled: one interpolant's table, 16 KB, for a
+	 * whole tile of points), so that they are priced at the level that
+	 * holds those bytes. NULL: the run's inputs (memory.input_bytes). */
+	double (*gather_bytes_of)(const params_t *p);
 	/* Optional: the loops that run apart from the hot loop and take
 	 * time of their own (a function NULL ends the list). */
 	variant_pass_t passes[VARIANT_PASSES];

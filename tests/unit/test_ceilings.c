@@ -72,6 +72,23 @@ Test(ceilings, measure_small, .timeout = 60)
 	cr_expect(c.wait_window > 8 && c.wait_window < 2048, "wait window %g",
 	    c.wait_window);
 #endif
+	/* The gathers with FMAs: from the L1 table faster than from L3's,
+	 * and neither faster than its 4 gathers alone at that level's best
+	 * rate (a fifth under it allowed: the mix and the rate are best of
+	 * different runs). */
+	if (isfinite(c.gather_mix_s) && isfinite(c.gather_l1_mix_s)) {
+		const double w = (double)c.fma_vector_width;
+
+		cr_expect(c.gather_l1_mix_s < c.gather_mix_s,
+		    "gathers and FMAs from L1 %g s, from L3 %g s",
+		    c.gather_l1_mix_s, c.gather_mix_s);
+		cr_expect(c.gather_l1_mix_s > 0.8 * 4 * w / c.gather_per_s[0],
+		    "L1 mix %g s under its gathers' %g s", c.gather_l1_mix_s,
+		    4 * w / c.gather_per_s[0]);
+		cr_expect(c.gather_mix_s > 0.8 * 4 * w / c.gather_per_s[2],
+		    "L3 mix %g s under its gathers' %g s", c.gather_mix_s,
+		    4 * w / c.gather_per_s[2]);
+	}
 	/* A call of sinf or cosf (a range reduction and a polynomial) takes
 	 * longer than one add's latency and less than a microsecond. */
 	for (int i = 0; i < HX_CEILINGS_CALLS; i++)

@@ -98,11 +98,11 @@ Test(model, streaming_loads_are_a_data_term)
 	/* 16 FMAs a loop at 1e10 a second: 100 us, above the L1 loads. */
 	l.kind[HX_INSN_FMA] = 16;
 	cr_assert_eq(
-	    hx_model_compute(r, &l, 16, 0, c, &reused, msg, sizeof(msg)), 0,
-	    "%s", msg);
+	    hx_model_compute(r, &l, 16, 0, NAN, c, &reused, msg, sizeof(msg)),
+	    0, "%s", msg);
 	cr_assert_eq(
-	    hx_model_compute(r, &l, 16, 1, c, &streamed, msg, sizeof(msg)), 0,
-	    "%s", msg);
+	    hx_model_compute(r, &l, 16, 1, NAN, c, &streamed, msg, sizeof(msg)),
+	    0, "%s", msg);
 	for (int i = 0; i < reused.nterms; i++)
 		if (strcmp(reused.term[i].name, "load") == 0)
 			load = reused.term[i].seconds;
@@ -154,14 +154,15 @@ Test(model, faults_pay_the_page_release)
 	hx_model_t with, without;
 	char msg[256];
 
-	cr_assert_eq(hx_model_compute(r, &l, 16, 0, c, &with, msg, sizeof(msg)),
-	    0, "%s", msg);
+	cr_assert_eq(
+	    hx_model_compute(r, &l, 16, 0, NAN, c, &with, msg, sizeof(msg)), 0,
+	    "%s", msg);
 	cr_expect_float_eq(term_of(&with, "faults"), 1000 * 1.75e-6, 1e-12,
 	    "1000 x (1.5 us + 0.25 us): %g", term_of(&with, "faults"));
 	json_object_del(c, "page_release_s");
 	cr_assert_eq(
-	    hx_model_compute(r, &l, 16, 0, c, &without, msg, sizeof(msg)), 0,
-	    "%s", msg);
+	    hx_model_compute(r, &l, 16, 0, NAN, c, &without, msg, sizeof(msg)),
+	    0, "%s", msg);
 	cr_expect_float_eq(term_of(&without, "faults"), 1000 * 1.5e-6, 1e-12,
 	    "%g", term_of(&without, "faults"));
 	json_decref(r);
@@ -208,14 +209,60 @@ Test(model, gathers_and_fp_combine_by_the_measured_overlap)
 		json_t *c = round_ceilings(i < 3 ? overlap[i] : NAN);
 		hx_model_t m;
 
-		cr_assert_eq(
-		    hx_model_compute(r, &l, 16, 0, c, &m, msg, sizeof(msg)), 0,
-		    "%s", msg);
+		cr_assert_eq(hx_model_compute(
+				 r, &l, 16, 0, NAN, c, &m, msg, sizeof(msg)),
+		    0, "%s", msg);
 		cr_expect_float_eq(m.predicted_s, i < 3 ? want[i] : 1e-3, 1e-12,
 		    "overlap %g: %g s", i < 3 ? overlap[i] : NAN,
 		    m.predicted_s);
 		json_decref(c);
 	}
+	json_decref(r);
+}
+
+/* The gathers of a schedule that keeps them on a small part of its inputs
+ * (variant_t.gather_bytes_of: interp tiled's two tables) are priced at the
+ * level that holds that part, and combined with the FMAs by that level's
+ * measured overlap. The loop of the test above, its inputs twice L2: from
+ * beyond L2 its gathers take 1e6 / 1e9 = 1 ms, the FMAs (0.25 ms) hidden
+ * (overlap 1); kept on 16 KB, L1 serves them at 4e9 a second, 0.25 ms, and
+ * the FMAs add (L1's overlap 0): 0.5 ms, or hide when the ceilings lack
+ * L1's overlap (L3's then). */
+Test(model, gathers_are_priced_where_the_schedule_keeps_them)
+{
+	json_t *r = result_beyond_l2();
+	json_t *c = round_ceilings(1.0);
+	hx_loop_t l = loop_in("probe_rows");
+	hx_model_t m;
+	char msg[256];
+
+	l.kind[HX_INSN_FMA] = 4;
+	l.kind[HX_INSN_GATHER] = 1;
+	l.gather_lanes = 16;
+	json_object_set_new(c, "gather_l1_per_s", json_real(4e9));
+	json_object_set_new(c, "gather_l2_per_s", json_real(2e9));
+	cr_assert_eq(
+	    hx_model_compute(r, &l, 16, 0, NAN, c, &m, msg, sizeof(msg)), 0,
+	    "%s", msg);
+	cr_expect(strcmp(m.gather_level, "l3") == 0 ||
+		strcmp(m.gather_level, "dram") == 0,
+	    "the inputs, twice L2: %s", m.gather_level);
+	cr_expect_float_eq(m.predicted_s, 1e-3, 1e-12, "%g", m.predicted_s);
+	cr_assert_eq(
+	    hx_model_compute(r, &l, 16, 0, 16384, c, &m, msg, sizeof(msg)), 0,
+	    "%s", msg);
+	cr_expect_str_eq(m.gather_level, "l1");
+	cr_expect_float_eq(m.gather_bytes, 16384.0, 1e-9);
+	cr_expect_float_eq(m.predicted_s, 0.25e-3, 1e-12,
+	    "L1's gathers, the FMAs hidden by L3's overlap: %g", m.predicted_s);
+	json_object_set_new(c, "gather_l1_fp_overlap", json_real(0.0));
+	cr_assert_eq(
+	    hx_model_compute(r, &l, 16, 0, 16384, c, &m, msg, sizeof(msg)), 0,
+	    "%s", msg);
+	cr_expect_float_eq(m.predicted_s, 0.5e-3, 1e-12,
+	    "L1's gathers and the FMAs added by L1's overlap: %g",
+	    m.predicted_s);
+	json_decref(c);
 	json_decref(r);
 }
 
@@ -245,7 +292,8 @@ Test(model, passes_add_their_in_core_time)
 	pass[1].loop.kind[HX_INSN_FMA] = 2;
 	pass[1].loop.kind[HX_INSN_ADD] = 2;
 	pass[1].iterations = 1e4;
-	cr_assert_eq(hx_model_compute(r, &l, 16, 0, c, &m, msg, sizeof(msg)), 0,
+	cr_assert_eq(
+	    hx_model_compute(r, &l, 16, 0, NAN, c, &m, msg, sizeof(msg)), 0,
 	    "%s", msg);
 	hot = m.predicted_s;
 	cr_expect_float_eq(hot, 1e-3, 1e-12, "%g", hot);
@@ -293,7 +341,8 @@ Test(model, a_pass_pays_its_calls_at_their_measured_price)
 	cr_expect_float_eq(pass.loop.calls[1], 1.0, 1e-12);
 	pass.loop.kind[HX_INSN_OTHER] = 3;
 	pass.iterations = 1e4;
-	cr_assert_eq(hx_model_compute(r, &l, 16, 0, c, &m, msg, sizeof(msg)), 0,
+	cr_assert_eq(
+	    hx_model_compute(r, &l, 16, 0, NAN, c, &m, msg, sizeof(msg)), 0,
 	    "%s", msg);
 	hx_model_add_passes(&m, c, &pass, 1);
 	cr_expect_float_eq(m.pass[0].seconds, 1e4 * (3e-9 + 20e-9 + 30e-9),
@@ -383,8 +432,8 @@ Test(model, chains_limit_when_the_window_is_small)
 		json_object_set_new(c, "latency_load_s", json_real(1e-9));
 		json_object_set_new(c, "wait_window", json_real(window[w]));
 		cr_assert_eq(
-		    hx_model_compute(r, l, 16, 0, c, &m, msg, sizeof(msg)), 0,
-		    "%s", msg);
+		    hx_model_compute(r, l, 16, 0, NAN, c, &m, msg, sizeof(msg)),
+		    0, "%s", msg);
 		cr_expect_float_eq(m.predicted_s, want[w], 1e-12,
 		    "window %g: %g s", window[w], m.predicted_s);
 		cr_expect_float_eq(

@@ -116,6 +116,20 @@ interp_tiled_bytes(const params_t *p)
 		p, (double)p->n / (double)interp_tiled_size(p));
 }
 
+/* What the hot loop's gathers range over: the tables of the two
+ * interpolants an iteration runs against (incore.vectors below), 32.8 kB
+ * at G = 4096, for a whole tile of points, where fused's range over all
+ * M tables for every point. The tile's points and sums (24 kB with a 48 kB
+ * L1) sit beside them; the time a pair does not depend on where the
+ * tables live: 1.63, 1.58 and 1.90 ns a pair with M = 300, 16 and 2
+ * (tables of 4.9 MB, 262 kB and 32.8 kB; N = 1e6, 2e7 and 1.5e8, the last
+ * reading its points from DRAM; pinned, medians of 5). */
+static double
+interp_tiled_gather_bytes(const params_t *p)
+{
+	return 2.0 * 4.0 * (double)(interp_g(p) + 2);
+}
+
 const variant_t interp_tiled = {
     .name = "tiled",
     .workload = &interp_workload,
@@ -135,6 +149,7 @@ const variant_t interp_tiled = {
     .teardown = interp_state_teardown,
     .flops = interp_tiled_flops,
     .bytes = interp_tiled_bytes,
+    .gather_bytes_of = interp_tiled_gather_bytes,
     .incore =
 	/* In-core minimum, per one pair (point, interpolant), from the spec's
 	 * formula: the clamp of x to [lb, ub] (a max and a min), xc - a, xc /
