@@ -30,6 +30,7 @@ static const struct option list_opts[] = {
 };
 static const struct option ceilings_opts[] = {
     {"threads", required_argument, NULL, 0},
+    {"fault-ladder", required_argument, NULL, 0},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -64,13 +65,20 @@ void
 hx_help_ceilings_usage(FILE *f)
 {
 	fprintf(f,
-	    "usage: harness ceilings [--threads T]\n\n"
+	    "usage: harness ceilings [--threads T]\n"
+	    "       harness ceilings --fault-ladder GIB\n\n"
 	    "Measures memory bandwidth (a STREAM triad on arrays larger than "
 	    "the\nlast-level cache) and float32 FMA throughput on one core, "
 	    "or on T cores\nat once, and the cost of one minor fault (a first "
 	    "write to a fresh page,\non the calling thread); prints them as "
 	    "JSON.\n\n"
-	    "  --threads T               OpenMP threads, 1 to %d (1)\n",
+	    "  --threads T               OpenMP threads, 1 to %d (1)\n"
+	    "  --fault-ladder GIB        instead, the price of a fault GiB by "
+	    "GiB of\n"
+	    "                            GIB GiB of fresh memory (a virtual "
+	    "machine's\n"
+	    "                            host may back the later GiBs "
+	    "dearer)\n",
 	    VARIANT_THREADS_MAX);
 }
 

@@ -185,6 +185,14 @@ hx_os_faults(uint64_t *minor, uint64_t *major)
 	*major = (uint64_t)ru.ru_majflt;
 }
 
+/* The seconds from a to b. */
+static double
+hx_os_seconds_between(const struct timespec *a, const struct timespec *b)
+{
+	return (double)(b->tv_sec - a->tv_sec) +
+	    1e-9 * (double)(b->tv_nsec - a->tv_nsec);
+}
+
 /* One mapping of `pages` fresh pages, each written once: the seconds and
  * the calling thread's minor faults (the kernel's count) of the writes. */
 static int
@@ -209,9 +217,45 @@ fault_touch(size_t pages, double *seconds, double *faults)
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	getrusage(RUSAGE_THREAD, &r1);
 	munmap((void *)p, bytes);
-	*seconds = (double)(t1.tv_sec - t0.tv_sec) +
-	    1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+	*seconds = hx_os_seconds_between(&t0, &t1);
 	*faults = (double)(r1.ru_minflt - r0.ru_minflt);
+	return 0;
+}
+
+int
+hx_os_fault_ladder(size_t steps, size_t step, double *per_step_s,
+    double *release_s, void (*each)(size_t k, double s))
+{
+	const size_t page = 4096, bytes = steps * step;
+	struct timespec t0, t1;
+	volatile char *p;
+
+	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (p == MAP_FAILED)
+		return -1;
+	(void)madvise((void *)p, bytes, MADV_NOHUGEPAGE);
+	for (size_t g = 0; g < steps; g++) {
+		struct rusage r0, r1;
+		double f;
+
+		getrusage(RUSAGE_THREAD, &r0);
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		for (size_t i = g * step; i < (g + 1) * step; i += page)
+			p[i] = 1;
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		getrusage(RUSAGE_THREAD, &r1);
+		f = (double)(r1.ru_minflt - r0.ru_minflt);
+		per_step_s[g] = f >= (double)(step / page) / 2
+		    ? hx_os_seconds_between(&t0, &t1) / f
+		    : NAN;
+		if (each != NULL)
+			each(g, per_step_s[g]);
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	munmap((void *)p, bytes);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	*release_s = hx_os_seconds_between(&t0, &t1) / (double)(bytes / page);
 	return 0;
 }
 

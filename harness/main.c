@@ -17,6 +17,7 @@
  * the only places that turn them into messages and exit statuses.
  */
 #include <getopt.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,9 +36,11 @@
 #include "hx_gbench.h"
 #include "hx_help.h"
 #include "hx_isolate.h"
+#include "hx_mem.h"
 #include "hx_model.h"
 #include "hx_overhead.h"
 #include "hx_params.h"
+#include "hx_parse.h"
 #include "hx_plugin.h"
 #include "hx_result.h"
 #include "hx_sweep.h"
@@ -325,29 +328,110 @@ cmd_run(int argc, char **argv)
 	return rc;
 }
 
-/* ceilings' options: --threads T (1 to VARIANT_THREADS_MAX). 0, or -1
- * with the one-line reason in msg. */
+/* The most GiB --fault-ladder maps. */
+#define LADDER_MAX_GIB 4096
+
+/* --fault-ladder's GiB: 1 to LADDER_MAX_GIB, and at least 1 GiB under
+ * what the machine has available (the ladder is meant to reach memory
+ * the process has not touched, not to swap or be killed). */
 static int
-ceilings_parse(int argc, char **argv, int *threads, char *msg, size_t len)
+ladder_parse(const char *s, uint64_t *gib, char *msg, size_t len)
+{
+	const uint64_t avail = hx_os_available_bytes() >> 30;
+
+	if (hx_parse_count(s, gib) != 0 || *gib < 1 || *gib > LADDER_MAX_GIB) {
+		snprintf(msg, len,
+		    "--fault-ladder '%s': must be a whole number of GiB, 1 to "
+		    "%d",
+		    s, LADDER_MAX_GIB);
+		return -1;
+	}
+	if (avail > 0 && *gib + 1 > avail) {
+		snprintf(msg, len,
+		    "--fault-ladder %s: more than the %llu GiB this machine "
+		    "has "
+		    "available, less one",
+		    s, (unsigned long long)(avail > 0 ? avail - 1 : 0));
+		return -1;
+	}
+	return 0;
+}
+
+/* ceilings' options: --threads T (1 to VARIANT_THREADS_MAX), or
+ * --fault-ladder GIB (*gib; 0 when not given). 0, or -1 with the
+ * one-line reason in msg. */
+static int
+ceilings_parse(
+    int argc, char **argv, int *threads, uint64_t *gib, char *msg, size_t len)
 {
 	const hx_param_t *p = hx_params_find("threads");
 	uint64_t v;
 
 	*threads = 1;
+	*gib = 0;
 	for (int i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--threads") != 0) {
+		int ladder = strcmp(argv[i], "--fault-ladder") == 0;
+		if (!ladder && strcmp(argv[i], "--threads") != 0) {
 			snprintf(msg, len, "unexpected argument '%s'", argv[i]);
 			return -1;
 		}
 		if (i + 1 == argc) {
-			snprintf(msg, len, "'--threads' needs a value");
+			snprintf(msg, len, "'%s' needs a value", argv[i]);
 			return -1;
 		}
-		if (hx_params_parse(p, argv[++i], &v, msg, len) != 0)
+		if (ladder ? ladder_parse(argv[++i], gib, msg, len)
+			   : hx_params_parse(p, argv[++i], &v, msg, len))
 			return -1;
-		*threads = (int)v;
+		if (!ladder)
+			*threads = (int)v;
 	}
 	return 0;
+}
+
+/* Progress of the fault ladder: one line a GiB as it is measured. */
+static void
+ladder_step(size_t k, double s)
+{
+	fprintf(stderr, "GiB %zu: %.2f us a fault\n", k, s * 1e6);
+}
+
+/* harness ceilings --fault-ladder GIB: the price of a fault GiB by GiB
+ * (hx_os_fault_ladder), as JSON on stdout and a line a GiB on stderr. */
+static int
+ceilings_fault_ladder(uint64_t gib)
+{
+	double *per = calloc((size_t)gib, sizeof(double)), release;
+	json_t *o = json_object(), *a = json_array();
+	char *text = NULL;
+
+	fprintf(stderr,
+	    "harness ceilings: faulting %llu GiB of fresh memory, a GiB at a "
+	    "time...\n",
+	    (unsigned long long)gib);
+	if (per == NULL || o == NULL || a == NULL ||
+	    hx_os_fault_ladder((size_t)gib, (size_t)1 << 30, per, &release,
+		ladder_step) != 0) {
+		fprintf(stderr, "harness ceilings: could not map %llu GiB\n",
+		    (unsigned long long)gib);
+		free(per);
+		json_decref(o);
+		json_decref(a);
+		return HX_EXIT_FAILURE;
+	}
+	for (uint64_t g = 0; g < gib; g++)
+		json_array_append_new(
+		    a, isnan(per[g]) ? json_null() : json_real(per[g]));
+	json_object_set_new(o, "fault_ladder_s", a);
+	json_object_set_new(
+	    o, "fault_ladder_page_release_s", json_real(release));
+	text = json_dumps(o, JSON_INDENT(2));
+	if (text != NULL)
+		printf("%s\n", text);
+	fprintf(stderr, "the release %.2f us a page\n", release * 1e6);
+	free(text);
+	free(per);
+	json_decref(o);
+	return text != NULL ? HX_EXIT_OK : HX_EXIT_FAILURE;
 }
 
 static int
@@ -357,16 +441,19 @@ cmd_ceilings(int argc, char **argv)
 	json_t *o;
 	char *text, msg[256];
 	int err, threads;
+	uint64_t gib;
 
 	if (argc > 1 &&
 	    (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
 		hx_help_ceilings_usage(stdout);
 		return HX_EXIT_OK;
 	}
-	if (ceilings_parse(argc, argv, &threads, msg, sizeof(msg)) != 0) {
+	if (ceilings_parse(argc, argv, &threads, &gib, msg, sizeof(msg)) != 0) {
 		fprintf(stderr, "harness ceilings: %s\n", msg);
 		return HX_EXIT_USAGE;
 	}
+	if (gib > 0)
+		return ceilings_fault_ladder(gib);
 	fprintf(stderr, "harness ceilings: measuring (a few seconds)...\n");
 	if ((err = hx_ceilings_measure_threads(&c, 0, 0, threads)) != 0) {
 		fprintf(stderr, "harness ceilings: %s\n",

@@ -242,6 +242,10 @@ bad_sweep "sweep --repeat 1e9" --workload interp --repeat 1e9
 row "unknown command" 2 s_none c_unchanged ../out nosuch
 row "unknown option as a command" 2 s_none c_unchanged ../out --bogus
 row "--version extra" 2 s_none c_unchanged ../out --version extra
+row "ceilings --fault-ladder 0" 2 s_none c_unchanged ../out ceilings --fault-ladder 0
+row "ceilings --fault-ladder 1.5" 2 s_none c_unchanged ../out ceilings --fault-ladder 1.5
+row "ceilings --fault-ladder beyond the memory available" 2 s_none c_unchanged ../out ceilings --fault-ladder 4000
+row "ceilings --fault-ladder without a value" 2 s_none c_unchanged ../out ceilings --fault-ladder
 bad_run "unknown workload" nosuch fused
 bad_run "unknown variant" interp nosuch
 bad_run "variant of another workload" colony materialized

@@ -230,3 +230,22 @@ Test(ceilings, fma_runs_and_spread_recorded, .timeout = 60)
 	cr_expect(c.fma_flops_spread >= 0.0 && c.fma_flops_spread < 1.0,
 	    "spread %g", c.fma_flops_spread);
 }
+
+/* The fault ladder (harness ceilings --fault-ladder) on four steps of 16
+ * MiB: a price a step, each between 50 ns and 1 ms (a fault is
+ * microseconds: a page zeroed and mapped), and a release a page cheaper
+ * than the dearest step's fault (an unmapping frees, it zeroes nothing). */
+Test(ceilings, fault_ladder_prices_each_step)
+{
+	double per[4], release = NAN, most = 0.0;
+
+	cr_assert_eq(
+	    hx_os_fault_ladder(4, (size_t)16 << 20, per, &release, NULL), 0);
+	for (int k = 0; k < 4; k++) {
+		cr_expect(per[k] > 50e-9 && per[k] < 1e-3, "step %d: %g s", k,
+		    per[k]);
+		most = fmax(most, per[k]);
+	}
+	cr_expect(release > 0.0 && release < most, "release %g s, fault %g s",
+	    release, most);
+}
