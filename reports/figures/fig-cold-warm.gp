@@ -13,18 +13,18 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 0.967921
-"interp/fused" 1.01243
-"interp/chunked" 0.991943
-"interp/tiled" 1.04187
-"interp/hoisted" 1.0065
-"interp/sorted" 1.33484
-"colony/naive" 0.931236
-"colony/naive-reuse" 0.996169
-"colony/fused" 1.00579
-"colony/chunked" 0.936901
-"colony/tiled" 1.10731
-"colony/cells" 1.31584
+"interp/materialized" 1.02677
+"interp/fused" 1.05537
+"interp/chunked" 0.99158
+"interp/tiled" 0.995012
+"interp/hoisted" 1.039
+"interp/sorted" 1.18244
+"colony/naive" 1.08776
+"colony/naive-reuse" 1.00802
+"colony/fused" 1.05414
+"colony/chunked" 1.02643
+"colony/tiled" 0.981453
+"colony/cells" 1.17074
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

@@ -12,31 +12,31 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.73099
+2 1.45635
 EOD
 $s1 << EOD
 1 1
-2 1.69582
+2 1.62881
 EOD
 $s2 << EOD
 1 1
-2 1.73397
+2 1.62566
 EOD
 $s3 << EOD
 1 1
-2 1.85265
+2 1.74791
 EOD
 $s4 << EOD
 1 1
-2 2.00249
+2 1.85039
 EOD
 $s5 << EOD
 1 1
-2 1.7631
+2 1.75806
 EOD
 $s6 << EOD
 1 1
-2 1.84886
+2 1.85881
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'eager', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'materialized', \

@@ -12,33 +12,33 @@ set xrange [0.01:10000]
 set yrange [0.1:1000]
 set samples 400
 $v0 << EOD
-0.13 0.158835 0.609523
+0.13 0.143464 0.576101
 EOD
 $v1 << EOD
-2.4375 8.13015 20.2047
+2.4375 8.13995 20.7093
 EOD
 $v2 << EOD
-1312.01 16.7011 20.2047
+1312.01 16.4479 20.7093
 EOD
 $v3 << EOD
-2.4375 13.4122 20.2047
+2.4375 13.622 20.7093
 EOD
 $v4 << EOD
-1312.01 24.1767 20.2047
+1312.01 23.5263 36.9195
 EOD
 $v5 << EOD
-216.838 44.137 72.4191
+216.838 44.5059 73.7739
 EOD
 $v6 << EOD
-77.4138 183.681 310.462
+77.4138 161.265 318.117
 EOD
-plot (x*422.3 < 248.4 ? x*422.3 : 248.4) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 422 GB/s', (x*189.7 < 248.4 ? x*189.7 : 248.4) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 190 GB/s', (x*88 < 248.4 ? x*88 : 248.4) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 88 GB/s', (x*38.76 < 248.4 ? x*38.76 : 248.4) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 39 GB/s; the flat part: FMA peak', 20.2 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 20.2 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; not determined)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
+plot (x*563.1 < 254.5 ? x*563.1 : 254.5) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 563 GB/s', (x*234.6 < 254.5 ? x*234.6 : 254.5) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 235 GB/s', (x*88.68 < 254.5 ? x*88.68 : 254.5) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 89 GB/s', (x*37.71 < 254.5 ? x*37.71 : 254.5) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 38 GB/s; the flat part: FMA peak', 20.71 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 20.7 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; not determined)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
   $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM; gathers)', $v1 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#E69F00' notitle, \
   $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3; gathers)', $v2 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#009E73' notitle, \
   $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3; gathers)', $v3 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#CC79A7' notitle, \
-  $v4 using 1:2 with points pt 12 ps 2 lw 2 lc rgb '#56B4E9' title 'tiled (L3; gathers)', $v4 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#56B4E9' notitle, \
+  $v4 using 1:2 with points pt 12 ps 2 lw 2 lc rgb '#56B4E9' title 'tiled (L3; not determined)', $v4 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#56B4E9' notitle, \
   $v5 using 1:2 with points pt 14 ps 2 lw 2 lc rgb '#8C6D31' title 'hoisted (L3; L3 traffic)', $v5 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#8C6D31' notitle, \
-  $v6 using 1:2 with points pt 1 ps 2 lw 2 lc rgb '#7F3C8D' title 'sorted (L3; multiply-adds (FMA))', $v6 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#7F3C8D' notitle
+  $v6 using 1:2 with points pt 1 ps 2 lw 2 lc rgb '#7F3C8D' title 'sorted (L3; not determined)', $v6 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#7F3C8D' notitle
 set output
 if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {
   set terminal pngcairo size 1200,750 font 'Sans,12'
