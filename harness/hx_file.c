@@ -747,6 +747,13 @@ file_copy_writer(FILE *f, void *arg)
 }
 
 int
+hx_file_copy(const char *from, const char *path, char *msg, size_t msglen)
+{
+	return hx_file_write_atomic(
+	    path, file_copy_writer, (void *)from, msg, msglen);
+}
+
+int
 hx_file_install(const char *staged, const char *path, char *msg, size_t msglen)
 {
 	char target[FILE_PATH_MAX], dir[FILE_PATH_MAX];

@@ -103,6 +103,10 @@ int hx_file_resolve(const char *path, char *target, size_t len);
  * many were removed. */
 int hx_file_remove_stale(const char *path);
 
+/* Copies the file at from to path through hx_file_write_atomic. 0, or -1
+ * with msg (from unreadable: nothing written). */
+int hx_file_copy(const char *from, const char *path, char *msg, size_t msglen);
+
 /* Puts the finished file staged in place at path (symlinks followed): a
  * rename when the target is new or a regular file on staged's file system
  * (its mode and owner kept), else a copy through hx_file_write_atomic (a

@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
+#include <unistd.h>
 
 #include "hx_file.h"
 #include "rp_explain.h"
@@ -66,36 +67,19 @@ shape_text(const json_t *a, char *buf, size_t len)
 	return buf;
 }
 
-static int
-copy_writer(FILE *f, void *arg)
-{
-	FILE *src = arg;
-	char buf[65536];
-	size_t n;
-
-	while ((n = fread(buf, 1, sizeof(buf), src)) > 0)
-		if (fwrite(buf, 1, n, f) != n)
-			return -1;
-	return ferror(src) ? -1 : 0;
-}
-
 /* Copies DATA/explain-NAME.EXT into figures/; 0, or -1 when it is not
  * in the data folder or could not be written (R->msg says why). */
 static int
 copy_chart(rp_report_t *R, const char *name, const char *ext)
 {
 	char from[4400], to[4400];
-	FILE *src;
-	int rc;
 
 	snprintf(
 	    from, sizeof(from), "%s/explain-%s.%s", R->data.dir, name, ext);
 	snprintf(to, sizeof(to), "%s/explain-%s.%s", R->fig_dir, name, ext);
-	if ((src = fopen(from, "rb")) == NULL)
+	if (access(from, R_OK) != 0)
 		return -1;
-	rc = hx_file_write_atomic(to, copy_writer, src, R->msg, sizeof(R->msg));
-	fclose(src);
-	return rc;
+	return hx_file_copy(from, to, R->msg, sizeof(R->msg));
 }
 
 /* A size in bytes and in full arrays (NAME, NAME_units). */
