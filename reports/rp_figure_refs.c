@@ -47,53 +47,66 @@ rp_figure_refs_chunk(const rp_data_t *D, rp_plot_t *P)
 		    w->fused, rp_report_peak(fus));
 }
 
-/* The in-core roofs under the FMA peak, appended to P->prefix after len:
- * what a workload's pair reaches at the measured rate of its gathers (from
- * the level its tables fit) and of its divides, each priced per unit as
- * the time model counted them in the compiled loop of the first of its
- * main runs that gathers (interp fused: 4 indices and one divide a pair),
- * times the FLOP a unit. A roof at or above the FMA peak is not drawn. */
+/* An in-core roof at gflops (what a unit reaches at one kind of
+ * instruction's measured rate), appended to P->prefix: "gathers (l3, 4 a
+ * unit)". Not drawn at or above the FMA peak, nor where it would not fit
+ * whole (a cut plot element would break the script). */
+static void
+roof_line(rp_plot_t *P, double gflops, double fma, const char *what,
+    const char *from, double per_unit)
+{
+	size_t len = strlen(P->prefix);
+	int n;
+
+	if (!(gflops > 0 && gflops < fma))
+		return;
+	n = snprintf(P->prefix + len, sizeof(P->prefix) - len,
+	    ", %.4g w l lw 2 dt 3 lc rgb '#444444' t "
+	    "'in-core roof: %s (%s, %.3g a unit), %.3g GFLOP/s'",
+	    gflops, what, from, per_unit, gflops);
+	if (n < 0 || (size_t)n >= sizeof(P->prefix) - len)
+		P->prefix[len] = '\0';
+}
+
+/* The in-core roofs under the FMA peak: what a workload's unit reaches at
+ * the measured rate of its gathers, one roof for each level its main runs'
+ * gathers come from (interp: L3 for fused's, every table for every point;
+ * L1 for tiled's, two tables for a tile), and of its divides, each priced
+ * per unit as the time model counted them in the compiled loop of the
+ * first main run that gathers from that level (interp fused: 4 indices
+ * and one divide a pair), times the FLOP a unit. */
 static void
 in_core_roofs(const rp_data_t *D, const char *w, double fma, rp_plot_t *P)
 {
-	const char *vs[RP_DATA_MAX_VARIANTS];
+	const char *vs[RP_DATA_MAX_VARIANTS], *drawn[4];
 	size_t nv = rp_data_variants(D, w, NULL, vs, RP_DATA_MAX_VARIANTS);
-	const json_t *r = NULL;
-	const char *level;
-	char key[64];
+	int ndrawn = 0;
 
-	for (size_t k = 0; k < nv && r == NULL; k++) {
-		const json_t *m = rp_data_main_run(D, w, vs[k]);
-		if (rp_field(m, RP_F_MODEL_GATHER_PER_UNIT) > 0)
-			r = m;
-	}
-	if (r == NULL)
-		return;
-	level = rp_str(json_object_get(json_object_get(r, "model"), "work"),
-	    "gather_level");
-	snprintf(key, sizeof(key), "gather_%s_per_s", level);
-	{
+	for (size_t k = 0; k < nv && ndrawn < 4; k++) {
+		const json_t *r = rp_data_main_run(D, w, vs[k]);
+		const char *level = rp_field_str(r, RP_F_MODEL_GATHER_LEVEL);
 		const double per_unit = rp_field(r, RP_F_WORK_FLOPS) /
 		    rp_field(r, RP_F_WORK_UNITS) * 1e-9;
-		const double roof[2] = {rp_num(D->ceilings, key) * per_unit /
-			rp_field(r, RP_F_MODEL_GATHER_PER_UNIT),
-		    rp_num(D->ceilings, "divps_per_s") * per_unit /
-			rp_field(r, RP_F_MODEL_DIVSQRT_PER_UNIT)};
-		const char *what[2] = {"gathers", "divides"};
+		const double g = rp_field(r, RP_F_MODEL_GATHER_PER_UNIT);
+		char key[64];
+		int seen = 0;
 
-		for (int i = 0; i < 2; i++) {
-			size_t len = strlen(P->prefix);
-			if (!(roof[i] > 0 && roof[i] < fma))
-				continue;
-			snprintf(P->prefix + len, sizeof(P->prefix) - len,
-			    ", %.4g w l lw 2 dt 3 lc rgb '#444444' t "
-			    "'in-core roof: %s (%s, %.3g a unit), %.3g "
-			    "GFLOP/s'",
-			    roof[i], what[i], i == 0 ? level : "divps",
-			    i == 0 ? rp_field(r, RP_F_MODEL_GATHER_PER_UNIT)
-				   : rp_field(r, RP_F_MODEL_DIVSQRT_PER_UNIT),
-			    roof[i]);
-		}
+		if (!(g > 0) || level[0] == '\0')
+			continue;
+		for (int i = 0; i < ndrawn; i++)
+			seen |= strcmp(drawn[i], level) == 0;
+		if (seen)
+			continue;
+		snprintf(key, sizeof(key), "gather_%s_per_s", level);
+		roof_line(P, rp_num(D->ceilings, key) * per_unit / g, fma,
+		    "gathers", level, g);
+		if (ndrawn++ == 0)
+			roof_line(P,
+			    rp_num(D->ceilings, "divps_per_s") * per_unit /
+				rp_field(r, RP_F_MODEL_DIVSQRT_PER_UNIT),
+			    fma, "divides", "divps",
+			    rp_field(r, RP_F_MODEL_DIVSQRT_PER_UNIT));
+		drawn[ndrawn - 1] = level;
 	}
 }
 
