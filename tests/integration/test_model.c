@@ -225,19 +225,23 @@ Test(model, working_set_from_l1_to_dram, .timeout = 240)
  * over all M tables for every point (4.9 MB at M = 300: beyond L2), tiled's
  * over the two tables an iteration runs against for a whole tile of points
  * (variant_t.gather_bytes_of: 2 x 4 x (G + 2) bytes), which L1 or L2
- * holds. The model prices tiled's gathers at that nearer level, so it
- * predicts tiled faster than fused, as it is measured; the predicted
- * difference is within a factor of 3 of the measured one (on the
- * development VM: 235 against 231 ms at N = 1e6). */
+ * holds. The model prices tiled's gathers at that nearer level's measured
+ * rate: its gather term over fused's is the ratio of the two levels'
+ * rates (both loops gather 4 indices a pair), and it predicts tiled the
+ * faster. The measured times are not compared here: a difference of two
+ * medians of a few hundred milliseconds swings with the machine's load
+ * (N = 2e5, 9 runs each, not pinned: 145 against 112 ms, then 142
+ * against 140 ms); docs/model.md compares them pinned at N = 1e6. */
 Test(model, tiled_gathers_are_priced_where_its_tile_keeps_them, .timeout = 240)
 {
-	char dir[4096], path[4200], json[4200], *err = NULL, *text;
-	char *args[] = {"run", "interp", "fused,tiled", "--n", "50000", "--m",
-	    "300", "--repeat", "7", "--warmup", "1", "--events", "none",
-	    "--model", "--ceilings", path, "--json", json, NULL};
+	char dir[4096], path[4200], json[4200], *err = NULL, *text, key[64];
+	char *args[] = {"run", "interp", "fused,tiled", "--n", "20000", "--m",
+	    "300", "--repeat", "3", "--warmup", "0", "--events", "none",
+	    "--no-validate", "--model", "--ceilings", path, "--json", json,
+	    NULL};
 	json_t *c, *r[2];
 	const json_t *w[2];
-	double measured, predicted;
+	const char *level[2];
 	int rc;
 
 	fb_tmpdir(dir, sizeof(dir));
@@ -251,36 +255,36 @@ Test(model, tiled_gathers_are_priced_where_its_tile_keeps_them, .timeout = 240)
 	r[0] = json_loads(strtok(text, "\n"), 0, NULL);
 	r[1] = json_loads(strtok(NULL, "\n"), 0, NULL);
 	cr_assert(r[0] != NULL && r[1] != NULL, "two result lines");
-	for (int i = 0; i < 2; i++)
-		w[i] = json_object_get(json_object_get(r[i], "model"), "work");
-	cr_expect_str_eq(
+	cr_assert_str_eq(
 	    json_string_value(json_object_get(r[1], "variant")), "tiled");
+	for (int i = 0; i < 2; i++) {
+		w[i] = json_object_get(json_object_get(r[i], "model"), "work");
+		level[i] =
+		    json_string_value(json_object_get(w[i], "gather_level"));
+		cr_assert_not_null(level[i]);
+	}
 	cr_expect_float_eq(num(w[1], "gather_bytes"), 2.0 * 4.0 * 4098.0, 1e-9);
 	cr_expect(num(w[0], "gather_bytes") > 4.0e6, "fused's: %g",
 	    num(w[0], "gather_bytes"));
-	cr_expect(
-	    strcmp(json_string_value(json_object_get(w[1], "gather_level")),
-		"l1") == 0 ||
-		strcmp(json_string_value(json_object_get(w[1], "gather_level")),
-		    "l2") == 0,
-	    "tiled's gathers from %s",
-	    json_string_value(json_object_get(w[1], "gather_level")));
-	cr_expect(
-	    strcmp(json_string_value(json_object_get(w[0], "gather_level")),
-		"l3") == 0 ||
-		strcmp(json_string_value(json_object_get(w[0], "gather_level")),
-		    "dram") == 0,
-	    "fused's gathers from %s",
-	    json_string_value(json_object_get(w[0], "gather_level")));
-	cr_expect_lt(term(r[1], "gather"), term(r[0], "gather"));
-	measured = num(json_object_get(r[0], "time_s"), "median") -
-	    num(json_object_get(r[1], "time_s"), "median");
-	predicted = num(json_object_get(r[0], "model"), "predicted_s") -
-	    num(json_object_get(r[1], "model"), "predicted_s");
-	cr_expect_gt(measured, 0.0, "tiled not faster than fused");
-	cr_expect(predicted > measured / 3.0 && predicted < 3.0 * measured,
-	    "fused - tiled: measured %g s, predicted %g s", measured,
-	    predicted);
+	cr_expect(strcmp(level[1], "l1") == 0 || strcmp(level[1], "l2") == 0,
+	    "tiled's gathers from %s", level[1]);
+	cr_expect(strcmp(level[0], "l3") == 0 || strcmp(level[0], "dram") == 0,
+	    "fused's gathers from %s", level[0]);
+	cr_expect_float_eq(num(w[0], "gather_indices_per_unit"), 4.0, 1e-9);
+	cr_expect_float_eq(num(w[1], "gather_indices_per_unit"), 4.0, 1e-9);
+	{
+		double rate[2];
+		for (int i = 0; i < 2; i++) {
+			snprintf(key, sizeof(key), "gather_%s_per_s", level[i]);
+			rate[i] = num(c, key);
+		}
+		cr_expect_float_eq(term(r[1], "gather") / term(r[0], "gather"),
+		    rate[0] / rate[1], 1e-6,
+		    "tiled's gathers %g s, fused's %g s", term(r[1], "gather"),
+		    term(r[0], "gather"));
+	}
+	cr_expect_lt(num(json_object_get(r[1], "model"), "predicted_s"),
+	    num(json_object_get(r[0], "model"), "predicted_s"));
 	free(text);
 	json_decref(r[0]);
 	json_decref(r[1]);
