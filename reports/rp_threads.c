@@ -229,13 +229,8 @@ threads_summary_facts(
 			best = &rows[i];
 	}
 	rp_fact_bool(F, best != NULL, NULL, "threads.%s.best_known", w);
-	rp_fact_num(F, RP_FACT_RATIO, best != NULL ? best->speedup : NAN, NULL,
-	    "threads.%s.best_speedup", w);
 	rp_fact_str(F, best != NULL ? best->variant : NULL, NULL,
 	    "threads.%s.best_variant", w);
-	rp_fact_text(F, RP_FACT_PERCENT, best != NULL ? best->efficiency : NAN,
-	    pct0(best != NULL ? best->efficiency : NAN), NULL,
-	    "threads.%s.best_efficiency", w);
 	rp_fact_num(F, RP_FACT_COUNT, (double)n, NULL, "threads.%s.count", w);
 	for (int l = 0; l <= RP_THREADS_SHORT; l++)
 		rp_fact_num(F, RP_FACT_COUNT, count[l], NULL,

@@ -19,6 +19,8 @@ H=$(cd "$(dirname "$H")" && pwd)/$(basename "$H")
 # The report program beside the harness (or REPORT), and the committed data
 # its cases corrupt a copy of; its cases are left out without them.
 RP=${2:-$(dirname "$H")/report}
+# Absolute, as the harness's: each case runs in a folder of its own.
+[ -e "$RP" ] && RP=$(cd "$(dirname "$RP")" && pwd)/$(basename "$RP")
 DATA=$(cd "$(dirname "$0")/.." && pwd)/reports/data
 ROOT=$(mktemp -d "${TMPDIR:-/tmp}/bad-inputs.XXXXXX")
 # An immutable file (chattr +i) or a mount a case left would stop rm.

@@ -14,6 +14,9 @@ echo "template lines: $(find reports/templates -type f | xargs cat | wc -l)"
 strip() { gcc -fpreprocessed -dD -E -P "$1" 2>/dev/null; }
 prose=0; fields=0; variants=0
 vnames=$(build/jemalloc/harness list 2>/dev/null | awk '/^  [a-z]/{print $1}' | sort -u)
+# Without the harness there are no names to look for, and the count would
+# read 0: refuse.
+[ -n "$vnames" ] || { echo "report-code-counts.sh: build/jemalloc/harness list gave no variants: run make first" >&2; exit 2; }
 keys="memory|time_s|steps_s|counters|model|cachesim|params|settings|derived|machine|conditions|result|validation|pmu|work|timeline|loops"
 for f in reports/*.c; do
 	p=$(strip "$f" | grep -cE '"[^"]*[A-Za-z]+[ ,;:]+[A-Za-z]+[ ,;:]+[A-Za-z]+[^"]*"' || true)

@@ -211,9 +211,11 @@ Test(report_threads, section_rows_and_numbers)
 	expect_text("threads.interp.stream.workspace_last", "1 MB / 900 kB");
 	expect_text("threads.interp.stream.triad_share", "60.0%");
 	/* The sentences under it. */
-	expect_text("threads.interp.best_speedup", "2.00x");
 	expect_text("threads.interp.best_variant", "fast");
-	expect_text("threads.interp.best_efficiency", "100%");
+	expect_text("threads.interp.fast.speedup", "2.00x");
+	expect_text("threads.interp.fast.efficiency", "100%");
+	cr_expect_null(rp_facts_get(&R.facts, "threads.interp.best_speedup"),
+	    "the best's speed-up is its own row's fact, not a second one");
 	expect_text("threads.interp.count", "3");
 	expect_text("threads.interp.count_bandwidth", "1");
 	expect_text("threads.interp.count_scales", "1");
@@ -286,7 +288,7 @@ Test(report_threads, best_speedup_decided_by_its_samples)
 {
 	make_sampled_data("1.0,1.05,0.95,1.02,0.98");
 	section_facts(NULL);
-	expect_text("threads.interp.best_speedup", "2.00x");
+	expect_text("threads.interp.best_variant", "fast");
 	expect_text("threads.interp.best_decided", "faster");
 	expect_text("threads.interp.best_samples", "5");
 	cr_expect_neq(strcmp(text("threads.interp.best_interval"), "n/a"), 0);
