@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "hx_format.h"
 #include "hx_mem.h"
 
 /* The calling thread's OS id. */
@@ -185,22 +186,29 @@ hx_os_faults(uint64_t *minor, uint64_t *major)
 	*major = (uint64_t)ru.ru_majflt;
 }
 
-/* The seconds from a to b. */
-static double
-hx_os_seconds_between(const struct timespec *a, const struct timespec *b)
+/* Writes a byte in each page of [p, p + bytes), timed: the seconds and
+ * the calling thread's minor faults (the kernel's count) of the writes. */
+static void
+fault_writes(volatile char *p, size_t bytes, double *seconds, double *faults)
 {
-	return (double)(b->tv_sec - a->tv_sec) +
-	    1e-9 * (double)(b->tv_nsec - a->tv_nsec);
+	struct rusage r0, r1;
+	double t0;
+
+	getrusage(RUSAGE_THREAD, &r0);
+	t0 = hx_clock_now();
+	for (size_t i = 0; i < bytes; i += 4096)
+		p[i] = 1;
+	*seconds = hx_clock_now() - t0;
+	getrusage(RUSAGE_THREAD, &r1);
+	*faults = (double)(r1.ru_minflt - r0.ru_minflt);
 }
 
-/* One mapping of `pages` fresh pages, each written once: the seconds and
- * the calling thread's minor faults (the kernel's count) of the writes. */
+/* One mapping of `pages` fresh pages, each written once (fault_writes),
+ * then unmapped. */
 static int
 fault_touch(size_t pages, double *seconds, double *faults)
 {
-	const size_t page = 4096, bytes = pages * page;
-	struct timespec t0, t1;
-	struct rusage r0, r1;
+	const size_t bytes = pages * 4096;
 	volatile char *p;
 
 	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
@@ -210,15 +218,8 @@ fault_touch(size_t pages, double *seconds, double *faults)
 	/* 4 KiB pages, as the variants' large arrays get them (a huge page
 	 * would serve 512 of them with one fault). */
 	(void)madvise((void *)p, bytes, MADV_NOHUGEPAGE);
-	getrusage(RUSAGE_THREAD, &r0);
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	for (size_t i = 0; i < pages; i++)
-		p[i * page] = 1;
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	getrusage(RUSAGE_THREAD, &r1);
+	fault_writes(p, bytes, seconds, faults);
 	munmap((void *)p, bytes);
-	*seconds = hx_os_seconds_between(&t0, &t1);
-	*faults = (double)(r1.ru_minflt - r0.ru_minflt);
 	return 0;
 }
 
@@ -226,9 +227,9 @@ int
 hx_os_fault_ladder(size_t steps, size_t step, double *per_step_s,
     double *release_s, void (*each)(size_t k, double s))
 {
-	const size_t page = 4096, bytes = steps * step;
-	struct timespec t0, t1;
+	const size_t bytes = steps * step;
 	volatile char *p;
+	double t0;
 
 	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
 	    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -236,26 +237,16 @@ hx_os_fault_ladder(size_t steps, size_t step, double *per_step_s,
 		return -1;
 	(void)madvise((void *)p, bytes, MADV_NOHUGEPAGE);
 	for (size_t g = 0; g < steps; g++) {
-		struct rusage r0, r1;
-		double f;
+		double s, f;
 
-		getrusage(RUSAGE_THREAD, &r0);
-		clock_gettime(CLOCK_MONOTONIC, &t0);
-		for (size_t i = g * step; i < (g + 1) * step; i += page)
-			p[i] = 1;
-		clock_gettime(CLOCK_MONOTONIC, &t1);
-		getrusage(RUSAGE_THREAD, &r1);
-		f = (double)(r1.ru_minflt - r0.ru_minflt);
-		per_step_s[g] = f >= (double)(step / page) / 2
-		    ? hx_os_seconds_between(&t0, &t1) / f
-		    : NAN;
+		fault_writes(p + g * step, step, &s, &f);
+		per_step_s[g] = f >= (double)(step / 4096) / 2 ? s / f : NAN;
 		if (each != NULL)
 			each(g, per_step_s[g]);
 	}
-	clock_gettime(CLOCK_MONOTONIC, &t0);
+	t0 = hx_clock_now();
 	munmap((void *)p, bytes);
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	*release_s = hx_os_seconds_between(&t0, &t1) / (double)(bytes / page);
+	*release_s = (hx_clock_now() - t0) / (double)(bytes / 4096);
 	return 0;
 }
 

@@ -349,9 +349,8 @@ ladder_parse(const char *s, uint64_t *gib, char *msg, size_t len)
 	if (avail > 0 && *gib + 1 > avail) {
 		snprintf(msg, len,
 		    "--fault-ladder %s: more than the %llu GiB this machine "
-		    "has "
-		    "available, less one",
-		    s, (unsigned long long)(avail > 0 ? avail - 1 : 0));
+		    "has available, less one",
+		    s, (unsigned long long)(avail - 1));
 		return -1;
 	}
 	return 0;

@@ -100,13 +100,13 @@ in_core_roofs(const rp_data_t *D, const char *w, double fma, rp_plot_t *P)
 		snprintf(key, sizeof(key), "gather_%s_per_s", level);
 		roof_line(P, rp_num(D->ceilings, key) * per_unit / g, fma,
 		    "gathers", level, g);
-		if (ndrawn++ == 0)
+		if (ndrawn == 0)
 			roof_line(P,
 			    rp_num(D->ceilings, "divps_per_s") * per_unit /
 				rp_field(r, RP_F_MODEL_DIVSQRT_PER_UNIT),
 			    fma, "divides", "divps",
 			    rp_field(r, RP_F_MODEL_DIVSQRT_PER_UNIT));
-		drawn[ndrawn - 1] = level;
+		drawn[ndrawn++] = level;
 	}
 }
 

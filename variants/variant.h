@@ -254,8 +254,9 @@ typedef struct variant_s {
 	int hot_streams;
 	/* Optional, for the time model: the bytes the hot loop's gathers
 	 * range over while it runs, where a schedule keeps that less than
-	 * its inputs (interp tiled: one interpolant's table, 16 KB, for a
-	 * whole tile of points), so that they are priced at the level that
+	 * its inputs (interp tiled: the two interpolants' tables an
+	 * iteration runs against, 32.8 kB, for a whole tile of points), so
+	 * that they are priced at the level that
 	 * holds those bytes. NULL: the run's inputs (memory.input_bytes). */
 	double (*gather_bytes_of)(const params_t *p);
 	/* Optional: the loops that run apart from the hot loop and take
