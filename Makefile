@@ -125,7 +125,7 @@ HELPERS   := $(HELPER_SRC:tests/helpers/%.c=$(BUILD)/helpers/%)
 
 .PHONY: all install valgrind-build deps deps-report deps-test test test-unit test-integration report clean format format-check valgrind \
 	valgrind-report \
-	fuzz fuzz-ci fuzz-build cppcheck jax test-jax test-templates doc-links
+	fuzz fuzz-ci fuzz-build cppcheck jax test-jax test-templates doc-links bench-model
 
 all: $(BUILD)/harness $(BUILD)/report $(PLUGINS) $(BUILD)/fusebench.1 $(BUILD)/fusebench.bash
 ifeq ($(ALLOC)$(SANITIZER)$(BUILD_DIR),jemalloc)
@@ -335,6 +335,20 @@ test-jax:
 			variants/jax/tests python/tests && \
 		sh python/newest-jax.sh $(VENV); \
 	else echo "fusebench: JAX tests skipped: no virtual environment (make jax)"; fi
+
+# The model's benchmark (docs/model.md): the model_probe plugin's base and
+# div (one divide per element more) on 4096 floats, and base on 64 MiB,
+# beyond the caches, each with its predicted and measured time, pinned to
+# the last core. The tests check what the model counts; how far the
+# measured times move is this benchmark's, read by a person.
+bench-model: all
+	@c=$$(mktemp) && trap 'rm -f "$$c"' EXIT && \
+	cpu=$$(($$(nproc) - 1)) && \
+	$(BUILD)/harness ceilings > "$$c" && \
+	$(BUILD)/harness run --plugin $(BUILD)/plugins/libmodel_probe.so probe base,div \
+		--n 4096 --repeat 21 --cpu $$cpu --events none --model --ceilings "$$c" && \
+	$(BUILD)/harness run --plugin $(BUILD)/plugins/libmodel_probe.so probe base \
+		--n 16777216 --repeat 11 --cpu $$cpu --events none --model --ceilings "$$c"
 
 report: deps-report
 	$(MAKE) jax
