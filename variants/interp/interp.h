@@ -198,8 +198,12 @@ uint64_t interp_grid_major_bytes(
 int interp_shared_grid_setup(const params_t *p, void **state);
 
 /* sum_i v_i^2 over one point's interpolants, from the four grid-major rows
- * at r0 (rows mp floats apart) and the point's weights. */
-static inline float
+ * at r0 (rows mp floats apart) and the point's weights. Never inlined: the
+ * time model and the insn suite find the pair loop by this name, and gcc
+ * 12 inlined it into interp_hoisted_points at -march=znver3 while keeping
+ * it apart at -march=znver4, so that the model found no loop on one
+ * machine. */
+static __attribute__((noinline)) float
 interp_rows_sum_squares(const float *r0, uint64_t mp, interp_weights_t w)
 {
 	const float *r1 = r0 + mp, *r2 = r1 + mp, *r3 = r2 + mp;
