@@ -281,3 +281,43 @@ Test(model, tiled_gathers_are_priced_where_its_tile_keeps_them, .timeout = 240)
 	json_decref(c);
 	fb_rmdir(dir);
 }
+
+/* colony tiled computes each unordered pair once for both particles: a
+ * lane is 2 units (ordered pairs), whatever the build's vector width. Its
+ * pair needs 2 divides and 2 square roots (colony.h), so the model's
+ * divides and square roots per unit, times the lanes the ceilings measured
+ * at, are 2. A width taken as 16 lanes where the build has 8 (AVX2) reads
+ * 1 and halved the predicted time on a Zen 3 machine. */
+Test(model, colony_tiled_counts_two_pairs_a_lane, .timeout = 120)
+{
+	char dir[4096], path[4200], json[4200], *err = NULL;
+	char *args[] = {"run", "colony", "tiled", "--n", "512", "--steps", "1",
+	    "--repeat", "1", "--warmup", "0", "--events", "none",
+	    "--no-validate", "--model", "--ceilings", path, "--json", json,
+	    NULL};
+	json_t *c, *r;
+	const json_t *w;
+	double lanes;
+	int rc;
+
+	fb_tmpdir(dir, sizeof(dir));
+	c = model_ceilings(dir, path, sizeof(path));
+	snprintf(json, sizeof(json), "%s/r.json", dir);
+	rc = fb_run(args, dir, &err);
+	cr_assert_eq(rc, 0, "colony tiled: exit %d: %s", rc, err);
+	free(err);
+	r = json_load_file(json, 0, NULL);
+	cr_assert_not_null(r);
+	w = json_object_get(json_object_get(r, "model"), "work");
+	lanes = num(c, "fma_vector_width");
+	cr_expect_float_eq(
+	    num(json_object_get(w, "per_unit"), "divsqrt") * lanes, 2.0, 1e-9,
+	    "divides and square roots a unit %g at %g lanes",
+	    num(json_object_get(w, "per_unit"), "divsqrt"), lanes);
+	cr_expect_float_eq(num(w, "iterations_per_unit") * 2.0 * lanes, 1.0,
+	    1e-9, "iterations a unit %g at %g lanes",
+	    num(w, "iterations_per_unit"), lanes);
+	json_decref(r);
+	json_decref(c);
+	fb_rmdir(dir);
+}
