@@ -197,27 +197,6 @@ uint64_t interp_grid_major_bytes(
  * when the interpolants' grid parameters differ. */
 int interp_shared_grid_setup(const params_t *p, void **state);
 
-/* sum_i v_i^2 over one point's interpolants, from the four grid-major rows
- * at r0 (rows mp floats apart) and the point's weights. Never inlined: the
- * time model and the insn suite find the pair loop by this name, and gcc
- * 12 inlined it into interp_hoisted_points at -march=znver3 while keeping
- * it apart at -march=znver4, so that the model found no loop on one
- * machine. */
-static __attribute__((noinline)) float
-interp_rows_sum_squares(const float *r0, uint64_t mp, interp_weights_t w)
-{
-	const float *r1 = r0 + mp, *r2 = r1 + mp, *r3 = r2 + mp;
-	float acc = 0.0f;
-
-#pragma omp simd reduction(+ : acc)
-	for (uint64_t i = 0; i < mp; i++) {
-		float v =
-		    r0[i] * w.w0 + r1[i] * w.w1 + r2[i] * w.w2 + r3[i] * w.w3;
-		acc += v * v;
-	}
-	return acc;
-}
-
 /* The independent float64 evaluation of v_i(x). The cell index is taken as
  * the float32 formula takes it (a discrete decision, compared elsewhere);
  * everything after it is computed in double. */
@@ -228,27 +207,42 @@ double interp_reference_value(const interp_inputs_t *in, uint64_t i, float x);
  * every pass. */
 double interp_table_traffic(const params_t *p, double passes);
 
+/* float32 lanes of the build's widest vector, which gcc's loops over the
+ * interpolants use: 16 with AVX-512, 8 with AVX2. */
+#if defined(__AVX512F__)
+#define INTERP_LANES 16
+#elif defined(__AVX__)
+#define INTERP_LANES 8
+#else
+#define INTERP_LANES 4
+#endif
+
 /* Iterations a run of the loops the time model prices beside a pair loop
  * over the M interpolants of each point (variant_pass_t): the remainder
- * gcc vectorizes on xmm, (M mod 16) / 4 a point (3 at M = 300; the last
- * M mod 4 scalar ones not counted); materialized's square, a vector of
- * 16 values of the (N, M) array a turn; its reduction, M / 16 vectors a
- * row. per_turn: points a turn of the pair loop (interp tiled: 2). */
+ * gcc vectorizes on xmm, (M mod INTERP_LANES) / 4 a point (at M = 300: 3
+ * with AVX-512, 1 with AVX2; the last M mod 4 scalar ones not counted);
+ * materialized's square, a vector of INTERP_LANES values of the (N, M)
+ * array a turn; its reduction, M / INTERP_LANES vectors a row. per_turn:
+ * points a turn of the pair loop (interp tiled: 2). Counted at 16 lanes
+ * on every build, the AVX2 build's remainder was priced three times over
+ * and its square and reduction were looked for in loops it does not
+ * have. */
 double interp_remainder_iterations(const params_t *p, double per_turn);
 double interp_square_iterations(const params_t *p);
 double interp_reduce_iterations(const params_t *p);
 
 /* The passes of interp_block_materialized (materialized and chunked):
  * its remainder (the largest 4-lane loop), then the square and the
- * reduction (the 16-lane loops after the pair loop, the largest). */
+ * reduction (the INTERP_LANES-lane loops after the pair loop, the
+ * largest). */
 double interp_block_remainder_iterations(const params_t *p);
 #define INTERP_BLOCK_MATERIALIZED_PASSES                                       \
 	{                                                                      \
 		{"interp_block_materialized", 4, 0,                            \
 		    interp_block_remainder_iterations},                        \
-		    {"interp_block_materialized", 16, 1,                       \
+		    {"interp_block_materialized", INTERP_LANES, 1,             \
 			interp_square_iterations},                             \
-		    {"interp_block_materialized", 16, 2,                       \
+		    {"interp_block_materialized", INTERP_LANES, 2,             \
 			interp_reduce_iterations},                             \
 	}
 

@@ -570,7 +570,7 @@ double
 interp_remainder_iterations(const params_t *p, double per_turn)
 {
 	const double m = (double)interp_m(p);
-	const double tail = (double)(((uint64_t)m % 16) / 4);
+	const double tail = (double)(((uint64_t)m % INTERP_LANES) / 4);
 
 	return (double)p->n * (double)p->steps / per_turn * tail;
 }
@@ -584,11 +584,13 @@ interp_block_remainder_iterations(const params_t *p)
 double
 interp_square_iterations(const params_t *p)
 {
-	return (double)p->n * (double)interp_m(p) * (double)p->steps / 16.0;
+	return (double)p->n * (double)interp_m(p) * (double)p->steps /
+	    (double)INTERP_LANES;
 }
 
 double
 interp_reduce_iterations(const params_t *p)
 {
-	return (double)p->n * (double)(interp_m(p) / 16) * (double)p->steps;
+	return (double)p->n * (double)(interp_m(p) / INTERP_LANES) *
+	    (double)p->steps;
 }

@@ -19,6 +19,27 @@
  * latency. */
 #define INTERP_HOISTED_AHEAD 4
 
+/* sum_i v_i^2 over one point's interpolants, from the four grid-major rows
+ * at r0 (rows mp floats apart) and the point's weights. Never inlined: the
+ * time model and the insn suite find the pair loop by this name, and gcc
+ * 12 inlined it into interp_hoisted_points at -march=znver3 while keeping
+ * it apart at -march=znver4, so that the model found no loop on one
+ * machine. */
+static __attribute__((noinline)) float
+interp_rows_sum_squares(const float *r0, uint64_t mp, interp_weights_t w)
+{
+	const float *r1 = r0 + mp, *r2 = r1 + mp, *r3 = r2 + mp;
+	float acc = 0.0f;
+
+#pragma omp simd reduction(+ : acc)
+	for (uint64_t i = 0; i < mp; i++) {
+		float v =
+		    r0[i] * w.w0 + r1[i] * w.w1 + r2[i] * w.w2 + r3[i] * w.w3;
+		acc += v * v;
+	}
+	return acc;
+}
+
 /* The points [lo, hi) against the grid-major table; their sum. */
 static double
 interp_hoisted_points(
