@@ -344,6 +344,176 @@ hx_disasm_carries(const char *text, const hx_disasm_range_t *r, hx_loop_t *l)
 	}
 }
 
+/* A memory operand's address: displacement, base and index registers
+ * (hx_flow_reg numbers; -1: none), scale. */
+typedef struct hx_disasm_addr_s {
+	long disp;
+	int base, index, scale;
+} hx_disasm_addr_t;
+
+/* The register named at p ("%rsi"), -1 if none; its length into *n. */
+static int
+hx_disasm_regat(const char *p, size_t *n)
+{
+	size_t len = 0;
+
+	*n = 0;
+	if (*p != '%')
+		return -1;
+	while (isalnum((unsigned char)p[1 + len]))
+		len++;
+	*n = 1 + len;
+	return hx_flow_reg(p + 1, len);
+}
+
+/* The address of the first memory operand of ops into *a: 0, or -1 when
+ * it has none or one of another form (rip-relative). */
+static int
+hx_disasm_addr(const char *ops, hx_disasm_addr_t *a)
+{
+	const char *open = strchr(ops, '('), *start, *p;
+	char *end;
+	size_t n;
+
+	if (open == NULL)
+		return -1;
+	start = open;
+	while (start > ops && start[-1] != ',' && start[-1] != ' ')
+		start--;
+	a->disp = start < open ? strtol(start, &end, 0) : 0;
+	if (start < open && end != open)
+		return -1;
+	p = open + 1;
+	a->base = hx_disasm_regat(p, &n);
+	p += n;
+	a->index = -1;
+	a->scale = 1;
+	if (*p == ',') {
+		a->index = hx_disasm_regat(p + 1, &n);
+		p += 1 + n;
+		if (*p == ',')
+			a->scale = (int)strtol(p + 1, NULL, 10);
+	}
+	return a->base >= 0 || a->index >= 0 ? 0 : -1;
+}
+
+/* The register the instruction writes (its last operand's, outside
+ * parentheses and masks), -1 if none or memory. */
+static int
+hx_disasm_dst(const char *ops)
+{
+	const char *last = ops;
+	int depth = 0;
+	size_t n;
+
+	for (const char *p = ops; *p != '\0'; p++) {
+		if (*p == '(')
+			depth++;
+		else if (*p == ')')
+			depth--;
+		else if (*p == ',' && depth == 0)
+			last = p + 1;
+	}
+	while (*last == ' ')
+		last++;
+	return hx_disasm_regat(last, &n);
+}
+
+/* The registers a function sets with lea to another plus a constant
+ * before its loop, and the gathers an iteration has made so far: the
+ * state of hx_disasm_repeat. */
+#define HX_DISASM_TRACK 32
+typedef struct hx_disasm_gathers_s {
+	int nlea, ngather;
+	struct {
+		int reg, root;
+		long disp;
+	} lea[HX_DISASM_TRACK];
+	struct {
+		hx_disasm_addr_t at; /* base resolved to its root */
+		int base, live;      /* the base register it names */
+	} gather[HX_DISASM_TRACK];
+} hx_disasm_gathers_t;
+
+/* An instruction before the loop: a lea of a register plus a constant
+ * records the register as that root plus the constant (the root's own
+ * root when it is one); any other write to a recorded register forgets
+ * it. */
+static void
+hx_disasm_before(hx_disasm_gathers_t *g, const char *mn, const char *ops)
+{
+	const int dst = hx_disasm_dst(ops);
+	hx_disasm_addr_t a;
+	int lea = 0, root = -1;
+	long disp = 0;
+
+	if (dst < 0)
+		return;
+	if (strncmp(mn, "lea", 3) == 0 && hx_disasm_addr(ops, &a) == 0 &&
+	    a.index < 0 && a.base >= 0 && a.base != dst) {
+		lea = 1, root = a.base, disp = a.disp;
+		for (int j = 0; j < g->nlea; j++)
+			if (g->lea[j].reg == a.base)
+				root = g->lea[j].root, disp += g->lea[j].disp;
+	}
+	/* The register's value changes: it, and those set from it, are no
+	 * longer known. */
+	for (int k = g->nlea - 1; k >= 0; k--)
+		if (g->lea[k].reg == dst || g->lea[k].root == dst)
+			g->lea[k] = g->lea[--g->nlea];
+	if (lea && g->nlea < HX_DISASM_TRACK) {
+		g->lea[g->nlea].reg = dst;
+		g->lea[g->nlea].root = root;
+		g->lea[g->nlea++].disp = disp;
+	}
+}
+
+/* An instruction of the loop: a gather's lanes that re-read lines of an
+ * earlier gather (hx_loop_t.gather_repeat_lanes) added to l; a write to
+ * a register an earlier gather's address used ends that gather's
+ * reuse. */
+static void
+hx_disasm_repeat(hx_loop_t *l, hx_disasm_gathers_t *g, const char *mn,
+    const char *ops, double lanes)
+{
+	const int dst = hx_disasm_dst(ops);
+	hx_disasm_addr_t a;
+
+	if (lanes > 0 && hx_disasm_addr(ops, &a) == 0 && a.index >= 0) {
+		const int named = a.base;
+		double best = -1;
+
+		for (int j = 0; j < g->nlea; j++)
+			if (g->lea[j].reg == a.base) {
+				a.base = g->lea[j].root;
+				a.disp += g->lea[j].disp;
+				break;
+			}
+		for (int k = 0; k < g->ngather; k++) {
+			const hx_disasm_addr_t *e = &g->gather[k].at;
+			long d = labs(a.disp - e->disp);
+
+			if (g->gather[k].live && e->base == a.base &&
+			    e->index == a.index && e->scale == a.scale &&
+			    d < 64 && (best < 0 || (double)d < best))
+				best = (double)d;
+		}
+		if (best >= 0)
+			l->gather_repeat_lanes += lanes * (1.0 - best / 64.0);
+		if (g->ngather < HX_DISASM_TRACK) {
+			g->gather[g->ngather].at = a;
+			g->gather[g->ngather].base = named;
+			g->gather[g->ngather++].live = 1;
+		}
+	}
+	if (dst >= 0)
+		for (int k = 0; k < g->ngather; k++)
+			if (g->gather[k].at.base == dst ||
+			    g->gather[k].base == dst ||
+			    g->gather[k].at.index == dst)
+				g->gather[k].live = 0;
+}
+
 /* Counts the lines of text in [start, end] of the function into l, but
  * those in the ranges skip[0..nskip) (loops left out: their results
  * recorded where they start). */
@@ -358,9 +528,18 @@ hx_disasm_fill(
 	hx_disasm_line_t d;
 	int got;
 
+	static hx_disasm_gathers_t g;
+	int in_function = 0;
+
+	memset(&g, 0, sizeof(g));
 	while ((got = hx_disasm_next(&p, buf, sizeof(buf), &d)) >= 0) {
 		size_t k = 0;
+		double before;
 
+		if (got && d.header)
+			in_function = strcmp(d.name, l->function) == 0;
+		if (got && !d.header && in_function && d.addr < l->start)
+			hx_disasm_before(&g, d.mn, d.ops);
 		if (!got || d.header || d.addr < l->start || d.addr > l->end)
 			continue;
 		while (k < nskip &&
@@ -375,7 +554,9 @@ hx_disasm_fill(
 		}
 		/* Addresses repeat across functions of one text only when it
 		 * holds several objects; the loop's function is taken. */
+		before = l->gather_lanes;
 		hx_disasm_count(l, d.mn, d.ops);
+		hx_disasm_repeat(l, &g, d.mn, d.ops, l->gather_lanes - before);
 		hx_flow_add(l, d.mn, d.ops);
 		{
 			int fk = hx_disasm_fp_lanes(d.mn, d.ops);

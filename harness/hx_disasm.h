@@ -95,8 +95,17 @@ typedef struct hx_loop_s {
 	/* Instructions of each kind per iteration (a load folded into an
 	 * arithmetic instruction counts in both). */
 	double kind[HX_INSN_KINDS];
-	/* Indices one iteration's gathers fetch (the sum of their lanes). */
+	/* Indices one iteration's gathers fetch (the sum of their lanes),
+	 * and of those the ones that re-read a line an earlier gather of the
+	 * same iteration fetched: a gather with the same index register
+	 * (not written since) and scale from an address |d| < 64 bytes from
+	 * that gather's (the same base, or a base the function set to it
+	 * plus a constant with lea before the loop) re-reads its lines in
+	 * all but d/64 of its lanes (interp's four neighbouring
+	 * coefficients, F[s] to F[s + 3]: 3/16 of a gather's lanes cross
+	 * into the next line, the rest are in L1). */
 	double gather_lanes;
+	double gather_repeat_lanes;
 	/* Units of work an iteration does by the lanes rule: the most common
 	 * lane count of its packed floating-point arithmetic (register bytes
 	 * over element bytes), 1 when it has none. */

@@ -95,9 +95,7 @@ hx_flow_gpr(const char *r, size_t n)
 	return -1;
 }
 
-/* The register number of the name at r (after %), length n; -1 for one
- * that is not tracked (rip, segments). */
-static int
+int
 hx_flow_reg(const char *r, size_t n)
 {
 	int g;

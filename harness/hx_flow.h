@@ -46,6 +46,14 @@ void hx_flow_add(hx_loop_t *l, const char *mn, const char *ops);
 void hx_flow_carry(hx_loop_t *l, int reg);
 
 /*
+ * The number hx_flow gives the register named at r (after its %), length
+ * n: a vector register's number whatever its width (xmm5, ymm5 and zmm5
+ * are one), a general register's whatever its width; -1 for one it does
+ * not track (rip, segments).
+ */
+int hx_flow_reg(const char *r, size_t n);
+
+/*
  * The sum over l's instructions of their start times, seconds, at the
  * latencies lat (seconds, by hx_lat_t; a NaN or negative one counts as 0),
  * and the longest chain's end into *path (when not NULL). 0 when l has no

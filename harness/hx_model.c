@@ -340,7 +340,12 @@ hx_model_iteration(const hx_loop_t *l, const json_t *c, int glevel,
 	    k[HX_INSN_DIVPD] / hx_model_ceiling(c, "divpd_per_s") +
 	    k[HX_INSN_SQRTPS] / hx_model_ceiling(c, "sqrtps_per_s") +
 	    k[HX_INSN_SQRTPD] / hx_model_ceiling(c, "sqrtpd_per_s");
-	t[3] = l->gather_lanes / hx_model_ceiling(c, gkey[glevel]);
+	/* Gathers that re-read lines an earlier gather of the iteration
+	 * fetched (hx_loop_t.gather_repeat_lanes) at L1's rate, the rest at
+	 * their level's. */
+	t[3] = (l->gather_lanes - l->gather_repeat_lanes) /
+		hx_model_ceiling(c, gkey[glevel]) +
+	    l->gather_repeat_lanes / hx_model_ceiling(c, gkey[0]);
 	/* Loads and stores at the L1 stream rates, one vector each. */
 	t[4] = k[HX_INSN_LOAD] * vbytes /
 	    hx_model_ceiling(c, "read_l1_bytes_per_s");
@@ -571,6 +576,8 @@ hx_model_compute(const json_t *r, const hx_loop_t *loop, double hot_units,
 	m->insn_per_unit = loop->insns * m->iters_per_unit;
 	m->sim_insn_per_unit = hx_field_number(r, HX_F_SIM_INSN_PER_UNIT);
 	m->gathers_per_unit = loop->gather_lanes * m->iters_per_unit;
+	m->gather_repeats_per_unit =
+	    loop->gather_repeat_lanes * m->iters_per_unit;
 	/* The gathers read the inputs (tables), or the part of them the
 	 * schedule keeps them on: the level that holds it. */
 	m->gather_bytes = isfinite(gset) ? gset : 0;

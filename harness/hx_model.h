@@ -90,6 +90,9 @@ typedef struct hx_model_s {
 	 * x86-64-v3) when r has them, for a cross-check; NaN otherwise. */
 	double sim_insn_per_unit;
 	double gathers_per_unit; /* indices */
+	/* Of those, the ones that re-read a line an earlier gather of the
+	 * iteration fetched, priced at L1 (hx_loop_t.gather_repeat_lanes). */
+	double gather_repeats_per_unit;
 	/* The bytes the gathers range over (variant_t.gather_bytes_of, else
 	 * the inputs) and the level that holds them. */
 	double gather_bytes;

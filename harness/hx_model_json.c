@@ -74,6 +74,8 @@ hx_model_work_json(const hx_model_t *m)
 	json_object_set_new(w, "per_unit", cls);
 	json_object_set_new(
 	    w, "gather_indices_per_unit", hx_model_num(m->gathers_per_unit));
+	json_object_set_new(w, "gather_repeats_per_unit",
+	    hx_model_num(m->gather_repeats_per_unit));
 	json_object_set_new(w, "gather_bytes", hx_model_num(m->gather_bytes));
 	json_object_set_new(w, "gather_level", json_string(m->gather_level));
 	json_object_set_new(w, "bytes_source", json_string(m->bytes_source));

@@ -88,6 +88,10 @@ in_core_roofs(const rp_data_t *D, const char *w, double fma, rp_plot_t *P)
 		const double per_unit = rp_field(r, RP_F_WORK_FLOPS) /
 		    rp_field(r, RP_F_WORK_UNITS) * 1e-9;
 		const double g = rp_field(r, RP_F_MODEL_GATHER_PER_UNIT);
+		/* Repeats re-read lines at L1's rate (none in data from
+		 * before the model counted them). */
+		const double rep = rp_field(r, RP_F_MODEL_GATHER_REPEATS);
+		const double at_l1 = isfinite(rep) && rep > 0 ? rep : 0.0;
 		char key[64];
 		int seen = 0;
 
@@ -98,8 +102,11 @@ in_core_roofs(const rp_data_t *D, const char *w, double fma, rp_plot_t *P)
 		if (seen)
 			continue;
 		snprintf(key, sizeof(key), "gather_%s_per_s", level);
-		roof_line(P, rp_num(D->ceilings, key) * per_unit / g, fma,
-		    "gathers", level, g);
+		roof_line(P,
+		    per_unit /
+			((g - at_l1) / rp_num(D->ceilings, key) +
+			    at_l1 / rp_num(D->ceilings, "gather_l1_per_s")),
+		    fma, "gathers", level, g);
 		if (ndrawn == 0)
 			roof_line(P,
 			    rp_num(D->ceilings, "divps_per_s") * per_unit /

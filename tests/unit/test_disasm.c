@@ -136,6 +136,51 @@ Test(disasm, innermost_loops_largest_first)
 	cr_expect_eq(hx_disasm_loops("no code\n", loops, 4), 0);
 }
 
+/* Gathers that re-read lines an earlier gather fetched: interp's four
+ * neighbouring coefficients F[s] .. F[s + 3] as gcc 12 builds them for
+ * AVX2 (the bases set with lea before the loop, 4, 8 and 12 bytes on)
+ * and with a displacement; each repeat is 4 bytes from the nearest
+ * earlier one, so 1 - 4/64 of its 8 lanes re-read a line. Not repeats: a
+ * gather from another array (a base not set from the first), one with
+ * another index register, one whose index was written since, one whose
+ * base was rewritten after its lea. */
+static const char repeats[] =
+    "0000000000000100 <h>:\n"
+    " 100:\tmov    0x40(%rdi),%rsi\n"
+    " 104:\tlea    0x4(%rsi),%r14\n"
+    " 108:\tlea    0x8(%rsi),%rcx\n"
+    " 10c:\tlea    0x4(%rcx),%rdx\n"
+    " 110:\tlea    0x4(%rsi),%r9\n"
+    " 114:\tmov    0x48(%rdi),%r9\n"
+    " 118:\tvmovdqa %ymm5,%ymm14\n"
+    " 11c:\tvgatherdps %ymm14,(%rsi,%ymm2,4),%ymm13\n"
+    " 122:\tvgatherdps %ymm14,(%r14,%ymm2,4),%ymm15\n"
+    " 128:\tvgatherdps %ymm14,(%rcx,%ymm2,4),%ymm4\n"
+    " 12e:\tvgatherdps %ymm14,(%rdx,%ymm2,4),%ymm1\n"
+    " 134:\tvgatherdps %ymm14,0x20(%rsi,%ymm2,4),%ymm6\n"
+    " 13a:\tvgatherdps %ymm14,(%r9,%ymm2,4),%ymm7\n"
+    " 140:\tvgatherdps %ymm14,0x4(%rsi,%ymm3,4),%ymm8\n"
+    " 146:\tvpaddd %ymm0,%ymm2,%ymm2\n"
+    " 14a:\tvgatherdps %ymm14,0x4(%rsi,%ymm2,4),%ymm9\n"
+    " 150:\tadd    $0x20,%rax\n"
+    " 154:\tcmp    %rax,%r8\n"
+    " 157:\tjne    118 <h+0x18>\n"
+    " 159:\tret\n";
+
+Test(disasm, gathers_that_reread_a_line)
+{
+	hx_loop_t loops[2];
+
+	cr_assert_eq(hx_disasm_loops(repeats, loops, 2), 1);
+	cr_expect_eq(loops[0].gather_lanes, 8 * 8);
+	/* (%r14), (%rcx), (%rdx): 4 bytes from the nearest earlier, 7.5
+	 * lanes each; 0x20(%rsi): 32 bytes from (%rsi) and 20 from (%rdx),
+	 * 8 x (1 - 20/64) = 5.5. Not (%r9) (rewritten), 0x4(..%ymm3..)
+	 * (another index), 0x4(..%ymm2..) after the vpaddd (written). */
+	cr_expect_float_eq(loops[0].gather_repeat_lanes, 3 * 7.5 + 5.5, 1e-9,
+	    "repeat lanes %g", loops[0].gather_repeat_lanes);
+}
+
 /* The innermost loops of function fn of the object file hold an
  * instruction starting with want (without its v in a build without AVX,
  * whose SSE mnemonics have none). */

@@ -248,6 +248,17 @@ Test(model, gathers_are_priced_where_the_schedule_keeps_them)
 		strcmp(m.gather_level, "dram") == 0,
 	    "the inputs, twice L2: %s", m.gather_level);
 	cr_expect_float_eq(m.predicted_s, 1e-3, 1e-12, "%g", m.predicted_s);
+	/* Three quarters of the indices re-read lines an earlier gather
+	 * fetched (interp's F[s + 1] .. F[s + 3]): those at L1's rate,
+	 * 0.25 ms + 0.75 x 1e6 / 4e9 s. */
+	l.gather_repeat_lanes = 12;
+	cr_assert_eq(
+	    hx_model_compute(r, &l, 16, 0, NAN, c, &m, msg, sizeof(msg)), 0,
+	    "%s", msg);
+	cr_expect_float_eq(m.gather_repeats_per_unit, 0.75, 1e-12);
+	cr_expect_float_eq(m.predicted_s, 0.4375e-3, 1e-12,
+	    "a quarter from L3, the rest from L1: %g", m.predicted_s);
+	l.gather_repeat_lanes = 0;
 	cr_assert_eq(
 	    hx_model_compute(r, &l, 16, 0, 16384, c, &m, msg, sizeof(msg)), 0,
 	    "%s", msg);
