@@ -252,6 +252,8 @@ rp_data_load(rp_data_t *D, const char *dir, char *msg, size_t msglen)
 		goto label_return;
 	}
 	if (load_object(dir, "ceilings.json", &D->ceilings, msg, msglen) != 0 ||
+	    load_object(dir, "ceilings-after.json", &D->ceilings_after, msg,
+		msglen) != 0 ||
 	    load_object(dir, "ceilings-threads.json", &D->ceilings_threads, msg,
 		msglen) != 0 ||
 	    load_object(dir, "overhead.json", &D->overhead, msg, msglen) != 0 ||
@@ -279,12 +281,13 @@ rp_data_free(rp_data_t *D)
 	json_decref(D->runs);
 	json_decref(D->cachesim);
 	json_decref(D->ceilings);
+	json_decref(D->ceilings_after);
 	json_decref(D->ceilings_threads);
 	json_decref(D->overhead);
 	rp_experiments_free(D->experiments);
 	D->experiments = NULL;
-	D->runs = D->cachesim = D->ceilings = D->ceilings_threads =
-	    D->overhead = NULL;
+	D->runs = D->cachesim = D->ceilings = D->ceilings_after =
+	    D->ceilings_threads = D->overhead = NULL;
 }
 
 #define RP_FIELD_HX_PATH(id, path, csv, gbench, summary, unit, kind) path,

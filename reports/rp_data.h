@@ -63,6 +63,10 @@ typedef struct rp_data_s {
 	json_t *runs;     /* every result of the *.jsonl files */
 	json_t *cachesim; /* the results in cachesim/ */
 	json_t *ceilings; /* NULL when missing */
+	/* ceilings-after.json: the same measured again after the main
+	 * sweeps, how far the machine moved while they ran; NULL when
+	 * missing. */
+	json_t *ceilings_after;
 	/* ceilings-threads.json (`harness ceilings --threads T`); NULL when
 	 * missing. */
 	json_t *ceilings_threads;

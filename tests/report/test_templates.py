@@ -327,3 +327,26 @@ def test_every_note_key_has_its_words(made):
     assert len(notes) == len(facts_of(made)["facts"]["notes.list"]["value"])
     for text in notes:
         assert not re.fullmatch(r"[a-z_]+", text), "a note without words: " + text
+
+
+def test_how_far_the_ceilings_moved_after_the_sweeps(made, tmp_path):
+    """The committed data has no ceilings-after.json, and the section says
+    so; with one (gathers from L1 30% slower after the sweeps, the rest as
+    before) it names the largest move and prints each rate's."""
+    assert "were not measured again after the main sweeps" in \
+        (made / "REPORT.md").read_text()
+    report = os.environ["FB_REPORT"]
+    data = tmp_path / "data"
+    shutil.copytree(os.path.join(ROOT, "reports", "data"), data)
+    ceilings = json.loads((data / "ceilings.json").read_text())
+    ceilings["gather_l1_per_s"] *= 0.7
+    (data / "ceilings-after.json").write_text(json.dumps(ceilings))
+    p = subprocess.run([report, str(data), str(tmp_path / "out")],
+                       capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    doc = json.loads((tmp_path / "out" / "facts.json").read_text())["facts"]
+    assert doc["limits.drift.largest"]["value"] == pytest.approx(-0.3)
+    assert doc["limits.drift.fma_flops_per_s"]["text"] == "+0%"
+    md = (tmp_path / "out" / "REPORT.md").read_text()
+    assert "moved by -30% at the most (gathers from L1)" in md
+    assert "gathers from L1 -30% and from L3 +0%" in md

@@ -191,3 +191,43 @@ Test(report_limiter_model, a_gather_roof_for_each_level)
 	    "one roof for L3: %s", P.prefix);
 	cr_expect(strstr(P.prefix, "divides") == NULL, "%s", P.prefix);
 }
+
+/* The ceilings measured again after the sweeps: each rate's move, after /
+ * before - 1, the largest by size (a fall counts), its name; none without
+ * ceilings-after.json. */
+Test(report_limiter_model, how_far_the_ceilings_moved)
+{
+	add_modelled("fused", 0.77, 0.6, 0, 0);
+	rp_limiter_model_facts(R);
+	cr_expect(!json_is_true(json_object_get(
+	    rp_facts_get(&R->facts, "limits.drift.measured"), "value")));
+	cr_expect_null(rp_facts_get(&R->facts, "limits.drift.largest"));
+
+	R->data.ceilings = json_pack("{s:f, s:f, s:f, s:f}", "fma_flops_per_s",
+	    100e9, "divps_per_s", 1e9, "gather_l1_per_s", 2e9,
+	    "gather_l3_per_s", 1e9);
+	R->data.ceilings_after = json_pack("{s:f, s:f, s:f, s:f}",
+	    "fma_flops_per_s", 101e9, "divps_per_s", 1.2e9, "gather_l1_per_s",
+	    1.4e9, "gather_l3_per_s", 1e9);
+	rp_facts_free(&R->facts);
+	rp_facts_init(&R->facts);
+	rp_limiter_model_facts(R);
+	cr_expect(json_is_true(json_object_get(
+	    rp_facts_get(&R->facts, "limits.drift.measured"), "value")));
+	cr_expect_float_eq(
+	    rp_facts_num(&R->facts, "limits.drift.fma_flops_per_s"), 0.01,
+	    1e-12);
+	cr_expect_float_eq(
+	    rp_facts_num(&R->facts, "limits.drift.divps_per_s"), 0.2, 1e-12);
+	cr_expect_float_eq(rp_facts_num(&R->facts, "limits.drift.largest"),
+	    -0.3, 1e-12, "L1 gathers fell by 30%%, more than divides rose");
+	cr_expect_str_eq(
+	    str_of("limits.drift.largest_name"), "gathers from L1");
+	cr_expect_str_eq(
+	    json_string_value(json_object_get(
+		rp_facts_get(&R->facts, "limits.drift.largest"), "text")),
+	    "-30%");
+	cr_expect_null(
+	    rp_facts_get(&R->facts, "limits.drift.read_dram_bytes_per_s"),
+	    "a rate only one set has: no move");
+}
