@@ -404,42 +404,38 @@ why_pairs_facts(rp_report_t *R)
 
 /* The ceilings measured again after the main sweeps (ceilings-after.json)
  * against those the model divided by: each rate's move, after / before - 1
- * (limits.drift.KEY), and the largest move with its name. A prediction
+ * (limits.drift.KEY), and the largest move with its key. A prediction
  * cannot hold closer than the machine held still while its runs ran. */
 static void
 drift_facts(rp_report_t *R)
 {
-	static const struct {
-		const char *key, *name;
-	} k[] = {{"fma_flops_per_s", "multiply-adds"},
-	    {"divps_per_s", "divides"}, {"gather_l1_per_s", "gathers from L1"},
-	    {"gather_l3_per_s", "gathers from L3"},
-	    {"read_dram_bytes_per_s", "DRAM reads"}};
+	static const char *const k[] = {"fma_flops_per_s", "divps_per_s",
+	    "gather_l1_per_s", "gather_l3_per_s", "read_dram_bytes_per_s"};
 	const json_t *a = R->data.ceilings, *b = R->data.ceilings_after;
-	const char *most_name = NULL;
+	const char *most_key = NULL;
 	double most = 0.0, most_abs = -1.0;
 
 	rp_fact_bool(
 	    &R->facts, a != NULL && b != NULL, NULL, "limits.drift.measured");
 	for (size_t i = 0;
 	     a != NULL && b != NULL && i < sizeof(k) / sizeof(k[0]); i++) {
-		const double x = rp_num(a, k[i].key), y = rp_num(b, k[i].key);
+		const double x = rp_num(a, k[i]), y = rp_num(b, k[i]);
 		const double d = y / x - 1.0;
 
 		if (!(x > 0 && y > 0))
 			continue;
 		rp_fact_text(&R->facts, RP_FACT_PERCENT, d,
 		    rp_text_fmt_num(100 * d, "%+.0f%%"), NULL,
-		    "limits.drift.%s", k[i].key);
+		    "limits.drift.%s", k[i]);
 		if (fabs(d) > most_abs)
-			most_abs = fabs(d), most = d, most_name = k[i].name;
+			most_abs = fabs(d), most = d, most_key = k[i];
 	}
-	if (most_name != NULL) {
+	if (most_key != NULL) {
 		rp_fact_text(&R->facts, RP_FACT_PERCENT, most,
 		    rp_text_fmt_num(100 * most, "%+.0f%%"), NULL,
 		    "limits.drift.largest");
 		rp_fact_str(
-		    &R->facts, most_name, NULL, "limits.drift.largest_name");
+		    &R->facts, most_key, NULL, "limits.drift.largest_key");
 	}
 }
 

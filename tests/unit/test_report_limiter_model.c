@@ -221,8 +221,7 @@ Test(report_limiter_model, how_far_the_ceilings_moved)
 	    rp_facts_num(&R->facts, "limits.drift.divps_per_s"), 0.2, 1e-12);
 	cr_expect_float_eq(rp_facts_num(&R->facts, "limits.drift.largest"),
 	    -0.3, 1e-12, "L1 gathers fell by 30%%, more than divides rose");
-	cr_expect_str_eq(
-	    str_of("limits.drift.largest_name"), "gathers from L1");
+	cr_expect_str_eq(str_of("limits.drift.largest_key"), "gather_l1_per_s");
 	cr_expect_str_eq(
 	    json_string_value(json_object_get(
 		rp_facts_get(&R->facts, "limits.drift.largest"), "text")),
