@@ -397,15 +397,25 @@ hx_disasm_addr(const char *ops, hx_disasm_addr_t *a)
 	return a->base >= 0 || a->index >= 0 ? 0 : -1;
 }
 
-/* The register the instruction writes (its last operand's, outside
- * parentheses and masks), -1 if none or memory. */
+/* The register instruction mn writes (its last operand's, outside
+ * parentheses and masks), -1 if none, memory, or an instruction that only
+ * reads its operands (a compare, a test, a jump, a push). */
 static int
-hx_disasm_dst(const char *ops)
+hx_disasm_dst(const char *mn, const char *ops)
 {
+	static const char *const reads_only[] = {"cmp", "test", "bt", "ucomis",
+	    "comis", "vucomis", "vcomis", "vptest", "vtestp", "push", "j",
+	    "nop", "prefetch"};
 	const char *last = ops;
 	int depth = 0;
 	size_t n;
 
+	for (size_t i = 0; i < sizeof(reads_only) / sizeof(reads_only[0]); i++)
+		if (strncmp(mn, reads_only[i], strlen(reads_only[i])) == 0 &&
+		    strncmp(mn, "cmpxchg", 7) != 0 &&
+		    strncmp(mn, "btc", 3) != 0 && strncmp(mn, "btr", 3) != 0 &&
+		    strncmp(mn, "bts", 3) != 0)
+			return -1;
 	for (const char *p = ops; *p != '\0'; p++) {
 		if (*p == '(')
 			depth++;
@@ -420,47 +430,82 @@ hx_disasm_dst(const char *ops)
 }
 
 /* The registers a function sets with lea to another plus a constant
- * before its loop, and the gathers an iteration has made so far: the
- * state of hx_disasm_repeat. */
+ * before its loop, as a value plus a constant (a register's number while
+ * it still holds the value, else a number of HX_DISASM_VALUE or more once
+ * it was written: two registers set from one value stay related when the
+ * value's register is reused), and the gathers an iteration has made so
+ * far: the state of hx_disasm_repeat. */
 #define HX_DISASM_TRACK 32
+#define HX_DISASM_VALUE 1000
 typedef struct hx_disasm_gathers_s {
-	int nlea, ngather;
+	int nlea, ngather, values;
 	struct {
 		int reg, root;
 		long disp;
 	} lea[HX_DISASM_TRACK];
 	struct {
-		hx_disasm_addr_t at; /* base resolved to its root */
-		int base, live;      /* the base register it names */
+		hx_disasm_addr_t at; /* its base resolved to a value */
+		int live;            /* 0: its index was written since */
 	} gather[HX_DISASM_TRACK];
 } hx_disasm_gathers_t;
 
-/* An instruction before the loop: a lea of a register plus a constant
- * records the register as that root plus the constant (the root's own
- * root when it is one); any other write to a recorded register forgets
- * it. */
+/* Register reg as a value plus a constant: its lea's, else itself. */
 static void
-hx_disasm_before(hx_disasm_gathers_t *g, const char *mn, const char *ops)
+hx_disasm_resolve(const hx_disasm_gathers_t *g, int reg, int *root, long *disp)
 {
-	const int dst = hx_disasm_dst(ops);
+	*root = reg;
+	*disp = 0;
+	for (int j = 0; j < g->nlea; j++)
+		if (g->lea[j].reg == reg) {
+			*root = g->lea[j].root;
+			*disp = g->lea[j].disp;
+			return;
+		}
+}
+
+/* An instruction before the loop or in it. A write to a register ends
+ * what it was set to, and the registers (and gathers) set from its old
+ * value keep that value under a number of its own; a lea of a register
+ * plus a constant then records the register as that value plus the
+ * constant. A call may write any register the ABI lets it: nothing is
+ * kept across one. */
+static void
+hx_disasm_track(hx_disasm_gathers_t *g, const char *mn, const char *ops)
+{
+	const int dst = hx_disasm_dst(mn, ops);
 	hx_disasm_addr_t a;
-	int lea = 0, root = -1;
+	int lea = 0, root = -1, renamed = -1;
 	long disp = 0;
 
+	if (strncmp(mn, "call", 4) == 0) {
+		g->nlea = 0;
+		return;
+	}
 	if (dst < 0)
 		return;
 	if (strncmp(mn, "lea", 3) == 0 && hx_disasm_addr(ops, &a) == 0 &&
-	    a.index < 0 && a.base >= 0 && a.base != dst) {
-		lea = 1, root = a.base, disp = a.disp;
-		for (int j = 0; j < g->nlea; j++)
-			if (g->lea[j].reg == a.base)
-				root = g->lea[j].root, disp += g->lea[j].disp;
+	    a.index < 0 && a.base >= 0) {
+		lea = 1;
+		hx_disasm_resolve(g, a.base, &root, &disp);
+		disp += a.disp;
 	}
-	/* The register's value changes: it, and those set from it, are no
-	 * longer known. */
-	for (int k = g->nlea - 1; k >= 0; k--)
-		if (g->lea[k].reg == dst || g->lea[k].root == dst)
+	for (int k = g->nlea - 1; k >= 0; k--) {
+		if (g->lea[k].root == dst) {
+			if (renamed < 0)
+				renamed = HX_DISASM_VALUE + g->values++;
+			g->lea[k].root = renamed;
+		}
+		if (g->lea[k].reg == dst)
 			g->lea[k] = g->lea[--g->nlea];
+	}
+	for (int k = 0; k < g->ngather; k++)
+		if (g->gather[k].at.base == dst) {
+			if (renamed < 0)
+				renamed = HX_DISASM_VALUE + g->values++;
+			g->gather[k].at.base = renamed;
+		}
+	if (lea && root == dst)
+		root = renamed >= 0 ? renamed : HX_DISASM_VALUE + g->values++;
 	if (lea && g->nlea < HX_DISASM_TRACK) {
 		g->lea[g->nlea].reg = dst;
 		g->lea[g->nlea].root = root;
@@ -476,19 +521,15 @@ static void
 hx_disasm_repeat(hx_loop_t *l, hx_disasm_gathers_t *g, const char *mn,
     const char *ops, double lanes)
 {
-	const int dst = hx_disasm_dst(ops);
+	const int dst = hx_disasm_dst(mn, ops);
 	hx_disasm_addr_t a;
 
 	if (lanes > 0 && hx_disasm_addr(ops, &a) == 0 && a.index >= 0) {
-		const int named = a.base;
 		double best = -1;
+		long disp;
 
-		for (int j = 0; j < g->nlea; j++)
-			if (g->lea[j].reg == a.base) {
-				a.base = g->lea[j].root;
-				a.disp += g->lea[j].disp;
-				break;
-			}
+		hx_disasm_resolve(g, a.base, &a.base, &disp);
+		a.disp += disp;
 		for (int k = 0; k < g->ngather; k++) {
 			const hx_disasm_addr_t *e = &g->gather[k].at;
 			long d = labs(a.disp - e->disp);
@@ -502,16 +543,16 @@ hx_disasm_repeat(hx_loop_t *l, hx_disasm_gathers_t *g, const char *mn,
 			l->gather_repeat_lanes += lanes * (1.0 - best / 64.0);
 		if (g->ngather < HX_DISASM_TRACK) {
 			g->gather[g->ngather].at = a;
-			g->gather[g->ngather].base = named;
 			g->gather[g->ngather++].live = 1;
 		}
 	}
+	/* An index written since: a later gather through it reads other
+	 * elements. */
 	if (dst >= 0)
 		for (int k = 0; k < g->ngather; k++)
-			if (g->gather[k].at.base == dst ||
-			    g->gather[k].base == dst ||
-			    g->gather[k].at.index == dst)
+			if (g->gather[k].at.index == dst)
 				g->gather[k].live = 0;
+	hx_disasm_track(g, mn, ops);
 }
 
 /* Counts the lines of text in [start, end] of the function into l, but
@@ -539,7 +580,7 @@ hx_disasm_fill(
 		if (got && d.header)
 			in_function = strcmp(d.name, l->function) == 0;
 		if (got && !d.header && in_function && d.addr < l->start)
-			hx_disasm_before(&g, d.mn, d.ops);
+			hx_disasm_track(&g, d.mn, d.ops);
 		if (!got || d.header || d.addr < l->start || d.addr > l->end)
 			continue;
 		while (k < nskip &&

@@ -181,6 +181,44 @@ Test(disasm, gathers_that_reread_a_line)
 	    "repeat lanes %g", loops[0].gather_repeat_lanes);
 }
 
+/* As gcc 12 builds interp tiled for AVX-512: the bases set from one value
+ * whose register is then reused (r14 = rcx + 4, rax = r14 - 4, then rcx
+ * set again), a compare between, which writes nothing, and a second group
+ * of four on another value, after its index was written: 2 x 3 repeats of
+ * 16 lanes, each 4 bytes from the nearest, 2 x 3 x 15 = 90 lanes. */
+static const char reused[] = "0000000000000200 <k>:\n"
+			     " 200:\tlea    0x4(%rcx),%r14\n"
+			     " 204:\tlea    -0x4(%r14),%rax\n"
+			     " 208:\tlea    0x4(%r14),%r15\n"
+			     " 20c:\tlea    0x8(%r14),%r13\n"
+			     " 210:\tcmp    $0x2,%rax\n"
+			     " 214:\tlea    -0xc(%rdx),%rcx\n"
+			     " 218:\tlea    -0x8(%rdx),%r11\n"
+			     " 21c:\tlea    -0x4(%rdx),%r10\n"
+			     " 220:\tvgatherdps (%r14,%zmm28,4),%zmm30{%k3}\n"
+			     " 226:\tvgatherdps (%rax,%zmm28,4),%zmm29{%k7}\n"
+			     " 22c:\tvgatherdps (%r15,%zmm28,4),%zmm4{%k4}\n"
+			     " 232:\tvgatherdps 0x0(%r13,%zmm28,4),%zmm3{%k5}\n"
+			     " 238:\tvcvttps2dq %zmm2,%zmm28\n"
+			     " 23e:\tvgatherdps (%r11,%zmm28,4),%zmm30{%k7}\n"
+			     " 244:\tvgatherdps (%rcx,%zmm28,4),%zmm29{%k6}\n"
+			     " 24a:\tvgatherdps (%r10,%zmm28,4),%zmm4{%k3}\n"
+			     " 250:\tvgatherdps (%rdx,%zmm28,4),%zmm3{%k4}\n"
+			     " 256:\tadd    $0x40,%rsi\n"
+			     " 25a:\tcmp    %rsi,%r8\n"
+			     " 25d:\tjne    220 <k+0x20>\n"
+			     " 25f:\tret\n";
+
+Test(disasm, gathers_reread_through_a_value_whose_register_was_reused)
+{
+	hx_loop_t loops[2];
+
+	cr_assert_eq(hx_disasm_loops(reused, loops, 2), 1);
+	cr_expect_eq(loops[0].gather_lanes, 8 * 16);
+	cr_expect_float_eq(loops[0].gather_repeat_lanes, 90.0, 1e-9,
+	    "repeat lanes %g", loops[0].gather_repeat_lanes);
+}
+
 /* The innermost loops of function fn of the object file hold an
  * instruction starting with want (without its v in a build without AVX,
  * whose SSE mnemonics have none). */
