@@ -429,129 +429,121 @@ hx_disasm_dst(const char *mn, const char *ops)
 	return hx_disasm_regat(last, &n);
 }
 
-/* The registers a function sets with lea to another plus a constant
- * before its loop, as a value plus a constant (a register's number while
- * it still holds the value, else a number of HX_DISASM_VALUE or more once
- * it was written: two registers set from one value stay related when the
- * value's register is reused), and the gathers an iteration has made so
- * far: the state of hx_disasm_repeat. */
+/* What each register holds, as a value plus a constant, and the gathers
+ * an iteration has made so far: the state of hx_disasm_repeat. A register
+ * (hx_flow_reg's numbers, below HX_DISASM_REGS) holds its own value until
+ * written; a lea of a register plus a constant, or a move from another
+ * register, makes it hold that register's value (plus the constant); any
+ * other write, a value of its own. So two registers set from one value
+ * stay related when the value's register is reused, and an index copied
+ * to another register is still the same index. */
+#define HX_DISASM_REGS 64
 #define HX_DISASM_TRACK 32
-#define HX_DISASM_VALUE 1000
 typedef struct hx_disasm_gathers_s {
-	int nlea, ngather, values;
+	int value[HX_DISASM_REGS];
+	long disp[HX_DISASM_REGS];
+	int next, ngather;
 	struct {
-		int reg, root;
+		int base, index, scale; /* values */
 		long disp;
-	} lea[HX_DISASM_TRACK];
-	struct {
-		hx_disasm_addr_t at; /* its base resolved to a value */
-		int live;            /* 0: its index was written since */
 	} gather[HX_DISASM_TRACK];
 } hx_disasm_gathers_t;
 
-/* Register reg as a value plus a constant: its lea's, else itself. */
 static void
-hx_disasm_resolve(const hx_disasm_gathers_t *g, int reg, int *root, long *disp)
+hx_disasm_values_init(hx_disasm_gathers_t *g)
 {
-	*root = reg;
-	*disp = 0;
-	for (int j = 0; j < g->nlea; j++)
-		if (g->lea[j].reg == reg) {
-			*root = g->lea[j].root;
-			*disp = g->lea[j].disp;
-			return;
-		}
+	memset(g, 0, sizeof(*g));
+	for (int r = 0; r < HX_DISASM_REGS; r++)
+		g->value[r] = r;
+	g->next = HX_DISASM_REGS;
 }
 
-/* An instruction before the loop or in it. A write to a register ends
- * what it was set to, and the registers (and gathers) set from its old
- * value keep that value under a number of its own; a lea of a register
- * plus a constant then records the register as that value plus the
- * constant. A call may write any register the ABI lets it: nothing is
- * kept across one. */
+/* A register's value (-1, none: -1) and its constant into *disp. */
+static int
+hx_disasm_value(const hx_disasm_gathers_t *g, int reg, long *disp)
+{
+	*disp = 0;
+	if (reg < 0 || reg >= HX_DISASM_REGS)
+		return -1;
+	*disp = g->disp[reg];
+	return g->value[reg];
+}
+
+/* One instruction, before the loop or in it: what it writes now holds
+ * (hx_disasm_gathers_t). A call may write any register the ABI lets it:
+ * every register holds a value of its own after one. */
 static void
 hx_disasm_track(hx_disasm_gathers_t *g, const char *mn, const char *ops)
 {
 	const int dst = hx_disasm_dst(mn, ops);
 	hx_disasm_addr_t a;
-	int lea = 0, root = -1, renamed = -1;
-	long disp = 0;
+	size_t n;
+	int src;
 
 	if (strncmp(mn, "call", 4) == 0) {
-		g->nlea = 0;
+		for (int r = 0; r < HX_DISASM_REGS; r++)
+			g->value[r] = g->next++, g->disp[r] = 0;
 		return;
 	}
-	if (dst < 0)
+	if (dst < 0 || dst >= HX_DISASM_REGS)
 		return;
 	if (strncmp(mn, "lea", 3) == 0 && hx_disasm_addr(ops, &a) == 0 &&
-	    a.index < 0 && a.base >= 0) {
-		lea = 1;
-		hx_disasm_resolve(g, a.base, &root, &disp);
-		disp += a.disp;
+	    a.index < 0 && a.base >= 0 && a.base < HX_DISASM_REGS) {
+		g->value[dst] = g->value[a.base];
+		g->disp[dst] = g->disp[a.base] + a.disp;
+		return;
 	}
-	for (int k = g->nlea - 1; k >= 0; k--) {
-		if (g->lea[k].root == dst) {
-			if (renamed < 0)
-				renamed = HX_DISASM_VALUE + g->values++;
-			g->lea[k].root = renamed;
-		}
-		if (g->lea[k].reg == dst)
-			g->lea[k] = g->lea[--g->nlea];
+	/* A move between two registers of one kind: mov, vmovdqa, vmovaps,
+	 * vmovups and their kin, without a mask. */
+	src = hx_disasm_regat(ops, &n);
+	if ((strcmp(mn, "mov") == 0 || strcmp(mn, "movq") == 0 ||
+		strncmp(mn, "vmovdq", 6) == 0 ||
+		strncmp(mn, "vmovap", 6) == 0 ||
+		strncmp(mn, "vmovup", 6) == 0) &&
+	    src >= 0 && src < HX_DISASM_REGS && ops[n] == ',' &&
+	    strchr(ops, '{') == NULL && (src < 32) == (dst < 32)) {
+		g->value[dst] = g->value[src];
+		g->disp[dst] = g->disp[src];
+		return;
 	}
-	for (int k = 0; k < g->ngather; k++)
-		if (g->gather[k].at.base == dst) {
-			if (renamed < 0)
-				renamed = HX_DISASM_VALUE + g->values++;
-			g->gather[k].at.base = renamed;
-		}
-	if (lea && root == dst)
-		root = renamed >= 0 ? renamed : HX_DISASM_VALUE + g->values++;
-	if (lea && g->nlea < HX_DISASM_TRACK) {
-		g->lea[g->nlea].reg = dst;
-		g->lea[g->nlea].root = root;
-		g->lea[g->nlea++].disp = disp;
-	}
+	g->value[dst] = g->next++;
+	g->disp[dst] = 0;
 }
 
 /* An instruction of the loop: a gather's lanes that re-read lines of an
- * earlier gather (hx_loop_t.gather_repeat_lanes) added to l; a write to
- * a register an earlier gather's address used ends that gather's
- * reuse. */
+ * earlier gather (hx_loop_t.gather_repeat_lanes) added to l, then what it
+ * writes tracked. */
 static void
 hx_disasm_repeat(hx_loop_t *l, hx_disasm_gathers_t *g, const char *mn,
     const char *ops, double lanes)
 {
-	const int dst = hx_disasm_dst(mn, ops);
 	hx_disasm_addr_t a;
 
 	if (lanes > 0 && hx_disasm_addr(ops, &a) == 0 && a.index >= 0) {
+		long bdisp, idisp;
+		const int base = hx_disasm_value(g, a.base, &bdisp);
+		const int index = hx_disasm_value(g, a.index, &idisp);
+		const long disp = a.disp + bdisp;
 		double best = -1;
-		long disp;
 
-		hx_disasm_resolve(g, a.base, &a.base, &disp);
-		a.disp += disp;
 		for (int k = 0; k < g->ngather; k++) {
-			const hx_disasm_addr_t *e = &g->gather[k].at;
-			long d = labs(a.disp - e->disp);
+			long d = labs(disp - g->gather[k].disp);
 
-			if (g->gather[k].live && e->base == a.base &&
-			    e->index == a.index && e->scale == a.scale &&
-			    d < 64 && (best < 0 || (double)d < best))
+			if (g->gather[k].base == base &&
+			    g->gather[k].index == index &&
+			    g->gather[k].scale == a.scale && d < 64 &&
+			    (best < 0 || (double)d < best))
 				best = (double)d;
 		}
 		if (best >= 0)
 			l->gather_repeat_lanes += lanes * (1.0 - best / 64.0);
 		if (g->ngather < HX_DISASM_TRACK) {
-			g->gather[g->ngather].at = a;
-			g->gather[g->ngather++].live = 1;
+			g->gather[g->ngather].base = base;
+			g->gather[g->ngather].index = index;
+			g->gather[g->ngather].scale = a.scale;
+			g->gather[g->ngather++].disp = disp;
 		}
 	}
-	/* An index written since: a later gather through it reads other
-	 * elements. */
-	if (dst >= 0)
-		for (int k = 0; k < g->ngather; k++)
-			if (g->gather[k].at.index == dst)
-				g->gather[k].live = 0;
 	hx_disasm_track(g, mn, ops);
 }
 
@@ -572,7 +564,7 @@ hx_disasm_fill(
 	static hx_disasm_gathers_t g;
 	int in_function = 0;
 
-	memset(&g, 0, sizeof(g));
+	hx_disasm_values_init(&g);
 	while ((got = hx_disasm_next(&p, buf, sizeof(buf), &d)) >= 0) {
 		size_t k = 0;
 		double before;

@@ -331,3 +331,42 @@ Test(model, colony_tiled_counts_two_pairs_a_lane, .timeout = 120)
 	json_decref(c);
 	fb_rmdir(dir);
 }
+
+/* One gather an element more (probe gather: tab[idx[i]], random entries),
+ * and a second from the neighbouring entry (probe gather2: tab[idx[i] +
+ * 1], which gcc gathers through a copy of the index register from a base
+ * 4 bytes on): the counted indices a unit are 1 and 2, the second
+ * re-reads the first's line in 15 of 16 lanes, and the gather term grows
+ * by the second's indices, 1/16 of them at the level's rate and the rest
+ * at L1's. */
+Test(model, a_neighbouring_gather_rereads_its_line, .timeout = 120)
+{
+	char dir[4096], path[4200], key[64];
+	json_t *c, *r[2];
+	const json_t *w[2];
+	double units, rate;
+
+	fb_tmpdir(dir, sizeof(dir));
+	c = model_ceilings(dir, path, sizeof(path));
+	cr_assert_eq(probe_run(dir, path, "gather,gather2", "4096", r, 2), 2);
+	for (int i = 0; i < 2; i++)
+		w[i] = json_object_get(json_object_get(r[i], "model"), "work");
+	cr_expect_float_eq(num(w[0], "gather_indices_per_unit"), 1.0, 1e-9);
+	cr_expect_float_eq(num(w[0], "gather_repeats_per_unit"), 0.0, 1e-9);
+	cr_expect_float_eq(num(w[1], "gather_indices_per_unit"), 2.0, 1e-9);
+	cr_expect_float_eq(num(w[1], "gather_repeats_per_unit"), 15.0 / 16.0,
+	    1e-9, "repeats a unit %g", num(w[1], "gather_repeats_per_unit"));
+	units = num(json_object_get(r[0], "work"), "units");
+	snprintf(key, sizeof(key), "gather_%s_per_s",
+	    json_string_value(json_object_get(w[1], "gather_level")));
+	rate = num(c, key);
+	cr_expect_float_eq(term(r[1], "gather") - term(r[0], "gather"),
+	    units *
+		(1.0 / 16.0 / rate + 15.0 / 16.0 / num(c, "gather_l1_per_s")),
+	    1e-6 * term(r[1], "gather"), "gather terms %g and %g s",
+	    term(r[0], "gather"), term(r[1], "gather"));
+	json_decref(r[0]);
+	json_decref(r[1]);
+	json_decref(c);
+	fb_rmdir(dir);
+}

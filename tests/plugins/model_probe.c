@@ -6,7 +6,9 @@
  * same and one divide more per element in `div` (a[i] = (a[i] * s + t) /
  * d). So div's hot loop holds one divide per vector of elements more than
  * base's and nothing else, and with N from L1-sized to beyond the last
- * level the same loop moves its working set from L1 to DRAM.
+ * level the same loop moves its working set from L1 to DRAM. `gather`
+ * adds tab[idx[i]] (random entries of a table of zeros in L1), `gather2`
+ * also tab[idx[i] + 1], whose gather re-reads the first's lines.
  *
  * Built as the harness is (OPT in the Makefile) so that its vectors are the
  * ceilings' width. Limits: N from 1024 to 2^28; the digest is the sum of
@@ -22,8 +24,12 @@
 /* Units a step does, whatever N. */
 #define PROBE_UNITS ((uint64_t)1 << 24)
 
+/* Entries of the table the gather variants read: 16 KiB, in L1. */
+#define PROBE_TABLE 4096
+
 typedef struct probe_state_s {
-	float *a;
+	float *a, *tab;
+	int32_t *idx;
 	uint64_t n, passes;
 	float s, t, d;
 	double digest;
@@ -101,9 +107,22 @@ probe_setup(const params_t *p, void **state)
 {
 	probe_state_t *st = calloc(1, sizeof(*st));
 
-	if (st == NULL || (st->a = malloc(4 * p->n)) == NULL) {
+	if (st == NULL || (st->a = malloc(4 * p->n)) == NULL ||
+	    (st->idx = malloc(4 * p->n)) == NULL ||
+	    (st->tab = calloc(PROBE_TABLE + 1, 4)) == NULL) {
+		if (st != NULL) {
+			free(st->a);
+			free(st->idx);
+		}
 		free(st);
 		return -1;
+	}
+	/* Random entries of the table (a fixed LCG): no two neighbouring
+	 * elements gather from one line but by chance. Its entries are 0, so
+	 * that the gathered terms leave the fixed point at 1. */
+	for (uint64_t i = 0, x = 12345; i < p->n; i++) {
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		st->idx[i] = (int32_t)((x >> 33) % PROBE_TABLE);
 	}
 	st->n = p->n;
 	st->passes = probe_passes(p->n);
@@ -135,6 +154,25 @@ probe_div_pass(float *restrict a, uint64_t n, float s, float t, float d)
 		a[i] = (a[i] * s + t) / d;
 }
 
+/* base and one gather per element (gather), or two from neighbouring
+ * entries (gather2: the second re-reads the first's line but in the lanes
+ * whose neighbour lies in the next one). */
+static __attribute__((noinline)) void
+probe_gather_pass(float *restrict a, const int32_t *restrict idx,
+    const float *restrict tab, uint64_t n, float s, float t)
+{
+	for (uint64_t i = 0; i < n; i++)
+		a[i] = a[i] * s + t + tab[idx[i]];
+}
+
+static __attribute__((noinline)) void
+probe_gather2_pass(float *restrict a, const int32_t *restrict idx,
+    const float *restrict tab, uint64_t n, float s, float t)
+{
+	for (uint64_t i = 0; i < n; i++)
+		a[i] = a[i] * s + t + tab[idx[i]] + tab[idx[i] + 1];
+}
+
 /* Read from the state, so the compiler cannot fold them. */
 static int
 base_step(void *state, uint64_t k)
@@ -160,6 +198,31 @@ div_step(void *state, uint64_t k)
 	return 0;
 }
 
+static int
+gather_step(void *state, uint64_t k)
+{
+	probe_state_t *st = state;
+
+	(void)k;
+	st->s = 0.5f, st->t = 0.5f;
+	for (uint64_t p = 0; p < st->passes; p++)
+		probe_gather_pass(st->a, st->idx, st->tab, st->n, st->s, st->t);
+	return 0;
+}
+
+static int
+gather2_step(void *state, uint64_t k)
+{
+	probe_state_t *st = state;
+
+	(void)k;
+	st->s = 0.5f, st->t = 0.5f;
+	for (uint64_t p = 0; p < st->passes; p++)
+		probe_gather2_pass(
+		    st->a, st->idx, st->tab, st->n, st->s, st->t);
+	return 0;
+}
+
 static void
 probe_digest(void *state, double *digest)
 {
@@ -177,6 +240,8 @@ probe_teardown(void *state)
 	probe_state_t *st = state;
 
 	free(st->a);
+	free(st->idx);
+	free(st->tab);
 	free(st);
 }
 
@@ -215,10 +280,13 @@ probe_bytes(const params_t *p)
 
 PROBE_VARIANT(base, "a[i] = a[i] * s + t", "probe_base_pass");
 PROBE_VARIANT(div, "a[i] = (a[i] * s + t) / d", "probe_div_pass");
+PROBE_VARIANT(gather, "a[i] = a[i] * s + t + tab[idx[i]]", "probe_gather_pass");
+PROBE_VARIANT(gather2, "a[i] = a[i] * s + t + tab[idx[i]] + tab[idx[i] + 1]",
+    "probe_gather2_pass");
 
 static const workload_t *const probe_workloads[] = {&probe_workload, NULL};
 static const variant_t *const probe_variants[] = {
-    &probe_base, &probe_div, NULL};
+    &probe_base, &probe_div, &probe_gather, &probe_gather2, NULL};
 
 const fb_plugin_t fusebench_plugin =
     FB_PLUGIN("model_probe", probe_workloads, probe_variants);
