@@ -345,7 +345,7 @@ bench-model: all
 	@c=$$(mktemp) && trap 'rm -f "$$c"' EXIT && \
 	cpu=$$(($$(nproc) - 1)) && \
 	$(BUILD)/harness ceilings > "$$c" && \
-	$(BUILD)/harness run --plugin $(BUILD)/plugins/libmodel_probe.so probe base,div \
+	$(BUILD)/harness run --plugin $(BUILD)/plugins/libmodel_probe.so probe base,div,gather,gather2 \
 		--n 4096 --repeat 21 --cpu $$cpu --events none --model --ceilings "$$c" && \
 	$(BUILD)/harness run --plugin $(BUILD)/plugins/libmodel_probe.so probe base \
 		--n 16777216 --repeat 11 --cpu $$cpu --events none --model --ceilings "$$c"
