@@ -344,91 +344,6 @@ hx_disasm_carries(const char *text, const hx_disasm_range_t *r, hx_loop_t *l)
 	}
 }
 
-/* A memory operand's address: displacement, base and index registers
- * (hx_flow_reg numbers; -1: none), scale. */
-typedef struct hx_disasm_addr_s {
-	long disp;
-	int base, index, scale;
-} hx_disasm_addr_t;
-
-/* The register named at p ("%rsi"), -1 if none; its length into *n. */
-static int
-hx_disasm_regat(const char *p, size_t *n)
-{
-	size_t len = 0;
-
-	*n = 0;
-	if (*p != '%')
-		return -1;
-	while (isalnum((unsigned char)p[1 + len]))
-		len++;
-	*n = 1 + len;
-	return hx_flow_reg(p + 1, len);
-}
-
-/* The address of the first memory operand of ops into *a: 0, or -1 when
- * it has none or one of another form (rip-relative). */
-static int
-hx_disasm_addr(const char *ops, hx_disasm_addr_t *a)
-{
-	const char *open = strchr(ops, '('), *start, *p;
-	char *end;
-	size_t n;
-
-	if (open == NULL)
-		return -1;
-	start = open;
-	while (start > ops && start[-1] != ',' && start[-1] != ' ')
-		start--;
-	a->disp = start < open ? strtol(start, &end, 0) : 0;
-	if (start < open && end != open)
-		return -1;
-	p = open + 1;
-	a->base = hx_disasm_regat(p, &n);
-	p += n;
-	a->index = -1;
-	a->scale = 1;
-	if (*p == ',') {
-		a->index = hx_disasm_regat(p + 1, &n);
-		p += 1 + n;
-		if (*p == ',')
-			a->scale = (int)strtol(p + 1, NULL, 10);
-	}
-	return a->base >= 0 || a->index >= 0 ? 0 : -1;
-}
-
-/* The register instruction mn writes (its last operand's, outside
- * parentheses and masks), -1 if none, memory, or an instruction that only
- * reads its operands (a compare, a test, a jump, a push). */
-static int
-hx_disasm_dst(const char *mn, const char *ops)
-{
-	static const char *const reads_only[] = {"cmp", "test", "bt", "ucomis",
-	    "comis", "vucomis", "vcomis", "vptest", "vtestp", "push", "j",
-	    "nop", "prefetch"};
-	const char *last = ops;
-	int depth = 0;
-	size_t n;
-
-	for (size_t i = 0; i < sizeof(reads_only) / sizeof(reads_only[0]); i++)
-		if (strncmp(mn, reads_only[i], strlen(reads_only[i])) == 0 &&
-		    strncmp(mn, "cmpxchg", 7) != 0 &&
-		    strncmp(mn, "btc", 3) != 0 && strncmp(mn, "btr", 3) != 0 &&
-		    strncmp(mn, "bts", 3) != 0)
-			return -1;
-	for (const char *p = ops; *p != '\0'; p++) {
-		if (*p == '(')
-			depth++;
-		else if (*p == ')')
-			depth--;
-		else if (*p == ',' && depth == 0)
-			last = p + 1;
-	}
-	while (*last == ' ')
-		last++;
-	return hx_disasm_regat(last, &n);
-}
-
 /* What each register holds, as a value plus a constant, and the gathers
  * an iteration has made so far: the state of hx_disasm_repeat. A register
  * (hx_flow_reg's numbers, below HX_DISASM_REGS) holds its own value until
@@ -458,27 +373,27 @@ hx_disasm_values_init(hx_disasm_gathers_t *g)
 	g->next = HX_DISASM_REGS;
 }
 
-/* A register's value (-1, none: -1) and its constant into *disp. */
+/* A register's value (-1, none: -1) and its constant into *disp (when not
+ * NULL). */
 static int
 hx_disasm_value(const hx_disasm_gathers_t *g, int reg, long *disp)
 {
-	*disp = 0;
-	if (reg < 0 || reg >= HX_DISASM_REGS)
-		return -1;
-	*disp = g->disp[reg];
-	return g->value[reg];
+	const int known = reg >= 0 && reg < HX_DISASM_REGS;
+
+	if (disp != NULL)
+		*disp = known ? g->disp[reg] : 0;
+	return known ? g->value[reg] : -1;
 }
 
-/* One instruction, before the loop or in it: what it writes now holds
- * (hx_disasm_gathers_t). A call may write any register the ABI lets it:
- * every register holds a value of its own after one. */
+/* One instruction of operands op[0..n), before the loop or in it: what
+ * it writes now holds (hx_disasm_gathers_t). A call may write any
+ * register the ABI lets it: every register holds a value of its own after
+ * one. */
 static void
-hx_disasm_track(hx_disasm_gathers_t *g, const char *mn, const char *ops)
+hx_disasm_track(
+    hx_disasm_gathers_t *g, const char *mn, const hx_flow_operand_t *op, int n)
 {
-	const int dst = hx_disasm_dst(mn, ops);
-	hx_disasm_addr_t a;
-	size_t n;
-	int src;
+	const int dst = hx_flow_dst(mn, op, n);
 
 	if (strncmp(mn, "call", 4) == 0) {
 		for (int r = 0; r < HX_DISASM_REGS; r++)
@@ -487,23 +402,24 @@ hx_disasm_track(hx_disasm_gathers_t *g, const char *mn, const char *ops)
 	}
 	if (dst < 0 || dst >= HX_DISASM_REGS)
 		return;
-	if (strncmp(mn, "lea", 3) == 0 && hx_disasm_addr(ops, &a) == 0 &&
-	    a.index < 0 && a.base >= 0 && a.base < HX_DISASM_REGS) {
-		g->value[dst] = g->value[a.base];
-		g->disp[dst] = g->disp[a.base] + a.disp;
+	if (strncmp(mn, "lea", 3) == 0 && n == 2 && op[0].memory &&
+	    op[0].disp_known && op[0].index < 0 && op[0].base >= 0 &&
+	    op[0].base < HX_DISASM_REGS) {
+		g->value[dst] = g->value[op[0].base];
+		g->disp[dst] = g->disp[op[0].base] + op[0].disp;
 		return;
 	}
 	/* A move between two registers of one kind: mov, vmovdqa, vmovaps,
 	 * vmovups and their kin, without a mask. */
-	src = hx_disasm_regat(ops, &n);
 	if ((strcmp(mn, "mov") == 0 || strcmp(mn, "movq") == 0 ||
 		strncmp(mn, "vmovdq", 6) == 0 ||
 		strncmp(mn, "vmovap", 6) == 0 ||
 		strncmp(mn, "vmovup", 6) == 0) &&
-	    src >= 0 && src < HX_DISASM_REGS && ops[n] == ',' &&
-	    strchr(ops, '{') == NULL && (src < 32) == (dst < 32)) {
-		g->value[dst] = g->value[src];
-		g->disp[dst] = g->disp[src];
+	    n == 2 && !op[0].memory && op[0].reg >= 0 &&
+	    op[0].reg < HX_DISASM_REGS && op[0].mask < 0 && op[1].mask < 0 &&
+	    !op[1].zeroing && (op[0].reg < 32) == (dst < 32)) {
+		g->value[dst] = g->value[op[0].reg];
+		g->disp[dst] = g->disp[op[0].reg];
 		return;
 	}
 	g->value[dst] = g->next++;
@@ -517,21 +433,24 @@ static void
 hx_disasm_repeat(hx_loop_t *l, hx_disasm_gathers_t *g, const char *mn,
     const char *ops, double lanes)
 {
-	hx_disasm_addr_t a;
+	hx_flow_operand_t op[6];
+	const int n = hx_flow_operands(ops, op, 6);
 
-	if (lanes > 0 && hx_disasm_addr(ops, &a) == 0 && a.index >= 0) {
-		long bdisp, idisp;
-		const int base = hx_disasm_value(g, a.base, &bdisp);
-		const int index = hx_disasm_value(g, a.index, &idisp);
-		const long disp = a.disp + bdisp;
+	for (int i = 0; i < n && lanes > 0; i++) {
+		long bdisp;
+		const int base = hx_disasm_value(g, op[i].base, &bdisp);
+		const int index = hx_disasm_value(g, op[i].index, NULL);
+		const long disp = op[i].disp + bdisp;
 		double best = -1;
 
+		if (!op[i].memory || !op[i].disp_known || index < 0)
+			continue;
 		for (int k = 0; k < g->ngather; k++) {
 			long d = labs(disp - g->gather[k].disp);
 
 			if (g->gather[k].base == base &&
 			    g->gather[k].index == index &&
-			    g->gather[k].scale == a.scale && d < 64 &&
+			    g->gather[k].scale == op[i].scale && d < 64 &&
 			    (best < 0 || (double)d < best))
 				best = (double)d;
 		}
@@ -540,11 +459,12 @@ hx_disasm_repeat(hx_loop_t *l, hx_disasm_gathers_t *g, const char *mn,
 		if (g->ngather < HX_DISASM_TRACK) {
 			g->gather[g->ngather].base = base;
 			g->gather[g->ngather].index = index;
-			g->gather[g->ngather].scale = a.scale;
+			g->gather[g->ngather].scale = op[i].scale;
 			g->gather[g->ngather++].disp = disp;
 		}
+		break;
 	}
-	hx_disasm_track(g, mn, ops);
+	hx_disasm_track(g, mn, op, n);
 }
 
 /* Counts the lines of text in [start, end] of the function into l, but
@@ -571,8 +491,12 @@ hx_disasm_fill(
 
 		if (got && d.header)
 			in_function = strcmp(d.name, l->function) == 0;
-		if (got && !d.header && in_function && d.addr < l->start)
-			hx_disasm_track(&g, d.mn, d.ops);
+		if (got && !d.header && in_function && d.addr < l->start) {
+			hx_flow_operand_t op[6];
+
+			hx_disasm_track(
+			    &g, d.mn, op, hx_flow_operands(d.ops, op, 6));
+		}
 		if (!got || d.header || d.addr < l->start || d.addr > l->end)
 			continue;
 		while (k < nskip &&

@@ -97,11 +97,11 @@ typedef struct hx_loop_s {
 	double kind[HX_INSN_KINDS];
 	/* Indices one iteration's gathers fetch (the sum of their lanes),
 	 * and of those the ones that re-read a line an earlier gather of the
-	 * same iteration fetched: a gather with the same index register
-	 * (not written since) and scale from an address |d| < 64 bytes from
-	 * that gather's (the same base, or a base the function set to it
-	 * plus a constant with lea before the loop) re-reads its lines in
-	 * all but d/64 of its lanes (interp's four neighbouring
+	 * same iteration fetched: a gather with the same index (a register
+	 * or a copy of it, not written since) and scale from an address |d|
+	 * < 64 bytes from that gather's (the same base, or bases set from one
+	 * value plus constants with lea) re-reads its lines in all but d/64
+	 * of its lanes (interp's four neighbouring
 	 * coefficients, F[s] to F[s + 3]: 3/16 of a gather's lanes cross
 	 * into the next line, the rest are in L1). */
 	double gather_lanes;

@@ -109,25 +109,33 @@ hx_flow_reg(const char *r, size_t n)
 	return g >= 0 ? HX_FLOW_GPR0 + g : -1;
 }
 
-/* One operand: its register (or -1), whether it is memory (and its
- * address registers), its mask register {%kN} (or -1), and {z}. */
-typedef struct hx_flow_operand_s {
-	int reg, memory, addr[2], mask, zeroing;
-} hx_flow_operand_t;
-
 /* Parses the operand text [p, p + n). */
 static void
 hx_flow_operand(const char *p, size_t n, hx_flow_operand_t *o)
 {
-	int depth = 0, naddr = 0;
+	int depth = 0, commas = 0;
 
-	o->reg = o->mask = o->addr[0] = o->addr[1] = -1;
+	o->reg = o->mask = o->base = o->index = -1;
 	o->memory = o->zeroing = 0;
+	o->scale = 1;
+	o->disp = 0;
+	o->disp_known = 1;
 	for (size_t i = 0; i < n; i++) {
 		if (p[i] == '(') {
+			/* The displacement before it: a number, or a symbol
+			 * (sym(%rip)) whose value the text does not say. */
+			if (!o->memory && i > 0) {
+				char *end;
+
+				o->disp = strtol(p, &end, 0);
+				o->disp_known = end == p + i;
+			}
 			depth++, o->memory = 1;
 		} else if (p[i] == ')') {
 			depth--;
+		} else if (p[i] == ',' && depth > 0) {
+			if (++commas == 2)
+				o->scale = (int)strtol(p + i + 1, NULL, 10);
 		} else if (p[i] == '{') {
 			const char *e = memchr(p + i, '}', n - i);
 			size_t len = e != NULL ? (size_t)(e - p) - i - 1 : 0;
@@ -145,13 +153,58 @@ hx_flow_operand(const char *p, size_t n, hx_flow_operand_t *o)
 			    i + len < n && isalnum((unsigned char)p[i + len]))
 				len++;
 			r = hx_flow_reg(p + i + 1, len - 1);
-			if (depth > 0 && naddr < 2)
-				o->addr[naddr++] = r;
+			if (depth > 0 && commas == 0)
+				o->base = r;
+			else if (depth > 0 && commas == 1)
+				o->index = r;
 			else if (depth == 0)
 				o->reg = r;
 			i += len - 1;
 		}
 	}
+}
+
+int
+hx_flow_operands(const char *ops, hx_flow_operand_t *op, int max)
+{
+	int n = 0;
+
+	for (const char *p = ops; p != NULL && *p != '\0' && n < max;) {
+		int depth = 0;
+		size_t len = 0;
+
+		while (p[len] != '\0' && (p[len] != ',' || depth > 0)) {
+			depth += p[len] == '(' ? 1 : p[len] == ')' ? -1 : 0;
+			len++;
+		}
+		hx_flow_operand(p, len, &op[n++]);
+		p += len + (p[len] == ',');
+	}
+	return n;
+}
+
+/* Whether mn only compares its operands, writing none of them. */
+static int
+hx_flow_compares(const char *mn)
+{
+	return strncmp(mn, "cmp", 3) == 0 || strncmp(mn, "test", 4) == 0 ||
+	    strncmp(mn, "vcomi", 5) == 0 || strncmp(mn, "vucomi", 6) == 0;
+}
+
+int
+hx_flow_dst(const char *mn, const hx_flow_operand_t *op, int n)
+{
+	/* One operand (inc %rax, push %rax): read, and written unless it is
+	 * a push, a jump or a call. */
+	if (n == 1)
+		return !op[0].memory && op[0].reg >= 0 && mn[0] != 'j' &&
+			strncmp(mn, "push", 4) != 0 &&
+			strncmp(mn, "call", 4) != 0
+		    ? op[0].reg
+		    : -1;
+	return n > 1 && !op[n - 1].memory && !hx_flow_compares(mn)
+	    ? op[n - 1].reg
+	    : -1;
 }
 
 /* The latency class of mnemonic mn. */
@@ -209,24 +262,12 @@ hx_flow_add(hx_loop_t *l, const char *mn, const char *ops)
 {
 	hx_flow_operand_t op[6];
 	hx_flow_t *f;
-	int n = 0, k = 0, zero_idiom = 1;
+	int n, k = 0, zero_idiom = 1;
 	hx_lat_t lat;
 
 	if (l->nflow >= HX_FLOW_MAX || mn == NULL || *mn == '\0')
 		return;
-	if (ops == NULL)
-		ops = "";
-	for (const char *p = ops; *p != '\0' && n < 6;) {
-		int depth = 0;
-		size_t len = 0;
-
-		while (p[len] != '\0' && (p[len] != ',' || depth > 0)) {
-			depth += p[len] == '(' ? 1 : p[len] == ')' ? -1 : 0;
-			len++;
-		}
-		hx_flow_operand(p, len, &op[n++]);
-		p += len + (p[len] == ',');
-	}
+	n = hx_flow_operands(ops, op, 6);
 	f = &l->flow[l->nflow];
 	memset(f, 0, sizeof(*f));
 	for (int s = 0; s < HX_FLOW_SOURCES; s++)
@@ -242,17 +283,15 @@ hx_flow_add(hx_loop_t *l, const char *mn, const char *ops)
 	    (strstr(mn, "xor") != NULL || strncmp(mn, "sub", 3) == 0);
 	for (int i = 0; i < n && !zero_idiom; i++) {
 		const int last = i == n - 1 && n > 1;
-		const int writes = last && !op[i].memory &&
-		    strncmp(mn, "cmp", 3) != 0 && strncmp(mn, "test", 4) != 0 &&
-		    strncmp(mn, "vcomi", 5) != 0 &&
-		    strncmp(mn, "vucomi", 6) != 0;
+		const int writes =
+		    last && !op[i].memory && !hx_flow_compares(mn);
 
 		if (op[i].memory) {
 			f->loads |= !last || strncmp(mn, "cmp", 3) == 0;
-			for (int a = 0; a < 2; a++)
-				if (f->addr[a] == HX_FLOW_NONE)
-					f->addr[a] =
-					    hx_flow_writer(l, op[i].addr[a]);
+			if (f->addr[0] == HX_FLOW_NONE)
+				f->addr[0] = hx_flow_writer(l, op[i].base);
+			if (f->addr[1] == HX_FLOW_NONE)
+				f->addr[1] = hx_flow_writer(l, op[i].index);
 		}
 		if (op[i].mask >= 0 && k < HX_FLOW_SOURCES)
 			f->src[k++] = hx_flow_writer(l, op[i].mask);
@@ -267,11 +306,8 @@ hx_flow_add(hx_loop_t *l, const char *mn, const char *ops)
 			f->src[k++] = hx_flow_writer(l, op[i].reg);
 		}
 	}
-	/* One operand (inc %rax, push %rax): read, and written unless it is
-	 * a push, a jump or a call. */
-	if (n == 1 && !op[0].memory && op[0].reg >= 0 && mn[0] != 'j' &&
-	    strncmp(mn, "push", 4) != 0 && strncmp(mn, "call", 4) != 0)
-		f->dst = (int8_t)op[0].reg;
+	if (n == 1)
+		f->dst = (int8_t)hx_flow_dst(mn, op, n);
 	/* A masked move is a blend; a move with a memory source a load. */
 	if (lat == HX_LAT_MOVE && n > 0 && op[n - 1].mask >= 0)
 		f->lat = HX_LAT_INT;

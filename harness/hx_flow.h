@@ -54,6 +54,32 @@ void hx_flow_carry(hx_loop_t *l, int reg);
 int hx_flow_reg(const char *r, size_t n);
 
 /*
+ * One operand as objdump prints it: its register (hx_flow_reg's number, or
+ * -1), whether it is memory, and then its address: the displacement
+ * (disp_known 0 where it is a symbol, sym(%rip)), the base and index
+ * registers (-1: none) and the scale; its mask register {%kN} (or -1), and
+ * {z}.
+ */
+typedef struct hx_flow_operand_s {
+	int reg, memory, base, index, scale, disp_known, mask, zeroing;
+	long disp;
+} hx_flow_operand_t;
+
+/*
+ * The operands of ops (commas inside parentheses do not separate them), at
+ * most max, into op; how many.
+ */
+int hx_flow_operands(const char *ops, hx_flow_operand_t *op, int max);
+
+/*
+ * The register instruction mn, of operands op[0..n), writes; -1 if none:
+ * its last operand when that is a register, unless mn only compares (cmp,
+ * test, vcomi, vucomi); a single register operand unless mn is a jump, a
+ * push or a call.
+ */
+int hx_flow_dst(const char *mn, const hx_flow_operand_t *op, int n);
+
+/*
  * The sum over l's instructions of their start times, seconds, at the
  * latencies lat (seconds, by hx_lat_t; a NaN or negative one counts as 0),
  * and the longest chain's end into *path (when not NULL). 0 when l has no
