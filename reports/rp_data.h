@@ -184,7 +184,6 @@ double rp_data_chunk(const json_t *r);
 	X(MODEL_FP_OVERLAP, "model.fp_overlap")                                \
 	X(MODEL_WAIT_WINDOW, "model.work.wait_window")                         \
 	X(MODEL_GATHER_PER_UNIT, "model.work.gather_indices_per_unit")         \
-	X(MODEL_GATHER_REPEATS, "model.work.gather_repeats_per_unit")          \
 	X(MODEL_GATHER_LEVEL, "model.work.gather_level")                       \
 	X(MODEL_DIVSQRT_PER_UNIT, "model.work.per_unit.divsqrt")               \
 	X(JAX_COMPILE, "reported.compile_s")                                   \

@@ -71,10 +71,11 @@ roof_line(rp_plot_t *P, double gflops, double fma, const char *what,
 /* The in-core roofs under the FMA peak: what a workload's unit reaches at
  * the measured rate of its gathers, one roof for each level its main runs'
  * gathers come from (interp: L3 for fused's, every table for every point;
- * L1 for tiled's, two tables for a tile), and of its divides, each priced
- * per unit as the time model counted them in the compiled loop of the
- * first main run that gathers from that level (interp fused: 4 indices
- * and one divide a pair), times the FLOP a unit. */
+ * L1 for tiled's, two tables for a tile), and of its divides: the FLOP
+ * of the first main run that gathers from that level over its gathers'
+ * seconds as the time model priced them (those that re-read a line at
+ * L1's rate), and its FLOP a unit at the divide rate for the divides the
+ * model counted in its compiled loop (interp fused: one a pair). */
 static void
 in_core_roofs(const rp_data_t *D, const char *w, double fma, rp_plot_t *P)
 {
@@ -88,11 +89,10 @@ in_core_roofs(const rp_data_t *D, const char *w, double fma, rp_plot_t *P)
 		const double per_unit = rp_field(r, RP_F_WORK_FLOPS) /
 		    rp_field(r, RP_F_WORK_UNITS) * 1e-9;
 		const double g = rp_field(r, RP_F_MODEL_GATHER_PER_UNIT);
-		/* Repeats re-read lines at L1's rate (none in data from
-		 * before the model counted them). */
-		const double rep = rp_field(r, RP_F_MODEL_GATHER_REPEATS);
-		const double at_l1 = isfinite(rep) && rep > 0 ? rep : 0.0;
-		char key[64];
+		/* The run's gathers as the model priced them (those that
+		 * re-read a line at L1's rate). */
+		const double gather_s = rp_limiter_term_seconds(
+		    json_object_get(r, "model"), "gather");
 		int seen = 0;
 
 		if (!(g > 0) || level[0] == '\0')
@@ -101,11 +101,7 @@ in_core_roofs(const rp_data_t *D, const char *w, double fma, rp_plot_t *P)
 			seen |= strcmp(drawn[i], level) == 0;
 		if (seen)
 			continue;
-		snprintf(key, sizeof(key), "gather_%s_per_s", level);
-		roof_line(P,
-		    per_unit /
-			((g - at_l1) / rp_num(D->ceilings, key) +
-			    at_l1 / rp_num(D->ceilings, "gather_l1_per_s")),
+		roof_line(P, rp_field(r, RP_F_WORK_FLOPS) * 1e-9 / gather_s,
 		    fma, "gathers", level, g);
 		if (ndrawn == 0)
 			roof_line(P,

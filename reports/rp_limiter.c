@@ -293,10 +293,8 @@ model_row_facts(rp_report_t *R, const char *w, const char *v)
 	return m != NULL && within;
 }
 
-/* A term's seconds in model m by name; 0 when m has no such term (a
- * variant without faults has no fault term to speak of). */
-static double
-term_seconds(const json_t *m, const char *name)
+double
+rp_limiter_term_seconds(const json_t *m, const char *name)
 {
 	size_t i;
 	json_t *t;
@@ -344,7 +342,8 @@ why_facts(rp_report_t *R, const char *w, const char *fast, const char *slow)
 	json_array_foreach(json_object_get(ms, "terms"), i, t)
 	{
 		const char *n = rp_str(t, "name");
-		double s = rp_num(t, "seconds"), f = term_seconds(mf, n);
+		double s = rp_num(t, "seconds"),
+		       f = rp_limiter_term_seconds(mf, n);
 		if (s - f > gap[0]) {
 			gap[1] = gap[0], name[1] = name[0];
 			gap[0] = s - f, name[0] = n;
@@ -361,11 +360,13 @@ why_facts(rp_report_t *R, const char *w, const char *fast, const char *slow)
 		    name[k] != NULL ? rp_limiter_term_word(name[k]) : NULL, rs,
 		    "%s.term%d", p, k + 1);
 		rp_fact_num2(&R->facts, RP_FACT_TIME,
-		    name[k] != NULL ? term_seconds(ms, name[k]) : NAN, rs, rf,
-		    "%s.term%d_slow", p, k + 1);
+		    name[k] != NULL ? rp_limiter_term_seconds(ms, name[k])
+				    : NAN,
+		    rs, rf, "%s.term%d_slow", p, k + 1);
 		rp_fact_num2(&R->facts, RP_FACT_TIME,
-		    name[k] != NULL ? term_seconds(mf, name[k]) : NAN, rf, rs,
-		    "%s.term%d_fast", p, k + 1);
+		    name[k] != NULL ? rp_limiter_term_seconds(mf, name[k])
+				    : NAN,
+		    rf, rs, "%s.term%d_fast", p, k + 1);
 	}
 	rp_fact_str(&R->facts,
 	    shared != NULL ? rp_limiter_term_word(shared) : NULL, rs,

@@ -59,6 +59,11 @@ const char *rp_limiter_verdict_word(const rp_limiter_t *v);
  * itself when unknown). */
 const char *rp_limiter_term_word(const char *term);
 
+/* A term's seconds in model m (a result's "model") by name; 0 when m has
+ * no such term (a variant without faults has no fault term to speak
+ * of). */
+double rp_limiter_term_seconds(const json_t *m, const char *name);
+
 /* A variant's main run (rp_data_main_run) read into in; returns its
  * verdict (RP_LIMIT_UNMEASURED when there is no main run). */
 rp_limiter_t rp_limiter_of(const rp_data_t *D, const char *workload,

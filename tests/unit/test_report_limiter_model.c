@@ -150,32 +150,35 @@ Test(report_limiter_model, a_gap_measured_the_other_way_is_marked)
 }
 
 /* A main interp run of v whose model counts 4 gathered indices a unit
- * from level, 10 FLOP a unit. */
+ * from level, 10 FLOP a unit, its gathers priced at rate indices a second
+ * (the model's gather term: 1e9 units x 4 / rate). */
 static void
-add_gathering(const char *v, const char *level)
+add_gathering(const char *v, const char *level, double rate)
 {
 	json_array_append_new(R->data.runs,
 	    json_pack("{s:s, s:s, s:s, s:s, s:{s:f}, s:{s:f}, s:{s:f, s:f}, "
-		      "s:{s:{s:f, s:s, s:{s:f}}}}",
+		      "s:{s:{s:f, s:s, s:{s:f}}, s:[{s:s, s:f, s:b}]}}",
 		"_set", "interp-main", "workload", "interp", "variant", v,
 		"status", "ok", "params", "n", 1e6, "time_s", "median", 0.5,
 		"work", "flops", 1e10, "units", 1e9, "model", "work",
 		"gather_indices_per_unit", 4.0, "gather_level", level,
-		"per_unit", "divsqrt", 0.0625));
+		"per_unit", "divsqrt", 0.0625, "terms", "name", "gather",
+		"seconds", 1e9 * 4.0 / rate, "in_core", 1));
 }
 
 /* The roofline's in-core roofs: one for each level the variants' gathers
- * come from, at that level's measured rate (l3: 2e9 indices a second, 4
- * a unit of 10 FLOP: 5 GFLOP/s; l1: 4e9, 10 GFLOP/s), drawn once for two
- * variants from the same level; none at or above the FMA peak (the
- * divides' 0.0625 a unit at 1.6e9 a second: 256 GFLOP/s). */
+ * come from, at the model's price of them, that level's measured rate
+ * (l3: 2e9 indices a second, 4 a unit of 10 FLOP: 5 GFLOP/s; l1: 4e9, 10
+ * GFLOP/s), drawn once for two variants from the same level; none at or
+ * above the FMA peak (the divides' 0.0625 a unit at 1.6e9 a second: 256
+ * GFLOP/s). */
 Test(report_limiter_model, a_gather_roof_for_each_level)
 {
 	rp_plot_t P;
 
-	add_gathering("fused", "l3");
-	add_gathering("chunked", "l3");
-	add_gathering("tiled", "l1");
+	add_gathering("fused", "l3", 2e9);
+	add_gathering("chunked", "l3", 2e9);
+	add_gathering("tiled", "l1", 4e9);
 	R->data.ceilings = json_pack("{s:f, s:f, s:f, s:f}", "fma_flops_per_s",
 	    2.5e11, "gather_l3_per_s", 2e9, "gather_l1_per_s", 4e9,
 	    "divps_per_s", 1.6e9);
