@@ -336,10 +336,10 @@ test-jax:
 		sh python/newest-jax.sh $(VENV); \
 	else echo "fusebench: JAX tests skipped: no virtual environment (make jax)"; fi
 
-# The model's benchmark (docs/model.md): the model_probe plugin's base and
-# div (one divide per element more) on 4096 floats, and base on 64 MiB,
-# beyond the caches, each with its predicted and measured time, pinned to
-# the last core. The tests check what the model counts; how far the
+# The model's benchmark (docs/model.md): the model_probe plugin's base,
+# div (one divide per element more), gather and gather2 (one and two
+# gathers more) on 4096 floats, and base on 64 MiB, beyond the caches, each
+# with its predicted and measured time, pinned to the last core. The tests check what the model counts; how far the
 # measured times move is this benchmark's, read by a person.
 bench-model: all
 	@c=$$(mktemp) && trap 'rm -f "$$c"' EXIT && \

@@ -167,18 +167,27 @@ static const char repeats[] =
     " 157:\tjne    118 <h+0x18>\n"
     " 159:\tret\n";
 
-Test(disasm, gathers_that_reread_a_line)
+/* The one loop of listing: its gathers fetch lanes indices, of which
+ * repeat re-read a line an earlier gather fetched. */
+static void
+expect_repeats(const char *listing, double lanes, double repeat)
 {
 	hx_loop_t loops[2];
 
-	cr_assert_eq(hx_disasm_loops(repeats, loops, 2), 1);
-	cr_expect_eq(loops[0].gather_lanes, 8 * 8);
+	cr_assert_eq(hx_disasm_loops(listing, loops, 2), 1);
+	cr_expect_eq(loops[0].gather_lanes, lanes);
+	cr_expect_float_eq(loops[0].gather_repeat_lanes, repeat, 1e-9,
+	    "repeat lanes %g, expected %g", loops[0].gather_repeat_lanes,
+	    repeat);
+}
+
+Test(disasm, gathers_that_reread_a_line)
+{
 	/* (%r14), (%rcx), (%rdx): 4 bytes from the nearest earlier, 7.5
 	 * lanes each; 0x20(%rsi): 32 bytes from (%rsi) and 20 from (%rdx),
 	 * 8 x (1 - 20/64) = 5.5. Not (%r9) (rewritten), 0x4(..%ymm3..)
 	 * (another index), 0x4(..%ymm2..) after the vpaddd (written). */
-	cr_expect_float_eq(loops[0].gather_repeat_lanes, 3 * 7.5 + 5.5, 1e-9,
-	    "repeat lanes %g", loops[0].gather_repeat_lanes);
+	expect_repeats(repeats, 8 * 8, 3 * 7.5 + 5.5);
 }
 
 /* As gcc 12 builds interp tiled for AVX-512: the bases set from one value
@@ -211,12 +220,7 @@ static const char reused[] = "0000000000000200 <k>:\n"
 
 Test(disasm, gathers_reread_through_a_value_whose_register_was_reused)
 {
-	hx_loop_t loops[2];
-
-	cr_assert_eq(hx_disasm_loops(reused, loops, 2), 1);
-	cr_expect_eq(loops[0].gather_lanes, 8 * 16);
-	cr_expect_float_eq(loops[0].gather_repeat_lanes, 90.0, 1e-9,
-	    "repeat lanes %g", loops[0].gather_repeat_lanes);
+	expect_repeats(reused, 8 * 16, 90.0);
 }
 
 /* The innermost loops of function fn of the object file hold an
