@@ -167,14 +167,14 @@ static const char repeats[] =
     " 157:\tjne    118 <h+0x18>\n"
     " 159:\tret\n";
 
-/* The one loop of listing: its gathers fetch lanes indices, of which
+/* The one loop of text: its gathers fetch lanes indices, of which
  * repeat re-read a line an earlier gather fetched. */
 static void
-expect_repeats(const char *listing, double lanes, double repeat)
+expect_repeats(const char *text, double lanes, double repeat)
 {
 	hx_loop_t loops[2];
 
-	cr_assert_eq(hx_disasm_loops(listing, loops, 2), 1);
+	cr_assert_eq(hx_disasm_loops(text, loops, 2), 1);
 	cr_expect_eq(loops[0].gather_lanes, lanes);
 	cr_expect_float_eq(loops[0].gather_repeat_lanes, repeat, 1e-9,
 	    "repeat lanes %g, expected %g", loops[0].gather_repeat_lanes,
