@@ -107,26 +107,39 @@ probe_setup(const params_t *p, void **state)
 {
 	probe_state_t *st = calloc(1, sizeof(*st));
 
-	if (st == NULL || (st->a = malloc(4 * p->n)) == NULL ||
-	    (st->idx = malloc(4 * p->n)) == NULL ||
-	    (st->tab = calloc(PROBE_TABLE + 1, 4)) == NULL) {
-		if (st != NULL) {
-			free(st->a);
-			free(st->idx);
-		}
+	if (st == NULL || (st->a = malloc(4 * p->n)) == NULL) {
 		free(st);
 		return -1;
-	}
-	/* Random entries of the table (a fixed LCG): no two neighbouring
-	 * elements gather from one line but by chance. Its entries are 0, so
-	 * that the gathered terms leave the fixed point at 1. */
-	for (uint64_t i = 0, x = 12345; i < p->n; i++) {
-		x = x * 6364136223846793005ull + 1442695040888963407ull;
-		st->idx[i] = (int32_t)((x >> 33) % PROBE_TABLE);
 	}
 	st->n = p->n;
 	st->passes = probe_passes(p->n);
 	*state = st;
+	return 0;
+}
+
+static void probe_teardown(void *state);
+
+/* probe_setup and, for the gather variants alone, the table and the
+ * indices into it: random entries (a fixed LCG), so that no two
+ * neighbouring elements gather from one line but by chance. The entries
+ * are 0, so that the gathered terms leave the fixed point at 1. */
+static int
+probe_gather_setup(const params_t *p, void **state)
+{
+	probe_state_t *st;
+
+	if (probe_setup(p, state) != 0)
+		return -1;
+	st = *state;
+	if ((st->idx = malloc(4 * p->n)) == NULL ||
+	    (st->tab = calloc(PROBE_TABLE + 1, 4)) == NULL) {
+		probe_teardown(st);
+		return -1;
+	}
+	for (uint64_t i = 0, x = 12345; i < p->n; i++) {
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		st->idx[i] = (int32_t)((x >> 33) % PROBE_TABLE);
+	}
 	return 0;
 }
 
@@ -261,7 +274,7 @@ probe_bytes(const params_t *p)
 	return 8.0 * probe_units(p);
 }
 
-#define PROBE_VARIANT(id, desc, hot)                                           \
+#define PROBE_VARIANT(id, desc, hot, setup_fn)                                 \
 	static const variant_t probe_##id = {                                  \
 	    .name = #id,                                                       \
 	    .workload = &probe_workload,                                       \
@@ -269,7 +282,7 @@ probe_bytes(const params_t *p)
 	    .idiom = "none (a test of the harness)",                           \
 	    .model_formula = "0",                                              \
 	    .model_bytes = probe_workspace,                                    \
-	    .setup = probe_setup,                                              \
+	    .setup = setup_fn,                                                 \
 	    .reset = probe_reset,                                              \
 	    .step = id##_step,                                                 \
 	    .digest = probe_digest,                                            \
@@ -278,11 +291,12 @@ probe_bytes(const params_t *p)
 	    .hot_symbol = hot,                                                 \
 	}
 
-PROBE_VARIANT(base, "a[i] = a[i] * s + t", "probe_base_pass");
-PROBE_VARIANT(div, "a[i] = (a[i] * s + t) / d", "probe_div_pass");
-PROBE_VARIANT(gather, "a[i] = a[i] * s + t + tab[idx[i]]", "probe_gather_pass");
+PROBE_VARIANT(base, "a[i] = a[i] * s + t", "probe_base_pass", probe_setup);
+PROBE_VARIANT(div, "a[i] = (a[i] * s + t) / d", "probe_div_pass", probe_setup);
+PROBE_VARIANT(gather, "a[i] = a[i] * s + t + tab[idx[i]]", "probe_gather_pass",
+    probe_gather_setup);
 PROBE_VARIANT(gather2, "a[i] = a[i] * s + t + tab[idx[i]] + tab[idx[i] + 1]",
-    "probe_gather2_pass");
+    "probe_gather2_pass", probe_gather_setup);
 
 static const workload_t *const probe_workloads[] = {&probe_workload, NULL};
 static const variant_t *const probe_variants[] = {
