@@ -31,6 +31,7 @@ sorted_facts(rp_report_t *R, const rp_workload_t *w, const json_t *hoi)
 	double ms = rp_field(cs, RP_F_SIM_D1_PER_UNIT);
 	double mh = rp_field(ch, RP_F_SIM_D1_PER_UNIT);
 
+	rp_fact_str(F, w->by_cell, NULL, FACT("grid.sorted_variant"));
 	rp_fact_bool(F, srt != NULL, srt, FACT("grid.sorted_measured"));
 	rp_fact_num2(F, RP_FACT_RATIO,
 	    rp_field(hoi, RP_F_TIME_MEDIAN) / rp_field(srt, RP_F_TIME_MEDIAN),
@@ -46,7 +47,8 @@ sorted_facts(rp_report_t *R, const rp_workload_t *w, const json_t *hoi)
 }
 
 /* A variant's main run against another's of the same workload at the
- * main set's largest N, as beyond_the_answers.WHAT.*: workload, measured,
+ * main set's largest N, as beyond_the_answers.WHAT.*: workload, variant
+ * and against (the two variants' names, fast's and slow's), measured,
  * why_missing (fast's, when either is missing), n, and speedup (slow's
  * field over fast's). fast's run, or NULL. */
 static const json_t *
@@ -66,6 +68,8 @@ versus_facts(rp_report_t *R, const rp_workload_t *w, const char *fast,
 	int measured = rf != NULL && rs != NULL;
 
 	rp_fact_str(F, w->name, NULL, FACT("%s.workload"), what);
+	rp_fact_str(F, fast, NULL, FACT("%s.variant"), what);
+	rp_fact_str(F, slow, NULL, FACT("%s.against"), what);
 	rp_fact_bool(F, measured, rf, FACT("%s.measured"), what);
 	rp_fact_str(F,
 	    measured ? NULL
@@ -119,18 +123,19 @@ cells_big_facts(rp_report_t *R, const rp_workload_t *w)
 			big_cells = c;
 		}
 	}
+	rp_fact_str(F, w->baseline, NULL, FACT("cell_lists.big_against"));
 	rp_fact_bool(
-	    F, big_naive != NULL, big_cells, FACT("cells.big_measured"));
+	    F, big_naive != NULL, big_cells, FACT("cell_lists.big_measured"));
 	rp_fact_num(F, RP_FACT_SIZE, rp_field(big_naive, RP_F_N), big_naive,
-	    FACT("cells.big_n"));
+	    FACT("cell_lists.big_n"));
 	rp_fact_num(F, RP_FACT_TIME, rp_field(big_cells, RP_F_STEPS_MEDIAN),
-	    big_cells, FACT("cells.big_cells_step"));
+	    big_cells, FACT("cell_lists.big_cells_step"));
 	rp_fact_num(F, RP_FACT_TIME, rp_field(big_naive, RP_F_STEPS_MEDIAN),
-	    big_naive, FACT("cells.big_naive_step"));
+	    big_naive, FACT("cell_lists.big_naive_step"));
 	rp_fact_num2(F, RP_FACT_RATIO,
 	    rp_field(big_naive, RP_F_STEPS_MEDIAN) /
 		rp_field(big_cells, RP_F_STEPS_MEDIAN),
-	    big_cells, big_naive, FACT("cells.big_speedup"));
+	    big_cells, big_naive, FACT("cell_lists.big_speedup"));
 }
 
 static void
@@ -139,15 +144,16 @@ cells_facts(rp_report_t *R)
 	rp_facts_t *F = &R->facts;
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 
-	versus_facts(R, w, w->cell_lists, w->fused, RP_F_STEPS_MEDIAN, "cells");
+	versus_facts(
+	    R, w, w->cell_lists, w->fused, RP_F_STEPS_MEDIAN, "cell_lists");
 	rp_fact_num(F, RP_FACT_FIXED2,
 	    rp_report_fit(R, rp_workload_fig(w, "time"), w->cell_lists), NULL,
-	    FACT("cells.exponent"));
+	    FACT("cell_lists.exponent"));
 	rp_fact_num(F, RP_FACT_FIXED2,
 	    rp_report_fit(R, rp_workload_fig(w, "time"), w->fused), NULL,
-	    FACT("cells.baseline_exponent"));
+	    FACT("cell_lists.baseline_exponent"));
 	rp_fact_str(F, rp_report_cite(R, rp_workload_fig(w, "time")), NULL,
-	    FACT("cells.figure"));
+	    FACT("cell_lists.figure"));
 	cells_big_facts(R, w);
 }
 

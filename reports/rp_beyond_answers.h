@@ -7,7 +7,7 @@
  *                                   layout (hoisted against fused), then
  *                                   sorting by cell (sorted against
  *                                   hoisted) and what it does to the L1;
- *   beyond_the_answers.cells.*      the speed question's cell lists (cells
+ *   beyond_the_answers.cell_lists.* the speed question's cell lists (cells
  *                                   against fused, their fitted exponents,
  *                                   and against naive at the largest N of
  *                                   the scaling sweep that has both);
@@ -17,7 +17,10 @@
  *                                   faults, each allocator's policy).
  * Each part has .measured; where its runs are missing, .why_missing says
  * why (rp_data_why_missing). Times and peaks of the main runs are the
- * generic W.V.* facts (rp_run_facts.h); .workload names W.
+ * generic W.V.* facts (rp_run_facts.h); .workload names W, .variant and
+ * .against the two variants a part compares (grid.sorted_variant the
+ * sorted one, cell_lists.big_against the one of the largest N), so that
+ * the words look a variant up by its role, never by its name.
  */
 #ifndef FB_RP_BEYOND_ANSWERS_H
 #define FB_RP_BEYOND_ANSWERS_H

@@ -21,7 +21,9 @@ keys="memory|time_s|steps_s|counters|model|cachesim|params|settings|derived|mach
 for f in reports/*.c; do
 	p=$(strip "$f" | grep -cE '"[^"]*[A-Za-z]+[ ,;:]+[A-Za-z]+[ ,;:]+[A-Za-z]+[^"]*"' || true)
 	prose=$((prose + p))
-	k=$(strip "$f" | grep -oE "\"($keys)\.[A-Za-z0-9_.]+\"" | wc -l)
+	# A literal that continues another string (after a macro or a literal,
+	# `PART "cachesim.n"`, a fact's name part.W.cachesim.n) is not a path.
+	k=$(strip "$f" | grep -oP "(?<![\\w\"] )(?<![\\w\"])\"($keys)\.[\\w.]+\"" | wc -l)
 	fields=$((fields + k))
 	case "$f" in reports/rp_workloads.c) continue ;; esac
 	for v in $vnames; do

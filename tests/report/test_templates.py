@@ -230,10 +230,10 @@ def test_beyond_the_answers_without_its_runs(made, tmp_path):
     reason the facts give, and prints none of its figures."""
     doc = facts_of(made)
     facts = doc["facts"]
-    for part in ("grid", "cells", "allocator"):
+    for part in ("grid", "cell_lists", "allocator"):
         facts["beyond_the_answers.%s.measured" % part]["value"] = False
-    facts["beyond_the_answers.cells.big_measured"]["value"] = False
-    for part in ("grid", "cells"):
+    facts["beyond_the_answers.cell_lists.big_measured"]["value"] = False
+    for part in ("grid", "cell_lists"):
         facts["beyond_the_answers.%s.why_missing" % part].update(
             value="no run of it", text="no run of it")
     (tmp_path / "facts.json").write_text(json.dumps(doc))
@@ -350,3 +350,26 @@ def test_how_far_the_ceilings_moved_after_the_sweeps(made, tmp_path):
     md = (tmp_path / "out" / "REPORT.md").read_text()
     assert "moved by -30% at the most (gathers from L1)" in md
     assert "gathers from L1 -30% and from L3 +0%" in md
+
+
+def test_beyond_the_answers_finds_its_variants_by_role(made, tmp_path):
+    """Beyond the answers names and looks up each variant through the facts
+    that say which one plays the role: a variant of another name, its run
+    facts under that name beside hoisted's, is printed with its own
+    figures."""
+    doc = facts_of(made)
+    facts = doc["facts"]
+    for key in [k for k in facts if k.startswith("interp.hoisted.")]:
+        facts["interp.renamed." + key[len("interp.hoisted."):]] = dict(
+            facts[key])
+    facts["interp.renamed.median"].update(value=1.5, text="1.5 s")
+    facts["beyond_the_answers.grid.variant"].update(value="renamed",
+                                                    text="renamed")
+    (tmp_path / "facts.json").write_text(json.dumps(doc))
+    p = render(tmp_path / "facts.json", TEMPLATES, tmp_path)
+    assert p.returncode == 0, p.stderr
+    md = (tmp_path / "REPORT.md").read_text()
+    part = md.split("#### Beyond the answers, measured\n\n")[1]
+    assert "`renamed` computes them once per point" in part
+    assert "it takes 1.5 s against fused's " in part
+    assert "over renamed," in part

@@ -91,16 +91,31 @@ Test(report_beyond_answers, committed_data_against_its_runs)
 	cr_expect_float_eq(NUM("grid.sorted_speedup"),
 	    rp_num(hoi, "time_s.median") / rp_num(srt, "time_s.median"), 1e-12);
 	cr_expect(is_true(&R, "beyond_the_answers.grid.sorted_keeps_l1"));
+	/* The words look the variants up by these names: the ones whose
+	 * runs the speed-ups above divide. */
+	cr_expect_str_eq(
+	    str_of(&R, "beyond_the_answers.grid.variant"), "hoisted");
+	cr_expect_str_eq(
+	    str_of(&R, "beyond_the_answers.grid.against"), "fused");
+	cr_expect_str_eq(
+	    str_of(&R, "beyond_the_answers.grid.sorted_variant"), "sorted");
+	cr_expect_str_eq(
+	    str_of(&R, "beyond_the_answers.cell_lists.variant"), "cells");
+	cr_expect_str_eq(
+	    str_of(&R, "beyond_the_answers.cell_lists.against"), "fused");
+	cr_expect_str_eq(
+	    str_of(&R, "beyond_the_answers.cell_lists.big_against"), "naive");
 	/* Cells: fitted exponents near 1 and 2, and the largest N of the
 	 * scaling sweep where naive and cells both ran. */
-	cr_expect(is_true(&R, "beyond_the_answers.cells.measured"));
-	cr_expect(
-	    fabs(NUM("cells.exponent") - 1) < 0.3, "%g", NUM("cells.exponent"));
-	cr_expect(fabs(NUM("cells.baseline_exponent") - 2) < 0.3, "%g",
-	    NUM("cells.baseline_exponent"));
-	cr_expect_eq(NUM("cells.big_n"), largest_n_of_both(&R.data));
-	cr_expect_float_eq(NUM("cells.big_speedup"),
-	    NUM("cells.big_naive_step") / NUM("cells.big_cells_step"), 1e-12);
+	cr_expect(is_true(&R, "beyond_the_answers.cell_lists.measured"));
+	cr_expect(fabs(NUM("cell_lists.exponent") - 1) < 0.3, "%g",
+	    NUM("cell_lists.exponent"));
+	cr_expect(fabs(NUM("cell_lists.baseline_exponent") - 2) < 0.3, "%g",
+	    NUM("cell_lists.baseline_exponent"));
+	cr_expect_eq(NUM("cell_lists.big_n"), largest_n_of_both(&R.data));
+	cr_expect_float_eq(NUM("cell_lists.big_speedup"),
+	    NUM("cell_lists.big_naive_step") / NUM("cell_lists.big_cells_step"),
+	    1e-12);
 	/* The allocator: both spread runs, and the pages of the workspace. */
 	cr_expect(is_true(&R, "beyond_the_answers.allocator.measured"));
 	cr_expect_float_eq(NUM("allocator.workspace_pages"),
@@ -132,9 +147,10 @@ Test(report_beyond_answers, missing_runs_say_why)
 	cr_expect(strstr(str_of(&R, "beyond_the_answers.grid.why_missing"),
 		      "hoisted") != NULL,
 	    "%s", str_of(&R, "beyond_the_answers.grid.why_missing"));
-	cr_expect(!is_true(&R, "beyond_the_answers.cells.measured"));
-	cr_expect_not_null(str_of(&R, "beyond_the_answers.cells.why_missing"));
-	cr_expect(!is_true(&R, "beyond_the_answers.cells.big_measured"));
+	cr_expect(!is_true(&R, "beyond_the_answers.cell_lists.measured"));
+	cr_expect_not_null(
+	    str_of(&R, "beyond_the_answers.cell_lists.why_missing"));
+	cr_expect(!is_true(&R, "beyond_the_answers.cell_lists.big_measured"));
 	cr_expect(!is_true(&R, "beyond_the_answers.allocator.measured"));
 	cr_expect(isnan(NUM("grid.speedup")));
 	cr_expect_eq(R.facts.duplicates, 0);
