@@ -14,7 +14,7 @@
 static const hx_cli_opt_t run_own[] = {{"json", 1}, {"timeline", 1},
     {"cachesim", 0}, {"no-validate", 0}, {"no-fork", 0}, {"format", 1},
     {"quiet", 0}, {"help", 0}, {"csv", 1}, {"aggregates-only", 0}, {"model", 0},
-    {"ceilings", 1}};
+    {"ceilings", 1}, {"profile", 0}};
 enum {
 	RUN_JSON,
 	RUN_TIMELINE,
@@ -28,6 +28,7 @@ enum {
 	RUN_AGGREGATES_ONLY,
 	RUN_MODEL,
 	RUN_CEILINGS,
+	RUN_PROFILE,
 	RUN_NOWN
 };
 
@@ -69,6 +70,12 @@ hx_cli_run_usage(FILE *f)
 	      "ceilings'\n"
 	      "                            JSON; default: measured first, a "
 	      "few seconds)\n"
+	      "  --profile                 sample where the timed runs' time "
+	      "goes (the\n"
+	      "                            kernel's task-clock); with --model, "
+	      "each priced\n"
+	      "                            loop's measured seconds beside its "
+	      "prediction\n"
 	      "  --no-validate             skip the float64 reference check\n"
 	      "  --no-fork                 measure in this process (for "
 	      "debuggers)\n"
@@ -104,6 +111,7 @@ run_own_options(const hx_cli_args_t *a, hx_run_config_t *cfg, hx_cli_run_t *cli,
 	cli->cachesim = a->own[RUN_CACHESIM] != NULL;
 	cli->model = a->own[RUN_MODEL] != NULL;
 	cli->ceilings_path = a->own[RUN_CEILINGS];
+	cfg->profile = a->own[RUN_PROFILE] != NULL;
 	if (cli->ceilings_path != NULL && !cli->model) {
 		snprintf(msg, msglen, "--ceilings needs --model");
 		return -1;

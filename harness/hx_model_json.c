@@ -4,8 +4,10 @@
  */
 #include "hx_ceilings.h"
 #include "hx_model.h"
+#include "hx_profile.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -207,6 +209,119 @@ hx_model_print(FILE *f, const hx_model_t *m)
 	fputc('\n', f);
 }
 
+/* Seconds a run of the term called name, 0 when the model has none. */
+static double
+hx_model_term_s(const hx_model_t *m, const char *name)
+{
+	for (int i = 0; i < m->nterms; i++)
+		if (strcmp(m->term[i].name, name) == 0)
+			return m->term[i].seconds;
+	return 0.0;
+}
+
+/* The model's ranges: the hot loop (0) and each pass's loop, [lo, hi). */
+static int
+hx_model_ranges(const hx_model_t *m, uint64_t range[][2])
+{
+	int n = 0;
+
+	range[n][0] = m->loop.start;
+	range[n++][1] = m->loop.end + 1;
+	for (int i = 0; i < m->npasses; i++) {
+		range[n][0] = m->pass[i].loop.start;
+		range[n++][1] = m->pass[i].loop.end + 1;
+	}
+	return n;
+}
+
+/* Seconds a run the profile puts in range i of the n, less the ranges
+ * inside it (and an identical one listed before it). */
+static double
+hx_model_range_s(const json_t *prof, const uint64_t range[][2], int n, int i)
+{
+	uint64_t inner[1 + VARIANT_PASSES][2];
+	int k = 0;
+
+	for (int j = 0; j < n; j++) {
+		int same =
+		    range[j][0] == range[i][0] && range[j][1] == range[i][1];
+		if (j == i || (same && j > i) || range[j][0] < range[i][0] ||
+		    range[j][1] > range[i][1])
+			continue;
+		inner[k][0] = range[j][0];
+		inner[k++][1] = range[j][1];
+	}
+	return hx_profile_seconds(prof, range[i][0], range[i][1], inner, k);
+}
+
+/* The profile's split (r's "profile", hx_profile.h) by the ranges the
+ * model priced, seconds a run, each beside its prediction: the hot loop
+ * (the prediction less the passes and the faults), each pass's loop (the
+ * loops inside it apart), the rest of the variant's object, the kernel
+ * (beside the faults' term) and each other object. Printed on f when not
+ * NULL. NULL when out of memory. */
+static json_t *
+hx_model_profile_json(const hx_model_t *m, const json_t *prof, FILE *f)
+{
+	uint64_t range[1 + VARIANT_PASSES][2];
+	const int n = hx_model_ranges(m, range);
+	const double all = hx_profile_seconds(prof, 0, UINT64_MAX, NULL, 0);
+	const double hot = hx_model_range_s(prof, range, n, 0);
+	const double hot_pred = m->predicted_s - hx_model_term_s(m, "passes") -
+	    hx_model_term_s(m, "faults");
+	const json_t *others = json_object_get(prof, "objects");
+	json_t *o = json_object(), *passes = json_array(), *e;
+	double placed = hot;
+	const char *name;
+
+	if (o == NULL || passes == NULL) {
+		json_decref(o);
+		json_decref(passes);
+		return NULL;
+	}
+	if (f != NULL)
+		fprintf(f,
+		    "  profile (%lld samples of task-clock): hot loop %.4g s "
+		    "(predicted %.4g s)",
+		    (long long)json_integer_value(
+			json_object_get(prof, "samples")),
+		    hot, hot_pred);
+	for (int i = 0; i < m->npasses; i++) {
+		double s = hx_model_range_s(prof, range, n, i + 1);
+		placed += s;
+		json_array_append_new(passes,
+		    json_pack("{s:o, s:o}", "measured_s", hx_model_num(s),
+			"predicted_s", hx_model_num(m->pass[i].seconds)));
+		if (f != NULL)
+			fprintf(f, "%s %s %.4g s (%.4g s)",
+			    i == 0 ? "; passes" : ",", m->pass[i].loop.function,
+			    s, m->pass[i].seconds);
+	}
+	json_object_set_new(o, "hot_loop_s", hx_model_num(hot));
+	json_object_set_new(o, "hot_loop_predicted_s", hx_model_num(hot_pred));
+	json_object_set_new(o, "passes", passes);
+	json_object_set_new(o, "elsewhere_s", hx_model_num(all - placed));
+	json_object_set(o, "kernel_s", json_object_get(prof, "kernel_s"));
+	json_object_set_new(o, "faults_predicted_s",
+	    hx_model_num(hx_model_term_s(m, "faults")));
+	json_object_set(o, "other_objects", json_object_get(prof, "objects"));
+	if (f == NULL)
+		return o;
+	fprintf(f, "; elsewhere in the variant's object %.4g s", all - placed);
+	if (json_is_number(json_object_get(prof, "kernel_s")))
+		fprintf(f, "; kernel %.4g s (faults predicted %.4g s)",
+		    json_number_value(json_object_get(prof, "kernel_s")),
+		    hx_model_term_s(m, "faults"));
+	else
+		fprintf(f, "; kernel not sampled (perf_event_paranoid)");
+	json_object_foreach((json_t *)others, name, e)
+	{
+		fprintf(f, "; %s %.4g s", name, json_number_value(e));
+	}
+	fputc('\n', f);
+	return o;
+}
+
 int
 hx_model_apply(json_t *r, const variant_t *v, const params_t *p,
     const char *ceilings_path, FILE *f, char *msg, size_t len)
@@ -215,7 +330,7 @@ hx_model_apply(json_t *r, const variant_t *v, const params_t *p,
 	hx_loop_t loop;
 	hx_model_pass_t pass[VARIANT_PASSES];
 	hx_model_t m;
-	json_t *o;
+	json_t *o, *prof;
 	int npass;
 
 	if (c == NULL || hx_model_work(v, &loop, msg, len) != 0 ||
@@ -234,5 +349,12 @@ hx_model_apply(json_t *r, const variant_t *v, const params_t *p,
 	}
 	if (f != NULL)
 		hx_model_print(f, &m);
+	prof = json_object_get(r, "profile");
+	if (prof != NULL &&
+	    json_object_set_new(
+		o, "profile", hx_model_profile_json(&m, prof, f)) != 0) {
+		snprintf(msg, len, "out of memory");
+		return -1;
+	}
 	return 0;
 }

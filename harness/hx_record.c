@@ -81,6 +81,7 @@ hx_record_free(hx_record_t *rec)
 	json_decref(rec->allocator_after);
 	json_decref(rec->warnings);
 	json_decref(rec->extra);
+	json_decref(rec->profile);
 	json_decref(rec->machine);
 	json_decref(rec->conditions);
 	json_decref(rec->all_warnings);

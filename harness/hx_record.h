@@ -178,6 +178,9 @@ typedef struct hx_record_s {
 	 * extra "memory" object adds to the record's memory (owned,
 	 * optional; exec: "command", "exit_status", "reported", "runs"). */
 	json_t *extra;
+	/* --profile: where the timed runs' time went (hx_profile_json),
+	 * written as "profile"; NULL: none (owned). */
+	json_t *profile;
 
 	/* Figures of the field table measured with hx_record_set. */
 	double figure[HX_F_COUNT];

@@ -417,6 +417,8 @@ hx_record_format(const hx_record_t *rec)
 	if (rec->has_timeline)
 		json_object_set_new(r, "timeline", timeline_json(rec));
 	figures_json(rec, r);
+	if (rec->profile != NULL)
+		json_object_set(r, "profile", rec->profile);
 	if (json_is_object(rec->extra))
 		merge_missing(r, rec->extra);
 	json_object_set(r, "warnings", rec->all_warnings);

@@ -13,6 +13,7 @@
 #include "hx_mem.h"
 #include "hx_params.h"
 #include "hx_plugin.h"
+#include "hx_profile.h"
 #include "hx_run.h"
 #include "hx_stats.h"
 #include "hx_timeline.h"
@@ -45,6 +46,10 @@ typedef struct run_log_s {
 	hx_mem_team_t team;
 	hx_timeline_t *sampler, *own_sampler;
 	uint64_t allocated_base;
+	/* --profile: open from the first timed run on (its period set by the
+	 * cold run's time). */
+	int profiling;
+	hx_profile_t profile;
 } run_log_t;
 
 /* Samples kept by the sampler a threaded run starts for itself: none are
@@ -95,6 +100,8 @@ log_free(run_log_t *log)
 	free(log->step_times);
 	free(log->timed_steps);
 	free(log->cold_steps);
+	if (log->profiling)
+		hx_profile_close(&log->profile);
 	free(log->allocated);
 	hx_timeline_free(log->own_sampler);
 }
@@ -273,10 +280,16 @@ measure_one(const hx_run_config_t *cfg, hx_record_t *rec, void *state,
 		log->has_requests = hx_mem_requests(&req0) == 0;
 	if (timed)
 		hx_counters_enable(&rec->counters);
+	if (timed && log->profiling)
+		hx_profile_enable(&log->profile);
 	log->cpu[i] = hx_clock_cpu_now();
 	failed = hx_run_measured(cfg->variant, state, log->steps,
 	    log->step_times, rec->timeline, (int)i);
 	log->cpu[i] = hx_clock_cpu_now() - log->cpu[i];
+	if (timed && log->profiling) {
+		hx_profile_disable(&log->profile);
+		hx_profile_drain(&log->profile);
+	}
 	if (timed)
 		hx_counters_disable(&rec->counters);
 	hx_timeline_track_allocated(log->sampler, 0);
@@ -354,6 +367,25 @@ measure_progress(
 	fputc('\n', stderr);
 }
 
+/* --profile's sampling, after the cold run: a period of its CPU time over
+ * HX_PROFILE_SAMPLES_PER_RUN. 0, or -1 with rec failed. */
+static int
+measure_profile_open(hx_record_t *rec, run_log_t *log)
+{
+	double period = log->cpu[0] / HX_PROFILE_SAMPLES_PER_RUN * 1e9;
+	char msg[256];
+
+	if (!(period >= HX_PROFILE_MIN_PERIOD_NS))
+		period = HX_PROFILE_MIN_PERIOD_NS;
+	if (hx_profile_open(
+		&log->profile, (uint64_t)period, msg, sizeof(msg)) != 0) {
+		hx_record_fail(rec, "%s", msg);
+		return -1;
+	}
+	log->profiling = 1;
+	return 0;
+}
+
 /* The cold run, warm-ups and timed runs. 0, or -1 with rec failed. */
 static int
 measure_runs(
@@ -376,6 +408,15 @@ measure_runs(
 			return -1;
 		log->done = i + 1;
 		measure_progress(cfg, i, t0, &last);
+		if (i == 0 && cfg->profile &&
+		    measure_profile_open(rec, log) != 0)
+			return -1;
+	}
+	if (log->profiling) {
+		rec->profile = hx_profile_json(&log->profile,
+		    (const void *)cfg->variant->step, rec->nsamples);
+		hx_profile_close(&log->profile);
+		log->profiling = 0;
 	}
 	measure_threads_finish(rec, log);
 	hx_timeline_phase(rec->timeline, -1, -1);

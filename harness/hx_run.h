@@ -39,6 +39,9 @@ typedef struct hx_run_config_s {
 	int validate;            /* compare with the reference (default 1) */
 	const double *reference; /* a precomputed reference digest, or NULL */
 	int cpu; /* pin the measuring process to this CPU; -1: not pinned */
+	/* Sample where the timed runs' time goes (hx_profile.h) into the
+	 * result's "profile". */
+	int profile;
 	/* Called in the measuring process before each run (cold, warm-up,
 	 * timed); non-zero stops the measurement. NULL: none. Interleaved
 	 * runs (hx_isolate_interleave) wait here for their turn. */

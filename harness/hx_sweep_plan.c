@@ -20,7 +20,7 @@
 static const hx_cli_opt_t sweep_own[] = {{"workload", 1}, {"variants", 1},
     {"timeline-dir", 1}, {"resume", 0}, {"out", 1}, {"no-interleave", 0},
     {"format", 1}, {"force", 0}, {"quiet", 0}, {"help", 0},
-    {"aggregates-only", 0}, {"model", 0}, {"ceilings", 1}};
+    {"aggregates-only", 0}, {"model", 0}, {"ceilings", 1}, {"profile", 0}};
 enum {
 	S_WORKLOAD,
 	S_VARIANTS,
@@ -35,6 +35,7 @@ enum {
 	S_AGGREGATES_ONLY,
 	S_MODEL,
 	S_CEILINGS,
+	S_PROFILE,
 	S_NOWN
 };
 
@@ -81,6 +82,9 @@ hx_sweep_usage(FILE *f)
 	      "                            (as harness run --model; "
 	      "docs/model.md)\n"
 	      "  --ceilings FILE           the ceilings --model uses\n"
+	      "  --profile                 sample where each run's time goes "
+	      "(as harness\n"
+	      "                            run --profile)\n"
 	      "  --quiet                   no warnings under each run's line "
 	      "(they stay\n"
 	      "                            in the results)\n"
@@ -434,6 +438,7 @@ hx_sweep_parse(int argc, char **argv, sweep_plan_t *plan, sweep_t *s, char *msg,
 	s->quiet = a.own[S_QUIET] != NULL;
 	s->model = a.own[S_MODEL] != NULL;
 	s->ceilings_path = a.own[S_CEILINGS];
+	plan->base.profile = a.own[S_PROFILE] != NULL;
 	if (s->ceilings_path != NULL && !s->model) {
 		snprintf(msg, msglen, "--ceilings needs --model");
 		return -1;

@@ -370,3 +370,55 @@ Test(model, a_neighbouring_gather_rereads_its_line, .timeout = 120)
 	json_decref(c);
 	fb_rmdir(dir);
 }
+
+/* --profile samples where the timed runs' time goes: probe base's samples
+ * land in the loop whose instructions the model counted (the plugin's
+ * addresses, as objdump reads them, matched to where the plugin was
+ * loaded), at least 80% of all of them; none lost at the period the cold
+ * run set. */
+Test(model, profile_finds_the_hot_loop, .timeout = 180)
+{
+	char dir[4096], path[4200], json[4200], *err = NULL;
+	json_t *c, *r, *prof, *mp, *e;
+	double all, hot;
+	size_t i;
+	const char *name;
+	int rc;
+
+	fb_tmpdir(dir, sizeof(dir));
+	c = model_ceilings(dir, path, sizeof(path));
+	snprintf(json, sizeof(json), "%s/r.json", dir);
+	{
+		char *args[] = {"run", "--plugin",
+		    (char *)fb_plugin("model_probe"), "probe", "base", "--n",
+		    "4096", "--repeat", "20", "--events", "none", "--model",
+		    "--ceilings", path, "--profile", "--json", json, NULL};
+		rc = fb_run(args, dir, &err);
+	}
+	cr_assert_eq(rc, 0, "probe base --profile: exit %d: %s", rc, err);
+	free(err);
+	r = json_load_file(json, 0, NULL);
+	cr_assert_not_null(r);
+	prof = json_object_get(r, "profile");
+	cr_assert_not_null(prof, "no profile in the result");
+	cr_expect_gt(num(prof, "samples"), 50);
+	cr_expect_eq(num(prof, "lost"), 0);
+	mp = json_object_get(json_object_get(r, "model"), "profile");
+	cr_assert_not_null(mp, "no model.profile");
+	hot = num(mp, "hot_loop_s");
+	/* kernel_s is null where the kernel may not be sampled. */
+	all = hot + num(mp, "elsewhere_s") +
+	    json_number_value(json_object_get(mp, "kernel_s"));
+	json_array_foreach(json_object_get(mp, "passes"), i, e)
+	{
+		all += num(e, "measured_s");
+	}
+	json_object_foreach(json_object_get(mp, "other_objects"), name, e)
+	{
+		all += json_number_value(e);
+	}
+	cr_expect_gt(hot, 0.8 * all, "hot loop %g s of %g s a run", hot, all);
+	json_decref(r);
+	json_decref(c);
+	fb_rmdir(dir);
+}

@@ -11,6 +11,7 @@
 
 #include "hx_flow.h"
 #include "hx_model.h"
+#include "hx_profile.h"
 
 static double
 units_of_n(const params_t *p)
@@ -454,4 +455,30 @@ Test(model, chains_limit_when_the_window_is_small)
 		json_decref(r);
 	}
 	free(l);
+}
+
+/* A profile's seconds a run over a range: its samples at offsets in [lo,
+ * hi) times the period over the runs, less those of the ranges inside it;
+ * none without a profile. */
+Test(model, profile_seconds_sum_a_range_less_its_inner_loops)
+{
+	json_t *prof = json_pack("{s:f, s:i, s:[[i,i],[i,i],[i,i],[i,i]]}",
+	    "period_s", 1e-4, "runs", 4, "addresses", 0x100, 8, 0x180, 4, 0x1c0,
+	    20, 0x300, 2);
+	const uint64_t inner[1][2] = {{0x180, 0x1c1}};
+
+	cr_assert_not_null(prof);
+	/* 0x100 to 0x1ff holds 8 + 4 + 20 samples: 32 x 100 us / 4 runs. */
+	cr_expect_float_eq(
+	    hx_profile_seconds(prof, 0x100, 0x200, NULL, 0), 8e-4, 1e-12);
+	/* Less the inner loop [0x180, 0x1c0]: 8 samples. */
+	cr_expect_float_eq(
+	    hx_profile_seconds(prof, 0x100, 0x200, inner, 1), 2e-4, 1e-12);
+	/* hi is not in the range. */
+	cr_expect_float_eq(
+	    hx_profile_seconds(prof, 0x100, 0x1c0, NULL, 0), 3e-4, 1e-12);
+	cr_expect_float_eq(
+	    hx_profile_seconds(prof, 0, UINT64_MAX, NULL, 0), 8.5e-4, 1e-12);
+	cr_expect(isnan(hx_profile_seconds(NULL, 0, 1, NULL, 0)));
+	json_decref(prof);
 }
