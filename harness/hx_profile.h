@@ -30,8 +30,8 @@
 #define HX_PROFILE_ADDRS 16384
 /* Samples a run aims for: the period is the cold run's time over this,
  * and at least HX_PROFILE_MIN_PERIOD_NS. */
-#define HX_PROFILE_SAMPLES_PER_RUN 10000
-#define HX_PROFILE_MIN_PERIOD_NS 100000
+#define HX_PROFILE_SAMPLES_PER_RUN 2000
+#define HX_PROFILE_MIN_PERIOD_NS 1000000
 
 typedef struct hx_profile_addr_s {
 	uintptr_t ip; /* 0: an empty slot */

@@ -391,7 +391,7 @@ Test(model, profile_finds_the_hot_loop, .timeout = 180)
 	{
 		char *args[] = {"run", "--plugin",
 		    (char *)fb_plugin("model_probe"), "probe", "base", "--n",
-		    "4096", "--repeat", "20", "--events", "none", "--model",
+		    "4096", "--repeat", "60", "--events", "none", "--model",
 		    "--ceilings", path, "--profile", "--json", json, NULL};
 		rc = fb_run(args, dir, &err);
 	}
