@@ -32,6 +32,9 @@
  * and at least HX_PROFILE_MIN_PERIOD_NS. */
 #define HX_PROFILE_SAMPLES_PER_RUN 2000
 #define HX_PROFILE_MIN_PERIOD_NS 1000000
+/* The period of a measurement of the cold run alone (--repeat 0), which is
+ * sampled since no timed run follows: its length is not known before. */
+#define HX_PROFILE_COLD_PERIOD_NS 10000000
 
 typedef struct hx_profile_addr_s {
 	uintptr_t ip; /* 0: an empty slot */

@@ -49,6 +49,7 @@ typedef struct run_log_s {
 	/* --profile: open from the first timed run on (its period set by the
 	 * cold run's time). */
 	int profiling;
+	int profile_cold; /* a run of the cold run alone: it is sampled */
 	hx_profile_t profile;
 } run_log_t;
 
@@ -260,6 +261,7 @@ measure_one(const hx_run_config_t *cfg, hx_record_t *rec, void *state,
     run_log_t *log, uint64_t i)
 {
 	const int timed = i > cfg->warmup;
+	const int sampled = log->profiling && (timed || log->profile_cold);
 	uint64_t minor0, major0, alloc0, req0 = 0, req1;
 	int64_t failed;
 
@@ -280,13 +282,13 @@ measure_one(const hx_run_config_t *cfg, hx_record_t *rec, void *state,
 		log->has_requests = hx_mem_requests(&req0) == 0;
 	if (timed)
 		hx_counters_enable(&rec->counters);
-	if (timed && log->profiling)
+	if (sampled)
 		hx_profile_enable(&log->profile);
 	log->cpu[i] = hx_clock_cpu_now();
 	failed = hx_run_measured(cfg->variant, state, log->steps,
 	    log->step_times, rec->timeline, (int)i);
 	log->cpu[i] = hx_clock_cpu_now() - log->cpu[i];
-	if (timed && log->profiling) {
+	if (sampled) {
 		hx_profile_disable(&log->profile);
 		hx_profile_drain(&log->profile);
 	}
@@ -368,11 +370,15 @@ measure_progress(
 }
 
 /* --profile's sampling, after the cold run: a period of its CPU time over
- * HX_PROFILE_SAMPLES_PER_RUN. 0, or -1 with rec failed. */
+ * HX_PROFILE_SAMPLES_PER_RUN; before it, at HX_PROFILE_COLD_PERIOD_NS,
+ * when it is the only run (cold alone: it is the one sampled). 0, or -1
+ * with rec failed. */
 static int
 measure_profile_open(hx_record_t *rec, run_log_t *log)
 {
-	double period = log->cpu[0] / HX_PROFILE_SAMPLES_PER_RUN * 1e9;
+	double period = log->profile_cold
+	    ? HX_PROFILE_COLD_PERIOD_NS
+	    : log->cpu[0] / HX_PROFILE_SAMPLES_PER_RUN * 1e9;
 	char msg[256];
 
 	if (!(period >= HX_PROFILE_MIN_PERIOD_NS))
@@ -393,6 +399,10 @@ measure_runs(
 {
 	double t0 = hx_clock_now(), last = t0;
 
+	log->profile_cold = cfg->profile && cfg->repeat == 0 &&
+	    cfg->warmup == 0 && cfg->min_time_s <= 0.0;
+	if (log->profile_cold && measure_profile_open(rec, log) != 0)
+		return -1;
 	for (uint64_t i = 0; i < log->max_runs; i++) {
 		if (i > cfg->warmup + cfg->repeat &&
 		    (cfg->min_time_s <= 0.0 ||
@@ -408,13 +418,14 @@ measure_runs(
 			return -1;
 		log->done = i + 1;
 		measure_progress(cfg, i, t0, &last);
-		if (i == 0 && cfg->profile &&
+		if (i == 0 && cfg->profile && !log->profile_cold &&
 		    measure_profile_open(rec, log) != 0)
 			return -1;
 	}
 	if (log->profiling) {
 		rec->profile = hx_profile_json(&log->profile,
-		    (const void *)cfg->variant->step, rec->nsamples);
+		    (const void *)cfg->variant->step,
+		    log->profile_cold ? 1 : rec->nsamples);
 		hx_profile_close(&log->profile);
 		log->profiling = 0;
 	}

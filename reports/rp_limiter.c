@@ -254,6 +254,53 @@ term_facts(
 	    "%s.term%d_share", p, k);
 }
 
+/* Where a run's time went by its profile (harness --profile, the model's
+ * model.profile), as P.profile.*: sampled (false without one), samples,
+ * hot and hot_predicted (the hot loop), passes and passes_predicted (the
+ * passes' loops summed), elsewhere (the rest of the variant's code),
+ * kernel (null where not sampled) and faults_predicted, others (the
+ * libraries). */
+static void
+profile_facts(rp_facts_t *F, const json_t *r, const char *p)
+{
+	const json_t *mp =
+	    json_object_get(json_object_get(r, "model"), "profile");
+	double passes = 0.0, passes_pred = 0.0, others = 0.0;
+	const char *name;
+	size_t i;
+	json_t *e;
+
+	json_array_foreach(json_object_get(mp, "passes"), i, e)
+	{
+		passes += rp_num(e, "measured_s");
+		passes_pred += rp_num(e, "predicted_s");
+	}
+	json_object_foreach(json_object_get(mp, "other_objects"), name, e)
+	{
+		others += json_number_value(e);
+	}
+	rp_fact_bool(F, mp != NULL, r, "%s.profile.sampled", p);
+	rp_fact_num(F, RP_FACT_COUNT,
+	    rp_num(json_object_get(r, "profile"), "samples"), r,
+	    "%s.profile.samples", p);
+	rp_fact_num(
+	    F, RP_FACT_TIME, rp_num(mp, "hot_loop_s"), r, "%s.profile.hot", p);
+	rp_fact_num(F, RP_FACT_TIME, rp_num(mp, "hot_loop_predicted_s"), r,
+	    "%s.profile.hot_predicted", p);
+	rp_fact_num(F, RP_FACT_TIME, mp != NULL && i > 0 ? passes : NAN, r,
+	    "%s.profile.passes", p);
+	rp_fact_num(F, RP_FACT_TIME, mp != NULL && i > 0 ? passes_pred : NAN, r,
+	    "%s.profile.passes_predicted", p);
+	rp_fact_num(F, RP_FACT_TIME, rp_num(mp, "elsewhere_s"), r,
+	    "%s.profile.elsewhere", p);
+	rp_fact_num(
+	    F, RP_FACT_TIME, rp_num(mp, "kernel_s"), r, "%s.profile.kernel", p);
+	rp_fact_num(F, RP_FACT_TIME, rp_num(mp, "faults_predicted_s"), r,
+	    "%s.profile.faults_predicted", p);
+	rp_fact_num(F, RP_FACT_TIME, mp != NULL ? others : NAN, r,
+	    "%s.profile.others", p);
+}
+
 /* One variant's row: its prediction against its median, the two largest
  * terms, the verdict. Returns 1 when the prediction is within the
  * tolerance. */
@@ -290,6 +337,7 @@ model_row_facts(rp_report_t *R, const char *w, const char *v)
 	    R, b >= 0 ? json_array_get(terms, (size_t)b) : NULL, r, p, 2);
 	rp_fact_str(
 	    &R->facts, rp_limiter_verdict_word(&lim), r, "%s.limiter", p);
+	profile_facts(&R->facts, r, p);
 	return m != NULL && within;
 }
 
@@ -444,6 +492,7 @@ void
 rp_limiter_model_facts(rp_report_t *R)
 {
 	const json_t *any = NULL;
+	int profiled = 0;
 
 	rp_fact_text(&R->facts, RP_FACT_PERCENT, RP_LIMITER_MODEL_TOLERANCE,
 	    rp_text_fmt_num(100 * RP_LIMITER_MODEL_TOLERANCE, "%.0f%%"), NULL,
@@ -460,6 +509,8 @@ rp_limiter_model_facts(rp_report_t *R)
 				modelled++;
 				any = any != NULL ? any : r;
 			}
+			profiled |= json_object_get(json_object_get(r, "model"),
+					"profile") != NULL;
 			within += model_row_facts(R, w, vs[i]);
 		}
 		rp_fact_num(&R->facts, RP_FACT_COUNT, modelled, NULL,
@@ -467,6 +518,7 @@ rp_limiter_model_facts(rp_report_t *R)
 		rp_fact_num(&R->facts, RP_FACT_COUNT, within, NULL,
 		    "limits.%s.within", w);
 	}
+	rp_fact_bool(&R->facts, profiled, NULL, "limits.profiled");
 	why_pairs_facts(R);
 	drift_facts(R);
 	rp_report_figure_facts(R, "fig-model-terms", "limits.figure.terms");

@@ -373,3 +373,39 @@ def test_beyond_the_answers_finds_its_variants_by_role(made, tmp_path):
     assert "`renamed` computes them once per point" in part
     assert "it takes 1.5 s against fused's " in part
     assert "over renamed," in part
+
+
+def test_where_the_time_went_by_the_profile(made, tmp_path):
+    """The committed runs were not sampled, and the section says so; with a
+    profile on one main run (fused's, split by its model) the section prints
+    a row of where its time went, each part beside its prediction."""
+    assert "its main runs were not sampled" in (made / "REPORT.md").read_text()
+    report = os.environ["FB_REPORT"]
+    data = tmp_path / "data"
+    shutil.copytree(os.path.join(ROOT, "reports", "data"), data)
+    path = data / "interp-main.jsonl"
+    lines = []
+    for line in path.read_text().splitlines():
+        r = json.loads(line)
+        if r["variant"] == "fused":
+            r["profile"] = {"samples": 16000}
+            r["model"]["profile"] = {
+                "hot_loop_s": 0.5, "hot_loop_predicted_s": 0.4,
+                "passes": [{"measured_s": 0.05, "predicted_s": 0.01}],
+                "elsewhere_s": 0.03, "kernel_s": None,
+                "faults_predicted_s": 0.0,
+                "other_objects": {"libc.so.6": 0.002}}
+        lines.append(json.dumps(r))
+    path.write_text("\n".join(lines) + "\n")
+    p = subprocess.run([report, str(data), str(tmp_path / "out")],
+                       capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    doc = json.loads((tmp_path / "out" / "facts.json").read_text())["facts"]
+    assert doc["limits.profiled"]["value"] is True
+    assert doc["limits.interp.fused.profile.hot"]["value"] == \
+        pytest.approx(0.5)
+    md = (tmp_path / "out" / "REPORT.md").read_text()
+    assert "| interp/fused | 16000 | 500 ms (400 ms) | 50 ms (10 ms) | " \
+        "30 ms | not sampled (0 s) | 2 ms |" in md
+    assert "| interp/tiled | " not in md.split("Where the time went, measured")[1] \
+        .split("Why one schedule")[0]

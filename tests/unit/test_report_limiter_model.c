@@ -233,3 +233,58 @@ Test(report_limiter_model, how_far_the_ceilings_moved)
 	    rp_facts_get(&R->facts, "limits.drift.read_dram_bytes_per_s"),
 	    "a rate only one set has: no move");
 }
+
+/* A main run's profile, split by the model (model.profile), as facts: the
+ * hot loop and its prediction, the stated passes summed, the rest of the
+ * variant's code, the kernel beside the faults' term, the libraries; a run
+ * without one is not sampled, and limits.profiled says whether any is. */
+Test(report_limiter_model, where_the_time_went_by_the_profile)
+{
+	json_t *r;
+
+	add_modelled("fused", 0.77, 0.6, 0.1, 0);
+	add_modelled("tiled", 0.50, 0.4, 0, 0);
+	r = json_array_get(R->data.runs, 0);
+	json_object_set_new(r, "profile", json_pack("{s:i}", "samples", 4000));
+	json_object_set_new(json_object_get(r, "model"), "profile",
+	    json_pack("{s:f, s:f, s:[{s:f, s:f}, {s:f, s:f}], s:f, s:f, s:f, "
+		      "s:{s:f, s:f}}",
+		"hot_loop_s", 0.5, "hot_loop_predicted_s", 0.6, "passes",
+		"measured_s", 0.05, "predicted_s", 0.01, "measured_s", 0.02,
+		"predicted_s", 0.01, "elsewhere_s", 0.03, "kernel_s", 0.12,
+		"faults_predicted_s", 0.1, "other_objects", "libm.so.6", 0.04,
+		"libc.so.6", 0.01));
+	rp_limiter_model_facts(R);
+	cr_expect(json_is_true(json_object_get(
+	    rp_facts_get(&R->facts, "limits.profiled"), "value")));
+	cr_expect(json_is_true(json_object_get(
+	    rp_facts_get(&R->facts, "limits.interp.fused.profile.sampled"),
+	    "value")));
+	cr_expect_float_eq(
+	    rp_facts_num(&R->facts, "limits.interp.fused.profile.hot"), 0.5,
+	    1e-12);
+	cr_expect_float_eq(rp_facts_num(&R->facts,
+			       "limits.interp.fused.profile.hot_predicted"),
+	    0.6, 1e-12);
+	cr_expect_float_eq(
+	    rp_facts_num(&R->facts, "limits.interp.fused.profile.passes"), 0.07,
+	    1e-12);
+	cr_expect_float_eq(rp_facts_num(&R->facts,
+			       "limits.interp.fused.profile.passes_predicted"),
+	    0.02, 1e-12);
+	cr_expect_float_eq(
+	    rp_facts_num(&R->facts, "limits.interp.fused.profile.others"), 0.05,
+	    1e-12);
+	cr_expect_float_eq(
+	    rp_facts_num(&R->facts, "limits.interp.fused.profile.kernel"), 0.12,
+	    1e-12);
+	cr_expect_float_eq(
+	    rp_facts_num(&R->facts, "limits.interp.fused.profile.samples"),
+	    4000, 1e-12);
+	cr_expect(!json_is_true(json_object_get(
+	    rp_facts_get(&R->facts, "limits.interp.tiled.profile.sampled"),
+	    "value")));
+	cr_expect(json_is_null(json_object_get(
+	    rp_facts_get(&R->facts, "limits.interp.tiled.profile.hot"),
+	    "value")));
+}
