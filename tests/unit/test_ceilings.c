@@ -17,6 +17,19 @@ Test(ceilings, clock_resolution)
 	cr_assert(r > 0.0 && r < 1e-3, "clock resolution %g s", r);
 }
 
+/* Under a sanitizer (the ASan and UBSan unit run, at -O1) the kernels are
+ * not the code the ceilings time: UBSan checks each integer add of the
+ * latency chain for overflow, so that the add took a load's time (1.5 ns
+ * against the load's 1.3 to 1.4 ns: 2 runs of 4 failed on a Zen 3 VM),
+ * and instrumented loads set the streams' and the gathers' pace. There
+ * the measurement runs for its memory errors, and the relations between
+ * its rates are checked in the optimized builds alone. */
+#if defined(__SANITIZE_ADDRESS__)
+#define FB_RATES_COMPARABLE 0
+#else
+#define FB_RATES_COMPARABLE 1
+#endif
+
 Test(ceilings, measure_small, .timeout = 60)
 {
 	hx_ceilings_t c;
@@ -46,7 +59,8 @@ Test(ceilings, measure_small, .timeout = 60)
 	for (int i = 0; i < 2; i++) {
 		if (isnan(c.level_array_bytes[i]))
 			continue;
-		cr_expect(c.level_bytes_per_s[i] > c.triad_bytes_per_s,
+		cr_expect(!FB_RATES_COMPARABLE ||
+			c.level_bytes_per_s[i] > c.triad_bytes_per_s,
 		    "L%d %g B/s not above memory's %g B/s", i + 1,
 		    c.level_bytes_per_s[i], c.triad_bytes_per_s);
 		cr_expect(c.level_array_bytes[i] >= 1024);
@@ -62,10 +76,12 @@ Test(ceilings, measure_small, .timeout = 60)
 		    "latency of %s: %g s", hx_ceilings_latency_name(l),
 		    c.latency_s[l]);
 	}
-	cr_expect(c.latency_s[HX_LAT_DIV] > c.latency_s[HX_LAT_ADD],
+	cr_expect(!FB_RATES_COMPARABLE ||
+		c.latency_s[HX_LAT_DIV] > c.latency_s[HX_LAT_ADD],
 	    "divide %g s, add %g s", c.latency_s[HX_LAT_DIV],
 	    c.latency_s[HX_LAT_ADD]);
-	cr_expect(c.latency_s[HX_LAT_LOAD] > c.latency_s[HX_LAT_INT],
+	cr_expect(!FB_RATES_COMPARABLE ||
+		c.latency_s[HX_LAT_LOAD] > c.latency_s[HX_LAT_INT],
 	    "load %g s, integer add %g s", c.latency_s[HX_LAT_LOAD],
 	    c.latency_s[HX_LAT_INT]);
 #if defined(__AVX2__)
@@ -76,7 +92,8 @@ Test(ceilings, measure_small, .timeout = 60)
 	 * and neither faster than its 4 gathers alone at that level's best
 	 * rate (a fifth under it allowed: the mix and the rate are best of
 	 * different runs). */
-	if (isfinite(c.gather_mix_s) && isfinite(c.gather_l1_mix_s)) {
+	if (FB_RATES_COMPARABLE && isfinite(c.gather_mix_s) &&
+	    isfinite(c.gather_l1_mix_s)) {
 		const double w = (double)c.fma_vector_width;
 
 		cr_expect(c.gather_l1_mix_s < c.gather_mix_s,
