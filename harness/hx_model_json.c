@@ -270,6 +270,7 @@ hx_model_profile_json(const hx_model_t *m, const json_t *prof, FILE *f)
 	const double hot_pred = m->predicted_s - hx_model_term_s(m, "passes") -
 	    hx_model_term_s(m, "faults");
 	const json_t *others = json_object_get(prof, "objects");
+	const json_t *kernel = json_object_get(prof, "kernel_s");
 	json_t *o = json_object(), *passes = json_array(), *e;
 	double placed = hot;
 	const char *name;
@@ -301,17 +302,16 @@ hx_model_profile_json(const hx_model_t *m, const json_t *prof, FILE *f)
 	json_object_set_new(o, "hot_loop_predicted_s", hx_model_num(hot_pred));
 	json_object_set_new(o, "passes", passes);
 	json_object_set_new(o, "elsewhere_s", hx_model_num(all - placed));
-	json_object_set(o, "kernel_s", json_object_get(prof, "kernel_s"));
+	json_object_set(o, "kernel_s", (json_t *)kernel);
 	json_object_set_new(o, "faults_predicted_s",
 	    hx_model_num(hx_model_term_s(m, "faults")));
-	json_object_set(o, "other_objects", json_object_get(prof, "objects"));
+	json_object_set(o, "other_objects", (json_t *)others);
 	if (f == NULL)
 		return o;
 	fprintf(f, "; elsewhere in the variant's object %.4g s", all - placed);
-	if (json_is_number(json_object_get(prof, "kernel_s")))
+	if (json_is_number(kernel))
 		fprintf(f, "; kernel %.4g s (faults predicted %.4g s)",
-		    json_number_value(json_object_get(prof, "kernel_s")),
-		    hx_model_term_s(m, "faults"));
+		    json_number_value(kernel), hx_model_term_s(m, "faults"));
 	else
 		fprintf(f, "; kernel not sampled (perf_event_paranoid)");
 	json_object_foreach((json_t *)others, name, e)

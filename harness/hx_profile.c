@@ -179,32 +179,29 @@ hx_profile_json(const hx_profile_t *p, const void *code, uint64_t runs)
 	}
 	for (size_t k = 0; k < HX_PROFILE_ADDRS; k++) {
 		const hx_profile_addr_t *s = &p->addr[k];
+		char name[256];
+		const char *file = "unknown";
+		json_t *had;
+		int known;
+
 		if (s->ip == 0)
 			continue;
-		if (have_self && dladdr((void *)s->ip, &info) != 0 &&
-		    info.dli_fbase == self.dli_fbase) {
+		/* One lookup: the variant's object, or the file to name. */
+		known = dladdr((void *)s->ip, &info) != 0;
+		if (have_self && known && info.dli_fbase == self.dli_fbase) {
 			mine[n][0] =
 			    (uint64_t)(s->ip - (uintptr_t)self.dli_fbase);
 			mine[n++][1] = s->count;
 			continue;
 		}
-		{
-			char name[256];
-			const char *file = "unknown";
-			json_t *had;
-
-			if (dladdr((void *)s->ip, &info) != 0 &&
-			    info.dli_fname != NULL) {
-				snprintf(
-				    name, sizeof(name), "%s", info.dli_fname);
-				file = basename(name);
-			}
-			had = json_object_get(objects, file);
-			json_object_set_new(objects, file,
-			    json_real(
-				(had != NULL ? json_real_value(had) : 0.0) +
-				(double)s->count * per));
+		if (known && info.dli_fname != NULL) {
+			snprintf(name, sizeof(name), "%s", info.dli_fname);
+			file = basename(name);
 		}
+		had = json_object_get(objects, file);
+		json_object_set_new(objects, file,
+		    json_real((had != NULL ? json_real_value(had) : 0.0) +
+			(double)s->count * per));
 	}
 	qsort(mine, n, sizeof(*mine), hx_profile_by_offset);
 	for (size_t k = 0; k < n; k++)

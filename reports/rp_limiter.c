@@ -265,6 +265,9 @@ profile_facts(rp_facts_t *F, const json_t *r, const char *p)
 {
 	const json_t *mp =
 	    json_object_get(json_object_get(r, "model"), "profile");
+	/* A variant that states no pass has no passes' time to print. */
+	const int has_passes =
+	    json_array_size(json_object_get(mp, "passes")) > 0;
 	double passes = 0.0, passes_pred = 0.0, others = 0.0;
 	const char *name;
 	size_t i;
@@ -287,9 +290,9 @@ profile_facts(rp_facts_t *F, const json_t *r, const char *p)
 	    F, RP_FACT_TIME, rp_num(mp, "hot_loop_s"), r, "%s.profile.hot", p);
 	rp_fact_num(F, RP_FACT_TIME, rp_num(mp, "hot_loop_predicted_s"), r,
 	    "%s.profile.hot_predicted", p);
-	rp_fact_num(F, RP_FACT_TIME, mp != NULL && i > 0 ? passes : NAN, r,
+	rp_fact_num(F, RP_FACT_TIME, has_passes ? passes : NAN, r,
 	    "%s.profile.passes", p);
-	rp_fact_num(F, RP_FACT_TIME, mp != NULL && i > 0 ? passes_pred : NAN, r,
+	rp_fact_num(F, RP_FACT_TIME, has_passes ? passes_pred : NAN, r,
 	    "%s.profile.passes_predicted", p);
 	rp_fact_num(F, RP_FACT_TIME, rp_num(mp, "elsewhere_s"), r,
 	    "%s.profile.elsewhere", p);

@@ -60,17 +60,20 @@ term(const json_t *r, const char *name)
 	return 0.0;
 }
 
-/* `harness run --plugin model_probe probe VARIANTS --n N --model` into
- * dir/r.jsonl; results[] the lines, in the order named. */
+/* `harness run --plugin model_probe probe VARIANTS --n N --repeat REPEAT
+ * --model` (and --profile when profile) into dir/r.jsonl; results[] the
+ * lines, in the order named. */
 static size_t
 probe_run(const char *dir, const char *ceil, const char *variants,
-    const char *n, json_t **results, size_t max)
+    const char *n, const char *repeat, int profile, json_t **results,
+    size_t max)
 {
 	char json[4200], *err = NULL, *text, *save = NULL;
 	char *args[] = {"run", "--plugin", (char *)fb_plugin("model_probe"),
-	    "probe", (char *)variants, "--n", (char *)n, "--repeat", "9",
-	    "--warmup", "1", "--events", "none", "--model", "--ceilings",
-	    (char *)ceil, "--json", json, NULL};
+	    "probe", (char *)variants, "--n", (char *)n, "--repeat",
+	    (char *)repeat, "--warmup", "1", "--events", "none", "--model",
+	    "--ceilings", (char *)ceil, "--json", json,
+	    profile ? "--profile" : NULL, NULL};
 	size_t k = 0;
 	int rc;
 
@@ -152,7 +155,7 @@ Test(model, one_more_divide_per_unit, .timeout = 180)
 
 	fb_tmpdir(dir, sizeof(dir));
 	c = model_ceilings(dir, path, sizeof(path));
-	cr_assert_eq(probe_run(dir, path, "base,div", "4096", r, 2), 2);
+	cr_assert_eq(probe_run(dir, path, "base,div", "4096", "9", 0, r, 2), 2);
 	lanes = num(c, "fma_vector_width");
 	units = num(json_object_get(r[0], "work"), "units");
 	wb = json_object_get(
@@ -195,8 +198,8 @@ Test(model, working_set_from_l1_to_dram, .timeout = 240)
 	l3 = (double)sysconf(_SC_LEVEL3_CACHE_SIZE);
 	snprintf(big, sizeof(big), "%.0f",
 	    fmax(1.25 * l3 / 4.0, (double)(16 << 20)));
-	cr_assert_eq(probe_run(dir, path, "base", "4096", small, 1), 1);
-	cr_assert_eq(probe_run(dir, path, "base", big, large, 1), 1);
+	cr_assert_eq(probe_run(dir, path, "base", "4096", "9", 0, small, 1), 1);
+	cr_assert_eq(probe_run(dir, path, "base", big, "9", 0, large, 1), 1);
 	data_small = term(small[0], "l2") + term(small[0], "l3") +
 	    term(small[0], "dram");
 	data_large = term(large[0], "dram");
@@ -348,7 +351,8 @@ Test(model, a_neighbouring_gather_rereads_its_line, .timeout = 120)
 
 	fb_tmpdir(dir, sizeof(dir));
 	c = model_ceilings(dir, path, sizeof(path));
-	cr_assert_eq(probe_run(dir, path, "gather,gather2", "4096", r, 2), 2);
+	cr_assert_eq(
+	    probe_run(dir, path, "gather,gather2", "4096", "9", 0, r, 2), 2);
 	for (int i = 0; i < 2; i++)
 		w[i] = json_object_get(json_object_get(r[i], "model"), "work");
 	cr_expect_float_eq(num(w[0], "gather_indices_per_unit"), 1.0, 1e-9);
@@ -378,27 +382,15 @@ Test(model, a_neighbouring_gather_rereads_its_line, .timeout = 120)
  * run set. */
 Test(model, profile_finds_the_hot_loop, .timeout = 180)
 {
-	char dir[4096], path[4200], json[4200], *err = NULL;
+	char dir[4096], path[4200];
 	json_t *c, *r, *prof, *mp, *e;
 	double all, hot;
 	size_t i;
 	const char *name;
-	int rc;
 
 	fb_tmpdir(dir, sizeof(dir));
 	c = model_ceilings(dir, path, sizeof(path));
-	snprintf(json, sizeof(json), "%s/r.json", dir);
-	{
-		char *args[] = {"run", "--plugin",
-		    (char *)fb_plugin("model_probe"), "probe", "base", "--n",
-		    "4096", "--repeat", "60", "--events", "none", "--model",
-		    "--ceilings", path, "--profile", "--json", json, NULL};
-		rc = fb_run(args, dir, &err);
-	}
-	cr_assert_eq(rc, 0, "probe base --profile: exit %d: %s", rc, err);
-	free(err);
-	r = json_load_file(json, 0, NULL);
-	cr_assert_not_null(r);
+	cr_assert_eq(probe_run(dir, path, "base", "4096", "60", 1, &r, 1), 1);
 	prof = json_object_get(r, "profile");
 	cr_assert_not_null(prof, "no profile in the result");
 	cr_expect_gt(num(prof, "samples"), 50);
