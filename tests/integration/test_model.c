@@ -60,6 +60,26 @@ term(const json_t *r, const char *name)
 	return 0.0;
 }
 
+/* The name of result r's largest model term: the limiter the model
+ * states whenever its total is within tolerance of the measured time. */
+static const char *
+largest_term(const json_t *r)
+{
+	json_t *t = json_object_get(json_object_get(r, "model"), "terms"), *e;
+	const char *name = "";
+	double top = -1.0;
+	size_t i;
+
+	json_array_foreach(t, i, e)
+	{
+		if (num(e, "seconds") > top) {
+			top = num(e, "seconds");
+			name = json_string_value(json_object_get(e, "name"));
+		}
+	}
+	return name;
+}
+
 /* `harness run --plugin model_probe probe VARIANTS --n N --repeat REPEAT
  * --model` (and --profile when profile) into dir/r.jsonl; results[] the
  * lines, in the order named. */
@@ -144,7 +164,7 @@ Test(model, ceilings_in_physical_sense, .timeout = 120)
 
 /* One divide per element more: the counted divides and the divsqrt term
  * grow by exactly that at the measured divide rate, and divsqrt becomes
- * the limiter. How far the measured time moves is a benchmark's (make
+ * the largest term. How far the measured time moves is a benchmark's (make
  * bench-model), not a test's. */
 Test(model, one_more_divide_per_unit, .timeout = 180)
 {
@@ -173,9 +193,15 @@ Test(model, one_more_divide_per_unit, .timeout = 180)
 	cr_expect(
 	    fabs(grow - units / lanes / num(c, "divps_per_s")) < 1e-6 * grow,
 	    "divsqrt term grew %g s for %g units", grow, units);
+	/* The divide term is the largest; the model names it the limiter
+	 * when its total is within 25% of this run's measured time, and
+	 * says "not determined" when not (CI's loaded VM missed once). */
+	cr_expect_str_eq(largest_term(r[1]), "divsqrt");
 	cr_expect_str_eq(json_string_value(json_object_get(
 			     json_object_get(r[1], "model"), "limiter")),
-	    "divsqrt");
+	    fabs(num(json_object_get(r[1], "model"), "error")) <= 0.25
+		? "divsqrt"
+		: "not determined");
 	json_decref(r[0]);
 	json_decref(r[1]);
 	json_decref(c);
