@@ -62,6 +62,16 @@
 #else
 #define SORTED_LANES 4
 #endif
+/* The place of the scatters' scalar store loops among their scalar
+ * loops, largest first: after the keys' two scalar remainders in the
+ * AVX-512 build; first in the AVX2 build, whose keys' loop has no scalar
+ * remainder (its loops: the keys at 8 lanes and the stores, in each of
+ * the two copies). */
+#if SORTED_LANES == 16
+#define SORTED_STORES_NTH 2
+#else
+#define SORTED_STORES_NTH 0
+#endif
 /* Points whose weights are made at once (their four weights in four
  * arrays, so that the loop making them vectorizes); the chunk then runs
  * against every column block of the bucket's rows. */
@@ -487,7 +497,7 @@ interp_sorted_per_point(const params_t *p)
 static double
 interp_sorted_per_vector(const params_t *p)
 {
-	return (double)p->n * (double)p->steps / 16.0;
+	return (double)p->n * (double)p->steps / (double)INTERP_LANES;
 }
 
 static double
@@ -559,9 +569,13 @@ const variant_t interp_sorted = {
 	{
 	    {"interp_sorted_count", 1, 0, interp_sorted_per_point},
 	    {"interp_sorted_count", 1, 1, interp_sorted_per_point},
-	    {"interp_sorted_scatter", 16, 0, interp_sorted_per_vector},
-	    {"interp_sorted_scatter", 16, 1, interp_sorted_per_vector},
-	    {"interp_sorted_scatter", 1, 2, interp_sorted_per_point},
-	    {"interp_sorted_scatter", 1, 3, interp_sorted_per_point},
+	    {"interp_sorted_scatter", INTERP_LANES, 0,
+		interp_sorted_per_vector},
+	    {"interp_sorted_scatter", INTERP_LANES, 1,
+		interp_sorted_per_vector},
+	    {"interp_sorted_scatter", 1, SORTED_STORES_NTH,
+		interp_sorted_per_point},
+	    {"interp_sorted_scatter", 1, SORTED_STORES_NTH + 1,
+		interp_sorted_per_point},
 	},
 };
