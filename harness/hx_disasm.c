@@ -733,7 +733,9 @@ hx_disasm_functions(
 			name) != 4 ||
 		    (type != 't' && type != 'T') || size == 0 ||
 		    (exact ? !hx_disasm_same_function(name, prefix)
-			   : strncmp(name, prefix, strlen(prefix)) != 0))
+			   : strncmp(name, prefix, strlen(prefix)) != 0) ||
+		    (exact == HX_DISASM_SERIAL &&
+			strstr(name, "._omp_fn.") != NULL))
 			continue;
 		snprintf(cmd, sizeof(cmd),
 		    "objdump -d --no-show-raw-insn --start-address=0x%llx "

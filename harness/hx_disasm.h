@@ -156,13 +156,16 @@ int hx_disasm_around(const char *text, const hx_loop_t *inner, hx_loop_t *out);
 /*
  * objdump -d of the functions of file `path` whose symbols start with
  * `prefix` (or equal it, when exact, or equal it but for a suffix the
- * compiler adds to its copies: .constprop.0, .isra.0), as one new string
+ * compiler adds to its copies: .constprop.0, .isra.0, ._omp_fn.0; exact
+ * HX_DISASM_SERIAL: those but the bodies OpenMP outlines, ._omp_fn.N,
+ * which a region run on one thread does not enter), as one new string
  * the caller frees;
  * NULL with a one-line message in msg when objdump or nm cannot run or no
  * symbol matches.
  */
 char *hx_disasm_functions(
     const char *path, const char *prefix, int exact, char *msg, size_t msglen);
+#define HX_DISASM_SERIAL 2
 
 /*
  * The file that holds the code at addr (this process's executable or a

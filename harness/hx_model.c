@@ -602,18 +602,24 @@ hx_model_compute(const json_t *r, const hx_loop_t *loop, double hot_units,
 	return 0;
 }
 
-/* The loop of pass ps in the disassembly of its function in path. */
+/* The loop of pass ps in the disassembly of its function in path; when
+ * serial (a run on one thread, where VARIANT_PARALLEL runs the region's
+ * serial copy), in the function less its OpenMP-outlined copies if it
+ * holds the loop without them, so that the loop priced is the one the
+ * run executes (the profile sums its samples by those addresses). */
 static int
-hx_model_pass_loop(const char *path, const variant_pass_t *ps, hx_loop_t *out,
-    char *msg, size_t len)
+hx_model_pass_loop(const char *path, const variant_pass_t *ps, int serial,
+    hx_loop_t *out, char *msg, size_t len)
 {
 	hx_loop_t loops[32];
-	char *text = hx_disasm_functions(path, ps->function, 1, msg, len);
+	char *text = hx_disasm_functions(
+	    path, ps->function, serial ? HX_DISASM_SERIAL : 1, msg, len);
 	size_t n, best;
 	int seen = 0;
 
 	if (text == NULL)
-		return -1;
+		return serial ? hx_model_pass_loop(path, ps, 0, out, msg, len)
+			      : -1;
 	n = hx_disasm_loops(text, loops, 32);
 	best = n;
 	if (ps->lanes == 0 || ps->lanes == VARIANT_PASS_AROUND) {
@@ -629,6 +635,8 @@ hx_model_pass_loop(const char *path, const variant_pass_t *ps, hx_loop_t *out,
 	}
 	if (best == n) {
 		free(text);
+		if (serial)
+			return hx_model_pass_loop(path, ps, 0, out, msg, len);
 		snprintf(msg, len, "no loop %d of %d lanes in %s", ps->nth,
 		    ps->lanes, ps->function);
 		return -1;
@@ -666,9 +674,12 @@ hx_model_passes_work(const variant_t *v, const params_t *p,
 		 * hot loop's model stands without it. */
 		memset(&pass[*n], 0, sizeof(pass[*n]));
 		if (ps->iterations_of == NULL ||
-		    hx_model_pass_loop(path, ps, &pass[*n].loop, msg, len) != 0)
+		    hx_model_pass_loop(path, ps, variant_threads(p) <= 1,
+			&pass[*n].loop, msg, len) != 0)
 			continue;
 		pass[*n].iterations = ps->iterations_of(p);
+		if (ps->per_lane && pass[*n].loop.lanes > 1)
+			pass[*n].iterations /= pass[*n].loop.lanes;
 		(*n)++;
 	}
 	return 0;

@@ -183,6 +183,10 @@ typedef struct variant_pass_s {
 	int lanes, nth;
 	/* Its iterations in one measured run (all steps), from the code. */
 	double (*iterations_of)(const params_t *p);
+	/* 1: iterations_of counts elements, one a lane of the loop found:
+	 * its iterations are that over the loop's lanes (a loop the
+	 * compiler vectorizes at the width it chooses). */
+	int per_lane;
 } variant_pass_t;
 
 /* variant_pass_t.lanes of the code around a loop. */
@@ -360,6 +364,24 @@ variant_share(uint64_t n, int t, int threads, uint64_t *lo, uint64_t *hi)
 
 	*lo = ut * q + (ut < r ? ut : r);
 	*hi = *lo + q + (ut < r ? 1 : 0);
+}
+
+/* Thread t's share [*lo, *hi) of n items split as variant_share splits
+ * blocks of `block` items (the last block short): every share but the
+ * last starts and ends on a block's edge. A vectorized loop run on each
+ * share then takes the same items through its vector body and its
+ * remainder at every T when block is a multiple of its lanes, so that
+ * its values do not depend on T (gcc's remainder code contracts fewer
+ * multiply-adds than its vector body). */
+static inline void
+variant_share_blocks(
+    uint64_t n, uint64_t block, int t, int threads, uint64_t *lo, uint64_t *hi)
+{
+	uint64_t blo, bhi;
+
+	variant_share((n + block - 1) / block, t, threads, &blo, &bhi);
+	*lo = blo * block < n ? blo * block : n;
+	*hi = bhi * block < n ? bhi * block : n;
 }
 
 /* The sum of T partial sums in thread order (a fixed order: the same total

@@ -8,7 +8,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "colony/colony.h"
 #include "hx_flow.h"
 #include "hx_model.h"
 #include "hx_profile.h"
@@ -404,6 +406,84 @@ Test(model, stated_passes_are_in_the_code)
 		checked++;
 	}
 	cr_expect_geq(checked, 2, "interp sorted and hoisted state passes");
+}
+
+/* The stated pass of variant w/v whose loop lies in function fn, at the
+ * variant's defaults on one thread; fails when it has none. */
+static hx_model_pass_t
+pass_in(const char *w, const char *v, const char *fn)
+{
+	hx_model_pass_t pass[VARIANT_PASSES];
+	params_t p;
+	char msg[256];
+	int n = 0;
+
+	for (const variant_t *const *t = variant_table; *t != NULL; t++) {
+		if (strcmp((*t)->workload->name, w) != 0 ||
+		    strcmp((*t)->name, v) != 0)
+			continue;
+		(*t)->workload->defaults(&p);
+		p.threads = 1;
+		cr_assert_eq(
+		    hx_model_passes_work(*t, &p, pass, &n, msg, sizeof(msg)), 0,
+		    "%s", msg);
+		for (int i = 0; i < n; i++)
+			if (strcmp(pass[i].loop.function, fn) == 0) {
+				pass[i].iterations /= (double)p.steps;
+				return pass[i];
+			}
+	}
+	cr_assert_fail("%s/%s states no pass in %s", w, v, fn);
+	return pass[0];
+}
+
+/* A pass is priced on the loop a run executes. On one thread
+ * VARIANT_PARALLEL runs a region's serial copy, not the body OpenMP
+ * outlines (._omp_fn.N), which the serial search leaves out. colony's
+ * step ran its integration in such a region, and the serial copy gcc
+ * made of it was a scalar loop with two branches a wrap (the outlined
+ * one packed on xmm); one function both run now, vectorized: its pass
+ * counts a particle a lane (per_lane), as chunked's sum of the stored
+ * rows counts a pair a lane. The measuring builds only (-O2 and up,
+ * AVX2 or AVX-512). */
+Test(model, passes_price_the_loop_a_run_executes)
+{
+	char msg[256], exe[4096];
+	char *all, *serial;
+	hx_model_pass_t in, sum;
+	params_t d;
+	ssize_t len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+
+#if !defined(__AVX2__)
+	cr_skip_test("not an AVX2 or AVX-512 build");
+#endif
+	if (strstr(FB_CFLAGS, "SANITIZER=") != NULL ||
+	    strstr(FB_CFLAGS, " -O1") != NULL)
+		cr_skip_test("an -O1 sanitizer build (%s)", FB_CFLAGS);
+	cr_assert_gt(len, 0);
+	exe[len] = '\0';
+	all =
+	    hx_disasm_functions(exe, "colony_cells_step", 1, msg, sizeof(msg));
+	serial = hx_disasm_functions(
+	    exe, "colony_cells_step", HX_DISASM_SERIAL, msg, sizeof(msg));
+	cr_assert(all != NULL && serial != NULL, "%s", msg);
+	cr_expect_not_null(strstr(all, "<colony_cells_step._omp_fn.0>:"));
+	cr_expect_not_null(strstr(serial, "<colony_cells_step>:"));
+	cr_expect_null(strstr(serial, "._omp_fn.0>:"));
+	free(all);
+	free(serial);
+
+	colony_workload.defaults(&d);
+	in = pass_in("colony", "fused", "colony_integrate");
+	cr_expect_geq(
+	    in.loop.lanes, 8, "the integration at %d lanes", in.loop.lanes);
+	cr_expect_float_eq(in.iterations, (double)d.n / in.loop.lanes, 1e-9,
+	    "%g iterations a step", in.iterations);
+	sum = pass_in("colony", "chunked", "colony_rows_sum");
+	cr_expect_geq(sum.loop.lanes, 8);
+	cr_expect_float_eq(sum.iterations,
+	    (double)d.n * (double)d.n / sum.loop.lanes, 1e-9,
+	    "%g iterations a step", sum.iterations);
 }
 
 /* A loop of 4 FMAs an iteration whose chain runs through a divide: at the

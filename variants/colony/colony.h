@@ -170,17 +170,25 @@ uint64_t colony_model_zero(const params_t *p, uint64_t (*round)(uint64_t));
 /* Particles a run's steps visit: N a step. */
 double colony_step_particles(const params_t *p);
 /* The passes every colony variant runs (colony_common.c), for the time
- * model: a particle an iteration each, the axes' cosf and sinf and the
- * wraps before the pairs (its calls priced at the ceilings' measured
- * call), the integration after them (a loop of 4 lanes by the lanes rule:
- * its fabsf and clamps are packed on xmm). Under 1% of the variants that
- * evaluate all N^2 pairs at N = 4096; 16% of colony cells's samples
- * (perf record -e cpu-clock, N = 4096, 5 steps: sinf and cosf 10%,
- * colony_step_end 4%, colony_step_begin 2%). */
+ * model: colony_orient before the pairs, a particle an iteration (the
+ * wraps, and a call of cosf and sinf, priced at the ceilings' measured
+ * call); colony_integrate after them, a particle a lane of its vector
+ * loop. Under 1% of the variants that evaluate all N^2 pairs at N =
+ * 4096; 16% of colony cells's samples (perf record -e cpu-clock, N =
+ * 4096, 5 steps: sinf and cosf 10%, the step's end 4%, its beginning
+ * 2%). */
 #define COLONY_STEP_PASSES                                                     \
-	{"colony_step_begin", 1, 0, colony_step_particles},                    \
+	{"colony_orient", 0, 0, colony_step_particles, 0},                     \
 	{                                                                      \
-		"colony_step_end", 4, 0, colony_step_particles                 \
+		"colony_integrate", 0, 0, colony_step_particles, 1             \
+	}
+/* Pairs a run's steps visit: N^2 a step. */
+double colony_step_pairs(const params_t *p);
+/* The pass of the variants that sum stored (rows, N) arrays
+ * (colony_rows_sum): a pair a lane of its vector loop. */
+#define COLONY_ROWS_SUM_PASS                                                   \
+	{                                                                      \
+		"colony_rows_sum", 0, 0, colony_step_pairs, 1                  \
 	}
 double colony_flops_per_pair(void);
 double colony_all_pairs_flops(const params_t *p);

@@ -102,5 +102,5 @@ const variant_t colony_chunked = {
     .flops = colony_all_pairs_flops,
     .bytes = colony_chunked_bytes,
     .incore = COLONY_ROWS_FILL_INCORE, /* colony.h: the loop is theirs */
-    .passes = {COLONY_STEP_PASSES},
+    .passes = {COLONY_ROWS_SUM_PASS, COLONY_STEP_PASSES},
 };

@@ -274,35 +274,88 @@ static inline float
 colony_wrap(float v, float period, float inv_period)
 {
 	v -= period * floorf(v * inv_period);
-	return (v >= period || v < 0.0f) ? 0.0f : v;
+	return ((v >= period) | (v < 0.0f)) ? 0.0f : v;
+}
+
+/* Step 1 for particles [lo, hi): the centres wrapped into the box, the
+ * axes from the angles (a call of cosf and sinf a particle). One
+ * function that every thread count runs, so that the loop the time model
+ * prices and the profile samples is the one a run executes (with the
+ * loop inside VARIANT_PARALLEL, a run on one thread ran a copy of its
+ * own, compiled apart from the threaded one). */
+static __attribute__((noinline)) void
+colony_orient(colony_state_t *st, uint64_t lo, uint64_t hi)
+{
+	float *restrict x = st->x, *restrict y = st->y;
+	float *restrict ux = st->ux, *restrict uy = st->uy;
+	const float *restrict theta = st->theta;
+	const float box = st->box, inv_box = st->inv_box;
+
+	for (uint64_t i = lo; i < hi; i++) {
+		x[i] = colony_wrap(x[i], box, inv_box);
+		y[i] = colony_wrap(y[i], box, inv_box);
+		ux[i] = cosf(theta[i]);
+		uy[i] = sinf(theta[i]);
+	}
 }
 
 void
 colony_step_begin(colony_state_t *st)
 {
-	const float box = st->box, inv_box = st->inv_box;
 	const int threads = variant_threads(&st->params);
 
 	/* Element by element: the threads' shares do not change a value. */
 	VARIANT_PARALLEL({
-		_Pragma("omp for schedule(static)") for (uint64_t i = 0;
-							 i < st->n; i++)
-		{
-			st->x[i] = colony_wrap(st->x[i], box, inv_box);
-			st->y[i] = colony_wrap(st->y[i], box, inv_box);
-			st->ux[i] = cosf(st->theta[i]);
-			st->uy[i] = sinf(st->theta[i]);
-		}
+		uint64_t lo, hi;
+
+		variant_share(st->n, variant_thread_num(), threads, &lo, &hi);
+		colony_orient(st, lo, hi);
 	});
 }
 
-void
-colony_step_end(colony_state_t *st, uint64_t k)
+/* Step 4 for particles [lo, hi): the activity from the density, the
+ * propulsion added to the pair sums, the moves and turns, the positions
+ * and angles wrapped. One function for every thread count, as
+ * colony_orient; its pointers restrict, so that it vectorizes (the copy
+ * that ran on one thread, reading the arrays through st, was a scalar
+ * loop with two branches a wrap, the threaded one packed on xmm). */
+static __attribute__((noinline)) void
+colony_integrate(colony_state_t *st, uint64_t lo, uint64_t hi)
 {
 	const float box = st->box, inv_box = st->inv_box;
 	const float v_scale = COLONY_DT / (COLONY_GAMMA * COLONY_L);
 	const float w_scale =
 	    COLONY_DT * 12.0f / (COLONY_GAMMA * COLONY_L * COLONY_L * COLONY_L);
+	float *restrict a = st->a, *restrict x = st->x, *restrict y = st->y;
+	float *restrict theta = st->theta;
+	float *restrict disp_x = st->disp_x, *restrict disp_y = st->disp_y;
+	const float *restrict f_x = st->f_x, *restrict f_y = st->f_y;
+	const float *restrict torque = st->torque, *restrict rho = st->rho;
+	const float *restrict ux = st->ux, *restrict uy = st->uy;
+
+	/* simd: gcc does not take restrict from these block-scope copies
+	 * (each array read and written at i alone, as the step defines). */
+#pragma omp simd
+	for (uint64_t i = lo; i < hi; i++) {
+		float ai = a[i];
+		float fx = f_x[i] + COLONY_F_PROP * ai * ux[i];
+		float fy = f_y[i] + COLONY_F_PROP * ai * uy[i];
+		float t = torque[i] + COLONY_T_PROP * ai;
+		float mx = fx * v_scale, my = fy * v_scale;
+
+		a[i] = colony_clamp01(rho[i] / COLONY_A_TH);
+		x[i] = colony_wrap(x[i] + mx, box, inv_box);
+		y[i] = colony_wrap(y[i] + my, box, inv_box);
+		disp_x[i] += mx;
+		disp_y[i] += my;
+		theta[i] = colony_wrap(theta[i] + t * w_scale, COLONY_TWO_PI,
+		    1.0f / COLONY_TWO_PI);
+	}
+}
+
+void
+colony_step_end(colony_state_t *st, uint64_t k)
+{
 	const int threads = variant_threads(&st->params);
 
 	/* The digest's sums stay on one thread (one order for every T). */
@@ -318,24 +371,15 @@ colony_step_end(colony_state_t *st, uint64_t k)
 		st->sum_abs_t = stq;
 		st->sum_rho = sr;
 	}
+	/* Shares of whole blocks of 16: each particle takes the same path
+	 * through the vectorized loop (its body or its remainder) at every
+	 * T, so that the state does not depend on T. */
 	VARIANT_PARALLEL({
-		_Pragma("omp for schedule(static)") for (uint64_t i = 0;
-							 i < st->n; i++)
-		{
-			float a = st->a[i];
-			float fx = st->f_x[i] + COLONY_F_PROP * a * st->ux[i];
-			float fy = st->f_y[i] + COLONY_F_PROP * a * st->uy[i];
-			float t = st->torque[i] + COLONY_T_PROP * a;
-			float mx = fx * v_scale, my = fy * v_scale;
+		uint64_t lo, hi;
 
-			st->a[i] = colony_clamp01(st->rho[i] / COLONY_A_TH);
-			st->x[i] = colony_wrap(st->x[i] + mx, box, inv_box);
-			st->y[i] = colony_wrap(st->y[i] + my, box, inv_box);
-			st->disp_x[i] += mx;
-			st->disp_y[i] += my;
-			st->theta[i] = colony_wrap(st->theta[i] + t * w_scale,
-			    COLONY_TWO_PI, 1.0f / COLONY_TWO_PI);
-		}
+		variant_share_blocks(
+		    st->n, 16, variant_thread_num(), threads, &lo, &hi);
+		colony_integrate(st, lo, hi);
 	});
 }
 
@@ -486,6 +530,12 @@ double
 colony_step_particles(const params_t *p)
 {
 	return (double)p->n * (double)p->steps;
+}
+
+double
+colony_step_pairs(const params_t *p)
+{
+	return (double)p->n * (double)p->n * (double)p->steps;
 }
 
 double

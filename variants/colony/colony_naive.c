@@ -50,5 +50,5 @@ const variant_t colony_naive = {
     .flops = colony_all_pairs_flops,
     .bytes = colony_materialized_bytes,
     .incore = COLONY_ROWS_FILL_INCORE, /* colony.h: the loop is theirs */
-    .passes = {COLONY_STEP_PASSES},
+    .passes = {COLONY_ROWS_SUM_PASS, COLONY_STEP_PASSES},
 };
