@@ -467,6 +467,24 @@ hx_disasm_repeat(hx_loop_t *l, hx_disasm_gathers_t *g, const char *mn,
 	hx_disasm_track(g, mn, op, n);
 }
 
+/* Whether an instruction moves a register to a register (vmovaps
+ * %xmm0,%xmm5) or zeroes one (vxorps %xmm1,%xmm1,%xmm1): packed by its
+ * mnemonic, no arithmetic on lanes, so not counted for the loop's lanes (a
+ * scalar remainder loop that copies registers with vmovaps was taken for
+ * a 4-lane loop). */
+static int
+hx_disasm_no_work(const char *mn, const char *ops)
+{
+	char a[16], b[16], c[16];
+
+	if (strncmp(mn, "vmov", 4) == 0)
+		return strchr(ops, '(') == NULL;
+	if (strncmp(mn, "vxorp", 5) == 0 || strcmp(mn, "vpxor") == 0)
+		return sscanf(ops, "%15[^,],%15[^,],%15s", a, b, c) == 3 &&
+		    strcmp(a, b) == 0 && strcmp(b, c) == 0;
+	return 0;
+}
+
 /* Counts the lines of text in [start, end] of the function into l, but
  * those in the ranges skip[0..nskip) (loops left out: their results
  * recorded where they start). */
@@ -515,7 +533,7 @@ hx_disasm_fill(
 		hx_disasm_count(l, d.mn, d.ops);
 		hx_disasm_repeat(l, &g, d.mn, d.ops, l->gather_lanes - before);
 		hx_flow_add(l, d.mn, d.ops);
-		{
+		if (!hx_disasm_no_work(d.mn, d.ops)) {
 			int fk = hx_disasm_fp_lanes(d.mn, d.ops);
 			if (fk > 0 && fk <= 64)
 				lanes[fk]++;

@@ -136,6 +136,49 @@ Test(disasm, innermost_loops_largest_first)
 	cr_expect_eq(hx_disasm_loops("no code\n", loops, 4), 0);
 }
 
+/* A scalar loop with packed-named instructions that do no arithmetic on
+ * lanes: a register copied (vmovaps %xmm0,%xmm5, as gcc's scalar
+ * remainder of interp fused has on AVX2) and one zeroed (vxorps, three
+ * times the same register). It is one unit an iteration; a packed add,
+ * or a load of four floats into a register, makes the same loop one of
+ * four lanes. */
+static const char scalar_copies[] = "0000000000000200 <s>:\n"
+				    " 200:\tvmovss  (%rdi,%rax,4),%xmm0\n"
+				    " 205:\tvmovaps %xmm0,%xmm5\n"
+				    " 208:\tvxorps %xmm1,%xmm1,%xmm1\n"
+				    " 20c:\tvfmadd231ss %xmm0,%xmm5,%xmm1\n"
+				    " 211:\tvaddss %xmm1,%xmm2,%xmm2\n"
+				    " 215:\tinc    %rax\n"
+				    " 218:\tcmp    %rax,%rdx\n"
+				    " 21b:\tjne    200 <s>\n"
+				    " 21d:\tret\n";
+
+Test(disasm, copies_and_zeroing_are_not_lanes)
+{
+	hx_loop_t loops[2];
+	char packed[sizeof(scalar_copies) + 16], *at;
+
+	cr_assert_eq(hx_disasm_loops(scalar_copies, loops, 2), 1);
+	cr_expect_eq(
+	    loops[0].lanes, 1, "a scalar loop: %d lanes", loops[0].lanes);
+	/* The same loop with the add packed: 4 lanes. */
+	snprintf(packed, sizeof(packed), "%s", scalar_copies);
+	at = strstr(packed, "vaddss");
+	cr_assert_not_null(at);
+	memcpy(at, "vaddps", 6);
+	cr_assert_eq(hx_disasm_loops(packed, loops, 2), 1);
+	cr_expect_eq(
+	    loops[0].lanes, 4, "a packed add: %d lanes", loops[0].lanes);
+	/* A load of four floats is the loop's data, not a copy. */
+	snprintf(packed, sizeof(packed), "%s", scalar_copies);
+	at = strstr(packed, "vmovss  (");
+	cr_assert_not_null(at);
+	memcpy(at, "vmovups", 7);
+	cr_assert_eq(hx_disasm_loops(packed, loops, 2), 1);
+	cr_expect_eq(
+	    loops[0].lanes, 4, "a vector load: %d lanes", loops[0].lanes);
+}
+
 /* Gathers that re-read lines an earlier gather fetched: interp's four
  * neighbouring coefficients F[s] .. F[s + 3] as gcc 12 builds them for
  * AVX2 (the bases set with lea before the loop, 4, 8 and 12 bytes on)

@@ -218,9 +218,11 @@ double interp_table_traffic(const params_t *p, double passes);
 #endif
 
 /* Iterations a run of the loops the time model prices beside a pair loop
- * over the M interpolants of each point (variant_pass_t): the remainder
- * gcc vectorizes on xmm, (M mod INTERP_LANES) / 4 a point (at M = 300: 3
- * with AVX-512, 1 with AVX2; the last M mod 4 scalar ones not counted);
+ * over the M interpolants of each point (variant_pass_t): the remainder,
+ * which gcc 12 vectorizes on xmm at 16 lanes, (M mod 16) / 4 a point (at
+ * M = 300: 3; the last M mod 4 scalar ones not counted), and leaves
+ * scalar at 8 lanes, M mod 8 a point (at M = 300: 4, each a whole pair's
+ * arithmetic; INTERP_REMAINDER_LANES, the loop's lanes);
  * materialized's square, a vector of INTERP_LANES values of the (N, M)
  * array a turn; its reduction, M / INTERP_LANES vectors a row. per_turn:
  * points a turn of the pair loop (interp tiled: 2). Counted at 16 lanes
@@ -228,6 +230,11 @@ double interp_table_traffic(const params_t *p, double passes);
  * and its square and reduction were looked for in loops it does not
  * have. */
 double interp_remainder_iterations(const params_t *p, double per_turn);
+#if INTERP_LANES == 16
+#define INTERP_REMAINDER_LANES 4
+#else
+#define INTERP_REMAINDER_LANES 1
+#endif
 double interp_square_iterations(const params_t *p);
 double interp_reduce_iterations(const params_t *p);
 

@@ -111,8 +111,10 @@ const variant_t interp_fused = {
 	    "the floor's clamp as compare, and and blend instead of a max "
 	    "and a min (3), the loop control (counter, compare, branch: "
 	    "3) and 2 copies or reloads under register pressure: 22"},
-    /* The loop's remainder on xmm, (M mod 16) / 4 turns a point (3 at M
-     * = 300), for the time model; with the scalar tail it took 7.8% of
-     * interp_fused_points's samples (docs/model.md). */
-    .passes = {{"interp_fused_points", 4, 0, interp_fused_remainder}},
+    /* The loop's remainder, for the time model: at 16 lanes on xmm,
+     * (M mod 16) / 4 turns a point (3 at M = 300), which with the scalar
+     * tail took 7.8% of interp_fused_points's samples (docs/model.md);
+     * at 8 lanes scalar, M mod 8 turns a point (4 at M = 300). */
+    .passes = {{"interp_fused_points", INTERP_REMAINDER_LANES, 0,
+	interp_fused_remainder}},
 };
