@@ -486,6 +486,49 @@ Test(model, passes_price_the_loop_a_run_executes)
 	    "%g iterations a step", sum.iterations);
 }
 
+/* The model's hot loop lies in the function the variant's in-core entry
+ * names first (the one that holds its pair or point loop): where the
+ * entry also named the caller it is inlined into, another loop there
+ * could win (interp sorted on AVX2: sorted_block2 inlined into
+ * interp_sorted_bucket, whose weights loop has more ymm instructions was
+ * taken, and --profile found no sample in the loop priced). The
+ * measuring builds only (-O2 and up, AVX2 or AVX-512). */
+Test(model, hot_loops_lie_in_the_named_function)
+{
+	int checked = 0;
+
+#if !defined(__AVX2__)
+	cr_skip_test("not an AVX2 or AVX-512 build");
+#endif
+	if (strstr(FB_CFLAGS, "SANITIZER=") != NULL ||
+	    strstr(FB_CFLAGS, " -O1") != NULL)
+		cr_skip_test("an -O1 sanitizer build (%s)", FB_CFLAGS);
+	for (const variant_t *const *v = variant_table; *v != NULL; v++) {
+		hx_loop_t *loop = calloc(1, sizeof(*loop));
+		char msg[256], first[128];
+		size_t n;
+
+		cr_assert_not_null(loop);
+		if ((*v)->incore.functions == NULL ||
+		    (*v)->hot_symbol != NULL || (*v)->workload->hidden) {
+			free(loop);
+			continue;
+		}
+		n = strcspn((*v)->incore.functions, " ");
+		snprintf(first, sizeof(first), "%.*s", (int)n,
+		    (*v)->incore.functions);
+		cr_assert_eq(hx_model_work(*v, loop, msg, sizeof(msg)), 0,
+		    "%s/%s: %s", (*v)->workload->name, (*v)->name, msg);
+		cr_expect(strncmp(loop->function, first, n) == 0 &&
+			(loop->function[n] == '\0' || loop->function[n] == '.'),
+		    "%s/%s: hot loop in %s, not %s", (*v)->workload->name,
+		    (*v)->name, loop->function, first);
+		free(loop);
+		checked++;
+	}
+	cr_expect_geq(checked, 9, "%d variants", checked);
+}
+
 /* A loop of 4 FMAs an iteration whose chain runs through a divide: at the
  * round ceilings its FMAs take 4 / (32e9 / 32) = 4 ns an iteration. With
  * latencies FMA 2 ns and divide 10 ns, each instruction reading the last
