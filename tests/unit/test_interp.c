@@ -451,3 +451,40 @@ Test(interp_workload, check_rejects_bad_parameters)
 		    bad[b].field, bad[b].value, msg);
 	}
 }
+
+/* The grid-major copy is the tables transposed, exactly: entry (k, i) of
+ * the copy is table i's entry k, and the row's padding past M is zeros,
+ * at M and G+2 that are multiples of neither the transpose's block (4, 8
+ * or 16) nor its group of 64 rows, at 1 and 3 threads. */
+Test(interp, grid_major_is_the_tables_transposed)
+{
+	static const uint64_t ms[] = {37, 300, 16}, gs[] = {61, 200, 62};
+
+	for (size_t c = 0; c < sizeof(ms) / sizeof(ms[0]); c++) {
+		const uint64_t m = ms[c], row = gs[c] + 2;
+		const uint64_t mp = interp_grid_major_row(m);
+		interp_inputs_t in = {.m = m, .g = gs[c]};
+		uint64_t bad = 0;
+
+		in.table = malloc(m * row * sizeof(float));
+		cr_assert_not_null(in.table);
+		for (uint64_t j = 0; j < m * row; j++)
+			in.table[j] = (float)j + 0.5f;
+		for (int threads = 1; threads <= 3; threads += 2) {
+			float *gm = interp_grid_major(&in, threads);
+
+			cr_assert_not_null(gm);
+			for (uint64_t k = 0; k < row; k++)
+				for (uint64_t i = 0; i < mp; i++)
+					bad += gm[k * mp + i] !=
+					    (i < m ? in.table[i * row + k]
+						   : 0.0f);
+			free(gm);
+			cr_expect_eq(bad, 0,
+			    "M %llu, G %llu, %d threads: %llu entries wrong",
+			    (unsigned long long)m, (unsigned long long)gs[c],
+			    threads, (unsigned long long)bad);
+		}
+		free(in.table);
+	}
+}
