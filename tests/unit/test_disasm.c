@@ -153,30 +153,29 @@ static const char scalar_copies[] = "0000000000000200 <s>:\n"
 				    " 21b:\tjne    200 <s>\n"
 				    " 21d:\tret\n";
 
-Test(disasm, copies_and_zeroing_are_not_lanes)
+/* The lanes of scalar_copies's loop with the text `from` replaced by `to`
+ * (as long). */
+static int
+copies_lanes_with(const char *from, const char *to)
 {
 	hx_loop_t loops[2];
-	char packed[sizeof(scalar_copies) + 16], *at;
+	char text[sizeof(scalar_copies)], *at;
 
-	cr_assert_eq(hx_disasm_loops(scalar_copies, loops, 2), 1);
-	cr_expect_eq(
-	    loops[0].lanes, 1, "a scalar loop: %d lanes", loops[0].lanes);
-	/* The same loop with the add packed: 4 lanes. */
-	snprintf(packed, sizeof(packed), "%s", scalar_copies);
-	at = strstr(packed, "vaddss");
+	snprintf(text, sizeof(text), "%s", scalar_copies);
+	at = strstr(text, from);
 	cr_assert_not_null(at);
-	memcpy(at, "vaddps", 6);
-	cr_assert_eq(hx_disasm_loops(packed, loops, 2), 1);
-	cr_expect_eq(
-	    loops[0].lanes, 4, "a packed add: %d lanes", loops[0].lanes);
+	memcpy(at, to, strlen(to));
+	cr_assert_eq(hx_disasm_loops(text, loops, 2), 1);
+	return loops[0].lanes;
+}
+
+Test(disasm, copies_and_zeroing_are_not_lanes)
+{
+	cr_expect_eq(copies_lanes_with("", ""), 1, "a scalar loop");
+	cr_expect_eq(copies_lanes_with("vaddss", "vaddps"), 4, "a packed add");
 	/* A load of four floats is the loop's data, not a copy. */
-	snprintf(packed, sizeof(packed), "%s", scalar_copies);
-	at = strstr(packed, "vmovss  (");
-	cr_assert_not_null(at);
-	memcpy(at, "vmovups", 7);
-	cr_assert_eq(hx_disasm_loops(packed, loops, 2), 1);
 	cr_expect_eq(
-	    loops[0].lanes, 4, "a vector load: %d lanes", loops[0].lanes);
+	    copies_lanes_with("vmovss  (", "vmovups"), 4, "a vector load");
 }
 
 /* Gathers that re-read lines an earlier gather fetched: interp's four

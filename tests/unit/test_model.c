@@ -365,6 +365,21 @@ Test(model, a_pass_pays_its_calls_at_their_measured_price)
 	json_decref(c);
 }
 
+/* Skips a test of what gcc made of the variants outside the measuring
+ * builds: those at -O2 and up with AVX2 or AVX-512 (not the -O1 sanitizer
+ * build, nor one without AVX2). */
+#if defined(__AVX2__)
+#define MEASURING_BUILD_ONLY()                                                 \
+	do {                                                                   \
+		if (strstr(FB_CFLAGS, "SANITIZER=") != NULL ||                 \
+		    strstr(FB_CFLAGS, " -O1") != NULL)                         \
+			cr_skip_test(                                          \
+			    "an -O1 sanitizer build (%s)", FB_CFLAGS);         \
+	} while (0)
+#else
+#define MEASURING_BUILD_ONLY() cr_skip_test("not an AVX2 or AVX-512 build")
+#endif
+
 /* Every pass a built-in variant states is in this build's code, at its
  * lanes, and runs at least once at the variant's defaults: a pass whose
  * loop the compiler moved (another width, inlined) would silently drop
@@ -374,12 +389,7 @@ Test(model, stated_passes_are_in_the_code)
 {
 	int checked = 0;
 
-#if !defined(__AVX2__)
-	cr_skip_test("not an AVX2 or AVX-512 build");
-#endif
-	if (strstr(FB_CFLAGS, "SANITIZER=") != NULL ||
-	    strstr(FB_CFLAGS, " -O1") != NULL)
-		cr_skip_test("an -O1 sanitizer build (%s)", FB_CFLAGS);
+	MEASURING_BUILD_ONLY();
 	for (const variant_t *const *v = variant_table; *v != NULL; v++) {
 		hx_model_pass_t pass[VARIANT_PASSES];
 		params_t p;
@@ -454,12 +464,7 @@ Test(model, passes_price_the_loop_a_run_executes)
 	params_t d;
 	ssize_t len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 
-#if !defined(__AVX2__)
-	cr_skip_test("not an AVX2 or AVX-512 build");
-#endif
-	if (strstr(FB_CFLAGS, "SANITIZER=") != NULL ||
-	    strstr(FB_CFLAGS, " -O1") != NULL)
-		cr_skip_test("an -O1 sanitizer build (%s)", FB_CFLAGS);
+	MEASURING_BUILD_ONLY();
 	cr_assert_gt(len, 0);
 	exe[len] = '\0';
 	all =
@@ -497,12 +502,7 @@ Test(model, hot_loops_lie_in_the_named_function)
 {
 	int checked = 0;
 
-#if !defined(__AVX2__)
-	cr_skip_test("not an AVX2 or AVX-512 build");
-#endif
-	if (strstr(FB_CFLAGS, "SANITIZER=") != NULL ||
-	    strstr(FB_CFLAGS, " -O1") != NULL)
-		cr_skip_test("an -O1 sanitizer build (%s)", FB_CFLAGS);
+	MEASURING_BUILD_ONLY();
 	for (const variant_t *const *v = variant_table; *v != NULL; v++) {
 		hx_loop_t *loop = calloc(1, sizeof(*loop));
 		char msg[256], first[128];
