@@ -219,36 +219,29 @@ double interp_table_traffic(const params_t *p, double passes);
 
 /* Iterations a run of the loops the time model prices beside a pair loop
  * over the M interpolants of each point (variant_pass_t): the remainder,
- * which gcc 12 vectorizes on xmm at 16 lanes, (M mod 16) / 4 a point (at
- * M = 300: 3; the last M mod 4 scalar ones not counted), and leaves
- * scalar at 8 lanes, M mod 8 a point (at M = 300: 4, each a whole pair's
- * arithmetic; INTERP_REMAINDER_LANES, the loop's lanes);
+ * a scalar loop of a whole pair's arithmetic a turn, M mod INTERP_LANES
+ * turns a point (at M = 300: 12 with AVX-512, 4 with AVX2);
  * materialized's square, a vector of INTERP_LANES values of the (N, M)
  * array a turn; its reduction, M / INTERP_LANES vectors a row. per_turn:
- * points a turn of the pair loop (interp tiled: 2). Counted at 16 lanes
- * on every build, the AVX2 build's remainder was priced three times over
- * and its square and reduction were looked for in loops it does not
- * have. */
+ * points a turn of the pair loop (interp tiled: 2). The remainder was
+ * once taken for a 4-lane loop of (M mod 16) / 4 turns: its register
+ * copies (vmovaps %xmm0,%xmm5) counted as packed arithmetic
+ * (docs/model.md). */
 double interp_remainder_iterations(const params_t *p, double per_turn);
-#if INTERP_LANES == 16
-#define INTERP_REMAINDER_LANES 4
-#else
-#define INTERP_REMAINDER_LANES 1
-#endif
 double interp_square_iterations(const params_t *p);
 double interp_reduce_iterations(const params_t *p);
 
 /* The passes of interp_block_materialized (materialized and chunked):
- * its remainder (the largest 4-lane loop), then the square and the
+ * its remainder (the largest scalar loop), then the square and the
  * reduction (the INTERP_LANES-lane loops after the pair loop, the
- * largest). At 8 lanes the remainder is at most one xmm vector a point,
- * which gcc 12 writes as straight code, not a loop (the AVX2 build's
- * loops: the pair loop, the square and the reduction at 8 lanes, two
- * float64 loops on xmm): it is stated at 16 lanes alone. */
+ * largest). At 8 lanes gcc 12 writes the remainder as straight code, not a
+ * loop (the AVX2 build's loops: the pair loop, the square and the
+ * reduction at 8 lanes, two float64 loops): it is stated at 16 lanes
+ * alone. */
 double interp_block_remainder_iterations(const params_t *p);
 #if INTERP_LANES == 16
 #define INTERP_BLOCK_REMAINDER_PASS                                            \
-	{"interp_block_materialized", 4, 0, interp_block_remainder_iterations},
+	{"interp_block_materialized", 1, 0, interp_block_remainder_iterations},
 #else
 #define INTERP_BLOCK_REMAINDER_PASS
 #endif

@@ -586,8 +586,7 @@ double
 interp_remainder_iterations(const params_t *p, double per_turn)
 {
 	const double m = (double)interp_m(p);
-	const double tail = (double)(((uint64_t)m % INTERP_LANES) /
-	    (INTERP_REMAINDER_LANES == 1 ? 1 : 4));
+	const double tail = (double)((uint64_t)m % INTERP_LANES);
 
 	return (double)p->n * (double)p->steps / per_turn * tail;
 }

@@ -111,10 +111,9 @@ const variant_t interp_fused = {
 	    "the floor's clamp as compare, and and blend instead of a max "
 	    "and a min (3), the loop control (counter, compare, branch: "
 	    "3) and 2 copies or reloads under register pressure: 22"},
-    /* The loop's remainder, for the time model: at 16 lanes on xmm,
-     * (M mod 16) / 4 turns a point (3 at M = 300), which with the scalar
-     * tail took 7.8% of interp_fused_points's samples (docs/model.md);
-     * at 8 lanes scalar, M mod 8 turns a point (4 at M = 300). */
-    .passes = {{"interp_fused_points", INTERP_REMAINDER_LANES, 0,
-	interp_fused_remainder}},
+    /* The loop's scalar remainder, for the time model: M mod
+     * INTERP_LANES turns a point (12 at M = 300 with AVX-512, where it
+     * took 7.8% of interp_fused_points's samples, docs/model.md; 4 with
+     * AVX2). */
+    .passes = {{"interp_fused_points", 1, 0, interp_fused_remainder}},
 };
