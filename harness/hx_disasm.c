@@ -479,7 +479,7 @@ hx_disasm_no_work(const char *mn, const char *ops)
 
 	if (strncmp(mn, "vmov", 4) == 0)
 		return strchr(ops, '(') == NULL;
-	if (strncmp(mn, "vxorp", 5) == 0 || strcmp(mn, "vpxor") == 0)
+	if (strncmp(mn, "vxorp", 5) == 0)
 		return sscanf(ops, "%15[^,],%15[^,],%15s", a, b, c) == 3 &&
 		    strcmp(a, b) == 0 && strcmp(b, c) == 0;
 	return 0;

@@ -603,10 +603,8 @@ hx_model_compute(const json_t *r, const hx_loop_t *loop, double hot_units,
 }
 
 /* The loop of pass ps in the disassembly of its function in path; when
- * serial (a run on one thread, where VARIANT_PARALLEL runs the region's
- * serial copy), in the function less its OpenMP-outlined copies if it
- * holds the loop without them, so that the loop priced is the one the
- * run executes (the profile sums its samples by those addresses). */
+ * serial, in the function less its OpenMP-outlined copies
+ * (HX_DISASM_SERIAL). */
 static int
 hx_model_pass_loop(const char *path, const variant_pass_t *ps, int serial,
     hx_loop_t *out, char *msg, size_t len)
@@ -618,8 +616,7 @@ hx_model_pass_loop(const char *path, const variant_pass_t *ps, int serial,
 	int seen = 0;
 
 	if (text == NULL)
-		return serial ? hx_model_pass_loop(path, ps, 0, out, msg, len)
-			      : -1;
+		return -1;
 	n = hx_disasm_loops(text, loops, 32);
 	best = n;
 	if (ps->lanes == 0 || ps->lanes == VARIANT_PASS_AROUND) {
@@ -635,8 +632,6 @@ hx_model_pass_loop(const char *path, const variant_pass_t *ps, int serial,
 	}
 	if (best == n) {
 		free(text);
-		if (serial)
-			return hx_model_pass_loop(path, ps, 0, out, msg, len);
 		snprintf(msg, len, "no loop %d of %d lanes in %s", ps->nth,
 		    ps->lanes, ps->function);
 		return -1;
@@ -668,14 +663,24 @@ hx_model_passes_work(const variant_t *v, const params_t *p,
 	for (int i = 0; i < VARIANT_PASSES && v->passes[i].function != NULL;
 	     i++) {
 		const variant_pass_t *ps = &v->passes[i];
+		int found;
 
 		/* A pass whose loop this build does not hold (another
 		 * width, inlined elsewhere) is left out, not an error: the
 		 * hot loop's model stands without it. */
 		memset(&pass[*n], 0, sizeof(pass[*n]));
-		if (ps->iterations_of == NULL ||
-		    hx_model_pass_loop(path, ps, variant_threads(p) <= 1,
-			&pass[*n].loop, msg, len) != 0)
+		if (ps->iterations_of == NULL)
+			continue;
+		/* On one thread VARIANT_PARALLEL runs a region's serial copy:
+		 * the loop is looked for without the outlined bodies first,
+		 * so that the loop priced is the one the run executes (the
+		 * profile sums its samples by those addresses). */
+		found = variant_threads(p) <= 1 &&
+		    hx_model_pass_loop(path, ps, 1, &pass[*n].loop, msg, len) ==
+			0;
+		if (!found &&
+		    hx_model_pass_loop(path, ps, 0, &pass[*n].loop, msg, len) !=
+			0)
 			continue;
 		pass[*n].iterations = ps->iterations_of(p);
 		if (ps->per_lane && pass[*n].loop.lanes > 1)

@@ -423,26 +423,22 @@ Test(model, stated_passes_are_in_the_code)
 static hx_model_pass_t
 pass_in(const char *w, const char *v, const char *fn)
 {
+	const variant_t *var = variant_find(w, v);
 	hx_model_pass_t pass[VARIANT_PASSES];
 	params_t p;
 	char msg[256];
 	int n = 0;
 
-	for (const variant_t *const *t = variant_table; *t != NULL; t++) {
-		if (strcmp((*t)->workload->name, w) != 0 ||
-		    strcmp((*t)->name, v) != 0)
-			continue;
-		(*t)->workload->defaults(&p);
-		p.threads = 1;
-		cr_assert_eq(
-		    hx_model_passes_work(*t, &p, pass, &n, msg, sizeof(msg)), 0,
-		    "%s", msg);
-		for (int i = 0; i < n; i++)
-			if (strcmp(pass[i].loop.function, fn) == 0) {
-				pass[i].iterations /= (double)p.steps;
-				return pass[i];
-			}
-	}
+	cr_assert_not_null(var, "no variant %s/%s", w, v);
+	var->workload->defaults(&p);
+	p.threads = 1;
+	cr_assert_eq(hx_model_passes_work(var, &p, pass, &n, msg, sizeof(msg)),
+	    0, "%s", msg);
+	for (int i = 0; i < n; i++)
+		if (strcmp(pass[i].loop.function, fn) == 0) {
+			pass[i].iterations /= (double)p.steps;
+			return pass[i];
+		}
 	cr_assert_fail("%s/%s states no pass in %s", w, v, fn);
 	return pass[0];
 }

@@ -112,6 +112,30 @@ Test(variants, every_variant_agrees_with_reference_at_3_threads)
 	variants_check_all(3);
 }
 
+/* v at p, set up afresh with a threads and with b, one measured run each:
+ * the two digests, bit for bit. */
+static void
+variants_expect_same_digest(
+    const variant_t *v, params_t p, uint64_t a, uint64_t b)
+{
+	double da[DIGEST_MAX], db[DIGEST_MAX];
+	void *state = NULL;
+
+	p.threads = a;
+	cr_assert_eq(v->setup(&p, &state), 0);
+	variants_measured_run(v, state, &p, da);
+	v->teardown(state);
+	p.threads = b;
+	cr_assert_eq(v->setup(&p, &state), 0);
+	variants_measured_run(v, state, &p, db);
+	v->teardown(state);
+	for (int f = 0; f < v->workload->digest_count; f++)
+		cr_expect_eq(da[f], db[f],
+		    "%s %s: %s %.17g at %llu threads, %.17g at %llu",
+		    v->workload->name, v->name, v->workload->digest_names[f],
+		    da[f], (unsigned long long)a, db[f], (unsigned long long)b);
+}
+
 /* colony's state at the end of a run does not depend on T where each
  * particle's sums are made by one thread in one order (every variant but
  * tiled, whose threads' force buffers add in thread order): N = 1003, a
@@ -127,8 +151,6 @@ Test(variants, colony_state_does_not_depend_on_threads)
 
 	for (size_t v = 0; variant_table[v] != NULL; v++) {
 		const variant_t *var = variant_table[v];
-		double one[DIGEST_MAX], more[DIGEST_MAX];
-		void *state = NULL;
 		params_t p;
 
 		if (strcmp(var->workload->name, "colony") != 0 ||
@@ -137,22 +159,8 @@ Test(variants, colony_state_does_not_depend_on_threads)
 		var->workload->smoke(&p);
 		p.n = 1003;
 		p.steps = 3;
-		p.threads = 1;
-		cr_assert_eq(var->setup(&p, &state), 0);
-		variants_measured_run(var, state, &p, one);
-		var->teardown(state);
-		for (uint64_t t = 2; t <= 3; t++) {
-			p.threads = t;
-			cr_assert_eq(var->setup(&p, &state), 0);
-			variants_measured_run(var, state, &p, more);
-			var->teardown(state);
-			for (int f = 0; f < var->workload->digest_count; f++)
-				cr_expect_eq(one[f], more[f],
-				    "colony %s: %s %.17g at 1 thread, %.17g "
-				    "at %llu",
-				    var->name, var->workload->digest_names[f],
-				    one[f], more[f], (unsigned long long)t);
-		}
+		for (uint64_t t = 2; t <= 3; t++)
+			variants_expect_same_digest(var, p, 1, t);
 		checked++;
 	}
 	cr_expect_geq(checked, 5, "%d colony variants", checked);
@@ -164,25 +172,12 @@ Test(variants, zero_threads_is_one_thread)
 {
 	for (size_t v = 0; variant_table[v] != NULL; v++) {
 		const variant_t *var = variant_table[v];
-		double one[DIGEST_MAX], zero[DIGEST_MAX];
-		void *state = NULL;
 		params_t p;
 
 		if (var->workload->hidden)
 			continue;
 		var->workload->smoke(&p);
-		p.threads = 1;
-		cr_assert_eq(var->setup(&p, &state), 0);
-		variants_measured_run(var, state, &p, one);
-		var->teardown(state);
-		p.threads = 0;
-		cr_assert_eq(var->setup(&p, &state), 0);
-		variants_measured_run(var, state, &p, zero);
-		var->teardown(state);
-		for (int f = 0; f < var->workload->digest_count; f++)
-			cr_expect_eq(one[f], zero[f], "%s %s: %s %.17g, %.17g",
-			    var->workload->name, var->name,
-			    var->workload->digest_names[f], one[f], zero[f]);
+		variants_expect_same_digest(var, p, 1, 0);
 	}
 }
 

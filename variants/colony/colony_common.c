@@ -274,7 +274,7 @@ static inline float
 colony_wrap(float v, float period, float inv_period)
 {
 	v -= period * floorf(v * inv_period);
-	return ((v >= period) | (v < 0.0f)) ? 0.0f : v;
+	return (v >= period || v < 0.0f) ? 0.0f : v;
 }
 
 /* Step 1 for particles [lo, hi): the centres wrapped into the box, the

@@ -67,7 +67,7 @@
  * AVX-512 build; first in the AVX2 build, whose keys' loop has no scalar
  * remainder (its loops: the keys at 8 lanes and the stores, in each of
  * the two copies). */
-#if SORTED_LANES == 16
+#if INTERP_LANES == 16
 #define SORTED_STORES_NTH 2
 #else
 #define SORTED_STORES_NTH 0
