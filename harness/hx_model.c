@@ -106,11 +106,17 @@ hx_model_callees(const char *path, const char *prefix, char *text)
 	return text;
 }
 
-/* Whether loop a is more likely the vectorized body than b: wider, then
- * more instructions at its width, then more instructions. */
+/* Whether loop a is more likely the vectorized body than b: one of packed
+ * arithmetic (lanes > 1), then wider, then more instructions at its
+ * width, then more instructions. */
 static int
 hx_model_hotter(const hx_loop_t *a, const hx_loop_t *b)
 {
+	/* Colony cells' band is copied a zmm at a time (a vector type of
+	 * its own) where gcc, tuned for an Intel CPU, computes the pairs on
+	 * ymm: the copy was the widest loop. */
+	if ((a->lanes > 1) != (b->lanes > 1))
+		return a->lanes > 1;
 	if (a->vector_bytes != b->vector_bytes)
 		return a->vector_bytes > b->vector_bytes;
 	if (a->wide_insns != b->wide_insns)

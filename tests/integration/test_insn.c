@@ -494,7 +494,7 @@ Test(insn, a_worse_build_of_the_same_loop_fails, .timeout = 120)
 		   ">/dev/null 2>&1") != 0)
 		cr_skip_test("objdump or cc is not installed");
 	fb_tmpdir(dir, sizeof(dir));
-	cr_expect_eq(insn_perturbed(dir, "-O3 -fopenmp-simd -mtune=native",
+	cr_expect_eq(insn_perturbed(dir, "-O3 -fopenmp-simd -mtune=znver3",
 			 line, sizeof(line)),
 	    0, "as make builds it: %s", line);
 	/* -O1: still vectorized (omp simd), without -O2's scheduling and

@@ -492,8 +492,10 @@ Test(model, passes_price_the_loop_a_run_executes)
  * entry also named the caller it is inlined into, another loop there
  * could win (interp sorted on AVX2: sorted_block2 inlined into
  * interp_sorted_bucket, whose weights loop has more ymm instructions was
- * taken, and --profile found no sample in the loop priced). The
- * measuring builds only (-O2 and up, AVX2 or AVX-512). */
+ * taken, and --profile found no sample in the loop priced), and it is a
+ * loop of packed arithmetic (colony cells built for an Intel CPU: its
+ * band's zmm copy loop was wider than its ymm pair loop and was taken).
+ * The measuring builds only (-O2 and up, AVX2 or AVX-512). */
 Test(model, hot_loops_lie_in_the_named_function)
 {
 	int checked = 0;
@@ -519,6 +521,12 @@ Test(model, hot_loops_lie_in_the_named_function)
 			(loop->function[n] == '\0' || loop->function[n] == '.'),
 		    "%s/%s: hot loop in %s, not %s", (*v)->workload->name,
 		    (*v)->name, loop->function, first);
+		cr_expect_gt(loop->lanes, 1,
+		    "%s/%s: hot loop %s+%#lx does no packed arithmetic (%d "
+		    "instructions, %d-byte vectors)",
+		    (*v)->workload->name, (*v)->name, loop->function,
+		    (unsigned long)loop->start, loop->insns,
+		    loop->vector_bytes);
 		free(loop);
 		checked++;
 	}

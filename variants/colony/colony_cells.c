@@ -197,15 +197,21 @@ colony_cells_band(const colony_cells_t *c, uint64_t cy, float *band,
 	ivec_t iota = {0};
 	uint64_t k = 0;
 
+	/* The first cell of rows cy - 1, cy and cy + 1, wrapped; a column's
+	 * wrap is a compare (a % a column and a row took two 64-bit divides
+	 * a column, most of the band's time). */
+	const uint64_t rows[3] = {(cy == 0 ? nc - 1 : cy - 1) * nc, cy * nc,
+	    (cy + 1 == nc ? 0 : cy + 1) * nc};
+
 	for (uint32_t l = 0; l < COLONY_CELLS_PAD; l++)
 		iota[l] = l;
 	for (uint64_t b = 0; b < nc + 2; b++) {
-		const uint64_t cx = (b + nc - 1) % nc;
+		const uint64_t cx = b == 0 ? nc - 1 : b == nc + 1 ? 0 : b - 1;
 		const ivec_t column = iota * 0 + (uint32_t)b;
 
 		col[b] = (uint32_t)k;
 		for (uint64_t oy = 0; oy < 3; oy++) {
-			const uint64_t q = (cy + nc + oy - 1) % nc * nc + cx;
+			const uint64_t q = rows[oy] + cx;
 			const uint64_t j = c->start[q];
 			const uint64_t count = c->start[q + 1] - j;
 
