@@ -17,7 +17,8 @@
  * C's beside it is the explanation; C's otherwise) and advice.ID.by, and
  * the figures cited. The words (the advice, each side's "measured"
  * sentence, the notes) are templates/advice/words.j2, one macro a row;
- * adding a piece of advice is one row here and one macro there.
+ * adding a piece of advice is its functions and its row in rp_advice.c
+ * and one macro there.
  *
  * Thresholds: a memory claim holds when the peak falls by at least
  * RP_ADVICE_MEMORY_FACTOR; a time claim when the two runs' own samples
@@ -117,59 +118,8 @@ rp_advice_verdict_t rp_advice_final(
 /* The facts of every row (see above) and of the thresholds. */
 void rp_advice_facts(rp_report_t *R);
 
-/* The time verdict of two sets of samples (the first run's a, the
- * second's b) as named values KEY (1: b faster than a by the margin, 0:
- * not, NAN: not decided at this noise), KEY_lo, KEY_hi (the interval of
- * median(a) / median(b): b's speed-up), KEY_spread (the wider set's
- * spread); margin as hx_stats_verdict's. */
-void rp_advice_time(rp_vals_t *x, const char *key, const double *a, size_t na,
-    const double *b, size_t nb, double margin);
-
-/* The decisions (pure; rp_advice.c's table names them). */
-rp_advice_decision_t rp_advice_decide_cause_nm(const rp_vals_t *x);
-rp_advice_decision_t rp_advice_decide_memory_time(const rp_vals_t *x);
-rp_advice_decision_t rp_advice_decide_jit(const rp_vals_t *x);
-rp_advice_decision_t rp_advice_decide_batch(const rp_vals_t *x);
-rp_advice_decision_t rp_advice_decide_cause_n2(const rp_vals_t *x);
-rp_advice_decision_t rp_advice_decide_compile_loop(const rp_vals_t *x);
+/* The decision of a side with no counterpart of the advice: "cannot"
+ * once the value it shows beside it ("shown") was measured. */
 rp_advice_decision_t rp_advice_decide_cannot(const rp_vals_t *x);
-rp_advice_decision_t rp_advice_decide_jax_cause_nm(const rp_vals_t *x);
-rp_advice_decision_t rp_advice_decide_no_cut(const rp_vals_t *x);
-rp_advice_decision_t rp_advice_decide_axis(const rp_vals_t *x);
-rp_advice_decision_t rp_advice_decide_rewrite(const rp_vals_t *x);
-rp_advice_decision_t rp_advice_decide_jax_jit(const rp_vals_t *x);
-rp_advice_decision_t rp_advice_decide_jax_batch(const rp_vals_t *x);
-rp_advice_decision_t rp_advice_decide_pages(const rp_vals_t *x);
-rp_advice_decision_t rp_advice_decide_same_program(const rp_vals_t *x);
-rp_advice_decision_t rp_advice_decide_fori(const rp_vals_t *x);
-rp_advice_decision_t rp_advice_decide_swing(const rp_vals_t *x);
-rp_advice_decision_t rp_advice_decide_wait(const rp_vals_t *x);
-rp_advice_decision_t rp_advice_decide_profiler(const rp_vals_t *x);
-
-/* The measurements: the C side's (rp_advice_c.c) and the JAX side's
- * (rp_advice_jax.c); each fills named values, or returns -1 with "why". */
-int rp_advice_c_cause_nm(const rp_report_t *R, rp_vals_t *x);
-int rp_advice_c_op_by_op(const rp_report_t *R, rp_vals_t *x);
-int rp_advice_c_fuse(const rp_report_t *R, rp_vals_t *x);
-int rp_advice_c_in_place(const rp_report_t *R, rp_vals_t *x);
-int rp_advice_c_jit(const rp_report_t *R, rp_vals_t *x);
-int rp_advice_c_batch(const rp_report_t *R, rp_vals_t *x);
-int rp_advice_c_cause_n2(const rp_report_t *R, rp_vals_t *x);
-int rp_advice_c_step(const rp_report_t *R, rp_vals_t *x);
-int rp_advice_c_compile_loop(const rp_report_t *R, rp_vals_t *x);
-int rp_advice_c_recompile(const rp_report_t *R, rp_vals_t *x);
-int rp_advice_c_warm_up(const rp_report_t *R, rp_vals_t *x);
-int rp_advice_jax_cause_nm(const rp_report_t *R, rp_vals_t *x);
-int rp_advice_jax_stop_gradient(const rp_report_t *R, rp_vals_t *x);
-int rp_advice_jax_rewrite(const rp_report_t *R, rp_vals_t *x);
-int rp_advice_jax_per_particle(const rp_report_t *R, rp_vals_t *x);
-int rp_advice_jax_scope(const rp_report_t *R, rp_vals_t *x);
-int rp_advice_jax_jit(const rp_report_t *R, rp_vals_t *x);
-int rp_advice_jax_batch(const rp_report_t *R, rp_vals_t *x);
-int rp_advice_jax_pages(const rp_report_t *R, rp_vals_t *x);
-int rp_advice_jax_fori(const rp_report_t *R, rp_vals_t *x);
-int rp_advice_jax_swing(const rp_report_t *R, rp_vals_t *x);
-int rp_advice_jax_wait(const rp_report_t *R, rp_vals_t *x);
-int rp_advice_jax_profiler(const rp_report_t *R, rp_vals_t *x);
 
 #endif /* FB_RP_ADVICE_H */

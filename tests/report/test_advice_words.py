@@ -1,5 +1,5 @@
 """The advice's words (reports/templates/advice/words.j2) against the
-advice table (reports/rp_advice*.c): every row has its macro, every note a
+advice table (reports/rp_advice.c): every row has its macro, every note a
 decision can return and every reason a side can give for not being
 measured is worded, and a verdict that the samples did not decide reads so
 in the rendered row. Run by `make test-templates` (FB_REPORT set)."""
@@ -31,7 +31,7 @@ def test_every_row_has_its_macro():
 
 def test_every_note_and_reason_is_worded():
     words = read("templates", "advice", "words.j2")
-    decide = read("rp_advice_decide.c")
+    decide = read("rp_advice.c")
     # decide(VERDICT, "note") and the notes chosen by a condition.
     notes = set(re.findall(r'decide\(RP_ADVICE_\w+,\s*"(\w+)"\)', decide))
     for a, b in re.findall(r'\?\s*"(\w*)"\s*:\s*"(\w*)"', decide):
@@ -39,7 +39,7 @@ def test_every_note_and_reason_is_worded():
     assert "same_program" in notes and "time_undecided" in notes
     for n in notes:
         assert 'k == "%s"' % n in words, "note %s has no words" % n
-    sides = read("rp_advice_c.c") + read("rp_advice_jax.c")
+    sides = read("rp_advice.c")
     whys = set(re.findall(r'missing\(x, "([a-z_]+)"', sides)) | \
         set(re.findall(r'"why", "([a-z_]+)"', sides))
     assert "no_jax_run" in whys

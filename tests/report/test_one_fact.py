@@ -54,7 +54,7 @@ PENDING = ("limits.",)
 
 # A fact made without runs that prints a run's value is a copy of it,
 # except these: the advice's figures and explain's files (their facts name
-# no runs yet: rp_advice_*.c, rp_explain.c, advice/words.j2 and explain.j2
+# no runs yet: rp_advice.c, rp_explain.c, advice/words.j2 and explain.j2
 # print them), the questions' own figures (not measured), and a timeline's
 # sampled largest live bytes (another measurement than the allocator's
 # peak, equal where the sampler caught the peak).

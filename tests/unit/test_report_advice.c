@@ -1,5 +1,5 @@
 /*
- * Unit tests of the report's advice table (reports/rp_advice*) and its
+ * Unit tests of the report's advice table (reports/rp_advice.c) and its
  * templates' value filler (reports/rp_text), without the committed data:
  * each side's decision at its thresholds and just beside them, with the
  * note it adds; the table's shape (every row graded on both sides, the
