@@ -1,15 +1,12 @@
 /*
  * rp_advice: the advice table (rp_advice.h) and its facts. Each row's
  * functions stand together above the table, in its order: the C side's
- * measure (the C runs, found by name, a time claim decided by the runs'
- * own samples), the JAX side's (the JAX programs' runs, rp_jax.h, and the
- * files of reports/jax-sweep.sh: jax-verdicts.json, jax-keep.json,
- * jax-protocol.json, jax-compiles.json, jax-jaxpr-W.json, a time claim
- * being fb_verdict's verdict between two programs' warm calls), and each
- * side's decide function, pure, so that the unit tests give it crafted
- * values. A time value is a three-way answer (1 faster by the margin, 0
- * not, NAN not decided at this noise); a value that was not measured
- * never supports advice.
+ * measure (the C runs, found by name; a time claim decided by their own
+ * samples), the JAX side's (the JAX runs, rp_jax.h, and the files of
+ * reports/jax-sweep.sh; a time claim is fb_verdict's verdict), and their
+ * decide functions. A time value is 1 (faster by the margin), 0 (not) or
+ * NAN (not decided at this noise); a value not measured never supports
+ * advice.
  */
 #include <math.h>
 #include <stdio.h>
@@ -41,8 +38,7 @@ static const char undecided[] = "not decided at this noise";
 static rp_advice_decision_t
 decide(rp_advice_verdict_t v, const char *note)
 {
-	rp_advice_decision_t d = {v, note};
-	return d;
+	return (rp_advice_decision_t){v, note};
 }
 
 rp_advice_decision_t
@@ -119,9 +115,7 @@ verdict_vals(rp_vals_t *x, const char *key, const json_t *v, const char *yes)
 							 : 0.0,
 	    1.0 / json_number_value(json_array_get(iv, 1)),
 	    1.0 / json_number_value(json_array_get(iv, 0)),
-	    v == NULL     ? NAN
-		: s0 > s1 ? s0
-			  : s1);
+	    v == NULL ? NAN : fmax(s0, s1));
 }
 
 /* jax-verdicts.json's verdict on the CPU time of first against second
@@ -162,9 +156,8 @@ need_main(const rp_report_t *R, const rp_workload_t *w, const char *const *vs,
 		if ((out[i] = rp_data_main_run(&R->data, w->name, vs[i])) !=
 		    NULL)
 			continue;
-		rp_vals_str(x, "why",
-		    rp_data_why_missing(&R->data, &q, why, sizeof(why)));
-		return -1;
+		return missing(
+		    x, rp_data_why_missing(&R->data, &q, why, sizeof(why)), "");
 	}
 	rp_vals_num(x, "n", rp_data_max_n(&R->data, w->sets.main, w->name));
 	return 0;
@@ -243,9 +236,9 @@ c_cause_nm(const rp_report_t *R, rp_vals_t *x)
 	return 0;
 }
 
-/* The (N,M) array is there in materialized (pm within 10% of N*M*4, nm)
- * and op by op (pe) holds at least two of them: supported; the array
- * alone: a nuance. */
+/* The (N,M) array is there in materialized (pm within 10% of nm, N*M*4)
+ * and op by op (pe) holds at least two: supported; the array alone: a
+ * nuance. */
 static rp_advice_decision_t
 decide_cause_nm(const rp_vals_t *x)
 {
@@ -275,8 +268,7 @@ jax_cause_nm(const rp_report_t *R, rp_vals_t *x)
 	return 0;
 }
 
-/* XLA's temporaries of the jitted question (temp) hold at least two (N,M)
- * arrays (unit): supported; one: a nuance. */
+/* XLA's temporaries of the jitted question hold two (N,M) arrays or one. */
 static rp_advice_decision_t
 decide_jax_cause_nm(const rp_vals_t *x)
 {
@@ -341,8 +333,6 @@ jax_stop_gradient(const rp_report_t *R, rp_vals_t *x)
 	return 0;
 }
 
-/* A construct that "does not reduce the memory": supported when the
- * temporaries with it are not below those without. */
 static rp_advice_decision_t
 decide_no_cut(const rp_vals_t *x)
 {
@@ -373,8 +363,8 @@ jax_rewrite(const rp_report_t *R, rp_vals_t *x)
 	return 0;
 }
 
-/* atleast_1d's axis adds memory when the program without it (a scalar
- * index) needs MEM times less working bytes (rw against q). */
+/* The axis adds memory when the program without it (a scalar index) needs
+ * MEM times less. */
 static rp_advice_decision_t
 decide_axis(const rp_vals_t *x)
 {
@@ -412,9 +402,6 @@ c_fuse(const rp_report_t *R, rp_vals_t *x)
 	return c_rewrite(R, RP_QUESTION_MEMORY, x);
 }
 
-/* Memory falls by MEM (from -> to) and the time improves (faster):
- * supported; memory alone: a nuance; the time not decided at this noise:
- * undecided. */
 static rp_advice_decision_t
 decide_memory_time(const rp_vals_t *x)
 {
@@ -429,9 +416,7 @@ decide_memory_time(const rp_vals_t *x)
 }
 
 /* A rewrite of the program (the sum inside the inner map; each particle's
- * sum) cuts XLA's temporaries (before -> after) by MEM: supported; else
- * not, and when the two jaxprs do the same arithmetic (same) the note
- * says it is the same program. */
+ * sum) holds when it cuts XLA's temporaries by MEM. */
 static rp_advice_decision_t
 decide_rewrite(const rp_vals_t *x)
 {
@@ -461,9 +446,8 @@ c_jit(const rp_report_t *R, rp_vals_t *x)
 	return 0;
 }
 
-/* Compiling without fusion (from) halves op by op's peak: supported; a
- * nuance when the compiled program still holds MEM times fused's
- * workspace (at least 1 byte). */
+/* Compiling without fusion (from) halves op by op's peak; a nuance when
+ * it still holds MEM times fused's workspace, counted as 1 byte or more. */
 static rp_advice_decision_t
 decide_jit(const rp_vals_t *x)
 {
@@ -499,10 +483,8 @@ jax_jit(const rp_report_t *R, rp_vals_t *x)
 	return 0;
 }
 
-/* jit at least halves the un-jitted peak (q -> qj, peak RSS less the
- * baseline): supported, a nuance when XLA's temporaries still hold a full
- * (N,M) array (unit); missing ("too small") when the un-jitted peak is
- * under one array above the baseline. */
+/* jit halves the un-jitted peak (q, qj: peak RSS less the baseline); not
+ * testable when the un-jitted peak is under one (N,M) array above it. */
 static rp_advice_decision_t
 decide_jax_jit(const rp_vals_t *x)
 {
@@ -542,10 +524,8 @@ c_batch(const rp_report_t *R, rp_vals_t *x)
 	return 0;
 }
 
-/* Batches cut materialized's peak (pm -> pc) by MEM: supported, unless
- * fused is faster than the batches (fused_better) or materialized is
- * (slower): a nuance; undecided when neither is and one is not decided
- * at this noise. */
+/* Batches cut materialized's peak by MEM; a nuance when fused or
+ * materialized is faster than the batches. */
 static rp_advice_decision_t
 decide_batch(const rp_vals_t *x)
 {
@@ -585,10 +565,8 @@ jax_batch(const rp_report_t *R, rp_vals_t *x)
 	return 0;
 }
 
-/* The batched jitted loop cuts question_jit's peak (pqj -> pbj, peak RSS
- * less the baseline) by MEM: supported, a nuance when the batches are
- * slower, undecided when that is not decided at this noise; missing when
- * question_jit's peak is under one array (unit). */
+/* The batched jitted loop cuts question_jit's peak (pqj, pbj: peak RSS
+ * less the baseline) by MEM; not testable under one (N,M) array. */
 static rp_advice_decision_t
 decide_jax_batch(const rp_vals_t *x)
 {
@@ -767,9 +745,8 @@ jax_scope(const rp_report_t *R, rp_vals_t *x)
 	return 0;
 }
 
-/* Advice that the way a step is written changes its compiled program:
- * not supported when the two are the same program (same); missing
- * otherwise (the jaxprs alone cannot say). */
+/* Advice that the way a step is written changes its compiled program: not
+ * when they are the same program; else the jaxprs alone cannot say. */
 static rp_advice_decision_t
 decide_same_program(const rp_vals_t *x)
 {
@@ -795,9 +772,8 @@ c_compile_loop(const rp_report_t *R, rp_vals_t *x)
 	sr = rp_data_find(&R->data, &q);
 	if (sn == NULL || sr == NULL) {
 		q.variant = sn == NULL ? w->baseline : w->reuse;
-		rp_vals_str(x, "why",
-		    rp_data_why_missing(&R->data, &q, why, sizeof(why)));
-		return -1;
+		return missing(
+		    x, rp_data_why_missing(&R->data, &q, why, sizeof(why)), "");
 	}
 	rp_vals_num(x, "tn", STEP(sn));
 	rp_vals_num(x, "tr", STEP(sr));
@@ -841,9 +817,8 @@ jax_fori(const rp_report_t *R, rp_vals_t *x)
 	return 0;
 }
 
-/* One fori_loop faster than the Python loop of jitted steps (fori):
- * supported; not decided at this noise: undecided; else a nuance when
- * jit of the step is faster than op by op (jit_step); else not. */
+/* One fori_loop faster than the Python loop of jitted steps; else a
+ * nuance when jit of the step is faster than op by op. */
 static rp_advice_decision_t
 decide_fori(const rp_vals_t *x)
 {
@@ -966,10 +941,8 @@ c_warm_up(const rp_report_t *R, rp_vals_t *x)
 		}
 		nq++;
 	}
-	if (nq == 0) {
-		rp_vals_str(x, "why", "no_repeats");
-		return -1;
-	}
+	if (nq == 0)
+		return missing(x, "no_repeats", "");
 	snprintf(label, sizeof(label), "%s/%s", rp_str(wr, "workload"),
 	    rp_str(wr, "variant"));
 	rp_vals_num(x, "count", (double)nq);
@@ -998,9 +971,8 @@ jax_wait(const rp_report_t *R, rp_vals_t *x)
 	return 0;
 }
 
-/* The first call costs TIME more than a warm one, and a call returns
- * RP_ADVICE_WAIT times sooner unwaited (unb) than waited: supported; one
- * of the two: a nuance; neither: not. */
+/* A cold first call and an asynchronous dispatch (rp_advice_dispatch):
+ * supported; one of the two: a nuance. */
 static rp_advice_decision_t
 decide_wait(const rp_vals_t *x)
 {
