@@ -7,18 +7,17 @@
  * function of those values: the unit tests reach every threshold). A side
  * with no counterpart of what the advice is about (C has no compilation,
  * no automatic differentiation, no array shapes) decides "cannot" once
- * the values it shows beside the advice were measured.
+ * the values it shows beside the advice were measured. Adding a piece of
+ * advice is its functions and its row in rp_advice.c and its macro in
+ * templates/advice/words.j2, which holds the words (the advice, each
+ * side's "measured" sentence, the notes).
  *
- * rp_advice_facts sets, per row ID: advice.ID.c.verdict and
- * advice.ID.jax.verdict (keywords, rp_advice_word), their notes
- * (keywords, "" none), the values each side's words quote
- * (advice.ID.SIDE.NAME, kinds declared in the row), advice.ID.verdict
- * (JAX's where JAX decides the advice: it is the answer to the question,
- * C's beside it is the explanation; C's otherwise) and advice.ID.by, and
- * the figures cited. The words (the advice, each side's "measured"
- * sentence, the notes) are templates/advice/words.j2, one macro a row;
- * adding a piece of advice is its functions and its row in rp_advice.c
- * and one macro there.
+ * rp_advice_facts sets, per row ID and SIDE (c, jax): advice.ID.SIDE.verdict
+ * (a keyword, rp_advice_word), .note (a keyword, "" none), .why, .what and
+ * the values its words quote (advice.ID.SIDE.NAME, kinds declared in the
+ * row); advice.ID.verdict and .by (JAX's where JAX decides the advice: it
+ * is the answer to the question, C's beside it is the explanation; C's
+ * otherwise); advice.ID.question and .figures.
  *
  * Thresholds: a memory claim holds when the peak falls by at least
  * RP_ADVICE_MEMORY_FACTOR; a time claim when the two runs' own samples
