@@ -1,6 +1,7 @@
 /*
- * rp_figure: the report's figures, declared as data and gathered from the
- * runs into plots that one gnuplot writer (rp_gnuplot) draws.
+ * rp_figure: the report's figures, declared as data, gathered from the runs
+ * into plots, and decorated with what depends on named runs or the machine's
+ * ceilings; one gnuplot writer (rp_gnuplot) draws them.
  *
  * A figure (rp_fig_t) names its data set (run sets and workload), its
  * variants (all in the data, or a list), how rows are gathered (the source),
@@ -12,16 +13,11 @@
  *       rows at or above fit_min), "0 B" when every value of the block is
  *       zero, "< 64 KiB" when every value is under a fit_min of 64 KiB
  *   {n} the largest N of the figure's first set
- * A variant's colour and point type are fixed by its place among its
- * workload's variants (rp_figure_colour), the same in every figure; red is
- * kept out of the palette, and reference lines are grey or black.
  * A block is one variant's runs (or one run, or all rows for the sources
- * that make one block). In the per-variant sources a variant keeps its
- * colour and block number in every figure: its place among the workload's
- * variants in the data (rp_data_variants).
- * The few decorations that depend on named runs or on the machine's
- * ceilings (a reference line, the roof) are small functions
- * (rp_figure_refs.c) that the table (rp_workloads.c) points to.
+ * that make one block). A variant's colour, point type and block number
+ * are fixed by its place among its workload's variants in the data
+ * (rp_data_variants), the same in every figure; red is kept out of the
+ * palette, and reference lines are grey or black.
  *
  * Limits: at most RP_PLOT_MAX_BLOCKS blocks a figure and RP_FIG_COLS
  * numbers a row; rows beyond a block's memory are dropped (the plot is
@@ -108,10 +104,11 @@ typedef struct rp_fig_s {
 				   out (their median is their cold run) */
 	const char *after_data; /* gnuplot lines after the data */
 	const char *series;     /* the plot element of each block */
-	const char *sep;        /* between two blocks' elements; NULL:
-				   RP_FIG_EACH_LINE */
+	const char *sep;        /* between two blocks' elements; NULL: a
+				   line each */
 	const char *empty;      /* the message when no block has a row */
-	/* Adds what depends on named runs or the ceilings; may be NULL. */
+	/* Adds what depends on named runs or the ceilings (rp_figure_refs_*
+	 * below); may be NULL. */
 	void (*decorate)(const rp_data_t *D, struct rp_plot_s *P);
 } rp_fig_t;
 
@@ -156,15 +153,11 @@ extern const size_t rp_figures_count;
 int rp_figures_load(const char *path, char *msg, size_t msglen);
 void rp_figures_unload(void);
 
-/* The colour of the variant with index k among its workload's variants:
- * "rgb '#rrggbb'" (a static string), and the same as a 0xRRGGBB integer;
- * its point type. */
+/* The colour (0xRRGGBB) and point type of the variant with index k among
+ * its workload's variants. */
 #define RP_FIGURE_GLIBC 1000 /* k of a glibc malloc run: grey, crosses */
-const char *rp_figure_colour(int k);
 int rp_figure_colour_rgb(int k);
 int rp_figure_point(int k);
-/* The index of variant v among w's variants in D (-1 when absent). */
-int rp_figure_variant_index(const rp_data_t *D, const char *w, const char *v);
 
 /* The table's figure called name, or NULL. */
 const rp_fig_t *rp_figure_find(const char *name);
@@ -186,24 +179,31 @@ rp_block_t *rp_figure_block_add(rp_plot_t *P, int number, const char *label);
 rp_row_t *rp_figure_row_add(rp_block_t *b);
 void rp_figure_rows_sort(rp_block_t *b);
 
-/* ---- pieces the declarations share ---- */
+/* The decorations the table points to. The chunk figure: materialized as
+ * a point, fused's time as a line. The roofline: a roof per memory level
+ * and the in-core roofs, each variant's level and limiter in its label.
+ * The memory question's time against N: N^1 through materialized; the
+ * speed question's: N^2 through fused, N^1 through cells. The threads
+ * figures: speed-up over one thread, and the ideal line. */
+void rp_figure_refs_chunk(const rp_data_t *D, rp_plot_t *P);
+void rp_figure_refs_roofline(const rp_data_t *D, rp_plot_t *P);
+void rp_figure_refs_interp_time(const rp_data_t *D, rp_plot_t *P);
+void rp_figure_refs_colony_time(const rp_data_t *D, rp_plot_t *P);
+void rp_figure_refs_threads(const rp_data_t *D, rp_plot_t *P);
 
-/* Continuation between two blocks' plot elements: one a line. */
-#define RP_FIG_EACH_LINE ", \\\n  "
-/* Below this a workspace is drawn at it: 0 B cannot sit on a log axis. */
-#define RP_FIG_FLOOR_BYTES 1000.0
-/* Columns several figures share; a workspace of 0 B is drawn at 1 kB. */
+/* Columns several figures share; a workspace of 0 B, which cannot sit on
+ * a log axis, is drawn at 1 kB. */
 #define RP_FIG_COL_N                                                           \
 	{                                                                      \
 		.field = RP_F_N, .fmt = "%.0f"                                 \
 	}
 #define RP_FIG_COL_PEAK                                                        \
 	{                                                                      \
-		.field = RP_F_PEAK_WORKSPACE, .floor = RP_FIG_FLOOR_BYTES      \
+		.field = RP_F_PEAK_WORKSPACE, .floor = 1000.0                  \
 	}
 #define RP_FIG_COL_MODEL                                                       \
 	{                                                                      \
-		.field = RP_F_MODEL_BYTES, .floor = RP_FIG_FLOOR_BYTES         \
+		.field = RP_F_MODEL_BYTES, .floor = 1000.0                     \
 	}
 
 #endif /* FB_RP_FIGURE_H */

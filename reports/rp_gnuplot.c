@@ -83,7 +83,8 @@ write_series(FILE *f, const rp_plot_t *P, const rp_block_t *b)
 				fprintf(f, "$%s", b->name);
 				break;
 			case 'c':
-				fputs(rp_figure_colour(b->colour), f);
+				fprintf(f, "rgb '#%06X'",
+				    rp_figure_colour_rgb(b->colour));
 				break;
 			case 'p':
 				fprintf(f, "%d", rp_figure_point(b->colour));
@@ -141,9 +142,8 @@ write_plot(FILE *f, const rp_plot_t *P)
 		if (P->blocks[i].nrows == 0)
 			continue;
 		if (drawn_blocks > 0)
-			fputs(P->fig->sep != NULL ? P->fig->sep
-						  : RP_FIG_EACH_LINE,
-			    f);
+			fputs(
+			    P->fig->sep != NULL ? P->fig->sep : ", \\\n  ", f);
 		else if (P->prefix[0] != '\0')
 			fputs(", ", f);
 		write_series(f, P, &P->blocks[i]);

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "rp_colony.h"
-#include "rp_figure_refs.h"
 #include "rp_interp.h"
 #include "rp_jax_programs.h"
 #include "rp_limiter.h"

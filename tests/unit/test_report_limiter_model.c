@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "fb_data_dir.h"
-#include "rp_figure_refs.h"
 #include "rp_limiter.h"
 
 static rp_report_t *R;
