@@ -314,10 +314,7 @@ row_from_run(rp_block_t *b, const rp_fig_t *fig, const json_t *r)
 			x /= rp_field(r, col->divide_by);
 		row->v[c] = x;
 	}
-	if (fig->label == RP_LABEL_VARIANT)
-		snprintf(
-		    row->label, sizeof(row->label), "%s", rp_str(r, "variant"));
-	else if (fig->label == RP_LABEL_W_VARIANT)
+	if (fig->label == RP_LABEL_W_VARIANT)
 		snprintf(row->label, sizeof(row->label), "\"%s/%s\"",
 		    rp_str(r, "workload"), rp_str(r, "variant"));
 	else if (fig->label == RP_LABEL_NUMBER)
@@ -432,7 +429,6 @@ collect_main(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 				continue;
 			if (row_from_run(b, fig, r) != 0)
 				return -1;
-			b->rows[b->nrows - 1].colour = (int)k;
 			if (row_has_nan(fig, &b->rows[b->nrows - 1]))
 				b->nrows--;
 		}
@@ -440,30 +436,23 @@ collect_main(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 	return 0;
 }
 
-/* The timeline CSV of a run, by the file name its result records. */
-static FILE *
-open_timeline(const rp_data_t *D, const json_t *r)
+/* Run 0's samples in r's timeline CSV (by the file name its result
+ * records) as rows of s (time since its first sample, live bytes), and the
+ * lowest live bytes seen, counting the sample just before run 0. */
+static void
+timeline_read(const rp_data_t *D, const json_t *r, rp_block_t *s, double *lo)
 {
 	const char *p = rp_str(json_object_get(r, "timeline"), "path");
 	const char *base = strrchr(p, '/');
-	char path[4400];
-
-	if (p[0] == '\0')
-		return NULL;
-	snprintf(path, sizeof(path), "%s/timelines/%s", D->dir,
-	    base != NULL ? base + 1 : p);
-	return fopen(path, "r");
-}
-
-/* Run 0's samples as rows of s (time since its first sample, live bytes)
- * and the lowest live bytes seen, counting the sample just before run 0. */
-static void
-timeline_read(FILE *f, rp_block_t *s, double *lo)
-{
-	char line[256];
+	char path[4400], line[256];
 	double t0 = NAN, before = NAN; /* the last sample before run 0 */
+	FILE *f;
 
 	*lo = INFINITY;
+	snprintf(path, sizeof(path), "%s/timelines/%s", D->dir,
+	    base != NULL ? base + 1 : p);
+	if (p[0] == '\0' || (f = fopen(path, "r")) == NULL)
+		return;
 	while (fgets(line, sizeof(line), f) != NULL) {
 		double ts, lb, rss;
 		int run, step;
@@ -484,6 +473,7 @@ timeline_read(FILE *f, rp_block_t *s, double *lo)
 		if (lb < *lo)
 			*lo = lb;
 	}
+	fclose(f);
 	if (!isnan(before) && before < *lo)
 		*lo = before;
 }
@@ -517,59 +507,24 @@ collect_timeline(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 	int rc = 0;
 
 	for (size_t k = 0; k < nv && rc == 0; k++) {
-		const json_t *r =
-		    rp_data_main(D, fig->sets, fig->workload, vs[k]);
-		FILE *f = r != NULL ? open_timeline(D, r) : NULL;
-		rp_block_t s = {.nrows = 0};
+		rp_block_t s = {.nrows = 0}, *b;
 		double lo;
-		rp_block_t *b;
 
-		if (f == NULL || !variant_listed(fig->variants, vs[k])) {
-			if (f != NULL)
-				fclose(f);
+		if (!variant_listed(fig->variants, vs[k]))
 			continue;
-		}
-		timeline_read(f, &s, &lo);
-		fclose(f);
-		if (s.nrows > 0 &&
-		    (b = rp_figure_block_add(P, (int)k, vs[k])) == NULL)
-			rc = -1;
-		else if (s.nrows > 0)
-			rc = timeline_rows(b, &s, lo);
+		timeline_read(D,
+		    rp_data_main(D, fig->sets, fig->workload, vs[k]), &s, &lo);
+		if (s.nrows > 0)
+			rc = (b = rp_figure_block_add(P, (int)k, vs[k])) == NULL
+			    ? -1
+			    : timeline_rows(b, &s, lo);
 		free(s.rows);
 	}
 	return rc;
 }
 
-/* One block of a run's step times: step 0 the very first, then each
- * sample. */
-static int
-steps_block(rp_plot_t *P, const json_t *r, int number)
-{
-	char label[64];
-	const json_t *a =
-	    json_object_get(json_object_get(r, "steps_s"), "samples");
-	rp_block_t *b;
-	rp_row_t *row;
-	size_t j;
-	json_t *e;
-
-	snprintf(label, sizeof(label), "%s, %s", rp_str(r, "variant"),
-	    rp_data_alloc_name(r));
-	if ((b = rp_figure_block_add(P, number, label)) == NULL ||
-	    (row = rp_figure_row_add(b)) == NULL)
-		return -1;
-	row->v[1] = rp_field(r, RP_F_STEPS_FIRST);
-	json_array_foreach(a, j, e)
-	{
-		if ((row = rp_figure_row_add(b)) == NULL)
-			return -1;
-		row->v[0] = (double)(j + 1);
-		row->v[1] = json_number_value(e);
-	}
-	return 0;
-}
-
+/* A block per run, of its step times: step 0 the very first, then each
+ * sample; in its variant's colour, glibc malloc's run in its own grey. */
 static int
 collect_steps(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 {
@@ -580,14 +535,32 @@ collect_steps(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 
 	for (size_t i = 0; i < n; i++) {
 		const char *v = rp_str(runs[i], "variant");
+		const json_t *a = json_object_get(
+		    json_object_get(runs[i], "steps_s"), "samples");
+		char label[64];
+		rp_block_t *b;
+		rp_row_t *row;
+		size_t j;
+		json_t *e;
+
 		if (!variant_listed(fig->variants, v))
 			continue;
-		if (steps_block(P, runs[i], number++) != 0)
+		snprintf(label, sizeof(label), "%s, %s", v,
+		    rp_data_alloc_name(runs[i]));
+		if ((b = rp_figure_block_add(P, number++, label)) == NULL ||
+		    (row = rp_figure_row_add(b)) == NULL)
 			return -1;
-		/* The variant's colour; glibc malloc's run in its own grey. */
-		P->blocks[P->nblocks - 1].colour = rp_is_glibc(runs[i])
+		b->colour = rp_is_glibc(runs[i])
 		    ? RP_FIGURE_GLIBC
 		    : variant_index(D, fig->workload, v);
+		row->v[1] = rp_field(runs[i], RP_F_STEPS_FIRST);
+		json_array_foreach(a, j, e)
+		{
+			if ((row = rp_figure_row_add(b)) == NULL)
+				return -1;
+			row->v[0] = (double)(j + 1);
+			row->v[1] = json_number_value(e);
+		}
 	}
 	return 0;
 }
@@ -598,11 +571,10 @@ fit_blocks(rp_plot_t *P)
 {
 	for (int i = 0; i < P->nblocks; i++) {
 		rp_block_t *b = &P->blocks[i];
-		size_t n = b->nrows;
-		double *x = malloc((n + 1) * sizeof(double));
-		double *y = malloc((n + 1) * sizeof(double));
-		if (x != NULL && y != NULL) {
-			size_t k = 0;
+		size_t n = b->nrows, k = 0;
+		double *x = malloc(2 * (n + 1) * sizeof(double));
+		if (x != NULL) {
+			double *y = x + n + 1;
 			for (size_t j = 0; j < n; j++) {
 				if (b->rows[j].v[P->fig->fit] < P->fig->fit_min)
 					continue;
@@ -614,7 +586,6 @@ fit_blocks(rp_plot_t *P)
 			    : NAN;
 		}
 		free(x);
-		free(y);
 	}
 }
 

@@ -54,7 +54,6 @@ typedef enum {
 
 typedef enum {
 	RP_LABEL_NONE,
-	RP_LABEL_VARIANT,   /* the variant's name, last */
 	RP_LABEL_NUMBER,    /* label_fmt of the label_field number, last
 			       (RP_F_CHUNK: the B used, rp_data_chunk) */
 	RP_LABEL_W_VARIANT, /* "workload/variant", quoted, first */
@@ -115,7 +114,6 @@ typedef struct rp_fig_s {
 typedef struct rp_row_s {
 	double v[RP_FIG_COLS];
 	char label[64];
-	int colour; /* RP_SRC_MAIN: the row's variant's index, or -1 */
 } rp_row_t;
 
 typedef struct rp_block_s {

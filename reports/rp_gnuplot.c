@@ -40,11 +40,8 @@ write_block(FILE *f, const rp_fig_t *fig, const rp_block_t *b)
 			    drawn(col, row->v[c]));
 			sp = " ";
 		}
-		if (fig->label == RP_LABEL_VARIANT ||
-		    fig->label == RP_LABEL_NUMBER)
+		if (fig->label == RP_LABEL_NUMBER)
 			fprintf(f, " %s", row->label);
-		if (fig->label == RP_LABEL_VARIANT)
-			fprintf(f, " %d", rp_figure_colour_rgb(row->colour));
 		fputc('\n', f);
 	}
 	fputs("EOD\n", f);
