@@ -801,20 +801,20 @@ rp_figure_refs_roofline(const rp_data_t *D, rp_plot_t *P)
 /* A reference line c*N^k through the first row of the named variant's
  * block, appended to P->prefix. */
 static void
-reference_slope(rp_plot_t *P, const char *variant, double k, int col)
+reference_slope(rp_plot_t *P, const char *variant, double k)
 {
 	const rp_block_t *b = rp_figure_block(P, variant);
 	size_t len = strlen(P->prefix);
 	double x0, x1;
 
-	if (b == NULL || b->nrows == 0 || !(b->rows[0].v[col] > 0))
+	if (b == NULL || b->nrows == 0 || !(b->rows[0].v[1] > 0))
 		return;
 	x0 = b->rows[0].v[0];
 	x1 = b->rows[b->nrows - 1].v[0];
 	snprintf(P->prefix + len, sizeof(P->prefix) - len,
 	    "%s(x >= %.6g && x <= %.6g) ? %.6g*(x/%.6g)**%g : 1/0 with lines "
 	    "dt %d lw 2 lc rgb '#555555' title 'slope N^%g (reference)'",
-	    len ? ", " : "", x0 / 1.2, x1 * 1.2, b->rows[0].v[col], x0, k,
+	    len ? ", " : "", x0 / 1.2, x1 * 1.2, b->rows[0].v[1], x0, k,
 	    k == 1 ? 3 : 2, k);
 }
 
@@ -825,7 +825,7 @@ rp_figure_refs_interp_time(const rp_data_t *D, rp_plot_t *P)
 {
 	(void)D;
 	reference_slope(
-	    P, rp_workload_question(RP_QUESTION_MEMORY)->baseline, 1, 1);
+	    P, rp_workload_question(RP_QUESTION_MEMORY)->baseline, 1);
 }
 
 /* The speed question's time: N^2 through its fused answer (all pairs), N^1
@@ -836,8 +836,8 @@ rp_figure_refs_colony_time(const rp_data_t *D, rp_plot_t *P)
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 
 	(void)D;
-	reference_slope(P, w->fused, 2, 1);
-	reference_slope(P, w->cell_lists, 1, 1);
+	reference_slope(P, w->fused, 2);
+	reference_slope(P, w->cell_lists, 1);
 }
 
 /* The threads figures: each block's rows by thread count (a run leaves

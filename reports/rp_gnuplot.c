@@ -14,31 +14,24 @@
 #include "rp_gnuplot.h"
 #include "rp_text.h"
 
-/* A value as drawn: below the column's floor at the floor (log axes). */
-static double
-drawn(const rp_col_t *col, double x)
-{
-	return col->floor > 0 && !(x > col->floor) ? col->floor : x;
-}
-
 static void
 write_block(FILE *f, const rp_fig_t *fig, const rp_block_t *b)
 {
 	fprintf(f, "$%s << EOD\n", b->name);
 	for (size_t j = 0; j < b->nrows; j++) {
 		const rp_row_t *row = &b->rows[j];
-		const char *sp = "";
-		if (fig->label == RP_LABEL_W_VARIANT) {
-			fputs(row->label, f);
-			sp = " ";
-		}
+		if (fig->label == RP_LABEL_W_VARIANT)
+			fprintf(f, "%s ", row->label);
 		for (int c = 0; c < RP_FIG_COLS && RP_FIG_COL_USED(fig, c);
 		     c++) {
 			const rp_col_t *col = &fig->cols[c];
-			fprintf(f, "%s", sp);
+			double x = row->v[c];
+			if (c > 0)
+				fputc(' ', f);
+			/* Below the column's floor at the floor (log axes). */
 			fprintf(f, col->fmt ? col->fmt : "%.6g",
-			    drawn(col, row->v[c]));
-			sp = " ";
+			    col->floor > 0 && !(x > col->floor) ? col->floor
+								: x);
 		}
 		if (fig->label == RP_LABEL_NUMBER)
 			fprintf(f, " %s", row->label);
@@ -57,13 +50,9 @@ rp_gnuplot_law(const rp_plot_t *P, const rp_block_t *b)
 		zero &= b->rows[j].v[P->fig->fit] == 0;
 		small &= b->rows[j].v[P->fig->fit] < P->fig->fit_min;
 	}
-	if (!isnan(b->fit))
-		snprintf(buf, sizeof(buf), "N^%.2f", b->fit);
-	else
-		snprintf(buf, sizeof(buf), "%s",
-		    zero        ? "0 B"
-			: small ? "< 64 KiB"
-				: "no fit");
+	if (isnan(b->fit))
+		return zero ? "0 B" : small ? "< 64 KiB" : "no fit";
+	snprintf(buf, sizeof(buf), "N^%.2f", b->fit);
 	return buf;
 }
 
@@ -106,47 +95,38 @@ write_series(FILE *f, const rp_plot_t *P, const rp_block_t *b)
 	}
 }
 
-/* A plot with nothing to draw: gnuplot refuses one whose only element is
- * undefined everywhere ("all points y value undefined"), which stopped the
- * report where a figure's sets were all missing. The figure says so in its
- * middle instead (message: the figure table's text, as its title is
- * written), on fixed ranges that suit a log scale. */
-static void
-write_empty_plot(FILE *f, const char *message)
-{
-	fprintf(f,
-	    "set label 1001 \"%s\" at graph 0.5, graph 0.5 center "
-	    "noenhanced\nunset key\nplot [1:10] [1:10] 0.5 notitle\n",
-	    message);
-}
-
 static void
 write_plot(FILE *f, const rp_plot_t *P)
 {
-	int drawn_blocks = 0, blocks = 0;
+	const char *sep = P->prefix[0] != '\0' ? ", " : "";
+	int blocks = 0;
 
 	for (int i = 0; i < P->nblocks; i++)
 		blocks += P->blocks[i].nrows != 0;
-	/* A prefix of 1/0 only titles an absence (the roofline without
-	 * ceilings); a suffix draws named runs. */
+	/* A plot with nothing to draw: gnuplot refuses one whose only element
+	 * is undefined everywhere ("all points y value undefined"), which
+	 * stopped the report where a figure's sets were all missing. The
+	 * figure says so in its middle instead (as its title is written), on
+	 * fixed ranges that suit a log scale. A prefix of 1/0 only titles an
+	 * absence (the roofline without ceilings); a suffix draws named runs.
+	 */
 	if (blocks == 0 && P->suffix[0] == '\0' &&
 	    (P->prefix[0] == '\0' || strncmp(P->prefix, "1/0", 3) == 0)) {
-		write_empty_plot(f, P->fig->empty);
+		fprintf(f,
+		    "set label 1001 \"%s\" at graph 0.5, graph 0.5 center "
+		    "noenhanced\nunset key\nplot [1:10] [1:10] 0.5 notitle\n",
+		    P->fig->empty);
 		return;
 	}
 	fprintf(f, "plot %s", P->prefix);
 	for (int i = 0; i < P->nblocks; i++) {
 		if (P->blocks[i].nrows == 0)
 			continue;
-		if (drawn_blocks > 0)
-			fputs(
-			    P->fig->sep != NULL ? P->fig->sep : ", \\\n  ", f);
-		else if (P->prefix[0] != '\0')
-			fputs(", ", f);
+		fputs(sep, f);
 		write_series(f, P, &P->blocks[i]);
-		drawn_blocks++;
+		sep = P->fig->sep != NULL ? P->fig->sep : ", \\\n  ";
 	}
-	if (drawn_blocks == 0 && P->prefix[0] == '\0')
+	if (blocks == 0 && P->prefix[0] == '\0')
 		fprintf(f, "1/0 title '%s'", P->fig->empty);
 	fputs(P->suffix, f);
 	fputc('\n', f);
