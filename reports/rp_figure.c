@@ -104,10 +104,11 @@ rp_figures_unload(void)
 {
 	for (size_t i = 0; i < rp_figures_count; i++)
 		for (size_t k = 0; k < NFIG_KEYS; k++) {
+			const char **text =
+			    fig_text(&rp_figures[i], &fig_keys[k]);
 			if (fig_keys[k].lines)
-				free((char *)*fig_text(
-				    &rp_figures[i], &fig_keys[k]));
-			*fig_text(&rp_figures[i], &fig_keys[k]) = NULL;
+				free((char *)*text);
+			*text = NULL;
 		}
 	json_decref(figures_doc);
 	figures_doc = NULL;
@@ -157,26 +158,24 @@ fig_declared(
 	}
 	json_object_foreach(o, key, v)
 	{
-		size_t k = 0;
-		while (k < NFIG_KEYS && strcmp(fig_keys[k].key, key) != 0)
+		const struct fig_key_s *k = fig_keys;
+		const char **text;
+		while (k < fig_keys + NFIG_KEYS && strcmp(k->key, key) != 0)
 			k++;
-		if (k == NFIG_KEYS) {
+		if (k == fig_keys + NFIG_KEYS) {
 			snprintf(msg, msglen, "%s: %s: unknown key '%s'", path,
 			    fig->name, key);
 			return -1;
 		}
-		*fig_text(fig, &fig_keys[k]) =
-		    fig_keys[k].lines ? lines_joined(v) : json_string_value(v);
-		if (*fig_text(fig, &fig_keys[k]) == NULL) {
+		text = fig_text(fig, k);
+		*text = k->lines ? lines_joined(v) : json_string_value(v);
+		if (*text == NULL) {
 			snprintf(msg, msglen, "%s: %s.%s is not %s", path,
 			    fig->name, key,
-			    fig_keys[k].lines ? "an array of lines"
-					      : "a string");
+			    k->lines ? "an array of lines" : "a string");
 			return -1;
 		}
-		if (fig_keys[k].bad != NULL &&
-		    strpbrk(*fig_text(fig, &fig_keys[k]), fig_keys[k].bad) !=
-			NULL) {
+		if (k->bad != NULL && strpbrk(*text, k->bad) != NULL) {
 			snprintf(msg, msglen,
 			    "%s: %s.%s holds a quote or newline, which ends "
 			    "it in the script",
@@ -229,34 +228,19 @@ label_error:
 	return -1;
 }
 
-/* Whether v is in a comma-separated list (NULL: every variant is). */
+/* Whether name is in list, its items separated by sep, each a name or a
+ * prefix ending in '*' (NULL: every name is). */
 static int
-variant_listed(const char *list, const char *v)
+listed(const char *list, const char *sep, const char *name)
 {
-	size_t len = strlen(v);
-	const char *p = list;
+	char buf[256], *save = NULL, *item;
 
 	if (list == NULL)
 		return 1;
-	while ((p = strstr(p, v)) != NULL) {
-		if ((p == list || p[-1] == ',') &&
-		    (p[len] == ',' || p[len] == '\0'))
-			return 1;
-		p += len;
-	}
-	return 0;
-}
-
-/* Whether set is one of the figure's set patterns. */
-static int
-sets_in(const rp_fig_t *fig, const char *set)
-{
-	char buf[256], *save = NULL, *pat;
-
-	snprintf(buf, sizeof(buf), "%s", fig->sets);
-	for (pat = strtok_r(buf, " ", &save); pat != NULL;
-	     pat = strtok_r(NULL, " ", &save))
-		if (rp_data_set_matches(pat, set))
+	snprintf(buf, sizeof(buf), "%s", list);
+	for (item = strtok_r(buf, sep, &save); item != NULL;
+	     item = strtok_r(NULL, sep, &save))
+		if (rp_data_set_matches(item, name))
 			return 1;
 	return 0;
 }
@@ -296,11 +280,13 @@ rp_figure_row_add(rp_block_t *b)
 	return &b->rows[b->nrows++];
 }
 
-/* A row from a run's fields, by the figure's columns and label. */
+/* A row from a run's fields, by the figure's columns and label. 0, 1 when
+ * a column is NaN, or -1 when memory ran out. */
 static int
 row_from_run(rp_block_t *b, const rp_fig_t *fig, const json_t *r)
 {
 	rp_row_t *row = rp_figure_row_add(b);
+	int nan = 0;
 
 	if (row == NULL)
 		return -1;
@@ -313,6 +299,7 @@ row_from_run(rp_block_t *b, const rp_fig_t *fig, const json_t *r)
 		if (col->divide_by != RP_F_NONE)
 			x /= rp_field(r, col->divide_by);
 		row->v[c] = x;
+		nan |= isnan(x);
 	}
 	if (fig->label == RP_LABEL_W_VARIANT)
 		snprintf(row->label, sizeof(row->label), "\"%s/%s\"",
@@ -322,7 +309,7 @@ row_from_run(rp_block_t *b, const rp_fig_t *fig, const json_t *r)
 		    fig->label_field == RP_F_CHUNK
 			? rp_data_chunk(r)
 			: rp_field(r, fig->label_field));
-	return 0;
+	return nan;
 }
 
 void
@@ -352,17 +339,17 @@ collect_scaling(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 		size_t i;
 		json_t *r;
 
-		if (!variant_listed(fig->variants, vs[k]))
+		if (!listed(fig->variants, ",", vs[k]))
 			continue;
 		json_array_foreach(D->runs, i, r)
 		{
 			if (!rp_data_run_matches(r, &q) ||
-			    !sets_in(fig, rp_str(r, "_set")))
+			    !listed(fig->sets, " ", rp_str(r, "_set")))
 				continue;
 			if (b == NULL &&
 			    (b = rp_figure_block_add(P, (int)k, vs[k])) == NULL)
 				return -1;
-			if (row_from_run(b, fig, r) != 0)
+			if (row_from_run(b, fig, r) < 0)
 				return -1;
 		}
 		if (b != NULL)
@@ -384,21 +371,12 @@ collect_runs(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 	json_array_foreach(D->runs, i, r)
 	{
 		if (rp_data_run_matches(r, &q) &&
-		    sets_in(fig, rp_str(r, "_set")) &&
-		    variant_listed(fig->variants, rp_str(r, "variant")) &&
-		    row_from_run(b, fig, r) != 0)
+		    listed(fig->sets, " ", rp_str(r, "_set")) &&
+		    listed(fig->variants, ",", rp_str(r, "variant")) &&
+		    row_from_run(b, fig, r) < 0)
 			return -1;
 	}
 	rp_figure_rows_sort(b);
-	return 0;
-}
-
-static int
-row_has_nan(const rp_fig_t *fig, const rp_row_t *row)
-{
-	for (int c = 0; c < RP_FIG_COLS && RP_FIG_COL_USED(fig, c); c++)
-		if (isnan(row->v[c]))
-			return 1;
 	return 0;
 }
 
@@ -407,6 +385,7 @@ collect_main(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 {
 	char buf[256], *save = NULL, *set;
 	rp_block_t *b = rp_figure_block_add(P, -1, "");
+	int rc;
 
 	if (b == NULL)
 		return -1;
@@ -422,14 +401,13 @@ collect_main(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 		nv = rp_data_variants(D, w, NULL, vs, RP_DATA_MAX_VARIANTS);
 		for (size_t k = 0; k < nv; k++) {
 			const json_t *r = rp_data_main(D, set, w, vs[k]);
-			if (r == NULL ||
-			    !variant_listed(fig->variants, vs[k]) ||
+			if (r == NULL || !listed(fig->variants, ",", vs[k]) ||
 			    (fig->timed_only &&
 				!(rp_field(r, RP_F_TIME_REPEATS) >= 1)))
 				continue;
-			if (row_from_run(b, fig, r) != 0)
+			if ((rc = row_from_run(b, fig, r)) < 0)
 				return -1;
-			if (row_has_nan(fig, &b->rows[b->nrows - 1]))
+			if (rc > 0)
 				b->nrows--;
 		}
 	}
@@ -510,7 +488,7 @@ collect_timeline(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 		rp_block_t s = {.nrows = 0}, *b;
 		double lo;
 
-		if (!variant_listed(fig->variants, vs[k]))
+		if (!listed(fig->variants, ",", vs[k]))
 			continue;
 		timeline_read(D,
 		    rp_data_main(D, fig->sets, fig->workload, vs[k]), &s, &lo);
@@ -543,7 +521,7 @@ collect_steps(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 		size_t j;
 		json_t *e;
 
-		if (!variant_listed(fig->variants, v))
+		if (!listed(fig->variants, ",", v))
 			continue;
 		snprintf(label, sizeof(label), "%s, %s", v,
 		    rp_data_alloc_name(runs[i]));
@@ -644,8 +622,6 @@ rp_figure_block(const rp_plot_t *P, const char *label)
 
 /* ---- the decorations ---- */
 
-/* The chunk figure's references: the baseline (one chunk of N) as a
- * point, the fused answer's time as a line. */
 void
 rp_figure_refs_chunk(const rp_data_t *D, rp_plot_t *P)
 {
