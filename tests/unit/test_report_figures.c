@@ -65,95 +65,52 @@ Test(report_figures, the_committed_words_fill_every_figure)
 	cr_expect_null(mem->settings);
 }
 
-/* The committed declarations changed by change(doc), written to path. */
+/* A bad file: the committed declarations with one value changed (at
+ * key of figure fig, or at fig itself when key is NULL; the JSON text
+ * value, or the value deleted when NULL), or when fig is NULL the file
+ * text (NULL: no file). */
+typedef struct bad_decl_s {
+	const char *fig, *key, *value, *text, *needle;
+} bad_decl_t;
+
+#define MEM "fig-interp-memory" /* the figure most cases change */
+
+static const bad_decl_t bad_decls[] = {
+    {NULL, NULL, NULL, NULL, "unable to open"},
+    {NULL, NULL, NULL, "{\"fig-interp-memory\": {", "end of file"},
+    {NULL, NULL, NULL, "[1, 2]", "not an object of figures"},
+    {"fig-intrep-memory", NULL, "{}", NULL,
+	"no figure called 'fig-intrep-memory'"},
+    {"fig-colony-spread", NULL, NULL, NULL,
+	"figure fig-colony-spread is not declared"},
+    {MEM, "titel", "\"x\"", NULL, MEM ": unknown key 'titel'"},
+    {MEM, "title", "3", NULL, MEM ".title is not a string"},
+    {MEM, "settings", "\"set grid\\n\"", NULL,
+	MEM ".settings is not an array of lines"},
+    {MEM, "xlabel", "\"N (the 'points')\"", NULL, MEM ".xlabel holds a quote"},
+    {MEM, "empty", NULL, NULL, MEM " has no empty"},
+    {MEM, NULL, "[]", NULL, "figure fig-interp-memory is not declared"},
+};
+#define NBAD (sizeof(bad_decls) / sizeof(bad_decls[0]))
+
+/* The committed declarations changed as c says, written to path. */
 static void
-write_changed(const char *path, void (*change)(json_t *doc))
+write_changed(const char *path, const bad_decl_t *c)
 {
 	json_error_t e;
-	json_t *doc = json_load_file(COMMITTED, 0, &e);
+	json_t *doc = json_load_file(COMMITTED, 0, &e), *o;
+	const char *key = c->key != NULL ? c->key : c->fig;
 
 	cr_assert_not_null(doc, "%s", e.text);
-	change(doc);
+	o = c->key != NULL ? json_object_get(doc, c->fig) : doc;
+	if (c->value != NULL)
+		json_object_set_new(
+		    o, key, json_loads(c->value, JSON_DECODE_ANY, NULL));
+	else
+		json_object_del(o, key);
 	cr_assert_eq(json_dump_file(doc, path, JSON_INDENT(1)), 0);
 	json_decref(doc);
 }
-
-static json_t *
-memory_fig(json_t *doc)
-{
-	return json_object_get(doc, "fig-interp-memory");
-}
-
-static void
-unknown_figure(json_t *doc)
-{
-	json_object_set_new(doc, "fig-intrep-memory", json_object());
-}
-
-static void
-figure_missing(json_t *doc)
-{
-	json_object_del(doc, "fig-colony-spread");
-}
-
-static void
-unknown_key(json_t *doc)
-{
-	json_object_set_new(memory_fig(doc), "titel", json_string("x"));
-}
-
-static void
-title_a_number(json_t *doc)
-{
-	json_object_set_new(memory_fig(doc), "title", json_integer(3));
-}
-
-static void
-settings_a_string(json_t *doc)
-{
-	json_object_set_new(
-	    memory_fig(doc), "settings", json_string("set grid\n"));
-}
-
-static void
-a_quote_in_a_label(json_t *doc)
-{
-	json_object_set_new(
-	    memory_fig(doc), "xlabel", json_string("N (the 'points')"));
-}
-
-static void
-empty_missing(json_t *doc)
-{
-	json_object_del(memory_fig(doc), "empty");
-}
-
-static void
-not_an_object(json_t *doc)
-{
-	json_object_set_new(doc, "fig-interp-memory", json_array());
-}
-
-typedef struct bad_decl_s {
-	void (*change)(json_t *doc); /* NULL: the text below is the file */
-	const char *text, *needle;
-} bad_decl_t;
-
-static const bad_decl_t bad_decls[] = {
-    {NULL, NULL, "unable to open"},
-    {NULL, "{\"fig-interp-memory\": {", "end of file"},
-    {NULL, "[1, 2]", "not an object of figures"},
-    {unknown_figure, NULL, "no figure called 'fig-intrep-memory'"},
-    {figure_missing, NULL, "figure fig-colony-spread is not declared"},
-    {unknown_key, NULL, "fig-interp-memory: unknown key 'titel'"},
-    {title_a_number, NULL, "fig-interp-memory.title is not a string"},
-    {settings_a_string, NULL,
-	"fig-interp-memory.settings is not an array of lines"},
-    {a_quote_in_a_label, NULL, "fig-interp-memory.xlabel holds a quote"},
-    {empty_missing, NULL, "fig-interp-memory has no empty"},
-    {not_an_object, NULL, "figure fig-interp-memory is not declared"},
-};
-#define NBAD (sizeof(bad_decls) / sizeof(bad_decls[0]))
 
 ParameterizedTestParameters(report_figures, a_bad_file_is_refused_by_name)
 {
@@ -172,8 +129,8 @@ ParameterizedTest(size_t *i, report_figures, a_bad_file_is_refused_by_name)
 
 	cr_assert(fd >= 0);
 	close(fd);
-	if (c->change != NULL) {
-		write_changed(path, c->change);
+	if (c->fig != NULL) {
+		write_changed(path, c);
 	} else if (c->text != NULL) {
 		FILE *f = fopen(path, "w");
 		cr_assert_not_null(f);
