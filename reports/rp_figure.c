@@ -696,8 +696,6 @@ in_core_roofs(const rp_data_t *D, const char *w, double fma, rp_plot_t *P)
 		const double per_unit = rp_field(r, RP_F_WORK_FLOPS) /
 		    rp_field(r, RP_F_WORK_UNITS) * 1e-9;
 		const double g = rp_field(r, RP_F_MODEL_GATHER_PER_UNIT);
-		/* The run's gathers as the model priced them (those that
-		 * re-read a line at L1's rate). */
 		const double gather_s = rp_limiter_term_seconds(
 		    json_object_get(r, "model"), "gather");
 		int seen = 0;

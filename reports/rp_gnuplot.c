@@ -64,30 +64,21 @@ write_series(FILE *f, const rp_plot_t *P, const rp_block_t *b)
 
 	while (*p != '\0') {
 		if (p[0] == '{' && p[1] != '\0' && p[2] == '}') {
-			switch (p[1]) {
-			case 'b':
+			if (p[1] == 'b')
 				fprintf(f, "$%s", b->name);
-				break;
-			case 'c':
+			else if (p[1] == 'c')
 				fprintf(f, "rgb '#%06X'",
 				    rp_figure_colour_rgb(b->colour));
-				break;
-			case 'p':
+			else if (p[1] == 'p')
 				fprintf(f, "%d", rp_figure_point(b->colour));
-				break;
-			case 'v':
+			else if (p[1] == 'v')
 				fputs(b->label, f);
-				break;
-			case 'k':
+			else if (p[1] == 'k')
 				fputs(rp_gnuplot_law(P, b), f);
-				break;
-			case 'n':
+			else if (p[1] == 'n')
 				fputs(rp_text_fmt_n(P->n), f);
-				break;
-			default:
+			else
 				fwrite(p, 1, 3, f);
-				break;
-			}
 			p += 3;
 		} else {
 			fputc(*p++, f);
