@@ -456,24 +456,22 @@ timeline_read(const rp_data_t *D, const json_t *r, rp_block_t *s, double *lo)
 		*lo = before;
 }
 
-/* Bucket maxima of the live bytes above lo, TIMELINE_POINTS at most. */
-static int
-timeline_rows(rp_block_t *b, const rp_block_t *s, double lo)
+/* b's rows in place as bucket maxima of the live bytes above lo,
+ * TIMELINE_POINTS at most. */
+static void
+timeline_buckets(rp_block_t *b, double lo)
 {
-	size_t step = (s->nrows + TIMELINE_POINTS - 1) / TIMELINE_POINTS;
+	size_t step = (b->nrows + TIMELINE_POINTS - 1) / TIMELINE_POINTS, n = 0;
 
-	for (size_t j = 0; j < s->nrows; j += step) {
+	for (size_t j = 0; j < b->nrows; j += step) {
 		double mx = 0;
-		rp_row_t *row = rp_figure_row_add(b);
-		if (row == NULL)
-			return -1;
-		for (size_t q = j; q < j + step && q < s->nrows; q++)
-			if (s->rows[q].v[1] - lo > mx)
-				mx = s->rows[q].v[1] - lo;
-		row->v[0] = s->rows[j].v[0];
-		row->v[1] = mx;
+		for (size_t q = j; q < j + step && q < b->nrows; q++)
+			if (b->rows[q].v[1] - lo > mx)
+				mx = b->rows[q].v[1] - lo;
+		b->rows[n].v[0] = b->rows[j].v[0];
+		b->rows[n++].v[1] = mx;
 	}
-	return 0;
+	b->nrows = n;
 }
 
 static int
@@ -482,23 +480,24 @@ collect_timeline(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 	const char *vs[RP_DATA_MAX_VARIANTS];
 	size_t nv =
 	    rp_data_variants(D, fig->workload, NULL, vs, RP_DATA_MAX_VARIANTS);
-	int rc = 0;
 
-	for (size_t k = 0; k < nv && rc == 0; k++) {
-		rp_block_t s = {.nrows = 0}, *b;
+	for (size_t k = 0; k < nv; k++) {
+		rp_block_t *b;
 		double lo;
 
 		if (!listed(fig->variants, ",", vs[k]))
 			continue;
+		if ((b = rp_figure_block_add(P, (int)k, vs[k])) == NULL)
+			return -1;
 		timeline_read(D,
-		    rp_data_main(D, fig->sets, fig->workload, vs[k]), &s, &lo);
-		if (s.nrows > 0)
-			rc = (b = rp_figure_block_add(P, (int)k, vs[k])) == NULL
-			    ? -1
-			    : timeline_rows(b, &s, lo);
-		free(s.rows);
+		    rp_data_main(D, fig->sets, fig->workload, vs[k]), b, &lo);
+		timeline_buckets(b, lo);
+		if (b->nrows == 0) {
+			free(b->rows);
+			P->nblocks--;
+		}
 	}
-	return rc;
+	return 0;
 }
 
 /* A block per run, of its step times: step 0 the very first, then each
