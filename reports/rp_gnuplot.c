@@ -133,16 +133,12 @@ script_writer(FILE *f, void *arg)
 
 	fprintf(f,
 	    "# %s: %s\n# written by reports/report; redraw with "
-	    "`gnuplot %s.gp` in this folder\n",
-	    fig->name, fig->title, fig->name);
-	fprintf(f,
+	    "`gnuplot %s.gp` in this folder\n"
 	    "set terminal svg size 960,600 dynamic font 'Sans,12' "
-	    "background rgb 'white'\nset output '%s.svg'\n",
-	    fig->name);
-	fprintf(f,
+	    "background rgb 'white'\nset output '%s.svg'\n"
 	    "set title \"%s\" noenhanced\nset key outside right top "
 	    "noenhanced\nset grid\n",
-	    fig->title);
+	    fig->name, fig->title, fig->name, fig->name, fig->title);
 	if (fig->logscale != NULL)
 		fprintf(f, "set logscale %s\n", fig->logscale);
 	if (fig->xlabel != NULL)
