@@ -1,8 +1,13 @@
 /*
- * rp_lesson: the lesson, the report's first part (see rp_lesson.h).
+ * rp_lesson: the lesson, the report's first part (see rp_lesson.h): its
+ * facts, the words that follow their values, and the JAX code of its
+ * fixes read from the markers of RP_LESSON_CODE_DIR.
  */
+#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "rp_interp.h"
 #include "rp_jax.h"
@@ -30,6 +35,199 @@ static const struct {
  * (N*M*4 at N=1e6, M=300, rounded). */
 #define QUESTION_INTERP_ARRAY_BYTES 1.2e9
 
+/* ---- the words that follow the measured values ---- */
+
+/* a is less than b by the time threshold's margin (10%). */
+static int
+less(double a, double b)
+{
+	return a * RP_ADVICE_TIME_RATIO <= b;
+}
+
+const char *
+rp_lesson_saves(double t_fix, double t_base, double m_fix, double m_base)
+{
+	int t, m;
+
+	if (!(t_fix > 0) || !(t_base > 0) || !(m_fix >= 0) || !(m_base > 0))
+		return NULL;
+	t = less(t_fix, t_base);
+	m = less(m_fix, m_base);
+	if (t && m)
+		return "both";
+	if (t)
+		return "time";
+	if (m)
+		return "memory";
+	return "neither";
+}
+
+int
+rp_lesson_afresh(double faults_per_call, double temp_pages)
+{
+	if (!(faults_per_call >= 0) || !(temp_pages > 0))
+		return -1;
+	return faults_per_call >= RP_LESSON_AFRESH_SHARE * temp_pages;
+}
+
+int
+rp_lesson_dispatch_only(const double *unwaited, const double *waited, size_t n)
+{
+	if (n == 0)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!(unwaited[i] > 0) || !(waited[i] > 0) ||
+		    !rp_advice_dispatch(unwaited[i], waited[i]))
+			return 0;
+	return 1;
+}
+
+const char *
+rp_lesson_against(double measured, double question)
+{
+	double r = measured / question;
+
+	if (!(r > 0))
+		return "beside";
+	return r >= 1.0 / RP_LESSON_SAME_FACTOR && r <= RP_LESSON_SAME_FACTOR
+	    ? "close to"
+	    : "not";
+}
+
+int
+rp_lesson_jit_keeps_full_arrays(double jit_temp, double unit)
+{
+	return jit_temp >= unit;
+}
+
+int
+rp_lesson_map_bounds_memory(double map_temp, double jit_temp)
+{
+	return map_temp * RP_ADVICE_MEMORY_FACTOR <= jit_temp;
+}
+
+/* ---- the JAX code of the fixes ---- */
+
+static FILE *
+open_in_repository(const rp_data_t *D, const char *path)
+{
+	char full[4400];
+	FILE *f;
+
+	snprintf(full, sizeof(full), "%s/../../%s", D->dir, path);
+	if ((f = fopen(full, "r")) != NULL)
+		return f;
+	return fopen(path, "r");
+}
+
+int
+rp_lesson_code(const rp_data_t *D, const char *path, const char *name,
+    char *buf, size_t len)
+{
+	FILE *f = open_in_repository(D, path);
+	char line[512], begin[128];
+	int in = 0, n = 0;
+	size_t used = 0;
+
+	buf[0] = '\0';
+	if (f == NULL)
+		return 0;
+	snprintf(begin, sizeof(begin), "# lesson:begin %s", name);
+	while (fgets(line, sizeof(line), f) != NULL) {
+		const char *t = line + strspn(line, " ");
+		if (!in) {
+			in = strncmp(t, begin, strlen(begin)) == 0 &&
+			    strchr(" \r\n", t[strlen(begin)]) != NULL;
+			continue;
+		}
+		if (strncmp(t, "# lesson:end", 12) == 0)
+			break;
+		if (n == RP_LESSON_CODE_LINES || used + strlen(line) + 1 >= len)
+			continue;
+		memcpy(buf + used, line, strlen(line) + 1);
+		used += strlen(line);
+		n++;
+	}
+	fclose(f);
+	return n;
+}
+
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp(a, b);
+}
+
+/* The .py files of RP_LESSON_CODE_DIR in name order, found as
+ * open_in_repository finds a file, into names; how many (at most
+ * cap). */
+static size_t
+code_files(const rp_data_t *D, char (*names)[256], size_t cap)
+{
+	char dir[4400];
+	struct dirent *e;
+	size_t n = 0;
+	DIR *d;
+
+	snprintf(dir, sizeof(dir), "%s/../../%s", D->dir, RP_LESSON_CODE_DIR);
+	if ((d = opendir(dir)) == NULL &&
+	    (d = opendir(RP_LESSON_CODE_DIR)) == NULL)
+		return 0;
+	while ((e = readdir(d)) != NULL && n < cap) {
+		size_t len = strlen(e->d_name);
+		int k;
+		if (len <= 3 || strcmp(e->d_name + len - 3, ".py") != 0)
+			continue;
+		/* A name too long for the table is left out, not cut. */
+		k = snprintf(names[n], sizeof(names[0]), "%s/%s",
+		    RP_LESSON_CODE_DIR, e->d_name);
+		if (k > 0 && (size_t)k < sizeof(names[0]))
+			n++;
+	}
+	closedir(d);
+	qsort(names, n, sizeof(names[0]), by_name);
+	return n;
+}
+
+/* Every marker of one file, unless an earlier file had its name. */
+static void
+file_code_facts(rp_report_t *R, const char *path, json_t *markers)
+{
+	FILE *f = open_in_repository(&R->data, path);
+	char line[512], name[64], code[2048], fact[RP_FACTS_NAME_MAX];
+	static const char begin[] = "# lesson:begin ";
+
+	while (f != NULL && fgets(line, sizeof(line), f) != NULL) {
+		const char *t = line + strspn(line, " ");
+		if (strncmp(t, begin, strlen(begin)) != 0 ||
+		    sscanf(t + strlen(begin), "%63s", name) != 1)
+			continue;
+		snprintf(fact, sizeof(fact), "lesson.code.%s.text", name);
+		rp_facts_name_clean(fact);
+		if (rp_facts_get(&R->facts, fact) != NULL ||
+		    rp_lesson_code(&R->data, path, name, code, sizeof(code)) ==
+			0)
+			continue;
+		json_array_append_new(markers, json_string(name));
+		rp_fact_str(&R->facts, code, NULL, "lesson.code.%s.text", name);
+		rp_fact_str(&R->facts, path, NULL, "lesson.code.%s.file", name);
+	}
+	if (f != NULL)
+		fclose(f);
+}
+
+void
+rp_lesson_code_facts(rp_report_t *R)
+{
+	char files[RP_LESSON_CODE_FILES][256];
+	size_t n = code_files(&R->data, files, RP_LESSON_CODE_FILES);
+	json_t *markers = json_array();
+
+	for (size_t i = 0; i < n; i++)
+		file_code_facts(R, files[i], markers);
+	rp_fact_list(&R->facts, markers, "lesson.code_markers");
+}
+
 /* ---- the memory question ---- */
 
 /* The facts of templates/lesson/memory.md (lesson.memory.*): what the
@@ -40,14 +238,18 @@ memory_facts(rp_report_t *R)
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	const rp_data_t *D = &R->data;
 	rp_facts_t *F = &R->facts;
-	const json_t *jq = rp_jax_run(D, w->name, "question");
-	double jit_temp = rp_jax_temp(rp_jax_run(D, w->name, "question_jit"));
+	const json_t *jq = rp_jax_run(D, w->name, w->jax_asked);
+	double jit_temp = rp_jax_temp(rp_jax_run(D, w->name, w->jax_jitted));
 	double map_temp = rp_jax_temp(rp_jax_run(D, w->name, "lax_map"));
-	json_t *jaxpr = rp_jax_file(D, "jax-jaxpr-interp.json");
-	const json_t *same = json_object_get(jaxpr, "same_arithmetic");
+	char file[96];
+	json_t *jaxpr;
+	const json_t *same;
 	const char *main_variants[] = {w->op_by_op, w->baseline, w->fused};
 	int missing = jq == NULL;
 
+	snprintf(file, sizeof(file), "jax-jaxpr-%s.json", w->name);
+	jaxpr = rp_jax_file(D, file);
+	same = json_object_get(jaxpr, "same_arithmetic");
 	rp_fact_str(F, w->name, NULL, "lesson.memory.workload");
 	rp_fact_num(F, RP_FACT_BYTES, QUESTION_INTERP_BYTES, NULL,
 	    "question.memory.peak");
@@ -116,23 +318,9 @@ puzzle_facts(rp_report_t *R, const json_t *pair, const json_t *step,
 	    "lesson.speed.step_work_steady");
 }
 
-/* The facts of templates/lesson/speed.md (lesson.speed.*). */
-/* Whether the jitted step maps its temporaries afresh every call: the
+/* The facts of templates/lesson/speed.md (lesson.speed.*); the last:
+ * whether the jitted step maps its temporaries afresh every call, the
  * speed lesson's first cause, or not at this size. */
-static void
-afresh_facts(rp_report_t *R, const json_t *step)
-{
-	int a =
-	    rp_lesson_afresh(rp_num(step, "reported.faults.per_call_median"),
-		rp_num(step, "reported.faults.temp_pages"));
-
-	rp_fact_str(&R->facts,
-	    a < 0   ? "unknown"
-		: a ? "afresh"
-		    : "kept",
-	    step, "lesson.speed.step_temporaries");
-}
-
 static void
 speed_facts(rp_report_t *R)
 {
@@ -140,24 +328,32 @@ speed_facts(rp_report_t *R)
 	const rp_data_t *D = &R->data;
 	rp_facts_t *F = &R->facts;
 	const json_t *n = rp_data_main_run(D, w->name, w->baseline);
-	const json_t *fori = rp_jax_run(D, w->name, "fori");
-	const json_t *loop = rp_jax_run(D, w->name, "loop");
+	const json_t *fori = rp_jax_run(D, w->name, w->jax_fori);
+	const json_t *loop = rp_jax_run(D, w->name, w->jax_loop);
+	const json_t *step = rp_jax_run(D, w->name, w->jax_jitted);
 	rp_limiter_in_t in;
 	rp_limiter_t v = rp_limiter_of(D, w->name, w->baseline, &in);
 	const char *saves;
+	int afresh;
 
 	rp_fact_str(F, w->name, NULL, "lesson.speed.workload");
 	for (size_t k = 0; k < 4; k++)
 		rp_fact_num(F, RP_FACT_TIME, question_colony[k].seconds, NULL,
 		    "question.speed.%s", question_colony[k].name);
-	puzzle_facts(R, rp_jax_run(D, w->name, "pair"),
-	    rp_jax_run(D, w->name, "step"), loop, fori);
+	puzzle_facts(R, rp_jax_run(D, w->name, w->jax_pair), step, loop, fori);
 	rp_limiter_verdict_facts(F, &in, &v, n, "lesson.speed.naive_limiter");
 	saves = rp_lesson_saves(rp_jax_warm_call(fori), rp_jax_warm_call(loop),
 	    rp_jax_temp(fori), rp_jax_temp(loop));
 	rp_fact_str(F, saves != NULL ? saves : "unmeasured", fori,
 	    "lesson.speed.fori_saved");
-	afresh_facts(R, rp_jax_run(D, w->name, "step"));
+	afresh =
+	    rp_lesson_afresh(rp_num(step, "reported.faults.per_call_median"),
+		rp_num(step, "reported.faults.temp_pages"));
+	rp_fact_str(F,
+	    afresh < 0   ? "unknown"
+		: afresh ? "afresh"
+			 : "kept",
+	    step, "lesson.speed.step_temporaries");
 }
 
 /* ---- the limiters in brief ---- */

@@ -11,7 +11,8 @@
  * Every number is printed from the data and appears in a table of the
  * report, except the question's own figures, which are named constants
  * here and printed in the lesson's own table. A missing run makes its
- * sentence say "not measured in this data".
+ * sentence say "not measured in this data". The words that follow a
+ * measured value are pure functions of its numbers (rp_lesson_saves ...).
  *
  * The JAX code of a fix is read at report time from the file that holds
  * it (a .py file of RP_LESSON_CODE_DIR, between "# lesson:begin NAME" and
@@ -38,17 +39,20 @@
 #define RP_LESSON_CODE_FILES 64
 /* Where the JAX programs and their markers are, in the repository. */
 #define RP_LESSON_CODE_DIR "variants/jax"
+/* Two ratios within this factor of each other are "close". */
+#define RP_LESSON_SAME_FACTOR 2.0
+/* A jitted call maps its temporaries afresh when its page faults a call
+ * reach this share of the temporaries' pages (14,340 of 14,338 at the
+ * report's N=1024; at a small N the allocator keeps them: 0 of 896). */
+#define RP_LESSON_AFRESH_SHARE 0.5
 
 /* The lesson's facts (lesson.*, question.*, limiters.*), for the
- * templates of reports/templates/lesson/, and its blocks still written by
- * C (the advice in brief, two figures). */
+ * templates of reports/templates/lesson/. */
 void rp_lesson_facts(rp_report_t *R);
 
-/* The code of every marker of RP_LESSON_CODE_DIR (rp_lesson_code.c):
- * lesson.code.NAME.text (the lines, as rp_lesson_code reads them) and
- * lesson.code.NAME.file (its path in the repository), and
- * lesson.code_markers, the NAMEs found, for the section "What none of the
- * answers said" to print beside each fix. */
+/* The code of every marker of RP_LESSON_CODE_DIR: lesson.code.NAME.text
+ * (as rp_lesson_code reads it), lesson.code.NAME.file (its path in the
+ * repository) and lesson.code_markers, the NAMEs found. */
 void rp_lesson_code_facts(rp_report_t *R);
 
 /* The lines between "# lesson:begin name" and "# lesson:end" of path
@@ -57,18 +61,6 @@ void rp_lesson_code_facts(rp_report_t *R);
  * the marker is missing. */
 int rp_lesson_code(const rp_data_t *D, const char *path, const char *name,
     char *buf, size_t len);
-
-/* ---- words that follow the measured values (rp_lesson_words.c) ---- */
-
-/* An unwaited call this many times sooner than its waited one measures
- * dispatch, not the work (the JAX re-grade's reading too). */
-#define RP_LESSON_DISPATCH_FACTOR RP_ADVICE_WAIT
-/* Two ratios within this factor of each other are "close". */
-#define RP_LESSON_SAME_FACTOR 2.0
-/* A jitted call maps its temporaries afresh when its page faults a call
- * reach this share of the temporaries' pages (14,340 of 14,338 at the
- * report's N=1024; at a small N the allocator keeps them: 0 of 896). */
-#define RP_LESSON_AFRESH_SHARE 0.5
 
 /* What a fix saves against a baseline from their times and memory
  * figures, each saved when at least RP_ADVICE_TIME_RATIO smaller, as a
@@ -81,8 +73,8 @@ const char *rp_lesson_saves(
  * pages (every call maps its temporaries afresh), 0 when they do not, -1
  * when a figure is missing or there are no pages. */
 int rp_lesson_afresh(double faults_per_call, double temp_pages);
-/* 1 when each of the n calls returned unwaited at least
- * RP_LESSON_DISPATCH_FACTOR times sooner than it took waited for; 0 when
+/* 1 when each of the n calls returned unwaited at least RP_ADVICE_WAIT
+ * times sooner than it took waited for (dispatch, not the work); 0 when
  * one did not, a figure is missing, or n is 0. */
 int rp_lesson_dispatch_only(
     const double *unwaited, const double *waited, size_t n);
