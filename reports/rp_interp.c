@@ -26,6 +26,7 @@ static void
 table1s_facts(
     rp_report_t *R, const rp_workload_t *w, const char **vs, size_t nv)
 {
+	rp_facts_t *F = &R->facts;
 	double n = NAN; /* the first simulated variant's: the columns' N */
 	json_t *names = json_array();
 	int minimum = 0;
@@ -34,31 +35,26 @@ table1s_facts(
 	for (size_t i = 0; i < nv && isnan(n); i++)
 		n = rp_field(
 		    rp_data_cachesim(&R->data, w->name, vs[i]), RP_F_N);
-	rp_fact_num(
-	    &R->facts, RP_FACT_SIZE, n, NULL, PART "cachesim.n", w->name);
-	rp_fact_str(&R->facts, rp_report_note(R, "cachesim"), NULL,
+	rp_fact_num(F, RP_FACT_SIZE, n, NULL, PART "cachesim.n", w->name);
+	rp_fact_str(F, rp_report_note(R, "cachesim"), NULL,
 	    PART "cachesim.note", w->name);
 	for (size_t i = 0; i < nv; i++) {
 		const json_t *cs = rp_data_cachesim(&R->data, w->name, vs[i]);
 		double ipu = rp_field(cs, RP_F_SIM_INSN_PER_UNIT);
-		double min = rp_field(cs, RP_F_SIM_INSN_MIN_PER_UNIT);
 		if (cs == NULL)
 			continue;
-		minimum |= !isnan(min);
+		minimum |= !isnan(rp_field(cs, RP_F_SIM_INSN_MIN_PER_UNIT));
 		if (isnan(ipu))
 			ipu = rp_field(cs, RP_F_SIM_IR) /
 			    rp_field(cs, RP_F_WORK_UNITS);
 		json_array_append_new(names, json_string(vs[i]));
 		snprintf(p, sizeof(p), PART "cachesim.%s", w->name, vs[i]);
-		RP_FACTS_FIELDS(&R->facts, cs, p, cachesim_fields);
-		rp_fact_bool(
-		    &R->facts, rp_field(cs, RP_F_N) != n, cs, "%s.other_n", p);
-		rp_fact_num(
-		    &R->facts, RP_FACT_NUMBER, ipu, cs, "%s.instructions", p);
+		RP_FACTS_FIELDS(F, cs, p, cachesim_fields);
+		rp_fact_bool(F, rp_field(cs, RP_F_N) != n, cs, "%s.other_n", p);
+		rp_fact_num(F, RP_FACT_NUMBER, ipu, cs, "%s.instructions", p);
 	}
-	rp_fact_list(&R->facts, names, PART "cachesim.variants", w->name);
-	rp_fact_bool(
-	    &R->facts, minimum, NULL, PART "cachesim.minimum", w->name);
+	rp_fact_list(F, names, PART "cachesim.variants", w->name);
+	rp_fact_bool(F, minimum, NULL, PART "cachesim.minimum", w->name);
 }
 
 /* The counters the machine counted and those it could not, from the
@@ -67,6 +63,7 @@ static void
 counters_facts(
     rp_report_t *R, const rp_workload_t *w, const char **vs, size_t nv)
 {
+	rp_facts_t *F = &R->facts;
 	const json_t *r = NULL, *e;
 	char ok[512] = "", bad[512] = "";
 	const char *name;
@@ -80,16 +77,14 @@ counters_facts(
 		size_t len = strlen(dst);
 		snprintf(dst + len, 512 - len, "%s%s", len ? ", " : "", name);
 	}
-	rp_fact_bool(&R->facts, r != NULL, r, PART "counters.present", w->name);
-	rp_fact_bool(&R->facts,
-	    json_is_true(rp_field_json(r, RP_F_PMU_HARDWARE)), r,
+	rp_fact_bool(F, r != NULL, r, PART "counters.present", w->name);
+	rp_fact_bool(F, json_is_true(rp_field_json(r, RP_F_PMU_HARDWARE)), r,
 	    PART "counters.hardware", w->name);
-	rp_fact_str(&R->facts, ok[0] ? ok : "none", r, PART "counters.counted",
-	    w->name);
-	rp_fact_str(&R->facts, bad[0] ? bad : "none", r,
-	    PART "counters.unsupported", w->name);
-	rp_fact_str(&R->facts,
-	    r != NULL ? rp_field_str(r, RP_F_PMU_NOTE) : NULL, r,
+	rp_fact_str(
+	    F, ok[0] ? ok : "none", r, PART "counters.counted", w->name);
+	rp_fact_str(
+	    F, bad[0] ? bad : "none", r, PART "counters.unsupported", w->name);
+	rp_fact_str(F, r != NULL ? rp_field_str(r, RP_F_PMU_NOTE) : NULL, r,
 	    PART "counters.pmu_note", w->name);
 }
 
@@ -99,14 +94,15 @@ static void
 noise_facts(
     rp_report_t *R, const rp_workload_t *w, const json_t *r, const char *which)
 {
+	rp_facts_t *F = &R->facts;
 	double t = rp_field(r, RP_F_TIME_MEDIAN);
 
-	rp_fact_str(&R->facts, r != NULL ? rp_field_str(r, RP_F_VARIANT) : NULL,
-	    r, PART "noise.%s.variant", w->name, which);
-	rp_fact_num(&R->facts, RP_FACT_TIME, t, r, PART "noise.%s.median",
-	    w->name, which);
-	rp_fact_num(&R->facts, RP_FACT_PERCENT, rp_report_noise_at(&R->data, t),
-	    r, PART "noise.%s.band", w->name, which);
+	rp_fact_str(F, r != NULL ? rp_field_str(r, RP_F_VARIANT) : NULL, r,
+	    PART "noise.%s.variant", w->name, which);
+	rp_fact_num(
+	    F, RP_FACT_TIME, t, r, PART "noise.%s.median", w->name, which);
+	rp_fact_num(F, RP_FACT_PERCENT, rp_report_noise_at(&R->data, t), r,
+	    PART "noise.%s.band", w->name, which);
 }
 
 /* The fastest and the slowest main runs timed at least twice: the ends
@@ -143,6 +139,7 @@ static const rp_fact_field_t repeated_fields[] = {
 static void
 stats_facts(rp_report_t *R, const rp_workload_t *w, const char **vs, size_t nv)
 {
+	rp_facts_t *F = &R->facts;
 	const json_t *eager = rp_data_main_run(&R->data, w->name, w->op_by_op);
 	rp_query_t q = {.workload = w->name,
 	    .variant = w->op_by_op,
@@ -150,24 +147,24 @@ stats_facts(rp_report_t *R, const rp_workload_t *w, const char **vs, size_t nv)
 	    .min_repeats = 2};
 	const json_t *best = rp_data_largest(&R->data, &q);
 	char name[RP_FACTS_NAME_MAX];
+
 	/* The report made these two notes in this order. */
-	rp_fact_str(&R->facts, rp_report_note(R, "peak_grain"), NULL,
-	    PART "note.peaks", w->name);
-	rp_fact_str(&R->facts, rp_report_note(R, "intervals"), NULL,
+	rp_fact_str(F, rp_report_note(R, "peak_grain"), NULL, PART "note.peaks",
+	    w->name);
+	rp_fact_str(F, rp_report_note(R, "intervals"), NULL,
 	    PART "note.intervals", w->name);
-	rp_fact_num(&R->facts, RP_FACT_NUMBER, RP_REPORT_LENGTH_CLASS, NULL,
+	rp_fact_num(F, RP_FACT_NUMBER, RP_REPORT_LENGTH_CLASS, NULL,
 	    PART "noise.length_class", w->name);
 	noise_ends(R, w, vs, nv);
-	rp_fact_str(&R->facts, w->op_by_op, eager, PART "op_by_op", w->name);
-	rp_fact_bool(
-	    &R->facts, best != NULL, best, PART "repeated.present", w->name);
-	rp_fact_num(&R->facts, RP_FACT_TIME,
+	rp_fact_str(F, w->op_by_op, eager, PART "op_by_op", w->name);
+	rp_fact_bool(F, best != NULL, best, PART "repeated.present", w->name);
+	rp_fact_num(F, RP_FACT_TIME,
 	    rp_field(eager, RP_F_TIME_COLD) + rp_field(eager, RP_F_TIME_MEDIAN),
 	    eager, PART "repeated.once_total", w->name);
 	snprintf(name, sizeof(name), PART "repeated", w->name);
-	RP_FACTS_FIELDS(&R->facts, best, name, repeated_fields);
-	rp_fact_str(&R->facts, best != NULL ? rp_report_interval(best) : NULL,
-	    best, PART "repeated.interval", w->name);
+	RP_FACTS_FIELDS(F, best, name, repeated_fields);
+	rp_fact_str(F, best != NULL ? rp_report_interval(best) : NULL, best,
+	    PART "repeated.interval", w->name);
 }
 
 /* Table 1b: the question's own input beside the random one, for the
@@ -175,6 +172,7 @@ stats_facts(rp_report_t *R, const rp_workload_t *w, const char **vs, size_t nv)
 static void
 table1b_facts(rp_report_t *R, const rp_workload_t *w)
 {
+	rp_facts_t *F = &R->facts;
 	double ns = rp_data_max_n(&R->data, w->sets.seed_all, w->name);
 	const char *vs[RP_DATA_MAX_VARIANTS];
 	rp_query_t in_seed = {.set = w->sets.seed_all};
@@ -183,32 +181,31 @@ table1b_facts(rp_report_t *R, const rp_workload_t *w)
 	json_t *names = json_array();
 	char p[96];
 
-	rp_fact_bool(&R->facts, !isnan(ns) && nv > 0, NULL, PART "seed.present",
-	    w->name);
-	rp_fact_num(&R->facts, RP_FACT_SIZE, ns, NULL, PART "seed.n", w->name);
+	rp_fact_bool(
+	    F, !isnan(ns) && nv > 0, NULL, PART "seed.present", w->name);
+	rp_fact_num(F, RP_FACT_SIZE, ns, NULL, PART "seed.n", w->name);
 	for (size_t i = 0; i < nv; i++) {
 		const json_t *rr = rp_data_main_run(&R->data, w->name, vs[i]);
 		const json_t *rs =
 		    rp_data_main(&R->data, w->sets.seed_all, w->name, vs[i]);
+		double t = rp_field(rs, RP_F_TIME_MEDIAN);
 		if (rs == NULL)
 			continue;
 		json_array_append_new(names, json_string(vs[i]));
 		snprintf(p, sizeof(p), PART "%s", w->name, vs[i]);
 		rp_facts_name_clean(p);
-		rp_fact_num(&R->facts, RP_FACT_TIME,
-		    rp_field(rs, RP_F_TIME_MEDIAN), rs, "%s.seed.median", p);
-		rp_fact_str(&R->facts, rp_report_interval(rs), rs,
-		    "%s.seed.interval", p);
+		rp_fact_num(F, RP_FACT_TIME, t, rs, "%s.seed.median", p);
+		rp_fact_str(
+		    F, rp_report_interval(rs), rs, "%s.seed.interval", p);
 		/* A ratio: the random input's run is its other side. */
-		rp_fact_num2(&R->facts, RP_FACT_RATIO,
-		    rp_field(rs, RP_F_TIME_MEDIAN) /
-			rp_field(rr, RP_F_TIME_MEDIAN),
-		    rs, rr, "%s.over_random", p);
-		rp_fact_text(&R->facts, RP_FACT_BYTES,
+		rp_fact_num2(F, RP_FACT_RATIO,
+		    t / rp_field(rr, RP_F_TIME_MEDIAN), rs, rr,
+		    "%s.over_random", p);
+		rp_fact_text(F, RP_FACT_BYTES,
 		    rp_field(rs, RP_F_PEAK_WORKSPACE), rp_report_peak(rs), rs,
 		    "%s.seed.peak", p);
 	}
-	rp_fact_list(&R->facts, names, PART "seed.variants", w->name);
+	rp_fact_list(F, names, PART "seed.variants", w->name);
 }
 
 /* The timeline's blocks in order of their largest live bytes, largest
@@ -243,8 +240,7 @@ rp_interp_timeline_facts(rp_report_t *R, const rp_workload_t *w)
 	int n = timeline_maxima(P, order, mx);
 	json_t *names = json_array();
 
-	rp_workload_figure_facts(
-	    R, w, rp_workload_fig(w, "timeline"), "timeline");
+	rp_workload_figure_facts(R, w, NULL, "timeline");
 	for (int i = 0; i < n; i++) {
 		const char *v = P->blocks[order[i]].label;
 		json_array_append_new(names, json_string(v));
@@ -252,24 +248,6 @@ rp_interp_timeline_facts(rp_report_t *R, const rp_workload_t *w)
 		    PART "timeline.%s.largest", w->name, v);
 	}
 	rp_fact_list(&R->facts, names, PART "timeline.variants", w->name);
-}
-
-/* One allocator's run of a variant at ng: its own set first, any interp
- * set after. */
-static const json_t *
-allocator_run(rp_report_t *R, const rp_workload_t *w, const char *v, double ng,
-    rp_alloc_t a)
-{
-	rp_query_t q = {
-	    .set = a == RP_ALLOC_GLIBC ? w->sets.glibc : w->sets.scale_all,
-	    .workload = w->name,
-	    .variant = v,
-	    .n = ng,
-	    .alloc = a};
-	const json_t *r = rp_data_find(&R->data, &q);
-
-	q.set = w->sets.all;
-	return r != NULL ? r : rp_data_find(&R->data, &q);
 }
 
 /* Table 2's cells of one variant's run with one allocator
@@ -282,7 +260,8 @@ static const rp_fact_field_t allocator_fields[] = {
 };
 
 /* Table 2: each variant of the glibc set with each allocator
- * (part.W.allocators.variants; part.W.V.ALLOCATOR.*). */
+ * (part.W.allocators.variants; part.W.V.ALLOCATOR.*), each run from its
+ * allocator's own set first, any of the workload's sets after. */
 static void
 table2_facts(rp_report_t *R, const rp_workload_t *w)
 {
@@ -298,12 +277,20 @@ table2_facts(rp_report_t *R, const rp_workload_t *w)
 	for (size_t i = 0; i < nv; i++) {
 		json_array_append_new(names, json_string(vs[i]));
 		for (int g = 0; g < 2; g++) {
-			const json_t *r = allocator_run(R, w, vs[i], ng,
-			    g ? RP_ALLOC_GLIBC : RP_ALLOC_JEMALLOC);
+			rp_query_t q = {
+			    .set = g ? w->sets.glibc : w->sets.scale_all,
+			    .workload = w->name,
+			    .variant = vs[i],
+			    .n = ng,
+			    .alloc = g ? RP_ALLOC_GLIBC : RP_ALLOC_JEMALLOC};
+			const json_t *r = rp_data_find(&R->data, &q);
 			char name[RP_FACTS_NAME_MAX];
+			q.set = w->sets.all;
 			snprintf(name, sizeof(name), PART "%s.%s", w->name,
 			    vs[i], g ? "glibc" : "jemalloc");
-			RP_FACTS_FIELDS(&R->facts, r, name, allocator_fields);
+			RP_FACTS_FIELDS(&R->facts,
+			    r != NULL ? r : rp_data_find(&R->data, &q), name,
+			    allocator_fields);
 		}
 	}
 	rp_fact_list(&R->facts, names, PART "allocators.variants", w->name);
@@ -314,20 +301,21 @@ table2_facts(rp_report_t *R, const rp_workload_t *w)
 static void
 sizes_facts(rp_report_t *R, const rp_workload_t *w, double nq)
 {
+	rp_facts_t *F = &R->facts;
 	rp_query_t q = {
 	    .set = w->sets.main, .workload = w->name, .n = nq, .any_status = 1};
 	const json_t *any = rp_data_find(&R->data, &q);
 	char why[512];
 
-	rp_fact_num(&R->facts, RP_FACT_SIZE, nq, any, PART "n", w->name);
-	rp_fact_num(&R->facts, RP_FACT_SIZE, rp_field(any, RP_F_M), any,
-	    PART "m", w->name);
-	rp_fact_num(&R->facts, RP_FACT_SIZE, rp_field(any, RP_F_G), any,
-	    PART "g", w->name);
+	rp_fact_num(F, RP_FACT_SIZE, nq, any, PART "n", w->name);
+	rp_fact_num(
+	    F, RP_FACT_SIZE, rp_field(any, RP_F_M), any, PART "m", w->name);
+	rp_fact_num(
+	    F, RP_FACT_SIZE, rp_field(any, RP_F_G), any, PART "g", w->name);
 	q.variant = w->op_by_op;
 	q.any_status = 0;
 	q.alloc = RP_ALLOC_JEMALLOC;
-	rp_fact_str(&R->facts,
+	rp_fact_str(F,
 	    rp_data_main_run(&R->data, w->name, w->op_by_op) == NULL
 		? rp_data_why_missing(&R->data, &q, why, sizeof(why))
 		: NULL,
@@ -337,22 +325,21 @@ sizes_facts(rp_report_t *R, const rp_workload_t *w, double nq)
 void
 rp_interp_facts(rp_report_t *R, const rp_workload_t *w)
 {
+	static const char *const figures[] = {"memory", "time", "chunk"};
 	double nq = rp_data_max_n(&R->data, w->sets.main, w->name);
 	const char *vs[RP_DATA_MAX_VARIANTS];
-	size_t nv;
+	size_t nv =
+	    rp_data_variants(&R->data, w->name, NULL, vs, RP_DATA_MAX_VARIANTS);
 
 	sizes_facts(R, w, nq);
 	/* Table 1 and 1m: their cells beyond W.V.* (rp_run_facts). */
-	nv =
-	    rp_data_variants(&R->data, w->name, NULL, vs, RP_DATA_MAX_VARIANTS);
 	rp_workload_rows_facts(R, w, nq, vs, nv, 1);
 	table1s_facts(R, w, vs, nv);
 	stats_facts(R, w, vs, nv);
 	counters_facts(R, w, vs, nv);
 	table1b_facts(R, w);
-	rp_workload_figure_facts(R, w, rp_workload_fig(w, "memory"), "memory");
-	rp_workload_figure_facts(R, w, rp_workload_fig(w, "time"), "time");
-	rp_workload_figure_facts(R, w, rp_workload_fig(w, "chunk"), "chunk");
+	for (size_t i = 0; i < 3; i++)
+		rp_workload_figure_facts(R, w, NULL, figures[i]);
 	rp_workload_figure_facts(R, w, "fig-roofline", "roofline");
 	table2_facts(R, w);
 }

@@ -212,7 +212,8 @@ rp_workload_figure_facts(
 	char name[RP_FACTS_NAME_MAX];
 
 	snprintf(name, sizeof(name), "part.%s.figure.%s", w->name, what);
-	rp_report_figure_facts(R, fig, name);
+	rp_report_figure_facts(
+	    R, fig != NULL ? fig : rp_workload_fig(w, what), name);
 }
 
 void

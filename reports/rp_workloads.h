@@ -191,8 +191,8 @@ const char *rp_workload_role(const rp_workload_t *w, rp_role_t role);
 /* Figure fig-NAME-WHAT of registered workload w (fig-interp-timeline);
  * a rotating buffer (RP_TEXT_ROTATE). */
 const char *rp_workload_fig(const rp_workload_t *w, const char *what);
-/* The facts of figure fig in w's part of the notebook, as
- * part.W.figure.WHAT (rp_report_figure_facts). */
+/* The facts of figure fig (NULL: fig-NAME-WHAT) in w's part of the
+ * notebook, as part.W.figure.WHAT (rp_report_figure_facts). */
 void rp_workload_figure_facts(
     rp_report_t *R, const rp_workload_t *w, const char *fig, const char *what);
 /* The rows of a part's main table (Table 1, Table 3) beyond W.V.*: the
