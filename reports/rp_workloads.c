@@ -1,6 +1,6 @@
 /*
- * rp_workloads: the registration table and the figure table, the one file
- * that spells the workloads' names and their sets (see rp_workloads.h).
+ * rp_workloads: the registration table and the figure table (see
+ * rp_workloads.h).
  */
 #include <math.h>
 #include <stddef.h>
@@ -36,11 +36,9 @@ static const rp_workload_t registered[] = {
 	.sets =
 	    {
 		.main = "interp-main*",
-		.scale = "interp-scale",
 		.scale_all = "interp-scale*",
 		.all = "interp*",
 		.chunk = "interp-chunk",
-		.seed = "interp-seed",
 		.seed_all = "interp-seed*",
 		.glibc = "interp-glibc*",
 		.eager_m = "interp-eager-m",
@@ -81,7 +79,6 @@ static const rp_workload_t registered[] = {
 	.sets =
 	    {
 		.main = "colony-main*",
-		.scale = "colony-scale",
 		.scale_all = "colony-scale*",
 		.spread = "colony-spread*",
 		.threads = "colony-threads*",
@@ -272,6 +269,14 @@ rp_workload_per_step(const char *w)
 
 /* ---- the figures, in the order they are numbered (rp_figure.h) ---- */
 
+/* A column of fig-model-terms: one part of the model's prediction over
+ * the measured median. */
+#define MODEL_PART(part)                                                       \
+	{                                                                      \
+		.name = part, .of = rp_limiter_model_part,                     \
+		.divide_by = RP_F_TIME_MEDIAN                                  \
+	}
+
 rp_fig_t rp_figures[] = {
     {
 	.name = "fig-interp-timeline",
@@ -368,18 +373,8 @@ rp_fig_t rp_figures[] = {
 	.name = "fig-model-terms",
 	.source = RP_SRC_MAIN,
 	.sets = "interp-main* colony-main*",
-	.cols = {{.name = "in_core",
-		     .of = rp_limiter_model_part,
-		     .divide_by = RP_F_TIME_MEDIAN},
-	    {.name = "caches",
-		.of = rp_limiter_model_part,
-		.divide_by = RP_F_TIME_MEDIAN},
-	    {.name = "dram",
-		.of = rp_limiter_model_part,
-		.divide_by = RP_F_TIME_MEDIAN},
-	    {.name = "faults",
-		.of = rp_limiter_model_part,
-		.divide_by = RP_F_TIME_MEDIAN}},
+	.cols = {MODEL_PART("in_core"), MODEL_PART("caches"),
+	    MODEL_PART("dram"), MODEL_PART("faults")},
 	.timed_only = 1,
 	.label = RP_LABEL_W_VARIANT,
 	.block = "t",

@@ -1,22 +1,14 @@
 /*
  * rp_workloads: the one registration table of the workloads that have
- * sections of their own in the report, in the report's order. What the
- * report's shared code needs to know of a workload is here, so that no
- * other shared module names one: its section's facts, what one full array
- * of it is, whether its time is counted per step, the parameter its JAX
- * table prints beside N, what the JAX and threads sections add after its
- * tables, its explain file, the question it answers (rp_question_t) and
- * the sets its sections read, by role (rp_workload_sets_t). Its figures
- * are named fig-NAME-WHAT (rp_workload_fig); the figure table
- * (rp_figures, rp_figure.h) is in rp_workloads.c too, since it draws
- * these sets.
+ * sections of their own in the report, in the report's order: what the
+ * report's shared code needs to know of a workload (rp_workload_t), so
+ * that no other module names one, its variants or its sets. Its figures
+ * are named fig-NAME-WHAT (rp_workload_fig); the figure table (rp_figures,
+ * rp_figure.h) is in rp_workloads.c too, since it draws these sets.
  *
  * Every other workload in the data gets rp_generic's section. The modules
- * of a question's evidence (a registered workload's section, the lesson's
- * answer to its question, the advice rules, the JAX comparisons) receive
- * the entry or find it by its question (rp_workload_question), and name
- * its variants as the data does, never the workload or its sets: those
- * are spelled in rp_workloads.c only.
+ * of a question's evidence receive the entry or find it by its question
+ * (rp_workload_question), and name its variants by role.
  *
  * Adding a workload with a section of its own: its facts function, its
  * template templates/notebook/NAME.md.j2 and one entry here; its sets and
@@ -30,8 +22,7 @@
 #include "rp_report.h"
 
 /* The two questions the report answers, each by one registered workload
- * (rp_workload_t.question): modules about a question's evidence find its
- * workload with rp_workload_question instead of spelling its name. */
+ * (rp_workload_t.question). */
 typedef enum {
 	RP_QUESTION_NONE = 0,
 	RP_QUESTION_MEMORY, /* a program's peak workspace against its arrays */
@@ -43,12 +34,10 @@ typedef enum {
  * The names are make-report.sh's and jax-sweep.sh's. */
 typedef struct rp_workload_sets_s {
 	const char *main;         /* Table 1 or 3's runs: NAME-main* */
-	const char *scale;        /* the sweep over N */
-	const char *scale_all;    /* the same as a prefix */
+	const char *scale_all;    /* the sweeps over N */
 	const char *all;          /* any of its sets */
 	const char *chunk;        /* the chunk sweep */
-	const char *seed;         /* the question's own input */
-	const char *seed_all;     /* the same as a prefix */
+	const char *seed_all;     /* the question's own input */
 	const char *glibc;        /* the runs with glibc malloc */
 	const char *eager_m;      /* eager against M */
 	const char *spread;       /* every step's time of one run */
@@ -63,10 +52,8 @@ typedef struct rp_workload_sets_s {
 	const char *jax_c_large;  /* the C runs at that size */
 } rp_workload_sets_t;
 
-/* A variant's role in its workload's evidence, for a table that names
- * variants before any workload is at hand ({RP_QUESTION_SPEED,
- * RP_ROLE_CELL_LISTS, ...}): rp_workload_role reads the entry's field of
- * that name (rp_workload_t.baseline, .fused, ...). */
+/* A variant's role, for a table that names variants before any workload
+ * is at hand: rp_workload_role reads the entry's field of that name. */
 typedef enum {
 	RP_ROLE_BASELINE = 0,
 	RP_ROLE_OP_BY_OP,
@@ -87,15 +74,12 @@ typedef struct rp_workload_s {
 	/* The question it answers; RP_QUESTION_NONE: none. */
 	rp_question_t question;
 	/* The facts of its section of the notebook, whose words are the
-	 * template notebook/NAME.md.j2 (templates/notebook/workloads.md.j2
-	 * includes one a registered workload, in the table's order). */
+	 * template notebook/NAME.md.j2. */
 	void (*facts)(rp_report_t *R, const struct rp_workload_s *w);
-	/* Its variants by role, so that a module about a question's evidence
-	 * names a schedule by what it does, never by its name; NULL: the
-	 * workload has none (and a query's NULL variant matches every
-	 * variant: the test of the table requires the roles the modules
-	 * read). The one its section's speed-ups are against,
-	 * and the one that runs the question's program op by op: */
+	/* Its variants by role; NULL: none (a query's NULL variant matches
+	 * every variant: the test of the table requires the roles the
+	 * modules read). The one its section's speed-ups are against, and
+	 * the one that runs the question's program op by op: */
 	const char *baseline, *op_by_op;
 	/* the answer: each item's reduction fused into the map that makes
 	 * its values, no workspace of the batch's size; */
@@ -151,18 +135,14 @@ typedef struct rp_workload_s {
 	const char *why[RP_WORKLOAD_WHY_MAX][2];
 } rp_workload_t;
 
-/* The registration table, ended by an entry whose name is NULL: the
- * built-in one (rp_workloads.c). A pointer so that a test can register a
- * workload of its own without editing the report. */
+/* The registration table, ended by an entry whose name is NULL; a
+ * pointer so that a test can register a workload of its own. */
 extern const rp_workload_t *rp_workloads;
 
-/* The facts of every registered workload's section, in the table's
- * order. */
+/* The facts of every registered workload's section, in order. */
 void rp_workloads_facts(rp_report_t *R);
 
-/* Each variant's main run: one row per variant of each registered
- * workload, workloads in the table's order, variants in the data's
- * (rp_data_variants). */
+/* A variant's main run (rp_workload_main_runs). */
 typedef struct rp_variant_run_s {
 	const char *workload, *variant; /* borrowed from the table, the data */
 	const json_t *main; /* rp_data_main_run; NULL when it has none */
@@ -172,8 +152,9 @@ typedef struct rp_variant_run_s {
 /* The most rows rp_workload_main_runs returns. */
 #define RP_WORKLOAD_MAX_RUNS (4 * RP_DATA_MAX_VARIANTS)
 
-/* Each variant's main run, for every registered workload, into out; how
- * many (at most cap). */
+/* Each variant's main run, for every registered workload, into out,
+ * workloads in the table's order, variants in the data's
+ * (rp_data_variants); how many (at most cap). */
 size_t rp_workload_main_runs(
     const rp_data_t *D, rp_variant_run_t *out, size_t cap);
 
