@@ -28,32 +28,34 @@ table3_facts(rp_report_t *R, const rp_workload_t *w, double nc)
 	const char *vs[RP_DATA_MAX_VARIANTS];
 	size_t nv = rp_data_variants(
 	    &R->data, w->name, &in_main, vs, RP_DATA_MAX_VARIANTS);
+	rp_facts_t *F = &R->facts;
 	const json_t *first = NULL;
 	json_t *names = json_array();
 
-	for (size_t i = 0; i < nv && first == NULL; i++)
-		first = rp_data_main_run(&R->data, w->name, vs[i]);
-	rp_fact_num(&R->facts, RP_FACT_SIZE, nc, first, PART "n", w->name);
-	rp_fact_num(&R->facts, RP_FACT_SIZE, rp_field(first, RP_F_STEPS), first,
+	for (size_t i = 0; i < nv; i++) {
+		if (first == NULL)
+			first = rp_data_main_run(&R->data, w->name, vs[i]);
+		json_array_append_new(names, json_string(vs[i]));
+	}
+	rp_fact_num(F, RP_FACT_SIZE, nc, first, PART "n", w->name);
+	rp_fact_num(F, RP_FACT_SIZE, rp_field(first, RP_F_STEPS), first,
 	    PART "steps", w->name);
 	rp_workload_rows_facts(R, w, nc, vs, nv, 0);
-	for (size_t i = 0; i < nv; i++)
-		json_array_append_new(names, json_string(vs[i]));
-	rp_fact_list(&R->facts, names, PART "main.variants", w->name);
-	rp_fact_str(&R->facts, rp_report_note(R, "per_pair"), NULL,
+	rp_fact_list(F, names, PART "main.variants", w->name);
+	rp_fact_str(F, rp_report_note(R, "per_pair"), NULL,
 	    PART "note.per_pair", w->name);
 }
 
 /* The exponent fitted to v[1] against v[0] (the harness's log-log least
- * squares) over rows from..n-1 with a positive value; NAN with fewer than
- * two. */
+ * squares) over the rows after the first with a positive value; NAN with
+ * fewer than two. */
 static double
-slope_from(const rp_block_t *b, size_t from)
+slope_from_second(const rp_block_t *b)
 {
 	double x[64], y[64];
 	size_t k = 0;
 
-	for (size_t j = from; j < b->nrows && k < 64; j++)
+	for (size_t j = 1; j < b->nrows && k < 64; j++)
 		if (b->rows[j].v[1] > 0)
 			x[k] = b->rows[j].v[0], y[k++] = b->rows[j].v[1];
 	return hx_stats_fit_exponent(x, y, k, NULL);
@@ -124,24 +126,24 @@ faulting(const rp_data_t *D, const rp_workload_t *w)
 static void
 steepest_facts(rp_report_t *R, const rp_workload_t *w, const rp_plot_t *pt)
 {
+	rp_facts_t *F = &R->facts;
 	const rp_block_t *b = rp_figure_block(pt, w->baseline);
 	double n[64], t[64];
 	double nf = rp_field(faulting(&R->data, w), RP_F_N);
-	size_t k = 0, j = 0;
+	size_t k = 0, j;
 
 	for (size_t i = 0; b != NULL && i < b->nrows && k < 64; i++, k++)
 		n[k] = b->rows[i].v[0], t[k] = b->rows[i].v[1];
-	if (k >= 2)
-		j = rp_colony_steepest(n, t, k);
-	rp_fact_bool(&R->facts, j > 0, NULL, PART "steepest.present", w->name);
-	rp_fact_num(&R->facts, RP_FACT_SIZE, j > 0 ? n[j - 1] : NAN, NULL,
+	j = rp_colony_steepest(n, t, k);
+	rp_fact_bool(F, j > 0, NULL, PART "steepest.present", w->name);
+	rp_fact_num(F, RP_FACT_SIZE, j > 0 ? n[j - 1] : NAN, NULL,
 	    PART "steepest.from", w->name);
-	rp_fact_num(&R->facts, RP_FACT_SIZE, j > 0 ? n[j] : NAN, NULL,
+	rp_fact_num(F, RP_FACT_SIZE, j > 0 ? n[j] : NAN, NULL,
 	    PART "steepest.to", w->name);
-	rp_fact_num(&R->facts, RP_FACT_SIZE, nf, NULL,
-	    PART "steepest.faults_from", w->name);
-	rp_fact_bool(&R->facts, j > 0 && n[j] == nf, NULL,
-	    PART "steepest.at_faults", w->name);
+	rp_fact_num(
+	    F, RP_FACT_SIZE, nf, NULL, PART "steepest.faults_from", w->name);
+	rp_fact_bool(
+	    F, j > 0 && n[j] == nf, NULL, PART "steepest.at_faults", w->name);
 }
 
 /* Table 4's row of one variant (part.W.fit.V.*): the exponents the
@@ -150,32 +152,29 @@ static void
 fit_facts(rp_report_t *R, const rp_workload_t *w, const rp_plot_t *pm,
     const rp_block_t *bt)
 {
+	rp_facts_t *F = &R->facts;
 	const rp_block_t *bm = rp_figure_block(pm, bt->label);
 	double em = bm != NULL ? bm->fit : NAN;
-	const char *v = bt->label;
-	char slopes[128];
+	char p[RP_FACTS_NAME_MAX], slopes[128];
 
-	rp_fact_num(&R->facts, RP_FACT_SIZE, bt->rows[0].v[0], NULL,
-	    PART "fit.%s.n_from", w->name, v);
-	rp_fact_num(&R->facts, RP_FACT_SIZE, bt->rows[bt->nrows - 1].v[0], NULL,
-	    PART "fit.%s.n_to", w->name, v);
-	rp_fact_num(&R->facts, RP_FACT_COUNT, (double)bt->nrows, NULL,
-	    PART "fit.%s.sizes", w->name, v);
-	rp_fact_num(&R->facts, RP_FACT_FIXED2, bt->fit, NULL,
-	    PART "fit.%s.time", w->name, v);
-	rp_fact_text(&R->facts, RP_FACT_NUMBER, bt->fit_r2,
-	    rp_text_fmt_num(bt->fit_r2, "%.3f"), NULL, PART "fit.%s.time_r2",
-	    w->name, v);
-	rp_fact_str(&R->facts, local_slopes(bt, slopes, sizeof(slopes)), NULL,
-	    PART "fit.%s.local_slopes", w->name, v);
-	rp_fact_num(&R->facts, RP_FACT_FIXED2, slope_from(bt, 1), NULL,
-	    PART "fit.%s.from_second", w->name, v);
+	snprintf(p, sizeof(p), PART "fit.%s", w->name, bt->label);
+	rp_fact_num(F, RP_FACT_SIZE, bt->rows[0].v[0], NULL, "%s.n_from", p);
+	rp_fact_num(
+	    F, RP_FACT_SIZE, bt->rows[bt->nrows - 1].v[0], NULL, "%s.n_to", p);
+	rp_fact_num(F, RP_FACT_COUNT, (double)bt->nrows, NULL, "%s.sizes", p);
+	rp_fact_num(F, RP_FACT_FIXED2, bt->fit, NULL, "%s.time", p);
+	rp_fact_text(F, RP_FACT_NUMBER, bt->fit_r2, NUM(bt->fit_r2, "%.3f"),
+	    NULL, "%s.time_r2", p);
+	rp_fact_str(F, local_slopes(bt, slopes, sizeof(slopes)), NULL,
+	    "%s.local_slopes", p);
+	rp_fact_num(F, RP_FACT_FIXED2, slope_from_second(bt), NULL,
+	    "%s.from_second", p);
 	/* No exponent where no peak reaches the grain: the model's law. */
-	rp_fact_text(&R->facts, RP_FACT_FIXED2, em,
+	rp_fact_text(F, RP_FACT_FIXED2, em,
 	    !isnan(em)       ? NUM(em, "%.2f")
 		: bm != NULL ? rp_gnuplot_law(pm, bm)
 			     : "n/a",
-	    NULL, PART "fit.%s.memory", w->name, v);
+	    NULL, "%s.memory", p);
 }
 
 /* Table 4 (part.W.fit.variants: the time figure's variants with points)
@@ -186,22 +185,23 @@ table4_facts(rp_report_t *R, const rp_workload_t *w)
 {
 	const rp_plot_t *pt = rp_report_plot(R, rp_workload_fig(w, "time"));
 	const rp_plot_t *pm = rp_report_plot(R, rp_workload_fig(w, "memory"));
+	rp_facts_t *F = &R->facts;
 	json_t *fits = json_array(), *laws = json_array();
 
-	rp_fact_str(&R->facts, rp_report_note(R, "fits_grain"), NULL,
-	    PART "note.fits", w->name);
+	rp_fact_str(F, rp_report_note(R, "fits_grain"), NULL, PART "note.fits",
+	    w->name);
 	for (int i = 0; pt != NULL && i < pt->nblocks; i++) {
 		const rp_block_t *bt = &pt->blocks[i];
 		json_array_append_new(laws, json_string(bt->label));
-		rp_fact_str(&R->facts, rp_gnuplot_law(pt, bt), NULL,
-		    PART "law.%s", w->name, bt->label);
+		rp_fact_str(F, rp_gnuplot_law(pt, bt), NULL, PART "law.%s",
+		    w->name, bt->label);
 		if (bt->nrows == 0)
 			continue;
 		json_array_append_new(fits, json_string(bt->label));
 		fit_facts(R, w, pm, bt);
 	}
-	rp_fact_list(&R->facts, fits, PART "fit.variants", w->name);
-	rp_fact_list(&R->facts, laws, PART "law.variants", w->name);
+	rp_fact_list(F, fits, PART "fit.variants", w->name);
+	rp_fact_list(F, laws, PART "law.variants", w->name);
 	steepest_facts(R, w, pt);
 }
 
@@ -264,23 +264,22 @@ table5_facts(rp_report_t *R, const rp_workload_t *w)
 	const json_t *runs[RP_PLOT_MAX_BLOCKS];
 	size_t n = rp_data_runs_by_variant(
 	    &R->data, w->sets.spread, w->name, runs, RP_PLOT_MAX_BLOCKS);
+	rp_facts_t *F = &R->facts;
 	const char *label;
 	double worst = rp_colony_widest_spread(R, w, &label);
 
-	rp_fact_num(&R->facts, RP_FACT_COUNT, (double)n, NULL,
-	    PART "spread.count", w->name);
+	rp_fact_num(
+	    F, RP_FACT_COUNT, (double)n, NULL, PART "spread.count", w->name);
 	for (size_t i = 0; i < n; i++) {
-		const json_t *r = runs[i];
 		char lab[128], name[RP_FACTS_NAME_MAX];
-		spread_label(r, lab, sizeof(lab));
-		rp_fact_str(
-		    &R->facts, lab, r, PART "spread.%zu.run", w->name, i);
+		spread_label(runs[i], lab, sizeof(lab));
 		snprintf(name, sizeof(name), PART "spread.%zu", w->name, i);
-		RP_FACTS_FIELDS(&R->facts, r, name, spread_fields);
+		rp_fact_str(F, lab, runs[i], "%s.run", name);
+		RP_FACTS_FIELDS(F, runs[i], name, spread_fields);
 	}
-	rp_fact_num(&R->facts, RP_FACT_RATIO, worst, NULL, PART "spread.widest",
-	    w->name);
-	rp_fact_str(&R->facts, isnan(worst) ? NULL : label, NULL,
+	rp_fact_num(
+	    F, RP_FACT_RATIO, worst, NULL, PART "spread.widest", w->name);
+	rp_fact_str(F, isnan(worst) ? NULL : label, NULL,
 	    PART "spread.widest_run", w->name);
 }
 
@@ -292,10 +291,10 @@ rp_colony_facts(rp_report_t *R, const rp_workload_t *w)
 
 	table3_facts(R, w, nc);
 	table4_facts(R, w);
-	rp_workload_figure_facts(R, w, rp_workload_fig(w, "time"), "time");
-	rp_workload_figure_facts(R, w, rp_workload_fig(w, "memory"), "memory");
+	rp_workload_figure_facts(R, w, NULL, "time");
+	rp_workload_figure_facts(R, w, NULL, "memory");
 	table5_facts(R, w);
-	rp_workload_figure_facts(R, w, rp_workload_fig(w, "spread"), "spread");
+	rp_workload_figure_facts(R, w, NULL, "spread");
 	rp_fact_num(&R->facts, RP_FACT_COUNT,
 	    p != NULL ? (double)rp_figure_rows(p) : 0, NULL,
 	    PART "cold_warm.bars", w->name);
