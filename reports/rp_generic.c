@@ -57,6 +57,14 @@ params_text(const json_t *r, char *buf, size_t len)
 	return buf;
 }
 
+/* 1 when r is an ok run of workload w. */
+static int
+ok_run_of(const json_t *r, const char *w)
+{
+	return strcmp(rp_field_str(r, RP_F_WORKLOAD), w) == 0 &&
+	    strcmp(rp_field_str(r, RP_F_STATUS), "ok") == 0;
+}
+
 /* Distinct params.n among w's ok runs: 0, 1 or 2 (two or more). */
 static int
 sizes(const rp_data_t *D, const char *w)
@@ -68,8 +76,7 @@ sizes(const rp_data_t *D, const char *w)
 	json_array_foreach(D->runs, i, r)
 	{
 		double n = rp_field(r, RP_F_N);
-		if (strcmp(rp_field_str(r, RP_F_WORKLOAD), w) != 0 ||
-		    strcmp(rp_field_str(r, RP_F_STATUS), "ok") != 0 || isnan(n))
+		if (!ok_run_of(r, w) || isnan(n))
 			continue;
 		if (isnan(first))
 			first = n;
@@ -137,8 +144,7 @@ varies(const rp_data_t *D, const char *w, const char *key)
 	{
 		const json_t *x =
 		    json_object_get(rp_field_json(r, RP_F_PARAMS), key);
-		if (strcmp(rp_field_str(r, RP_F_WORKLOAD), w) != 0 ||
-		    strcmp(rp_field_str(r, RP_F_STATUS), "ok") != 0)
+		if (!ok_run_of(r, w))
 			continue;
 		if (first == NULL)
 			first = x != NULL ? x : json_null();
@@ -170,18 +176,9 @@ line_label(const rp_data_t *D, const json_t *r, char *buf, size_t len)
 	return buf;
 }
 
-/* The block of P labelled label, added when new (NULL when full). */
-static rp_block_t *
-line_block(rp_plot_t *P, const char *label)
-{
-	const rp_block_t *b = rp_figure_block(P, label);
-
-	return b != NULL ? (rp_block_t *)b
-			 : rp_figure_block_add(P, P->nblocks, label);
-}
-
-/* w's ok runs, one block a line_label, rows (N, median) sorted by N.
- * 0, or -1 when memory ran out. */
+/* w's ok runs, one block a line_label (added when new; a run left out
+ * when the plot is full), rows (N, median) sorted by N. 0, or -1 when
+ * memory ran out. */
 static int
 collect(const rp_data_t *D, const char *w, rp_plot_t *P)
 {
@@ -193,10 +190,11 @@ collect(const rp_data_t *D, const char *w, rp_plot_t *P)
 	{
 		rp_block_t *b;
 		rp_row_t *row;
-		if (strcmp(rp_field_str(r, RP_F_WORKLOAD), w) != 0 ||
-		    strcmp(rp_field_str(r, RP_F_STATUS), "ok") != 0 ||
-		    (b = line_block(
-			 P, line_label(D, r, label, sizeof(label)))) == NULL)
+		if (!ok_run_of(r, w))
+			continue;
+		line_label(D, r, label, sizeof(label));
+		if ((b = (rp_block_t *)rp_figure_block(P, label)) == NULL &&
+		    (b = rp_figure_block_add(P, P->nblocks, label)) == NULL)
 			continue;
 		if ((row = rp_figure_row_add(b)) == NULL)
 			return -1;

@@ -12,10 +12,10 @@
  * table's figures and named figures/fig-other-WORKLOAD.
  *
  * Nothing is printed when the data holds no such workload, so a report of
- * interp and colony data alone is unchanged.
+ * the registered workloads' data alone is unchanged.
  *
- * Limits: at most RP_GENERIC_MAX workloads (the rest are named, not
- * tabled); the workloads with sections of their own are interp and colony.
+ * Limits: at most RP_GENERIC_MAX workloads (the rest are left out, and
+ * the section says so).
  */
 #ifndef FB_RP_GENERIC_H
 #define FB_RP_GENERIC_H
