@@ -14,6 +14,8 @@
 
 /* A fact of the section: part.W.WHAT. */
 #define PART "part.%s."
+/* Faults a step that count as faulting an array again: 16 pages. */
+#define FAULTING 16.0
 
 /* Table 3 and 3m: the variants of the main sweep (part.W.main.variants;
  * eager has its own, smaller one), each one's speed-up over the
@@ -93,7 +95,7 @@ rp_colony_steepest(const double *n, const double *t, size_t k)
 }
 
 /* The speed question's baseline in the scaling sweep: the run at the
- * smallest N whose steps fault (RP_COLONY_FAULTING pages a step or more),
+ * smallest N whose steps fault (FAULTING pages a step or more),
  * or NULL. */
 static const json_t *
 faulting(const rp_data_t *D, const rp_workload_t *w)
@@ -113,8 +115,7 @@ faulting(const rp_data_t *D, const rp_workload_t *w)
 		double n = rp_field(r, RP_F_N);
 		if (!rp_data_run_matches(r, &q))
 			continue;
-		if (f >= RP_COLONY_FAULTING &&
-		    (at == NULL || n < rp_field(at, RP_F_N)))
+		if (f >= FAULTING && (at == NULL || n < rp_field(at, RP_F_N)))
 			at = r;
 	}
 	return at;

@@ -23,9 +23,6 @@ void rp_colony_facts(rp_report_t *R, const rp_workload_t *w);
 double rp_colony_widest_spread(
     const rp_report_t *R, const rp_workload_t *w, const char **label);
 
-/* Faults a step that count as faulting an array again: 16 pages. */
-#define RP_COLONY_FAULTING 16.0
-
 /* The index j (1..k-1) of the steepest local slope, between n[j-1] and
  * n[j], of times t against sizes n in log-log; 0 when k < 2 or none is a
  * number. Pure. */
