@@ -88,42 +88,37 @@ counters_facts(
 	    PART "counters.pmu_note", w->name);
 }
 
-/* The noise band of runs as long as one variant's main run: its name,
- * its median, the band (part.W.noise.WHICH.*). */
+/* The noise band of runs as long as the fastest and the slowest main
+ * runs timed at least twice, the ends of the lengths Table 1 holds: each
+ * one's variant, median and band (part.W.noise.fast.*, .slow.*). */
 static void
-noise_facts(
-    rp_report_t *R, const rp_workload_t *w, const json_t *r, const char *which)
+noise_facts(rp_report_t *R, const rp_workload_t *w, const char **vs, size_t nv)
 {
-	rp_facts_t *F = &R->facts;
-	double t = rp_field(r, RP_F_TIME_MEDIAN);
-
-	rp_fact_str(F, r != NULL ? rp_field_str(r, RP_F_VARIANT) : NULL, r,
-	    PART "noise.%s.variant", w->name, which);
-	rp_fact_num(
-	    F, RP_FACT_TIME, t, r, PART "noise.%s.median", w->name, which);
-	rp_fact_num(F, RP_FACT_PERCENT, rp_report_noise_at(&R->data, t), r,
-	    PART "noise.%s.band", w->name, which);
-}
-
-/* The fastest and the slowest main runs timed at least twice: the ends
- * of the lengths Table 1 holds. */
-static void
-noise_ends(rp_report_t *R, const rp_workload_t *w, const char **vs, size_t nv)
-{
-	const json_t *fast = NULL, *slow = NULL;
+	static const char *const end[2] = {"fast", "slow"};
+	const json_t *at[2] = {NULL, NULL};
 
 	for (size_t i = 0; i < nv; i++) {
 		const json_t *r = rp_data_main_run(&R->data, w->name, vs[i]);
 		double t = rp_field(r, RP_F_TIME_MEDIAN);
 		if (!(rp_field(r, RP_F_TIME_REPEATS) >= 2))
 			continue;
-		if (fast == NULL || t < rp_field(fast, RP_F_TIME_MEDIAN))
-			fast = r;
-		if (slow == NULL || t > rp_field(slow, RP_F_TIME_MEDIAN))
-			slow = r;
+		if (at[0] == NULL || t < rp_field(at[0], RP_F_TIME_MEDIAN))
+			at[0] = r;
+		if (at[1] == NULL || t > rp_field(at[1], RP_F_TIME_MEDIAN))
+			at[1] = r;
 	}
-	noise_facts(R, w, fast, "fast");
-	noise_facts(R, w, slow, "slow");
+	for (int k = 0; k < 2; k++) {
+		const json_t *r = at[k];
+		double t = rp_field(r, RP_F_TIME_MEDIAN);
+		rp_fact_str(&R->facts,
+		    r != NULL ? rp_field_str(r, RP_F_VARIANT) : NULL, r,
+		    PART "noise.%s.variant", w->name, end[k]);
+		rp_fact_num(&R->facts, RP_FACT_TIME, t, r,
+		    PART "noise.%s.median", w->name, end[k]);
+		rp_fact_num(&R->facts, RP_FACT_PERCENT,
+		    rp_report_noise_at(&R->data, t), r, PART "noise.%s.band",
+		    w->name, end[k]);
+	}
 }
 
 /* The op-by-op variant's run timed more than once (part.W.repeated.*). */
@@ -155,7 +150,7 @@ stats_facts(rp_report_t *R, const rp_workload_t *w, const char **vs, size_t nv)
 	    PART "note.intervals", w->name);
 	rp_fact_num(F, RP_FACT_NUMBER, RP_REPORT_LENGTH_CLASS, NULL,
 	    PART "noise.length_class", w->name);
-	noise_ends(R, w, vs, nv);
+	noise_facts(R, w, vs, nv);
 	rp_fact_str(F, w->op_by_op, eager, PART "op_by_op", w->name);
 	rp_fact_bool(F, best != NULL, best, PART "repeated.present", w->name);
 	rp_fact_num(F, RP_FACT_TIME,
