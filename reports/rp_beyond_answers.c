@@ -173,20 +173,8 @@ static const rp_fact_field_t policy_fields[] = {
     {"muzzy_decay_ms", RP_F_MUZZY_DECAY, RP_FACT_COUNT, RP_F_NONE},
 };
 
-static void
-policy_facts(rp_report_t *R, const json_t *sj, const json_t *sg)
-{
-	rp_facts_t *F = &R->facts;
-	const json_t *note = rp_field_json(sg, RP_F_POLICY_NOTE);
-
-	rp_fact_bool(F,
-	    json_is_number(rp_field_json(sj, RP_F_OVERSIZE_THRESHOLD)), sj,
-	    FACT("allocator.jemalloc.policy_stated"));
-	RP_FACTS_FIELDS(F, sj, FACT("allocator.jemalloc"), policy_fields);
-	rp_fact_str(
-	    F, json_string_value(note), sg, FACT("allocator.glibc.policy"));
-}
-
+/* The allocator's part in step-time variance: the baseline's spread run
+ * with each allocator, the reuse variant's faults, each one's policy. */
 static void
 allocator_facts(rp_report_t *R)
 {
@@ -216,7 +204,12 @@ allocator_facts(rp_report_t *R)
 	    FACT("allocator.figure"));
 	rp_fact_num(F, RP_FACT_COUNT, rp_field(sr, RP_F_COLD_MINOR_FAULTS), sr,
 	    FACT("allocator.reuse_faults"));
-	policy_facts(R, sj, sg);
+	rp_fact_bool(F,
+	    json_is_number(rp_field_json(sj, RP_F_OVERSIZE_THRESHOLD)), sj,
+	    FACT("allocator.jemalloc.policy_stated"));
+	RP_FACTS_FIELDS(F, sj, FACT("allocator.jemalloc"), policy_fields);
+	rp_fact_str(F, json_string_value(rp_field_json(sg, RP_F_POLICY_NOTE)),
+	    sg, FACT("allocator.glibc.policy"));
 }
 
 void
