@@ -27,14 +27,15 @@ rp_limiter_decide(const rp_limiter_in_t *in)
 	return v;
 }
 
-/* A short word: "the model's term", "not determined", "not modelled",
- * "not measured". */
+/* A kind's keyword, for templates to choose words by (which 0), or its
+ * short word (which 1). */
 static const char *
-limiter_word(rp_limit_t kind)
+kind_name(rp_limit_t kind, int which)
 {
-	static const char *const words[] = {"the model's term",
-	    "not determined", "not modelled", "not measured"};
-	return kind <= RP_LIMIT_UNMEASURED ? words[kind] : "?";
+	static const char *const names[][2] = {{"model", "the model's term"},
+	    {"undetermined", "not determined"}, {"unmodelled", "not modelled"},
+	    {"unmeasured", "not measured"}};
+	return kind <= RP_LIMIT_UNMEASURED ? names[kind][which] : "?";
 }
 
 const char *
@@ -68,53 +69,35 @@ const char *
 rp_limiter_verdict_word(const rp_limiter_t *v)
 {
 	return v->kind == RP_LIMIT_MODEL ? rp_limiter_term_word(v->term)
-					 : limiter_word(v->kind);
+					 : kind_name(v->kind, 1);
 }
 
-/* The run's time model into in (model_term NULL when it has none): the
- * limiter's term, its seconds and share, the prediction and its error. */
-static void
-model_of(const json_t *r, rp_limiter_in_t *in)
-{
-	const json_t *t;
-	size_t i;
-
-	in->model_term = NULL;
-	in->model_share = in->model_term_s = NAN;
-	in->model_predicted = rp_field(r, RP_F_MODEL_PREDICTED);
-	in->model_error = rp_field(r, RP_F_MODEL_ERROR);
-	in->model_term =
-	    json_string_value(rp_field_json(r, RP_F_MODEL_LIMITER));
-	if (in->model_term == NULL)
-		return;
-	json_array_foreach(rp_field_json(r, RP_F_MODEL_TERMS), i, t)
-	{
-		if (strcmp(rp_str(t, "name"), in->model_term) == 0) {
-			in->model_share = rp_num(t, "share");
-			in->model_term_s = rp_num(t, "seconds");
-		}
-	}
-}
-
+/* The run's time model is read into in: model_term NULL without one; its
+ * share and seconds NAN where the terms lack it ("not determined"). */
 rp_limiter_t
 rp_limiter_of(const rp_data_t *D, const char *workload, const char *variant,
     rp_limiter_in_t *in)
 {
 	const json_t *r = rp_data_main_run(D, workload, variant);
+	size_t i;
+	json_t *t;
 
 	memset(in, 0, sizeof(*in));
 	in->time_s = r != NULL ? rp_field(r, RP_F_TIME_MEDIAN) : NAN;
-	model_of(r, in);
+	in->model_share = in->model_term_s = NAN;
+	in->model_predicted = rp_field(r, RP_F_MODEL_PREDICTED);
+	in->model_error = rp_field(r, RP_F_MODEL_ERROR);
+	in->model_term =
+	    json_string_value(rp_field_json(r, RP_F_MODEL_LIMITER));
+	json_array_foreach(rp_field_json(r, RP_F_MODEL_TERMS), i, t)
+	{
+		if (in->model_term != NULL &&
+		    strcmp(rp_str(t, "name"), in->model_term) == 0) {
+			in->model_share = rp_num(t, "share");
+			in->model_term_s = rp_num(t, "seconds");
+		}
+	}
 	return rp_limiter_decide(in);
-}
-
-/* A keyword per kind, for templates to choose words by. */
-static const char *
-limiter_key(rp_limit_t kind)
-{
-	static const char *const keys[] = {
-	    "model", "undetermined", "unmodelled", "unmeasured"};
-	return kind <= RP_LIMIT_UNMEASURED ? keys[kind] : "?";
 }
 
 /* The model's prediction against the median under at (.predicted,
@@ -143,7 +126,7 @@ void
 rp_limiter_verdict_facts(rp_facts_t *F, const rp_limiter_in_t *in,
     const rp_limiter_t *v, const json_t *r, const char *at)
 {
-	rp_fact_str(F, limiter_key(v->kind), r, "%s.verdict", at);
+	rp_fact_str(F, kind_name(v->kind, 0), r, "%s.verdict", at);
 	rp_fact_str(F,
 	    in->model_term != NULL ? rp_limiter_term_word(in->model_term)
 				   : NULL,
@@ -254,6 +237,15 @@ term_facts(
 	    "%s.term%d_share", p, k);
 }
 
+/* The profile's seconds read straight from model.profile. */
+static const rp_fact_key_t profile_keys[] = {
+    {"hot", "hot_loop_s", RP_FACT_TIME},
+    {"hot_predicted", "hot_loop_predicted_s", RP_FACT_TIME},
+    {"elsewhere", "elsewhere_s", RP_FACT_TIME},
+    {"kernel", "kernel_s", RP_FACT_TIME},
+    {"faults_predicted", "faults_predicted_s", RP_FACT_TIME},
+};
+
 /* Where a run's time went by its profile (harness --profile, the model's
  * model.profile), as P.profile.*: sampled (false without one), samples,
  * hot and hot_predicted (the hot loop), passes and passes_predicted (the
@@ -269,6 +261,7 @@ profile_facts(rp_facts_t *F, const json_t *r, const char *p)
 	const int has_passes =
 	    json_array_size(json_object_get(mp, "passes")) > 0;
 	double passes = 0.0, passes_pred = 0.0, others = 0.0;
+	char prefix[RP_FACTS_NAME_MAX + sizeof(".profile")];
 	const char *name;
 	size_t i;
 	json_t *e;
@@ -282,26 +275,18 @@ profile_facts(rp_facts_t *F, const json_t *r, const char *p)
 	{
 		others += json_number_value(e);
 	}
-	rp_fact_bool(F, mp != NULL, r, "%s.profile.sampled", p);
+	snprintf(prefix, sizeof(prefix), "%s.profile", p);
+	RP_FACTS_KEYS(F, mp, r, prefix, profile_keys);
+	rp_fact_bool(F, mp != NULL, r, "%s.sampled", prefix);
 	rp_fact_num(F, RP_FACT_COUNT,
-	    rp_num(json_object_get(r, "profile"), "samples"), r,
-	    "%s.profile.samples", p);
+	    rp_num(json_object_get(r, "profile"), "samples"), r, "%s.samples",
+	    prefix);
 	rp_fact_num(
-	    F, RP_FACT_TIME, rp_num(mp, "hot_loop_s"), r, "%s.profile.hot", p);
-	rp_fact_num(F, RP_FACT_TIME, rp_num(mp, "hot_loop_predicted_s"), r,
-	    "%s.profile.hot_predicted", p);
-	rp_fact_num(F, RP_FACT_TIME, has_passes ? passes : NAN, r,
-	    "%s.profile.passes", p);
+	    F, RP_FACT_TIME, has_passes ? passes : NAN, r, "%s.passes", prefix);
 	rp_fact_num(F, RP_FACT_TIME, has_passes ? passes_pred : NAN, r,
-	    "%s.profile.passes_predicted", p);
-	rp_fact_num(F, RP_FACT_TIME, rp_num(mp, "elsewhere_s"), r,
-	    "%s.profile.elsewhere", p);
+	    "%s.passes_predicted", prefix);
 	rp_fact_num(
-	    F, RP_FACT_TIME, rp_num(mp, "kernel_s"), r, "%s.profile.kernel", p);
-	rp_fact_num(F, RP_FACT_TIME, rp_num(mp, "faults_predicted_s"), r,
-	    "%s.profile.faults_predicted", p);
-	rp_fact_num(F, RP_FACT_TIME, mp != NULL ? others : NAN, r,
-	    "%s.profile.others", p);
+	    F, RP_FACT_TIME, mp != NULL ? others : NAN, r, "%s.others", prefix);
 }
 
 /* One variant's row: its prediction against its median, the two largest
@@ -492,11 +477,15 @@ drift_facts(rp_report_t *R)
 }
 
 void
-rp_limiter_model_facts(rp_report_t *R)
+rp_limiter_facts(rp_report_t *R)
 {
 	const json_t *any = NULL;
 	int profiled = 0;
 
+	/* Without a model the section is one sentence, and every limiter
+	 * reads "not modelled": the rows' facts are the same either way. */
+	rp_fact_bool(
+	    &R->facts, model_present(&R->data), NULL, "limits.model_present");
 	rp_fact_text(&R->facts, RP_FACT_PERCENT, RP_LIMITER_MODEL_TOLERANCE,
 	    rp_text_fmt_num(100 * RP_LIMITER_MODEL_TOLERANCE, "%.0f%%"), NULL,
 	    "limits.tolerance");
@@ -531,14 +520,4 @@ rp_limiter_model_facts(rp_report_t *R)
 	    rp_field(any, RP_F_MODEL_FP_OVERLAP), any, "limits.fp_overlap");
 	rp_fact_num(&R->facts, RP_FACT_NUMBER,
 	    rp_field(any, RP_F_MODEL_WAIT_WINDOW), any, "limits.wait_window");
-}
-
-void
-rp_limiter_facts(rp_report_t *R)
-{
-	/* Without a model the section is one sentence, and every limiter
-	 * reads "not modelled": the rows' facts are the same either way. */
-	rp_fact_bool(
-	    &R->facts, model_present(&R->data), NULL, "limits.model_present");
-	rp_limiter_model_facts(R);
 }

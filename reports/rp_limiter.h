@@ -1,34 +1,28 @@
 /*
  * rp_limiter: what limits each variant, decided once by the run's time
  * model (`harness run --model`, docs/model.md: each term's work counted
- * from the compiled loop over a ceiling measured on the machine, the terms
- * combined by the stated rule), and printed by every section that names a
- * limiter (the lesson, the limits list, the roofline's labels, the threads
- * tables); and the notebook section of that name, "What limits each
- * variant" (templates/notebook/limits.md.j2), whose facts are the model's
- * predictions against the medians.
+ * from the compiled loop over a ceiling measured on the machine) and
+ * printed by every section that names a limiter; and the notebook section
+ * "What limits each variant" (templates/notebook/limits.md.j2): the
+ * model's predictions against the medians.
  *
- * The limiter is the model's largest term; "not determined" is the verdict
- * where its prediction misses the measured median by more than
- * RP_LIMITER_MODEL_TOLERANCE, with the seconds it leaves unexplained. A
- * prediction can be wrong, and then says so; a threshold on the
- * measurement alone could not. A main run without a model is "not
- * modelled": nothing else decides a limiter.
+ * The limiter is the model's largest term; "not determined" where its
+ * prediction misses the measured median by more than
+ * RP_LIMITER_MODEL_TOLERANCE. A prediction can be wrong, and then says
+ * so; a threshold on the measurement alone could not. A main run without
+ * a model is "not modelled": nothing else decides a limiter.
  */
 #ifndef FB_RP_LIMITER_H
 #define FB_RP_LIMITER_H
 
-#include <stdio.h>
-
 #include "rp_data.h"
 #include "rp_report.h"
 
-/* The model's prediction within this share of the measured median
- * decides (the harness's HX_MODEL_TOLERANCE). */
+/* The harness's HX_MODEL_TOLERANCE. */
 #define RP_LIMITER_MODEL_TOLERANCE 0.25
 
 typedef enum {
-	RP_LIMIT_MODEL, /* the model's largest term (rp_limiter_t.term) */
+	RP_LIMIT_MODEL,        /* the model's largest term (.term) */
 	RP_LIMIT_UNDETERMINED, /* the prediction misses */
 	RP_LIMIT_UNMODELLED,   /* a main run without a model */
 	RP_LIMIT_UNMEASURED,   /* no main run */
@@ -50,18 +44,14 @@ typedef struct rp_limiter_s {
 
 /* The rule: pure, a function of in only. */
 rp_limiter_t rp_limiter_decide(const rp_limiter_in_t *in);
-
-/* The verdict's word: for the model's, its term's (rp_limiter_term_word);
+/* The verdict's word: its term's (rp_limiter_term_word) for the model's,
  * else "not determined", "not modelled" or "not measured". */
 const char *rp_limiter_verdict_word(const rp_limiter_t *v);
-/* What a model term names: "fma" "multiply-adds (FMA)", "divsqrt"
- * "divides and square roots", "dram" "DRAM bandwidth", ... (the name
- * itself when unknown). */
+/* What a model term names: "divsqrt" "divides and square roots", "dram"
+ * "DRAM bandwidth", ... (the name itself when unknown). */
 const char *rp_limiter_term_word(const char *term);
-
 /* A term's seconds in model m (a result's "model") by name; 0 when m has
- * no such term (a variant without faults has no fault term to speak
- * of). */
+ * no such term. */
 double rp_limiter_term_seconds(const json_t *m, const char *name);
 
 /* A variant's main run (rp_data_main_run) read into in; returns its
@@ -69,34 +59,28 @@ double rp_limiter_term_seconds(const json_t *m, const char *name);
 rp_limiter_t rp_limiter_of(const rp_data_t *D, const char *workload,
     const char *variant, rp_limiter_in_t *in);
 /* The verdict and the prediction that shows it, as facts under at
- * (at.verdict: a keyword per kind, "model", "undetermined", "unmodelled",
- * "unmeasured"; at.term, .term_s, .term_share, .predicted, .error,
- * .unexplained, .overpredicted): macros.j2's limiter_sentence words them.
- * r is the run they come from; its median is not among them (the run's
- * own fact, W.V.median, one quantity one name). */
+ * (at.verdict: "model", "undetermined", "unmodelled" or "unmeasured";
+ * at.term, .term_s, .term_share, .predicted, .error, .unexplained,
+ * .overpredicted) for macros.j2's limiter_sentence. r is the run they
+ * come from; its median is its own fact (W.V.median). */
 void rp_limiter_verdict_facts(rp_facts_t *F, const rp_limiter_in_t *in,
     const rp_limiter_t *v, const json_t *r, const char *at);
 
-/* ---- the notebook's "What limits each variant" ---- */
-
-/* The section's facts (limits.*, for templates/notebook/limits.md.j2):
- * limits.model_present, whether a main run of the data carries the time
- * model, and rp_limiter_model_facts. */
+/* The notebook's section (limits.*): limits.model_present, whether a main
+ * run carries the time model; each variant's prediction against its
+ * median, its two largest terms, its verdict, its notes, the level serving
+ * its gathers (null without); why one schedule is faster than another by
+ * the terms that differ. */
 void rp_limiter_facts(rp_report_t *R);
-/* The section by the time model: each variant's prediction against its
- * median, its two largest terms, its verdict, its notes, the level that
- * serves its gathers (limits.W.V.gather_level, null without); why one schedule
- * is faster than another by the terms that differ. */
-void rp_limiter_model_facts(rp_report_t *R);
 
-/* The seconds of one part of run r's predicted time (model.terms), for
- * the stacked figure: "in_core" (the in-core terms as they overlap: the
- * prediction less the terms that add), "caches" (l2 and l3), "dram",
- * "faults"; NaN without a model or for another part. */
+/* The seconds of one part of run r's predicted time, for the stacked
+ * figure: "in_core" (the prediction less the terms that add), "caches"
+ * (l2 and l3), "dram", "faults"; NaN without a model or for another
+ * part. */
 double rp_limiter_model_part(const json_t *r, const char *part);
 /* The GFLOP/s run r would reach if its model's largest term alone took
- * its time (work.flops over that term's seconds): the roof of its
- * limiter. NaN without a model or flops; arg is unused (rp_col_t.of). */
+ * its time: the roof of its limiter. NaN without a model or flops; arg is
+ * unused (rp_col_t.of). */
 double rp_limiter_roof(const json_t *r, const char *arg);
 
 #endif /* FB_RP_LIMITER_H */

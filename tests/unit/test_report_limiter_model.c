@@ -1,6 +1,6 @@
 /*
  * Unit tests of the time model's facts (reports/rp_limiter.c,
- * rp_limiter_model_facts) from hand-made runs: why one schedule is faster
+ * rp_limiter_facts) from hand-made runs: why one schedule is faster
  * than another, by the terms that differ most and the one both pay.
  */
 #include <criterion/criterion.h>
@@ -74,7 +74,7 @@ Test(report_limiter_model, why_names_the_terms_that_differ)
 	add_modelled("materialized", 1.7, 0.6, 0.45, 0.13);
 	add_modelled("fused", 0.77, 0.6, 1e-5, 0);
 	add_modelled("tiled", 0.6, 0.6, 0, 0);
-	rp_limiter_model_facts(R);
+	rp_limiter_facts(R);
 
 	cr_expect_str_eq(str_of("limits.why.interp.fused.materialized.term1"),
 	    "page faults");
@@ -135,7 +135,7 @@ Test(report_limiter_model, a_gap_measured_the_other_way_is_marked)
 	add_modelled("materialized", 1.7, 0.6, 0.45, 0.13);
 	add_modelled("fused", 0.77, 0.6, 1e-5, 0);
 	add_modelled("tiled", 0.80, 0.6, 0, 0);
-	rp_limiter_model_facts(R);
+	rp_limiter_facts(R);
 
 	cr_expect_float_eq(rp_facts_num(&R->facts,
 			       "limits.why.interp.tiled.fused.measured_gap"),
@@ -201,7 +201,7 @@ Test(report_limiter_model, a_gather_roof_for_each_level)
 Test(report_limiter_model, how_far_the_ceilings_moved)
 {
 	add_modelled("fused", 0.77, 0.6, 0, 0);
-	rp_limiter_model_facts(R);
+	rp_limiter_facts(R);
 	cr_expect(!json_is_true(json_object_get(
 	    rp_facts_get(&R->facts, "limits.drift.measured"), "value")));
 	cr_expect_null(rp_facts_get(&R->facts, "limits.drift.largest"));
@@ -214,7 +214,7 @@ Test(report_limiter_model, how_far_the_ceilings_moved)
 	    1.4e9, "gather_l3_per_s", 1e9);
 	rp_facts_free(&R->facts);
 	rp_facts_init(&R->facts);
-	rp_limiter_model_facts(R);
+	rp_limiter_facts(R);
 	cr_expect(json_is_true(json_object_get(
 	    rp_facts_get(&R->facts, "limits.drift.measured"), "value")));
 	cr_expect_float_eq(
@@ -261,7 +261,7 @@ Test(report_limiter_model, where_the_time_went_by_the_profile)
 		"predicted_s", 0.01, "elsewhere_s", 0.03, "kernel_s", 0.12,
 		"faults_predicted_s", 0.1, "other_objects", "libm.so.6", 0.04,
 		"libc.so.6", 0.01));
-	rp_limiter_model_facts(R);
+	rp_limiter_facts(R);
 	cr_expect(json_is_true(json_object_get(
 	    rp_facts_get(&R->facts, "limits.profiled"), "value")));
 	cr_expect(json_is_true(json_object_get(
