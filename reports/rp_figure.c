@@ -10,10 +10,10 @@
 #include <string.h>
 
 #include "hx_stats.h"
-#include "rp_bandwidth.h"
 #include "rp_figure.h"
 #include "rp_limiter.h"
 #include "rp_report.h"
+#include "rp_threads.h"
 #include "rp_workloads.h"
 
 /* Timeline points per variant (bucket maxima). */

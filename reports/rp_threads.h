@@ -5,21 +5,30 @@
  * efficiency at the most threads, its workspace bounds against the model
  * at each count, and its limiter from a pure rule (rp_threads_decide): the
  * bytes it moves per second at the most threads against the triad
- * bandwidth measured on as many cores (ceilings-threads.json). Then the
- * chunk trade-off with threads (interp chunked holds one chunk a thread),
- * a figure per workload (speed-up against threads, the ideal line), and
- * the C variants beside the JAX programs at equal thread counts (the sets
+ * bandwidth measured on as many cores. Then the chunk trade-off with
+ * threads (interp chunked holds one chunk a thread), a figure per
+ * workload (speed-up against threads, the ideal line), and the C variants
+ * beside the JAX programs at equal thread counts (the sets
  * jax-c-*-threads, jax-interp, jax-colony of reports/jax-sweep.sh).
  *
- * Every sentence is computed from the data; a missing set makes the
- * section say so in one line.
+ * The bandwidth rule is the report's one reading of a run's bytes moved a
+ * second as a share of bandwidth (rp_bandwidth_*): against the triad of
+ * the cache level holding its working set (its peak workspace and its
+ * inputs, by the cache sizes it recorded), measured on as many cores as it
+ * used: `harness ceilings` (ceilings.json) for one thread, `harness
+ * ceilings --threads T` (ceilings-threads.json) for T. The roofline's
+ * labels name the same level.
  *
  * Limits: a variant's row is its runs at the largest N it has in the sets;
- * at most RP_THREADS_MAX_T thread counts are shown (the smallest ones).
+ * at most RP_THREADS_MAX_T thread counts are shown (the smallest ones); a
+ * missing set makes the section say so in one line. A run of T threads
+ * whose T-core ceilings were not measured has no ceiling (NAN), never the
+ * one-core ceiling scaled; a working set of NAN bytes is taken as DRAM's.
  */
 #ifndef FB_RP_THREADS_H
 #define FB_RP_THREADS_H
 
+#include "rp_data.h"
 #include "rp_report.h"
 #include "rp_workloads.h"
 
@@ -48,7 +57,7 @@ typedef enum {
  * rule decides first (a known share at or above RP_THREADS_BW_SHARE);
  * without a share, only an efficiency at the threshold decides (scales). */
 rp_threads_limiter_t rp_threads_decide(double bw_share, double efficiency);
-/* "memory bandwidth", "compute: scales", ...: a static string. */
+/* "stops at the triad", "scales", ...: a static string. */
 const char *rp_threads_word(rp_threads_limiter_t l);
 
 /* A run's thread count: params.threads, 1 when absent (a result leaves it
@@ -61,5 +70,28 @@ void rp_threads_facts(rp_report_t *R);
  * size, with what its runs there would cost (rp_workloads.h's
  * threads_after): the facts threads.W.after.*. */
 void rp_threads_interp_after(rp_report_t *R, const rp_workload_t *w);
+
+typedef struct rp_bandwidth_ceiling_s {
+	const char *level;  /* "L1", "L2", "L3" or "DRAM" */
+	int cores;          /* the cores the triad was measured on */
+	double bytes_per_s; /* the triad there; NAN when not measured */
+	const char *file;   /* the data file it comes from */
+} rp_bandwidth_ceiling_t;
+
+/* The cache level whose size first holds bytes, from a run's
+ * machine.caches: "L1", "L2", "L3" or "DRAM". */
+const char *rp_bandwidth_level(const json_t *r, double bytes);
+/* The triad of level ("L1" ... "DRAM") measured on cores cores; pure. */
+rp_bandwidth_ceiling_t rp_bandwidth_ceiling(
+    const rp_data_t *D, const char *level, int cores);
+/* The ceiling of run r: the level of its working set and the threads it
+ * ran (params.threads; 1 when absent). NULL r gives DRAM on one core. */
+rp_bandwidth_ceiling_t rp_bandwidth_of_run(const rp_data_t *D, const json_t *r);
+/* r's bytes moved per second (work.gbytes_per_s) over its ceiling; NAN
+ * when either is unknown. */
+double rp_bandwidth_share(const rp_data_t *D, const json_t *r);
+/* "37.7 GB/s, the DRAM triad on 2 cores" (or "not measured: the DRAM
+ * triad on 2 cores") into buf of size len; returns buf. */
+char *rp_bandwidth_text(const rp_bandwidth_ceiling_t *c, char *buf, size_t len);
 
 #endif /* FB_RP_THREADS_H */

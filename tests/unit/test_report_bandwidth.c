@@ -1,14 +1,15 @@
 /*
- * Unit tests of the report's one bandwidth rule (reports/rp_bandwidth):
- * the triad taken by the level that holds a run's working set and by the
- * cores it ran on, never a one-core ceiling for a run of two threads.
+ * Unit tests of the report's one bandwidth rule (rp_bandwidth_* in
+ * reports/rp_threads.c): the triad taken by the level that holds a run's
+ * working set and by the cores it ran on, never a one-core ceiling for a
+ * run of two threads.
  */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <string.h>
 
-#include "rp_bandwidth.h"
 #include "rp_data.h"
+#include "rp_threads.h"
 
 #define CACHES                                                                 \
 	"\"machine\":{\"caches\":{\"l1d_bytes\":49152,\"l2_bytes\":1048576,"   \

@@ -203,7 +203,7 @@ Test(report_threads, section_rows_and_numbers)
 	expect_text("threads.interp.fast.bytes_per_s", "1 GB/s");
 	expect_text("threads.interp.fast.triad_share", "10.0%");
 	/* The ceiling it is a share of: no caches recorded, so DRAM's, on
-	 * the two cores the run used (rp_bandwidth.h). */
+	 * the two cores the run used (rp_threads.h). */
 	expect_text("threads.interp.fast.ceiling",
 	    "10 GB/s, the DRAM triad on 2 cores");
 	expect_text(
