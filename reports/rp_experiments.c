@@ -11,8 +11,6 @@
 
 #include "rp_data.h"
 #include "rp_experiments.h"
-#include "rp_report.h"
-#include "rp_text.h"
 
 /* Splits line at tabs into at most n fields (line is changed); returns how
  * many. */
@@ -60,16 +58,13 @@ rp_experiments_read(rp_experiments_t *E, const char *path)
 		if (E->n == RP_EXPERIMENTS_MAX || split_tabs(line, fl, 5) < 5 ||
 		    strcmp(fl[0], "set") == 0)
 			continue;
-		snprintf(e->set, sizeof(e->set), "%.*s",
-		    (int)sizeof(e->set) - 1, fl[0]);
-		snprintf(e->workload, sizeof(e->workload), "%.*s",
-		    (int)sizeof(e->workload) - 1, fl[1]);
-		snprintf(e->variants, sizeof(e->variants), "%.*s",
-		    (int)sizeof(e->variants) - 1, fl[2]);
-		snprintf(e->arguments, sizeof(e->arguments), "%.*s",
-		    (int)sizeof(e->arguments) - 1, fl[3]);
-		snprintf(e->purpose, sizeof(e->purpose), "%.*s",
-		    (int)sizeof(e->purpose) - 1, fl[4]);
+		char *const to[] = {
+		    e->set, e->workload, e->variants, e->arguments, e->purpose};
+		const size_t size[] = {sizeof(e->set), sizeof(e->workload),
+		    sizeof(e->variants), sizeof(e->arguments),
+		    sizeof(e->purpose)};
+		for (int k = 0; k < 5; k++)
+			snprintf(to[k], size[k], "%s", fl[k]);
 		E->n++;
 	}
 	fclose(f);
@@ -230,69 +225,4 @@ rp_experiments_times(const char *data_dir, rp_experiments_times_t *t)
 	}
 	fclose(f);
 	return isnan(t->sweeps_s) ? -1 : 0;
-}
-
-/* "13 min 5 s", or "41.6 s" under a minute; rotating buffers. */
-static const char *
-duration(double s)
-{
-	char *b = rp_text_buf();
-
-	if (isnan(s))
-		snprintf(b, RP_TEXT_BUF, "n/a");
-	else if (s < 60.0)
-		snprintf(b, RP_TEXT_BUF, "%.1f s", s);
-	else
-		snprintf(b, RP_TEXT_BUF, "%.0f min %.0f s",
-		    floor((s + 0.5) / 60.0), fmod(floor(s + 0.5), 60.0));
-	return b;
-}
-
-/* How long the sweeps that made the data took (method.sweeps.*). */
-static void
-times_facts(rp_report_t *R)
-{
-	rp_facts_t *F = &R->facts;
-	rp_experiments_times_t t;
-	int recorded = rp_experiments_times(R->data.dir, &t) == 0;
-
-	rp_fact_bool(F, recorded, NULL, "method.sweeps.recorded");
-	rp_fact_str(F, RP_EXPERIMENTS_TIMES, NULL, "method.sweeps.file");
-	rp_fact_str(
-	    F, t.mode[0] != '\0' ? t.mode : NULL, NULL, "method.sweeps.mode");
-	rp_fact_text(F, RP_FACT_TIME, t.sweeps_s, duration(t.sweeps_s), NULL,
-	    "method.sweeps.total");
-	rp_fact_text(
-	    F, RP_FACT_TIME, t.c_s, duration(t.c_s), NULL, "method.sweeps.c");
-	rp_fact_text(F, RP_FACT_TIME, t.jax_s, duration(t.jax_s), NULL,
-	    "method.sweeps.jax");
-	rp_fact_text(F, RP_FACT_TIME, t.beside_s, duration(t.beside_s), NULL,
-	    "method.sweeps.beside");
-	rp_fact_bool(F, t.beside_s > 0, NULL, "method.sweeps.beside_cachesim");
-}
-
-void
-rp_experiments_facts(rp_report_t *R)
-{
-	const rp_experiments_t *E = R->data.experiments;
-	rp_facts_t *F = &R->facts;
-	char cmd[1200];
-	int k = 0;
-
-	times_facts(R);
-	for (size_t i = 0; E != NULL && i < E->n; i++) {
-		const rp_experiment_t *e = &E->rows[i];
-		if (rp_experiments_present(R->data.dir, e->set))
-			continue;
-		k++;
-		rp_fact_str(F, e->set, NULL, "method.missing.%d.set", k);
-		rp_fact_str(F, rp_experiments_command(e, cmd, sizeof(cmd)),
-		    NULL, "method.missing.%d.command", k);
-		rp_fact_str(
-		    F, e->purpose, NULL, "method.missing.%d.purpose", k);
-	}
-	rp_fact_num(F, RP_FACT_COUNT, k, NULL, "method.missing.count");
-	rp_fact_str(
-	    F, E != NULL ? E->path : NULL, NULL, "method.missing.table");
-	rp_fact_bool(F, E != NULL && E->filled, NULL, "method.missing.filled");
 }

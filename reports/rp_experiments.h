@@ -2,7 +2,7 @@
  * rp_experiments: the table of experiments (reports/experiments.tsv) as the
  * report reads it, so that a set missing from the data is named with the
  * command that makes it; and the times of the run that made the data
- * (make-report-times.tsv), for the method section.
+ * (make-report-times.tsv), for the method section (rp_machine).
  *
  * The table is read from DATA_DIR/experiments.tsv, the copy make-report.sh
  * writes as it runs it (its sizes and variant lists filled in), else from
@@ -87,18 +87,5 @@ typedef struct rp_experiments_times_s {
 	char mode[16]; /* "full", "quick", or "" */
 } rp_experiments_times_t;
 int rp_experiments_times(const char *data_dir, rp_experiments_times_t *t);
-
-struct rp_report_s;
-/* The method section's facts (templates/notebook/method_and_machine.md.j2):
- *   method.sweeps.recorded  whether the data has make-report-times.tsv
- *   method.sweeps.total, .c, .jax, .beside (the JAX part's untimed steps
- *       that ran beside the cache simulation), printed "8 min 21 s";
- *       .beside_cachesim (whether they did), .mode (make-report.sh's mode
- *       or null), .file (RP_EXPERIMENTS_TIMES)
- *   method.missing.count    the sets of the table missing from the data;
- *       method.missing.K.set, .command, .purpose for K = 1..count, in the
- *       table's order; .table (the file read, null when none) and .filled
- *       (the data folder's own copy, its sizes filled in) */
-void rp_experiments_facts(struct rp_report_s *R);
 
 #endif /* FB_RP_EXPERIMENTS_H */

@@ -1,6 +1,7 @@
 /*
  * rp_machine: the facts of "Method and machine" (see rp_machine.h).
  */
+#include <math.h>
 #include <stdio.h>
 
 #include "rp_experiments.h"
@@ -122,6 +123,72 @@ machine_facts(rp_report_t *R)
 	    "method.machine.counters_note");
 }
 
+/* "13 min 5 s", or "41.6 s" under a minute; rotating buffers. */
+static const char *
+duration(double s)
+{
+	char *b = rp_text_buf();
+
+	if (isnan(s))
+		snprintf(b, RP_TEXT_BUF, "n/a");
+	else if (s < 60.0)
+		snprintf(b, RP_TEXT_BUF, "%.1f s", s);
+	else
+		snprintf(b, RP_TEXT_BUF, "%.0f min %.0f s",
+		    floor((s + 0.5) / 60.0), fmod(floor(s + 0.5), 60.0));
+	return b;
+}
+
+/* How long the sweeps that made the data took (method.sweeps.*). */
+static void
+sweeps_facts(rp_report_t *R)
+{
+	rp_facts_t *F = &R->facts;
+	rp_experiments_times_t t;
+	const int recorded = rp_experiments_times(R->data.dir, &t) == 0;
+	const struct {
+		const char *name;
+		double s;
+	} times[] = {{"total", t.sweeps_s}, {"c", t.c_s}, {"jax", t.jax_s},
+	    {"beside", t.beside_s}};
+
+	rp_fact_bool(F, recorded, NULL, "method.sweeps.recorded");
+	rp_fact_str(F, RP_EXPERIMENTS_TIMES, NULL, "method.sweeps.file");
+	rp_fact_str(
+	    F, t.mode[0] != '\0' ? t.mode : NULL, NULL, "method.sweeps.mode");
+	for (size_t k = 0; k < sizeof(times) / sizeof(times[0]); k++)
+		rp_fact_text(F, RP_FACT_TIME, times[k].s, duration(times[k].s),
+		    NULL, "method.sweeps.%s", times[k].name);
+	rp_fact_bool(F, t.beside_s > 0, NULL, "method.sweeps.beside_cachesim");
+}
+
+/* The sets of the table missing from the data, each with the command that
+ * makes it (method.missing.*). */
+static void
+missing_facts(rp_report_t *R)
+{
+	const rp_experiments_t *E = R->data.experiments;
+	rp_facts_t *F = &R->facts;
+	char cmd[1200];
+	int k = 0;
+
+	for (size_t i = 0; E != NULL && i < E->n; i++) {
+		const rp_experiment_t *e = &E->rows[i];
+		if (rp_experiments_present(R->data.dir, e->set))
+			continue;
+		k++;
+		rp_fact_str(F, e->set, NULL, "method.missing.%d.set", k);
+		rp_fact_str(F, rp_experiments_command(e, cmd, sizeof(cmd)),
+		    NULL, "method.missing.%d.command", k);
+		rp_fact_str(
+		    F, e->purpose, NULL, "method.missing.%d.purpose", k);
+	}
+	rp_fact_num(F, RP_FACT_COUNT, k, NULL, "method.missing.count");
+	rp_fact_str(
+	    F, E != NULL ? E->path : NULL, NULL, "method.missing.table");
+	rp_fact_bool(F, E != NULL && E->filled, NULL, "method.missing.filled");
+}
+
 void
 rp_machine_facts(rp_report_t *R)
 {
@@ -134,7 +201,8 @@ rp_machine_facts(rp_report_t *R)
 	    "method.data.measured_on");
 	rp_fact_num(&R->facts, RP_FACT_COUNT,
 	    (double)json_array_size(R->data.runs), NULL, "method.data.runs");
-	rp_experiments_facts(R);
+	sweeps_facts(R);
+	missing_facts(R);
 	rp_fact_num(
 	    &R->facts, RP_FACT_COUNT, RP_REPORT_CI_MIN, NULL, "method.ci_min");
 }

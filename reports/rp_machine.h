@@ -3,7 +3,8 @@
  * templates/notebook/method_and_machine.md.j2): the machine, compiler,
  * allocators, counters and ceilings the runs recorded, the
  * instrumentation's measured cost, when the data was measured and how
- * long its sweeps took, and the sets missing from it (rp_experiments).
+ * long its sweeps took, and the sets of the table of experiments
+ * (rp_experiments.h) missing from it.
  *
  *   method.machine.cpu, .cores, .l1d, .l2, .l3, .memory, .kernel,
  *       .compiler, .cflags, .allocator (the last jemalloc run's),
@@ -16,7 +17,15 @@
  *       (medians), .percent, .pairs, .pair_min, .pair_max, .p
  *       (Mann-Whitney), .significant (rp_machine_significant)
  *   method.data.measured_on, .runs
- *   method.sweeps.*, method.missing.* (rp_experiments.h)
+ *   method.sweeps.recorded (whether the data has make-report-times.tsv),
+ *       .total, .c, .jax, .beside (the JAX part's untimed steps that ran
+ *       beside the cache simulation), printed "8 min 21 s";
+ *       .beside_cachesim (whether they did), .mode (make-report.sh's mode
+ *       or null), .file (RP_EXPERIMENTS_TIMES)
+ *   method.missing.count (the table's sets missing from the data);
+ *       method.missing.K.set, .command, .purpose for K = 1..count, in the
+ *       table's order; .table (the file read, null when none) and .filled
+ *       (the data folder's own copy, its sizes filled in)
  *   method.ci_min (RP_REPORT_CI_MIN)
  */
 #ifndef FB_RP_MACHINE_H

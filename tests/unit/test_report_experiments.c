@@ -6,8 +6,9 @@
  * by pattern; the run's times; the data's own copy before the fallback; a
  * missing set named with its command where rp_data says why a run is
  * missing, and only when the whole set is missing; the method section's
- * facts (the missing sets in order, the sweeps' times). Then the committed
- * reports/experiments.tsv: every set the report's figures draw has a row.
+ * facts (reports/rp_machine: the missing sets in order, the sweeps'
+ * times). Then the committed reports/experiments.tsv: every set the
+ * report's figures draw has a row.
  */
 #include <criterion/criterion.h>
 #include <math.h>
@@ -264,7 +265,7 @@ Test(report_experiments, the_methods_facts)
 	cr_assert_eq(
 	    rp_data_load(&R.data, dir, msg, sizeof(msg)), 0, "%s", msg);
 	cr_assert_eq(rp_facts_init(&R.facts), 0);
-	rp_experiments_facts(&R);
+	rp_machine_facts(&R);
 	/* Nine rows, interp-main present: eight missing. */
 	cr_expect_float_eq(
 	    rp_facts_num(&R.facts, "method.missing.count"), 8, 1e-9);
