@@ -72,31 +72,46 @@ rp_limiter_verdict_word(const rp_limiter_t *v)
 					 : kind_name(v->kind, 1);
 }
 
-/* The run's time model is read into in: model_term NULL without one; its
- * share and seconds NAN where the terms lack it ("not determined"). */
+/* The term of model m named name, or NULL. */
+static const json_t *
+term_named(const json_t *m, const char *name)
+{
+	size_t i;
+	json_t *t;
+
+	json_array_foreach(json_object_get(m, "terms"), i, t)
+	{
+		if (name != NULL && strcmp(rp_str(t, "name"), name) == 0)
+			return t;
+	}
+	return NULL;
+}
+
+double
+rp_limiter_term_seconds(const json_t *m, const char *name)
+{
+	const json_t *t = term_named(m, name);
+
+	return t != NULL ? rp_num(t, "seconds") : 0.0;
+}
+
+/* The run's model is read into in: model_term NULL without one; its share
+ * and seconds NAN where the terms lack it ("not determined"). */
 rp_limiter_t
 rp_limiter_of(const rp_data_t *D, const char *workload, const char *variant,
     rp_limiter_in_t *in)
 {
-	const json_t *r = rp_data_main_run(D, workload, variant);
-	size_t i;
-	json_t *t;
+	const json_t *r = rp_data_main_run(D, workload, variant), *t;
 
 	memset(in, 0, sizeof(*in));
 	in->time_s = r != NULL ? rp_field(r, RP_F_TIME_MEDIAN) : NAN;
-	in->model_share = in->model_term_s = NAN;
 	in->model_predicted = rp_field(r, RP_F_MODEL_PREDICTED);
 	in->model_error = rp_field(r, RP_F_MODEL_ERROR);
 	in->model_term =
 	    json_string_value(rp_field_json(r, RP_F_MODEL_LIMITER));
-	json_array_foreach(rp_field_json(r, RP_F_MODEL_TERMS), i, t)
-	{
-		if (in->model_term != NULL &&
-		    strcmp(rp_str(t, "name"), in->model_term) == 0) {
-			in->model_share = rp_num(t, "share");
-			in->model_term_s = rp_num(t, "seconds");
-		}
-	}
+	t = term_named(json_object_get(r, "model"), in->model_term);
+	in->model_share = rp_num(t, "share");
+	in->model_term_s = rp_num(t, "seconds");
 	return rp_limiter_decide(in);
 }
 
@@ -198,27 +213,19 @@ model_present(const rp_data_t *D)
 	return 0;
 }
 
-/* The two largest terms of a model (by seconds), indexes into terms; -1
- * where there are fewer. */
+/* Keeps the two largest x seen, best[0] >= best[1], with their terms
+ * (a tie keeps the first). */
 static void
-largest_two(const json_t *terms, int *first, int *second)
+keep_two(double x, const json_t *t, double best[2], const json_t *top[2])
 {
-	size_t i;
-	json_t *t;
-
-	*first = *second = -1;
-	json_array_foreach(terms, i, t)
-	{
-		double s = rp_num(t, "seconds");
-		if (*first < 0 ||
-		    s > rp_num(
-			    json_array_get(terms, (size_t)*first), "seconds")) {
-			*second = *first;
-			*first = (int)i;
-		} else if (*second < 0 ||
-		    s > rp_num(
-			    json_array_get(terms, (size_t)*second), "seconds"))
-			*second = (int)i;
+	if (x > best[0]) {
+		best[1] = best[0];
+		top[1] = top[0];
+		best[0] = x;
+		top[0] = t;
+	} else if (x > best[1]) {
+		best[1] = x;
+		top[1] = t;
 	}
 }
 
@@ -297,13 +304,19 @@ model_row_facts(rp_report_t *R, const char *w, const char *v)
 {
 	const json_t *r = rp_data_main_run(&R->data, w, v);
 	const json_t *m = json_object_get(r, "model");
-	const json_t *terms = json_object_get(m, "terms");
 	rp_limiter_in_t in;
 	rp_limiter_t lim = rp_limiter_of(&R->data, w, v, &in);
-	int within = fabs(in.model_error) <= RP_LIMITER_MODEL_TOLERANCE, a, b;
+	int within = fabs(in.model_error) <= RP_LIMITER_MODEL_TOLERANCE;
+	double best[2] = {-INFINITY, -INFINITY};
+	const json_t *top[2] = {NULL, NULL};
 	char p[RP_FACTS_NAME_MAX];
+	size_t i;
+	json_t *t;
 
-	largest_two(terms, &a, &b);
+	json_array_foreach(json_object_get(m, "terms"), i, t)
+	{
+		keep_two(rp_num(t, "seconds"), t, best, top);
+	}
 	snprintf(p, sizeof(p), "limits.%s.%s", w, v);
 	rp_fact_bool(&R->facts, m != NULL, r, "%s.modelled", p);
 	rp_fact_num(&R->facts, RP_FACT_TIME, rp_field(r, RP_F_TIME_MEDIAN), r,
@@ -319,28 +332,12 @@ model_row_facts(rp_report_t *R, const char *w, const char *v)
 		? rp_field_str(r, RP_F_MODEL_GATHER_LEVEL)
 		: NULL,
 	    r, "%s.gather_level", p);
-	term_facts(
-	    R, a >= 0 ? json_array_get(terms, (size_t)a) : NULL, r, p, 1);
-	term_facts(
-	    R, b >= 0 ? json_array_get(terms, (size_t)b) : NULL, r, p, 2);
+	term_facts(R, top[0], r, p, 1);
+	term_facts(R, top[1], r, p, 2);
 	rp_fact_str(
 	    &R->facts, rp_limiter_verdict_word(&lim), r, "%s.limiter", p);
 	profile_facts(&R->facts, r, p);
 	return m != NULL && within;
-}
-
-double
-rp_limiter_term_seconds(const json_t *m, const char *name)
-{
-	size_t i;
-	json_t *t;
-
-	json_array_foreach(json_object_get(m, "terms"), i, t)
-	{
-		if (strcmp(rp_str(t, "name"), name) == 0)
-			return rp_num(t, "seconds");
-	}
-	return 0.0;
 }
 
 /* A gap between a pair's slow and fast runs (slow's less fast's) as
@@ -369,7 +366,8 @@ why_facts(rp_report_t *R, const char *w, const char *fast, const char *slow)
 	const json_t *rs = rp_data_main_run(&R->data, w, slow);
 	const json_t *mf = json_object_get(rf, "model");
 	const json_t *ms = json_object_get(rs, "model");
-	const char *name[2] = {NULL, NULL}, *shared = NULL;
+	const char *shared = NULL;
+	const json_t *top[2] = {NULL, NULL};
 	double gap[2] = {0, 0}, both = 0;
 	char p[96]; /* limits.why.W.FAST.SLOW: its leaves fit a name */
 	size_t i;
@@ -380,29 +378,25 @@ why_facts(rp_report_t *R, const char *w, const char *fast, const char *slow)
 		const char *n = rp_str(t, "name");
 		double s = rp_num(t, "seconds"),
 		       f = rp_limiter_term_seconds(mf, n);
-		if (s - f > gap[0]) {
-			gap[1] = gap[0], name[1] = name[0];
-			gap[0] = s - f, name[0] = n;
-		} else if (s - f > gap[1]) {
-			gap[1] = s - f, name[1] = n;
+		keep_two(s - f, t, gap, top);
+		if (fmin(s, f) > both) {
+			both = fmin(s, f);
+			shared = n;
 		}
-		if (fmin(s, f) > both)
-			both = fmin(s, f), shared = n;
 	}
 	snprintf(p, sizeof(p), "limits.why.%s.%s.%s", w, fast, slow);
 	rp_fact_bool(&R->facts, mf != NULL && ms != NULL, rs, "%s.modelled", p);
 	for (int k = 0; k < 2; k++) {
+		const char *n = top[k] != NULL ? rp_str(top[k], "name") : NULL;
 		rp_fact_str(&R->facts,
-		    name[k] != NULL ? rp_limiter_term_word(name[k]) : NULL, rs,
-		    "%s.term%d", p, k + 1);
+		    n != NULL ? rp_limiter_term_word(n) : NULL, rs, "%s.term%d",
+		    p, k + 1);
 		rp_fact_num2(&R->facts, RP_FACT_TIME,
-		    name[k] != NULL ? rp_limiter_term_seconds(ms, name[k])
-				    : NAN,
-		    rs, rf, "%s.term%d_slow", p, k + 1);
+		    n != NULL ? rp_limiter_term_seconds(ms, n) : NAN, rs, rf,
+		    "%s.term%d_slow", p, k + 1);
 		rp_fact_num2(&R->facts, RP_FACT_TIME,
-		    name[k] != NULL ? rp_limiter_term_seconds(mf, name[k])
-				    : NAN,
-		    rf, rs, "%s.term%d_fast", p, k + 1);
+		    n != NULL ? rp_limiter_term_seconds(mf, n) : NAN, rf, rs,
+		    "%s.term%d_fast", p, k + 1);
 	}
 	rp_fact_str(&R->facts,
 	    shared != NULL ? rp_limiter_term_word(shared) : NULL, rs,
