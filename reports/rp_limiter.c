@@ -62,7 +62,7 @@ rp_limiter_term_word(const char *term)
 	     i++)
 		if (strcmp(term, words[i][0]) == 0)
 			return words[i][1];
-	return term != NULL ? term : "?";
+	return term;
 }
 
 const char *
@@ -137,19 +137,27 @@ prediction_facts(
 	rp_fact_bool(F, off > 0, r, "%s.overpredicted", at);
 }
 
+/* A model's term as facts: NAME (its word), NAME_s, NAME_share. */
+static void
+term_facts(rp_facts_t *F, const char *term, double s, double share,
+    const json_t *r, const char *name)
+{
+	rp_fact_str(F, rp_limiter_term_word(term), r, "%s", name);
+	rp_fact_num(F, RP_FACT_TIME, s, r, "%s_s", name);
+	rp_fact_text(F, RP_FACT_PERCENT, share,
+	    rp_text_fmt_num(100 * share, "%.0f%%"), r, "%s_share", name);
+}
+
 void
 rp_limiter_verdict_facts(rp_facts_t *F, const rp_limiter_in_t *in,
     const rp_limiter_t *v, const json_t *r, const char *at)
 {
+	char term[RP_FACTS_NAME_MAX];
+
+	snprintf(term, sizeof(term), "%s.term", at);
 	rp_fact_str(F, kind_name(v->kind, 0), r, "%s.verdict", at);
-	rp_fact_str(F,
-	    in->model_term != NULL ? rp_limiter_term_word(in->model_term)
-				   : NULL,
-	    r, "%s.term", at);
-	rp_fact_num(F, RP_FACT_TIME, in->model_term_s, r, "%s.term_s", at);
-	rp_fact_text(F, RP_FACT_PERCENT, in->model_share,
-	    rp_text_fmt_num(100 * in->model_share, "%.0f%%"), r,
-	    "%s.term_share", at);
+	term_facts(
+	    F, in->model_term, in->model_term_s, in->model_share, r, term);
 	prediction_facts(F, in, r, at);
 }
 
@@ -229,21 +237,6 @@ keep_two(double x, const json_t *t, double best[2], const json_t *top[2])
 	}
 }
 
-/* One term of a row: P.termK (its word), _s, _share. */
-static void
-term_facts(
-    rp_report_t *R, const json_t *t, const json_t *r, const char *p, int k)
-{
-	rp_fact_str(&R->facts,
-	    t != NULL ? rp_limiter_term_word(rp_str(t, "name")) : NULL, r,
-	    "%s.term%d", p, k);
-	rp_fact_num(&R->facts, RP_FACT_TIME, rp_num(t, "seconds"), r,
-	    "%s.term%d_s", p, k);
-	rp_fact_text(&R->facts, RP_FACT_PERCENT, rp_num(t, "share"),
-	    rp_text_fmt_num(100 * rp_num(t, "share"), "%.0f%%"), r,
-	    "%s.term%d_share", p, k);
-}
-
 /* The profile's seconds read straight from model.profile. */
 static const rp_fact_key_t profile_keys[] = {
     {"hot", "hot_loop_s", RP_FACT_TIME},
@@ -309,7 +302,7 @@ model_row_facts(rp_report_t *R, const char *w, const char *v)
 	int within = fabs(in.model_error) <= RP_LIMITER_MODEL_TOLERANCE;
 	double best[2] = {-INFINITY, -INFINITY};
 	const json_t *top[2] = {NULL, NULL};
-	char p[RP_FACTS_NAME_MAX];
+	char p[RP_FACTS_NAME_MAX], term[RP_FACTS_NAME_MAX + 8];
 	size_t i;
 	json_t *t;
 
@@ -332,8 +325,13 @@ model_row_facts(rp_report_t *R, const char *w, const char *v)
 		? rp_field_str(r, RP_F_MODEL_GATHER_LEVEL)
 		: NULL,
 	    r, "%s.gather_level", p);
-	term_facts(R, top[0], r, p, 1);
-	term_facts(R, top[1], r, p, 2);
+	for (int k = 0; k < 2; k++) {
+		snprintf(term, sizeof(term), "%s.term%d", p, k + 1);
+		term_facts(&R->facts,
+		    top[k] != NULL ? rp_str(top[k], "name") : NULL,
+		    rp_num(top[k], "seconds"), rp_num(top[k], "share"), r,
+		    term);
+	}
 	rp_fact_str(
 	    &R->facts, rp_limiter_verdict_word(&lim), r, "%s.limiter", p);
 	profile_facts(&R->facts, r, p);
@@ -388,8 +386,7 @@ why_facts(rp_report_t *R, const char *w, const char *fast, const char *slow)
 	rp_fact_bool(&R->facts, mf != NULL && ms != NULL, rs, "%s.modelled", p);
 	for (int k = 0; k < 2; k++) {
 		const char *n = top[k] != NULL ? rp_str(top[k], "name") : NULL;
-		rp_fact_str(&R->facts,
-		    n != NULL ? rp_limiter_term_word(n) : NULL, rs, "%s.term%d",
+		rp_fact_str(&R->facts, rp_limiter_term_word(n), rs, "%s.term%d",
 		    p, k + 1);
 		rp_fact_num2(&R->facts, RP_FACT_TIME,
 		    n != NULL ? rp_limiter_term_seconds(ms, n) : NAN, rs, rf,
@@ -398,9 +395,8 @@ why_facts(rp_report_t *R, const char *w, const char *fast, const char *slow)
 		    n != NULL ? rp_limiter_term_seconds(mf, n) : NAN, rf, rs,
 		    "%s.term%d_fast", p, k + 1);
 	}
-	rp_fact_str(&R->facts,
-	    shared != NULL ? rp_limiter_term_word(shared) : NULL, rs,
-	    "%s.shared", p);
+	rp_fact_str(
+	    &R->facts, rp_limiter_term_word(shared), rs, "%s.shared", p);
 	rp_fact_num2(&R->facts, RP_FACT_TIME, shared != NULL ? both : NAN, rs,
 	    rf, "%s.shared_s", p);
 	gap_facts(&R->facts,

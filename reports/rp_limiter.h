@@ -48,7 +48,7 @@ rp_limiter_t rp_limiter_decide(const rp_limiter_in_t *in);
  * else "not determined", "not modelled" or "not measured". */
 const char *rp_limiter_verdict_word(const rp_limiter_t *v);
 /* What a model term names: "divsqrt" "divides and square roots", "dram"
- * "DRAM bandwidth", ... (the name itself when unknown). */
+ * "DRAM bandwidth", ... (the name itself when unknown; NULL for NULL). */
 const char *rp_limiter_term_word(const char *term);
 /* A term's seconds in model m (a result's "model") by name; 0 when m has
  * no such term. */

@@ -66,6 +66,7 @@ Test(report_limiter, the_model_decides)
 	in.time_s = NAN;
 	cr_expect_eq(rp_limiter_decide(&in).kind, RP_LIMIT_UNMEASURED);
 	cr_expect_str_eq(rp_limiter_term_word("nosuch"), "nosuch");
+	cr_expect_null(rp_limiter_term_word(NULL), "no term: a null fact");
 	/* Every term hx_model writes has its words (the passes too). */
 	cr_expect_str_neq(rp_limiter_term_word("passes"), "passes");
 }
