@@ -513,25 +513,29 @@ rp_threads_facts(rp_report_t *R)
 	threads_jax_facts(R);
 }
 
+/* The levels: their sizes in a run's machine.caches, their triads' keys in
+ * the ceilings. */
+static const struct {
+	const char *name;
+	rp_field_t size;
+	const char *key;
+} levels[] = {{"L1", RP_F_L1D_BYTES, "l1_bytes_per_s"},
+    {"L2", RP_F_L2_BYTES, "l2_bytes_per_s"},
+    {"L3", RP_F_L3_BYTES, "l3_bytes_per_s"},
+    {"DRAM", RP_F_NONE, "triad_bytes_per_s"}};
+
 const char *
 rp_bandwidth_level(const json_t *r, double bytes)
 {
-	static const char *const names[] = {"L1", "L2", "L3"};
-	static const rp_field_t sizes[] = {
-	    RP_F_L1D_BYTES, RP_F_L2_BYTES, RP_F_L3_BYTES};
-
 	for (int i = 0; i < 3; i++)
-		if (bytes <= rp_field(r, sizes[i]))
-			return names[i];
+		if (bytes <= rp_field(r, levels[i].size))
+			return levels[i].name;
 	return "DRAM";
 }
 
 rp_bandwidth_ceiling_t
 rp_bandwidth_ceiling(const rp_data_t *D, const char *level, int cores)
 {
-	static const char *const names[] = {"L1", "L2", "L3", "DRAM"};
-	static const char *const keys[] = {"l1_bytes_per_s", "l2_bytes_per_s",
-	    "l3_bytes_per_s", "triad_bytes_per_s"};
 	rp_bandwidth_ceiling_t c = {
 	    .level = level, .cores = cores, .bytes_per_s = NAN};
 	const json_t *from = D->ceilings;
@@ -546,8 +550,8 @@ rp_bandwidth_ceiling(const rp_data_t *D, const char *level, int cores)
 			return c;
 	}
 	for (int i = 0; i < 4; i++)
-		if (strcmp(level, names[i]) == 0)
-			c.bytes_per_s = rp_num(from, keys[i]);
+		if (strcmp(level, levels[i].name) == 0)
+			c.bytes_per_s = rp_num(from, levels[i].key);
 	return c;
 }
 
@@ -574,11 +578,9 @@ rp_bandwidth_share(const rp_data_t *D, const json_t *r)
 char *
 rp_bandwidth_text(const rp_bandwidth_ceiling_t *c, char *buf, size_t len)
 {
-	char on[32];
+	char on[32] = "one core";
 
-	if (c->cores == 1)
-		snprintf(on, sizeof(on), "one core");
-	else
+	if (c->cores != 1)
 		snprintf(on, sizeof(on), "%d cores", c->cores);
 	if (isnan(c->bytes_per_s))
 		snprintf(
