@@ -17,14 +17,13 @@
 rp_threads_limiter_t
 rp_threads_decide(double bw_share, double efficiency)
 {
-	if (!isnan(bw_share) && bw_share >= RP_THREADS_BW_SHARE)
+	/* A NaN compares false: an unknown figure decides nothing. */
+	if (bw_share >= RP_THREADS_BW_SHARE)
 		return RP_THREADS_BANDWIDTH;
-	if (isnan(efficiency) || isnan(bw_share))
-		return !isnan(efficiency) && efficiency >= RP_THREADS_EFFICIENCY
-		    ? RP_THREADS_SCALES
-		    : RP_THREADS_UNTESTED;
-	return efficiency >= RP_THREADS_EFFICIENCY ? RP_THREADS_SCALES
-						   : RP_THREADS_SHORT;
+	if (efficiency >= RP_THREADS_EFFICIENCY)
+		return RP_THREADS_SCALES;
+	return isnan(efficiency) || isnan(bw_share) ? RP_THREADS_UNTESTED
+						    : RP_THREADS_SHORT;
 }
 
 const char *
