@@ -3,24 +3,21 @@
  * workload a table of each variant's time at every thread count in the
  * data (sets interp-threads*, colony-threads*), its speed-up and parallel
  * efficiency at the most threads, its workspace bounds against the model
- * at each count, and its limiter from a pure rule (rp_threads_decide): the
- * bytes it moves per second at the most threads against the triad
- * bandwidth measured on as many cores. Then the chunk trade-off with
- * threads (interp chunked holds one chunk a thread), a figure per
- * workload (speed-up against threads, the ideal line), and the C variants
+ * at each count, and its limiter (rp_threads_decide); the chunk trade-off
+ * with threads (interp chunked holds one chunk a thread); a figure per
+ * workload (speed-up against threads, the ideal line); and the C variants
  * beside the JAX programs at equal thread counts (the sets
  * jax-c-*-threads, jax-interp, jax-colony of reports/jax-sweep.sh).
  *
- * The bandwidth rule is the report's one reading of a run's bytes moved a
- * second as a share of bandwidth (rp_bandwidth_*): against the triad of
- * the cache level holding its working set (its peak workspace and its
- * inputs, by the cache sizes it recorded), measured on as many cores as it
- * used: `harness ceilings` (ceilings.json) for one thread, `harness
- * ceilings --threads T` (ceilings-threads.json) for T. The roofline's
- * labels name the same level.
+ * The limiter reads a run's bytes moved a second as a share of bandwidth
+ * by the report's one bandwidth rule (rp_bandwidth_*, which the roofline's
+ * labels share): against the triad of the cache level holding its working
+ * set (peak workspace and inputs, by the cache sizes it recorded),
+ * measured on as many cores as it used: ceilings.json for one thread,
+ * ceilings-threads.json (`harness ceilings --threads T`) for T.
  *
  * Limits: a variant's row is its runs at the largest N it has in the sets;
- * at most RP_THREADS_MAX_T thread counts are shown (the smallest ones); a
+ * at most RP_THREADS_MAX_T thread counts are shown (the smallest); a
  * missing set makes the section say so in one line. A run of T threads
  * whose T-core ceilings were not measured has no ceiling (NAN), never the
  * one-core ceiling scaled; a working set of NAN bytes is taken as DRAM's.
