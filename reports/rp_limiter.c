@@ -161,8 +161,6 @@ rp_limiter_verdict_facts(rp_facts_t *F, const rp_limiter_in_t *in,
 	prediction_facts(F, in, r, at);
 }
 
-/* ---- the section by the time model (templates/notebook/limits.md.j2) ---- */
-
 double
 rp_limiter_model_part(const json_t *r, const char *part)
 {
@@ -180,7 +178,6 @@ rp_limiter_model_part(const json_t *r, const char *part)
 		if (json_is_true(json_object_get(t, "in_core")) || !isfinite(s))
 			continue;
 		added += s;
-		/* l2 and l3 are the caches' part. */
 		if (strcmp(part, "caches") == 0
 			? strcmp(n, "l2") == 0 || strcmp(n, "l3") == 0
 			: strcmp(n, part) == 0)

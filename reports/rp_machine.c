@@ -117,7 +117,6 @@ machine_facts(rp_report_t *R)
 	    "method.machine.glibc_allocator");
 	rp_fact_str(F, rp_field_str(g, RP_F_MACHINE_CFLAGS), g,
 	    "method.machine.glibc_cflags");
-	/* Why the counters are limited, when they are. */
 	note = rp_field_str(r, RP_F_PMU_NOTE);
 	rp_fact_str(F, note[0] != '\0' ? note : NULL, r,
 	    "method.machine.counters_note");

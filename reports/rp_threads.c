@@ -152,8 +152,6 @@ threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
 	out->last = rt;
 	out->speedup = t1 / tt;
 	out->efficiency = out->speedup / tmax;
-	/* The one bandwidth rule (rp_bandwidth_*): the triad of the level
-	 * holding this run's working set, on as many cores as it used. */
 	out->share = rp_bandwidth_share(&R->data, rt);
 	out->limiter = rp_threads_decide(out->share, out->efficiency);
 	rp_fact_num(F, RP_FACT_SIZE, rp_field(r1 != NULL ? r1 : rt, RP_F_N), r1,
