@@ -205,19 +205,6 @@ rp_limiter_roof(const json_t *r, const char *arg)
 	return top > 0 ? rp_field(r, RP_F_WORK_FLOPS) / top * 1e-9 : NAN;
 }
 
-/* 1 when a main run of the data carries the time model (model.*). */
-static int
-model_present(const rp_data_t *D)
-{
-	rp_variant_run_t vr[RP_WORKLOAD_MAX_RUNS];
-	size_t n = rp_workload_main_runs(D, vr, RP_WORKLOAD_MAX_RUNS);
-
-	for (size_t i = 0; i < n; i++)
-		if (json_object_get(vr[i].main, "model") != NULL)
-			return 1;
-	return 0;
-}
-
 /* Keeps the two largest x seen, best[0] >= best[1], with their terms
  * (a tie keeps the first). */
 static void
@@ -469,10 +456,6 @@ rp_limiter_facts(rp_report_t *R)
 	const json_t *any = NULL;
 	int profiled = 0;
 
-	/* Without a model the section is one sentence, and every limiter
-	 * reads "not modelled": the rows' facts are the same either way. */
-	rp_fact_bool(
-	    &R->facts, model_present(&R->data), NULL, "limits.model_present");
 	rp_fact_text(&R->facts, RP_FACT_PERCENT, RP_LIMITER_MODEL_TOLERANCE,
 	    rp_text_fmt_num(100 * RP_LIMITER_MODEL_TOLERANCE, "%.0f%%"), NULL,
 	    "limits.tolerance");
@@ -497,6 +480,9 @@ rp_limiter_facts(rp_report_t *R)
 		rp_fact_num(&R->facts, RP_FACT_COUNT, within, NULL,
 		    "limits.%s.within", w);
 	}
+	/* Without a model the section is one sentence, and every limiter
+	 * reads "not modelled": the rows' facts are the same either way. */
+	rp_fact_bool(&R->facts, any != NULL, NULL, "limits.model_present");
 	rp_fact_bool(&R->facts, profiled, NULL, "limits.profiled");
 	why_pairs_facts(R);
 	drift_facts(R);

@@ -282,3 +282,24 @@ Test(report_limiter_model, where_the_time_went_by_the_profile)
 	    rp_facts_get(&R->facts, "limits.interp.tiled.profile.hot"),
 	    "value")));
 }
+
+/* limits.model_present: whether any main run carries the model; a run
+ * without one is "not modelled". */
+Test(report_limiter_model, present_only_with_a_modelled_main_run)
+{
+	json_array_append_new(R->data.runs,
+	    json_pack("{s:s, s:s, s:s, s:s, s:{s:f}, s:{s:f, s:i}}", "_set",
+		"interp-main", "workload", "interp", "variant", "fused",
+		"status", "ok", "params", "n", 1e6, "time_s", "median", 0.77,
+		"repeats", 10));
+	rp_limiter_facts(R);
+	cr_expect(!json_is_true(json_object_get(
+	    rp_facts_get(&R->facts, "limits.model_present"), "value")));
+	cr_expect_str_eq(str_of("limits.interp.fused.limiter"), "not modelled");
+	add_modelled("tiled", 0.6, 0.6, 0, 0);
+	rp_facts_free(&R->facts);
+	rp_facts_init(&R->facts);
+	rp_limiter_facts(R);
+	cr_expect(json_is_true(json_object_get(
+	    rp_facts_get(&R->facts, "limits.model_present"), "value")));
+}
