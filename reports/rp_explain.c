@@ -18,15 +18,6 @@
 #define ROWS 6
 
 double
-rp_explain_unit(const json_t *e)
-{
-	const json_t *p = json_object_get(e, "program");
-
-	return rp_workload_array_bytes(
-	    rp_str(p, "workload"), json_object_get(p, "params"));
-}
-
-double
 rp_explain_error(double predicted, double measured)
 {
 	if (isnan(predicted) || isnan(measured) || predicted <= 0)
@@ -35,17 +26,15 @@ rp_explain_error(double predicted, double measured)
 }
 
 json_t *
-rp_explain_of(const rp_data_t *D, const char *workload, const char **name)
+rp_explain_of(const rp_data_t *D, const char *workload)
 {
 	const rp_workload_t *w = rp_workload_find(workload);
-	char path[4400];
+	char name[128];
 
 	if (w == NULL || w->explain == NULL)
 		return NULL;
-	snprintf(path, sizeof(path), "%s/explain-%s.json", D->dir, w->explain);
-	if (name != NULL)
-		*name = w->explain;
-	return json_load_file(path, 0, NULL);
+	snprintf(name, sizeof(name), "explain-%s.json", w->explain);
+	return rp_jax_file(D, name);
 }
 
 /* "f32[100000,300,4]" of an array or buffer record into buf. */
@@ -109,19 +98,15 @@ arrays_facts(rp_report_t *R, const json_t *list, double unit, int jit,
 			rest += rp_num(a, "bytes");
 			continue;
 		}
-		snprintf(row, sizeof(row), "%s.row%zu", prefix, k);
-		json_array_append_new(names, json_sprintf("row%zu", k));
+		rp_jax_next_row(names, prefix, row, sizeof(row));
 		bytes_facts(R, rp_num(a, "bytes"), unit, row, "bytes");
 		rp_fact_str(F, shape_text(a, shape, sizeof(shape)), NULL,
 		    "%s.shape", row);
 		rp_fact_str(F, rp_str(a, jit ? "opcode" : "primitive"), NULL,
 		    "%s.made_by", row);
-		rp_fact_str(F,
-		    jit && rp_str(a, "op")[0] ? rp_str(a, "op") : NULL, NULL,
-		    "%s.op", row);
-		rp_fact_str(F,
-		    rp_str(a, "source")[0] ? rp_str(a, "source") : NULL, NULL,
-		    "%s.source", row);
+		rp_fact_str(
+		    F, jit ? rp_jax_str(a, "op") : NULL, NULL, "%s.op", row);
+		rp_fact_str(F, rp_jax_str(a, "source"), NULL, "%s.source", row);
 	}
 	rp_fact_list(F, names, "%s.rows", prefix);
 	rp_fact_num(F, RP_FACT_COUNT, n, NULL, "%s.count", prefix);
@@ -207,16 +192,15 @@ c_facts(rp_report_t *R, const rp_workload_t *w, const char *prefix)
 
 	rp_fact_str(F, w->op_by_op, c, "%s.c_variant", prefix);
 	rp_fact_num(F, RP_FACT_FIXED2,
-	    rp_field(c, RP_F_MODEL_BARE_BYTES) /
-		rp_workload_array_bytes(w->name, json_object_get(c, "params")),
-	    c, "%s.c_units", prefix);
+	    rp_field(c, RP_F_MODEL_BARE_BYTES) / rp_jax_unit(c), c,
+	    "%s.c_units", prefix);
 }
 
 /* One explain file's facts (explain.W.*). */
 static void
 file_facts(rp_report_t *R, const rp_workload_t *w, const json_t *e)
 {
-	double unit = rp_explain_unit(e), pred, temp;
+	double unit = rp_jax_unit(json_object_get(e, "program")), pred, temp;
 	const json_t *o = json_object_get(e, "op_by_op");
 	char prefix[96];
 	size_t i;
@@ -227,9 +211,10 @@ file_facts(rp_report_t *R, const rp_workload_t *w, const json_t *e)
 	rp_fact_str(F, w->explain_what, NULL, "%s.what", prefix);
 	for (i = 0; i < sizeof(explain_strs) / sizeof(explain_strs[0]); i++) {
 		const struct explain_str_s *s = &explain_strs[i];
-		const char *v = rp_str(
-		    s->object ? json_object_get(e, s->object) : e, s->key);
-		rp_fact_str(F, v[0] ? v : NULL, NULL, "%s.%s", prefix, s->name);
+		rp_fact_str(F,
+		    rp_jax_str(
+			s->object ? json_object_get(e, s->object) : e, s->key),
+		    NULL, "%s.%s", prefix, s->name);
 	}
 	for (i = 0; i < sizeof(explain_bytes) / sizeof(explain_bytes[0]); i++)
 		bytes_facts(R, rp_num(e, explain_bytes[i].key), unit, prefix,
@@ -271,7 +256,7 @@ rp_explain_facts(rp_report_t *R)
 	json_t *names = json_array();
 
 	for (const rp_workload_t *w = rp_workloads; w->name != NULL; w++) {
-		json_t *e = rp_explain_of(&R->data, w->name, NULL);
+		json_t *e = rp_explain_of(&R->data, w->name);
 		if (e == NULL)
 			continue;
 		json_array_append_new(names, json_string(w->name));

@@ -24,17 +24,13 @@
 #include "rp_report.h"
 #include <jansson.h>
 
-/* One full array in bytes at an explain file's sizes (its "program"
- * object); NAN when it has none. */
-double rp_explain_unit(const json_t *e);
 /* The error of a prediction against a measurement, (measured - predicted)
  * / predicted; NAN when either is missing or predicted is not positive. */
 double rp_explain_error(double predicted, double measured);
 
-/* The explain file of workload w (the first of the section's files for
- * it), loaded, its name ("interp-question") into *name when name is not
- * NULL; NULL when the data has none. json_decref it. */
-json_t *rp_explain_of(const rp_data_t *D, const char *w, const char **name);
+/* The explain file of workload w (explain-W.explain.json), loaded; NULL
+ * when the data has none. json_decref it. */
+json_t *rp_explain_of(const rp_data_t *D, const char *w);
 
 /* The section's facts (explain.present, explain.workloads, and for each
  * registered workload with an explain file explain.W.*: the predicted and

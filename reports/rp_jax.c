@@ -1,6 +1,5 @@
 /*
- * rp_jax: the JAX runs' lookups and checks (see rp_jax.h); the section
- * that prints them is rp_jax_programs.c.
+ * rp_jax: the JAX runs' lookups and checks (see rp_jax.h).
  */
 #include <math.h>
 #include <stdio.h>
@@ -12,8 +11,6 @@
 /* The most numbers of a reported array read (a run makes five warm
  * calls). */
 #define NUMBERS_MAX 256
-
-/* ---- checks: pure ---- */
 
 rp_jax_check_t
 rp_jax_check_model(double work, double model, double unit)
@@ -54,8 +51,6 @@ rp_jax_pay_word(rp_jax_pay_t p)
 	    "pays", "costs", "not distinguishable", "not measured"};
 	return p <= RP_JAX_UNKNOWN ? words[p] : "?";
 }
-
-/* ---- lookups ---- */
 
 int
 rp_jax_present(const rp_data_t *D)
@@ -194,19 +189,6 @@ rp_jax_unit(const json_t *r)
 	    rp_str(r, "workload"), json_object_get(r, "params"));
 }
 
-rp_jax_check_t
-rp_jax_check_run(
-    const rp_data_t *D, const json_t *r, double *work, double *model)
-{
-	char v[64];
-	const json_t *c =
-	    rp_jax_c_run(D, rp_str(r, "workload"), rp_jax_stand_in(r, v, 64));
-
-	*work = rp_jax_work(D, r);
-	*model = rp_field(c, RP_F_MODEL_BYTES);
-	return rp_jax_check_model(*work, *model, rp_jax_unit(r));
-}
-
 int
 rp_jax_one_core(const json_t *r)
 {
@@ -242,8 +224,23 @@ rp_jax_file(const rp_data_t *D, const char *name)
 	return json_load_file(path, 0, NULL);
 }
 
-/* Time of one unit of work: a whole program, or one step where the
- * workload counts per step (rp_workloads.h). */
+void
+rp_jax_next_row(json_t *rows, const char *family, char *p, size_t len)
+{
+	size_t k = json_array_size(rows);
+
+	snprintf(p, len, "%s.row%zu", family, k);
+	json_array_append_new(rows, json_sprintf("row%zu", k));
+}
+
+const char *
+rp_jax_str(const json_t *o, const char *key)
+{
+	const char *s = rp_str(o, key);
+
+	return s[0] ? s : NULL;
+}
+
 double
 rp_jax_unit_time(const json_t *r)
 {

@@ -87,10 +87,6 @@ const json_t *rp_jax_c_run(
 int rp_jax_one_core(const json_t *r);
 /* One full array of the workload at a run's sizes, in bytes. */
 double rp_jax_unit(const json_t *r);
-/* The check of one program's working bytes against its stand-in's model;
- * fills work and model (NAN when missing). */
-rp_jax_check_t rp_jax_check_run(
-    const rp_data_t *D, const json_t *r, double *work, double *model);
 /* The one-core JAX programs of set jax-WORKLOAD that a C variant stands
  * for (variant NULL: all of them), in the data's order: a new JSON array
  * of their labels (empty when none; NULL only when out of memory). */
@@ -99,6 +95,11 @@ json_t *rp_jax_programs_of(
 /* A JSON file of the data folder (jax-plan.json...), or NULL; the caller
  * frees it (json_decref). */
 json_t *rp_jax_file(const rp_data_t *D, const char *name);
+/* The next row of a table of facts FAMILY.rowK (jaxprog.fixes.row0...):
+ * its name rowK onto rows, its facts' prefix FAMILY.rowK into p. */
+void rp_jax_next_row(json_t *rows, const char *family, char *p, size_t len);
+/* The string at key of o; NULL when missing or empty (a null fact). */
+const char *rp_jax_str(const json_t *o, const char *key);
 
 /* Whether a program pays against another from the two ranges of warm
  * unit times [lo, hi]; pure. */

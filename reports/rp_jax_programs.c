@@ -41,19 +41,6 @@ warm_facts(rp_report_t *R, const json_t *r, const char *p)
 	}
 }
 
-#define COUNT_OF(t) (sizeof(t) / sizeof((t)[0]))
-
-/* The next row of a table of facts FAMILY.rowK (jaxprog.fixes.row0...):
- * its name rowK onto rows, its facts' prefix FAMILY.rowK into p. */
-static void
-next_row(json_t *rows, const char *family, char *p, size_t len)
-{
-	size_t k = json_array_size(rows);
-
-	snprintf(p, len, "%s.row%zu", family, k);
-	json_array_append_new(rows, json_sprintf("row%zu", k));
-}
-
 /* The numbers of a JAX run's result the sections print. */
 static const rp_fact_field_t run_nums[] = {
     {"n", RP_F_N, RP_FACT_SIZE, RP_F_NONE},
@@ -69,9 +56,9 @@ static const rp_fact_field_t run_nums[] = {
     {"fault_share", RP_F_JAX_FAULT_SHARE, RP_FACT_PERCENT, RP_F_NONE},
 };
 
-/* jax-keep.json's fastest warm call (wall) of program p of workload w at
- * size n under an allocator that keeps freed pages, per unit of work as
- * r counts it; NAN when not measured. *alloc: its allocator. */
+/* jax-keep.json's fastest warm call (wall) of r's program at r's size
+ * under an allocator that keeps freed pages, per unit of work as r counts
+ * it; NAN when not measured. *alloc: its allocator. */
 static double
 kept_warm(const json_t *keep, const json_t *r, const char **alloc)
 {
@@ -97,11 +84,25 @@ kept_warm(const json_t *keep, const json_t *r, const char **alloc)
 	return best;
 }
 
+/* The check of one program's working bytes against its stand-in's model;
+ * fills work and model (NAN when missing). */
+static rp_jax_check_t
+check_run(const rp_data_t *D, const json_t *r, double *work, double *model)
+{
+	char v[64];
+	const json_t *c =
+	    rp_jax_c_run(D, rp_str(r, "workload"), rp_jax_stand_in(r, v, 64));
+
+	*work = rp_jax_work(D, r);
+	*model = rp_field(c, RP_F_MODEL_BYTES);
+	return rp_jax_check_model(*work, *model, rp_jax_unit(r));
+}
+
 /* Every run of JAX set `set` (failed ones too) as PREFIX.W.P (PREFIX:
  * jax or jax_large); the labels into a new list. An ok run of set jax-W
  * (the programs' tables, the idiom map) also gets its steps, its calls
  * not waited for, and its working bytes checked against its stand-in's
- * model (rp_jax_check_run). */
+ * model (check_run). */
 static json_t *
 set_facts(rp_report_t *R, const json_t *keep, const char *set,
     const rp_workload_t *w, const char *prefix)
@@ -141,9 +142,8 @@ set_facts(rp_report_t *R, const json_t *keep, const char *set,
 		rp_fact_num(F, RP_FACT_TIME,
 		    rp_jax_median(r, "unblocked_call_s"), r, "%s.unblocked", p);
 		rp_fact_str(F,
-		    rp_jax_check_word(
-			rp_jax_check_run(&R->data, r, &work, &model)),
-		    r, "%s.check", p);
+		    rp_jax_check_word(check_run(&R->data, r, &work, &model)), r,
+		    "%s.check", p);
 		rp_fact_num(F, RP_FACT_BYTES, work, r, "%s.work", p);
 		rp_fact_num(F, RP_FACT_BYTES, model, r, "%s.model", p);
 		rp_fact_num(F, RP_FACT_BYTES, rp_jax_unit(r), r, "%s.unit", p);
@@ -161,6 +161,7 @@ c_set_facts(rp_report_t *R, const char *c_set, const rp_workload_t *w,
 	    .workload = w->name,
 	    .threads = 1,
 	    .alloc = RP_ALLOC_JEMALLOC};
+	static const char *const ends[][2] = {{"min", "lo"}, {"max", "hi"}};
 	char p[160], k[32];
 	size_t i;
 	json_t *c;
@@ -180,10 +181,11 @@ c_set_facts(rp_report_t *R, const char *c_set, const rp_workload_t *w,
 		    "%s.threads", p);
 		rp_fact_num(
 		    F, RP_FACT_TIME, rp_jax_c_unit_time(c), c, "%s.time", p);
-		snprintf(k, sizeof(k), "%s.min", key);
-		rp_fact_num(F, RP_FACT_TIME, rp_num(c, k), c, "%s.lo", p);
-		snprintf(k, sizeof(k), "%s.max", key);
-		rp_fact_num(F, RP_FACT_TIME, rp_num(c, k), c, "%s.hi", p);
+		for (int e = 0; e < 2; e++) {
+			snprintf(k, sizeof(k), "%s.%s", key, ends[e][0]);
+			rp_fact_num(F, RP_FACT_TIME, rp_num(c, k), c, "%s.%s",
+			    p, ends[e][1]);
+		}
 	}
 }
 
@@ -266,12 +268,9 @@ intro_facts(rp_report_t *R)
 	rp_query_t qb = {.set = "jax-base"};
 	const json_t *base = rp_data_find(&R->data, &qb);
 
-	rp_fact_str(F,
-	    rp_str(rep, "jax_version")[0] ? rp_str(rep, "jax_version") : NULL,
-	    any, "jaxprog.jax_version");
-	rp_fact_str(F,
-	    rp_str(rep, "backend")[0] ? rp_str(rep, "backend") : NULL, any,
-	    "jaxprog.backend");
+	rp_fact_str(
+	    F, rp_jax_str(rep, "jax_version"), any, "jaxprog.jax_version");
+	rp_fact_str(F, rp_jax_str(rep, "backend"), any, "jaxprog.backend");
 	rp_fact_num(F, RP_FACT_BYTES, rp_field(base, RP_F_PEAK_RSS), base,
 	    "jaxprog.baseline_rss");
 	rp_fact_num(F, RP_FACT_NUMBER, RP_JAX_MODEL_FACTOR, NULL,
@@ -295,11 +294,11 @@ question_c_facts(rp_report_t *R, const rp_workload_t *w, double m)
 	    .alloc = RP_ALLOC_JEMALLOC};
 	const json_t *c = rp_data_find(&R->data, &q);
 	const json_t *j = rp_jax_c_run(&R->data, w->name, w->op_by_op);
-	int at = c != NULL && rp_field(c, RP_F_M) == m &&
-	    !isnan(rp_field(c, RP_F_MODEL_BYTES));
+	int at;
 
 	if (c != NULL && rp_field(c, RP_F_M) != m)
 		c = NULL;
+	at = c != NULL && !isnan(rp_field(c, RP_F_MODEL_BYTES));
 	rp_fact_bool(F, c != NULL, c, "jaxprog.peak.c_measured");
 	rp_fact_num(F, RP_FACT_BYTES, rp_field(c, RP_F_PEAK_RSS), c,
 	    "jaxprog.peak.c_rss");
@@ -340,7 +339,7 @@ question_rows(rp_report_t *R, const rp_workload_t *w, const json_t **big)
 		int ok = strcmp(rp_str(r, "status"), "ok") == 0;
 		if (!rp_data_run_matches(r, &q))
 			continue;
-		next_row(rows, "jaxprog.peak", p, sizeof(p));
+		rp_jax_next_row(rows, "jaxprog.peak", p, sizeof(p));
 		rp_fact_str(F, rp_str(r, "_set"), r, "%s.set", p);
 		rp_fact_str(F, rp_str(r, "status"), r, "%s.status", p);
 		rp_fact_str(F, rp_str(r, "reason"), r, "%s.reason", p);
@@ -382,14 +381,13 @@ static void
 guard_facts(rp_report_t *R)
 {
 	json_t *plan = rp_jax_file(&R->data, "jax-plan.json");
-	const char *from = rp_str(plan, "large_n_from");
 
 	rp_fact_bool(F,
 	    json_array_size(json_object_get(plan, "large_n_tried")) > 0, NULL,
 	    "jaxprog.peak.guard");
 	RP_FACTS_KEYS(F, plan, NULL, "jaxprog", plan_nums);
-	rp_fact_str(
-	    F, from[0] ? from : NULL, NULL, "jaxprog.sweep.large_n_from");
+	rp_fact_str(F, rp_jax_str(plan, "large_n_from"), NULL,
+	    "jaxprog.sweep.large_n_from");
 	json_decref(plan);
 }
 
@@ -448,7 +446,7 @@ jaxpr_facts(rp_report_t *R, const rp_workload_t *w)
 	rp_fact_bool(F, json_is_object(c), NULL, "%s.compiled", p);
 	rp_fact_bool(F, json_is_true(json_object_get(c, "same_instructions")),
 	    NULL, "%s.same_instructions", p);
-	for (size_t i = 0; i < COUNT_OF(jaxpr_nums); i++)
+	for (size_t i = 0; i < sizeof(jaxpr_nums) / sizeof(jaxpr_nums[0]); i++)
 		for (int b = 0; b < 2; b++) {
 			snprintf(side, sizeof(side), "%s.%s",
 			    jaxpr_nums[i].object, rp_str(j, b ? "b" : "a"));
@@ -544,7 +542,7 @@ fixes_facts(rp_report_t *R, const jax_size_t *sz, json_t *rows, json_t *missing)
 			continue;
 		}
 		rp_jax_warm(r, 1, &m, &lo, &hi);
-		next_row(rows, "jaxprog.fixes", p, sizeof(p));
+		rp_jax_next_row(rows, "jaxprog.fixes", p, sizeof(p));
 		ref_fact(R, r, p, "jax", sz->jax, w, *f);
 		ref_fact(R, q, p, "question", sz->jax, w, w->jax_jitted);
 		rp_fact_str(F, w->jax_jitted, q, "%s.question_name", p);
@@ -580,7 +578,7 @@ same_facts(
 		    rp_jax_warm(r, 1, &m, &lo, &hi) == 0)
 			continue;
 		ct = rp_jax_c_unit_time(c);
-		next_row(rows, "jaxprog.same", p, sizeof(p));
+		rp_jax_next_row(rows, "jaxprog.same", p, sizeof(p));
 		ref_fact(R, r, p, "jax", sz->jax, sz->w, rp_str(r, "variant"));
 		ref_fact(R, c, p, "c", sz->c, sz->w, v);
 		rp_fact_str(F, v, c, "%s.c_variant", p);
@@ -635,7 +633,7 @@ best_facts(rp_report_t *R, const jax_size_t *sz, json_t *rows)
 	rp_jax_stand_in(j, v, sizeof(v));
 	si = j != NULL ? rp_jax_c_one_thread(&R->data, sz->c_set, w->name, v)
 		       : NULL;
-	next_row(rows, "jaxprog.best", p, sizeof(p));
+	rp_jax_next_row(rows, "jaxprog.best", p, sizeof(p));
 	rp_fact_str(F, w->name, NULL, "%s.workload", p);
 	rp_fact_bool(F, strcmp(sz->jax, "jax") == 0, NULL, "%s.anchor", p);
 	rp_fact_str(F, j ? rp_str(j, "variant") : NULL, j, "%s.program", p);

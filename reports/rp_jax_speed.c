@@ -50,48 +50,39 @@ static const rp_fact_key_t swing_fields[] = {
     {"compiling", "factors.first_over_waited", RP_FACT_RATIO},
 };
 
-/* One row of jax-keep.json: a program by default and under an allocator
- * that keeps freed pages (jaxspeed.keep.rowK.*). */
-static void
-keep_row_facts(rp_report_t *R, const json_t *row, int k)
-{
-	static const char *const names[] = {"workload", "program", "allocator"};
-	char p[32];
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		rp_fact_str(F, rp_str(row, names[i]), NULL,
-		    "jaxspeed.keep.row%d.%s", k, names[i]);
-	snprintf(p, sizeof(p), "jaxspeed.keep.row%d", k);
-	RP_FACTS_KEYS(F, row, NULL, p, keep_fields);
-	rp_fact_str(F,
-	    json_is_string(json_object_get(row, "verdict"))
-		? rp_str(row, "verdict")
-		: rp_str(json_object_get(row, "verdict"), "verdict"),
-	    NULL, "jaxspeed.keep.row%d.verdict", k);
-}
-
-/* jax-keep.json: every row, and the price a fault was set at. */
+/* jax-keep.json: every row, a program by default and under an allocator
+ * that keeps freed pages (jaxspeed.keep.rowK.*), and the price a fault
+ * was set at. */
 static void
 keep_facts(rp_report_t *R)
 {
+	static const char *const names[] = {"workload", "program", "allocator"};
 	json_t *doc = rp_jax_file(&R->data, "jax-keep.json");
-	const json_t *rows = json_object_get(doc, "rows"), *row;
-	json_t *names = json_array();
+	const json_t *rows = json_object_get(doc, "rows"), *row, *v;
+	json_t *ids = json_array();
 	double price = NAN;
-	char id[32];
+	char p[32];
 	size_t i;
 
 	rp_fact_bool(
 	    F, json_array_size(rows) > 0, NULL, "jaxspeed.keep.present");
 	json_array_foreach(rows, i, row)
 	{
-		snprintf(id, sizeof(id), "row%zu", i);
-		json_array_append_new(names, json_string(id));
-		keep_row_facts(R, row, (int)i);
+		rp_jax_next_row(ids, "jaxspeed.keep", p, sizeof(p));
+		for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++)
+			rp_fact_str(F, rp_str(row, names[k]), NULL, "%s.%s", p,
+			    names[k]);
+		RP_FACTS_KEYS(F, row, NULL, p, keep_fields);
+		/* fb_verdict's object, or a bare word */
+		v = json_object_get(row, "verdict");
+		rp_fact_str(F,
+		    json_is_string(v) ? json_string_value(v)
+				      : rp_str(v, "verdict"),
+		    NULL, "%s.verdict", p);
 		if (isnan(price))
 			price = rp_num(row, "fault_price_s");
 	}
-	rp_fact_list(F, names, "jaxspeed.keep.rows");
+	rp_fact_list(F, ids, "jaxspeed.keep.rows");
 	rp_fact_num(F, RP_FACT_TIME, price, NULL, "jaxspeed.keep.price");
 	json_decref(doc);
 }

@@ -1,10 +1,10 @@
 /*
  * Unit tests of the report's explain section (reports/rp_explain) on
- * crafted data, no JAX needed: the unit and the error it computes, the
- * section's facts from a crafted explain file (predicted beside
- * measured, the arrays and buffers with their source lines, the chart
- * copied into figures/ or not), and none without explain files. Its
- * words are templates/notebook/explain.md.j2 (tests/report).
+ * crafted data, no JAX needed: the unit (rp_jax_unit of its program) and
+ * the error it computes, the section's facts from a crafted explain file
+ * (predicted beside measured, the arrays and buffers with their source
+ * lines, the chart copied into figures/ or not), and none without explain
+ * files. Its words are templates/notebook/explain.md.j2 (tests/report).
  */
 #include <criterion/criterion.h>
 #include <math.h>
@@ -18,6 +18,7 @@
 #include "rp_data.h"
 #include "rp_explain.h"
 #include "rp_facts.h"
+#include "rp_jax.h"
 
 Test(report_explain, unit_is_one_full_array)
 {
@@ -29,9 +30,11 @@ Test(report_explain, unit_is_one_full_array)
 	    0, NULL);
 	json_t *none = json_loads("{\"program\":null}", 0, NULL);
 
-	cr_expect_eq(rp_explain_unit(i), 100000.0 * 300 * 4);
-	cr_expect_eq(rp_explain_unit(c), 1024.0 * 1024 * 4);
-	cr_expect(isnan(rp_explain_unit(none)));
+	cr_expect_eq(
+	    rp_jax_unit(json_object_get(i, "program")), 100000.0 * 300 * 4);
+	cr_expect_eq(
+	    rp_jax_unit(json_object_get(c, "program")), 1024.0 * 1024 * 4);
+	cr_expect(isnan(rp_jax_unit(json_object_get(none, "program"))));
 	json_decref(i);
 	json_decref(c);
 	json_decref(none);
@@ -226,16 +229,15 @@ Test(report_explain, no_section_without_explain_files, .init = setup,
 /* The file found by workload. */
 Test(report_explain, lookup_by_workload, .init = setup, .fini = teardown)
 {
-	const char *name = NULL;
 	json_t *e;
 
 	section_facts();
-	cr_expect(rp_explain_of(&R.data, "interp", &name) == NULL);
+	cr_expect(rp_explain_of(&R.data, "interp") == NULL);
 	fb_write_file(dir, "explain-interp-question.json", EXPLAIN_JSON);
-	e = rp_explain_of(&R.data, "interp", &name);
+	e = rp_explain_of(&R.data, "interp");
 	cr_assert(e != NULL);
-	cr_expect_str_eq(name, "interp-question");
-	cr_expect(rp_explain_of(&R.data, "colony", NULL) == NULL);
+	cr_expect_str_eq(rp_str(e, "verdict"), "THE VERDICT.");
+	cr_expect(rp_explain_of(&R.data, "colony") == NULL);
 	json_decref(e);
 }
 
