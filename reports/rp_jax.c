@@ -12,46 +12,6 @@
  * calls). */
 #define NUMBERS_MAX 256
 
-rp_jax_check_t
-rp_jax_check_model(double work, double model, double unit)
-{
-	if (isnan(work) || isnan(model) || isnan(unit) || unit <= 0)
-		return RP_JAX_UNTESTED;
-	if (model < RP_JAX_SMALL * unit)
-		return work < RP_JAX_SMALL * unit ? RP_JAX_CONFIRMED
-						  : RP_JAX_REFUTED;
-	return work * RP_JAX_MODEL_FACTOR >= model &&
-		work <= RP_JAX_MODEL_FACTOR * model
-	    ? RP_JAX_CONFIRMED
-	    : RP_JAX_REFUTED;
-}
-
-const char *
-rp_jax_check_word(rp_jax_check_t c)
-{
-	static const char *const words[] = {
-	    "confirmed", "not confirmed", "not measured"};
-	return c <= RP_JAX_UNTESTED ? words[c] : "?";
-}
-
-rp_jax_pay_t
-rp_jax_pays(double lo, double hi, double other_lo, double other_hi)
-{
-	if (isnan(lo) || isnan(hi) || isnan(other_lo) || isnan(other_hi))
-		return RP_JAX_UNKNOWN;
-	if (hi < other_lo)
-		return RP_JAX_PAYS;
-	return lo > other_hi ? RP_JAX_COSTS : RP_JAX_EVEN;
-}
-
-const char *
-rp_jax_pay_word(rp_jax_pay_t p)
-{
-	static const char *const words[] = {
-	    "pays", "costs", "not distinguishable", "not measured"};
-	return p <= RP_JAX_UNKNOWN ? words[p] : "?";
-}
-
 int
 rp_jax_present(const rp_data_t *D)
 {

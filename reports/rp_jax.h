@@ -1,28 +1,26 @@
 /*
- * rp_jax: the JAX runs' lookups and checks, for the sections that set the
+ * rp_jax: the JAX runs' lookups, shared by the sections that set the
  * questions' programs in JAX itself (variants/jax, measured by `harness
  * exec` through reports/jax-sweep.sh) beside the C variant that stands for
- * each, at the same sizes (rp_jax_programs.c, "The same programs in JAX";
- * rp_jax_speed.c; the lesson; the advice re-graded on JAX).
+ * each, at the same sizes: "The same programs in JAX" (rp_jax_programs.c),
+ * "The speed question in JAX, measured" (rp_jax_speed.c), "Where the
+ * memory goes, by source line" (rp_explain.c), the lesson and the advice
+ * re-graded on JAX.
  *
  * Reads the sets jax-interp, jax-colony (the programs; "P@seed" the seed
  * preset, "P@all" XLA's default threading, the rest one core),
  * jax-interp-scale (the un-jitted question at other N), jax-base (JAX's
  * baseline process), jax-c-* (the C variants at the JAX sizes), and the
- * files jax-jaxpr-interp.json, jax-jaxpr-colony.json, jax-plan.json and
- * jax-skipped.txt of the data folder.
+ * JSON files of the data folder (jax-plan.json, jax-keep.json...).
  *
  * A program's working bytes: XLA's temporary bytes (memory_analysis) for
  * a compiled program; for an un-jitted one, its peak RSS less the peak RSS
- * of JAX's baseline process. It confirms the C model of its stand-in when
- * within RP_JAX_MODEL_FACTOR of it; a model of (nearly) nothing, under
- * RP_JAX_SMALL of one full array ("unit": N*M*4 bytes for interp, N*N*4 for
- * colony), when the working bytes are under that too.
+ * of JAX's baseline process.
  *
  * Limits: the stand-in is the first word of the program's own c_variant
  * label; figures are from one process per program (run.py's first call and
- * the median of its warm calls, five in reports/jax-sweep.sh, printed with
- * their range), so they carry the noise of one process.
+ * the median of its warm calls, five in reports/jax-sweep.sh), so they
+ * carry the noise of one process.
  */
 #ifndef FB_RP_JAX_H
 #define FB_RP_JAX_H
@@ -31,20 +29,6 @@
 
 #include "rp_report.h"
 #include "rp_workloads.h"
-
-#define RP_JAX_MODEL_FACTOR 2.0
-#define RP_JAX_SMALL 0.05
-
-typedef enum {
-	RP_JAX_CONFIRMED,
-	RP_JAX_REFUTED,
-	RP_JAX_UNTESTED,
-} rp_jax_check_t;
-
-/* Whether working bytes confirm a model (see above); pure. */
-rp_jax_check_t rp_jax_check_model(double work, double model, double unit);
-/* "confirmed", "not confirmed", "not measured". */
-const char *rp_jax_check_word(rp_jax_check_t c);
 
 /* 1 when the data holds a JAX program's run. */
 int rp_jax_present(const rp_data_t *D);
@@ -75,11 +59,20 @@ double rp_jax_steps_per_call(const json_t *r);
  * median step (colony; the run's median when it has no step times). */
 double rp_jax_unit_time(const json_t *r);
 double rp_jax_c_unit_time(const json_t *r);
+/* A JAX run's warm calls: their count, median, min and max; per call, or
+ * with per_unit per unit of work (a whole interp run, one colony step: a
+ * call of K steps over K; none for colony's pair). 0 and NANs without. */
+size_t rp_jax_warm(
+    const json_t *r, int per_unit, double *med, double *lo, double *hi);
 /* The C variant that stands for a program (first word of its c_variant)
  * into buf; "" when none. */
 const char *rp_jax_stand_in(const json_t *r, char *buf, size_t len);
-/* The one-thread C run of a variant at the JAX sizes (sets
- * jax-c-WORKLOAD*, whose pattern also matches the -threads sets). */
+/* The first ok jemalloc run of variant in C set pattern c_set whose
+ * thread count is one (params.threads absent or 1); NULL when none. */
+const json_t *rp_jax_c_one_thread(const rp_data_t *D, const char *c_set,
+    const char *workload, const char *variant);
+/* That run in the workload's jax-c-W* sets, whose pattern also matches
+ * the -threads sets. */
 const json_t *rp_jax_c_run(
     const rp_data_t *D, const char *workload, const char *variant);
 /* 1 when a JAX program's label is one core at the random preset (no
@@ -100,30 +93,5 @@ json_t *rp_jax_file(const rp_data_t *D, const char *name);
 void rp_jax_next_row(json_t *rows, const char *family, char *p, size_t len);
 /* The string at key of o; NULL when missing or empty (a null fact). */
 const char *rp_jax_str(const json_t *o, const char *key);
-
-/* Whether a program pays against another from the two ranges of warm
- * unit times [lo, hi]; pure. */
-typedef enum {
-	RP_JAX_PAYS,   /* every call faster than every call of the other */
-	RP_JAX_COSTS,  /* every call slower */
-	RP_JAX_EVEN,   /* the ranges overlap */
-	RP_JAX_UNKNOWN /* a figure is missing */
-} rp_jax_pay_t;
-rp_jax_pay_t rp_jax_pays(
-    double lo, double hi, double other_lo, double other_hi);
-/* "pays", "costs", "not distinguishable", "not measured". */
-const char *rp_jax_pay_word(rp_jax_pay_t p);
-
-/* A JAX run's warm calls: their count, median, min and max; per call, or
- * with per_unit per unit of work (a whole interp run, one colony step: a
- * call of K steps over K; none for colony's pair). 0 and NANs without. */
-size_t rp_jax_warm(
-    const json_t *r, int per_unit, double *med, double *lo, double *hi);
-
-/* The first ok jemalloc run of variant in C set pattern c_set whose
- * thread count is one (params.threads absent or 1); NULL when none.
- * rp_jax_c_run is this for the workload's jax-c-W* sets. */
-const json_t *rp_jax_c_one_thread(const rp_data_t *D, const char *c_set,
-    const char *workload, const char *variant);
 
 #endif /* FB_RP_JAX_H */

@@ -18,6 +18,30 @@
 /* The most sizes compared (sizes()). */
 #define SIZES_MAX 16
 
+const char *
+rp_jax_check_model(double work, double model, double unit)
+{
+	if (isnan(work) || isnan(model) || isnan(unit) || unit <= 0)
+		return "not measured";
+	if (model < RP_JAX_SMALL * unit)
+		return work < RP_JAX_SMALL * unit ? "confirmed"
+						  : "not confirmed";
+	return work * RP_JAX_MODEL_FACTOR >= model &&
+		work <= RP_JAX_MODEL_FACTOR * model
+	    ? "confirmed"
+	    : "not confirmed";
+}
+
+const char *
+rp_jax_pays(double lo, double hi, double other_lo, double other_hi)
+{
+	if (isnan(lo) || isnan(hi) || isnan(other_lo) || isnan(other_hi))
+		return "not measured";
+	if (hi < other_lo)
+		return "pays";
+	return lo > other_hi ? "costs" : "not distinguishable";
+}
+
 /* ---- each JAX run and each C run at the JAX sizes ---- */
 
 /* A run's warm calls as facts PREFIX.NAME: their count (calls), per call
@@ -84,9 +108,9 @@ kept_warm(const json_t *keep, const json_t *r, const char **alloc)
 	return best;
 }
 
-/* The check of one program's working bytes against its stand-in's model;
- * fills work and model (NAN when missing). */
-static rp_jax_check_t
+/* The check of one program's working bytes against its stand-in's model
+ * (rp_jax_check_model); fills work and model (NAN when missing). */
+static const char *
 check_run(const rp_data_t *D, const json_t *r, double *work, double *model)
 {
 	char v[64];
@@ -141,9 +165,8 @@ set_facts(rp_report_t *R, const json_t *keep, const char *set,
 		    "%s.steps", p);
 		rp_fact_num(F, RP_FACT_TIME,
 		    rp_jax_median(r, "unblocked_call_s"), r, "%s.unblocked", p);
-		rp_fact_str(F,
-		    rp_jax_check_word(check_run(&R->data, r, &work, &model)), r,
-		    "%s.check", p);
+		rp_fact_str(
+		    F, check_run(&R->data, r, &work, &model), r, "%s.check", p);
 		rp_fact_num(F, RP_FACT_BYTES, work, r, "%s.work", p);
 		rp_fact_num(F, RP_FACT_BYTES, model, r, "%s.model", p);
 		rp_fact_num(F, RP_FACT_BYTES, rp_jax_unit(r), r, "%s.unit", p);
@@ -549,8 +572,7 @@ fixes_facts(rp_report_t *R, const jax_size_t *sz, json_t *rows, json_t *missing)
 		rp_fact_str(F, *f, r, "%s.program", p);
 		rp_fact_num(F, RP_FACT_RATIO, qm / m, r, "%s.speedup", p);
 		rp_fact_num(F, RP_FACT_RATIO, m / qm, r, "%s.slowdown", p);
-		rp_fact_str(F, rp_jax_pay_word(rp_jax_pays(lo, hi, qlo, qhi)),
-		    r, "%s.pays", p);
+		rp_fact_str(F, rp_jax_pays(lo, hi, qlo, qhi), r, "%s.pays", p);
 	}
 }
 

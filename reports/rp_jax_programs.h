@@ -27,6 +27,11 @@
  * A table row names the facts it prints (.jax, .c, .question: a prefix
  * such as "jax.colony.cells"), so that a figure printed twice is one fact.
  *
+ * A program's working bytes (rp_jax.h) confirm the C model of its
+ * stand-in when within RP_JAX_MODEL_FACTOR of it; a model of (nearly)
+ * nothing, under RP_JAX_SMALL of one full array ("unit": N*M*4 bytes for
+ * interp, N*N*4 for colony), when the working bytes are under that too.
+ *
  * Limits: figures are from one process per program (run.py's first call
  * and its warm calls, five in reports/jax-sweep.sh), so they carry the
  * noise of one process; a warm call's range is min..max of its calls, and
@@ -37,6 +42,18 @@
 
 #include "rp_report.h"
 #include "rp_workloads.h"
+
+#define RP_JAX_MODEL_FACTOR 2.0
+#define RP_JAX_SMALL 0.05
+
+/* Whether working bytes confirm a model (see above): "confirmed", "not
+ * confirmed" or "not measured" (a figure missing); pure. */
+const char *rp_jax_check_model(double work, double model, double unit);
+/* Whether a program pays against another from the two ranges of warm
+ * unit times [lo, hi]: "pays" (every call faster than every call of the
+ * other), "costs" (every call slower), "not distinguishable" (the ranges
+ * overlap) or "not measured" (a figure missing); pure. */
+const char *rp_jax_pays(double lo, double hi, double other_lo, double other_hi);
 
 /* The section's facts; calls each registered workload's jax_after. */
 void rp_jax_programs_facts(rp_report_t *R);
