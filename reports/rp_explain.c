@@ -11,7 +11,6 @@
 #include "rp_explain.h"
 #include "rp_jax.h"
 #include "rp_text.h"
-#include "rp_workloads.h"
 
 #define F (&R->facts)
 /* The arrays and buffers listed one a row; the rest are one row. */

@@ -42,6 +42,38 @@ rp_jax_pays(double lo, double hi, double other_lo, double other_hi)
 	return lo > other_hi ? "costs" : "not distinguishable";
 }
 
+/* ---- the sizes compared ---- */
+
+/* One size the section compares: a workload's JAX set and the C sets of
+ * the same size, and the prefixes of their facts. */
+typedef struct jax_size_s {
+	const rp_workload_t *w;
+	const char *set, *c_set, *jax, *c;
+	int large; /* the large set (jax_large), else the one of the tables */
+} jax_size_t;
+
+/* Every registered workload's JAX size, its large size after its own;
+ * how many (at most cap). */
+static size_t
+sizes(jax_size_t *out, size_t cap)
+{
+	size_t n = 0;
+
+	for (const rp_workload_t *k = rp_workloads; k->name != NULL; k++)
+		for (int large = 0; large < 2 && n < cap; large++) {
+			const char *js =
+			    large ? k->sets.jax_large : k->sets.jax;
+			if (js == NULL)
+				continue;
+			out[n].w = k, out[n].set = js, out[n].large = large;
+			out[n].c_set =
+			    large ? k->sets.jax_c_large : k->sets.jax_c;
+			out[n].jax = large ? "jax_large" : "jax";
+			out[n++].c = large ? "jaxc_large" : "jaxc";
+		}
+	return n;
+}
+
 /* ---- each JAX run and each C run at the JAX sizes ---- */
 
 /* A run's warm calls as facts PREFIX.NAME: their count (calls), per call
@@ -122,16 +154,16 @@ check_run(const rp_data_t *D, const json_t *r, double *work, double *model)
 	return rp_jax_check_model(*work, *model, rp_jax_unit(r));
 }
 
-/* Every run of JAX set `set` (failed ones too) as PREFIX.W.P (PREFIX:
+/* Every run of the JAX set of sz (failed ones too) as PREFIX.W.P (PREFIX:
  * jax or jax_large); the labels into a new list. An ok run of set jax-W
  * (the programs' tables, the idiom map) also gets its steps, its calls
  * not waited for, and its working bytes checked against its stand-in's
  * model (check_run). */
 static json_t *
-set_facts(rp_report_t *R, const json_t *keep, const char *set,
-    const rp_workload_t *w, const char *prefix)
+set_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz)
 {
-	rp_query_t q = {.set = set, .workload = w->name, .any_status = 1};
+	rp_query_t q = {
+	    .set = sz->set, .workload = sz->w->name, .any_status = 1};
 	json_t *labels = json_array(), *r;
 	const char *alloc;
 	char p[160], v[64];
@@ -143,7 +175,7 @@ set_facts(rp_report_t *R, const json_t *keep, const char *set,
 		int ok = strcmp(rp_str(r, "status"), "ok") == 0;
 		if (!rp_data_run_matches(r, &q))
 			continue;
-		snprintf(p, sizeof(p), "%s.%s.%s", prefix, w->name,
+		snprintf(p, sizeof(p), "%s.%s.%s", sz->jax, sz->w->name,
 		    rp_str(r, "variant"));
 		json_array_append_new(
 		    labels, json_string(rp_str(r, "variant")));
@@ -159,7 +191,7 @@ set_facts(rp_report_t *R, const json_t *keep, const char *set,
 		rp_fact_num(F, RP_FACT_TIME, kept_warm(keep, r, &alloc), r,
 		    "%s.kept_warm", p);
 		rp_fact_str(F, alloc, r, "%s.kept_allocator", p);
-		if (!ok || strcmp(prefix, "jax") != 0)
+		if (!ok || sz->large)
 			continue;
 		rp_fact_num(F, RP_FACT_COUNT, rp_field(r, RP_F_STEPS), r,
 		    "%s.steps", p);
@@ -174,13 +206,14 @@ set_facts(rp_report_t *R, const json_t *keep, const char *set,
 	return labels;
 }
 
-/* The one-thread C runs of set pattern c_set at a JAX size, the first
- * of each variant (PREFIX.W.V: time and range per unit, threads). */
+/* The one-thread C runs of the C sets of sz, the first of each variant
+ * (PREFIX.W.V, PREFIX jaxc or jaxc_large: time and range per unit,
+ * threads). */
 static void
-c_set_facts(rp_report_t *R, const char *c_set, const rp_workload_t *w,
-    const char *prefix)
+c_set_facts(rp_report_t *R, const jax_size_t *sz)
 {
-	rp_query_t q = {.set = c_set,
+	const rp_workload_t *w = sz->w;
+	rp_query_t q = {.set = sz->c_set,
 	    .workload = w->name,
 	    .threads = 1,
 	    .alloc = RP_ALLOC_JEMALLOC};
@@ -197,9 +230,9 @@ c_set_facts(rp_report_t *R, const char *c_set, const rp_workload_t *w,
 		    ? "steps_s"
 		    : "time_s";
 		if (!rp_data_run_matches(c, &q) ||
-		    rp_jax_c_one_thread(&R->data, c_set, w->name, v) != c)
+		    rp_jax_c_one_thread(&R->data, sz->c_set, w->name, v) != c)
 			continue;
-		snprintf(p, sizeof(p), "%s.%s.%s", prefix, w->name, v);
+		snprintf(p, sizeof(p), "%s.%s.%s", sz->c, w->name, v);
 		rp_fact_num(F, RP_FACT_COUNT, rp_threads_threads(c), c,
 		    "%s.threads", p);
 		rp_fact_num(
@@ -210,37 +243,6 @@ c_set_facts(rp_report_t *R, const char *c_set, const rp_workload_t *w,
 			    p, ends[e][1]);
 		}
 	}
-}
-
-/* ---- the sizes compared ---- */
-
-/* One size the section compares: a workload's JAX set and the C sets of
- * the same size, and the prefixes of their facts. */
-typedef struct jax_size_s {
-	const rp_workload_t *w;
-	const char *set, *c_set, *jax, *c;
-} jax_size_t;
-
-/* Every registered workload's JAX size, its large size after its own;
- * how many (at most cap). */
-static size_t
-sizes(jax_size_t *out, size_t cap)
-{
-	size_t n = 0;
-
-	for (const rp_workload_t *k = rp_workloads; k->name != NULL; k++)
-		for (int large = 0; large < 2 && n < cap; large++) {
-			const char *js =
-			    large ? k->sets.jax_large : k->sets.jax;
-			if (js == NULL)
-				continue;
-			out[n].w = k, out[n].set = js;
-			out[n].c_set =
-			    large ? k->sets.jax_c_large : k->sets.jax_c;
-			out[n].jax = large ? "jax_large" : "jax";
-			out[n++].c = large ? "jaxc_large" : "jaxc";
-		}
-	return n;
 }
 
 /* ---- the programs' tables ---- */
@@ -559,7 +561,7 @@ fixes_facts(rp_report_t *R, const jax_size_t *sz, json_t *rows, json_t *missing)
 		rp_query_t fq = {.set = sz->set, .variant = *f};
 		const json_t *r = rp_data_find(&R->data, &fq);
 		if (r == NULL) {
-			if (strcmp(sz->jax, "jax") == 0)
+			if (!sz->large)
 				json_array_append_new(missing,
 				    json_sprintf("%s (%s)", *f, sz->set));
 			continue;
@@ -657,7 +659,7 @@ best_facts(rp_report_t *R, const jax_size_t *sz, json_t *rows)
 		       : NULL;
 	rp_jax_next_row(rows, "jaxprog.best", p, sizeof(p));
 	rp_fact_str(F, w->name, NULL, "%s.workload", p);
-	rp_fact_bool(F, strcmp(sz->jax, "jax") == 0, NULL, "%s.anchor", p);
+	rp_fact_bool(F, !sz->large, NULL, "%s.anchor", p);
 	rp_fact_str(F, j ? rp_str(j, "variant") : NULL, j, "%s.program", p);
 	rp_fact_str(F, c ? rp_str(c, "variant") : NULL, c, "%s.c_variant", p);
 	rp_fact_str(F, si ? v : NULL, si, "%s.stand_in", p);
@@ -693,10 +695,9 @@ rp_jax_programs_facts(rp_report_t *R)
 	fixes = json_array(), missing = json_array();
 	same = json_array(), best = json_array();
 	for (size_t s = 0, k = 1; s < ns; s++) {
-		json_t *labels =
-		    set_facts(R, keep, sz[s].set, sz[s].w, sz[s].jax);
-		c_set_facts(R, sz[s].c_set, sz[s].w, sz[s].c);
-		if (strcmp(sz[s].jax, "jax") == 0)
+		json_t *labels = set_facts(R, keep, &sz[s]);
+		c_set_facts(R, &sz[s]);
+		if (!sz[s].large)
 			table_facts(R, sz[s].w, (int)k++, labels);
 		else
 			json_decref(labels);

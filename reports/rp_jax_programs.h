@@ -2,7 +2,7 @@
  * rp_jax_programs: the facts of the notebook section "The same programs in
  * JAX" (its words: templates/notebook/jax.md.j2): the questions' programs
  * in JAX beside the C variant that stands for each at the same sizes
- * (rp_jax.h says what is read and how a model is checked).
+ * (rp_jax.h says what is read).
  *
  * Facts (jaxprog.*, and per JAX run jax.W.P.*):
  *   - each registered workload's programs' table (jaxprog.W.*; every run
@@ -13,7 +13,7 @@
  *     the allocator keeping freed pages where jax-keep.json measured it
  *     (jax.W.P.kept_*); an ok program of set jax-W also its steps, calls
  *     not waited for, working bytes and its stand-in's model checked
- *     (.work, .model, .check: rp_jax_check_run; the idiom map prints
+ *     (.work, .model, .check: rp_jax_check_model; the idiom map prints
  *     them); runs of the large set as jax_large.W.P.*;
  *   - the C runs at the JAX sizes (jaxc.W.V.*, jaxc_large.W.V.*);
  *   - after the memory question's table: its un-jitted program against N
@@ -32,10 +32,9 @@
  * nothing, under RP_JAX_SMALL of one full array ("unit": N*M*4 bytes for
  * interp, N*N*4 for colony), when the working bytes are under that too.
  *
- * Limits: figures are from one process per program (run.py's first call
- * and its warm calls, five in reports/jax-sweep.sh), so they carry the
- * noise of one process; a warm call's range is min..max of its calls, and
- * a fix whose range overlaps the question's is "not distinguishable".
+ * Limits: those of rp_jax.h (one process per program); a warm call's
+ * range is min..max of its calls, and a fix whose range overlaps the
+ * question's is "not distinguishable".
  */
 #ifndef FB_RP_JAX_PROGRAMS_H
 #define FB_RP_JAX_PROGRAMS_H

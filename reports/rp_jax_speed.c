@@ -3,7 +3,6 @@
  */
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "rp_jax.h"
 #include "rp_jax_speed.h"
