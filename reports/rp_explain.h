@@ -11,8 +11,7 @@
  * Units: one full array of the workload at the file's sizes (N*M*4 bytes
  * for interp, N*N*4 for colony), as the rest of the report counts.
  *
- * Its words are templates/notebook/explain.md.j2; this module computes
- * the facts they print.
+ * Its words are templates/notebook/explain.md.j2.
  *
  * Limits: prints what the files say; without them the section is absent
  * (explain.present false); a chart that is missing from the data folder
@@ -28,8 +27,9 @@
  * / predicted; NAN when either is missing or predicted is not positive. */
 double rp_explain_error(double predicted, double measured);
 
-/* The explain file of workload w (explain-W.explain.json), loaded; NULL
- * when the data has none. json_decref it. */
+/* The explain file of workload w (explain-NAME.json, NAME its
+ * registration's explain), loaded; NULL when the data has none.
+ * json_decref it. */
 json_t *rp_explain_of(const rp_data_t *D, const char *w);
 
 /* The section's facts (explain.present, explain.workloads, and for each

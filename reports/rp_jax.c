@@ -1,5 +1,5 @@
 /*
- * rp_jax: the JAX runs' lookups and checks (see rp_jax.h).
+ * rp_jax: the JAX runs' lookups (see rp_jax.h).
  */
 #include <math.h>
 #include <stdio.h>
