@@ -35,14 +35,12 @@ int rp_jax_present(const rp_data_t *D);
 /* The ok run labelled label in set "jax-WORKLOAD", or NULL. */
 const json_t *rp_jax_run(
     const rp_data_t *D, const char *workload, const char *label);
-/* The median of a reported per-call array (warm_call_s, unblocked_call_s);
- * NAN when missing. */
-double rp_jax_median(const json_t *r, const char *key);
-/* Its median warm call (rp_jax_median of warm_call_s); NAN when missing. */
-double rp_jax_warm_call(const json_t *r);
-/* The median of the numbers of the array o.key (the first 256); NAN when
- * there are none. */
+/* The median of the numbers of the array o.key (the first 256); of a
+ * run's reported per-call array key (warm_call_s, unblocked_call_s); of
+ * its warm calls. NAN when there are none. */
 double rp_jax_median_of(const json_t *o, const char *key);
+double rp_jax_median(const json_t *r, const char *key);
+double rp_jax_warm_call(const json_t *r);
 /* XLA's temporary bytes of a compiled program; NAN for an un-jitted one. */
 double rp_jax_temp(const json_t *r);
 /* Working bytes of a program (see above); NAN when not measurable. */

@@ -42,8 +42,6 @@ rp_jax_pays(double lo, double hi, double other_lo, double other_hi)
 	return lo > other_hi ? "costs" : "not distinguishable";
 }
 
-/* ---- the sizes compared ---- */
-
 /* One size the section compares: a workload's JAX set and the C sets of
  * the same size, and the prefixes of their facts. */
 typedef struct jax_size_s {
@@ -244,8 +242,6 @@ c_set_facts(rp_report_t *R, const jax_size_t *sz)
 		}
 	}
 }
-
-/* ---- the programs' tables ---- */
 
 /* Workload w's table: its number, size, parameter and programs. */
 static void
