@@ -14,109 +14,86 @@
 #include "rp_experiments.h"
 #include "variant.h"
 
+/* Calls each(arg, DIR/NAME) for every NAME in dir that starts with
+ * prefix and ends with suffix, in name order (the report runs in the C
+ * locale, where alphasort is strcmp), until one fails. 0; -1 when one
+ * failed; 1, with errno, when dir cannot be read. */
 static int
-ends_with(const char *s, const char *suffix)
+each_file(const char *dir, const char *prefix, const char *suffix,
+    int (*each)(void *arg, const char *path, char *msg, size_t msglen),
+    void *arg, char *msg, size_t msglen)
 {
-	size_t a = strlen(s), b = strlen(suffix);
-	return a >= b && strcmp(s + a - b, suffix) == 0;
-}
+	char path[4600];
+	struct dirent **names;
+	int n = scandir(dir, &names, NULL, alphasort), rc = 0;
 
-/* The entries of dir whose names end in suffix, sorted by name (the
- * report runs in the C locale, where alphasort is strcmp): their count,
- * or -1 when dir cannot be read. *names is freed by names_free. */
-static int
-list_sorted(const char *dir, const char *suffix, struct dirent ***names)
-{
-	int n = scandir(dir, names, NULL, alphasort), k = 0;
-
-	for (int i = 0; i < n; i++) {
-		if (ends_with((*names)[i]->d_name, suffix))
-			(*names)[k++] = (*names)[i];
-		else
-			free((*names)[i]);
-	}
 	if (n < 0)
-		*names = NULL;
-	return n < 0 ? -1 : k;
-}
-
-static void
-names_free(struct dirent **names, int n)
-{
-	for (int i = 0; i < n; i++)
+		return 1;
+	for (int i = 0; i < n; i++) {
+		const char *name = names[i]->d_name;
+		size_t a = strlen(name), b = strlen(suffix);
+		if (rc == 0 && a >= b && strcmp(name + a - b, suffix) == 0 &&
+		    strncmp(name, prefix, strlen(prefix)) == 0) {
+			snprintf(path, sizeof(path), "%s/%s", dir, name);
+			rc = each(arg, path, msg, msglen);
+		}
 		free(names[i]);
+	}
 	free(names);
+	return rc;
 }
 
-/* Appends the runs of one .jsonl file, each with its set. */
+/* Appends the runs of one .jsonl file to D->runs, each with its set. */
 static int
-load_set(rp_data_t *D, const char *name, char *msg, size_t msglen)
+load_set(void *D, const char *path, char *msg, size_t msglen)
 {
-	char path[4400], set[256];
+	const char *name = strrchr(path, '/') + 1;
+	char set[256];
 	json_t *arr, *r;
 	size_t i;
 
-	snprintf(path, sizeof(path), "%s/%s", D->dir, name);
+	if (strlen(name) >= 250)
+		return 0;
 	snprintf(set, sizeof(set), "%.*s", (int)(strlen(name) - 6), name);
 	if ((arr = hx_result_read(path, msg, msglen)) == NULL)
 		return -1;
 	json_array_foreach(arr, i, r)
 	{
 		json_object_set_new(r, "_set", json_string(set));
-		json_array_append(D->runs, r);
+		json_array_append(((rp_data_t *)D)->runs, r);
 	}
 	json_decref(arr);
 	return 0;
 }
 
-/* The cache simulations: results with a "cachesim" member; others are
- * skipped, as is a missing folder. A file that is not a result is
- * refused (its file and line in msg), not skipped: the report would call
- * its figures "not in this data". 0, or -1. */
+/* A cache simulation file's results that have a "cachesim" member; others
+ * are skipped. A file that is not a result is refused (its file and line
+ * in msg), not skipped: the report would call its figures "not in this
+ * data". */
 static int
-load_cachesim(rp_data_t *D, char *msg, size_t msglen)
+load_cachesim(void *D, const char *path, char *msg, size_t msglen)
 {
-	char dir[4200], path[4600];
-	struct dirent **names;
-	int n;
+	json_t *arr = hx_result_read(path, msg, msglen), *r;
+	size_t i;
 
-	snprintf(dir, sizeof(dir), "%s/cachesim", D->dir);
-	n = list_sorted(dir, ".json", &names);
-	for (int i = 0; i < n; i++) {
-		json_t *arr, *r;
-		size_t j;
-		snprintf(path, sizeof(path), "%s/%s", dir, names[i]->d_name);
-		if ((arr = hx_result_read(path, msg, msglen)) == NULL) {
-			names_free(names, n);
-			return -1;
-		}
-		json_array_foreach(arr, j, r)
-		{
-			if (json_is_object(json_object_get(r, "cachesim")))
-				json_array_append(D->cachesim, r);
-		}
-		json_decref(arr);
+	if (arr == NULL)
+		return -1;
+	json_array_foreach(arr, i, r)
+	{
+		if (json_is_object(json_object_get(r, "cachesim")))
+			json_array_append(((rp_data_t *)D)->cachesim, r);
 	}
-	names_free(names, n);
+	json_decref(arr);
 	return 0;
 }
 
-/* DATA_DIR/name as a JSON object into *out; a missing file leaves NULL
- * (the report says the data lacks it). A file that is there but is not a
- * JSON object (a syntax error, duplicate keys, an array) is refused with
- * its file and line: the report prints no verdict from it and does not
- * call it "not determined". 0, or -1 with msg. */
+/* path as a JSON object into *out, duplicate keys refused. A file that is
+ * not one (a syntax error, an array) is refused with its file and line:
+ * the report prints no verdict from it and does not call it "not
+ * determined". 0, or -1 with msg and *out NULL. */
 static int
-load_object(
-    const char *dir, const char *name, json_t **out, char *msg, size_t msglen)
+read_object(const char *path, json_t **out, char *msg, size_t msglen)
 {
-	char path[4400];
-	struct stat st;
-
-	*out = NULL;
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	if (stat(path, &st) != 0 && errno == ENOENT)
-		return 0;
 	if ((*out = hx_result_load_json(path, msg, msglen)) == NULL)
 		return -1;
 	if (!json_is_object(*out)) {
@@ -128,36 +105,14 @@ load_object(
 	return 0;
 }
 
-/* Every DATA_DIR/PREFIX*SUFFIX (and, with sub, DATA_DIR/sub/...) checked
- * by check(path); the first failure's message. */
+/* An explain or JAX JSON file, checked before a section reads it. */
 static int
-check_each(const char *dir, const char *prefix, const char *suffix,
-    int (*check)(const char *path, char *msg, size_t msglen), char *msg,
-    size_t msglen)
+check_object(void *arg, const char *path, char *msg, size_t msglen)
 {
-	char path[4600];
-	struct dirent **names;
-	int n = list_sorted(dir, suffix, &names), rc = 0;
+	json_t *o;
+	int rc = read_object(path, &o, msg, msglen);
 
-	for (int i = 0; rc == 0 && i < n; i++) {
-		if (strncmp(names[i]->d_name, prefix, strlen(prefix)) != 0)
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, names[i]->d_name);
-		rc = check(path, msg, msglen);
-	}
-	names_free(names, n);
-	return rc;
-}
-
-/* An explain or JAX JSON file: a JSON object, duplicate keys refused. */
-static int
-check_json_object(const char *path, char *msg, size_t msglen)
-{
-	json_t *o = hx_result_load_json(path, msg, msglen);
-	int rc = json_is_object(o) ? 0 : -1;
-
-	if (o != NULL && rc != 0)
-		snprintf(msg, msglen, "%s:1: not a JSON object", path);
+	(void)arg;
 	json_decref(o);
 	return rc;
 }
@@ -165,13 +120,14 @@ check_json_object(const char *path, char *msg, size_t msglen)
 /* A memory timeline (harness --timeline): its header, then rows of as
  * many numbers. */
 static int
-check_timeline(const char *path, char *msg, size_t msglen)
+check_timeline(void *arg, const char *path, char *msg, size_t msglen)
 {
 	FILE *f = fopen(path, "r");
 	char *line = NULL, *end;
 	size_t cap = 0;
 	int lineno = 0, fields = 0, rc = 0;
 
+	(void)arg;
 	if (f == NULL) {
 		snprintf(msg, msglen, "%s: %s", path, strerror(errno));
 		return -1;
@@ -212,19 +168,43 @@ check_timeline(const char *path, char *msg, size_t msglen)
 	return rc;
 }
 
-/* The data folder's other inputs, each refused when it is there but
- * corrupt (its file and line named), before a section reads it. */
+/* The objects beside the results: a missing file leaves NULL (the report
+ * says the data lacks it), one that is there but corrupt is refused. Then
+ * the cache simulations (a missing folder holds none) and the other
+ * inputs, each refused when it is there but corrupt, before a section
+ * reads it. */
 static int
-check_inputs(const char *dir, char *msg, size_t msglen)
+load_others(rp_data_t *D, char *msg, size_t msglen)
 {
-	char sub[4200];
+	static const char *const files[] = {"ceilings.json",
+	    "ceilings-after.json", "ceilings-threads.json", "overhead.json"};
+	json_t **into[] = {&D->ceilings, &D->ceilings_after,
+	    &D->ceilings_threads, &D->overhead};
+	char path[4400];
+	struct stat st;
 
-	snprintf(sub, sizeof(sub), "%s/timelines", dir);
-	return check_each(dir, "explain-", ".json", check_json_object, msg,
-		   msglen) != 0 ||
-		check_each(dir, "jax-", ".json", check_json_object, msg,
-		    msglen) != 0 ||
-		check_each(sub, "", ".csv", check_timeline, msg, msglen) != 0
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", D->dir, files[i]);
+		if ((stat(path, &st) == 0 || errno != ENOENT) &&
+		    read_object(path, into[i], msg, msglen) != 0)
+			return -1;
+	}
+	snprintf(path, sizeof(path), "%s/cachesim", D->dir);
+	if (each_file(path, "", ".json", load_cachesim, D, msg, msglen) < 0)
+		return -1;
+	D->experiments = rp_experiments_load(D->dir);
+	if (D->experiments != NULL && D->experiments->filled &&
+	    D->experiments->bad[0] != '\0') {
+		snprintf(msg, msglen, "%s", D->experiments->bad);
+		return -1;
+	}
+	snprintf(path, sizeof(path), "%s/timelines", D->dir);
+	return each_file(D->dir, "explain-", ".json", check_object, NULL, msg,
+		   msglen) < 0 ||
+		each_file(D->dir, "jax-", ".json", check_object, NULL, msg,
+		    msglen) < 0 ||
+		each_file(path, "", ".csv", check_timeline, NULL, msg, msglen) <
+		    0
 	    ? -1
 	    : 0;
 }
@@ -232,47 +212,23 @@ check_inputs(const char *dir, char *msg, size_t msglen)
 int
 rp_data_load(rp_data_t *D, const char *dir, char *msg, size_t msglen)
 {
-	struct dirent **names;
-	int n, rc = -1;
+	int rc;
 
 	memset(D, 0, sizeof(*D));
 	D->dir = dir;
 	D->runs = json_array();
 	D->cachesim = json_array();
-	if ((n = list_sorted(dir, ".jsonl", &names)) < 0) {
+	rc = each_file(dir, "", ".jsonl", load_set, D, msg, msglen);
+	if (rc > 0)
 		snprintf(msg, msglen, "%s: %s", dir, strerror(errno));
-		goto label_return;
-	}
-	for (int i = 0; i < n; i++)
-		if (strlen(names[i]->d_name) < 250 &&
-		    load_set(D, names[i]->d_name, msg, msglen) != 0)
-			goto label_return;
-	if (json_array_size(D->runs) == 0) {
+	else if (rc == 0 && json_array_size(D->runs) == 0)
 		snprintf(msg, msglen, "%s: no *.jsonl result files", dir);
-		goto label_return;
-	}
-	if (load_object(dir, "ceilings.json", &D->ceilings, msg, msglen) != 0 ||
-	    load_object(dir, "ceilings-after.json", &D->ceilings_after, msg,
-		msglen) != 0 ||
-	    load_object(dir, "ceilings-threads.json", &D->ceilings_threads, msg,
-		msglen) != 0 ||
-	    load_object(dir, "overhead.json", &D->overhead, msg, msglen) != 0 ||
-	    load_cachesim(D, msg, msglen) != 0)
-		goto label_return;
-	D->experiments = rp_experiments_load(dir);
-	if (D->experiments != NULL && D->experiments->filled &&
-	    D->experiments->bad[0] != '\0') {
-		snprintf(msg, msglen, "%s", D->experiments->bad);
-		goto label_return;
-	}
-	if (check_inputs(dir, msg, msglen) != 0)
-		goto label_return;
-	rc = 0;
-label_return:
-	names_free(names, n);
-	if (rc != 0)
+	if (rc != 0 || json_array_size(D->runs) == 0 ||
+	    load_others(D, msg, msglen) != 0) {
 		rp_data_free(D);
-	return rc;
+		return -1;
+	}
+	return 0;
 }
 
 void
@@ -401,18 +357,25 @@ rp_data_run_matches(const json_t *r, const rp_query_t *q)
 		rp_field(r, RP_F_TIME_REPEATS) >= q->min_repeats);
 }
 
-const json_t *
-rp_data_find(const rp_data_t *D, const rp_query_t *q)
+/* The first of runs that matches q, or NULL. */
+static const json_t *
+first_match(const json_t *runs, const rp_query_t *q)
 {
 	size_t i;
 	json_t *r;
 
-	json_array_foreach(D->runs, i, r)
+	json_array_foreach(runs, i, r)
 	{
 		if (rp_data_run_matches(r, q))
 			return r;
 	}
 	return NULL;
+}
+
+const json_t *
+rp_data_find(const rp_data_t *D, const rp_query_t *q)
+{
+	return first_match(D->runs, q);
 }
 
 double
@@ -509,9 +472,7 @@ rp_data_variants(const rp_data_t *D, const char *workload, const rp_query_t *q,
 				    r, order, norder, RP_DATA_MAX_VARIANTS);
 		}
 	for (size_t j = 0; j < norder; j++) {
-		rp_query_t one = {.workload = workload, .any_status = 1};
-		if (q != NULL)
-			one = *q;
+		rp_query_t one = q != NULL ? *q : (rp_query_t){0};
 		one.workload = workload;
 		one.variant = order[j];
 		if ((q == NULL || rp_data_find(D, &one) != NULL) && k < cap)
@@ -584,16 +545,10 @@ rp_data_why_missing(
 const json_t *
 rp_data_cachesim(const rp_data_t *D, const char *workload, const char *variant)
 {
-	size_t i;
-	json_t *r;
+	rp_query_t q = {
+	    .workload = workload, .variant = variant, .any_status = 1};
 
-	json_array_foreach(D->cachesim, i, r)
-	{
-		if (strcmp(rp_field_str(r, RP_F_WORKLOAD), workload) == 0 &&
-		    strcmp(rp_field_str(r, RP_F_VARIANT), variant) == 0)
-			return r;
-	}
-	return NULL;
+	return first_match(D->cachesim, &q);
 }
 
 const char *
@@ -641,6 +596,7 @@ const char *
 rp_data_variant_text(
     const rp_data_t *D, const char *w, const char *v, const char *field)
 {
+	rp_query_t q = {.workload = w, .variant = v, .any_status = 1};
 	const json_t *r = rp_data_main_run(D, w, v);
 	const variant_t *vt;
 	size_t i;
@@ -650,11 +606,9 @@ rp_data_variant_text(
 		return json_string_value(json_object_get(r, field));
 	json_array_foreach(D->runs, i, x)
 	{
-		const json_t *t = json_object_get(x, field);
-		if (json_is_string(t) &&
-		    strcmp(rp_field_str(x, RP_F_WORKLOAD), w) == 0 &&
-		    strcmp(rp_field_str(x, RP_F_VARIANT), v) == 0)
-			return json_string_value(t);
+		if (json_is_string(json_object_get(x, field)) &&
+		    rp_data_run_matches(x, &q))
+			return json_string_value(json_object_get(x, field));
 	}
 	if ((vt = variant_find(w, v)) == NULL)
 		return NULL;
