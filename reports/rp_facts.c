@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "hx_file.h"
+#include "hx_format.h"
 #include "rp_data.h"
 #include "rp_facts.h"
 #include "rp_text.h"
@@ -64,7 +65,7 @@ text_of(rp_fact_kind_t kind, double v)
 	case RP_FACT_BYTES:
 		return rp_text_fmt_bytes(v);
 	case RP_FACT_RATIO:
-		return rp_text_fmt_ratio(v);
+		return hx_format_ratio(rp_text_buf(), HX_FORMAT_LEN, v);
 	case RP_FACT_SIZE:
 		return rp_text_fmt_n(v);
 	case RP_FACT_COUNT:
@@ -204,15 +205,10 @@ rp_facts_num(const rp_facts_t *F, const char *name)
 	return json_is_number(v) ? json_number_value(v) : NAN;
 }
 
-typedef struct facts_doc_s {
-	json_t *doc;
-} facts_doc_t;
-
 static int
-facts_writer(FILE *f, void *arg)
+facts_writer(FILE *f, void *doc)
 {
-	const facts_doc_t *d = arg;
-	if (json_dumpf(d->doc, f,
+	if (json_dumpf(doc, f,
 		JSON_INDENT(1) | JSON_SORT_KEYS | JSON_REAL_PRECISION(10)) != 0)
 		return -1;
 	fputc('\n', f);
@@ -223,16 +219,16 @@ int
 rp_facts_write(const rp_facts_t *F, const char *data_dir, const char *path,
     char *msg, size_t msglen)
 {
-	facts_doc_t d = {
+	json_t *doc =
 	    json_pack("{s:s, s:i, s:s, s:O}", "schema", "fusebench-facts",
-		"version", 1, "data", data_dir, "facts", F->facts)};
+		"version", 1, "data", data_dir, "facts", F->facts);
 	int rc;
 
-	if (d.doc == NULL) {
+	if (doc == NULL) {
 		snprintf(msg, msglen, "%s: out of memory", path);
 		return -1;
 	}
-	rc = hx_file_write_atomic(path, facts_writer, &d, msg, msglen);
-	json_decref(d.doc);
+	rc = hx_file_write_atomic(path, facts_writer, doc, msg, msglen);
+	json_decref(doc);
 	return rc;
 }

@@ -1,5 +1,5 @@
 /*
- * rp_text: formatting, named values and templates (see rp_text.h).
+ * rp_text: formatting and named values (see rp_text.h).
  */
 #include <math.h>
 #include <stdio.h>
@@ -29,12 +29,6 @@ rp_text_fmt_bytes(double bytes)
 }
 
 const char *
-rp_text_fmt_ratio(double ratio)
-{
-	return hx_format_ratio(rp_text_buf(), HX_FORMAT_LEN, ratio);
-}
-
-const char *
 rp_text_fmt_num(double x, const char *f)
 {
 	char *b = rp_text_buf();
@@ -48,38 +42,37 @@ rp_text_fmt_num(double x, const char *f)
 const char *
 rp_text_fmt_n(double n)
 {
-	char *b = rp_text_buf();
 	int e = isnan(n) || n <= 0 ? 0 : (int)floor(log10(n));
 	double m = n / pow(10, e);
+	char *b;
 
-	if (isnan(n))
-		snprintf(b, HX_FORMAT_LEN, "n/a");
-	else if (n >= 1e5 && fabs(m - round(m)) < 1e-9)
-		snprintf(b, HX_FORMAT_LEN, "%.0fe%d", round(m), e);
-	else
-		snprintf(b, HX_FORMAT_LEN, "%.0f", n);
+	if (!(n >= 1e5 && fabs(m - round(m)) < 1e-9))
+		return rp_text_fmt_num(n, "%.0f");
+	b = rp_text_buf();
+	snprintf(b, HX_FORMAT_LEN, "%.0fe%d", round(m), e);
 	return b;
 }
 
 static rp_val_t *
-vals_slot(rp_vals_t *vals, const char *name)
-{
-	for (int i = 0; i < vals->n; i++)
-		if (strcmp(vals->v[i].name, name) == 0)
-			return &vals->v[i];
-	if (vals->n == RP_VALS_MAX)
-		return NULL;
-	snprintf(vals->v[vals->n].name, sizeof(vals->v[0].name), "%s", name);
-	return &vals->v[vals->n++];
-}
-
-static const rp_val_t *
 vals_find(const rp_vals_t *vals, const char *name)
 {
 	for (int i = 0; i < vals->n; i++)
 		if (strcmp(vals->v[i].name, name) == 0)
-			return &vals->v[i];
+			return (rp_val_t *)&vals->v[i];
 	return NULL;
+}
+
+/* The value named, else a new one at the end; NULL when the table is
+ * full. */
+static rp_val_t *
+vals_slot(rp_vals_t *vals, const char *name)
+{
+	rp_val_t *v = vals_find(vals, name);
+
+	if (v != NULL || vals->n == RP_VALS_MAX)
+		return v;
+	snprintf(vals->v[vals->n].name, sizeof(vals->v[0].name), "%s", name);
+	return &vals->v[vals->n++];
 }
 
 int

@@ -23,7 +23,6 @@ char *rp_text_buf(void);
 
 const char *rp_text_fmt_time(double seconds);
 const char *rp_text_fmt_bytes(double bytes);
-const char *rp_text_fmt_ratio(double ratio);
 /* printf format f of x (one double conversion); "n/a" for NaN. */
 const char *rp_text_fmt_num(double x, const char *f);
 /* A size: 1e6 and 3e5 from 1e5 up when the mantissa is whole, else %.0f. */
