@@ -105,15 +105,20 @@ static const struct notebook_section_s {
     {"notes", rp_report_notes_facts},
 };
 
-/* The notebook's facts, section by section. */
+/* Gathers every figure of the table and writes its script to fig_dir;
+ * R->failed when one was not written (R->msg says why; the report still
+ * cites it as not drawn). */
 static void
-notebook_facts(rp_report_t *R)
+gather_figures(rp_report_t *R)
 {
-	size_t n = sizeof(notebook_sections) / sizeof(notebook_sections[0]);
-
-	for (size_t i = 0; i < n; i++)
-		if (notebook_sections[i].facts != NULL)
-			notebook_sections[i].facts(R);
+	for (size_t i = 0; i < rp_figures_count && i < RP_REPORT_MAX_FIGS;
+	     i++) {
+		rp_figure_collect(&R->data, &rp_figures[i], &R->plots[i]);
+		R->saved[i] = rp_gnuplot_save(R->fig_dir, &R->plots[i], R->msg,
+				  sizeof(R->msg)) == 0;
+		if (!R->saved[i])
+			R->failed = 1;
+	}
 }
 
 /* The facts of the whole report (rp_run_facts, the lesson's, the
@@ -129,7 +134,10 @@ write_facts(rp_report_t *R)
 	}
 	rp_run_facts_add(R);
 	rp_lesson_facts(R);
-	notebook_facts(R);
+	for (size_t i = 0;
+	     i < sizeof(notebook_sections) / sizeof(notebook_sections[0]); i++)
+		if (notebook_sections[i].facts != NULL)
+			notebook_sections[i].facts(R);
 	if (R->facts.duplicates > 0)
 		fprintf(stderr, "report: warning: %d facts set twice\n",
 		    R->facts.duplicates);
@@ -147,8 +155,20 @@ reports_dir(void)
 	return d != NULL && d[0] != '\0' ? d : RP_REPORTS_DIR;
 }
 
-static void progress(const char *fmt, ...)
-    __attribute__((format(printf, 1, 2)));
+/* A progress line on stderr, only to a terminal: a failure then reads as
+ * its one line in a log (make report's, a test's), not the last of many. */
+static void __attribute__((format(printf, 1, 2))) progress(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!isatty(STDERR_FILENO))
+		return;
+	va_start(ap, fmt);
+	fputs("report: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+}
 
 /* REPORT.md and REPORT.html from facts.json: reports/render.py, run by
  * Debian's Python (FB_REPORT_PYTHON overrides), which has
@@ -257,21 +277,6 @@ figure_complete(const char *dir, const char *name, char *msg, size_t msglen)
 		}
 	}
 	return 0;
-}
-
-/* A progress line on stderr, only to a terminal: a failure then reads as
- * its one line in a log (make report's, a test's), not the last of many. */
-static void __attribute__((format(printf, 1, 2))) progress(const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!isatty(STDERR_FILENO))
-		return;
-	va_start(ap, fmt);
-	fputs("report: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-	va_end(ap);
 }
 
 /* gnuplot on the staged script of name, its figures checked whole; its
@@ -463,7 +468,7 @@ main(int argc, char **argv)
 	progress("%zu runs from %s", json_array_size(R.data.runs), R.data.dir);
 	if (make_dirs(&R, out_dir) != 0)
 		goto label_return;
-	rp_report_figures(&R);
+	gather_figures(&R);
 	if (write_facts(&R) != 0 || R.failed || draw_figures(&R) != 0 ||
 	    render(&R) != 0 || install(&R, out_dir) != 0)
 		goto label_return;

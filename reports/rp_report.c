@@ -3,29 +3,13 @@
  */
 #include <ctype.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "hx_stats.h"
-#include "rp_gnuplot.h"
 #include "rp_report.h"
 #include "rp_text.h"
-
-int
-rp_report_figures(rp_report_t *R)
-{
-	for (size_t i = 0; i < rp_figures_count && i < RP_REPORT_MAX_FIGS;
-	     i++) {
-		rp_figure_collect(&R->data, &rp_figures[i], &R->plots[i]);
-		R->saved[i] = rp_gnuplot_save(R->fig_dir, &R->plots[i], R->msg,
-				  sizeof(R->msg)) == 0;
-		if (!R->saved[i])
-			R->failed = 1;
-	}
-	return R->failed ? -1 : 0;
-}
 
 void
 rp_report_free(rp_report_t *R)
@@ -83,10 +67,9 @@ rp_report_cite(const rp_report_t *R, const char *name)
 	char *b = rp_text_buf();
 	int k = figure_number(R, name);
 
-	if (k > 0)
-		snprintf(b, RP_TEXT_BUF, "Figure %d", k);
-	else
-		snprintf(b, RP_TEXT_BUF, "Figure (not drawn)");
+	if (k == 0)
+		return "Figure (not drawn)";
+	snprintf(b, RP_TEXT_BUF, "Figure %d", k);
 	return b;
 }
 
@@ -213,16 +196,15 @@ rp_report_peak(const json_t *r)
 {
 	double p = rp_field(r, RP_F_PEAK_WORKSPACE);
 
-	if (!isnan(p) && p < RP_REPORT_PEAK_GRAIN) {
-		char *b = rp_text_buf();
-		snprintf(b, RP_TEXT_BUF, "< 64 KiB");
-		return b;
-	}
-	return rp_text_fmt_bytes(p);
+	return !isnan(p) && p < RP_REPORT_PEAK_GRAIN ? "< 64 KiB"
+						     : rp_text_fmt_bytes(p);
 }
 
-double
-rp_report_run_band(const json_t *r)
+/* A run's own noise band: half the distance between the 10th and 90th
+ * percentiles of its timed runs over their median (0.05 is +-5%); NAN
+ * below RP_REPORT_CI_MIN timed runs. */
+static double
+run_band(const json_t *r)
 {
 	const json_t *a = rp_field_json(r, RP_F_TIME_SAMPLES), *e;
 	double x[256], band = NAN;
@@ -243,14 +225,6 @@ rp_report_run_band(const json_t *r)
 	return band;
 }
 
-/* A run that judges the noise: the reference set or a main set. */
-static int
-noise_run(const json_t *r)
-{
-	const char *set = rp_str(r, "_set");
-	return strcmp(set, "noise") == 0 || strstr(set, "-main") != NULL;
-}
-
 double
 rp_report_noise_at(const rp_data_t *D, double seconds)
 {
@@ -260,9 +234,11 @@ rp_report_noise_at(const rp_data_t *D, double seconds)
 
 	json_array_foreach(D->runs, i, r)
 	{
-		double t = rp_field(r, RP_F_TIME_MEDIAN);
-		double b = rp_report_run_band(r);
-		if (n < 256 && noise_run(r) && !isnan(b) &&
+		const char *set = rp_str(r, "_set");
+		double t = rp_field(r, RP_F_TIME_MEDIAN), b = run_band(r);
+		if (n < 256 && !isnan(b) &&
+		    (strcmp(set, "noise") == 0 ||
+			strstr(set, "-main") != NULL) &&
 		    t * RP_REPORT_LENGTH_CLASS >= seconds &&
 		    t <= seconds * RP_REPORT_LENGTH_CLASS)
 			x[n++] = b;

@@ -34,10 +34,6 @@ typedef struct rp_report_s {
 	char msg[4600];
 } rp_report_t;
 
-/* Gathers every figure of the table and writes its script to fig_dir.
- * Returns 0, or -1 when a script could not be written (msg says why; the
- * report still cites the figure as not drawn). */
-int rp_report_figures(rp_report_t *R);
 void rp_report_free(rp_report_t *R);
 
 /* The gathered plot of a figure by name (NULL when none). */
@@ -46,7 +42,7 @@ const rp_plot_t *rp_report_plot(const rp_report_t *R, const char *name);
  * NAN when the figure or the block is missing. */
 double rp_report_fit(
     const rp_report_t *R, const char *fig, const char *variant);
-/* "Figure 3", or "Figure (not drawn)". Returns a rotating buffer. */
+/* "Figure 3" (a rotating buffer), or "Figure (not drawn)". */
 const char *rp_report_cite(const rp_report_t *R, const char *name);
 /* The facts a template needs to embed figure name with its own caption
  * (templates/macros.j2's figure), named FACT.WHAT: .drawn (its script was
@@ -66,18 +62,16 @@ void rp_report_figure_facts(rp_report_t *R, const char *name, const char *fact);
 /* The median's interval of a run's time_s: "95% CI LO-HI, n = K", "range
  * LO-HI, n = K", "one timed run" or "cold run only". Rotating buffer. */
 const char *rp_report_interval(const json_t *r);
-/* A run's peak workspace as printed: bytes, or "< 64 KiB". Rotating
- * buffer. */
+/* A run's peak workspace as printed: bytes (a rotating buffer), or
+ * "< 64 KiB". */
 const char *rp_report_peak(const json_t *r);
-/* A run's own noise band: half the distance between the 10th and 90th
- * percentiles of its timed runs over their median (0.05 is +-5%); NAN
- * below RP_REPORT_CI_MIN timed runs. */
-double rp_report_run_band(const json_t *r);
 /* Runs of about the same length: medians within this factor. */
 #define RP_REPORT_LENGTH_CLASS 3.0
 /* The noise band of runs of about `seconds`: the median of the own bands
- * of the reference ("noise") and main-set runs whose medians are within
- * RP_REPORT_LENGTH_CLASS of it; NAN when there are none. */
+ * (half the distance between the 10th and 90th percentiles of a run's
+ * timed runs over their median) of the reference ("noise") and main-set runs
+ * whose medians are within RP_REPORT_LENGTH_CLASS of it; NAN when there are
+ * none. */
 double rp_report_noise_at(const rp_data_t *D, double seconds);
 
 /* A caveat, printed once in the notebook's notes list: returns "[note K]
