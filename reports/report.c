@@ -6,20 +6,16 @@
  *
  * Reads DATA_DIR as reports/make-report.sh leaves it (rp_data.h), gathers
  * the declared figures (rp_workloads.c, their words from
- * templates/figures.json) and writes their gnuplot scripts to
- * OUT_DIR/figures, writes OUT_DIR/REPORT.md in two parts: the lesson
- * (rp_lesson), then, after the heading "## Lab notebook", the notebook
- * section by section (rp_interp, rp_colony, rp_advice, rp_beyond_answers,
- * rp_limiter, rp_exercise, rp_jax_programs, rp_threads, rp_generic for the
- * workloads it has no section for, rp_machine, and the notes),
- * each of its headings one level down; then runs gnuplot on each script
- * for NAME.svg and NAME.png. Every number in the prose is printed
- * from the data; a missing run makes the affected rows say so and a
- * verdict "not testable here".
+ * templates/figures.json) and writes their gnuplot scripts, computes every
+ * number into facts.json (the lesson's, then the notebook's section by
+ * section), has reports/render.py fill the templates from it into
+ * REPORT.md and REPORT.html, and runs gnuplot on each script for NAME.svg
+ * and NAME.png. A missing run makes the affected rows say so and a verdict
+ * "not testable here".
  *
  * Exit status: 0 done; 1 a failure (unwritable output, a script not
- * written, gnuplot missing or failing: REPORT.md and the scripts are still
- * written when they can be); 2 bad usage or no data.
+ * written, gnuplot or render.py missing or failing: the earlier report is
+ * then left as it was); 2 bad usage or no data.
  *
  * Limits: the sections and figures are fusebench's two workloads, not a
  * general report tool; the variants are whatever the data holds.

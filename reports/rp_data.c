@@ -144,18 +144,14 @@ check_timeline(void *arg, const char *path, char *msg, size_t msglen)
 				rc = -1;
 			continue;
 		}
-		for (char *p = line;; p = end + 1, k++) {
+		for (char *p = line; rc == 0; p = end + 1, k++) {
 			strtod(p, &end);
-			if (end == p || (*end != ',' && *end != '\0')) {
+			if (end == p || (*end != ',' && *end != '\0'))
 				rc = -1;
+			else if (*end == '\0')
 				break;
-			}
-			if (*end == '\0') {
-				k++;
-				break;
-			}
 		}
-		if (rc == 0 && k != fields)
+		if (rc == 0 && k + 1 != fields)
 			rc = -1;
 	}
 	if (rc != 0)
