@@ -100,6 +100,18 @@ put(rp_facts_t *F, const char *name, json_t *value, const char *unit,
 	json_object_set_new(F->facts, name, fact);
 }
 
+/* A second run a fact came from (a ratio's other side). */
+static void
+rp_fact_add_run(rp_facts_t *F, const json_t *run, const char *name)
+{
+	json_t *runs = json_object_get(json_object_get(F->facts, name), "runs");
+	char id[256];
+
+	if (run != NULL && runs != NULL)
+		json_array_append_new(
+		    runs, json_string(run_id(run, id, sizeof(id))));
+}
+
 #define NAME_FROM(fmt)                                                         \
 	char name[RP_FACTS_NAME_MAX];                                          \
 	va_list ap;                                                            \
@@ -179,17 +191,6 @@ rp_fact_bool(
 {
 	NAME_FROM(name_fmt);
 	put(F, name, json_boolean(value), "", value ? "yes" : "no", run);
-}
-
-void
-rp_fact_add_run(rp_facts_t *F, const json_t *run, const char *name)
-{
-	json_t *runs = json_object_get(json_object_get(F->facts, name), "runs");
-	char id[256];
-
-	if (run != NULL && runs != NULL)
-		json_array_append_new(
-		    runs, json_string(run_id(run, id, sizeof(id))));
 }
 
 const json_t *

@@ -1,21 +1,14 @@
 /*
  * rp_facts: the report's numbers and decisions, each computed once and
- * named, for the templates (reports/templates/) to print.
+ * named, written to OUT_DIR/facts.json, from which reports/render.py fills
+ * the templates (reports/templates/), where every sentence lives.
  *
- * The report is made in two stages. This program reads the data and
- * computes every figure a section prints into one set of facts,
- * OUT_DIR/facts.json; reports/render.py then fills the templates, where
- * every sentence lives, from that file (Jinja2), and makes REPORT.md and
- * REPORT.html. A teacher changes a sentence in its template without
- * touching C.
- *
- * A fact is a name ("interp.fused.median", dotted, lower case, '_' for
+ * A fact is a name ("interp.fused.median": dotted, lower case, '_' for
  * '-'), a value (a number, a string, true/false, or null when the data
  * lacks it), its unit, the text the report prints for it (formatted here,
- * once, by the same functions as the tables: "680 ms", "1.35 GB", "2.08x",
- * "n/a" for a missing number) and the runs it came from ("SET/VARIANT
- * n=N"). A template prints a fact by its name and chooses among words by
- * its value ({% if interp.fused.median.value < ... %}).
+ * once: "680 ms", "1.35 GB", "2.08x", "n/a" for a missing number) and the
+ * runs it came from ("SET/VARIANT n=N"). A template prints a fact by its
+ * name and chooses among words by its value.
  *
  * Limits: names up to RP_FACTS_NAME_MAX characters; a name set twice keeps
  * the last value (a test checks that no section does so).
@@ -105,8 +98,6 @@ void rp_facts_keys(rp_facts_t *F, const json_t *o, const json_t *run,
     const char *prefix, const rp_fact_key_t *t, size_t n);
 #define RP_FACTS_KEYS(F, o, run, prefix, t)                                    \
 	rp_facts_keys(F, o, run, prefix, t, sizeof(t) / sizeof((t)[0]))
-/* A second run a fact came from (a ratio's other side). */
-void rp_fact_add_run(rp_facts_t *F, const json_t *run, const char *name);
 
 /* A name as facts are named: every character other than a letter, a
  * digit, '_' or '.' becomes '_' (naive-reuse: naive_reuse). In place. */

@@ -112,8 +112,7 @@ Test(report_facts, a_fact_names_its_runs)
 	    "variant", "materialized", "params", "n", 1e6);
 	const json_t *runs;
 
-	rp_fact_num(&F, RP_FACT_RATIO, 2.0, a, "r");
-	rp_fact_add_run(&F, b, "r");
+	rp_fact_num2(&F, RP_FACT_RATIO, 2.0, a, b, "r");
 	runs = json_object_get(rp_facts_get(&F, "r"), "runs");
 	cr_assert_eq(json_array_size(runs), 2);
 	cr_expect_str_eq(json_string_value(json_array_get(runs, 0)),
