@@ -1,5 +1,6 @@
 /*
- * rp_report: figures gathered and cited by name (see rp_report.h).
+ * rp_report: figures cited, notes, a run's figures as printed (see
+ * rp_report.h).
  */
 #include <ctype.h>
 #include <math.h>

@@ -1,12 +1,14 @@
 /*
- * rp_report: what the report's sections share while REPORT.md is written:
- * the data, every declared figure gathered (and its script saved), and the
- * Markdown stream with helpers to cite and embed a figure by name.
+ * rp_report: what the report's sections share while the facts are made:
+ * the data, every declared figure gathered (and its script saved), the
+ * facts, the notes, and how a figure is cited and a run's interval, peak
+ * and noise are printed.
  *
  * Figures are numbered in the table's order (rp_workloads.c), counting only
  * those whose script was written; a section cites a figure by its name.
  *
- * Limits: at most RP_REPORT_MAX_FIGS figures.
+ * Limits: at most RP_REPORT_MAX_FIGS figures and RP_REPORT_MAX_NOTES
+ * notes.
  */
 #ifndef FB_RP_REPORT_H
 #define FB_RP_REPORT_H
@@ -18,7 +20,6 @@
 #include "rp_figure.h"
 
 #define RP_REPORT_MAX_FIGS 16
-/* The most caveats in the notes list. */
 #define RP_REPORT_MAX_NOTES 32
 
 typedef struct rp_report_s {

@@ -34,14 +34,20 @@ static const rp_fact_field_t run_fields[] = {
     {"rss_base", RP_F_RSS_BASELINE, RP_FACT_BYTES, RP_F_NONE},
 };
 
-/* One variant's main run. */
+/* One variant's main run; then what the variant is, whatever its runs
+ * measured: its idiom, description, loop nest (null when it has none) and
+ * memory formula, from its main run, else any run of it (every run carries
+ * the same), with the formula's bytes at that run's N; the one-core JAX
+ * programs it stands for, in the data's order. */
 static void
 variant_facts(rp_report_t *R, const rp_workload_t *w, const char *v)
 {
 	const rp_data_t *D = &R->data;
 	rp_facts_t *F = &R->facts;
+	rp_query_t q = {.workload = w->name, .variant = v, .any_status = 1};
 	const json_t *r = rp_data_main_run(D, w->name, v);
 	const json_t *cs = rp_data_cachesim(D, w->name, v);
+	const json_t *any = r != NULL ? r : rp_data_find(D, &q);
 	rp_limiter_in_t in;
 	rp_limiter_t lim = rp_limiter_of(D, w->name, v, &in);
 	char name[RP_FACTS_NAME_MAX];
@@ -65,36 +71,17 @@ variant_facts(rp_report_t *R, const rp_workload_t *w, const char *v)
 	    rp_field(cs, RP_F_SIM_IR) / rp_field(cs, RP_F_WORK_UNITS), cs,
 	    "%s.ir_per_unit", name);
 	rp_fact_num(F, RP_FACT_SIZE, rp_data_chunk(r), r, "%s.chunk", name);
-}
-
-/* What a variant is, whatever its runs measured: its idiom, description,
- * loop nest (null when it has none) and memory formula, from its main run,
- * else any run of it (every run carries the same), with the formula's
- * bytes at that run's N; the one-core JAX programs it stands for, in the
- * data's order. */
-static void
-variant_text_facts(rp_report_t *R, const rp_workload_t *w, const char *v)
-{
-	const rp_data_t *D = &R->data;
-	rp_facts_t *F = &R->facts;
-	rp_query_t q = {.workload = w->name, .variant = v, .any_status = 1};
-	const json_t *r = rp_data_main_run(D, w->name, v);
-	char name[RP_FACTS_NAME_MAX];
-
-	snprintf(name, sizeof(name), "%s.%s", w->name, v);
-	if (r == NULL)
-		r = rp_data_find(D, &q);
-	rp_fact_str(F, rp_field_str(r, RP_F_IDIOM), r, "%s.idiom", name);
-	rp_fact_str(
-	    F, rp_field_str(r, RP_F_DESCRIPTION), r, "%s.description", name);
-	rp_fact_str(F, rp_data_variant_text(D, w->name, v, "loops"), r,
+	rp_fact_str(F, rp_field_str(any, RP_F_IDIOM), any, "%s.idiom", name);
+	rp_fact_str(F, rp_field_str(any, RP_F_DESCRIPTION), any,
+	    "%s.description", name);
+	rp_fact_str(F, rp_data_variant_text(D, w->name, v, "loops"), any,
 	    "%s.loops", name);
-	rp_fact_str(F, rp_field_str(r, RP_F_MODEL_FORMULA), r,
+	rp_fact_str(F, rp_field_str(any, RP_F_MODEL_FORMULA), any,
 	    "%s.model_formula", name);
-	rp_fact_num(F, RP_FACT_BYTES, rp_field(r, RP_F_MODEL_BYTES), r,
+	rp_fact_num(F, RP_FACT_BYTES, rp_field(any, RP_F_MODEL_BYTES), any,
 	    "%s.formula_model", name);
 	rp_fact_num(
-	    F, RP_FACT_SIZE, rp_field(r, RP_F_N), r, "%s.formula_n", name);
+	    F, RP_FACT_SIZE, rp_field(any, RP_F_N), any, "%s.formula_n", name);
 	rp_fact_list(
 	    F, rp_jax_programs_of(D, w->name, v), "%s.jax_programs", name);
 }
@@ -119,7 +106,6 @@ rp_run_facts_add(rp_report_t *R)
 		for (i = 0; i < nv; i++) {
 			json_array_append_new(names, json_string(vs[i]));
 			variant_facts(R, w, vs[i]);
-			variant_text_facts(R, w, vs[i]);
 		}
 		rp_fact_list(&R->facts, names, "%s.variants", w->name);
 		snprintf(set, sizeof(set), "jax-%s", w->name);
