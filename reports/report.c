@@ -312,14 +312,12 @@ draw_figures(rp_report_t *R)
 	return 0;
 }
 
-/* Calls f(staged file, its place in OUT_DIR) for every file the staging
- * folder holds: the figures first, REPORT.md and REPORT.html last (a
- * reader who sees the new REPORT.md finds its figures). Stops at the
- * first that fails. 0, or -1 with msg. */
+/* For every file the staging folder holds, its place in OUT_DIR checked
+ * writable (check), else the file installed there: the figures first,
+ * REPORT.md and REPORT.html last (a reader who sees the new REPORT.md
+ * finds its figures). Stops at the first that fails. 0, or -1 with msg. */
 static int
-staged_each(const char *out_dir,
-    int (*f)(const char *from, const char *to, char *msg, size_t msglen),
-    char *msg, size_t msglen)
+staged_each(const char *out_dir, int check, char *msg, size_t msglen)
 {
 	static const char *const pages[] = {
 	    "facts.json", "REPORT.md", "REPORT.html"};
@@ -338,23 +336,18 @@ staged_each(const char *out_dir,
 			continue;
 		snprintf(from, sizeof(from), "%s/%s", figs, e->d_name);
 		snprintf(to, sizeof(to), "%s/figures/%s", out_dir, e->d_name);
-		rc = f(from, to, msg, msglen);
+		rc = check ? hx_file_check_writable(to, msg, msglen)
+			   : hx_file_install(from, to, msg, msglen);
 	}
 	closedir(d);
 	for (size_t i = 0; rc == 0 && i < sizeof(pages) / sizeof(pages[0]);
 	     i++) {
 		snprintf(from, sizeof(from), "%s/%s", staging, pages[i]);
 		snprintf(to, sizeof(to), "%s/%s", out_dir, pages[i]);
-		rc = f(from, to, msg, msglen);
+		rc = check ? hx_file_check_writable(to, msg, msglen)
+			   : hx_file_install(from, to, msg, msglen);
 	}
 	return rc;
-}
-
-static int
-staged_check(const char *from, const char *to, char *msg, size_t msglen)
-{
-	(void)from;
-	return hx_file_check_writable(to, msg, msglen);
 }
 
 /* Every staged file in place in out_dir: all targets checked first (a
@@ -371,9 +364,9 @@ install(rp_report_t *R, const char *out_dir)
 		    R->msg, sizeof(R->msg), "%s: %s", figs, strerror(errno));
 		return -1;
 	}
-	if (staged_each(out_dir, staged_check, R->msg, sizeof(R->msg)) != 0)
+	if (staged_each(out_dir, 1, R->msg, sizeof(R->msg)) != 0)
 		return -1;
-	return staged_each(out_dir, hx_file_install, R->msg, sizeof(R->msg));
+	return staged_each(out_dir, 0, R->msg, sizeof(R->msg));
 }
 
 /* The staging folder and what is left in it. */
@@ -449,13 +442,10 @@ main(int argc, char **argv)
 		return EXIT_BAD_INPUT;
 	}
 	R.out_dir = out_dir = argv[2];
-	if (check_out_dir(R.out_dir, R.msg, sizeof(R.msg)) != 0) {
-		fprintf(stderr, "report: %s\n", R.msg);
-		return EXIT_BAD_INPUT;
-	}
 	snprintf(
 	    decl, sizeof(decl), "%s/templates/figures.json", reports_dir());
-	if (rp_figures_load(decl, R.msg, sizeof(R.msg)) != 0 ||
+	if (check_out_dir(R.out_dir, R.msg, sizeof(R.msg)) != 0 ||
+	    rp_figures_load(decl, R.msg, sizeof(R.msg)) != 0 ||
 	    rp_data_load(&R.data, argv[1], R.msg, sizeof(R.msg)) != 0) {
 		fprintf(stderr, "report: %s\n", R.msg);
 		rp_figures_unload();
