@@ -195,14 +195,13 @@ load_others(rp_data_t *D, char *msg, size_t msglen)
 		return -1;
 	}
 	snprintf(path, sizeof(path), "%s/timelines", D->dir);
-	return each_file(D->dir, "explain-", ".json", check_object, NULL, msg,
-		   msglen) < 0 ||
-		each_file(D->dir, "jax-", ".json", check_object, NULL, msg,
-		    msglen) < 0 ||
-		each_file(path, "", ".csv", check_timeline, NULL, msg, msglen) <
-		    0
-	    ? -1
-	    : 0;
+	if (each_file(D->dir, "explain-", ".json", check_object, NULL, msg,
+		msglen) < 0 ||
+	    each_file(
+		D->dir, "jax-", ".json", check_object, NULL, msg, msglen) < 0 ||
+	    each_file(path, "", ".csv", check_timeline, NULL, msg, msglen) < 0)
+		return -1;
+	return 0;
 }
 
 int
