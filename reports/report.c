@@ -176,7 +176,7 @@ render(rp_report_t *R)
 	char script[4200], templates[4200], facts[4200];
 	char *argv[] = {
 	    NULL, script, facts, templates, (char *)R->out_dir, NULL};
-	int st;
+	int st, err;
 	pid_t pid;
 
 	argv[0] =
@@ -185,10 +185,13 @@ render(rp_report_t *R)
 	snprintf(templates, sizeof(templates), "%s/templates", reports_dir());
 	snprintf(facts, sizeof(facts), "%s/facts.json", R->out_dir);
 	progress("rendering the templates of %s", templates);
-	if (posix_spawn(&pid, argv[0], NULL, NULL, argv, environ) != 0 ||
-	    waitpid(pid, &st, 0) != pid) {
+	/* posix_spawn returns its error; it does not set errno. */
+	err = posix_spawn(&pid, argv[0], NULL, NULL, argv, environ);
+	if (err == 0 && waitpid(pid, &st, 0) != pid)
+		err = errno;
+	if (err != 0) {
 		snprintf(
-		    R->msg, sizeof(R->msg), "%s: %s", argv[0], strerror(errno));
+		    R->msg, sizeof(R->msg), "%s: %s", argv[0], strerror(err));
 		return -1;
 	}
 	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
@@ -297,9 +300,9 @@ draw_figures(rp_report_t *R)
 {
 	if (!rp_gnuplot_available()) {
 		snprintf(R->msg, sizeof(R->msg),
-		    "gnuplot is not installed: REPORT.md written, figures not "
-		    "drawn (scripts in %s)",
-		    R->fig_dir);
+		    "gnuplot is not installed (Debian's gnuplot-nox: make "
+		    "deps-report): no report written, the earlier one is left "
+		    "as it was");
 		return -1;
 	}
 	/* The table's figures, then the generic section's. */
