@@ -223,7 +223,6 @@ figure(rp_report_t *R, rp_generic_t *G, const char *w, int k, int number)
 	    .block = "o",
 	    .series = "{b} using 1:2 with linespoints pt {p} ps 1.4 lw 2 lc "
 		      "{c} title '{v}'",
-	    .sep = ", \\\n  ",
 	    .empty = "no ok runs",
 	};
 	rp_facts_t *F = &R->facts;

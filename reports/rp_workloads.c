@@ -164,14 +164,9 @@ rp_workload_main_runs(const rp_data_t *D, rp_variant_run_t *out, size_t cap)
 		size_t nv = rp_data_variants(
 		    D, k->name, NULL, vs, RP_DATA_MAX_VARIANTS);
 		for (size_t i = 0; i < nv && n < cap; i++, n++) {
-			rp_query_t q = {.workload = k->name,
-			    .variant = vs[i],
-			    .any_status = 1};
 			out[n].workload = k->name;
 			out[n].variant = vs[i];
 			out[n].main = rp_data_main_run(D, k->name, vs[i]);
-			out[n].any = out[n].main != NULL ? out[n].main
-							 : rp_data_find(D, &q);
 		}
 	}
 	return n;

@@ -146,7 +146,6 @@ void rp_workloads_facts(rp_report_t *R);
 typedef struct rp_variant_run_s {
 	const char *workload, *variant; /* borrowed from the table, the data */
 	const json_t *main; /* rp_data_main_run; NULL when it has none */
-	const json_t *any;  /* main, else its first run of any status */
 } rp_variant_run_t;
 
 /* The most rows rp_workload_main_runs returns. */
