@@ -533,7 +533,13 @@ hx_model_streams(hx_model_t *m, const json_t *r, const json_t *c, double units)
 	static const char *const read[4] = {"read_l1_bytes_per_s",
 	    "read_l2_bytes_per_s", "read_l3_bytes_per_s",
 	    "read_dram_bytes_per_s"};
-	double vbytes = hx_model_ceiling(c, "fma_vector_width") * 4.0;
+	/* The loop's own width where the disassembler read one: a ymm loop
+	 * of an AVX-512 build reads 32 bytes a load, not the ceilings' 64
+	 * (interp hoisted built for an Intel CPU's 256-bit preference: its
+	 * stream was priced twice over). */
+	double vbytes = m->loop.vector_bytes > 0
+	    ? (double)m->loop.vector_bytes
+	    : hx_model_ceiling(c, "fma_vector_width") * 4.0;
 	int level;
 	const char *name = hx_model_level(hx_model_working_set(r), &level);
 

@@ -129,6 +129,14 @@ Test(model, streaming_loads_are_a_data_term)
 	    16e6 / rate, 1e-9,
 	    "the data term adds to the FMAs' 100 us (the L1 loads' 40 us "
 	    "were under them)");
+	/* A loop of ymm loads streams 32 bytes a load, half the bytes of
+	 * the ceilings' 16-lane vectors. */
+	l.vector_bytes = 32;
+	cr_assert_eq(
+	    hx_model_compute(r, &l, 16, 1, NAN, c, &streamed, msg, sizeof(msg)),
+	    0, "%s", msg);
+	cr_expect_float_eq(streamed.bytes_stream_per_unit, 8.0, 1e-9, "%g",
+	    streamed.bytes_stream_per_unit);
 	json_decref(r);
 	json_decref(c);
 }
