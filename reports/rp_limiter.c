@@ -286,7 +286,7 @@ model_row_facts(rp_report_t *R, const char *w, const char *v)
 	int within = fabs(in.model_error) <= RP_LIMITER_MODEL_TOLERANCE;
 	double best[2] = {-INFINITY, -INFINITY};
 	const json_t *top[2] = {NULL, NULL};
-	char p[RP_FACTS_NAME_MAX], term[RP_FACTS_NAME_MAX + 8];
+	char p[RP_FACTS_NAME_MAX], term[RP_FACTS_NAME_MAX + 16];
 	size_t i;
 	json_t *t;
 
