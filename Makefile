@@ -45,11 +45,12 @@ endif
 
 # variants/ compiles with its own headers only (-Ivariants) into
 # libvariants.a; the harness, its main and the tests see both folders.
-# -mprefer-vector-width=512: gcc's loops use the build's widest vector, as
-# the variants' own vector types and `harness ceilings` do (INTERP_LANES);
-# gcc's tunings for Intel CPUs prefer 256 bits, and there the loops the
-# time model names were ymm beside zmm ones (no effect without AVX-512).
-CFLAGS_BASE := -std=gnu11 -D_GNU_SOURCE -g $(OPT) -mprefer-vector-width=512 -fopenmp -fopenmp-simd \
+# VECTORS: gcc's loops use the build's widest vector, as the variants' own
+# vector types and `harness ceilings` do (INTERP_LANES); gcc's tunings for
+# Intel CPUs prefer 256 bits, and there the loops the time model names were
+# ymm beside zmm ones (no effect without AVX-512).
+VECTORS := -mprefer-vector-width=512
+CFLAGS_BASE := -std=gnu11 -D_GNU_SOURCE -g $(OPT) $(VECTORS) -fopenmp -fopenmp-simd \
 	-fno-math-errno -fno-trapping-math $(WARN) -MMD -MP
 LDLIBS_ALL := -lpfm -ljansson -lpthread -lm
 # OpenMP (gcc's libgomp) for --threads: -fopenmp above and here.
@@ -76,7 +77,7 @@ TSAN_OBJ = $(OBJ)/harness/hx_tsan.o
 endif
 
 # The flags a result records, so that two result files can be told apart.
-CFLAGS_RECORD := $(CC) $(OPT) -mprefer-vector-width=512 ALLOC=$(ALLOC)$(if $(SANITIZER), SANITIZER=$(SANITIZER))
+CFLAGS_RECORD := $(CC) $(OPT) $(VECTORS) ALLOC=$(ALLOC)$(if $(SANITIZER), SANITIZER=$(SANITIZER))
 CFLAGS_VARIANTS := $(CFLAGS_BASE) -Ivariants
 CFLAGS_ALL := $(CFLAGS_BASE) -Iharness -Ivariants $(shell pkg-config --cflags jansson 2>/dev/null) \
 	-DFB_CFLAGS='"$(CFLAGS_RECORD)"'
@@ -125,7 +126,7 @@ PLUGINS   := $(foreach s,$(PLUGIN_SRC),$(BUILD)/plugins/lib$(basename $(notdir $
 PLUGIN_CFLAGS := -std=gnu11 -D_GNU_SOURCE -g -O2 -fPIC -shared $(WARN) -I$(BUILD)/include
 # The time model's probe is compiled as the harness is, so that its vectors
 # are the width its ceilings are measured at (tests/plugins/model_probe.c).
-$(BUILD)/plugins/libmodel_probe.so: PLUGIN_CFLAGS += $(OPT) -mprefer-vector-width=512
+$(BUILD)/plugins/libmodel_probe.so: PLUGIN_CFLAGS += $(OPT) $(VECTORS)
 # Small programs that harness exec measures in the integration tests.
 HELPER_SRC := $(wildcard tests/helpers/*.c)
 HELPERS   := $(HELPER_SRC:tests/helpers/%.c=$(BUILD)/helpers/%)

@@ -197,9 +197,9 @@ colony_cells_band(const colony_cells_t *c, uint64_t cy, float *band,
 	ivec_t iota = {0};
 	uint64_t k = 0;
 
-	/* The first cell of rows cy - 1, cy and cy + 1, wrapped; a column's
-	 * wrap is a compare (a % a column and a row took two 64-bit divides
-	 * a column, most of the band's time). */
+	/* The first cell of rows cy - 1, cy and cy + 1, wrapped, once a band;
+	 * a column's wrap is a compare (wrapped with %, the column and each
+	 * of its three cells took a 64-bit divide). */
 	const uint64_t rows[3] = {(cy == 0 ? nc - 1 : cy - 1) * nc, cy * nc,
 	    (cy + 1 == nc ? 0 : cy + 1) * nc};
 
