@@ -136,6 +136,13 @@ typedef struct hx_ceilings_s {
 	double gather_per_s[4];
 	double gather_spread[4];
 	double gather_table_bytes[4];
+	/* The stencil of a cubic interpolation from the same tables: 4
+	 * gathers at adjacent entries of one random index, in one line,
+	 * points a second (a point: one index and its 4 entries). The model
+	 * prices a gather lane that re-reads a line an earlier gather of its
+	 * iteration fetched at a third of the stencil's time over one
+	 * gather's (hx_model.c). */
+	double gather_stencil_per_s[4];
 	/* Streaming read, write, copy (HX_CEILINGS_STREAM_*) per level
 	 * (0..3), bytes per second the program reads plus writes (copy
 	 * counts both), vector loads and stores; and each array's bytes. */

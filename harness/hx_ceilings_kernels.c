@@ -303,6 +303,41 @@ hx_ck_gather(uint64_t iters, const float *table, uint32_t mask, hx_vf_t *out)
 	variant_no_opt(out);
 }
 
+/* hx_ck_gather's streams, each index read as a cubic interpolation reads
+ * its table (interp_dot): 4 gathers at entries i, i + 1, i + 2 and i + 3,
+ * i a multiple of 4 (mask's low bits clear), so that the last three
+ * re-read the line the first fetches. Such a gather does not cost L1's
+ * rate: from L3 it waits for the line in flight (on the Intel development
+ * VM 4.7 ns a point against 3.4 for one gather, where L1's rate priced
+ * the three others at 0.8). */
+HX_CK_KERNEL void
+hx_ck_gather_stencil(
+    uint64_t iters, const float *table, uint32_t mask, hx_vf_t *out)
+{
+	hx_vu_t x[HX_CK_GATHER_CHAINS];
+	hx_vf_t acc[HX_CK_GATHER_CHAINS];
+
+	hx_ck_gather_seed(x, acc);
+	for (uint64_t i = 0; i < iters; i++) {
+#pragma GCC unroll 4
+		for (int j = 0; j < HX_CK_GATHER_CHAINS; j++) {
+			hx_vu_t k;
+
+			x[j] ^= x[j] << 13;
+			x[j] ^= x[j] >> 17;
+			x[j] ^= x[j] << 5;
+			k = x[j] & mask;
+			acc[j] += (HX_CK_GATHER(table, k) +
+				      HX_CK_GATHER(table + 1, k)) +
+			    (HX_CK_GATHER(table + 2, k) +
+				HX_CK_GATHER(table + 3, k));
+		}
+	}
+	for (int j = 0; j < HX_CK_GATHER_CHAINS; j++)
+		out[j] = acc[j];
+	variant_no_opt(out);
+}
+
 /* hx_ck_gather's loop with 24 FMAs (two on each of 12 independent
  * chains) an iteration beside its 4 gathers, the proportion of interp's
  * pair loop (its floating-point terms about a tenth of its gathers' at
@@ -387,6 +422,7 @@ enum {
 	HX_CK_INT,
 	HX_CK_MIX,
 	HX_CK_GATHER_K,
+	HX_CK_GATHER_STENCIL,
 	HX_CK_GATHER_MIX,
 	HX_CK_READ,
 	HX_CK_WRITE,
@@ -424,6 +460,9 @@ hx_ck_job_run(const hx_ck_job_t *j, uint64_t k)
 		break;
 	case HX_CK_GATHER_K:
 		hx_ck_gather(k, j->table, j->mask, out);
+		break;
+	case HX_CK_GATHER_STENCIL:
+		hx_ck_gather_stencil(k, j->table, j->mask, out);
 		break;
 	case HX_CK_GATHER_MIX:
 		hx_ck_gather_mix(k, j->table, j->mask, out);
@@ -533,22 +572,29 @@ hx_ck_measure_mix(hx_ceilings_t *c)
 	return HX_CEILINGS_OK;
 }
 
-/* A gather's table for a level: a power of two of floats, filled. */
+/* The gathers from a level's table of `entries` floats (a power of two,
+ * filled): one gather a point, and the stencil of 4. */
 static int
 hx_ck_measure_gather(
     hx_ceilings_t *c, int level, const float *table, size_t entries)
 {
 	hx_ck_job_t j = {.kind = HX_CK_GATHER_K, .table = table};
 	uint64_t k;
-	double best, spread;
+	double best, spread, points;
 
 	j.mask = (uint32_t)(entries - 1);
 	if (hx_ck_time(&j, 16, &k, &best, &spread) != 0)
 		return HX_CEILINGS_ECLOCK;
-	c->gather_per_s[level] =
-	    (double)HX_CK_FLOATS * HX_CK_GATHER_CHAINS * (double)k / best;
+	points = (double)HX_CK_FLOATS * HX_CK_GATHER_CHAINS * (double)k;
+	c->gather_per_s[level] = points / best;
 	c->gather_spread[level] = spread;
 	c->gather_table_bytes[level] = 4.0 * (double)entries;
+	j.kind = HX_CK_GATHER_STENCIL;
+	j.mask &= ~3u;
+	if (hx_ck_time(&j, 16, &k, &best, &spread) != 0)
+		return HX_CEILINGS_ECLOCK;
+	points = (double)HX_CK_FLOATS * HX_CK_GATHER_CHAINS * (double)k;
+	c->gather_stencil_per_s[level] = points / best;
 	return HX_CEILINGS_OK;
 }
 
@@ -698,6 +744,9 @@ hx_ck_levels_keep(hx_ceilings_t *c, const hx_ceilings_t *r, int first)
 			c->gather_spread[l] = r->gather_spread[l];
 			c->gather_table_bytes[l] = r->gather_table_bytes[l];
 		}
+		if (first ||
+		    r->gather_stencil_per_s[l] > c->gather_stencil_per_s[l])
+			c->gather_stencil_per_s[l] = r->gather_stencil_per_s[l];
 		for (int s = 0; s < 3; s++)
 			if (first ||
 			    r->stream_bytes_per_s[s][l] >

@@ -325,6 +325,27 @@ hx_model_fp(const char *name)
 	    strcmp(name, "divsqrt") == 0 || strcmp(name, "shuffle") == 0;
 }
 
+/* The seconds a gather lane takes that re-reads a line an earlier gather
+ * of its iteration fetched, from level glevel's tables: the stencil's
+ * (1 fetch, 3 re-reads a point: hx_ceilings_t.gather_stencil_per_s) less
+ * one gather's, over 3; L1's rate for a gather where the ceilings lack
+ * the stencil (files from before it) or it was not slower than one
+ * gather. */
+static double
+hx_model_repeat_s(const json_t *c, int glevel)
+{
+	static const char *const skey[4] = {"gather_stencil_l1_per_s",
+	    "gather_stencil_l2_per_s", "gather_stencil_l3_per_s",
+	    "gather_stencil_dram_per_s"};
+	static const char *const gkey[4] = {"gather_l1_per_s",
+	    "gather_l2_per_s", "gather_l3_per_s", "gather_dram_per_s"};
+	double r = (1.0 / hx_model_ceiling(c, skey[glevel]) -
+		       1.0 / hx_model_ceiling(c, gkey[glevel])) /
+	    3.0;
+
+	return r > 0.0 ? r : 1.0 / hx_model_ceiling(c, gkey[0]);
+}
+
 /* The seconds one iteration of loop l spends on each in-core term, at
  * ceilings c, its gathers served by level glevel, the results of the
  * loops inside it ready at carry seconds; its longest dependency chain
@@ -347,11 +368,11 @@ hx_model_iteration(const hx_loop_t *l, const json_t *c, int glevel,
 	    k[HX_INSN_SQRTPS] / hx_model_ceiling(c, "sqrtps_per_s") +
 	    k[HX_INSN_SQRTPD] / hx_model_ceiling(c, "sqrtpd_per_s");
 	/* Gathers that re-read lines an earlier gather of the iteration
-	 * fetched (hx_loop_t.gather_repeat_lanes) at L1's rate, the rest at
-	 * their level's. */
+	 * fetched (hx_loop_t.gather_repeat_lanes) at hx_model_repeat_s, the
+	 * rest at their level's rate. */
 	t[3] = (l->gather_lanes - l->gather_repeat_lanes) /
 		hx_model_ceiling(c, gkey[glevel]) +
-	    l->gather_repeat_lanes / hx_model_ceiling(c, gkey[0]);
+	    l->gather_repeat_lanes * hx_model_repeat_s(c, glevel);
 	/* Loads and stores at the L1 stream rates, one vector each. */
 	t[4] = k[HX_INSN_LOAD] * vbytes /
 	    hx_model_ceiling(c, "read_l1_bytes_per_s");

@@ -91,7 +91,8 @@ typedef struct hx_model_s {
 	double sim_insn_per_unit;
 	double gathers_per_unit; /* indices */
 	/* Of those, the ones that re-read a line an earlier gather of the
-	 * iteration fetched, priced at L1 (hx_loop_t.gather_repeat_lanes). */
+	 * iteration fetched (hx_loop_t.gather_repeat_lanes), priced from the
+	 * ceilings' stencil of 4 gathers at the gathers' level. */
 	double gather_repeats_per_unit;
 	/* The bytes the gathers range over (variant_t.gather_bytes_of, else
 	 * the inputs) and the level that holds them. */

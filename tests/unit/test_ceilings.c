@@ -106,6 +106,24 @@ Test(ceilings, measure_small, .timeout = 60)
 		    "L3 mix %g s under its gathers' %g s", c.gather_mix_s,
 		    4 * w / c.gather_per_s[2]);
 	}
+	/* The stencil (4 gathers a point, the last 3 re-reading the first's
+	 * line): slower a point than one gather at every level, and from L3
+	 * and DRAM faster than 4 gathers of lines of their own, or it would
+	 * not be re-reading. */
+	for (int l = 0; l < 4; l++) {
+		if (!FB_RATES_COMPARABLE || isnan(c.gather_stencil_per_s[l]))
+			continue;
+		cr_expect(c.gather_stencil_per_s[l] < c.gather_per_s[l],
+		    "level %d: stencil %g points/s, one gather %g", l,
+		    c.gather_stencil_per_s[l], c.gather_per_s[l]);
+		if (l >= 2)
+			cr_expect(
+			    c.gather_stencil_per_s[l] > c.gather_per_s[l] / 4,
+			    "level %d: stencil %g points/s, a quarter of one "
+			    "gather's %g",
+			    l, c.gather_stencil_per_s[l],
+			    c.gather_per_s[l] / 4);
+	}
 	/* A call of sinf or cosf (a range reduction and a polynomial) takes
 	 * longer than one add's latency and less than a microsecond. */
 	for (int i = 0; i < HX_CEILINGS_CALLS; i++)

@@ -331,6 +331,7 @@ Test(disasm, ceiling_kernels_hold_their_instructions)
 	kernel_holds("hx_ck_sqrtps", "vsqrtps");
 	kernel_holds("hx_ck_sqrtpd", "vsqrtpd");
 	kernel_holds("hx_ck_gather", "vgatherdps");
+	kernel_holds("hx_ck_gather_stencil", "vgatherdps");
 	kernel_holds("hx_ck_gather_mix", "vgatherdps");
 #endif
 #if defined(__FMA__)

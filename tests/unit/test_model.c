@@ -260,8 +260,8 @@ Test(model, gathers_are_priced_where_the_schedule_keeps_them)
 	    "the inputs, twice L2: %s", m.gather_level);
 	cr_expect_float_eq(m.predicted_s, 1e-3, 1e-12, "%g", m.predicted_s);
 	/* Three quarters of the indices re-read lines an earlier gather
-	 * fetched (interp's F[s + 1] .. F[s + 3]): those at L1's rate,
-	 * 0.25 ms + 0.75 x 1e6 / 4e9 s. */
+	 * fetched (interp's F[s + 1] .. F[s + 3]): without the stencil's
+	 * ceiling those at L1's rate, 0.25 ms + 0.75 x 1e6 / 4e9 s. */
 	l.gather_repeat_lanes = 12;
 	cr_assert_eq(
 	    hx_model_compute(r, &l, 16, 0, NAN, c, &m, msg, sizeof(msg)), 0,
@@ -269,6 +269,26 @@ Test(model, gathers_are_priced_where_the_schedule_keeps_them)
 	cr_expect_float_eq(m.gather_repeats_per_unit, 0.75, 1e-12);
 	cr_expect_float_eq(m.predicted_s, 0.4375e-3, 1e-12,
 	    "a quarter from L3, the rest from L1: %g", m.predicted_s);
+	/* With the stencil measured at the gathers' level (4 gathers a
+	 * point at 5e8 points a second: 2 ns, one gather's 1 ns and 3
+	 * re-reads at a third of a nanosecond each), the re-reads take its
+	 * price: 0.25 ms + 0.75e6 x (1/3) ns = 0.5 ms. */
+	json_object_set_new(c, "gather_stencil_l3_per_s", json_real(5e8));
+	json_object_set_new(c, "gather_stencil_dram_per_s", json_real(5e8));
+	cr_assert_eq(
+	    hx_model_compute(r, &l, 16, 0, NAN, c, &m, msg, sizeof(msg)), 0,
+	    "%s", msg);
+	cr_expect_float_eq(m.predicted_s, 0.5e-3, 1e-12,
+	    "re-reads at the stencil's price: %g", m.predicted_s);
+	/* A stencil no slower than one gather says nothing of the
+	 * re-reads: L1's rate again. */
+	json_object_set_new(c, "gather_stencil_l3_per_s", json_real(2e9));
+	json_object_set_new(c, "gather_stencil_dram_per_s", json_real(2e9));
+	cr_assert_eq(
+	    hx_model_compute(r, &l, 16, 0, NAN, c, &m, msg, sizeof(msg)), 0,
+	    "%s", msg);
+	cr_expect_float_eq(m.predicted_s, 0.4375e-3, 1e-12,
+	    "a stencil faster than a gather: %g", m.predicted_s);
 	l.gather_repeat_lanes = 0;
 	cr_assert_eq(
 	    hx_model_compute(r, &l, 16, 0, 16384, c, &m, msg, sizeof(msg)), 0,
