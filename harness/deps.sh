@@ -5,8 +5,10 @@
 #           pkg-config, jemalloc, libpfm4, jansson; gnuplot draws the
 #           report's figures, Debian's Python with Jinja2 fills the
 #           report's templates and cmark-gfm makes its HTML
-#   report  make report: build, and python3-venv for the JAX programs'
-#           virtual environment (variants/jax; skipped without it)
+#   report  make report: build, python3-venv for the JAX programs'
+#           virtual environment (variants/jax; skipped without it) and
+#           llvm's llvm-mca (the time model's issue term: a hot loop's
+#           cycles on this CPU; the term is left out without it)
 #   test    make test: report, and Criterion (the test binaries), g++ (the
 #           C++ plugin), valgrind (memcheck, --cachesim), clang and its
 #           fuzzer runtime (make fuzz), cppcheck, clang-format, Google
@@ -52,6 +54,7 @@ build_needs() {
 report_needs() {
 	build_needs
 	echo "lib python3-venv ensurepip"
+	echo "tool llvm llvm-mca"
 }
 test_needs() {
 	report_needs

@@ -4,6 +4,7 @@
  * from those counts and the best run's time.
  */
 #include "hx_ceilings.h"
+#include "hx_disasm.h"
 #include "hx_format.h"
 #include "hx_mem.h"
 #include "variant.h"
@@ -457,6 +458,43 @@ label_return:
 	return ret;
 }
 
+/* c->mca_cycle_s and mca_fma_cycles from the FMA kernel's loop in this
+ * program, its rate measured with `threads` threads; NaN where llvm-mca
+ * or the disassembly is missing. */
+static void
+hx_ceilings_mca_clock(hx_ceilings_t *c, int threads)
+{
+	char msg[256], self[4096], *text;
+	hx_loop_t loop;
+	double per_insn;
+	ssize_t n;
+
+	c->mca_cycle_s = c->mca_fma_cycles = NAN;
+	/* This program's file by name: objdump and llvm-mca run in
+	 * processes of their own, whose /proc/self is not ours. */
+	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n <= 0 || (size_t)n >= sizeof(self) - 1)
+		return;
+	self[n] = '\0';
+	text =
+	    hx_disasm_functions(self, "hx_ceilings_fma", 1, msg, sizeof(msg));
+	if (text == NULL)
+		return;
+	if (hx_disasm_loops(text, &loop, 1) == 0 ||
+	    loop.kind[HX_INSN_FMA] < 1) {
+		free(text);
+		return;
+	}
+	free(text);
+	c->mca_fma_cycles =
+	    hx_disasm_mca_cycles(self, loop.start, loop.end, msg, sizeof(msg));
+	/* Seconds of one FMA instruction on one thread. */
+	per_insn = 2.0 * HX_FMA_LANES * (double)threads / c->fma_flops_per_s;
+	if (c->mca_fma_cycles > 0.0)
+		c->mca_cycle_s =
+		    per_insn * loop.kind[HX_INSN_FMA] / c->mca_fma_cycles;
+}
+
 /* The cost of one minor fault, the best of HX_CEILINGS_FAULT_RUNS
  * mappings, on the calling thread (the others idle); not measured (NaN,
  * no runs) is no error: the other ceilings stand without it. */
@@ -534,6 +572,7 @@ hx_ceilings_measure_threads(
 		goto label_return;
 	c->fma_vector_width = HX_FMA_LANES;
 	strncpy(c->fma_isa, HX_FMA_ISA, sizeof(c->fma_isa) - 1);
+	hx_ceilings_mca_clock(c, threads);
 	hx_ceilings_measure_fault(c);
 	hx_ceilings_measure_release(c);
 	/* The in-core and per-level kernels measure one core: with a team

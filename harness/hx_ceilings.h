@@ -89,6 +89,14 @@ typedef struct hx_ceilings_s {
 	double clock_resolution_s;
 	/* "avx512f", "avx2+fma" or "generic". */
 	char fma_isa[32];
+	/* Seconds of one llvm-mca cycle on this core: the FMA kernel's
+	 * measured seconds an iteration (one thread's share of
+	 * fma_flops_per_s) over the cycles llvm-mca simulates for its
+	 * compiled loop (hx_disasm_mca_cycles), so that a loop's simulated
+	 * cycles price at the clock the vector units ran at; and those
+	 * cycles. NaN without llvm-mca. */
+	double mca_cycle_s;
+	double mca_fma_cycles;
 	/* Triad rate with the arrays resident in L1d, L2, L3 (index 0..2),
 	 * bytes per second counted as above, and each array's bytes; NaN when
 	 * the level's size is unknown. */

@@ -91,6 +91,10 @@ hx_ceilings_json_core(json_t *obj, const hx_ceilings_t *c)
 	    obj, "fp_overlap", hx_ceilings_json_number(c->fp_overlap));
 	rc |= hx_ceilings_json_set(
 	    obj, "gather_mix_s", hx_ceilings_json_number(c->gather_mix_s));
+	rc |= hx_ceilings_json_set(
+	    obj, "mca_cycle_s", hx_ceilings_json_number(c->mca_cycle_s));
+	rc |= hx_ceilings_json_set(
+	    obj, "mca_fma_cycles", hx_ceilings_json_number(c->mca_fma_cycles));
 	rc |= hx_ceilings_json_set(obj, "gather_fp_overlap",
 	    hx_ceilings_json_number(c->gather_fp_overlap));
 	rc |= hx_ceilings_json_set(obj, "gather_l1_mix_s",

@@ -8,6 +8,7 @@
 #include <ctype.h>
 #include <dlfcn.h>
 #include <elf.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -670,6 +671,10 @@ hx_disasm_around(const char *text, const hx_loop_t *inner, hx_loop_t *out)
 	return 0;
 }
 
+/* Iterations llvm-mca simulates: enough that the first ones, with an
+ * empty pipeline, weigh under 1%. */
+#define HX_DISASM_MCA_ITERATIONS 400
+
 /* path quoted for sh into q. */
 static void
 hx_disasm_quote(const char *path, char *q, size_t len)
@@ -848,4 +853,105 @@ hx_disasm_symbol_at(const void *addr, char *path, size_t pathlen, char *sym,
 label_return:
 	free(syms);
 	return rc;
+}
+
+/* One line of objdump -d as llvm-mca reads it into out: the instruction
+ * without its address, objdump's comments and symbol names, a jump's
+ * target replaced by 0 (llvm-mca does not follow branches). 1 for an
+ * instruction at an address in [start, end], 0 for another line, -1 for a
+ * call. */
+static int
+hx_disasm_mca_line(
+    const char *line, uint64_t start, uint64_t end, char *out, size_t len)
+{
+	unsigned long long addr;
+	const char *tab = strchr(line, '\t');
+	size_t n;
+
+	if (tab == NULL || sscanf(line, " %llx:", &addr) != 1 || addr < start ||
+	    addr > end)
+		return 0;
+	tab++;
+	if (strncmp(tab, "call", 4) == 0)
+		return -1;
+	n = strcspn(tab, "#<\n");
+	while (n > 0 && (tab[n - 1] == ' ' || tab[n - 1] == '\t'))
+		n--;
+	if (n == 0 || strncmp(tab, "(bad)", 5) == 0 || tab[0] == '.')
+		return 0;
+	if (tab[0] == 'j') {
+		size_t op = strcspn(tab, " ");
+
+		snprintf(out, len, "%.*s 0", (int)op, tab);
+	} else {
+		snprintf(out, len, "%.*s", (int)n, tab);
+	}
+	return 1;
+}
+
+double
+hx_disasm_mca_cycles(
+    const char *path, uint64_t start, uint64_t end, char *msg, size_t msglen)
+{
+	const char *mca = getenv("FB_LLVM_MCA");
+	char q[4200], cmd[4600], asmfile[] = "/tmp/fusebench-mca-XXXXXX";
+	char *text = NULL, *report = NULL, line[512];
+	size_t tlen = 0, rlen = 0;
+	double cycles = NAN, total = NAN, iters = NAN;
+	FILE *f = NULL;
+	int fd, n = 0, call = 0;
+
+	if (mca == NULL || mca[0] == '\0')
+		mca = "llvm-mca";
+	hx_disasm_quote(path, q, sizeof(q));
+	snprintf(cmd, sizeof(cmd),
+	    "objdump -d --no-show-raw-insn --start-address=0x%llx "
+	    "--stop-address=0x%llx %s 2>/dev/null",
+	    (unsigned long long)start, (unsigned long long)end + 16, q);
+	if (hx_disasm_slurp(cmd, &text, &tlen) != 0 || text == NULL) {
+		snprintf(msg, msglen, "objdump failed on %s", path);
+		goto label_return;
+	}
+	if ((fd = mkstemp(asmfile)) < 0 || (f = fdopen(fd, "w")) == NULL) {
+		if (fd >= 0)
+			close(fd);
+		snprintf(msg, msglen, "cannot write llvm-mca's input");
+		goto label_return;
+	}
+	for (char *l = strtok(text, "\n"); l != NULL; l = strtok(NULL, "\n")) {
+		int kind =
+		    hx_disasm_mca_line(l, start, end, line, sizeof(line));
+
+		call |= kind < 0;
+		if (kind > 0 && fprintf(f, "%s\n", line) > 0)
+			n++;
+	}
+	if (fclose(f) != 0 || n == 0 || call) {
+		snprintf(msg, msglen, "%s",
+		    call ? "the loop calls a function"
+			 : "no instruction for llvm-mca");
+		goto label_remove;
+	}
+	snprintf(cmd, sizeof(cmd),
+	    "%s -mcpu=native -iterations=%d %s 2>/dev/null", mca,
+	    HX_DISASM_MCA_ITERATIONS, asmfile);
+	if (hx_disasm_slurp(cmd, &report, &rlen) != 0 || report == NULL) {
+		snprintf(msg, msglen, "%s cannot run or read the loop", mca);
+		goto label_remove;
+	}
+	for (char *l = strtok(report, "\n"); l != NULL;
+	     l = strtok(NULL, "\n")) {
+		sscanf(l, " Iterations: %lf", &iters);
+		sscanf(l, " Total Cycles: %lf", &total);
+	}
+	if (iters > 0 && total > 0)
+		cycles = total / iters;
+	else
+		snprintf(msg, msglen, "%s printed no cycles", mca);
+label_remove:
+	unlink(asmfile);
+label_return:
+	free(text);
+	free(report);
+	return cycles;
 }

@@ -127,6 +127,9 @@ typedef struct hx_loop_s {
 	int ncallees;
 	char callee[HX_LOOP_CALLEES][32];
 	double calls[HX_LOOP_CALLEES];
+	/* Cycles an iteration as llvm-mca simulates the body on this CPU
+	 * (hx_disasm_mca_cycles), 0 where it was not run. */
+	double mca_cycles;
 } hx_loop_t;
 
 /*
@@ -166,6 +169,19 @@ int hx_disasm_around(const char *text, const hx_loop_t *inner, hx_loop_t *out);
 char *hx_disasm_functions(
     const char *path, const char *prefix, int exact, char *msg, size_t msglen);
 #define HX_DISASM_SERIAL 2
+
+/*
+ * Cycles an iteration of the loop [start, end] of file `path` (end: its
+ * backward jump, as hx_loop_t has them) takes as llvm-mca (LLVM's
+ * machine-code analyzer; FB_LLVM_MCA names another binary) simulates the
+ * body repeated on this machine's CPU (-mcpu=native): its ports, its
+ * instructions' latencies and throughputs with every load an L1 hit, its
+ * scheduler and reorder buffer. NaN with a one-line message in msg when
+ * llvm-mca is missing or cannot read the body, or the body calls a
+ * function (a call is not the loop's to simulate).
+ */
+double hx_disasm_mca_cycles(
+    const char *path, uint64_t start, uint64_t end, char *msg, size_t msglen);
 
 /*
  * The file that holds the code at addr (this process's executable or a

@@ -251,6 +251,12 @@ hx_model_work(const variant_t *v, hx_loop_t *loop, char *msg, size_t len)
 			best = i;
 	}
 	*loop = loops[best];
+	{
+		char why[256];
+
+		loop->mca_cycles = hx_disasm_mca_cycles(
+		    path, loop->start, loop->end, why, sizeof(why));
+	}
 	return 0;
 }
 
@@ -284,10 +290,10 @@ hx_model_add(hx_model_t *m, const char *name, double s, int in_core)
 }
 
 /* The in-core terms, in the order of hx_model_iteration's times. */
-#define HX_MODEL_IN_CORE 9
+#define HX_MODEL_IN_CORE 10
 static const char *const hx_model_in_core_names[HX_MODEL_IN_CORE] = {"fma",
     "addmul", "divsqrt", "gather", "load", "store", "shuffle", "other",
-    "latency"};
+    "latency", "issue"};
 
 /* The seconds an iteration of loop l waits on its dependency chains at
  * the ceilings' latencies (hx_flow.h: the sum of its instructions' starts
@@ -385,6 +391,14 @@ hx_model_iteration(const hx_loop_t *l, const json_t *c, int glevel,
 	/* The chains: how long an iteration's instructions wait for their
 	 * inputs, over the instructions the core holds waiting. */
 	t[8] = hx_model_wait(l, c, carry, chain);
+	/* The body as llvm-mca runs it on this CPU's ports, scheduler and
+	 * reorder buffer, loads from L1 (hx_disasm_mca_cycles), at the
+	 * seconds a cycle the FMA kernel calibrates: what the other terms'
+	 * maximum misses where instructions contend for the same ports or
+	 * an iteration's chain outgrows the window. */
+	t[9] = l->mca_cycles > 0.0
+	    ? l->mca_cycles * hx_model_ceiling(c, "mca_cycle_s")
+	    : NAN;
 }
 
 /* The gathers and the floating-point work together: the larger, and

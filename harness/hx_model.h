@@ -18,8 +18,10 @@
  * max + (1 - fp_overlap) (sum - max), fp_overlap measured by the ceilings
  * (12 FMAs and 2 divides together against each alone; 0.16-0.20 on the
  * development VM: they mostly add); without it, their maximum. That and
- * the other in-core terms (gather, load, store, other) overlap: the core
- * issues them to other units, so their maximum counts. Data transfers
+ * the other in-core terms (gather, load, store, other, latency, and issue:
+ * the hot loop's cycles an iteration as llvm-mca simulates it on this CPU,
+ * at the seconds a cycle the ceilings' FMA kernel calibrates) overlap: the
+ * core issues them to other units, so their maximum counts. Data transfers
  * below L1 and faults do not overlap with them or each other (the ECM
  * model's rule for caches without overlap; a fault stops the thread):
  * they add. The limiter is the
@@ -46,7 +48,7 @@
 #define HX_MODEL_TOLERANCE 0.25
 
 /* In-core terms, then the passes, data terms, faults. */
-#define HX_MODEL_TERMS 14
+#define HX_MODEL_TERMS 16
 
 typedef struct hx_model_term_s {
 	const char

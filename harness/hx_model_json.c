@@ -67,6 +67,8 @@ hx_model_work_json(const hx_model_t *m)
 	json_object_set_new(w, "hot_loop", json_string(range));
 	json_object_set_new(
 	    w, "loop_instructions", json_integer(m->loop.insns));
+	json_object_set_new(w, "mca_cycles_per_iteration",
+	    hx_model_num(m->loop.mca_cycles > 0.0 ? m->loop.mca_cycles : NAN));
 	json_object_set_new(
 	    w, "iterations_per_unit", hx_model_num(m->iters_per_unit));
 	json_object_set_new(

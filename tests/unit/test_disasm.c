@@ -6,6 +6,7 @@
  * in its loop.
  */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -356,4 +357,55 @@ Test(disasm, ceiling_kernels_hold_their_instructions)
 	kernel_holds("hx_ck_read", "vadd");
 	kernel_holds("hx_ck_write", "vmov");
 	kernel_holds("hx_ck_copy", "vmov");
+}
+
+/* The cycles llvm-mca simulates for a ceiling kernel's loop follow the
+ * units it needs: the loop of 12 independent divides (hx_ck_divps) takes
+ * more cycles an iteration than the loop of 12 adds (hx_ck_add), both of
+ * one object of this build; an add loop of 12 vector adds takes at least
+ * 12 / 4 cycles (no x86 core issues more than 4 vector adds a cycle). */
+static double
+kernel_mca_cycles(const char *fn, double *adds)
+{
+	char obj[4200], msg[256], *text;
+	hx_loop_t loop;
+	double cycles;
+
+	fb_harness_object("hx_ceilings_kernels.o", obj, sizeof(obj));
+	text = hx_disasm_functions(obj, fn, 1, msg, sizeof(msg));
+	cr_assert_not_null(text, "%s: %s", fn, msg);
+	cr_assert_gt(hx_disasm_loops(text, &loop, 1), 0, "%s: no loop", fn);
+	free(text);
+	cycles =
+	    hx_disasm_mca_cycles(obj, loop.start, loop.end, msg, sizeof(msg));
+	if (adds != NULL)
+		*adds = loop.kind[HX_INSN_ADD];
+	if (isnan(cycles))
+		cr_skip_test(
+		    "llvm-mca: %s (sh harness/deps.sh install report)", msg);
+	return cycles;
+}
+
+Test(disasm, mca_cycles_follow_the_units_a_loop_needs)
+{
+	double adds, add = kernel_mca_cycles("hx_ck_add", &adds);
+	double div = kernel_mca_cycles("hx_ck_divps", NULL);
+
+	cr_expect(adds >= 12, "hx_ck_add's loop: %g adds", adds);
+	cr_expect(add >= adds / 4.0 && add < 10.0 * adds,
+	    "%g adds in %g cycles", adds, add);
+	cr_expect(div > add, "divides %g cycles, adds %g", div, add);
+}
+
+Test(disasm, mca_cycles_say_why_not)
+{
+	char msg[256] = "";
+	double cycles;
+
+	setenv("FB_LLVM_MCA", "/nonexistent/llvm-mca", 1);
+	cycles = hx_disasm_mca_cycles(
+	    "/proc/self/exe", 0x1000, 0x1010, msg, sizeof(msg));
+	unsetenv("FB_LLVM_MCA");
+	cr_expect(isnan(cycles), "%g cycles from no llvm-mca", cycles);
+	cr_expect(strlen(msg) > 0, "no reason given");
 }

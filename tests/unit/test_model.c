@@ -231,6 +231,49 @@ Test(model, gathers_and_fp_combine_by_the_measured_overlap)
 	json_decref(r);
 }
 
+/* The issue term: the hot loop's cycles an iteration as llvm-mca
+ * simulates them (hx_loop_t.mca_cycles) at the ceilings' mca_cycle_s. The
+ * loop above at 80 cycles of 0.5 ns, 62,500 iterations: 2.5 ms, over its
+ * gathers' 1 ms: the limiter, its maximum with them (not their sum) the
+ * prediction. Without mca_cycle_s, or without the cycles, no such term. */
+Test(model, issue_is_the_simulated_cycles_at_the_calibrated_clock)
+{
+	json_t *r = json_pack("{s:{s:f}, s:{s:f}}", "work", "units", 1e6,
+	    "time_s", "median", 0.0025);
+	json_t *c = round_ceilings(1.0);
+	hx_loop_t l = loop_in("probe_rows");
+	hx_model_t m;
+	char msg[256];
+	int found = 0;
+
+	l.kind[HX_INSN_FMA] = 4;
+	l.kind[HX_INSN_GATHER] = 1;
+	l.gather_lanes = 16;
+	l.mca_cycles = 80;
+	json_object_set_new(c, "mca_cycle_s", json_real(0.5e-9));
+	cr_assert_eq(
+	    hx_model_compute(r, &l, 16, 0, NAN, c, &m, msg, sizeof(msg)), 0,
+	    "%s", msg);
+	for (int i = 0; i < m.nterms; i++)
+		if (strcmp(m.term[i].name, "issue") == 0) {
+			found = 1;
+			cr_expect_float_eq(m.term[i].seconds, 2.5e-3, 1e-12);
+		}
+	cr_expect(found, "no issue term");
+	cr_expect_str_eq(m.limiter, "issue");
+	cr_expect_float_eq(m.predicted_s, 2.5e-3, 1e-12, "%g", m.predicted_s);
+	json_object_del(c, "mca_cycle_s");
+	cr_assert_eq(
+	    hx_model_compute(r, &l, 16, 0, NAN, c, &m, msg, sizeof(msg)), 0,
+	    "%s", msg);
+	for (int i = 0; i < m.nterms; i++)
+		cr_expect(strcmp(m.term[i].name, "issue") != 0,
+		    "an issue term without the clock");
+	cr_expect_float_eq(m.predicted_s, 1e-3, 1e-12, "%g", m.predicted_s);
+	json_decref(c);
+	json_decref(r);
+}
+
 /* The gathers of a schedule that keeps them on a small part of its inputs
  * (variant_t.gather_bytes_of: interp tiled's two tables) are priced at the
  * level that holds that part, and combined with the FMAs by that level's
