@@ -126,10 +126,11 @@ hx_model_json(const hx_model_t *m)
 	json_object_set_new(o, "unexplained_s", hx_model_num(m->unexplained_s));
 	json_object_set_new(o, "terms", terms);
 	json_object_set_new(o, "rule",
-	    json_string("max(gf, load, store, other, latency) + passes + "
-			"sum(data terms) + faults x (fault + page release); "
-			"latency = sum of the loop's instructions' starts on "
-			"its dependency chains / wait_window; gf = "
+	    json_string("max(gf, load, store, other, latency, issue) + "
+			"passes + sum(data terms) + faults x (fault + page "
+			"release); latency = sum of the loop's instructions' "
+			"starts on its dependency chains / wait_window; issue "
+			"= llvm-mca's cycles an iteration x mca_cycle_s; gf = "
 			"max(gather, fp) + (1 - gather_fp_overlap) x "
 			"min(gather, fp); fp = max + (1 - fp_overlap) x (sum - "
 			"max) of fma, addmul, divsqrt, shuffle"));

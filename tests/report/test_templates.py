@@ -330,14 +330,18 @@ def test_every_note_key_has_its_words(made):
 
 
 def test_how_far_the_ceilings_moved_after_the_sweeps(made, tmp_path):
-    """The committed data has no ceilings-after.json, and the section says
-    so; with one (gathers from L1 30% slower after the sweeps, the rest as
-    before) it names the largest move and prints each rate's."""
-    assert "were not measured again after the main sweeps" in \
-        (made / "REPORT.md").read_text()
+    """Without ceilings-after.json the section says the ceilings were not
+    measured again; with one (gathers from L1 30% slower after the sweeps,
+    the rest as before) it names the largest move and prints each rate's."""
     report = os.environ["FB_REPORT"]
     data = tmp_path / "data"
     shutil.copytree(os.path.join(ROOT, "reports", "data"), data)
+    (data / "ceilings-after.json").unlink(missing_ok=True)
+    p = subprocess.run([report, str(data), str(tmp_path / "before")],
+                       capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    assert "were not measured again after the main sweeps" in \
+        (tmp_path / "before" / "REPORT.md").read_text()
     ceilings = json.loads((data / "ceilings.json").read_text())
     ceilings["gather_l1_per_s"] *= 0.7
     (data / "ceilings-after.json").write_text(json.dumps(ceilings))
@@ -376,13 +380,27 @@ def test_beyond_the_answers_finds_its_variants_by_role(made, tmp_path):
 
 
 def test_where_the_time_went_by_the_profile(made, tmp_path):
-    """The committed runs were not sampled, and the section says so; with a
-    profile on one main run (fused's, split by its model) the section prints
-    a row of where its time went, each part beside its prediction."""
-    assert "its main runs were not sampled" in (made / "REPORT.md").read_text()
+    """Main runs without samples: the section says they were not sampled;
+    with a profile on one main run (fused's, split by its model) the
+    section prints a row of where its time went, each part beside its
+    prediction, and none for the runs left unsampled."""
     report = os.environ["FB_REPORT"]
     data = tmp_path / "data"
     shutil.copytree(os.path.join(ROOT, "reports", "data"), data)
+    for main in data.glob("*-main*.jsonl"):
+        lines = []
+        for line in main.read_text().splitlines():
+            r = json.loads(line)
+            r.pop("profile", None)
+            if isinstance(r.get("model"), dict):
+                r["model"].pop("profile", None)
+            lines.append(json.dumps(r))
+        main.write_text("\n".join(lines) + "\n")
+    p = subprocess.run([report, str(data), str(tmp_path / "before")],
+                       capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    assert "its main runs were not sampled" in \
+        (tmp_path / "before" / "REPORT.md").read_text()
     path = data / "interp-main.jsonl"
     lines = []
     for line in path.read_text().splitlines():
