@@ -56,6 +56,20 @@ rp_gnuplot_law(const rp_plot_t *P, const rp_block_t *b)
 	return buf;
 }
 
+/* s inside a single-quoted gnuplot string, where every {v} of the
+ * figures' series stands: a quote doubled, as gnuplot reads it (a
+ * limiter's word, "the core's ports", ended the title and broke the
+ * roofline's script). */
+static void
+write_quoted(FILE *f, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if (*s == '\'')
+			fputc('\'', f);
+		fputc(*s, f);
+	}
+}
+
 /* One block's plot element: the series template, placeholders filled. */
 static void
 write_series(FILE *f, const rp_plot_t *P, const rp_block_t *b)
@@ -72,7 +86,7 @@ write_series(FILE *f, const rp_plot_t *P, const rp_block_t *b)
 			else if (p[1] == 'p')
 				fprintf(f, "%d", rp_figure_point(b->colour));
 			else if (p[1] == 'v')
-				fputs(b->label, f);
+				write_quoted(f, b->label);
 			else if (p[1] == 'k')
 				fputs(rp_gnuplot_law(P, b), f);
 			else if (p[1] == 'n')

@@ -51,7 +51,7 @@ rp_limiter_term_word(const char *term)
 	    {"shuffle", "shuffles and blends"},
 	    {"other", "integer and control instructions"},
 	    {"latency", "dependency chains"},
-	    {"issue", "the core's ports and window (llvm-mca)"},
+	    {"issue", "ports and window (llvm-mca)"},
 	    {"l2", "L2 traffic"},
 	    {"l3", "L3 traffic"},
 	    {"dram", "DRAM bandwidth"},
