@@ -13,18 +13,18 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 1.02677
-"interp/fused" 1.05537
-"interp/chunked" 0.99158
-"interp/tiled" 0.995012
-"interp/hoisted" 1.039
-"interp/sorted" 1.18244
-"colony/naive" 1.08776
-"colony/naive-reuse" 1.00802
-"colony/fused" 1.05414
-"colony/chunked" 1.02643
-"colony/tiled" 0.981453
-"colony/cells" 1.17074
+"interp/materialized" 1.05336
+"interp/fused" 1.04116
+"interp/chunked" 1.08739
+"interp/tiled" 0.736335
+"interp/hoisted" 0.8652
+"interp/sorted" 1.02635
+"colony/naive" 0.949333
+"colony/naive-reuse" 1.11322
+"colony/fused" 1.16752
+"colony/chunked" 0.994819
+"colony/tiled" 1.10004
+"colony/cells" 1.14774
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

@@ -12,27 +12,27 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.38928
+2 1.37427
 EOD
 $s1 << EOD
 1 1
-2 1.26483
+2 1.69024
 EOD
 $s2 << EOD
 1 1
-2 1.77053
+2 1.51541
 EOD
 $s3 << EOD
 1 1
-2 1.24457
+2 1.51445
 EOD
 $s4 << EOD
 1 1
-2 1.55596
+2 1.59198
 EOD
 $s5 << EOD
 1 1
-2 1.03816
+2 1.525
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'naive', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'naive-reuse', \

@@ -12,31 +12,31 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.45635
+2 1.36386
 EOD
 $s1 << EOD
 1 1
-2 1.62881
+2 1.37859
 EOD
 $s2 << EOD
 1 1
-2 1.62566
+2 1.58352
 EOD
 $s3 << EOD
 1 1
-2 1.74791
+2 1.48217
 EOD
 $s4 << EOD
 1 1
-2 1.85039
+2 1.32808
 EOD
 $s5 << EOD
 1 1
-2 1.75806
+2 1.3354
 EOD
 $s6 << EOD
 1 1
-2 1.85881
+2 1.19913
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'eager', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'materialized', \
