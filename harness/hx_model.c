@@ -791,3 +791,36 @@ hx_model_add_passes(
 		hx_model_combine(m, c);
 	}
 }
+
+void
+hx_model_add_refill(
+    hx_model_t *m, const json_t *r, const json_t *c, double bytes_per_unit)
+{
+	static const char *const rate[4] = {"gather_l1_per_s",
+	    "gather_l2_per_s", "gather_l3_per_s", "gather_dram_per_s"};
+	double units = hx_model_at(r, "work.units");
+	double inputs = hx_model_at(r, "memory.input_bytes");
+	const char *name;
+	int level;
+	double s;
+
+	if (!(bytes_per_unit > 0) || !(units > 0) || !isfinite(inputs))
+		return;
+	name = hx_model_level(inputs, &level);
+	if (level <= m->gather_index)
+		return;
+	/* A gather lane that misses fetches one 64-byte line. */
+	s = units * bytes_per_unit / 64.0 / hx_model_ceiling(c, rate[level]);
+	if (!isfinite(s))
+		return;
+	m->gather_refill_per_unit = bytes_per_unit;
+	m->gather_refill_level = name;
+	for (int i = 0; i < m->nterms; i++)
+		if (m->term[i].added && strcmp(m->term[i].name, name) == 0) {
+			m->term[i].seconds += s;
+			hx_model_combine(m, c);
+			return;
+		}
+	hx_model_add(m, name, s, 0);
+	hx_model_combine(m, c);
+}

@@ -100,6 +100,10 @@ typedef struct hx_model_s {
 	 * the inputs) and the level that holds them. */
 	double gather_bytes;
 	const char *gather_level;
+	/* The bytes a unit brings into that part again (hx_model_add_refill)
+	 * and the level they come from (NULL: none priced). */
+	double gather_refill_per_unit;
+	const char *gather_refill_level;
 	double bytes_l2_per_unit, bytes_dram_per_unit;
 	/* A streaming loop's loads (variant_t.hot_streams): bytes per unit
 	 * and the level that serves them (NULL: none, L1 serves the loads). */
@@ -171,6 +175,17 @@ double hx_model_units(
 int hx_model_compute(const json_t *r, const hx_loop_t *loop, double hot_units,
     int streams, double gather_bytes, const json_t *ceilings, hx_model_t *m,
     char *msg, size_t len);
+
+/*
+ * The refill of the gathers' part (variant_t.gather_refill_of: bytes per
+ * unit) from the level of r's inputs (memory.input_bytes), when that is
+ * beyond the gathers' own level: a line is a gather index from there
+ * (gather_<level>_per_s), a data term added to that level's (ECM: data
+ * transfers add). Recombines m. Nothing when bytes_per_unit is not
+ * positive or the inputs share the gathers' level.
+ */
+void hx_model_add_refill(hx_model_t *m, const json_t *r, const json_t *ceilings,
+    double bytes_per_unit);
 
 /* A new JSON object of m: predicted_s, measured_s, error, limiter,
  * unexplained_s, terms [{name, seconds, share}], work {...}. */

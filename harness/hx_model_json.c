@@ -82,6 +82,13 @@ hx_model_work_json(const hx_model_t *m)
 	    hx_model_num(m->gather_repeats_per_unit));
 	json_object_set_new(w, "gather_bytes", hx_model_num(m->gather_bytes));
 	json_object_set_new(w, "gather_level", json_string(m->gather_level));
+	json_object_set_new(w, "gather_refill_bytes_per_unit",
+	    hx_model_num(m->gather_refill_level != NULL
+		    ? m->gather_refill_per_unit
+		    : 0.0));
+	json_object_set_new(w, "gather_refill_level",
+	    m->gather_refill_level != NULL ? json_string(m->gather_refill_level)
+					   : json_null());
 	json_object_set_new(w, "bytes_source", json_string(m->bytes_source));
 	json_object_set_new(w, "bytes_level", json_string(m->data_level));
 	json_object_set_new(
@@ -345,6 +352,8 @@ hx_model_apply(json_t *r, const variant_t *v, const params_t *p,
 		c, &m, msg, len) != 0)
 		return -1;
 	hx_model_add_passes(&m, c, pass, npass);
+	if (v->gather_refill_of != NULL && p != NULL)
+		hx_model_add_refill(&m, r, c, v->gather_refill_of(p));
 	if ((o = hx_model_json(&m)) == NULL ||
 	    json_object_set_new(r, "model", o) != 0) {
 		snprintf(msg, len, "out of memory");

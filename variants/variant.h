@@ -263,6 +263,13 @@ typedef struct variant_s {
 	 * that they are priced at the level that
 	 * holds those bytes. NULL: the run's inputs (memory.input_bytes). */
 	double (*gather_bytes_of)(const params_t *p);
+	/* Optional, with gather_bytes_of: the bytes a unit of work brings
+	 * into that part again from the level that holds all of the inputs,
+	 * where the schedule leaves it and comes back (interp tiled: each
+	 * tile's pass over two interpolants fetches their tables' lines
+	 * anew, 4(G+2) bytes a table over 2T pairs). Each line is priced as a
+	 * gather index from that level. NULL: none. */
+	double (*gather_refill_of)(const params_t *p);
 	/* Optional: the loops that run apart from the hot loop and take
 	 * time of their own (a function NULL ends the list). */
 	variant_pass_t passes[VARIANT_PASSES];

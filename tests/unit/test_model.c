@@ -351,6 +351,60 @@ Test(model, gathers_are_priced_where_the_schedule_keeps_them)
 	json_decref(r);
 }
 
+/* A schedule that leaves its gathers' part and comes back (interp tiled)
+ * fetches that part's lines again from the level of all the inputs: the
+ * loop of the test above kept on 16 KB (L1: 0.25 ms, the FMAs added, L1's
+ * overlap 0: 0.5 ms), its inputs twice L2; 128 bytes a unit brought back
+ * is 2 lines, 2e6 gather indices from beyond L2 at 1e9 a second: 2 ms
+ * more, a data term of that level, added. With the inputs in the gathers'
+ * own level there is nothing to bring back; a refill of 0 prices none. */
+Test(model, a_refill_is_priced_from_the_level_of_the_inputs)
+{
+	json_t *r = result_beyond_l2();
+	json_t *c = round_ceilings(1.0);
+	hx_loop_t l = loop_in("probe_rows");
+	hx_model_t m;
+	char msg[256];
+	double term = NAN;
+
+	l.kind[HX_INSN_FMA] = 4;
+	l.kind[HX_INSN_GATHER] = 1;
+	l.gather_lanes = 16;
+	json_object_set_new(c, "gather_l1_per_s", json_real(4e9));
+	json_object_set_new(c, "gather_l1_fp_overlap", json_real(0.0));
+	cr_assert_eq(
+	    hx_model_compute(r, &l, 16, 0, 16384, c, &m, msg, sizeof(msg)), 0,
+	    "%s", msg);
+	cr_expect_float_eq(m.predicted_s, 0.5e-3, 1e-12, "%g", m.predicted_s);
+	hx_model_add_refill(&m, r, c, 0.0);
+	cr_expect_float_eq(m.predicted_s, 0.5e-3, 1e-12, "no refill");
+	cr_expect_null(m.gather_refill_level);
+	hx_model_add_refill(&m, r, c, 128.0);
+	cr_expect_float_eq(m.predicted_s, 2.5e-3, 1e-12,
+	    "2 lines a unit from beyond L2: %g", m.predicted_s);
+	cr_assert_not_null(m.gather_refill_level);
+	cr_expect(strcmp(m.gather_refill_level, "l3") == 0 ||
+		strcmp(m.gather_refill_level, "dram") == 0,
+	    "%s", m.gather_refill_level);
+	for (int i = 0; i < m.nterms; i++)
+		if (strcmp(m.term[i].name, m.gather_refill_level) == 0)
+			term = m.term[i].seconds;
+	cr_expect_float_eq(term, 2e-3, 1e-12, "its level's term: %g", term);
+	cr_expect_float_eq(m.error, (2.5e-3 - 0.01) / 0.01, 1e-9,
+	    "recombined against the measured 10 ms: %g", m.error);
+	/* The inputs in L1 with the gathers: nothing comes back. */
+	json_object_set_new(
+	    json_object_get(r, "memory"), "input_bytes", json_real(16384.0));
+	cr_assert_eq(
+	    hx_model_compute(r, &l, 16, 0, 16384, c, &m, msg, sizeof(msg)), 0,
+	    "%s", msg);
+	hx_model_add_refill(&m, r, c, 128.0);
+	cr_expect_float_eq(m.predicted_s, 0.5e-3, 1e-12, "%g", m.predicted_s);
+	cr_expect_null(m.gather_refill_level);
+	json_decref(c);
+	json_decref(r);
+}
+
 /* Two passes beside the hot loop: each priced by the in-core rule an
  * iteration (a scalar loop of 3 integer instructions and an add: 3 ns, its
  * add under them; a loop of 2 FMAs and 2 adds, fp_overlap 0: 4 ns) times

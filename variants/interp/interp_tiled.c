@@ -119,15 +119,28 @@ interp_tiled_bytes(const params_t *p)
 /* What the hot loop's gathers range over: the tables of the two
  * interpolants an iteration runs against (incore.vectors below), 32.8 kB
  * at G = 4096, for a whole tile of points, where fused's range over all
- * M tables for every point. The tile's points and sums (24 kB with a 48 kB
- * L1) sit beside them; the time a pair does not depend on where the
- * tables live: 1.63, 1.58 and 1.90 ns a pair with M = 300, 16 and 2
- * (tables of 4.9 MB, 262 kB and 32.8 kB; N = 1e6, 2e7 and 1.5e8, the last
- * reading its points from DRAM; pinned, medians of 5). */
+ * M tables for every point. The tile's points and sums (8 bytes a point:
+ * 24.6 kB at T = 3072, the default with a 48 kB L1) pass through the same
+ * cache while they are read, so the part the gathers need kept is both:
+ * 57.3 kB, beyond a 48 kB L1. The tile is sized for one table beside its
+ * points (interp_tiled_size); gcc's unroll and jam runs two. */
 static double
 interp_tiled_gather_bytes(const params_t *p)
 {
-	return 2.0 * 4.0 * (double)(interp_g(p) + 2);
+	return 2.0 * 4.0 * (double)(interp_g(p) + 2) +
+	    8.0 * (double)interp_tiled_size(p);
+}
+
+/* A tile's pass over two interpolants fetches their tables' lines anew
+ * (the other M - 2 tables ran since): 2 x 4(G+2) bytes over 2T pairs,
+ * 5.3 bytes a pair at G = 4096, T = 3072 (all of a table's lines: the
+ * tile's points fall everywhere on its grid). The model prices them from
+ * the level that holds all M tables, when that is beyond the one the
+ * gathers' part fits. */
+static double
+interp_tiled_refill_bytes(const params_t *p)
+{
+	return 4.0 * (double)(interp_g(p) + 2) / (double)interp_tiled_size(p);
 }
 
 const variant_t interp_tiled = {
@@ -150,6 +163,7 @@ const variant_t interp_tiled = {
     .flops = interp_tiled_flops,
     .bytes = interp_tiled_bytes,
     .gather_bytes_of = interp_tiled_gather_bytes,
+    .gather_refill_of = interp_tiled_refill_bytes,
     .incore =
 	/* In-core minimum, per one pair (point, interpolant), from the spec's
 	 * formula: the clamp of x to [lb, ub] (a max and a min), xc - a, xc /
