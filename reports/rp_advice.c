@@ -1,7 +1,7 @@
 /*
  * rp_advice: the advice table (rp_advice.h) and its facts. One function
- * measures every declared side (its runs, then its measure function, then
- * its values: a quantity of a run, a ratio of two, a time claim) and one
+ * measures every declared side (its runs, then its values: a quantity of
+ * a run, a ratio of two, a time claim; then its measure function) and one
  * decides it by its rules; the functions above the table are what no
  * declaration says (JAX's data files, every C run, the one decision with
  * two conditions). A C time claim is decided by the two runs' own
@@ -23,6 +23,11 @@
 #define GET rp_vals_get
 /* The most samples of a run compared. */
 #define SAMPLES_MAX 256
+
+/* A time claim's values after its key, and how each prints. */
+static const char *const claim_suffix[] = {"", "_lo", "_hi", "_spread"};
+static const rp_fact_kind_t claim_kind[] = {
+    RP_FACT_COUNT, RP_FACT_RATIO, RP_FACT_RATIO, RP_FACT_PERCENT};
 
 /* fb_verdict's words (variants/jax/fb_verdict.py). */
 static const char second_faster[] = "second is faster";
@@ -54,12 +59,11 @@ static void
 time_vals(rp_vals_t *x, const char *key, double answer, double lo, double hi,
     double spread)
 {
-	static const char *const suffix[] = {"", "_lo", "_hi", "_spread"};
 	double v[] = {answer, lo, hi, spread};
 	char name[64];
 
 	for (int i = 0; i < 4; i++) {
-		snprintf(name, sizeof(name), "%s%s", key, suffix[i]);
+		snprintf(name, sizeof(name), "%s%s", key, claim_suffix[i]);
 		rp_vals_num(x, name, v[i]);
 	}
 }
@@ -171,11 +175,11 @@ static int
 need_runs(const rp_report_t *R, const rp_advice_side_t *s,
     const rp_workload_t *w, const json_t **r, rp_vals_t *x)
 {
-	int main = s->source == RP_ADVICE_C_MAIN;
+	int c_main = s->source == RP_ADVICE_C_MAIN;
 	double n = rp_data_max_n(&R->data, w->sets.main, w->name);
-	rp_query_t q = {.set = main ? w->sets.main : w->sets.spread,
+	rp_query_t q = {.set = c_main ? w->sets.main : w->sets.spread,
 	    .workload = w->name,
-	    .n = main ? n : 0,
+	    .n = c_main ? n : 0,
 	    .alloc = RP_ALLOC_JEMALLOC};
 	char why[512];
 
@@ -190,14 +194,14 @@ need_runs(const rp_report_t *R, const rp_advice_side_t *s,
 			return missing(x, "no_jax_run", why);
 		}
 		q.variant = rp_workload_role(w, s->roles[i]);
-		r[i] = main ? rp_data_main_run(&R->data, w->name, q.variant)
-			    : rp_data_find(&R->data, &q);
+		r[i] = c_main ? rp_data_main_run(&R->data, w->name, q.variant)
+			      : rp_data_find(&R->data, &q);
 		if (r[i] == NULL)
 			return missing(x,
 			    rp_data_why_missing(&R->data, &q, why, sizeof(why)),
 			    "");
 	}
-	if (main)
+	if (c_main)
 		rp_vals_num(x, "n", n);
 	else if (s->source == RP_ADVICE_JAX && s->runs > 0)
 		rp_vals_num(x, "n", rp_field(r[0], RP_F_N));
@@ -268,10 +272,12 @@ value(const rp_report_t *R, const rp_advice_side_t *s, const rp_workload_t *w,
 }
 
 int
-rp_advice_measure(const rp_report_t *R, const rp_advice_side_t *s, rp_vals_t *x)
+rp_advice_measure(const rp_report_t *R, const rp_advice_t *a,
+    const rp_advice_side_t *s, rp_vals_t *x)
 {
-	const rp_workload_t *w = rp_workload_question(s->of);
-	const json_t *r[RP_ADVICE_RUNS];
+	const rp_workload_t *w = rp_workload_question(
+	    s->of != RP_QUESTION_NONE ? s->of : a->question);
+	const json_t *r[RP_ADVICE_RUNS] = {NULL};
 
 	if (need_runs(R, s, w, r, x) != 0)
 		return -1;
@@ -321,7 +327,7 @@ rp_advice_decide(const rp_advice_side_t *s, const rp_vals_t *x)
 		return s->decide(x);
 	while (!test_holds(t, x))
 		t++;
-	return decide(t->verdict, t->note != NULL ? t->note : "");
+	return decide(t->verdict, t->note);
 }
 
 /* ---- what no declaration says ---- */
@@ -567,6 +573,17 @@ jax_profiler(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 	{                                                                      \
 		name, print, RP_F_NONE, 0, RP_F_NONE, 0                        \
 	}
+/* A value of one run: `get` of run `run`. */
+#define OF(name, print, get, run)                                              \
+	{                                                                      \
+		name, print, get, run, RP_F_NONE, 0                            \
+	}
+/* A time claim's rule: undecided while it is not decided at this noise. */
+#define UNDECIDED_WHILE_OPEN(claim)                                            \
+	{                                                                      \
+		RP_ADVICE_UNDECIDED, "time_undecided", RP_ADVICE_NOT_DECIDED,  \
+		    claim, 0, NULL                                             \
+	}
 /* The last rule: the decision when no rule before it holds. */
 #define OTHERWISE(verdict, note)                                               \
 	{                                                                      \
@@ -588,19 +605,18 @@ const rp_advice_rule_t rp_advice_cannot[] = {
  * and the time is decided faster. */
 static const rp_advice_value_t rewrite_values[] = {
     SET("n", RP_FACT_SIZE),
-    {"from", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 0, RP_F_NONE, 0},
-    {"to", RP_ADVICE_HIDDEN, RP_F_PEAK_WORKSPACE, 1, RP_F_NONE, 0},
-    {"tos", RP_ADVICE_STRING, RP_ADVICE_PEAK_TEXT, 1, RP_F_NONE, 0},
-    {"tb", RP_FACT_TIME, RP_ADVICE_UNIT_TIME, 0, RP_F_NONE, 0},
-    {"ta", RP_FACT_TIME, RP_ADVICE_UNIT_TIME, 1, RP_F_NONE, 0},
+    OF("from", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 0),
+    OF("to", RP_ADVICE_HIDDEN, RP_F_PEAK_WORKSPACE, 1),
+    OF("tos", RP_ADVICE_STRING, RP_ADVICE_PEAK_TEXT, 1),
+    OF("tb", RP_FACT_TIME, RP_ADVICE_UNIT_TIME, 0),
+    OF("ta", RP_FACT_TIME, RP_ADVICE_UNIT_TIME, 1),
     {"speedup", RP_FACT_RATIO, RP_ADVICE_UNIT_TIME, 0, RP_ADVICE_UNIT_TIME, 1},
     {"faster", RP_ADVICE_TIMED, RP_ADVICE_FASTER, 0, RP_F_NONE, 1},
     SET(NULL, RP_ADVICE_HIDDEN),
 };
 static const rp_advice_rule_t rewrite_rules[] = {
     {RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_BELOW, "from", MEM, "to"},
-    {RP_ADVICE_UNDECIDED, "time_undecided", RP_ADVICE_NOT_DECIDED, "faster", 0,
-	NULL},
+    UNDECIDED_WHILE_OPEN("faster"),
     {RP_ADVICE_SUPPORTED, "", RP_ADVICE_YES, "faster", 0, NULL},
     OTHERWISE(RP_ADVICE_NUANCE, "time_not_better"),
 };
@@ -634,24 +650,21 @@ const rp_advice_t rp_advice[] = {
      * arrays or one. */
     {"cause-nm", RP_QUESTION_MEMORY,
 	{{RP_QUESTION_MEMORY, "memory"}, {RP_QUESTION_MEMORY, "timeline"}},
-	{RP_QUESTION_MEMORY, RP_ADVICE_C_MAIN, 2,
-	    {RP_ROLE_OP_BY_OP, RP_ROLE_BASELINE},
-	    .values =
-		VALUES({"nm", RP_FACT_BYTES, RP_ADVICE_ARRAY, 1, RP_F_NONE, 0},
-		    {"pm", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 1, RP_F_NONE, 0},
-		    {"pe", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 0, RP_F_NONE, 0},
-		    {"k", RP_FACT_NUMBER, RP_F_MODEL_BARE_BYTES, 0,
-			RP_ADVICE_ARRAY, 1}),
+	{RP_ADVICE_C_MAIN, 2, {RP_ROLE_OP_BY_OP, RP_ROLE_BASELINE},
+	    .values = VALUES(OF("nm", RP_FACT_BYTES, RP_ADVICE_ARRAY, 1),
+		OF("pm", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 1),
+		OF("pe", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 0),
+		{"k", RP_FACT_NUMBER, RP_F_MODEL_BARE_BYTES, 0, RP_ADVICE_ARRAY,
+		    1}),
 	    .rules = RULES(
 		{RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_BELOW, "pm", 0.9, "nm"},
 		{RP_ADVICE_SUPPORTED, "", RP_ADVICE_AT_LEAST, "pe", 2.0, "pm"},
 		OTHERWISE(RP_ADVICE_NUANCE, "array_alone"))},
-	{RP_QUESTION_MEMORY, RP_ADVICE_JAX, 2,
-	    .programs = {"question", "question_jit"},
+	{RP_ADVICE_JAX, 2, .programs = {"question", "question_jit"},
 	    .values = VALUES(SET("n", RP_FACT_SIZE),
-		{"q", RP_FACT_BYTES, RP_ADVICE_WORK, 0, RP_F_NONE, 0},
-		{"temp", RP_FACT_BYTES, RP_F_JAX_TEMP_BYTES, 1, RP_F_NONE, 0},
-		{"unit", RP_FACT_BYTES, RP_ADVICE_ARRAY, 1, RP_F_NONE, 0},
+		OF("q", RP_FACT_BYTES, RP_ADVICE_WORK, 0),
+		OF("temp", RP_FACT_BYTES, RP_F_JAX_TEMP_BYTES, 1),
+		OF("unit", RP_FACT_BYTES, RP_ADVICE_ARRAY, 1),
 		{"units", RP_FACT_FIXED2, RP_F_JAX_TEMP_BYTES, 1,
 		    RP_ADVICE_ARRAY, 1}),
 	    .rules = RULES({RP_ADVICE_SUPPORTED, "", RP_ADVICE_RATIO_AT_LEAST,
@@ -661,12 +674,10 @@ const rp_advice_t rp_advice[] = {
 		OTHERWISE(RP_ADVICE_NOT_SUPPORTED, ""))}},
     /* stop_gradient does not reduce the temporaries. */
     {"stop-gradient", RP_QUESTION_MEMORY, {{RP_QUESTION_MEMORY, "timeline"}},
-	{RP_QUESTION_MEMORY, RP_ADVICE_C_MAIN, 1, {RP_ROLE_OP_BY_OP},
-	    .values = VALUES(
-		{"pe", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 0, RP_F_NONE, 0},
-		{"bare", RP_FACT_BYTES, RP_F_MODEL_BARE_BYTES, 0, RP_F_NONE, 0},
-		{"shown", RP_ADVICE_HIDDEN, RP_F_PEAK_WORKSPACE, 0, RP_F_NONE,
-		    0}),
+	{RP_ADVICE_C_MAIN, 1, {RP_ROLE_OP_BY_OP},
+	    .values = VALUES(OF("pe", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 0),
+		OF("bare", RP_FACT_BYTES, RP_F_MODEL_BARE_BYTES, 0),
+		OF("shown", RP_ADVICE_HIDDEN, RP_F_PEAK_WORKSPACE, 0)),
 	    .rules = rp_advice_cannot},
 	{.measure = jax_stop_gradient,
 	    .values = VALUES(SET("n", RP_FACT_SIZE), SET("m", RP_FACT_SIZE),
@@ -680,35 +691,32 @@ const rp_advice_t rp_advice[] = {
      * the sum inside the inner vmap; a scalar index) needs MEM times
      * less. */
     {"atleast-1d", RP_QUESTION_MEMORY, {{RP_QUESTION_MEMORY, "memory"}},
-	{RP_QUESTION_MEMORY, RP_ADVICE_C_MAIN, 1, {RP_ROLE_OP_BY_OP},
-	    .values = VALUES(
-		{"gather", RP_FACT_BYTES, RP_ADVICE_GATHER, 0, RP_F_NONE, 0},
-		{"shown", RP_ADVICE_HIDDEN, RP_F_PEAK_WORKSPACE, 0, RP_F_NONE,
-		    0}),
+	{RP_ADVICE_C_MAIN, 1, {RP_ROLE_OP_BY_OP},
+	    .values = VALUES(OF("gather", RP_FACT_BYTES, RP_ADVICE_GATHER, 0),
+		OF("shown", RP_ADVICE_HIDDEN, RP_F_PEAK_WORKSPACE, 0)),
 	    .rules = rp_advice_cannot},
-	{RP_QUESTION_MEMORY, RP_ADVICE_JAX, 4,
+	{RP_ADVICE_JAX, 4,
 	    .programs = {"question", "rewrite", "question_jit", "rewrite_jit"},
 	    .jaxpr = 1,
 	    .values = VALUES(SET("n", RP_FACT_SIZE),
-		{"q", RP_FACT_BYTES, RP_ADVICE_WORK, 0, RP_F_NONE, 0},
-		{"rw", RP_FACT_BYTES, RP_ADVICE_WORK, 1, RP_F_NONE, 0},
+		OF("q", RP_FACT_BYTES, RP_ADVICE_WORK, 0),
+		OF("rw", RP_FACT_BYTES, RP_ADVICE_WORK, 1),
 		SET("same", RP_FACT_COUNT)),
 	    .rules = RULES(
 		{RP_ADVICE_SUPPORTED, "", RP_ADVICE_AT_LEAST, "q", MEM, "rw"},
 		OTHERWISE(RP_ADVICE_NOT_SUPPORTED, ""))}},
     {"fuse", RP_QUESTION_MEMORY,
 	{{RP_QUESTION_MEMORY, "memory"}, {RP_QUESTION_MEMORY, "time"}},
-	{RP_QUESTION_MEMORY, RP_ADVICE_C_MAIN, 2,
-	    {RP_ROLE_BASELINE, RP_ROLE_FUSED}, .values = rewrite_values,
-	    .rules = rewrite_rules},
-	{RP_QUESTION_MEMORY, RP_ADVICE_JAX, 4,
+	{RP_ADVICE_C_MAIN, 2, {RP_ROLE_BASELINE, RP_ROLE_FUSED},
+	    .values = rewrite_values, .rules = rewrite_rules},
+	{RP_ADVICE_JAX, 4,
 	    .programs = {"question", "rewrite", "question_jit", "rewrite_jit"},
 	    .jaxpr = 1,
 	    .values = VALUES(SET("n", RP_FACT_SIZE),
-		{"q", RP_FACT_BYTES, RP_ADVICE_WORK, 0, RP_F_NONE, 0},
-		{"rw", RP_FACT_BYTES, RP_ADVICE_WORK, 1, RP_F_NONE, 0},
-		{"before", RP_FACT_BYTES, RP_F_JAX_TEMP_BYTES, 2, RP_F_NONE, 0},
-		{"after", RP_FACT_BYTES, RP_F_JAX_TEMP_BYTES, 3, RP_F_NONE, 0},
+		OF("q", RP_FACT_BYTES, RP_ADVICE_WORK, 0),
+		OF("rw", RP_FACT_BYTES, RP_ADVICE_WORK, 1),
+		OF("before", RP_FACT_BYTES, RP_F_JAX_TEMP_BYTES, 2),
+		OF("after", RP_FACT_BYTES, RP_F_JAX_TEMP_BYTES, 3),
 		SET("same", RP_FACT_COUNT), SET("eq_a", RP_FACT_COUNT),
 		SET("eq_b", RP_FACT_COUNT)),
 	    .rules = jax_rewrite_rules}},
@@ -719,33 +727,30 @@ const rp_advice_t rp_advice[] = {
      * array above it. */
     {"jit", RP_QUESTION_MEMORY,
 	{{RP_QUESTION_MEMORY, "memory"}, {RP_QUESTION_MEMORY, "timeline"}},
-	{RP_QUESTION_MEMORY, RP_ADVICE_C_MAIN, 3,
+	{RP_ADVICE_C_MAIN, 3,
 	    {RP_ROLE_OP_BY_OP, RP_ROLE_BASELINE, RP_ROLE_FUSED},
-	    .values = VALUES({"op_by_op", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 0,
-				 RP_F_NONE, 0},
-		{"from", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 1, RP_F_NONE, 0},
-		{"fused_peak", RP_ADVICE_HIDDEN, RP_F_PEAK_WORKSPACE, 2,
-		    RP_F_NONE, 0},
-		{"fuseds", RP_ADVICE_STRING, RP_ADVICE_PEAK_TEXT, 2, RP_F_NONE,
-		    0},
-		{"cut", RP_FACT_RATIO, RP_F_PEAK_WORKSPACE, 0,
-		    RP_F_PEAK_WORKSPACE, 1},
-		{"speedup", RP_FACT_RATIO, RP_F_TIME_MEDIAN, 0,
-		    RP_F_TIME_MEDIAN, 1}),
+	    .values =
+		VALUES(OF("op_by_op", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 0),
+		    OF("from", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 1),
+		    OF("fused_peak", RP_ADVICE_HIDDEN, RP_F_PEAK_WORKSPACE, 2),
+		    OF("fuseds", RP_ADVICE_STRING, RP_ADVICE_PEAK_TEXT, 2),
+		    {"cut", RP_FACT_RATIO, RP_F_PEAK_WORKSPACE, 0,
+			RP_F_PEAK_WORKSPACE, 1},
+		    {"speedup", RP_FACT_RATIO, RP_F_TIME_MEDIAN, 0,
+			RP_F_TIME_MEDIAN, 1}),
 	    .rules = RULES({RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_BELOW,
 			       "op_by_op", RP_ADVICE_JIT_CUT, "from"},
 		{RP_ADVICE_NUANCE, "array_kept", RP_ADVICE_ABOVE, "from", MEM,
 		    "fused_peak"},
 		OTHERWISE(RP_ADVICE_SUPPORTED, ""))},
-	{RP_QUESTION_MEMORY, RP_ADVICE_JAX, 2,
-	    .programs = {"question", "question_jit"},
+	{RP_ADVICE_JAX, 2, .programs = {"question", "question_jit"},
 	    .values = VALUES(SET("n", RP_FACT_SIZE),
-		{"q", RP_FACT_BYTES, RP_ADVICE_RSS_WORK, 0, RP_F_NONE, 0},
-		{"qj", RP_FACT_BYTES, RP_ADVICE_RSS_WORK, 1, RP_F_NONE, 0},
+		OF("q", RP_FACT_BYTES, RP_ADVICE_RSS_WORK, 0),
+		OF("qj", RP_FACT_BYTES, RP_ADVICE_RSS_WORK, 1),
 		{"cut", RP_FACT_RATIO, RP_ADVICE_RSS_WORK, 0,
 		    RP_ADVICE_RSS_WORK, 1},
-		{"temp", RP_FACT_BYTES, RP_F_JAX_TEMP_BYTES, 1, RP_F_NONE, 0},
-		{"unit", RP_ADVICE_HIDDEN, RP_ADVICE_ARRAY, 1, RP_F_NONE, 0},
+		OF("temp", RP_FACT_BYTES, RP_F_JAX_TEMP_BYTES, 1),
+		OF("unit", RP_ADVICE_HIDDEN, RP_ADVICE_ARRAY, 1),
 		{"units", RP_FACT_FIXED2, RP_F_JAX_TEMP_BYTES, 1,
 		    RP_ADVICE_ARRAY, 1},
 		{"faster", RP_ADVICE_TIMED, RP_ADVICE_FASTER, 0, RP_F_NONE, 1}),
@@ -763,53 +768,49 @@ const rp_advice_t rp_advice[] = {
      * peak (pqj, pbj: peak RSS less the baseline) by MEM; not testable
      * under one (N,M) array. */
     {"batch", RP_QUESTION_MEMORY, {{RP_QUESTION_MEMORY, "chunk"}},
-	{RP_QUESTION_MEMORY, RP_ADVICE_C_MAIN, 3,
+	{RP_ADVICE_C_MAIN, 3,
 	    {RP_ROLE_BASELINE, RP_ROLE_FUSED, RP_ROLE_CHUNKED},
 	    .values = VALUES(SET("n", RP_FACT_SIZE),
-		{"b", RP_FACT_COUNT, RP_ADVICE_CHUNK, 2, RP_F_NONE, 0},
-		{"pc", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 2, RP_F_NONE, 0},
-		{"pm", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 0, RP_F_NONE, 0},
-		{"pf", RP_ADVICE_STRING, RP_ADVICE_PEAK_TEXT, 1, RP_F_NONE, 0},
+		OF("b", RP_FACT_COUNT, RP_ADVICE_CHUNK, 2),
+		OF("pc", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 2),
+		OF("pm", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 0),
+		OF("pf", RP_ADVICE_STRING, RP_ADVICE_PEAK_TEXT, 1),
 		{"less", RP_FACT_RATIO, RP_F_PEAK_WORKSPACE, 0,
 		    RP_F_PEAK_WORKSPACE, 2},
-		{"tc", RP_FACT_TIME, RP_F_TIME_MEDIAN, 2, RP_F_NONE, 0},
-		{"tm", RP_FACT_TIME, RP_F_TIME_MEDIAN, 0, RP_F_NONE, 0},
-		{"tf", RP_FACT_TIME, RP_F_TIME_MEDIAN, 1, RP_F_NONE, 0},
+		OF("tc", RP_FACT_TIME, RP_F_TIME_MEDIAN, 2),
+		OF("tm", RP_FACT_TIME, RP_F_TIME_MEDIAN, 0),
+		OF("tf", RP_FACT_TIME, RP_F_TIME_MEDIAN, 1),
 		{"fused_better", RP_ADVICE_TIMED, RP_ADVICE_FASTER, 2,
 		    RP_F_NONE, 1},
-		{"slower", RP_ADVICE_TIMED, RP_ADVICE_FASTER, 2, RP_F_NONE, 0}),
+		OF("slower", RP_ADVICE_TIMED, RP_ADVICE_FASTER, 2)),
 	    .rules = RULES(
 		{RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_BELOW, "pm", MEM, "pc"},
 		{RP_ADVICE_NUANCE, "fused_faster", RP_ADVICE_YES,
 		    "fused_better", 0, NULL},
 		{RP_ADVICE_NUANCE, "batch_costs_time", RP_ADVICE_YES, "slower",
 		    0, NULL},
-		{RP_ADVICE_UNDECIDED, "time_undecided", RP_ADVICE_NOT_DECIDED,
-		    "fused_better", 0, NULL},
-		{RP_ADVICE_UNDECIDED, "time_undecided", RP_ADVICE_NOT_DECIDED,
-		    "slower", 0, NULL},
+		UNDECIDED_WHILE_OPEN("fused_better"),
+		UNDECIDED_WHILE_OPEN("slower"),
 		OTHERWISE(RP_ADVICE_SUPPORTED, ""))},
-	{RP_QUESTION_MEMORY, RP_ADVICE_JAX, 4,
+	{RP_ADVICE_JAX, 4,
 	    .programs = {"batched_jit", "question_jit", "batched", "lax_map"},
 	    .optional = 2,
 	    .values = VALUES(SET("n", RP_FACT_SIZE),
-		{"chunk", RP_FACT_COUNT, RP_F_JAX_CHUNK, 0, RP_F_NONE, 0},
-		{"pbj", RP_FACT_BYTES, RP_ADVICE_RSS_WORK, 0, RP_F_NONE, 0},
-		{"pqj", RP_FACT_BYTES, RP_ADVICE_RSS_WORK, 1, RP_F_NONE, 0},
-		{"pb", RP_FACT_BYTES, RP_ADVICE_RSS_WORK, 2, RP_F_NONE, 0},
-		{"tbj", RP_FACT_TIME, RP_ADVICE_WARM, 0, RP_F_NONE, 0},
-		{"tqj", RP_FACT_TIME, RP_ADVICE_WARM, 1, RP_F_NONE, 0},
-		{"tl", RP_FACT_TIME, RP_ADVICE_WARM, 3, RP_F_NONE, 0},
-		{"unit", RP_ADVICE_HIDDEN, RP_ADVICE_ARRAY, 1, RP_F_NONE, 0},
+		OF("chunk", RP_FACT_COUNT, RP_F_JAX_CHUNK, 0),
+		OF("pbj", RP_FACT_BYTES, RP_ADVICE_RSS_WORK, 0),
+		OF("pqj", RP_FACT_BYTES, RP_ADVICE_RSS_WORK, 1),
+		OF("pb", RP_FACT_BYTES, RP_ADVICE_RSS_WORK, 2),
+		OF("tbj", RP_FACT_TIME, RP_ADVICE_WARM, 0),
+		OF("tqj", RP_FACT_TIME, RP_ADVICE_WARM, 1),
+		OF("tl", RP_FACT_TIME, RP_ADVICE_WARM, 3),
+		OF("unit", RP_ADVICE_HIDDEN, RP_ADVICE_ARRAY, 1),
 		/* The batches are slower when question_jit is faster. */
-		{"slower", RP_ADVICE_TIMED, RP_ADVICE_FIRST_FASTER, 1,
-		    RP_F_NONE, 0}),
+		OF("slower", RP_ADVICE_TIMED, RP_ADVICE_FIRST_FASTER, 1)),
 	    .rules = RULES({RP_ADVICE_MISSING, "too_small", RP_ADVICE_BELOW,
 			       "pqj", 1.0, "unit"},
 		{RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_BELOW, "pqj", MEM,
 		    "pbj"},
-		{RP_ADVICE_UNDECIDED, "time_undecided", RP_ADVICE_NOT_DECIDED,
-		    "slower", 0, NULL},
+		UNDECIDED_WHILE_OPEN("slower"),
 		{RP_ADVICE_NUANCE, "loop_costs_time", RP_ADVICE_YES, "slower",
 		    0, NULL},
 		OTHERWISE(RP_ADVICE_SUPPORTED, ""))}},
@@ -823,12 +824,11 @@ const rp_advice_t rp_advice[] = {
      * since what costs is mapping them afresh (allocation), which says
      * nothing of their traffic. */
     {"cause-n2", RP_QUESTION_SPEED, {{RP_QUESTION_SPEED, "time"}},
-	{RP_QUESTION_SPEED, RP_ADVICE_C_MAIN, 3,
-	    {RP_ROLE_BASELINE, RP_ROLE_REUSE, RP_ROLE_FUSED},
+	{RP_ADVICE_C_MAIN, 3, {RP_ROLE_BASELINE, RP_ROLE_REUSE, RP_ROLE_FUSED},
 	    .values = VALUES(SET("n", RP_FACT_SIZE),
-		{"tn", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 0, RP_F_NONE, 0},
-		{"tr", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 1, RP_F_NONE, 0},
-		{"tf", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 2, RP_F_NONE, 0},
+		OF("tn", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 0),
+		OF("tr", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 1),
+		OF("tf", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 2),
 		{"alloc", RP_FACT_RATIO, RP_F_STEPS_MEDIAN, 0,
 		    RP_F_STEPS_MEDIAN, 1},
 		{"cost", RP_FACT_RATIO, RP_F_STEPS_MEDIAN, 1, RP_F_STEPS_MEDIAN,
@@ -840,24 +840,21 @@ const rp_advice_t rp_advice[] = {
 		    RP_ADVICE_INSN, 2},
 		{"extra", RP_ADVICE_HIDDEN, RP_ADVICE_FASTER, 1, RP_F_NONE, 2}),
 	    .measure = c_rest,
-	    .rules = RULES({RP_ADVICE_UNDECIDED, "time_undecided",
-			       RP_ADVICE_NOT_DECIDED, "costly", 0, NULL},
-		{RP_ADVICE_UNDECIDED, "time_undecided", RP_ADVICE_NOT_DECIDED,
-		    "traffic", 0, NULL},
+	    .rules = RULES(UNDECIDED_WHILE_OPEN("costly"),
+		UNDECIDED_WHILE_OPEN("traffic"),
 		{RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_NOT_YES, "costly", 0,
 		    NULL},
 		{RP_ADVICE_SUPPORTED, "", RP_ADVICE_YES, "traffic", 0, NULL},
 		{RP_ADVICE_NUANCE, "instructions", RP_ADVICE_YES, "extra", 0,
 		    NULL},
 		OTHERWISE(RP_ADVICE_NUANCE, "allocation"))},
-	{RP_QUESTION_SPEED, .measure = jax_pages,
+	{.measure = jax_pages,
 	    .values = VALUES(SET("n", RP_FACT_SIZE),
 		SET("allocator", RP_ADVICE_STRING),
 		SET("faults", RP_FACT_COUNT), SET("pages", RP_FACT_COUNT),
 		SET("ratio", RP_FACT_RATIO), SET("share", RP_FACT_PERCENT),
 		SET("kept", RP_ADVICE_TIMED)),
-	    .rules = RULES({RP_ADVICE_UNDECIDED, "time_undecided",
-			       RP_ADVICE_NOT_DECIDED, "kept", 0, NULL},
+	    .rules = RULES(UNDECIDED_WHILE_OPEN("kept"),
 		{RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_NOT_YES, "kept", 0,
 		    NULL},
 		{RP_ADVICE_NUANCE, "pages", RP_ADVICE_AT_LEAST, "faults", 0.9,
@@ -868,78 +865,66 @@ const rp_advice_t rp_advice[] = {
      * reads as the noise of two processes. */
     {"in-place", RP_QUESTION_SPEED,
 	{{RP_QUESTION_SPEED, "memory"}, {RP_QUESTION_SPEED, "time"}},
-	{RP_QUESTION_SPEED, RP_ADVICE_C_MAIN, 2,
-	    {RP_ROLE_BASELINE, RP_ROLE_FUSED}, .values = rewrite_values,
-	    .rules = rewrite_rules},
-	{RP_QUESTION_SPEED, RP_ADVICE_JAX, 2,
-	    .programs = {"step", "per_particle"}, .jaxpr = 1,
+	{RP_ADVICE_C_MAIN, 2, {RP_ROLE_BASELINE, RP_ROLE_FUSED},
+	    .values = rewrite_values, .rules = rewrite_rules},
+	{RP_ADVICE_JAX, 2, .programs = {"step", "per_particle"}, .jaxpr = 1,
 	    .values = VALUES(SET("n", RP_FACT_SIZE),
-		{"before", RP_FACT_BYTES, RP_F_JAX_TEMP_BYTES, 0, RP_F_NONE, 0},
-		{"after", RP_FACT_BYTES, RP_F_JAX_TEMP_BYTES, 1, RP_F_NONE, 0},
+		OF("before", RP_FACT_BYTES, RP_F_JAX_TEMP_BYTES, 0),
+		OF("after", RP_FACT_BYTES, RP_F_JAX_TEMP_BYTES, 1),
 		SET("same", RP_FACT_COUNT), SET("eq_a", RP_FACT_COUNT),
 		SET("eq_b", RP_FACT_COUNT),
-		{"ts", RP_FACT_TIME, RP_ADVICE_WARM, 0, RP_F_NONE, 0},
-		{"tp", RP_FACT_TIME, RP_ADVICE_WARM, 1, RP_F_NONE, 0}),
+		OF("ts", RP_FACT_TIME, RP_ADVICE_WARM, 0),
+		OF("tp", RP_FACT_TIME, RP_ADVICE_WARM, 1)),
 	    .rules = jax_rewrite_rules}},
     /* Advice about compilation scope: the C step beside it. */
     {"embed-jit", RP_QUESTION_SPEED, {{RP_QUESTION_SPEED, "time"}},
-	{RP_QUESTION_SPEED, RP_ADVICE_C_MAIN, 2,
-	    {RP_ROLE_BASELINE, RP_ROLE_FUSED},
-	    .values =
-		VALUES({"tn", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 0, RP_F_NONE, 0},
-		    {"tf", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 1, RP_F_NONE, 0},
-		    {"shown", RP_ADVICE_HIDDEN, RP_F_STEPS_MEDIAN, 1, RP_F_NONE,
-			0}),
+	{RP_ADVICE_C_MAIN, 2, {RP_ROLE_BASELINE, RP_ROLE_FUSED},
+	    .values = VALUES(OF("tn", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 0),
+		OF("tf", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 1),
+		OF("shown", RP_ADVICE_HIDDEN, RP_F_STEPS_MEDIAN, 1)),
 	    .rules = rp_advice_cannot},
-	{RP_QUESTION_SPEED, RP_ADVICE_JAX, .jaxpr = 1, .values = scope_values,
+	{RP_ADVICE_JAX, .jaxpr = 1, .values = scope_values,
 	    .rules = scope_rules}},
     {"jit-scope", RP_QUESTION_SPEED, {{RP_QUESTION_SPEED, "time"}},
-	{RP_QUESTION_SPEED, RP_ADVICE_C_MAIN, 2,
-	    {RP_ROLE_BASELINE, RP_ROLE_FUSED},
-	    .values =
-		VALUES({"tf", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 1, RP_F_NONE, 0},
-		    {"shown", RP_ADVICE_HIDDEN, RP_F_STEPS_MEDIAN, 1, RP_F_NONE,
-			0}),
+	{RP_ADVICE_C_MAIN, 2, {RP_ROLE_BASELINE, RP_ROLE_FUSED},
+	    .values = VALUES(OF("tf", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 1),
+		OF("shown", RP_ADVICE_HIDDEN, RP_F_STEPS_MEDIAN, 1)),
 	    .rules = rp_advice_cannot},
-	{RP_QUESTION_SPEED, RP_ADVICE_JAX, .jaxpr = 1, .values = scope_values,
+	{RP_ADVICE_JAX, .jaxpr = 1, .values = scope_values,
 	    .rules = scope_rules}},
     /* Reusing the buffers makes the step faster (faster): supported with a
      * nuance (the step stays O(N^2) in memory; compilation is not C's).
      * One fori_loop faster than the Python loop of jitted steps; else a
      * nuance when jit of the step is faster than op by op. */
     {"compile-loop", RP_QUESTION_SPEED, {{RP_QUESTION_SPEED, "spread"}},
-	{RP_QUESTION_SPEED, RP_ADVICE_C_SPREAD, 2,
-	    {RP_ROLE_BASELINE, RP_ROLE_REUSE},
-	    .values = VALUES(
-		{"tn", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 0, RP_F_NONE, 0},
-		{"tr", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 1, RP_F_NONE, 0},
+	{RP_ADVICE_C_SPREAD, 2, {RP_ROLE_BASELINE, RP_ROLE_REUSE},
+	    .values = VALUES(OF("tn", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 0),
+		OF("tr", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 1),
 		{"speedup", RP_FACT_RATIO, RP_F_STEPS_MEDIAN, 0,
 		    RP_F_STEPS_MEDIAN, 1},
-		{"fn", RP_FACT_COUNT, RP_F_COLD_MINOR_FAULTS, 0, RP_F_NONE, 0},
-		{"fr", RP_FACT_COUNT, RP_F_COLD_MINOR_FAULTS, 1, RP_F_NONE, 0},
+		OF("fn", RP_FACT_COUNT, RP_F_COLD_MINOR_FAULTS, 0),
+		OF("fr", RP_FACT_COUNT, RP_F_COLD_MINOR_FAULTS, 1),
 		{"first", RP_FACT_RATIO, RP_F_STEPS_FIRST, 1, RP_F_STEPS_MEDIAN,
 		    1},
 		{"faster", RP_ADVICE_TIMED, RP_ADVICE_FASTER, 0, RP_F_NONE, 1}),
-	    .rules = RULES({RP_ADVICE_UNDECIDED, "time_undecided",
-			       RP_ADVICE_NOT_DECIDED, "faster", 0, NULL},
+	    .rules = RULES(UNDECIDED_WHILE_OPEN("faster"),
 		{RP_ADVICE_NUANCE, "still_n2", RP_ADVICE_YES, "faster", 0,
 		    NULL},
 		OTHERWISE(RP_ADVICE_NOT_SUPPORTED, ""))},
-	{RP_QUESTION_SPEED, RP_ADVICE_JAX, 4,
-	    .programs = {"loop", "fori", "step", "step_eager"}, .optional = 3,
+	{RP_ADVICE_JAX, 4, .programs = {"loop", "fori", "step", "step_eager"},
+	    .optional = 3,
 	    .values = VALUES(SET("n", RP_FACT_SIZE),
-		{"k", RP_FACT_COUNT, RP_F_STEPS, 0, RP_F_NONE, 0},
-		{"tl", RP_FACT_TIME, RP_ADVICE_WARM, 0, RP_F_NONE, 0},
-		{"tf", RP_FACT_TIME, RP_ADVICE_WARM, 1, RP_F_NONE, 0},
-		{"ts", RP_FACT_TIME, RP_ADVICE_WARM, 2, RP_F_NONE, 0},
-		{"te", RP_FACT_TIME, RP_ADVICE_WARM, 3, RP_F_NONE, 0},
+		OF("k", RP_FACT_COUNT, RP_F_STEPS, 0),
+		OF("tl", RP_FACT_TIME, RP_ADVICE_WARM, 0),
+		OF("tf", RP_FACT_TIME, RP_ADVICE_WARM, 1),
+		OF("ts", RP_FACT_TIME, RP_ADVICE_WARM, 2),
+		OF("te", RP_FACT_TIME, RP_ADVICE_WARM, 3),
 		{"fori", RP_ADVICE_TIMED, RP_ADVICE_FASTER, 0, RP_F_NONE, 1},
 		{"jit_step", RP_ADVICE_TIMED, RP_ADVICE_FASTER, 3, RP_F_NONE,
 		    2}),
 	    .rules =
 		RULES({RP_ADVICE_SUPPORTED, "", RP_ADVICE_YES, "fori", 0, NULL},
-		    {RP_ADVICE_UNDECIDED, "time_undecided",
-			RP_ADVICE_NOT_DECIDED, "fori", 0, NULL},
+		    UNDECIDED_WHILE_OPEN("fori"),
 		    {RP_ADVICE_NUANCE, "jit_step", RP_ADVICE_YES, "jit_step", 0,
 			NULL},
 		    OTHERWISE(RP_ADVICE_NOT_SUPPORTED, ""))}},
@@ -949,7 +934,7 @@ const rp_advice_t rp_advice[] = {
      * compiling makes the TIME ratio or more but less than half (the rest
      * is timing unwaited); else not. */
     {"recompile", RP_QUESTION_SPEED, {{RP_QUESTION_SPEED, "spread"}},
-	{RP_QUESTION_SPEED, .measure = c_recompile,
+	{.measure = c_recompile,
 	    .values = VALUES(SET("worst", RP_FACT_RATIO)),
 	    .rules = rp_advice_cannot},
 	{.measure = jax_swing,
@@ -977,22 +962,20 @@ const rp_advice_t rp_advice[] = {
 		SET("cold_faults", RP_FACT_COUNT),
 		SET("timed_faults", RP_FACT_COUNT)),
 	    .rules = rp_advice_cannot},
-	{RP_QUESTION_SPEED, RP_ADVICE_JAX, 1, .programs = {"step"},
+	{RP_ADVICE_JAX, 1, .programs = {"step"},
 	    .values = VALUES(SET("n", RP_FACT_SIZE),
-		{"first", RP_FACT_TIME, RP_F_JAX_FIRST_CALL, 0, RP_F_NONE, 0},
-		{"compile", RP_FACT_TIME, RP_F_JAX_COMPILE, 0, RP_F_NONE, 0},
-		{"warm", RP_FACT_TIME, RP_ADVICE_WARM, 0, RP_F_NONE, 0},
-		{"unb", RP_FACT_TIME, RP_ADVICE_UNBLOCKED, 0, RP_F_NONE, 0}),
+		OF("first", RP_FACT_TIME, RP_F_JAX_FIRST_CALL, 0),
+		OF("compile", RP_FACT_TIME, RP_F_JAX_COMPILE, 0),
+		OF("warm", RP_FACT_TIME, RP_ADVICE_WARM, 0),
+		OF("unb", RP_FACT_TIME, RP_ADVICE_UNBLOCKED, 0)),
 	    .decide = decide_wait}},
     /* The trace shows where the time goes (kernel spans) and where memory
      * goes (counter events of memory): supported; time alone: a nuance. */
     {"profiler", RP_QUESTION_SPEED, {{RP_QUESTION_MEMORY, "timeline"}},
-	{RP_QUESTION_MEMORY, RP_ADVICE_C_MAIN, 1, {RP_ROLE_OP_BY_OP},
-	    .values = VALUES(
-		{"tl", RP_FACT_BYTES, RP_F_TIMELINE_MAX_LIVE, 0, RP_F_NONE, 0},
-		{"pe", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 0, RP_F_NONE, 0},
-		{"shown", RP_ADVICE_HIDDEN, RP_F_PEAK_WORKSPACE, 0, RP_F_NONE,
-		    0}),
+	{RP_ADVICE_C_MAIN, 1, {RP_ROLE_OP_BY_OP}, .of = RP_QUESTION_MEMORY,
+	    .values = VALUES(OF("tl", RP_FACT_BYTES, RP_F_TIMELINE_MAX_LIVE, 0),
+		OF("pe", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 0),
+		OF("shown", RP_ADVICE_HIDDEN, RP_F_PEAK_WORKSPACE, 0)),
 	    .rules = rp_advice_cannot},
 	{.measure = jax_profiler,
 	    .values = VALUES(SET("n", RP_FACT_SIZE),
@@ -1039,9 +1022,6 @@ static void
 value_facts(rp_report_t *R, const char *id, const char *side,
     const rp_advice_value_t *v, const rp_vals_t *x)
 {
-	static const char *const suffix[] = {"", "_lo", "_hi", "_spread"};
-	static const rp_fact_kind_t kind[] = {
-	    RP_FACT_COUNT, RP_FACT_RATIO, RP_FACT_RATIO, RP_FACT_PERCENT};
 	char name[64];
 
 	if (v->print == RP_ADVICE_STRING)
@@ -1052,9 +1032,9 @@ value_facts(rp_report_t *R, const char *id, const char *side,
 		    rp_vals_get(x, v->name), NULL, "advice.%s.%s.%s", id, side,
 		    v->name);
 	for (int i = 0; v->print == RP_ADVICE_TIMED && i < 4; i++) {
-		snprintf(name, sizeof(name), "%s%s", v->name, suffix[i]);
-		rp_fact_num(&R->facts, kind[i], rp_vals_get(x, name), NULL,
-		    "advice.%s.%s.%s", id, side, name);
+		snprintf(name, sizeof(name), "%s%s", v->name, claim_suffix[i]);
+		rp_fact_num(&R->facts, claim_kind[i], rp_vals_get(x, name),
+		    NULL, "advice.%s.%s.%s", id, side, name);
 	}
 }
 
@@ -1062,13 +1042,13 @@ value_facts(rp_report_t *R, const char *id, const char *side,
  * it could not be measured and what was missing, and the values its
  * words quote, as advice.ID.SIDE.NAME; its verdict. */
 static rp_advice_verdict_t
-side_facts(
-    rp_report_t *R, const char *id, const char *side, const rp_advice_side_t *s)
+side_facts(rp_report_t *R, const char *id, const char *side,
+    const rp_advice_t *a, const rp_advice_side_t *s)
 {
 	rp_vals_t x = {.n = 0};
 	rp_advice_decision_t d = {RP_ADVICE_MISSING, ""};
 
-	if (rp_advice_measure(R, s, &x) == 0)
+	if (rp_advice_measure(R, a, s, &x) == 0)
 		d = rp_advice_decide(s, &x);
 	rp_fact_str(&R->facts, rp_advice_word(d.verdict), NULL,
 	    "advice.%s.%s.verdict", id, side);
@@ -1108,23 +1088,17 @@ figure_facts(rp_report_t *R, const char *id, const rp_advice_t *a)
 void
 rp_advice_facts(rp_report_t *R)
 {
-	static const struct {
-		const char *name;
-		rp_fact_kind_t kind;
-		double value;
-	} thresholds[] = {
-	    {"memory_factor", RP_FACT_NUMBER, RP_ADVICE_MEMORY_FACTOR},
-	    {"time_ratio", RP_FACT_RATIO, RP_ADVICE_TIME_RATIO},
-	    {"level", RP_FACT_PERCENT, RP_ADVICE_LEVEL},
-	};
 	static const char *const sides[] = {"c", "jax"};
 	json_t *ids = json_array();
 	char id[64];
 	int by_jax;
 
-	for (size_t i = 0; i < sizeof(thresholds) / sizeof(thresholds[0]); i++)
-		rp_fact_num(&R->facts, thresholds[i].kind, thresholds[i].value,
-		    NULL, "advice.%s", thresholds[i].name);
+	rp_fact_num(&R->facts, RP_FACT_NUMBER, RP_ADVICE_MEMORY_FACTOR, NULL,
+	    "advice.memory_factor");
+	rp_fact_num(&R->facts, RP_FACT_RATIO, RP_ADVICE_TIME_RATIO, NULL,
+	    "advice.time_ratio");
+	rp_fact_num(
+	    &R->facts, RP_FACT_PERCENT, RP_ADVICE_LEVEL, NULL, "advice.level");
 	for (size_t i = 0; i < rp_advice_count; i++) {
 		const rp_advice_t *a = &rp_advice[i];
 		rp_advice_verdict_t c, j, v;
@@ -1134,8 +1108,8 @@ rp_advice_facts(rp_report_t *R)
 		json_array_append_new(ids, json_string(id));
 		rp_fact_str(&R->facts, rp_workload_question(a->question)->name,
 		    NULL, "advice.%s.question", id);
-		c = side_facts(R, id, sides[0], &a->c);
-		j = side_facts(R, id, sides[1], &a->jax);
+		c = side_facts(R, id, sides[0], a, &a->c);
+		j = side_facts(R, id, sides[1], a, &a->jax);
 		v = rp_advice_final(c, j, &by_jax);
 		rp_fact_str(&R->facts, rp_advice_word(v), NULL,
 		    "advice.%s.verdict", id);

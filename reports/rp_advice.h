@@ -124,7 +124,7 @@ typedef enum {
  * every rule before it. */
 typedef struct rp_advice_rule_s {
 	rp_advice_verdict_t verdict;
-	const char *note; /* NULL: "" */
+	const char *note; /* "" none */
 	rp_advice_test_t test;
 	const char *a;
 	double factor;
@@ -147,13 +147,15 @@ typedef enum {
  * the words explain, or the data's own sentence) and "what" and the
  * verdict "missing". */
 typedef struct rp_advice_side_s {
-	rp_question_t of; /* the workload whose runs it reads */
 	rp_advice_source_t source;
 	int runs; /* how many of roles (C) or programs (JAX) */
 	rp_role_t roles[RP_ADVICE_RUNS];
 	const char *programs[RP_ADVICE_RUNS];
 	int optional; /* JAX: the first run it may lack; 0 none */
 	int jaxpr;    /* reads its workload's jaxpr comparison */
+	/* The workload whose runs it reads: the one that answers of;
+	 * RP_QUESTION_NONE: its row's question. */
+	rp_question_t of;
 	/* Adds values; 0, or -1 with "why" and "what". NULL: none. */
 	int (*measure)(
 	    const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x);
@@ -188,9 +190,10 @@ extern const rp_advice_rule_t rp_advice_cannot[];
 
 /* The row with id, or NULL. */
 const rp_advice_t *rp_advice_find(const char *id);
-/* Side s's values (see rp_advice_side_t); 0, or -1 with "why". */
-int rp_advice_measure(
-    const rp_report_t *R, const rp_advice_side_t *s, rp_vals_t *x);
+/* The values of side s of row a (see rp_advice_side_t); 0, or -1 with
+ * "why". */
+int rp_advice_measure(const rp_report_t *R, const rp_advice_t *a,
+    const rp_advice_side_t *s, rp_vals_t *x);
 /* Side s's decision on values x. */
 rp_advice_decision_t rp_advice_decide(
     const rp_advice_side_t *s, const rp_vals_t *x);
