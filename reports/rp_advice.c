@@ -1,12 +1,13 @@
 /*
- * rp_advice: the advice table (rp_advice.h) and its facts. Each row's
- * functions stand together above the table, in its order: the C side's
- * measure (the C runs, found by name; a time claim decided by their own
- * samples), the JAX side's (the JAX runs, rp_jax.h, and the files of
- * reports/jax-sweep.sh; a time claim is fb_verdict's verdict), and their
- * decide functions. A time value is 1 (faster by the margin), 0 (not) or
- * NAN (not decided at this noise); a value not measured never supports
- * advice.
+ * rp_advice: the advice table (rp_advice.h) and its facts. One function
+ * measures every declared side (its runs, then its values: a quantity of
+ * a run, a ratio of two, a time claim; then its measure function) and one
+ * decides it by its rules; the functions above the table are what no
+ * declaration says (JAX's data files, every C run, the one decision with
+ * two conditions). A C time claim is decided by the two runs' own
+ * samples; a JAX one is fb_verdict's verdict. A time value is 1 (faster
+ * by the margin), 0 (not) or NAN (not decided at this noise); a value not
+ * measured never supports advice.
  */
 #include <math.h>
 #include <stdio.h>
@@ -20,33 +21,20 @@
 
 #define MEM RP_ADVICE_MEMORY_FACTOR
 #define GET rp_vals_get
-#define PEAK(r) rp_field(r, RP_F_PEAK_WORKSPACE)
-#define MEDIAN(r) rp_field(r, RP_F_TIME_MEDIAN)
-#define STEP(r) rp_field(r, RP_F_STEPS_MEDIAN)
-/* A time claim's margin: the ratio it must clear, as a fraction. */
-#define MARGIN (RP_ADVICE_TIME_RATIO - 1.0)
 /* The most samples of a run compared. */
 #define SAMPLES_MAX 256
+
+/* A time claim's values after its key, and how each prints. */
+static const char *const claim_suffix[] = {"", "_lo", "_hi", "_spread"};
+static const rp_fact_kind_t claim_kind[] = {
+    RP_FACT_COUNT, RP_FACT_RATIO, RP_FACT_RATIO, RP_FACT_PERCENT};
 
 /* fb_verdict's words (variants/jax/fb_verdict.py). */
 static const char second_faster[] = "second is faster";
 static const char first_faster[] = "first is faster";
 static const char undecided[] = "not decided at this noise";
 
-/* ---- what the rows share ---- */
-
-static rp_advice_decision_t
-decide(rp_advice_verdict_t v, const char *note)
-{
-	return (rp_advice_decision_t){v, note};
-}
-
-rp_advice_decision_t
-rp_advice_decide_cannot(const rp_vals_t *x)
-{
-	return isnan(GET(x, "shown")) ? decide(RP_ADVICE_NOT_SUPPORTED, "")
-				      : decide(RP_ADVICE_CANNOT, "");
-}
+/* ---- what the sides share ---- */
 
 /* What is missing: why (a keyword the words explain, or the data's own
  * sentence) and what; -1. */
@@ -58,6 +46,12 @@ missing(rp_vals_t *x, const char *why, const char *what)
 	return -1;
 }
 
+static rp_advice_decision_t
+decide(rp_advice_verdict_t v, const char *note)
+{
+	return (rp_advice_decision_t){v, note};
+}
+
 /* A time claim as the values KEY (the answer), KEY_lo and KEY_hi (the
  * interval of the second run's speed-up over the first) and KEY_spread
  * (the wider set's). */
@@ -65,12 +59,11 @@ static void
 time_vals(rp_vals_t *x, const char *key, double answer, double lo, double hi,
     double spread)
 {
-	static const char *const suffix[] = {"", "_lo", "_hi", "_spread"};
 	double v[] = {answer, lo, hi, spread};
 	char name[64];
 
 	for (int i = 0; i < 4; i++) {
-		snprintf(name, sizeof(name), "%s%s", key, suffix[i]);
+		snprintf(name, sizeof(name), "%s%s", key, claim_suffix[i]);
 		rp_vals_num(x, name, v[i]);
 	}
 }
@@ -139,48 +132,6 @@ pair_verdict(const rp_report_t *R, const rp_workload_t *w, const char *key,
 	json_decref(j);
 }
 
-/* The C main runs of variants (NULL-terminated) of a workload into out,
- * and the value n; -1 with "why" for the first missing one. */
-static int
-need_main(const rp_report_t *R, const rp_workload_t *w, const char *const *vs,
-    const json_t **out, rp_vals_t *x)
-{
-	char why[512];
-
-	for (int i = 0; vs[i] != NULL; i++) {
-		rp_query_t q = {.set = w->sets.main,
-		    .workload = w->name,
-		    .variant = vs[i],
-		    .n = rp_data_max_n(&R->data, w->sets.main, w->name),
-		    .alloc = RP_ALLOC_JEMALLOC};
-		if ((out[i] = rp_data_main_run(&R->data, w->name, vs[i])) !=
-		    NULL)
-			continue;
-		return missing(
-		    x, rp_data_why_missing(&R->data, &q, why, sizeof(why)), "");
-	}
-	rp_vals_num(x, "n", rp_data_max_n(&R->data, w->sets.main, w->name));
-	return 0;
-}
-
-/* The ok one-core JAX runs of programs (NULL-terminated) into out, and
- * the value n; -1 with "why" for the first missing one. */
-static int
-need(const rp_report_t *R, const rp_workload_t *w, const char *const *ps,
-    const json_t **out, rp_vals_t *x)
-{
-	char what[128];
-
-	for (int i = 0; ps[i] != NULL; i++) {
-		if ((out[i] = rp_jax_run(&R->data, w->name, ps[i])) != NULL)
-			continue;
-		snprintf(what, sizeof(what), "%s/%s", w->name, ps[i]);
-		return missing(x, "no_jax_run", what);
-	}
-	rp_vals_num(x, "n", rp_field(out[0], RP_F_N));
-	return 0;
-}
-
 /* A JAX data file, or NULL with "why". New reference. */
 static json_t *
 need_file(const rp_report_t *R, const char *name, rp_vals_t *x)
@@ -216,431 +167,230 @@ jaxpr(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 	return 0;
 }
 
-/* ---- cause-nm ---- */
-
+/* The runs of side s of workload w into r: C's by role (the main runs,
+ * or the spread set's), JAX's ok one-core runs by program; and the value
+ * n, and the jaxpr comparison's where s reads it. -1 with "why" for the
+ * first missing one it needs. */
 static int
-c_cause_nm(const rp_report_t *R, rp_vals_t *x)
+need_runs(const rp_report_t *R, const rp_advice_side_t *s,
+    const rp_workload_t *w, const json_t **r, rp_vals_t *x)
 {
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
-	const char *vs[] = {w->op_by_op, w->baseline, NULL};
-	const json_t *r[2];
-	double nm;
+	int c_main = s->source == RP_ADVICE_C_MAIN;
+	double n = rp_data_max_n(&R->data, w->sets.main, w->name);
+	rp_query_t q = {.set = c_main ? w->sets.main : w->sets.spread,
+	    .workload = w->name,
+	    .n = c_main ? n : 0,
+	    .alloc = RP_ALLOC_JEMALLOC};
+	char why[512];
 
-	if (need_main(R, w, vs, r, x) != 0)
-		return -1;
-	nm = rp_workload_array_bytes(w->name, json_object_get(r[1], "params"));
-	rp_vals_num(x, "nm", nm);
-	rp_vals_num(x, "pm", PEAK(r[1]));
-	rp_vals_num(x, "pe", PEAK(r[0]));
-	rp_vals_num(x, "k", rp_field(r[0], RP_F_MODEL_BARE_BYTES) / nm);
-	return 0;
-}
-
-/* The (N,M) array is there in materialized (pm within 10% of nm, N*M*4)
- * and op by op (pe) holds at least two: supported; the array alone: a
- * nuance. */
-static rp_advice_decision_t
-decide_cause_nm(const rp_vals_t *x)
-{
-	double pm = GET(x, "pm");
-	int array = pm >= 0.9 * GET(x, "nm");
-	int temps = GET(x, "pe") >= 2.0 * pm;
-
-	if (array && temps)
-		return decide(RP_ADVICE_SUPPORTED, "");
-	return array ? decide(RP_ADVICE_NUANCE, "array_alone")
-		     : decide(RP_ADVICE_NOT_SUPPORTED, "");
-}
-
-static int
-jax_cause_nm(const rp_report_t *R, rp_vals_t *x)
-{
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
-	static const char *const ps[] = {"question", "question_jit", NULL};
-	const json_t *r[2];
-
-	if (need(R, w, ps, r, x) != 0)
-		return -1;
-	rp_vals_num(x, "q", rp_jax_work(&R->data, r[0]));
-	rp_vals_num(x, "temp", rp_jax_temp(r[1]));
-	rp_vals_num(x, "unit", rp_jax_unit(r[1]));
-	rp_vals_num(x, "units", rp_jax_temp(r[1]) / rp_jax_unit(r[1]));
-	return 0;
-}
-
-/* XLA's temporaries of the jitted question hold two (N,M) arrays or one. */
-static rp_advice_decision_t
-decide_jax_cause_nm(const rp_vals_t *x)
-{
-	double units = GET(x, "temp") / GET(x, "unit");
-
-	if (units >= 2.0)
-		return decide(RP_ADVICE_SUPPORTED, "");
-	return units >= 0.9 ? decide(RP_ADVICE_NUANCE, "array_alone")
-			    : decide(RP_ADVICE_NOT_SUPPORTED, "");
-}
-
-/* ---- stop-gradient ---- */
-
-/* What the op-by-op run shows beside advice C cannot test (here, and in
- * atleast-1d and profiler): its peak, the liveness walk's bytes, the
- * (N,M,4) gather's. */
-static int
-c_op_by_op(const rp_report_t *R, rp_vals_t *x)
-{
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
-	const char *vs[] = {w->op_by_op, NULL};
-	const json_t *r[1];
-
-	if (need_main(R, w, vs, r, x) != 0)
-		return -1;
-	rp_vals_num(x, "pe", PEAK(r[0]));
-	rp_vals_num(x, "bare", rp_field(r[0], RP_F_MODEL_BARE_BYTES));
-	rp_vals_num(x, "gather",
-	    4.0 *
-		rp_workload_array_bytes(
-		    w->name, json_object_get(r[0], "params")));
-	rp_vals_num(x, "tl", rp_field(r[0], RP_F_TIMELINE_MAX_LIVE));
-	rp_vals_num(x, "shown", PEAK(r[0]));
-	return 0;
-}
-
-static int
-jax_stop_gradient(const rp_report_t *R, rp_vals_t *x)
-{
-	json_t *j = need_file(R, "jax-protocol.json", x);
-	const json_t *s = json_object_get(j, "stop_gradient");
-
-	if (j == NULL)
-		return -1;
-	if (s == NULL) {
-		json_decref(j);
-		return missing(
-		    x, "no_part", "jax-protocol.json: stop_gradient");
+	for (int i = 0; i < s->runs; i++) {
+		if (s->source == RP_ADVICE_JAX) {
+			r[i] = rp_jax_run(&R->data, w->name, s->programs[i]);
+			if (r[i] != NULL ||
+			    (s->optional > 0 && i >= s->optional))
+				continue;
+			snprintf(
+			    why, sizeof(why), "%s/%s", w->name, s->programs[i]);
+			return missing(x, "no_jax_run", why);
+		}
+		q.variant = rp_workload_role(w, s->roles[i]);
+		r[i] = c_main ? rp_data_main_run(&R->data, w->name, q.variant)
+			      : rp_data_find(&R->data, &q);
+		if (r[i] == NULL)
+			return missing(x,
+			    rp_data_why_missing(&R->data, &q, why, sizeof(why)),
+			    "");
 	}
-	rp_vals_num(x, "n", rp_num(s, "n"));
-	rp_vals_num(x, "m", rp_num(s, "m"));
-	rp_vals_num(x, "with", rp_num(s, "temp_bytes_with"));
-	rp_vals_num(x, "without", rp_num(s, "temp_bytes_without"));
-	rp_vals_num(x, "eqns", rp_num(s, "stop_gradient_eqns"));
-	verdict_vals(x, "unjitted",
-	    json_object_get(json_object_get(s, "unjitted"), "verdict"),
-	    second_faster);
-	verdict_vals(x, "jitted",
-	    json_object_get(json_object_get(s, "jit"), "verdict"),
-	    second_faster);
+	if (c_main)
+		rp_vals_num(x, "n", n);
+	else if (s->source == RP_ADVICE_JAX && s->runs > 0)
+		rp_vals_num(x, "n", rp_field(r[0], RP_F_N));
+	return s->jaxpr ? jaxpr(R, w, x) : 0;
+}
+
+/* Quantity get (rp_advice_value_t's) of run r of workload w; NAN for no
+ * run. */
+static double
+quantity(const rp_report_t *R, const rp_workload_t *w, int get, const json_t *r)
+{
+	if (r == NULL)
+		return NAN;
+	switch (get) {
+	case RP_ADVICE_UNIT_TIME:
+		return rp_field(
+		    r, w->per_step ? RP_F_STEPS_MEDIAN : RP_F_TIME_MEDIAN);
+	case RP_ADVICE_ARRAY:
+		return rp_workload_array_bytes(
+		    w->name, json_object_get(r, "params"));
+	case RP_ADVICE_GATHER:
+		return 4.0 * quantity(R, w, RP_ADVICE_ARRAY, r);
+	case RP_ADVICE_CHUNK:
+		return rp_data_chunk(r);
+	case RP_ADVICE_INSN:
+		return rp_field(rp_data_cachesim(&R->data, w->name,
+				    rp_field_str(r, RP_F_VARIANT)),
+		    RP_F_SIM_INSN_PER_UNIT);
+	case RP_ADVICE_WORK:
+		return rp_jax_work(&R->data, r);
+	case RP_ADVICE_RSS_WORK:
+		return rp_jax_rss_work(&R->data, r);
+	case RP_ADVICE_WARM:
+		return rp_jax_warm_call(r);
+	case RP_ADVICE_UNBLOCKED:
+		return rp_jax_median(r, "unblocked_call_s");
+	default:
+		return rp_field(r, (rp_field_t)get);
+	}
+}
+
+/* Value v of side s from its runs r (a time claim: its four values). */
+static void
+value(const rp_report_t *R, const rp_advice_side_t *s, const rp_workload_t *w,
+    const json_t **r, const rp_advice_value_t *v, rp_vals_t *x)
+{
+	const json_t *a = r[v->run], *b = r[v->over_run];
+	double q, ratio;
+
+	if (v->get == RP_ADVICE_PEAK_TEXT) {
+		rp_vals_str(x, v->name, rp_report_peak(a));
+	} else if (v->get >= RP_ADVICE_FASTER && s->source == RP_ADVICE_JAX) {
+		pair_verdict(R, w, v->name, s->programs[v->run],
+		    s->programs[v->over_run],
+		    v->get == RP_ADVICE_FASTER ? second_faster : first_faster,
+		    x);
+	} else if (v->get == RP_ADVICE_FASTER) {
+		/* Beyond the ratio of over: 1 when it is not measured. */
+		ratio = quantity(R, w, v->over, a) / quantity(R, w, v->over, b);
+		faster(x, v->name, a, b,
+		    RP_ADVICE_TIME_RATIO * (ratio > 0 ? ratio : 1.0) - 1.0);
+	} else {
+		q = quantity(R, w, v->get, a);
+		if (v->over != RP_F_NONE)
+			q /= quantity(R, w, v->over, b);
+		rp_vals_num(x, v->name, q);
+	}
+}
+
+int
+rp_advice_measure(const rp_report_t *R, const rp_advice_t *a,
+    const rp_advice_side_t *s, rp_vals_t *x)
+{
+	const rp_workload_t *w = rp_workload_question(
+	    s->of != RP_QUESTION_NONE ? s->of : a->question);
+	const json_t *r[RP_ADVICE_RUNS] = {NULL};
+
+	if (need_runs(R, s, w, r, x) != 0)
+		return -1;
+	for (const rp_advice_value_t *v = s->values; v->name != NULL; v++)
+		if (v->get != RP_F_NONE)
+			value(R, s, w, r, v, x);
+	return s->measure != NULL ? s->measure(R, w, x) : 0;
+}
+
+/* Whether rule t's test holds for values x. */
+static int
+test_holds(const rp_advice_rule_t *t, const rp_vals_t *x)
+{
+	double a = t->a != NULL ? GET(x, t->a) : NAN;
+	double b = t->b != NULL ? GET(x, t->b) : 1.0;
+
+	switch (t->test) {
+	case RP_ADVICE_AT_LEAST:
+		return a >= t->factor * b;
+	case RP_ADVICE_BELOW:
+		return !(a >= t->factor * b);
+	case RP_ADVICE_ABOVE:
+		return a > t->factor * (b > 1 ? b : 1);
+	case RP_ADVICE_NOT_ABOVE:
+		return !(a > t->factor * (b > 1 ? b : 1));
+	case RP_ADVICE_RATIO_AT_LEAST:
+		return a / b >= t->factor;
+	case RP_ADVICE_LOG_AT_LEAST:
+		return log(a) >= t->factor * log(b);
+	case RP_ADVICE_YES:
+		return a == 1;
+	case RP_ADVICE_NOT_YES:
+		return !(a == 1);
+	case RP_ADVICE_NOT_DECIDED:
+		return isnan(a);
+	default:
+		return 1;
+	}
+}
+
+rp_advice_decision_t
+rp_advice_decide(const rp_advice_side_t *s, const rp_vals_t *x)
+{
+	const rp_advice_rule_t *t = s->rules;
+
+	if (s->decide != NULL)
+		return s->decide(x);
+	while (!test_holds(t, x))
+		t++;
+	return decide(t->verdict, t->note);
+}
+
+/* ---- what no declaration says ---- */
+
+/* Part `part` of JAX data file `file`, or NULL with "why"; *j holds the
+ * file (NULL when it is missing) for the caller to json_decref. */
+static const json_t *
+need_part(const rp_report_t *R, const char *file, const char *part, json_t **j,
+    rp_vals_t *x)
+{
+	const json_t *p;
+	char what[128];
+
+	if ((*j = need_file(R, file, x)) == NULL)
+		return NULL;
+	if ((p = json_object_get(*j, part)) == NULL) {
+		snprintf(what, sizeof(what), "%s: %s", file, part);
+		missing(x, "no_part", what);
+	}
+	return p;
+}
+
+/* What the all-pairs arrays reused cost over fused beyond their extra
+ * instructions: their traffic. */
+static int
+c_rest(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
+{
+	rp_vals_num(x, "rest", GET(x, "cost") / GET(x, "insn"));
+	return 0;
+}
+
+/* stop_gradient's temporaries with it and without, and the calls' time
+ * (jax-protocol.json's stop_gradient). */
+static int
+jax_stop_gradient(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
+{
+	json_t *j;
+	const json_t *s =
+	    need_part(R, "jax-protocol.json", "stop_gradient", &j, x);
+
+	if (s != NULL) {
+		rp_vals_num(x, "n", rp_num(s, "n"));
+		rp_vals_num(x, "m", rp_num(s, "m"));
+		rp_vals_num(x, "with", rp_num(s, "temp_bytes_with"));
+		rp_vals_num(x, "without", rp_num(s, "temp_bytes_without"));
+		rp_vals_num(x, "eqns", rp_num(s, "stop_gradient_eqns"));
+		verdict_vals(x, "unjitted",
+		    json_object_get(json_object_get(s, "unjitted"), "verdict"),
+		    second_faster);
+		verdict_vals(x, "jitted",
+		    json_object_get(json_object_get(s, "jit"), "verdict"),
+		    second_faster);
+	}
 	json_decref(j);
-	return 0;
-}
-
-static rp_advice_decision_t
-decide_no_cut(const rp_vals_t *x)
-{
-	return GET(x, "with") >= GET(x, "without")
-	    ? decide(RP_ADVICE_SUPPORTED, "")
-	    : decide(RP_ADVICE_NOT_SUPPORTED, "reduces");
-}
-
-/* ---- atleast-1d ---- */
-
-/* The vmap rewrite (the sum inside the inner vmap; a scalar index; also
- * fuse's): the question against the rewrite, un-jitted and jitted, and
- * their jaxprs. */
-static int
-jax_rewrite(const rp_report_t *R, rp_vals_t *x)
-{
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
-	static const char *const ps[] = {
-	    "question", "rewrite", "question_jit", "rewrite_jit", NULL};
-	const json_t *r[4];
-
-	if (need(R, w, ps, r, x) != 0 || jaxpr(R, w, x) != 0)
-		return -1;
-	rp_vals_num(x, "q", rp_jax_work(&R->data, r[0]));
-	rp_vals_num(x, "rw", rp_jax_work(&R->data, r[1]));
-	rp_vals_num(x, "before", rp_jax_temp(r[2]));
-	rp_vals_num(x, "after", rp_jax_temp(r[3]));
-	return 0;
-}
-
-/* The axis adds memory when the program without it (a scalar index) needs
- * MEM times less. */
-static rp_advice_decision_t
-decide_axis(const rp_vals_t *x)
-{
-	return GET(x, "rw") * MEM <= GET(x, "q")
-	    ? decide(RP_ADVICE_SUPPORTED, "")
-	    : decide(RP_ADVICE_NOT_SUPPORTED, "");
-}
-
-/* ---- fuse (and in-place) ---- */
-
-/* A rewrite that takes the (N,M) or (N,N) arrays away: from (before) ->
- * to (after), its peaks and times. */
-static int
-c_rewrite(const rp_report_t *R, rp_question_t qn, rp_vals_t *x)
-{
-	const rp_workload_t *w = rp_workload_question(qn);
-	const char *vs[] = {w->baseline, w->fused, NULL};
-	const json_t *r[2];
-
-	if (need_main(R, w, vs, r, x) != 0)
-		return -1;
-	rp_vals_num(x, "from", PEAK(r[0]));
-	rp_vals_num(x, "to", PEAK(r[1]));
-	rp_vals_str(x, "tos", rp_report_peak(r[1]));
-	rp_vals_num(x, "tb", w->per_step ? STEP(r[0]) : MEDIAN(r[0]));
-	rp_vals_num(x, "ta", w->per_step ? STEP(r[1]) : MEDIAN(r[1]));
-	rp_vals_num(x, "speedup", rp_vals_get(x, "tb") / rp_vals_get(x, "ta"));
-	faster(x, "faster", r[0], r[1], MARGIN);
-	return 0;
-}
-
-static int
-c_fuse(const rp_report_t *R, rp_vals_t *x)
-{
-	return c_rewrite(R, RP_QUESTION_MEMORY, x);
-}
-
-static rp_advice_decision_t
-decide_memory_time(const rp_vals_t *x)
-{
-	double faster = GET(x, "faster");
-
-	if (!(GET(x, "to") * MEM <= GET(x, "from")))
-		return decide(RP_ADVICE_NOT_SUPPORTED, "");
-	if (isnan(faster))
-		return decide(RP_ADVICE_UNDECIDED, "time_undecided");
-	return faster == 1 ? decide(RP_ADVICE_SUPPORTED, "")
-			   : decide(RP_ADVICE_NUANCE, "time_not_better");
-}
-
-/* A rewrite of the program (the sum inside the inner map; each particle's
- * sum) holds when it cuts XLA's temporaries by MEM. */
-static rp_advice_decision_t
-decide_rewrite(const rp_vals_t *x)
-{
-	if (GET(x, "after") * MEM <= GET(x, "before"))
-		return decide(RP_ADVICE_SUPPORTED, "");
-	return decide(
-	    RP_ADVICE_NOT_SUPPORTED, GET(x, "same") == 1 ? "same_program" : "");
-}
-
-/* ---- jit ---- */
-
-static int
-c_jit(const rp_report_t *R, rp_vals_t *x)
-{
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
-	const char *vs[] = {w->op_by_op, w->baseline, w->fused, NULL};
-	const json_t *r[3];
-
-	if (need_main(R, w, vs, r, x) != 0)
-		return -1;
-	rp_vals_num(x, "op_by_op", PEAK(r[0]));
-	rp_vals_num(x, "from", PEAK(r[1]));
-	rp_vals_num(x, "fused_peak", PEAK(r[2]));
-	rp_vals_str(x, "fuseds", rp_report_peak(r[2]));
-	rp_vals_num(x, "cut", PEAK(r[0]) / PEAK(r[1]));
-	rp_vals_num(x, "speedup", MEDIAN(r[0]) / MEDIAN(r[1]));
-	return 0;
-}
-
-/* Compiling without fusion (from) halves op by op's peak; a nuance when
- * it still holds MEM times fused's workspace, counted as 1 byte or more. */
-static rp_advice_decision_t
-decide_jit(const rp_vals_t *x)
-{
-	double pm = GET(x, "from"), pf = GET(x, "fused_peak");
-	int cut = pm * RP_ADVICE_JIT_CUT <= GET(x, "op_by_op");
-	int still = pm > MEM * (pf > 1 ? pf : 1);
-
-	if (!cut)
-		return decide(RP_ADVICE_NOT_SUPPORTED, "");
-	return still ? decide(RP_ADVICE_NUANCE, "array_kept")
-		     : decide(RP_ADVICE_SUPPORTED, "");
-}
-
-static int
-jax_jit(const rp_report_t *R, rp_vals_t *x)
-{
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
-	static const char *const ps[] = {"question", "question_jit", NULL};
-	const json_t *r[2];
-	double q, qj;
-
-	if (need(R, w, ps, r, x) != 0)
-		return -1;
-	q = rp_jax_rss_work(&R->data, r[0]);
-	qj = rp_jax_rss_work(&R->data, r[1]);
-	rp_vals_num(x, "q", q);
-	rp_vals_num(x, "qj", qj);
-	rp_vals_num(x, "cut", q / qj);
-	rp_vals_num(x, "temp", rp_jax_temp(r[1]));
-	rp_vals_num(x, "unit", rp_jax_unit(r[1]));
-	rp_vals_num(x, "units", rp_jax_temp(r[1]) / rp_jax_unit(r[1]));
-	pair_verdict(R, w, "faster", ps[0], ps[1], second_faster, x);
-	return 0;
-}
-
-/* jit halves the un-jitted peak (q, qj: peak RSS less the baseline); not
- * testable when the un-jitted peak is under one (N,M) array above it. */
-static rp_advice_decision_t
-decide_jax_jit(const rp_vals_t *x)
-{
-	double unit = GET(x, "unit");
-
-	if (!(GET(x, "q") >= unit))
-		return decide(RP_ADVICE_MISSING, "too_small");
-	if (!(GET(x, "qj") * RP_ADVICE_JIT_CUT <= GET(x, "q")))
-		return decide(RP_ADVICE_NOT_SUPPORTED, "");
-	return GET(x, "temp") >= unit ? decide(RP_ADVICE_NUANCE, "array_kept")
-				      : decide(RP_ADVICE_SUPPORTED, "");
-}
-
-/* ---- batch ---- */
-
-/* The batch size the advice names is chunked's default: Table 1's run,
- * measured in the same sweep as materialized and fused. */
-static int
-c_batch(const rp_report_t *R, rp_vals_t *x)
-{
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
-	const char *vs[] = {w->baseline, w->fused, w->chunked, NULL};
-	const json_t *r[3];
-
-	if (need_main(R, w, vs, r, x) != 0)
-		return -1;
-	rp_vals_num(x, "b", rp_data_chunk(r[2]));
-	rp_vals_num(x, "pc", PEAK(r[2]));
-	rp_vals_num(x, "pm", PEAK(r[0]));
-	rp_vals_str(x, "pf", rp_report_peak(r[1]));
-	rp_vals_num(x, "less", PEAK(r[0]) / PEAK(r[2]));
-	rp_vals_num(x, "tc", MEDIAN(r[2]));
-	rp_vals_num(x, "tm", MEDIAN(r[0]));
-	rp_vals_num(x, "tf", MEDIAN(r[1]));
-	faster(x, "fused_better", r[2], r[1], MARGIN);
-	faster(x, "slower", r[2], r[0], MARGIN);
-	return 0;
-}
-
-/* Batches cut materialized's peak by MEM; a nuance when fused or
- * materialized is faster than the batches. */
-static rp_advice_decision_t
-decide_batch(const rp_vals_t *x)
-{
-	double fb = GET(x, "fused_better"), sl = GET(x, "slower");
-
-	if (!(GET(x, "pc") * MEM <= GET(x, "pm")))
-		return decide(RP_ADVICE_NOT_SUPPORTED, "");
-	if (fb == 1)
-		return decide(RP_ADVICE_NUANCE, "fused_faster");
-	if (sl == 1)
-		return decide(RP_ADVICE_NUANCE, "batch_costs_time");
-	if (isnan(fb) || isnan(sl))
-		return decide(RP_ADVICE_UNDECIDED, "time_undecided");
-	return decide(RP_ADVICE_SUPPORTED, "");
-}
-
-static int
-jax_batch(const rp_report_t *R, rp_vals_t *x)
-{
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
-	static const char *const ps[] = {"batched_jit", "question_jit", NULL};
-	const json_t *r[2], *b = rp_jax_run(&R->data, w->name, "batched");
-	const json_t *l = rp_jax_run(&R->data, w->name, "lax_map");
-
-	if (need(R, w, ps, r, x) != 0)
-		return -1;
-	rp_vals_num(x, "pbj", rp_jax_rss_work(&R->data, r[0]));
-	rp_vals_num(x, "pqj", rp_jax_rss_work(&R->data, r[1]));
-	rp_vals_num(x, "pb", b != NULL ? rp_jax_rss_work(&R->data, b) : NAN);
-	rp_vals_num(x, "tbj", rp_jax_warm_call(r[0]));
-	rp_vals_num(x, "tqj", rp_jax_warm_call(r[1]));
-	rp_vals_num(x, "tl", rp_jax_warm_call(l));
-	rp_vals_num(x, "chunk", rp_field(r[0], RP_F_JAX_CHUNK));
-	rp_vals_num(x, "unit", rp_jax_unit(r[1]));
-	/* The batches are slower when question_jit (the first) is faster. */
-	pair_verdict(R, w, "slower", ps[1], ps[0], first_faster, x);
-	return 0;
-}
-
-/* The batched jitted loop cuts question_jit's peak (pqj, pbj: peak RSS
- * less the baseline) by MEM; not testable under one (N,M) array. */
-static rp_advice_decision_t
-decide_jax_batch(const rp_vals_t *x)
-{
-	double slower = GET(x, "slower");
-
-	if (!(GET(x, "pqj") >= GET(x, "unit")))
-		return decide(RP_ADVICE_MISSING, "too_small");
-	if (!(GET(x, "pbj") * MEM <= GET(x, "pqj")))
-		return decide(RP_ADVICE_NOT_SUPPORTED, "");
-	if (isnan(slower))
-		return decide(RP_ADVICE_UNDECIDED, "time_undecided");
-	return slower == 1 ? decide(RP_ADVICE_NUANCE, "loop_costs_time")
-			   : decide(RP_ADVICE_SUPPORTED, "");
-}
-
-/* ---- cause-n2 ---- */
-
-static int
-c_cause_n2(const rp_report_t *R, rp_vals_t *x)
-{
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
-	const char *vs[] = {w->baseline, w->reuse, w->fused, NULL};
-	const json_t *r[3];
-	double ir, inf, insn;
-
-	if (need_main(R, w, vs, r, x) != 0)
-		return -1;
-	rp_vals_num(x, "tn", STEP(r[0]));
-	rp_vals_num(x, "tr", STEP(r[1]));
-	rp_vals_num(x, "tf", STEP(r[2]));
-	rp_vals_num(x, "alloc", STEP(r[0]) / STEP(r[1]));
-	rp_vals_num(x, "cost", STEP(r[1]) / STEP(r[2]));
-	ir = rp_field(
-	    rp_data_cachesim(&R->data, w->name, vs[1]), RP_F_SIM_INSN_PER_UNIT);
-	inf = rp_field(
-	    rp_data_cachesim(&R->data, w->name, vs[2]), RP_F_SIM_INSN_PER_UNIT);
-	insn = ir / inf;
-	rp_vals_num(x, "insn", insn);
-	rp_vals_num(x, "rest", STEP(r[1]) / STEP(r[2]) / insn);
-	faster(x, "costly", r[0], r[2], MARGIN);
-	/* Beyond the extra instructions: 1 when they were not simulated. */
-	faster(x, "traffic", r[1], r[2],
-	    RP_ADVICE_TIME_RATIO * (insn > 0 ? insn : 1.0) - 1.0);
-	faster(x, "extra", r[1], r[2], MARGIN);
-	return 0;
-}
-
-/* The all-pairs arrays cost time (fused faster than naive: costly):
- * supported when reused (no allocation) they still cost that much over
- * fused beyond their extra instructions (traffic); else a nuance: the
- * cost is their instructions (extra: fused faster than naive-reuse by the
- * plain margin) or their allocation. */
-static rp_advice_decision_t
-decide_cause_n2(const rp_vals_t *x)
-{
-	double costly = GET(x, "costly"), traffic = GET(x, "traffic");
-
-	if (isnan(costly) || isnan(traffic))
-		return decide(RP_ADVICE_UNDECIDED, "time_undecided");
-	if (costly != 1)
-		return decide(RP_ADVICE_NOT_SUPPORTED, "");
-	if (traffic == 1)
-		return decide(RP_ADVICE_SUPPORTED, "");
-	return decide(RP_ADVICE_NUANCE,
-	    GET(x, "extra") == 1 ? "instructions" : "allocation");
+	return s != NULL ? 0 : -1;
 }
 
 /* The jitted step's faults a call against XLA's temporary pages, and the
  * step with the allocator keeping freed pages against the default
  * (jax-keep.json), at the setting that helps it most. */
 static int
-jax_pages(const rp_report_t *R, rp_vals_t *x)
+jax_pages(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 {
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	json_t *j = need_file(R, "jax-keep.json", x), *row;
 	const json_t *found = NULL;
 	size_t i;
@@ -669,175 +419,9 @@ jax_pages(const rp_report_t *R, rp_vals_t *x)
 	return 0;
 }
 
-/* The all-pairs arrays slow the jitted step when keeping their pages
- * between calls makes it faster (kept) and the faults a call are their
- * pages (at least 90%): a nuance, since what costs is mapping them afresh
- * (allocation), which says nothing of their traffic. */
-static rp_advice_decision_t
-decide_pages(const rp_vals_t *x)
-{
-	double kept = GET(x, "kept");
-
-	if (isnan(kept))
-		return decide(RP_ADVICE_UNDECIDED, "time_undecided");
-	if (kept == 1 && GET(x, "faults") >= 0.9 * GET(x, "pages"))
-		return decide(RP_ADVICE_NUANCE, "pages");
-	return decide(RP_ADVICE_NOT_SUPPORTED, "");
-}
-
-/* ---- in-place ---- */
-
 static int
-c_in_place(const rp_report_t *R, rp_vals_t *x)
+c_recompile(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 {
-	return c_rewrite(R, RP_QUESTION_SPEED, x);
-}
-
-/* The per-particle rewrite of the jitted step, graded as the vmap
- * rewrite is: XLA's temporaries of the two jitted programs and their
- * jaxprs; beside it their warm calls and the verdict between them, which
- * jax-verdicts.json reads as the noise of two processes. */
-static int
-jax_per_particle(const rp_report_t *R, rp_vals_t *x)
-{
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
-	static const char *const ps[] = {"step", "per_particle", NULL};
-	const json_t *r[2];
-
-	if (need(R, w, ps, r, x) != 0 || jaxpr(R, w, x) != 0)
-		return -1;
-	rp_vals_num(x, "before", rp_jax_temp(r[0]));
-	rp_vals_num(x, "after", rp_jax_temp(r[1]));
-	rp_vals_num(x, "ts", rp_jax_warm_call(r[0]));
-	rp_vals_num(x, "tp", rp_jax_warm_call(r[1]));
-	return 0;
-}
-
-/* ---- embed-jit and jit-scope ---- */
-
-/* Advice about compilation scope: the C step beside it. */
-static int
-c_step(const rp_report_t *R, rp_vals_t *x)
-{
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
-	const char *vs[] = {w->baseline, w->fused, NULL};
-	const json_t *r[2];
-
-	if (need_main(R, w, vs, r, x) != 0)
-		return -1;
-	rp_vals_num(x, "tn", STEP(r[0]));
-	rp_vals_num(x, "tf", STEP(r[1]));
-	rp_vals_num(x, "shown", STEP(r[1]));
-	return 0;
-}
-
-/* Compilation scope: the double-vmapped step (the force function called
- * inside the jitted step) against the per-particle step (the sum written
- * inside it): their jaxprs. */
-static int
-jax_scope(const rp_report_t *R, rp_vals_t *x)
-{
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
-
-	if (jaxpr(R, w, x) != 0)
-		return -1;
-	rp_vals_num(x, "shown", rp_vals_get(x, "same"));
-	return 0;
-}
-
-/* Advice that the way a step is written changes its compiled program: not
- * when they are the same program; else the jaxprs alone cannot say. */
-static rp_advice_decision_t
-decide_same_program(const rp_vals_t *x)
-{
-	return GET(x, "same") == 1
-	    ? decide(RP_ADVICE_NOT_SUPPORTED, "same_program")
-	    : decide(RP_ADVICE_MISSING, "");
-}
-
-/* ---- compile-loop ---- */
-
-static int
-c_compile_loop(const rp_report_t *R, rp_vals_t *x)
-{
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
-	rp_query_t q = {.set = w->sets.spread,
-	    .workload = w->name,
-	    .variant = w->baseline,
-	    .alloc = RP_ALLOC_JEMALLOC};
-	const json_t *sn = rp_data_find(&R->data, &q), *sr;
-	char why[512];
-
-	q.variant = w->reuse;
-	sr = rp_data_find(&R->data, &q);
-	if (sn == NULL || sr == NULL) {
-		q.variant = sn == NULL ? w->baseline : w->reuse;
-		return missing(
-		    x, rp_data_why_missing(&R->data, &q, why, sizeof(why)), "");
-	}
-	rp_vals_num(x, "tn", STEP(sn));
-	rp_vals_num(x, "tr", STEP(sr));
-	rp_vals_num(x, "speedup", STEP(sn) / STEP(sr));
-	rp_vals_num(x, "fn", rp_field(sn, RP_F_COLD_MINOR_FAULTS));
-	rp_vals_num(x, "fr", rp_field(sr, RP_F_COLD_MINOR_FAULTS));
-	rp_vals_num(x, "first", rp_field(sr, RP_F_STEPS_FIRST) / STEP(sr));
-	faster(x, "faster", sn, sr, MARGIN);
-	return 0;
-}
-
-/* Reusing the buffers makes the step faster (faster): supported with a
- * nuance (the step stays O(N^2) in memory; compilation is not C's). */
-static rp_advice_decision_t
-decide_compile_loop(const rp_vals_t *x)
-{
-	double faster = GET(x, "faster");
-
-	if (isnan(faster))
-		return decide(RP_ADVICE_UNDECIDED, "time_undecided");
-	return faster == 1 ? decide(RP_ADVICE_NUANCE, "still_n2")
-			   : decide(RP_ADVICE_NOT_SUPPORTED, "");
-}
-
-static int
-jax_fori(const rp_report_t *R, rp_vals_t *x)
-{
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
-	static const char *const ps[] = {"loop", "fori", "step", NULL};
-	const json_t *r[3], *e = rp_jax_run(&R->data, w->name, "step_eager");
-
-	if (need(R, w, ps, r, x) != 0)
-		return -1;
-	rp_vals_num(x, "k", rp_field(r[0], RP_F_STEPS));
-	rp_vals_num(x, "tl", rp_jax_warm_call(r[0]));
-	rp_vals_num(x, "tf", rp_jax_warm_call(r[1]));
-	rp_vals_num(x, "ts", rp_jax_warm_call(r[2]));
-	rp_vals_num(x, "te", rp_jax_warm_call(e));
-	pair_verdict(R, w, "fori", "loop", "fori", second_faster, x);
-	pair_verdict(R, w, "jit_step", "step_eager", "step", second_faster, x);
-	return 0;
-}
-
-/* One fori_loop faster than the Python loop of jitted steps; else a
- * nuance when jit of the step is faster than op by op. */
-static rp_advice_decision_t
-decide_fori(const rp_vals_t *x)
-{
-	double fori = GET(x, "fori");
-
-	if (fori == 1)
-		return decide(RP_ADVICE_SUPPORTED, "");
-	if (isnan(fori))
-		return decide(RP_ADVICE_UNDECIDED, "time_undecided");
-	return GET(x, "jit_step") == 1 ? decide(RP_ADVICE_NUANCE, "jit_step")
-				       : decide(RP_ADVICE_NOT_SUPPORTED, "");
-}
-
-/* ---- recompile ---- */
-
-static int
-c_recompile(const rp_report_t *R, rp_vals_t *x)
-{
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	double worst = rp_colony_widest_spread(R, w, NULL);
 
 	if (isnan(worst))
@@ -851,7 +435,7 @@ c_recompile(const rp_report_t *R, rp_vals_t *x)
  * the compilations each protocol makes (jax-compiles.json: a protocol's
  * calls, each with its compiles). */
 static int
-jax_swing(const rp_report_t *R, rp_vals_t *x)
+jax_swing(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 {
 	static const struct {
 		const char *name, *protocol;
@@ -901,27 +485,10 @@ jax_swing(const rp_report_t *R, rp_vals_t *x)
 	return 0;
 }
 
-/* The swing from the fastest to the slowest call (span) is compilation's
- * when compiling (comp: a compiling call over a warm one) makes at least
- * half of it on a log scale: supported; a nuance when compiling makes the
- * TIME ratio or more but less than half (the rest is timing unwaited);
- * else not. */
-static rp_advice_decision_t
-decide_swing(const rp_vals_t *x)
-{
-	double span = GET(x, "span"), comp = GET(x, "comp");
-
-	if (!(comp >= RP_ADVICE_TIME_RATIO) || !(span > 1))
-		return decide(RP_ADVICE_NOT_SUPPORTED, "");
-	return log(comp) >= 0.5 * log(span)
-	    ? decide(RP_ADVICE_SUPPORTED, "")
-	    : decide(RP_ADVICE_NUANCE, "mostly_unwaited");
-}
-
-/* ---- warm-up ---- */
-
+/* The cold run over the median of the timed ones, of every C main run
+ * with timed repeats: their median and the largest. */
 static int
-c_warm_up(const rp_report_t *R, rp_vals_t *x)
+c_warm_up(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 {
 	rp_variant_run_t vr[RP_WORKLOAD_MAX_RUNS];
 	size_t nv = rp_workload_main_runs(&R->data, vr, RP_WORKLOAD_MAX_RUNS);
@@ -934,7 +501,8 @@ c_warm_up(const rp_report_t *R, rp_vals_t *x)
 		const json_t *r = vr[i].main;
 		if (r == NULL || rp_field(r, RP_F_TIME_REPEATS) < 1)
 			continue;
-		q[nq] = rp_field(r, RP_F_TIME_COLD) / MEDIAN(r);
+		q[nq] =
+		    rp_field(r, RP_F_TIME_COLD) / rp_field(r, RP_F_TIME_MEDIAN);
 		if (isnan(worst) || q[nq] > worst) {
 			worst = q[nq];
 			wr = r;
@@ -955,22 +523,6 @@ c_warm_up(const rp_report_t *R, rp_vals_t *x)
 	return 0;
 }
 
-static int
-jax_wait(const rp_report_t *R, rp_vals_t *x)
-{
-	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
-	static const char *const ps[] = {"step", NULL};
-	const json_t *r[1];
-
-	if (need(R, w, ps, r, x) != 0)
-		return -1;
-	rp_vals_num(x, "first", rp_field(r[0], RP_F_JAX_FIRST_CALL));
-	rp_vals_num(x, "compile", rp_field(r[0], RP_F_JAX_COMPILE));
-	rp_vals_num(x, "warm", rp_jax_warm_call(r[0]));
-	rp_vals_num(x, "unb", rp_jax_median(r[0], "unblocked_call_s"));
-	return 0;
-}
-
 /* A cold first call and an asynchronous dispatch (rp_advice_dispatch):
  * supported; one of the two: a nuance. */
 static rp_advice_decision_t
@@ -987,168 +539,455 @@ decide_wait(const rp_vals_t *x)
 	return decide(RP_ADVICE_NOT_SUPPORTED, "");
 }
 
-/* ---- profiler ---- */
-
 /* What a profiler trace of the jitted steps shows and what it costs
  * (jax-protocol.json's profiler). */
 static int
-jax_profiler(const rp_report_t *R, rp_vals_t *x)
+jax_profiler(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 {
-	json_t *j = need_file(R, "jax-protocol.json", x);
-	const json_t *p = json_object_get(j, "profiler");
+	json_t *j;
+	const json_t *p = need_part(R, "jax-protocol.json", "profiler", &j, x);
 	const json_t *t = json_object_get(p, "trace");
 
-	if (j == NULL)
-		return -1;
-	if (t == NULL) {
-		json_decref(j);
-		return missing(x, "no_part", "jax-protocol.json: profiler");
+	if (p != NULL && t == NULL)
+		missing(x, "no_part", "jax-protocol.json: profiler");
+	if (t != NULL) {
+		rp_vals_num(x, "n", rp_num(p, "n"));
+		rp_vals_num(x, "spans", rp_num(t, "spans"));
+		rp_vals_num(x, "counters", rp_num(t, "counter_events"));
+		rp_vals_num(x, "memory_events",
+		    (double)json_array_size(
+			json_object_get(t, "memory_named_events")));
+		rp_vals_num(x, "kernels", rp_num(t, "kernels_us") / 1e6);
+		rp_vals_num(x, "session", rp_num(p, "session_over_plain"));
+		rp_vals_num(x, "call", rp_num(p, "call_over_plain"));
+		rp_vals_num(x, "trace_bytes", rp_num(p, "trace_bytes"));
 	}
-	rp_vals_num(x, "n", rp_num(p, "n"));
-	rp_vals_num(x, "spans", rp_num(t, "spans"));
-	rp_vals_num(x, "counters", rp_num(t, "counter_events"));
-	rp_vals_num(x, "memory_events",
-	    (double)json_array_size(json_object_get(t, "memory_named_events")));
-	rp_vals_num(x, "kernels", rp_num(t, "kernels_us") / 1e6);
-	rp_vals_num(x, "session", rp_num(p, "session_over_plain"));
-	rp_vals_num(x, "call", rp_num(p, "call_over_plain"));
-	rp_vals_num(x, "trace_bytes", rp_num(p, "trace_bytes"));
 	json_decref(j);
-	return 0;
-}
-
-/* The trace shows where the time goes (kernel spans) and where memory
- * goes (counter events of memory): supported; time alone: a nuance. */
-static rp_advice_decision_t
-decide_profiler(const rp_vals_t *x)
-{
-	if (!(GET(x, "spans") > 0))
-		return decide(RP_ADVICE_NOT_SUPPORTED, "");
-	return GET(x, "counters") > 0 ? decide(RP_ADVICE_SUPPORTED, "")
-				      : decide(RP_ADVICE_NUANCE, "no_memory");
+	return t != NULL ? 0 : -1;
 }
 
 /* ---- the table ---- */
 
-#define SIDE(m, d, f)                                                          \
+/* A value set by the side's runs (n) or its functions. */
+#define SET(name, print)                                                       \
 	{                                                                      \
-		.measure = m, .decide = d, .facts = f                          \
+		name, print, RP_F_NONE, 0, RP_F_NONE, 0                        \
 	}
-/* The values a side's words quote: a name and how it prints, ending in
- * a NULL name. */
+/* A value of one run: `get` of run `run`. */
+#define OF(name, print, get, run)                                              \
+	{                                                                      \
+		name, print, get, run, RP_F_NONE, 0                            \
+	}
+/* A time claim's rule: undecided while it is not decided at this noise. */
+#define UNDECIDED_WHILE_OPEN(claim)                                            \
+	{                                                                      \
+		RP_ADVICE_UNDECIDED, "time_undecided", RP_ADVICE_NOT_DECIDED,  \
+		    claim, 0, NULL                                             \
+	}
+/* The last rule: the decision when no rule before it holds. */
+#define OTHERWISE(verdict, note)                                               \
+	{                                                                      \
+		verdict, note, RP_ADVICE_OTHERWISE, NULL, 0, NULL              \
+	}
+/* A side's values, ending in a NULL name. */
 #define VALUES(...)                                                            \
-	((const rp_advice_value_t[]){__VA_ARGS__, {NULL, RP_ADVICE_STRING}})
-/* A kind a line, as the table it is. */
-/* clang-format off */
-#define BYTES(n) {n, RP_FACT_BYTES}
-#define TIME(n) {n, RP_FACT_TIME}
-#define RATIO(n) {n, RP_FACT_RATIO}
-#define SIZE(n) {n, RP_FACT_SIZE}
-#define COUNT(n) {n, RP_FACT_COUNT}
-#define SHARE(n) {n, RP_FACT_PERCENT}
-#define FIXED2(n) {n, RP_FACT_FIXED2}
-#define NUMBER(n) {n, RP_FACT_NUMBER}
-#define STR(n) {n, RP_ADVICE_STRING}
-/* clang-format on */
-/* A time value's facts: its answer, its interval, its spread. */
-#define TIMED(k) COUNT(k), RATIO(k "_lo"), RATIO(k "_hi"), SHARE(k "_spread")
+	((const rp_advice_value_t[]){__VA_ARGS__, SET(NULL, RP_ADVICE_HIDDEN)})
+/* A side's rules, the last one RP_ADVICE_OTHERWISE. */
+#define RULES(...) ((const rp_advice_rule_t[]){__VA_ARGS__})
+
+const rp_advice_rule_t rp_advice_cannot[] = {
+    {RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_NOT_DECIDED, "shown", 0, NULL},
+    OTHERWISE(RP_ADVICE_CANNOT, ""),
+};
+
+/* A rewrite that takes the (N,M) or (N,N) arrays away: from (before) ->
+ * to (after), its peaks and times; it holds when the peak falls by MEM
+ * and the time is decided faster. */
+static const rp_advice_value_t rewrite_values[] = {
+    SET("n", RP_FACT_SIZE),
+    OF("from", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 0),
+    OF("to", RP_ADVICE_HIDDEN, RP_F_PEAK_WORKSPACE, 1),
+    OF("tos", RP_ADVICE_STRING, RP_ADVICE_PEAK_TEXT, 1),
+    OF("tb", RP_FACT_TIME, RP_ADVICE_UNIT_TIME, 0),
+    OF("ta", RP_FACT_TIME, RP_ADVICE_UNIT_TIME, 1),
+    {"speedup", RP_FACT_RATIO, RP_ADVICE_UNIT_TIME, 0, RP_ADVICE_UNIT_TIME, 1},
+    {"faster", RP_ADVICE_TIMED, RP_ADVICE_FASTER, 0, RP_F_NONE, 1},
+    SET(NULL, RP_ADVICE_HIDDEN),
+};
+static const rp_advice_rule_t rewrite_rules[] = {
+    {RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_BELOW, "from", MEM, "to"},
+    UNDECIDED_WHILE_OPEN("faster"),
+    {RP_ADVICE_SUPPORTED, "", RP_ADVICE_YES, "faster", 0, NULL},
+    OTHERWISE(RP_ADVICE_NUANCE, "time_not_better"),
+};
+/* A rewrite of the JAX program (the sum inside the inner map; each
+ * particle's sum) holds when it cuts XLA's temporaries by MEM. */
+static const rp_advice_rule_t jax_rewrite_rules[] = {
+    {RP_ADVICE_SUPPORTED, "", RP_ADVICE_AT_LEAST, "before", MEM, "after"},
+    {RP_ADVICE_NOT_SUPPORTED, "same_program", RP_ADVICE_YES, "same", 0, NULL},
+    OTHERWISE(RP_ADVICE_NOT_SUPPORTED, ""),
+};
+/* Compilation scope: the double-vmapped step (the force function called
+ * inside the jitted step) against the per-particle step (the sum written
+ * inside it): the advice that the way a step is written changes its
+ * compiled program is not supported when they are the same program; else
+ * the jaxprs alone cannot say. */
+static const rp_advice_value_t scope_values[] = {
+    SET("same", RP_FACT_COUNT),
+    SET("eq_a", RP_FACT_COUNT),
+    SET("eq_b", RP_FACT_COUNT),
+    SET(NULL, RP_ADVICE_HIDDEN),
+};
+static const rp_advice_rule_t scope_rules[] = {
+    {RP_ADVICE_NOT_SUPPORTED, "same_program", RP_ADVICE_YES, "same", 0, NULL},
+    OTHERWISE(RP_ADVICE_MISSING, ""),
+};
 
 const rp_advice_t rp_advice[] = {
+    /* The (N,M) array is there in materialized (pm within 10% of nm) and
+     * op by op (pe) holds at least two: supported; the array alone: a
+     * nuance. XLA's temporaries of the jitted question hold two (N,M)
+     * arrays or one. */
     {"cause-nm", RP_QUESTION_MEMORY,
 	{{RP_QUESTION_MEMORY, "memory"}, {RP_QUESTION_MEMORY, "timeline"}},
-	SIDE(c_cause_nm, decide_cause_nm,
-	    VALUES(BYTES("nm"), BYTES("pm"), BYTES("pe"), NUMBER("k"))),
-	SIDE(jax_cause_nm, decide_jax_cause_nm,
-	    VALUES(SIZE("n"), BYTES("q"), BYTES("temp"), BYTES("unit"),
-		FIXED2("units")))},
+	{RP_ADVICE_C_MAIN, 2, {RP_ROLE_OP_BY_OP, RP_ROLE_BASELINE},
+	    .values = VALUES(OF("nm", RP_FACT_BYTES, RP_ADVICE_ARRAY, 1),
+		OF("pm", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 1),
+		OF("pe", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 0),
+		{"k", RP_FACT_NUMBER, RP_F_MODEL_BARE_BYTES, 0, RP_ADVICE_ARRAY,
+		    1}),
+	    .rules = RULES(
+		{RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_BELOW, "pm", 0.9, "nm"},
+		{RP_ADVICE_SUPPORTED, "", RP_ADVICE_AT_LEAST, "pe", 2.0, "pm"},
+		OTHERWISE(RP_ADVICE_NUANCE, "array_alone"))},
+	{RP_ADVICE_JAX, 2, .programs = {"question", "question_jit"},
+	    .values = VALUES(SET("n", RP_FACT_SIZE),
+		OF("q", RP_FACT_BYTES, RP_ADVICE_WORK, 0),
+		OF("temp", RP_FACT_BYTES, RP_F_JAX_TEMP_BYTES, 1),
+		OF("unit", RP_FACT_BYTES, RP_ADVICE_ARRAY, 1),
+		{"units", RP_FACT_FIXED2, RP_F_JAX_TEMP_BYTES, 1,
+		    RP_ADVICE_ARRAY, 1}),
+	    .rules = RULES({RP_ADVICE_SUPPORTED, "", RP_ADVICE_RATIO_AT_LEAST,
+			       "temp", 2.0, "unit"},
+		{RP_ADVICE_NUANCE, "array_alone", RP_ADVICE_RATIO_AT_LEAST,
+		    "temp", 0.9, "unit"},
+		OTHERWISE(RP_ADVICE_NOT_SUPPORTED, ""))}},
+    /* stop_gradient does not reduce the temporaries. */
     {"stop-gradient", RP_QUESTION_MEMORY, {{RP_QUESTION_MEMORY, "timeline"}},
-	SIDE(c_op_by_op, rp_advice_decide_cannot,
-	    VALUES(BYTES("pe"), BYTES("bare"))),
-	SIDE(jax_stop_gradient, decide_no_cut,
-	    VALUES(SIZE("n"), SIZE("m"), BYTES("with"), BYTES("without"),
-		COUNT("eqns"), TIMED("unjitted"), TIMED("jitted")))},
+	{RP_ADVICE_C_MAIN, 1, {RP_ROLE_OP_BY_OP},
+	    .values = VALUES(OF("pe", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 0),
+		OF("bare", RP_FACT_BYTES, RP_F_MODEL_BARE_BYTES, 0),
+		OF("shown", RP_ADVICE_HIDDEN, RP_F_PEAK_WORKSPACE, 0)),
+	    .rules = rp_advice_cannot},
+	{.measure = jax_stop_gradient,
+	    .values = VALUES(SET("n", RP_FACT_SIZE), SET("m", RP_FACT_SIZE),
+		SET("with", RP_FACT_BYTES), SET("without", RP_FACT_BYTES),
+		SET("eqns", RP_FACT_COUNT), SET("unjitted", RP_ADVICE_TIMED),
+		SET("jitted", RP_ADVICE_TIMED)),
+	    .rules = RULES({RP_ADVICE_SUPPORTED, "", RP_ADVICE_AT_LEAST, "with",
+			       1.0, "without"},
+		OTHERWISE(RP_ADVICE_NOT_SUPPORTED, "reduces"))}},
+    /* The axis adds memory when the program without it (the vmap rewrite:
+     * the sum inside the inner vmap; a scalar index) needs MEM times
+     * less. */
     {"atleast-1d", RP_QUESTION_MEMORY, {{RP_QUESTION_MEMORY, "memory"}},
-	SIDE(c_op_by_op, rp_advice_decide_cannot, VALUES(BYTES("gather"))),
-	SIDE(jax_rewrite, decide_axis,
-	    VALUES(SIZE("n"), BYTES("q"), BYTES("rw"), COUNT("same")))},
+	{RP_ADVICE_C_MAIN, 1, {RP_ROLE_OP_BY_OP},
+	    .values = VALUES(OF("gather", RP_FACT_BYTES, RP_ADVICE_GATHER, 0),
+		OF("shown", RP_ADVICE_HIDDEN, RP_F_PEAK_WORKSPACE, 0)),
+	    .rules = rp_advice_cannot},
+	{RP_ADVICE_JAX, 4,
+	    .programs = {"question", "rewrite", "question_jit", "rewrite_jit"},
+	    .jaxpr = 1,
+	    .values = VALUES(SET("n", RP_FACT_SIZE),
+		OF("q", RP_FACT_BYTES, RP_ADVICE_WORK, 0),
+		OF("rw", RP_FACT_BYTES, RP_ADVICE_WORK, 1),
+		SET("same", RP_FACT_COUNT)),
+	    .rules = RULES(
+		{RP_ADVICE_SUPPORTED, "", RP_ADVICE_AT_LEAST, "q", MEM, "rw"},
+		OTHERWISE(RP_ADVICE_NOT_SUPPORTED, ""))}},
     {"fuse", RP_QUESTION_MEMORY,
 	{{RP_QUESTION_MEMORY, "memory"}, {RP_QUESTION_MEMORY, "time"}},
-	SIDE(c_fuse, decide_memory_time,
-	    VALUES(SIZE("n"), BYTES("from"), STR("tos"), TIME("tb"), TIME("ta"),
-		RATIO("speedup"), TIMED("faster"))),
-	SIDE(jax_rewrite, decide_rewrite,
-	    VALUES(SIZE("n"), BYTES("q"), BYTES("rw"), BYTES("before"),
-		BYTES("after"), COUNT("same"), COUNT("eq_a"), COUNT("eq_b")))},
+	{RP_ADVICE_C_MAIN, 2, {RP_ROLE_BASELINE, RP_ROLE_FUSED},
+	    .values = rewrite_values, .rules = rewrite_rules},
+	{RP_ADVICE_JAX, 4,
+	    .programs = {"question", "rewrite", "question_jit", "rewrite_jit"},
+	    .jaxpr = 1,
+	    .values = VALUES(SET("n", RP_FACT_SIZE),
+		OF("q", RP_FACT_BYTES, RP_ADVICE_WORK, 0),
+		OF("rw", RP_FACT_BYTES, RP_ADVICE_WORK, 1),
+		OF("before", RP_FACT_BYTES, RP_F_JAX_TEMP_BYTES, 2),
+		OF("after", RP_FACT_BYTES, RP_F_JAX_TEMP_BYTES, 3),
+		SET("same", RP_FACT_COUNT), SET("eq_a", RP_FACT_COUNT),
+		SET("eq_b", RP_FACT_COUNT)),
+	    .rules = jax_rewrite_rules}},
+    /* Compiling without fusion (from) halves op by op's peak; a nuance when
+     * it still holds MEM times fused's workspace, counted as 1 byte or
+     * more. jit halves the un-jitted peak (q, qj: peak RSS less the
+     * baseline); not testable when the un-jitted peak is under one (N,M)
+     * array above it. */
     {"jit", RP_QUESTION_MEMORY,
 	{{RP_QUESTION_MEMORY, "memory"}, {RP_QUESTION_MEMORY, "timeline"}},
-	SIDE(c_jit, decide_jit,
-	    VALUES(BYTES("op_by_op"), BYTES("from"), STR("fuseds"),
-		RATIO("cut"), RATIO("speedup"))),
-	SIDE(jax_jit, decide_jax_jit,
-	    VALUES(SIZE("n"), BYTES("q"), BYTES("qj"), RATIO("cut"),
-		BYTES("temp"), FIXED2("units"), TIMED("faster")))},
+	{RP_ADVICE_C_MAIN, 3,
+	    {RP_ROLE_OP_BY_OP, RP_ROLE_BASELINE, RP_ROLE_FUSED},
+	    .values =
+		VALUES(OF("op_by_op", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 0),
+		    OF("from", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 1),
+		    OF("fused_peak", RP_ADVICE_HIDDEN, RP_F_PEAK_WORKSPACE, 2),
+		    OF("fuseds", RP_ADVICE_STRING, RP_ADVICE_PEAK_TEXT, 2),
+		    {"cut", RP_FACT_RATIO, RP_F_PEAK_WORKSPACE, 0,
+			RP_F_PEAK_WORKSPACE, 1},
+		    {"speedup", RP_FACT_RATIO, RP_F_TIME_MEDIAN, 0,
+			RP_F_TIME_MEDIAN, 1}),
+	    .rules = RULES({RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_BELOW,
+			       "op_by_op", RP_ADVICE_JIT_CUT, "from"},
+		{RP_ADVICE_NUANCE, "array_kept", RP_ADVICE_ABOVE, "from", MEM,
+		    "fused_peak"},
+		OTHERWISE(RP_ADVICE_SUPPORTED, ""))},
+	{RP_ADVICE_JAX, 2, .programs = {"question", "question_jit"},
+	    .values = VALUES(SET("n", RP_FACT_SIZE),
+		OF("q", RP_FACT_BYTES, RP_ADVICE_RSS_WORK, 0),
+		OF("qj", RP_FACT_BYTES, RP_ADVICE_RSS_WORK, 1),
+		{"cut", RP_FACT_RATIO, RP_ADVICE_RSS_WORK, 0,
+		    RP_ADVICE_RSS_WORK, 1},
+		OF("temp", RP_FACT_BYTES, RP_F_JAX_TEMP_BYTES, 1),
+		OF("unit", RP_ADVICE_HIDDEN, RP_ADVICE_ARRAY, 1),
+		{"units", RP_FACT_FIXED2, RP_F_JAX_TEMP_BYTES, 1,
+		    RP_ADVICE_ARRAY, 1},
+		{"faster", RP_ADVICE_TIMED, RP_ADVICE_FASTER, 0, RP_F_NONE, 1}),
+	    .rules = RULES({RP_ADVICE_MISSING, "too_small", RP_ADVICE_BELOW,
+			       "q", 1.0, "unit"},
+		{RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_BELOW, "q",
+		    RP_ADVICE_JIT_CUT, "qj"},
+		{RP_ADVICE_NUANCE, "array_kept", RP_ADVICE_AT_LEAST, "temp",
+		    1.0, "unit"},
+		OTHERWISE(RP_ADVICE_SUPPORTED, ""))}},
+    /* The batch size the advice names is chunked's default: Table 1's run,
+     * measured in the same sweep as materialized and fused. Batches cut
+     * materialized's peak by MEM; a nuance when fused or materialized is
+     * faster than the batches. The batched jitted loop cuts question_jit's
+     * peak (pqj, pbj: peak RSS less the baseline) by MEM; not testable
+     * under one (N,M) array. */
     {"batch", RP_QUESTION_MEMORY, {{RP_QUESTION_MEMORY, "chunk"}},
-	SIDE(c_batch, decide_batch,
-	    VALUES(SIZE("n"), COUNT("b"), BYTES("pc"), BYTES("pm"), STR("pf"),
-		RATIO("less"), TIME("tc"), TIME("tm"), TIME("tf"),
-		TIMED("fused_better"), TIMED("slower"))),
-	SIDE(jax_batch, decide_jax_batch,
-	    VALUES(SIZE("n"), COUNT("chunk"), BYTES("pbj"), BYTES("pqj"),
-		BYTES("pb"), TIME("tbj"), TIME("tqj"), TIME("tl"),
-		TIMED("slower")))},
+	{RP_ADVICE_C_MAIN, 3,
+	    {RP_ROLE_BASELINE, RP_ROLE_FUSED, RP_ROLE_CHUNKED},
+	    .values = VALUES(SET("n", RP_FACT_SIZE),
+		OF("b", RP_FACT_COUNT, RP_ADVICE_CHUNK, 2),
+		OF("pc", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 2),
+		OF("pm", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 0),
+		OF("pf", RP_ADVICE_STRING, RP_ADVICE_PEAK_TEXT, 1),
+		{"less", RP_FACT_RATIO, RP_F_PEAK_WORKSPACE, 0,
+		    RP_F_PEAK_WORKSPACE, 2},
+		OF("tc", RP_FACT_TIME, RP_F_TIME_MEDIAN, 2),
+		OF("tm", RP_FACT_TIME, RP_F_TIME_MEDIAN, 0),
+		OF("tf", RP_FACT_TIME, RP_F_TIME_MEDIAN, 1),
+		{"fused_better", RP_ADVICE_TIMED, RP_ADVICE_FASTER, 2,
+		    RP_F_NONE, 1},
+		OF("slower", RP_ADVICE_TIMED, RP_ADVICE_FASTER, 2)),
+	    .rules = RULES(
+		{RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_BELOW, "pm", MEM, "pc"},
+		{RP_ADVICE_NUANCE, "fused_faster", RP_ADVICE_YES,
+		    "fused_better", 0, NULL},
+		{RP_ADVICE_NUANCE, "batch_costs_time", RP_ADVICE_YES, "slower",
+		    0, NULL},
+		UNDECIDED_WHILE_OPEN("fused_better"),
+		UNDECIDED_WHILE_OPEN("slower"),
+		OTHERWISE(RP_ADVICE_SUPPORTED, ""))},
+	{RP_ADVICE_JAX, 4,
+	    .programs = {"batched_jit", "question_jit", "batched", "lax_map"},
+	    .optional = 2,
+	    .values = VALUES(SET("n", RP_FACT_SIZE),
+		OF("chunk", RP_FACT_COUNT, RP_F_JAX_CHUNK, 0),
+		OF("pbj", RP_FACT_BYTES, RP_ADVICE_RSS_WORK, 0),
+		OF("pqj", RP_FACT_BYTES, RP_ADVICE_RSS_WORK, 1),
+		OF("pb", RP_FACT_BYTES, RP_ADVICE_RSS_WORK, 2),
+		OF("tbj", RP_FACT_TIME, RP_ADVICE_WARM, 0),
+		OF("tqj", RP_FACT_TIME, RP_ADVICE_WARM, 1),
+		OF("tl", RP_FACT_TIME, RP_ADVICE_WARM, 3),
+		OF("unit", RP_ADVICE_HIDDEN, RP_ADVICE_ARRAY, 1),
+		/* The batches are slower when question_jit is faster. */
+		OF("slower", RP_ADVICE_TIMED, RP_ADVICE_FIRST_FASTER, 1)),
+	    .rules = RULES({RP_ADVICE_MISSING, "too_small", RP_ADVICE_BELOW,
+			       "pqj", 1.0, "unit"},
+		{RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_BELOW, "pqj", MEM,
+		    "pbj"},
+		UNDECIDED_WHILE_OPEN("slower"),
+		{RP_ADVICE_NUANCE, "loop_costs_time", RP_ADVICE_YES, "slower",
+		    0, NULL},
+		OTHERWISE(RP_ADVICE_SUPPORTED, ""))}},
+    /* The all-pairs arrays cost time (fused faster than naive: costly):
+     * supported when reused (no allocation) they still cost that much over
+     * fused beyond their extra instructions (traffic); else a nuance: the
+     * cost is their instructions (extra: fused faster than naive-reuse by
+     * the plain margin) or their allocation. In JAX they slow the jitted
+     * step when keeping their pages between calls makes it faster (kept)
+     * and the faults a call are their pages (at least 90%): a nuance,
+     * since what costs is mapping them afresh (allocation), which says
+     * nothing of their traffic. */
     {"cause-n2", RP_QUESTION_SPEED, {{RP_QUESTION_SPEED, "time"}},
-	SIDE(c_cause_n2, decide_cause_n2,
-	    VALUES(SIZE("n"), TIME("tn"), TIME("tr"), TIME("tf"),
-		RATIO("alloc"), RATIO("cost"), RATIO("insn"), RATIO("rest"),
-		TIMED("traffic"))),
-	SIDE(jax_pages, decide_pages,
-	    VALUES(SIZE("n"), STR("allocator"), COUNT("faults"), COUNT("pages"),
-		RATIO("ratio"), SHARE("share"), TIMED("kept")))},
+	{RP_ADVICE_C_MAIN, 3, {RP_ROLE_BASELINE, RP_ROLE_REUSE, RP_ROLE_FUSED},
+	    .values = VALUES(SET("n", RP_FACT_SIZE),
+		OF("tn", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 0),
+		OF("tr", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 1),
+		OF("tf", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 2),
+		{"alloc", RP_FACT_RATIO, RP_F_STEPS_MEDIAN, 0,
+		    RP_F_STEPS_MEDIAN, 1},
+		{"cost", RP_FACT_RATIO, RP_F_STEPS_MEDIAN, 1, RP_F_STEPS_MEDIAN,
+		    2},
+		{"insn", RP_FACT_RATIO, RP_ADVICE_INSN, 1, RP_ADVICE_INSN, 2},
+		SET("rest", RP_FACT_RATIO),
+		{"costly", RP_ADVICE_HIDDEN, RP_ADVICE_FASTER, 0, RP_F_NONE, 2},
+		{"traffic", RP_ADVICE_TIMED, RP_ADVICE_FASTER, 1,
+		    RP_ADVICE_INSN, 2},
+		{"extra", RP_ADVICE_HIDDEN, RP_ADVICE_FASTER, 1, RP_F_NONE, 2}),
+	    .measure = c_rest,
+	    .rules = RULES(UNDECIDED_WHILE_OPEN("costly"),
+		UNDECIDED_WHILE_OPEN("traffic"),
+		{RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_NOT_YES, "costly", 0,
+		    NULL},
+		{RP_ADVICE_SUPPORTED, "", RP_ADVICE_YES, "traffic", 0, NULL},
+		{RP_ADVICE_NUANCE, "instructions", RP_ADVICE_YES, "extra", 0,
+		    NULL},
+		OTHERWISE(RP_ADVICE_NUANCE, "allocation"))},
+	{.measure = jax_pages,
+	    .values = VALUES(SET("n", RP_FACT_SIZE),
+		SET("allocator", RP_ADVICE_STRING),
+		SET("faults", RP_FACT_COUNT), SET("pages", RP_FACT_COUNT),
+		SET("ratio", RP_FACT_RATIO), SET("share", RP_FACT_PERCENT),
+		SET("kept", RP_ADVICE_TIMED)),
+	    .rules = RULES(UNDECIDED_WHILE_OPEN("kept"),
+		{RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_NOT_YES, "kept", 0,
+		    NULL},
+		{RP_ADVICE_NUANCE, "pages", RP_ADVICE_AT_LEAST, "faults", 0.9,
+		    "pages"},
+		OTHERWISE(RP_ADVICE_NOT_SUPPORTED, ""))}},
+    /* The per-particle rewrite of the jitted step, graded as the vmap
+     * rewrite is; beside it their warm calls, which jax-verdicts.json
+     * reads as the noise of two processes. */
     {"in-place", RP_QUESTION_SPEED,
 	{{RP_QUESTION_SPEED, "memory"}, {RP_QUESTION_SPEED, "time"}},
-	SIDE(c_in_place, decide_memory_time,
-	    VALUES(SIZE("n"), BYTES("from"), STR("tos"), TIME("tb"), TIME("ta"),
-		RATIO("speedup"), TIMED("faster"))),
-	SIDE(jax_per_particle, decide_rewrite,
-	    VALUES(SIZE("n"), BYTES("before"), BYTES("after"), COUNT("same"),
-		COUNT("eq_a"), COUNT("eq_b"), TIME("ts"), TIME("tp")))},
+	{RP_ADVICE_C_MAIN, 2, {RP_ROLE_BASELINE, RP_ROLE_FUSED},
+	    .values = rewrite_values, .rules = rewrite_rules},
+	{RP_ADVICE_JAX, 2, .programs = {"step", "per_particle"}, .jaxpr = 1,
+	    .values = VALUES(SET("n", RP_FACT_SIZE),
+		OF("before", RP_FACT_BYTES, RP_F_JAX_TEMP_BYTES, 0),
+		OF("after", RP_FACT_BYTES, RP_F_JAX_TEMP_BYTES, 1),
+		SET("same", RP_FACT_COUNT), SET("eq_a", RP_FACT_COUNT),
+		SET("eq_b", RP_FACT_COUNT),
+		OF("ts", RP_FACT_TIME, RP_ADVICE_WARM, 0),
+		OF("tp", RP_FACT_TIME, RP_ADVICE_WARM, 1)),
+	    .rules = jax_rewrite_rules}},
+    /* Advice about compilation scope: the C step beside it. */
     {"embed-jit", RP_QUESTION_SPEED, {{RP_QUESTION_SPEED, "time"}},
-	SIDE(c_step, rp_advice_decide_cannot, VALUES(TIME("tn"), TIME("tf"))),
-	SIDE(jax_scope, decide_same_program,
-	    VALUES(COUNT("same"), COUNT("eq_a"), COUNT("eq_b")))},
+	{RP_ADVICE_C_MAIN, 2, {RP_ROLE_BASELINE, RP_ROLE_FUSED},
+	    .values = VALUES(OF("tn", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 0),
+		OF("tf", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 1),
+		OF("shown", RP_ADVICE_HIDDEN, RP_F_STEPS_MEDIAN, 1)),
+	    .rules = rp_advice_cannot},
+	{RP_ADVICE_JAX, .jaxpr = 1, .values = scope_values,
+	    .rules = scope_rules}},
     {"jit-scope", RP_QUESTION_SPEED, {{RP_QUESTION_SPEED, "time"}},
-	SIDE(c_step, rp_advice_decide_cannot, VALUES(TIME("tf"))),
-	SIDE(jax_scope, decide_same_program,
-	    VALUES(COUNT("same"), COUNT("eq_a"), COUNT("eq_b")))},
+	{RP_ADVICE_C_MAIN, 2, {RP_ROLE_BASELINE, RP_ROLE_FUSED},
+	    .values = VALUES(OF("tf", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 1),
+		OF("shown", RP_ADVICE_HIDDEN, RP_F_STEPS_MEDIAN, 1)),
+	    .rules = rp_advice_cannot},
+	{RP_ADVICE_JAX, .jaxpr = 1, .values = scope_values,
+	    .rules = scope_rules}},
+    /* Reusing the buffers makes the step faster (faster): supported with a
+     * nuance (the step stays O(N^2) in memory; compilation is not C's).
+     * One fori_loop faster than the Python loop of jitted steps; else a
+     * nuance when jit of the step is faster than op by op. */
     {"compile-loop", RP_QUESTION_SPEED, {{RP_QUESTION_SPEED, "spread"}},
-	SIDE(c_compile_loop, decide_compile_loop,
-	    VALUES(TIME("tn"), TIME("tr"), RATIO("speedup"), COUNT("fn"),
-		COUNT("fr"), RATIO("first"), TIMED("faster"))),
-	SIDE(jax_fori, decide_fori,
-	    VALUES(SIZE("n"), COUNT("k"), TIME("tl"), TIME("tf"), TIME("ts"),
-		TIME("te"), TIMED("fori"), TIMED("jit_step")))},
+	{RP_ADVICE_C_SPREAD, 2, {RP_ROLE_BASELINE, RP_ROLE_REUSE},
+	    .values = VALUES(OF("tn", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 0),
+		OF("tr", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 1),
+		{"speedup", RP_FACT_RATIO, RP_F_STEPS_MEDIAN, 0,
+		    RP_F_STEPS_MEDIAN, 1},
+		OF("fn", RP_FACT_COUNT, RP_F_COLD_MINOR_FAULTS, 0),
+		OF("fr", RP_FACT_COUNT, RP_F_COLD_MINOR_FAULTS, 1),
+		{"first", RP_FACT_RATIO, RP_F_STEPS_FIRST, 1, RP_F_STEPS_MEDIAN,
+		    1},
+		{"faster", RP_ADVICE_TIMED, RP_ADVICE_FASTER, 0, RP_F_NONE, 1}),
+	    .rules = RULES(UNDECIDED_WHILE_OPEN("faster"),
+		{RP_ADVICE_NUANCE, "still_n2", RP_ADVICE_YES, "faster", 0,
+		    NULL},
+		OTHERWISE(RP_ADVICE_NOT_SUPPORTED, ""))},
+	{RP_ADVICE_JAX, 4, .programs = {"loop", "fori", "step", "step_eager"},
+	    .optional = 3,
+	    .values = VALUES(SET("n", RP_FACT_SIZE),
+		OF("k", RP_FACT_COUNT, RP_F_STEPS, 0),
+		OF("tl", RP_FACT_TIME, RP_ADVICE_WARM, 0),
+		OF("tf", RP_FACT_TIME, RP_ADVICE_WARM, 1),
+		OF("ts", RP_FACT_TIME, RP_ADVICE_WARM, 2),
+		OF("te", RP_FACT_TIME, RP_ADVICE_WARM, 3),
+		{"fori", RP_ADVICE_TIMED, RP_ADVICE_FASTER, 0, RP_F_NONE, 1},
+		{"jit_step", RP_ADVICE_TIMED, RP_ADVICE_FASTER, 3, RP_F_NONE,
+		    2}),
+	    .rules =
+		RULES({RP_ADVICE_SUPPORTED, "", RP_ADVICE_YES, "fori", 0, NULL},
+		    UNDECIDED_WHILE_OPEN("fori"),
+		    {RP_ADVICE_NUANCE, "jit_step", RP_ADVICE_YES, "jit_step", 0,
+			NULL},
+		    OTHERWISE(RP_ADVICE_NOT_SUPPORTED, ""))}},
+    /* The swing from the fastest to the slowest call (span) is
+     * compilation's when compiling (comp: a compiling call over a warm one)
+     * makes at least half of it on a log scale: supported; a nuance when
+     * compiling makes the TIME ratio or more but less than half (the rest
+     * is timing unwaited); else not. */
     {"recompile", RP_QUESTION_SPEED, {{RP_QUESTION_SPEED, "spread"}},
-	SIDE(c_recompile, rp_advice_decide_cannot, VALUES(RATIO("worst"))),
-	SIDE(jax_swing, decide_swing,
-	    VALUES(SIZE("n"), RATIO("span"), RATIO("wait"), RATIO("first"),
-		RATIO("bound"), RATIO("comp"), COUNT("shape_new"),
-		COUNT("shape_again"), COUNT("weak_new"), COUNT("strong"),
-		COUNT("static_new"), COUNT("traced_bound"),
-		COUNT("static_bound")))},
+	{.measure = c_recompile,
+	    .values = VALUES(SET("worst", RP_FACT_RATIO)),
+	    .rules = rp_advice_cannot},
+	{.measure = jax_swing,
+	    .values = VALUES(SET("n", RP_FACT_SIZE), SET("span", RP_FACT_RATIO),
+		SET("wait", RP_FACT_RATIO), SET("first", RP_FACT_RATIO),
+		SET("bound", RP_FACT_RATIO), SET("comp", RP_FACT_RATIO),
+		SET("shape_new", RP_FACT_COUNT),
+		SET("shape_again", RP_FACT_COUNT),
+		SET("weak_new", RP_FACT_COUNT), SET("strong", RP_FACT_COUNT),
+		SET("static_new", RP_FACT_COUNT),
+		SET("traced_bound", RP_FACT_COUNT),
+		SET("static_bound", RP_FACT_COUNT)),
+	    .rules = RULES({RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_BELOW,
+			       "comp", RP_ADVICE_TIME_RATIO, NULL},
+		{RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_NOT_ABOVE, "span", 1.0,
+		    NULL},
+		{RP_ADVICE_SUPPORTED, "", RP_ADVICE_LOG_AT_LEAST, "comp", 0.5,
+		    "span"},
+		OTHERWISE(RP_ADVICE_NUANCE, "mostly_unwaited"))}},
     {"warm-up", RP_QUESTION_SPEED, {{RP_QUESTION_NONE, "cold-warm"}},
-	SIDE(c_warm_up, rp_advice_decide_cannot,
-	    VALUES(COUNT("count"), RATIO("median"), RATIO("worst"),
-		STR("worst_run"), COUNT("cold_faults"), COUNT("timed_faults"))),
-	SIDE(jax_wait, decide_wait,
-	    VALUES(SIZE("n"), TIME("first"), TIME("compile"), TIME("warm"),
-		TIME("unb")))},
+	{.measure = c_warm_up,
+	    .values = VALUES(SET("count", RP_FACT_COUNT),
+		SET("median", RP_FACT_RATIO), SET("worst", RP_FACT_RATIO),
+		SET("worst_run", RP_ADVICE_STRING),
+		SET("cold_faults", RP_FACT_COUNT),
+		SET("timed_faults", RP_FACT_COUNT)),
+	    .rules = rp_advice_cannot},
+	{RP_ADVICE_JAX, 1, .programs = {"step"},
+	    .values = VALUES(SET("n", RP_FACT_SIZE),
+		OF("first", RP_FACT_TIME, RP_F_JAX_FIRST_CALL, 0),
+		OF("compile", RP_FACT_TIME, RP_F_JAX_COMPILE, 0),
+		OF("warm", RP_FACT_TIME, RP_ADVICE_WARM, 0),
+		OF("unb", RP_FACT_TIME, RP_ADVICE_UNBLOCKED, 0)),
+	    .decide = decide_wait}},
+    /* The trace shows where the time goes (kernel spans) and where memory
+     * goes (counter events of memory): supported; time alone: a nuance. */
     {"profiler", RP_QUESTION_SPEED, {{RP_QUESTION_MEMORY, "timeline"}},
-	SIDE(c_op_by_op, rp_advice_decide_cannot,
-	    VALUES(BYTES("tl"), BYTES("pe"))),
-	SIDE(jax_profiler, decide_profiler,
-	    VALUES(SIZE("n"), COUNT("spans"), COUNT("counters"),
-		COUNT("memory_events"), TIME("kernels"), RATIO("session"),
-		RATIO("call"), BYTES("trace_bytes")))},
+	{RP_ADVICE_C_MAIN, 1, {RP_ROLE_OP_BY_OP}, .of = RP_QUESTION_MEMORY,
+	    .values = VALUES(OF("tl", RP_FACT_BYTES, RP_F_TIMELINE_MAX_LIVE, 0),
+		OF("pe", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 0),
+		OF("shown", RP_ADVICE_HIDDEN, RP_F_PEAK_WORKSPACE, 0)),
+	    .rules = rp_advice_cannot},
+	{.measure = jax_profiler,
+	    .values = VALUES(SET("n", RP_FACT_SIZE),
+		SET("spans", RP_FACT_COUNT), SET("counters", RP_FACT_COUNT),
+		SET("memory_events", RP_FACT_COUNT),
+		SET("kernels", RP_FACT_TIME), SET("session", RP_FACT_RATIO),
+		SET("call", RP_FACT_RATIO), SET("trace_bytes", RP_FACT_BYTES)),
+	    .rules = RULES({RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_NOT_ABOVE,
+			       "spans", 0.0, NULL},
+		{RP_ADVICE_SUPPORTED, "", RP_ADVICE_ABOVE, "counters", 0.0,
+		    NULL},
+		OTHERWISE(RP_ADVICE_NUANCE, "no_memory"))}},
 };
 
 const size_t rp_advice_count = sizeof(rp_advice) / sizeof(rp_advice[0]);
@@ -1177,18 +1016,40 @@ rp_advice_final(rp_advice_verdict_t c, rp_advice_verdict_t jax, int *by_jax)
 	return *by_jax ? jax : c;
 }
 
+/* The facts of value v of side `side` of row id: none when hidden, four
+ * of a time claim. */
+static void
+value_facts(rp_report_t *R, const char *id, const char *side,
+    const rp_advice_value_t *v, const rp_vals_t *x)
+{
+	char name[64];
+
+	if (v->print == RP_ADVICE_STRING)
+		rp_fact_str(&R->facts, rp_vals_get_str(x, v->name), NULL,
+		    "advice.%s.%s.%s", id, side, v->name);
+	else if (v->print >= 0)
+		rp_fact_num(&R->facts, (rp_fact_kind_t)v->print,
+		    rp_vals_get(x, v->name), NULL, "advice.%s.%s.%s", id, side,
+		    v->name);
+	for (int i = 0; v->print == RP_ADVICE_TIMED && i < 4; i++) {
+		snprintf(name, sizeof(name), "%s%s", v->name, claim_suffix[i]);
+		rp_fact_num(&R->facts, claim_kind[i], rp_vals_get(x, name),
+		    NULL, "advice.%s.%s.%s", id, side, name);
+	}
+}
+
 /* One side's verdict ("missing" when its measurement fails), note, why
  * it could not be measured and what was missing, and the values its
  * words quote, as advice.ID.SIDE.NAME; its verdict. */
 static rp_advice_verdict_t
-side_facts(
-    rp_report_t *R, const char *id, const char *side, const rp_advice_side_t *s)
+side_facts(rp_report_t *R, const char *id, const char *side,
+    const rp_advice_t *a, const rp_advice_side_t *s)
 {
 	rp_vals_t x = {.n = 0};
 	rp_advice_decision_t d = {RP_ADVICE_MISSING, ""};
 
-	if (s->measure(R, &x) == 0)
-		d = s->decide(&x);
+	if (rp_advice_measure(R, a, s, &x) == 0)
+		d = rp_advice_decide(s, &x);
 	rp_fact_str(&R->facts, rp_advice_word(d.verdict), NULL,
 	    "advice.%s.%s.verdict", id, side);
 	rp_fact_str(&R->facts, d.note, NULL, "advice.%s.%s.note", id, side);
@@ -1196,14 +1057,8 @@ side_facts(
 	    "advice.%s.%s.why", id, side);
 	rp_fact_str(&R->facts, rp_vals_get_str(&x, "what"), NULL,
 	    "advice.%s.%s.what", id, side);
-	for (const rp_advice_value_t *t = s->facts; t->name != NULL; t++)
-		if (t->kind == RP_ADVICE_STRING)
-			rp_fact_str(&R->facts, rp_vals_get_str(&x, t->name),
-			    NULL, "advice.%s.%s.%s", id, side, t->name);
-		else
-			rp_fact_num(&R->facts, (rp_fact_kind_t)t->kind,
-			    rp_vals_get(&x, t->name), NULL, "advice.%s.%s.%s",
-			    id, side, t->name);
+	for (const rp_advice_value_t *v = s->values; v->name != NULL; v++)
+		value_facts(R, id, side, v, &x);
 	return d.verdict;
 }
 
@@ -1233,23 +1088,17 @@ figure_facts(rp_report_t *R, const char *id, const rp_advice_t *a)
 void
 rp_advice_facts(rp_report_t *R)
 {
-	static const struct {
-		const char *name;
-		rp_fact_kind_t kind;
-		double value;
-	} thresholds[] = {
-	    {"memory_factor", RP_FACT_NUMBER, RP_ADVICE_MEMORY_FACTOR},
-	    {"time_ratio", RP_FACT_RATIO, RP_ADVICE_TIME_RATIO},
-	    {"level", RP_FACT_PERCENT, RP_ADVICE_LEVEL},
-	};
 	static const char *const sides[] = {"c", "jax"};
 	json_t *ids = json_array();
 	char id[64];
 	int by_jax;
 
-	for (size_t i = 0; i < sizeof(thresholds) / sizeof(thresholds[0]); i++)
-		rp_fact_num(&R->facts, thresholds[i].kind, thresholds[i].value,
-		    NULL, "advice.%s", thresholds[i].name);
+	rp_fact_num(&R->facts, RP_FACT_NUMBER, RP_ADVICE_MEMORY_FACTOR, NULL,
+	    "advice.memory_factor");
+	rp_fact_num(&R->facts, RP_FACT_RATIO, RP_ADVICE_TIME_RATIO, NULL,
+	    "advice.time_ratio");
+	rp_fact_num(
+	    &R->facts, RP_FACT_PERCENT, RP_ADVICE_LEVEL, NULL, "advice.level");
 	for (size_t i = 0; i < rp_advice_count; i++) {
 		const rp_advice_t *a = &rp_advice[i];
 		rp_advice_verdict_t c, j, v;
@@ -1259,8 +1108,8 @@ rp_advice_facts(rp_report_t *R)
 		json_array_append_new(ids, json_string(id));
 		rp_fact_str(&R->facts, rp_workload_question(a->question)->name,
 		    NULL, "advice.%s.question", id);
-		c = side_facts(R, id, sides[0], &a->c);
-		j = side_facts(R, id, sides[1], &a->jax);
+		c = side_facts(R, id, sides[0], a, &a->c);
+		j = side_facts(R, id, sides[1], a, &a->jax);
 		v = rp_advice_final(c, j, &by_jax);
 		rp_fact_str(&R->facts, rp_advice_word(v), NULL,
 		    "advice.%s.verdict", id);

@@ -2,13 +2,14 @@
  * rp_advice: the section "Advice and verdicts", as one table. A row is a
  * piece of advice the two questions received: its id, the question (the
  * workload that answers it), the figures it cites, and two sides, C and
- * JAX, each a measure function (named values from the data, or -1 with
- * "why" when a run it needs is missing) and a decide function (a pure
- * function of those values: the unit tests reach every threshold). A side
- * with no counterpart of what the advice is about (C has no compilation,
- * no automatic differentiation, no array shapes) decides "cannot" once
- * the values it shows beside the advice were measured. Adding a piece of
- * advice is its functions and its row in rp_advice.c and its macro in
+ * JAX, each declared: the runs it reads, the values it takes from them
+ * (named, with how each prints) and the rules that decide it (a pure
+ * function of those values: the unit tests reach every threshold); a
+ * measure function adds what no run holds (a JAX data file, every run).
+ * A side with no counterpart of what the advice is about (C has no
+ * compilation, no automatic differentiation, no array shapes) decides
+ * "cannot" once the value it shows beside the advice was measured.
+ * Adding a piece of advice is its row in rp_advice.c and its macro in
  * templates/advice/words.j2, which holds the words (the advice, each
  * side's "measured" sentence, the notes).
  *
@@ -68,22 +69,101 @@ typedef struct rp_advice_decision_s {
 	const char *note; /* a keyword the words explain; "" none */
 } rp_advice_decision_t;
 
-/* A value a side's words quote: its name (rp_vals_t's) and how it prints,
- * an rp_fact_kind_t or RP_ADVICE_STRING. */
+/* What a value of a side is: an rp_field_t of a run (rp_field; RP_F_NONE:
+ * set by the side's measure function), or one of these, computed from a
+ * run. */
+enum {
+	RP_ADVICE_PEAK_TEXT = RP_F_COUNT, /* its peak as tables print it */
+	RP_ADVICE_UNIT_TIME, /* median step or time, as the workload counts */
+	RP_ADVICE_ARRAY,     /* one full array at its parameters */
+	RP_ADVICE_GATHER,    /* the (N,M,4) gather: four arrays */
+	RP_ADVICE_CHUNK,     /* its batch size (rp_data_chunk) */
+	RP_ADVICE_INSN,      /* its cachesim run's instructions per unit */
+	RP_ADVICE_WORK,      /* JAX: rp_jax_work */
+	RP_ADVICE_RSS_WORK,  /* JAX: rp_jax_rss_work */
+	RP_ADVICE_WARM,      /* JAX: the median warm call */
+	RP_ADVICE_UNBLOCKED, /* JAX: the median call not waited for */
+	/* A time claim: 1 when the second run is faster than the first by
+	 * the margin times the ratio of `over` of the two (RP_F_NONE: the
+	 * margin alone), 0 when not, NAN when not decided at this noise (C:
+	 * their samples; JAX: jax-verdicts.json's verdict on the two
+	 * programs); and KEY_lo, KEY_hi (the interval of the speed-up) and
+	 * KEY_spread (the wider run's). */
+	RP_ADVICE_FASTER,
+	RP_ADVICE_FIRST_FASTER, /* JAX: the same, 1 when the first is faster */
+};
+
+/* How a value prints: an rp_fact_kind_t, or one of these. */
 #define RP_ADVICE_STRING (-1)
+#define RP_ADVICE_TIMED (-2)  /* a time claim's four facts */
+#define RP_ADVICE_HIDDEN (-3) /* no fact: a rule reads it */
+
+/* A value of a side, advice.ID.SIDE.NAME: `get` of run `run` (an index
+ * into the side's runs), over `over` of run `over_run` unless `over` is
+ * RP_F_NONE. */
 typedef struct rp_advice_value_s {
-	const char *name;
-	int kind;
+	const char *name; /* NULL ends a list */
+	int print, get, run, over, over_run;
 } rp_advice_value_t;
 
-/* A side of a row: C's or JAX's. */
+/* A rule's test of the values a and b (b absent: 1) and the factor f. */
+typedef enum {
+	RP_ADVICE_OTHERWISE = 0,  /* always: the last rule */
+	RP_ADVICE_AT_LEAST,       /* a >= f * b */
+	RP_ADVICE_BELOW,          /* not a >= f * b (or not measured) */
+	RP_ADVICE_ABOVE,          /* a > f * b, b counted as 1 at least */
+	RP_ADVICE_NOT_ABOVE,      /* not a > f * b (or not measured) */
+	RP_ADVICE_RATIO_AT_LEAST, /* a / b >= f */
+	RP_ADVICE_LOG_AT_LEAST,   /* log(a) >= f * log(b) */
+	RP_ADVICE_YES,            /* a == 1: a time claim decided yes */
+	RP_ADVICE_NOT_YES,        /* not a == 1 */
+	RP_ADVICE_NOT_DECIDED,    /* a is NAN: a time claim not decided */
+} rp_advice_test_t;
+
+/* A rule: the decision of a side whose values pass its test and failed
+ * every rule before it. */
+typedef struct rp_advice_rule_s {
+	rp_advice_verdict_t verdict;
+	const char *note; /* "" none */
+	rp_advice_test_t test;
+	const char *a;
+	double factor;
+	const char *b;
+} rp_advice_rule_t;
+
+/* Where a side's runs come from. */
+typedef enum {
+	RP_ADVICE_OWN = 0,  /* none: its measure function alone */
+	RP_ADVICE_C_MAIN,   /* the C main runs (Table 1 or 3's), by role */
+	RP_ADVICE_C_SPREAD, /* the C runs of the spread set, by role */
+	RP_ADVICE_JAX,      /* the ok one-core JAX runs, by program */
+} rp_advice_source_t;
+
+#define RP_ADVICE_RUNS 4
+
+/* A side of a row: C's or JAX's. Measured, it has its runs (with the
+ * value "n", the size), then its values, then what its measure function
+ * adds; a run or a file it needs missing leaves the "why" (a keyword
+ * the words explain, or the data's own sentence) and "what" and the
+ * verdict "missing". */
 typedef struct rp_advice_side_s {
-	/* Fills the values; 0, or -1 with the string "why" set (a keyword
-	 * the words explain, or the data's own sentence) and "what". */
-	int (*measure)(const rp_report_t *R, rp_vals_t *x);
+	rp_advice_source_t source;
+	int runs; /* how many of roles (C) or programs (JAX) */
+	rp_role_t roles[RP_ADVICE_RUNS];
+	const char *programs[RP_ADVICE_RUNS];
+	int optional; /* JAX: the first run it may lack; 0 none */
+	int jaxpr;    /* reads its workload's jaxpr comparison */
+	/* The workload whose runs it reads: the one that answers of;
+	 * RP_QUESTION_NONE: its row's question. */
+	rp_question_t of;
+	/* Adds values; 0, or -1 with "why" and "what". NULL: none. */
+	int (*measure)(
+	    const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x);
+	const rp_advice_value_t *values;
+	/* Its rules, the last one RP_ADVICE_OTHERWISE; or, where none says
+	 * it, its decide function (NULL: the rules). */
+	const rp_advice_rule_t *rules;
 	rp_advice_decision_t (*decide)(const rp_vals_t *x);
-	/* The values the words quote, ending in a NULL name. */
-	const rp_advice_value_t *facts;
 } rp_advice_side_t;
 
 #define RP_ADVICE_FIGS 3
@@ -104,9 +184,19 @@ typedef struct rp_advice_s {
 
 extern const rp_advice_t rp_advice[];
 extern const size_t rp_advice_count;
+/* The rules of a side with no counterpart of the advice: "cannot" once
+ * the value it shows beside it ("shown") was measured. */
+extern const rp_advice_rule_t rp_advice_cannot[];
 
 /* The row with id, or NULL. */
 const rp_advice_t *rp_advice_find(const char *id);
+/* The values of side s of row a (see rp_advice_side_t); 0, or -1 with
+ * "why". */
+int rp_advice_measure(const rp_report_t *R, const rp_advice_t *a,
+    const rp_advice_side_t *s, rp_vals_t *x);
+/* Side s's decision on values x. */
+rp_advice_decision_t rp_advice_decide(
+    const rp_advice_side_t *s, const rp_vals_t *x);
 /* The keyword of a verdict: "supported", "nuance", "not_supported",
  * "undecided", "missing", "cannot". */
 const char *rp_advice_word(rp_advice_verdict_t v);
@@ -116,9 +206,5 @@ rp_advice_verdict_t rp_advice_final(
     rp_advice_verdict_t c, rp_advice_verdict_t jax, int *by_jax);
 /* The facts of every row (see above) and of the thresholds. */
 void rp_advice_facts(rp_report_t *R);
-
-/* The decision of a side with no counterpart of the advice: "cannot"
- * once the value it shows beside it ("shown") was measured. */
-rp_advice_decision_t rp_advice_decide_cannot(const rp_vals_t *x);
 
 #endif /* FB_RP_ADVICE_H */

@@ -461,8 +461,8 @@ Test(report_tables, every_figure_has_data_and_every_rule_decides)
 	for (size_t i = 0; i < rp_advice_count; i++) {
 		const rp_advice_t *a = &rp_advice[i];
 		rp_vals_t x = {.n = 0};
-		cr_expect_eq(a->c.measure(&R, &x), 0, "advice %s: %s", a->id,
-		    rp_vals_get_str(&x, "why"));
+		cr_expect_eq(rp_advice_measure(&R, a, &a->c, &x), 0,
+		    "advice %s: %s", a->id, rp_vals_get_str(&x, "why"));
 	}
 	rp_report_free(&R);
 }

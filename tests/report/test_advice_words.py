@@ -32,8 +32,11 @@ def test_every_row_has_its_macro():
 def test_every_note_and_reason_is_worded():
     words = read("templates", "advice", "words.j2")
     decide = read("rp_advice.c")
-    # decide(VERDICT, "note") and the notes chosen by a condition.
-    notes = set(re.findall(r'decide\(RP_ADVICE_\w+,\s*"(\w+)"\)', decide))
+    # A rule's or a decision's note after its verdict, and the notes
+    # chosen by a condition.
+    notes = set(re.findall(
+        r'RP_ADVICE_(?:SUPPORTED|NUANCE|NOT_SUPPORTED|UNDECIDED|MISSING|'
+        r'CANNOT),\s*"(\w+)"', decide))
     for a, b in re.findall(r'\?\s*"(\w*)"\s*:\s*"(\w*)"', decide):
         notes |= {a, b} - {""}
     assert "same_program" in notes and "time_undecided" in notes

@@ -37,7 +37,7 @@ decide(const char *id, const char *side, ...)
 	while ((name = va_arg(ap, const char *)) != NULL)
 		rp_vals_num(&x, name, va_arg(ap, double));
 	va_end(ap);
-	return strcmp(side, "c") == 0 ? a->c.decide(&x) : a->jax.decide(&x);
+	return rp_advice_decide(strcmp(side, "c") == 0 ? &a->c : &a->jax, &x);
 }
 
 #define expect_verdict(d, want, ...)                                           \
@@ -176,14 +176,15 @@ Test(report_advice, what_c_cannot_test)
 	for (size_t i = 0; i < rp_advice_count; i++) {
 		const rp_advice_t *a = &rp_advice[i];
 		rp_vals_t x = {.n = 0};
-		int cannot = a->c.decide == rp_advice_decide_cannot;
+		int cannot = a->c.rules == rp_advice_cannot;
 
 		rp_vals_num(&x, "shown", 1000.0);
-		cr_expect_eq(a->c.decide(&x).verdict == RP_ADVICE_CANNOT,
+		cr_expect_eq(
+		    rp_advice_decide(&a->c, &x).verdict == RP_ADVICE_CANNOT,
 		    cannot, "%s", a->id);
 		if (cannot) {
 			rp_vals_t none = {.n = 0};
-			expect_verdict(a->c.decide(&none),
+			expect_verdict(rp_advice_decide(&a->c, &none),
 			    RP_ADVICE_NOT_SUPPORTED, "%s", a->id);
 		}
 	}
@@ -196,8 +197,8 @@ Test(report_advice, what_c_cannot_test)
  * rule: the same program saves nothing. */
 Test(report_advice, rewrites_graded_alike)
 {
-	cr_expect_eq(rp_advice_find("fuse")->jax.decide,
-	    rp_advice_find("in-place")->jax.decide);
+	cr_expect_eq(rp_advice_find("fuse")->jax.rules,
+	    rp_advice_find("in-place")->jax.rules);
 	rp_advice_decision_t d = decide("fuse", "jax", "before", 10.0, "after",
 	    1.0, "same", 0.0, (char *)NULL);
 	expect_verdict(d, RP_ADVICE_SUPPORTED, "10x less: %d", d.verdict);
@@ -354,7 +355,8 @@ Test(report_advice, missing_values_never_support)
 		    &rp_advice[i].c, &rp_advice[i].jax};
 		for (int k = 0; k < 2; k++) {
 			rp_vals_t none = {.n = 0};
-			rp_advice_decision_t d = sides[k]->decide(&none);
+			rp_advice_decision_t d =
+			    rp_advice_decide(sides[k], &none);
 			cr_expect(d.verdict != RP_ADVICE_SUPPORTED &&
 				d.verdict != RP_ADVICE_NUANCE,
 			    "%s side %d with no values: %s", rp_advice[i].id, k,
@@ -372,9 +374,13 @@ Test(report_advice, every_row_graded_on_both_sides)
 	cr_assert(rp_advice_count > 0);
 	for (size_t i = 0; i < rp_advice_count; i++) {
 		const rp_advice_t *a = &rp_advice[i];
-		cr_expect(a->c.measure != NULL && a->c.decide != NULL &&
-			a->jax.measure != NULL && a->jax.decide != NULL,
-		    "row %s lacks a side", a->id);
+		const rp_advice_side_t *sides[] = {&a->c, &a->jax};
+		for (int k = 0; k < 2; k++)
+			cr_expect((sides[k]->source != RP_ADVICE_OWN ||
+				      sides[k]->measure != NULL) &&
+				(sides[k]->rules != NULL ||
+				    sides[k]->decide != NULL),
+			    "row %s lacks side %d", a->id, k);
 		cr_expect(a->figures[0].what != NULL, "%s cites none", a->id);
 		for (int k = 0; k < RP_ADVICE_FIGS && a->figures[k].what; k++) {
 			char name[64];
@@ -390,9 +396,10 @@ Test(report_advice, every_row_graded_on_both_sides)
 			    "%s cites '%s', not declared", a->id, name);
 		}
 		cr_expect_eq(rp_advice_find(a->id), a, "id %s twice", a->id);
-		cr_expect(a->c.facts != NULL && a->c.facts[0].name != NULL,
+		cr_expect(a->c.values != NULL && a->c.values[0].name != NULL,
 		    "%s", a->id);
-		cr_expect(a->jax.facts != NULL && a->jax.facts[0].name != NULL,
+		cr_expect(
+		    a->jax.values != NULL && a->jax.values[0].name != NULL,
 		    "%s", a->id);
 	}
 }
