@@ -52,9 +52,9 @@ double rp_jax_temp(const json_t *r);
 double rp_jax_work(const rp_data_t *D, const json_t *r);
 /* Peak RSS less the baseline process's, compiled or not (at least 0). */
 double rp_jax_rss_work(const rp_data_t *D, const json_t *r);
-/* Units of work one call of a program makes: for a workload timed per
- * step (rp_workload_t.per_step), K for its loop and fori (jax_loop,
- * jax_fori), 0 for its pair (not a whole step), else 1; else 1. */
+/* Units of work one call of a program makes: K for its workload's loop
+ * and fori (rp_workload_t.jax_loop, jax_fori), 0 for its pair (not a
+ * whole step), else 1; always 1 for a workload timed per run (per_step 0). */
 double rp_jax_steps_per_call(const json_t *r);
 /* The time a unit of work takes, what JAX and C are compared on: a whole
  * run for interp, one step for colony. A JAX program's median warm call
@@ -63,7 +63,7 @@ double rp_jax_steps_per_call(const json_t *r);
 double rp_jax_unit_time(const json_t *r);
 double rp_jax_c_unit_time(const json_t *r);
 /* A JAX run's warm calls (rp_jax_range): per call, or with per_unit per
- * unit of work (a call of K steps over K; none for colony's pair). */
+ * unit of work (over rp_jax_steps_per_call; none for colony's pair). */
 size_t rp_jax_warm(
     const json_t *r, int per_unit, double *med, double *lo, double *hi);
 /* The C variant that stands for a program (first word of its c_variant)

@@ -50,7 +50,7 @@ typedef struct jax_size_s {
 	int large; /* the large set (jax_large), else the one of the tables */
 } jax_size_t;
 
-/* ---- each JAX run and each C run at the JAX sizes ---- */
+/* ---- each JAX run and each C run at the JAX sizes, the same schedule ---- */
 
 /* A run's warm calls as facts PREFIX.NAME: their count (calls), per call
  * (warm, warm_lo, warm_hi) and per unit of work (per_step, unit_lo,
@@ -564,7 +564,7 @@ rp_jax_colony_after(rp_report_t *R, const rp_workload_t *w)
 	    st, "jaxprog.puzzle.dispatch");
 }
 
-/* ---- the fixes, the same schedule, the fastest ---- */
+/* ---- the fixes, the fastest ---- */
 
 /* The fixes of the question a workload answers against its jitted
  * program at one size, as rows of jaxprog.fixes: a row names the two
