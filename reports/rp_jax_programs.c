@@ -268,9 +268,8 @@ c_set_facts(rp_report_t *R, const jax_size_t *sz)
 	    .workload = w->name,
 	    .threads = 1,
 	    .alloc = RP_ALLOC_JEMALLOC};
-	static const char *const ends[][2] = {{"min", "lo"}, {"max", "hi"}};
 	const json_t *fast = NULL;
-	char p[160], k[32];
+	char p[160];
 	size_t i;
 	json_t *c;
 
@@ -278,10 +277,9 @@ c_set_facts(rp_report_t *R, const jax_size_t *sz)
 	{
 		const char *v = rp_str(c, "variant");
 		double t = rp_jax_c_unit_time(c);
-		const char *key = rp_workload_per_step(w->name) &&
-			!isnan(rp_field(c, RP_F_STEPS_MEDIAN))
-		    ? "steps_s"
-		    : "time_s";
+		/* The range of the times t is the median of. */
+		int steps = rp_workload_per_step(w->name) &&
+		    !isnan(rp_field(c, RP_F_STEPS_MEDIAN));
 		if (!rp_data_run_matches(c, &q) ||
 		    rp_jax_c_one_thread(&R->data, sz->c_set, w->name, v) != c)
 			continue;
@@ -289,11 +287,12 @@ c_set_facts(rp_report_t *R, const jax_size_t *sz)
 		rp_fact_num(F, RP_FACT_COUNT, rp_threads_threads(c), c,
 		    "%s.threads", p);
 		rp_fact_num(F, RP_FACT_TIME, t, c, "%s.time", p);
-		for (int e = 0; e < 2; e++) {
-			snprintf(k, sizeof(k), "%s.%s", key, ends[e][0]);
-			rp_fact_num(F, RP_FACT_TIME, rp_num(c, k), c, "%s.%s",
-			    p, ends[e][1]);
-		}
+		rp_fact_num(F, RP_FACT_TIME,
+		    rp_field(c, steps ? RP_F_STEPS_MIN : RP_F_TIME_MIN), c,
+		    "%s.lo", p);
+		rp_fact_num(F, RP_FACT_TIME,
+		    rp_field(c, steps ? RP_F_STEPS_MAX : RP_F_TIME_MAX), c,
+		    "%s.hi", p);
 		if (!isnan(t) && (fast == NULL || t < rp_jax_c_unit_time(fast)))
 			fast = c;
 	}
