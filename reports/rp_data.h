@@ -159,6 +159,7 @@ double rp_data_chunk(const json_t *r);
 	X(CHUNK, "params.chunk")                                               \
 	X(WORK_UNITS, "work.units")                                            \
 	X(STEPS_SAMPLES, "steps_s.samples")                                    \
+	X(STEPS_MIN, "steps_s.min")                                            \
 	X(INTENSITY, "work.intensity_flops_per_byte")                          \
 	X(SIM_IR, "cachesim.Ir")                                               \
 	X(L1D_BYTES, "machine.caches.l1d_bytes")                               \

@@ -33,28 +33,44 @@ rp_jax_run(const rp_data_t *D, const char *workload, const char *label)
 	return rp_data_find(D, &q);
 }
 
-/* The numbers of the array a, each over div, into v (the first
- * NUMBERS_MAX); how many. */
+/* The numbers of the array a (its elements, or with key each element's
+ * member key), each over div, into v (the first NUMBERS_MAX); how many. */
 static size_t
-numbers(const json_t *a, double div, double *v)
+numbers(const json_t *a, const char *key, double div, double *v)
 {
 	size_t n = 0, i;
 	json_t *e;
 
 	json_array_foreach(a, i, e)
 	{
-		if (json_is_number(e) && n < NUMBERS_MAX)
-			v[n++] = json_number_value(e) / div;
+		const json_t *x = key != NULL ? json_object_get(e, key) : e;
+		if (json_is_number(x) && n < NUMBERS_MAX)
+			v[n++] = json_number_value(x) / div;
 	}
+	return n;
+}
+
+size_t
+rp_jax_range(const json_t *a, const char *key, double div, double *med,
+    double *lo, double *hi)
+{
+	double v[NUMBERS_MAX];
+	size_t n = div > 0 ? numbers(a, key, div, v) : 0;
+
+	/* Each NAN when there are none. */
+	*med = hx_stats_median(v, n);
+	*lo = hx_stats_quantile(v, n, 0.0);
+	*hi = hx_stats_quantile(v, n, 1.0);
 	return n;
 }
 
 double
 rp_jax_median_of(const json_t *o, const char *key)
 {
-	double v[NUMBERS_MAX];
+	double m, lo, hi;
 
-	return hx_stats_median(v, numbers(json_object_get(o, key), 1, v));
+	rp_jax_range(json_object_get(o, key), NULL, 1, &m, &lo, &hi);
+	return m;
 }
 
 double
@@ -105,10 +121,11 @@ rp_jax_steps_per_call(const json_t *r)
 	const rp_workload_t *w =
 	    rp_workload_find(rp_field_str(r, RP_F_WORKLOAD));
 
-	if (w != NULL &&
-	    (starts_with(v, w->jax_loop) || starts_with(v, w->jax_fori)))
+	if (w == NULL || !w->per_step)
+		return 1;
+	if (starts_with(v, w->jax_loop) || starts_with(v, w->jax_fori))
 		return rp_field(r, RP_F_STEPS);
-	return w != NULL && starts_with(v, w->jax_pair) ? 0 : 1;
+	return starts_with(v, w->jax_pair) ? 0 : 1;
 }
 
 const char *
@@ -131,15 +148,6 @@ rp_jax_c_one_thread(const rp_data_t *D, const char *c_set, const char *workload,
 	    .alloc = RP_ALLOC_JEMALLOC};
 
 	return rp_data_find(D, &q);
-}
-
-const json_t *
-rp_jax_c_run(const rp_data_t *D, const char *workload, const char *variant)
-{
-	char set[64];
-
-	snprintf(set, sizeof(set), "jax-c-%s*", workload);
-	return rp_jax_c_one_thread(D, set, workload, variant);
 }
 
 double
@@ -223,17 +231,7 @@ rp_jax_c_unit_time(const json_t *r)
 size_t
 rp_jax_warm(const json_t *r, int per_unit, double *med, double *lo, double *hi)
 {
-	const json_t *a =
-	    json_object_get(json_object_get(r, "reported"), "warm_call_s");
-	double v[NUMBERS_MAX], steps = rp_jax_steps_per_call(r);
-	size_t n;
-
-	if (!per_unit || !rp_workload_per_step(rp_str(r, "workload")))
-		steps = 1;
-	n = steps > 0 ? numbers(a, steps, v) : 0;
-	/* Each NAN when there are none. */
-	*med = hx_stats_median(v, n);
-	*lo = hx_stats_quantile(v, n, 0.0);
-	*hi = hx_stats_quantile(v, n, 1.0);
-	return n;
+	return rp_jax_range(
+	    json_object_get(json_object_get(r, "reported"), "warm_call_s"),
+	    NULL, per_unit ? rp_jax_steps_per_call(r) : 1, med, lo, hi);
 }

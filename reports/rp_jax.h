@@ -35,9 +35,14 @@ int rp_jax_present(const rp_data_t *D);
 /* The ok run labelled label in set "jax-WORKLOAD", or NULL. */
 const json_t *rp_jax_run(
     const rp_data_t *D, const char *workload, const char *label);
-/* The median of the numbers of the array o.key (the first 256); of a
- * run's reported per-call array key (warm_call_s, unblocked_call_s); of
- * its warm calls. NAN when there are none. */
+/* The median, min and max of the numbers of array a (its elements, or with
+ * key each element's member key; the first 256), each over div; how many.
+ * None (0 and NANs) when div is not above 0. */
+size_t rp_jax_range(const json_t *a, const char *key, double div, double *med,
+    double *lo, double *hi);
+/* The median of the numbers of the array o.key; of a run's reported
+ * per-call array key (warm_call_s, unblocked_call_s); of its warm calls.
+ * NAN when there are none. */
 double rp_jax_median_of(const json_t *o, const char *key);
 double rp_jax_median(const json_t *r, const char *key);
 double rp_jax_warm_call(const json_t *r);
@@ -47,9 +52,9 @@ double rp_jax_temp(const json_t *r);
 double rp_jax_work(const rp_data_t *D, const json_t *r);
 /* Peak RSS less the baseline process's, compiled or not (at least 0). */
 double rp_jax_rss_work(const rp_data_t *D, const json_t *r);
-/* Steps one call of a program makes: K for its workload's loop and fori
- * (rp_workload_t.jax_loop, jax_fori: the colony's), 0 for its pair (not
- * a whole step), else 1. */
+/* Units of work one call of a program makes: K for its workload's loop
+ * and fori (rp_workload_t.jax_loop, jax_fori), 0 for its pair (not a
+ * whole step), else 1; always 1 for a workload timed per run (per_step 0). */
 double rp_jax_steps_per_call(const json_t *r);
 /* The time a unit of work takes, what JAX and C are compared on: a whole
  * run for interp, one step for colony. A JAX program's median warm call
@@ -57,22 +62,18 @@ double rp_jax_steps_per_call(const json_t *r);
  * median step (colony; the run's median when it has no step times). */
 double rp_jax_unit_time(const json_t *r);
 double rp_jax_c_unit_time(const json_t *r);
-/* A JAX run's warm calls: their count, median, min and max; per call, or
- * with per_unit per unit of work (a whole interp run, one colony step: a
- * call of K steps over K; none for colony's pair). 0 and NANs without. */
+/* A JAX run's warm calls (rp_jax_range): per call, or with per_unit per
+ * unit of work (over rp_jax_steps_per_call; none for colony's pair). */
 size_t rp_jax_warm(
     const json_t *r, int per_unit, double *med, double *lo, double *hi);
 /* The C variant that stands for a program (first word of its c_variant)
  * into buf; "" when none. */
 const char *rp_jax_stand_in(const json_t *r, char *buf, size_t len);
 /* The first ok jemalloc run of variant in C set pattern c_set whose
- * thread count is one (params.threads absent or 1); NULL when none. */
+ * thread count is one (params.threads absent or 1: the workload's jax-c-W*
+ * pattern also matches the -threads sets); NULL when none. */
 const json_t *rp_jax_c_one_thread(const rp_data_t *D, const char *c_set,
     const char *workload, const char *variant);
-/* That run in the workload's jax-c-W* sets, whose pattern also matches
- * the -threads sets. */
-const json_t *rp_jax_c_run(
-    const rp_data_t *D, const char *workload, const char *variant);
 /* 1 when a JAX program's label is one core at the random preset (no
  * '@': "P@seed" and "P@all" are the others). */
 int rp_jax_one_core(const json_t *r);

@@ -15,8 +15,8 @@
 #define F (&R->facts)
 /* The size the memory question was asked at. */
 #define QUESTION_N 1e6
-/* The most sizes compared (sizes()). */
-#define SIZES_MAX 16
+/* The longest name of a variant or a program read. */
+#define RUN_NAME_MAX 64
 
 const char *
 rp_jax_check_model(double work, double model, double unit)
@@ -50,29 +50,7 @@ typedef struct jax_size_s {
 	int large; /* the large set (jax_large), else the one of the tables */
 } jax_size_t;
 
-/* Every registered workload's JAX size, its large size after its own;
- * how many (at most cap). */
-static size_t
-sizes(jax_size_t *out, size_t cap)
-{
-	size_t n = 0;
-
-	for (const rp_workload_t *k = rp_workloads; k->name != NULL; k++)
-		for (int large = 0; large < 2 && n < cap; large++) {
-			const char *js =
-			    large ? k->sets.jax_large : k->sets.jax;
-			if (js == NULL)
-				continue;
-			out[n].w = k, out[n].set = js, out[n].large = large;
-			out[n].c_set =
-			    large ? k->sets.jax_c_large : k->sets.jax_c;
-			out[n].jax = large ? "jax_large" : "jax";
-			out[n++].c = large ? "jaxc_large" : "jaxc";
-		}
-	return n;
-}
-
-/* ---- each JAX run and each C run at the JAX sizes ---- */
+/* ---- each JAX run and each C run at the JAX sizes, the same schedule ---- */
 
 /* A run's warm calls as facts PREFIX.NAME: their count (calls), per call
  * (warm, warm_lo, warm_hi) and per unit of work (per_step, unit_lo,
@@ -120,8 +98,6 @@ kept_warm(const json_t *keep, const json_t *r, const char **alloc)
 	double best = NAN, steps = rp_jax_steps_per_call(r);
 	size_t i;
 
-	if (!rp_workload_per_step(rp_str(r, "workload")))
-		steps = 1;
 	*alloc = NULL;
 	json_array_foreach(json_object_get(keep, "rows"), i, row)
 	{
@@ -138,34 +114,102 @@ kept_warm(const json_t *keep, const json_t *r, const char **alloc)
 	return best;
 }
 
+/* The one-thread C run at sz of the variant that stands for JAX run r
+ * (its name into v, RUN_NAME_MAX bytes; "" for none); NULL when none. */
+static const json_t *
+stand_in_run(const rp_data_t *D, const jax_size_t *sz, const json_t *r, char *v)
+{
+	rp_jax_stand_in(r, v, RUN_NAME_MAX);
+	return rp_jax_c_one_thread(D, sz->c_set, sz->w->name, v);
+}
+
 /* The check of one program's working bytes against its stand-in's model
  * (rp_jax_check_model); fills work and model (NAN when missing). */
 static const char *
-check_run(const rp_data_t *D, const json_t *r, double *work, double *model)
+check_run(const rp_data_t *D, const jax_size_t *sz, const json_t *r,
+    double *work, double *model)
 {
-	char v[64];
-	const json_t *c =
-	    rp_jax_c_run(D, rp_str(r, "workload"), rp_jax_stand_in(r, v, 64));
+	char v[RUN_NAME_MAX];
+	const json_t *c = stand_in_run(D, sz, r, v);
 
 	*work = rp_jax_work(D, r);
 	*model = rp_field(c, RP_F_MODEL_BYTES);
 	return rp_jax_check_model(*work, *model, rp_jax_unit(r));
 }
 
+/* A row's reference to the facts of one run, PREFIX.W.LABEL (cleaned as
+ * facts are named), as the string fact ROW.NAME; null without a run. */
+static void
+ref_fact(rp_report_t *R, const json_t *r, const char *row, const char *name,
+    const char *prefix, const rp_workload_t *w, const char *label)
+{
+	char ref[RP_FACTS_NAME_MAX];
+
+	snprintf(ref, sizeof(ref), "%s.%s.%s", prefix, w->name, label);
+	rp_facts_name_clean(ref);
+	rp_fact_str(F, r != NULL ? ref : NULL, r, "%s.%s", row, name);
+}
+
+/* One-core JAX program r (its unit time t, and kept with freed pages
+ * kept) against the one-thread C run of the variant that stands for it,
+ * as a row of jaxprog.same (none without that run): JAX at its default
+ * and with freed pages kept, each over C. */
+static void
+same_row(rp_report_t *R, const jax_size_t *sz, const json_t *r, double t,
+    double kept, json_t *rows)
+{
+	char p[64], v[RUN_NAME_MAX];
+	const json_t *c = stand_in_run(&R->data, sz, r, v);
+	double ct = rp_jax_c_unit_time(c);
+
+	if (c == NULL)
+		return;
+	rp_jax_next_row(rows, "jaxprog.same", p, sizeof(p));
+	ref_fact(R, r, p, "jax", sz->jax, sz->w, rp_str(r, "variant"));
+	ref_fact(R, c, p, "c", sz->c, sz->w, v);
+	rp_fact_str(F, v, c, "%s.c_variant", p);
+	rp_fact_str(F, rp_str(r, "variant"), r, "%s.program", p);
+	rp_fact_num2(F, RP_FACT_RATIO, t / ct, r, c, "%s.over_c", p);
+	rp_fact_num2(F, RP_FACT_RATIO, kept / ct, r, c, "%s.kept_over_c", p);
+}
+
+/* Workload w's table: its number, size, parameter and programs. */
+static void
+table_facts(rp_report_t *R, const rp_workload_t *w, int k, json_t *programs)
+{
+	rp_query_t q = {
+	    .set = w->sets.jax, .workload = w->name, .any_status = 1};
+	const json_t *first = rp_data_find(&R->data, &q);
+
+	rp_fact_num(F, RP_FACT_COUNT, k, NULL, "jaxprog.%s.table", w->name);
+	rp_fact_bool(F, first != NULL, first, "jaxprog.%s.present", w->name);
+	rp_fact_num(F, RP_FACT_SIZE, rp_field(first, RP_F_N), first,
+	    "jaxprog.%s.n", w->name);
+	rp_fact_str(F, w->jax_letter, NULL, "jaxprog.%s.letter", w->name);
+	rp_fact_num(F, RP_FACT_COUNT, rp_field(first, w->jax_param), first,
+	    "jaxprog.%s.param", w->name);
+	rp_fact_list(F, programs, "jaxprog.%s.programs", w->name);
+}
+
 /* Every run of the JAX set of sz (failed ones too) as PREFIX.W.P (PREFIX:
- * jax or jax_large); the labels into a new list. An ok run of set jax-W
- * (the programs' tables, the idiom map) also gets its steps, its calls
- * not waited for, and its working bytes checked against its stand-in's
- * model (check_run). */
-static json_t *
-set_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz)
+ * jax or jax_large). An ok run of set jax-W (the programs' tables, the
+ * idiom map) also gets its steps, its calls not waited for, and its
+ * working bytes checked against its stand-in's model (check_run); an ok
+ * one-core run with warm calls its row of jaxprog.same onto same. At the
+ * tables' size, table is the number of the workload's table of them (0 at
+ * the large). Returns the fastest ok one-core run by unit time, NULL when
+ * none. */
+static const json_t *
+set_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz, int table,
+    json_t *same)
 {
 	rp_query_t q = {
 	    .set = sz->set, .workload = sz->w->name, .any_status = 1};
 	json_t *labels = json_array(), *r;
+	const json_t *fast = NULL;
 	const char *alloc;
-	char p[160], v[64];
-	double work, model;
+	char p[160], v[RUN_NAME_MAX];
+	double work, model, kept, t;
 	size_t i;
 
 	json_array_foreach(R->data.runs, i, r)
@@ -186,28 +230,37 @@ set_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz)
 		rp_fact_num(F, RP_FACT_BYTES, rp_jax_rss_work(&R->data, r), r,
 		    "%s.rss_work", p);
 		warm_facts(R, r, p);
-		rp_fact_num(F, RP_FACT_TIME, kept_warm(keep, r, &alloc), r,
-		    "%s.kept_warm", p);
+		kept = kept_warm(keep, r, &alloc);
+		rp_fact_num(F, RP_FACT_TIME, kept, r, "%s.kept_warm", p);
 		rp_fact_str(F, alloc, r, "%s.kept_allocator", p);
+		t = rp_jax_unit_time(r);
+		if (ok && rp_jax_one_core(r) && !isnan(t)) {
+			same_row(R, sz, r, t, kept, same);
+			if (fast == NULL || t < rp_jax_unit_time(fast))
+				fast = r;
+		}
 		if (!ok || sz->large)
 			continue;
 		rp_fact_num(F, RP_FACT_COUNT, rp_field(r, RP_F_STEPS), r,
 		    "%s.steps", p);
 		rp_fact_num(F, RP_FACT_TIME,
 		    rp_jax_median(r, "unblocked_call_s"), r, "%s.unblocked", p);
-		rp_fact_str(
-		    F, check_run(&R->data, r, &work, &model), r, "%s.check", p);
+		rp_fact_str(F, check_run(&R->data, sz, r, &work, &model), r,
+		    "%s.check", p);
 		rp_fact_num(F, RP_FACT_BYTES, work, r, "%s.work", p);
 		rp_fact_num(F, RP_FACT_BYTES, model, r, "%s.model", p);
-		rp_fact_num(F, RP_FACT_BYTES, rp_jax_unit(r), r, "%s.unit", p);
 	}
-	return labels;
+	if (table > 0)
+		table_facts(R, sz->w, table, labels);
+	else
+		json_decref(labels);
+	return fast;
 }
 
 /* The one-thread C runs of the C sets of sz, the first of each variant
  * (PREFIX.W.V, PREFIX jaxc or jaxc_large: time and range per unit,
- * threads). */
-static void
+ * threads). Returns the fastest of them by unit time, NULL when none. */
+static const json_t *
 c_set_facts(rp_report_t *R, const jax_size_t *sz)
 {
 	const rp_workload_t *w = sz->w;
@@ -215,50 +268,35 @@ c_set_facts(rp_report_t *R, const jax_size_t *sz)
 	    .workload = w->name,
 	    .threads = 1,
 	    .alloc = RP_ALLOC_JEMALLOC};
-	static const char *const ends[][2] = {{"min", "lo"}, {"max", "hi"}};
-	char p[160], k[32];
+	const json_t *fast = NULL;
+	char p[160];
 	size_t i;
 	json_t *c;
 
 	json_array_foreach(R->data.runs, i, c)
 	{
 		const char *v = rp_str(c, "variant");
-		const char *key = rp_workload_per_step(w->name) &&
-			!isnan(rp_field(c, RP_F_STEPS_MEDIAN))
-		    ? "steps_s"
-		    : "time_s";
+		double t = rp_jax_c_unit_time(c);
+		/* The range of the times t is the median of. */
+		int steps = rp_workload_per_step(w->name) &&
+		    !isnan(rp_field(c, RP_F_STEPS_MEDIAN));
 		if (!rp_data_run_matches(c, &q) ||
 		    rp_jax_c_one_thread(&R->data, sz->c_set, w->name, v) != c)
 			continue;
 		snprintf(p, sizeof(p), "%s.%s.%s", sz->c, w->name, v);
 		rp_fact_num(F, RP_FACT_COUNT, rp_threads_threads(c), c,
 		    "%s.threads", p);
-		rp_fact_num(
-		    F, RP_FACT_TIME, rp_jax_c_unit_time(c), c, "%s.time", p);
-		for (int e = 0; e < 2; e++) {
-			snprintf(k, sizeof(k), "%s.%s", key, ends[e][0]);
-			rp_fact_num(F, RP_FACT_TIME, rp_num(c, k), c, "%s.%s",
-			    p, ends[e][1]);
-		}
+		rp_fact_num(F, RP_FACT_TIME, t, c, "%s.time", p);
+		rp_fact_num(F, RP_FACT_TIME,
+		    rp_field(c, steps ? RP_F_STEPS_MIN : RP_F_TIME_MIN), c,
+		    "%s.lo", p);
+		rp_fact_num(F, RP_FACT_TIME,
+		    rp_field(c, steps ? RP_F_STEPS_MAX : RP_F_TIME_MAX), c,
+		    "%s.hi", p);
+		if (!isnan(t) && (fast == NULL || t < rp_jax_c_unit_time(fast)))
+			fast = c;
 	}
-}
-
-/* Workload w's table: its number, size, parameter and programs. */
-static void
-table_facts(rp_report_t *R, const rp_workload_t *w, int k, json_t *programs)
-{
-	rp_query_t q = {
-	    .set = w->sets.jax, .workload = w->name, .any_status = 1};
-	const json_t *first = rp_data_find(&R->data, &q);
-
-	rp_fact_num(F, RP_FACT_COUNT, k, NULL, "jaxprog.%s.table", w->name);
-	rp_fact_bool(F, first != NULL, first, "jaxprog.%s.present", w->name);
-	rp_fact_num(F, RP_FACT_SIZE, rp_field(first, RP_F_N), first,
-	    "jaxprog.%s.n", w->name);
-	rp_fact_str(F, w->jax_letter, NULL, "jaxprog.%s.letter", w->name);
-	rp_fact_num(F, RP_FACT_COUNT, rp_field(first, w->jax_param), first,
-	    "jaxprog.%s.param", w->name);
-	rp_fact_list(F, programs, "jaxprog.%s.programs", w->name);
+	return fast;
 }
 
 /* Why there is no JAX data: jax-skipped.txt's line; null for none. */
@@ -314,7 +352,8 @@ question_c_facts(rp_report_t *R, const rp_workload_t *w, double m)
 	    .n = QUESTION_N,
 	    .alloc = RP_ALLOC_JEMALLOC};
 	const json_t *c = rp_data_find(&R->data, &q);
-	const json_t *j = rp_jax_c_run(&R->data, w->name, w->op_by_op);
+	const json_t *j =
+	    rp_jax_c_one_thread(&R->data, w->sets.jax_c, w->name, w->op_by_op);
 	int at;
 
 	if (c != NULL && rp_field(c, RP_F_M) != m)
@@ -524,20 +563,7 @@ rp_jax_colony_after(rp_report_t *R, const rp_workload_t *w)
 	    st, "jaxprog.puzzle.dispatch");
 }
 
-/* ---- the fixes, the same schedule, the fastest ---- */
-
-/* A row's reference to the facts of one run, PREFIX.W.LABEL (cleaned as
- * facts are named), as the string fact ROW.NAME; null without a run. */
-static void
-ref_fact(rp_report_t *R, const json_t *r, const char *row, const char *name,
-    const char *prefix, const rp_workload_t *w, const char *label)
-{
-	char ref[RP_FACTS_NAME_MAX];
-
-	snprintf(ref, sizeof(ref), "%s.%s.%s", prefix, w->name, label);
-	rp_facts_name_clean(ref);
-	rp_fact_str(F, r != NULL ? ref : NULL, r, "%s.%s", row, name);
-}
+/* ---- the fixes, the fastest ---- */
 
 /* The fixes of the question a workload answers against its jitted
  * program at one size, as rows of jaxprog.fixes: a row names the two
@@ -574,85 +600,20 @@ fixes_facts(rp_report_t *R, const jax_size_t *sz, json_t *rows, json_t *missing)
 	}
 }
 
-/* Each one-core JAX program of one size against the one-thread C run of
- * the variant that stands for it, as rows of jaxprog.same: JAX at its
- * default and with freed pages kept, each over C. */
-static void
-same_facts(
-    rp_report_t *R, const json_t *keep, const jax_size_t *sz, json_t *rows)
-{
-	rp_query_t q = {.set = sz->set};
-	const char *alloc;
-	char p[64], v[64];
-	size_t i;
-	json_t *r;
-
-	json_array_foreach(R->data.runs, i, r)
-	{
-		const json_t *c;
-		double m, lo, hi, ct;
-		if (!rp_data_run_matches(r, &q) || !rp_jax_one_core(r) ||
-		    rp_jax_stand_in(r, v, sizeof(v))[0] == '\0' ||
-		    (c = rp_jax_c_one_thread(
-			 &R->data, sz->c_set, sz->w->name, v)) == NULL ||
-		    rp_jax_warm(r, 1, &m, &lo, &hi) == 0)
-			continue;
-		ct = rp_jax_c_unit_time(c);
-		rp_jax_next_row(rows, "jaxprog.same", p, sizeof(p));
-		ref_fact(R, r, p, "jax", sz->jax, sz->w, rp_str(r, "variant"));
-		ref_fact(R, c, p, "c", sz->c, sz->w, v);
-		rp_fact_str(F, v, c, "%s.c_variant", p);
-		rp_fact_str(F, rp_str(r, "variant"), r, "%s.program", p);
-		rp_fact_num2(F, RP_FACT_RATIO, m / ct, r, c, "%s.over_c", p);
-		rp_fact_num2(F, RP_FACT_RATIO, kept_warm(keep, r, &alloc) / ct,
-		    r, c, "%s.kept_over_c", p);
-	}
-}
-
-/* The fastest run by unit time: one-thread C runs of c_set, or one-core
- * JAX runs of set (c_set NULL). */
-static const json_t *
-fastest(const rp_data_t *D, const char *set, const char *c_set, const char *w)
-{
-	rp_query_t q = {.set = c_set ? c_set : set,
-	    .workload = w,
-	    .threads = c_set != NULL};
-	const json_t *best = NULL;
-	double tb = NAN;
-	size_t i;
-	json_t *r;
-
-	json_array_foreach(D->runs, i, r)
-	{
-		double t;
-		if (!rp_data_run_matches(r, &q) ||
-		    (c_set == NULL && !rp_jax_one_core(r)))
-			continue;
-		t = c_set ? rp_jax_c_unit_time(r) : rp_jax_unit_time(r);
-		if (!isnan(t) && (isnan(tb) || t < tb))
-			best = r, tb = t;
-	}
-	return best;
-}
-
-/* At one size the fastest one-core JAX program against the fastest
- * one-thread C variant and against its own C stand-in, as a row of
+/* At one size the fastest one-core JAX program j against the fastest
+ * one-thread C variant c and against its own C stand-in, as a row of
  * jaxprog.best (none when neither side ran). */
 static void
-best_facts(rp_report_t *R, const jax_size_t *sz, json_t *rows)
+best_facts(rp_report_t *R, const jax_size_t *sz, const json_t *j,
+    const json_t *c, json_t *rows)
 {
 	const rp_workload_t *w = sz->w;
-	const json_t *c = fastest(&R->data, NULL, sz->c_set, w->name);
-	const json_t *j = fastest(&R->data, sz->set, NULL, w->name);
-	const json_t *si;
+	char p[64], v[RUN_NAME_MAX];
+	const json_t *si = stand_in_run(&R->data, sz, j, v);
 	double jt = rp_jax_unit_time(j);
-	char p[64], v[64];
 
 	if (c == NULL && j == NULL)
 		return;
-	rp_jax_stand_in(j, v, sizeof(v));
-	si = j != NULL ? rp_jax_c_one_thread(&R->data, sz->c_set, w->name, v)
-		       : NULL;
 	rp_jax_next_row(rows, "jaxprog.best", p, sizeof(p));
 	rp_fact_str(F, w->name, NULL, "%s.workload", p);
 	rp_fact_bool(F, !sz->large, NULL, "%s.anchor", p);
@@ -674,9 +635,8 @@ best_facts(rp_report_t *R, const jax_size_t *sz, json_t *rows)
 void
 rp_jax_programs_facts(rp_report_t *R)
 {
-	jax_size_t sz[SIZES_MAX];
-	size_t ns = sizes(sz, SIZES_MAX);
 	json_t *keep, *fixes, *missing, *same, *best;
+	int k = 1;
 
 	absent_facts(R);
 	/* The lesson prints the question's peak facts whether or not JAX
@@ -690,17 +650,22 @@ rp_jax_programs_facts(rp_report_t *R)
 	keep = rp_jax_file(&R->data, "jax-keep.json");
 	fixes = json_array(), missing = json_array();
 	same = json_array(), best = json_array();
-	for (size_t s = 0, k = 1; s < ns; s++) {
-		json_t *labels = set_facts(R, keep, &sz[s]);
-		c_set_facts(R, &sz[s]);
-		if (!sz[s].large)
-			table_facts(R, sz[s].w, (int)k++, labels);
-		else
-			json_decref(labels);
-		fixes_facts(R, &sz[s], fixes, missing);
-		same_facts(R, keep, &sz[s], same);
-		best_facts(R, &sz[s], best);
-	}
+	/* Each workload's size of the tables, then its large size. */
+	for (const rp_workload_t *w = rp_workloads; w->name != NULL; w++)
+		for (int large = 0; large < 2; large++) {
+			const jax_size_t sz = {w,
+			    large ? w->sets.jax_large : w->sets.jax,
+			    large ? w->sets.jax_c_large : w->sets.jax_c,
+			    large ? "jax_large" : "jax",
+			    large ? "jaxc_large" : "jaxc", large};
+			const json_t *j, *c;
+			if (sz.set == NULL)
+				continue;
+			j = set_facts(R, keep, &sz, large ? 0 : k++, same);
+			c = c_set_facts(R, &sz);
+			fixes_facts(R, &sz, fixes, missing);
+			best_facts(R, &sz, j, c, best);
+		}
 	rp_fact_list(F, fixes, "jaxprog.fixes.rows");
 	rp_fact_list(F, missing, "jaxprog.fixes.missing");
 	rp_fact_list(F, same, "jaxprog.same.rows");

@@ -95,26 +95,17 @@ crossing_facts(rp_report_t *R, const json_t *c, const char *name)
 	    "jaxspeed.proto.%s.n", name);
 	rp_fact_bool(F, json_is_true(json_object_get(c, "extrapolated")), NULL,
 	    "jaxspeed.proto.%s.extrapolated", name);
-	rp_fact_str(F,
-	    json_is_string(json_object_get(c, "beyond")) ? rp_str(c, "beyond")
-							 : NULL,
-	    NULL, "jaxspeed.proto.%s.beyond", name);
+	rp_fact_str(
+	    F, rp_jax_str(c, "beyond"), NULL, "jaxspeed.proto.%s.beyond", name);
 }
 
 /* The range of one ratio over the protocol's N (question.ratios[]). */
 static void
 ratio_range_facts(rp_report_t *R, const json_t *ratios, const char *key)
 {
-	double lo = NAN, hi = NAN;
-	size_t i;
-	json_t *r;
+	double m, lo, hi;
 
-	json_array_foreach(ratios, i, r)
-	{
-		double v = rp_num(r, key);
-		lo = isnan(lo) || v < lo ? v : lo;
-		hi = isnan(hi) || v > hi ? v : hi;
-	}
+	rp_jax_range(ratios, key, 1, &m, &lo, &hi);
 	rp_fact_num(F, RP_FACT_NUMBER, lo, NULL, "jaxspeed.proto.%s_lo", key);
 	rp_fact_num(F, RP_FACT_NUMBER, hi, NULL, "jaxspeed.proto.%s_hi", key);
 }

@@ -54,6 +54,28 @@ Test(report_jax, steps_per_call_by_the_programs_role)
 	}
 }
 
+/* The median and range of an array's numbers, or of its objects' member
+ * key (a missing or non-number member left out), each over div; none when
+ * div is not above 0 (a pair function's call makes no whole step). */
+Test(report_jax, range_of_numbers_or_members)
+{
+	json_t *a = json_pack("[{s:f}, {s:s}, {s:f}, {}, {s:f}]", "r", 3.0, "r",
+	    "x", "r", 9.0, "r", 6.0);
+	json_t *b = json_pack("[f, s, f]", 2.0, "x", 4.0);
+	double m, lo, hi;
+
+	cr_assert_not_null(a);
+	cr_assert_not_null(b);
+	cr_expect_eq(rp_jax_range(a, "r", 3, &m, &lo, &hi), 3);
+	cr_expect(m == 2 && lo == 1 && hi == 3, "%g %g %g", m, lo, hi);
+	cr_expect_eq(rp_jax_range(b, NULL, 1, &m, &lo, &hi), 2);
+	cr_expect(m == 3 && lo == 2 && hi == 4, "%g %g %g", m, lo, hi);
+	cr_expect_eq(rp_jax_range(b, NULL, 0, &m, &lo, &hi), 0);
+	cr_expect(isnan(m) && isnan(lo) && isnan(hi));
+	json_decref(a);
+	json_decref(b);
+}
+
 Test(report_jax, model_check_at_its_thresholds)
 {
 	const double unit = 1e6;

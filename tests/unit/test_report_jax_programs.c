@@ -166,9 +166,10 @@ Test(report_jax_programs, c_lookup_takes_one_thread_only)
 	cr_assert(c != NULL);
 	cr_expect_str_eq(rp_str(c, "_set"), "jax-c-interp");
 	cr_expect_eq(rp_threads_threads(c), 1);
-	/* rp_jax_c_run, the models' lookup, likewise. */
-	cr_expect_str_eq(rp_str(rp_jax_c_run(&D, "interp", "sorted"), "_set"),
-	    "jax-c-interp");
+	/* The models' lookup, by the registration's pattern, likewise. */
+	c = rp_jax_c_one_thread(
+	    &D, rp_workload_find("interp")->sets.jax_c, "interp", "sorted");
+	cr_expect_str_eq(rp_str(c, "_set"), "jax-c-interp");
 	rp_data_free(&D);
 	remove_dir();
 }
