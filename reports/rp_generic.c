@@ -31,32 +31,6 @@ rp_generic_workloads(const rp_data_t *D, const char **out, size_t cap)
 	return n;
 }
 
-/* The run's parameters as "n=1000 passes=3" (every key of params, in the
- * result's order). Writes buf. */
-static const char *
-params_text(const json_t *r, char *buf, size_t len)
-{
-	const char *key;
-	json_t *x;
-	size_t used = 0;
-
-	buf[0] = '\0';
-	json_object_foreach(rp_field_json(r, RP_F_PARAMS), key, x)
-	{
-		char v[64];
-		if (json_is_string(x))
-			snprintf(v, sizeof(v), "%s", json_string_value(x));
-		else if (json_is_number(x))
-			snprintf(v, sizeof(v), "%.10g", json_number_value(x));
-		else
-			continue;
-		used +=
-		    (size_t)snprintf(buf + used, used < len ? len - used : 0,
-			"%s%s=%s", used > 0 ? " " : "", key, v);
-	}
-	return buf;
-}
-
 /* 1 when r is an ok run of workload w. */
 static int
 ok_run_of(const json_t *r, const char *w)
@@ -65,9 +39,9 @@ ok_run_of(const json_t *r, const char *w)
 	    strcmp(rp_field_str(r, RP_F_STATUS), "ok") == 0;
 }
 
-/* Distinct params.n among w's ok runs: 0, 1 or 2 (two or more). */
+/* 1 when w's ok runs hold two params.n or more. */
 static int
-sizes(const rp_data_t *D, const char *w)
+several_sizes(const rp_data_t *D, const char *w)
 {
 	double first = NAN;
 	size_t i;
@@ -81,9 +55,62 @@ sizes(const rp_data_t *D, const char *w)
 		if (isnan(first))
 			first = n;
 		else if (n != first)
-			return 2;
+			return 1;
 	}
-	return isnan(first) ? 0 : 1;
+	return 0;
+}
+
+/* 1 when the ok runs of w do not all share params.key's value. */
+static int
+varies(const rp_data_t *D, const char *w, const char *key)
+{
+	const json_t *first = NULL, *r;
+	size_t i;
+
+	json_array_foreach(D->runs, i, r)
+	{
+		const json_t *x =
+		    json_object_get(rp_field_json(r, RP_F_PARAMS), key);
+		if (!ok_run_of(r, w))
+			continue;
+		if (first == NULL)
+			first = x != NULL ? x : json_null();
+		else if (!json_equal(first, x != NULL ? x : json_null()))
+			return 1;
+	}
+	return 0;
+}
+
+/* head, then the run's parameters: every key of params in the result's
+ * order, "n=1000 passes=3"; with D, only the numbers other than n that
+ * vary among the workload's ok runs, each " key=value" (a line's label,
+ * head its variant: "temporary passes=2"). Writes buf. */
+static const char *
+params_text(const rp_data_t *D, const json_t *r, const char *head, char *buf,
+    size_t len)
+{
+	const char *key;
+	json_t *x;
+	size_t used = (size_t)snprintf(buf, len, "%s", head);
+
+	json_object_foreach(rp_field_json(r, RP_F_PARAMS), key, x)
+	{
+		char v[64];
+		if (D != NULL &&
+		    (strcmp(key, "n") == 0 || !json_is_number(x) ||
+			!varies(D, rp_field_str(r, RP_F_WORKLOAD), key)))
+			continue;
+		if (json_is_string(x))
+			snprintf(v, sizeof(v), "%s", json_string_value(x));
+		else if (json_is_number(x))
+			snprintf(v, sizeof(v), "%.10g", json_number_value(x));
+		else
+			continue;
+		used +=
+		    (size_t)snprintf(buf + used, used < len ? len - used : 0,
+			"%s%s=%s", D != NULL || used > 0 ? " " : "", key, v);
+	}
+	return buf;
 }
 
 /* Run J of workload K (other_workloads.K.run.J.*): what its row prints.
@@ -97,7 +124,8 @@ run_facts(rp_report_t *R, const json_t *r, int k, int j)
 
 	snprintf(name, sizeof(name), "other_workloads.%d.run.%d", k, j);
 	rp_fact_str(F, rp_field_str(r, RP_F_VARIANT), r, "%s.variant", name);
-	rp_fact_str(F, params_text(r, p, sizeof(p)), r, "%s.params", name);
+	rp_fact_str(
+	    F, params_text(NULL, r, "", p, sizeof(p)), r, "%s.params", name);
 	rp_fact_str(F, rp_str(r, "_set"), r, "%s.set", name);
 	rp_fact_str(F, rp_field_str(r, RP_F_STATUS), r, "%s.status", name);
 	rp_fact_bool(F, strcmp(rp_field_str(r, RP_F_STATUS), "ok") == 0, r,
@@ -133,50 +161,7 @@ table_facts(rp_report_t *R, const char *w, int k)
 	    &R->facts, RP_FACT_COUNT, j, NULL, "other_workloads.%d.runs", k);
 }
 
-/* 1 when the ok runs of w do not all share params.key's value. */
-static int
-varies(const rp_data_t *D, const char *w, const char *key)
-{
-	const json_t *first = NULL, *r;
-	size_t i;
-
-	json_array_foreach(D->runs, i, r)
-	{
-		const json_t *x =
-		    json_object_get(rp_field_json(r, RP_F_PARAMS), key);
-		if (!ok_run_of(r, w))
-			continue;
-		if (first == NULL)
-			first = x != NULL ? x : json_null();
-		else if (!json_equal(first, x != NULL ? x : json_null()))
-			return 1;
-	}
-	return 0;
-}
-
-/* A line's label: the variant, and the parameters other than n that
- * vary among w's ok runs ("temporary passes=2"). Writes buf. */
-static const char *
-line_label(const rp_data_t *D, const json_t *r, char *buf, size_t len)
-{
-	const char *key;
-	json_t *x;
-	size_t used =
-	    (size_t)snprintf(buf, len, "%s", rp_field_str(r, RP_F_VARIANT));
-
-	json_object_foreach(rp_field_json(r, RP_F_PARAMS), key, x)
-	{
-		if (strcmp(key, "n") == 0 || !json_is_number(x) ||
-		    !varies(D, rp_field_str(r, RP_F_WORKLOAD), key) ||
-		    used >= len)
-			continue;
-		used += (size_t)snprintf(buf + used, len - used, " %s=%.10g",
-		    key, json_number_value(x));
-	}
-	return buf;
-}
-
-/* w's ok runs, one block a line_label (added when new; a run left out
+/* w's ok runs, one block a line's label (added when new; a run left out
  * when the plot is full), rows (N, median) sorted by N. 0, or -1 when
  * memory ran out. */
 static int
@@ -192,7 +177,8 @@ collect(const rp_data_t *D, const char *w, rp_plot_t *P)
 		rp_row_t *row;
 		if (!ok_run_of(r, w))
 			continue;
-		line_label(D, r, label, sizeof(label));
+		params_text(
+		    D, r, rp_field_str(r, RP_F_VARIANT), label, sizeof(label));
 		if ((b = (rp_block_t *)rp_figure_block(P, label)) == NULL &&
 		    (b = rp_figure_block_add(P, P->nblocks, label)) == NULL)
 			continue;
@@ -271,7 +257,7 @@ rp_generic_facts(rp_report_t *R, rp_generic_t *G)
 		number += R->saved[i];
 	for (k = 1; k <= (int)n && k <= RP_GENERIC_MAX; k++) {
 		const char *w = ws[k - 1];
-		int several = sizes(&R->data, w) == 2;
+		int several = several_sizes(&R->data, w);
 		rp_fact_str(F, w, NULL, "other_workloads.%d.name", k);
 		table_facts(R, w, k);
 		rp_fact_bool(

@@ -90,7 +90,8 @@ counters_facts(
 
 /* The noise band of runs as long as the fastest and the slowest main
  * runs timed at least twice, the ends of the lengths Table 1 holds: each
- * one's variant, median and band (part.W.noise.fast.*, .slow.*). */
+ * one's variant and band (part.W.noise.fast.*, .slow.*; its median is
+ * W.V.median). */
 static void
 noise_facts(rp_report_t *R, const rp_workload_t *w, const char **vs, size_t nv)
 {
@@ -109,15 +110,12 @@ noise_facts(rp_report_t *R, const rp_workload_t *w, const char **vs, size_t nv)
 	}
 	for (int k = 0; k < 2; k++) {
 		const json_t *r = at[k];
-		double t = rp_field(r, RP_F_TIME_MEDIAN);
 		rp_fact_str(&R->facts,
 		    r != NULL ? rp_field_str(r, RP_F_VARIANT) : NULL, r,
 		    PART "noise.%s.variant", w->name, end[k]);
-		rp_fact_num(&R->facts, RP_FACT_TIME, t, r,
-		    PART "noise.%s.median", w->name, end[k]);
 		rp_fact_num(&R->facts, RP_FACT_PERCENT,
-		    rp_report_noise_at(&R->data, t), r, PART "noise.%s.band",
-		    w->name, end[k]);
+		    rp_report_noise_at(&R->data, rp_field(r, RP_F_TIME_MEDIAN)),
+		    r, PART "noise.%s.band", w->name, end[k]);
 	}
 }
 
