@@ -538,8 +538,8 @@ rp_figure_collect(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 {
 	/* A main run is of one set: RP_SRC_MAIN's (and the timeline's and
 	 * the steps', which have one) are gathered set by set. */
-	int by_set = fig->source != RP_SRC_SCALING &&
-	    fig->source != RP_SRC_RUNS;
+	int by_set =
+	    fig->source != RP_SRC_SCALING && fig->source != RP_SRC_RUNS;
 	char sets[256], *save = NULL, *set;
 	rp_block_t *one = NULL;
 	int rc = 0;
