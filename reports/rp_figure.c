@@ -548,8 +548,6 @@ rp_figure_collect(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 	P->fig = fig;
 	snprintf(sets, sizeof(sets), "%s", fig->sets);
 	set = by_set ? strtok_r(sets, " ", &save) : NULL;
-	P->n = rp_data_max_n(
-	    D, by_set ? set : strtok_r(sets, " ", &save), fig->workload);
 	if ((fig->source == RP_SRC_RUNS || fig->source == RP_SRC_MAIN) &&
 	    (one = rp_figure_block_add(P, -1, "")) == NULL)
 		rc = -1;

@@ -12,7 +12,6 @@
  *   {k} the fitted law: "N^2.01" (column `fit` against column 0, over the
  *       rows at or above fit_min), "0 B" when every value of the block is
  *       zero, "< 64 KiB" when every value is under a fit_min of 64 KiB
- *   {n} the largest N of the figure's first set
  * A block is one variant's runs (or one run, or all rows for the sources
  * that make one block). A variant's colour, point type and block number
  * are fixed by its place among its workload's variants in the data
@@ -129,7 +128,6 @@ typedef struct rp_plot_s {
 	const rp_fig_t *fig;
 	rp_block_t blocks[RP_PLOT_MAX_BLOCKS];
 	int nblocks;
-	double n; /* the largest N of the first set ({n}) */
 	/* From the decoration: lines before the settings and after the data,
 	 * and plot elements before and after the blocks'. */
 	char pre[512], post[2048], prefix[1024], suffix[512];

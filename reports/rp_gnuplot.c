@@ -12,7 +12,6 @@
 
 #include "hx_file.h"
 #include "rp_gnuplot.h"
-#include "rp_text.h"
 
 static void
 write_block(FILE *f, const rp_fig_t *fig, const rp_block_t *b)
@@ -89,8 +88,6 @@ write_series(FILE *f, const rp_plot_t *P, const rp_block_t *b)
 				write_quoted(f, b->label);
 			else if (p[1] == 'k')
 				fputs(rp_gnuplot_law(P, b), f);
-			else if (p[1] == 'n')
-				fputs(rp_text_fmt_n(P->n), f);
 			else
 				fwrite(p, 1, 3, f);
 			p += 3;
