@@ -262,6 +262,7 @@ rp_figure_block_add(rp_plot_t *P, int number, const char *label)
 	snprintf(b->label, sizeof(b->label), "%s", label);
 	b->colour = number;
 	b->fit = b->fit_r2 = NAN;
+	snprintf(b->law, sizeof(b->law), "no fit");
 	return b;
 }
 
@@ -509,27 +510,36 @@ collect_set(const rp_data_t *D, const rp_fig_t *fig, const char *set,
 	return 0;
 }
 
-/* The exponent of column fig->fit against column 0, per block. */
+/* The exponent of column fig->fit against column 0 per block, over the
+ * rows at or above fit_min, and the law it reads as (rp_block_t.law). */
 static void
 fit_blocks(rp_plot_t *P)
 {
+	const rp_fig_t *fig = P->fig;
+
 	for (int i = 0; i < P->nblocks; i++) {
 		rp_block_t *b = &P->blocks[i];
 		size_t n = b->nrows, k = 0;
 		double *x = malloc(2 * (n + 1) * sizeof(double));
-		if (x != NULL) {
-			double *y = x + n + 1;
-			for (size_t j = 0; j < n; j++) {
-				if (b->rows[j].v[P->fig->fit] < P->fig->fit_min)
-					continue;
-				x[k] = b->rows[j].v[0];
-				y[k++] = b->rows[j].v[P->fig->fit];
-			}
-			b->fit = k >= 2
-			    ? hx_stats_fit_exponent(x, y, k, &b->fit_r2)
-			    : NAN;
+		int zero = n > 0;
+		if (x == NULL)
+			continue;
+		for (size_t j = 0; j < n; j++) {
+			zero &= b->rows[j].v[fig->fit] == 0;
+			if (b->rows[j].v[fig->fit] < fig->fit_min)
+				continue;
+			x[k] = b->rows[j].v[0];
+			x[n + 1 + k++] = b->rows[j].v[fig->fit];
 		}
+		if (k >= 2)
+			b->fit =
+			    hx_stats_fit_exponent(x, x + n + 1, k, &b->fit_r2);
 		free(x);
+		if (!isnan(b->fit))
+			snprintf(b->law, sizeof(b->law), "N^%.2f", b->fit);
+		else if (zero || (n > 0 && k == 0))
+			snprintf(b->law, sizeof(b->law), "%s",
+			    zero ? "0 B" : "< 64 KiB");
 	}
 }
 

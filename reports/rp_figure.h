@@ -9,9 +9,8 @@
  * and the plot element drawn for each block of rows, as a template:
  *   {b} the block's data name   {c} its colour ("rgb '#rrggbb'")
  *   {p} its point type          {v} its label
- *   {k} the fitted law: "N^2.01" (column `fit` against column 0, over the
- *       rows at or above fit_min), "0 B" when every value of the block is
- *       zero, "< 64 KiB" when every value is under a fit_min of 64 KiB
+ *   {k} the fitted law (rp_block_t.law): column `fit` against column 0,
+ *       over the rows at or above fit_min
  * A block is one variant's runs (or one run, or all rows for the sources
  * that make one block). A variant's colour, point type and block number
  * are fixed by its place among its workload's variants in the data
@@ -120,6 +119,10 @@ typedef struct rp_block_s {
 	char label[64];     /* "eager", "naive, glibc malloc" */
 	int colour;         /* gnuplot lc */
 	double fit, fit_r2; /* NAN unless the figure fits */
+	/* The law of the fit, as the legend ({k}) and tables print it:
+	 * "N^2.01", "0 B", "< 64 KiB" (every value under the figure's
+	 * fit_min) or "no fit". */
+	char law[16];
 	rp_row_t *rows;
 	size_t nrows, cap;
 } rp_block_t;

@@ -2,7 +2,6 @@
  * rp_gnuplot: plots to gnuplot scripts, and gnuplot run on them (see
  * rp_gnuplot.h).
  */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,22 +38,6 @@ write_block(FILE *f, const rp_fig_t *fig, const rp_block_t *b)
 	fputs("EOD\n", f);
 }
 
-const char *
-rp_gnuplot_law(const rp_plot_t *P, const rp_block_t *b)
-{
-	static char buf[32];
-	int zero = b->nrows > 0, small = b->nrows > 0;
-
-	for (size_t j = 0; j < b->nrows; j++) {
-		zero &= b->rows[j].v[P->fig->fit] == 0;
-		small &= b->rows[j].v[P->fig->fit] < P->fig->fit_min;
-	}
-	if (isnan(b->fit))
-		return zero ? "0 B" : small ? "< 64 KiB" : "no fit";
-	snprintf(buf, sizeof(buf), "N^%.2f", b->fit);
-	return buf;
-}
-
 /* s inside a single-quoted gnuplot string, where every {v} of the
  * figures' series stands: a quote doubled, as gnuplot reads it (a
  * limiter's word, "the core's ports", ended the title and broke the
@@ -87,7 +70,7 @@ write_series(FILE *f, const rp_plot_t *P, const rp_block_t *b)
 			else if (p[1] == 'v')
 				write_quoted(f, b->label);
 			else if (p[1] == 'k')
-				fputs(rp_gnuplot_law(P, b), f);
+				fputs(b->law, f);
 			else
 				fwrite(p, 1, 3, f);
 			p += 3;
