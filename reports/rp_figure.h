@@ -101,8 +101,6 @@ typedef struct rp_fig_s {
 				   out (their median is their cold run) */
 	const char *after_data; /* gnuplot lines after the data */
 	const char *series;     /* the plot element of each block */
-	const char *sep;        /* between two blocks' elements; NULL: a
-				   line each */
 	const char *empty;      /* the message when no block has a row */
 	/* Adds what depends on named runs or the ceilings (rp_figure_refs_*
 	 * below); may be NULL. */

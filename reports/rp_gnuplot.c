@@ -109,7 +109,7 @@ write_plot(FILE *f, const rp_plot_t *P)
 			continue;
 		fputs(sep, f);
 		write_series(f, P, &P->blocks[i]);
-		sep = P->fig->sep != NULL ? P->fig->sep : ", \\\n  ";
+		sep = ", \\\n  ";
 	}
 	if (blocks == 0 && P->prefix[0] == '\0')
 		fprintf(f, "1/0 title '%s'", P->fig->empty);
