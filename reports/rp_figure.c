@@ -305,11 +305,6 @@ row_from_run(rp_block_t *b, const rp_fig_t *fig, const json_t *r)
 	if (fig->label == RP_LABEL_W_VARIANT)
 		snprintf(row->label, sizeof(row->label), "\"%s/%s\"",
 		    rp_str(r, "workload"), rp_str(r, "variant"));
-	else if (fig->label == RP_LABEL_NUMBER)
-		snprintf(row->label, sizeof(row->label), fig->label_fmt,
-		    fig->label_field == RP_F_CHUNK
-			? rp_data_chunk(r)
-			: rp_field(r, fig->label_field));
 	return nan;
 }
 

@@ -52,8 +52,6 @@ typedef enum {
 
 typedef enum {
 	RP_LABEL_NONE,
-	RP_LABEL_NUMBER,    /* label_fmt of the label_field number, last
-			       (RP_F_CHUNK: the B used, rp_data_chunk) */
 	RP_LABEL_W_VARIANT, /* "workload/variant", quoted, first */
 } rp_label_t;
 
@@ -74,7 +72,8 @@ typedef struct rp_col_s {
 /* Whether a figure's column k is declared (the columns end at the first
  * that is not). */
 #define RP_FIG_COL_USED(fig, k)                                                \
-	((fig)->cols[k].field != RP_F_NONE || (fig)->cols[k].name != NULL)
+	((fig)->cols[k].field != RP_F_NONE || (fig)->cols[k].name != NULL ||   \
+	    (fig)->cols[k].of != NULL)
 
 struct rp_plot_s;
 
@@ -90,8 +89,6 @@ typedef struct rp_fig_s {
 	const char *settings;        /* gnuplot lines before the data */
 	rp_col_t cols[RP_FIG_COLS];  /* up to the first not used */
 	rp_label_t label;
-	rp_field_t label_field; /* RP_LABEL_NUMBER */
-	const char *label_fmt;
 	const char *block;      /* data block name; a number is added per
 				   variant or run */
 	int fit;                /* > 0: the column {k} is fitted from */

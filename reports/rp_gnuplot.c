@@ -31,8 +31,6 @@ write_block(FILE *f, const rp_fig_t *fig, const rp_block_t *b)
 			    col->floor > 0 && !(x > col->floor) ? col->floor
 								: x);
 		}
-		if (fig->label == RP_LABEL_NUMBER)
-			fprintf(f, " %s", row->label);
 		fputc('\n', f);
 	}
 	fputs("EOD\n", f);
