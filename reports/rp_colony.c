@@ -7,7 +7,6 @@
 
 #include "hx_stats.h"
 #include "rp_colony.h"
-#include "rp_gnuplot.h"
 #include "rp_text.h"
 
 #define NUM rp_text_fmt_num
@@ -173,7 +172,7 @@ fit_facts(rp_report_t *R, const rp_workload_t *w, const rp_plot_t *pm,
 	/* No exponent where no peak reaches the grain: the model's law. */
 	rp_fact_text(F, RP_FACT_FIXED2, em,
 	    !isnan(em)       ? NUM(em, "%.2f")
-		: bm != NULL ? rp_gnuplot_law(pm, bm)
+		: bm != NULL ? bm->law
 			     : "n/a",
 	    NULL, "%s.memory", p);
 }
@@ -194,8 +193,8 @@ table4_facts(rp_report_t *R, const rp_workload_t *w)
 	for (int i = 0; pt != NULL && i < pt->nblocks; i++) {
 		const rp_block_t *bt = &pt->blocks[i];
 		json_array_append_new(laws, json_string(bt->label));
-		rp_fact_str(F, rp_gnuplot_law(pt, bt), NULL, PART "law.%s",
-		    w->name, bt->label);
+		rp_fact_str(
+		    F, bt->law, NULL, PART "law.%s", w->name, bt->label);
 		if (bt->nrows == 0)
 			continue;
 		json_array_append_new(fits, json_string(bt->label));

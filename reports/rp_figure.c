@@ -1,7 +1,7 @@
 /*
- * rp_figure: gathering a declared figure's rows from the data, one function
- * per source, and the decorations (see rp_figure.h); the table is in
- * rp_workloads.c.
+ * rp_figure: gathering a declared figure's rows from the data, one loop
+ * for every source, and the decorations (see rp_figure.h); the table is
+ * in rp_workloads.c.
  */
 #include <math.h>
 #include <stddef.h>
@@ -262,6 +262,7 @@ rp_figure_block_add(rp_plot_t *P, int number, const char *label)
 	snprintf(b->label, sizeof(b->label), "%s", label);
 	b->colour = number;
 	b->fit = b->fit_r2 = NAN;
+	snprintf(b->law, sizeof(b->law), "no fit");
 	return b;
 }
 
@@ -304,11 +305,6 @@ row_from_run(rp_block_t *b, const rp_fig_t *fig, const json_t *r)
 	if (fig->label == RP_LABEL_W_VARIANT)
 		snprintf(row->label, sizeof(row->label), "\"%s/%s\"",
 		    rp_str(r, "workload"), rp_str(r, "variant"));
-	else if (fig->label == RP_LABEL_NUMBER)
-		snprintf(row->label, sizeof(row->label), fig->label_fmt,
-		    fig->label_field == RP_F_CHUNK
-			? rp_data_chunk(r)
-			: rp_field(r, fig->label_field));
 	return nan;
 }
 
@@ -324,145 +320,50 @@ rp_figure_rows_sort(rp_block_t *b)
 		}
 }
 
-static int
-collect_scaling(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
-{
-	const char *vs[RP_DATA_MAX_VARIANTS];
-	size_t nv =
-	    rp_data_variants(D, fig->workload, NULL, vs, RP_DATA_MAX_VARIANTS);
-
-	for (size_t k = 0; k < nv; k++) {
-		rp_query_t q = {.workload = fig->workload,
-		    .variant = vs[k],
-		    .alloc = RP_ALLOC_JEMALLOC};
-		rp_block_t *b = NULL;
-		size_t i;
-		json_t *r;
-
-		if (!listed(fig->variants, ",", vs[k]))
-			continue;
-		json_array_foreach(D->runs, i, r)
-		{
-			if (!rp_data_run_matches(r, &q) ||
-			    !listed(fig->sets, " ", rp_str(r, "_set")))
-				continue;
-			if (b == NULL &&
-			    (b = rp_figure_block_add(P, (int)k, vs[k])) == NULL)
-				return -1;
-			if (row_from_run(b, fig, r) < 0)
-				return -1;
-		}
-		if (b != NULL)
-			rp_figure_rows_sort(b);
-	}
-	return 0;
-}
-
-static int
-collect_runs(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
-{
-	rp_query_t q = {.workload = fig->workload};
-	rp_block_t *b = rp_figure_block_add(P, -1, "");
-	size_t i;
-	json_t *r;
-
-	if (b == NULL)
-		return -1;
-	json_array_foreach(D->runs, i, r)
-	{
-		if (rp_data_run_matches(r, &q) &&
-		    listed(fig->sets, " ", rp_str(r, "_set")) &&
-		    listed(fig->variants, ",", rp_str(r, "variant")) &&
-		    row_from_run(b, fig, r) < 0)
-			return -1;
-	}
-	rp_figure_rows_sort(b);
-	return 0;
-}
-
-static int
-collect_main(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
-{
-	char buf[256], *save = NULL, *set;
-	rp_block_t *b = rp_figure_block_add(P, -1, "");
-	int rc;
-
-	if (b == NULL)
-		return -1;
-	snprintf(buf, sizeof(buf), "%s", fig->sets);
-	for (set = strtok_r(buf, " ", &save); set != NULL;
-	     set = strtok_r(NULL, " ", &save)) {
-		rp_query_t q = {.set = set, .any_status = 1};
-		const char *w = fig->workload, *vs[RP_DATA_MAX_VARIANTS];
-		size_t nv;
-
-		if (w == NULL)
-			w = rp_str(rp_data_find(D, &q), "workload");
-		nv = rp_data_variants(D, w, NULL, vs, RP_DATA_MAX_VARIANTS);
-		for (size_t k = 0; k < nv; k++) {
-			const json_t *r = rp_data_main(D, set, w, vs[k]);
-			if (r == NULL || !listed(fig->variants, ",", vs[k]) ||
-			    (fig->timed_only &&
-				!(rp_field(r, RP_F_TIME_REPEATS) >= 1)))
-				continue;
-			if ((rc = row_from_run(b, fig, r)) < 0)
-				return -1;
-			if (rc > 0)
-				b->nrows--;
-		}
-	}
-	return 0;
-}
-
 /* Run 0's samples in r's timeline CSV (by the file name its result
- * records) as rows of s (time since its first sample, live bytes), and the
- * lowest live bytes seen, counting the sample just before run 0. */
+ * records) as rows of b (time since its first sample, live bytes), then
+ * those rows in place as bucket maxima of the live bytes above the
+ * lowest seen (counting the sample just before run 0), TIMELINE_POINTS
+ * at most. */
 static void
-timeline_read(const rp_data_t *D, const json_t *r, rp_block_t *s, double *lo)
+timeline_rows(const rp_data_t *D, const json_t *r, rp_block_t *b)
 {
 	const char *p = rp_str(json_object_get(r, "timeline"), "path");
 	const char *base = strrchr(p, '/');
 	char path[4400], line[256];
 	double t0 = NAN, before = NAN; /* the last sample before run 0 */
+	double lo = INFINITY;
+	size_t step, n = 0;
 	FILE *f;
 
-	*lo = INFINITY;
 	snprintf(path, sizeof(path), "%s/timelines/%s", D->dir,
 	    base != NULL ? base + 1 : p);
 	if (p[0] == '\0' || (f = fopen(path, "r")) == NULL)
 		return;
 	while (fgets(line, sizeof(line), f) != NULL) {
 		double ts, lb, rss;
-		int run, step;
+		int run, st;
 		rp_row_t *row;
-		if (sscanf(line, "%lf,%d,%d,%lf,%lf", &ts, &run, &step, &lb,
+		if (sscanf(line, "%lf,%d,%d,%lf,%lf", &ts, &run, &st, &lb,
 			&rss) != 5)
 			continue;
-		if (run == -1 && s->nrows == 0)
+		if (run == -1 && b->nrows == 0)
 			before = lb;
 		if (run != 0)
 			continue;
 		if (isnan(t0))
 			t0 = ts;
-		if ((row = rp_figure_row_add(s)) == NULL)
+		if ((row = rp_figure_row_add(b)) == NULL)
 			break;
 		row->v[0] = ts - t0;
 		row->v[1] = lb;
-		if (lb < *lo)
-			*lo = lb;
+		if (lb < lo)
+			lo = lb;
 	}
 	fclose(f);
-	if (!isnan(before) && before < *lo)
-		*lo = before;
-}
-
-/* b's rows in place as bucket maxima of the live bytes above lo,
- * TIMELINE_POINTS at most. */
-static void
-timeline_buckets(rp_block_t *b, double lo)
-{
-	size_t step = (b->nrows + TIMELINE_POINTS - 1) / TIMELINE_POINTS, n = 0;
-
+	if (!isnan(before) && before < lo)
+		lo = before;
+	step = (b->nrows + TIMELINE_POINTS - 1) / TIMELINE_POINTS;
 	for (size_t j = 0; j < b->nrows; j += step) {
 		double mx = 0;
 		for (size_t q = j; q < j + step && q < b->nrows; q++)
@@ -474,25 +375,129 @@ timeline_buckets(rp_block_t *b, double lo)
 	b->nrows = n;
 }
 
+/* r's step times as rows of b: step 0 the very first, then each sample.
+ * 0, or -1 when memory ran out. */
 static int
-collect_timeline(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
+step_rows(rp_block_t *b, const json_t *r)
 {
+	const json_t *a =
+	    json_object_get(json_object_get(r, "steps_s"), "samples");
+	rp_row_t *row = rp_figure_row_add(b);
+	size_t j;
+	json_t *e;
+
+	if (row == NULL)
+		return -1;
+	row->v[1] = rp_field(r, RP_F_STEPS_FIRST);
+	json_array_foreach(a, j, e)
+	{
+		if ((row = rp_figure_row_add(b)) == NULL)
+			return -1;
+		row->v[0] = (double)(j + 1);
+		row->v[1] = json_number_value(e);
+	}
+	return 0;
+}
+
+/* The next run of q's variant that fig draws, from cursor *i on (0 at
+ * first): its main run in q's set (a timed one when fig->timed_only), its
+ * first ok run with each allocator, jemalloc first (RP_SRC_STEPS), or
+ * else each ok run of q's allocator in fig's sets, in the data's order.
+ * NULL when none is left. */
+static const json_t *
+next_run(const rp_data_t *D, const rp_fig_t *fig, rp_query_t *q, size_t *i)
+{
+	const json_t *r = NULL;
+
+	if (fig->source == RP_SRC_MAIN || fig->source == RP_SRC_TIMELINE) {
+		if ((*i)++ == 0)
+			r = rp_data_main(D, q->set, q->workload, q->variant);
+		return r != NULL && fig->timed_only &&
+			!(rp_field(r, RP_F_TIME_REPEATS) >= 1)
+		    ? NULL
+		    : r;
+	}
+	if (fig->source == RP_SRC_STEPS) {
+		while (r == NULL && *i < 2) {
+			q->alloc = (rp_alloc_t)(RP_ALLOC_JEMALLOC + (*i)++);
+			r = rp_data_find(D, q);
+		}
+		return r;
+	}
+	while (*i < json_array_size(D->runs)) {
+		r = json_array_get(D->runs, (*i)++);
+		if (rp_data_run_matches(r, q) &&
+		    listed(fig->sets, " ", rp_str(r, "_set")))
+			return r;
+	}
+	return NULL;
+}
+
+/* A block of its own for run r of the k-th variant: the variant's
+ * (numbered k), or for RP_SRC_STEPS the run's (numbered in turn, labelled
+ * with its allocator, glibc malloc's in its own grey); NULL when P is
+ * full. */
+static rp_block_t *
+run_block(rp_plot_t *P, const rp_fig_t *fig, int k, const json_t *r)
+{
+	const char *v = rp_str(r, "variant");
+	char label[64];
+	rp_block_t *b;
+
+	if (fig->source != RP_SRC_STEPS)
+		return rp_figure_block_add(P, k, v);
+	snprintf(label, sizeof(label), "%s, %s", v, rp_data_alloc_name(r));
+	if ((b = rp_figure_block_add(P, P->nblocks, label)) != NULL)
+		b->colour = rp_is_glibc(r) ? RP_FIGURE_GLIBC : k;
+	return b;
+}
+
+/* fig's rows of set (NULL: all its sets) into P, into one when not NULL,
+ * else a block per variant or run; a block left without rows is dropped.
+ * 0, or -1 when P is full or memory ran out. */
+static int
+collect_set(const rp_data_t *D, const rp_fig_t *fig, const char *set,
+    rp_block_t *one, rp_plot_t *P)
+{
+	rp_query_t any = {.set = set, .any_status = 1};
+	const char *w = fig->workload != NULL
+	    ? fig->workload
+	    : rp_str(rp_data_find(D, &any), "workload");
 	const char *vs[RP_DATA_MAX_VARIANTS];
-	size_t nv =
-	    rp_data_variants(D, fig->workload, NULL, vs, RP_DATA_MAX_VARIANTS);
+	size_t nv = rp_data_variants(D, w, NULL, vs, RP_DATA_MAX_VARIANTS);
 
 	for (size_t k = 0; k < nv; k++) {
-		rp_block_t *b;
-		double lo;
+		rp_query_t q = {.set = set,
+		    .workload = w,
+		    .variant = vs[k],
+		    .alloc = fig->source == RP_SRC_RUNS ? RP_ALLOC_ANY
+							: RP_ALLOC_JEMALLOC};
+		rp_block_t *b = one;
+		const json_t *r;
+		size_t i = 0;
+		int rc = 0;
 
 		if (!listed(fig->variants, ",", vs[k]))
 			continue;
-		if ((b = rp_figure_block_add(P, (int)k, vs[k])) == NULL)
+		while (rc == 0 && (r = next_run(D, fig, &q, &i)) != NULL) {
+			if ((b == NULL || fig->source == RP_SRC_STEPS) &&
+			    (b = run_block(P, fig, (int)k, r)) == NULL)
+				return -1;
+			if (fig->source == RP_SRC_TIMELINE)
+				timeline_rows(D, r, b);
+			else if (fig->source == RP_SRC_STEPS)
+				rc = step_rows(b, r);
+			else if ((rc = row_from_run(b, fig, r)) > 0) {
+				/* A column is NaN: RP_SRC_MAIN leaves the row
+				 * out. */
+				if (fig->source == RP_SRC_MAIN)
+					b->nrows--;
+				rc = 0;
+			}
+		}
+		if (rc < 0)
 			return -1;
-		timeline_read(D,
-		    rp_data_main(D, fig->sets, fig->workload, vs[k]), b, &lo);
-		timeline_buckets(b, lo);
-		if (b->nrows == 0) {
+		if (b != NULL && b != one && b->nrows == 0) {
 			free(b->rows);
 			P->nblocks--;
 		}
@@ -500,92 +505,64 @@ collect_timeline(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 	return 0;
 }
 
-/* A block per run, of its step times: step 0 the very first, then each
- * sample; in its variant's colour, glibc malloc's run in its own grey. */
-static int
-collect_steps(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
-{
-	const json_t *runs[RP_PLOT_MAX_BLOCKS];
-	size_t n = rp_data_runs_by_variant(
-	    D, fig->sets, fig->workload, runs, RP_PLOT_MAX_BLOCKS);
-	int number = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		const char *v = rp_str(runs[i], "variant");
-		const json_t *a = json_object_get(
-		    json_object_get(runs[i], "steps_s"), "samples");
-		char label[64];
-		rp_block_t *b;
-		rp_row_t *row;
-		size_t j;
-		json_t *e;
-
-		if (!listed(fig->variants, ",", v))
-			continue;
-		snprintf(label, sizeof(label), "%s, %s", v,
-		    rp_data_alloc_name(runs[i]));
-		if ((b = rp_figure_block_add(P, number++, label)) == NULL ||
-		    (row = rp_figure_row_add(b)) == NULL)
-			return -1;
-		b->colour = rp_is_glibc(runs[i])
-		    ? RP_FIGURE_GLIBC
-		    : variant_index(D, fig->workload, v);
-		row->v[1] = rp_field(runs[i], RP_F_STEPS_FIRST);
-		json_array_foreach(a, j, e)
-		{
-			if ((row = rp_figure_row_add(b)) == NULL)
-				return -1;
-			row->v[0] = (double)(j + 1);
-			row->v[1] = json_number_value(e);
-		}
-	}
-	return 0;
-}
-
-/* The exponent of column fig->fit against column 0, per block. */
+/* The exponent of column fig->fit against column 0 per block, over the
+ * rows at or above fit_min, and the law it reads as (rp_block_t.law). */
 static void
 fit_blocks(rp_plot_t *P)
 {
+	const rp_fig_t *fig = P->fig;
+
 	for (int i = 0; i < P->nblocks; i++) {
 		rp_block_t *b = &P->blocks[i];
 		size_t n = b->nrows, k = 0;
 		double *x = malloc(2 * (n + 1) * sizeof(double));
-		if (x != NULL) {
-			double *y = x + n + 1;
-			for (size_t j = 0; j < n; j++) {
-				if (b->rows[j].v[P->fig->fit] < P->fig->fit_min)
-					continue;
-				x[k] = b->rows[j].v[0];
-				y[k++] = b->rows[j].v[P->fig->fit];
-			}
-			b->fit = k >= 2
-			    ? hx_stats_fit_exponent(x, y, k, &b->fit_r2)
-			    : NAN;
+		int zero = n > 0;
+		if (x == NULL)
+			continue;
+		for (size_t j = 0; j < n; j++) {
+			zero &= b->rows[j].v[fig->fit] == 0;
+			if (b->rows[j].v[fig->fit] < fig->fit_min)
+				continue;
+			x[k] = b->rows[j].v[0];
+			x[n + 1 + k++] = b->rows[j].v[fig->fit];
 		}
+		if (k >= 2)
+			b->fit =
+			    hx_stats_fit_exponent(x, x + n + 1, k, &b->fit_r2);
 		free(x);
+		if (!isnan(b->fit))
+			snprintf(b->law, sizeof(b->law), "N^%.2f", b->fit);
+		else if (zero || (n > 0 && k == 0))
+			snprintf(b->law, sizeof(b->law), "%s",
+			    zero ? "0 B" : "< 64 KiB");
 	}
 }
 
 int
 rp_figure_collect(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 {
-	static int (*const sources[])(
-	    const rp_data_t *, const rp_fig_t *, rp_plot_t *) = {
-	    [RP_SRC_SCALING] = collect_scaling,
-	    [RP_SRC_RUNS] = collect_runs,
-	    [RP_SRC_MAIN] = collect_main,
-	    [RP_SRC_TIMELINE] = collect_timeline,
-	    [RP_SRC_STEPS] = collect_steps,
-	};
-	char first[128];
-	int rc;
+	/* A main run is of one set: RP_SRC_MAIN's (and the timeline's and
+	 * the steps', which have one) are gathered set by set. */
+	int by_set =
+	    fig->source != RP_SRC_SCALING && fig->source != RP_SRC_RUNS;
+	char sets[256], *save = NULL, *set;
+	rp_block_t *one = NULL;
+	int rc = 0;
 
 	memset(P, 0, sizeof(*P));
 	P->fig = fig;
-	snprintf(first, sizeof(first), "%.*s", (int)strcspn(fig->sets, " "),
-	    fig->sets);
-	P->n = rp_data_max_n(D, first, fig->workload);
-	rc = sources[fig->source](D, fig, P);
+	snprintf(sets, sizeof(sets), "%s", fig->sets);
+	set = by_set ? strtok_r(sets, " ", &save) : NULL;
+	if ((fig->source == RP_SRC_RUNS || fig->source == RP_SRC_MAIN) &&
+	    (one = rp_figure_block_add(P, -1, "")) == NULL)
+		rc = -1;
+	while (rc == 0) {
+		rc = collect_set(D, fig, set, one, P);
+		if (!by_set || (set = strtok_r(NULL, " ", &save)) == NULL)
+			break;
+	}
+	for (int i = 0; !by_set && i < P->nblocks; i++)
+		rp_figure_rows_sort(&P->blocks[i]);
 	if (fig->fit > 0)
 		fit_blocks(P);
 	if (fig->decorate != NULL)

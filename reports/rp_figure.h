@@ -9,10 +9,8 @@
  * and the plot element drawn for each block of rows, as a template:
  *   {b} the block's data name   {c} its colour ("rgb '#rrggbb'")
  *   {p} its point type          {v} its label
- *   {k} the fitted law: "N^2.01" (column `fit` against column 0, over the
- *       rows at or above fit_min), "0 B" when every value of the block is
- *       zero, "< 64 KiB" when every value is under a fit_min of 64 KiB
- *   {n} the largest N of the figure's first set
+ *   {k} the fitted law (rp_block_t.law): column `fit` against column 0,
+ *       over the rows at or above fit_min
  * A block is one variant's runs (or one run, or all rows for the sources
  * that make one block). A variant's colour, point type and block number
  * are fixed by its place among its workload's variants in the data
@@ -54,8 +52,6 @@ typedef enum {
 
 typedef enum {
 	RP_LABEL_NONE,
-	RP_LABEL_NUMBER,    /* label_fmt of the label_field number, last
-			       (RP_F_CHUNK: the B used, rp_data_chunk) */
 	RP_LABEL_W_VARIANT, /* "workload/variant", quoted, first */
 } rp_label_t;
 
@@ -76,7 +72,8 @@ typedef struct rp_col_s {
 /* Whether a figure's column k is declared (the columns end at the first
  * that is not). */
 #define RP_FIG_COL_USED(fig, k)                                                \
-	((fig)->cols[k].field != RP_F_NONE || (fig)->cols[k].name != NULL)
+	((fig)->cols[k].field != RP_F_NONE || (fig)->cols[k].name != NULL ||   \
+	    (fig)->cols[k].of != NULL)
 
 struct rp_plot_s;
 
@@ -92,8 +89,6 @@ typedef struct rp_fig_s {
 	const char *settings;        /* gnuplot lines before the data */
 	rp_col_t cols[RP_FIG_COLS];  /* up to the first not used */
 	rp_label_t label;
-	rp_field_t label_field; /* RP_LABEL_NUMBER */
-	const char *label_fmt;
 	const char *block;      /* data block name; a number is added per
 				   variant or run */
 	int fit;                /* > 0: the column {k} is fitted from */
@@ -103,8 +98,6 @@ typedef struct rp_fig_s {
 				   out (their median is their cold run) */
 	const char *after_data; /* gnuplot lines after the data */
 	const char *series;     /* the plot element of each block */
-	const char *sep;        /* between two blocks' elements; NULL: a
-				   line each */
 	const char *empty;      /* the message when no block has a row */
 	/* Adds what depends on named runs or the ceilings (rp_figure_refs_*
 	 * below); may be NULL. */
@@ -121,6 +114,10 @@ typedef struct rp_block_s {
 	char label[64];     /* "eager", "naive, glibc malloc" */
 	int colour;         /* gnuplot lc */
 	double fit, fit_r2; /* NAN unless the figure fits */
+	/* The law of the fit, as the legend ({k}) and tables print it:
+	 * "N^2.01", "0 B", "< 64 KiB" (every value under the figure's
+	 * fit_min) or "no fit". */
+	char law[16];
 	rp_row_t *rows;
 	size_t nrows, cap;
 } rp_block_t;
@@ -129,7 +126,6 @@ typedef struct rp_plot_s {
 	const rp_fig_t *fig;
 	rp_block_t blocks[RP_PLOT_MAX_BLOCKS];
 	int nblocks;
-	double n; /* the largest N of the first set ({n}) */
 	/* From the decoration: lines before the settings and after the data,
 	 * and plot elements before and after the blocks'. */
 	char pre[512], post[2048], prefix[1024], suffix[512];

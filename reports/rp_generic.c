@@ -225,7 +225,6 @@ figure(rp_report_t *R, rp_generic_t *G, const char *w, int k, int number)
 	snprintf(title, sizeof(title), "%s: median time against N", w);
 	memset(&P, 0, sizeof(P));
 	P.fig = &fig;
-	P.n = NAN;
 	rc = collect(&R->data, w, &P);
 	if (rc == 0)
 		rc = rp_gnuplot_save(R->fig_dir, &P, R->msg, sizeof(R->msg));

@@ -2,7 +2,6 @@
  * rp_gnuplot: plots to gnuplot scripts, and gnuplot run on them (see
  * rp_gnuplot.h).
  */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +11,6 @@
 
 #include "hx_file.h"
 #include "rp_gnuplot.h"
-#include "rp_text.h"
 
 static void
 write_block(FILE *f, const rp_fig_t *fig, const rp_block_t *b)
@@ -33,27 +31,9 @@ write_block(FILE *f, const rp_fig_t *fig, const rp_block_t *b)
 			    col->floor > 0 && !(x > col->floor) ? col->floor
 								: x);
 		}
-		if (fig->label == RP_LABEL_NUMBER)
-			fprintf(f, " %s", row->label);
 		fputc('\n', f);
 	}
 	fputs("EOD\n", f);
-}
-
-const char *
-rp_gnuplot_law(const rp_plot_t *P, const rp_block_t *b)
-{
-	static char buf[32];
-	int zero = b->nrows > 0, small = b->nrows > 0;
-
-	for (size_t j = 0; j < b->nrows; j++) {
-		zero &= b->rows[j].v[P->fig->fit] == 0;
-		small &= b->rows[j].v[P->fig->fit] < P->fig->fit_min;
-	}
-	if (isnan(b->fit))
-		return zero ? "0 B" : small ? "< 64 KiB" : "no fit";
-	snprintf(buf, sizeof(buf), "N^%.2f", b->fit);
-	return buf;
 }
 
 /* s inside a single-quoted gnuplot string, where every {v} of the
@@ -88,9 +68,7 @@ write_series(FILE *f, const rp_plot_t *P, const rp_block_t *b)
 			else if (p[1] == 'v')
 				write_quoted(f, b->label);
 			else if (p[1] == 'k')
-				fputs(rp_gnuplot_law(P, b), f);
-			else if (p[1] == 'n')
-				fputs(rp_text_fmt_n(P->n), f);
+				fputs(b->law, f);
 			else
 				fwrite(p, 1, 3, f);
 			p += 3;
@@ -129,7 +107,7 @@ write_plot(FILE *f, const rp_plot_t *P)
 			continue;
 		fputs(sep, f);
 		write_series(f, P, &P->blocks[i]);
-		sep = P->fig->sep != NULL ? P->fig->sep : ", \\\n  ";
+		sep = ", \\\n  ";
 	}
 	if (blocks == 0 && P->prefix[0] == '\0')
 		fprintf(f, "1/0 title '%s'", P->fig->empty);

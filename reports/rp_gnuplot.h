@@ -24,9 +24,4 @@ int rp_gnuplot_available(void);
 int rp_gnuplot_draw(
     const char *dir, const char *name, char *msg, size_t msglen);
 
-/* The law a block's fit found, as its legend and tables print it:
- * "N^2.01", "0 B", "< 64 KiB" (every value under the figure's fit_min) or
- * "no fit". Static storage, overwritten by the next call. */
-const char *rp_gnuplot_law(const rp_plot_t *P, const rp_block_t *b);
-
 #endif /* FB_RP_GNUPLOT_H */

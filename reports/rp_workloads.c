@@ -272,6 +272,13 @@ rp_workload_per_step(const char *w)
 		.divide_by = RP_F_TIME_MEDIAN                                  \
 	}
 
+/* The B a chunked run used (rp_data_chunk), as a column. */
+static double
+chunk_column(const json_t *r, const char *name)
+{
+	return rp_data_chunk(r);
+}
+
 rp_fig_t rp_figures[] = {
     {
 	.name = "fig-interp-timeline",
@@ -307,10 +314,8 @@ rp_fig_t rp_figures[] = {
 	.sets = "interp-chunk interp-main*",
 	.workload = "interp",
 	.variants = "chunked",
-	.cols = {RP_FIG_COL_PEAK, {.field = RP_F_TIME_MEDIAN}},
-	.label = RP_LABEL_NUMBER,
-	.label_field = RP_F_CHUNK,
-	.label_fmt = "\"B=%.0f\"",
+	.cols = {RP_FIG_COL_PEAK, {.field = RP_F_TIME_MEDIAN},
+	    {.of = chunk_column, .fmt = "\"B=%.0f\""}},
 	.block = "c",
 	.decorate = rp_figure_refs_chunk,
     },
