@@ -13,6 +13,7 @@
 #include "rp_text.h"
 #include "rp_threads.h"
 #include "rp_workloads.h"
+#include "variant.h"
 
 rp_threads_limiter_t
 rp_threads_decide(double bw_share, double efficiency)
@@ -59,33 +60,20 @@ threads_run(const rp_data_t *D, const char *pattern, const char *w,
 	return big != NULL ? rp_data_find(D, &q) : NULL;
 }
 
-/* The distinct thread counts of w's runs in the sets, ascending, into ts
- * (at most RP_THREADS_MAX_T, the smallest); returns how many. */
+/* The thread counts of w's runs in the sets, ascending, into ts (at most
+ * RP_THREADS_MAX_T, the smallest; a run has at most VARIANT_THREADS_MAX);
+ * returns how many. */
 static int
 threads_counts(const rp_data_t *D, const char *pattern, const char *w, int *ts)
 {
 	rp_query_t q = {
 	    .set = pattern, .workload = w, .alloc = RP_ALLOC_JEMALLOC};
 	int n = 0;
-	size_t i;
-	json_t *r;
 
-	json_array_foreach(D->runs, i, r)
-	{
-		int t = rp_threads_threads(r), k;
-		if (!rp_data_run_matches(r, &q))
-			continue;
-		for (k = 0; k < n && ts[k] != t; k++)
-			;
-		if (k < n)
-			continue;
-		for (k = n; k > 0 && ts[k - 1] > t; k--)
-			if (k < RP_THREADS_MAX_T)
-				ts[k] = ts[k - 1];
-		if (k < RP_THREADS_MAX_T)
-			ts[k] = t;
-		if (n < RP_THREADS_MAX_T)
-			n++;
+	for (int t = 1; t <= VARIANT_THREADS_MAX && n < RP_THREADS_MAX_T; t++) {
+		q.threads = t;
+		if (rp_data_find(D, &q) != NULL)
+			ts[n++] = t;
 	}
 	return n;
 }
@@ -107,70 +95,63 @@ pct0(double share)
 	return rp_text_fmt_num(100.0 * share, "%.0f%%");
 }
 
-/* Workspace at one thread count: the text of its cell and the model's. */
-static void
-threads_memory_facts(
-    rp_report_t *R, const json_t *r, const char *p, const char *which)
-{
-	const json_t *th =
-	    json_object_get(json_object_get(r, "memory"), "threads");
-	char cell[128];
-
-	if (r == NULL)
-		snprintf(cell, sizeof(cell), "no run");
-	else if (th == NULL)
-		snprintf(
-		    cell, sizeof(cell), "%s (one thread)", rp_report_peak(r));
-	else
-		snprintf(cell, sizeof(cell), "%s / %s", rp_report_peak(r),
-		    rp_text_fmt_bytes(
-			rp_field(r, RP_F_THREADS_WORKSPACE_LOWER)));
-	rp_fact_text(F, RP_FACT_BYTES, rp_field(r, RP_F_PEAK_WORKSPACE), cell,
-	    r, "%s.workspace_%s", p, which);
-	rp_fact_num(F, RP_FACT_BYTES, rp_field(r, RP_F_MODEL_BYTES), r,
-	    "%s.model_%s", p, which);
-}
-
 /* One variant's row of both tables (threads.W.V.*); its summary into
- * *out. The limiter column is the variant's one verdict (W.V.limiter);
- * the scaling word is this section's own rule. */
+ * *out. At each end (the first and the last count): its time, its
+ * workspace (the cell: the upper bound / the lower, or one thread's) and
+ * the model's. The limiter column is the variant's one verdict
+ * (W.V.limiter); the scaling word is this section's own rule. */
 static void
 threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
     const int *ts, int nt, threads_row_t *out)
 {
-	const json_t *r1 = threads_run(&R->data, set, w, v, ts[0]);
-	const json_t *rt = threads_run(&R->data, set, w, v, ts[nt - 1]);
-	double t1 = rp_jax_c_unit_time(r1), tt = rp_jax_c_unit_time(rt);
+	static const char *const end[] = {"first", "last"};
+	const json_t *runs[2] = {threads_run(&R->data, set, w, v, ts[0]),
+	    threads_run(&R->data, set, w, v, ts[nt - 1])};
+	const json_t *r1 = runs[0], *rt = runs[1];
 	double tmax = ts[nt - 1] / (double)ts[0];
 	double bps = rp_field(rt, RP_F_GBYTES) * 1e9;
 	rp_bandwidth_ceiling_t c = rp_bandwidth_of_run(&R->data, rt);
-	char rate[64], ceiling[96], p[RP_FACTS_NAME_MAX];
+	char rate[64], ceiling[96], cell[128], p[RP_FACTS_NAME_MAX];
 
 	snprintf(p, sizeof(p), "threads.%s.%s", w, v);
+	for (int k = 0; k < 2; k++) {
+		const json_t *r = runs[k];
+		if (r == NULL)
+			snprintf(cell, sizeof(cell), "no run");
+		else if (json_object_get(
+			     json_object_get(r, "memory"), "threads") == NULL)
+			snprintf(cell, sizeof(cell), "%s (one thread)",
+			    rp_report_peak(r));
+		else
+			snprintf(cell, sizeof(cell), "%s / %s",
+			    rp_report_peak(r),
+			    rp_text_fmt_bytes(
+				rp_field(r, RP_F_THREADS_WORKSPACE_LOWER)));
+		rp_fact_num(F, RP_FACT_TIME, rp_jax_c_unit_time(r), r,
+		    "%s.time_%s", p, end[k]);
+		rp_fact_text(F, RP_FACT_BYTES, rp_field(r, RP_F_PEAK_WORKSPACE),
+		    cell, r, "%s.workspace_%s", p, end[k]);
+		rp_fact_num(F, RP_FACT_BYTES, rp_field(r, RP_F_MODEL_BYTES), r,
+		    "%s.model_%s", p, end[k]);
+	}
 	out->variant = v;
 	out->first = r1;
 	out->last = rt;
-	out->speedup = t1 / tt;
+	out->speedup = rp_jax_c_unit_time(r1) / rp_jax_c_unit_time(rt);
 	out->efficiency = out->speedup / tmax;
 	out->share = rp_bandwidth_share(&R->data, rt);
 	out->limiter = rp_threads_decide(out->share, out->efficiency);
 	rp_fact_num(F, RP_FACT_SIZE, rp_field(r1 != NULL ? r1 : rt, RP_F_N), r1,
 	    "%s.n", p);
-	rp_fact_num(F, RP_FACT_TIME, t1, r1, "%s.time_first", p);
-	rp_fact_num(F, RP_FACT_TIME, tt, rt, "%s.time_last", p);
 	rp_fact_num(F, RP_FACT_RATIO, out->speedup, rt, "%s.speedup", p);
 	rp_fact_text(F, RP_FACT_PERCENT, out->efficiency, pct0(out->efficiency),
 	    rt, "%s.efficiency", p);
 	rp_fact_str(F, rp_threads_word(out->limiter), rt, "%s.scaling", p);
-	threads_memory_facts(R, r1, p, "first");
-	threads_memory_facts(R, rt, p, "last");
 	snprintf(rate, sizeof(rate), "%s%s",
 	    isnan(bps) ? "n/a" : rp_text_fmt_bytes(bps),
 	    isnan(bps) ? "" : "/s");
 	rp_fact_text(F, RP_FACT_NUMBER, bps, rate, rt, "%s.bytes_per_s", p);
-	rp_fact_text(F, RP_FACT_PERCENT, out->share,
-	    rp_text_fmt_num(100.0 * out->share, "%.1f%%"), rt, "%s.triad_share",
-	    p);
+	rp_fact_num(F, RP_FACT_PERCENT, out->share, rt, "%s.triad_share", p);
 	rp_fact_text(F, RP_FACT_NUMBER, c.bytes_per_s,
 	    rp_bandwidth_text(&c, ceiling, sizeof(ceiling)), rt, "%s.ceiling",
 	    p);
@@ -304,7 +285,8 @@ threads_workload_facts(rp_report_t *R, const rp_workload_t *wl)
 }
 
 /* Chunked's workspace at each thread count against its model
- * (threads.chunk.*). */
+ * (threads.chunk.*); its row's facts (threads.W.chunked.*) and the
+ * counts (threads.W.first, .last) are read beside them. */
 static void
 threads_chunk_facts(rp_report_t *R)
 {
@@ -323,9 +305,6 @@ threads_chunk_facts(rp_report_t *R)
 	rp_fact_str(F, rp_field_str(rt, RP_F_MODEL_FORMULA), rt,
 	    "threads.chunk.formula");
 	rp_fact_num(F, RP_FACT_SIZE, rp_data_chunk(r1), r1, "threads.chunk.b");
-	rp_fact_num(F, RP_FACT_COUNT, ts[0], NULL, "threads.chunk.first");
-	rp_fact_num(F, RP_FACT_COUNT, nt > 0 ? ts[nt - 1] : NAN, NULL,
-	    "threads.chunk.last");
 	rp_fact_text(F, RP_FACT_BYTES, rp_field(r1, RP_F_PEAK_WORKSPACE),
 	    rp_report_peak(r1), r1, "threads.chunk.peak_first");
 	rp_fact_text(F, RP_FACT_BYTES, rp_field(rt, RP_F_PEAK_WORKSPACE),
@@ -334,10 +313,6 @@ threads_chunk_facts(rp_report_t *R)
 	    rp_field(rt, RP_F_PEAK_WORKSPACE) /
 		rp_field(r1, RP_F_PEAK_WORKSPACE),
 	    rt, "threads.chunk.peak_ratio");
-	rp_fact_num(F, RP_FACT_BYTES, rp_field(r1, RP_F_MODEL_BYTES), r1,
-	    "threads.chunk.model_first");
-	rp_fact_num(F, RP_FACT_BYTES, rp_field(rt, RP_F_MODEL_BYTES), rt,
-	    "threads.chunk.model_last");
 	rp_fact_num(F, RP_FACT_RATIO,
 	    rp_field(rt, RP_F_MODEL_BYTES) / rp_field(r1, RP_F_MODEL_BYTES), rt,
 	    "threads.chunk.model_ratio");
@@ -400,9 +375,8 @@ threads_jax_facts(rp_report_t *R)
 		json_array_foreach(R->data.runs, i, r)
 		{
 			const char *v = rp_str(r, "variant");
-			size_t len = strlen(v);
-			if (!rp_data_run_matches(r, &q) || len < 4 ||
-			    strcmp(v + len - 4, "@all") != 0)
+			if (!rp_data_run_matches(r, &q) ||
+			    strcmp(v + strcspn(v, "@"), "@all") != 0)
 				continue;
 			snprintf(row, sizeof(row), "row%d", k);
 			json_array_append_new(rows, json_string(row));

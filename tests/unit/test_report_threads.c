@@ -236,8 +236,8 @@ Test(report_threads, section_rows_and_numbers)
 	expect_text("threads.chunk.peak_first", "400 kB");
 	expect_text("threads.chunk.peak_last", "800 kB");
 	expect_text("threads.chunk.peak_ratio", "2.00x");
-	expect_text("threads.chunk.model_first", "404 kB");
-	expect_text("threads.chunk.model_last", "808 kB");
+	expect_text("threads.interp.chunked.model_first", "404 kB");
+	expect_text("threads.interp.chunked.model_last", "808 kB");
 	expect_text("threads.chunk.model_ratio", "2.00x");
 	expect_text("threads.chunk.lower_last", "750 kB");
 	/* JAX at equal thread counts: its one-core run beside C at 1. */
