@@ -27,12 +27,17 @@ rp_threads_decide(double bw_share, double efficiency)
 						    : RP_THREADS_SHORT;
 }
 
+/* Each limiter's word, and its key in threads.W.count_KEY (the rows of
+ * each verdict). */
+static const struct {
+	const char *word, *key;
+} limiters[] = {{"not judged", "untested"}, {"stops at the triad", "bandwidth"},
+    {"scales", "scales"}, {"scales short", "short"}};
+
 const char *
 rp_threads_word(rp_threads_limiter_t l)
 {
-	static const char *const words[] = {
-	    "not judged", "stops at the triad", "scales", "scales short"};
-	return l <= RP_THREADS_SHORT ? words[l] : words[0];
+	return limiters[l <= RP_THREADS_SHORT ? l : 0].word;
 }
 
 int
@@ -160,45 +165,21 @@ threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
 /* The most timed samples of a run compared. */
 #define THREADS_SAMPLES_MAX 64
 
-/* Whether the best speed-up is one, decided by its two runs' own samples
+/* What the sentences under a table say, from its rows. Whether the best
+ * speed-up is one is decided by its two runs' own samples
  * (hx_stats_verdict, the advice's rule), not by a band of other runs:
- * "faster", "same" or "undecided" (too few samples or inside their noise),
- * with the interval and the samples a side. */
-static void
-threads_best_verdict_facts(
-    rp_report_t *R, const char *w, const threads_row_t *best)
-{
-	double a[THREADS_SAMPLES_MAX], b[THREADS_SAMPLES_MAX];
-	size_t na = rp_data_samples(best->first, a, THREADS_SAMPLES_MAX);
-	size_t nb = rp_data_samples(best->last, b, THREADS_SAMPLES_MAX);
-	hx_verdict_t v = {.word = HX_VERDICT_UNDECIDED, .lo = NAN, .hi = NAN};
-	const char *word = "undecided";
-	char interval[64];
-
-	if (hx_stats_verdict(a, na, b, nb, 0.0, 0.95, &v) == 0 &&
-	    v.word == HX_VERDICT_SECOND)
-		word = "faster";
-	/* ratio is median(b) / median(a): its inverse is the speed-up. */
-	snprintf(interval, sizeof(interval), "%s to %s",
-	    rp_text_fmt_num(1.0 / v.hi, "%.2fx"),
-	    rp_text_fmt_num(1.0 / v.lo, "%.2fx"));
-	rp_fact_str(F, word, best->last, "threads.%s.best_decided", w);
-	rp_fact_str(F, isnan(v.lo) ? "n/a" : interval, best->last,
-	    "threads.%s.best_interval", w);
-	rp_fact_num(F, RP_FACT_COUNT, (double)(na < nb ? na : nb), best->last,
-	    "threads.%s.best_samples", w);
-}
-
-/* What the sentences under a table say, from its rows. */
+ * "faster" or "undecided" (too few samples or inside their noise), with
+ * the interval and the samples a side. */
 static void
 threads_summary_facts(
     rp_report_t *R, const char *w, const threads_row_t *rows, size_t n)
 {
-	/* threads.W.count_WORD: the rows of each verdict. */
-	static const char *const counted[] = {
-	    "untested", "bandwidth", "scales", "short"};
 	const threads_row_t *best = NULL;
 	int count[RP_THREADS_SHORT + 1] = {0};
+	double a[THREADS_SAMPLES_MAX], b[THREADS_SAMPLES_MAX];
+	size_t na, nb;
+	hx_verdict_t v = {.word = HX_VERDICT_UNDECIDED, .lo = NAN, .hi = NAN};
+	char interval[64];
 
 	for (size_t i = 0; i < n; i++) {
 		count[rows[i].limiter]++;
@@ -212,9 +193,23 @@ threads_summary_facts(
 	rp_fact_num(F, RP_FACT_COUNT, (double)n, NULL, "threads.%s.count", w);
 	for (int l = 0; l <= RP_THREADS_SHORT; l++)
 		rp_fact_num(F, RP_FACT_COUNT, count[l], NULL,
-		    "threads.%s.count_%s", w, counted[l]);
-	if (best != NULL)
-		threads_best_verdict_facts(R, w, best);
+		    "threads.%s.count_%s", w, limiters[l].key);
+	if (best == NULL)
+		return;
+	na = rp_data_samples(best->first, a, THREADS_SAMPLES_MAX);
+	nb = rp_data_samples(best->last, b, THREADS_SAMPLES_MAX);
+	if (hx_stats_verdict(a, na, b, nb, 0.0, 0.95, &v) != 0)
+		v.word = HX_VERDICT_UNDECIDED;
+	/* ratio is median(b) / median(a): its inverse is the speed-up. */
+	snprintf(interval, sizeof(interval), "%s to %s",
+	    rp_text_fmt_num(1.0 / v.hi, "%.2fx"),
+	    rp_text_fmt_num(1.0 / v.lo, "%.2fx"));
+	rp_fact_str(F, v.word == HX_VERDICT_SECOND ? "faster" : "undecided",
+	    best->last, "threads.%s.best_decided", w);
+	rp_fact_str(F, isnan(v.lo) ? "n/a" : interval, best->last,
+	    "threads.%s.best_interval", w);
+	rp_fact_num(F, RP_FACT_COUNT, (double)(na < nb ? na : nb), best->last,
+	    "threads.%s.best_samples", w);
 }
 
 /* The figure's caption's figures: the thread counts and the settings of
@@ -439,12 +434,10 @@ threads_goal_facts(rp_report_t *R)
 		double s;
 		char p[32];
 
-		r2 = threads_run(&R->data, set, w->name, v, 2);
-		if (r2 == NULL) {
+		if (threads_run(&R->data, set, w->name, v, 2) == NULL)
 			set = w->sets.threads;
-			r2 = threads_run(&R->data, set, w->name, v, 2);
-		}
 		r1 = threads_run(&R->data, set, w->name, v, 1);
+		r2 = threads_run(&R->data, set, w->name, v, 2);
 		s = rp_jax_c_unit_time(r1) / rp_jax_c_unit_time(r2);
 		snprintf(p, sizeof(p), "threads.goal.case%d", k);
 		rp_fact_str(F, w->name, NULL, "%s.workload", p);
@@ -509,17 +502,12 @@ rp_bandwidth_ceiling(const rp_data_t *D, const char *level, int cores)
 {
 	rp_bandwidth_ceiling_t c = {
 	    .level = level, .cores = cores, .bytes_per_s = NAN};
-	const json_t *from = D->ceilings;
-
-	c.file = "ceilings.json";
 	/* More cores: only a ceiling measured on that many (the threaded
 	 * ceilings record their count). */
-	if (cores > 1) {
-		from = D->ceilings_threads;
-		c.file = "ceilings-threads.json";
-		if (rp_num(from, "threads") != (double)cores)
-			return c;
-	}
+	const json_t *from = cores > 1 ? D->ceilings_threads : D->ceilings;
+
+	if (cores > 1 && rp_num(from, "threads") != (double)cores)
+		return c;
 	for (int i = 0; i < 4; i++)
 		if (strcmp(level, levels[i].name) == 0)
 			c.bytes_per_s = rp_num(from, levels[i].key);

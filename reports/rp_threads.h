@@ -72,7 +72,6 @@ typedef struct rp_bandwidth_ceiling_s {
 	const char *level;  /* "L1", "L2", "L3" or "DRAM" */
 	int cores;          /* the cores the triad was measured on */
 	double bytes_per_s; /* the triad there; NAN when not measured */
-	const char *file;   /* the data file it comes from */
 } rp_bandwidth_ceiling_t;
 
 /* The cache level whose size first holds bytes, from a run's
