@@ -116,7 +116,7 @@ threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
 	double tmax = ts[nt - 1] / (double)ts[0];
 	double bps = rp_field(rt, RP_F_GBYTES) * 1e9;
 	rp_bandwidth_ceiling_t c = rp_bandwidth_of_run(&R->data, rt);
-	char rate[64], ceiling[96], cell[128], p[RP_FACTS_NAME_MAX];
+	char rate[64], cell[128], p[RP_FACTS_NAME_MAX];
 
 	snprintf(p, sizeof(p), "threads.%s.%s", w, v);
 	for (int k = 0; k < 2; k++) {
@@ -157,9 +157,9 @@ threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
 	    isnan(bps) ? "" : "/s");
 	rp_fact_text(F, RP_FACT_NUMBER, bps, rate, rt, "%s.bytes_per_s", p);
 	rp_fact_num(F, RP_FACT_PERCENT, out->share, rt, "%s.triad_share", p);
-	rp_fact_text(F, RP_FACT_NUMBER, c.bytes_per_s,
-	    rp_bandwidth_text(&c, ceiling, sizeof(ceiling)), rt, "%s.ceiling",
-	    p);
+	rp_fact_num(F, RP_FACT_BYTES, c.bytes_per_s, rt, "%s.ceiling", p);
+	rp_fact_str(F, c.level, rt, "%s.ceiling_level", p);
+	rp_fact_num(F, RP_FACT_COUNT, c.cores, rt, "%s.ceiling_cores", p);
 }
 
 /* The most timed samples of a run compared. */
@@ -532,20 +532,4 @@ rp_bandwidth_share(const rp_data_t *D, const json_t *r)
 	rp_bandwidth_ceiling_t c = rp_bandwidth_of_run(D, r);
 
 	return 1e9 * rp_field(r, RP_F_GBYTES) / c.bytes_per_s;
-}
-
-char *
-rp_bandwidth_text(const rp_bandwidth_ceiling_t *c, char *buf, size_t len)
-{
-	char on[32] = "one core";
-
-	if (c->cores != 1)
-		snprintf(on, sizeof(on), "%d cores", c->cores);
-	if (isnan(c->bytes_per_s))
-		snprintf(
-		    buf, len, "not measured: the %s triad on %s", c->level, on);
-	else
-		snprintf(buf, len, "%s/s, the %s triad on %s",
-		    rp_text_fmt_bytes(c->bytes_per_s), c->level, on);
-	return buf;
 }

@@ -86,8 +86,5 @@ rp_bandwidth_ceiling_t rp_bandwidth_of_run(const rp_data_t *D, const json_t *r);
 /* r's bytes moved per second (work.gbytes_per_s) over its ceiling; NAN
  * when either is unknown. */
 double rp_bandwidth_share(const rp_data_t *D, const json_t *r);
-/* "37.7 GB/s, the DRAM triad on 2 cores" (or "not measured: the DRAM
- * triad on 2 cores") into buf of size len; returns buf. */
-char *rp_bandwidth_text(const rp_bandwidth_ceiling_t *c, char *buf, size_t len);
 
 #endif /* FB_RP_THREADS_H */

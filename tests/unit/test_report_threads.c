@@ -204,8 +204,9 @@ Test(report_threads, section_rows_and_numbers)
 	expect_text("threads.interp.fast.triad_share", "10.0%");
 	/* The ceiling it is a share of: no caches recorded, so DRAM's, on
 	 * the two cores the run used (rp_threads.h). */
-	expect_text("threads.interp.fast.ceiling",
-	    "10 GB/s, the DRAM triad on 2 cores");
+	expect_text("threads.interp.fast.ceiling", "10 GB");
+	expect_text("threads.interp.fast.ceiling_level", "DRAM");
+	expect_text("threads.interp.fast.ceiling_cores", "2");
 	expect_text(
 	    "threads.interp.stream.workspace_first", "1 MB (one thread)");
 	expect_text("threads.interp.stream.workspace_last", "1 MB / 900 kB");
