@@ -521,9 +521,9 @@ rp_bandwidth_of_run(const rp_data_t *D, const json_t *r)
 	    rp_field(r, RP_F_PEAK_WORKSPACE) + rp_field(r, RP_F_INPUT_BYTES);
 	double t = rp_field(r, RP_F_THREADS);
 
-	return rp_bandwidth_ceiling(D,
-	    r != NULL && !isnan(ws) ? rp_bandwidth_level(r, ws) : "DRAM",
-	    isnan(t) || t < 1 ? 1 : (int)t);
+	/* An unknown working set (NAN) fits no cache: DRAM. */
+	return rp_bandwidth_ceiling(
+	    D, rp_bandwidth_level(r, ws), isnan(t) || t < 1 ? 1 : (int)t);
 }
 
 double
