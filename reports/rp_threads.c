@@ -316,40 +316,39 @@ threads_chunk_facts(rp_report_t *R)
 	    "threads.chunk.lower_last");
 }
 
-/* One JAX program run on all cores ("P@all") beside its one-core run and
- * the C variant at one thread and at T threads (threads.jax.rowK.*). */
+/* One JAX program run on all cores ("P@all") beside its one-core run, and
+ * the C variant at one thread and at T threads: threads.jax.rowK.*, each
+ * side's time and their ratio on one core (_one) and on all (_all). */
 static void
 threads_jax_row_facts(rp_report_t *R, const char *w, const json_t *all, int k)
 {
+	static const char *const at[] = {"one", "all"};
 	char label[64], v[32], cset[32], tset[40], p[32];
-	const json_t *one, *c1, *ct;
-	double j1, jt;
-	int t;
+	const json_t *jax[2], *c[2];
 
 	snprintf(label, sizeof(label), "%.*s",
 	    (int)strcspn(rp_str(all, "variant"), "@"), rp_str(all, "variant"));
-	one = rp_jax_run(&R->data, w, label);
 	rp_jax_stand_in(all, v, sizeof(v));
 	snprintf(cset, sizeof(cset), "jax-c-%s", w);
 	snprintf(tset, sizeof(tset), "jax-c-%s-threads", w);
-	c1 = threads_run(&R->data, cset, w, v, 1);
-	t = rp_threads_threads(threads_run(&R->data, tset, w, v, 0));
-	ct = threads_run(&R->data, tset, w, v, t);
+	jax[0] = rp_jax_run(&R->data, w, label);
+	jax[1] = all;
+	c[0] = threads_run(&R->data, cset, w, v, 1);
+	c[1] = threads_run(&R->data, tset, w, v, 0);
 	snprintf(p, sizeof(p), "threads.jax.row%d", k);
-	j1 = rp_jax_unit_time(one);
-	jt = rp_jax_unit_time(all);
 	rp_fact_str(F, w, NULL, "%s.workload", p);
-	rp_fact_str(F, label, one, "%s.program", p);
-	rp_fact_str(F, v, c1, "%s.c_variant", p);
-	rp_fact_num(F, RP_FACT_TIME, j1, one, "%s.jax_one", p);
-	rp_fact_num(F, RP_FACT_TIME, rp_jax_c_unit_time(c1), c1, "%s.c_one", p);
-	rp_fact_num(F, RP_FACT_RATIO, j1 / rp_jax_c_unit_time(c1), NULL,
-	    "%s.ratio_one", p);
-	rp_fact_num(F, RP_FACT_TIME, jt, all, "%s.jax_all", p);
-	rp_fact_num(F, RP_FACT_TIME, rp_jax_c_unit_time(ct), ct, "%s.c_all", p);
-	rp_fact_num(F, RP_FACT_COUNT, t, ct, "%s.threads", p);
-	rp_fact_num(F, RP_FACT_RATIO, jt / rp_jax_c_unit_time(ct), NULL,
-	    "%s.ratio_all", p);
+	rp_fact_str(F, label, jax[0], "%s.program", p);
+	rp_fact_str(F, v, c[0], "%s.c_variant", p);
+	rp_fact_num(
+	    F, RP_FACT_COUNT, rp_threads_threads(c[1]), c[1], "%s.threads", p);
+	for (int i = 0; i < 2; i++) {
+		double tj = rp_jax_unit_time(jax[i]);
+		double tc = rp_jax_c_unit_time(c[i]);
+		rp_fact_num(F, RP_FACT_TIME, tj, jax[i], "%s.jax_%s", p, at[i]);
+		rp_fact_num(F, RP_FACT_TIME, tc, c[i], "%s.c_%s", p, at[i]);
+		rp_fact_num(
+		    F, RP_FACT_RATIO, tj / tc, NULL, "%s.ratio_%s", p, at[i]);
+	}
 }
 
 /* The C variants beside the JAX programs at equal thread counts: the
