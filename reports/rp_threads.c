@@ -114,9 +114,8 @@ threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
 	    threads_run(&R->data, set, w, v, ts[nt - 1])};
 	const json_t *r1 = runs[0], *rt = runs[1];
 	double tmax = ts[nt - 1] / (double)ts[0];
-	double bps = rp_field(rt, RP_F_GBYTES) * 1e9;
 	rp_bandwidth_ceiling_t c = rp_bandwidth_of_run(&R->data, rt);
-	char rate[64], cell[128], p[RP_FACTS_NAME_MAX];
+	char cell[128], p[RP_FACTS_NAME_MAX];
 
 	snprintf(p, sizeof(p), "threads.%s.%s", w, v);
 	for (int k = 0; k < 2; k++) {
@@ -152,10 +151,8 @@ threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
 	rp_fact_text(F, RP_FACT_PERCENT, out->efficiency, pct0(out->efficiency),
 	    rt, "%s.efficiency", p);
 	rp_fact_str(F, rp_threads_word(out->limiter), rt, "%s.scaling", p);
-	snprintf(rate, sizeof(rate), "%s%s",
-	    isnan(bps) ? "n/a" : rp_text_fmt_bytes(bps),
-	    isnan(bps) ? "" : "/s");
-	rp_fact_text(F, RP_FACT_NUMBER, bps, rate, rt, "%s.bytes_per_s", p);
+	rp_fact_num(F, RP_FACT_BYTES, rp_field(rt, RP_F_GBYTES) * 1e9, rt,
+	    "%s.bytes_per_s", p);
 	rp_fact_num(F, RP_FACT_PERCENT, out->share, rt, "%s.triad_share", p);
 	rp_fact_num(F, RP_FACT_BYTES, c.bytes_per_s, rt, "%s.ceiling", p);
 	rp_fact_str(F, c.level, rt, "%s.ceiling_level", p);

@@ -200,7 +200,7 @@ Test(report_threads, section_rows_and_numbers)
 	    "threads.interp.fast.workspace_first", "< 64 KiB (one thread)");
 	expect_text("threads.interp.fast.workspace_last", "< 64 KiB / 0 B");
 	expect_text("threads.interp.fast.model_last", "0 B");
-	expect_text("threads.interp.fast.bytes_per_s", "1 GB/s");
+	expect_text("threads.interp.fast.bytes_per_s", "1 GB");
 	expect_text("threads.interp.fast.triad_share", "10.0%");
 	/* The ceiling it is a share of: no caches recorded, so DRAM's, on
 	 * the two cores the run used (rp_threads.h). */
