@@ -275,7 +275,8 @@ profile_facts(rp_facts_t *F, const json_t *r, const char *p)
 }
 
 /* One variant's row: its prediction against its median, the two largest
- * terms, the verdict. Returns 1 when the prediction is within the
+ * terms (its median and its verdict are its own facts, W.V.median and
+ * W.V.limiter). Returns 1 when the prediction is within the
  * tolerance. */
 static int
 model_row_facts(rp_report_t *R, const char *w, const char *v)
@@ -283,22 +284,21 @@ model_row_facts(rp_report_t *R, const char *w, const char *v)
 	const json_t *r = rp_data_main_run(&R->data, w, v);
 	const json_t *m = json_object_get(r, "model");
 	rp_limiter_in_t in;
-	rp_limiter_t lim = rp_limiter_of(&R->data, w, v, &in);
-	int within = fabs(in.model_error) <= RP_LIMITER_MODEL_TOLERANCE;
+	int within;
 	double best[2] = {-INFINITY, -INFINITY};
 	const json_t *top[2] = {NULL, NULL};
 	char p[RP_FACTS_NAME_MAX], term[RP_FACTS_NAME_MAX + 16];
 	size_t i;
 	json_t *t;
 
+	rp_limiter_of(&R->data, w, v, &in);
+	within = fabs(in.model_error) <= RP_LIMITER_MODEL_TOLERANCE;
 	json_array_foreach(json_object_get(m, "terms"), i, t)
 	{
 		keep_two(rp_num(t, "seconds"), t, best, top);
 	}
 	snprintf(p, sizeof(p), "limits.%s.%s", w, v);
 	rp_fact_bool(&R->facts, m != NULL, r, "%s.modelled", p);
-	rp_fact_num(&R->facts, RP_FACT_TIME, rp_field(r, RP_F_TIME_MEDIAN), r,
-	    "%s.measured", p);
 	rp_fact_bool(&R->facts, m != NULL && within, r, "%s.within", p);
 	prediction_facts(&R->facts, &in, r, p);
 	rp_fact_str(&R->facts, rp_data_variant_text(&R->data, w, v, "notes"), r,
@@ -317,8 +317,6 @@ model_row_facts(rp_report_t *R, const char *w, const char *v)
 		    rp_num(top[k], "seconds"), rp_num(top[k], "share"), r,
 		    term);
 	}
-	rp_fact_str(
-	    &R->facts, rp_limiter_verdict_word(&lim), r, "%s.limiter", p);
 	profile_facts(&R->facts, r, p);
 	return m != NULL && within;
 }
@@ -425,12 +423,12 @@ drift_facts(rp_report_t *R)
 	    "gather_l1_per_s", "gather_l3_per_s", "read_dram_bytes_per_s"};
 	const json_t *a = R->data.ceilings, *b = R->data.ceilings_after;
 	const char *most_key = NULL;
-	double most = 0.0, most_abs = -1.0;
+	double most = 0.0;
 
 	rp_fact_bool(
 	    &R->facts, a != NULL && b != NULL, NULL, "limits.drift.measured");
-	for (size_t i = 0;
-	     a != NULL && b != NULL && i < sizeof(k) / sizeof(k[0]); i++) {
+	/* Without either file every rate is NAN, and no key has a move. */
+	for (size_t i = 0; i < sizeof(k) / sizeof(k[0]); i++) {
 		const double x = rp_num(a, k[i]), y = rp_num(b, k[i]);
 		const double d = y / x - 1.0;
 
@@ -439,8 +437,8 @@ drift_facts(rp_report_t *R)
 		rp_fact_text(&R->facts, RP_FACT_PERCENT, d,
 		    rp_text_fmt_num(100 * d, "%+.0f%%"), NULL,
 		    "limits.drift.%s", k[i]);
-		if (fabs(d) > most_abs)
-			most_abs = fabs(d), most = d, most_key = k[i];
+		if (most_key == NULL || fabs(d) > fabs(most))
+			most = d, most_key = k[i];
 	}
 	if (most_key != NULL) {
 		rp_fact_text(&R->facts, RP_FACT_PERCENT, most,
@@ -468,12 +466,10 @@ rp_limiter_facts(rp_report_t *R)
 
 		for (size_t i = 0; i < nv; i++) {
 			const json_t *r = rp_data_main_run(&R->data, w, vs[i]);
-			if (json_object_get(r, "model") != NULL) {
-				modelled++;
-				any = any != NULL ? any : r;
-			}
-			profiled |= json_object_get(json_object_get(r, "model"),
-					"profile") != NULL;
+			const json_t *m = json_object_get(r, "model");
+			any = any != NULL || m == NULL ? any : r;
+			modelled += m != NULL;
+			profiled |= json_object_get(m, "profile") != NULL;
 			within += model_row_facts(R, w, vs[i]);
 		}
 		rp_fact_num(&R->facts, RP_FACT_COUNT, modelled, NULL,

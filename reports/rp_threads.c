@@ -13,6 +13,7 @@
 #include "rp_text.h"
 #include "rp_threads.h"
 #include "rp_workloads.h"
+#include "variant.h"
 
 rp_threads_limiter_t
 rp_threads_decide(double bw_share, double efficiency)
@@ -26,12 +27,17 @@ rp_threads_decide(double bw_share, double efficiency)
 						    : RP_THREADS_SHORT;
 }
 
+/* Each limiter's word, and its key in threads.W.count_KEY (the rows of
+ * each verdict). */
+static const struct {
+	const char *word, *key;
+} limiters[] = {{"not judged", "untested"}, {"stops at the triad", "bandwidth"},
+    {"scales", "scales"}, {"scales short", "short"}};
+
 const char *
 rp_threads_word(rp_threads_limiter_t l)
 {
-	static const char *const words[] = {
-	    "not judged", "stops at the triad", "scales", "scales short"};
-	return l <= RP_THREADS_SHORT ? words[l] : words[0];
+	return limiters[l <= RP_THREADS_SHORT ? l : 0].word;
 }
 
 int
@@ -59,33 +65,20 @@ threads_run(const rp_data_t *D, const char *pattern, const char *w,
 	return big != NULL ? rp_data_find(D, &q) : NULL;
 }
 
-/* The distinct thread counts of w's runs in the sets, ascending, into ts
- * (at most RP_THREADS_MAX_T, the smallest); returns how many. */
+/* The thread counts of w's runs in the sets, ascending, into ts (at most
+ * RP_THREADS_MAX_T, the smallest; a run has at most VARIANT_THREADS_MAX);
+ * returns how many. */
 static int
 threads_counts(const rp_data_t *D, const char *pattern, const char *w, int *ts)
 {
 	rp_query_t q = {
 	    .set = pattern, .workload = w, .alloc = RP_ALLOC_JEMALLOC};
 	int n = 0;
-	size_t i;
-	json_t *r;
 
-	json_array_foreach(D->runs, i, r)
-	{
-		int t = rp_threads_threads(r), k;
-		if (!rp_data_run_matches(r, &q))
-			continue;
-		for (k = 0; k < n && ts[k] != t; k++)
-			;
-		if (k < n)
-			continue;
-		for (k = n; k > 0 && ts[k - 1] > t; k--)
-			if (k < RP_THREADS_MAX_T)
-				ts[k] = ts[k - 1];
-		if (k < RP_THREADS_MAX_T)
-			ts[k] = t;
-		if (n < RP_THREADS_MAX_T)
-			n++;
+	for (int t = 1; t <= VARIANT_THREADS_MAX && n < RP_THREADS_MAX_T; t++) {
+		q.threads = t;
+		if (rp_data_find(D, &q) != NULL)
+			ts[n++] = t;
 	}
 	return n;
 }
@@ -107,117 +100,83 @@ pct0(double share)
 	return rp_text_fmt_num(100.0 * share, "%.0f%%");
 }
 
-/* Workspace at one thread count: the text of its cell and the model's. */
-static void
-threads_memory_facts(
-    rp_report_t *R, const json_t *r, const char *p, const char *which)
-{
-	const json_t *th =
-	    json_object_get(json_object_get(r, "memory"), "threads");
-	char cell[128];
-
-	if (r == NULL)
-		snprintf(cell, sizeof(cell), "no run");
-	else if (th == NULL)
-		snprintf(
-		    cell, sizeof(cell), "%s (one thread)", rp_report_peak(r));
-	else
-		snprintf(cell, sizeof(cell), "%s / %s", rp_report_peak(r),
-		    rp_text_fmt_bytes(
-			rp_field(r, RP_F_THREADS_WORKSPACE_LOWER)));
-	rp_fact_text(F, RP_FACT_BYTES, rp_field(r, RP_F_PEAK_WORKSPACE), cell,
-	    r, "%s.workspace_%s", p, which);
-	rp_fact_num(F, RP_FACT_BYTES, rp_field(r, RP_F_MODEL_BYTES), r,
-	    "%s.model_%s", p, which);
-}
-
 /* One variant's row of both tables (threads.W.V.*); its summary into
- * *out. The limiter column is the variant's one verdict (W.V.limiter);
- * the scaling word is this section's own rule. */
+ * *out. At each end (the first and the last count): its time, its
+ * workspace (the cell: the upper bound / the lower, or one thread's) and
+ * the model's. The limiter column is the variant's one verdict
+ * (W.V.limiter); the scaling word is this section's own rule. */
 static void
 threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
     const int *ts, int nt, threads_row_t *out)
 {
-	const json_t *r1 = threads_run(&R->data, set, w, v, ts[0]);
-	const json_t *rt = threads_run(&R->data, set, w, v, ts[nt - 1]);
-	double t1 = rp_jax_c_unit_time(r1), tt = rp_jax_c_unit_time(rt);
+	static const char *const end[] = {"first", "last"};
+	const json_t *runs[2] = {threads_run(&R->data, set, w, v, ts[0]),
+	    threads_run(&R->data, set, w, v, ts[nt - 1])};
+	const json_t *r1 = runs[0], *rt = runs[1];
 	double tmax = ts[nt - 1] / (double)ts[0];
-	double bps = rp_field(rt, RP_F_GBYTES) * 1e9;
 	rp_bandwidth_ceiling_t c = rp_bandwidth_of_run(&R->data, rt);
-	char rate[64], ceiling[96], p[RP_FACTS_NAME_MAX];
+	char cell[128], p[RP_FACTS_NAME_MAX];
 
 	snprintf(p, sizeof(p), "threads.%s.%s", w, v);
+	for (int k = 0; k < 2; k++) {
+		const json_t *r = runs[k];
+		if (r == NULL)
+			snprintf(cell, sizeof(cell), "no run");
+		else if (json_object_get(
+			     json_object_get(r, "memory"), "threads") == NULL)
+			snprintf(cell, sizeof(cell), "%s (one thread)",
+			    rp_report_peak(r));
+		else
+			snprintf(cell, sizeof(cell), "%s / %s",
+			    rp_report_peak(r),
+			    rp_text_fmt_bytes(
+				rp_field(r, RP_F_THREADS_WORKSPACE_LOWER)));
+		rp_fact_num(F, RP_FACT_TIME, rp_jax_c_unit_time(r), r,
+		    "%s.time_%s", p, end[k]);
+		rp_fact_text(F, RP_FACT_BYTES, rp_field(r, RP_F_PEAK_WORKSPACE),
+		    cell, r, "%s.workspace_%s", p, end[k]);
+		rp_fact_num(F, RP_FACT_BYTES, rp_field(r, RP_F_MODEL_BYTES), r,
+		    "%s.model_%s", p, end[k]);
+	}
 	out->variant = v;
 	out->first = r1;
 	out->last = rt;
-	out->speedup = t1 / tt;
+	out->speedup = rp_jax_c_unit_time(r1) / rp_jax_c_unit_time(rt);
 	out->efficiency = out->speedup / tmax;
 	out->share = rp_bandwidth_share(&R->data, rt);
 	out->limiter = rp_threads_decide(out->share, out->efficiency);
 	rp_fact_num(F, RP_FACT_SIZE, rp_field(r1 != NULL ? r1 : rt, RP_F_N), r1,
 	    "%s.n", p);
-	rp_fact_num(F, RP_FACT_TIME, t1, r1, "%s.time_first", p);
-	rp_fact_num(F, RP_FACT_TIME, tt, rt, "%s.time_last", p);
 	rp_fact_num(F, RP_FACT_RATIO, out->speedup, rt, "%s.speedup", p);
 	rp_fact_text(F, RP_FACT_PERCENT, out->efficiency, pct0(out->efficiency),
 	    rt, "%s.efficiency", p);
 	rp_fact_str(F, rp_threads_word(out->limiter), rt, "%s.scaling", p);
-	threads_memory_facts(R, r1, p, "first");
-	threads_memory_facts(R, rt, p, "last");
-	snprintf(rate, sizeof(rate), "%s%s",
-	    isnan(bps) ? "n/a" : rp_text_fmt_bytes(bps),
-	    isnan(bps) ? "" : "/s");
-	rp_fact_text(F, RP_FACT_NUMBER, bps, rate, rt, "%s.bytes_per_s", p);
-	rp_fact_text(F, RP_FACT_PERCENT, out->share,
-	    rp_text_fmt_num(100.0 * out->share, "%.1f%%"), rt, "%s.triad_share",
-	    p);
-	rp_fact_text(F, RP_FACT_NUMBER, c.bytes_per_s,
-	    rp_bandwidth_text(&c, ceiling, sizeof(ceiling)), rt, "%s.ceiling",
-	    p);
+	rp_fact_num(F, RP_FACT_BYTES, rp_field(rt, RP_F_GBYTES) * 1e9, rt,
+	    "%s.bytes_per_s", p);
+	rp_fact_num(F, RP_FACT_PERCENT, out->share, rt, "%s.triad_share", p);
+	rp_fact_num(F, RP_FACT_BYTES, c.bytes_per_s, rt, "%s.ceiling", p);
+	rp_fact_str(F, c.level, rt, "%s.ceiling_level", p);
+	rp_fact_num(F, RP_FACT_COUNT, c.cores, rt, "%s.ceiling_cores", p);
 }
 
 /* The most timed samples of a run compared. */
 #define THREADS_SAMPLES_MAX 64
 
-/* Whether the best speed-up is one, decided by its two runs' own samples
+/* What the sentences under a table say, from its rows. Whether the best
+ * speed-up is one is decided by its two runs' own samples
  * (hx_stats_verdict, the advice's rule), not by a band of other runs:
- * "faster", "same" or "undecided" (too few samples or inside their noise),
- * with the interval and the samples a side. */
-static void
-threads_best_verdict_facts(
-    rp_report_t *R, const char *w, const threads_row_t *best)
-{
-	double a[THREADS_SAMPLES_MAX], b[THREADS_SAMPLES_MAX];
-	size_t na = rp_data_samples(best->first, a, THREADS_SAMPLES_MAX);
-	size_t nb = rp_data_samples(best->last, b, THREADS_SAMPLES_MAX);
-	hx_verdict_t v = {.word = HX_VERDICT_UNDECIDED, .lo = NAN, .hi = NAN};
-	const char *word = "undecided";
-	char interval[64];
-
-	if (hx_stats_verdict(a, na, b, nb, 0.0, 0.95, &v) == 0 &&
-	    v.word == HX_VERDICT_SECOND)
-		word = "faster";
-	/* ratio is median(b) / median(a): its inverse is the speed-up. */
-	snprintf(interval, sizeof(interval), "%s to %s",
-	    rp_text_fmt_num(1.0 / v.hi, "%.2fx"),
-	    rp_text_fmt_num(1.0 / v.lo, "%.2fx"));
-	rp_fact_str(F, word, best->last, "threads.%s.best_decided", w);
-	rp_fact_str(F, isnan(v.lo) ? "n/a" : interval, best->last,
-	    "threads.%s.best_interval", w);
-	rp_fact_num(F, RP_FACT_COUNT, (double)(na < nb ? na : nb), best->last,
-	    "threads.%s.best_samples", w);
-}
-
-/* What the sentences under a table say, from its rows. */
+ * "faster" or "undecided" (too few samples or inside their noise), with
+ * the interval and the samples a side. */
 static void
 threads_summary_facts(
     rp_report_t *R, const char *w, const threads_row_t *rows, size_t n)
 {
-	/* threads.W.count_WORD: the rows of each verdict. */
-	static const char *const counted[] = {
-	    "untested", "bandwidth", "scales", "short"};
 	const threads_row_t *best = NULL;
 	int count[RP_THREADS_SHORT + 1] = {0};
+	double a[THREADS_SAMPLES_MAX], b[THREADS_SAMPLES_MAX];
+	size_t na, nb;
+	hx_verdict_t v = {.word = HX_VERDICT_UNDECIDED, .lo = NAN, .hi = NAN};
+	char interval[64];
 
 	for (size_t i = 0; i < n; i++) {
 		count[rows[i].limiter]++;
@@ -231,9 +190,23 @@ threads_summary_facts(
 	rp_fact_num(F, RP_FACT_COUNT, (double)n, NULL, "threads.%s.count", w);
 	for (int l = 0; l <= RP_THREADS_SHORT; l++)
 		rp_fact_num(F, RP_FACT_COUNT, count[l], NULL,
-		    "threads.%s.count_%s", w, counted[l]);
-	if (best != NULL)
-		threads_best_verdict_facts(R, w, best);
+		    "threads.%s.count_%s", w, limiters[l].key);
+	if (best == NULL)
+		return;
+	na = rp_data_samples(best->first, a, THREADS_SAMPLES_MAX);
+	nb = rp_data_samples(best->last, b, THREADS_SAMPLES_MAX);
+	if (hx_stats_verdict(a, na, b, nb, 0.0, 0.95, &v) != 0)
+		v.word = HX_VERDICT_UNDECIDED;
+	/* ratio is median(b) / median(a): its inverse is the speed-up. */
+	snprintf(interval, sizeof(interval), "%s to %s",
+	    rp_text_fmt_num(1.0 / v.hi, "%.2fx"),
+	    rp_text_fmt_num(1.0 / v.lo, "%.2fx"));
+	rp_fact_str(F, v.word == HX_VERDICT_SECOND ? "faster" : "undecided",
+	    best->last, "threads.%s.best_decided", w);
+	rp_fact_str(F, isnan(v.lo) ? "n/a" : interval, best->last,
+	    "threads.%s.best_interval", w);
+	rp_fact_num(F, RP_FACT_COUNT, (double)(na < nb ? na : nb), best->last,
+	    "threads.%s.best_samples", w);
 }
 
 /* The figure's caption's figures: the thread counts and the settings of
@@ -304,7 +277,8 @@ threads_workload_facts(rp_report_t *R, const rp_workload_t *wl)
 }
 
 /* Chunked's workspace at each thread count against its model
- * (threads.chunk.*). */
+ * (threads.chunk.*); its row's facts (threads.W.chunked.*) and the
+ * counts (threads.W.first, .last) are read beside them. */
 static void
 threads_chunk_facts(rp_report_t *R)
 {
@@ -323,9 +297,6 @@ threads_chunk_facts(rp_report_t *R)
 	rp_fact_str(F, rp_field_str(rt, RP_F_MODEL_FORMULA), rt,
 	    "threads.chunk.formula");
 	rp_fact_num(F, RP_FACT_SIZE, rp_data_chunk(r1), r1, "threads.chunk.b");
-	rp_fact_num(F, RP_FACT_COUNT, ts[0], NULL, "threads.chunk.first");
-	rp_fact_num(F, RP_FACT_COUNT, nt > 0 ? ts[nt - 1] : NAN, NULL,
-	    "threads.chunk.last");
 	rp_fact_text(F, RP_FACT_BYTES, rp_field(r1, RP_F_PEAK_WORKSPACE),
 	    rp_report_peak(r1), r1, "threads.chunk.peak_first");
 	rp_fact_text(F, RP_FACT_BYTES, rp_field(rt, RP_F_PEAK_WORKSPACE),
@@ -334,10 +305,6 @@ threads_chunk_facts(rp_report_t *R)
 	    rp_field(rt, RP_F_PEAK_WORKSPACE) /
 		rp_field(r1, RP_F_PEAK_WORKSPACE),
 	    rt, "threads.chunk.peak_ratio");
-	rp_fact_num(F, RP_FACT_BYTES, rp_field(r1, RP_F_MODEL_BYTES), r1,
-	    "threads.chunk.model_first");
-	rp_fact_num(F, RP_FACT_BYTES, rp_field(rt, RP_F_MODEL_BYTES), rt,
-	    "threads.chunk.model_last");
 	rp_fact_num(F, RP_FACT_RATIO,
 	    rp_field(rt, RP_F_MODEL_BYTES) / rp_field(r1, RP_F_MODEL_BYTES), rt,
 	    "threads.chunk.model_ratio");
@@ -346,40 +313,39 @@ threads_chunk_facts(rp_report_t *R)
 	    "threads.chunk.lower_last");
 }
 
-/* One JAX program run on all cores ("P@all") beside its one-core run and
- * the C variant at one thread and at T threads (threads.jax.rowK.*). */
+/* One JAX program run on all cores ("P@all") beside its one-core run, and
+ * the C variant at one thread and at T threads: threads.jax.rowK.*, each
+ * side's time and their ratio on one core (_one) and on all (_all). */
 static void
 threads_jax_row_facts(rp_report_t *R, const char *w, const json_t *all, int k)
 {
+	static const char *const at[] = {"one", "all"};
 	char label[64], v[32], cset[32], tset[40], p[32];
-	const json_t *one, *c1, *ct;
-	double j1, jt;
-	int t;
+	const json_t *jax[2], *c[2];
 
 	snprintf(label, sizeof(label), "%.*s",
 	    (int)strcspn(rp_str(all, "variant"), "@"), rp_str(all, "variant"));
-	one = rp_jax_run(&R->data, w, label);
 	rp_jax_stand_in(all, v, sizeof(v));
 	snprintf(cset, sizeof(cset), "jax-c-%s", w);
 	snprintf(tset, sizeof(tset), "jax-c-%s-threads", w);
-	c1 = threads_run(&R->data, cset, w, v, 1);
-	t = rp_threads_threads(threads_run(&R->data, tset, w, v, 0));
-	ct = threads_run(&R->data, tset, w, v, t);
+	jax[0] = rp_jax_run(&R->data, w, label);
+	jax[1] = all;
+	c[0] = threads_run(&R->data, cset, w, v, 1);
+	c[1] = threads_run(&R->data, tset, w, v, 0);
 	snprintf(p, sizeof(p), "threads.jax.row%d", k);
-	j1 = rp_jax_unit_time(one);
-	jt = rp_jax_unit_time(all);
 	rp_fact_str(F, w, NULL, "%s.workload", p);
-	rp_fact_str(F, label, one, "%s.program", p);
-	rp_fact_str(F, v, c1, "%s.c_variant", p);
-	rp_fact_num(F, RP_FACT_TIME, j1, one, "%s.jax_one", p);
-	rp_fact_num(F, RP_FACT_TIME, rp_jax_c_unit_time(c1), c1, "%s.c_one", p);
-	rp_fact_num(F, RP_FACT_RATIO, j1 / rp_jax_c_unit_time(c1), NULL,
-	    "%s.ratio_one", p);
-	rp_fact_num(F, RP_FACT_TIME, jt, all, "%s.jax_all", p);
-	rp_fact_num(F, RP_FACT_TIME, rp_jax_c_unit_time(ct), ct, "%s.c_all", p);
-	rp_fact_num(F, RP_FACT_COUNT, t, ct, "%s.threads", p);
-	rp_fact_num(F, RP_FACT_RATIO, jt / rp_jax_c_unit_time(ct), NULL,
-	    "%s.ratio_all", p);
+	rp_fact_str(F, label, jax[0], "%s.program", p);
+	rp_fact_str(F, v, c[0], "%s.c_variant", p);
+	rp_fact_num(
+	    F, RP_FACT_COUNT, rp_threads_threads(c[1]), c[1], "%s.threads", p);
+	for (int i = 0; i < 2; i++) {
+		double tj = rp_jax_unit_time(jax[i]);
+		double tc = rp_jax_c_unit_time(c[i]);
+		rp_fact_num(F, RP_FACT_TIME, tj, jax[i], "%s.jax_%s", p, at[i]);
+		rp_fact_num(F, RP_FACT_TIME, tc, c[i], "%s.c_%s", p, at[i]);
+		rp_fact_num(
+		    F, RP_FACT_RATIO, tj / tc, NULL, "%s.ratio_%s", p, at[i]);
+	}
 }
 
 /* The C variants beside the JAX programs at equal thread counts: the
@@ -400,9 +366,8 @@ threads_jax_facts(rp_report_t *R)
 		json_array_foreach(R->data.runs, i, r)
 		{
 			const char *v = rp_str(r, "variant");
-			size_t len = strlen(v);
-			if (!rp_data_run_matches(r, &q) || len < 4 ||
-			    strcmp(v + len - 4, "@all") != 0)
+			if (!rp_data_run_matches(r, &q) ||
+			    strcmp(v + strcspn(v, "@"), "@all") != 0)
 				continue;
 			snprintf(row, sizeof(row), "row%d", k);
 			json_array_append_new(rows, json_string(row));
@@ -465,12 +430,10 @@ threads_goal_facts(rp_report_t *R)
 		double s;
 		char p[32];
 
-		r2 = threads_run(&R->data, set, w->name, v, 2);
-		if (r2 == NULL) {
+		if (threads_run(&R->data, set, w->name, v, 2) == NULL)
 			set = w->sets.threads;
-			r2 = threads_run(&R->data, set, w->name, v, 2);
-		}
 		r1 = threads_run(&R->data, set, w->name, v, 1);
+		r2 = threads_run(&R->data, set, w->name, v, 2);
 		s = rp_jax_c_unit_time(r1) / rp_jax_c_unit_time(r2);
 		snprintf(p, sizeof(p), "threads.goal.case%d", k);
 		rp_fact_str(F, w->name, NULL, "%s.workload", p);
@@ -535,17 +498,12 @@ rp_bandwidth_ceiling(const rp_data_t *D, const char *level, int cores)
 {
 	rp_bandwidth_ceiling_t c = {
 	    .level = level, .cores = cores, .bytes_per_s = NAN};
-	const json_t *from = D->ceilings;
-
-	c.file = "ceilings.json";
 	/* More cores: only a ceiling measured on that many (the threaded
 	 * ceilings record their count). */
-	if (cores > 1) {
-		from = D->ceilings_threads;
-		c.file = "ceilings-threads.json";
-		if (rp_num(from, "threads") != (double)cores)
-			return c;
-	}
+	const json_t *from = cores > 1 ? D->ceilings_threads : D->ceilings;
+
+	if (cores > 1 && rp_num(from, "threads") != (double)cores)
+		return c;
 	for (int i = 0; i < 4; i++)
 		if (strcmp(level, levels[i].name) == 0)
 			c.bytes_per_s = rp_num(from, levels[i].key);
@@ -559,9 +517,9 @@ rp_bandwidth_of_run(const rp_data_t *D, const json_t *r)
 	    rp_field(r, RP_F_PEAK_WORKSPACE) + rp_field(r, RP_F_INPUT_BYTES);
 	double t = rp_field(r, RP_F_THREADS);
 
-	return rp_bandwidth_ceiling(D,
-	    r != NULL && !isnan(ws) ? rp_bandwidth_level(r, ws) : "DRAM",
-	    isnan(t) || t < 1 ? 1 : (int)t);
+	/* An unknown working set (NAN) fits no cache: DRAM. */
+	return rp_bandwidth_ceiling(
+	    D, rp_bandwidth_level(r, ws), isnan(t) || t < 1 ? 1 : (int)t);
 }
 
 double
@@ -570,20 +528,4 @@ rp_bandwidth_share(const rp_data_t *D, const json_t *r)
 	rp_bandwidth_ceiling_t c = rp_bandwidth_of_run(D, r);
 
 	return 1e9 * rp_field(r, RP_F_GBYTES) / c.bytes_per_s;
-}
-
-char *
-rp_bandwidth_text(const rp_bandwidth_ceiling_t *c, char *buf, size_t len)
-{
-	char on[32] = "one core";
-
-	if (c->cores != 1)
-		snprintf(on, sizeof(on), "%d cores", c->cores);
-	if (isnan(c->bytes_per_s))
-		snprintf(
-		    buf, len, "not measured: the %s triad on %s", c->level, on);
-	else
-		snprintf(buf, len, "%s/s, the %s triad on %s",
-		    rp_text_fmt_bytes(c->bytes_per_s), c->level, on);
-	return buf;
 }

@@ -72,7 +72,6 @@ typedef struct rp_bandwidth_ceiling_s {
 	const char *level;  /* "L1", "L2", "L3" or "DRAM" */
 	int cores;          /* the cores the triad was measured on */
 	double bytes_per_s; /* the triad there; NAN when not measured */
-	const char *file;   /* the data file it comes from */
 } rp_bandwidth_ceiling_t;
 
 /* The cache level whose size first holds bytes, from a run's
@@ -87,8 +86,5 @@ rp_bandwidth_ceiling_t rp_bandwidth_of_run(const rp_data_t *D, const json_t *r);
 /* r's bytes moved per second (work.gbytes_per_s) over its ceiling; NAN
  * when either is unknown. */
 double rp_bandwidth_share(const rp_data_t *D, const json_t *r);
-/* "37.7 GB/s, the DRAM triad on 2 cores" (or "not measured: the DRAM
- * triad on 2 cores") into buf of size len; returns buf. */
-char *rp_bandwidth_text(const rp_bandwidth_ceiling_t *c, char *buf, size_t len);
 
 #endif /* FB_RP_THREADS_H */

@@ -65,7 +65,6 @@ def test_no_limiter_is_named_and_it_renders_strict(made, facts, tmp_path):
             if value(facts, name + ".measured"):
                 measured += 1
                 assert value(facts, name + ".limiter") == "not modelled"
-                assert value(facts, "limits." + name + ".limiter") == "not modelled"
     assert measured >= 2
     assert value(facts, "limiters.undetermined") == 0
     assert value(facts, "lesson.speed.naive_limiter.verdict") == "unmodelled"

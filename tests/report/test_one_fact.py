@@ -47,9 +47,9 @@ DISTINCT = {frozenset(p) for p in [
 ]}
 
 # Sections whose templates are not yet reduced to one name a quantity
-# (reports/templates/notebook/limits.md.j2 prints its own copies of the
-# main runs' medians and of its pairs' terms): named so that a new
-# duplicate elsewhere still fails.
+# (reports/templates/notebook/limits.md.j2 prints its own copies of its
+# pairs' terms, and the speed lesson copies of one variant's prediction):
+# named so that a new duplicate elsewhere still fails.
 PENDING = ("limits.",)
 
 # A fact made without runs that prints a run's value is a copy of it,

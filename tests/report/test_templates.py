@@ -189,7 +189,6 @@ def test_the_model_decides_the_limiter_where_the_data_has_it(tmp_path):
     assert p.returncode == 0, p.stderr
     md = (tmp_path / "out" / "REPORT.md").read_text()
     doc = json.loads((tmp_path / "out" / "facts.json").read_text())["facts"]
-    assert doc["limits.interp.fused.limiter"]["text"] == "gathers"
     assert doc["interp.fused.limiter"]["text"] == "gathers"
     assert doc["limits.interp.fused.error"]["text"] == "-5%"
     assert doc["limits.interp.tiled.within"]["value"] is False

@@ -54,10 +54,8 @@ Test(report_bandwidth, the_level_and_the_cores_choose_the_triad)
 	ceilings(&D);
 	c = rp_bandwidth_ceiling(&D, "L3", 1);
 	cr_expect_float_eq(c.bytes_per_s, 5e10, 1, "L3, one core");
-	cr_expect_str_eq(c.file, "ceilings.json");
 	c = rp_bandwidth_ceiling(&D, "L3", 2);
 	cr_expect_float_eq(c.bytes_per_s, 8e10, 1, "L3, two cores");
-	cr_expect_str_eq(c.file, "ceilings-threads.json");
 	c = rp_bandwidth_ceiling(&D, "DRAM", 2);
 	cr_expect_float_eq(c.bytes_per_s, 3e10, 1, "DRAM, two cores");
 	/* Four cores were never measured: no ceiling, not two cores'. */
@@ -85,20 +83,17 @@ Test(report_bandwidth, a_run_is_read_against_its_own_level_and_threads)
 			     "{\"peak_workspace_bytes\":1e9,\"input_bytes\":"
 			     "0},\"work\":{\"gbytes_per_s\":15}," CACHES "}");
 	rp_bandwidth_ceiling_t c;
-	char buf[96];
 
 	ceilings(&D);
 	c = rp_bandwidth_of_run(&D, l3two);
 	cr_expect_str_eq(c.level, "L3");
 	cr_expect_eq(c.cores, 2);
 	cr_expect_float_eq(rp_bandwidth_share(&D, l3two), 0.5, 1e-9);
-	cr_expect_str_eq(rp_bandwidth_text(&c, buf, sizeof(buf)),
-	    "80 GB/s, the L3 triad on 2 cores");
+	cr_expect_float_eq(c.bytes_per_s, 8e10, 1, "L3, two cores");
 	c = rp_bandwidth_of_run(&D, l3one);
 	cr_expect_eq(c.cores, 1);
 	cr_expect_float_eq(rp_bandwidth_share(&D, l3one), 0.8, 1e-9);
-	cr_expect_str_eq(rp_bandwidth_text(&c, buf, sizeof(buf)),
-	    "50 GB/s, the L3 triad on one core");
+	cr_expect_float_eq(c.bytes_per_s, 5e10, 1, "L3, one core");
 	c = rp_bandwidth_of_run(&D, dram);
 	cr_expect_str_eq(c.level, "DRAM");
 	cr_expect_float_eq(rp_bandwidth_share(&D, dram), 0.5, 1e-9);

@@ -200,12 +200,13 @@ Test(report_threads, section_rows_and_numbers)
 	    "threads.interp.fast.workspace_first", "< 64 KiB (one thread)");
 	expect_text("threads.interp.fast.workspace_last", "< 64 KiB / 0 B");
 	expect_text("threads.interp.fast.model_last", "0 B");
-	expect_text("threads.interp.fast.bytes_per_s", "1 GB/s");
+	expect_text("threads.interp.fast.bytes_per_s", "1 GB");
 	expect_text("threads.interp.fast.triad_share", "10.0%");
 	/* The ceiling it is a share of: no caches recorded, so DRAM's, on
 	 * the two cores the run used (rp_threads.h). */
-	expect_text("threads.interp.fast.ceiling",
-	    "10 GB/s, the DRAM triad on 2 cores");
+	expect_text("threads.interp.fast.ceiling", "10 GB");
+	expect_text("threads.interp.fast.ceiling_level", "DRAM");
+	expect_text("threads.interp.fast.ceiling_cores", "2");
 	expect_text(
 	    "threads.interp.stream.workspace_first", "1 MB (one thread)");
 	expect_text("threads.interp.stream.workspace_last", "1 MB / 900 kB");
@@ -236,8 +237,8 @@ Test(report_threads, section_rows_and_numbers)
 	expect_text("threads.chunk.peak_first", "400 kB");
 	expect_text("threads.chunk.peak_last", "800 kB");
 	expect_text("threads.chunk.peak_ratio", "2.00x");
-	expect_text("threads.chunk.model_first", "404 kB");
-	expect_text("threads.chunk.model_last", "808 kB");
+	expect_text("threads.interp.chunked.model_first", "404 kB");
+	expect_text("threads.interp.chunked.model_last", "808 kB");
 	expect_text("threads.chunk.model_ratio", "2.00x");
 	expect_text("threads.chunk.lower_last", "750 kB");
 	/* JAX at equal thread counts: its one-core run beside C at 1. */
