@@ -13,18 +13,18 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 1.05336
-"interp/fused" 1.04116
-"interp/chunked" 1.08739
-"interp/tiled" 0.736335
-"interp/hoisted" 0.8652
-"interp/sorted" 1.02635
-"colony/naive" 0.949333
-"colony/naive-reuse" 1.11322
-"colony/fused" 1.16752
-"colony/chunked" 0.994819
-"colony/tiled" 1.10004
-"colony/cells" 1.14774
+"interp/materialized" 1.03427
+"interp/fused" 1.02059
+"interp/chunked" 1.04697
+"interp/tiled" 1.1433
+"interp/hoisted" 1.04986
+"interp/sorted" 1.15276
+"colony/naive" 1.3662
+"colony/naive-reuse" 0.934125
+"colony/fused" 0.99405
+"colony/chunked" 1.01984
+"colony/tiled" 0.994362
+"colony/cells" 1.00068
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

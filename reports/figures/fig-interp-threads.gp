@@ -12,31 +12,31 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.36386
+2 1.3581
 EOD
 $s1 << EOD
 1 1
-2 1.37859
+2 1.56411
 EOD
 $s2 << EOD
 1 1
-2 1.58352
+2 1.67158
 EOD
 $s3 << EOD
 1 1
-2 1.48217
+2 1.67161
 EOD
 $s4 << EOD
 1 1
-2 1.32808
+2 1.17291
 EOD
 $s5 << EOD
 1 1
-2 1.3354
+2 1.7744
 EOD
 $s6 << EOD
 1 1
-2 1.19913
+2 0.996324
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'eager', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'materialized', \

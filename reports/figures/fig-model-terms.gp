@@ -14,18 +14,18 @@ set xtics rotate by -35 noenhanced
 set yrange [0:2]
 set key inside left top box opaque
 $t << EOD
-"interp/materialized" 0.558686 0 0.152987 0.272922
-"interp/fused" 1.03812 0.000270403 0 3.18373e-05
-"interp/chunked" 0.791192 0.10855 0 0.00389408
-"interp/tiled" 0.509083 0.000519739 0 3.39967e-05
-"interp/hoisted" 0.254687 0.793929 0 9.26109e-05
-"interp/sorted" 0.789891 0.0453605 0 0.000477939
-"colony/naive" 0.124676 0 0.178178 0.635693
-"colony/naive-reuse" 0.331467 0 0.473711 0.338019
-"colony/fused" 0.785662 0.000137163 0 5.99634e-05
-"colony/chunked" 0.448519 0.321155 0 0.0715108
-"colony/tiled" 0.765814 0.000239657 0 8.29432e-05
-"colony/cells" 0.592807 0.0110181 0 0.00369026
+"interp/materialized" 0.409674 0 0.141706 0.215785
+"interp/fused" 0.651855 0.000214036 0 2.27361e-05
+"interp/chunked" 0.541727 0.09376 0 0.0028768
+"interp/tiled" 0.456412 0.0833052 0 3.34158e-05
+"interp/hoisted" 0.1862 0.764415 0 5.25613e-05
+"interp/sorted" 0.731174 0.0461204 0 0.000237341
+"colony/naive" 0.12356 0 0.187459 0.570886
+"colony/naive-reuse" 0.321547 0 0.487833 0.29714
+"colony/fused" 0.724724 0.000128002 0 3.76867e-05
+"colony/chunked" 0.45972 0.348985 0 0.0664182
+"colony/tiled" 0.74255 0.000234444 0 0.00010929
+"colony/cells" 0.5566 0.0105873 0 0.00318418
 EOD
 plot $t using 2:xtic(1) lc rgb '#0072B2' title 'in-core (compute, gathers, loads overlapped, plus the loops beside the hot loop)', $t using 3 lc rgb '#56B4E9' title 'L2 and L3 transfers', $t using 4 lc rgb '#E69F00' title 'DRAM transfers', $t using 5 lc rgb '#CC79A7' title 'page faults', 1 with lines dt 2 lw 2 lc rgb 'black' title 'measured median'
 set output

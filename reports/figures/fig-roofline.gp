@@ -12,30 +12,30 @@ set xrange [0.01:10000]
 set yrange [0.1:1000]
 set samples 400
 $v0 << EOD
-0.13 0.292145 0.384671
+0.13 0.281984 0.421029
 EOD
 $v1 << EOD
-2.4375 3.98956 7.7298
+2.4375 3.45248 9.23386
 EOD
 $v2 << EOD
-1312.01 7.57554 7.7298
+1312.01 5.60966 9.23386
 EOD
 $v3 << EOD
-2.4375 5.64988 7.7298
+2.4375 4.56535 9.23386
 EOD
 $v4 << EOD
-1312.01 14.5609 34.9727
+1312.01 13.054 28.6014
 EOD
 $v5 << EOD
-216.838 11.3007 14.2778
+216.838 10.5299 13.8191
 EOD
 $v6 << EOD
-77.4138 74.9826 135.199
+77.4138 71.3219 134.418
 EOD
-plot (x*222.4 < 135.6 ? x*222.4 : 135.6) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 222 GB/s', (x*53.39 < 135.6 ? x*53.39 : 135.6) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 53 GB/s', (x*12.74 < 135.6 ? x*12.74 : 135.6) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 13 GB/s', (x*11.46 < 135.6 ? x*11.46 : 135.6) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 11 GB/s; the flat part: FMA peak', 7.73 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 7.73 GFLOP/s', 34.97 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l1, 4 a unit), 35 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
+plot (x*241 < 134.8 ? x*241 : 134.8) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 241 GB/s', (x*58.84 < 134.8 ? x*58.84 : 134.8) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 59 GB/s', (x*10.97 < 134.8 ? x*10.97 : 134.8) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 11 GB/s', (x*11.89 < 134.8 ? x*11.89 : 134.8) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 12 GB/s; the flat part: FMA peak', 9.234 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 9.23 GFLOP/s', 28.6 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 28.6 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
   $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM; gathers)', $v1 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#E69F00' notitle, \
-  $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3; gathers)', $v2 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#009E73' notitle, \
-  $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3; gathers)', $v3 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#CC79A7' notitle, \
+  $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3; not determined)', $v2 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#009E73' notitle, \
+  $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3; not determined)', $v3 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#CC79A7' notitle, \
   $v4 using 1:2 with points pt 12 ps 2 lw 2 lc rgb '#56B4E9' title 'tiled (L3; not determined)', $v4 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#56B4E9' notitle, \
   $v5 using 1:2 with points pt 14 ps 2 lw 2 lc rgb '#8C6D31' title 'hoisted (L3; L3 traffic)', $v5 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#8C6D31' notitle, \
   $v6 using 1:2 with points pt 1 ps 2 lw 2 lc rgb '#7F3C8D' title 'sorted (L3; ports and window (llvm-mca))', $v6 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#7F3C8D' notitle
