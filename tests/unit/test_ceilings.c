@@ -107,17 +107,23 @@ Test(ceilings, measure_small, .timeout = 60)
 		    4 * w / c.gather_per_s[2]);
 	}
 	/* The stencil (4 gathers a point, the last 3 re-reading the first's
-	 * line): not faster a point than one gather at any level (half as
-	 * fast again allowed: the two are best of different runs, and one
-	 * L3 rate here read 1.3 times the other's), and from L3 and DRAM
-	 * faster than 4 gathers of lines of their own, or it would not be
-	 * re-reading. */
+	 * line): from L1 and L2, where a re-read costs about what the first
+	 * read does, not faster a point than one gather (half as fast again
+	 * allowed: the two are best of different runs; 0.23 and 0.42 times
+	 * on the Intel VM); and from L3 and DRAM faster than 4 gathers of
+	 * lines of their own, or it would not be re-reading. From L3 and
+	 * DRAM a point and one gather's lane both cost about one line, so
+	 * "not faster" is not decided by the rates there: a CI run on a
+	 * shared host read DRAM's stencil 2.17 times one gather's, the one
+	 * gather's best of its runs at half its usual rate. */
 	for (int l = 0; l < 4; l++) {
 		if (!FB_RATES_COMPARABLE || isnan(c.gather_stencil_per_s[l]))
 			continue;
-		cr_expect(c.gather_stencil_per_s[l] < 1.5 * c.gather_per_s[l],
-		    "level %d: stencil %g points/s, one gather %g", l,
-		    c.gather_stencil_per_s[l], c.gather_per_s[l]);
+		if (l < 2)
+			cr_expect(
+			    c.gather_stencil_per_s[l] < 1.5 * c.gather_per_s[l],
+			    "level %d: stencil %g points/s, one gather %g", l,
+			    c.gather_stencil_per_s[l], c.gather_per_s[l]);
 		if (l >= 2)
 			cr_expect(
 			    c.gather_stencil_per_s[l] > c.gather_per_s[l] / 4,
