@@ -331,6 +331,11 @@ hx_model_fp(const char *name)
 	    strcmp(name, "divsqrt") == 0 || strcmp(name, "shuffle") == 0;
 }
 
+/* A gather's ceiling at each level, L1 to DRAM (hx_model_level's
+ * index). */
+static const char *const hx_model_gather_keys[4] = {"gather_l1_per_s",
+    "gather_l2_per_s", "gather_l3_per_s", "gather_dram_per_s"};
+
 /* The seconds a gather lane takes that re-reads a line an earlier gather
  * of its iteration fetched, from level glevel's tables: the stencil's
  * (1 fetch, 3 re-reads a point: hx_ceilings_t.gather_stencil_per_s) less
@@ -343,13 +348,12 @@ hx_model_repeat_s(const json_t *c, int glevel)
 	static const char *const skey[4] = {"gather_stencil_l1_per_s",
 	    "gather_stencil_l2_per_s", "gather_stencil_l3_per_s",
 	    "gather_stencil_dram_per_s"};
-	static const char *const gkey[4] = {"gather_l1_per_s",
-	    "gather_l2_per_s", "gather_l3_per_s", "gather_dram_per_s"};
-	double r = (1.0 / hx_model_ceiling(c, skey[glevel]) -
-		       1.0 / hx_model_ceiling(c, gkey[glevel])) /
+	double r =
+	    (1.0 / hx_model_ceiling(c, skey[glevel]) -
+		1.0 / hx_model_ceiling(c, hx_model_gather_keys[glevel])) /
 	    3.0;
 
-	return r > 0.0 ? r : 1.0 / hx_model_ceiling(c, gkey[0]);
+	return r > 0.0 ? r : 1.0 / hx_model_ceiling(c, hx_model_gather_keys[0]);
 }
 
 /* The seconds one iteration of loop l spends on each in-core term, at
@@ -360,8 +364,6 @@ static void
 hx_model_iteration(const hx_loop_t *l, const json_t *c, int glevel,
     double carry, double t[HX_MODEL_IN_CORE], double *chain)
 {
-	static const char *const gkey[4] = {"gather_l1_per_s",
-	    "gather_l2_per_s", "gather_l3_per_s", "gather_dram_per_s"};
 	const double *k = l->kind;
 	double vbytes = hx_model_ceiling(c, "fma_vector_width") * 4.0;
 	double fma = hx_model_ceiling(c, "fma_flops_per_s") / (vbytes / 2.0);
@@ -377,7 +379,7 @@ hx_model_iteration(const hx_loop_t *l, const json_t *c, int glevel,
 	 * fetched (hx_loop_t.gather_repeat_lanes) at hx_model_repeat_s, the
 	 * rest at their level's rate. */
 	t[3] = (l->gather_lanes - l->gather_repeat_lanes) /
-		hx_model_ceiling(c, gkey[glevel]) +
+		hx_model_ceiling(c, hx_model_gather_keys[glevel]) +
 	    l->gather_repeat_lanes * hx_model_repeat_s(c, glevel);
 	/* Loads and stores at the L1 stream rates, one vector each. */
 	t[4] = k[HX_INSN_LOAD] * vbytes /
@@ -796,8 +798,6 @@ void
 hx_model_add_refill(
     hx_model_t *m, const json_t *r, const json_t *c, double bytes_per_unit)
 {
-	static const char *const rate[4] = {"gather_l1_per_s",
-	    "gather_l2_per_s", "gather_l3_per_s", "gather_dram_per_s"};
 	double units = hx_model_at(r, "work.units");
 	double inputs = hx_model_at(r, "memory.input_bytes");
 	const char *name;
@@ -810,7 +810,8 @@ hx_model_add_refill(
 	if (level <= m->gather_index)
 		return;
 	/* A gather lane that misses fetches one 64-byte line. */
-	s = units * bytes_per_unit / 64.0 / hx_model_ceiling(c, rate[level]);
+	s = units * bytes_per_unit / 64.0 /
+	    hx_model_ceiling(c, hx_model_gather_keys[level]);
 	if (!isfinite(s))
 		return;
 	m->gather_refill_per_unit = bytes_per_unit;

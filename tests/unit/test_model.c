@@ -33,6 +33,19 @@ loop_in(const char *fn)
 	return l;
 }
 
+/* The gather loop of the tests below: 16 gathered indices (one gather
+ * of 16 lanes) and 4 FMAs an iteration. */
+static hx_loop_t
+gather_loop(void)
+{
+	hx_loop_t l = loop_in("probe_rows");
+
+	l.kind[HX_INSN_FMA] = 4;
+	l.kind[HX_INSN_GATHER] = 1;
+	l.gather_lanes = 16;
+	return l;
+}
+
 Test(model, units_from_the_in_core_entry)
 {
 	variant_t v = {.name = "probe"};
@@ -208,14 +221,11 @@ Test(model, gathers_and_fp_combine_by_the_measured_overlap)
 {
 	json_t *r = json_pack("{s:{s:f}, s:{s:f}}", "work", "units", 1e6,
 	    "time_s", "median", 0.01);
-	hx_loop_t l = loop_in("probe_rows");
+	hx_loop_t l = gather_loop();
 	static const double overlap[3] = {0.0, 1.0, 0.75};
 	static const double want[3] = {1.25e-3, 1e-3, 1.0625e-3};
 	char msg[256];
 
-	l.kind[HX_INSN_FMA] = 4;
-	l.kind[HX_INSN_GATHER] = 1;
-	l.gather_lanes = 16;
 	for (int i = 0; i < 4; i++) {
 		json_t *c = round_ceilings(i < 3 ? overlap[i] : NAN);
 		hx_model_t m;
@@ -241,14 +251,11 @@ Test(model, issue_is_the_simulated_cycles_at_the_calibrated_clock)
 	json_t *r = json_pack("{s:{s:f}, s:{s:f}}", "work", "units", 1e6,
 	    "time_s", "median", 0.0025);
 	json_t *c = round_ceilings(1.0);
-	hx_loop_t l = loop_in("probe_rows");
+	hx_loop_t l = gather_loop();
 	hx_model_t m;
 	char msg[256];
 	int found = 0;
 
-	l.kind[HX_INSN_FMA] = 4;
-	l.kind[HX_INSN_GATHER] = 1;
-	l.gather_lanes = 16;
 	l.mca_cycles = 80;
 	json_object_set_new(c, "mca_cycle_s", json_real(0.5e-9));
 	cr_assert_eq(
@@ -286,13 +293,10 @@ Test(model, gathers_are_priced_where_the_schedule_keeps_them)
 {
 	json_t *r = result_beyond_l2();
 	json_t *c = round_ceilings(1.0);
-	hx_loop_t l = loop_in("probe_rows");
+	hx_loop_t l = gather_loop();
 	hx_model_t m;
 	char msg[256];
 
-	l.kind[HX_INSN_FMA] = 4;
-	l.kind[HX_INSN_GATHER] = 1;
-	l.gather_lanes = 16;
 	json_object_set_new(c, "gather_l1_per_s", json_real(4e9));
 	json_object_set_new(c, "gather_l2_per_s", json_real(2e9));
 	cr_assert_eq(
@@ -362,14 +366,11 @@ Test(model, a_refill_is_priced_from_the_level_of_the_inputs)
 {
 	json_t *r = result_beyond_l2();
 	json_t *c = round_ceilings(1.0);
-	hx_loop_t l = loop_in("probe_rows");
+	hx_loop_t l = gather_loop();
 	hx_model_t m;
 	char msg[256];
 	double term = NAN;
 
-	l.kind[HX_INSN_FMA] = 4;
-	l.kind[HX_INSN_GATHER] = 1;
-	l.gather_lanes = 16;
 	json_object_set_new(c, "gather_l1_per_s", json_real(4e9));
 	json_object_set_new(c, "gather_l1_fp_overlap", json_real(0.0));
 	cr_assert_eq(
