@@ -73,13 +73,22 @@ threads_counts(const rp_data_t *D, const char *pattern, const char *w, int *ts)
 {
 	rp_query_t q = {
 	    .set = pattern, .workload = w, .alloc = RP_ALLOC_JEMALLOC};
+	char seen[VARIANT_THREADS_MAX + 1] = {0};
 	int n = 0;
+	size_t i;
+	json_t *r;
 
-	for (int t = 1; t <= VARIANT_THREADS_MAX && n < RP_THREADS_MAX_T; t++) {
-		q.threads = t;
-		if (rp_data_find(D, &q) != NULL)
-			ts[n++] = t;
+	/* One pass over the runs, not a query a count. */
+	json_array_foreach(D->runs, i, r)
+	{
+		int t = rp_threads_threads(r);
+		if (t >= 1 && t <= VARIANT_THREADS_MAX &&
+		    rp_data_run_matches(r, &q))
+			seen[t] = 1;
 	}
+	for (int t = 1; t <= VARIANT_THREADS_MAX && n < RP_THREADS_MAX_T; t++)
+		if (seen[t])
+			ts[n++] = t;
 	return n;
 }
 
