@@ -110,12 +110,15 @@ Test(ceilings, measure_small, .timeout = 60)
 	 * line): from L1 and L2, where a re-read costs about what the first
 	 * read does, not faster a point than one gather (half as fast again
 	 * allowed: the two are best of different runs; 0.23 and 0.42 times
-	 * on the Intel VM); and from L3 and DRAM faster than 4 gathers of
-	 * lines of their own, or it would not be re-reading. From L3 and
-	 * DRAM a point and one gather's lane both cost about one line, so
-	 * "not faster" is not decided by the rates there: a CI run on a
-	 * shared host read DRAM's stencil 2.17 times one gather's, the one
-	 * gather's best of its runs at half its usual rate. */
+	 * on the Intel VM); and from L3 and DRAM not slower than 4 gathers
+	 * of lines of their own, or it would not be re-reading (a fifth
+	 * under allowed, as for the mixes above: a CI host read L3's
+	 * stencil at 0.96 times a quarter of one gather's, 1.97 against
+	 * 2.05 x 10^8 points a second). From L3 and DRAM a point
+	 * and one gather's lane both cost about one line, so "not faster"
+	 * is not decided by the rates there: a CI run on a shared host read
+	 * DRAM's stencil 2.17 times one gather's, the one gather's best of
+	 * its runs at half its usual rate. */
 	for (int l = 0; l < 4; l++) {
 		if (!FB_RATES_COMPARABLE || isnan(c.gather_stencil_per_s[l]))
 			continue;
@@ -125,8 +128,8 @@ Test(ceilings, measure_small, .timeout = 60)
 			    "level %d: stencil %g points/s, one gather %g", l,
 			    c.gather_stencil_per_s[l], c.gather_per_s[l]);
 		else
-			cr_expect(
-			    c.gather_stencil_per_s[l] > c.gather_per_s[l] / 4,
+			cr_expect(c.gather_stencil_per_s[l] >
+				0.8 * c.gather_per_s[l] / 4,
 			    "level %d: stencil %g points/s, a quarter of one "
 			    "gather's %g",
 			    l, c.gather_stencil_per_s[l],
