@@ -399,9 +399,12 @@ rp_data_largest(const rp_data_t *D, const rp_query_t *q)
 
 	json_array_foreach(D->runs, i, r)
 	{
+		double n = rp_field(r, RP_F_N);
+		double b = best != NULL ? rp_field(best, RP_F_N) : NAN;
+		/* A run without N is smaller than one with it, as in
+		 * rp_data_max_n. */
 		if (rp_data_run_matches(r, q) &&
-		    (best == NULL ||
-			rp_field(r, RP_F_N) > rp_field(best, RP_F_N)))
+		    (best == NULL || n > b || (isnan(b) && !isnan(n))))
 			best = r;
 	}
 	return best;

@@ -183,6 +183,31 @@ Test(report_data, runs_found_by_name_and_parameters)
 	remove_data();
 }
 
+/* A run without params.n (a plugin's own data) is smaller than any run
+ * with one, whichever comes first, for the largest N and its run alike:
+ * the two once disagreed, rp_data_largest keeping the first run when it
+ * had no N. */
+Test(report_data, a_run_without_n_is_the_smallest)
+{
+	rp_data_t D;
+	rp_query_t q = {.set = "interp-odd", .variant = "a"};
+	const json_t *r;
+
+	cr_assert(mkdtemp(dir) != NULL);
+	write_file("interp-odd.jsonl",
+	    "{\"workload\":\"interp\",\"variant\":\"a\",\"status\":"
+	    "\"ok\",\"params\":{\"m\":3}}\n" RUN("a", "ok", "50",
+		"jemalloc 5.3", "") RUN("a", "ok", "20", "jemalloc 5.3", ""));
+	load(&D);
+	cr_expect_eq(rp_data_max_n(&D, "interp-odd", "interp"), 50);
+	cr_assert_not_null(r = rp_data_largest(&D, &q));
+	cr_expect_eq(rp_field(r, RP_F_N), 50);
+	cr_assert_not_null(r = rp_data_main(&D, "interp-odd", "interp", "a"));
+	cr_expect_eq(rp_field(r, RP_F_N), 50);
+	rp_data_free(&D);
+	remove_data();
+}
+
 /* A field read by identifier is the field at its path: the harness's by
  * its own table, the report's own list beside them, each path once. */
 Test(report_data, a_query_keeps_runs_timed_often_enough)
