@@ -90,7 +90,8 @@ static const rp_fact_field_t run_nums[] = {
 
 /* jax-keep.json's fastest warm call (wall) of r's program at r's size
  * under an allocator that keeps freed pages, per unit of work as r counts
- * it; NAN when not measured. *alloc: its allocator. */
+ * it; NAN when not measured, or when r's call is no step (the pair
+ * function: 0 steps a call). *alloc: its allocator. */
 static double
 kept_warm(const json_t *keep, const json_t *r, const char **alloc)
 {
@@ -99,6 +100,8 @@ kept_warm(const json_t *keep, const json_t *r, const char **alloc)
 	size_t i;
 
 	*alloc = NULL;
+	if (!(steps > 0))
+		return NAN;
 	json_array_foreach(json_object_get(keep, "rows"), i, row)
 	{
 		double t = rp_num(row, "warm_wall_keep_s") / steps;

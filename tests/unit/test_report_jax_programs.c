@@ -279,7 +279,14 @@ Test(report_jax_programs, kept_pages_at_the_fastest_setting)
 	    "\"warm_wall_keep_s\":0.001},"
 	    "{\"workload\":\"interp\",\"program\":\"hoisted\",\"n\":1e4,"
 	    "\"allocator\":\"small-keep\",\"status\":{\"keep\":\"ok\"},"
-	    "\"warm_wall_keep_s\":0.0001}]}\n");
+	    "\"warm_wall_keep_s\":0.0001},"
+	    "{\"workload\":\"colony\",\"program\":\"pair\",\"n\":1024,"
+	    "\"allocator\":\"jemalloc-keep\",\"status\":{\"keep\":\"ok\"},"
+	    "\"warm_wall_keep_s\":0.01}]}\n");
+	/* colony's pair function: a call is no step. */
+	fb_write_file(dir, "jax-colony.jsonl",
+	    JAXRUN("colony", "pair", "1024", "100e6", "1e6", "fused", "0.5",
+		"0.01,0.01,0.01"));
 	section_facts();
 	cr_expect_float_eq(num("jax.interp.hoisted.kept_warm"), 0.012, EPS);
 	cr_expect_str_eq(
@@ -290,6 +297,13 @@ Test(report_jax_programs, kept_pages_at_the_fastest_setting)
 	cr_expect_float_eq(num("jaxprog.same.row0.over_c"), 2.0, EPS);
 	/* A program jax-keep.json did not measure: null, never another's. */
 	cr_expect(isnan(num("jax.interp.scan.kept_warm")));
+	/* The pair function's call is no step: no time a step kept and no
+	 * allocator named for it, where its 0 steps a call had made the
+	 * time infinite (printed as none) beside jemalloc-keep. */
+	cr_expect(rp_facts_get(&R.facts, "jax.colony.pair.per_step") != NULL);
+	cr_expect(isnan(num("jax.colony.pair.kept_warm")), "%g",
+	    num("jax.colony.pair.kept_warm"));
+	cr_expect_str_eq(str("jax.colony.pair.kept_allocator"), "");
 	rp_report_free(&R);
 	remove_dir();
 }
