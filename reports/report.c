@@ -109,9 +109,16 @@ gather_figures(rp_report_t *R)
 {
 	for (size_t i = 0; i < rp_figures_count && i < RP_REPORT_MAX_FIGS;
 	     i++) {
-		rp_figure_collect(&R->data, &rp_figures[i], &R->plots[i]);
-		R->saved[i] = rp_gnuplot_save(R->fig_dir, &R->plots[i], R->msg,
-				  sizeof(R->msg)) == 0;
+		/* A figure whose data ran out of memory half-gathered is
+		 * not drawn from the half. */
+		if (rp_figure_collect(&R->data, &rp_figures[i], &R->plots[i]) !=
+		    0)
+			snprintf(R->msg, sizeof(R->msg),
+			    "figure %s: out of memory gathering its data",
+			    rp_figures[i].name);
+		else
+			R->saved[i] = rp_gnuplot_save(R->fig_dir, &R->plots[i],
+					  R->msg, sizeof(R->msg)) == 0;
 		if (!R->saved[i])
 			R->failed = 1;
 	}

@@ -324,8 +324,9 @@ rp_figure_rows_sort(rp_block_t *b)
  * records) as rows of b (time since its first sample, live bytes), then
  * those rows in place as bucket maxima of the live bytes above the
  * lowest seen (counting the sample just before run 0), TIMELINE_POINTS
- * at most. */
-static void
+ * at most. 0 (none when the file cannot be read), or -1 when memory ran
+ * out. */
+static int
 timeline_rows(const rp_data_t *D, const json_t *r, rp_block_t *b)
 {
 	const char *p = rp_str(json_object_get(r, "timeline"), "path");
@@ -339,7 +340,7 @@ timeline_rows(const rp_data_t *D, const json_t *r, rp_block_t *b)
 	snprintf(path, sizeof(path), "%s/timelines/%s", D->dir,
 	    base != NULL ? base + 1 : p);
 	if (p[0] == '\0' || (f = fopen(path, "r")) == NULL)
-		return;
+		return 0;
 	while (fgets(line, sizeof(line), f) != NULL) {
 		double ts, lb, rss;
 		int run, st;
@@ -353,8 +354,10 @@ timeline_rows(const rp_data_t *D, const json_t *r, rp_block_t *b)
 			continue;
 		if (isnan(t0))
 			t0 = ts;
-		if ((row = rp_figure_row_add(b)) == NULL)
-			break;
+		if ((row = rp_figure_row_add(b)) == NULL) {
+			fclose(f);
+			return -1;
+		}
 		row->v[0] = ts - t0;
 		row->v[1] = lb;
 		if (lb < lo)
@@ -373,6 +376,7 @@ timeline_rows(const rp_data_t *D, const json_t *r, rp_block_t *b)
 		b->rows[n++].v[1] = mx;
 	}
 	b->nrows = n;
+	return 0;
 }
 
 /* r's step times as rows of b: step 0 the very first, then each sample.
@@ -484,7 +488,7 @@ collect_set(const rp_data_t *D, const rp_fig_t *fig, const char *set,
 			    (b = run_block(P, fig, (int)k, r)) == NULL)
 				return -1;
 			if (fig->source == RP_SRC_TIMELINE)
-				timeline_rows(D, r, b);
+				rc = timeline_rows(D, r, b);
 			else if (fig->source == RP_SRC_STEPS)
 				rc = step_rows(b, r);
 			else if ((rc = row_from_run(b, fig, r)) > 0) {
