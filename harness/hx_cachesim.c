@@ -16,6 +16,7 @@
 
 #include "hx_cachesim.h"
 #include "hx_fields.h"
+#include "hx_file.h"
 #include "hx_params.h"
 #include "hx_plugin.h"
 #include "hx_result.h"
@@ -60,29 +61,6 @@ static const size_t cachesim_offsets[CACHESIM_NEVENTS] = {
     offsetof(hx_cachesim_t, dlmr),
     offsetof(hx_cachesim_t, dlmw),
 };
-
-/* The first executable "valgrind" in PATH, into buf. 0 or -1. */
-static int
-cachesim_find_valgrind(char *buf, size_t len)
-{
-	const char *path = getenv("PATH"), *p, *end;
-
-	if (path == NULL || *path == '\0')
-		path = "/usr/local/bin:/usr/bin:/bin";
-	for (p = path;; p = end + 1) {
-		end = strchr(p, ':');
-		if (end == NULL)
-			end = p + strlen(p);
-		if (end > p &&
-		    (size_t)snprintf(
-			buf, len, "%.*s/valgrind", (int)(end - p), p) < len &&
-		    access(buf, X_OK) == 0)
-			return 0;
-		if (*end == '\0')
-			break;
-	}
-	return -1;
-}
 
 /* A temporary file from template "hx_cachesim.<what>.XXXXXX" in TMPDIR. */
 static int
@@ -385,7 +363,7 @@ hx_cachesim_run(char *const argv[], const char *toggle_fn, hx_cachesim_t *out,
 		goto label_return;
 	}
 	memset(out, 0, sizeof(*out));
-	if (cachesim_find_valgrind(valgrind, sizeof(valgrind)) != 0) {
+	if (hx_file_which("valgrind", valgrind, sizeof(valgrind)) != 0) {
 		cachesim_msg(msg, msglen,
 		    "cachesim: valgrind not found in PATH (Debian: apt-get "
 		    "install valgrind)");

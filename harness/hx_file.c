@@ -786,3 +786,29 @@ hx_file_install(const char *staged, const char *path, char *msg, size_t msglen)
 	}
 	return 0;
 }
+
+int
+hx_file_which(const char *name, char *buf, size_t len)
+{
+	const char *path = getenv("PATH"), *p, *end;
+	struct stat st;
+
+	if (path == NULL || *path == '\0')
+		path = "/usr/local/bin:/usr/bin:/bin";
+	for (p = path;; p = end + 1) {
+		end = strchr(p, ':');
+		if (end == NULL)
+			end = p + strlen(p);
+		/* An empty entry is no folder here (execvp's "." is not
+		 * taken). */
+		if (end > p &&
+		    (size_t)snprintf(
+			buf, len, "%.*s/%s", (int)(end - p), p, name) < len &&
+		    stat(buf, &st) == 0 && S_ISREG(st.st_mode) &&
+		    access(buf, X_OK) == 0)
+			return 0;
+		if (*end == '\0')
+			break;
+	}
+	return -1;
+}

@@ -116,4 +116,9 @@ int hx_file_copy(const char *from, const char *path, char *msg, size_t msglen);
 int hx_file_install(
     const char *staged, const char *path, char *msg, size_t msglen);
 
+/* The first regular file called name with an execute bit in the folders
+ * of PATH (unset or empty: /usr/local/bin:/usr/bin:/bin), its path into
+ * buf, as execvp would find it. 0, or -1 when there is none. */
+int hx_file_which(const char *name, char *buf, size_t len);
+
 #endif /* FB_HX_FILE_H */

@@ -172,20 +172,9 @@ rp_gnuplot_save(const char *dir, const rp_plot_t *P, char *msg, size_t msglen)
 int
 rp_gnuplot_available(void)
 {
-	const char *path = getenv("PATH");
-	char buf[4096], *save = NULL, *dir;
+	char p[4200];
 
-	if (path == NULL)
-		return 0;
-	snprintf(buf, sizeof(buf), "%s", path);
-	for (dir = strtok_r(buf, ":", &save); dir != NULL;
-	     dir = strtok_r(NULL, ":", &save)) {
-		char p[4200];
-		snprintf(p, sizeof(p), "%s/gnuplot", dir);
-		if (access(p, X_OK) == 0)
-			return 1;
-	}
-	return 0;
+	return hx_file_which("gnuplot", p, sizeof(p)) == 0;
 }
 
 int

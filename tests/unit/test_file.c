@@ -311,3 +311,31 @@ Test(file, immutable_target_refused_by_the_check, .init = file_setup,
 		      "permitted") == msg,
 	    "%s", msg);
 }
+
+/* hx_file_which finds a program as execvp would: the first folder of PATH
+ * that holds a regular file of that name with an execute bit; a folder of
+ * that name, a file without the bit, or an empty PATH entry is passed. */
+Test(file, which_takes_the_first_executable_file, .init = file_setup,
+    .fini = file_teardown)
+{
+	char path[8200], buf[8400], want[8400];
+	char *old = getenv("PATH") ? strdup(getenv("PATH")) : NULL;
+
+	cr_assert(mkdir("a", 0755) == 0 && mkdir("b", 0755) == 0 &&
+	    mkdir("c", 0755) == 0 && mkdir("a/tool", 0755) == 0);
+	put("b/tool", "#!/bin/sh\n");
+	cr_assert(chmod("b/tool", 0644) == 0);
+	put("c/tool", "#!/bin/sh\n");
+	cr_assert(chmod("c/tool", 0755) == 0);
+	snprintf(path, sizeof(path), "::%s/a:%s/b:%s/c", dir, dir, dir);
+	setenv("PATH", path, 1);
+	cr_expect_eq(hx_file_which("tool", buf, sizeof(buf)), 0);
+	snprintf(want, sizeof(want), "%s/c/tool", dir);
+	cr_expect_str_eq(buf, want);
+	cr_expect_eq(hx_file_which("absent", buf, sizeof(buf)), -1);
+	/* A buffer too small for the path: not found, never cut short. */
+	cr_expect_eq(hx_file_which("tool", buf, 8), -1);
+	if (old != NULL)
+		setenv("PATH", old, 1);
+	free(old);
+}
