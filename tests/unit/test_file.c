@@ -318,7 +318,8 @@ Test(file, immutable_target_refused_by_the_check, .init = file_setup,
 Test(file, which_takes_the_first_executable_file, .init = file_setup,
     .fini = file_teardown)
 {
-	char path[8200], buf[8400], want[8400];
+	char path[3 * sizeof(dir) + 16], buf[sizeof(dir) + 16],
+	    want[sizeof(dir) + 16];
 	char *old = getenv("PATH") ? strdup(getenv("PATH")) : NULL;
 
 	cr_assert(mkdir("a", 0755) == 0 && mkdir("b", 0755) == 0 &&
