@@ -182,6 +182,7 @@ double rp_data_chunk(const json_t *r);
 	X(JAX_FIRST_CALL, "reported.first_call_s")                             \
 	X(THREADS_WORKSPACE_LOWER, "memory.threads.workspace_lower_bytes")     \
 	X(TIMELINE_MAX_LIVE, "timeline.max_live_bytes")                        \
+	X(STEAL, "conditions.steal_fraction")                                  \
 	X(MODEL_FP_OVERLAP, "model.fp_overlap")                                \
 	X(MODEL_WAIT_WINDOW, "model.work.wait_window")                         \
 	X(MODEL_GATHER_PER_UNIT, "model.work.gather_indices_per_unit")         \

@@ -119,12 +119,20 @@ rp_limiter_of(const rp_data_t *D, const char *workload, const char *variant,
 /* The model's prediction against the median under at (.predicted,
  * .error), and beyond the tolerance what the terms leave unexplained or
  * predict too much (.unexplained, .overpredicted): a verdict's and the
- * model table's row alike. */
+ * model table's row alike. Beside it the hypervisor's steal over the
+ * run's sweep on its CPU (.steal, /proc/stat: time the guest's CPU was
+ * given to other guests, which no term of the code can predict) and the
+ * error of the prediction taken as the guest's running time, the wall
+ * then 1 / (1 - steal) of it (.error_with_steal); null without steal. */
 static void
 prediction_facts(
     rp_facts_t *F, const rp_limiter_in_t *in, const json_t *r, const char *at)
 {
 	double off = in->model_predicted - in->time_s;
+	double steal = rp_field(r, RP_F_STEAL);
+	double with_steal = steal >= 0 && steal < 1
+	    ? (in->model_predicted / (1 - steal) - in->time_s) / in->time_s
+	    : NAN;
 
 	rp_fact_num(
 	    F, RP_FACT_TIME, in->model_predicted, r, "%s.predicted", at);
@@ -136,6 +144,10 @@ prediction_facts(
 							       : NAN,
 	    r, "%s.unexplained", at);
 	rp_fact_bool(F, off > 0, r, "%s.overpredicted", at);
+	rp_fact_num(F, RP_FACT_PERCENT, steal, r, "%s.steal", at);
+	rp_fact_text(F, RP_FACT_PERCENT, with_steal,
+	    rp_text_fmt_num(100 * with_steal, "%+.0f%%"), r,
+	    "%s.error_with_steal", at);
 }
 
 /* A model's term as facts: NAME (its word), NAME_s, NAME_share. */
@@ -462,16 +474,28 @@ rp_limiter_facts(rp_report_t *R)
 		const char *vs[RP_DATA_MAX_VARIANTS], *w = rp_workloads[k].name;
 		size_t nv = rp_data_variants(
 		    &R->data, w, NULL, vs, RP_DATA_MAX_VARIANTS);
-		int within = 0, modelled = 0;
+		int within = 0, modelled = 0, with_steal = 0;
 
 		for (size_t i = 0; i < nv; i++) {
 			const json_t *r = rp_data_main_run(&R->data, w, vs[i]);
 			const json_t *m = json_object_get(r, "model");
+			char e[RP_FACTS_NAME_MAX];
 			any = any != NULL || m == NULL ? any : r;
 			modelled += m != NULL;
 			profiled |= json_object_get(m, "profile") != NULL;
-			within += model_row_facts(R, w, vs[i]);
+			int in = model_row_facts(R, w, vs[i]);
+			double ews;
+			within += in;
+			/* Without steal measured, the error as it is. */
+			snprintf(e, sizeof(e), "limits.%s.%s.error_with_steal",
+			    w, vs[i]);
+			ews = rp_facts_num(&R->facts, e);
+			with_steal += isnan(ews) ? in
+						 : m != NULL &&
+				fabs(ews) <= RP_LIMITER_MODEL_TOLERANCE;
 		}
+		rp_fact_num(&R->facts, RP_FACT_COUNT, with_steal, NULL,
+		    "limits.%s.within_with_steal", w);
 		rp_fact_num(&R->facts, RP_FACT_COUNT, modelled, NULL,
 		    "limits.%s.modelled", w);
 		rp_fact_num(&R->facts, RP_FACT_COUNT, within, NULL,
