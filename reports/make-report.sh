@@ -147,6 +147,14 @@ THREADS=$(seq -s, 1 "$NT")
 [ -n "$(variants interp)" ] && [ -n "$(variants colony)" ] ||
 	{ echo "make-report.sh: no variants from $H list" >&2; exit 1; }
 
+# The modelled main sweeps run pinned (--cpu) to the first CPU this script
+# may use, the one the JAX part and its C runs take: the steal and other
+# processes' time each result reports are then that CPU's, not the
+# machine's (an unpinned run's steal is counted over all CPUs, idle ones
+# included). Empty, not pinned, where the affinity cannot be read.
+PINCPU=$(taskset -pc $$ 2>/dev/null | sed -n 's/.*: *\([0-9][0-9]*\).*/\1/p')
+PIN=${PINCPU:+--cpu $PINCPU}
+
 # The sizes of each mode, by the names the table uses.
 if [ "$MODE" = full ]; then
 	NQ=1e6; MQ=300; NSCALE=1e4,3e4,1e5; CHUNKS=100,1000,100000,1000000
