@@ -163,6 +163,20 @@ hx_host_other_busy(const hx_host_window_t *w)
 	return busy > own ? (double)(busy - own) / (double)total : 0.0;
 }
 
+void
+hx_host_other_warning(json_t *warnings, int cpu, double other)
+{
+	char msg[200];
+
+	if (!(other > HX_HOST_OTHER_WARN))
+		return;
+	snprintf(msg, sizeof(msg),
+	    HX_HOST_OTHER_PREFIX "%d busy %.0f%% of the run: it "
+				 "competed with the measured one",
+	    cpu, 100.0 * other);
+	json_array_append_new(warnings, json_string(msg));
+}
+
 json_t *
 hx_host_window_json(const hx_host_window_t *w, json_t *warnings)
 {
@@ -184,13 +198,7 @@ hx_host_window_json(const hx_host_window_t *w, json_t *warnings)
 	if (w->cpu >= 0)
 		json_object_set_new(o, "other_busy_fraction",
 		    other >= 0 ? json_real(other) : json_null());
-	if (other > HX_HOST_OTHER_WARN) {
-		snprintf(msg, sizeof(msg),
-		    "another process kept CPU %d busy %.0f%% of the run: it "
-		    "competed with the measured one",
-		    w->cpu, 100.0 * other);
-		json_array_append_new(warnings, json_string(msg));
-	}
+	hx_host_other_warning(warnings, w->cpu, other);
 	if (w->load_ok && cores > 0 && w->load[0] >= (double)cores) {
 		snprintf(msg, sizeof(msg),
 		    "load average %.2f at the start on %ld CPUs: other "

@@ -74,6 +74,11 @@ double hx_host_other_busy(const hx_host_window_t *w);
 
 /* The "conditions" object; appends noise warnings to warnings. */
 json_t *hx_host_window_json(const hx_host_window_t *w, json_t *warnings);
+/* Appends to warnings, when other (hx_host_other_busy) is above
+ * HX_HOST_OTHER_WARN, the one that says another process kept cpu busy. */
+void hx_host_other_warning(json_t *warnings, int cpu, double other);
+/* The prefix of that warning, for a caller that replaces it. */
+#define HX_HOST_OTHER_PREFIX "another process kept CPU "
 
 /* Adds host, virtual, governor, scaling_min_khz, scaling_max_khz, aslr to
  * machine; appends a warning to warnings (may be NULL) when the governor

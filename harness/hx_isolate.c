@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "hx_host.h"
 #include "hx_isolate.h"
 #include "hx_mem.h"
 
@@ -502,9 +503,39 @@ interleave_total(const hx_run_config_t *cfgs, size_t n, json_t **results)
 	return total;
 }
 
+void
+hx_isolate_group_other_busy(json_t **results, size_t n, int cpu, double other)
+{
+	for (size_t k = 0; k < n; k++) {
+		json_t *c = json_object_get(results[k], "conditions");
+		json_t *w = json_object_get(results[k], "warnings");
+		size_t i = 0;
+
+		if (!json_is_object(c) ||
+		    json_object_get(c, "other_busy_fraction") == NULL)
+			continue;
+		json_object_set_new(c, "other_busy_fraction",
+		    other >= 0 ? json_real(other) : json_null());
+		while (i < json_array_size(w))
+			if (strncmp(
+				json_string_value(json_array_get(w, i)) ?: "",
+				HX_HOST_OTHER_PREFIX,
+				strlen(HX_HOST_OTHER_PREFIX)) == 0)
+				json_array_remove(w, i);
+			else
+				i++;
+		if (json_is_array(w))
+			hx_host_other_warning(w, cpu, other);
+	}
+}
+
 int
 hx_isolate_interleave(const hx_run_config_t *cfgs, size_t n, json_t **results)
 {
+	/* Pinned, each child's window counts its siblings' runs on the CPU
+	 * as another process's: the group's own window, over all of them
+	 * reaped, says what others took (hx_isolate_group_other_busy). */
+	hx_host_window_t group;
 	isolate_child_t *ch = calloc(n + 1, sizeof(*ch));
 	unsigned char *alive = calloc(n + 1, 1);
 	int rc = -1, sequential;
@@ -515,6 +546,7 @@ hx_isolate_interleave(const hx_run_config_t *cfgs, size_t n, json_t **results)
 		results[k] = over_limit(&cfgs[k]);
 	sequential =
 	    n == 1 || interleave_total(cfgs, n, results) > cfgs[0].mem_limit;
+	hx_host_begin(&group, cfgs[0].cpu);
 	for (size_t k = 0; k < n; k++) {
 		if (results[k] != NULL)
 			continue;
@@ -534,6 +566,10 @@ hx_isolate_interleave(const hx_run_config_t *cfgs, size_t n, json_t **results)
 			    interleave_wait(&cfgs[k], &ch[k], &results[k]);
 	}
 	interleave_rounds(cfgs, n, ch, alive, results);
+	hx_host_end(&group);
+	if (!sequential && cfgs[0].cpu >= 0)
+		hx_isolate_group_other_busy(
+		    results, n, cfgs[0].cpu, hx_host_other_busy(&group));
 	rc = 0;
 label_return:
 	free(ch);

@@ -41,6 +41,14 @@ json_t *hx_isolate_run(const hx_run_config_t *cfg, int fork_child);
 int hx_isolate_interleave(
     const hx_run_config_t *cfgs, size_t n, json_t **results);
 
+/* Sets conditions.other_busy_fraction of each of results[0..n) that has
+ * one (a pinned run's) to other (negative: null), the time others than the
+ * group's own processes kept cpu busy over the group, and puts the
+ * warning about it (hx_host_other_warning) in place of the run's own:
+ * an interleaved run's window counts its siblings as others. */
+void hx_isolate_group_other_busy(
+    json_t **results, size_t n, int cpu, double other);
+
 /* 1 when a thread of this process other than the caller is running or
  * waiting for a CPU (state R in /proc/self/task/TID/stat), else 0. An
  * interleaved child waits at its gate until this is 0 (at most 250 ms):

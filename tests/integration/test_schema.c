@@ -510,3 +510,49 @@ Test(provenance, another_process_on_the_pinned_cpu_warns)
 	json_decref(r);
 	fb_rmdir(dir);
 }
+
+/* An interleaved sweep pinned to one CPU runs its variants' processes in
+ * turn on it: each one's runs are the group's own, not another process
+ * competing. Each child's window had counted its siblings as others
+ * (27% and 66% for two variants on an idle VM, and the warning); the
+ * group's window, over all of them, says what others took. */
+Test(provenance, an_interleaved_group_is_not_another_process)
+{
+	char dir[4096], out[4200], jsonl[4300], cpu[32], line[65536];
+	char *args[] = {"sweep", "--workload", "interp", "--variants",
+	    "fused,tiled,chunked", "--n", "1e5", "--m", "300", "--repeat", "3",
+	    "--warmup", "0", "--cpu", cpu, "--out", out, NULL};
+	char *err = NULL;
+	int got = 0;
+	FILE *f;
+
+	last_cpu(cpu, sizeof(cpu));
+	fb_tmpdir(dir, sizeof(dir));
+	snprintf(out, sizeof(out), "%s/s", dir);
+	snprintf(jsonl, sizeof(jsonl), "%s.jsonl", out);
+	cr_assert_eq(fb_run(args, dir, &err), 0, "%s", err);
+	free(err);
+	f = fopen(jsonl, "r");
+	cr_assert(f != NULL);
+	while (fgets(line, sizeof(line), f) != NULL) {
+		json_t *r = json_loads(line, 0, NULL);
+		json_t *w = json_object_get(r, "warnings");
+		double other = json_number_value(json_object_get(
+		    json_object_get(r, "conditions"), "other_busy_fraction"));
+
+		cr_assert(r != NULL);
+		got++;
+		cr_expect(other < 0.3, "%s: others %g of CPU %s",
+		    json_string_value(json_object_get(r, "variant")), other,
+		    cpu);
+		for (size_t i = 0; i < json_array_size(w); i++)
+			cr_expect(
+			    strstr(json_string_value(json_array_get(w, i)),
+				"another process kept CPU") == NULL,
+			    "%s", json_string_value(json_array_get(w, i)));
+		json_decref(r);
+	}
+	fclose(f);
+	cr_expect_eq(got, 3);
+	fb_rmdir(dir);
+}
