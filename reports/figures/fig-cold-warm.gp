@@ -13,18 +13,18 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 1.03427
-"interp/fused" 1.02059
-"interp/chunked" 1.04697
-"interp/tiled" 1.1433
-"interp/hoisted" 1.04986
-"interp/sorted" 1.15276
-"colony/naive" 1.3662
-"colony/naive-reuse" 0.934125
-"colony/fused" 0.99405
-"colony/chunked" 1.01984
-"colony/tiled" 0.994362
-"colony/cells" 1.00068
+"interp/materialized" 0.988025
+"interp/fused" 1.07894
+"interp/chunked" 0.948897
+"interp/tiled" 1.1826
+"interp/hoisted" 1.10573
+"interp/sorted" 1.39422
+"colony/naive" 0.878913
+"colony/naive-reuse" 0.819728
+"colony/fused" 0.935557
+"colony/chunked" 0.854033
+"colony/tiled" 0.936947
+"colony/cells" 0.956682
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

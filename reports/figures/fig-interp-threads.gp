@@ -12,31 +12,31 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.3581
+2 1.37381
 EOD
 $s1 << EOD
 1 1
-2 1.56411
+2 1.74199
 EOD
 $s2 << EOD
 1 1
-2 1.67158
+2 1.52955
 EOD
 $s3 << EOD
 1 1
-2 1.67161
+2 1.2985
 EOD
 $s4 << EOD
 1 1
-2 1.17291
+2 1.31281
 EOD
 $s5 << EOD
 1 1
-2 1.7744
+2 2.15705
 EOD
 $s6 << EOD
 1 1
-2 0.996324
+2 1.90638
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'eager', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'materialized', \

@@ -12,29 +12,29 @@ set xrange [0.01:10000]
 set yrange [0.1:1000]
 set samples 400
 $v0 << EOD
-0.13 0.281984 0.421029
+0.13 0.283008 0.424955
 EOD
 $v1 << EOD
-2.4375 3.45248 9.23386
+2.4375 3.38528 7.52864
 EOD
 $v2 << EOD
-1312.01 5.60966 9.23386
+1312.01 5.57037 7.52864
 EOD
 $v3 << EOD
-2.4375 4.56535 9.23386
+2.4375 4.54855 7.52864
 EOD
 $v4 << EOD
-1312.01 13.054 28.6014
+1312.01 14.6189 23.112
 EOD
 $v5 << EOD
-216.838 10.5299 13.8191
+216.838 10.305 13.1561
 EOD
 $v6 << EOD
-77.4138 71.3219 134.418
+77.4138 81.7896 131.814
 EOD
-plot (x*241 < 134.8 ? x*241 : 134.8) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 241 GB/s', (x*58.84 < 134.8 ? x*58.84 : 134.8) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 59 GB/s', (x*10.97 < 134.8 ? x*10.97 : 134.8) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 11 GB/s', (x*11.89 < 134.8 ? x*11.89 : 134.8) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 12 GB/s; the flat part: FMA peak', 9.234 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 9.23 GFLOP/s', 28.6 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 28.6 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
+plot (x*247 < 132.2 ? x*247 : 132.2) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 247 GB/s', (x*59.14 < 132.2 ? x*59.14 : 132.2) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 59 GB/s', (x*11.93 < 132.2 ? x*11.93 : 132.2) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 12 GB/s', (x*11.65 < 132.2 ? x*11.65 : 132.2) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 12 GB/s; the flat part: FMA peak', 7.529 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 7.53 GFLOP/s', 23.11 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 23.1 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
   $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM; gathers)', $v1 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#E69F00' notitle, \
-  $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3; not determined)', $v2 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#009E73' notitle, \
+  $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3; gathers)', $v2 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#009E73' notitle, \
   $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3; not determined)', $v3 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#CC79A7' notitle, \
   $v4 using 1:2 with points pt 12 ps 2 lw 2 lc rgb '#56B4E9' title 'tiled (L3; not determined)', $v4 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#56B4E9' notitle, \
   $v5 using 1:2 with points pt 14 ps 2 lw 2 lc rgb '#8C6D31' title 'hoisted (L3; L3 traffic)', $v5 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#8C6D31' notitle, \
