@@ -155,7 +155,7 @@ hx_host_other_busy(const hx_host_window_t *w)
 {
 	uint64_t total = w->total1 - w->total0, busy, own;
 
-	if (w->cpu < 0 || !w->steal_ok || w->total1 < w->total0 ||
+	if (w->cpu < 0 || w->shared || !w->steal_ok || w->total1 < w->total0 ||
 	    total < HX_HOST_MIN_TICKS || w->busy1 < w->busy0)
 		return -1.0;
 	busy = w->busy1 - w->busy0;
@@ -171,8 +171,8 @@ hx_host_other_warning(json_t *warnings, int cpu, double other)
 	if (!(other > HX_HOST_OTHER_WARN))
 		return;
 	snprintf(msg, sizeof(msg),
-	    HX_HOST_OTHER_PREFIX "%d busy %.0f%% of the run: it "
-				 "competed with the measured one",
+	    "another process kept CPU %d busy %.0f%% of the run: it "
+	    "competed with the measured one",
 	    cpu, 100.0 * other);
 	json_array_append_new(warnings, json_string(msg));
 }

@@ -48,6 +48,10 @@ typedef struct hx_host_window_s {
 	uint64_t own0, own1;     /* this process's and its children's ticks */
 	char allowed[256];       /* the measuring process's CPUs ("0-3"), or
 				    "" when it was not this process */
+	/* The CPU is taken in turns with sibling processes (an interleaved
+	 * group's): this process cannot tell their ticks from others', so
+	 * no other-busy figure (the group sets it). */
+	int shared;
 } hx_host_window_t;
 
 /* Pins the calling process to cpu. 0, or -1 with msg (no such CPU, or
@@ -77,8 +81,6 @@ json_t *hx_host_window_json(const hx_host_window_t *w, json_t *warnings);
 /* Appends to warnings, when other (hx_host_other_busy) is above
  * HX_HOST_OTHER_WARN, the one that says another process kept cpu busy. */
 void hx_host_other_warning(json_t *warnings, int cpu, double other);
-/* The prefix of that warning, for a caller that replaces it. */
-#define HX_HOST_OTHER_PREFIX "another process kept CPU "
 
 /* Adds host, virtual, governor, scaling_min_khz, scaling_max_khz, aslr to
  * machine; appends a warning to warnings (may be NULL) when the governor

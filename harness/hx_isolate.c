@@ -509,21 +509,11 @@ hx_isolate_group_other_busy(json_t **results, size_t n, int cpu, double other)
 	for (size_t k = 0; k < n; k++) {
 		json_t *c = json_object_get(results[k], "conditions");
 		json_t *w = json_object_get(results[k], "warnings");
-		size_t i = 0;
 
-		if (!json_is_object(c) ||
-		    json_object_get(c, "other_busy_fraction") == NULL)
+		if (json_object_get(c, "other_busy_fraction") == NULL)
 			continue;
 		json_object_set_new(c, "other_busy_fraction",
 		    other >= 0 ? json_real(other) : json_null());
-		while (i < json_array_size(w))
-			if (strncmp(
-				json_string_value(json_array_get(w, i)) ?: "",
-				HX_HOST_OTHER_PREFIX,
-				strlen(HX_HOST_OTHER_PREFIX)) == 0)
-				json_array_remove(w, i);
-			else
-				i++;
 		if (json_is_array(w))
 			hx_host_other_warning(w, cpu, other);
 	}
@@ -532,10 +522,12 @@ hx_isolate_group_other_busy(json_t **results, size_t n, int cpu, double other)
 int
 hx_isolate_interleave(const hx_run_config_t *cfgs, size_t n, json_t **results)
 {
-	/* Pinned, each child's window counts its siblings' runs on the CPU
-	 * as another process's: the group's own window, over all of them
-	 * reaped, says what others took (hx_isolate_group_other_busy). */
+	/* Pinned, a child cannot tell its siblings' runs on the CPU from
+	 * another process's (hx_host_window_t.shared): the group's own
+	 * window, over all of them reaped, says what others took
+	 * (hx_isolate_group_other_busy). */
 	hx_host_window_t group;
+	int pinned_group;
 	isolate_child_t *ch = calloc(n + 1, sizeof(*ch));
 	unsigned char *alive = calloc(n + 1, 1);
 	int rc = -1, sequential;
@@ -546,7 +538,9 @@ hx_isolate_interleave(const hx_run_config_t *cfgs, size_t n, json_t **results)
 		results[k] = over_limit(&cfgs[k]);
 	sequential =
 	    n == 1 || interleave_total(cfgs, n, results) > cfgs[0].mem_limit;
-	hx_host_begin(&group, cfgs[0].cpu);
+	pinned_group = !sequential && cfgs[0].cpu >= 0;
+	if (pinned_group)
+		hx_host_begin(&group, cfgs[0].cpu);
 	for (size_t k = 0; k < n; k++) {
 		if (results[k] != NULL)
 			continue;
@@ -566,10 +560,11 @@ hx_isolate_interleave(const hx_run_config_t *cfgs, size_t n, json_t **results)
 			    interleave_wait(&cfgs[k], &ch[k], &results[k]);
 	}
 	interleave_rounds(cfgs, n, ch, alive, results);
-	hx_host_end(&group);
-	if (!sequential && cfgs[0].cpu >= 0)
+	if (pinned_group) {
+		hx_host_end(&group);
 		hx_isolate_group_other_busy(
 		    results, n, cfgs[0].cpu, hx_host_other_busy(&group));
+	}
 	rc = 0;
 label_return:
 	free(ch);

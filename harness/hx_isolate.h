@@ -42,10 +42,10 @@ int hx_isolate_interleave(
     const hx_run_config_t *cfgs, size_t n, json_t **results);
 
 /* Sets conditions.other_busy_fraction of each of results[0..n) that has
- * one (a pinned run's) to other (negative: null), the time others than the
- * group's own processes kept cpu busy over the group, and puts the
- * warning about it (hx_host_other_warning) in place of the run's own:
- * an interleaved run's window counts its siblings as others. */
+ * one (a pinned run's, null from its own window: hx_host_window_t.shared)
+ * to other (negative: null), the time others than the group's own
+ * processes kept cpu busy over the group, with its warning
+ * (hx_host_other_warning). */
 void hx_isolate_group_other_busy(
     json_t **results, size_t n, int cpu, double other);
 

@@ -617,6 +617,8 @@ hx_run_result(const hx_run_config_t *cfg)
 	}
 	rec.has_window = 1;
 	hx_host_begin(&rec.window, cfg->cpu);
+	/* An interleaved run waits at its gate while its siblings run. */
+	rec.window.shared = cfg->gate != NULL;
 	hx_run_measure(cfg, &rec);
 	hx_host_end(&rec.window);
 	hx_host_allowed(rec.window.allowed, sizeof(rec.window.allowed));
