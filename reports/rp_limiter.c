@@ -123,8 +123,9 @@ rp_limiter_of(const rp_data_t *D, const char *workload, const char *variant,
  * run's sweep on its CPU (.steal, /proc/stat: time the guest's CPU was
  * given to other guests, which no term of the code can predict) and the
  * error of the prediction taken as the guest's running time, the wall
- * then 1 / (1 - steal) of it (.error_with_steal); null without steal. */
-static void
+ * then 1 / (1 - steal) of it (.error_with_steal); null without steal.
+ * Returns that error (NAN without steal). */
+static double
 prediction_facts(
     rp_facts_t *F, const rp_limiter_in_t *in, const json_t *r, const char *at)
 {
@@ -148,6 +149,7 @@ prediction_facts(
 	rp_fact_text(F, RP_FACT_PERCENT, with_steal,
 	    rp_text_fmt_num(100 * with_steal, "%+.0f%%"), r,
 	    "%s.error_with_steal", at);
+	return with_steal;
 }
 
 /* A model's term as facts: NAME (its word), NAME_s, NAME_share. */
@@ -171,7 +173,7 @@ rp_limiter_verdict_facts(rp_facts_t *F, const rp_limiter_in_t *in,
 	rp_fact_str(F, kind_name(v->kind, 0), r, "%s.verdict", at);
 	term_facts(
 	    F, in->model_term, in->model_term_s, in->model_share, r, term);
-	prediction_facts(F, in, r, at);
+	(void)prediction_facts(F, in, r, at);
 }
 
 double
@@ -288,16 +290,17 @@ profile_facts(rp_facts_t *F, const json_t *r, const char *p)
 
 /* One variant's row: its prediction against its median, the two largest
  * terms (its median and its verdict are its own facts, W.V.median and
- * W.V.limiter). Returns 1 when the prediction is within the
- * tolerance. */
+ * W.V.limiter). Returns 1 when the prediction is within the tolerance;
+ * *steal_within 1 when it is with the steal counted (without steal
+ * measured, as its error decides). */
 static int
-model_row_facts(rp_report_t *R, const char *w, const char *v)
+model_row_facts(rp_report_t *R, const char *w, const char *v, int *steal_within)
 {
 	const json_t *r = rp_data_main_run(&R->data, w, v);
 	const json_t *m = json_object_get(r, "model");
 	rp_limiter_in_t in;
 	int within;
-	double best[2] = {-INFINITY, -INFINITY};
+	double best[2] = {-INFINITY, -INFINITY}, with_steal;
 	const json_t *top[2] = {NULL, NULL};
 	char p[RP_FACTS_NAME_MAX], term[RP_FACTS_NAME_MAX + 16];
 	size_t i;
@@ -312,7 +315,11 @@ model_row_facts(rp_report_t *R, const char *w, const char *v)
 	snprintf(p, sizeof(p), "limits.%s.%s", w, v);
 	rp_fact_bool(&R->facts, m != NULL, r, "%s.modelled", p);
 	rp_fact_bool(&R->facts, m != NULL && within, r, "%s.within", p);
-	prediction_facts(&R->facts, &in, r, p);
+	with_steal = prediction_facts(&R->facts, &in, r, p);
+	*steal_within = m != NULL &&
+	    (isnan(with_steal)
+		    ? within
+		    : fabs(with_steal) <= RP_LIMITER_MODEL_TOLERANCE);
 	rp_fact_str(&R->facts, rp_data_variant_text(&R->data, w, v, "notes"), r,
 	    "%s.notes", p);
 	/* The level that serves its gathers: "l3" for fused's (every table
@@ -479,20 +486,12 @@ rp_limiter_facts(rp_report_t *R)
 		for (size_t i = 0; i < nv; i++) {
 			const json_t *r = rp_data_main_run(&R->data, w, vs[i]);
 			const json_t *m = json_object_get(r, "model");
-			char e[RP_FACTS_NAME_MAX];
+			int steal_within;
 			any = any != NULL || m == NULL ? any : r;
 			modelled += m != NULL;
 			profiled |= json_object_get(m, "profile") != NULL;
-			int in = model_row_facts(R, w, vs[i]);
-			double ews;
-			within += in;
-			/* Without steal measured, the error as it is. */
-			snprintf(e, sizeof(e), "limits.%s.%s.error_with_steal",
-			    w, vs[i]);
-			ews = rp_facts_num(&R->facts, e);
-			with_steal += isnan(ews) ? in
-						 : m != NULL &&
-				fabs(ews) <= RP_LIMITER_MODEL_TOLERANCE;
+			within += model_row_facts(R, w, vs[i], &steal_within);
+			with_steal += steal_within;
 		}
 		rp_fact_num(&R->facts, RP_FACT_COUNT, with_steal, NULL,
 		    "limits.%s.within_with_steal", w);
