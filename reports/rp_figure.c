@@ -4,6 +4,7 @@
  * in rp_workloads.c.
  */
 #include <math.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -360,18 +361,15 @@ timeline_rows(const rp_data_t *D, const json_t *r, rp_block_t *b)
 		}
 		row->v[0] = ts - t0;
 		row->v[1] = lb;
-		if (lb < lo)
-			lo = lb;
+		lo = fmin(lo, lb);
 	}
 	fclose(f);
-	if (!isnan(before) && before < lo)
-		lo = before;
+	lo = fmin(lo, before); /* fmin passes over a NaN */
 	step = (b->nrows + TIMELINE_POINTS - 1) / TIMELINE_POINTS;
 	for (size_t j = 0; j < b->nrows; j += step) {
 		double mx = 0;
 		for (size_t q = j; q < j + step && q < b->nrows; q++)
-			if (b->rows[q].v[1] - lo > mx)
-				mx = b->rows[q].v[1] - lo;
+			mx = fmax(mx, b->rows[q].v[1] - lo);
 		b->rows[n].v[0] = b->rows[j].v[0];
 		b->rows[n++].v[1] = mx;
 	}
@@ -602,6 +600,26 @@ rp_figure_block(const rp_plot_t *P, const char *label)
 
 /* ---- the decorations ---- */
 
+/* Appends a plot element, printf'd, to buf (a list of them joined by
+ * ", "): whole or not at all, since a cut element would break the
+ * script. */
+static void
+plot_add(char *buf, size_t size, const char *fmt, ...)
+{
+	size_t len = strlen(buf), at = len > 0 ? len + 2 : 0;
+	va_list ap;
+	int n = -1;
+
+	va_start(ap, fmt);
+	if (at < size)
+		n = vsnprintf(buf + at, size - at, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= size - at)
+		buf[len] = '\0';
+	else if (len > 0)
+		memcpy(buf + len, ", ", 2);
+}
+
 void
 rp_figure_refs_chunk(const rp_data_t *D, rp_plot_t *P)
 {
@@ -611,7 +629,6 @@ rp_figure_refs_chunk(const rp_data_t *D, rp_plot_t *P)
 	int km = variant_index(D, w->name, w->baseline);
 	int kf = variant_index(D, w->name, w->fused);
 	int kc = variant_index(D, w->name, w->chunked);
-	size_t len;
 
 	snprintf(P->pre, sizeof(P->pre), "chunked_colour = %d\n",
 	    rp_figure_colour_rgb(kc));
@@ -620,39 +637,31 @@ rp_figure_refs_chunk(const rp_data_t *D, rp_plot_t *P)
 		    "$mat << EOD\n%.6g %.6g\nEOD\n",
 		    rp_field(mat, RP_F_PEAK_WORKSPACE),
 		    rp_field(mat, RP_F_TIME_MEDIAN));
-		snprintf(P->suffix, sizeof(P->suffix),
-		    ", $mat using 1:2 with points pt %d ps 2 lw 2 lc rgb "
-		    "'#%06X' title '%s (one batch of N)'",
+		plot_add(P->suffix, sizeof(P->suffix),
+		    "$mat using 1:2 with points pt %d ps 2 lw 2 lc rgb '#%06X' "
+		    "title '%s (one batch of N)'",
 		    rp_figure_point(km), rp_figure_colour_rgb(km), w->baseline);
 	}
-	len = strlen(P->suffix);
 	if (fus != NULL)
-		snprintf(P->suffix + len, sizeof(P->suffix) - len,
-		    ", %.6g with lines dt 2 lw 2 lc rgb '#%06X' title '%s, "
-		    "no batch (workspace %s)'",
+		plot_add(P->suffix, sizeof(P->suffix),
+		    "%.6g with lines dt 2 lw 2 lc rgb '#%06X' title '%s, no "
+		    "batch (workspace %s)'",
 		    rp_field(fus, RP_F_TIME_MEDIAN), rp_figure_colour_rgb(kf),
 		    w->fused, rp_report_peak(fus));
 }
 
 /* An in-core roof at gflops (what a unit reaches at one kind of
  * instruction's measured rate), appended to P->prefix: "gathers (l3, 4 a
- * unit)". Not drawn at or above the FMA peak, nor where it would not fit
- * whole (a cut plot element would break the script). */
+ * unit)". Not drawn at or above the FMA peak. */
 static void
 roof_line(rp_plot_t *P, double gflops, double fma, const char *what,
     const char *from, double per_unit)
 {
-	size_t len = strlen(P->prefix);
-	int n;
-
-	if (!(gflops > 0 && gflops < fma))
-		return;
-	n = snprintf(P->prefix + len, sizeof(P->prefix) - len,
-	    ", %.4g w l lw 2 dt 3 lc rgb '#444444' t "
-	    "'in-core roof: %s (%s, %.3g a unit), %.3g GFLOP/s'",
-	    gflops, what, from, per_unit, gflops);
-	if (n < 0 || (size_t)n >= sizeof(P->prefix) - len)
-		P->prefix[len] = '\0';
+	if (gflops > 0 && gflops < fma)
+		plot_add(P->prefix, sizeof(P->prefix),
+		    "%.4g w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: %s "
+		    "(%s, %.3g a unit), %.3g GFLOP/s'",
+		    gflops, what, from, per_unit, gflops);
 }
 
 /* The in-core roofs under the FMA peak: what a workload's unit reaches at
@@ -702,17 +711,14 @@ in_core_roofs(const rp_data_t *D, const char *w, double fma, rp_plot_t *P)
  * schedule; a roof per memory level, min(bandwidth x I, FMA peak), from
  * `harness ceilings` (DRAM: the triad on arrays far larger than L3); each
  * variant's label names the level that holds its working set (peak
- * workspace plus inputs), whose roof applies to it. */
+ * workspace plus inputs: rp_bandwidth_of_run), whose roof applies to it. */
 void
 rp_figure_refs_roofline(const rp_data_t *D, rp_plot_t *P)
 {
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
-	static const char *const keys[] = {"l1_bytes_per_s", "l2_bytes_per_s",
-	    "l3_bytes_per_s", "triad_bytes_per_s"};
-	static const char *const names[] = {"L1", "L2", "L3", "DRAM"};
+	static const char *const levels[] = {"L1", "L2", "L3", "DRAM"};
 	double fma = rp_num(D->ceilings, "fma_flops_per_s") * 1e-9;
 	double xmax = 1000.0;
-	size_t len = 0;
 
 	for (int i = 0; i < P->nblocks; i++) {
 		rp_block_t *b = &P->blocks[i];
@@ -724,30 +730,28 @@ rp_figure_refs_roofline(const rp_data_t *D, rp_plot_t *P)
 			while (b->rows[j].v[0] * 3.0 > xmax)
 				xmax *= 10.0;
 		snprintf(label, sizeof(label), "%s (%s; %s)", b->label,
-		    r != NULL ? rp_bandwidth_level(r,
-				    rp_field(r, RP_F_PEAK_WORKSPACE) +
-					rp_field(r, RP_F_INPUT_BYTES))
-			      : "DRAM",
+		    rp_bandwidth_of_run(D, r).level,
 		    rp_limiter_verdict_word(&v));
 		snprintf(b->label, sizeof(b->label), "%s", label);
 	}
 	snprintf(P->pre, sizeof(P->pre), "set xrange [0.01:%g]\n", xmax);
 	if (isnan(fma)) {
-		snprintf(P->prefix, sizeof(P->prefix),
+		plot_add(P->prefix, sizeof(P->prefix),
 		    "1/0 title 'no ceilings.json in the data'");
 		return;
 	}
 	for (int k = 0; k < 4; k++) {
-		double bw = rp_num(D->ceilings, keys[k]) * 1e-9;
-		if (isnan(bw))
-			continue;
-		snprintf(P->prefix + len, sizeof(P->prefix) - len,
-		    "%s(x*%.4g < %.4g ? x*%.4g : %.4g) w l lw %d dt %d lc rgb "
-		    "'%s' t '%s roof, %.0f GB/s%s'",
-		    len ? ", " : "", bw, fma, bw, fma, k == 3 ? 2 : 1,
-		    k == 3 ? 1 : 4 - k, k == 3 ? "black" : "#777777", names[k],
-		    bw, k == 3 ? "; the flat part: FMA peak" : "");
-		len = strlen(P->prefix);
+		int dram = k == 3;
+		double bw =
+		    rp_bandwidth_ceiling(D, levels[k], 1).bytes_per_s * 1e-9;
+		if (!isnan(bw))
+			plot_add(P->prefix, sizeof(P->prefix),
+			    "(x*%.4g < %.4g ? x*%.4g : %.4g) w l lw %d dt %d "
+			    "lc "
+			    "rgb '%s' t '%s roof, %.0f GB/s%s'",
+			    bw, fma, bw, fma, dram ? 2 : 1, dram ? 1 : 4 - k,
+			    dram ? "black" : "#777777", levels[k], bw,
+			    dram ? "; the flat part: FMA peak" : "");
 	}
 	in_core_roofs(D, w->name, fma, P);
 }
@@ -758,18 +762,16 @@ static void
 reference_slope(rp_plot_t *P, const char *variant, double k)
 {
 	const rp_block_t *b = rp_figure_block(P, variant);
-	size_t len = strlen(P->prefix);
 	double x0, x1;
 
 	if (b == NULL || b->nrows == 0 || !(b->rows[0].v[1] > 0))
 		return;
 	x0 = b->rows[0].v[0];
 	x1 = b->rows[b->nrows - 1].v[0];
-	snprintf(P->prefix + len, sizeof(P->prefix) - len,
-	    "%s(x >= %.6g && x <= %.6g) ? %.6g*(x/%.6g)**%g : 1/0 with lines "
-	    "dt %d lw 2 lc rgb '#555555' title 'slope N^%g (reference)'",
-	    len ? ", " : "", x0 / 1.2, x1 * 1.2, b->rows[0].v[1], x0, k,
-	    k == 1 ? 3 : 2, k);
+	plot_add(P->prefix, sizeof(P->prefix),
+	    "(x >= %.6g && x <= %.6g) ? %.6g*(x/%.6g)**%g : 1/0 with lines dt "
+	    "%d lw 2 lc rgb '#555555' title 'slope N^%g (reference)'",
+	    x0 / 1.2, x1 * 1.2, b->rows[0].v[1], x0, k, k == 1 ? 3 : 2, k);
 }
 
 /* The memory question's time: N^1 through its baseline, the scaling every
@@ -811,8 +813,7 @@ rp_figure_refs_threads(const rp_data_t *D, rp_plot_t *P)
 				b->rows[j].v[0] = 1.0;
 			if (b->rows[j].v[0] == 1.0)
 				t1 = b->rows[j].v[1];
-			if (b->rows[j].v[0] > tmax)
-				tmax = b->rows[j].v[0];
+			tmax = fmax(tmax, b->rows[j].v[0]);
 		}
 		rp_figure_rows_sort(b);
 		for (size_t j = 0; j < b->nrows; j++)

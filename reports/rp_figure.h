@@ -127,7 +127,7 @@ typedef struct rp_plot_s {
 	rp_block_t blocks[RP_PLOT_MAX_BLOCKS];
 	int nblocks;
 	/* From the decoration: lines before the settings and after the data,
-	 * and plot elements before and after the blocks'. */
+	 * and plot elements (joined by ", ") before and after the blocks'. */
 	char pre[512], post[2048], prefix[1024], suffix[512];
 } rp_plot_t;
 

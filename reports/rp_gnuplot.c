@@ -111,7 +111,8 @@ write_plot(FILE *f, const rp_plot_t *P)
 	}
 	if (blocks == 0 && P->prefix[0] == '\0')
 		fprintf(f, "1/0 title '%s'", P->fig->empty);
-	fputs(P->suffix, f);
+	if (P->suffix[0] != '\0')
+		fprintf(f, ", %s", P->suffix);
 	fputc('\n', f);
 }
 
