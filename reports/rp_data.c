@@ -43,45 +43,32 @@ each_file(const char *dir, const char *prefix, const char *suffix,
 	return rc;
 }
 
-/* Appends the runs of one .jsonl file to D->runs, each with its set. */
+/* Appends the results of one file: a .jsonl file's runs to D->runs, each
+ * with its set (the file's name less ".jsonl"); a cache simulation file's
+ * results that have a "cachesim" member to D->cachesim, others skipped. A
+ * file that is not a result is refused (its file and line in msg), not
+ * skipped: the report would call its figures "not in this data". */
 static int
-load_set(void *D, const char *path, char *msg, size_t msglen)
+load_results(void *arg, const char *path, char *msg, size_t msglen)
 {
+	rp_data_t *D = arg;
 	const char *name = strrchr(path, '/') + 1;
-	char set[256];
+	size_t len = strlen(name), i;
+	int is_set = len >= 6 && strcmp(name + len - 6, ".jsonl") == 0;
 	json_t *arr, *r;
-	size_t i;
 
-	if (strlen(name) >= 250)
+	if (is_set && len >= 250)
 		return 0;
-	snprintf(set, sizeof(set), "%.*s", (int)(strlen(name) - 6), name);
 	if ((arr = hx_result_read(path, msg, msglen)) == NULL)
 		return -1;
 	json_array_foreach(arr, i, r)
 	{
-		json_object_set_new(r, "_set", json_string(set));
-		json_array_append(((rp_data_t *)D)->runs, r);
-	}
-	json_decref(arr);
-	return 0;
-}
-
-/* A cache simulation file's results that have a "cachesim" member; others
- * are skipped. A file that is not a result is refused (its file and line
- * in msg), not skipped: the report would call its figures "not in this
- * data". */
-static int
-load_cachesim(void *D, const char *path, char *msg, size_t msglen)
-{
-	json_t *arr = hx_result_read(path, msg, msglen), *r;
-	size_t i;
-
-	if (arr == NULL)
-		return -1;
-	json_array_foreach(arr, i, r)
-	{
-		if (json_is_object(json_object_get(r, "cachesim")))
-			json_array_append(((rp_data_t *)D)->cachesim, r);
+		if (is_set) {
+			json_object_set_new(r, "_set",
+			    json_stringn(name, len - strlen(".jsonl")));
+			json_array_append(D->runs, r);
+		} else if (json_is_object(json_object_get(r, "cachesim")))
+			json_array_append(D->cachesim, r);
 	}
 	json_decref(arr);
 	return 0;
@@ -186,7 +173,7 @@ load_others(rp_data_t *D, char *msg, size_t msglen)
 			return -1;
 	}
 	snprintf(path, sizeof(path), "%s/cachesim", D->dir);
-	if (each_file(path, "", ".json", load_cachesim, D, msg, msglen) < 0)
+	if (each_file(path, "", ".json", load_results, D, msg, msglen) < 0)
 		return -1;
 	D->experiments = rp_experiments_load(D->dir);
 	if (D->experiments != NULL && D->experiments->filled &&
@@ -213,7 +200,7 @@ rp_data_load(rp_data_t *D, const char *dir, char *msg, size_t msglen)
 	D->dir = dir;
 	D->runs = json_array();
 	D->cachesim = json_array();
-	rc = each_file(dir, "", ".jsonl", load_set, D, msg, msglen);
+	rc = each_file(dir, "", ".jsonl", load_results, D, msg, msglen);
 	if (rc > 0)
 		snprintf(msg, msglen, "%s: %s", dir, strerror(errno));
 	else if (rc == 0 && json_array_size(D->runs) == 0)
@@ -373,23 +360,6 @@ rp_data_find(const rp_data_t *D, const rp_query_t *q)
 	return first_match(D->runs, q);
 }
 
-double
-rp_data_max_n(const rp_data_t *D, const char *set, const char *workload)
-{
-	rp_query_t q = {.set = set, .workload = workload, .any_status = 1};
-	double best = NAN;
-	size_t i;
-	json_t *r;
-
-	json_array_foreach(D->runs, i, r)
-	{
-		double n = rp_field(r, RP_F_N);
-		if (rp_data_run_matches(r, &q) && (isnan(best) || n > best))
-			best = n;
-	}
-	return best;
-}
-
 const json_t *
 rp_data_largest(const rp_data_t *D, const rp_query_t *q)
 {
@@ -399,15 +369,21 @@ rp_data_largest(const rp_data_t *D, const rp_query_t *q)
 
 	json_array_foreach(D->runs, i, r)
 	{
-		double n = rp_field(r, RP_F_N);
-		double b = best != NULL ? rp_field(best, RP_F_N) : NAN;
-		/* A run without N is smaller than one with it, as in
-		 * rp_data_max_n. */
+		double n = rp_field(r, RP_F_N), b = rp_field(best, RP_F_N);
+		/* A run without N is smaller than one with it. */
 		if (rp_data_run_matches(r, q) &&
 		    (best == NULL || n > b || (isnan(b) && !isnan(n))))
 			best = r;
 	}
 	return best;
+}
+
+double
+rp_data_max_n(const rp_data_t *D, const char *set, const char *workload)
+{
+	rp_query_t q = {.set = set, .workload = workload, .any_status = 1};
+
+	return rp_field(rp_data_largest(D, &q), RP_F_N);
 }
 
 const json_t *
