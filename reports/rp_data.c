@@ -435,13 +435,11 @@ rp_data_variants(const rp_data_t *D, const char *workload, const rp_query_t *q,
 	for (int pass = 0; pass < 2; pass++)
 		json_array_foreach(D->runs, i, r)
 		{
+			const char *set = rp_str(r, "_set");
 			if (strcmp(rp_field_str(r, RP_F_WORKLOAD), workload) ==
 				0 &&
-			    !rp_data_set_matches(
-				RP_DATA_JAX_SETS, rp_str(r, "_set")) &&
-			    (pass == 1 ||
-				rp_data_set_matches(
-				    main_set, rp_str(r, "_set"))))
+			    !rp_data_set_matches(RP_DATA_JAX_SETS, set) &&
+			    (pass == 1 || rp_data_set_matches(main_set, set)))
 				norder = add_variant(
 				    r, order, norder, RP_DATA_MAX_VARIANTS);
 		}
