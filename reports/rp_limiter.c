@@ -288,14 +288,21 @@ profile_facts(rp_facts_t *F, const json_t *r, const char *p)
 	    F, RP_FACT_TIME, mp != NULL ? others : NAN, r, "%s.others", prefix);
 }
 
+/* The section's counts: the first main run with a model and whether any
+ * has a profile, over every workload; over one workload's rows, those
+ * modelled, within the tolerance, and within it with the steal counted. */
+typedef struct limits_tally_s {
+	const json_t *any;
+	int profiled, modelled, within, with_steal;
+} limits_tally_t;
+
 /* One variant's row: its prediction against its median, the two largest
  * terms (its median and its verdict are its own facts, W.V.median and
- * W.V.limiter). Returns 1 when the prediction is within the tolerance;
- * *steal_within 1 when it is with the steal counted (without steal
- * measured, as its error decides). */
-static int
-model_row_facts(rp_report_t *R, const char *w, const char *v, int *steal_within)
+ * W.V.limiter); counted into t. */
+static void
+model_row_facts(rp_report_t *R, const char *w, const char *v, limits_tally_t *t)
 {
+	rp_facts_t *F = &R->facts;
 	const json_t *r = rp_data_main_run(&R->data, w, v);
 	const json_t *m = json_object_get(r, "model");
 	rp_limiter_in_t in;
@@ -304,40 +311,43 @@ model_row_facts(rp_report_t *R, const char *w, const char *v, int *steal_within)
 	const json_t *top[2] = {NULL, NULL};
 	char p[RP_FACTS_NAME_MAX], term[RP_FACTS_NAME_MAX + 16];
 	size_t i;
-	json_t *t;
+	json_t *e;
 
 	rp_limiter_of(&R->data, w, v, &in);
-	within = fabs(in.model_error) <= RP_LIMITER_MODEL_TOLERANCE;
-	json_array_foreach(json_object_get(m, "terms"), i, t)
+	within =
+	    m != NULL && fabs(in.model_error) <= RP_LIMITER_MODEL_TOLERANCE;
+	json_array_foreach(json_object_get(m, "terms"), i, e)
 	{
-		keep_two(rp_num(t, "seconds"), t, best, top);
+		keep_two(rp_num(e, "seconds"), e, best, top);
 	}
 	snprintf(p, sizeof(p), "limits.%s.%s", w, v);
-	rp_fact_bool(&R->facts, m != NULL, r, "%s.modelled", p);
-	rp_fact_bool(&R->facts, m != NULL && within, r, "%s.within", p);
-	with_steal = prediction_facts(&R->facts, &in, r, p);
-	*steal_within = m != NULL &&
-	    (isnan(with_steal)
-		    ? within
-		    : fabs(with_steal) <= RP_LIMITER_MODEL_TOLERANCE);
-	rp_fact_str(&R->facts, rp_data_variant_text(&R->data, w, v, "notes"), r,
-	    "%s.notes", p);
+	rp_fact_bool(F, m != NULL, r, "%s.modelled", p);
+	rp_fact_bool(F, within, r, "%s.within", p);
+	with_steal = prediction_facts(F, &in, r, p);
+	rp_fact_str(
+	    F, rp_data_variant_text(&R->data, w, v, "notes"), r, "%s.notes", p);
 	/* The level that serves its gathers: "l3" for fused's (every table
 	 * for every point), "l1" for tiled's (two tables for a tile). */
-	rp_fact_str(&R->facts,
+	rp_fact_str(F,
 	    rp_field(r, RP_F_MODEL_GATHER_PER_UNIT) > 0
 		? rp_field_str(r, RP_F_MODEL_GATHER_LEVEL)
 		: NULL,
 	    r, "%s.gather_level", p);
 	for (int k = 0; k < 2; k++) {
 		snprintf(term, sizeof(term), "%s.term%d", p, k + 1);
-		term_facts(&R->facts,
-		    top[k] != NULL ? rp_str(top[k], "name") : NULL,
+		term_facts(F, top[k] != NULL ? rp_str(top[k], "name") : NULL,
 		    rp_num(top[k], "seconds"), rp_num(top[k], "share"), r,
 		    term);
 	}
-	profile_facts(&R->facts, r, p);
-	return m != NULL && within;
+	profile_facts(F, r, p);
+	t->any = t->any != NULL || m == NULL ? t->any : r;
+	t->profiled |= json_object_get(m, "profile") != NULL;
+	t->modelled += m != NULL;
+	t->within += within;
+	/* Without steal measured, as its error decides. */
+	t->with_steal += isnan(with_steal)
+	    ? within
+	    : m != NULL && fabs(with_steal) <= RP_LIMITER_MODEL_TOLERANCE;
 }
 
 /* A gap between a pair's slow and fast runs (slow's less fast's) as
@@ -362,6 +372,7 @@ gap_facts(rp_facts_t *F, double gap, const json_t *a, const json_t *b,
 static void
 why_facts(rp_report_t *R, const char *w, const char *fast, const char *slow)
 {
+	rp_facts_t *F = &R->facts;
 	const json_t *rf = rp_data_main_run(&R->data, w, fast);
 	const json_t *rs = rp_data_main_run(&R->data, w, slow);
 	const json_t *mf = json_object_get(rf, "model");
@@ -385,28 +396,27 @@ why_facts(rp_report_t *R, const char *w, const char *fast, const char *slow)
 		}
 	}
 	snprintf(p, sizeof(p), "limits.why.%s.%s.%s", w, fast, slow);
-	rp_fact_bool(&R->facts, mf != NULL && ms != NULL, rs, "%s.modelled", p);
+	rp_fact_bool(F, mf != NULL && ms != NULL, rs, "%s.modelled", p);
 	for (int k = 0; k < 2; k++) {
 		const char *n = top[k] != NULL ? rp_str(top[k], "name") : NULL;
-		rp_fact_str(&R->facts, rp_limiter_term_word(n), rs, "%s.term%d",
-		    p, k + 1);
-		rp_fact_num2(&R->facts, RP_FACT_TIME,
+		rp_fact_str(
+		    F, rp_limiter_term_word(n), rs, "%s.term%d", p, k + 1);
+		rp_fact_num2(F, RP_FACT_TIME,
 		    n != NULL ? rp_limiter_term_seconds(ms, n) : NAN, rs, rf,
 		    "%s.term%d_slow", p, k + 1);
-		rp_fact_num2(&R->facts, RP_FACT_TIME,
+		rp_fact_num2(F, RP_FACT_TIME,
 		    n != NULL ? rp_limiter_term_seconds(mf, n) : NAN, rf, rs,
 		    "%s.term%d_fast", p, k + 1);
 	}
-	rp_fact_str(
-	    &R->facts, rp_limiter_term_word(shared), rs, "%s.shared", p);
-	rp_fact_num2(&R->facts, RP_FACT_TIME, shared != NULL ? both : NAN, rs,
-	    rf, "%s.shared_s", p);
-	gap_facts(&R->facts,
+	rp_fact_str(F, rp_limiter_term_word(shared), rs, "%s.shared", p);
+	rp_fact_num2(F, RP_FACT_TIME, shared != NULL ? both : NAN, rs, rf,
+	    "%s.shared_s", p);
+	gap_facts(F,
 	    mf != NULL && ms != NULL
 		? rp_num(ms, "predicted_s") - rp_num(mf, "predicted_s")
 		: NAN,
 	    rs, rf, p, "predicted");
-	gap_facts(&R->facts,
+	gap_facts(F,
 	    rp_field(rs, RP_F_TIME_MEDIAN) - rp_field(rf, RP_F_TIME_MEDIAN), rs,
 	    rf, p, "measured");
 }
@@ -438,14 +448,14 @@ why_pairs_facts(rp_report_t *R)
 static void
 drift_facts(rp_report_t *R)
 {
+	rp_facts_t *F = &R->facts;
 	static const char *const k[] = {"fma_flops_per_s", "divps_per_s",
 	    "gather_l1_per_s", "gather_l3_per_s", "read_dram_bytes_per_s"};
 	const json_t *a = R->data.ceilings, *b = R->data.ceilings_after;
 	const char *most_key = NULL;
 	double most = 0.0;
 
-	rp_fact_bool(
-	    &R->facts, a != NULL && b != NULL, NULL, "limits.drift.measured");
+	rp_fact_bool(F, a != NULL && b != NULL, NULL, "limits.drift.measured");
 	/* Without either file every rate is NAN, and no key has a move. */
 	for (size_t i = 0; i < sizeof(k) / sizeof(k[0]); i++) {
 		const double x = rp_num(a, k[i]), y = rp_num(b, k[i]);
@@ -453,64 +463,55 @@ drift_facts(rp_report_t *R)
 
 		if (!(x > 0 && y > 0))
 			continue;
-		rp_fact_text(&R->facts, RP_FACT_PERCENT, d,
+		rp_fact_text(F, RP_FACT_PERCENT, d,
 		    rp_text_fmt_num(100 * d, "%+.0f%%"), NULL,
 		    "limits.drift.%s", k[i]);
 		if (most_key == NULL || fabs(d) > fabs(most))
 			most = d, most_key = k[i];
 	}
 	if (most_key != NULL) {
-		rp_fact_text(&R->facts, RP_FACT_PERCENT, most,
+		rp_fact_text(F, RP_FACT_PERCENT, most,
 		    rp_text_fmt_num(100 * most, "%+.0f%%"), NULL,
 		    "limits.drift.largest");
-		rp_fact_str(
-		    &R->facts, most_key, NULL, "limits.drift.largest_key");
+		rp_fact_str(F, most_key, NULL, "limits.drift.largest_key");
 	}
 }
 
 void
 rp_limiter_facts(rp_report_t *R)
 {
-	const json_t *any = NULL;
-	int profiled = 0;
+	rp_facts_t *F = &R->facts;
+	limits_tally_t t = {NULL, 0, 0, 0, 0};
 
-	rp_fact_text(&R->facts, RP_FACT_PERCENT, RP_LIMITER_MODEL_TOLERANCE,
+	rp_fact_text(F, RP_FACT_PERCENT, RP_LIMITER_MODEL_TOLERANCE,
 	    rp_text_fmt_num(100 * RP_LIMITER_MODEL_TOLERANCE, "%.0f%%"), NULL,
 	    "limits.tolerance");
 	for (int k = 0; rp_workloads[k].name != NULL; k++) {
 		const char *vs[RP_DATA_MAX_VARIANTS], *w = rp_workloads[k].name;
 		size_t nv = rp_data_variants(
 		    &R->data, w, NULL, vs, RP_DATA_MAX_VARIANTS);
-		int within = 0, modelled = 0, with_steal = 0;
 
-		for (size_t i = 0; i < nv; i++) {
-			const json_t *r = rp_data_main_run(&R->data, w, vs[i]);
-			const json_t *m = json_object_get(r, "model");
-			int steal_within;
-			any = any != NULL || m == NULL ? any : r;
-			modelled += m != NULL;
-			profiled |= json_object_get(m, "profile") != NULL;
-			within += model_row_facts(R, w, vs[i], &steal_within);
-			with_steal += steal_within;
-		}
-		rp_fact_num(&R->facts, RP_FACT_COUNT, with_steal, NULL,
+		t.modelled = t.within = t.with_steal = 0;
+		for (size_t i = 0; i < nv; i++)
+			model_row_facts(R, w, vs[i], &t);
+		rp_fact_num(F, RP_FACT_COUNT, t.with_steal, NULL,
 		    "limits.%s.within_with_steal", w);
-		rp_fact_num(&R->facts, RP_FACT_COUNT, modelled, NULL,
+		rp_fact_num(F, RP_FACT_COUNT, t.modelled, NULL,
 		    "limits.%s.modelled", w);
-		rp_fact_num(&R->facts, RP_FACT_COUNT, within, NULL,
-		    "limits.%s.within", w);
+		rp_fact_num(
+		    F, RP_FACT_COUNT, t.within, NULL, "limits.%s.within", w);
 	}
 	/* Without a model the section is one sentence, and every limiter
 	 * reads "not modelled": the rows' facts are the same either way. */
-	rp_fact_bool(&R->facts, any != NULL, NULL, "limits.model_present");
-	rp_fact_bool(&R->facts, profiled, NULL, "limits.profiled");
+	rp_fact_bool(F, t.any != NULL, NULL, "limits.model_present");
+	rp_fact_bool(F, t.profiled, NULL, "limits.profiled");
 	why_pairs_facts(R);
 	drift_facts(R);
 	rp_report_figure_facts(R, "fig-model-terms", "limits.figure.terms");
-	rp_fact_str(&R->facts, rp_str(json_object_get(any, "model"), "rule"),
-	    any, "limits.rule");
-	rp_fact_num(&R->facts, RP_FACT_FIXED2,
-	    rp_field(any, RP_F_MODEL_FP_OVERLAP), any, "limits.fp_overlap");
-	rp_fact_num(&R->facts, RP_FACT_NUMBER,
-	    rp_field(any, RP_F_MODEL_WAIT_WINDOW), any, "limits.wait_window");
+	rp_fact_str(F, rp_str(json_object_get(t.any, "model"), "rule"), t.any,
+	    "limits.rule");
+	rp_fact_num(F, RP_FACT_FIXED2, rp_field(t.any, RP_F_MODEL_FP_OVERLAP),
+	    t.any, "limits.fp_overlap");
+	rp_fact_num(F, RP_FACT_NUMBER, rp_field(t.any, RP_F_MODEL_WAIT_WINDOW),
+	    t.any, "limits.wait_window");
 }
