@@ -249,8 +249,8 @@ threads_figure_facts(
 static void
 threads_workload_facts(rp_report_t *R, const rp_workload_t *wl)
 {
-	const char *vs[RP_DATA_MAX_VARIANTS], *w = wl->name;
-	char set[64];
+	const char *vs[RP_DATA_MAX_VARIANTS], *w = wl->name,
+					      *set = wl->sets.threads;
 	rp_query_t q = {.set = set, .alloc = RP_ALLOC_JEMALLOC};
 	size_t nv;
 	threads_row_t rows[RP_DATA_MAX_VARIANTS];
@@ -258,7 +258,6 @@ threads_workload_facts(rp_report_t *R, const rp_workload_t *wl)
 	rp_bandwidth_ceiling_t dram;
 	json_t *names = json_array();
 
-	snprintf(set, sizeof(set), "%s-threads*", w);
 	nv = rp_data_variants(&R->data, w, &q, vs, RP_DATA_MAX_VARIANTS);
 	nt = threads_counts(&R->data, set, w, ts);
 	/* Whether the threaded ceilings are there, on this count. */
@@ -366,12 +365,11 @@ threads_jax_facts(rp_report_t *R)
 	int k = 0;
 
 	for (const rp_workload_t *w = rp_workloads; w->name != NULL; w++) {
-		char set[32], row[16];
-		rp_query_t q = {.set = set};
+		char row[16];
+		rp_query_t q = {.set = w->sets.jax};
 		size_t i;
 		json_t *r;
 
-		snprintf(set, sizeof(set), "jax-%s", w->name);
 		json_array_foreach(R->data.runs, i, r)
 		{
 			const char *v = rp_str(r, "variant");
