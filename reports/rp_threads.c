@@ -252,35 +252,32 @@ threads_workload_facts(rp_report_t *R, const rp_workload_t *wl)
 	const char *vs[RP_DATA_MAX_VARIANTS], *w = wl->name,
 					      *set = wl->sets.threads;
 	rp_query_t q = {.set = set, .alloc = RP_ALLOC_JEMALLOC};
-	size_t nv;
+	size_t nv = rp_data_variants(&R->data, w, &q, vs, RP_DATA_MAX_VARIANTS);
 	threads_row_t rows[RP_DATA_MAX_VARIANTS];
-	int ts[RP_THREADS_MAX_T] = {0}, nt, on;
-	rp_bandwidth_ceiling_t dram;
+	int ts[RP_THREADS_MAX_T] = {0};
+	int nt = threads_counts(&R->data, set, w, ts);
 	json_t *names = json_array();
 
-	nv = rp_data_variants(&R->data, w, &q, vs, RP_DATA_MAX_VARIANTS);
-	nt = threads_counts(&R->data, set, w, ts);
-	/* Whether the threaded ceilings are there, on this count. */
-	dram = rp_bandwidth_ceiling(&R->data, "DRAM", ts[nt > 0 ? nt - 1 : 0]);
-	on = rp_num(R->data.ceilings_threads, "threads") >= 1;
 	rp_fact_str(F, set, NULL, "threads.%s.set", w);
 	rp_fact_bool(F, nv > 0 && nt >= 2, NULL, "threads.%s.measured", w);
 	rp_fact_bool(F, wl->per_step, NULL, "threads.%s.per_step", w);
 	threads_figure_facts(R, set, w, ts, nt);
-	if (nv == 0 || nt < 2) {
-		rp_fact_list(F, names, "threads.%s.variants", w);
+	for (size_t i = 0; nt >= 2 && i < nv; i++)
+		json_array_append_new(names, json_string(vs[i]));
+	rp_fact_list(F, names, "threads.%s.variants", w);
+	if (nv == 0 || nt < 2)
 		return;
-	}
 	rp_fact_num(F, RP_FACT_COUNT, ts[0], NULL, "threads.%s.first", w);
 	rp_fact_num(F, RP_FACT_COUNT, ts[nt - 1], NULL, "threads.%s.last", w);
-	for (size_t i = 0; i < nv; i++) {
-		json_array_append_new(names, json_string(vs[i]));
+	for (size_t i = 0; i < nv; i++)
 		threads_row_facts(R, set, w, vs[i], ts, nt, &rows[i]);
-	}
-	rp_fact_list(F, names, "threads.%s.variants", w);
-	rp_fact_bool(
-	    F, !isnan(dram.bytes_per_s), NULL, "threads.%s.triad_known", w);
-	rp_fact_bool(F, on > 0, NULL, "threads.%s.triad_other_count", w);
+	/* Whether the threaded ceilings are there, on this count. */
+	rp_fact_bool(F,
+	    !isnan(
+		rp_bandwidth_ceiling(&R->data, "DRAM", ts[nt - 1]).bytes_per_s),
+	    NULL, "threads.%s.triad_known", w);
+	rp_fact_bool(F, rp_num(R->data.ceilings_threads, "threads") >= 1, NULL,
+	    "threads.%s.triad_other_count", w);
 	threads_summary_facts(R, w, rows, nv);
 }
 
