@@ -6,13 +6,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "hx_fields.h"
 #include "hx_stats.h"
 #include "rp_facts.h"
 #include "rp_jax.h"
 #include "rp_text.h"
 #include "rp_threads.h"
-#include "rp_workloads.h"
 #include "variant.h"
 
 rp_threads_limiter_t
