@@ -8,8 +8,7 @@
 #include "hx_stats.h"
 #include "rp_jax.h"
 
-/* The most numbers of a reported array read (a run makes five warm
- * calls). */
+/* The most numbers of an array read (a run makes five warm calls). */
 #define NUMBERS_MAX 256
 
 int
@@ -33,30 +32,20 @@ rp_jax_run(const rp_data_t *D, const char *workload, const char *label)
 	return rp_data_find(D, &q);
 }
 
-/* The numbers of the array a (its elements, or with key each element's
- * member key), each over div, into v (the first NUMBERS_MAX); how many. */
-static size_t
-numbers(const json_t *a, const char *key, double div, double *v)
+size_t
+rp_jax_range(const json_t *a, const char *key, double div, double *med,
+    double *lo, double *hi)
 {
+	double v[NUMBERS_MAX];
 	size_t n = 0, i;
 	json_t *e;
 
 	json_array_foreach(a, i, e)
 	{
 		const json_t *x = key != NULL ? json_object_get(e, key) : e;
-		if (json_is_number(x) && n < NUMBERS_MAX)
+		if (div > 0 && json_is_number(x) && n < NUMBERS_MAX)
 			v[n++] = json_number_value(x) / div;
 	}
-	return n;
-}
-
-size_t
-rp_jax_range(const json_t *a, const char *key, double div, double *med,
-    double *lo, double *hi)
-{
-	double v[NUMBERS_MAX];
-	size_t n = div > 0 ? numbers(a, key, div, v) : 0;
-
 	/* Each NAN when there are none. */
 	*med = hx_stats_median(v, n);
 	*lo = hx_stats_quantile(v, n, 0.0);
@@ -140,7 +129,6 @@ const json_t *
 rp_jax_c_one_thread(const rp_data_t *D, const char *c_set, const char *workload,
     const char *variant)
 {
-	/* A pattern may also match the -threads sets: only one-thread runs. */
 	rp_query_t q = {.set = c_set,
 	    .workload = workload,
 	    .variant = variant,
