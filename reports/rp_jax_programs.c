@@ -126,51 +126,35 @@ stand_in_run(const rp_data_t *D, const jax_size_t *sz, const json_t *r, char *v)
 	return rp_jax_c_one_thread(D, sz->c_set, sz->w->name, v);
 }
 
-/* The check of one program's working bytes against its stand-in's model
- * (rp_jax_check_model); fills work and model (NAN when missing). */
-static const char *
-check_run(const rp_data_t *D, const jax_size_t *sz, const json_t *r,
-    double *work, double *model)
-{
-	char v[RUN_NAME_MAX];
-	const json_t *c = stand_in_run(D, sz, r, v);
-
-	*work = rp_jax_work(D, r);
-	*model = rp_field(c, RP_F_MODEL_BYTES);
-	return rp_jax_check_model(*work, *model, rp_jax_unit(r));
-}
-
-/* A row's reference to the facts of one run, PREFIX.W.LABEL (cleaned as
+/* A row's reference to the facts of run r, PREFIX.W.VARIANT (cleaned as
  * facts are named), as the string fact ROW.NAME; null without a run. */
 static void
 ref_fact(rp_report_t *R, const json_t *r, const char *row, const char *name,
-    const char *prefix, const rp_workload_t *w, const char *label)
+    const char *prefix, const rp_workload_t *w)
 {
 	char ref[RP_FACTS_NAME_MAX];
 
-	snprintf(ref, sizeof(ref), "%s.%s.%s", prefix, w->name, label);
+	snprintf(ref, sizeof(ref), "%s.%s.%s", prefix, w->name,
+	    rp_str(r, "variant"));
 	rp_facts_name_clean(ref);
 	rp_fact_str(F, r != NULL ? ref : NULL, r, "%s.%s", row, name);
 }
 
-/* One-core JAX program r (its unit time t, and kept with freed pages
- * kept) against the one-thread C run of the variant that stands for it,
- * as a row of jaxprog.same (none without that run): JAX at its default
- * and with freed pages kept, each over C. */
+/* One-core JAX program r (kept: its warm call with freed pages kept)
+ * against c, the one-thread C run of the variant that stands for it, as
+ * a row of jaxprog.same: JAX at its default and with freed pages kept,
+ * each over C. */
 static void
-same_row(rp_report_t *R, const jax_size_t *sz, const json_t *r, double t,
+same_row(rp_report_t *R, const jax_size_t *sz, const json_t *r, const json_t *c,
     double kept, json_t *rows)
 {
-	char p[64], v[RUN_NAME_MAX];
-	const json_t *c = stand_in_run(&R->data, sz, r, v);
-	double ct = rp_jax_c_unit_time(c);
+	char p[64];
+	double t = rp_jax_unit_time(r), ct = rp_jax_c_unit_time(c);
 
-	if (c == NULL)
-		return;
 	rp_jax_next_row(rows, "jaxprog.same", p, sizeof(p));
-	ref_fact(R, r, p, "jax", sz->jax, sz->w, rp_str(r, "variant"));
-	ref_fact(R, c, p, "c", sz->c, sz->w, v);
-	rp_fact_str(F, v, c, "%s.c_variant", p);
+	ref_fact(R, r, p, "jax", sz->jax, sz->w);
+	ref_fact(R, c, p, "c", sz->c, sz->w);
+	rp_fact_str(F, rp_str(c, "variant"), c, "%s.c_variant", p);
 	rp_fact_str(F, rp_str(r, "variant"), r, "%s.program", p);
 	rp_fact_num2(F, RP_FACT_RATIO, t / ct, r, c, "%s.over_c", p);
 	rp_fact_num2(F, RP_FACT_RATIO, kept / ct, r, c, "%s.kept_over_c", p);
@@ -194,14 +178,57 @@ table_facts(rp_report_t *R, const rp_workload_t *w, int k, json_t *programs)
 	rp_fact_list(F, programs, "jaxprog.%s.programs", w->name);
 }
 
-/* Every run of the JAX set of sz (failed ones too) as PREFIX.W.P (PREFIX:
+/* Run r of the JAX set of sz (failed ones too) as PREFIX.W.P (PREFIX:
  * jax or jax_large). An ok run of set jax-W (the programs' tables, the
  * idiom map) also gets its steps, its calls not waited for, and its
- * working bytes checked against its stand-in's model (check_run); an ok
- * one-core run with warm calls its row of jaxprog.same onto same. At the
- * tables' size, table is the number of the workload's table of them (0 at
- * the large). Returns the fastest ok one-core run by unit time, NULL when
- * none. */
+ * working bytes checked against its stand-in's model
+ * (rp_jax_check_model); an ok one-core run with warm calls its row of
+ * jaxprog.same onto same (none without its stand-in's run). Returns the
+ * unit time of an ok one-core run, else NAN. */
+static double
+run_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz,
+    const json_t *r, json_t *same)
+{
+	int ok = strcmp(rp_str(r, "status"), "ok") == 0;
+	char p[160], v[RUN_NAME_MAX];
+	const json_t *c = stand_in_run(&R->data, sz, r, v);
+	const char *alloc;
+	double kept = kept_warm(keep, r, &alloc), t = rp_jax_unit_time(r);
+	double work = rp_jax_work(&R->data, r);
+	double model = rp_field(c, RP_F_MODEL_BYTES);
+
+	snprintf(p, sizeof(p), "%s.%s.%s", sz->jax, sz->w->name,
+	    rp_str(r, "variant"));
+	rp_fact_str(F, rp_str(r, "status"), r, "%s.status", p);
+	rp_fact_str(F, ok ? NULL : rp_str(r, "reason"), r, "%s.reason", p);
+	RP_FACTS_FIELDS(F, r, p, run_nums);
+	rp_fact_str(F, v, r, "%s.stand_in", p);
+	rp_fact_num(F, RP_FACT_BYTES, rp_jax_rss_work(&R->data, r), r,
+	    "%s.rss_work", p);
+	warm_facts(R, r, p);
+	rp_fact_num(F, RP_FACT_TIME, kept, r, "%s.kept_warm", p);
+	rp_fact_str(F, alloc, r, "%s.kept_allocator", p);
+	if (!ok || !rp_jax_one_core(r))
+		t = NAN;
+	if (!isnan(t) && c != NULL)
+		same_row(R, sz, r, c, kept, same);
+	if (!ok || sz->large)
+		return t;
+	rp_fact_num(
+	    F, RP_FACT_COUNT, rp_field(r, RP_F_STEPS), r, "%s.steps", p);
+	rp_fact_num(F, RP_FACT_TIME, rp_jax_median(r, "unblocked_call_s"), r,
+	    "%s.unblocked", p);
+	rp_fact_str(F, rp_jax_check_model(work, model, rp_jax_unit(r)), r,
+	    "%s.check", p);
+	rp_fact_num(F, RP_FACT_BYTES, work, r, "%s.work", p);
+	rp_fact_num(F, RP_FACT_BYTES, model, r, "%s.model", p);
+	return t;
+}
+
+/* Every run of the JAX set of sz (run_facts), each ok one-core run's row
+ * of jaxprog.same onto same. At the tables' size, table is the number of
+ * the workload's table of them (0 at the large). Returns the fastest ok
+ * one-core run by unit time, NULL when none. */
 static const json_t *
 set_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz, int table,
     json_t *same)
@@ -210,48 +237,18 @@ set_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz, int table,
 	    .set = sz->set, .workload = sz->w->name, .any_status = 1};
 	json_t *labels = json_array(), *r;
 	const json_t *fast = NULL;
-	const char *alloc;
-	char p[160], v[RUN_NAME_MAX];
-	double work, model, kept, t;
 	size_t i;
 
 	json_array_foreach(R->data.runs, i, r)
 	{
-		int ok = strcmp(rp_str(r, "status"), "ok") == 0;
+		double t;
 		if (!rp_data_run_matches(r, &q))
 			continue;
-		snprintf(p, sizeof(p), "%s.%s.%s", sz->jax, sz->w->name,
-		    rp_str(r, "variant"));
 		json_array_append_new(
 		    labels, json_string(rp_str(r, "variant")));
-		rp_fact_str(F, rp_str(r, "status"), r, "%s.status", p);
-		rp_fact_str(
-		    F, ok ? NULL : rp_str(r, "reason"), r, "%s.reason", p);
-		RP_FACTS_FIELDS(F, r, p, run_nums);
-		rp_fact_str(
-		    F, rp_jax_stand_in(r, v, sizeof(v)), r, "%s.stand_in", p);
-		rp_fact_num(F, RP_FACT_BYTES, rp_jax_rss_work(&R->data, r), r,
-		    "%s.rss_work", p);
-		warm_facts(R, r, p);
-		kept = kept_warm(keep, r, &alloc);
-		rp_fact_num(F, RP_FACT_TIME, kept, r, "%s.kept_warm", p);
-		rp_fact_str(F, alloc, r, "%s.kept_allocator", p);
-		t = rp_jax_unit_time(r);
-		if (ok && rp_jax_one_core(r) && !isnan(t)) {
-			same_row(R, sz, r, t, kept, same);
-			if (fast == NULL || t < rp_jax_unit_time(fast))
-				fast = r;
-		}
-		if (!ok || sz->large)
-			continue;
-		rp_fact_num(F, RP_FACT_COUNT, rp_field(r, RP_F_STEPS), r,
-		    "%s.steps", p);
-		rp_fact_num(F, RP_FACT_TIME,
-		    rp_jax_median(r, "unblocked_call_s"), r, "%s.unblocked", p);
-		rp_fact_str(F, check_run(&R->data, sz, r, &work, &model), r,
-		    "%s.check", p);
-		rp_fact_num(F, RP_FACT_BYTES, work, r, "%s.work", p);
-		rp_fact_num(F, RP_FACT_BYTES, model, r, "%s.model", p);
+		t = run_facts(R, keep, sz, r, same);
+		if (!isnan(t) && (fast == NULL || t < rp_jax_unit_time(fast)))
+			fast = r;
 	}
 	if (table > 0)
 		table_facts(R, sz->w, table, labels);
@@ -593,8 +590,8 @@ fixes_facts(rp_report_t *R, const jax_size_t *sz, json_t *rows, json_t *missing)
 		}
 		rp_jax_warm(r, 1, &m, &lo, &hi);
 		rp_jax_next_row(rows, "jaxprog.fixes", p, sizeof(p));
-		ref_fact(R, r, p, "jax", sz->jax, w, *f);
-		ref_fact(R, q, p, "question", sz->jax, w, w->jax_jitted);
+		ref_fact(R, r, p, "jax", sz->jax, w);
+		ref_fact(R, q, p, "question", sz->jax, w);
 		rp_fact_str(F, w->jax_jitted, q, "%s.question_name", p);
 		rp_fact_str(F, *f, r, "%s.program", p);
 		rp_fact_num(F, RP_FACT_RATIO, qm / m, r, "%s.speedup", p);
@@ -623,9 +620,9 @@ best_facts(rp_report_t *R, const jax_size_t *sz, const json_t *j,
 	rp_fact_str(F, j ? rp_str(j, "variant") : NULL, j, "%s.program", p);
 	rp_fact_str(F, c ? rp_str(c, "variant") : NULL, c, "%s.c_variant", p);
 	rp_fact_str(F, si ? v : NULL, si, "%s.stand_in", p);
-	ref_fact(R, j, p, "jax", sz->jax, w, rp_str(j, "variant"));
-	ref_fact(R, c, p, "c", sz->c, w, rp_str(c, "variant"));
-	ref_fact(R, si, p, "stand_in_ref", sz->c, w, v);
+	ref_fact(R, j, p, "jax", sz->jax, w);
+	ref_fact(R, c, p, "c", sz->c, w);
+	ref_fact(R, si, p, "stand_in_ref", sz->c, w);
 	/* The size: the C side's where no JAX program ran to the end. */
 	rp_fact_num(
 	    F, RP_FACT_SIZE, rp_field(j ? j : c, RP_F_N), j ? j : c, "%s.n", p);
