@@ -114,16 +114,16 @@ arrays_facts(rp_report_t *R, const json_t *list, double unit, int jit,
 	bytes_facts(R, rest, unit, prefix, "more_bytes");
 }
 
-/* The strings of an explain file the section prints: OBJECT.KEY as NAME
- * (null when empty). */
+/* The strings of an explain file the section prints: the one at PATH as
+ * NAME (null when empty). */
 static const struct explain_str_s {
-	const char *object, *key, *name;
+	const char *name, *path;
 } explain_strs[] = {
-    {"op_by_op", "peak_label", "peak_label"},
-    {"op_by_op", "peak_source", "peak_source"},
-    {"measured", "method", "method"},
-    {"measured", "note", "note"},
-    {NULL, "verdict", "verdict"},
+    {"peak_label", "op_by_op.peak_label"},
+    {"peak_source", "op_by_op.peak_source"},
+    {"method", "measured.method"},
+    {"note", "measured.note"},
+    {"verdict", "verdict"},
 };
 
 /* Its sizes in bytes, each with its share of one full array
@@ -208,13 +208,9 @@ file_facts(rp_report_t *R, const rp_workload_t *w, const json_t *e)
 	rp_fact_str(F, w->explain, NULL, "%s.file", prefix);
 	rp_fact_str(F, w->explain_program, NULL, "%s.program", prefix);
 	rp_fact_str(F, w->explain_what, NULL, "%s.what", prefix);
-	for (i = 0; i < sizeof(explain_strs) / sizeof(explain_strs[0]); i++) {
-		const struct explain_str_s *s = &explain_strs[i];
-		rp_fact_str(F,
-		    rp_jax_str(
-			s->object ? json_object_get(e, s->object) : e, s->key),
-		    NULL, "%s.%s", prefix, s->name);
-	}
+	for (i = 0; i < sizeof(explain_strs) / sizeof(explain_strs[0]); i++)
+		rp_fact_str(F, rp_jax_str(e, explain_strs[i].path), NULL,
+		    "%s.%s", prefix, explain_strs[i].name);
 	for (i = 0; i < sizeof(explain_bytes) / sizeof(explain_bytes[0]); i++)
 		bytes_facts(R, rp_num(e, explain_bytes[i].key), unit, prefix,
 		    explain_bytes[i].name);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "hx_result.h"
 #include "hx_stats.h"
 #include "rp_jax.h"
 
@@ -190,11 +191,11 @@ rp_jax_next_row(json_t *rows, const char *family, char *p, size_t len)
 }
 
 const char *
-rp_jax_str(const json_t *o, const char *key)
+rp_jax_str(const json_t *o, const char *path)
 {
-	const char *s = rp_str(o, key);
+	const char *s = json_string_value(hx_result_at(o, path));
 
-	return s[0] ? s : NULL;
+	return s != NULL && s[0] ? s : NULL;
 }
 
 double

@@ -323,13 +323,13 @@ intro_facts(rp_report_t *R)
 {
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	const json_t *any = rp_jax_run(&R->data, w->name, w->jax_jitted);
-	const json_t *rep = json_object_get(any, "reported");
 	rp_query_t qb = {.set = "jax-base"};
 	const json_t *base = rp_data_find(&R->data, &qb);
 
+	rp_fact_str(F, rp_jax_str(any, "reported.jax_version"), any,
+	    "jaxprog.jax_version");
 	rp_fact_str(
-	    F, rp_jax_str(rep, "jax_version"), any, "jaxprog.jax_version");
-	rp_fact_str(F, rp_jax_str(rep, "backend"), any, "jaxprog.backend");
+	    F, rp_jax_str(any, "reported.backend"), any, "jaxprog.backend");
 	rp_fact_num(F, RP_FACT_BYTES, rp_field(base, RP_F_PEAK_RSS), base,
 	    "jaxprog.baseline_rss");
 	rp_fact_num(F, RP_FACT_NUMBER, RP_JAX_MODEL_FACTOR, NULL,
