@@ -157,13 +157,12 @@ error_fact(rp_report_t *R, double pred, double meas, const char *prefix,
 }
 
 /* The harness's exec run of the walked program at the file's size, set
- * against the prediction (PREFIX.run.*). */
+ * against the prediction pred (PREFIX.run.*). */
 static void
-run_facts(rp_report_t *R, const rp_workload_t *w, const json_t *e, double unit,
-    const char *prefix)
+run_facts(rp_report_t *R, const rp_workload_t *w, const json_t *e, double pred,
+    double unit, const char *prefix)
 {
 	const json_t *run = rp_jax_run(&R->data, w->name, w->explain_program);
-	double pred = rp_num(e, "op_by_op.peak_above_inputs_bytes");
 	double work, p;
 	char pre[160];
 
@@ -222,7 +221,7 @@ file_facts(rp_report_t *R, const rp_workload_t *w, const json_t *e)
 	rp_fact_text(F, RP_FACT_RATIO, temp / pred,
 	    rp_text_fmt_num(temp / pred, "%.2fx"), NULL,
 	    "%s.temp_over_predicted", prefix);
-	run_facts(R, w, e, unit, prefix);
+	run_facts(R, w, e, pred, unit, prefix);
 	c_facts(R, w, prefix);
 	snprintf(prefix, sizeof(prefix), "explain.%s.alive", w->name);
 	arrays_facts(R, json_object_get(o, "peak_arrays"), unit, 0, prefix);
