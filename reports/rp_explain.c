@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include "hx_file.h"
@@ -41,17 +42,13 @@ static const char *
 shape_text(const json_t *a, char *buf, size_t len)
 {
 	const json_t *dims = json_object_get(a, "shape");
-	size_t k, used;
+	char *d;
 
 	if (json_is_string(dims)) /* a buffer: XLA's own spelling */
 		return snprintf(buf, len, "%s", json_string_value(dims)), buf;
-	used = (size_t)snprintf(buf, len, "%s[", rp_str(a, "dtype_short"));
-	for (k = 0; k < json_array_size(dims) && used < len; k++)
-		used += (size_t)snprintf(buf + used, len - used, "%s%lld",
-		    k ? "," : "",
-		    (long long)json_integer_value(json_array_get(dims, k)));
-	if (used < len)
-		snprintf(buf + used, len - used, "]");
+	d = json_dumps(dims, JSON_COMPACT); /* "[100000,300,4]" */
+	snprintf(buf, len, "%s%s", rp_str(a, "dtype_short"), d ? d : "[]");
+	free(d);
 	return buf;
 }
 
