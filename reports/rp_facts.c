@@ -80,19 +80,25 @@ text_of(rp_fact_kind_t kind, double v)
 	}
 }
 
-/* Sets name to {value, unit, text, runs}; value is stolen. */
+/* Sets the fact named by fmt and ap to {value, unit, text, runs}, runs
+ * the ids of a and b (either may be NULL); value is stolen. */
 static void
-put(rp_facts_t *F, const char *name, json_t *value, const char *unit,
-    const char *text, const json_t *run)
+put(rp_facts_t *F, json_t *value, const char *unit, const char *text,
+    const json_t *a, const json_t *b, const char *fmt, va_list ap)
 {
 	json_t *fact = json_object(), *runs = json_array();
-	char id[256];
+	char name[RP_FACTS_NAME_MAX], id[256];
 
+	vsnprintf(name, sizeof(name), fmt, ap);
+	rp_facts_name_clean(name);
 	if (json_object_get(F->facts, name) != NULL)
 		F->duplicates++;
-	if (run != NULL)
+	if (a != NULL)
 		json_array_append_new(
-		    runs, json_string(run_id(run, id, sizeof(id))));
+		    runs, json_string(run_id(a, id, sizeof(id))));
+	if (b != NULL)
+		json_array_append_new(
+		    runs, json_string(run_id(b, id, sizeof(id))));
 	json_object_set_new(fact, "value", value);
 	json_object_set_new(fact, "unit", json_string(unit));
 	json_object_set_new(fact, "text", json_string(text));
@@ -100,43 +106,29 @@ put(rp_facts_t *F, const char *name, json_t *value, const char *unit,
 	json_object_set_new(F->facts, name, fact);
 }
 
-/* A second run a fact came from (a ratio's other side). */
-static void
-rp_fact_add_run(rp_facts_t *F, const json_t *run, const char *name)
-{
-	json_t *runs = json_object_get(json_object_get(F->facts, name), "runs");
-	char id[256];
-
-	if (run != NULL && runs != NULL)
-		json_array_append_new(
-		    runs, json_string(run_id(run, id, sizeof(id))));
-}
-
-#define NAME_FROM(fmt)                                                         \
-	char name[RP_FACTS_NAME_MAX];                                          \
-	va_list ap;                                                            \
-	va_start(ap, fmt);                                                     \
-	vsnprintf(name, sizeof(name), fmt, ap);                                \
-	va_end(ap);                                                            \
-	rp_facts_name_clean(name)
+/* A setter's body: put with its own arguments and its name's. */
+#define PUT(value, unit, text, a, b)                                           \
+	do {                                                                   \
+		va_list ap;                                                    \
+		va_start(ap, name_fmt);                                        \
+		put(F, value, unit, text, a, b, name_fmt, ap);                 \
+		va_end(ap);                                                    \
+	} while (0)
+/* A number's value: null when NaN or infinite. */
+#define NUMBER(v) (isfinite(v) ? json_real(v) : json_null())
 
 void
 rp_fact_num(rp_facts_t *F, rp_fact_kind_t kind, double value, const json_t *run,
     const char *name_fmt, ...)
 {
-	NAME_FROM(name_fmt);
-	put(F, name, isfinite(value) ? json_real(value) : json_null(),
-	    unit_of[kind], text_of(kind, value), run);
+	PUT(NUMBER(value), unit_of[kind], text_of(kind, value), run, NULL);
 }
 
 void
 rp_fact_num2(rp_facts_t *F, rp_fact_kind_t kind, double value, const json_t *a,
     const json_t *b, const char *name_fmt, ...)
 {
-	NAME_FROM(name_fmt);
-	put(F, name, isfinite(value) ? json_real(value) : json_null(),
-	    unit_of[kind], text_of(kind, value), a);
-	rp_fact_add_run(F, b, name);
+	PUT(NUMBER(value), unit_of[kind], text_of(kind, value), a, b);
 }
 
 void
@@ -164,33 +156,28 @@ void
 rp_fact_text(rp_facts_t *F, rp_fact_kind_t kind, double value, const char *text,
     const json_t *run, const char *name_fmt, ...)
 {
-	NAME_FROM(name_fmt);
-	put(F, name, isfinite(value) ? json_real(value) : json_null(),
-	    unit_of[kind], text, run);
+	PUT(NUMBER(value), unit_of[kind], text, run, NULL);
 }
 
 void
 rp_fact_list(rp_facts_t *F, json_t *names, const char *name_fmt, ...)
 {
-	NAME_FROM(name_fmt);
-	put(F, name, names, "", "", NULL);
+	PUT(names, "", "", NULL, NULL);
 }
 
 void
 rp_fact_str(rp_facts_t *F, const char *value, const json_t *run,
     const char *name_fmt, ...)
 {
-	NAME_FROM(name_fmt);
-	put(F, name, value != NULL ? json_string(value) : json_null(), "",
-	    value != NULL ? value : "n/a", run);
+	PUT(value != NULL ? json_string(value) : json_null(), "",
+	    value != NULL ? value : "n/a", run, NULL);
 }
 
 void
 rp_fact_bool(
     rp_facts_t *F, int value, const json_t *run, const char *name_fmt, ...)
 {
-	NAME_FROM(name_fmt);
-	put(F, name, json_boolean(value), "", value ? "yes" : "no", run);
+	PUT(json_boolean(value), "", value ? "yes" : "no", run, NULL);
 }
 
 const json_t *
