@@ -322,8 +322,21 @@ draw_figures(rp_report_t *R)
 	return 0;
 }
 
-/* For every file the staging folder holds, its place in OUT_DIR checked
- * writable (check), else the file installed there: the figures first,
+/* The staged file name (a path inside the staging folder): its place in
+ * out_dir checked writable (check), else the file installed there. */
+static int
+staged_one(
+    const char *out_dir, const char *name, int check, char *msg, size_t msglen)
+{
+	char from[4700], to[4700];
+
+	snprintf(from, sizeof(from), "%s/%s", staging, name);
+	snprintf(to, sizeof(to), "%s/%s", out_dir, name);
+	return check ? hx_file_check_writable(to, msg, msglen)
+		     : hx_file_install(from, to, msg, msglen);
+}
+
+/* staged_one for every file the staging folder holds: the figures first,
  * REPORT.md and REPORT.html last (a reader who sees the new REPORT.md
  * finds its figures). Stops at the first that fails. 0, or -1 with msg. */
 static int
@@ -331,7 +344,7 @@ staged_each(const char *out_dir, int check, char *msg, size_t msglen)
 {
 	static const char *const pages[] = {
 	    "facts.json", "REPORT.md", "REPORT.html"};
-	char from[4700], to[4700], figs[4300];
+	char figs[4300], name[300];
 	struct dirent *e;
 	DIR *d;
 	int rc = 0;
@@ -342,21 +355,13 @@ staged_each(const char *out_dir, int check, char *msg, size_t msglen)
 		return -1;
 	}
 	while (rc == 0 && (e = readdir(d)) != NULL) {
-		if (e->d_name[0] == '.')
-			continue;
-		snprintf(from, sizeof(from), "%s/%s", figs, e->d_name);
-		snprintf(to, sizeof(to), "%s/figures/%s", out_dir, e->d_name);
-		rc = check ? hx_file_check_writable(to, msg, msglen)
-			   : hx_file_install(from, to, msg, msglen);
+		snprintf(name, sizeof(name), "figures/%s", e->d_name);
+		if (e->d_name[0] != '.')
+			rc = staged_one(out_dir, name, check, msg, msglen);
 	}
 	closedir(d);
-	for (size_t i = 0; rc == 0 && i < sizeof(pages) / sizeof(pages[0]);
-	     i++) {
-		snprintf(from, sizeof(from), "%s/%s", staging, pages[i]);
-		snprintf(to, sizeof(to), "%s/%s", out_dir, pages[i]);
-		rc = check ? hx_file_check_writable(to, msg, msglen)
-			   : hx_file_install(from, to, msg, msglen);
-	}
+	for (size_t i = 0; rc == 0 && i < sizeof(pages) / sizeof(pages[0]); i++)
+		rc = staged_one(out_dir, pages[i], check, msg, msglen);
 	return rc;
 }
 
@@ -427,31 +432,55 @@ check_out_dir(const char *out, char *msg, size_t msglen)
 	return 0;
 }
 
-int
-main(int argc, char **argv)
+/* The command line: -1 to go on with DATA_DIR and OUT_DIR, else the exit
+ * status (the usage printed, or what is wrong with it said). */
+static int
+parse_args(int argc, char **argv)
 {
-	static rp_report_t R; /* large: figures and messages */
-	const char *out_dir;
-	char decl[4200];
-	int rc = 1;
-
 	if (argc > 1 &&
 	    (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
 		fputs(usage_text, stdout);
 		return 0;
 	}
-	if (argc > 1 && argv[1][0] == '-' && argv[1][1] != '\0') {
+	if (argc > 1 && argv[1][0] == '-' && argv[1][1] != '\0')
 		fprintf(stderr, "report: unknown option '%s' (report --help)\n",
 		    argv[1]);
-		return EXIT_BAD_INPUT;
-	}
-	if (argc != 3) {
+	else if (argc != 3)
 		fprintf(stderr,
-		    "report: needs DATA_DIR and OUT_DIR (report "
-		    "--help)\n");
-		return EXIT_BAD_INPUT;
-	}
-	R.out_dir = out_dir = argv[2];
+		    "report: needs DATA_DIR and OUT_DIR (report --help)\n");
+	else
+		return -1;
+	return EXIT_BAD_INPUT;
+}
+
+/* The report made in the staging folder, then installed in out_dir: 0, or
+ * -1 with R->msg (the earlier report left as it was). */
+static int
+run(rp_report_t *R, const char *out_dir)
+{
+	if (make_dirs(R, out_dir) != 0)
+		return -1;
+	gather_figures(R);
+	if (write_facts(R) != 0 || R->failed || draw_figures(R) != 0 ||
+	    render(R) != 0 || install(R, out_dir) != 0)
+		return -1;
+	fprintf(stderr,
+	    "report: %s/REPORT.md, REPORT.html and %zu figures in "
+	    "%s/figures\n",
+	    out_dir, rp_figures_count + generic.nfigures, out_dir);
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	static rp_report_t R; /* large: figures and messages */
+	char decl[4200];
+	int rc = parse_args(argc, argv);
+
+	if (rc >= 0)
+		return rc;
+	R.out_dir = argv[2];
 	snprintf(
 	    decl, sizeof(decl), "%s/templates/figures.json", reports_dir());
 	if (check_out_dir(R.out_dir, R.msg, sizeof(R.msg)) != 0 ||
@@ -462,18 +491,7 @@ main(int argc, char **argv)
 		return EXIT_BAD_INPUT;
 	}
 	progress("%zu runs from %s", json_array_size(R.data.runs), R.data.dir);
-	if (make_dirs(&R, out_dir) != 0)
-		goto label_return;
-	gather_figures(&R);
-	if (write_facts(&R) != 0 || R.failed || draw_figures(&R) != 0 ||
-	    render(&R) != 0 || install(&R, out_dir) != 0)
-		goto label_return;
-	fprintf(stderr,
-	    "report: %s/REPORT.md, REPORT.html and %zu figures in "
-	    "%s/figures\n",
-	    out_dir, rp_figures_count + generic.nfigures, out_dir);
-	rc = 0;
-label_return:
+	rc = run(&R, argv[2]) == 0 ? 0 : 1;
 	if (rc != 0)
 		fprintf(stderr, "report: %s\n", R.msg);
 	staging_remove();
