@@ -285,23 +285,9 @@ figure_complete(const char *dir, const char *name, char *msg, size_t msglen)
 	return 0;
 }
 
-/* gnuplot on the staged script of name, its figures checked whole; its
- * failure named by the script's place in OUT_DIR (the staging folder is
- * gone by then). */
-static int
-figure_draw(rp_report_t *R, const char *name)
-{
-	progress("drawing %s", name);
-	if (rp_gnuplot_draw(R->fig_dir, name, R->msg, sizeof(R->msg)) == 0)
-		return figure_complete(
-		    R->fig_dir, name, R->msg, sizeof(R->msg));
-	snprintf(R->msg, sizeof(R->msg),
-	    "gnuplot failed on figures/%s.gp; the earlier report is left as "
-	    "it was",
-	    name);
-	return -1;
-}
-
+/* gnuplot on every staged script, the table's figures then the generic
+ * section's, each figure checked whole; a failure is named by the
+ * script's place in OUT_DIR (the staging folder is gone by then). */
 static int
 draw_figures(rp_report_t *R)
 {
@@ -312,13 +298,23 @@ draw_figures(rp_report_t *R)
 		    "as it was");
 		return -1;
 	}
-	/* The table's figures, then the generic section's. */
-	for (size_t i = 0; i < rp_figures_count + generic.nfigures; i++)
-		if (figure_draw(R,
-			i < rp_figures_count
-			    ? rp_figures[i].name
-			    : generic.figures[i - rp_figures_count]) != 0)
+	for (size_t i = 0; i < rp_figures_count + generic.nfigures; i++) {
+		const char *name = i < rp_figures_count
+		    ? rp_figures[i].name
+		    : generic.figures[i - rp_figures_count];
+		progress("drawing %s", name);
+		if (rp_gnuplot_draw(R->fig_dir, name, R->msg, sizeof(R->msg)) !=
+		    0) {
+			snprintf(R->msg, sizeof(R->msg),
+			    "gnuplot failed on figures/%s.gp; the earlier "
+			    "report is left as it was",
+			    name);
 			return -1;
+		}
+		if (figure_complete(R->fig_dir, name, R->msg, sizeof(R->msg)) !=
+		    0)
+			return -1;
+	}
 	return 0;
 }
 
