@@ -143,17 +143,16 @@ cells_facts(rp_report_t *R)
 {
 	rp_facts_t *F = &R->facts;
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
+	char fig[96];
 
+	snprintf(fig, sizeof(fig), "%s", rp_workload_fig(w, "time"));
 	versus_facts(
 	    R, w, w->cell_lists, w->fused, RP_F_STEPS_MEDIAN, "cell_lists");
-	rp_fact_num(F, RP_FACT_FIXED2,
-	    rp_report_fit(R, rp_workload_fig(w, "time"), w->cell_lists), NULL,
-	    FACT("cell_lists.exponent"));
-	rp_fact_num(F, RP_FACT_FIXED2,
-	    rp_report_fit(R, rp_workload_fig(w, "time"), w->fused), NULL,
+	rp_fact_num(F, RP_FACT_FIXED2, rp_report_fit(R, fig, w->cell_lists),
+	    NULL, FACT("cell_lists.exponent"));
+	rp_fact_num(F, RP_FACT_FIXED2, rp_report_fit(R, fig, w->fused), NULL,
 	    FACT("cell_lists.baseline_exponent"));
-	rp_fact_str(F, rp_report_cite(R, rp_workload_fig(w, "time")), NULL,
-	    FACT("cell_lists.figure"));
+	rp_fact_str(F, rp_report_cite(R, fig), NULL, FACT("cell_lists.figure"));
 	cells_big_facts(R, w);
 }
 
