@@ -99,7 +99,7 @@ rp_run_facts_add(rp_report_t *R)
 		size_t nv = rp_data_variants(
 		    D, w->name, NULL, vs, RP_DATA_MAX_VARIANTS);
 		json_t *names = json_array(), *programs = json_array(), *r;
-		char set[64];
+		rp_query_t in_jax = {.set = w->sets.jax, .workload = w->name};
 		size_t i;
 
 		json_array_append_new(workloads, json_string(w->name));
@@ -108,11 +108,12 @@ rp_run_facts_add(rp_report_t *R)
 			variant_facts(R, w, vs[i]);
 		}
 		rp_fact_list(&R->facts, names, "%s.variants", w->name);
-		snprintf(set, sizeof(set), "jax-%s", w->name);
+		/* A workload without a JAX set has no programs (a NULL set
+		 * would match every set). */
 		json_array_foreach(D->runs, i, r)
 		{
-			rp_query_t q = {.set = set, .workload = w->name};
-			if (rp_data_run_matches(r, &q))
+			if (w->sets.jax != NULL &&
+			    rp_data_run_matches(r, &in_jax))
 				json_array_append_new(programs,
 				    json_string(rp_field_str(r, RP_F_VARIANT)));
 		}
