@@ -176,8 +176,8 @@ interp_inputs_build(const params_t *p, interp_inputs_t *in)
 
 /* fmin(fmax(x, lo), hi) as comparisons, the same value for every input (a
  * NaN x takes lo, as fmax gives it): gcc 12 calls libm for fmin and fmax
- * and for their float forms, four calls an evaluation that held the
- * reference at about 80 ns a pair, 25 s at N = 1e6, M = 300. */
+ * and for their float forms, four calls for each of the reference's
+ * pairs. */
 static inline double
 clamp64(double x, double lo, double hi)
 {
@@ -226,12 +226,12 @@ interp_reference(const params_t *p, double *digest)
 		return -1;
 		/* Block by block of points, interpolant by interpolant inside a
 		 * block: point by point, every pair read a line of the 4.9 MB
-		 * of tables from L3 and the reference took 25 s at N = 1e6, M =
-		 * 300 (80 ns a pair). Each point's row is still summed in
-		 * interpolant order. On every core (the reference is not timed
-		 * and a sweep waits for it): the rows' sum then depends on the
-		 * thread count in its last bits only, far under the check's
-		 * 1e-4. */
+		 * of tables from L3, and a sweep at N = 1e6, M = 300 waited 13
+		 * to 17 s for the reference on an idle two-core VM, 2.3 to 3.1
+		 * s now. Each point's row is still summed in interpolant order.
+		 * On every core (the reference is not timed and a sweep waits
+		 * for it): the rows' sum then depends on the thread count in
+		 * its last bits only, far under the check's 1e-4. */
 #pragma omp parallel for reduction(+ : total) schedule(static)
 	for (uint64_t b = 0; b < in.n; b += INTERP_REFERENCE_BLOCK) {
 		double row[INTERP_REFERENCE_BLOCK] = {0.0};
