@@ -633,7 +633,6 @@ static const rp_advice_rule_t jax_rewrite_rules[] = {
  * compiled program is not supported when they are the same program; else
  * the jaxprs alone cannot say. */
 static const rp_advice_value_t scope_values[] = {
-    SET("same", RP_FACT_COUNT),
     SET("eq_a", RP_FACT_COUNT),
     SET("eq_b", RP_FACT_COUNT),
     SET(NULL, RP_ADVICE_HIDDEN),
@@ -717,8 +716,7 @@ const rp_advice_t rp_advice[] = {
 		OF("rw", RP_FACT_BYTES, RP_ADVICE_WORK, 1),
 		OF("before", RP_FACT_BYTES, RP_F_JAX_TEMP_BYTES, 2),
 		OF("after", RP_FACT_BYTES, RP_F_JAX_TEMP_BYTES, 3),
-		SET("same", RP_FACT_COUNT), SET("eq_a", RP_FACT_COUNT),
-		SET("eq_b", RP_FACT_COUNT)),
+		SET("eq_a", RP_FACT_COUNT), SET("eq_b", RP_FACT_COUNT)),
 	    .rules = jax_rewrite_rules}},
     /* Compiling without fusion (from) halves op by op's peak; a nuance when
      * it still holds MEM times fused's workspace, counted as 1 byte or
@@ -871,8 +869,7 @@ const rp_advice_t rp_advice[] = {
 	    .values = VALUES(SET("n", RP_FACT_SIZE),
 		OF("before", RP_FACT_BYTES, RP_F_JAX_TEMP_BYTES, 0),
 		OF("after", RP_FACT_BYTES, RP_F_JAX_TEMP_BYTES, 1),
-		SET("same", RP_FACT_COUNT), SET("eq_a", RP_FACT_COUNT),
-		SET("eq_b", RP_FACT_COUNT),
+		SET("eq_a", RP_FACT_COUNT), SET("eq_b", RP_FACT_COUNT),
 		OF("ts", RP_FACT_TIME, RP_ADVICE_WARM, 0),
 		OF("tp", RP_FACT_TIME, RP_ADVICE_WARM, 1)),
 	    .rules = jax_rewrite_rules}},
@@ -940,8 +937,7 @@ const rp_advice_t rp_advice[] = {
 	{.measure = jax_swing,
 	    .values = VALUES(SET("n", RP_FACT_SIZE), SET("span", RP_FACT_RATIO),
 		SET("wait", RP_FACT_RATIO), SET("first", RP_FACT_RATIO),
-		SET("bound", RP_FACT_RATIO), SET("comp", RP_FACT_RATIO),
-		SET("shape_new", RP_FACT_COUNT),
+		SET("bound", RP_FACT_RATIO), SET("shape_new", RP_FACT_COUNT),
 		SET("shape_again", RP_FACT_COUNT),
 		SET("weak_new", RP_FACT_COUNT), SET("strong", RP_FACT_COUNT),
 		SET("static_new", RP_FACT_COUNT),
