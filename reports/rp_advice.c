@@ -132,15 +132,25 @@ pair_verdict(const rp_report_t *R, const rp_workload_t *w, const char *key,
 	json_decref(j);
 }
 
-/* A JAX data file, or NULL with "why". New reference. */
-static json_t *
-need_file(const rp_report_t *R, const char *name, rp_vals_t *x)
+/* Part `part` of JAX data file `file` (NULL: the whole file), or NULL
+ * with "why"; *j holds the file (NULL when it is missing) for the caller
+ * to json_decref. */
+static const json_t *
+need_part(const rp_report_t *R, const char *file, const char *part, json_t **j,
+    rp_vals_t *x)
 {
-	json_t *j = rp_jax_file(&R->data, name);
+	const json_t *p;
+	char what[128];
 
-	if (j == NULL)
-		missing(x, "no_file", name);
-	return j;
+	if ((*j = rp_jax_file(&R->data, file)) == NULL) {
+		missing(x, "no_file", file);
+		return NULL;
+	}
+	if ((p = part != NULL ? json_object_get(*j, part) : *j) == NULL) {
+		snprintf(what, sizeof(what), "%s: %s", file, part);
+		missing(x, "no_part", what);
+	}
+	return p;
 }
 
 /* The jaxpr comparison of workload w's two programs as values same (the
@@ -153,7 +163,7 @@ jaxpr(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 	json_t *j;
 
 	snprintf(file, sizeof(file), "jax-jaxpr-%s.json", w->name);
-	if ((j = need_file(R, file, x)) == NULL)
+	if (need_part(R, file, NULL, &j, x) == NULL)
 		return -1;
 	rp_vals_num(x, "same",
 	    json_is_true(json_object_get(j, "same_arithmetic")) &&
@@ -332,24 +342,6 @@ rp_advice_decide(const rp_advice_side_t *s, const rp_vals_t *x)
 
 /* ---- what no declaration says ---- */
 
-/* Part `part` of JAX data file `file`, or NULL with "why"; *j holds the
- * file (NULL when it is missing) for the caller to json_decref. */
-static const json_t *
-need_part(const rp_report_t *R, const char *file, const char *part, json_t **j,
-    rp_vals_t *x)
-{
-	const json_t *p;
-	char what[128];
-
-	if ((*j = need_file(R, file, x)) == NULL)
-		return NULL;
-	if ((p = json_object_get(*j, part)) == NULL) {
-		snprintf(what, sizeof(what), "%s: %s", file, part);
-		missing(x, "no_part", what);
-	}
-	return p;
-}
-
 /* What the all-pairs arrays reused cost over fused beyond their extra
  * instructions: their traffic. */
 static int
@@ -391,11 +383,12 @@ jax_stop_gradient(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 static int
 jax_pages(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 {
-	json_t *j = need_file(R, "jax-keep.json", x), *row;
+	json_t *j, *row;
+	const json_t *keep = need_part(R, "jax-keep.json", NULL, &j, x);
 	const json_t *found = NULL;
 	size_t i;
 
-	json_array_foreach(json_object_get(j, "rows"), i, row)
+	json_array_foreach(json_object_get(keep, "rows"), i, row)
 	{
 		if (strcmp(rp_str(row, "workload"), w->name) == 0 &&
 		    strcmp(rp_str(row, "program"), "step") == 0 &&
@@ -449,24 +442,19 @@ jax_swing(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 	    {"traced_bound", "fori_traced_bound", 1},
 	    {"static_bound", "fori_static_bound", 1},
 	};
-	json_t *p = need_file(R, "jax-protocol.json", x);
-	json_t *c = p != NULL ? need_file(R, "jax-compiles.json", x) : NULL;
-	const json_t *s = json_object_get(p, "swing");
+	json_t *p, *c = NULL;
+	const json_t *s = need_part(R, "jax-protocol.json", "swing", &p, x);
+	const json_t *cc = s != NULL
+	    ? need_part(R, "jax-compiles.json", "compiles", &c, x)
+	    : NULL;
 	const json_t *f = json_object_get(s, "factors");
-	const json_t *cc = json_object_get(c, "compiles");
 	double first = rp_num(f, "first_over_waited");
 	double bound = rp_num(f, "new_bound_over_waited");
 
-	if (p == NULL || c == NULL) {
-		json_decref(p);
-		return -1;
-	}
-	if (s == NULL || cc == NULL) {
+	if (cc == NULL) {
 		json_decref(p);
 		json_decref(c);
-		return missing(x, "no_part",
-		    s == NULL ? "jax-protocol.json: swing"
-			      : "jax-compiles.json");
+		return -1;
 	}
 	rp_vals_num(x, "n", rp_num(s, "n"));
 	rp_vals_num(x, "span", rp_num(s, "span"));
