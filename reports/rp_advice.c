@@ -20,7 +20,6 @@
 #include "rp_jax.h"
 
 #define MEM RP_ADVICE_MEMORY_FACTOR
-#define GET rp_vals_get
 /* The most samples of a run compared. */
 #define SAMPLES_MAX 256
 
@@ -179,8 +178,7 @@ jaxpr(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 
 /* The runs of side s of workload w into r: C's by role (the main runs,
  * or the spread set's), JAX's ok one-core runs by program; and the value
- * n, and the jaxpr comparison's where s reads it. -1 with "why" for the
- * first missing one it needs. */
+ * n. -1 with "why" for the first missing one it needs. */
 static int
 need_runs(const rp_report_t *R, const rp_advice_side_t *s,
     const rp_workload_t *w, const json_t **r, rp_vals_t *x)
@@ -215,7 +213,7 @@ need_runs(const rp_report_t *R, const rp_advice_side_t *s,
 		rp_vals_num(x, "n", n);
 	else if (s->source == RP_ADVICE_JAX && s->runs > 0)
 		rp_vals_num(x, "n", rp_field(r[0], RP_F_N));
-	return s->jaxpr ? jaxpr(R, w, x) : 0;
+	return 0;
 }
 
 /* Quantity get (rp_advice_value_t's) of run r of workload w; NAN for no
@@ -301,8 +299,8 @@ rp_advice_measure(const rp_report_t *R, const rp_advice_t *a,
 static int
 test_holds(const rp_advice_rule_t *t, const rp_vals_t *x)
 {
-	double a = t->a != NULL ? GET(x, t->a) : NAN;
-	double b = t->b != NULL ? GET(x, t->b) : 1.0;
+	double a = t->a != NULL ? rp_vals_get(x, t->a) : NAN;
+	double b = t->b != NULL ? rp_vals_get(x, t->b) : 1.0;
 
 	switch (t->test) {
 	case RP_ADVICE_AT_LEAST:
@@ -347,7 +345,7 @@ rp_advice_decide(const rp_advice_side_t *s, const rp_vals_t *x)
 static int
 c_rest(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 {
-	rp_vals_num(x, "rest", GET(x, "cost") / GET(x, "insn"));
+	rp_vals_num(x, "rest", rp_vals_get(x, "cost") / rp_vals_get(x, "insn"));
 	return 0;
 }
 
@@ -516,9 +514,9 @@ c_warm_up(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 static rp_advice_decision_t
 decide_wait(const rp_vals_t *x)
 {
-	double w = GET(x, "warm");
-	int cold = GET(x, "first") >= RP_ADVICE_TIME_RATIO * w;
-	int async = rp_advice_dispatch(GET(x, "unb"), w);
+	double w = rp_vals_get(x, "warm");
+	int cold = rp_vals_get(x, "first") >= RP_ADVICE_TIME_RATIO * w;
+	int async = rp_advice_dispatch(rp_vals_get(x, "unb"), w);
 
 	if (cold && async)
 		return decide(RP_ADVICE_SUPPORTED, "");
@@ -684,7 +682,7 @@ const rp_advice_t rp_advice[] = {
 	    .rules = rp_advice_cannot},
 	{RP_ADVICE_JAX, 4,
 	    .programs = {"question", "rewrite", "question_jit", "rewrite_jit"},
-	    .jaxpr = 1,
+	    .measure = jaxpr,
 	    .values = VALUES(SET("n", RP_FACT_SIZE),
 		OF("q", RP_FACT_BYTES, RP_ADVICE_WORK, 0),
 		OF("rw", RP_FACT_BYTES, RP_ADVICE_WORK, 1),
@@ -698,7 +696,7 @@ const rp_advice_t rp_advice[] = {
 	    .values = rewrite_values, .rules = rewrite_rules},
 	{RP_ADVICE_JAX, 4,
 	    .programs = {"question", "rewrite", "question_jit", "rewrite_jit"},
-	    .jaxpr = 1,
+	    .measure = jaxpr,
 	    .values = VALUES(SET("n", RP_FACT_SIZE),
 		OF("q", RP_FACT_BYTES, RP_ADVICE_WORK, 0),
 		OF("rw", RP_FACT_BYTES, RP_ADVICE_WORK, 1),
@@ -853,7 +851,8 @@ const rp_advice_t rp_advice[] = {
 	{{RP_QUESTION_SPEED, "memory"}, {RP_QUESTION_SPEED, "time"}},
 	{RP_ADVICE_C_MAIN, 2, {RP_ROLE_BASELINE, RP_ROLE_FUSED},
 	    .values = rewrite_values, .rules = rewrite_rules},
-	{RP_ADVICE_JAX, 2, .programs = {"step", "per_particle"}, .jaxpr = 1,
+	{RP_ADVICE_JAX, 2, .programs = {"step", "per_particle"},
+	    .measure = jaxpr,
 	    .values = VALUES(SET("n", RP_FACT_SIZE),
 		OF("before", RP_FACT_BYTES, RP_F_JAX_TEMP_BYTES, 0),
 		OF("after", RP_FACT_BYTES, RP_F_JAX_TEMP_BYTES, 1),
@@ -868,15 +867,13 @@ const rp_advice_t rp_advice[] = {
 		OF("tf", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 1),
 		OF("shown", RP_ADVICE_HIDDEN, RP_F_STEPS_MEDIAN, 1)),
 	    .rules = rp_advice_cannot},
-	{RP_ADVICE_JAX, .jaxpr = 1, .values = scope_values,
-	    .rules = scope_rules}},
+	{.measure = jaxpr, .values = scope_values, .rules = scope_rules}},
     {"jit-scope", RP_QUESTION_SPEED, {{RP_QUESTION_SPEED, "time"}},
 	{RP_ADVICE_C_MAIN, 2, {RP_ROLE_BASELINE, RP_ROLE_FUSED},
 	    .values = VALUES(OF("tf", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 1),
 		OF("shown", RP_ADVICE_HIDDEN, RP_F_STEPS_MEDIAN, 1)),
 	    .rules = rp_advice_cannot},
-	{RP_ADVICE_JAX, .jaxpr = 1, .values = scope_values,
-	    .rules = scope_rules}},
+	{.measure = jaxpr, .values = scope_values, .rules = scope_rules}},
     /* Reusing the buffers makes the step faster (faster): supported with a
      * nuance (the step stays O(N^2) in memory; compilation is not C's).
      * One fori_loop faster than the Python loop of jitted steps; else a

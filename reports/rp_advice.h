@@ -3,31 +3,24 @@
  * piece of advice the two questions received: its id, the question (the
  * workload that answers it), the figures it cites, and two sides, C and
  * JAX, each declared: the runs it reads, the values it takes from them
- * (named, with how each prints) and the rules that decide it (a pure
- * function of those values: the unit tests reach every threshold); a
- * measure function adds what no run holds (a JAX data file, every run).
- * A side with no counterpart of what the advice is about (C has no
- * compilation, no automatic differentiation, no array shapes) decides
- * "cannot" once the value it shows beside the advice was measured.
- * Adding a piece of advice is its row in rp_advice.c and its macro in
- * templates/advice/words.j2, which holds the words (the advice, each
- * side's "measured" sentence, the notes).
+ * and the rules that decide it (a pure function of those values, so the
+ * unit tests reach every threshold); a measure function adds what no run
+ * holds. A side with no counterpart of the advice (C has no compilation,
+ * no automatic differentiation, no array shapes) decides "cannot" once
+ * the value it shows beside the advice was measured. Adding a piece of
+ * advice is its row in rp_advice.c and its macro of words in
+ * templates/advice/words.j2.
  *
  * rp_advice_facts sets, per row ID and SIDE (c, jax): advice.ID.SIDE.verdict
- * (a keyword, rp_advice_word), .note (a keyword, "" none), .why, .what and
- * the values its words quote (advice.ID.SIDE.NAME, kinds declared in the
- * row); advice.ID.verdict and .by (JAX's where JAX decides the advice: it
- * is the answer to the question, C's beside it is the explanation; C's
- * otherwise); advice.ID.question and .figures.
+ * (rp_advice_word), .note (a keyword, "" none), .why, .what and the values
+ * its words quote; advice.ID.verdict and .by (rp_advice_final),
+ * advice.ID.question and .figures.
  *
  * Thresholds: a memory claim holds when the peak falls by at least
  * RP_ADVICE_MEMORY_FACTOR; a time claim when the two runs' own samples
- * say so (hx_stats_verdict: the interval of the ratio of their medians
- * beyond RP_ADVICE_TIME_RATIO and a U test): "undecided" (not decided at
- * this noise) when the margin is inside the runs' spread, so that a
- * verdict does not flip with the load. JAX's time claims are the
- * verdicts of variants/jax/fb_verdict.py (DATA/jax-verdicts.json,
- * jax-keep.json), the same rule.
+ * say so (hx_stats_verdict beyond RP_ADVICE_TIME_RATIO; JAX's: the same
+ * rule in variants/jax/fb_verdict.py), else "undecided", so that a
+ * verdict does not flip with the load.
  */
 #ifndef FB_RP_ADVICE_H
 #define FB_RP_ADVICE_H
@@ -48,7 +41,7 @@
 
 /* Whether a call returning in `unwaited` s unwaited, against `waited` s
  * waited for, returns RP_ADVICE_WAIT times sooner or more (false for
- * NaN). The one test of the advice, the JAX section and the lesson. */
+ * NaN): the one test of the advice, the JAX section and the lesson. */
 static inline int
 rp_advice_dispatch(double unwaited, double waited)
 {
@@ -69,9 +62,8 @@ typedef struct rp_advice_decision_s {
 	const char *note; /* a keyword the words explain; "" none */
 } rp_advice_decision_t;
 
-/* What a value of a side is: an rp_field_t of a run (rp_field; RP_F_NONE:
- * set by the side's measure function), or one of these, computed from a
- * run. */
+/* What a value of a side is: an rp_field_t of a run (RP_F_NONE: set by
+ * the side's runs or measure function), or one of these. */
 enum {
 	RP_ADVICE_PEAK_TEXT = RP_F_COUNT, /* its peak as tables print it */
 	RP_ADVICE_UNIT_TIME, /* median step or time, as the workload counts */
@@ -85,10 +77,8 @@ enum {
 	RP_ADVICE_UNBLOCKED, /* JAX: the median call not waited for */
 	/* A time claim: 1 when the second run is faster than the first by
 	 * the margin times the ratio of `over` of the two (RP_F_NONE: the
-	 * margin alone), 0 when not, NAN when not decided at this noise (C:
-	 * their samples; JAX: jax-verdicts.json's verdict on the two
-	 * programs); and KEY_lo, KEY_hi (the interval of the speed-up) and
-	 * KEY_spread (the wider run's). */
+	 * margin alone), 0 when not, NAN when not decided at this noise;
+	 * and KEY_lo, KEY_hi (the interval of the speed-up), KEY_spread. */
 	RP_ADVICE_FASTER,
 	RP_ADVICE_FIRST_FASTER, /* JAX: the same, 1 when the first is faster */
 };
@@ -141,27 +131,23 @@ typedef enum {
 
 #define RP_ADVICE_RUNS 4
 
-/* A side of a row: C's or JAX's. Measured, it has its runs (with the
- * value "n", the size), then its values, then what its measure function
- * adds; a run or a file it needs missing leaves the "why" (a keyword
- * the words explain, or the data's own sentence) and "what" and the
- * verdict "missing". */
+/* A side of a row: C's or JAX's. Measured, it has its runs (and the
+ * value "n", their size), its values, then its measure function's; a run
+ * or a file it needs missing leaves "why" (a keyword the words explain,
+ * or the data's own sentence) and "what", and the verdict "missing". */
 typedef struct rp_advice_side_s {
 	rp_advice_source_t source;
 	int runs; /* how many of roles (C) or programs (JAX) */
 	rp_role_t roles[RP_ADVICE_RUNS];
 	const char *programs[RP_ADVICE_RUNS];
-	int optional; /* JAX: the first run it may lack; 0 none */
-	int jaxpr;    /* reads its workload's jaxpr comparison */
-	/* The workload whose runs it reads: the one that answers of;
-	 * RP_QUESTION_NONE: its row's question. */
-	rp_question_t of;
+	int optional;     /* JAX: the first run it may lack; 0 none */
+	rp_question_t of; /* whose runs it reads; NONE: its row's question */
 	/* Adds values; 0, or -1 with "why" and "what". NULL: none. */
 	int (*measure)(
 	    const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x);
 	const rp_advice_value_t *values;
-	/* Its rules, the last one RP_ADVICE_OTHERWISE; or, where none says
-	 * it, its decide function (NULL: the rules). */
+	/* Its rules, the last one RP_ADVICE_OTHERWISE; or, where no rule can
+	 * say it, its decide function (NULL: the rules). */
 	const rp_advice_rule_t *rules;
 	rp_advice_decision_t (*decide)(const rp_vals_t *x);
 } rp_advice_side_t;
@@ -201,7 +187,8 @@ rp_advice_decision_t rp_advice_decide(
  * "undecided", "missing", "cannot". */
 const char *rp_advice_word(rp_advice_verdict_t v);
 /* The answer: JAX's verdict where JAX decides (not missing, not cannot),
- * else C's; *by_jax says which. */
+ * since the questions were about JAX, C's beside it the explanation;
+ * else C's. *by_jax says which. */
 rp_advice_verdict_t rp_advice_final(
     rp_advice_verdict_t c, rp_advice_verdict_t jax, int *by_jax);
 /* The facts of every row (see above) and of the thresholds. */
