@@ -586,9 +586,7 @@ const rp_advice_rule_t rp_advice_cannot[] = {
     OTHERWISE(RP_ADVICE_CANNOT, ""),
 };
 
-/* A rewrite that takes the (N,M) or (N,N) arrays away: from (before) ->
- * to (after), its peaks and times; it holds when the peak falls by MEM
- * and the time is decided faster. */
+/* A C rewrite that takes the (N,M) or (N,N) arrays away: from -> to. */
 static const rp_advice_value_t rewrite_values[] = {
     SET("n", RP_FACT_SIZE),
     OF("from", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 0),
@@ -606,18 +604,15 @@ static const rp_advice_rule_t rewrite_rules[] = {
     {RP_ADVICE_SUPPORTED, "", RP_ADVICE_YES, "faster", 0, NULL},
     OTHERWISE(RP_ADVICE_NUANCE, "time_not_better"),
 };
-/* A rewrite of the JAX program (the sum inside the inner map; each
- * particle's sum) holds when it cuts XLA's temporaries by MEM. */
+/* A JAX rewrite (the sum inside the inner map; each particle's sum). */
 static const rp_advice_rule_t jax_rewrite_rules[] = {
     {RP_ADVICE_SUPPORTED, "", RP_ADVICE_AT_LEAST, "before", MEM, "after"},
     {RP_ADVICE_NOT_SUPPORTED, "same_program", RP_ADVICE_YES, "same", 0, NULL},
     OTHERWISE(RP_ADVICE_NOT_SUPPORTED, ""),
 };
-/* Compilation scope: the double-vmapped step (the force function called
- * inside the jitted step) against the per-particle step (the sum written
- * inside it): the advice that the way a step is written changes its
- * compiled program is not supported when they are the same program; else
- * the jaxprs alone cannot say. */
+/* Compilation scope: the step calling the force function against the
+ * step with the sum written inside it. The same program refutes the
+ * advice; else the jaxprs alone cannot say. */
 static const rp_advice_value_t scope_values[] = {
     SET("eq_a", RP_FACT_COUNT),
     SET("eq_b", RP_FACT_COUNT),
@@ -629,10 +624,7 @@ static const rp_advice_rule_t scope_rules[] = {
 };
 
 const rp_advice_t rp_advice[] = {
-    /* The (N,M) array is there in materialized (pm within 10% of nm) and
-     * op by op (pe) holds at least two: supported; the array alone: a
-     * nuance. XLA's temporaries of the jitted question hold two (N,M)
-     * arrays or one. */
+    /* nm: one (N,M) array; pm, pe: materialized's and op by op's peaks. */
     {"cause-nm", RP_QUESTION_MEMORY,
 	{{RP_QUESTION_MEMORY, "memory"}, {RP_QUESTION_MEMORY, "timeline"}},
 	{RP_ADVICE_C_MAIN, 2, {RP_ROLE_OP_BY_OP, RP_ROLE_BASELINE},
@@ -672,9 +664,7 @@ const rp_advice_t rp_advice[] = {
 	    .rules = RULES({RP_ADVICE_SUPPORTED, "", RP_ADVICE_AT_LEAST, "with",
 			       1.0, "without"},
 		OTHERWISE(RP_ADVICE_NOT_SUPPORTED, "reduces"))}},
-    /* The axis adds memory when the program without it (the vmap rewrite:
-     * the sum inside the inner vmap; a scalar index) needs MEM times
-     * less. */
+    /* The rewrite has no needless axis: a scalar index. */
     {"atleast-1d", RP_QUESTION_MEMORY, {{RP_QUESTION_MEMORY, "memory"}},
 	{RP_ADVICE_C_MAIN, 1, {RP_ROLE_OP_BY_OP},
 	    .values = VALUES(OF("gather", RP_FACT_BYTES, RP_ADVICE_GATHER, 0),
@@ -704,11 +694,8 @@ const rp_advice_t rp_advice[] = {
 		OF("after", RP_FACT_BYTES, RP_F_JAX_TEMP_BYTES, 3),
 		SET("eq_a", RP_FACT_COUNT), SET("eq_b", RP_FACT_COUNT)),
 	    .rules = jax_rewrite_rules}},
-    /* Compiling without fusion (from) halves op by op's peak; a nuance when
-     * it still holds MEM times fused's workspace, counted as 1 byte or
-     * more. jit halves the un-jitted peak (q, qj: peak RSS less the
-     * baseline); not testable when the un-jitted peak is under one (N,M)
-     * array above it. */
+    /* C: compiling without fusion (from) against op by op. JAX: q, qj are
+     * peak RSS less the baseline, which is noise under one (N,M) array. */
     {"jit", RP_QUESTION_MEMORY,
 	{{RP_QUESTION_MEMORY, "memory"}, {RP_QUESTION_MEMORY, "timeline"}},
 	{RP_ADVICE_C_MAIN, 3,
@@ -746,11 +733,7 @@ const rp_advice_t rp_advice[] = {
 		    1.0, "unit"},
 		OTHERWISE(RP_ADVICE_SUPPORTED, ""))}},
     /* The batch size the advice names is chunked's default: Table 1's run,
-     * measured in the same sweep as materialized and fused. Batches cut
-     * materialized's peak by MEM; a nuance when fused or materialized is
-     * faster than the batches. The batched jitted loop cuts question_jit's
-     * peak (pqj, pbj: peak RSS less the baseline) by MEM; not testable
-     * under one (N,M) array. */
+     * measured in the same sweep as materialized and fused. */
     {"batch", RP_QUESTION_MEMORY, {{RP_QUESTION_MEMORY, "chunk"}},
 	{RP_ADVICE_C_MAIN, 3,
 	    {RP_ROLE_BASELINE, RP_ROLE_FUSED, RP_ROLE_CHUNKED},
@@ -798,15 +781,10 @@ const rp_advice_t rp_advice[] = {
 		{RP_ADVICE_NUANCE, "loop_costs_time", RP_ADVICE_YES, "slower",
 		    0, NULL},
 		OTHERWISE(RP_ADVICE_SUPPORTED, ""))}},
-    /* The all-pairs arrays cost time (fused faster than naive: costly):
-     * supported when reused (no allocation) they still cost that much over
-     * fused beyond their extra instructions (traffic); else a nuance: the
-     * cost is their instructions (extra: fused faster than naive-reuse by
-     * the plain margin) or their allocation. In JAX they slow the jitted
-     * step when keeping their pages between calls makes it faster (kept)
-     * and the faults a call are their pages (at least 90%): a nuance,
-     * since what costs is mapping them afresh (allocation), which says
-     * nothing of their traffic. */
+    /* C: naive over naive-reuse is their allocation; naive-reuse over
+     * fused beyond the ratio of their instructions, their traffic. JAX:
+     * a step faster with its pages kept, faulting each of them, pays for
+     * mapping them afresh, which says nothing of their traffic. */
     {"cause-n2", RP_QUESTION_SPEED, {{RP_QUESTION_SPEED, "time"}},
 	{RP_ADVICE_C_MAIN, 3, {RP_ROLE_BASELINE, RP_ROLE_REUSE, RP_ROLE_FUSED},
 	    .values = VALUES(SET("n", RP_FACT_SIZE),
@@ -844,9 +822,6 @@ const rp_advice_t rp_advice[] = {
 		{RP_ADVICE_NUANCE, "pages", RP_ADVICE_AT_LEAST, "faults", 0.9,
 		    "pages"},
 		OTHERWISE(RP_ADVICE_NOT_SUPPORTED, ""))}},
-    /* The per-particle rewrite of the jitted step, graded as the vmap
-     * rewrite is; beside it their warm calls, which jax-verdicts.json
-     * reads as the noise of two processes. */
     {"in-place", RP_QUESTION_SPEED,
 	{{RP_QUESTION_SPEED, "memory"}, {RP_QUESTION_SPEED, "time"}},
 	{RP_ADVICE_C_MAIN, 2, {RP_ROLE_BASELINE, RP_ROLE_FUSED},
@@ -874,10 +849,7 @@ const rp_advice_t rp_advice[] = {
 		OF("shown", RP_ADVICE_HIDDEN, RP_F_STEPS_MEDIAN, 1)),
 	    .rules = rp_advice_cannot},
 	{.measure = jaxpr, .values = scope_values, .rules = scope_rules}},
-    /* Reusing the buffers makes the step faster (faster): supported with a
-     * nuance (the step stays O(N^2) in memory; compilation is not C's).
-     * One fori_loop faster than the Python loop of jitted steps; else a
-     * nuance when jit of the step is faster than op by op. */
+    /* C: the spread set's runs of many steps, buffers fresh or reused. */
     {"compile-loop", RP_QUESTION_SPEED, {{RP_QUESTION_SPEED, "spread"}},
 	{RP_ADVICE_C_SPREAD, 2, {RP_ROLE_BASELINE, RP_ROLE_REUSE},
 	    .values = VALUES(OF("tn", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 0),
@@ -910,11 +882,9 @@ const rp_advice_t rp_advice[] = {
 		    {RP_ADVICE_NUANCE, "jit_step", RP_ADVICE_YES, "jit_step", 0,
 			NULL},
 		    OTHERWISE(RP_ADVICE_NOT_SUPPORTED, ""))}},
-    /* The swing from the fastest to the slowest call (span) is
-     * compilation's when compiling (comp: a compiling call over a warm one)
-     * makes at least half of it on a log scale: supported; a nuance when
-     * compiling makes the TIME ratio or more but less than half (the rest
-     * is timing unwaited); else not. */
+    /* span: the slowest call over the fastest; comp: a compiling call over
+     * a warm one, the swing's cause when it makes half of it or more on a
+     * log scale. */
     {"recompile", RP_QUESTION_SPEED, {{RP_QUESTION_SPEED, "spread"}},
 	{.measure = c_recompile,
 	    .values = VALUES(SET("worst", RP_FACT_RATIO)),
@@ -950,8 +920,7 @@ const rp_advice_t rp_advice[] = {
 		OF("warm", RP_FACT_TIME, RP_ADVICE_WARM, 0),
 		OF("unb", RP_FACT_TIME, RP_ADVICE_UNBLOCKED, 0)),
 	    .decide = decide_wait}},
-    /* The trace shows where the time goes (kernel spans) and where memory
-     * goes (counter events of memory): supported; time alone: a nuance. */
+    /* Spans show where the time goes, counter events where memory goes. */
     {"profiler", RP_QUESTION_SPEED, {{RP_QUESTION_MEMORY, "timeline"}},
 	{RP_ADVICE_C_MAIN, 1, {RP_ROLE_OP_BY_OP}, .of = RP_QUESTION_MEMORY,
 	    .values = VALUES(OF("tl", RP_FACT_BYTES, RP_F_TIMELINE_MAX_LIVE, 0),
