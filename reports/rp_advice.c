@@ -1,12 +1,9 @@
 /*
  * rp_advice: the advice table (rp_advice.h) and its facts. One function
- * measures every declared side (its runs, then its values: a quantity of
- * a run, a ratio of two, a time claim; then its measure function) and one
- * decides it by its rules; the functions above the table are what no
- * declaration says (JAX's data files, every C run, the one decision with
- * two conditions). A C time claim is decided by the two runs' own
- * samples; a JAX one is fb_verdict's verdict. A time value is 1 (faster
- * by the margin), 0 (not) or NAN (not decided at this noise); a value not
+ * measures a declared side (its runs, its values, then its measure
+ * function) and one decides it by its rules; the functions above the
+ * table measure what no declaration says. A time value is 1 (faster by
+ * the margin), 0 (not) or NAN (not decided at this noise); a value not
  * measured never supports advice.
  */
 #include <math.h>
