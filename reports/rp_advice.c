@@ -383,6 +383,8 @@ jax_pages(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 	const json_t *found = NULL;
 	size_t i;
 
+	if (keep == NULL)
+		return -1;
 	json_array_foreach(json_object_get(keep, "rows"), i, row)
 	{
 		if (strcmp(rp_str(row, "workload"), w->name) == 0 &&

@@ -510,6 +510,11 @@ Test(report_advice, facts_hold_still_inside_the_noise)
 	    fact_str(&R, "advice.fuse.jax.what"), "interp/question");
 	cr_expect_str_eq(fact_str(&R, "advice.fuse.verdict"), "undecided");
 	cr_expect_str_eq(fact_str(&R, "advice.fuse.by"), "c");
+	/* A JAX side whose file is missing says so, not that a part of it
+	 * is (the colony step's kept pages read jax-keep.json). */
+	cr_expect_str_eq(fact_str(&R, "advice.cause_n2.jax.why"), "no_file");
+	cr_expect_str_eq(
+	    fact_str(&R, "advice.cause_n2.jax.what"), "jax-keep.json");
 	for (size_t i = 0; i < rp_advice_count; i++) {
 		char name[96], id[64];
 		snprintf(id, sizeof(id), "%s", rp_advice[i].id);
