@@ -600,11 +600,8 @@ rp_figure_block(const rp_plot_t *P, const char *label)
 
 /* ---- the decorations ---- */
 
-/* Appends a plot element, printf'd, to buf (a list of them joined by
- * ", "): whole or not at all, since a cut element would break the
- * script. */
-static void
-plot_add(char *buf, size_t size, const char *fmt, ...)
+void
+rp_figure_plot_add(char *buf, size_t size, const char *fmt, ...)
 {
 	size_t len = strlen(buf), at = len > 0 ? len + 2 : 0;
 	va_list ap;
@@ -637,13 +634,13 @@ rp_figure_refs_chunk(const rp_data_t *D, rp_plot_t *P)
 		    "$mat << EOD\n%.6g %.6g\nEOD\n",
 		    rp_field(mat, RP_F_PEAK_WORKSPACE),
 		    rp_field(mat, RP_F_TIME_MEDIAN));
-		plot_add(P->suffix, sizeof(P->suffix),
+		rp_figure_plot_add(P->suffix, sizeof(P->suffix),
 		    "$mat using 1:2 with points pt %d ps 2 lw 2 lc rgb '#%06X' "
 		    "title '%s (one batch of N)'",
 		    rp_figure_point(km), rp_figure_colour_rgb(km), w->baseline);
 	}
 	if (fus != NULL)
-		plot_add(P->suffix, sizeof(P->suffix),
+		rp_figure_plot_add(P->suffix, sizeof(P->suffix),
 		    "%.6g with lines dt 2 lw 2 lc rgb '#%06X' title '%s, no "
 		    "batch (workspace %s)'",
 		    rp_field(fus, RP_F_TIME_MEDIAN), rp_figure_colour_rgb(kf),
@@ -658,7 +655,7 @@ roof_line(rp_plot_t *P, double gflops, double fma, const char *what,
     const char *from, double per_unit)
 {
 	if (gflops > 0 && gflops < fma)
-		plot_add(P->prefix, sizeof(P->prefix),
+		rp_figure_plot_add(P->prefix, sizeof(P->prefix),
 		    "%.4g w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: %s "
 		    "(%s, %.3g a unit), %.3g GFLOP/s'",
 		    gflops, what, from, per_unit, gflops);
@@ -736,7 +733,7 @@ rp_figure_refs_roofline(const rp_data_t *D, rp_plot_t *P)
 	}
 	snprintf(P->pre, sizeof(P->pre), "set xrange [0.01:%g]\n", xmax);
 	if (isnan(fma)) {
-		plot_add(P->prefix, sizeof(P->prefix),
+		rp_figure_plot_add(P->prefix, sizeof(P->prefix),
 		    "1/0 title 'no ceilings.json in the data'");
 		return;
 	}
@@ -745,7 +742,7 @@ rp_figure_refs_roofline(const rp_data_t *D, rp_plot_t *P)
 		double bw =
 		    rp_bandwidth_ceiling(D, levels[k], 1).bytes_per_s * 1e-9;
 		if (!isnan(bw))
-			plot_add(P->prefix, sizeof(P->prefix),
+			rp_figure_plot_add(P->prefix, sizeof(P->prefix),
 			    "(x*%.4g < %.4g ? x*%.4g : %.4g) w l lw %d dt %d "
 			    "lc "
 			    "rgb '%s' t '%s roof, %.0f GB/s%s'",
@@ -768,7 +765,7 @@ reference_slope(rp_plot_t *P, const char *variant, double k)
 		return;
 	x0 = b->rows[0].v[0];
 	x1 = b->rows[b->nrows - 1].v[0];
-	plot_add(P->prefix, sizeof(P->prefix),
+	rp_figure_plot_add(P->prefix, sizeof(P->prefix),
 	    "(x >= %.6g && x <= %.6g) ? %.6g*(x/%.6g)**%g : 1/0 with lines dt "
 	    "%d lw 2 lc rgb '#555555' title 'slope N^%g (reference)'",
 	    x0 / 1.2, x1 * 1.2, b->rows[0].v[1], x0, k, k == 1 ? 3 : 2, k);

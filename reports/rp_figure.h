@@ -153,6 +153,12 @@ void rp_figures_unload(void);
 int rp_figure_colour_rgb(int k);
 int rp_figure_point(int k);
 
+/* Appends a plot element, printf'd, to buf, a list of them joined by ", "
+ * (the first without one): whole or not at all, since a cut element would
+ * break the script; buf is left as it was when the element does not fit. */
+void rp_figure_plot_add(char *buf, size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 /* The table's figure called name, or NULL. */
 const rp_fig_t *rp_figure_find(const char *name);
 /* Gathers fig's rows from D into P (rows malloced: rp_figure_free).
