@@ -216,6 +216,13 @@ interp_reference_value(const interp_inputs_t *in, uint64_t i, float x)
  * interpolant's table (16 KiB at G = 4096) stay in L1. */
 #define INTERP_REFERENCE_BLOCK 2048
 
+/* Block by block of points, interpolant by interpolant inside a block:
+ * point by point, every pair read a line of the 4.9 MB of tables from L3,
+ * and a sweep at N = 1e6, M = 300 waited 13 to 17 s for the reference on
+ * an idle two-core VM, 2.3 to 3.1 s now. Each point's row is still summed
+ * in interpolant order. On every core (the reference is not timed and a
+ * sweep waits for it): the rows' sum then depends on the thread count in
+ * its last bits only, far under the check's 1e-4. */
 static int
 interp_reference(const params_t *p, double *digest)
 {
@@ -224,14 +231,6 @@ interp_reference(const params_t *p, double *digest)
 
 	if (interp_inputs_build(p, &in) != 0)
 		return -1;
-		/* Block by block of points, interpolant by interpolant inside a
-		 * block: point by point, every pair read a line of the 4.9 MB
-		 * of tables from L3, and a sweep at N = 1e6, M = 300 waited 13
-		 * to 17 s for the reference on an idle two-core VM, 2.3 to 3.1
-		 * s now. Each point's row is still summed in interpolant order.
-		 * On every core (the reference is not timed and a sweep waits
-		 * for it): the rows' sum then depends on the thread count in
-		 * its last bits only, far under the check's 1e-4. */
 #pragma omp parallel for reduction(+ : total) schedule(static)
 	for (uint64_t b = 0; b < in.n; b += INTERP_REFERENCE_BLOCK) {
 		double row[INTERP_REFERENCE_BLOCK] = {0.0};
