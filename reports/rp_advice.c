@@ -456,8 +456,7 @@ jax_swing(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 	rp_vals_num(x, "wait", rp_num(f, "waited_over_unwaited"));
 	rp_vals_num(x, "first", rp_num(f, "first_over_waited"));
 	rp_vals_num(x, "bound", rp_num(f, "new_bound_over_waited"));
-	/* The costlier of the two compilations (fmax: one not timed is left).
-	 */
+	/* The costlier compilation (fmax keeps the one timed). */
 	rp_vals_num(
 	    x, "comp", fmax(rp_vals_get(x, "first"), rp_vals_get(x, "bound")));
 	for (size_t i = 0; i < sizeof(compiles) / sizeof(compiles[0]); i++)

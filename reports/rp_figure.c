@@ -744,8 +744,7 @@ rp_figure_refs_roofline(const rp_data_t *D, rp_plot_t *P)
 		if (!isnan(bw))
 			rp_figure_plot_add(P->prefix, sizeof(P->prefix),
 			    "(x*%.4g < %.4g ? x*%.4g : %.4g) w l lw %d dt %d "
-			    "lc "
-			    "rgb '%s' t '%s roof, %.0f GB/s%s'",
+			    "lc rgb '%s' t '%s roof, %.0f GB/s%s'",
 			    bw, fma, bw, fma, dram ? 2 : 1, dram ? 1 : 4 - k,
 			    dram ? "black" : "#777777", levels[k], bw,
 			    dram ? "; the flat part: FMA peak" : "");
