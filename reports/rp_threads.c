@@ -250,16 +250,21 @@ threads_workload_facts(rp_report_t *R, const rp_workload_t *wl)
 	const char *vs[RP_DATA_MAX_VARIANTS], *w = wl->name,
 					      *set = wl->sets.threads;
 	rp_query_t q = {.set = set, .alloc = RP_ALLOC_JEMALLOC};
-	size_t nv = rp_data_variants(&R->data, w, &q, vs, RP_DATA_MAX_VARIANTS);
+	/* A workload registered without a threads set has none measured (a
+	 * NULL set would match every set). */
+	size_t nv = set != NULL
+	    ? rp_data_variants(&R->data, w, &q, vs, RP_DATA_MAX_VARIANTS)
+	    : 0;
 	threads_row_t rows[RP_DATA_MAX_VARIANTS];
 	int ts[RP_THREADS_MAX_T] = {0};
-	int nt = threads_counts(&R->data, set, w, ts);
+	int nt = set != NULL ? threads_counts(&R->data, set, w, ts) : 0;
 	json_t *names = json_array();
 
 	rp_fact_str(F, set, NULL, "threads.%s.set", w);
 	rp_fact_bool(F, nv > 0 && nt >= 2, NULL, "threads.%s.measured", w);
 	rp_fact_bool(F, wl->per_step, NULL, "threads.%s.per_step", w);
-	threads_figure_facts(R, set, w, ts, nt);
+	if (set != NULL)
+		threads_figure_facts(R, set, w, ts, nt);
 	for (size_t i = 0; nt >= 2 && i < nv; i++)
 		json_array_append_new(names, json_string(vs[i]));
 	rp_fact_list(F, names, "threads.%s.variants", w);
@@ -368,7 +373,8 @@ threads_jax_facts(rp_report_t *R)
 		json_array_foreach(R->data.runs, i, r)
 		{
 			const char *v = rp_str(r, "variant");
-			if (!rp_data_run_matches(r, &q) ||
+			if (w->sets.jax == NULL ||
+			    !rp_data_run_matches(r, &q) ||
 			    strcmp(v + strcspn(v, "@"), "@all") != 0)
 				continue;
 			snprintf(row, sizeof(row), "row%d", k);

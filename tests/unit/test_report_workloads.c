@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "rp_generic.h"
+#include "rp_threads.h"
 #include "rp_workloads.h"
 #include "variant.h"
 
@@ -166,6 +167,14 @@ Test(report_workloads, a_registered_workload_gets_its_section)
 	cr_expect_str_eq(
 	    rp_workload_fig(&toy_table[0], "time"), "fig-toy-time");
 	cr_expect_eq(rp_workload_per_step("interp"), 0, "only toy registered");
+	/* toy has no JAX set: a JAX run of another workload at XLA's default
+	 * threading is no row of its threads section's JAX table. */
+	json_array_append_new(
+	    R->data.runs, toy_run("jax-interp", "question_jit@all", 1000));
+	rp_threads_facts(R);
+	cr_expect_eq(json_array_size(json_object_get(
+			 rp_facts_get(&R->facts, "threads.jax.rows"), "value")),
+	    0);
 	rp_workloads = builtin;
 	rp_facts_free(&R->facts);
 	json_decref(R->data.runs);
