@@ -47,7 +47,8 @@ rp_threads_threads(const json_t *r)
 
 /* The ok jemalloc run of w/v in the sets matching pattern at T threads (0:
  * any) and the largest N that w/v has there (any thread count); NULL when
- * none. */
+ * none. A workload registered without the set (pattern NULL, which a
+ * query reads as every set) has none. */
 static const json_t *
 threads_run(const rp_data_t *D, const char *pattern, const char *w,
     const char *v, int threads)
@@ -56,7 +57,7 @@ threads_run(const rp_data_t *D, const char *pattern, const char *w,
 	    .workload = w,
 	    .variant = v,
 	    .alloc = RP_ALLOC_JEMALLOC};
-	const json_t *big = rp_data_largest(D, &q);
+	const json_t *big = pattern != NULL ? rp_data_largest(D, &q) : NULL;
 
 	q.n = rp_field(big, RP_F_N);
 	q.threads = threads;
@@ -65,7 +66,7 @@ threads_run(const rp_data_t *D, const char *pattern, const char *w,
 
 /* The thread counts of w's runs in the sets, ascending, into ts (at most
  * RP_THREADS_MAX_T, the smallest; a run has at most VARIANT_THREADS_MAX);
- * returns how many. */
+ * returns how many, 0 for a NULL pattern (no set registered). */
 static int
 threads_counts(const rp_data_t *D, const char *pattern, const char *w, int *ts)
 {
@@ -80,7 +81,7 @@ threads_counts(const rp_data_t *D, const char *pattern, const char *w, int *ts)
 	json_array_foreach(D->runs, i, r)
 	{
 		int t = rp_threads_threads(r);
-		if (t >= 1 && t <= VARIANT_THREADS_MAX &&
+		if (pattern != NULL && t >= 1 && t <= VARIANT_THREADS_MAX &&
 		    rp_data_run_matches(r, &q))
 			seen[t] = 1;
 	}
@@ -257,7 +258,7 @@ threads_workload_facts(rp_report_t *R, const rp_workload_t *wl)
 	    : 0;
 	threads_row_t rows[RP_DATA_MAX_VARIANTS];
 	int ts[RP_THREADS_MAX_T] = {0};
-	int nt = set != NULL ? threads_counts(&R->data, set, w, ts) : 0;
+	int nt = threads_counts(&R->data, set, w, ts);
 	json_t *names = json_array();
 
 	rp_fact_str(F, set, NULL, "threads.%s.set", w);
@@ -396,7 +397,7 @@ rp_threads_interp_after(rp_report_t *R, const rp_workload_t *w)
 	const json_t *q =
 	    threads_run(&R->data, w->sets.main, w->name, w->op_by_op, 1);
 	rp_query_t qs = {.set = w->sets.threads_main, .workload = w->name};
-	const json_t *s = rp_data_find(&R->data, &qs);
+	const json_t *s = qs.set != NULL ? rp_data_find(&R->data, &qs) : NULL;
 	int ts[RP_THREADS_MAX_T] = {0};
 	int nt = threads_counts(&R->data, w->sets.threads_main, w->name, ts);
 	double runs = nt *

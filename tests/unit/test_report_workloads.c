@@ -6,7 +6,8 @@
  * question has its workload; each role names a variant of the variant
  * table that the committed data measured, one variant per role; and a made-up
  * workload registered in a table of the test's own gets its own section's
- * facts, not the generic section.
+ * facts, not the generic section, and without threads sets has none
+ * measured in the threads section.
  */
 #include <criterion/criterion.h>
 #include <math.h>
@@ -175,6 +176,70 @@ Test(report_workloads, a_registered_workload_gets_its_section)
 	cr_expect_eq(json_array_size(json_object_get(
 			 rp_facts_get(&R->facts, "threads.jax.rows"), "value")),
 	    0);
+	rp_workloads = builtin;
+	rp_facts_free(&R->facts);
+	json_decref(R->data.runs);
+	free(R);
+}
+
+/* A memory question registered without the threads sets (threads,
+ * threads_main, threads_goal), its roles filled and interp's after facts
+ * asked for. */
+static const rp_workload_t toy_memory_table[] = {
+    {
+	.name = "toy",
+	.question = RP_QUESTION_MEMORY,
+	.facts = toy_facts,
+	.sets = {.main = "toy-main*"},
+	.op_by_op = "a",
+	.chunked = "b",
+	.by_cell = "b",
+	.threads_after = rp_threads_interp_after,
+	.array_dims = "n",
+	.jax_param = RP_F_N,
+	.jax_letter = "N",
+    },
+    {.name = NULL},
+};
+
+/* The value of fact name: borrowed, NULL when absent. */
+static const json_t *
+fact(const rp_report_t *R, const char *name)
+{
+	return json_object_get(rp_facts_get(&R->facts, name), "value");
+}
+
+/* Without a threads set a workload has none measured in every part of the
+ * threads section, though its main set holds runs at 1 and 2 threads: a
+ * NULL set matches every set, so the chunk trade-off, the goal's case and
+ * the after facts took those runs (after.runs: 0 runs, not unknown). */
+Test(report_workloads, no_threads_set_is_none_measured)
+{
+	rp_report_t *R = calloc(1, sizeof(*R));
+	const rp_workload_t *builtin = rp_workloads;
+
+	cr_assert(R != NULL);
+	R->data.runs = json_array();
+	for (int k = 0; k < 4; k++) {
+		json_t *r = toy_run("toy-main", k % 2 ? "b" : "a", 100);
+		json_object_set_new(json_object_get(r, "params"), "threads",
+		    json_integer(1 + k / 2));
+		json_object_set_new(r, "settings",
+		    json_pack("{s:i, s:i}", "repeat", 5, "warmup", 1));
+		json_array_append_new(R->data.runs, r);
+	}
+	rp_workloads = toy_memory_table;
+	cr_assert_eq(rp_facts_init(&R->facts), 0);
+	rp_threads_facts(R);
+	cr_expect(json_is_false(fact(R, "threads.toy.measured")));
+	cr_expect(json_is_false(fact(R, "threads.chunk.measured")));
+	cr_expect(json_is_null(fact(R, "threads.goal.case0.n")));
+	cr_expect_str_eq(
+	    json_string_value(fact(R, "threads.goal.case0.verdict")),
+	    "not measured");
+	cr_expect(json_is_false(fact(R, "threads.toy.after.smaller_n")));
+	cr_expect(json_is_null(fact(R, "threads.toy.after.runs")));
+	cr_expect_eq(R->facts.duplicates, 0);
 	rp_workloads = builtin;
 	rp_facts_free(&R->facts);
 	json_decref(R->data.runs);
