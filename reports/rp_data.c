@@ -3,6 +3,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -327,16 +328,22 @@ rp_data_run_matches(const json_t *r, const rp_query_t *q)
 		strcmp(rp_field_str(r, RP_F_VARIANT), q->variant) == 0) &&
 	    (q->n == 0 || rp_field(r, RP_F_N) == q->n) &&
 	    (q->chunk == 0 || rp_field(r, RP_F_CHUNK) == q->chunk) &&
-	    (q->threads == 0 ||
-		(isnan(rp_field(r, RP_F_THREADS))
-			? 1
-			: rp_field(r, RP_F_THREADS)) == q->threads) &&
+	    (q->threads == 0 || rp_data_threads(r) == q->threads) &&
 	    (q->alloc == RP_ALLOC_ANY ||
 		rp_is_glibc(r) == (q->alloc == RP_ALLOC_GLIBC)) &&
 	    (q->any_status ||
 		strcmp(rp_field_str(r, RP_F_STATUS), "ok") == 0) &&
 	    (q->min_repeats == 0 ||
 		rp_field(r, RP_F_TIME_REPEATS) >= q->min_repeats);
+}
+
+int
+rp_data_threads(const json_t *r)
+{
+	double t = rp_field(r, RP_F_THREADS);
+
+	/* NAN (absent) compares false. */
+	return t >= 1 && t <= INT_MAX ? (int)t : 1;
 }
 
 /* The first of runs that matches q, or NULL. */

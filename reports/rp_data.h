@@ -48,11 +48,9 @@ typedef struct rp_query_s {
 	const char *set;
 	const char *workload;
 	const char *variant;
-	double n;     /* params.n */
-	double chunk; /* params.chunk */
-	/* params.threads, where a result without it (the harness's default)
-	 * reads as 1 */
-	double threads;
+	double n;       /* params.n */
+	double chunk;   /* params.chunk */
+	double threads; /* rp_data_threads of the run */
 	rp_alloc_t alloc;
 	int any_status;  /* 0: status "ok" only */
 	int min_repeats; /* time_s.repeats at least this (0: any) */
@@ -85,6 +83,12 @@ void rp_data_free(rp_data_t *D);
 int rp_data_set_matches(const char *pattern, const char *set);
 /* Whether a run matches q. */
 int rp_data_run_matches(const json_t *r, const rp_query_t *q);
+/* Run r's thread count, the one reading of params.threads (the queries',
+ * the threads tables' and the bandwidth rule's): its value, a fraction cut
+ * to the whole number below; 1 when it is absent or null (the harness
+ * leaves it out at 1), when r is NULL, and when it is under 1 or past
+ * INT_MAX (never written: the harness takes 1 to VARIANT_THREADS_MAX). */
+int rp_data_threads(const json_t *r);
 /* The first run matching q, or NULL. */
 const json_t *rp_data_find(const rp_data_t *D, const rp_query_t *q);
 /* The largest params.n among the runs of workload in set (any status and

@@ -10,7 +10,6 @@
 #include "rp_jax.h"
 #include "rp_jax_programs.h"
 #include "rp_text.h"
-#include "rp_threads.h"
 
 #define F (&R->facts)
 /* The size the memory question was asked at. */
@@ -284,8 +283,8 @@ c_set_facts(rp_report_t *R, const jax_size_t *sz)
 		    rp_jax_c_one_thread(&R->data, sz->c_set, w->name, v) != c)
 			continue;
 		snprintf(p, sizeof(p), "%s.%s.%s", sz->c, w->name, v);
-		rp_fact_num(F, RP_FACT_COUNT, rp_threads_threads(c), c,
-		    "%s.threads", p);
+		rp_fact_num(
+		    F, RP_FACT_COUNT, rp_data_threads(c), c, "%s.threads", p);
 		rp_fact_num(F, RP_FACT_TIME, t, c, "%s.time", p);
 		rp_fact_num(F, RP_FACT_TIME,
 		    rp_field(c, steps ? RP_F_STEPS_MIN : RP_F_TIME_MIN), c,

@@ -38,13 +38,6 @@ rp_threads_word(rp_threads_limiter_t l)
 	return limiters[l <= RP_THREADS_SHORT ? l : 0].word;
 }
 
-int
-rp_threads_threads(const json_t *r)
-{
-	double t = rp_field(r, RP_F_THREADS);
-	return isnan(t) ? 1 : (int)t;
-}
-
 /* The ok jemalloc run of w/v in the sets matching pattern at T threads (0:
  * any) and the largest N that w/v has there (any thread count); NULL when
  * none. A workload registered without the set (pattern NULL, which a
@@ -80,8 +73,8 @@ threads_counts(const rp_data_t *D, const char *pattern, const char *w, int *ts)
 	/* One pass over the runs, not a query a count. */
 	json_array_foreach(D->runs, i, r)
 	{
-		int t = rp_threads_threads(r);
-		if (pattern != NULL && t >= 1 && t <= VARIANT_THREADS_MAX &&
+		int t = rp_data_threads(r);
+		if (pattern != NULL && t <= VARIANT_THREADS_MAX &&
 		    rp_data_run_matches(r, &q))
 			seen[t] = 1;
 	}
@@ -346,7 +339,7 @@ threads_jax_row_facts(rp_report_t *R, const char *w, const json_t *all, int k)
 	rp_fact_str(F, label, jax[0], "%s.program", p);
 	rp_fact_str(F, v, c[0], "%s.c_variant", p);
 	rp_fact_num(
-	    F, RP_FACT_COUNT, rp_threads_threads(c[1]), c[1], "%s.threads", p);
+	    F, RP_FACT_COUNT, rp_data_threads(c[1]), c[1], "%s.threads", p);
 	for (int i = 0; i < 2; i++) {
 		double tj = rp_jax_unit_time(jax[i]);
 		double tc = rp_jax_c_unit_time(c[i]);
@@ -524,11 +517,10 @@ rp_bandwidth_of_run(const rp_data_t *D, const json_t *r)
 {
 	double ws =
 	    rp_field(r, RP_F_PEAK_WORKSPACE) + rp_field(r, RP_F_INPUT_BYTES);
-	double t = rp_field(r, RP_F_THREADS);
 
 	/* An unknown working set (NAN) fits no cache: DRAM. */
 	return rp_bandwidth_ceiling(
-	    D, rp_bandwidth_level(r, ws), isnan(t) || t < 1 ? 1 : (int)t);
+	    D, rp_bandwidth_level(r, ws), rp_data_threads(r));
 }
 
 double

@@ -57,10 +57,6 @@ rp_threads_limiter_t rp_threads_decide(double bw_share, double efficiency);
 /* "stops at the triad", "scales", ...: a static string. */
 const char *rp_threads_word(rp_threads_limiter_t l);
 
-/* A run's thread count: params.threads, 1 when absent (a result leaves it
- * out at 1). */
-int rp_threads_threads(const json_t *r);
-
 /* The section's facts (threads.*), for templates/notebook/threads.md.j2. */
 void rp_threads_facts(rp_report_t *R);
 /* After interp's threads table: why interp eager is not at the question's
@@ -81,7 +77,7 @@ const char *rp_bandwidth_level(const json_t *r, double bytes);
 rp_bandwidth_ceiling_t rp_bandwidth_ceiling(
     const rp_data_t *D, const char *level, int cores);
 /* The ceiling of run r: the level of its working set and the threads it
- * ran (params.threads; 1 when absent). NULL r gives DRAM on one core. */
+ * ran (rp_data_threads). NULL r gives DRAM on one core. */
 rp_bandwidth_ceiling_t rp_bandwidth_of_run(const rp_data_t *D, const json_t *r);
 /* r's bytes moved per second (work.gbytes_per_s) over its ceiling; NAN
  * when either is unknown. */

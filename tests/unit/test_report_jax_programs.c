@@ -165,7 +165,7 @@ Test(report_jax_programs, c_lookup_takes_one_thread_only)
 	c = rp_jax_c_one_thread(&D, "jax-c-interp*", "interp", "hoisted");
 	cr_assert(c != NULL);
 	cr_expect_str_eq(rp_str(c, "_set"), "jax-c-interp");
-	cr_expect_eq(rp_threads_threads(c), 1);
+	cr_expect_eq(rp_data_threads(c), 1);
 	/* The models' lookup, by the registration's pattern, likewise. */
 	c = rp_jax_c_one_thread(
 	    &D, rp_workload_find("interp")->sets.jax_c, "interp", "sorted");

@@ -51,16 +51,30 @@ Test(report_threads, decide_at_and_beside_its_thresholds)
 	cr_expect_str_eq(rp_threads_word(RP_THREADS_SHORT), "scales short");
 }
 
+/* rp_data_threads, which the queries, the tables and the bandwidth rule
+ * read a run's thread count through: params.threads, 1 where the harness
+ * leaves it out or writes null, and where it is none the harness writes
+ * (under 1, past INT_MAX); a fraction cut down. */
 Test(report_threads, threads_of_a_run)
 {
-	json_t *one = json_loads("{\"params\":{\"n\":10}}", 0, NULL);
-	json_t *three = json_loads("{\"params\":{\"threads\":3}}", 0, NULL);
+	static const struct {
+		const char *params;
+		int threads;
+	} cases[] = {{"{\"n\":10}", 1}, {"{\"threads\":null}", 1},
+	    {"{\"threads\":3}", 3}, {"{\"threads\":1}", 1},
+	    {"{\"threads\":0}", 1}, {"{\"threads\":-2}", 1},
+	    {"{\"threads\":2.5}", 2}, {"{\"threads\":1e300}", 1},
+	    {"{\"threads\":\"4\"}", 1}};
 
-	cr_expect_eq(rp_threads_threads(one), 1, "absent reads as 1");
-	cr_expect_eq(rp_threads_threads(three), 3);
-	cr_expect_eq(rp_threads_threads(NULL), 1);
-	json_decref(one);
-	json_decref(three);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		json_t *r = json_pack(
+		    "{s:o}", "params", json_loads(cases[i].params, 0, NULL));
+		cr_expect_eq(rp_data_threads(r), cases[i].threads,
+		    "params %s: %d threads, not %d", cases[i].params,
+		    rp_data_threads(r), cases[i].threads);
+		json_decref(r);
+	}
+	cr_expect_eq(rp_data_threads(NULL), 1);
 }
 
 /* ---- the section on crafted data ---- */
