@@ -17,8 +17,6 @@
 #include "rp_jax.h"
 
 #define MEM RP_ADVICE_MEMORY_FACTOR
-/* The most samples of a run compared. */
-#define SAMPLES_MAX 256
 
 /* A time claim's values after its key, and how each prints. */
 static const char *const claim_suffix[] = {"", "_lo", "_hi", "_spread"};
@@ -62,28 +60,6 @@ time_vals(rp_vals_t *x, const char *key, double answer, double lo, double hi,
 		snprintf(name, sizeof(name), "%s%s", key, claim_suffix[i]);
 		rp_vals_num(x, name, v[i]);
 	}
-}
-
-/* Whether C run b is faster than run a by margin, by their samples. */
-static void
-faster(rp_vals_t *x, const char *key, const json_t *a, const json_t *b,
-    double margin)
-{
-	double sa[SAMPLES_MAX], sb[SAMPLES_MAX];
-	size_t na = rp_data_samples(a, sa, SAMPLES_MAX),
-	       nb = rp_data_samples(b, sb, SAMPLES_MAX);
-	hx_verdict_t v;
-	int ok = hx_stats_verdict(sa, na, sb, nb, margin, RP_ADVICE_LEVEL, &v);
-
-	if (ok != 0) {
-		v.word = HX_VERDICT_UNDECIDED;
-		v.lo = v.hi = v.spread[0] = v.spread[1] = NAN;
-	}
-	time_vals(x, key,
-	    v.word == HX_VERDICT_UNDECIDED    ? NAN
-		: v.word == HX_VERDICT_SECOND ? 1.0
-					      : 0.0,
-	    1.0 / v.hi, 1.0 / v.lo, fmax(v.spread[0], v.spread[1]));
 }
 
 /* A verdict object of fb_verdict as time values: 1 when its word is yes,
@@ -255,6 +231,7 @@ value(const rp_report_t *R, const rp_advice_side_t *s, const rp_workload_t *w,
 {
 	const json_t *a = r[v->run], *b = r[v->over_run];
 	double q, ratio;
+	rp_speedup_t sp;
 
 	if (v->get == RP_ADVICE_PEAK_TEXT) {
 		rp_vals_str(x, v->name, rp_report_peak(a));
@@ -266,8 +243,10 @@ value(const rp_report_t *R, const rp_advice_side_t *s, const rp_workload_t *w,
 	} else if (v->get == RP_ADVICE_FASTER) {
 		/* Beyond the ratio of over: 1 when it is not measured. */
 		ratio = quantity(R, w, v->over, a) / quantity(R, w, v->over, b);
-		faster(x, v->name, a, b,
-		    RP_ADVICE_TIME_RATIO * (ratio > 0 ? ratio : 1.0) - 1.0);
+		sp = rp_data_speedup(a, b,
+		    RP_ADVICE_TIME_RATIO * (ratio > 0 ? ratio : 1.0) - 1.0,
+		    RP_ADVICE_LEVEL);
+		time_vals(x, v->name, sp.faster, sp.lo, sp.hi, sp.spread);
 	} else {
 		q = quantity(R, w, v->get, a);
 		if (v->over != RP_F_NONE)

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "hx_result.h"
+#include "hx_stats.h"
 #include "rp_data.h"
 #include "rp_experiments.h"
 #include "variant.h"
@@ -260,7 +261,9 @@ rp_field_json(const json_t *r, rp_field_t id)
 	return path == NULL ? NULL : hx_result_at(r, path);
 }
 
-size_t
+/* A run's timed samples into out (at most max), as rp_data_speedup reads
+ * them. How many; 0 when r is NULL or has none. */
+static size_t
 rp_data_samples(const json_t *r, double *out, size_t max)
 {
 	const json_t *a = rp_field_json(r, RP_F_STEPS_SAMPLES);
@@ -275,6 +278,30 @@ rp_data_samples(const json_t *r, double *out, size_t max)
 			out[n++] = json_number_value(e);
 	}
 	return n;
+}
+
+/* The most samples of a run rp_data_speedup reads. */
+#define SAMPLES_MAX 256
+
+rp_speedup_t
+rp_data_speedup(const json_t *a, const json_t *b, double margin, double level)
+{
+	double sa[SAMPLES_MAX], sb[SAMPLES_MAX];
+	size_t na = rp_data_samples(a, sa, SAMPLES_MAX),
+	       nb = rp_data_samples(b, sb, SAMPLES_MAX);
+	rp_speedup_t s = {NAN, NAN, NAN, NAN, na < nb ? na : nb};
+	hx_verdict_t v;
+
+	if (hx_stats_verdict(sa, na, sb, nb, margin, level, &v) != 0)
+		return s;
+	s.faster = v.word == HX_VERDICT_UNDECIDED ? NAN
+	    : v.word == HX_VERDICT_SECOND         ? 1.0
+						  : 0.0;
+	/* v's ratio is median(b) / median(a): its inverse is the speed-up. */
+	s.lo = 1.0 / v.hi;
+	s.hi = 1.0 / v.lo;
+	s.spread = fmax(v.spread[0], v.spread[1]);
+	return s;
 }
 
 const char *

@@ -19,6 +19,9 @@
  * exec`, and the C runs made at their sizes) are no variants' and are left
  * out of these lists; reports/rp_jax.c reads them by name.
  *
+ * Two runs' times are compared by their own samples, one rule for every
+ * section (rp_data_speedup).
+ *
  * Limits: the whole data set is held in memory (a full report is about
  * 100 runs); the first run that matches a query wins.
  */
@@ -225,10 +228,38 @@ double rp_field(const json_t *r, rp_field_t id);
 json_t *rp_field_json(const json_t *r, rp_field_t id);
 /* The string of field id in r; "" when r is NULL or it is missing. */
 const char *rp_field_str(const json_t *r, rp_field_t id);
-/* A run's timed samples into out (at most max): its steps' when it times
- * steps (a step's time is what a per-step comparison compares), else its
- * repeats'. How many; 0 when r is NULL or has none. */
-size_t rp_data_samples(const json_t *r, double *out, size_t max);
+
+/* What rp_data_speedup found of run b against run a. */
+typedef struct rp_speedup_s {
+	/* 1: b is faster beyond the margin; 0: a is faster, or they are the
+	 * same within it; NAN: not decided at this noise (the interval
+	 * reaches inside the margin, or the U test cannot tell the sets
+	 * apart), or not computed (samples under 2: a run without enough
+	 * samples; else a time not positive or a negative margin). */
+	double faster;
+	/* b's speed-up over a, median(a) / median(b): its bootstrap
+	 * interval at the level asked; NAN when not computed. */
+	double lo, hi;
+	/* The wider set's (max - min) / median; NAN when not computed. */
+	double spread;
+	/* The fewer samples of the two runs (0: one has none). */
+	size_t samples;
+} rp_speedup_t;
+
+/*
+ * Whether run b is faster than run a, decided by their own timed samples
+ * (their steps' where a run times steps, a step's time being what a
+ * per-step comparison compares, else their repeats'; the first 256 of
+ * each) by hx_stats_verdict at level (0.95: the 95% interval): b is
+ * faster when the interval of median(b) / median(a) lies below
+ * 1 / (1 + margin) and the U test tells the two sets apart. margin is
+ * what the claim needs beyond 1 (0: any speed-up; 0.10: more than
+ * 1.10x). a and b are borrowed and may be NULL (a run without samples);
+ * nothing is left for the caller to free. The bootstrap's seed is fixed:
+ * the same runs give the same answer.
+ */
+rp_speedup_t rp_data_speedup(
+    const json_t *a, const json_t *b, double margin, double level);
 
 /* A number by a path made at run time ("params." plus a registered
  * parameter's name; NAN when r is NULL or it is missing), and a string

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "hx_stats.h"
 #include "rp_facts.h"
 #include "rp_jax.h"
 #include "rp_text.h"
@@ -160,12 +159,9 @@ threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
 	rp_fact_num(F, RP_FACT_COUNT, c.cores, rt, "%s.ceiling_cores", p);
 }
 
-/* The most timed samples of a run compared. */
-#define THREADS_SAMPLES_MAX 64
-
 /* What the sentences under a table say, from its rows. Whether the best
  * speed-up is one is decided by its two runs' own samples
- * (hx_stats_verdict, the advice's rule), not by a band of other runs:
+ * (rp_data_speedup, the advice's rule), not by a band of other runs:
  * "faster" or "undecided" (too few samples or inside their noise), with
  * the interval and the samples a side. */
 static void
@@ -174,9 +170,7 @@ threads_summary_facts(
 {
 	const threads_row_t *best = NULL;
 	int count[RP_THREADS_SHORT + 1] = {0};
-	double a[THREADS_SAMPLES_MAX], b[THREADS_SAMPLES_MAX];
-	size_t na, nb;
-	hx_verdict_t v = {.word = HX_VERDICT_UNDECIDED, .lo = NAN, .hi = NAN};
+	rp_speedup_t sp;
 	char interval[64];
 
 	for (size_t i = 0; i < n; i++) {
@@ -194,19 +188,14 @@ threads_summary_facts(
 		    "threads.%s.count_%s", w, limiters[l].key);
 	if (best == NULL)
 		return;
-	na = rp_data_samples(best->first, a, THREADS_SAMPLES_MAX);
-	nb = rp_data_samples(best->last, b, THREADS_SAMPLES_MAX);
-	if (hx_stats_verdict(a, na, b, nb, 0.0, 0.95, &v) != 0)
-		v.word = HX_VERDICT_UNDECIDED;
-	/* ratio is median(b) / median(a): its inverse is the speed-up. */
+	sp = rp_data_speedup(best->first, best->last, 0.0, 0.95);
 	snprintf(interval, sizeof(interval), "%s to %s",
-	    rp_text_fmt_num(1.0 / v.hi, "%.2fx"),
-	    rp_text_fmt_num(1.0 / v.lo, "%.2fx"));
-	rp_fact_str(F, v.word == HX_VERDICT_SECOND ? "faster" : "undecided",
-	    best->last, "threads.%s.best_decided", w);
-	rp_fact_str(F, isnan(v.lo) ? "n/a" : interval, best->last,
+	    rp_text_fmt_num(sp.lo, "%.2fx"), rp_text_fmt_num(sp.hi, "%.2fx"));
+	rp_fact_str(F, sp.faster == 1 ? "faster" : "undecided", best->last,
+	    "threads.%s.best_decided", w);
+	rp_fact_str(F, isnan(sp.hi) ? "n/a" : interval, best->last,
 	    "threads.%s.best_interval", w);
-	rp_fact_num(F, RP_FACT_COUNT, (double)(na < nb ? na : nb), best->last,
+	rp_fact_num(F, RP_FACT_COUNT, (double)sp.samples, best->last,
 	    "threads.%s.best_samples", w);
 }
 

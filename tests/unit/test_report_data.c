@@ -3,7 +3,8 @@
  * gathering (reports/rp_figure) on crafted result files in a temporary
  * folder: variants in the data's order, runs found by name and parameters
  * whatever their position, set patterns, allocators, why a run is missing,
- * and the "data measured" date from the results' own fields. Then the
+ * the "data measured" date from the results' own fields, and two runs'
+ * times compared by their samples (rp_data_speedup). Then the
  * committed reports/data: every declared figure has rows, and loading and
  * freeing leaks nothing (the sanitizer build checks).
  */
@@ -404,4 +405,83 @@ Test(report_data, intervals_and_small_peaks_as_printed)
 	    json_object_get(p, "memory"), "peak_workspace_bytes", json_real(0));
 	cr_expect_str_eq(rp_report_peak(p), "< 64 KiB");
 	json_decref(p);
+}
+
+/* A run timed by samples (a JSON list; NULL: none) and, where steps is
+ * not NULL, by steps. */
+static json_t *
+timed_run(const char *samples, const char *steps)
+{
+	char text[512];
+	json_t *r;
+
+	snprintf(text, sizeof(text), "{\"time_s\":{%s%s%s}%s%s%s}",
+	    samples ? "\"samples\":[" : "", samples ? samples : "",
+	    samples ? "]" : "", steps ? ",\"steps_s\":{\"samples\":[" : "",
+	    steps ? steps : "", steps ? "]}" : "");
+	cr_assert_not_null(r = json_loads(text, 0, NULL), "%s", text);
+	return r;
+}
+
+/* Two runs whose samples lie apart: the second is faster, its speed-up
+ * (not the ratio of medians the verdict computes) inside the span the
+ * medians allow; the other way round: 0, not undecided; a margin past
+ * the speed-up: the same within it (0), one short of it: faster. */
+Test(report_data, speedup_of_separated_runs)
+{
+	/* a: medians 2.0, spread 0.04 / 2.0; b: median 1.0, spread 0.04. */
+	json_t *a = timed_run("2.0,2.02,1.98,2.01,1.99,2.0", NULL);
+	json_t *b = timed_run("1.0,1.03,0.99,1.005,0.995", NULL);
+	rp_speedup_t s = rp_data_speedup(a, b, 0.0, 0.95);
+
+	cr_expect_eq(s.faster, 1.0, "faster %g", s.faster);
+	cr_expect(s.lo >= 1.98 / 1.03 && s.lo <= 2.0, "lo %g", s.lo);
+	cr_expect(s.hi >= 2.0 && s.hi <= 2.02 / 0.99, "hi %g", s.hi);
+	cr_expect_float_eq(s.spread, 0.04, 1e-12, "spread %g", s.spread);
+	cr_expect_eq(s.samples, 5, "samples %zu", s.samples);
+
+	s = rp_data_speedup(b, a, 0.0, 0.95);
+	cr_expect_eq(s.faster, 0.0, "faster %g", s.faster);
+	cr_expect(
+	    s.lo >= 0.99 / 2.02 && s.hi <= 1.03 / 1.98, "%g to %g", s.lo, s.hi);
+	/* About 2x: beyond 1.9x, not beyond 2.1x. */
+	cr_expect_eq(rp_data_speedup(a, b, 0.9, 0.95).faster, 1.0);
+	cr_expect_eq(rp_data_speedup(a, b, 1.1, 0.95).faster, 0.0);
+	json_decref(a);
+	json_decref(b);
+}
+
+/* Samples spread over each other: not decided (NAN), with the interval
+ * across 1; a run without samples or with one: nothing computed, and
+ * samples says so; a run that times steps is compared by its steps. */
+Test(report_data, speedup_undecided_or_not_measured)
+{
+	json_t *a = timed_run("1.0,1.05,0.95,1.02,0.98", NULL);
+	json_t *b = timed_run("1.01,0.96,1.04,0.99,1.0", NULL);
+	json_t *none = timed_run(NULL, NULL), *one = timed_run("0.5", NULL);
+	json_t *sa = timed_run("1.0,1.05,0.95,1.02,0.98", "2.0,2.01,1.99");
+	json_t *sb = timed_run("1.01,0.96,1.04,0.99,1.0", "1.0,1.01,0.99");
+	rp_speedup_t s = rp_data_speedup(a, b, 0.0, 0.95);
+
+	cr_expect(isnan(s.faster), "faster %g", s.faster);
+	cr_expect(s.lo < 1.0 && s.hi > 1.0, "%g to %g", s.lo, s.hi);
+	cr_expect_float_eq(s.spread, 0.1, 1e-12, "spread %g", s.spread);
+	cr_expect_eq(s.samples, 5);
+	const json_t *lacking[] = {none, one, NULL};
+	for (int i = 0; i < 3; i++) {
+		s = rp_data_speedup(a, lacking[i], 0.0, 0.95);
+		cr_expect(isnan(s.faster) && isnan(s.lo) && isnan(s.hi) &&
+			isnan(s.spread),
+		    "run %d: %g %g %g %g", i, s.faster, s.lo, s.hi, s.spread);
+		cr_expect_eq(
+		    s.samples, i == 1 ? 1 : 0, "run %d: %zu", i, s.samples);
+	}
+	s = rp_data_speedup(sa, sb, 0.0, 0.95);
+	cr_expect(s.samples == 3 && s.lo > 1.9, "%zu, %g", s.samples, s.lo);
+	json_decref(a);
+	json_decref(b);
+	json_decref(none);
+	json_decref(one);
+	json_decref(sa);
+	json_decref(sb);
 }
