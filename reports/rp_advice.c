@@ -208,9 +208,8 @@ quantity(const rp_report_t *R, const rp_workload_t *w, int get, const json_t *r)
 	case RP_ADVICE_CHUNK:
 		return rp_data_chunk(r);
 	case RP_ADVICE_INSN:
-		return rp_field(rp_data_cachesim(&R->data, w->name,
-				    rp_field_str(r, RP_F_VARIANT)),
-		    RP_F_SIM_INSN_PER_UNIT);
+		return rp_data_insn_per_unit(rp_data_cachesim(
+		    &R->data, w->name, rp_field_str(r, RP_F_VARIANT)));
 	case RP_ADVICE_WORK:
 		return rp_jax_work(&R->data, r);
 	case RP_ADVICE_RSS_WORK:

@@ -557,6 +557,16 @@ rp_data_cachesim(const rp_data_t *D, const char *workload, const char *variant)
 	return first_match(D->cachesim, &q);
 }
 
+double
+rp_data_insn_per_unit(const json_t *cs)
+{
+	double ipu = rp_field(cs, RP_F_SIM_INSN_PER_UNIT);
+
+	return isnan(ipu)
+	    ? rp_field(cs, RP_F_SIM_IR) / rp_field(cs, RP_F_WORK_UNITS)
+	    : ipu;
+}
+
 const char *
 rp_data_date(const rp_data_t *D, char *buf, size_t len)
 {

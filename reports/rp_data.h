@@ -135,6 +135,9 @@ const char *rp_data_why_missing(
 /* The cache simulation of a workload's variant, or NULL. */
 const json_t *rp_data_cachesim(
     const rp_data_t *D, const char *workload, const char *variant);
+/* A cache simulation's instructions per unit of work: its own figure, or
+ * for data that predates it Ir over the units; NAN when cs is NULL. */
+double rp_data_insn_per_unit(const json_t *cs);
 /* When the data was measured: the latest "date" field (UTC ISO 8601) of the
  * results, as "2026-11-30 12:34 UTC", or "not recorded in the data" when no
  * result carries one. Writes buf. */

@@ -40,18 +40,15 @@ table1s_facts(
 	    PART "cachesim.note", w->name);
 	for (size_t i = 0; i < nv; i++) {
 		const json_t *cs = rp_data_cachesim(&R->data, w->name, vs[i]);
-		double ipu = rp_field(cs, RP_F_SIM_INSN_PER_UNIT);
 		if (cs == NULL)
 			continue;
 		minimum |= !isnan(rp_field(cs, RP_F_SIM_INSN_MIN_PER_UNIT));
-		if (isnan(ipu))
-			ipu = rp_field(cs, RP_F_SIM_IR) /
-			    rp_field(cs, RP_F_WORK_UNITS);
 		json_array_append_new(names, json_string(vs[i]));
 		snprintf(p, sizeof(p), PART "cachesim.%s", w->name, vs[i]);
 		RP_FACTS_FIELDS(F, cs, p, cachesim_fields);
 		rp_fact_bool(F, rp_field(cs, RP_F_N) != n, cs, "%s.other_n", p);
-		rp_fact_num(F, RP_FACT_NUMBER, ipu, cs, "%s.instructions", p);
+		rp_fact_num(F, RP_FACT_NUMBER, rp_data_insn_per_unit(cs), cs,
+		    "%s.instructions", p);
 	}
 	rp_fact_list(F, names, PART "cachesim.variants", w->name);
 	rp_fact_bool(F, minimum, NULL, PART "cachesim.minimum", w->name);

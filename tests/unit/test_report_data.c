@@ -3,10 +3,11 @@
  * gathering (reports/rp_figure) on crafted result files in a temporary
  * folder: variants in the data's order, runs found by name and parameters
  * whatever their position, set patterns, allocators, why a run is missing,
- * the "data measured" date from the results' own fields, and two runs'
- * times compared by their samples (rp_data_speedup). Then the
- * committed reports/data: every declared figure has rows, and loading and
- * freeing leaks nothing (the sanitizer build checks).
+ * the "data measured" date from the results' own fields, two runs' times
+ * compared by their samples (rp_data_speedup) and a simulation's
+ * instructions per unit. Then the committed reports/data: every declared
+ * figure has rows, and loading and freeing leaks nothing (the sanitizer
+ * build checks).
  */
 #include <criterion/criterion.h>
 #include <math.h>
@@ -484,4 +485,24 @@ Test(report_data, speedup_undecided_or_not_measured)
 	json_decref(one);
 	json_decref(sa);
 	json_decref(sb);
+}
+
+/* Instructions per unit: the simulation's own figure where it has one
+ * (here deliberately not Ir / units), else Ir / units; none without a
+ * simulation. */
+Test(report_data, instructions_per_unit_of_a_simulation)
+{
+	json_t *now = json_loads("{\"cachesim\":{\"Ir\":900,"
+				 "\"instructions_per_unit\":7.5},"
+				 "\"work\":{\"units\":100}}",
+	    0, NULL);
+	json_t *old = json_loads(
+	    "{\"cachesim\":{\"Ir\":900},\"work\":{\"units\":100}}", 0, NULL);
+
+	cr_assert(now != NULL && old != NULL);
+	cr_expect_eq(rp_data_insn_per_unit(now), 7.5);
+	cr_expect_eq(rp_data_insn_per_unit(old), 9.0);
+	cr_expect(isnan(rp_data_insn_per_unit(NULL)));
+	json_decref(now);
+	json_decref(old);
 }
