@@ -198,11 +198,9 @@ quantity(const rp_report_t *R, const rp_workload_t *w, int get, const json_t *r)
 		return NAN;
 	switch (get) {
 	case RP_ADVICE_UNIT_TIME:
-		return rp_field(
-		    r, w->per_step ? RP_F_STEPS_MEDIAN : RP_F_TIME_MEDIAN);
+		return rp_jax_c_unit_time(r);
 	case RP_ADVICE_ARRAY:
-		return rp_workload_array_bytes(
-		    w->name, json_object_get(r, "params"));
+		return rp_jax_unit(r);
 	case RP_ADVICE_GATHER:
 		return 4.0 * quantity(R, w, RP_ADVICE_ARRAY, r);
 	case RP_ADVICE_CHUNK:

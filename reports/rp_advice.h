@@ -18,7 +18,7 @@
  *
  * Thresholds: a memory claim holds when the peak falls by at least
  * RP_ADVICE_MEMORY_FACTOR; a time claim when the two runs' own samples
- * say so (hx_stats_verdict beyond RP_ADVICE_TIME_RATIO; JAX's: the same
+ * say so (rp_data_speedup beyond RP_ADVICE_TIME_RATIO; JAX's: the same
  * rule in variants/jax/fb_verdict.py), else "undecided", so that a
  * verdict does not flip with the load.
  */
@@ -66,11 +66,11 @@ typedef struct rp_advice_decision_s {
  * the side's runs or measure function), or one of these. */
 enum {
 	RP_ADVICE_PEAK_TEXT = RP_F_COUNT, /* its peak as tables print it */
-	RP_ADVICE_UNIT_TIME, /* median step or time, as the workload counts */
-	RP_ADVICE_ARRAY,     /* one full array at its parameters */
+	RP_ADVICE_UNIT_TIME, /* median step or time (rp_jax_c_unit_time) */
+	RP_ADVICE_ARRAY,     /* one full array at its sizes (rp_jax_unit) */
 	RP_ADVICE_GATHER,    /* the (N,M,4) gather: four arrays */
 	RP_ADVICE_CHUNK,     /* its batch size (rp_data_chunk) */
-	RP_ADVICE_INSN,      /* its cachesim run's instructions per unit */
+	RP_ADVICE_INSN,      /* rp_data_insn_per_unit of its cachesim run */
 	RP_ADVICE_WORK,      /* JAX: rp_jax_work */
 	RP_ADVICE_RSS_WORK,  /* JAX: rp_jax_rss_work */
 	RP_ADVICE_WARM,      /* JAX: the median warm call */

@@ -59,11 +59,7 @@ variant_facts(rp_report_t *R, const rp_workload_t *w, const char *v)
 	    "%s.interval", name);
 	rp_fact_text(F, RP_FACT_BYTES, rp_field(r, RP_F_PEAK_WORKSPACE),
 	    rp_report_peak(r), r, "%s.peak", name);
-	rp_fact_num(F, RP_FACT_BYTES,
-	    r != NULL ? rp_workload_array_bytes(
-			    w->name, rp_field_json(r, RP_F_PARAMS))
-		      : NAN,
-	    r, "%s.unit", name);
+	rp_fact_num(F, RP_FACT_BYTES, rp_jax_unit(r), r, "%s.unit", name);
 	rp_fact_bool(
 	    F, rp_run_facts_rss_nearer_live(r), r, "%s.rss_nearer_live", name);
 	rp_fact_str(F, rp_limiter_verdict_word(&lim), r, "%s.limiter", name);
