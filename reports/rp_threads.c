@@ -162,8 +162,10 @@ threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
 /* What the sentences under a table say, from its rows. Whether the best
  * speed-up is one is decided by its two runs' own samples
  * (rp_data_speedup, the advice's rule), not by a band of other runs:
- * "faster" or "undecided" (too few samples or inside their noise), with
- * the interval and the samples a side. */
+ * "faster", "not_faster" (the one-thread run is as fast or faster: the
+ * samples decide that the threads did not help) or "undecided" (too few
+ * samples or inside their noise), with the interval and the samples a
+ * side. */
 static void
 threads_summary_facts(
     rp_report_t *R, const char *w, const threads_row_t *rows, size_t n)
@@ -191,8 +193,11 @@ threads_summary_facts(
 	sp = rp_data_speedup(best->first, best->last, 0.0, 0.95);
 	snprintf(interval, sizeof(interval), "%s to %s",
 	    rp_text_fmt_num(sp.lo, "%.2fx"), rp_text_fmt_num(sp.hi, "%.2fx"));
-	rp_fact_str(F, sp.faster == 1 ? "faster" : "undecided", best->last,
-	    "threads.%s.best_decided", w);
+	rp_fact_str(F,
+	    sp.faster == 1       ? "faster"
+		: sp.faster == 0 ? "not_faster"
+				 : "undecided",
+	    best->last, "threads.%s.best_decided", w);
 	rp_fact_str(F, isnan(sp.hi) ? "n/a" : interval, best->last,
 	    "threads.%s.best_interval", w);
 	rp_fact_num(F, RP_FACT_COUNT, (double)sp.samples, best->last,

@@ -426,3 +426,26 @@ def test_where_the_time_went_by_the_profile(made, tmp_path):
         "30 ms | not sampled (0 s) | 2 ms |" in md
     assert "| interp/tiled | " not in md.split("Where the time went, measured")[1] \
         .split("Why one schedule")[0]
+
+
+def test_the_best_threads_speed_up_reads_as_its_samples_decide(made, tmp_path):
+    """The threads section's best speed-up: each of its three decisions
+    (rp_threads.c's threads.W.best_decided) gets its own sentence, and a
+    decision against the threads is not worded as noise."""
+    doc = facts_of(made)
+    facts = doc["facts"]
+    said = {}
+    for decided in ("faster", "not_faster", "undecided"):
+        facts["threads.interp.best_decided"].update(value=decided, text=decided)
+        facts["threads.interp.best_interval"].update(
+            value="0.80x to 0.90x", text="0.80x to 0.90x")
+        (tmp_path / "facts.json").write_text(json.dumps(doc))
+        p = render(tmp_path / "facts.json", TEMPLATES, tmp_path)
+        assert p.returncode == 0, p.stderr
+        md = (tmp_path / "REPORT.md").read_text()
+        part = md.split("### Every core: threads\n")[1].split("#### colony")[0]
+        said[decided] = part
+    assert "samples decide that speed-up (0.80x to 0.90x" in said["faster"]
+    assert "decide against it" in said["not_faster"]
+    assert "too much noise" not in said["not_faster"]
+    assert "too much noise" in said["undecided"]

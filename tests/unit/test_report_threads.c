@@ -314,6 +314,13 @@ Test(report_threads, best_speedup_decided_by_its_samples)
 	expect_text("threads.interp.best_decided", "undecided");
 	section_free();
 	remove_dir();
+	/* Apart the other way (the row's speed-up is its medians', the
+	 * samples say the threaded runs were slower): decided, against. */
+	make_sampled_data("3.0,3.1,2.9,3.05,2.95");
+	section_facts(NULL);
+	expect_text("threads.interp.best_decided", "not_faster");
+	section_free();
+	remove_dir();
 }
 
 Test(report_threads, figure_speedups_and_ideal_line)
