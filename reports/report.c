@@ -124,8 +124,9 @@ gather_figures(rp_report_t *R)
 	}
 }
 
-/* The facts of the whole report (rp_run_facts, the lesson's, the
- * notebook's) into OUT_DIR/facts.json. 0, or -1 with R->msg. */
+/* The facts of the whole report (rp_run_facts, the JAX questions' that
+ * the lesson reads, the lesson's, the notebook's) into OUT_DIR/facts.json.
+ * 0, or -1 with R->msg. */
 static int
 write_facts(rp_report_t *R)
 {
@@ -136,6 +137,7 @@ write_facts(rp_report_t *R)
 		return -1;
 	}
 	rp_run_facts_add(R);
+	rp_jax_programs_question_facts(R);
 	rp_lesson_facts(R);
 	for (size_t i = 0;
 	     i < sizeof(notebook_sections) / sizeof(notebook_sections[0]); i++)

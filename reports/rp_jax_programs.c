@@ -632,17 +632,20 @@ best_facts(rp_report_t *R, const jax_size_t *sz, const json_t *j,
 }
 
 void
+rp_jax_programs_question_facts(rp_report_t *R)
+{
+	for (const rp_workload_t *w = rp_workloads; w->name != NULL; w++)
+		if (w->jax_after != NULL)
+			w->jax_after(R, w);
+}
+
+void
 rp_jax_programs_facts(rp_report_t *R)
 {
 	json_t *keep, *fixes, *missing, *same, *best;
 	int k = 1;
 
 	absent_facts(R);
-	/* The lesson prints the question's peak facts whether or not JAX
-	 * was measured (they are null without). */
-	for (const rp_workload_t *w = rp_workloads; w->name != NULL; w++)
-		if (w->jax_after != NULL)
-			w->jax_after(R, w);
 	if (!rp_jax_present(&R->data))
 		return;
 	intro_facts(R);

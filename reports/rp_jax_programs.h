@@ -18,7 +18,9 @@
  *   - the C runs at the JAX sizes (jaxc.W.V.*, jaxc_large.W.V.*);
  *   - after the memory question's table: its un-jitted program against N
  *     (jaxprog.peak.*) and the jaxpr comparisons (jaxprog.jaxpr.*); after
- *     the speed question's: its timing puzzle (jaxprog.puzzle.*);
+ *     the speed question's: its timing puzzle (jaxprog.puzzle.*). These
+ *     are set whether or not JAX was measured (null without), and before
+ *     the lesson, which reads them too (rp_jax_programs_question_facts);
  *   - the fixes in JAX against the question's jitted program
  *     (jaxprog.fixes.*), the same-schedule rows (jaxprog.same.*), the
  *     fastest against the fastest at each size with each fastest JAX
@@ -54,8 +56,11 @@ const char *rp_jax_check_model(double work, double model, double unit);
  * overlap) or "not measured" (a figure missing); pure. */
 const char *rp_jax_pays(double lo, double hi, double other_lo, double other_hi);
 
-/* The section's facts; calls each registered workload's jax_after. */
+/* The section's facts, less those of rp_jax_programs_question_facts. */
 void rp_jax_programs_facts(rp_report_t *R);
+/* Each registered workload's jax_after: the facts the lesson reads
+ * (rp_facts_num), so computed before it. */
+void rp_jax_programs_question_facts(rp_report_t *R);
 
 /* What the section adds after the memory question's programs' table (the
  * question's peak against N, the jaxpr comparisons) and after the speed

@@ -26,7 +26,18 @@ static const struct {
     {"in_step", 46.5e-3},
     {"loop_fastest", 2e-3},
     {"loop_slowest", 3.0},
+    {NULL, 0},
 };
+
+/* The colony question's figure named name, in seconds; NAN for none. */
+static double
+question_seconds(const char *name)
+{
+	for (size_t k = 0; question_colony[k].name != NULL; k++)
+		if (strcmp(question_colony[k].name, name) == 0)
+			return question_colony[k].seconds;
+	return NAN;
+}
 
 /* The interp question's reported peak (the spec's 12*N*M*4 at N=1e6,
  * M=300, rounded as the question gave it). */
@@ -279,10 +290,11 @@ memory_facts(rp_report_t *R)
 /* ---- the speed question ---- */
 
 /* What the decomposition reproduces, each clause decided from the
- * measured calls: the step over the pair function against the question's
- * ratio; whether every jitted call returned unwaited in a tenth of its
- * waited time (dispatch, not work); the span from the quickest unwaited
- * return to the slowest first call; the step's own warm calls. */
+ * measured calls: the step over the pair function (the JAX section's
+ * fact jaxprog.puzzle.step_over_pair) against the question's ratio;
+ * whether every jitted call returned unwaited in a tenth of its waited
+ * time (dispatch, not work); the span from the quickest unwaited return
+ * to the slowest first call; the step's own warm calls. */
 static void
 puzzle_facts(rp_report_t *R, const json_t *pair, const json_t *step,
     const json_t *loop, const json_t *fori)
@@ -290,8 +302,9 @@ puzzle_facts(rp_report_t *R, const json_t *pair, const json_t *step,
 	const json_t *jit[] = {pair, step, fori};
 	rp_facts_t *F = &R->facts;
 	double unw[3], warm[3], umin = NAN, umax = NAN, lo = NAN, hi = NAN, med;
-	double ratio = rp_jax_warm_call(step) / rp_jax_warm_call(pair);
-	double q = question_colony[1].seconds / question_colony[0].seconds;
+	double ratio = rp_facts_num(F, "jaxprog.puzzle.step_over_pair");
+	double q =
+	    question_seconds("in_step") / question_seconds("force_alone");
 	double first = fmax(rp_field(loop, RP_F_JAX_FIRST_CALL),
 	    rp_field(fori, RP_F_JAX_FIRST_CALL));
 	int dispatch, many;
@@ -337,7 +350,7 @@ speed_facts(rp_report_t *R)
 	int afresh;
 
 	rp_fact_str(F, w->name, NULL, "lesson.speed.workload");
-	for (size_t k = 0; k < 4; k++)
+	for (size_t k = 0; question_colony[k].name != NULL; k++)
 		rp_fact_num(F, RP_FACT_TIME, question_colony[k].seconds, NULL,
 		    "question.speed.%s", question_colony[k].name);
 	puzzle_facts(R, rp_jax_run(D, w->name, w->jax_pair), step, loop, fori);

@@ -47,7 +47,9 @@
 #define RP_LESSON_AFRESH_SHARE 0.5
 
 /* The lesson's facts (lesson.*, question.*, limiters.*), for the
- * templates of reports/templates/lesson/. */
+ * templates of reports/templates/lesson/; they read the JAX section's
+ * jaxprog.puzzle.step_over_pair, so rp_jax_programs_question_facts
+ * comes first. */
 void rp_lesson_facts(rp_report_t *R);
 
 /* The code of every marker of RP_LESSON_CODE_DIR: lesson.code.NAME.text

@@ -134,14 +134,15 @@ write_file(const char *name, const char *text)
 
 static rp_report_t R;
 
-/* The section's facts of the data folder (with rp_run_facts's), into
- * R.facts. */
+/* The section's facts of the data folder (with rp_run_facts's and the
+ * questions' that report.c computes first), into R.facts. */
 static void
 section_facts(void)
 {
 	memset(&R, 0, sizeof(R));
 	fb_report_load(&R, dir);
 	rp_run_facts_add(&R);
+	rp_jax_programs_question_facts(&R);
 	rp_jax_programs_facts(&R);
 }
 

@@ -129,13 +129,15 @@ remove_dir(void)
 
 static rp_report_t R;
 
-/* The section's facts of the data folder (with rp_run_facts's). */
+/* The section's facts of the data folder (with rp_run_facts's and the
+ * questions' that report.c computes first). */
 static void
 section_facts(void)
 {
 	memset(&R, 0, sizeof(R));
 	fb_report_load(&R, dir);
 	rp_run_facts_add(&R);
+	rp_jax_programs_question_facts(&R);
 	rp_jax_programs_facts(&R);
 }
 
