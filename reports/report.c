@@ -125,8 +125,8 @@ gather_figures(rp_report_t *R)
 }
 
 /* The facts of the whole report (rp_run_facts, the JAX questions' that
- * the lesson reads, the lesson's, the notebook's) into OUT_DIR/facts.json.
- * 0, or -1 with R->msg. */
+ * the lesson and the advice read, the lesson's, the notebook's) into
+ * OUT_DIR/facts.json. 0, or -1 with R->msg. */
 static int
 write_facts(rp_report_t *R)
 {

@@ -125,27 +125,36 @@ need_part(const rp_report_t *R, const char *file, const char *part, json_t **j,
 	return p;
 }
 
-/* The jaxpr comparison of workload w's two programs as values same (the
- * same arithmetic, and under jit the same instructions), eq_a, eq_b
- * (their equations); -1 with "why" when the file is missing. */
+/* The value of fact jaxprog.jaxpr.W.WHAT, workload w's jaxpr comparison
+ * (rp_jax_programs.h); NULL when it is not set. */
+static const json_t *
+jaxpr_fact(const rp_report_t *R, const rp_workload_t *w, const char *what)
+{
+	char name[RP_FACTS_NAME_MAX];
+
+	snprintf(name, sizeof(name), "jaxprog.jaxpr.%s.%s", w->name, what);
+	rp_facts_name_clean(name);
+	return json_object_get(rp_facts_get(&R->facts, name), "value");
+}
+
+/* The jaxpr comparison of workload w's two programs, as the JAX section's
+ * facts hold it, as values same (the same arithmetic, and under jit the
+ * same instructions), eq_a, eq_b (their arithmetic equations); -1 with
+ * "why" when the file is missing. */
 static int
 jaxpr(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 {
-	char file[96];
-	json_t *j;
+	const json_t *a = jaxpr_fact(R, w, "arith_a");
+	const json_t *b = jaxpr_fact(R, w, "arith_b");
 
-	snprintf(file, sizeof(file), "jax-jaxpr-%s.json", w->name);
-	if (need_part(R, file, NULL, &j, x) == NULL)
-		return -1;
+	if (!json_is_true(jaxpr_fact(R, w, "present")))
+		return missing(
+		    x, "no_file", json_string_value(jaxpr_fact(R, w, "file")));
 	rp_vals_num(x, "same",
-	    json_is_true(json_object_get(j, "same_arithmetic")) &&
-		json_is_true(json_object_get(
-		    json_object_get(j, "compiled"), "same_instructions")));
-	rp_vals_num(x, "eq_a",
-	    rp_num(json_object_get(j, "arithmetic_eqns"), rp_str(j, "a")));
-	rp_vals_num(x, "eq_b",
-	    rp_num(json_object_get(j, "arithmetic_eqns"), rp_str(j, "b")));
-	json_decref(j);
+	    json_is_true(jaxpr_fact(R, w, "same_arithmetic")) &&
+		json_is_true(jaxpr_fact(R, w, "same_instructions")));
+	rp_vals_num(x, "eq_a", json_is_number(a) ? json_number_value(a) : NAN);
+	rp_vals_num(x, "eq_b", json_is_number(b) ? json_number_value(b) : NAN);
 	return 0;
 }
 

@@ -482,26 +482,33 @@ static const struct jaxpr_num_s {
     {"compiled.temp_bytes", "temp", RP_FACT_BYTES},
 };
 
-/* DATA/jax-jaxpr-W.json: the two programs, the verdict, their equations
- * and, under jit, XLA's instructions and temporaries
+/* DATA/jax-jaxpr-W.json, the one reader of it: the two programs, the
+ * verdict, whether their arithmetic is the same (null: not compared),
+ * their equations and, under jit, XLA's instructions and temporaries
  * (jaxprog.jaxpr.W.*). */
 static void
 jaxpr_facts(rp_report_t *R, const rp_workload_t *w)
 {
 	char file[96], p[96], side[160];
 	json_t *j;
-	const json_t *c;
+	const json_t *c, *same;
 
 	snprintf(file, sizeof(file), "jax-jaxpr-%s.json", w->name);
 	snprintf(p, sizeof(p), "jaxprog.jaxpr.%s", w->name);
 	j = rp_jax_file(&R->data, file);
 	c = json_object_get(j, "compiled");
+	same = json_object_get(j, "same_arithmetic");
 	rp_fact_str(F, w->jaxpr_what, NULL, "%s.what", p);
 	rp_fact_str(F, file, NULL, "%s.file", p);
 	rp_fact_bool(F, j != NULL, NULL, "%s.present", p);
 	rp_fact_str(F, rp_str(j, "a"), NULL, "%s.a", p);
 	rp_fact_str(F, rp_str(j, "b"), NULL, "%s.b", p);
 	rp_fact_str(F, rp_str(j, "verdict"), NULL, "%s.verdict", p);
+	if (json_is_boolean(same))
+		rp_fact_bool(
+		    F, json_is_true(same), NULL, "%s.same_arithmetic", p);
+	else
+		rp_fact_str(F, NULL, NULL, "%s.same_arithmetic", p);
 	rp_fact_bool(F, json_is_object(c), NULL, "%s.compiled", p);
 	rp_fact_bool(F, json_is_true(json_object_get(c, "same_instructions")),
 	    NULL, "%s.same_instructions", p);

@@ -252,27 +252,14 @@ memory_facts(rp_report_t *R)
 	const json_t *jq = rp_jax_run(D, w->name, w->jax_asked);
 	double jit_temp = rp_jax_temp(rp_jax_run(D, w->name, w->jax_jitted));
 	double map_temp = rp_jax_temp(rp_jax_run(D, w->name, "lax_map"));
-	char file[96];
-	json_t *jaxpr;
-	const json_t *same;
 	const char *main_variants[] = {w->op_by_op, w->baseline, w->fused};
 	int missing = jq == NULL;
 
-	snprintf(file, sizeof(file), "jax-jaxpr-%s.json", w->name);
-	jaxpr = rp_jax_file(D, file);
-	same = json_object_get(jaxpr, "same_arithmetic");
 	rp_fact_str(F, w->name, NULL, "lesson.memory.workload");
 	rp_fact_num(F, RP_FACT_BYTES, QUESTION_INTERP_BYTES, NULL,
 	    "question.memory.peak");
 	rp_fact_num(F, RP_FACT_BYTES, QUESTION_INTERP_ARRAY_BYTES, NULL,
 	    "question.memory.array");
-	/* The jaxpr comparison: true, false, or null when not compared. */
-	if (json_is_boolean(same))
-		rp_fact_bool(F, json_is_true(same), NULL,
-		    "lesson.memory.rewrite_same_program");
-	else
-		rp_fact_str(
-		    F, NULL, NULL, "lesson.memory.rewrite_same_program");
 	rp_fact_bool(F,
 	    rp_lesson_jit_keeps_full_arrays(jit_temp, rp_jax_unit(jq)), NULL,
 	    "lesson.memory.jit_keeps_full_arrays");
@@ -282,7 +269,6 @@ memory_facts(rp_report_t *R)
 		missing |=
 		    rp_data_main_run(D, w->name, main_variants[i]) == NULL;
 	rp_fact_bool(F, missing, NULL, "lesson.memory.some_runs_missing");
-	json_decref(jaxpr);
 	/* The figure of the allocator's live bytes: its facts. */
 	rp_interp_timeline_facts(R, w);
 }

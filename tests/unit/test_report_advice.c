@@ -17,6 +17,7 @@
 #include "fb_data_dir.h"
 #include "rp_advice.h"
 #include "rp_figure.h"
+#include "rp_jax_programs.h"
 #include "rp_text.h"
 
 /* A hair beside a threshold: far above rounding, far below any effect. */
@@ -462,7 +463,8 @@ Test(report_text, sizes_as_the_tables_print_them)
 	"\"samples\":[" samples "]},\"machine\":{\"allocator\":"               \
 	"\"jemalloc\"}}\n"
 
-/* The facts of the data in dir. */
+/* The advice's facts of the data in dir, after the JAX questions' facts
+ * that it reads, as report.c computes them. */
 static void
 facts_of(rp_report_t *R, const char *dir)
 {
@@ -472,6 +474,7 @@ facts_of(rp_report_t *R, const char *dir)
 	cr_assert_eq(
 	    rp_data_load(&R->data, dir, msg, sizeof(msg)), 0, "%s", msg);
 	cr_assert_eq(rp_facts_init(&R->facts), 0);
+	rp_jax_programs_question_facts(R);
 	rp_advice_facts(R);
 }
 
@@ -536,6 +539,56 @@ Test(report_advice, facts_hold_still_inside_the_noise)
 	cr_expect(rp_facts_num(&R.facts, "advice.fuse.c.faster_lo") > 1.9);
 	rp_facts_free(&R.facts);
 	rp_data_free(&R.data);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	cr_expect_eq(system(cmd), 0);
+}
+
+/* colony's jaxpr comparison (jax-jaxpr-colony.json), as the JAX section's
+ * facts hold it: the two scope advices' JAX side is missing without the
+ * file, with the file named; refuted when both the arithmetic and the
+ * compiled instructions are the same; not decided by the jaxprs alone
+ * when the instructions differ. The equations are the arithmetic's. */
+Test(report_advice, scope_read_from_the_jaxpr_facts)
+{
+	char dir[64] = "/tmp/fb_rp_advice_XXXXXX", cmd[96];
+	static const char jaxpr[] =
+	    "{\"a\":\"double_vmap_step\",\"b\":\"per_particle_step\","
+	    "\"same_arithmetic\":true,\"arithmetic_eqns\":{"
+	    "\"double_vmap_step\":167,\"per_particle_step\":160},"
+	    "\"compiled\":{\"same_instructions\":%s}}\n";
+	char text[sizeof(jaxpr) + 8];
+	rp_report_t R;
+
+	cr_assert(mkdtemp(dir) != NULL);
+	fb_write_file(
+	    dir, "interp-main.jsonl", MAIN("materialized", "1e9", "1.0"));
+	facts_of(&R, dir);
+	cr_expect_str_eq(
+	    fact_str(&R, "advice.embed_jit.jax.verdict"), "missing");
+	cr_expect_str_eq(fact_str(&R, "advice.embed_jit.jax.why"), "no_file");
+	cr_expect_str_eq(
+	    fact_str(&R, "advice.jit_scope.jax.what"), "jax-jaxpr-colony.json");
+	rp_report_free(&R);
+
+	snprintf(text, sizeof(text), jaxpr, "true");
+	fb_write_file(dir, "jax-jaxpr-colony.json", text);
+	facts_of(&R, dir);
+	cr_expect_str_eq(
+	    fact_str(&R, "advice.embed_jit.jax.verdict"), "not_supported");
+	cr_expect_str_eq(
+	    fact_str(&R, "advice.embed_jit.jax.note"), "same_program");
+	cr_expect_eq(rp_facts_num(&R.facts, "advice.embed_jit.jax.eq_a"), 167);
+	cr_expect_eq(rp_facts_num(&R.facts, "advice.jit_scope.jax.eq_b"), 160);
+	cr_expect_eq(R.facts.duplicates, 0);
+	rp_report_free(&R);
+
+	snprintf(text, sizeof(text), jaxpr, "false");
+	fb_write_file(dir, "jax-jaxpr-colony.json", text);
+	facts_of(&R, dir);
+	cr_expect_str_eq(
+	    fact_str(&R, "advice.jit_scope.jax.verdict"), "missing");
+	cr_expect_str_eq(fact_str(&R, "advice.jit_scope.jax.why"), "");
+	rp_report_free(&R);
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	cr_expect_eq(system(cmd), 0);
 }

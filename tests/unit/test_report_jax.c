@@ -321,6 +321,15 @@ Test(report_jax, section_facts_from_crafted_data)
 	cr_expect_float_eq(num("jaxprog.best.row1.over_c"), 12.5, EPS);
 	/* The loop over fori, each a fact: 0.8 s against 0.5 s. */
 	cr_expect_float_eq(num("jaxprog.puzzle.loop_over_fori"), 1.6, EPS);
+	/* The jaxpr comparisons the lesson and the advice read: interp's
+	 * arithmetic the same; colony's not compared (no file), null. */
+	cr_expect(json_is_true(json_object_get(
+	    rp_facts_get(&R.facts, "jaxprog.jaxpr.interp.same_arithmetic"),
+	    "value")));
+	cr_expect_eq(num("jaxprog.jaxpr.interp.arith_b"), 37);
+	cr_expect(json_is_null(json_object_get(
+	    rp_facts_get(&R.facts, "jaxprog.jaxpr.colony.same_arithmetic"),
+	    "value")));
 	rp_report_free(&R);
 
 	/* The JAX sets kept out of the variants. */
