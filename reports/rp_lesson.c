@@ -326,12 +326,9 @@ speed_facts(rp_report_t *R)
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	const rp_data_t *D = &R->data;
 	rp_facts_t *F = &R->facts;
-	const json_t *n = rp_data_main_run(D, w->name, w->baseline);
 	const json_t *fori = rp_jax_run(D, w->name, w->jax_fori);
 	const json_t *loop = rp_jax_run(D, w->name, w->jax_loop);
 	const json_t *step = rp_jax_run(D, w->name, w->jax_jitted);
-	rp_limiter_in_t in;
-	rp_limiter_t v = rp_limiter_of(D, w->name, w->baseline, &in);
 	const char *saves;
 	int afresh;
 
@@ -340,7 +337,6 @@ speed_facts(rp_report_t *R)
 		rp_fact_num(F, RP_FACT_TIME, question_colony[k].seconds, NULL,
 		    "question.speed.%s", question_colony[k].name);
 	puzzle_facts(R, rp_jax_run(D, w->name, w->jax_pair), step, loop, fori);
-	rp_limiter_verdict_facts(F, &in, &v, n, "lesson.speed.naive_limiter");
 	saves = rp_lesson_saves(rp_jax_warm_call(fori), rp_jax_warm_call(loop),
 	    rp_jax_temp(fori), rp_jax_temp(loop));
 	rp_fact_str(F, saves != NULL ? saves : "unmeasured", fori,

@@ -27,15 +27,13 @@ rp_limiter_decide(const rp_limiter_in_t *in)
 	return v;
 }
 
-/* A kind's keyword, for templates to choose words by (which 0), or its
- * short word (which 1). */
+/* A kind's short word (the model's: its term's, rp_limiter_term_word). */
 static const char *
-kind_name(rp_limit_t kind, int which)
+kind_name(rp_limit_t kind)
 {
-	static const char *const names[][2] = {{"model", "the model's term"},
-	    {"undetermined", "not determined"}, {"unmodelled", "not modelled"},
-	    {"unmeasured", "not measured"}};
-	return kind <= RP_LIMIT_UNMEASURED ? names[kind][which] : "?";
+	static const char *const names[] = {"the model's term",
+	    "not determined", "not modelled", "not measured"};
+	return kind <= RP_LIMIT_UNMEASURED ? names[kind] : "?";
 }
 
 const char *
@@ -70,7 +68,7 @@ const char *
 rp_limiter_verdict_word(const rp_limiter_t *v)
 {
 	return v->kind == RP_LIMIT_MODEL ? rp_limiter_term_word(v->term)
-					 : kind_name(v->kind, 1);
+					 : kind_name(v->kind);
 }
 
 /* The term of model m named name, or NULL. */
@@ -161,19 +159,6 @@ term_facts(rp_facts_t *F, const char *term, double s, double share,
 	rp_fact_num(F, RP_FACT_TIME, s, r, "%s_s", name);
 	rp_fact_text(F, RP_FACT_PERCENT, share,
 	    rp_text_fmt_num(100 * share, "%.0f%%"), r, "%s_share", name);
-}
-
-void
-rp_limiter_verdict_facts(rp_facts_t *F, const rp_limiter_in_t *in,
-    const rp_limiter_t *v, const json_t *r, const char *at)
-{
-	char term[RP_FACTS_NAME_MAX];
-
-	snprintf(term, sizeof(term), "%s.term", at);
-	rp_fact_str(F, kind_name(v->kind, 0), r, "%s.verdict", at);
-	term_facts(
-	    F, in->model_term, in->model_term_s, in->model_share, r, term);
-	(void)prediction_facts(F, in, r, at);
 }
 
 double

@@ -58,19 +58,13 @@ double rp_limiter_term_seconds(const json_t *m, const char *name);
  * verdict (RP_LIMIT_UNMEASURED when there is no main run). */
 rp_limiter_t rp_limiter_of(const rp_data_t *D, const char *workload,
     const char *variant, rp_limiter_in_t *in);
-/* The verdict and the prediction that shows it, as facts under at
- * (at.verdict: "model", "undetermined", "unmodelled" or "unmeasured";
- * at.term, .term_s, .term_share, .predicted, .error, .unexplained,
- * .overpredicted) for macros.j2's limiter_sentence. r is the run they
- * come from; its median is its own fact (W.V.median). */
-void rp_limiter_verdict_facts(rp_facts_t *F, const rp_limiter_in_t *in,
-    const rp_limiter_t *v, const json_t *r, const char *at);
 
 /* The notebook's section (limits.*): limits.model_present, whether a main
  * run carries the time model; each variant's prediction against its
  * median, its two largest terms, its verdict, its notes, the level serving
- * its gathers (null without); why one schedule is faster than another by
- * the terms that differ. */
+ * its gathers (null without), which macros.j2's limiter_sentence words
+ * as a sentence; why one schedule is faster than another by the terms
+ * that differ. */
 void rp_limiter_facts(rp_report_t *R);
 
 /* The seconds of one part of run r's predicted time, for the stacked

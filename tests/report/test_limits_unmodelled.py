@@ -67,7 +67,8 @@ def test_no_limiter_is_named_and_it_renders_strict(made, facts, tmp_path):
                 assert value(facts, name + ".limiter") == "not modelled"
     assert measured >= 2
     assert value(facts, "limiters.undetermined") == 0
-    assert value(facts, "lesson.speed.naive_limiter.verdict") == "unmodelled"
+    assert value(facts, "limits.colony.naive.modelled") is False
+    assert value(facts, "colony.naive.measured") is True
     # The lesson words it by the keyword (macros.j2's limiter_sentence).
     said = text.split("Its limiter, by the rule below: ")[1].split("\n")[0]
     assert said.startswith("not modelled: the run carries no time model")

@@ -1,8 +1,9 @@
 /*
  * Unit tests of the limiter rule (reports/rp_limiter): the model's
- * tolerance on both sides, the verdict without a model or a run, the
- * verdict's facts, and the model's parts and roof. Also the lesson's
- * reader of the JAX code between its markers (reports/rp_lesson).
+ * tolerance on both sides, the verdict without a model or a run, and the
+ * model's parts and roof (the facts a verdict is worded from:
+ * test_report_limiter_model.c). Also the lesson's reader of the JAX code
+ * between its markers (reports/rp_lesson).
  */
 #include <criterion/criterion.h>
 #include <math.h>
@@ -104,58 +105,6 @@ Test(report_limiter, model_parts_and_the_roof_of_the_limiter)
 	cr_expect(isnan(rp_limiter_roof(bare, NULL)));
 	json_decref(r);
 	json_decref(bare);
-}
-
-/* The verdict's facts under "s" (rp_limiter_verdict_facts), in F. */
-static void
-verdict(rp_facts_t *F, const rp_limiter_in_t *in)
-{
-	rp_limiter_t v = rp_limiter_decide(in);
-
-	rp_facts_free(F);
-	cr_assert_eq(rp_facts_init(F), 0);
-	rp_limiter_verdict_facts(F, in, &v, NULL, "s");
-}
-
-static const char *
-text(const rp_facts_t *F, const char *name)
-{
-	const json_t *f = rp_facts_get(F, name);
-
-	cr_assert(f != NULL, "%s", name);
-	return json_string_value(json_object_get(f, "text"));
-}
-
-/* The facts macros.j2's limiter_sentence words: the keyword that picks
- * the sentence, and the prediction it prints. */
-Test(report_limiter, a_verdict_is_a_keyword_and_its_prediction)
-{
-	rp_limiter_in_t in = modelled();
-	rp_facts_t F = {0};
-
-	in.model_term = "faults";
-	in.model_share = 0.86;
-	in.model_error = 0.22;
-	in.model_predicted = 1.22 * in.time_s;
-	verdict(&F, &in);
-	cr_expect_str_eq(text(&F, "s.verdict"), "model");
-	cr_expect_str_eq(text(&F, "s.term"), "page faults");
-	cr_expect_str_eq(text(&F, "s.term_share"), "86%");
-	cr_expect_str_eq(text(&F, "s.error"), "+22%");
-	cr_expect(json_is_true(
-	    json_object_get(rp_facts_get(&F, "s.overpredicted"), "value")));
-	cr_expect(isnan(rp_facts_num(&F, "s.unexplained")));
-	in.model_error = 0.30;
-	verdict(&F, &in);
-	cr_expect_str_eq(text(&F, "s.verdict"), "undetermined");
-	cr_expect_float_eq(
-	    rp_facts_num(&F, "s.unexplained"), 0.22 * in.time_s, 1e-12);
-	in.model_term = NULL;
-	verdict(&F, &in);
-	cr_expect_str_eq(text(&F, "s.verdict"), "unmodelled");
-	cr_expect(
-	    json_is_null(json_object_get(rp_facts_get(&F, "s.term"), "value")));
-	rp_facts_free(&F);
 }
 
 Test(report_lesson, code_between_the_markers)
