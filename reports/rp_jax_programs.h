@@ -18,10 +18,8 @@
  *   - the C runs at the JAX sizes (jaxc.W.V.*, jaxc_large.W.V.*);
  *   - after the memory question's table: its un-jitted program against N
  *     (jaxprog.peak.*) and the jaxpr comparisons (jaxprog.jaxpr.*, the
- *     only reader of DATA/jax-jaxpr-W.json); after the speed question's:
- *     its timing puzzle (jaxprog.puzzle.*). These are set whether or not
- *     JAX was measured (null without), and before the lesson and the
- *     advice, which read them too (rp_jax_programs_question_facts);
+ *     one reader of DATA/jax-jaxpr-W.json); after the speed question's:
+ *     its timing puzzle (jaxprog.puzzle.*): rp_jax_programs_question_facts;
  *   - the fixes in JAX against the question's jitted program
  *     (jaxprog.fixes.*), the same-schedule rows (jaxprog.same.*), the
  *     fastest against the fastest at each size with each fastest JAX
@@ -59,8 +57,8 @@ const char *rp_jax_pays(double lo, double hi, double other_lo, double other_hi);
 
 /* The section's facts, less those of rp_jax_programs_question_facts. */
 void rp_jax_programs_facts(rp_report_t *R);
-/* Each registered workload's jax_after: the facts the lesson and the
- * advice read (rp_facts_num, rp_facts_get), so computed before either. */
+/* Each workload's jax_after, JAX measured or not (null without): facts
+ * the lesson and the advice read, so report.c computes them first. */
 void rp_jax_programs_question_facts(rp_report_t *R);
 
 /* What the section adds after the memory question's programs' table (the

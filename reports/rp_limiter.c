@@ -27,15 +27,6 @@ rp_limiter_decide(const rp_limiter_in_t *in)
 	return v;
 }
 
-/* A kind's short word (the model's: its term's, rp_limiter_term_word). */
-static const char *
-kind_name(rp_limit_t kind)
-{
-	static const char *const names[] = {"the model's term",
-	    "not determined", "not modelled", "not measured"};
-	return kind <= RP_LIMIT_UNMEASURED ? names[kind] : "?";
-}
-
 const char *
 rp_limiter_term_word(const char *term)
 {
@@ -67,8 +58,13 @@ rp_limiter_term_word(const char *term)
 const char *
 rp_limiter_verdict_word(const rp_limiter_t *v)
 {
-	return v->kind == RP_LIMIT_MODEL ? rp_limiter_term_word(v->term)
-					 : kind_name(v->kind);
+	/* The other kinds' words, by kind. */
+	static const char *const words[] = {
+	    NULL, "not determined", "not modelled", "not measured"};
+
+	if (v->kind == RP_LIMIT_MODEL)
+		return rp_limiter_term_word(v->term);
+	return v->kind <= RP_LIMIT_UNMEASURED ? words[v->kind] : "?";
 }
 
 /* The term of model m named name, or NULL. */
