@@ -39,8 +39,8 @@ rp_threads_word(rp_threads_limiter_t l)
 
 /* The ok jemalloc run of w/v in the sets matching pattern at T threads (0:
  * any) and the largest N that w/v has there (any thread count); NULL when
- * none. A workload registered without the set (pattern NULL, which a
- * query reads as every set) has none. */
+ * none. A workload registered without the set or the role (pattern or v
+ * NULL, which a query reads as every set or variant) has none. */
 static const json_t *
 threads_run(const rp_data_t *D, const char *pattern, const char *w,
     const char *v, int threads)
@@ -49,7 +49,8 @@ threads_run(const rp_data_t *D, const char *pattern, const char *w,
 	    .workload = w,
 	    .variant = v,
 	    .alloc = RP_ALLOC_JEMALLOC};
-	const json_t *big = pattern != NULL ? rp_data_largest(D, &q) : NULL;
+	const json_t *big =
+	    pattern != NULL && v != NULL ? rp_data_largest(D, &q) : NULL;
 
 	q.n = rp_field(big, RP_F_N);
 	q.threads = threads;

@@ -6,8 +6,8 @@
  * question has its workload; each role names a variant of the variant
  * table that the committed data measured, one variant per role; and a made-up
  * workload registered in a table of the test's own gets its own section's
- * facts, not the generic section, and without threads sets has none
- * measured in the threads section.
+ * facts, not the generic section, and without threads sets or without
+ * the roles the threads section reads has none measured there.
  */
 #include <criterion/criterion.h>
 #include <math.h>
@@ -239,6 +239,82 @@ Test(report_workloads, no_threads_set_is_none_measured)
 	    "not measured");
 	cr_expect(json_is_false(fact(R, "threads.toy.after.smaller_n")));
 	cr_expect(json_is_null(fact(R, "threads.toy.after.runs")));
+	cr_expect_eq(R->facts.duplicates, 0);
+	rp_workloads = builtin;
+	rp_facts_free(&R->facts);
+	json_decref(R->data.runs);
+	free(R);
+}
+
+/* Two questions registered with their threads sets but none of the roles
+ * the threads section reads (chunked, op_by_op, by_cell, cell_lists). */
+static const rp_workload_t toy_roleless_table[] = {
+    {
+	.name = "toy",
+	.question = RP_QUESTION_MEMORY,
+	.facts = toy_facts,
+	.sets = {.main = "toy-main*",
+	    .threads = "toy-threads*",
+	    .threads_main = "toy-threads",
+	    .threads_goal = "toy-goal"},
+	.threads_after = rp_threads_interp_after,
+	.array_dims = "n",
+	.jax_param = RP_F_N,
+	.jax_letter = "N",
+    },
+    {
+	.name = "ball",
+	.question = RP_QUESTION_SPEED,
+	.facts = toy_facts,
+	.sets = {.main = "ball-main*",
+	    .threads = "ball-threads*",
+	    .threads_goal = "ball-goal"},
+	.array_dims = "n",
+	.jax_param = RP_F_N,
+	.jax_letter = "N",
+    },
+    {.name = NULL},
+};
+
+/* Without a role a workload has no run of it: its sets hold runs of
+ * variant a at 1 and 2 threads, and a NULL variant matches every variant,
+ * so the chunk trade-off, the goal's cases and the after facts took a's. */
+Test(report_workloads, no_role_is_none_measured)
+{
+	static const char *const sets[] = {
+	    "toy-main", "toy-threads", "toy-goal", "ball-threads", "ball-goal"};
+	rp_report_t *R = calloc(1, sizeof(*R));
+	const rp_workload_t *builtin = rp_workloads;
+
+	cr_assert(R != NULL);
+	R->data.runs = json_array();
+	for (size_t s = 0; s < sizeof(sets) / sizeof(sets[0]); s++)
+		for (int t = 1; t <= 2; t++)
+			json_array_append_new(R->data.runs,
+			    json_pack("{s:s, s:s, s:s, s:s, s:{s:i, s:i}, "
+				      "s:{s:f, s:f}, s:{s:i, s:i}}",
+				"_set", sets[s], "workload",
+				sets[s][0] == 't' ? "toy" : "ball", "variant",
+				"a", "status", "ok", "params", "n", 100,
+				"threads", t, "time_s", "median", 1.0 / t,
+				"cold", 1.0, "settings", "repeat", 5, "warmup",
+				1));
+	rp_workloads = toy_roleless_table;
+	cr_assert_eq(rp_facts_init(&R->facts), 0);
+	rp_threads_facts(R);
+	cr_expect(json_is_true(fact(R, "threads.toy.measured")),
+	    "its own table reads the data's variants");
+	cr_expect(json_is_false(fact(R, "threads.chunk.measured")));
+	for (int k = 0; k < 2; k++) {
+		char p[64];
+		snprintf(p, sizeof(p), "threads.goal.case%d.n", k);
+		cr_expect(json_is_null(fact(R, p)), "%s", p);
+		snprintf(p, sizeof(p), "threads.goal.case%d.verdict", k);
+		cr_expect_str_eq(
+		    json_string_value(fact(R, p)), "not measured", "%s", p);
+	}
+	cr_expect(json_is_false(fact(R, "threads.toy.after.smaller_n")));
+	cr_expect(json_is_false(fact(R, "threads.toy.after.cost_known")));
 	cr_expect_eq(R->facts.duplicates, 0);
 	rp_workloads = builtin;
 	rp_facts_free(&R->facts);
