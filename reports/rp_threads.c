@@ -312,25 +312,25 @@ threads_chunk_facts(rp_report_t *R)
 
 /* One JAX program run on all cores ("P@all") beside its one-core run, and
  * the C variant at one thread and at T threads: threads.jax.rowK.*, each
- * side's time and their ratio on one core (_one) and on all (_all). */
+ * side's time and their ratio on one core (_one) and on all (_all). The C
+ * runs are from w's registered sets; a workload without them has none. */
 static void
-threads_jax_row_facts(rp_report_t *R, const char *w, const json_t *all, int k)
+threads_jax_row_facts(
+    rp_report_t *R, const rp_workload_t *w, const json_t *all, int k)
 {
 	static const char *const at[] = {"one", "all"};
-	char label[64], v[32], cset[32], tset[40], p[32];
+	char label[64], v[32], p[32];
 	const json_t *jax[2], *c[2];
 
 	snprintf(label, sizeof(label), "%.*s",
 	    (int)strcspn(rp_str(all, "variant"), "@"), rp_str(all, "variant"));
 	rp_jax_stand_in(all, v, sizeof(v));
-	snprintf(cset, sizeof(cset), "jax-c-%s", w);
-	snprintf(tset, sizeof(tset), "jax-c-%s-threads", w);
-	jax[0] = rp_jax_run(&R->data, w, label);
+	jax[0] = rp_jax_run(&R->data, w->name, label);
 	jax[1] = all;
-	c[0] = threads_run(&R->data, cset, w, v, 1);
-	c[1] = threads_run(&R->data, tset, w, v, 0);
+	c[0] = threads_run(&R->data, w->sets.jax_c_one, w->name, v, 1);
+	c[1] = threads_run(&R->data, w->sets.jax_c_threads, w->name, v, 0);
 	snprintf(p, sizeof(p), "threads.jax.row%d", k);
-	rp_fact_str(F, w, NULL, "%s.workload", p);
+	rp_fact_str(F, w->name, NULL, "%s.workload", p);
 	rp_fact_str(F, label, jax[0], "%s.program", p);
 	rp_fact_str(F, v, c[0], "%s.c_variant", p);
 	rp_fact_num(
@@ -368,7 +368,7 @@ threads_jax_facts(rp_report_t *R)
 				continue;
 			snprintf(row, sizeof(row), "row%d", k);
 			json_array_append_new(rows, json_string(row));
-			threads_jax_row_facts(R, w->name, r, k++);
+			threads_jax_row_facts(R, w, r, k++);
 		}
 	}
 	rp_fact_list(F, rows, "threads.jax.rows");

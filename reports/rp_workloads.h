@@ -50,6 +50,9 @@ typedef struct rp_workload_sets_s {
 	const char *jax_all;      /* any of its JAX programs\' sets */
 	const char *jax_large;    /* the JAX programs at the large size */
 	const char *jax_c_large;  /* the C runs at that size */
+	/* The C runs at the JAX programs' sizes on one thread and on every
+	 * core (the threads section's JAX rows). */
+	const char *jax_c_one, *jax_c_threads;
 } rp_workload_sets_t;
 
 /* A variant's role, for a table that names variants before any workload

@@ -6,8 +6,9 @@
  * question has its workload; each role names a variant of the variant
  * table that the committed data measured, one variant per role; and a made-up
  * workload registered in a table of the test's own gets its own section's
- * facts, not the generic section, and without threads sets or without
- * the roles the threads section reads has none measured there.
+ * facts, not the generic section, and without threads sets, without
+ * the roles the threads section reads or without the C sets beside its
+ * JAX programs has none measured there.
  */
 #include <criterion/criterion.h>
 #include <math.h>
@@ -315,6 +316,57 @@ Test(report_workloads, no_role_is_none_measured)
 	}
 	cr_expect(json_is_false(fact(R, "threads.toy.after.smaller_n")));
 	cr_expect(json_is_false(fact(R, "threads.toy.after.cost_known")));
+	cr_expect_eq(R->facts.duplicates, 0);
+	rp_workloads = builtin;
+	rp_facts_free(&R->facts);
+	json_decref(R->data.runs);
+	free(R);
+}
+
+/* A workload registered with its JAX programs but without the C sets
+ * beside them (jax_c_one, jax_c_threads). */
+static const rp_workload_t toy_jax_table[] = {
+    {
+	.name = "toy",
+	.facts = toy_facts,
+	.sets = {.main = "toy-main*", .jax = "jax-toy"},
+	.array_dims = "n",
+	.jax_param = RP_F_N,
+	.jax_letter = "N",
+    },
+    {.name = NULL},
+};
+
+/* The threads section's JAX row reads its C runs from the registered
+ * sets only: toy's runs in sets named the way interp's and colony's are
+ * (jax-c-toy, jax-c-toy-threads) are no C side of its row. */
+Test(report_workloads, no_jax_c_set_is_none_measured)
+{
+	static const char *const sets[] = {"jax-c-toy", "jax-c-toy-threads"};
+	rp_report_t *R = calloc(1, sizeof(*R));
+	const rp_workload_t *builtin = rp_workloads;
+
+	cr_assert(R != NULL);
+	R->data.runs = json_array();
+	for (int k = 0; k < 2; k++) {
+		json_array_append_new(R->data.runs,
+		    json_pack("{s:s, s:s, s:s, s:s, s:{s:i}, s:{s:s}}", "_set",
+			"jax-toy", "workload", "toy", "variant",
+			k ? "p@all" : "p", "status", "ok", "params", "n", 100,
+			"reported", "c_variant", "a"));
+		json_array_append_new(R->data.runs,
+		    json_pack("{s:s, s:s, s:s, s:s, s:{s:i, s:i}, s:{s:f}}",
+			"_set", sets[k], "workload", "toy", "variant", "a",
+			"status", "ok", "params", "n", 100, "threads", 1 + k,
+			"time_s", "median", 1.0));
+	}
+	rp_workloads = toy_jax_table;
+	cr_assert_eq(rp_facts_init(&R->facts), 0);
+	rp_threads_facts(R);
+	cr_expect_str_eq(
+	    json_string_value(fact(R, "threads.jax.row0.program")), "p");
+	cr_expect(json_is_null(fact(R, "threads.jax.row0.c_one")));
+	cr_expect(json_is_null(fact(R, "threads.jax.row0.c_all")));
 	cr_expect_eq(R->facts.duplicates, 0);
 	rp_workloads = builtin;
 	rp_facts_free(&R->facts);
