@@ -175,7 +175,7 @@ need_runs(const rp_report_t *R, const rp_advice_side_t *s,
 
 	for (int i = 0; i < s->runs; i++) {
 		if (s->source == RP_ADVICE_JAX) {
-			r[i] = rp_jax_run(&R->data, w->name, s->programs[i]);
+			r[i] = rp_jax_run(&R->data, w, s->programs[i]);
 			if (r[i] != NULL ||
 			    (s->optional > 0 && i >= s->optional))
 				continue;

@@ -159,7 +159,7 @@ static void
 run_facts(rp_report_t *R, const rp_workload_t *w, const json_t *e, double pred,
     double unit, const char *prefix)
 {
-	const json_t *run = rp_jax_run(&R->data, w->name, w->explain_program);
+	const json_t *run = rp_jax_run(&R->data, w, w->explain_program);
 	double work, p;
 	char pre[160];
 

@@ -24,13 +24,13 @@ rp_jax_present(const rp_data_t *D)
 }
 
 const json_t *
-rp_jax_run(const rp_data_t *D, const char *workload, const char *label)
+rp_jax_run(const rp_data_t *D, const rp_workload_t *w, const char *label)
 {
-	char set[64];
-	rp_query_t q = {.set = set, .workload = workload, .variant = label};
+	rp_query_t q = {
+	    .set = w->sets.jax, .workload = w->name, .variant = label};
 
-	snprintf(set, sizeof(set), "jax-%s", workload);
-	return rp_data_find(D, &q);
+	/* A NULL set would match every set: none measured. */
+	return q.set != NULL ? rp_data_find(D, &q) : NULL;
 }
 
 size_t
@@ -154,17 +154,17 @@ rp_jax_one_core(const json_t *r)
 
 json_t *
 rp_jax_programs_of(
-    const rp_data_t *D, const char *workload, const char *variant)
+    const rp_data_t *D, const rp_workload_t *w, const char *variant)
 {
-	char set[64], v[64];
-	rp_query_t q = {.set = set, .workload = workload};
+	char v[64];
+	rp_query_t q = {.set = w->sets.jax, .workload = w->name};
 	json_t *out = json_array(), *r;
 	size_t i;
 
-	snprintf(set, sizeof(set), "jax-%s", workload);
 	json_array_foreach(D->runs, i, r)
 	{
-		if (rp_data_run_matches(r, &q) && rp_jax_one_core(r) &&
+		if (q.set != NULL && rp_data_run_matches(r, &q) &&
+		    rp_jax_one_core(r) &&
 		    (variant == NULL ||
 			strcmp(rp_jax_stand_in(r, v, sizeof(v)), variant) == 0))
 			json_array_append_new(

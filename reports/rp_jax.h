@@ -7,8 +7,9 @@
  * memory goes, by source line" (rp_explain.c), the lesson and the advice
  * re-graded on JAX.
  *
- * Reads the sets jax-interp, jax-colony (the programs; "P@seed" the seed
- * preset, "P@all" XLA's default threading, the rest one core),
+ * Reads the registered workloads' sets (rp_workload_sets_t): their JAX
+ * programs, sets.jax (jax-interp, jax-colony; "P@seed" the seed preset,
+ * "P@all" XLA's default threading, the rest one core),
  * jax-interp-scale (the un-jitted question at other N), jax-base (JAX's
  * baseline process), jax-c-* (the C variants at the JAX sizes), and the
  * JSON files of the data folder (jax-plan.json, jax-keep.json...).
@@ -32,9 +33,10 @@
 
 /* 1 when the data holds a JAX program's run. */
 int rp_jax_present(const rp_data_t *D);
-/* The ok run labelled label in set "jax-WORKLOAD", or NULL. */
+/* The ok run labelled label in registered workload w's JAX set
+ * (w->sets.jax), or NULL (always when w has none). */
 const json_t *rp_jax_run(
-    const rp_data_t *D, const char *workload, const char *label);
+    const rp_data_t *D, const rp_workload_t *w, const char *label);
 /* The median, min and max of the numbers of array a (its elements, or with
  * key each element's member key; the first 256), each over div; how many.
  * None (0 and NANs) when div is not above 0. */
@@ -79,11 +81,12 @@ const json_t *rp_jax_c_one_thread(const rp_data_t *D, const char *c_set,
 int rp_jax_one_core(const json_t *r);
 /* One full array of the workload at a run's sizes, in bytes. */
 double rp_jax_unit(const json_t *r);
-/* The one-core JAX programs of set jax-WORKLOAD that a C variant stands
- * for (variant NULL: all of them), in the data's order: a new JSON array
- * of their labels (empty when none; NULL only when out of memory). */
+/* The one-core JAX programs of registered workload w's JAX set
+ * (w->sets.jax) that a C variant stands for (variant NULL: all of them),
+ * in the data's order: a new JSON array of their labels (empty when none,
+ * always when w has no JAX set; NULL only when out of memory). */
 json_t *rp_jax_programs_of(
-    const rp_data_t *D, const char *workload, const char *variant);
+    const rp_data_t *D, const rp_workload_t *w, const char *variant);
 /* A JSON file of the data folder (jax-plan.json...), or NULL; the caller
  * frees it (json_decref). */
 json_t *rp_jax_file(const rp_data_t *D, const char *name);

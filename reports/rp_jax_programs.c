@@ -321,7 +321,7 @@ static void
 intro_facts(rp_report_t *R)
 {
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
-	const json_t *any = rp_jax_run(&R->data, w->name, w->jax_jitted);
+	const json_t *any = rp_jax_run(&R->data, w, w->jax_jitted);
 	rp_query_t qb = {.set = "jax-base"};
 	const json_t *base = rp_data_find(&R->data, &qb);
 
@@ -454,7 +454,7 @@ guard_facts(rp_report_t *R)
 static void
 peak_facts(rp_report_t *R, const rp_workload_t *w)
 {
-	const json_t *q = rp_jax_run(&R->data, w->name, w->jax_asked), *big;
+	const json_t *q = rp_jax_run(&R->data, w, w->jax_asked), *big;
 	int k = question_rows(R, w, &big);
 	double m = rp_field(q, RP_F_M);
 
@@ -545,8 +545,8 @@ static void
 warm_ratio(rp_report_t *R, const rp_workload_t *w, const char *a, const char *b,
     const char *name)
 {
-	const json_t *ra = rp_jax_run(&R->data, w->name, a);
-	const json_t *rb = rp_jax_run(&R->data, w->name, b);
+	const json_t *ra = rp_jax_run(&R->data, w, a);
+	const json_t *rb = rp_jax_run(&R->data, w, b);
 
 	rp_fact_num2(F, RP_FACT_RATIO,
 	    rp_jax_warm_call(ra) / rp_jax_warm_call(rb), ra, rb,
@@ -556,10 +556,10 @@ warm_ratio(rp_report_t *R, const rp_workload_t *w, const char *a, const char *b,
 void
 rp_jax_colony_after(rp_report_t *R, const rp_workload_t *w)
 {
-	const json_t *st = rp_jax_run(&R->data, w->name, w->jax_jitted);
+	const json_t *st = rp_jax_run(&R->data, w, w->jax_jitted);
 
 	rp_fact_str(F, w->name, NULL, "jaxprog.puzzle.workload");
-	rp_fact_list(F, rp_jax_programs_of(&R->data, w->name, NULL),
+	rp_fact_list(F, rp_jax_programs_of(&R->data, w, NULL),
 	    "jaxprog.puzzle.programs");
 	warm_ratio(R, w, w->jax_jitted, w->jax_pair, "step_over_pair");
 	warm_ratio(R, w, w->jax_loop, w->jax_fori, "loop_over_fori");

@@ -249,9 +249,9 @@ memory_facts(rp_report_t *R)
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	const rp_data_t *D = &R->data;
 	rp_facts_t *F = &R->facts;
-	const json_t *jq = rp_jax_run(D, w->name, w->jax_asked);
-	double jit_temp = rp_jax_temp(rp_jax_run(D, w->name, w->jax_jitted));
-	double map_temp = rp_jax_temp(rp_jax_run(D, w->name, "lax_map"));
+	const json_t *jq = rp_jax_run(D, w, w->jax_asked);
+	double jit_temp = rp_jax_temp(rp_jax_run(D, w, w->jax_jitted));
+	double map_temp = rp_jax_temp(rp_jax_run(D, w, "lax_map"));
 	const char *main_variants[] = {w->op_by_op, w->baseline, w->fused};
 	int missing = jq == NULL;
 
@@ -326,9 +326,9 @@ speed_facts(rp_report_t *R)
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	const rp_data_t *D = &R->data;
 	rp_facts_t *F = &R->facts;
-	const json_t *fori = rp_jax_run(D, w->name, w->jax_fori);
-	const json_t *loop = rp_jax_run(D, w->name, w->jax_loop);
-	const json_t *step = rp_jax_run(D, w->name, w->jax_jitted);
+	const json_t *fori = rp_jax_run(D, w, w->jax_fori);
+	const json_t *loop = rp_jax_run(D, w, w->jax_loop);
+	const json_t *step = rp_jax_run(D, w, w->jax_jitted);
 	const char *saves;
 	int afresh;
 
@@ -336,7 +336,7 @@ speed_facts(rp_report_t *R)
 	for (size_t k = 0; question_colony[k].name != NULL; k++)
 		rp_fact_num(F, RP_FACT_TIME, question_colony[k].seconds, NULL,
 		    "question.speed.%s", question_colony[k].name);
-	puzzle_facts(R, rp_jax_run(D, w->name, w->jax_pair), step, loop, fori);
+	puzzle_facts(R, rp_jax_run(D, w, w->jax_pair), step, loop, fori);
 	saves = rp_lesson_saves(rp_jax_warm_call(fori), rp_jax_warm_call(loop),
 	    rp_jax_temp(fori), rp_jax_temp(loop));
 	rp_fact_str(F, saves != NULL ? saves : "unmeasured", fori,

@@ -77,8 +77,7 @@ variant_facts(rp_report_t *R, const rp_workload_t *w, const char *v)
 	    "%s.formula_model", name);
 	rp_fact_num(
 	    F, RP_FACT_SIZE, rp_field(any, RP_F_N), any, "%s.formula_n", name);
-	rp_fact_list(
-	    F, rp_jax_programs_of(D, w->name, v), "%s.jax_programs", name);
+	rp_fact_list(F, rp_jax_programs_of(D, w, v), "%s.jax_programs", name);
 }
 
 void

@@ -206,30 +206,29 @@ threads_summary_facts(
 }
 
 /* The figure's caption's figures: the thread counts and the settings of
- * the set's main sweep (NAME-threads). */
+ * the workload's main threads sweep (its registered threads_main; none
+ * when it has none). */
 static void
 threads_figure_facts(
-    rp_report_t *R, const char *set, const char *w, const int *ts, int nt)
+    rp_report_t *R, const rp_workload_t *wl, const int *ts, int nt)
 {
-	char main_set[64], list[64] = "", fig[64], fact[64];
-	rp_query_t q = {.set = main_set, .workload = w};
+	const char *w = wl->name;
+	char list[64] = "", fact[64];
+	rp_query_t q = {.set = wl->sets.threads_main, .workload = w};
 	size_t used = 0;
-	const json_t *r;
+	/* A NULL set would match every set. */
+	const json_t *r = q.set != NULL ? rp_data_find(&R->data, &q) : NULL;
 
 	for (int k = 0; k < nt && used < sizeof(list); k++)
 		used += (size_t)snprintf(list + used, sizeof(list) - used,
 		    "%s%d", k ? "," : "", ts[k]);
-	snprintf(
-	    main_set, sizeof(main_set), "%.*s", (int)strcspn(set, "*"), set);
-	r = rp_data_find(&R->data, &q);
 	rp_fact_str(F, list, r, "threads.%s.counts", w);
 	rp_fact_num(F, RP_FACT_COUNT, rp_field(r, RP_F_SETTINGS_REPEAT), r,
 	    "threads.%s.repeat", w);
 	rp_fact_num(F, RP_FACT_COUNT, rp_field(r, RP_F_SETTINGS_WARMUP), r,
 	    "threads.%s.warmup", w);
-	snprintf(fig, sizeof(fig), "fig-%s-threads", w);
 	snprintf(fact, sizeof(fact), "threads.%s.figure", w);
-	rp_report_figure_facts(R, fig, fact);
+	rp_report_figure_facts(R, rp_workload_fig(wl, "threads"), fact);
 }
 
 /* One workload's tables, sentences and figure (threads.W.*). */
@@ -253,7 +252,7 @@ threads_workload_facts(rp_report_t *R, const rp_workload_t *wl)
 	rp_fact_bool(F, nv > 0 && nt >= 2, NULL, "threads.%s.measured", w);
 	rp_fact_bool(F, wl->per_step, NULL, "threads.%s.per_step", w);
 	if (set != NULL)
-		threads_figure_facts(R, set, w, ts, nt);
+		threads_figure_facts(R, wl, ts, nt);
 	for (size_t i = 0; nt >= 2 && i < nv; i++)
 		json_array_append_new(names, json_string(vs[i]));
 	rp_fact_list(F, names, "threads.%s.variants", w);
@@ -325,7 +324,7 @@ threads_jax_row_facts(
 	snprintf(label, sizeof(label), "%.*s",
 	    (int)strcspn(rp_str(all, "variant"), "@"), rp_str(all, "variant"));
 	rp_jax_stand_in(all, v, sizeof(v));
-	jax[0] = rp_jax_run(&R->data, w->name, label);
+	jax[0] = rp_jax_run(&R->data, w, label);
 	jax[1] = all;
 	c[0] = threads_run(&R->data, w->sets.jax_c_one, w->name, v, 1);
 	c[1] = threads_run(&R->data, w->sets.jax_c_threads, w->name, v, 0);

@@ -84,6 +84,7 @@ static const rp_workload_t registered[] = {
 		.scale_all = "colony-scale*",
 		.spread = "colony-spread*",
 		.threads = "colony-threads*",
+		.threads_main = "colony-threads",
 		.threads_goal = "colony-threads-cells",
 		.jax = "jax-colony",
 		.jax_c = "jax-c-colony*",

@@ -8,7 +8,8 @@
  * workload registered in a table of the test's own gets its own section's
  * facts, not the generic section, and without threads sets, without
  * the roles the threads section reads or without the C sets beside its
- * JAX programs has none measured there.
+ * JAX programs has none measured there; its sets are read from its entry,
+ * never spelled from its name.
  */
 #include <criterion/criterion.h>
 #include <math.h>
@@ -17,6 +18,7 @@
 #include <string.h>
 
 #include "rp_generic.h"
+#include "rp_run_facts.h"
 #include "rp_threads.h"
 #include "rp_workloads.h"
 #include "variant.h"
@@ -367,6 +369,85 @@ Test(report_workloads, no_jax_c_set_is_none_measured)
 	    json_string_value(fact(R, "threads.jax.row0.program")), "p");
 	cr_expect(json_is_null(fact(R, "threads.jax.row0.c_one")));
 	cr_expect(json_is_null(fact(R, "threads.jax.row0.c_all")));
+	cr_expect_eq(R->facts.duplicates, 0);
+	rp_workloads = builtin;
+	rp_facts_free(&R->facts);
+	json_decref(R->data.runs);
+	free(R);
+}
+
+/* A workload whose sets are not named the way interp's are: its JAX
+ * programs in toy-jax (not jax-toy), its threads sweeps toy-sweep* with the
+ * main one toy-sweep-main (not toy-sweep, the pattern less its '*'). */
+static const rp_workload_t toy_renamed_table[] = {
+    {
+	.name = "toy",
+	.facts = toy_facts,
+	.sets = {.main = "toy-main*",
+	    .threads = "toy-sweep*",
+	    .threads_main = "toy-sweep-main",
+	    .jax = "toy-jax"},
+	.array_dims = "n",
+	.jax_param = RP_F_N,
+	.jax_letter = "N",
+    },
+    {.name = NULL},
+};
+
+/* One ok JAX run of toy, label, standing for C variant a, its warm call
+ * taking call seconds, in set. */
+static json_t *
+toy_jax_run(const char *set, const char *label, double call)
+{
+	return json_pack("{s:s, s:s, s:s, s:s, s:{s:i}, s:{s:s, s:[f]}}",
+	    "_set", set, "workload", "toy", "variant", label, "status", "ok",
+	    "params", "n", 100, "reported", "c_variant", "a", "warm_call_s",
+	    call);
+}
+
+/* The sets are read from the registration, never spelled from the
+ * workload's name: the runs in sets named the way interp's are (jax-toy,
+ * toy-sweep) are decoys, and were read (the JAX row's one-core program
+ * and the programs a stands for from jax-toy, the threads figure's repeat
+ * from toy-sweep). */
+Test(report_workloads, sets_come_from_the_registration)
+{
+	static const char *const sweeps[] = {"toy-sweep", "toy-sweep-main"};
+	rp_report_t *R = calloc(1, sizeof(*R));
+	const rp_workload_t *builtin = rp_workloads;
+	const json_t *programs;
+
+	cr_assert(R != NULL);
+	R->data.runs = json_array();
+	json_array_append_new(R->data.runs, toy_jax_run("toy-jax", "p", 2.0));
+	json_array_append_new(
+	    R->data.runs, toy_jax_run("toy-jax", "p@all", 1.0));
+	json_array_append_new(R->data.runs, toy_jax_run("jax-toy", "p", 9.0));
+	json_array_append_new(
+	    R->data.runs, toy_jax_run("jax-toy", "decoy", 9.0));
+	for (int s = 0; s < 2; s++)
+		for (int t = 1; t <= 2; t++) {
+			json_t *r = toy_run(sweeps[s], "a", 100);
+			json_object_set_new(json_object_get(r, "params"),
+			    "threads", json_integer(t));
+			json_object_set_new(r, "settings",
+			    json_pack("{s:i, s:i}", "repeat", 3 + 2 * s,
+				"warmup", 1));
+			json_array_append_new(R->data.runs, r);
+		}
+	rp_workloads = toy_renamed_table;
+	cr_assert_eq(rp_facts_init(&R->facts), 0);
+	rp_threads_facts(R);
+	rp_run_facts_add(R);
+	cr_expect_str_eq(
+	    json_string_value(fact(R, "threads.jax.row0.program")), "p");
+	cr_expect_eq(rp_facts_num(&R->facts, "threads.jax.row0.jax_one"), 2.0,
+	    "the one-core run of toy-jax");
+	cr_expect_eq(rp_facts_num(&R->facts, "threads.toy.repeat"), 5,
+	    "the settings of toy-sweep-main");
+	programs = fact(R, "toy.a.jax_programs");
+	cr_expect_eq(json_array_size(programs), 1);
+	cr_expect_str_eq(json_string_value(json_array_get(programs, 0)), "p");
 	cr_expect_eq(R->facts.duplicates, 0);
 	rp_workloads = builtin;
 	rp_facts_free(&R->facts);
