@@ -438,7 +438,7 @@ rp_data_main_run(const rp_data_t *D, const char *workload, const char *variant)
 {
 	char set[64];
 
-	snprintf(set, sizeof(set), "%s-main*", workload);
+	snprintf(set, sizeof(set), RP_DATA_MAIN_SETS("%s"), workload);
 	return rp_data_main(D, set, workload, variant);
 }
 
@@ -465,7 +465,7 @@ rp_data_variants(const rp_data_t *D, const char *workload, const rp_query_t *q,
 	size_t norder = 0, k = 0, i;
 	json_t *r;
 
-	snprintf(main_set, sizeof(main_set), "%s-main*", workload);
+	snprintf(main_set, sizeof(main_set), RP_DATA_MAIN_SETS("%s"), workload);
 	for (int pass = 0; pass < 2; pass++)
 		json_array_foreach(D->runs, i, r)
 		{

@@ -13,7 +13,7 @@
  * A run is found by a query of names and parameters (rp_query_t), never by
  * its position. The variants of a workload are those present in the data,
  * in a stable order: as they first appear in the workload's main sets
- * ("WORKLOAD-main*", file-name order, then line order), then as they first
+ * (RP_DATA_MAIN_SETS, file-name order, then line order), then as they first
  * appear in its other sets. The report holds no list of variant names.
  * The sets named RP_DATA_JAX_SETS (the JAX programs measured by `harness
  * exec`, and the C runs made at their sizes) are no variants' and are left
@@ -35,6 +35,10 @@
 
 /* The sets of reports/jax-sweep.sh: not variants of the C tables. */
 #define RP_DATA_JAX_SETS "jax-*"
+/* Workload W's main sets ("interp-main*": interp-main, interp-main-eager),
+ * a convention of the data, read for any workload (a plugin's too) and
+ * registered as sets.main; W a string literal, or "%s" for a format. */
+#define RP_DATA_MAIN_SETS(W) W "-main*"
 /* The most variants of one workload the report handles. */
 #define RP_DATA_MAX_VARIANTS 32
 
@@ -105,7 +109,7 @@ const json_t *rp_data_largest(const rp_data_t *D, const rp_query_t *q);
 const json_t *rp_data_main(const rp_data_t *D, const char *set,
     const char *workload, const char *variant);
 /* Each variant's main run: rp_data_main in the workload's main sets
- * ("WORKLOAD-main*"), the one place that names them. */
+ * (RP_DATA_MAIN_SETS). */
 const json_t *rp_data_main_run(
     const rp_data_t *D, const char *workload, const char *variant);
 /* The variants of workload (in the order above) that have a run matching

@@ -237,9 +237,12 @@ rp_report_noise_at(const rp_data_t *D, double seconds)
 	{
 		const char *set = rp_str(r, "_set");
 		double t = rp_field(r, RP_F_TIME_MEDIAN), b = run_band(r);
+		char mains[128]; /* the run's own workload's main sets */
+		snprintf(mains, sizeof(mains), RP_DATA_MAIN_SETS("%s"),
+		    rp_field_str(r, RP_F_WORKLOAD));
 		if (n < 256 && !isnan(b) &&
 		    (strcmp(set, "noise") == 0 ||
-			strstr(set, "-main") != NULL) &&
+			rp_data_set_matches(mains, set)) &&
 		    t * RP_REPORT_LENGTH_CLASS >= seconds &&
 		    t <= seconds * RP_REPORT_LENGTH_CLASS)
 			x[n++] = b;

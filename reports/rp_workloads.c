@@ -35,7 +35,7 @@ static const rp_workload_t registered[] = {
 	    {"tiled", "fused"}},
 	.sets =
 	    {
-		.main = "interp-main*",
+		.main = RP_DATA_MAIN_SETS("interp"),
 		.scale_all = "interp-scale*",
 		.all = "interp*",
 		.chunk = "interp-chunk",
@@ -80,7 +80,7 @@ static const rp_workload_t registered[] = {
 	.why = {{"fused", "naive"}},
 	.sets =
 	    {
-		.main = "colony-main*",
+		.main = RP_DATA_MAIN_SETS("colony"),
 		.scale_all = "colony-scale*",
 		.spread = "colony-spread*",
 		.threads = "colony-threads*",

@@ -2,8 +2,9 @@
  * Unit tests of the facts of the notebook's parts, interp and colony
  * (reports/rp_interp.c, rp_colony.c), from runs made here: the speed-ups
  * against the registration's baseline, why a variant has no main run,
- * which runs the noise band and the repeated op-by-op timing are read
- * from, the notes made in the order the template prints them, and where
+ * which runs the noise band (the reference runs and each run's own
+ * workload's main sets) and the repeated op-by-op timing are read from,
+ * the notes made in the order the template prints them, and where
  * colony's steepest slope stands against its first faulting size.
  */
 #include <criterion/criterion.h>
@@ -191,4 +192,31 @@ Test(report_parts, colony_steepest_slope_against_faults)
 	cr_expect(!is_true("part.colony.steepest.at_faults"));
 	cr_expect_eq(
 	    rp_facts_num(&R->facts, "part.colony.steepest.faults_from"), 2048);
+}
+
+/* One run of toy/a in set timed five times, at 1 s, or with spread at
+ * 0.5 s and 1.5 s for two of them. */
+static void
+add_timed(const char *set, int spread)
+{
+	double lo = spread ? 0.5 : 1, hi = spread ? 1.5 : 1;
+
+	json_array_append_new(R->data.runs,
+	    json_pack("{s:s, s:s, s:s, s:s, s:{s:f, s:i, s:[f, f, f, f, f]}}",
+		"_set", set, "workload", "toy", "variant", "a", "status", "ok",
+		"time_s", "median", 1.0, "repeats", 5, "samples", lo, 1.0, 1.0,
+		1.0, hi));
+}
+
+/* The noise band is read from the reference runs and from each run's own
+ * workload's main sets (RP_DATA_MAIN_SETS, toy-main*): toy's runs in
+ * interp's main set and in a set that only holds "-main" are neither. */
+Test(report_parts, noise_from_a_runs_own_main_sets)
+{
+	add_timed("noise", 0);
+	add_timed("toy-main", 0);
+	add_timed("interp-main", 1);
+	add_timed("jax-c-main", 1);
+	cr_expect_eq(rp_report_noise_at(&R->data, 1.0), 0.0, "%g",
+	    rp_report_noise_at(&R->data, 1.0));
 }
