@@ -79,7 +79,8 @@ generic_facts(rp_report_t *R)
  * (templates/notebook/NAME.md.j2) with its facts function, called here in
  * the order templates/REPORT.md.j2 prints them so that its notes are
  * numbered where it stands, or none when it prints only facts of other
- * sections' (rp_run_facts) or none. */
+ * sections' (rp_run_facts), facts computed before them (write_facts) or
+ * none. */
 static const struct notebook_section_s {
 	const char *name;
 	void (*facts)(rp_report_t *R);
@@ -93,7 +94,7 @@ static const struct notebook_section_s {
     {"glossary", NULL},
     {"idiom_map", NULL},
     {"jax", rp_jax_programs_facts},
-    {"jax_speed", rp_jax_speed_facts},
+    {"jax_speed", NULL},
     {"explain", rp_explain_facts},
     {"threads", rp_threads_facts},
     {"other_workloads", generic_facts},
@@ -124,8 +125,9 @@ gather_figures(rp_report_t *R)
 	}
 }
 
-/* The facts of the whole report (rp_run_facts, the JAX questions' that
- * the lesson and the advice read, the lesson's, the notebook's) into
+/* The facts of the whole report (rp_run_facts, the JAX questions' and the
+ * JAX speed section's that the lesson and the advice read, the lesson's,
+ * the notebook's) into
  * OUT_DIR/facts.json. 0, or -1 with R->msg. */
 static int
 write_facts(rp_report_t *R)
@@ -138,6 +140,7 @@ write_facts(rp_report_t *R)
 	}
 	rp_run_facts_add(R);
 	rp_jax_programs_question_facts(R);
+	rp_jax_speed_facts(R);
 	rp_lesson_facts(R);
 	for (size_t i = 0;
 	     i < sizeof(notebook_sections) / sizeof(notebook_sections[0]); i++)

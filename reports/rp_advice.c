@@ -406,9 +406,10 @@ c_recompile(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 	return 0;
 }
 
-/* The swing of the question's loop decomposed (jax-protocol.json) and
- * the compilations each protocol makes (jax-compiles.json: a protocol's
- * calls, each with its compiles). */
+/* The swing of the question's loop decomposed, as the JAX speed section
+ * reads it (jaxspeed.swing.*, rp_jax_speed.h), and the compilations each
+ * protocol makes (jax-compiles.json: a protocol's calls, each with its
+ * compiles); the files are opened here only to say which is missing. */
 static int
 jax_swing(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 {
@@ -425,32 +426,27 @@ jax_swing(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 	    {"static_bound", "fori_static_bound", 1},
 	};
 	json_t *p, *c = NULL;
-	const json_t *s = need_part(R, "jax-protocol.json", "swing", &p, x);
-	const json_t *cc = s != NULL
+	const json_t *cc =
+	    need_part(R, "jax-protocol.json", "swing", &p, x) != NULL
 	    ? need_part(R, "jax-compiles.json", "compiles", &c, x)
 	    : NULL;
-	const json_t *f = json_object_get(s, "factors");
 
+	json_decref(p);
 	if (cc == NULL) {
-		json_decref(p);
 		json_decref(c);
 		return -1;
 	}
-	rp_vals_num(x, "n", rp_num(s, "n"));
-	rp_vals_num(x, "span", rp_num(s, "span"));
-	rp_vals_num(x, "wait", rp_num(f, "waited_over_unwaited"));
-	rp_vals_num(x, "first", rp_num(f, "first_over_waited"));
-	rp_vals_num(x, "bound", rp_num(f, "new_bound_over_waited"));
+	rp_vals_num(x, "span", rp_facts_num(&R->facts, "jaxspeed.swing.span"));
 	/* The costlier compilation (fmax keeps the one timed). */
-	rp_vals_num(
-	    x, "comp", fmax(rp_vals_get(x, "first"), rp_vals_get(x, "bound")));
+	rp_vals_num(x, "comp",
+	    fmax(rp_facts_num(&R->facts, "jaxspeed.swing.compiling"),
+		rp_facts_num(&R->facts, "jaxspeed.swing.recompiling")));
 	for (size_t i = 0; i < sizeof(compiles) / sizeof(compiles[0]); i++)
 		rp_vals_num(x, compiles[i].name,
 		    rp_num(json_array_get(
 			       json_object_get(cc, compiles[i].protocol),
 			       compiles[i].call),
 			"compiles"));
-	json_decref(p);
 	json_decref(c);
 	return 0;
 }
@@ -874,9 +870,7 @@ const rp_advice_t rp_advice[] = {
 	    .values = VALUES(SET("worst", RP_FACT_RATIO)),
 	    .rules = rp_advice_cannot},
 	{.measure = jax_swing,
-	    .values = VALUES(SET("n", RP_FACT_SIZE), SET("span", RP_FACT_RATIO),
-		SET("wait", RP_FACT_RATIO), SET("first", RP_FACT_RATIO),
-		SET("bound", RP_FACT_RATIO), SET("shape_new", RP_FACT_COUNT),
+	    .values = VALUES(SET("shape_new", RP_FACT_COUNT),
 		SET("shape_again", RP_FACT_COUNT),
 		SET("weak_new", RP_FACT_COUNT), SET("strong", RP_FACT_COUNT),
 		SET("static_new", RP_FACT_COUNT),

@@ -30,7 +30,8 @@ static const rp_fact_key_t keep_fields[] = {
 
 /* The protocol's floor, the quickest call it timed
  * (jaxspeed.proto.floor.NAME), and the swing of one step's calls
- * (jaxspeed.swing.NAME). */
+ * (jaxspeed.swing.NAME; its factors: the spans of waiting, of compiling
+ * on the first call and again for a new bound, over the warm call). */
 static const rp_fact_key_t floor_fields[] = {
     {"n", "n", RP_FACT_SIZE},
     {"s", "s", RP_FACT_TIME},
@@ -47,6 +48,7 @@ static const rp_fact_key_t swing_fields[] = {
     {"span", "span", RP_FACT_RATIO},
     {"waiting", "factors.waited_over_unwaited", RP_FACT_RATIO},
     {"compiling", "factors.first_over_waited", RP_FACT_RATIO},
+    {"recompiling", "factors.new_bound_over_waited", RP_FACT_RATIO},
 };
 
 /* jax-keep.json: every row, a program by default and under an allocator

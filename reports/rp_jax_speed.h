@@ -11,9 +11,10 @@
  *     run's swing decomposed into waiting and compiling;
  *   - jax-compiles.json: compilations per call in each protocol that can
  *     recompile.
- * The facts (jaxspeed.*) serve templates/notebook/jax_speed.md.j2 and the
- * lesson's speed question. A file the data lacks makes its facts say so
- * (.present false).
+ * The facts (jaxspeed.*) serve templates/notebook/jax_speed.md.j2, the
+ * lesson's speed question and the recompile advice (rp_advice.c, which
+ * report.c computes after them). A file the data lacks makes its facts
+ * say so (.present false).
  */
 #ifndef FB_RP_JAX_SPEED_H
 #define FB_RP_JAX_SPEED_H

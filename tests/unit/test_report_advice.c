@@ -18,6 +18,7 @@
 #include "rp_advice.h"
 #include "rp_figure.h"
 #include "rp_jax_programs.h"
+#include "rp_jax_speed.h"
 #include "rp_text.h"
 
 /* A hair beside a threshold: far above rounding, far below any effect. */
@@ -463,8 +464,8 @@ Test(report_text, sizes_as_the_tables_print_them)
 	"\"samples\":[" samples "]},\"machine\":{\"allocator\":"               \
 	"\"jemalloc\"}}\n"
 
-/* The advice's facts of the data in dir, after the JAX questions' facts
- * that it reads, as report.c computes them. */
+/* The advice's facts of the data in dir, after the JAX questions' and the
+ * JAX speed section's facts that it reads, as report.c computes them. */
 static void
 facts_of(rp_report_t *R, const char *dir)
 {
@@ -475,6 +476,7 @@ facts_of(rp_report_t *R, const char *dir)
 	    rp_data_load(&R->data, dir, msg, sizeof(msg)), 0, "%s", msg);
 	cr_assert_eq(rp_facts_init(&R->facts), 0);
 	rp_jax_programs_question_facts(R);
+	rp_jax_speed_facts(R);
 	rp_advice_facts(R);
 }
 
@@ -588,6 +590,59 @@ Test(report_advice, scope_read_from_the_jaxpr_facts)
 	cr_expect_str_eq(
 	    fact_str(&R, "advice.jit_scope.jax.verdict"), "missing");
 	cr_expect_str_eq(fact_str(&R, "advice.jit_scope.jax.why"), "");
+	rp_report_free(&R);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	cr_expect_eq(system(cmd), 0);
+}
+
+/* The recompile advice's JAX side: missing with the file named while
+ * jax-protocol.json or jax-compiles.json is absent, with the part named
+ * while the file lacks it (the swing, the compiles); with both, decided by
+ * the swing's factors: compiling (the costlier of the first call's and a
+ * new bound's) makes half the span on a log scale, supported. */
+Test(report_advice, recompile_says_which_file_or_part_is_missing)
+{
+	static const struct {
+		const char *file, *text, *why, *what;
+	} steps[] = {
+	    {"interp-main.jsonl", MAIN("materialized", "1e9", "1.0"), "no_file",
+		"jax-protocol.json"},
+	    {"jax-protocol.json", "{\"question\":{}}\n", "no_part",
+		"jax-protocol.json: swing"},
+	    {"jax-protocol.json",
+		"{\"swing\":{\"n\":512,\"span\":50,\"factors\":{"
+		"\"waited_over_unwaited\":5,\"first_over_waited\":4,"
+		"\"new_bound_over_waited\":10}}}\n",
+		"no_file", "jax-compiles.json"},
+	    {"jax-compiles.json", "{\"n\":64}\n", "no_part",
+		"jax-compiles.json: compiles"},
+	    {"jax-compiles.json",
+		"{\"compiles\":{\"second_shape\":[{\"compiles\":1},"
+		"{\"compiles\":0},{\"compiles\":1},{\"compiles\":0}]}}\n",
+		"", ""},
+	};
+	char dir[64] = "/tmp/fb_rp_advice_XXXXXX", cmd[96];
+	rp_report_t R;
+
+	cr_assert(mkdtemp(dir) != NULL);
+	for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+		fb_write_file(dir, steps[i].file, steps[i].text);
+		facts_of(&R, dir);
+		cr_expect_str_eq(fact_str(&R, "advice.recompile.jax.why"),
+		    steps[i].why, "step %zu", i);
+		cr_expect_str_eq(fact_str(&R, "advice.recompile.jax.what"),
+		    steps[i].what, "step %zu", i);
+		cr_expect_str_eq(fact_str(&R, "advice.recompile.jax.verdict"),
+		    steps[i].why[0] != '\0' ? "missing" : "supported",
+		    "step %zu", i);
+		rp_report_free(&R);
+	}
+	facts_of(&R, dir);
+	cr_expect_eq(
+	    rp_facts_num(&R.facts, "advice.recompile.jax.shape_new"), 1);
+	cr_expect_eq(
+	    rp_facts_num(&R.facts, "advice.recompile.jax.shape_again"), 0);
+	cr_expect_eq(R.facts.duplicates, 0);
 	rp_report_free(&R);
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	cr_expect_eq(system(cmd), 0);
