@@ -12,7 +12,6 @@
 #include "rp_interp.h"
 #include "rp_jax.h"
 #include "rp_lesson.h"
-#include "rp_limiter.h"
 #include "rp_text.h"
 #include "rp_workloads.h"
 
@@ -351,32 +350,10 @@ speed_facts(rp_report_t *R)
 	    step, "lesson.speed.step_temporaries");
 }
 
-/* ---- the limiters in brief ---- */
-
-/* How many variants the model leaves undetermined: whether the lesson
- * says what "not determined" means. */
-static void
-limits_facts(rp_report_t *R)
-{
-	rp_variant_run_t vr[RP_WORKLOAD_MAX_RUNS];
-	size_t n = rp_workload_main_runs(&R->data, vr, RP_WORKLOAD_MAX_RUNS);
-	int undetermined = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		rp_limiter_in_t in;
-		rp_limiter_t v =
-		    rp_limiter_of(&R->data, vr[i].workload, vr[i].variant, &in);
-		undetermined += v.kind == RP_LIMIT_UNDETERMINED;
-	}
-	rp_fact_num(&R->facts, RP_FACT_COUNT, undetermined, NULL,
-	    "limiters.undetermined");
-}
-
 void
 rp_lesson_facts(rp_report_t *R)
 {
 	memory_facts(R);
 	speed_facts(R);
 	rp_lesson_code_facts(R);
-	limits_facts(R);
 }

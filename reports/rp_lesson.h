@@ -46,7 +46,7 @@
  * report's N=1024; at a small N the allocator keeps them: 0 of 896). */
 #define RP_LESSON_AFRESH_SHARE 0.5
 
-/* The lesson's facts (lesson.*, question.*, limiters.*), for the
+/* The lesson's facts (lesson.*, question.*), for the
  * templates of reports/templates/lesson/; they read the JAX section's
  * jaxprog.puzzle.step_over_pair, so rp_jax_programs_question_facts
  * comes first. */
