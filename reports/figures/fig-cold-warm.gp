@@ -13,18 +13,18 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 0.988025
-"interp/fused" 1.07894
-"interp/chunked" 0.948897
-"interp/tiled" 1.1826
-"interp/hoisted" 1.10573
-"interp/sorted" 1.39422
-"colony/naive" 0.878913
-"colony/naive-reuse" 0.819728
-"colony/fused" 0.935557
-"colony/chunked" 0.854033
-"colony/tiled" 0.936947
-"colony/cells" 0.956682
+"interp/materialized" 0.941902
+"interp/fused" 1.00702
+"interp/chunked" 0.962842
+"interp/tiled" 0.887773
+"interp/hoisted" 1.11498
+"interp/sorted" 1.14144
+"colony/naive" 0.95745
+"colony/naive-reuse" 0.975894
+"colony/fused" 1.00381
+"colony/chunked" 0.989168
+"colony/tiled" 1.0097
+"colony/cells" 1.08635
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

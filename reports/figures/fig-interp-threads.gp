@@ -12,31 +12,31 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.37381
+2 1.63174
 EOD
 $s1 << EOD
 1 1
-2 1.74199
+2 1.51311
 EOD
 $s2 << EOD
 1 1
-2 1.52955
+2 1.46307
 EOD
 $s3 << EOD
 1 1
-2 1.2985
+2 1.40861
 EOD
 $s4 << EOD
 1 1
-2 1.31281
+2 1.41583
 EOD
 $s5 << EOD
 1 1
-2 2.15705
+2 1.69071
 EOD
 $s6 << EOD
 1 1
-2 1.90638
+2 1.4978
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'eager', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'materialized', \

@@ -14,18 +14,18 @@ set xtics rotate by -35 noenhanced
 set yrange [0:2]
 set key inside left top box opaque
 $t << EOD
-"interp/materialized" 0.484878 0 0.132712 0.209635
-"interp/fused" 0.781727 0.000204574 0 2.35456e-05
-"interp/chunked" 0.651494 0.0899153 0 0.0028407
-"interp/tiled" 0.632522 0.0991744 0 2.78068e-05
-"interp/hoisted" 0.231657 0.785572 0 5.94572e-05
-"interp/sorted" 0.868313 0.0509079 0 0.000876399
-"colony/naive" 0.129876 0 0.185216 0.585108
-"colony/naive-reuse" 0.326245 0 0.465258 0.293969
-"colony/fused" 0.843226 0.0001428 0 8.52091e-05
-"colony/chunked" 0.473343 0.340385 0 0.0666943
-"colony/tiled" 0.808105 0.000246411 0 7.76012e-05
-"colony/cells" 0.634007 0.0117636 0 0.00430218
+"interp/materialized" 0.458185 0 0.126312 0.202871
+"interp/fused" 0.688787 0.000190195 0 2.12326e-05
+"interp/chunked" 0.626191 0.0912509 0 0.00279435
+"interp/tiled" 0.392373 0.0852397 0 2.9577e-05
+"interp/hoisted" 0.206717 0.736304 0 5.76899e-05
+"interp/sorted" 0.714967 0.0445986 0 0.000515564
+"colony/naive" 0.137647 0 0.19902 0.63926
+"colony/naive-reuse" 0.361582 0 0.522801 0.335874
+"colony/fused" 0.876546 0.000146995 0 3.03283e-05
+"colony/chunked" 0.552449 0.422228 0 0.0802436
+"colony/tiled" 0.850325 0.000254702 0 0.000124808
+"colony/cells" 0.668216 0.0121887 0 0.00462397
 EOD
 plot $t using 2:xtic(1) lc rgb '#0072B2' title 'in-core (compute, gathers, loads overlapped, plus the loops beside the hot loop)', $t using 3 lc rgb '#56B4E9' title 'L2 and L3 transfers', $t using 4 lc rgb '#E69F00' title 'DRAM transfers', $t using 5 lc rgb '#CC79A7' title 'page faults', 1 with lines dt 2 lw 2 lc rgb 'black' title 'measured median'
 set output

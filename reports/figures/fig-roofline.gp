@@ -12,29 +12,29 @@ set xrange [0.01:10000]
 set yrange [0.1:1000]
 set samples 400
 $v0 << EOD
-0.13 0.283008 0.424955
+0.13 0.291055 0.426338
 EOD
 $v1 << EOD
-2.4375 3.38528 7.52864
+2.4375 3.28675 7.76722
 EOD
 $v2 << EOD
-1312.01 5.57037 7.52864
+1312.01 5.03951 7.76722
 EOD
 $v3 << EOD
-2.4375 4.54855 7.52864
+2.4375 4.49193 7.76722
 EOD
 $v4 << EOD
-1312.01 14.6189 23.112
+1312.01 12.7637 32.5294
 EOD
 $v5 << EOD
-216.838 10.305 13.1561
+216.838 10.0312 13.6662
 EOD
 $v6 << EOD
-77.4138 81.7896 131.814
+77.4138 69.7253 135.849
 EOD
-plot (x*247 < 132.2 ? x*247 : 132.2) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 247 GB/s', (x*59.14 < 132.2 ? x*59.14 : 132.2) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 59 GB/s', (x*11.93 < 132.2 ? x*11.93 : 132.2) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 12 GB/s', (x*11.65 < 132.2 ? x*11.65 : 132.2) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 12 GB/s; the flat part: FMA peak', 7.529 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 7.53 GFLOP/s', 23.11 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 23.1 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
+plot (x*148.4 < 136.3 ? x*148.4 : 136.3) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 148 GB/s', (x*56.65 < 136.3 ? x*56.65 : 136.3) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 57 GB/s', (x*12.22 < 136.3 ? x*12.22 : 136.3) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 12 GB/s', (x*12.66 < 136.3 ? x*12.66 : 136.3) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 13 GB/s; the flat part: FMA peak', 7.767 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 7.77 GFLOP/s', 32.53 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 32.5 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
   $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM; gathers)', $v1 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#E69F00' notitle, \
-  $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3; gathers)', $v2 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#009E73' notitle, \
+  $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3; not determined)', $v2 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#009E73' notitle, \
   $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3; not determined)', $v3 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#CC79A7' notitle, \
   $v4 using 1:2 with points pt 12 ps 2 lw 2 lc rgb '#56B4E9' title 'tiled (L3; not determined)', $v4 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#56B4E9' notitle, \
   $v5 using 1:2 with points pt 14 ps 2 lw 2 lc rgb '#8C6D31' title 'hoisted (L3; L3 traffic)', $v5 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#8C6D31' notitle, \
