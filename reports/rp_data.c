@@ -14,6 +14,7 @@
 #include "hx_stats.h"
 #include "rp_data.h"
 #include "rp_experiments.h"
+#include "rp_workloads.h"
 #include "variant.h"
 
 /* Calls each(arg, DIR/NAME) for every NAME in dir that starts with
@@ -460,6 +461,7 @@ size_t
 rp_data_variants(const rp_data_t *D, const char *workload, const rp_query_t *q,
     const char **out, size_t cap)
 {
+	const rp_workload_t *w = rp_workload_find(workload);
 	char main_set[128];
 	const char *order[RP_DATA_MAX_VARIANTS] = {NULL};
 	size_t norder = 0, k = 0, i;
@@ -473,6 +475,7 @@ rp_data_variants(const rp_data_t *D, const char *workload, const rp_query_t *q,
 			if (strcmp(rp_field_str(r, RP_F_WORKLOAD), workload) ==
 				0 &&
 			    !rp_data_set_matches(RP_DATA_JAX_SETS, set) &&
+			    !rp_workload_jax_set(w, set) &&
 			    (pass == 1 || rp_data_set_matches(main_set, set)))
 				norder = add_variant(
 				    r, order, norder, RP_DATA_MAX_VARIANTS);

@@ -15,9 +15,12 @@
  * in a stable order: as they first appear in the workload's main sets
  * (RP_DATA_MAIN_SETS, file-name order, then line order), then as they first
  * appear in its other sets. The report holds no list of variant names.
- * The sets named RP_DATA_JAX_SETS (the JAX programs measured by `harness
- * exec`, and the C runs made at their sizes) are no variants' and are left
- * out of these lists; reports/rp_jax.c reads them by name.
+ * The JAX programs measured by `harness exec`, and the C runs made at their
+ * sizes, are no variants' and are left out of these lists: a registered
+ * workload's JAX sets (rp_workload_jax_set), and for every workload the
+ * sets named RP_DATA_JAX_SETS, the data's convention for those no
+ * registration names (jax-base, jax-keep, a plugin's); reports/rp_jax.c
+ * reads them by name.
  *
  * Two runs' times are compared by their own samples, one rule for every
  * section (rp_data_speedup).
@@ -33,7 +36,8 @@
 
 #include "hx_fields.h"
 
-/* The sets of reports/jax-sweep.sh: not variants of the C tables. */
+/* The sets of reports/jax-sweep.sh: not variants of the C tables, with
+ * the JAX sets a workload registers under other names. */
 #define RP_DATA_JAX_SETS "jax-*"
 /* Workload W's main sets ("interp-main*": interp-main, interp-main-eager),
  * a convention of the data, read for any workload (a plugin's too) and

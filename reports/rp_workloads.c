@@ -129,6 +129,20 @@ rp_workload_find(const char *w)
 	return NULL;
 }
 
+int
+rp_workload_jax_set(const rp_workload_t *w, const char *set)
+{
+	static const rp_workload_sets_t none = {NULL};
+	const rp_workload_sets_t *s = w != NULL ? &w->sets : &none;
+	const char *const jax[] = {s->jax, s->jax_c, s->jax_scale, s->jax_all,
+	    s->jax_large, s->jax_c_large, s->jax_c_one, s->jax_c_threads};
+
+	for (size_t i = 0; i < sizeof(jax) / sizeof(jax[0]); i++)
+		if (jax[i] != NULL && rp_data_set_matches(jax[i], set))
+			return 1;
+	return 0;
+}
+
 const rp_workload_t *
 rp_workload_question(rp_question_t q)
 {

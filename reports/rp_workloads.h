@@ -162,6 +162,10 @@ size_t rp_workload_main_runs(
 
 /* The registered workload w, or NULL (a workload for rp_generic). */
 const rp_workload_t *rp_workload_find(const char *w);
+/* 1 when set is one of w's JAX sets (sets.jax, sets.jax_c, ... : its JAX
+ * programs and the C runs at their sizes, no variants of its C tables);
+ * 0 when it is none, or w is NULL. */
+int rp_workload_jax_set(const rp_workload_t *w, const char *set);
 /* One full array of workload w in bytes at params (a result's "params"
  * object); NAN for an unregistered workload. */
 double rp_workload_array_bytes(const char *w, const json_t *params);

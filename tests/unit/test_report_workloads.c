@@ -9,7 +9,8 @@
  * facts, not the generic section, and without threads sets, without
  * the roles the threads section reads or without the C sets beside its
  * JAX programs has none measured there; its sets are read from its entry,
- * never spelled from its name.
+ * never spelled from its name, and its JAX sets, whatever their names,
+ * hold none of its variants.
  */
 #include <criterion/criterion.h>
 #include <math.h>
@@ -451,6 +452,34 @@ Test(report_workloads, sets_come_from_the_registration)
 	cr_expect_eq(R->facts.duplicates, 0);
 	rp_workloads = builtin;
 	rp_facts_free(&R->facts);
+	json_decref(R->data.runs);
+	free(R);
+}
+
+/* The JAX programs of a workload are no variants of its C tables, by its
+ * registered sets: toy's programs in toy-jax (a set not named jax-*) are
+ * not listed beside its C variant a, nor are those of the sets the data
+ * names jax-* (jax-toy, which no registration names). */
+Test(report_workloads, registered_jax_sets_hold_no_variants)
+{
+	rp_report_t *R = calloc(1, sizeof(*R));
+	const rp_workload_t *builtin = rp_workloads;
+	rp_variant_run_t vr[RP_WORKLOAD_MAX_RUNS];
+	const char *vs[4];
+	size_t n;
+
+	cr_assert(R != NULL);
+	R->data.runs = json_array();
+	json_array_append_new(R->data.runs, toy_jax_run("toy-jax", "p", 2.0));
+	json_array_append_new(R->data.runs, toy_run("toy-main", "a", 100));
+	json_array_append_new(R->data.runs, toy_jax_run("jax-toy", "q", 2.0));
+	rp_workloads = toy_renamed_table;
+	n = rp_data_variants(&R->data, "toy", NULL, vs, 4);
+	cr_expect_eq(n, 1, "toy's variants: %zu, the first %s", n, vs[0]);
+	cr_expect_str_eq(vs[0], "a");
+	n = rp_workload_main_runs(&R->data, vr, RP_WORKLOAD_MAX_RUNS);
+	cr_expect_eq(n, 1, "toy's main runs: %zu", n);
+	rp_workloads = builtin;
 	json_decref(R->data.runs);
 	free(R);
 }
