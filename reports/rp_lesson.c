@@ -250,7 +250,7 @@ memory_facts(rp_report_t *R)
 	rp_facts_t *F = &R->facts;
 	const json_t *jq = rp_jax_run(D, w, w->jax_asked);
 	double jit_temp = rp_jax_temp(rp_jax_run(D, w, w->jax_jitted));
-	double map_temp = rp_jax_temp(rp_jax_run(D, w, "lax_map"));
+	double map_temp = rp_jax_temp(rp_jax_run(D, w, w->jax_map));
 	const char *main_variants[] = {w->op_by_op, w->baseline, w->fused};
 	int missing = jq == NULL;
 

@@ -62,6 +62,7 @@ static const rp_workload_t registered[] = {
 	.jax_jitted = "question_jit",
 	.jax_fixes = interp_jax_fixes,
 	.jax_asked = "question",
+	.jax_map = "lax_map",
 	.threads_after = rp_threads_interp_after,
 	.explain = "interp-question",
 	.explain_program = "question",

@@ -122,11 +122,12 @@ typedef struct rp_workload_s {
 	const char *const *jax_fixes;
 	/* Its JAX programs by role (run.py's labels), NULL where it has
 	 * none: the question as asked, un-jitted, at every N (the JAX
-	 * section's rows and fit); one pair function alone; a Python loop of
-	 * steps; lax.fori_loop over the same steps. A program whose label
+	 * section's rows and fit); its inner map batched by lax.map (the
+	 * lesson's bound on memory); one pair function alone; a Python loop
+	 * of steps; lax.fori_loop over the same steps. A program whose label
 	 * begins with the loop's or fori's runs its steps in one call, the
 	 * pair's none (rp_jax_steps_per_call). */
-	const char *jax_asked, *jax_pair, *jax_loop, *jax_fori;
+	const char *jax_asked, *jax_map, *jax_pair, *jax_loop, *jax_fori;
 	/* What the threads section prints after its table; NULL: nothing. */
 	void (*threads_after)(rp_report_t *R, const struct rp_workload_s *w);
 	/* Its explain file (DATA/explain-NAME.json), the program it walks and

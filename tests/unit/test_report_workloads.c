@@ -10,7 +10,7 @@
  * the roles the threads section reads or without the C sets beside its
  * JAX programs has none measured there; its sets are read from its entry,
  * never spelled from its name, and its JAX sets, whatever their names,
- * hold none of its variants.
+ * hold none of its variants. The JAX programs named by role are measured.
  */
 #include <criterion/criterion.h>
 #include <math.h>
@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "rp_generic.h"
+#include "rp_jax.h"
 #include "rp_run_facts.h"
 #include "rp_threads.h"
 #include "rp_workloads.h"
@@ -102,6 +103,28 @@ Test(report_workloads, roles_name_measured_variants)
 	    m->shared_grid != NULL && m->by_cell != NULL);
 	cr_expect(
 	    s->fused != NULL && s->reuse != NULL && s->cell_lists != NULL);
+	rp_data_free(&D);
+}
+
+/* The JAX programs the modules read by role are measured in the committed
+ * data's JAX set (else a fact reads null after a program is renamed in
+ * run.py), and the memory question's lesson has its lax.map program. */
+Test(report_workloads, jax_roles_name_measured_programs)
+{
+	rp_data_t D;
+	char msg[512];
+
+	cr_assert_eq(
+	    rp_data_load(&D, "reports/data", msg, sizeof(msg)), 0, "%s", msg);
+	for (const rp_workload_t *w = rp_workloads; w->name != NULL; w++) {
+		const char *p[] = {w->jax_asked, w->jax_map, w->jax_jitted,
+		    w->jax_pair, w->jax_loop, w->jax_fori};
+		for (size_t i = 0; i < sizeof(p) / sizeof(p[0]); i++)
+			cr_expect(p[i] == NULL || rp_jax_run(&D, w, p[i]),
+			    "%s: no run of %s in %s", w->name, p[i],
+			    w->sets.jax);
+	}
+	cr_expect_not_null(rp_workload_question(RP_QUESTION_MEMORY)->jax_map);
 	rp_data_free(&D);
 }
 
