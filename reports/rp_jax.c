@@ -29,8 +29,10 @@ rp_jax_run(const rp_data_t *D, const rp_workload_t *w, const char *label)
 	rp_query_t q = {
 	    .set = w->sets.jax, .workload = w->name, .variant = label};
 
-	/* A NULL set would match every set: none measured. */
-	return q.set != NULL ? rp_data_find(D, &q) : NULL;
+	/* A NULL set or label would match every set or program: none
+	 * measured (a workload without a program for a role has no run of
+	 * it, not another program's). */
+	return q.set != NULL && label != NULL ? rp_data_find(D, &q) : NULL;
 }
 
 size_t

@@ -34,7 +34,8 @@
 /* 1 when the data holds a JAX program's run. */
 int rp_jax_present(const rp_data_t *D);
 /* The ok run labelled label in registered workload w's JAX set
- * (w->sets.jax), or NULL (always when w has none). */
+ * (w->sets.jax), or NULL (always when w has none, or label is NULL: a
+ * role w does not register). */
 const json_t *rp_jax_run(
     const rp_data_t *D, const rp_workload_t *w, const char *label);
 /* The median, min and max of the numbers of array a (its elements, or with

@@ -125,6 +125,12 @@ Test(report_workloads, jax_roles_name_measured_programs)
 			    w->sets.jax);
 	}
 	cr_expect_not_null(rp_workload_question(RP_QUESTION_MEMORY)->jax_map);
+	/* A role a workload does not register (NULL) has no run, not the
+	 * first program of its JAX set: colony has no lax.map program. */
+	const rp_workload_t *c = rp_workload_question(RP_QUESTION_SPEED);
+	cr_expect_null(c->jax_map);
+	cr_expect_null(rp_jax_run(&D, c, c->jax_map),
+	    "%s: a NULL role read a run of %s", c->name, c->sets.jax);
 	rp_data_free(&D);
 }
 
