@@ -149,15 +149,16 @@ toy_facts(rp_report_t *R, const rp_workload_t *w)
 		    vr[i].workload, vr[i].variant);
 }
 
+/* The dimensions every toy workload registers: its arrays are N long. */
+#define TOY_DIMS .array_dims = "n", .jax_param = RP_F_N, .jax_letter = "N"
+
 static const rp_workload_t toy_table[] = {
     {
 	.name = "toy",
 	.question = RP_QUESTION_SPEED,
 	.facts = toy_facts,
 	.sets = {.main = "toy-main*"},
-	.array_dims = "n",
-	.jax_param = RP_F_N,
-	.jax_letter = "N",
+	TOY_DIMS,
     },
     {.name = NULL},
 };
@@ -171,23 +172,52 @@ toy_run(const char *set, const char *variant, int n)
 	    "n", n);
 }
 
+/* A report with no runs yet, the built-in workloads kept for
+ * toy_report_free. */
+static const rp_workload_t *toy_builtin;
+
+static rp_report_t *
+toy_report_new(void)
+{
+	rp_report_t *R = calloc(1, sizeof(*R));
+
+	cr_assert(R != NULL);
+	R->data.runs = json_array();
+	toy_builtin = rp_workloads;
+	return R;
+}
+
+/* Registers table in place of the built-in workloads, facts empty. */
+static void
+toy_register(rp_report_t *R, const rp_workload_t *table)
+{
+	rp_workloads = table;
+	cr_assert_eq(rp_facts_init(&R->facts), 0);
+}
+
+/* The built-in workloads back; R and its runs and facts freed. */
+static void
+toy_report_free(rp_report_t *R)
+{
+	rp_workloads = toy_builtin;
+	rp_facts_free(&R->facts);
+	json_decref(R->data.runs);
+	free(R);
+}
+
 /* Registering a workload in the table is all it takes for it to get a
  * section of its own (not rp_generic's), with its own sets and names. */
 Test(report_workloads, a_registered_workload_gets_its_section)
 {
-	rp_report_t *R = calloc(1, sizeof(*R));
-	const rp_workload_t *builtin = rp_workloads;
+	rp_report_t *R = toy_report_new();
 	const char *generic[4];
 
-	cr_assert(R != NULL);
-	R->data.runs = json_array();
 	json_array_append_new(R->data.runs, toy_run("toy-scale", "b", 1000));
 	json_array_append_new(R->data.runs, toy_run("toy-main", "a", 100));
 	json_array_append_new(R->data.runs, toy_run("toy-main", "b", 100));
 	cr_expect_eq(rp_generic_workloads(&R->data, generic, 4), 1,
 	    "unregistered, toy gets the generic section");
-	rp_workloads = toy_table;
-	cr_assert_eq(rp_facts_init(&R->facts), 0);
+	toy_register(R, toy_table);
 	rp_workloads_facts(R);
 	cr_expect_str_eq(
 	    json_string_value(json_object_get(
@@ -209,10 +239,7 @@ Test(report_workloads, a_registered_workload_gets_its_section)
 	cr_expect_eq(json_array_size(json_object_get(
 			 rp_facts_get(&R->facts, "threads.jax.rows"), "value")),
 	    0);
-	rp_workloads = builtin;
-	rp_facts_free(&R->facts);
-	json_decref(R->data.runs);
-	free(R);
+	toy_report_free(R);
 }
 
 /* A memory question registered without the threads sets (threads,
@@ -228,9 +255,7 @@ static const rp_workload_t toy_memory_table[] = {
 	.chunked = "b",
 	.by_cell = "b",
 	.threads_after = rp_threads_interp_after,
-	.array_dims = "n",
-	.jax_param = RP_F_N,
-	.jax_letter = "N",
+	TOY_DIMS,
     },
     {.name = NULL},
 };
@@ -248,11 +273,8 @@ fact(const rp_report_t *R, const char *name)
  * the after facts took those runs (after.runs: 0 runs, not unknown). */
 Test(report_workloads, no_threads_set_is_none_measured)
 {
-	rp_report_t *R = calloc(1, sizeof(*R));
-	const rp_workload_t *builtin = rp_workloads;
+	rp_report_t *R = toy_report_new();
 
-	cr_assert(R != NULL);
-	R->data.runs = json_array();
 	for (int k = 0; k < 4; k++) {
 		json_t *r = toy_run("toy-main", k % 2 ? "b" : "a", 100);
 		json_object_set_new(json_object_get(r, "params"), "threads",
@@ -261,8 +283,7 @@ Test(report_workloads, no_threads_set_is_none_measured)
 		    json_pack("{s:i, s:i}", "repeat", 5, "warmup", 1));
 		json_array_append_new(R->data.runs, r);
 	}
-	rp_workloads = toy_memory_table;
-	cr_assert_eq(rp_facts_init(&R->facts), 0);
+	toy_register(R, toy_memory_table);
 	rp_threads_facts(R);
 	cr_expect(json_is_false(fact(R, "threads.toy.measured")));
 	cr_expect(json_is_false(fact(R, "threads.chunk.measured")));
@@ -273,10 +294,7 @@ Test(report_workloads, no_threads_set_is_none_measured)
 	cr_expect(json_is_false(fact(R, "threads.toy.after.smaller_n")));
 	cr_expect(json_is_null(fact(R, "threads.toy.after.runs")));
 	cr_expect_eq(R->facts.duplicates, 0);
-	rp_workloads = builtin;
-	rp_facts_free(&R->facts);
-	json_decref(R->data.runs);
-	free(R);
+	toy_report_free(R);
 }
 
 /* Two questions registered with their threads sets but none of the roles
@@ -291,9 +309,7 @@ static const rp_workload_t toy_roleless_table[] = {
 	    .threads_main = "toy-threads",
 	    .threads_goal = "toy-goal"},
 	.threads_after = rp_threads_interp_after,
-	.array_dims = "n",
-	.jax_param = RP_F_N,
-	.jax_letter = "N",
+	TOY_DIMS,
     },
     {
 	.name = "ball",
@@ -302,9 +318,7 @@ static const rp_workload_t toy_roleless_table[] = {
 	.sets = {.main = "ball-main*",
 	    .threads = "ball-threads*",
 	    .threads_goal = "ball-goal"},
-	.array_dims = "n",
-	.jax_param = RP_F_N,
-	.jax_letter = "N",
+	TOY_DIMS,
     },
     {.name = NULL},
 };
@@ -316,11 +330,8 @@ Test(report_workloads, no_role_is_none_measured)
 {
 	static const char *const sets[] = {
 	    "toy-main", "toy-threads", "toy-goal", "ball-threads", "ball-goal"};
-	rp_report_t *R = calloc(1, sizeof(*R));
-	const rp_workload_t *builtin = rp_workloads;
+	rp_report_t *R = toy_report_new();
 
-	cr_assert(R != NULL);
-	R->data.runs = json_array();
 	for (size_t s = 0; s < sizeof(sets) / sizeof(sets[0]); s++)
 		for (int t = 1; t <= 2; t++)
 			json_array_append_new(R->data.runs,
@@ -332,8 +343,7 @@ Test(report_workloads, no_role_is_none_measured)
 				"threads", t, "time_s", "median", 1.0 / t,
 				"cold", 1.0, "settings", "repeat", 5, "warmup",
 				1));
-	rp_workloads = toy_roleless_table;
-	cr_assert_eq(rp_facts_init(&R->facts), 0);
+	toy_register(R, toy_roleless_table);
 	rp_threads_facts(R);
 	cr_expect(json_is_true(fact(R, "threads.toy.measured")),
 	    "its own table reads the data's variants");
@@ -349,10 +359,7 @@ Test(report_workloads, no_role_is_none_measured)
 	cr_expect(json_is_false(fact(R, "threads.toy.after.smaller_n")));
 	cr_expect(json_is_false(fact(R, "threads.toy.after.cost_known")));
 	cr_expect_eq(R->facts.duplicates, 0);
-	rp_workloads = builtin;
-	rp_facts_free(&R->facts);
-	json_decref(R->data.runs);
-	free(R);
+	toy_report_free(R);
 }
 
 /* A workload registered with its JAX programs but without the C sets
@@ -362,9 +369,7 @@ static const rp_workload_t toy_jax_table[] = {
 	.name = "toy",
 	.facts = toy_facts,
 	.sets = {.main = "toy-main*", .jax = "jax-toy"},
-	.array_dims = "n",
-	.jax_param = RP_F_N,
-	.jax_letter = "N",
+	TOY_DIMS,
     },
     {.name = NULL},
 };
@@ -375,11 +380,8 @@ static const rp_workload_t toy_jax_table[] = {
 Test(report_workloads, no_jax_c_set_is_none_measured)
 {
 	static const char *const sets[] = {"jax-c-toy", "jax-c-toy-threads"};
-	rp_report_t *R = calloc(1, sizeof(*R));
-	const rp_workload_t *builtin = rp_workloads;
+	rp_report_t *R = toy_report_new();
 
-	cr_assert(R != NULL);
-	R->data.runs = json_array();
 	for (int k = 0; k < 2; k++) {
 		json_array_append_new(R->data.runs,
 		    json_pack("{s:s, s:s, s:s, s:s, s:{s:i}, s:{s:s}}", "_set",
@@ -392,18 +394,14 @@ Test(report_workloads, no_jax_c_set_is_none_measured)
 			"status", "ok", "params", "n", 100, "threads", 1 + k,
 			"time_s", "median", 1.0));
 	}
-	rp_workloads = toy_jax_table;
-	cr_assert_eq(rp_facts_init(&R->facts), 0);
+	toy_register(R, toy_jax_table);
 	rp_threads_facts(R);
 	cr_expect_str_eq(
 	    json_string_value(fact(R, "threads.jax.row0.program")), "p");
 	cr_expect(json_is_null(fact(R, "threads.jax.row0.c_one")));
 	cr_expect(json_is_null(fact(R, "threads.jax.row0.c_all")));
 	cr_expect_eq(R->facts.duplicates, 0);
-	rp_workloads = builtin;
-	rp_facts_free(&R->facts);
-	json_decref(R->data.runs);
-	free(R);
+	toy_report_free(R);
 }
 
 /* A workload whose sets are not named the way interp's are: its JAX
@@ -417,9 +415,7 @@ static const rp_workload_t toy_renamed_table[] = {
 	    .threads = "toy-sweep*",
 	    .threads_main = "toy-sweep-main",
 	    .jax = "toy-jax"},
-	.array_dims = "n",
-	.jax_param = RP_F_N,
-	.jax_letter = "N",
+	TOY_DIMS,
     },
     {.name = NULL},
 };
@@ -443,12 +439,9 @@ toy_jax_run(const char *set, const char *label, double call)
 Test(report_workloads, sets_come_from_the_registration)
 {
 	static const char *const sweeps[] = {"toy-sweep", "toy-sweep-main"};
-	rp_report_t *R = calloc(1, sizeof(*R));
-	const rp_workload_t *builtin = rp_workloads;
+	rp_report_t *R = toy_report_new();
 	const json_t *programs;
 
-	cr_assert(R != NULL);
-	R->data.runs = json_array();
 	json_array_append_new(R->data.runs, toy_jax_run("toy-jax", "p", 2.0));
 	json_array_append_new(
 	    R->data.runs, toy_jax_run("toy-jax", "p@all", 1.0));
@@ -465,8 +458,7 @@ Test(report_workloads, sets_come_from_the_registration)
 				"warmup", 1));
 			json_array_append_new(R->data.runs, r);
 		}
-	rp_workloads = toy_renamed_table;
-	cr_assert_eq(rp_facts_init(&R->facts), 0);
+	toy_register(R, toy_renamed_table);
 	rp_threads_facts(R);
 	rp_run_facts_add(R);
 	cr_expect_str_eq(
@@ -479,10 +471,7 @@ Test(report_workloads, sets_come_from_the_registration)
 	cr_expect_eq(json_array_size(programs), 1);
 	cr_expect_str_eq(json_string_value(json_array_get(programs, 0)), "p");
 	cr_expect_eq(R->facts.duplicates, 0);
-	rp_workloads = builtin;
-	rp_facts_free(&R->facts);
-	json_decref(R->data.runs);
-	free(R);
+	toy_report_free(R);
 }
 
 /* The JAX programs of a workload are no variants of its C tables, by its
@@ -491,24 +480,19 @@ Test(report_workloads, sets_come_from_the_registration)
  * names jax-* (jax-toy, which no registration names). */
 Test(report_workloads, registered_jax_sets_hold_no_variants)
 {
-	rp_report_t *R = calloc(1, sizeof(*R));
-	const rp_workload_t *builtin = rp_workloads;
+	rp_report_t *R = toy_report_new();
 	rp_variant_run_t vr[RP_WORKLOAD_MAX_RUNS];
 	const char *vs[4];
 	size_t n;
 
-	cr_assert(R != NULL);
-	R->data.runs = json_array();
 	json_array_append_new(R->data.runs, toy_jax_run("toy-jax", "p", 2.0));
 	json_array_append_new(R->data.runs, toy_run("toy-main", "a", 100));
 	json_array_append_new(R->data.runs, toy_jax_run("jax-toy", "q", 2.0));
-	rp_workloads = toy_renamed_table;
+	toy_register(R, toy_renamed_table);
 	n = rp_data_variants(&R->data, "toy", NULL, vs, 4);
 	cr_expect_eq(n, 1, "toy's variants: %zu, the first %s", n, vs[0]);
 	cr_expect_str_eq(vs[0], "a");
 	n = rp_workload_main_runs(&R->data, vr, RP_WORKLOAD_MAX_RUNS);
 	cr_expect_eq(n, 1, "toy's main runs: %zu", n);
-	rp_workloads = builtin;
-	json_decref(R->data.runs);
-	free(R);
+	toy_report_free(R);
 }
