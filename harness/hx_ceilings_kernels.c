@@ -712,7 +712,18 @@ hx_ck_levels_round(hx_ceilings_t *r, const size_t size[3])
 	    fmin(sqrt((double)size[1] * (double)size[2]), size[2] / 2.0));
 	for (int l = 0; l < 3; l++)
 		sbytes[l] = gbytes[l] / 2;
-	if (posix_memalign(&buf, 64, 2 * gbytes[2]) != 0)
+	/* Page-aligned, so that every invocation's tables start at the
+	 * same place in a page. At 64 bytes jemalloc placed this block at a
+	 * cache line of its first page that changed from run to run (its
+	 * cache-oblivious offset: 0x200, 0x440, 0x7c0, ...), and the
+	 * gathers' rates came in two states from one `harness ceilings` to
+	 * the next, up to 2x apart: 8 of 23 invocations on the Intel VM
+	 * read the L2 stencil at 8 x 10^8 points a second or more (up to
+	 * 10.4), the rest 4.7 to 6.9. Page-aligned, 0 of 9 did (4.5 to 6.3).
+	 * interp tiled's loop did not follow the fast state: a term priced
+	 * by it missed by -45% where the other state's missed by -14%
+	 * (docs/model.md, "How close it comes"). */
+	if (posix_memalign(&buf, 4096, 2 * gbytes[2]) != 0)
 		return HX_CEILINGS_ENOMEM;
 	for (size_t i = 0; i < 2 * gbytes[2] / 4; i++)
 		((float *)buf)[i] = 1.0f;
