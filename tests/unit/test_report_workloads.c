@@ -172,6 +172,20 @@ toy_run(const char *set, const char *variant, int n)
 	    "n", n);
 }
 
+/* toy_run at T threads, from a sweep of repeat timed runs (warm-up 1). */
+static json_t *
+toy_threads_run(
+    const char *set, const char *variant, int n, int threads, int repeat)
+{
+	json_t *r = toy_run(set, variant, n);
+
+	json_object_set_new(
+	    json_object_get(r, "params"), "threads", json_integer(threads));
+	json_object_set_new(r, "settings",
+	    json_pack("{s:i, s:i}", "repeat", repeat, "warmup", 1));
+	return r;
+}
+
 /* A report with no runs yet, the built-in workloads kept for
  * toy_report_free. */
 static const rp_workload_t *toy_builtin;
@@ -275,14 +289,10 @@ Test(report_workloads, no_threads_set_is_none_measured)
 {
 	rp_report_t *R = toy_report_new();
 
-	for (int k = 0; k < 4; k++) {
-		json_t *r = toy_run("toy-main", k % 2 ? "b" : "a", 100);
-		json_object_set_new(json_object_get(r, "params"), "threads",
-		    json_integer(1 + k / 2));
-		json_object_set_new(r, "settings",
-		    json_pack("{s:i, s:i}", "repeat", 5, "warmup", 1));
-		json_array_append_new(R->data.runs, r);
-	}
+	for (int k = 0; k < 4; k++)
+		json_array_append_new(R->data.runs,
+		    toy_threads_run(
+			"toy-main", k % 2 ? "b" : "a", 100, 1 + k / 2, 5));
 	toy_register(R, toy_memory_table);
 	rp_threads_facts(R);
 	cr_expect(json_is_false(fact(R, "threads.toy.measured")));
@@ -449,15 +459,9 @@ Test(report_workloads, sets_come_from_the_registration)
 	json_array_append_new(
 	    R->data.runs, toy_jax_run("jax-toy", "decoy", 9.0));
 	for (int s = 0; s < 2; s++)
-		for (int t = 1; t <= 2; t++) {
-			json_t *r = toy_run(sweeps[s], "a", 100);
-			json_object_set_new(json_object_get(r, "params"),
-			    "threads", json_integer(t));
-			json_object_set_new(r, "settings",
-			    json_pack("{s:i, s:i}", "repeat", 3 + 2 * s,
-				"warmup", 1));
-			json_array_append_new(R->data.runs, r);
-		}
+		for (int t = 1; t <= 2; t++)
+			json_array_append_new(R->data.runs,
+			    toy_threads_run(sweeps[s], "a", 100, t, 3 + 2 * s));
 	toy_register(R, toy_renamed_table);
 	rp_threads_facts(R);
 	rp_run_facts_add(R);
