@@ -557,6 +557,7 @@ hx_ceilings_measure_threads(
 	c->fp_mix_s = c->fp_overlap = NAN;
 	c->gather_mix_s = c->gather_fp_overlap = NAN;
 	c->gather_l1_mix_s = c->gather_l1_fp_overlap = NAN;
+	c->gather_l2_mix_s = c->gather_l2_fp_overlap = NAN;
 	ret = hx_ceilings_measure_triad(c, bytes, repeats, threads, &best);
 	if (ret != HX_CEILINGS_OK)
 		goto label_return;

@@ -138,6 +138,12 @@ typedef struct hx_ceilings_s {
 	 * table): 0.42 there against 0.56 from L3 on the development VM. */
 	double gather_l1_mix_s;
 	double gather_l1_fp_overlap;
+	/* The same from the L2 table, for a loop whose gathers L2 serves
+	 * (interp tiled's on a 48 kB L1: two tables beside a tile of points,
+	 * 57 kB): between the two, since an L2 gather waits longer than an
+	 * L1 one and less than an L3 one. */
+	double gather_l2_mix_s;
+	double gather_l2_fp_overlap;
 	/* A gather of fma_vector_width float32 entries at random indices from
 	 * a table resident in L1, L2, L3, DRAM (index 0..3): indices per
 	 * second, spread, and the table's bytes. */

@@ -101,6 +101,10 @@ hx_ceilings_json_core(json_t *obj, const hx_ceilings_t *c)
 	    hx_ceilings_json_number(c->gather_l1_mix_s));
 	rc |= hx_ceilings_json_set(obj, "gather_l1_fp_overlap",
 	    hx_ceilings_json_number(c->gather_l1_fp_overlap));
+	rc |= hx_ceilings_json_set(obj, "gather_l2_mix_s",
+	    hx_ceilings_json_number(c->gather_l2_mix_s));
+	rc |= hx_ceilings_json_set(obj, "gather_l2_fp_overlap",
+	    hx_ceilings_json_number(c->gather_l2_fp_overlap));
 	rc |= hx_ceilings_json_set(
 	    obj, "page_release_s", hx_ceilings_json_number(c->release_s));
 	rc |= hx_ceilings_json_set(obj, "page_release_spread",

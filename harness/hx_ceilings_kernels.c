@@ -36,8 +36,10 @@
 #define HX_CK_CHAINS 12
 /* Gathers in flight: independent index streams. */
 #define HX_CK_GATHER_CHAINS 4
-/* The FMAs of hx_ck_gather_mix an iteration. */
-#define HX_CK_GATHER_MIX_FMAS (2 * HX_CK_CHAINS)
+/* The FMAs of hx_ck_gather_mix an iteration: 144, about the time of its
+ * 4 gathers from L2 (both about 35 ns on the Intel VM of 2026-12-03). */
+#define HX_CK_GATHER_MIX_REPS 6
+#define HX_CK_GATHER_MIX_FMAS (2 * HX_CK_CHAINS * HX_CK_GATHER_MIX_REPS)
 
 /* Operands read through volatile so that no kernel folds its constants.
  * x = x * 1 + 0 style chains keep values fixed: no overflow, no
@@ -338,12 +340,16 @@ hx_ck_gather_stencil(
 	variant_no_opt(out);
 }
 
-/* hx_ck_gather's loop with 24 FMAs (two on each of 12 independent
- * chains) an iteration beside its 4 gathers, the proportion of interp's
- * pair loop (its floating-point terms about a tenth of its gathers' at
+/* hx_ck_gather's loop with HX_CK_GATHER_MIX_FMAS FMAs (12 on each of 12
+ * independent chains) an iteration beside its 4 gathers, the proportion
+ * of interp's gather loops (the rest of their in-core work, llvm-mca's
+ * issue term, a quarter (fused) to all (tiled) of their gathers' time at
  * the measured rates): whether the FMAs hide under the gathers (the time
  * is the larger part's) or add to them tells the model how to combine
- * its gather term with its floating-point terms. */
+ * its gather term with the rest. With 24 FMAs an iteration, a tenth of
+ * the gathers' time, they hid (0.77 to 1.0 from L2 in four runs); with
+ * 144 they mostly add (0.15, 0.49 and 0.43 from L2; 0, 0.21 and 0 from
+ * L3), and interp's loops do what the second says (docs/model.md). */
 HX_CK_KERNEL void
 hx_ck_gather_mix(
     uint64_t iters, const float *table, uint32_t mask, hx_vf_t *out)
@@ -358,10 +364,12 @@ hx_ck_gather_mix(
 	for (uint64_t i = 0; i < iters; i++) {
 		hx_ck_gather_step(x, acc, table, mask);
 #pragma GCC unroll 16
-		for (int j = 0; j < HX_CK_CHAINS; j++) {
-			f[j] = f[j] * one + (one - one);
-			f[j] = f[j] * one + (one - one);
-		}
+		for (int rr = 0; rr < HX_CK_GATHER_MIX_REPS; rr++)
+#pragma GCC unroll 16
+			for (int j = 0; j < HX_CK_CHAINS; j++) {
+				f[j] = f[j] * one + (one - one);
+				f[j] = f[j] * one + (one - one);
+			}
 	}
 	for (int j = 0; j < HX_CK_GATHER_CHAINS; j++)
 		out[j] = acc[j] + f[j] + f[j + 4] + f[j + 8];
@@ -719,10 +727,11 @@ hx_ck_levels_round(hx_ceilings_t *r, const size_t size[3])
 	 * gathers' rates came in two states from one `harness ceilings` to
 	 * the next, up to 2x apart: 8 of 23 invocations on the Intel VM
 	 * read the L2 stencil at 8 x 10^8 points a second or more (up to
-	 * 10.4), the rest 4.7 to 6.9. Page-aligned, 0 of 9 did (4.5 to 6.3).
-	 * interp tiled's loop did not follow the fast state: a term priced
-	 * by it missed by -45% where the other state's missed by -14%
-	 * (docs/model.md, "How close it comes"). */
+	 * 10.4), the rest 4.7 to 6.9. Page-aligned, 0 of 9 did (4.5 to 6.3)
+	 * at first, but 8 of 14 did again the same evening (up to 10.0):
+	 * the offset was not the cause, and the two states remain
+	 * (docs/model.md, "How close it comes"). The alignment stays: it
+	 * takes one thing that varied out of the measurement. */
 	if (posix_memalign(&buf, 4096, 2 * gbytes[2]) != 0)
 		return HX_CEILINGS_ENOMEM;
 	for (size_t i = 0; i < 2 * gbytes[2] / 4; i++)
@@ -739,6 +748,9 @@ hx_ck_levels_round(hx_ceilings_t *r, const size_t size[3])
 	if (ret == HX_CEILINGS_OK)
 		ret = hx_ck_measure_gather_mix(r, buf, gbytes[0] / 4,
 		    &r->gather_l1_mix_s, &r->gather_l1_fp_overlap);
+	if (ret == HX_CEILINGS_OK)
+		ret = hx_ck_measure_gather_mix(r, buf, gbytes[1] / 4,
+		    &r->gather_l2_mix_s, &r->gather_l2_fp_overlap);
 	free(buf);
 	return ret;
 }
@@ -776,6 +788,10 @@ hx_ck_levels_keep(hx_ceilings_t *c, const hx_ceilings_t *r, int first)
 	if (first || r->gather_l1_fp_overlap > c->gather_l1_fp_overlap) {
 		c->gather_l1_mix_s = r->gather_l1_mix_s;
 		c->gather_l1_fp_overlap = r->gather_l1_fp_overlap;
+	}
+	if (first || r->gather_l2_fp_overlap > c->gather_l2_fp_overlap) {
+		c->gather_l2_mix_s = r->gather_l2_mix_s;
+		c->gather_l2_fp_overlap = r->gather_l2_fp_overlap;
 	}
 }
 

@@ -403,26 +403,32 @@ hx_model_iteration(const hx_loop_t *l, const json_t *c, int glevel,
 	    : NAN;
 }
 
-/* The gathers and the floating-point work together: the larger, and
- * the smaller as far as it does not hide under it (gover, the ceilings'
- * gather_fp_overlap: 1 hides it, 0 adds it). */
+/* The gathers and the rest of the loop's in-core work together: the
+ * larger, and the smaller as far as it does not hide under it (gover,
+ * the ceilings' gather_fp_overlap at the gathers' level: 1 hides it, 0
+ * adds it). */
 static double
-hx_model_gather_fp(double gather, double fp, double gover)
+hx_model_gather_rest(double gather, double rest, double gover)
 {
-	return fmax(gather, fp) + (1.0 - gover) * fmin(gather, fp);
+	return fmax(gather, rest) + (1.0 - gover) * fmin(gather, rest);
 }
 
 /* The ceilings' overlaps: fp_overlap into *fp, and into *gather the
- * gathers' with the floating-point work at their level glevel (L1's,
- * gather_l1_fp_overlap, for gathers L1 serves where the ceilings have
- * it; else gather_fp_overlap, measured from L3), each 1 (the terms'
- * maximum) when missing or out of [0, 1]. */
+ * gathers' with the other in-core work at their level glevel (L1's,
+ * gather_l1_fp_overlap, and L2's, gather_l2_fp_overlap, for gathers
+ * those levels serve, where the ceilings have them; else
+ * gather_fp_overlap, measured from L3), each 1 (the terms' maximum)
+ * when missing or out of [0, 1]. */
 static void
 hx_model_overlaps(const json_t *c, int glevel, double *fp, double *gather)
 {
+	static const char *const by_level[2] = {
+	    "gather_l1_fp_overlap", "gather_l2_fp_overlap"};
+
 	*fp = hx_model_ceiling(c, "fp_overlap");
-	*gather =
-	    glevel == 0 ? hx_model_ceiling(c, "gather_l1_fp_overlap") : NAN;
+	*gather = glevel >= 0 && glevel < 2
+	    ? hx_model_ceiling(c, by_level[glevel])
+	    : NAN;
 	if (!(*gather >= 0.0 && *gather <= 1.0))
 		*gather = hx_model_ceiling(c, "gather_fp_overlap");
 	if (!(*fp >= 0.0 && *fp <= 1.0))
@@ -434,8 +440,11 @@ hx_model_overlaps(const json_t *c, int glevel, double *fp, double *gather)
 /* The in-core rule over times t (of one iteration, or of a run; NaN: no
  * such term) at ceilings c: the floating-point ones overlap as far as
  * fp_overlap says (their combined time into *fp_s when not NULL), the
- * result and the gathers as far as gather_fp_overlap says, that and the
- * others by their maximum. */
+ * result and the other terms but the gathers by their maximum, and that
+ * and the gathers as far as the gathers' level's gather_fp_overlap says
+ * (the ceilings' mix holds the gathers and a like time of FMAs: the
+ * loop's other work, which shares the vector ports with the gathers'
+ * own operations). */
 static double
 hx_model_in_core_rule(
     const double t[HX_MODEL_IN_CORE], const json_t *c, int glevel, double *fp_s)
@@ -459,7 +468,7 @@ hx_model_in_core_rule(
 	fp = fp_max + (1.0 - overlap) * (fp_sum - fp_max);
 	if (fp_s != NULL)
 		*fp_s = fp;
-	return fmax(most, hx_model_gather_fp(gather, fp, gover));
+	return hx_model_gather_rest(gather, fmax(most, fp), gover);
 }
 
 /* The in-core terms of the hot loop, per run of `units` units. */

@@ -18,10 +18,14 @@
  * max + (1 - fp_overlap) (sum - max), fp_overlap measured by the ceilings
  * (12 FMAs and 2 divides together against each alone; 0.16-0.20 on the
  * development VM: they mostly add); without it, their maximum. That and
- * the other in-core terms (gather, load, store, other, latency, and issue:
- * the hot loop's cycles an iteration as llvm-mca simulates it on this CPU,
- * at the seconds a cycle the ceilings' FMA kernel calibrates) overlap: the
- * core issues them to other units, so their maximum counts. Data transfers
+ * the other in-core terms but the gathers (load, store, other, latency,
+ * and issue: the hot loop's cycles an iteration as llvm-mca simulates it
+ * on this CPU, at the seconds a cycle the ceilings' FMA kernel
+ * calibrates) overlap: the core issues them to other units, so their
+ * maximum counts. The gathers and that maximum overlap as far as the
+ * ceilings' mix of gathers and a like time of FMAs from the gathers'
+ * level measured (gather_l1_fp_overlap, gather_l2_fp_overlap,
+ * gather_fp_overlap: 1 their maximum, 0 their sum). Data transfers
  * below L1 and faults do not overlap with them or each other (the ECM
  * model's rule for caches without overlap; a fault stops the thread):
  * they add. The limiter is the
@@ -78,8 +82,9 @@ typedef struct hx_model_s {
 	double unexplained_s; /* measured - predicted, when not determined */
 	/* The floating-point terms combined, and the overlap used. */
 	double fp_s, fp_overlap;
-	/* How far that hides under the gathers (gather_fp_overlap; 1 when
-	 * the ceilings lack it: their maximum). */
+	/* How far the rest of the in-core work hides under the gathers (the
+	 * gathers' level's gather_fp_overlap; 1 when the ceilings lack it:
+	 * their maximum). */
 	double gather_fp_overlap;
 	/* The work: the hot loop, its iterations per unit, instructions per
 	 * unit by class, gather indices per unit, bytes per unit and the

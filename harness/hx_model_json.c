@@ -133,14 +133,16 @@ hx_model_json(const hx_model_t *m)
 	json_object_set_new(o, "unexplained_s", hx_model_num(m->unexplained_s));
 	json_object_set_new(o, "terms", terms);
 	json_object_set_new(o, "rule",
-	    json_string("max(gf, load, store, other, latency, issue) + "
-			"passes + sum(data terms) + faults x (fault + page "
-			"release); latency = sum of the loop's instructions' "
-			"starts on its dependency chains / wait_window; issue "
-			"= llvm-mca's cycles an iteration x mca_cycle_s; gf = "
-			"max(gather, fp) + (1 - gather_fp_overlap) x "
-			"min(gather, fp); fp = max + (1 - fp_overlap) x (sum - "
-			"max) of fma, addmul, divsqrt, shuffle"));
+	    json_string(
+		"max(gather, rest) + (1 - gather_fp_overlap) x "
+		"min(gather, rest) + passes + sum(data terms) + faults "
+		"x (fault + page release); rest = max(fp, load, store, "
+		"other, latency, issue); latency = sum of the loop's "
+		"instructions' starts on its dependency chains / "
+		"wait_window; issue = llvm-mca's cycles an iteration x "
+		"mca_cycle_s; fp = max + (1 - fp_overlap) x (sum - max) "
+		"of fma, addmul, divsqrt, shuffle; gather_fp_overlap "
+		"the ceilings' at the gathers' level"));
 	json_object_set_new(o, "fp_s", hx_model_num(m->fp_s));
 	json_object_set_new(o, "fp_overlap", hx_model_num(m->fp_overlap));
 	json_object_set_new(

@@ -106,6 +106,26 @@ Test(ceilings, measure_small, .timeout = 60)
 		    "L3 mix %g s under its gathers' %g s", c.gather_mix_s,
 		    4 * w / c.gather_per_s[2]);
 	}
+	/* From L2: under L3's mix, and not faster than its gathers alone or
+	 * its 144 FMAs alone (a fifth under allowed, as above). */
+	if (FB_RATES_COMPARABLE && isfinite(c.gather_mix_s) &&
+	    isfinite(c.gather_l2_mix_s)) {
+		const double w = (double)c.fma_vector_width;
+		const double fmas = 144.0 / (c.fma_flops_per_s / (2.0 * w));
+
+		cr_expect(c.gather_l2_mix_s < c.gather_mix_s,
+		    "gathers and FMAs from L2 %g s, from L3 %g s",
+		    c.gather_l2_mix_s, c.gather_mix_s);
+		cr_expect(c.gather_l2_mix_s > 0.8 * 4 * w / c.gather_per_s[1],
+		    "L2 mix %g s under its gathers' %g s", c.gather_l2_mix_s,
+		    4 * w / c.gather_per_s[1]);
+		cr_expect(c.gather_l2_mix_s > 0.8 * fmas,
+		    "L2 mix %g s under its FMAs' %g s", c.gather_l2_mix_s,
+		    fmas);
+		cr_expect(c.gather_l2_fp_overlap >= 0.0 &&
+			c.gather_l2_fp_overlap <= 1.0,
+		    "L2 overlap %g", c.gather_l2_fp_overlap);
+	}
 	/* The stencil (4 gathers a point, the last 3 re-reading the first's
 	 * line): from L1 and L2, where a re-read costs about what the first
 	 * read does, not faster a point than one gather (half as fast again

@@ -281,6 +281,60 @@ Test(model, issue_is_the_simulated_cycles_at_the_calibrated_clock)
 	json_decref(r);
 }
 
+/* The gathers and the rest of the loop's in-core work (here the issue
+ * term, 2.5 ms, over the FMAs' 0.25 ms) combine by the overlap the
+ * ceilings measured at the gathers' level, as the gathers and the FMAs
+ * of the ceilings' mix did: gathers 1 ms and issue 2.5 ms are 2.5 ms at
+ * overlap 1, 3.5 ms at 0, 3 ms at 0.5. Kept on twice L1 (L2 serves
+ * them), L2's own overlap decides, not L3's; without it, L3's. */
+Test(model, gathers_and_the_rest_combine_by_their_levels_overlap)
+{
+	json_t *r = json_pack("{s:{s:f}, s:{s:f}}", "work", "units", 1e6,
+	    "time_s", "median", 0.003);
+	json_t *c = round_ceilings(0.0);
+	hx_loop_t l = gather_loop();
+	double l1 = (double)variant_cache_bytes(1, 0);
+	double l2 = (double)variant_cache_bytes(2, 0);
+	hx_model_t m;
+	char msg[256];
+
+	l.mca_cycles = 80;
+	json_object_set_new(c, "mca_cycle_s", json_real(0.5e-9));
+	cr_assert_eq(
+	    hx_model_compute(r, &l, 16, 0, NAN, c, &m, msg, sizeof(msg)), 0,
+	    "%s", msg);
+	cr_expect_float_eq(
+	    m.predicted_s, 3.5e-3, 1e-12, "overlap 0: %g", m.predicted_s);
+	json_object_set_new(c, "gather_fp_overlap", json_real(0.5));
+	cr_assert_eq(
+	    hx_model_compute(r, &l, 16, 0, NAN, c, &m, msg, sizeof(msg)), 0,
+	    "%s", msg);
+	cr_expect_float_eq(
+	    m.predicted_s, 3e-3, 1e-12, "overlap 0.5: %g", m.predicted_s);
+	cr_expect_float_eq(m.gather_fp_overlap, 0.5, 1e-12);
+	if (l1 > 0 && l2 > 2 * l1) {
+		json_decref(r);
+		r = result_beyond_l2();
+		json_object_set_new(c, "gather_l1_fp_overlap", json_real(0.0));
+		json_object_set_new(c, "gather_l2_fp_overlap", json_real(1.0));
+		cr_assert_eq(hx_model_compute(
+				 r, &l, 16, 0, 2 * l1, c, &m, msg, sizeof(msg)),
+		    0, "%s", msg);
+		cr_expect_str_eq(m.gather_level, "l2");
+		cr_expect_float_eq(m.gather_fp_overlap, 1.0, 1e-12);
+		cr_expect_float_eq(m.predicted_s, 2.5e-3, 1e-12,
+		    "L2's overlap 1: %g", m.predicted_s);
+		json_object_del(c, "gather_l2_fp_overlap");
+		cr_assert_eq(hx_model_compute(
+				 r, &l, 16, 0, 2 * l1, c, &m, msg, sizeof(msg)),
+		    0, "%s", msg);
+		cr_expect_float_eq(
+		    m.gather_fp_overlap, 0.5, 1e-12, "without L2's, L3's");
+	}
+	json_decref(c);
+	json_decref(r);
+}
+
 /* The gathers of a schedule that keeps them on a small part of its inputs
  * (variant_t.gather_bytes_of: interp tiled's two tables) are priced at the
  * level that holds that part, and combined with the FMAs by that level's
