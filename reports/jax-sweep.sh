@@ -220,12 +220,7 @@ LIMIT=${FB_JAX_MEM_LIMIT:-$(awk -v a="$AVAIL" 'BEGIN { printf "%.0f", a * 0.75 }
 TMP=$(mktemp "${TMPDIR:-/tmp}/jax-sweep.XXXXXX")
 JTMP=$TMP
 trap 'rm -f "$TMP" "$TMP.scale"' EXIT
-# The last CPU, for the question's memory runs beside the rest of the
-# untimed part (which keeps to CPU 0).
 NCPU=$(nproc 2>/dev/null || echo 1)
-SCALE_CPU=$(awk '/^Cpus_allowed_list:/ { n = split($2, a, /[-,]/); print a[n] }' \
-	/proc/self/status 2>/dev/null)
-SCALE_CPU=${SCALE_CPU:-0}
 
 # compact FILE SET: the result object in FILE as one line of DATA/SET.jsonl.
 compact() {
@@ -246,7 +241,8 @@ except (OSError, ValueError):
 
 # jexec SET LABEL THREADS CALLS DCALLS WORKLOAD PROGRAM [PARAMS...]: one
 # exec run of run.py (CALLS warm calls, DCALLS unwaited and back to back),
-# pinned to CPU $PIN (0) for THREADS=1, validated against the reference;
+# pinned to CPU $PIN (0; none when empty) for THREADS=1, validated against
+# the reference;
 # under `harness exec --allocator $ALLOC` when ALLOC is set. Its seconds
 # go to TIMES as SET/LABEL PARAMS.
 ALLOC=
@@ -256,7 +252,7 @@ jexec() {
 	shift 7
 	t0=$(ms)
 	pin=
-	[ "$threads" = 1 ] && pin="taskset -c $PIN"
+	[ "$threads" = 1 ] && [ -n "$PIN" ] && pin="taskset -c $PIN"
 	step "$set_: $label $*"
 	rm -f "$JTMP"
 	if $pin "$H" exec --workload "$w" "$@" --name "$label" --repeat 0 --warmup 0 \
@@ -276,11 +272,11 @@ jexec() {
 # predicts under 90% of the guard, until one finishes (a run the guard
 # stops is kept, failed). The report reads these runs' peak RSS and N, no
 # time of them (rp_jaxsec.c's question_peak, rp_lesson.c): so they run in
-# the untimed part, on the last CPU; at N=1e6 the run takes 80 s, a fifth
-# of the timed part it was in. Its outcome goes to DATA/.jax-scale for the
-# plan the timed part writes.
+# the untimed part, on no CPU in particular; at N=1e6 the run takes 80 s,
+# a fifth of the timed part it was in. Its outcome goes to DATA/.jax-scale
+# for the plan the timed part writes.
 scale() {
-	PIN=$SCALE_CPU
+	PIN=
 	JTMP=$TMP.scale
 	for n in $NSMALL $NI; do
 		jexec jax-interp-scale question 1 0 0 interp question --n $n --m $MI
@@ -324,8 +320,8 @@ sys.exit(json.loads(open(sys.argv[1]).readlines()[-1])["status"] != "ok")' \
 		"$(echo $BIGS | tr ' ' ,)" "$BIG" "$FIT" "$AVAIL" "$LIMIT" > "$DATA/.jax-scale"
 }
 
-# The untimed part: the question's memory against N (scale, above, on the
-# last CPU), the jaxpr verdicts, the compilations per protocol, and explain
+# The untimed part: the question's memory against N (scale, above), the
+# jaxpr verdicts, the compilations per protocol, and explain
 # (variants/jax/explain.py): where the un-jitted question's and colony
 # step's memory goes, by source line, predicted beside measured, with its
 # chart, for the report's rp_explain.c. None of them measures a time the
@@ -347,7 +343,7 @@ untimed() {
 	jaxpr=$!
 	t1=$(ms)
 	step "compilations per protocol"
-	taskset -c 0 "$PY" variants/jax/protocol.py --parts compiles \
+	"$PY" variants/jax/protocol.py --parts compiles \
 		--json "$DATA/jax-compiles.json" ||
 		echo "jax-sweep.sh: protocol.py --parts compiles failed" >&2
 	took "compilations per protocol" "$t1"
@@ -357,7 +353,7 @@ untimed() {
 		shift
 		t1=$(ms)
 		step "explain $name"
-		taskset -c 0 "$PY" variants/jax/explain.py --program "$@" --measure \
+		"$PY" variants/jax/explain.py --program "$@" --measure \
 			--json "$DATA/explain-$name.json" --chart "$DATA/explain-$name.png" \
 			--chart "$DATA/explain-$name.svg" >/dev/null ||
 			echo "jax-sweep.sh: explain $name failed" >&2
