@@ -13,18 +13,18 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 0.941902
-"interp/fused" 1.00702
-"interp/chunked" 0.962842
-"interp/tiled" 0.887773
-"interp/hoisted" 1.11498
-"interp/sorted" 1.14144
-"colony/naive" 0.95745
-"colony/naive-reuse" 0.975894
-"colony/fused" 1.00381
-"colony/chunked" 0.989168
-"colony/tiled" 1.0097
-"colony/cells" 1.08635
+"interp/materialized" 0.899754
+"interp/fused" 0.871207
+"interp/chunked" 0.879188
+"interp/tiled" 0.808054
+"interp/hoisted" 0.968461
+"interp/sorted" 0.954089
+"colony/naive" 0.94866
+"colony/naive-reuse" 0.980823
+"colony/fused" 1.03318
+"colony/chunked" 0.922377
+"colony/tiled" 0.912663
+"colony/cells" 0.986641
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

@@ -12,27 +12,27 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.43861
+2 1.11308
 EOD
 $s1 << EOD
 1 1
-2 1.56574
+2 0.896893
 EOD
 $s2 << EOD
 1 1
-2 1.66934
+2 0.803696
 EOD
 $s3 << EOD
 1 1
-2 1.39122
+2 1.43435
 EOD
 $s4 << EOD
 1 1
-2 1.63221
+2 1.42583
 EOD
 $s5 << EOD
 1 1
-2 1.46127
+2 0.549192
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'naive', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'naive-reuse', \

@@ -12,31 +12,31 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.63174
+2 1.42255
 EOD
 $s1 << EOD
 1 1
-2 1.51311
+2 1.71527
 EOD
 $s2 << EOD
 1 1
-2 1.46307
+2 1.96148
 EOD
 $s3 << EOD
 1 1
-2 1.40861
+2 1.91279
 EOD
 $s4 << EOD
 1 1
-2 1.41583
+2 1.46288
 EOD
 $s5 << EOD
 1 1
-2 1.69071
+2 1.76221
 EOD
 $s6 << EOD
 1 1
-2 1.4978
+2 1.38368
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'eager', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'materialized', \

@@ -14,18 +14,18 @@ set xtics rotate by -35 noenhanced
 set yrange [0:2]
 set key inside left top box opaque
 $t << EOD
-"interp/materialized" 0.458185 0 0.126312 0.202871
-"interp/fused" 0.688787 0.000190195 0 2.12326e-05
-"interp/chunked" 0.626191 0.0912509 0 0.00279435
-"interp/tiled" 0.392373 0.0852397 0 2.9577e-05
-"interp/hoisted" 0.206717 0.736304 0 5.76899e-05
-"interp/sorted" 0.714967 0.0445986 0 0.000515564
-"colony/naive" 0.137647 0 0.19902 0.63926
-"colony/naive-reuse" 0.361582 0 0.522801 0.335874
-"colony/fused" 0.876546 0.000146995 0 3.03283e-05
-"colony/chunked" 0.552449 0.422228 0 0.0802436
-"colony/tiled" 0.850325 0.000254702 0 0.000124808
-"colony/cells" 0.668216 0.0121887 0 0.00462397
+"interp/materialized" 0.584706 0 0.131199 0.210517
+"interp/fused" 0.921373 0.000185709 0 2.22765e-05
+"interp/chunked" 0.756393 0.0834133 0 0.0027456
+"interp/tiled" 0.788723 0.0772665 0 3.03936e-05
+"interp/hoisted" 0.207201 0.680856 0 6.31986e-05
+"interp/sorted" 0.720971 0.0426975 0 0.000589295
+"colony/naive" 0.125036 0 0.189009 0.606522
+"colony/naive-reuse" 0.334998 0 0.506394 0.325016
+"colony/fused" 0.795865 0.000143995 0 7.21042e-05
+"colony/chunked" 0.488057 0.362588 0 0.0740438
+"colony/tiled" 0.74404 0.000240274 0 9.52495e-05
+"colony/cells" 0.651088 0.0123935 0 0.00380364
 EOD
 plot $t using 2:xtic(1) lc rgb '#0072B2' title 'in-core (compute, gathers, loads overlapped, plus the loops beside the hot loop)', $t using 3 lc rgb '#56B4E9' title 'L2 and L3 transfers', $t using 4 lc rgb '#E69F00' title 'DRAM transfers', $t using 5 lc rgb '#CC79A7' title 'page faults', 1 with lines dt 2 lw 2 lc rgb 'black' title 'measured median'
 set output

@@ -12,31 +12,31 @@ set xrange [0.01:10000]
 set yrange [0.1:1000]
 set samples 400
 $v0 << EOD
-0.13 0.291055 0.426338
+0.13 0.297794 0.406528
 EOD
 $v1 << EOD
-2.4375 3.28675 7.76722
+2.4375 3.25214 7.44996
 EOD
 $v2 << EOD
-1312.01 5.03951 7.76722
+1312.01 5.04161 7.44996
 EOD
 $v3 << EOD
-2.4375 4.49193 7.76722
+2.4375 4.20707 7.44996
 EOD
 $v4 << EOD
-1312.01 12.7637 32.5294
+1312.01 11.4645 22.2589
 EOD
 $v5 << EOD
-216.838 10.0312 13.6662
+216.838 9.16864 13.5069
 EOD
 $v6 << EOD
-77.4138 69.7253 135.849
+77.4138 68.3943 135.702
 EOD
-plot (x*148.4 < 136.3 ? x*148.4 : 136.3) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 148 GB/s', (x*56.65 < 136.3 ? x*56.65 : 136.3) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 57 GB/s', (x*12.22 < 136.3 ? x*12.22 : 136.3) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 12 GB/s', (x*12.66 < 136.3 ? x*12.66 : 136.3) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 13 GB/s; the flat part: FMA peak', 7.767 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 7.77 GFLOP/s', 32.53 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 32.5 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
+plot (x*214.6 < 136.1 ? x*214.6 : 136.1) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 215 GB/s', (x*64.39 < 136.1 ? x*64.39 : 136.1) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 64 GB/s', (x*11.75 < 136.1 ? x*11.75 : 136.1) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 12 GB/s', (x*11.03 < 136.1 ? x*11.03 : 136.1) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 11 GB/s; the flat part: FMA peak', 7.45 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 7.45 GFLOP/s', 22.26 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 22.3 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
   $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM; gathers)', $v1 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#E69F00' notitle, \
-  $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3; not determined)', $v2 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#009E73' notitle, \
-  $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3; not determined)', $v3 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#CC79A7' notitle, \
-  $v4 using 1:2 with points pt 12 ps 2 lw 2 lc rgb '#56B4E9' title 'tiled (L3; not determined)', $v4 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#56B4E9' notitle, \
+  $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3; gathers)', $v2 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#009E73' notitle, \
+  $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3; gathers)', $v3 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#CC79A7' notitle, \
+  $v4 using 1:2 with points pt 12 ps 2 lw 2 lc rgb '#56B4E9' title 'tiled (L3; gathers)', $v4 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#56B4E9' notitle, \
   $v5 using 1:2 with points pt 14 ps 2 lw 2 lc rgb '#8C6D31' title 'hoisted (L3; L3 traffic)', $v5 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#8C6D31' notitle, \
   $v6 using 1:2 with points pt 1 ps 2 lw 2 lc rgb '#7F3C8D' title 'sorted (L3; ports and window (llvm-mca))', $v6 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#7F3C8D' notitle
 set output
