@@ -128,20 +128,22 @@ typedef struct hx_ceilings_s {
 	 * rule (hx_model.h). */
 	double fp_mix_s;
 	double fp_overlap;
-	/* 4 gathers from the L3 table and 24 FMAs of 12 independent chains
-	 * together: seconds an iteration, and how far the FMAs hid under the
-	 * gathers (1: fully, 0: the times add), for the model's rule. */
+	/* 4 gathers from the L3 table and 144 FMAs of 12 independent chains
+	 * (about the gathers' time from L2) together: seconds an iteration,
+	 * and how far the FMAs hid under the gathers (1: fully, 0: the times
+	 * add), for the model's rule joining the gathers with the rest of a
+	 * loop's in-core work. */
 	double gather_mix_s;
 	double gather_fp_overlap;
 	/* The same with the gathers from the L1 table, for a loop whose
 	 * gathers L1 serves (interp tiled's: a tile of points against one
-	 * table): 0.42 there against 0.56 from L3 on the development VM. */
+	 * table): 0.42 there against 0.56 from L3 on the development VM,
+	 * with 24 FMAs beside the gathers. */
 	double gather_l1_mix_s;
 	double gather_l1_fp_overlap;
 	/* The same from the L2 table, for a loop whose gathers L2 serves
 	 * (interp tiled's on a 48 kB L1: two tables beside a tile of points,
-	 * 57 kB): between the two, since an L2 gather waits longer than an
-	 * L1 one and less than an L3 one. */
+	 * 57 kB), where the model had used L3's. */
 	double gather_l2_mix_s;
 	double gather_l2_fp_overlap;
 	/* A gather of fma_vector_width float32 entries at random indices from
