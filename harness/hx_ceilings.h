@@ -68,6 +68,10 @@ enum {
 enum { HX_CEILINGS_READ, HX_CEILINGS_WRITE, HX_CEILINGS_COPY };
 /* The large allocation's size. */
 #define HX_CEILINGS_ALLOC_BYTES ((size_t)64 << 20)
+/* The FMAs beside the 4 gathers of an iteration of the gather mix
+ * (gather_mix_s, gather_l1_mix_s, gather_l2_mix_s): about the time of
+ * the gathers from L2 (both about 35 ns on the Intel VM of 2026-12-03). */
+#define HX_CEILINGS_GATHER_MIX_FMAS 144
 
 typedef struct hx_ceilings_s {
 	/* Best triad rate, bytes per second, 3 arrays counted (see above). */

@@ -36,10 +36,12 @@
 #define HX_CK_CHAINS 12
 /* Gathers in flight: independent index streams. */
 #define HX_CK_GATHER_CHAINS 4
-/* The FMAs of hx_ck_gather_mix an iteration: 144, about the time of its
- * 4 gathers from L2 (both about 35 ns on the Intel VM of 2026-12-03). */
-#define HX_CK_GATHER_MIX_REPS 6
-#define HX_CK_GATHER_MIX_FMAS (2 * HX_CK_CHAINS * HX_CK_GATHER_MIX_REPS)
+/* The FMAs of hx_ck_gather_mix an iteration (HX_CEILINGS_GATHER_MIX_FMAS):
+ * this many rounds of two on each chain. */
+#define HX_CK_GATHER_MIX_REPS (HX_CEILINGS_GATHER_MIX_FMAS / (2 * HX_CK_CHAINS))
+_Static_assert(
+    HX_CK_GATHER_MIX_REPS * 2 * HX_CK_CHAINS == HX_CEILINGS_GATHER_MIX_FMAS,
+    "the gather mix's FMAs are whole rounds of two on each chain");
 
 /* Operands read through volatile so that no kernel folds its constants.
  * x = x * 1 + 0 style chains keep values fixed: no overflow, no
@@ -340,7 +342,7 @@ hx_ck_gather_stencil(
 	variant_no_opt(out);
 }
 
-/* hx_ck_gather's loop with HX_CK_GATHER_MIX_FMAS FMAs (12 on each of 12
+/* hx_ck_gather's loop with HX_CEILINGS_GATHER_MIX_FMAS FMAs (12 on each of 12
  * independent chains) an iteration beside its 4 gathers, the proportion
  * of interp's gather loops (the rest of their in-core work, llvm-mca's
  * issue term, a quarter (fused) to all (tiled) of their gathers' time at
@@ -642,7 +644,7 @@ hx_ck_measure_gather_mix(const hx_ceilings_t *c, const float *table,
 	if (hx_ceilings_best_of(gsec, HX_CK_RUNS, &gbest, &spread) != 0 ||
 	    hx_ceilings_best_of(msec, HX_CK_RUNS, &best, &spread) != 0)
 		return HX_CEILINGS_ECLOCK;
-	fma = HX_CK_GATHER_MIX_FMAS /
+	fma = HX_CEILINGS_GATHER_MIX_FMAS /
 	    (c->fma_flops_per_s / (2.0 * (double)c->fma_vector_width));
 	gather = gbest / (double)k;
 	mix = best / (double)k;
@@ -755,6 +757,18 @@ hx_ck_levels_round(hx_ceilings_t *r, const size_t size[3])
 	return ret;
 }
 
+/* One level's gather mix: the round's (mix, overlap) into the kept
+ * (*mix, *overlap) when it is the first or hid more. */
+static void
+hx_ck_keep_mix(
+    double *mix, double *overlap, double rmix, double roverlap, int first)
+{
+	if (first || roverlap > *overlap) {
+		*mix = rmix;
+		*overlap = roverlap;
+	}
+}
+
 /* Keeps in c the faster of each per-level rate of c and r (the spreads
  * with them), and the gathers-with-FMAs of the round that overlapped
  * them more. */
@@ -781,18 +795,12 @@ hx_ck_levels_keep(hx_ceilings_t *c, const hx_ceilings_t *r, int first)
 	/* A load only hides less of the FMAs under the gathers (a slower
 	 * mix reads as less overlap): the round that hid the most is what
 	 * a free core does, as the best run is for a rate. */
-	if (first || r->gather_fp_overlap > c->gather_fp_overlap) {
-		c->gather_mix_s = r->gather_mix_s;
-		c->gather_fp_overlap = r->gather_fp_overlap;
-	}
-	if (first || r->gather_l1_fp_overlap > c->gather_l1_fp_overlap) {
-		c->gather_l1_mix_s = r->gather_l1_mix_s;
-		c->gather_l1_fp_overlap = r->gather_l1_fp_overlap;
-	}
-	if (first || r->gather_l2_fp_overlap > c->gather_l2_fp_overlap) {
-		c->gather_l2_mix_s = r->gather_l2_mix_s;
-		c->gather_l2_fp_overlap = r->gather_l2_fp_overlap;
-	}
+	hx_ck_keep_mix(&c->gather_mix_s, &c->gather_fp_overlap, r->gather_mix_s,
+	    r->gather_fp_overlap, first);
+	hx_ck_keep_mix(&c->gather_l1_mix_s, &c->gather_l1_fp_overlap,
+	    r->gather_l1_mix_s, r->gather_l1_fp_overlap, first);
+	hx_ck_keep_mix(&c->gather_l2_mix_s, &c->gather_l2_fp_overlap,
+	    r->gather_l2_mix_s, r->gather_l2_fp_overlap, first);
 }
 
 int
