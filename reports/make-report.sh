@@ -41,7 +41,7 @@
 # report prints) runs beside the cache simulation, whose figures are
 # valgrind's counts, not times, so other processes on the cores change none
 # of them. None of them is pinned: pinned (the question's runs on the
-# last CPU, valgrind and the rest on CPU 0), CPU 0 was busy for 161 s
+# last CPU, valgrind and the rest on CPU 0), the cache simulation took 157 s on CPU 0
 # while the last CPU fell idle after 94 s. Every timed step runs alone.
 #
 # Environment: FB_HARNESS, FB_HARNESS_GLIBC override the two harness builds,
