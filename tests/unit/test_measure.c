@@ -89,6 +89,16 @@ Test(measure, timeline_catches_a_known_spike)
 	free(p);
 	hx_timeline_phase(tl, 0, 1);
 	nanosleep(&hold, NULL);
+	/* The sampler thread may not have run since the free (a busy VM
+	 * held it for the whole 30 ms once, and the last sample was the
+	 * spike's): wait, up to 2 s, for a sample of the phase set after
+	 * the free, which is what the last check below reads. */
+	for (int k = 0; k < 200; k++) {
+		n = hx_timeline_count(tl);
+		if (n > 0 && hx_timeline_samples(tl)[n - 1].step == 1)
+			break;
+		nanosleep(&(struct timespec){0, 10 * 1000 * 1000}, NULL);
+	}
 	hx_timeline_stop(tl);
 	n = hx_timeline_count(tl);
 	s = hx_timeline_samples(tl);
