@@ -145,7 +145,7 @@ valgrind-build:
 
 # The Debian packages (harness/deps.sh says which and why): make deps those
 # that building the harness and the report needs, deps-report adds the JAX
-# programs' (python3-venv) and llvm (llvm-mca, the time model's issue
+# programs' (python3-venv) and llvm with llvm-19 (llvm-mca, the time model's issue
 # term), deps-test the test tools. As root they install
 # what is missing with apt-get; otherwise they print the command.
 deps:

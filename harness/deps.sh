@@ -8,7 +8,9 @@
 #   report  make report: build, python3-venv for the JAX programs'
 #           virtual environment (variants/jax; skipped without it) and
 #           llvm's llvm-mca (the time model's issue term: a hot loop's
-#           cycles on this CPU; the term is left out without it)
+#           cycles on this CPU; the term is left out without it), and
+#           LLVM 19's (llvm-19), for the CPUs LLVM 14 does not know: on an
+#           AMD Zen 4 LLVM 14 rejects every AVX-512 instruction
 #   test    make test: report, and Criterion (the test binaries), g++ (the
 #           C++ plugin), valgrind (memcheck, --cachesim), clang and its
 #           fuzzer runtime (make fuzz), cppcheck, clang-format, Google
@@ -55,6 +57,7 @@ report_needs() {
 	build_needs
 	echo "lib python3-venv ensurepip"
 	echo "tool llvm llvm-mca"
+	echo "tool llvm-19 llvm-mca-19"
 }
 test_needs() {
 	report_needs

@@ -889,20 +889,133 @@ hx_disasm_mca_line(
 	return 1;
 }
 
+/* The llvm-mca programs tried, in order, where FB_LLVM_MCA names none:
+ * Debian 12's default (LLVM 14), then LLVM 19 (Debian 12's llvm-19),
+ * whose models know CPUs LLVM 14 does not (AMD Zen 4: LLVM 14 takes it for
+ * a Zen 3 and rejects every AVX-512 instruction). */
+static const char *const hx_disasm_mca_tools[] = {"llvm-mca", "llvm-mca-19"};
+
+/* An instruction of the build's widest vectors: the probe a program's
+ * model of this CPU must hold. */
+#if defined(__AVX512F__)
+#define HX_DISASM_MCA_PROBE "vfmadd231ps %zmm0,%zmm1,%zmm2"
+#elif defined(__AVX2__)
+#define HX_DISASM_MCA_PROBE "vfmadd231ps %ymm0,%ymm1,%ymm2"
+#else
+#define HX_DISASM_MCA_PROBE "addps %xmm0,%xmm1"
+#endif
+
+/* Cycles an iteration of the body in asmfile as `mca` simulates it, or
+ * NaN with the reason in msg (llvm-mca's own error line where it printed
+ * one). */
+static double
+hx_disasm_mca_run(const char *mca, const char *asmfile, char *msg, size_t len)
+{
+	char cmd[4600], *report = NULL;
+	size_t rlen = 0;
+	double total = NAN, iters = NAN, cycles = NAN;
+	int said = 0;
+
+	snprintf(cmd, sizeof(cmd), "%s -mcpu=native -iterations=%d %s 2>&1",
+	    mca, HX_DISASM_MCA_ITERATIONS, asmfile);
+	/* A program that rejects the body exits non-zero: its output is
+	 * read all the same, for its error line. */
+	(void)hx_disasm_slurp(cmd, &report, &rlen);
+	if (report == NULL || rlen == 0) {
+		snprintf(msg, len, "%s cannot run or read the loop", mca);
+		free(report);
+		return NAN;
+	}
+	for (char *l = strtok(report, "\n"); l != NULL;
+	     l = strtok(NULL, "\n")) {
+		sscanf(l, " Iterations: %lf", &iters);
+		sscanf(l, " Total Cycles: %lf", &total);
+		if (!said &&
+		    (strncmp(l, "error:", 6) == 0 ||
+			strstr(l, "not found") != NULL)) {
+			snprintf(msg, len, "%s: %s", mca, l);
+			said = 1;
+		}
+	}
+	if (iters > 0 && total > 0)
+		cycles = total / iters;
+	else if (!said)
+		snprintf(msg, len, "%s printed no cycles", mca);
+	free(report);
+	return cycles;
+}
+
+/* The llvm-mca this process uses, picked once: FB_LLVM_MCA where set,
+ * else the first of hx_disasm_mca_tools that simulates the probe on this
+ * CPU (-mcpu=native). NULL with the first program's reason in msg when
+ * none does. One program for every loop: the ceilings' cycle (the FMA
+ * kernel's, mca_cycle_s) and the variants' loops are simulated alike. */
+const char *
+hx_disasm_mca_tool(char *msg, size_t len)
+{
+	static char picked[64], reason[256];
+	static int done;
+	const char *env = getenv("FB_LLVM_MCA");
+	char probe[] = "/tmp/fusebench-mca-probe-XXXXXX";
+	int fd;
+
+	if (env != NULL && env[0] != '\0')
+		return env;
+	if (done) {
+		if (picked[0] == '\0')
+			snprintf(msg, len, "%s", reason);
+		return picked[0] != '\0' ? picked : NULL;
+	}
+	done = 1;
+	if ((fd = mkstemp(probe)) < 0) {
+		snprintf(
+		    reason, sizeof(reason), "cannot write llvm-mca's input");
+		snprintf(msg, len, "%s", reason);
+		return NULL;
+	}
+	if (write(fd, HX_DISASM_MCA_PROBE "\n", sizeof(HX_DISASM_MCA_PROBE)) !=
+	    sizeof(HX_DISASM_MCA_PROBE)) {
+		close(fd);
+		unlink(probe);
+		snprintf(
+		    reason, sizeof(reason), "cannot write llvm-mca's input");
+		snprintf(msg, len, "%s", reason);
+		return NULL;
+	}
+	close(fd);
+	for (size_t i = 0;
+	     i < sizeof(hx_disasm_mca_tools) / sizeof(hx_disasm_mca_tools[0]) &&
+	     picked[0] == '\0';
+	     i++) {
+		char why[256];
+
+		if (!isnan(hx_disasm_mca_run(
+			hx_disasm_mca_tools[i], probe, why, sizeof(why))))
+			snprintf(picked, sizeof(picked), "%s",
+			    hx_disasm_mca_tools[i]);
+		else if (reason[0] == '\0')
+			snprintf(reason, sizeof(reason), "%s", why);
+	}
+	unlink(probe);
+	if (picked[0] == '\0') {
+		snprintf(msg, len, "%s", reason);
+		return NULL;
+	}
+	return picked;
+}
+
 double
 hx_disasm_mca_cycles(
     const char *path, uint64_t start, uint64_t end, char *msg, size_t msglen)
 {
-	const char *mca = getenv("FB_LLVM_MCA");
+	const char *mca;
 	char q[4200], cmd[4600], asmfile[] = "/tmp/fusebench-mca-XXXXXX";
-	char *text = NULL, *report = NULL, line[512];
-	size_t tlen = 0, rlen = 0;
-	double cycles = NAN, total = NAN, iters = NAN;
+	char *text = NULL, line[512], why[256] = "";
+	size_t tlen = 0;
+	double cycles = NAN;
 	FILE *f = NULL;
 	int fd, n = 0, call = 0;
 
-	if (mca == NULL || mca[0] == '\0')
-		mca = "llvm-mca";
 	hx_disasm_quote(path, q, sizeof(q));
 	snprintf(cmd, sizeof(cmd),
 	    "objdump -d --no-show-raw-insn --start-address=0x%llx "
@@ -932,26 +1045,16 @@ hx_disasm_mca_cycles(
 			 : "no instruction for llvm-mca");
 		goto label_remove;
 	}
-	snprintf(cmd, sizeof(cmd),
-	    "%s -mcpu=native -iterations=%d %s 2>/dev/null", mca,
-	    HX_DISASM_MCA_ITERATIONS, asmfile);
-	if (hx_disasm_slurp(cmd, &report, &rlen) != 0 || report == NULL) {
-		snprintf(msg, msglen, "%s cannot run or read the loop", mca);
+	if ((mca = hx_disasm_mca_tool(why, sizeof(why))) == NULL) {
+		snprintf(msg, msglen, "%s", why);
 		goto label_remove;
 	}
-	for (char *l = strtok(report, "\n"); l != NULL;
-	     l = strtok(NULL, "\n")) {
-		sscanf(l, " Iterations: %lf", &iters);
-		sscanf(l, " Total Cycles: %lf", &total);
-	}
-	if (iters > 0 && total > 0)
-		cycles = total / iters;
-	else
-		snprintf(msg, msglen, "%s printed no cycles", mca);
+	cycles = hx_disasm_mca_run(mca, asmfile, msg, msglen);
+	if (!isnan(cycles))
+		snprintf(msg, msglen, "%s", mca);
 label_remove:
 	unlink(asmfile);
 label_return:
 	free(text);
-	free(report);
 	return cycles;
 }

@@ -128,8 +128,10 @@ typedef struct hx_loop_s {
 	char callee[HX_LOOP_CALLEES][32];
 	double calls[HX_LOOP_CALLEES];
 	/* Cycles an iteration as llvm-mca simulates the body on this CPU
-	 * (hx_disasm_mca_cycles), 0 where it was not run. */
+	 * (hx_disasm_mca_cycles), 0 where it was not run; mca_note, the
+	 * program that simulated it, or why none did ("" where not run). */
 	double mca_cycles;
+	char mca_note[160];
 } hx_loop_t;
 
 /*
@@ -176,12 +178,22 @@ char *hx_disasm_functions(
  * machine-code analyzer; FB_LLVM_MCA names another binary) simulates the
  * body repeated on this machine's CPU (-mcpu=native): its ports, its
  * instructions' latencies and throughputs with every load an L1 hit, its
- * scheduler and reorder buffer. NaN with a one-line message in msg when
- * llvm-mca is missing or cannot read the body, or the body calls a
- * function (a call is not the loop's to simulate).
+ * scheduler and reorder buffer; msg then names the program
+ * (hx_disasm_mca_tool). NaN with a one-line message in msg when no
+ * llvm-mca reads the body (llvm-mca's own error line where it printed one),
+ * or the body calls a function (a call is not the loop's to simulate).
  */
 double hx_disasm_mca_cycles(
     const char *path, uint64_t start, uint64_t end, char *msg, size_t msglen);
+
+/*
+ * The llvm-mca program this process uses, picked once: FB_LLVM_MCA where
+ * set; else the first of llvm-mca (Debian 12: LLVM 14) and llvm-mca-19
+ * whose model of this CPU (-mcpu=native) holds an instruction of the
+ * build's widest vectors. LLVM 14 takes an AMD Zen 4 for a Zen 3 and
+ * rejects its AVX-512; LLVM 19 knows it. NULL with the reason in msg.
+ */
+const char *hx_disasm_mca_tool(char *msg, size_t len);
 
 /*
  * The file that holds the code at addr (this process's executable or a

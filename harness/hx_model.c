@@ -251,12 +251,8 @@ hx_model_work(const variant_t *v, hx_loop_t *loop, char *msg, size_t len)
 			best = i;
 	}
 	*loop = loops[best];
-	{
-		char why[256];
-
-		loop->mca_cycles = hx_disasm_mca_cycles(
-		    path, loop->start, loop->end, why, sizeof(why));
-	}
+	loop->mca_cycles = hx_disasm_mca_cycles(path, loop->start, loop->end,
+	    loop->mca_note, sizeof(loop->mca_note));
 	return 0;
 }
 
@@ -642,6 +638,14 @@ hx_model_compute(const json_t *r, const hx_loop_t *loop, double hot_units,
 	m->gather_level = hx_model_level(m->gather_bytes, &glevel);
 	m->gather_index = glevel;
 	hx_model_in_core(m, c, units, glevel);
+	if (!(m->loop.mca_cycles > 0.0))
+		snprintf(m->issue_missing, sizeof(m->issue_missing),
+		    "no llvm-mca read the hot loop: %s",
+		    m->loop.mca_note[0] != '\0' ? m->loop.mca_note : "not run");
+	else if (!(hx_model_ceiling(c, "mca_cycle_s") > 0.0))
+		snprintf(m->issue_missing, sizeof(m->issue_missing),
+		    "the ceilings have no mca_cycle_s (no llvm-mca read their "
+		    "FMA kernel when they were measured)");
 	if (streams)
 		hx_model_streams(m, r, c, units);
 	hx_model_data(m, r, c, units);

@@ -122,6 +122,9 @@ typedef struct hx_model_s {
 	 * ceilings' wait_window), its longest chain, seconds, and the
 	 * window; NaN without the latency ceilings. */
 	double wait_s, chain_s, wait_window;
+	/* Why the issue term is left out ("" where it counts): no llvm-mca
+	 * read the hot loop (its reason), or the ceilings lack mca_cycle_s. */
+	char issue_missing[192];
 	/* The passes priced (variant_pass_t), in the variant's order. */
 	hx_model_pass_t pass[VARIANT_PASSES];
 	int npasses;

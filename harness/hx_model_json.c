@@ -69,6 +69,9 @@ hx_model_work_json(const hx_model_t *m)
 	    w, "loop_instructions", json_integer(m->loop.insns));
 	json_object_set_new(w, "mca_cycles_per_iteration",
 	    hx_model_num(m->loop.mca_cycles > 0.0 ? m->loop.mca_cycles : NAN));
+	json_object_set_new(w, "mca_program",
+	    m->loop.mca_cycles > 0.0 ? json_string(m->loop.mca_note)
+				     : json_null());
 	json_object_set_new(
 	    w, "iterations_per_unit", hx_model_num(m->iters_per_unit));
 	json_object_set_new(
@@ -132,6 +135,9 @@ hx_model_json(const hx_model_t *m)
 	json_object_set_new(o, "limiter", json_string(m->limiter));
 	json_object_set_new(o, "unexplained_s", hx_model_num(m->unexplained_s));
 	json_object_set_new(o, "terms", terms);
+	json_object_set_new(o, "issue_missing",
+	    m->issue_missing[0] != '\0' ? json_string(m->issue_missing)
+					: json_null());
 	json_object_set_new(o, "rule",
 	    json_string(
 		"max(gather, rest) + (1 - gather_fp_overlap) x "
@@ -219,6 +225,8 @@ hx_model_print(FILE *f, const hx_model_t *m)
 	if (isfinite(m->unexplained_s))
 		fprintf(f, " (%.4g s unexplained)", m->unexplained_s);
 	fputc('\n', f);
+	if (m->issue_missing[0] != '\0')
+		fprintf(f, "  model: no issue term: %s\n", m->issue_missing);
 }
 
 /* Seconds a run of the term called name, 0 when the model has none. */

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "fb_objects.h"
@@ -395,6 +396,67 @@ Test(disasm, mca_cycles_follow_the_units_a_loop_needs)
 	cr_expect(add >= adds / 4.0 && add < 10.0 * adds,
 	    "%g adds in %g cycles", adds, add);
 	cr_expect(div > add, "divides %g cycles, adds %g", div, add);
+}
+
+/* One llvm-mca for every loop, one whose model of this CPU holds the
+ * build's widest vectors: the FMA kernel's loop of this build (zmm on an
+ * AVX-512 build) is simulated, and msg names the program that did it, the
+ * one hx_disasm_mca_tool picked. On an AMD Zen 4 Debian 12's LLVM 14
+ * rejected every AVX-512 instruction and the issue term was left out
+ * without a word; LLVM 19 (llvm-19) reads them. */
+Test(disasm, mca_reads_the_builds_widest_vectors)
+{
+	char obj[4200], msg[256], tool[256] = "", *text;
+	const char *picked = hx_disasm_mca_tool(tool, sizeof(tool));
+	hx_loop_t loop;
+	double cycles;
+
+	if (picked == NULL)
+		cr_skip_test(
+		    "llvm-mca: %s (sh harness/deps.sh install report)", tool);
+	fb_harness_object("hx_ceilings.o", obj, sizeof(obj));
+	text = hx_disasm_functions(obj, "hx_ceilings_fma", 1, msg, sizeof(msg));
+	cr_assert_not_null(text, "hx_ceilings_fma: %s", msg);
+	cr_assert_gt(hx_disasm_loops(text, &loop, 1), 0, "no FMA loop");
+	free(text);
+	cr_assert_gt(loop.kind[HX_INSN_FMA], 0, "no FMA in the loop");
+	cycles =
+	    hx_disasm_mca_cycles(obj, loop.start, loop.end, msg, sizeof(msg));
+	cr_expect(
+	    cycles > 0, "%s read no cycles from the FMA loop: %s", picked, msg);
+	cr_expect_str_eq(
+	    msg, picked, "simulated by '%s', picked '%s'", msg, picked);
+}
+
+/* Where llvm-mca rejects the loop, msg carries its own error line. */
+Test(disasm, mca_says_what_llvm_mca_rejected)
+{
+	char obj[4200], msg[256], *text, script[] = "/tmp/fb-fake-mca-XXXXXX";
+	hx_loop_t loop;
+	double cycles;
+	int fd = mkstemp(script);
+	static const char body[] =
+	    "#!/bin/sh\necho 'error: found an unsupported instruction in the "
+	    "input assembly sequence.'\nexit 1\n";
+
+	cr_assert_geq(fd, 0);
+	cr_assert_eq(
+	    write(fd, body, sizeof(body) - 1), (ssize_t)sizeof(body) - 1);
+	close(fd);
+	chmod(script, 0700);
+	fb_harness_object("hx_ceilings_kernels.o", obj, sizeof(obj));
+	text = hx_disasm_functions(obj, "hx_ck_add", 1, msg, sizeof(msg));
+	cr_assert_not_null(text, "hx_ck_add: %s", msg);
+	cr_assert_gt(hx_disasm_loops(text, &loop, 1), 0, "no add loop");
+	free(text);
+	setenv("FB_LLVM_MCA", script, 1);
+	cycles =
+	    hx_disasm_mca_cycles(obj, loop.start, loop.end, msg, sizeof(msg));
+	unsetenv("FB_LLVM_MCA");
+	unlink(script);
+	cr_expect(isnan(cycles), "%g cycles from a rejecting llvm-mca", cycles);
+	cr_expect(strstr(msg, "unsupported instruction") != NULL,
+	    "the reason lost: '%s'", msg);
 }
 
 Test(disasm, mca_cycles_say_why_not)

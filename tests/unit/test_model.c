@@ -269,6 +269,7 @@ Test(model, issue_is_the_simulated_cycles_at_the_calibrated_clock)
 	cr_expect(found, "no issue term");
 	cr_expect_str_eq(m.limiter, "issue");
 	cr_expect_float_eq(m.predicted_s, 2.5e-3, 1e-12, "%g", m.predicted_s);
+	cr_expect_str_empty(m.issue_missing);
 	json_object_del(c, "mca_cycle_s");
 	cr_assert_eq(
 	    hx_model_compute(r, &l, 16, 0, NAN, c, &m, msg, sizeof(msg)), 0,
@@ -277,6 +278,21 @@ Test(model, issue_is_the_simulated_cycles_at_the_calibrated_clock)
 		cr_expect(strcmp(m.term[i].name, "issue") != 0,
 		    "an issue term without the clock");
 	cr_expect_float_eq(m.predicted_s, 1e-3, 1e-12, "%g", m.predicted_s);
+	cr_expect(strstr(m.issue_missing, "mca_cycle_s") != NULL,
+	    "left out without saying the clock is missing: '%s'",
+	    m.issue_missing);
+	/* No cycles (no llvm-mca read the loop): left out, saying why. */
+	json_object_set_new(c, "mca_cycle_s", json_real(0.5e-9));
+	l.mca_cycles = 0;
+	snprintf(l.mca_note, sizeof(l.mca_note),
+	    "llvm-mca: error: found an "
+	    "unsupported instruction");
+	cr_assert_eq(
+	    hx_model_compute(r, &l, 16, 0, NAN, c, &m, msg, sizeof(msg)), 0,
+	    "%s", msg);
+	cr_expect_float_eq(m.predicted_s, 1e-3, 1e-12, "%g", m.predicted_s);
+	cr_expect(strstr(m.issue_missing, "unsupported instruction") != NULL,
+	    "left out without llvm-mca's reason: '%s'", m.issue_missing);
 	json_decref(c);
 	json_decref(r);
 }
