@@ -470,6 +470,7 @@ hx_ceilings_mca_clock(hx_ceilings_t *c, int threads)
 	ssize_t n;
 
 	c->mca_cycle_s = c->mca_fma_cycles = NAN;
+	snprintf(c->mca_program, sizeof(c->mca_program), "none: not run");
 	/* This program's file by name: objdump and llvm-mca run in
 	 * processes of their own, whose /proc/self is not ours. */
 	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
@@ -488,6 +489,8 @@ hx_ceilings_mca_clock(hx_ceilings_t *c, int threads)
 	free(text);
 	c->mca_fma_cycles =
 	    hx_disasm_mca_cycles(self, loop.start, loop.end, msg, sizeof(msg));
+	snprintf(c->mca_program, sizeof(c->mca_program), "%s%s",
+	    c->mca_fma_cycles > 0.0 ? "" : "none: ", msg);
 	/* Seconds of one FMA instruction on one thread. */
 	per_insn = 2.0 * HX_FMA_LANES * (double)threads / c->fma_flops_per_s;
 	if (c->mca_fma_cycles > 0.0)

@@ -98,9 +98,11 @@ typedef struct hx_ceilings_s {
 	 * fma_flops_per_s) over the cycles llvm-mca simulates for its
 	 * compiled loop (hx_disasm_mca_cycles), so that a loop's simulated
 	 * cycles price at the clock the vector units ran at; and those
-	 * cycles. NaN without llvm-mca. */
+	 * cycles. NaN without llvm-mca; mca_program, the llvm-mca that
+	 * simulated the loop (hx_disasm_mca_tool), or "none: " and why. */
 	double mca_cycle_s;
 	double mca_fma_cycles;
+	char mca_program[280];
 	/* Triad rate with the arrays resident in L1d, L2, L3 (index 0..2),
 	 * bytes per second counted as above, and each array's bytes; NaN when
 	 * the level's size is unknown. */

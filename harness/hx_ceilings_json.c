@@ -95,6 +95,9 @@ hx_ceilings_json_core(json_t *obj, const hx_ceilings_t *c)
 	    obj, "mca_cycle_s", hx_ceilings_json_number(c->mca_cycle_s));
 	rc |= hx_ceilings_json_set(
 	    obj, "mca_fma_cycles", hx_ceilings_json_number(c->mca_fma_cycles));
+	rc |= hx_ceilings_json_set(obj, "mca_program",
+	    json_stringn(c->mca_program,
+		strnlen(c->mca_program, sizeof(c->mca_program))));
 	rc |= hx_ceilings_json_set(obj, "gather_fp_overlap",
 	    hx_ceilings_json_number(c->gather_fp_overlap));
 	rc |= hx_ceilings_json_set(obj, "gather_l1_mix_s",

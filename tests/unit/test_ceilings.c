@@ -160,6 +160,15 @@ Test(ceilings, measure_small, .timeout = 60)
 		    "an llvm-mca cycle of %g s", c.mca_cycle_s);
 		cr_expect(c.mca_fma_cycles >= 4.0, "%g cycles for the FMAs",
 		    c.mca_fma_cycles);
+		/* ... and names the program that simulated the loop. */
+		cr_expect(strstr(c.mca_program, "llvm-mca") != NULL &&
+			strncmp(c.mca_program, "none", 4) != 0,
+		    "mca_program '%s'", c.mca_program);
+	} else {
+		/* Without the cycle, the ceilings say why. */
+		cr_expect(strncmp(c.mca_program, "none: ", 6) == 0 &&
+			strlen(c.mca_program) > 6,
+		    "no llvm-mca cycle and no reason: '%s'", c.mca_program);
 	}
 	/* A call of sinf or cosf (a range reduction and a polynomial) takes
 	 * longer than one add's latency and less than a microsecond. */
