@@ -203,6 +203,7 @@ double rp_data_chunk(const json_t *r);
 	X(STEAL, "conditions.steal_fraction")                                  \
 	X(MODEL_FP_OVERLAP, "model.fp_overlap")                                \
 	X(MODEL_WAIT_WINDOW, "model.work.wait_window")                         \
+	X(MODEL_MCA_PROGRAM, "model.work.mca_program")                         \
 	X(MODEL_GATHER_PER_UNIT, "model.work.gather_indices_per_unit")         \
 	X(MODEL_GATHER_LEVEL, "model.work.gather_level")                       \
 	X(MODEL_DIVSQRT_PER_UNIT, "model.work.per_unit.divsqrt")               \

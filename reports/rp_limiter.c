@@ -463,6 +463,7 @@ rp_limiter_facts(rp_report_t *R)
 {
 	rp_facts_t *F = &R->facts;
 	limits_tally_t t = {NULL, 0, 0, 0, 0};
+	const char *mca;
 
 	rp_fact_text(F, RP_FACT_PERCENT, RP_LIMITER_MODEL_TOLERANCE,
 	    rp_text_fmt_num(100 * RP_LIMITER_MODEL_TOLERANCE, "%.0f%%"), NULL,
@@ -495,4 +496,9 @@ rp_limiter_facts(rp_report_t *R)
 	    t.any, "limits.fp_overlap");
 	rp_fact_num(F, RP_FACT_NUMBER, rp_field(t.any, RP_F_MODEL_WAIT_WINDOW),
 	    t.any, "limits.wait_window");
+	/* The llvm-mca the issue term used (null: data from before the
+	 * harness named it, or none read the loop). */
+	mca = rp_field_str(t.any, RP_F_MODEL_MCA_PROGRAM);
+	rp_fact_str(
+	    F, mca[0] != '\0' ? mca : NULL, t.any, "limits.mca_program");
 }

@@ -390,3 +390,24 @@ Test(report_limiter_model, present_only_with_a_modelled_main_run)
 	cr_expect(json_is_true(json_object_get(
 	    rp_facts_get(&R->facts, "limits.model_present"), "value")));
 }
+
+/* limits.mca_program: the llvm-mca the main runs' issue term used, as the
+ * run's model names it; null where the data does not say (runs from
+ * before the harness named it). */
+Test(report_limiter_model, names_the_llvm_mca_of_the_issue_term)
+{
+	const json_t *f;
+
+	add_modelled("fused", 1.0, 0.7, 0, 0);
+	rp_limiter_facts(R);
+	f = rp_facts_get(&R->facts, "limits.mca_program");
+	cr_assert_not_null(f, "no fact limits.mca_program");
+	cr_expect(json_is_null(json_object_get(f, "value")));
+	json_object_set_new(
+	    json_object_get(json_array_get(R->data.runs, 0), "model"), "work",
+	    json_pack("{s:s}", "mca_program", "llvm-mca-19"));
+	rp_facts_free(&R->facts);
+	rp_facts_init(&R->facts);
+	rp_limiter_facts(R);
+	cr_expect_str_eq(str_of("limits.mca_program"), "llvm-mca-19");
+}
