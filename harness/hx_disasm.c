@@ -945,44 +945,33 @@ hx_disasm_mca_run(const char *mca, const char *asmfile, char *msg, size_t len)
 	return cycles;
 }
 
-/* The llvm-mca this process uses, picked once: FB_LLVM_MCA where set,
- * else the first of hx_disasm_mca_tools that simulates the probe on this
- * CPU (-mcpu=native). NULL with the first program's reason in msg when
- * none does. One program for every loop: the ceilings' cycle (the FMA
- * kernel's, mca_cycle_s) and the variants' loops are simulated alike. */
-const char *
-hx_disasm_mca_tool(char *msg, size_t len)
+/* Into picked, the first of hx_disasm_mca_tools that simulates the probe
+ * on this CPU (-mcpu=native); else picked "" and the first program's
+ * reason in reason. */
+static void
+hx_disasm_mca_pick(char *picked, size_t plen, char *reason, size_t rlen)
 {
-	static char picked[64], reason[256];
-	static int done;
-	const char *env = getenv("FB_LLVM_MCA");
 	char probe[] = "/tmp/fusebench-mca-probe-XXXXXX";
-	int fd;
+	FILE *f;
+	int fd = mkstemp(probe), ok;
 
-	if (env != NULL && env[0] != '\0')
-		return env;
-	if (done) {
-		if (picked[0] == '\0')
-			snprintf(msg, len, "%s", reason);
-		return picked[0] != '\0' ? picked : NULL;
+	picked[0] = reason[0] = '\0';
+	if (fd < 0) {
+		snprintf(reason, rlen, "cannot write llvm-mca's input");
+		return;
 	}
-	done = 1;
-	if ((fd = mkstemp(probe)) < 0) {
-		snprintf(
-		    reason, sizeof(reason), "cannot write llvm-mca's input");
-		snprintf(msg, len, "%s", reason);
-		return NULL;
-	}
-	if (write(fd, HX_DISASM_MCA_PROBE "\n", sizeof(HX_DISASM_MCA_PROBE)) !=
-	    sizeof(HX_DISASM_MCA_PROBE)) {
+	if ((f = fdopen(fd, "w")) == NULL) {
 		close(fd);
-		unlink(probe);
-		snprintf(
-		    reason, sizeof(reason), "cannot write llvm-mca's input");
-		snprintf(msg, len, "%s", reason);
-		return NULL;
+		ok = 0;
+	} else {
+		ok = fputs(HX_DISASM_MCA_PROBE "\n", f) != EOF;
+		ok &= fclose(f) == 0;
 	}
-	close(fd);
+	if (!ok) {
+		snprintf(reason, rlen, "cannot write llvm-mca's input");
+		unlink(probe);
+		return;
+	}
 	for (size_t i = 0;
 	     i < sizeof(hx_disasm_mca_tools) / sizeof(hx_disasm_mca_tools[0]) &&
 	     picked[0] == '\0';
@@ -991,12 +980,32 @@ hx_disasm_mca_tool(char *msg, size_t len)
 
 		if (!isnan(hx_disasm_mca_run(
 			hx_disasm_mca_tools[i], probe, why, sizeof(why))))
-			snprintf(picked, sizeof(picked), "%s",
-			    hx_disasm_mca_tools[i]);
+			snprintf(picked, plen, "%s", hx_disasm_mca_tools[i]);
 		else if (reason[0] == '\0')
-			snprintf(reason, sizeof(reason), "%s", why);
+			snprintf(reason, rlen, "%s", why);
 	}
 	unlink(probe);
+}
+
+/* The llvm-mca this process uses, picked once: FB_LLVM_MCA where set,
+ * else hx_disasm_mca_pick's. NULL with the first program's reason in msg
+ * when none simulates the probe. One program for every loop: the
+ * ceilings' cycle (the FMA kernel's, mca_cycle_s) and the variants' loops
+ * are simulated alike. */
+const char *
+hx_disasm_mca_tool(char *msg, size_t len)
+{
+	static char picked[64], reason[256];
+	static int done;
+	const char *env = getenv("FB_LLVM_MCA");
+
+	if (env != NULL && env[0] != '\0')
+		return env;
+	if (!done) {
+		hx_disasm_mca_pick(
+		    picked, sizeof(picked), reason, sizeof(reason));
+		done = 1;
+	}
 	if (picked[0] == '\0') {
 		snprintf(msg, len, "%s", reason);
 		return NULL;
@@ -1010,7 +1019,7 @@ hx_disasm_mca_cycles(
 {
 	const char *mca;
 	char q[4200], cmd[4600], asmfile[] = "/tmp/fusebench-mca-XXXXXX";
-	char *text = NULL, line[512], why[256] = "";
+	char *text = NULL, line[512];
 	size_t tlen = 0;
 	double cycles = NAN;
 	FILE *f = NULL;
@@ -1045,10 +1054,8 @@ hx_disasm_mca_cycles(
 			 : "no instruction for llvm-mca");
 		goto label_remove;
 	}
-	if ((mca = hx_disasm_mca_tool(why, sizeof(why))) == NULL) {
-		snprintf(msg, msglen, "%s", why);
+	if ((mca = hx_disasm_mca_tool(msg, msglen)) == NULL)
 		goto label_remove;
-	}
 	cycles = hx_disasm_mca_run(mca, asmfile, msg, msglen);
 	if (!isnan(cycles))
 		snprintf(msg, msglen, "%s", mca);
