@@ -371,18 +371,29 @@ Test(disasm, ceiling_kernels_hold_their_instructions)
  * more cycles an iteration than the loop of 12 adds (hx_ck_add), both of
  * one object of this build; an add loop of 12 vector adds takes at least
  * 12 / 4 cycles (no x86 core issues more than 4 vector adds a cycle). */
+/* The first loop of function fn in the harness object `object` into
+ * *loop, and that object's path into obj. */
+static void
+kernel_loop(
+    const char *object, const char *fn, char *obj, size_t len, hx_loop_t *loop)
+{
+	char msg[256], *text;
+
+	fb_harness_object(object, obj, len);
+	text = hx_disasm_functions(obj, fn, 1, msg, sizeof(msg));
+	cr_assert_not_null(text, "%s: %s", fn, msg);
+	cr_assert_gt(hx_disasm_loops(text, loop, 1), 0, "%s: no loop", fn);
+	free(text);
+}
+
 static double
 kernel_mca_cycles(const char *fn, double *adds)
 {
-	char obj[4200], msg[256], *text;
+	char obj[4200], msg[256];
 	hx_loop_t loop;
 	double cycles;
 
-	fb_harness_object("hx_ceilings_kernels.o", obj, sizeof(obj));
-	text = hx_disasm_functions(obj, fn, 1, msg, sizeof(msg));
-	cr_assert_not_null(text, "%s: %s", fn, msg);
-	cr_assert_gt(hx_disasm_loops(text, &loop, 1), 0, "%s: no loop", fn);
-	free(text);
+	kernel_loop("hx_ceilings_kernels.o", fn, obj, sizeof(obj), &loop);
 	cycles =
 	    hx_disasm_mca_cycles(obj, loop.start, loop.end, msg, sizeof(msg));
 	if (adds != NULL)
@@ -412,7 +423,7 @@ Test(disasm, mca_cycles_follow_the_units_a_loop_needs)
  * without a word; LLVM 19 (llvm-19) reads them. */
 Test(disasm, mca_reads_the_builds_widest_vectors)
 {
-	char obj[4200], msg[256], tool[256] = "", *text;
+	char obj[4200], msg[256], tool[256] = "";
 	const char *picked = hx_disasm_mca_tool(tool, sizeof(tool));
 	hx_loop_t loop;
 	double cycles;
@@ -421,11 +432,8 @@ Test(disasm, mca_reads_the_builds_widest_vectors)
 	if (picked == NULL)
 		cr_skip_test(
 		    "llvm-mca: %s (sh harness/deps.sh install report)", tool);
-	fb_harness_object("hx_ceilings.o", obj, sizeof(obj));
-	text = hx_disasm_functions(obj, "hx_ceilings_fma", 1, msg, sizeof(msg));
-	cr_assert_not_null(text, "hx_ceilings_fma: %s", msg);
-	cr_assert_gt(hx_disasm_loops(text, &loop, 1), 0, "no FMA loop");
-	free(text);
+	kernel_loop(
+	    "hx_ceilings.o", "hx_ceilings_fma", obj, sizeof(obj), &loop);
 	cr_assert_gt(loop.kind[HX_INSN_FMA], 0, "no FMA in the loop");
 	cycles =
 	    hx_disasm_mca_cycles(obj, loop.start, loop.end, msg, sizeof(msg));
@@ -438,7 +446,7 @@ Test(disasm, mca_reads_the_builds_widest_vectors)
 /* Where llvm-mca rejects the loop, msg carries its own error line. */
 Test(disasm, mca_says_what_llvm_mca_rejected)
 {
-	char obj[4200], msg[256], *text, script[] = "/tmp/fb-fake-mca-XXXXXX";
+	char obj[4200], msg[256], script[] = "/tmp/fb-fake-mca-XXXXXX";
 	hx_loop_t loop;
 	double cycles;
 	int fd;
@@ -453,11 +461,8 @@ Test(disasm, mca_says_what_llvm_mca_rejected)
 	    write(fd, body, sizeof(body) - 1), (ssize_t)sizeof(body) - 1);
 	close(fd);
 	chmod(script, 0700);
-	fb_harness_object("hx_ceilings_kernels.o", obj, sizeof(obj));
-	text = hx_disasm_functions(obj, "hx_ck_add", 1, msg, sizeof(msg));
-	cr_assert_not_null(text, "hx_ck_add: %s", msg);
-	cr_assert_gt(hx_disasm_loops(text, &loop, 1), 0, "no add loop");
-	free(text);
+	kernel_loop(
+	    "hx_ceilings_kernels.o", "hx_ck_add", obj, sizeof(obj), &loop);
 	setenv("FB_LLVM_MCA", script, 1);
 	cycles =
 	    hx_disasm_mca_cycles(obj, loop.start, loop.end, msg, sizeof(msg));
