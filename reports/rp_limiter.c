@@ -91,7 +91,7 @@ rp_limiter_term_seconds(const json_t *m, const char *name)
 }
 
 /* The run's model is read into in: model_term NULL without one; its share
- * and seconds NAN where the terms lack it ("not determined"). */
+ * NAN where the terms lack it ("not determined"). */
 rp_limiter_t
 rp_limiter_of(const rp_data_t *D, const char *workload, const char *variant,
     rp_limiter_in_t *in)
@@ -106,7 +106,6 @@ rp_limiter_of(const rp_data_t *D, const char *workload, const char *variant,
 	    json_string_value(rp_field_json(r, RP_F_MODEL_LIMITER));
 	t = term_named(json_object_get(r, "model"), in->model_term);
 	in->model_share = rp_num(t, "share");
-	in->model_term_s = rp_num(t, "seconds");
 	return rp_limiter_decide(in);
 }
 

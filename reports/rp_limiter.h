@@ -33,7 +33,7 @@ typedef struct rp_limiter_in_s {
 	double time_s; /* the main run's median */
 	/* The run's time model (model.*), or model_term NULL without one. */
 	const char *model_term; /* model.limiter: the largest term's name */
-	double model_predicted, model_error, model_share, model_term_s;
+	double model_predicted, model_error, model_share;
 } rp_limiter_in_t;
 
 typedef struct rp_limiter_s {

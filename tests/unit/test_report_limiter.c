@@ -26,7 +26,6 @@ modelled(void)
 	rp_limiter_in_t in = {.time_s = 1.0,
 	    .model_term = "divsqrt",
 	    .model_share = 0.92,
-	    .model_term_s = 0.92,
 	    .model_predicted = 1.0,
 	    .model_error = 0.0};
 	return in;
