@@ -480,15 +480,6 @@ static const struct {
     {"L3", RP_F_L3_BYTES, "l3_bytes_per_s"},
     {"DRAM", RP_F_NONE, "triad_bytes_per_s"}};
 
-const char *
-rp_bandwidth_level(const json_t *r, double bytes)
-{
-	for (int i = 0; i < 3; i++)
-		if (bytes <= rp_field(r, levels[i].size))
-			return levels[i].name;
-	return "DRAM";
-}
-
 rp_bandwidth_ceiling_t
 rp_bandwidth_ceiling(const rp_data_t *D, const char *level, int cores)
 {
@@ -511,10 +502,12 @@ rp_bandwidth_of_run(const rp_data_t *D, const json_t *r)
 {
 	double ws =
 	    rp_field(r, RP_F_PEAK_WORKSPACE) + rp_field(r, RP_F_INPUT_BYTES);
+	int i = 0;
 
-	/* An unknown working set (NAN) fits no cache: DRAM. */
-	return rp_bandwidth_ceiling(
-	    D, rp_bandwidth_level(r, ws), rp_data_threads(r));
+	/* An unknown working set (NAN) fits no cache: DRAM, the last. */
+	while (i < 3 && !(ws <= rp_field(r, levels[i].size)))
+		i++;
+	return rp_bandwidth_ceiling(D, levels[i].name, rp_data_threads(r));
 }
 
 double

@@ -70,14 +70,12 @@ typedef struct rp_bandwidth_ceiling_s {
 	double bytes_per_s; /* the triad there; NAN when not measured */
 } rp_bandwidth_ceiling_t;
 
-/* The cache level whose size first holds bytes, from a run's
- * machine.caches: "L1", "L2", "L3" or "DRAM". */
-const char *rp_bandwidth_level(const json_t *r, double bytes);
 /* The triad of level ("L1" ... "DRAM") measured on cores cores; pure. */
 rp_bandwidth_ceiling_t rp_bandwidth_ceiling(
     const rp_data_t *D, const char *level, int cores);
-/* The ceiling of run r: the level of its working set and the threads it
- * ran (rp_data_threads). NULL r gives DRAM on one core. */
+/* The ceiling of run r: the first level whose size in r's machine.caches
+ * holds its working set, else DRAM, and the threads it ran
+ * (rp_data_threads). NULL r gives DRAM on one core. */
 rp_bandwidth_ceiling_t rp_bandwidth_of_run(const rp_data_t *D, const json_t *r);
 /* r's bytes moved per second (work.gbytes_per_s) over its ceiling; NAN
  * when either is unknown. */
