@@ -226,9 +226,7 @@ rp_data_free(rp_data_t *D)
 	json_decref(D->ceilings_threads);
 	json_decref(D->overhead);
 	rp_experiments_free(D->experiments);
-	D->experiments = NULL;
-	D->runs = D->cachesim = D->ceilings = D->ceilings_after =
-	    D->ceilings_threads = D->overhead = NULL;
+	memset(D, 0, sizeof(*D));
 }
 
 #define RP_FIELD_HX_PATH(id, path, csv, gbench, summary, unit, kind) path,
@@ -250,8 +248,7 @@ rp_field_path(rp_field_t id)
 double
 rp_field(const json_t *r, rp_field_t id)
 {
-	const char *path = rp_field_path(id);
-	return r == NULL || path == NULL ? NAN : hx_result_number(r, path);
+	return rp_num(r, rp_field_path(id));
 }
 
 json_t *
@@ -316,7 +313,7 @@ rp_field_str(const json_t *r, rp_field_t id)
 double
 rp_num(const json_t *r, const char *path)
 {
-	return r == NULL ? NAN : hx_result_number(r, path);
+	return r == NULL || path == NULL ? NAN : hx_result_number(r, path);
 }
 
 const char *

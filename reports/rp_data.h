@@ -274,9 +274,9 @@ rp_speedup_t rp_data_speedup(
     const json_t *a, const json_t *b, double margin, double level);
 
 /* A number by a path made at run time ("params." plus a registered
- * parameter's name; NAN when r is NULL or it is missing), and a string
- * member ("" when missing). A path known when compiling is a field:
- * rp_field. */
+ * parameter's name; NAN when r or path is NULL or it is missing), and a
+ * string member ("" when missing). A path known when compiling is a
+ * field: rp_field. */
 double rp_num(const json_t *r, const char *path);
 const char *rp_str(const json_t *r, const char *key);
 /* 1 when the run was measured with glibc malloc. */
