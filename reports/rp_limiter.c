@@ -145,17 +145,6 @@ prediction_facts(
 	return with_steal;
 }
 
-/* A model's term as facts: NAME (its word), NAME_s, NAME_share. */
-static void
-term_facts(rp_facts_t *F, const char *term, double s, double share,
-    const json_t *r, const char *name)
-{
-	rp_fact_str(F, rp_limiter_term_word(term), r, "%s", name);
-	rp_fact_num(F, RP_FACT_TIME, s, r, "%s_s", name);
-	rp_fact_text(F, RP_FACT_PERCENT, share,
-	    rp_text_fmt_num(100 * share, "%.0f%%"), r, "%s_share", name);
-}
-
 double
 rp_limiter_model_part(const json_t *r, const char *part)
 {
@@ -289,7 +278,7 @@ model_row_facts(rp_report_t *R, const char *w, const char *v, limits_tally_t *t)
 	int within;
 	double best[2] = {-INFINITY, -INFINITY}, with_steal;
 	const json_t *top[2] = {NULL, NULL};
-	char p[RP_FACTS_NAME_MAX], term[RP_FACTS_NAME_MAX + 16];
+	char p[RP_FACTS_NAME_MAX];
 	size_t i;
 	json_t *e;
 
@@ -314,10 +303,15 @@ model_row_facts(rp_report_t *R, const char *w, const char *v, limits_tally_t *t)
 		: NULL,
 	    r, "%s.gather_level", p);
 	for (int k = 0; k < 2; k++) {
-		snprintf(term, sizeof(term), "%s.term%d", p, k + 1);
-		term_facts(F, top[k] != NULL ? rp_str(top[k], "name") : NULL,
-		    rp_num(top[k], "seconds"), rp_num(top[k], "share"), r,
-		    term);
+		const char *n = top[k] != NULL ? rp_str(top[k], "name") : NULL;
+		double share = rp_num(top[k], "share");
+		rp_fact_str(
+		    F, rp_limiter_term_word(n), r, "%s.term%d", p, k + 1);
+		rp_fact_num(F, RP_FACT_TIME, rp_num(top[k], "seconds"), r,
+		    "%s.term%d_s", p, k + 1);
+		rp_fact_text(F, RP_FACT_PERCENT, share,
+		    rp_text_fmt_num(100 * share, "%.0f%%"), r,
+		    "%s.term%d_share", p, k + 1);
 	}
 	profile_facts(F, r, p);
 	t->any = t->any != NULL || m == NULL ? t->any : r;
