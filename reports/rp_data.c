@@ -113,9 +113,9 @@ static int
 check_timeline(void *arg, const char *path, char *msg, size_t msglen)
 {
 	FILE *f = fopen(path, "r");
-	char *line = NULL, *end;
+	char *line = NULL, *p, *end;
 	size_t cap = 0;
-	int lineno = 0, fields = 0, rc = 0;
+	int lineno = 0, fields = 0, k, rc = 0;
 
 	(void)arg;
 	if (f == NULL) {
@@ -123,25 +123,21 @@ check_timeline(void *arg, const char *path, char *msg, size_t msglen)
 		return -1;
 	}
 	while (rc == 0 && getline(&line, &cap, f) > 0) {
-		int k = 0;
-		lineno++;
 		line[strcspn(line, "\r\n")] = '\0';
-		if (lineno == 1) {
+		if (++lineno == 1) {
 			fields = 1;
-			for (char *c = line; *c != '\0'; c++)
-				fields += *c == ',';
-			if (strncmp(line, "t_s,", 4) != 0)
-				rc = -1;
+			for (p = line; *p != '\0'; p++)
+				fields += *p == ',';
+			rc = strncmp(line, "t_s,", 4) == 0 ? 0 : -1;
 			continue;
 		}
-		for (char *p = line; rc == 0; p = end + 1, k++) {
+		/* k numbers, each but the last ended by a comma. */
+		for (k = 1, p = line;; k++, p = end + 1) {
 			strtod(p, &end);
-			if (end == p || (*end != ',' && *end != '\0'))
-				rc = -1;
-			else if (*end == '\0')
+			if (end == p || *end != ',')
 				break;
 		}
-		if (rc == 0 && k + 1 != fields)
+		if (end == p || *end != '\0' || k != fields)
 			rc = -1;
 	}
 	if (rc != 0)
