@@ -238,13 +238,11 @@ threads_workload_facts(rp_report_t *R, const rp_workload_t *wl)
 	const char *vs[RP_DATA_MAX_VARIANTS], *w = wl->name,
 					      *set = wl->sets.threads;
 	rp_query_t q = {.set = set, .alloc = RP_ALLOC_JEMALLOC};
-	/* A workload registered without a threads set has none measured (a
-	 * NULL set would match every set). */
-	size_t nv = set != NULL
-	    ? rp_data_variants(&R->data, w, &q, vs, RP_DATA_MAX_VARIANTS)
-	    : 0;
+	size_t nv = rp_data_variants(&R->data, w, &q, vs, RP_DATA_MAX_VARIANTS);
 	threads_row_t rows[RP_DATA_MAX_VARIANTS];
 	int ts[RP_THREADS_MAX_T] = {0};
+	/* None without a threads set registered, and then no variant is
+	 * read (a NULL set would match every set). */
 	int nt = threads_counts(&R->data, set, w, ts);
 	json_t *names = json_array();
 
