@@ -371,9 +371,6 @@ threads_jax_facts(rp_report_t *R)
 	rp_fact_list(F, rows, "threads.jax.rows");
 }
 
-/* The memory question's eager is not at its size: what its runs there
- * would cost (its cold run's time, times the runs of the threads sweep at
- * each of its thread counts); threads.W.after.*. */
 void
 rp_threads_interp_after(rp_report_t *R, const rp_workload_t *w)
 {

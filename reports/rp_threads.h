@@ -60,8 +60,9 @@ const char *rp_threads_word(rp_threads_limiter_t l);
 /* The section's facts (threads.*), for templates/notebook/threads.md.j2. */
 void rp_threads_facts(rp_report_t *R);
 /* After interp's threads table: why interp eager is not at the question's
- * size, with what its runs there would cost (rp_workloads.h's
- * threads_after): the facts threads.W.after.*. */
+ * size, with what its runs there would cost (its cold run's time, times
+ * the runs of the threads sweep at each of its thread counts;
+ * rp_workloads.h's threads_after): the facts threads.W.after.*. */
 void rp_threads_interp_after(rp_report_t *R, const rp_workload_t *w);
 
 typedef struct rp_bandwidth_ceiling_s {
