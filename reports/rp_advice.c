@@ -402,7 +402,6 @@ c_recompile(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 	if (isnan(worst))
 		return missing(x, "no_run", w->sets.spread);
 	rp_vals_num(x, "worst", worst);
-	rp_vals_num(x, "shown", worst);
 	return 0;
 }
 
@@ -481,7 +480,6 @@ c_warm_up(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 	    rp_str(wr, "variant"));
 	rp_vals_num(x, "count", (double)nq);
 	rp_vals_num(x, "median", hx_stats_median(q, nq));
-	rp_vals_num(x, "shown", hx_stats_median(q, nq));
 	rp_vals_num(x, "worst", worst);
 	rp_vals_str(x, "worst_run", label);
 	rp_vals_num(x, "cold_faults", rp_field(wr, RP_F_COLD_MINOR_FAULTS));
@@ -561,10 +559,12 @@ jax_profiler(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 /* A side's rules, the last one RP_ADVICE_OTHERWISE. */
 #define RULES(...) ((const rp_advice_rule_t[]){__VA_ARGS__})
 
-const rp_advice_rule_t rp_advice_cannot[] = {
-    {RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_NOT_DECIDED, "shown", 0, NULL},
-    OTHERWISE(RP_ADVICE_CANNOT, ""),
-};
+/* The rules of a side with no counterpart of the advice: "cannot" once
+ * the value it shows beside the advice was measured. */
+#define CANNOT_ONCE_MEASURED(shown)                                            \
+	RULES({RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_NOT_DECIDED, shown, 0,   \
+		  NULL},                                                       \
+	    OTHERWISE(RP_ADVICE_CANNOT, ""))
 
 /* A C rewrite that takes the (N,M) or (N,N) arrays away: from -> to. */
 static const rp_advice_value_t rewrite_values[] = {
@@ -633,9 +633,8 @@ const rp_advice_t rp_advice[] = {
     {"stop-gradient", RP_QUESTION_MEMORY, {{RP_QUESTION_MEMORY, "timeline"}},
 	{RP_ADVICE_C_MAIN, 1, {RP_ROLE_OP_BY_OP},
 	    .values = VALUES(OF("pe", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 0),
-		OF("bare", RP_FACT_BYTES, RP_F_MODEL_BARE_BYTES, 0),
-		OF("shown", RP_ADVICE_HIDDEN, RP_F_PEAK_WORKSPACE, 0)),
-	    .rules = rp_advice_cannot},
+		OF("bare", RP_FACT_BYTES, RP_F_MODEL_BARE_BYTES, 0)),
+	    .rules = CANNOT_ONCE_MEASURED("pe")},
 	{.measure = jax_stop_gradient,
 	    .values = VALUES(SET("n", RP_FACT_SIZE), SET("m", RP_FACT_SIZE),
 		SET("with", RP_FACT_BYTES), SET("without", RP_FACT_BYTES),
@@ -648,8 +647,8 @@ const rp_advice_t rp_advice[] = {
     {"atleast-1d", RP_QUESTION_MEMORY, {{RP_QUESTION_MEMORY, "memory"}},
 	{RP_ADVICE_C_MAIN, 1, {RP_ROLE_OP_BY_OP},
 	    .values = VALUES(OF("gather", RP_FACT_BYTES, RP_ADVICE_GATHER, 0),
-		OF("shown", RP_ADVICE_HIDDEN, RP_F_PEAK_WORKSPACE, 0)),
-	    .rules = rp_advice_cannot},
+		OF("pe", RP_ADVICE_HIDDEN, RP_F_PEAK_WORKSPACE, 0)),
+	    .rules = CANNOT_ONCE_MEASURED("pe")},
 	{RP_ADVICE_JAX, 4,
 	    .programs = {"question", "rewrite", "question_jit", "rewrite_jit"},
 	    .measure = jaxpr,
@@ -819,15 +818,13 @@ const rp_advice_t rp_advice[] = {
     {"embed-jit", RP_QUESTION_SPEED, {{RP_QUESTION_SPEED, "time"}},
 	{RP_ADVICE_C_MAIN, 2, {RP_ROLE_BASELINE, RP_ROLE_FUSED},
 	    .values = VALUES(OF("tn", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 0),
-		OF("tf", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 1),
-		OF("shown", RP_ADVICE_HIDDEN, RP_F_STEPS_MEDIAN, 1)),
-	    .rules = rp_advice_cannot},
+		OF("tf", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 1)),
+	    .rules = CANNOT_ONCE_MEASURED("tf")},
 	{.measure = jaxpr, .values = scope_values, .rules = scope_rules}},
     {"jit-scope", RP_QUESTION_SPEED, {{RP_QUESTION_SPEED, "time"}},
 	{RP_ADVICE_C_MAIN, 2, {RP_ROLE_BASELINE, RP_ROLE_FUSED},
-	    .values = VALUES(OF("tf", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 1),
-		OF("shown", RP_ADVICE_HIDDEN, RP_F_STEPS_MEDIAN, 1)),
-	    .rules = rp_advice_cannot},
+	    .values = VALUES(OF("tf", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 1)),
+	    .rules = CANNOT_ONCE_MEASURED("tf")},
 	{.measure = jaxpr, .values = scope_values, .rules = scope_rules}},
     /* C: the spread set's runs of many steps, buffers fresh or reused. */
     {"compile-loop", RP_QUESTION_SPEED, {{RP_QUESTION_SPEED, "spread"}},
@@ -868,7 +865,7 @@ const rp_advice_t rp_advice[] = {
     {"recompile", RP_QUESTION_SPEED, {{RP_QUESTION_SPEED, "spread"}},
 	{.measure = c_recompile,
 	    .values = VALUES(SET("worst", RP_FACT_RATIO)),
-	    .rules = rp_advice_cannot},
+	    .rules = CANNOT_ONCE_MEASURED("worst")},
 	{.measure = jax_swing,
 	    .values = VALUES(SET("shape_new", RP_FACT_COUNT),
 		SET("shape_again", RP_FACT_COUNT),
@@ -890,7 +887,7 @@ const rp_advice_t rp_advice[] = {
 		SET("worst_run", RP_ADVICE_STRING),
 		SET("cold_faults", RP_FACT_COUNT),
 		SET("timed_faults", RP_FACT_COUNT)),
-	    .rules = rp_advice_cannot},
+	    .rules = CANNOT_ONCE_MEASURED("median")},
 	{RP_ADVICE_JAX, 1, .programs = {"step"},
 	    .values = VALUES(SET("n", RP_FACT_SIZE),
 		OF("first", RP_FACT_TIME, RP_F_JAX_FIRST_CALL, 0),
@@ -902,9 +899,8 @@ const rp_advice_t rp_advice[] = {
     {"profiler", RP_QUESTION_SPEED, {{RP_QUESTION_MEMORY, "timeline"}},
 	{RP_ADVICE_C_MAIN, 1, {RP_ROLE_OP_BY_OP}, .of = RP_QUESTION_MEMORY,
 	    .values = VALUES(OF("tl", RP_FACT_BYTES, RP_F_TIMELINE_MAX_LIVE, 0),
-		OF("pe", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 0),
-		OF("shown", RP_ADVICE_HIDDEN, RP_F_PEAK_WORKSPACE, 0)),
-	    .rules = rp_advice_cannot},
+		OF("pe", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 0)),
+	    .rules = CANNOT_ONCE_MEASURED("pe")},
 	{.measure = jax_profiler,
 	    .values = VALUES(SET("n", RP_FACT_SIZE),
 		SET("spans", RP_FACT_COUNT), SET("counters", RP_FACT_COUNT),

@@ -170,9 +170,6 @@ typedef struct rp_advice_s {
 
 extern const rp_advice_t rp_advice[];
 extern const size_t rp_advice_count;
-/* The rules of a side with no counterpart of the advice: "cannot" once
- * the value it shows beside it ("shown") was measured. */
-extern const rp_advice_rule_t rp_advice_cannot[];
 
 /* The row with id, or NULL. */
 const rp_advice_t *rp_advice_find(const char *id);
