@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "hx_fields.h"
+#include "hx_result.h"
 #include "hx_stats.h"
 #include "rp_advice.h"
 #include "rp_colony.h"
@@ -346,12 +346,10 @@ jax_stop_gradient(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 		rp_vals_num(x, "with", rp_num(s, "temp_bytes_with"));
 		rp_vals_num(x, "without", rp_num(s, "temp_bytes_without"));
 		rp_vals_num(x, "eqns", rp_num(s, "stop_gradient_eqns"));
-		verdict_vals(x, "unjitted",
-		    json_object_get(json_object_get(s, "unjitted"), "verdict"),
+		verdict_vals(x, "unjitted", hx_result_at(s, "unjitted.verdict"),
 		    second_faster);
-		verdict_vals(x, "jitted",
-		    json_object_get(json_object_get(s, "jit"), "verdict"),
-		    second_faster);
+		verdict_vals(
+		    x, "jitted", hx_result_at(s, "jit.verdict"), second_faster);
 	}
 	json_decref(j);
 	return s != NULL ? 0 : -1;
@@ -412,17 +410,17 @@ c_recompile(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 static int
 jax_swing(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 {
+	/* A value and its path in compiles: PROTOCOL.CALL.compiles. */
 	static const struct {
-		const char *name, *protocol;
-		size_t call;
+		const char *name, *path;
 	} compiles[] = {
-	    {"shape_new", "second_shape", 2},
-	    {"shape_again", "second_shape", 3},
-	    {"weak_new", "python_scalar_and_weak_type", 1},
-	    {"strong", "python_scalar_and_weak_type", 2},
-	    {"static_new", "python_scalar_static", 1},
-	    {"traced_bound", "fori_traced_bound", 1},
-	    {"static_bound", "fori_static_bound", 1},
+	    {"shape_new", "second_shape.2.compiles"},
+	    {"shape_again", "second_shape.3.compiles"},
+	    {"weak_new", "python_scalar_and_weak_type.1.compiles"},
+	    {"strong", "python_scalar_and_weak_type.2.compiles"},
+	    {"static_new", "python_scalar_static.1.compiles"},
+	    {"traced_bound", "fori_traced_bound.1.compiles"},
+	    {"static_bound", "fori_static_bound.1.compiles"},
 	};
 	json_t *p, *c = NULL;
 	const json_t *cc =
@@ -441,11 +439,7 @@ jax_swing(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 	    fmax(rp_facts_num(&R->facts, "jaxspeed.swing.compiling"),
 		rp_facts_num(&R->facts, "jaxspeed.swing.recompiling")));
 	for (size_t i = 0; i < sizeof(compiles) / sizeof(compiles[0]); i++)
-		rp_vals_num(x, compiles[i].name,
-		    rp_num(json_array_get(
-			       json_object_get(cc, compiles[i].protocol),
-			       compiles[i].call),
-			"compiles"));
+		rp_vals_num(x, compiles[i].name, rp_num(cc, compiles[i].path));
 	json_decref(c);
 	return 0;
 }
