@@ -40,12 +40,6 @@ missing(rp_vals_t *x, const char *why, const char *what)
 	return -1;
 }
 
-static rp_advice_decision_t
-decide(rp_advice_verdict_t v, const char *note)
-{
-	return (rp_advice_decision_t){v, note};
-}
-
 /* A time claim as the values KEY (the answer), KEY_lo and KEY_hi (the
  * interval of the second run's speed-up over the first) and KEY_spread
  * (the wider set's). */
@@ -317,7 +311,7 @@ rp_advice_decide(const rp_advice_side_t *s, const rp_vals_t *x)
 		return s->decide(x);
 	while (!test_holds(t, x))
 		t++;
-	return decide(t->verdict, t->note);
+	return (rp_advice_decision_t){t->verdict, t->note};
 }
 
 /* ---- what no declaration says ---- */
@@ -491,10 +485,11 @@ decide_wait(const rp_vals_t *x)
 	int async = rp_advice_dispatch(rp_vals_get(x, "unb"), w);
 
 	if (cold && async)
-		return decide(RP_ADVICE_SUPPORTED, "");
+		return (rp_advice_decision_t){RP_ADVICE_SUPPORTED, ""};
 	if (cold || async)
-		return decide(RP_ADVICE_NUANCE, cold ? "no_async" : "no_cold");
-	return decide(RP_ADVICE_NOT_SUPPORTED, "");
+		return (rp_advice_decision_t){
+		    RP_ADVICE_NUANCE, cold ? "no_async" : "no_cold"};
+	return (rp_advice_decision_t){RP_ADVICE_NOT_SUPPORTED, ""};
 }
 
 /* What a profiler trace of the jitted steps shows and what it costs
