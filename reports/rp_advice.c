@@ -929,25 +929,24 @@ rp_advice_final(rp_advice_verdict_t c, rp_advice_verdict_t jax, int *by_jax)
 	return *by_jax ? jax : c;
 }
 
-/* The facts of value v of side `side` of row id: none when hidden, four
- * of a time claim. */
+/* The facts of value v of a side, PREFIX.NAME: none when hidden, four of
+ * a time claim. */
 static void
-value_facts(rp_report_t *R, const char *id, const char *side,
-    const rp_advice_value_t *v, const rp_vals_t *x)
+value_facts(rp_report_t *R, const char *prefix, const rp_advice_value_t *v,
+    const rp_vals_t *x)
 {
 	char name[64];
 
 	if (v->print == RP_ADVICE_STRING)
 		rp_fact_str(&R->facts, rp_vals_get_str(x, v->name), NULL,
-		    "advice.%s.%s.%s", id, side, v->name);
+		    "%s.%s", prefix, v->name);
 	else if (v->print >= 0)
 		rp_fact_num(&R->facts, (rp_fact_kind_t)v->print,
-		    rp_vals_get(x, v->name), NULL, "advice.%s.%s.%s", id, side,
-		    v->name);
+		    rp_vals_get(x, v->name), NULL, "%s.%s", prefix, v->name);
 	for (int i = 0; v->print == RP_ADVICE_TIMED && i < 4; i++) {
 		snprintf(name, sizeof(name), "%s%s", v->name, claim_suffix[i]);
 		rp_fact_num(&R->facts, claim_kind[i], rp_vals_get(x, name),
-		    NULL, "advice.%s.%s.%s", id, side, name);
+		    NULL, "%s.%s", prefix, name);
 	}
 }
 
@@ -960,18 +959,18 @@ side_facts(rp_report_t *R, const char *id, const char *side,
 {
 	rp_vals_t x = {.n = 0};
 	rp_advice_decision_t d = {RP_ADVICE_MISSING, ""};
+	char p[128];
 
+	snprintf(p, sizeof(p), "advice.%s.%s", id, side);
 	if (rp_advice_measure(R, a, s, &x) == 0)
 		d = rp_advice_decide(s, &x);
-	rp_fact_str(&R->facts, rp_advice_word(d.verdict), NULL,
-	    "advice.%s.%s.verdict", id, side);
-	rp_fact_str(&R->facts, d.note, NULL, "advice.%s.%s.note", id, side);
-	rp_fact_str(&R->facts, rp_vals_get_str(&x, "why"), NULL,
-	    "advice.%s.%s.why", id, side);
-	rp_fact_str(&R->facts, rp_vals_get_str(&x, "what"), NULL,
-	    "advice.%s.%s.what", id, side);
+	rp_fact_str(
+	    &R->facts, rp_advice_word(d.verdict), NULL, "%s.verdict", p);
+	rp_fact_str(&R->facts, d.note, NULL, "%s.note", p);
+	rp_fact_str(&R->facts, rp_vals_get_str(&x, "why"), NULL, "%s.why", p);
+	rp_fact_str(&R->facts, rp_vals_get_str(&x, "what"), NULL, "%s.what", p);
 	for (const rp_advice_value_t *v = s->values; v->name != NULL; v++)
-		value_facts(R, id, side, v, &x);
+		value_facts(R, p, v, &x);
 	return d.verdict;
 }
 
