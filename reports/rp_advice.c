@@ -521,27 +521,29 @@ jax_profiler(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 
 /* ---- the table ---- */
 
-/* A value set by the side's runs (n) or its functions. */
-#define SET(name, print)                                                       \
-	{                                                                      \
-		name, print, RP_F_NONE, 0, RP_F_NONE, 0                        \
-	}
 /* A value of one run: `get` of run `run`. */
 #define OF(name, print, get, run)                                              \
 	{                                                                      \
 		name, print, get, run, RP_F_NONE, 0                            \
 	}
+/* A value set by the side's runs (n) or its functions. */
+#define SET(name, print) OF(name, print, RP_F_NONE, 0)
+/* A ratio: `get` of run `run` over the same of run `over_run`. */
+#define RATIO(name, get, run, over_run)                                        \
+	{                                                                      \
+		name, RP_FACT_RATIO, get, run, get, over_run                   \
+	}
+/* A rule on value a alone: the decision when test holds for a. */
+#define WHEN(verdict, note, test, a)                                           \
+	{                                                                      \
+		verdict, note, test, a, 0, NULL                                \
+	}
 /* A time claim's rule: undecided while it is not decided at this noise. */
 #define UNDECIDED_WHILE_OPEN(claim)                                            \
-	{                                                                      \
-		RP_ADVICE_UNDECIDED, "time_undecided", RP_ADVICE_NOT_DECIDED,  \
-		    claim, 0, NULL                                             \
-	}
+	WHEN(RP_ADVICE_UNDECIDED, "time_undecided", RP_ADVICE_NOT_DECIDED,     \
+	    claim)
 /* The last rule: the decision when no rule before it holds. */
-#define OTHERWISE(verdict, note)                                               \
-	{                                                                      \
-		verdict, note, RP_ADVICE_OTHERWISE, NULL, 0, NULL              \
-	}
+#define OTHERWISE(verdict, note) WHEN(verdict, note, RP_ADVICE_OTHERWISE, NULL)
 /* A side's values, ending in a NULL name. */
 #define VALUES(...)                                                            \
 	((const rp_advice_value_t[]){__VA_ARGS__, SET(NULL, RP_ADVICE_HIDDEN)})
@@ -551,8 +553,7 @@ jax_profiler(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 /* The rules of a side with no counterpart of the advice: "cannot" once
  * the value it shows beside the advice was measured. */
 #define CANNOT_ONCE_MEASURED(shown)                                            \
-	RULES({RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_NOT_DECIDED, shown, 0,   \
-		  NULL},                                                       \
+	RULES(WHEN(RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_NOT_DECIDED, shown), \
 	    OTHERWISE(RP_ADVICE_CANNOT, ""))
 
 /* A C rewrite that takes the (N,M) or (N,N) arrays away: from -> to. */
@@ -563,20 +564,20 @@ static const rp_advice_value_t rewrite_values[] = {
     OF("tos", RP_ADVICE_STRING, RP_ADVICE_PEAK_TEXT, 1),
     OF("tb", RP_FACT_TIME, RP_ADVICE_UNIT_TIME, 0),
     OF("ta", RP_FACT_TIME, RP_ADVICE_UNIT_TIME, 1),
-    {"speedup", RP_FACT_RATIO, RP_ADVICE_UNIT_TIME, 0, RP_ADVICE_UNIT_TIME, 1},
+    RATIO("speedup", RP_ADVICE_UNIT_TIME, 0, 1),
     {"faster", RP_ADVICE_TIMED, RP_ADVICE_FASTER, 0, RP_F_NONE, 1},
     SET(NULL, RP_ADVICE_HIDDEN),
 };
 static const rp_advice_rule_t rewrite_rules[] = {
     {RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_BELOW, "from", MEM, "to"},
     UNDECIDED_WHILE_OPEN("faster"),
-    {RP_ADVICE_SUPPORTED, "", RP_ADVICE_YES, "faster", 0, NULL},
+    WHEN(RP_ADVICE_SUPPORTED, "", RP_ADVICE_YES, "faster"),
     OTHERWISE(RP_ADVICE_NUANCE, "time_not_better"),
 };
 /* A JAX rewrite (the sum inside the inner map; each particle's sum). */
 static const rp_advice_rule_t jax_rewrite_rules[] = {
     {RP_ADVICE_SUPPORTED, "", RP_ADVICE_AT_LEAST, "before", MEM, "after"},
-    {RP_ADVICE_NOT_SUPPORTED, "same_program", RP_ADVICE_YES, "same", 0, NULL},
+    WHEN(RP_ADVICE_NOT_SUPPORTED, "same_program", RP_ADVICE_YES, "same"),
     OTHERWISE(RP_ADVICE_NOT_SUPPORTED, ""),
 };
 /* Compilation scope: the step calling the force function against the
@@ -588,7 +589,7 @@ static const rp_advice_value_t scope_values[] = {
     SET(NULL, RP_ADVICE_HIDDEN),
 };
 static const rp_advice_rule_t scope_rules[] = {
-    {RP_ADVICE_NOT_SUPPORTED, "same_program", RP_ADVICE_YES, "same", 0, NULL},
+    WHEN(RP_ADVICE_NOT_SUPPORTED, "same_program", RP_ADVICE_YES, "same"),
     OTHERWISE(RP_ADVICE_MISSING, ""),
 };
 
@@ -673,10 +674,8 @@ const rp_advice_t rp_advice[] = {
 		    OF("from", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 1),
 		    OF("fused_peak", RP_ADVICE_HIDDEN, RP_F_PEAK_WORKSPACE, 2),
 		    OF("fuseds", RP_ADVICE_STRING, RP_ADVICE_PEAK_TEXT, 2),
-		    {"cut", RP_FACT_RATIO, RP_F_PEAK_WORKSPACE, 0,
-			RP_F_PEAK_WORKSPACE, 1},
-		    {"speedup", RP_FACT_RATIO, RP_F_TIME_MEDIAN, 0,
-			RP_F_TIME_MEDIAN, 1}),
+		    RATIO("cut", RP_F_PEAK_WORKSPACE, 0, 1),
+		    RATIO("speedup", RP_F_TIME_MEDIAN, 0, 1)),
 	    .rules = RULES({RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_BELOW,
 			       "op_by_op", RP_ADVICE_JIT_CUT, "from"},
 		{RP_ADVICE_NUANCE, "array_kept", RP_ADVICE_ABOVE, "from", MEM,
@@ -686,8 +685,7 @@ const rp_advice_t rp_advice[] = {
 	    .values = VALUES(SET("n", RP_FACT_SIZE),
 		OF("q", RP_FACT_BYTES, RP_ADVICE_RSS_WORK, 0),
 		OF("qj", RP_FACT_BYTES, RP_ADVICE_RSS_WORK, 1),
-		{"cut", RP_FACT_RATIO, RP_ADVICE_RSS_WORK, 0,
-		    RP_ADVICE_RSS_WORK, 1},
+		RATIO("cut", RP_ADVICE_RSS_WORK, 0, 1),
 		OF("temp", RP_FACT_BYTES, RP_F_JAX_TEMP_BYTES, 1),
 		OF("unit", RP_ADVICE_HIDDEN, RP_ADVICE_ARRAY, 1),
 		{"units", RP_FACT_FIXED2, RP_F_JAX_TEMP_BYTES, 1,
@@ -710,8 +708,7 @@ const rp_advice_t rp_advice[] = {
 		OF("pc", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 2),
 		OF("pm", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 0),
 		OF("pf", RP_ADVICE_STRING, RP_ADVICE_PEAK_TEXT, 1),
-		{"less", RP_FACT_RATIO, RP_F_PEAK_WORKSPACE, 0,
-		    RP_F_PEAK_WORKSPACE, 2},
+		RATIO("less", RP_F_PEAK_WORKSPACE, 0, 2),
 		OF("tc", RP_FACT_TIME, RP_F_TIME_MEDIAN, 2),
 		OF("tm", RP_FACT_TIME, RP_F_TIME_MEDIAN, 0),
 		OF("tf", RP_FACT_TIME, RP_F_TIME_MEDIAN, 1),
@@ -720,10 +717,10 @@ const rp_advice_t rp_advice[] = {
 		OF("slower", RP_ADVICE_TIMED, RP_ADVICE_FASTER, 2)),
 	    .rules = RULES(
 		{RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_BELOW, "pm", MEM, "pc"},
-		{RP_ADVICE_NUANCE, "fused_faster", RP_ADVICE_YES,
-		    "fused_better", 0, NULL},
-		{RP_ADVICE_NUANCE, "batch_costs_time", RP_ADVICE_YES, "slower",
-		    0, NULL},
+		WHEN(RP_ADVICE_NUANCE, "fused_faster", RP_ADVICE_YES,
+		    "fused_better"),
+		WHEN(RP_ADVICE_NUANCE, "batch_costs_time", RP_ADVICE_YES,
+		    "slower"),
 		UNDECIDED_WHILE_OPEN("fused_better"),
 		UNDECIDED_WHILE_OPEN("slower"),
 		OTHERWISE(RP_ADVICE_SUPPORTED, ""))},
@@ -746,8 +743,8 @@ const rp_advice_t rp_advice[] = {
 		{RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_BELOW, "pqj", MEM,
 		    "pbj"},
 		UNDECIDED_WHILE_OPEN("slower"),
-		{RP_ADVICE_NUANCE, "loop_costs_time", RP_ADVICE_YES, "slower",
-		    0, NULL},
+		WHEN(RP_ADVICE_NUANCE, "loop_costs_time", RP_ADVICE_YES,
+		    "slower"),
 		OTHERWISE(RP_ADVICE_SUPPORTED, ""))}},
     /* C: naive over naive-reuse is their allocation; naive-reuse over
      * fused beyond the ratio of their instructions, their traffic. JAX:
@@ -759,12 +756,9 @@ const rp_advice_t rp_advice[] = {
 		OF("tn", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 0),
 		OF("tr", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 1),
 		OF("tf", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 2),
-		{"alloc", RP_FACT_RATIO, RP_F_STEPS_MEDIAN, 0,
-		    RP_F_STEPS_MEDIAN, 1},
-		{"cost", RP_FACT_RATIO, RP_F_STEPS_MEDIAN, 1, RP_F_STEPS_MEDIAN,
-		    2},
-		{"insn", RP_FACT_RATIO, RP_ADVICE_INSN, 1, RP_ADVICE_INSN, 2},
-		SET("rest", RP_FACT_RATIO),
+		RATIO("alloc", RP_F_STEPS_MEDIAN, 0, 1),
+		RATIO("cost", RP_F_STEPS_MEDIAN, 1, 2),
+		RATIO("insn", RP_ADVICE_INSN, 1, 2), SET("rest", RP_FACT_RATIO),
 		{"costly", RP_ADVICE_HIDDEN, RP_ADVICE_FASTER, 0, RP_F_NONE, 2},
 		{"traffic", RP_ADVICE_TIMED, RP_ADVICE_FASTER, 1,
 		    RP_ADVICE_INSN, 2},
@@ -772,11 +766,9 @@ const rp_advice_t rp_advice[] = {
 	    .measure = c_rest,
 	    .rules = RULES(UNDECIDED_WHILE_OPEN("costly"),
 		UNDECIDED_WHILE_OPEN("traffic"),
-		{RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_NOT_YES, "costly", 0,
-		    NULL},
-		{RP_ADVICE_SUPPORTED, "", RP_ADVICE_YES, "traffic", 0, NULL},
-		{RP_ADVICE_NUANCE, "instructions", RP_ADVICE_YES, "extra", 0,
-		    NULL},
+		WHEN(RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_NOT_YES, "costly"),
+		WHEN(RP_ADVICE_SUPPORTED, "", RP_ADVICE_YES, "traffic"),
+		WHEN(RP_ADVICE_NUANCE, "instructions", RP_ADVICE_YES, "extra"),
 		OTHERWISE(RP_ADVICE_NUANCE, "allocation"))},
 	{.measure = jax_pages,
 	    .values = VALUES(SET("n", RP_FACT_SIZE),
@@ -785,8 +777,7 @@ const rp_advice_t rp_advice[] = {
 		SET("ratio", RP_FACT_RATIO), SET("share", RP_FACT_PERCENT),
 		SET("kept", RP_ADVICE_TIMED)),
 	    .rules = RULES(UNDECIDED_WHILE_OPEN("kept"),
-		{RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_NOT_YES, "kept", 0,
-		    NULL},
+		WHEN(RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_NOT_YES, "kept"),
 		{RP_ADVICE_NUANCE, "pages", RP_ADVICE_AT_LEAST, "faults", 0.9,
 		    "pages"},
 		OTHERWISE(RP_ADVICE_NOT_SUPPORTED, ""))}},
@@ -820,16 +811,14 @@ const rp_advice_t rp_advice[] = {
 	{RP_ADVICE_C_SPREAD, 2, {RP_ROLE_BASELINE, RP_ROLE_REUSE},
 	    .values = VALUES(OF("tn", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 0),
 		OF("tr", RP_FACT_TIME, RP_F_STEPS_MEDIAN, 1),
-		{"speedup", RP_FACT_RATIO, RP_F_STEPS_MEDIAN, 0,
-		    RP_F_STEPS_MEDIAN, 1},
+		RATIO("speedup", RP_F_STEPS_MEDIAN, 0, 1),
 		OF("fn", RP_FACT_COUNT, RP_F_COLD_MINOR_FAULTS, 0),
 		OF("fr", RP_FACT_COUNT, RP_F_COLD_MINOR_FAULTS, 1),
 		{"first", RP_FACT_RATIO, RP_F_STEPS_FIRST, 1, RP_F_STEPS_MEDIAN,
 		    1},
 		{"faster", RP_ADVICE_TIMED, RP_ADVICE_FASTER, 0, RP_F_NONE, 1}),
 	    .rules = RULES(UNDECIDED_WHILE_OPEN("faster"),
-		{RP_ADVICE_NUANCE, "still_n2", RP_ADVICE_YES, "faster", 0,
-		    NULL},
+		WHEN(RP_ADVICE_NUANCE, "still_n2", RP_ADVICE_YES, "faster"),
 		OTHERWISE(RP_ADVICE_NOT_SUPPORTED, ""))},
 	{RP_ADVICE_JAX, 4, .programs = {"loop", "fori", "step", "step_eager"},
 	    .optional = 3,
@@ -842,12 +831,10 @@ const rp_advice_t rp_advice[] = {
 		{"fori", RP_ADVICE_TIMED, RP_ADVICE_FASTER, 0, RP_F_NONE, 1},
 		{"jit_step", RP_ADVICE_TIMED, RP_ADVICE_FASTER, 3, RP_F_NONE,
 		    2}),
-	    .rules =
-		RULES({RP_ADVICE_SUPPORTED, "", RP_ADVICE_YES, "fori", 0, NULL},
-		    UNDECIDED_WHILE_OPEN("fori"),
-		    {RP_ADVICE_NUANCE, "jit_step", RP_ADVICE_YES, "jit_step", 0,
-			NULL},
-		    OTHERWISE(RP_ADVICE_NOT_SUPPORTED, ""))}},
+	    .rules = RULES(WHEN(RP_ADVICE_SUPPORTED, "", RP_ADVICE_YES, "fori"),
+		UNDECIDED_WHILE_OPEN("fori"),
+		WHEN(RP_ADVICE_NUANCE, "jit_step", RP_ADVICE_YES, "jit_step"),
+		OTHERWISE(RP_ADVICE_NOT_SUPPORTED, ""))}},
     /* span: the slowest call over the fastest; comp: a compiling call over
      * a warm one, the swing's cause when it makes half of it or more on a
      * log scale. */
