@@ -159,24 +159,6 @@ same_row(rp_report_t *R, const jax_size_t *sz, const json_t *r, const json_t *c,
 	rp_fact_num2(F, RP_FACT_RATIO, kept / ct, r, c, "%s.kept_over_c", p);
 }
 
-/* Workload w's table: its number, size, parameter and programs. */
-static void
-table_facts(rp_report_t *R, const rp_workload_t *w, int k, json_t *programs)
-{
-	rp_query_t q = {
-	    .set = w->sets.jax, .workload = w->name, .any_status = 1};
-	const json_t *first = rp_data_find(&R->data, &q);
-
-	rp_fact_num(F, RP_FACT_COUNT, k, NULL, "jaxprog.%s.table", w->name);
-	rp_fact_bool(F, first != NULL, first, "jaxprog.%s.present", w->name);
-	rp_fact_num(F, RP_FACT_SIZE, rp_field(first, RP_F_N), first,
-	    "jaxprog.%s.n", w->name);
-	rp_fact_str(F, w->jax_letter, NULL, "jaxprog.%s.letter", w->name);
-	rp_fact_num(F, RP_FACT_COUNT, rp_field(first, w->jax_param), first,
-	    "jaxprog.%s.param", w->name);
-	rp_fact_list(F, programs, "jaxprog.%s.programs", w->name);
-}
-
 /* Run r of the JAX set of sz (failed ones too) as PREFIX.W.P (PREFIX:
  * jax or jax_large). An ok run of set jax-W (the programs' tables, the
  * idiom map) also gets its steps, its calls not waited for, and its
@@ -226,16 +208,16 @@ run_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz,
 
 /* Every run of the JAX set of sz (run_facts), each ok one-core run's row
  * of jaxprog.same onto same. At the tables' size, table is the number of
- * the workload's table of them (0 at the large). Returns the fastest ok
- * one-core run by unit time, NULL when none. */
+ * the workload's table of them (0 at the large, which has none). Returns
+ * the fastest ok one-core run by unit time, NULL when none. */
 static const json_t *
 set_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz, int table,
     json_t *same)
 {
-	rp_query_t q = {
-	    .set = sz->set, .workload = sz->w->name, .any_status = 1};
+	const rp_workload_t *w = sz->w;
+	rp_query_t q = {.set = sz->set, .workload = w->name, .any_status = 1};
 	json_t *labels = json_array(), *r;
-	const json_t *fast = NULL;
+	const json_t *fast = NULL, *first = NULL;
 	size_t i;
 
 	json_array_foreach(R->data.runs, i, r)
@@ -243,16 +225,27 @@ set_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz, int table,
 		double t;
 		if (!rp_data_run_matches(r, &q))
 			continue;
+		first = first != NULL ? first : r;
 		json_array_append_new(
 		    labels, json_string(rp_str(r, "variant")));
 		t = run_facts(R, keep, sz, r, same);
 		if (!isnan(t) && (fast == NULL || t < rp_jax_unit_time(fast)))
 			fast = r;
 	}
-	if (table > 0)
-		table_facts(R, sz->w, table, labels);
-	else
+	if (table == 0) {
 		json_decref(labels);
+		return fast;
+	}
+	/* The table: its number, its first run's size and parameter, its
+	 * programs. */
+	rp_fact_num(F, RP_FACT_COUNT, table, NULL, "jaxprog.%s.table", w->name);
+	rp_fact_bool(F, first != NULL, first, "jaxprog.%s.present", w->name);
+	rp_fact_num(F, RP_FACT_SIZE, rp_field(first, RP_F_N), first,
+	    "jaxprog.%s.n", w->name);
+	rp_fact_str(F, w->jax_letter, NULL, "jaxprog.%s.letter", w->name);
+	rp_fact_num(F, RP_FACT_COUNT, rp_field(first, w->jax_param), first,
+	    "jaxprog.%s.param", w->name);
+	rp_fact_list(F, labels, "jaxprog.%s.programs", w->name);
 	return fast;
 }
 
