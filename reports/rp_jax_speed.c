@@ -3,6 +3,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "rp_jax.h"
 #include "rp_jax_speed.h"
@@ -50,6 +51,26 @@ static const rp_fact_key_t swing_fields[] = {
     {"compiling", "factors.first_over_waited", RP_FACT_RATIO},
     {"recompiling", "factors.new_bound_over_waited", RP_FACT_RATIO},
 };
+
+/* The numbers at key of the elements of array a as the string fact
+ * jaxspeed.GROUP.NAME, "1e5, 3e5, 1e6" (rp_text_fmt_n, which prints a
+ * count under 1e5 whole; cut short past 255 characters). */
+static void
+list_fact(rp_report_t *R, const json_t *a, const char *key, const char *group,
+    const char *name)
+{
+	char list[256] = "";
+	const json_t *e;
+	size_t i, used;
+
+	json_array_foreach(a, i, e)
+	{
+		used = strlen(list);
+		snprintf(list + used, sizeof(list) - used, "%s%s",
+		    i ? ", " : "", rp_text_fmt_n(rp_num(e, key)));
+	}
+	rp_fact_str(F, list, NULL, "jaxspeed.%s.%s", group, name);
+}
 
 /* jax-keep.json: every row, a program by default and under an allocator
  * that keeps freed pages (jaxspeed.keep.rowK.*), and the price a fault
@@ -122,23 +143,12 @@ protocol_facts(rp_report_t *R)
 	const json_t *sw = json_object_get(doc, "swing");
 	const json_t *rows =
 	    json_object_get(json_object_get(doc, "timings"), "rows");
-	const json_t *r;
-	size_t i;
-	char list[128] = "";
-	size_t used = 0;
 
 	rp_fact_bool(F, q != NULL, NULL, "jaxspeed.proto.present");
 	crossing_facts(R, json_object_get(q, "step_jit_46_5ms_at"), "step");
 	crossing_facts(
 	    R, json_object_get(q, "pair_unjitted_2_32ms_at"), "pair");
-	json_array_foreach(rows, i, r)
-	{
-		if (used < sizeof(list))
-			used += (size_t)snprintf(list + used,
-			    sizeof(list) - used, "%s%s", i ? ", " : "",
-			    rp_text_fmt_n(rp_num(r, "n")));
-	}
-	rp_fact_str(F, list, NULL, "jaxspeed.proto.ns");
+	list_fact(R, rows, "n", "proto", "ns");
 	ratio_range_facts(
 	    R, json_object_get(q, "ratios"), "step_over_pair_waited");
 	ratio_range_facts(
@@ -159,28 +169,17 @@ static void
 compiles_facts(rp_report_t *R)
 {
 	json_t *doc = rp_jax_file(&R->data, "jax-compiles.json");
-	const json_t *c = json_object_get(doc, "compiles"), *calls, *call;
+	const json_t *c = json_object_get(doc, "compiles"), *calls;
 	const char *name;
 	json_t *names = json_array();
 
 	rp_fact_bool(F, c != NULL, NULL, "jaxspeed.compiles.present");
 	json_object_foreach((json_t *)c, name, calls)
 	{
-		char list[256] = "";
-		size_t used = 0, i;
-
 		if (!json_is_array(calls))
 			continue; /* the protocol's settings (n, steps) */
-		json_array_foreach(calls, i, call)
-		{
-			if (used < sizeof(list))
-				used += (size_t)snprintf(list + used,
-				    sizeof(list) - used, "%s%s", i ? ", " : "",
-				    rp_text_fmt_num(
-					rp_num(call, "compiles"), "%.0f"));
-		}
 		json_array_append_new(names, json_string(name));
-		rp_fact_str(F, list, NULL, "jaxspeed.compiles.%s", name);
+		list_fact(R, calls, "compiles", "compiles", name);
 	}
 	rp_fact_list(F, names, "jaxspeed.compiles.protocols");
 	json_decref(doc);
