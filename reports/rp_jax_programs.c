@@ -250,16 +250,13 @@ set_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz, int table,
 }
 
 /* The one-thread C runs of the C sets of sz, the first of each variant
- * (PREFIX.W.V, PREFIX jaxc or jaxc_large: time and range per unit,
- * threads). Returns the fastest of them by unit time, NULL when none. */
+ * (rp_jax_c_one_thread: PREFIX.W.V, PREFIX jaxc or jaxc_large: time and
+ * range per unit, threads). Returns the fastest of them by unit time,
+ * NULL when none. */
 static const json_t *
 c_set_facts(rp_report_t *R, const jax_size_t *sz)
 {
 	const rp_workload_t *w = sz->w;
-	rp_query_t q = {.set = sz->c_set,
-	    .workload = w->name,
-	    .threads = 1,
-	    .alloc = RP_ALLOC_JEMALLOC};
 	const json_t *fast = NULL;
 	char p[160];
 	size_t i;
@@ -272,8 +269,7 @@ c_set_facts(rp_report_t *R, const jax_size_t *sz)
 		/* The range of the times t is the median of. */
 		int steps = rp_workload_per_step(w->name) &&
 		    !isnan(rp_field(c, RP_F_STEPS_MEDIAN));
-		if (!rp_data_run_matches(c, &q) ||
-		    rp_jax_c_one_thread(&R->data, sz->c_set, w->name, v) != c)
+		if (rp_jax_c_one_thread(&R->data, sz->c_set, w->name, v) != c)
 			continue;
 		snprintf(p, sizeof(p), "%s.%s.%s", sz->c, w->name, v);
 		rp_fact_num(
