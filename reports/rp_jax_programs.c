@@ -116,15 +116,6 @@ kept_warm(const json_t *keep, const json_t *r, const char **alloc)
 	return best;
 }
 
-/* The one-thread C run at sz of the variant that stands for JAX run r
- * (its name into v, RUN_NAME_MAX bytes; "" for none); NULL when none. */
-static const json_t *
-stand_in_run(const rp_data_t *D, const jax_size_t *sz, const json_t *r, char *v)
-{
-	rp_jax_stand_in(r, v, RUN_NAME_MAX);
-	return rp_jax_c_one_thread(D, sz->c_set, sz->w->name, v);
-}
-
 /* A row's reference to the facts of run r, PREFIX.W.VARIANT (cleaned as
  * facts are named), as the string fact ROW.NAME; null without a run. */
 static void
@@ -172,7 +163,9 @@ run_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz,
 {
 	int ok = strcmp(rp_str(r, "status"), "ok") == 0;
 	char p[160], v[RUN_NAME_MAX];
-	const json_t *c = stand_in_run(&R->data, sz, r, v);
+	/* The one-thread C run at sz of the variant that stands for r. */
+	const json_t *c = rp_jax_c_one_thread(
+	    &R->data, sz->c_set, sz->w->name, rp_jax_stand_in(r, v, sizeof(v)));
 	const char *alloc;
 	double kept = kept_warm(keep, r, &alloc), t = rp_jax_unit_time(r);
 	double work = rp_jax_work(&R->data, r);
@@ -604,7 +597,8 @@ best_facts(rp_report_t *R, const jax_size_t *sz, const json_t *j,
 {
 	const rp_workload_t *w = sz->w;
 	char p[64], v[RUN_NAME_MAX];
-	const json_t *si = stand_in_run(&R->data, sz, j, v);
+	const json_t *si = rp_jax_c_one_thread(
+	    &R->data, sz->c_set, w->name, rp_jax_stand_in(j, v, sizeof(v)));
 	double jt = rp_jax_unit_time(j);
 
 	if (c == NULL && j == NULL)
