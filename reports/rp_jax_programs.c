@@ -522,29 +522,23 @@ rp_jax_interp_after(rp_report_t *R, const rp_workload_t *w)
 
 /* ---- the speed question's puzzle ---- */
 
-/* A ratio of two programs' warm calls, each a fact of its own. */
-static void
-warm_ratio(rp_report_t *R, const rp_workload_t *w, const char *a, const char *b,
-    const char *name)
-{
-	const json_t *ra = rp_jax_run(&R->data, w, a);
-	const json_t *rb = rp_jax_run(&R->data, w, b);
-
-	rp_fact_num2(F, RP_FACT_RATIO,
-	    rp_jax_warm_call(ra) / rp_jax_warm_call(rb), ra, rb,
-	    "jaxprog.puzzle.%s", name);
-}
-
 void
 rp_jax_colony_after(rp_report_t *R, const rp_workload_t *w)
 {
 	const json_t *st = rp_jax_run(&R->data, w, w->jax_jitted);
+	const json_t *pair = rp_jax_run(&R->data, w, w->jax_pair);
+	const json_t *loop = rp_jax_run(&R->data, w, w->jax_loop);
+	const json_t *fori = rp_jax_run(&R->data, w, w->jax_fori);
 
 	rp_fact_str(F, w->name, NULL, "jaxprog.puzzle.workload");
 	rp_fact_list(F, rp_jax_programs_of(&R->data, w, NULL),
 	    "jaxprog.puzzle.programs");
-	warm_ratio(R, w, w->jax_jitted, w->jax_pair, "step_over_pair");
-	warm_ratio(R, w, w->jax_loop, w->jax_fori, "loop_over_fori");
+	rp_fact_num2(F, RP_FACT_RATIO,
+	    rp_jax_warm_call(st) / rp_jax_warm_call(pair), st, pair,
+	    "jaxprog.puzzle.step_over_pair");
+	rp_fact_num2(F, RP_FACT_RATIO,
+	    rp_jax_warm_call(loop) / rp_jax_warm_call(fori), loop, fori,
+	    "jaxprog.puzzle.loop_over_fori");
 	rp_fact_bool(F,
 	    rp_advice_dispatch(
 		rp_jax_median(st, "unblocked_call_s"), rp_jax_warm_call(st)),
