@@ -122,17 +122,6 @@ crossing_facts(rp_report_t *R, const json_t *c, const char *name)
 	    F, rp_jax_str(c, "beyond"), NULL, "jaxspeed.proto.%s.beyond", name);
 }
 
-/* The range of one ratio over the protocol's N (question.ratios[]). */
-static void
-ratio_range_facts(rp_report_t *R, const json_t *ratios, const char *key)
-{
-	double m, lo, hi;
-
-	rp_jax_range(ratios, key, 1, &m, &lo, &hi);
-	rp_fact_num(F, RP_FACT_NUMBER, lo, NULL, "jaxspeed.proto.%s_lo", key);
-	rp_fact_num(F, RP_FACT_NUMBER, hi, NULL, "jaxspeed.proto.%s_hi", key);
-}
-
 /* jax-protocol.json: the question's timings and the swing. */
 static void
 protocol_facts(rp_report_t *R)
@@ -143,16 +132,24 @@ protocol_facts(rp_report_t *R)
 	const json_t *sw = json_object_get(doc, "swing");
 	const json_t *rows =
 	    json_object_get(json_object_get(doc, "timings"), "rows");
+	static const char *const ratios[] = {
+	    "step_over_pair_waited", "step_over_pair_unwaited"};
+	double m, lo, hi;
 
 	rp_fact_bool(F, q != NULL, NULL, "jaxspeed.proto.present");
 	crossing_facts(R, json_object_get(q, "step_jit_46_5ms_at"), "step");
 	crossing_facts(
 	    R, json_object_get(q, "pair_unjitted_2_32ms_at"), "pair");
 	list_fact(R, rows, "n", "proto", "ns");
-	ratio_range_facts(
-	    R, json_object_get(q, "ratios"), "step_over_pair_waited");
-	ratio_range_facts(
-	    R, json_object_get(q, "ratios"), "step_over_pair_unwaited");
+	/* The range of each ratio over the protocol's N (ratios[]). */
+	for (int k = 0; k < 2; k++) {
+		rp_jax_range(
+		    json_object_get(q, "ratios"), ratios[k], 1, &m, &lo, &hi);
+		rp_fact_num(F, RP_FACT_NUMBER, lo, NULL, "jaxspeed.proto.%s_lo",
+		    ratios[k]);
+		rp_fact_num(F, RP_FACT_NUMBER, hi, NULL, "jaxspeed.proto.%s_hi",
+		    ratios[k]);
+	}
 	RP_FACTS_KEYS(F, floor, NULL, "jaxspeed.proto.floor", floor_fields);
 	rp_fact_bool(F, sw != NULL, NULL, "jaxspeed.swing.present");
 	RP_FACTS_KEYS(F, sw, NULL, "jaxspeed.swing", swing_fields);
