@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "rp_interp.h"
 #include "rp_jax.h"
@@ -118,48 +119,14 @@ rp_lesson_map_bounds_memory(double map_temp, double jit_temp)
 
 /* ---- the JAX code of the fixes ---- */
 
-static FILE *
-open_in_repository(const rp_data_t *D, const char *path)
+/* A path of the repository as this program finds it: DATA/../../path
+ * when that exists, else path itself (from the working directory).
+ * Returns buf or path. */
+static const char *
+in_repository(const rp_data_t *D, const char *path, char *buf, size_t len)
 {
-	char full[4400];
-	FILE *f;
-
-	snprintf(full, sizeof(full), "%s/../../%s", D->dir, path);
-	if ((f = fopen(full, "r")) != NULL)
-		return f;
-	return fopen(path, "r");
-}
-
-int
-rp_lesson_code(const rp_data_t *D, const char *path, const char *name,
-    char *buf, size_t len)
-{
-	FILE *f = open_in_repository(D, path);
-	char line[512], begin[128];
-	int in = 0, n = 0;
-	size_t used = 0;
-
-	buf[0] = '\0';
-	if (f == NULL)
-		return 0;
-	snprintf(begin, sizeof(begin), "# lesson:begin %s", name);
-	while (fgets(line, sizeof(line), f) != NULL) {
-		const char *t = line + strspn(line, " ");
-		if (!in) {
-			in = strncmp(t, begin, strlen(begin)) == 0 &&
-			    strchr(" \r\n", t[strlen(begin)]) != NULL;
-			continue;
-		}
-		if (strncmp(t, "# lesson:end", 12) == 0)
-			break;
-		if (n == RP_LESSON_CODE_LINES || used + strlen(line) + 1 >= len)
-			continue;
-		memcpy(buf + used, line, strlen(line) + 1);
-		used += strlen(line);
-		n++;
-	}
-	fclose(f);
-	return n;
+	snprintf(buf, len, "%s/../../%s", D->dir, path);
+	return access(buf, F_OK) == 0 ? buf : path;
 }
 
 static int
@@ -168,20 +135,18 @@ by_name(const void *a, const void *b)
 	return strcmp(a, b);
 }
 
-/* The .py files of RP_LESSON_CODE_DIR in name order, found as
- * open_in_repository finds a file, into names; how many (at most
- * cap). */
+/* The .py files of RP_LESSON_CODE_DIR in name order, into names; how
+ * many (at most cap). */
 static size_t
 code_files(const rp_data_t *D, char (*names)[256], size_t cap)
 {
 	char dir[4400];
 	struct dirent *e;
 	size_t n = 0;
-	DIR *d;
+	DIR *d =
+	    opendir(in_repository(D, RP_LESSON_CODE_DIR, dir, sizeof(dir)));
 
-	snprintf(dir, sizeof(dir), "%s/../../%s", D->dir, RP_LESSON_CODE_DIR);
-	if ((d = opendir(dir)) == NULL &&
-	    (d = opendir(RP_LESSON_CODE_DIR)) == NULL)
+	if (d == NULL)
 		return 0;
 	while ((e = readdir(d)) != NULL && n < cap) {
 		size_t len = strlen(e->d_name);
@@ -199,28 +164,49 @@ code_files(const rp_data_t *D, char (*names)[256], size_t cap)
 	return n;
 }
 
-/* Every marker of one file, unless an earlier file had its name. */
+/* Every block of one file, read in one pass, unless an earlier file had
+ * its name: the lines between "# lesson:begin NAME" and "# lesson:end",
+ * at most RP_LESSON_CODE_LINES of them; a block with no line is left
+ * out. */
 static void
 file_code_facts(rp_report_t *R, const char *path, json_t *markers)
 {
-	FILE *f = open_in_repository(&R->data, path);
-	char line[512], name[64], code[2048], fact[RP_FACTS_NAME_MAX];
-	static const char begin[] = "# lesson:begin ";
+	static const char begin[] = "# lesson:begin ", end[] = "# lesson:end";
+	char full[4400], line[512], name[64] = "", code[2048];
+	char fact[RP_FACTS_NAME_MAX];
+	FILE *f = fopen(in_repository(&R->data, path, full, sizeof(full)), "r");
+	size_t used = 0;
+	int lines = 0;
 
 	while (f != NULL && fgets(line, sizeof(line), f) != NULL) {
 		const char *t = line + strspn(line, " ");
-		if (strncmp(t, begin, strlen(begin)) != 0 ||
-		    sscanf(t + strlen(begin), "%63s", name) != 1)
+		size_t len = strlen(line);
+		if (name[0] == '\0') {
+			/* Outside a block, only its begin marker counts. */
+			if (strncmp(t, begin, strlen(begin)) == 0)
+				sscanf(t + strlen(begin), "%63s", name);
+			used = 0;
+			lines = 0;
 			continue;
+		}
+		if (strncmp(t, end, strlen(end)) != 0) {
+			if (lines < RP_LESSON_CODE_LINES &&
+			    used + len + 1 < sizeof(code)) {
+				memcpy(code + used, line, len + 1);
+				used += len;
+				lines++;
+			}
+			continue;
+		}
 		snprintf(fact, sizeof(fact), "lesson.code.%s.text", name);
 		rp_facts_name_clean(fact);
-		if (rp_facts_get(&R->facts, fact) != NULL ||
-		    rp_lesson_code(&R->data, path, name, code, sizeof(code)) ==
-			0)
-			continue;
-		json_array_append_new(markers, json_string(name));
-		rp_fact_str(&R->facts, code, NULL, "lesson.code.%s.text", name);
-		rp_fact_str(&R->facts, path, NULL, "lesson.code.%s.file", name);
+		if (lines > 0 && rp_facts_get(&R->facts, fact) == NULL) {
+			json_array_append_new(markers, json_string(name));
+			rp_fact_str(&R->facts, code, NULL, "%s", fact);
+			rp_fact_str(
+			    &R->facts, path, NULL, "lesson.code.%s.file", name);
+		}
+		name[0] = '\0';
 	}
 	if (f != NULL)
 		fclose(f);

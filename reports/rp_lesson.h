@@ -22,8 +22,9 @@
  * changes, are named in templates/lesson/fixes.md.j2.
  *
  * Limits: at most RP_LESSON_CODE_LINES lines of code per fix are printed;
- * at most RP_LESSON_CODE_FILES files are read; a marker's NAME is taken
- * from the first file, in name order, that has it.
+ * at most RP_LESSON_CODE_FILES files are read; a marker's NAME (up to 63
+ * characters) is taken from the first file, in name order, that has it;
+ * a block without its end marker is left out.
  */
 #ifndef FB_RP_LESSON_H
 #define FB_RP_LESSON_H
@@ -53,16 +54,10 @@
 void rp_lesson_facts(rp_report_t *R);
 
 /* The code of every marker of RP_LESSON_CODE_DIR: lesson.code.NAME.text
- * (as rp_lesson_code reads it), lesson.code.NAME.file (its path in the
- * repository) and lesson.code_markers, the NAMEs found. */
+ * (the lines between "# lesson:begin NAME" and "# lesson:end", at most
+ * RP_LESSON_CODE_LINES of them; none: no fact), lesson.code.NAME.file
+ * (its path in the repository) and lesson.code_markers, the NAMEs found. */
 void rp_lesson_code_facts(rp_report_t *R);
-
-/* The lines between "# lesson:begin name" and "# lesson:end" of path
- * (relative to the repository, found as above) into buf, at most
- * RP_LESSON_CODE_LINES of them; returns how many lines, 0 when the file or
- * the marker is missing. */
-int rp_lesson_code(const rp_data_t *D, const char *path, const char *name,
-    char *buf, size_t len);
 
 /* What a fix saves against a baseline from their times and memory
  * figures, each saved when at least RP_ADVICE_TIME_RATIO smaller, as a

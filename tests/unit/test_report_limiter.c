@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "fb_data_dir.h"
 #include "rp_lesson.h"
@@ -106,37 +105,41 @@ Test(report_limiter, model_parts_and_the_roof_of_the_limiter)
 	json_decref(bare);
 }
 
+/* A block is the lines between its own markers: a longer name that
+ * begins with it is another block, the markers may be indented. */
 Test(report_lesson, code_between_the_markers)
 {
-	char dir[64], sub[128], code[512];
-	rp_data_t D = {.dir = NULL};
-	int n;
+	char dir[64], sub[128], cmd[320];
+	rp_report_t R;
 
+	memset(&R, 0, sizeof(R));
 	snprintf(dir, sizeof(dir), "/tmp/fb_rp_lesson_XXXXXX");
 	cr_assert(mkdtemp(dir) != NULL);
-	snprintf(sub, sizeof(sub), "%s/reports", dir);
-	cr_assert(mkdir(sub, 0777) == 0);
-	snprintf(sub, sizeof(sub), "%s/reports/data", dir);
-	cr_assert(mkdir(sub, 0777) == 0);
-	snprintf(sub, sizeof(sub), "%s/v", dir);
-	cr_assert(mkdir(sub, 0777) == 0);
+	snprintf(cmd, sizeof(cmd),
+	    "mkdir -p %s/reports/data %s/" RP_LESSON_CODE_DIR, dir, dir);
+	cr_assert_eq(system(cmd), 0);
+	snprintf(sub, sizeof(sub), "%s/" RP_LESSON_CODE_DIR, dir);
 	fb_write_file(sub, "f.py",
 	    "x = 1\n    # lesson:begin hoisted_map\nignored\n# lesson:end\n"
 	    "# lesson:begin hoisted\ndef f(x):\n    return x\n"
 	    "    # lesson:end\ny = 2\n");
 	/* DATA/../.. is the repository: dir. */
 	snprintf(sub, sizeof(sub), "%s/reports/data", dir);
-	D.dir = sub;
-	n = rp_lesson_code(&D, "v/f.py", "hoisted", code, sizeof(code));
-	cr_expect_eq(n, 2, "%d: %s", n, code);
-	cr_expect_str_eq(code, "def f(x):\n    return x\n");
-	cr_expect_eq(
-	    rp_lesson_code(&D, "v/f.py", "scan", code, sizeof(code)), 0);
-	cr_expect_str_eq(code, "");
-	cr_expect_eq(
-	    rp_lesson_code(&D, "v/none.py", "hoisted", code, sizeof(code)), 0);
-	snprintf(sub, sizeof(sub), "rm -rf %s", dir);
-	cr_expect_eq(system(sub), 0);
+	R.data.dir = sub;
+	cr_assert_eq(rp_facts_init(&R.facts), 0);
+	rp_lesson_code_facts(&R);
+	cr_expect_str_eq(
+	    json_string_value(json_object_get(
+		rp_facts_get(&R.facts, "lesson.code.hoisted.text"), "value")),
+	    "def f(x):\n    return x\n");
+	cr_expect_str_eq(
+	    json_string_value(json_object_get(
+		rp_facts_get(&R.facts, "lesson.code.hoisted_map.text"),
+		"value")),
+	    "ignored\n");
+	rp_facts_free(&R.facts);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	cr_expect_eq(system(cmd), 0);
 }
 
 /* Every marker of the repository's variants/jax becomes a fact, files in
