@@ -18,26 +18,16 @@
 
 /* The colony question's own figures, as it reported them: the only
  * numbers of the report not read from the data. */
+enum { FORCE_ALONE, IN_STEP, LOOP_FASTEST, LOOP_SLOWEST, QUESTION_FIGURES };
 static const struct {
 	const char *name; /* the fact: question.speed.NAME */
 	double seconds;
-} question_colony[] = {
-    {"force_alone", 2.32e-3},
-    {"in_step", 46.5e-3},
-    {"loop_fastest", 2e-3},
-    {"loop_slowest", 3.0},
-    {NULL, 0},
+} question_colony[QUESTION_FIGURES] = {
+    [FORCE_ALONE] = {"force_alone", 2.32e-3},
+    [IN_STEP] = {"in_step", 46.5e-3},
+    [LOOP_FASTEST] = {"loop_fastest", 2e-3},
+    [LOOP_SLOWEST] = {"loop_slowest", 3.0},
 };
-
-/* The colony question's figure named name, in seconds; NAN for none. */
-static double
-question_seconds(const char *name)
-{
-	for (size_t k = 0; question_colony[k].name != NULL; k++)
-		if (strcmp(question_colony[k].name, name) == 0)
-			return question_colony[k].seconds;
-	return NAN;
-}
 
 /* The interp question's reported peak (the spec's 12*N*M*4 at N=1e6,
  * M=300, rounded as the question gave it). */
@@ -274,8 +264,8 @@ puzzle_facts(rp_report_t *R, const json_t *pair, const json_t *step,
 	rp_facts_t *F = &R->facts;
 	double unw[3], warm[3], umin = NAN, umax = NAN, lo = NAN, hi = NAN, med;
 	double ratio = rp_facts_num(F, "jaxprog.puzzle.step_over_pair");
-	double q =
-	    question_seconds("in_step") / question_seconds("force_alone");
+	double q = question_colony[IN_STEP].seconds /
+	    question_colony[FORCE_ALONE].seconds;
 	double first = fmax(rp_field(loop, RP_F_JAX_FIRST_CALL),
 	    rp_field(fori, RP_F_JAX_FIRST_CALL));
 	int dispatch, many;
@@ -283,8 +273,8 @@ puzzle_facts(rp_report_t *R, const json_t *pair, const json_t *step,
 	for (int i = 0; i < 3; i++) {
 		unw[i] = rp_jax_median(jit[i], "unblocked_call_s");
 		warm[i] = rp_jax_warm_call(jit[i]);
-		umin = isnan(umin) || unw[i] < umin ? unw[i] : umin;
-		umax = isnan(umax) || unw[i] > umax ? unw[i] : umax;
+		umin = fmin(umin, unw[i]);
+		umax = fmax(umax, unw[i]);
 	}
 	dispatch = rp_lesson_dispatch_only(unw, warm, 3);
 	rp_fact_num(F, RP_FACT_RATIO, q, NULL, "question.speed.step_over_pair");
@@ -318,7 +308,7 @@ speed_facts(rp_report_t *R)
 	int afresh;
 
 	rp_fact_str(F, w->name, NULL, "lesson.speed.workload");
-	for (size_t k = 0; question_colony[k].name != NULL; k++)
+	for (size_t k = 0; k < QUESTION_FIGURES; k++)
 		rp_fact_num(F, RP_FACT_TIME, question_colony[k].seconds, NULL,
 		    "question.speed.%s", question_colony[k].name);
 	puzzle_facts(R, rp_jax_run(D, w, w->jax_pair), step, loop, fori);
