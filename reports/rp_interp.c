@@ -32,16 +32,14 @@ table1s_facts(
 	int minimum = 0;
 	char p[RP_FACTS_NAME_MAX];
 
-	for (size_t i = 0; i < nv && isnan(n); i++)
-		n = rp_field(
-		    rp_data_cachesim(&R->data, w->name, vs[i]), RP_F_N);
-	rp_fact_num(F, RP_FACT_SIZE, n, NULL, PART "cachesim.n", w->name);
 	rp_fact_str(F, rp_report_note(R, "cachesim"), NULL,
 	    PART "cachesim.note", w->name);
 	for (size_t i = 0; i < nv; i++) {
 		const json_t *cs = rp_data_cachesim(&R->data, w->name, vs[i]);
 		if (cs == NULL)
 			continue;
+		if (isnan(n))
+			n = rp_field(cs, RP_F_N);
 		minimum |= !isnan(rp_field(cs, RP_F_SIM_INSN_MIN_PER_UNIT));
 		json_array_append_new(names, json_string(vs[i]));
 		snprintf(p, sizeof(p), PART "cachesim.%s", w->name, vs[i]);
@@ -50,6 +48,7 @@ table1s_facts(
 		rp_fact_num(F, RP_FACT_NUMBER, rp_data_insn_per_unit(cs), cs,
 		    "%s.instructions", p);
 	}
+	rp_fact_num(F, RP_FACT_SIZE, n, NULL, PART "cachesim.n", w->name);
 	rp_fact_list(F, names, PART "cachesim.variants", w->name);
 	rp_fact_bool(F, minimum, NULL, PART "cachesim.minimum", w->name);
 }
