@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "rp_interp.h"
-#include "rp_text.h"
 #include "rp_workloads.h"
 
 /* A fact of the section: part.W.WHAT. */

@@ -13,7 +13,6 @@
 #include "rp_interp.h"
 #include "rp_jax.h"
 #include "rp_lesson.h"
-#include "rp_text.h"
 #include "rp_workloads.h"
 
 /* The colony question's own figures, as it reported them: the only

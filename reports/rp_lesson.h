@@ -29,12 +29,10 @@
 #ifndef FB_RP_LESSON_H
 #define FB_RP_LESSON_H
 
-#include <jansson.h>
 #include <stddef.h>
 
 #include "rp_advice.h"
 #include "rp_report.h"
-#include "rp_text.h"
 
 #define RP_LESSON_CODE_LINES 15
 #define RP_LESSON_CODE_FILES 64
