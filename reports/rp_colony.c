@@ -9,8 +9,6 @@
 #include "rp_colony.h"
 #include "rp_text.h"
 
-#define NUM rp_text_fmt_num
-
 /* A fact of the section: part.W.WHAT. */
 #define PART "part.%s."
 /* Faults a step that count as faulting an array again: 16 pages. */
@@ -163,17 +161,15 @@ fit_facts(rp_report_t *R, const rp_workload_t *w, const rp_plot_t *pm,
 	    F, RP_FACT_SIZE, bt->rows[bt->nrows - 1].v[0], NULL, "%s.n_to", p);
 	rp_fact_num(F, RP_FACT_COUNT, (double)bt->nrows, NULL, "%s.sizes", p);
 	rp_fact_num(F, RP_FACT_FIXED2, bt->fit, NULL, "%s.time", p);
-	rp_fact_text(F, RP_FACT_NUMBER, bt->fit_r2, NUM(bt->fit_r2, "%.3f"),
-	    NULL, "%s.time_r2", p);
+	rp_fact_text(F, RP_FACT_NUMBER, bt->fit_r2,
+	    rp_text_fmt_num(bt->fit_r2, "%.3f"), NULL, "%s.time_r2", p);
 	rp_fact_str(F, local_slopes(bt, slopes, sizeof(slopes)), NULL,
 	    "%s.local_slopes", p);
 	rp_fact_num(F, RP_FACT_FIXED2, slope_from_second(bt), NULL,
 	    "%s.from_second", p);
 	/* No exponent where no peak reaches the grain: the model's law. */
 	rp_fact_text(F, RP_FACT_FIXED2, em,
-	    !isnan(em)       ? NUM(em, "%.2f")
-		: bm != NULL ? bm->law
-			     : "n/a",
+	    isnan(em) && bm != NULL ? bm->law : rp_text_fmt_num(em, "%.2f"),
 	    NULL, "%s.memory", p);
 }
 
