@@ -196,44 +196,39 @@ table1b_facts(rp_report_t *R, const rp_workload_t *w)
 	rp_fact_list(F, names, PART "seed.variants", w->name);
 }
 
-/* The timeline's blocks in order of their largest live bytes, largest
- * first: their indices into order, their maxima into mx; how many. */
-static int
-timeline_maxima(const rp_plot_t *P, int *order, double *mx)
+/* The largest live bytes of a block of the timeline (0 when none). */
+static double
+block_max(const rp_block_t *b)
 {
-	int n = 0;
+	double mx = 0;
 
-	for (int i = 0; P != NULL && i < P->nblocks; i++) {
-		mx[i] = 0;
-		for (size_t j = 0; j < P->blocks[i].nrows; j++)
-			if (P->blocks[i].rows[j].v[1] > mx[i])
-				mx[i] = P->blocks[i].rows[j].v[1];
-		order[n++] = i;
-	}
-	for (int a = 1; a < n; a++)
-		for (int k = a; k > 0 && mx[order[k - 1]] < mx[order[k]]; k--) {
-			int t = order[k];
-			order[k] = order[k - 1];
-			order[k - 1] = t;
-		}
-	return n;
+	for (size_t j = 0; j < b->nrows; j++)
+		mx = fmax(mx, b->rows[j].v[1]);
+	return mx;
 }
 
 void
 rp_interp_timeline_facts(rp_report_t *R, const rp_workload_t *w)
 {
 	const rp_plot_t *P = rp_report_plot(R, rp_workload_fig(w, "timeline"));
-	int order[RP_PLOT_MAX_BLOCKS];
+	int n = P != NULL ? P->nblocks : 0;
 	double mx[RP_PLOT_MAX_BLOCKS];
-	int n = timeline_maxima(P, order, mx);
 	json_t *names = json_array();
 
 	rp_workload_figure_facts(R, w, NULL, "timeline");
-	for (int i = 0; i < n; i++) {
-		const char *v = P->blocks[order[i]].label;
-		json_array_append_new(names, json_string(v));
-		rp_fact_num(&R->facts, RP_FACT_BYTES, mx[order[i]], NULL,
-		    PART "timeline.%s.largest", w->name, v);
+	for (int i = 0; i < n; i++)
+		mx[i] = block_max(&P->blocks[i]);
+	/* Largest first, the first of equals; a block named is marked -1,
+	 * below any block's bytes. */
+	for (int k = 0; k < n; k++) {
+		int at = 0;
+		for (int i = 1; i < n; i++)
+			if (mx[i] > mx[at])
+				at = i;
+		json_array_append_new(names, json_string(P->blocks[at].label));
+		rp_fact_num(&R->facts, RP_FACT_BYTES, mx[at], NULL,
+		    PART "timeline.%s.largest", w->name, P->blocks[at].label);
+		mx[at] = -1;
 	}
 	rp_fact_list(&R->facts, names, PART "timeline.variants", w->name);
 }
