@@ -315,9 +315,8 @@ speed_facts(rp_report_t *R)
 	    rp_jax_temp(fori), rp_jax_temp(loop));
 	rp_fact_str(F, saves != NULL ? saves : "unmeasured", fori,
 	    "lesson.speed.fori_saved");
-	afresh =
-	    rp_lesson_afresh(rp_num(step, "reported.faults.per_call_median"),
-		rp_num(step, "reported.faults.temp_pages"));
+	afresh = rp_lesson_afresh(rp_field(step, RP_F_JAX_FAULTS_PER_CALL),
+	    rp_field(step, RP_F_JAX_TEMP_PAGES));
 	rp_fact_str(F,
 	    afresh < 0   ? "unknown"
 		: afresh ? "afresh"
