@@ -187,19 +187,12 @@ rp_gnuplot_draw(const char *dir, const char *name, char *msg, size_t msglen)
 
 	snprintf(script, sizeof(script), "%s.gp", name);
 	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
-		snprintf(
-		    msg, msglen, "gnuplot %s/%s: cannot fork", dir, script);
-		return -1;
-	}
-	if (pid == 0) {
-		if (chdir(dir) != 0)
-			_exit(127);
-		execlp("gnuplot", "gnuplot", script, (char *)NULL);
+	if ((pid = fork()) == 0) {
+		if (chdir(dir) == 0)
+			execlp("gnuplot", "gnuplot", script, (char *)NULL);
 		_exit(127);
 	}
-	if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) ||
+	if (pid < 0 || waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) ||
 	    WEXITSTATUS(st) != 0) {
 		snprintf(msg, msglen, "gnuplot %s/%s failed", dir, script);
 		return -1;
