@@ -382,8 +382,7 @@ timeline_rows(const rp_data_t *D, const json_t *r, rp_block_t *b)
 static int
 step_rows(rp_block_t *b, const json_t *r)
 {
-	const json_t *a =
-	    json_object_get(json_object_get(r, "steps_s"), "samples");
+	const json_t *a = rp_field_json(r, RP_F_STEPS_SAMPLES);
 	rp_row_t *row = rp_figure_row_add(b);
 	size_t j;
 	json_t *e;
