@@ -383,19 +383,15 @@ static int
 step_rows(rp_block_t *b, const json_t *r)
 {
 	const json_t *a = rp_field_json(r, RP_F_STEPS_SAMPLES);
-	rp_row_t *row = rp_figure_row_add(b);
-	size_t j;
-	json_t *e;
 
-	if (row == NULL)
-		return -1;
-	row->v[1] = rp_field(r, RP_F_STEPS_FIRST);
-	json_array_foreach(a, j, e)
-	{
-		if ((row = rp_figure_row_add(b)) == NULL)
+	for (size_t j = 0; j <= json_array_size(a); j++) {
+		rp_row_t *row = rp_figure_row_add(b);
+		if (row == NULL)
 			return -1;
-		row->v[0] = (double)(j + 1);
-		row->v[1] = json_number_value(e);
+		row->v[0] = (double)j;
+		row->v[1] = j == 0
+		    ? rp_field(r, RP_F_STEPS_FIRST)
+		    : json_number_value(json_array_get(a, j - 1));
 	}
 	return 0;
 }
