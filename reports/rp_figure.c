@@ -550,14 +550,12 @@ rp_figure_collect(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 	P->fig = fig;
 	snprintf(sets, sizeof(sets), "%s", fig->sets);
 	set = by_set ? strtok_r(sets, " ", &save) : NULL;
-	if ((fig->source == RP_SRC_RUNS || fig->source == RP_SRC_MAIN) &&
-	    (one = rp_figure_block_add(P, -1, "")) == NULL)
-		rc = -1;
-	while (rc == 0) {
+	/* The one block: P is empty, so it has room. */
+	if (fig->source == RP_SRC_RUNS || fig->source == RP_SRC_MAIN)
+		one = rp_figure_block_add(P, -1, "");
+	do
 		rc = collect_set(D, fig, set, one, P);
-		if (!by_set || (set = strtok_r(NULL, " ", &save)) == NULL)
-			break;
-	}
+	while (rc == 0 && by_set && (set = strtok_r(NULL, " ", &save)) != NULL);
 	for (int i = 0; !by_set && i < P->nblocks; i++)
 		rp_figure_rows_sort(&P->blocks[i]);
 	if (fig->fit > 0)
