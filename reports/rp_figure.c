@@ -523,9 +523,8 @@ fit_blocks(rp_plot_t *P)
 			x[k] = b->rows[j].v[0];
 			x[n + 1 + k++] = b->rows[j].v[fig->fit];
 		}
-		if (k >= 2)
-			b->fit =
-			    hx_stats_fit_exponent(x, x + n + 1, k, &b->fit_r2);
+		/* NAN (and its r2) from fewer than two rows */
+		b->fit = hx_stats_fit_exponent(x, x + n + 1, k, &b->fit_r2);
 		free(x);
 		if (!isnan(b->fit))
 			snprintf(b->law, sizeof(b->law), "N^%.2f", b->fit);
