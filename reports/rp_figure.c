@@ -767,7 +767,6 @@ reference_slope(rp_plot_t *P, const char *variant, double k)
 void
 rp_figure_refs_interp_time(const rp_data_t *D, rp_plot_t *P)
 {
-	(void)D;
 	reference_slope(
 	    P, rp_workload_question(RP_QUESTION_MEMORY)->baseline, 1);
 }
@@ -779,7 +778,6 @@ rp_figure_refs_colony_time(const rp_data_t *D, rp_plot_t *P)
 {
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 
-	(void)D;
 	reference_slope(P, w->fused, 2);
 	reference_slope(P, w->cell_lists, 1);
 }
@@ -792,7 +790,6 @@ rp_figure_refs_threads(const rp_data_t *D, rp_plot_t *P)
 {
 	double tmax = 2.0;
 
-	(void)D;
 	for (int i = 0; i < P->nblocks; i++) {
 		rp_block_t *b = &P->blocks[i];
 		double t1 = NAN;
