@@ -409,10 +409,9 @@ next_run(const rp_data_t *D, const rp_fig_t *fig, rp_query_t *q, size_t *i)
 	if (fig->source == RP_SRC_MAIN || fig->source == RP_SRC_TIMELINE) {
 		if ((*i)++ == 0)
 			r = rp_data_main(D, q->set, q->workload, q->variant);
-		return r != NULL && fig->timed_only &&
-			!(rp_field(r, RP_F_TIME_REPEATS) >= 1)
-		    ? NULL
-		    : r;
+		if (fig->timed_only && !(rp_field(r, RP_F_TIME_REPEATS) >= 1))
+			return NULL; /* no main run, or not a timed one */
+		return r;
 	}
 	if (fig->source == RP_SRC_STEPS) {
 		while (r == NULL && *i < 2) {
