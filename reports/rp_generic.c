@@ -39,9 +39,10 @@ ok_run_of(const json_t *r, const char *w)
 	    strcmp(rp_field_str(r, RP_F_STATUS), "ok") == 0;
 }
 
-/* 1 when w's ok runs hold two params.n or more. */
+/* 1 when the ok runs of w hold two values or more of the number
+ * params.KEY (a run without it is not counted). */
 static int
-several_sizes(const rp_data_t *D, const char *w)
+varies(const rp_data_t *D, const char *w, const char *key)
 {
 	double first = NAN;
 	size_t i;
@@ -49,33 +50,12 @@ several_sizes(const rp_data_t *D, const char *w)
 
 	json_array_foreach(D->runs, i, r)
 	{
-		double n = rp_field(r, RP_F_N);
-		if (!ok_run_of(r, w) || isnan(n))
+		double x = rp_num(rp_field_json(r, RP_F_PARAMS), key);
+		if (!ok_run_of(r, w) || isnan(x))
 			continue;
 		if (isnan(first))
-			first = n;
-		else if (n != first)
-			return 1;
-	}
-	return 0;
-}
-
-/* 1 when the ok runs of w do not all share params.key's value. */
-static int
-varies(const rp_data_t *D, const char *w, const char *key)
-{
-	const json_t *first = NULL, *r;
-	size_t i;
-
-	json_array_foreach(D->runs, i, r)
-	{
-		const json_t *x =
-		    json_object_get(rp_field_json(r, RP_F_PARAMS), key);
-		if (!ok_run_of(r, w))
-			continue;
-		if (first == NULL)
-			first = x != NULL ? x : json_null();
-		else if (!json_equal(first, x != NULL ? x : json_null()))
+			first = x;
+		else if (x != first)
 			return 1;
 	}
 	return 0;
@@ -256,7 +236,7 @@ rp_generic_facts(rp_report_t *R, rp_generic_t *G)
 		number += R->saved[i];
 	for (k = 1; k <= (int)n && k <= RP_GENERIC_MAX; k++) {
 		const char *w = ws[k - 1];
-		int several = several_sizes(&R->data, w);
+		int several = varies(&R->data, w, "n");
 		rp_fact_str(F, w, NULL, "other_workloads.%d.name", k);
 		table_facts(R, w, k);
 		rp_fact_bool(
