@@ -20,9 +20,8 @@
 double
 rp_explain_error(double predicted, double measured)
 {
-	if (isnan(predicted) || isnan(measured) || predicted <= 0)
-		return NAN;
-	return (measured - predicted) / predicted;
+	/* A NaN fails the comparison, and a NaN measured gives NaN. */
+	return predicted > 0 ? (measured - predicted) / predicted : NAN;
 }
 
 json_t *
