@@ -31,19 +31,12 @@ rp_generic_workloads(const rp_data_t *D, const char **out, size_t cap)
 	return n;
 }
 
-/* 1 when r is an ok run of workload w. */
-static int
-ok_run_of(const json_t *r, const char *w)
-{
-	return strcmp(rp_field_str(r, RP_F_WORKLOAD), w) == 0 &&
-	    strcmp(rp_field_str(r, RP_F_STATUS), "ok") == 0;
-}
-
 /* 1 when the ok runs of w hold two values or more of the number
  * params.KEY (a run without it is not counted). */
 static int
 varies(const rp_data_t *D, const char *w, const char *key)
 {
+	const rp_query_t ok = {.workload = w}; /* its ok runs */
 	double first = NAN;
 	size_t i;
 	json_t *r;
@@ -51,7 +44,7 @@ varies(const rp_data_t *D, const char *w, const char *key)
 	json_array_foreach(D->runs, i, r)
 	{
 		double x = rp_num(rp_field_json(r, RP_F_PARAMS), key);
-		if (!ok_run_of(r, w) || isnan(x))
+		if (!rp_data_run_matches(r, &ok) || isnan(x))
 			continue;
 		if (isnan(first))
 			first = x;
@@ -147,6 +140,7 @@ table_facts(rp_report_t *R, const char *w, int k)
 static int
 collect(const rp_data_t *D, const char *w, rp_plot_t *P)
 {
+	const rp_query_t ok = {.workload = w}; /* its ok runs */
 	size_t i;
 	json_t *r;
 	char label[64];
@@ -155,7 +149,7 @@ collect(const rp_data_t *D, const char *w, rp_plot_t *P)
 	{
 		rp_block_t *b;
 		rp_row_t *row;
-		if (!ok_run_of(r, w))
+		if (!rp_data_run_matches(r, &ok))
 			continue;
 		params_text(
 		    D, r, rp_field_str(r, RP_F_VARIANT), label, sizeof(label));
