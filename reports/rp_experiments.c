@@ -1,9 +1,7 @@
 /*
- * rp_experiments: the table of experiments and the run's times (see
- * rp_experiments.h).
+ * rp_experiments: the table of experiments (see rp_experiments.h).
  */
 #include <dirent.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -197,32 +195,4 @@ rp_experiments_present(const char *dir, const char *set)
 		found = strncmp(e->d_name, set, n - 1) == 0;
 	closedir(d);
 	return found;
-}
-
-int
-rp_experiments_times(const char *data_dir, rp_experiments_times_t *t)
-{
-	char path[4200], line[1024], *fl[3];
-	FILE *f;
-
-	t->c_s = t->jax_s = t->beside_s = t->sweeps_s = NAN;
-	t->mode[0] = '\0';
-	snprintf(path, sizeof(path), "%s/%s", data_dir, RP_EXPERIMENTS_TIMES);
-	if ((f = fopen(path, "r")) == NULL)
-		return -1;
-	while (fgets(line, sizeof(line), f) != NULL) {
-		if (sscanf(line, "# make-report.sh %15[a-z]", t->mode) == 1 ||
-		    split_tabs(line, fl, 3) < 3 || strcmp(fl[0], "total") != 0)
-			continue;
-		if (strcmp(fl[1], "c-sweeps") == 0)
-			t->c_s = atof(fl[2]);
-		else if (strcmp(fl[1], "jax") == 0)
-			t->jax_s = atof(fl[2]);
-		else if (strcmp(fl[1], "jax-untimed-beside-cachesim") == 0)
-			t->beside_s = atof(fl[2]);
-		else if (strcmp(fl[1], "sweeps") == 0)
-			t->sweeps_s = atof(fl[2]);
-	}
-	fclose(f);
-	return isnan(t->sweeps_s) ? -1 : 0;
 }

@@ -1,8 +1,7 @@
 /*
  * rp_experiments: the table of experiments (reports/experiments.tsv) as the
  * report reads it, so that a set missing from the data is named with the
- * command that makes it; and the times of the run that made the data
- * (make-report-times.tsv), for the method section (rp_machine).
+ * command that makes it.
  *
  * The table is read from DATA_DIR/experiments.tsv, the copy make-report.sh
  * writes as it runs it (its sizes and variant lists filled in), else from
@@ -24,7 +23,6 @@
 #define RP_EXPERIMENTS_MAX 64
 #define RP_EXPERIMENTS_FILE "experiments.tsv"
 #define RP_EXPERIMENTS_FALLBACK "reports/experiments.tsv"
-#define RP_EXPERIMENTS_TIMES "make-report-times.tsv"
 
 typedef struct rp_experiment_s {
 	char set[64];
@@ -76,16 +74,5 @@ const char *rp_experiments_command(
 /* Whether dir holds set: a file SET.jsonl or SET.json or a folder SET; for
  * a set ending in '*', any name that starts with what comes before it. */
 int rp_experiments_present(const char *dir, const char *set);
-
-/* The run's times from data_dir's make-report-times.tsv (its "total"
- * lines): the C sweeps', the JAX part's, the JAX part's untimed steps' that
- * ran beside the cache simulation, and the sweeps' in all, in seconds.
- * Returns 0, or -1 when the file or its "sweeps" total is missing (the
- * others are then NAN when missing). */
-typedef struct rp_experiments_times_s {
-	double c_s, jax_s, beside_s, sweeps_s;
-	char mode[16]; /* "full", "quick", or "" */
-} rp_experiments_times_t;
-int rp_experiments_times(const char *data_dir, rp_experiments_times_t *t);
 
 #endif /* FB_RP_EXPERIMENTS_H */

@@ -3,6 +3,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "rp_experiments.h"
 #include "rp_machine.h"
@@ -138,27 +139,53 @@ duration(double s)
 	return b;
 }
 
-/* How long the sweeps that made the data took (method.sweeps.*). */
+/* The parts of the run's times the method prints, method.sweeps.NAME:
+ * the line "total PART SECONDS" of RP_MACHINE_TIMES. */
+static const struct sweep_part_s {
+	const char *name, *part;
+} sweep_parts[] = {
+    {"total", "sweeps"},
+    {"c", "c-sweeps"},
+    {"jax", "jax"},
+    {"beside", "jax-untimed-beside-cachesim"},
+};
+#define SWEEP_PARTS (sizeof(sweep_parts) / sizeof(sweep_parts[0]))
+
+/* How long the sweeps that made the data took (method.sweeps.*; .recorded
+ * false without the file or its total), and make-report.sh's mode, the
+ * first line's "# make-report.sh MODE". */
 static void
 sweeps_facts(rp_report_t *R)
 {
 	rp_facts_t *F = &R->facts;
-	rp_experiments_times_t t;
-	const int recorded = rp_experiments_times(R->data.dir, &t) == 0;
-	const struct {
-		const char *name;
-		double s;
-	} times[] = {{"total", t.sweeps_s}, {"c", t.c_s}, {"jax", t.jax_s},
-	    {"beside", t.beside_s}};
+	double s[SWEEP_PARTS], v;
+	char path[4200], line[1024], part[64], mode[16] = "";
+	size_t k;
+	FILE *f;
 
-	rp_fact_bool(F, recorded, NULL, "method.sweeps.recorded");
-	rp_fact_str(F, RP_EXPERIMENTS_TIMES, NULL, "method.sweeps.file");
+	for (k = 0; k < SWEEP_PARTS; k++)
+		s[k] = NAN;
+	snprintf(path, sizeof(path), "%s/%s", R->data.dir, RP_MACHINE_TIMES);
+	f = fopen(path, "r");
+	while (f != NULL && fgets(line, sizeof(line), f) != NULL) {
+		if (sscanf(line, "# make-report.sh %15[a-z]", mode) == 1 ||
+		    sscanf(line, "total %63s %lf", part, &v) != 2)
+			continue;
+		for (k = 0; k < SWEEP_PARTS; k++)
+			if (strcmp(part, sweep_parts[k].part) == 0)
+				s[k] = v;
+	}
+	if (f != NULL)
+		fclose(f);
+	rp_fact_bool(F, !isnan(s[0]), NULL, "method.sweeps.recorded");
+	rp_fact_str(F, RP_MACHINE_TIMES, NULL, "method.sweeps.file");
 	rp_fact_str(
-	    F, t.mode[0] != '\0' ? t.mode : NULL, NULL, "method.sweeps.mode");
-	for (size_t k = 0; k < sizeof(times) / sizeof(times[0]); k++)
-		rp_fact_text(F, RP_FACT_TIME, times[k].s, duration(times[k].s),
-		    NULL, "method.sweeps.%s", times[k].name);
-	rp_fact_bool(F, t.beside_s > 0, NULL, "method.sweeps.beside_cachesim");
+	    F, mode[0] != '\0' ? mode : NULL, NULL, "method.sweeps.mode");
+	for (k = 0; k < SWEEP_PARTS; k++)
+		rp_fact_text(F, RP_FACT_TIME, s[k], duration(s[k]), NULL,
+		    "method.sweeps.%s", sweep_parts[k].name);
+	rp_fact_bool(F, rp_facts_num(F, "method.sweeps.beside") > 0, NULL,
+	    "method.sweeps.beside_cachesim");
 }
 
 /* The sets of the table missing from the data, each with the command that

@@ -21,7 +21,7 @@
  *       .total, .c, .jax, .beside (the JAX part's untimed steps that ran
  *       beside the cache simulation), printed "8 min 21 s";
  *       .beside_cachesim (whether they did), .mode (make-report.sh's mode
- *       or null), .file (RP_EXPERIMENTS_TIMES)
+ *       or null), .file (RP_MACHINE_TIMES)
  *   method.missing.count (the table's sets missing from the data);
  *       method.missing.K.set, .command, .purpose for K = 1..count, in the
  *       table's order; .table (the file read, null when none) and .filled
@@ -32,6 +32,9 @@
 #define FB_RP_MACHINE_H
 
 #include "rp_report.h"
+
+/* The times make-report.sh recorded, in the data folder. */
+#define RP_MACHINE_TIMES "make-report-times.tsv"
 
 /* A difference in the instrumentation's cost is called beyond the noise
  * when its Mann-Whitney p is under this. */

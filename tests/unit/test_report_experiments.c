@@ -161,24 +161,6 @@ Test(report_experiments, present_as_file_folder_or_pattern)
 	cr_expect(rp_experiments_present(dir, "jax-*"));
 }
 
-Test(report_experiments, the_runs_times)
-{
-	rp_experiments_times_t t;
-
-	cr_expect_eq(rp_experiments_times(dir, &t), -1);
-	cr_expect(isnan(t.sweeps_s));
-	fb_write_file(dir, RP_EXPERIMENTS_TIMES,
-	    "# make-report.sh quick: seconds\nkind\tname\tseconds\n"
-	    "step\tinterp-main\t0.4\ntotal\tc-sweeps\t12.5\ntotal\tjax\t30.0\n"
-	    "total\tjax-untimed-beside-cachesim\t8.1\ntotal\tsweeps\t42.5\n");
-	cr_assert_eq(rp_experiments_times(dir, &t), 0);
-	cr_expect_str_eq(t.mode, "quick");
-	cr_expect_float_eq(t.c_s, 12.5, 1e-9);
-	cr_expect_float_eq(t.jax_s, 30.0, 1e-9);
-	cr_expect_float_eq(t.beside_s, 8.1, 1e-9);
-	cr_expect_float_eq(t.sweeps_s, 42.5, 1e-9);
-}
-
 Test(report_experiments, the_datas_copy_before_the_fallback)
 {
 	char path[128];
@@ -258,9 +240,9 @@ Test(report_experiments, the_methods_facts)
 		    table, cut + strlen("short\tline\n"));
 		fb_write_file(dir, "experiments.tsv", fixed);
 	}
-	fb_write_file(dir, RP_EXPERIMENTS_TIMES,
-	    "# make-report.sh quick: seconds\n"
-	    "total\tc-sweeps\t75.4\ntotal\tjax\t30.0\n"
+	fb_write_file(dir, RP_MACHINE_TIMES,
+	    "# make-report.sh quick: seconds\nkind\tname\tseconds\n"
+	    "step\tinterp-main\t0.4\ntotal\tc-sweeps\t75.4\ntotal\tjax\t30.0\n"
 	    "total\tjax-untimed-beside-cachesim\t8.1\ntotal\tsweeps\t105.4\n");
 	cr_assert_eq(
 	    rp_data_load(&R.data, dir, msg, sizeof(msg)), 0, "%s", msg);
@@ -310,6 +292,9 @@ Test(report_experiments, the_ceilings_are_one_set_of_facts)
 	rp_machine_facts(&R);
 	cr_expect(!json_is_true(json_object_get(
 	    rp_facts_get(&R.facts, "method.ceilings.measured"), "value")));
+	/* No times file: none recorded, each time n/a. */
+	cr_expect_str_eq(text_of(&R, "method.sweeps.recorded"), "no");
+	cr_expect_str_eq(text_of(&R, "method.sweeps.total"), "n/a");
 	cr_expect(json_is_null(json_object_get(
 	    rp_facts_get(&R.facts, "method.ceilings.l3"), "value")));
 	rp_report_free(&R);
