@@ -148,8 +148,7 @@ error_fact(rp_report_t *R, double pred, double meas, const char *prefix,
 {
 	double e = rp_explain_error(pred, meas);
 
-	rp_fact_text(F, RP_FACT_PERCENT, e, rp_text_fmt_num(100 * e, "%+.0f%%"),
-	    NULL, "%s.%s", prefix, name);
+	rp_fact_num(F, RP_FACT_PERCENT_SIGNED, e, NULL, "%s.%s", prefix, name);
 }
 
 /* The harness's exec run of the walked program at the file's size, set

@@ -52,6 +52,8 @@ static const char *const unit_of[] = {
     [RP_FACT_SIZE] = "",
     [RP_FACT_COUNT] = "",
     [RP_FACT_PERCENT] = "share",
+    [RP_FACT_PERCENT_WHOLE] = "share",
+    [RP_FACT_PERCENT_SIGNED] = "share",
     [RP_FACT_NUMBER] = "",
     [RP_FACT_FIXED2] = "",
 };
@@ -72,6 +74,10 @@ text_of(rp_fact_kind_t kind, double v)
 		return rp_text_fmt_num(v, "%.0f");
 	case RP_FACT_PERCENT:
 		return rp_text_fmt_num(100 * v, "%.1f%%");
+	case RP_FACT_PERCENT_WHOLE:
+		return rp_text_fmt_num(100 * v, "%.0f%%");
+	case RP_FACT_PERCENT_SIGNED:
+		return rp_text_fmt_num(100 * v, "%+.0f%%");
 	case RP_FACT_FIXED2:
 		return rp_text_fmt_num(v, "%.2f");
 	case RP_FACT_NUMBER:

@@ -24,14 +24,16 @@
 #define RP_FACTS_NAME_MAX 128
 
 typedef enum rp_fact_kind_e {
-	RP_FACT_TIME = 0, /* seconds, printed "680 ms" */
-	RP_FACT_BYTES,    /* bytes, "1.35 GB" */
-	RP_FACT_RATIO,    /* a ratio, "2.08x" */
-	RP_FACT_SIZE,     /* a problem size such as N, "1e6" */
-	RP_FACT_COUNT,    /* a whole count, "327695" */
-	RP_FACT_PERCENT,  /* a share of 1, "59.1%" */
-	RP_FACT_NUMBER,   /* a plain number, "%.3g" */
-	RP_FACT_FIXED2,   /* a plain number, "%.2f" */
+	RP_FACT_TIME = 0,       /* seconds, printed "680 ms" */
+	RP_FACT_BYTES,          /* bytes, "1.35 GB" */
+	RP_FACT_RATIO,          /* a ratio, "2.08x" */
+	RP_FACT_SIZE,           /* a problem size such as N, "1e6" */
+	RP_FACT_COUNT,          /* a whole count, "327695" */
+	RP_FACT_PERCENT,        /* a share of 1, "59.1%" */
+	RP_FACT_PERCENT_WHOLE,  /* the same to a whole percent, "59%" */
+	RP_FACT_PERCENT_SIGNED, /* a signed share (an error, a drift), "+12%" */
+	RP_FACT_NUMBER,         /* a plain number, "%.3g" */
+	RP_FACT_FIXED2,         /* a plain number, "%.2f" */
 } rp_fact_kind_t;
 
 typedef struct rp_facts_s {

@@ -315,9 +315,8 @@ intro_facts(rp_report_t *R)
 	    "jaxprog.baseline_rss");
 	rp_fact_num(F, RP_FACT_NUMBER, RP_JAX_MODEL_FACTOR, NULL,
 	    "jaxprog.model_factor");
-	rp_fact_text(F, RP_FACT_PERCENT, RP_JAX_SMALL,
-	    rp_text_fmt_num(RP_JAX_SMALL * 100, "%.0f%%"), NULL,
-	    "jaxprog.small");
+	rp_fact_num(
+	    F, RP_FACT_PERCENT_WHOLE, RP_JAX_SMALL, NULL, "jaxprog.small");
 }
 
 /* ---- the memory question's peak against N ---- */

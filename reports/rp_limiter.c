@@ -130,17 +130,15 @@ prediction_facts(
 
 	rp_fact_num(
 	    F, RP_FACT_TIME, in->model_predicted, r, "%s.predicted", at);
-	rp_fact_text(F, RP_FACT_PERCENT, in->model_error,
-	    rp_text_fmt_num(100 * in->model_error, "%+.0f%%"), r, "%s.error",
-	    at);
+	rp_fact_num(
+	    F, RP_FACT_PERCENT_SIGNED, in->model_error, r, "%s.error", at);
 	rp_fact_num(F, RP_FACT_TIME,
 	    fabs(in->model_error) > RP_LIMITER_MODEL_TOLERANCE ? fabs(off)
 							       : NAN,
 	    r, "%s.unexplained", at);
 	rp_fact_bool(F, off > 0, r, "%s.overpredicted", at);
 	rp_fact_num(F, RP_FACT_PERCENT, steal, r, "%s.steal", at);
-	rp_fact_text(F, RP_FACT_PERCENT, with_steal,
-	    rp_text_fmt_num(100 * with_steal, "%+.0f%%"), r,
+	rp_fact_num(F, RP_FACT_PERCENT_SIGNED, with_steal, r,
 	    "%s.error_with_steal", at);
 	return with_steal;
 }
@@ -309,8 +307,7 @@ model_row_facts(rp_report_t *R, const char *w, const char *v, limits_tally_t *t)
 		    F, rp_limiter_term_word(n), r, "%s.term%d", p, k + 1);
 		rp_fact_num(F, RP_FACT_TIME, rp_num(top[k], "seconds"), r,
 		    "%s.term%d_s", p, k + 1);
-		rp_fact_text(F, RP_FACT_PERCENT, share,
-		    rp_text_fmt_num(100 * share, "%.0f%%"), r,
+		rp_fact_num(F, RP_FACT_PERCENT_WHOLE, share, r,
 		    "%s.term%d_share", p, k + 1);
 	}
 	profile_facts(F, r, p);
@@ -437,15 +434,13 @@ drift_facts(rp_report_t *R)
 
 		if (!(x > 0 && y > 0))
 			continue;
-		rp_fact_text(F, RP_FACT_PERCENT, d,
-		    rp_text_fmt_num(100 * d, "%+.0f%%"), NULL,
+		rp_fact_num(F, RP_FACT_PERCENT_SIGNED, d, NULL,
 		    "limits.drift.%s", k[i]);
 		if (most_key == NULL || fabs(d) > fabs(most))
 			most = d, most_key = k[i];
 	}
 	if (most_key != NULL) {
-		rp_fact_text(F, RP_FACT_PERCENT, most,
-		    rp_text_fmt_num(100 * most, "%+.0f%%"), NULL,
+		rp_fact_num(F, RP_FACT_PERCENT_SIGNED, most, NULL,
 		    "limits.drift.largest");
 		rp_fact_str(F, most_key, NULL, "limits.drift.largest_key");
 	}
@@ -458,8 +453,7 @@ rp_limiter_facts(rp_report_t *R)
 	limits_tally_t t = {NULL, 0, 0, 0, 0};
 	const char *mca;
 
-	rp_fact_text(F, RP_FACT_PERCENT, RP_LIMITER_MODEL_TOLERANCE,
-	    rp_text_fmt_num(100 * RP_LIMITER_MODEL_TOLERANCE, "%.0f%%"), NULL,
+	rp_fact_num(F, RP_FACT_PERCENT_WHOLE, RP_LIMITER_MODEL_TOLERANCE, NULL,
 	    "limits.tolerance");
 	for (int k = 0; rp_workloads[k].name != NULL; k++) {
 		const char *vs[RP_DATA_MAX_VARIANTS], *w = rp_workloads[k].name;

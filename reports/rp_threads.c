@@ -94,13 +94,6 @@ typedef struct threads_row_s {
 
 #define F (&R->facts)
 
-/* "85%": a share of 1 with no decimals, as the tables print it. */
-static const char *
-pct0(double share)
-{
-	return rp_text_fmt_num(100.0 * share, "%.0f%%");
-}
-
 /* One variant's row of both tables (threads.W.V.*); its summary into
  * *out. At each end (the first and the last count): its time, its
  * workspace (the cell: the upper bound / the lower, or one thread's) and
@@ -149,8 +142,8 @@ threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
 	rp_fact_num(F, RP_FACT_SIZE, rp_field(r1 != NULL ? r1 : rt, RP_F_N), r1,
 	    "%s.n", p);
 	rp_fact_num(F, RP_FACT_RATIO, out->speedup, rt, "%s.speedup", p);
-	rp_fact_text(F, RP_FACT_PERCENT, out->efficiency, pct0(out->efficiency),
-	    rt, "%s.efficiency", p);
+	rp_fact_num(
+	    F, RP_FACT_PERCENT_WHOLE, out->efficiency, rt, "%s.efficiency", p);
 	rp_fact_str(F, rp_threads_word(out->limiter), rt, "%s.scaling", p);
 	rp_fact_num(F, RP_FACT_BYTES, rp_field(rt, RP_F_GBYTES) * 1e9, rt,
 	    "%s.bytes_per_s", p);
@@ -448,10 +441,10 @@ threads_goal_facts(rp_report_t *R)
 void
 rp_threads_facts(rp_report_t *R)
 {
-	rp_fact_text(F, RP_FACT_PERCENT, RP_THREADS_BW_SHARE,
-	    pct0(RP_THREADS_BW_SHARE), NULL, "threads.bandwidth_share");
-	rp_fact_text(F, RP_FACT_PERCENT, RP_THREADS_EFFICIENCY,
-	    pct0(RP_THREADS_EFFICIENCY), NULL, "threads.efficiency");
+	rp_fact_num(F, RP_FACT_PERCENT_WHOLE, RP_THREADS_BW_SHARE, NULL,
+	    "threads.bandwidth_share");
+	rp_fact_num(F, RP_FACT_PERCENT_WHOLE, RP_THREADS_EFFICIENCY, NULL,
+	    "threads.efficiency");
 	for (const rp_workload_t *w = rp_workloads; w->name != NULL; w++) {
 		threads_workload_facts(R, w);
 		rp_fact_bool(F, w->threads_after != NULL, NULL,
