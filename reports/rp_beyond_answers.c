@@ -103,20 +103,16 @@ cells_big_facts(rp_report_t *R, const rp_workload_t *w)
 	rp_query_t qn = {.set = w->sets.scale_all,
 	    .workload = w->name,
 	    .variant = w->baseline};
-	const json_t *big_naive = NULL, *big_cells = NULL;
-	size_t i;
-	json_t *r;
+	const json_t *big_naive = NULL, *big_cells = NULL, *r;
 
-	json_array_foreach(R->data.runs, i, r)
-	{
+	for (size_t i = 0; (r = rp_data_next(&R->data, &qn, &i)) != NULL;) {
 		rp_query_t qc = {.set = qn.set,
 		    .workload = w->name,
 		    .variant = w->cell_lists,
 		    .n = rp_field(r, RP_F_N),
 		    .alloc = RP_ALLOC_JEMALLOC};
-		const json_t *c;
-		if (!rp_data_run_matches(r, &qn) ||
-		    (c = rp_data_find(&R->data, &qc)) == NULL)
+		const json_t *c = rp_data_find(&R->data, &qc);
+		if (c == NULL)
 			continue;
 		if (big_naive == NULL || qc.n > rp_field(big_naive, RP_F_N)) {
 			big_naive = r;

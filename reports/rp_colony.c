@@ -101,17 +101,12 @@ faulting(const rp_data_t *D, const rp_workload_t *w)
 	    .workload = w->name,
 	    .variant = w->baseline,
 	    .alloc = RP_ALLOC_JEMALLOC};
-	const json_t *at = NULL;
-	size_t i;
-	json_t *r;
+	const json_t *at = NULL, *r;
 
-	json_array_foreach(D->runs, i, r)
-	{
+	for (size_t i = 0; (r = rp_data_next(D, &q, &i)) != NULL;) {
 		double f =
 		    rp_field(r, RP_F_MINOR_FAULTS) / rp_field(r, RP_F_STEPS);
 		double n = rp_field(r, RP_F_N);
-		if (!rp_data_run_matches(r, &q))
-			continue;
 		if (f >= FAULTING && (at == NULL || n < rp_field(at, RP_F_N)))
 			at = r;
 	}

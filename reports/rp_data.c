@@ -389,18 +389,25 @@ rp_data_find(const rp_data_t *D, const rp_query_t *q)
 }
 
 const json_t *
+rp_data_next(const rp_data_t *D, const rp_query_t *q, size_t *i)
+{
+	while (*i < json_array_size(D->runs)) {
+		const json_t *r = json_array_get(D->runs, (*i)++);
+		if (rp_data_run_matches(r, q))
+			return r;
+	}
+	return NULL;
+}
+
+const json_t *
 rp_data_largest(const rp_data_t *D, const rp_query_t *q)
 {
-	const json_t *best = NULL;
-	size_t i;
-	json_t *r;
+	const json_t *best = NULL, *r;
 
-	json_array_foreach(D->runs, i, r)
-	{
+	for (size_t i = 0; (r = rp_data_next(D, q, &i)) != NULL;) {
 		double n = rp_field(r, RP_F_N), b = rp_field(best, RP_F_N);
 		/* A run without N is smaller than one with it. */
-		if (rp_data_run_matches(r, q) &&
-		    (best == NULL || n > b || (isnan(b) && !isnan(n))))
+		if (best == NULL || n > b || (isnan(b) && !isnan(n)))
 			best = r;
 	}
 	return best;
@@ -611,17 +618,12 @@ rp_data_variant_text(
 	rp_query_t q = {.workload = w, .variant = v, .any_status = 1};
 	const json_t *r = rp_data_main_run(D, w, v);
 	const variant_t *vt;
-	size_t i;
-	json_t *x;
 
 	if (json_is_string(json_object_get(r, field)))
 		return json_string_value(json_object_get(r, field));
-	json_array_foreach(D->runs, i, x)
-	{
-		if (json_is_string(json_object_get(x, field)) &&
-		    rp_data_run_matches(x, &q))
-			return json_string_value(json_object_get(x, field));
-	}
+	for (size_t i = 0; (r = rp_data_next(D, &q, &i)) != NULL;)
+		if (json_is_string(json_object_get(r, field)))
+			return json_string_value(json_object_get(r, field));
 	if ((vt = variant_find(w, v)) == NULL)
 		return NULL;
 	return strcmp(field, "loops") == 0 ? vt->loops

@@ -102,6 +102,10 @@ int rp_data_run_matches(const json_t *r, const rp_query_t *q);
 int rp_data_threads(const json_t *r);
 /* The first run matching q, or NULL. */
 const json_t *rp_data_find(const rp_data_t *D, const rp_query_t *q);
+/* The next run matching q from the data's position *i on, with *i moved
+ * past it; NULL when none is left. The runs that match q, in order:
+ * for (size_t i = 0; (r = rp_data_next(D, &q, &i)) != NULL;) */
+const json_t *rp_data_next(const rp_data_t *D, const rp_query_t *q, size_t *i);
 /* The largest params.n among the runs of workload in set (any status and
  * allocator); NAN when none. */
 double rp_data_max_n(const rp_data_t *D, const char *set, const char *workload);

@@ -60,13 +60,9 @@ chunk_run(const rp_report_t *R)
 	    .alloc = RP_ALLOC_JEMALLOC};
 	const double least = RP_EXERCISE_MIN_BATCH;
 	const json_t *best = NULL, *r;
-	size_t i;
 
-	json_array_foreach(R->data.runs, i, r)
-	{
+	for (size_t i = 0; (r = rp_data_next(&R->data, &q, &i)) != NULL;) {
 		double b = rp_data_chunk(r), bb = rp_data_chunk(best);
-		if (!rp_data_run_matches(r, &q))
-			continue;
 		if (best == NULL || (b >= least && (bb < least || b < bb)) ||
 		    (bb < least && b > bb))
 			best = r;

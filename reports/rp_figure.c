@@ -420,12 +420,9 @@ next_run(const rp_data_t *D, const rp_fig_t *fig, rp_query_t *q, size_t *i)
 		}
 		return r;
 	}
-	while (*i < json_array_size(D->runs)) {
-		r = json_array_get(D->runs, (*i)++);
-		if (rp_data_run_matches(r, q) &&
-		    listed(fig->sets, " ", rp_str(r, "_set")))
+	while ((r = rp_data_next(D, q, i)) != NULL)
+		if (listed(fig->sets, " ", rp_str(r, "_set")))
 			return r;
-	}
 	return NULL;
 }
 

@@ -38,13 +38,11 @@ varies(const rp_data_t *D, const char *w, const char *key)
 {
 	const rp_query_t ok = {.workload = w}; /* its ok runs */
 	double first = NAN;
-	size_t i;
-	json_t *r;
+	const json_t *r;
 
-	json_array_foreach(D->runs, i, r)
-	{
+	for (size_t i = 0; (r = rp_data_next(D, &ok, &i)) != NULL;) {
 		double x = rp_num(rp_field_json(r, RP_F_PARAMS), key);
-		if (!rp_data_run_matches(r, &ok) || isnan(x))
+		if (isnan(x))
 			continue;
 		if (isnan(first))
 			first = x;
@@ -141,16 +139,12 @@ static int
 collect(const rp_data_t *D, const char *w, rp_plot_t *P)
 {
 	const rp_query_t ok = {.workload = w}; /* its ok runs */
-	size_t i;
-	json_t *r;
+	const json_t *r;
 	char label[64];
 
-	json_array_foreach(D->runs, i, r)
-	{
+	for (size_t i = 0; (r = rp_data_next(D, &ok, &i)) != NULL;) {
 		rp_block_t *b;
 		rp_row_t *row;
-		if (!rp_data_run_matches(r, &ok))
-			continue;
 		params_text(
 		    D, r, rp_field_str(r, RP_F_VARIANT), label, sizeof(label));
 		if ((b = (rp_block_t *)rp_figure_block(P, label)) == NULL &&

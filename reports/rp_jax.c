@@ -160,18 +160,17 @@ rp_jax_programs_of(
 {
 	char v[64];
 	rp_query_t q = {.set = w->sets.jax, .workload = w->name};
-	json_t *out = json_array(), *r;
-	size_t i;
+	json_t *out = json_array();
+	const json_t *r;
 
-	json_array_foreach(D->runs, i, r)
-	{
-		if (q.set != NULL && rp_data_run_matches(r, &q) &&
-		    rp_jax_one_core(r) &&
+	/* No JAX set, no programs (a NULL set would match every set). */
+	for (size_t i = 0;
+	     q.set != NULL && (r = rp_data_next(D, &q, &i)) != NULL;)
+		if (rp_jax_one_core(r) &&
 		    (variant == NULL ||
 			strcmp(rp_jax_stand_in(r, v, sizeof(v)), variant) == 0))
 			json_array_append_new(
 			    out, json_string(rp_str(r, "variant")));
-	}
 	return out;
 }
 

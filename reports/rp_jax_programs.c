@@ -209,15 +209,11 @@ set_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz, int table,
 {
 	const rp_workload_t *w = sz->w;
 	rp_query_t q = {.set = sz->set, .workload = w->name, .any_status = 1};
-	json_t *labels = json_array(), *r;
-	const json_t *fast = NULL, *first = NULL;
-	size_t i;
+	json_t *labels = json_array();
+	const json_t *fast = NULL, *first = NULL, *r;
 
-	json_array_foreach(R->data.runs, i, r)
-	{
+	for (size_t i = 0; (r = rp_data_next(&R->data, &q, &i)) != NULL;) {
 		double t;
-		if (!rp_data_run_matches(r, &q))
-			continue;
 		first = first != NULL ? first : r;
 		json_array_append_new(
 		    labels, json_string(rp_str(r, "variant")));
@@ -366,19 +362,16 @@ question_rows(rp_report_t *R, const rp_workload_t *w, const json_t **big)
 {
 	rp_query_t q = {
 	    .set = w->sets.jax_all, .variant = w->jax_asked, .any_status = 1};
-	json_t *rows = json_array(), *stopped = json_array(), *r;
+	json_t *rows = json_array(), *stopped = json_array();
+	const json_t *r;
 	double sx = 0, sy = 0, sxx = 0, sxy = 0, slope = NAN, icpt = NAN;
 	char p[64];
-	size_t i;
 	int k = 0;
 
 	*big = NULL;
-	json_array_foreach(R->data.runs, i, r)
-	{
+	for (size_t i = 0; (r = rp_data_next(&R->data, &q, &i)) != NULL;) {
 		double x = rp_field(r, RP_F_N), y = rp_field(r, RP_F_PEAK_RSS);
 		int ok = strcmp(rp_str(r, "status"), "ok") == 0;
-		if (!rp_data_run_matches(r, &q))
-			continue;
 		rp_jax_next_row(rows, "jaxprog.peak", p, sizeof(p));
 		rp_fact_str(F, rp_str(r, "_set"), r, "%s.set", p);
 		rp_fact_str(F, rp_str(r, "status"), r, "%s.status", p);

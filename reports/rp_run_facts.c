@@ -92,8 +92,9 @@ rp_run_facts_add(rp_report_t *R)
 		const char *vs[RP_DATA_MAX_VARIANTS];
 		size_t nv = rp_data_variants(
 		    D, w->name, NULL, vs, RP_DATA_MAX_VARIANTS);
-		json_t *names = json_array(), *programs = json_array(), *r;
+		json_t *names = json_array(), *programs = json_array();
 		rp_query_t in_jax = {.set = w->sets.jax, .workload = w->name};
+		const json_t *r;
 		size_t i;
 
 		json_array_append_new(workloads, json_string(w->name));
@@ -104,13 +105,10 @@ rp_run_facts_add(rp_report_t *R)
 		rp_fact_list(&R->facts, names, "%s.variants", w->name);
 		/* A workload without a JAX set has no programs (a NULL set
 		 * would match every set). */
-		json_array_foreach(D->runs, i, r)
-		{
-			if (w->sets.jax != NULL &&
-			    rp_data_run_matches(r, &in_jax))
-				json_array_append_new(programs,
-				    json_string(rp_field_str(r, RP_F_VARIANT)));
-		}
+		for (i = 0; in_jax.set != NULL &&
+		     (r = rp_data_next(D, &in_jax, &i)) != NULL;)
+			json_array_append_new(programs,
+			    json_string(rp_field_str(r, RP_F_VARIANT)));
 		rp_fact_list(&R->facts, programs, "jax.%s.programs", w->name);
 		rp_fact_bool(
 		    &R->facts, w->per_step, NULL, "%s.per_step", w->name);

@@ -67,15 +67,13 @@ threads_counts(const rp_data_t *D, const char *pattern, const char *w, int *ts)
 	    .set = pattern, .workload = w, .alloc = RP_ALLOC_JEMALLOC};
 	char seen[VARIANT_THREADS_MAX + 1] = {0};
 	int n = 0;
-	size_t i;
-	json_t *r;
+	const json_t *r;
 
 	/* One pass over the runs, not a query a count. */
-	json_array_foreach(D->runs, i, r)
-	{
+	for (size_t i = 0;
+	     pattern != NULL && (r = rp_data_next(D, &q, &i)) != NULL;) {
 		int t = rp_data_threads(r);
-		if (pattern != NULL && t <= VARIANT_THREADS_MAX &&
-		    rp_data_run_matches(r, &q))
+		if (t <= VARIANT_THREADS_MAX)
 			seen[t] = 1;
 	}
 	for (int t = 1; t <= VARIANT_THREADS_MAX && n < RP_THREADS_MAX_T; t++)
@@ -346,15 +344,12 @@ threads_jax_facts(rp_report_t *R)
 	for (const rp_workload_t *w = rp_workloads; w->name != NULL; w++) {
 		char row[16];
 		rp_query_t q = {.set = w->sets.jax};
-		size_t i;
-		json_t *r;
+		const json_t *r;
 
-		json_array_foreach(R->data.runs, i, r)
-		{
+		for (size_t i = 0; q.set != NULL &&
+		     (r = rp_data_next(&R->data, &q, &i)) != NULL;) {
 			const char *v = rp_str(r, "variant");
-			if (w->sets.jax == NULL ||
-			    !rp_data_run_matches(r, &q) ||
-			    strcmp(v + strcspn(v, "@"), "@all") != 0)
+			if (strcmp(v + strcspn(v, "@"), "@all") != 0)
 				continue;
 			snprintf(row, sizeof(row), "row%d", k);
 			json_array_append_new(rows, json_string(row));
