@@ -78,13 +78,14 @@ local_slopes(const rp_block_t *b, char *buf, size_t len)
 }
 
 size_t
-rp_colony_steepest(const double *n, const double *t, size_t k)
+rp_colony_steepest(const rp_block_t *b)
 {
 	size_t best = 0;
 	double top = NAN;
 
-	for (size_t j = 1; j < k; j++) {
-		double s = log(t[j] / t[j - 1]) / log(n[j] / n[j - 1]);
+	for (size_t j = 1; b != NULL && j < b->nrows; j++) {
+		double s = log(b->rows[j].v[1] / b->rows[j - 1].v[1]) /
+		    log(b->rows[j].v[0] / b->rows[j - 1].v[0]);
 		if (!isnan(s) && (isnan(top) || s > top))
 			top = s, best = j;
 	}
@@ -121,22 +122,17 @@ steepest_facts(rp_report_t *R, const rp_workload_t *w, const rp_plot_t *pt)
 {
 	rp_facts_t *F = &R->facts;
 	const rp_block_t *b = rp_figure_block(pt, w->baseline);
-	double n[64], t[64];
 	double nf = rp_field(faulting(&R->data, w), RP_F_N);
-	size_t k = 0, j;
+	size_t j = rp_colony_steepest(b);
+	double to = j > 0 ? b->rows[j].v[0] : NAN;
 
-	for (size_t i = 0; b != NULL && i < b->nrows && k < 64; i++, k++)
-		n[k] = b->rows[i].v[0], t[k] = b->rows[i].v[1];
-	j = rp_colony_steepest(n, t, k);
 	rp_fact_bool(F, j > 0, NULL, PART "steepest.present", w->name);
-	rp_fact_num(F, RP_FACT_SIZE, j > 0 ? n[j - 1] : NAN, NULL,
+	rp_fact_num(F, RP_FACT_SIZE, j > 0 ? b->rows[j - 1].v[0] : NAN, NULL,
 	    PART "steepest.from", w->name);
-	rp_fact_num(F, RP_FACT_SIZE, j > 0 ? n[j] : NAN, NULL,
-	    PART "steepest.to", w->name);
+	rp_fact_num(F, RP_FACT_SIZE, to, NULL, PART "steepest.to", w->name);
 	rp_fact_num(
 	    F, RP_FACT_SIZE, nf, NULL, PART "steepest.faults_from", w->name);
-	rp_fact_bool(
-	    F, j > 0 && n[j] == nf, NULL, PART "steepest.at_faults", w->name);
+	rp_fact_bool(F, to == nf, NULL, PART "steepest.at_faults", w->name);
 }
 
 /* Table 4's row of one variant (part.W.fit.V.*): the exponents the

@@ -23,9 +23,9 @@ void rp_colony_facts(rp_report_t *R, const rp_workload_t *w);
 double rp_colony_widest_spread(
     const rp_report_t *R, const rp_workload_t *w, const char **label);
 
-/* The index j (1..k-1) of the steepest local slope, between n[j-1] and
- * n[j], of times t against sizes n in log-log; 0 when k < 2 or none is a
- * number. Pure. */
-size_t rp_colony_steepest(const double *n, const double *t, size_t k);
+/* The row j (1 or more) of b where its steepest local slope ends, between
+ * rows j-1 and j, of times (column 1) against sizes (column 0) in log-log;
+ * 0 when b is NULL, has fewer than two rows or no slope is a number. */
+size_t rp_colony_steepest(const rp_block_t *b);
 
 #endif /* FB_RP_COLONY_H */

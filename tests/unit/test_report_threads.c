@@ -409,9 +409,20 @@ Test(report_colony, steepest_local_slope)
 	double n[] = {512, 1024, 2048, 4096, 8192};
 	double t[] = {2.98e-4, 4.57e-3, 3.42e-2, 1.36e-1, 5.76e-1};
 	double flat[] = {1, 4, 16, 64, 1024};
+	rp_row_t rows[5], flat_rows[5];
+	rp_block_t b = {.rows = rows, .nrows = 5};
+	rp_block_t bf = {.rows = flat_rows, .nrows = 5};
 
-	cr_expect_eq(rp_colony_steepest(n, t, 5), 1);
-	cr_expect_eq(rp_colony_steepest(n, flat, 5), 4);
-	cr_expect_eq(rp_colony_steepest(n, t, 1), 0);
-	cr_expect_eq(rp_colony_steepest(n, t, 0), 0);
+	for (int j = 0; j < 5; j++) {
+		rows[j].v[0] = flat_rows[j].v[0] = n[j];
+		rows[j].v[1] = t[j];
+		flat_rows[j].v[1] = flat[j];
+	}
+	cr_expect_eq(rp_colony_steepest(&b), 1);
+	cr_expect_eq(rp_colony_steepest(&bf), 4);
+	b.nrows = 1;
+	cr_expect_eq(rp_colony_steepest(&b), 0);
+	b.nrows = 0;
+	cr_expect_eq(rp_colony_steepest(&b), 0);
+	cr_expect_eq(rp_colony_steepest(NULL), 0);
 }
