@@ -308,8 +308,7 @@ draw_figures(rp_report_t *R)
 		    ? rp_figures[i].name
 		    : generic.figures[i - rp_figures_count];
 		progress("drawing %s", name);
-		if (rp_gnuplot_draw(R->fig_dir, name, R->msg, sizeof(R->msg)) !=
-		    0) {
+		if (rp_gnuplot_draw(R->fig_dir, name) != 0) {
 			snprintf(R->msg, sizeof(R->msg),
 			    "gnuplot failed on figures/%s.gp; the earlier "
 			    "report is left as it was",

@@ -102,7 +102,6 @@ check_object(void *arg, const char *path, char *msg, size_t msglen)
 	json_t *o;
 	int rc = read_object(path, &o, msg, msglen);
 
-	(void)arg;
 	json_decref(o);
 	return rc;
 }
@@ -117,7 +116,6 @@ check_timeline(void *arg, const char *path, char *msg, size_t msglen)
 	size_t cap = 0;
 	int lineno = 0, fields = 0, k, rc = 0;
 
-	(void)arg;
 	if (f == NULL) {
 		snprintf(msg, msglen, "%s: %s", path, strerror(errno));
 		return -1;

@@ -179,7 +179,7 @@ rp_gnuplot_available(void)
 }
 
 int
-rp_gnuplot_draw(const char *dir, const char *name, char *msg, size_t msglen)
+rp_gnuplot_draw(const char *dir, const char *name)
 {
 	char script[128];
 	pid_t pid;
@@ -193,9 +193,7 @@ rp_gnuplot_draw(const char *dir, const char *name, char *msg, size_t msglen)
 		_exit(127);
 	}
 	if (pid < 0 || waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) ||
-	    WEXITSTATUS(st) != 0) {
-		snprintf(msg, msglen, "gnuplot %s/%s failed", dir, script);
+	    WEXITSTATUS(st) != 0)
 		return -1;
-	}
 	return 0;
 }

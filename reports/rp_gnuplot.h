@@ -20,8 +20,7 @@ int rp_gnuplot_save(
     const char *dir, const rp_plot_t *P, char *msg, size_t msglen);
 /* 1 when a gnuplot is on PATH. */
 int rp_gnuplot_available(void);
-/* Runs gnuplot NAME.gp in dir. Returns 0, or -1 with a reason in msg. */
-int rp_gnuplot_draw(
-    const char *dir, const char *name, char *msg, size_t msglen);
+/* Runs gnuplot NAME.gp in dir. Returns 0, or -1 when it failed. */
+int rp_gnuplot_draw(const char *dir, const char *name);
 
 #endif /* FB_RP_GNUPLOT_H */

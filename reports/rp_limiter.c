@@ -182,7 +182,6 @@ rp_limiter_roof(const json_t *r, const char *arg)
 	size_t i;
 	json_t *t;
 
-	(void)arg;
 	json_array_foreach(terms, i, t) top = fmax(top, rp_num(t, "seconds"));
 	return top > 0 ? rp_field(r, RP_F_WORK_FLOPS) / top * 1e-9 : NAN;
 }
