@@ -218,7 +218,7 @@ quantity(const rp_report_t *R, const rp_workload_t *w, int get, const json_t *r)
 	case RP_ADVICE_WARM:
 		return rp_jax_warm_call(r);
 	case RP_ADVICE_UNBLOCKED:
-		return rp_jax_median(r, "unblocked_call_s");
+		return rp_jax_median(r, "reported.unblocked_call_s");
 	default:
 		return rp_field(r, (rp_field_t)get);
 	}

@@ -57,24 +57,18 @@ rp_jax_range(const json_t *a, const char *key, double div, double *med,
 }
 
 double
-rp_jax_median_of(const json_t *o, const char *key)
+rp_jax_median(const json_t *o, const char *path)
 {
 	double m, lo, hi;
 
-	rp_jax_range(json_object_get(o, key), NULL, 1, &m, &lo, &hi);
+	rp_jax_range(hx_result_at(o, path), NULL, 1, &m, &lo, &hi);
 	return m;
-}
-
-double
-rp_jax_median(const json_t *r, const char *key)
-{
-	return rp_jax_median_of(json_object_get(r, "reported"), key);
 }
 
 double
 rp_jax_warm_call(const json_t *r)
 {
-	return rp_jax_median(r, "warm_call_s");
+	return rp_jax_median(r, "reported.warm_call_s");
 }
 
 double

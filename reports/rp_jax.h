@@ -43,11 +43,10 @@ const json_t *rp_jax_run(
  * None (0 and NANs) when div is not above 0. */
 size_t rp_jax_range(const json_t *a, const char *key, double div, double *med,
     double *lo, double *hi);
-/* The median of the numbers of the array o.key; of a run's reported
- * per-call array key (warm_call_s, unblocked_call_s); of its warm calls.
- * NAN when there are none. */
-double rp_jax_median_of(const json_t *o, const char *key);
-double rp_jax_median(const json_t *r, const char *key);
+/* The median of the numbers of the array at path in o (a run's
+ * "reported.unblocked_call_s"); of a run's warm calls. NAN when there are
+ * none. */
+double rp_jax_median(const json_t *o, const char *path);
 double rp_jax_warm_call(const json_t *r);
 /* XLA's temporary bytes of a compiled program; NAN for an un-jitted one. */
 double rp_jax_temp(const json_t *r);

@@ -190,8 +190,9 @@ run_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz,
 		return t;
 	rp_fact_num(
 	    F, RP_FACT_COUNT, rp_field(r, RP_F_STEPS), r, "%s.steps", p);
-	rp_fact_num(F, RP_FACT_TIME, rp_jax_median(r, "unblocked_call_s"), r,
-	    "%s.unblocked", p);
+	rp_fact_num(F, RP_FACT_TIME,
+	    rp_jax_median(r, "reported.unblocked_call_s"), r, "%s.unblocked",
+	    p);
 	rp_fact_str(F, rp_jax_check_model(work, model, rp_jax_unit(r)), r,
 	    "%s.check", p);
 	rp_fact_num(F, RP_FACT_BYTES, work, r, "%s.work", p);
@@ -532,8 +533,8 @@ rp_jax_colony_after(rp_report_t *R, const rp_workload_t *w)
 	    rp_jax_warm_call(loop) / rp_jax_warm_call(fori), loop, fori,
 	    "jaxprog.puzzle.loop_over_fori");
 	rp_fact_bool(F,
-	    rp_advice_dispatch(
-		rp_jax_median(st, "unblocked_call_s"), rp_jax_warm_call(st)),
+	    rp_advice_dispatch(rp_jax_median(st, "reported.unblocked_call_s"),
+		rp_jax_warm_call(st)),
 	    st, "jaxprog.puzzle.dispatch");
 }
 

@@ -153,10 +153,10 @@ protocol_facts(rp_report_t *R)
 	RP_FACTS_KEYS(F, floor, NULL, "jaxspeed.proto.floor", floor_fields);
 	rp_fact_bool(F, sw != NULL, NULL, "jaxspeed.swing.present");
 	RP_FACTS_KEYS(F, sw, NULL, "jaxspeed.swing", swing_fields);
-	rp_fact_num(F, RP_FACT_TIME, rp_jax_median_of(sw, "unwaited_warm_s"),
-	    NULL, "jaxspeed.swing.unwaited");
-	rp_fact_num(F, RP_FACT_TIME, rp_jax_median_of(sw, "waited_warm_s"),
-	    NULL, "jaxspeed.swing.waited");
+	rp_fact_num(F, RP_FACT_TIME, rp_jax_median(sw, "unwaited_warm_s"), NULL,
+	    "jaxspeed.swing.unwaited");
+	rp_fact_num(F, RP_FACT_TIME, rp_jax_median(sw, "waited_warm_s"), NULL,
+	    "jaxspeed.swing.waited");
 	json_decref(doc);
 }
 

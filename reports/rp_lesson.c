@@ -270,7 +270,7 @@ puzzle_facts(rp_report_t *R, const json_t *pair, const json_t *step,
 	int dispatch, many;
 
 	for (int i = 0; i < 3; i++) {
-		unw[i] = rp_jax_median(jit[i], "unblocked_call_s");
+		unw[i] = rp_jax_median(jit[i], "reported.unblocked_call_s");
 		warm[i] = rp_jax_warm_call(jit[i]);
 		umin = fmin(umin, unw[i]);
 		umax = fmax(umax, unw[i]);
