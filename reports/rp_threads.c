@@ -299,12 +299,13 @@ threads_chunk_facts(rp_report_t *R)
 }
 
 /* One JAX program run on all cores ("P@all") beside its one-core run, and
- * the C variant at one thread and at T threads: threads.jax.rowK.*, each
- * side's time and their ratio on one core (_one) and on all (_all). The C
- * runs are from w's registered sets; a workload without them has none. */
+ * the C variant at one thread and at T threads: the next row of rows,
+ * threads.jax.rowK.*, each side's time and their ratio on one core (_one)
+ * and on all (_all). The C runs are from w's registered sets; a workload
+ * without them has none. */
 static void
 threads_jax_row_facts(
-    rp_report_t *R, const rp_workload_t *w, const json_t *all, int k)
+    rp_report_t *R, const rp_workload_t *w, const json_t *all, json_t *rows)
 {
 	static const char *const at[] = {"one", "all"};
 	char label[64], v[32], p[32];
@@ -317,7 +318,7 @@ threads_jax_row_facts(
 	jax[1] = all;
 	c[0] = threads_run(&R->data, w->sets.jax_c_one, w->name, v, 1);
 	c[1] = threads_run(&R->data, w->sets.jax_c_threads, w->name, v, 0);
-	snprintf(p, sizeof(p), "threads.jax.row%d", k);
+	rp_jax_next_row(rows, "threads.jax", p, sizeof(p));
 	rp_fact_str(F, w->name, NULL, "%s.workload", p);
 	rp_fact_str(F, label, jax[0], "%s.program", p);
 	rp_fact_str(F, v, c[0], "%s.c_variant", p);
@@ -339,21 +340,16 @@ static void
 threads_jax_facts(rp_report_t *R)
 {
 	json_t *rows = json_array();
-	int k = 0;
 
 	for (const rp_workload_t *w = rp_workloads; w->name != NULL; w++) {
-		char row[16];
 		rp_query_t q = {.set = w->sets.jax};
 		const json_t *r;
 
 		for (size_t i = 0; q.set != NULL &&
 		     (r = rp_data_next(&R->data, &q, &i)) != NULL;) {
 			const char *v = rp_str(r, "variant");
-			if (strcmp(v + strcspn(v, "@"), "@all") != 0)
-				continue;
-			snprintf(row, sizeof(row), "row%d", k);
-			json_array_append_new(rows, json_string(row));
-			threads_jax_row_facts(R, w, r, k++);
+			if (strcmp(v + strcspn(v, "@"), "@all") == 0)
+				threads_jax_row_facts(R, w, r, rows);
 		}
 	}
 	rp_fact_list(F, rows, "threads.jax.rows");
