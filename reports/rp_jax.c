@@ -205,9 +205,10 @@ rp_jax_unit_time(const json_t *r)
 double
 rp_jax_c_unit_time(const json_t *r)
 {
+	const rp_workload_t *w = rp_workload_find(rp_str(r, "workload"));
 	double s = rp_field(r, RP_F_STEPS_MEDIAN);
 
-	return rp_workload_per_step(rp_str(r, "workload")) && !isnan(s)
+	return w != NULL && w->per_step && !isnan(s)
 	    ? s
 	    : rp_field(r, RP_F_TIME_MEDIAN);
 }
@@ -215,7 +216,6 @@ rp_jax_c_unit_time(const json_t *r)
 size_t
 rp_jax_warm(const json_t *r, int per_unit, double *med, double *lo, double *hi)
 {
-	return rp_jax_range(
-	    json_object_get(json_object_get(r, "reported"), "warm_call_s"),
-	    NULL, per_unit ? rp_jax_steps_per_call(r) : 1, med, lo, hi);
+	return rp_jax_range(hx_result_at(r, "reported.warm_call_s"), NULL,
+	    per_unit ? rp_jax_steps_per_call(r) : 1, med, lo, hi);
 }

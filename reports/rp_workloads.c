@@ -274,14 +274,6 @@ rp_workload_units(void)
 	return buf;
 }
 
-int
-rp_workload_per_step(const char *w)
-{
-	const rp_workload_t *k = rp_workload_find(w);
-
-	return k != NULL && k->per_step;
-}
-
 /* ---- the figures, in the order they are numbered (rp_figure.h) ---- */
 
 /* A column of fig-model-terms: one part of the model's prediction over

@@ -195,7 +195,5 @@ void rp_workload_rows_facts(rp_report_t *R, const rp_workload_t *w, double nq,
  * "NAME: the whole program; NAME: one step" (rp_workload_t.per_step). A
  * static buffer. */
 const char *rp_workload_units(void);
-/* 1 when workload w counts its time per step (rp_workload_t.per_step). */
-int rp_workload_per_step(const char *w);
 
 #endif /* FB_RP_WORKLOADS_H */

@@ -48,9 +48,8 @@ Test(report_workloads, one_full_array_and_per_step)
 	cr_expect_eq(rp_workload_array_bytes("interp", p), 1000.0 * 10 * 4);
 	cr_expect_eq(rp_workload_array_bytes("colony", p), 1000.0 * 1000 * 4);
 	cr_expect(isnan(rp_workload_array_bytes("dot", p)));
-	cr_expect_eq(rp_workload_per_step("colony"), 1);
-	cr_expect_eq(rp_workload_per_step("interp"), 0);
-	cr_expect_eq(rp_workload_per_step("dot"), 0);
+	cr_expect_eq(rp_workload_find("colony")->per_step, 1);
+	cr_expect_eq(rp_workload_find("interp")->per_step, 0);
 	json_decref(p);
 }
 
@@ -244,7 +243,7 @@ Test(report_workloads, a_registered_workload_gets_its_section)
 	cr_expect_eq(rp_workload_question(RP_QUESTION_SPEED), &toy_table[0]);
 	cr_expect_str_eq(
 	    rp_workload_fig(&toy_table[0], "time"), "fig-toy-time");
-	cr_expect_eq(rp_workload_per_step("interp"), 0, "only toy registered");
+	cr_expect_null(rp_workload_find("interp"), "only toy registered");
 	/* toy has no JAX set: a JAX run of another workload at XLA's default
 	 * threading is no row of its threads section's JAX table. */
 	json_array_append_new(
