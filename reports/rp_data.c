@@ -219,7 +219,7 @@ rp_data_free(rp_data_t *D)
 	json_decref(D->ceilings_after);
 	json_decref(D->ceilings_threads);
 	json_decref(D->overhead);
-	rp_experiments_free(D->experiments);
+	free(D->experiments);
 	memset(D, 0, sizeof(*D));
 }
 

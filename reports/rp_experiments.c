@@ -87,12 +87,6 @@ rp_experiments_load(const char *data_dir)
 	return E;
 }
 
-void
-rp_experiments_free(rp_experiments_t *E)
-{
-	free(E);
-}
-
 /* Whether the comma-separated list names v. */
 static int
 list_names(const char *list, const char *v)

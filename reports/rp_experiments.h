@@ -48,10 +48,9 @@ typedef struct rp_experiments_s {
  * line that is not a row (the first in E->bad). Returns 0, or -1 when the
  * file cannot be opened. */
 int rp_experiments_read(rp_experiments_t *E, const char *path);
-/* The table of data_dir (its copy, else the fallback), malloced: free it
- * with rp_experiments_free. NULL when neither can be read. */
+/* The table of data_dir (its copy, else the fallback), malloced in one
+ * block: free(). NULL when neither can be read. */
 rp_experiments_t *rp_experiments_load(const char *data_dir);
-void rp_experiments_free(rp_experiments_t *E);
 
 /* Whether the row measures variant: its list names it, or it is "all", or
  * "all-except" a list that does not name it. NULL: any variant. */

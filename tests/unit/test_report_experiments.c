@@ -13,6 +13,7 @@
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -74,7 +75,7 @@ Test(report_experiments, rows_read_and_comments_skipped)
 	cr_expect_str_eq(E->rows[1].purpose, "Table 1");
 	cr_expect_str_eq(E->rows[2].set, "interp-glibc");
 	cr_expect_str_eq(E->rows[8].arguments, "jax-sweep.sh");
-	rp_experiments_free(E);
+	free(E);
 }
 
 Test(report_experiments, variants_of_a_row)
@@ -110,7 +111,7 @@ Test(report_experiments, found_by_name_pattern_and_variant)
 	    "colony-main");
 	cr_expect_null(rp_experiments_find(E, "colony-scale*", NULL));
 	cr_expect_null(rp_experiments_find(NULL, "colony-main", NULL));
-	rp_experiments_free(E);
+	free(E);
 }
 
 Test(report_experiments, each_kind_of_command)
@@ -139,7 +140,7 @@ Test(report_experiments, each_kind_of_command)
 	    "--json overhead.json");
 	cr_expect_str_eq(rp_experiments_command(&E->rows[8], buf, sizeof(buf)),
 	    "sh reports/jax-sweep.sh full|quick DATA_DIR");
-	rp_experiments_free(E);
+	free(E);
 }
 
 Test(report_experiments, present_as_file_folder_or_pattern)
@@ -175,7 +176,7 @@ Test(report_experiments, the_datas_copy_before_the_fallback)
 	cr_expect_eq(E->filled, 0);
 	cr_expect_str_eq(E->path, RP_EXPERIMENTS_FALLBACK);
 	cr_expect_not_null(rp_experiments_find(E, "interp-main", "fused"));
-	rp_experiments_free(E);
+	free(E);
 }
 
 #define RUN(v)                                                                 \
@@ -332,5 +333,5 @@ Test(report_experiments, every_figures_set_has_a_row)
 			    "%s draws %s: no row in %s", rp_figures[i].name,
 			    set, RP_EXPERIMENTS_FALLBACK);
 	}
-	rp_experiments_free(E);
+	free(E);
 }
