@@ -443,16 +443,16 @@ jax_swing(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 static int
 c_warm_up(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 {
-	rp_variant_run_t vr[RP_WORKLOAD_MAX_RUNS];
-	size_t nv = rp_workload_main_runs(&R->data, vr, RP_WORKLOAD_MAX_RUNS);
+	const json_t *runs[RP_WORKLOAD_MAX_RUNS];
+	size_t nv = rp_workload_main_runs(&R->data, runs, RP_WORKLOAD_MAX_RUNS);
 	double q[RP_WORKLOAD_MAX_RUNS], worst = NAN;
 	const json_t *wr = NULL;
 	size_t nq = 0;
 	char label[128];
 
 	for (size_t i = 0; i < nv; i++) {
-		const json_t *r = vr[i].main;
-		if (r == NULL || rp_field(r, RP_F_TIME_REPEATS) < 1)
+		const json_t *r = runs[i];
+		if (rp_field(r, RP_F_TIME_REPEATS) < 1)
 			continue;
 		q[nq] =
 		    rp_field(r, RP_F_TIME_COLD) / rp_field(r, RP_F_TIME_MEDIAN);

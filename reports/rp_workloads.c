@@ -175,7 +175,7 @@ rp_workload_role(const rp_workload_t *w, rp_role_t role)
 }
 
 size_t
-rp_workload_main_runs(const rp_data_t *D, rp_variant_run_t *out, size_t cap)
+rp_workload_main_runs(const rp_data_t *D, const json_t **out, size_t cap)
 {
 	size_t n = 0;
 
@@ -183,10 +183,9 @@ rp_workload_main_runs(const rp_data_t *D, rp_variant_run_t *out, size_t cap)
 		const char *vs[RP_DATA_MAX_VARIANTS];
 		size_t nv = rp_data_variants(
 		    D, k->name, NULL, vs, RP_DATA_MAX_VARIANTS);
-		for (size_t i = 0; i < nv && n < cap; i++, n++) {
-			out[n].workload = k->name;
-			out[n].variant = vs[i];
-			out[n].main = rp_data_main_run(D, k->name, vs[i]);
+		for (size_t i = 0; i < nv && n < cap; i++) {
+			out[n] = rp_data_main_run(D, k->name, vs[i]);
+			n += out[n] != NULL; /* kept only when there is one */
 		}
 	}
 	return n;

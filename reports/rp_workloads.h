@@ -146,20 +146,15 @@ extern const rp_workload_t *rp_workloads;
 /* The facts of every registered workload's section, in order. */
 void rp_workloads_facts(rp_report_t *R);
 
-/* A variant's main run (rp_workload_main_runs). */
-typedef struct rp_variant_run_s {
-	const char *workload, *variant; /* borrowed from the table, the data */
-	const json_t *main; /* rp_data_main_run; NULL when it has none */
-} rp_variant_run_t;
-
-/* The most rows rp_workload_main_runs returns. */
+/* The most runs rp_workload_main_runs returns. */
 #define RP_WORKLOAD_MAX_RUNS (4 * RP_DATA_MAX_VARIANTS)
 
-/* Each variant's main run, for every registered workload, into out,
- * workloads in the table's order, variants in the data's
- * (rp_data_variants); how many (at most cap). */
+/* The main run (rp_data_main_run) of each variant that has one, for every
+ * registered workload, into out (borrowed from the data), workloads in the
+ * table's order, variants in the data's (rp_data_variants); how many (at
+ * most cap). */
 size_t rp_workload_main_runs(
-    const rp_data_t *D, rp_variant_run_t *out, size_t cap);
+    const rp_data_t *D, const json_t **out, size_t cap);
 
 /* The registered workload w, or NULL (a workload for rp_generic). */
 const rp_workload_t *rp_workload_find(const char *w);

@@ -138,14 +138,14 @@ Test(report_workloads, jax_roles_name_measured_programs)
 static void
 toy_facts(rp_report_t *R, const rp_workload_t *w)
 {
-	rp_variant_run_t vr[RP_WORKLOAD_MAX_RUNS];
+	const json_t *vr[RP_WORKLOAD_MAX_RUNS];
 	size_t n = rp_workload_main_runs(&R->data, vr, RP_WORKLOAD_MAX_RUNS);
 
 	rp_fact_str(&R->facts, w->sets.main, NULL, "part.%s.main", w->name);
 	for (size_t i = 0; i < n; i++)
-		rp_fact_num(&R->facts, RP_FACT_SIZE,
-		    rp_num(vr[i].main, "params.n"), vr[i].main, "part.%s.%s.n",
-		    vr[i].workload, vr[i].variant);
+		rp_fact_num(&R->facts, RP_FACT_SIZE, rp_num(vr[i], "params.n"),
+		    vr[i], "part.%s.%s.n", rp_str(vr[i], "workload"),
+		    rp_str(vr[i], "variant"));
 }
 
 /* The dimensions every toy workload registers: its arrays are N long. */
@@ -484,7 +484,7 @@ Test(report_workloads, sets_come_from_the_registration)
 Test(report_workloads, registered_jax_sets_hold_no_variants)
 {
 	rp_report_t *R = toy_report_new();
-	rp_variant_run_t vr[RP_WORKLOAD_MAX_RUNS];
+	const json_t *vr[RP_WORKLOAD_MAX_RUNS];
 	const char *vs[4];
 	size_t n;
 
