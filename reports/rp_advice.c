@@ -965,17 +965,13 @@ side_facts(rp_report_t *R, const char *id, const char *side,
 static void
 figure_facts(rp_report_t *R, const char *id, const rp_advice_t *a)
 {
-	char buf[256] = "", name[64];
+	char buf[256] = "";
 	size_t used = 0;
 
 	for (int k = 0; k < RP_ADVICE_FIGS && a->figures[k].what != NULL; k++) {
 		const rp_advice_fig_t *f = &a->figures[k];
-		if (f->of != RP_QUESTION_NONE)
-			snprintf(name, sizeof(name), "%s",
-			    rp_workload_fig(
-				rp_workload_question(f->of), f->what));
-		else
-			snprintf(name, sizeof(name), "fig-%s", f->what);
+		const char *name =
+		    rp_workload_fig(rp_workload_question(f->of), f->what);
 		used += (size_t)snprintf(buf + used, sizeof(buf) - used, "%s%s",
 		    k ? ", " : "", rp_report_cite(R, name));
 		if (used >= sizeof(buf))

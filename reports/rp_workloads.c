@@ -212,7 +212,8 @@ rp_workload_fig(const rp_workload_t *w, const char *what)
 {
 	char *b = rp_text_buf();
 
-	snprintf(b, RP_TEXT_BUF, "fig-%s-%s", w->name, what);
+	snprintf(
+	    b, RP_TEXT_BUF, "fig-%s%s%s", w->name, w->name[0] ? "-" : "", what);
 	return b;
 }
 

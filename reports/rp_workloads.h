@@ -171,7 +171,8 @@ const rp_workload_t *rp_workload_question(rp_question_t q);
 /* The variant that plays role in w (w->fused for RP_ROLE_FUSED), or NULL
  * when w has none or role is out of range. */
 const char *rp_workload_role(const rp_workload_t *w, rp_role_t role);
-/* Figure fig-NAME-WHAT of registered workload w (fig-interp-timeline);
+/* Figure fig-NAME-WHAT of registered workload w (fig-interp-timeline),
+ * fig-WHAT for the entry of a question no workload answers (named "");
  * a rotating buffer (RP_TEXT_ROTATE). */
 const char *rp_workload_fig(const rp_workload_t *w, const char *what);
 /* The facts of figure fig (NULL: fig-NAME-WHAT) in w's part of the

@@ -388,15 +388,9 @@ Test(report_advice, every_row_graded_on_both_sides)
 			    "row %s lacks side %d", a->id, k);
 		cr_expect(a->figures[0].what != NULL, "%s cites none", a->id);
 		for (int k = 0; k < RP_ADVICE_FIGS && a->figures[k].what; k++) {
-			char name[64];
-			if (a->figures[k].of != RP_QUESTION_NONE)
-				snprintf(name, sizeof(name), "%s",
-				    rp_workload_fig(
-					rp_workload_question(a->figures[k].of),
-					a->figures[k].what));
-			else
-				snprintf(name, sizeof(name), "fig-%s",
-				    a->figures[k].what);
+			const char *name = rp_workload_fig(
+			    rp_workload_question(a->figures[k].of),
+			    a->figures[k].what);
 			cr_expect(rp_figure_find(name) != NULL,
 			    "%s cites '%s', not declared", a->id, name);
 		}
