@@ -10,8 +10,6 @@
 
 /* The section's facts: NAME is beyond_the_answers.NAME. */
 #define FACT(name) "beyond_the_answers." name
-/* The pages the workspace is counted in, as the words say: 4 KiB. */
-#define PAGE_BYTES 4096.0
 
 int
 rp_beyond_keeps_l1(double sorted_misses, double hoisted_misses)
@@ -193,7 +191,7 @@ allocator_facts(rp_report_t *R)
 	rp_fact_num(F, RP_FACT_BYTES, rp_field(sj, RP_F_MODEL_BYTES), sj,
 	    FACT("allocator.workspace"));
 	rp_fact_num(F, RP_FACT_COUNT,
-	    rp_field(sj, RP_F_MODEL_BYTES) / PAGE_BYTES, sj,
+	    rp_field(sj, RP_F_MODEL_BYTES) / RP_REPORT_PAGE_BYTES, sj,
 	    FACT("allocator.workspace_pages"));
 	rp_fact_str(F, rp_report_cite(R, rp_workload_fig(w, "spread")), NULL,
 	    FACT("allocator.figure"));

@@ -32,7 +32,7 @@ rp_exercise_fault_pages(double n, double threshold)
 		return NAN;
 	for (int k = 0; k < 3; k++)
 		if (sizes[k] >= threshold)
-			pages += sizes[k] / RP_EXERCISE_PAGE_BYTES;
+			pages += sizes[k] / RP_REPORT_PAGE_BYTES;
 	return pages;
 }
 

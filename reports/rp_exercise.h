@@ -23,8 +23,6 @@
 /* Exercise 1 takes the chunk sweep's smallest B of at least this (its
  * largest B when none is). */
 #define RP_EXERCISE_MIN_BATCH 1000
-/* The page size of exercise 3's question. */
-#define RP_EXERCISE_PAGE_BYTES 4096.0
 
 /* chunked's live bytes for a batch of b points and m interpolants: one
  * (B,M) float32 buffer and a B-vector of row sums, b*m*4 + b*4. */

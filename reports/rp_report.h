@@ -59,6 +59,8 @@ void rp_report_figure_facts(rp_report_t *R, const char *name, const char *fact);
 /* jemalloc's per-thread peak moves in steps of its 64 KiB event interval:
  * a peak below it is printed as "< 64 KiB", never as a measured figure. */
 #define RP_REPORT_PEAK_GRAIN 65536.0
+/* The page the words count memory in: 4 KiB. */
+#define RP_REPORT_PAGE_BYTES 4096.0
 
 /* The median's interval of a run's time_s: "95% CI LO-HI, n = K", "range
  * LO-HI, n = K", "one timed run" or "cold run only". Rotating buffer. */
