@@ -119,15 +119,12 @@ run_facts(rp_report_t *R, const json_t *r, int k, int j)
 static void
 table_facts(rp_report_t *R, const char *w, int k)
 {
-	size_t i;
-	json_t *r;
+	const rp_query_t every = {.workload = w, .any_status = 1};
+	const json_t *r;
 	int j = 0;
 
-	json_array_foreach(R->data.runs, i, r)
-	{
-		if (strcmp(rp_field_str(r, RP_F_WORKLOAD), w) == 0)
-			run_facts(R, r, k, ++j);
-	}
+	for (size_t i = 0; (r = rp_data_next(&R->data, &every, &i)) != NULL;)
+		run_facts(R, r, k, ++j);
 	rp_fact_num(
 	    &R->facts, RP_FACT_COUNT, j, NULL, "other_workloads.%d.runs", k);
 }
