@@ -169,7 +169,7 @@ value_expect(const interp_inputs_t *in, uint64_t i, float x, const char *what)
 	interp_cell(x, in->a[i], in->dx[i], in->lb[i], in->ub[i],
 	    interp_s_max(in->g), &s, &t32);
 	if (s == interp_s_max(in->g)) {
-		const float *f = in->table + i * (in->g + 2) + s;
+		const float *f = in->table + i * in->row + s;
 		double xc = fmin(fmax((double)x, (double)in->lb[i]),
 				(double)in->ub[i]) -
 		    (double)in->a[i];
@@ -266,7 +266,7 @@ Test(interp_values, hand_computed)
 	cr_assert_eq(interp_inputs_build(&p, &in), 0);
 	tol = 1e-5 * (double)in.max_abs_f;
 	for (uint64_t i = 0; i < in.m; i++) {
-		const float *f = in.table + i * (in.g + 2);
+		const float *f = in.table + i * in.row;
 		float dx = in.dx[i];
 
 		/* x = 0: ix = 0, t = -1/2, weights (0, 1, 0, 0) on F[0..3]:
@@ -333,7 +333,7 @@ Test(interp_values, exact_for_cubics)
 		const size_t nc = sizeof(cubics) / sizeof(cubics[0]);
 		params_t p = params_make(1, nc, grids[gi], PRESET_RANDOM, 0, 0);
 		interp_inputs_t in;
-		uint64_t rng = 11, row = grids[gi] + 2;
+		uint64_t rng = 11, row = interp_row(grids[gi]);
 
 		cr_assert_eq(interp_inputs_build(&p, &in), 0);
 		in.max_abs_f = 0.0f;
@@ -484,9 +484,9 @@ Test(interp, grid_major_is_the_tables_transposed)
 	static const uint64_t ms[] = {37, 300, 16}, gs[] = {61, 200, 62};
 
 	for (size_t c = 0; c < sizeof(ms) / sizeof(ms[0]); c++) {
-		const uint64_t m = ms[c], row = gs[c] + 2;
+		const uint64_t m = ms[c], row = interp_row(gs[c]);
 		const uint64_t mp = interp_grid_major_row(m);
-		interp_inputs_t in = {.m = m, .g = gs[c]};
+		interp_inputs_t in = {.m = m, .g = gs[c], .row = row};
 		uint64_t bad = 0;
 
 		in.table = malloc(m * row * sizeof(float));
@@ -497,7 +497,7 @@ Test(interp, grid_major_is_the_tables_transposed)
 			float *gm = interp_grid_major(&in, threads);
 
 			cr_assert_not_null(gm);
-			for (uint64_t k = 0; k < row; k++)
+			for (uint64_t k = 0; k < gs[c] + 2; k++)
 				for (uint64_t i = 0; i < mp; i++)
 					bad += gm[k * mp + i] !=
 					    (i < m ? in.table[i * row + k]
@@ -509,5 +509,42 @@ Test(interp, grid_major_is_the_tables_transposed)
 			    threads, (unsigned long long)bad);
 		}
 		free(in.table);
+	}
+}
+
+/* The table's row stride holds the G+2 values and puts the 16 rows one
+ * vector of interpolants gathers at one column in 16 different sets of a
+ * 64-set L1 of 64-byte lines, at any column: G = 4096 (rows of 4098
+ * floats, 8 bytes past 4 KiB, crowded them into 2 or 3 sets), powers of
+ * two, and small grids. The built inputs use it. */
+Test(interp, rows_of_one_gather_fall_in_sixteen_l1_sets)
+{
+	static const uint64_t gs[] = {4, 14, 62, 64, 254, 1022, 4094, 4096};
+
+	for (size_t c = 0; c < sizeof(gs) / sizeof(gs[0]); c++) {
+		const uint64_t row = interp_row(gs[c]);
+
+		cr_expect(row >= gs[c] + 2 && row < gs[c] + 2 + 32,
+		    "G %llu: row %llu floats", (unsigned long long)gs[c],
+		    (unsigned long long)row);
+		for (uint64_t col = 0; col < 16; col += 5) {
+			uint64_t sets = 0; /* a bit per L1 set seen */
+			for (uint64_t j = 0; j < 16; j++)
+				sets |= 1ull << ((j * row + col) * 4 / 64 % 64);
+			cr_expect_eq(__builtin_popcountll(sets), 16,
+			    "G %llu, row %llu floats, column %llu: %d sets",
+			    (unsigned long long)gs[c], (unsigned long long)row,
+			    (unsigned long long)col,
+			    __builtin_popcountll(sets));
+		}
+	}
+	{
+		params_t p = params_make(1, 3, 4096, PRESET_RANDOM, 0, 0);
+		interp_inputs_t in;
+
+		cr_assert_eq(interp_inputs_build(&p, &in), 0);
+		cr_expect_eq(in.row, 4112, "G 4096: row %llu floats",
+		    (unsigned long long)in.row);
+		interp_inputs_free(&in);
 	}
 }

@@ -67,9 +67,10 @@ interp_check(const params_t *p, char *msg, size_t msglen)
 		msg, msglen) != 0)
 		return -1;
 	/* interp_value indexes the tables with int32 offsets. */
-	if (interp_m(p) > (uint64_t)INT32_MAX / (interp_g(p) + 2)) {
+	if (interp_m(p) > (uint64_t)INT32_MAX / interp_row(interp_g(p))) {
 		snprintf(msg, msglen,
-		    "m %llu: m*(g+2) tables exceed 2^31 floats at g %llu",
+		    "m %llu: the m tables of g+2 (a row padded to an odd "
+		    "number of cache lines) exceed 2^31 floats at g %llu",
 		    (unsigned long long)interp_m(p),
 		    (unsigned long long)interp_g(p));
 		return -1;
@@ -131,13 +132,14 @@ int
 interp_inputs_build(const params_t *p, interp_inputs_t *in)
 {
 	uint64_t rng = p->seed;
-	uint64_t row = interp_g(p) + 2;
+	uint64_t row = interp_row(interp_g(p));
 	float a = 0.0f, dx = (float)(1.0 / (double)(interp_g(p) - 1));
 
 	memset(in, 0, sizeof(*in));
 	in->n = p->n;
 	in->m = interp_m(p);
 	in->g = interp_g(p);
+	in->row = row;
 	in->x = malloc(p->n * sizeof(float));
 	in->a = malloc(interp_m(p) * sizeof(float));
 	in->dx = malloc(interp_m(p) * sizeof(float));
@@ -161,8 +163,11 @@ interp_inputs_build(const params_t *p, interp_inputs_t *in)
 		in->dx[i] = dx;
 		in->lb[i] = a;
 		in->ub[i] = a + (float)(interp_g(p) + 1) * dx;
+		/* F_i[0] and F_i[G+1] are the spec's zeros; the row's
+		 * padding past them is never read, zeroed all the same. */
+		for (uint64_t k = interp_g(p) + 1; k < row; k++)
+			f[k] = 0.0f;
 		f[0] = 0.0f;
-		f[row - 1] = 0.0f;
 		for (uint64_t k = 0; k < interp_g(p); k++) {
 			float v = interp_node_value(interp_preset(p), i,
 			    interp_m(p), (double)k * (double)dx);
@@ -193,7 +198,7 @@ clamp32(float x, float lo, float hi)
 double
 interp_reference_value(const interp_inputs_t *in, uint64_t i, float x)
 {
-	const float *f = in->table + i * (in->g + 2);
+	const float *f = in->table + i * in->row;
 	double a = in->a[i], dx = in->dx[i];
 	double xc =
 	    clamp64((double)x, (double)in->lb[i], (double)in->ub[i]) - a;
@@ -504,10 +509,11 @@ interp_grid_major_rows(float *restrict gm, const float *restrict table,
 float *
 interp_grid_major(const interp_inputs_t *in, int threads)
 {
-	const uint64_t m = in->m, row = in->g + 2;
+	const uint64_t m = in->m, rows = in->g + 2; /* grid rows: F_i[k] */
 	const uint64_t mp = interp_grid_major_row(m);
-	const uint64_t blocks = (row + GRID_MAJOR_GROUP - 1) / GRID_MAJOR_GROUP;
-	float *gm = aligned_alloc(64, row * mp * sizeof(float));
+	const uint64_t blocks =
+	    (rows + GRID_MAJOR_GROUP - 1) / GRID_MAJOR_GROUP;
+	float *gm = aligned_alloc(64, rows * mp * sizeof(float));
 
 	if (gm == NULL)
 		return NULL;
@@ -518,11 +524,12 @@ interp_grid_major(const interp_inputs_t *in, int threads)
 							 b < blocks; b++)
 		{
 			const uint64_t k0 = b * GRID_MAJOR_GROUP;
-			const uint64_t k1 = k0 + GRID_MAJOR_GROUP < row
+			const uint64_t k1 = k0 + GRID_MAJOR_GROUP < rows
 			    ? k0 + GRID_MAJOR_GROUP
-			    : row;
+			    : rows;
 
-			interp_grid_major_rows(gm, in->table, m, row, k0, k1);
+			interp_grid_major_rows(
+			    gm, in->table, m, in->row, k0, k1);
 		}
 	});
 	return gm;

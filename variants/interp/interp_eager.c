@@ -104,7 +104,7 @@ interp_eager_step(void *state, uint64_t k)
 {
 	interp_state_t *st = state;
 	const interp_inputs_t *in = &st->in;
-	const uint64_t nm = in->n * in->m, m = in->m, row = in->g + 2;
+	const uint64_t nm = in->n * in->m, m = in->m, row = in->row;
 	const int32_t hi = (int32_t)in->g + 2 - 4;
 	const int threads = variant_threads(&st->params);
 	float *t1 = NULL, *t2 = NULL, *xr = NULL, *q = NULL, *ra = NULL,

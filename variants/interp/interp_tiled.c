@@ -45,7 +45,7 @@ interp_tiled_points(
     const interp_inputs_t *in, const void *arg, uint64_t lo, uint64_t hi)
 {
 	const uint64_t tile = *(const uint64_t *)arg;
-	const uint64_t row = in->g + 2;
+	const uint64_t row = in->row;
 	const int32_t s_max = interp_s_max(in->g);
 	float *acc = malloc(tile * sizeof(float));
 	double total = 0.0;
