@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "hx_ceilings.h"
 #include "hx_counters.h"
@@ -311,10 +312,17 @@ measure_one(const hx_run_config_t *cfg, hx_record_t *rec, void *state,
 	if (i == 0 && log->has_requests)
 		log->cold_requests = req1 - req0;
 	if (failed >= 0) {
+		struct rlimit rl;
+		char lim[32] = "none";
+
+		if (getrlimit(RLIMIT_AS, &rl) == 0 &&
+		    rl.rlim_cur != RLIM_INFINITY)
+			hx_format_bytes(lim, sizeof(lim), (double)rl.rlim_cur);
 		hx_record_fail(rec,
 		    "run %llu, step %lld: the variant could not allocate its "
-		    "workspace (address-space limit or out of memory)",
-		    (unsigned long long)i, (long long)failed);
+		    "workspace (address-space limit %s, out of memory, or a "
+		    "request no allocator serves)",
+		    (unsigned long long)i, (long long)failed, lim);
 		return -1;
 	}
 	for (uint64_t k = 0; k < log->steps; k++)
