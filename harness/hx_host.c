@@ -1,6 +1,7 @@
 /*
  * hx_host: provenance and noise conditions. See hx_host.h.
  */
+#include <errno.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -122,6 +123,29 @@ own_ticks(void)
 	return (uint64_t)(s * (double)(hz > 0 ? hz : 100));
 }
 
+int
+hx_host_reported_kib(const char *path, uint64_t *kib)
+{
+	char line[64], *end;
+	FILE *f = fopen(path, "r");
+	unsigned long long v;
+	int rc = -1;
+
+	if (f == NULL)
+		return -1;
+	if (fgets(line, sizeof(line), f) != NULL && line[0] >= '0' &&
+	    line[0] <= '9') {
+		errno = 0;
+		v = strtoull(line, &end, 10);
+		if (errno == 0 && (*end == '\n' || *end == '\0')) {
+			*kib = v;
+			rc = 0;
+		}
+	}
+	fclose(f);
+	return rc;
+}
+
 void
 hx_host_begin(hx_host_window_t *w, int cpu)
 {
@@ -130,6 +154,8 @@ hx_host_begin(hx_host_window_t *w, int cpu)
 	w->load_ok = getloadavg(w->load, 3) == 3;
 	w->steal_ok = read_steal(cpu, &w->steal0, &w->busy0, &w->total0) == 0;
 	w->own0 = own_ticks();
+	w->reported_ok =
+	    hx_host_reported_kib(HX_HOST_REPORTED_KIB, &w->reported0) == 0;
 }
 
 void
@@ -139,6 +165,17 @@ hx_host_end(hx_host_window_t *w)
 	    read_steal(w->cpu, &w->steal1, &w->busy1, &w->total1) != 0)
 		w->steal_ok = 0;
 	w->own1 = own_ticks();
+	if (w->reported_ok &&
+	    hx_host_reported_kib(HX_HOST_REPORTED_KIB, &w->reported1) != 0)
+		w->reported_ok = 0;
+}
+
+double
+hx_host_reported(const hx_host_window_t *w)
+{
+	if (!w->reported_ok || w->reported1 < w->reported0)
+		return -1.0;
+	return 1024.0 * (double)(w->reported1 - w->reported0);
 }
 
 double
@@ -183,7 +220,8 @@ hx_host_window_json(const hx_host_window_t *w, json_t *warnings)
 	json_t *o = json_object();
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	double steal = hx_host_steal(w), other = hx_host_other_busy(w);
-	char msg[200];
+	double reported = hx_host_reported(w);
+	char msg[300], bytes[32];
 
 	json_object_set_new(o, "load_average_start",
 	    w->load_ok
@@ -195,6 +233,8 @@ hx_host_window_json(const hx_host_window_t *w, json_t *warnings)
 	    o, "cpu", w->cpu >= 0 ? json_integer(w->cpu) : json_null());
 	if (w->allowed[0] != '\0')
 		json_object_set_new(o, "cpus_allowed", json_string(w->allowed));
+	json_object_set_new(o, "host_reported_bytes",
+	    reported >= 0 ? json_integer((json_int_t)reported) : json_null());
 	if (w->cpu >= 0)
 		json_object_set_new(o, "other_busy_fraction",
 		    other >= 0 ? json_real(other) : json_null());
@@ -211,6 +251,16 @@ hx_host_window_json(const hx_host_window_t *w, json_t *warnings)
 		    "steal time %.1f%% of the CPU time during the run: the "
 		    "hypervisor gave the CPU to other guests",
 		    100.0 * steal);
+		json_array_append_new(warnings, json_string(msg));
+	}
+	if (reported > (double)HX_HOST_REPORTED_WARN) {
+		hx_format_bytes(bytes, sizeof(bytes), reported);
+		snprintf(msg, sizeof(msg),
+		    "the kernel handed %s of free memory back to the VM's "
+		    "host during the run (free page reporting, every "
+		    "process's frees): a page faulted in again pays the "
+		    "host's fault as well as the guest's",
+		    bytes);
 		json_array_append_new(warnings, json_string(msg));
 	}
 	return o;

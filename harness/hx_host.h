@@ -23,6 +23,13 @@
  * counts in ticks (10 ms), so windows under HX_HOST_MIN_TICKS ticks give no
  * busy fraction; steal is only meaningful on
  * a virtual machine (elsewhere the kernel reports 0).
+ *
+ * On a virtual machine whose kernel hands free memory back to its host
+ * (free page reporting, virtio-balloon), the memory handed back over the
+ * window, where the kernel counts it (HX_HOST_REPORTED_KIB; null
+ * elsewhere). It counts the whole machine's frees, not the run's alone;
+ * a page handed back and faulted in again costs the host's fault on top
+ * of the guest's (docs/model.md: eager's faults on the Zen 4 VM).
  */
 #ifndef FB_HX_HOST_H
 #define FB_HX_HOST_H
@@ -32,6 +39,12 @@
 
 /* Steal time above this fraction of the CPU time warns. */
 #define HX_HOST_STEAL_WARN 0.03
+/* Memory handed back to the host over a window above this warns. */
+#define HX_HOST_REPORTED_WARN (256ULL << 20)
+/* Where a kernel with free page reporting counts the KiB it handed back
+ * (the Firecracker guest kernels'; mainline kernels do not count it). */
+#define HX_HOST_REPORTED_KIB                                                   \
+	"/sys/module/page_reporting/parameters/reported_kib"
 /* Other processes busy on the pinned CPU above this fraction warns. */
 #define HX_HOST_OTHER_WARN 0.10
 /* The shortest window (in /proc/stat ticks) that gives a busy fraction. */
@@ -46,8 +59,10 @@ typedef struct hx_host_window_s {
 	uint64_t steal1, total1; /* and at the end */
 	uint64_t busy0, busy1;   /* the CPU's busy ticks */
 	uint64_t own0, own1;     /* this process's and its children's ticks */
-	char allowed[256];       /* the measuring process's CPUs ("0-3"), or
-				    "" when it was not this process */
+	int reported_ok;         /* HX_HOST_REPORTED_KIB read both times */
+	uint64_t reported0, reported1; /* its KiB at the start and end */
+	char allowed[256]; /* the measuring process's CPUs ("0-3"), or
+			      "" when it was not this process */
 	/* The CPU is taken in turns with sibling processes (an interleaved
 	 * group's): this process cannot tell their ticks from others', so
 	 * no other-busy figure (the group sets it). */
@@ -71,6 +86,15 @@ void hx_host_end(hx_host_window_t *w);
 /* The steal time over the window as a fraction of the CPU time; -1 when
  * unknown. */
 double hx_host_steal(const hx_host_window_t *w);
+
+/* The count of KiB in the file at path (HX_HOST_REPORTED_KIB: free page
+ * reporting's) into kib: 0, or -1 when it is missing or not one
+ * unsigned decimal number. */
+int hx_host_reported_kib(const char *path, uint64_t *kib);
+
+/* The bytes the kernel handed back to the host over the window; -1 when it
+ * does not count them. */
+double hx_host_reported(const hx_host_window_t *w);
 
 /* The fraction of the pinned CPU's time that other processes kept it
  * busy over the window; -1 when not pinned or the window is too short. */

@@ -1,0 +1,124 @@
+/*
+ * hx_host: the count of memory handed back to the host, read from files
+ * made in a temporary folder, and how a window turns it into the
+ * "conditions" object and its warning.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "hx_host.h"
+
+/* Writes text into a fresh temporary file; its path into path. */
+static void
+counter_file(char *path, size_t len, const char *text)
+{
+	const char *t = getenv("TMPDIR");
+	FILE *f;
+	int fd;
+
+	snprintf(path, len, "%s/fbhost.XXXXXX", t != NULL ? t : "/tmp");
+	fd = mkstemp(path);
+	cr_assert(fd >= 0);
+	f = fdopen(fd, "w");
+	cr_assert(f != NULL);
+	fputs(text, f);
+	fclose(f);
+}
+
+Test(host, reported_kib_reads_one_decimal_count)
+{
+	char path[4096];
+	uint64_t kib = 7;
+
+	counter_file(path, sizeof(path), "304787224\n");
+	cr_expect_eq(hx_host_reported_kib(path, &kib), 0);
+	cr_expect_eq(kib, 304787224ULL);
+	unlink(path);
+}
+
+Test(host, reported_kib_refuses_what_is_not_a_count)
+{
+	const char *const bad[] = {"", "\n", "-5\n", "abc\n", "12 kB\n",
+	    "99999999999999999999999\n", " 12\n"};
+	char path[4096];
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		uint64_t kib = 7;
+
+		counter_file(path, sizeof(path), bad[i]);
+		cr_expect_eq(hx_host_reported_kib(path, &kib), -1,
+		    "accepted \"%s\"", bad[i]);
+		cr_expect_eq(kib, 7, "\"%s\" changed the count", bad[i]);
+		unlink(path);
+	}
+	{
+		uint64_t kib = 7;
+
+		cr_expect_eq(
+		    hx_host_reported_kib("/nonexistent/reported_kib", &kib),
+		    -1);
+	}
+}
+
+/* The conditions of a window whose counter rose by kib1 - kib0 (ok: the
+ * kernel counted both times); the number of warnings into *nwarn. */
+static json_t *
+window_conditions(
+    int ok, uint64_t kib0, uint64_t kib1, size_t *nwarn, json_t **warnings)
+{
+	hx_host_window_t w;
+	json_t *o;
+
+	memset(&w, 0, sizeof(w));
+	w.cpu = -1;
+	w.reported_ok = ok;
+	w.reported0 = kib0;
+	w.reported1 = kib1;
+	*warnings = json_array();
+	o = hx_host_window_json(&w, *warnings);
+	*nwarn = json_array_size(*warnings);
+	return o;
+}
+
+Test(host, a_window_counts_the_bytes_handed_back_and_warns_past_256_mib)
+{
+	json_t *o, *warn;
+	size_t n;
+
+	/* 4,748 MiB, as around one eager run on the Zen 4 VM. */
+	o = window_conditions(1, 1000, 1000 + 4748ULL * 1024, &n, &warn);
+	cr_expect_eq(
+	    json_integer_value(json_object_get(o, "host_reported_bytes")),
+	    4748LL << 20);
+	cr_assert_eq(n, 1);
+	cr_expect(strstr(json_string_value(json_array_get(warn, 0)),
+		      "4.98 GB of free memory back to the VM's host") != NULL,
+	    "%s", json_string_value(json_array_get(warn, 0)));
+	json_decref(o);
+	json_decref(warn);
+
+	/* 255 MiB: counted, not warned. */
+	o = window_conditions(1, 0, 255ULL * 1024, &n, &warn);
+	cr_expect_eq(
+	    json_integer_value(json_object_get(o, "host_reported_bytes")),
+	    255LL << 20);
+	cr_expect_eq(n, 0);
+	json_decref(o);
+	json_decref(warn);
+
+	/* A kernel that does not count, or a counter that went back: null. */
+	o = window_conditions(0, 0, 0, &n, &warn);
+	cr_expect(json_is_null(json_object_get(o, "host_reported_bytes")));
+	cr_expect_eq(n, 0);
+	json_decref(o);
+	json_decref(warn);
+	o = window_conditions(1, 5000, 10, &n, &warn);
+	cr_expect(json_is_null(json_object_get(o, "host_reported_bytes")));
+	json_decref(o);
+	json_decref(warn);
+}
