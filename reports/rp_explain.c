@@ -141,16 +141,6 @@ static const rp_fact_key_t explain_nums[] = {
     {"m", "program.params.m", RP_FACT_SIZE},
 };
 
-/* An error against the prediction, "+25%". */
-static void
-error_fact(rp_report_t *R, double pred, double meas, const char *prefix,
-    const char *name)
-{
-	double e = rp_explain_error(pred, meas);
-
-	rp_fact_num(F, RP_FACT_PERCENT_SIGNED, e, NULL, "%s.%s", prefix, name);
-}
-
 /* The harness's exec run of the walked program at the file's size, set
  * against the prediction pred (PREFIX.run.*). */
 static void
@@ -158,7 +148,7 @@ run_facts(rp_report_t *R, const rp_workload_t *w, const json_t *e, double pred,
     double unit, const char *prefix)
 {
 	const json_t *run = rp_jax_run(&R->data, w, w->explain_program);
-	double work, p;
+	double work;
 	char pre[160];
 
 	if (run != NULL &&
@@ -166,11 +156,12 @@ run_facts(rp_report_t *R, const rp_workload_t *w, const json_t *e, double pred,
 		run = NULL; /* another size: not comparable */
 	snprintf(pre, sizeof(pre), "%s.run", prefix);
 	rp_fact_bool(F, run != NULL, run, "%s.present", pre);
-	work = run != NULL ? rp_jax_rss_work(&R->data, run) : NAN;
-	p = rp_field(run, RP_F_JAX_PREDICTED_PEAK);
+	work = rp_jax_rss_work(&R->data, run); /* NAN without a run */
 	bytes_facts(R, work, unit, pre, "work");
-	error_fact(R, pred, work, pre, "error");
-	bytes_facts(R, p, unit, pre, "predicted");
+	rp_fact_num(F, RP_FACT_PERCENT_SIGNED, rp_explain_error(pred, work),
+	    NULL, "%s.error", pre);
+	bytes_facts(
+	    R, rp_field(run, RP_F_JAX_PREDICTED_PEAK), unit, pre, "predicted");
 }
 
 /* The C variant that runs the program op by op, its model in full
@@ -193,7 +184,8 @@ c_facts(rp_report_t *R, const rp_workload_t *w, const char *prefix)
 static void
 file_facts(rp_report_t *R, const rp_workload_t *w, const json_t *e)
 {
-	double unit = rp_jax_unit(json_object_get(e, "program")), pred, temp;
+	double unit = rp_jax_unit(json_object_get(e, "program"));
+	double pred, meas, temp;
 	const json_t *o = json_object_get(e, "op_by_op");
 	char prefix[96];
 	size_t i;
@@ -211,8 +203,9 @@ file_facts(rp_report_t *R, const rp_workload_t *w, const json_t *e)
 	RP_FACTS_KEYS(F, e, NULL, prefix, explain_nums);
 	pred = rp_num(o, "peak_above_inputs_bytes");
 	temp = rp_num(e, "jit.memory_analysis.temp_bytes");
-	error_fact(R, pred, rp_num(e, "measured.peak_above_before_bytes"),
-	    prefix, "measured_error");
+	meas = rp_num(e, "measured.peak_above_before_bytes");
+	rp_fact_num(F, RP_FACT_PERCENT_SIGNED, rp_explain_error(pred, meas),
+	    NULL, "%s.measured_error", prefix);
 	rp_fact_text(F, RP_FACT_RATIO, temp / pred,
 	    rp_text_fmt_num(temp / pred, "%.2fx"), NULL,
 	    "%s.temp_over_predicted", prefix);
