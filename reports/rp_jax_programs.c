@@ -72,10 +72,14 @@ warm_facts(rp_report_t *R, const json_t *r, const char *p)
 	}
 }
 
-/* The numbers of a JAX run's result the sections print. */
-static const rp_fact_field_t run_nums[] = {
+/* A run's size and peak RSS (PREFIX.n, PREFIX.rss). */
+static const rp_fact_field_t n_rss[] = {
     {"n", RP_F_N, RP_FACT_SIZE, RP_F_NONE},
     {"rss", RP_F_PEAK_RSS, RP_FACT_BYTES, RP_F_NONE},
+};
+
+/* The other numbers of a JAX run's result the sections print. */
+static const rp_fact_field_t run_nums[] = {
     {"first_call", RP_F_JAX_FIRST_CALL, RP_FACT_TIME, RP_F_NONE},
     {"temp", RP_F_JAX_TEMP_BYTES, RP_FACT_BYTES, RP_F_NONE},
     {"compile", RP_F_JAX_COMPILE, RP_FACT_TIME, RP_F_NONE},
@@ -175,6 +179,7 @@ run_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz,
 	    rp_str(r, "variant"));
 	rp_fact_str(F, rp_str(r, "status"), r, "%s.status", p);
 	rp_fact_str(F, ok ? NULL : rp_str(r, "reason"), r, "%s.reason", p);
+	RP_FACTS_FIELDS(F, r, p, n_rss);
 	RP_FACTS_FIELDS(F, r, p, run_nums);
 	rp_fact_str(F, v, r, "%s.stand_in", p);
 	rp_fact_num(F, RP_FACT_BYTES, rp_jax_rss_work(&R->data, r), r,
@@ -347,12 +352,6 @@ question_c_facts(rp_report_t *R, const rp_workload_t *w, double m)
 	    at ? c : j, "jaxprog.peak.c_model");
 	rp_fact_str(F, w->op_by_op, NULL, "jaxprog.peak.c_variant");
 }
-
-/* A run's size and peak RSS (PREFIX.n, PREFIX.rss). */
-static const rp_fact_field_t n_rss[] = {
-    {"n", RP_F_N, RP_FACT_SIZE, RP_F_NONE},
-    {"rss", RP_F_PEAK_RSS, RP_FACT_BYTES, RP_F_NONE},
-};
 
 /* The un-jitted question's runs at every N, one a row (any status), and
  * least squares of the peak RSS on N over the ok ones, carried to the
