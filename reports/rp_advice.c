@@ -1,7 +1,7 @@
 /*
  * rp_advice: the advice table (rp_advice.h) and its facts. One function
- * measures a declared side (its runs, its values, then its measure
- * function) and one decides it by its rules; the functions above the
+ * measures a declared side (its JAX data, its runs, its values, then its
+ * measure function) and one decides it by its rules; the functions above the
  * table measure what no declaration says. A time value is 1 (faster by
  * the margin), 0 (not) or NAN (not decided at this noise); a value not
  * measured never supports advice.
@@ -261,14 +261,30 @@ rp_advice_measure(const rp_report_t *R, const rp_advice_t *a,
 {
 	const rp_workload_t *w = rp_workload_question(
 	    s->of != RP_QUESTION_NONE ? s->of : a->question);
-	const json_t *r[RP_ADVICE_RUNS] = {NULL};
+	const json_t *r[RP_ADVICE_RUNS] = {NULL}, *data = NULL;
+	json_t *files[RP_ADVICE_PARTS] = {NULL};
+	int ret = -1;
 
+	for (int k = 0; k < RP_ADVICE_PARTS && s->data[k].file != NULL; k++)
+		if ((data = need_part(R, s->data[k].file, s->data[k].part,
+			 &files[k], x)) == NULL)
+			goto label_return;
 	if (need_runs(R, s, w, r, x) != 0)
-		return -1;
-	for (const rp_advice_value_t *v = s->values; v->name != NULL; v++)
-		if (v->get != RP_F_NONE)
+		goto label_return;
+	for (const rp_advice_value_t *v = s->values; v->name != NULL; v++) {
+		if (v->path != NULL && v->print == RP_ADVICE_TIMED)
+			verdict_vals(x, v->name, hx_result_at(data, v->path),
+			    second_faster);
+		else if (v->path != NULL)
+			rp_vals_num(x, v->name, rp_num(data, v->path));
+		else if (v->get != RP_F_NONE)
 			value(R, s, w, r, v, x);
-	return s->measure != NULL ? s->measure(R, w, x) : 0;
+	}
+	ret = s->measure != NULL ? s->measure(R, w, x) : 0;
+label_return:
+	for (int k = 0; k < RP_ADVICE_PARTS; k++)
+		json_decref(files[k]);
+	return ret;
 }
 
 /* Whether rule t's test holds for values x. */
@@ -325,30 +341,6 @@ c_rest(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 	return 0;
 }
 
-/* stop_gradient's temporaries with it and without, and the calls' time
- * (jax-protocol.json's stop_gradient). */
-static int
-jax_stop_gradient(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
-{
-	json_t *j;
-	const json_t *s =
-	    need_part(R, "jax-protocol.json", "stop_gradient", &j, x);
-
-	if (s != NULL) {
-		rp_vals_num(x, "n", rp_num(s, "n"));
-		rp_vals_num(x, "m", rp_num(s, "m"));
-		rp_vals_num(x, "with", rp_num(s, "temp_bytes_with"));
-		rp_vals_num(x, "without", rp_num(s, "temp_bytes_without"));
-		rp_vals_num(x, "eqns", rp_num(s, "stop_gradient_eqns"));
-		verdict_vals(x, "unjitted", hx_result_at(s, "unjitted.verdict"),
-		    second_faster);
-		verdict_vals(
-		    x, "jitted", hx_result_at(s, "jit.verdict"), second_faster);
-	}
-	json_decref(j);
-	return s != NULL ? 0 : -1;
-}
-
 /* The jitted step's faults a call against XLA's temporary pages, and the
  * step with the allocator keeping freed pages against the default
  * (jax-keep.json), at the setting that helps it most. */
@@ -398,43 +390,15 @@ c_recompile(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 }
 
 /* The swing of the question's loop decomposed, as the JAX speed section
- * reads it (jaxspeed.swing.*, rp_jax_speed.h), and the compilations each
- * protocol makes (jax-compiles.json: a protocol's calls, each with its
- * compiles); the files are opened here only to say which is missing. */
+ * reads it (jaxspeed.swing.*, rp_jax_speed.h): its span and the costlier
+ * compilation (fmax keeps the one timed). */
 static int
 jax_swing(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 {
-	/* A value and its path in compiles: PROTOCOL.CALL.compiles. */
-	static const struct {
-		const char *name, *path;
-	} compiles[] = {
-	    {"shape_new", "second_shape.2.compiles"},
-	    {"shape_again", "second_shape.3.compiles"},
-	    {"weak_new", "python_scalar_and_weak_type.1.compiles"},
-	    {"strong", "python_scalar_and_weak_type.2.compiles"},
-	    {"static_new", "python_scalar_static.1.compiles"},
-	    {"traced_bound", "fori_traced_bound.1.compiles"},
-	    {"static_bound", "fori_static_bound.1.compiles"},
-	};
-	json_t *p, *c = NULL;
-	const json_t *cc =
-	    need_part(R, "jax-protocol.json", "swing", &p, x) != NULL
-	    ? need_part(R, "jax-compiles.json", "compiles", &c, x)
-	    : NULL;
-
-	json_decref(p);
-	if (cc == NULL) {
-		json_decref(c);
-		return -1;
-	}
 	rp_vals_num(x, "span", rp_facts_num(&R->facts, "jaxspeed.swing.span"));
-	/* The costlier compilation (fmax keeps the one timed). */
 	rp_vals_num(x, "comp",
 	    fmax(rp_facts_num(&R->facts, "jaxspeed.swing.compiling"),
 		rp_facts_num(&R->facts, "jaxspeed.swing.recompiling")));
-	for (size_t i = 0; i < sizeof(compiles) / sizeof(compiles[0]); i++)
-		rp_vals_num(x, compiles[i].name, rp_num(cc, compiles[i].path));
-	json_decref(c);
 	return 0;
 }
 
@@ -521,17 +485,26 @@ jax_profiler(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 
 /* ---- the table ---- */
 
-/* A value of one run: `get` of run `run`. */
-#define OF(name, print, get, run)                                              \
+/* A value: `get` of run `run`, over `over` of run `over_run`. */
+#define OVER(name, print, get, run, over, over_run)                            \
 	{                                                                      \
-		name, print, get, run, RP_F_NONE, 0                            \
+		name, print, get, run, over, over_run, NULL                    \
 	}
+/* A value of one run: `get` of run `run`. */
+#define OF(name, print, get, run) OVER(name, print, get, run, RP_F_NONE, 0)
 /* A value set by the side's runs (n) or its functions. */
 #define SET(name, print) OF(name, print, RP_F_NONE, 0)
 /* A ratio: `get` of run `run` over the same of run `over_run`. */
 #define RATIO(name, get, run, over_run)                                        \
+	OVER(name, RP_FACT_RATIO, get, run, get, over_run)
+/* A time claim: whether run `second` is faster than run `first` by the
+ * margin. */
+#define FASTER(name, print, first, second)                                     \
+	OVER(name, print, RP_ADVICE_FASTER, first, RP_F_NONE, second)
+/* A value at `path` in the side's JAX data. */
+#define AT(name, print, path)                                                  \
 	{                                                                      \
-		name, RP_FACT_RATIO, get, run, get, over_run                   \
+		name, print, RP_F_NONE, 0, RP_F_NONE, 0, path                  \
 	}
 /* A rule on value a alone: the decision when test holds for a. */
 #define WHEN(verdict, note, test, a)                                           \
@@ -565,7 +538,7 @@ static const rp_advice_value_t rewrite_values[] = {
     OF("tb", RP_FACT_TIME, RP_ADVICE_UNIT_TIME, 0),
     OF("ta", RP_FACT_TIME, RP_ADVICE_UNIT_TIME, 1),
     RATIO("speedup", RP_ADVICE_UNIT_TIME, 0, 1),
-    {"faster", RP_ADVICE_TIMED, RP_ADVICE_FASTER, 0, RP_F_NONE, 1},
+    FASTER("faster", RP_ADVICE_TIMED, 0, 1),
     SET(NULL, RP_ADVICE_HIDDEN),
 };
 static const rp_advice_rule_t rewrite_rules[] = {
@@ -601,8 +574,8 @@ const rp_advice_t rp_advice[] = {
 	    .values = VALUES(OF("nm", RP_FACT_BYTES, RP_ADVICE_ARRAY, 1),
 		OF("pm", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 1),
 		OF("pe", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 0),
-		{"k", RP_FACT_NUMBER, RP_F_MODEL_BARE_BYTES, 0, RP_ADVICE_ARRAY,
-		    1}),
+		OVER("k", RP_FACT_NUMBER, RP_F_MODEL_BARE_BYTES, 0,
+		    RP_ADVICE_ARRAY, 1)),
 	    .rules = RULES(
 		{RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_BELOW, "pm", 0.9, "nm"},
 		{RP_ADVICE_SUPPORTED, "", RP_ADVICE_AT_LEAST, "pe", 2.0, "pm"},
@@ -612,8 +585,8 @@ const rp_advice_t rp_advice[] = {
 		OF("q", RP_FACT_BYTES, RP_ADVICE_WORK, 0),
 		OF("temp", RP_FACT_BYTES, RP_F_JAX_TEMP_BYTES, 1),
 		OF("unit", RP_FACT_BYTES, RP_ADVICE_ARRAY, 1),
-		{"units", RP_FACT_FIXED2, RP_F_JAX_TEMP_BYTES, 1,
-		    RP_ADVICE_ARRAY, 1}),
+		OVER("units", RP_FACT_FIXED2, RP_F_JAX_TEMP_BYTES, 1,
+		    RP_ADVICE_ARRAY, 1)),
 	    .rules = RULES({RP_ADVICE_SUPPORTED, "", RP_ADVICE_RATIO_AT_LEAST,
 			       "temp", 2.0, "unit"},
 		{RP_ADVICE_NUANCE, "array_alone", RP_ADVICE_RATIO_AT_LEAST,
@@ -625,11 +598,15 @@ const rp_advice_t rp_advice[] = {
 	    .values = VALUES(OF("pe", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 0),
 		OF("bare", RP_FACT_BYTES, RP_F_MODEL_BARE_BYTES, 0)),
 	    .rules = CANNOT_ONCE_MEASURED("pe")},
-	{.measure = jax_stop_gradient,
-	    .values = VALUES(SET("n", RP_FACT_SIZE), SET("m", RP_FACT_SIZE),
-		SET("with", RP_FACT_BYTES), SET("without", RP_FACT_BYTES),
-		SET("eqns", RP_FACT_COUNT), SET("unjitted", RP_ADVICE_TIMED),
-		SET("jitted", RP_ADVICE_TIMED)),
+	/* Its temporaries with it and without, and the calls' time. */
+	{RP_ADVICE_JAX_DATA, .data = {{"jax-protocol.json", "stop_gradient"}},
+	    .values =
+		VALUES(AT("n", RP_FACT_SIZE, "n"), AT("m", RP_FACT_SIZE, "m"),
+		    AT("with", RP_FACT_BYTES, "temp_bytes_with"),
+		    AT("without", RP_FACT_BYTES, "temp_bytes_without"),
+		    AT("eqns", RP_FACT_COUNT, "stop_gradient_eqns"),
+		    AT("unjitted", RP_ADVICE_TIMED, "unjitted.verdict"),
+		    AT("jitted", RP_ADVICE_TIMED, "jit.verdict")),
 	    .rules = RULES({RP_ADVICE_SUPPORTED, "", RP_ADVICE_AT_LEAST, "with",
 			       1.0, "without"},
 		OTHERWISE(RP_ADVICE_NOT_SUPPORTED, "reduces"))}},
@@ -688,9 +665,9 @@ const rp_advice_t rp_advice[] = {
 		RATIO("cut", RP_ADVICE_RSS_WORK, 0, 1),
 		OF("temp", RP_FACT_BYTES, RP_F_JAX_TEMP_BYTES, 1),
 		OF("unit", RP_ADVICE_HIDDEN, RP_ADVICE_ARRAY, 1),
-		{"units", RP_FACT_FIXED2, RP_F_JAX_TEMP_BYTES, 1,
-		    RP_ADVICE_ARRAY, 1},
-		{"faster", RP_ADVICE_TIMED, RP_ADVICE_FASTER, 0, RP_F_NONE, 1}),
+		OVER("units", RP_FACT_FIXED2, RP_F_JAX_TEMP_BYTES, 1,
+		    RP_ADVICE_ARRAY, 1),
+		FASTER("faster", RP_ADVICE_TIMED, 0, 1)),
 	    .rules = RULES({RP_ADVICE_MISSING, "too_small", RP_ADVICE_BELOW,
 			       "q", 1.0, "unit"},
 		{RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_BELOW, "q",
@@ -712,8 +689,7 @@ const rp_advice_t rp_advice[] = {
 		OF("tc", RP_FACT_TIME, RP_F_TIME_MEDIAN, 2),
 		OF("tm", RP_FACT_TIME, RP_F_TIME_MEDIAN, 0),
 		OF("tf", RP_FACT_TIME, RP_F_TIME_MEDIAN, 1),
-		{"fused_better", RP_ADVICE_TIMED, RP_ADVICE_FASTER, 2,
-		    RP_F_NONE, 1},
+		FASTER("fused_better", RP_ADVICE_TIMED, 2, 1),
 		OF("slower", RP_ADVICE_TIMED, RP_ADVICE_FASTER, 2)),
 	    .rules = RULES(
 		{RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_BELOW, "pm", MEM, "pc"},
@@ -759,10 +735,10 @@ const rp_advice_t rp_advice[] = {
 		RATIO("alloc", RP_F_STEPS_MEDIAN, 0, 1),
 		RATIO("cost", RP_F_STEPS_MEDIAN, 1, 2),
 		RATIO("insn", RP_ADVICE_INSN, 1, 2), SET("rest", RP_FACT_RATIO),
-		{"costly", RP_ADVICE_HIDDEN, RP_ADVICE_FASTER, 0, RP_F_NONE, 2},
-		{"traffic", RP_ADVICE_TIMED, RP_ADVICE_FASTER, 1,
-		    RP_ADVICE_INSN, 2},
-		{"extra", RP_ADVICE_HIDDEN, RP_ADVICE_FASTER, 1, RP_F_NONE, 2}),
+		FASTER("costly", RP_ADVICE_HIDDEN, 0, 2),
+		OVER("traffic", RP_ADVICE_TIMED, RP_ADVICE_FASTER, 1,
+		    RP_ADVICE_INSN, 2),
+		FASTER("extra", RP_ADVICE_HIDDEN, 1, 2)),
 	    .measure = c_rest,
 	    .rules = RULES(UNDECIDED_WHILE_OPEN("costly"),
 		UNDECIDED_WHILE_OPEN("traffic"),
@@ -814,9 +790,9 @@ const rp_advice_t rp_advice[] = {
 		RATIO("speedup", RP_F_STEPS_MEDIAN, 0, 1),
 		OF("fn", RP_FACT_COUNT, RP_F_COLD_MINOR_FAULTS, 0),
 		OF("fr", RP_FACT_COUNT, RP_F_COLD_MINOR_FAULTS, 1),
-		{"first", RP_FACT_RATIO, RP_F_STEPS_FIRST, 1, RP_F_STEPS_MEDIAN,
-		    1},
-		{"faster", RP_ADVICE_TIMED, RP_ADVICE_FASTER, 0, RP_F_NONE, 1}),
+		OVER("first", RP_FACT_RATIO, RP_F_STEPS_FIRST, 1,
+		    RP_F_STEPS_MEDIAN, 1),
+		FASTER("faster", RP_ADVICE_TIMED, 0, 1)),
 	    .rules = RULES(UNDECIDED_WHILE_OPEN("faster"),
 		WHEN(RP_ADVICE_NUANCE, "still_n2", RP_ADVICE_YES, "faster"),
 		OTHERWISE(RP_ADVICE_NOT_SUPPORTED, ""))},
@@ -828,9 +804,8 @@ const rp_advice_t rp_advice[] = {
 		OF("tf", RP_FACT_TIME, RP_ADVICE_WARM, 1),
 		OF("ts", RP_FACT_TIME, RP_ADVICE_WARM, 2),
 		OF("te", RP_FACT_TIME, RP_ADVICE_WARM, 3),
-		{"fori", RP_ADVICE_TIMED, RP_ADVICE_FASTER, 0, RP_F_NONE, 1},
-		{"jit_step", RP_ADVICE_TIMED, RP_ADVICE_FASTER, 3, RP_F_NONE,
-		    2}),
+		FASTER("fori", RP_ADVICE_TIMED, 0, 1),
+		FASTER("jit_step", RP_ADVICE_TIMED, 3, 2)),
 	    .rules = RULES(WHEN(RP_ADVICE_SUPPORTED, "", RP_ADVICE_YES, "fori"),
 		UNDECIDED_WHILE_OPEN("fori"),
 		WHEN(RP_ADVICE_NUANCE, "jit_step", RP_ADVICE_YES, "jit_step"),
@@ -842,13 +817,25 @@ const rp_advice_t rp_advice[] = {
 	{.measure = c_recompile,
 	    .values = VALUES(SET("worst", RP_FACT_RATIO)),
 	    .rules = CANNOT_ONCE_MEASURED("worst")},
-	{.measure = jax_swing,
-	    .values = VALUES(SET("shape_new", RP_FACT_COUNT),
-		SET("shape_again", RP_FACT_COUNT),
-		SET("weak_new", RP_FACT_COUNT), SET("strong", RP_FACT_COUNT),
-		SET("static_new", RP_FACT_COUNT),
-		SET("traced_bound", RP_FACT_COUNT),
-		SET("static_bound", RP_FACT_COUNT)),
+	/* The compilations each protocol makes (a protocol's calls, each
+	 * with its compiles); the swing is read only to say it is missing. */
+	{RP_ADVICE_JAX_DATA,
+	    .data = {{"jax-protocol.json", "swing"},
+		{"jax-compiles.json", "compiles"}},
+	    .measure = jax_swing,
+	    .values = VALUES(
+		AT("shape_new", RP_FACT_COUNT, "second_shape.2.compiles"),
+		AT("shape_again", RP_FACT_COUNT, "second_shape.3.compiles"),
+		AT("weak_new", RP_FACT_COUNT,
+		    "python_scalar_and_weak_type.1.compiles"),
+		AT("strong", RP_FACT_COUNT,
+		    "python_scalar_and_weak_type.2.compiles"),
+		AT("static_new", RP_FACT_COUNT,
+		    "python_scalar_static.1.compiles"),
+		AT("traced_bound", RP_FACT_COUNT,
+		    "fori_traced_bound.1.compiles"),
+		AT("static_bound", RP_FACT_COUNT,
+		    "fori_static_bound.1.compiles")),
 	    .rules = RULES({RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_BELOW,
 			       "comp", RP_ADVICE_TIME_RATIO, NULL},
 		{RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_NOT_ABOVE, "span", 1.0,

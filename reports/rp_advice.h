@@ -90,10 +90,12 @@ enum {
 
 /* A value of a side, advice.ID.SIDE.NAME: `get` of run `run` (an index
  * into the side's runs), over `over` of run `over_run` unless `over` is
- * RP_F_NONE. */
+ * RP_F_NONE; or, with a path, the number at that path in the side's JAX
+ * data (a time claim: the fb_verdict verdict object there). */
 typedef struct rp_advice_value_s {
 	const char *name; /* NULL ends a list */
 	int print, get, run, over, over_run;
+	const char *path;
 } rp_advice_value_t;
 
 /* A rule's test of the values a and b (b absent: 1) and the factor f. */
@@ -127,14 +129,17 @@ typedef enum {
 	RP_ADVICE_C_MAIN,   /* the C main runs (Table 1 or 3's), by role */
 	RP_ADVICE_C_SPREAD, /* the C runs of the spread set, by role */
 	RP_ADVICE_JAX,      /* the ok one-core JAX runs, by program */
+	RP_ADVICE_JAX_DATA, /* none: parts of JAX data files */
 } rp_advice_source_t;
 
 #define RP_ADVICE_RUNS 4
+#define RP_ADVICE_PARTS 2
 
-/* A side of a row: C's or JAX's. Measured, it has its runs (and the
- * value "n", their size), its values, then its measure function's; a run
- * or a file it needs missing leaves "why" (a keyword the words explain,
- * or the data's own sentence) and "what", and the verdict "missing". */
+/* A side of a row: C's or JAX's. Measured, it has its JAX data, its runs
+ * (and the value "n", their size), its values, then its measure
+ * function's; a run or a file it needs missing leaves "why" (a keyword
+ * the words explain, or the data's own sentence) and "what", and the
+ * verdict "missing". */
 typedef struct rp_advice_side_s {
 	rp_advice_source_t source;
 	int runs; /* how many of roles (C) or programs (JAX) */
@@ -142,6 +147,11 @@ typedef struct rp_advice_side_s {
 	const char *programs[RP_ADVICE_RUNS];
 	int optional;     /* JAX: the first run it may lack; 0 none */
 	rp_question_t of; /* whose runs it reads; NONE: its row's question */
+	/* RP_ADVICE_JAX_DATA: the parts of JAX data files it needs, in order
+	 * (part NULL: the whole file); the values with a path read the last. */
+	struct {
+		const char *file, *part;
+	} data[RP_ADVICE_PARTS];
 	/* Adds values; 0, or -1 with "why" and "what". NULL: none. */
 	int (*measure)(
 	    const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x);
