@@ -82,10 +82,8 @@ static void
 write_plot(FILE *f, const rp_plot_t *P)
 {
 	const char *sep = P->prefix[0] != '\0' ? ", " : "";
-	int blocks = 0;
+	int empty = rp_figure_rows(P) == 0;
 
-	for (int i = 0; i < P->nblocks; i++)
-		blocks += P->blocks[i].nrows != 0;
 	/* A plot with nothing to draw: gnuplot refuses one whose only element
 	 * is undefined everywhere ("all points y value undefined"), which
 	 * stopped the report where a figure's sets were all missing. The
@@ -93,7 +91,7 @@ write_plot(FILE *f, const rp_plot_t *P)
 	 * fixed ranges that suit a log scale. A prefix of 1/0 only titles an
 	 * absence (the roofline without ceilings); a suffix draws named runs.
 	 */
-	if (blocks == 0 && P->suffix[0] == '\0' &&
+	if (empty && P->suffix[0] == '\0' &&
 	    (P->prefix[0] == '\0' || strncmp(P->prefix, "1/0", 3) == 0)) {
 		fprintf(f,
 		    "set label 1001 \"%s\" at graph 0.5, graph 0.5 center "
@@ -109,7 +107,7 @@ write_plot(FILE *f, const rp_plot_t *P)
 		write_series(f, P, &P->blocks[i]);
 		sep = ", \\\n  ";
 	}
-	if (blocks == 0 && P->prefix[0] == '\0')
+	if (empty && P->prefix[0] == '\0')
 		fprintf(f, "1/0 title '%s'", P->fig->empty);
 	if (P->suffix[0] != '\0')
 		fprintf(f, ", %s", P->suffix);
