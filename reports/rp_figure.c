@@ -282,8 +282,8 @@ rp_figure_row_add(rp_block_t *b)
 	return &b->rows[b->nrows++];
 }
 
-/* A row from a run's fields, by the figure's columns and label. 0, 1 when
- * a column is NaN, or -1 when memory ran out. */
+/* A row from a run's fields, by the figure's columns and label; RP_SRC_MAIN
+ * leaves out a row with a NaN column. 0, or -1 when memory ran out. */
 static int
 row_from_run(rp_block_t *b, const rp_fig_t *fig, const json_t *r)
 {
@@ -306,7 +306,9 @@ row_from_run(rp_block_t *b, const rp_fig_t *fig, const json_t *r)
 	if (fig->label == RP_LABEL_W_VARIANT)
 		snprintf(row->label, sizeof(row->label), "\"%s/%s\"",
 		    rp_str(r, "workload"), rp_str(r, "variant"));
-	return nan;
+	if (nan && fig->source == RP_SRC_MAIN)
+		b->nrows--;
+	return 0;
 }
 
 void
@@ -480,13 +482,8 @@ collect_set(const rp_data_t *D, const rp_fig_t *fig, const char *set,
 				rc = timeline_rows(D, r, b);
 			else if (fig->source == RP_SRC_STEPS)
 				rc = step_rows(b, r);
-			else if ((rc = row_from_run(b, fig, r)) > 0) {
-				/* A column is NaN: RP_SRC_MAIN leaves the row
-				 * out. */
-				if (fig->source == RP_SRC_MAIN)
-					b->nrows--;
-				rc = 0;
-			}
+			else
+				rc = row_from_run(b, fig, r);
 		}
 		if (rc < 0)
 			return -1;
