@@ -707,14 +707,13 @@ rp_figure_refs_roofline(const rp_data_t *D, rp_plot_t *P)
 		rp_limiter_in_t in;
 		rp_limiter_t v = rp_limiter_of(D, w->name, b->label, &in);
 		const json_t *r = rp_data_main_run(D, w->name, b->label);
-		char label[64];
+		size_t len = strlen(b->label);
 		for (size_t j = 0; j < b->nrows; j++)
 			while (b->rows[j].v[0] * 3.0 > xmax)
 				xmax *= 10.0;
-		snprintf(label, sizeof(label), "%s (%s; %s)", b->label,
+		snprintf(b->label + len, sizeof(b->label) - len, " (%s; %s)",
 		    rp_bandwidth_of_run(D, r).level,
 		    rp_limiter_verdict_word(&v));
-		snprintf(b->label, sizeof(b->label), "%s", label);
 	}
 	snprintf(P->pre, sizeof(P->pre), "set xrange [0.01:%g]\n", xmax);
 	if (isnan(fma)) {
