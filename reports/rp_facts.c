@@ -45,45 +45,38 @@ run_id(const json_t *run, char *buf, size_t len)
 	return buf;
 }
 
-static const char *const unit_of[] = {
-    [RP_FACT_TIME] = "s",
-    [RP_FACT_BYTES] = "B",
-    [RP_FACT_RATIO] = "x",
-    [RP_FACT_SIZE] = "",
-    [RP_FACT_COUNT] = "",
-    [RP_FACT_PERCENT] = "share",
-    [RP_FACT_PERCENT_WHOLE] = "share",
-    [RP_FACT_PERCENT_SIGNED] = "share",
-    [RP_FACT_NUMBER] = "",
-    [RP_FACT_FIXED2] = "",
+static const char *
+fmt_ratio(double v)
+{
+	return hx_format_ratio(rp_text_buf(), HX_FORMAT_LEN, v);
+}
+
+/* Each kind's unit and printing: its own function, else a printf format
+ * of the value times scale. */
+static const struct {
+	const char *unit;
+	const char *(*text)(double v);
+	const char *format;
+	double scale;
+} kinds[] = {
+    [RP_FACT_TIME] = {"s", rp_text_fmt_time, NULL, 1},
+    [RP_FACT_BYTES] = {"B", rp_text_fmt_bytes, NULL, 1},
+    [RP_FACT_RATIO] = {"x", fmt_ratio, NULL, 1},
+    [RP_FACT_SIZE] = {"", rp_text_fmt_n, NULL, 1},
+    [RP_FACT_COUNT] = {"", NULL, "%.0f", 1},
+    [RP_FACT_PERCENT] = {"share", NULL, "%.1f%%", 100},
+    [RP_FACT_PERCENT_WHOLE] = {"share", NULL, "%.0f%%", 100},
+    [RP_FACT_PERCENT_SIGNED] = {"share", NULL, "%+.0f%%", 100},
+    [RP_FACT_NUMBER] = {"", NULL, "%.3g", 1},
+    [RP_FACT_FIXED2] = {"", NULL, "%.2f", 1},
 };
 
 static const char *
 text_of(rp_fact_kind_t kind, double v)
 {
-	switch (kind) {
-	case RP_FACT_TIME:
-		return rp_text_fmt_time(v);
-	case RP_FACT_BYTES:
-		return rp_text_fmt_bytes(v);
-	case RP_FACT_RATIO:
-		return hx_format_ratio(rp_text_buf(), HX_FORMAT_LEN, v);
-	case RP_FACT_SIZE:
-		return rp_text_fmt_n(v);
-	case RP_FACT_COUNT:
-		return rp_text_fmt_num(v, "%.0f");
-	case RP_FACT_PERCENT:
-		return rp_text_fmt_num(100 * v, "%.1f%%");
-	case RP_FACT_PERCENT_WHOLE:
-		return rp_text_fmt_num(100 * v, "%.0f%%");
-	case RP_FACT_PERCENT_SIGNED:
-		return rp_text_fmt_num(100 * v, "%+.0f%%");
-	case RP_FACT_FIXED2:
-		return rp_text_fmt_num(v, "%.2f");
-	case RP_FACT_NUMBER:
-	default:
-		return rp_text_fmt_num(v, "%.3g");
-	}
+	return kinds[kind].text != NULL
+	    ? kinds[kind].text(v)
+	    : rp_text_fmt_num(kinds[kind].scale * v, kinds[kind].format);
 }
 
 /* Sets the fact named by fmt and ap to {value, unit, text, runs}, runs
@@ -127,14 +120,14 @@ void
 rp_fact_num(rp_facts_t *F, rp_fact_kind_t kind, double value, const json_t *run,
     const char *name_fmt, ...)
 {
-	PUT(NUMBER(value), unit_of[kind], text_of(kind, value), run, NULL);
+	PUT(NUMBER(value), kinds[kind].unit, text_of(kind, value), run, NULL);
 }
 
 void
 rp_fact_num2(rp_facts_t *F, rp_fact_kind_t kind, double value, const json_t *a,
     const json_t *b, const char *name_fmt, ...)
 {
-	PUT(NUMBER(value), unit_of[kind], text_of(kind, value), a, b);
+	PUT(NUMBER(value), kinds[kind].unit, text_of(kind, value), a, b);
 }
 
 void
@@ -162,7 +155,7 @@ void
 rp_fact_text(rp_facts_t *F, rp_fact_kind_t kind, double value, const char *text,
     const json_t *run, const char *name_fmt, ...)
 {
-	PUT(NUMBER(value), unit_of[kind], text, run, NULL);
+	PUT(NUMBER(value), kinds[kind].unit, text, run, NULL);
 }
 
 void
