@@ -62,39 +62,34 @@ vals_find(const rp_vals_t *vals, const char *name)
 	return NULL;
 }
 
-/* The value named, else a new one at the end; NULL when the table is
- * full. */
-static rp_val_t *
-vals_slot(rp_vals_t *vals, const char *name)
+/* Sets the value named, else a new one at the end, to the number x and
+ * the string s; -1 when the table is full. */
+static int
+vals_set(rp_vals_t *vals, const char *name, double x, const char *s)
 {
 	rp_val_t *v = vals_find(vals, name);
 
-	if (v != NULL || vals->n == RP_VALS_MAX)
-		return v;
-	snprintf(vals->v[vals->n].name, sizeof(vals->v[0].name), "%s", name);
-	return &vals->v[vals->n++];
+	if (v == NULL && vals->n == RP_VALS_MAX)
+		return -1;
+	if (v == NULL) {
+		v = &vals->v[vals->n++];
+		snprintf(v->name, sizeof(v->name), "%s", name);
+	}
+	v->num = x;
+	snprintf(v->str, sizeof(v->str), "%s", s);
+	return 0;
 }
 
 int
 rp_vals_num(rp_vals_t *vals, const char *name, double x)
 {
-	rp_val_t *v = vals_slot(vals, name);
-	if (v == NULL)
-		return -1;
-	v->num = x;
-	v->str[0] = '\0';
-	return 0;
+	return vals_set(vals, name, x, "");
 }
 
 int
 rp_vals_str(rp_vals_t *vals, const char *name, const char *s)
 {
-	rp_val_t *v = vals_slot(vals, name);
-	if (v == NULL)
-		return -1;
-	v->num = NAN;
-	snprintf(v->str, sizeof(v->str), "%s", s != NULL ? s : "");
-	return 0;
+	return vals_set(vals, name, NAN, s != NULL ? s : "");
 }
 
 double
