@@ -615,15 +615,13 @@ rp_data_variant_text(
 {
 	rp_query_t q = {.workload = w, .variant = v, .any_status = 1};
 	const json_t *r = rp_data_main_run(D, w, v);
+	const char *s = json_string_value(json_object_get(r, field));
 	const variant_t *vt;
 
-	if (json_is_string(json_object_get(r, field)))
-		return json_string_value(json_object_get(r, field));
-	for (size_t i = 0; (r = rp_data_next(D, &q, &i)) != NULL;)
-		if (json_is_string(json_object_get(r, field)))
-			return json_string_value(json_object_get(r, field));
-	if ((vt = variant_find(w, v)) == NULL)
-		return NULL;
+	for (size_t i = 0; s == NULL && (r = rp_data_next(D, &q, &i)) != NULL;)
+		s = json_string_value(json_object_get(r, field));
+	if (s != NULL || (vt = variant_find(w, v)) == NULL)
+		return s;
 	return strcmp(field, "loops") == 0 ? vt->loops
 	    : strcmp(field, "notes") == 0  ? vt->notes
 					   : NULL;
