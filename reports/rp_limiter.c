@@ -98,8 +98,7 @@ rp_limiter_of(const rp_data_t *D, const char *workload, const char *variant,
 {
 	const json_t *r = rp_data_main_run(D, workload, variant), *t;
 
-	memset(in, 0, sizeof(*in));
-	in->time_s = r != NULL ? rp_field(r, RP_F_TIME_MEDIAN) : NAN;
+	in->time_s = rp_field(r, RP_F_TIME_MEDIAN);
 	in->model_predicted = rp_field(r, RP_F_MODEL_PREDICTED);
 	in->model_error = rp_field(r, RP_F_MODEL_ERROR);
 	in->model_term =
@@ -301,13 +300,12 @@ model_row_facts(rp_report_t *R, const char *w, const char *v, limits_tally_t *t)
 	    r, "%s.gather_level", p);
 	for (int k = 0; k < 2; k++) {
 		const char *n = top[k] != NULL ? rp_str(top[k], "name") : NULL;
-		double share = rp_num(top[k], "share");
 		rp_fact_str(
 		    F, rp_limiter_term_word(n), r, "%s.term%d", p, k + 1);
 		rp_fact_num(F, RP_FACT_TIME, rp_num(top[k], "seconds"), r,
 		    "%s.term%d_s", p, k + 1);
-		rp_fact_num(F, RP_FACT_PERCENT_WHOLE, share, r,
-		    "%s.term%d_share", p, k + 1);
+		rp_fact_num(F, RP_FACT_PERCENT_WHOLE, rp_num(top[k], "share"),
+		    r, "%s.term%d_share", p, k + 1);
 	}
 	profile_facts(F, r, p);
 	t->any = t->any != NULL || m == NULL ? t->any : r;
