@@ -205,6 +205,7 @@ double rp_data_chunk(const json_t *r);
 	X(THREADS_WORKSPACE_LOWER, "memory.threads.workspace_lower_bytes")     \
 	X(TIMELINE_MAX_LIVE, "timeline.max_live_bytes")                        \
 	X(STEAL, "conditions.steal_fraction")                                  \
+	X(HOST_REPORTED, "conditions.host_reported_bytes")                     \
 	X(MODEL_FP_OVERLAP, "model.fp_overlap")                                \
 	X(MODEL_WAIT_WINDOW, "model.work.wait_window")                         \
 	X(MODEL_MCA_PROGRAM, "model.work.mca_program")                         \

@@ -116,6 +116,8 @@ rp_limiter_of(const rp_data_t *D, const char *workload, const char *variant,
  * given to other guests, which no term of the code can predict) and the
  * error of the prediction taken as the guest's running time, the wall
  * then 1 / (1 - steal) of it (.error_with_steal); null without steal.
+ * And the free memory the guest's kernel handed back to the host over
+ * the run (.host_reported; null where the kernel does not count it).
  * Returns that error (NAN without steal). */
 static double
 prediction_facts(
@@ -139,6 +141,8 @@ prediction_facts(
 	rp_fact_num(F, RP_FACT_PERCENT, steal, r, "%s.steal", at);
 	rp_fact_num(F, RP_FACT_PERCENT_SIGNED, with_steal, r,
 	    "%s.error_with_steal", at);
+	rp_fact_num(F, RP_FACT_BYTES, rp_field(r, RP_F_HOST_REPORTED), r,
+	    "%s.host_reported", at);
 	return with_steal;
 }
 
