@@ -359,10 +359,14 @@ bench-model: all
 	$(BUILD)/harness run --plugin $(BUILD)/plugins/libmodel_probe.so probe base \
 		--n 16777216 --repeat 11 --cpu $$cpu --events none --model --ceilings "$$c"
 
+# The report's builds use every core unless make was given its own -j: they
+# finish before the first measurement starts.
+REPORT_JOBS = $(if $(filter -j% j%,$(MAKEFLAGS)),,-j$(shell nproc))
+
 report: deps-report
 	$(MAKE) jax
-	$(MAKE) ALLOC=jemalloc all
-	$(MAKE) ALLOC=glibc all
+	$(MAKE) $(REPORT_JOBS) ALLOC=jemalloc all
+	$(MAKE) $(REPORT_JOBS) ALLOC=glibc all
 	sh reports/make-report.sh $(if $(QUICK),quick,full)
 
 format:
