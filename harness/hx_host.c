@@ -221,7 +221,7 @@ hx_host_window_json(const hx_host_window_t *w, json_t *warnings)
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	double steal = hx_host_steal(w), other = hx_host_other_busy(w);
 	double reported = hx_host_reported(w);
-	char msg[300], bytes[32];
+	char msg[300];
 
 	json_object_set_new(o, "load_average_start",
 	    w->load_ok
@@ -254,13 +254,14 @@ hx_host_window_json(const hx_host_window_t *w, json_t *warnings)
 		json_array_append_new(warnings, json_string(msg));
 	}
 	if (reported > (double)HX_HOST_REPORTED_WARN) {
-		hx_format_bytes(bytes, sizeof(bytes), reported);
+		/* In MiB always, so that the report's notes, which take each
+		 * number for X, read one warning as one. */
 		snprintf(msg, sizeof(msg),
-		    "the kernel handed %s of free memory back to the VM's "
-		    "host during the run (free page reporting, every "
+		    "the kernel handed %.0f MiB of free memory back to the "
+		    "VM's host during the run (free page reporting, every "
 		    "process's frees): a page faulted in again pays the "
 		    "host's fault as well as the guest's",
-		    bytes);
+		    reported / 1048576.0);
 		json_array_append_new(warnings, json_string(msg));
 	}
 	return o;

@@ -97,7 +97,7 @@ Test(host, a_window_counts_the_bytes_handed_back_and_warns_past_256_mib)
 	    4748LL << 20);
 	cr_assert_eq(n, 1);
 	cr_expect(strstr(json_string_value(json_array_get(warn, 0)),
-		      "4.98 GB of free memory back to the VM's host") != NULL,
+		      "4748 MiB of free memory back to the VM's host") != NULL,
 	    "%s", json_string_value(json_array_get(warn, 0)));
 	json_decref(o);
 	json_decref(warn);
