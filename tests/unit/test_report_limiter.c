@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "fb_data_dir.h"
 #include "rp_lesson.h"
@@ -271,4 +272,37 @@ Test(report_lesson, jax_fix_decisions_follow_the_data)
 	cr_expect(rp_lesson_map_bounds_memory(72e6, 720e6));
 	cr_expect_not(rp_lesson_map_bounds_memory(73e6, 720e6));
 	cr_expect_not(rp_lesson_map_bounds_memory(NAN, 720e6));
+}
+
+/* A data set outside any checkout, read from a folder with no
+ * variants/jax either, still gets the lesson's code: from the source tree
+ * the report was built from, as the templates are found. Before, the
+ * lesson silently had no code blocks. */
+Test(report_lesson, code_from_the_build_tree_for_data_elsewhere)
+{
+	char dir[64], sub[128], cmd[320], here[4096];
+	rp_report_t R;
+	const char *text;
+
+	memset(&R, 0, sizeof(R));
+	cr_assert(getcwd(here, sizeof(here)) != NULL);
+	snprintf(dir, sizeof(dir), "/tmp/fb_rp_far_XXXXXX");
+	cr_assert(mkdtemp(dir) != NULL);
+	snprintf(cmd, sizeof(cmd), "mkdir -p %s/a/data", dir);
+	cr_assert_eq(system(cmd), 0);
+	cr_assert_eq(chdir(dir), 0);
+	snprintf(sub, sizeof(sub), "%s/a/data", dir);
+	R.data.dir = sub;
+	cr_assert_eq(rp_facts_init(&R.facts), 0);
+	rp_lesson_code_facts(&R);
+	text = json_string_value(json_object_get(
+	    rp_facts_get(&R.facts, "lesson.code.hoisted.text"), "value"));
+	cr_expect(text != NULL && strstr(text, "return") != NULL,
+	    "no hoisted block from the build's variants/jax: %s",
+	    text != NULL ? text : "(none)");
+	cr_expect_not_null(rp_facts_get(&R.facts, "lesson.code.sorted.text"));
+	rp_facts_free(&R.facts);
+	cr_expect_eq(chdir(here), 0);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	cr_expect_eq(system(cmd), 0);
 }
