@@ -131,6 +131,10 @@ colony_tiled_span_in(const colony_tiled_stage_t *b, float box,
     int32_t lself, float *sum)
 {
 	colony_lanes_t afx = {0}, afy = {0}, aax = {0}, aay = {0}, arho = {0};
+	/* Row i's state copied: read through r, each vector of pairs loaded
+	 * and broadcast it again (five instructions of 80 a pass), since the
+	 * stores into the block's sums might have changed it. */
+	const float ri[5] = {r[0], r[1], r[2], r[3], r[4]};
 	int32_t k0 = l0;
 
 	for (; k0 + COLONY_LANES <= l1; k0 += COLONY_LANES) {
@@ -141,7 +145,7 @@ colony_tiled_span_in(const colony_tiled_stage_t *b, float box,
 		for (int32_t q = 0; q < COLONY_LANES; q++) {
 			const int32_t l = k0 + q;
 			colony_tiled_terms_t t = colony_tiled_pair(
-			    b, box, fr, r, l, masked && l < lself);
+			    b, box, fr, ri, l, masked && l < lself);
 
 			tfx[q] = t.fx;
 			tfy[q] = t.fy;
