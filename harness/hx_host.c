@@ -1,7 +1,6 @@
 /*
  * hx_host: provenance and noise conditions. See hx_host.h.
  */
-#include <errno.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +10,7 @@
 
 #include "hx_format.h"
 #include "hx_host.h"
+#include "hx_parse.h"
 
 /* The first line of a small file, without its newline; -1 when absent. */
 static int
@@ -126,24 +126,12 @@ own_ticks(void)
 int
 hx_host_reported_kib(const char *path, uint64_t *kib)
 {
-	char line[64], *end;
-	FILE *f = fopen(path, "r");
-	unsigned long long v;
-	int rc = -1;
+	char line[64];
 
-	if (f == NULL)
+	if (read_line(path, line, sizeof(line)) != 0 ||
+	    hx_parse_count(line, kib) != 0)
 		return -1;
-	if (fgets(line, sizeof(line), f) != NULL && line[0] >= '0' &&
-	    line[0] <= '9') {
-		errno = 0;
-		v = strtoull(line, &end, 10);
-		if (errno == 0 && (*end == '\n' || *end == '\0')) {
-			*kib = v;
-			rc = 0;
-		}
-	}
-	fclose(f);
-	return rc;
+	return 0;
 }
 
 void

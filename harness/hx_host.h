@@ -87,9 +87,9 @@ void hx_host_end(hx_host_window_t *w);
  * unknown. */
 double hx_host_steal(const hx_host_window_t *w);
 
-/* The count of KiB in the file at path (HX_HOST_REPORTED_KIB: free page
- * reporting's) into kib: 0, or -1 when it is missing or not one
- * unsigned decimal number. */
+/* The count of KiB in the first line of the file at path
+ * (HX_HOST_REPORTED_KIB: free page reporting's) into kib: 0, or -1 when it
+ * is missing or not a count (hx_parse_count). */
 int hx_host_reported_kib(const char *path, uint64_t *kib);
 
 /* The bytes the kernel handed back to the host over the window; -1 when it
