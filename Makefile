@@ -253,8 +253,8 @@ $(CXX_PLUGIN): tests/plugins/cxx/cxx_plugin.cc $(BUILD)/harness $(BUILD)/fuseben
 $(OBJ)/reports/%.o $(OBJ)/tests/%.o: CFLAGS_ALL += -Ireports
 # report finds render.py and the templates in this source tree (the
 # environment's FB_REPORT_TEMPLATES overrides it), and the lesson's JAX
-# code there when the data lies outside a checkout.
-$(OBJ)/reports/report.o $(OBJ)/reports/rp_lesson.o: CFLAGS_ALL += -DRP_REPORTS_DIR='"$(abspath reports)"'
+# code there when the data lies outside a checkout (rp_report_source_dir).
+$(OBJ)/reports/rp_report.o: CFLAGS_ALL += -DRP_REPORTS_DIR='"$(abspath reports)"'
 
 $(BUILD)/libreport.a: $(REPORT_OBJ)
 	@rm -f $@

@@ -51,12 +51,6 @@
 
 #define EXIT_BAD_INPUT 2
 
-/* Where render.py and templates/ are: the Makefile defines it as the
- * source tree's reports/ (FB_REPORT_TEMPLATES overrides it). */
-#ifndef RP_REPORTS_DIR
-#define RP_REPORTS_DIR "reports"
-#endif
-
 extern char **environ;
 
 /* The rest is docs/report.md's. */
@@ -155,12 +149,12 @@ write_facts(rp_report_t *R)
 }
 
 /* The folder of render.py and templates/: FB_REPORT_TEMPLATES, else
- * where the build found them (RP_REPORTS_DIR). */
+ * where the build found them (rp_report_source_dir). */
 static const char *
 reports_dir(void)
 {
 	const char *d = getenv("FB_REPORT_TEMPLATES");
-	return d != NULL && d[0] != '\0' ? d : RP_REPORTS_DIR;
+	return d != NULL && d[0] != '\0' ? d : rp_report_source_dir();
 }
 
 /* A progress line on stderr, only to a terminal: a failure then reads as

@@ -13,6 +13,7 @@
 #include "rp_interp.h"
 #include "rp_jax.h"
 #include "rp_lesson.h"
+#include "rp_report.h"
 #include "rp_workloads.h"
 
 /* The colony question's own figures, as it reported them: the only
@@ -108,24 +109,18 @@ rp_lesson_map_bounds_memory(double map_temp, double jit_temp)
 
 /* ---- the JAX code of the fixes ---- */
 
-/* The source tree this program was built from (its reports/ folder), as
- * the templates are found: a data set outside any checkout, read from
- * anywhere, still gets the lesson's code. */
-#ifndef RP_REPORTS_DIR
-#define RP_REPORTS_DIR "reports"
-#endif
-
 /* A path of the repository as this program finds it: DATA/../../path
- * when that exists (the checkout the data was measured in), else
- * RP_REPORTS_DIR/../path (the one it was built from), else path itself
- * (from the working directory). Returns buf or path. */
+ * when that exists (the checkout the data was measured in), else the one
+ * it was built from (rp_report_source_dir()/../path: a data set outside
+ * any checkout, read from anywhere, still gets the lesson's code), else
+ * path itself (from the working directory). Returns buf or path. */
 static const char *
 in_repository(const rp_data_t *D, const char *path, char *buf, size_t len)
 {
 	snprintf(buf, len, "%s/../../%s", D->dir, path);
 	if (access(buf, F_OK) == 0)
 		return buf;
-	snprintf(buf, len, "%s/../%s", RP_REPORTS_DIR, path);
+	snprintf(buf, len, "%s/../%s", rp_report_source_dir(), path);
 	return access(buf, F_OK) == 0 ? buf : path;
 }
 

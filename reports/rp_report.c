@@ -27,6 +27,12 @@ rp_report_free(rp_report_t *R)
 /* The note every embedded figure points to (its words: notes.md.j2). */
 #define FIGURE_NOTE "figure_scripts"
 
+/* Where render.py and templates/ are: the Makefile defines it as the
+ * source tree's reports/. */
+#ifndef RP_REPORTS_DIR
+#define RP_REPORTS_DIR "reports"
+#endif
+
 static int
 figure_index(const char *name)
 {
@@ -248,4 +254,10 @@ rp_report_noise_at(const rp_data_t *D, double seconds)
 			x[n++] = b;
 	}
 	return n > 0 ? hx_stats_median(x, n) : NAN;
+}
+
+const char *
+rp_report_source_dir(void)
+{
+	return RP_REPORTS_DIR;
 }

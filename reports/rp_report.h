@@ -90,5 +90,9 @@ void rp_report_notes_facts(rp_report_t *R);
 /* A run's warnings as pointers to notes ("[note 2](#note-2)"), or "none";
  * a warning on the median's interval is one note for every run. */
 const char *rp_report_warning_notes(rp_report_t *R, const json_t *r);
+/* The source tree's reports/ folder as the build found it (the Makefile's
+ * RP_REPORTS_DIR; "reports" from the working directory without it): where
+ * render.py and templates/ are, and beside it the tree's variants/. */
+const char *rp_report_source_dir(void);
 
 #endif /* FB_RP_REPORT_H */
