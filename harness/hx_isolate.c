@@ -278,11 +278,12 @@ child_start(const hx_run_config_t *cfg, int interleaved, isolate_child_t *ch)
 	/* The child may map twice the limit on top of what it has now.
 	 * jemalloc keeps the address space of the extents it frees
 	 * (opt.retain) and grows it geometrically, so a run maps well past
-	 * its peak: interp eager at N = 1e6 mapped 25.0 GB at its highest
-	 * for a 16.1 GB workspace, and with 1.25 times the limit it ran out
-	 * of address space whenever MemAvailable was under about 23 GB at
-	 * its start. What a run keeps resident is bounded before it starts:
-	 * a predicted peak over the limit is refused. */
+	 * its peak: interp eager at N = 1e6 mapped at least 25.6 GB at its
+	 * highest for a 16.1 GB workspace, and with 1.25 times the limit it
+	 * ran out of address space when it started with 22.7 GB of
+	 * MemAvailable (it ran with 23.7 GB). What a run keeps resident is
+	 * bounded before it starts: a predicted peak over the limit is
+	 * refused. */
 	as_limit = hx_os_vm_bytes() + 2 * cfg->mem_limit + (256ULL << 20);
 	if (pipe(fds) != 0)
 		return -1;
