@@ -137,7 +137,7 @@ exec_runs_json(const hx_exec_record_t *rec)
 		const hx_proc_result_t *p = &rec->runs[i].proc;
 		json_array_append_new(a,
 		    json_pack("{s:s, s:f, s:f, s:o, s:o, s:o, s:o, s:o, s:o, "
-			      "s:o, s:b, s:o}",
+			      "s:o, s:b, s:o, s:b}",
 			"kind", hx_exec_kind_name(rec->runs[i].kind), "wall_s",
 			p->wall_s, "cpu_s", p->cpu_s, "tree_peak_rss_bytes",
 			exec_u64(p->peak_rss_bytes), "ru_maxrss_bytes",
@@ -150,7 +150,8 @@ exec_runs_json(const hx_exec_record_t *rec)
 			"signal",
 			p->signal != 0 ? json_integer(p->signal) : json_null(),
 			"guard_killed", p->guard_killed, "rss_samples",
-			exec_u64(p->samples)));
+			exec_u64(p->samples), "sampler_apart",
+			p->sampler_apart));
 	}
 	return a;
 }

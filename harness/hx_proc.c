@@ -229,6 +229,41 @@ proc_child(const hx_proc_opts_t *o, int go_fd, int err_fd, const sigset_t *mask)
 	_exit(127);
 }
 
+/* Moves the calling (watching) thread off the command's CPUs for the run:
+ * o->cpu when pinned, else the CPUs it inherits from us (a harness started
+ * under `taskset -c 0`, as reports/jax-sweep.sh starts its one-thread
+ * runs). Sharing them, every sample (each interval) would interrupt the
+ * command: a 1 ms sampler on the measured CPU made interp's loops 7 to 12%
+ * slower on a 2-core VM (hx_timeline.c). *saved gets our CPUs back
+ * (proc_back). 1 when moved; 0 when no allowed CPU is outside the
+ * command's (an unpinned command, one CPU, a cpuset). */
+static int
+proc_apart(const hx_proc_opts_t *o, cpu_set_t *saved)
+{
+	cpu_set_t other;
+	int any = 0;
+
+	if (sched_getaffinity(0, sizeof(*saved), saved) != 0)
+		return 0;
+	CPU_ZERO(&other);
+	for (int c = 0; c < CPU_SETSIZE; c++) {
+		const int command = o->pin ? c == o->cpu : CPU_ISSET(c, saved);
+
+		if (!command) {
+			CPU_SET(c, &other);
+			any = 1;
+		}
+	}
+	return any && sched_setaffinity(0, sizeof(other), &other) == 0;
+}
+
+static void
+proc_back(int moved, const cpu_set_t *saved)
+{
+	if (moved)
+		sched_setaffinity(0, sizeof(*saved), saved);
+}
+
 /* The line being written on stderr and the last complete one. */
 typedef struct proc_lines_s {
 	char cur[HX_PROC_LINE];
@@ -417,6 +452,7 @@ hx_proc_run(
 	int go[2] = {-1, -1}, err[2] = {-1, -1}, pidfd = -1, ret = -1;
 	struct sigaction old_sa[PROC_NSIGNALS];
 	sigset_t old_mask;
+	cpu_set_t cpus;
 	hx_proc_tree_t *t = NULL;
 	proc_lines_t lines;
 	pid_t pid = -1;
@@ -453,15 +489,20 @@ hx_proc_run(
 	    o->attach(pid, o->attach_arg, msg, msglen) != 0)
 		goto label_kill;
 	fcntl(err[0], F_SETFL, fcntl(err[0], F_GETFL) | O_NONBLOCK);
+	/* The child has its CPUs (it pins itself after the go, before
+	 * exec); we leave them. */
+	r->sampler_apart = proc_apart(o, &cpus);
 	t0 = hx_clock_now();
 	if (write(go[1], "x", 1) != 1) {
 		snprintf(msg, msglen, "cannot release the command: %s",
 		    strerror(errno));
+		proc_back(r->sampler_apart, &cpus);
 		goto label_kill;
 	}
 	r->wall_s =
 	    proc_watch(o, t, pid, pidfd, &err[0], &lines, &old_mask, r) - t0;
 	proc_finish(pid, err[0], &lines, r);
+	proc_back(r->sampler_apart, &cpus);
 	ret = 0;
 	goto label_restore;
 label_kill:

@@ -80,6 +80,7 @@ typedef struct hx_proc_result_s {
 	uint64_t peak_rss_bytes;  /* the largest sampled tree sum */
 	uint32_t peak_processes;  /* the most processes in one sample */
 	uint64_t samples;         /* samples taken */
+	int sampler_apart;        /* sampled from CPUs outside the command's */
 	uint64_t ru_maxrss_bytes; /* wait4: largest single process */
 	uint64_t minor_faults;    /* wait4: the root and waited-for children */
 	uint64_t major_faults;    /* likewise */

@@ -2,6 +2,7 @@
  * hx_record: filling and finishing a record (see hx_record.h); the
  * formatting is hx_record_json.c.
  */
+#include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -132,6 +133,7 @@ hx_record_timeline_figures(hx_record_t *rec)
 	rec->has_timeline = 1;
 	rec->timeline_samples = n;
 	rec->timeline_truncated = hx_timeline_truncated(rec->timeline);
+	rec->timeline_apart = hx_timeline_apart(rec->timeline);
 	rec->timeline_max_live_bytes = 0;
 	for (size_t i = 0; i < n; i++) {
 		if (s[i].live_bytes > rec->timeline_max_live_bytes)
@@ -163,6 +165,24 @@ model_warning(const hx_record_t *rec, json_t *warnings)
 	    hx_format_bytes(a, sizeof(a), (double)peak),
 	    hx_format_bytes(b, sizeof(b), (double)rec->model_bytes),
 	    rec->model_formula, HX_MEM_PEAK_GRAIN / 1024);
+	json_array_append_new(warnings, json_string(w));
+}
+
+/* A one-thread run whose timeline sampler shared its CPU: the sampler's
+ * wake-ups are in the timed runs (hx_timeline_apart). */
+static void
+sampler_warning(const hx_record_t *rec, json_t *warnings)
+{
+	char w[200];
+
+	if (!rec->has_timeline || rec->timeline_apart || rec->has_threads ||
+	    !rec->has_time)
+		return;
+	snprintf(w, sizeof(w),
+	    "the timeline sampler shared the measured CPU (no other CPU "
+	    "allowed): its wake-ups, every %" PRIu64 " us, are in the timed "
+	    "runs",
+	    rec->timeline_interval_us);
 	json_array_append_new(warnings, json_string(w));
 }
 
@@ -257,6 +277,7 @@ hx_record_finish(hx_record_t *rec)
 	if (json_is_array(rec->warnings))
 		json_array_extend(warnings, rec->warnings);
 	model_warning(rec, warnings);
+	sampler_warning(rec, warnings);
 	if (rec->machine == NULL && (rec->machine = hx_machine_json()) != NULL)
 		hx_host_describe(rec->machine, warnings);
 	if (rec->has_window)

@@ -162,6 +162,7 @@ typedef struct hx_record_s {
 	uint64_t timeline_interval_us;
 	size_t timeline_samples;
 	int timeline_truncated;
+	int timeline_apart; /* the sampler on CPUs outside the run's */
 	uint64_t timeline_max_live_bytes;
 	hx_timeline_t *timeline;
 

@@ -299,12 +299,13 @@ counters_json(const hx_record_t *rec, json_t *r)
 static json_t *
 timeline_json(const hx_record_t *rec)
 {
-	return json_pack("{s:s?, s:I, s:I, s:b, s:I}", "path",
+	return json_pack("{s:s?, s:I, s:I, s:b, s:I, s:b}", "path",
 	    rec->timeline_path, "interval_us",
 	    (json_int_t)rec->timeline_interval_us, "samples",
 	    (json_int_t)rec->timeline_samples, "truncated",
 	    rec->timeline_truncated, "max_live_bytes",
-	    (json_int_t)rec->timeline_max_live_bytes);
+	    (json_int_t)rec->timeline_max_live_bytes, "sampler_apart",
+	    rec->timeline_apart);
 }
 
 static json_t *

@@ -14,10 +14,15 @@
  * jemalloc epoch bump a sample) and keep their largest value, the lower
  * bound of the workspace peak within one interval.
  *
+ * The sampler runs on the CPUs the measured thread may not use, where there
+ * are any (hx_timeline_apart): a run pinned to one CPU would otherwise
+ * share it, and each wake-up would land in the measured time.
+ *
  * Limits: a sample costs one read of /proc/self/statm (a few microseconds on
- * the other core); when the buffer is full, the timeline says it was
- * truncated and stops sampling, except for the largest allocated bytes,
- * which are still tracked when asked for.
+ * the other core); a run on every allowed CPU (threads, or a one-CPU
+ * machine) shares its CPUs with the sampler; when the buffer is full, the
+ * timeline says it was truncated and stops sampling, except for the largest
+ * allocated bytes, which are still tracked when asked for.
  */
 #ifndef FB_HX_TIMELINE_H
 #define FB_HX_TIMELINE_H
@@ -53,6 +58,9 @@ void hx_timeline_stop(hx_timeline_t *tl);
 size_t hx_timeline_count(const hx_timeline_t *tl);
 const hx_timeline_sample_t *hx_timeline_samples(const hx_timeline_t *tl);
 int hx_timeline_truncated(const hx_timeline_t *tl);
+/* 1 when the sampler runs on CPUs outside the measured thread's; 0 when
+ * it shares them (no other CPU allowed). */
+int hx_timeline_apart(const hx_timeline_t *tl);
 /* CSV with a header line; 0, or -1 on a write error. */
 int hx_timeline_write_csv(const hx_timeline_t *tl, FILE *f);
 void hx_timeline_free(hx_timeline_t *tl);

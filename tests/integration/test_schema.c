@@ -401,6 +401,68 @@ Test(provenance, cpu_pins_the_executed_command)
 	fb_rmdir(dir);
 }
 
+/* A run pinned to one CPU (--cpu) keeps it to itself: its timeline sampler
+ * runs on the others (on one CPU it cannot, and the result says so). */
+Test(provenance, a_pinned_runs_timeline_sampler_runs_apart)
+{
+	char dir[4096], json[4200], cpu[32], tl[4200];
+	const int apart = last_cpu(cpu, sizeof(cpu)) > 0;
+	json_t *r, *w;
+	int warned = 0;
+
+	fb_tmpdir(dir, sizeof(dir));
+	snprintf(json, sizeof(json), "%s/r.json", dir);
+	snprintf(tl, sizeof(tl), "%s/t.csv", dir);
+	{
+		char *args[] = {"run", "selftest", "ok", "--repeat", "1",
+		    "--cpu", cpu, "--timeline", tl, "--json", json, NULL};
+		r = harness_json(args, dir, json);
+	}
+	cr_expect(json_is_true(json_object_get(json_object_get(r, "timeline"),
+		      "sampler_apart")) == apart,
+	    "timeline.sampler_apart should be %d with CPU %s pinned", apart,
+	    cpu);
+	w = json_object_get(r, "warnings");
+	for (size_t i = 0; i < json_array_size(w); i++)
+		warned |=
+		    strstr(json_string_value(json_array_get(w, i)),
+			"timeline sampler shared the measured CPU") != NULL;
+	cr_expect(warned == !apart, "the shared-CPU warning: %d", warned);
+	json_decref(r);
+	fb_rmdir(dir);
+}
+
+/* harness exec's watcher (its samples of the command's tree) leaves the
+ * CPU the command is pinned to, and stays where it is for an unpinned
+ * command. */
+Test(provenance, the_exec_watcher_leaves_the_commands_cpu)
+{
+	char dir[4096], json[4200], cpu[32];
+	const int apart = last_cpu(cpu, sizeof(cpu)) > 0;
+	json_t *r, *runs;
+
+	fb_tmpdir(dir, sizeof(dir));
+	snprintf(json, sizeof(json), "%s/r.json", dir);
+	for (int pin = 0; pin < 2; pin++) {
+		char *pinned[] = {"exec", "--repeat", "1", "--warmup", "0",
+		    "--cpu", cpu, "--json", json, "--", "/bin/true", NULL};
+		char *free_[] = {"exec", "--repeat", "1", "--warmup", "0",
+		    "--json", json, "--", "/bin/true", NULL};
+
+		unlink(json);
+		r = harness_json(pin ? pinned : free_, dir, json);
+		runs = json_object_get(r, "runs");
+		cr_expect(json_array_size(runs) == 2);
+		for (size_t i = 0; i < json_array_size(runs); i++)
+			cr_expect(json_is_true(
+				      json_object_get(json_array_get(runs, i),
+					  "sampler_apart")) == (pin && apart),
+			    "runs[%zu].sampler_apart, pinned %d", i, pin);
+		json_decref(r);
+	}
+	fb_rmdir(dir);
+}
+
 Test(provenance, cpu_out_of_range_is_refused)
 {
 	char dir[4096];

@@ -3,7 +3,9 @@
  * high-water mark, the memory timeline and one whole measured run.
  */
 #include <criterion/criterion.h>
+#include <dirent.h>
 #include <jansson.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -355,4 +357,85 @@ Test(measure, result_has_its_start_date)
 	cr_expect(timegm(&tm) >= before && timegm(&tm) <= after,
 	    "date %s outside the run", d);
 	json_decref(r);
+}
+
+/* The thread IDs of this process, into tid[] (at most max); their count. */
+static size_t
+task_ids(pid_t *tid, size_t max)
+{
+	DIR *d = opendir("/proc/self/task");
+	struct dirent *e;
+	size_t n = 0;
+
+	cr_assert_not_null(d);
+	while ((e = readdir(d)) != NULL && n < max) {
+		if (atoi(e->d_name) > 0)
+			tid[n++] = (pid_t)atoi(e->d_name);
+	}
+	closedir(d);
+	return n;
+}
+
+/* Whether a thread of this process that is not in before[0..nb) may run
+ * on CPU c; -1 when there is none. */
+static int
+new_thread_may_use(const pid_t *before, size_t nb, int c)
+{
+	pid_t now[256];
+	const size_t n = task_ids(now, 256);
+	int found = -1;
+
+	for (size_t i = 0; i < n; i++) {
+		cpu_set_t set;
+		int old = 0;
+
+		for (size_t j = 0; j < nb; j++)
+			old |= before[j] == now[i];
+		if (old || sched_getaffinity(now[i], sizeof(set), &set) != 0)
+			continue;
+		found = found == 1 || CPU_ISSET(c, &set);
+	}
+	return found;
+}
+
+/* A measured thread pinned to one CPU keeps it: the sampler moves to
+ * the CPUs it does not use; a thread on every CPU leaves it none. */
+Test(measure, the_timeline_sampler_leaves_a_pinned_threads_cpu)
+{
+	const long n = sysconf(_SC_NPROCESSORS_CONF);
+	cpu_set_t saved, one, all;
+	hx_mem_probe_t probe;
+	hx_timeline_t *tl;
+	pid_t before[256];
+	size_t nb;
+	int c = -1;
+
+	cr_assert_eq(sched_getaffinity(0, sizeof(saved), &saved), 0);
+	for (int i = 0; i < CPU_SETSIZE && c < 0; i++)
+		if (CPU_ISSET(i, &saved))
+			c = i;
+	if (CPU_COUNT(&saved) < 2)
+		cr_skip_test("one CPU allowed: nowhere else to go");
+	CPU_ZERO(&one);
+	CPU_SET(c, &one);
+	cr_assert_eq(sched_setaffinity(0, sizeof(one), &one), 0);
+	hx_mem_probe_init(&probe);
+	nb = task_ids(before, 256);
+	cr_assert_eq(hx_timeline_start(&tl, &probe, 1000, 100), 0);
+	cr_expect_eq(hx_timeline_apart(tl), 1);
+	cr_expect_eq(new_thread_may_use(before, nb, c), 0,
+	    "the sampler may still run on the measured CPU %d", c);
+	hx_timeline_stop(tl);
+	hx_timeline_free(tl);
+	/* Every CPU the machine has: none left for the sampler. */
+	CPU_ZERO(&all);
+	for (long i = 0; i < n && i < CPU_SETSIZE; i++)
+		CPU_SET((int)i, &all);
+	if (sched_setaffinity(0, sizeof(all), &all) == 0) {
+		cr_assert_eq(hx_timeline_start(&tl, &probe, 1000, 100), 0);
+		cr_expect_eq(hx_timeline_apart(tl), 0);
+		hx_timeline_stop(tl);
+		hx_timeline_free(tl);
+	}
+	sched_setaffinity(0, sizeof(saved), &saved);
 }
