@@ -32,13 +32,24 @@
  * 30 --no-validate, one thread, N = 10^6, M = 300, the machine shared):
  * the bucket loop 80.5% of the step's samples, the sort's two passes
  * 13.6% and its count 2.5%, the grid-major copy 3.4%. The bucket's loop
- * (sorted_block2) is its minimum plus what it needs: per two points and
- * two vectors 20 multiply-adds, 8 weight broadcasts and 4 of loop control
- * (tests/integration/test_insn.c); the block1 form with AVX-512's
- * embedded broadcasts instead took the same CPU time (medians of 20 a
- * build, alternating: 15.89 to 17.07 ms against 15.89 to 18.64 ms). So
- * even at the FMA peak inside the buckets, the sort and the copy keep a
- * run near 80% of it: 85% would need them under 15% of the step.
+ * is its minimum plus what it needs (tests/integration/test_insn.c). Its
+ * form follows the build. With AVX-512 (sorted_block1) an iteration is
+ * four points against one vector, 20 multiply-adds whose weights are
+ * their broadcast memory operands ({1to16}) and 4 of loop control. With
+ * AVX2, which has no such operand (sorted_block2), two points against two
+ * vectors, each weight broadcast once for both: 20 multiply-adds, 8
+ * broadcasts and 4 of loop control. On AVX-512 both forms take the same
+ * time (Zen 4 VM, 2026-12-05, `harness run interp sorted --n 1e6 --m 300
+ * --repeat 20 --warmup 2 --cpu 0`, the builds alternating three times:
+ * 30.2 to 30.9 ms against 30.4 to 30.6 ms; an Intel VM earlier, 15.89 to
+ * 17.07 against 15.89 to 18.64 ms), but the time model's issue term
+ * (llvm-mca 19, -mcpu=znver4) put each vbroadcastss zmm, m32 on an FMA
+ * pipe and priced the two-vector form at 27.0 cycles an iteration, the
+ * one-vector form at 20.1, where the core takes 20 (its 20 multiply-adds
+ * at the measured FMA rate, the loop's 78% of a 30.4 ms run). Even at
+ * the FMA peak inside the buckets, the sort, the weights and the copy
+ * keep a run near 84% of it (30.4 ms against 25.4 ms for its flops at
+ * 118 GFLOP/s on that VM).
  *
  * Threads split the points for the count (a row of counts each) and
  * pass 1, the super-buckets for pass 2, and the sorted positions for the
@@ -72,6 +83,15 @@
 #else
 #define SORTED_STORES_NTH 0
 #endif
+/* The hot loop (the variant's in-core entry names both functions: each
+ * build has one of them). With AVX-512 it is sorted_block1, kept a
+ * function of its own; elsewhere sorted_block2, and sorted_block1, which
+ * runs a row's last vector, is inlined into the bucket's loop. */
+#if SORTED_LANES == 16
+#define SORTED_BLOCK1 static __attribute__((noinline)) void
+#else
+#define SORTED_BLOCK1 static inline __attribute__((always_inline)) void
+#endif
 /* Points whose weights are made at once (their four weights in four
  * arrays, so that the loop making them vectorizes); the chunk then runs
  * against every column block of the bucket's rows. */
@@ -99,6 +119,7 @@ typedef struct sorted_weights_s {
 	    w3[SORTED_CHUNK];
 } sorted_weights_t;
 
+#if SORTED_LANES != 16
 /* v^2 summed over the chunk's len points and the interpolants [i, i + 2
  * vectors) of the four rows at r0 (rows mp apart), added lane by lane to
  * *acc. The eight row vectors are loaded once and serve every point of the
@@ -152,10 +173,15 @@ sorted_block2(const float *r0, uint64_t mp, uint64_t i,
 	}
 	*acc += (s0 + s2) + (s1 + s3);
 }
+#endif
 
-/* As sorted_block2 for one vector of interpolants [i, i + 16), four points
- * at a time. */
-static void
+/* v^2 summed over the chunk's len points and one vector of interpolants
+ * [i, i + SORTED_LANES) of the four rows at r0, added lane by lane to
+ * *acc: four points at a time, each a chain of its own into its own
+ * accumulator, every weight read once (with AVX-512 the multiply-adds'
+ * broadcast memory operands). The hot loop of the AVX-512 build, the
+ * last vector of a row's blocks in the others (SORTED_BLOCK1). */
+SORTED_BLOCK1
 sorted_block1(const float *r0, uint64_t mp, uint64_t i,
     const sorted_weights_t *w, uint32_t len, sorted_vec_t *acc)
 {
@@ -211,9 +237,11 @@ interp_sorted_bucket(const float *r0, uint64_t mp, const float *t, uint32_t len)
 			w.w2[j] = q.w2;
 			w.w3[j] = q.w3;
 		}
+#if SORTED_LANES != 16
 		for (; i + 2 * SORTED_LANES <= mp; i += 2 * SORTED_LANES)
 			sorted_block2(r0, mp, i, &w, n, &acc);
-		if (i < mp)
+#endif
+		for (; i < mp; i += SORTED_LANES)
 			sorted_block1(r0, mp, i, &w, n, &acc);
 		/* Each lane sums its pairs in float32 (at most SORTED_CHUNK
 		 * points of mp / 16 blocks); float64 once per chunk. */
@@ -545,10 +573,11 @@ const variant_t interp_sorted = {
     .incore =
 	/* In-core minimum, per one pair: the dot product of the cell's four
 	 * rows (in registers) with the point's weights (a multiply and 3 FMAs)
-	 * and the square summed (an FMA): 5 multiply-adds a pair; vectors 4: an
-	 * iteration of sorted_block2 is two points against two vectors of
-	 * interpolants. */
-    {.functions = "sorted_block2",
+	 * and the square summed (an FMA): 5 multiply-adds a pair; vectors 4:
+	 * an iteration of the hot loop is four points against one vector of
+	 * interpolants (AVX-512, sorted_block1) or two points against two
+	 * (sorted_block2). */
+    {.functions = "sorted_block1 sorted_block2",
 	.vectors = 4,
 	.fma = 5,
 	.divsqrt = 0,
@@ -557,11 +586,12 @@ const variant_t interp_sorted = {
 	.gather = 0,
 	.extra = 12,
 	.extra_why =
-	    "the eight weights of the iteration's two points broadcast to "
-	    "vectors (each serves two vectors of interpolants; gcc 12 "
-	    "does not fold them into AVX-512's embedded broadcasts: 8), "
-	    "and the loop control (point counter and weight pointer "
-	    "advanced, compare, branch: 4): 12"},
+	    "with AVX2, the eight weights of the iteration's two points "
+	    "broadcast to vectors (each serves two vectors of "
+	    "interpolants: 8), and the loop control (point counter and "
+	    "weight pointer advanced, compare, branch: 4): 12; with "
+	    "AVX-512 the loop control alone (4), the weights being the "
+	    "multiply-adds' broadcast memory operands"},
     /* The counting sort before the cells' loop (16.5% of the samples in
      * the scatters, 3.2% in the count: perf record -e cpu-clock, N =
      * 1e6): the count's keys (scalar) and its increments; each scatter's
