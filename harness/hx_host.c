@@ -50,6 +50,24 @@ hx_host_pin(int cpu, char *msg, size_t msglen)
 	return 0;
 }
 
+int
+hx_host_leave(const cpu_set_t *theirs)
+{
+	cpu_set_t other;
+	int any = 0;
+
+	CPU_ZERO(&other);
+	for (int c = 0; c < CPU_SETSIZE; c++) {
+		if (!CPU_ISSET(c, theirs)) {
+			CPU_SET(c, &other);
+			any = 1;
+		}
+	}
+	/* The kernel keeps the allowed CPUs of the set and refuses a set
+	 * with none (EINVAL). */
+	return any && sched_setaffinity(0, sizeof(other), &other) == 0;
+}
+
 void
 hx_host_allowed(char *buf, size_t len)
 {

@@ -35,6 +35,7 @@
 #define FB_HX_HOST_H
 
 #include <jansson.h>
+#include <sched.h>
 #include <stdint.h>
 
 /* Steal time above this fraction of the CPU time warns. */
@@ -75,6 +76,12 @@ int hx_host_pin(int cpu, char *msg, size_t msglen);
 
 /* The CPUs this process may run on, as a list ("0,2-3") in buf. */
 void hx_host_allowed(char *buf, size_t len);
+/* Moves the calling thread to the allowed CPUs outside theirs (the CPUs of
+ * the code it watches), so that its wake-ups do not land in that code's
+ * time. 1 when it moved; 0 when no allowed CPU is outside theirs (one
+ * CPU, a cpuset, or theirs every CPU), and the thread stays where it
+ * was. */
+int hx_host_leave(const cpu_set_t *theirs);
 
 /* Starts a window (reads the load and steal now); cpu is -1 or the pinned
  * CPU, whose /proc/stat line then gives the steal. */

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "hx_format.h"
+#include "hx_host.h"
 #include "hx_proc.h"
 
 /* When /proc/sys/kernel/pid_max cannot be read: the kernel's ceiling. */
@@ -240,21 +241,16 @@ proc_child(const hx_proc_opts_t *o, int go_fd, int err_fd, const sigset_t *mask)
 static int
 proc_apart(const hx_proc_opts_t *o, cpu_set_t *saved)
 {
-	cpu_set_t other;
-	int any = 0;
+	cpu_set_t theirs;
 
 	if (sched_getaffinity(0, sizeof(*saved), saved) != 0)
 		return 0;
-	CPU_ZERO(&other);
-	for (int c = 0; c < CPU_SETSIZE; c++) {
-		const int command = o->pin ? c == o->cpu : CPU_ISSET(c, saved);
-
-		if (!command) {
-			CPU_SET(c, &other);
-			any = 1;
-		}
+	theirs = *saved;
+	if (o->pin) {
+		CPU_ZERO(&theirs);
+		CPU_SET(o->cpu, &theirs);
 	}
-	return any && sched_setaffinity(0, sizeof(other), &other) == 0;
+	return hx_host_leave(&theirs);
 }
 
 static void

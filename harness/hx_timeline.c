@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "hx_host.h"
 #include "hx_timeline.h"
 
 struct hx_timeline_s {
@@ -68,33 +69,6 @@ timeline_sleep(const hx_timeline_t *tl, struct timespec *next)
 		;
 }
 
-/* Moves the calling (sampler) thread to the CPUs outside `run`, the
- * measured thread's set: a run pinned to one CPU (--cpu) otherwise shares
- * it with the sampler, whose every wake-up then lands in the measured time
- * (on a 2-core VM, 2026-12-05, a 1 ms interval on the same CPU made interp
- * fused, tiled, hoisted and sorted 7 to 12% slower: `harness sweep --cpu 0
- * --workload interp --variants fused,tiled,hoisted,sorted --n 1e6 --m 300
- * --repeat 4 --warmup 0`, with --timeline-dir and without). 1 when it
- * moved; 0 when no allowed CPU is outside `run` (an unpinned run, a
- * one-CPU machine, a cpuset), and the sampler stays where it was. */
-static int
-timeline_apart(const cpu_set_t *run)
-{
-	cpu_set_t other;
-	int any = 0;
-
-	CPU_ZERO(&other);
-	for (int c = 0; c < CPU_SETSIZE; c++) {
-		if (!CPU_ISSET(c, run)) {
-			CPU_SET(c, &other);
-			any = 1;
-		}
-	}
-	/* The kernel keeps the allowed CPUs of the set and refuses a set
-	 * with none (EINVAL). */
-	return any && sched_setaffinity(0, sizeof(other), &other) == 0;
-}
-
 /* One sample of the process's allocated bytes into the maximum. */
 static void
 timeline_track(hx_timeline_t *tl)
@@ -112,10 +86,17 @@ timeline_main(void *arg)
 	struct timespec next = tl->start, now;
 	cpu_set_t run;
 
-	/* The thread starts with its creator's CPUs: the measured thread's. */
+	/* The thread starts with its creator's CPUs, the measured thread's,
+	 * and leaves them where it can: a run pinned to one CPU (--cpu)
+	 * otherwise shares it with the sampler, whose every wake-up then
+	 * lands in the measured time (on a 2-core VM, 2026-12-05, a 1 ms
+	 * interval on the same CPU made interp fused, tiled, hoisted and
+	 * sorted 7 to 12% slower: `harness sweep --cpu 0 --workload interp
+	 * --variants fused,tiled,hoisted,sorted --n 1e6 --m 300 --repeat 4
+	 * --warmup 0`, with --timeline-dir and without). */
 	CPU_ZERO(&run);
 	if (sched_getaffinity(0, sizeof(run), &run) == 0)
-		tl->apart = timeline_apart(&run);
+		tl->apart = hx_host_leave(&run);
 	/* This thread's first call into the allocator sets up its cache
 	 * (about 28 KiB under jemalloc, counted as allocated): make it now,
 	 * before start returns, so that it is in any level read after. */
