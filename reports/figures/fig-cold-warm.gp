@@ -13,18 +13,18 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 0.899754
-"interp/fused" 0.871207
-"interp/chunked" 0.879188
-"interp/tiled" 0.808054
-"interp/hoisted" 0.968461
-"interp/sorted" 0.954089
-"colony/naive" 0.94866
-"colony/naive-reuse" 0.980823
-"colony/fused" 1.03318
-"colony/chunked" 0.922377
-"colony/tiled" 0.912663
-"colony/cells" 0.986641
+"interp/materialized" 0.995048
+"interp/fused" 0.972549
+"interp/chunked" 0.992099
+"interp/tiled" 1.04962
+"interp/hoisted" 1.01795
+"interp/sorted" 1.17465
+"colony/naive" 0.948596
+"colony/naive-reuse" 0.938269
+"colony/fused" 0.983269
+"colony/chunked" 1.01254
+"colony/tiled" 0.997613
+"colony/cells" 1.07168
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

@@ -12,27 +12,27 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.11308
+2 1.35934
 EOD
 $s1 << EOD
 1 1
-2 0.896893
+2 1.65703
 EOD
 $s2 << EOD
 1 1
-2 0.803696
+2 1.79695
 EOD
 $s3 << EOD
 1 1
-2 1.43435
+2 1.47457
 EOD
 $s4 << EOD
 1 1
-2 1.42583
+2 1.80712
 EOD
 $s5 << EOD
 1 1
-2 0.549192
+2 1.03997
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'naive', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'naive-reuse', \

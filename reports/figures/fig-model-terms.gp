@@ -14,18 +14,18 @@ set xtics rotate by -35 noenhanced
 set yrange [0:2]
 set key inside left top box opaque
 $t << EOD
-"interp/materialized" 0.584706 0 0.131199 0.210517
-"interp/fused" 0.921373 0.000185709 0 2.22765e-05
-"interp/chunked" 0.756393 0.0834133 0 0.0027456
-"interp/tiled" 0.788723 0.0772665 0 3.03936e-05
-"interp/hoisted" 0.207201 0.680856 0 6.31986e-05
-"interp/sorted" 0.720971 0.0426975 0 0.000589295
-"colony/naive" 0.125036 0 0.189009 0.606522
-"colony/naive-reuse" 0.334998 0 0.506394 0.325016
-"colony/fused" 0.795865 0.000143995 0 7.21042e-05
-"colony/chunked" 0.488057 0.362588 0 0.0740438
-"colony/tiled" 0.74404 0.000240274 0 9.52495e-05
-"colony/cells" 0.651088 0.0123935 0 0.00380364
+"interp/materialized" 0.471195 0 0.0959049 0.346268
+"interp/fused" 0.829603 9.24035e-05 0 2.12503e-05
+"interp/chunked" 0.765499 0.0449394 0 0.00564685
+"interp/tiled" 0.810915 0.0423859 0 2.19679e-05
+"interp/hoisted" 0.402513 0.525854 0 9.03398e-05
+"interp/sorted" 0.976939 0.0126703 0 0.000335257
+"colony/naive" 0.110069 0 0.11334 0.81844
+"colony/naive-reuse" 0.30636 0 0.315464 0.455634
+"colony/fused" 1.02477 0.000176597 0 0.000109135
+"colony/chunked" 0.593655 0.176317 0 0.138071
+"colony/tiled" 0.842486 0.000307951 0 0.000263659
+"colony/cells" 0.831384 0.0144507 0 0.00410509
 EOD
 plot $t using 2:xtic(1) lc rgb '#0072B2' title 'in-core (compute, gathers and loads as they overlap, plus the loops beside the hot loop)', $t using 3 lc rgb '#56B4E9' title 'L2 and L3 transfers', $t using 4 lc rgb '#E69F00' title 'DRAM transfers', $t using 5 lc rgb '#CC79A7' title 'page faults', 1 with lines dt 2 lw 2 lc rgb 'black' title 'measured median'
 set output

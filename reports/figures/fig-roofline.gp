@@ -12,27 +12,27 @@ set xrange [0.01:10000]
 set yrange [0.1:1000]
 set samples 400
 $v0 << EOD
-0.13 0.297794 0.406528
+0.13 0.184725 0.504139
 EOD
 $v1 << EOD
-2.4375 3.25214 7.44996
+2.4375 6.63416 18.3839
 EOD
 $v2 << EOD
-1312.01 5.04161 7.44996
+1312.01 11.9284 18.3839
 EOD
 $v3 << EOD
-2.4375 4.20707 7.44996
+2.4375 10.7778 18.3839
 EOD
 $v4 << EOD
-1312.01 11.4645 22.2589
+1312.01 17.6161 26.5529
 EOD
 $v5 << EOD
-216.838 9.16864 13.5069
+216.838 32.5067 61.9967
 EOD
 $v6 << EOD
-77.4138 68.3943 135.702
+77.4138 96.5077 117.838
 EOD
-plot (x*214.6 < 136.1 ? x*214.6 : 136.1) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 215 GB/s', (x*64.39 < 136.1 ? x*64.39 : 136.1) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 64 GB/s', (x*11.75 < 136.1 ? x*11.75 : 136.1) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 12 GB/s', (x*11.03 < 136.1 ? x*11.03 : 136.1) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 11 GB/s; the flat part: FMA peak', 7.45 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 7.45 GFLOP/s', 22.26 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 22.3 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
+plot (x*322.3 < 118.2 ? x*322.3 : 118.2) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 322 GB/s', (x*111.4 < 118.2 ? x*111.4 : 118.2) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 111 GB/s', (x*58.89 < 118.2 ? x*58.89 : 118.2) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 59 GB/s', (x*31.77 < 118.2 ? x*31.77 : 118.2) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 32 GB/s; the flat part: FMA peak', 16.11 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 16.1 GFLOP/s', 26.55 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 26.6 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; not determined)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
   $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM; gathers)', $v1 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#E69F00' notitle, \
   $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3; gathers)', $v2 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#009E73' notitle, \
   $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3; gathers)', $v3 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#CC79A7' notitle, \
