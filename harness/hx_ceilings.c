@@ -6,6 +6,7 @@
 #include "hx_ceilings.h"
 #include "hx_disasm.h"
 #include "hx_format.h"
+#include "hx_host.h"
 #include "hx_mem.h"
 #include "variant.h"
 
@@ -514,6 +515,32 @@ hx_ceilings_measure_fault(hx_ceilings_t *c)
 		c->fault_s = c->fault_spread = NAN, c->fault_runs = 0;
 }
 
+void
+hx_ceilings_measure_host_fault(hx_ceilings_t *c)
+{
+	const size_t gib = (size_t)1 << 30;
+	const uint64_t avail = hx_os_available_bytes();
+	uint64_t unreported;
+	size_t max, after;
+
+	c->host_fault_s = c->host_fault_unreported_bytes = NAN;
+	c->host_fault_after_bytes = NAN;
+	if (!(c->fault_s > 0) ||
+	    hx_host_free_unreported_bytes(&unreported) != 0)
+		return;
+	c->host_fault_unreported_bytes = (double)unreported;
+	max = (size_t)unreported + HX_CEILINGS_HOST_BEYOND;
+	if (avail < 2 * gib)
+		return;
+	if (max > avail - gib)
+		max = (size_t)(avail - gib);
+	if (max > HX_CEILINGS_HOST_MAX)
+		max = HX_CEILINGS_HOST_MAX;
+	if (hx_os_fault_host(max, HX_CEILINGS_HOST_CHUNK, c->fault_s, 3.0,
+		&c->host_fault_s, &after) >= 0)
+		c->host_fault_after_bytes = (double)after;
+}
+
 int
 hx_ceilings_measure(
     hx_ceilings_t *c, size_t triad_array_bytes, unsigned repeats)
@@ -557,6 +584,8 @@ hx_ceilings_measure_threads(
 		c->arith_per_s[i] = c->arith_spread[i] = NAN;
 	c->alloc_fresh_s = c->alloc_reuse_s = NAN;
 	c->release_s = c->release_spread = NAN;
+	c->host_fault_s = c->host_fault_unreported_bytes = NAN;
+	c->host_fault_after_bytes = NAN;
 	c->fp_mix_s = c->fp_overlap = NAN;
 	c->gather_mix_s = c->gather_fp_overlap = NAN;
 	c->gather_l1_mix_s = c->gather_l1_fp_overlap = NAN;

@@ -123,6 +123,16 @@ typedef struct hx_ceilings_s {
 	 * run before (hx_model.h). NaN when not measured. */
 	double release_s;
 	double release_spread;
+	/* The price of a fault of memory the host took back, on a virtual
+	 * machine whose balloon reports free memory to its host
+	 * (hx_ceilings_measure_host_fault): seconds a fault; the free memory
+	 * the guest had not reported when the probe began (the pages a
+	 * first touch gets at the guest's price, hx_host_free_unreported_bytes)
+	 * and where in the probe's mapping the dear faults began (the whole
+	 * probe when none came). NaN when not measured or not found. */
+	double host_fault_s;
+	double host_fault_unreported_bytes;
+	double host_fault_after_bytes;
 	/* In-core ceilings (hx_ceilings_kernels.c), on the calling thread,
 	 * instructions per second at the build's widest vector, indexed by
 	 * HX_CEILINGS_ARITH_*, best of short runs and their spread. */
@@ -255,6 +265,18 @@ int hx_ceilings_measure_alloc(hx_ceilings_t *c);
 /* The page release's price into c->release_s and release_spread (NaN when
  * the mapping fails: no error, as the fault's). */
 void hx_ceilings_measure_release(hx_ceilings_t *c);
+/* The host's fault price (host_fault_*): where the kernel reports free
+ * pages, one mapping of the free memory not reported plus
+ * HX_CEILINGS_HOST_BEYOND (at most the memory available less 1 GiB, and
+ * HX_CEILINGS_HOST_MAX), faulted HX_CEILINGS_HOST_CHUNK at a time until
+ * HX_OS_HOST_CHUNKS chunks in a row cost over 3 x fault_s a fault
+ * (hx_os_fault_host). About 2 s on the development VM. Needs fault_s; not
+ * part of hx_ceilings_measure, whose callers in tests and --model without
+ * --ceilings need no such probe: `harness ceilings` calls it. */
+#define HX_CEILINGS_HOST_BEYOND ((size_t)2 << 30)
+#define HX_CEILINGS_HOST_MAX ((size_t)8 << 30)
+#define HX_CEILINGS_HOST_CHUNK ((size_t)64 << 20)
+void hx_ceilings_measure_host_fault(hx_ceilings_t *c);
 
 /* The latencies and the waiting window into c (hx_ceilings_latency.c):
  * HX_CEILINGS_OK, or HX_CEILINGS_ECLOCK. Needs nothing measured before. */

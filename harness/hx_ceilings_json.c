@@ -112,6 +112,20 @@ hx_ceilings_json_core(json_t *obj, const hx_ceilings_t *c)
 	    obj, "page_release_s", hx_ceilings_json_number(c->release_s));
 	rc |= hx_ceilings_json_set(obj, "page_release_spread",
 	    hx_ceilings_json_number(c->release_spread));
+	rc |= hx_ceilings_json_set(
+	    obj, "host_fault_s", hx_ceilings_json_number(c->host_fault_s));
+	rc |= hx_ceilings_json_set(obj, "host_fault_unreported_bytes",
+	    hx_ceilings_json_number(c->host_fault_unreported_bytes));
+	rc |= hx_ceilings_json_set(obj, "host_fault_after_bytes",
+	    hx_ceilings_json_number(c->host_fault_after_bytes));
+	rc |= hx_ceilings_json_set(obj, "host_fault_counted",
+	    json_string("free page reporting: a first write to each 4 KiB "
+			"page of one mapping of the free memory not reported "
+			"to the host (blocks under page_reporting_order in "
+			"/proc/buddyinfo) plus 2 GiB, 64 MiB at a time; the "
+			"median price a fault of the first 4 chunks in a row "
+			"over 3 x minor_fault_s, and where they began; null "
+			"where the kernel reports no free pages or none came"));
 	rc |= hx_ceilings_json_set(obj, "alloc_64mib_fresh_s",
 	    hx_ceilings_json_number(c->alloc_fresh_s));
 	rc |= hx_ceilings_json_set(obj, "alloc_64mib_reuse_s",

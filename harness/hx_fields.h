@@ -111,6 +111,8 @@ typedef enum hx_field_kind_e {
 	    "peak_rss_bytes", NULL, "bytes", HX_FIELD_BYTES)                   \
 	X(RSS_BASELINE, "memory.rss_baseline_bytes", "rss_baseline_bytes",     \
 	    NULL, NULL, "bytes", HX_FIELD_BYTES)                               \
+	X(FREE_UNREPORTED, "memory.free_unreported_bytes", NULL, NULL, NULL,   \
+	    "bytes", HX_FIELD_BYTES)                                           \
 	X(INPUT_BYTES, "memory.input_bytes", "input_bytes", NULL, NULL,        \
 	    "bytes", HX_FIELD_BYTES)                                           \
 	X(MINOR_FAULTS, "memory.minor_faults", "minor_faults", "minor_faults", \

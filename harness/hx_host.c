@@ -337,3 +337,65 @@ hx_host_describe(json_t *machine, json_t *warnings)
 		json_array_append_new(warnings, json_string(msg));
 	}
 }
+
+uint64_t
+hx_host_buddy_below(const char *buddyinfo, int order, size_t page)
+{
+	uint64_t pages = 0;
+	const char *line = buddyinfo;
+
+	/* "Node 0, zone   Normal  20547  10896 ...": the counts of free
+	 * blocks of 2^0, 2^1, ... pages follow the zone's name. */
+	while (line != NULL && *line != '\0') {
+		const char *z = strstr(line, "zone");
+		const char *end = strchr(line, '\n');
+		char *next;
+		int k = 0;
+
+		if (z != NULL && (end == NULL || z < end)) {
+			z += 4;
+			while (*z == ' ')
+				z++;
+			while (*z != '\0' && *z != ' ' && *z != '\n')
+				z++; /* the zone's name */
+			for (;;) {
+				unsigned long long n = strtoull(z, &next, 10);
+				if (next == z || (end != NULL && next > end))
+					break;
+				if (k < order && k < 64)
+					pages += (uint64_t)n << k;
+				k++;
+				z = next;
+			}
+		}
+		line = end != NULL ? end + 1 : NULL;
+	}
+	return pages * (uint64_t)page;
+}
+
+int
+hx_host_free_unreported_bytes(uint64_t *bytes)
+{
+	char text[8192];
+	FILE *f = fopen(
+	    "/sys/module/page_reporting/parameters/page_reporting_order", "r");
+	int order = -1;
+	size_t n;
+
+	if (f == NULL)
+		return -1;
+	if (fscanf(f, "%d", &order) != 1)
+		order = -1;
+	fclose(f);
+	if (order < 0 || order > 63 ||
+	    (f = fopen("/proc/buddyinfo", "r")) == NULL)
+		return -1;
+	n = fread(text, 1, sizeof(text) - 1, f);
+	fclose(f);
+	text[n] = '\0';
+	if (n == 0)
+		return -1;
+	*bytes =
+	    hx_host_buddy_below(text, order, (size_t)sysconf(_SC_PAGESIZE));
+	return 0;
+}

@@ -118,4 +118,20 @@ void hx_host_other_warning(json_t *warnings, int cpu, double other);
  * scales the frequency. */
 void hx_host_describe(json_t *machine, json_t *warnings);
 
+/* Free page reporting (a balloon that hands the guest's free memory back to
+ * its host, Linux's mm/page_reporting.c) reports free blocks of
+ * 2^order pages and up; smaller free blocks stay backed by the host, and
+ * the page allocator serves a page from the smallest block it has. */
+/* The bytes of free memory in blocks under 2^order pages that buddyinfo
+ * (the text of /proc/buddyinfo) lists over all its zones, pages of `page`
+ * bytes. */
+uint64_t hx_host_buddy_below(const char *buddyinfo, int order, size_t page);
+/* The free memory the guest has not reported to its host now: the bytes
+ * of free blocks under /sys/module/page_reporting/parameters/
+ * page_reporting_order (hx_host_buddy_below). A first touch of that much
+ * fresh memory takes pages the host still backs; beyond it, pages the host
+ * took back (at least: blocks freed in the last seconds may not be
+ * reported yet). 0, or -1 where the kernel has no free page reporting or
+ * /proc/buddyinfo cannot be read. */
+int hx_host_free_unreported_bytes(uint64_t *bytes);
 #endif /* FB_HX_HOST_H */

@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
@@ -247,6 +248,54 @@ hx_os_fault_ladder(size_t steps, size_t step, double *per_step_s,
 	t0 = hx_clock_now();
 	munmap((void *)p, bytes);
 	*release_s = (hx_clock_now() - t0) / (double)(bytes / 4096);
+	return 0;
+}
+
+static int
+hx_os_cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+int
+hx_os_fault_host(size_t max_bytes, size_t chunk, double warm_s, double factor,
+    double *host_s, size_t *after_bytes)
+{
+	double last[HX_OS_HOST_CHUNKS];
+	volatile char *p;
+	size_t done = 0;
+	int run = 0;
+
+	*host_s = NAN;
+	*after_bytes = 0;
+	chunk &= ~(size_t)4095;
+	if (chunk == 0 || max_bytes < chunk)
+		return 1;
+	p = mmap(NULL, max_bytes, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (p == MAP_FAILED)
+		return -1;
+	(void)madvise((void *)p, max_bytes, MADV_NOHUGEPAGE);
+	while (done + chunk <= max_bytes && run < HX_OS_HOST_CHUNKS) {
+		double s, f;
+
+		fault_writes(p + done, chunk, &s, &f);
+		done += chunk;
+		if (f >= (double)(chunk / 4096) / 2 && s / f > factor * warm_s)
+			last[run++] = s / f;
+		else
+			run = 0;
+	}
+	munmap((void *)p, max_bytes);
+	if (run < HX_OS_HOST_CHUNKS) {
+		*after_bytes = done;
+		return 1;
+	}
+	qsort(last, HX_OS_HOST_CHUNKS, sizeof(last[0]), hx_os_cmp_double);
+	*host_s =
+	    (last[HX_OS_HOST_CHUNKS / 2 - 1] + last[HX_OS_HOST_CHUNKS / 2]) / 2;
+	*after_bytes = done - HX_OS_HOST_CHUNKS * chunk;
 	return 0;
 }
 

@@ -149,4 +149,14 @@ double hx_os_fault_seconds(size_t pages);
 int hx_os_fault_ladder(size_t steps, size_t step, double *per_step_s,
     double *release_s, void (*each)(size_t k, double s));
 
+/* The price of a fault of memory the host took back: one mapping of up to
+ * max_bytes (huge pages declined), written a byte a page, chunk bytes at a
+ * time, until HX_OS_HOST_CHUNKS chunks in a row each cost over `factor` x
+ * warm_s a fault; *host_s their median price a fault, *after_bytes where
+ * they began. 0; 1 when no such run of chunks came within max_bytes (*host_s
+ * NaN, *after_bytes the bytes written); -1 when it could not map. */
+#define HX_OS_HOST_CHUNKS 4
+int hx_os_fault_host(size_t max_bytes, size_t chunk, double warm_s,
+    double factor, double *host_s, size_t *after_bytes);
+
 #endif /* FB_HX_MEM_H */

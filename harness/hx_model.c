@@ -598,6 +598,26 @@ hx_model_streams(hx_model_t *m, const json_t *r, const json_t *c, double units)
 	    0);
 }
 
+/* The run's faults that take pages its host took back (hx_model.h): a
+ * virtual machine whose balloon reports free memory to the host serves a
+ * first touch from the free blocks it has not reported first, then from
+ * those the host no longer backs, at the host's price too. */
+static void
+hx_model_host_faults(hx_model_t *m, const json_t *r, const json_t *c)
+{
+	const double peak = hx_field_number(r, HX_F_PEAK_RSS);
+	const double base = hx_field_number(r, HX_F_RSS_BASELINE);
+	const double beyond =
+	    (peak - base - hx_field_number(r, HX_F_FREE_UNREPORTED)) / 4096.0;
+
+	m->free_unreported = hx_field_number(r, HX_F_FREE_UNREPORTED);
+	m->host_fault_s = hx_model_ceiling(c, "host_fault_s");
+	m->host_faults = 0.0;
+	if (isfinite(beyond) && beyond > 0 && m->host_fault_s > 0 &&
+	    isfinite(m->faults))
+		m->host_faults = fmin(m->faults, beyond);
+}
+
 int
 hx_model_compute(const json_t *r, const hx_loop_t *loop, double hot_units,
     int streams, double gather_bytes, const json_t *c, hx_model_t *m, char *msg,
@@ -654,12 +674,16 @@ hx_model_compute(const json_t *r, const hx_loop_t *loop, double hot_units,
 	/* A page that faults afresh each run was given back in a run (in
 	 * steady state, as many as fault): its release is paid too. */
 	m->release_s = hx_model_ceiling(c, "page_release_s");
-	if (isfinite(m->faults) && isfinite(m->fault_s))
+	hx_model_host_faults(m, r, c);
+	if (isfinite(m->faults) && isfinite(m->fault_s)) {
+		const double rel = isfinite(m->release_s) ? m->release_s : 0.0;
 		hx_model_add(m, "faults",
-		    m->faults *
-			(m->fault_s +
-			    (isfinite(m->release_s) ? m->release_s : 0.0)),
+		    (m->faults - m->host_faults) * (m->fault_s + rel) +
+			(m->host_faults > 0
+				? m->host_faults * (m->host_fault_s + rel)
+				: 0.0),
 		    0);
+	}
 	hx_model_combine(m, c);
 	return 0;
 }

@@ -132,6 +132,12 @@ typedef struct hx_model_s {
 	/* The price of a fault and of its page's release (NaN: the ceilings
 	 * lack it, counted 0). */
 	double fault_s, release_s;
+	/* Of the faults, those priced at the host's price (host_fault_s,
+	 * the ceilings' hx_ceilings_measure_host_fault): the pages the run
+	 * added to its RSS (peak less baseline) beyond the free memory the
+	 * guest had not reported to its host when the runs began
+	 * (free_unreported); 0 where either is unknown. */
+	double host_faults, host_fault_s, free_unreported;
 	const char *bytes_source; /* "cachesim" or "work.bytes" */
 } hx_model_t;
 

@@ -101,6 +101,10 @@ hx_model_work_json(const hx_model_t *m)
 	json_object_set_new(w, "minor_faults", hx_model_num(m->faults));
 	json_object_set_new(w, "fault_s", hx_model_num(m->fault_s));
 	json_object_set_new(w, "page_release_s", hx_model_num(m->release_s));
+	json_object_set_new(w, "host_faults", hx_model_num(m->host_faults));
+	json_object_set_new(w, "host_fault_s", hx_model_num(m->host_fault_s));
+	json_object_set_new(
+	    w, "free_unreported_bytes", hx_model_num(m->free_unreported));
 	json_object_set_new(
 	    w, "stream_bytes_per_unit", hx_model_num(m->bytes_stream_per_unit));
 	json_object_set_new(w, "passes", hx_model_passes_json(m));
@@ -142,7 +146,9 @@ hx_model_json(const hx_model_t *m)
 	    json_string(
 		"max(gather, rest) + (1 - gather_fp_overlap) x "
 		"min(gather, rest) + passes + sum(data terms) + faults "
-		"x (fault + page release); rest = max(fp, load, store, "
+		"x (fault + page release), host_faults (the pages the run "
+		"added beyond the free memory not reported to the host) "
+		"at host_fault_s instead of fault; rest = max(fp, load, store, "
 		"other, latency, issue); latency = sum of the loop's "
 		"instructions' starts on its dependency chains / "
 		"wait_window; issue = llvm-mca's cycles an iteration x "

@@ -11,6 +11,7 @@
 #include "hx_counters.h"
 #include "hx_file.h"
 #include "hx_format.h"
+#include "hx_host.h"
 #include "hx_mem.h"
 #include "hx_params.h"
 #include "hx_plugin.h"
@@ -197,6 +198,15 @@ measure_instruments(
 	rec->timeline_interval_us = cfg->timeline_interval_us;
 	rec->has_baseline = 1;
 	rec->rss_baseline_bytes = hx_os_rss_bytes();
+	/* The pages a first touch can take at the guest's price (the time
+	 * model's faults, hx_model.c); none under a kernel without free page
+	 * reporting. */
+	{
+		uint64_t unreported;
+		if (hx_host_free_unreported_bytes(&unreported) == 0)
+			hx_record_set(
+			    rec, HX_F_FREE_UNREPORTED, (double)unreported);
+	}
 	rec->allocator_before = hx_mem_allocator_stats();
 	return 0;
 }

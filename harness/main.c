@@ -459,6 +459,8 @@ cmd_ceilings(int argc, char **argv)
 		    hx_ceilings_strerror(err));
 		return HX_EXIT_FAILURE;
 	}
+	if (threads == 1)
+		hx_ceilings_measure_host_fault(&c);
 	o = hx_ceilings_json(&c);
 	text = o != NULL ? json_dumps(o, JSON_INDENT(2)) : NULL;
 	if (text == NULL) {
@@ -478,6 +480,14 @@ cmd_ceilings(int argc, char **argv)
 		    c.fault_s * 1e6, c.fault_runs, 100.0 * c.fault_spread);
 	else
 		fprintf(stderr, "one minor fault not measured\n");
+	if (c.host_fault_s > 0)
+		fprintf(stderr,
+		    "a fault of memory the host took back %.2f us (from %.2f "
+		    "GiB into fresh memory; %.2f GiB free and not reported to "
+		    "the host)\n",
+		    c.host_fault_s * 1e6,
+		    c.host_fault_after_bytes / 1073741824.0,
+		    c.host_fault_unreported_bytes / 1073741824.0);
 	free(text);
 	json_decref(o);
 	return HX_EXIT_OK;

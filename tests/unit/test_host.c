@@ -41,6 +41,29 @@ Test(host, reported_kib_reads_one_decimal_count)
 	unlink(path);
 }
 
+/* Free blocks under 2^9 pages, over every zone: DMA 1 + 1 x 2 + 1 x 256,
+ * DMA32 2 + 1 x 4, Normal 10 + 5 x 2 + 4 x 256 pages; the blocks of 2^9
+ * pages and up are left out (free page reporting hands those back), and
+ * so is a line that names no zone. */
+Test(host, unreported_memory_is_the_free_blocks_under_the_reporting_order)
+{
+	const char *text =
+	    "Node 0, zone      DMA      1      1      0      0      0      0 "
+	    "     0      0      1      1      3 \n"
+	    "Node 0, zone    DMA32      2      0      1      0      0      0 "
+	    "     0      0      0      1    753 \n"
+	    "no such line 99 99 99\n"
+	    "Node 0, zone   Normal     10      5      0      0      0      0 "
+	    "     0      0      4      2      7";
+
+	cr_expect_eq(hx_host_buddy_below(text, 9, 4096),
+	    (uint64_t)(259 + 6 + 1044) * 4096);
+	cr_expect_eq(
+	    hx_host_buddy_below(text, 1, 4096), (uint64_t)(1 + 2 + 10) * 4096);
+	cr_expect_eq(hx_host_buddy_below(text, 0, 4096), 0);
+	cr_expect_eq(hx_host_buddy_below("", 9, 4096), 0);
+}
+
 Test(host, reported_kib_refuses_what_is_not_a_count)
 {
 	const char *const bad[] = {"", "\n", "-5\n", "abc\n", "12 kB\n",

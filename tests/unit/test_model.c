@@ -193,6 +193,51 @@ Test(model, faults_pay_the_page_release)
 	json_decref(c);
 }
 
+/* A run that added 3000 pages to its RSS when only 1000 pages' worth of
+ * free memory was not reported to the host: 2000 of its 5000 faults take
+ * pages the host took back and pay the host's price; the rest the guest's.
+ * Without the host's price, or without the run's free memory, every fault
+ * pays the guest's; a run within the unreported memory pays no host fault. */
+Test(model, faults_past_the_unreported_memory_pay_the_hosts_price)
+{
+	json_t *c = json_pack("{s:f, s:f, s:i, s:f, s:f, s:f}", "add_per_s",
+	    1e10, "fma_flops_per_s", 3.2e11, "fma_vector_width", 16,
+	    "minor_fault_s", 1.5e-6, "page_release_s", 0.25e-6, "host_fault_s",
+	    15e-6);
+	json_t *r = json_pack("{s:{s:f}, s:{s:f}, s:{s:f, s:f, s:f, s:f}}",
+	    "work", "units", 1e6, "time_s", "median", 0.01, "memory",
+	    "minor_faults", 5000.0, "peak_rss_bytes", 4096.0 * 3100,
+	    "rss_baseline_bytes", 4096.0 * 100, "free_unreported_bytes",
+	    4096.0 * 1000);
+	hx_loop_t l = loop_in("probe_rows");
+	hx_model_t m;
+	char msg[256];
+
+	cr_assert_eq(
+	    hx_model_compute(r, &l, 16, 0, NAN, c, &m, msg, sizeof(msg)), 0,
+	    "%s", msg);
+	cr_expect_float_eq(m.host_faults, 2000.0, 1e-9, "%g", m.host_faults);
+	cr_expect_float_eq(term_of(&m, "faults"),
+	    3000 * 1.75e-6 + 2000 * 15.25e-6, 1e-12,
+	    "3000 x (1.5 + 0.25) us + 2000 x (15 + 0.25) us: %g",
+	    term_of(&m, "faults"));
+	json_object_set_new(json_object_get(r, "memory"),
+	    "free_unreported_bytes", json_real(4096.0 * 4000));
+	cr_assert_eq(
+	    hx_model_compute(r, &l, 16, 0, NAN, c, &m, msg, sizeof(msg)), 0,
+	    "%s", msg);
+	cr_expect_float_eq(term_of(&m, "faults"), 5000 * 1.75e-6, 1e-12,
+	    "within the unreported memory: %g", term_of(&m, "faults"));
+	json_object_del(json_object_get(r, "memory"), "free_unreported_bytes");
+	cr_assert_eq(
+	    hx_model_compute(r, &l, 16, 0, NAN, c, &m, msg, sizeof(msg)), 0,
+	    "%s", msg);
+	cr_expect_float_eq(term_of(&m, "faults"), 5000 * 1.75e-6, 1e-12,
+	    "no free page reporting: %g", term_of(&m, "faults"));
+	json_decref(r);
+	json_decref(c);
+}
+
 /* Ceilings of round rates: 1e9 FMAs, adds, multiplies and integer
  * instructions a second, 1e9 gathered indices from each level. */
 static json_t *
