@@ -270,9 +270,9 @@ void hx_ceilings_measure_release(hx_ceilings_t *c);
  * HX_CEILINGS_HOST_BEYOND (at most the memory available less 1 GiB, and
  * HX_CEILINGS_HOST_MAX), faulted HX_CEILINGS_HOST_CHUNK at a time until
  * HX_OS_HOST_CHUNKS chunks in a row cost over 3 x fault_s a fault
- * (hx_os_fault_host). About 2 s on the development VM. Needs fault_s; not
- * part of hx_ceilings_measure, whose callers in tests and --model without
- * --ceilings need no such probe: `harness ceilings` calls it. */
+ * (hx_os_fault_host). About 3 s on the development VM. Needs fault_s; not
+ * part of hx_ceilings_measure, whose callers in tests need no such probe:
+ * `harness ceilings` and --model without --ceilings call it. */
 #define HX_CEILINGS_HOST_BEYOND ((size_t)2 << 30)
 #define HX_CEILINGS_HOST_MAX ((size_t)8 << 30)
 #define HX_CEILINGS_HOST_CHUNK ((size_t)64 << 20)

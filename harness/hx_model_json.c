@@ -198,6 +198,7 @@ hx_model_ceilings(const char *path, char *msg, size_t len)
 		snprintf(msg, len, "ceilings: %s", hx_ceilings_strerror(rc));
 		return NULL;
 	}
+	hx_ceilings_measure_host_fault(&c);
 	kept = hx_ceilings_json(&c);
 	if (kept == NULL)
 		snprintf(msg, len, "out of memory");
