@@ -212,6 +212,9 @@ double rp_data_chunk(const json_t *r);
 	X(MODEL_GATHER_PER_UNIT, "model.work.gather_indices_per_unit")         \
 	X(MODEL_GATHER_LEVEL, "model.work.gather_level")                       \
 	X(MODEL_DIVSQRT_PER_UNIT, "model.work.per_unit.divsqrt")               \
+	X(MODEL_FAULT_S, "model.work.fault_s")                                 \
+	X(MODEL_HOST_FAULTS, "model.work.host_faults")                         \
+	X(MODEL_HOST_FAULT_S, "model.work.host_fault_s")                       \
 	X(JAX_COMPILE, "reported.compile_s")                                   \
 	X(JAX_B2B_RETURNED, "reported.back_to_back.returned_s")                \
 	X(JAX_B2B_DONE, "reported.back_to_back.done_s")                        \

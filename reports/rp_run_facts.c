@@ -32,6 +32,10 @@ static const rp_fact_field_t run_fields[] = {
     {"rss", RP_F_PEAK_RSS, RP_FACT_BYTES, RP_F_NONE},
     {"model_bare", RP_F_MODEL_BARE_BYTES, RP_FACT_BYTES, RP_F_NONE},
     {"rss_base", RP_F_RSS_BASELINE, RP_FACT_BYTES, RP_F_NONE},
+    {"free_unreported", RP_F_FREE_UNREPORTED, RP_FACT_BYTES, RP_F_NONE},
+    {"fault_price", RP_F_MODEL_FAULT_S, RP_FACT_TIME, RP_F_NONE},
+    {"host_faults", RP_F_MODEL_HOST_FAULTS, RP_FACT_COUNT, RP_F_NONE},
+    {"host_fault_price", RP_F_MODEL_HOST_FAULT_S, RP_FACT_TIME, RP_F_NONE},
 };
 
 /* One variant's main run; then what the variant is, whatever its runs
