@@ -383,6 +383,53 @@ Test(model, tiled_gathers_are_priced_where_its_tile_keeps_them, .timeout = 240)
 	fb_rmdir(dir);
 }
 
+/* Where the kernel reports free memory to a host (free page reporting), a
+ * run records the free memory not reported when its runs began, and its
+ * model reads that figure: a run that adds a few MB to its RSS takes no
+ * page the host took back, so none of its faults is priced at the host's
+ * price. Without free page reporting the run records none. */
+Test(model, a_small_run_takes_no_page_the_host_took_back, .timeout = 120)
+{
+	char dir[4096], path[4200], json[4200], *err = NULL;
+	char *args[] = {"run", "interp", "fused", "--n", "20000", "--m", "30",
+	    "--repeat", "1", "--warmup", "0", "--events", "none",
+	    "--no-validate", "--model", "--ceilings", path, "--json", json,
+	    NULL};
+	const int reporting = access("/sys/module/page_reporting/parameters/"
+				     "page_reporting_order",
+				  R_OK) == 0;
+	json_t *c, *r, *f;
+	const json_t *w;
+	int rc;
+
+	fb_tmpdir(dir, sizeof(dir));
+	c = model_ceilings(dir, path, sizeof(path));
+	snprintf(json, sizeof(json), "%s/r.json", dir);
+	rc = fb_run(args, dir, &err);
+	cr_assert_eq(rc, 0, "interp fused: exit %d: %s", rc, err);
+	free(err);
+	r = json_load_file(json, 0, NULL);
+	cr_assert_not_null(r);
+	w = json_object_get(json_object_get(r, "model"), "work");
+	f = json_object_get(
+	    json_object_get(r, "memory"), "free_unreported_bytes");
+	if (reporting) {
+		cr_expect(json_is_integer(f) && json_integer_value(f) > 0,
+		    "free page reporting, but no free memory not reported");
+		cr_expect_float_eq(num(w, "free_unreported_bytes"),
+		    (double)json_integer_value(f), 0.5);
+	} else {
+		cr_expect_null(f, "no free page reporting, yet a figure");
+		cr_expect(
+		    json_is_null(json_object_get(w, "free_unreported_bytes")));
+	}
+	cr_expect_float_eq(num(w, "host_faults"), 0.0, 1e-12, "host faults %g",
+	    num(w, "host_faults"));
+	json_decref(r);
+	json_decref(c);
+	fb_rmdir(dir);
+}
+
 /* colony tiled computes each unordered pair once for both particles, in
  * blocks: at N = 512 and --tile 64, eight blocks, block b against the 64
  * b rows before it in whole vectors (the hot loop: 64 b x 64 / L
