@@ -1,6 +1,7 @@
 /*
  * hx_host: provenance and noise conditions. See hx_host.h.
  */
+#include <dirent.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -343,30 +344,41 @@ hx_host_buddy_below(const char *buddyinfo, int order, size_t page)
 {
 	uint64_t pages = 0;
 	const char *line = buddyinfo;
+	/* pagetypeinfo's section of block counts names zones too. */
+	const int typed = strstr(buddyinfo, ", type") != NULL;
 
-	/* "Node 0, zone   Normal  20547  10896 ...": the counts of free
-	 * blocks of 2^0, 2^1, ... pages follow the zone's name. */
+	/* buddyinfo: "Node 0, zone   Normal  20547  10896 ...", the counts
+	 * of free blocks of 2^0, 2^1, ... pages after the zone's name;
+	 * pagetypeinfo: "Node 0, zone   Normal, type  Movable  15744 ...",
+	 * the Movable rows alone (what a process's pages come from). */
 	while (line != NULL && *line != '\0') {
-		const char *z = strstr(line, "zone");
 		const char *end = strchr(line, '\n');
+		const size_t len =
+		    end != NULL ? (size_t)(end - line) : strlen(line);
+		const char *z = memmem(line, len, "zone", 4);
+		const char *ty = memmem(line, len, ", type", 6);
 		char *next;
 		int k = 0;
 
-		if (z != NULL && (end == NULL || z < end)) {
+		if (typed) {
+			z = ty != NULL ? memmem(line, len, "Movable", 7) : NULL;
+			if (z != NULL)
+				z += 7;
+		} else if (z != NULL) {
 			z += 4;
 			while (*z == ' ')
 				z++;
 			while (*z != '\0' && *z != ' ' && *z != '\n')
 				z++; /* the zone's name */
-			for (;;) {
-				unsigned long long n = strtoull(z, &next, 10);
-				if (next == z || (end != NULL && next > end))
-					break;
-				if (k < order && k < 64)
-					pages += (uint64_t)n << k;
-				k++;
-				z = next;
-			}
+		}
+		while (z != NULL) {
+			unsigned long long n = strtoull(z, &next, 10);
+			if (next == z || (end != NULL && next > end))
+				break;
+			if (k < order && k < 64)
+				pages += (uint64_t)n << k;
+			k++;
+			z = next;
 		}
 		line = end != NULL ? end + 1 : NULL;
 	}
@@ -374,21 +386,63 @@ hx_host_buddy_below(const char *buddyinfo, int order, size_t page)
 }
 
 int
+hx_host_virtio_reporting(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int found = 0;
+
+	if (d == NULL)
+		return 0;
+	while (!found && (e = readdir(d)) != NULL) {
+		char path[4096], dev[16] = "", feat[8] = "";
+		FILE *f;
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/device", dir, e->d_name);
+		if ((f = fopen(path, "r")) == NULL)
+			continue;
+		if (fgets(dev, sizeof(dev), f) == NULL)
+			dev[0] = '\0';
+		fclose(f);
+		if (strncmp(dev, "0x0005", 6) != 0)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/features", dir, e->d_name);
+		if ((f = fopen(path, "r")) == NULL)
+			continue;
+		if (fgets(feat, sizeof(feat), f) == NULL)
+			feat[0] = '\0';
+		fclose(f);
+		found = strlen(feat) > 5 && feat[5] == '1';
+	}
+	closedir(d);
+	return found;
+}
+
+int
 hx_host_free_unreported_bytes(uint64_t *bytes)
 {
-	char text[8192];
-	FILE *f = fopen(
-	    "/sys/module/page_reporting/parameters/page_reporting_order", "r");
+	char text[32768];
+	FILE *f;
 	int order = -1;
 	size_t n;
 
+	if (!hx_host_virtio_reporting(HX_HOST_VIRTIO_DIR) &&
+	    access("/sys/module/hv_balloon", F_OK) != 0)
+		return -1;
+	f = fopen(
+	    "/sys/module/page_reporting/parameters/page_reporting_order", "r");
 	if (f == NULL)
 		return -1;
 	if (fscanf(f, "%d", &order) != 1)
 		order = -1;
 	fclose(f);
+	/* The movable free blocks where the kernel shows them (root), else
+	 * every free block. */
 	if (order < 0 || order > 63 ||
-	    (f = fopen("/proc/buddyinfo", "r")) == NULL)
+	    ((f = fopen("/proc/pagetypeinfo", "r")) == NULL &&
+		(f = fopen("/proc/buddyinfo", "r")) == NULL))
 		return -1;
 	n = fread(text, 1, sizeof(text) - 1, f);
 	fclose(f);

@@ -123,15 +123,26 @@ void hx_host_describe(json_t *machine, json_t *warnings);
  * 2^order pages and up; smaller free blocks stay backed by the host, and
  * the page allocator serves a page from the smallest block it has. */
 /* The bytes of free memory in blocks under 2^order pages that buddyinfo
- * (the text of /proc/buddyinfo) lists over all its zones, pages of `page`
- * bytes. */
+ * (the text of /proc/buddyinfo, or of /proc/pagetypeinfo: its Movable rows
+ * alone) lists over all its zones, pages of `page` bytes. */
 uint64_t hx_host_buddy_below(const char *buddyinfo, int order, size_t page);
+/* Where the virtio devices are (HX_HOST_VIRTIO_DIR): 1 when one is a
+ * balloon (device 0x0005) that negotiated free page reporting (feature
+ * bit 5, VIRTIO_BALLOON_F_REPORTING: the features file's sixth
+ * character), else 0. */
+#define HX_HOST_VIRTIO_DIR "/sys/bus/virtio/devices"
+int hx_host_virtio_reporting(const char *dir);
 /* The free memory the guest has not reported to its host now: the bytes
  * of free blocks under /sys/module/page_reporting/parameters/
- * page_reporting_order (hx_host_buddy_below). A first touch of that much
+ * page_reporting_order (hx_host_buddy_below: the movable ones of
+ * /proc/pagetypeinfo, which a process's pages come from, where it can be
+ * read, as root; else all of /proc/buddyinfo). A first touch of that much
  * fresh memory takes pages the host still backs; beyond it, pages the host
  * took back (at least: blocks freed in the last seconds may not be
- * reported yet). 0, or -1 where the kernel has no free page reporting or
+ * reported yet). 0, or -1 where no driver reports free memory (a virtio
+ * balloon with free page reporting, hx_host_virtio_reporting, or Hyper-V's
+ * hv_balloon: a kernel built with page reporting on bare metal has the
+ * parameter and reports nothing), the kernel has no page reporting, or
  * /proc/buddyinfo cannot be read. */
 int hx_host_free_unreported_bytes(uint64_t *bytes);
 #endif /* FB_HX_HOST_H */

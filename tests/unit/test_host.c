@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <jansson.h>
@@ -62,6 +63,72 @@ Test(host, unreported_memory_is_the_free_blocks_under_the_reporting_order)
 	    hx_host_buddy_below(text, 1, 4096), (uint64_t)(1 + 2 + 10) * 4096);
 	cr_expect_eq(hx_host_buddy_below(text, 0, 4096), 0);
 	cr_expect_eq(hx_host_buddy_below("", 9, 4096), 0);
+}
+
+/* /proc/pagetypeinfo: the Movable rows alone (what a process's pages come
+ * from), DMA32's 2 + 1 x 4 and Normal's 10 + 5 x 2 + 4 x 256 pages under
+ * 2^9; the heading's order numbers, the Unmovable row and the block
+ * counts' section are not free blocks. */
+Test(host, pagetypeinfo_counts_the_movable_free_blocks)
+{
+	const char *text =
+	    "Page block order: 9\n"
+	    "Pages per block:  512\n\n"
+	    "Free pages count per migrate type at order       0      1      2"
+	    "      3      4      5      6      7      8      9     10 \n"
+	    "Node    0, zone    DMA32, type    Unmovable      7      7      7"
+	    "      7      7      7      7      7      7      7      7 \n"
+	    "Node    0, zone    DMA32, type      Movable      2      0      1"
+	    "      0      0      0      0      0      0      1    753 \n"
+	    "Node    0, zone   Normal, type      Movable     10      5      0"
+	    "      0      0      0      0      0      4      2      7 \n\n"
+	    "Number of blocks type     Unmovable      Movable  Reclaimable \n"
+	    "Node 0, zone   Normal           59         5899          161 \n";
+
+	cr_expect_eq(
+	    hx_host_buddy_below(text, 9, 4096), (uint64_t)(6 + 1044) * 4096);
+}
+
+/* Writes text into dir/name/file. */
+static void
+virtio_file(
+    const char *dir, const char *name, const char *file, const char *text)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	mkdir(path, 0700);
+	snprintf(path, sizeof(path), "%s/%s/%s", dir, name, file);
+	f = fopen(path, "w");
+	cr_assert_not_null(f, "%s", path);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* A balloon reports free memory only where it negotiated free page
+ * reporting (feature bit 5); another device with bit 5, or a balloon
+ * without it, does not; nor does a folder without virtio devices. */
+Test(host, only_a_balloon_with_feature_bit_5_reports_free_memory)
+{
+	const char *t = getenv("TMPDIR");
+	char dir[4096], cmd[4200];
+
+	snprintf(
+	    dir, sizeof(dir), "%s/fbvirtio.XXXXXX", t != NULL ? t : "/tmp");
+	cr_assert_not_null(mkdtemp(dir));
+	cr_expect_eq(hx_host_virtio_reporting(dir), 0, "no devices");
+	virtio_file(dir, "virtio1", "device", "0x0002\n");
+	virtio_file(dir, "virtio1", "features", "001001100110\n");
+	virtio_file(dir, "virtio0", "device", "0x0005\n");
+	virtio_file(dir, "virtio0", "features", "011000000000\n");
+	cr_expect_eq(hx_host_virtio_reporting(dir), 0,
+	    "a block device with bit 5, a balloon without it");
+	virtio_file(dir, "virtio0", "features", "011001010000\n");
+	cr_expect_eq(hx_host_virtio_reporting(dir), 1, "a balloon with bit 5");
+	cr_expect_eq(hx_host_virtio_reporting("/nonexistent/virtio"), 0);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	cr_expect_eq(system(cmd), 0);
 }
 
 Test(host, reported_kib_refuses_what_is_not_a_count)
