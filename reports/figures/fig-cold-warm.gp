@@ -13,18 +13,18 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 0.995048
-"interp/fused" 0.972549
-"interp/chunked" 0.992099
-"interp/tiled" 1.04962
-"interp/hoisted" 1.01795
-"interp/sorted" 1.17465
-"colony/naive" 0.948596
-"colony/naive-reuse" 0.938269
-"colony/fused" 0.983269
-"colony/chunked" 1.01254
-"colony/tiled" 0.997613
-"colony/cells" 1.07168
+"interp/materialized" 0.897512
+"interp/fused" 0.952614
+"interp/chunked" 0.997596
+"interp/tiled" 0.842409
+"interp/hoisted" 1.00164
+"interp/sorted" 1.17544
+"colony/naive" 1.02383
+"colony/naive-reuse" 0.933982
+"colony/fused" 1.07891
+"colony/chunked" 1.04825
+"colony/tiled" 1.01869
+"colony/cells" 1.11735
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

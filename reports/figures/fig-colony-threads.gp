@@ -12,27 +12,27 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.35934
+2 1.46698
 EOD
 $s1 << EOD
 1 1
-2 1.65703
+2 1.58903
 EOD
 $s2 << EOD
 1 1
-2 1.79695
+2 1.86387
 EOD
 $s3 << EOD
 1 1
-2 1.47457
+2 1.35575
 EOD
 $s4 << EOD
 1 1
-2 1.80712
+2 1.82946
 EOD
 $s5 << EOD
 1 1
-2 1.03997
+2 1.14964
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'naive', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'naive-reuse', \

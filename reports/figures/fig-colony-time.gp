@@ -12,55 +12,55 @@ set autoscale xfix
 set offsets graph 0.04, graph 0.04, 0, 0
 set logscale x 2
 $t0 << EOD
-512 0.000354206
-1024 0.00700459
-2048 0.0427921
-4096 0.161635
-8192 0.675902
+512 0.000401851
+1024 0.00619367
+2048 0.042865
+4096 0.153782
+8192 0.709267
 EOD
 $t1 << EOD
-512 0.000397926
-1024 0.0017474
-2048 0.0100331
-4096 0.0396714
-8192 0.155208
+512 0.000374265
+1024 0.00189432
+2048 0.00884599
+4096 0.0364524
+8192 0.173268
 EOD
 $t2 << EOD
-512 0.000250361
-1024 0.00105794
-2048 0.00384154
-4096 0.0149726
-8192 0.0604826
+512 0.000284087
+1024 0.000968243
+2048 0.0038807
+4096 0.0152201
+8192 0.0621888
 EOD
 $t3 << EOD
-512 0.000361151
-1024 0.00145928
-2048 0.0061167
-4096 0.0274323
-8192 0.146748
+512 0.00036766
+1024 0.00146824
+2048 0.00569334
+4096 0.0320592
+8192 0.161647
 EOD
 $t4 << EOD
-512 0.000219295
-1024 0.00072055
-2048 0.00283489
+512 0.000209411
+1024 0.000726469
+2048 0.00278188
 4096 0.0109199
-8192 0.0442174
+8192 0.0455038
 EOD
 $t5 << EOD
-512 4.7726e-05
-1024 0.000103914
-2048 0.000188094
-4096 0.000325458
-8192 0.00062655
-16384 0.00117137
-65536 0.00492614
+512 4.16415e-05
+1024 8.4611e-05
+2048 0.000157774
+4096 0.000297031
+8192 0.000608083
+16384 0.00123529
+65536 0.00509675
 EOD
-plot (x >= 426.667 && x <= 9830.4) ? 0.000250361*(x/512)**2 : 1/0 with lines dt 2 lw 2 lc rgb '#555555' title 'slope N^2 (reference)', (x >= 426.667 && x <= 78643.2) ? 4.7726e-05*(x/512)**1 : 1/0 with lines dt 3 lw 2 lc rgb '#555555' title 'slope N^1 (reference)', $t0 using 1:2 with linespoints pt 6 ps 1.4 lw 1.5 lc rgb '#0072B2' title 'naive (N^2.63)', \
-  $t1 using 1:2 with linespoints pt 4 ps 1.4 lw 1.5 lc rgb '#E69F00' title 'naive-reuse (N^2.17)', \
-  $t2 using 1:2 with linespoints pt 8 ps 1.4 lw 1.5 lc rgb '#009E73' title 'fused (N^1.97)', \
-  $t3 using 1:2 with linespoints pt 10 ps 1.4 lw 1.5 lc rgb '#CC79A7' title 'chunked (N^2.16)', \
-  $t4 using 1:2 with linespoints pt 12 ps 1.4 lw 1.5 lc rgb '#56B4E9' title 'tiled (N^1.92)', \
-  $t5 using 1:2 with linespoints pt 14 ps 1.4 lw 1.5 lc rgb '#8C6D31' title 'cells (N^0.93)'
+plot (x >= 426.667 && x <= 9830.4) ? 0.000284087*(x/512)**2 : 1/0 with lines dt 2 lw 2 lc rgb '#555555' title 'slope N^2 (reference)', (x >= 426.667 && x <= 78643.2) ? 4.16415e-05*(x/512)**1 : 1/0 with lines dt 3 lw 2 lc rgb '#555555' title 'slope N^1 (reference)', $t0 using 1:2 with linespoints pt 6 ps 1.4 lw 1.5 lc rgb '#0072B2' title 'naive (N^2.62)', \
+  $t1 using 1:2 with linespoints pt 4 ps 1.4 lw 1.5 lc rgb '#E69F00' title 'naive-reuse (N^2.20)', \
+  $t2 using 1:2 with linespoints pt 8 ps 1.4 lw 1.5 lc rgb '#009E73' title 'fused (N^1.95)', \
+  $t3 using 1:2 with linespoints pt 10 ps 1.4 lw 1.5 lc rgb '#CC79A7' title 'chunked (N^2.20)', \
+  $t4 using 1:2 with linespoints pt 12 ps 1.4 lw 1.5 lc rgb '#56B4E9' title 'tiled (N^1.94)', \
+  $t5 using 1:2 with linespoints pt 14 ps 1.4 lw 1.5 lc rgb '#8C6D31' title 'cells (N^0.99)'
 set output
 if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {
   set terminal pngcairo size 1200,750 font 'Sans,12'

@@ -12,31 +12,31 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.377
+2 1.49524
 EOD
 $s1 << EOD
 1 1
-2 1.65933
+2 2.18015
 EOD
 $s2 << EOD
 1 1
-2 2.02637
+2 2.16574
 EOD
 $s3 << EOD
 1 1
-2 1.61973
+2 2.00474
 EOD
 $s4 << EOD
 1 1
-2 1.77946
+2 2.17221
 EOD
 $s5 << EOD
 1 1
-2 1.85248
+2 1.88702
 EOD
 $s6 << EOD
 1 1
-2 1.87627
+2 1.96376
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'eager', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'materialized', \

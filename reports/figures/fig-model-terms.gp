@@ -14,18 +14,18 @@ set xtics rotate by -35 noenhanced
 set yrange [0:2]
 set key inside left top box opaque
 $t << EOD
-"interp/materialized" 0.471195 0 0.0959049 0.346268
-"interp/fused" 0.829603 9.24035e-05 0 2.12503e-05
-"interp/chunked" 0.765499 0.0449394 0 0.00564685
-"interp/tiled" 0.810915 0.0423859 0 2.19679e-05
-"interp/hoisted" 0.402513 0.525854 0 9.03398e-05
-"interp/sorted" 0.976939 0.0126703 0 0.000335257
-"colony/naive" 0.110069 0 0.11334 0.81844
-"colony/naive-reuse" 0.30636 0 0.315464 0.455634
-"colony/fused" 1.02477 0.000176597 0 0.000109135
-"colony/chunked" 0.593655 0.176317 0 0.138071
-"colony/tiled" 0.842486 0.000307951 0 0.000263659
-"colony/cells" 0.831384 0.0144507 0 0.00410509
+"interp/materialized" 0.430174 0 0.0832092 0.302895
+"interp/fused" 0.828028 9.19894e-05 0 1.82915e-05
+"interp/chunked" 0.745379 0.0436412 0 0.00527364
+"interp/tiled" 0.626659 0.0332286 0 2.11485e-05
+"interp/hoisted" 0.400028 0.517411 0 6.45781e-05
+"interp/sorted" 0.968759 0.0125395 0 0.000382511
+"colony/naive" 0.100843 0 0.098659 0.718257
+"colony/naive-reuse" 0.285788 0 0.279598 0.407133
+"colony/fused" 1.0225 0.000178561 0 0.00013054
+"colony/chunked" 0.565635 0.167501 0 0.126014
+"colony/tiled" 0.839396 0.000310921 0 0.000287919
+"colony/cells" 0.785247 0.0138302 0 0.00743633
 EOD
 plot $t using 2:xtic(1) lc rgb '#0072B2' title 'in-core (compute, gathers and loads as they overlap, plus the loops beside the hot loop)', $t using 3 lc rgb '#56B4E9' title 'L2 and L3 transfers', $t using 4 lc rgb '#E69F00' title 'DRAM transfers', $t using 5 lc rgb '#CC79A7' title 'page faults', 1 with lines dt 2 lw 2 lc rgb 'black' title 'measured median'
 set output
