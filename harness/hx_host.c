@@ -385,6 +385,23 @@ hx_host_buddy_below(const char *buddyinfo, int order, size_t page)
 	return pages * (uint64_t)page;
 }
 
+/* The first line of dir/name/file into buf (empty when unreadable). */
+static void
+hx_host_sys_line(
+    const char *dir, const char *name, const char *file, char *buf, int len)
+{
+	char path[4096];
+	FILE *f;
+
+	buf[0] = '\0';
+	snprintf(path, sizeof(path), "%s/%s/%s", dir, name, file);
+	if ((f = fopen(path, "r")) == NULL)
+		return;
+	if (fgets(buf, len, f) == NULL)
+		buf[0] = '\0';
+	fclose(f);
+}
+
 int
 hx_host_virtio_reporting(const char *dir)
 {
@@ -395,25 +412,15 @@ hx_host_virtio_reporting(const char *dir)
 	if (d == NULL)
 		return 0;
 	while (!found && (e = readdir(d)) != NULL) {
-		char path[4096], dev[16] = "", feat[8] = "";
-		FILE *f;
+		char dev[16], feat[8];
 
 		if (e->d_name[0] == '.')
 			continue;
-		snprintf(path, sizeof(path), "%s/%s/device", dir, e->d_name);
-		if ((f = fopen(path, "r")) == NULL)
-			continue;
-		if (fgets(dev, sizeof(dev), f) == NULL)
-			dev[0] = '\0';
-		fclose(f);
+		hx_host_sys_line(dir, e->d_name, "device", dev, sizeof(dev));
 		if (strncmp(dev, "0x0005", 6) != 0)
 			continue;
-		snprintf(path, sizeof(path), "%s/%s/features", dir, e->d_name);
-		if ((f = fopen(path, "r")) == NULL)
-			continue;
-		if (fgets(feat, sizeof(feat), f) == NULL)
-			feat[0] = '\0';
-		fclose(f);
+		hx_host_sys_line(
+		    dir, e->d_name, "features", feat, sizeof(feat));
 		found = strlen(feat) > 5 && feat[5] == '1';
 	}
 	closedir(d);
