@@ -385,23 +385,6 @@ hx_host_buddy_below(const char *buddyinfo, int order, size_t page)
 	return pages * (uint64_t)page;
 }
 
-/* The first line of dir/name/file into buf (empty when unreadable). */
-static void
-hx_host_sys_line(
-    const char *dir, const char *name, const char *file, char *buf, int len)
-{
-	char path[4096];
-	FILE *f;
-
-	buf[0] = '\0';
-	snprintf(path, sizeof(path), "%s/%s/%s", dir, name, file);
-	if ((f = fopen(path, "r")) == NULL)
-		return;
-	if (fgets(buf, len, f) == NULL)
-		buf[0] = '\0';
-	fclose(f);
-}
-
 int
 hx_host_virtio_reporting(const char *dir)
 {
@@ -412,16 +395,17 @@ hx_host_virtio_reporting(const char *dir)
 	if (d == NULL)
 		return 0;
 	while (!found && (e = readdir(d)) != NULL) {
-		char dev[16], feat[8];
+		char path[4096], line[256];
 
 		if (e->d_name[0] == '.')
 			continue;
-		hx_host_sys_line(dir, e->d_name, "device", dev, sizeof(dev));
-		if (strncmp(dev, "0x0005", 6) != 0)
+		snprintf(path, sizeof(path), "%s/%s/device", dir, e->d_name);
+		if (read_line(path, line, sizeof(line)) != 0 ||
+		    strcmp(line, "0x0005") != 0)
 			continue;
-		hx_host_sys_line(
-		    dir, e->d_name, "features", feat, sizeof(feat));
-		found = strlen(feat) > 5 && feat[5] == '1';
+		snprintf(path, sizeof(path), "%s/%s/features", dir, e->d_name);
+		found = read_line(path, line, sizeof(line)) == 0 &&
+		    strlen(line) > 5 && line[5] == '1';
 	}
 	closedir(d);
 	return found;
@@ -432,22 +416,20 @@ hx_host_free_unreported_bytes(uint64_t *bytes)
 {
 	char text[32768];
 	FILE *f;
-	int order = -1;
+	uint64_t order;
 	size_t n;
 
 	if (!hx_host_virtio_reporting(HX_HOST_VIRTIO_DIR) &&
 	    access("/sys/module/hv_balloon", F_OK) != 0)
 		return -1;
-	f = fopen(
-	    "/sys/module/page_reporting/parameters/page_reporting_order", "r");
-	if (f == NULL)
+	if (read_line("/sys/module/page_reporting/parameters/"
+		      "page_reporting_order",
+		text, sizeof(text)) != 0 ||
+	    hx_parse_count(text, &order) != 0)
 		return -1;
-	if (fscanf(f, "%d", &order) != 1)
-		order = -1;
-	fclose(f);
 	/* The movable free blocks where the kernel shows them (root), else
 	 * every free block. */
-	if (order < 0 || order > 63 ||
+	if (order > 63 ||
 	    ((f = fopen("/proc/pagetypeinfo", "r")) == NULL &&
 		(f = fopen("/proc/buddyinfo", "r")) == NULL))
 		return -1;
@@ -456,7 +438,7 @@ hx_host_free_unreported_bytes(uint64_t *bytes)
 	text[n] = '\0';
 	if (n == 0)
 		return -1;
-	*bytes =
-	    hx_host_buddy_below(text, order, (size_t)sysconf(_SC_PAGESIZE));
+	*bytes = hx_host_buddy_below(
+	    text, (int)order, (size_t)sysconf(_SC_PAGESIZE));
 	return 0;
 }

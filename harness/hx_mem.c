@@ -5,7 +5,6 @@
 #include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
@@ -15,6 +14,7 @@
 
 #include "hx_format.h"
 #include "hx_mem.h"
+#include "hx_stats.h"
 
 /* The calling thread's OS id. */
 static int
@@ -251,13 +251,6 @@ hx_os_fault_ladder(size_t steps, size_t step, double *per_step_s,
 	return 0;
 }
 
-static int
-hx_os_cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
 int
 hx_os_fault_host(size_t max_bytes, size_t chunk, double warm_s, double factor,
     double *host_s, size_t *after_bytes)
@@ -292,9 +285,7 @@ hx_os_fault_host(size_t max_bytes, size_t chunk, double warm_s, double factor,
 		*after_bytes = done;
 		return 1;
 	}
-	qsort(last, HX_OS_HOST_CHUNKS, sizeof(last[0]), hx_os_cmp_double);
-	*host_s =
-	    (last[HX_OS_HOST_CHUNKS / 2 - 1] + last[HX_OS_HOST_CHUNKS / 2]) / 2;
+	*host_s = hx_stats_median(last, HX_OS_HOST_CHUNKS);
 	*after_bytes = done - HX_OS_HOST_CHUNKS * chunk;
 	return 0;
 }

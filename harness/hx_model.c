@@ -607,10 +607,10 @@ hx_model_host_faults(hx_model_t *m, const json_t *r, const json_t *c)
 {
 	const double peak = hx_field_number(r, HX_F_PEAK_RSS);
 	const double base = hx_field_number(r, HX_F_RSS_BASELINE);
-	const double beyond =
-	    (peak - base - hx_field_number(r, HX_F_FREE_UNREPORTED)) / 4096.0;
+	double beyond;
 
 	m->free_unreported = hx_field_number(r, HX_F_FREE_UNREPORTED);
+	beyond = (peak - base - m->free_unreported) / 4096.0;
 	m->host_fault_s = hx_model_ceiling(c, "host_fault_s");
 	m->host_faults = 0.0;
 	if (isfinite(beyond) && beyond > 0 && m->host_fault_s > 0 &&
