@@ -5,9 +5,10 @@
 #
 #   MODE full|quick (the sizes), DATA the report's data folder, PART all
 #   (the default), untimed (the jaxpr verdicts, the compilations per
-#   protocol, explain's charts and the question's memory against N: their
-#   figures are jaxprs, counts and bytes, no times, so make-report.sh runs
-#   this part beside the cache simulation) or timed (the rest).
+#   protocol, explain's charts, the question's memory against N and the
+#   runs kept for their memory: their figures are jaxprs, counts and
+#   bytes, no times, so make-report.sh runs this part beside the cache
+#   simulation) or timed (the rest).
 #
 # Each step's seconds go into DATA/make-report-times.tsv ("jax/..." and
 # "jax-untimed/..." step lines). On a quiet 2-core machine (2026-12-01) the
@@ -26,9 +27,8 @@
 #   jax-interp-scale.jsonl  the un-jitted question at other N (first call
 #                           only, in the untimed part): NSMALL and NI for the
 #                           fitted slope, and the largest of 1e6, 5e5, 3e5
-#                           whose peak predicted from the fit is under 90% of
-#                           the memory guard (the next one when the guard
-#                           stops it)
+#                           that runs to the end under the memory guard (the
+#                           next one when the guard stops it)
 #   jax-colony.jsonl        colony's programs at NC, KC steps, the same way
 #   jax-colony-large.jsonl  at the larger NCL: the cell list (cells, KC
 #                           steps) and the question's jitted step (step, one
@@ -90,7 +90,8 @@
 # made only where the report reads them (colony's one-core programs at NC,
 # Table J3). Runs whose warm figure no part of the report reads (kept for
 # their memory: rewrite, batched, rewrite_jit and the @seed rows) make the
-# first call only. The "jax-" sets are not variants of the C tables: rp_data
+# first call only, in the untimed part (memory_runs): Table J1 prints no
+# time of them. The "jax-" sets are not variants of the C tables: rp_data
 # leaves them out of its variant lists.
 #
 # Environment: FB_JAX_BIG=0 skips the question's runs at the large N of
@@ -111,9 +112,9 @@ PY=${FB_JAX_PYTHON:-$ROOT/build/venv/bin/python}
 RUN=variants/jax/run.py
 mkdir -p "$DATA"
 # The untimed part's files (see untimed() below); the timed part keeps them.
-UNTIMED_FILES="jax-jaxpr-interp.json jax-jaxpr-colony.json jax-compiles.json jax-interp-scale.jsonl .jax-scale"
+UNTIMED_FILES="jax-jaxpr-interp.json jax-jaxpr-colony.json jax-compiles.json jax-interp-scale.jsonl jax-interp-big.jsonl jax-interp-memory.jsonl .jax-scale .jax-big"
 case "$PART" in
-all)     rm -f "$DATA"/jax-* "$DATA"/explain-* "$DATA"/.jax-scale ;;
+all)     rm -f "$DATA"/jax-* "$DATA"/explain-* "$DATA"/.jax-scale "$DATA"/.jax-big ;;
 timed)   for f in "$DATA"/jax-*; do
 		case " $UNTIMED_FILES " in *" ${f##*/} "*) ;; *) rm -f "$f" ;; esac
 	done ;;
@@ -219,7 +220,7 @@ AVAIL=$(awk '/^MemAvailable:/ { print $2 * 1024 }' /proc/meminfo)
 LIMIT=${FB_JAX_MEM_LIMIT:-$(awk -v a="$AVAIL" 'BEGIN { printf "%.0f", a * 0.75 }')}
 TMP=$(mktemp "${TMPDIR:-/tmp}/jax-sweep.XXXXXX")
 JTMP=$TMP
-trap 'rm -f "$TMP" "$TMP.scale"' EXIT
+trap 'rm -f "$TMP" "$TMP.small" "$TMP.big"' EXIT
 NCPU=$(nproc 2>/dev/null || echo 1)
 
 # compact FILE SET: the result object in FILE as one line of DATA/SET.jsonl.
@@ -266,28 +267,61 @@ jexec() {
 	took "$set_/$label $*" "$t0"
 }
 
-# The question's memory against N (lane of the untimed part): the
-# un-jitted question, first call only, at NSMALL and NI for a straight line
-# of peak RSS against N, then the largest N of BIGS whose peak the line
-# predicts under 90% of the guard, until one finishes (a run the guard
-# stops is kept, failed). The report reads these runs' peak RSS and N, no
-# time of them (rp_jaxsec.c's question_peak, rp_lesson.c): so they run in
-# the untimed part, on no CPU in particular; at N=1e6 the run takes 80 s,
-# a fifth of the timed part it was in. Its outcome goes to DATA/.jax-scale
-# for the plan the timed part writes.
-scale() {
+# The question's memory against N (the untimed part): the un-jitted
+# question, first call only, at NSMALL and NI (scale_small) for a straight
+# line of peak RSS against N, and the largest N of BIGS that runs to the
+# end under the memory guard (scale_big: the guard stops a run whose RSS
+# passes it, and the next N is tried). The report reads these runs' peak
+# RSS and N, no time of them (rp_jax_programs.c): so they run in the
+# untimed part, on no CPU in particular, the large one from its start, the
+# small ones beside it: at N=1e6 the run takes 80 to 90 s, the longest lane
+# of the untimed part, and waiting first for the small ones' line (17 s)
+# only made it later. scale_big writes DATA/.jax-big (its N, or empty);
+# scale_fit then merges the runs (small N first) into
+# jax-interp-scale.jsonl and writes DATA/.jax-scale, with the line and
+# what it predicts at the large N, for the plan the timed part writes.
+scale_small() {
 	PIN=
-	JTMP=$TMP.scale
+	JTMP=$TMP.small
 	for n in $NSMALL $NI; do
 		jexec jax-interp-scale question 1 0 0 interp question --n $n --m $MI
 	done
-	FIT=$("$PY" - "$DATA/jax-interp-scale.jsonl" <<'PYEOF'
+}
+scale_big() {
+	PIN=
+	JTMP=$TMP.big
+	BIG=
+	[ "${FB_JAX_BIG:-1}" = 0 ] && BIGS=
+	for n in $BIGS; do
+		jexec jax-interp-big question 1 0 0 interp question --n "$n" --m $MI
+		if "$PY" -c 'import json, sys
+sys.exit(json.loads(open(sys.argv[1]).readlines()[-1])["status"] != "ok")' \
+			"$DATA/jax-interp-big.jsonl" 2>/dev/null; then
+			BIG=$n
+			break
+		fi
+	done
+	if [ -z "$BIG" ] && [ -n "$BIGS" ]; then
+		step "no large N of $BIGS ran under the guard ($LIMIT bytes)"
+	fi
+	echo "$BIG" > "$DATA/.jax-big"
+}
+scale_fit() {
+	if [ -e "$DATA/jax-interp-big.jsonl" ]; then
+		cat "$DATA/jax-interp-big.jsonl" >> "$DATA/jax-interp-scale.jsonl"
+		rm -f "$DATA/jax-interp-big.jsonl"
+	fi
+	BIG=$(cat "$DATA/.jax-big" 2>/dev/null)
+	rm -f "$DATA/.jax-big"
+	FIT=$("$PY" - "$DATA/jax-interp-scale.jsonl" $NSMALL $NI <<'PYEOF'
 import json, sys
+small = {float(a) for a in sys.argv[2:]}
 runs = []
 try:
     for line in open(sys.argv[1]):
         r = json.loads(line)
-        if r.get("variant") == "question" and r.get("status") == "ok":
+        if (r.get("variant") == "question" and r.get("status") == "ok"
+                and r["params"]["n"] in small):
             runs.append((r["params"]["n"], r["memory"]["peak_rss_bytes"]))
 except OSError:
     pass
@@ -298,26 +332,29 @@ if len(runs) >= 2:
     print(f"{slope:.6g} {p0 - slope * n0:.6g}")
 PYEOF
 )
-	BIG=
-	[ "${FB_JAX_BIG:-1}" = 0 ] && BIGS=
-	if [ -n "$FIT" ]; then
-		for n in $BIGS; do
-			pred=$(echo "$FIT" | awk -v n="$n" '{ printf "%.0f", $2 + $1 * n }')
-			awk -v p="$pred" -v l="$LIMIT" 'BEGIN { exit !(p < 0.9 * l) }' || continue
-			jexec jax-interp-scale question 1 0 0 interp question --n "$n" --m $MI
-			if "$PY" -c 'import json, sys
-sys.exit(json.loads(open(sys.argv[1]).readlines()[-1])["status"] != "ok")' \
-				"$DATA/jax-interp-scale.jsonl" 2>/dev/null; then
-				BIG=$n
-				break
-			fi
-		done
-	fi
-	if [ -z "$BIG" ] && [ -n "$BIGS" ]; then
-		step "no large N of $BIGS ran under the guard ($LIMIT bytes; fit '$FIT')"
-	fi
 	printf 'S_TRIED="%s"\nS_BIG="%s"\nS_FIT="%s"\nS_AVAIL="%s"\nS_LIMIT="%s"\n' \
 		"$(echo $BIGS | tr ' ' ,)" "$BIG" "$FIT" "$AVAIL" "$LIMIT" > "$DATA/.jax-scale"
+}
+# scale: the three, one after another (a timed part run alone).
+scale() {
+	(scale_small)
+	(scale_big)
+	scale_fit
+}
+
+# The runs kept for their memory (IMEM, and ISEED with the seed preset):
+# first call only, and the report prints their peak RSS and XLA's
+# temporaries, no time of them. Into SET: jax-interp-memory in the untimed
+# part (unpinned, beside the rest of it; the timed part then moves them
+# into jax-interp, after IPROGS, where they were before), or jax-interp in
+# a timed part run alone (pinned, as the other runs there).
+memory_runs() {
+	for p in $IMEM; do
+		jexec "$1" "$p" 1 0 0 interp "$p" --n $NI --m $MI
+	done
+	for p in $ISEED; do
+		jexec "$1" "$p@seed" 1 0 0 interp "$p" --n $NI --m $MI --preset seed
+	done
 }
 
 # The untimed part: the question's memory against N (scale, above), the
@@ -328,9 +365,11 @@ sys.exit(json.loads(open(sys.argv[1]).readlines()[-1])["status"] != "ok")' \
 # report prints, so they run side by side.
 untimed() {
 	TPREFIX=jax-untimed
-	t0=$(ms)
-	scale &
-	scale_pid=$!
+	tu=$(ms)
+	opin=$PIN
+	PIN=
+	scale_big &
+	big_pid=$!
 	(
 		t1=$(ms)
 		step "jaxpr verdicts"
@@ -339,6 +378,7 @@ untimed() {
 		"$PY" "$RUN" --jaxpr colony --n 64 --steps 1 > "$DATA/jax-jaxpr-colony.json" ||
 			rm -f "$DATA/jax-jaxpr-colony.json"
 		took "jaxpr verdicts" "$t1"
+		scale_small
 	) &
 	jaxpr=$!
 	t1=$(ms)
@@ -359,9 +399,12 @@ untimed() {
 			echo "jax-sweep.sh: explain $name failed" >&2
 		took "explain $name" "$t1"
 	done
+	memory_runs jax-interp-memory
 	wait "$jaxpr"
-	wait "$scale_pid"
-	took "untimed part, in all" "$t0"
+	wait "$big_pid"
+	scale_fit
+	PIN=$opin
+	took "untimed part, in all" "$tu"
 	TPREFIX=jax
 }
 if [ "$PART" = untimed ]; then
@@ -418,12 +461,15 @@ jexec jax-base baseline 1 0 0 interp question --n 1000 --m 8
 for p in $IPROGS; do
 	jexec jax-interp "$p" 1 "$(calls_of "$p")" 0 interp "$p" --n $NI --m $MI
 done
-for p in $IMEM; do
-	jexec jax-interp "$p" 1 0 0 interp "$p" --n $NI --m $MI
-done
-for p in $ISEED; do
-	jexec jax-interp "$p@seed" 1 0 0 interp "$p" --n $NI --m $MI --preset seed
-done
+# The runs kept for their memory: made by the untimed part, or now.
+MEMORY_BESIDE=
+if [ -e "$DATA/jax-interp-memory.jsonl" ]; then
+	cat "$DATA/jax-interp-memory.jsonl" >> "$DATA/jax-interp.jsonl"
+	rm -f "$DATA/jax-interp-memory.jsonl"
+	MEMORY_BESIDE="$IMEM $(for p in $ISEED; do printf '%s@seed ' "$p"; done)"
+else
+	memory_runs jax-interp
+fi
 for p in $IALL; do
 	jexec jax-interp "$p@all" all $FCALLS 0 interp "$p" --n $NI --m $MI
 done
@@ -505,6 +551,7 @@ cat > "$DATA/jax-plan.json" <<PLAN
  "mem_available_bytes": $S_AVAIL, "mem_limit_bytes": $S_LIMIT,
  "large_n_tried": [$S_TRIED], "large_n": ${S_BIG:-null}$FROM,
  "fit": "$S_FIT",
+ "memory_beside": "$(echo $MEMORY_BESIDE)",
  "seconds": $(( ($(ms) - START + 500) / 1000 ))}
 PLAN
 rm -f "$DATA/.jax-scale"

@@ -36,9 +36,9 @@
 # The JAX programs of variants/jax run through reports/jax-sweep.sh (its own
 # plan: the table's last row); without build/venv (make jax) it leaves one
 # line saying why, and the report says so. Its untimed part (the jaxpr
-# verdicts, explain's memory charts, the compilations per protocol and the
-# question's peak RSS against N, 80 s at N=1e6: nothing there is a time the
-# report prints) runs beside the cache simulation, whose figures are
+# verdicts, explain's memory charts, the compilations per protocol, the
+# question's peak RSS against N, 80 s at N=1e6, and the runs kept for their
+# memory: nothing there is a time the report prints) runs beside the cache simulation, whose figures are
 # valgrind's counts, not times, so other processes on the cores change none
 # of them. None of them is pinned: pinned (the question's runs on the
 # last CPU, valgrind and the rest on CPU 0), the cache simulation took 157 s on CPU 0

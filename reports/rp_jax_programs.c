@@ -421,6 +421,10 @@ guard_facts(rp_report_t *R)
 	RP_FACTS_KEYS(F, plan, NULL, "jaxprog", plan_nums);
 	rp_fact_str(F, rp_jax_str(plan, "large_n_from"), NULL,
 	    "jaxprog.sweep.large_n_from");
+	/* The runs kept for their memory, made beside the cache simulation:
+	 * their first calls are no times to print. */
+	rp_fact_str(F, rp_jax_str(plan, "memory_beside"), NULL,
+	    "jaxprog.sweep.memory_beside");
 	json_decref(plan);
 }
 

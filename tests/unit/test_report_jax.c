@@ -206,6 +206,10 @@ make_jax_data(void)
 	    "\"memory\":{\"model_bytes\":0},\"time_s\":{\"median\":"
 	    "0.002},\"steps_s\":{\"median\":0.002},\"machine\":"
 	    "{\"allocator\":\"jemalloc\"}}\n");
+	/* The runs kept for their memory, made beside the cache simulation:
+	 * Table J1 prints no first call of them. */
+	write_file("jax-plan.json",
+	    "{\"memory_beside\": \"rewrite question@seed\"}\n");
 	write_file("jax-jaxpr-interp.json",
 	    "{\"a\":\"question\",\"b\":\"rewrite\",\"verdict\":\"same "
 	    "computation\",\"same_arithmetic\":true,\"eqns\":{\"question\":64,"
@@ -327,6 +331,8 @@ Test(report_jax, section_facts_from_crafted_data)
 	    rp_facts_get(&R.facts, "jaxprog.jaxpr.interp.same_arithmetic"),
 	    "value")));
 	cr_expect_eq(num("jaxprog.jaxpr.interp.arith_b"), 37);
+	cr_expect_str_eq(fact_str(&R, "jaxprog.sweep.memory_beside"),
+	    "rewrite question@seed");
 	cr_expect(json_is_null(json_object_get(
 	    rp_facts_get(&R.facts, "jaxprog.jaxpr.colony.same_arithmetic"),
 	    "value")));
