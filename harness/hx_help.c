@@ -31,6 +31,7 @@ static const struct option list_opts[] = {
 static const struct option ceilings_opts[] = {
     {"threads", required_argument, NULL, 0},
     {"fault-ladder", required_argument, NULL, 0},
+    {"no-host-probe", no_argument, NULL, 0},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -65,7 +66,7 @@ void
 hx_help_ceilings_usage(FILE *f)
 {
 	fprintf(f,
-	    "usage: harness ceilings [--threads T]\n"
+	    "usage: harness ceilings [--threads T] [--no-host-probe]\n"
 	    "       harness ceilings --fault-ladder GIB\n\n"
 	    "Measures memory bandwidth (a STREAM triad on arrays larger than "
 	    "the\nlast-level cache) and float32 FMA throughput on one core, "
@@ -76,6 +77,12 @@ hx_help_ceilings_usage(FILE *f)
 	    "(a probe of the free memory not reported plus 2 GiB);\nprints "
 	    "them as JSON.\n\n"
 	    "  --threads T               OpenMP threads, 1 to %d (1)\n"
+	    "  --no-host-probe           without the probe of memory the host "
+	    "took back\n"
+	    "                            (it faults several GiB; a second "
+	    "measurement\n"
+	    "                            that reads the rates only needs "
+	    "none)\n"
 	    "  --fault-ladder GIB        instead, the price of a fault GiB by "
 	    "GiB of\n"
 	    "                            GIB GiB of fresh memory (a virtual "

@@ -357,19 +357,24 @@ ladder_parse(const char *s, uint64_t *gib, char *msg, size_t len)
 }
 
 /* ceilings' options: --threads T (1 to VARIANT_THREADS_MAX), or
- * --fault-ladder GIB (*gib; 0 when not given). 0, or -1 with the
- * one-line reason in msg. */
+ * --fault-ladder GIB (*gib; 0 when not given); --no-host-probe clears
+ * *probe. 0, or -1 with the one-line reason in msg. */
 static int
-ceilings_parse(
-    int argc, char **argv, int *threads, uint64_t *gib, char *msg, size_t len)
+ceilings_parse(int argc, char **argv, int *threads, uint64_t *gib, int *probe,
+    char *msg, size_t len)
 {
 	const hx_param_t *p = hx_params_find("threads");
 	uint64_t v;
 
 	*threads = 1;
 	*gib = 0;
+	*probe = 1;
 	for (int i = 1; i < argc; i++) {
 		int ladder = strcmp(argv[i], "--fault-ladder") == 0;
+		if (strcmp(argv[i], "--no-host-probe") == 0) {
+			*probe = 0;
+			continue;
+		}
 		if (!ladder && strcmp(argv[i], "--threads") != 0) {
 			snprintf(msg, len, "unexpected argument '%s'", argv[i]);
 			return -1;
@@ -439,7 +444,7 @@ cmd_ceilings(int argc, char **argv)
 	hx_ceilings_t c;
 	json_t *o;
 	char *text, msg[256];
-	int err, threads;
+	int err, threads, probe;
 	uint64_t gib;
 
 	if (argc > 1 &&
@@ -447,7 +452,8 @@ cmd_ceilings(int argc, char **argv)
 		hx_help_ceilings_usage(stdout);
 		return HX_EXIT_OK;
 	}
-	if (ceilings_parse(argc, argv, &threads, &gib, msg, sizeof(msg)) != 0) {
+	if (ceilings_parse(
+		argc, argv, &threads, &gib, &probe, msg, sizeof(msg)) != 0) {
 		fprintf(stderr, "harness ceilings: %s\n", msg);
 		return HX_EXIT_USAGE;
 	}
@@ -459,7 +465,7 @@ cmd_ceilings(int argc, char **argv)
 		    hx_ceilings_strerror(err));
 		return HX_EXIT_FAILURE;
 	}
-	if (threads == 1)
+	if (threads == 1 && probe)
 		hx_ceilings_measure_host_fault(&c);
 	o = hx_ceilings_json(&c);
 	text = o != NULL ? json_dumps(o, JSON_INDENT(2)) : NULL;

@@ -19,12 +19,13 @@
 
 #include "fb_spawn.h"
 
-/* `harness ceilings` into dir/c.json; the object. */
+/* `harness ceilings` into dir/c.json; the object. Without the host's
+ * fault probe (--no-host-probe: it faults several GiB) unless probe. */
 static json_t *
-model_ceilings(const char *dir, char *path, size_t len)
+model_ceilings_probe(const char *dir, char *path, size_t len, int probe)
 {
 	char err[4200];
-	char *args[] = {"ceilings", NULL};
+	char *args[] = {"ceilings", probe ? NULL : "--no-host-probe", NULL};
 	json_t *c;
 
 	snprintf(path, len, "%s/c.json", dir);
@@ -33,6 +34,12 @@ model_ceilings(const char *dir, char *path, size_t len)
 	c = json_load_file(path, 0, NULL);
 	cr_assert_not_null(c, "ceilings JSON");
 	return c;
+}
+
+static json_t *
+model_ceilings(const char *dir, char *path, size_t len)
+{
+	return model_ceilings_probe(dir, path, len, 0);
 }
 
 static double
@@ -163,7 +170,7 @@ Test(model, ceilings_in_physical_sense, .timeout = 120)
 	double fma_insn;
 
 	fb_tmpdir(dir, sizeof(dir));
-	c = model_ceilings(dir, path, sizeof(path));
+	c = model_ceilings_probe(dir, path, sizeof(path), 1);
 	fma_insn =
 	    num(c, "fma_flops_per_s") / (2.0 * num(c, "fma_vector_width"));
 	cr_expect_gt(num(c, "gather_l1_per_s"), num(c, "gather_l3_per_s"),
@@ -215,6 +222,10 @@ Test(model, one_more_divide_per_unit, .timeout = 180)
 
 	fb_tmpdir(dir, sizeof(dir));
 	c = model_ceilings(dir, path, sizeof(path));
+	/* --no-host-probe: the fault's price, not the host's. */
+	cr_expect_gt(num(c, "minor_fault_s"), 0.0);
+	cr_expect(json_is_null(json_object_get(c, "host_fault_s")),
+	    "--no-host-probe, yet the host's price was measured");
 	cr_assert_eq(probe_run(dir, path, "base,div", "4096", "9", 0, r, 2), 2);
 	lanes = num(c, "fma_vector_width");
 	units = num(json_object_get(r[0], "work"), "units");
@@ -410,7 +421,7 @@ Test(model, a_small_run_takes_no_page_the_host_took_back, .timeout = 120)
 	int rc;
 
 	fb_tmpdir(dir, sizeof(dir));
-	c = model_ceilings(dir, path, sizeof(path));
+	c = model_ceilings_probe(dir, path, sizeof(path), 1);
 	snprintf(json, sizeof(json), "%s/r.json", dir);
 	rc = fb_run(args, dir, &err);
 	cr_assert_eq(rc, 0, "interp fused: exit %d: %s", rc, err);
