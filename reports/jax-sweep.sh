@@ -274,9 +274,16 @@ jexec() {
 # passes it, and the next N is tried). The report reads these runs' peak
 # RSS and N, no time of them (rp_jax_programs.c): so they run in the
 # untimed part, on no CPU in particular, the large one from its start, the
-# small ones beside it: at N=1e6 the run takes 80 to 90 s, the longest lane
-# of the untimed part, and waiting first for the small ones' line (17 s)
-# only made it later. scale_big writes DATA/.jax-big (its N, or empty);
+# small ones beside it (they had come first, 17 s before it).
+#
+# What that and memory_runs (below) bought, measured in the committed
+# report's make report (Zen 4 VM, 2026-12-05, a quiet hour): nothing in
+# all. The untimed part took 132.1 s against 106.9 s before, its N=1e6 run
+# 131 s against 89 s, while the timed part took 207.1 s against 231.0 s:
+# pipelines 638.8 s against 639.3 s. The untimed part keeps both cores
+# busy already, and runs that fault fresh memory at once slow each other
+# on this VM (rewrite's first call took 32 s beside the N=1e6 run, 5.8 s
+# alone). scale_big writes DATA/.jax-big (its N, or empty);
 # scale_fit then merges the runs (small N first) into
 # jax-interp-scale.jsonl and writes DATA/.jax-scale, with the line and
 # what it predicts at the large N, for the plan the timed part writes.

@@ -13,18 +13,18 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 0.897512
-"interp/fused" 0.952614
-"interp/chunked" 0.997596
-"interp/tiled" 0.842409
-"interp/hoisted" 1.00164
-"interp/sorted" 1.17544
-"colony/naive" 1.02383
-"colony/naive-reuse" 0.933982
-"colony/fused" 1.07891
-"colony/chunked" 1.04825
-"colony/tiled" 1.01869
-"colony/cells" 1.11735
+"interp/materialized" 1.17251
+"interp/fused" 1.02039
+"interp/chunked" 1.02879
+"interp/tiled" 1.17691
+"interp/hoisted" 1.04227
+"interp/sorted" 1.1477
+"colony/naive" 1.29253
+"colony/naive-reuse" 0.909688
+"colony/fused" 1.05162
+"colony/chunked" 1.15633
+"colony/tiled" 1.00456
+"colony/cells" 1.32427
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

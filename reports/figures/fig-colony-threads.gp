@@ -12,27 +12,27 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.46698
+2 1.51022
 EOD
 $s1 << EOD
 1 1
-2 1.58903
+2 1.62201
 EOD
 $s2 << EOD
 1 1
-2 1.86387
+2 1.73518
 EOD
 $s3 << EOD
 1 1
-2 1.35575
+2 1.36306
 EOD
 $s4 << EOD
 1 1
-2 1.82946
+2 1.7703
 EOD
 $s5 << EOD
 1 1
-2 1.14964
+2 0.981114
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'naive', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'naive-reuse', \

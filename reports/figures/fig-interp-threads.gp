@@ -12,31 +12,31 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.49524
+2 1.54452
 EOD
 $s1 << EOD
 1 1
-2 2.18015
+2 1.67295
 EOD
 $s2 << EOD
 1 1
-2 2.16574
+2 1.79553
 EOD
 $s3 << EOD
 1 1
-2 2.00474
+2 1.90542
 EOD
 $s4 << EOD
 1 1
-2 2.17221
+2 2.07936
 EOD
 $s5 << EOD
 1 1
-2 1.88702
+2 1.87142
 EOD
 $s6 << EOD
 1 1
-2 1.96376
+2 1.861
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'eager', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'materialized', \

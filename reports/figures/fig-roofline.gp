@@ -12,31 +12,31 @@ set xrange [0.01:10000]
 set yrange [0.1:1000]
 set samples 400
 $v0 << EOD
-0.13 0.187342 0.214252
+0.13 0.180024 0.232027
 EOD
 $v1 << EOD
-2.4375 6.0509 18.4156
+2.4375 6.38565 18.733
 EOD
 $v2 << EOD
-1312.01 11.8956 18.4156
+1312.01 11.9926 18.733
 EOD
 $v3 << EOD
-2.4375 10.4846 18.4156
+2.4375 10.4871 18.733
 EOD
 $v4 << EOD
-1312.01 13.7536 26.6757
+1312.01 16.5929 26.5853
 EOD
 $v5 << EOD
-216.838 32.3058 62.6203
+216.838 32.4947 62.5459
 EOD
 $v6 << EOD
-77.4138 95.6773 117.837
+77.4138 95.8858 117.838
 EOD
-plot (x*325.4 < 118.2 ? x*325.4 : 118.2) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 325 GB/s', (x*107.9 < 118.2 ? x*107.9 : 118.2) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 108 GB/s', (x*63 < 118.2 ? x*63 : 118.2) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 63 GB/s', (x*31.73 < 118.2 ? x*31.73 : 118.2) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 32 GB/s; the flat part: FMA peak', 16.1 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 16.1 GFLOP/s', 26.68 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 26.7 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
+plot (x*205.3 < 118.2 ? x*205.3 : 118.2) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 205 GB/s', (x*96.06 < 118.2 ? x*96.06 : 118.2) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 96 GB/s', (x*66.06 < 118.2 ? x*66.06 : 118.2) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 66 GB/s', (x*31.97 < 118.2 ? x*31.97 : 118.2) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 32 GB/s; the flat part: FMA peak', 16.34 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 16.3 GFLOP/s', 26.59 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 26.6 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
   $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM; gathers)', $v1 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#E69F00' notitle, \
   $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3; gathers)', $v2 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#009E73' notitle, \
   $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3; gathers)', $v3 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#CC79A7' notitle, \
-  $v4 using 1:2 with points pt 12 ps 2 lw 2 lc rgb '#56B4E9' title 'tiled (L3; not determined)', $v4 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#56B4E9' notitle, \
+  $v4 using 1:2 with points pt 12 ps 2 lw 2 lc rgb '#56B4E9' title 'tiled (L3; gathers)', $v4 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#56B4E9' notitle, \
   $v5 using 1:2 with points pt 14 ps 2 lw 2 lc rgb '#8C6D31' title 'hoisted (L3; L3 traffic)', $v5 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#8C6D31' notitle, \
   $v6 using 1:2 with points pt 1 ps 2 lw 2 lc rgb '#7F3C8D' title 'sorted (L3; ports and window (llvm-mca))', $v6 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#7F3C8D' notitle
 set output
