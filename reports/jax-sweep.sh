@@ -171,7 +171,7 @@ case "$MODE" in
 full)
 	NI=1e5; MI=300; NSMALL=1e4; BIGS="1000000 500000 300000"
 	NC=1024; KC=10; NCL=4096; CREPEAT=5
-	IPROGS="question question_jit batched_jit lax_map hoisted hoisted_map hoisted_cache sorted scan"
+	IPROGS="question question_jit batched_jit lax_map hoisted hoisted_map hoisted_cache sorted gram scan"
 	IMEM="rewrite batched rewrite_jit"
 	IALL="question_jit lax_map"
 	ISEED="question question_jit"
@@ -185,7 +185,7 @@ full)
 quick)
 	NI=5e3; MI=50; NSMALL=2e3; BIGS=
 	NC=256; KC=2; NCL=1024; CREPEAT=1
-	IPROGS="question question_jit batched_jit lax_map hoisted_map sorted"
+	IPROGS="question question_jit batched_jit lax_map hoisted_map sorted gram"
 	IMEM="rewrite"
 	IALL="question_jit"
 	ISEED=
@@ -424,7 +424,7 @@ fi
 t0=$(ms)
 step "the C variants at the JAX sizes, on CPU 0, one thread"
 taskset -c 0 "$H" sweep --workload interp \
-	--variants materialized,fused,chunked,tiled,hoisted,sorted --n $NI --m $MI \
+	--variants materialized,fused,chunked,tiled,hoisted,sorted,gram --n $NI --m $MI \
 	--threads 1 --repeat $CREPEAT --warmup 0 --out "$DATA/jax-c-interp" >/dev/null ||
 	echo "jax-sweep.sh: the C interp sweep failed" >&2
 taskset -c 0 "$H" sweep --workload interp --variants eager --n $NI --m $MI \

@@ -26,6 +26,7 @@ const workload_t *const workload_table[] = {
 	X(interp_tiled)                                                        \
 	X(interp_hoisted)                                                      \
 	X(interp_sorted)                                                       \
+	X(interp_gram)                                                         \
 	X(colony_eager)                                                        \
 	X(colony_naive)                                                        \
 	X(colony_naive_reuse)                                                  \

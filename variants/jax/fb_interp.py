@@ -171,6 +171,26 @@ def sorted_rows(x, p, batch):
 
 
 @jax.jit
+def gram_rows(x, p):
+    """interp gram: sum_i v_i^2 = w^T K_s w, K_s = the 4x4 block at (s, s) of
+    the table's column Gram matrix F^T F, which needs only its four central
+    diagonals: band d holds sum_i F_i[j] F_i[j+d]. Made once (four (G+2-d,)
+    vectors); then each point's quadratic form in its four weights, ten
+    entries of the bands gathered. No (N, M) array."""
+    f = p.f                                           # (M, G+2)
+    # lesson:begin gram
+    s, t = _shared_cell(x, p)
+    g2 = f.shape[1]
+    band = [jnp.sum(f[:, :g2 - d] * f[:, d:], axis=0) for d in range(4)]  # once
+    w = _weights(t[:, None])                          # (N, 4): once a point
+    q = sum(w[:, k] * w[:, k] * band[0][s + k] for k in range(4))
+    q += 2 * sum(w[:, k] * w[:, l] * band[l - k][s + k]
+                 for k in range(4) for l in range(k + 1, 4))
+    return q                                          # (N,): sum over i
+    # lesson:end
+
+
+@jax.jit
 def scan_rows(x, p):
     """interp tiled's loop order: a loop over the M interpolants, each adding
     its squared values at all N points into an (N,) accumulator (O(N) live

@@ -259,6 +259,10 @@ PROGRAMS = {
                            _interp_jit(itp.hoisted_map_rows, lambda o: cache_batch(o.m))),
     "sorted": Entry("interp", "the points' cells sorted (lax.sort), then hoisted_map",
                     "sorted", _interp_jit(itp.sorted_rows, lambda o: o.chunk)),
+    "gram": Entry("interp", "jit: four diagonals of the table's column Gram "
+                  "matrix, made once, then each point's quadratic form in its "
+                  "four weights",
+                  "gram", _interp_jit(itp.gram_rows)),
     "scan": Entry("interp", "fori_loop over the M interpolants into an (N,) "
                   "accumulator (tiled's loop order, O(N) live)",
                   "tiled (interpolant by interpolant)", _interp_jit(itp.scan_rows)),
