@@ -13,18 +13,19 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 1.17251
-"interp/fused" 1.02039
-"interp/chunked" 1.02879
-"interp/tiled" 1.17691
-"interp/hoisted" 1.04227
-"interp/sorted" 1.1477
-"colony/naive" 1.29253
-"colony/naive-reuse" 0.909688
-"colony/fused" 1.05162
-"colony/chunked" 1.15633
-"colony/tiled" 1.00456
-"colony/cells" 1.32427
+"interp/materialized" 0.977471
+"interp/fused" 0.961385
+"interp/chunked" 0.970411
+"interp/tiled" 0.971369
+"interp/hoisted" 1.0185
+"interp/sorted" 1.17678
+"interp/gram" 1.01998
+"colony/naive" 1.12807
+"colony/naive-reuse" 0.971842
+"colony/fused" 0.957766
+"colony/chunked" 0.967879
+"colony/tiled" 0.975052
+"colony/cells" 1.1373
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

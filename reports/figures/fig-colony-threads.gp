@@ -12,27 +12,27 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.51022
+2 1.51606
 EOD
 $s1 << EOD
 1 1
-2 1.62201
+2 1.61661
 EOD
 $s2 << EOD
 1 1
-2 1.73518
+2 1.8006
 EOD
 $s3 << EOD
 1 1
-2 1.36306
+2 1.39343
 EOD
 $s4 << EOD
 1 1
-2 1.7703
+2 1.64778
 EOD
 $s5 << EOD
 1 1
-2 0.981114
+2 1.16047
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'naive', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'naive-reuse', \

@@ -55,6 +55,12 @@ $m6 << EOD
 100000 6.17779e+06 6.17779e+06
 1000000 1.36489e+07 1.36489e+07
 EOD
+$m7 << EOD
+10000 81920 81920
+30000 81920 81920
+100000 81920 81920
+1000000 81920 81920
+EOD
 set arrow from graph 0, first 1.44e+10 to graph 1, first 1.44e+10 nohead dt 2 lw 2 lc rgb 'black'
 set label 'the question: about 14 GB (12*N*M*4 at N=1e6, M=300)' at graph 0.02, first 1.44e+10 offset 0,0.7
 set arrow from graph 0, first 1000 to graph 1, first 1000 nohead dt 4 lw 1.5 lc rgb 'black'
@@ -67,7 +73,8 @@ plot $m0 using 1:2 with points pt 6 ps 1.6 lw 2 lc rgb '#0072B2' title 'eager me
   $m3 using 1:2 with points pt 10 ps 1.6 lw 2 lc rgb '#CC79A7' title 'chunked measured', $m3 using 1:3 with lines dt 2 lw 1.5 lc rgb '#CC79A7' title 'chunked model', \
   $m4 using 1:2 with points pt 12 ps 1.6 lw 2 lc rgb '#56B4E9' title 'tiled measured', $m4 using 1:3 with lines dt 2 lw 1.5 lc rgb '#56B4E9' title 'tiled model', \
   $m5 using 1:2 with points pt 14 ps 1.6 lw 2 lc rgb '#8C6D31' title 'hoisted measured', $m5 using 1:3 with lines dt 2 lw 1.5 lc rgb '#8C6D31' title 'hoisted model', \
-  $m6 using 1:2 with points pt 1 ps 1.6 lw 2 lc rgb '#7F3C8D' title 'sorted measured', $m6 using 1:3 with lines dt 2 lw 1.5 lc rgb '#7F3C8D' title 'sorted model'
+  $m6 using 1:2 with points pt 1 ps 1.6 lw 2 lc rgb '#7F3C8D' title 'sorted measured', $m6 using 1:3 with lines dt 2 lw 1.5 lc rgb '#7F3C8D' title 'sorted model', \
+  $m7 using 1:2 with points pt 2 ps 1.6 lw 2 lc rgb '#999933' title 'gram measured', $m7 using 1:3 with lines dt 2 lw 1.5 lc rgb '#999933' title 'gram model'
 set output
 if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {
   set terminal pngcairo size 1200,750 font 'Sans,12'

@@ -12,31 +12,35 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.54452
+2 1.48679
 EOD
 $s1 << EOD
 1 1
-2 1.67295
+2 1.53752
 EOD
 $s2 << EOD
 1 1
-2 1.79553
+2 1.59885
 EOD
 $s3 << EOD
 1 1
-2 1.90542
+2 1.8854
 EOD
 $s4 << EOD
 1 1
-2 2.07936
+2 1.24769
 EOD
 $s5 << EOD
 1 1
-2 1.87142
+2 1.79112
 EOD
 $s6 << EOD
 1 1
-2 1.861
+2 1.89602
+EOD
+$s7 << EOD
+1 1
+2 1.84585
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'eager', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'materialized', \
@@ -44,7 +48,8 @@ plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ide
   $s3 using 1:2 with linespoints pt 10 ps 1.5 lw 2 lc rgb '#CC79A7' title 'chunked', \
   $s4 using 1:2 with linespoints pt 12 ps 1.5 lw 2 lc rgb '#56B4E9' title 'tiled', \
   $s5 using 1:2 with linespoints pt 14 ps 1.5 lw 2 lc rgb '#8C6D31' title 'hoisted', \
-  $s6 using 1:2 with linespoints pt 1 ps 1.5 lw 2 lc rgb '#7F3C8D' title 'sorted'
+  $s6 using 1:2 with linespoints pt 1 ps 1.5 lw 2 lc rgb '#7F3C8D' title 'sorted', \
+  $s7 using 1:2 with linespoints pt 2 ps 1.5 lw 2 lc rgb '#999933' title 'gram'
 set output
 if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {
   set terminal pngcairo size 1200,750 font 'Sans,12'

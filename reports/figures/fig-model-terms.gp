@@ -14,18 +14,19 @@ set xtics rotate by -35 noenhanced
 set yrange [0:2]
 set key inside left top box opaque
 $t << EOD
-"interp/materialized" 0.447432 0 0.079308 0.272571
-"interp/fused" 0.822578 9.35285e-05 0 1.57247e-05
-"interp/chunked" 0.734815 0.0440232 0 0.00449648
-"interp/tiled" 0.757781 0.0396014 0 1.45044e-05
-"interp/hoisted" 0.402365 0.521067 0 0.000110778
-"interp/sorted" 0.970839 0.0126738 0 0.000272405
-"colony/naive" 0.0995287 0 0.0879802 0.604753
-"colony/naive-reuse" 0.292844 0 0.258864 0.355894
-"colony/fused" 0.994359 0.000172749 0 0.000151562
-"colony/chunked" 0.562742 0.168135 0 0.106951
-"colony/tiled" 0.82736 0.000304894 0 0.000242024
-"colony/cells" 0.773811 0.0136173 0 0.00313822
+"interp/materialized" 0.461292 0 0.0921378 0.313252
+"interp/fused" 0.815099 9.1672e-05 0 1.54841e-05
+"interp/chunked" 0.772961 0.0456732 0 0.00527429
+"interp/tiled" 0.779559 0.0411494 0 1.9697e-05
+"interp/hoisted" 0.406123 0.5277 0 8.4002e-05
+"interp/sorted" 0.967686 0.0126416 0 0.000307096
+"interp/gram" 1.06338 0.0195582 0 0.000825881
+"colony/naive" 0.0960877 0 0.0971194 0.66037
+"colony/naive-reuse" 0.278854 0 0.281848 0.383309
+"colony/fused" 0.932675 0.000162231 0 9.18817e-05
+"colony/chunked" 0.489533 0.146373 0 0.105243
+"colony/tiled" 0.816673 0.000299879 0 0.0002353
+"colony/cells" 0.794477 0.0138047 0 0.00239599
 EOD
 plot $t using 2:xtic(1) lc rgb '#0072B2' title 'in-core (compute, gathers and loads as they overlap, plus the loops beside the hot loop)', $t using 3 lc rgb '#56B4E9' title 'L2 and L3 transfers', $t using 4 lc rgb '#E69F00' title 'DRAM transfers', $t using 5 lc rgb '#CC79A7' title 'page faults', 1 with lines dt 2 lw 2 lc rgb 'black' title 'measured median'
 set output

@@ -12,33 +12,37 @@ set xrange [0.01:10000]
 set yrange [0.1:1000]
 set samples 400
 $v0 << EOD
-0.13 0.180024 0.232027
+0.13 0.202042 0.230236
 EOD
 $v1 << EOD
-2.4375 6.38565 18.733
+2.4375 6.48805 18.4434
 EOD
 $v2 << EOD
-1312.01 11.9926 18.733
+1312.01 11.7453 18.4434
 EOD
 $v3 << EOD
-2.4375 10.4871 18.733
+2.4375 10.8717 18.4434
 EOD
 $v4 << EOD
-1312.01 16.5929 26.5853
+1312.01 17.0754 26.6162
 EOD
 $v5 << EOD
-216.838 32.4947 62.5459
+216.838 32.6764 62.104
 EOD
 $v6 << EOD
-77.4138 95.8858 117.838
+77.4138 95.5672 117.833
 EOD
-plot (x*205.3 < 118.2 ? x*205.3 : 118.2) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 205 GB/s', (x*96.06 < 118.2 ? x*96.06 : 118.2) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 96 GB/s', (x*66.06 < 118.2 ? x*66.06 : 118.2) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 66 GB/s', (x*31.97 < 118.2 ? x*31.97 : 118.2) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 32 GB/s; the flat part: FMA peak', 16.34 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 16.3 GFLOP/s', 26.59 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 26.6 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
+$v7 << EOD
+6.93406 13.2436 14.9211
+EOD
+plot (x*323.7 < 118.2 ? x*323.7 : 118.2) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 324 GB/s', (x*105.5 < 118.2 ? x*105.5 : 118.2) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 105 GB/s', (x*52.71 < 118.2 ? x*52.71 : 118.2) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 53 GB/s', (x*30.32 < 118.2 ? x*30.32 : 118.2) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 30 GB/s; the flat part: FMA peak', 16.13 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 16.1 GFLOP/s', 26.62 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 26.6 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
   $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM; gathers)', $v1 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#E69F00' notitle, \
   $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3; gathers)', $v2 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#009E73' notitle, \
   $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3; gathers)', $v3 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#CC79A7' notitle, \
   $v4 using 1:2 with points pt 12 ps 2 lw 2 lc rgb '#56B4E9' title 'tiled (L3; gathers)', $v4 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#56B4E9' notitle, \
   $v5 using 1:2 with points pt 14 ps 2 lw 2 lc rgb '#8C6D31' title 'hoisted (L3; L3 traffic)', $v5 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#8C6D31' notitle, \
-  $v6 using 1:2 with points pt 1 ps 2 lw 2 lc rgb '#7F3C8D' title 'sorted (L3; ports and window (llvm-mca))', $v6 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#7F3C8D' notitle
+  $v6 using 1:2 with points pt 1 ps 2 lw 2 lc rgb '#7F3C8D' title 'sorted (L3; ports and window (llvm-mca))', $v6 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#7F3C8D' notitle, \
+  $v7 using 1:2 with points pt 2 ps 2 lw 2 lc rgb '#999933' title 'gram (L3; gathers)', $v7 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#999933' notitle
 set output
 if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {
   set terminal pngcairo size 1200,750 font 'Sans,12'

@@ -802,6 +802,7 @@ limiter_cell(char *buf, size_t len)
 Test(report_consistency, sections_that_disagree_fail)
 {
 	char row[512], first[64], med[64], alt[128], lim[128], *notes;
+	char stand[128], alt2[160];
 	check_t c;
 	const char *t1 = table_after(md, "**Table 1b.**");
 	const char *r = next_row(next_row(t1));
@@ -837,9 +838,14 @@ Test(report_consistency, sections_that_disagree_fail)
 	expect_caught(changed("## The memory question", "A nested map",
 			  "It took 12.34 GB. A nested map"),
 	    "the lesson prints a number no table has");
-	/* The anchor's C side taken from another run. */
-	expect_caught(changed("Performance against the anchor", "hoisted, ",
-			  "hoisted, 1"),
+	/* The anchor's C side taken from another run: its first row's
+	 * stand-in time ("VARIANT, TIME") with a digit put in front. */
+	cell(first_row(table_after(md, "Performance against the anchor")), 3,
+	    stand, sizeof(stand));
+	cr_assert(strstr(stand, ", ") != NULL, "stand-in cell '%s'", stand);
+	snprintf(alt2, sizeof(alt2), "%.*s, 1%s",
+	    (int)(strstr(stand, ", ") - stand), stand, strstr(stand, ", ") + 2);
+	expect_caught(changed("Performance against the anchor", stand, alt2),
 	    "the anchor's C side differs from Table J5's");
 	/* A caveat printed three times. */
 	expect_caught(

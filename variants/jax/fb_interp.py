@@ -177,10 +177,9 @@ def gram_rows(x, p):
     diagonals: band d holds sum_i F_i[j] F_i[j+d]. Made once (four (G+2-d,)
     vectors); then each point's quadratic form in its four weights, ten
     entries of the bands gathered. No (N, M) array."""
-    f = p.f                                           # (M, G+2)
+    f, g2 = p.f, p.f.shape[1]                         # (M, G+2)
     # lesson:begin gram
     s, t = _shared_cell(x, p)
-    g2 = f.shape[1]
     band = [jnp.sum(f[:, :g2 - d] * f[:, d:], axis=0) for d in range(4)]  # once
     w = _weights(t[:, None])                          # (N, 4): once a point
     q = sum(w[:, k] * w[:, k] * band[0][s + k] for k in range(4))
