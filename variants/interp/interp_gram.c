@@ -53,50 +53,46 @@ gram_stride(uint64_t g)
 	return (g + 2 + 15) / 16 * 16;
 }
 
-/* The bands' columns [j0, j1) into k (band d's column j at
- * k[d * stride + j]), a block of columns at a time. Band d has G+2-d
- * columns (its product's second factor ends there); its columns past
- * that stay zero, and no row is read past its G+2 floats. Never inlined:
- * the time model finds its loop by this name. */
+/* The bands' columns [b, b + len), len at most GRAM_BLOCK, into k (band
+ * d's column j at k[d * stride + j]): the block's four rows of sums stay
+ * in L1 while every table row passes. Band d has G+2-d columns (its
+ * product's second factor ends there); its columns past that stay zero,
+ * and no row is read past its G+2 floats. Never inlined: the time model
+ * finds its loop by this name. */
 static __attribute__((noinline)) void
 interp_gram_bands(const interp_inputs_t *in, float *restrict k, uint64_t stride,
-    uint64_t j0, uint64_t j1)
+    uint64_t b, uint64_t len)
 {
 	const uint64_t cols = in->g + 2;
+	/* The columns whose four bands all exist. */
+	const uint64_t full = b + len + 3 <= cols ? len
+	    : cols > b + 3                        ? cols - 3 - b
+						  : 0;
+	float acc[GRAM_BANDS][GRAM_BLOCK] __attribute__((aligned(64)));
 
-	for (uint64_t b = j0; b < j1; b += GRAM_BLOCK) {
-		const uint64_t len = j1 - b < GRAM_BLOCK ? j1 - b : GRAM_BLOCK;
-		/* The columns whose four bands all exist. */
-		const uint64_t full = b + len + 3 <= cols ? len
-		    : cols > b + 3                        ? cols - 3 - b
-							  : 0;
-		float acc[GRAM_BANDS][GRAM_BLOCK] __attribute__((aligned(64)));
-
-		memset(acc, 0, sizeof(acc));
-		for (uint64_t i = 0; i < in->m; i++) {
-			const float *f = in->table + i * in->row + b;
+	memset(acc, 0, sizeof(acc));
+	for (uint64_t i = 0; i < in->m; i++) {
+		const float *f = in->table + i * in->row + b;
 
 #pragma omp simd
-			for (uint64_t j = 0; j < full; j++) {
-				const float f0 = f[j];
+		for (uint64_t j = 0; j < full; j++) {
+			const float f0 = f[j];
 
-				acc[0][j] += f0 * f0;
-				acc[1][j] += f0 * f[j + 1];
-				acc[2][j] += f0 * f[j + 2];
-				acc[3][j] += f0 * f[j + 3];
-			}
-			for (uint64_t j = full; j < len; j++)
-				for (uint64_t d = 0; d < GRAM_BANDS; d++)
-					if (b + j + d < cols)
-						acc[d][j] += f[j] * f[j + d];
+			acc[0][j] += f0 * f0;
+			acc[1][j] += f0 * f[j + 1];
+			acc[2][j] += f0 * f[j + 2];
+			acc[3][j] += f0 * f[j + 3];
 		}
-		for (int d = 0; d < GRAM_BANDS; d++) {
-			const float scale = d == 0 ? 1.0f : 2.0f;
+		for (uint64_t j = full; j < len; j++)
+			for (uint64_t d = 0; d < GRAM_BANDS; d++)
+				if (b + j + d < cols)
+					acc[d][j] += f[j] * f[j + d];
+	}
+	for (int d = 0; d < GRAM_BANDS; d++) {
+		const float scale = d == 0 ? 1.0f : 2.0f;
 
-			for (uint64_t j = 0; j < len; j++)
-				k[(uint64_t)d * stride + b + j] =
-				    scale * acc[d][j];
-		}
+		for (uint64_t j = 0; j < len; j++)
+			k[(uint64_t)d * stride + b + j] = scale * acc[d][j];
 	}
 }
 
@@ -161,10 +157,9 @@ interp_gram_step(void *state, uint64_t k)
 #pragma omp parallel for num_threads(threads) schedule(static)
 	for (uint64_t b = 0; b < blocks; b++) {
 		const uint64_t j0 = b * GRAM_BLOCK;
-		const uint64_t j1 =
-		    j0 + GRAM_BLOCK < cols ? j0 + GRAM_BLOCK : cols;
 
-		interp_gram_bands(in, mat, stride, j0, j1);
+		interp_gram_bands(in, mat, stride, j0,
+		    cols - j0 < GRAM_BLOCK ? cols - j0 : GRAM_BLOCK);
 	}
 	st->total = interp_points_split(in, threads, interp_gram_points, mat);
 	free(mat);
