@@ -548,9 +548,72 @@ hx_disasm_fill(
 			best = lanes[k], l->lanes = k;
 }
 
-/* Every loop of text (a backward jump within its function), at most
- * HX_DISASM_MAXL, in the order of their jumps, into all. Returns how
- * many. */
+/* Instructions of a range that hx_disasm_cycles follows; a longer range
+ * is taken for a loop unread. */
+#define HX_DISASM_CYCLE_MAX 4096
+
+/* Whether the backward jump at r->end can be reached from its target
+ * r->start without leaving the range: by falling through (not past an
+ * unconditional jmp, a ret or a ud2) or by a jump to a place inside it.
+ * A backward jump whose target cannot reach it is no loop: gcc put
+ * sorted_block1's no-whole-group path after the function's ret, from
+ * where a jmp goes back into the remainder code; taken for a loop, its
+ * 41 straight-line instructions were priced, and checked, as the hot
+ * loop. */
+static int
+hx_disasm_cycles(const char *text, const hx_disasm_range_t *r)
+{
+	static uint64_t addr[HX_DISASM_CYCLE_MAX], target[HX_DISASM_CYCLE_MAX];
+	static unsigned char flows[HX_DISASM_CYCLE_MAX],
+	    reach[HX_DISASM_CYCLE_MAX];
+	const char *p = text;
+	char buf[512];
+	hx_disasm_line_t d;
+	size_t n = 0;
+	int got, changed = 1;
+
+	while ((got = hx_disasm_next(&p, buf, sizeof(buf), &d)) >= 0) {
+		if (got != 1 || d.header || d.addr < r->start ||
+		    d.addr > r->end)
+			continue;
+		if (n == HX_DISASM_CYCLE_MAX)
+			return 1;
+		addr[n] = d.addr;
+		target[n] = d.target;
+		flows[n] = strcmp(d.mn, "jmp") != 0 &&
+		    strncmp(d.mn, "ret", 3) != 0 && strcmp(d.mn, "ud2") != 0;
+		reach[n] = n == 0 && d.addr == r->start;
+		n++;
+	}
+	while (changed) {
+		changed = 0;
+		for (size_t i = 0; i < n; i++) {
+			if (!reach[i])
+				continue;
+			if (flows[i] && i + 1 < n && !reach[i + 1])
+				reach[i + 1] = changed = 1;
+			if (target[i] >= addr[0] && target[i] <= addr[n - 1]) {
+				size_t lo = 0, hi = n - 1;
+
+				while (lo < hi) {
+					size_t mid = (lo + hi) / 2;
+
+					if (addr[mid] < target[i])
+						lo = mid + 1;
+					else
+						hi = mid;
+				}
+				if (addr[lo] == target[i] && !reach[lo])
+					reach[lo] = changed = 1;
+			}
+		}
+	}
+	return n > 0 && reach[n - 1] && addr[n - 1] == r->end;
+}
+
+/* Every loop of text (a backward jump within its function whose target
+ * reaches it, hx_disasm_cycles), at most HX_DISASM_MAXL, in the order of
+ * their jumps, into all. Returns how many. */
 #define HX_DISASM_MAXL 256
 static size_t
 hx_disasm_all(const char *text, hx_disasm_range_t *all)
@@ -577,7 +640,7 @@ hx_disasm_all(const char *text, hx_disasm_range_t *all)
 			all[n].end = d.addr;
 			snprintf(
 			    all[n].function, sizeof(all[n].function), "%s", fn);
-			n++;
+			n += hx_disasm_cycles(text, &all[n]);
 		}
 	}
 	return n;

@@ -3,9 +3,10 @@
  * objdump's disassembly (binutils), for the time model (hx_model.h) and for
  * the tests that check a microkernel holds the instruction it measures.
  *
- * A loop is a backward jump inside one function: the instructions from the
- * jump's target to the jump. The innermost loops are those that hold no
- * other; the hot loop of a set of functions is the innermost loop with the
+ * A loop is a backward jump inside one function that its target reaches
+ * again (falling through, or by jumps within the range): the instructions
+ * from the jump's target to the jump. The innermost loops are those that hold
+ * no other; the hot loop of a set of functions is the innermost loop with the
  * most instructions (a static guess: the one that runs most is usually the
  * vectorized body, the largest; a variant whose hot loop is another
  * declares it, variant_t.hot_symbol and hot_units).

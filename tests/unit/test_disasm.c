@@ -138,6 +138,52 @@ Test(disasm, innermost_loops_largest_first)
 	cr_expect_eq(hx_disasm_loops("no code\n", loops, 4), 0);
 }
 
+/* Backward jumps that are no loop, and one that is. In h, the path for
+ * no whole group sits after the ret and jumps back into the remainder
+ * code (as gcc laid out interp sorted's sorted_block1): 0x320 can reach
+ * neither 0x340 nor the jmp that leaves it, so [0x320, 0x345] is no cycle,
+ * and only the real loop [0x300, 0x315] is found. In w, a while loop
+ * tests at its head and ends in an unconditional jmp back: a loop. */
+static const char not_a_loop[] = "0000000000000300 <h>:\n"
+				 " 300:\tvfmadd231ps %zmm1,%zmm2,%zmm0\n"
+				 " 306:\tadd    $0x40,%rax\n"
+				 " 30a:\tcmp    %rax,%rsi\n"
+				 " 30d:\tjne    300 <h>\n"
+				 " 310:\tvaddps %zmm0,%zmm3,%zmm3\n"
+				 " 315:\tjae    300 <h>\n"
+				 " 320:\tvaddss %xmm1,%xmm2,%xmm2\n"
+				 " 324:\tcmp    $0x3,%edx\n"
+				 " 327:\tjae    33f <h+0x3f>\n"
+				 " 32d:\tvaddss %xmm2,%xmm3,%xmm3\n"
+				 " 33f:\tret\n"
+				 " 340:\txor    %eax,%eax\n"
+				 " 345:\tjmp    320 <h+0x20>\n"
+				 "0000000000000400 <w>:\n"
+				 " 400:\tcmp    %rax,%rsi\n"
+				 " 403:\tjae    414 <w+0x14>\n"
+				 " 405:\tvaddss %xmm1,%xmm2,%xmm2\n"
+				 " 409:\tinc    %rax\n"
+				 " 40c:\tjmp    400 <w>\n"
+				 " 414:\tret\n";
+
+Test(disasm, a_jump_back_that_its_target_cannot_reach_is_no_loop)
+{
+	hx_loop_t loops[4];
+	size_t n = hx_disasm_loops(not_a_loop, loops, 4);
+	int h = 0, w = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		cr_expect(loops[i].start != 0x320,
+		    "[0x320, 0x345] taken for a loop (%zu loops)", n);
+		h += strcmp(loops[i].function, "h") == 0;
+		w += strcmp(loops[i].function, "w") == 0 &&
+		    loops[i].start == 0x400 && loops[i].end == 0x40c;
+	}
+	cr_expect_eq(n, 2, "h's loop and w's: %zu", n);
+	cr_expect_eq(h, 1, "h's innermost loop, [0x300, 0x30d]: %d", h);
+	cr_expect_eq(w, 1, "w's while loop, [0x400, 0x40c]: %d", w);
+}
+
 /* A scalar loop with packed-named instructions that do no arithmetic on
  * lanes: a register copied (vmovaps %xmm0,%xmm5, as gcc's scalar
  * remainder of interp fused has on AVX2) and one zeroed (vxorps, three
