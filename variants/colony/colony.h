@@ -26,6 +26,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "lanes.h"
 #include "variant.h"
 
 /* The spec's parameters (float32 for the kernels). */
@@ -420,21 +421,19 @@ colony_pair_both(float dx, float dy, float uix, float uiy, float ujx, float ujy,
 }
 
 /* float32 lanes of one vector of the build's widest (AVX-512: 16,
- * otherwise 8), and a row's sums kept as such vectors. A loop that sums
- * with `omp simd reduction` ends, in gcc 12's lowering, by storing each
- * accumulator to the stack and adding its lanes one by one: 16 dependent
- * scalar additions per sum (colony cells: 64 a particle, about 100
- * cycles of latency against the 1.4 pair vectors of its loop). A loop
- * that sums into lanes adds them by halves instead (colony_lanes_sum). */
+ * otherwise 8), and a row's sums kept as such vectors, their lanes added
+ * by halves (lanes.h: an omp simd reduction's tail of one-by-one additions
+ * was 64 dependent additions a particle in colony cells, about 100 cycles
+ * of latency against the 1.4 pair vectors of its loop). */
 #if defined(__AVX512F__)
 #define COLONY_LANES 16
+typedef lanes_16_t colony_lanes_t;
+#define colony_lanes_sum lanes_sum_16
 #else
 #define COLONY_LANES 8
+typedef lanes_8_t colony_lanes_t;
+#define colony_lanes_sum lanes_sum_8
 #endif
-typedef float colony_lanes_t __attribute__((vector_size(4 * COLONY_LANES)));
-typedef float colony_lanes8_t __attribute__((vector_size(32)));
-typedef float colony_lanes4_t __attribute__((vector_size(16)));
-typedef float colony_lanes2_t __attribute__((vector_size(8)));
 
 /* *acc += the COLONY_LANES floats at p (an array the vectorized loop
  * filled: one vector store and load). By pointer: a vector passed by
@@ -446,25 +445,6 @@ colony_lanes_add(colony_lanes_t *acc, const float *p)
 
 	memcpy(&v, p, sizeof(v));
 	*acc += v;
-}
-
-/* The sum of *v's lanes, by halves: log2(COLONY_LANES) additions deep. */
-static inline __attribute__((always_inline)) float
-colony_lanes_sum(const colony_lanes_t *v)
-{
-#if COLONY_LANES == 16
-	colony_lanes8_t h8 =
-	    __builtin_shufflevector(*v, *v, 0, 1, 2, 3, 4, 5, 6, 7) +
-	    __builtin_shufflevector(*v, *v, 8, 9, 10, 11, 12, 13, 14, 15);
-#else
-	colony_lanes8_t h8 = *v;
-#endif
-	colony_lanes4_t h4 = __builtin_shufflevector(h8, h8, 0, 1, 2, 3) +
-	    __builtin_shufflevector(h8, h8, 4, 5, 6, 7);
-	colony_lanes2_t h2 = __builtin_shufflevector(h4, h4, 0, 1) +
-	    __builtin_shufflevector(h4, h4, 2, 3);
-
-	return h2[0] + h2[1];
 }
 
 /* The pair term of j on i alone (see colony_pair_both): fx, fy, tqi, rhoi. */

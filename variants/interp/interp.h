@@ -20,6 +20,7 @@
 #include <math.h>
 #include <stdint.h>
 
+#include "lanes.h"
 #include "variant.h"
 
 /* interp's own parameters (interp_workload.extra_params), in params_t.extra
@@ -232,6 +233,20 @@ double interp_table_traffic(const params_t *p, double passes);
 #define INTERP_LANES 8
 #else
 #define INTERP_LANES 4
+#endif
+
+/* A vector of INTERP_LANES float32 sums and the sum of its lanes by
+ * halves (lanes.h: where a sum ends every few vectors, an omp simd
+ * reduction's tail of one-by-one additions is much of the time). */
+#if INTERP_LANES == 16
+typedef lanes_16_t interp_lanes_t;
+#define interp_lanes_sum lanes_sum_16
+#elif INTERP_LANES == 8
+typedef lanes_8_t interp_lanes_t;
+#define interp_lanes_sum lanes_sum_8
+#else
+typedef lanes_4_t interp_lanes_t;
+#define interp_lanes_sum lanes_sum_4
 #endif
 
 /* Iterations a run of the loops the time model prices beside a pair loop

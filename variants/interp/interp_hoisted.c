@@ -8,9 +8,9 @@
  * The grid-major copy is made inside the measured run and is the workspace.
  * setup refuses inputs whose interpolants do not share a grid.
  */
-#include <stdlib.h>
-
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "interp/interp.h"
 
@@ -20,24 +20,34 @@
 #define INTERP_HOISTED_AHEAD 4
 
 /* sum_i v_i^2 over one point's interpolants, from the four grid-major rows
- * at r0 (rows mp floats apart) and the point's weights. Never inlined: the
- * time model and the insn suite find the pair loop by this name, and gcc
- * 12 inlined it into interp_hoisted_points at -march=znver3 while keeping
- * it apart at -march=znver4, so that the model found no loop on one
- * machine. */
+ * at r0 (rows mp floats apart, mp a multiple of 16) and the point's
+ * weights, summed in lanes and the lanes added by halves (lanes.h): an
+ * omp simd reduction ended each point's 19 vectors (M = 300, AVX-512)
+ * with 16 dependent scalar additions from the stack. They held a quarter
+ * of this function's samples (perf record -e task-clock, N = 1e6), but
+ * mostly as skid from the rows' L3 loads: the run went from 92.1 to 90.4
+ * and 91.0 ms (Zen 4 VM, 2026-12-05, --repeat 10 --cpu 0). Never
+ * inlined: the time model and the insn suite find the pair loop by this
+ * name, and gcc 12 inlined it into interp_hoisted_points at
+ * -march=znver3 while keeping it apart at -march=znver4, so that the
+ * model found no loop on one machine. */
 static __attribute__((noinline)) float
 interp_rows_sum_squares(const float *r0, uint64_t mp, interp_weights_t w)
 {
 	const float *r1 = r0 + mp, *r2 = r1 + mp, *r3 = r2 + mp;
-	float acc = 0.0f;
+	interp_lanes_t acc = {0};
 
-#pragma omp simd reduction(+ : acc)
-	for (uint64_t i = 0; i < mp; i++) {
-		float v =
-		    r0[i] * w.w0 + r1[i] * w.w1 + r2[i] * w.w2 + r3[i] * w.w3;
+	for (uint64_t i = 0; i < mp; i += INTERP_LANES) {
+		interp_lanes_t f0, f1, f2, f3, v;
+
+		memcpy(&f0, r0 + i, sizeof(f0));
+		memcpy(&f1, r1 + i, sizeof(f1));
+		memcpy(&f2, r2 + i, sizeof(f2));
+		memcpy(&f3, r3 + i, sizeof(f3));
+		v = f0 * w.w0 + f1 * w.w1 + f2 * w.w2 + f3 * w.w3;
 		acc += v * v;
 	}
-	return acc;
+	return interp_lanes_sum(&acc);
 }
 
 /* The points [lo, hi) against the grid-major table; their sum. */
