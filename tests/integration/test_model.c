@@ -550,28 +550,47 @@ Test(model, a_neighbouring_gather_rereads_its_line, .timeout = 120)
 	fb_rmdir(dir);
 }
 
+/* Whether result r carries a warning that holds text. */
+static int
+warned(const json_t *r, const char *text)
+{
+	const json_t *e;
+	size_t i;
+
+	json_array_foreach(json_object_get(r, "warnings"), i, e)
+	{
+		if (strstr(json_string_value(e), text) != NULL)
+			return 1;
+	}
+	return 0;
+}
+
 /* --profile samples where the timed runs' time goes: probe base's samples
  * land in the loop whose instructions the model counted (the plugin's
  * addresses, as objdump reads them, matched to where the plugin was
  * loaded), at least 80% of all of them; none lost at the period the cold
- * run set. */
+ * run set. probe misnamed does base's work but names div's loop, which
+ * never runs: its result warns that the model's hot loop is not where the
+ * time goes, and base's does not. */
 Test(model, profile_finds_the_hot_loop, .timeout = 180)
 {
 	char dir[4096], path[4200];
-	json_t *c, *r, *prof, *mp, *e;
+	json_t *c, *r[2], *prof, *mp, *e;
 	double all, hot;
 	size_t i;
 	const char *name;
+	const char *wrong = "the model's hot loop is not where the time goes";
 
 	fb_tmpdir(dir, sizeof(dir));
 	c = model_ceilings(dir, path, sizeof(path));
-	cr_assert_eq(probe_run(dir, path, "base", "4096", "60", 1, &r, 1), 1);
-	prof = json_object_get(r, "profile");
+	cr_assert_eq(
+	    probe_run(dir, path, "base,misnamed", "4096", "60", 1, r, 2), 2);
+	prof = json_object_get(r[0], "profile");
 	cr_assert_not_null(prof, "no profile in the result");
 	cr_expect_gt(num(prof, "samples"), 50, "%g samples in %g runs",
 	    num(prof, "samples"), num(prof, "runs"));
 	cr_expect_eq(num(prof, "lost"), 0);
-	mp = json_object_get(json_object_get(r, "model"), "profile");
+	mp = json_object_get(json_object_get(r[0], "model"), "profile");
 	cr_assert_not_null(mp, "no model.profile");
 	hot = num(mp, "hot_loop_s");
 	/* kernel_s is null where the kernel may not be sampled. */
@@ -586,7 +605,13 @@ Test(model, profile_finds_the_hot_loop, .timeout = 180)
 		all += json_number_value(e);
 	}
 	cr_expect_gt(hot, 0.8 * all, "hot loop %g s of %g s a run", hot, all);
-	json_decref(r);
+	cr_expect(!warned(r[0], wrong), "base warned that %s", wrong);
+	/* The check needs 100 samples; the profiled runs last 0.15 s at
+	 * least, at one sample a ms. */
+	cr_expect(warned(r[1], wrong), "misnamed not warned (%g samples)",
+	    num(json_object_get(r[1], "profile"), "samples"));
+	json_decref(r[0]);
+	json_decref(r[1]);
 	json_decref(c);
 	fb_rmdir(dir);
 }

@@ -9,6 +9,8 @@
  * level the same loop moves its working set from L1 to DRAM. `gather`
  * adds tab[idx[i]] (random entries of a table of zeros in L1), `gather2`
  * also tab[idx[i] + 1], whose gather re-reads the first's lines.
+ * `misnamed` runs base's pass but names div's as its hot loop: the model
+ * prices a loop that never runs, which its profile check must say.
  *
  * Built as the harness is (OPT in the Makefile) so that its vectors are the
  * ceilings' width. Limits: N from 1024 to 2^28; the digest is the sum of
@@ -298,9 +300,18 @@ PROBE_VARIANT(gather, "a[i] = a[i] * s + t + tab[idx[i]]", "probe_gather_pass",
 PROBE_VARIANT(gather2, "a[i] = a[i] * s + t + tab[idx[i]] + tab[idx[i] + 1]",
     "probe_gather2_pass", probe_gather_setup);
 
+/* base's work, div's loop named (see the top). */
+static int
+misnamed_step(void *state, uint64_t k)
+{
+	return base_step(state, k);
+}
+PROBE_VARIANT(misnamed, "base's pass, div's named as the hot loop",
+    "probe_div_pass", probe_setup);
+
 static const workload_t *const probe_workloads[] = {&probe_workload, NULL};
-static const variant_t *const probe_variants[] = {
-    &probe_base, &probe_div, &probe_gather, &probe_gather2, NULL};
+static const variant_t *const probe_variants[] = {&probe_base, &probe_div,
+    &probe_gather, &probe_gather2, &probe_misnamed, NULL};
 
 const fb_plugin_t fusebench_plugin =
     FB_PLUGIN("model_probe", probe_workloads, probe_variants);
