@@ -13,19 +13,19 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 0.977471
-"interp/fused" 0.961385
-"interp/chunked" 0.970411
-"interp/tiled" 0.971369
-"interp/hoisted" 1.0185
-"interp/sorted" 1.17678
-"interp/gram" 1.01998
-"colony/naive" 1.12807
-"colony/naive-reuse" 0.971842
-"colony/fused" 0.957766
-"colony/chunked" 0.967879
-"colony/tiled" 0.975052
-"colony/cells" 1.1373
+"interp/materialized" 0.941753
+"interp/fused" 0.967649
+"interp/chunked" 0.935548
+"interp/tiled" 0.962867
+"interp/hoisted" 1.01153
+"interp/sorted" 1.16234
+"interp/gram" 1.01107
+"colony/naive" 0.951485
+"colony/naive-reuse" 0.96902
+"colony/fused" 0.990611
+"colony/chunked" 0.96412
+"colony/tiled" 1.02381
+"colony/cells" 1.12146
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

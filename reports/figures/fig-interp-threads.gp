@@ -12,35 +12,35 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.48679
+2 1.481
 EOD
 $s1 << EOD
 1 1
-2 1.53752
+2 1.73118
 EOD
 $s2 << EOD
 1 1
-2 1.59885
+2 1.87346
 EOD
 $s3 << EOD
 1 1
-2 1.8854
+2 1.82177
 EOD
 $s4 << EOD
 1 1
-2 1.24769
+2 1.74534
 EOD
 $s5 << EOD
 1 1
-2 1.79112
+2 1.79855
 EOD
 $s6 << EOD
 1 1
-2 1.89602
+2 1.86406
 EOD
 $s7 << EOD
 1 1
-2 1.84585
+2 1.81087
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'eager', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'materialized', \

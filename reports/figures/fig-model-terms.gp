@@ -14,19 +14,19 @@ set xtics rotate by -35 noenhanced
 set yrange [0:2]
 set key inside left top box opaque
 $t << EOD
-"interp/materialized" 0.461292 0 0.0921378 0.313252
-"interp/fused" 0.815099 9.1672e-05 0 1.54841e-05
-"interp/chunked" 0.772961 0.0456732 0 0.00527429
-"interp/tiled" 0.779559 0.0411494 0 1.9697e-05
-"interp/hoisted" 0.406123 0.5277 0 8.4002e-05
-"interp/sorted" 0.967686 0.0126416 0 0.000307096
-"interp/gram" 1.06338 0.0195582 0 0.000825881
-"colony/naive" 0.0960877 0 0.0971194 0.66037
-"colony/naive-reuse" 0.278854 0 0.281848 0.383309
-"colony/fused" 0.932675 0.000162231 0 9.18817e-05
-"colony/chunked" 0.489533 0.146373 0 0.105243
-"colony/tiled" 0.816673 0.000299879 0 0.0002353
-"colony/cells" 0.794477 0.0138047 0 0.00239599
+"interp/materialized" 0.469705 0 0.0809819 0.298171
+"interp/fused" 0.845761 9.52729e-05 0 2.24601e-05
+"interp/chunked" 0.77417 0.045958 0 0.0049365
+"interp/tiled" 0.826398 0.0425734 0 1.63554e-05
+"interp/hoisted" 0.415746 0.53872 0 0.000100469
+"interp/sorted" 0.974745 0.012764 0 0.000346212
+"interp/gram" 1.0683 0.0194511 0 0.00191062
+"colony/naive" 0.110334 0 0.0959402 0.706489
+"colony/naive-reuse" 0.321379 0 0.279452 0.411577
+"colony/fused" 1.03189 0.00017733 0 0.000142002
+"colony/chunked" 0.614915 0.184106 0 0.123145
+"colony/tiled" 0.848402 0.000309265 0 0.000228735
+"colony/cells" 0.794447 0.0145392 0 0.00237861
 EOD
 plot $t using 2:xtic(1) lc rgb '#0072B2' title 'in-core (compute, gathers and loads as they overlap, plus the loops beside the hot loop)', $t using 3 lc rgb '#56B4E9' title 'L2 and L3 transfers', $t using 4 lc rgb '#E69F00' title 'DRAM transfers', $t using 5 lc rgb '#CC79A7' title 'page faults', 1 with lines dt 2 lw 2 lc rgb 'black' title 'measured median'
 set output

@@ -12,30 +12,30 @@ set xrange [0.01:10000]
 set yrange [0.1:1000]
 set samples 400
 $v0 << EOD
-0.13 0.202042 0.230236
+0.13 0.214639 0.25304
 EOD
 $v1 << EOD
-2.4375 6.48805 18.4434
+2.4375 6.63216 18.5755
 EOD
 $v2 << EOD
-1312.01 11.7453 18.4434
+1312.01 12.1974 18.5755
 EOD
 $v3 << EOD
-2.4375 10.8717 18.4434
+2.4375 10.9312 18.5755
 EOD
 $v4 << EOD
-1312.01 17.0754 26.6162
+1312.01 17.7643 26.1483
 EOD
 $v5 << EOD
-216.838 32.6764 62.104
+216.838 33.5765 62.5105
 EOD
 $v6 << EOD
-77.4138 95.5672 117.833
+77.4138 96.4192 118.034
 EOD
 $v7 << EOD
-6.93406 13.2436 14.9211
+6.93406 13.1611 14.7403
 EOD
-plot (x*323.7 < 118.2 ? x*323.7 : 118.2) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 324 GB/s', (x*105.5 < 118.2 ? x*105.5 : 118.2) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 105 GB/s', (x*52.71 < 118.2 ? x*52.71 : 118.2) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 53 GB/s', (x*30.32 < 118.2 ? x*30.32 : 118.2) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 30 GB/s; the flat part: FMA peak', 16.13 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 16.1 GFLOP/s', 26.62 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 26.6 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
+plot (x*322.2 < 118.2 ? x*322.2 : 118.2) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 322 GB/s', (x*107.4 < 118.2 ? x*107.4 : 118.2) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 107 GB/s', (x*65.44 < 118.2 ? x*65.44 : 118.2) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 65 GB/s', (x*33.33 < 118.2 ? x*33.33 : 118.2) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 33 GB/s; the flat part: FMA peak', 16.23 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 16.2 GFLOP/s', 26.15 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 26.1 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
   $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM; gathers)', $v1 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#E69F00' notitle, \
   $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3; gathers)', $v2 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#009E73' notitle, \
   $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3; gathers)', $v3 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#CC79A7' notitle, \
