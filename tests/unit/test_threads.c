@@ -165,6 +165,20 @@ check_model(const char *workload, const char *variant, uint64_t n)
 		 * whole share); all T parts at once only when the threads
 		 * really overlap, which three threads on two cores (or a
 		 * loaded machine) need not do. */
+		/* A sampled bound over the model by more than the slack is
+		 * measured once more: jemalloc's merge of its statistics
+		 * counted colony tiled's freed force buffers again about once
+		 * in 40 runs (T 3: 393,216 against a model of 134,912); a
+		 * model short of the workspace exceeds it every time. */
+		if (lower > model + threads * KIB64) {
+			json_t *again = measure(workload, variant, n, threads);
+
+			lower = (uint64_t)json_integer_value(json_object_get(
+			    json_object_get(
+				json_object_get(again, "memory"), "threads"),
+			    "workspace_lower_bytes"));
+			json_decref(again);
+		}
 		if (json_is_null(json_object_get(th, "workspace_lower_bytes")))
 			cr_expect_eq(hx_mem_allocated(), 0,
 			    "no lower bound, yet the allocator counts");
