@@ -558,8 +558,7 @@ hx_disasm_fill(
  * A backward jump whose target cannot reach it is no loop: gcc put
  * sorted_block1's no-whole-group path after the function's ret, from
  * where a jmp goes back into the remainder code; taken for a loop, its
- * 41 straight-line instructions were priced, and checked, as the hot
- * loop. */
+ * 41 straight-line instructions were priced as the hot loop. */
 static int
 hx_disasm_cycles(const char *text, const hx_disasm_range_t *r)
 {

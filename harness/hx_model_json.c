@@ -281,6 +281,15 @@ hx_model_range_s(const json_t *prof, const uint64_t range[][2], int n, int i)
 	return hx_profile_seconds(prof, range[i][0], range[i][1], inner, k);
 }
 
+/* The seconds the model puts in its hot loop: its prediction less the
+ * passes and the faults (the data terms count there). */
+static double
+hx_model_hot_s(const hx_model_t *m)
+{
+	return m->predicted_s - hx_model_term_s(m, "passes") -
+	    hx_model_term_s(m, "faults");
+}
+
 /* The profile's split (r's "profile", hx_profile.h) by the ranges the
  * model priced, seconds a run, each beside its prediction: the hot loop
  * (the prediction less the passes and the faults), each pass's loop (the
@@ -294,8 +303,7 @@ hx_model_profile_json(const hx_model_t *m, const json_t *prof, FILE *f)
 	const int n = hx_model_ranges(m, range);
 	const double all = hx_profile_seconds(prof, 0, UINT64_MAX, NULL, 0);
 	const double hot = hx_model_range_s(prof, range, n, 0);
-	const double hot_pred = m->predicted_s - hx_model_term_s(m, "passes") -
-	    hx_model_term_s(m, "faults");
+	const double hot_pred = hx_model_hot_s(m);
 	const json_t *others = json_object_get(prof, "objects");
 	const json_t *kernel = json_object_get(prof, "kernel_s");
 	json_t *o = json_object(), *passes = json_array(), *e;
@@ -369,8 +377,7 @@ hx_model_profile_check(json_t *r, const hx_model_t *m)
 	    "hot_loop_s");
 	const json_t *samples =
 	    json_object_get(json_object_get(r, "profile"), "samples");
-	const double hot_pred = m->predicted_s - hx_model_term_s(m, "passes") -
-	    hx_model_term_s(m, "faults");
+	const double hot_pred = hx_model_hot_s(m);
 	json_t *w = json_object_get(r, "warnings");
 	char text[320];
 

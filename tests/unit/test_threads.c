@@ -161,10 +161,6 @@ check_model(const char *workload, const char *variant, uint64_t n)
 				    "predate") != NULL,
 			    "pmu note: %s", note);
 		}
-		/* At least one thread's part is seen (each holds it for its
-		 * whole share); all T parts at once only when the threads
-		 * really overlap, which three threads on two cores (or a
-		 * loaded machine) need not do. */
 		/* A sampled bound over the model by more than the slack is
 		 * measured once more: jemalloc's merge of its statistics
 		 * counted colony tiled's freed force buffers again about once
@@ -173,12 +169,14 @@ check_model(const char *workload, const char *variant, uint64_t n)
 		if (lower > model + threads * KIB64) {
 			json_t *again = measure(workload, variant, n, threads);
 
-			lower = (uint64_t)json_integer_value(json_object_get(
-			    json_object_get(
-				json_object_get(again, "memory"), "threads"),
-			    "workspace_lower_bytes"));
+			lower = member_u64(json_object_get(again, "memory"),
+			    "threads", "workspace_lower_bytes");
 			json_decref(again);
 		}
+		/* At least one thread's part is seen (each holds it for its
+		 * whole share); all T parts at once only when the threads
+		 * really overlap, which three threads on two cores (or a
+		 * loaded machine) need not do. */
 		if (json_is_null(json_object_get(th, "workspace_lower_bytes")))
 			cr_expect_eq(hx_mem_allocated(), 0,
 			    "no lower bound, yet the allocator counts");
