@@ -5,12 +5,13 @@
 #   full   reports/data/ (raw JSON lines, CSV, timelines) and reports/REPORT.md
 #          with reports/figures/. The goal is 10 minutes in all: about 6 for
 #          the C sweeps here, the rest for reports/jax-sweep.sh. The headline
-#          tables keep 6 timed repeats a variant (a bootstrap interval needs
-#          5); eager at 10^6 runs once (cold). The sets beside them (the
-#          seed's input, the chunk sizes, N and glibc) time once or twice
-#          after the cold run: at 621.6 s (2026-12-05) make report was over
-#          its 10 minutes, and 8 headline repeats and a second or third
-#          timed run of those sets cost about 30 s of it. On 2 cores of an AVX-512 EPYC (2026-12-01) the C sweeps'
+#          tables keep 5 timed repeats a variant (the fewest from which a
+#          bootstrap interval is printed); eager at 10^6 runs once (cold).
+#          The sets beside them (the seed's input, the chunk sizes, N and
+#          glibc) time once or twice after the cold run, the overhead twice
+#          a round. make report took 621.6 s with 8 headline repeats and a
+#          timed run more in each of those sets, 605.5 s with 6 (a fresh
+#          clone, 2026-12-05, a quiet host), against its 10 minutes. On 2 cores of an AVX-512 EPYC (2026-12-01) the C sweeps'
 #          plan adds up to about 4.5 minutes of CPU time (per-run CPU times
 #          measured there: the six interp variants other than eager 3.1 s a
 #          round at N=10^6, about 0.2 s of set-up a run).
@@ -163,7 +164,7 @@ PIN=${PINCPU:+--cpu $PINCPU}
 # The sizes of each mode, by the names the table uses.
 if [ "$MODE" = full ]; then
 	NQ=1e6; MQ=300; NSCALE=1e4,3e4,1e5; CHUNKS=100,1000,100000,1000000
-	RQ="--repeat 6 --warmup 0"; RE="--repeat 0 --warmup 0"; RS="--repeat 1 --warmup 0"
+	RQ="--repeat 5 --warmup 0"; RE="--repeat 0 --warmup 0"; RS="--repeat 1 --warmup 0"
 	NNOISE=1e5
 	NG=1e5; NCS=1e4; NCSB=1e5; MCS=300; MALT=100; NCCS=1024
 	NC=4096; KC=5; NCSCALE=512,1024,2048,4096,8192; NCEAGER=512,1024,2048; NCELLS=16384,65536
