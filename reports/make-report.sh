@@ -10,8 +10,11 @@
 #          The sets beside them (the seed's input, the chunk sizes, N and
 #          glibc) time once or twice after the cold run, the overhead twice
 #          a round. make report took 621.6 s with 8 headline repeats and a
-#          timed run more in each of those sets, 605.5 s with 6 (a fresh
-#          clone, 2026-12-05, a quiet host), against its 10 minutes. On 2 cores of an AVX-512 EPYC (2026-12-01) the C sweeps'
+#          timed run more in each of those sets; with 6, 605.5 s, and with
+#          5, 608.7 s and 630.5 s (fresh clones, 2026-12-05, the host
+#          quiet by interp tiled's time): the steps that fault most (C
+#          eager at 10^6, 57 to 69 s; the JAX question at 10^6 beside the
+#          cache simulation, 120 to 146 s) move more than the cut. On 2 cores of an AVX-512 EPYC (2026-12-01) the C sweeps'
 #          plan adds up to about 4.5 minutes of CPU time (per-run CPU times
 #          measured there: the six interp variants other than eager 3.1 s a
 #          round at N=10^6, about 0.2 s of set-up a run).
