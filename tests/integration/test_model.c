@@ -581,20 +581,24 @@ warned(const json_t *r, const char *text)
  * loaded), at least 80% of all of them; none lost at the period the cold
  * run set. probe misnamed does base's work but names div's loop, which
  * never runs: its result warns that the model's hot loop is not where the
- * time goes, and base's does not. */
+ * time goes, and base's does not. probe ghost names base's loop but
+ * states div's as a pass: its result warns that the model prices a pass
+ * that does not run, and neither base's nor misnamed's does. */
 Test(model, profile_finds_the_hot_loop, .timeout = 180)
 {
 	char dir[4096], path[4200];
-	json_t *c, *r[2], *prof, *mp, *e;
+	json_t *c, *r[3], *prof, *mp, *e;
 	double all, hot;
 	size_t i;
 	const char *name;
 	const char *wrong = "the model's hot loop is not where the time goes";
+	const char *ghost = "the model prices a pass that does not run";
 
 	fb_tmpdir(dir, sizeof(dir));
 	c = model_ceilings(dir, path, sizeof(path));
 	cr_assert_eq(
-	    probe_run(dir, path, "base,misnamed", "4096", "60", 1, r, 2), 2);
+	    probe_run(dir, path, "base,misnamed,ghost", "4096", "60", 1, r, 3),
+	    3);
 	prof = json_object_get(r[0], "profile");
 	cr_assert_not_null(prof, "no profile in the result");
 	cr_expect_gt(num(prof, "samples"), 50, "%g samples in %g runs",
@@ -620,8 +624,13 @@ Test(model, profile_finds_the_hot_loop, .timeout = 180)
 	 * least, at one sample a ms. */
 	cr_expect(warned(r[1], wrong), "misnamed not warned (%g samples)",
 	    num(json_object_get(r[1], "profile"), "samples"));
-	json_decref(r[0]);
-	json_decref(r[1]);
+	cr_expect(warned(r[2], ghost), "ghost not warned (%g samples)",
+	    num(json_object_get(r[2], "profile"), "samples"));
+	cr_expect(!warned(r[2], wrong), "ghost warned that %s", wrong);
+	cr_expect(!warned(r[0], ghost) && !warned(r[1], ghost),
+	    "base or misnamed warned that %s", ghost);
+	for (int k = 0; k < 3; k++)
+		json_decref(r[k]);
 	json_decref(c);
 	fb_rmdir(dir);
 }
@@ -629,9 +638,10 @@ Test(model, profile_finds_the_hot_loop, .timeout = 180)
 /* Every built-in variant runs the loop the model prices: each, profiled
  * at a small size (interp N = 1e5, colony N = 1024, 5 steps; timed runs
  * of 0.15 s at least, about 150 samples), raises no warning that its hot
- * loop is not where the time goes (hx_model_profile_check). A jump back
- * taken for a loop made the model price interp sorted's remainder code
- * once; this would have failed on it. */
+ * loop is not where the time goes, nor that a stated pass does not run
+ * (hx_model_profile_check). A jump back taken for a loop made the model
+ * price interp sorted's remainder code once; this would have failed on
+ * it. */
 Test(model, every_variant_runs_the_loop_it_is_priced_by, .timeout = 240)
 {
 	static const char *const runs[][5] = {
@@ -641,6 +651,7 @@ Test(model, every_variant_runs_the_loop_it_is_priced_by, .timeout = 240)
 		"--steps", "5"},
 	};
 	const char *wrong = "the model's hot loop is not where the time goes";
+	const char *ghost = "the model prices a pass that does not run";
 	char dir[4096], path[4200], json[4200], *err = NULL;
 	json_t *c, *r[8];
 
@@ -666,11 +677,14 @@ Test(model, every_variant_runs_the_loop_it_is_priced_by, .timeout = 240)
 		cr_expect_eq(
 		    n, want, "%s: %zu results of %zu", runs[w][0], n, want);
 		for (size_t i = 0; i < n; i++) {
-			cr_expect(!warned(r[i], wrong),
-			    "%s %s: %s (%g samples)", runs[w][0],
-			    json_string_value(json_object_get(r[i], "variant")),
-			    wrong,
-			    num(json_object_get(r[i], "profile"), "samples"));
+			for (int k = 0; k < 2; k++)
+				cr_expect(!warned(r[i], k ? ghost : wrong),
+				    "%s %s: %s (%g samples)", runs[w][0],
+				    json_string_value(
+					json_object_get(r[i], "variant")),
+				    k ? ghost : wrong,
+				    num(json_object_get(r[i], "profile"),
+					"samples"));
 			json_decref(r[i]);
 		}
 	}

@@ -11,6 +11,8 @@
  * also tab[idx[i] + 1], whose gather re-reads the first's lines.
  * `misnamed` runs base's pass but names div's as its hot loop: the model
  * prices a loop that never runs, which its profile check must say.
+ * `ghost` runs base's pass, names it, and states div's loop as a pass of
+ * every unit that never runs: the same check must say it of the pass.
  *
  * Built as the harness is (OPT in the Makefile) so that its vectors are the
  * ceilings' width. Limits: N from 1024 to 2^28; the digest is the sum of
@@ -309,9 +311,32 @@ misnamed_step(void *state, uint64_t k)
 PROBE_VARIANT(misnamed, "base's pass, div's named as the hot loop",
     "probe_div_pass", probe_setup);
 
+/* base's work and hot loop, div's loop stated as a pass (see the top). */
+static int
+ghost_step(void *state, uint64_t k)
+{
+	return base_step(state, k);
+}
+static const variant_t probe_ghost = {
+    .name = "ghost",
+    .workload = &probe_workload,
+    .description = "base's pass, div's stated as a pass that never runs",
+    .idiom = "none (a test of the harness)",
+    .model_formula = "0",
+    .model_bytes = probe_workspace,
+    .setup = probe_setup,
+    .reset = probe_reset,
+    .step = ghost_step,
+    .digest = probe_digest,
+    .teardown = probe_teardown,
+    .bytes = probe_bytes,
+    .hot_symbol = "probe_base_pass",
+    .passes = {{"probe_div_pass", 0, 0, probe_units, 1}},
+};
+
 static const workload_t *const probe_workloads[] = {&probe_workload, NULL};
 static const variant_t *const probe_variants[] = {&probe_base, &probe_div,
-    &probe_gather, &probe_gather2, &probe_misnamed, NULL};
+    &probe_gather, &probe_gather2, &probe_misnamed, &probe_ghost, NULL};
 
 const fb_plugin_t fusebench_plugin =
     FB_PLUGIN("model_probe", probe_workloads, probe_variants);
