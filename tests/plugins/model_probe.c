@@ -278,9 +278,8 @@ probe_bytes(const params_t *p)
 	return 8.0 * probe_units(p);
 }
 
-#define PROBE_VARIANT(id, desc, hot, setup_fn)                                 \
-	static const variant_t probe_##id = {                                  \
-	    .name = #id,                                                       \
+#define PROBE_VARIANT(id, desc, hot, setup_fn, ...)                            \
+	static const variant_t probe_##id = {.name = #id,                      \
 	    .workload = &probe_workload,                                       \
 	    .description = desc,                                               \
 	    .idiom = "none (a test of the harness)",                           \
@@ -293,7 +292,7 @@ probe_bytes(const params_t *p)
 	    .teardown = probe_teardown,                                        \
 	    .bytes = probe_bytes,                                              \
 	    .hot_symbol = hot,                                                 \
-	}
+	    __VA_ARGS__}
 
 PROBE_VARIANT(base, "a[i] = a[i] * s + t", "probe_base_pass", probe_setup);
 PROBE_VARIANT(div, "a[i] = (a[i] * s + t) / d", "probe_div_pass", probe_setup);
@@ -317,22 +316,9 @@ ghost_step(void *state, uint64_t k)
 {
 	return base_step(state, k);
 }
-static const variant_t probe_ghost = {
-    .name = "ghost",
-    .workload = &probe_workload,
-    .description = "base's pass, div's stated as a pass that never runs",
-    .idiom = "none (a test of the harness)",
-    .model_formula = "0",
-    .model_bytes = probe_workspace,
-    .setup = probe_setup,
-    .reset = probe_reset,
-    .step = ghost_step,
-    .digest = probe_digest,
-    .teardown = probe_teardown,
-    .bytes = probe_bytes,
-    .hot_symbol = "probe_base_pass",
-    .passes = {{"probe_div_pass", 0, 0, probe_units, 1}},
-};
+PROBE_VARIANT(ghost, "base's pass, div's stated as a pass that never runs",
+    "probe_base_pass", probe_setup,
+    .passes = {{"probe_div_pass", 0, 0, probe_units, 1}});
 
 static const workload_t *const probe_workloads[] = {&probe_workload, NULL};
 static const variant_t *const probe_variants[] = {&probe_base, &probe_div,
