@@ -407,9 +407,8 @@ hx_model_pass_check(const json_t *r, const hx_model_t *m, json_t *w)
 			continue;
 		snprintf(text, sizeof(text),
 		    "the profile puts %.3g s a run in the pass the model "
-		    "priced "
-		    "at %.3g s (%s, its loop at %#llx): the model prices a "
-		    "pass that does not run",
+		    "priced at %.3g s (%s, its loop at %#llx): the model "
+		    "prices a pass that does not run",
 		    got, pred, m->pass[i].loop.function,
 		    (unsigned long long)m->pass[i].loop.start);
 		json_array_append_new(w, json_string(text));

@@ -314,9 +314,11 @@ interp_sorted_cells(const interp_inputs_t *in, const float *restrict x,
 		    ub = in->ub[0];
 	const int32_t s_max = interp_s_max(in->g);
 
-	/* Kept a loop: gcc 12 peels the count's copy of this loop (at most
-	 * SORTED_CHUNK / 16 iterations) into straight-line code, which the
-	 * time model cannot price as a pass. */
+	/* Kept a loop: with `omp simd`, gcc 12 peeled the count's copy of
+	 * this loop (at most SORTED_CHUNK / 16 iterations) into straight-line
+	 * code, which the time model cannot price as a pass. `unroll 1` and
+	 * `omp simd` cannot both stand before one loop; gcc vectorizes it
+	 * without the latter. */
 	if (t_out == NULL) {
 #pragma GCC unroll 1
 		for (uint64_t j = 0; j < n; j++) {
@@ -604,8 +606,8 @@ const variant_t interp_sorted = {
 	    "AVX-512 the loop control alone (4), the weights being the "
 	    "multiply-adds' broadcast memory operands"},
     /* The loops beside the hot loop: each bucket chunk's weights (16
-     * lanes; a chunk's last len % 16 points, about 3% of them at N =
-     * 1e6, run in the vector epilogue but are priced as whole vectors);
+     * lanes; a chunk's last len % 16 points, at most 15, run in the
+     * vector epilogue but are priced as whole vectors);
      * the counting sort before the cells' loop (16.5% of the samples in
      * the scatters, 3.2% in the count: perf record -e cpu-clock, N =
      * 1e6): the count's keys (16 lanes) and its increments (scalar),
