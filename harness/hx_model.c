@@ -812,9 +812,12 @@ hx_model_add_passes(
 		    &pass[i].loop, c, m->gather_index, m->chain_s, t, &chain);
 		/* A call runs apart from the loop's own instructions: its
 		 * measured price adds. */
+		const double calls = hx_model_calls_s(&pass[i].loop, c);
+
 		m->pass[i].seconds = pass[i].iterations *
 		    (hx_model_in_core_rule(t, c, m->gather_index, NULL) +
-			hx_model_calls_s(&pass[i].loop, c));
+			calls);
+		m->pass[i].calls_s = pass[i].iterations * calls;
 		sum += m->pass[i].seconds;
 		m->npasses++;
 	}

@@ -71,6 +71,9 @@ typedef struct hx_model_pass_s {
 	hx_loop_t loop;
 	double iterations;
 	double seconds;
+	/* Of seconds, the functions its loop calls (the ceilings' measured
+	 * call of each): a profile counts them in their own objects. */
+	double calls_s;
 } hx_model_pass_t;
 
 typedef struct hx_model_s {

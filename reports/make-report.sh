@@ -14,8 +14,9 @@
 #          5, 608.7 s and 630.5 s (fresh clones, 2026-12-05, the host
 #          quiet by interp tiled's time): the steps that fault most (C
 #          eager at 10^6, 57 to 69 s; the JAX question at 10^6 beside the
-#          cache simulation, 120 to 146 s) move more than the cut. On 2 cores of an AVX-512 EPYC (2026-12-01) the C sweeps'
-#          plan adds up to about 4.5 minutes of CPU time (per-run CPU times
+#          cache simulation, 120 to 146 s) move more than the cut. On 2
+#          cores of an AVX-512 EPYC (2026-12-01) the C sweeps' plan adds
+#          up to about 4.5 minutes of CPU time (per-run CPU times
 #          measured there: the six interp variants other than eager 3.1 s a
 #          round at N=10^6, about 0.2 s of set-up a run).
 #   quick  the same sections at small sizes in reports/out-quick/ (git-ignored);
