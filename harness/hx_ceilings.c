@@ -536,8 +536,8 @@ hx_ceilings_measure_host_fault(hx_ceilings_t *c)
 		max = (size_t)(avail - gib);
 	if (max > HX_CEILINGS_HOST_MAX)
 		max = HX_CEILINGS_HOST_MAX;
-	if (hx_os_fault_host(max, HX_CEILINGS_HOST_CHUNK, c->fault_s, 3.0,
-		&c->host_fault_s, &after) >= 0)
+	if (hx_os_fault_host(max, (size_t)unreported, HX_CEILINGS_HOST_CHUNK,
+		c->fault_s, 3.0, &c->host_fault_s, &after) >= 0)
 		c->host_fault_after_bytes = (double)after;
 }
 

@@ -268,13 +268,14 @@ void hx_ceilings_measure_release(hx_ceilings_t *c);
 /* The host's fault price (host_fault_*): where the kernel reports free
  * pages, one mapping of the free memory not reported plus
  * HX_CEILINGS_HOST_BEYOND (at most the memory available less 1 GiB, and
- * HX_CEILINGS_HOST_MAX), faulted HX_CEILINGS_HOST_CHUNK at a time until
- * HX_OS_HOST_CHUNKS chunks in a row cost over 3 x fault_s a fault
- * (hx_os_fault_host). About 3 s on the development VM. Needs fault_s; not
- * part of hx_ceilings_measure, whose callers in tests need no such probe:
- * `harness ceilings` and --model without --ceilings call it. */
-#define HX_CEILINGS_HOST_BEYOND ((size_t)2 << 30)
-#define HX_CEILINGS_HOST_MAX ((size_t)8 << 30)
+ * HX_CEILINGS_HOST_MAX), faulted HX_CEILINGS_HOST_CHUNK at a time until,
+ * past the memory not reported, HX_OS_HOST_CHUNKS chunks in a row cost
+ * over 3 x fault_s a fault (hx_os_fault_host): `harness ceilings` took 13.4 s
+ * against 6.8 s with --no-host-probe on the Zen 4 VM (2026-12-05).
+ * Needs fault_s; not part of hx_ceilings_measure, whose callers in tests need
+ * no such probe: `harness ceilings` and --model without --ceilings call it. */
+#define HX_CEILINGS_HOST_BEYOND ((size_t)4 << 30)
+#define HX_CEILINGS_HOST_MAX ((size_t)12 << 30)
 #define HX_CEILINGS_HOST_CHUNK ((size_t)64 << 20)
 void hx_ceilings_measure_host_fault(hx_ceilings_t *c);
 

@@ -74,7 +74,7 @@ hx_help_ceilings_usage(FILE *f)
 	    "write to a fresh page,\non the calling thread); on a virtual "
 	    "machine whose kernel reports free\nmemory to its host, with one "
 	    "thread, also the price of a fault of memory the\nhost took back "
-	    "(a probe of the free memory not reported plus 2 GiB);\nprints "
+	    "(a probe of the free memory not reported plus 4 GiB);\nprints "
 	    "them as JSON.\n\n"
 	    "  --threads T               OpenMP threads, 1 to %d (1)\n"
 	    "  --no-host-probe           without the probe of memory the host "

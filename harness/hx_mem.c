@@ -252,8 +252,8 @@ hx_os_fault_ladder(size_t steps, size_t step, double *per_step_s,
 }
 
 int
-hx_os_fault_host(size_t max_bytes, size_t chunk, double warm_s, double factor,
-    double *host_s, size_t *after_bytes)
+hx_os_fault_host(size_t max_bytes, size_t from_bytes, size_t chunk,
+    double warm_s, double factor, double *host_s, size_t *after_bytes)
 {
 	double last[HX_OS_HOST_CHUNKS];
 	volatile char *p;
@@ -275,7 +275,8 @@ hx_os_fault_host(size_t max_bytes, size_t chunk, double warm_s, double factor,
 
 		fault_writes(p + done, chunk, &s, &f);
 		done += chunk;
-		if (f >= (double)(chunk / 4096) / 2 && s / f > factor * warm_s)
+		if (done > from_bytes && f >= (double)(chunk / 4096) / 2 &&
+		    s / f > factor * warm_s)
 			last[run++] = s / f;
 		else
 			run = 0;
