@@ -13,19 +13,19 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 0.941753
-"interp/fused" 0.967649
-"interp/chunked" 0.935548
-"interp/tiled" 0.962867
-"interp/hoisted" 1.01153
-"interp/sorted" 1.16234
-"interp/gram" 1.01107
-"colony/naive" 0.951485
-"colony/naive-reuse" 0.96902
-"colony/fused" 0.990611
-"colony/chunked" 0.96412
-"colony/tiled" 1.02381
-"colony/cells" 1.12146
+"interp/materialized" 0.990064
+"interp/fused" 0.965772
+"interp/chunked" 0.943481
+"interp/tiled" 0.953146
+"interp/hoisted" 1.00721
+"interp/sorted" 1.1433
+"interp/gram" 0.976007
+"colony/naive" 1.03689
+"colony/naive-reuse" 1.02637
+"colony/fused" 0.986847
+"colony/chunked" 0.977294
+"colony/tiled" 0.992526
+"colony/cells" 1.36953
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

@@ -12,27 +12,27 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.42234
+2 1.38373
 EOD
 $s1 << EOD
 1 1
-2 1.65317
+2 1.67314
 EOD
 $s2 << EOD
 1 1
-2 1.86312
+2 1.83263
 EOD
 $s3 << EOD
 1 1
-2 1.46053
+2 1.30246
 EOD
 $s4 << EOD
 1 1
-2 1.71381
+2 1.82314
 EOD
 $s5 << EOD
 1 1
-2 1.00621
+2 1.32626
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'naive', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'naive-reuse', \

@@ -12,55 +12,55 @@ set autoscale xfix
 set offsets graph 0.04, graph 0.04, 0, 0
 set logscale x 2
 $t0 << EOD
-512 0.000365743
-1024 0.00550066
-2048 0.0395149
-4096 0.158934
-8192 0.656773
+512 0.000354446
+1024 0.00610649
+2048 0.0409365
+4096 0.176587
+8192 0.723381
 EOD
 $t1 << EOD
-512 0.000379218
-1024 0.00154922
-2048 0.00935445
-4096 0.0385342
-8192 0.152201
+512 0.000351462
+1024 0.00166218
+2048 0.00905377
+4096 0.0410675
+8192 0.155738
 EOD
 $t2 << EOD
 512 0.000257212
-1024 0.000970686
-2048 0.00384208
-4096 0.0151294
-8192 0.0593932
+1024 0.000963931
+2048 0.00442868
+4096 0.0150646
+8192 0.0595865
 EOD
 $t3 << EOD
-512 0.000357245
-1024 0.00143183
-2048 0.00584842
-4096 0.0282484
-8192 0.127074
+512 0.000354527
+1024 0.00144207
+2048 0.00658003
+4096 0.0306811
+8192 0.131068
 EOD
 $t4 << EOD
-512 0.000194404
-1024 0.000721331
-2048 0.00280586
-4096 0.0110639
-8192 0.0428637
+512 0.000210543
+1024 0.000719058
+2048 0.00279333
+4096 0.011124
+8192 0.0430672
 EOD
 $t5 << EOD
-512 3.6985e-05
-1024 7.17415e-05
-2048 0.000146703
-4096 0.000301272
-8192 0.00059963
-16384 0.0011978
-65536 0.00496793
+512 4.3104e-05
+1024 7.8737e-05
+2048 0.000147419
+4096 0.000312524
+8192 0.000604908
+16384 0.00118146
+65536 0.00503503
 EOD
-plot (x >= 426.667 && x <= 9830.4) ? 0.000257212*(x/512)**2 : 1/0 with lines dt 2 lw 2 lc rgb '#555555' title 'slope N^2 (reference)', (x >= 426.667 && x <= 78643.2) ? 3.6985e-05*(x/512)**1 : 1/0 with lines dt 3 lw 2 lc rgb '#555555' title 'slope N^1 (reference)', $t0 using 1:2 with linespoints pt 6 ps 1.4 lw 1.5 lc rgb '#0072B2' title 'naive (N^2.65)', \
-  $t1 using 1:2 with linespoints pt 4 ps 1.4 lw 1.5 lc rgb '#E69F00' title 'naive-reuse (N^2.19)', \
+plot (x >= 426.667 && x <= 9830.4) ? 0.000257212*(x/512)**2 : 1/0 with lines dt 2 lw 2 lc rgb '#555555' title 'slope N^2 (reference)', (x >= 426.667 && x <= 78643.2) ? 4.3104e-05*(x/512)**1 : 1/0 with lines dt 3 lw 2 lc rgb '#555555' title 'slope N^1 (reference)', $t0 using 1:2 with linespoints pt 6 ps 1.4 lw 1.5 lc rgb '#0072B2' title 'naive (N^2.68)', \
+  $t1 using 1:2 with linespoints pt 4 ps 1.4 lw 1.5 lc rgb '#E69F00' title 'naive-reuse (N^2.22)', \
   $t2 using 1:2 with linespoints pt 8 ps 1.4 lw 1.5 lc rgb '#009E73' title 'fused (N^1.97)', \
-  $t3 using 1:2 with linespoints pt 10 ps 1.4 lw 1.5 lc rgb '#CC79A7' title 'chunked (N^2.13)', \
-  $t4 using 1:2 with linespoints pt 12 ps 1.4 lw 1.5 lc rgb '#56B4E9' title 'tiled (N^1.95)', \
-  $t5 using 1:2 with linespoints pt 14 ps 1.4 lw 1.5 lc rgb '#8C6D31' title 'cells (N^1.01)'
+  $t3 using 1:2 with linespoints pt 10 ps 1.4 lw 1.5 lc rgb '#CC79A7' title 'chunked (N^2.15)', \
+  $t4 using 1:2 with linespoints pt 12 ps 1.4 lw 1.5 lc rgb '#56B4E9' title 'tiled (N^1.93)', \
+  $t5 using 1:2 with linespoints pt 14 ps 1.4 lw 1.5 lc rgb '#8C6D31' title 'cells (N^0.98)'
 set output
 if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {
   set terminal pngcairo size 1200,750 font 'Sans,12'

@@ -12,35 +12,35 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.481
+2 1.5084
 EOD
 $s1 << EOD
 1 1
-2 1.73118
+2 1.87084
 EOD
 $s2 << EOD
 1 1
-2 1.87346
+2 1.88544
 EOD
 $s3 << EOD
 1 1
-2 1.82177
+2 1.92263
 EOD
 $s4 << EOD
 1 1
-2 1.74534
+2 2.15351
 EOD
 $s5 << EOD
 1 1
-2 1.79855
+2 1.89318
 EOD
 $s6 << EOD
 1 1
-2 1.86406
+2 1.84217
 EOD
 $s7 << EOD
 1 1
-2 1.81087
+2 1.68945
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'eager', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'materialized', \

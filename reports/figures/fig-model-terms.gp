@@ -14,19 +14,19 @@ set xtics rotate by -35 noenhanced
 set yrange [0:2]
 set key inside left top box opaque
 $t << EOD
-"interp/materialized" 0.469705 0 0.0809819 0.298171
-"interp/fused" 0.845761 9.52729e-05 0 2.24601e-05
-"interp/chunked" 0.77417 0.045958 0 0.0049365
-"interp/tiled" 0.826398 0.0425734 0 1.63554e-05
-"interp/hoisted" 0.415746 0.53872 0 0.000100469
-"interp/sorted" 0.974745 0.012764 0 0.000346212
-"interp/gram" 1.0683 0.0194511 0 0.00191062
-"colony/naive" 0.110334 0 0.0959402 0.706489
-"colony/naive-reuse" 0.321379 0 0.279452 0.411577
-"colony/fused" 1.03189 0.00017733 0 0.000142002
-"colony/chunked" 0.614915 0.184106 0 0.123145
-"colony/tiled" 0.848402 0.000309265 0 0.000228735
-"colony/cells" 0.794447 0.0145392 0 0.00237861
+"interp/materialized" 0.467579 0 0.0811094 0.292665
+"interp/fused" 0.840475 9.48328e-05 0 2.56776e-05
+"interp/chunked" 0.790026 0.0469708 0 0.00497711
+"interp/tiled" 0.79079 0.0414407 0 1.82126e-05
+"interp/hoisted" 0.414416 0.542006 0 0.000235877
+"interp/sorted" 0.919317 0.0126551 0 0.000450575
+"interp/gram" 1.0234 0.0188047 0 0.00145477
+"colony/naive" 0.111926 0 0.0974072 0.702925
+"colony/naive-reuse" 0.330947 0 0.288019 0.415725
+"colony/fused" 1.02832 0.000176735 0 0.00023145
+"colony/chunked" 0.629524 0.187778 0 0.123628
+"colony/tiled" 0.843864 0.000307638 0 0.000318946
+"colony/cells" 0.790789 0.0144721 0 0.00464643
 EOD
 plot $t using 2:xtic(1) lc rgb '#0072B2' title 'in-core (compute, gathers and loads as they overlap, plus the loops beside the hot loop)', $t using 3 lc rgb '#56B4E9' title 'L2 and L3 transfers', $t using 4 lc rgb '#E69F00' title 'DRAM transfers', $t using 5 lc rgb '#CC79A7' title 'page faults', 1 with lines dt 2 lw 2 lc rgb 'black' title 'measured median'
 set output

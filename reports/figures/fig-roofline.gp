@@ -12,30 +12,30 @@ set xrange [0.01:10000]
 set yrange [0.1:1000]
 set samples 400
 $v0 << EOD
-0.13 0.214639 0.25304
+0.13 0.191091 0.196593
 EOD
 $v1 << EOD
-2.4375 6.63216 18.5755
+2.4375 6.63275 18.5981
 EOD
 $v2 << EOD
-1312.01 12.1974 18.5755
+1312.01 12.1788 18.5981
 EOD
 $v3 << EOD
-2.4375 10.9312 18.5755
+2.4375 11.2068 18.5981
 EOD
 $v4 << EOD
-1312.01 17.7643 26.1483
+1312.01 17.2764 26.4622
 EOD
 $v5 << EOD
-216.838 33.5765 62.5105
+216.838 33.4671 61.927
 EOD
 $v6 << EOD
-77.4138 96.4192 118.034
+77.4138 95.8937 118.024
 EOD
 $v7 << EOD
-6.93406 13.1611 14.7403
+6.93406 12.7633 14.872
 EOD
-plot (x*322.2 < 118.2 ? x*322.2 : 118.2) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 322 GB/s', (x*107.4 < 118.2 ? x*107.4 : 118.2) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 107 GB/s', (x*65.44 < 118.2 ? x*65.44 : 118.2) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 65 GB/s', (x*33.33 < 118.2 ? x*33.33 : 118.2) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 33 GB/s; the flat part: FMA peak', 16.23 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 16.2 GFLOP/s', 26.15 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 26.1 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
+plot (x*322.4 < 118.2 ? x*322.4 : 118.2) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 322 GB/s', (x*108.3 < 118.2 ? x*108.3 : 118.2) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 108 GB/s', (x*62.54 < 118.2 ? x*62.54 : 118.2) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 63 GB/s', (x*34.78 < 118.2 ? x*34.78 : 118.2) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 35 GB/s; the flat part: FMA peak', 16.24 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 16.2 GFLOP/s', 26.46 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 26.5 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
   $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM; gathers)', $v1 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#E69F00' notitle, \
   $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3; gathers)', $v2 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#009E73' notitle, \
   $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3; gathers)', $v3 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#CC79A7' notitle, \
