@@ -271,11 +271,13 @@ hx_os_fault_host(size_t max_bytes, size_t from_bytes, size_t chunk,
 		return -1;
 	(void)madvise((void *)p, max_bytes, MADV_NOHUGEPAGE);
 	while (done + chunk <= max_bytes && run < HX_OS_HOST_CHUNKS) {
+		/* A chunk counts only from from_bytes on, whole. */
+		const int past = done >= from_bytes;
 		double s, f;
 
 		fault_writes(p + done, chunk, &s, &f);
 		done += chunk;
-		if (done > from_bytes && f >= (double)(chunk / 4096) / 2 &&
+		if (past && f >= (double)(chunk / 4096) / 2 &&
 		    s / f > factor * warm_s)
 			last[run++] = s / f;
 		else
