@@ -260,6 +260,10 @@ typedef lanes_4_t interp_lanes_t;
  * copies (vmovaps %xmm0,%xmm5) counted as packed arithmetic
  * (docs/model.md). */
 double interp_remainder_iterations(const params_t *p, double per_turn);
+/* The points a run visits (N a step): the iterations of a pass that runs
+ * once a point (interp sorted's count and scatters, hoisted's code around
+ * its prefetch loop). */
+double interp_point_iterations(const params_t *p);
 double interp_square_iterations(const params_t *p);
 double interp_reduce_iterations(const params_t *p);
 

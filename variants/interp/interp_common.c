@@ -630,7 +630,13 @@ interp_remainder_iterations(const params_t *p, double per_turn)
 	const double m = (double)interp_m(p);
 	const double tail = (double)((uint64_t)m % INTERP_LANES);
 
-	return (double)p->n * (double)p->steps / per_turn * tail;
+	return interp_point_iterations(p) / per_turn * tail;
+}
+
+double
+interp_point_iterations(const params_t *p)
+{
+	return (double)p->n * (double)p->steps;
 }
 
 double

@@ -116,15 +116,6 @@ interp_hoisted_prefetches(const params_t *p)
 	return (double)p->n * (double)p->steps * ceil(bytes / 256.0);
 }
 
-/* The code around the prefetch loop, a point an iteration: the cells and
- * offsets of the point and of the one ahead, the weights, the call and
- * the sum (interp_hoisted_points). */
-static double
-interp_hoisted_per_point(const params_t *p)
-{
-	return (double)p->n * (double)p->steps;
-}
-
 static double
 interp_hoisted_flops(const params_t *p)
 {
@@ -195,6 +186,9 @@ const variant_t interp_hoisted = {
      * instructions issue (the disassembler counts a prefetch as other);
      * the lines they fetch are the stream's data term already. */
     .passes = {{"interp_hoisted_points", 1, 0, interp_hoisted_prefetches},
+	/* The code around the prefetch loop, a point an iteration: the
+	 * cells and offsets of the point and of the one ahead, the
+	 * weights, the call and the sum. */
 	{"interp_hoisted_points", VARIANT_PASS_AROUND, 0,
-	    interp_hoisted_per_point}},
+	    interp_point_iterations}},
 };

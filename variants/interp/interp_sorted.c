@@ -537,18 +537,13 @@ interp_sorted_model(const params_t *p, uint64_t (*round)(uint64_t))
 
 /* The sort's loops, for the time model's passes: each runs once a point
  * a step (the cells' keys of a chunk, the count, the two scatters'
- * stores), or once a vector of 16 points (the scatters' keys, vectorized
- * over a chunk of SORTED_CHUNK, a multiple of 16). */
-static double
-interp_sorted_per_point(const params_t *p)
-{
-	return (double)p->n * (double)p->steps;
-}
-
+ * stores: interp_point_iterations), or once a vector of 16 points (the
+ * scatters' keys, vectorized over a chunk of SORTED_CHUNK, a multiple of
+ * 16). */
 static double
 interp_sorted_per_vector(const params_t *p)
 {
-	return (double)p->n * (double)p->steps / (double)INTERP_LANES;
+	return interp_point_iterations(p) / (double)INTERP_LANES;
 }
 
 static double
@@ -627,14 +622,14 @@ const variant_t interp_sorted = {
 	    {"interp_sorted_bucket", INTERP_LANES, SORTED_WEIGHTS_NTH,
 		interp_sorted_per_vector},
 	    {"interp_sorted_count", INTERP_LANES, 0, interp_sorted_per_vector},
-	    {"interp_sorted_count", 1, 1, interp_sorted_per_point},
+	    {"interp_sorted_count", 1, 1, interp_point_iterations},
 	    {"interp_sorted_scatter", INTERP_LANES, 0,
 		interp_sorted_per_vector},
 	    {"interp_sorted_scatter", INTERP_LANES, 1,
 		interp_sorted_per_vector},
 	    {"interp_sorted_scatter", 1, SORTED_STORES_NTH,
-		interp_sorted_per_point},
+		interp_point_iterations},
 	    {"interp_sorted_scatter", 1, SORTED_STORES_NTH + 1,
-		interp_sorted_per_point},
+		interp_point_iterations},
 	},
 };
