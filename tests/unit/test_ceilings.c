@@ -89,10 +89,15 @@ Test(ceilings, measure_small, .timeout = 60)
 	    c.wait_window);
 #endif
 	/* The gathers with FMAs, from each level's table: from L1's and
-	 * L2's faster than from L3's, and none faster than its 4 gathers
-	 * alone at that level's best rate or than its FMAs alone (a fifth
-	 * under either allowed: the mix and the rates are best of different
-	 * runs), its overlap within [0, 1]. */
+	 * L2's faster than from L3's, and none faster than its FMAs alone
+	 * or, from L1 and L2, than its 4 gathers alone at that level's best
+	 * rate (a fifth under either allowed: the mix and the rates are best
+	 * of different runs), its overlap within [0, 1]. From L3 the mix
+	 * may beat its gathers: on an Intel Xeon VM (480 MiB of stated L3,
+	 * a 16 MiB table) the gathers alone took 2.15e-7 s an iteration and
+	 * with the FMAs between them 1.63 to 1.72e-7 s, in 3 runs of 4 of
+	 * this test: gathers that miss the core's caches go faster spaced
+	 * out (the overlap then reads 1, the FMAs wholly hidden). */
 	if (FB_RATES_COMPARABLE && isfinite(c.gather_mix_s)) {
 		const double w = (double)c.fma_vector_width;
 		const double fmas = HX_CEILINGS_GATHER_MIX_FMAS /
@@ -112,7 +117,7 @@ Test(ceilings, measure_small, .timeout = 60)
 				    "gathers and FMAs from L%d %g s, from L3 "
 				    "%g s",
 				    l + 1, mix[l], c.gather_mix_s);
-			cr_expect(mix[l] > 0.8 * gathers,
+			cr_expect(l == 2 || mix[l] > 0.8 * gathers,
 			    "L%d mix %g s under its gathers' %g s", l + 1,
 			    mix[l], gathers);
 			cr_expect(mix[l] > 0.8 * fmas,
