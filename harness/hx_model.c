@@ -769,6 +769,7 @@ hx_model_passes_work(const variant_t *v, const params_t *p,
 			0)
 			continue;
 		pass[*n].iterations = ps->iterations_of(p);
+		pass[*n].prefetches_hot = ps->prefetches_hot;
 		if (ps->per_lane && pass[*n].loop.lanes > 1)
 			pass[*n].iterations /= pass[*n].loop.lanes;
 		(*n)++;

@@ -74,6 +74,8 @@ typedef struct hx_model_pass_s {
 	/* Of seconds, the functions its loop calls (the ceilings' measured
 	 * call of each): a profile counts them in their own objects. */
 	double calls_s;
+	/* variant_pass_t.prefetches_hot. */
+	int prefetches_hot;
 } hx_model_pass_t;
 
 typedef struct hx_model_s {

@@ -184,8 +184,11 @@ const variant_t interp_hoisted = {
      * point at M = 300): 47% of interp_hoisted_points's samples, which
      * hold 20% of the run's (perf record -e cpu-clock, N = 1e6). Its
      * instructions issue (the disassembler counts a prefetch as other);
-     * the lines they fetch are the stream's data term already. */
-    .passes = {{"interp_hoisted_points", 1, 0, interp_hoisted_prefetches},
+     * the lines they fetch are the stream's data term already, and
+     * where a prefetch waits for its line (an Intel core) the wait is
+     * here, not in the row loop. */
+    .passes = {{"interp_hoisted_points", 1, 0, interp_hoisted_prefetches,
+		   .prefetches_hot = 1},
 	/* The code around the prefetch loop, a point an iteration: the
 	 * cells and offsets of the point and of the one ahead, the
 	 * weights, the call and the sum. */
