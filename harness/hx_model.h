@@ -110,6 +110,10 @@ typedef struct hx_model_s {
 	 * the inputs) and the level that holds them. */
 	double gather_bytes;
 	const char *gather_level;
+	/* Of the gathers' fetches, and of a streaming loop's bytes, the
+	 * share L2 serves from a set that L3 holds (hx_model_l2_share; 0
+	 * from any other level). */
+	double gather_l2_share, stream_l2_share;
 	/* The bytes a unit brings into that part again (hx_model_add_refill)
 	 * and the level they come from (NULL: none priced). */
 	double gather_refill_per_unit;

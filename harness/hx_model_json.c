@@ -85,6 +85,8 @@ hx_model_work_json(const hx_model_t *m)
 	    hx_model_num(m->gather_repeats_per_unit));
 	json_object_set_new(w, "gather_bytes", hx_model_num(m->gather_bytes));
 	json_object_set_new(w, "gather_level", json_string(m->gather_level));
+	json_object_set_new(
+	    w, "gather_l2_share", hx_model_num(m->gather_l2_share));
 	json_object_set_new(w, "gather_refill_bytes_per_unit",
 	    hx_model_num(m->gather_refill_level != NULL
 		    ? m->gather_refill_per_unit
@@ -114,6 +116,8 @@ hx_model_work_json(const hx_model_t *m)
 	json_object_set_new(w, "stream_level",
 	    m->stream_level != NULL ? json_string(m->stream_level)
 				    : json_null());
+	json_object_set_new(
+	    w, "stream_l2_share", hx_model_num(m->stream_l2_share));
 	return w;
 }
 

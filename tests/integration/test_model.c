@@ -114,6 +114,21 @@ repeat_price(const json_t *c, const char *level)
 	return r > 0.0 ? r : 1.0 / num(c, "gather_l1_per_s");
 }
 
+/* A gather lane's price, one that fetches its line, at a level whose
+ * ceiling is rate, share of them from L2 (model.work.gather_l2_share) whose
+ * size is l2: L2's share at L2's rate, the rest at L3's own (the L3
+ * ceiling's rate less its table's share from L2). */
+static double
+fetch_price(const json_t *c, double rate, double share, double l2)
+{
+	const double t2 = 1.0 / num(c, "gather_l2_per_s");
+	const double h3 = l2 / num(c, "gather_l3_table_bytes");
+
+	if (share == 0.0)
+		return 1.0 / rate;
+	return share * t2 + (1.0 - share) * (1.0 / rate - h3 * t2) / (1.0 - h3);
+}
+
 /* The results in the --json file path of a `harness run`: one object for
  * one variant, else one a line; into results[] (at most max), each with
  * a model. Returns how many. */
@@ -382,15 +397,25 @@ Test(model, tiled_gathers_are_priced_where_its_tile_keeps_them, .timeout = 240)
 		 * last three re-read the first's line in all but 4/64 of
 		 * their lanes (the one a neighbour crosses into), 2.8125 of
 		 * the 4 indices a pair, priced as re-reads (repeat_price);
-		 * the rest at the level's rate. */
+		 * the rest at the level's rate, or from L3 in part from L2:
+		 * its share (gather_l2_share, L2's size over gather_bytes)
+		 * at L2's rate, the rest at L3's own (fetch_price). */
 		const double rep = 3.0 * (1.0 - 4.0 / 64.0);
 		double cost[2];
 		for (int i = 0; i < 2; i++) {
+			const double share = num(w[i], "gather_l2_share");
+
+			cr_expect(share == 0.0 ||
+				(strcmp(level[i], "l3") == 0 && share < 1.0),
+			    "%s's gathers from %s, %g from L2",
+			    i ? "tiled" : "fused", level[i], share);
 			cr_expect_float_eq(num(w[i], "gather_repeats_per_unit"),
 			    rep, 1e-9, "repeats a pair %g",
 			    num(w[i], "gather_repeats_per_unit"));
 			snprintf(key, sizeof(key), "gather_%s_per_s", level[i]);
-			cost[i] = (4.0 - rep) / num(c, key) +
+			cost[i] = (4.0 - rep) *
+				fetch_price(c, num(c, key), share,
+				    share * num(w[i], "gather_bytes")) +
 			    rep * repeat_price(c, level[i]);
 		}
 		cr_expect_float_eq(term(r[1], "gather") / term(r[0], "gather"),

@@ -128,7 +128,11 @@ Test(model, streaming_loads_are_a_data_term)
 	cr_expect(strcmp(streamed.stream_level, "l3") == 0 ||
 		strcmp(streamed.stream_level, "dram") == 0,
 	    "twice L2 is served beyond it: %s", streamed.stream_level);
-	rate = strcmp(streamed.stream_level, "l3") == 0 ? 1e11 : 4e10;
+	/* From L3, L2 serves its share of the working set read at random
+	 * (hx_model_l2_share: half, the set is twice L2) at its rate. */
+	rate = strcmp(streamed.stream_level, "l3") == 0
+	    ? 1.0 / (0.5 / 2e11 + 0.5 / 1e11)
+	    : 4e10;
 	cr_expect_float_eq(streamed.bytes_stream_per_unit, 16.0, 1e-9);
 	for (int i = 0; i < streamed.nterms; i++) {
 		if (strcmp(streamed.term[i].name, streamed.stream_level) == 0)
@@ -392,6 +396,45 @@ Test(model, gathers_and_the_rest_combine_by_their_levels_overlap)
 		cr_expect_float_eq(
 		    m.gather_fp_overlap, 0.5, 1e-12, "without L2's, L3's");
 	}
+	json_decref(c);
+	json_decref(r);
+}
+
+/* Gathers from a table past L2 that the level picked puts in L3: L2
+ * serves its share of them (its size over the table's, a half at twice
+ * L2) at L2's rate, and L3 the rest at its own, the L3 ceiling's rate
+ * measured on a table of 8 times L2 less that table's eighth from L2.
+ * The loop of the tests above: 1e6 lanes at 2e9 (L2) and 1e9 (the L3
+ * ceiling) a second: L3's own (1 ns - 0.5 ns / 8) / (7 / 8) = 15 / 14 ns,
+ * the mix 0.5 x 0.5 + 0.5 x 15 / 14 ns = 11 / 14 ns, the FMAs hidden. */
+Test(model, gathers_from_l3_come_from_l2_in_its_share)
+{
+	json_t *r = result_beyond_l2();
+	json_t *c = round_ceilings(1.0);
+	hx_loop_t l = gather_loop();
+	const double l2 = (double)variant_cache_bytes(2, 0);
+	hx_model_t m;
+	char msg[256];
+
+	json_object_set_new(c, "gather_l2_per_s", json_real(2e9));
+	json_object_set_new(c, "gather_l3_table_bytes", json_real(8.0 * l2));
+	cr_assert_eq(
+	    hx_model_compute(r, &l, 16, 0, NAN, c, &m, msg, sizeof(msg)), 0,
+	    "%s", msg);
+	if (!(l2 > 0) || strcmp(m.gather_level, "l3") != 0) {
+		cr_expect_float_eq(m.predicted_s, 1e-3, 1e-12,
+		    "no L2 share beyond L3 (%s): %g", m.gather_level,
+		    m.predicted_s);
+	} else {
+		cr_expect_float_eq(m.predicted_s, 11.0 / 14.0 * 1e-3, 1e-12,
+		    "half from L2, half from L3's own: %g", m.predicted_s);
+	}
+	/* A ceiling without its table's size: its rate as measured. */
+	json_object_del(c, "gather_l3_table_bytes");
+	cr_assert_eq(
+	    hx_model_compute(r, &l, 16, 0, NAN, c, &m, msg, sizeof(msg)), 0,
+	    "%s", msg);
+	cr_expect_float_eq(m.predicted_s, 1e-3, 1e-12, "%g", m.predicted_s);
 	json_decref(c);
 	json_decref(r);
 }
