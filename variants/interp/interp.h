@@ -265,6 +265,11 @@ double interp_remainder_iterations(const params_t *p, double per_turn);
  * its prefetch loop). */
 double interp_point_iterations(const params_t *p);
 double interp_square_iterations(const params_t *p);
+/* The bytes the pair loops' gathers range over (variant_t.gather_bytes_of):
+ * the M tables of G + 2 floats. The points, the rest of the inputs, are
+ * read in order; counted with the tables they put the set at 8.9 MB at
+ * N = 1e6, where L2 holds a share of the 4.9 MB of tables alone. */
+double interp_tables_bytes(const params_t *p);
 double interp_reduce_iterations(const params_t *p);
 
 /* The passes of interp_block_materialized (materialized and chunked):

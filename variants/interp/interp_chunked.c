@@ -92,6 +92,7 @@ const variant_t interp_chunked = {
     .model_formula = "T*(B*M*4 + B*4)",
     .model_bytes = interp_chunked_model,
     .setup = interp_setup,
+    .gather_bytes_of = interp_tables_bytes,
     .reset = interp_state_reset,
     .step = interp_chunked_step,
     .digest = interp_state_digest,

@@ -634,6 +634,12 @@ interp_remainder_iterations(const params_t *p, double per_turn)
 }
 
 double
+interp_tables_bytes(const params_t *p)
+{
+	return 4.0 * (double)interp_m(p) * (double)(interp_g(p) + 2);
+}
+
+double
 interp_point_iterations(const params_t *p)
 {
 	return (double)p->n * (double)p->steps;

@@ -78,6 +78,7 @@ const variant_t interp_fused = {
     .model_formula = "0",
     .model_bytes = interp_model_zero,
     .setup = interp_setup,
+    .gather_bytes_of = interp_tables_bytes,
     .reset = interp_state_reset,
     .step = interp_fused_step,
     .digest = interp_state_digest,

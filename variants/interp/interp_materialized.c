@@ -74,6 +74,7 @@ const variant_t interp_materialized = {
     .model_formula = "N*M*4 + N*4",
     .model_bytes = interp_materialized_model,
     .setup = interp_setup,
+    .gather_bytes_of = interp_tables_bytes,
     .reset = interp_state_reset,
     .step = interp_materialized_step,
     .digest = interp_state_digest,
