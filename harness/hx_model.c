@@ -619,9 +619,11 @@ hx_model_combine(hx_model_t *m, const json_t *c)
  * working set (hx_model_l2_share), at L2's read rate: the L3 ceiling's
  * arrays, read in order, are not (on an Intel Xeon VM with 2 MiB of L2,
  * hoisted read its 5.24 MB of rows at 37 GB/s at N = 1e5, L3's ceiling
- * 30 GB/s). */
+ * 30 GB/s). The set is the variant's where it states one (stated,
+ * gather_bytes_of: hoisted's rows), else the working set. */
 static void
-hx_model_streams(hx_model_t *m, const json_t *r, const json_t *c, double units)
+hx_model_streams(hx_model_t *m, const json_t *r, const json_t *c, double units,
+    double stated)
 {
 	static const char *const read[4] = {"read_l1_bytes_per_s",
 	    "read_l2_bytes_per_s", "read_l3_bytes_per_s",
@@ -633,15 +635,18 @@ hx_model_streams(hx_model_t *m, const json_t *r, const json_t *c, double units)
 	double vbytes = m->loop.vector_bytes > 0
 	    ? (double)m->loop.vector_bytes
 	    : hx_model_ceiling(c, "fma_vector_width") * 4.0;
+	/* The bytes they range over: the variant's (gather_bytes_of), else
+	 * the working set. */
+	const double set = stated > 0 ? stated : hx_model_working_set(r);
 	int level;
-	const char *name = hx_model_level(hx_model_working_set(r), &level);
+	const char *name = hx_model_level(set, &level);
 
 	if (level == 0)
 		return;
 	for (int i = 0; i < m->nterms; i++)
 		if (strcmp(m->term[i].name, "load") == 0)
 			m->term[i].seconds = 0.0;
-	const double hw = hx_model_l2_share(hx_model_working_set(r));
+	const double hw = hx_model_l2_share(set);
 
 	m->bytes_stream_per_unit =
 	    m->iters_per_unit * m->loop.kind[HX_INSN_LOAD] * vbytes;
@@ -723,7 +728,7 @@ hx_model_compute(const json_t *r, const hx_loop_t *loop, double hot_units,
 		    "the ceilings have no mca_cycle_s (no llvm-mca read their "
 		    "FMA kernel when they were measured)");
 	if (streams)
-		hx_model_streams(m, r, c, units);
+		hx_model_streams(m, r, c, units, gather_bytes);
 	hx_model_data(m, r, c, units);
 	m->faults = hx_field_number(r, HX_F_MINOR_FAULTS);
 	m->fault_s = hx_model_ceiling(c, "minor_fault_s");

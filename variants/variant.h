@@ -264,11 +264,13 @@ typedef struct variant_s {
 	 * L1; 0: its loads reuse what L1 holds. */
 	int hot_streams;
 	/* Optional, for the time model: the bytes the hot loop's gathers
-	 * range over while it runs, where a schedule keeps that less than
-	 * its inputs (interp tiled: the two interpolants' tables an
-	 * iteration runs against, 32.8 kB, for a whole tile of points), so
-	 * that they are priced at the level that
-	 * holds those bytes. NULL: the run's inputs (memory.input_bytes). */
+	 * (with hot_streams, its streaming loads) range over while it runs,
+	 * where a schedule keeps that less than its inputs (interp tiled: the
+	 * two interpolants' tables an iteration runs against, 32.8 kB, for a
+	 * whole tile of points; hoisted: its grid-major rows, not the tables
+	 * it copied them from), so that they are priced at the level that
+	 * holds those bytes. NULL: the run's inputs (memory.input_bytes), or
+	 * for streaming loads its working set (inputs and workspace). */
 	double (*gather_bytes_of)(const params_t *p);
 	/* Optional, with gather_bytes_of: the bytes a unit of work brings
 	 * into that part again from the level that holds all of the inputs,
