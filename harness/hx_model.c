@@ -517,9 +517,10 @@ hx_model_in_core(hx_model_t *m, const json_t *c, double units, int glevel)
 {
 	double t[HX_MODEL_IN_CORE], it = m->iters_per_unit * units;
 
-	hx_model_iteration(&m->loop, c, glevel,
-	    hx_model_fetch_s(c, glevel, m->gather_bytes, &m->gather_l2_share),
-	    0.0, t, &m->chain_s);
+	m->gather_fetch_s =
+	    hx_model_fetch_s(c, glevel, m->gather_bytes, &m->gather_l2_share);
+	hx_model_iteration(
+	    &m->loop, c, glevel, m->gather_fetch_s, 0.0, t, &m->chain_s);
 	for (int i = 0; i < HX_MODEL_IN_CORE; i++)
 		hx_model_add(m, hx_model_in_core_names[i], it * t[i], 1);
 	m->wait_s = t[8];
@@ -867,13 +868,11 @@ hx_model_add_passes(
 	m->npasses = 0;
 	for (int i = 0; i < n && i < VARIANT_PASSES; i++) {
 		m->pass[i] = pass[i];
-		double chain, share;
+		double chain;
 
 		/* Code around the hot loop waits for its chain. */
 		hx_model_iteration(&pass[i].loop, c, m->gather_index,
-		    hx_model_fetch_s(
-			c, m->gather_index, m->gather_bytes, &share),
-		    m->chain_s, t, &chain);
+		    m->gather_fetch_s, m->chain_s, t, &chain);
 		/* A call runs apart from the loop's own instructions: its
 		 * measured price adds. */
 		const double calls = hx_model_calls_s(&pass[i].loop, c);

@@ -114,6 +114,9 @@ typedef struct hx_model_s {
 	 * share L2 serves from a set that L3 holds (hx_model_l2_share; 0
 	 * from any other level). */
 	double gather_l2_share, stream_l2_share;
+	/* The seconds a gather lane takes that fetches its line
+	 * (hx_model_fetch_s), for the hot loop and the passes. */
+	double gather_fetch_s;
 	/* The bytes a unit brings into that part again (hx_model_add_refill)
 	 * and the level they come from (NULL: none priced). */
 	double gather_refill_per_unit;
