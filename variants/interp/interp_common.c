@@ -598,7 +598,7 @@ interp_block_materialized(const interp_inputs_t *in, uint64_t n0, uint64_t len,
 double
 interp_table_traffic(const params_t *p, double passes)
 {
-	double tables = 4.0 * (double)(interp_g(p) + 2) * (double)interp_m(p);
+	double tables = interp_tables_bytes(p);
 
 	if (tables <= (double)variant_cache_bytes(3, 8u << 20))
 		return tables;
