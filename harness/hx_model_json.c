@@ -440,6 +440,7 @@ hx_model_profile_check(json_t *r, const hx_model_t *m)
 	const double hot_pred = hx_model_hot_s(m);
 	json_t *w = json_object_get(r, "warnings");
 	double got;
+	int prefetches = 0;
 	char text[320];
 
 	if (!json_is_number(pr) || !json_is_array(w) ||
@@ -447,16 +448,19 @@ hx_model_profile_check(json_t *r, const hx_model_t *m)
 		return;
 	got = json_number_value(pr);
 	for (int i = 0; i < m->npasses; i++)
-		if (m->pass[i].prefetches_hot)
+		if (m->pass[i].prefetches_hot) {
 			got += json_number_value(json_object_get(
 			    json_array_get(passes, (size_t)i), "measured_s"));
+			prefetches = 1;
+		}
 	if (hot_pred >= HX_MODEL_CHECK_SHARE * m->measured_s &&
 	    got < HX_MODEL_CHECK_SHARE * hot_pred) {
 		snprintf(text, sizeof(text),
-		    "the profile puts %.3g s a run in the hot loop the model "
+		    "the profile puts %.3g s a run in the hot loop%s the model "
 		    "priced at %.3g s (%s): the model's hot loop is not where "
 		    "the time goes",
-		    got, hot_pred, m->loop.function);
+		    got, prefetches ? " and its prefetches" : "", hot_pred,
+		    m->loop.function);
 		json_array_append_new(w, json_string(text));
 	}
 	hx_model_pass_check(r, m, w);
