@@ -17,16 +17,20 @@ static const rp_fact_key_t keep_fields[] = {
     {"n", "n", RP_FACT_SIZE},
     {"temp_pages", "temp_pages", RP_FACT_COUNT},
     {"faults_default", "faults_per_call_default", RP_FACT_COUNT},
-    {"faults_keep", "faults_per_call_keep", RP_FACT_COUNT},
     {"cpu_default", "warm_cpu_default_s", RP_FACT_TIME},
-    {"cpu_keep", "warm_cpu_keep_s", RP_FACT_TIME},
     {"cpu_ratio", "cpu_ratio", RP_FACT_RATIO},
     {"rss_default", "peak_rss_default_bytes", RP_FACT_BYTES},
-    {"rss_keep", "peak_rss_keep_bytes", RP_FACT_BYTES},
     {"held_default", "rss_after_default_bytes", RP_FACT_BYTES},
-    {"held_keep", "rss_after_keep_bytes", RP_FACT_BYTES},
     {"saved_per_fault", "cpu_s_saved_per_fault", RP_FACT_TIME},
     {"fault_share", "fault_share_of_cpu_at_price", RP_FACT_PERCENT},
+};
+/* The row's numbers measured under the allocator that keeps pages: they
+ * name the run of jax-keep.jsonl they came from (PROGRAM@ALLOCATOR). */
+static const rp_fact_key_t keep_run_fields[] = {
+    {"faults_keep", "faults_per_call_keep", RP_FACT_COUNT},
+    {"cpu_keep", "warm_cpu_keep_s", RP_FACT_TIME},
+    {"rss_keep", "peak_rss_keep_bytes", RP_FACT_BYTES},
+    {"held_keep", "rss_after_keep_bytes", RP_FACT_BYTES},
 };
 
 /* The protocol's floor, the quickest call it timed
@@ -83,7 +87,9 @@ keep_facts(rp_report_t *R)
 	const json_t *rows = json_object_get(doc, "rows"), *row, *v;
 	json_t *ids = json_array();
 	double price = NAN;
-	char p[32];
+	char p[32], variant[128];
+	/* the runs keep_table.py read, jax-keep.jsonl */
+	rp_query_t q = {.set = "jax-keep", .variant = variant};
 	size_t i;
 
 	rp_fact_bool(
@@ -95,6 +101,12 @@ keep_facts(rp_report_t *R)
 			rp_fact_str(F, rp_str(row, names[k]), NULL, "%s.%s", p,
 			    names[k]);
 		RP_FACTS_KEYS(F, row, NULL, p, keep_fields);
+		snprintf(variant, sizeof(variant), "%s@%s",
+		    rp_str(row, "program"), rp_str(row, "allocator"));
+		q.workload = rp_str(row, "workload");
+		q.n = rp_num(row, "n");
+		RP_FACTS_KEYS(
+		    F, row, rp_data_find(&R->data, &q), p, keep_run_fields);
 		/* fb_verdict's object, or a bare word */
 		v = json_object_get(row, "verdict");
 		rp_fact_str(F,
