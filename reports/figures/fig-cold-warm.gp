@@ -13,19 +13,19 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 0.990064
-"interp/fused" 0.965772
-"interp/chunked" 0.943481
-"interp/tiled" 0.953146
-"interp/hoisted" 1.00721
-"interp/sorted" 1.1433
-"interp/gram" 0.976007
-"colony/naive" 1.03689
-"colony/naive-reuse" 1.02637
-"colony/fused" 0.986847
-"colony/chunked" 0.977294
-"colony/tiled" 0.992526
-"colony/cells" 1.36953
+"interp/materialized" 0.986114
+"interp/fused" 0.979843
+"interp/chunked" 0.969824
+"interp/tiled" 0.977223
+"interp/hoisted" 0.966211
+"interp/sorted" 1.07483
+"interp/gram" 0.966175
+"colony/naive" 0.964773
+"colony/naive-reuse" 0.961947
+"colony/fused" 0.974147
+"colony/chunked" 0.926112
+"colony/tiled" 0.97427
+"colony/cells" 1.12058
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

@@ -42,11 +42,11 @@ $m3 << EOD
 8192 3.35544e+07 3.35544e+07
 EOD
 $m4 << EOD
-512 1000 16384
-1024 1000 16384
-2048 1000 16384
-4096 1000 16384
-8192 1000 16384
+512 1000 20480
+1024 24576 24576
+2048 24576 24576
+4096 24576 24576
+8192 24576 24576
 EOD
 $m5 << EOD
 512 49152 49152
@@ -65,7 +65,7 @@ plot $m0 using 1:2 with points pt 6 ps 1.6 lw 2 lc rgb '#0072B2' title 'naive me
   $m1 using 1:2 with points pt 4 ps 1.6 lw 2 lc rgb '#E69F00' title 'naive-reuse measured (N^2.00)', $m1 using 1:3 with lines dt 3 lc rgb '#E69F00' title 'naive-reuse model', \
   $m2 using 1:2 with points pt 8 ps 1.6 lw 2 lc rgb '#009E73' title 'fused measured (0 B)', $m2 using 1:3 with lines dt 3 lc rgb '#009E73' title 'fused model', \
   $m3 using 1:2 with points pt 10 ps 1.6 lw 2 lc rgb '#CC79A7' title 'chunked measured (N^1.00)', $m3 using 1:3 with lines dt 3 lc rgb '#CC79A7' title 'chunked model', \
-  $m4 using 1:2 with points pt 12 ps 1.6 lw 2 lc rgb '#56B4E9' title 'tiled measured (0 B)', $m4 using 1:3 with lines dt 3 lc rgb '#56B4E9' title 'tiled model', \
+  $m4 using 1:2 with points pt 12 ps 1.6 lw 2 lc rgb '#56B4E9' title 'tiled measured (< 64 KiB)', $m4 using 1:3 with lines dt 3 lc rgb '#56B4E9' title 'tiled model', \
   $m5 using 1:2 with points pt 14 ps 1.6 lw 2 lc rgb '#8C6D31' title 'cells measured (N^1.00)', $m5 using 1:3 with lines dt 3 lc rgb '#8C6D31' title 'cells model'
 set output
 if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {

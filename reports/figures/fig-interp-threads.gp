@@ -12,35 +12,35 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.5084
+2 1.35926
 EOD
 $s1 << EOD
 1 1
-2 1.87084
+2 1.51092
 EOD
 $s2 << EOD
 1 1
-2 1.88544
+2 1.65521
 EOD
 $s3 << EOD
 1 1
-2 1.92263
+2 1.67743
 EOD
 $s4 << EOD
 1 1
-2 2.15351
+2 1.81318
 EOD
 $s5 << EOD
 1 1
-2 1.89318
+2 1.97555
 EOD
 $s6 << EOD
 1 1
-2 1.84217
+2 1.79313
 EOD
 $s7 << EOD
 1 1
-2 1.68945
+2 1.81297
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'eager', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'materialized', \

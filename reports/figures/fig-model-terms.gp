@@ -14,19 +14,19 @@ set xtics rotate by -35 noenhanced
 set yrange [0:2]
 set key inside left top box opaque
 $t << EOD
-"interp/materialized" 0.467579 0 0.0811094 0.292665
-"interp/fused" 0.840475 9.48328e-05 0 2.56776e-05
-"interp/chunked" 0.790026 0.0469708 0 0.00497711
-"interp/tiled" 0.79079 0.0414407 0 1.82126e-05
-"interp/hoisted" 0.414416 0.542006 0 0.000235877
-"interp/sorted" 0.919317 0.0126551 0 0.000450575
-"interp/gram" 1.0234 0.0188047 0 0.00145477
-"colony/naive" 0.111926 0 0.0974072 0.702925
-"colony/naive-reuse" 0.330947 0 0.288019 0.415725
-"colony/fused" 1.02832 0.000176735 0 0.00023145
-"colony/chunked" 0.629524 0.187778 0 0.123628
-"colony/tiled" 0.843864 0.000307638 0 0.000318946
-"colony/cells" 0.790789 0.0144721 0 0.00464643
+"interp/materialized" 0.616754 0 0.218507 0.270505
+"interp/fused" 1.09553 0.000355856 0 2.32678e-05
+"interp/chunked" 1.00952 0.174167 0 0.00445355
+"interp/tiled" 0.921639 0.259089 0 3.82668e-05
+"interp/hoisted" 0.259786 0.840027 0 0.000173039
+"interp/sorted" 0.720912 0.0603013 0 0.0803614
+"interp/gram" 0.929931 0.0874138 0 0.00244954
+"colony/naive" 0.134567 0.12421 0 0.631539
+"colony/naive-reuse" 0.319578 0.294982 0 0.299992
+"colony/fused" 0.976066 0.000174947 0 0.000136319
+"colony/chunked" 0.577665 0.533204 0 0.0847885
+"colony/tiled" 1.10591 0.000359954 0 0.000277554
+"colony/cells" 0.84181 0.0175708 0 0.00419569
 EOD
 plot $t using 2:xtic(1) lc rgb '#0072B2' title 'in-core (compute, gathers and loads as they overlap, plus the loops beside the hot loop)', $t using 3 lc rgb '#56B4E9' title 'L2 and L3 transfers', $t using 4 lc rgb '#E69F00' title 'DRAM transfers', $t using 5 lc rgb '#CC79A7' title 'page faults', 1 with lines dt 2 lw 2 lc rgb 'black' title 'measured median'
 set output

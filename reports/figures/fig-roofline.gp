@@ -12,36 +12,36 @@ set xrange [0.01:10000]
 set yrange [0.1:1000]
 set samples 400
 $v0 << EOD
-0.13 0.191091 0.196593
+0.13 0.196128 0.257149
 EOD
 $v1 << EOD
-2.4375 6.63275 18.5981
+2.4375 7.57721 13.0893
 EOD
 $v2 << EOD
-1312.01 12.1788 18.5981
+1312.01 13.6399 13.0893
 EOD
 $v3 << EOD
-2.4375 11.2068 18.5981
+2.4375 12.4025 13.0893
 EOD
 $v4 << EOD
-1312.01 17.2764 26.4622
+1312.01 34.895 50.4951
 EOD
 $v5 << EOD
-216.838 33.4671 61.927
+216.838 24.2758 29.0312
 EOD
 $v6 << EOD
-77.4138 95.8937 118.024
+77.4138 136.378 218.144
 EOD
 $v7 << EOD
-6.93406 12.7633 14.872
+6.93406 17.7079 25.2155
 EOD
-plot (x*322.4 < 118.2 ? x*322.4 : 118.2) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 322 GB/s', (x*108.3 < 118.2 ? x*108.3 : 118.2) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 108 GB/s', (x*62.54 < 118.2 ? x*62.54 : 118.2) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 63 GB/s', (x*34.78 < 118.2 ? x*34.78 : 118.2) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 35 GB/s; the flat part: FMA peak', 16.24 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 16.2 GFLOP/s', 26.46 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 26.5 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
+plot (x*431.6 < 237.7 ? x*431.6 : 237.7) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 432 GB/s', (x*114.7 < 237.7 ? x*114.7 : 237.7) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 115 GB/s', (x*16.32 < 237.7 ? x*16.32 : 237.7) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 16 GB/s', (x*15.94 < 237.7 ? x*15.94 : 237.7) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 16 GB/s; the flat part: FMA peak', 10.3 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 10.3 GFLOP/s', 50.5 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 50.5 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
   $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM; gathers)', $v1 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#E69F00' notitle, \
   $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3; gathers)', $v2 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#009E73' notitle, \
   $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3; gathers)', $v3 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#CC79A7' notitle, \
   $v4 using 1:2 with points pt 12 ps 2 lw 2 lc rgb '#56B4E9' title 'tiled (L3; gathers)', $v4 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#56B4E9' notitle, \
   $v5 using 1:2 with points pt 14 ps 2 lw 2 lc rgb '#8C6D31' title 'hoisted (L3; L3 traffic)', $v5 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#8C6D31' notitle, \
-  $v6 using 1:2 with points pt 1 ps 2 lw 2 lc rgb '#7F3C8D' title 'sorted (L3; ports and window (llvm-mca))', $v6 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#7F3C8D' notitle, \
+  $v6 using 1:2 with points pt 1 ps 2 lw 2 lc rgb '#7F3C8D' title 'sorted (L3; loads)', $v6 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#7F3C8D' notitle, \
   $v7 using 1:2 with points pt 2 ps 2 lw 2 lc rgb '#999933' title 'gram (L3; gathers)', $v7 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#999933' notitle
 set output
 if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {
