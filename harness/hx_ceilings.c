@@ -99,6 +99,8 @@ hx_ceilings_default_bytes(void)
 
 	if (bytes < HX_CEILINGS_MIN_DEFAULT_BYTES)
 		bytes = HX_CEILINGS_MIN_DEFAULT_BYTES;
+	if (bytes > HX_CEILINGS_MAX_DEFAULT_BYTES)
+		bytes = HX_CEILINGS_MAX_DEFAULT_BYTES;
 	if (pages > 0 && page > 0 && bytes > (size_t)pages * (size_t)page / 8)
 		bytes = (size_t)pages * (size_t)page / 8;
 	return bytes;

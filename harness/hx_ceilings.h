@@ -218,6 +218,17 @@ enum {
 #define HX_CEILINGS_DEFAULT_REPEATS 10
 /* Default triad arrays are at least this large... */
 #define HX_CEILINGS_MIN_DEFAULT_BYTES ((size_t)256 << 20)
+/* ...and at most this large: STREAM's rule for a last-level cache of
+ * 256 MiB. A guest may state its host's whole L3: the Intel Xeon VM
+ * states 480 MiB, which made 1.9 GB arrays, while a one-thread triad ran
+ * at 15.1 GB/s on arrays of 64, 128, 256 and 512 MiB and 15.4 GB/s at
+ * 2 GiB (2026-12-06), the cache this guest gets long left behind; their
+ * first touch, at the host's price for pages it took back, was half of
+ * `harness ceilings`'s 33 s (perf: clear_page_erms 49% of its samples).
+ * At 1 GiB there: 19.7 s, the triad and DRAM rates within 2% of the
+ * 1.9 GB arrays'. Where one core sees more L3 than 256 MiB, the arrays
+ * are under four times it, and the cache's share may lift the triad. */
+#define HX_CEILINGS_MAX_DEFAULT_BYTES ((size_t)1 << 30)
 /* ...and the triad stops repeating after this many timed seconds. */
 #define HX_CEILINGS_TRIAD_BUDGET_S 1.0
 /* The fault cost's mapping, 64 MiB of 4 KiB pages (about 20 ms a run),
@@ -229,11 +240,12 @@ enum {
  * Measures the ceilings into *c. triad_array_bytes is the size of each of
  * the three float arrays (rounded down to 64 bytes, at least 1 KiB); 0 means
  * 4 times the last-level cache that sysconf(_SC_LEVEL3_CACHE_SIZE) reports
- * (STREAM's rule), at least HX_CEILINGS_MIN_DEFAULT_BYTES and at most an
- * eighth of physical memory. repeats counts the timed runs of each kernel
- * after its skipped first run; 0 means HX_CEILINGS_DEFAULT_REPEATS.
- * Returns HX_CEILINGS_OK, or a negative HX_CEILINGS_E* code with *c
- * unspecified. Allocates and frees the arrays itself.
+ * (STREAM's rule), at least HX_CEILINGS_MIN_DEFAULT_BYTES and at most
+ * HX_CEILINGS_MAX_DEFAULT_BYTES and an eighth of physical memory. repeats
+ * counts the timed runs of each kernel after its skipped first run; 0 means
+ * HX_CEILINGS_DEFAULT_REPEATS. Returns HX_CEILINGS_OK, or a negative
+ * HX_CEILINGS_E* code with *c unspecified. Allocates and frees the arrays
+ * itself.
  */
 int hx_ceilings_measure(
     hx_ceilings_t *c, size_t triad_array_bytes, unsigned repeats);
