@@ -12,27 +12,27 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.45997
+2 1.42688
 EOD
 $s1 << EOD
 1 1
-2 1.62548
+2 1.60665
 EOD
 $s2 << EOD
 1 1
-2 1.73538
+2 1.83401
 EOD
 $s3 << EOD
 1 1
-2 1.45488
+2 1.50615
 EOD
 $s4 << EOD
 1 1
-2 1.57202
+2 1.59542
 EOD
 $s5 << EOD
 1 1
-2 1.3655
+2 1.37164
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'naive', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'naive-reuse', \

@@ -12,35 +12,35 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.35926
+2 1.46171
 EOD
 $s1 << EOD
 1 1
-2 1.51092
+2 1.54574
 EOD
 $s2 << EOD
 1 1
-2 1.65521
+2 1.70028
 EOD
 $s3 << EOD
 1 1
-2 1.67743
+2 1.63049
 EOD
 $s4 << EOD
 1 1
-2 1.81318
+2 1.66355
 EOD
 $s5 << EOD
 1 1
-2 1.97555
+2 1.88925
 EOD
 $s6 << EOD
 1 1
-2 1.79313
+2 1.75949
 EOD
 $s7 << EOD
 1 1
-2 1.81297
+2 1.86953
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'eager', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'materialized', \

@@ -14,19 +14,19 @@ set xtics rotate by -35 noenhanced
 set yrange [0:2]
 set key inside left top box opaque
 $t << EOD
-"interp/materialized" 0.616754 0 0.218507 0.270505
-"interp/fused" 1.09553 0.000355856 0 2.32678e-05
-"interp/chunked" 1.00952 0.174167 0 0.00445355
-"interp/tiled" 0.921639 0.259089 0 3.82668e-05
-"interp/hoisted" 0.259786 0.840027 0 0.000173039
-"interp/sorted" 0.720912 0.0603013 0 0.0803614
-"interp/gram" 0.929931 0.0874138 0 0.00244954
-"colony/naive" 0.134567 0.12421 0 0.631539
-"colony/naive-reuse" 0.319578 0.294982 0 0.299992
-"colony/fused" 0.976066 0.000174947 0 0.000136319
-"colony/chunked" 0.577665 0.533204 0 0.0847885
-"colony/tiled" 1.10591 0.000359954 0 0.000277554
-"colony/cells" 0.84181 0.0175708 0 0.00419569
+"interp/materialized" 0.591748 0 0.212107 0.266655
+"interp/fused" 1.08506 0.000368172 0 2.20018e-05
+"interp/chunked" 1.00066 0.180212 0 0.00453713
+"interp/tiled" 0.953956 0.259296 0 2.56288e-05
+"interp/hoisted" 0.271019 0.850996 0 3.50821e-05
+"interp/sorted" 0.789159 0.0643645 0 0.000680856
+"interp/gram" 0.999755 0.0933255 0 0.00257404
+"colony/naive" 0.139402 0.126687 0 0.633991
+"colony/naive-reuse" 0.338589 0.307706 0 0.307998
+"colony/fused" 1.01709 0.000184637 0 0.000103286
+"colony/chunked" 0.607804 0.552366 0 0.0865206
+"colony/tiled" 1.15088 0.000379364 0 0.000280008
+"colony/cells" 0.87794 0.018625 0 0.00212859
 EOD
 plot $t using 2:xtic(1) lc rgb '#0072B2' title 'in-core (compute, gathers and loads as they overlap, plus the loops beside the hot loop)', $t using 3 lc rgb '#56B4E9' title 'L2 and L3 transfers', $t using 4 lc rgb '#E69F00' title 'DRAM transfers', $t using 5 lc rgb '#CC79A7' title 'page faults', 1 with lines dt 2 lw 2 lc rgb 'black' title 'measured median'
 set output
