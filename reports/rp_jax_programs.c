@@ -53,7 +53,7 @@ typedef struct jax_size_s {
 
 /* A run's warm calls as facts PREFIX.NAME: their count (calls), per call
  * (warm, warm_lo, warm_hi) and per unit of work (per_step, unit_lo,
- * unit_hi; a whole interp call is one unit). */
+ * unit_hi). */
 static void
 warm_facts(rp_report_t *R, const json_t *r, const char *p)
 {
@@ -134,40 +134,38 @@ ref_fact(rp_report_t *R, const json_t *r, const char *row, const char *name,
 	rp_fact_str(F, r != NULL ? ref : NULL, r, "%s.%s", row, name);
 }
 
-/* One-core JAX program r (kept: its warm call with freed pages kept)
- * against c, the one-thread C run of the variant that stands for it, as
- * a row of jaxprog.same: JAX at its default and with freed pages kept,
- * each over C. */
+/* The next row of table family (jaxprog.same, jaxprog.best), its prefix
+ * into p: JAX program j against C run c (either may be NULL), their
+ * names, the references to their facts and j's unit time over c's. */
 static void
-same_row(rp_report_t *R, const jax_size_t *sz, const json_t *r, const json_t *c,
-    double kept, json_t *rows)
+pair_row(rp_report_t *R, const jax_size_t *sz, const char *family,
+    const json_t *j, const json_t *c, json_t *rows, char *p, size_t len)
 {
-	char p[64];
-	double t = rp_jax_unit_time(r), ct = rp_jax_c_unit_time(c);
-
-	rp_jax_next_row(rows, "jaxprog.same", p, sizeof(p));
-	ref_fact(R, r, p, "jax", sz->jax, sz->w);
+	rp_jax_next_row(rows, family, p, len);
+	rp_fact_str(F, j ? rp_str(j, "variant") : NULL, j, "%s.program", p);
+	rp_fact_str(F, c ? rp_str(c, "variant") : NULL, c, "%s.c_variant", p);
+	ref_fact(R, j, p, "jax", sz->jax, sz->w);
 	ref_fact(R, c, p, "c", sz->c, sz->w);
-	rp_fact_str(F, rp_str(c, "variant"), c, "%s.c_variant", p);
-	rp_fact_str(F, rp_str(r, "variant"), r, "%s.program", p);
-	rp_fact_num2(F, RP_FACT_RATIO, t / ct, r, c, "%s.over_c", p);
-	rp_fact_num2(F, RP_FACT_RATIO, kept / ct, r, c, "%s.kept_over_c", p);
+	rp_fact_num2(F, RP_FACT_RATIO,
+	    rp_jax_unit_time(j) / rp_jax_c_unit_time(c), j, c, "%s.over_c", p);
 }
 
 /* Run r of the JAX set of sz (failed ones too) as PREFIX.W.P (PREFIX:
- * jax or jax_large). An ok run of set jax-W (the programs' tables, the
- * idiom map) also gets its steps, its calls not waited for, and its
- * working bytes checked against its stand-in's model
- * (rp_jax_check_model); an ok one-core run with warm calls its row of
- * jaxprog.same onto same (none without its stand-in's run). Returns the
- * unit time of an ok one-core run, else NAN. */
+ * jax or jax_large): its status, sizes, peak RSS, XLA's temporaries, C
+ * stand-in, first call and its compile, calls back to back, warm calls,
+ * faults a call, and its warm call with freed pages kept. An ok run of
+ * set jax-W (the programs' tables, the idiom map) also gets its steps,
+ * its calls not waited for, and its working bytes checked against its
+ * stand-in's model; an ok one-core run its row of jaxprog.same onto same
+ * (JAX at its default and with freed pages kept, each over its
+ * stand-in's one-thread C run; none without that run). Returns the unit
+ * time of an ok one-core run, else NAN. */
 static double
 run_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz,
     const json_t *r, json_t *same)
 {
 	int ok = strcmp(rp_str(r, "status"), "ok") == 0;
-	char p[160], v[RUN_NAME_MAX];
-	/* The one-thread C run at sz of the variant that stands for r. */
+	char p[160], row[64], v[RUN_NAME_MAX];
 	const json_t *c = rp_jax_c_one_thread(
 	    &R->data, sz->c_set, sz->w->name, rp_jax_stand_in(r, v, sizeof(v)));
 	const char *alloc;
@@ -189,8 +187,11 @@ run_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz,
 	rp_fact_str(F, alloc, r, "%s.kept_allocator", p);
 	if (!ok || !rp_jax_one_core(r))
 		t = NAN;
-	if (!isnan(t) && c != NULL)
-		same_row(R, sz, r, c, kept, same);
+	if (!isnan(t) && c != NULL) {
+		pair_row(R, sz, "jaxprog.same", r, c, same, row, sizeof(row));
+		rp_fact_num2(F, RP_FACT_RATIO, kept / rp_jax_c_unit_time(c), r,
+		    c, "%s.kept_over_c", row);
+	}
 	if (!ok || sz->large)
 		return t;
 	rp_fact_num(
@@ -204,7 +205,6 @@ run_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz,
 	rp_fact_num(F, RP_FACT_BYTES, model, r, "%s.model", p);
 	return t;
 }
-
 /* Every run of the JAX set of sz (run_facts), each ok one-core run's row
  * of jaxprog.same onto same. At the tables' size, table is the number of
  * the workload's table of them (0 at the large, which has none). Returns
@@ -585,29 +585,22 @@ static void
 best_facts(rp_report_t *R, const jax_size_t *sz, const json_t *j,
     const json_t *c, json_t *rows)
 {
-	const rp_workload_t *w = sz->w;
 	char p[64], v[RUN_NAME_MAX];
 	const json_t *si = rp_jax_c_one_thread(
-	    &R->data, sz->c_set, w->name, rp_jax_stand_in(j, v, sizeof(v)));
-	double jt = rp_jax_unit_time(j);
+	    &R->data, sz->c_set, sz->w->name, rp_jax_stand_in(j, v, sizeof(v)));
 
 	if (c == NULL && j == NULL)
 		return;
-	rp_jax_next_row(rows, "jaxprog.best", p, sizeof(p));
-	rp_fact_str(F, w->name, NULL, "%s.workload", p);
+	pair_row(R, sz, "jaxprog.best", j, c, rows, p, sizeof(p));
+	rp_fact_str(F, sz->w->name, NULL, "%s.workload", p);
 	rp_fact_bool(F, !sz->large, NULL, "%s.anchor", p);
-	rp_fact_str(F, j ? rp_str(j, "variant") : NULL, j, "%s.program", p);
-	rp_fact_str(F, c ? rp_str(c, "variant") : NULL, c, "%s.c_variant", p);
 	rp_fact_str(F, si ? v : NULL, si, "%s.stand_in", p);
-	ref_fact(R, j, p, "jax", sz->jax, w);
-	ref_fact(R, c, p, "c", sz->c, w);
-	ref_fact(R, si, p, "stand_in_ref", sz->c, w);
+	ref_fact(R, si, p, "stand_in_ref", sz->c, sz->w);
 	/* The size: the C side's where no JAX program ran to the end. */
 	rp_fact_num(
 	    F, RP_FACT_SIZE, rp_field(j ? j : c, RP_F_N), j ? j : c, "%s.n", p);
-	rp_fact_num2(
-	    F, RP_FACT_RATIO, jt / rp_jax_c_unit_time(c), j, c, "%s.over_c", p);
-	rp_fact_num2(F, RP_FACT_RATIO, jt / rp_jax_c_unit_time(si), j, si,
+	rp_fact_num2(F, RP_FACT_RATIO,
+	    rp_jax_unit_time(j) / rp_jax_c_unit_time(si), j, si,
 	    "%s.over_stand_in", p);
 }
 
