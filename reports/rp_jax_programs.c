@@ -151,15 +151,12 @@ pair_row(rp_report_t *R, const jax_size_t *sz, const char *family,
 }
 
 /* Run r of the JAX set of sz (failed ones too) as PREFIX.W.P (PREFIX:
- * jax or jax_large): its status, sizes, peak RSS, XLA's temporaries, C
- * stand-in, first call and its compile, calls back to back, warm calls,
- * faults a call, and its warm call with freed pages kept. An ok run of
- * set jax-W (the programs' tables, the idiom map) also gets its steps,
- * its calls not waited for, and its working bytes checked against its
- * stand-in's model; an ok one-core run its row of jaxprog.same onto same
- * (JAX at its default and with freed pages kept, each over its
- * stand-in's one-thread C run; none without that run). Returns the unit
- * time of an ok one-core run, else NAN. */
+ * jax or jax_large). An ok run of set jax-W (the programs' tables, the
+ * idiom map) also gets its steps, its calls not waited for, and its
+ * working bytes checked against its stand-in's model; an ok one-core run
+ * its row of jaxprog.same onto same (at its default and with freed pages
+ * kept, each over its stand-in's one-thread C run; none without that
+ * run). Returns the unit time of an ok one-core run, else NAN. */
 static double
 run_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz,
     const json_t *r, json_t *same)
@@ -205,6 +202,7 @@ run_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz,
 	rp_fact_num(F, RP_FACT_BYTES, model, r, "%s.model", p);
 	return t;
 }
+
 /* Every run of the JAX set of sz (run_facts), each ok one-core run's row
  * of jaxprog.same onto same. At the tables' size, table is the number of
  * the workload's table of them (0 at the large, which has none). Returns
@@ -216,14 +214,12 @@ set_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz, int table,
 	const rp_workload_t *w = sz->w;
 	rp_query_t q = {.set = sz->set, .workload = w->name, .any_status = 1};
 	json_t *labels = json_array();
-	const json_t *fast = NULL, *first = NULL, *r;
+	const json_t *fast = NULL, *first = rp_data_find(&R->data, &q), *r;
 
 	for (size_t i = 0; (r = rp_data_next(&R->data, &q, &i)) != NULL;) {
-		double t;
-		first = first != NULL ? first : r;
+		double t = run_facts(R, keep, sz, r, same);
 		json_array_append_new(
 		    labels, json_string(rp_str(r, "variant")));
-		t = run_facts(R, keep, sz, r, same);
 		if (!isnan(t) && (fast == NULL || t < rp_jax_unit_time(fast)))
 			fast = r;
 	}
