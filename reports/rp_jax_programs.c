@@ -9,7 +9,6 @@
 #include "rp_advice.h"
 #include "rp_jax.h"
 #include "rp_jax_programs.h"
-#include "rp_text.h"
 
 #define F (&R->facts)
 /* The size the memory question was asked at. */
