@@ -1,27 +1,22 @@
 /*
  * rp_jax: the JAX runs' lookups, shared by the sections that set the
- * questions' programs in JAX itself (variants/jax, measured by `harness
- * exec` through reports/jax-sweep.sh) beside the C variant that stands for
- * each, at the same sizes: "The same programs in JAX" (rp_jax_programs.c),
- * "The speed question in JAX, measured" (rp_jax_speed.c), "Where the
- * memory goes, by source line" (rp_explain.c), the lesson and the advice
- * re-graded on JAX.
+ * questions' programs in JAX (variants/jax, measured by `harness exec`
+ * through reports/jax-sweep.sh) beside the C variant that stands for each,
+ * at the same sizes: rp_jax_programs.c, rp_jax_speed.c, rp_explain.c, the
+ * lesson and the advice re-graded on JAX.
  *
- * Reads the registered workloads' sets (rp_workload_sets_t): their JAX
- * programs, sets.jax (jax-interp, jax-colony; "P@seed" the seed preset,
- * "P@all" XLA's default threading, the rest one core),
- * jax-interp-scale (the un-jitted question at other N), jax-base (JAX's
- * baseline process), jax-c-* (the C variants at the JAX sizes), and the
- * JSON files of the data folder (jax-plan.json, jax-keep.json...).
+ * Reads the registered workloads' JAX sets (rp_workload_sets_t: sets.jax,
+ * "P@seed" the seed preset, "P@all" XLA's default threading, the rest one
+ * core; jax-base, JAX's baseline process; jax-c-*, the C variants at the
+ * JAX sizes) and the JSON files of the data folder (jax-plan.json...).
  *
  * A program's working bytes: XLA's temporary bytes (memory_analysis) for
  * a compiled program; for an un-jitted one, its peak RSS less the peak RSS
  * of JAX's baseline process.
  *
  * Limits: the stand-in is the first word of the program's own c_variant
- * label; figures are from one process per program (run.py's first call and
- * the median of its warm calls, five in reports/jax-sweep.sh), so they
- * carry the noise of one process.
+ * label; figures are from one process per program (its first call and the
+ * median of its warm calls), so they carry the noise of one process.
  */
 #ifndef FB_RP_JAX_H
 #define FB_RP_JAX_H

@@ -9,7 +9,6 @@
 #include "rp_advice.h"
 #include "rp_jax.h"
 #include "rp_jax_programs.h"
-#include "rp_text.h"
 
 #define F (&R->facts)
 /* The size the memory question was asked at. */
@@ -53,7 +52,7 @@ typedef struct jax_size_s {
 
 /* A run's warm calls as facts PREFIX.NAME: their count (calls), per call
  * (warm, warm_lo, warm_hi) and per unit of work (per_step, unit_lo,
- * unit_hi; a whole interp call is one unit). */
+ * unit_hi). */
 static void
 warm_facts(rp_report_t *R, const json_t *r, const char *p)
 {
@@ -134,40 +133,35 @@ ref_fact(rp_report_t *R, const json_t *r, const char *row, const char *name,
 	rp_fact_str(F, r != NULL ? ref : NULL, r, "%s.%s", row, name);
 }
 
-/* One-core JAX program r (kept: its warm call with freed pages kept)
- * against c, the one-thread C run of the variant that stands for it, as
- * a row of jaxprog.same: JAX at its default and with freed pages kept,
- * each over C. */
+/* The next row of table family (jaxprog.same, jaxprog.best), its prefix
+ * into p: JAX program j against C run c (either may be NULL), their
+ * names, the references to their facts and j's unit time over c's. */
 static void
-same_row(rp_report_t *R, const jax_size_t *sz, const json_t *r, const json_t *c,
-    double kept, json_t *rows)
+pair_row(rp_report_t *R, const jax_size_t *sz, const char *family,
+    const json_t *j, const json_t *c, json_t *rows, char *p, size_t len)
 {
-	char p[64];
-	double t = rp_jax_unit_time(r), ct = rp_jax_c_unit_time(c);
-
-	rp_jax_next_row(rows, "jaxprog.same", p, sizeof(p));
-	ref_fact(R, r, p, "jax", sz->jax, sz->w);
+	rp_jax_next_row(rows, family, p, len);
+	rp_fact_str(F, j ? rp_str(j, "variant") : NULL, j, "%s.program", p);
+	rp_fact_str(F, c ? rp_str(c, "variant") : NULL, c, "%s.c_variant", p);
+	ref_fact(R, j, p, "jax", sz->jax, sz->w);
 	ref_fact(R, c, p, "c", sz->c, sz->w);
-	rp_fact_str(F, rp_str(c, "variant"), c, "%s.c_variant", p);
-	rp_fact_str(F, rp_str(r, "variant"), r, "%s.program", p);
-	rp_fact_num2(F, RP_FACT_RATIO, t / ct, r, c, "%s.over_c", p);
-	rp_fact_num2(F, RP_FACT_RATIO, kept / ct, r, c, "%s.kept_over_c", p);
+	rp_fact_num2(F, RP_FACT_RATIO,
+	    rp_jax_unit_time(j) / rp_jax_c_unit_time(c), j, c, "%s.over_c", p);
 }
 
 /* Run r of the JAX set of sz (failed ones too) as PREFIX.W.P (PREFIX:
  * jax or jax_large). An ok run of set jax-W (the programs' tables, the
  * idiom map) also gets its steps, its calls not waited for, and its
- * working bytes checked against its stand-in's model
- * (rp_jax_check_model); an ok one-core run with warm calls its row of
- * jaxprog.same onto same (none without its stand-in's run). Returns the
- * unit time of an ok one-core run, else NAN. */
+ * working bytes checked against its stand-in's model; an ok one-core run
+ * its row of jaxprog.same onto same (at its default and with freed pages
+ * kept, each over its stand-in's one-thread C run; none without that
+ * run). Returns the unit time of an ok one-core run, else NAN. */
 static double
 run_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz,
     const json_t *r, json_t *same)
 {
 	int ok = strcmp(rp_str(r, "status"), "ok") == 0;
-	char p[160], v[RUN_NAME_MAX];
-	/* The one-thread C run at sz of the variant that stands for r. */
+	char p[160], row[64], v[RUN_NAME_MAX];
 	const json_t *c = rp_jax_c_one_thread(
 	    &R->data, sz->c_set, sz->w->name, rp_jax_stand_in(r, v, sizeof(v)));
 	const char *alloc;
@@ -189,8 +183,11 @@ run_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz,
 	rp_fact_str(F, alloc, r, "%s.kept_allocator", p);
 	if (!ok || !rp_jax_one_core(r))
 		t = NAN;
-	if (!isnan(t) && c != NULL)
-		same_row(R, sz, r, c, kept, same);
+	if (!isnan(t) && c != NULL) {
+		pair_row(R, sz, "jaxprog.same", r, c, same, row, sizeof(row));
+		rp_fact_num2(F, RP_FACT_RATIO, kept / rp_jax_c_unit_time(c), r,
+		    c, "%s.kept_over_c", row);
+	}
 	if (!ok || sz->large)
 		return t;
 	rp_fact_num(
@@ -216,14 +213,12 @@ set_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz, int table,
 	const rp_workload_t *w = sz->w;
 	rp_query_t q = {.set = sz->set, .workload = w->name, .any_status = 1};
 	json_t *labels = json_array();
-	const json_t *fast = NULL, *first = NULL, *r;
+	const json_t *fast = NULL, *first = rp_data_find(&R->data, &q), *r;
 
 	for (size_t i = 0; (r = rp_data_next(&R->data, &q, &i)) != NULL;) {
-		double t;
-		first = first != NULL ? first : r;
+		double t = run_facts(R, keep, sz, r, same);
 		json_array_append_new(
 		    labels, json_string(rp_str(r, "variant")));
-		t = run_facts(R, keep, sz, r, same);
 		if (!isnan(t) && (fast == NULL || t < rp_jax_unit_time(fast)))
 			fast = r;
 	}
@@ -585,29 +580,22 @@ static void
 best_facts(rp_report_t *R, const jax_size_t *sz, const json_t *j,
     const json_t *c, json_t *rows)
 {
-	const rp_workload_t *w = sz->w;
 	char p[64], v[RUN_NAME_MAX];
 	const json_t *si = rp_jax_c_one_thread(
-	    &R->data, sz->c_set, w->name, rp_jax_stand_in(j, v, sizeof(v)));
-	double jt = rp_jax_unit_time(j);
+	    &R->data, sz->c_set, sz->w->name, rp_jax_stand_in(j, v, sizeof(v)));
 
 	if (c == NULL && j == NULL)
 		return;
-	rp_jax_next_row(rows, "jaxprog.best", p, sizeof(p));
-	rp_fact_str(F, w->name, NULL, "%s.workload", p);
+	pair_row(R, sz, "jaxprog.best", j, c, rows, p, sizeof(p));
+	rp_fact_str(F, sz->w->name, NULL, "%s.workload", p);
 	rp_fact_bool(F, !sz->large, NULL, "%s.anchor", p);
-	rp_fact_str(F, j ? rp_str(j, "variant") : NULL, j, "%s.program", p);
-	rp_fact_str(F, c ? rp_str(c, "variant") : NULL, c, "%s.c_variant", p);
 	rp_fact_str(F, si ? v : NULL, si, "%s.stand_in", p);
-	ref_fact(R, j, p, "jax", sz->jax, w);
-	ref_fact(R, c, p, "c", sz->c, w);
-	ref_fact(R, si, p, "stand_in_ref", sz->c, w);
+	ref_fact(R, si, p, "stand_in_ref", sz->c, sz->w);
 	/* The size: the C side's where no JAX program ran to the end. */
 	rp_fact_num(
 	    F, RP_FACT_SIZE, rp_field(j ? j : c, RP_F_N), j ? j : c, "%s.n", p);
-	rp_fact_num2(
-	    F, RP_FACT_RATIO, jt / rp_jax_c_unit_time(c), j, c, "%s.over_c", p);
-	rp_fact_num2(F, RP_FACT_RATIO, jt / rp_jax_c_unit_time(si), j, si,
+	rp_fact_num2(F, RP_FACT_RATIO,
+	    rp_jax_unit_time(j) / rp_jax_c_unit_time(si), j, si,
 	    "%s.over_stand_in", p);
 }
 

@@ -4,29 +4,16 @@
  * in JAX beside the C variant that stands for each at the same sizes
  * (rp_jax.h says what is read).
  *
- * Facts (jaxprog.*, and per JAX run jax.W.P.*):
- *   - each registered workload's programs' table (jaxprog.W.*; every run
- *     of set jax-W, failed ones too); each program's status, sizes, peak
- *     RSS, XLA's temporaries, C stand-in, first call and its compile, its
- *     calls back to back, its warm calls (count, median, range; per call
- *     and per unit of work), its faults a call, and its warm call with
- *     the allocator keeping freed pages where jax-keep.json measured it
- *     (jax.W.P.kept_*); an ok program of set jax-W also its steps, calls
- *     not waited for, working bytes and its stand-in's model checked
- *     (.work, .model, .check: rp_jax_check_model; the idiom map prints
- *     them); runs of the large set as jax_large.W.P.*;
- *   - the C runs at the JAX sizes (jaxc.W.V.*, jaxc_large.W.V.*);
- *   - after the memory question's table: its un-jitted program against N
- *     (jaxprog.peak.*) and the jaxpr comparisons (jaxprog.jaxpr.*, the
- *     one reader of DATA/jax-jaxpr-W.json); after the speed question's:
- *     its timing puzzle (jaxprog.puzzle.*): rp_jax_programs_question_facts;
- *   - the fixes in JAX against the question's jitted program
- *     (jaxprog.fixes.*), the same-schedule rows (jaxprog.same.*), the
- *     fastest against the fastest at each size with each fastest JAX
- *     program's C stand-in (jaxprog.best.*), the sweep's time.
- * The advice graded on JAX is the advice table's JAX side (rp_advice.h).
- * A table row names the facts it prints (.jax, .c, .question: a prefix
- * such as "jax.colony.cells"), so that a figure printed twice is one fact.
+ * Facts: each JAX run (jax.W.P.*, jax_large.W.P.*) and each one-thread C
+ * run at the JAX sizes (jaxc.W.V.*, jaxc_large.W.V.*); each workload's
+ * programs' table (jaxprog.W.*); the memory question's un-jitted program
+ * against N (jaxprog.peak.*) and the jaxpr comparisons (jaxprog.jaxpr.*);
+ * the speed question's timing puzzle (jaxprog.puzzle.*); the fixes
+ * against the question's jitted program (jaxprog.fixes.*), the
+ * same-schedule rows (jaxprog.same.*), the fastest against the fastest at
+ * each size (jaxprog.best.*), the sweep's time. A table row names the
+ * facts it prints (.jax, .c, .question: a prefix such as
+ * "jax.colony.cells"), so that a figure printed twice is one fact.
  *
  * A program's working bytes (rp_jax.h) confirm the C model of its
  * stand-in when within RP_JAX_MODEL_FACTOR of it; a model of (nearly)
@@ -57,13 +44,11 @@ const char *rp_jax_pays(double lo, double hi, double other_lo, double other_hi);
 
 /* The section's facts, less those of rp_jax_programs_question_facts. */
 void rp_jax_programs_facts(rp_report_t *R);
-/* Each workload's jax_after, JAX measured or not (null without): facts
- * the lesson and the advice read, so report.c computes them first. */
+/* Each workload's jax_after (the registration's: after the memory
+ * question's table its peak and jaxpr facts, after the speed question's
+ * the puzzle), JAX measured or not (null without): facts the lesson and
+ * the advice read, so report.c computes them first. */
 void rp_jax_programs_question_facts(rp_report_t *R);
-
-/* What the section adds after the memory question's programs' table (the
- * question's peak against N, the jaxpr comparisons) and after the speed
- * question's (the timing puzzle): the registration's jax_after. */
 void rp_jax_interp_after(rp_report_t *R, const rp_workload_t *w);
 void rp_jax_colony_after(rp_report_t *R, const rp_workload_t *w);
 
