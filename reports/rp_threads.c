@@ -1,6 +1,5 @@
 /*
- * rp_threads: "Every core: threads" and the bandwidth rule it reads (see
- * rp_threads.h).
+ * rp_threads: "Every core: threads" and its bandwidth rule (rp_threads.h).
  */
 #include <math.h>
 #include <stdio.h>
@@ -154,10 +153,8 @@ threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
 /* What the sentences under a table say, from its rows. Whether the best
  * speed-up is one is decided by its two runs' own samples
  * (rp_data_speedup, the advice's rule), not by a band of other runs:
- * "faster", "not_faster" (the one-thread run is as fast or faster: the
- * samples decide that the threads did not help) or "undecided" (too few
- * samples or inside their noise), with the interval and the samples a
- * side. */
+ * "faster", "not_faster" (the threads did not help) or "undecided" (too
+ * few samples or inside their noise), with the interval and samples. */
 static void
 threads_summary_facts(
     rp_report_t *R, const char *w, const threads_row_t *rows, size_t n)
