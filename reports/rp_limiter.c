@@ -56,13 +56,11 @@ rp_limiter_term_word(const char *term)
 const char *
 rp_limiter_verdict_word(const rp_limiter_t *v)
 {
-	/* The other kinds' words, by kind. */
 	static const char *const words[] = {
 	    NULL, "not determined", "not modelled", "not measured"};
 
-	if (v->kind == RP_LIMIT_MODEL)
-		return rp_limiter_term_word(v->term);
-	return v->kind <= RP_LIMIT_UNMEASURED ? words[v->kind] : "?";
+	return v->kind == RP_LIMIT_MODEL ? rp_limiter_term_word(v->term)
+					 : words[v->kind];
 }
 
 /* The term of model m named name, or NULL. */
@@ -88,8 +86,7 @@ rp_limiter_term_seconds(const json_t *m, const char *name)
 	return t != NULL ? rp_num(t, "seconds") : 0.0;
 }
 
-/* The run's model is read into in: model_term NULL without one; its share
- * NAN where the terms lack it ("not determined"). */
+/* in's share is NAN where the terms lack it ("not determined"). */
 rp_limiter_t
 rp_limiter_of(const rp_data_t *D, const char *workload, const char *variant,
     rp_limiter_in_t *in)
@@ -217,9 +214,11 @@ profile_facts(rp_facts_t *F, const json_t *r, const char *p)
 {
 	const json_t *mp =
 	    json_object_get(json_object_get(r, "model"), "profile");
-	const int has_passes =
-	    json_array_size(json_object_get(mp, "passes")) > 0;
-	double passes = 0.0, passes_pred = 0.0, others = 0.0;
+	/* Sums that stay NAN without a pass or without a profile. */
+	double none =
+	    json_array_size(json_object_get(mp, "passes")) > 0 ? 0.0 : NAN;
+	double passes = none, passes_pred = none;
+	double others = mp != NULL ? 0.0 : NAN;
 	char prefix[RP_FACTS_NAME_MAX + sizeof(".profile")];
 	const char *name;
 	size_t i;
@@ -240,12 +239,10 @@ profile_facts(rp_facts_t *F, const json_t *r, const char *p)
 	rp_fact_num(F, RP_FACT_COUNT,
 	    rp_num(json_object_get(r, "profile"), "samples"), r, "%s.samples",
 	    prefix);
+	rp_fact_num(F, RP_FACT_TIME, passes, r, "%s.passes", prefix);
 	rp_fact_num(
-	    F, RP_FACT_TIME, has_passes ? passes : NAN, r, "%s.passes", prefix);
-	rp_fact_num(F, RP_FACT_TIME, has_passes ? passes_pred : NAN, r,
-	    "%s.passes_predicted", prefix);
-	rp_fact_num(
-	    F, RP_FACT_TIME, mp != NULL ? others : NAN, r, "%s.others", prefix);
+	    F, RP_FACT_TIME, passes_pred, r, "%s.passes_predicted", prefix);
+	rp_fact_num(F, RP_FACT_TIME, others, r, "%s.others", prefix);
 }
 
 /* The section's counts: the first main run with a model and whether any
