@@ -361,8 +361,7 @@ why_facts(rp_report_t *R, const char *w, const char *fast, const char *slow)
 		const char *n = top[k] != NULL ? rp_str(top[k], "name") : NULL;
 		rp_fact_str(
 		    F, rp_limiter_term_word(n), rs, "%s.term%d", p, k + 1);
-		rp_fact_num2(F, RP_FACT_TIME,
-		    n != NULL ? rp_limiter_term_seconds(ms, n) : NAN, rs, rf,
+		rp_fact_num2(F, RP_FACT_TIME, rp_num(top[k], "seconds"), rs, rf,
 		    "%s.term%d_slow", p, k + 1);
 		rp_fact_num2(F, RP_FACT_TIME,
 		    n != NULL ? rp_limiter_term_seconds(mf, n) : NAN, rf, rs,
