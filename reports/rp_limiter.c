@@ -1,7 +1,5 @@
 /*
- * rp_limiter: what limits each variant (see rp_limiter.h): the one rule
- * deciding each variant's limiter by its time model, then the notebook
- * section's facts.
+ * rp_limiter: what limits each variant (see rp_limiter.h).
  */
 #include <math.h>
 #include <stdio.h>
@@ -58,13 +56,11 @@ rp_limiter_term_word(const char *term)
 const char *
 rp_limiter_verdict_word(const rp_limiter_t *v)
 {
-	/* The other kinds' words, by kind. */
 	static const char *const words[] = {
 	    NULL, "not determined", "not modelled", "not measured"};
 
-	if (v->kind == RP_LIMIT_MODEL)
-		return rp_limiter_term_word(v->term);
-	return v->kind <= RP_LIMIT_UNMEASURED ? words[v->kind] : "?";
+	return v->kind == RP_LIMIT_MODEL ? rp_limiter_term_word(v->term)
+					 : words[v->kind];
 }
 
 /* The term of model m named name, or NULL. */
@@ -90,8 +86,7 @@ rp_limiter_term_seconds(const json_t *m, const char *name)
 	return t != NULL ? rp_num(t, "seconds") : 0.0;
 }
 
-/* The run's model is read into in: model_term NULL without one; its share
- * NAN where the terms lack it ("not determined"). */
+/* in's share is NAN where the terms lack it ("not determined"). */
 rp_limiter_t
 rp_limiter_of(const rp_data_t *D, const char *workload, const char *variant,
     rp_limiter_in_t *in)
@@ -108,17 +103,13 @@ rp_limiter_of(const rp_data_t *D, const char *workload, const char *variant,
 	return rp_limiter_decide(in);
 }
 
-/* The model's prediction against the median under at (.predicted,
- * .error), and beyond the tolerance what the terms leave unexplained or
- * predict too much (.unexplained, .overpredicted): a verdict's and the
- * model table's row alike. Beside it the hypervisor's steal over the
- * run's sweep on its CPU (.steal, /proc/stat: time the guest's CPU was
- * given to other guests, which no term of the code can predict) and the
- * error of the prediction taken as the guest's running time, the wall
- * then 1 / (1 - steal) of it (.error_with_steal); null without steal.
- * And the free memory the guest's kernel handed back to the host over
- * the run (.host_reported; null where the kernel does not count it).
- * Returns that error (NAN without steal). */
+/* The model's prediction against the median under at (.predicted, .error;
+ * beyond the tolerance .unexplained and .overpredicted). Beside it the
+ * hypervisor's steal over the run's sweep (.steal, /proc/stat: time given
+ * to other guests, which no term of the code can predict), the error with
+ * the wall taken as 1 / (1 - steal) of the prediction (.error_with_steal,
+ * returned; NAN without steal), and the free memory the guest's kernel
+ * handed back to the host over the run (.host_reported). */
 static double
 prediction_facts(
     rp_facts_t *F, const rp_limiter_in_t *in, const json_t *r, const char *at)
@@ -154,7 +145,7 @@ rp_limiter_model_part(const json_t *r, const char *part)
 	size_t i;
 	json_t *t;
 
-	if (m == NULL || !isfinite(predicted))
+	if (!isfinite(predicted)) /* also without a model */
 		return NAN;
 	json_array_foreach(json_object_get(m, "terms"), i, t)
 	{
@@ -215,20 +206,19 @@ static const rp_fact_key_t profile_keys[] = {
 };
 
 /* Where a run's time went by its profile (harness --profile, the model's
- * model.profile), as P.profile.*: sampled (false without one), samples,
- * hot and hot_predicted (the hot loop), passes and passes_predicted (the
- * passes' loops summed), elsewhere (the rest of the variant's code),
- * kernel (null where not sampled) and faults_predicted, others (the
- * libraries). */
+ * model.profile), as P.profile.*: beside profile_keys, the passes' loops
+ * summed (null for a variant that states no pass) and the libraries'
+ * (others). */
 static void
 profile_facts(rp_facts_t *F, const json_t *r, const char *p)
 {
 	const json_t *mp =
 	    json_object_get(json_object_get(r, "model"), "profile");
-	/* A variant that states no pass has no passes' time to print. */
-	const int has_passes =
-	    json_array_size(json_object_get(mp, "passes")) > 0;
-	double passes = 0.0, passes_pred = 0.0, others = 0.0;
+	/* Sums that stay NAN without a pass or without a profile. */
+	double none =
+	    json_array_size(json_object_get(mp, "passes")) > 0 ? 0.0 : NAN;
+	double passes = none, passes_pred = none;
+	double others = mp != NULL ? 0.0 : NAN;
 	char prefix[RP_FACTS_NAME_MAX + sizeof(".profile")];
 	const char *name;
 	size_t i;
@@ -249,12 +239,10 @@ profile_facts(rp_facts_t *F, const json_t *r, const char *p)
 	rp_fact_num(F, RP_FACT_COUNT,
 	    rp_num(json_object_get(r, "profile"), "samples"), r, "%s.samples",
 	    prefix);
+	rp_fact_num(F, RP_FACT_TIME, passes, r, "%s.passes", prefix);
 	rp_fact_num(
-	    F, RP_FACT_TIME, has_passes ? passes : NAN, r, "%s.passes", prefix);
-	rp_fact_num(F, RP_FACT_TIME, has_passes ? passes_pred : NAN, r,
-	    "%s.passes_predicted", prefix);
-	rp_fact_num(
-	    F, RP_FACT_TIME, mp != NULL ? others : NAN, r, "%s.others", prefix);
+	    F, RP_FACT_TIME, passes_pred, r, "%s.passes_predicted", prefix);
+	rp_fact_num(F, RP_FACT_TIME, others, r, "%s.others", prefix);
 }
 
 /* The section's counts: the first main run with a model and whether any
@@ -283,8 +271,8 @@ model_row_facts(rp_report_t *R, const char *w, const char *v, limits_tally_t *t)
 	json_t *e;
 
 	rp_limiter_of(&R->data, w, v, &in);
-	within =
-	    m != NULL && fabs(in.model_error) <= RP_LIMITER_MODEL_TOLERANCE;
+	/* Without a model every error is NAN, within nothing. */
+	within = fabs(in.model_error) <= RP_LIMITER_MODEL_TOLERANCE;
 	json_array_foreach(json_object_get(m, "terms"), i, e)
 	{
 		keep_two(rp_num(e, "seconds"), e, best, top);
@@ -319,14 +307,14 @@ model_row_facts(rp_report_t *R, const char *w, const char *v, limits_tally_t *t)
 	/* Without steal measured, as its error decides. */
 	t->with_steal += isnan(with_steal)
 	    ? within
-	    : m != NULL && fabs(with_steal) <= RP_LIMITER_MODEL_TOLERANCE;
+	    : fabs(with_steal) <= RP_LIMITER_MODEL_TOLERANCE;
 }
 
 /* A gap between a pair's slow and fast runs (slow's less fast's) as
  * p.WHAT_gap, its size, and p.WHAT_reversed, whether it is negative: the
- * pair's order is the schedules' design, and a noisy run can measure (or
- * the model predict) the faster schedule slower; the words say so rather
- * than print a negative time. */
+ * order is the schedules' design, but a noisy run can measure (or the
+ * model predict) the faster one slower; the words say so, not a negative
+ * time. */
 static void
 gap_facts(rp_facts_t *F, double gap, const json_t *a, const json_t *b,
     const char *p, const char *what)
@@ -373,8 +361,7 @@ why_facts(rp_report_t *R, const char *w, const char *fast, const char *slow)
 		const char *n = top[k] != NULL ? rp_str(top[k], "name") : NULL;
 		rp_fact_str(
 		    F, rp_limiter_term_word(n), rs, "%s.term%d", p, k + 1);
-		rp_fact_num2(F, RP_FACT_TIME,
-		    n != NULL ? rp_limiter_term_seconds(ms, n) : NAN, rs, rf,
+		rp_fact_num2(F, RP_FACT_TIME, rp_num(top[k], "seconds"), rs, rf,
 		    "%s.term%d_slow", p, k + 1);
 		rp_fact_num2(F, RP_FACT_TIME,
 		    n != NULL ? rp_limiter_term_seconds(mf, n) : NAN, rf, rs,
@@ -400,8 +387,7 @@ why_pairs_facts(rp_report_t *R)
 {
 	json_t *pairs = json_array();
 
-	for (int k = 0; rp_workloads[k].name != NULL; k++) {
-		const rp_workload_t *w = &rp_workloads[k];
+	for (const rp_workload_t *w = rp_workloads; w->name != NULL; w++) {
 		for (int i = 0; i < RP_WORKLOAD_WHY_MAX && w->why[i][0] != NULL;
 		     i++) {
 			why_facts(R, w->name, w->why[i][0], w->why[i][1]);
@@ -456,8 +442,8 @@ rp_limiter_facts(rp_report_t *R)
 
 	rp_fact_num(F, RP_FACT_PERCENT_WHOLE, RP_LIMITER_MODEL_TOLERANCE, NULL,
 	    "limits.tolerance");
-	for (int k = 0; rp_workloads[k].name != NULL; k++) {
-		const char *vs[RP_DATA_MAX_VARIANTS], *w = rp_workloads[k].name;
+	for (const rp_workload_t *wl = rp_workloads; wl->name != NULL; wl++) {
+		const char *vs[RP_DATA_MAX_VARIANTS], *w = wl->name;
 		size_t nv = rp_data_variants(
 		    &R->data, w, NULL, vs, RP_DATA_MAX_VARIANTS);
 

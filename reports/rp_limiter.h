@@ -59,12 +59,10 @@ double rp_limiter_term_seconds(const json_t *m, const char *name);
 rp_limiter_t rp_limiter_of(const rp_data_t *D, const char *workload,
     const char *variant, rp_limiter_in_t *in);
 
-/* The notebook's section (limits.*): limits.model_present, whether a main
- * run carries the time model; each variant's prediction against its
- * median, its two largest terms, its verdict, its notes, the level serving
- * its gathers (null without), which macros.j2's limiter_sentence words
- * as a sentence; why one schedule is faster than another by the terms
- * that differ. */
+/* The notebook's section (limits.*): whether a main run carries the time
+ * model; each variant's prediction against its median, its two largest
+ * terms, notes and gathers' level (macros.j2's limiter_sentence); why one
+ * schedule is faster than another by the terms that differ. */
 void rp_limiter_facts(rp_report_t *R);
 
 /* The seconds of one part of run r's predicted time, for the stacked

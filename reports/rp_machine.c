@@ -31,20 +31,20 @@ overhead_facts(rp_report_t *R)
 	rp_facts_t *F = &R->facts;
 	const json_t *o = R->data.overhead;
 	double p = rp_num(o, "mann_whitney_p");
-	double pc = rp_num(o, "overhead_percent");
-	double lo = rp_num(o, "pair_min_percent");
-	double hi = rp_num(o, "pair_max_percent");
+	static const char *const percents[][2] = {
+	    {"percent", "overhead_percent"}, {"pair_min", "pair_min_percent"},
+	    {"pair_max", "pair_max_percent"}};
 
 	rp_fact_bool(F, o != NULL, NULL, "method.overhead.measured");
 	rp_fact_str(F, rp_str(o, "workload"), NULL, "method.overhead.workload");
 	rp_fact_str(F, rp_str(o, "variant"), NULL, "method.overhead.variant");
 	RP_FACTS_KEYS(F, o, NULL, "method.overhead", overhead_keys);
-	rp_fact_text(F, RP_FACT_PERCENT, pc / 100,
-	    rp_text_fmt_num(pc, "%+.2f%%"), NULL, "method.overhead.percent");
-	rp_fact_text(F, RP_FACT_PERCENT, lo / 100,
-	    rp_text_fmt_num(lo, "%+.2f%%"), NULL, "method.overhead.pair_min");
-	rp_fact_text(F, RP_FACT_PERCENT, hi / 100,
-	    rp_text_fmt_num(hi, "%+.2f%%"), NULL, "method.overhead.pair_max");
+	for (size_t k = 0; k < 3; k++) {
+		double x = rp_num(o, percents[k][1]);
+		rp_fact_text(F, RP_FACT_PERCENT, x / 100,
+		    rp_text_fmt_num(x, "%+.2f%%"), NULL, "method.overhead.%s",
+		    percents[k][0]);
+	}
 	rp_fact_num(F, RP_FACT_NUMBER, p, NULL, "method.overhead.p");
 	rp_fact_bool(
 	    F, rp_machine_significant(p), NULL, "method.overhead.significant");
@@ -127,15 +127,13 @@ machine_facts(rp_report_t *R)
 static const char *
 duration(double s)
 {
-	char *b = rp_text_buf();
+	char *b;
 
-	if (isnan(s))
-		snprintf(b, RP_TEXT_BUF, "n/a");
-	else if (s < 60.0)
-		snprintf(b, RP_TEXT_BUF, "%.1f s", s);
-	else
-		snprintf(b, RP_TEXT_BUF, "%.0f min %.0f s",
-		    floor((s + 0.5) / 60.0), fmod(floor(s + 0.5), 60.0));
+	if (!(s >= 60.0)) /* "n/a" for NaN */
+		return rp_text_fmt_num(s, "%.1f s");
+	b = rp_text_buf();
+	snprintf(b, RP_TEXT_BUF, "%.0f min %.0f s", floor((s + 0.5) / 60.0),
+	    fmod(floor(s + 0.5), 60.0));
 	return b;
 }
 
@@ -189,7 +187,8 @@ sweeps_facts(rp_report_t *R)
 }
 
 /* The sets of the table missing from the data, each with the command that
- * makes it (method.missing.*). */
+ * makes it (method.missing.K.*, K from 1 in the table's order); .table is
+ * the file read (null without), .filled whether its sizes were filled in. */
 static void
 missing_facts(rp_report_t *R)
 {

@@ -1,6 +1,5 @@
 /*
- * rp_threads: "Every core: threads" and the bandwidth rule it reads (see
- * rp_threads.h).
+ * rp_threads: "Every core: threads" and its bandwidth rule (rp_threads.h).
  */
 #include <math.h>
 #include <stdio.h>
@@ -105,7 +104,6 @@ threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
 	const json_t *runs[2] = {threads_run(&R->data, set, w, v, ts[0]),
 	    threads_run(&R->data, set, w, v, ts[nt - 1])};
 	const json_t *r1 = runs[0], *rt = runs[1];
-	double tmax = ts[nt - 1] / (double)ts[0];
 	rp_bandwidth_ceiling_t c = rp_bandwidth_of_run(&R->data, rt);
 	char cell[128], p[RP_FACTS_NAME_MAX];
 
@@ -130,11 +128,9 @@ threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
 		rp_fact_num(F, RP_FACT_BYTES, rp_field(r, RP_F_MODEL_BYTES), r,
 		    "%s.model_%s", p, end[k]);
 	}
-	out->variant = v;
-	out->first = r1;
-	out->last = rt;
+	*out = (threads_row_t){.variant = v, .first = r1, .last = rt};
 	out->speedup = rp_jax_c_unit_time(r1) / rp_jax_c_unit_time(rt);
-	out->efficiency = out->speedup / tmax;
+	out->efficiency = out->speedup / (ts[nt - 1] / (double)ts[0]);
 	out->share = rp_bandwidth_share(&R->data, rt);
 	out->limiter = rp_threads_decide(out->share, out->efficiency);
 	rp_fact_num(F, RP_FACT_SIZE, rp_field(r1 != NULL ? r1 : rt, RP_F_N), r1,
@@ -154,10 +150,8 @@ threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
 /* What the sentences under a table say, from its rows. Whether the best
  * speed-up is one is decided by its two runs' own samples
  * (rp_data_speedup, the advice's rule), not by a band of other runs:
- * "faster", "not_faster" (the one-thread run is as fast or faster: the
- * samples decide that the threads did not help) or "undecided" (too few
- * samples or inside their noise), with the interval and the samples a
- * side. */
+ * "faster", "not_faster" (the threads did not help) or "undecided" (too
+ * few samples or inside their noise), with the interval and samples. */
 static void
 threads_summary_facts(
     rp_report_t *R, const char *w, const threads_row_t *rows, size_t n)
@@ -268,13 +262,12 @@ static void
 threads_chunk_facts(rp_report_t *R)
 {
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
+	const char *set = w->sets.threads, *v = w->chunked;
 	int ts[RP_THREADS_MAX_T] = {0};
-	int nt = threads_counts(&R->data, w->sets.threads, w->name, ts);
-	const json_t *r1 =
-	    threads_run(&R->data, w->sets.threads, w->name, w->chunked, ts[0]);
-	const json_t *rt = nt > 1 ? threads_run(&R->data, w->sets.threads,
-					w->name, w->chunked, ts[nt - 1])
-				  : NULL;
+	int nt = threads_counts(&R->data, set, w->name, ts);
+	const json_t *r1 = threads_run(&R->data, set, w->name, v, ts[0]);
+	const json_t *rt =
+	    nt > 1 ? threads_run(&R->data, set, w->name, v, ts[nt - 1]) : NULL;
 
 	rp_fact_str(F, w->name, NULL, "threads.chunk.workload");
 	rp_fact_bool(
@@ -358,27 +351,25 @@ threads_jax_facts(rp_report_t *R)
 void
 rp_threads_interp_after(rp_report_t *R, const rp_workload_t *w)
 {
-	const json_t *e =
-	    threads_run(&R->data, w->sets.threads, w->name, w->op_by_op, 1);
-	const json_t *q =
-	    threads_run(&R->data, w->sets.main, w->name, w->op_by_op, 1);
+	const char *v = w->op_by_op;
+	const json_t *e = threads_run(&R->data, w->sets.threads, w->name, v, 1);
+	const json_t *q = threads_run(&R->data, w->sets.main, w->name, v, 1);
 	rp_query_t qs = {.set = w->sets.threads_main, .workload = w->name};
 	const json_t *s = qs.set != NULL ? rp_data_find(&R->data, &qs) : NULL;
 	int ts[RP_THREADS_MAX_T] = {0};
-	int nt = threads_counts(&R->data, w->sets.threads_main, w->name, ts);
+	int nt = threads_counts(&R->data, qs.set, w->name, ts);
+	double cold = rp_field(q, RP_F_TIME_COLD);
 	double runs = nt *
 	    (1.0 + rp_field(s, RP_F_SETTINGS_REPEAT) +
 		rp_field(s, RP_F_SETTINGS_WARMUP));
+	char p[RP_FACTS_NAME_MAX];
 
-	rp_fact_bool(F, q != NULL && !isnan(runs), q,
-	    "threads.%s.after.cost_known", w->name);
-	rp_fact_num(F, RP_FACT_TIME, rp_field(q, RP_F_TIME_COLD), q,
-	    "threads.%s.after.cold", w->name);
-	rp_fact_num(
-	    F, RP_FACT_COUNT, runs, s, "threads.%s.after.runs", w->name);
-	rp_fact_num(F, RP_FACT_TIME, runs * rp_field(q, RP_F_TIME_COLD), q,
-	    "threads.%s.after.cost", w->name);
-	rp_fact_bool(F, e != NULL, e, "threads.%s.after.smaller_n", w->name);
+	snprintf(p, sizeof(p), "threads.%s.after", w->name);
+	rp_fact_bool(F, q != NULL && !isnan(runs), q, "%s.cost_known", p);
+	rp_fact_num(F, RP_FACT_TIME, cold, q, "%s.cold", p);
+	rp_fact_num(F, RP_FACT_COUNT, runs, s, "%s.runs", p);
+	rp_fact_num(F, RP_FACT_TIME, runs * cold, q, "%s.cost", p);
+	rp_fact_bool(F, e != NULL, e, "%s.smaller_n", p);
 }
 
 /* The goal's two cases: their speed-up at two threads, as measured. Each

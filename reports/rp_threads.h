@@ -1,26 +1,17 @@
 /*
- * rp_threads: the report's section "Every core: threads": for each
- * workload a table of each variant's time at every thread count in the
- * data (sets interp-threads*, colony-threads*), its speed-up and parallel
- * efficiency at the most threads, its workspace bounds against the model
- * at each count, and its limiter (rp_threads_decide); the chunk trade-off
- * with threads (interp chunked holds one chunk a thread); a figure per
- * workload (speed-up against threads, the ideal line); and the C variants
- * beside the JAX programs at equal thread counts (the sets
- * jax-c-*-threads, jax-interp, jax-colony of reports/jax-sweep.sh).
+ * rp_threads: the report's section "Every core: threads" (threads.*): for
+ * each workload a table of each variant's time at every thread count in
+ * its threads sets, with its speed-up, parallel efficiency, workspace
+ * bounds against the model and limiter (rp_threads_decide) at the most
+ * threads, and a figure of speed-up against threads; the chunk trade-off
+ * with threads; and the C variants beside the JAX programs at equal thread
+ * counts (the sets of reports/jax-sweep.sh).
  *
- * The limiter reads a run's bytes moved a second as a share of bandwidth
- * by the report's one bandwidth rule (rp_bandwidth_*, which the roofline's
- * labels share): against the triad of the cache level holding its working
- * set (peak workspace and inputs, by the cache sizes it recorded),
- * measured on as many cores as it used: ceilings.json for one thread,
- * ceilings-threads.json (`harness ceilings --threads T`) for T.
+ * The limiter reads a run's bytes moved a second by the report's one
+ * bandwidth rule (rp_bandwidth_* below, shared with the roofline's labels).
  *
  * Limits: a variant's row is its runs at the largest N it has in the sets;
- * at most RP_THREADS_MAX_T thread counts are shown (the smallest); a
- * missing set makes the section say so in one line. A run of T threads
- * whose T-core ceilings were not measured has no ceiling (NAN), never the
- * one-core ceiling scaled; a working set of NAN bytes is taken as DRAM's.
+ * at most RP_THREADS_MAX_T thread counts are shown (the smallest).
  */
 #ifndef FB_RP_THREADS_H
 #define FB_RP_THREADS_H
@@ -71,12 +62,15 @@ typedef struct rp_bandwidth_ceiling_s {
 	double bytes_per_s; /* the triad there; NAN when not measured */
 } rp_bandwidth_ceiling_t;
 
-/* The triad of level ("L1" ... "DRAM") measured on cores cores; pure. */
+/* The triad of level ("L1" ... "DRAM") measured on cores cores
+ * (ceilings.json for one, ceilings-threads.json for more); NAN where it
+ * was not measured on that many, never the one-core triad scaled; pure. */
 rp_bandwidth_ceiling_t rp_bandwidth_ceiling(
     const rp_data_t *D, const char *level, int cores);
 /* The ceiling of run r: the first level whose size in r's machine.caches
- * holds its working set, else DRAM, and the threads it ran
- * (rp_data_threads). NULL r gives DRAM on one core. */
+ * holds its working set (peak workspace and inputs; NAN bytes fit none),
+ * else DRAM, on the threads it ran (rp_data_threads). NULL r gives DRAM on
+ * one core. */
 rp_bandwidth_ceiling_t rp_bandwidth_of_run(const rp_data_t *D, const json_t *r);
 /* r's bytes moved per second (work.gbytes_per_s) over its ceiling; NAN
  * when either is unknown. */
