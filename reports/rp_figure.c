@@ -227,18 +227,18 @@ label_error:
 	return -1;
 }
 
-/* Whether name is in list, its items separated by sep, each a name or a
- * prefix ending in '*' (NULL: every name is). */
+/* Whether name is in list, its items separated by spaces, each a name or
+ * a prefix ending in '*' (NULL: every name is). */
 static int
-listed(const char *list, const char *sep, const char *name)
+listed(const char *list, const char *name)
 {
 	char buf[256], *save = NULL, *item;
 
 	if (list == NULL)
 		return 1;
 	snprintf(buf, sizeof(buf), "%s", list);
-	for (item = strtok_r(buf, sep, &save); item != NULL;
-	     item = strtok_r(NULL, sep, &save))
+	for (item = strtok_r(buf, " ", &save); item != NULL;
+	     item = strtok_r(NULL, " ", &save))
 		if (rp_data_set_matches(item, name))
 			return 1;
 	return 0;
@@ -280,8 +280,8 @@ rp_figure_row_add(rp_block_t *b)
 	return &b->rows[b->nrows++];
 }
 
-/* A row from a run's fields, by the figure's columns and label; RP_SRC_MAIN
- * leaves out a row with a NaN column. 0, or -1 when memory ran out. */
+/* A row from a run's fields, by the figure's columns. 0, or -1 when memory
+ * ran out. */
 static int
 row_from_run(rp_block_t *b, const rp_fig_t *fig, const json_t *r)
 {
@@ -301,11 +301,11 @@ row_from_run(rp_block_t *b, const rp_fig_t *fig, const json_t *r)
 		row->v[c] = x;
 		nan |= isnan(x);
 	}
-	if (fig->label == RP_LABEL_W_VARIANT)
+	if (fig->source == RP_SRC_MAIN) {
 		snprintf(row->label, sizeof(row->label), "\"%s/%s\"",
 		    rp_str(r, "workload"), rp_str(r, "variant"));
-	if (nan && fig->source == RP_SRC_MAIN)
-		b->nrows--;
+		b->nrows -= nan;
+	}
 	return 0;
 }
 
@@ -405,7 +405,8 @@ next_run(const rp_data_t *D, const rp_fig_t *fig, rp_query_t *q, size_t *i)
 	if (fig->source == RP_SRC_MAIN || fig->source == RP_SRC_TIMELINE) {
 		if ((*i)++ == 0)
 			r = rp_data_main(D, q->set, q->workload, q->variant);
-		if (fig->timed_only && !(rp_field(r, RP_F_TIME_REPEATS) >= 1))
+		if (fig->source == RP_SRC_MAIN &&
+		    !(rp_field(r, RP_F_TIME_REPEATS) >= 1))
 			return NULL; /* no main run, or not a timed one */
 		return r;
 	}
@@ -417,7 +418,7 @@ next_run(const rp_data_t *D, const rp_fig_t *fig, rp_query_t *q, size_t *i)
 		return r;
 	}
 	while ((r = rp_data_next(D, q, i)) != NULL)
-		if (listed(fig->sets, " ", rp_str(r, "_set")))
+		if (listed(fig->sets, rp_str(r, "_set")))
 			return r;
 	return NULL;
 }
@@ -465,7 +466,7 @@ collect_set(const rp_data_t *D, const rp_fig_t *fig, const char *set,
 		size_t i = 0;
 		int rc = 0;
 
-		if (!listed(fig->variants, ",", vs[k]))
+		if (!listed(fig->variants, vs[k]))
 			continue;
 		while (rc == 0 && (r = next_run(D, fig, &q, &i)) != NULL) {
 			if ((b == NULL || fig->source == RP_SRC_STEPS) &&

@@ -28,8 +28,9 @@ typedef enum {
 	RP_SRC_SCALING,
 	/* One block: the ok runs in the sets, sorted by column 0. */
 	RP_SRC_RUNS,
-	/* One block: a row per variant's main run, set by set in the order
-	 * given; rows with a NaN column are left out. */
+	/* One block: a row per variant's timed main run (an untimed one's
+	 * median is its cold run), set by set in the order given, labelled
+	 * "workload/variant"; rows with a NaN column are left out. */
 	RP_SRC_MAIN,
 	/* One block per variant: the live bytes during its main run's first
 	 * run (seconds, bytes above those before it; bucket maxima). */
@@ -38,11 +39,6 @@ typedef enum {
 	 * step's time (step 0 is the very first step). */
 	RP_SRC_STEPS,
 } rp_source_t;
-
-typedef enum {
-	RP_LABEL_NONE,
-	RP_LABEL_W_VARIANT, /* "workload/variant", quoted, first */
-} rp_label_t;
 
 typedef struct rp_col_s {
 	rp_field_t field;     /* a run's field, or RP_F_NONE */
@@ -68,18 +64,15 @@ typedef struct rp_fig_s {
 	rp_source_t source;
 	const char *sets;     /* set patterns, space-separated, in order */
 	const char *workload; /* NULL: each set's own (RP_SRC_MAIN) */
-	const char *variants; /* NULL: all in the data; or "a,b" */
+	const char *variants; /* NULL: all in the data; or "a b" */
 	const char *logscale; /* "xy", "x", "y" or NULL */
 	const char *xlabel, *ylabel; /* NULL: not set */
 	const char *settings;        /* gnuplot lines before the data */
 	rp_col_t cols[RP_FIG_COLS];  /* up to the first not used */
-	rp_label_t label;
-	const char *block;      /* data block name, numbered per block */
+	const char *block;           /* data block name, numbered per block */
 	int fit;                /* > 0: the column fitted against column 0 */
 	double fit_min;         /* fit only rows at or above it (jemalloc's
 				   64 KiB peak grain) */
-	int timed_only;         /* 1: leave out runs without timed repeats
-				   (their median is their cold run) */
 	const char *after_data; /* gnuplot lines after the data */
 	const char *series;     /* the plot element of each block */
 	const char *empty;      /* the message when no block has a row */

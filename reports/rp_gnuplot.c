@@ -18,7 +18,7 @@ write_block(FILE *f, const rp_fig_t *fig, const rp_block_t *b)
 	fprintf(f, "$%s << EOD\n", b->name);
 	for (size_t j = 0; j < b->nrows; j++) {
 		const rp_row_t *row = &b->rows[j];
-		if (fig->label == RP_LABEL_W_VARIANT)
+		if (fig->source == RP_SRC_MAIN)
 			fprintf(f, "%s ", row->label);
 		for (int c = 0; c < RP_FIG_COLS && RP_FIG_COL_USED(fig, c);
 		     c++) {

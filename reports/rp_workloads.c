@@ -363,8 +363,6 @@ rp_fig_t rp_figures[] = {
 	.source = RP_SRC_MAIN,
 	.sets = "interp-main* colony-main*",
 	.cols = {{.field = RP_F_TIME_COLD, .divide_by = RP_F_TIME_MEDIAN}},
-	.timed_only = 1,
-	.label = RP_LABEL_W_VARIANT,
 	.block = "r",
     },
     {
@@ -376,8 +374,6 @@ rp_fig_t rp_figures[] = {
 	.sets = "interp-main* colony-main*",
 	.cols = {MODEL_PART("in_core"), MODEL_PART("caches"),
 	    MODEL_PART("dram"), MODEL_PART("faults")},
-	.timed_only = 1,
-	.label = RP_LABEL_W_VARIANT,
 	.block = "t",
     },
     {
