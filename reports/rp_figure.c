@@ -19,29 +19,28 @@
 /* Timeline points per variant (bucket maxima). */
 #define TIMELINE_POINTS 600
 
-/* Okabe-Ito's colour-blind-safe set without its red, then more. */
-static const int palette[] = {0x0072B2, 0xE69F00, 0x009E73, 0xCC79A7, 0x56B4E9,
-    0x8C6D31, 0x7F3C8D, 0x999933, 0x44AA99, 0x332288};
-#define PALETTE_SIZE ((int)(sizeof(palette) / sizeof(palette[0])))
+/* Variant k's colour and point type: Okabe-Ito's colour-blind-safe set
+ * without its red, then more; open shapes first (circle, square, triangle
+ * up and down, diamond, pentagon), so that two variants on one point both
+ * show, then plus, cross, star. */
+static const struct {
+	int rgb, point;
+} styles[] = {{0x0072B2, 6}, {0xE69F00, 4}, {0x009E73, 8}, {0xCC79A7, 10},
+    {0x56B4E9, 12}, {0x8C6D31, 14}, {0x7F3C8D, 1}, {0x999933, 2}, {0x44AA99, 3},
+    {0x332288, 6}};
+#define STYLE(k)                                                               \
+	styles[((k) < 0 ? 0 : (k)) % (sizeof(styles) / sizeof(styles[0]))]
 
 int
 rp_figure_colour_rgb(int k)
 {
-	if (k == RP_FIGURE_GLIBC)
-		return 0x888888;
-	return palette[(k < 0 ? 0 : k) % PALETTE_SIZE];
+	return k == RP_FIGURE_GLIBC ? 0x888888 : STYLE(k).rgb;
 }
 
 int
 rp_figure_point(int k)
 {
-	if (k == RP_FIGURE_GLIBC)
-		return 2;
-	/* open shapes, so that two variants on one point both show: circle,
-	 * square, triangle up and down, diamond, pentagon, then plus, cross,
-	 * star */
-	static const int pts[] = {6, 4, 8, 10, 12, 14, 1, 2, 3, 6};
-	return pts[(k < 0 ? 0 : k) % 10];
+	return k == RP_FIGURE_GLIBC ? 2 : STYLE(k).point;
 }
 
 /* The index of variant v among w's variants in D (-1 when absent). */
