@@ -145,7 +145,7 @@ static int
 fig_declared(
     rp_fig_t *fig, json_t *o, const char *path, char *msg, size_t msglen)
 {
-	const char *key;
+	const char *key, *bad = NULL;
 	json_t *v;
 
 	if (!json_is_object(o)) {
@@ -167,17 +167,15 @@ fig_declared(
 		}
 		text = fig_text(fig, k);
 		*text = k->lines ? lines_joined(v) : json_string_value(v);
-		if (*text == NULL) {
-			snprintf(msg, msglen, "%s: %s.%s is not %s", path,
-			    fig->name, key,
-			    k->lines ? "an array of lines" : "a string");
-			return -1;
-		}
-		if (k->bad != NULL && strpbrk(*text, k->bad) != NULL) {
-			snprintf(msg, msglen,
-			    "%s: %s.%s holds a quote or newline, which ends "
-			    "it in the script",
-			    path, fig->name, key);
+		if (*text == NULL)
+			bad = k->lines ? "is not an array of lines"
+				       : "is not a string";
+		else if (k->bad != NULL && strpbrk(*text, k->bad) != NULL)
+			bad = "holds a quote or newline, which ends it in the "
+			      "script";
+		if (bad != NULL) {
+			snprintf(msg, msglen, "%s: %s.%s %s", path, fig->name,
+			    key, bad);
 			return -1;
 		}
 	}
