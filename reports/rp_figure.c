@@ -1,7 +1,5 @@
-/*
- * rp_figure: a declared figure's rows gathered from the data, and the
- * decorations (see rp_figure.h); the table is in rp_workloads.c.
- */
+/* rp_figure: gathering a figure's rows, and the decorations; the table is
+ * in rp_workloads.c. */
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>

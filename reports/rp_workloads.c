@@ -1,7 +1,4 @@
-/*
- * rp_workloads: the registration table and the figure table (see
- * rp_workloads.h).
- */
+/* rp_workloads: the registration table and the figure table. */
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
