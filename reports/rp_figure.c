@@ -1,8 +1,5 @@
-/*
- * rp_figure: gathering a declared figure's rows from the data, one loop
- * for every source, and the decorations (see rp_figure.h); the table is
- * in rp_workloads.c.
- */
+/* rp_figure: gathering a figure's rows, and the decorations; the table is
+ * in rp_workloads.c. */
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -20,29 +17,28 @@
 /* Timeline points per variant (bucket maxima). */
 #define TIMELINE_POINTS 600
 
-/* Okabe-Ito's colour-blind-safe set without its red, then more. */
-static const int palette[] = {0x0072B2, 0xE69F00, 0x009E73, 0xCC79A7, 0x56B4E9,
-    0x8C6D31, 0x7F3C8D, 0x999933, 0x44AA99, 0x332288};
-#define PALETTE_SIZE ((int)(sizeof(palette) / sizeof(palette[0])))
+/* Variant k's colour and point type: Okabe-Ito's colour-blind-safe set
+ * without its red, then more; open shapes first (circle, square, triangle
+ * up and down, diamond, pentagon), so that two variants on one point both
+ * show, then plus, cross, star. */
+static const struct {
+	int rgb, point;
+} styles[] = {{0x0072B2, 6}, {0xE69F00, 4}, {0x009E73, 8}, {0xCC79A7, 10},
+    {0x56B4E9, 12}, {0x8C6D31, 14}, {0x7F3C8D, 1}, {0x999933, 2}, {0x44AA99, 3},
+    {0x332288, 6}};
+#define STYLE(k)                                                               \
+	styles[((k) < 0 ? 0 : (k)) % (sizeof(styles) / sizeof(styles[0]))]
 
 int
 rp_figure_colour_rgb(int k)
 {
-	if (k == RP_FIGURE_GLIBC)
-		return 0x888888;
-	return palette[(k < 0 ? 0 : k) % PALETTE_SIZE];
+	return k == RP_FIGURE_GLIBC ? 0x888888 : STYLE(k).rgb;
 }
 
 int
 rp_figure_point(int k)
 {
-	if (k == RP_FIGURE_GLIBC)
-		return 2;
-	/* open shapes, so that two variants on one point both show: circle,
-	 * square, triangle up and down, diamond, pentagon, then plus, cross,
-	 * star */
-	static const int pts[] = {6, 4, 8, 10, 12, 14, 1, 2, 3, 6};
-	return pts[(k < 0 ? 0 : k) % 10];
+	return k == RP_FIGURE_GLIBC ? 2 : STYLE(k).point;
 }
 
 /* The index of variant v among w's variants in D (-1 when absent). */
@@ -70,10 +66,9 @@ rp_figure_find(const char *name)
 /* ---- the figures' words (templates/figures.json) ---- */
 
 /* A declaration's keys: where each goes in rp_fig_t, whether it is an
- * array of gnuplot lines (joined, each ended by a newline, into a string
- * of its own), whether a figure must have it, and the characters it may
- * not hold: the quotes the script prints it in (rp_gnuplot.c), and a
- * newline, which would end a gnuplot command. */
+ * array of gnuplot lines (joined into a string of its own), whether a
+ * figure must have it, and the characters it may not hold: the quotes the
+ * script prints it in, and a newline, which would end a gnuplot command. */
 static const struct fig_key_s {
 	const char *key;
 	size_t at;
@@ -148,7 +143,7 @@ static int
 fig_declared(
     rp_fig_t *fig, json_t *o, const char *path, char *msg, size_t msglen)
 {
-	const char *key;
+	const char *key, *bad = NULL;
 	json_t *v;
 
 	if (!json_is_object(o)) {
@@ -170,17 +165,15 @@ fig_declared(
 		}
 		text = fig_text(fig, k);
 		*text = k->lines ? lines_joined(v) : json_string_value(v);
-		if (*text == NULL) {
-			snprintf(msg, msglen, "%s: %s.%s is not %s", path,
-			    fig->name, key,
-			    k->lines ? "an array of lines" : "a string");
-			return -1;
-		}
-		if (k->bad != NULL && strpbrk(*text, k->bad) != NULL) {
-			snprintf(msg, msglen,
-			    "%s: %s.%s holds a quote or newline, which ends "
-			    "it in the script",
-			    path, fig->name, key);
+		if (*text == NULL)
+			bad = k->lines ? "is not an array of lines"
+				       : "is not a string";
+		else if (k->bad != NULL && strpbrk(*text, k->bad) != NULL)
+			bad = "holds a quote or newline, which ends it in the "
+			      "script";
+		if (bad != NULL) {
+			snprintf(msg, msglen, "%s: %s.%s %s", path, fig->name,
+			    key, bad);
 			return -1;
 		}
 	}
@@ -229,18 +222,18 @@ label_error:
 	return -1;
 }
 
-/* Whether name is in list, its items separated by sep, each a name or a
- * prefix ending in '*' (NULL: every name is). */
+/* Whether name is in list, its items separated by spaces, each a name or
+ * a prefix ending in '*' (NULL: every name is). */
 static int
-listed(const char *list, const char *sep, const char *name)
+listed(const char *list, const char *name)
 {
 	char buf[256], *save = NULL, *item;
 
 	if (list == NULL)
 		return 1;
 	snprintf(buf, sizeof(buf), "%s", list);
-	for (item = strtok_r(buf, sep, &save); item != NULL;
-	     item = strtok_r(NULL, sep, &save))
+	for (item = strtok_r(buf, " ", &save); item != NULL;
+	     item = strtok_r(NULL, " ", &save))
 		if (rp_data_set_matches(item, name))
 			return 1;
 	return 0;
@@ -282,8 +275,8 @@ rp_figure_row_add(rp_block_t *b)
 	return &b->rows[b->nrows++];
 }
 
-/* A row from a run's fields, by the figure's columns and label; RP_SRC_MAIN
- * leaves out a row with a NaN column. 0, or -1 when memory ran out. */
+/* A row from a run's fields, by the figure's columns. 0, or -1 when memory
+ * ran out. */
 static int
 row_from_run(rp_block_t *b, const rp_fig_t *fig, const json_t *r)
 {
@@ -303,11 +296,11 @@ row_from_run(rp_block_t *b, const rp_fig_t *fig, const json_t *r)
 		row->v[c] = x;
 		nan |= isnan(x);
 	}
-	if (fig->label == RP_LABEL_W_VARIANT)
+	if (fig->source == RP_SRC_MAIN) {
 		snprintf(row->label, sizeof(row->label), "\"%s/%s\"",
 		    rp_str(r, "workload"), rp_str(r, "variant"));
-	if (nan && fig->source == RP_SRC_MAIN)
-		b->nrows--;
+		b->nrows -= nan;
+	}
 	return 0;
 }
 
@@ -323,11 +316,10 @@ rp_figure_rows_sort(rp_block_t *b)
 		}
 }
 
-/* Run 0's samples in r's timeline CSV (by the file name its result
- * records) as rows of b (time since its first sample, live bytes), then
- * those rows in place as bucket maxima of the live bytes above the
- * lowest seen (counting the sample just before run 0), TIMELINE_POINTS
- * at most. 0 (none when the file cannot be read), or -1 when memory ran
+/* Run 0's samples in r's timeline CSV as rows of b (time since its first
+ * sample, live bytes), then as TIMELINE_POINTS bucket maxima at most of
+ * the live bytes above the lowest seen, counting the sample just before
+ * run 0. 0 (no rows when the file cannot be read), or -1 when memory ran
  * out. */
 static int
 timeline_rows(const rp_data_t *D, const json_t *r, rp_block_t *b)
@@ -399,10 +391,7 @@ step_rows(rp_block_t *b, const json_t *r)
 }
 
 /* The next run of q's variant that fig draws, from cursor *i on (0 at
- * first): its main run in q's set (a timed one when fig->timed_only), its
- * first ok run with each allocator, jemalloc first (RP_SRC_STEPS), or
- * else each ok run of q's allocator in fig's sets, in the data's order.
- * NULL when none is left. */
+ * first), by fig's source (rp_source_t); NULL when none is left. */
 static const json_t *
 next_run(const rp_data_t *D, const rp_fig_t *fig, rp_query_t *q, size_t *i)
 {
@@ -411,7 +400,8 @@ next_run(const rp_data_t *D, const rp_fig_t *fig, rp_query_t *q, size_t *i)
 	if (fig->source == RP_SRC_MAIN || fig->source == RP_SRC_TIMELINE) {
 		if ((*i)++ == 0)
 			r = rp_data_main(D, q->set, q->workload, q->variant);
-		if (fig->timed_only && !(rp_field(r, RP_F_TIME_REPEATS) >= 1))
+		if (fig->source == RP_SRC_MAIN &&
+		    !(rp_field(r, RP_F_TIME_REPEATS) >= 1))
 			return NULL; /* no main run, or not a timed one */
 		return r;
 	}
@@ -423,14 +413,13 @@ next_run(const rp_data_t *D, const rp_fig_t *fig, rp_query_t *q, size_t *i)
 		return r;
 	}
 	while ((r = rp_data_next(D, q, i)) != NULL)
-		if (listed(fig->sets, " ", rp_str(r, "_set")))
+		if (listed(fig->sets, rp_str(r, "_set")))
 			return r;
 	return NULL;
 }
 
-/* A block of its own for run r of the k-th variant: the variant's
- * (numbered k), or for RP_SRC_STEPS the run's (numbered in turn, labelled
- * with its allocator, glibc malloc's in its own grey); NULL when P is
+/* A block for run r of the k-th variant: the variant's (numbered k), or
+ * for RP_SRC_STEPS the run's, labelled with its allocator; NULL when P is
  * full. */
 static rp_block_t *
 run_block(rp_plot_t *P, const rp_fig_t *fig, int k, const json_t *r)
@@ -447,9 +436,9 @@ run_block(rp_plot_t *P, const rp_fig_t *fig, int k, const json_t *r)
 	return b;
 }
 
-/* fig's rows of set (NULL: all its sets) into P, into one when not NULL,
- * else a block per variant or run; a block left without rows is dropped.
- * 0, or -1 when P is full or memory ran out. */
+/* fig's rows of set (NULL: all its sets) into one when not NULL, else a
+ * block per variant or run, dropped when left without rows. 0, or -1 when
+ * P is full or memory ran out. */
 static int
 collect_set(const rp_data_t *D, const rp_fig_t *fig, const char *set,
     rp_block_t *one, rp_plot_t *P)
@@ -472,7 +461,7 @@ collect_set(const rp_data_t *D, const rp_fig_t *fig, const char *set,
 		size_t i = 0;
 		int rc = 0;
 
-		if (!listed(fig->variants, ",", vs[k]))
+		if (!listed(fig->variants, vs[k]))
 			continue;
 		while (rc == 0 && (r = next_run(D, fig, &q, &i)) != NULL) {
 			if ((b == NULL || fig->source == RP_SRC_STEPS) &&
@@ -602,6 +591,8 @@ rp_figure_plot_add(char *buf, size_t size, const char *fmt, ...)
 		memcpy(buf + len, ", ", 2);
 }
 
+/* The chunk figure: the baseline's one batch as a point, fused's time as a
+ * line. */
 void
 rp_figure_refs_chunk(const rp_data_t *D, rp_plot_t *P)
 {
@@ -632,9 +623,8 @@ rp_figure_refs_chunk(const rp_data_t *D, rp_plot_t *P)
 		    w->fused, rp_report_peak(fus));
 }
 
-/* An in-core roof at gflops (what a unit reaches at one kind of
- * instruction's measured rate), appended to P->prefix: "gathers (l3, 4 a
- * unit)". Not drawn at or above the FMA peak. */
+/* An in-core roof at gflops, what a unit reaches at one kind of
+ * instruction's measured rate; not drawn at or above the FMA peak. */
 static void
 roof_line(rp_plot_t *P, double gflops, double fma, const char *what,
     const char *from, double per_unit)
@@ -646,14 +636,10 @@ roof_line(rp_plot_t *P, double gflops, double fma, const char *what,
 		    gflops, what, from, per_unit, gflops);
 }
 
-/* The in-core roofs under the FMA peak: what a workload's unit reaches at
- * the measured rate of its gathers, one roof for each level its main runs'
- * gathers come from (interp: L3 for fused's, every table for every point;
- * L1 for tiled's, two tables for a tile), and of its divides: the FLOP
- * of the first main run that gathers from that level over its gathers'
- * seconds as the time model priced them (those that re-read a line at
- * L1's rate), and its FLOP a unit at the divide rate for the divides the
- * model counted in its compiled loop (interp fused: one a pair). */
+/* The in-core roofs: one for each level w's main runs gather from (interp:
+ * L3 for fused's, L1 for tiled's), the FLOP of the first run gathering
+ * there over its gathers' seconds as the time model priced them; and one
+ * for the divides the model counted in that first run's compiled loop. */
 static void
 in_core_roofs(const rp_data_t *D, const char *w, double fma, rp_plot_t *P)
 {
@@ -689,11 +675,9 @@ in_core_roofs(const rp_data_t *D, const char *w, double fma, rp_plot_t *P)
 	}
 }
 
-/* The roofline: the x range reaches a decade past the most intense
- * schedule; a roof per memory level, min(bandwidth x I, FMA peak), from
- * `harness ceilings` (DRAM: the triad on arrays far larger than L3); each
- * variant's label names the level that holds its working set (peak
- * workspace plus inputs: rp_bandwidth_of_run), whose roof applies to it. */
+/* The roofline: a roof per memory level, min(bandwidth x I, FMA peak),
+ * from `harness ceilings`; each variant's label names the level that holds
+ * its working set, whose roof applies to it. */
 void
 rp_figure_refs_roofline(const rp_data_t *D, rp_plot_t *P)
 {
@@ -736,8 +720,7 @@ rp_figure_refs_roofline(const rp_data_t *D, rp_plot_t *P)
 	in_core_roofs(D, w->name, fma, P);
 }
 
-/* A reference line c*N^k through the first row of the named variant's
- * block, appended to P->prefix. */
+/* A reference line c*N^k through the first row of variant's block. */
 static void
 reference_slope(rp_plot_t *P, const char *variant, double k)
 {
@@ -774,9 +757,8 @@ rp_figure_refs_colony_time(const rp_data_t *D, rp_plot_t *P)
 	reference_slope(P, w->cell_lists, 1);
 }
 
-/* The threads figures: each block's rows by thread count (a run leaves
- * params.threads out at 1), the time turned into the speed-up over the
- * block's time at one thread, and the ideal line, speed-up = threads. */
+/* The threads figures: each block's time as the speed-up over its time at
+ * one thread (a run leaves params.threads out at 1), and the ideal line. */
 void
 rp_figure_refs_threads(const rp_data_t *D, rp_plot_t *P)
 {

@@ -1,25 +1,17 @@
 /*
- * rp_figure: the report's figures, declared as data, gathered from the runs
- * into plots, and decorated with what depends on named runs or the machine's
- * ceilings; one gnuplot writer (rp_gnuplot) draws them.
+ * rp_figure: the report's figures declared as data (rp_fig_t), gathered
+ * from the runs into plots and decorated with what depends on named runs
+ * or the machine's ceilings; rp_gnuplot draws them.
  *
- * A figure (rp_fig_t) names its data set (run sets and workload), its
- * variants (all in the data, or a list), how rows are gathered (the source),
- * its columns (field paths of a run), axes, log scales and gnuplot settings,
- * and the plot element drawn for each block of rows, as a template:
- *   {b} the block's data name   {c} its colour ("rgb '#rrggbb'")
- *   {p} its point type          {v} its label
- *   {k} the fitted law (rp_block_t.law): column `fit` against column 0,
- *       over the rows at or above fit_min
- * A block is one variant's runs (or one run, or all rows for the sources
- * that make one block). A variant's colour, point type and block number
- * are fixed by its place among its workload's variants in the data
- * (rp_data_variants), the same in every figure; red is kept out of the
- * palette, and reference lines are grey or black.
+ * A figure's plot element for each block of rows is a template: {b} the
+ * block's data name, {c} its colour ("rgb '#rrggbb'"), {p} its point type,
+ * {v} its label, {k} its fitted law (rp_block_t.law). A block is one
+ * variant's runs, one run, or all the rows. A variant's colour, point type
+ * and block number come from its place among its workload's variants in
+ * the data, the same in every figure; red is kept out of the palette.
  *
- * Limits: at most RP_PLOT_MAX_BLOCKS blocks a figure and RP_FIG_COLS
- * numbers a row; rows beyond a block's memory are dropped (the plot is
- * then incomplete, never wrong).
+ * Limits: RP_PLOT_MAX_BLOCKS blocks a figure, RP_FIG_COLS numbers a row;
+ * rows beyond a block's memory are dropped (incomplete, never wrong).
  */
 #ifndef FB_RP_FIGURE_H
 #define FB_RP_FIGURE_H
@@ -36,41 +28,30 @@ typedef enum {
 	RP_SRC_SCALING,
 	/* One block: the ok runs in the sets, sorted by column 0. */
 	RP_SRC_RUNS,
-	/* One block: a row per variant's main run (ok, jemalloc, the set's
-	 * largest N), set by set in the order given; rows with a NaN column
-	 * are left out. */
+	/* One block: a row per variant's timed main run (an untimed one's
+	 * median is its cold run), set by set in the order given, labelled
+	 * "workload/variant"; rows with a NaN column are left out. */
 	RP_SRC_MAIN,
-	/* One block per variant: the allocator's live bytes during the
-	 * first run, from its main run's timeline CSV (columns: seconds since
-	 * the run began, bytes above those before it; bucket maxima). */
+	/* One block per variant: the live bytes during its main run's first
+	 * run (seconds, bytes above those before it; bucket maxima). */
 	RP_SRC_TIMELINE,
-	/* One block per run in the sets (variants in order, jemalloc before
-	 * glibc): each step's time (columns: step, seconds; step 0 is the very
-	 * first step). */
+	/* One block per run in the sets, jemalloc's before glibc's: each
+	 * step's time (step 0 is the very first step). */
 	RP_SRC_STEPS,
 } rp_source_t;
 
-typedef enum {
-	RP_LABEL_NONE,
-	RP_LABEL_W_VARIANT, /* "workload/variant", quoted, first */
-} rp_label_t;
-
 typedef struct rp_col_s {
-	rp_field_t field;     /* a run's field (RP_F_N), or RP_F_NONE */
-	const char *name;     /* else the column's name: a timeline's, or
-				 the argument of of */
-	rp_field_t fallback;  /* RP_F_NONE, or the field when field is
-				 missing */
-	rp_field_t divide_by; /* RP_F_NONE, or a field that divides it */
+	rp_field_t field;     /* a run's field, or RP_F_NONE */
+	const char *name;     /* else its name, or the argument of of */
+	rp_field_t fallback;  /* the field when field is missing */
+	rp_field_t divide_by; /* a field that divides it */
 	double floor;         /* > 0: drawn at floor when below (log axes) */
 	const char *fmt;      /* printf of the value; NULL: "%.6g" */
-	/* NULL: the field; else the value of(r, name) computes from the
-	 * run (a sum over model.terms), divide_by still applied. */
+	/* Non-NULL: the value computed from the run in place of field. */
 	double (*of)(const json_t *r, const char *name);
 } rp_col_t;
 
-/* Whether a figure's column k is declared (the columns end at the first
- * that is not). */
+/* Whether column k is declared (the columns end at the first that is not). */
 #define RP_FIG_COL_USED(fig, k)                                                \
 	((fig)->cols[k].field != RP_F_NONE || (fig)->cols[k].name != NULL ||   \
 	    (fig)->cols[k].of != NULL)
@@ -83,24 +64,19 @@ typedef struct rp_fig_s {
 	rp_source_t source;
 	const char *sets;     /* set patterns, space-separated, in order */
 	const char *workload; /* NULL: each set's own (RP_SRC_MAIN) */
-	const char *variants; /* NULL: all in the data; or "a,b" */
+	const char *variants; /* NULL: all in the data; or "a b" */
 	const char *logscale; /* "xy", "x", "y" or NULL */
 	const char *xlabel, *ylabel; /* NULL: not set */
 	const char *settings;        /* gnuplot lines before the data */
 	rp_col_t cols[RP_FIG_COLS];  /* up to the first not used */
-	rp_label_t label;
-	const char *block;      /* data block name; a number is added per
-				   variant or run */
-	int fit;                /* > 0: the column {k} is fitted from */
-	double fit_min;         /* rows whose fit column is below it are not
-				   fitted (jemalloc's 64 KiB peak grain) */
-	int timed_only;         /* 1: runs without timed repeats are left
-				   out (their median is their cold run) */
+	const char *block;           /* data block name, numbered per block */
+	int fit;                /* > 0: the column fitted against column 0 */
+	double fit_min;         /* fit only rows at or above it (jemalloc's
+				   64 KiB peak grain) */
 	const char *after_data; /* gnuplot lines after the data */
 	const char *series;     /* the plot element of each block */
 	const char *empty;      /* the message when no block has a row */
-	/* Adds what depends on named runs or the ceilings (rp_figure_refs_*
-	 * below); may be NULL. */
+	/* Adds what depends on named runs or the ceilings; may be NULL. */
 	void (*decorate)(const rp_data_t *D, struct rp_plot_s *P);
 } rp_fig_t;
 
@@ -114,9 +90,8 @@ typedef struct rp_block_s {
 	char label[64];     /* "eager", "naive, glibc malloc" */
 	int colour;         /* gnuplot lc */
 	double fit, fit_r2; /* NAN unless the figure fits */
-	/* The law of the fit, as the legend ({k}) and tables print it:
-	 * "N^2.01", "0 B", "< 64 KiB" (every value under the figure's
-	 * fit_min) or "no fit". */
+	/* The fit as {k} and tables print it: "N^2.01", "0 B", "< 64 KiB"
+	 * (every value under fit_min) or "no fit". */
 	char law[16];
 	rp_row_t *rows;
 	size_t nrows, cap;
@@ -131,68 +106,54 @@ typedef struct rp_plot_s {
 	char pre[512], post[2048], prefix[1024], suffix[512];
 } rp_plot_t;
 
-/* The figure table, in the report's order (Figure 1 first). Its words
- * and gnuplot lines are figure data a teacher edits without C, in
- * templates/figures.json: per figure, "title", "logscale", "xlabel",
- * "ylabel", "series" and "empty" (strings), "settings" and "after_data"
- * (arrays of lines); title, series and empty are required. */
+/* The figure table, in the report's order. Its words and gnuplot lines
+ * are in templates/figures.json, for a teacher to edit without C. */
 extern rp_fig_t rp_figures[];
 extern const size_t rp_figures_count;
 
 /* Reads the figures' words from path into the table (borrowed until
- * rp_figures_unload). A file that is not JSON, names a figure the table
- * lacks, lacks one it has, or holds an unknown key or a value of the
- * wrong type is refused: -1 with msg naming path and the bad value, and
- * the table's words are left empty. 0 when read. */
+ * rp_figures_unload). 0, or -1 with msg naming path and the bad value,
+ * the table's words left empty. */
 int rp_figures_load(const char *path, char *msg, size_t msglen);
 void rp_figures_unload(void);
 
-/* The colour (0xRRGGBB) and point type of the variant with index k among
- * its workload's variants. */
+/* The colour (0xRRGGBB) and point type of its workload's k-th variant. */
 #define RP_FIGURE_GLIBC 1000 /* k of a glibc malloc run: grey, crosses */
 int rp_figure_colour_rgb(int k);
 int rp_figure_point(int k);
 
-/* Appends a plot element, printf'd, to buf, a list of them joined by ", "
- * (the first without one): whole or not at all, since a cut element would
- * break the script; buf is left as it was when the element does not fit. */
+/* Appends a plot element to buf, joined by ", ": whole or not at all,
+ * since a cut element would break the script. */
 void rp_figure_plot_add(char *buf, size_t size, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 /* The table's figure called name, or NULL. */
 const rp_fig_t *rp_figure_find(const char *name);
-/* Gathers fig's rows from D into P (rows malloced: rp_figure_free).
- * Returns 0, or -1 when memory ran out (P is then partial, still freed by
- * rp_figure_free). */
+/* Gathers fig's rows from D into P, to free with rp_figure_free. 0, or -1
+ * when memory ran out (P partial). */
 int rp_figure_collect(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P);
 void rp_figure_free(rp_plot_t *P);
 /* Rows in all blocks. */
 size_t rp_figure_rows(const rp_plot_t *P);
 /* The block labelled label (a variant), or NULL. */
 const rp_block_t *rp_figure_block(const rp_plot_t *P, const char *label);
-/* Building blocks by hand (a figure whose lines are known only from the
- * data): a new block labelled label, named fig->block with number appended
- * (number < 0: nothing appended) and drawn in colour number; NULL when P is
- * full. A zeroed row appended to b (grown as needed), NULL when out of
- * memory. b's rows sorted by column 0, equal ones kept in order. */
+/* Building blocks by hand: a new block labelled label, named fig->block
+ * and number (< 0: none), drawn in colour number, NULL when P is full; a
+ * zeroed row appended to b, NULL when out of memory; b's rows sorted by
+ * column 0, equal ones kept in order. */
 rp_block_t *rp_figure_block_add(rp_plot_t *P, int number, const char *label);
 rp_row_t *rp_figure_row_add(rp_block_t *b);
 void rp_figure_rows_sort(rp_block_t *b);
 
-/* The decorations the table points to. The chunk figure: materialized as
- * a point, fused's time as a line. The roofline: a roof per memory level
- * and the in-core roofs, each variant's level and limiter in its label.
- * The memory question's time against N: N^1 through materialized; the
- * speed question's: N^2 through fused, N^1 through cells. The threads
- * figures: speed-up over one thread, and the ideal line. */
+/* The decorations the table points to (rp_figure.c says what each adds). */
 void rp_figure_refs_chunk(const rp_data_t *D, rp_plot_t *P);
 void rp_figure_refs_roofline(const rp_data_t *D, rp_plot_t *P);
 void rp_figure_refs_interp_time(const rp_data_t *D, rp_plot_t *P);
 void rp_figure_refs_colony_time(const rp_data_t *D, rp_plot_t *P);
 void rp_figure_refs_threads(const rp_data_t *D, rp_plot_t *P);
 
-/* Columns several figures share; a workspace of 0 B, which cannot sit on
- * a log axis, is drawn at 1 kB. */
+/* Columns several figures share; a workspace of 0 B, off a log axis, is
+ * drawn at 1 kB. */
 #define RP_FIG_COL_N                                                           \
 	{                                                                      \
 		.field = RP_F_N, .fmt = "%.0f"                                 \

@@ -1,7 +1,4 @@
-/*
- * rp_gnuplot: plots to gnuplot scripts, and gnuplot run on them (see
- * rp_gnuplot.h).
- */
+/* rp_gnuplot: plots to gnuplot scripts, and gnuplot run on them. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +15,7 @@ write_block(FILE *f, const rp_fig_t *fig, const rp_block_t *b)
 	fprintf(f, "$%s << EOD\n", b->name);
 	for (size_t j = 0; j < b->nrows; j++) {
 		const rp_row_t *row = &b->rows[j];
-		if (fig->label == RP_LABEL_W_VARIANT)
+		if (fig->source == RP_SRC_MAIN)
 			fprintf(f, "%s ", row->label);
 		for (int c = 0; c < RP_FIG_COLS && RP_FIG_COL_USED(fig, c);
 		     c++) {
@@ -36,10 +33,8 @@ write_block(FILE *f, const rp_fig_t *fig, const rp_block_t *b)
 	fputs("EOD\n", f);
 }
 
-/* s inside a single-quoted gnuplot string, where every {v} of the
- * figures' series stands: a quote doubled, as gnuplot reads it (a
- * limiter's word, "the core's ports", ended the title and broke the
- * roofline's script). */
+/* s inside a single-quoted gnuplot string, where every {v} stands: a quote
+ * doubled (a limiter's word, "the core's ports", broke the roofline). */
 static void
 write_quoted(FILE *f, const char *s)
 {
@@ -84,13 +79,10 @@ write_plot(FILE *f, const rp_plot_t *P)
 	const char *sep = P->prefix[0] != '\0' ? ", " : "";
 	int empty = rp_figure_rows(P) == 0;
 
-	/* A plot with nothing to draw: gnuplot refuses one whose only element
-	 * is undefined everywhere ("all points y value undefined"), which
-	 * stopped the report where a figure's sets were all missing. The
-	 * figure says so in its middle instead (as its title is written), on
-	 * fixed ranges that suit a log scale. A prefix of 1/0 only titles an
-	 * absence (the roofline without ceilings); a suffix draws named runs.
-	 */
+	/* Nothing to draw: gnuplot refuses a plot whose only element is
+	 * undefined everywhere, so the figure says so in its middle, on fixed
+	 * ranges that suit a log scale. A prefix of 1/0 only titles an absence
+	 * (the roofline without ceilings); a suffix draws named runs. */
 	if (empty && P->suffix[0] == '\0' &&
 	    (P->prefix[0] == '\0' || strncmp(P->prefix, "1/0", 3) == 0)) {
 		fprintf(f,

@@ -1,7 +1,4 @@
-/*
- * rp_workloads: the registration table and the figure table (see
- * rp_workloads.h).
- */
+/* rp_workloads: the registration table and the figure table. */
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -158,20 +155,9 @@ rp_workload_question(rp_question_t q)
 const char *
 rp_workload_role(const rp_workload_t *w, rp_role_t role)
 {
-	static const size_t at[RP_ROLE_COUNT] = {
-	    [RP_ROLE_BASELINE] = offsetof(rp_workload_t, baseline),
-	    [RP_ROLE_OP_BY_OP] = offsetof(rp_workload_t, op_by_op),
-	    [RP_ROLE_FUSED] = offsetof(rp_workload_t, fused),
-	    [RP_ROLE_CHUNKED] = offsetof(rp_workload_t, chunked),
-	    [RP_ROLE_REUSE] = offsetof(rp_workload_t, reuse),
-	    [RP_ROLE_SHARED_GRID] = offsetof(rp_workload_t, shared_grid),
-	    [RP_ROLE_BY_CELL] = offsetof(rp_workload_t, by_cell),
-	    [RP_ROLE_CELL_LISTS] = offsetof(rp_workload_t, cell_lists),
-	};
-
 	if (w == NULL || (unsigned)role >= RP_ROLE_COUNT)
 		return NULL;
-	return *(const char *const *)((const char *)w + at[role]);
+	return w->role[role];
 }
 
 size_t
@@ -374,8 +360,6 @@ rp_fig_t rp_figures[] = {
 	.source = RP_SRC_MAIN,
 	.sets = "interp-main* colony-main*",
 	.cols = {{.field = RP_F_TIME_COLD, .divide_by = RP_F_TIME_MEDIAN}},
-	.timed_only = 1,
-	.label = RP_LABEL_W_VARIANT,
 	.block = "r",
     },
     {
@@ -387,8 +371,6 @@ rp_fig_t rp_figures[] = {
 	.sets = "interp-main* colony-main*",
 	.cols = {MODEL_PART("in_core"), MODEL_PART("caches"),
 	    MODEL_PART("dram"), MODEL_PART("faults")},
-	.timed_only = 1,
-	.label = RP_LABEL_W_VARIANT,
 	.block = "t",
     },
     {
