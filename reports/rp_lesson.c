@@ -1,7 +1,5 @@
 /*
- * rp_lesson: the lesson, the report's first part (see rp_lesson.h): its
- * facts, the words that follow their values, and the JAX code of its
- * fixes read from the markers of RP_LESSON_CODE_DIR.
+ * rp_lesson: the lesson, the report's first part (see rp_lesson.h).
  */
 #include <dirent.h>
 #include <math.h>
@@ -38,29 +36,15 @@ static const struct {
 
 /* ---- the words that follow the measured values ---- */
 
-/* a is less than b by the time threshold's margin (10%). */
-static int
-less(double a, double b)
-{
-	return a * RP_ADVICE_TIME_RATIO <= b;
-}
-
 const char *
 rp_lesson_saves(double t_fix, double t_base, double m_fix, double m_base)
 {
-	int t, m;
+	int t = t_fix * RP_ADVICE_TIME_RATIO <= t_base;
+	int m = m_fix * RP_ADVICE_TIME_RATIO <= m_base;
 
 	if (!(t_fix > 0) || !(t_base > 0) || !(m_fix >= 0) || !(m_base > 0))
 		return NULL;
-	t = less(t_fix, t_base);
-	m = less(m_fix, m_base);
-	if (t && m)
-		return "both";
-	if (t)
-		return "time";
-	if (m)
-		return "memory";
-	return "neither";
+	return t && m ? "both" : t ? "time" : m ? "memory" : "neither";
 }
 
 int
@@ -74,13 +58,11 @@ rp_lesson_afresh(double faults_per_call, double temp_pages)
 int
 rp_lesson_dispatch_only(const double *unwaited, const double *waited, size_t n)
 {
-	if (n == 0)
-		return 0;
 	for (size_t i = 0; i < n; i++)
 		if (!(unwaited[i] > 0) || !(waited[i] > 0) ||
 		    !rp_advice_dispatch(unwaited[i], waited[i]))
 			return 0;
-	return 1;
+	return n > 0;
 }
 
 const char *
@@ -109,11 +91,10 @@ rp_lesson_map_bounds_memory(double map_temp, double jit_temp)
 
 /* ---- the JAX code of the fixes ---- */
 
-/* A path of the repository as this program finds it: DATA/../../path
- * when that exists (the checkout the data was measured in), else the one
- * it was built from (rp_report_source_dir()/../path: a data set outside
- * any checkout, read from anywhere, still gets the lesson's code), else
- * path itself (from the working directory). Returns buf or path. */
+/* A path of the repository: DATA/../../path when that exists (the
+ * checkout the data was measured in), else the source tree's (a data set
+ * outside any checkout still gets the lesson's code), else path itself.
+ * Returns buf or path. */
 static const char *
 in_repository(const rp_data_t *D, const char *path, char *buf, size_t len)
 {
@@ -125,38 +106,11 @@ in_repository(const rp_data_t *D, const char *path, char *buf, size_t len)
 }
 
 static int
-by_name(const void *a, const void *b)
+is_py(const struct dirent *e)
 {
-	return strcmp(a, b);
-}
+	size_t len = strlen(e->d_name);
 
-/* The .py files of RP_LESSON_CODE_DIR in name order, into names; how
- * many (at most cap). */
-static size_t
-code_files(const rp_data_t *D, char (*names)[256], size_t cap)
-{
-	char dir[4400];
-	struct dirent *e;
-	size_t n = 0;
-	DIR *d =
-	    opendir(in_repository(D, RP_LESSON_CODE_DIR, dir, sizeof(dir)));
-
-	if (d == NULL)
-		return 0;
-	while ((e = readdir(d)) != NULL && n < cap) {
-		size_t len = strlen(e->d_name);
-		int k;
-		if (len <= 3 || strcmp(e->d_name + len - 3, ".py") != 0)
-			continue;
-		/* A name too long for the table is left out, not cut. */
-		k = snprintf(names[n], sizeof(names[0]), "%s/%s",
-		    RP_LESSON_CODE_DIR, e->d_name);
-		if (k > 0 && (size_t)k < sizeof(names[0]))
-			n++;
-	}
-	closedir(d);
-	qsort(names, n, sizeof(names[0]), by_name);
-	return n;
+	return len > 3 && strcmp(e->d_name + len - 3, ".py") == 0;
 }
 
 /* Every block of one file, read in one pass, unless an earlier file had
@@ -207,15 +161,24 @@ file_code_facts(rp_report_t *R, const char *path, json_t *markers)
 		fclose(f);
 }
 
+/* The report sets no locale: alphasort is strcmp's name order. */
 void
 rp_lesson_code_facts(rp_report_t *R)
 {
-	char files[RP_LESSON_CODE_FILES][256];
-	size_t n = code_files(&R->data, files, RP_LESSON_CODE_FILES);
+	char dir[4400], path[300];
+	struct dirent **e = NULL;
 	json_t *markers = json_array();
+	int n = scandir(
+	    in_repository(&R->data, RP_LESSON_CODE_DIR, dir, sizeof(dir)), &e,
+	    is_py, alphasort);
 
-	for (size_t i = 0; i < n; i++)
-		file_code_facts(R, files[i], markers);
+	for (int i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/%s", RP_LESSON_CODE_DIR,
+		    e[i]->d_name);
+		file_code_facts(R, path, markers);
+		free(e[i]);
+	}
+	free(e);
 	rp_fact_list(&R->facts, markers, "lesson.code_markers");
 }
 
@@ -303,6 +266,7 @@ puzzle_facts(rp_report_t *R, const json_t *pair, const json_t *step,
 static void
 speed_facts(rp_report_t *R)
 {
+	static const char *const temporaries[] = {"unknown", "kept", "afresh"};
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	const rp_data_t *D = &R->data;
 	rp_facts_t *F = &R->facts;
@@ -323,11 +287,8 @@ speed_facts(rp_report_t *R)
 	    "lesson.speed.fori_saved");
 	afresh = rp_lesson_afresh(rp_field(step, RP_F_JAX_FAULTS_PER_CALL),
 	    rp_field(step, RP_F_JAX_TEMP_PAGES));
-	rp_fact_str(F,
-	    afresh < 0   ? "unknown"
-		: afresh ? "afresh"
-			 : "kept",
-	    step, "lesson.speed.step_temporaries");
+	rp_fact_str(
+	    F, temporaries[afresh + 1], step, "lesson.speed.step_temporaries");
 }
 
 void
