@@ -8,6 +8,7 @@
 #include "rp_beyond_answers.h"
 #include "rp_workloads.h"
 
+#define F (&R->facts)
 /* The section's facts: NAME is beyond_the_answers.NAME. */
 #define FACT(name) "beyond_the_answers." name
 
@@ -22,7 +23,6 @@ rp_beyond_keeps_l1(double sorted_misses, double hoisted_misses)
 static void
 sorted_facts(rp_report_t *R, const rp_workload_t *w, const json_t *hoi)
 {
-	rp_facts_t *F = &R->facts;
 	const json_t *srt = rp_data_main_run(&R->data, w->name, w->by_cell);
 	const json_t *cs = rp_data_cachesim(&R->data, w->name, w->by_cell);
 	const json_t *ch = rp_data_cachesim(&R->data, w->name, w->shared_grid);
@@ -53,7 +53,6 @@ static const json_t *
 versus_facts(rp_report_t *R, const rp_workload_t *w, const char *fast,
     const char *slow, rp_field_t field, const char *what)
 {
-	rp_facts_t *F = &R->facts;
 	const json_t *rf = rp_data_main_run(&R->data, w->name, fast);
 	const json_t *rs = rp_data_main_run(&R->data, w->name, slow);
 	double n = rp_data_max_n(&R->data, w->sets.main, w->name);
@@ -87,8 +86,8 @@ grid_facts(rp_report_t *R)
 	const json_t *hoi = versus_facts(
 	    R, w, w->shared_grid, w->fused, RP_F_TIME_MEDIAN, "grid");
 
-	rp_fact_str(&R->facts, rp_report_cite(R, rp_workload_fig(w, "time")),
-	    NULL, FACT("grid.figure"));
+	rp_fact_str(F, rp_report_cite(R, rp_workload_fig(w, "time")), NULL,
+	    FACT("grid.figure"));
 	sorted_facts(R, w, hoi);
 }
 
@@ -97,7 +96,6 @@ grid_facts(rp_report_t *R)
 static void
 cells_big_facts(rp_report_t *R, const rp_workload_t *w)
 {
-	rp_facts_t *F = &R->facts;
 	rp_query_t qn = {.set = w->sets.scale_all,
 	    .workload = w->name,
 	    .variant = w->baseline};
@@ -135,7 +133,6 @@ cells_big_facts(rp_report_t *R, const rp_workload_t *w)
 static void
 cells_facts(rp_report_t *R)
 {
-	rp_facts_t *F = &R->facts;
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	char fig[96];
 
@@ -171,7 +168,6 @@ static const rp_fact_field_t policy_fields[] = {
 static void
 allocator_facts(rp_report_t *R)
 {
-	rp_facts_t *F = &R->facts;
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	rp_query_t q = {.set = w->sets.spread,
 	    .workload = w->name,

@@ -9,6 +9,7 @@
 #include "rp_colony.h"
 #include "rp_text.h"
 
+#define F (&R->facts)
 /* A fact of the section: part.W.WHAT. */
 #define PART "part.%s."
 /* Faults a step that count as faulting an array again: 16 pages. */
@@ -27,7 +28,6 @@ table3_facts(rp_report_t *R, const rp_workload_t *w, double nc)
 	const char *vs[RP_DATA_MAX_VARIANTS];
 	size_t nv = rp_data_variants(
 	    &R->data, w->name, &in_main, vs, RP_DATA_MAX_VARIANTS);
-	rp_facts_t *F = &R->facts;
 	const json_t *first = NULL;
 	json_t *names = json_array();
 
@@ -120,7 +120,6 @@ faulting(const rp_data_t *D, const rp_workload_t *w)
 static void
 steepest_facts(rp_report_t *R, const rp_workload_t *w, const rp_plot_t *pt)
 {
-	rp_facts_t *F = &R->facts;
 	const rp_block_t *b = rp_figure_block(pt, w->baseline);
 	double nf = rp_field(faulting(&R->data, w), RP_F_N);
 	size_t j = rp_colony_steepest(b);
@@ -141,7 +140,6 @@ static void
 fit_facts(rp_report_t *R, const rp_workload_t *w, const rp_plot_t *pm,
     const rp_block_t *bt)
 {
-	rp_facts_t *F = &R->facts;
 	const rp_block_t *bm = rp_figure_block(pm, bt->label);
 	double em = bm != NULL ? bm->fit : NAN;
 	char p[RP_FACTS_NAME_MAX], slopes[128];
@@ -172,7 +170,6 @@ table4_facts(rp_report_t *R, const rp_workload_t *w)
 {
 	const rp_plot_t *pt = rp_report_plot(R, rp_workload_fig(w, "time"));
 	const rp_plot_t *pm = rp_report_plot(R, rp_workload_fig(w, "memory"));
-	rp_facts_t *F = &R->facts;
 	json_t *fits = json_array(), *laws = json_array();
 
 	rp_fact_str(F, rp_report_note(R, "fits_grain"), NULL, PART "note.fits",
@@ -251,7 +248,6 @@ table5_facts(rp_report_t *R, const rp_workload_t *w)
 	const json_t *runs[RP_PLOT_MAX_BLOCKS];
 	size_t n = rp_data_runs_by_variant(
 	    &R->data, w->sets.spread, w->name, runs, RP_PLOT_MAX_BLOCKS);
-	rp_facts_t *F = &R->facts;
 	const char *label;
 	double worst = rp_colony_widest_spread(R, w, &label);
 
@@ -282,8 +278,7 @@ rp_colony_facts(rp_report_t *R, const rp_workload_t *w)
 	rp_workload_figure_facts(R, w, NULL, "memory");
 	table5_facts(R, w);
 	rp_workload_figure_facts(R, w, NULL, "spread");
-	rp_fact_num(&R->facts, RP_FACT_COUNT,
-	    p != NULL ? (double)rp_figure_rows(p) : 0, NULL,
-	    PART "cold_warm.bars", w->name);
+	rp_fact_num(F, RP_FACT_COUNT, p != NULL ? (double)rp_figure_rows(p) : 0,
+	    NULL, PART "cold_warm.bars", w->name);
 	rp_workload_figure_facts(R, w, "fig-cold-warm", "cold_warm");
 }

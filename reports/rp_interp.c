@@ -8,6 +8,7 @@
 #include "rp_interp.h"
 #include "rp_workloads.h"
 
+#define F (&R->facts)
 /* A fact of the section: part.W.WHAT. */
 #define PART "part.%s."
 
@@ -25,7 +26,6 @@ static void
 table1s_facts(
     rp_report_t *R, const rp_workload_t *w, const char **vs, size_t nv)
 {
-	rp_facts_t *F = &R->facts;
 	double n = NAN; /* the first simulated variant's: the columns' N */
 	json_t *names = json_array();
 	int minimum = 0;
@@ -58,7 +58,6 @@ static void
 counters_facts(
     rp_report_t *R, const rp_workload_t *w, const char **vs, size_t nv)
 {
-	rp_facts_t *F = &R->facts;
 	const json_t *r = NULL, *e;
 	char ok[512] = "", bad[512] = "";
 	const char *name;
@@ -105,10 +104,9 @@ noise_facts(rp_report_t *R, const rp_workload_t *w, const char **vs, size_t nv)
 	}
 	for (int k = 0; k < 2; k++) {
 		const json_t *r = at[k];
-		rp_fact_str(&R->facts,
-		    r != NULL ? rp_field_str(r, RP_F_VARIANT) : NULL, r,
-		    PART "noise.%s.variant", w->name, end[k]);
-		rp_fact_num(&R->facts, RP_FACT_PERCENT,
+		rp_fact_str(F, r != NULL ? rp_field_str(r, RP_F_VARIANT) : NULL,
+		    r, PART "noise.%s.variant", w->name, end[k]);
+		rp_fact_num(F, RP_FACT_PERCENT,
 		    rp_report_noise_at(&R->data, rp_field(r, RP_F_TIME_MEDIAN)),
 		    r, PART "noise.%s.band", w->name, end[k]);
 	}
@@ -127,7 +125,6 @@ static const rp_fact_field_t repeated_fields[] = {
 static void
 stats_facts(rp_report_t *R, const rp_workload_t *w, const char **vs, size_t nv)
 {
-	rp_facts_t *F = &R->facts;
 	const json_t *eager = rp_data_main_run(&R->data, w->name, w->op_by_op);
 	rp_query_t q = {.workload = w->name,
 	    .variant = w->op_by_op,
@@ -160,7 +157,6 @@ stats_facts(rp_report_t *R, const rp_workload_t *w, const char **vs, size_t nv)
 static void
 table1b_facts(rp_report_t *R, const rp_workload_t *w)
 {
-	rp_facts_t *F = &R->facts;
 	double ns = rp_data_max_n(&R->data, w->sets.seed_all, w->name);
 	const char *vs[RP_DATA_MAX_VARIANTS];
 	rp_query_t in_seed = {.set = w->sets.seed_all};
@@ -226,11 +222,11 @@ rp_interp_timeline_facts(rp_report_t *R, const rp_workload_t *w)
 			if (mx[i] > mx[at])
 				at = i;
 		json_array_append_new(names, json_string(P->blocks[at].label));
-		rp_fact_num(&R->facts, RP_FACT_BYTES, mx[at], NULL,
+		rp_fact_num(F, RP_FACT_BYTES, mx[at], NULL,
 		    PART "timeline.%s.largest", w->name, P->blocks[at].label);
 		mx[at] = -1;
 	}
-	rp_fact_list(&R->facts, names, PART "timeline.variants", w->name);
+	rp_fact_list(F, names, PART "timeline.variants", w->name);
 }
 
 /* Table 2's cells of one variant's run with one allocator
@@ -255,8 +251,7 @@ table2_facts(rp_report_t *R, const rp_workload_t *w)
 	    &R->data, w->name, &in_glibc, vs, RP_DATA_MAX_VARIANTS);
 	json_t *names = json_array();
 
-	rp_fact_num(
-	    &R->facts, RP_FACT_SIZE, ng, NULL, PART "allocators.n", w->name);
+	rp_fact_num(F, RP_FACT_SIZE, ng, NULL, PART "allocators.n", w->name);
 	for (size_t i = 0; i < nv; i++) {
 		json_array_append_new(names, json_string(vs[i]));
 		for (int g = 0; g < 2; g++) {
@@ -271,12 +266,12 @@ table2_facts(rp_report_t *R, const rp_workload_t *w)
 			q.set = w->sets.all;
 			snprintf(name, sizeof(name), PART "%s.%s", w->name,
 			    vs[i], g ? "glibc" : "jemalloc");
-			RP_FACTS_FIELDS(&R->facts,
+			RP_FACTS_FIELDS(F,
 			    r != NULL ? r : rp_data_find(&R->data, &q), name,
 			    allocator_fields);
 		}
 	}
-	rp_fact_list(&R->facts, names, PART "allocators.variants", w->name);
+	rp_fact_list(F, names, PART "allocators.variants", w->name);
 }
 
 /* The sizes of Table 1, and why the op-by-op variant has no run there
@@ -284,7 +279,6 @@ table2_facts(rp_report_t *R, const rp_workload_t *w)
 static void
 sizes_facts(rp_report_t *R, const rp_workload_t *w, double nq)
 {
-	rp_facts_t *F = &R->facts;
 	rp_query_t q = {
 	    .set = w->sets.main, .workload = w->name, .n = nq, .any_status = 1};
 	const json_t *any = rp_data_find(&R->data, &q);

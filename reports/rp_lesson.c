@@ -14,6 +14,7 @@
 #include "rp_report.h"
 #include "rp_workloads.h"
 
+#define F (&R->facts)
 /* The colony question's own figures, as it reported them: the only
  * numbers of the report not read from the data. */
 enum { FORCE_ALONE, IN_STEP, LOOP_FASTEST, LOOP_SLOWEST, QUESTION_FIGURES };
@@ -149,11 +150,10 @@ file_code_facts(rp_report_t *R, const char *path, json_t *markers)
 		}
 		snprintf(fact, sizeof(fact), "lesson.code.%s.text", name);
 		rp_facts_name_clean(fact);
-		if (lines > 0 && rp_facts_get(&R->facts, fact) == NULL) {
+		if (lines > 0 && rp_facts_get(F, fact) == NULL) {
 			json_array_append_new(markers, json_string(name));
-			rp_fact_str(&R->facts, code, NULL, "%s", fact);
-			rp_fact_str(
-			    &R->facts, path, NULL, "lesson.code.%s.file", name);
+			rp_fact_str(F, code, NULL, "%s", fact);
+			rp_fact_str(F, path, NULL, "lesson.code.%s.file", name);
 		}
 		name[0] = '\0';
 	}
@@ -179,7 +179,7 @@ rp_lesson_code_facts(rp_report_t *R)
 		free(e[i]);
 	}
 	free(e);
-	rp_fact_list(&R->facts, markers, "lesson.code_markers");
+	rp_fact_list(F, markers, "lesson.code_markers");
 }
 
 /* ---- the memory question ---- */
@@ -191,7 +191,6 @@ memory_facts(rp_report_t *R)
 {
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	const rp_data_t *D = &R->data;
-	rp_facts_t *F = &R->facts;
 	const json_t *jq = rp_jax_run(D, w, w->jax_asked);
 	double jit_temp = rp_jax_temp(rp_jax_run(D, w, w->jax_jitted));
 	double map_temp = rp_jax_temp(rp_jax_run(D, w, w->jax_map));
@@ -229,7 +228,6 @@ puzzle_facts(rp_report_t *R, const json_t *pair, const json_t *step,
     const json_t *loop, const json_t *fori)
 {
 	const json_t *jit[] = {pair, step, fori};
-	rp_facts_t *F = &R->facts;
 	double unw[3], warm[3], umin = NAN, umax = NAN, lo = NAN, hi = NAN, med;
 	double ratio = rp_facts_num(F, "jaxprog.puzzle.step_over_pair");
 	double q = question_colony[IN_STEP].seconds /
@@ -269,7 +267,6 @@ speed_facts(rp_report_t *R)
 	static const char *const temporaries[] = {"unknown", "kept", "afresh"};
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	const rp_data_t *D = &R->data;
-	rp_facts_t *F = &R->facts;
 	const json_t *fori = rp_jax_run(D, w, w->jax_fori);
 	const json_t *loop = rp_jax_run(D, w, w->jax_loop);
 	const json_t *step = rp_jax_run(D, w, w->jax_jitted);
