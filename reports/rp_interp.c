@@ -177,7 +177,6 @@ table1b_facts(rp_report_t *R, const rp_workload_t *w)
 			continue;
 		json_array_append_new(names, json_string(vs[i]));
 		snprintf(p, sizeof(p), PART "%s", w->name, vs[i]);
-		rp_facts_name_clean(p);
 		rp_fact_num(F, RP_FACT_TIME, t, rs, "%s.seed.median", p);
 		rp_fact_str(
 		    F, rp_report_interval(rs), rs, "%s.seed.interval", p);
@@ -192,17 +191,6 @@ table1b_facts(rp_report_t *R, const rp_workload_t *w)
 	rp_fact_list(F, names, PART "seed.variants", w->name);
 }
 
-/* The largest live bytes of a block of the timeline (0 when none). */
-static double
-block_max(const rp_block_t *b)
-{
-	double mx = 0;
-
-	for (size_t j = 0; j < b->nrows; j++)
-		mx = fmax(mx, b->rows[j].v[1]);
-	return mx;
-}
-
 void
 rp_interp_timeline_facts(rp_report_t *R, const rp_workload_t *w)
 {
@@ -212,8 +200,11 @@ rp_interp_timeline_facts(rp_report_t *R, const rp_workload_t *w)
 	json_t *names = json_array();
 
 	rp_workload_figure_facts(R, w, NULL, "timeline");
-	for (int i = 0; i < n; i++)
-		mx[i] = block_max(&P->blocks[i]);
+	for (int i = 0; i < n; i++) {
+		mx[i] = 0;
+		for (size_t j = 0; j < P->blocks[i].nrows; j++)
+			mx[i] = fmax(mx[i], P->blocks[i].rows[j].v[1]);
+	}
 	/* Largest first, the first of equals; a block named is marked -1,
 	 * below any block's bytes. */
 	for (int k = 0; k < n; k++) {
