@@ -189,22 +189,12 @@ table4_facts(rp_report_t *R, const rp_workload_t *w)
 	steepest_facts(R, w, pt);
 }
 
+/* "VARIANT, ALLOCATOR": a spread run's label, into buf. */
 static void
 spread_label(const json_t *r, char *buf, size_t len)
 {
 	snprintf(buf, len, "%s, %s", rp_field_str(r, RP_F_VARIANT),
 	    rp_data_alloc_name(r));
-}
-
-/* A run's widest step against its median: its slowest step or its very
- * first, whichever is larger. */
-static double
-spread_of(const json_t *r)
-{
-	double m = rp_field(r, RP_F_STEPS_MEDIAN);
-	double hi =
-	    fmax(rp_field(r, RP_F_STEPS_MAX), rp_field(r, RP_F_STEPS_FIRST));
-	return hi / m;
 }
 
 double
@@ -218,11 +208,15 @@ rp_colony_widest_spread(
 	double worst = NAN;
 
 	buf[0] = '\0';
-	for (size_t i = 0; i < n; i++)
-		if (isnan(worst) || spread_of(runs[i]) > worst) {
-			worst = spread_of(runs[i]);
+	for (size_t i = 0; i < n; i++) {
+		double s = fmax(rp_field(runs[i], RP_F_STEPS_MAX),
+			       rp_field(runs[i], RP_F_STEPS_FIRST)) /
+		    rp_field(runs[i], RP_F_STEPS_MEDIAN);
+		if (isnan(worst) || s > worst) {
+			worst = s;
 			spread_label(runs[i], buf, sizeof(buf));
 		}
+	}
 	if (label != NULL)
 		*label = buf;
 	return worst;
