@@ -18,32 +18,6 @@ rp_beyond_keeps_l1(double sorted_misses, double hoisted_misses)
 	return sorted_misses * RP_BEYOND_L1_FACTOR <= hoisted_misses;
 }
 
-/* Sorting by cell against hoisted: its time and what the simulated L1
- * misses a pair say. */
-static void
-sorted_facts(rp_report_t *R, const rp_workload_t *w, const json_t *hoi)
-{
-	const json_t *srt = rp_data_main_run(&R->data, w->name, w->by_cell);
-	const json_t *cs = rp_data_cachesim(&R->data, w->name, w->by_cell);
-	const json_t *ch = rp_data_cachesim(&R->data, w->name, w->shared_grid);
-	double ms = rp_field(cs, RP_F_SIM_D1_PER_UNIT);
-	double mh = rp_field(ch, RP_F_SIM_D1_PER_UNIT);
-
-	rp_fact_str(F, w->by_cell, NULL, FACT("grid.sorted_variant"));
-	rp_fact_bool(F, srt != NULL, srt, FACT("grid.sorted_measured"));
-	rp_fact_num2(F, RP_FACT_RATIO,
-	    rp_field(hoi, RP_F_TIME_MEDIAN) / rp_field(srt, RP_F_TIME_MEDIAN),
-	    srt, hoi, FACT("grid.sorted_speedup"));
-	rp_fact_bool(
-	    F, !isnan(ms) && !isnan(mh), cs, FACT("grid.l1_simulated"));
-	rp_fact_bool(
-	    F, rp_beyond_keeps_l1(ms, mh), cs, FACT("grid.sorted_keeps_l1"));
-	rp_fact_num(
-	    F, RP_FACT_NUMBER, ms, cs, FACT("grid.sorted_l1_misses_per_pair"));
-	rp_fact_num(
-	    F, RP_FACT_NUMBER, mh, ch, FACT("grid.hoisted_l1_misses_per_pair"));
-}
-
 /* A variant's main run against another's of the same workload at the
  * main set's largest N, as beyond_the_answers.WHAT.*: workload, variant
  * and against (the two variants' names, fast's and slow's), measured,
@@ -79,16 +53,35 @@ versus_facts(rp_report_t *R, const rp_workload_t *w, const char *fast,
 	return rf;
 }
 
+/* The shared grid against fused, then sorting by cell against the
+ * shared grid: its time and what the simulated L1 misses a pair say. */
 static void
 grid_facts(rp_report_t *R)
 {
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	const json_t *hoi = versus_facts(
 	    R, w, w->shared_grid, w->fused, RP_F_TIME_MEDIAN, "grid");
+	const json_t *srt = rp_data_main_run(&R->data, w->name, w->by_cell);
+	const json_t *cs = rp_data_cachesim(&R->data, w->name, w->by_cell);
+	const json_t *ch = rp_data_cachesim(&R->data, w->name, w->shared_grid);
+	double ms = rp_field(cs, RP_F_SIM_D1_PER_UNIT);
+	double mh = rp_field(ch, RP_F_SIM_D1_PER_UNIT);
 
 	rp_fact_str(F, rp_report_cite(R, rp_workload_fig(w, "time")), NULL,
 	    FACT("grid.figure"));
-	sorted_facts(R, w, hoi);
+	rp_fact_str(F, w->by_cell, NULL, FACT("grid.sorted_variant"));
+	rp_fact_bool(F, srt != NULL, srt, FACT("grid.sorted_measured"));
+	rp_fact_num2(F, RP_FACT_RATIO,
+	    rp_field(hoi, RP_F_TIME_MEDIAN) / rp_field(srt, RP_F_TIME_MEDIAN),
+	    srt, hoi, FACT("grid.sorted_speedup"));
+	rp_fact_bool(
+	    F, !isnan(ms) && !isnan(mh), cs, FACT("grid.l1_simulated"));
+	rp_fact_bool(
+	    F, rp_beyond_keeps_l1(ms, mh), cs, FACT("grid.sorted_keeps_l1"));
+	rp_fact_num(
+	    F, RP_FACT_NUMBER, ms, cs, FACT("grid.sorted_l1_misses_per_pair"));
+	rp_fact_num(
+	    F, RP_FACT_NUMBER, mh, ch, FACT("grid.hoisted_l1_misses_per_pair"));
 }
 
 /* Cell lists against the fresh-array schedule at the largest N where the
