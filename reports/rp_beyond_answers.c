@@ -1,7 +1,4 @@
-/*
- * rp_beyond_answers: "Beyond the answers, measured", as facts (see
- * rp_beyond_answers.h).
- */
+/* rp_beyond_answers: "Beyond the answers" (see rp_beyond_answers.h). */
 #include <math.h>
 #include <stdio.h>
 
@@ -18,11 +15,9 @@ rp_beyond_keeps_l1(double sorted_misses, double hoisted_misses)
 	return sorted_misses * RP_BEYOND_L1_FACTOR <= hoisted_misses;
 }
 
-/* A variant's main run against another's of the same workload at the
- * main set's largest N, as beyond_the_answers.WHAT.*: workload, variant
- * and against (the two variants' names, fast's and slow's), measured,
- * why_missing (fast's, when either is missing), n, and speedup (slow's
- * field over fast's). fast's run, or NULL. */
+/* fast's main run against slow's (beyond_the_answers.WHAT.*): their
+ * names, measured, why_missing (fast's), n, and speedup (slow's field over
+ * fast's). fast's run, or NULL. */
 static const json_t *
 versus_facts(rp_report_t *R, const rp_workload_t *w, const char *fast,
     const char *slow, rp_field_t field, const char *what)
@@ -84,8 +79,8 @@ grid_facts(rp_report_t *R)
 	    F, RP_FACT_NUMBER, mh, ch, FACT("grid.hoisted_l1_misses_per_pair"));
 }
 
-/* Cell lists against the fresh-array schedule at the largest N where the
- * scaling sweep measured both, side by side in one sweep. */
+/* Cell lists against the baseline at the largest N of the scaling sweep
+ * that has both. */
 static void
 cells_big_facts(rp_report_t *R, const rp_workload_t *w)
 {

@@ -1,6 +1,4 @@
-/*
- * rp_colony: Part 2, colony (see rp_colony.h).
- */
+/* rp_colony: Part 2 of the report, colony (see rp_colony.h). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -15,11 +13,8 @@
 /* Faults a step that count as faulting an array again: 16 pages. */
 #define FAULTING 16.0
 
-/* Table 3 and 3m: the variants of the main sweep (part.W.main.variants;
- * eager has its own, smaller one), each one's speed-up over the
- * baseline, the notes its warnings point to (made in the rows' order),
- * why one without a main run has none; the rest of their cells are W.V.*
- * (rp_run_facts). Then the note of Table 3m. */
+/* Table 3 and 3m beyond W.V.* (rp_workload_rows_facts): the main sweep's
+ * N, steps and variants (part.W.main.variants), then Table 3m's note. */
 static void
 table3_facts(rp_report_t *R, const rp_workload_t *w, double nc)
 {
@@ -92,9 +87,8 @@ rp_colony_steepest(const rp_block_t *b)
 	return best;
 }
 
-/* The speed question's baseline in the scaling sweep: the run at the
- * smallest N whose steps fault (FAULTING pages a step or more),
- * or NULL. */
+/* The baseline's scaling run at the smallest N whose steps fault
+ * (FAULTING pages a step or more), or NULL. */
 static const json_t *
 faulting(const rp_data_t *D, const rp_workload_t *w)
 {
@@ -134,8 +128,7 @@ steepest_facts(rp_report_t *R, const rp_workload_t *w, const rp_plot_t *pt)
 	rp_fact_bool(F, to == nf, NULL, PART "steepest.at_faults", w->name);
 }
 
-/* Table 4's row of one variant (part.W.fit.V.*): the exponents the
- * scaling figures fitted. */
+/* Table 4's row of one variant (part.W.fit.V.*). */
 static void
 fit_facts(rp_report_t *R, const rp_workload_t *w, const rp_plot_t *pm,
     const rp_block_t *bt)
@@ -234,8 +227,8 @@ static const rp_fact_field_t spread_fields[] = {
     {"faults", RP_F_COLD_MINOR_FAULTS, RP_FACT_COUNT, RP_F_NONE},
 };
 
-/* Table 5: the spread runs, by their place (part.W.spread.K.*, K from
- * 0 to part.W.spread.count), and the widest step of them all. */
+/* Table 5: the spread runs, by their place (part.W.spread.K.*, K below
+ * part.W.spread.count), and the widest step of them all. */
 static void
 table5_facts(rp_report_t *R, const rp_workload_t *w)
 {

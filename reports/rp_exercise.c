@@ -1,7 +1,4 @@
-/*
- * rp_exercise: the exercises' questions and worked answers, as facts (see
- * rp_exercise.h).
- */
+/* rp_exercise: the exercises and their answers (see rp_exercise.h). */
 #include <math.h>
 #include <stdio.h>
 

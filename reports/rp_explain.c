@@ -1,7 +1,4 @@
-/*
- * rp_explain: the facts of "Where the memory goes, by source line"
- * (rp_explain.h); its words are templates/notebook/explain.md.j2.
- */
+/* rp_explain: "Where the memory goes" (see rp_explain.h). */
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>

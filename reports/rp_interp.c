@@ -1,6 +1,4 @@
-/*
- * rp_interp: Part 1, interp (see rp_interp.h).
- */
+/* rp_interp: Part 1 of the report, interp (see rp_interp.h). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -20,8 +18,8 @@ static const rp_fact_field_t cachesim_fields[] = {
     {"ll", RP_F_SIM_LL_PER_UNIT, RP_FACT_NUMBER, RP_F_NONE},
 };
 
-/* Table 1s: the simulated counts per unit of the variants the simulator
- * ran (part.W.cachesim.variants), their N where it is not the table's. */
+/* Table 1s: the simulated counts of the variants the simulator ran
+ * (part.W.cachesim.variants), and whether each one's N is the table's. */
 static void
 table1s_facts(
     rp_report_t *R, const rp_workload_t *w, const char **vs, size_t nv)
@@ -82,10 +80,8 @@ counters_facts(
 	    PART "counters.pmu_note", w->name);
 }
 
-/* The noise band of runs as long as the fastest and the slowest main
- * runs timed at least twice, the ends of the lengths Table 1 holds: each
- * one's variant and band (part.W.noise.fast.*, .slow.*; its median is
- * W.V.median). */
+/* The noise band at the fastest and the slowest main runs timed at least
+ * twice, the ends of Table 1's lengths (part.W.noise.fast.*, .slow.*). */
 static void
 noise_facts(rp_report_t *R, const rp_workload_t *w, const char **vs, size_t nv)
 {
@@ -119,9 +115,8 @@ static const rp_fact_field_t repeated_fields[] = {
     {"median", RP_F_TIME_MEDIAN, RP_FACT_TIME, RP_F_NONE},
 };
 
-/* What the table's statistics may say: the notes, the noise band of runs
- * of this table's lengths, and the op-by-op variant's repeats at the
- * largest N where it was timed more than once. */
+/* What the table's statistics may say: the notes, the noise bands, and
+ * the op-by-op variant's run at the largest N timed more than once. */
 static void
 stats_facts(rp_report_t *R, const rp_workload_t *w, const char **vs, size_t nv)
 {
@@ -230,8 +225,7 @@ static const rp_fact_field_t allocator_fields[] = {
 };
 
 /* Table 2: each variant of the glibc set with each allocator
- * (part.W.allocators.variants; part.W.V.ALLOCATOR.*), each run from its
- * allocator's own set first, any of the workload's sets after. */
+ * (part.W.V.ALLOCATOR.*), from the allocator's own set, else any. */
 static void
 table2_facts(rp_report_t *R, const rp_workload_t *w)
 {
@@ -265,8 +259,7 @@ table2_facts(rp_report_t *R, const rp_workload_t *w)
 	rp_fact_list(F, names, PART "allocators.variants", w->name);
 }
 
-/* The sizes of Table 1, and why the op-by-op variant has no run there
- * when it has none. */
+/* Table 1's sizes, and why the op-by-op variant has no run there. */
 static void
 sizes_facts(rp_report_t *R, const rp_workload_t *w, double nq)
 {

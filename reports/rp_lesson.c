@@ -1,6 +1,4 @@
-/*
- * rp_lesson: the lesson, the report's first part (see rp_lesson.h).
- */
+/* rp_lesson: the lesson, the report's first part (see rp_lesson.h). */
 #include <dirent.h>
 #include <math.h>
 #include <stdio.h>
