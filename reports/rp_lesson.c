@@ -13,6 +13,7 @@
 #include "rp_workloads.h"
 
 #define F (&R->facts)
+
 /* The colony question's own figures, as it reported them: the only
  * numbers of the report not read from the data. */
 enum { FORCE_ALONE, IN_STEP, LOOP_FASTEST, LOOP_SLOWEST, QUESTION_FIGURES };
