@@ -124,37 +124,35 @@ file_code_facts(rp_report_t *R, const char *path, json_t *markers)
 	char full[4400], line[512], name[64] = "", code[2048];
 	char fact[RP_FACTS_NAME_MAX];
 	FILE *f = fopen(in_repository(&R->data, path, full, sizeof(full)), "r");
-	size_t used = 0;
 	int lines = 0;
 
 	while (f != NULL && fgets(line, sizeof(line), f) != NULL) {
 		const char *t = line + strspn(line, " ");
-		size_t len = strlen(line);
 		if (name[0] == '\0') {
 			/* Outside a block, only its begin marker counts. */
 			if (strncmp(t, begin, strlen(begin)) == 0)
 				sscanf(t + strlen(begin), "%63s", name);
-			used = 0;
+			code[0] = '\0';
 			lines = 0;
-			continue;
-		}
-		if (strncmp(t, end, strlen(end)) != 0) {
+		} else if (strncmp(t, end, strlen(end)) != 0) {
 			if (lines < RP_LESSON_CODE_LINES &&
-			    used + len + 1 < sizeof(code)) {
-				memcpy(code + used, line, len + 1);
-				used += len;
+			    strlen(code) + strlen(line) + 1 < sizeof(code)) {
+				strcat(code, line);
 				lines++;
 			}
-			continue;
+		} else {
+			snprintf(
+			    fact, sizeof(fact), "lesson.code.%s.text", name);
+			rp_facts_name_clean(fact);
+			if (lines > 0 && rp_facts_get(F, fact) == NULL) {
+				json_array_append_new(
+				    markers, json_string(name));
+				rp_fact_str(F, code, NULL, "%s", fact);
+				rp_fact_str(
+				    F, path, NULL, "lesson.code.%s.file", name);
+			}
+			name[0] = '\0';
 		}
-		snprintf(fact, sizeof(fact), "lesson.code.%s.text", name);
-		rp_facts_name_clean(fact);
-		if (lines > 0 && rp_facts_get(F, fact) == NULL) {
-			json_array_append_new(markers, json_string(name));
-			rp_fact_str(F, code, NULL, "%s", fact);
-			rp_fact_str(F, path, NULL, "lesson.code.%s.file", name);
-		}
-		name[0] = '\0';
 	}
 	if (f != NULL)
 		fclose(f);
