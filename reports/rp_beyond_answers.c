@@ -1,13 +1,11 @@
-/*
- * rp_beyond_answers: "Beyond the answers, measured", as facts (see
- * rp_beyond_answers.h).
- */
+/* rp_beyond_answers: "Beyond the answers" (see rp_beyond_answers.h). */
 #include <math.h>
 #include <stdio.h>
 
 #include "rp_beyond_answers.h"
 #include "rp_workloads.h"
 
+#define F (&R->facts)
 /* The section's facts: NAME is beyond_the_answers.NAME. */
 #define FACT(name) "beyond_the_answers." name
 
@@ -17,43 +15,13 @@ rp_beyond_keeps_l1(double sorted_misses, double hoisted_misses)
 	return sorted_misses * RP_BEYOND_L1_FACTOR <= hoisted_misses;
 }
 
-/* Sorting by cell against hoisted: its time and what the simulated L1
- * misses a pair say. */
-static void
-sorted_facts(rp_report_t *R, const rp_workload_t *w, const json_t *hoi)
-{
-	rp_facts_t *F = &R->facts;
-	const json_t *srt = rp_data_main_run(&R->data, w->name, w->by_cell);
-	const json_t *cs = rp_data_cachesim(&R->data, w->name, w->by_cell);
-	const json_t *ch = rp_data_cachesim(&R->data, w->name, w->shared_grid);
-	double ms = rp_field(cs, RP_F_SIM_D1_PER_UNIT);
-	double mh = rp_field(ch, RP_F_SIM_D1_PER_UNIT);
-
-	rp_fact_str(F, w->by_cell, NULL, FACT("grid.sorted_variant"));
-	rp_fact_bool(F, srt != NULL, srt, FACT("grid.sorted_measured"));
-	rp_fact_num2(F, RP_FACT_RATIO,
-	    rp_field(hoi, RP_F_TIME_MEDIAN) / rp_field(srt, RP_F_TIME_MEDIAN),
-	    srt, hoi, FACT("grid.sorted_speedup"));
-	rp_fact_bool(
-	    F, !isnan(ms) && !isnan(mh), cs, FACT("grid.l1_simulated"));
-	rp_fact_bool(
-	    F, rp_beyond_keeps_l1(ms, mh), cs, FACT("grid.sorted_keeps_l1"));
-	rp_fact_num(
-	    F, RP_FACT_NUMBER, ms, cs, FACT("grid.sorted_l1_misses_per_pair"));
-	rp_fact_num(
-	    F, RP_FACT_NUMBER, mh, ch, FACT("grid.hoisted_l1_misses_per_pair"));
-}
-
-/* A variant's main run against another's of the same workload at the
- * main set's largest N, as beyond_the_answers.WHAT.*: workload, variant
- * and against (the two variants' names, fast's and slow's), measured,
- * why_missing (fast's, when either is missing), n, and speedup (slow's
- * field over fast's). fast's run, or NULL. */
+/* fast's main run against slow's (beyond_the_answers.WHAT.*): their
+ * names, measured, why_missing (fast's), n, and speedup (slow's field over
+ * fast's). fast's run, or NULL. */
 static const json_t *
 versus_facts(rp_report_t *R, const rp_workload_t *w, const char *fast,
     const char *slow, rp_field_t field, const char *what)
 {
-	rp_facts_t *F = &R->facts;
 	const json_t *rf = rp_data_main_run(&R->data, w->name, fast);
 	const json_t *rs = rp_data_main_run(&R->data, w->name, slow);
 	double n = rp_data_max_n(&R->data, w->sets.main, w->name);
@@ -80,24 +48,42 @@ versus_facts(rp_report_t *R, const rp_workload_t *w, const char *fast,
 	return rf;
 }
 
+/* The shared grid against fused, then sorting by cell against the
+ * shared grid: its time and what the simulated L1 misses a pair say. */
 static void
 grid_facts(rp_report_t *R)
 {
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	const json_t *hoi = versus_facts(
 	    R, w, w->shared_grid, w->fused, RP_F_TIME_MEDIAN, "grid");
+	const json_t *srt = rp_data_main_run(&R->data, w->name, w->by_cell);
+	const json_t *cs = rp_data_cachesim(&R->data, w->name, w->by_cell);
+	const json_t *ch = rp_data_cachesim(&R->data, w->name, w->shared_grid);
+	double ms = rp_field(cs, RP_F_SIM_D1_PER_UNIT);
+	double mh = rp_field(ch, RP_F_SIM_D1_PER_UNIT);
 
-	rp_fact_str(&R->facts, rp_report_cite(R, rp_workload_fig(w, "time")),
-	    NULL, FACT("grid.figure"));
-	sorted_facts(R, w, hoi);
+	rp_fact_str(F, rp_report_cite(R, rp_workload_fig(w, "time")), NULL,
+	    FACT("grid.figure"));
+	rp_fact_str(F, w->by_cell, NULL, FACT("grid.sorted_variant"));
+	rp_fact_bool(F, srt != NULL, srt, FACT("grid.sorted_measured"));
+	rp_fact_num2(F, RP_FACT_RATIO,
+	    rp_field(hoi, RP_F_TIME_MEDIAN) / rp_field(srt, RP_F_TIME_MEDIAN),
+	    srt, hoi, FACT("grid.sorted_speedup"));
+	rp_fact_bool(
+	    F, !isnan(ms) && !isnan(mh), cs, FACT("grid.l1_simulated"));
+	rp_fact_bool(
+	    F, rp_beyond_keeps_l1(ms, mh), cs, FACT("grid.sorted_keeps_l1"));
+	rp_fact_num(
+	    F, RP_FACT_NUMBER, ms, cs, FACT("grid.sorted_l1_misses_per_pair"));
+	rp_fact_num(
+	    F, RP_FACT_NUMBER, mh, ch, FACT("grid.hoisted_l1_misses_per_pair"));
 }
 
-/* Cell lists against the fresh-array schedule at the largest N where the
- * scaling sweep measured both, side by side in one sweep. */
+/* Cell lists against the baseline at the largest N of the scaling sweep
+ * that has both. */
 static void
 cells_big_facts(rp_report_t *R, const rp_workload_t *w)
 {
-	rp_facts_t *F = &R->facts;
 	rp_query_t qn = {.set = w->sets.scale_all,
 	    .workload = w->name,
 	    .variant = w->baseline};
@@ -135,7 +121,6 @@ cells_big_facts(rp_report_t *R, const rp_workload_t *w)
 static void
 cells_facts(rp_report_t *R)
 {
-	rp_facts_t *F = &R->facts;
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	char fig[96];
 
@@ -171,7 +156,6 @@ static const rp_fact_field_t policy_fields[] = {
 static void
 allocator_facts(rp_report_t *R)
 {
-	rp_facts_t *F = &R->facts;
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	rp_query_t q = {.set = w->sets.spread,
 	    .workload = w->name,

@@ -1,6 +1,4 @@
-/*
- * rp_colony: Part 2, colony (see rp_colony.h).
- */
+/* rp_colony: Part 2 of the report, colony (see rp_colony.h). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -9,16 +7,14 @@
 #include "rp_colony.h"
 #include "rp_text.h"
 
+#define F (&R->facts)
 /* A fact of the section: part.W.WHAT. */
 #define PART "part.%s."
 /* Faults a step that count as faulting an array again: 16 pages. */
 #define FAULTING 16.0
 
-/* Table 3 and 3m: the variants of the main sweep (part.W.main.variants;
- * eager has its own, smaller one), each one's speed-up over the
- * baseline, the notes its warnings point to (made in the rows' order),
- * why one without a main run has none; the rest of their cells are W.V.*
- * (rp_run_facts). Then the note of Table 3m. */
+/* Table 3 and 3m beyond W.V.* (rp_workload_rows_facts): the main sweep's
+ * N, steps and variants (part.W.main.variants), then Table 3m's note. */
 static void
 table3_facts(rp_report_t *R, const rp_workload_t *w, double nc)
 {
@@ -27,7 +23,6 @@ table3_facts(rp_report_t *R, const rp_workload_t *w, double nc)
 	const char *vs[RP_DATA_MAX_VARIANTS];
 	size_t nv = rp_data_variants(
 	    &R->data, w->name, &in_main, vs, RP_DATA_MAX_VARIANTS);
-	rp_facts_t *F = &R->facts;
 	const json_t *first = NULL;
 	json_t *names = json_array();
 
@@ -92,9 +87,8 @@ rp_colony_steepest(const rp_block_t *b)
 	return best;
 }
 
-/* The speed question's baseline in the scaling sweep: the run at the
- * smallest N whose steps fault (FAULTING pages a step or more),
- * or NULL. */
+/* The baseline's scaling run at the smallest N whose steps fault
+ * (FAULTING pages a step or more), or NULL. */
 static const json_t *
 faulting(const rp_data_t *D, const rp_workload_t *w)
 {
@@ -120,7 +114,6 @@ faulting(const rp_data_t *D, const rp_workload_t *w)
 static void
 steepest_facts(rp_report_t *R, const rp_workload_t *w, const rp_plot_t *pt)
 {
-	rp_facts_t *F = &R->facts;
 	const rp_block_t *b = rp_figure_block(pt, w->baseline);
 	double nf = rp_field(faulting(&R->data, w), RP_F_N);
 	size_t j = rp_colony_steepest(b);
@@ -135,13 +128,11 @@ steepest_facts(rp_report_t *R, const rp_workload_t *w, const rp_plot_t *pt)
 	rp_fact_bool(F, to == nf, NULL, PART "steepest.at_faults", w->name);
 }
 
-/* Table 4's row of one variant (part.W.fit.V.*): the exponents the
- * scaling figures fitted. */
+/* Table 4's row of one variant (part.W.fit.V.*). */
 static void
 fit_facts(rp_report_t *R, const rp_workload_t *w, const rp_plot_t *pm,
     const rp_block_t *bt)
 {
-	rp_facts_t *F = &R->facts;
 	const rp_block_t *bm = rp_figure_block(pm, bt->label);
 	double em = bm != NULL ? bm->fit : NAN;
 	char p[RP_FACTS_NAME_MAX], slopes[128];
@@ -172,7 +163,6 @@ table4_facts(rp_report_t *R, const rp_workload_t *w)
 {
 	const rp_plot_t *pt = rp_report_plot(R, rp_workload_fig(w, "time"));
 	const rp_plot_t *pm = rp_report_plot(R, rp_workload_fig(w, "memory"));
-	rp_facts_t *F = &R->facts;
 	json_t *fits = json_array(), *laws = json_array();
 
 	rp_fact_str(F, rp_report_note(R, "fits_grain"), NULL, PART "note.fits",
@@ -192,22 +182,12 @@ table4_facts(rp_report_t *R, const rp_workload_t *w)
 	steepest_facts(R, w, pt);
 }
 
+/* "VARIANT, ALLOCATOR": a spread run's label, into buf. */
 static void
 spread_label(const json_t *r, char *buf, size_t len)
 {
 	snprintf(buf, len, "%s, %s", rp_field_str(r, RP_F_VARIANT),
 	    rp_data_alloc_name(r));
-}
-
-/* A run's widest step against its median: its slowest step or its very
- * first, whichever is larger. */
-static double
-spread_of(const json_t *r)
-{
-	double m = rp_field(r, RP_F_STEPS_MEDIAN);
-	double hi =
-	    fmax(rp_field(r, RP_F_STEPS_MAX), rp_field(r, RP_F_STEPS_FIRST));
-	return hi / m;
 }
 
 double
@@ -221,11 +201,15 @@ rp_colony_widest_spread(
 	double worst = NAN;
 
 	buf[0] = '\0';
-	for (size_t i = 0; i < n; i++)
-		if (isnan(worst) || spread_of(runs[i]) > worst) {
-			worst = spread_of(runs[i]);
+	for (size_t i = 0; i < n; i++) {
+		double s = fmax(rp_field(runs[i], RP_F_STEPS_MAX),
+			       rp_field(runs[i], RP_F_STEPS_FIRST)) /
+		    rp_field(runs[i], RP_F_STEPS_MEDIAN);
+		if (isnan(worst) || s > worst) {
+			worst = s;
 			spread_label(runs[i], buf, sizeof(buf));
 		}
+	}
 	if (label != NULL)
 		*label = buf;
 	return worst;
@@ -243,15 +227,14 @@ static const rp_fact_field_t spread_fields[] = {
     {"faults", RP_F_COLD_MINOR_FAULTS, RP_FACT_COUNT, RP_F_NONE},
 };
 
-/* Table 5: the spread runs, by their place (part.W.spread.K.*, K from
- * 0 to part.W.spread.count), and the widest step of them all. */
+/* Table 5: the spread runs, by their place (part.W.spread.K.*, K below
+ * part.W.spread.count), and the widest step of them all. */
 static void
 table5_facts(rp_report_t *R, const rp_workload_t *w)
 {
 	const json_t *runs[RP_PLOT_MAX_BLOCKS];
 	size_t n = rp_data_runs_by_variant(
 	    &R->data, w->sets.spread, w->name, runs, RP_PLOT_MAX_BLOCKS);
-	rp_facts_t *F = &R->facts;
 	const char *label;
 	double worst = rp_colony_widest_spread(R, w, &label);
 
@@ -282,8 +265,7 @@ rp_colony_facts(rp_report_t *R, const rp_workload_t *w)
 	rp_workload_figure_facts(R, w, NULL, "memory");
 	table5_facts(R, w);
 	rp_workload_figure_facts(R, w, NULL, "spread");
-	rp_fact_num(&R->facts, RP_FACT_COUNT,
-	    p != NULL ? (double)rp_figure_rows(p) : 0, NULL,
-	    PART "cold_warm.bars", w->name);
+	rp_fact_num(F, RP_FACT_COUNT, p != NULL ? (double)rp_figure_rows(p) : 0,
+	    NULL, PART "cold_warm.bars", w->name);
 	rp_workload_figure_facts(R, w, "fig-cold-warm", "cold_warm");
 }

@@ -1,12 +1,9 @@
 /*
- * rp_colony: the facts of Part 2 of the report, colony, whose words are
- * templates/notebook/colony.md.j2: Table 3 (every variant at the main
- * size; its cells are W.V.*, rp_run_facts.h), Table 4 (the exponents
- * fitted in the scaling figures) and Figure 6's laws, the time and memory
- * figures, Table 5 and the spread figure (every step of one long run per
- * variant and allocator), and the cold-and-warm figure that closes both
- * parts, named part.colony.* (the list is in rp_colony.c, function by
- * function).
+ * rp_colony: the facts of Part 2 of the report, colony (words:
+ * templates/notebook/colony.md.j2), part.colony.*: Table 3 (every variant
+ * at the main size; the cells themselves are W.V.*, rp_run_facts.h), Table
+ * 4 (the scaling figures' exponents) with Figure 6's laws, Table 5 (every
+ * step of one long run per variant and allocator) and the figures.
  */
 #ifndef FB_RP_COLONY_H
 #define FB_RP_COLONY_H

@@ -1,13 +1,11 @@
-/*
- * rp_exercise: the exercises' questions and worked answers, as facts (see
- * rp_exercise.h).
- */
+/* rp_exercise: the exercises and their answers (see rp_exercise.h). */
 #include <math.h>
 #include <stdio.h>
 
 #include "rp_exercise.h"
 #include "rp_workloads.h"
 
+#define F (&R->facts)
 #define COUNT RP_FACT_COUNT
 #define SIZE RP_FACT_SIZE
 
@@ -74,7 +72,6 @@ chunk_run(const rp_report_t *R)
 static void
 batch_facts(rp_report_t *R)
 {
-	rp_facts_t *F = &R->facts;
 	const json_t *r = chunk_run(R);
 	double b = rp_data_chunk(r), m = rp_field(r, RP_F_M);
 	double l2 = rp_field(r, RP_F_L2_BYTES);
@@ -102,7 +99,6 @@ batch_facts(rp_report_t *R)
 static void
 faults_facts(rp_report_t *R)
 {
-	rp_facts_t *F = &R->facts;
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	/* The baseline's run at the largest N of the scaling sweep. */
 	rp_query_t q = {.set = w->sets.scale_all,
@@ -134,7 +130,6 @@ faults_facts(rp_report_t *R)
 static void
 eager_facts(rp_report_t *R)
 {
-	rp_facts_t *F = &R->facts;
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	rp_query_t q = {.set = w->sets.eager_m,
 	    .workload = w->name,

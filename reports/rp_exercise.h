@@ -1,19 +1,12 @@
 /*
  * rp_exercise: the facts of "Exercises, for teachers" (words:
- * templates/notebook/exercises.md.j2): four questions a class can answer
- * with the formulas of the accounting section, each with a worked answer
- * computed from the same data the report prints (the prediction from the
- * formula, then what was measured):
- *   1. chunked's peak for a batch size of the chunk sweep (exercises.batch);
- *   2. the largest batch whose buffer fits in L2 (exercises.l2);
- *   3. naive's page faults per step at the largest N of its scaling sweep,
- *      from the arrays at or above jemalloc's oversize threshold
- *      (exercises.faults);
- *   4. eager's peak at another M, the eager-against-M run (exercises.eager).
- * Each has .measured, false when its run is missing. The answers' byte
- * and fault counts are whole numbers (kind COUNT, NAME_exact where the
- * question prints the same number as a size), so that a test can check
- * them against the data.
+ * templates/notebook/exercises.md.j2): four questions answered with the
+ * accounting section's formulas, each the formula's prediction beside the
+ * measurement: chunked's peak at a batch size (exercises.batch), the
+ * largest batch that fits in L2 (exercises.l2), naive's page faults a
+ * step (exercises.faults) and eager's peak at another M (exercises.eager).
+ * Each has .measured; byte and fault counts are also whole numbers (kind
+ * COUNT, NAME_exact beside a size) for a test to check against the data.
  */
 #ifndef FB_RP_EXERCISE_H
 #define FB_RP_EXERCISE_H

@@ -1,7 +1,4 @@
-/*
- * rp_explain: the facts of "Where the memory goes, by source line"
- * (rp_explain.h); its words are templates/notebook/explain.md.j2.
- */
+/* rp_explain: "Where the memory goes" (see rp_explain.h). */
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
@@ -124,7 +121,7 @@ static const struct explain_str_s {
 
 /* Its sizes in bytes, each with its share of one full array
  * (NAME_units). */
-static const rp_fact_key_t explain_bytes[] = {
+static const rp_fact_key_t explain_bytes[4] = {
     {"predicted", "op_by_op.peak_above_inputs_bytes", RP_FACT_BYTES},
     {"measured", "measured.peak_above_before_bytes", RP_FACT_BYTES},
     {"temp", "jit.memory_analysis.temp_bytes", RP_FACT_BYTES},
@@ -185,7 +182,7 @@ static void
 file_facts(rp_report_t *R, const rp_workload_t *w, const json_t *e)
 {
 	double unit = rp_jax_unit(json_object_get(e, "program"));
-	double pred, meas, temp;
+	double b[4]; /* explain_bytes': predicted, measured, temp, total */
 	const json_t *o = json_object_get(e, "op_by_op");
 	char prefix[96];
 	size_t i;
@@ -197,19 +194,17 @@ file_facts(rp_report_t *R, const rp_workload_t *w, const json_t *e)
 	for (i = 0; i < sizeof(explain_strs) / sizeof(explain_strs[0]); i++)
 		rp_fact_str(F, rp_jax_str(e, explain_strs[i].path), NULL,
 		    "%s.%s", prefix, explain_strs[i].name);
-	for (i = 0; i < sizeof(explain_bytes) / sizeof(explain_bytes[0]); i++)
-		bytes_facts(R, rp_num(e, explain_bytes[i].key), unit, prefix,
-		    explain_bytes[i].name);
+	for (i = 0; i < 4; i++) {
+		b[i] = rp_num(e, explain_bytes[i].key);
+		bytes_facts(R, b[i], unit, prefix, explain_bytes[i].name);
+	}
 	RP_FACTS_KEYS(F, e, NULL, prefix, explain_nums);
-	pred = rp_num(o, "peak_above_inputs_bytes");
-	temp = rp_num(e, "jit.memory_analysis.temp_bytes");
-	meas = rp_num(e, "measured.peak_above_before_bytes");
-	rp_fact_num(F, RP_FACT_PERCENT_SIGNED, rp_explain_error(pred, meas),
+	rp_fact_num(F, RP_FACT_PERCENT_SIGNED, rp_explain_error(b[0], b[1]),
 	    NULL, "%s.measured_error", prefix);
-	rp_fact_text(F, RP_FACT_RATIO, temp / pred,
-	    rp_text_fmt_num(temp / pred, "%.2fx"), NULL,
+	rp_fact_text(F, RP_FACT_RATIO, b[2] / b[0],
+	    rp_text_fmt_num(b[2] / b[0], "%.2fx"), NULL,
 	    "%s.temp_over_predicted", prefix);
-	run_facts(R, w, e, pred, unit, prefix);
+	run_facts(R, w, e, b[0], unit, prefix);
 	c_facts(R, w, prefix);
 	snprintf(prefix, sizeof(prefix), "explain.%s.alive", w->name);
 	arrays_facts(R, json_object_get(o, "peak_arrays"), unit, 0, prefix);

@@ -1,6 +1,4 @@
-/*
- * rp_interp: Part 1, interp (see rp_interp.h).
- */
+/* rp_interp: Part 1 of the report, interp (see rp_interp.h). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -8,6 +6,7 @@
 #include "rp_interp.h"
 #include "rp_workloads.h"
 
+#define F (&R->facts)
 /* A fact of the section: part.W.WHAT. */
 #define PART "part.%s."
 
@@ -19,13 +18,12 @@ static const rp_fact_field_t cachesim_fields[] = {
     {"ll", RP_F_SIM_LL_PER_UNIT, RP_FACT_NUMBER, RP_F_NONE},
 };
 
-/* Table 1s: the simulated counts per unit of the variants the simulator
- * ran (part.W.cachesim.variants), their N where it is not the table's. */
+/* Table 1s: the simulated counts of the variants the simulator ran
+ * (part.W.cachesim.variants), and whether each one's N is the table's. */
 static void
 table1s_facts(
     rp_report_t *R, const rp_workload_t *w, const char **vs, size_t nv)
 {
-	rp_facts_t *F = &R->facts;
 	double n = NAN; /* the first simulated variant's: the columns' N */
 	json_t *names = json_array();
 	int minimum = 0;
@@ -58,7 +56,6 @@ static void
 counters_facts(
     rp_report_t *R, const rp_workload_t *w, const char **vs, size_t nv)
 {
-	rp_facts_t *F = &R->facts;
 	const json_t *r = NULL, *e;
 	char ok[512] = "", bad[512] = "";
 	const char *name;
@@ -83,10 +80,8 @@ counters_facts(
 	    PART "counters.pmu_note", w->name);
 }
 
-/* The noise band of runs as long as the fastest and the slowest main
- * runs timed at least twice, the ends of the lengths Table 1 holds: each
- * one's variant and band (part.W.noise.fast.*, .slow.*; its median is
- * W.V.median). */
+/* The noise band at the fastest and the slowest main runs timed at least
+ * twice, the ends of Table 1's lengths (part.W.noise.fast.*, .slow.*). */
 static void
 noise_facts(rp_report_t *R, const rp_workload_t *w, const char **vs, size_t nv)
 {
@@ -105,10 +100,9 @@ noise_facts(rp_report_t *R, const rp_workload_t *w, const char **vs, size_t nv)
 	}
 	for (int k = 0; k < 2; k++) {
 		const json_t *r = at[k];
-		rp_fact_str(&R->facts,
-		    r != NULL ? rp_field_str(r, RP_F_VARIANT) : NULL, r,
-		    PART "noise.%s.variant", w->name, end[k]);
-		rp_fact_num(&R->facts, RP_FACT_PERCENT,
+		rp_fact_str(F, r != NULL ? rp_field_str(r, RP_F_VARIANT) : NULL,
+		    r, PART "noise.%s.variant", w->name, end[k]);
+		rp_fact_num(F, RP_FACT_PERCENT,
 		    rp_report_noise_at(&R->data, rp_field(r, RP_F_TIME_MEDIAN)),
 		    r, PART "noise.%s.band", w->name, end[k]);
 	}
@@ -121,13 +115,11 @@ static const rp_fact_field_t repeated_fields[] = {
     {"median", RP_F_TIME_MEDIAN, RP_FACT_TIME, RP_F_NONE},
 };
 
-/* What the table's statistics may say: the notes, the noise band of runs
- * of this table's lengths, and the op-by-op variant's repeats at the
- * largest N where it was timed more than once. */
+/* What the table's statistics may say: the notes, the noise bands, and
+ * the op-by-op variant's run at the largest N timed more than once. */
 static void
 stats_facts(rp_report_t *R, const rp_workload_t *w, const char **vs, size_t nv)
 {
-	rp_facts_t *F = &R->facts;
 	const json_t *eager = rp_data_main_run(&R->data, w->name, w->op_by_op);
 	rp_query_t q = {.workload = w->name,
 	    .variant = w->op_by_op,
@@ -160,7 +152,6 @@ stats_facts(rp_report_t *R, const rp_workload_t *w, const char **vs, size_t nv)
 static void
 table1b_facts(rp_report_t *R, const rp_workload_t *w)
 {
-	rp_facts_t *F = &R->facts;
 	double ns = rp_data_max_n(&R->data, w->sets.seed_all, w->name);
 	const char *vs[RP_DATA_MAX_VARIANTS];
 	rp_query_t in_seed = {.set = w->sets.seed_all};
@@ -181,7 +172,6 @@ table1b_facts(rp_report_t *R, const rp_workload_t *w)
 			continue;
 		json_array_append_new(names, json_string(vs[i]));
 		snprintf(p, sizeof(p), PART "%s", w->name, vs[i]);
-		rp_facts_name_clean(p);
 		rp_fact_num(F, RP_FACT_TIME, t, rs, "%s.seed.median", p);
 		rp_fact_str(
 		    F, rp_report_interval(rs), rs, "%s.seed.interval", p);
@@ -196,17 +186,6 @@ table1b_facts(rp_report_t *R, const rp_workload_t *w)
 	rp_fact_list(F, names, PART "seed.variants", w->name);
 }
 
-/* The largest live bytes of a block of the timeline (0 when none). */
-static double
-block_max(const rp_block_t *b)
-{
-	double mx = 0;
-
-	for (size_t j = 0; j < b->nrows; j++)
-		mx = fmax(mx, b->rows[j].v[1]);
-	return mx;
-}
-
 void
 rp_interp_timeline_facts(rp_report_t *R, const rp_workload_t *w)
 {
@@ -216,8 +195,11 @@ rp_interp_timeline_facts(rp_report_t *R, const rp_workload_t *w)
 	json_t *names = json_array();
 
 	rp_workload_figure_facts(R, w, NULL, "timeline");
-	for (int i = 0; i < n; i++)
-		mx[i] = block_max(&P->blocks[i]);
+	for (int i = 0; i < n; i++) {
+		mx[i] = 0;
+		for (size_t j = 0; j < P->blocks[i].nrows; j++)
+			mx[i] = fmax(mx[i], P->blocks[i].rows[j].v[1]);
+	}
 	/* Largest first, the first of equals; a block named is marked -1,
 	 * below any block's bytes. */
 	for (int k = 0; k < n; k++) {
@@ -226,11 +208,11 @@ rp_interp_timeline_facts(rp_report_t *R, const rp_workload_t *w)
 			if (mx[i] > mx[at])
 				at = i;
 		json_array_append_new(names, json_string(P->blocks[at].label));
-		rp_fact_num(&R->facts, RP_FACT_BYTES, mx[at], NULL,
+		rp_fact_num(F, RP_FACT_BYTES, mx[at], NULL,
 		    PART "timeline.%s.largest", w->name, P->blocks[at].label);
 		mx[at] = -1;
 	}
-	rp_fact_list(&R->facts, names, PART "timeline.variants", w->name);
+	rp_fact_list(F, names, PART "timeline.variants", w->name);
 }
 
 /* Table 2's cells of one variant's run with one allocator
@@ -243,8 +225,7 @@ static const rp_fact_field_t allocator_fields[] = {
 };
 
 /* Table 2: each variant of the glibc set with each allocator
- * (part.W.allocators.variants; part.W.V.ALLOCATOR.*), each run from its
- * allocator's own set first, any of the workload's sets after. */
+ * (part.W.V.ALLOCATOR.*), from the allocator's own set, else any. */
 static void
 table2_facts(rp_report_t *R, const rp_workload_t *w)
 {
@@ -255,8 +236,7 @@ table2_facts(rp_report_t *R, const rp_workload_t *w)
 	    &R->data, w->name, &in_glibc, vs, RP_DATA_MAX_VARIANTS);
 	json_t *names = json_array();
 
-	rp_fact_num(
-	    &R->facts, RP_FACT_SIZE, ng, NULL, PART "allocators.n", w->name);
+	rp_fact_num(F, RP_FACT_SIZE, ng, NULL, PART "allocators.n", w->name);
 	for (size_t i = 0; i < nv; i++) {
 		json_array_append_new(names, json_string(vs[i]));
 		for (int g = 0; g < 2; g++) {
@@ -271,20 +251,18 @@ table2_facts(rp_report_t *R, const rp_workload_t *w)
 			q.set = w->sets.all;
 			snprintf(name, sizeof(name), PART "%s.%s", w->name,
 			    vs[i], g ? "glibc" : "jemalloc");
-			RP_FACTS_FIELDS(&R->facts,
+			RP_FACTS_FIELDS(F,
 			    r != NULL ? r : rp_data_find(&R->data, &q), name,
 			    allocator_fields);
 		}
 	}
-	rp_fact_list(&R->facts, names, PART "allocators.variants", w->name);
+	rp_fact_list(F, names, PART "allocators.variants", w->name);
 }
 
-/* The sizes of Table 1, and why the op-by-op variant has no run there
- * when it has none. */
+/* Table 1's sizes, and why the op-by-op variant has no run there. */
 static void
 sizes_facts(rp_report_t *R, const rp_workload_t *w, double nq)
 {
-	rp_facts_t *F = &R->facts;
 	rp_query_t q = {
 	    .set = w->sets.main, .workload = w->name, .n = nq, .any_status = 1};
 	const json_t *any = rp_data_find(&R->data, &q);

@@ -1,8 +1,4 @@
-/*
- * rp_lesson: the lesson, the report's first part (see rp_lesson.h): its
- * facts, the words that follow their values, and the JAX code of its
- * fixes read from the markers of RP_LESSON_CODE_DIR.
- */
+/* rp_lesson: the lesson, the report's first part (see rp_lesson.h). */
 #include <dirent.h>
 #include <math.h>
 #include <stdio.h>
@@ -15,6 +11,8 @@
 #include "rp_lesson.h"
 #include "rp_report.h"
 #include "rp_workloads.h"
+
+#define F (&R->facts)
 
 /* The colony question's own figures, as it reported them: the only
  * numbers of the report not read from the data. */
@@ -38,29 +36,15 @@ static const struct {
 
 /* ---- the words that follow the measured values ---- */
 
-/* a is less than b by the time threshold's margin (10%). */
-static int
-less(double a, double b)
-{
-	return a * RP_ADVICE_TIME_RATIO <= b;
-}
-
 const char *
 rp_lesson_saves(double t_fix, double t_base, double m_fix, double m_base)
 {
-	int t, m;
+	int t = t_fix * RP_ADVICE_TIME_RATIO <= t_base;
+	int m = m_fix * RP_ADVICE_TIME_RATIO <= m_base;
 
 	if (!(t_fix > 0) || !(t_base > 0) || !(m_fix >= 0) || !(m_base > 0))
 		return NULL;
-	t = less(t_fix, t_base);
-	m = less(m_fix, m_base);
-	if (t && m)
-		return "both";
-	if (t)
-		return "time";
-	if (m)
-		return "memory";
-	return "neither";
+	return t && m ? "both" : t ? "time" : m ? "memory" : "neither";
 }
 
 int
@@ -74,13 +58,11 @@ rp_lesson_afresh(double faults_per_call, double temp_pages)
 int
 rp_lesson_dispatch_only(const double *unwaited, const double *waited, size_t n)
 {
-	if (n == 0)
-		return 0;
 	for (size_t i = 0; i < n; i++)
 		if (!(unwaited[i] > 0) || !(waited[i] > 0) ||
 		    !rp_advice_dispatch(unwaited[i], waited[i]))
 			return 0;
-	return 1;
+	return n > 0;
 }
 
 const char *
@@ -109,11 +91,10 @@ rp_lesson_map_bounds_memory(double map_temp, double jit_temp)
 
 /* ---- the JAX code of the fixes ---- */
 
-/* A path of the repository as this program finds it: DATA/../../path
- * when that exists (the checkout the data was measured in), else the one
- * it was built from (rp_report_source_dir()/../path: a data set outside
- * any checkout, read from anywhere, still gets the lesson's code), else
- * path itself (from the working directory). Returns buf or path. */
+/* A path of the repository: DATA/../../path when that exists (the
+ * checkout the data was measured in), else the source tree's (a data set
+ * outside any checkout still gets the lesson's code), else path itself.
+ * Returns buf or path. */
 static const char *
 in_repository(const rp_data_t *D, const char *path, char *buf, size_t len)
 {
@@ -125,38 +106,11 @@ in_repository(const rp_data_t *D, const char *path, char *buf, size_t len)
 }
 
 static int
-by_name(const void *a, const void *b)
+is_py(const struct dirent *e)
 {
-	return strcmp(a, b);
-}
+	size_t len = strlen(e->d_name);
 
-/* The .py files of RP_LESSON_CODE_DIR in name order, into names; how
- * many (at most cap). */
-static size_t
-code_files(const rp_data_t *D, char (*names)[256], size_t cap)
-{
-	char dir[4400];
-	struct dirent *e;
-	size_t n = 0;
-	DIR *d =
-	    opendir(in_repository(D, RP_LESSON_CODE_DIR, dir, sizeof(dir)));
-
-	if (d == NULL)
-		return 0;
-	while ((e = readdir(d)) != NULL && n < cap) {
-		size_t len = strlen(e->d_name);
-		int k;
-		if (len <= 3 || strcmp(e->d_name + len - 3, ".py") != 0)
-			continue;
-		/* A name too long for the table is left out, not cut. */
-		k = snprintf(names[n], sizeof(names[0]), "%s/%s",
-		    RP_LESSON_CODE_DIR, e->d_name);
-		if (k > 0 && (size_t)k < sizeof(names[0]))
-			n++;
-	}
-	closedir(d);
-	qsort(names, n, sizeof(names[0]), by_name);
-	return n;
+	return len > 3 && strcmp(e->d_name + len - 3, ".py") == 0;
 }
 
 /* Every block of one file, read in one pass, unless an earlier file had
@@ -170,53 +124,59 @@ file_code_facts(rp_report_t *R, const char *path, json_t *markers)
 	char full[4400], line[512], name[64] = "", code[2048];
 	char fact[RP_FACTS_NAME_MAX];
 	FILE *f = fopen(in_repository(&R->data, path, full, sizeof(full)), "r");
-	size_t used = 0;
 	int lines = 0;
 
 	while (f != NULL && fgets(line, sizeof(line), f) != NULL) {
 		const char *t = line + strspn(line, " ");
-		size_t len = strlen(line);
 		if (name[0] == '\0') {
 			/* Outside a block, only its begin marker counts. */
 			if (strncmp(t, begin, strlen(begin)) == 0)
 				sscanf(t + strlen(begin), "%63s", name);
-			used = 0;
+			code[0] = '\0';
 			lines = 0;
-			continue;
-		}
-		if (strncmp(t, end, strlen(end)) != 0) {
+		} else if (strncmp(t, end, strlen(end)) != 0) {
 			if (lines < RP_LESSON_CODE_LINES &&
-			    used + len + 1 < sizeof(code)) {
-				memcpy(code + used, line, len + 1);
-				used += len;
+			    strlen(code) + strlen(line) + 1 < sizeof(code)) {
+				strcat(code, line);
 				lines++;
 			}
-			continue;
+		} else {
+			snprintf(
+			    fact, sizeof(fact), "lesson.code.%s.text", name);
+			rp_facts_name_clean(fact);
+			if (lines > 0 && rp_facts_get(F, fact) == NULL) {
+				json_array_append_new(
+				    markers, json_string(name));
+				rp_fact_str(F, code, NULL, "%s", fact);
+				rp_fact_str(
+				    F, path, NULL, "lesson.code.%s.file", name);
+			}
+			name[0] = '\0';
 		}
-		snprintf(fact, sizeof(fact), "lesson.code.%s.text", name);
-		rp_facts_name_clean(fact);
-		if (lines > 0 && rp_facts_get(&R->facts, fact) == NULL) {
-			json_array_append_new(markers, json_string(name));
-			rp_fact_str(&R->facts, code, NULL, "%s", fact);
-			rp_fact_str(
-			    &R->facts, path, NULL, "lesson.code.%s.file", name);
-		}
-		name[0] = '\0';
 	}
 	if (f != NULL)
 		fclose(f);
 }
 
+/* The report sets no locale: alphasort is strcmp's name order. */
 void
 rp_lesson_code_facts(rp_report_t *R)
 {
-	char files[RP_LESSON_CODE_FILES][256];
-	size_t n = code_files(&R->data, files, RP_LESSON_CODE_FILES);
+	char dir[4400], path[300];
+	struct dirent **e = NULL;
 	json_t *markers = json_array();
+	int n = scandir(
+	    in_repository(&R->data, RP_LESSON_CODE_DIR, dir, sizeof(dir)), &e,
+	    is_py, alphasort);
 
-	for (size_t i = 0; i < n; i++)
-		file_code_facts(R, files[i], markers);
-	rp_fact_list(&R->facts, markers, "lesson.code_markers");
+	for (int i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/%s", RP_LESSON_CODE_DIR,
+		    e[i]->d_name);
+		file_code_facts(R, path, markers);
+		free(e[i]);
+	}
+	free(e);
+	rp_fact_list(F, markers, "lesson.code_markers");
 }
 
 /* ---- the memory question ---- */
@@ -228,7 +188,6 @@ memory_facts(rp_report_t *R)
 {
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	const rp_data_t *D = &R->data;
-	rp_facts_t *F = &R->facts;
 	const json_t *jq = rp_jax_run(D, w, w->jax_asked);
 	double jit_temp = rp_jax_temp(rp_jax_run(D, w, w->jax_jitted));
 	double map_temp = rp_jax_temp(rp_jax_run(D, w, w->jax_map));
@@ -266,7 +225,6 @@ puzzle_facts(rp_report_t *R, const json_t *pair, const json_t *step,
     const json_t *loop, const json_t *fori)
 {
 	const json_t *jit[] = {pair, step, fori};
-	rp_facts_t *F = &R->facts;
 	double unw[3], warm[3], umin = NAN, umax = NAN, lo = NAN, hi = NAN, med;
 	double ratio = rp_facts_num(F, "jaxprog.puzzle.step_over_pair");
 	double q = question_colony[IN_STEP].seconds /
@@ -303,9 +261,9 @@ puzzle_facts(rp_report_t *R, const json_t *pair, const json_t *step,
 static void
 speed_facts(rp_report_t *R)
 {
+	static const char *const temporaries[] = {"unknown", "kept", "afresh"};
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	const rp_data_t *D = &R->data;
-	rp_facts_t *F = &R->facts;
 	const json_t *fori = rp_jax_run(D, w, w->jax_fori);
 	const json_t *loop = rp_jax_run(D, w, w->jax_loop);
 	const json_t *step = rp_jax_run(D, w, w->jax_jitted);
@@ -323,11 +281,8 @@ speed_facts(rp_report_t *R)
 	    "lesson.speed.fori_saved");
 	afresh = rp_lesson_afresh(rp_field(step, RP_F_JAX_FAULTS_PER_CALL),
 	    rp_field(step, RP_F_JAX_TEMP_PAGES));
-	rp_fact_str(F,
-	    afresh < 0   ? "unknown"
-		: afresh ? "afresh"
-			 : "kept",
-	    step, "lesson.speed.step_temporaries");
+	rp_fact_str(
+	    F, temporaries[afresh + 1], step, "lesson.speed.step_temporaries");
 }
 
 void

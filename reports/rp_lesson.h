@@ -1,30 +1,19 @@
 /*
- * rp_lesson: the report's first part, the lesson (everything before the
- * heading "## Lab notebook"): the two questions answered on the C and the
- * JAX evidence together (what caused it; what fixes it in JAX and what that
- * costs; what none of the answers said, each fix with its C loop nest, its
- * JAX code and its measured memory and time), the live arrays at the peak,
- * the colony puzzle with the question's own numbers beside each measured
- * decomposition, each variant's limiter (rp_limiter.h), the advice in one
- * line each (rp_advice.h) and a path to try it in a minute.
+ * rp_lesson: the facts of the report's first part, the lesson (everything
+ * before "## Lab notebook"; words: templates/lesson/): the two questions
+ * answered on the C and the JAX evidence together, each fix with its C
+ * loop nest, its JAX code and its measured memory and time.
  *
- * Every number is printed from the data and appears in a table of the
- * report, except the question's own figures, which are named constants
- * here and printed in the lesson's own table. A missing run makes its
- * sentence say "not measured in this data". The words that follow a
- * measured value are pure functions of its numbers (rp_lesson_saves ...).
+ * Every number comes from the data, except the question's own figures,
+ * named constants of rp_lesson.c. The words that follow a measured value are
+ * pure functions of its numbers (rp_lesson_saves ...).
  *
- * The JAX code of a fix is read at report time from the file that holds
- * it (a .py file of RP_LESSON_CODE_DIR, between "# lesson:begin NAME" and
- * "# lesson:end"), found relative to the data folder (DATA/../.. is the
- * repository) or the working directory; the path is printed relative to
- * the repository. The fixes themselves, their programs and what each
- * changes, are named in templates/lesson/fixes.md.j2.
- *
- * Limits: at most RP_LESSON_CODE_LINES lines of code per fix are printed;
- * at most RP_LESSON_CODE_FILES files are read; a marker's NAME (up to 63
- * characters) is taken from the first file, in name order, that has it;
- * a block without its end marker is left out.
+ * A fix's JAX code is read at report time from the .py files of
+ * RP_LESSON_CODE_DIR, between "# lesson:begin NAME" and "# lesson:end",
+ * in the checkout of the data folder (DATA/../..), else the source tree,
+ * else the working directory. Limits: at most RP_LESSON_CODE_LINES lines
+ * a fix; a NAME (up to 63 characters) is taken from the first file, in
+ * name order, that has it; a block without its end marker is left out.
  */
 #ifndef FB_RP_LESSON_H
 #define FB_RP_LESSON_H
@@ -35,7 +24,6 @@
 #include "rp_report.h"
 
 #define RP_LESSON_CODE_LINES 15
-#define RP_LESSON_CODE_FILES 64
 /* Where the JAX programs and their markers are, in the repository. */
 #define RP_LESSON_CODE_DIR "variants/jax"
 /* Two ratios within this factor of each other are "close". */
@@ -45,16 +33,14 @@
  * report's N=1024; at a small N the allocator keeps them: 0 of 896). */
 #define RP_LESSON_AFRESH_SHARE 0.5
 
-/* The lesson's facts (lesson.*, question.*), for the
- * templates of reports/templates/lesson/; they read the JAX section's
- * jaxprog.puzzle.step_over_pair, so rp_jax_programs_question_facts
- * comes first. */
+/* The lesson's facts (lesson.*, question.*); they read the fact
+ * jaxprog.puzzle.step_over_pair, so rp_jax_programs_question_facts comes
+ * first. */
 void rp_lesson_facts(rp_report_t *R);
 
-/* The code of every marker of RP_LESSON_CODE_DIR: lesson.code.NAME.text
- * (the lines between "# lesson:begin NAME" and "# lesson:end", at most
- * RP_LESSON_CODE_LINES of them; none: no fact), lesson.code.NAME.file
- * (its path in the repository) and lesson.code_markers, the NAMEs found. */
+/* The code of every marker: lesson.code.NAME.text (none for a block with
+ * no line), lesson.code.NAME.file (its path in the repository) and
+ * lesson.code_markers, the NAMEs found. */
 void rp_lesson_code_facts(rp_report_t *R);
 
 /* What a fix saves against a baseline from their times and memory
