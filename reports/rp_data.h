@@ -4,26 +4,14 @@
  *
  * Every *.jsonl file in DATA_DIR is read in file-name order through the
  * harness's one result reader (hx_result_read); a file's name less ".jsonl" is
- * the set of its runs (interp-main, colony-spread-glibc, ...), added to each
- * run as "_set". Beside them: ceilings.json, ceilings-threads.json and
- * overhead.json (the `harness ceilings`, `harness ceilings --threads T` and
- * `harness overhead` objects) and the .json files in cachesim/ (single
- * results with a "cachesim" member).
+ * the set of its runs (interp-main, ...), added to each run as "_set".
+ * Beside them: the `harness ceilings` and `harness overhead` objects and
+ * the cache simulations of cachesim/.
  *
  * A run is found by a query of names and parameters (rp_query_t), never by
- * its position. The variants of a workload are those present in the data,
- * in a stable order: as they first appear in the workload's main sets
- * (RP_DATA_MAIN_SETS, file-name order, then line order), then as they first
- * appear in its other sets. The report holds no list of variant names.
- * The JAX programs measured by `harness exec`, and the C runs made at their
- * sizes, are no variants' and are left out of these lists: a registered
- * workload's JAX sets (rp_workload_jax_set), and for every workload the
- * sets named RP_DATA_JAX_SETS, the data's convention for those no
- * registration names (jax-base, jax-keep, a plugin's); reports/rp_jax.c
- * reads them by name.
- *
- * Two runs' times are compared by their own samples, one rule for every
- * section (rp_data_speedup).
+ * its position; the report holds no list of variant names, only the
+ * variants the data holds (rp_data_variants). Two runs' times are compared
+ * by their own samples, one rule for every section (rp_data_speedup).
  *
  * Limits: the whole data set is held in memory (a full report is about
  * 100 runs); the first run that matches a query wins.
@@ -36,9 +24,6 @@
 
 #include "hx_fields.h"
 
-/* The sets of reports/jax-sweep.sh: not variants of the C tables, with
- * the JAX sets a workload registers under other names. */
-#define RP_DATA_JAX_SETS "jax-*"
 /* Workload W's main sets ("interp-main*": interp-main, interp-main-eager),
  * a convention of the data, read for any workload (a plugin's too) and
  * registered as sets.main; W a string literal, or "%s" for a format. */
@@ -71,15 +56,11 @@ typedef struct rp_data_s {
 	const char *dir;
 	json_t *runs;     /* every result of the *.jsonl files */
 	json_t *cachesim; /* the results in cachesim/ */
-	json_t *ceilings; /* NULL when missing */
-	/* ceilings-after.json: the same measured again after the main
-	 * sweeps, how far the machine moved while they ran; NULL when
-	 * missing. */
-	json_t *ceilings_after;
-	/* ceilings-threads.json (`harness ceilings --threads T`); NULL when
-	 * missing. */
-	json_t *ceilings_threads;
-	json_t *overhead; /* NULL when missing */
+	/* DIR/NAME.json, NULL when missing: ceilings-after.json is the
+	 * ceilings measured again after the main sweeps (how far the machine
+	 * moved while they ran); ceilings-threads.json is `harness ceilings
+	 * --threads T`'s. */
+	json_t *ceilings, *ceilings_after, *ceilings_threads, *overhead;
 	/* The table of experiments (rp_experiments.h); NULL when none. */
 	struct rp_experiments_s *experiments;
 } rp_data_t;
@@ -94,11 +75,9 @@ void rp_data_free(rp_data_t *D);
 int rp_data_set_matches(const char *pattern, const char *set);
 /* Whether a run matches q. */
 int rp_data_run_matches(const json_t *r, const rp_query_t *q);
-/* Run r's thread count, the one reading of params.threads (the queries',
- * the threads tables' and the bandwidth rule's): its value, a fraction cut
- * to the whole number below; 1 when it is absent or null (the harness
- * leaves it out at 1), when r is NULL, and when it is under 1 or past
- * INT_MAX (never written: the harness takes 1 to VARIANT_THREADS_MAX). */
+/* Run r's thread count, the one reading of params.threads: its value cut
+ * to a whole number; 1 when it is absent (the harness leaves it out at 1),
+ * when r is NULL, and when it is under 1 or past INT_MAX. */
 int rp_data_threads(const json_t *r);
 /* The first run matching q, or NULL. */
 const json_t *rp_data_find(const rp_data_t *D, const rp_query_t *q);
@@ -120,9 +99,14 @@ const json_t *rp_data_main(const rp_data_t *D, const char *set,
  * (RP_DATA_MAIN_SETS). */
 const json_t *rp_data_main_run(
     const rp_data_t *D, const char *workload, const char *variant);
-/* The variants of workload (in the order above) that have a run matching
- * q's set, allocator and status (q NULL: any run), into out (borrowed from
- * D). Returns how many (at most cap). */
+/* The variants of workload that have a run matching q's set, allocator
+ * and status (q NULL: any run), into out (borrowed from D); how many (at
+ * most cap). Their order is stable: as they first appear in the workload's
+ * main sets (RP_DATA_MAIN_SETS), then in its other sets. The JAX programs
+ * and the C runs made at their sizes are no variants: a registered
+ * workload's JAX sets (rp_workload_jax_set) and, for every workload, the
+ * sets "jax-*" (jax-sweep.sh's, which no registration names) are left
+ * out. */
 size_t rp_data_variants(const rp_data_t *D, const char *workload,
     const rp_query_t *q, const char **out, size_t cap);
 /* The first ok run in set of each variant of workload and each allocator,
