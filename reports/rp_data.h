@@ -146,15 +146,10 @@ double rp_data_chunk(const json_t *r);
 
 /*
  * The result fields the report reads, each by an identifier: the harness's
- * table (hx_fields.h, RP_F_<ID> for its HX_F_<ID>) and, in RP_FIELDS, the
- * fields that table leaves to their writers (params.*, the machine's
- * caches, the cache simulation's raw counts). A report module reads a
- * field as rp_field(r, RP_F_TIME_MEDIAN) or rp_field(r, RP_F_N), never by
- * its path: hx_fields.h and this list are the only places that spell one,
- * so a renamed field is one edit and a misspelt one does not compile.
- *
- * X(ID, PATH); a field that more than the report reads belongs in
- * hx_fields.h instead.
+ * table (hx_fields.h, RP_F_<ID> for its HX_F_<ID>) and, in RP_FIELDS as
+ * X(ID, PATH), those only the report reads. A module reads a field as
+ * rp_field(r, RP_F_N), never by its path, so a renamed field is one edit
+ * and a misspelt one does not compile.
  */
 #define RP_FIELDS(X)                                                           \
 	X(N, "params.n")                                                       \
@@ -233,42 +228,35 @@ json_t *rp_field_json(const json_t *r, rp_field_t id);
 /* The string of field id in r; "" when r is NULL or it is missing. */
 const char *rp_field_str(const json_t *r, rp_field_t id);
 
-/* What rp_data_speedup found of run b against run a. */
+/* What rp_data_speedup found of run b against run a; a number is NAN
+ * when not computed (a run with under 2 samples, a time not positive, a
+ * negative margin). */
 typedef struct rp_speedup_s {
-	/* 1: b is faster beyond the margin; 0: a is faster, or they are the
-	 * same within it; NAN: not decided at this noise (the interval
-	 * reaches inside the margin, or the U test cannot tell the sets
-	 * apart), or not computed (samples under 2: a run without enough
-	 * samples; else a time not positive or a negative margin). */
+	/* 1: b is faster beyond the margin; 0: it is not; NAN: not decided
+	 * at this noise (the interval reaches inside the margin, or the U
+	 * test cannot tell the sets apart). */
 	double faster;
-	/* b's speed-up over a, median(a) / median(b): its bootstrap
-	 * interval at the level asked; NAN when not computed. */
-	double lo, hi;
-	/* The wider set's (max - min) / median; NAN when not computed. */
-	double spread;
-	/* The fewer samples of the two runs (0: one has none). */
-	size_t samples;
+	double lo, hi; /* median(a) / median(b)'s bootstrap interval */
+	double spread; /* the wider set's (max - min) / median */
+	size_t
+	    samples; /* the fewer samples of the two runs (0: one has none) */
 } rp_speedup_t;
 
 /*
- * Whether run b is faster than run a, decided by their own timed samples
- * (their steps' where a run times steps, a step's time being what a
- * per-step comparison compares, else their repeats'; the first 256 of
- * each) by hx_stats_verdict at level (0.95: the 95% interval): b is
- * faster when the interval of median(b) / median(a) lies below
- * 1 / (1 + margin) and the U test tells the two sets apart. margin is
- * what the claim needs beyond 1 (0: any speed-up; 0.10: more than
- * 1.10x). a and b are borrowed and may be NULL (a run without samples);
- * nothing is left for the caller to free. The bootstrap's seed is fixed:
- * the same runs give the same answer.
+ * Whether run b is faster than run a by more than margin (0: any speed-up;
+ * 0.10: more than 1.10x), by hx_stats_verdict at level (0.95) on their own
+ * samples, the first 256: their steps' where a run times steps (what a
+ * per-step comparison compares), else their repeats'. b is faster when the
+ * interval of median(b) / median(a) lies below 1 / (1 + margin) and the U
+ * test tells the sets apart. a and b may be NULL; the bootstrap's seed is
+ * fixed, so the same runs give the same answer.
  */
 rp_speedup_t rp_data_speedup(
     const json_t *a, const json_t *b, double margin, double level);
 
 /* A number by a path made at run time ("params." plus a registered
- * parameter's name; NAN when r or path is NULL or it is missing), and a
- * string member ("" when missing). A path known when compiling is a
- * field: rp_field. */
+ * parameter's name; NAN when r or path is NULL or it is missing; a path
+ * known when compiling is a field), and a string member ("" if missing). */
 double rp_num(const json_t *r, const char *path);
 const char *rp_str(const json_t *r, const char *key);
 /* 1 when the run was measured with glibc malloc. */
