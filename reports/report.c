@@ -69,12 +69,10 @@ generic_facts(rp_report_t *R)
 	rp_generic_facts(R, &generic);
 }
 
-/* The lab notebook's sections in the report's order, each a template
- * (templates/notebook/NAME.md.j2) with its facts function, called here in
- * the order templates/REPORT.md.j2 prints them so that its notes are
- * numbered where it stands, or none when it prints only facts of other
- * sections' (rp_run_facts), facts computed before them (write_facts) or
- * none. */
+/* The lab notebook's sections (templates/notebook/NAME.md.j2), their
+ * facts made in the order templates/REPORT.md.j2 prints them so that their
+ * notes are numbered where they stand; NULL where a section prints only
+ * facts made before it (write_facts) or none. */
 static const struct notebook_section_s {
 	const char *name;
 	void (*facts)(rp_report_t *R);
@@ -119,10 +117,8 @@ gather_figures(rp_report_t *R)
 	}
 }
 
-/* The facts of the whole report (rp_run_facts, the JAX questions' and the
- * JAX speed section's that the lesson and the advice read, the lesson's,
- * the notebook's) into
- * OUT_DIR/facts.json. 0, or -1 with R->msg. */
+/* The facts of the whole report into OUT_DIR/facts.json: first those the
+ * lesson and the advice read. 0, or -1 with R->msg. */
 static int
 write_facts(rp_report_t *R)
 {
