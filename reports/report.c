@@ -261,10 +261,9 @@ figure_complete(const char *dir, const char *name, char *msg, size_t msglen)
 		size_t n = 0;
 
 		snprintf(path, sizeof(path), "%s/%s.%s", dir, name, ext[i]);
-		if ((f = fopen(path, "rb")) != NULL &&
-		    fseek(f, -(long)sizeof(tail), SEEK_END) != 0)
-			rewind(f);
-		if (f != NULL) {
+		if ((f = fopen(path, "rb")) != NULL) {
+			if (fseek(f, -(long)sizeof(tail), SEEK_END) != 0)
+				rewind(f);
 			n = fread(tail, 1, sizeof(tail), f);
 			fclose(f);
 		}
