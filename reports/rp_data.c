@@ -107,7 +107,7 @@ check_timeline(void *arg, const char *path, char *msg, size_t msglen)
 	FILE *f = fopen(path, "r");
 	char *line = NULL, *p, *end;
 	size_t cap = 0;
-	int lineno = 0, fields = 0, k, rc = 0;
+	int lineno = 0, columns = 0, commas, rc = 0;
 
 	if (f == NULL) {
 		snprintf(msg, msglen, "%s: %s", path, strerror(errno));
@@ -115,20 +115,20 @@ check_timeline(void *arg, const char *path, char *msg, size_t msglen)
 	}
 	while (rc == 0 && getline(&line, &cap, f) > 0) {
 		line[strcspn(line, "\r\n")] = '\0';
+		for (commas = 0, p = line; *p != '\0'; p++)
+			commas += *p == ',';
 		if (++lineno == 1) {
-			fields = 1;
-			for (p = line; *p != '\0'; p++)
-				fields += *p == ',';
+			columns = commas;
 			rc = strncmp(line, "t_s,", 4) == 0 ? 0 : -1;
 			continue;
 		}
-		/* k numbers, each but the last ended by a comma. */
-		for (k = 1, p = line;; k++, p = end + 1) {
+		/* Numbers, each but the last ended by a comma. */
+		for (p = line;; p = end + 1) {
 			strtod(p, &end);
 			if (end == p || *end != ',')
 				break;
 		}
-		if (end == p || *end != '\0' || k != fields)
+		if (end == p || *end != '\0' || commas != columns)
 			rc = -1;
 	}
 	if (rc != 0)
