@@ -69,12 +69,10 @@ generic_facts(rp_report_t *R)
 	rp_generic_facts(R, &generic);
 }
 
-/* The lab notebook's sections in the report's order, each a template
- * (templates/notebook/NAME.md.j2) with its facts function, called here in
- * the order templates/REPORT.md.j2 prints them so that its notes are
- * numbered where it stands, or none when it prints only facts of other
- * sections' (rp_run_facts), facts computed before them (write_facts) or
- * none. */
+/* The lab notebook's sections (templates/notebook/NAME.md.j2), their
+ * facts made in the order templates/REPORT.md.j2 prints them so that their
+ * notes are numbered where they stand; NULL where a section prints only
+ * facts made before it (write_facts) or none. */
 static const struct notebook_section_s {
 	const char *name;
 	void (*facts)(rp_report_t *R);
@@ -119,10 +117,8 @@ gather_figures(rp_report_t *R)
 	}
 }
 
-/* The facts of the whole report (rp_run_facts, the JAX questions' and the
- * JAX speed section's that the lesson and the advice read, the lesson's,
- * the notebook's) into
- * OUT_DIR/facts.json. 0, or -1 with R->msg. */
+/* The facts of the whole report into OUT_DIR/facts.json: first those the
+ * lesson and the advice read. 0, or -1 with R->msg. */
 static int
 write_facts(rp_report_t *R)
 {
@@ -265,10 +261,9 @@ figure_complete(const char *dir, const char *name, char *msg, size_t msglen)
 		size_t n = 0;
 
 		snprintf(path, sizeof(path), "%s/%s.%s", dir, name, ext[i]);
-		if ((f = fopen(path, "rb")) != NULL &&
-		    fseek(f, -(long)sizeof(tail), SEEK_END) != 0)
-			rewind(f);
-		if (f != NULL) {
+		if ((f = fopen(path, "rb")) != NULL) {
+			if (fseek(f, -(long)sizeof(tail), SEEK_END) != 0)
+				rewind(f);
 			n = fread(tail, 1, sizeof(tail), f);
 			fclose(f);
 		}
@@ -316,56 +311,32 @@ draw_figures(rp_report_t *R)
 	return 0;
 }
 
-/* The staged file name (a path inside the staging folder): its place in
- * out_dir checked writable (check), else the file installed there. */
+/* The staged file DIR/NAME (a path inside the staging folder): its place
+ * in out_dir checked writable (check), else the file installed there. */
 static int
-staged_one(
-    const char *out_dir, const char *name, int check, char *msg, size_t msglen)
+staged_one(rp_report_t *R, const char *out_dir, const char *dir,
+    const char *name, int check)
 {
 	char from[4700], to[4700];
 
-	snprintf(from, sizeof(from), "%s/%s", staging, name);
-	snprintf(to, sizeof(to), "%s/%s", out_dir, name);
-	return check ? hx_file_check_writable(to, msg, msglen)
-		     : hx_file_install(from, to, msg, msglen);
+	snprintf(from, sizeof(from), "%s/%s%s", staging, dir, name);
+	snprintf(to, sizeof(to), "%s/%s%s", out_dir, dir, name);
+	return check ? hx_file_check_writable(to, R->msg, sizeof(R->msg))
+		     : hx_file_install(from, to, R->msg, sizeof(R->msg));
 }
 
-/* staged_one for every file the staging folder holds: the figures first,
- * REPORT.md and REPORT.html last (a reader who sees the new REPORT.md
- * finds its figures). Stops at the first that fails. 0, or -1 with msg. */
-static int
-staged_each(const char *out_dir, int check, char *msg, size_t msglen)
-{
-	static const char *const pages[] = {
-	    "facts.json", "REPORT.md", "REPORT.html"};
-	char figs[4300], name[300];
-	struct dirent *e;
-	DIR *d;
-	int rc = 0;
-
-	snprintf(figs, sizeof(figs), "%s/figures", staging);
-	if ((d = opendir(figs)) == NULL) {
-		snprintf(msg, msglen, "%s: %s", figs, strerror(errno));
-		return -1;
-	}
-	while (rc == 0 && (e = readdir(d)) != NULL) {
-		snprintf(name, sizeof(name), "figures/%s", e->d_name);
-		if (e->d_name[0] != '.')
-			rc = staged_one(out_dir, name, check, msg, msglen);
-	}
-	closedir(d);
-	for (size_t i = 0; rc == 0 && i < sizeof(pages) / sizeof(pages[0]); i++)
-		rc = staged_one(out_dir, pages[i], check, msg, msglen);
-	return rc;
-}
-
-/* Every staged file in place in out_dir: all targets checked first (a
- * folder, an immutable file, a FIFO without a reader refuses before any
- * file is replaced), then renamed in. */
+/* Every staged file in place in out_dir, the figures first, REPORT.md and
+ * REPORT.html last (a reader who sees the new REPORT.md finds its
+ * figures): all targets checked first (a folder, an immutable file, a FIFO
+ * without a reader refuses before any file is replaced), then renamed in.
+ * Stops at the first that fails. */
 static int
 install(rp_report_t *R, const char *out_dir)
 {
+	static const char *const pages[] = {
+	    "facts.json", "REPORT.md", "REPORT.html"};
 	char figs[4300];
+	int rc = 0;
 
 	snprintf(figs, sizeof(figs), "%s/figures", out_dir);
 	if (mkdir(figs, 0777) != 0 && errno != EEXIST) {
@@ -373,9 +344,25 @@ install(rp_report_t *R, const char *out_dir)
 		    R->msg, sizeof(R->msg), "%s: %s", figs, strerror(errno));
 		return -1;
 	}
-	if (staged_each(out_dir, 1, R->msg, sizeof(R->msg)) != 0)
-		return -1;
-	return staged_each(out_dir, 0, R->msg, sizeof(R->msg));
+	snprintf(figs, sizeof(figs), "%s/figures", staging);
+	for (int check = 1; rc == 0 && check >= 0; check--) {
+		DIR *d = opendir(figs);
+		struct dirent *e;
+		if (d == NULL) {
+			snprintf(R->msg, sizeof(R->msg), "%s: %s", figs,
+			    strerror(errno));
+			return -1;
+		}
+		while (rc == 0 && (e = readdir(d)) != NULL)
+			if (e->d_name[0] != '.')
+				rc = staged_one(
+				    R, out_dir, "figures/", e->d_name, check);
+		closedir(d);
+		for (size_t i = 0;
+		     rc == 0 && i < sizeof(pages) / sizeof(pages[0]); i++)
+			rc = staged_one(R, out_dir, "", pages[i], check);
+	}
+	return rc;
 }
 
 /* The staging folder and what is left in it. */

@@ -77,33 +77,26 @@ load_results(void *arg, const char *path, char *msg, size_t msglen)
 	return 0;
 }
 
-/* path as a JSON object into *out, duplicate keys refused. A file that is
- * not one (a syntax error, an array) is refused with its file and line:
- * the report prints no verdict from it and does not call it "not
- * determined". 0, or -1 with msg and *out NULL. */
+/* path as a JSON object, duplicate keys refused, into *arg (a json_t **),
+ * or checked and dropped when arg is NULL (an explain or JAX file, checked
+ * before a section reads it). A file that is not one (a syntax error, an
+ * array) is refused with its file and line: the report prints no verdict
+ * from it and does not call it "not determined". 0, or -1 with msg. */
 static int
-read_object(const char *path, json_t **out, char *msg, size_t msglen)
+read_object(void *arg, const char *path, char *msg, size_t msglen)
 {
-	if ((*out = hx_result_load_json(path, msg, msglen)) == NULL)
-		return -1;
-	if (!json_is_object(*out)) {
+	json_t *o = hx_result_load_json(path, msg, msglen);
+
+	if (o != NULL && !json_is_object(o)) {
 		snprintf(msg, msglen, "%s:1: not a JSON object", path);
-		json_decref(*out);
-		*out = NULL;
-		return -1;
+		json_decref(o);
+		o = NULL;
 	}
-	return 0;
-}
-
-/* An explain or JAX JSON file, checked before a section reads it. */
-static int
-check_object(void *arg, const char *path, char *msg, size_t msglen)
-{
-	json_t *o;
-	int rc = read_object(path, &o, msg, msglen);
-
-	json_decref(o);
-	return rc;
+	if (arg != NULL)
+		*(json_t **)arg = o;
+	else
+		json_decref(o);
+	return o != NULL ? 0 : -1;
 }
 
 /* A memory timeline (harness --timeline): its header, then rows of as
@@ -114,7 +107,7 @@ check_timeline(void *arg, const char *path, char *msg, size_t msglen)
 	FILE *f = fopen(path, "r");
 	char *line = NULL, *p, *end;
 	size_t cap = 0;
-	int lineno = 0, fields = 0, k, rc = 0;
+	int lineno = 0, columns = 0, commas, rc = 0;
 
 	if (f == NULL) {
 		snprintf(msg, msglen, "%s: %s", path, strerror(errno));
@@ -122,20 +115,20 @@ check_timeline(void *arg, const char *path, char *msg, size_t msglen)
 	}
 	while (rc == 0 && getline(&line, &cap, f) > 0) {
 		line[strcspn(line, "\r\n")] = '\0';
+		for (commas = 0, p = line; *p != '\0'; p++)
+			commas += *p == ',';
 		if (++lineno == 1) {
-			fields = 1;
-			for (p = line; *p != '\0'; p++)
-				fields += *p == ',';
+			columns = commas;
 			rc = strncmp(line, "t_s,", 4) == 0 ? 0 : -1;
 			continue;
 		}
-		/* k numbers, each but the last ended by a comma. */
-		for (k = 1, p = line;; k++, p = end + 1) {
+		/* Numbers, each but the last ended by a comma. */
+		for (p = line;; p = end + 1) {
 			strtod(p, &end);
 			if (end == p || *end != ',')
 				break;
 		}
-		if (end == p || *end != '\0' || k != fields)
+		if (end == p || *end != '\0' || commas != columns)
 			rc = -1;
 	}
 	if (rc != 0)
@@ -166,7 +159,7 @@ load_others(rp_data_t *D, char *msg, size_t msglen)
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		snprintf(path, sizeof(path), "%s/%s", D->dir, files[i]);
 		if ((stat(path, &st) == 0 || errno != ENOENT) &&
-		    read_object(path, into[i], msg, msglen) != 0)
+		    read_object(into[i], path, msg, msglen) != 0)
 			return -1;
 	}
 	snprintf(path, sizeof(path), "%s/cachesim", D->dir);
@@ -179,10 +172,10 @@ load_others(rp_data_t *D, char *msg, size_t msglen)
 		return -1;
 	}
 	snprintf(path, sizeof(path), "%s/timelines", D->dir);
-	if (each_file(D->dir, "explain-", ".json", check_object, NULL, msg,
+	if (each_file(D->dir, "explain-", ".json", read_object, NULL, msg,
 		msglen) < 0 ||
-	    each_file(
-		D->dir, "jax-", ".json", check_object, NULL, msg, msglen) < 0 ||
+	    each_file(D->dir, "jax-", ".json", read_object, NULL, msg, msglen) <
+		0 ||
 	    each_file(path, "", ".csv", check_timeline, NULL, msg, msglen) < 0)
 		return -1;
 	return 0;
@@ -365,15 +358,12 @@ rp_data_threads(const json_t *r)
 	return t >= 1 && t <= INT_MAX ? (int)t : 1;
 }
 
-/* The first of runs that matches q, or NULL. */
+/* The next of runs from *i on that matches q, with *i moved past it. */
 static const json_t *
-first_match(const json_t *runs, const rp_query_t *q)
+next_match(const json_t *runs, const rp_query_t *q, size_t *i)
 {
-	size_t i;
-	json_t *r;
-
-	json_array_foreach(runs, i, r)
-	{
+	while (*i < json_array_size(runs)) {
+		const json_t *r = json_array_get(runs, (*i)++);
 		if (rp_data_run_matches(r, q))
 			return r;
 	}
@@ -383,18 +373,15 @@ first_match(const json_t *runs, const rp_query_t *q)
 const json_t *
 rp_data_find(const rp_data_t *D, const rp_query_t *q)
 {
-	return first_match(D->runs, q);
+	size_t i = 0;
+
+	return next_match(D->runs, q, &i);
 }
 
 const json_t *
 rp_data_next(const rp_data_t *D, const rp_query_t *q, size_t *i)
 {
-	while (*i < json_array_size(D->runs)) {
-		const json_t *r = json_array_get(D->runs, (*i)++);
-		if (rp_data_run_matches(r, q))
-			return r;
-	}
-	return NULL;
+	return next_match(D->runs, q, i);
 }
 
 const json_t *
@@ -441,17 +428,21 @@ rp_data_main_run(const rp_data_t *D, const char *workload, const char *variant)
 	return rp_data_main(D, set, workload, variant);
 }
 
-/* Adds r's variant to out unless it is there. */
+/* Adds r's variant to out unless it is there, or when q (NULL: any run)
+ * finds no run of it. */
 static size_t
-add_variant(const json_t *r, const char **out, size_t k, size_t cap)
+add_variant(const rp_data_t *D, const rp_query_t *q, const json_t *r,
+    const char **out, size_t k, size_t cap)
 {
-	const char *v = rp_field_str(r, RP_F_VARIANT);
+	rp_query_t one = q != NULL ? *q : (rp_query_t){0};
 
+	one.workload = rp_field_str(r, RP_F_WORKLOAD);
+	one.variant = rp_field_str(r, RP_F_VARIANT);
 	for (size_t j = 0; j < k; j++)
-		if (strcmp(out[j], v) == 0)
+		if (strcmp(out[j], one.variant) == 0)
 			return k;
-	if (k < cap)
-		out[k++] = v;
+	if (k < cap && (q == NULL || rp_data_find(D, &one) != NULL))
+		out[k++] = one.variant;
 	return k;
 }
 
@@ -461,8 +452,7 @@ rp_data_variants(const rp_data_t *D, const char *workload, const rp_query_t *q,
 {
 	const rp_workload_t *w = rp_workload_find(workload);
 	char main_set[128];
-	const char *order[RP_DATA_MAX_VARIANTS] = {NULL};
-	size_t norder = 0, k = 0, i;
+	size_t k = 0, i;
 	json_t *r;
 
 	snprintf(main_set, sizeof(main_set), RP_DATA_MAIN_SETS("%s"), workload);
@@ -472,19 +462,11 @@ rp_data_variants(const rp_data_t *D, const char *workload, const rp_query_t *q,
 			const char *set = rp_str(r, "_set");
 			if (strcmp(rp_field_str(r, RP_F_WORKLOAD), workload) ==
 				0 &&
-			    !rp_data_set_matches(RP_DATA_JAX_SETS, set) &&
+			    !rp_data_set_matches("jax-*", set) &&
 			    !rp_workload_jax_set(w, set) &&
 			    (pass == 1 || rp_data_set_matches(main_set, set)))
-				norder = add_variant(
-				    r, order, norder, RP_DATA_MAX_VARIANTS);
+				k = add_variant(D, q, r, out, k, cap);
 		}
-	for (size_t j = 0; j < norder; j++) {
-		rp_query_t one = q != NULL ? *q : (rp_query_t){0};
-		one.workload = workload;
-		one.variant = order[j];
-		if ((q == NULL || rp_data_find(D, &one) != NULL) && k < cap)
-			out[k++] = order[j];
-	}
 	return k;
 }
 
@@ -554,8 +536,9 @@ rp_data_cachesim(const rp_data_t *D, const char *workload, const char *variant)
 {
 	rp_query_t q = {
 	    .workload = workload, .variant = variant, .any_status = 1};
+	size_t i = 0;
 
-	return first_match(D->cachesim, &q);
+	return next_match(D->cachesim, &q, &i);
 }
 
 double

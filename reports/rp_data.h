@@ -4,26 +4,14 @@
  *
  * Every *.jsonl file in DATA_DIR is read in file-name order through the
  * harness's one result reader (hx_result_read); a file's name less ".jsonl" is
- * the set of its runs (interp-main, colony-spread-glibc, ...), added to each
- * run as "_set". Beside them: ceilings.json, ceilings-threads.json and
- * overhead.json (the `harness ceilings`, `harness ceilings --threads T` and
- * `harness overhead` objects) and the .json files in cachesim/ (single
- * results with a "cachesim" member).
+ * the set of its runs (interp-main, ...), added to each run as "_set".
+ * Beside them: the `harness ceilings` and `harness overhead` objects and
+ * the cache simulations of cachesim/.
  *
  * A run is found by a query of names and parameters (rp_query_t), never by
- * its position. The variants of a workload are those present in the data,
- * in a stable order: as they first appear in the workload's main sets
- * (RP_DATA_MAIN_SETS, file-name order, then line order), then as they first
- * appear in its other sets. The report holds no list of variant names.
- * The JAX programs measured by `harness exec`, and the C runs made at their
- * sizes, are no variants' and are left out of these lists: a registered
- * workload's JAX sets (rp_workload_jax_set), and for every workload the
- * sets named RP_DATA_JAX_SETS, the data's convention for those no
- * registration names (jax-base, jax-keep, a plugin's); reports/rp_jax.c
- * reads them by name.
- *
- * Two runs' times are compared by their own samples, one rule for every
- * section (rp_data_speedup).
+ * its position; the report holds no list of variant names, only the
+ * variants the data holds (rp_data_variants). Two runs' times are compared
+ * by their own samples, one rule for every section (rp_data_speedup).
  *
  * Limits: the whole data set is held in memory (a full report is about
  * 100 runs); the first run that matches a query wins.
@@ -36,9 +24,6 @@
 
 #include "hx_fields.h"
 
-/* The sets of reports/jax-sweep.sh: not variants of the C tables, with
- * the JAX sets a workload registers under other names. */
-#define RP_DATA_JAX_SETS "jax-*"
 /* Workload W's main sets ("interp-main*": interp-main, interp-main-eager),
  * a convention of the data, read for any workload (a plugin's too) and
  * registered as sets.main; W a string literal, or "%s" for a format. */
@@ -71,15 +56,11 @@ typedef struct rp_data_s {
 	const char *dir;
 	json_t *runs;     /* every result of the *.jsonl files */
 	json_t *cachesim; /* the results in cachesim/ */
-	json_t *ceilings; /* NULL when missing */
-	/* ceilings-after.json: the same measured again after the main
-	 * sweeps, how far the machine moved while they ran; NULL when
-	 * missing. */
-	json_t *ceilings_after;
-	/* ceilings-threads.json (`harness ceilings --threads T`); NULL when
-	 * missing. */
-	json_t *ceilings_threads;
-	json_t *overhead; /* NULL when missing */
+	/* DIR/NAME.json, NULL when missing: ceilings-after.json is the
+	 * ceilings measured again after the main sweeps (how far the machine
+	 * moved while they ran); ceilings-threads.json is `harness ceilings
+	 * --threads T`'s. */
+	json_t *ceilings, *ceilings_after, *ceilings_threads, *overhead;
 	/* The table of experiments (rp_experiments.h); NULL when none. */
 	struct rp_experiments_s *experiments;
 } rp_data_t;
@@ -94,11 +75,9 @@ void rp_data_free(rp_data_t *D);
 int rp_data_set_matches(const char *pattern, const char *set);
 /* Whether a run matches q. */
 int rp_data_run_matches(const json_t *r, const rp_query_t *q);
-/* Run r's thread count, the one reading of params.threads (the queries',
- * the threads tables' and the bandwidth rule's): its value, a fraction cut
- * to the whole number below; 1 when it is absent or null (the harness
- * leaves it out at 1), when r is NULL, and when it is under 1 or past
- * INT_MAX (never written: the harness takes 1 to VARIANT_THREADS_MAX). */
+/* Run r's thread count, the one reading of params.threads: its value cut
+ * to a whole number; 1 when it is absent (the harness leaves it out at 1),
+ * when r is NULL, and when it is under 1 or past INT_MAX. */
 int rp_data_threads(const json_t *r);
 /* The first run matching q, or NULL. */
 const json_t *rp_data_find(const rp_data_t *D, const rp_query_t *q);
@@ -120,9 +99,14 @@ const json_t *rp_data_main(const rp_data_t *D, const char *set,
  * (RP_DATA_MAIN_SETS). */
 const json_t *rp_data_main_run(
     const rp_data_t *D, const char *workload, const char *variant);
-/* The variants of workload (in the order above) that have a run matching
- * q's set, allocator and status (q NULL: any run), into out (borrowed from
- * D). Returns how many (at most cap). */
+/* The variants of workload that have a run matching q's set, allocator
+ * and status (q NULL: any run), into out (borrowed from D); how many (at
+ * most cap). Their order is stable: as they first appear in the workload's
+ * main sets (RP_DATA_MAIN_SETS), then in its other sets. The JAX programs
+ * and the C runs made at their sizes are no variants: a registered
+ * workload's JAX sets (rp_workload_jax_set) and, for every workload, the
+ * sets "jax-*" (jax-sweep.sh's, which no registration names) are left
+ * out. */
 size_t rp_data_variants(const rp_data_t *D, const char *workload,
     const rp_query_t *q, const char **out, size_t cap);
 /* The first ok run in set of each variant of workload and each allocator,
@@ -162,15 +146,10 @@ double rp_data_chunk(const json_t *r);
 
 /*
  * The result fields the report reads, each by an identifier: the harness's
- * table (hx_fields.h, RP_F_<ID> for its HX_F_<ID>) and, in RP_FIELDS, the
- * fields that table leaves to their writers (params.*, the machine's
- * caches, the cache simulation's raw counts). A report module reads a
- * field as rp_field(r, RP_F_TIME_MEDIAN) or rp_field(r, RP_F_N), never by
- * its path: hx_fields.h and this list are the only places that spell one,
- * so a renamed field is one edit and a misspelt one does not compile.
- *
- * X(ID, PATH); a field that more than the report reads belongs in
- * hx_fields.h instead.
+ * table (hx_fields.h, RP_F_<ID> for its HX_F_<ID>) and, in RP_FIELDS as
+ * X(ID, PATH), those only the report reads. A module reads a field as
+ * rp_field(r, RP_F_N), never by its path, so a renamed field is one edit
+ * and a misspelt one does not compile.
  */
 #define RP_FIELDS(X)                                                           \
 	X(N, "params.n")                                                       \
@@ -249,42 +228,35 @@ json_t *rp_field_json(const json_t *r, rp_field_t id);
 /* The string of field id in r; "" when r is NULL or it is missing. */
 const char *rp_field_str(const json_t *r, rp_field_t id);
 
-/* What rp_data_speedup found of run b against run a. */
+/* What rp_data_speedup found of run b against run a; a number is NAN
+ * when not computed (a run with under 2 samples, a time not positive, a
+ * negative margin). */
 typedef struct rp_speedup_s {
-	/* 1: b is faster beyond the margin; 0: a is faster, or they are the
-	 * same within it; NAN: not decided at this noise (the interval
-	 * reaches inside the margin, or the U test cannot tell the sets
-	 * apart), or not computed (samples under 2: a run without enough
-	 * samples; else a time not positive or a negative margin). */
+	/* 1: b is faster beyond the margin; 0: it is not; NAN: not decided
+	 * at this noise (the interval reaches inside the margin, or the U
+	 * test cannot tell the sets apart). */
 	double faster;
-	/* b's speed-up over a, median(a) / median(b): its bootstrap
-	 * interval at the level asked; NAN when not computed. */
-	double lo, hi;
-	/* The wider set's (max - min) / median; NAN when not computed. */
-	double spread;
-	/* The fewer samples of the two runs (0: one has none). */
-	size_t samples;
+	double lo, hi; /* median(a) / median(b)'s bootstrap interval */
+	double spread; /* the wider set's (max - min) / median */
+	size_t
+	    samples; /* the fewer samples of the two runs (0: one has none) */
 } rp_speedup_t;
 
 /*
- * Whether run b is faster than run a, decided by their own timed samples
- * (their steps' where a run times steps, a step's time being what a
- * per-step comparison compares, else their repeats'; the first 256 of
- * each) by hx_stats_verdict at level (0.95: the 95% interval): b is
- * faster when the interval of median(b) / median(a) lies below
- * 1 / (1 + margin) and the U test tells the two sets apart. margin is
- * what the claim needs beyond 1 (0: any speed-up; 0.10: more than
- * 1.10x). a and b are borrowed and may be NULL (a run without samples);
- * nothing is left for the caller to free. The bootstrap's seed is fixed:
- * the same runs give the same answer.
+ * Whether run b is faster than run a by more than margin (0: any speed-up;
+ * 0.10: more than 1.10x), by hx_stats_verdict at level (0.95) on their own
+ * samples, the first 256: their steps' where a run times steps (what a
+ * per-step comparison compares), else their repeats'. b is faster when the
+ * interval of median(b) / median(a) lies below 1 / (1 + margin) and the U
+ * test tells the sets apart. a and b may be NULL; the bootstrap's seed is
+ * fixed, so the same runs give the same answer.
  */
 rp_speedup_t rp_data_speedup(
     const json_t *a, const json_t *b, double margin, double level);
 
 /* A number by a path made at run time ("params." plus a registered
- * parameter's name; NAN when r or path is NULL or it is missing), and a
- * string member ("" when missing). A path known when compiling is a
- * field: rp_field. */
+ * parameter's name; NAN when r or path is NULL or it is missing; a path
+ * known when compiling is a field), and a string member ("" if missing). */
 double rp_num(const json_t *r, const char *path);
 const char *rp_str(const json_t *r, const char *key);
 /* 1 when the run was measured with glibc malloc. */

@@ -24,26 +24,18 @@ rp_report_free(rp_report_t *R)
 	rp_facts_free(&R->facts);
 }
 
-/* The note every embedded figure points to (its words: notes.md.j2). */
-#define FIGURE_NOTE "figure_scripts"
-
 /* Where render.py and templates/ are: the Makefile defines it as the
  * source tree's reports/. */
 #ifndef RP_REPORTS_DIR
 #define RP_REPORTS_DIR "reports"
 #endif
 
-static int
-figure_index(const char *name)
-{
-	const rp_fig_t *fig = rp_figure_find(name);
-	return fig != NULL ? (int)(fig - rp_figures) : -1;
-}
-
 const rp_plot_t *
 rp_report_plot(const rp_report_t *R, const char *name)
 {
-	int i = figure_index(name);
+	const rp_fig_t *fig = rp_figure_find(name);
+	long i = fig != NULL ? fig - rp_figures : -1;
+
 	return i >= 0 && i < RP_REPORT_MAX_FIGS ? &R->plots[i] : NULL;
 }
 
@@ -51,12 +43,13 @@ rp_report_plot(const rp_report_t *R, const char *name)
 static int
 figure_number(const rp_report_t *R, const char *name)
 {
-	int i = figure_index(name), k = 0;
+	const rp_plot_t *p = rp_report_plot(R, name);
+	int k = 0;
 
-	if (i < 0 || i >= RP_REPORT_MAX_FIGS || !R->saved[i])
+	if (p == NULL || !R->saved[p - R->plots])
 		return 0;
-	for (int j = 0; j <= i; j++)
-		k += R->saved[j];
+	for (const rp_plot_t *q = R->plots; q <= p; q++)
+		k += R->saved[q - R->plots];
 	return k;
 }
 
@@ -83,9 +76,8 @@ rp_report_cite(const rp_report_t *R, const char *name)
 void
 rp_report_figure_facts(rp_report_t *R, const char *name, const char *fact)
 {
-	int k = figure_number(R, name);
 	const rp_fig_t *fig = rp_figure_find(name);
-	int drawn = k > 0 && fig != NULL;
+	int k = figure_number(R, name), drawn = k > 0;
 
 	rp_fact_bool(&R->facts, drawn, NULL, "%s.drawn", fact);
 	rp_fact_num(
@@ -95,8 +87,10 @@ rp_report_figure_facts(rp_report_t *R, const char *name, const char *fact)
 	rp_fact_str(&R->facts, name, NULL, "%s.file", fact);
 	rp_fact_str(&R->facts, rp_report_cite(R, name), NULL, "%s.cite", fact);
 	rp_fact_str(&R->facts, drawn ? NULL : R->msg, NULL, "%s.error", fact);
-	rp_fact_str(&R->facts, drawn ? rp_report_note(R, FIGURE_NOTE) : NULL,
-	    NULL, "%s.note", fact);
+	/* The note every embedded figure points to. */
+	rp_fact_str(&R->facts,
+	    drawn ? rp_report_note(R, "figure_scripts") : NULL, NULL, "%s.note",
+	    fact);
 }
 
 const char *

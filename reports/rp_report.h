@@ -45,11 +45,10 @@ double rp_report_fit(
     const rp_report_t *R, const char *fig, const char *variant);
 /* "Figure 3" (a rotating buffer), or "Figure (not drawn)". */
 const char *rp_report_cite(const rp_report_t *R, const char *name);
-/* The facts a template needs to embed figure name with its own caption
- * (templates/macros.j2's figure), named FACT.WHAT: .drawn (its script was
- * written), .number, .title, .file, .cite ("Figure 3"), .error (why it
- * was not drawn) and .note, the link to the note every embedded figure
- * points to. fact is a name as facts are named
+/* The facts templates/macros.j2's figure needs to embed figure name with
+ * its own caption, FACT.drawn, .number, .title, .file, .cite ("Figure
+ * 3"), .error (why it was not drawn) and .note (the link to the note every
+ * embedded figure points to); fact is a fact's name
  * ("part.interp.figure.memory"). */
 void rp_report_figure_facts(rp_report_t *R, const char *name, const char *fact);
 /* What the statistics may claim. A 95% confidence interval of the median
@@ -71,10 +70,9 @@ const char *rp_report_peak(const json_t *r);
 /* Runs of about the same length: medians within this factor. */
 #define RP_REPORT_LENGTH_CLASS 3.0
 /* The noise band of runs of about `seconds`: the median of the own bands
- * (half the distance between the 10th and 90th percentiles of a run's
- * timed runs over their median) of the reference ("noise") and main-set runs
- * whose medians are within RP_REPORT_LENGTH_CLASS of it; NAN when there are
- * none. */
+ * (half the 10th to 90th percentile distance of a run's timed runs over
+ * their median) of the reference ("noise") and main-set runs within
+ * RP_REPORT_LENGTH_CLASS of it; NAN when there are none. */
 double rp_report_noise_at(const rp_data_t *D, double seconds);
 
 /* A caveat, printed once in the notebook's notes list: returns "[note K]

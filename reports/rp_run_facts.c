@@ -17,7 +17,9 @@ rp_run_facts_rss_nearer_live(const json_t *r)
 	    fabs(rss - rp_field(r, RP_F_MODEL_BYTES));
 }
 
-/* The facts W.V.NAME of each variant's main run that are its fields. */
+/* The facts W.V.NAME of each variant's main run that are its fields: .m
+ * where the workload has one; .step, .first_step where it times steps;
+ * .model in the allocator's size classes, .model_bare the live bytes. */
 static const rp_fact_field_t run_fields[] = {
     {"n", RP_F_N, RP_FACT_SIZE, RP_F_NONE},
     {"m", RP_F_M, RP_FACT_SIZE, RP_F_NONE},
@@ -38,11 +40,9 @@ static const rp_fact_field_t run_fields[] = {
     {"host_fault_price", RP_F_MODEL_HOST_FAULT_S, RP_FACT_TIME, RP_F_NONE},
 };
 
-/* One variant's main run; then what the variant is, whatever its runs
- * measured: its idiom, description, loop nest (null when it has none) and
- * memory formula, from its main run, else any run of it (every run carries
- * the same), with the formula's bytes at that run's N; the one-core JAX
- * programs it stands for, in the data's order. */
+/* One variant's facts (rp_run_facts.h); what the variant is comes from
+ * any run of it when it has no main run, since every run carries the
+ * same. */
 static void
 variant_facts(rp_report_t *R, const rp_workload_t *w, const char *v)
 {

@@ -8,16 +8,10 @@
  *
  *   workloads            the registered workloads, in the table's order
  *   W.V.measured         whether V has a main run
- *   W.V.n, .m            the run's sizes (m: where the workload has one)
- *   W.V.median           the median time of a run; .step of a step
- *   W.V.cold, .first_step  the cold run's time, the first step's
+ *   W.V.NAME             the run's field of each row of run_fields
+ *                        (rp_run_facts.c): .n, .median, .step, .cold, ...
  *   W.V.interval         the median's interval (rp_report_interval)
- *   W.V.gflops, .ns_per_unit  the work's rate and time per unit
- *   W.V.model, .faults   the schedule's modelled bytes, minor faults
  *   W.V.peak             the peak workspace ("< 64 KiB" under the grain)
- *   W.V.rss              the peak RSS; .model_bare the bare model's bytes,
- *                        .model the model in the allocator's size classes,
- *                        .rss_base the process's RSS before the inputs
  *   W.V.unit             one full array of W at the run's sizes (bytes)
  *   W.V.rss_nearer_live  whether the peak RSS is nearer the live bytes
  *                        (.model_bare) than the size classes (.model)
