@@ -585,6 +585,7 @@ hx_ceilings_measure_threads(
 	for (int i = 0; i < HX_CK_ARITH_COUNT; i++)
 		c->arith_per_s[i] = c->arith_spread[i] = NAN;
 	c->alloc_fresh_s = c->alloc_reuse_s = NAN;
+	c->ladder_sizes = 0;
 	c->release_s = c->release_spread = NAN;
 	c->host_fault_s = c->host_fault_unreported_bytes = NAN;
 	c->host_fault_after_bytes = NAN;

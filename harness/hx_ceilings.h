@@ -64,6 +64,8 @@ enum {
 };
 /* The library calls timed, in this order: sinf, cosf. */
 #define HX_CEILINGS_CALLS 2
+/* The most sizes of the read ladder (hx_ceilings_t.ladder_bytes). */
+#define HX_CEILINGS_LADDER 8
 /* The streams, in this order. */
 enum { HX_CEILINGS_READ, HX_CEILINGS_WRITE, HX_CEILINGS_COPY };
 /* The large allocation's size. */
@@ -180,6 +182,17 @@ typedef struct hx_ceilings_s {
 	 * counts both), vector loads and stores; and each array's bytes. */
 	double stream_bytes_per_s[3][4];
 	double stream_array_bytes[4];
+	/* The read stream on one array of each size from twice L3's stream
+	 * array, doubling, up to the stated L3 (at most
+	 * HX_CEILINGS_MAX_DEFAULT_BYTES and HX_CEILINGS_LADDER sizes), bytes
+	 * per second, best of runs. A VM may state more L3 than one core
+	 * gets (the Intel Xeon VM states 480 MiB and read 16 GB/s, DRAM's
+	 * rate, from 126 MB): the time model takes L3 to hold what the
+	 * ladder reads faster than halfway to DRAM (hx_model.c). 0 sizes
+	 * where the stated L3 is under the first. */
+	int ladder_sizes;
+	double ladder_bytes[HX_CEILINGS_LADDER];
+	double ladder_read_bytes_per_s[HX_CEILINGS_LADDER];
 	/* malloc, a first write to each 4 KiB page, free, of
 	 * HX_CEILINGS_ALLOC_BYTES (fresh), and the same writes to a block
 	 * kept (reuse), seconds, best of runs: fresh - reuse is the

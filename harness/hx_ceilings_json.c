@@ -67,6 +67,19 @@ hx_ceilings_json_core(json_t *obj, const hx_ceilings_t *c)
 		rc |= hx_ceilings_json_set(obj, key,
 		    hx_ceilings_json_number(c->stream_array_bytes[l]));
 	}
+	{
+		json_t *b = json_array(), *v = json_array();
+
+		for (int i = 0; i < c->ladder_sizes; i++) {
+			json_array_append_new(
+			    b, hx_ceilings_json_number(c->ladder_bytes[i]));
+			json_array_append_new(v,
+			    hx_ceilings_json_number(
+				c->ladder_read_bytes_per_s[i]));
+		}
+		rc |= hx_ceilings_json_set(obj, "read_ladder_bytes", b);
+		rc |= hx_ceilings_json_set(obj, "read_ladder_bytes_per_s", v);
+	}
 	for (int l = 0; l < HX_LAT_CLASSES; l++) {
 		if (hx_ceilings_latency_name(l) == NULL)
 			continue;

@@ -683,6 +683,48 @@ hx_ck_measure_stream(
 	return HX_CEILINGS_OK;
 }
 
+/* The read ladder (hx_ceilings_t.ladder_*): one page-aligned array of
+ * the largest size, written once, then read at each size, best of runs
+ * as the streams. */
+static int
+hx_ck_measure_ladder(hx_ceilings_t *c, size_t l3)
+{
+	size_t size[HX_CEILINGS_LADDER],
+	    s = 2 * (size_t)c->stream_array_bytes[2];
+	int n = 0, ret = HX_CEILINGS_OK;
+	void *buf = NULL;
+
+	c->ladder_sizes = 0;
+	for (; s > 0 && s <= l3 && s <= HX_CEILINGS_MAX_DEFAULT_BYTES &&
+	     n < HX_CEILINGS_LADDER;
+	     s *= 2)
+		size[n++] = s;
+	if (n == 0)
+		return HX_CEILINGS_OK;
+	if (posix_memalign(&buf, 4096, size[n - 1]) != 0)
+		return HX_CEILINGS_ENOMEM;
+	for (size_t i = 0; i < size[n - 1] / 4; i++)
+		((float *)buf)[i] = 1.0f;
+	for (int i = 0; i < n && ret == HX_CEILINGS_OK; i++) {
+		hx_ck_job_t j = {.kind = HX_CK_READ, .a = buf};
+		uint64_t k;
+		double best, spread;
+
+		j.n = size[i] / HX_CK_BYTES;
+		j.n -= j.n % 4;
+		if (hx_ck_time(&j, 1, &k, &best, &spread) != 0) {
+			ret = HX_CEILINGS_ECLOCK;
+			break;
+		}
+		c->ladder_bytes[i] = (double)size[i];
+		c->ladder_read_bytes_per_s[i] =
+		    HX_CK_BYTES * (double)j.n * (double)k / best;
+		c->ladder_sizes = i + 1;
+	}
+	free(buf);
+	return ret;
+}
+
 /* The largest power of two not above x (x >= 1). */
 static size_t
 hx_ck_pow2_floor(size_t x)
@@ -827,7 +869,7 @@ hx_ceilings_measure_levels_core(hx_ceilings_t *c)
 			return ret;
 		hx_ck_levels_keep(c, &r, round == 0);
 	}
-	return HX_CEILINGS_OK;
+	return hx_ck_measure_ladder(c, size[2]);
 }
 
 int

@@ -175,6 +175,22 @@ Test(ceilings, measure_small, .timeout = 60)
 			strlen(c.mca_program) > 6,
 		    "no llvm-mca cycle and no reason: '%s'", c.mca_program);
 	}
+	/* The read ladder: sizes doubling from twice L3's stream array, each
+	 * read no faster than L2's arrays are (a fifth over allowed: best of
+	 * different runs) and faster than 100 MB/s. */
+	cr_expect(c.ladder_sizes >= 0 && c.ladder_sizes <= HX_CEILINGS_LADDER,
+	    "%d ladder sizes", c.ladder_sizes);
+	for (int i = 0; i < c.ladder_sizes; i++) {
+		cr_expect_eq(c.ladder_bytes[i],
+		    (double)(2 << i) * c.stream_array_bytes[2], "size %d: %g",
+		    i, c.ladder_bytes[i]);
+		cr_expect(c.ladder_read_bytes_per_s[i] > 100e6 &&
+			(!FB_RATES_COMPARABLE ||
+			    c.ladder_read_bytes_per_s[i] <
+				1.2 * c.stream_bytes_per_s[0][1]),
+		    "%g bytes read at %g B/s, L2's at %g", c.ladder_bytes[i],
+		    c.ladder_read_bytes_per_s[i], c.stream_bytes_per_s[0][1]);
+	}
 	/* A call of sinf or cosf (a range reduction and a polynomial) takes
 	 * longer than one add's latency and less than a microsecond. */
 	for (int i = 0; i < HX_CEILINGS_CALLS; i++)
@@ -212,13 +228,17 @@ Test(ceilings, json_fields)
 	    .fault_s = 1.5e-6,
 	    .fault_spread = 0.125,
 	    .fault_runs = 5,
+	    .ladder_sizes = 2,
+	    .ladder_bytes = {16e6, 32e6},
+	    .ladder_read_bytes_per_s = {3e10, 2e10},
 	};
 	json_t *j = hx_ceilings_json(&c);
 	static const char *const keys[] = {"triad_bytes_per_s",
 	    "triad_array_bytes", "triad_bytes_counted", "fma_flops_per_s",
 	    "fma_vector_width", "fma_isa", "clock_resolution_s",
 	    "fma_flops_spread", "fma_runs", "minor_fault_s",
-	    "minor_fault_spread", "minor_fault_runs", "minor_fault_counted"};
+	    "minor_fault_spread", "minor_fault_runs", "minor_fault_counted",
+	    "read_ladder_bytes", "read_ladder_bytes_per_s"};
 
 	cr_assert_not_null(j);
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
@@ -241,6 +261,11 @@ Test(ceilings, json_fields)
 	    json_real_value(json_object_get(j, "minor_fault_s")), 1.5e-6);
 	cr_assert_eq(
 	    json_integer_value(json_object_get(j, "minor_fault_runs")), 5);
+	cr_assert_eq(
+	    json_array_size(json_object_get(j, "read_ladder_bytes")), 2);
+	cr_assert_eq(json_real_value(json_array_get(
+			 json_object_get(j, "read_ladder_bytes_per_s"), 1)),
+	    2e10);
 	json_decref(j);
 }
 
