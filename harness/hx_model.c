@@ -36,17 +36,45 @@ hx_model_at(const json_t *r, const char *path)
 	return json_is_number(v) ? json_number_value(v) : NAN;
 }
 
+/* The bytes L3 holds for one core: the stated size, unless the ceilings'
+ * read ladder (hx_ceilings_t.ladder_bytes) read an array slower than
+ * halfway (geometrically) from L3's read rate to DRAM's; then the largest
+ * size before it (at least L3's stream array). On the Intel Xeon VM
+ * (480 MiB stated) 16.8, 33.6 and 67.1 MB read at 29.4 to 29.8 GB/s,
+ * 134 MB at 20.2 and 268 MB at 16.4 (DRAM 16.2): 67.1 MB. */
+static double
+hx_model_l3_bytes(const json_t *c)
+{
+	const json_t *b = json_object_get(c, "read_ladder_bytes");
+	const json_t *v = json_object_get(c, "read_ladder_bytes_per_s");
+	const double mid = sqrt(hx_model_ceiling(c, "read_l3_bytes_per_s") *
+	    hx_model_ceiling(c, "read_dram_bytes_per_s"));
+	double held = hx_model_ceiling(c, "stream_l3_array_bytes");
+
+	if (!(mid > 0) || !(held > 0) || json_array_size(b) == 0 ||
+	    json_array_size(b) != json_array_size(v))
+		return (double)variant_cache_bytes(3, 0);
+	for (size_t i = 0; i < json_array_size(b); i++) {
+		if (!(json_number_value(json_array_get(v, i)) >= mid))
+			return held;
+		held = json_number_value(json_array_get(b, i));
+	}
+	return (double)variant_cache_bytes(3, 0);
+}
+
 /* The level ("l1", "l2", "l3", "dram") that holds bytes, by the cache
- * sizes of this machine; its index into *level. */
+ * sizes of this machine (L3's as hx_model_l3_bytes reads it from the
+ * ceilings c); its index into *level. */
 static const char *
-hx_model_level(double bytes, int *level)
+hx_model_level(const json_t *c, double bytes, int *level)
 {
 	static const char *const names[4] = {"l1", "l2", "l3", "dram"};
 	int l = 0;
 
 	for (; l < 3; l++) {
-		uint64_t size = variant_cache_bytes(l + 1, 0);
-		if (size > 0 && bytes <= (double)size)
+		double size = l < 2 ? (double)variant_cache_bytes(l + 1, 0)
+				    : hx_model_l3_bytes(c);
+		if (size > 0 && bytes <= size)
 			break;
 	}
 	*level = l;
@@ -356,12 +384,12 @@ hx_model_repeat_s(const json_t *c, int glevel)
  * when the table is past L2 but hx_model_level puts it in L3: L2's size
  * over the table's (0 where L2's size is unknown). */
 static double
-hx_model_l2_share(double bytes)
+hx_model_l2_share(const json_t *c, double bytes)
 {
 	const double s2 = (double)variant_cache_bytes(2, 0);
 	int level;
 
-	hx_model_level(bytes, &level);
+	hx_model_level(c, bytes, &level);
 	return level == 2 && s2 > 0 && bytes > s2 ? s2 / bytes : 0.0;
 }
 
@@ -381,8 +409,8 @@ hx_model_fetch_s(const json_t *c, int glevel, double bytes, double *share)
 	const double t =
 	    1.0 / hx_model_ceiling(c, hx_model_gather_keys[glevel]);
 	const double h3 =
-	    hx_model_l2_share(hx_model_ceiling(c, "gather_l3_table_bytes"));
-	const double hw = hx_model_l2_share(bytes);
+	    hx_model_l2_share(c, hx_model_ceiling(c, "gather_l3_table_bytes"));
+	const double hw = hx_model_l2_share(c, bytes);
 	double t2, pure;
 
 	*share = 0.0;
@@ -538,14 +566,27 @@ hx_model_working_set(const json_t *r)
 }
 
 /* The data terms: from the simulation when r has one, else work.bytes
- * served by the level of the working set (copy rates: bytes read plus
- * written). */
+ * served by the level of the working set, counted as a copy's: half read,
+ * half written. The reads add; the writes are the hot loop's stores, which
+ * the core retires into its store buffer and the caches write back while
+ * the loop computes: only what of them outlasts its in-core time adds
+ * (hx_model_combine). Measured (--profile, colony at N = 4096, 5 steps,
+ * the Intel Xeon VM): the loop that reads the (B, N) or (N, N) arrays
+ * back took 42.5 ms (chunked, 16.8 MB, L3) and 89.0 ms (naive-reuse, 268
+ * MB, DRAM) over its instructions for 1.34 GB, 31.6 and 15.1 GB/s, the
+ * read rates of those levels (29.8 and 16.2); the pair loop that stores
+ * them took 8.9 and 28.3 ms over its in-core 98.7 ms, where the writes
+ * alone at the write rates take 44.9 and 135.5 ms. At the copy rate, the
+ * whole 2.68 GB as one term, chunked read +28.5%. */
 static void
 hx_model_data(hx_model_t *m, const json_t *r, const json_t *c, double units)
 {
-	static const char *const copy[4] = {"copy_l1_bytes_per_s",
-	    "copy_l2_bytes_per_s", "copy_l3_bytes_per_s",
-	    "copy_dram_bytes_per_s"};
+	static const char *const read[4] = {"read_l1_bytes_per_s",
+	    "read_l2_bytes_per_s", "read_l3_bytes_per_s",
+	    "read_dram_bytes_per_s"};
+	static const char *const write[4] = {"write_l1_bytes_per_s",
+	    "write_l2_bytes_per_s", "write_l3_bytes_per_s",
+	    "write_dram_bytes_per_s"};
 	double d1 = hx_field_number(r, HX_F_SIM_D1_PER_UNIT);
 	double ll = hx_field_number(r, HX_F_SIM_LL_PER_UNIT);
 	double ws = hx_model_working_set(r);
@@ -567,44 +608,53 @@ hx_model_data(hx_model_t *m, const json_t *r, const json_t *c, double units)
 		return;
 	}
 	m->bytes_source = "work.bytes";
-	m->data_level = hx_model_level(ws, &level);
+	m->data_level = hx_model_level(c, ws, &level);
 	m->bytes_dram_per_unit = hx_field_number(r, HX_F_WORK_BYTES) / units;
-	if (level > 0 && isfinite(m->bytes_dram_per_unit))
-		hx_model_add(m, m->data_level,
-		    units * m->bytes_dram_per_unit /
-			hx_model_ceiling(c, copy[level]),
-		    0);
+	if (level == 0 || !isfinite(m->bytes_dram_per_unit))
+		return;
+	m->data_read_s = 0.5 * units * m->bytes_dram_per_unit /
+	    hx_model_ceiling(c, read[level]);
+	m->data_write_s = 0.5 * units * m->bytes_dram_per_unit /
+	    hx_model_ceiling(c, write[level]);
+	hx_model_add(m, m->data_level, m->data_read_s + m->data_write_s, 0);
+	if (m->nterms > 0 &&
+	    strcmp(m->term[m->nterms - 1].name, m->data_level) == 0)
+		m->data_term = m->nterms;
 }
 
 /* Sums, shares, the limiter and the verdict. The floating-point terms
  * overlap as far as the ceilings' FMA-and-divide mix measured (overlap 1:
  * their maximum; 0: their sum); the result overlaps the other in-core
- * terms (their maximum); data and faults add. */
+ * terms (their maximum); data and faults add, of work.bytes' writes only
+ * what outlasts that in-core time (hx_model_data). */
 static void
 hx_model_combine(hx_model_t *m, const json_t *c)
 {
-	double t[HX_MODEL_IN_CORE], rest = 0.0, top = -1.0;
+	double t[HX_MODEL_IN_CORE], rest = 0.0, top = -1.0, in_core;
 
 	for (int k = 0; k < HX_MODEL_IN_CORE; k++)
 		t[k] = NAN;
+	for (int i = 0; i < m->nterms; i++)
+		for (int k = 0; k < HX_MODEL_IN_CORE && !m->term[i].added; k++)
+			if (strcmp(m->term[i].name,
+				hx_model_in_core_names[k]) == 0)
+				t[k] = m->term[i].seconds;
+	hx_model_overlaps(
+	    c, m->gather_index, &m->fp_overlap, &m->gather_fp_overlap);
+	in_core = hx_model_in_core_rule(t, c, m->gather_index, &m->fp_s);
+	if (m->data_term > 0)
+		m->term[m->data_term - 1].seconds = m->data_read_s +
+		    fmax(0.0,
+			m->data_write_s - (isfinite(in_core) ? in_core : 0.0));
 	for (int i = 0; i < m->nterms; i++) {
-		if (m->term[i].added) {
+		if (m->term[i].added)
 			rest += m->term[i].seconds;
-		} else {
-			for (int k = 0; k < HX_MODEL_IN_CORE; k++)
-				if (strcmp(m->term[i].name,
-					hx_model_in_core_names[k]) == 0)
-					t[k] = m->term[i].seconds;
-		}
 		if (m->term[i].seconds > top) {
 			top = m->term[i].seconds;
 			m->limiter = m->term[i].name;
 		}
 	}
-	hx_model_overlaps(
-	    c, m->gather_index, &m->fp_overlap, &m->gather_fp_overlap);
-	m->predicted_s =
-	    hx_model_in_core_rule(t, c, m->gather_index, &m->fp_s) + rest;
+	m->predicted_s = in_core + rest;
 	m->error = (m->predicted_s - m->measured_s) / m->measured_s;
 	m->unexplained_s = NAN;
 	if (!(fabs(m->error) <= HX_MODEL_TOLERANCE)) {
@@ -640,14 +690,14 @@ hx_model_streams(hx_model_t *m, const json_t *r, const json_t *c, double units,
 	 * the working set. */
 	const double set = stated > 0 ? stated : hx_model_working_set(r);
 	int level;
-	const char *name = hx_model_level(set, &level);
+	const char *name = hx_model_level(c, set, &level);
 
 	if (level == 0)
 		return;
 	for (int i = 0; i < m->nterms; i++)
 		if (strcmp(m->term[i].name, "load") == 0)
 			m->term[i].seconds = 0.0;
-	const double hw = hx_model_l2_share(set);
+	const double hw = hx_model_l2_share(c, set);
 
 	m->bytes_stream_per_unit =
 	    m->iters_per_unit * m->loop.kind[HX_INSN_LOAD] * vbytes;
@@ -717,7 +767,7 @@ hx_model_compute(const json_t *r, const hx_loop_t *loop, double hot_units,
 	/* The gathers read the inputs (tables), or the part of them the
 	 * schedule keeps them on: the level that holds it. */
 	m->gather_bytes = isfinite(gset) ? gset : 0;
-	m->gather_level = hx_model_level(m->gather_bytes, &glevel);
+	m->gather_level = hx_model_level(c, m->gather_bytes, &glevel);
 	m->gather_index = glevel;
 	hx_model_in_core(m, c, units, glevel);
 	if (!(m->loop.mca_cycles > 0.0))
@@ -909,7 +959,7 @@ hx_model_add_refill(
 
 	if (!(bytes_per_unit > 0) || !(units > 0) || !isfinite(inputs))
 		return;
-	name = hx_model_level(inputs, &level);
+	name = hx_model_level(c, inputs, &level);
 	if (level <= m->gather_index)
 		return;
 	/* A gather lane that misses fetches one 64-byte line. */
@@ -921,7 +971,12 @@ hx_model_add_refill(
 	m->gather_refill_level = name;
 	for (int i = 0; i < m->nterms; i++)
 		if (m->term[i].added && strcmp(m->term[i].name, name) == 0) {
-			m->term[i].seconds += s;
+			/* The data term's seconds are its reads' and writes'
+			 * (hx_model_combine): these are reads. */
+			if (m->data_term == i + 1)
+				m->data_read_s += s;
+			else
+				m->term[i].seconds += s;
 			hx_model_combine(m, c);
 			return;
 		}

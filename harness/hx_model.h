@@ -128,6 +128,13 @@ typedef struct hx_model_s {
 	const char *stream_level;
 	const char
 	    *data_level; /* without --cachesim: the level of work.bytes */
+	/* Without --cachesim, work.bytes as half read and half written
+	 * (the copy the data term's rates assume): the reads at the level's
+	 * read rate and the writes at its write rate, seconds. The term is
+	 * the reads and what of the writes outlasts the hot loop's in-core
+	 * time (hx_model_combine); data_term is its index plus 1, 0 none. */
+	double data_read_s, data_write_s;
+	int data_term;
 	double faults;
 	/* The hot loop's dependency chains (hx_flow.h): the seconds an
 	 * iteration waits (its instructions' starts summed, over the

@@ -168,6 +168,59 @@ term_of(const hx_model_t *m, const char *name)
 	return NAN;
 }
 
+/* work.bytes as a copy's, half read and half written: the reads add to
+ * the loop's in-core 100 us, the writes only past it. The level is the
+ * working set's, L3 held to what the ceilings' read ladder read at L3's
+ * pace: a set of 3 S, the ladder fast at 2 S and slow at 4 S, is DRAM's;
+ * without the ladder, the stated L3's (S an eighth of it). */
+Test(model, data_writes_hide_under_the_loop_and_the_ladder_bounds_l3)
+{
+	const double l2 = (double)variant_cache_bytes(2, 0);
+	const double l3 = (double)variant_cache_bytes(3, 0);
+	const double s = l3 / 8.0;
+	json_t *c = json_pack(
+	    "{s:f, s:f, s:i, s:f, s:f, s:f, s:f, s:f, s:[f, f], s:[f, f]}",
+	    "add_per_s", 1e10, "fma_flops_per_s", 3.2e11, "fma_vector_width",
+	    16, "read_l3_bytes_per_s", 1e11, "write_l3_bytes_per_s", 1e11,
+	    "read_dram_bytes_per_s", 4e10, "write_dram_bytes_per_s", 1e10,
+	    "stream_l3_array_bytes", s, "read_ladder_bytes", 2.0 * s, 4.0 * s,
+	    "read_ladder_bytes_per_s", 9e10, 5e10);
+	json_t *r = json_pack("{s:{s:f, s:f}, s:{s:f}, s:{s:f, s:f}}", "work",
+	    "units", 1e6, "bytes", 4e6, "time_s", "median", 0.01, "memory",
+	    "input_bytes", 3.0 * s, "peak_workspace_bytes", 0.0);
+	hx_loop_t l = loop_in("probe_rows");
+	hx_model_t m;
+	char msg[256];
+
+	if (!(l3 > 0) || !(3.0 * s > l2)) {
+		cr_skip_test("this machine states no L3 eight times past L2");
+		return;
+	}
+	/* 16 FMAs a loop at 1e10 a second: 100 us in the core. */
+	l.kind[HX_INSN_FMA] = 16;
+	cr_assert_eq(
+	    hx_model_compute(r, &l, 16, 0, NAN, c, &m, msg, sizeof(msg)), 0,
+	    "%s", msg);
+	cr_assert_str_eq(m.data_level, "dram", "the ladder read 4 S slowly");
+	/* 2 MB read at 4e10: 50 us; 2 MB written at 1e10: 200 us, 100 us of
+	 * it past the loop. */
+	cr_expect_float_eq(
+	    term_of(&m, "dram"), 150e-6, 1e-12, "%g", term_of(&m, "dram"));
+	cr_expect_float_eq(m.predicted_s, 250e-6, 1e-12, "%g", m.predicted_s);
+	/* Without the ladder, L3 (at 1e11 both ways): the 20 us of writes
+	 * hide under the loop, the 20 us of reads add. */
+	json_object_del(c, "read_ladder_bytes");
+	cr_assert_eq(
+	    hx_model_compute(r, &l, 16, 0, NAN, c, &m, msg, sizeof(msg)), 0,
+	    "%s", msg);
+	cr_assert_str_eq(m.data_level, "l3");
+	cr_expect_float_eq(
+	    term_of(&m, "l3"), 20e-6, 1e-12, "%g", term_of(&m, "l3"));
+	cr_expect_float_eq(m.predicted_s, 120e-6, 1e-12, "%g", m.predicted_s);
+	json_decref(r);
+	json_decref(c);
+}
+
 /* A run that faults 1000 pages pays each fault and each page's release
  * (a page that faults afresh every run was given back in one); ceilings
  * without the release's price count the fault alone. */
