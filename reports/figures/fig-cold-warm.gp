@@ -13,19 +13,19 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 0.946913
-"interp/fused" 0.965994
-"interp/chunked" 0.965159
-"interp/tiled" 0.962871
-"interp/hoisted" 1.00219
-"interp/sorted" 1.14274
-"interp/gram" 0.966926
-"colony/naive" 0.894791
-"colony/naive-reuse" 0.983006
-"colony/fused" 1.06591
-"colony/chunked" 0.88104
-"colony/tiled" 1.00263
-"colony/cells" 1.10732
+"interp/materialized" 0.986328
+"interp/fused" 0.949648
+"interp/chunked" 0.964472
+"interp/tiled" 0.979123
+"interp/hoisted" 0.974937
+"interp/sorted" 1.08802
+"interp/gram" 0.975943
+"colony/naive" 0.978649
+"colony/naive-reuse" 0.952152
+"colony/fused" 0.984436
+"colony/chunked" 0.883127
+"colony/tiled" 0.978497
+"colony/cells" 1.01987
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

@@ -12,30 +12,30 @@ set xrange [0.01:10000]
 set yrange [0.1:1000]
 set samples 400
 $v0 << EOD
-0.13 0.240294 0.307521
+0.13 0.205826 0.261704
 EOD
 $v1 << EOD
-2.4375 7.45142 13.4705
+2.4375 7.28123 12.6841
 EOD
 $v2 << EOD
-1312.01 13.8564 13.4705
+1312.01 13.2307 12.6841
 EOD
 $v3 << EOD
-2.4375 12.6005 13.4705
+2.4375 11.8763 12.6841
 EOD
 $v4 << EOD
-1312.01 34.9714 50.746
+1312.01 34.1662 50.5832
 EOD
 $v5 << EOD
-216.838 24.5491 28.9819
+216.838 23.5739 29.0237
 EOD
 $v6 << EOD
-77.4138 142.931 208.676
+77.4138 134.418 209.842
 EOD
 $v7 << EOD
-6.93406 18.5631 25.4405
+6.93406 18.925 25.0514
 EOD
-plot (x*424.5 < 229.9 ? x*424.5 : 229.9) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 425 GB/s', (x*101 < 229.9 ? x*101 : 229.9) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 101 GB/s', (x*16.84 < 229.9 ? x*16.84 : 229.9) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 17 GB/s', (x*16.42 < 229.9 ? x*16.42 : 229.9) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 16 GB/s; the flat part: FMA peak', 10.53 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 10.5 GFLOP/s', 50.75 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 50.7 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
+plot (x*445.3 < 242.7 ? x*445.3 : 242.7) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 445 GB/s', (x*110.9 < 242.7 ? x*110.9 : 242.7) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 111 GB/s', (x*16.03 < 242.7 ? x*16.03 : 242.7) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 16 GB/s', (x*15.91 < 242.7 ? x*15.91 : 242.7) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 16 GB/s; the flat part: FMA peak', 10.17 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 10.2 GFLOP/s', 50.58 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 50.6 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
   $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM; gathers)', $v1 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#E69F00' notitle, \
   $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3; gathers)', $v2 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#009E73' notitle, \
   $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3; gathers)', $v3 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#CC79A7' notitle, \
