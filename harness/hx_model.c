@@ -644,6 +644,7 @@ hx_model_combine(hx_model_t *m, const json_t *c)
 	in_core = hx_model_in_core_rule(t, c, m->gather_index, &m->fp_s);
 	if (m->data_term > 0)
 		m->term[m->data_term - 1].seconds = m->data_read_s +
+		    m->data_refill_s +
 		    fmax(0.0,
 			m->data_write_s - (isfinite(in_core) ? in_core : 0.0));
 	for (int i = 0; i < m->nterms; i++) {
@@ -882,6 +883,7 @@ hx_model_passes_work(const variant_t *v, const params_t *p,
 			continue;
 		pass[*n].iterations = ps->iterations_of(p);
 		pass[*n].prefetches_hot = ps->prefetches_hot;
+		pass[*n].reads_back = ps->reads_back;
 		if (ps->per_lane && pass[*n].loop.lanes > 1)
 			pass[*n].iterations /= pass[*n].loop.lanes;
 		(*n)++;
@@ -972,9 +974,10 @@ hx_model_add_refill(
 	for (int i = 0; i < m->nterms; i++)
 		if (m->term[i].added && strcmp(m->term[i].name, name) == 0) {
 			/* The data term's seconds are its reads' and writes'
-			 * (hx_model_combine): these are reads. */
+			 * (hx_model_combine): these are the hot loop's reads.
+			 */
 			if (m->data_term == i + 1)
-				m->data_read_s += s;
+				m->data_refill_s += s;
 			else
 				m->term[i].seconds += s;
 			hx_model_combine(m, c);

@@ -74,8 +74,8 @@ typedef struct hx_model_pass_s {
 	/* Of seconds, the functions its loop calls (the ceilings' measured
 	 * call of each): a profile counts them in their own objects. */
 	double calls_s;
-	/* variant_pass_t.prefetches_hot. */
-	int prefetches_hot;
+	/* variant_pass_t.prefetches_hot and .reads_back. */
+	int prefetches_hot, reads_back;
 } hx_model_pass_t;
 
 typedef struct hx_model_s {
@@ -135,6 +135,9 @@ typedef struct hx_model_s {
 	 * time (hx_model_combine); data_term is its index plus 1, 0 none. */
 	double data_read_s, data_write_s;
 	int data_term;
+	/* Of that term, the lines the gathers bring back into their part
+	 * from the same level (hx_model_add_refill): reads of the hot loop. */
+	double data_refill_s;
 	double faults;
 	/* The hot loop's dependency chains (hx_flow.h): the seconds an
 	 * iteration waits (its instructions' starts summed, over the
@@ -195,6 +198,16 @@ void hx_model_add_passes(
  */
 double hx_model_units(
     const variant_t *v, const params_t *p, const hx_loop_t *loop);
+
+/*
+ * The profile's split of m's prediction (--profile): the hot loop's seconds
+ * (the prediction less the passes and the faults, and less the data term's
+ * reads where a pass reads back what the loop stored,
+ * variant_pass_t.reads_back), and pass i's (its own, and its share of
+ * those reads).
+ */
+double hx_model_hot_loop_s(const hx_model_t *m);
+double hx_model_pass_s(const hx_model_t *m, int i);
 
 /*
  * The model of result r (an ok run's object) given its variant's hot loop

@@ -285,18 +285,36 @@ hx_model_range_s(const json_t *prof, const uint64_t range[][2], int n, int i)
 	return hx_profile_seconds(prof, range[i][0], range[i][1], inner, k);
 }
 
-/* The seconds the model puts in its hot loop: its prediction less the
- * passes and the faults (the data terms count there). */
-static double
-hx_model_hot_s(const hx_model_t *m)
+/* The passes of m that read back what its hot loop stored. */
+static int
+hx_model_reads_back(const hx_model_t *m)
+{
+	int n = 0;
+
+	for (int i = 0; i < m->npasses; i++)
+		n += m->pass[i].reads_back != 0;
+	return n;
+}
+
+double
+hx_model_hot_loop_s(const hx_model_t *m)
 {
 	return m->predicted_s - hx_model_term_s(m, "passes") -
-	    hx_model_term_s(m, "faults");
+	    hx_model_term_s(m, "faults") -
+	    (hx_model_reads_back(m) > 0 ? m->data_read_s : 0.0);
+}
+
+double
+hx_model_pass_s(const hx_model_t *m, int i)
+{
+	return m->pass[i].seconds +
+	    (m->pass[i].reads_back ? m->data_read_s / hx_model_reads_back(m)
+				   : 0.0);
 }
 
 /* The profile's split (r's "profile", hx_profile.h) by the ranges the
  * model priced, seconds a run, each beside its prediction: the hot loop
- * (the prediction less the passes and the faults), each pass's loop (the
+ * (hx_model_hot_loop_s), each pass's loop (hx_model_pass_s; the
  * loops inside it apart), the rest of the variant's object, the kernel
  * (beside the faults' term) and each other object. Printed on f when not
  * NULL. NULL when out of memory. */
@@ -307,7 +325,7 @@ hx_model_profile_json(const hx_model_t *m, const json_t *prof, FILE *f)
 	const int n = hx_model_ranges(m, range);
 	const double all = hx_profile_seconds(prof, 0, UINT64_MAX, NULL, 0);
 	const double hot = hx_model_range_s(prof, range, n, 0);
-	const double hot_pred = hx_model_hot_s(m);
+	const double hot_pred = hx_model_hot_loop_s(m);
 	const json_t *others = json_object_get(prof, "objects");
 	const json_t *kernel = json_object_get(prof, "kernel_s");
 	json_t *o = json_object(), *passes = json_array(), *e;
@@ -331,11 +349,11 @@ hx_model_profile_json(const hx_model_t *m, const json_t *prof, FILE *f)
 		placed += s;
 		json_array_append_new(passes,
 		    json_pack("{s:o, s:o}", "measured_s", hx_model_num(s),
-			"predicted_s", hx_model_num(m->pass[i].seconds)));
+			"predicted_s", hx_model_num(hx_model_pass_s(m, i))));
 		if (f != NULL)
 			fprintf(f, "%s %s %.4g s (%.4g s)",
 			    i == 0 ? "; passes" : ",", m->pass[i].loop.function,
-			    s, m->pass[i].seconds);
+			    s, hx_model_pass_s(m, i));
 	}
 	json_object_set_new(o, "hot_loop_s", hx_model_num(hot));
 	json_object_set_new(o, "hot_loop_predicted_s", hx_model_num(hot_pred));
@@ -401,7 +419,7 @@ hx_model_pass_check(const json_t *r, const hx_model_t *m, json_t *w)
 		/* The loop's own instructions: the samples of the functions
 		 * it calls (colony_orient's cosf and sinf) fall in their own
 		 * objects, not in its range. */
-		const double pred = m->pass[i].seconds - m->pass[i].calls_s;
+		const double pred = hx_model_pass_s(m, i) - m->pass[i].calls_s;
 		const double got = json_number_value(json_object_get(
 		    json_array_get(passes, (size_t)i), "measured_s"));
 
@@ -437,7 +455,7 @@ hx_model_profile_check(json_t *r, const hx_model_t *m)
 	    json_object_get(json_object_get(r, "profile"), "samples");
 	const json_t *passes = json_object_get(
 	    json_object_get(json_object_get(r, "model"), "profile"), "passes");
-	const double hot_pred = hx_model_hot_s(m);
+	const double hot_pred = hx_model_hot_loop_s(m);
 	json_t *w = json_object_get(r, "warnings");
 	double got;
 	int prefetches = 0;

@@ -62,7 +62,7 @@ extern "C" {
 #define FB_VERSION_SEMVER "0.17.0"
 
 /* Raised whenever workload_t, variant_t or params_t change. */
-#define FB_PLUGIN_ABI_VERSION 8
+#define FB_PLUGIN_ABI_VERSION 9
 
 typedef struct fb_plugin_s {
 	uint32_t abi_version; /* FB_PLUGIN_ABI_VERSION when built */

@@ -194,6 +194,11 @@ typedef struct variant_pass_s {
 	 * its 13.3 ms, the row loop 2.4), the profile's check of the hot
 	 * loop counts this pass's time with it. */
 	int prefetches_hot;
+	/* 1: it reads back what the hot loop stored (a materializing
+	 * schedule's (N, M) or (N, N) arrays): the profile's split counts
+	 * the data term's reads (hx_model_t.data_read_s) in it, shared
+	 * evenly among such passes, not in the hot loop. */
+	int reads_back;
 } variant_pass_t;
 
 /* variant_pass_t.lanes of the code around a loop. */

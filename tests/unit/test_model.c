@@ -221,6 +221,36 @@ Test(model, data_writes_hide_under_the_loop_and_the_ladder_bounds_l3)
 	json_decref(c);
 }
 
+/* The profile's split: the data term's reads are the time of the passes
+ * that read back what the hot loop stored, shared evenly, not the hot
+ * loop's; without such a pass they stay in the hot loop. */
+Test(model, reads_back_move_the_data_reads_to_their_passes)
+{
+	hx_model_t m;
+
+	memset(&m, 0, sizeof(m));
+	m.term[0] = (hx_model_term_t){.name = "passes", .seconds = 0.010};
+	m.term[1] = (hx_model_term_t){.name = "faults", .seconds = 0.050};
+	m.term[2] = (hx_model_term_t){.name = "dram", .seconds = 0.090};
+	m.nterms = 3;
+	m.predicted_s = 0.300;
+	m.data_read_s = 0.080;
+	m.npasses = 3;
+	m.pass[0].seconds = 0.004;
+	m.pass[1].seconds = 0.006;
+	m.pass[2].seconds = 0.000;
+	cr_expect_float_eq(hx_model_hot_loop_s(&m), 0.240, 1e-12, "%g",
+	    hx_model_hot_loop_s(&m));
+	cr_expect_float_eq(hx_model_pass_s(&m, 0), 0.004, 1e-12);
+	m.pass[0].reads_back = m.pass[2].reads_back = 1;
+	cr_expect_float_eq(hx_model_hot_loop_s(&m), 0.160, 1e-12, "%g",
+	    hx_model_hot_loop_s(&m));
+	cr_expect_float_eq(
+	    hx_model_pass_s(&m, 0), 0.044, 1e-12, "%g", hx_model_pass_s(&m, 0));
+	cr_expect_float_eq(hx_model_pass_s(&m, 1), 0.006, 1e-12);
+	cr_expect_float_eq(hx_model_pass_s(&m, 2), 0.040, 1e-12);
+}
+
 /* A run that faults 1000 pages pays each fault and each page's release
  * (a page that faults afresh every run was given back in one); ceilings
  * without the release's price count the fault alone. */

@@ -186,10 +186,11 @@ double colony_step_particles(const params_t *p);
 /* Pairs a run's steps visit: N^2 a step. */
 double colony_step_pairs(const params_t *p);
 /* The pass of the variants that sum stored (rows, N) arrays
- * (colony_rows_sum): a pair a lane of its vector loop. */
+ * (colony_rows_sum): a pair a lane of its vector loop; it reads back what
+ * the pair loop stored. */
 #define COLONY_ROWS_SUM_PASS                                                   \
 	{                                                                      \
-		"colony_rows_sum", 0, 0, colony_step_pairs, 1                  \
+		"colony_rows_sum", 0, 0, colony_step_pairs, 1, .reads_back = 1 \
 	}
 double colony_flops_per_pair(void);
 double colony_all_pairs_flops(const params_t *p);

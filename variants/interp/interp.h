@@ -275,10 +275,10 @@ double interp_reduce_iterations(const params_t *p);
 /* The passes of interp_block_materialized (materialized and chunked):
  * its remainder (the largest scalar loop), then the square and the
  * reduction (the INTERP_LANES-lane loops after the pair loop, the
- * largest). At 8 lanes gcc 12 writes the remainder as straight code, not a
- * loop (the AVX2 build's loops: the pair loop, the square and the
- * reduction at 8 lanes, two float64 loops): it is stated at 16 lanes
- * alone. */
+ * largest), which read back the block the pair loop stored. At 8 lanes gcc 12
+ * writes the remainder as straight code, not a loop (the AVX2 build's loops:
+ * the pair loop, the square and the reduction at 8 lanes, two float64 loops):
+ * it is stated at 16 lanes alone. */
 double interp_block_remainder_iterations(const params_t *p);
 #if INTERP_LANES == 16
 #define INTERP_BLOCK_REMAINDER_PASS                                            \
@@ -289,9 +289,10 @@ double interp_block_remainder_iterations(const params_t *p);
 #define INTERP_BLOCK_MATERIALIZED_PASSES                                       \
 	{                                                                      \
 		INTERP_BLOCK_REMAINDER_PASS{"interp_block_materialized",       \
-		    INTERP_LANES, 1, interp_square_iterations},                \
+		    INTERP_LANES, 1, interp_square_iterations,                 \
+		    .reads_back = 1},                                          \
 		    {"interp_block_materialized", INTERP_LANES, 2,             \
-			interp_reduce_iterations},                             \
+			interp_reduce_iterations, .reads_back = 1},            \
 	}
 
 /* Shared model pieces. */
