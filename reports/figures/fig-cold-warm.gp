@@ -13,19 +13,19 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 0.986328
-"interp/fused" 0.949648
-"interp/chunked" 0.964472
-"interp/tiled" 0.979123
-"interp/hoisted" 0.974937
-"interp/sorted" 1.08802
-"interp/gram" 0.975943
-"colony/naive" 0.978649
-"colony/naive-reuse" 0.952152
-"colony/fused" 0.984436
-"colony/chunked" 0.883127
-"colony/tiled" 0.978497
-"colony/cells" 1.01987
+"interp/materialized" 1.04788
+"interp/fused" 0.954121
+"interp/chunked" 0.937485
+"interp/tiled" 0.959177
+"interp/hoisted" 0.96313
+"interp/sorted" 1.05456
+"interp/gram" 0.892501
+"colony/naive" 1.02888
+"colony/naive-reuse" 0.988459
+"colony/fused" 0.990088
+"colony/chunked" 0.864644
+"colony/tiled" 0.969241
+"colony/cells" 1.06721
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

@@ -12,27 +12,27 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.42898
+2 1.44372
 EOD
 $s1 << EOD
 1 1
-2 1.7249
+2 1.67532
 EOD
 $s2 << EOD
 1 1
-2 1.81949
+2 1.74042
 EOD
 $s3 << EOD
 1 1
-2 1.54093
+2 1.47089
 EOD
 $s4 << EOD
 1 1
-2 1.81088
+2 1.59215
 EOD
 $s5 << EOD
 1 1
-2 1.34225
+2 1.31689
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'naive', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'naive-reuse', \

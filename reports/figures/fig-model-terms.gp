@@ -14,19 +14,19 @@ set xtics rotate by -35 noenhanced
 set yrange [0:2]
 set key inside left top box opaque
 $t << EOD
-"interp/materialized" 0.610321 0 0.0955078 0.274654
-"interp/fused" 1.09462 0.00016818 0 2.21435e-05
-"interp/chunked" 0.995486 0.0812584 0 0.00450286
-"interp/tiled" 0.940662 0.240438 0 3.07905e-05
-"interp/hoisted" 0.248223 0.814044 0 0.0001302
-"interp/sorted" 0.73624 0.0289582 0 0.0823389
-"interp/gram" 1.03662 0.0455175 0 0.00184403
-"colony/naive" 0.138651 0 0.184571 0.700265
-"colony/naive-reuse" 0.312338 0 0.415783 0.315508
-"colony/fused" 0.963758 4.93861e-05 0 0.000108896
-"colony/chunked" 0.587962 0.269322 0 0.0928732
-"colony/tiled" 1.09899 0.000102072 0 0.000296964
-"colony/cells" 0.812049 0.00476635 0 0.00429431
+"interp/materialized" 0.595295 0 0.094044 0.282947
+"interp/fused" 1.05669 0.000164789 0 3.13106e-05
+"interp/chunked" 0.960057 0.0794177 0 0.00459136
+"interp/tiled" 0.898248 0.239873 0 2.99257e-05
+"interp/hoisted" 0.267335 0.816053 0 4.90325e-05
+"interp/sorted" 0.758219 0.0270834 0 0.000789441
+"interp/gram" 0.877226 0.0379101 0 0.00240102
+"colony/naive" 0.141474 0 0.163669 0.684968
+"colony/naive-reuse" 0.33001 0 0.381783 0.319584
+"colony/fused" 0.962114 4.92865e-05 0 0.000139038
+"colony/chunked" 0.585086 0.246513 0 0.0886143
+"colony/tiled" 1.11025 0.000102951 0 0.000402362
+"colony/cells" 0.873212 0.00508208 0 0.00439347
 EOD
 plot $t using 2:xtic(1) lc rgb '#0072B2' title 'in-core (compute, gathers and loads as they overlap, plus the loops beside the hot loop)', $t using 3 lc rgb '#56B4E9' title 'L2 and L3 transfers', $t using 4 lc rgb '#E69F00' title 'DRAM transfers', $t using 5 lc rgb '#CC79A7' title 'page faults', 1 with lines dt 2 lw 2 lc rgb 'black' title 'measured median'
 set output
