@@ -567,15 +567,16 @@ hx_model_working_set(const json_t *r)
 
 /* The data terms: from the simulation when r has one, else work.bytes
  * served by the level of the working set, counted as a copy's: half read,
- * half written. The reads add; the writes are the hot loop's stores, which
- * the core retires into its store buffer and the caches write back while
- * the loop computes: only what of them outlasts its in-core time adds
- * (hx_model_combine). Measured (--profile, colony at N = 4096, 5 steps,
- * the Intel Xeon VM): the loop that reads the (B, N) or (N, N) arrays
- * back took 42.5 ms (chunked, 16.8 MB, L3) and 89.0 ms (naive-reuse, 268
- * MB, DRAM) over its instructions for 1.34 GB, 31.6 and 15.1 GB/s, the
- * read rates of those levels (29.8 and 16.2); the pair loop that stores
- * them took 8.9 and 28.3 ms over its in-core 98.7 ms, where the writes
+ * half written. The reads add; so do the writes, but where they are the
+ * hot loop's stores (a stated pass reads back what it stored,
+ * variant_pass_t.reads_back), which the core retires into its store buffer
+ * and the caches write back while the loop computes: then only what of
+ * them outlasts its in-core time adds (hx_model_combine). Measured (--profile,
+ * colony at N = 4096, 5 steps, the Intel Xeon VM): the loop that reads the (B,
+ * N) or (N, N) arrays back took 42.5 ms (chunked, 16.8 MB, L3) and 89.0 ms
+ * (naive-reuse, 268 MB, DRAM) over its instructions for 1.34 GB, 31.6 and 15.1
+ * GB/s, the read rates of those levels (29.8 and 16.2); the pair loop that
+ * stores them took 8.9 and 28.3 ms over its in-core 98.7 ms, where the writes
  * alone at the write rates take 44.9 and 135.5 ms. At the copy rate, the
  * whole 2.68 GB as one term, chunked read +28.5%. */
 static void
@@ -625,12 +626,14 @@ hx_model_data(hx_model_t *m, const json_t *r, const json_t *c, double units)
 /* Sums, shares, the limiter and the verdict. The floating-point terms
  * overlap as far as the ceilings' FMA-and-divide mix measured (overlap 1:
  * their maximum; 0: their sum); the result overlaps the other in-core
- * terms (their maximum); data and faults add, of work.bytes' writes only
- * what outlasts that in-core time (hx_model_data). */
+ * terms (their maximum); data and faults add, of work.bytes' writes,
+ * where the hot loop makes them, only what outlasts that in-core time
+ * (hx_model_data). */
 static void
 hx_model_combine(hx_model_t *m, const json_t *c)
 {
-	double t[HX_MODEL_IN_CORE], rest = 0.0, top = -1.0, in_core;
+	double t[HX_MODEL_IN_CORE], rest = 0.0, top = -1.0, in_core,
+				    hidden = 0.0;
 
 	for (int k = 0; k < HX_MODEL_IN_CORE; k++)
 		t[k] = NAN;
@@ -642,11 +645,16 @@ hx_model_combine(hx_model_t *m, const json_t *c)
 	hx_model_overlaps(
 	    c, m->gather_index, &m->fp_overlap, &m->gather_fp_overlap);
 	in_core = hx_model_in_core_rule(t, c, m->gather_index, &m->fp_s);
+	/* The writes hide under the hot loop only where the hot loop makes
+	 * them: where a pass reads back what it stored (reads_back). A
+	 * sort's scatters, a copy before the loop or an op-by-op schedule's
+	 * arrays are written apart from its in-core work. */
+	for (int i = 0; i < m->npasses; i++)
+		if (m->pass[i].reads_back && isfinite(in_core))
+			hidden = in_core;
 	if (m->data_term > 0)
 		m->term[m->data_term - 1].seconds = m->data_read_s +
-		    m->data_refill_s +
-		    fmax(0.0,
-			m->data_write_s - (isfinite(in_core) ? in_core : 0.0));
+		    m->data_refill_s + fmax(0.0, m->data_write_s - hidden);
 	for (int i = 0; i < m->nterms; i++) {
 		if (m->term[i].added)
 			rest += m->term[i].seconds;
