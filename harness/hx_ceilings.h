@@ -320,9 +320,10 @@ double hx_ceilings_window_starts(void);
 
 /*
  * Times run(k, arg): k doubled from k0 until a run lasts about 1.5 ms
- * (those runs are the warm-up), then 15 runs at that k; *k_out the size,
- * *best and *spread as hx_ceilings_best_of. 0, or -1 when the clock
- * fails.
+ * (those runs are the warm-up), then 15 runs at that k, k doubled and the
+ * 15 runs again while the best is under half that length (a preempted
+ * run stopped the doubling early); *k_out the size, *best and *spread as
+ * hx_ceilings_best_of. 0, or -1 when the clock fails.
  */
 int hx_ceilings_time(void (*run)(uint64_t k, const void *arg), const void *arg,
     uint64_t k0, uint64_t *k_out, double *best, double *spread);

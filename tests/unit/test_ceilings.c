@@ -5,9 +5,11 @@
  */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "hx_ceilings.h"
+#include "hx_format.h"
 #include "hx_mem.h"
 
 Test(ceilings, clock_resolution)
@@ -328,6 +330,33 @@ Test(ceilings, best_of_runs)
 	cr_expect_eq(hx_ceilings_best_of(bad, 4, &best, &spread), -1);
 	cr_expect_eq(hx_ceilings_best_of(times, 0, &best, &spread), -1);
 	cr_expect_eq(best, -1.0, "untouched on failure");
+}
+
+/* A run of k whose work is k x 0.5 us, the first call slowed to 2 ms as
+ * a preempted one is: the doubling stops at k0, the timed runs are far
+ * shorter than a run should be, and k is doubled until the best run is
+ * half a run's length (0.75 ms: k = 2048 at the least). */
+static void
+spin_run(uint64_t k, const void *arg)
+{
+	int *calls = (int *)(uintptr_t)arg;
+	double t0 = hx_clock_now();
+	double want = (*calls)++ == 0 ? 2e-3 : (double)k * 0.5e-6;
+
+	while (hx_clock_now() - t0 < want)
+		;
+}
+
+Test(ceilings, a_preempted_calibration_is_timed_again)
+{
+	int calls = 0;
+	uint64_t k = 0;
+	double best = NAN, spread = NAN;
+
+	cr_assert_eq(
+	    hx_ceilings_time(spin_run, &calls, 16, &k, &best, &spread), 0);
+	cr_expect_geq(k, 2048, "k %llu", (unsigned long long)k);
+	cr_expect_geq(best, 0.75e-3, "best %g s", best);
 }
 
 /* A measurement records how many FMA runs it took and their spread. */
