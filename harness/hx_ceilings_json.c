@@ -22,6 +22,22 @@ hx_ceilings_json_set(json_t *obj, const char *key, json_t *value)
 	return value == NULL ? -1 : json_object_set_new(obj, key, value);
 }
 
+/* The read ladder: its sizes and their rates, two arrays. 0, or -1. */
+static int
+hx_ceilings_json_ladder(json_t *obj, const hx_ceilings_t *c)
+{
+	json_t *b = json_array(), *v = json_array();
+
+	for (int i = 0; i < c->ladder_sizes; i++) {
+		json_array_append_new(
+		    b, hx_ceilings_json_number(c->ladder_bytes[i]));
+		json_array_append_new(
+		    v, hx_ceilings_json_number(c->ladder_read_bytes_per_s[i]));
+	}
+	return hx_ceilings_json_set(obj, "read_ladder_bytes", b) |
+	    hx_ceilings_json_set(obj, "read_ladder_bytes_per_s", v);
+}
+
 /* The kernels of hx_ceilings_kernels.c: "<arith>_per_s" and its spread,
  * "gather_<level>_per_s" (indices), "<stream>_<level>_bytes_per_s", the
  * sizes, and the large allocation's times. 0, or -1. */
@@ -67,19 +83,7 @@ hx_ceilings_json_core(json_t *obj, const hx_ceilings_t *c)
 		rc |= hx_ceilings_json_set(obj, key,
 		    hx_ceilings_json_number(c->stream_array_bytes[l]));
 	}
-	{
-		json_t *b = json_array(), *v = json_array();
-
-		for (int i = 0; i < c->ladder_sizes; i++) {
-			json_array_append_new(
-			    b, hx_ceilings_json_number(c->ladder_bytes[i]));
-			json_array_append_new(v,
-			    hx_ceilings_json_number(
-				c->ladder_read_bytes_per_s[i]));
-		}
-		rc |= hx_ceilings_json_set(obj, "read_ladder_bytes", b);
-		rc |= hx_ceilings_json_set(obj, "read_ladder_bytes_per_s", v);
-	}
+	rc |= hx_ceilings_json_ladder(obj, c);
 	for (int l = 0; l < HX_LAT_CLASSES; l++) {
 		if (hx_ceilings_latency_name(l) == NULL)
 			continue;
