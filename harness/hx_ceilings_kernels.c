@@ -673,28 +673,39 @@ hx_ck_measure_gather_mix(const hx_ceilings_t *c, const float *table,
 	return HX_CEILINGS_OK;
 }
 
+/* Stream s (HX_CEILINGS_READ, _WRITE, _COPY) over arrays of `bytes`
+ * each (a, and b for copy): bytes a second the program reads plus writes
+ * (a copy counts both), into *rate. */
+static int
+hx_ck_stream_rate(int s, void *a, void *b, size_t bytes, double *rate)
+{
+	static const int kinds[3] = {HX_CK_READ, HX_CK_WRITE, HX_CK_COPY};
+	static const double moved[3] = {1.0, 1.0, 2.0};
+	hx_ck_job_t j = {.kind = kinds[s], .a = a, .b = b};
+	uint64_t k;
+	double best, spread;
+
+	j.n = bytes / HX_CK_BYTES;
+	j.n -= j.n % 4;
+	if (j.n == 0)
+		return HX_CEILINGS_EINVAL;
+	if (hx_ck_time(&j, 1, &k, &best, &spread) != 0)
+		return HX_CEILINGS_ECLOCK;
+	*rate = moved[s] * HX_CK_BYTES * (double)j.n * (double)k / best;
+	return HX_CEILINGS_OK;
+}
+
 /* Read, write and copy of arrays of `bytes` each (a and b). */
 static int
 hx_ck_measure_stream(
     hx_ceilings_t *c, int level, void *a, void *b, size_t bytes)
 {
-	static const int kinds[3] = {HX_CK_READ, HX_CK_WRITE, HX_CK_COPY};
-	/* Bytes a pass moves, counted as read + written by the program. */
-	static const double moved[3] = {1.0, 1.0, 2.0};
-
 	for (int s = 0; s < 3; s++) {
-		hx_ck_job_t j = {.kind = kinds[s], .a = a, .b = b};
-		uint64_t k;
-		double best, spread;
+		int ret = hx_ck_stream_rate(
+		    s, a, b, bytes, &c->stream_bytes_per_s[s][level]);
 
-		j.n = bytes / HX_CK_BYTES;
-		j.n -= j.n % 4;
-		if (j.n == 0)
-			return HX_CEILINGS_EINVAL;
-		if (hx_ck_time(&j, 1, &k, &best, &spread) != 0)
-			return HX_CEILINGS_ECLOCK;
-		c->stream_bytes_per_s[s][level] =
-		    moved[s] * HX_CK_BYTES * (double)j.n * (double)k / best;
+		if (ret != HX_CEILINGS_OK)
+			return ret;
 	}
 	c->stream_array_bytes[level] = (double)bytes;
 	return HX_CEILINGS_OK;
@@ -723,20 +734,11 @@ hx_ck_measure_ladder(hx_ceilings_t *c, size_t l3)
 	for (size_t i = 0; i < size[n - 1] / 4; i++)
 		((float *)buf)[i] = 1.0f;
 	for (int i = 0; i < n && ret == HX_CEILINGS_OK; i++) {
-		hx_ck_job_t j = {.kind = HX_CK_READ, .a = buf};
-		uint64_t k;
-		double best, spread;
-
-		j.n = size[i] / HX_CK_BYTES;
-		j.n -= j.n % 4;
-		if (hx_ck_time(&j, 1, &k, &best, &spread) != 0) {
-			ret = HX_CEILINGS_ECLOCK;
-			break;
-		}
+		ret = hx_ck_stream_rate(HX_CEILINGS_READ, buf, NULL, size[i],
+		    &c->ladder_read_bytes_per_s[i]);
 		c->ladder_bytes[i] = (double)size[i];
-		c->ladder_read_bytes_per_s[i] =
-		    HX_CK_BYTES * (double)j.n * (double)k / best;
-		c->ladder_sizes = i + 1;
+		if (ret == HX_CEILINGS_OK)
+			c->ladder_sizes = i + 1;
 	}
 	free(buf);
 	return ret;
