@@ -591,7 +591,7 @@ hx_model_data(hx_model_t *m, const json_t *r, const json_t *c, double units)
 	double d1 = hx_field_number(r, HX_F_SIM_D1_PER_UNIT);
 	double ll = hx_field_number(r, HX_F_SIM_LL_PER_UNIT);
 	double ws = hx_model_working_set(r);
-	int level;
+	int level, before;
 
 	if (isfinite(d1) && isfinite(ll)) {
 		m->bytes_source = "cachesim";
@@ -617,9 +617,9 @@ hx_model_data(hx_model_t *m, const json_t *r, const json_t *c, double units)
 	    hx_model_ceiling(c, read[level]);
 	m->data_write_s = 0.5 * units * m->bytes_dram_per_unit /
 	    hx_model_ceiling(c, write[level]);
+	before = m->nterms;
 	hx_model_add(m, m->data_level, m->data_read_s + m->data_write_s, 0);
-	if (m->nterms > 0 &&
-	    strcmp(m->term[m->nterms - 1].name, m->data_level) == 0)
+	if (m->nterms > before)
 		m->data_term = m->nterms;
 }
 
@@ -649,9 +649,8 @@ hx_model_combine(hx_model_t *m, const json_t *c)
 	 * them: where a pass reads back what it stored (reads_back). A
 	 * sort's scatters, a copy before the loop or an op-by-op schedule's
 	 * arrays are written apart from its in-core work. */
-	for (int i = 0; i < m->npasses; i++)
-		if (m->pass[i].reads_back && isfinite(in_core))
-			hidden = in_core;
+	if (hx_model_reads_back(m) > 0 && isfinite(in_core))
+		hidden = in_core;
 	if (m->data_term > 0)
 		m->term[m->data_term - 1].seconds = m->data_read_s +
 		    m->data_refill_s + fmax(0.0, m->data_write_s - hidden);

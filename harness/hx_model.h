@@ -208,6 +208,9 @@ double hx_model_units(
  */
 double hx_model_hot_loop_s(const hx_model_t *m);
 double hx_model_pass_s(const hx_model_t *m, int i);
+/* How many of m's passes read back what its hot loop stored
+ * (variant_pass_t.reads_back). */
+int hx_model_reads_back(const hx_model_t *m);
 
 /*
  * The model of result r (an ok run's object) given its variant's hot loop

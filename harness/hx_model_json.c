@@ -285,8 +285,7 @@ hx_model_range_s(const json_t *prof, const uint64_t range[][2], int n, int i)
 	return hx_profile_seconds(prof, range[i][0], range[i][1], inner, k);
 }
 
-/* The passes of m that read back what its hot loop stored. */
-static int
+int
 hx_model_reads_back(const hx_model_t *m)
 {
 	int n = 0;
