@@ -703,6 +703,48 @@ check_all(const char *md, const char *gp, const json_t *facts)
 	return c;
 }
 
+/* README's headline (the table under "## The headline result"): each
+ * row's median, workspace, model and speed-up are the same text as Table
+ * 1's and Table 1m's for its variant in the report. */
+static void
+readme_headline(const char *readme, const char *md, check_t *c)
+{
+	/* README's columns 1 to 4: the report's table (0: Table 1, 1: Table
+	 * 1m) and column. */
+	static const int from[4][2] = {{0, 1}, {1, 1}, {1, 2}, {0, 4}};
+	const char *h = table_after(readme, "## The headline result");
+	const char *t[2] = {
+	    table_after(md, "**Table 1.**"), table_after(md, "**Table 1m.**")};
+	int rows = 0;
+
+	if (h == NULL || t[0] == NULL || t[1] == NULL) {
+		problem(
+		    c, "no headline in README.md or no Table 1%s%s\n", "", "");
+		return;
+	}
+	/* Past the header and the separator. */
+	for (const char *r = next_row(next_row(h)); r != NULL;
+	     r = next_row(r), rows++) {
+		char v[64], a[128], b[128];
+
+		cell(r, 0, v, sizeof(v));
+		for (int k = 0; k < 4; k++) {
+			const char *src = row_of(t[from[k][0]], v);
+
+			cell(r, k + 1, a, sizeof(a));
+			snprintf(b, sizeof(b), "no row %s", v);
+			if (src == NULL ||
+			    strcmp(a, cell(src, from[k][1], b, sizeof(b))) != 0)
+				problem(c,
+				    "README's headline says %s where the "
+				    "report says %s\n",
+				    a, b);
+		}
+	}
+	if (rows == 0)
+		problem(c, "README's headline has no rows%s%s\n", "", "");
+}
+
 /* ---- the committed data, and the same report with a section changed ---- */
 
 static char out[64];
@@ -1014,4 +1056,29 @@ Test(report_consistency, quick_report_is_consistent)
 	cr_expect(lesson_words(q) <= LESSON_WORDS, "%d words", lesson_words(q));
 	free(q);
 	free(qg);
+}
+
+/* The committed README quotes the committed report; a README whose sorted
+ * row kept an older report's median is caught. */
+Test(report_consistency, readme_headline_is_the_report_s)
+{
+	char *readme = fb_slurp("README.md");
+	const char *row;
+	char *old;
+	check_t c = {"", 0};
+
+	cr_assert(readme != NULL, "no README.md");
+	readme_headline(readme, md, &c);
+	cr_expect_eq(c.problems, 0, "%d problems:\n%s", c.problems, c.why);
+	row = strstr(readme, "\n| sorted | ");
+	cr_assert(row != NULL, "no sorted row in README's headline");
+	old = malloc(strlen(readme) + 32);
+	cr_assert(old != NULL);
+	snprintf(old, strlen(readme) + 32, "%.*s\n| sorted | 1.5 s%s",
+	    (int)(row - readme), readme, strchr(row + 12, ' '));
+	c = (check_t){"", 0};
+	readme_headline(old, md, &c);
+	cr_expect_gt(c.problems, 0, "a stale sorted median passed");
+	free(old);
+	free(readme);
 }
