@@ -242,6 +242,9 @@ hx_host_window_json(const hx_host_window_t *w, json_t *warnings)
 		json_object_set_new(o, "cpus_allowed", json_string(w->allowed));
 	json_object_set_new(o, "host_reported_bytes",
 	    reported >= 0 ? json_integer((json_int_t)reported) : json_null());
+	if (w->shared)
+		json_object_set_new(
+		    o, "rewarm_runs", json_integer((json_int_t)w->rewarm_runs));
 	if (w->cpu >= 0)
 		json_object_set_new(o, "other_busy_fraction",
 		    other >= 0 ? json_real(other) : json_null());

@@ -68,6 +68,9 @@ typedef struct hx_host_window_s {
 	 * group's): this process cannot tell their ticks from others', so
 	 * no other-busy figure (the group sets it). */
 	int shared;
+	/* Of a shared window: the untimed runs made at the run's turn right
+	 * before timed ones (hx_run.c, HX_RUN_REWARM_S). */
+	uint64_t rewarm_runs;
 } hx_host_window_t;
 
 /* Pins the calling process to cpu. 0, or -1 with msg (no such CPU, or

@@ -145,3 +145,48 @@ Test(cputime, exec_counts_the_children)
 	json_decref(r);
 	fb_rmdir(dir);
 }
+
+/* An interleaved run shorter than HX_RUN_REWARM_S (0.25 s) gets an untimed
+ * run of its own at its turn before each timed one, counted in
+ * conditions.rewarm_runs (a burn of 60 ms: 3 of 3); a longer one (300
+ * ms) none; the timed samples are the 3 asked for either way. */
+Test(cputime, a_short_interleaved_run_is_rewarmed_at_its_turn)
+{
+	char dir[4096], out[4200], jsonl[4300], line[65536], *err = NULL;
+	char *args[] = {"sweep", "--plugin", (char *)fb_plugin("cpu_burn"),
+	    "--workload", "burn", "--variants", "one,sleep", "--n", "60,300",
+	    "--repeat", "3", "--warmup", "0", "--events", "none", "--out", out,
+	    NULL};
+	int got = 0;
+	FILE *f;
+
+	fb_tmpdir(dir, sizeof(dir));
+	snprintf(out, sizeof(out), "%s/s", dir);
+	snprintf(jsonl, sizeof(jsonl), "%s.jsonl", out);
+	cr_assert_eq(fb_run(args, dir, &err), 0, "%s", err);
+	free(err);
+	f = fopen(jsonl, "r");
+	cr_assert(f != NULL, "no %s", jsonl);
+	while (fgets(line, sizeof(line), f) != NULL) {
+		json_t *r = json_loads(line, 0, NULL);
+		const json_t *c = json_object_get(r, "conditions");
+		json_int_t n = json_integer_value(
+		    json_object_get(json_object_get(r, "params"), "n"));
+		json_int_t k =
+		    json_integer_value(json_object_get(c, "rewarm_runs"));
+
+		cr_assert(r != NULL);
+		got++;
+		cr_expect_eq(k, n < 250 ? 3 : 0,
+		    "%s --n %lld: rewarm_runs %lld",
+		    json_string_value(json_object_get(r, "variant")),
+		    (long long)n, (long long)k);
+		cr_expect_eq(json_array_size(json_object_get(
+				 json_object_get(r, "time_s"), "samples")),
+		    3);
+		json_decref(r);
+	}
+	fclose(f);
+	cr_expect_eq(got, 4);
+	fb_rmdir(dir);
+}
