@@ -428,8 +428,8 @@ measure_profile_open(hx_record_t *rec, run_log_t *log)
  * (and 256 MiB written between, without a pause, cost nothing), so that
  * interp sorted, interleaved with the other variants' seconds-long runs,
  * ran 33.1 ms where alone it ran 24 to 25: its scatters 7.4 ms against
- * 2.9. A long run pays the same once, a few percent of it. */
-#define HX_RUN_REWARM_S 0.25
+ * 2.9. A long run pays the same once, a few percent of it. The
+ * threshold is HX_RUN_REWARM_S (hx_run.h). */
 
 /* One untimed run of the variant at its turn, as a warm-up would be, its
  * memory, counters and profile not read (measure_one resets them before

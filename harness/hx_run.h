@@ -49,6 +49,10 @@ typedef struct hx_run_config_s {
 	void *gate_arg;
 } hx_run_config_t;
 
+/* An interleaved run whose last run took less than this many seconds
+ * runs once untimed at its turn before each timed run (hx_run.c). */
+#define HX_RUN_REWARM_S 0.25
+
 /* The default --repeat of run and exec (sweep's is its own). */
 #define HX_RUN_DEFAULT_REPEAT 5
 

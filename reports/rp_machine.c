@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "hx_run.h"
 #include "rp_experiments.h"
 #include "rp_machine.h"
 #include "rp_text.h"
@@ -214,6 +215,27 @@ missing_facts(rp_report_t *R)
 	rp_fact_bool(F, E != NULL && E->filled, NULL, "method.missing.filled");
 }
 
+/* The untimed runs the interleaved sweeps made at a short run's turn
+ * before its timed runs (method.rewarm.runs, over the data's runs;
+ * hx_run.c), and below what time of a run (method.rewarm.below). */
+static void
+rewarm_facts(rp_report_t *R)
+{
+	double n = 0.0;
+	size_t i;
+	const json_t *r;
+
+	json_array_foreach(R->data.runs, i, r)
+	{
+		const double k = rp_field(r, RP_F_REWARM_RUNS);
+		if (k > 0)
+			n += k;
+	}
+	rp_fact_num(&R->facts, RP_FACT_COUNT, n, NULL, "method.rewarm.runs");
+	rp_fact_num(&R->facts, RP_FACT_TIME, HX_RUN_REWARM_S, NULL,
+	    "method.rewarm.below");
+}
+
 void
 rp_machine_facts(rp_report_t *R)
 {
@@ -230,4 +252,5 @@ rp_machine_facts(rp_report_t *R)
 	missing_facts(R);
 	rp_fact_num(
 	    &R->facts, RP_FACT_COUNT, RP_REPORT_CI_MIN, NULL, "method.ci_min");
+	rewarm_facts(R);
 }
