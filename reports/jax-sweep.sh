@@ -276,8 +276,8 @@ jexec() {
 # untimed part, on no CPU in particular, the large one from its start, the
 # small ones beside it (they had come first, 17 s before it).
 #
-# What that and memory_runs (below) bought, measured in the committed
-# report's make report (Zen 4 VM, 2026-12-05, a quiet hour): nothing in
+# What that and memory_runs (below) bought, measured in the make report
+# of the report committed then (Zen 4 VM, 2026-12-05, a quiet hour): nothing in
 # all. The untimed part took 132.1 s against 106.9 s before, its N=1e6 run
 # 131 s against 89 s, while the timed part took 207.1 s against 231.0 s:
 # pipelines 638.8 s against 639.3 s. The untimed part keeps both cores
