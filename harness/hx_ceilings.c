@@ -8,6 +8,7 @@
 #include "hx_format.h"
 #include "hx_host.h"
 #include "hx_mem.h"
+#include "hx_stats.h"
 #include "variant.h"
 
 #include <math.h>
@@ -517,6 +518,22 @@ hx_ceilings_measure_fault(hx_ceilings_t *c)
 		c->fault_s = c->fault_spread = NAN, c->fault_runs = 0;
 }
 
+/* The idle page's prices (idle_page_s, idle_page_warm_s): the median of
+ * HX_CEILINGS_IDLE_RUNS probes each. */
+static void
+hx_ceilings_measure_idle_page(hx_ceilings_t *c)
+{
+	double idle[HX_CEILINGS_IDLE_RUNS], warm[HX_CEILINGS_IDLE_RUNS];
+
+	for (int k = 0; k < HX_CEILINGS_IDLE_RUNS; k++) {
+		warm[k] = hx_os_idle_page_seconds(HX_CEILINGS_IDLE_PAGES, 0.0);
+		idle[k] = hx_os_idle_page_seconds(
+		    HX_CEILINGS_IDLE_PAGES, HX_CEILINGS_IDLE_GAP_S);
+	}
+	c->idle_page_s = hx_stats_median(idle, HX_CEILINGS_IDLE_RUNS);
+	c->idle_page_warm_s = hx_stats_median(warm, HX_CEILINGS_IDLE_RUNS);
+}
+
 void
 hx_ceilings_measure_host_fault(hx_ceilings_t *c)
 {
@@ -525,6 +542,7 @@ hx_ceilings_measure_host_fault(hx_ceilings_t *c)
 	uint64_t unreported;
 	size_t max, after;
 
+	hx_ceilings_measure_idle_page(c);
 	c->host_fault_s = c->host_fault_unreported_bytes = NAN;
 	c->host_fault_after_bytes = NAN;
 	if (!(c->fault_s > 0) ||
@@ -589,6 +607,7 @@ hx_ceilings_measure_threads(
 	c->release_s = c->release_spread = NAN;
 	c->host_fault_s = c->host_fault_unreported_bytes = NAN;
 	c->host_fault_after_bytes = NAN;
+	c->idle_page_s = c->idle_page_warm_s = NAN;
 	c->fp_mix_s = c->fp_overlap = NAN;
 	c->gather_mix_s = c->gather_fp_overlap = NAN;
 	c->gather_l1_mix_s = c->gather_l1_fp_overlap = NAN;

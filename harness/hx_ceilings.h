@@ -135,6 +135,12 @@ typedef struct hx_ceilings_s {
 	double host_fault_s;
 	double host_fault_unreported_bytes;
 	double host_fault_after_bytes;
+	/* A page's next touch after HX_CEILINGS_IDLE_GAP_S untouched, and at
+	 * once (hx_os_idle_page_seconds; the median of
+	 * HX_CEILINGS_IDLE_RUNS each): seconds a page. Part of the host
+	 * probe; NaN when not measured. */
+	double idle_page_s;
+	double idle_page_warm_s;
 	/* In-core ceilings (hx_ceilings_kernels.c), on the calling thread,
 	 * instructions per second at the build's widest vector, indexed by
 	 * HX_CEILINGS_ARITH_*, best of short runs and their spread. */
@@ -298,8 +304,14 @@ void hx_ceilings_measure_release(hx_ceilings_t *c);
  * over 3 x fault_s a fault (hx_os_fault_host): `harness ceilings` took 13.4 s
  * against 6.8 s with --no-host-probe on the Zen 4 VM (2026-12-05).
  * Needs fault_s; not part of hx_ceilings_measure, whose callers in tests need
- * no such probe: `harness ceilings` and --model without --ceilings call it. */
+ * no such probe: `harness ceilings` and --model without --ceilings call it.
+ * It measures the idle page's price (idle_page_*) first, fault_s or not. */
 #define HX_CEILINGS_HOST_BEYOND ((size_t)4 << 30)
+/* The idle page's probe (idle_page_*): a 16 MiB mapping, idle 1 s, three
+ * times: the probe takes about 3 s more. */
+#define HX_CEILINGS_IDLE_PAGES 4096
+#define HX_CEILINGS_IDLE_GAP_S 1.0
+#define HX_CEILINGS_IDLE_RUNS 3
 #define HX_CEILINGS_HOST_MAX ((size_t)12 << 30)
 #define HX_CEILINGS_HOST_CHUNK ((size_t)64 << 20)
 void hx_ceilings_measure_host_fault(hx_ceilings_t *c);

@@ -135,6 +135,12 @@ hx_ceilings_json_core(json_t *obj, const hx_ceilings_t *c)
 	    hx_ceilings_json_number(c->host_fault_unreported_bytes));
 	rc |= hx_ceilings_json_set(obj, "host_fault_after_bytes",
 	    hx_ceilings_json_number(c->host_fault_after_bytes));
+	rc |= hx_ceilings_json_set(
+	    obj, "idle_page_s", hx_ceilings_json_number(c->idle_page_s));
+	rc |= hx_ceilings_json_set(obj, "idle_page_warm_s",
+	    hx_ceilings_json_number(c->idle_page_warm_s));
+	rc |= hx_ceilings_json_set(
+	    obj, "idle_page_gap_s", json_real(HX_CEILINGS_IDLE_GAP_S));
 	rc |= hx_ceilings_json_set(obj, "host_fault_counted",
 	    json_string("free page reporting: a first write to each 4 KiB "
 			"page of one mapping of the free memory not reported "

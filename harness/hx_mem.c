@@ -294,6 +294,34 @@ hx_os_fault_host(size_t max_bytes, size_t from_bytes, size_t chunk,
 }
 
 double
+hx_os_idle_page_seconds(size_t pages, double gap_s)
+{
+	const size_t bytes = pages * 4096;
+	const struct timespec gap = {
+	    (time_t)gap_s, (long)((gap_s - (double)(time_t)gap_s) * 1e9)};
+	volatile char *p;
+	unsigned sum = 0;
+	double t0, t1;
+
+	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return NAN;
+	(void)madvise((void *)p, bytes, MADV_NOHUGEPAGE);
+	for (size_t i = 0; i < bytes; i += 4096)
+		p[i] = (char)i;
+	if (gap_s > 0)
+		nanosleep(&gap, NULL);
+	t0 = hx_clock_now();
+	for (size_t i = 0; i < bytes; i += 4096)
+		sum += (unsigned char)p[i];
+	t1 = hx_clock_now();
+	munmap((void *)p, bytes);
+	(void)sum;
+	return (t1 - t0) / (double)pages;
+}
+
+double
 hx_os_fault_seconds(size_t pages)
 {
 	double s, f;

@@ -136,6 +136,13 @@ void hx_os_faults(uint64_t *minor, uint64_t *major);
  * unmapping are outside the timing. NAN when it could not map, or when
  * fewer than half the pages faulted (something else served them). */
 double hx_os_fault_seconds(size_t pages);
+/* The price of a page's next touch after it has gone untouched: one
+ * mapping of `pages` pages (huge pages declined), a byte written to each,
+ * then `gap_s` seconds asleep (none for 0), then a byte of each read;
+ * the reads' seconds a page. NAN when it could not map. On a virtual
+ * machine a page idle for a second costs microseconds (hx_run.c,
+ * HX_RUN_REWARM_S); read again at once, nanoseconds. */
+double hx_os_idle_page_seconds(size_t pages, double gap_s);
 /* The price of a fault by how much fresh memory has been faulted: one
  * mapping of steps x step bytes (huge pages declined), written a byte a
  * page, one step after another; per_step_s[k] the seconds of step k's

@@ -65,7 +65,10 @@ ceilings_facts(rp_report_t *R)
 	    {"l2", "l2_bytes_per_s", RP_FACT_BYTES},
 	    {"l1", "l1_bytes_per_s", RP_FACT_BYTES},
 	    {"fma_lanes", "fma_vector_width", RP_FACT_COUNT},
-	    {"clock_resolution", "clock_resolution_s", RP_FACT_TIME}};
+	    {"clock_resolution", "clock_resolution_s", RP_FACT_TIME},
+	    {"idle_page", "idle_page_s", RP_FACT_TIME},
+	    {"idle_page_warm", "idle_page_warm_s", RP_FACT_TIME},
+	    {"idle_page_gap", "idle_page_gap_s", RP_FACT_TIME}};
 
 	rp_fact_bool(F, c != NULL, NULL, "method.ceilings.measured");
 	RP_FACTS_KEYS(F, c, NULL, "method.ceilings", keys);

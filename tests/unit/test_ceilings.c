@@ -233,6 +233,8 @@ Test(ceilings, json_fields)
 	    .ladder_sizes = 2,
 	    .ladder_bytes = {16e6, 32e6},
 	    .ladder_read_bytes_per_s = {3e10, 2e10},
+	    .idle_page_s = 2e-6,
+	    .idle_page_warm_s = NAN,
 	};
 	json_t *j = hx_ceilings_json(&c);
 	static const char *const keys[] = {"triad_bytes_per_s",
@@ -240,7 +242,8 @@ Test(ceilings, json_fields)
 	    "fma_vector_width", "fma_isa", "clock_resolution_s",
 	    "fma_flops_spread", "fma_runs", "minor_fault_s",
 	    "minor_fault_spread", "minor_fault_runs", "minor_fault_counted",
-	    "read_ladder_bytes", "read_ladder_bytes_per_s"};
+	    "read_ladder_bytes", "read_ladder_bytes_per_s", "idle_page_s",
+	    "idle_page_warm_s", "idle_page_gap_s"};
 
 	cr_assert_not_null(j);
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
@@ -263,6 +266,10 @@ Test(ceilings, json_fields)
 	    json_real_value(json_object_get(j, "minor_fault_s")), 1.5e-6);
 	cr_assert_eq(
 	    json_integer_value(json_object_get(j, "minor_fault_runs")), 5);
+	cr_assert_eq(json_real_value(json_object_get(j, "idle_page_s")), 2e-6);
+	cr_assert(json_is_null(json_object_get(j, "idle_page_warm_s")));
+	cr_assert_eq(json_real_value(json_object_get(j, "idle_page_gap_s")),
+	    HX_CEILINGS_IDLE_GAP_S);
 	cr_assert_eq(
 	    json_array_size(json_object_get(j, "read_ladder_bytes")), 2);
 	cr_assert_eq(json_real_value(json_array_get(
@@ -286,6 +293,21 @@ Test(ceilings, fault_cost_is_one_page_first_write)
 	cr_expect(spread >= 0.0 && spread < 1.0, "spread %g", spread);
 	cr_assert_eq(hx_ceilings_best_of(cost, 0, &best, &spread), -1,
 	    "no run measures nothing");
+}
+
+/* A page read again at once costs a read and perhaps a TLB miss, not a
+ * fault nor the whole mapping's time (4096 times more); after a pause it
+ * costs at least nothing (on a virtual machine far more: not asserted, a
+ * bare machine pays nothing). */
+Test(ceilings, idle_page_probe_reads_one_byte_a_page)
+{
+	const double warm = hx_os_idle_page_seconds(4096, 0.0);
+	const double idle = hx_os_idle_page_seconds(256, 0.02);
+
+	cr_expect(warm > 0.0 && warm < 5e-7, "a warm page %g s", warm);
+	cr_expect(idle > 0.0 && idle < 1e-3, "an idle page %g s", idle);
+	cr_expect(isnan(hx_os_idle_page_seconds((size_t)1 << 48, 0.0)),
+	    "a mapping that cannot be made measures nothing");
 }
 
 /* T cores at once: the kernels validate on every thread and the figures
