@@ -13,19 +13,19 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 1.04788
-"interp/fused" 0.954121
-"interp/chunked" 0.937485
-"interp/tiled" 0.959177
-"interp/hoisted" 0.96313
-"interp/sorted" 1.05456
-"interp/gram" 0.892501
-"colony/naive" 1.02888
-"colony/naive-reuse" 0.988459
-"colony/fused" 0.990088
-"colony/chunked" 0.864644
-"colony/tiled" 0.969241
-"colony/cells" 1.06721
+"interp/materialized" 0.933822
+"interp/fused" 0.939989
+"interp/chunked" 0.977491
+"interp/tiled" 0.982314
+"interp/hoisted" 1.00782
+"interp/sorted" 1.23088
+"interp/gram" 1.19444
+"colony/naive" 1.08399
+"colony/naive-reuse" 1.03207
+"colony/fused" 0.990168
+"colony/chunked" 0.959611
+"colony/tiled" 1.00247
+"colony/cells" 1.20253
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

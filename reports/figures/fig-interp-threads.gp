@@ -12,35 +12,35 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.36461
+2 1.39294
 EOD
 $s1 << EOD
 1 1
-2 1.52367
+2 1.60661
 EOD
 $s2 << EOD
 1 1
-2 1.71143
+2 1.77904
 EOD
 $s3 << EOD
 1 1
-2 1.64462
+2 1.65381
 EOD
 $s4 << EOD
 1 1
-2 1.84764
+2 1.83542
 EOD
 $s5 << EOD
 1 1
-2 1.87885
+2 1.87268
 EOD
 $s6 << EOD
 1 1
-2 1.90616
+2 1.96233
 EOD
 $s7 << EOD
 1 1
-2 1.75513
+2 1.84863
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'eager', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'materialized', \

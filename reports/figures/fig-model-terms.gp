@@ -14,19 +14,19 @@ set xtics rotate by -35 noenhanced
 set yrange [0:2]
 set key inside left top box opaque
 $t << EOD
-"interp/materialized" 0.595295 0 0.094044 0.282947
-"interp/fused" 1.05669 0.000164789 0 3.13106e-05
-"interp/chunked" 0.960057 0.0794177 0 0.00459136
-"interp/tiled" 0.898248 0.239873 0 2.99257e-05
-"interp/hoisted" 0.267335 0.816053 0 4.90325e-05
-"interp/sorted" 0.758219 0.0270834 0 0.000789441
-"interp/gram" 0.877226 0.0379101 0 0.00240102
-"colony/naive" 0.141474 0 0.163669 0.684968
-"colony/naive-reuse" 0.33001 0 0.381783 0.319584
-"colony/fused" 0.962114 4.92865e-05 0 0.000139038
-"colony/chunked" 0.585086 0.246513 0 0.0886143
-"colony/tiled" 1.11025 0.000102951 0 0.000402362
-"colony/cells" 0.873212 0.00508208 0 0.00439347
+"interp/materialized" 0.554616 0 0.0888763 0.25936
+"interp/fused" 1.01388 0.000322029 0 2.46143e-05
+"interp/chunked" 0.953136 0.0798348 0 0.00448023
+"interp/tiled" 0.827464 0.227262 0 2.81752e-05
+"interp/hoisted" 0.244601 0.772071 0 0.000101915
+"interp/sorted" 0.732384 0.0557943 0 0.00065424
+"interp/gram" 0.995005 0.0903912 0 0.00184242
+"colony/naive" 0.129299 0 0.166317 0.647888
+"colony/naive-reuse" 0.293682 0 0.377763 0.294339
+"colony/fused" 0.914552 0.000182064 0 0.000205185
+"colony/chunked" 0.588511 0.264096 0 0.0922288
+"colony/tiled" 1.05142 0.000378418 0 0.00045017
+"colony/cells" 0.891656 0.0200109 0 0.00460744
 EOD
 plot $t using 2:xtic(1) lc rgb '#0072B2' title 'in-core (compute, gathers and loads as they overlap, plus the loops beside the hot loop)', $t using 3 lc rgb '#56B4E9' title 'L2 and L3 transfers', $t using 4 lc rgb '#E69F00' title 'DRAM transfers', $t using 5 lc rgb '#CC79A7' title 'page faults', 1 with lines dt 2 lw 2 lc rgb 'black' title 'measured median'
 set output
