@@ -243,6 +243,24 @@ fb_run(char *const args[], const char *dir, char **err)
 	return rc;
 }
 
+/* A sweep whose args give `--out` the buffer out (of len bytes): out set to
+ * dir/s, the sweep run to a zero exit, and its dir/s.jsonl opened (a
+ * result a line). */
+static inline FILE *
+fb_sweep_jsonl(char *const args[], const char *dir, char *out, size_t len)
+{
+	char jsonl[4300], *err = NULL;
+	FILE *f;
+
+	snprintf(out, len, "%s/s", dir);
+	snprintf(jsonl, sizeof(jsonl), "%s.jsonl", out);
+	cr_assert_eq(fb_run(args, dir, &err), 0, "%s", err);
+	free(err);
+	f = fopen(jsonl, "r");
+	cr_assert(f != NULL, "no %s", jsonl);
+	return f;
+}
+
 /* Lines in s (a last line without a newline counts). */
 static inline int
 fb_lines(const char *s)

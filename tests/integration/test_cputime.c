@@ -152,7 +152,7 @@ Test(cputime, exec_counts_the_children)
  * ms) none; the timed samples are the 3 asked for either way. */
 Test(cputime, a_short_interleaved_run_is_rewarmed_at_its_turn)
 {
-	char dir[4096], out[4200], jsonl[4300], line[65536], *err = NULL;
+	char dir[4096], out[4200], line[65536];
 	char *args[] = {"sweep", "--plugin", (char *)fb_plugin("cpu_burn"),
 	    "--workload", "burn", "--variants", "one,sleep", "--n", "60,300",
 	    "--repeat", "3", "--warmup", "0", "--events", "none", "--out", out,
@@ -161,12 +161,7 @@ Test(cputime, a_short_interleaved_run_is_rewarmed_at_its_turn)
 	FILE *f;
 
 	fb_tmpdir(dir, sizeof(dir));
-	snprintf(out, sizeof(out), "%s/s", dir);
-	snprintf(jsonl, sizeof(jsonl), "%s.jsonl", out);
-	cr_assert_eq(fb_run(args, dir, &err), 0, "%s", err);
-	free(err);
-	f = fopen(jsonl, "r");
-	cr_assert(f != NULL, "no %s", jsonl);
+	f = fb_sweep_jsonl(args, dir, out, sizeof(out));
 	while (fgets(line, sizeof(line), f) != NULL) {
 		json_t *r = json_loads(line, 0, NULL);
 		const json_t *c = json_object_get(r, "conditions");

@@ -580,22 +580,16 @@ Test(provenance, another_process_on_the_pinned_cpu_warns)
  * group's window, over all of them, says what others took. */
 Test(provenance, an_interleaved_group_is_not_another_process)
 {
-	char dir[4096], out[4200], jsonl[4300], cpu[32], line[65536];
+	char dir[4096], out[4200], cpu[32], line[65536];
 	char *args[] = {"sweep", "--workload", "interp", "--variants",
 	    "fused,tiled,chunked", "--n", "1e5", "--m", "300", "--repeat", "3",
 	    "--warmup", "0", "--cpu", cpu, "--out", out, NULL};
-	char *err = NULL;
 	int got = 0;
 	FILE *f;
 
 	last_cpu(cpu, sizeof(cpu));
 	fb_tmpdir(dir, sizeof(dir));
-	snprintf(out, sizeof(out), "%s/s", dir);
-	snprintf(jsonl, sizeof(jsonl), "%s.jsonl", out);
-	cr_assert_eq(fb_run(args, dir, &err), 0, "%s", err);
-	free(err);
-	f = fopen(jsonl, "r");
-	cr_assert(f != NULL);
+	f = fb_sweep_jsonl(args, dir, out, sizeof(out));
 	while (fgets(line, sizeof(line), f) != NULL) {
 		json_t *r = json_loads(line, 0, NULL);
 		json_t *w = json_object_get(r, "warnings");
