@@ -427,8 +427,9 @@ measure_profile_open(hx_record_t *rec, run_log_t *log)
  * to 7 us after 4 s, the process sleeping or spinning on registers between (and
  * 256 MiB written between, without a pause, cost nothing), so that interp
  * sorted, interleaved with the other variants' seconds-long runs, ran 33.1 ms
- * where alone it ran 24 to 25: its scatters 7.4 ms against 2.9. A long run pays
- * the same once, a few percent of it.
+ * where alone it ran 24 to 25: its scatters 7.4 ms against 2.9 (its 5,500
+ * pages at about 2 us). A longer run pays the same once: 11 ms would be 4%
+ * of a 0.25 s run.
  *
  * The untimed run is the variant's run as a warm-up's would be, its
  * memory, counters and profile not read (measure_one resets them before
