@@ -1,6 +1,6 @@
 #!/bin/sh
 # speedup.sh: two threads against one (docs/threads.md, "Speed-ups and load"),
-# from interleaved runs.
+# from rounds of back-to-back runs.
 #
 #   sh harness/speedup.sh OUT_DIR [ROUNDS]
 #
