@@ -11,6 +11,7 @@
 #include "hx_ceilings.h"
 #include "hx_ceilings_kernel.h"
 #include "hx_format.h"
+#include "hx_mem.h"
 #include "variant.h"
 
 #include <math.h>
@@ -968,14 +969,12 @@ hx_ceilings_measure_release(hx_ceilings_t *c)
 	double cost[HX_CEILINGS_FAULT_RUNS];
 
 	for (int r = 0; r < HX_CEILINGS_FAULT_RUNS; r++) {
-		char *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
-		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		char *p = hx_os_map_small_pages(bytes, 0);
 		double t0;
 
 		cost[r] = NAN;
-		if (p == MAP_FAILED)
+		if (p == NULL)
 			continue;
-		(void)madvise(p, bytes, MADV_NOHUGEPAGE);
 		for (size_t i = 0; i < bytes; i += page)
 			p[i] = (char)r;
 		variant_no_opt(p);

@@ -204,6 +204,21 @@ fault_writes(volatile char *p, size_t bytes, double *seconds, double *faults)
 	*faults = (double)(r1.ru_minflt - r0.ru_minflt);
 }
 
+void *
+hx_os_map_small_pages(size_t bytes, int noreserve)
+{
+	void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS | (noreserve ? MAP_NORESERVE : 0), -1,
+	    0);
+
+	if (p == MAP_FAILED)
+		return NULL;
+	/* 4 KiB pages, as the variants' large arrays get them (a huge page
+	 * would serve 512 of them with one fault). */
+	(void)madvise(p, bytes, MADV_NOHUGEPAGE);
+	return p;
+}
+
 /* One mapping of `pages` fresh pages, each written once (fault_writes),
  * then unmapped. */
 static int
@@ -212,13 +227,9 @@ fault_touch(size_t pages, double *seconds, double *faults)
 	const size_t bytes = pages * 4096;
 	volatile char *p;
 
-	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
-	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED)
+	p = hx_os_map_small_pages(bytes, 0);
+	if (p == NULL)
 		return -1;
-	/* 4 KiB pages, as the variants' large arrays get them (a huge page
-	 * would serve 512 of them with one fault). */
-	(void)madvise((void *)p, bytes, MADV_NOHUGEPAGE);
 	fault_writes(p, bytes, seconds, faults);
 	munmap((void *)p, bytes);
 	return 0;
@@ -232,11 +243,9 @@ hx_os_fault_ladder(size_t steps, size_t step, double *per_step_s,
 	volatile char *p;
 	double t0;
 
-	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
-	    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	if (p == MAP_FAILED)
+	p = hx_os_map_small_pages(bytes, 1);
+	if (p == NULL)
 		return -1;
-	(void)madvise((void *)p, bytes, MADV_NOHUGEPAGE);
 	for (size_t g = 0; g < steps; g++) {
 		double s, f;
 
@@ -265,11 +274,9 @@ hx_os_fault_host(size_t max_bytes, size_t from_bytes, size_t chunk,
 	chunk &= ~(size_t)4095;
 	if (chunk == 0 || max_bytes < chunk)
 		return 1;
-	p = mmap(NULL, max_bytes, PROT_READ | PROT_WRITE,
-	    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	if (p == MAP_FAILED)
+	p = hx_os_map_small_pages(max_bytes, 1);
+	if (p == NULL)
 		return -1;
-	(void)madvise((void *)p, max_bytes, MADV_NOHUGEPAGE);
 	while (done + chunk <= max_bytes && run < HX_OS_HOST_CHUNKS) {
 		/* A chunk counts only from from_bytes on, whole. */
 		const int past = done >= from_bytes;
@@ -303,11 +310,9 @@ hx_os_idle_page_seconds(size_t pages, double gap_s)
 	unsigned sum = 0;
 	double t0, t1;
 
-	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
-	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED)
+	p = hx_os_map_small_pages(bytes, 0);
+	if (p == NULL)
 		return NAN;
-	(void)madvise((void *)p, bytes, MADV_NOHUGEPAGE);
 	for (size_t i = 0; i < bytes; i += 4096)
 		p[i] = (char)i;
 	if (gap_s > 0)

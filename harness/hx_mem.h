@@ -127,6 +127,11 @@ uint64_t hx_os_available_bytes(void);
 /* Resets VmHWM to the current RSS (clear_refs "5"). 0, or -1 when the kernel
  * refuses (the high-water mark then covers the process's life). */
 int hx_os_hwm_reset(void);
+/* A private anonymous mapping of `bytes`, read-write, its pages 4 KiB
+ * (huge pages declined, as the variants' large arrays get them), reserved
+ * in swap or not (MAP_NORESERVE for a probe that maps more than it
+ * touches); NULL when it cannot be mapped. */
+void *hx_os_map_small_pages(size_t bytes, int noreserve);
 /* Page faults of the calling process so far. */
 void hx_os_faults(uint64_t *minor, uint64_t *major);
 /* The cost of one minor fault, as the kernel serves a first write to a
