@@ -468,7 +468,7 @@ measure_runs(
 			    "(interleaved runs)");
 			return -1;
 		}
-		if (cfg->gate != NULL && i > cfg->warmup && i > 0 &&
+		if (cfg->gate != NULL && i > cfg->warmup &&
 		    log->time[i - 1] < HX_RUN_REWARM_S &&
 		    measure_rewarm(cfg, rec, state, log) != 0) {
 			hx_record_fail(rec,
