@@ -423,8 +423,8 @@ measure_profile_open(hx_record_t *rec, run_log_t *log)
  * run of its own at its turn, right before it. On a virtual machine a page left
  * untouched for a while costs far more at its next touch: on the Intel Xeon VM
  * (2026-12-06) one read a page of a 16 MiB block took 15 ns touched again at
- * once, 0.12 us after 0.05 s, 0.7 to 0.8 us after 0.5 s, 0.7 to 3.4 us after
- * 1 s and 5.8 to 7.4 us after 4 s, the process sleeping or spinning on
+ * once, 0.12 to 0.19 us after 0.05 s, 0.7 to 0.8 us after 0.5 s, 0.7 to 3.4 us
+ * after 1 s and 5.8 to 7.4 us after 4 s, the process sleeping or spinning on
  * registers between (and 256 MiB written between, without a pause, cost
  * nothing), so that interp sorted, interleaved with the other variants'
  * seconds-long runs, ran 33.1 ms where alone it ran 24 to 25: its scatters 7.4
