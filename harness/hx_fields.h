@@ -74,6 +74,8 @@ typedef enum hx_field_kind_e {
 	    HX_FIELD_INT)                                                      \
 	X(REWARM_RUNS, "conditions.rewarm_runs", NULL, NULL, NULL, "runs",     \
 	    HX_FIELD_INT)                                                      \
+	X(INTERLEAVED_RUNS, "conditions.interleaved_runs", NULL, NULL, NULL,   \
+	    "runs", HX_FIELD_INT)                                              \
 	X(EXIT_STATUS, "exit_status", NULL, NULL, NULL, "", HX_FIELD_INT)      \
 	X(TIME_COLD, "time_s.cold", "time_cold", NULL, NULL, "s",              \
 	    HX_FIELD_REAL)                                                     \

@@ -509,6 +509,26 @@ interleave_total(const hx_run_config_t *cfgs, size_t n, json_t **results)
 	return total;
 }
 
+/* conditions.interleaved_runs of each result whose child took turns: how
+ * many children did (itself included), so that the report can say whether
+ * a sweep's thread counts or chunk sizes alternated (hx_sweep.c,
+ * sweep_group). */
+static void
+interleave_mark(json_t **results, const isolate_child_t *ch, size_t n)
+{
+	json_int_t started = 0;
+
+	for (size_t k = 0; k < n; k++)
+		started += ch[k].pid > 0;
+	for (size_t k = 0; k < n && started > 1; k++) {
+		json_t *c = json_object_get(results[k], "conditions");
+
+		if (ch[k].pid > 0 && json_is_object(c))
+			json_object_set_new(
+			    c, "interleaved_runs", json_integer(started));
+	}
+}
+
 void
 hx_isolate_group_other_busy(json_t **results, size_t n, int cpu, double other)
 {
@@ -566,6 +586,7 @@ hx_isolate_interleave(const hx_run_config_t *cfgs, size_t n, json_t **results)
 			    interleave_wait(&cfgs[k], &ch[k], &results[k]);
 	}
 	interleave_rounds(cfgs, n, ch, alive, results);
+	interleave_mark(results, ch, n);
 	if (pinned_group) {
 		hx_host_end(&group);
 		hx_isolate_group_other_busy(

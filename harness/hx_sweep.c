@@ -245,8 +245,9 @@ sweep_ref_ensure(sweep_t *s, const hx_run_config_t *cfg)
 	s->nrefs++;
 }
 
-/* The runs idx[0..n-1] (same parameters, other variants), interleaved run
- * by run. 0, 1 (interrupted), or -1 with msg. */
+/* The runs idx[0..n-1] (same inputs: other variants, thread counts, chunk
+ * or tile sizes), interleaved run by run. 0, 1 (interrupted), or -1 with msg.
+ */
 static int
 sweep_run_group(sweep_t *s, const sweep_plan_t *plan, const size_t *idx,
     size_t n, char *msg, size_t msglen)
@@ -276,8 +277,13 @@ sweep_run_group(sweep_t *s, const sweep_plan_t *plan, const size_t *idx,
 	return rc != 0 ? rc : sweep_interrupted ? 1 : 0;
 }
 
-/* The runs to take with run k (marked taken): those of the same
- * parameters, when interleaving; just k otherwise. Their count. */
+/* The runs to take with run k (marked taken): when interleaving, those of
+ * the same inputs (every variant, and every value of a schedule's
+ * parameters: threads, chunk, tile), so that a speed-up over one thread or
+ * a chunk size's effect is a ratio of runs that took turns; just k
+ * otherwise. Their count. The thread counts had run one after the other:
+ * interp-threads' one-thread runs at 05:20:59 and its two-thread runs at
+ * 05:21:13 (2026-12-06), a slow spell in either counting in the speed-up. */
 static size_t
 sweep_group(
     const sweep_plan_t *plan, size_t k, unsigned char *taken, size_t *idx)
@@ -290,15 +296,9 @@ sweep_group(
 	for (size_t j = k + 1; plan->interleave && a->repeat > 0 &&
 	     j < plan->total && n < SWEEP_MAX_VARIANTS;
 	     j++) {
-		int same = !taken[j];
-		for (size_t i = 0; same && i < hx_params_count; i++)
-			same = hx_params_get(&a->params, &hx_params[i]) ==
-			    hx_params_get(&plan->runs[j].params, &hx_params[i]);
-		/* The workload's own parameters too. */
-		same = same &&
-		    memcmp(a->params.extra, plan->runs[j].params.extra,
-			sizeof(a->params.extra)) == 0;
-		if (same) {
+		if (!taken[j] &&
+		    hx_params_same_inputs(
+			plan->w, &a->params, &plan->runs[j].params)) {
 			idx[n++] = j;
 			taken[j] = 1;
 		}

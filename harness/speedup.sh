@@ -1,12 +1,12 @@
 #!/bin/sh
 # speedup.sh: two threads against one (docs/threads.md, "Speed-ups and load"),
-# from rounds of back-to-back runs.
+# from interleaved runs.
 #
 #   sh harness/speedup.sh OUT_DIR [ROUNDS]
 #
 # Each of ROUNDS rounds (default 5) runs, for each case, one sweep with
-# --threads 1,2 (one thread, then two, back to back, so that other load on
-# the machine falls on both alike), 3 timed runs each. Prints per case and
+# --threads 1,2 (one thread and two taking turns run by run, so that other
+# load on the machine falls on both alike), 3 timed runs each. Prints per case and
 # thread count the median wall time over all timed runs, the median CPU
 # time per thread (task-clock of a timed run over T; it includes libgomp's
 # spinning at the end of a region), the ratio of the medians, and the

@@ -148,9 +148,9 @@ resolve() {
 	esac
 }
 # Every core: the thread counts 1..cores (at most 4) in one sweep, the
-# variants taking turns at each count and the counts one after the other
-# (a sweep interleaves runs of the same parameters only), so that a
-# speed-up is the ratio of two numbers measured a few seconds apart.
+# variants and the counts taking turns run by run (a sweep interleaves the
+# runs of one input set), so that a speed-up is the ratio of two numbers
+# measured side by side.
 NT=$(nproc 2>/dev/null || echo 1)
 [ "$NT" -gt 4 ] && NT=4
 [ "$NT" -lt 2 ] && NT=2

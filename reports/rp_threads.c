@@ -81,6 +81,34 @@ threads_counts(const rp_data_t *D, const char *pattern, const char *w, int *ts)
 	return n;
 }
 
+/* 1 when the runs of set (an exact name) at w took turns across their
+ * thread counts: each run's interleaved group (conditions.interleaved_runs,
+ * hx_isolate.c) was larger than the set's runs of its N at its own thread
+ * count, as when the thread counts run one after the other it is not. 0
+ * when a run ran alone or the set has none. */
+static int
+threads_alternated(const rp_data_t *D, const char *set, const char *w)
+{
+	rp_query_t q = {.set = set, .workload = w, .any_status = 1};
+	const json_t *r;
+	int any = 0;
+
+	for (size_t i = 0;
+	     set != NULL && (r = rp_data_next(D, &q, &i)) != NULL;) {
+		rp_query_t same = q;
+		size_t at_count = 0;
+
+		same.n = rp_field(r, RP_F_N);
+		same.threads = rp_data_threads(r);
+		for (size_t j = 0; rp_data_next(D, &same, &j) != NULL;)
+			at_count++;
+		if (!(rp_field(r, RP_F_INTERLEAVED_RUNS) > (double)at_count))
+			return 0;
+		any = 1;
+	}
+	return any;
+}
+
 /* What a table says of one variant at the most threads. */
 typedef struct threads_row_s {
 	const char *variant;
@@ -212,6 +240,8 @@ threads_figure_facts(
 	    "threads.%s.repeat", w);
 	rp_fact_num(F, RP_FACT_COUNT, rp_field(r, RP_F_SETTINGS_WARMUP), r,
 	    "threads.%s.warmup", w);
+	rp_fact_bool(F, threads_alternated(&R->data, q.set, w), r,
+	    "threads.%s.alternated", w);
 	snprintf(fact, sizeof(fact), "threads.%s.figure", w);
 	rp_report_figure_facts(R, rp_workload_fig(wl, "threads"), fact);
 }
@@ -374,7 +404,7 @@ rp_threads_interp_after(rp_report_t *R, const rp_workload_t *w)
 
 /* The goal's two cases: their speed-up at two threads, as measured. Each
  * is read from its own sweep of that variant alone when the data has one
- * (the thread counts interleaved with nothing else between them), else
+ * (nothing else between its runs), else
  * from the threads table's sets (threads.goal.*). */
 static void
 threads_goal_facts(rp_report_t *R)
@@ -384,6 +414,8 @@ threads_goal_facts(rp_report_t *R)
 		rp_role_t role;
 	} cases[] = {{RP_QUESTION_MEMORY, RP_ROLE_BY_CELL},
 	    {RP_QUESTION_SPEED, RP_ROLE_CELL_LISTS}};
+
+	int alternated = 1;
 
 	rp_fact_num(
 	    F, RP_FACT_RATIO, RP_THREADS_GOAL, NULL, "threads.goal.ratio");
@@ -417,7 +449,11 @@ threads_goal_facts(rp_report_t *R)
 		rp_fact_num(F, RP_FACT_COUNT, rp_field(r2, RP_F_TIME_REPEATS),
 		    r2, "%s.repeats_last", p);
 		rp_fact_str(F, rp_str(r2, "_set"), r2, "%s.set", p);
+		alternated &=
+		    threads_alternated(&R->data, rp_str(r2, "_set"), w->name);
 	}
+	/* Whether both cases' thread counts took turns (the goal's words). */
+	rp_fact_bool(F, alternated, NULL, "threads.goal.alternated");
 }
 
 void

@@ -302,6 +302,65 @@ Test(report, no_nan_and_no_negative_time)
 	cr_expect(strstr(report_text, "inf ") == NULL);
 }
 
+/* The threads sets' thread counts take turns with each other, not one
+ * count's runs after the other's (hx_sweep.c, sweep_group): in the quick
+ * data every run of interp-threads and colony-threads was interleaved with
+ * all the runs of its file at its N, every thread count's, and the
+ * report's fact says so (its caption's words follow it). */
+Test(report, thread_counts_take_turns)
+{
+	static const char *const sets[] = {"interp-threads", "colony-threads"};
+	char path[256], fact[64];
+	json_t *facts = json_load_file(QUICK_DIR "/facts.json", 0, NULL);
+
+	cr_assert(facts != NULL, "no " QUICK_DIR "/facts.json");
+	for (size_t k = 0; k < 2; k++) {
+		json_t *runs = json_array(), *r, *f;
+		size_t i;
+		int counts[8] = {0};
+		FILE *in;
+		char line[1 << 16];
+
+		snprintf(
+		    path, sizeof(path), QUICK_DIR "/data/%s.jsonl", sets[k]);
+		in = fopen(path, "r");
+		cr_assert(in != NULL, "no %s", path);
+		while (fgets(line, sizeof(line), in) != NULL)
+			json_array_append_new(runs, json_loads(line, 0, NULL));
+		fclose(in);
+		cr_assert(json_array_size(runs) >= 4, "%s: %zu runs", path,
+		    json_array_size(runs));
+		json_array_foreach(runs, i, r)
+		{
+			json_t *t = json_object_get(
+			    json_object_get(r, "params"), "threads");
+			json_int_t n =
+			    json_is_integer(t) ? json_integer_value(t) : 1;
+			json_int_t turns = json_integer_value(
+			    json_object_get(json_object_get(r, "conditions"),
+				"interleaved_runs"));
+
+			counts[n < 8 ? n : 7]++;
+			/* One N a set: the whole file is one input set. */
+			cr_expect_eq(turns, (json_int_t)json_array_size(runs),
+			    "%s %s threads %lld: interleaved_runs %lld of %zu",
+			    sets[k],
+			    json_string_value(json_object_get(r, "variant")),
+			    (long long)n, (long long)turns,
+			    json_array_size(runs));
+		}
+		cr_expect(counts[1] > 0 && counts[2] > 0,
+		    "%s: no runs at 1 or 2 threads", sets[k]);
+		snprintf(fact, sizeof(fact), "threads.%s.alternated",
+		    k == 0 ? "interp" : "colony");
+		f = json_object_get(json_object_get(facts, "facts"), fact);
+		cr_expect(json_is_true(json_object_get(f, "value")),
+		    "%s is not true", fact);
+		json_decref(runs);
+	}
+	json_decref(facts);
+}
+
 /* The JAX section: its tables with numbers when build/venv exists (make
  * jax), else the one line saying why. */
 Test(report, jax_section_present)

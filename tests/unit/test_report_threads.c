@@ -401,6 +401,51 @@ Test(report_threads, goal_prefers_its_own_sweep)
 	remove_dir();
 }
 
+/* Two variants at 1 and 2 threads, each run's interleaved group of turns
+ * (conditions.interleaved_runs; 0: the field left out). */
+static void
+write_turns(int turns)
+{
+	char line[512], all[2048] = "";
+
+	for (int k = 0; k < 4; k++) {
+		char cond[64] = "";
+
+		if (turns > 0)
+			snprintf(cond, sizeof(cond),
+			    ",\"conditions\":{\"interleaved_runs\":%d}", turns);
+		snprintf(line, sizeof(line),
+		    "{\"workload\":\"interp\",\"variant\":\"%s\","
+		    "\"status\":\"ok\",\"params\":{\"n\":1000,\"m\":100%s},"
+		    "\"time_s\":{\"median\":1.0}%s,\"machine\":{"
+		    "\"allocator\":\"jemalloc 5.3\"}}\n",
+		    k % 2 ? "fast" : "slow", k >= 2 ? T2 : "", cond);
+		strcat(all, line);
+	}
+	write_file("interp-threads.jsonl", all);
+}
+
+/* The thread counts took turns when each run's interleaved group held more
+ * runs than the set has at its own thread count (4 against 2); a group of
+ * one count's variants (2), or none recorded, did not. */
+Test(report_threads, thread_counts_took_turns_by_the_runs_groups)
+{
+	static const struct {
+		int turns, alternated;
+	} cases[] = {{4, 1}, {2, 0}, {0, 0}};
+
+	snprintf(dir, sizeof(dir), "/tmp/fb_rp_threads_XXXXXX");
+	cr_assert(mkdtemp(dir) != NULL);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		write_turns(cases[i].turns);
+		section_facts(NULL);
+		cr_expect_eq(truth("threads.interp.alternated"),
+		    cases[i].alternated, "interleaved_runs %d", cases[i].turns);
+		section_free();
+	}
+	remove_dir();
+}
+
 /* The steepest local slope of naive's committed steps (N 512..8192,
  * slopes 3.94, 2.90, 1.99, 2.09) is the first interval; moving the kink
  * moves the answer; fewer than two sizes have none. */
