@@ -13,19 +13,19 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 0.933822
-"interp/fused" 0.939989
-"interp/chunked" 0.977491
-"interp/tiled" 0.982314
-"interp/hoisted" 1.00782
-"interp/sorted" 1.23088
-"interp/gram" 1.19444
-"colony/naive" 1.08399
-"colony/naive-reuse" 1.03207
-"colony/fused" 0.990168
-"colony/chunked" 0.959611
-"colony/tiled" 1.00247
-"colony/cells" 1.20253
+"interp/materialized" 0.992716
+"interp/fused" 1.03843
+"interp/chunked" 1.03451
+"interp/tiled" 0.986692
+"interp/hoisted" 0.992067
+"interp/sorted" 1.29143
+"interp/gram" 1.73031
+"colony/naive" 0.934747
+"colony/naive-reuse" 0.959252
+"colony/fused" 1.02181
+"colony/chunked" 0.988818
+"colony/tiled" 1.02113
+"colony/cells" 1.10711
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

@@ -12,35 +12,35 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.39294
+2 1.44929
 EOD
 $s1 << EOD
 1 1
-2 1.60661
+2 1.5649
 EOD
 $s2 << EOD
 1 1
-2 1.77904
+2 1.6645
 EOD
 $s3 << EOD
 1 1
-2 1.65381
+2 1.6154
 EOD
 $s4 << EOD
 1 1
-2 1.83542
+2 1.69764
 EOD
 $s5 << EOD
 1 1
-2 1.87268
+2 1.53728
 EOD
 $s6 << EOD
 1 1
-2 1.96233
+2 1.77099
 EOD
 $s7 << EOD
 1 1
-2 1.84863
+2 1.81712
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'eager', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'materialized', \
