@@ -277,13 +277,29 @@ sweep_run_group(sweep_t *s, const sweep_plan_t *plan, const size_t *idx,
 	return rc != 0 ? rc : sweep_interrupted ? 1 : 0;
 }
 
+/* 1 when a and b hold the same value of every parameter, the workload's
+ * own included. */
+static int
+sweep_same_params(const params_t *a, const params_t *b)
+{
+	for (size_t i = 0; i < hx_params_count; i++)
+		if (hx_params_get(a, &hx_params[i]) !=
+		    hx_params_get(b, &hx_params[i]))
+			return 0;
+	return memcmp(a->extra, b->extra, sizeof(a->extra)) == 0;
+}
+
 /* The runs to take with run k (marked taken): when interleaving, those of
  * the same inputs (every variant, and every value of a schedule's
  * parameters: threads, chunk, tile), so that a speed-up over one thread or
  * a chunk size's effect is a ratio of runs that took turns; just k
  * otherwise. Their count. The thread counts had run one after the other:
  * interp-threads' one-thread runs at 05:20:59 and its two-thread runs at
- * 05:21:13 (2026-12-06), a slow spell in either counting in the speed-up. */
+ * 05:21:13 (2026-12-06), a slow spell in either counting in the speed-up.
+ * On a VM the turns cost the fast variants' two-thread runs a few per
+ * cent (docs/threads.md). When the input set's runs would not fit in
+ * memory together (hx_isolate_interleave would run them one after the
+ * other), the runs of identical parameters still take turns, as before. */
 static size_t
 sweep_group(
     const sweep_plan_t *plan, size_t k, unsigned char *taken, size_t *idx)
@@ -291,18 +307,27 @@ sweep_group(
 	const hx_run_config_t *a = &plan->runs[k];
 	size_t n = 0;
 
-	idx[n++] = k;
-	taken[k] = 1;
-	for (size_t j = k + 1; plan->interleave && a->repeat > 0 &&
-	     j < plan->total && n < SWEEP_MAX_VARIANTS;
-	     j++) {
-		if (!taken[j] &&
-		    hx_params_same_inputs(
-			plan->w, &a->params, &plan->runs[j].params)) {
+	for (int same_params = 0; same_params < 2 && n == 0; same_params++) {
+		uint64_t total = hx_run_predicted_bytes(a);
+
+		idx[n++] = k;
+		for (size_t j = k + 1; plan->interleave && a->repeat > 0 &&
+		     j < plan->total && n < SWEEP_MAX_VARIANTS;
+		     j++) {
+			const params_t *p = &plan->runs[j].params;
+
+			if (taken[j] ||
+			    !hx_params_same_inputs(plan->w, &a->params, p) ||
+			    (same_params && !sweep_same_params(&a->params, p)))
+				continue;
 			idx[n++] = j;
-			taken[j] = 1;
+			total += hx_run_predicted_bytes(&plan->runs[j]);
 		}
+		if (!same_params && n > 1 && total > a->mem_limit)
+			n = 0;
 	}
+	for (size_t i = 0; i < n; i++)
+		taken[idx[i]] = 1;
 	return n;
 }
 

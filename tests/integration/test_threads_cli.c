@@ -81,3 +81,49 @@ Test(threads_cli, threaded_run_reports_both_workspace_figures)
 	free(out);
 	free(err);
 }
+
+/* A sweep's thread counts take turns with its variants (one group of 4:
+ * conditions.interleaved_runs 4) unless the four would pass --mem-limit
+ * together: materialized at N = 1e5, M = 300 holds 120 MB a run, so under
+ * 200M the runs of one thread count (materialized and fused, 2) still take
+ * turns, the counts one after the other. */
+Test(threads_cli, thread_counts_take_turns_within_the_memory_limit)
+{
+	static const char *const limits[] = {"1G", "200M"};
+	static const json_int_t turns[] = {4, 2};
+
+	for (size_t i = 0; i < 2; i++) {
+		char dir[4096], out[4200], line[65536];
+		char *args[] = {"sweep", "--workload", "interp", "--variants",
+		    "materialized,fused", "--n", "1e5", "--m", "300",
+		    "--threads", "1,2", "--repeat", "2", "--warmup", "0",
+		    "--events", "none", "--mem-limit", (char *)limits[i],
+		    "--quiet", "--out", out, NULL};
+		int got = 0;
+		FILE *f;
+
+		fb_tmpdir(dir, sizeof(dir));
+		f = fb_sweep_jsonl(args, dir, out, sizeof(out));
+		while (fgets(line, sizeof(line), f) != NULL) {
+			json_t *r = json_loads(line, 0, NULL);
+			json_int_t k = json_integer_value(
+			    json_object_get(json_object_get(r, "conditions"),
+				"interleaved_runs"));
+
+			cr_assert(r != NULL);
+			cr_expect_str_eq(
+			    json_string_value(json_object_get(r, "status")),
+			    "ok");
+			cr_expect_eq(k, turns[i],
+			    "--mem-limit %s: %s: interleaved_runs %lld",
+			    limits[i],
+			    json_string_value(json_object_get(r, "variant")),
+			    (long long)k);
+			got++;
+			json_decref(r);
+		}
+		fclose(f);
+		cr_expect_eq(got, 4);
+		fb_rmdir(dir);
+	}
+}
