@@ -595,7 +595,7 @@ hx_ceilings_measure_threads(
 
 	for (int i = 0; i < 4; i++) {
 		c->gather_per_s[i] = c->gather_spread[i] = NAN;
-		c->gather_stencil_per_s[i] = NAN;
+		c->gather_stencil_per_s[i] = c->gather_stencil_spread[i] = NAN;
 		c->gather_table_bytes[i] = c->stream_array_bytes[i] = NAN;
 		for (int s = 0; s < 3; s++)
 			c->stream_bytes_per_s[s][i] = NAN;

@@ -181,8 +181,11 @@ typedef struct hx_ceilings_s {
 	 * points a second (a point: one index and its 4 entries). The model
 	 * prices a gather lane that re-reads a line an earlier gather of its
 	 * iteration fetched at a third of the stencil's time over one
-	 * gather's (hx_model.c). */
+	 * gather's (hx_model.c). Its spread as the one gather's: the stencil
+	 * from L3 has read 0.23 and 0.27 G points a second from one `harness
+	 * ceilings` to the next on the Intel Xeon VM (2026-12-06). */
 	double gather_stencil_per_s[4];
+	double gather_stencil_spread[4];
 	/* Streaming read, write, copy (HX_CEILINGS_STREAM_*) per level
 	 * (0..3), bytes per second the program reads plus writes (copy
 	 * counts both), vector loads and stores; and each array's bytes. */

@@ -69,6 +69,10 @@ hx_ceilings_json_core(json_t *obj, const hx_ceilings_t *c)
 		snprintf(key, sizeof(key), "gather_stencil_%s_per_s", level[l]);
 		rc |= hx_ceilings_json_set(obj, key,
 		    hx_ceilings_json_number(c->gather_stencil_per_s[l]));
+		snprintf(
+		    key, sizeof(key), "gather_stencil_%s_spread", level[l]);
+		rc |= hx_ceilings_json_set(obj, key,
+		    hx_ceilings_json_number(c->gather_stencil_spread[l]));
 		snprintf(key, sizeof(key), "gather_%s_table_bytes", level[l]);
 		rc |= hx_ceilings_json_set(obj, key,
 		    hx_ceilings_json_number(c->gather_table_bytes[l]));

@@ -631,6 +631,7 @@ hx_ck_measure_gather(
 		return HX_CEILINGS_ECLOCK;
 	points = (double)HX_CK_FLOATS * HX_CK_GATHER_CHAINS * (double)k;
 	c->gather_stencil_per_s[level] = points / best;
+	c->gather_stencil_spread[level] = spread;
 	return HX_CEILINGS_OK;
 }
 
@@ -852,8 +853,11 @@ hx_ck_levels_keep(hx_ceilings_t *c, const hx_ceilings_t *r, int first)
 			c->gather_table_bytes[l] = r->gather_table_bytes[l];
 		}
 		if (first ||
-		    r->gather_stencil_per_s[l] > c->gather_stencil_per_s[l])
+		    r->gather_stencil_per_s[l] > c->gather_stencil_per_s[l]) {
 			c->gather_stencil_per_s[l] = r->gather_stencil_per_s[l];
+			c->gather_stencil_spread[l] =
+			    r->gather_stencil_spread[l];
+		}
 		for (int s = 0; s < 3; s++)
 			if (first ||
 			    r->stream_bytes_per_s[s][l] >

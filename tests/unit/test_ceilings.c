@@ -235,6 +235,8 @@ Test(ceilings, json_fields)
 	    .ladder_read_bytes_per_s = {3e10, 2e10},
 	    .idle_page_s = 2e-6,
 	    .idle_page_warm_s = NAN,
+	    .gather_stencil_per_s = {1e9, 5e8, 2.5e8, 5e7},
+	    .gather_stencil_spread = {0.01, 0.02, 0.125, NAN},
 	};
 	json_t *j = hx_ceilings_json(&c);
 	static const char *const keys[] = {"triad_bytes_per_s",
@@ -243,7 +245,8 @@ Test(ceilings, json_fields)
 	    "fma_flops_spread", "fma_runs", "minor_fault_s",
 	    "minor_fault_spread", "minor_fault_runs", "minor_fault_counted",
 	    "read_ladder_bytes", "read_ladder_bytes_per_s", "idle_page_s",
-	    "idle_page_warm_s", "idle_page_gap_s"};
+	    "idle_page_warm_s", "idle_page_gap_s", "gather_stencil_l3_per_s",
+	    "gather_stencil_l3_spread", "gather_stencil_dram_spread"};
 
 	cr_assert_not_null(j);
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
@@ -267,6 +270,11 @@ Test(ceilings, json_fields)
 	cr_assert_eq(
 	    json_integer_value(json_object_get(j, "minor_fault_runs")), 5);
 	cr_assert_eq(json_real_value(json_object_get(j, "idle_page_s")), 2e-6);
+	cr_assert_eq(
+	    json_real_value(json_object_get(j, "gather_stencil_l3_spread")),
+	    0.125);
+	cr_assert(
+	    json_is_null(json_object_get(j, "gather_stencil_dram_spread")));
 	cr_assert(json_is_null(json_object_get(j, "idle_page_warm_s")));
 	cr_assert_eq(json_real_value(json_object_get(j, "idle_page_gap_s")),
 	    HX_CEILINGS_IDLE_GAP_S);
