@@ -63,7 +63,9 @@ hx_format_time(char *buf, size_t len, double s)
 	static const char *const units[] = {"ns", "us", "ms", "s"};
 	static const double scales[] = {1e-9, 1e-6, 1e-3, 1};
 
-	if (s == 0) {
+	/* Under a femtosecond is a rounding's residue, not a time (a sum of
+	 * samples less its parts read -4.3e-19 s, printed "-0 ns"). */
+	if (fabs(s) < 1e-15) {
 		snprintf(buf, len, "0 s");
 		return buf;
 	}

@@ -18,6 +18,8 @@ Test(format, times)
 	    /* Rounded first: no "1e+03 us", no "0.045 us". */
 	    {999.96e-6, "1 ms"}, {1e-3, "1 ms"}, {0.99996, "1 s"},
 	    {0.045e-6, "45 ns"}, {0.3e-9, "0.3 ns"}, {0, "0 s"},
+	    /* A difference of equal sums, not a time. */
+	    {-4.336808689942018e-19, "0 s"}, {2e-12, "0.002 ns"},
 	    {4000, "4000 s"}, {NAN, "n/a"}};
 	char buf[HX_FORMAT_LEN];
 
