@@ -38,14 +38,54 @@ hx_ceilings_json_ladder(json_t *obj, const hx_ceilings_t *c)
 	    hx_ceilings_json_set(obj, "read_ladder_bytes_per_s", v);
 }
 
+/* Each level's ("l1", "l2", "l3", "dram") gathers, the stencil's, the
+ * gather table's bytes, the streams and their arrays' bytes. 0, or -1. */
+static int
+hx_ceilings_json_levels(json_t *obj, const hx_ceilings_t *c)
+{
+	static const char *const level[4] = {"l1", "l2", "l3", "dram"};
+	static const char *const stream[3] = {"read", "write", "copy"};
+	const struct {
+		const char *format; /* %s: the level */
+		const double *v;
+	} per_level[] = {
+	    {"gather_%s_per_s", c->gather_per_s},
+	    {"gather_%s_spread", c->gather_spread},
+	    {"gather_stencil_%s_per_s", c->gather_stencil_per_s},
+	    {"gather_stencil_%s_spread", c->gather_stencil_spread},
+	    {"gather_%s_table_bytes", c->gather_table_bytes},
+	};
+	char key[64];
+	int rc = 0;
+
+	for (int l = 0; l < 4; l++) {
+		for (size_t k = 0; k < sizeof(per_level) / sizeof(per_level[0]);
+		     k++) {
+			snprintf(
+			    key, sizeof(key), per_level[k].format, level[l]);
+			rc |= hx_ceilings_json_set(obj, key,
+			    hx_ceilings_json_number(per_level[k].v[l]));
+		}
+		for (int s = 0; s < 3; s++) {
+			snprintf(key, sizeof(key), "%s_%s_bytes_per_s",
+			    stream[s], level[l]);
+			rc |= hx_ceilings_json_set(obj, key,
+			    hx_ceilings_json_number(
+				c->stream_bytes_per_s[s][l]));
+		}
+		snprintf(key, sizeof(key), "stream_%s_array_bytes", level[l]);
+		rc |= hx_ceilings_json_set(obj, key,
+		    hx_ceilings_json_number(c->stream_array_bytes[l]));
+	}
+	return rc;
+}
+
 /* The kernels of hx_ceilings_kernels.c: "<arith>_per_s" and its spread,
  * "gather_<level>_per_s" (indices), "<stream>_<level>_bytes_per_s", the
  * sizes, and the large allocation's times. 0, or -1. */
 static int
 hx_ceilings_json_core(json_t *obj, const hx_ceilings_t *c)
 {
-	static const char *const level[4] = {"l1", "l2", "l3", "dram"};
-	static const char *const stream[3] = {"read", "write", "copy"};
 	char key[64];
 	int rc = 0;
 
@@ -59,34 +99,7 @@ hx_ceilings_json_core(json_t *obj, const hx_ceilings_t *c)
 		rc |= hx_ceilings_json_set(
 		    obj, key, hx_ceilings_json_number(c->arith_spread[i]));
 	}
-	for (int l = 0; l < 4; l++) {
-		snprintf(key, sizeof(key), "gather_%s_per_s", level[l]);
-		rc |= hx_ceilings_json_set(
-		    obj, key, hx_ceilings_json_number(c->gather_per_s[l]));
-		snprintf(key, sizeof(key), "gather_%s_spread", level[l]);
-		rc |= hx_ceilings_json_set(
-		    obj, key, hx_ceilings_json_number(c->gather_spread[l]));
-		snprintf(key, sizeof(key), "gather_stencil_%s_per_s", level[l]);
-		rc |= hx_ceilings_json_set(obj, key,
-		    hx_ceilings_json_number(c->gather_stencil_per_s[l]));
-		snprintf(
-		    key, sizeof(key), "gather_stencil_%s_spread", level[l]);
-		rc |= hx_ceilings_json_set(obj, key,
-		    hx_ceilings_json_number(c->gather_stencil_spread[l]));
-		snprintf(key, sizeof(key), "gather_%s_table_bytes", level[l]);
-		rc |= hx_ceilings_json_set(obj, key,
-		    hx_ceilings_json_number(c->gather_table_bytes[l]));
-		for (int s = 0; s < 3; s++) {
-			snprintf(key, sizeof(key), "%s_%s_bytes_per_s",
-			    stream[s], level[l]);
-			rc |= hx_ceilings_json_set(obj, key,
-			    hx_ceilings_json_number(
-				c->stream_bytes_per_s[s][l]));
-		}
-		snprintf(key, sizeof(key), "stream_%s_array_bytes", level[l]);
-		rc |= hx_ceilings_json_set(obj, key,
-		    hx_ceilings_json_number(c->stream_array_bytes[l]));
-	}
+	rc |= hx_ceilings_json_levels(obj, c);
 	rc |= hx_ceilings_json_ladder(obj, c);
 	for (int l = 0; l < HX_LAT_CLASSES; l++) {
 		if (hx_ceilings_latency_name(l) == NULL)
