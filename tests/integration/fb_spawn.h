@@ -20,6 +20,7 @@
 
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
+#include <jansson.h>
 
 #include "hx_file.h"
 
@@ -244,12 +245,14 @@ fb_run(char *const args[], const char *dir, char **err)
 }
 
 /* A sweep whose args give `--out` the buffer out (of len bytes): out set to
- * dir/s, the sweep run to a zero exit, and its dir/s.jsonl opened (a
- * result a line). */
-static inline FILE *
-fb_sweep_jsonl(char *const args[], const char *dir, char *out, size_t len)
+ * dir/s, the sweep run to a zero exit, and the results of its dir/s.jsonl
+ * (a result a line, each of which must be JSON) as an array, owned. */
+static inline json_t *
+fb_sweep_results(char *const args[], const char *dir, char *out, size_t len)
 {
-	char jsonl[4300], *err = NULL;
+	char jsonl[4300], *err = NULL, *line = NULL;
+	size_t cap = 0;
+	json_t *all = json_array();
 	FILE *f;
 
 	snprintf(out, len, "%s/s", dir);
@@ -258,7 +261,15 @@ fb_sweep_jsonl(char *const args[], const char *dir, char *out, size_t len)
 	free(err);
 	f = fopen(jsonl, "r");
 	cr_assert(f != NULL, "no %s", jsonl);
-	return f;
+	while (getline(&line, &cap, f) > 0) {
+		json_t *r = json_loads(line, 0, NULL);
+
+		cr_assert(r != NULL, "%s: a line is not JSON", jsonl);
+		json_array_append_new(all, r);
+	}
+	free(line);
+	fclose(f);
+	return all;
 }
 
 /* Lines in s (a last line without a newline counts). */

@@ -152,26 +152,24 @@ Test(cputime, exec_counts_the_children)
  * ms) none; the timed samples are the 3 asked for either way. */
 Test(cputime, a_short_interleaved_run_is_rewarmed_at_its_turn)
 {
-	char dir[4096], out[4200], line[65536];
+	char dir[4096], out[4200];
 	char *args[] = {"sweep", "--plugin", (char *)fb_plugin("cpu_burn"),
 	    "--workload", "burn", "--variants", "one,sleep", "--n", "60,300",
 	    "--repeat", "3", "--warmup", "0", "--events", "none", "--out", out,
 	    NULL};
-	int got = 0;
-	FILE *f;
+	json_t *all, *r;
+	size_t i;
 
 	fb_tmpdir(dir, sizeof(dir));
-	f = fb_sweep_jsonl(args, dir, out, sizeof(out));
-	while (fgets(line, sizeof(line), f) != NULL) {
-		json_t *r = json_loads(line, 0, NULL);
+	all = fb_sweep_results(args, dir, out, sizeof(out));
+	json_array_foreach(all, i, r)
+	{
 		const json_t *c = json_object_get(r, "conditions");
 		json_int_t n = json_integer_value(
 		    json_object_get(json_object_get(r, "params"), "n"));
 		json_int_t k =
 		    json_integer_value(json_object_get(c, "rewarm_runs"));
 
-		cr_assert(r != NULL);
-		got++;
 		cr_expect_eq(k, n < 250 ? 3 : 0,
 		    "%s --n %lld: rewarm_runs %lld",
 		    json_string_value(json_object_get(r, "variant")),
@@ -179,9 +177,8 @@ Test(cputime, a_short_interleaved_run_is_rewarmed_at_its_turn)
 		cr_expect_eq(json_array_size(json_object_get(
 				 json_object_get(r, "time_s"), "samples")),
 		    3);
-		json_decref(r);
 	}
-	fclose(f);
-	cr_expect_eq(got, 4);
+	cr_expect_eq(json_array_size(all), 4);
+	json_decref(all);
 	fb_rmdir(dir);
 }

@@ -580,24 +580,22 @@ Test(provenance, another_process_on_the_pinned_cpu_warns)
  * group's window, over all of them, says what others took. */
 Test(provenance, an_interleaved_group_is_not_another_process)
 {
-	char dir[4096], out[4200], cpu[32], line[65536];
+	char dir[4096], out[4200], cpu[32];
 	char *args[] = {"sweep", "--workload", "interp", "--variants",
 	    "fused,tiled,chunked", "--n", "1e5", "--m", "300", "--repeat", "3",
 	    "--warmup", "0", "--cpu", cpu, "--out", out, NULL};
-	int got = 0;
-	FILE *f;
+	json_t *all, *r;
+	size_t k;
 
 	last_cpu(cpu, sizeof(cpu));
 	fb_tmpdir(dir, sizeof(dir));
-	f = fb_sweep_jsonl(args, dir, out, sizeof(out));
-	while (fgets(line, sizeof(line), f) != NULL) {
-		json_t *r = json_loads(line, 0, NULL);
+	all = fb_sweep_results(args, dir, out, sizeof(out));
+	json_array_foreach(all, k, r)
+	{
 		json_t *w = json_object_get(r, "warnings");
 		double other = json_number_value(json_object_get(
 		    json_object_get(r, "conditions"), "other_busy_fraction"));
 
-		cr_assert(r != NULL);
-		got++;
 		cr_expect(other < 0.3, "%s: others %g of CPU %s",
 		    json_string_value(json_object_get(r, "variant")), other,
 		    cpu);
@@ -606,9 +604,8 @@ Test(provenance, an_interleaved_group_is_not_another_process)
 			    strstr(json_string_value(json_array_get(w, i)),
 				"another process kept CPU") == NULL,
 			    "%s", json_string_value(json_array_get(w, i)));
-		json_decref(r);
 	}
-	fclose(f);
-	cr_expect_eq(got, 3);
+	cr_expect_eq(json_array_size(all), 3);
+	json_decref(all);
 	fb_rmdir(dir);
 }

@@ -93,24 +93,23 @@ Test(threads_cli, thread_counts_take_turns_within_the_memory_limit)
 	static const json_int_t turns[] = {4, 2};
 
 	for (size_t i = 0; i < 2; i++) {
-		char dir[4096], out[4200], line[65536];
+		char dir[4096], out[4200];
 		char *args[] = {"sweep", "--workload", "interp", "--variants",
 		    "materialized,fused", "--n", "1e5", "--m", "300",
 		    "--threads", "1,2", "--repeat", "2", "--warmup", "0",
 		    "--events", "none", "--mem-limit", (char *)limits[i],
 		    "--quiet", "--out", out, NULL};
-		int got = 0;
-		FILE *f;
+		json_t *all, *r;
+		size_t j;
 
 		fb_tmpdir(dir, sizeof(dir));
-		f = fb_sweep_jsonl(args, dir, out, sizeof(out));
-		while (fgets(line, sizeof(line), f) != NULL) {
-			json_t *r = json_loads(line, 0, NULL);
+		all = fb_sweep_results(args, dir, out, sizeof(out));
+		json_array_foreach(all, j, r)
+		{
 			json_int_t k = json_integer_value(
 			    json_object_get(json_object_get(r, "conditions"),
 				"interleaved_runs"));
 
-			cr_assert(r != NULL);
 			cr_expect_str_eq(
 			    json_string_value(json_object_get(r, "status")),
 			    "ok");
@@ -119,11 +118,9 @@ Test(threads_cli, thread_counts_take_turns_within_the_memory_limit)
 			    limits[i],
 			    json_string_value(json_object_get(r, "variant")),
 			    (long long)k);
-			got++;
-			json_decref(r);
 		}
-		fclose(f);
-		cr_expect_eq(got, 4);
+		cr_expect_eq(json_array_size(all), 4);
+		json_decref(all);
 		fb_rmdir(dir);
 	}
 }
