@@ -244,32 +244,41 @@ fb_run(char *const args[], const char *dir, char **err)
 	return rc;
 }
 
-/* A sweep whose args give `--out` the buffer out (of len bytes): out set to
- * dir/s, the sweep run to a zero exit, and the results of its dir/s.jsonl
- * (a result a line, each of which must be JSON) as an array, owned. */
+/* The results of a JSON-lines file (a result a line, each of which must
+ * be JSON) as an array, owned. */
 static inline json_t *
-fb_sweep_results(char *const args[], const char *dir, char *out, size_t len)
+fb_jsonl_results(const char *path)
 {
-	char jsonl[4300], *err = NULL, *line = NULL;
+	char *line = NULL;
 	size_t cap = 0;
 	json_t *all = json_array();
-	FILE *f;
+	FILE *f = fopen(path, "r");
 
-	snprintf(out, len, "%s/s", dir);
-	snprintf(jsonl, sizeof(jsonl), "%s.jsonl", out);
-	cr_assert_eq(fb_run(args, dir, &err), 0, "%s", err);
-	free(err);
-	f = fopen(jsonl, "r");
-	cr_assert(f != NULL, "no %s", jsonl);
+	cr_assert(f != NULL, "no %s", path);
 	while (getline(&line, &cap, f) > 0) {
 		json_t *r = json_loads(line, 0, NULL);
 
-		cr_assert(r != NULL, "%s: a line is not JSON", jsonl);
+		cr_assert(r != NULL, "%s: a line is not JSON", path);
 		json_array_append_new(all, r);
 	}
 	free(line);
 	fclose(f);
 	return all;
+}
+
+/* A sweep whose args give `--out` the buffer out (of len bytes): out set to
+ * dir/s, the sweep run to a zero exit, and the results of its dir/s.jsonl
+ * (fb_jsonl_results). */
+static inline json_t *
+fb_sweep_results(char *const args[], const char *dir, char *out, size_t len)
+{
+	char jsonl[4300], *err = NULL;
+
+	snprintf(out, len, "%s/s", dir);
+	snprintf(jsonl, sizeof(jsonl), "%s.jsonl", out);
+	cr_assert_eq(fb_run(args, dir, &err), 0, "%s", err);
+	free(err);
+	return fb_jsonl_results(jsonl);
 }
 
 /* Lines in s (a last line without a newline counts). */

@@ -315,19 +315,13 @@ Test(report, thread_counts_take_turns)
 
 	cr_assert(facts != NULL, "no " QUICK_DIR "/facts.json");
 	for (size_t k = 0; k < 2; k++) {
-		json_t *runs = json_array(), *r, *f;
+		json_t *runs, *r, *f;
 		size_t i;
 		int counts[8] = {0};
-		FILE *in;
-		char line[1 << 16];
 
 		snprintf(
 		    path, sizeof(path), QUICK_DIR "/data/%s.jsonl", sets[k]);
-		in = fopen(path, "r");
-		cr_assert(in != NULL, "no %s", path);
-		while (fgets(line, sizeof(line), in) != NULL)
-			json_array_append_new(runs, json_loads(line, 0, NULL));
-		fclose(in);
+		runs = fb_jsonl_results(path);
 		cr_assert(json_array_size(runs) >= 4, "%s: %zu runs", path,
 		    json_array_size(runs));
 		json_array_foreach(runs, i, r)
