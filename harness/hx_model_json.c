@@ -357,10 +357,7 @@ hx_model_profile_json(const hx_model_t *m, const json_t *prof, FILE *f)
 	json_object_set_new(o, "hot_loop_s", hx_model_num(hot));
 	json_object_set_new(o, "hot_loop_predicted_s", hx_model_num(hot_pred));
 	json_object_set_new(o, "passes", passes);
-	/* Sums of the same samples: a difference under a sample's share of a
-	 * nanosecond is rounding (gram's read -4.3e-19 s, printed "-0 ns"). */
-	json_object_set_new(o, "elsewhere_s",
-	    hx_model_num(fabs(all - placed) < 1e-12 ? 0.0 : all - placed));
+	json_object_set_new(o, "elsewhere_s", hx_model_num(all - placed));
 	json_object_set(o, "kernel_s", (json_t *)kernel);
 	json_object_set_new(o, "faults_predicted_s",
 	    hx_model_num(hx_model_term_s(m, "faults")));
