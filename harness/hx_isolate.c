@@ -496,16 +496,22 @@ interleave_rounds(const hx_run_config_t *cfgs, size_t n, isolate_child_t *ch,
 	}
 }
 
+uint64_t
+hx_isolate_group_bytes(const hx_run_config_t *cfg)
+{
+	const uint64_t predicted = hx_run_predicted_bytes(cfg);
+
+	return predicted <= cfg->mem_limit ? predicted : 0;
+}
+
 /* The predicted peaks of the configs that will run, together. */
 static uint64_t
-interleave_total(const hx_run_config_t *cfgs, size_t n, json_t **results)
+interleave_total(const hx_run_config_t *cfgs, size_t n)
 {
 	uint64_t total = 0;
 
-	for (size_t k = 0; k < n; k++) {
-		if (results[k] == NULL)
-			total += hx_run_predicted_bytes(&cfgs[k]);
-	}
+	for (size_t k = 0; k < n; k++)
+		total += hx_isolate_group_bytes(&cfgs[k]);
 	return total;
 }
 
@@ -562,8 +568,7 @@ hx_isolate_interleave(const hx_run_config_t *cfgs, size_t n, json_t **results)
 		goto label_return;
 	for (size_t k = 0; k < n; k++)
 		results[k] = over_limit(&cfgs[k]);
-	sequential =
-	    n == 1 || interleave_total(cfgs, n, results) > cfgs[0].mem_limit;
+	sequential = n == 1 || interleave_total(cfgs, n) > cfgs[0].mem_limit;
 	pinned_group = !sequential && cfgs[0].cpu >= 0;
 	if (pinned_group)
 		hx_host_begin(&group, cfgs[0].cpu);

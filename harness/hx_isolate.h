@@ -41,6 +41,12 @@ json_t *hx_isolate_run(const hx_run_config_t *cfg, int fork_child);
 int hx_isolate_interleave(
     const hx_run_config_t *cfgs, size_t n, json_t **results);
 
+/* What cfg adds to an interleaved group's predicted peaks, which together
+ * must stay under the limit for its runs to take turns: its predicted
+ * peak, or 0 when that passes its own limit (it is skipped, never
+ * started). */
+uint64_t hx_isolate_group_bytes(const hx_run_config_t *cfg);
+
 /* Sets conditions.other_busy_fraction of each of results[0..n) that has
  * one (a pinned run's, null from its own window: hx_host_window_t.shared)
  * to other (negative: null), the time others than the group's own

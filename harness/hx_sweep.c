@@ -308,7 +308,7 @@ sweep_group(
 	size_t n = 0;
 
 	for (int same_params = 0; same_params < 2 && n == 0; same_params++) {
-		uint64_t total = hx_run_predicted_bytes(a);
+		uint64_t total = hx_isolate_group_bytes(a);
 
 		idx[n++] = k;
 		for (size_t j = k + 1; plan->interleave && a->repeat > 0 &&
@@ -321,8 +321,9 @@ sweep_group(
 			    (same_params && !sweep_same_params(&a->params, p)))
 				continue;
 			idx[n++] = j;
-			total += hx_run_predicted_bytes(&plan->runs[j]);
+			total += hx_isolate_group_bytes(&plan->runs[j]);
 		}
+		/* hx_isolate_interleave's own rule. */
 		if (!same_params && n > 1 && total > a->mem_limit)
 			n = 0;
 	}
