@@ -561,6 +561,45 @@ hx_ceilings_measure_host_fault(hx_ceilings_t *c)
 		c->host_fault_after_bytes = (double)after;
 }
 
+/* *c with every measured figure NaN (null in the JSON) and no runs, for
+ * `threads` threads: what a measurement leaves out reads as unmeasured,
+ * never as 0 (a team's ceilings had printed latencies of 0 s). */
+static void
+hx_ceilings_clear(hx_ceilings_t *c, int threads)
+{
+	memset(c, 0, sizeof(*c));
+	c->threads = threads;
+	c->triad_bytes_per_s = c->triad_array_bytes = NAN;
+	c->fma_flops_per_s = c->fma_flops_spread = NAN;
+	c->mca_cycle_s = c->mca_fma_cycles = NAN;
+	c->fault_s = c->fault_spread = NAN;
+	for (int i = 0; i < 3; i++)
+		c->level_bytes_per_s[i] = c->level_array_bytes[i] = NAN;
+	for (int i = 0; i < 4; i++) {
+		c->gather_per_s[i] = c->gather_spread[i] = NAN;
+		c->gather_stencil_per_s[i] = c->gather_stencil_spread[i] = NAN;
+		c->gather_table_bytes[i] = c->stream_array_bytes[i] = NAN;
+		for (int s = 0; s < 3; s++)
+			c->stream_bytes_per_s[s][i] = NAN;
+	}
+	for (int i = 0; i < HX_CK_ARITH_COUNT; i++)
+		c->arith_per_s[i] = c->arith_spread[i] = NAN;
+	for (int i = 0; i < HX_LAT_CLASSES; i++)
+		c->latency_s[i] = NAN;
+	for (int i = 0; i < HX_CEILINGS_CALLS; i++)
+		c->call_s[i] = NAN;
+	c->wait_window = c->window_iteration_s = NAN;
+	c->alloc_fresh_s = c->alloc_reuse_s = NAN;
+	c->release_s = c->release_spread = NAN;
+	c->host_fault_s = c->host_fault_unreported_bytes = NAN;
+	c->host_fault_after_bytes = NAN;
+	c->idle_page_s = c->idle_page_warm_s = NAN;
+	c->fp_mix_s = c->fp_overlap = NAN;
+	c->gather_mix_s = c->gather_fp_overlap = NAN;
+	c->gather_l1_mix_s = c->gather_l1_fp_overlap = NAN;
+	c->gather_l2_mix_s = c->gather_l2_fp_overlap = NAN;
+}
+
 int
 hx_ceilings_measure(
     hx_ceilings_t *c, size_t triad_array_bytes, unsigned repeats)
@@ -578,8 +617,7 @@ hx_ceilings_measure_threads(
 
 	if (c == NULL || threads < 1 || threads > VARIANT_THREADS_MAX)
 		goto label_return;
-	memset(c, 0, sizeof(*c));
-	c->threads = threads;
+	hx_ceilings_clear(c, threads);
 	if (repeats == 0)
 		repeats = HX_CEILINGS_DEFAULT_REPEATS;
 	bytes = triad_array_bytes == 0 ? hx_ceilings_default_bytes()
@@ -593,25 +631,6 @@ hx_ceilings_measure_threads(
 	if (!(c->clock_resolution_s > 0.0))
 		goto label_return;
 
-	for (int i = 0; i < 4; i++) {
-		c->gather_per_s[i] = c->gather_spread[i] = NAN;
-		c->gather_stencil_per_s[i] = c->gather_stencil_spread[i] = NAN;
-		c->gather_table_bytes[i] = c->stream_array_bytes[i] = NAN;
-		for (int s = 0; s < 3; s++)
-			c->stream_bytes_per_s[s][i] = NAN;
-	}
-	for (int i = 0; i < HX_CK_ARITH_COUNT; i++)
-		c->arith_per_s[i] = c->arith_spread[i] = NAN;
-	c->alloc_fresh_s = c->alloc_reuse_s = NAN;
-	c->ladder_sizes = 0;
-	c->release_s = c->release_spread = NAN;
-	c->host_fault_s = c->host_fault_unreported_bytes = NAN;
-	c->host_fault_after_bytes = NAN;
-	c->idle_page_s = c->idle_page_warm_s = NAN;
-	c->fp_mix_s = c->fp_overlap = NAN;
-	c->gather_mix_s = c->gather_fp_overlap = NAN;
-	c->gather_l1_mix_s = c->gather_l1_fp_overlap = NAN;
-	c->gather_l2_mix_s = c->gather_l2_fp_overlap = NAN;
 	ret = hx_ceilings_measure_triad(c, bytes, repeats, threads, &best);
 	if (ret != HX_CEILINGS_OK)
 		goto label_return;
@@ -638,6 +657,27 @@ hx_ceilings_measure_threads(
 		goto label_return;
 label_return:
 	return ret;
+}
+
+int
+hx_ceilings_measure_drift(hx_ceilings_t *c)
+{
+	int ret;
+
+	if (c == NULL)
+		return HX_CEILINGS_EINVAL;
+	hx_ceilings_clear(c, 1);
+	c->drift_only = 1;
+	c->clock_resolution_s = hx_clock_resolution();
+	if (!(c->clock_resolution_s > 0.0))
+		return HX_CEILINGS_ECLOCK;
+	ret = hx_ceilings_measure_fma(HX_CEILINGS_DEFAULT_REPEATS, 1, c);
+	if (ret != HX_CEILINGS_OK)
+		return ret;
+	c->fma_vector_width = HX_FMA_LANES;
+	strncpy(c->fma_isa, HX_FMA_ISA, sizeof(c->fma_isa) - 1);
+	return hx_ceilings_measure_drift_core(
+	    c, hx_ceilings_default_bytes() & ~(size_t)63);
 }
 
 const char *

@@ -112,6 +112,9 @@ typedef struct hx_ceilings_s {
 	double level_array_bytes[3];
 	/* Threads both kernels ran on at once. */
 	int threads;
+	/* 1 when only the rates a later measurement compares were measured
+	 * (hx_ceilings_measure_drift); the rest is NaN. */
+	int drift_only;
 	/* The cost of one minor fault (hx_os_fault_seconds: a first write to a
 	 * fresh 4 KiB page), seconds, on the calling thread alone: the best of
 	 * fault_runs mappings of HX_CEILINGS_FAULT_PAGES pages, and their
@@ -275,6 +278,19 @@ int hx_ceilings_measure(
  * VARIANT_THREADS_MAX; else HX_CEILINGS_EINVAL). */
 int hx_ceilings_measure_threads(
     hx_ceilings_t *c, size_t triad_array_bytes, unsigned repeats, int threads);
+/*
+ * The rates that tell how far the machine's speed moved since an earlier
+ * measurement, alone, on the calling thread: the FMA rate, the arithmetic
+ * kernels (divides among them), the L1 and L3 gathers (best of the same
+ * rounds) and DRAM's read on an array of the default triad size. The rest
+ * of *c is NaN and drift_only 1. `harness ceilings --drift` took 4.9 s
+ * where the whole measurement took 21 s (Intel Xeon VM, 2026-12-06): no
+ * triad, no levels' streams, no read ladder, no fault or allocation.
+ * DRAM's read runs first, as the triad does in the whole measurement:
+ * the gather tables then reuse its huge-page memory, as they do there
+ * (docs/counters.md, "The rates again, alone").
+ */
+int hx_ceilings_measure_drift(hx_ceilings_t *c);
 
 /*
  * The best of n timed runs of one kernel: the shortest positive, finite
@@ -296,6 +312,8 @@ int hx_ceilings_measure_levels_core(hx_ceilings_t *c);
 int hx_ceilings_measure_dram(
     hx_ceilings_t *c, float *a, float *b, size_t bytes);
 int hx_ceilings_measure_alloc(hx_ceilings_t *c);
+/* hx_ceilings_measure_drift's kernels after the FMA rate (one thread). */
+int hx_ceilings_measure_drift_core(hx_ceilings_t *c, size_t dram_bytes);
 /* The page release's price into c->release_s and release_spread (NaN when
  * the mapping fails: no error, as the fault's). */
 void hx_ceilings_measure_release(hx_ceilings_t *c);

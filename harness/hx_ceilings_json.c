@@ -222,7 +222,13 @@ hx_ceilings_json(const hx_ceilings_t *c)
 			    "runs, unmapping not included")) != 0 ||
 	    (c->threads > 1 &&
 		hx_ceilings_json_set(
-		    obj, "threads", json_integer(c->threads)) != 0)) {
+		    obj, "threads", json_integer(c->threads)) != 0) ||
+	    (c->drift_only &&
+		hx_ceilings_json_set(obj, "drift_only",
+		    json_string("the rates a later measurement compares "
+				"alone: FMA, the arithmetic kernels, the L1 "
+				"and L3 gathers, DRAM's read (harness "
+				"ceilings --drift)")) != 0)) {
 		json_decref(obj);
 		obj = NULL;
 	}

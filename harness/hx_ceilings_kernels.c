@@ -775,9 +775,10 @@ hx_ck_levels(size_t size[3])
 }
 
 /* One round of the per-level kernels into r: the L1, L2 and L3 gathers
- * and streams, and the gathers with FMAs, on a buffer of its own. */
+ * and streams, and the gathers with FMAs, on a buffer of its own; with
+ * drift, the L1 and L3 gathers alone (hx_ceilings_measure_drift). */
 static int
-hx_ck_levels_round(hx_ceilings_t *r, const size_t size[3])
+hx_ck_levels_round(hx_ceilings_t *r, const size_t size[3], int drift)
 {
 	size_t gbytes[3], sbytes[3];
 	void *buf = NULL;
@@ -810,11 +811,15 @@ hx_ck_levels_round(hx_ceilings_t *r, const size_t size[3])
 	for (size_t i = 0; i < 2 * gbytes[2] / 4; i++)
 		((float *)buf)[i] = 1.0f;
 	for (int l = 0; l < 3 && ret == HX_CEILINGS_OK; l++) {
+		if (drift && l == 1)
+			continue;
 		ret = hx_ck_measure_gather(r, l, buf, gbytes[l] / 4);
-		if (ret == HX_CEILINGS_OK)
+		if (ret == HX_CEILINGS_OK && !drift)
 			ret = hx_ck_measure_stream(
 			    r, l, buf, (char *)buf + gbytes[2], sbytes[l]);
 	}
+	if (drift)
+		goto label_free;
 	if (ret == HX_CEILINGS_OK)
 		ret = hx_ck_measure_gather_mix(r, buf, gbytes[2] / 4,
 		    &r->gather_mix_s, &r->gather_fp_overlap);
@@ -824,6 +829,7 @@ hx_ck_levels_round(hx_ceilings_t *r, const size_t size[3])
 	if (ret == HX_CEILINGS_OK)
 		ret = hx_ck_measure_gather_mix(r, buf, gbytes[1] / 4,
 		    &r->gather_l2_mix_s, &r->gather_l2_fp_overlap);
+label_free:
 	free(buf);
 	return ret;
 }
@@ -897,11 +903,46 @@ hx_ceilings_measure_levels_core(hx_ceilings_t *c)
 	for (int round = 0; round < HX_CK_LEVEL_ROUNDS; round++) {
 		hx_ceilings_t r = *c;
 
-		if ((ret = hx_ck_levels_round(&r, size)) != HX_CEILINGS_OK)
+		if ((ret = hx_ck_levels_round(&r, size, 0)) != HX_CEILINGS_OK)
 			return ret;
 		hx_ck_levels_keep(c, &r, round == 0);
 	}
 	return hx_ck_measure_ladder(c, size[2]);
+}
+
+int
+hx_ceilings_measure_drift_core(hx_ceilings_t *c, size_t dram_bytes)
+{
+	size_t size[3];
+	float *a;
+	int ret;
+
+	if ((ret = hx_ck_measure_arith(c)) != HX_CEILINGS_OK)
+		return ret;
+	/* DRAM's read first, on an array of the triad's size written once,
+	 * as the whole measurement streams its triad before the levels: the
+	 * gather tables then lie where the allocator put them there. */
+	if (posix_memalign((void **)&a, (size_t)2 << 20, dram_bytes) != 0)
+		return HX_CEILINGS_ENOMEM;
+#ifdef MADV_HUGEPAGE
+	(void)madvise(a, dram_bytes, MADV_HUGEPAGE);
+#endif
+	for (size_t i = 0; i < dram_bytes / sizeof(float); i++)
+		a[i] = 1.0f;
+	ret = hx_ck_stream_rate(HX_CEILINGS_READ, a, NULL, dram_bytes,
+	    &c->stream_bytes_per_s[HX_CEILINGS_READ][3]);
+	if (ret == HX_CEILINGS_OK)
+		c->stream_array_bytes[3] = (double)dram_bytes;
+	free(a);
+	hx_ck_levels(size);
+	for (int round = 0; round < HX_CK_LEVEL_ROUNDS && ret == HX_CEILINGS_OK;
+	     round++) {
+		hx_ceilings_t r = *c;
+
+		if ((ret = hx_ck_levels_round(&r, size, 1)) == HX_CEILINGS_OK)
+			hx_ck_levels_keep(c, &r, round == 0);
+	}
+	return ret;
 }
 
 int

@@ -32,6 +32,7 @@ static const struct option ceilings_opts[] = {
     {"threads", required_argument, NULL, 0},
     {"fault-ladder", required_argument, NULL, 0},
     {"no-host-probe", no_argument, NULL, 0},
+    {"drift", no_argument, NULL, 0},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -67,6 +68,7 @@ hx_help_ceilings_usage(FILE *f)
 {
 	fprintf(f,
 	    "usage: harness ceilings [--threads T] [--no-host-probe]\n"
+	    "       harness ceilings --drift\n"
 	    "       harness ceilings --fault-ladder GIB\n\n"
 	    "Measures memory bandwidth (a STREAM triad on arrays larger than "
 	    "the\nlast-level cache) and float32 FMA throughput on one core, "
@@ -85,6 +87,14 @@ hx_help_ceilings_usage(FILE *f)
 	    "measurement\n"
 	    "                            that reads the rates only needs "
 	    "none)\n"
+	    "  --drift                   only the rates that show how far "
+	    "the\n"
+	    "                            machine's speed moved since an "
+	    "earlier\n"
+	    "                            measurement (FMA, divides, L1 and "
+	    "L3 gathers,\n"
+	    "                            DRAM read; one thread, a few "
+	    "seconds)\n"
 	    "  --fault-ladder GIB        instead, the price of a fault GiB by "
 	    "GiB of\n"
 	    "                            GIB GiB of fresh memory (a virtual "

@@ -361,7 +361,7 @@ ladder_parse(const char *s, uint64_t *gib, char *msg, size_t len)
  * *probe. 0, or -1 with the one-line reason in msg. */
 static int
 ceilings_parse(int argc, char **argv, int *threads, uint64_t *gib, int *probe,
-    char *msg, size_t len)
+    int *drift, char *msg, size_t len)
 {
 	const hx_param_t *p = hx_params_find("threads");
 	uint64_t v;
@@ -369,10 +369,15 @@ ceilings_parse(int argc, char **argv, int *threads, uint64_t *gib, int *probe,
 	*threads = 1;
 	*gib = 0;
 	*probe = 1;
+	*drift = 0;
 	for (int i = 1; i < argc; i++) {
 		int ladder = strcmp(argv[i], "--fault-ladder") == 0;
 		if (strcmp(argv[i], "--no-host-probe") == 0) {
 			*probe = 0;
+			continue;
+		}
+		if (strcmp(argv[i], "--drift") == 0) {
+			*drift = 1;
 			continue;
 		}
 		if (!ladder && strcmp(argv[i], "--threads") != 0) {
@@ -388,6 +393,12 @@ ceilings_parse(int argc, char **argv, int *threads, uint64_t *gib, int *probe,
 			return -1;
 		if (!ladder)
 			*threads = (int)v;
+	}
+	if (*drift && (*threads > 1 || *gib > 0)) {
+		snprintf(msg, len,
+		    "--drift measures one thread's rates alone: "
+		    "not with --threads or --fault-ladder");
+		return -1;
 	}
 	return 0;
 }
@@ -444,7 +455,7 @@ cmd_ceilings(int argc, char **argv)
 	hx_ceilings_t c;
 	json_t *o;
 	char *text, msg[256];
-	int err, threads, probe;
+	int err, threads, probe, drift;
 	uint64_t gib;
 
 	if (argc > 1 &&
@@ -452,20 +463,22 @@ cmd_ceilings(int argc, char **argv)
 		hx_help_ceilings_usage(stdout);
 		return HX_EXIT_OK;
 	}
-	if (ceilings_parse(
-		argc, argv, &threads, &gib, &probe, msg, sizeof(msg)) != 0) {
+	if (ceilings_parse(argc, argv, &threads, &gib, &probe, &drift, msg,
+		sizeof(msg)) != 0) {
 		fprintf(stderr, "harness ceilings: %s\n", msg);
 		return HX_EXIT_USAGE;
 	}
 	if (gib > 0)
 		return ceilings_fault_ladder(gib);
 	fprintf(stderr, "harness ceilings: measuring (a few seconds)...\n");
-	if ((err = hx_ceilings_measure_threads(&c, 0, 0, threads)) != 0) {
+	err = drift ? hx_ceilings_measure_drift(&c)
+		    : hx_ceilings_measure_threads(&c, 0, 0, threads);
+	if (err != 0) {
 		fprintf(stderr, "harness ceilings: %s\n",
 		    hx_ceilings_strerror(err));
 		return HX_EXIT_FAILURE;
 	}
-	if (threads == 1 && probe)
+	if (threads == 1 && probe && !drift)
 		hx_ceilings_measure_host_fault(&c);
 	o = hx_ceilings_json(&c);
 	text = o != NULL ? json_dumps(o, JSON_INDENT(2)) : NULL;
@@ -474,6 +487,19 @@ cmd_ceilings(int argc, char **argv)
 		return HX_EXIT_FAILURE;
 	}
 	printf("%s\n", text);
+	free(text);
+	json_decref(o);
+	if (drift) {
+		fprintf(stderr,
+		    "float32 FMA %.1f GFLOP/s (best of %d runs), divps %.2f "
+		    "G/s, gathers from L1 %.2f and L3 %.2f G indices/s, DRAM "
+		    "read %.1f GB/s (the drift rates alone)\n",
+		    c.fma_flops_per_s * 1e-9, c.fma_runs,
+		    c.arith_per_s[HX_CEILINGS_DIVPS] * 1e-9,
+		    c.gather_per_s[0] * 1e-9, c.gather_per_s[2] * 1e-9,
+		    c.stream_bytes_per_s[HX_CEILINGS_READ][3] * 1e-9);
+		return HX_EXIT_OK;
+	}
 	fprintf(stderr,
 	    "triad %.1f GB/s, float32 FMA %.1f GFLOP/s (best of %d runs, "
 	    "spread %.0f%%; %s, %d lanes, %d thread%s); ",
@@ -494,8 +520,6 @@ cmd_ceilings(int argc, char **argv)
 		    c.host_fault_s * 1e6,
 		    c.host_fault_after_bytes / 1073741824.0,
 		    c.host_fault_unreported_bytes / 1073741824.0);
-	free(text);
-	json_decref(o);
 	return HX_EXIT_OK;
 }
 

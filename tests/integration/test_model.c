@@ -237,6 +237,45 @@ Test(model, ceilings_in_physical_sense, .timeout = 120)
 	fb_rmdir(dir);
 }
 
+/* `harness ceilings --drift`: the five rates the report compares with
+ * the ceilings of before (FMA, divides, the L1 and L3 gathers, DRAM's
+ * read) in physical sense, and nothing else: the triad, the faults and
+ * the latencies null, the JSON saying why. With --threads it is refused
+ * (exit 2, the option named). */
+Test(model, drift_measures_the_compared_rates_alone, .timeout = 120)
+{
+	char dir[4096], path[4200], err[4200];
+	char *args[] = {"ceilings", "--drift", NULL};
+	char *team[] = {"ceilings", "--drift", "--threads", "2", NULL};
+	char *text;
+	json_t *c;
+	double fma_insn;
+
+	fb_tmpdir(dir, sizeof(dir));
+	snprintf(path, sizeof(path), "%s/d.json", dir);
+	snprintf(err, sizeof(err), "%s/d.err", dir);
+	cr_assert_eq(fb_wait(fb_start(args, path, err)), 0, "ceilings --drift");
+	c = json_load_file(path, 0, NULL);
+	cr_assert_not_null(c, "drift JSON");
+	fma_insn =
+	    num(c, "fma_flops_per_s") / (2.0 * num(c, "fma_vector_width"));
+	cr_expect_lt(num(c, "divps_per_s"), fma_insn);
+	cr_expect_gt(num(c, "gather_l1_per_s"), num(c, "gather_l3_per_s"));
+	cr_expect_gt(num(c, "read_dram_bytes_per_s"), 1e8);
+	cr_expect(json_is_string(json_object_get(c, "drift_only")));
+	cr_expect(json_is_null(json_object_get(c, "triad_bytes_per_s")));
+	cr_expect(json_is_null(json_object_get(c, "minor_fault_s")));
+	cr_expect(json_is_null(json_object_get(c, "latency_fma_s")));
+	cr_expect(json_is_null(json_object_get(c, "gather_l2_per_s")));
+	json_decref(c);
+	cr_expect_eq(fb_wait(fb_start(team, path, err)), 2);
+	text = fb_slurp(err);
+	cr_expect(text != NULL && strstr(text, "--drift") != NULL,
+	    "the error names --drift: %s", text);
+	free(text);
+	fb_rmdir(dir);
+}
+
 /* One divide per element more: the counted divides and the divsqrt term
  * grow by exactly that at the measured divide rate, and divsqrt becomes
  * the largest term. How far the measured time moves is a benchmark's (make

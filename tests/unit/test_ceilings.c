@@ -333,6 +333,12 @@ Test(ceilings, threads_measure_and_validate)
 	cr_expect_gt(c.fma_flops_per_s, 0.0);
 	o = hx_ceilings_json(&c);
 	cr_expect_eq(json_integer_value(json_object_get(o, "threads")), 2);
+	/* One core's kernels are not measured on a team: null, not 0 (the
+	 * latencies, the calls and the window had read 0 s). */
+	cr_expect(json_is_null(json_object_get(o, "latency_fma_s")));
+	cr_expect(json_is_null(json_object_get(o, "call_sinf_s")));
+	cr_expect(json_is_null(json_object_get(o, "wait_window")));
+	cr_expect(json_is_null(json_object_get(o, "gather_l3_per_s")));
 	json_decref(o);
 	cr_expect_eq(
 	    hx_ceilings_measure_threads(&c, 1 << 20, 1, 0), HX_CEILINGS_EINVAL);
