@@ -96,6 +96,8 @@
 #
 # Environment: FB_JAX_BIG=0 skips the question's runs at the large N of
 # BIGS (16 GB at N=1e6; for trying the sweep on a shared machine),
+# FB_JAX_BIG_TUNABLES (default glibc.malloc.hugetlb=1; empty for none) the
+# glibc tunables of those runs alone (see scale_big),
 # FB_HARNESS (the harness), FB_JAX_PYTHON (default build/venv/bin/python), FB_JAX_MEM_LIMIT (bytes; default 75% of the
 # memory available when the sweep starts: on a 24 GiB machine that lets the
 # question's program run at N=1e6, where it was measured at 15.9 GB of RSS,
@@ -294,10 +296,20 @@ scale_small() {
 		jexec jax-interp-scale question 1 0 0 interp question --n $n --m $MI
 	done
 }
+# The large N's runs ask glibc's malloc for transparent huge pages
+# (BIG_TUNABLES; the kernel's THP mode madvise or always): the report
+# reads their peak RSS alone, which huge pages leave as it is, and their
+# faults, 4 KiB each otherwise, were what made the N=1e6 run long. Both
+# ways on the Intel Xeon VM (2026-12-06, `harness exec` of run.py's
+# question at N=1e6, M=300, alone): peak RSS 15.884 GB and 15.885 GB,
+# 57,047 faults against 13.29 million, 56.5 s against 74.7 s.
+BIG_TUNABLES=${FB_JAX_BIG_TUNABLES-glibc.malloc.hugetlb=1}
 scale_big() {
 	PIN=
 	JTMP=$TMP.big
 	BIG=
+	[ -n "$BIG_TUNABLES" ] &&
+		export GLIBC_TUNABLES="${GLIBC_TUNABLES:+$GLIBC_TUNABLES:}$BIG_TUNABLES"
 	[ "${FB_JAX_BIG:-1}" = 0 ] && BIGS=
 	for n in $BIGS; do
 		jexec jax-interp-big question 1 0 0 interp question --n "$n" --m $MI
@@ -557,6 +569,7 @@ cat > "$DATA/jax-plan.json" <<PLAN
  "protocol": "$PROTO", "fault_price": "$FPRICE",
  "mem_available_bytes": $S_AVAIL, "mem_limit_bytes": $S_LIMIT,
  "large_n_tried": [$S_TRIED], "large_n": ${S_BIG:-null}$FROM,
+ "large_n_tunables": "$BIG_TUNABLES",
  "fit": "$S_FIT",
  "memory_beside": "$(echo $MEMORY_BESIDE)",
  "seconds": $(( ($(ms) - START + 500) / 1000 ))}

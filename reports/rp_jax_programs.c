@@ -416,6 +416,8 @@ guard_facts(rp_report_t *R)
 	RP_FACTS_KEYS(F, plan, NULL, "jaxprog", plan_nums);
 	rp_fact_str(F, rp_jax_str(plan, "large_n_from"), NULL,
 	    "jaxprog.sweep.large_n_from");
+	rp_fact_str(F, rp_jax_str(plan, "large_n_tunables"), NULL,
+	    "jaxprog.peak.large_n_tunables");
 	/* The runs kept for their memory, made beside the cache simulation:
 	 * their first calls are no times to print. */
 	rp_fact_str(F, rp_jax_str(plan, "memory_beside"), NULL,

@@ -116,7 +116,8 @@ make_data(void)
 		    "0.008", "0.007", "0.009"));
 	fb_write_file(dir, "jax-plan.json",
 	    "{\"seconds\": 240, \"large_n\": 1e6, \"large_n_from\": \"an "
-	    "earlier sweep\"}\n");
+	    "earlier sweep\", \"large_n_tunables\": "
+	    "\"glibc.malloc.hugetlb=1\"}\n");
 }
 
 static void
@@ -237,6 +238,8 @@ Test(report_jax_programs, same_schedule_and_the_fastest)
 	cr_expect_eq(num("jaxprog.sweep.seconds"), 240);
 	cr_expect_str_eq(str("jaxprog.sweep.large_n_from"), "an earlier sweep");
 	cr_expect_eq(num("jaxprog.peak.large_n"), 1e6);
+	cr_expect_str_eq(
+	    str("jaxprog.peak.large_n_tunables"), "glibc.malloc.hugetlb=1");
 	rp_report_free(&R);
 	remove_dir();
 }
