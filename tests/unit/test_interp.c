@@ -312,6 +312,46 @@ Test(interp_values, hand_computed)
 	interp_inputs_free(&in);
 }
 
+/* Every node value is the spec's formula, f_i[k] = sin(2 pi (1 + i mod 7)
+ * x_k) + i/M rounded once to float32, bit for bit: the build computes the
+ * 7 frequencies' sines once for all rows, and must give each row what its
+ * own call gives (M = 300 and M = 5, fewer rows than frequencies). */
+Test(interp_values, node_values_are_the_formula_bit_for_bit)
+{
+	const uint64_t ms[] = {300, 5};
+
+	for (size_t c = 0; c < sizeof(ms) / sizeof(ms[0]); c++) {
+		params_t p = params_make(1, ms[c], 4096, PRESET_RANDOM, 0, 0);
+		interp_inputs_t in;
+		int bad = 0;
+
+		cr_assert_eq(interp_inputs_build(&p, &in), 0);
+		for (uint64_t i = 0; i < in.m; i++) {
+			for (uint64_t k = 0; k < in.g; k++) {
+				double x = (double)k * (double)in.dx[i];
+				float want =
+				    (float)(sin(2.0 * M_PI *
+						(double)(1 + i % 7) * x) +
+					(double)i / (double)in.m);
+				float got = in.table[i * in.row + k + 1];
+
+				if (memcmp(&got, &want, sizeof(got)) != 0 &&
+				    bad++ < 3)
+					cr_expect(0,
+					    "m=%llu f_%llu[%llu] = %.9g, the "
+					    "formula %.9g",
+					    (unsigned long long)in.m,
+					    (unsigned long long)i,
+					    (unsigned long long)k, (double)got,
+					    (double)want);
+			}
+		}
+		cr_expect_eq(bad, 0, "m=%llu: %d node values differ",
+		    (unsigned long long)in.m, bad);
+		interp_inputs_free(&in);
+	}
+}
+
 /* p(x) = c0 + c1 x + c2 x^2 + c3 x^3 */
 static double
 cubic_eval(const double *c, double x)

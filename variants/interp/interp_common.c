@@ -106,13 +106,22 @@ interp_inputs_bytes(const params_t *p)
 	    b, model_mul(model_mul(interp_m(p), interp_g(p) + 2), 4));
 }
 
-/* g_i at grid node x, in double, rounded once to float32. */
+/* The sine of g_i at grid node x: i enters it only by i % 7. */
+static double
+interp_node_sin(uint64_t i, double x)
+{
+	return sin(2.0 * M_PI * (double)(1 + i % 7) * x);
+}
+
+/* g_i at grid node x, in double, rounded once to float32; sine, when not
+ * NULL, the node's interp_node_sin. */
 static float
-interp_node_value(int preset, uint64_t i, uint64_t m, double x)
+interp_node_value(
+    int preset, uint64_t i, uint64_t m, double x, const double *sine)
 {
 	if (preset == PRESET_SEED)
 		return (float)(x * x);
-	return (float)(sin(2.0 * M_PI * (double)(1 + i % 7) * x) +
+	return (float)((sine != NULL ? *sine : interp_node_sin(i, x)) +
 	    (double)i / (double)m);
 }
 
@@ -134,6 +143,7 @@ interp_inputs_build(const params_t *p, interp_inputs_t *in)
 	uint64_t rng = p->seed;
 	uint64_t row = interp_row(interp_g(p));
 	float a = 0.0f, dx = (float)(1.0 / (double)(interp_g(p) - 1));
+	double *sines;
 
 	memset(in, 0, sizeof(*in));
 	in->n = p->n;
@@ -156,6 +166,18 @@ interp_inputs_build(const params_t *p, interp_inputs_t *in)
 		    ? 0.0f
 		    : splitmix_float(&rng);
 	}
+	/* The sines of the 7 frequencies at every node, computed once: the
+	 * same doubles as each row's own call, 43 times fewer calls at
+	 * M = 300. Under valgrind the 1.2 million calls took 9 of the
+	 * 10 s a cache simulation of interp hoisted spent (M = 300,
+	 * N = 1e5; 0.08 s natively), outside the region it counts. */
+	sines = interp_preset(p) == PRESET_SEED
+	    ? NULL
+	    : malloc(7 * interp_g(p) * sizeof(double));
+	for (uint64_t i = 0; sines != NULL && i < 7 && i < interp_m(p); i++)
+		for (uint64_t k = 0; k < interp_g(p); k++)
+			sines[i * interp_g(p) + k] =
+			    interp_node_sin(i, (double)k * (double)dx);
 	for (uint64_t i = 0; i < interp_m(p); i++) {
 		float *f = in->table + i * row;
 
@@ -170,12 +192,15 @@ interp_inputs_build(const params_t *p, interp_inputs_t *in)
 		f[0] = 0.0f;
 		for (uint64_t k = 0; k < interp_g(p); k++) {
 			float v = interp_node_value(interp_preset(p), i,
-			    interp_m(p), (double)k * (double)dx);
+			    interp_m(p), (double)k * (double)dx,
+			    sines != NULL ? sines + (i % 7) * interp_g(p) + k
+					  : NULL);
 			f[k + 1] = v;
 			if (fabsf(v) > in->max_abs_f)
 				in->max_abs_f = fabsf(v);
 		}
 	}
+	free(sines);
 	return 0;
 }
 
