@@ -76,6 +76,8 @@ typedef enum hx_field_kind_e {
 	    HX_FIELD_INT)                                                      \
 	X(INTERLEAVED_RUNS, "conditions.interleaved_runs", NULL, NULL, NULL,   \
 	    "runs", HX_FIELD_INT)                                              \
+	X(HOST_REPORTED, "conditions.host_reported_bytes", NULL, NULL, NULL,   \
+	    "bytes", HX_FIELD_BYTES)                                           \
 	X(EXIT_STATUS, "exit_status", NULL, NULL, NULL, "", HX_FIELD_INT)      \
 	X(TIME_COLD, "time_s.cold", "time_cold", NULL, NULL, "s",              \
 	    HX_FIELD_REAL)                                                     \

@@ -718,10 +718,36 @@ hx_model_streams(hx_model_t *m, const json_t *r, const json_t *c, double units,
 	    0);
 }
 
+/* A run's share of the pages the guest handed to its host while the
+ * result's window was open (conditions.host_reported_bytes over the cold
+ * run, the warm-ups, the timed and the rewarm runs): 0 where it is not
+ * counted, or where the window held other results' runs too (an
+ * interleaved group: the pages are every run's, whose share is not
+ * known). */
+static double
+hx_model_reported_pages(const json_t *r)
+{
+	const double bytes = hx_field_number(r, HX_F_HOST_REPORTED);
+	const double inter = hx_field_number(r, HX_F_INTERLEAVED_RUNS);
+	const double counts[] = {hx_field_number(r, HX_F_SETTINGS_WARMUP),
+	    hx_field_number(r, HX_F_SETTINGS_REPEAT),
+	    hx_field_number(r, HX_F_REWARM_RUNS)};
+	double runs = 1.0;
+
+	if (!(bytes > 0) || inter > 1)
+		return 0.0;
+	for (size_t i = 0; i < sizeof(counts) / sizeof(counts[0]); i++)
+		if (counts[i] > 0)
+			runs += counts[i];
+	return bytes / 4096.0 / runs;
+}
+
 /* The run's faults that take pages its host took back (hx_model.h): a
  * virtual machine whose balloon reports free memory to the host serves a
  * first touch from the free blocks it has not reported first, then from
- * those the host no longer backs, at the host's price too. */
+ * those the host no longer backs, at the host's price too; and a page
+ * the run freed, which the guest handed to the host before the run wrote
+ * it again, costs the host's price once more. */
 static void
 hx_model_host_faults(hx_model_t *m, const json_t *r, const json_t *c)
 {
@@ -730,12 +756,14 @@ hx_model_host_faults(hx_model_t *m, const json_t *r, const json_t *c)
 	double beyond;
 
 	m->free_unreported = hx_field_number(r, HX_F_FREE_UNREPORTED);
+	m->reported_pages = hx_model_reported_pages(r);
 	beyond = (peak - base - m->free_unreported) / 4096.0;
+	if (!(isfinite(beyond) && beyond > 0))
+		beyond = 0.0;
 	m->host_fault_s = hx_model_ceiling(c, "host_fault_s");
 	m->host_faults = 0.0;
-	if (isfinite(beyond) && beyond > 0 && m->host_fault_s > 0 &&
-	    isfinite(m->faults))
-		m->host_faults = fmin(m->faults, beyond);
+	if (m->host_fault_s > 0 && isfinite(m->faults))
+		m->host_faults = fmin(m->faults, beyond + m->reported_pages);
 }
 
 int

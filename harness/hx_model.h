@@ -158,8 +158,11 @@ typedef struct hx_model_s {
 	 * the ceilings' hx_ceilings_measure_host_fault): the pages the run
 	 * added to its RSS (peak less baseline) beyond the free memory the
 	 * guest had not reported to its host when the runs began
-	 * (free_unreported); 0 where either is unknown. */
-	double host_faults, host_fault_s, free_unreported;
+	 * (free_unreported), and the pages the guest handed to its host
+	 * while the runs ran, a run's share (reported_pages: each, written
+	 * again, faults at the host's price; 0 for an interleaved result,
+	 * whose window spans its group's runs); 0 where unknown. */
+	double host_faults, host_fault_s, free_unreported, reported_pages;
 	const char *bytes_source; /* "cachesim" or "work.bytes" */
 } hx_model_t;
 

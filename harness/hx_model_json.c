@@ -108,6 +108,8 @@ hx_model_work_json(const hx_model_t *m)
 	json_object_set_new(
 	    w, "free_unreported_bytes", hx_model_num(m->free_unreported));
 	json_object_set_new(
+	    w, "host_reported_pages", hx_model_num(m->reported_pages));
+	json_object_set_new(
 	    w, "stream_bytes_per_unit", hx_model_num(m->bytes_stream_per_unit));
 	json_object_set_new(w, "passes", hx_model_passes_json(m));
 	json_object_set_new(w, "wait_per_iteration_s", hx_model_num(m->wait_s));
@@ -151,8 +153,10 @@ hx_model_json(const hx_model_t *m)
 		"max(gather, rest) + (1 - gather_fp_overlap) x "
 		"min(gather, rest) + passes + sum(data terms) + faults "
 		"x (fault + page release), host_faults (the pages the run "
-		"added beyond the free memory not reported to the host) "
-		"at host_fault_s instead of fault; rest = max(fp, load, store, "
+		"added beyond the free memory not reported to the host, "
+		"and its share of the pages handed to the host while it "
+		"ran) at host_fault_s instead of fault; rest = max(fp, load, "
+		"store, "
 		"other, latency, issue); latency = sum of the loop's "
 		"instructions' starts on its dependency chains / "
 		"wait_window; issue = llvm-mca's cycles an iteration x "

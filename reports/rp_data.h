@@ -184,7 +184,6 @@ double rp_data_chunk(const json_t *r);
 	X(THREADS_WORKSPACE_LOWER, "memory.threads.workspace_lower_bytes")     \
 	X(TIMELINE_MAX_LIVE, "timeline.max_live_bytes")                        \
 	X(STEAL, "conditions.steal_fraction")                                  \
-	X(HOST_REPORTED, "conditions.host_reported_bytes")                     \
 	X(MODEL_FP_OVERLAP, "model.fp_overlap")                                \
 	X(MODEL_WAIT_WINDOW, "model.work.wait_window")                         \
 	X(MODEL_MCA_PROGRAM, "model.work.mca_program")                         \
@@ -194,6 +193,7 @@ double rp_data_chunk(const json_t *r);
 	X(MODEL_FAULT_S, "model.work.fault_s")                                 \
 	X(MODEL_HOST_FAULTS, "model.work.host_faults")                         \
 	X(MODEL_HOST_FAULT_S, "model.work.host_fault_s")                       \
+	X(MODEL_HOST_REPORTED_PAGES, "model.work.host_reported_pages")         \
 	X(JAX_COMPILE, "reported.compile_s")                                   \
 	X(JAX_B2B_RETURNED, "reported.back_to_back.returned_s")                \
 	X(JAX_B2B_DONE, "reported.back_to_back.done_s")                        \

@@ -38,6 +38,8 @@ static const rp_fact_field_t run_fields[] = {
     {"fault_price", RP_F_MODEL_FAULT_S, RP_FACT_TIME, RP_F_NONE},
     {"host_faults", RP_F_MODEL_HOST_FAULTS, RP_FACT_COUNT, RP_F_NONE},
     {"host_fault_price", RP_F_MODEL_HOST_FAULT_S, RP_FACT_TIME, RP_F_NONE},
+    {"host_reported_pages", RP_F_MODEL_HOST_REPORTED_PAGES, RP_FACT_COUNT,
+	RP_F_NONE},
 };
 
 /* One variant's facts (rp_run_facts.h); what the variant is comes from

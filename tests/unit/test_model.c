@@ -336,6 +336,58 @@ Test(model, faults_past_the_unreported_memory_pay_the_hosts_price)
 	json_decref(c);
 }
 
+/* The pages the guest handed to its host while a result's runs ran
+ * (conditions.host_reported_bytes), a run's share of them (cold run, 2
+ * warm-ups, 5 timed: 8 runs share 8,000 pages), pay the host's price on
+ * top of the pages past the unreported memory (2000): 3000 of the 5000
+ * faults. Not where the result was interleaved with others (the count
+ * is the group's), and never more than the faults. */
+Test(model, pages_handed_to_the_host_during_the_runs_pay_the_hosts_price)
+{
+	json_t *c = json_pack("{s:f, s:f, s:i, s:f, s:f, s:f}", "add_per_s",
+	    1e10, "fma_flops_per_s", 3.2e11, "fma_vector_width", 16,
+	    "minor_fault_s", 1.5e-6, "page_release_s", 0.25e-6, "host_fault_s",
+	    15e-6);
+	json_t *r = json_pack(
+	    "{s:{s:f}, s:{s:f}, s:{s:f, s:f, s:f, s:f}, s:{s:i, s:i}, "
+	    "s:{s:f}}",
+	    "work", "units", 1e6, "time_s", "median", 0.01, "memory",
+	    "minor_faults", 5000.0, "peak_rss_bytes", 4096.0 * 3100,
+	    "rss_baseline_bytes", 4096.0 * 100, "free_unreported_bytes",
+	    4096.0 * 1000, "settings", "repeat", 5, "warmup", 2, "conditions",
+	    "host_reported_bytes", 4096.0 * 8000);
+	hx_loop_t l = loop_in("probe_rows");
+	hx_model_t m;
+	char msg[256];
+
+	cr_assert_eq(
+	    hx_model_compute(r, &l, 16, 0, NAN, c, &m, msg, sizeof(msg)), 0,
+	    "%s", msg);
+	cr_expect_float_eq(
+	    m.reported_pages, 1000.0, 1e-9, "%g", m.reported_pages);
+	cr_expect_float_eq(m.host_faults, 3000.0, 1e-9, "%g", m.host_faults);
+	cr_expect_float_eq(term_of(&m, "faults"),
+	    2000 * 1.75e-6 + 3000 * 15.25e-6, 1e-12, "%g",
+	    term_of(&m, "faults"));
+	/* Four times as many handed back: capped at the run's faults. */
+	json_object_set_new(json_object_get(r, "conditions"),
+	    "host_reported_bytes", json_real(4096.0 * 32000));
+	cr_assert_eq(
+	    hx_model_compute(r, &l, 16, 0, NAN, c, &m, msg, sizeof(msg)), 0,
+	    "%s", msg);
+	cr_expect_float_eq(m.host_faults, 5000.0, 1e-9, "%g", m.host_faults);
+	/* Interleaved with another result: the pages are the group's. */
+	json_object_set_new(json_object_get(r, "conditions"),
+	    "interleaved_runs", json_integer(2));
+	cr_assert_eq(
+	    hx_model_compute(r, &l, 16, 0, NAN, c, &m, msg, sizeof(msg)), 0,
+	    "%s", msg);
+	cr_expect_float_eq(m.reported_pages, 0.0, 1e-9, "%g", m.reported_pages);
+	cr_expect_float_eq(m.host_faults, 2000.0, 1e-9, "%g", m.host_faults);
+	json_decref(r);
+	json_decref(c);
+}
+
 /* Ceilings of round rates: 1e9 FMAs, adds, multiplies and integer
  * instructions a second, 1e9 gathered indices from each level. */
 static json_t *
