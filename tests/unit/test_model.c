@@ -296,17 +296,30 @@ Test(model, faults_pay_the_page_release)
  * pages the host took back and pay the host's price; the rest the guest's.
  * Without the host's price, or without the run's free memory, every fault
  * pays the guest's; a run within the unreported memory pays no host fault. */
+/* Ceilings with a fault at 1.5 us, its page's release at 0.25 us and a
+ * fault of memory the host took back at 15 us. */
+static json_t *
+host_ceilings(void)
+{
+	return json_pack("{s:f, s:f, s:i, s:f, s:f, s:f}", "add_per_s", 1e10,
+	    "fma_flops_per_s", 3.2e11, "fma_vector_width", 16, "minor_fault_s",
+	    1.5e-6, "page_release_s", 0.25e-6, "host_fault_s", 15e-6);
+}
+
+/* A run of 5000 faults that added 3000 pages to its RSS with 1000 pages'
+ * worth of free memory not reported to the host. */
+static json_t *
+host_run(void)
+{
+	return json_pack("{s:{s:f}, s:{s:f}, s:{s:f, s:f, s:f, s:f}}", "work",
+	    "units", 1e6, "time_s", "median", 0.01, "memory", "minor_faults",
+	    5000.0, "peak_rss_bytes", 4096.0 * 3100, "rss_baseline_bytes",
+	    4096.0 * 100, "free_unreported_bytes", 4096.0 * 1000);
+}
+
 Test(model, faults_past_the_unreported_memory_pay_the_hosts_price)
 {
-	json_t *c = json_pack("{s:f, s:f, s:i, s:f, s:f, s:f}", "add_per_s",
-	    1e10, "fma_flops_per_s", 3.2e11, "fma_vector_width", 16,
-	    "minor_fault_s", 1.5e-6, "page_release_s", 0.25e-6, "host_fault_s",
-	    15e-6);
-	json_t *r = json_pack("{s:{s:f}, s:{s:f}, s:{s:f, s:f, s:f, s:f}}",
-	    "work", "units", 1e6, "time_s", "median", 0.01, "memory",
-	    "minor_faults", 5000.0, "peak_rss_bytes", 4096.0 * 3100,
-	    "rss_baseline_bytes", 4096.0 * 100, "free_unreported_bytes",
-	    4096.0 * 1000);
+	json_t *c = host_ceilings(), *r = host_run();
 	hx_loop_t l = loop_in("probe_rows");
 	hx_model_t m;
 	char msg[256];
@@ -344,21 +357,15 @@ Test(model, faults_past_the_unreported_memory_pay_the_hosts_price)
  * is the group's), and never more than the faults. */
 Test(model, pages_handed_to_the_host_during_the_runs_pay_the_hosts_price)
 {
-	json_t *c = json_pack("{s:f, s:f, s:i, s:f, s:f, s:f}", "add_per_s",
-	    1e10, "fma_flops_per_s", 3.2e11, "fma_vector_width", 16,
-	    "minor_fault_s", 1.5e-6, "page_release_s", 0.25e-6, "host_fault_s",
-	    15e-6);
-	json_t *r = json_pack(
-	    "{s:{s:f}, s:{s:f}, s:{s:f, s:f, s:f, s:f}, s:{s:i, s:i}, "
-	    "s:{s:f}}",
-	    "work", "units", 1e6, "time_s", "median", 0.01, "memory",
-	    "minor_faults", 5000.0, "peak_rss_bytes", 4096.0 * 3100,
-	    "rss_baseline_bytes", 4096.0 * 100, "free_unreported_bytes",
-	    4096.0 * 1000, "settings", "repeat", 5, "warmup", 2, "conditions",
-	    "host_reported_bytes", 4096.0 * 8000);
+	json_t *c = host_ceilings(), *r = host_run();
 	hx_loop_t l = loop_in("probe_rows");
 	hx_model_t m;
 	char msg[256];
+
+	json_object_set_new(
+	    r, "settings", json_pack("{s:i, s:i}", "repeat", 5, "warmup", 2));
+	json_object_set_new(r, "conditions",
+	    json_pack("{s:f}", "host_reported_bytes", 4096.0 * 8000));
 
 	cr_assert_eq(
 	    hx_model_compute(r, &l, 16, 0, NAN, c, &m, msg, sizeof(msg)), 0,
