@@ -662,6 +662,8 @@ label_return:
 int
 hx_ceilings_measure_drift(hx_ceilings_t *c)
 {
+	const size_t bytes = hx_ceilings_default_bytes() & ~(size_t)63;
+	float *a;
 	int ret;
 
 	if (c == NULL)
@@ -676,8 +678,17 @@ hx_ceilings_measure_drift(hx_ceilings_t *c)
 		return ret;
 	c->fma_vector_width = HX_FMA_LANES;
 	strncpy(c->fma_isa, HX_FMA_ISA, sizeof(c->fma_isa) - 1);
-	return hx_ceilings_measure_drift_core(
-	    c, hx_ceilings_default_bytes() & ~(size_t)63);
+	/* DRAM's read first, on an array of the triad's size written once
+	 * and freed, as the whole measurement streams its triad before the
+	 * levels: the gather tables then lie where the allocator put them
+	 * there (docs/counters.md, "The rates again, alone"). */
+	if ((a = hx_ceilings_alloc(bytes)) == NULL)
+		return HX_CEILINGS_ENOMEM;
+	for (size_t i = 0; i < bytes / sizeof(float); i++)
+		a[i] = 1.0f;
+	ret = hx_ceilings_measure_dram_read(c, a, bytes);
+	free(a);
+	return ret != HX_CEILINGS_OK ? ret : hx_ceilings_measure_drift_core(c);
 }
 
 const char *

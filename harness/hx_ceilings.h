@@ -312,8 +312,12 @@ int hx_ceilings_measure_levels_core(hx_ceilings_t *c);
 int hx_ceilings_measure_dram(
     hx_ceilings_t *c, float *a, float *b, size_t bytes);
 int hx_ceilings_measure_alloc(hx_ceilings_t *c);
-/* hx_ceilings_measure_drift's kernels after the FMA rate (one thread). */
-int hx_ceilings_measure_drift_core(hx_ceilings_t *c, size_t dram_bytes);
+/* hx_ceilings_measure_drift's parts (one thread): DRAM's read of the
+ * caller's array a of bytes (touched already); the arithmetic kernels and
+ * the L1 and L3 gathers, best of the levels' rounds. */
+int hx_ceilings_measure_dram_read(
+    hx_ceilings_t *c, const float *a, size_t bytes);
+int hx_ceilings_measure_drift_core(hx_ceilings_t *c);
 /* The page release's price into c->release_s and release_spread (NaN when
  * the mapping fails: no error, as the fault's). */
 void hx_ceilings_measure_release(hx_ceilings_t *c);

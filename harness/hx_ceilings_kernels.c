@@ -818,18 +818,15 @@ hx_ck_levels_round(hx_ceilings_t *r, const size_t size[3], int drift)
 			ret = hx_ck_measure_stream(
 			    r, l, buf, (char *)buf + gbytes[2], sbytes[l]);
 	}
-	if (drift)
-		goto label_free;
-	if (ret == HX_CEILINGS_OK)
+	if (ret == HX_CEILINGS_OK && !drift)
 		ret = hx_ck_measure_gather_mix(r, buf, gbytes[2] / 4,
 		    &r->gather_mix_s, &r->gather_fp_overlap);
-	if (ret == HX_CEILINGS_OK)
+	if (ret == HX_CEILINGS_OK && !drift)
 		ret = hx_ck_measure_gather_mix(r, buf, gbytes[0] / 4,
 		    &r->gather_l1_mix_s, &r->gather_l1_fp_overlap);
-	if (ret == HX_CEILINGS_OK)
+	if (ret == HX_CEILINGS_OK && !drift)
 		ret = hx_ck_measure_gather_mix(r, buf, gbytes[1] / 4,
 		    &r->gather_l2_mix_s, &r->gather_l2_fp_overlap);
-label_free:
 	free(buf);
 	return ret;
 }
@@ -911,38 +908,33 @@ hx_ceilings_measure_levels_core(hx_ceilings_t *c)
 }
 
 int
-hx_ceilings_measure_drift_core(hx_ceilings_t *c, size_t dram_bytes)
+hx_ceilings_measure_dram_read(hx_ceilings_t *c, const float *a, size_t bytes)
+{
+	int ret = hx_ck_stream_rate(HX_CEILINGS_READ, (void *)a, NULL, bytes,
+	    &c->stream_bytes_per_s[HX_CEILINGS_READ][3]);
+
+	if (ret == HX_CEILINGS_OK)
+		c->stream_array_bytes[3] = (double)bytes;
+	return ret;
+}
+
+int
+hx_ceilings_measure_drift_core(hx_ceilings_t *c)
 {
 	size_t size[3];
-	float *a;
 	int ret;
 
 	if ((ret = hx_ck_measure_arith(c)) != HX_CEILINGS_OK)
 		return ret;
-	/* DRAM's read first, on an array of the triad's size written once,
-	 * as the whole measurement streams its triad before the levels: the
-	 * gather tables then lie where the allocator put them there. */
-	if (posix_memalign((void **)&a, (size_t)2 << 20, dram_bytes) != 0)
-		return HX_CEILINGS_ENOMEM;
-#ifdef MADV_HUGEPAGE
-	(void)madvise(a, dram_bytes, MADV_HUGEPAGE);
-#endif
-	for (size_t i = 0; i < dram_bytes / sizeof(float); i++)
-		a[i] = 1.0f;
-	ret = hx_ck_stream_rate(HX_CEILINGS_READ, a, NULL, dram_bytes,
-	    &c->stream_bytes_per_s[HX_CEILINGS_READ][3]);
-	if (ret == HX_CEILINGS_OK)
-		c->stream_array_bytes[3] = (double)dram_bytes;
-	free(a);
 	hx_ck_levels(size);
-	for (int round = 0; round < HX_CK_LEVEL_ROUNDS && ret == HX_CEILINGS_OK;
-	     round++) {
+	for (int round = 0; round < HX_CK_LEVEL_ROUNDS; round++) {
 		hx_ceilings_t r = *c;
 
-		if ((ret = hx_ck_levels_round(&r, size, 1)) == HX_CEILINGS_OK)
-			hx_ck_levels_keep(c, &r, round == 0);
+		if ((ret = hx_ck_levels_round(&r, size, 1)) != HX_CEILINGS_OK)
+			return ret;
+		hx_ck_levels_keep(c, &r, round == 0);
 	}
-	return ret;
+	return HX_CEILINGS_OK;
 }
 
 int
