@@ -90,27 +90,15 @@
 #else
 #define SORTED_STORES_NTH 0
 #endif
-/* The place of a bucket chunk's weights loop among the bucket's vector
- * loops, largest first: the only one in the AVX-512 build; after
- * sorted_block1's loop, inlined, in the others. */
-#if INTERP_LANES == 16
-#define SORTED_WEIGHTS_NTH 0
-#else
-#define SORTED_WEIGHTS_NTH 1
-#endif
-/* The hot loop (the variant's in-core entry names both functions: each
- * build has one of them). With AVX-512 it is sorted_block1, kept a
- * function of its own; elsewhere sorted_block2, and sorted_block1, which
- * runs a row's last vector, is inlined into the bucket's loop. */
-#if SORTED_LANES == 16
-#define SORTED_BLOCK1 static __attribute__((noinline)) void
-#else
-#define SORTED_BLOCK1 static inline __attribute__((always_inline)) void
-#endif
-/* Points whose weights are made at once (their four weights in four
- * arrays, so that the loop making them vectorizes); the chunk then runs
- * against every column block of the bucket's rows. */
+/* Points the sort's loops take at a time (their cells' keys in an array
+ * of this many). */
 #define SORTED_CHUNK 256
+/* Points of a bucket whose weights are made at once (their four weights
+ * in four arrays, 16 KiB, so that the loop making them vectorizes); the
+ * chunk then runs against every column block of the bucket's rows. At
+ * N = 10^6 a cell holds 244 points on average and nearly every bucket is
+ * one chunk (sorted_chunks). */
+#define SORTED_POINTS 1024
 
 typedef float sorted_vec_t __attribute__((vector_size(4 * SORTED_LANES)));
 
@@ -130,8 +118,8 @@ sorted_hsum(const sorted_vec_t *v)
 
 /* The weights of one chunk of points, by weight. */
 typedef struct sorted_weights_s {
-	float w0[SORTED_CHUNK], w1[SORTED_CHUNK], w2[SORTED_CHUNK],
-	    w3[SORTED_CHUNK];
+	float w0[SORTED_POINTS], w1[SORTED_POINTS], w2[SORTED_POINTS],
+	    w3[SORTED_POINTS];
 } sorted_weights_t;
 
 #if SORTED_LANES != 16
@@ -140,11 +128,9 @@ typedef struct sorted_weights_s {
  * *acc. The eight row vectors are loaded once and serve every point of the
  * chunk: per point and vector four multiply-adds and the
  * square-accumulate, two points at a time into four accumulators
- * (independent chains hide the latency). Not inlined, in every build:
- * the time model takes its loop for the hot loop by this name (inlined
- * into interp_sorted_bucket by gcc 12 at -march=znver3, the bucket's
- * weights loop, with more ymm instructions, was taken instead). */
-static __attribute__((noinline)) void
+ * (independent chains hide the latency). The hot loop of the builds
+ * without AVX-512, inlined into sorted_blocks. */
+static inline __attribute__((always_inline)) void
 sorted_block2(const float *r0, uint64_t mp, uint64_t i,
     const sorted_weights_t *w, uint32_t len, sorted_vec_t *acc)
 {
@@ -188,15 +174,14 @@ sorted_block2(const float *r0, uint64_t mp, uint64_t i,
 	}
 	*acc += (s0 + s2) + (s1 + s3);
 }
-#endif
-
+#else
 /* v^2 summed over the chunk's len points and one vector of interpolants
  * [i, i + SORTED_LANES) of the four rows at r0, added lane by lane to
  * *acc: four points at a time, each a chain of its own into its own
- * accumulator, every weight read once (with AVX-512 the multiply-adds'
- * broadcast memory operands). The hot loop of the AVX-512 build, the
- * last vector of a row's blocks in the others (SORTED_BLOCK1). */
-SORTED_BLOCK1
+ * accumulator, every weight read once (the multiply-adds' broadcast
+ * memory operands). The hot loop of the AVX-512 build, inlined into
+ * sorted_blocks. */
+static inline __attribute__((always_inline)) void
 sorted_block1(const float *r0, uint64_t mp, uint64_t i,
     const sorted_weights_t *w, uint32_t len, sorted_vec_t *acc)
 {
@@ -225,9 +210,34 @@ sorted_block1(const float *r0, uint64_t mp, uint64_t i,
 	}
 	*acc += (s[0] + s[1]) + (s[2] + s[3]);
 }
+#endif
+
+/* v^2 summed over the chunk's len points and every column block of the
+ * four rows at r0 (rows mp floats apart), in float32 lane by lane, the
+ * lanes added at the end. mp is a multiple of 16 (interp_grid_major_row),
+ * so of a block of either form. A function of its own, in every build: the
+ * time model finds the hot loop in it by its name, and prices the code
+ * around that loop, a block's entry (its four rows loaded, its
+ * accumulators set and added), as a pass: 3% of a run's samples at
+ * N = 10^6 when each block was a call of its own. */
+static __attribute__((noinline)) float
+sorted_blocks(
+    const float *r0, uint64_t mp, const sorted_weights_t *w, uint32_t len)
+{
+	sorted_vec_t acc = {0};
+
+#if SORTED_LANES == 16
+	for (uint64_t i = 0; i < mp; i += SORTED_LANES)
+		sorted_block1(r0, mp, i, w, len, &acc);
+#else
+	for (uint64_t i = 0; i < mp; i += 2 * SORTED_LANES)
+		sorted_block2(r0, mp, i, w, len, &acc);
+#endif
+	return sorted_hsum(&acc);
+}
 
 /* One bucket: the points whose window starts at row r0 of the grid-major
- * table (rows mp floats apart, mp a multiple of 16), SORTED_CHUNK at a
+ * table (rows mp floats apart, mp a multiple of 16), SORTED_POINTS at a
  * time: their weights made once, then every column block of the four rows
  * (which stay in the L1 cache) runs against all of them. */
 static double
@@ -236,12 +246,10 @@ interp_sorted_bucket(const float *r0, uint64_t mp, const float *t, uint32_t len)
 	sorted_weights_t w;
 	double total = 0.0;
 
-	for (uint32_t c0 = 0; c0 < len; c0 += SORTED_CHUNK) {
+	for (uint32_t c0 = 0; c0 < len; c0 += SORTED_POINTS) {
 		const uint32_t n =
-		    len - c0 < SORTED_CHUNK ? len - c0 : SORTED_CHUNK;
+		    len - c0 < SORTED_POINTS ? len - c0 : SORTED_POINTS;
 		const float *tc = t + c0;
-		sorted_vec_t acc = {0};
-		uint64_t i = 0;
 
 #pragma omp simd
 		for (uint32_t j = 0; j < n; j++) {
@@ -252,15 +260,9 @@ interp_sorted_bucket(const float *r0, uint64_t mp, const float *t, uint32_t len)
 			w.w2[j] = q.w2;
 			w.w3[j] = q.w3;
 		}
-#if SORTED_LANES != 16
-		for (; i + 2 * SORTED_LANES <= mp; i += 2 * SORTED_LANES)
-			sorted_block2(r0, mp, i, &w, n, &acc);
-#endif
-		for (; i < mp; i += SORTED_LANES)
-			sorted_block1(r0, mp, i, &w, n, &acc);
-		/* Each lane sums its pairs in float32 (at most SORTED_CHUNK
+		/* Each lane sums its pairs in float32 (at most SORTED_POINTS
 		 * points of mp / 16 blocks); float64 once per chunk. */
-		total += (double)sorted_hsum(&acc);
+		total += (double)sorted_blocks(r0, mp, &w, n);
 	}
 	return total;
 }
@@ -546,6 +548,37 @@ interp_sorted_per_vector(const params_t *p)
 	return interp_point_iterations(p) / (double)INTERP_LANES;
 }
 
+/* The chunks of SORTED_POINTS the buckets make in a step: a bucket of L
+ * points makes ceil(L / SORTED_POINTS). The points are uniform over the
+ * G - 1 cells (x in [0, 1), dx = 1 / (G - 1)), so a cell's count is
+ * binomial, taken as Poisson of mean N / (G - 1), and this is its
+ * expectation (every point in cell 0 with the seed preset). */
+static double
+interp_sorted_chunks(const params_t *p)
+{
+	const double cells = (double)interp_g(p) - 1.0;
+	const double lambda = (double)p->n / cells;
+	const double hi = lambda + 12.0 * sqrt(lambda) + SORTED_POINTS;
+	double e = 0.0;
+
+	if (interp_preset(p) == PRESET_SEED)
+		return ceil((double)p->n / SORTED_POINTS);
+	for (double l = 1.0; l <= hi; l += 1.0)
+		e += exp(l * log(lambda) - lambda - lgamma(l + 1.0)) *
+		    ceil(l / SORTED_POINTS);
+	return cells * e;
+}
+
+/* A block's entry in sorted_blocks, once a column block (16 floats) of
+ * every chunk, a step. */
+static double
+interp_sorted_block_entries(const params_t *p)
+{
+	return interp_sorted_chunks(p) *
+	    (double)(interp_grid_major_row(interp_m(p)) / 16) *
+	    (double)p->steps;
+}
+
 static double
 interp_sorted_flops(const params_t *p)
 {
@@ -592,7 +625,7 @@ const variant_t interp_sorted = {
 	 * an iteration of the hot loop is four points against one vector of
 	 * interpolants (AVX-512, sorted_block1) or two points against two
 	 * (sorted_block2). */
-    {.functions = "sorted_block1 sorted_block2",
+    {.functions = "sorted_blocks",
 	.vectors = 4,
 	.fma = 5,
 	.divsqrt = 0,
@@ -609,7 +642,8 @@ const variant_t interp_sorted = {
 	    "multiply-adds' broadcast memory operands"},
     /* The loops beside the hot loop: each bucket chunk's weights (16
      * lanes; a chunk's last len % 16 points, at most 15, run in the
-     * vector epilogue but are priced as whole vectors);
+     * vector epilogue but are priced as whole vectors); a column block's
+     * entry in sorted_blocks, once per block of every chunk;
      * the counting sort before the cells' loop (16.5% of the samples in
      * the scatters, 3.2% in the count: perf record -e cpu-clock, N =
      * 1e6): the count's keys (16 lanes) and its increments (scalar),
@@ -619,8 +653,10 @@ const variant_t interp_sorted = {
      * points never runs. */
     .passes =
 	{
-	    {"interp_sorted_bucket", INTERP_LANES, SORTED_WEIGHTS_NTH,
+	    {"interp_sorted_bucket", INTERP_LANES, 0,
 		interp_sorted_per_vector},
+	    {"sorted_blocks", VARIANT_PASS_AROUND, 0,
+		interp_sorted_block_entries},
 	    {"interp_sorted_count", INTERP_LANES, 0, interp_sorted_per_vector},
 	    {"interp_sorted_count", 1, 1, interp_point_iterations},
 	    {"interp_sorted_scatter", INTERP_LANES, 0,
