@@ -205,6 +205,19 @@ typedef struct hx_ceilings_s {
 	int ladder_sizes;
 	double ladder_bytes[HX_CEILINGS_LADDER];
 	double ladder_read_bytes_per_s[HX_CEILINGS_LADDER];
+	/* Gathers at random indices, one gather a point and the stencil of
+	 * 4 (as gather_per_s and gather_stencil_per_s), from tables of each
+	 * size from twice L2's gather table, doubling, up to L3's
+	 * (gather_table_bytes[2]), each on memory mapped afresh, so with the
+	 * pages a variant's tables get (the L3 table lies where the
+	 * allocator puts it: on the Intel Xeon VM, in the triad's huge
+	 * pages). The time model prices gathers from L3 at the rate of
+	 * their own tables' size (hx_model.c). 0 sizes where L3's table is
+	 * under the first. */
+	int gather_ladder_sizes;
+	double gather_ladder_bytes[HX_CEILINGS_LADDER];
+	double gather_ladder_per_s[HX_CEILINGS_LADDER];
+	double gather_stencil_ladder_per_s[HX_CEILINGS_LADDER];
 	/* malloc, a first write to each 4 KiB page, free, of
 	 * HX_CEILINGS_ALLOC_BYTES (fresh), and the same writes to a block
 	 * kept (reuse), seconds, best of runs: fresh - reuse is the

@@ -22,20 +22,34 @@ hx_ceilings_json_set(json_t *obj, const char *key, json_t *value)
 	return value == NULL ? -1 : json_object_set_new(obj, key, value);
 }
 
-/* The read ladder: its sizes and their rates, two arrays. 0, or -1. */
+/* n numbers of x as the array obj.key. 0, or -1. */
+static int
+hx_ceilings_json_array(json_t *obj, const char *key, const double *x, int n)
+{
+	json_t *a = json_array();
+
+	for (int i = 0; a != NULL && i < n; i++)
+		json_array_append_new(a, hx_ceilings_json_number(x[i]));
+	return hx_ceilings_json_set(obj, key, a);
+}
+
+/* The read ladder and the gather ladder: their sizes and their rates,
+ * arrays. 0, or -1. */
 static int
 hx_ceilings_json_ladder(json_t *obj, const hx_ceilings_t *c)
 {
-	json_t *b = json_array(), *v = json_array();
+	const int g = c->gather_ladder_sizes;
 
-	for (int i = 0; i < c->ladder_sizes; i++) {
-		json_array_append_new(
-		    b, hx_ceilings_json_number(c->ladder_bytes[i]));
-		json_array_append_new(
-		    v, hx_ceilings_json_number(c->ladder_read_bytes_per_s[i]));
-	}
-	return hx_ceilings_json_set(obj, "read_ladder_bytes", b) |
-	    hx_ceilings_json_set(obj, "read_ladder_bytes_per_s", v);
+	return hx_ceilings_json_array(
+		   obj, "read_ladder_bytes", c->ladder_bytes, c->ladder_sizes) |
+	    hx_ceilings_json_array(obj, "read_ladder_bytes_per_s",
+		c->ladder_read_bytes_per_s, c->ladder_sizes) |
+	    hx_ceilings_json_array(
+		obj, "gather_ladder_bytes", c->gather_ladder_bytes, g) |
+	    hx_ceilings_json_array(
+		obj, "gather_ladder_per_s", c->gather_ladder_per_s, g) |
+	    hx_ceilings_json_array(obj, "gather_stencil_ladder_per_s",
+		c->gather_stencil_ladder_per_s, g);
 }
 
 /* Each level's ("l1", "l2", "l3", "dram") gathers, the stencil's, the

@@ -608,30 +608,87 @@ hx_ck_measure_mix(hx_ceilings_t *c)
 	return HX_CEILINGS_OK;
 }
 
-/* The gathers from a level's table of `entries` floats (a power of two,
- * filled): one gather a point, and the stencil of 4. */
+/* The gathers from a table of `entries` floats (a power of two, filled):
+ * one gather a point, indices a second and spread into rate[0], rate[1],
+ * and the stencil of 4 into rate[2], rate[3]. */
+static int
+hx_ck_gather_rates(const float *table, size_t entries, double rate[4])
+{
+	hx_ck_job_t j = {.kind = HX_CK_GATHER_K, .table = table};
+	uint64_t k;
+	double best;
+
+	j.mask = (uint32_t)(entries - 1);
+	for (int s = 0; s < 2; s++) {
+		if (hx_ck_time(&j, 16, &k, &best, &rate[2 * s + 1]) != 0)
+			return HX_CEILINGS_ECLOCK;
+		rate[2 * s] = (double)HX_CK_FLOATS * HX_CK_GATHER_CHAINS *
+		    (double)k / best;
+		j.kind = HX_CK_GATHER_STENCIL;
+		j.mask &= ~3u;
+	}
+	return HX_CEILINGS_OK;
+}
+
+/* The gathers from a level's table of `entries` floats: one gather a
+ * point, and the stencil of 4. */
 static int
 hx_ck_measure_gather(
     hx_ceilings_t *c, int level, const float *table, size_t entries)
 {
-	hx_ck_job_t j = {.kind = HX_CK_GATHER_K, .table = table};
-	uint64_t k;
-	double best, spread, points;
+	double rate[4];
+	int ret = hx_ck_gather_rates(table, entries, rate);
 
-	j.mask = (uint32_t)(entries - 1);
-	if (hx_ck_time(&j, 16, &k, &best, &spread) != 0)
-		return HX_CEILINGS_ECLOCK;
-	points = (double)HX_CK_FLOATS * HX_CK_GATHER_CHAINS * (double)k;
-	c->gather_per_s[level] = points / best;
-	c->gather_spread[level] = spread;
+	if (ret != HX_CEILINGS_OK)
+		return ret;
+	c->gather_per_s[level] = rate[0];
+	c->gather_spread[level] = rate[1];
 	c->gather_table_bytes[level] = 4.0 * (double)entries;
-	j.kind = HX_CK_GATHER_STENCIL;
-	j.mask &= ~3u;
-	if (hx_ck_time(&j, 16, &k, &best, &spread) != 0)
-		return HX_CEILINGS_ECLOCK;
-	points = (double)HX_CK_FLOATS * HX_CK_GATHER_CHAINS * (double)k;
-	c->gather_stencil_per_s[level] = points / best;
-	c->gather_stencil_spread[level] = spread;
+	c->gather_stencil_per_s[level] = rate[2];
+	c->gather_stencil_spread[level] = rate[3];
+	return HX_CEILINGS_OK;
+}
+
+/* The gather ladder (hx_ceilings_t.gather_ladder_*): each size from
+ * twice L2's gather table (bytes l2), doubling, up to L3's (l3), a table
+ * on memory mapped afresh and unmapped after, best of
+ * HX_CK_LEVEL_ROUNDS rounds (the sizes in turn in each), as the levels'
+ * rates. */
+static int
+hx_ck_measure_gather_ladder(hx_ceilings_t *c, size_t l2, size_t l3)
+{
+	int n = 0;
+
+	c->gather_ladder_sizes = 0;
+	for (size_t s = 2 * l2; s > 0 && s <= l3 && n < HX_CEILINGS_LADDER;
+	     s *= 2) {
+		c->gather_ladder_bytes[n] = (double)s;
+		c->gather_ladder_per_s[n] = 0.0;
+		c->gather_stencil_ladder_per_s[n++] = 0.0;
+	}
+	for (int round = 0; round < HX_CK_LEVEL_ROUNDS; round++) {
+		for (int i = 0; i < n; i++) {
+			const size_t bytes = (size_t)c->gather_ladder_bytes[i];
+			float *t = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+			    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+			double rate[4];
+			int ret;
+
+			if (t == MAP_FAILED)
+				return HX_CEILINGS_ENOMEM;
+			for (size_t e = 0; e < bytes / 4; e++)
+				t[e] = 1.0f;
+			ret = hx_ck_gather_rates(t, bytes / 4, rate);
+			munmap(t, bytes);
+			if (ret != HX_CEILINGS_OK)
+				return ret;
+			c->gather_ladder_per_s[i] =
+			    fmax(c->gather_ladder_per_s[i], rate[0]);
+			c->gather_stencil_ladder_per_s[i] =
+			    fmax(c->gather_stencil_ladder_per_s[i], rate[2]);
+		}
+	}
+	c->gather_ladder_sizes = n;
 	return HX_CEILINGS_OK;
 }
 
@@ -904,6 +961,10 @@ hx_ceilings_measure_levels_core(hx_ceilings_t *c)
 			return ret;
 		hx_ck_levels_keep(c, &r, round == 0);
 	}
+	if ((ret = hx_ck_measure_gather_ladder(c,
+		 (size_t)c->gather_table_bytes[1],
+		 (size_t)c->gather_table_bytes[2])) != HX_CEILINGS_OK)
+		return ret;
 	return hx_ck_measure_ladder(c, size[2]);
 }
 

@@ -360,14 +360,52 @@ hx_model_fp(const char *name)
 static const char *const hx_model_gather_keys[4] = {"gather_l1_per_s",
     "gather_l2_per_s", "gather_l3_per_s", "gather_dram_per_s"};
 
-/* The seconds a gather lane takes that re-reads a line an earlier gather
- * of its iteration fetched, from level glevel's tables: the stencil's
- * (1 fetch, 3 re-reads a point: hx_ceilings_t.gather_stencil_per_s) less
- * one gather's, over 3; L1's rate for a gather where the ceilings lack
- * the stencil (files from before it) or it was not slower than one
- * gather. */
+/* The seconds an index takes from a table of `bytes` by the ceilings'
+ * gather ladder (hx_ceilings_t.gather_ladder_*; its rates under key, L2's
+ * table's rate under l2key): the logarithm of the rate linear in the
+ * logarithm of the size between the ladder's sizes, and from L2's table
+ * to the first; the last size's rate beyond it. NaN where the ceilings
+ * have no ladder (files from before it). */
 static double
-hx_model_repeat_s(const json_t *c, int glevel)
+hx_model_ladder_s(
+    const json_t *c, const char *key, const char *l2key, double bytes)
+{
+	const json_t *b = json_object_get(c, "gather_ladder_bytes");
+	const json_t *v = json_object_get(c, key);
+	double x0 = hx_model_ceiling(c, "gather_l2_table_bytes");
+	double r0 = hx_model_ceiling(c, l2key), r1 = NAN;
+
+	if (json_array_size(b) == 0 || json_array_size(v) != json_array_size(b))
+		return NAN;
+	for (size_t i = 0; i < json_array_size(b); i++) {
+		const double x1 = json_number_value(json_array_get(b, i));
+
+		r1 = json_number_value(json_array_get(v, i));
+		if (!(x1 > 0) || !(r1 > 0))
+			return NAN;
+		if (bytes <= x1) {
+			if (!(x0 > 0 && r0 > 0 && x0 < x1 && bytes > x0))
+				return 1.0 / r1;
+			return 1.0 /
+			    exp(log(r0) +
+				log(bytes / x0) / log(x1 / x0) *
+				    (log(r1) - log(r0)));
+		}
+		x0 = x1;
+		r0 = r1;
+	}
+	return 1.0 / r1;
+}
+
+/* The seconds a gather lane takes that re-reads a line an earlier gather
+ * of its iteration fetched, from level glevel's tables (of `bytes`): the
+ * stencil's (1 fetch, 3 re-reads a point: hx_ceilings_t.gather_stencil_per_s)
+ * less one gather's, over 3, from L3 both at the tables' size by the
+ * gather ladder where the ceilings have one; L1's rate for a gather where
+ * the ceilings lack the stencil (files from before it) or it was not
+ * slower than one gather. */
+static double
+hx_model_repeat_s(const json_t *c, int glevel, double bytes)
 {
 	static const char *const skey[4] = {"gather_stencil_l1_per_s",
 	    "gather_stencil_l2_per_s", "gather_stencil_l3_per_s",
@@ -377,6 +415,15 @@ hx_model_repeat_s(const json_t *c, int glevel)
 		1.0 / hx_model_ceiling(c, hx_model_gather_keys[glevel])) /
 	    3.0;
 
+	if (glevel == 2) {
+		const double s = hx_model_ladder_s(
+		    c, "gather_stencil_ladder_per_s", skey[1], bytes);
+		const double g = hx_model_ladder_s(
+		    c, "gather_ladder_per_s", hx_model_gather_keys[1], bytes);
+
+		if (isfinite(s) && isfinite(g))
+			r = (s - g) / 3.0;
+	}
 	return r > 0.0 ? r : 1.0 / hx_model_ceiling(c, hx_model_gather_keys[0]);
 }
 
@@ -394,8 +441,10 @@ hx_model_l2_share(const json_t *c, double bytes)
 }
 
 /* The seconds a gather lane takes that fetches its line from a table of
- * `bytes` at level glevel: the level's rate, but from L3 a random table
- * spills out of L2 by degrees. There L2 serves hx_model_l2_share of the
+ * `bytes` at level glevel: the level's rate, but from L3 the rate the
+ * ceilings' gather ladder measured at the table's size (hx_model_ladder_s).
+ * Where the ceilings have no ladder, a random table spills out of L2 by
+ * degrees. There L2 serves hx_model_l2_share of the
  * lanes at its rate and L3 the rest at its own: the L3 ceiling's table
  * (gather_l3_table_bytes) had its own share from L2, taken out of its
  * rate first. On an Intel Xeon VM (2 MiB of L2, 480 MiB of stated L3)
@@ -414,6 +463,13 @@ hx_model_fetch_s(const json_t *c, int glevel, double bytes, double *share)
 	double t2, pure;
 
 	*share = 0.0;
+	if (glevel == 2) {
+		const double l = hx_model_ladder_s(
+		    c, "gather_ladder_per_s", hx_model_gather_keys[1], bytes);
+
+		if (isfinite(l))
+			return l;
+	}
 	if (glevel != 2 || !(hw > 0) || !(h3 > 0) || h3 >= 1.0)
 		return t;
 	t2 = 1.0 / hx_model_ceiling(c, hx_model_gather_keys[1]);
@@ -425,13 +481,14 @@ hx_model_fetch_s(const json_t *c, int glevel, double bytes, double *share)
 }
 
 /* The seconds one iteration of loop l spends on each in-core term, at
- * ceilings c, its gathers served by level glevel (fetch_s a lane that
- * fetches its line: hx_model_fetch_s), the results of the
- * loops inside it ready at carry seconds; its longest dependency chain
+ * ceilings c, a gather lane that fetches its line at fetch_s[0]
+ * (hx_model_fetch_s) and one that re-reads a line at fetch_s[1]
+ * (hx_model_repeat_s), the results of the loops inside it ready at carry
+ * seconds; its longest dependency chain
  * into *chain (hx_model_wait). */
 static void
-hx_model_iteration(const hx_loop_t *l, const json_t *c, int glevel,
-    double fetch_s, double carry, double t[HX_MODEL_IN_CORE], double *chain)
+hx_model_iteration(const hx_loop_t *l, const json_t *c, const double fetch_s[2],
+    double carry, double t[HX_MODEL_IN_CORE], double *chain)
 {
 	const double *k = l->kind;
 	double vbytes = hx_model_ceiling(c, "fma_vector_width") * 4.0;
@@ -447,8 +504,8 @@ hx_model_iteration(const hx_loop_t *l, const json_t *c, int glevel,
 	/* Gathers that re-read lines an earlier gather of the iteration
 	 * fetched (hx_loop_t.gather_repeat_lanes) at hx_model_repeat_s, the
 	 * rest at their level's rate. */
-	t[3] = (l->gather_lanes - l->gather_repeat_lanes) * fetch_s +
-	    l->gather_repeat_lanes * hx_model_repeat_s(c, glevel);
+	t[3] = (l->gather_lanes - l->gather_repeat_lanes) * fetch_s[0] +
+	    l->gather_repeat_lanes * fetch_s[1];
 	/* Loads and stores at the L1 stream rates, one vector each. */
 	t[4] = k[HX_INSN_LOAD] * vbytes /
 	    hx_model_ceiling(c, "read_l1_bytes_per_s");
@@ -545,10 +602,10 @@ hx_model_in_core(hx_model_t *m, const json_t *c, double units, int glevel)
 {
 	double t[HX_MODEL_IN_CORE], it = m->iters_per_unit * units;
 
-	m->gather_fetch_s =
+	m->gather_fetch_s[0] =
 	    hx_model_fetch_s(c, glevel, m->gather_bytes, &m->gather_l2_share);
-	hx_model_iteration(
-	    &m->loop, c, glevel, m->gather_fetch_s, 0.0, t, &m->chain_s);
+	m->gather_fetch_s[1] = hx_model_repeat_s(c, glevel, m->gather_bytes);
+	hx_model_iteration(&m->loop, c, m->gather_fetch_s, 0.0, t, &m->chain_s);
 	for (int i = 0; i < HX_MODEL_IN_CORE; i++)
 		hx_model_add(m, hx_model_in_core_names[i], it * t[i], 1);
 	m->wait_s = t[8];
@@ -958,8 +1015,8 @@ hx_model_add_passes(
 		double chain;
 
 		/* Code around the hot loop waits for its chain. */
-		hx_model_iteration(&pass[i].loop, c, m->gather_index,
-		    m->gather_fetch_s, m->chain_s, t, &chain);
+		hx_model_iteration(
+		    &pass[i].loop, c, m->gather_fetch_s, m->chain_s, t, &chain);
 		/* A call runs apart from the loop's own instructions: its
 		 * measured price adds. */
 		const double calls = hx_model_calls_s(&pass[i].loop, c);

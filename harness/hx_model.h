@@ -115,8 +115,10 @@ typedef struct hx_model_s {
 	 * from any other level). */
 	double gather_l2_share, stream_l2_share;
 	/* The seconds a gather lane takes that fetches its line
-	 * (hx_model_fetch_s), for the hot loop and the passes. */
-	double gather_fetch_s;
+	 * (hx_model_fetch_s) and one that re-reads a line an earlier gather
+	 * of its iteration fetched (hx_model_repeat_s), for the hot loop and
+	 * the passes. */
+	double gather_fetch_s[2];
 	/* The bytes a unit brings into that part again (hx_model_add_refill)
 	 * and the level they come from (NULL: none priced). */
 	double gather_refill_per_unit;

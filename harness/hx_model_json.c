@@ -87,6 +87,10 @@ hx_model_work_json(const hx_model_t *m)
 	json_object_set_new(w, "gather_level", json_string(m->gather_level));
 	json_object_set_new(
 	    w, "gather_l2_share", hx_model_num(m->gather_l2_share));
+	json_object_set_new(
+	    w, "gather_fetch_s", hx_model_num(m->gather_fetch_s[0]));
+	json_object_set_new(
+	    w, "gather_repeat_s", hx_model_num(m->gather_fetch_s[1]));
 	json_object_set_new(w, "gather_refill_bytes_per_unit",
 	    hx_model_num(m->gather_refill_level != NULL
 		    ? m->gather_refill_per_unit

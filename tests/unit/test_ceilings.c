@@ -233,6 +233,10 @@ Test(ceilings, json_fields)
 	    .ladder_sizes = 2,
 	    .ladder_bytes = {16e6, 32e6},
 	    .ladder_read_bytes_per_s = {3e10, 2e10},
+	    .gather_ladder_sizes = 3,
+	    .gather_ladder_bytes = {2e6, 4e6, 8e6},
+	    .gather_ladder_per_s = {1.7e9, 8e8, NAN},
+	    .gather_stencil_ladder_per_s = {8e8, 4e8, 2e8},
 	    .idle_page_s = 2e-6,
 	    .idle_page_warm_s = NAN,
 	    .gather_stencil_per_s = {1e9, 5e8, 2.5e8, 5e7},
@@ -283,6 +287,20 @@ Test(ceilings, json_fields)
 	cr_assert_eq(json_real_value(json_array_get(
 			 json_object_get(j, "read_ladder_bytes_per_s"), 1)),
 	    2e10);
+	/* The gather ladder: three arrays of its sizes, NaN as null. */
+	cr_assert_eq(
+	    json_array_size(json_object_get(j, "gather_ladder_bytes")), 3);
+	cr_assert_eq(json_real_value(json_array_get(
+			 json_object_get(j, "gather_ladder_bytes"), 2)),
+	    8e6);
+	cr_assert_eq(json_real_value(json_array_get(
+			 json_object_get(j, "gather_ladder_per_s"), 1)),
+	    8e8);
+	cr_assert(json_is_null(
+	    json_array_get(json_object_get(j, "gather_ladder_per_s"), 2)));
+	cr_assert_eq(json_real_value(json_array_get(
+			 json_object_get(j, "gather_stencil_ladder_per_s"), 0)),
+	    8e8);
 	json_decref(j);
 }
 

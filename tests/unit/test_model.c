@@ -666,6 +666,84 @@ Test(model, gathers_are_priced_where_the_schedule_keeps_them)
 	json_decref(r);
 }
 
+/* Gathers that L3 serves are priced at the rate the ceilings' gather
+ * ladder measured at their tables' size: the logarithm of the rate linear
+ * in the logarithm of the size. The loop of the tests above (16 gathered
+ * indices and 4 FMAs an iteration, 1e6 units, the FMAs hidden), its tables
+ * at 2^1.5 L2 (L2 of this machine), between the ladder's 2 L2 (1e9 a
+ * second) and 4 L2 (5e8): 7.07e8 a second, 1.414 ms; beyond the ladder, the
+ * last size's rate; without it, L3's own rate. The stencil's ladder, at
+ * half those rates, prices the re-reads: (2.828 - 1.414) / 3 ns each. */
+Test(model, l3_gathers_take_the_ladders_rate_at_their_tables_size)
+{
+	const double l2 = variant_cache_bytes(2, 0) > 0
+	    ? (double)variant_cache_bytes(2, 0)
+	    : 1048576.0;
+	json_t *r = result_beyond_l2();
+	json_t *c = round_ceilings(1.0);
+	hx_loop_t l = gather_loop();
+	hx_model_t m;
+	char msg[256];
+
+	/* L3 holds 32 L2, by the read ladder, whatever this machine
+	 * states. */
+	json_object_set_new(c, "read_l3_bytes_per_s", json_real(1e11));
+	json_object_set_new(c, "read_dram_bytes_per_s", json_real(1e10));
+	json_object_set_new(c, "stream_l3_array_bytes", json_real(16.0 * l2));
+	json_object_set_new(
+	    c, "read_ladder_bytes", json_pack("[f, f]", 32.0 * l2, 64.0 * l2));
+	json_object_set_new(
+	    c, "read_ladder_bytes_per_s", json_pack("[f, f]", 9e10, 1e10));
+	json_object_set_new(c, "gather_l2_table_bytes", json_real(l2 / 2.0));
+	json_object_set_new(c, "gather_l2_per_s", json_real(2e9));
+	json_object_set_new(c, "gather_ladder_bytes",
+	    json_pack("[f, f, f]", 2.0 * l2, 4.0 * l2, 8.0 * l2));
+	json_object_set_new(
+	    c, "gather_ladder_per_s", json_pack("[f, f, f]", 1e9, 5e8, 2.5e8));
+	json_object_set_new(c, "gather_stencil_ladder_per_s",
+	    json_pack("[f, f, f]", 5e8, 2.5e8, 1.25e8));
+	cr_assert_eq(hx_model_compute(r, &l, 16, 0, pow(2.0, 1.5) * l2, c, &m,
+			 msg, sizeof(msg)),
+	    0, "%s", msg);
+	cr_expect_str_eq(m.gather_level, "l3");
+	cr_expect_float_eq(m.predicted_s, 1e-3 * sqrt(2.0), 1e-9,
+	    "between the ladder's first two sizes: %g", m.predicted_s);
+	cr_expect_float_eq(m.gather_l2_share, 0.0, 1e-12);
+	/* Three quarters re-read: a quarter at 1.414 ns, the rest at the
+	 * stencil's less one gather's, over 3: 0.707 ms in all. */
+	l.gather_repeat_lanes = 12;
+	cr_assert_eq(hx_model_compute(r, &l, 16, 0, pow(2.0, 1.5) * l2, c, &m,
+			 msg, sizeof(msg)),
+	    0, "%s", msg);
+	cr_expect_float_eq(m.predicted_s, 0.5e-3 * sqrt(2.0), 1e-9,
+	    "re-reads at the stencil ladder's price: %g", m.predicted_s);
+	l.gather_repeat_lanes = 0;
+	/* Past the ladder's last size, still in L3: its rate. */
+	cr_assert_eq(
+	    hx_model_compute(r, &l, 16, 0, 16.0 * l2, c, &m, msg, sizeof(msg)),
+	    0, "%s", msg);
+	cr_expect_str_eq(m.gather_level, "l3");
+	cr_expect_float_eq(m.predicted_s, 4e-3, 1e-9, "%g", m.predicted_s);
+	/* Between L2's table and the first size: from L2's rate. At 1.5
+	 * L2 (log2 of 3 between 0.5 and 2 L2's log2 of 4), 2e9 x (1/2)^(log
+	 * 3 / log 4). */
+	cr_assert_eq(
+	    hx_model_compute(r, &l, 16, 0, 1.5 * l2, c, &m, msg, sizeof(msg)),
+	    0, "%s", msg);
+	cr_expect_str_eq(m.gather_level, "l3");
+	cr_expect_float_eq(m.predicted_s,
+	    1e6 / (2e9 * pow(0.5, log(3.0) / log(4.0))), 1e-9, "%g",
+	    m.predicted_s);
+	/* Ceilings from before the ladder: L3's own rate. */
+	json_object_del(c, "gather_ladder_bytes");
+	cr_assert_eq(hx_model_compute(r, &l, 16, 0, pow(2.0, 1.5) * l2, c, &m,
+			 msg, sizeof(msg)),
+	    0, "%s", msg);
+	cr_expect_float_eq(m.predicted_s, 1e-3, 1e-9, "%g", m.predicted_s);
+	json_decref(c);
+	json_decref(r);
+}
+
 /* A schedule that leaves its gathers' part and comes back (interp tiled)
  * fetches that part's lines again from the level of all the inputs: the
  * loop of the test above kept on 16 KB (L1: 0.25 ms, the FMAs added, L1's

@@ -653,8 +653,7 @@ const variant_t interp_sorted = {
      * points never runs. */
     .passes =
 	{
-	    {"interp_sorted_bucket", INTERP_LANES, 0,
-		interp_sorted_per_vector},
+	    {"interp_sorted_bucket", INTERP_LANES, 0, interp_sorted_per_vector},
 	    {"sorted_blocks", VARIANT_PASS_AROUND, 0,
 		interp_sorted_block_entries},
 	    {"interp_sorted_count", INTERP_LANES, 0, interp_sorted_per_vector},
