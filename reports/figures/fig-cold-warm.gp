@@ -13,19 +13,19 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 0.992716
-"interp/fused" 1.03843
-"interp/chunked" 1.03451
-"interp/tiled" 0.986692
-"interp/hoisted" 0.992067
-"interp/sorted" 1.29143
-"interp/gram" 1.73031
-"colony/naive" 0.934747
-"colony/naive-reuse" 0.959252
-"colony/fused" 1.02181
-"colony/chunked" 0.988818
-"colony/tiled" 1.02113
-"colony/cells" 1.10711
+"interp/materialized" 0.968612
+"interp/fused" 0.980482
+"interp/chunked" 0.973697
+"interp/tiled" 0.965346
+"interp/hoisted" 0.945742
+"interp/sorted" 1.10645
+"interp/gram" 1.19614
+"colony/naive" 1.17514
+"colony/naive-reuse" 1.04586
+"colony/fused" 1.02917
+"colony/chunked" 0.938377
+"colony/tiled" 1.05223
+"colony/cells" 1.27175
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

@@ -12,27 +12,27 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.4412
+2 1.44407
 EOD
 $s1 << EOD
 1 1
-2 1.66375
+2 1.55545
 EOD
 $s2 << EOD
 1 1
-2 1.67624
+2 1.67548
 EOD
 $s3 << EOD
 1 1
-2 1.53316
+2 1.47174
 EOD
 $s4 << EOD
 1 1
-2 1.47836
+2 1.58355
 EOD
 $s5 << EOD
 1 1
-2 1.40103
+2 1.31848
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'naive', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'naive-reuse', \

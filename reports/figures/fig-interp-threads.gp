@@ -12,35 +12,35 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.44929
+2 1.51038
 EOD
 $s1 << EOD
 1 1
-2 1.5649
+2 1.60943
 EOD
 $s2 << EOD
 1 1
-2 1.6645
+2 1.54938
 EOD
 $s3 << EOD
 1 1
-2 1.6154
+2 1.66213
 EOD
 $s4 << EOD
 1 1
-2 1.69764
+2 1.64566
 EOD
 $s5 << EOD
 1 1
-2 1.53728
+2 1.73937
 EOD
 $s6 << EOD
 1 1
-2 1.77099
+2 1.72071
 EOD
 $s7 << EOD
 1 1
-2 1.81712
+2 1.63096
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'eager', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'materialized', \

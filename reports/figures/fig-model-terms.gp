@@ -14,19 +14,19 @@ set xtics rotate by -35 noenhanced
 set yrange [0:2]
 set key inside left top box opaque
 $t << EOD
-"interp/materialized" 0.680349 0 0.0886123 0.258538
-"interp/fused" 1.14669 0.000302462 0 1.20335e-05
-"interp/chunked" 1.07277 0.075237 0 0.00409899
-"interp/tiled" 0.821695 0.236773 0 3.63572e-05
-"interp/hoisted" 0.243512 0.773946 0 9.9248e-05
-"interp/sorted" 0.727296 0.0578749 0 0.000529856
-"interp/gram" 0.940892 0.0886141 0 0.00264415
-"colony/naive" 0.132818 0 0.161004 0.640878
-"colony/naive-reuse" 0.317282 0 0.384613 0.306211
-"colony/fused" 0.930964 0.000180662 0 0.000133756
-"colony/chunked" 0.578613 0.257638 0 0.0873354
-"colony/tiled" 1.03401 0.000363568 0 0.000266369
-"colony/cells" 0.823732 0.0185262 0 0.00420334
+"interp/materialized" 0.502862 0 0.0863011 0.259769
+"interp/fused" 0.949845 0.000329199 0 3.3989e-05
+"interp/chunked" 0.863475 0.0793677 0 0.00448347
+"interp/tiled" 0.879773 0.250346 0 3.08622e-05
+"interp/hoisted" 0.244639 0.800811 0 0.000106591
+"interp/sorted" 0.729917 0.0581207 0 0.000690439
+"interp/gram" 0.892246 0.0817555 0 0.00168821
+"colony/naive" 0.121128 0 0.153702 0.621187
+"colony/naive-reuse" 0.291762 0 0.370222 0.299287
+"colony/fused" 0.893389 0.000176967 0 6.82289e-05
+"colony/chunked" 0.533809 0.243557 0 0.0856519
+"colony/tiled" 1.05769 0.000379935 0 0.00023193
+"colony/cells" 0.89105 0.0202617 0 0.00239394
 EOD
 plot $t using 2:xtic(1) lc rgb '#0072B2' title 'in-core (compute, gathers and loads as they overlap, plus the loops beside the hot loop)', $t using 3 lc rgb '#56B4E9' title 'L2 and L3 transfers', $t using 4 lc rgb '#E69F00' title 'DRAM transfers', $t using 5 lc rgb '#CC79A7' title 'page faults', 1 with lines dt 2 lw 2 lc rgb 'black' title 'measured median'
 set output

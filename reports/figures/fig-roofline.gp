@@ -12,30 +12,30 @@ set xrange [0.01:10000]
 set yrange [0.1:1000]
 set samples 400
 $v0 << EOD
-0.13 0.186825 0.263103
+0.13 0.189402 0.22607
 EOD
 $v1 << EOD
-2.4375 6.96908 10.8145
+2.4375 6.72899 14.345
 EOD
 $v2 << EOD
-1312.01 11.8798 10.8145
+1312.01 12.8982 14.345
 EOD
 $v3 << EOD
-2.4375 10.9888 10.8145
+2.4375 11.5545 14.345
 EOD
 $v4 << EOD
-1312.01 31.9046 50.8033
+1312.01 33.4619 50.5687
 EOD
 $v5 << EOD
-216.838 22.3316 28.983
+216.838 23.0482 28.9096
 EOD
 $v6 << EOD
-77.4138 134.125 212.845
+77.4138 134.364 215.914
 EOD
 $v7 << EOD
-6.93406 18.3946 25.5462
+6.93406 16.9293 25.0119
 EOD
-plot (x*405.4 < 235.3 ? x*405.4 : 235.3) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 405 GB/s', (x*96.55 < 235.3 ? x*96.55 : 235.3) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 97 GB/s', (x*16.44 < 235.3 ? x*16.44 : 235.3) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 16 GB/s', (x*16.4 < 235.3 ? x*16.4 : 235.3) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 16 GB/s; the flat part: FMA peak', 8.831 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 8.83 GFLOP/s', 50.8 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 50.8 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
+plot (x*408.6 < 240.4 ? x*408.6 : 240.4) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 409 GB/s', (x*100.1 < 240.4 ? x*100.1 : 240.4) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 100 GB/s', (x*16.33 < 240.4 ? x*16.33 : 240.4) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 16 GB/s', (x*15.91 < 240.4 ? x*15.91 : 240.4) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 16 GB/s; the flat part: FMA peak', 8.879 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 8.88 GFLOP/s', 50.57 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 50.6 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
   $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM; gathers)', $v1 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#E69F00' notitle, \
   $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3; gathers)', $v2 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#009E73' notitle, \
   $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3; gathers)', $v3 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#CC79A7' notitle, \
