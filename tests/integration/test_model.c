@@ -129,6 +129,32 @@ fetch_price(const json_t *c, double rate, double share, double l2)
 	return share * t2 + (1.0 - share) * (1.0 / rate - h3 * t2) / (1.0 - h3);
 }
 
+/* The rate the ceilings' gather ladder gives a table of `bytes` (rates
+ * under key, L2's table's under l2key): between two of its sizes (L2's
+ * table below the first) the rate r0 (r1 / r0)^f, f how far bytes lies
+ * from the lower size to the upper, in octaves; the last size's beyond
+ * it. NaN without a ladder. */
+static double
+ladder_rate(const json_t *c, const char *key, const char *l2key, double bytes)
+{
+	const json_t *b = json_object_get(c, "gather_ladder_bytes");
+	const json_t *v = json_object_get(c, key);
+	double x0 = num(c, "gather_l2_table_bytes"), r0 = num(c, l2key);
+
+	for (size_t i = 0; i < json_array_size(b); i++) {
+		const double x1 = json_number_value(json_array_get(b, i));
+		const double r1 = json_number_value(json_array_get(v, i));
+
+		if (bytes <= x1)
+			return bytes <= x0 ? r1
+					   : r0 *
+				pow(r1 / r0, log2(bytes / x0) / log2(x1 / x0));
+		x0 = x1;
+		r0 = r1;
+	}
+	return json_array_size(b) > 0 ? r0 : NAN;
+}
+
 /* The results in the --json file path of a `harness run`: one object for
  * one variant, else one a line; into results[] (at most max), each with
  * a model. Returns how many. */
@@ -482,11 +508,30 @@ Test(model, tiled_gathers_are_priced_where_its_tile_keeps_them, .timeout = 240)
 			cr_expect_float_eq(num(w[i], "gather_repeats_per_unit"),
 			    rep, 1e-9, "repeats a pair %g",
 			    num(w[i], "gather_repeats_per_unit"));
+			const double g = ladder_rate(c, "gather_ladder_per_s",
+			    "gather_l2_per_s", num(w[i], "gather_bytes"));
+			const double st =
+			    ladder_rate(c, "gather_stencil_ladder_per_s",
+				"gather_stencil_l2_per_s",
+				num(w[i], "gather_bytes"));
+
 			snprintf(key, sizeof(key), "gather_%s_per_s", level[i]);
 			cost[i] = (4.0 - rep) *
 				fetch_price(c, num(c, key), share,
 				    share * num(w[i], "gather_bytes")) +
 			    rep * repeat_price(c, level[i]);
+			/* From L3, with the ceilings' gather ladder: both at
+			 * the rates it gives the tables' size. */
+			if (strcmp(level[i], "l3") == 0 && isfinite(g)) {
+				const double re = (1.0 / st - 1.0 / g) / 3.0;
+
+				cr_expect_float_eq(share, 0.0, 1e-12);
+				cost[i] = (4.0 - rep) / g +
+				    rep *
+					(re > 0.0 ? re
+						  : 1.0 /
+						    num(c, "gather_l1_per_s"));
+			}
 		}
 		cr_expect_float_eq(term(r[1], "gather") / term(r[0], "gather"),
 		    cost[1] / cost[0], 1e-6,
