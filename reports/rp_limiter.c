@@ -290,6 +290,18 @@ model_row_facts(rp_report_t *R, const char *w, const char *v, limits_tally_t *t)
 		? rp_field_str(r, RP_F_MODEL_GATHER_LEVEL)
 		: NULL,
 	    r, "%s.gather_level", p);
+	/* What they range over, and the rate of an index that fetches its
+	 * line there (from L3, the gather ladder's at that size), in 10^9
+	 * indices a second. */
+	if (rp_field(r, RP_F_MODEL_GATHER_PER_UNIT) > 0) {
+		const double g = 1e-9 / rp_field(r, RP_F_MODEL_GATHER_FETCH_S);
+
+		rp_fact_num(F, RP_FACT_BYTES,
+		    rp_field(r, RP_F_MODEL_GATHER_BYTES), r, "%s.gather_bytes",
+		    p);
+		rp_fact_text(F, RP_FACT_NUMBER, g, rp_text_fmt_num(g, "%.2f"),
+		    r, "%s.gather_rate", p);
+	}
 	for (int k = 0; k < 2; k++) {
 		const char *n = top[k] != NULL ? rp_str(top[k], "name") : NULL;
 		rp_fact_str(

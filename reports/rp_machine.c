@@ -51,6 +51,37 @@ overhead_facts(rp_report_t *R)
 	    F, rp_machine_significant(p), NULL, "method.overhead.significant");
 }
 
+/* The gather ladder (method.ceilings.gather_ladder.sizes, and of each
+ * size K from 0, .K.mib, its table in MiB, and .K.rate, one gather a
+ * point in 10^9 indices a second): the rate of a random table by its
+ * size. The sizes are powers of two, as L2's size or an allocator's
+ * threshold may be: in MiB, not bytes, they are not read as a copy of
+ * those (tests/report/test_one_fact.py). */
+static void
+ladder_facts(rp_facts_t *F, const json_t *c)
+{
+	const json_t *b = json_object_get(c, "gather_ladder_bytes");
+	const json_t *v = json_object_get(c, "gather_ladder_per_s");
+	const size_t n =
+	    json_array_size(b) == json_array_size(v) ? json_array_size(b) : 0;
+
+	rp_fact_num(F, RP_FACT_COUNT, (double)n, NULL,
+	    "method.ceilings.gather_ladder.sizes");
+	for (size_t i = 0; i < n; i++) {
+		const double g = 1e-9 * json_number_value(json_array_get(v, i));
+
+		const double mib =
+		    json_number_value(json_array_get(b, i)) / 1048576.0;
+		char text[32];
+
+		snprintf(text, sizeof(text), "%g MiB", mib);
+		rp_fact_text(F, RP_FACT_NUMBER, mib, text, NULL,
+		    "method.ceilings.gather_ladder.%zu.mib", i);
+		rp_fact_text(F, RP_FACT_NUMBER, g, rp_text_fmt_num(g, "%.2f"),
+		    NULL, "method.ceilings.gather_ladder.%zu.rate", i);
+	}
+}
+
 /* The ceilings the harness measured (method.ceilings.*), which the
  * machine's list and the roofline's words both print. */
 static void
@@ -78,6 +109,7 @@ ceilings_facts(rp_report_t *R)
 	    "method.ceilings.fma_isa");
 	rp_fact_text(F, RP_FACT_NUMBER, fma, rp_text_fmt_num(fma, "%.1f"), NULL,
 	    "method.ceilings.fma_gflops");
+	ladder_facts(F, c);
 }
 
 /* The machine's sizes (method.machine.NAME). */

@@ -298,10 +298,15 @@ Test(report_experiments, the_ceilings_are_one_set_of_facts)
 	cr_expect_str_eq(text_of(&R, "method.sweeps.total"), "n/a");
 	cr_expect(json_is_null(json_object_get(
 	    rp_facts_get(&R.facts, "method.ceilings.l3"), "value")));
+	cr_expect_float_eq(
+	    rp_facts_num(&R.facts, "method.ceilings.gather_ladder.sizes"), 0,
+	    1e-12);
 	rp_report_free(&R);
 	fb_write_file(dir, "ceilings.json",
 	    "{\"triad_bytes_per_s\": 4e10, \"l3_bytes_per_s\": 9e10, "
-	    "\"fma_flops_per_s\": 2.5e11, \"fma_vector_width\": 16}\n");
+	    "\"fma_flops_per_s\": 2.5e11, \"fma_vector_width\": 16, "
+	    "\"gather_ladder_bytes\": [2097152, 4194304], "
+	    "\"gather_ladder_per_s\": [1.81e9, 8.2e8]}\n");
 	cr_assert_eq(
 	    rp_data_load(&S.data, dir, msg, sizeof(msg)), 0, "%s", msg);
 	cr_assert_eq(rp_facts_init(&S.facts), 0);
@@ -313,6 +318,17 @@ Test(report_experiments, the_ceilings_are_one_set_of_facts)
 	    rp_facts_num(&S.facts, "method.ceilings.l3"), 9e10, 1e-3);
 	cr_expect_float_eq(
 	    rp_facts_num(&S.facts, "method.ceilings.fma_lanes"), 16, 1e-12);
+	/* The gather ladder, a size a pair of facts, its rates in 10^9
+	 * indices a second. */
+	cr_expect_float_eq(
+	    rp_facts_num(&S.facts, "method.ceilings.gather_ladder.sizes"), 2,
+	    1e-12);
+	cr_expect_str_eq(
+	    text_of(&S, "method.ceilings.gather_ladder.1.mib"), "4 MiB");
+	cr_expect_str_eq(
+	    text_of(&S, "method.ceilings.gather_ladder.0.rate"), "1.81");
+	cr_expect_str_eq(
+	    text_of(&S, "method.ceilings.gather_ladder.1.rate"), "0.82");
 	cr_expect_eq(S.facts.duplicates, 0);
 	rp_report_free(&S);
 }

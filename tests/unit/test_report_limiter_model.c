@@ -245,6 +245,33 @@ Test(report_limiter_model, a_gather_roof_for_each_level)
 	cr_expect(strstr(P.prefix, "divides") == NULL, "%s", P.prefix);
 }
 
+/* What a variant's gathers range over and the rate the model priced a
+ * fetching index at (from L3, the gather ladder's at that size): facts of
+ * a run that gathers, in 10^9 indices a second; none for a run without
+ * gathers. */
+Test(report_limiter_model, the_gathers_set_and_rate)
+{
+	json_array_append_new(R->data.runs,
+	    json_pack("{s:s, s:s, s:s, s:s, s:{s:f}, s:{s:f}, s:{s:f, s:f}, "
+		      "s:{s:{s:f, s:s, s:f, s:f}, s:[{s:s, s:f, s:b}]}}",
+		"_set", "interp-main", "workload", "interp", "variant", "fused",
+		"status", "ok", "params", "n", 1e6, "time_s", "median", 0.9,
+		"work", "flops", 1e10, "units", 3e8, "model", "work",
+		"gather_indices_per_unit", 4.0, "gather_level", "l3",
+		"gather_bytes", 4917600.0, "gather_fetch_s", 1.408e-9, "terms",
+		"name", "gather", "seconds", 0.8, "in_core", 1));
+	add_modelled("hoisted", 0.13, 0.1, 0, 0);
+	rp_limiter_facts(R);
+	cr_expect_float_eq(
+	    rp_facts_num(&R->facts, "limits.interp.fused.gather_bytes"),
+	    4917600.0, 1e-6);
+	cr_expect_str_eq(
+	    text_of("limits.interp.fused.gather_bytes"), "4.92 MB");
+	cr_expect_str_eq(text_of("limits.interp.fused.gather_rate"), "0.71");
+	cr_expect_null(
+	    rp_facts_get(&R->facts, "limits.interp.hoisted.gather_rate"));
+}
+
 /* The ceilings measured again after the sweeps: each rate's move, after /
  * before - 1, the largest by size (a fall counts), its name; none without
  * ceilings-after.json. */
