@@ -387,9 +387,7 @@ hx_model_ladder_s(
 			if (!(x0 > 0 && r0 > 0 && x0 < x1 && bytes > x0))
 				return 1.0 / r1;
 			return 1.0 /
-			    exp(log(r0) +
-				log(bytes / x0) / log(x1 / x0) *
-				    (log(r1) - log(r0)));
+			    (r0 * pow(r1 / r0, log(bytes / x0) / log(x1 / x0)));
 		}
 		x0 = x1;
 		r0 = r1;

@@ -28,7 +28,7 @@
  *
  * Within a bucket the loop runs column block by column block: a block of
  * the four rows is loaded into registers once and serves every point of
- * the bucket (up to SORTED_CHUNK at a time, their weights made
+ * the bucket (up to SORTED_POINTS at a time, their weights made
  * beforehand), each lane summing its pairs' squares in float32; each
  * chunk's lanes are added in float64. The per-pair arithmetic is hoisted's
  * (four multiply-adds and a square-accumulate); the order of the float32
@@ -97,7 +97,7 @@
  * in four arrays, 16 KiB, so that the loop making them vectorizes); the
  * chunk then runs against every column block of the bucket's rows. At
  * N = 10^6 a cell holds 244 points on average and nearly every bucket is
- * one chunk (sorted_chunks). */
+ * one chunk (interp_sorted_chunks). */
 #define SORTED_POINTS 1024
 
 typedef float sorted_vec_t __attribute__((vector_size(4 * SORTED_LANES)));
