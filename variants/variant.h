@@ -205,7 +205,7 @@ typedef struct variant_pass_s {
 #define VARIANT_PASS_AROUND (-1)
 
 /* The passes a variant may state. */
-#define VARIANT_PASSES 8
+#define VARIANT_PASSES 10
 
 typedef struct variant_s {
 	const char *name;

@@ -39,24 +39,23 @@
  * 30 --no-validate, one thread, N = 10^6, M = 300, the machine shared):
  * the bucket loop 80.5% of the step's samples, the sort's two passes
  * 13.6% and its count 2.5%, the grid-major copy 3.4%. The bucket's loop
- * is its minimum plus what it needs (tests/integration/test_insn.c). Its
- * form follows the build. With AVX-512 (sorted_block1) an iteration is
- * four points against one vector, 20 multiply-adds whose weights are
- * their broadcast memory operands ({1to16}) and 4 of loop control. With
- * AVX2, which has no such operand (sorted_block2), two points against two
- * vectors, each weight broadcast once for both: 20 multiply-adds, 8
- * broadcasts and 4 of loop control. On AVX-512 both forms take the same
- * time (Zen 4 VM, 2026-12-05, `harness run interp sorted --n 1e6 --m 300
- * --repeat 20 --warmup 2 --cpu 0`, the builds alternating three times:
- * 30.2 to 30.9 ms against 30.4 to 30.6 ms; an Intel VM earlier, 15.89 to
- * 17.07 against 15.89 to 18.64 ms), but the time model's issue term
- * (llvm-mca 19, -mcpu=znver4) put each vbroadcastss zmm, m32 on an FMA
- * pipe and priced the two-vector form at 27.0 cycles an iteration, the
- * one-vector form at 20.1, where the core takes 20 (its 20 multiply-adds
- * at the measured FMA rate, the loop's 78% of a 30.4 ms run). Even at
- * the FMA peak inside the buckets, the sort, the weights and the copy
- * keep a run near 84% of it (30.4 ms against 25.4 ms for its flops at
- * 118 GFLOP/s on that VM).
+ * is its minimum plus what it needs (tests/integration/test_insn.c). In
+ * every build it is sorted_block2: an iteration is two points against two
+ * vectors of interpolants, each point's four weights broadcast once and
+ * serving both vectors, 20 multiply-adds, 8 broadcasts and 4 of loop
+ * control. With AVX-512 the rows' 19 vectors (M = 300) leave one over,
+ * which sorted_block1 takes: four points against one vector, the weights
+ * the multiply-adds' broadcast memory operands ({1to16}). That form was
+ * the AVX-512 build's whole loop until 2026-12-06: 20 loads an iteration
+ * for 20 multiply-adds held an Intel core with two load and two FMA ports
+ * at its loads (the time model's load term 14.0 ms, the loop measured
+ * 14.9 of a 19.3 to 19.8 ms run); the two-vector form issues 8 for 20
+ * and the loop took 12.5 ms, the run 17.6 to 18.5 ms (Intel Xeon VM,
+ * `harness run interp sorted --n 1e6 --m 300 --repeat 10 --warmup 2
+ * --cpu 0 --profile`, the two forms alternating three times). The FMA
+ * ceiling puts the loop's multiply-adds at 12.4 ms there: the loop is at
+ * it, and what keeps the run near 70% of the FMA peak is the sort, the
+ * weights and the copy around it.
  *
  * Threads split the points for the count (a row of counts each) and
  * pass 1, the super-buckets for pass 2, and the sorted positions for the
@@ -122,14 +121,13 @@ typedef struct sorted_weights_s {
 	    w3[SORTED_POINTS];
 } sorted_weights_t;
 
-#if SORTED_LANES != 16
 /* v^2 summed over the chunk's len points and the interpolants [i, i + 2
  * vectors) of the four rows at r0 (rows mp apart), added lane by lane to
  * *acc. The eight row vectors are loaded once and serve every point of the
  * chunk: per point and vector four multiply-adds and the
  * square-accumulate, two points at a time into four accumulators
- * (independent chains hide the latency). The hot loop of the builds
- * without AVX-512, inlined into sorted_blocks. */
+ * (independent chains hide the latency). The hot loop of every build,
+ * inlined into sorted_blocks. */
 static inline __attribute__((always_inline)) void
 sorted_block2(const float *r0, uint64_t mp, uint64_t i,
     const sorted_weights_t *w, uint32_t len, sorted_vec_t *acc)
@@ -174,13 +172,14 @@ sorted_block2(const float *r0, uint64_t mp, uint64_t i,
 	}
 	*acc += (s0 + s2) + (s1 + s3);
 }
-#else
+
+#if SORTED_LANES == 16
 /* v^2 summed over the chunk's len points and one vector of interpolants
  * [i, i + SORTED_LANES) of the four rows at r0, added lane by lane to
  * *acc: four points at a time, each a chain of its own into its own
  * accumulator, every weight read once (the multiply-adds' broadcast
- * memory operands). The hot loop of the AVX-512 build, inlined into
- * sorted_blocks. */
+ * memory operands). The AVX-512 build's last vector when the rows hold
+ * an odd number (19 at M = 300), inlined into sorted_blocks. */
 static inline __attribute__((always_inline)) void
 sorted_block1(const float *r0, uint64_t mp, uint64_t i,
     const sorted_weights_t *w, uint32_t len, sorted_vec_t *acc)
@@ -214,10 +213,11 @@ sorted_block1(const float *r0, uint64_t mp, uint64_t i,
 
 /* v^2 summed over the chunk's len points and every column block of the
  * four rows at r0 (rows mp floats apart), in float32 lane by lane, the
- * lanes added at the end. mp is a multiple of 16 (interp_grid_major_row),
- * so of a block of either form. A function of its own, in every build: the
+ * lanes added at the end: two vectors of interpolants a block, and with
+ * AVX-512 the one left over when mp / 16 is odd (mp is a multiple of 16,
+ * interp_grid_major_row). A function of its own, in every build: the
  * time model finds the hot loop in it by its name, and prices the code
- * around that loop, a block's entry (its four rows loaded, its
+ * around that loop, a block's entry (its eight row vectors loaded, its
  * accumulators set and added), as a pass: 3% of a run's samples at
  * N = 10^6 when each block was a call of its own. */
 static __attribute__((noinline)) float
@@ -225,13 +225,13 @@ sorted_blocks(
     const float *r0, uint64_t mp, const sorted_weights_t *w, uint32_t len)
 {
 	sorted_vec_t acc = {0};
+	uint64_t i = 0;
 
-#if SORTED_LANES == 16
-	for (uint64_t i = 0; i < mp; i += SORTED_LANES)
-		sorted_block1(r0, mp, i, w, len, &acc);
-#else
-	for (uint64_t i = 0; i < mp; i += 2 * SORTED_LANES)
+	for (; i + 2 * SORTED_LANES <= mp; i += 2 * SORTED_LANES)
 		sorted_block2(r0, mp, i, w, len, &acc);
+#if SORTED_LANES == 16
+	if (i < mp)
+		sorted_block1(r0, mp, i, w, len, &acc);
 #endif
 	return sorted_hsum(&acc);
 }
@@ -569,15 +569,38 @@ interp_sorted_chunks(const params_t *p)
 	return cells * e;
 }
 
-/* A block's entry in sorted_blocks, once a column block (16 floats) of
+/* A block's entry in sorted_blocks, once a two-vector column block of
  * every chunk, a step. */
 static double
 interp_sorted_block_entries(const params_t *p)
 {
 	return interp_sorted_chunks(p) *
-	    (double)(interp_grid_major_row(interp_m(p)) / 16) *
+	    (double)(interp_grid_major_row(interp_m(p)) / (2 * SORTED_LANES)) *
 	    (double)p->steps;
 }
+
+#if SORTED_LANES == 16
+/* sorted_block1's loop over the last vector, where the rows hold an odd
+ * number of vectors: floor(L / 4) iterations a chunk of L points, taken
+ * as (L - 1.5) / 4 (L mod 4 even over 0 to 3); the one-point loop after
+ * it, 1.5 iterations a chunk, is left out (6,000 a step at N = 10^6). */
+static double
+interp_sorted_tail_iterations(const params_t *p)
+{
+	const uint64_t vectors = interp_grid_major_row(interp_m(p)) / 16;
+
+	if (vectors % 2 == 0)
+		return 0.0;
+	return ((double)p->n - 1.5 * interp_sorted_chunks(p)) / 4.0 *
+	    (double)p->steps;
+}
+/* The pass of that loop: the second largest of 16 lanes in
+ * sorted_blocks, after sorted_block2's. */
+#define SORTED_TAIL_PASS                                                       \
+	{"sorted_blocks", 16, 1, interp_sorted_tail_iterations},
+#else
+#define SORTED_TAIL_PASS
+#endif
 
 static double
 interp_sorted_flops(const params_t *p)
@@ -622,9 +645,8 @@ const variant_t interp_sorted = {
 	/* In-core minimum, per one pair: the dot product of the cell's four
 	 * rows (in registers) with the point's weights (a multiply and 3 FMAs)
 	 * and the square summed (an FMA): 5 multiply-adds a pair; vectors 4:
-	 * an iteration of the hot loop is four points against one vector of
-	 * interpolants (AVX-512, sorted_block1) or two points against two
-	 * (sorted_block2). */
+	 * an iteration of the hot loop (sorted_block2) is two points against
+	 * two vectors of interpolants. */
     {.functions = "sorted_blocks",
 	.vectors = 4,
 	.fma = 5,
@@ -634,29 +656,28 @@ const variant_t interp_sorted = {
 	.gather = 0,
 	.extra = 12,
 	.extra_why =
-	    "with AVX2, the eight weights of the iteration's two points "
-	    "broadcast to vectors (each serves two vectors of "
-	    "interpolants: 8), and the loop control (point counter and "
-	    "weight pointer advanced, compare, branch: 4): 12; with "
-	    "AVX-512 the loop control alone (4), the weights being the "
-	    "multiply-adds' broadcast memory operands"},
+	    "the eight weights of the iteration's two points broadcast "
+	    "to vectors (each serves two vectors of interpolants: 8), "
+	    "and the loop control (point counter and weight pointer "
+	    "advanced, compare, branch: 4): 12"},
     /* The loops beside the hot loop: each bucket chunk's weights (16
      * lanes; a chunk's last len % 16 points, at most 15, run in the
      * vector epilogue but are priced as whole vectors); a column block's
-     * entry in sorted_blocks, once per block of every chunk;
-     * the counting sort before the cells' loop (16.5% of the samples in
-     * the scatters, 3.2% in the count: perf record -e cpu-clock, N =
-     * 1e6): the count's keys (16 lanes) and its increments (scalar),
-     * each scatter's keys (16 lanes) and its stores (scalar), in its two
-     * copies. The scalar loops listed first in the count and the
-     * scatters are the keys' remainder, which a chunk of a multiple of 16
-     * points never runs. */
+     * entry in sorted_blocks, once per block of every chunk; with
+     * AVX-512, the last vector's loop (SORTED_TAIL_PASS); the counting sort
+     * before the cells' loop (16.5% of the samples in the scatters, 3.2% in the
+     * count: perf record -e cpu-clock, N = 1e6): the count's keys (16 lanes)
+     * and its increments (scalar), each scatter's keys (16 lanes) and its
+     * stores (scalar), in its two copies. The scalar loops listed first in the
+     * count and the scatters are the keys' remainder, which a chunk of a
+     * multiple of 16 points never runs. */
     .passes =
 	{
 	    {"interp_sorted_bucket", INTERP_LANES, 0, interp_sorted_per_vector},
 	    {"sorted_blocks", VARIANT_PASS_AROUND, 0,
 		interp_sorted_block_entries},
-	    {"interp_sorted_count", INTERP_LANES, 0, interp_sorted_per_vector},
+	    SORTED_TAIL_PASS{"interp_sorted_count", INTERP_LANES, 0,
+		interp_sorted_per_vector},
 	    {"interp_sorted_count", 1, 1, interp_point_iterations},
 	    {"interp_sorted_scatter", INTERP_LANES, 0,
 		interp_sorted_per_vector},
