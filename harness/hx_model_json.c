@@ -37,11 +37,12 @@ hx_model_passes_json(const hx_model_t *m)
 		    (unsigned long long)ps->loop.start,
 		    (unsigned long long)ps->loop.end);
 		json_array_append_new(a,
-		    json_pack("{s:s, s:s, s:i, s:o*, s:o, s:o}", "function",
-			ps->loop.function, "loop", range, "loop_instructions",
-			ps->loop.insns, "calls", calls, "iterations",
-			hx_model_num(ps->iterations), "seconds",
-			hx_model_num(ps->seconds)));
+		    json_pack("{s:s, s:s, s:i, s:o*, s:o, s:o, s:b}",
+			"function", ps->loop.function, "loop", range,
+			"loop_instructions", ps->loop.insns, "calls", calls,
+			"iterations", hx_model_num(ps->iterations), "seconds",
+			hx_model_num(ps->seconds), "prefetches_hot",
+			ps->prefetches_hot));
 	}
 	return a;
 }
