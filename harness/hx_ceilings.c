@@ -534,16 +534,15 @@ hx_ceilings_measure_idle_page(hx_ceilings_t *c)
 	c->idle_page_warm_s = hx_stats_median(warm, HX_CEILINGS_IDLE_RUNS);
 }
 
-/* The host's price of a fault alone (hx_ceilings_measure_host_fault less
- * the idle page's probe). */
-static void
-hx_ceilings_measure_host_price(hx_ceilings_t *c)
+void
+hx_ceilings_measure_host_fault(hx_ceilings_t *c)
 {
 	const size_t gib = (size_t)1 << 30;
 	const uint64_t avail = hx_os_available_bytes();
 	uint64_t unreported;
 	size_t max, after;
 
+	hx_ceilings_measure_idle_page(c);
 	c->host_fault_s = c->host_fault_unreported_bytes = NAN;
 	c->host_fault_after_bytes = NAN;
 	if (!(c->fault_s > 0) ||
@@ -560,13 +559,6 @@ hx_ceilings_measure_host_price(hx_ceilings_t *c)
 	if (hx_os_fault_host(max, (size_t)unreported, HX_CEILINGS_HOST_CHUNK,
 		c->fault_s, 3.0, &c->host_fault_s, &after) >= 0)
 		c->host_fault_after_bytes = (double)after;
-}
-
-void
-hx_ceilings_measure_host_fault(hx_ceilings_t *c)
-{
-	hx_ceilings_measure_idle_page(c);
-	hx_ceilings_measure_host_price(c);
 }
 
 /* *c with every measured figure NaN (null in the JSON) and no runs, for
@@ -606,17 +598,6 @@ hx_ceilings_clear(hx_ceilings_t *c, int threads)
 	c->gather_mix_s = c->gather_fp_overlap = NAN;
 	c->gather_l1_mix_s = c->gather_l1_fp_overlap = NAN;
 	c->gather_l2_mix_s = c->gather_l2_fp_overlap = NAN;
-}
-
-double
-hx_ceilings_host_fault_now(void)
-{
-	static hx_ceilings_t c;
-
-	hx_ceilings_clear(&c, 1);
-	hx_ceilings_measure_fault(&c);
-	hx_ceilings_measure_host_price(&c);
-	return c.host_fault_s;
 }
 
 int

@@ -353,17 +353,6 @@ void hx_ceilings_measure_release(hx_ceilings_t *c);
 #define HX_CEILINGS_HOST_MAX ((size_t)12 << 30)
 #define HX_CEILINGS_HOST_CHUNK ((size_t)64 << 20)
 void hx_ceilings_measure_host_fault(hx_ceilings_t *c);
-/* The host's price of a fault measured now, as hx_ceilings_measure_host_fault
- * does (the guest's fault price first, best of HX_CEILINGS_FAULT_RUNS; no
- * idle page): seconds a fault, or NaN where the kernel reports no free
- * pages, too little memory is free, or no chunk past the memory not
- * reported cost over 3 x the guest's price. For a run that prices its own
- * faults (`harness run --host-probe`): the price at one moment moves with
- * the host (on an Intel Xeon VM, 35.6 us at the start of a report and
- * about 15 us in interp eager's run two minutes later). Takes a few
- * seconds and faults up to HX_CEILINGS_HOST_MAX bytes, returned before it
- * returns. */
-double hx_ceilings_host_fault_now(void);
 
 /* The latencies and the waiting window into c (hx_ceilings_latency.c):
  * HX_CEILINGS_OK, or HX_CEILINGS_ECLOCK. Needs nothing measured before. */

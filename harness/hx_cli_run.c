@@ -14,7 +14,7 @@
 static const hx_cli_opt_t run_own[] = {{"json", 1}, {"timeline", 1},
     {"cachesim", 0}, {"no-validate", 0}, {"no-fork", 0}, {"format", 1},
     {"quiet", 0}, {"help", 0}, {"csv", 1}, {"aggregates-only", 0}, {"model", 0},
-    {"ceilings", 1}, {"profile", 0}, {"host-probe", 0}};
+    {"ceilings", 1}, {"profile", 0}};
 enum {
 	RUN_JSON,
 	RUN_TIMELINE,
@@ -29,7 +29,6 @@ enum {
 	RUN_MODEL,
 	RUN_CEILINGS,
 	RUN_PROFILE,
-	RUN_HOST_PROBE,
 	RUN_NOWN
 };
 
@@ -77,13 +76,6 @@ hx_cli_run_usage(FILE *f)
 	      "each priced\n"
 	      "                            loop's measured seconds beside its "
 	      "prediction\n"
-	      "  --host-probe              price a fault of memory the host "
-	      "took back just\n"
-	      "                            before the cold run "
-	      "(conditions.host_fault_s, a\n"
-	      "                            few seconds); --model prefers it to "
-	      "the\n"
-	      "                            ceilings' price\n"
 	      "  --no-validate             skip the float64 reference check\n"
 	      "  --no-fork                 measure in this process (for "
 	      "debuggers)\n"
@@ -120,7 +112,6 @@ run_own_options(const hx_cli_args_t *a, hx_run_config_t *cfg, hx_cli_run_t *cli,
 	cli->model = a->own[RUN_MODEL] != NULL;
 	cli->ceilings_path = a->own[RUN_CEILINGS];
 	cfg->profile = a->own[RUN_PROFILE] != NULL;
-	cfg->host_probe = a->own[RUN_HOST_PROBE] != NULL;
 	if (cli->ceilings_path != NULL && !cli->model) {
 		snprintf(msg, msglen, "--ceilings needs --model");
 		return -1;

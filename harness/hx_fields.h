@@ -78,8 +78,6 @@ typedef enum hx_field_kind_e {
 	    "runs", HX_FIELD_INT)                                              \
 	X(HOST_REPORTED, "conditions.host_reported_bytes", NULL, NULL, NULL,   \
 	    "bytes", HX_FIELD_BYTES)                                           \
-	X(HOST_FAULT_PROBE, "conditions.host_fault_s", NULL, NULL, NULL, "s",  \
-	    HX_FIELD_REAL)                                                     \
 	X(EXIT_STATUS, "exit_status", NULL, NULL, NULL, "", HX_FIELD_INT)      \
 	X(TIME_COLD, "time_s.cold", "time_cold", NULL, NULL, "s",              \
 	    HX_FIELD_REAL)                                                     \

@@ -815,18 +815,7 @@ hx_model_host_faults(hx_model_t *m, const json_t *r, const json_t *c)
 	beyond = (peak - base - m->free_unreported) / 4096.0;
 	if (!(isfinite(beyond) && beyond > 0))
 		beyond = 0.0;
-	/* The price measured just before the run (--host-probe) over the
-	 * ceilings': one probe at one moment, and the host's price moves
-	 * from minute to minute (an Intel Xeon VM's ceilings read 35.6 us at
-	 * the start of a report, and interp eager two minutes later ran as
-	 * if at about 15 us: +98% predicted). */
-	m->host_fault_s = hx_field_number(r, HX_F_HOST_FAULT_PROBE);
-	m->host_fault_from = "run";
-	if (!(m->host_fault_s > 0)) {
-		m->host_fault_s = hx_model_ceiling(c, "host_fault_s");
-		m->host_fault_from =
-		    m->host_fault_s > 0 ? "ceilings" : (const char *)NULL;
-	}
+	m->host_fault_s = hx_model_ceiling(c, "host_fault_s");
 	m->host_faults = 0.0;
 	if (m->host_fault_s > 0 && isfinite(m->faults))
 		m->host_faults = fmin(m->faults, beyond + m->reported_pages);

@@ -165,10 +165,6 @@ typedef struct hx_model_s {
 	 * again, faults at the host's price; 0 for an interleaved result,
 	 * whose window spans its group's runs); 0 where unknown. */
 	double host_faults, host_fault_s, free_unreported, reported_pages;
-	/* Where host_fault_s came from: "run" (conditions.host_fault_s,
-	 * measured just before the cold run: harness run --host-probe) or
-	 * "ceilings"; NULL when neither has it. */
-	const char *host_fault_from;
 	const char *bytes_source; /* "cachesim" or "work.bytes" */
 } hx_model_t;
 

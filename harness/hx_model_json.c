@@ -110,9 +110,6 @@ hx_model_work_json(const hx_model_t *m)
 	json_object_set_new(w, "page_release_s", hx_model_num(m->release_s));
 	json_object_set_new(w, "host_faults", hx_model_num(m->host_faults));
 	json_object_set_new(w, "host_fault_s", hx_model_num(m->host_fault_s));
-	json_object_set_new(w, "host_fault_from",
-	    m->host_fault_from != NULL ? json_string(m->host_fault_from)
-				       : json_null());
 	json_object_set_new(
 	    w, "free_unreported_bytes", hx_model_num(m->free_unreported));
 	json_object_set_new(

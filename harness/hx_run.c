@@ -280,12 +280,6 @@ measure_one(const hx_run_config_t *cfg, hx_record_t *rec, void *state,
 	 * 293,002 faults a run priced at the host's 10.2 us, 2.12 s predicted
 	 * against 0.89 s of kernel time measured). Not before every run: a
 	 * reading took 4.8 ms there (/proc/pagetypeinfo). */
-	if (i == 0 && cfg->host_probe) {
-		const double host_s = hx_ceilings_host_fault_now();
-
-		if (host_s > 0)
-			hx_record_set(rec, HX_F_HOST_FAULT_PROBE, host_s);
-	}
 	if (i == 0 || i == cfg->warmup + 1) {
 		uint64_t u;
 

@@ -42,10 +42,6 @@ typedef struct hx_run_config_s {
 	/* Sample where the timed runs' time goes (hx_profile.h) into the
 	 * result's "profile". */
 	int profile;
-	/* Measure the host's price of a fault just before the cold run
-	 * (hx_ceilings_host_fault_now) into conditions.host_fault_s, which
-	 * the time model prefers to the ceilings' own. */
-	int host_probe;
 	/* Called in the measuring process before each run (cold, warm-up,
 	 * timed); non-zero stops the measurement. NULL: none. Interleaved
 	 * runs (hx_isolate_interleave) wait here for their turn. */

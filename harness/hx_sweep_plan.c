@@ -20,8 +20,7 @@
 static const hx_cli_opt_t sweep_own[] = {{"workload", 1}, {"variants", 1},
     {"timeline-dir", 1}, {"resume", 0}, {"out", 1}, {"no-interleave", 0},
     {"format", 1}, {"force", 0}, {"quiet", 0}, {"help", 0},
-    {"aggregates-only", 0}, {"model", 0}, {"ceilings", 1}, {"profile", 0},
-    {"host-probe", 0}};
+    {"aggregates-only", 0}, {"model", 0}, {"ceilings", 1}, {"profile", 0}};
 enum {
 	S_WORKLOAD,
 	S_VARIANTS,
@@ -37,7 +36,6 @@ enum {
 	S_MODEL,
 	S_CEILINGS,
 	S_PROFILE,
-	S_HOST_PROBE,
 	S_NOWN
 };
 
@@ -87,11 +85,6 @@ hx_sweep_usage(FILE *f)
 	      "  --profile                 sample where each run's time goes "
 	      "(as harness\n"
 	      "                            run --profile)\n"
-	      "  --host-probe              price a fault of memory the host "
-	      "took back just\n"
-	      "                            before each variant's cold run "
-	      "(see harness\n"
-	      "                            run -h)\n"
 	      "  --quiet                   no warnings under each run's line "
 	      "(they stay\n"
 	      "                            in the results)\n"
@@ -448,7 +441,6 @@ hx_sweep_parse(int argc, char **argv, sweep_plan_t *plan, sweep_t *s, char *msg,
 	s->model = a.own[S_MODEL] != NULL;
 	s->ceilings_path = a.own[S_CEILINGS];
 	plan->base.profile = a.own[S_PROFILE] != NULL;
-	plan->base.host_probe = a.own[S_HOST_PROBE] != NULL;
 	if (s->ceilings_path != NULL && !s->model) {
 		snprintf(msg, msglen, "--ceilings needs --model");
 		return -1;

@@ -601,53 +601,6 @@ Test(model, a_small_run_takes_no_page_the_host_took_back, .timeout = 120)
 	fb_rmdir(dir);
 }
 
-/* harness run --host-probe: where the probe found the host's price, the
- * result records it (conditions.host_fault_s, over 3 x the guest's fault,
- * as the ceilings' probe keeps only such chunks) and the model prices its
- * host faults at it, not at the ceilings' (here measured without a
- * probe: none); where it found none, the model has no host price. */
-Test(
-    model, a_host_price_probed_before_the_run_is_the_one_priced, .timeout = 120)
-{
-	char dir[4096], path[4200], json[4200], *err = NULL;
-	char *args[] = {"run", "interp", "fused", "--n", "20000", "--m", "30",
-	    "--repeat", "1", "--warmup", "0", "--events", "none",
-	    "--no-validate", "--model", "--ceilings", path, "--host-probe",
-	    "--json", json, NULL};
-	json_t *c, *r, *probe;
-	const json_t *w;
-	int rc;
-
-	fb_tmpdir(dir, sizeof(dir));
-	c = model_ceilings(dir, path, sizeof(path));
-	cr_assert(json_is_null(json_object_get(c, "host_fault_s")));
-	snprintf(json, sizeof(json), "%s/r.json", dir);
-	rc = fb_run(args, dir, &err);
-	cr_assert_eq(rc, 0, "interp fused: exit %d: %s", rc, err);
-	free(err);
-	r = json_load_file(json, 0, NULL);
-	cr_assert_not_null(r);
-	w = json_object_get(json_object_get(r, "model"), "work");
-	probe =
-	    json_object_get(json_object_get(r, "conditions"), "host_fault_s");
-	if (probe != NULL) {
-		cr_expect_gt(json_number_value(probe),
-		    3.0 * num(c, "minor_fault_s"), "probe %g s, fault %g s",
-		    json_number_value(probe), num(c, "minor_fault_s"));
-		cr_expect_float_eq(
-		    num(w, "host_fault_s"), json_number_value(probe), 1e-15);
-		cr_expect_str_eq(
-		    json_string_value(json_object_get(w, "host_fault_from")),
-		    "run");
-	} else {
-		cr_expect(json_is_null(json_object_get(w, "host_fault_from")),
-		    "no probe, no ceilings' price, yet a host price");
-	}
-	json_decref(r);
-	json_decref(c);
-	fb_rmdir(dir);
-}
-
 /* colony tiled computes each unordered pair once for both particles, in
  * blocks: at N = 512 and --tile 64, eight blocks, block b against the 64
  * b rows before it in whole vectors (the hot loop: 64 b x 64 / L

@@ -349,47 +349,6 @@ Test(model, faults_past_the_unreported_memory_pay_the_hosts_price)
 	json_decref(c);
 }
 
-/* The host's price measured just before the run (conditions.host_fault_s,
- * harness run --host-probe) prices its host faults over the ceilings'
- * 15 us: 2000 x (40 + 0.25) us; a probe that found none (absent, or not
- * positive) leaves the ceilings' price, and neither leaves none. */
-Test(model, a_price_probed_before_the_run_beats_the_ceilings)
-{
-	json_t *c = host_ceilings(), *r = host_run();
-	hx_loop_t l = loop_in("probe_rows");
-	hx_model_t m;
-	char msg[256];
-
-	json_object_set_new(
-	    r, "conditions", json_pack("{s:f}", "host_fault_s", 40e-6));
-	cr_assert_eq(
-	    hx_model_compute(r, &l, 16, 0, NAN, c, &m, msg, sizeof(msg)), 0,
-	    "%s", msg);
-	cr_expect_str_eq(m.host_fault_from, "run");
-	cr_expect_float_eq(term_of(&m, "faults"),
-	    3000 * 1.75e-6 + 2000 * 40.25e-6, 1e-12, "%g",
-	    term_of(&m, "faults"));
-	json_object_set_new(
-	    json_object_get(r, "conditions"), "host_fault_s", json_real(0.0));
-	cr_assert_eq(
-	    hx_model_compute(r, &l, 16, 0, NAN, c, &m, msg, sizeof(msg)), 0,
-	    "%s", msg);
-	cr_expect_str_eq(m.host_fault_from, "ceilings");
-	cr_expect_float_eq(term_of(&m, "faults"),
-	    3000 * 1.75e-6 + 2000 * 15.25e-6, 1e-12, "%g",
-	    term_of(&m, "faults"));
-	json_object_del(json_object_get(r, "conditions"), "host_fault_s");
-	json_object_del(c, "host_fault_s");
-	cr_assert_eq(
-	    hx_model_compute(r, &l, 16, 0, NAN, c, &m, msg, sizeof(msg)), 0,
-	    "%s", msg);
-	cr_expect_null(m.host_fault_from);
-	cr_expect_float_eq(term_of(&m, "faults"), 5000 * 1.75e-6, 1e-12, "%g",
-	    term_of(&m, "faults"));
-	json_decref(r);
-	json_decref(c);
-}
-
 /* The pages the guest handed to its host while a result's runs ran
  * (conditions.host_reported_bytes), a run's share of them (cold run, 2
  * warm-ups, 5 timed: 8 runs share 8,000 pages), pay the host's price on
