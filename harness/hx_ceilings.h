@@ -338,9 +338,11 @@ void hx_ceilings_measure_release(hx_ceilings_t *c);
  * pages, one mapping of the free memory not reported plus
  * HX_CEILINGS_HOST_BEYOND (at most the memory available less 1 GiB, and
  * HX_CEILINGS_HOST_MAX), faulted HX_CEILINGS_HOST_CHUNK at a time until,
- * past the memory not reported, HX_OS_HOST_CHUNKS chunks in a row cost
- * over 3 x fault_s a fault (hx_os_fault_host): `harness ceilings` took 13.4 s
- * against 6.8 s with --no-host-probe on the Zen 4 VM (2026-12-05).
+ * past the memory not reported, HX_OS_HOST_SKIP + HX_OS_HOST_CHUNKS chunks
+ * in a row cost over 3 x fault_s a fault, the price the median of the
+ * last HX_OS_HOST_CHUNKS (hx_os_fault_host): `harness ceilings` took 13.4 s
+ * against 6.8 s with --no-host-probe on the Zen 4 VM (2026-12-05), with
+ * four chunks; the twelve more add about 3 s at 15 us a fault.
  * Needs fault_s; not part of hx_ceilings_measure, whose callers in tests need
  * no such probe: `harness ceilings` and --model without --ceilings call it.
  * It measures the idle page's price (idle_page_*) first, fault_s or not. */

@@ -177,9 +177,10 @@ hx_ceilings_json_core(json_t *obj, const hx_ceilings_t *c)
 			"page of one mapping of the free memory not reported "
 			"to the host (blocks under page_reporting_order in "
 			"/proc/pagetypeinfo or buddyinfo) plus 4 GiB, 64 MiB "
-			"at a time; the median price a fault of the first 4 "
-			"chunks in a row past the memory not reported over 3 "
-			"x minor_fault_s, and where they began; null "
+			"at a time; of 16 chunks in a row past the memory not "
+			"reported over 3 x minor_fault_s, the median price a "
+			"fault of the last 8 (the host's dearer first 512 "
+			"MiB passed over), and where they began; null "
 			"where the kernel reports no free pages or none came"));
 	rc |= hx_ceilings_json_set(obj, "alloc_64mib_fresh_s",
 	    hx_ceilings_json_number(c->alloc_fresh_s));

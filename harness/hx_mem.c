@@ -261,13 +261,27 @@ hx_os_fault_ladder(size_t steps, size_t step, double *per_step_s,
 }
 
 int
+hx_os_host_run_add(hx_os_host_run_t *h, int dear, double price)
+{
+	if (!dear) {
+		h->run = 0;
+		return 0;
+	}
+	/* The run's first HX_OS_HOST_SKIP are passed over. */
+	if (h->run >= HX_OS_HOST_SKIP)
+		h->price[h->run - HX_OS_HOST_SKIP] = price;
+	h->run++;
+	return h->run >= HX_OS_HOST_SKIP + HX_OS_HOST_CHUNKS;
+}
+
+int
 hx_os_fault_host(size_t max_bytes, size_t from_bytes, size_t chunk,
     double warm_s, double factor, double *host_s, size_t *after_bytes)
 {
-	double last[HX_OS_HOST_CHUNKS];
+	hx_os_host_run_t h = {0};
 	volatile char *p;
 	size_t done = 0;
-	int run = 0;
+	int full = 0;
 
 	*host_s = NAN;
 	*after_bytes = 0;
@@ -277,25 +291,24 @@ hx_os_fault_host(size_t max_bytes, size_t from_bytes, size_t chunk,
 	p = hx_os_map_small_pages(max_bytes, 1);
 	if (p == NULL)
 		return -1;
-	while (done + chunk <= max_bytes && run < HX_OS_HOST_CHUNKS) {
+	while (done + chunk <= max_bytes && !full) {
 		/* A chunk counts only from from_bytes on, whole. */
 		const int past = done >= from_bytes;
 		double s, f;
 
 		fault_writes(p + done, chunk, &s, &f);
 		done += chunk;
-		if (past && f >= (double)(chunk / 4096) / 2 &&
-		    s / f > factor * warm_s)
-			last[run++] = s / f;
-		else
-			run = 0;
+		full = hx_os_host_run_add(&h,
+		    past && f >= (double)(chunk / 4096) / 2 &&
+			s / f > factor * warm_s,
+		    s / f);
 	}
 	munmap((void *)p, max_bytes);
-	if (run < HX_OS_HOST_CHUNKS) {
+	if (!full) {
 		*after_bytes = done;
 		return 1;
 	}
-	*host_s = hx_stats_median(last, HX_OS_HOST_CHUNKS);
+	*host_s = hx_stats_median(h.price, HX_OS_HOST_CHUNKS);
 	*after_bytes = done - HX_OS_HOST_CHUNKS * chunk;
 	return 0;
 }
