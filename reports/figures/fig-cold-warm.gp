@@ -13,19 +13,19 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 0.968612
-"interp/fused" 0.980482
-"interp/chunked" 0.973697
-"interp/tiled" 0.965346
-"interp/hoisted" 0.945742
-"interp/sorted" 1.10645
-"interp/gram" 1.19614
-"colony/naive" 1.17514
-"colony/naive-reuse" 1.04586
-"colony/fused" 1.02917
-"colony/chunked" 0.938377
-"colony/tiled" 1.05223
-"colony/cells" 1.27175
+"interp/materialized" 0.929238
+"interp/fused" 0.938718
+"interp/chunked" 0.986876
+"interp/tiled" 0.97514
+"interp/hoisted" 0.979617
+"interp/sorted" 1.21616
+"interp/gram" 1.06677
+"colony/naive" 1.03031
+"colony/naive-reuse" 0.949703
+"colony/fused" 0.934159
+"colony/chunked" 0.918726
+"colony/tiled" 0.949787
+"colony/cells" 1.19886
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

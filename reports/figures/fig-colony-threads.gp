@@ -12,27 +12,27 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.44407
+2 1.49936
 EOD
 $s1 << EOD
 1 1
-2 1.55545
+2 1.65897
 EOD
 $s2 << EOD
 1 1
-2 1.67548
+2 1.85388
 EOD
 $s3 << EOD
 1 1
-2 1.47174
+2 1.53396
 EOD
 $s4 << EOD
 1 1
-2 1.58355
+2 1.81891
 EOD
 $s5 << EOD
 1 1
-2 1.31848
+2 1.22325
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'naive', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'naive-reuse', \

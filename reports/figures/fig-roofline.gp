@@ -12,36 +12,36 @@ set xrange [0.01:10000]
 set yrange [0.1:1000]
 set samples 400
 $v0 << EOD
-0.13 0.189402 0.22607
+0.13 0.175209 0.164275
 EOD
 $v1 << EOD
-2.4375 6.72899 14.345
+2.4375 7.24976 14.2604
 EOD
 $v2 << EOD
-1312.01 12.8982 14.345
+1312.01 13.4794 14.2604
 EOD
 $v3 << EOD
-2.4375 11.5545 14.345
+2.4375 12.5119 14.2604
 EOD
 $v4 << EOD
-1312.01 33.4619 50.5687
+1312.01 34.6708 50.6924
 EOD
 $v5 << EOD
-216.838 23.0482 28.9096
+216.838 24.2041 28.9436
 EOD
 $v6 << EOD
-77.4138 134.364 215.914
+77.4138 148.684 241.913
 EOD
 $v7 << EOD
-6.93406 16.9293 25.0119
+6.93406 20.4084 25.3206
 EOD
-plot (x*408.6 < 240.4 ? x*408.6 : 240.4) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 409 GB/s', (x*100.1 < 240.4 ? x*100.1 : 240.4) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 100 GB/s', (x*16.33 < 240.4 ? x*16.33 : 240.4) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 16 GB/s', (x*15.91 < 240.4 ? x*15.91 : 240.4) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 16 GB/s; the flat part: FMA peak', 8.879 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 8.88 GFLOP/s', 50.57 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 50.6 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
+plot (x*419 < 242.7 ? x*419 : 242.7) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 419 GB/s', (x*88.58 < 242.7 ? x*88.58 : 242.7) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 89 GB/s', (x*15.33 < 242.7 ? x*15.33 : 242.7) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 15 GB/s', (x*15.97 < 242.7 ? x*15.97 : 242.7) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 16 GB/s; the flat part: FMA peak', 8.795 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 8.8 GFLOP/s', 50.69 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 50.7 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
   $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM; gathers)', $v1 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#E69F00' notitle, \
   $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3; gathers)', $v2 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#009E73' notitle, \
   $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3; gathers)', $v3 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#CC79A7' notitle, \
   $v4 using 1:2 with points pt 12 ps 2 lw 2 lc rgb '#56B4E9' title 'tiled (L3; gathers)', $v4 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#56B4E9' notitle, \
   $v5 using 1:2 with points pt 14 ps 2 lw 2 lc rgb '#8C6D31' title 'hoisted (L3; L3 traffic)', $v5 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#8C6D31' notitle, \
-  $v6 using 1:2 with points pt 1 ps 2 lw 2 lc rgb '#7F3C8D' title 'sorted (L3; loads)', $v6 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#7F3C8D' notitle, \
+  $v6 using 1:2 with points pt 1 ps 2 lw 2 lc rgb '#7F3C8D' title 'sorted (L3; ports and window (llvm-mca))', $v6 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#7F3C8D' notitle, \
   $v7 using 1:2 with points pt 2 ps 2 lw 2 lc rgb '#999933' title 'gram (L3; gathers)', $v7 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#999933' notitle
 set output
 if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {
