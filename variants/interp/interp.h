@@ -273,9 +273,16 @@ double interp_tables_bytes(const params_t *p);
 double interp_reduce_iterations(const params_t *p);
 
 /* The passes of interp_block_materialized (materialized and chunked):
- * its remainder (the largest scalar loop), then the square and the
- * reduction (the INTERP_LANES-lane loops after the pair loop, the
- * largest), which read back the block the pair loop stored. At 8 lanes gcc 12
+ * its remainder (the largest scalar loop), the point's code around the
+ * pair loop, then the square and the reduction (the INTERP_LANES-lane
+ * loops after the pair loop, the largest), which read back the block the
+ * pair loop stored. With AVX-512 gcc 12 takes 8 of the remainder's 12
+ * interpolants (M = 300) in straight ymm code, four masked gathers, once
+ * a point: counted as the scalar loop's, the remainder was priced at 5.2
+ * ms a run at N = 1e5 against 1.67 ms sampled, and the ymm code nowhere;
+ * as the code around the pair loop, 2.3 ms predicted against 3.0 ms, the
+ * remainder 1.7 against 2.0 ms (Intel Xeon VM, 2026-12-06, `harness run
+ * interp materialized --n 1e5 --m 300 --model --profile`). At 8 lanes gcc 12
  * writes the remainder as straight code, not a loop (the AVX2 build's loops:
  * the pair loop, the square and the reduction at 8 lanes, two float64 loops):
  * it is stated at 16 lanes alone. */
@@ -289,8 +296,9 @@ double interp_block_remainder_iterations(const params_t *p);
 #define INTERP_BLOCK_MATERIALIZED_PASSES                                       \
 	{                                                                      \
 		INTERP_BLOCK_REMAINDER_PASS{"interp_block_materialized",       \
-		    INTERP_LANES, 1, interp_square_iterations,                 \
-		    .reads_back = 1},                                          \
+		    VARIANT_PASS_AROUND, 0, interp_point_iterations},          \
+		    {"interp_block_materialized", INTERP_LANES, 1,             \
+			interp_square_iterations, .reads_back = 1},            \
 		    {"interp_block_materialized", INTERP_LANES, 2,             \
 			interp_reduce_iterations, .reads_back = 1},            \
 	}
