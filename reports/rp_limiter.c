@@ -218,13 +218,12 @@ profile_facts(rp_facts_t *F, const json_t *r, const char *p)
 	    json_object_get(json_object_get(r, "model"), "profile");
 	const json_t *stated = json_object_get(
 	    json_object_get(json_object_get(r, "model"), "work"), "passes");
-	/* Sums that stay NAN without a pass or without a profile. */
-	double passes = NAN, passes_pred = NAN;
+	double passes = 0.0, passes_pred = 0.0;
 	double hot = rp_num(mp, "hot_loop_s"),
 	       hot_pred = rp_num(mp, "hot_loop_predicted_s");
 	double others = mp != NULL ? 0.0 : NAN;
 	char prefix[RP_FACTS_NAME_MAX + sizeof(".profile")];
-	int prefetches = 0;
+	int prefetches = 0, summed = 0;
 	const char *name;
 	size_t i;
 	json_t *e;
@@ -238,10 +237,9 @@ profile_facts(rp_facts_t *F, const json_t *r, const char *p)
 			prefetches = 1;
 			continue;
 		}
-		passes =
-		    (isnan(passes) ? 0.0 : passes) + rp_num(e, "measured_s");
-		passes_pred = (isnan(passes_pred) ? 0.0 : passes_pred) +
-		    rp_num(e, "predicted_s");
+		passes += rp_num(e, "measured_s");
+		passes_pred += rp_num(e, "predicted_s");
+		summed++;
 	}
 	json_object_foreach(json_object_get(mp, "other_objects"), name, e)
 	{
@@ -256,9 +254,11 @@ profile_facts(rp_facts_t *F, const json_t *r, const char *p)
 	rp_fact_num(F, RP_FACT_COUNT,
 	    rp_num(json_object_get(r, "profile"), "samples"), r, "%s.samples",
 	    prefix);
-	rp_fact_num(F, RP_FACT_TIME, passes, r, "%s.passes", prefix);
+	/* Null for a run with no pass left to sum, or no profile. */
 	rp_fact_num(
-	    F, RP_FACT_TIME, passes_pred, r, "%s.passes_predicted", prefix);
+	    F, RP_FACT_TIME, summed > 0 ? passes : NAN, r, "%s.passes", prefix);
+	rp_fact_num(F, RP_FACT_TIME, summed > 0 ? passes_pred : NAN, r,
+	    "%s.passes_predicted", prefix);
 	rp_fact_num(F, RP_FACT_TIME, others, r, "%s.others", prefix);
 }
 

@@ -69,7 +69,6 @@ ladder_facts(rp_facts_t *F, const json_t *c)
 	    "method.ceilings.gather_ladder.sizes");
 	for (size_t i = 0; i < n; i++) {
 		const double g = 1e-9 * json_number_value(json_array_get(v, i));
-
 		const double mib =
 		    json_number_value(json_array_get(b, i)) / 1048576.0;
 		char text[32];

@@ -587,7 +587,8 @@ interp_sorted_block_entries(const params_t *p)
 static double
 interp_sorted_tail_iterations(const params_t *p)
 {
-	const uint64_t vectors = interp_grid_major_row(interp_m(p)) / 16;
+	const uint64_t vectors =
+	    interp_grid_major_row(interp_m(p)) / SORTED_LANES;
 
 	if (vectors % 2 == 0)
 		return 0.0;
@@ -597,7 +598,7 @@ interp_sorted_tail_iterations(const params_t *p)
 /* The pass of that loop: the second largest of 16 lanes in
  * sorted_blocks, after sorted_block2's. */
 #define SORTED_TAIL_PASS                                                       \
-	{"sorted_blocks", 16, 1, interp_sorted_tail_iterations},
+	{"sorted_blocks", SORTED_LANES, 1, interp_sorted_tail_iterations},
 #else
 #define SORTED_TAIL_PASS
 #endif
