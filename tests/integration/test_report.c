@@ -608,6 +608,34 @@ strip_front_entries(char *text)
 	}
 }
 
+/* Removes each "W aa-front reached ..." entry of the list, joined by
+ * "; ", of the variants whose faults paid the host's price: with the
+ * "; " after it, or, the last entry, with the "; " before it. Present
+ * only where the quick report's eager took pages the host took back. */
+static void
+strip_front_host_entries(char *text)
+{
+	char *p;
+
+	while ((p = strstr(text, " aa-front reached ")) != NULL) {
+		char *bol = p, *eol = strchr(p, '\n'), *semi = strstr(p, "; ");
+		char *end = eol != NULL ? eol : p + strlen(p);
+
+		while (bol > text && bol[-1] != ' ')
+			bol--; /* the workload's name */
+		if (semi != NULL && semi < end) {
+			memmove(bol, semi + 2, strlen(semi + 2) + 1);
+			continue;
+		}
+		/* The last entry, up to the sentence's closing period. */
+		if (end > p && end[-1] == '.')
+			end--;
+		if (bol - 2 >= text && strncmp(bol - 2, "; ", 2) == 0)
+			bol -= 2;
+		memmove(bol, end, strlen(end) + 1);
+	}
+}
+
 /* Removes the lines (table rows) that name aa-front itself. */
 static void
 strip_front_rows(char *text)
@@ -667,6 +695,7 @@ Test(report_tables, a_variant_put_first_changes_no_verdict)
 	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
 		a = section(report_text, parts[i][0], parts[i][1], parts[i][2]);
 		b = section(front, parts[i][0], parts[i][1], parts[i][2]);
+		strip_front_host_entries(b);
 		strip_front_entries(b);
 		strip_front_rows(b);
 		cr_expect(
