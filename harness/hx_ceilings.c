@@ -379,6 +379,43 @@ hx_ceilings_fma_valid(uint64_t iters, float mul, float add,
 	return 0;
 }
 
+/* The broadcast kernel's multipliers: every one `mul`, so its chains
+ * compute the FMA kernel's recurrence; HX_FMA_CHAINS beyond the wrap, so
+ * an iteration's reads never run past the table. */
+#define HX_BCAST_WRAP 64
+static float hx_bcast_table[HX_BCAST_WRAP + HX_FMA_CHAINS];
+
+/* The FMA kernel with each multiplier read from hx_bcast_table every
+ * iteration and broadcast, each broadcast serving two chains, so the
+ * compiler broadcasts into a register (vbroadcastss) rather than into the
+ * multiply-add's memory operand: 8 broadcasts for 16 multiply-adds an
+ * iteration with AVX-512, as interp sorted's loop has 8 for 20. */
+static __attribute__((noinline)) void
+hx_ceilings_bcast(
+    uint64_t iters, float add, float out[HX_FMA_CHAINS * HX_FMA_LANES])
+{
+	hx_vec_t acc[HX_FMA_CHAINS];
+	hx_vec_t a = HX_VEC_SET1(add);
+
+	for (int j = 0; j < HX_FMA_CHAINS; j++)
+		acc[j] = HX_VEC_SET1(hx_fma_start(j));
+	for (uint64_t i = 0; i < iters; i++) {
+		const float *p =
+		    hx_bcast_table + (i * (HX_FMA_CHAINS / 2)) % HX_BCAST_WRAP;
+
+#pragma GCC unroll 16
+		for (int j = 0; j < HX_FMA_CHAINS / 2; j++) {
+			hx_vec_t m = HX_VEC_SET1(p[j]);
+
+			acc[2 * j] = HX_VEC_FMA(acc[2 * j], m, a);
+			acc[2 * j + 1] = HX_VEC_FMA(acc[2 * j + 1], m, a);
+		}
+	}
+	for (int j = 0; j < HX_FMA_CHAINS; j++)
+		HX_VEC_STORE(&out[j * HX_FMA_LANES], acc[j]);
+	variant_no_opt(out);
+}
+
 /* The FMA kernel on every thread of a team at once, each into its own
  * out (threads rows). */
 static void
@@ -502,6 +539,78 @@ hx_ceilings_mca_clock(hx_ceilings_t *c, int threads)
 		    per_insn * loop.kind[HX_INSN_FMA] / c->mca_fma_cycles;
 }
 
+/* c->bcast_cycles, mca_bcast_cycles, mca_bcast_load_cycles and
+ * mca_broadcast_as_load (hx_ceilings_t) on the calling thread; left
+ * unmeasured (NaN, -1) without llvm-mca's cycle, where the kernel's loop
+ * holds no broadcast or its result is wrong. */
+static void
+hx_ceilings_measure_bcast(hx_ceilings_t *c, unsigned repeats)
+{
+	static float out[HX_FMA_CHAINS * HX_FMA_LANES];
+	const float mul = hx_ceilings_opaque_mul, add = hx_ceilings_opaque_add;
+	char msg[256], self[4096], *text;
+	double t0, t1, best = INFINITY;
+	uint64_t iters = 1 << 12;
+	hx_loop_t loop;
+	int rewrote = 0;
+	ssize_t n;
+
+	c->bcast_cycles = c->mca_bcast_cycles = c->mca_bcast_load_cycles = NAN;
+	c->mca_broadcast_as_load = -1;
+	if (!(c->mca_cycle_s > 0.0))
+		return;
+	for (size_t k = 0; k < sizeof(hx_bcast_table) / sizeof(float); k++)
+		hx_bcast_table[k] = mul;
+	for (;;) {
+		if (hx_ceilings_now(&t0) != 0)
+			return;
+		hx_ceilings_bcast(iters, add, out);
+		if (hx_ceilings_now(&t1) != 0)
+			return;
+		if (t1 - t0 >= HX_FMA_MIN_RUN_S || iters >= (UINT64_C(1) << 40))
+			break;
+		iters *= 2;
+	}
+	for (unsigned k = 0; k < repeats * HX_FMA_RUNS_PER_REPEAT; k++) {
+		if (hx_ceilings_now(&t0) != 0)
+			return;
+		hx_ceilings_bcast(iters, add, out);
+		if (hx_ceilings_now(&t1) != 0)
+			return;
+		best = t1 - t0 < best ? t1 - t0 : best;
+	}
+	if (hx_ceilings_fma_valid(iters, mul, add, out) != 0 || !(best > 0.0) ||
+	    !isfinite(best))
+		return;
+	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n <= 0 || (size_t)n >= sizeof(self) - 1)
+		return;
+	self[n] = '\0';
+	text =
+	    hx_disasm_functions(self, "hx_ceilings_bcast", 1, msg, sizeof(msg));
+	if (text == NULL)
+		return;
+	if (hx_disasm_loops(text, &loop, 1) == 0 ||
+	    loop.kind[HX_INSN_FMA] < 1) {
+		free(text);
+		return;
+	}
+	free(text);
+	c->bcast_cycles = best / (double)iters / c->mca_cycle_s;
+	c->mca_bcast_cycles =
+	    hx_disasm_mca_cycles(self, loop.start, loop.end, msg, sizeof(msg));
+	c->mca_bcast_load_cycles = hx_disasm_mca_cycles_as(
+	    self, loop.start, loop.end, 1, &rewrote, msg, sizeof(msg));
+	if (rewrote == 0 || !(c->mca_bcast_cycles > 0.0) ||
+	    !(c->mca_bcast_load_cycles > 0.0)) {
+		c->mca_bcast_cycles = c->mca_bcast_load_cycles = NAN;
+		return;
+	}
+	c->mca_broadcast_as_load =
+	    fabs(c->mca_bcast_load_cycles - c->bcast_cycles) <
+	    fabs(c->mca_bcast_cycles - c->bcast_cycles);
+}
+
 /* The cost of one minor fault, the best of HX_CEILINGS_FAULT_RUNS
  * mappings, on the calling thread (the others idle); not measured (NaN,
  * no runs) is no error: the other ceilings stand without it. */
@@ -572,6 +681,8 @@ hx_ceilings_clear(hx_ceilings_t *c, int threads)
 	c->triad_bytes_per_s = c->triad_array_bytes = NAN;
 	c->fma_flops_per_s = c->fma_flops_spread = NAN;
 	c->mca_cycle_s = c->mca_fma_cycles = NAN;
+	c->bcast_cycles = c->mca_bcast_cycles = c->mca_bcast_load_cycles = NAN;
+	c->mca_broadcast_as_load = -1;
 	c->fault_s = c->fault_spread = NAN;
 	for (int i = 0; i < 3; i++)
 		c->level_bytes_per_s[i] = c->level_array_bytes[i] = NAN;
@@ -647,6 +758,8 @@ hx_ceilings_measure_threads(
 	c->fma_vector_width = HX_FMA_LANES;
 	strncpy(c->fma_isa, HX_FMA_ISA, sizeof(c->fma_isa) - 1);
 	hx_ceilings_mca_clock(c, threads);
+	if (threads == 1)
+		hx_ceilings_measure_bcast(c, repeats);
 	hx_ceilings_measure_fault(c);
 	hx_ceilings_measure_release(c);
 	/* The in-core and per-level kernels measure one core: with a team

@@ -146,6 +146,16 @@ hx_ceilings_json_core(json_t *obj, const hx_ceilings_t *c)
 	rc |= hx_ceilings_json_set(obj, "mca_program",
 	    json_stringn(c->mca_program,
 		strnlen(c->mca_program, sizeof(c->mca_program))));
+	rc |= hx_ceilings_json_set(
+	    obj, "bcast_cycles", hx_ceilings_json_number(c->bcast_cycles));
+	rc |= hx_ceilings_json_set(obj, "mca_bcast_cycles",
+	    hx_ceilings_json_number(c->mca_bcast_cycles));
+	rc |= hx_ceilings_json_set(obj, "mca_bcast_load_cycles",
+	    hx_ceilings_json_number(c->mca_bcast_load_cycles));
+	rc |= hx_ceilings_json_set(obj, "mca_broadcast_as_load",
+	    c->mca_broadcast_as_load < 0
+		? json_null()
+		: json_integer(c->mca_broadcast_as_load));
 	rc |= hx_ceilings_json_set(obj, "gather_fp_overlap",
 	    hx_ceilings_json_number(c->gather_fp_overlap));
 	rc |= hx_ceilings_json_set(obj, "gather_l1_mix_s",

@@ -917,14 +917,55 @@ label_return:
 	return rc;
 }
 
+/* A broadcast of one element from memory (vbroadcastss 0x10(%rax),%zmm4)
+ * as the plain load of that element into the same register's low lane
+ * (vmovss 0x10(%rax),%xmm4) into out: 1 where ins is such a broadcast, 0
+ * (out untouched) for any other instruction. The time model feeds
+ * llvm-mca this form where the ceilings measured that its model of this
+ * CPU prices such broadcasts above what they cost
+ * (hx_ceilings_t.mca_broadcast_as_load). */
+int
+hx_disasm_broadcast_as_load(const char *ins, char *out, size_t len)
+{
+	static const char *const from[] = {
+	    "vbroadcastss", "vbroadcastsd", "vpbroadcastd", "vpbroadcastq"};
+	static const char *const to[] = {"vmovss", "vmovsd", "vmovd", "vmovq"};
+	const char *ops, *reg;
+	size_t mem;
+
+	for (size_t i = 0; i < sizeof(from) / sizeof(from[0]); i++) {
+		size_t n = strlen(from[i]);
+
+		if (strncmp(ins, from[i], n) != 0 ||
+		    (ins[n] != ' ' && ins[n] != '\t'))
+			continue;
+		ops = ins + n + strspn(ins + n, " \t");
+		/* Memory operand first, a register last: "M,%zmmN". */
+		reg = strrchr(ops, ',');
+		if (reg == NULL ||
+		    memchr(ops, '(', (size_t)(reg - ops)) == NULL ||
+		    strncmp(reg + 1, "%", 1) != 0 ||
+		    strchr("xyz", reg[2]) == NULL ||
+		    strncmp(reg + 3, "mm", 2) != 0)
+			return 0;
+		mem = (size_t)(reg - ops);
+		snprintf(
+		    out, len, "%s %.*s,%%xmm%s", to[i], (int)mem, ops, reg + 5);
+		return 1;
+	}
+	return 0;
+}
+
 /* One line of objdump -d as llvm-mca reads it into out: the instruction
  * without its address, objdump's comments and symbol names, a jump's
- * target replaced by 0 (llvm-mca does not follow branches). 1 for an
+ * target replaced by 0 (llvm-mca does not follow branches); with
+ * bcast_as_load, a broadcast from memory as a load
+ * (hx_disasm_broadcast_as_load), counted in *rewrote. 1 for an
  * instruction at an address in [start, end], 0 for another line, -1 for a
  * call. */
 static int
-hx_disasm_mca_line(
-    const char *line, uint64_t start, uint64_t end, char *out, size_t len)
+hx_disasm_mca_line(const char *line, uint64_t start, uint64_t end,
+    int bcast_as_load, int *rewrote, char *out, size_t len)
 {
 	unsigned long long addr;
 	const char *tab = strchr(line, '\t');
@@ -946,7 +987,13 @@ hx_disasm_mca_line(
 
 		snprintf(out, len, "%.*s 0", (int)op, tab);
 	} else {
-		snprintf(out, len, "%.*s", (int)n, tab);
+		char ins[512];
+
+		snprintf(ins, sizeof(ins), "%.*s", (int)n, tab);
+		if (bcast_as_load && hx_disasm_broadcast_as_load(ins, out, len))
+			(*rewrote)++;
+		else
+			snprintf(out, len, "%s", ins);
 	}
 	return 1;
 }
@@ -1079,13 +1126,20 @@ double
 hx_disasm_mca_cycles(
     const char *path, uint64_t start, uint64_t end, char *msg, size_t msglen)
 {
+	return hx_disasm_mca_cycles_as(path, start, end, 0, NULL, msg, msglen);
+}
+
+double
+hx_disasm_mca_cycles_as(const char *path, uint64_t start, uint64_t end,
+    int bcast_as_load, int *rewrote, char *msg, size_t msglen)
+{
 	const char *mca;
 	char q[4200], cmd[4600], asmfile[] = "/tmp/fusebench-mca-XXXXXX";
 	char *text = NULL, line[512];
 	size_t tlen = 0;
 	double cycles = NAN;
 	FILE *f = NULL;
-	int fd, n = 0, call = 0;
+	int fd, n = 0, call = 0, rewrites = 0;
 
 	hx_disasm_quote(path, q, sizeof(q));
 	snprintf(cmd, sizeof(cmd),
@@ -1103,8 +1157,8 @@ hx_disasm_mca_cycles(
 		goto label_return;
 	}
 	for (char *l = strtok(text, "\n"); l != NULL; l = strtok(NULL, "\n")) {
-		int kind =
-		    hx_disasm_mca_line(l, start, end, line, sizeof(line));
+		int kind = hx_disasm_mca_line(l, start, end, bcast_as_load,
+		    &rewrites, line, sizeof(line));
 
 		call |= kind < 0;
 		if (kind > 0 && fprintf(f, "%s\n", line) > 0)
@@ -1116,11 +1170,21 @@ hx_disasm_mca_cycles(
 			 : "no instruction for llvm-mca");
 		goto label_remove;
 	}
+	/* Asked for the broadcasts as loads, a body without any is the
+	 * plain run's: not run again. */
+	if (bcast_as_load && rewrites == 0) {
+		snprintf(msg, msglen, "no broadcast from memory");
+		if (rewrote != NULL)
+			*rewrote = 0;
+		goto label_remove;
+	}
 	if ((mca = hx_disasm_mca_tool(msg, msglen)) == NULL)
 		goto label_remove;
 	cycles = hx_disasm_mca_run(mca, asmfile, msg, msglen);
 	if (!isnan(cycles))
 		snprintf(msg, msglen, "%s", mca);
+	if (rewrote != NULL)
+		*rewrote = rewrites;
 label_remove:
 	unlink(asmfile);
 label_return:

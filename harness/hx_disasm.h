@@ -133,6 +133,11 @@ typedef struct hx_loop_s {
 	 * program that simulated it, or why none did ("" where not run). */
 	double mca_cycles;
 	char mca_note[160];
+	/* The same with the body's broadcasts from memory fed as loads
+	 * (hx_disasm_mca_cycles_as), and how many there were: mca_cycles
+	 * where there were none. */
+	double mca_bload_cycles;
+	int mca_broadcasts;
 } hx_loop_t;
 
 /*
@@ -186,6 +191,22 @@ char *hx_disasm_functions(
  */
 double hx_disasm_mca_cycles(
     const char *path, uint64_t start, uint64_t end, char *msg, size_t msglen);
+
+/*
+ * hx_disasm_mca_cycles with, where bcast_as_load is set, every broadcast
+ * of one element from memory fed to llvm-mca as the plain load of that
+ * element (hx_disasm_broadcast_as_load); *rewrote (where not NULL) then
+ * holds how many were, when llvm-mca ran.
+ */
+double hx_disasm_mca_cycles_as(const char *path, uint64_t start, uint64_t end,
+    int bcast_as_load, int *rewrote, char *msg, size_t msglen);
+
+/*
+ * A broadcast of one element from memory ("vbroadcastss
+ * 0x10(%rax),%zmm4") as the load of that element into the register's low
+ * lane ("vmovss 0x10(%rax),%xmm4") into out: 1 where ins is one, else 0.
+ */
+int hx_disasm_broadcast_as_load(const char *ins, char *out, size_t len);
 
 /*
  * The llvm-mca program this process uses, picked once: FB_LLVM_MCA where

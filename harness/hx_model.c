@@ -281,6 +281,19 @@ hx_model_work(const variant_t *v, hx_loop_t *loop, char *msg, size_t len)
 	*loop = loops[best];
 	loop->mca_cycles = hx_disasm_mca_cycles(path, loop->start, loop->end,
 	    loop->mca_note, sizeof(loop->mca_note));
+	/* Again with its broadcasts from memory as loads, where it has any:
+	 * the form the issue term takes where the ceilings measured that
+	 * llvm-mca overprices them on this CPU (mca_broadcast_as_load). */
+	loop->mca_bload_cycles = loop->mca_cycles;
+	loop->mca_broadcasts = 0;
+	if (loop->mca_cycles > 0.0) {
+		char note[160];
+		double c = hx_disasm_mca_cycles_as(path, loop->start, loop->end,
+		    1, &loop->mca_broadcasts, note, sizeof(note));
+
+		if (loop->mca_broadcasts > 0 && c > 0.0)
+			loop->mca_bload_cycles = c;
+	}
 	return 0;
 }
 
@@ -478,6 +491,19 @@ hx_model_fetch_s(const json_t *c, int glevel, double bytes, double *share)
 	return hw * t2 + (1.0 - hw) * pure;
 }
 
+/* llvm-mca's cycles an iteration of l as the issue term takes them: with
+ * its broadcasts from memory fed as loads where the ceilings measured
+ * that this is nearer to what their broadcast kernel costs
+ * (mca_broadcast_as_load 1), else as compiled. */
+double
+hx_model_mca_cycles(const hx_loop_t *l, const json_t *c)
+{
+	return hx_model_ceiling(c, "mca_broadcast_as_load") == 1.0 &&
+		l->mca_bload_cycles > 0.0
+	    ? l->mca_bload_cycles
+	    : l->mca_cycles;
+}
+
 /* The seconds one iteration of loop l spends on each in-core term, at
  * ceilings c, a gather lane that fetches its line at fetch_s[0]
  * (hx_model_fetch_s) and one that re-reads a line at fetch_s[1]
@@ -522,7 +548,7 @@ hx_model_iteration(const hx_loop_t *l, const json_t *c, const double fetch_s[2],
 	 * maximum misses where instructions contend for the same ports or
 	 * an iteration's chain outgrows the window. */
 	t[9] = l->mca_cycles > 0.0
-	    ? l->mca_cycles * hx_model_ceiling(c, "mca_cycle_s")
+	    ? hx_model_mca_cycles(l, c) * hx_model_ceiling(c, "mca_cycle_s")
 	    : NAN;
 }
 

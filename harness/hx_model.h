@@ -205,6 +205,14 @@ double hx_model_units(
     const variant_t *v, const params_t *p, const hx_loop_t *loop);
 
 /*
+ * llvm-mca's cycles an iteration of l as the issue term prices them: its
+ * broadcasts from memory fed as loads (l->mca_bload_cycles) where the
+ * ceilings c measured that this is nearer to the cost of their broadcast
+ * kernel (mca_broadcast_as_load 1), else the loop as compiled.
+ */
+double hx_model_mca_cycles(const hx_loop_t *l, const json_t *c);
+
+/*
  * The profile's split of m's prediction (--profile): the hot loop's seconds
  * (the prediction less the passes and the faults, and less the data term's
  * reads where a pass reads back what the loop stored,

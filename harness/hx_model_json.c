@@ -70,6 +70,10 @@ hx_model_work_json(const hx_model_t *m)
 	    w, "loop_instructions", json_integer(m->loop.insns));
 	json_object_set_new(w, "mca_cycles_per_iteration",
 	    hx_model_num(m->loop.mca_cycles > 0.0 ? m->loop.mca_cycles : NAN));
+	json_object_set_new(w, "mca_cycles_broadcasts_as_loads",
+	    hx_model_num(m->loop.mca_cycles > 0.0 && m->loop.mca_broadcasts > 0
+		    ? m->loop.mca_bload_cycles
+		    : NAN));
 	json_object_set_new(w, "mca_program",
 	    m->loop.mca_cycles > 0.0 ? json_string(m->loop.mca_note)
 				     : json_null());
@@ -164,8 +168,10 @@ hx_model_json(const hx_model_t *m)
 		"store, "
 		"other, latency, issue); latency = sum of the loop's "
 		"instructions' starts on its dependency chains / "
-		"wait_window; issue = llvm-mca's cycles an iteration x "
-		"mca_cycle_s; fp = max + (1 - fp_overlap) x (sum - max) "
+		"wait_window; issue = llvm-mca's cycles an iteration (its "
+		"broadcasts from memory as loads where the ceilings' "
+		"mca_broadcast_as_load is 1) x mca_cycle_s; fp = max + (1 - "
+		"fp_overlap) x (sum - max) "
 		"of fma, addmul, divsqrt, shuffle; gather_fp_overlap "
 		"the ceilings' at the gathers' level"));
 	json_object_set_new(o, "fp_s", hx_model_num(m->fp_s));

@@ -375,6 +375,12 @@ Test(disasm, ceiling_kernels_hold_their_instructions)
 	skip_unmeasured_build();
 #if defined(__FMA__)
 	kernel_holds_in("hx_ceilings.o", "hx_ceilings_fma", "vfmadd");
+	kernel_holds_in("hx_ceilings.o", "hx_ceilings_bcast", "vfmadd");
+#endif
+#if defined(__AVX2__)
+	/* Its multipliers broadcast into registers, not into the
+	 * multiply-adds' memory operands. */
+	kernel_holds_in("hx_ceilings.o", "hx_ceilings_bcast", "vbroadcastss");
 #endif
 	kernel_holds("hx_ck_add", "vadd");
 	kernel_holds("hx_ck_mul", "vmul");
@@ -516,6 +522,81 @@ Test(disasm, mca_says_what_llvm_mca_rejected)
 	cr_expect(isnan(cycles), "%g cycles from a rejecting llvm-mca", cycles);
 	cr_expect(strstr(msg, "unsupported instruction") != NULL,
 	    "the reason lost: '%s'", msg);
+}
+
+/* A broadcast from memory becomes the load of its element into the same
+ * register's low lane; a broadcast from a register, or any other
+ * instruction, is left alone. */
+Test(disasm, a_broadcast_from_memory_reads_as_a_load)
+{
+	static const struct {
+		const char *in, *out;
+	} cases[] = {
+	    {"vbroadcastss 0x1000(%rax),%zmm4", "vmovss 0x1000(%rax),%xmm4"},
+	    {"vbroadcastss (%r12,%rax,4),%zmm17",
+		"vmovss (%r12,%rax,4),%xmm17"},
+	    {"vbroadcastsd -0x8(%rdi),%ymm3", "vmovsd -0x8(%rdi),%xmm3"},
+	    {"vpbroadcastd 0x4(%rsi,%rcx,4),%zmm0",
+		"vmovd 0x4(%rsi,%rcx,4),%xmm0"},
+	    {"vpbroadcastq (%rdx),%ymm12", "vmovq (%rdx),%xmm12"},
+	    {"vbroadcastss %xmm1,%zmm2", NULL},
+	    {"vfmadd231ps (%rax){1to16},%zmm1,%zmm2", NULL},
+	    {"vbroadcastf32x4 (%rax),%zmm1", NULL},
+	    {"vmovups (%rax),%zmm1", NULL},
+	};
+	char out[128];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int got;
+
+		snprintf(out, sizeof(out), "untouched");
+		got =
+		    hx_disasm_broadcast_as_load(cases[i].in, out, sizeof(out));
+		if (cases[i].out == NULL) {
+			cr_expect_eq(
+			    got, 0, "'%s' rewritten to '%s'", cases[i].in, out);
+			cr_expect_str_eq(out, "untouched");
+		} else {
+			cr_expect_eq(got, 1, "'%s' not rewritten", cases[i].in);
+			cr_expect_str_eq(
+			    out, cases[i].out, "'%s'", cases[i].in);
+		}
+	}
+}
+
+/* The ceilings' broadcast kernel (16 multiply-adds and 8 broadcasts an
+ * iteration with AVX-512) fed to llvm-mca with its broadcasts as loads:
+ * every one rewritten, and the loop no cheaper than its multiply-adds
+ * alone (the FMA kernel's loop) nor dearer than as compiled. */
+Test(disasm, the_broadcast_kernel_as_loads_keeps_its_multiply_adds)
+{
+	char obj[4200], msg[256];
+	hx_loop_t loop, fma;
+	double as_is, as_loads, fma_cycles;
+	int rewrote = 0;
+
+	skip_unmeasured_build();
+#if !defined(__AVX2__)
+	cr_skip_test("no vector broadcast in this build");
+#endif
+	kernel_loop("hx_ceilings.o", "hx_ceilings_fma", obj, sizeof(obj), &fma);
+	fma_cycles =
+	    hx_disasm_mca_cycles(obj, fma.start, fma.end, msg, sizeof(msg));
+	if (isnan(fma_cycles))
+		cr_skip_test(
+		    "llvm-mca: %s (sh harness/deps.sh install report)", msg);
+	kernel_loop(
+	    "hx_ceilings.o", "hx_ceilings_bcast", obj, sizeof(obj), &loop);
+	as_is =
+	    hx_disasm_mca_cycles(obj, loop.start, loop.end, msg, sizeof(msg));
+	as_loads = hx_disasm_mca_cycles_as(
+	    obj, loop.start, loop.end, 1, &rewrote, msg, sizeof(msg));
+	cr_expect_eq(rewrote, (int)loop.kind[HX_INSN_FMA] / 2,
+	    "%d broadcasts rewritten for %g multiply-adds", rewrote,
+	    loop.kind[HX_INSN_FMA]);
+	cr_expect(as_loads >= 0.9 * fma_cycles && as_loads <= as_is * 1.05,
+	    "as loads %g cycles, as compiled %g, the FMA kernel %g", as_loads,
+	    as_is, fma_cycles);
 }
 
 Test(disasm, mca_cycles_say_why_not)

@@ -472,6 +472,27 @@ Test(model, issue_is_the_simulated_cycles_at_the_calibrated_clock)
 	cr_expect_str_eq(m.limiter, "issue");
 	cr_expect_float_eq(m.predicted_s, 2.5e-3, 1e-12, "%g", m.predicted_s);
 	cr_expect_str_empty(m.issue_missing);
+	/* The loop with its broadcasts as loads at 40 cycles: taken where
+	 * the ceilings measured that form nearer (mca_broadcast_as_load 1),
+	 * 1.25 ms; the loop as compiled where they measured the other (0)
+	 * or nothing. */
+	l.mca_bload_cycles = 40;
+	l.mca_broadcasts = 8;
+	json_object_set_new(c, "mca_broadcast_as_load", json_integer(1));
+	cr_expect_float_eq(hx_model_mca_cycles(&l, c), 40.0, 1e-12);
+	cr_assert_eq(
+	    hx_model_compute(r, &l, 16, 0, NAN, c, &m, msg, sizeof(msg)), 0,
+	    "%s", msg);
+	cr_expect_float_eq(m.predicted_s, 1.25e-3, 1e-12, "%g", m.predicted_s);
+	json_object_set_new(c, "mca_broadcast_as_load", json_integer(0));
+	cr_expect_float_eq(hx_model_mca_cycles(&l, c), 80.0, 1e-12);
+	json_object_set_new(c, "mca_broadcast_as_load", json_null());
+	cr_expect_float_eq(hx_model_mca_cycles(&l, c), 80.0, 1e-12);
+	cr_assert_eq(
+	    hx_model_compute(r, &l, 16, 0, NAN, c, &m, msg, sizeof(msg)), 0,
+	    "%s", msg);
+	cr_expect_float_eq(m.predicted_s, 2.5e-3, 1e-12, "%g", m.predicted_s);
+	l.mca_bload_cycles = 80;
 	json_object_del(c, "mca_cycle_s");
 	cr_assert_eq(
 	    hx_model_compute(r, &l, 16, 0, NAN, c, &m, msg, sizeof(msg)), 0,
