@@ -13,19 +13,19 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 0.929238
-"interp/fused" 0.938718
-"interp/chunked" 0.986876
-"interp/tiled" 0.97514
-"interp/hoisted" 0.979617
-"interp/sorted" 1.21616
-"interp/gram" 1.06677
-"colony/naive" 1.03031
-"colony/naive-reuse" 0.949703
-"colony/fused" 0.934159
-"colony/chunked" 0.918726
-"colony/tiled" 0.949787
-"colony/cells" 1.19886
+"interp/materialized" 0.921981
+"interp/fused" 0.942103
+"interp/chunked" 0.965442
+"interp/tiled" 0.967812
+"interp/hoisted" 1.00231
+"interp/sorted" 1.16861
+"interp/gram" 0.98868
+"colony/naive" 0.984526
+"colony/naive-reuse" 0.973194
+"colony/fused" 0.992743
+"colony/chunked" 0.989714
+"colony/tiled" 0.997183
+"colony/cells" 1.12109
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

@@ -12,35 +12,35 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.56104
+2 1.30902
 EOD
 $s1 << EOD
 1 1
-2 1.68244
+2 1.70131
 EOD
 $s2 << EOD
 1 1
-2 1.72415
+2 1.74722
 EOD
 $s3 << EOD
 1 1
-2 1.90813
+2 1.76266
 EOD
 $s4 << EOD
 1 1
-2 1.84894
+2 1.83158
 EOD
 $s5 << EOD
 1 1
-2 1.63181
+2 1.7416
 EOD
 $s6 << EOD
 1 1
-2 1.8373
+2 1.78552
 EOD
 $s7 << EOD
 1 1
-2 1.86466
+2 1.73716
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'eager', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'materialized', \
