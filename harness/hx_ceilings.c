@@ -499,35 +499,43 @@ label_return:
 	return ret;
 }
 
+/* The first loop of this program's function fn into *loop, where it holds
+ * a multiply-add, and this program's file into self (objdump and
+ * llvm-mca run in processes of their own, whose /proc/self is not ours):
+ * 0, else -1. */
+static int
+hx_ceilings_fma_loop(const char *fn, char *self, size_t len, hx_loop_t *loop)
+{
+	char msg[256], *text;
+	ssize_t n = readlink("/proc/self/exe", self, len - 1);
+	size_t loops;
+
+	if (n <= 0 || (size_t)n >= len - 1)
+		return -1;
+	self[n] = '\0';
+	text = hx_disasm_functions(self, fn, 1, msg, sizeof(msg));
+	if (text == NULL)
+		return -1;
+	loops = hx_disasm_loops(text, loop, 1);
+	free(text);
+	return loops > 0 && loop->kind[HX_INSN_FMA] >= 1 ? 0 : -1;
+}
+
 /* c->mca_cycle_s and mca_fma_cycles from the FMA kernel's loop in this
  * program, its rate measured with `threads` threads; NaN where llvm-mca
  * or the disassembly is missing. */
 static void
 hx_ceilings_mca_clock(hx_ceilings_t *c, int threads)
 {
-	char msg[256], self[4096], *text;
+	char msg[256], self[4096];
 	hx_loop_t loop;
 	double per_insn;
-	ssize_t n;
 
 	c->mca_cycle_s = c->mca_fma_cycles = NAN;
 	snprintf(c->mca_program, sizeof(c->mca_program), "none: not run");
-	/* This program's file by name: objdump and llvm-mca run in
-	 * processes of their own, whose /proc/self is not ours. */
-	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	if (n <= 0 || (size_t)n >= sizeof(self) - 1)
+	if (hx_ceilings_fma_loop(
+		"hx_ceilings_fma", self, sizeof(self), &loop) != 0)
 		return;
-	self[n] = '\0';
-	text =
-	    hx_disasm_functions(self, "hx_ceilings_fma", 1, msg, sizeof(msg));
-	if (text == NULL)
-		return;
-	if (hx_disasm_loops(text, &loop, 1) == 0 ||
-	    loop.kind[HX_INSN_FMA] < 1) {
-		free(text);
-		return;
-	}
-	free(text);
 	c->mca_fma_cycles =
 	    hx_disasm_mca_cycles(self, loop.start, loop.end, msg, sizeof(msg));
 	snprintf(c->mca_program, sizeof(c->mca_program), "%s%s",
@@ -548,12 +556,11 @@ hx_ceilings_measure_bcast(hx_ceilings_t *c, unsigned repeats)
 {
 	static float out[HX_FMA_CHAINS * HX_FMA_LANES];
 	const float mul = hx_ceilings_opaque_mul, add = hx_ceilings_opaque_add;
-	char msg[256], self[4096], *text;
+	char msg[256], self[4096];
 	double t0, t1, best = INFINITY;
 	uint64_t iters = 1 << 12;
 	hx_loop_t loop;
 	int rewrote = 0;
-	ssize_t n;
 
 	c->bcast_cycles = c->mca_bcast_cycles = c->mca_bcast_load_cycles = NAN;
 	c->mca_broadcast_as_load = -1;
@@ -582,20 +589,9 @@ hx_ceilings_measure_bcast(hx_ceilings_t *c, unsigned repeats)
 	if (hx_ceilings_fma_valid(iters, mul, add, out) != 0 || !(best > 0.0) ||
 	    !isfinite(best))
 		return;
-	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	if (n <= 0 || (size_t)n >= sizeof(self) - 1)
+	if (hx_ceilings_fma_loop(
+		"hx_ceilings_bcast", self, sizeof(self), &loop) != 0)
 		return;
-	self[n] = '\0';
-	text =
-	    hx_disasm_functions(self, "hx_ceilings_bcast", 1, msg, sizeof(msg));
-	if (text == NULL)
-		return;
-	if (hx_disasm_loops(text, &loop, 1) == 0 ||
-	    loop.kind[HX_INSN_FMA] < 1) {
-		free(text);
-		return;
-	}
-	free(text);
 	c->bcast_cycles = best / (double)iters / c->mca_cycle_s;
 	c->mca_bcast_cycles =
 	    hx_disasm_mca_cycles(self, loop.start, loop.end, msg, sizeof(msg));
