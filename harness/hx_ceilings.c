@@ -547,20 +547,31 @@ hx_ceilings_mca_clock(hx_ceilings_t *c, int threads)
 		    per_insn * loop.kind[HX_INSN_FMA] / c->mca_fma_cycles;
 }
 
-/* c->bcast_cycles, mca_bcast_cycles, mca_bcast_load_cycles and
- * mca_broadcast_as_load (hx_ceilings_t) on the calling thread; left
- * unmeasured (NaN, -1) without llvm-mca's cycle, where the kernel's loop
- * holds no broadcast or its result is wrong. */
+/* The broadcast kernel's last results, for their check. */
+static float hx_bcast_out[HX_FMA_CHAINS * HX_FMA_LANES];
+
+/* hx_ceilings_bcast through hx_ceilings_time's signature. */
 static void
-hx_ceilings_measure_bcast(hx_ceilings_t *c, unsigned repeats)
+hx_ceilings_bcast_run(uint64_t k, const void *arg)
 {
-	static float out[HX_FMA_CHAINS * HX_FMA_LANES];
+	(void)arg;
+	hx_ceilings_bcast(k, hx_ceilings_opaque_add, hx_bcast_out);
+}
+
+/* c->bcast_cycles, mca_bcast_cycles, mca_bcast_load_cycles and
+ * mca_broadcast_as_load (hx_ceilings_t) on the calling thread, timed as
+ * the other kernels are (hx_ceilings_time); left unmeasured (NaN, -1)
+ * without llvm-mca's cycle, where the kernel's loop holds no broadcast or
+ * its result is wrong. */
+static void
+hx_ceilings_measure_bcast(hx_ceilings_t *c)
+{
 	const float mul = hx_ceilings_opaque_mul, add = hx_ceilings_opaque_add;
 	char msg[256], self[4096];
-	double t0, t1, best = INFINITY;
-	uint64_t iters = 1 << 12;
+	double best, spread;
+	uint64_t iters;
 	hx_loop_t loop;
-	int rewrote = 0;
+	int broadcasts = 0;
 
 	c->bcast_cycles = c->mca_bcast_cycles = c->mca_bcast_load_cycles = NAN;
 	c->mca_broadcast_as_load = -1;
@@ -568,26 +579,9 @@ hx_ceilings_measure_bcast(hx_ceilings_t *c, unsigned repeats)
 		return;
 	for (size_t k = 0; k < sizeof(hx_bcast_table) / sizeof(float); k++)
 		hx_bcast_table[k] = mul;
-	for (;;) {
-		if (hx_ceilings_now(&t0) != 0)
-			return;
-		hx_ceilings_bcast(iters, add, out);
-		if (hx_ceilings_now(&t1) != 0)
-			return;
-		if (t1 - t0 >= HX_FMA_MIN_RUN_S || iters >= (UINT64_C(1) << 40))
-			break;
-		iters *= 2;
-	}
-	for (unsigned k = 0; k < repeats * HX_FMA_RUNS_PER_REPEAT; k++) {
-		if (hx_ceilings_now(&t0) != 0)
-			return;
-		hx_ceilings_bcast(iters, add, out);
-		if (hx_ceilings_now(&t1) != 0)
-			return;
-		best = t1 - t0 < best ? t1 - t0 : best;
-	}
-	if (hx_ceilings_fma_valid(iters, mul, add, out) != 0 || !(best > 0.0) ||
-	    !isfinite(best))
+	if (hx_ceilings_time(hx_ceilings_bcast_run, NULL, 1 << 12, &iters,
+		&best, &spread) != 0 ||
+	    hx_ceilings_fma_valid(iters, mul, add, hx_bcast_out) != 0)
 		return;
 	if (hx_ceilings_fma_loop(
 		"hx_ceilings_bcast", self, sizeof(self), &loop) != 0)
@@ -596,8 +590,8 @@ hx_ceilings_measure_bcast(hx_ceilings_t *c, unsigned repeats)
 	c->mca_bcast_cycles =
 	    hx_disasm_mca_cycles(self, loop.start, loop.end, msg, sizeof(msg));
 	c->mca_bcast_load_cycles = hx_disasm_mca_cycles_as(
-	    self, loop.start, loop.end, 1, &rewrote, msg, sizeof(msg));
-	if (rewrote == 0 || !(c->mca_bcast_cycles > 0.0) ||
+	    self, loop.start, loop.end, 1, &broadcasts, msg, sizeof(msg));
+	if (broadcasts == 0 || !(c->mca_bcast_cycles > 0.0) ||
 	    !(c->mca_bcast_load_cycles > 0.0)) {
 		c->mca_bcast_cycles = c->mca_bcast_load_cycles = NAN;
 		return;
@@ -755,7 +749,7 @@ hx_ceilings_measure_threads(
 	strncpy(c->fma_isa, HX_FMA_ISA, sizeof(c->fma_isa) - 1);
 	hx_ceilings_mca_clock(c, threads);
 	if (threads == 1)
-		hx_ceilings_measure_bcast(c, repeats);
+		hx_ceilings_measure_bcast(c);
 	hx_ceilings_measure_fault(c);
 	hx_ceilings_measure_release(c);
 	/* The in-core and per-level kernels measure one core: with a team

@@ -958,14 +958,14 @@ hx_disasm_broadcast_as_load(const char *ins, char *out, size_t len)
 
 /* One line of objdump -d as llvm-mca reads it into out: the instruction
  * without its address, objdump's comments and symbol names, a jump's
- * target replaced by 0 (llvm-mca does not follow branches); with
- * bcast_as_load, a broadcast from memory as a load
- * (hx_disasm_broadcast_as_load), counted in *rewrote. 1 for an
+ * target replaced by 0 (llvm-mca does not follow branches); a broadcast
+ * from memory counted in *broadcasts, and with bcast_as_load written as a
+ * load (hx_disasm_broadcast_as_load). 1 for an
  * instruction at an address in [start, end], 0 for another line, -1 for a
  * call. */
 static int
 hx_disasm_mca_line(const char *line, uint64_t start, uint64_t end,
-    int bcast_as_load, int *rewrote, char *out, size_t len)
+    int bcast_as_load, int *broadcasts, char *out, size_t len)
 {
 	unsigned long long addr;
 	const char *tab = strchr(line, '\t');
@@ -990,9 +990,10 @@ hx_disasm_mca_line(const char *line, uint64_t start, uint64_t end,
 		char ins[512];
 
 		snprintf(ins, sizeof(ins), "%.*s", (int)n, tab);
-		if (bcast_as_load && hx_disasm_broadcast_as_load(ins, out, len))
-			(*rewrote)++;
-		else
+		const int bcast = hx_disasm_broadcast_as_load(ins, out, len);
+
+		*broadcasts += bcast;
+		if (!bcast || !bcast_as_load)
 			snprintf(out, len, "%s", ins);
 	}
 	return 1;
@@ -1131,7 +1132,7 @@ hx_disasm_mca_cycles(
 
 double
 hx_disasm_mca_cycles_as(const char *path, uint64_t start, uint64_t end,
-    int bcast_as_load, int *rewrote, char *msg, size_t msglen)
+    int bcast_as_load, int *broadcasts, char *msg, size_t msglen)
 {
 	const char *mca;
 	char q[4200], cmd[4600], asmfile[] = "/tmp/fusebench-mca-XXXXXX";
@@ -1139,7 +1140,7 @@ hx_disasm_mca_cycles_as(const char *path, uint64_t start, uint64_t end,
 	size_t tlen = 0;
 	double cycles = NAN;
 	FILE *f = NULL;
-	int fd, n = 0, call = 0, rewrites = 0;
+	int fd, n = 0, call = 0, found = 0;
 
 	hx_disasm_quote(path, q, sizeof(q));
 	snprintf(cmd, sizeof(cmd),
@@ -1157,8 +1158,8 @@ hx_disasm_mca_cycles_as(const char *path, uint64_t start, uint64_t end,
 		goto label_return;
 	}
 	for (char *l = strtok(text, "\n"); l != NULL; l = strtok(NULL, "\n")) {
-		int kind = hx_disasm_mca_line(l, start, end, bcast_as_load,
-		    &rewrites, line, sizeof(line));
+		int kind = hx_disasm_mca_line(
+		    l, start, end, bcast_as_load, &found, line, sizeof(line));
 
 		call |= kind < 0;
 		if (kind > 0 && fprintf(f, "%s\n", line) > 0)
@@ -1172,10 +1173,10 @@ hx_disasm_mca_cycles_as(const char *path, uint64_t start, uint64_t end,
 	}
 	/* Asked for the broadcasts as loads, a body without any is the
 	 * plain run's: not run again. */
-	if (bcast_as_load && rewrites == 0) {
+	if (broadcasts != NULL)
+		*broadcasts = found;
+	if (bcast_as_load && found == 0) {
 		snprintf(msg, msglen, "no broadcast from memory");
-		if (rewrote != NULL)
-			*rewrote = 0;
 		goto label_remove;
 	}
 	if ((mca = hx_disasm_mca_tool(msg, msglen)) == NULL)
@@ -1183,8 +1184,6 @@ hx_disasm_mca_cycles_as(const char *path, uint64_t start, uint64_t end,
 	cycles = hx_disasm_mca_run(mca, asmfile, msg, msglen);
 	if (!isnan(cycles))
 		snprintf(msg, msglen, "%s", mca);
-	if (rewrote != NULL)
-		*rewrote = rewrites;
 label_remove:
 	unlink(asmfile);
 label_return:

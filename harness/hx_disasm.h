@@ -195,11 +195,12 @@ double hx_disasm_mca_cycles(
 /*
  * hx_disasm_mca_cycles with, where bcast_as_load is set, every broadcast
  * of one element from memory fed to llvm-mca as the plain load of that
- * element (hx_disasm_broadcast_as_load); *rewrote (where not NULL) then
- * holds how many were, when llvm-mca ran.
+ * element (hx_disasm_broadcast_as_load); *broadcasts (where not NULL)
+ * holds how many the body has, either way, once it was read. Asked for
+ * the loads, a body without a broadcast is not simulated (NaN).
  */
 double hx_disasm_mca_cycles_as(const char *path, uint64_t start, uint64_t end,
-    int bcast_as_load, int *rewrote, char *msg, size_t msglen);
+    int bcast_as_load, int *broadcasts, char *msg, size_t msglen);
 
 /*
  * A broadcast of one element from memory ("vbroadcastss

@@ -279,19 +279,19 @@ hx_model_work(const variant_t *v, hx_loop_t *loop, char *msg, size_t len)
 			best = i;
 	}
 	*loop = loops[best];
-	loop->mca_cycles = hx_disasm_mca_cycles(path, loop->start, loop->end,
-	    loop->mca_note, sizeof(loop->mca_note));
+	loop->mca_broadcasts = 0;
+	loop->mca_cycles = hx_disasm_mca_cycles_as(path, loop->start, loop->end,
+	    0, &loop->mca_broadcasts, loop->mca_note, sizeof(loop->mca_note));
 	/* Again with its broadcasts from memory as loads, where it has any:
 	 * the form the issue term takes where the ceilings measured that
 	 * llvm-mca overprices them on this CPU (mca_broadcast_as_load). */
 	loop->mca_bload_cycles = loop->mca_cycles;
-	loop->mca_broadcasts = 0;
-	if (loop->mca_cycles > 0.0) {
+	if (loop->mca_cycles > 0.0 && loop->mca_broadcasts > 0) {
 		char note[160];
-		double c = hx_disasm_mca_cycles_as(path, loop->start, loop->end,
-		    1, &loop->mca_broadcasts, note, sizeof(note));
+		double c = hx_disasm_mca_cycles_as(
+		    path, loop->start, loop->end, 1, NULL, note, sizeof(note));
 
-		if (loop->mca_broadcasts > 0 && c > 0.0)
+		if (c > 0.0)
 			loop->mca_bload_cycles = c;
 	}
 	return 0;
