@@ -55,7 +55,11 @@
  * --cpu 0 --profile`, the two forms alternating three times). The FMA
  * ceiling puts the loop's multiply-adds at 12.4 ms there: the loop is at
  * it, and what keeps the run near 70% of the FMA peak is the sort, the
- * weights and the copy around it.
+ * weights and the copy around it. On a Zen 4 core the two forms take the
+ * same time, at its multiply-add pipes' bound (82% of the peak for the
+ * run); LLVM 19's model of that core puts each 64-byte broadcast on a
+ * multiply-add pipe, which the ceilings' broadcast kernel measures the
+ * core not to do (docs/model.md, "Broadcasts, checked against a kernel").
  *
  * Threads split the points for the count (a row of counts each) and
  * pass 1, the super-buckets for pass 2, and the sorted positions for the
