@@ -2,79 +2,54 @@
  * interp sorted: hoisted plus locality. hoisted reads, for every point, four
  * grid-major rows (16 M bytes) from wherever the point's cell puts them: with
  * the points in random order that is the L3 cache for every point. Here the
- * points are first bucketed by cell (a radix sort on the window start s),
- * so that all the points of one cell run back to back against the same four
- * rows, which stay in the L1 cache; the loop is then bound by the
- * multiply-adds rather than by the L3 cache.
+ * points are first moved into super-buckets of 16 cells (a counting sort on
+ * the cell's high bits), so that the points of one super-bucket run back to
+ * back against its 19 rows (23 KiB at M = 300), which stay in the L1 cache;
+ * the loop is then bound by the multiply-adds rather than by the L3 cache.
  *
- * The sort is a two-pass radix sort (most significant digit first) on the
- * cell. A count of the points by cell gives every bucket's place; pass 1
- * moves the points x into super-buckets of 16 cells, pass 2 moves each
- * super-bucket's points into their cells, keeping their offsets t (not a
- * permutation, so the evaluation never goes back to the points). Each pass
- * stores to a few hundred places at once at most, and fetches the lines it
- * is about to store to: one pass straight into G buckets stored to G
- * places, and nearly every store waited for its line (2.4 ms of 15.2 at
- * N = 10^6, against 2.1 ms for both passes now). Staging each cell's
- * offsets in a 64-byte line of its own and copying a line out when full
- * (one pass, software write-combining) stored into 4,096 lines, 256 KiB
- * that the L1 cache does not hold: 32.2 to 32.3 ms a run against 31.0 to
- * 31.2 ms (Zen 4 VM, 2026-12-05, the two builds alternating three times,
- * `harness run interp sorted --n 1e6 --m 300 --repeat 20 --warmup 2 --cpu
- * 0`), its pass 11.1% of the samples against 8.5% for both passes here
- * (perf record -e task-clock). A point's cell and offset
- * are interp_cell's, in vectorized loops, computed again by each step that
- * needs them rather than kept in arrays of N.
+ * The sort is one pass: a count of the points by super-bucket gives every
+ * super-bucket's place, and the scatter moves the points x there. Order
+ * within a super-bucket does not matter to the kernel, which takes each
+ * point's own rows from L1. The scatter stores to 256 places at once (G =
+ * 4096) and fetches the lines it is about to store to. A point's
+ * super-bucket is a multiply, not the cell's divide (sorted_keys); its cell
+ * and weights are interp_cell's, computed in the kernel's chunks.
  *
- * Within a bucket the loop runs column block by column block: a block of
- * the four rows is loaded into registers once and serves every point of
- * the bucket (up to SORTED_POINTS at a time, their weights made
- * beforehand), each lane summing its pairs' squares in float32; each
- * chunk's lanes are added in float64. The per-pair arithmetic is hoisted's
- * (four multiply-adds and a square-accumulate); the order of the float32
- * sums is not: they run over points within a lane, not over interpolants
- * within a point.
+ * The kernel (sorted_points) takes two points at a time, each weight
+ * broadcast once a point, against one vector of interpolants an
+ * iteration: for each point four multiply-adds with the rows as memory
+ * operands and the square summed, each point into its own accumulator
+ * (two chains, so that a core with two multiply-add pipes is not held by
+ * one chain's latency). 8 loads for 10 multiply-adds an iteration.
  *
- * Where the time goes (perf record of harness run interp sorted --repeat
- * 30 --no-validate, one thread, N = 10^6, M = 300, the machine shared):
- * the bucket loop 80.5% of the step's samples, the sort's two passes
- * 13.6% and its count 2.5%, the grid-major copy 3.4%. The bucket's loop
- * is its minimum plus what it needs (tests/integration/test_insn.c). In
- * every build it is sorted_block2: an iteration is two points against two
- * vectors of interpolants, each point's four weights broadcast once and
- * serving both vectors, 20 multiply-adds, 8 broadcasts and 4 of loop
- * control. With AVX-512 the rows' 19 vectors (M = 300) leave one over,
- * which sorted_block1 takes: four points against one vector, the weights
- * the multiply-adds' broadcast memory operands ({1to16}). That form was
- * the AVX-512 build's whole loop until 2026-12-06: 20 loads an iteration
- * for 20 multiply-adds held an Intel core with two load and two FMA ports
- * at its loads (the time model's load term 14.0 ms, the loop measured
- * 14.9 of a 19.3 to 19.8 ms run); the two-vector form issues 8 for 20
- * and the loop took 12.5 ms, the run 17.6 to 18.5 ms (Intel Xeon VM,
- * `harness run interp sorted --n 1e6 --m 300 --repeat 10 --warmup 2
- * --cpu 0 --profile`, the two forms alternating three times). The FMA
- * ceiling puts the loop's multiply-adds at 12.4 ms there: the loop is at
- * it, and what keeps the run near 70% of the FMA peak is the sort, the
- * weights and the copy around it. On a Zen 4 core the two forms take the
- * same time, at its multiply-add pipes' bound (82% of the peak for the
- * run); LLVM 19's model of that core puts each 64-byte broadcast on a
- * multiply-add pipe, which the ceilings' broadcast kernel measures the
- * core not to do (docs/model.md, "Broadcasts, checked against a kernel").
+ * Until 2026-12-06 the points were sorted down to their cells (a second
+ * pass moved each super-bucket's points, their offsets t, into its 16
+ * cells) and each cell's four rows were held in registers for all its
+ * points, the weights broadcast from memory in the loop. That kernel ran
+ * at the multiply-add bound too, and the second pass, the cells' count and
+ * the cells' keys (with the divide) cost 1.1 to 1.3 ms a run more: 30.5
+ * to 31.2 ms against 29.2 to 29.8 ms (Zen 4 VM, the two builds alternating
+ * three and two times, `harness run interp sorted --n 1e6 --m 300 --repeat
+ * 20 --warmup 2 --cpu 0 --events none`). Where the time goes now (perf
+ * record -e cpu-clock, the same run, --repeat 40): the kernel 88.3% of the
+ * samples, the scatter 4.0%, the count 1.6%, the cells and weights 1.8%,
+ * the grid-major copy 2.3%. The kernel's multiply-adds at the ceilings'
+ * FMA rate are 25.7 ms of the 29.3 (M = 300 rounded up to 304 lanes).
  *
- * Threads split the points for the count (a row of counts each) and
- * pass 1, the super-buckets for pass 2, and the sorted positions for the
- * evaluation.
+ * Threads split the points for the count (a row of counts each) and the
+ * scatter, and the sorted positions for the evaluation (a super-bucket can
+ * be cut between two threads).
  *
- * Workspace: the grid-major copy, the points by super-bucket and the
- * offsets t by cell (one float per point each), the counts (G int32 per
- * thread) and the super-buckets' positions (G/16 int32 per thread).
+ * Workspace: the grid-major copy, the points by super-bucket (one float per
+ * point) and the counts (ceil(G/16) int32 per thread), which the layout
+ * turns into each thread's positions.
  */
 #include <stdlib.h>
 
 #include "interp/interp.h"
 
-/* float32 lanes of the bucket kernel's vectors: one register of the
- * build's widest (a 64-byte vector on AVX2 is split through the stack);
+/* float32 lanes of the kernel's vectors: one register of the build's
+ * widest (a 64-byte vector on AVX2 is split through the stack);
  * interp_grid_major_row pads the rows to a multiple of 16, so of each. */
 #if defined(__AVX512F__)
 #define SORTED_LANES 16
@@ -83,25 +58,21 @@
 #else
 #define SORTED_LANES 4
 #endif
-/* The place of the scatters' scalar store loops among their scalar
- * loops, largest first: after the keys' two scalar remainders in the
- * AVX-512 build; first in the AVX2 build, whose keys' loop has no scalar
- * remainder (its loops: the keys at 8 lanes and the stores, in each of
- * the two copies). */
-#if INTERP_LANES == 16
-#define SORTED_STORES_NTH 2
-#else
-#define SORTED_STORES_NTH 0
-#endif
-/* Points the sort's loops take at a time (their cells' keys in an array
- * of this many). */
+/* Points the sort's loops take at a time (their super-buckets' keys in an
+ * array of this many). */
 #define SORTED_CHUNK 256
-/* Points of a bucket whose weights are made at once (their four weights
- * in four arrays, 16 KiB, so that the loop making them vectorizes); the
- * chunk then runs against every column block of the bucket's rows. At
- * N = 10^6 a cell holds 244 points on average and nearly every bucket is
- * one chunk (interp_sorted_chunks). */
+/* Points whose cells and weights are made at once (in five arrays,
+ * 20 KiB, so that the loop making them vectorizes), then run through the
+ * kernel: a super-bucket at N = 10^6 holds 3,906 points on average, four
+ * chunks. */
 #define SORTED_POINTS 1024
+/* Cells per super-bucket: 2^SORTED_SUPER_BITS. Their rows, 16 + 3, are
+ * 23 KiB at M = 300 (1,216 bytes a row), which the L1 cache holds. */
+#define SORTED_SUPER_BITS 4
+/* How far ahead of a super-bucket's next store its line is fetched for
+ * writing (two lines): a store to a line not in the L1 cache waits for
+ * it, and the super-buckets' lines come from the L3 cache. */
+#define SORTED_WRITE_AHEAD 32
 
 typedef float sorted_vec_t __attribute__((vector_size(4 * SORTED_LANES)));
 
@@ -119,197 +90,174 @@ sorted_hsum(const sorted_vec_t *v)
 	return s;
 }
 
-/* The weights of one chunk of points, by weight. */
-typedef struct sorted_weights_s {
+/* A chunk of points: each one's window start and four weights. */
+typedef struct sorted_chunk_s {
+	int32_t s[SORTED_POINTS];
 	float w0[SORTED_POINTS], w1[SORTED_POINTS], w2[SORTED_POINTS],
 	    w3[SORTED_POINTS];
-} sorted_weights_t;
+} sorted_chunk_t;
 
-/* v^2 summed over the chunk's len points and the interpolants [i, i + 2
- * vectors) of the four rows at r0 (rows mp apart), added lane by lane to
- * *acc. The eight row vectors are loaded once and serve every point of the
- * chunk: per point and vector four multiply-adds and the
- * square-accumulate, two points at a time into four accumulators
- * (independent chains hide the latency). The hot loop of every build,
- * inlined into sorted_blocks. */
-static inline __attribute__((always_inline)) void
-sorted_block2(const float *r0, uint64_t mp, uint64_t i,
-    const sorted_weights_t *w, uint32_t len, sorted_vec_t *acc)
+/* v^2 summed over the chunk's len points and all the interpolants, from
+ * the grid-major table gm (rows mp floats apart, mp a multiple of 16): for
+ * each point, its four rows two vectors at a time (the rows' loads are
+ * the multiply-adds' memory operands), the point's weights broadcast once
+ * and serving all its vectors; with AVX-512 the vector left over when
+ * mp / 16 is odd (19 at M = 300) after the loop. Lane by lane in float32
+ * over the chunk, the lanes added at the end. Never inlined: the time
+ * model and the insn suite find the hot loop by this name. */
+static __attribute__((noinline)) float
+sorted_points(
+    const float *gm, uint64_t mp, const sorted_chunk_t *c, uint32_t len)
 {
-	const float *r1 = r0 + mp, *r2 = r1 + mp, *r3 = r2 + mp;
-	sorted_vec_t a0, a1, b0, b1, c0, c1, d0, d1;
-	sorted_vec_t s0 = {0}, s1 = {0}, s2 = {0}, s3 = {0};
-	uint32_t j = 0;
+	sorted_vec_t acc0 = {0}, acc1 = {0};
 
-	SORTED_LOAD(a0, r0 + i);
-	SORTED_LOAD(a1, r0 + i + SORTED_LANES);
-	SORTED_LOAD(b0, r1 + i);
-	SORTED_LOAD(b1, r1 + i + SORTED_LANES);
-	SORTED_LOAD(c0, r2 + i);
-	SORTED_LOAD(c1, r2 + i + SORTED_LANES);
-	SORTED_LOAD(d0, r3 + i);
-	SORTED_LOAD(d1, r3 + i + SORTED_LANES);
+	for (uint32_t j = 0; j < len; j += 2) {
+		const float *r0 = gm + (uint64_t)c->s[j] * mp;
+		const float *q0 = gm + (uint64_t)c->s[j + 1] * mp;
+		const float *r1 = r0 + mp, *r2 = r1 + mp, *r3 = r2 + mp;
+		const float *q1 = q0 + mp, *q2 = q1 + mp, *q3 = q2 + mp;
+		const float p0 = c->w0[j], p1 = c->w1[j], p2 = c->w2[j],
+			    p3 = c->w3[j];
+		const float u0 = c->w0[j + 1], u1 = c->w1[j + 1],
+			    u2 = c->w2[j + 1], u3 = c->w3[j + 1];
 
-	for (; j + 2 <= len; j += 2) {
-		const float p0 = w->w0[j], p1 = w->w1[j], p2 = w->w2[j],
-			    p3 = w->w3[j];
-		const float q0 = w->w0[j + 1], q1 = w->w1[j + 1],
-			    q2 = w->w2[j + 1], q3 = w->w3[j + 1];
-		sorted_vec_t v0 = a0 * p0 + b0 * p1 + c0 * p2 + d0 * p3;
-		sorted_vec_t v1 = a1 * p0 + b1 * p1 + c1 * p2 + d1 * p3;
-		sorted_vec_t u0 = a0 * q0 + b0 * q1 + c0 * q2 + d0 * q3;
-		sorted_vec_t u1 = a1 * q0 + b1 * q1 + c1 * q2 + d1 * q3;
+		for (uint64_t i = 0; i < mp; i += SORTED_LANES) {
+			sorted_vec_t a, b, d, e, f, g, h, k, v, u;
 
-		s0 += v0 * v0;
-		s1 += v1 * v1;
-		s2 += u0 * u0;
-		s3 += u1 * u1;
-	}
-	if (j < len) {
-		const float p0 = w->w0[j], p1 = w->w1[j], p2 = w->w2[j],
-			    p3 = w->w3[j];
-		sorted_vec_t v0 = a0 * p0 + b0 * p1 + c0 * p2 + d0 * p3;
-		sorted_vec_t v1 = a1 * p0 + b1 * p1 + c1 * p2 + d1 * p3;
-
-		s0 += v0 * v0;
-		s1 += v1 * v1;
-	}
-	*acc += (s0 + s2) + (s1 + s3);
-}
-
-#if SORTED_LANES == 16
-/* v^2 summed over the chunk's len points and one vector of interpolants
- * [i, i + SORTED_LANES) of the four rows at r0, added lane by lane to
- * *acc: four points at a time, each a chain of its own into its own
- * accumulator, every weight read once (the multiply-adds' broadcast
- * memory operands). The AVX-512 build's last vector when the rows hold
- * an odd number (19 at M = 300), inlined into sorted_blocks. */
-static inline __attribute__((always_inline)) void
-sorted_block1(const float *r0, uint64_t mp, uint64_t i,
-    const sorted_weights_t *w, uint32_t len, sorted_vec_t *acc)
-{
-	sorted_vec_t a, b, c, d;
-	sorted_vec_t s[4] = {{0}, {0}, {0}, {0}};
-	uint32_t j = 0;
-
-	SORTED_LOAD(a, r0 + i);
-	SORTED_LOAD(b, r0 + mp + i);
-	SORTED_LOAD(c, r0 + 2 * mp + i);
-	SORTED_LOAD(d, r0 + 3 * mp + i);
-
-	for (; j + 4 <= len; j += 4) {
-		for (int q = 0; q < 4; q++) {
-			sorted_vec_t v = a * w->w0[j + q] + b * w->w1[j + q] +
-			    c * w->w2[j + q] + d * w->w3[j + q];
-
-			s[q] += v * v;
+			SORTED_LOAD(a, r0 + i);
+			SORTED_LOAD(b, r1 + i);
+			SORTED_LOAD(d, r2 + i);
+			SORTED_LOAD(e, r3 + i);
+			SORTED_LOAD(f, q0 + i);
+			SORTED_LOAD(g, q1 + i);
+			SORTED_LOAD(h, q2 + i);
+			SORTED_LOAD(k, q3 + i);
+			v = a * p0 + b * p1 + d * p2 + e * p3;
+			u = f * u0 + g * u1 + h * u2 + k * u3;
+			acc0 += v * v;
+			acc1 += u * u;
 		}
 	}
-	for (; j < len; j++) {
-		sorted_vec_t v =
-		    a * w->w0[j] + b * w->w1[j] + c * w->w2[j] + d * w->w3[j];
-
-		s[0] += v * v;
-	}
-	*acc += (s[0] + s[1]) + (s[2] + s[3]);
-}
-#endif
-
-/* v^2 summed over the chunk's len points and every column block of the
- * four rows at r0 (rows mp floats apart), in float32 lane by lane, the
- * lanes added at the end: two vectors of interpolants a block, and with
- * AVX-512 the one left over when mp / 16 is odd (mp is a multiple of 16,
- * interp_grid_major_row). A function of its own, in every build: the
- * time model finds the hot loop in it by its name, and prices the code
- * around that loop, a block's entry (its eight row vectors loaded, its
- * accumulators set and added), as a pass: 3% of a run's samples at
- * N = 10^6 when each block was a call of its own. */
-static __attribute__((noinline)) float
-sorted_blocks(
-    const float *r0, uint64_t mp, const sorted_weights_t *w, uint32_t len)
-{
-	sorted_vec_t acc = {0};
-	uint64_t i = 0;
-
-	for (; i + 2 * SORTED_LANES <= mp; i += 2 * SORTED_LANES)
-		sorted_block2(r0, mp, i, w, len, &acc);
-#if SORTED_LANES == 16
-	if (i < mp)
-		sorted_block1(r0, mp, i, w, len, &acc);
-#endif
-	return sorted_hsum(&acc);
+	acc0 += acc1;
+	return sorted_hsum(&acc0);
 }
 
-/* One bucket: the points whose window starts at row r0 of the grid-major
- * table (rows mp floats apart, mp a multiple of 16), SORTED_POINTS at a
- * time: their weights made once, then every column block of the four rows
- * (which stay in the L1 cache) runs against all of them. */
+/* The n points x[0..n) (one super-bucket's, or part of one), a chunk at a
+ * time: their cells and weights in one vectorized loop, then the kernel.
+ * Each chunk's float32 sum is added in float64. */
 static double
-interp_sorted_bucket(const float *r0, uint64_t mp, const float *t, uint32_t len)
+sorted_super(const interp_inputs_t *in, const float *gm, uint64_t mp,
+    const float *x, uint64_t n)
 {
-	sorted_weights_t w;
+	const float a = in->a[0], dx = in->dx[0], lb = in->lb[0],
+		    ub = in->ub[0];
+	const int32_t s_max = interp_s_max(in->g);
+	sorted_chunk_t c;
 	double total = 0.0;
 
-	for (uint32_t c0 = 0; c0 < len; c0 += SORTED_POINTS) {
-		const uint32_t n =
-		    len - c0 < SORTED_POINTS ? len - c0 : SORTED_POINTS;
-		const float *tc = t + c0;
+	for (uint64_t n0 = 0; n0 < n; n0 += SORTED_POINTS) {
+		const uint32_t len =
+		    (uint32_t)(n - n0 < SORTED_POINTS ? n - n0 : SORTED_POINTS);
+		const float *xc = x + n0;
 
 #pragma omp simd
-		for (uint32_t j = 0; j < n; j++) {
-			interp_weights_t q = interp_weights(tc[j]);
+		for (uint32_t j = 0; j < len; j++) {
+			interp_weights_t q;
+			float t;
 
-			w.w0[j] = q.w0;
-			w.w1[j] = q.w1;
-			w.w2[j] = q.w2;
-			w.w3[j] = q.w3;
+			interp_cell(xc[j], a, dx, lb, ub, s_max, &c.s[j], &t);
+			q = interp_weights(t);
+			c.w0[j] = q.w0;
+			c.w1[j] = q.w1;
+			c.w2[j] = q.w2;
+			c.w3[j] = q.w3;
 		}
-		/* Each lane sums its pairs in float32 (at most SORTED_POINTS
-		 * points of mp / 16 blocks); float64 once per chunk. */
-		total += (double)sorted_blocks(r0, mp, &w, n);
+		/* The kernel takes points two at a time: an odd chunk's last
+		 * is paired with a copy of itself weighted 0 (len is then
+		 * under SORTED_POINTS, an even number). */
+		if (len % 2 != 0) {
+			c.s[len] = c.s[len - 1];
+			c.w0[len] = c.w1[len] = c.w2[len] = c.w3[len] = 0.0f;
+		}
+		total += (double)sorted_points(gm, mp, &c, len + len % 2);
 	}
 	return total;
 }
 
-/* The bucketed points at sorted positions [lo, hi): the buckets that
- * overlap them, cut to them. start[s] is where bucket s ends (see
- * interp_sorted_step). */
-static double
-interp_sorted_positions(const float *grid_major, uint64_t mp, int32_t s_max,
-    const uint32_t *start, const float *bucket_t, uint64_t lo, uint64_t hi)
+/* The sort's key of a point: its super-bucket, floor((x - a) / (16 dx))
+ * clamped to [0, supers - 1], by a multiply rather than the cell's divide.
+ * It decides only where a point is stored: a point the product puts one
+ * super-bucket over from its cell (within a rounding of a boundary) is
+ * still evaluated at its own cell, whose rows its neighbours' points
+ * bring too. The count and the scatter compute it the same way. */
+typedef struct sorted_keys_s {
+	float a, scale, top;
+} sorted_keys_t;
+
+/* The keys of x[0..n) into key. */
+static inline void
+sorted_keys(const sorted_keys_t *k, const float *restrict x, uint64_t n,
+    int32_t *restrict key)
 {
-	double total = 0.0;
-	int32_t s = 0;
+	const float a = k->a, scale = k->scale, top = k->top;
 
-	while (s <= s_max && start[s] <= lo)
-		s++;
-	for (; s <= s_max && lo < hi; s++) {
-		const uint64_t end = start[s] < hi ? start[s] : hi;
+	/* Selects, so that a NaN lands in super-bucket 0. Kept a loop:
+	 * with `omp simd`, gcc 12 peeled it (at most SORTED_CHUNK / 16
+	 * iterations) into straight-line code, which the time model cannot
+	 * price as a pass; `unroll 1` and `omp simd` cannot both stand
+	 * before one loop, and gcc vectorizes it without the latter. */
+#pragma GCC unroll 1
+	for (uint64_t j = 0; j < n; j++) {
+		float u = (x[j] - a) * scale;
 
-		total += interp_sorted_bucket(grid_major + (uint64_t)s * mp, mp,
-		    bucket_t + lo, (uint32_t)(end - lo));
-		lo = end;
+		u = u > 0.0f ? u : 0.0f;
+		key[j] = (int32_t)(u < top ? u : top);
 	}
-	return total;
 }
 
-/* Cells per super-bucket of the sort's first pass: 2^SORTED_SUPER_BITS. */
-#define SORTED_SUPER_BITS 4
-/* How far ahead of a bucket's next store its line is fetched for writing
- * (two lines): a store to a line not in the L1 cache waits for it, and the
- * buckets' lines come from the L3 cache. */
-#define SORTED_WRITE_AHEAD 32
+/* The points [lo, hi) counted by super-bucket into count. Never inlined,
+ * as the scatter: the time model finds their loops by these names. */
+static __attribute__((noinline)) void
+interp_sorted_count(const sorted_keys_t *k, const float *x, uint64_t lo,
+    uint64_t hi, uint32_t *count)
+{
+	int32_t key[SORTED_CHUNK];
 
-/* The sort's buffers and counts (see interp_sorted_buckets). */
-typedef struct sorted_sort_s {
-	float *bucket_x; /* the points by super-bucket, N */
-	float *bucket_t; /* the offsets t by cell, N */
-	uint32_t *count; /* threads rows of `buckets` */
-	uint32_t *super; /* threads rows of `supers` */
-	uint64_t buckets, supers;
-} sorted_sort_t;
+	for (uint64_t n0 = lo; n0 < hi; n0 += SORTED_CHUNK) {
+		const uint64_t len =
+		    hi - n0 < SORTED_CHUNK ? hi - n0 : SORTED_CHUNK;
 
-/* Super-buckets of the G buckets (window starts 0 .. G-1). */
+		sorted_keys(k, x + n0, len, key);
+		for (uint64_t j = 0; j < len; j++)
+			count[key[j]]++;
+	}
+}
+
+/* The points x[lo, hi) moved into their super-buckets: point n to
+ * out[next[key]++], SORTED_CHUNK keys at a time; the line of each store
+ * is fetched SORTED_WRITE_AHEAD floats ahead. */
+static __attribute__((noinline)) void
+interp_sorted_scatter(const sorted_keys_t *k, const float *restrict x,
+    uint64_t lo, uint64_t hi, uint32_t *restrict next, float *restrict out)
+{
+	int32_t key[SORTED_CHUNK];
+
+	for (uint64_t n0 = lo; n0 < hi; n0 += SORTED_CHUNK) {
+		const uint64_t len =
+		    hi - n0 < SORTED_CHUNK ? hi - n0 : SORTED_CHUNK;
+
+		sorted_keys(k, x + n0, len, key);
+		for (uint64_t j = 0; j < len; j++) {
+			const uint32_t q = next[key[j]]++;
+
+			__builtin_prefetch(&out[q + SORTED_WRITE_AHEAD], 1);
+			out[q] = x[n0 + j];
+		}
+	}
+}
+
+/* Super-buckets of the G window starts (0 .. G-2, and G-1 for the key's
+ * clamp). */
 static uint64_t
 interp_sorted_supers(uint64_t g)
 {
@@ -317,162 +265,44 @@ interp_sorted_supers(uint64_t g)
 	    SORTED_SUPER_BITS;
 }
 
-/* For the n points x[0..n) on the shared grid, in one vectorized loop: their
- * cells into key and, when t_out is not NULL, their offsets t into t_out. */
+/* The threads' counts (a row of supers each) turned, in place, into each
+ * thread's first position in each super-bucket: super-bucket by
+ * super-bucket, the threads' points in thread order. After the scatter
+ * the last thread's row holds where each super-bucket ends. */
 static void
-interp_sorted_cells(const interp_inputs_t *in, const float *restrict x,
-    uint64_t n, int32_t *restrict key, float *restrict t_out)
+interp_sorted_layout(uint32_t *count, uint64_t supers, int threads)
 {
-	const float a = in->a[0], dx = in->dx[0], lb = in->lb[0],
-		    ub = in->ub[0];
-	const int32_t s_max = interp_s_max(in->g);
-
-	/* Kept a loop: with `omp simd`, gcc 12 peeled the count's copy of
-	 * this loop (at most SORTED_CHUNK / 16 iterations) into straight-line
-	 * code, which the time model cannot price as a pass. `unroll 1` and
-	 * `omp simd` cannot both stand before one loop; gcc vectorizes it
-	 * without the latter. */
-	if (t_out == NULL) {
-#pragma GCC unroll 1
-		for (uint64_t j = 0; j < n; j++) {
-			float tt;
-
-			interp_cell(x[j], a, dx, lb, ub, s_max, &key[j], &tt);
-		}
-		return;
-	}
-#pragma omp simd
-	for (uint64_t j = 0; j < n; j++)
-		interp_cell(x[j], a, dx, lb, ub, s_max, &key[j], &t_out[j]);
-}
-
-/* One pass of the sort over the points x[lo, hi): each point's cell c
- * computed again, SORTED_CHUNK points at a time (rather than kept in an
- * array of N), and the point stored at out[next[c >> shift]++]: its x in
- * pass 1 (shift SORTED_SUPER_BITS, next a thread's positions in the
- * super-buckets), its offset t in pass 2 (shift 0, over one super-bucket,
- * next the cells' positions). The line of each store is fetched
- * SORTED_WRITE_AHEAD floats ahead. Each pass stores to a few hundred
- * places at once at most; one pass straight into the cells' buckets
- * stored to G places, and missed the L1 cache on nearly every store. */
-static void
-interp_sorted_scatter(const interp_inputs_t *in, const float *restrict x,
-    uint64_t lo, uint64_t hi, int shift, int keep_t, uint32_t *restrict next,
-    float *restrict out)
-{
-	int32_t key[SORTED_CHUNK];
-	float t[SORTED_CHUNK];
-
-	for (uint64_t n0 = lo; n0 < hi; n0 += SORTED_CHUNK) {
-		const uint64_t len =
-		    hi - n0 < SORTED_CHUNK ? hi - n0 : SORTED_CHUNK;
-		const float *v = keep_t ? t : x + n0;
-
-		interp_sorted_cells(in, x + n0, len, key, t);
-		for (uint64_t j = 0; j < len; j++) {
-			const uint32_t q = next[key[j] >> shift]++;
-
-			__builtin_prefetch(&out[q + SORTED_WRITE_AHEAD], 1);
-			out[q] = v[j];
-		}
-	}
-}
-
-/* The points [lo, hi) counted by cell into count. */
-static void
-interp_sorted_count(
-    const interp_inputs_t *in, uint64_t lo, uint64_t hi, uint32_t *count)
-{
-	int32_t key[SORTED_CHUNK];
-
-	for (uint64_t n0 = lo; n0 < hi; n0 += SORTED_CHUNK) {
-		const uint64_t len =
-		    hi - n0 < SORTED_CHUNK ? hi - n0 : SORTED_CHUNK;
-
-		interp_sorted_cells(in, in->x + n0, len, key, NULL);
-		for (uint64_t j = 0; j < len; j++)
-			count[key[j]]++;
-	}
-}
-
-/* The layout of both passes from the threads' counts per cell: each
- * thread's first position in each super-bucket (in super), and where each
- * cell starts (in row 0 of count). Within a super-bucket, and so within a
- * cell, the threads' points come in thread order. */
-static void
-interp_sorted_layout(sorted_sort_t *so, int threads)
-{
-	const uint64_t bk = so->buckets;
 	uint32_t next = 0;
 
-	for (uint64_t sb = 0; sb < so->supers; sb++) {
-		const uint64_t b0 = sb << SORTED_SUPER_BITS;
-		const uint64_t b1 = b0 + ((uint64_t)1 << SORTED_SUPER_BITS);
-
+	for (uint64_t sb = 0; sb < supers; sb++)
 		for (int t = 0; t < threads; t++) {
-			const uint32_t *c = so->count + (uint64_t)t * bk;
+			uint32_t *c = count + (uint64_t)t * supers + sb;
+			const uint32_t n = *c;
 
-			so->super[(uint64_t)t * so->supers + sb] = next;
-			for (uint64_t b = b0; b < b1 && b < bk; b++)
-				next += c[b];
+			*c = next;
+			next += n;
 		}
-	}
-	next = 0;
-	for (uint64_t b = 0; b < bk; b++) {
-		uint32_t c = 0;
-
-		for (int t = 0; t < threads; t++)
-			c += so->count[(uint64_t)t * bk + b];
-		so->count[b] = next;
-		next += c;
-	}
 }
 
-/* Counting sort of the points by cell, in parallel and in two passes (an
- * MSD radix sort): each thread computes the keys of its share of the
- * points (one vectorized loop) and counts them into its own row of count;
- * pass 1 moves each thread's points into their super-buckets of
- * 2^SORTED_SUPER_BITS cells, pass 2 each super-bucket's into its cells,
- * the threads splitting the super-buckets. The shares are contiguous and
- * both passes keep order, so every bucket keeps the points' order:
- * bucket_t is the same for every T. Afterwards count[s] (row 0) is where
- * bucket s ends in bucket_t. */
-static void
-interp_sorted_buckets(const interp_inputs_t *in, int threads, sorted_sort_t *so)
+/* The bucketed points at positions [lo, hi): the super-buckets that
+ * overlap them, cut to them. end[sb] is where super-bucket sb ends. */
+static double
+interp_sorted_positions(const interp_inputs_t *in, const float *gm, uint64_t mp,
+    const uint32_t *end, uint64_t supers, const float *bucket_x, uint64_t lo,
+    uint64_t hi)
 {
-	VARIANT_PARALLEL({
-		const int t = variant_thread_num();
-		uint32_t *mine = so->count + (uint64_t)t * so->buckets;
-		uint64_t lo, hi;
+	double total = 0.0;
+	uint64_t sb = 0;
 
-		variant_share(in->n, t, threads, &lo, &hi);
-		for (uint64_t b = 0; b < so->buckets; b++)
-			mine[b] = 0;
-		interp_sorted_count(in, lo, hi, mine);
-	});
-	interp_sorted_layout(so, threads);
-	VARIANT_PARALLEL({
-		const int t = variant_thread_num();
-		uint64_t lo, hi;
+	while (sb < supers && end[sb] <= lo)
+		sb++;
+	for (; sb < supers && lo < hi; sb++) {
+		const uint64_t e = end[sb] < hi ? end[sb] : hi;
 
-		variant_share(in->n, t, threads, &lo, &hi);
-		interp_sorted_scatter(in, in->x, lo, hi, SORTED_SUPER_BITS, 0,
-		    so->super + (uint64_t)t * so->supers, so->bucket_x);
-	});
-	/* The last thread's row of super now holds where each super-bucket
-	 * ends. */
-	VARIANT_PARALLEL({
-		const uint32_t *end =
-		    so->super + (uint64_t)(threads - 1) * so->supers;
-		uint64_t lo, hi;
-
-		variant_share(
-		    so->supers, variant_thread_num(), threads, &lo, &hi);
-		for (uint64_t sb = lo; sb < hi; sb++)
-			interp_sorted_scatter(in, so->bucket_x,
-			    sb == 0 ? 0 : end[sb - 1], end[sb], 0, 1, so->count,
-			    so->bucket_t);
-	});
+		total += sorted_super(in, gm, mp, bucket_x + lo, e - lo);
+		lo = e;
+	}
+	return total;
 }
 
 static int
@@ -481,14 +311,15 @@ interp_sorted_step(void *state, uint64_t k)
 	interp_state_t *st = state;
 	const interp_inputs_t *in = &st->in;
 	const uint64_t mp = interp_grid_major_row(in->m);
-	const int32_t s_max = interp_s_max(in->g);
+	const uint64_t supers = interp_sorted_supers(in->g);
 	const int threads = variant_threads(&st->params);
-	/* Per thread, a count per bucket (s = 0 .. s_max + 1) and a
-	 * position per super-bucket. */
-	sorted_sort_t so = {.buckets = (uint64_t)s_max + 2,
-	    .supers = interp_sorted_supers(in->g)};
+	const sorted_keys_t keys = {.a = in->a[0],
+	    .scale = 1.0f / (in->dx[0] * (float)(1 << SORTED_SUPER_BITS)),
+	    .top = (float)(supers - 1)};
 	float *grid_major = interp_grid_major(in, threads);
 	double partial[VARIANT_THREADS_MAX];
+	uint32_t *count, *end;
+	float *bucket_x;
 	int ret = -1;
 
 	(void)k;
@@ -496,33 +327,46 @@ interp_sorted_step(void *state, uint64_t k)
 	 * thread cache without updating the thread's peak (thread.peak), so
 	 * a small block allocated after the last large one would be missing
 	 * from the harness's per-thread peak. */
-	so.count = malloc((uint64_t)threads * so.buckets * sizeof(uint32_t));
-	so.super = malloc((uint64_t)threads * so.supers * sizeof(uint32_t));
-	so.bucket_x = malloc(in->n * sizeof(float));
-	so.bucket_t = malloc(in->n * sizeof(float));
-	if (grid_major == NULL || so.bucket_x == NULL || so.bucket_t == NULL ||
-	    so.count == NULL || so.super == NULL)
+	count = malloc((uint64_t)threads * supers * sizeof(uint32_t));
+	bucket_x = malloc(in->n * sizeof(float));
+	if (grid_major == NULL || count == NULL || bucket_x == NULL)
 		goto label_return;
-	interp_sorted_buckets(in, threads, &so);
-	/* Bucket b runs from count[b-1] (0 for b = 0) to count[b]. The
-	 * threads split the sorted positions (a bucket can be cut between
-	 * two). */
+	VARIANT_PARALLEL({
+		const int t = variant_thread_num();
+		uint32_t *mine = count + (uint64_t)t * supers;
+		uint64_t lo, hi;
+
+		variant_share(in->n, t, threads, &lo, &hi);
+		for (uint64_t sb = 0; sb < supers; sb++)
+			mine[sb] = 0;
+		interp_sorted_count(&keys, in->x, lo, hi, mine);
+	});
+	interp_sorted_layout(count, supers, threads);
+	VARIANT_PARALLEL({
+		const int t = variant_thread_num();
+		uint64_t lo, hi;
+
+		variant_share(in->n, t, threads, &lo, &hi);
+		interp_sorted_scatter(&keys, in->x, lo, hi,
+		    count + (uint64_t)t * supers, bucket_x);
+	});
+	/* The threads split the sorted positions (a super-bucket can be cut
+	 * between two). */
+	end = count + (uint64_t)(threads - 1) * supers;
 	VARIANT_PARALLEL({
 		const int t = variant_thread_num();
 		uint64_t lo, hi;
 
 		variant_share(in->n, t, threads, &lo, &hi);
 		partial[t] = interp_sorted_positions(
-		    grid_major, mp, s_max, so.count, so.bucket_t, lo, hi);
+		    in, grid_major, mp, end, supers, bucket_x, lo, hi);
 	});
 	st->total = variant_sum_partials(partial, threads);
 	ret = 0;
 label_return:
 	free(grid_major);
-	free(so.bucket_x);
-	free(so.bucket_t);
-	free(so.count);
-	free(so.super);
+	free(bucket_x);
+	free(count);
 	return ret;
 }
 
@@ -530,82 +374,23 @@ static uint64_t
 interp_sorted_model(const params_t *p, uint64_t (*round)(uint64_t))
 {
 	const uint64_t threads = (uint64_t)variant_threads(p);
-	uint64_t b = interp_grid_major_bytes(p, round);
+	const uint64_t b = interp_grid_major_bytes(p, round);
 
-	/* The points by super-bucket and the offsets by cell. */
-	for (int k = 0; k < 2; k++)
-		b = model_add(b, round(model_mul(p->n, 4)));
-	b = model_add(b, round(model_mul(model_mul(interp_g(p), 4), threads)));
-	return model_add(b,
+	/* The points by super-bucket, and the counts. */
+	return model_add(model_add(b, round(model_mul(p->n, 4))),
 	    round(model_mul(
 		model_mul(interp_sorted_supers(interp_g(p)), 4), threads)));
 }
 
 /* The sort's loops, for the time model's passes: each runs once a point
- * a step (the cells' keys of a chunk, the count, the two scatters'
- * stores: interp_point_iterations), or once a vector of 16 points (the
- * scatters' keys, vectorized over a chunk of SORTED_CHUNK, a multiple of
- * 16). */
+ * a step (the count's increments, the scatter's stores:
+ * interp_point_iterations), or once a vector of 16 points (the keys, the
+ * cells and weights, vectorized over chunks of a multiple of 16). */
 static double
 interp_sorted_per_vector(const params_t *p)
 {
 	return interp_point_iterations(p) / (double)INTERP_LANES;
 }
-
-/* The chunks of SORTED_POINTS the buckets make in a step: a bucket of L
- * points makes ceil(L / SORTED_POINTS). The points are uniform over the
- * G - 1 cells (x in [0, 1), dx = 1 / (G - 1)), so a cell's count is
- * binomial, taken as Poisson of mean N / (G - 1), and this is its
- * expectation (every point in cell 0 with the seed preset). */
-static double
-interp_sorted_chunks(const params_t *p)
-{
-	const double cells = (double)interp_g(p) - 1.0;
-	const double lambda = (double)p->n / cells;
-	const double hi = lambda + 12.0 * sqrt(lambda) + SORTED_POINTS;
-	double e = 0.0;
-
-	if (interp_preset(p) == PRESET_SEED)
-		return ceil((double)p->n / SORTED_POINTS);
-	for (double l = 1.0; l <= hi; l += 1.0)
-		e += exp(l * log(lambda) - lambda - lgamma(l + 1.0)) *
-		    ceil(l / SORTED_POINTS);
-	return cells * e;
-}
-
-/* A block's entry in sorted_blocks, once a two-vector column block of
- * every chunk, a step. */
-static double
-interp_sorted_block_entries(const params_t *p)
-{
-	return interp_sorted_chunks(p) *
-	    (double)(interp_grid_major_row(interp_m(p)) / (2 * SORTED_LANES)) *
-	    (double)p->steps;
-}
-
-#if SORTED_LANES == 16
-/* sorted_block1's loop over the last vector, where the rows hold an odd
- * number of vectors: floor(L / 4) iterations a chunk of L points, taken
- * as (L - 1.5) / 4 (L mod 4 even over 0 to 3); the one-point loop after
- * it, 1.5 iterations a chunk, is left out (6,000 a step at N = 10^6). */
-static double
-interp_sorted_tail_iterations(const params_t *p)
-{
-	const uint64_t vectors =
-	    interp_grid_major_row(interp_m(p)) / SORTED_LANES;
-
-	if (vectors % 2 == 0)
-		return 0.0;
-	return ((double)p->n - 1.5 * interp_sorted_chunks(p)) / 4.0 *
-	    (double)p->steps;
-}
-/* The pass of that loop: the second largest of 16 lanes in
- * sorted_blocks, after sorted_block2's. */
-#define SORTED_TAIL_PASS                                                       \
-	{"sorted_blocks", SORTED_LANES, 1, interp_sorted_tail_iterations},
-#else
-#define SORTED_TAIL_PASS
-#endif
 
 static double
 interp_sorted_flops(const params_t *p)
@@ -617,27 +402,26 @@ interp_sorted_flops(const params_t *p)
 static double
 interp_sorted_bytes(const params_t *p)
 {
-	/* The points twice (count, pass 1), the points by super-bucket and
-	 * the offsets t each written and read, the transpose, and every row
-	 * of the table once. */
-	return 8.0 * (double)p->n + 16.0 * (double)p->n +
+	/* The points twice (count, scatter), the points by super-bucket
+	 * written and read, the transpose, and every row of the table once. */
+	return 8.0 * (double)p->n + 8.0 * (double)p->n +
 	    12.0 * (double)(interp_g(p) + 2) * (double)interp_m(p);
 }
 
 const variant_t interp_sorted = {
     .name = "sorted",
     .workload = &interp_workload,
-    .description = "hoisted, with the points bucketed by cell (a two-pass "
-		   "radix sort) so each cell's four rows stay in L1",
+    .description = "hoisted, with the points bucketed by groups of 16 "
+		   "cells (a counting sort) so each group's rows stay in L1",
     .idiom = "what the best engineers would do beyond hoisting: sort the "
 	     "queries by cell (argsort/searchsorted, or a counting sort), "
 	     "then one pass per cell",
-    .loops = "sort the points by cell; for each cell c: for n in c: for "
-	     "i: s += (w_n . F[c..c+3, i])^2",
-    .notes = "a two-pass radix sort of the points first (two arrays "
-	     "of N floats); then each cell's four table rows are read "
-	     "back to back",
-    .model_formula = "(G+2)*ceil16(M)*4 + 2*N*4 + T*G*4 + T*ceil(G/16)*4",
+    .loops = "sort the points into groups of 16 cells; for each group "
+	     "g: for n in g: for i: s += (w_n . F[c_n..c_n+3, i])^2",
+    .notes = "a counting sort of the points first (one array of N "
+	     "floats); then each group's 19 table rows are read from the "
+	     "L1 cache",
+    .model_formula = "(G+2)*ceil16(M)*4 + N*4 + T*ceil(G/16)*4",
     .model_bytes = interp_sorted_model,
     .setup = interp_shared_grid_setup,
     .reset = interp_state_reset,
@@ -648,49 +432,36 @@ const variant_t interp_sorted = {
     .bytes = interp_sorted_bytes,
     .incore =
 	/* In-core minimum, per one pair: the dot product of the cell's four
-	 * rows (in registers) with the point's weights (a multiply and 3 FMAs)
-	 * and the square summed (an FMA): 5 multiply-adds a pair; vectors 4:
-	 * an iteration of the hot loop (sorted_block2) is two points against
-	 * two vectors of interpolants. */
-    {.functions = "sorted_blocks",
-	.vectors = 4,
+	 * rows with the point's weights (a multiply and 3 FMAs, the rows
+	 * their memory operands) and the square summed (an FMA): 5
+	 * multiply-adds a pair; vectors 2: an iteration of the hot loop
+	 * (sorted_points) is one point against two vectors of
+	 * interpolants. */
+    {.functions = "sorted_points",
+	.vectors = 2,
 	.fma = 5,
 	.divsqrt = 0,
 	.round = 0,
 	.select = 0,
 	.gather = 0,
-	.extra = 12,
-	.extra_why =
-	    "the eight weights of the iteration's two points broadcast "
-	    "to vectors (each serves two vectors of interpolants: 8), "
-	    "and the loop control (point counter and weight pointer "
-	    "advanced, compare, branch: 4): 12"},
-    /* The loops beside the hot loop: each bucket chunk's weights (16
-     * lanes; a chunk's last len % 16 points, at most 15, run in the
-     * vector epilogue but are priced as whole vectors); a column block's
-     * entry in sorted_blocks, once per block of every chunk; with
-     * AVX-512, the last vector's loop (SORTED_TAIL_PASS); the counting sort
-     * before the cells' loop (16.5% of the samples in the scatters, 3.2% in the
-     * count: perf record -e cpu-clock, N = 1e6): the count's keys (16 lanes)
-     * and its increments (scalar), each scatter's keys (16 lanes) and its
-     * stores (scalar), in its two copies. The scalar loops listed first in the
-     * count and the scatters are the keys' remainder, which a chunk of a
-     * multiple of 16 points never runs. */
+	.extra = 3,
+	.extra_why = "the loop control (column index advanced, compare, "
+		     "branch): 3"},
+    /* The loops beside the hot loop: each chunk's cells and weights (16
+     * lanes; a chunk's last len % 16 points run in the vector epilogue
+     * but are priced as whole vectors); a point's entry in sorted_points
+     * (its row pointers, its weights broadcast and, with AVX-512 at
+     * M = 300, the vector left over); the counting sort before it: the
+     * count's keys (16 lanes) and its increments (scalar), the
+     * scatter's keys and its stores. */
     .passes =
 	{
-	    {"interp_sorted_bucket", INTERP_LANES, 0, interp_sorted_per_vector},
-	    {"sorted_blocks", VARIANT_PASS_AROUND, 0,
-		interp_sorted_block_entries},
-	    SORTED_TAIL_PASS{"interp_sorted_count", INTERP_LANES, 0,
-		interp_sorted_per_vector},
-	    {"interp_sorted_count", 1, 1, interp_point_iterations},
+	    {"sorted_super", INTERP_LANES, 0, interp_sorted_per_vector},
+	    {"sorted_points", VARIANT_PASS_AROUND, 0, interp_point_iterations},
+	    {"interp_sorted_count", INTERP_LANES, 0, interp_sorted_per_vector},
+	    {"interp_sorted_count", 1, 0, interp_point_iterations},
 	    {"interp_sorted_scatter", INTERP_LANES, 0,
 		interp_sorted_per_vector},
-	    {"interp_sorted_scatter", INTERP_LANES, 1,
-		interp_sorted_per_vector},
-	    {"interp_sorted_scatter", 1, SORTED_STORES_NTH,
-		interp_point_iterations},
-	    {"interp_sorted_scatter", 1, SORTED_STORES_NTH + 1,
-		interp_point_iterations},
+	    {"interp_sorted_scatter", 1, 0, interp_point_iterations},
 	},
 };
