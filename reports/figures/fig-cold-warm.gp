@@ -13,19 +13,19 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 0.921981
-"interp/fused" 0.942103
-"interp/chunked" 0.965442
-"interp/tiled" 0.967812
-"interp/hoisted" 1.00231
-"interp/sorted" 1.16861
-"interp/gram" 0.98868
-"colony/naive" 0.984526
-"colony/naive-reuse" 0.973194
-"colony/fused" 0.992743
-"colony/chunked" 0.989714
-"colony/tiled" 0.997183
-"colony/cells" 1.12109
+"interp/materialized" 0.986053
+"interp/fused" 0.976069
+"interp/chunked" 0.969689
+"interp/tiled" 0.967595
+"interp/hoisted" 1.00523
+"interp/sorted" 1.11772
+"interp/gram" 1.01862
+"colony/naive" 1.05447
+"colony/naive-reuse" 0.951164
+"colony/fused" 1.04184
+"colony/chunked" 1.07317
+"colony/tiled" 0.992073
+"colony/cells" 1.12123
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

@@ -12,27 +12,27 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.4307
+2 1.21919
 EOD
 $s1 << EOD
 1 1
-2 1.68333
+2 1.7685
 EOD
 $s2 << EOD
 1 1
-2 1.79076
+2 1.69167
 EOD
 $s3 << EOD
 1 1
-2 1.47824
+2 1.23289
 EOD
 $s4 << EOD
 1 1
-2 1.84926
+2 1.69893
 EOD
 $s5 << EOD
 1 1
-2 0.97508
+2 1.25381
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'naive', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'naive-reuse', \

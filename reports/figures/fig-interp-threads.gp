@@ -12,35 +12,35 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.30902
+2 1.4293
 EOD
 $s1 << EOD
 1 1
-2 1.70131
+2 1.44254
 EOD
 $s2 << EOD
 1 1
-2 1.74722
+2 1.77626
 EOD
 $s3 << EOD
 1 1
-2 1.76266
+2 1.54492
 EOD
 $s4 << EOD
 1 1
-2 1.83158
+2 1.86651
 EOD
 $s5 << EOD
 1 1
-2 1.7416
+2 1.76895
 EOD
 $s6 << EOD
 1 1
-2 1.78552
+2 1.67758
 EOD
 $s7 << EOD
 1 1
-2 1.73716
+2 1.68815
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'eager', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'materialized', \

@@ -12,31 +12,31 @@ set xrange [0.01:10000]
 set yrange [0.1:1000]
 set samples 400
 $v0 << EOD
-0.13 0.201859 0.202419
+0.13 0.178621 0.197606
 EOD
 $v1 << EOD
-2.4375 6.32533 10.8325
+2.4375 6.37432 18.4006
 EOD
 $v2 << EOD
-1312.01 12.1215 18.6103
+1312.01 11.8974 18.4006
 EOD
 $v3 << EOD
-2.4375 10.8172 18.6103
+2.4375 10.6225 18.4006
 EOD
 $v4 << EOD
-1312.01 17.1091 26.6734
+1312.01 17.3939 26.6474
 EOD
 $v5 << EOD
-216.838 33.6561 64.6157
+216.838 33.489 64.9987
 EOD
 $v6 << EOD
-77.4138 96.8781 118.102
+97.5521 100.281 117.882
 EOD
 $v7 << EOD
-6.93406 12.8625 14.951
+6.93406 13.0844 14.924
 EOD
-plot (x*323.8 < 118.2 ? x*323.8 : 118.2) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 324 GB/s', (x*110.6 < 118.2 ? x*110.6 : 118.2) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 111 GB/s', (x*63.24 < 118.2 ? x*63.24 : 118.2) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 63 GB/s', (x*32.29 < 118.2 ? x*32.29 : 118.2) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 32 GB/s; the flat part: FMA peak', 16.27 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 16.3 GFLOP/s', 26.67 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 26.7 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
-  $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM; page faults)', $v1 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#E69F00' notitle, \
+plot (x*324.2 < 118.2 ? x*324.2 : 118.2) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 324 GB/s', (x*115.5 < 118.2 ? x*115.5 : 118.2) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 116 GB/s', (x*57.29 < 118.2 ? x*57.29 : 118.2) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 57 GB/s', (x*30.64 < 118.2 ? x*30.64 : 118.2) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 31 GB/s; the flat part: FMA peak', 16.14 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 16.1 GFLOP/s', 26.65 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 26.6 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
+  $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM; gathers)', $v1 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#E69F00' notitle, \
   $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3; gathers)', $v2 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#009E73' notitle, \
   $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3; gathers)', $v3 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#CC79A7' notitle, \
   $v4 using 1:2 with points pt 12 ps 2 lw 2 lc rgb '#56B4E9' title 'tiled (L3; gathers)', $v4 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#56B4E9' notitle, \
