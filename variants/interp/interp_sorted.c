@@ -173,10 +173,10 @@ sorted_super(const interp_inputs_t *in, const float *gm, uint64_t mp,
 			c.w3[j] = q.w3;
 		}
 		/* The kernel takes points two at a time: an odd chunk's last
-		 * is paired with a copy of itself weighted 0 (len is then
-		 * under SORTED_POINTS, an even number). */
+		 * is paired with the rows of its first, weighted 0 (len is
+		 * then under SORTED_POINTS, an even number). */
 		if (len % 2 != 0) {
-			c.s[len] = c.s[len - 1];
+			c.s[len] = c.s[0];
 			c.w0[len] = c.w1[len] = c.w2[len] = c.w3[len] = 0.0f;
 		}
 		total += (double)sorted_points(gm, mp, &c, len + len % 2);
