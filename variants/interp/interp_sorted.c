@@ -45,19 +45,10 @@
  * turns into each thread's positions.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "interp/interp.h"
 
-/* float32 lanes of the kernel's vectors: one register of the build's
- * widest (a 64-byte vector on AVX2 is split through the stack);
- * interp_grid_major_row pads the rows to a multiple of 16, so of each. */
-#if defined(__AVX512F__)
-#define SORTED_LANES 16
-#elif defined(__AVX__)
-#define SORTED_LANES 8
-#else
-#define SORTED_LANES 4
-#endif
 /* Points the sort's loops take at a time (their super-buckets' keys in an
  * array of this many). */
 #define SORTED_CHUNK 256
@@ -74,22 +65,6 @@
  * it, and the super-buckets' lines come from the L3 cache. */
 #define SORTED_WRITE_AHEAD 32
 
-typedef float sorted_vec_t __attribute__((vector_size(4 * SORTED_LANES)));
-
-/* Vectors by value stay inside one function: passing or returning them
- * would change the ABI between the AVX2 and AVX-512 builds (-Wpsabi). */
-#define SORTED_LOAD(v, p) __builtin_memcpy(&(v), (p), sizeof(v))
-
-static inline float
-sorted_hsum(const sorted_vec_t *v)
-{
-	float s = 0.0f;
-
-	for (int l = 0; l < SORTED_LANES; l++)
-		s += (*v)[l];
-	return s;
-}
-
 /* A chunk of points: each one's window start and four weights. */
 typedef struct sorted_chunk_s {
 	int32_t s[SORTED_POINTS];
@@ -97,19 +72,19 @@ typedef struct sorted_chunk_s {
 	    w3[SORTED_POINTS];
 } sorted_chunk_t;
 
-/* v^2 summed over the chunk's len points and all the interpolants, from
- * the grid-major table gm (rows mp floats apart, mp a multiple of 16): for
- * each point, its four rows two vectors at a time (the rows' loads are
- * the multiply-adds' memory operands), the point's weights broadcast once
- * and serving all its vectors; with AVX-512 the vector left over when
- * mp / 16 is odd (19 at M = 300) after the loop. Lane by lane in float32
+/* v^2 summed over the chunk's len points (an even number) and all the
+ * interpolants, from the grid-major table gm (rows mp floats apart, mp a
+ * multiple of 16): two points at a time against one vector of
+ * interpolants an iteration, each point's four rows the multiply-adds'
+ * memory operands and its weights broadcast once for all its vectors,
+ * each point into an accumulator of its own. Lane by lane in float32
  * over the chunk, the lanes added at the end. Never inlined: the time
  * model and the insn suite find the hot loop by this name. */
 static __attribute__((noinline)) float
 sorted_points(
     const float *gm, uint64_t mp, const sorted_chunk_t *c, uint32_t len)
 {
-	sorted_vec_t acc0 = {0}, acc1 = {0};
+	interp_lanes_t acc0 = {0}, acc1 = {0};
 
 	for (uint32_t j = 0; j < len; j += 2) {
 		const float *r0 = gm + (uint64_t)c->s[j] * mp;
@@ -121,17 +96,17 @@ sorted_points(
 		const float u0 = c->w0[j + 1], u1 = c->w1[j + 1],
 			    u2 = c->w2[j + 1], u3 = c->w3[j + 1];
 
-		for (uint64_t i = 0; i < mp; i += SORTED_LANES) {
-			sorted_vec_t a, b, d, e, f, g, h, k, v, u;
+		for (uint64_t i = 0; i < mp; i += INTERP_LANES) {
+			interp_lanes_t a, b, d, e, f, g, h, k, v, u;
 
-			SORTED_LOAD(a, r0 + i);
-			SORTED_LOAD(b, r1 + i);
-			SORTED_LOAD(d, r2 + i);
-			SORTED_LOAD(e, r3 + i);
-			SORTED_LOAD(f, q0 + i);
-			SORTED_LOAD(g, q1 + i);
-			SORTED_LOAD(h, q2 + i);
-			SORTED_LOAD(k, q3 + i);
+			memcpy(&a, r0 + i, sizeof(a));
+			memcpy(&b, r1 + i, sizeof(b));
+			memcpy(&d, r2 + i, sizeof(d));
+			memcpy(&e, r3 + i, sizeof(e));
+			memcpy(&f, q0 + i, sizeof(f));
+			memcpy(&g, q1 + i, sizeof(g));
+			memcpy(&h, q2 + i, sizeof(h));
+			memcpy(&k, q3 + i, sizeof(k));
 			v = a * p0 + b * p1 + d * p2 + e * p3;
 			u = f * u0 + g * u1 + h * u2 + k * u3;
 			acc0 += v * v;
@@ -139,7 +114,7 @@ sorted_points(
 		}
 	}
 	acc0 += acc1;
-	return sorted_hsum(&acc0);
+	return interp_lanes_sum(&acc0);
 }
 
 /* The n points x[0..n) (one super-bucket's, or part of one), a chunk at a
