@@ -389,7 +389,8 @@ static float hx_bcast_table[HX_BCAST_WRAP + HX_FMA_CHAINS];
  * iteration and broadcast, each broadcast serving two chains, so the
  * compiler broadcasts into a register (vbroadcastss) rather than into the
  * multiply-add's memory operand: 8 broadcasts for 16 multiply-adds an
- * iteration with AVX-512, as interp sorted's loop has 8 for 20. */
+ * iteration with AVX-512, as interp sorted's loop had 8 for 20 until
+ * a4ebdd6. */
 static __attribute__((noinline)) void
 hx_ceilings_bcast(
     uint64_t iters, float add, float out[HX_FMA_CHAINS * HX_FMA_LANES])

@@ -107,16 +107,16 @@ typedef struct hx_ceilings_s {
 	char mca_program[280];
 	/* llvm-mca's price of a broadcast from memory, checked: the FMA
 	 * kernel with each multiplier read from memory and broadcast every
-	 * iteration, one broadcast serving two chains (interp sorted's
-	 * form), timed on one thread (bcast_cycles: its seconds an iteration
-	 * over mca_cycle_s) against llvm-mca's cycles for its loop as
-	 * compiled (mca_bcast_cycles) and with each broadcast fed as the
-	 * load of its element (mca_bcast_load_cycles). mca_broadcast_as_load
-	 * is 1 where the second is the nearer to the measured cycles, so the
-	 * model's issue term feeds llvm-mca every loop's broadcasts as loads,
-	 * 0 where the first is, -1 where any is missing (null in the JSON).
-	 * On an AMD Zen 4 VM LLVM 19 puts each 64-byte broadcast on a
-	 * multiply-add pipe, which the core does not. */
+	 * iteration, one broadcast serving two chains (the form of interp
+	 * sorted's loop until a4ebdd6), timed on one thread (bcast_cycles: its
+	 * seconds an iteration over mca_cycle_s) against llvm-mca's cycles for
+	 * its loop as compiled (mca_bcast_cycles) and with each broadcast fed
+	 * as the load of its element (mca_bcast_load_cycles).
+	 * mca_broadcast_as_load is 1 where the second is the nearer to the
+	 * measured cycles, so the model's issue term feeds llvm-mca every
+	 * loop's broadcasts as loads, 0 where the first is, -1 where any is
+	 * missing (null in the JSON). On an AMD Zen 4 VM LLVM 19 puts each
+	 * 64-byte broadcast on a multiply-add pipe, which the core does not. */
 	double bcast_cycles;
 	double mca_bcast_cycles;
 	double mca_bcast_load_cycles;
