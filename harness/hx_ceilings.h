@@ -223,7 +223,7 @@ typedef struct hx_ceilings_s {
 	double ladder_read_bytes_per_s[HX_CEILINGS_LADDER];
 	/* Gathers at random indices, one gather a point and the stencil of
 	 * 4 (as gather_per_s and gather_stencil_per_s), from tables of each
-	 * size from twice L2's gather table, doubling, up to L3's
+	 * size from twice L2's gather table, doubling, up to twice L3's
 	 * (gather_table_bytes[2]), each on memory mapped afresh, so with the
 	 * pages a variant's tables get (the L3 table lies where the
 	 * allocator puts it: on the Intel Xeon VM, in the triad's huge

@@ -650,17 +650,19 @@ hx_ck_measure_gather(
 }
 
 /* The gather ladder (hx_ceilings_t.gather_ladder_*): each size from
- * twice L2's gather table (bytes l2), doubling, up to L3's (l3), a table
- * on memory mapped afresh and unmapped after, best of
+ * twice L2's gather table (bytes l2), doubling, up to twice L3's (l3), a
+ * table on memory mapped afresh and unmapped after, best of
  * HX_CK_LEVEL_ROUNDS rounds (the sizes in turn in each), as the levels'
- * rates. */
+ * rates. Up to twice L3's table, so that a set between L3's table and
+ * twice it is priced between two sizes measured, not at the last one's
+ * rate: on the Zen 4 VM L3's table is 4 MiB and interp's tables 4.9 MB. */
 static int
 hx_ck_measure_gather_ladder(hx_ceilings_t *c, size_t l2, size_t l3)
 {
 	int n = 0;
 
 	c->gather_ladder_sizes = 0;
-	for (size_t s = 2 * l2; s > 0 && s <= l3 && n < HX_CEILINGS_LADDER;
+	for (size_t s = 2 * l2; s > 0 && s <= 2 * l3 && n < HX_CEILINGS_LADDER;
 	     s *= 2) {
 		c->gather_ladder_bytes[n] = (double)s;
 		c->gather_ladder_per_s[n] = 0.0;
