@@ -13,19 +13,19 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 0.986053
-"interp/fused" 0.976069
-"interp/chunked" 0.969689
-"interp/tiled" 0.967595
-"interp/hoisted" 1.00523
-"interp/sorted" 1.11772
-"interp/gram" 1.01862
-"colony/naive" 1.05447
-"colony/naive-reuse" 0.951164
-"colony/fused" 1.04184
-"colony/chunked" 1.07317
-"colony/tiled" 0.992073
-"colony/cells" 1.12123
+"interp/materialized" 0.973481
+"interp/fused" 0.959651
+"interp/chunked" 0.925828
+"interp/tiled" 0.946294
+"interp/hoisted" 1.02146
+"interp/sorted" 1.1249
+"interp/gram" 1.03779
+"colony/naive" 0.899681
+"colony/naive-reuse" 0.93388
+"colony/fused" 0.989819
+"colony/chunked" 0.894888
+"colony/tiled" 0.972787
+"colony/cells" 1.12129
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

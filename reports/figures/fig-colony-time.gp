@@ -12,55 +12,55 @@ set autoscale xfix
 set offsets graph 0.04, graph 0.04, 0, 0
 set logscale x 2
 $t0 << EOD
-512 0.000423308
-1024 0.00599768
-2048 0.0421217
-4096 0.16296
-8192 0.66017
+512 0.000405391
+1024 0.00674284
+2048 0.055781
+4096 0.173248
+8192 0.618924
 EOD
 $t1 << EOD
-512 0.000663243
-1024 0.00215726
-2048 0.0103411
-4096 0.0396914
-8192 0.147271
+512 0.000409747
+1024 0.00375692
+2048 0.0119608
+4096 0.0412808
+8192 0.205096
 EOD
 $t2 << EOD
-512 0.000256781
-1024 0.00110587
-2048 0.00434309
-4096 0.01612
-8192 0.0594454
+512 0.000264883
+1024 0.00118073
+2048 0.00457681
+4096 0.015486
+8192 0.0668662
 EOD
 $t3 << EOD
-512 0.000390979
-1024 0.0016972
-2048 0.00617199
-4096 0.0296409
-8192 0.13996
+512 0.000375897
+1024 0.00205541
+2048 0.00684408
+4096 0.030058
+8192 0.165482
 EOD
 $t4 << EOD
-512 0.000207458
-1024 0.000734058
-2048 0.00275132
-4096 0.0116282
-8192 0.0434569
+512 0.000209922
+1024 0.000940704
+2048 0.00313699
+4096 0.0110714
+8192 0.0472386
 EOD
 $t5 << EOD
-512 6.6769e-05
-1024 0.00013436
-2048 0.000185215
-4096 0.000300556
-8192 0.000635462
-16384 0.00120218
-65536 0.00522804
+512 6.5857e-05
+1024 0.000112827
+2048 0.00019549
+4096 0.000280005
+8192 0.000597035
+16384 0.00156225
+65536 0.00516926
 EOD
-plot (x >= 426.667 && x <= 9830.4) ? 0.000256781*(x/512)**2 : 1/0 with lines dt 2 lw 2 lc rgb '#555555' title 'slope N^2 (reference)', (x >= 426.667 && x <= 78643.2) ? 6.6769e-05*(x/512)**1 : 1/0 with lines dt 3 lw 2 lc rgb '#555555' title 'slope N^1 (reference)', $t0 using 1:2 with linespoints pt 6 ps 1.4 lw 1.5 lc rgb '#0072B2' title 'naive (N^2.60)', \
-  $t1 using 1:2 with linespoints pt 4 ps 1.4 lw 1.5 lc rgb '#E69F00' title 'naive-reuse (N^1.98)', \
-  $t2 using 1:2 with linespoints pt 8 ps 1.4 lw 1.5 lc rgb '#009E73' title 'fused (N^1.96)', \
-  $t3 using 1:2 with linespoints pt 10 ps 1.4 lw 1.5 lc rgb '#CC79A7' title 'chunked (N^2.11)', \
-  $t4 using 1:2 with linespoints pt 12 ps 1.4 lw 1.5 lc rgb '#56B4E9' title 'tiled (N^1.94)', \
-  $t5 using 1:2 with linespoints pt 14 ps 1.4 lw 1.5 lc rgb '#8C6D31' title 'cells (N^0.88)'
+plot (x >= 426.667 && x <= 9830.4) ? 0.000264883*(x/512)**2 : 1/0 with lines dt 2 lw 2 lc rgb '#555555' title 'slope N^2 (reference)', (x >= 426.667 && x <= 78643.2) ? 6.5857e-05*(x/512)**1 : 1/0 with lines dt 3 lw 2 lc rgb '#555555' title 'slope N^1 (reference)', $t0 using 1:2 with linespoints pt 6 ps 1.4 lw 1.5 lc rgb '#0072B2' title 'naive (N^2.58)', \
+  $t1 using 1:2 with linespoints pt 4 ps 1.4 lw 1.5 lc rgb '#E69F00' title 'naive-reuse (N^2.14)', \
+  $t2 using 1:2 with linespoints pt 8 ps 1.4 lw 1.5 lc rgb '#009E73' title 'fused (N^1.97)', \
+  $t3 using 1:2 with linespoints pt 10 ps 1.4 lw 1.5 lc rgb '#CC79A7' title 'chunked (N^2.14)', \
+  $t4 using 1:2 with linespoints pt 12 ps 1.4 lw 1.5 lc rgb '#56B4E9' title 'tiled (N^1.92)', \
+  $t5 using 1:2 with linespoints pt 14 ps 1.4 lw 1.5 lc rgb '#8C6D31' title 'cells (N^0.91)'
 set output
 if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {
   set terminal pngcairo size 1200,750 font 'Sans,12'

@@ -12,35 +12,35 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.4293
+2 1.56526
 EOD
 $s1 << EOD
 1 1
-2 1.44254
+2 1.53691
 EOD
 $s2 << EOD
 1 1
-2 1.77626
+2 1.98662
 EOD
 $s3 << EOD
 1 1
-2 1.54492
+2 1.7229
 EOD
 $s4 << EOD
 1 1
-2 1.86651
+2 1.88481
 EOD
 $s5 << EOD
 1 1
-2 1.76895
+2 1.65324
 EOD
 $s6 << EOD
 1 1
-2 1.67758
+2 1.66586
 EOD
 $s7 << EOD
 1 1
-2 1.68815
+2 1.55716
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'eager', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'materialized', \

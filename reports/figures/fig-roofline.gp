@@ -12,30 +12,30 @@ set xrange [0.01:10000]
 set yrange [0.1:1000]
 set samples 400
 $v0 << EOD
-0.13 0.178621 0.197606
+0.13 0.186097 0.191982
 EOD
 $v1 << EOD
-2.4375 6.37432 18.4006
+2.4375 6.71317 17.9579
 EOD
 $v2 << EOD
-1312.01 11.8974 18.4006
+1312.01 12.1978 17.9579
 EOD
 $v3 << EOD
-2.4375 10.6225 18.4006
+2.4375 10.6459 17.9579
 EOD
 $v4 << EOD
-1312.01 17.3939 26.6474
+1312.01 17.1207 26.5417
 EOD
 $v5 << EOD
-216.838 33.489 64.9987
+216.838 33.7122 64.7648
 EOD
 $v6 << EOD
-97.5521 100.281 117.882
+97.5521 101.851 117.869
 EOD
 $v7 << EOD
-6.93406 13.0844 14.924
+6.93406 13.3028 14.8969
 EOD
-plot (x*324.2 < 118.2 ? x*324.2 : 118.2) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 324 GB/s', (x*115.5 < 118.2 ? x*115.5 : 118.2) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 116 GB/s', (x*57.29 < 118.2 ? x*57.29 : 118.2) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 57 GB/s', (x*30.64 < 118.2 ? x*30.64 : 118.2) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 31 GB/s; the flat part: FMA peak', 16.14 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 16.1 GFLOP/s', 26.65 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 26.6 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
+plot (x*322.4 < 118.2 ? x*322.4 : 118.2) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 322 GB/s', (x*112.8 < 118.2 ? x*112.8 : 118.2) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 113 GB/s', (x*49.03 < 118.2 ? x*49.03 : 118.2) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 49 GB/s', (x*28.44 < 118.2 ? x*28.44 : 118.2) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 28 GB/s; the flat part: FMA peak', 14.26 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 14.3 GFLOP/s', 26.54 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 26.5 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
   $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM; gathers)', $v1 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#E69F00' notitle, \
   $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3; gathers)', $v2 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#009E73' notitle, \
   $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3; gathers)', $v3 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#CC79A7' notitle, \
