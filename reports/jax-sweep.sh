@@ -275,16 +275,12 @@ jexec() {
 # end under the memory guard (scale_big: the guard stops a run whose RSS
 # passes it, and the next N is tried). The report reads these runs' peak
 # RSS and N, no time of them (rp_jax_programs.c): so they run in the
-# untimed part, on no CPU in particular, the large one from its start, the
-# small ones beside it (they had come first, 17 s before it).
+# untimed part, on no CPU in particular: the large one first, with no
+# other JAX run beside it (see untimed() below), the small ones after it.
 #
-# What that and memory_runs (below) bought, measured in the make report
-# of the report committed then (Zen 4 VM, 2026-12-05, a quiet hour): nothing in
-# all. The untimed part took 132.1 s against 106.9 s before, its N=1e6 run
-# 131 s against 89 s, while the timed part took 207.1 s against 231.0 s:
-# pipelines 638.8 s against 639.3 s. The untimed part keeps both cores
-# busy already, and runs that fault fresh memory at once slow each other
-# on this VM (rewrite's first call took 32 s beside the N=1e6 run, 5.8 s
+# Runs that fault fresh memory at once slow each other on this VM: with
+# every run of the untimed part started together, the N=1e6 run took 101
+# to 111 s (31 s alone) and rewrite's first call up to 32 s (5.6 s
 # alone). scale_big writes DATA/.jax-big (its N, or empty);
 # scale_fit then merges the runs (small N first) into
 # jax-interp-scale.jsonl and writes DATA/.jax-scale, with the line and
@@ -367,13 +363,33 @@ scale() {
 # part (unpinned, beside the rest of it; the timed part then moves them
 # into jax-interp, after IPROGS, where they were before), or jax-interp in
 # a timed part run alone (pinned, as the other runs there).
+# memory_runs SET [imem|seed]: both halves, or the one named (the
+# untimed part runs them in two of its lanes).
 memory_runs() {
-	for p in $IMEM; do
-		jexec "$1" "$p" 1 0 0 interp "$p" --n $NI --m $MI
-	done
-	for p in $ISEED; do
-		jexec "$1" "$p@seed" 1 0 0 interp "$p" --n $NI --m $MI --preset seed
-	done
+	if [ "${2:-imem}" = imem ]; then
+		for p in $IMEM; do
+			jexec "$1" "$p" 1 0 0 interp "$p" --n $NI --m $MI
+		done
+	fi
+	if [ "${2:-seed}" = seed ]; then
+		for p in $ISEED; do
+			jexec "$1" "$p@seed" 1 0 0 interp "$p" --n $NI --m $MI --preset seed
+		done
+	fi
+}
+
+# explain NAME PROGRAM [ARGS...]: explain.py --measure of PROGRAM, its
+# JSON and chart as DATA/explain-NAME.*.
+explain() {
+	name=$1
+	shift
+	t1=$(ms)
+	step "explain $name"
+	"$PY" variants/jax/explain.py --program "$@" --measure \
+		--json "$DATA/explain-$name.json" --chart "$DATA/explain-$name.png" \
+		--chart "$DATA/explain-$name.svg" >/dev/null ||
+		echo "jax-sweep.sh: explain $name failed" >&2
+	took "explain $name" "$t1"
 }
 
 # The untimed part: the question's memory against N (scale, above), the
@@ -387,8 +403,16 @@ untimed() {
 	tu=$(ms)
 	opin=$PIN
 	PIN=
-	scale_big &
-	big_pid=$!
+	# The large N first, the cache simulation (make-report.sh) its only
+	# company, then the rest in three lanes. Started all together, as
+	# before, the N=1e6 run took 101 to 111 s against 31 s alone: the
+	# other runs fault fresh memory too, and on this VM faults slow each
+	# other. The part beside the cache simulation took 111.7 s that way
+	# and 99.0 s this way (N=1e6 run 56.0 s, the three lanes 42 s after
+	# it; Zen 4 VM, 2026-12-07: `jax-sweep.sh full DIR untimed` with
+	# the cache simulation's rows of reports/experiments.tsv beside it,
+	# nothing else running).
+	(scale_big)
 	(
 		t1=$(ms)
 		step "jaxpr verdicts"
@@ -398,29 +422,23 @@ untimed() {
 			rm -f "$DATA/jax-jaxpr-colony.json"
 		took "jaxpr verdicts" "$t1"
 		scale_small
+		memory_runs jax-interp-memory seed
 	) &
 	jaxpr=$!
-	t1=$(ms)
-	step "compilations per protocol"
-	"$PY" variants/jax/protocol.py --parts compiles \
-		--json "$DATA/jax-compiles.json" ||
-		echo "jax-sweep.sh: protocol.py --parts compiles failed" >&2
-	took "compilations per protocol" "$t1"
-	for e in "interp-question question --n $NI --m $MI" "colony-step step_eager --n $NC"; do
-		set -- $e
-		name=$1
-		shift
+	(
 		t1=$(ms)
-		step "explain $name"
-		"$PY" variants/jax/explain.py --program "$@" --measure \
-			--json "$DATA/explain-$name.json" --chart "$DATA/explain-$name.png" \
-			--chart "$DATA/explain-$name.svg" >/dev/null ||
-			echo "jax-sweep.sh: explain $name failed" >&2
-		took "explain $name" "$t1"
-	done
-	memory_runs jax-interp-memory
+		step "compilations per protocol"
+		"$PY" variants/jax/protocol.py --parts compiles \
+			--json "$DATA/jax-compiles.json" ||
+			echo "jax-sweep.sh: protocol.py --parts compiles failed" >&2
+		took "compilations per protocol" "$t1"
+		explain interp-question question --n $NI --m $MI
+	) &
+	compiles=$!
+	explain colony-step step_eager --n $NC
+	memory_runs jax-interp-memory imem
 	wait "$jaxpr"
-	wait "$big_pid"
+	wait "$compiles"
 	scale_fit
 	PIN=$opin
 	took "untimed part, in all" "$tu"

@@ -46,7 +46,7 @@
 # plan: the table's last row); without build/venv (make jax) it leaves one
 # line saying why, and the report says so. Its untimed part (the jaxpr
 # verdicts, explain's memory charts, the compilations per protocol, the
-# question's peak RSS against N, 80 s at N=1e6, and the runs kept for their
+# question's peak RSS against N, 31 s alone at N=1e6, and the runs kept for their
 # memory: nothing there is a time the report prints) runs beside the cache simulation, whose figures are
 # valgrind's counts, not times, so other processes on the cores change none
 # of them. None of them is pinned: pinned (the question's runs on the
