@@ -54,7 +54,10 @@
 # while the last CPU fell idle after 94 s. Every timed step runs alone.
 #
 # Environment: FB_HARNESS, FB_HARNESS_GLIBC override the two harness builds,
-# FB_REPORT the report program. The cache simulation (harness run
+# FB_REPORT the report program; FB_VALGRIND_BUILD, a command run in the
+# checkout's root when the cache simulation starts (make report passes
+# `make -s valgrind-build`: the build below, made beside the untimed JAX
+# runs rather than before the first measurement). The cache simulation (harness run
 # --cachesim) runs the x86-64-v3 build that `make` leaves in build/valgrind,
 # because valgrind 3.19 cannot decode AVX-512.
 set -eu
@@ -174,7 +177,7 @@ if [ "$MODE" = full ]; then
 	NG=1e5; NCS=1e4; NCSB=1e5; MCS=300; MALT=100; NCCS=1024
 	NC=4096; KC=5; NCSCALE=512,1024,2048,4096,8192; NCEAGER=512,1024,2048; NCELLS=16384,65536
 	KSPREAD=20; NOVERHEAD="--n 2e5"
-	NTEAGER=1e4; NCT=4096; KCT=3; NCTCELLS=65536
+	NTEAGER=1e4; NTSLOW=3e5; NCT=4096; KCT=3; NCTCELLS=65536
 else
 	NQ=2e4; MQ=50; NSCALE=2e3,5e3,1e4; CHUNKS=100,1000,20000
 	RQ="--repeat 10 --warmup 1"; RE="--repeat 1 --warmup 0"; RS="--repeat 5 --warmup 0"
@@ -182,7 +185,7 @@ else
 	NG=5e3; NCS=2e3; NCSB=2e4; MCS=50; MALT=20; NCCS=512
 	NC=512; KC=5; NCSCALE=256,512,1024; NCEAGER=256,512; NCELLS=4096
 	KSPREAD=10; NOVERHEAD="--n 1e5 --m 50"
-	NTEAGER=2e3; NCT=512; KCT=3; NCTCELLS=4096
+	NTEAGER=2e3; NTSLOW=$NQ; NCT=512; KCT=3; NCTCELLS=4096
 fi
 
 # The table as this mode runs it: sizes filled in (an unknown name stops
@@ -249,6 +252,12 @@ row() {
 		# valgrind and the untimed part on no CPU in particular: the
 		# scheduler keeps both busy (see the opening).
 		beside_start
+		if [ -n "${FB_VALGRIND_BUILD:-}" ]; then
+			step valgrind-build "the cache simulation's build ($FB_VALGRIND_BUILD)"
+			(cd "$ROOT" && $FB_VALGRIND_BUILD >&2) ||
+				echo "make-report.sh: $FB_VALGRIND_BUILD failed" >&2
+			FB_VALGRIND_BUILD=
+		fi
 		for x in $(echo "$v" | tr , ' '); do
 			step "$set_/$w-$x" "$set_: $w $x under the cache simulator"
 			(cd "$STAGE" && "$HC" run "$w" "$x" $rest --json "$set_/$w-$x.json" >&2) ||
