@@ -13,19 +13,19 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 0.973481
-"interp/fused" 0.959651
-"interp/chunked" 0.925828
-"interp/tiled" 0.946294
-"interp/hoisted" 1.02146
-"interp/sorted" 1.1249
-"interp/gram" 1.03779
-"colony/naive" 0.899681
-"colony/naive-reuse" 0.93388
-"colony/fused" 0.989819
-"colony/chunked" 0.894888
-"colony/tiled" 0.972787
-"colony/cells" 1.12129
+"interp/materialized" 1.10167
+"interp/fused" 1.00583
+"interp/chunked" 1.03582
+"interp/tiled" 0.919039
+"interp/hoisted" 1.02159
+"interp/sorted" 1.13718
+"interp/gram" 1.0083
+"colony/naive" 0.928227
+"colony/naive-reuse" 0.94344
+"colony/fused" 0.984586
+"colony/chunked" 1.01772
+"colony/tiled" 0.984009
+"colony/cells" 1.15895
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

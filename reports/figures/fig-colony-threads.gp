@@ -12,27 +12,27 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.42375
+2 1.47729
 EOD
 $s1 << EOD
 1 1
-2 1.61635
+2 1.54369
 EOD
 $s2 << EOD
 1 1
-2 1.94711
+2 1.81912
 EOD
 $s3 << EOD
 1 1
-2 1.44914
+2 1.35464
 EOD
 $s4 << EOD
 1 1
-2 1.66652
+2 1.68842
 EOD
 $s5 << EOD
 1 1
-2 1.24169
+2 0.989371
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'naive', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'naive-reuse', \

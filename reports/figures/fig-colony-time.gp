@@ -12,55 +12,55 @@ set autoscale xfix
 set offsets graph 0.04, graph 0.04, 0, 0
 set logscale x 2
 $t0 << EOD
-512 0.000405391
-1024 0.00674284
-2048 0.055781
-4096 0.173248
-8192 0.618924
+512 0.000495154
+1024 0.00806779
+2048 0.0412309
+4096 0.162565
+8192 0.679441
 EOD
 $t1 << EOD
-512 0.000409747
-1024 0.00375692
-2048 0.0119608
-4096 0.0412808
-8192 0.205096
+512 0.000524297
+1024 0.00253742
+2048 0.00830655
+4096 0.0399891
+8192 0.152907
 EOD
 $t2 << EOD
-512 0.000264883
-1024 0.00118073
-2048 0.00457681
-4096 0.015486
-8192 0.0668662
+512 0.000291072
+1024 0.00113294
+2048 0.00438713
+4096 0.0149498
+8192 0.0595724
 EOD
 $t3 << EOD
-512 0.000375897
-1024 0.00205541
-2048 0.00684408
-4096 0.030058
-8192 0.165482
+512 0.000412192
+1024 0.00146988
+2048 0.00604757
+4096 0.0298591
+8192 0.143171
 EOD
 $t4 << EOD
-512 0.000209922
-1024 0.000940704
-2048 0.00313699
-4096 0.0110714
-8192 0.0472386
+512 0.000210462
+1024 0.000761579
+2048 0.00289735
+4096 0.0109791
+8192 0.0441809
 EOD
 $t5 << EOD
-512 6.5857e-05
-1024 0.000112827
-2048 0.00019549
-4096 0.000280005
-8192 0.000597035
-16384 0.00156225
-65536 0.00516926
+512 7.0314e-05
+1024 9.5692e-05
+2048 0.000149381
+4096 0.000278613
+8192 0.000596013
+16384 0.00122395
+65536 0.00490746
 EOD
-plot (x >= 426.667 && x <= 9830.4) ? 0.000264883*(x/512)**2 : 1/0 with lines dt 2 lw 2 lc rgb '#555555' title 'slope N^2 (reference)', (x >= 426.667 && x <= 78643.2) ? 6.5857e-05*(x/512)**1 : 1/0 with lines dt 3 lw 2 lc rgb '#555555' title 'slope N^1 (reference)', $t0 using 1:2 with linespoints pt 6 ps 1.4 lw 1.5 lc rgb '#0072B2' title 'naive (N^2.58)', \
-  $t1 using 1:2 with linespoints pt 4 ps 1.4 lw 1.5 lc rgb '#E69F00' title 'naive-reuse (N^2.14)', \
-  $t2 using 1:2 with linespoints pt 8 ps 1.4 lw 1.5 lc rgb '#009E73' title 'fused (N^1.97)', \
-  $t3 using 1:2 with linespoints pt 10 ps 1.4 lw 1.5 lc rgb '#CC79A7' title 'chunked (N^2.14)', \
-  $t4 using 1:2 with linespoints pt 12 ps 1.4 lw 1.5 lc rgb '#56B4E9' title 'tiled (N^1.92)', \
-  $t5 using 1:2 with linespoints pt 14 ps 1.4 lw 1.5 lc rgb '#8C6D31' title 'cells (N^0.91)'
+plot (x >= 426.667 && x <= 9830.4) ? 0.000291072*(x/512)**2 : 1/0 with lines dt 2 lw 2 lc rgb '#555555' title 'slope N^2 (reference)', (x >= 426.667 && x <= 78643.2) ? 7.0314e-05*(x/512)**1 : 1/0 with lines dt 3 lw 2 lc rgb '#555555' title 'slope N^1 (reference)', $t0 using 1:2 with linespoints pt 6 ps 1.4 lw 1.5 lc rgb '#0072B2' title 'naive (N^2.52)', \
+  $t1 using 1:2 with linespoints pt 4 ps 1.4 lw 1.5 lc rgb '#E69F00' title 'naive-reuse (N^2.04)', \
+  $t2 using 1:2 with linespoints pt 8 ps 1.4 lw 1.5 lc rgb '#009E73' title 'fused (N^1.91)', \
+  $t3 using 1:2 with linespoints pt 10 ps 1.4 lw 1.5 lc rgb '#CC79A7' title 'chunked (N^2.12)', \
+  $t4 using 1:2 with linespoints pt 12 ps 1.4 lw 1.5 lc rgb '#56B4E9' title 'tiled (N^1.93)', \
+  $t5 using 1:2 with linespoints pt 14 ps 1.4 lw 1.5 lc rgb '#8C6D31' title 'cells (N^0.90)'
 set output
 if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {
   set terminal pngcairo size 1200,750 font 'Sans,12'

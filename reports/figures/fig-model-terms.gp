@@ -14,19 +14,19 @@ set xtics rotate by -35 noenhanced
 set yrange [0:2]
 set key inside left top box opaque
 $t << EOD
-"interp/materialized" 0.480766 0 0.0438474 0.335432
-"interp/fused" 0.869754 9.24352e-05 0 2.9123e-05
-"interp/chunked" 0.762406 0 0.0695339 0.00535403
-"interp/tiled" 0.784717 0.0416395 0 2.3358e-05
-"interp/hoisted" 0.452269 0.522078 0 0.000224221
-"interp/sorted" 1.03314 0 0.0367182 0.000338709
-"interp/gram" 1.0727 0.0190743 0 0.00171703
-"colony/naive" 0.107555 0 0.0499676 0.764499
-"colony/naive-reuse" 0.30256 0 0.140562 0.430149
-"colony/fused" 1.02793 0.000174309 0 0.000157128
-"colony/chunked" 0.570514 0 0.265048 0.126828
-"colony/tiled" 0.834213 0.000299252 0 0.000569484
-"colony/cells" 0.904198 0.0148935 0 0.00548567
+"interp/materialized" 0.446627 0 0.0412531 0.332474
+"interp/fused" 0.870543 9.09478e-05 0 3.10554e-05
+"interp/chunked" 0.771393 0.0216234 0 0.00577769
+"interp/tiled" 0.776131 0.0404295 0 3.38003e-05
+"interp/hoisted" 0.451936 0.517977 0 0.000169035
+"interp/sorted" 1.02373 0.0102093 0 0.000433237
+"interp/gram" 1.08415 0.0190747 0 0.00186095
+"colony/naive" 0.111488 0 0.0528576 0.851976
+"colony/naive-reuse" 0.31812 0 0.150824 0.486255
+"colony/fused" 1.03869 0.000174651 0 0.000113735
+"colony/chunked" 0.629078 0.090515 0 0.150351
+"colony/tiled" 0.854663 0.000304206 0 0.000548911
+"colony/cells" 0.913651 0.0149784 0 0.00597836
 EOD
 plot $t using 2:xtic(1) lc rgb '#0072B2' title 'in-core (compute, gathers and loads as they overlap, plus the loops beside the hot loop)', $t using 3 lc rgb '#56B4E9' title 'L2 and L3 transfers', $t using 4 lc rgb '#E69F00' title 'DRAM transfers', $t using 5 lc rgb '#CC79A7' title 'page faults', 1 with lines dt 2 lw 2 lc rgb 'black' title 'measured median'
 set output

@@ -12,30 +12,30 @@ set xrange [0.01:10000]
 set yrange [0.1:1000]
 set samples 400
 $v0 << EOD
-0.13 0.186097 0.191982
+0.13 0.187199 0.189773
 EOD
 $v1 << EOD
-2.4375 6.71317 17.9579
+2.4375 6.13842 17.6427
 EOD
 $v2 << EOD
-1312.01 12.1978 17.9579
+1312.01 11.9997 17.6427
 EOD
 $v3 << EOD
-2.4375 10.6459 17.9579
+2.4375 10.602 17.6427
 EOD
 $v4 << EOD
-1312.01 17.1207 26.5417
+1312.01 16.6222 25.9997
 EOD
 $v5 << EOD
-216.838 33.7122 64.7648
+216.838 33.4945 64.8564
 EOD
 $v6 << EOD
-97.5521 101.851 117.869
+97.5521 100.154 116.841
 EOD
 $v7 << EOD
-6.93406 13.3028 14.8969
+6.93406 13.3011 14.7155
 EOD
-plot (x*322.4 < 118.2 ? x*322.4 : 118.2) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 322 GB/s', (x*112.8 < 118.2 ? x*112.8 : 118.2) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 113 GB/s', (x*49.03 < 118.2 ? x*49.03 : 118.2) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 49 GB/s', (x*28.44 < 118.2 ? x*28.44 : 118.2) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 28 GB/s; the flat part: FMA peak', 14.26 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 14.3 GFLOP/s', 26.54 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 26.5 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
+plot (x*183.2 < 117.2 ? x*183.2 : 117.2) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 183 GB/s', (x*94.83 < 117.2 ? x*94.83 : 117.2) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 95 GB/s', (x*51.2 < 117.2 ? x*51.2 : 117.2) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 51 GB/s', (x*26.7 < 117.2 ? x*26.7 : 117.2) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 27 GB/s; the flat part: FMA peak', 13.42 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 13.4 GFLOP/s', 26 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 26 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
   $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM; gathers)', $v1 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#E69F00' notitle, \
   $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3; gathers)', $v2 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#009E73' notitle, \
   $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3; gathers)', $v3 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#CC79A7' notitle, \
