@@ -230,7 +230,7 @@ AVAIL=$(awk '/^MemAvailable:/ { print $2 * 1024 }' /proc/meminfo)
 LIMIT=${FB_JAX_MEM_LIMIT:-$(awk -v a="$AVAIL" 'BEGIN { printf "%.0f", a * 0.75 }')}
 TMP=$(mktemp "${TMPDIR:-/tmp}/jax-sweep.XXXXXX")
 JTMP=$TMP
-trap 'rm -f "$TMP" "$TMP.small" "$TMP.big"' EXIT
+trap 'rm -f "$TMP" "$TMP.small" "$TMP.big" "$TMP.seed"' EXIT
 NCPU=$(nproc 2>/dev/null || echo 1)
 
 # compact FILE SET: the result object in FILE as one line of DATA/SET.jsonl.
@@ -430,6 +430,8 @@ untimed() {
 			rm -f "$DATA/jax-jaxpr-colony.json"
 		took "jaxpr verdicts" "$t1"
 		scale_small
+		# Its own result file: the memory runs of the last lane use $TMP.
+		JTMP=$TMP.seed
 		memory_runs jax-interp-memory seed
 	) &
 	jaxpr=$!
