@@ -21,18 +21,6 @@ rp_explain_error(double predicted, double measured)
 	return predicted > 0 ? (measured - predicted) / predicted : NAN;
 }
 
-json_t *
-rp_explain_of(const rp_data_t *D, const char *workload)
-{
-	const rp_workload_t *w = rp_workload_find(workload);
-	char name[128];
-
-	if (w == NULL || w->explain == NULL)
-		return NULL;
-	snprintf(name, sizeof(name), "explain-%s.json", w->explain);
-	return rp_jax_file(D, name);
-}
-
 /* "f32[100000,300,4]" of an array or buffer record into buf. */
 static const char *
 shape_text(const json_t *a, char *buf, size_t len)
@@ -230,11 +218,15 @@ unit_formula_fact(rp_report_t *R, const rp_workload_t *w)
 void
 rp_explain_facts(rp_report_t *R)
 {
-	json_t *names = json_array();
+	json_t *names = json_array(), *e;
+	char file[128];
 
+	/* Each registered workload's explain-NAME.json, NAME its explain. */
 	for (const rp_workload_t *w = rp_workloads; w->name != NULL; w++) {
-		json_t *e = rp_explain_of(&R->data, w->name);
-		if (e == NULL)
+		if (w->explain == NULL)
+			continue;
+		snprintf(file, sizeof(file), "explain-%s.json", w->explain);
+		if ((e = rp_jax_file(&R->data, file)) == NULL)
 			continue;
 		json_array_append_new(names, json_string(w->name));
 		unit_formula_fact(R, w);

@@ -15,16 +15,10 @@
 #define FB_RP_EXPLAIN_H
 
 #include "rp_report.h"
-#include <jansson.h>
 
 /* The error of a prediction against a measurement, (measured - predicted)
  * / predicted; NAN when either is missing or predicted is not positive. */
 double rp_explain_error(double predicted, double measured);
-
-/* The explain file of workload w (explain-NAME.json, NAME its
- * registration's explain), loaded; NULL when the data has none.
- * json_decref it. */
-json_t *rp_explain_of(const rp_data_t *D, const char *w);
 
 /* The section's facts (explain.present, explain.workloads, explain.W.*)
  * and the charts copied into R->fig_dir (explain.W.chart: copied). */

@@ -56,19 +56,15 @@ typedef struct jax_size_s {
 static void
 warm_facts(rp_report_t *R, const json_t *r, const char *p)
 {
-	static const char *const names[2][3] = {
-	    {"warm", "warm_lo", "warm_hi"}, {"per_step", "unit_lo", "unit_hi"}};
-	double v[3];
+	static const char *const names[] = {
+	    "warm", "warm_lo", "warm_hi", "per_step", "unit_lo", "unit_hi"};
+	double v[6];
+	size_t n = rp_jax_warm(r, 0, &v[0], &v[1], &v[2]);
 
-	for (int unit = 0; unit < 2; unit++) {
-		size_t n = rp_jax_warm(r, unit, &v[0], &v[1], &v[2]);
-		if (!unit)
-			rp_fact_num(
-			    F, RP_FACT_COUNT, (double)n, r, "%s.calls", p);
-		for (int k = 0; k < 3; k++)
-			rp_fact_num(F, RP_FACT_TIME, v[k], r, "%s.%s", p,
-			    names[unit][k]);
-	}
+	rp_jax_warm(r, 1, &v[3], &v[4], &v[5]);
+	rp_fact_num(F, RP_FACT_COUNT, (double)n, r, "%s.calls", p);
+	for (int k = 0; k < 6; k++)
+		rp_fact_num(F, RP_FACT_TIME, v[k], r, "%s.%s", p, names[k]);
 }
 
 /* A run's size and peak RSS (PREFIX.n, PREFIX.rss). */
@@ -165,7 +161,8 @@ run_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz,
 	const json_t *c = rp_jax_c_one_thread(
 	    &R->data, sz->c_set, sz->w->name, rp_jax_stand_in(r, v, sizeof(v)));
 	const char *alloc;
-	double kept = kept_warm(keep, r, &alloc), t = rp_jax_unit_time(r);
+	double kept = kept_warm(keep, r, &alloc);
+	double t = ok && rp_jax_one_core(r) ? rp_jax_unit_time(r) : NAN;
 	double work = rp_jax_work(&R->data, r);
 	double model = rp_field(c, RP_F_MODEL_BYTES);
 
@@ -181,8 +178,6 @@ run_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz,
 	warm_facts(R, r, p);
 	rp_fact_num(F, RP_FACT_TIME, kept, r, "%s.kept_warm", p);
 	rp_fact_str(F, alloc, r, "%s.kept_allocator", p);
-	if (!ok || !rp_jax_one_core(r))
-		t = NAN;
 	if (!isnan(t) && c != NULL) {
 		pair_row(R, sz, "jaxprog.same", r, c, same, row, sizeof(row));
 		rp_fact_num2(F, RP_FACT_RATIO, kept / rp_jax_c_unit_time(c), r,
@@ -247,20 +242,21 @@ static const json_t *
 c_set_facts(rp_report_t *R, const jax_size_t *sz)
 {
 	const rp_workload_t *w = sz->w;
-	const json_t *fast = NULL;
+	rp_query_t q = {.set = sz->c_set,
+	    .workload = w->name,
+	    .threads = 1,
+	    .alloc = RP_ALLOC_JEMALLOC};
+	const json_t *fast = NULL, *c;
 	char p[160];
-	size_t i;
-	json_t *c;
 
-	json_array_foreach(R->data.runs, i, c)
-	{
+	for (size_t i = 0; (c = rp_data_next(&R->data, &q, &i)) != NULL;) {
 		const char *v = rp_str(c, "variant");
 		double t = rp_jax_c_unit_time(c);
 		/* The range of the times t is the median of. */
 		int steps =
 		    w->per_step && !isnan(rp_field(c, RP_F_STEPS_MEDIAN));
 		if (rp_jax_c_one_thread(&R->data, sz->c_set, w->name, v) != c)
-			continue;
+			continue; /* a later run of its variant */
 		snprintf(p, sizeof(p), "%s.%s.%s", sz->c, w->name, v);
 		rp_fact_num(
 		    F, RP_FACT_COUNT, rp_data_threads(c), c, "%s.threads", p);
