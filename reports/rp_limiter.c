@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "rp_jax.h"
 #include "rp_limiter.h"
 #include "rp_text.h"
 #include "rp_workloads.h"
@@ -12,7 +13,7 @@
 rp_limiter_t
 rp_limiter_decide(const rp_limiter_in_t *in)
 {
-	rp_limiter_t v = {RP_LIMIT_UNDETERMINED, NAN, NULL};
+	rp_limiter_t v = {RP_LIMIT_UNDETERMINED, NULL};
 
 	if (!(in->time_s > 0))
 		v.kind = RP_LIMIT_UNMEASURED;
@@ -20,8 +21,7 @@ rp_limiter_decide(const rp_limiter_in_t *in)
 		v.kind = RP_LIMIT_UNMODELLED;
 	else if (fabs(in->model_error) <= RP_LIMITER_MODEL_TOLERANCE &&
 	    strcmp(in->model_term, "not determined") != 0)
-		v.kind = RP_LIMIT_MODEL, v.share = in->model_share,
-		v.term = in->model_term;
+		v = (rp_limiter_t){RP_LIMIT_MODEL, in->model_term};
 	return v;
 }
 
@@ -63,43 +63,30 @@ rp_limiter_verdict_word(const rp_limiter_t *v)
 					 : words[v->kind];
 }
 
-/* The term of model m named name, or NULL. */
-static const json_t *
-term_named(const json_t *m, const char *name)
+double
+rp_limiter_term_seconds(const json_t *m, const char *name)
 {
 	size_t i;
 	json_t *t;
 
 	json_array_foreach(json_object_get(m, "terms"), i, t)
 	{
-		if (name != NULL && strcmp(rp_str(t, "name"), name) == 0)
-			return t;
+		if (strcmp(rp_str(t, "name"), name) == 0)
+			return rp_num(t, "seconds");
 	}
-	return NULL;
+	return 0.0;
 }
 
-double
-rp_limiter_term_seconds(const json_t *m, const char *name)
-{
-	const json_t *t = term_named(m, name);
-
-	return t != NULL ? rp_num(t, "seconds") : 0.0;
-}
-
-/* in's share is NAN where the terms lack it ("not determined"). */
 rp_limiter_t
 rp_limiter_of(const rp_data_t *D, const char *workload, const char *variant,
     rp_limiter_in_t *in)
 {
-	const json_t *r = rp_data_main_run(D, workload, variant), *t;
+	const json_t *r = rp_data_main_run(D, workload, variant);
 
 	in->time_s = rp_field(r, RP_F_TIME_MEDIAN);
-	in->model_predicted = rp_field(r, RP_F_MODEL_PREDICTED);
 	in->model_error = rp_field(r, RP_F_MODEL_ERROR);
 	in->model_term =
 	    json_string_value(rp_field_json(r, RP_F_MODEL_LIMITER));
-	t = term_named(json_object_get(r, "model"), in->model_term);
-	in->model_share = rp_num(t, "share");
 	return rp_limiter_decide(in);
 }
 
@@ -111,29 +98,30 @@ rp_limiter_of(const rp_data_t *D, const char *workload, const char *variant,
  * returned; NAN without steal), and the free memory the guest's kernel
  * handed back to the host over the run (.host_reported). */
 static double
-prediction_facts(
-    rp_facts_t *F, const rp_limiter_in_t *in, const json_t *r, const char *at)
+prediction_facts(rp_facts_t *F, const json_t *r, const char *at)
 {
-	double off = in->model_predicted - in->time_s;
+	static const rp_fact_field_t fields[] = {
+	    {"predicted", RP_F_MODEL_PREDICTED, RP_FACT_TIME, RP_F_NONE},
+	    {"error", RP_F_MODEL_ERROR, RP_FACT_PERCENT_SIGNED, RP_F_NONE},
+	    {"steal", RP_F_STEAL, RP_FACT_PERCENT, RP_F_NONE},
+	    {"host_reported", RP_F_HOST_REPORTED, RP_FACT_BYTES, RP_F_NONE},
+	};
+	double predicted = rp_field(r, RP_F_MODEL_PREDICTED);
+	double median = rp_field(r, RP_F_TIME_MEDIAN);
 	double steal = rp_field(r, RP_F_STEAL);
 	double with_steal = steal >= 0 && steal < 1
-	    ? (in->model_predicted / (1 - steal) - in->time_s) / in->time_s
+	    ? (predicted / (1 - steal) - median) / median
 	    : NAN;
 
-	rp_fact_num(
-	    F, RP_FACT_TIME, in->model_predicted, r, "%s.predicted", at);
-	rp_fact_num(
-	    F, RP_FACT_PERCENT_SIGNED, in->model_error, r, "%s.error", at);
+	RP_FACTS_FIELDS(F, r, at, fields);
 	rp_fact_num(F, RP_FACT_TIME,
-	    fabs(in->model_error) > RP_LIMITER_MODEL_TOLERANCE ? fabs(off)
-							       : NAN,
+	    fabs(rp_field(r, RP_F_MODEL_ERROR)) > RP_LIMITER_MODEL_TOLERANCE
+		? fabs(predicted - median)
+		: NAN,
 	    r, "%s.unexplained", at);
-	rp_fact_bool(F, off > 0, r, "%s.overpredicted", at);
-	rp_fact_num(F, RP_FACT_PERCENT, steal, r, "%s.steal", at);
+	rp_fact_bool(F, predicted > median, r, "%s.overpredicted", at);
 	rp_fact_num(F, RP_FACT_PERCENT_SIGNED, with_steal, r,
 	    "%s.error_with_steal", at);
-	rp_fact_num(F, RP_FACT_BYTES, rp_field(r, RP_F_HOST_REPORTED), r,
-	    "%s.host_reported", at);
 	return with_steal;
 }
 
@@ -279,17 +267,16 @@ model_row_facts(rp_report_t *R, const char *w, const char *v, limits_tally_t *t)
 	rp_facts_t *F = &R->facts;
 	const json_t *r = rp_data_main_run(&R->data, w, v);
 	const json_t *m = json_object_get(r, "model");
-	rp_limiter_in_t in;
-	int within;
+	/* Without a model every error is NAN, within nothing. */
+	int within =
+	    fabs(rp_field(r, RP_F_MODEL_ERROR)) <= RP_LIMITER_MODEL_TOLERANCE;
 	double best[2] = {-INFINITY, -INFINITY}, with_steal;
 	const json_t *top[2] = {NULL, NULL};
+	const char *level = NULL;
 	char p[RP_FACTS_NAME_MAX];
 	size_t i;
 	json_t *e;
 
-	rp_limiter_of(&R->data, w, v, &in);
-	/* Without a model every error is NAN, within nothing. */
-	within = fabs(in.model_error) <= RP_LIMITER_MODEL_TOLERANCE;
 	json_array_foreach(json_object_get(m, "terms"), i, e)
 	{
 		keep_two(rp_num(e, "seconds"), e, best, top);
@@ -297,28 +284,25 @@ model_row_facts(rp_report_t *R, const char *w, const char *v, limits_tally_t *t)
 	snprintf(p, sizeof(p), "limits.%s.%s", w, v);
 	rp_fact_bool(F, m != NULL, r, "%s.modelled", p);
 	rp_fact_bool(F, within, r, "%s.within", p);
-	with_steal = prediction_facts(F, &in, r, p);
+	with_steal = prediction_facts(F, r, p);
 	rp_fact_str(
 	    F, rp_data_variant_text(&R->data, w, v, "notes"), r, "%s.notes", p);
-	/* The level that serves its gathers: "l3" for fused's (every table
-	 * for every point), "l1" for tiled's (two tables for a tile). */
-	rp_fact_str(F,
-	    rp_field(r, RP_F_MODEL_GATHER_PER_UNIT) > 0
-		? rp_field_str(r, RP_F_MODEL_GATHER_LEVEL)
-		: NULL,
-	    r, "%s.gather_level", p);
-	/* What they range over, and the rate of an index that fetches its
-	 * line there (from L3, the gather ladder's at that size), in 10^9
-	 * indices a second. */
+	/* The level that serves its gathers ("l3" for fused's: every table
+	 * for every point; "l1" for tiled's: two tables for a tile), what
+	 * they range over, and the rate of an index that fetches its line
+	 * there (from L3, the gather ladder's at that size), in 10^9 indices
+	 * a second. */
 	if (rp_field(r, RP_F_MODEL_GATHER_PER_UNIT) > 0) {
 		const double g = 1e-9 / rp_field(r, RP_F_MODEL_GATHER_FETCH_S);
 
+		level = rp_field_str(r, RP_F_MODEL_GATHER_LEVEL);
 		rp_fact_num(F, RP_FACT_BYTES,
 		    rp_field(r, RP_F_MODEL_GATHER_BYTES), r, "%s.gather_bytes",
 		    p);
 		rp_fact_text(F, RP_FACT_NUMBER, g, rp_text_fmt_num(g, "%.2f"),
 		    r, "%s.gather_rate", p);
 	}
+	rp_fact_str(F, level, r, "%s.gather_level", p);
 	for (int k = 0; k < 2; k++) {
 		const char *n = top[k] != NULL ? rp_str(top[k], "name") : NULL;
 		rp_fact_str(
@@ -339,17 +323,20 @@ model_row_facts(rp_report_t *R, const char *w, const char *v, limits_tally_t *t)
 	    : fabs(with_steal) <= RP_LIMITER_MODEL_TOLERANCE;
 }
 
-/* A gap between a pair's slow and fast runs (slow's less fast's) as
- * p.WHAT_gap, its size, and p.WHAT_reversed, whether it is negative: the
- * order is the schedules' design, but a noisy run can measure (or the
- * model predict) the faster one slower; the words say so, not a negative
- * time. */
+/* The gap in field between a pair's slow and fast runs (slow's less
+ * fast's; NAN where either lacks it) as p.WHAT_gap, its size, and
+ * p.WHAT_reversed, whether it is negative: the order is the schedules'
+ * design, but a noisy run can measure (or the model predict) the faster
+ * one slower; the words say so, not a negative time. */
 static void
-gap_facts(rp_facts_t *F, double gap, const json_t *a, const json_t *b,
-    const char *p, const char *what)
+gap_facts(rp_facts_t *F, rp_field_t field, const json_t *slow,
+    const json_t *fast, const char *p, const char *what)
 {
-	rp_fact_num2(F, RP_FACT_TIME, fabs(gap), a, b, "%s.%s_gap", p, what);
-	rp_fact_bool(F, gap < 0, a, "%s.%s_reversed", p, what);
+	double gap = rp_field(slow, field) - rp_field(fast, field);
+
+	rp_fact_num2(
+	    F, RP_FACT_TIME, fabs(gap), slow, fast, "%s.%s_gap", p, what);
+	rp_fact_bool(F, gap < 0, slow, "%s.%s_reversed", p, what);
 }
 
 /* Why fast runs faster than slow, by their models: the two terms that
@@ -399,14 +386,8 @@ why_facts(rp_report_t *R, const char *w, const char *fast, const char *slow)
 	rp_fact_str(F, rp_limiter_term_word(shared), rs, "%s.shared", p);
 	rp_fact_num2(F, RP_FACT_TIME, shared != NULL ? both : NAN, rs, rf,
 	    "%s.shared_s", p);
-	gap_facts(F,
-	    mf != NULL && ms != NULL
-		? rp_num(ms, "predicted_s") - rp_num(mf, "predicted_s")
-		: NAN,
-	    rs, rf, p, "predicted");
-	gap_facts(F,
-	    rp_field(rs, RP_F_TIME_MEDIAN) - rp_field(rf, RP_F_TIME_MEDIAN), rs,
-	    rf, p, "measured");
+	gap_facts(F, RP_F_MODEL_PREDICTED, rs, rf, p, "predicted");
+	gap_facts(F, RP_F_TIME_MEDIAN, rs, rf, p, "measured");
 }
 
 /* The facts of every workload's pairs (rp_workload_t.why), and their
@@ -467,7 +448,6 @@ rp_limiter_facts(rp_report_t *R)
 {
 	rp_facts_t *F = &R->facts;
 	limits_tally_t t = {NULL, 0, 0, 0, 0};
-	const char *mca;
 
 	rp_fact_num(F, RP_FACT_PERCENT_WHOLE, RP_LIMITER_MODEL_TOLERANCE, NULL,
 	    "limits.tolerance");
@@ -501,7 +481,6 @@ rp_limiter_facts(rp_report_t *R)
 	    t.any, "limits.wait_window");
 	/* The llvm-mca the issue term used (null: data from before the
 	 * harness named it, or none read the loop). */
-	mca = rp_field_str(t.any, RP_F_MODEL_MCA_PROGRAM);
-	rp_fact_str(
-	    F, mca[0] != '\0' ? mca : NULL, t.any, "limits.mca_program");
+	rp_fact_str(F, rp_jax_str(t.any, rp_field_path(RP_F_MODEL_MCA_PROGRAM)),
+	    t.any, "limits.mca_program");
 }

@@ -33,12 +33,11 @@ typedef struct rp_limiter_in_s {
 	double time_s; /* the main run's median */
 	/* The run's time model (model.*), or model_term NULL without one. */
 	const char *model_term; /* model.limiter: the largest term's name */
-	double model_predicted, model_error, model_share;
+	double model_error;     /* model.error: the prediction's miss */
 } rp_limiter_in_t;
 
 typedef struct rp_limiter_s {
 	rp_limit_t kind;
-	double share;     /* the term's share (NAN when not the model's) */
 	const char *term; /* RP_LIMIT_MODEL: the term's name ("divsqrt") */
 } rp_limiter_t;
 

@@ -7,6 +7,7 @@
 
 #include "hx_run.h"
 #include "rp_experiments.h"
+#include "rp_jax.h"
 #include "rp_machine.h"
 #include "rp_text.h"
 
@@ -22,6 +23,7 @@ static const rp_fact_key_t overhead_keys[] = {
     {"on", "median_on_s", RP_FACT_TIME},
     {"off", "median_off_s", RP_FACT_TIME},
     {"pairs", "pairs", RP_FACT_COUNT},
+    {"p", "mann_whitney_p", RP_FACT_NUMBER},
 };
 
 /* harness overhead's measurement of the instrumentation's own cost
@@ -31,7 +33,6 @@ overhead_facts(rp_report_t *R)
 {
 	rp_facts_t *F = &R->facts;
 	const json_t *o = R->data.overhead;
-	double p = rp_num(o, "mann_whitney_p");
 	static const char *const percents[][2] = {
 	    {"percent", "overhead_percent"}, {"pair_min", "pair_min_percent"},
 	    {"pair_max", "pair_max_percent"}};
@@ -46,9 +47,8 @@ overhead_facts(rp_report_t *R)
 		    rp_text_fmt_num(x, "%+.2f%%"), NULL, "method.overhead.%s",
 		    percents[k][0]);
 	}
-	rp_fact_num(F, RP_FACT_NUMBER, p, NULL, "method.overhead.p");
-	rp_fact_bool(
-	    F, rp_machine_significant(p), NULL, "method.overhead.significant");
+	rp_fact_bool(F, rp_machine_significant(rp_num(o, "mann_whitney_p")),
+	    NULL, "method.overhead.significant");
 }
 
 /* The gather ladder (method.ceilings.gather_ladder.sizes, and of each
@@ -134,7 +134,6 @@ machine_facts(rp_report_t *R)
 	    {"compiler", RP_F_MACHINE_COMPILER},
 	    {"cflags", RP_F_MACHINE_CFLAGS},
 	    {"allocator", RP_F_MACHINE_ALLOCATOR}};
-	const char *note;
 	size_t i;
 
 	json_array_foreach(R->data.runs, i, e)
@@ -153,8 +152,7 @@ machine_facts(rp_report_t *R)
 	    "method.machine.glibc_allocator");
 	rp_fact_str(F, rp_field_str(g, RP_F_MACHINE_CFLAGS), g,
 	    "method.machine.glibc_cflags");
-	note = rp_field_str(r, RP_F_PMU_NOTE);
-	rp_fact_str(F, note[0] != '\0' ? note : NULL, r,
+	rp_fact_str(F, rp_jax_str(r, rp_field_path(RP_F_PMU_NOTE)), r,
 	    "method.machine.counters_note");
 }
 

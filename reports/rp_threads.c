@@ -23,18 +23,12 @@ rp_threads_decide(double bw_share, double efficiency)
 						    : RP_THREADS_SHORT;
 }
 
-/* Each limiter's word, and its key in threads.W.count_KEY (the rows of
- * each verdict). */
+/* Each limiter's word (threads.W.V.scaling), and its key in
+ * threads.W.count_KEY (the rows of each verdict). */
 static const struct {
 	const char *word, *key;
 } limiters[] = {{"not judged", "untested"}, {"stops at the triad", "bandwidth"},
     {"scales", "scales"}, {"scales short", "short"}};
-
-const char *
-rp_threads_word(rp_threads_limiter_t l)
-{
-	return limiters[l <= RP_THREADS_SHORT ? l : 0].word;
-}
 
 /* The ok jemalloc run of w/v in the sets matching pattern at T threads (0:
  * any) and the largest N that w/v has there (any thread count); NULL when
@@ -166,7 +160,7 @@ threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
 	rp_fact_num(F, RP_FACT_RATIO, out->speedup, rt, "%s.speedup", p);
 	rp_fact_num(
 	    F, RP_FACT_PERCENT_WHOLE, out->efficiency, rt, "%s.efficiency", p);
-	rp_fact_str(F, rp_threads_word(out->limiter), rt, "%s.scaling", p);
+	rp_fact_str(F, limiters[out->limiter].word, rt, "%s.scaling", p);
 	rp_fact_num(F, RP_FACT_BYTES, rp_field(rt, RP_F_GBYTES) * 1e9, rt,
 	    "%s.bytes_per_s", p);
 	rp_fact_num(F, RP_FACT_PERCENT, out->share, rt, "%s.triad_share", p);
@@ -519,7 +513,6 @@ rp_bandwidth_of_run(const rp_data_t *D, const json_t *r)
 double
 rp_bandwidth_share(const rp_data_t *D, const json_t *r)
 {
-	rp_bandwidth_ceiling_t c = rp_bandwidth_of_run(D, r);
-
-	return 1e9 * rp_field(r, RP_F_GBYTES) / c.bytes_per_s;
+	return 1e9 * rp_field(r, RP_F_GBYTES) /
+	    rp_bandwidth_of_run(D, r).bytes_per_s;
 }

@@ -45,8 +45,6 @@ typedef enum {
  * rule decides first (a known share at or above RP_THREADS_BW_SHARE);
  * without a share, only an efficiency at the threshold decides (scales). */
 rp_threads_limiter_t rp_threads_decide(double bw_share, double efficiency);
-/* "stops at the triad", "scales", ...: a static string. */
-const char *rp_threads_word(rp_threads_limiter_t l);
 
 /* The section's facts (threads.*), for templates/notebook/threads.md.j2. */
 void rp_threads_facts(rp_report_t *R);

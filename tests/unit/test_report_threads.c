@@ -45,10 +45,7 @@ Test(report_threads, decide_at_and_beside_its_thresholds)
 	cr_expect_eq(rp_threads_decide(0.9, NAN), RP_THREADS_BANDWIDTH);
 	cr_expect_eq(rp_threads_decide(0.1, NAN), RP_THREADS_UNTESTED);
 	cr_expect_eq(rp_threads_decide(NAN, NAN), RP_THREADS_UNTESTED);
-	cr_expect_str_eq(
-	    rp_threads_word(RP_THREADS_BANDWIDTH), "stops at the triad");
-	cr_expect_str_eq(rp_threads_word(RP_THREADS_SCALES), "scales");
-	cr_expect_str_eq(rp_threads_word(RP_THREADS_SHORT), "scales short");
+	/* Each verdict's words: section_rows_and_numbers (.scaling). */
 }
 
 /* rp_data_threads, which the queries, the tables and the bandwidth rule
