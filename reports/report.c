@@ -69,29 +69,24 @@ generic_facts(rp_report_t *R)
 	rp_generic_facts(R, &generic);
 }
 
-/* The lab notebook's sections (templates/notebook/NAME.md.j2), their
- * facts made in the order templates/REPORT.md.j2 prints them so that their
- * notes are numbered where they stand; NULL where a section prints only
- * facts made before it (write_facts) or none. */
-static const struct notebook_section_s {
-	const char *name;
-	void (*facts)(rp_report_t *R);
-} notebook_sections[] = {
-    {"workloads", rp_workloads_facts},
-    {"advice", rp_advice_facts},
-    {"beyond_the_answers", rp_beyond_answers_facts},
-    {"memory_accounting", NULL},
-    {"limits", rp_limiter_facts},
-    {"exercises", rp_exercise_facts},
-    {"glossary", NULL},
-    {"idiom_map", NULL},
-    {"jax", rp_jax_programs_facts},
-    {"jax_speed", NULL},
-    {"explain", rp_explain_facts},
-    {"threads", rp_threads_facts},
-    {"other_workloads", generic_facts},
-    {"method_and_machine", rp_machine_facts},
-    {"notes", rp_report_notes_facts},
+/* Every section's facts in order: first those the lesson and the advice
+ * read, then the lab notebook's sections (templates/notebook/NAME.md.j2)
+ * in the order templates/REPORT.md.j2 prints them, so that their notes
+ * are numbered where they stand. memory_accounting, glossary, idiom_map
+ * and jax_speed print only facts made before them, or none. */
+static void (*const section_facts[])(rp_report_t *R) = {
+    rp_run_facts_add, rp_jax_programs_question_facts, rp_jax_speed_facts,
+    rp_lesson_facts, rp_workloads_facts, /* workloads */
+    rp_advice_facts,                     /* advice */
+    rp_beyond_answers_facts,             /* beyond_the_answers */
+    rp_limiter_facts,                    /* limits */
+    rp_exercise_facts,                   /* exercises */
+    rp_jax_programs_facts,               /* jax */
+    rp_explain_facts,                    /* explain */
+    rp_threads_facts,                    /* threads */
+    generic_facts,                       /* other_workloads */
+    rp_machine_facts,                    /* method_and_machine */
+    rp_report_notes_facts,               /* notes */
 };
 
 /* Gathers every figure of the table and writes its script to fig_dir;
@@ -112,13 +107,12 @@ gather_figures(rp_report_t *R)
 		else
 			R->saved[i] = rp_gnuplot_save(R->fig_dir, &R->plots[i],
 					  R->msg, sizeof(R->msg)) == 0;
-		if (!R->saved[i])
-			R->failed = 1;
+		R->failed |= !R->saved[i];
 	}
 }
 
-/* The facts of the whole report into OUT_DIR/facts.json: first those the
- * lesson and the advice read. 0, or -1 with R->msg. */
+/* The facts of the whole report into OUT_DIR/facts.json. 0, or -1 with
+ * R->msg. */
 static int
 write_facts(rp_report_t *R)
 {
@@ -128,14 +122,9 @@ write_facts(rp_report_t *R)
 		snprintf(R->msg, sizeof(R->msg), "out of memory");
 		return -1;
 	}
-	rp_run_facts_add(R);
-	rp_jax_programs_question_facts(R);
-	rp_jax_speed_facts(R);
-	rp_lesson_facts(R);
-	for (size_t i = 0;
-	     i < sizeof(notebook_sections) / sizeof(notebook_sections[0]); i++)
-		if (notebook_sections[i].facts != NULL)
-			notebook_sections[i].facts(R);
+	for (size_t i = 0; i < sizeof(section_facts) / sizeof(section_facts[0]);
+	     i++)
+		section_facts[i](R);
 	if (R->facts.duplicates > 0)
 		fprintf(stderr, "report: warning: %d facts set twice\n",
 		    R->facts.duplicates);
@@ -245,14 +234,16 @@ make_dirs(rp_report_t *R, const char *out_dir)
 }
 
 /* Whether a drawn figure is whole: gnuplot says nothing when a full disk
- * cuts a figure short, so NAME.svg must end with its closing tag and
- * NAME.png with PNG's IEND chunk. 0, or -1 with msg. */
+ * cuts a figure short, so the tail of NAME.svg must hold its closing tag
+ * and that of NAME.png PNG's IEND chunk. 0, or -1 with R->msg. */
 static int
-figure_complete(const char *dir, const char *name, char *msg, size_t msglen)
+figure_complete(rp_report_t *R, const char *name)
 {
-	static const unsigned char iend[12] = {
-	    0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xae, 0x42, 0x60, 0x82};
-	static const char *const ext[] = {"svg", "png"};
+	static const struct {
+		const char *ext, *end;
+		size_t len;
+	} ends[] = {
+	    {"svg", "</svg>", 6}, {"png", "\0\0\0\0IEND\xae\x42\x60\x82", 12}};
 	unsigned char tail[64];
 
 	for (int i = 0; i < 2; i++) {
@@ -260,19 +251,19 @@ figure_complete(const char *dir, const char *name, char *msg, size_t msglen)
 		FILE *f;
 		size_t n = 0;
 
-		snprintf(path, sizeof(path), "%s/%s.%s", dir, name, ext[i]);
+		snprintf(path, sizeof(path), "%s/%s.%s", R->fig_dir, name,
+		    ends[i].ext);
 		if ((f = fopen(path, "rb")) != NULL) {
 			if (fseek(f, -(long)sizeof(tail), SEEK_END) != 0)
 				rewind(f);
 			n = fread(tail, 1, sizeof(tail), f);
 			fclose(f);
 		}
-		if (i == 0 ? n < 6 || memmem(tail, n, "</svg>", 6) == NULL
-			   : n < 12 || memcmp(tail + n - 12, iend, 12) != 0) {
-			snprintf(msg, msglen,
+		if (memmem(tail, n, ends[i].end, ends[i].len) == NULL) {
+			snprintf(R->msg, sizeof(R->msg),
 			    "figure %s.%s was not written in full (a full "
 			    "disk?); the earlier report is left as it was",
-			    name, ext[i]);
+			    name, ends[i].ext);
 			return -1;
 		}
 	}
@@ -304,8 +295,7 @@ draw_figures(rp_report_t *R)
 			    name);
 			return -1;
 		}
-		if (figure_complete(R->fig_dir, name, R->msg, sizeof(R->msg)) !=
-		    0)
+		if (figure_complete(R, name) != 0)
 			return -1;
 	}
 	return 0;
@@ -344,12 +334,11 @@ install(rp_report_t *R, const char *out_dir)
 		    R->msg, sizeof(R->msg), "%s: %s", figs, strerror(errno));
 		return -1;
 	}
-	snprintf(figs, sizeof(figs), "%s/figures", staging);
 	for (int check = 1; rc == 0 && check >= 0; check--) {
-		DIR *d = opendir(figs);
+		DIR *d = opendir(R->fig_dir);
 		struct dirent *e;
 		if (d == NULL) {
-			snprintf(R->msg, sizeof(R->msg), "%s: %s", figs,
+			snprintf(R->msg, sizeof(R->msg), "%s: %s", R->fig_dir,
 			    strerror(errno));
 			return -1;
 		}
@@ -367,14 +356,11 @@ install(rp_report_t *R, const char *out_dir)
 
 /* The staging folder and what is left in it. */
 static void
-staging_remove(void)
+staging_remove(const rp_report_t *R)
 {
-	char figs[4300];
-
 	if (staging[0] == '\0')
 		return;
-	snprintf(figs, sizeof(figs), "%s/figures", staging);
-	hx_file_rmdir(figs);
+	hx_file_rmdir(R->fig_dir);
 	hx_file_rmdir(staging);
 }
 
@@ -475,7 +461,7 @@ main(int argc, char **argv)
 	rc = run(&R, argv[2]) == 0 ? 0 : 1;
 	if (rc != 0)
 		fprintf(stderr, "report: %s\n", R.msg);
-	staging_remove();
+	staging_remove(&R);
 	rp_report_free(&R);
 	rp_figures_unload();
 	return rc;

@@ -331,7 +331,17 @@ rp_data_set_matches(const char *pattern, const char *set)
 }
 
 int
-rp_data_run_matches(const json_t *r, const rp_query_t *q)
+rp_data_threads(const json_t *r)
+{
+	double t = rp_field(r, RP_F_THREADS);
+
+	/* NAN (absent) compares false. */
+	return t >= 1 && t <= INT_MAX ? (int)t : 1;
+}
+
+/* Whether a run matches q. */
+static int
+run_matches(const json_t *r, const rp_query_t *q)
 {
 	return rp_data_set_matches(q->set, rp_str(r, "_set")) &&
 	    (q->workload == NULL ||
@@ -349,22 +359,13 @@ rp_data_run_matches(const json_t *r, const rp_query_t *q)
 		rp_field(r, RP_F_TIME_REPEATS) >= q->min_repeats);
 }
 
-int
-rp_data_threads(const json_t *r)
-{
-	double t = rp_field(r, RP_F_THREADS);
-
-	/* NAN (absent) compares false. */
-	return t >= 1 && t <= INT_MAX ? (int)t : 1;
-}
-
 /* The next of runs from *i on that matches q, with *i moved past it. */
 static const json_t *
 next_match(const json_t *runs, const rp_query_t *q, size_t *i)
 {
 	while (*i < json_array_size(runs)) {
 		const json_t *r = json_array_get(runs, (*i)++);
-		if (rp_data_run_matches(r, q))
+		if (run_matches(r, q))
 			return r;
 	}
 	return NULL;
@@ -505,12 +506,10 @@ rp_data_why_missing(
 	rp_query_t any = *q;
 	const json_t *r;
 	const char *set = q->set != NULL ? q->set : "";
-	int setlen = (int)strlen(set);
+	int setlen = (int)strcspn(set, "*"); /* a pattern's prefix */
 	char cmd[1200];
 
 	any.any_status = 1;
-	if (setlen > 0 && set[setlen - 1] == '*')
-		setlen--;
 	if ((r = rp_data_find(D, &any)) == NULL) {
 		rp_query_t in_set = {.set = q->set, .any_status = 1};
 		const struct rp_experiment_s *e =

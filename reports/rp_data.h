@@ -73,8 +73,6 @@ void rp_data_free(rp_data_t *D);
 
 /* Whether set matches a query's set pattern (NULL matches all). */
 int rp_data_set_matches(const char *pattern, const char *set);
-/* Whether a run matches q. */
-int rp_data_run_matches(const json_t *r, const rp_query_t *q);
 /* Run r's thread count, the one reading of params.threads: its value cut
  * to a whole number; 1 when it is absent (the harness leaves it out at 1),
  * when r is NULL, and when it is under 1 or past INT_MAX. */

@@ -10,29 +10,15 @@
 #include "rp_data.h"
 #include "rp_experiments.h"
 
-/* Splits line at tabs into at most n fields (line is changed); returns how
- * many. */
+/* Reads the table at path into E (replacing what E held), skipping a
+ * line that is not a row (the first in E->bad). Returns 0, or -1 when the
+ * file cannot be opened. */
 static int
-split_tabs(char *line, char **fields, int n)
-{
-	int k = 0;
-
-	line[strcspn(line, "\r\n")] = '\0';
-	while (k < n) {
-		fields[k++] = line;
-		if ((line = strchr(line, '\t')) == NULL)
-			break;
-		*line++ = '\0';
-	}
-	return k;
-}
-
-int
-rp_experiments_read(rp_experiments_t *E, const char *path)
+experiments_read(rp_experiments_t *E, const char *path)
 {
 	FILE *f = fopen(path, "r");
-	char line[4096], *fl[5];
-	int lineno = 0;
+	char line[4096], *p;
+	int lineno = 0, k;
 
 	if (f == NULL)
 		return -1;
@@ -41,29 +27,31 @@ rp_experiments_read(rp_experiments_t *E, const char *path)
 	snprintf(E->path, sizeof(E->path), "%s", path);
 	while (fgets(line, sizeof(line), f) != NULL) {
 		rp_experiment_t *e = &E->rows[E->n];
+		char *const to[] = {
+		    e->set, e->workload, e->variants, e->arguments, e->purpose};
+		const size_t size[] = {sizeof(e->set), sizeof(e->workload),
+		    sizeof(e->variants), sizeof(e->arguments),
+		    sizeof(e->purpose)};
 		int tabs = 0;
 		lineno++;
 		if (line[0] == '#' || line[strspn(line, " \t\r\n")] == '\0')
 			continue;
-		for (char *c = line; *c != '\0'; c++)
-			tabs += *c == '\t';
+		for (p = line; *p != '\0'; p++)
+			tabs += *p == '\t';
 		if ((tabs != 4 || strchr(line, '\n') == NULL) && !E->bad[0])
 			snprintf(E->bad, sizeof(E->bad),
 			    "%.4000s:%d: not a row of five tab-separated "
 			    "fields "
 			    "(set, workload, variants, arguments, purpose)",
 			    path, lineno);
-		if (E->n == RP_EXPERIMENTS_MAX || split_tabs(line, fl, 5) < 5 ||
-		    strcmp(fl[0], "set") == 0)
+		if (E->n == RP_EXPERIMENTS_MAX)
 			continue;
-		char *const to[] = {
-		    e->set, e->workload, e->variants, e->arguments, e->purpose};
-		const size_t size[] = {sizeof(e->set), sizeof(e->workload),
-		    sizeof(e->variants), sizeof(e->arguments),
-		    sizeof(e->purpose)};
-		for (int k = 0; k < 5; k++)
-			snprintf(to[k], size[k], "%s", fl[k]);
-		E->n++;
+		/* Four fields ended by tabs, the fifth the rest of the line. */
+		line[strcspn(line, "\r\n")] = '\0';
+		for (k = 0, p = line; k < 5 && p != NULL; k++)
+			snprintf(
+			    to[k], size[k], "%s", k < 4 ? strsep(&p, "\t") : p);
+		E->n += k == 5 && strcmp(e->set, "set") != 0;
 	}
 	fclose(f);
 	return 0;
@@ -78,9 +66,9 @@ rp_experiments_load(const char *data_dir)
 	if (E == NULL)
 		return NULL;
 	snprintf(path, sizeof(path), "%s/%s", data_dir, RP_EXPERIMENTS_FILE);
-	if (rp_experiments_read(E, path) == 0)
+	if (experiments_read(E, path) == 0)
 		E->filled = 1;
-	else if (rp_experiments_read(E, RP_EXPERIMENTS_FALLBACK) != 0) {
+	else if (experiments_read(E, RP_EXPERIMENTS_FALLBACK) != 0) {
 		free(E);
 		return NULL;
 	}

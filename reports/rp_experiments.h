@@ -44,12 +44,9 @@ typedef struct rp_experiments_s {
 	char bad[4200];
 } rp_experiments_t;
 
-/* Reads the table at path into E (replacing what E held), skipping a
- * line that is not a row (the first in E->bad). Returns 0, or -1 when the
- * file cannot be opened. */
-int rp_experiments_read(rp_experiments_t *E, const char *path);
 /* The table of data_dir (its copy, else the fallback), malloced in one
- * block: free(). NULL when neither can be read. */
+ * block: free(). NULL when neither can be read; a line that is not a row
+ * is skipped (the first in E->bad). */
 rp_experiments_t *rp_experiments_load(const char *data_dir);
 
 /* Whether the row measures variant: its list names it, or it is "all", or

@@ -86,18 +86,17 @@ put(rp_facts_t *F, json_t *value, const char *unit, const char *text,
     const json_t *a, const json_t *b, const char *fmt, va_list ap)
 {
 	json_t *fact = json_object(), *runs = json_array();
+	const json_t *from[] = {a, b};
 	char name[RP_FACTS_NAME_MAX], id[256];
 
 	vsnprintf(name, sizeof(name), fmt, ap);
 	rp_facts_name_clean(name);
 	if (json_object_get(F->facts, name) != NULL)
 		F->duplicates++;
-	if (a != NULL)
-		json_array_append_new(
-		    runs, json_string(run_id(a, id, sizeof(id))));
-	if (b != NULL)
-		json_array_append_new(
-		    runs, json_string(run_id(b, id, sizeof(id))));
+	for (int i = 0; i < 2; i++)
+		if (from[i] != NULL)
+			json_array_append_new(
+			    runs, json_string(run_id(from[i], id, sizeof(id))));
 	json_object_set_new(fact, "value", value);
 	json_object_set_new(fact, "unit", json_string(unit));
 	json_object_set_new(fact, "text", json_string(text));

@@ -177,21 +177,17 @@ figure(rp_report_t *R, rp_generic_t *G, const char *w, int k, int number)
 	    .empty = "no ok runs",
 	};
 	rp_facts_t *F = &R->facts;
-	rp_plot_t P;
-	size_t n;
+	rp_plot_t P = {.fig = &fig};
+	size_t n = (size_t)snprintf(name, 96, "fig-other-");
 	int rc;
 
 	/* A file name from the workload's: letters, digits, '-'. */
-	n = (size_t)snprintf(name, 96, "fig-other-");
 	for (const char *c = w; *c != '\0' && n < 94; c++)
 		name[n++] = isalnum((unsigned char)*c) ? *c : '-';
 	name[n] = '\0';
 	fig.name = name;
 	snprintf(title, sizeof(title), "%s: median time against N", w);
-	memset(&P, 0, sizeof(P));
-	P.fig = &fig;
-	rc = collect(&R->data, w, &P);
-	if (rc == 0)
+	if ((rc = collect(&R->data, w, &P)) == 0)
 		rc = rp_gnuplot_save(R->fig_dir, &P, R->msg, sizeof(R->msg));
 	rp_figure_free(&P);
 	rp_fact_bool(F, rc == 0, NULL, "other_workloads.%d.figure.drawn", k);
@@ -201,11 +197,8 @@ figure(rp_report_t *R, rp_generic_t *G, const char *w, int k, int number)
 	rp_fact_str(F, title, NULL, "other_workloads.%d.figure.title", k);
 	rp_fact_num(F, RP_FACT_COUNT, number, NULL,
 	    "other_workloads.%d.figure.number", k);
-	if (rc != 0) {
-		R->failed = 1;
-		return;
-	}
-	G->nfigures++;
+	R->failed |= rc != 0;
+	G->nfigures += rc == 0;
 }
 
 void

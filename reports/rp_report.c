@@ -175,14 +175,14 @@ rp_report_interval(const json_t *r)
 {
 	char *b = rp_text_buf();
 	double k = rp_field(r, RP_F_TIME_REPEATS);
-	const json_t *ci = rp_field_json(r, RP_F_TIME_CI);
-	double lo = json_number_value(json_array_get(ci, 0));
-	double hi = json_number_value(json_array_get(ci, 1));
+	double lo = rp_field(r, RP_F_TIME_CI_LO);
+	double hi = rp_field(r, RP_F_TIME_CI_HI);
+
 	if (isnan(k) || k < 1)
 		snprintf(b, RP_TEXT_BUF, "cold run only");
 	else if (k < 2)
 		snprintf(b, RP_TEXT_BUF, "one timed run");
-	else if (k >= RP_REPORT_CI_MIN && json_array_size(ci) == 2)
+	else if (k >= RP_REPORT_CI_MIN && !isnan(lo) && !isnan(hi))
 		snprintf(b, RP_TEXT_BUF, "95%% CI %s-%s, n = %.0f",
 		    rp_text_fmt_time(lo), rp_text_fmt_time(hi), k);
 	else

@@ -155,9 +155,8 @@ rp_workload_question(rp_question_t q)
 const char *
 rp_workload_role(const rp_workload_t *w, rp_role_t role)
 {
-	if (w == NULL || (unsigned)role >= RP_ROLE_COUNT)
-		return NULL;
-	return w->role[role];
+	return w != NULL && (unsigned)role < RP_ROLE_COUNT ? w->role[role]
+							   : NULL;
 }
 
 size_t

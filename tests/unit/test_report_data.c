@@ -219,18 +219,24 @@ Test(report_data, a_query_keeps_runs_timed_often_enough)
 	json_t *twice = json_loads(
 	    "{\"status\":\"ok\",\"time_s\":{\"repeats\":2}}", 0, NULL);
 	json_t *cold = json_loads("{\"status\":\"ok\"}", 0, NULL);
+	rp_data_t D = {.runs = json_array()};
 	rp_query_t q = {.min_repeats = 2};
+	size_t i = 0;
 
 	cr_assert(once != NULL && twice != NULL && cold != NULL);
-	cr_expect_not(rp_data_run_matches(once, &q));
-	cr_expect(rp_data_run_matches(twice, &q));
-	cr_expect_not(rp_data_run_matches(cold, &q));
+	json_array_append_new(D.runs, once);
+	json_array_append_new(D.runs, twice);
+	json_array_append_new(D.runs, cold);
+	/* Timed twice: twice only. */
+	cr_expect_eq(rp_data_next(&D, &q, &i), twice);
+	cr_expect_null(rp_data_next(&D, &q, &i));
+	/* Any repeats: every run. */
 	q.min_repeats = 0;
-	cr_expect(rp_data_run_matches(once, &q));
-	cr_expect(rp_data_run_matches(cold, &q));
-	json_decref(once);
-	json_decref(twice);
-	json_decref(cold);
+	i = 0;
+	cr_expect_eq(rp_data_next(&D, &q, &i), once);
+	cr_expect_eq(rp_data_next(&D, &q, &i), twice);
+	cr_expect_eq(rp_data_next(&D, &q, &i), cold);
+	json_decref(D.runs);
 }
 
 Test(report_data, fields_by_identifier)
