@@ -29,16 +29,13 @@ static const struct {
 #define STYLE(k)                                                               \
 	styles[((k) < 0 ? 0 : (k)) % (sizeof(styles) / sizeof(styles[0]))]
 
-int
-rp_figure_colour_rgb(int k)
+/* Draws b in variant k's colour and point type; a glibc malloc run in grey
+ * crosses. */
+static void
+block_style(rp_block_t *b, int k, int glibc)
 {
-	return k == RP_FIGURE_GLIBC ? 0x888888 : STYLE(k).rgb;
-}
-
-int
-rp_figure_point(int k)
-{
-	return k == RP_FIGURE_GLIBC ? 2 : STYLE(k).point;
+	b->rgb = glibc ? 0x888888 : STYLE(k).rgb;
+	b->point = glibc ? 2 : STYLE(k).point;
 }
 
 /* The index of variant v among w's variants in D (-1 when absent). */
@@ -115,25 +112,22 @@ rp_figures_unload(void)
 static char *
 lines_joined(const json_t *v)
 {
-	size_t len = 1, i;
+	char *b = NULL;
+	size_t len, i;
 	json_t *s;
-	char *b;
+	FILE *f;
 
-	if (!json_is_array(v))
+	if (!json_is_array(v) || (f = open_memstream(&b, &len)) == NULL)
 		return NULL;
 	json_array_foreach(v, i, s)
 	{
 		if (!json_is_string(s))
-			return NULL;
-		len += json_string_length(s) + 1;
+			break;
+		fprintf(f, "%s\n", json_string_value(s));
 	}
-	if ((b = malloc(len)) == NULL)
+	if (fclose(f) != 0 || i < json_array_size(v)) {
+		free(b);
 		return NULL;
-	b[0] = '\0';
-	json_array_foreach(v, i, s)
-	{
-		strcat(b, json_string_value(s));
-		strcat(b, "\n");
 	}
 	return b;
 }
@@ -247,16 +241,14 @@ rp_figure_block_add(rp_plot_t *P, int number, const char *label)
 	if (P->nblocks == RP_PLOT_MAX_BLOCKS)
 		return NULL;
 	b = &P->blocks[P->nblocks++];
-	memset(b, 0, sizeof(*b));
+	*b = (rp_block_t){.fit = NAN, .fit_r2 = NAN, .law = "no fit"};
 	if (number < 0)
 		snprintf(b->name, sizeof(b->name), "%s", P->fig->block);
 	else
 		snprintf(
 		    b->name, sizeof(b->name), "%s%d", P->fig->block, number);
 	snprintf(b->label, sizeof(b->label), "%s", label);
-	b->colour = number;
-	b->fit = b->fit_r2 = NAN;
-	snprintf(b->law, sizeof(b->law), "no fit");
+	block_style(b, number, 0);
 	return b;
 }
 
@@ -371,74 +363,85 @@ timeline_rows(const rp_data_t *D, const json_t *r, rp_block_t *b)
 	return 0;
 }
 
-/* r's step times as rows of b: step 0 the very first, then each sample.
- * 0, or -1 when memory ran out. */
+/* A block per run of fig's workload w in set (rp_data_runs_by_variant),
+ * labelled with its allocator, of its step times: step 0 the very first,
+ * then each sample. 0, or -1 when P is full or memory ran out. */
 static int
-step_rows(rp_block_t *b, const json_t *r)
+collect_steps(const rp_data_t *D, const rp_fig_t *fig, const char *set,
+    const char *w, rp_plot_t *P)
 {
-	const json_t *a = rp_field_json(r, RP_F_STEPS_SAMPLES);
+	const json_t *runs[RP_PLOT_MAX_BLOCKS];
+	size_t nr =
+	    rp_data_runs_by_variant(D, set, w, runs, RP_PLOT_MAX_BLOCKS);
 
-	for (size_t j = 0; j <= json_array_size(a); j++) {
-		rp_row_t *row = rp_figure_row_add(b);
-		if (row == NULL)
+	for (size_t i = 0; i < nr; i++) {
+		const json_t *a = rp_field_json(runs[i], RP_F_STEPS_SAMPLES);
+		const char *v = rp_str(runs[i], "variant");
+		char label[64];
+		rp_block_t *b;
+		if (!listed(fig->variants, v))
+			continue;
+		snprintf(label, sizeof(label), "%s, %s", v,
+		    rp_data_alloc_name(runs[i]));
+		if ((b = rp_figure_block_add(P, P->nblocks, label)) == NULL)
 			return -1;
-		row->v[0] = (double)j;
-		row->v[1] = j == 0
-		    ? rp_field(r, RP_F_STEPS_FIRST)
-		    : json_number_value(json_array_get(a, j - 1));
+		block_style(b, variant_index(D, w, v), rp_is_glibc(runs[i]));
+		for (size_t j = 0; j <= json_array_size(a); j++) {
+			rp_row_t *row = rp_figure_row_add(b);
+			if (row == NULL)
+				return -1;
+			row->v[0] = (double)j;
+			row->v[1] = j == 0
+			    ? rp_field(runs[i], RP_F_STEPS_FIRST)
+			    : json_number_value(json_array_get(a, j - 1));
+		}
 	}
 	return 0;
 }
 
-/* The next run of q's variant that fig draws, from cursor *i on (0 at
- * first), by fig's source (rp_source_t); NULL when none is left. */
-static const json_t *
-next_run(const rp_data_t *D, const rp_fig_t *fig, rp_query_t *q, size_t *i)
+/* fig's rows of q's variant, the k-th of its workload, in q's set (NULL:
+ * all of fig's sets) by fig's source (rp_source_t): into one when not
+ * NULL, else into a block of the variant's, made for its first row. 0, or
+ * -1 when P is full or memory ran out. */
+static int
+collect_variant(const rp_data_t *D, const rp_fig_t *fig, const rp_query_t *q,
+    int k, rp_block_t *one, rp_plot_t *P)
 {
-	const json_t *r = NULL;
+	const json_t *r;
+	rp_block_t *b = one;
+	size_t i = 0;
+	int rc;
 
 	if (fig->source == RP_SRC_MAIN || fig->source == RP_SRC_TIMELINE) {
-		if ((*i)++ == 0)
-			r = rp_data_main(D, q->set, q->workload, q->variant);
-		if (fig->source == RP_SRC_MAIN &&
-		    !(rp_field(r, RP_F_TIME_REPEATS) >= 1))
-			return NULL; /* no main run, or not a timed one */
-		return r;
-	}
-	if (fig->source == RP_SRC_STEPS) {
-		while (r == NULL && *i < 2) {
-			q->alloc = (rp_alloc_t)(RP_ALLOC_JEMALLOC + (*i)++);
-			r = rp_data_find(D, q);
+		r = rp_data_main(D, q->set, q->workload, q->variant);
+		if (fig->source == RP_SRC_MAIN)
+			return rp_field(r, RP_F_TIME_REPEATS) >= 1
+			    ? row_from_run(one, fig, r)
+			    : 0; /* no main run, or not a timed one */
+		if (r == NULL)
+			return 0;
+		if ((b = rp_figure_block_add(P, k, q->variant)) == NULL)
+			return -1;
+		if ((rc = timeline_rows(D, r, b)) == 0 && b->nrows == 0) {
+			free(b->rows);
+			P->nblocks--;
 		}
-		return r;
+		return rc;
 	}
-	while ((r = rp_data_next(D, q, i)) != NULL)
-		if (listed(fig->sets, rp_str(r, "_set")))
-			return r;
-	return NULL;
-}
-
-/* A block for run r of the k-th variant: the variant's (numbered k), or
- * for RP_SRC_STEPS the run's, labelled with its allocator; NULL when P is
- * full. */
-static rp_block_t *
-run_block(rp_plot_t *P, const rp_fig_t *fig, int k, const json_t *r)
-{
-	const char *v = rp_str(r, "variant");
-	char label[64];
-	rp_block_t *b;
-
-	if (fig->source != RP_SRC_STEPS)
-		return rp_figure_block_add(P, k, v);
-	snprintf(label, sizeof(label), "%s, %s", v, rp_data_alloc_name(r));
-	if ((b = rp_figure_block_add(P, P->nblocks, label)) != NULL)
-		b->colour = rp_is_glibc(r) ? RP_FIGURE_GLIBC : k;
-	return b;
+	while ((r = rp_data_next(D, q, &i)) != NULL) {
+		if (!listed(fig->sets, rp_str(r, "_set")))
+			continue;
+		if (b == NULL &&
+		    (b = rp_figure_block_add(P, k, q->variant)) == NULL)
+			return -1;
+		if (row_from_run(b, fig, r) != 0)
+			return -1;
+	}
+	return 0;
 }
 
 /* fig's rows of set (NULL: all its sets) into one when not NULL, else a
- * block per variant or run, dropped when left without rows. 0, or -1 when
- * P is full or memory ran out. */
+ * block per variant or run. 0, or -1 when P is full or memory ran out. */
 static int
 collect_set(const rp_data_t *D, const rp_fig_t *fig, const char *set,
     rp_block_t *one, rp_plot_t *P)
@@ -448,38 +451,20 @@ collect_set(const rp_data_t *D, const rp_fig_t *fig, const char *set,
 	    ? fig->workload
 	    : rp_str(rp_data_find(D, &any), "workload");
 	const char *vs[RP_DATA_MAX_VARIANTS];
-	size_t nv = rp_data_variants(D, w, NULL, vs, RP_DATA_MAX_VARIANTS);
+	size_t nv;
 
+	if (fig->source == RP_SRC_STEPS)
+		return collect_steps(D, fig, set, w, P);
+	nv = rp_data_variants(D, w, NULL, vs, RP_DATA_MAX_VARIANTS);
 	for (size_t k = 0; k < nv; k++) {
 		rp_query_t q = {.set = set,
 		    .workload = w,
 		    .variant = vs[k],
 		    .alloc = fig->source == RP_SRC_RUNS ? RP_ALLOC_ANY
 							: RP_ALLOC_JEMALLOC};
-		rp_block_t *b = one;
-		const json_t *r;
-		size_t i = 0;
-		int rc = 0;
-
-		if (!listed(fig->variants, vs[k]))
-			continue;
-		while (rc == 0 && (r = next_run(D, fig, &q, &i)) != NULL) {
-			if ((b == NULL || fig->source == RP_SRC_STEPS) &&
-			    (b = run_block(P, fig, (int)k, r)) == NULL)
-				return -1;
-			if (fig->source == RP_SRC_TIMELINE)
-				rc = timeline_rows(D, r, b);
-			else if (fig->source == RP_SRC_STEPS)
-				rc = step_rows(b, r);
-			else
-				rc = row_from_run(b, fig, r);
-		}
-		if (rc < 0)
+		if (listed(fig->variants, vs[k]) &&
+		    collect_variant(D, fig, &q, (int)k, one, P) != 0)
 			return -1;
-		if (b != NULL && b != one && b->nrows == 0) {
-			free(b->rows);
-			P->nblocks--;
-		}
 	}
 	return 0;
 }
@@ -603,8 +588,8 @@ rp_figure_refs_chunk(const rp_data_t *D, rp_plot_t *P)
 	int kf = variant_index(D, w->name, w->fused);
 	int kc = variant_index(D, w->name, w->chunked);
 
-	snprintf(P->pre, sizeof(P->pre), "chunked_colour = %d\n",
-	    rp_figure_colour_rgb(kc));
+	snprintf(
+	    P->pre, sizeof(P->pre), "chunked_colour = %d\n", STYLE(kc).rgb);
 	if (mat != NULL) {
 		snprintf(P->post, sizeof(P->post),
 		    "$mat << EOD\n%.6g %.6g\nEOD\n",
@@ -613,14 +598,14 @@ rp_figure_refs_chunk(const rp_data_t *D, rp_plot_t *P)
 		rp_figure_plot_add(P->suffix, sizeof(P->suffix),
 		    "$mat using 1:2 with points pt %d ps 2 lw 2 lc rgb '#%06X' "
 		    "title '%s (one batch of N)'",
-		    rp_figure_point(km), rp_figure_colour_rgb(km), w->baseline);
+		    STYLE(km).point, STYLE(km).rgb, w->baseline);
 	}
 	if (fus != NULL)
 		rp_figure_plot_add(P->suffix, sizeof(P->suffix),
 		    "%.6g with lines dt 2 lw 2 lc rgb '#%06X' title '%s, no "
 		    "batch (workspace %s)'",
-		    rp_field(fus, RP_F_TIME_MEDIAN), rp_figure_colour_rgb(kf),
-		    w->fused, rp_report_peak(fus));
+		    rp_field(fus, RP_F_TIME_MEDIAN), STYLE(kf).rgb, w->fused,
+		    rp_report_peak(fus));
 }
 
 /* An in-core roof at gflops, what a unit reaches at one kind of

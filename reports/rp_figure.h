@@ -88,7 +88,7 @@ typedef struct rp_row_s {
 typedef struct rp_block_s {
 	char name[24];      /* "m0" */
 	char label[64];     /* "eager", "naive, glibc malloc" */
-	int colour;         /* gnuplot lc */
+	int rgb, point;     /* its colour (0xRRGGBB) and gnuplot point type */
 	double fit, fit_r2; /* NAN unless the figure fits */
 	/* The fit as {k} and tables print it: "N^2.01", "0 B", "< 64 KiB"
 	 * (every value under fit_min) or "no fit". */
@@ -117,11 +117,6 @@ extern const size_t rp_figures_count;
 int rp_figures_load(const char *path, char *msg, size_t msglen);
 void rp_figures_unload(void);
 
-/* The colour (0xRRGGBB) and point type of its workload's k-th variant. */
-#define RP_FIGURE_GLIBC 1000 /* k of a glibc malloc run: grey, crosses */
-int rp_figure_colour_rgb(int k);
-int rp_figure_point(int k);
-
 /* Appends a plot element to buf, joined by ", ": whole or not at all,
  * since a cut element would break the script. */
 void rp_figure_plot_add(char *buf, size_t size, const char *fmt, ...)
@@ -138,9 +133,9 @@ size_t rp_figure_rows(const rp_plot_t *P);
 /* The block labelled label (a variant), or NULL. */
 const rp_block_t *rp_figure_block(const rp_plot_t *P, const char *label);
 /* Building blocks by hand: a new block labelled label, named fig->block
- * and number (< 0: none), drawn in colour number, NULL when P is full; a
- * zeroed row appended to b, NULL when out of memory; b's rows sorted by
- * column 0, equal ones kept in order. */
+ * and number (< 0: none), drawn in variant number's colour and point
+ * type, NULL when P is full; a zeroed row appended to b, NULL when out of
+ * memory; b's rows sorted by column 0, equal ones kept in order. */
 rp_block_t *rp_figure_block_add(rp_plot_t *P, int number, const char *label);
 rp_row_t *rp_figure_row_add(rp_block_t *b);
 void rp_figure_rows_sort(rp_block_t *b);

@@ -56,10 +56,9 @@ write_series(FILE *f, const rp_plot_t *P, const rp_block_t *b)
 			if (p[1] == 'b')
 				fprintf(f, "$%s", b->name);
 			else if (p[1] == 'c')
-				fprintf(f, "rgb '#%06X'",
-				    rp_figure_colour_rgb(b->colour));
+				fprintf(f, "rgb '#%06X'", b->rgb);
 			else if (p[1] == 'p')
-				fprintf(f, "%d", rp_figure_point(b->colour));
+				fprintf(f, "%d", b->point);
 			else if (p[1] == 'v')
 				write_quoted(f, b->label);
 			else if (p[1] == 'k')
