@@ -308,13 +308,13 @@ rp_figure_rows_sort(rp_block_t *b)
 		}
 }
 
-/* Run 0's samples in r's timeline CSV as rows of b (time since its first
- * sample, live bytes), then as TIMELINE_POINTS bucket maxima at most of
- * the live bytes above the lowest seen, counting the sample just before
- * run 0. 0 (no rows when the file cannot be read), or -1 when memory ran
- * out. */
+/* Run 0's samples in r's timeline CSV as a block of P numbered k (time
+ * since its first sample, live bytes), then as TIMELINE_POINTS bucket
+ * maxima at most of the live bytes above the lowest seen, counting the
+ * sample just before run 0. 0 (no block when r is NULL, the file cannot be
+ * read or has no sample of run 0), or -1 when P is full or memory ran out. */
 static int
-timeline_rows(const rp_data_t *D, const json_t *r, rp_block_t *b)
+timeline_block(const rp_data_t *D, const json_t *r, int k, rp_plot_t *P)
 {
 	const char *p = rp_str(json_object_get(r, "timeline"), "path");
 	const char *base = strrchr(p, '/');
@@ -322,12 +322,17 @@ timeline_rows(const rp_data_t *D, const json_t *r, rp_block_t *b)
 	double t0 = NAN, before = NAN; /* the last sample before run 0 */
 	double lo = INFINITY;
 	size_t step, n = 0;
+	rp_block_t *b;
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/timelines/%s", D->dir,
 	    base != NULL ? base + 1 : p);
 	if (p[0] == '\0' || (f = fopen(path, "r")) == NULL)
 		return 0;
+	if ((b = rp_figure_block_add(P, k, rp_str(r, "variant"))) == NULL) {
+		fclose(f);
+		return -1;
+	}
 	while (fgets(line, sizeof(line), f) != NULL) {
 		double ts, lb, rss;
 		int run, st;
@@ -359,7 +364,10 @@ timeline_rows(const rp_data_t *D, const json_t *r, rp_block_t *b)
 		b->rows[n].v[0] = b->rows[j].v[0];
 		b->rows[n++].v[1] = mx;
 	}
-	b->nrows = n;
+	if ((b->nrows = n) == 0) {
+		free(b->rows);
+		P->nblocks--;
+	}
 	return 0;
 }
 
@@ -410,24 +418,17 @@ collect_variant(const rp_data_t *D, const rp_fig_t *fig, const rp_query_t *q,
 	const json_t *r;
 	rp_block_t *b = one;
 	size_t i = 0;
-	int rc;
 
-	if (fig->source == RP_SRC_MAIN || fig->source == RP_SRC_TIMELINE) {
+	if (fig->source == RP_SRC_MAIN) {
+		/* No row without a main run, or from an untimed one. */
 		r = rp_data_main(D, q->set, q->workload, q->variant);
-		if (fig->source == RP_SRC_MAIN)
-			return rp_field(r, RP_F_TIME_REPEATS) >= 1
-			    ? row_from_run(one, fig, r)
-			    : 0; /* no main run, or not a timed one */
-		if (r == NULL)
-			return 0;
-		if ((b = rp_figure_block_add(P, k, q->variant)) == NULL)
-			return -1;
-		if ((rc = timeline_rows(D, r, b)) == 0 && b->nrows == 0) {
-			free(b->rows);
-			P->nblocks--;
-		}
-		return rc;
+		return rp_field(r, RP_F_TIME_REPEATS) >= 1
+		    ? row_from_run(one, fig, r)
+		    : 0;
 	}
+	if (fig->source == RP_SRC_TIMELINE)
+		return timeline_block(
+		    D, rp_data_main(D, q->set, q->workload, q->variant), k, P);
 	while ((r = rp_data_next(D, q, &i)) != NULL) {
 		if (!listed(fig->sets, rp_str(r, "_set")))
 			continue;
