@@ -297,6 +297,14 @@ rp_field_str(const json_t *r, rp_field_t id)
 	return s != NULL ? s : "";
 }
 
+const char *
+rp_str_or_null(const json_t *o, const char *path)
+{
+	const char *s = json_string_value(hx_result_at(o, path));
+
+	return s != NULL && s[0] ? s : NULL;
+}
+
 double
 rp_num(const json_t *r, const char *path)
 {

@@ -259,6 +259,9 @@ rp_speedup_t rp_data_speedup(
  * known when compiling is a field), and a string member ("" if missing). */
 double rp_num(const json_t *r, const char *path);
 const char *rp_str(const json_t *r, const char *key);
+/* The string at path ("a.b") of o; NULL when missing or empty (printed
+ * as a null fact). */
+const char *rp_str_or_null(const json_t *o, const char *path);
 /* 1 when the run was measured with glibc malloc. */
 int rp_is_glibc(const json_t *r);
 

@@ -84,9 +84,10 @@ arrays_facts(rp_report_t *R, const json_t *list, double unit, int jit,
 		    "%s.shape", row);
 		rp_fact_str(F, rp_str(a, jit ? "opcode" : "primitive"), NULL,
 		    "%s.made_by", row);
+		rp_fact_str(F, jit ? rp_str_or_null(a, "op") : NULL, NULL,
+		    "%s.op", row);
 		rp_fact_str(
-		    F, jit ? rp_jax_str(a, "op") : NULL, NULL, "%s.op", row);
-		rp_fact_str(F, rp_jax_str(a, "source"), NULL, "%s.source", row);
+		    F, rp_str_or_null(a, "source"), NULL, "%s.source", row);
 	}
 	rp_fact_list(F, names, "%s.rows", prefix);
 	rp_fact_num(F, RP_FACT_COUNT, n, NULL, "%s.count", prefix);
@@ -180,7 +181,7 @@ file_facts(rp_report_t *R, const rp_workload_t *w, const json_t *e)
 	rp_fact_str(F, w->explain_program, NULL, "%s.program", prefix);
 	rp_fact_str(F, w->explain_what, NULL, "%s.what", prefix);
 	for (i = 0; i < sizeof(explain_strs) / sizeof(explain_strs[0]); i++)
-		rp_fact_str(F, rp_jax_str(e, explain_strs[i].path), NULL,
+		rp_fact_str(F, rp_str_or_null(e, explain_strs[i].path), NULL,
 		    "%s.%s", prefix, explain_strs[i].name);
 	for (i = 0; i < 4; i++) {
 		b[i] = rp_num(e, explain_bytes[i].key);

@@ -674,8 +674,7 @@ rp_figure_refs_roofline(const rp_data_t *D, rp_plot_t *P)
 
 	for (int i = 0; i < P->nblocks; i++) {
 		rp_block_t *b = &P->blocks[i];
-		rp_limiter_in_t in;
-		rp_limiter_t v = rp_limiter_of(D, w->name, b->label, &in);
+		rp_limiter_t v = rp_limiter_of(D, w->name, b->label);
 		const json_t *r = rp_data_main_run(D, w->name, b->label);
 		size_t len = strlen(b->label);
 		for (size_t j = 0; j < b->nrows; j++)

@@ -185,14 +185,6 @@ rp_jax_next_row(json_t *rows, const char *family, char *p, size_t len)
 	json_array_append_new(rows, json_sprintf("row%zu", k));
 }
 
-const char *
-rp_jax_str(const json_t *o, const char *path)
-{
-	const char *s = json_string_value(hx_result_at(o, path));
-
-	return s != NULL && s[0] ? s : NULL;
-}
-
 double
 rp_jax_unit_time(const json_t *r)
 {

@@ -88,8 +88,5 @@ json_t *rp_jax_file(const rp_data_t *D, const char *name);
 /* The next row of a table of facts FAMILY.rowK (jaxprog.fixes.row0...):
  * its name rowK onto rows, its facts' prefix FAMILY.rowK into p. */
 void rp_jax_next_row(json_t *rows, const char *family, char *p, size_t len);
-/* The string at path ("a.b") of o; NULL when missing or empty (a null
- * fact). */
-const char *rp_jax_str(const json_t *o, const char *path);
 
 #endif /* FB_RP_JAX_H */

@@ -300,10 +300,10 @@ intro_facts(rp_report_t *R)
 	rp_query_t qb = {.set = "jax-base"};
 	const json_t *base = rp_data_find(&R->data, &qb);
 
-	rp_fact_str(F, rp_jax_str(any, "reported.jax_version"), any,
+	rp_fact_str(F, rp_str_or_null(any, "reported.jax_version"), any,
 	    "jaxprog.jax_version");
 	rp_fact_str(
-	    F, rp_jax_str(any, "reported.backend"), any, "jaxprog.backend");
+	    F, rp_str_or_null(any, "reported.backend"), any, "jaxprog.backend");
 	rp_fact_num(F, RP_FACT_BYTES, rp_field(base, RP_F_PEAK_RSS), base,
 	    "jaxprog.baseline_rss");
 	rp_fact_num(F, RP_FACT_NUMBER, RP_JAX_MODEL_FACTOR, NULL,
@@ -410,13 +410,13 @@ guard_facts(rp_report_t *R)
 	    json_array_size(json_object_get(plan, "large_n_tried")) > 0, NULL,
 	    "jaxprog.peak.guard");
 	RP_FACTS_KEYS(F, plan, NULL, "jaxprog", plan_nums);
-	rp_fact_str(F, rp_jax_str(plan, "large_n_from"), NULL,
+	rp_fact_str(F, rp_str_or_null(plan, "large_n_from"), NULL,
 	    "jaxprog.sweep.large_n_from");
-	rp_fact_str(F, rp_jax_str(plan, "large_n_tunables"), NULL,
+	rp_fact_str(F, rp_str_or_null(plan, "large_n_tunables"), NULL,
 	    "jaxprog.peak.large_n_tunables");
 	/* The runs kept for their memory, made beside the cache simulation:
 	 * their first calls are no times to print. */
-	rp_fact_str(F, rp_jax_str(plan, "memory_beside"), NULL,
+	rp_fact_str(F, rp_str_or_null(plan, "memory_beside"), NULL,
 	    "jaxprog.sweep.memory_beside");
 	json_decref(plan);
 }

@@ -130,8 +130,8 @@ crossing_facts(rp_report_t *R, const json_t *c, const char *name)
 	    "jaxspeed.proto.%s.n", name);
 	rp_fact_bool(F, json_is_true(json_object_get(c, "extrapolated")), NULL,
 	    "jaxspeed.proto.%s.extrapolated", name);
-	rp_fact_str(
-	    F, rp_jax_str(c, "beyond"), NULL, "jaxspeed.proto.%s.beyond", name);
+	rp_fact_str(F, rp_str_or_null(c, "beyond"), NULL,
+	    "jaxspeed.proto.%s.beyond", name);
 }
 
 /* jax-protocol.json: the question's timings and the swing. */

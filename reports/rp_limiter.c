@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "rp_jax.h"
 #include "rp_limiter.h"
 #include "rp_text.h"
 #include "rp_workloads.h"
@@ -78,16 +77,14 @@ rp_limiter_term_seconds(const json_t *m, const char *name)
 }
 
 rp_limiter_t
-rp_limiter_of(const rp_data_t *D, const char *workload, const char *variant,
-    rp_limiter_in_t *in)
+rp_limiter_of(const rp_data_t *D, const char *workload, const char *variant)
 {
 	const json_t *r = rp_data_main_run(D, workload, variant);
+	const rp_limiter_in_t in = {rp_field(r, RP_F_TIME_MEDIAN),
+	    json_string_value(rp_field_json(r, RP_F_MODEL_LIMITER)),
+	    rp_field(r, RP_F_MODEL_ERROR)};
 
-	in->time_s = rp_field(r, RP_F_TIME_MEDIAN);
-	in->model_error = rp_field(r, RP_F_MODEL_ERROR);
-	in->model_term =
-	    json_string_value(rp_field_json(r, RP_F_MODEL_LIMITER));
-	return rp_limiter_decide(in);
+	return rp_limiter_decide(&in);
 }
 
 /* The model's prediction against the median under at (.predicted, .error;
@@ -481,6 +478,7 @@ rp_limiter_facts(rp_report_t *R)
 	    t.any, "limits.wait_window");
 	/* The llvm-mca the issue term used (null: data from before the
 	 * harness named it, or none read the loop). */
-	rp_fact_str(F, rp_jax_str(t.any, rp_field_path(RP_F_MODEL_MCA_PROGRAM)),
-	    t.any, "limits.mca_program");
+	rp_fact_str(F,
+	    rp_str_or_null(t.any, rp_field_path(RP_F_MODEL_MCA_PROGRAM)), t.any,
+	    "limits.mca_program");
 }

@@ -53,10 +53,10 @@ const char *rp_limiter_term_word(const char *term);
  * no such term. */
 double rp_limiter_term_seconds(const json_t *m, const char *name);
 
-/* A variant's main run (rp_data_main_run) read into in; returns its
- * verdict (RP_LIMIT_UNMEASURED when there is no main run). */
-rp_limiter_t rp_limiter_of(const rp_data_t *D, const char *workload,
-    const char *variant, rp_limiter_in_t *in);
+/* The verdict of a variant's main run (rp_data_main_run);
+ * RP_LIMIT_UNMEASURED when there is none. */
+rp_limiter_t rp_limiter_of(
+    const rp_data_t *D, const char *workload, const char *variant);
 
 /* The notebook's section (limits.*): whether a main run carries the time
  * model; each variant's prediction against its median, its two largest

@@ -7,7 +7,6 @@
 
 #include "hx_run.h"
 #include "rp_experiments.h"
-#include "rp_jax.h"
 #include "rp_machine.h"
 #include "rp_text.h"
 
@@ -152,7 +151,7 @@ machine_facts(rp_report_t *R)
 	    "method.machine.glibc_allocator");
 	rp_fact_str(F, rp_field_str(g, RP_F_MACHINE_CFLAGS), g,
 	    "method.machine.glibc_cflags");
-	rp_fact_str(F, rp_jax_str(r, rp_field_path(RP_F_PMU_NOTE)), r,
+	rp_fact_str(F, rp_str_or_null(r, rp_field_path(RP_F_PMU_NOTE)), r,
 	    "method.machine.counters_note");
 }
 

@@ -452,7 +452,6 @@ Test(report_limiter_model, steal_beside_the_error)
  * without one is "not modelled". */
 Test(report_limiter_model, present_only_with_a_modelled_main_run)
 {
-	rp_limiter_in_t in;
 	rp_limiter_t v;
 
 	json_array_append_new(R->data.runs,
@@ -463,7 +462,7 @@ Test(report_limiter_model, present_only_with_a_modelled_main_run)
 	rp_limiter_facts(R);
 	cr_expect(!json_is_true(json_object_get(
 	    rp_facts_get(&R->facts, "limits.model_present"), "value")));
-	v = rp_limiter_of(&R->data, "interp", "fused", &in);
+	v = rp_limiter_of(&R->data, "interp", "fused");
 	cr_expect_str_eq(rp_limiter_verdict_word(&v), "not modelled");
 	add_modelled("tiled", 0.6, 0.6, 0, 0);
 	rp_facts_free(&R->facts);
