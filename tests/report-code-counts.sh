@@ -3,7 +3,8 @@
 # lines of C under reports/, of the rest of the report's code, of its templates,
 # lines of C holding prose (a string literal of three words or more, comments
 # stripped), result-field paths spelled as strings, and variant names spelled
-# outside the registration. Run from a checkout's root after `make`.
+# outside the registration, and how many kinds of fact the C computes (what
+# a fact costs in C). Run from a checkout's root after `make`.
 set -eu
 cfiles=$(ls reports/*.c reports/*.h)
 echo "C lines under reports/: $(cat $cfiles | wc -l)"
@@ -34,3 +35,21 @@ done
 echo "lines with string-literal prose (3+ words) in reports/*.c: $prose"
 echo "field-path strings in reports/*.c: $fields"
 echo "variant names spelled as literals in reports/*.c outside rp_workloads.c: $variants"
+# The facts of the committed report, and their kinds: a name with each part
+# that a list fact names (a workload, a variant, a JAX program, a piece of
+# advice) or a table's rowK folded, so one kind is one thing the C computes
+# for every variant, program or row.
+python3 - "$(cat $cfiles | wc -l)" <<'EOF'
+import json, re, sys
+facts = json.load(open("reports/facts.json"))["facts"]
+listed = set()
+for fact in facts.values():
+    if isinstance(fact.get("value"), list):
+        for name in fact["value"]:
+            if isinstance(name, str):
+                listed.update((name, re.sub(r"[^A-Za-z0-9_.]", "_", name)))
+kinds = {".".join("*" if p in listed or re.fullmatch(r"row[0-9]+", p) else p
+                  for p in name.split(".")) for name in facts}
+print("facts in reports/facts.json: %d, of %d kinds (%.1f lines of C a kind)"
+      % (len(facts), len(kinds), int(sys.argv[1]) / len(kinds)))
+EOF
