@@ -46,11 +46,11 @@ experiments_read(rp_experiments_t *E, const char *path)
 			    path, lineno);
 		if (E->n == RP_EXPERIMENTS_MAX)
 			continue;
-		/* Four fields ended by tabs, the fifth the rest of the line. */
+		/* The first five tab-separated fields; a line with more
+		 * (flagged above) keeps its first five. */
 		line[strcspn(line, "\r\n")] = '\0';
 		for (k = 0, p = line; k < 5 && p != NULL; k++)
-			snprintf(
-			    to[k], size[k], "%s", k < 4 ? strsep(&p, "\t") : p);
+			snprintf(to[k], size[k], "%s", strsep(&p, "\t"));
 		E->n += k == 5 && strcmp(e->set, "set") != 0;
 	}
 	fclose(f);

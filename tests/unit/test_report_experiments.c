@@ -78,6 +78,24 @@ Test(report_experiments, rows_read_and_comments_skipped)
 	free(E);
 }
 
+/* A row with a sixth field is flagged, and keeps its first five: the
+ * purpose ends at its tab. */
+Test(report_experiments, a_sixth_field_flagged_and_left_out)
+{
+	rp_experiments_t *E;
+
+	fb_write_file(dir, "experiments.tsv",
+	    "interp-main\tinterp\tall\tsweep --n 100\tTable 1\textra\n");
+	E = rp_experiments_load(dir);
+	cr_assert(E != NULL);
+	cr_assert_eq(E->n, 1, "%zu rows", E->n);
+	cr_expect_str_eq(E->rows[0].arguments, "sweep --n 100");
+	cr_expect_str_eq(E->rows[0].purpose, "Table 1");
+	cr_expect(
+	    strstr(E->bad, ":1: not a row of five") != NULL, "%s", E->bad);
+	free(E);
+}
+
 Test(report_experiments, variants_of_a_row)
 {
 	rp_experiment_t e = {.variants = "all-except eager,chunked"};
