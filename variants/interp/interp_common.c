@@ -262,10 +262,11 @@ interp_reference_value(const interp_inputs_t *in, uint64_t i, float x)
  * inlined and the points' loop vectorized, `harness run interp sorted
  * --n 1e6 --m 300 --repeat 1` took 0.83 to 0.86 s in all against 1.15 to
  * 1.23 s (Zen 4 VM, 2026-12-07; the same total to the last digit).
- * Each point's row is still summed
- * in interpolant order. On every core (the reference is not timed and a
- * sweep waits for it): the rows' sum then depends on the thread count in
- * its last bits only, far under the check's 1e-4. */
+ *
+ * Each point's row is still summed in interpolant order. On every core
+ * (the reference is not timed and a sweep waits for it): the rows' sum
+ * then depends on the thread count in its last bits only, far under the
+ * check's 1e-4. */
 static int
 interp_reference(const params_t *p, double *digest)
 {
