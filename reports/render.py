@@ -10,7 +10,10 @@ TEMPLATES_DIR with them (Jinja2), and writes OUT_DIR/REPORT.md and
 OUT_DIR/REPORT.html (CommonMark with GitHub's tables, by cmark-gfm, in
 TEMPLATES_DIR/report.html.j2: heading ids as GitHub makes them, a linked
 contents, sortable tables, figures as <figure> elements that load the SVG
-beside the page).
+beside the page). Where `report` left OUT_DIR/scripts.json (the data of
+its figures), it also writes each figure's gnuplot script,
+OUT_DIR/figures/NAME.gp, from TEMPLATES_DIR/figure.gp.j2; `report` then
+runs gnuplot on them.
 
 In a template a fact is printed by its name ({{ interp.fused.median }}
 prints "680 ms"); its number is .value (null: None), its unit .unit, the
@@ -26,7 +29,8 @@ machines' facts, or two data sets'.
 Exit status: 0 done, 1 a failure (a template error, a fact missing under
 --strict, cmark-gfm missing or failing, a write error), 2 bad usage or a
 facts file that cannot be read. Nothing is written unless both files
-were rendered; each is written to a temporary file beside it and renamed.
+(and the scripts) were rendered; each is written to a temporary file
+beside it and renamed.
 Needs Debian's python3-jinja2 and cmark-gfm (harness/deps.sh).
 """
 
@@ -240,6 +244,38 @@ def render_html(templates, md):
         body=body, contents=contents(heads))
 
 
+def render_scripts(templates, scripts_path):
+    """The figures' gnuplot scripts, (NAME.gp, text), from the data that
+    `report` wrote to scripts.json (rp_gnuplot.h) and figure.gp.j2. A
+    figure's series draws each block: b its data's name, c its colour, p
+    its point type, v its label (quotes doubled: it stands in a quoted
+    string), k its fitted law."""
+    import jinja2
+
+    with open(scripts_path, encoding="utf-8") as f:
+        plots = json.load(f)
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(templates),
+                             undefined=jinja2.StrictUndefined,
+                             keep_trailing_newline=True, trim_blocks=True,
+                             autoescape=False)
+    script = env.get_template("figure.gp.j2")
+    out = []
+    for plot in plots:
+        try:
+            series = env.from_string(plot["series"])
+            elements = [series.render(b="$" + b["name"],
+                                      c="rgb '%s'" % b["rgb"], p=b["point"],
+                                      k=b["law"],
+                                      v=b["label"].replace("'", "''"))
+                        for b in plot["blocks"]]
+            out.append((plot["name"] + ".gp",
+                        script.render(elements=elements, **plot)))
+        except jinja2.TemplateError as e:  # say which figure
+            e.args = ("figure %s: %s" % (plot["name"], e),) + e.args[1:]
+            raise
+    return out
+
+
 def write_atomic(path, text):
     """text to path through a temporary file beside it, renamed over it;
     a symbolic link is followed to its target, whose mode is kept."""
@@ -324,9 +360,16 @@ def main(argv):
             if strict:
                 return EXIT_FAIL
         page = render_html(templates, md)
+        files = [("REPORT.md", md), ("REPORT.html", page)]
+        scripts = os.path.join(out, "scripts.json")
+        if os.path.exists(scripts):
+            files += [(os.path.join("figures", name), text) for name, text
+                      in render_scripts(templates, scripts)]
         if not os.path.isdir(out):
             os.mkdir(out)
-        for name, text in (("REPORT.md", md), ("REPORT.html", page)):
+        if len(files) > 2:
+            os.makedirs(os.path.join(out, "figures"), exist_ok=True)
+        for name, text in files:
             path = os.path.join(out, name)
             tmps.append((write_atomic(path, text), os.path.realpath(path)))
         for tmp, path in tmps:

@@ -6,22 +6,24 @@
  *
  * Reads DATA_DIR as reports/make-report.sh leaves it (rp_data.h), gathers
  * the declared figures (rp_workloads.c, their words from
- * templates/figures.json) and writes their gnuplot scripts, computes every
- * number into facts.json (the lesson's, then the notebook's section by
- * section), has reports/render.py fill the templates from it into
- * REPORT.md and REPORT.html, and runs gnuplot on each script for NAME.svg
- * and NAME.png. A missing run makes the affected rows say so and a verdict
- * "not testable here".
+ * templates/figures.json) into the data of their gnuplot scripts
+ * (scripts.json, not kept), computes every number into facts.json (the
+ * lesson's, then the notebook's section by section), has reports/render.py
+ * fill the templates from both into REPORT.md, REPORT.html and the
+ * scripts, and runs gnuplot on each script for NAME.svg and NAME.png. A
+ * missing run makes the affected rows say so and a verdict "not testable
+ * here".
  *
- * Exit status: 0 done; 1 a failure (unwritable output, a script not
- * written, gnuplot or render.py missing or failing: the earlier report is
- * then left as it was); 2 bad usage or no data.
+ * Exit status: 0 done; 1 a failure (unwritable output, a figure not
+ * gathered, gnuplot or render.py missing or failing: the earlier report
+ * is then left as it was); 2 bad usage or no data.
  *
  * Limits: the sections and figures are fusebench's two workloads, not a
  * general report tool; the variants are whatever the data holds.
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <libgen.h>
 #include <spawn.h>
 #include <stdarg.h>
@@ -89,12 +91,14 @@ static void (*const section_facts[])(rp_report_t *R) = {
     rp_report_notes_facts,               /* notes */
 };
 
-/* Gathers every figure of the table and writes its script to fig_dir;
- * R->failed when one was not written (R->msg says why; the report still
+/* Gathers every figure of the table into the data of its script;
+ * R->failed when one's was not kept (R->msg says why; the report still
  * cites it as not drawn). */
 static void
 gather_figures(rp_report_t *R)
 {
+	if ((R->scripts = json_array()) == NULL)
+		R->failed = 1;
 	for (size_t i = 0; i < rp_figures_count && i < RP_REPORT_MAX_FIGS;
 	     i++) {
 		/* A figure whose data ran out of memory half-gathered is
@@ -105,14 +109,15 @@ gather_figures(rp_report_t *R)
 			    "figure %s: out of memory gathering its data",
 			    rp_figures[i].name);
 		else
-			R->saved[i] = rp_gnuplot_save(R->fig_dir, &R->plots[i],
+			R->saved[i] = rp_gnuplot_add(R->scripts, &R->plots[i],
 					  R->msg, sizeof(R->msg)) == 0;
 		R->failed |= !R->saved[i];
 	}
 }
 
-/* The facts of the whole report into OUT_DIR/facts.json. 0, or -1 with
- * R->msg. */
+/* The facts of the whole report into OUT_DIR/facts.json, and the data of
+ * every figure's script into OUT_DIR/scripts.json (the generic section's
+ * figures are gathered with its facts). 0, or -1 with R->msg. */
 static int
 write_facts(rp_report_t *R)
 {
@@ -129,8 +134,11 @@ write_facts(rp_report_t *R)
 		fprintf(stderr, "report: warning: %d facts set twice\n",
 		    R->facts.duplicates);
 	snprintf(path, sizeof(path), "%s/facts.json", R->out_dir);
-	return rp_facts_write(
-	    &R->facts, R->data.dir, path, R->msg, sizeof(R->msg));
+	if (rp_facts_write(
+		&R->facts, R->data.dir, path, R->msg, sizeof(R->msg)) != 0)
+		return -1;
+	snprintf(path, sizeof(path), "%s/scripts.json", R->out_dir);
+	return rp_facts_json_write(R->scripts, path, R->msg, sizeof(R->msg));
 }
 
 /* The folder of render.py and templates/: FB_REPORT_TEMPLATES, else
@@ -157,17 +165,38 @@ static void __attribute__((format(printf, 1, 2))) progress(const char *fmt, ...)
 	va_end(ap);
 }
 
-/* REPORT.md and REPORT.html from facts.json: reports/render.py, run by
- * Debian's Python (FB_REPORT_PYTHON overrides), which has
- * python3-jinja2. 0, or -1 with R->msg. */
+/* fd read to its end, its last size - 1 bytes kept in buf as a string. */
+static void
+drain(int fd, char *buf, size_t size)
+{
+	size_t n = 0;
+	ssize_t k;
+
+	while ((k = read(fd, buf + n, size - 1 - n)) > 0 ||
+	    (k < 0 && errno == EINTR)) {
+		n += k > 0 ? (size_t)k : 0;
+		if (n == size - 1) { /* full: keep the later half */
+			memmove(buf, buf + n / 2, n - n / 2);
+			n -= n / 2;
+		}
+	}
+	buf[n] = '\0';
+}
+
+/* REPORT.md, REPORT.html and the figures' scripts from facts.json and
+ * scripts.json: reports/render.py, run by Debian's Python
+ * (FB_REPORT_PYTHON overrides), which has python3-jinja2. What it says
+ * is passed on; when it fails, its last line is R->msg's reason, so that
+ * the failure is one line. 0, or -1 with R->msg. */
 static int
 render(rp_report_t *R)
 {
 	const char *py = getenv("FB_REPORT_PYTHON");
-	char script[4200], templates[4200], facts[4200];
+	char script[4200], templates[4200], facts[4200], said[4096], *last;
 	char *argv[] = {
 	    NULL, script, facts, templates, (char *)R->out_dir, NULL};
-	int st, err;
+	posix_spawn_file_actions_t fa;
+	int st, err, fd[2];
 	pid_t pid;
 
 	argv[0] =
@@ -176,8 +205,18 @@ render(rp_report_t *R)
 	snprintf(templates, sizeof(templates), "%s/templates", reports_dir());
 	snprintf(facts, sizeof(facts), "%s/facts.json", R->out_dir);
 	progress("rendering the templates of %s", templates);
+	if (pipe2(fd, O_CLOEXEC) != 0) {
+		snprintf(R->msg, sizeof(R->msg), "pipe: %s", strerror(errno));
+		return -1;
+	}
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, fd[1], STDERR_FILENO);
 	/* posix_spawn returns its error; it does not set errno. */
-	err = posix_spawn(&pid, argv[0], NULL, NULL, argv, environ);
+	err = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	close(fd[1]);
+	drain(fd[0], said, sizeof(said));
+	close(fd[0]);
 	if (err == 0 && waitpid(pid, &st, 0) != pid)
 		err = errno;
 	if (err != 0) {
@@ -185,14 +224,18 @@ render(rp_report_t *R)
 		    R->msg, sizeof(R->msg), "%s: %s", argv[0], strerror(err));
 		return -1;
 	}
-	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-		snprintf(R->msg, sizeof(R->msg),
-		    "%s failed (exit %d): REPORT.md and REPORT.html not "
-		    "written",
-		    script, WIFEXITED(st) ? WEXITSTATUS(st) : -1);
-		return -1;
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 0) {
+		fputs(said, stderr);
+		return 0;
 	}
-	return 0;
+	for (last = said + strlen(said); last > said && last[-1] == '\n';)
+		*--last = '\0';
+	last = strrchr(said, '\n') != NULL ? strrchr(said, '\n') + 1 : said;
+	snprintf(R->msg, sizeof(R->msg),
+	    "%s failed (exit %d): %s; the earlier report is left as it was",
+	    script, WIFEXITED(st) ? WEXITSTATUS(st) : -1,
+	    last[0] != '\0' ? last : "it said nothing");
+	return -1;
 }
 
 /* The report is written whole into a staging folder inside OUT_DIR
@@ -428,8 +471,8 @@ run(rp_report_t *R, const char *out_dir)
 	if (make_dirs(R, out_dir) != 0)
 		return -1;
 	gather_figures(R);
-	if (write_facts(R) != 0 || R->failed || draw_figures(R) != 0 ||
-	    render(R) != 0 || install(R, out_dir) != 0)
+	if (write_facts(R) != 0 || R->failed || render(R) != 0 ||
+	    draw_figures(R) != 0 || install(R, out_dir) != 0)
 		return -1;
 	fprintf(stderr,
 	    "report: %s/REPORT.md, REPORT.html and %zu figures in "

@@ -3,9 +3,10 @@
  * from the runs into plots and decorated with what depends on named runs
  * or the machine's ceilings; rp_gnuplot draws them.
  *
- * A figure's plot element for each block of rows is a template: {b} the
- * block's data name, {c} its colour ("rgb '#rrggbb'"), {p} its point type,
- * {v} its label, {k} its fitted law (rp_block_t.law). A block is one
+ * A figure's plot element for each block of rows (its series) is a Jinja
+ * template that reports/render.py fills: {{ b }} the block's data name,
+ * {{ c }} its colour ("rgb '#rrggbb'"), {{ p }} its point type, {{ v }}
+ * its label, {{ k }} its fitted law (rp_block_t.law). A block is one
  * variant's runs, one run, or all the rows. A variant's colour, point type
  * and block number come from its place among its workload's variants in
  * the data, the same in every figure; red is kept out of the palette.
@@ -90,7 +91,7 @@ typedef struct rp_block_s {
 	char label[64];     /* "eager", "naive, glibc malloc" */
 	int rgb, point;     /* its colour (0xRRGGBB) and gnuplot point type */
 	double fit, fit_r2; /* NAN unless the figure fits */
-	/* The fit as {k} and tables print it: "N^2.01", "0 B", "< 64 KiB"
+	/* The fit as {{ k }} and tables print it: "N^2.01", "0 B", "< 64 KiB"
 	 * (every value under fit_min) or "no fit". */
 	char law[16];
 	rp_row_t *rows;

@@ -158,7 +158,7 @@ collect(const rp_data_t *D, const char *w, rp_plot_t *P)
 }
 
 /* The figure of workload K, w: the median time of each line against N,
- * its script saved (other_workloads.K.figure.*: .drawn, or .error the
+ * its script's data kept (other_workloads.K.figure.*: .drawn, or .error the
  * reason it was not; .name, .title, .number). */
 static void
 figure(rp_report_t *R, rp_generic_t *G, const char *w, int k, int number)
@@ -172,8 +172,8 @@ figure(rp_report_t *R, rp_generic_t *G, const char *w, int k, int number)
 	    .cols = {{.field = RP_F_N, .fmt = "%.0f"},
 		{.field = RP_F_TIME_MEDIAN}},
 	    .block = "o",
-	    .series = "{b} using 1:2 with linespoints pt {p} ps 1.4 lw 2 lc "
-		      "{c} title '{v}'",
+	    .series = "{{ b }} using 1:2 with linespoints pt {{ p }} ps 1.4 lw "
+		      "2 lc {{ c }} title '{{ v }}'",
 	    .empty = "no ok runs",
 	};
 	rp_facts_t *F = &R->facts;
@@ -188,7 +188,7 @@ figure(rp_report_t *R, rp_generic_t *G, const char *w, int k, int number)
 	fig.name = name;
 	snprintf(title, sizeof(title), "%s: median time against N", w);
 	if ((rc = collect(&R->data, w, &P)) == 0)
-		rc = rp_gnuplot_save(R->fig_dir, &P, R->msg, sizeof(R->msg));
+		rc = rp_gnuplot_add(R->scripts, &P, R->msg, sizeof(R->msg));
 	rp_figure_free(&P);
 	rp_fact_bool(F, rc == 0, NULL, "other_workloads.%d.figure.drawn", k);
 	rp_fact_str(F, rc != 0 ? R->msg : NULL, NULL,

@@ -39,9 +39,9 @@ typedef struct rp_generic_s {
 size_t rp_generic_workloads(const rp_data_t *D, const char **out, size_t cap);
 
 /* The section's facts (other_workloads.*, printed by
- * templates/notebook/other_workloads.md.j2); saves its figures' scripts
- * to R->fig_dir and lists them in G. A script that cannot be written sets
- * R->failed and R->msg.
+ * templates/notebook/other_workloads.md.j2); adds the data of its
+ * figures' scripts to R->scripts and lists them in G. A script whose data
+ * cannot be kept sets R->failed and R->msg.
  *
  *   other_workloads.count   the workloads listed (at most RP_GENERIC_MAX;
  *                           0: the section is not printed)

@@ -1,4 +1,5 @@
-/* rp_gnuplot: plots to gnuplot scripts, and gnuplot run on them. */
+/* rp_gnuplot: plots as the data of their scripts, and gnuplot run on the
+ * scripts. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,10 +10,10 @@
 #include "hx_file.h"
 #include "rp_gnuplot.h"
 
+/* A block's rows as gnuplot reads them inline, a row a line. */
 static void
 write_block(FILE *f, const rp_fig_t *fig, const rp_block_t *b)
 {
-	fprintf(f, "$%s << EOD\n", b->name);
 	for (size_t j = 0; j < b->nrows; j++) {
 		const rp_row_t *row = &b->rows[j];
 		if (fig->source == RP_SRC_MAIN)
@@ -30,133 +31,68 @@ write_block(FILE *f, const rp_fig_t *fig, const rp_block_t *b)
 		}
 		fputc('\n', f);
 	}
-	fputs("EOD\n", f);
 }
 
-/* s inside a single-quoted gnuplot string, where every {v} stands: a quote
- * doubled (a limiter's word, "the core's ports", broke the roofline). */
-static void
-write_quoted(FILE *f, const char *s)
+/* A block with rows as {name, label, rgb, point, law, data}; NULL when
+ * memory ran out. */
+static json_t *
+block_json(const rp_fig_t *fig, const rp_block_t *b)
 {
-	for (; *s != '\0'; s++) {
-		if (*s == '\'')
-			fputc('\'', f);
-		fputc(*s, f);
+	char *data = NULL, rgb[8];
+	size_t len;
+	FILE *f = open_memstream(&data, &len);
+	json_t *o = NULL;
+
+	if (f == NULL)
+		return NULL;
+	write_block(f, fig, b);
+	if (fclose(f) == 0) {
+		snprintf(
+		    rgb, sizeof(rgb), "#%06X", (unsigned)b->rgb & 0xFFFFFF);
+		o = json_pack("{s:s, s:s, s:s, s:i, s:s, s:s}", "name", b->name,
+		    "label", b->label, "rgb", rgb, "point", b->point, "law",
+		    b->law, "data", data);
 	}
-}
-
-/* One block's plot element: the series template, placeholders filled. */
-static void
-write_series(FILE *f, const rp_plot_t *P, const rp_block_t *b)
-{
-	const char *p = P->fig->series;
-
-	while (*p != '\0') {
-		if (p[0] == '{' && p[1] != '\0' && p[2] == '}') {
-			if (p[1] == 'b')
-				fprintf(f, "$%s", b->name);
-			else if (p[1] == 'c')
-				fprintf(f, "rgb '#%06X'", b->rgb);
-			else if (p[1] == 'p')
-				fprintf(f, "%d", b->point);
-			else if (p[1] == 'v')
-				write_quoted(f, b->label);
-			else if (p[1] == 'k')
-				fputs(b->law, f);
-			else
-				fwrite(p, 1, 3, f);
-			p += 3;
-		} else {
-			fputc(*p++, f);
-		}
-	}
-}
-
-static void
-write_plot(FILE *f, const rp_plot_t *P)
-{
-	const char *sep = P->prefix[0] != '\0' ? ", " : "";
-	int empty = rp_figure_rows(P) == 0;
-
-	/* Nothing to draw: gnuplot refuses a plot whose only element is
-	 * undefined everywhere, so the figure says so in its middle, on fixed
-	 * ranges that suit a log scale. A prefix of 1/0 only titles an absence
-	 * (the roofline without ceilings); a suffix draws named runs. */
-	if (empty && P->suffix[0] == '\0' &&
-	    (P->prefix[0] == '\0' || strncmp(P->prefix, "1/0", 3) == 0)) {
-		fprintf(f,
-		    "set label 1001 \"%s\" at graph 0.5, graph 0.5 center "
-		    "noenhanced\nunset key\nplot [1:10] [1:10] 0.5 notitle\n",
-		    P->fig->empty);
-		return;
-	}
-	fprintf(f, "plot %s", P->prefix);
-	for (int i = 0; i < P->nblocks; i++) {
-		if (P->blocks[i].nrows == 0)
-			continue;
-		fputs(sep, f);
-		write_series(f, P, &P->blocks[i]);
-		sep = ", \\\n  ";
-	}
-	if (empty && P->prefix[0] == '\0')
-		fprintf(f, "1/0 title '%s'", P->fig->empty);
-	if (P->suffix[0] != '\0')
-		fprintf(f, ", %s", P->suffix);
-	fputc('\n', f);
-}
-
-/* Writes the script of the plot at arg to f (hx_file_write_atomic's
- * writer). Returns 0, or -1 when f failed. */
-static int
-script_writer(FILE *f, void *arg)
-{
-	const rp_plot_t *P = arg;
-	const rp_fig_t *fig = P->fig;
-
-	fprintf(f,
-	    "# %s: %s\n# written by reports/report; redraw with "
-	    "`gnuplot %s.gp` in this folder\n"
-	    "set terminal svg size 960,600 dynamic font 'Sans,12' "
-	    "background rgb 'white'\nset output '%s.svg'\n"
-	    "set title \"%s\" noenhanced\nset key outside right top "
-	    "noenhanced\nset grid\n",
-	    fig->name, fig->title, fig->name, fig->name, fig->title);
-	if (fig->logscale != NULL)
-		fprintf(f, "set logscale %s\n", fig->logscale);
-	if (fig->xlabel != NULL)
-		fprintf(f, "set xlabel '%s'\n", fig->xlabel);
-	if (fig->ylabel != NULL)
-		fprintf(f, "set ylabel '%s'\n", fig->ylabel);
-	fputs(P->pre, f);
-	fputs(fig->settings != NULL ? fig->settings : "", f);
-	for (int i = 0; i < P->nblocks; i++)
-		if (P->blocks[i].nrows > 0)
-			write_block(f, fig, &P->blocks[i]);
-	fputs(fig->after_data != NULL ? fig->after_data : "", f);
-	fputs(P->post, f);
-	write_plot(f, P);
-	fprintf(f,
-	    "set output\nif (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) "
-	    "{\n  set terminal pngcairo size 1200,750 font 'Sans,12'\n} "
-	    "else {\n  set terminal png size 1200,750\n}\n"
-	    "set output '%s.png'\nreplot\nset output\n",
-	    fig->name);
-	return ferror(f) ? -1 : 0;
+	free(data);
+	return o;
 }
 
 int
-rp_gnuplot_save(const char *dir, const rp_plot_t *P, char *msg, size_t msglen)
+rp_gnuplot_add(json_t *plots, const rp_plot_t *P, char *msg, size_t msglen)
 {
-	char path[4200];
+	const rp_fig_t *fig = P->fig;
+	json_t *o, *blocks = json_array();
 
-	if (P->fig->series == NULL) {
+	if (fig->series == NULL) {
 		snprintf(msg, msglen, "%s: no words read (rp_figures_load)",
-		    P->fig->name);
+		    fig->name);
+		json_decref(blocks);
 		return -1;
 	}
-	snprintf(path, sizeof(path), "%s/%s.gp", dir, P->fig->name);
-	return hx_file_write_atomic(
-	    path, script_writer, (void *)P, msg, msglen);
+	for (int i = 0; blocks != NULL && i < P->nblocks; i++)
+		if (P->blocks[i].nrows > 0 &&
+		    json_array_append_new(
+			blocks, block_json(fig, &P->blocks[i])) != 0) {
+			json_decref(blocks);
+			blocks = NULL;
+		}
+	if (blocks == NULL) {
+		snprintf(msg, msglen, "%s: out of memory", fig->name);
+		return -1;
+	}
+	o = json_pack("{s:s, s:s, s:s?, s:s?, s:s?, s:s, s:s, s:s, s:s, s:s, "
+		      "s:s, s:s, s:s, s:o}",
+	    "name", fig->name, "title", fig->title, "logscale", fig->logscale,
+	    "xlabel", fig->xlabel, "ylabel", fig->ylabel, "settings",
+	    fig->settings != NULL ? fig->settings : "", "after_data",
+	    fig->after_data != NULL ? fig->after_data : "", "series",
+	    fig->series, "empty", fig->empty, "pre", P->pre, "post", P->post,
+	    "prefix", P->prefix, "suffix", P->suffix, "blocks", blocks);
+	if (json_array_append_new(plots, o) != 0) {
+		snprintf(msg, msglen, "%s: out of memory", fig->name);
+		return -1;
+	}
+	return 0;
 }
 
 int

@@ -1,23 +1,29 @@
 /*
- * rp_gnuplot: the one writer of the report's figures. A gathered plot
- * (rp_figure.h) becomes a self-contained gnuplot script, its data inline,
- * that draws NAME.svg and NAME.png in its own folder; gnuplot is then run
- * on it.
+ * rp_gnuplot: the report's figures drawn. A gathered plot (rp_figure.h)
+ * becomes the data of its script: its words, its decoration and its
+ * blocks' rows as gnuplot reads them inline; reports/render.py fills
+ * templates/figure.gp.j2 with it into a self-contained figures/NAME.gp,
+ * and gnuplot is then run on that script for NAME.svg and NAME.png in
+ * its own folder.
  *
- * Limits: needs gnuplot on PATH to draw (the scripts are written without
- * it); PNG uses pngcairo when the gnuplot has it, its plain png otherwise.
+ * Limits: needs gnuplot on PATH to draw; PNG uses pngcairo when the
+ * gnuplot has it, its plain png otherwise.
  */
 #ifndef FB_RP_GNUPLOT_H
 #define FB_RP_GNUPLOT_H
 
+#include <jansson.h>
 #include <stddef.h>
 
 #include "rp_figure.h"
 
-/* Writes DIR/NAME.gp atomically. Returns 0, or -1 with a reason in msg
- * (one is that the figure's words were not read: rp_figures_load). */
-int rp_gnuplot_save(
-    const char *dir, const rp_plot_t *P, char *msg, size_t msglen);
+/* Appends the data of P's script to the array plots: {name, title,
+ * logscale, xlabel, ylabel (null: not set), settings, after_data, series,
+ * empty, pre, post, prefix, suffix, blocks: [{name, label, rgb ("#RRGGBB"),
+ * point, law, data}]}, a block for each one with rows. Returns 0, or -1
+ * with a reason in msg (one is that the figure's words were not read:
+ * rp_figures_load). */
+int rp_gnuplot_add(json_t *plots, const rp_plot_t *P, char *msg, size_t msglen);
 /* 1 when a gnuplot is on PATH. */
 int rp_gnuplot_available(void);
 /* Runs gnuplot NAME.gp in dir. Returns 0, or -1 when it failed. */

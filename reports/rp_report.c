@@ -22,6 +22,8 @@ rp_report_free(rp_report_t *R)
 	R->nnotes = 0;
 	rp_data_free(&R->data);
 	rp_facts_free(&R->facts);
+	json_decref(R->scripts);
+	R->scripts = NULL;
 }
 
 /* Where render.py and templates/ are: the Makefile defines it as the

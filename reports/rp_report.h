@@ -1,11 +1,11 @@
 /*
  * rp_report: what the report's sections share while the facts are made:
- * the data, every declared figure gathered (and its script saved), the
+ * the data, every declared figure gathered (and its script's data kept), the
  * facts, the notes, and how a figure is cited and a run's interval, peak
  * and noise are printed.
  *
  * Figures are numbered in the table's order (rp_workloads.c), counting only
- * those whose script was written; a section cites a figure by its name.
+ * those whose script's data was kept; a section cites a figure by its name.
  *
  * Limits: at most RP_REPORT_MAX_FIGS figures and RP_REPORT_MAX_NOTES
  * notes.
@@ -27,10 +27,11 @@ typedef struct rp_report_s {
 	const char *out_dir;
 	char fig_dir[4200];
 	rp_plot_t plots[RP_REPORT_MAX_FIGS]; /* by the table's index */
-	int saved[RP_REPORT_MAX_FIGS];       /* its script was written */
-	int failed;                          /* a script was not written */
-	rp_facts_t facts;                    /* every number, named */
-	char *notes[RP_REPORT_MAX_NOTES];    /* caveats, printed once */
+	int saved[RP_REPORT_MAX_FIGS];       /* its script's data was kept */
+	int failed;                          /* one's was not */
+	json_t *scripts;  /* the data of every script (rp_gnuplot_add) */
+	rp_facts_t facts; /* every number, named */
+	char *notes[RP_REPORT_MAX_NOTES]; /* caveats, printed once */
 	int nnotes;
 	char msg[4600];
 } rp_report_t;

@@ -6,7 +6,8 @@
  * lacks, lacks one, holds an unknown key, a value of the wrong type or a
  * quote that would end a quoted string in the script is refused with a
  * message naming the file and the bad value, and leaves no words behind;
- * a script is not written for a figure whose words were not read.
+ * a script's data is not kept for a figure whose words were not read
+ * (rp_gnuplot_add), and carries them once they were.
  */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
@@ -41,7 +42,8 @@ Test(report_figures, the_committed_words_fill_every_figure)
 		const rp_fig_t *f = &rp_figures[i];
 		cr_expect(
 		    f->title != NULL && f->title[0] != '\0', "%s", f->name);
-		cr_expect(f->series != NULL && strstr(f->series, "{b}") != NULL,
+		cr_expect(
+		    f->series != NULL && strstr(f->series, "{{ b }}") != NULL,
 		    "%s: %s", f->name, f->series);
 		cr_expect(f->empty != NULL, "%s", f->name);
 	}
@@ -150,39 +152,55 @@ ParameterizedTest(size_t *i, report_figures, a_bad_file_is_refused_by_name)
 	unlink(path);
 }
 
-/* An empty frame's script, refused before the words are read, written
- * with them after. */
+/* A script's data, refused before the words are read, kept with them
+ * after: the words as read, no block for a plot without rows. */
 Test(report_figures, a_script_needs_the_words)
 {
-	char dir[] = "/tmp/fb-figures-XXXXXX", path[64], msg[512] = "";
+	char msg[512] = "";
 	rp_plot_t P = {.fig = rp_figure_find("fig-interp-memory")};
-	FILE *f;
-	char text[8192];
-	size_t n;
+	json_t *scripts = json_array();
+	const json_t *o;
+	rp_block_t *b;
+	rp_row_t *row;
 
-	cr_assert_not_null(mkdtemp(dir));
+	cr_assert_not_null(scripts);
 	cr_assert_not_null(P.fig);
-	cr_expect_eq(rp_gnuplot_save(dir, &P, msg, sizeof(msg)), -1);
+	cr_expect_eq(rp_gnuplot_add(scripts, &P, msg, sizeof(msg)), -1);
 	cr_expect(
 	    strstr(msg, "fig-interp-memory: no words") != NULL, "%s", msg);
+	cr_expect_eq(json_array_size(scripts), 0);
 	cr_assert_eq(
 	    rp_figures_load(COMMITTED, msg, sizeof(msg)), 0, "%s", msg);
-	cr_assert_eq(rp_gnuplot_save(dir, &P, msg, sizeof(msg)), 0, "%s", msg);
-	snprintf(path, sizeof(path), "%s/fig-interp-memory.gp", dir);
-	f = fopen(path, "r");
-	cr_assert_not_null(f);
-	n = fread(text, 1, sizeof(text) - 1, f);
-	text[n] = '\0';
-	fclose(f);
-	cr_expect(strstr(text,
-		      "set title \"interp: peak workspace against N "
-		      "(M fixed)\" noenhanced\n") != NULL,
-	    "%s", text);
-	cr_expect(strstr(text, "set yrange [300:5e10]\n") != NULL, "%s", text);
-	cr_expect(strstr(text, "no interp scaling data") != NULL, "%s", text);
+	cr_assert_eq(
+	    rp_gnuplot_add(scripts, &P, msg, sizeof(msg)), 0, "%s", msg);
+	cr_assert_eq(json_array_size(scripts), 1);
+	o = json_array_get(scripts, 0);
+	cr_expect_str_eq(json_string_value(json_object_get(o, "title")),
+	    "interp: peak workspace against N (M fixed)");
+	cr_expect(strstr(json_string_value(json_object_get(o, "settings")),
+		      "set yrange [300:5e10]\n") != NULL);
+	cr_expect_str_eq(json_string_value(json_object_get(o, "empty")),
+	    "no interp scaling data");
+	cr_expect_eq(json_array_size(json_object_get(o, "blocks")), 0);
+	/* A block's rows as gnuplot reads them: N by "%.0f", a peak under
+	 * the 1 kB floor of the log axis at the floor. */
+	b = rp_figure_block_add(&P, 0, "it's");
+	cr_assert_not_null(b);
+	row = rp_figure_row_add(b);
+	cr_assert_not_null(row);
+	row->v[0] = 1e6, row->v[1] = 10, row->v[2] = 2e9;
+	cr_assert_eq(
+	    rp_gnuplot_add(scripts, &P, msg, sizeof(msg)), 0, "%s", msg);
+	o = json_array_get(
+	    json_object_get(json_array_get(scripts, 1), "blocks"), 0);
+	cr_expect_str_eq(json_string_value(json_object_get(o, "data")),
+	    "1000000 1000 2e+09\n");
+	cr_expect_str_eq(
+	    json_string_value(json_object_get(o, "label")), "it's");
+	cr_expect_eq(strlen(json_string_value(json_object_get(o, "rgb"))), 7);
+	rp_figure_free(&P);
 	rp_figures_unload();
-	unlink(path);
-	rmdir(dir);
+	json_decref(scripts);
 }
 
 /* The plot elements' joiner: no ", " before the first (a roofline whose

@@ -1,0 +1,111 @@
+"""The figures' gnuplot scripts: templates/figure.gp.j2 filled by render.py
+from the data `report` leaves in scripts.json (reports/rp_gnuplot.h).
+
+Each test renders crafted script data, so that every branch of the plot
+line is reached: blocks joined one an element, the decoration's elements
+before and after them, a label's quote doubled inside its quoted title,
+and the empty frame a figure draws when it has nothing to plot.
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+TEMPLATES = os.path.join(ROOT, "reports", "templates")
+sys.path.insert(0, os.path.join(ROOT, "reports"))
+
+import render  # noqa: E402
+
+
+def plot(**over):
+    p = {"name": "fig-t", "title": "t: a test", "logscale": None,
+         "xlabel": "N", "ylabel": None, "settings": "set grid x\n",
+         "after_data": "", "series": "{{ b }} using 1:2 lc {{ c }} pt {{ p }} "
+         "title '{{ v }} {{ k }}'", "empty": "no data", "pre": "",
+         "post": "", "prefix": "", "suffix": "", "blocks": []}
+    p.update(over)
+    return p
+
+
+def block(name, label, data="1 2\n"):
+    return {"name": name, "label": label, "rgb": "#0072B2", "point": 7,
+            "law": "N^2.01", "data": data}
+
+
+def script(tmp_path, templates=TEMPLATES, **over):
+    path = tmp_path / "scripts.json"
+    path.write_text(json.dumps([plot(**over)]))
+    [(name, text)] = render.render_scripts(str(templates), str(path))
+    assert name == "fig-t.gp"
+    return text
+
+
+def plot_line(text):
+    return text[text.index("\nplot ") + 1:text.index("\nset output\n")]
+
+
+def test_blocks_are_joined_between_the_decoration(tmp_path):
+    text = script(tmp_path, prefix="x title 'roof'", suffix="y notitle",
+                  blocks=[block("m0", "fused"), block("m1", "it's")])
+    assert plot_line(text) == (
+        "plot x title 'roof', $m0 using 1:2 lc rgb '#0072B2' pt 7 "
+        "title 'fused N^2.01', \\\n  $m1 using 1:2 lc rgb '#0072B2' pt 7 "
+        "title 'it''s N^2.01', y notitle")
+    assert "$m0 << EOD\n1 2\nEOD\n$m1 << EOD\n1 2\nEOD\n" in text
+    assert "set xlabel 'N'\n" in text and "set ylabel" not in text
+    assert "set logscale" not in text
+
+
+def test_nothing_to_plot_draws_a_frame_that_says_so(tmp_path):
+    for prefix in ("", "1/0 title 'no ceilings'"):
+        text = script(tmp_path, prefix=prefix)
+        assert ('set label 1001 "no data" at graph 0.5, graph 0.5 center '
+                'noenhanced\nunset key\nplot [1:10] [1:10] 0.5 notitle\n'
+                ) in text, prefix
+        assert "EOD" not in text
+
+
+def test_named_runs_alone_are_drawn_with_the_absence_titled(tmp_path):
+    text = script(tmp_path, suffix="$r using 1:2 title 'run'")
+    assert plot_line(text) == \
+        "plot 1/0 title 'no data', $r using 1:2 title 'run'"
+
+
+def test_a_figure_changes_in_its_template_alone(tmp_path):
+    t = tmp_path / "templates"
+    shutil.copytree(TEMPLATES, t)
+    gp = t / "figure.gp.j2"
+    gp.write_text(gp.read_text().replace("svg size 960,600", "svg size 640,400"))
+    text = script(tmp_path, templates=t, blocks=[block("m0", "fused")])
+    assert "set terminal svg size 640,400 " in text
+    assert text.endswith("set output 'fig-t.png'\nreplot\nset output\n")
+
+
+def test_a_series_that_names_nothing_fails_the_render(tmp_path):
+    import jinja2
+    try:
+        script(tmp_path, series="{{ b }} title '{{ label }}'",
+               blocks=[block("m0", "fused")])
+    except jinja2.UndefinedError as e:
+        assert "label" in str(e)
+    else:
+        raise AssertionError("an unknown name in a series rendered")
+
+
+def test_the_committed_scripts_are_what_the_template_makes(tmp_path):
+    report = os.environ.get("FB_REPORT")
+    if not report:
+        import pytest
+        pytest.skip("FB_REPORT (the report program) is not set")
+    out = tmp_path / "out"
+    p = subprocess.run([report, os.path.join(ROOT, "reports", "data"),
+                        str(out)], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    assert not (out / "scripts.json").exists(), "the scripts' data is kept"
+    for name in os.listdir(os.path.join(ROOT, "reports", "figures")):
+        if name.endswith(".gp"):
+            committed = os.path.join(ROOT, "reports", "figures", name)
+            with open(committed, encoding="utf-8") as f:
+                assert (out / "figures" / name).read_text() == f.read(), name
