@@ -249,7 +249,10 @@ def render_scripts(templates, scripts_path):
     `report` wrote to scripts.json (rp_gnuplot.h) and figure.gp.j2. A
     figure's series draws each block: b its data's name, c its colour, p
     its point type, v its label (quotes doubled: it stands in a quoted
-    string), k its fitted law."""
+    string), k its fitted law. A decoration's numbers (refs) are drawn by
+    the macros pre, post, prefix and suffix of figures/KIND.gp.j2; a
+    template prints a number x by printf's rules as x|num("%.4g") (null:
+    nan)."""
     import jinja2
 
     with open(scripts_path, encoding="utf-8") as f:
@@ -258,10 +261,16 @@ def render_scripts(templates, scripts_path):
                              undefined=jinja2.StrictUndefined,
                              keep_trailing_newline=True, trim_blocks=True,
                              autoescape=False)
+    env.filters["num"] = lambda x, spec: "nan" if x is None else spec % x
     script = env.get_template("figure.gp.j2")
     out = []
     for plot in plots:
         try:
+            refs = plot["refs"]
+            deco = env.get_template("figures/%s.gp.j2" % refs["kind"]) \
+                .module if refs else None
+            parts = {part: str(getattr(deco, part)(refs)) if deco else ""
+                     for part in ("pre", "post", "prefix", "suffix")}
             series = env.from_string(plot["series"])
             elements = [series.render(b="$" + b["name"],
                                       c="rgb '%s'" % b["rgb"], p=b["point"],
@@ -269,7 +278,7 @@ def render_scripts(templates, scripts_path):
                                       v=b["label"].replace("'", "''"))
                         for b in plot["blocks"]]
             out.append((plot["name"] + ".gp",
-                        script.render(elements=elements, **plot)))
+                        script.render(elements=elements, **plot, **parts)))
         except jinja2.TemplateError as e:  # say which figure
             e.args = ("figure %s: %s" % (plot["name"], e),) + e.args[1:]
             raise

@@ -138,7 +138,7 @@ write_facts(rp_report_t *R)
 		&R->facts, R->data.dir, path, R->msg, sizeof(R->msg)) != 0)
 		return -1;
 	snprintf(path, sizeof(path), "%s/scripts.json", R->out_dir);
-	return rp_facts_json_write(R->scripts, path, R->msg, sizeof(R->msg));
+	return rp_gnuplot_write(R->scripts, path, R->msg, sizeof(R->msg));
 }
 
 /* The folder of render.py and templates/: FB_REPORT_TEMPLATES, else

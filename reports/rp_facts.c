@@ -214,15 +214,7 @@ rp_facts_write(const rp_facts_t *F, const char *data_dir, const char *path,
 		snprintf(msg, msglen, "%s: out of memory", path);
 		return -1;
 	}
-	rc = rp_facts_json_write(doc, path, msg, msglen);
+	rc = hx_file_write_atomic(path, facts_writer, doc, msg, msglen);
 	json_decref(doc);
 	return rc;
-}
-
-int
-rp_facts_json_write(
-    const json_t *doc, const char *path, char *msg, size_t msglen)
-{
-	return hx_file_write_atomic(
-	    path, facts_writer, (void *)doc, msg, msglen);
 }

@@ -114,8 +114,5 @@ double rp_facts_num(const rp_facts_t *F, const char *name);
  * "facts": ...} to path atomically. 0, or -1 with msg. */
 int rp_facts_write(const rp_facts_t *F, const char *data_dir, const char *path,
     char *msg, size_t msglen);
-/* Any JSON document written so, atomically. 0, or -1 with msg. */
-int rp_facts_json_write(
-    const json_t *doc, const char *path, char *msg, size_t msglen);
 
 #endif /* FB_RP_FACTS_H */

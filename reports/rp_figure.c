@@ -1,7 +1,6 @@
 /* rp_figure: gathering a figure's rows, and the decorations; the table is
  * in rp_workloads.c. */
 #include <math.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -538,6 +537,8 @@ rp_figure_free(rp_plot_t *P)
 	for (int i = 0; i < P->nblocks; i++)
 		free(P->blocks[i].rows);
 	P->nblocks = 0;
+	json_decref(P->refs);
+	P->refs = NULL;
 }
 
 size_t
@@ -560,25 +561,22 @@ rp_figure_block(const rp_plot_t *P, const char *label)
 
 /* ---- the decorations ---- */
 
-void
-rp_figure_plot_add(char *buf, size_t size, const char *fmt, ...)
+/* A number as JSON: null when it is not finite (JSON has no NaN). */
+static json_t *
+num(double x)
 {
-	size_t len = strlen(buf), at = len > 0 ? len + 2 : 0;
-	va_list ap;
-	int n = -1;
+	return isfinite(x) ? json_real(x) : json_null();
+}
 
-	va_start(ap, fmt);
-	if (at < size)
-		n = vsnprintf(buf + at, size - at, fmt, ap);
-	va_end(ap);
-	if (n < 0 || (size_t)n >= size - at)
-		buf[len] = '\0';
-	else if (len > 0)
-		memcpy(buf + len, ", ", 2);
+/* A colour as gnuplot names it: "#RRGGBB". */
+static json_t *
+rgb(int c)
+{
+	return json_sprintf("#%06X", (unsigned)c & 0xFFFFFF);
 }
 
 /* The chunk figure: the baseline's one batch as a point, fused's time as a
- * line. */
+ * line, and the chunked variant's colour. */
 void
 rp_figure_refs_chunk(const rp_data_t *D, rp_plot_t *P)
 {
@@ -589,48 +587,44 @@ rp_figure_refs_chunk(const rp_data_t *D, rp_plot_t *P)
 	int kf = variant_index(D, w->name, w->fused);
 	int kc = variant_index(D, w->name, w->chunked);
 
-	snprintf(
-	    P->pre, sizeof(P->pre), "chunked_colour = %d\n", STYLE(kc).rgb);
-	if (mat != NULL) {
-		snprintf(P->post, sizeof(P->post),
-		    "$mat << EOD\n%.6g %.6g\nEOD\n",
-		    rp_field(mat, RP_F_PEAK_WORKSPACE),
-		    rp_field(mat, RP_F_TIME_MEDIAN));
-		rp_figure_plot_add(P->suffix, sizeof(P->suffix),
-		    "$mat using 1:2 with points pt %d ps 2 lw 2 lc rgb '#%06X' "
-		    "title '%s (one batch of N)'",
-		    STYLE(km).point, STYLE(km).rgb, w->baseline);
-	}
-	if (fus != NULL)
-		rp_figure_plot_add(P->suffix, sizeof(P->suffix),
-		    "%.6g with lines dt 2 lw 2 lc rgb '#%06X' title '%s, no "
-		    "batch (workspace %s)'",
-		    rp_field(fus, RP_F_TIME_MEDIAN), STYLE(kf).rgb, w->fused,
-		    rp_report_peak(fus));
+	P->refs = json_pack("{s:s, s:i, s:o, s:o}", "kind", "chunk",
+	    "chunked_rgb", STYLE(kc).rgb, "batch",
+	    mat == NULL ? json_null()
+			: json_pack("{s:o, s:o, s:i, s:o, s:s}", "peak",
+			      num(rp_field(mat, RP_F_PEAK_WORKSPACE)), "time",
+			      num(rp_field(mat, RP_F_TIME_MEDIAN)), "point",
+			      STYLE(km).point, "rgb", rgb(STYLE(km).rgb),
+			      "variant", w->baseline),
+	    "whole",
+	    fus == NULL ? json_null()
+			: json_pack("{s:o, s:o, s:s, s:s}", "time",
+			      num(rp_field(fus, RP_F_TIME_MEDIAN)), "rgb",
+			      rgb(STYLE(kf).rgb), "variant", w->fused, "peak",
+			      rp_report_peak(fus)));
 }
 
 /* An in-core roof at gflops, what a unit reaches at one kind of
  * instruction's measured rate; not drawn at or above the FMA peak. */
 static void
-roof_line(rp_plot_t *P, double gflops, double fma, const char *what,
+roof_line(json_t *roofs, double gflops, double fma, const char *what,
     const char *from, double per_unit)
 {
 	if (gflops > 0 && gflops < fma)
-		rp_figure_plot_add(P->prefix, sizeof(P->prefix),
-		    "%.4g w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: %s "
-		    "(%s, %.3g a unit), %.3g GFLOP/s'",
-		    gflops, what, from, per_unit, gflops);
+		json_array_append_new(roofs,
+		    json_pack("{s:f, s:s, s:s, s:o}", "gflops", gflops, "what",
+			what, "from", from, "per_unit", num(per_unit)));
 }
 
 /* The in-core roofs: one for each level w's main runs gather from (interp:
  * L3 for fused's, L1 for tiled's), the FLOP of the first run gathering
  * there over its gathers' seconds as the time model priced them; and one
  * for the divides the model counted in that first run's compiled loop. */
-static void
-in_core_roofs(const rp_data_t *D, const char *w, double fma, rp_plot_t *P)
+static json_t *
+in_core_roofs(const rp_data_t *D, const char *w, double fma)
 {
 	const char *vs[RP_DATA_MAX_VARIANTS], *drawn[4];
 	size_t nv = rp_data_variants(D, w, NULL, vs, RP_DATA_MAX_VARIANTS);
+	json_t *roofs = json_array();
 	int ndrawn = 0;
 
 	for (size_t k = 0; k < nv && ndrawn < 4; k++) {
@@ -649,21 +643,23 @@ in_core_roofs(const rp_data_t *D, const char *w, double fma, rp_plot_t *P)
 			seen |= strcmp(drawn[i], level) == 0;
 		if (seen)
 			continue;
-		roof_line(P, rp_field(r, RP_F_WORK_FLOPS) * 1e-9 / gather_s,
+		roof_line(roofs, rp_field(r, RP_F_WORK_FLOPS) * 1e-9 / gather_s,
 		    fma, "gathers", level, g);
 		if (ndrawn == 0)
-			roof_line(P,
+			roof_line(roofs,
 			    rp_num(D->ceilings, "divps_per_s") * per_unit /
 				rp_field(r, RP_F_MODEL_DIVSQRT_PER_UNIT),
 			    fma, "divides", "divps",
 			    rp_field(r, RP_F_MODEL_DIVSQRT_PER_UNIT));
 		drawn[ndrawn++] = level;
 	}
+	return roofs;
 }
 
 /* The roofline: a roof per memory level, min(bandwidth x I, FMA peak),
- * from `harness ceilings`; each variant's label names the level that holds
- * its working set, whose roof applies to it. */
+ * from `harness ceilings` (none without them: fma null); each variant's
+ * label names the level that holds its working set, whose roof applies to
+ * it. */
 void
 rp_figure_refs_roofline(const rp_data_t *D, rp_plot_t *P)
 {
@@ -671,6 +667,7 @@ rp_figure_refs_roofline(const rp_data_t *D, rp_plot_t *P)
 	static const char *const levels[] = {"L1", "L2", "L3", "DRAM"};
 	double fma = rp_num(D->ceilings, "fma_flops_per_s") * 1e-9;
 	double xmax = 1000.0;
+	json_t *roofs = json_array();
 
 	for (int i = 0; i < P->nblocks; i++) {
 		rp_block_t *b = &P->blocks[i];
@@ -684,42 +681,34 @@ rp_figure_refs_roofline(const rp_data_t *D, rp_plot_t *P)
 		    rp_bandwidth_of_run(D, r).level,
 		    rp_limiter_verdict_word(&v));
 	}
-	snprintf(P->pre, sizeof(P->pre), "set xrange [0.01:%g]\n", xmax);
-	if (isnan(fma)) {
-		rp_figure_plot_add(P->prefix, sizeof(P->prefix),
-		    "1/0 title 'no ceilings.json in the data'");
-		return;
-	}
-	for (int k = 0; k < 4; k++) {
-		int dram = k == 3;
+	for (int k = 0; k < 4 && !isnan(fma); k++) {
 		double bw =
 		    rp_bandwidth_ceiling(D, levels[k], 1).bytes_per_s * 1e-9;
 		if (!isnan(bw))
-			rp_figure_plot_add(P->prefix, sizeof(P->prefix),
-			    "(x*%.4g < %.4g ? x*%.4g : %.4g) w l lw %d dt %d "
-			    "lc rgb '%s' t '%s roof, %.0f GB/s%s'",
-			    bw, fma, bw, fma, dram ? 2 : 1, dram ? 1 : 4 - k,
-			    dram ? "black" : "#777777", levels[k], bw,
-			    dram ? "; the flat part: FMA peak" : "");
+			json_array_append_new(roofs,
+			    json_pack("{s:s, s:i, s:f}", "level", levels[k],
+				"k", k, "gbytes", bw));
 	}
-	in_core_roofs(D, w->name, fma, P);
+	P->refs = json_pack("{s:s, s:f, s:o, s:o, s:o}", "kind", "roofline",
+	    "xmax", xmax, "fma", num(fma), "roofs", roofs, "in_core",
+	    isnan(fma) ? json_array() : in_core_roofs(D, w->name, fma));
 }
 
-/* A reference line c*N^k through the first row of variant's block. */
+/* A reference line c*N^k through the first row of variant's block, over
+ * its rows' span. */
 static void
-reference_slope(rp_plot_t *P, const char *variant, double k)
+reference_slope(
+    json_t *slopes, const rp_plot_t *P, const char *variant, double k)
 {
 	const rp_block_t *b = rp_figure_block(P, variant);
-	double x0, x1;
 
 	if (b == NULL || b->nrows == 0 || !(b->rows[0].v[1] > 0))
 		return;
-	x0 = b->rows[0].v[0];
-	x1 = b->rows[b->nrows - 1].v[0];
-	rp_figure_plot_add(P->prefix, sizeof(P->prefix),
-	    "(x >= %.6g && x <= %.6g) ? %.6g*(x/%.6g)**%g : 1/0 with lines dt "
-	    "%d lw 2 lc rgb '#555555' title 'slope N^%g (reference)'",
-	    x0 / 1.2, x1 * 1.2, b->rows[0].v[1], x0, k, k == 1 ? 3 : 2, k);
+	json_array_append_new(slopes,
+	    json_pack("{s:o, s:o, s:o, s:o, s:f}", "from",
+		num(b->rows[0].v[0] / 1.2), "to",
+		num(b->rows[b->nrows - 1].v[0] * 1.2), "x0",
+		num(b->rows[0].v[0]), "y0", num(b->rows[0].v[1]), "k", k));
 }
 
 /* The memory question's time: N^1 through its baseline, the scaling every
@@ -727,8 +716,11 @@ reference_slope(rp_plot_t *P, const char *variant, double k)
 void
 rp_figure_refs_interp_time(const rp_data_t *D, rp_plot_t *P)
 {
+	json_t *slopes = json_array();
+
 	reference_slope(
-	    P, rp_workload_question(RP_QUESTION_MEMORY)->baseline, 1);
+	    slopes, P, rp_workload_question(RP_QUESTION_MEMORY)->baseline, 1);
+	P->refs = json_pack("{s:s, s:o}", "kind", "slopes", "slopes", slopes);
 }
 
 /* The speed question's time: N^2 through its fused answer (all pairs), N^1
@@ -737,13 +729,16 @@ void
 rp_figure_refs_colony_time(const rp_data_t *D, rp_plot_t *P)
 {
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
+	json_t *slopes = json_array();
 
-	reference_slope(P, w->fused, 2);
-	reference_slope(P, w->cell_lists, 1);
+	reference_slope(slopes, P, w->fused, 2);
+	reference_slope(slopes, P, w->cell_lists, 1);
+	P->refs = json_pack("{s:s, s:o}", "kind", "slopes", "slopes", slopes);
 }
 
 /* The threads figures: each block's time as the speed-up over its time at
- * one thread (a run leaves params.threads out at 1), and the ideal line. */
+ * one thread (a run leaves params.threads out at 1), and the most threads
+ * for the ideal line. */
 void
 rp_figure_refs_threads(const rp_data_t *D, rp_plot_t *P)
 {
@@ -763,11 +758,6 @@ rp_figure_refs_threads(const rp_data_t *D, rp_plot_t *P)
 		for (size_t j = 0; j < b->nrows; j++)
 			b->rows[j].v[1] = t1 / b->rows[j].v[1];
 	}
-	snprintf(P->pre, sizeof(P->pre),
-	    "set xrange [0.8:%g]\nset xtics 1\nset yrange [0:%g]\n", tmax + 0.2,
-	    tmax + 0.5);
-	snprintf(P->prefix, sizeof(P->prefix),
-	    "(x >= 1 && x <= %g) ? x : 1/0 with lines dt 2 lw 2 lc rgb "
-	    "'black' title 'ideal: speed-up = threads'",
-	    tmax);
+	P->refs = json_pack("{s:s, s:f, s:f, s:f}", "kind", "threads", "tmax",
+	    tmax, "x_to", tmax + 0.2, "y_to", tmax + 0.5);
 }

@@ -102,9 +102,9 @@ typedef struct rp_plot_s {
 	const rp_fig_t *fig;
 	rp_block_t blocks[RP_PLOT_MAX_BLOCKS];
 	int nblocks;
-	/* From the decoration: lines before the settings and after the data,
-	 * and plot elements (joined by ", ") before and after the blocks'. */
-	char pre[512], post[2048], prefix[1024], suffix[512];
+	/* The decoration's data, NULL for none: its "kind" names the template
+	 * that draws it, templates/figures/KIND.gp.j2 (rp_gnuplot.h). */
+	json_t *refs;
 } rp_plot_t;
 
 /* The figure table, in the report's order. Its words and gnuplot lines
@@ -117,11 +117,6 @@ extern const size_t rp_figures_count;
  * the table's words left empty. */
 int rp_figures_load(const char *path, char *msg, size_t msglen);
 void rp_figures_unload(void);
-
-/* Appends a plot element to buf, joined by ", ": whole or not at all,
- * since a cut element would break the script. */
-void rp_figure_plot_add(char *buf, size_t size, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
 
 /* The table's figure called name, or NULL. */
 const rp_fig_t *rp_figure_find(const char *name);
@@ -141,7 +136,9 @@ rp_block_t *rp_figure_block_add(rp_plot_t *P, int number, const char *label);
 rp_row_t *rp_figure_row_add(rp_block_t *b);
 void rp_figure_rows_sort(rp_block_t *b);
 
-/* The decorations the table points to (rp_figure.c says what each adds). */
+/* The decorations the table points to (rp_figure.c says what each adds):
+ * each sets P->refs, {"kind": ..., its numbers}; a number JSON cannot
+ * hold (NaN) is null. */
 void rp_figure_refs_chunk(const rp_data_t *D, rp_plot_t *P);
 void rp_figure_refs_roofline(const rp_data_t *D, rp_plot_t *P);
 void rp_figure_refs_interp_time(const rp_data_t *D, rp_plot_t *P);

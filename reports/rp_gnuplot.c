@@ -80,19 +80,37 @@ rp_gnuplot_add(json_t *plots, const rp_plot_t *P, char *msg, size_t msglen)
 		snprintf(msg, msglen, "%s: out of memory", fig->name);
 		return -1;
 	}
-	o = json_pack("{s:s, s:s, s:s?, s:s?, s:s?, s:s, s:s, s:s, s:s, s:s, "
-		      "s:s, s:s, s:s, s:o}",
+	o = json_pack("{s:s, s:s, s:s?, s:s?, s:s?, s:s, s:s, s:s, s:s, s:O?, "
+		      "s:o}",
 	    "name", fig->name, "title", fig->title, "logscale", fig->logscale,
 	    "xlabel", fig->xlabel, "ylabel", fig->ylabel, "settings",
 	    fig->settings != NULL ? fig->settings : "", "after_data",
 	    fig->after_data != NULL ? fig->after_data : "", "series",
-	    fig->series, "empty", fig->empty, "pre", P->pre, "post", P->post,
-	    "prefix", P->prefix, "suffix", P->suffix, "blocks", blocks);
+	    fig->series, "empty", fig->empty, "refs", P->refs, "blocks",
+	    blocks);
 	if (json_array_append_new(plots, o) != 0) {
 		snprintf(msg, msglen, "%s: out of memory", fig->name);
 		return -1;
 	}
 	return 0;
+}
+
+static int
+scripts_writer(FILE *f, void *doc)
+{
+	/* Numbers at full precision: the scripts print them. */
+	if (json_dumpf(doc, f, JSON_COMPACT) != 0)
+		return -1;
+	fputc('\n', f);
+	return ferror(f) ? -1 : 0;
+}
+
+int
+rp_gnuplot_write(
+    const json_t *scripts, const char *path, char *msg, size_t msglen)
+{
+	return hx_file_write_atomic(
+	    path, scripts_writer, (void *)scripts, msg, msglen);
 }
 
 int

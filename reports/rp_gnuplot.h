@@ -1,8 +1,9 @@
 /*
  * rp_gnuplot: the report's figures drawn. A gathered plot (rp_figure.h)
- * becomes the data of its script: its words, its decoration and its
- * blocks' rows as gnuplot reads them inline; reports/render.py fills
- * templates/figure.gp.j2 with it into a self-contained figures/NAME.gp,
+ * becomes the data of its script: its words, its decoration's numbers and
+ * its blocks' rows as gnuplot reads them inline; reports/render.py fills
+ * templates/figure.gp.j2 with it into a self-contained figures/NAME.gp
+ * (a decoration drawn by templates/figures/KIND.gp.j2),
  * and gnuplot is then run on that script for NAME.svg and NAME.png in
  * its own folder.
  *
@@ -19,11 +20,15 @@
 
 /* Appends the data of P's script to the array plots: {name, title,
  * logscale, xlabel, ylabel (null: not set), settings, after_data, series,
- * empty, pre, post, prefix, suffix, blocks: [{name, label, rgb ("#RRGGBB"),
- * point, law, data}]}, a block for each one with rows. Returns 0, or -1
- * with a reason in msg (one is that the figure's words were not read:
- * rp_figures_load). */
+ * empty, refs (the decoration's data, null: none), blocks: [{name, label,
+ * rgb ("#RRGGBB"), point, law, data}]}, a block for each one with rows.
+ * Returns 0, or -1 with a reason in msg (one is that the figure's words
+ * were not read: rp_figures_load). */
 int rp_gnuplot_add(json_t *plots, const rp_plot_t *P, char *msg, size_t msglen);
+/* Writes the array to path (scripts.json) atomically, its numbers at
+ * full precision. 0, or -1 with msg. */
+int rp_gnuplot_write(
+    const json_t *scripts, const char *path, char *msg, size_t msglen);
 /* 1 when a gnuplot is on PATH. */
 int rp_gnuplot_available(void);
 /* Runs gnuplot NAME.gp in dir. Returns 0, or -1 when it failed. */

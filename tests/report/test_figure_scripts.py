@@ -4,7 +4,9 @@ from the data `report` leaves in scripts.json (reports/rp_gnuplot.h).
 Each test renders crafted script data, so that every branch of the plot
 line is reached: blocks joined one an element, the decoration's elements
 before and after them, a label's quote doubled inside its quoted title,
-and the empty frame a figure draws when it has nothing to plot.
+and the empty frame a figure draws when it has nothing to plot; and each
+decoration's template draws its numbers as the committed scripts hold
+them.
 """
 import json
 import os
@@ -23,10 +25,31 @@ def plot(**over):
     p = {"name": "fig-t", "title": "t: a test", "logscale": None,
          "xlabel": "N", "ylabel": None, "settings": "set grid x\n",
          "after_data": "", "series": "{{ b }} using 1:2 lc {{ c }} pt {{ p }} "
-         "title '{{ v }} {{ k }}'", "empty": "no data", "pre": "",
-         "post": "", "prefix": "", "suffix": "", "blocks": []}
+         "title '{{ v }} {{ k }}'", "empty": "no data", "refs": None,
+         "blocks": []}
     p.update(over)
     return p
+
+
+# A decoration that draws what its refs say, for the plot line's branches.
+PASS = """{% macro pre(r) %}{{ r.pre }}{% endmacro %}
+{% macro post(r) %}{{ r.post }}{% endmacro %}
+{% macro prefix(r) %}{{ r.prefix }}{% endmacro %}
+{% macro suffix(r) %}{{ r.suffix }}{% endmacro %}
+"""
+
+
+def templates_with_pass(tmp_path):
+    t = tmp_path / "templates"
+    if not t.exists():
+        shutil.copytree(TEMPLATES, t)
+        (t / "figures" / "pass.gp.j2").write_text(PASS)
+    return t
+
+
+def deco(prefix="", suffix="", pre="", post=""):
+    return {"kind": "pass", "pre": pre, "post": post, "prefix": prefix,
+            "suffix": suffix}
 
 
 def block(name, label, data="1 2\n"):
@@ -47,20 +70,24 @@ def plot_line(text):
 
 
 def test_blocks_are_joined_between_the_decoration(tmp_path):
-    text = script(tmp_path, prefix="x title 'roof'", suffix="y notitle",
+    text = script(tmp_path, templates_with_pass(tmp_path),
+                  refs=deco("x title 'roof'", "y notitle", "set a\n",
+                            "set b\n"),
                   blocks=[block("m0", "fused"), block("m1", "it's")])
     assert plot_line(text) == (
         "plot x title 'roof', $m0 using 1:2 lc rgb '#0072B2' pt 7 "
         "title 'fused N^2.01', \\\n  $m1 using 1:2 lc rgb '#0072B2' pt 7 "
         "title 'it''s N^2.01', y notitle")
-    assert "$m0 << EOD\n1 2\nEOD\n$m1 << EOD\n1 2\nEOD\n" in text
+    assert "set a\nset grid x\n$m0 << EOD\n1 2\nEOD\n$m1 << EOD\n1 2\n" \
+        "EOD\nset b\nplot " in text
     assert "set xlabel 'N'\n" in text and "set ylabel" not in text
     assert "set logscale" not in text
 
 
 def test_nothing_to_plot_draws_a_frame_that_says_so(tmp_path):
     for prefix in ("", "1/0 title 'no ceilings'"):
-        text = script(tmp_path, prefix=prefix)
+        text = script(tmp_path, templates_with_pass(tmp_path),
+                      refs=deco(prefix))
         assert ('set label 1001 "no data" at graph 0.5, graph 0.5 center '
                 'noenhanced\nunset key\nplot [1:10] [1:10] 0.5 notitle\n'
                 ) in text, prefix
@@ -68,7 +95,8 @@ def test_nothing_to_plot_draws_a_frame_that_says_so(tmp_path):
 
 
 def test_named_runs_alone_are_drawn_with_the_absence_titled(tmp_path):
-    text = script(tmp_path, suffix="$r using 1:2 title 'run'")
+    text = script(tmp_path, templates_with_pass(tmp_path),
+                  refs=deco(suffix="$r using 1:2 title 'run'"))
     assert plot_line(text) == \
         "plot 1/0 title 'no data', $r using 1:2 title 'run'"
 
@@ -109,3 +137,40 @@ def test_the_committed_scripts_are_what_the_template_makes(tmp_path):
             committed = os.path.join(ROOT, "reports", "figures", name)
             with open(committed, encoding="utf-8") as f:
                 assert (out / "figures" / name).read_text() == f.read(), name
+
+
+def test_the_roofline_without_ceilings_says_so(tmp_path):
+    refs = {"kind": "roofline", "xmax": 1000.0, "fma": None, "roofs": [],
+            "in_core": []}
+    text = script(tmp_path, refs=refs)
+    assert "set xrange [0.01:1000]\n" in text
+    assert "plot [1:10] [1:10] 0.5 notitle" in text, "an empty frame"
+    text = script(tmp_path, refs=refs, blocks=[block("m0", "fused")])
+    assert plot_line(text).startswith(
+        "plot 1/0 title 'no ceilings.json in the data', $m0 using")
+
+
+def test_the_roofs_by_level_and_in_core(tmp_path):
+    refs = {"kind": "roofline", "xmax": 1e4, "fma": 117.16,
+            "roofs": [{"level": "L2", "k": 1, "gbytes": 301.5},
+                      {"level": "DRAM", "k": 3, "gbytes": 24.44}],
+            "in_core": [{"gflops": 14.2, "what": "gathers", "from": "L3",
+                         "per_unit": 2.0}]}
+    line = plot_line(script(tmp_path, refs=refs,
+                            blocks=[block("m0", "fused")]))
+    assert line.startswith(
+        "plot (x*301.5 < 117.2 ? x*301.5 : 117.2) w l lw 1 dt 3 lc rgb "
+        "'#777777' t 'L2 roof, 302 GB/s', (x*24.44 < 117.2 ? x*24.44 : "
+        "117.2) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 24 GB/s; the "
+        "flat part: FMA peak', 14.2 w l lw 2 dt 3 lc rgb '#444444' t "
+        "'in-core roof: gathers (L3, 2 a unit), 14.2 GFLOP/s', $m0 "), line
+
+
+def test_the_ideal_line_ends_at_the_most_threads(tmp_path):
+    text = script(tmp_path, refs={"kind": "threads", "tmax": 4.0,
+                                  "x_to": 4.2, "y_to": 4.5},
+                  blocks=[block("m0", "fused")])
+    assert "set xrange [0.8:4.2]\nset xtics 1\nset yrange [0:4.5]\n" in text
+    assert plot_line(text).startswith(
+        "plot (x >= 1 && x <= 4) ? x : 1/0 with lines dt 2 lw 2 lc rgb "
+        "'black' title 'ideal: speed-up = threads', $m0 ")

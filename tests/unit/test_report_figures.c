@@ -202,25 +202,3 @@ Test(report_figures, a_script_needs_the_words)
 	rp_figures_unload();
 	json_decref(scripts);
 }
-
-/* The plot elements' joiner: no ", " before the first (a roofline whose
- * memory roofs were all missing began its in-core roofs with one, and
- * gnuplot read "plot , ..."), one between elements, and an element that
- * does not fit left out whole. */
-Test(report_figures, plot_elements_joined_whole)
-{
-	char buf[16] = "";
-
-	rp_figure_plot_add(buf, sizeof(buf), "%d w l", 1);
-	cr_expect_str_eq(buf, "1 w l");
-	rp_figure_plot_add(buf, sizeof(buf), "%s", "x");
-	cr_expect_str_eq(buf, "1 w l, x");
-	rp_figure_plot_add(buf, sizeof(buf), "%s", "too long");
-	cr_expect_str_eq(buf, "1 w l, x");
-	rp_figure_plot_add(buf, sizeof(buf), "%s", "y2");
-	cr_expect_str_eq(buf, "1 w l, x, y2");
-	rp_figure_plot_add(buf, sizeof(buf), "%s", "zz");
-	cr_expect_str_eq(buf, "1 w l, x, y2", "16 characters and the NUL");
-	rp_figure_plot_add(buf, sizeof(buf), "%s", "z");
-	cr_expect_str_eq(buf, "1 w l, x, y2, z", "15 and the NUL: it fits");
-}

@@ -225,6 +225,9 @@ add_gathering(const char *v, const char *level, double rate)
 Test(report_limiter_model, a_gather_roof_for_each_level)
 {
 	rp_plot_t P;
+	const json_t *in_core, *c;
+	size_t i;
+	int l3 = 0, l1 = 0;
 
 	add_gathering("fused", "l3", 2e9);
 	add_gathering("chunked", "l3", 2e9);
@@ -234,15 +237,27 @@ Test(report_limiter_model, a_gather_roof_for_each_level)
 	    "divps_per_s", 1.6e9);
 	memset(&P, 0, sizeof(P));
 	rp_figure_refs_roofline(&R->data, &P);
-	cr_expect(strstr(P.prefix, "gathers (l3, 4 a unit), 5 GFLOP/s") != NULL,
-	    "%s", P.prefix);
-	cr_expect(
-	    strstr(P.prefix, "gathers (l1, 4 a unit), 10 GFLOP/s") != NULL,
-	    "%s", P.prefix);
-	cr_expect(
-	    strstr(strstr(P.prefix, "gathers (l3") + 1, "gathers (l3") == NULL,
-	    "one roof for L3: %s", P.prefix);
-	cr_expect(strstr(P.prefix, "divides") == NULL, "%s", P.prefix);
+	cr_assert_not_null(P.refs);
+	cr_expect_float_eq(
+	    json_real_value(json_object_get(P.refs, "fma")), 250.0, 1e-9);
+	in_core = json_object_get(P.refs, "in_core");
+	cr_expect_eq(json_array_size(in_core), 2, "the divides drawn too?");
+	json_array_foreach(in_core, i, c)
+	{
+		const char *from =
+		    json_string_value(json_object_get(c, "from"));
+		double g = json_real_value(json_object_get(c, "gflops"));
+		cr_expect_str_eq(
+		    json_string_value(json_object_get(c, "what")), "gathers");
+		cr_expect_float_eq(
+		    json_real_value(json_object_get(c, "per_unit")), 4.0, 1e-9);
+		l3 += strcmp(from, "l3") == 0;
+		l1 += strcmp(from, "l1") == 0;
+		cr_expect_float_eq(g, strcmp(from, "l3") == 0 ? 5.0 : 10.0,
+		    1e-9, "%s: %g", from, g);
+	}
+	cr_expect(l3 == 1 && l1 == 1, "roofs: %d from l3, %d from l1", l3, l1);
+	rp_figure_free(&P);
 }
 
 /* What a variant's gathers range over and the rate the model priced a

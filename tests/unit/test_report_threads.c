@@ -340,8 +340,13 @@ Test(report_threads, figure_speedups_and_ideal_line)
 	    "T=1 row: %g %g", b->rows[0].v[0], b->rows[0].v[1]);
 	cr_expect(b->rows[1].v[0] == 2.0 && fabs(b->rows[1].v[1] - 1.2) < 1e-9,
 	    "T=2 row: %g %g", b->rows[1].v[0], b->rows[1].v[1]);
-	cr_expect(strstr(P.prefix, "ideal: speed-up = threads") != NULL, "%s",
-	    P.prefix);
+	/* The ideal line's end and the axes': the most threads, 2. */
+	cr_expect_float_eq(
+	    json_real_value(json_object_get(P.refs, "tmax")), 2.0, 1e-12);
+	cr_expect_float_eq(
+	    json_real_value(json_object_get(P.refs, "y_to")), 2.5, 1e-12);
+	cr_expect_str_eq(
+	    json_string_value(json_object_get(P.refs, "kind")), "threads");
 	rp_figure_free(&P);
 	rp_data_free(&D);
 	remove_dir();
