@@ -174,6 +174,8 @@ def render_markdown(templates, ctx):
         trim_blocks=True,
         autoescape=False,
     )
+    figures = figure_env(templates)
+    env.globals["figure_title"] = lambda name: figure_title(figures, name)
     return env.get_template("REPORT.md.j2").render(**ctx)
 
 
@@ -244,45 +246,73 @@ def render_html(templates, md):
         body=body, contents=contents(heads))
 
 
-def render_scripts(templates, scripts_path):
-    """The figures' gnuplot scripts, (NAME.gp, text), from the data that
-    `report` wrote to scripts.json (rp_gnuplot.h) and figure.gp.j2. A
-    figure's series draws each block: b its data's name, c its colour, p
-    its point type, v its label (quotes doubled: it stands in a quoted
-    string), k its fitted law. A decoration's numbers (refs) are drawn by
-    the macros pre, post, prefix and suffix of figures/KIND.gp.j2; a
-    template prints a number x by printf's rules as x|num("%.4g") (null:
-    nan)."""
+def figure_env(templates):
+    """The figures' templates: templates/figures/NAME.gp.j2, each a
+    figure's words on the layout of figure.gp.j2 (which says what a figure
+    sets), and a decoration's, figures/KIND.gp.j2. A template prints a
+    number x by printf's rules as x|num("%.4g") (null: nan)."""
     import jinja2
 
-    with open(scripts_path, encoding="utf-8") as f:
-        plots = json.load(f)
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(templates),
                              undefined=jinja2.StrictUndefined,
                              keep_trailing_newline=True, trim_blocks=True,
                              autoescape=False)
     env.filters["num"] = lambda x, spec: "nan" if x is None else spec % x
-    script = env.get_template("figure.gp.j2")
+    return env
+
+
+def figure_script(env, plot):
+    """A figure's gnuplot script from its entry in scripts.json
+    (rp_gnuplot.h): its template, figures/SCRIPT.gp.j2, filled with its
+    name, its blocks, and pre, post, prefix and suffix, the macros of its
+    decoration's template, figures/KIND.gp.j2, on its numbers (refs)."""
+    refs = plot["refs"]
+    deco = env.get_template("figures/%s.gp.j2" % refs["kind"]).module \
+        if refs and "kind" in refs else None
+    parts = {part: str(getattr(deco, part)(refs)) if deco else ""
+             for part in ("pre", "post", "prefix", "suffix")}
+    script = env.get_template("figures/%s.gp.j2" % plot["script"])
+    return script.render(name=plot["name"], refs=refs,
+                         blocks=plot["blocks"], **parts)
+
+
+def figure_title(env, name):
+    """The title a figure's template gives it (the caption's alt text)."""
+    return env.get_template("figures/%s.gp.j2" % name) \
+        .make_module({"name": name, "refs": None, "blocks": [], "pre": "",
+                      "post": "", "prefix": "", "suffix": ""}).title
+
+
+def render_scripts(templates, scripts_path):
+    """The figures' gnuplot scripts, (NAME.gp, text), from the data that
+    `report` wrote to scripts.json."""
+    import jinja2
+
+    with open(scripts_path, encoding="utf-8") as f:
+        plots = json.load(f)
+    env = figure_env(templates)
     out = []
     for plot in plots:
         try:
-            refs = plot["refs"]
-            deco = env.get_template("figures/%s.gp.j2" % refs["kind"]) \
-                .module if refs else None
-            parts = {part: str(getattr(deco, part)(refs)) if deco else ""
-                     for part in ("pre", "post", "prefix", "suffix")}
-            series = env.from_string(plot["series"])
-            elements = [series.render(b="$" + b["name"],
-                                      c="rgb '%s'" % b["rgb"], p=b["point"],
-                                      k=b["law"],
-                                      v=b["label"].replace("'", "''"))
-                        for b in plot["blocks"]]
-            out.append((plot["name"] + ".gp",
-                        script.render(elements=elements, **plot, **parts)))
+            out.append((plot["name"] + ".gp", figure_script(env, plot)))
         except jinja2.TemplateError as e:  # say which figure
             e.args = ("figure %s: %s" % (plot["name"], e),) + e.args[1:]
             raise
     return out
+
+
+def template_line(e):
+    """"FILE:LINE: " of the template where error e arose (a syntax error
+    says it; at run time, the innermost template frame of its traceback,
+    as Jinja rewrites it), or ""."""
+    if getattr(e, "filename", None):
+        return "%s:%s: " % (e.filename, e.lineno)
+    where, tb = "", e.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename.endswith(".j2"):
+            where = "%s:%d: " % (tb.tb_frame.f_code.co_filename, tb.tb_lineno)
+        tb = tb.tb_next
+    return where
 
 
 def write_atomic(path, text):
@@ -395,7 +425,9 @@ def main(argv):
         print("render: %s" % e, file=sys.stderr)
         return EXIT_FAIL
     except Exception as e:  # a template's error: its file and line
-        print("render: %s: %s" % (type(e).__name__, e), file=sys.stderr)
+        print("render: %s%s: %s" % (template_line(e), type(e).__name__,
+                                    " ".join(str(e).split())),
+              file=sys.stderr)
         return EXIT_FAIL
     finally:
         for tmp, _ in tmps:

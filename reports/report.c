@@ -5,14 +5,14 @@
  *   report DATA_DIR OUT_DIR
  *
  * Reads DATA_DIR as reports/make-report.sh leaves it (rp_data.h), gathers
- * the declared figures (rp_workloads.c, their words from
- * templates/figures.json) into the data of their gnuplot scripts
- * (scripts.json, not kept), computes every number into facts.json (the
- * lesson's, then the notebook's section by section), has reports/render.py
- * fill the templates from both into REPORT.md, REPORT.html and the
- * scripts, and runs gnuplot on each script for NAME.svg and NAME.png. A
- * missing run makes the affected rows say so and a verdict "not testable
- * here".
+ * the declared figures (rp_workloads.c) into the data of their gnuplot
+ * scripts (scripts.json, not kept), computes every number into facts.json
+ * (the lesson's, then the notebook's section by section), has
+ * reports/render.py fill the templates from both into REPORT.md,
+ * REPORT.html and the scripts (each figure's words are its script's
+ * template, templates/figures/NAME.gp.j2), and runs gnuplot on each script
+ * for NAME.svg and NAME.png. A missing run makes the affected rows say so
+ * and a verdict "not testable here".
  *
  * Exit status: 0 done; 1 a failure (unwritable output, a figure not
  * gathered, gnuplot or render.py missing or failing: the earlier report
@@ -485,19 +485,14 @@ int
 main(int argc, char **argv)
 {
 	static rp_report_t R; /* large: figures and messages */
-	char decl[4200];
 	int rc = parse_args(argc, argv);
 
 	if (rc >= 0)
 		return rc;
 	R.out_dir = argv[2];
-	snprintf(
-	    decl, sizeof(decl), "%s/templates/figures.json", reports_dir());
 	if (check_out_dir(R.out_dir, R.msg, sizeof(R.msg)) != 0 ||
-	    rp_figures_load(decl, R.msg, sizeof(R.msg)) != 0 ||
 	    rp_data_load(&R.data, argv[1], R.msg, sizeof(R.msg)) != 0) {
 		fprintf(stderr, "report: %s\n", R.msg);
-		rp_figures_unload();
 		return EXIT_BAD_INPUT;
 	}
 	progress("%zu runs from %s", json_array_size(R.data.runs), R.data.dir);
@@ -506,6 +501,5 @@ main(int argc, char **argv)
 		fprintf(stderr, "report: %s\n", R.msg);
 	staging_remove(&R);
 	rp_report_free(&R);
-	rp_figures_unload();
 	return rc;
 }

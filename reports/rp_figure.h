@@ -3,11 +3,11 @@
  * from the runs into plots and decorated with what depends on named runs
  * or the machine's ceilings; rp_gnuplot draws them.
  *
- * A figure's plot element for each block of rows (its series) is a Jinja
- * template that reports/render.py fills: {{ b }} the block's data name,
- * {{ c }} its colour ("rgb '#rrggbb'"), {{ p }} its point type, {{ v }}
- * its label, {{ k }} its fitted law (rp_block_t.law). A block is one
- * variant's runs, one run, or all the rows. A variant's colour, point type
+ * A figure's words, gnuplot lines and the plot element of each block of
+ * rows (its series: the block's data name, its colour, point type, label
+ * and fitted law, rp_block_t.law) are its script's template,
+ * templates/figures/NAME.gp.j2, which reports/render.py fills. A block is
+ * one variant's runs, one run, or all the rows. A variant's colour, point type
  * and block number come from its place among its workload's variants in
  * the data, the same in every figure; red is kept out of the palette.
  *
@@ -60,23 +60,19 @@ typedef struct rp_col_s {
 struct rp_plot_s;
 
 typedef struct rp_fig_s {
-	const char *name;  /* figures/NAME.gp, .svg, .png */
-	const char *title; /* also the caption's alt text */
+	const char *name; /* figures/NAME.gp, .svg, .png */
+	/* Its script's template, templates/figures/SCRIPT.gp.j2, which holds
+	 * its words; NULL: NAME's. */
+	const char *script;
 	rp_source_t source;
 	const char *sets;     /* set patterns, space-separated, in order */
 	const char *workload; /* NULL: each set's own (RP_SRC_MAIN) */
 	const char *variants; /* NULL: all in the data; or "a b" */
-	const char *logscale; /* "xy", "x", "y" or NULL */
-	const char *xlabel, *ylabel; /* NULL: not set */
-	const char *settings;        /* gnuplot lines before the data */
-	rp_col_t cols[RP_FIG_COLS];  /* up to the first not used */
-	const char *block;           /* data block name, numbered per block */
-	int fit;                /* > 0: the column fitted against column 0 */
-	double fit_min;         /* fit only rows at or above it (jemalloc's
-				   64 KiB peak grain) */
-	const char *after_data; /* gnuplot lines after the data */
-	const char *series;     /* the plot element of each block */
-	const char *empty;      /* the message when no block has a row */
+	rp_col_t cols[RP_FIG_COLS]; /* up to the first not used */
+	const char *block;          /* data block name, numbered per block */
+	int fit;        /* > 0: the column fitted against column 0 */
+	double fit_min; /* fit only rows at or above it (jemalloc's
+			   64 KiB peak grain) */
 	/* Adds what depends on named runs or the ceilings; may be NULL. */
 	void (*decorate)(const rp_data_t *D, struct rp_plot_s *P);
 } rp_fig_t;
@@ -91,8 +87,8 @@ typedef struct rp_block_s {
 	char label[64];     /* "eager", "naive, glibc malloc" */
 	int rgb, point;     /* its colour (0xRRGGBB) and gnuplot point type */
 	double fit, fit_r2; /* NAN unless the figure fits */
-	/* The fit as {{ k }} and tables print it: "N^2.01", "0 B", "< 64 KiB"
-	 * (every value under fit_min) or "no fit". */
+	/* The fit as the series and tables print it: "N^2.01", "0 B", "< 64
+	 * KiB" (every value under fit_min) or "no fit". */
 	char law[16];
 	rp_row_t *rows;
 	size_t nrows, cap;
@@ -108,15 +104,9 @@ typedef struct rp_plot_s {
 } rp_plot_t;
 
 /* The figure table, in the report's order. Its words and gnuplot lines
- * are in templates/figures.json, for a teacher to edit without C. */
-extern rp_fig_t rp_figures[];
+ * are in its script's template, for a teacher to edit without C. */
+extern const rp_fig_t rp_figures[];
 extern const size_t rp_figures_count;
-
-/* Reads the figures' words from path into the table (borrowed until
- * rp_figures_unload). 0, or -1 with msg naming path and the bad value,
- * the table's words left empty. */
-int rp_figures_load(const char *path, char *msg, size_t msglen);
-void rp_figures_unload(void);
 
 /* The table's figure called name, or NULL. */
 const rp_fig_t *rp_figure_find(const char *name);

@@ -165,16 +165,10 @@ figure(rp_report_t *R, rp_generic_t *G, const char *w, int k, int number)
 {
 	char *name = G->figures[G->nfigures], title[160];
 	rp_fig_t fig = {
-	    .title = title,
-	    .logscale = "xy",
-	    .xlabel = "N (params.n)",
-	    .ylabel = "median time of a run (s)",
+	    .script = "fig-other",
 	    .cols = {{.field = RP_F_N, .fmt = "%.0f"},
 		{.field = RP_F_TIME_MEDIAN}},
 	    .block = "o",
-	    .series = "{{ b }} using 1:2 with linespoints pt {{ p }} ps 1.4 lw "
-		      "2 lc {{ c }} title '{{ v }}'",
-	    .empty = "no ok runs",
 	};
 	rp_facts_t *F = &R->facts;
 	rp_plot_t P = {.fig = &fig};
@@ -187,6 +181,7 @@ figure(rp_report_t *R, rp_generic_t *G, const char *w, int k, int number)
 	name[n] = '\0';
 	fig.name = name;
 	snprintf(title, sizeof(title), "%s: median time against N", w);
+	P.refs = json_pack("{s:s}", "title", title);
 	if ((rc = collect(&R->data, w, &P)) == 0)
 		rc = rp_gnuplot_add(R->scripts, &P, R->msg, sizeof(R->msg));
 	rp_figure_free(&P);

@@ -61,14 +61,8 @@ int
 rp_gnuplot_add(json_t *plots, const rp_plot_t *P, char *msg, size_t msglen)
 {
 	const rp_fig_t *fig = P->fig;
-	json_t *o, *blocks = json_array();
+	json_t *blocks = json_array();
 
-	if (fig->series == NULL) {
-		snprintf(msg, msglen, "%s: no words read (rp_figures_load)",
-		    fig->name);
-		json_decref(blocks);
-		return -1;
-	}
 	for (int i = 0; blocks != NULL && i < P->nblocks; i++)
 		if (P->blocks[i].nrows > 0 &&
 		    json_array_append_new(
@@ -76,19 +70,11 @@ rp_gnuplot_add(json_t *plots, const rp_plot_t *P, char *msg, size_t msglen)
 			json_decref(blocks);
 			blocks = NULL;
 		}
-	if (blocks == NULL) {
-		snprintf(msg, msglen, "%s: out of memory", fig->name);
-		return -1;
-	}
-	o = json_pack("{s:s, s:s, s:s?, s:s?, s:s?, s:s, s:s, s:s, s:s, s:O?, "
-		      "s:o}",
-	    "name", fig->name, "title", fig->title, "logscale", fig->logscale,
-	    "xlabel", fig->xlabel, "ylabel", fig->ylabel, "settings",
-	    fig->settings != NULL ? fig->settings : "", "after_data",
-	    fig->after_data != NULL ? fig->after_data : "", "series",
-	    fig->series, "empty", fig->empty, "refs", P->refs, "blocks",
-	    blocks);
-	if (json_array_append_new(plots, o) != 0) {
+	if (blocks == NULL ||
+	    json_array_append_new(plots,
+		json_pack("{s:s, s:s, s:O?, s:o}", "name", fig->name, "script",
+		    fig->script != NULL ? fig->script : fig->name, "refs",
+		    P->refs, "blocks", blocks)) != 0) {
 		snprintf(msg, msglen, "%s: out of memory", fig->name);
 		return -1;
 	}

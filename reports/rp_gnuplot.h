@@ -1,9 +1,11 @@
 /*
  * rp_gnuplot: the report's figures drawn. A gathered plot (rp_figure.h)
- * becomes the data of its script: its words, its decoration's numbers and
- * its blocks' rows as gnuplot reads them inline; reports/render.py fills
- * templates/figure.gp.j2 with it into a self-contained figures/NAME.gp
- * (a decoration drawn by templates/figures/KIND.gp.j2),
+ * becomes the data of its script: its decoration's numbers and its
+ * blocks' rows as gnuplot reads them inline; reports/render.py fills the
+ * figure's template, templates/figures/NAME.gp.j2 (its words, on the
+ * layout of templates/figure.gp.j2; a decoration drawn by
+ * templates/figures/KIND.gp.j2), with it into a self-contained
+ * figures/NAME.gp,
  * and gnuplot is then run on that script for NAME.svg and NAME.png in
  * its own folder.
  *
@@ -18,12 +20,11 @@
 
 #include "rp_figure.h"
 
-/* Appends the data of P's script to the array plots: {name, title,
- * logscale, xlabel, ylabel (null: not set), settings, after_data, series,
- * empty, refs (the decoration's data, null: none), blocks: [{name, label,
- * rgb ("#RRGGBB"), point, law, data}]}, a block for each one with rows.
- * Returns 0, or -1 with a reason in msg (one is that the figure's words
- * were not read: rp_figures_load). */
+/* Appends the data of P's script to the array plots: {name, script (its
+ * template, figures/SCRIPT.gp.j2), refs (the decoration's data, null:
+ * none), blocks: [{name, label, rgb ("#RRGGBB"), point, law, data}]}, a
+ * block for each one with rows. Returns 0, or -1 when memory ran out
+ * (msg says so). */
 int rp_gnuplot_add(json_t *plots, const rp_plot_t *P, char *msg, size_t msglen);
 /* Writes the array to path (scripts.json) atomically, its numbers at
  * full precision. 0, or -1 with msg. */

@@ -78,14 +78,11 @@ rp_report_cite(const rp_report_t *R, const char *name)
 void
 rp_report_figure_facts(rp_report_t *R, const char *name, const char *fact)
 {
-	const rp_fig_t *fig = rp_figure_find(name);
 	int k = figure_number(R, name), drawn = k > 0;
 
 	rp_fact_bool(&R->facts, drawn, NULL, "%s.drawn", fact);
 	rp_fact_num(
 	    &R->facts, RP_FACT_COUNT, drawn ? k : NAN, NULL, "%s.number", fact);
-	rp_fact_str(
-	    &R->facts, fig != NULL ? fig->title : NULL, NULL, "%s.title", fact);
 	rp_fact_str(&R->facts, name, NULL, "%s.file", fact);
 	rp_fact_str(&R->facts, rp_report_cite(R, name), NULL, "%s.cite", fact);
 	rp_fact_str(&R->facts, drawn ? NULL : R->msg, NULL, "%s.error", fact);

@@ -47,10 +47,10 @@ double rp_report_fit(
 /* "Figure 3" (a rotating buffer), or "Figure (not drawn)". */
 const char *rp_report_cite(const rp_report_t *R, const char *name);
 /* The facts templates/macros.j2's figure needs to embed figure name with
- * its own caption, FACT.drawn, .number, .title, .file, .cite ("Figure
- * 3"), .error (why it was not drawn) and .note (the link to the note every
- * embedded figure points to); fact is a fact's name
- * ("part.interp.figure.memory"). */
+ * its own caption, FACT.drawn, .number, .file, .cite ("Figure 3"), .error
+ * (why it was not drawn) and .note (the link to the note every embedded
+ * figure points to); fact is a fact's name ("part.interp.figure.memory").
+ * Its title is its template's (render.py's figure_title). */
 void rp_report_figure_facts(rp_report_t *R, const char *name, const char *fact);
 /* What the statistics may claim. A 95% confidence interval of the median
  * (the harness's bootstrap) is printed only from RP_REPORT_CI_MIN timed

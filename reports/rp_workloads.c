@@ -276,7 +276,7 @@ chunk_column(const json_t *r, const char *name)
 	return rp_data_chunk(r);
 }
 
-rp_fig_t rp_figures[] = {
+const rp_fig_t rp_figures[] = {
     {
 	.name = "fig-interp-timeline",
 	.source = RP_SRC_TIMELINE,

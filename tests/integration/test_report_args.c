@@ -117,32 +117,40 @@ Test(report_args, corrupt_ceilings_refused_with_its_line)
 	rm_tree(dir);
 }
 
-/* A figures' words file (templates/figures.json under
- * FB_REPORT_TEMPLATES) that is not whole JSON is bad input: one line
- * naming it, exit 2, before the data are read, the earlier report kept. */
-Test(report_args, bad_figures_file_refused_by_name)
+/* A figure's template (templates/figures/NAME.gp.j2 under
+ * FB_REPORT_TEMPLATES) that Jinja cannot read fails the report: one line
+ * naming the template and its line, exit 1, the earlier report kept. */
+Test(report_args, a_broken_figure_template_named)
 {
 	const char *report = getenv("FB_REPORT");
-	char data[4096], dir[4096], err_path[4200], *err, *kept;
+	char data[4096], dir[4096], err_path[4200], cmd[17000], *err, *kept;
 	char *args[] = {data, "out", NULL};
 	int rc;
 
 	cr_assert(report != NULL, "FB_REPORT must name the report program");
 	cr_assert(committed_data(data, sizeof(data)) == 0, "no reports/data");
 	fb_tmpdir(dir, sizeof(dir));
+	/* committed_data's folder is reports/data: its parent holds the
+	 * templates and render.py. */
+	snprintf(cmd, sizeof(cmd),
+	    "cp -r '%s/../templates' '%s/../render.py' '%s/' && sed -i "
+	    "'s/{%% endblock %%}/{%% endblok %%}/' "
+	    "'%s/templates/figures/fig-interp-memory.gp.j2'",
+	    data, data, dir, dir);
+	cr_assert(system(cmd) == 0, "%s", cmd);
 	cr_assert(chdir(dir) == 0);
-	cr_assert(mkdir("out", 0755) == 0 && mkdir("templates", 0755) == 0);
+	cr_assert(mkdir("out", 0755) == 0);
 	fb_write("out/REPORT.md", "the earlier report\n");
-	fb_write("templates/figures.json", "{\"fig-interp-memory\": {");
 	cr_assert(setenv("FB_REPORT_TEMPLATES", dir, 1) == 0);
 	snprintf(err_path, sizeof(err_path), "%s.err", dir);
 	rc = fb_wait(fb_start_exe(report, args, NULL, err_path));
 	err = fb_slurp(err_path);
 	unlink(err_path);
-	cr_expect_eq(rc, 2, "exit %d: %s", rc, err);
+	cr_expect_eq(rc, 1, "exit %d: %s", rc, err);
 	cr_expect_eq(fb_lines(err), 1, "%d lines: %s", fb_lines(err), err);
-	cr_expect(err != NULL && strstr(err, "templates/figures.json: ") &&
-		strstr(err, "end of file"),
+	cr_expect(err != NULL &&
+		strstr(err, "templates/figures/fig-interp-memory.gp.j2:") &&
+		strstr(err, "endblok"),
 	    "%s", err);
 	kept = fb_slurp("out/REPORT.md");
 	cr_expect(kept != NULL && strcmp(kept, "the earlier report\n") == 0,

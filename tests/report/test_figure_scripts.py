@@ -1,5 +1,7 @@
-"""The figures' gnuplot scripts: templates/figure.gp.j2 filled by render.py
-from the data `report` leaves in scripts.json (reports/rp_gnuplot.h).
+"""The figures' gnuplot scripts: each figure's template
+(templates/figures/NAME.gp.j2, on the layout of templates/figure.gp.j2)
+filled by render.py from the data `report` leaves in scripts.json
+(reports/rp_gnuplot.h).
 
 Each test renders crafted script data, so that every branch of the plot
 line is reached: blocks joined one an element, the decoration's elements
@@ -22,14 +24,23 @@ import render  # noqa: E402
 
 
 def plot(**over):
-    p = {"name": "fig-t", "title": "t: a test", "logscale": None,
-         "xlabel": "N", "ylabel": None, "settings": "set grid x\n",
-         "after_data": "", "series": "{{ b }} using 1:2 lc {{ c }} pt {{ p }} "
-         "title '{{ v }} {{ k }}'", "empty": "no data", "refs": None,
-         "blocks": []}
+    p = {"name": "fig-t", "script": "fig-t", "refs": None, "blocks": []}
     p.update(over)
     return p
 
+
+# A figure's template, as figures/NAME.gp.j2 are.
+FIGURE = """{% extends "figure.gp.j2" %}
+{% set title = "t: a test" %}
+{% set xlabel = "N" %}
+{% set empty = "no data" %}
+{% block settings %}
+set grid x
+{% endblock %}
+{% macro series(b, c, p, v, k) -%}
+{{ b }} using 1:2 lc {{ c }} pt {{ p }} title '{{ v }} {{ k }}'
+{%- endmacro %}
+"""
 
 # A decoration that draws what its refs say, for the plot line's branches.
 PASS = """{% macro pre(r) %}{{ r.pre }}{% endmacro %}
@@ -39,10 +50,12 @@ PASS = """{% macro pre(r) %}{{ r.pre }}{% endmacro %}
 """
 
 
-def templates_with_pass(tmp_path):
+def templates_for(tmp_path):
+    """The committed templates with the test figure and decoration."""
     t = tmp_path / "templates"
     if not t.exists():
         shutil.copytree(TEMPLATES, t)
+        (t / "figures" / "fig-t.gp.j2").write_text(FIGURE)
         (t / "figures" / "pass.gp.j2").write_text(PASS)
     return t
 
@@ -57,10 +70,11 @@ def block(name, label, data="1 2\n"):
             "law": "N^2.01", "data": data}
 
 
-def script(tmp_path, templates=TEMPLATES, **over):
+def script(tmp_path, **over):
+    t = templates_for(tmp_path)
     path = tmp_path / "scripts.json"
     path.write_text(json.dumps([plot(**over)]))
-    [(name, text)] = render.render_scripts(str(templates), str(path))
+    [(name, text)] = render.render_scripts(str(t), str(path))
     assert name == "fig-t.gp"
     return text
 
@@ -70,8 +84,7 @@ def plot_line(text):
 
 
 def test_blocks_are_joined_between_the_decoration(tmp_path):
-    text = script(tmp_path, templates_with_pass(tmp_path),
-                  refs=deco("x title 'roof'", "y notitle", "set a\n",
+    text = script(tmp_path, refs=deco("x title 'roof'", "y notitle", "set a\n",
                             "set b\n"),
                   blocks=[block("m0", "fused"), block("m1", "it's")])
     assert plot_line(text) == (
@@ -86,8 +99,7 @@ def test_blocks_are_joined_between_the_decoration(tmp_path):
 
 def test_nothing_to_plot_draws_a_frame_that_says_so(tmp_path):
     for prefix in ("", "1/0 title 'no ceilings'"):
-        text = script(tmp_path, templates_with_pass(tmp_path),
-                      refs=deco(prefix))
+        text = script(tmp_path, refs=deco(prefix))
         assert ('set label 1001 "no data" at graph 0.5, graph 0.5 center '
                 'noenhanced\nunset key\nplot [1:10] [1:10] 0.5 notitle\n'
                 ) in text, prefix
@@ -95,31 +107,40 @@ def test_nothing_to_plot_draws_a_frame_that_says_so(tmp_path):
 
 
 def test_named_runs_alone_are_drawn_with_the_absence_titled(tmp_path):
-    text = script(tmp_path, templates_with_pass(tmp_path),
-                  refs=deco(suffix="$r using 1:2 title 'run'"))
+    text = script(tmp_path, refs=deco(suffix="$r using 1:2 title 'run'"))
     assert plot_line(text) == \
         "plot 1/0 title 'no data', $r using 1:2 title 'run'"
 
 
 def test_a_figure_changes_in_its_template_alone(tmp_path):
-    t = tmp_path / "templates"
-    shutil.copytree(TEMPLATES, t)
-    gp = t / "figure.gp.j2"
+    gp = templates_for(tmp_path) / "figure.gp.j2"
     gp.write_text(gp.read_text().replace("svg size 960,600", "svg size 640,400"))
-    text = script(tmp_path, templates=t, blocks=[block("m0", "fused")])
+    text = script(tmp_path, blocks=[block("m0", "fused")])
     assert "set terminal svg size 640,400 " in text
     assert text.endswith("set output 'fig-t.png'\nreplot\nset output\n")
 
 
 def test_a_series_that_names_nothing_fails_the_render(tmp_path):
     import jinja2
+    fig = templates_for(tmp_path) / "figures" / "fig-t.gp.j2"
+    fig.write_text(fig.read_text().replace("{{ v }}", "{{ label }}"))
     try:
-        script(tmp_path, series="{{ b }} title '{{ label }}'",
-               blocks=[block("m0", "fused")])
+        script(tmp_path, blocks=[block("m0", "fused")])
     except jinja2.UndefinedError as e:
-        assert "label" in str(e)
+        assert "fig-t" in str(e) and "label" in str(e)
     else:
         raise AssertionError("an unknown name in a series rendered")
+
+
+def test_every_figure_has_its_title(tmp_path):
+    env = render.figure_env(TEMPLATES)
+    names = [n[:-len(".gp.j2")] for n in os.listdir(
+        os.path.join(TEMPLATES, "figures")) if n.startswith("fig-")]
+    assert len(names) >= 12
+    for name in names:
+        if name != "fig-other":  # its title is the section's fact
+            title = render.figure_title(env, name)
+            assert title and '"' not in title, name
 
 
 def test_the_committed_scripts_are_what_the_template_makes(tmp_path):

@@ -168,12 +168,16 @@ Test(report_notebook, a_plugin_workload_gets_its_rows)
 	    text_of("other_workloads.1.figure.name"), "fig-other-dot");
 	cr_expect_str_eq(text_of("other_workloads.1.figure.number"), "1");
 	cr_expect_eq(G.nfigures, 1);
-	/* Its script's data: the words, and a block a line. */
+	/* Its script's data: the generic template, the title the section
+	 * prints, and a block a line. */
 	cr_assert_eq(json_array_size(R.scripts), 1);
 	fig = json_array_get(R.scripts, 0);
 	cr_expect_str_eq(
 	    json_string_value(json_object_get(fig, "name")), "fig-other-dot");
-	cr_expect_str_eq(json_string_value(json_object_get(fig, "title")),
+	cr_expect_str_eq(
+	    json_string_value(json_object_get(fig, "script")), "fig-other");
+	cr_expect_str_eq(json_string_value(json_object_get(
+			     json_object_get(fig, "refs"), "title")),
 	    "dot: median time against N");
 	cr_expect_gt(json_array_size(json_object_get(fig, "blocks")), 0);
 	cr_expect(json_is_false(value_of("other_workloads.more")));
