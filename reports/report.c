@@ -232,7 +232,8 @@ render(rp_report_t *R)
 		*--last = '\0';
 	last = strrchr(said, '\n') != NULL ? strrchr(said, '\n') + 1 : said;
 	snprintf(R->msg, sizeof(R->msg),
-	    "%s failed (exit %d): %s; the earlier report is left as it was",
+	    "%.1500s failed (exit %d): %.2000s; the earlier report is left as "
+	    "it was",
 	    script, WIFEXITED(st) ? WEXITSTATUS(st) : -1,
 	    last[0] != '\0' ? last : "it said nothing");
 	return -1;
