@@ -206,9 +206,6 @@ def html_body(md):
     body = re.sub(r"<h([1-6])>(.*?)</h\1>", heading, body)
     body = re.sub(r'<p><img src="([^"]+)" alt="([^"]*)" /></p>',
                   r'<figure><img src="\1" alt="\2" /></figure>', body)
-    # The notes list's items are the targets of the rows' [note K] links.
-    body = re.sub(r"<li><strong>Note ([0-9]+)\.</strong>",
-                  r'<li id="note-\1"><strong>Note \1.</strong>', body)
     return body, heads
 
 

@@ -80,6 +80,8 @@ variant_facts(rp_report_t *R, const rp_workload_t *w, const char *v)
 	    "%s.model_formula", name);
 	rp_fact_num(F, RP_FACT_BYTES, rp_field(any, RP_F_MODEL_BYTES), any,
 	    "%s.formula_model", name);
+	rp_fact_num(F, RP_FACT_BYTES, rp_field(any, RP_F_MODEL_BARE_BYTES), any,
+	    "%s.formula_bare", name);
 	rp_fact_num(
 	    F, RP_FACT_SIZE, rp_field(any, RP_F_N), any, "%s.formula_n", name);
 	rp_fact_list(F, rp_jax_programs_of(D, w, v), "%s.jax_programs", name);

@@ -22,8 +22,9 @@
  *   jax.W.programs       W's JAX programs in the data's order
  *   W.V.idiom, .description, .loops (null: none), .model_formula
  *                        what the variant is, from its main run, else any
- *                        run of it; .formula_model, .formula_n the
- *                        formula's bytes at that run's N, and N
+ *                        run of it; .formula_bare, .formula_model,
+ *                        .formula_n the formula's bytes at that run's
+ *                        N, in the allocator's size classes, and N
  *   W.V.jax_programs     the one-core JAX programs V stands for
  *   jax.present          whether the data holds any JAX program
  *

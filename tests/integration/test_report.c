@@ -199,7 +199,7 @@ Test(report, every_section_present)
 	    "\n### The same programs in JAX",
 	    "\n### Method and machine",
 	    "\n### Notes\n",
-	    "\n- **Note 1.** ",
+	    "\n- <a id=\"note-1\"></a>**Note 1.** ",
 	    "build/jemalloc/report reports/data reports",
 	};
 	for (size_t i = 0; i < sizeof(sections) / sizeof(sections[0]); i++)

@@ -322,9 +322,10 @@ def test_every_note_key_has_its_words(made):
             if re.fullmatch(r"[a-z_]+", k)]
     assert "peak_grain" in keys, keys
     md = (made / "REPORT.md").read_text()
-    notes = re.findall(r"^- \*\*Note \d+\.\*\* (.*)$", md, re.M)
+    notes = re.findall(r'^- <a id="note-(\d+)"></a>\*\*Note \1\.\*\* (.*)$',
+                       md, re.M)
     assert len(notes) == len(facts_of(made)["facts"]["notes.list"]["value"])
-    for text in notes:
+    for _, text in notes:
         assert not re.fullmatch(r"[a-z_]+", text), "a note without words: " + text
 
 
@@ -449,3 +450,19 @@ def test_the_best_threads_speed_up_reads_as_its_samples_decide(made, tmp_path):
     assert "decide against it" in said["not_faster"]
     assert "too much noise" not in said["not_faster"]
     assert "too much noise" in said["undecided"]
+
+
+def test_every_in_page_link_has_its_target(made):
+    """Every [text](#name) of REPORT.md names a heading or an anchor of
+    REPORT.html, and, as GitHub shows REPORT.md, a heading or an <a id>
+    of REPORT.md itself (the notes' [note K] links: their anchors)."""
+    import re
+    md = (made / "REPORT.md").read_text()
+    page = (made / "REPORT.html").read_text()
+    links = set(re.findall(r"\]\(#([^)]+)\)", md))
+    assert any(name.startswith("note-") for name in links)
+    ids = set(re.findall(r'id="([^"]+)"', page))
+    assert not links - ids, sorted(links - ids)
+    anchors = set(re.findall(r'<a id="([^"]+)"></a>', md))
+    notes = {name for name in links if name.startswith("note-")}
+    assert notes <= anchors, sorted(notes - anchors)
