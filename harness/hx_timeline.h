@@ -35,7 +35,7 @@
 
 typedef struct hx_timeline_sample_s {
 	double t_s;          /* since start */
-	int32_t run, step;   /* the phase; -1 before the first run */
+	int32_t run, step;   /* the phase; -1 before and between runs */
 	uint64_t live_bytes; /* the probe */
 	uint64_t rss_bytes;  /* VmRSS */
 } hx_timeline_sample_t;
