@@ -396,15 +396,15 @@ def main(argv):
             if strict:
                 return EXIT_FAIL
         page = render_html(templates, md)
-        files = [("REPORT.md", md), ("REPORT.html", page)]
         scripts = os.path.join(out, "scripts.json")
-        if os.path.exists(scripts):
-            files += [(os.path.join("figures", name), text) for name, text
-                      in render_scripts(templates, scripts)]
+        figures = render_scripts(templates, scripts) \
+            if os.path.exists(scripts) else []
         if not os.path.isdir(out):
             os.mkdir(out)
-        if len(files) > 2:
+        if figures:
             os.makedirs(os.path.join(out, "figures"), exist_ok=True)
+        files = [("REPORT.md", md), ("REPORT.html", page)] + \
+            [(os.path.join("figures", name), text) for name, text in figures]
         for name, text in files:
             path = os.path.join(out, name)
             tmps.append((write_atomic(path, text), os.path.realpath(path)))

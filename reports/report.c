@@ -230,7 +230,8 @@ render(rp_report_t *R)
 	}
 	for (last = said + strlen(said); last > said && last[-1] == '\n';)
 		*--last = '\0';
-	last = strrchr(said, '\n') != NULL ? strrchr(said, '\n') + 1 : said;
+	last = strrchr(said, '\n');
+	last = last != NULL ? last + 1 : said;
 	snprintf(R->msg, sizeof(R->msg),
 	    "%.1500s failed (exit %d): %.2000s; the earlier report is left as "
 	    "it was",

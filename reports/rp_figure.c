@@ -411,9 +411,8 @@ num(double x)
 	return isfinite(x) ? json_real(x) : json_null();
 }
 
-/* A colour as gnuplot names it: "#RRGGBB". */
-static json_t *
-rgb(int c)
+json_t *
+rp_figure_rgb(int c)
 {
 	return json_sprintf("#%06X", (unsigned)c & 0xFFFFFF);
 }
@@ -432,18 +431,19 @@ rp_figure_refs_chunk(const rp_data_t *D, rp_plot_t *P)
 
 	P->refs = json_pack("{s:s, s:i, s:o, s:o}", "kind", "chunk",
 	    "chunked_rgb", STYLE(kc).rgb, "batch",
-	    mat == NULL ? json_null()
-			: json_pack("{s:o, s:o, s:i, s:o, s:s}", "peak",
-			      num(rp_field(mat, RP_F_PEAK_WORKSPACE)), "time",
-			      num(rp_field(mat, RP_F_TIME_MEDIAN)), "point",
-			      STYLE(km).point, "rgb", rgb(STYLE(km).rgb),
-			      "variant", w->baseline),
+	    mat == NULL
+		? json_null()
+		: json_pack("{s:o, s:o, s:i, s:o, s:s}", "peak",
+		      num(rp_field(mat, RP_F_PEAK_WORKSPACE)), "time",
+		      num(rp_field(mat, RP_F_TIME_MEDIAN)), "point",
+		      STYLE(km).point, "rgb", rp_figure_rgb(STYLE(km).rgb),
+		      "variant", w->baseline),
 	    "whole",
 	    fus == NULL ? json_null()
 			: json_pack("{s:o, s:o, s:s, s:s}", "time",
 			      num(rp_field(fus, RP_F_TIME_MEDIAN)), "rgb",
-			      rgb(STYLE(kf).rgb), "variant", w->fused, "peak",
-			      rp_report_peak(fus)));
+			      rp_figure_rgb(STYLE(kf).rgb), "variant", w->fused,
+			      "peak", rp_report_peak(fus)));
 }
 
 /* An in-core roof at gflops, what a unit reaches at one kind of

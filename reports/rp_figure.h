@@ -125,6 +125,9 @@ const rp_block_t *rp_figure_block(const rp_plot_t *P, const char *label);
 rp_block_t *rp_figure_block_add(rp_plot_t *P, int number, const char *label);
 rp_row_t *rp_figure_row_add(rp_block_t *b);
 void rp_figure_rows_sort(rp_block_t *b);
+/* A colour (0xRRGGBB) as gnuplot names it, the JSON string "#RRGGBB";
+ * NULL when memory ran out. */
+json_t *rp_figure_rgb(int c);
 
 /* The decorations the table points to (rp_figure.c says what each adds):
  * each sets P->refs, {"kind": ..., its numbers}; a number JSON cannot

@@ -38,7 +38,7 @@ write_block(FILE *f, const rp_fig_t *fig, const rp_block_t *b)
 static json_t *
 block_json(const rp_fig_t *fig, const rp_block_t *b)
 {
-	char *data = NULL, rgb[8];
+	char *data = NULL;
 	size_t len;
 	FILE *f = open_memstream(&data, &len);
 	json_t *o = NULL;
@@ -46,13 +46,10 @@ block_json(const rp_fig_t *fig, const rp_block_t *b)
 	if (f == NULL)
 		return NULL;
 	write_block(f, fig, b);
-	if (fclose(f) == 0) {
-		snprintf(
-		    rgb, sizeof(rgb), "#%06X", (unsigned)b->rgb & 0xFFFFFF);
-		o = json_pack("{s:s, s:s, s:s, s:i, s:s, s:s}", "name", b->name,
-		    "label", b->label, "rgb", rgb, "point", b->point, "law",
-		    b->law, "data", data);
-	}
+	if (fclose(f) == 0)
+		o = json_pack("{s:s, s:s, s:o, s:i, s:s, s:s}", "name", b->name,
+		    "label", b->label, "rgb", rp_figure_rgb(b->rgb), "point",
+		    b->point, "law", b->law, "data", data);
 	free(data);
 	return o;
 }
