@@ -147,7 +147,9 @@ def context(doc):
     return ctx
 
 
-def render_markdown(templates, ctx):
+def render_markdown(templates, ctx, figures=None):
+    """REPORT.md; figures (figure_env, made here when None) gives the
+    captions their titles."""
     import jinja2
 
     class TopMissing(jinja2.StrictUndefined):
@@ -174,7 +176,7 @@ def render_markdown(templates, ctx):
         trim_blocks=True,
         autoescape=False,
     )
-    figures = figure_env(templates)
+    figures = figures or figure_env(templates)
     env.globals["figure_title"] = lambda name: figure_title(figures, name)
     return env.get_template("REPORT.md.j2").render(**ctx)
 
@@ -247,7 +249,9 @@ def figure_env(templates):
     """The figures' templates: templates/figures/NAME.gp.j2, each a
     figure's words on the layout of figure.gp.j2 (which says what a figure
     sets), and a decoration's, figures/KIND.gp.j2. A template prints a
-    number x by printf's rules as x|num("%.4g") (null: nan)."""
+    number x by printf's rules as x|num("%.4g") (null: nan), and words
+    inside gnuplot's quotes as w|quoted('"') or w|quoted("'"), so that a
+    quote or backslash in a title is printed, not read as syntax."""
     import jinja2
 
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(templates),
@@ -255,7 +259,17 @@ def figure_env(templates):
                              keep_trailing_newline=True, trim_blocks=True,
                              autoescape=False)
     env.filters["num"] = lambda x, spec: "nan" if x is None else spec % x
+    env.filters["quoted"] = gnuplot_quoted
     return env
+
+
+def gnuplot_quoted(words, quote):
+    """words as they stand inside gnuplot's quote: in '...' a quote is
+    doubled and nothing else is special; in "..." a backslash and a
+    quote are escaped with a backslash."""
+    if quote == "'":
+        return str(words).replace("'", "''")
+    return str(words).replace("\\", "\\\\").replace('"', '\\"')
 
 
 def figure_script(env, plot):
@@ -280,14 +294,13 @@ def figure_title(env, name):
                       "post": "", "prefix": "", "suffix": ""}).title
 
 
-def render_scripts(templates, scripts_path):
+def render_scripts(env, scripts_path):
     """The figures' gnuplot scripts, (NAME.gp, text), from the data that
-    `report` wrote to scripts.json."""
+    `report` wrote to scripts.json; env is figure_env's."""
     import jinja2
 
     with open(scripts_path, encoding="utf-8") as f:
         plots = json.load(f)
-    env = figure_env(templates)
     out = []
     for plot in plots:
         try:
@@ -387,7 +400,8 @@ def main(argv):
     tmps = []
     try:
         ctx = context(doc)
-        md = render_markdown(templates, ctx)
+        figure_templates = figure_env(templates)
+        md = render_markdown(templates, ctx, figure_templates)
         missing = sorted(set(Missing.seen))
         if missing:
             print("render: %d names name no fact (printed n/a): %s"
@@ -397,7 +411,7 @@ def main(argv):
                 return EXIT_FAIL
         page = render_html(templates, md)
         scripts = os.path.join(out, "scripts.json")
-        figures = render_scripts(templates, scripts) \
+        figures = render_scripts(figure_templates, scripts) \
             if os.path.exists(scripts) else []
         if not os.path.isdir(out):
             os.mkdir(out)

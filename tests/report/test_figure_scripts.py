@@ -74,7 +74,7 @@ def script(tmp_path, **over):
     t = templates_for(tmp_path)
     path = tmp_path / "scripts.json"
     path.write_text(json.dumps([plot(**over)]))
-    [(name, text)] = render.render_scripts(str(t), str(path))
+    [(name, text)] = render.render_scripts(render.figure_env(str(t)), str(path))
     assert name == "fig-t.gp"
     return text
 
@@ -110,6 +110,34 @@ def test_named_runs_alone_are_drawn_with_the_absence_titled(tmp_path):
     text = script(tmp_path, refs=deco(suffix="$r using 1:2 title 'run'"))
     assert plot_line(text) == \
         "plot 1/0 title 'no data', $r using 1:2 title 'run'"
+
+
+def test_any_words_in_a_title_are_printed_not_parsed(tmp_path):
+    """A teacher's title, labels and notice may hold either quote and a
+    backslash: gnuplot reads the script and prints the words as written."""
+    words = 'it\'s "the" \\n peak'
+    fig = templates_for(tmp_path) / "figures" / "fig-t.gp.j2"
+    fig.write_text(FIGURE.replace('"t: a test"', repr(words))
+                   .replace('"no data"', repr(words + " (none)"))
+                   .replace('xlabel = "N"', "xlabel = " + repr(words)))
+    assert render.figure_title(render.figure_env(str(tmp_path / "templates")),
+                               "fig-t") == words
+    text = script(tmp_path, blocks=[block("m0", words)])
+    assert "set title \"it's \\\"the\\\" \\\\n peak\" noenhanced" in text
+    assert "set xlabel 'it''s \"the\" \\n peak'" in text
+    if shutil.which("gnuplot") is None:
+        return
+    for blocks in ([block("m0", words)], []):
+        gp = tmp_path / "fig-t.gp"
+        gp.write_text(script(tmp_path, blocks=blocks))
+        done = subprocess.run(["gnuplot", "fig-t.gp"], cwd=str(tmp_path),
+                              capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        svg = (tmp_path / "fig-t.svg").read_text()
+        # SVG escapes the quotes; each of the words stands as written.
+        svg = svg.replace("&quot;", '"').replace("&apos;", "'") \
+            .replace("&#39;", "'").replace("&#34;", '"')
+        assert words in svg and (blocks or words + " (none)" in svg)
 
 
 def test_a_figure_changes_in_its_template_alone(tmp_path):
