@@ -481,11 +481,8 @@ measure_runs(
 			return -1;
 		log->done = i + 1;
 		measure_progress(cfg, i, t0, &last);
-		/* The profiler's table of addresses (HX_PROFILE_ADDRS slots,
-		 * 256 KiB) is the measuring thread's allocation: made between
-		 * runs, not as the cold run's in its timeline (interp fused's
-		 * cold run read 262 kB of live bytes, all of them the table).
-		 */
+		/* Between runs: what the harness does here (the profiler
+		 * opened after the cold run) is no run's. */
 		hx_timeline_phase(rec->timeline, -1, -1);
 		if (i == 0 && cfg->profile && !log->profile_cold &&
 		    measure_profile_open(rec, log) != 0)

@@ -842,14 +842,17 @@ Test(model, every_variant_runs_the_loop_it_is_priced_by, .timeout = 240)
  * grain above the sample before it; interleaved with materialized, fused
  * waits at its gate after its cold run, where the table read as 262,144
  * bytes of the cold run (the committed report's Figure 1). */
-Test(model, profiler_table_not_in_the_cold_runs_timeline, .timeout = 120)
+/* The profiler's table of addresses (256 KiB, opened after the cold run)
+ * is the harness's: no run's live bytes hold it, cold or timed (fused's
+ * read 262144 bytes more while it was the measuring thread's allocation). */
+Test(model, profiler_table_not_in_the_runs_timeline, .timeout = 120)
 {
 	char dir[4096], tl[4200], out[4200], cmd[9000], *text, *line, *save;
 	char *args[] = {"sweep", "--workload", "interp", "--variants",
 	    "fused,materialized", "--n", "100000", "--m", "300", "--repeat",
 	    "2", "--warmup", "0", "--profile", "--timeline-dir", tl, "--out",
 	    out, "--quiet", NULL};
-	double before = NAN, most = NAN;
+	double before = NAN, most[2] = {NAN, NAN};
 	char *err = NULL;
 	int rc, samples = 0;
 
@@ -873,18 +876,22 @@ Test(model, profiler_table_not_in_the_cold_runs_timeline, .timeout = 120)
 		if (sscanf(line, "%lf,%d,%d,%lf,%lf", &t, &run, &step, &live,
 			&rss) != 5)
 			continue;
-		if (run == -1 && isnan(most))
+		if (run == -1 && isnan(most[0]))
 			before = live;
-		if (run == 0) {
-			most = isnan(most) || live > most ? live : most;
-			samples++;
+		if (run >= 0) {
+			double *m = &most[run > 0];
+			*m = isnan(*m) || live > *m ? live : *m;
+			samples += run == 0;
 		}
 	}
 	free(text);
 	cr_assert(samples > 0 && !isnan(before), "%d samples of the cold run",
 	    samples);
-	cr_expect_lt(most - before, 65536.0,
-	    "fused's cold run rose %g bytes over %d samples", most - before,
+	cr_expect_lt(most[0] - before, 65536.0,
+	    "fused's cold run rose %g bytes over %d samples", most[0] - before,
 	    samples);
+	cr_assert(!isnan(most[1]), "no sample of a timed run");
+	cr_expect_lt(most[1] - before, 65536.0,
+	    "fused's timed runs rose %g bytes", most[1] - before);
 	fb_rmdir(dir);
 }
