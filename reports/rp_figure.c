@@ -447,7 +447,8 @@ rp_figure_refs_chunk(const rp_data_t *D, rp_plot_t *P)
 }
 
 /* An in-core roof at gflops, what a unit reaches at one kind of
- * instruction's measured rate; not drawn at or above the FMA peak. */
+ * instruction's measured rate (what: the model's term, "gather"); not
+ * drawn at or above the FMA peak. */
 static void
 roof_line(json_t *roofs, double gflops, double fma, const char *what,
     const char *from, double per_unit)
@@ -487,12 +488,12 @@ in_core_roofs(const rp_data_t *D, const char *w, double fma)
 		if (seen)
 			continue;
 		roof_line(roofs, rp_field(r, RP_F_WORK_FLOPS) * 1e-9 / gather_s,
-		    fma, "gathers", level, g);
+		    fma, "gather", level, g);
 		if (ndrawn == 0)
 			roof_line(roofs,
 			    rp_num(D->ceilings, "divps_per_s") * per_unit /
 				rp_field(r, RP_F_MODEL_DIVSQRT_PER_UNIT),
-			    fma, "divides", "divps",
+			    fma, "divsqrt", "divps",
 			    rp_field(r, RP_F_MODEL_DIVSQRT_PER_UNIT));
 		drawn[ndrawn++] = level;
 	}
@@ -501,8 +502,8 @@ in_core_roofs(const rp_data_t *D, const char *w, double fma)
 
 /* The roofline: a roof per memory level, min(bandwidth x I, FMA peak),
  * from `harness ceilings` (none without them: fma null); each variant's
- * label names the level that holds its working set, whose roof applies to
- * it. */
+ * mark (refs.marks by its block's name) names the level that holds its
+ * working set, whose roof applies to it, and its limiter verdict. */
 void
 rp_figure_refs_roofline(const rp_data_t *D, rp_plot_t *P)
 {
@@ -510,19 +511,19 @@ rp_figure_refs_roofline(const rp_data_t *D, rp_plot_t *P)
 	static const char *const levels[] = {"L1", "L2", "L3", "DRAM"};
 	double fma = rp_num(D->ceilings, "fma_flops_per_s") * 1e-9;
 	double xmax = 1000.0;
-	json_t *roofs = json_array();
+	json_t *roofs = json_array(), *marks = json_object();
 
 	for (int i = 0; i < P->nblocks; i++) {
-		rp_block_t *b = &P->blocks[i];
+		const rp_block_t *b = &P->blocks[i];
 		rp_limiter_t v = rp_limiter_of(D, w->name, b->label);
 		const json_t *r = rp_data_main_run(D, w->name, b->label);
-		size_t len = strlen(b->label);
 		for (size_t j = 0; j < b->nrows; j++)
 			while (b->rows[j].v[0] * 3.0 > xmax)
 				xmax *= 10.0;
-		snprintf(b->label + len, sizeof(b->label) - len, " (%s; %s)",
-		    rp_bandwidth_of_run(D, r).level,
-		    rp_limiter_verdict_word(&v));
+		json_object_set_new(marks, b->name,
+		    json_pack("{s:s, s:s}", "level",
+			rp_bandwidth_of_run(D, r).level, "limiter",
+			rp_limiter_verdict_name(&v)));
 	}
 	for (int k = 0; k < 4 && !isnan(fma); k++) {
 		double bw =
@@ -532,9 +533,11 @@ rp_figure_refs_roofline(const rp_data_t *D, rp_plot_t *P)
 			    json_pack("{s:s, s:i, s:f}", "level", levels[k],
 				"k", k, "gbytes", bw));
 	}
-	P->refs = json_pack("{s:s, s:f, s:o, s:o, s:o}", "kind", "roofline",
-	    "xmax", xmax, "fma", num(fma), "roofs", roofs, "in_core",
-	    isnan(fma) ? json_array() : in_core_roofs(D, w->name, fma));
+	P->refs =
+	    json_pack("{s:s, s:f, s:o, s:o, s:o, s:o}", "kind", "roofline",
+		"xmax", xmax, "fma", num(fma), "roofs", roofs, "in_core",
+		isnan(fma) ? json_array() : in_core_roofs(D, w->name, fma),
+		"marks", marks);
 }
 
 /* A reference line c*N^k through the first row of variant's block, over

@@ -25,41 +25,12 @@ rp_limiter_decide(const rp_limiter_in_t *in)
 }
 
 const char *
-rp_limiter_term_word(const char *term)
+rp_limiter_verdict_name(const rp_limiter_t *v)
 {
-	static const char *const words[][2] = {
-	    {"fma", "multiply-adds (FMA)"},
-	    {"addmul", "adds and multiplies"},
-	    {"divsqrt", "divides and square roots"},
-	    {"gather", "gathers"},
-	    {"load", "loads"},
-	    {"store", "stores"},
-	    {"shuffle", "shuffles and blends"},
-	    {"other", "integer and control instructions"},
-	    {"latency", "dependency chains"},
-	    {"issue", "ports and window (llvm-mca)"},
-	    {"l2", "L2 traffic"},
-	    {"l3", "L3 traffic"},
-	    {"dram", "DRAM bandwidth"},
-	    {"faults", "page faults"},
-	    {"passes", "loops beside the hot loop"},
-	};
+	static const char *const names[] = {
+	    NULL, "undetermined", "unmodelled", "unmeasured"};
 
-	for (size_t i = 0; term != NULL && i < sizeof(words) / sizeof(words[0]);
-	     i++)
-		if (strcmp(term, words[i][0]) == 0)
-			return words[i][1];
-	return term;
-}
-
-const char *
-rp_limiter_verdict_word(const rp_limiter_t *v)
-{
-	static const char *const words[] = {
-	    NULL, "not determined", "not modelled", "not measured"};
-
-	return v->kind == RP_LIMIT_MODEL ? rp_limiter_term_word(v->term)
-					 : words[v->kind];
+	return v->kind == RP_LIMIT_MODEL ? v->term : names[v->kind];
 }
 
 double
@@ -302,8 +273,7 @@ model_row_facts(rp_report_t *R, const char *w, const char *v, limits_tally_t *t)
 	rp_fact_str(F, level, r, "%s.gather_level", p);
 	for (int k = 0; k < 2; k++) {
 		const char *n = top[k] != NULL ? rp_str(top[k], "name") : NULL;
-		rp_fact_str(
-		    F, rp_limiter_term_word(n), r, "%s.term%d", p, k + 1);
+		rp_fact_str(F, n, r, "%s.term%d", p, k + 1);
 		rp_fact_num(F, RP_FACT_TIME, rp_num(top[k], "seconds"), r,
 		    "%s.term%d_s", p, k + 1);
 		rp_fact_num(F, RP_FACT_PERCENT_WHOLE, rp_num(top[k], "share"),
@@ -372,15 +342,14 @@ why_facts(rp_report_t *R, const char *w, const char *fast, const char *slow)
 	rp_fact_bool(F, mf != NULL && ms != NULL, rs, "%s.modelled", p);
 	for (int k = 0; k < 2; k++) {
 		const char *n = top[k] != NULL ? rp_str(top[k], "name") : NULL;
-		rp_fact_str(
-		    F, rp_limiter_term_word(n), rs, "%s.term%d", p, k + 1);
+		rp_fact_str(F, n, rs, "%s.term%d", p, k + 1);
 		rp_fact_num2(F, RP_FACT_TIME, rp_num(top[k], "seconds"), rs, rf,
 		    "%s.term%d_slow", p, k + 1);
 		rp_fact_num2(F, RP_FACT_TIME,
 		    n != NULL ? rp_limiter_term_seconds(mf, n) : NAN, rf, rs,
 		    "%s.term%d_fast", p, k + 1);
 	}
-	rp_fact_str(F, rp_limiter_term_word(shared), rs, "%s.shared", p);
+	rp_fact_str(F, shared, rs, "%s.shared", p);
 	rp_fact_num2(F, RP_FACT_TIME, shared != NULL ? both : NAN, rs, rf,
 	    "%s.shared_s", p);
 	gap_facts(F, RP_F_MODEL_PREDICTED, rs, rf, p, "predicted");

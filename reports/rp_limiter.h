@@ -43,12 +43,10 @@ typedef struct rp_limiter_s {
 
 /* The rule: pure, a function of in only. */
 rp_limiter_t rp_limiter_decide(const rp_limiter_in_t *in);
-/* The verdict's word: its term's (rp_limiter_term_word) for the model's,
- * else "not determined", "not modelled" or "not measured". */
-const char *rp_limiter_verdict_word(const rp_limiter_t *v);
-/* What a model term names: "divsqrt" "divides and square roots", "dram"
- * "DRAM bandwidth", ... (the name itself when unknown; NULL for NULL). */
-const char *rp_limiter_term_word(const char *term);
+/* The verdict's name, as the facts hold it: its term's for the model's
+ * ("divsqrt"), else "undetermined", "unmodelled" or "unmeasured". The
+ * words a reader sees for each are the templates' (templates/terms.j2). */
+const char *rp_limiter_verdict_name(const rp_limiter_t *v);
 /* A term's seconds in model m (a result's "model") by name; 0 when m has
  * no such term. */
 double rp_limiter_term_seconds(const json_t *m, const char *name);

@@ -67,7 +67,7 @@ variant_facts(rp_report_t *R, const rp_workload_t *w, const char *v)
 	rp_fact_num(F, RP_FACT_BYTES, rp_jax_unit(r), r, "%s.unit", name);
 	rp_fact_bool(
 	    F, rp_run_facts_rss_nearer_live(r), r, "%s.rss_nearer_live", name);
-	rp_fact_str(F, rp_limiter_verdict_word(&lim), r, "%s.limiter", name);
+	rp_fact_str(F, rp_limiter_verdict_name(&lim), r, "%s.limiter", name);
 	rp_fact_num(F, RP_FACT_NUMBER, rp_data_insn_per_unit(cs), cs,
 	    "%s.ir_per_unit", name);
 	rp_fact_num(F, RP_FACT_SIZE, rp_data_chunk(r), r, "%s.chunk", name);

@@ -23,12 +23,11 @@ rp_threads_decide(double bw_share, double efficiency)
 						    : RP_THREADS_SHORT;
 }
 
-/* Each limiter's word (threads.W.V.scaling), and its key in
- * threads.W.count_KEY (the rows of each verdict). */
-static const struct {
-	const char *word, *key;
-} limiters[] = {{"not judged", "untested"}, {"stops at the triad", "bandwidth"},
-    {"scales", "scales"}, {"scales short", "short"}};
+/* Each limiter's name, in threads.W.V.scaling and threads.W.count_NAME
+ * (the rows of each verdict); its words are the templates'
+ * (templates/terms.j2). */
+static const char *const limiters[] = {
+    "untested", "bandwidth", "scales", "short"};
 
 /* The ok jemalloc run of w/v in the sets matching pattern at T threads (0:
  * any) and the largest N that w/v has there (any thread count); NULL when
@@ -160,7 +159,7 @@ threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
 	rp_fact_num(F, RP_FACT_RATIO, out->speedup, rt, "%s.speedup", p);
 	rp_fact_num(
 	    F, RP_FACT_PERCENT_WHOLE, out->efficiency, rt, "%s.efficiency", p);
-	rp_fact_str(F, limiters[out->limiter].word, rt, "%s.scaling", p);
+	rp_fact_str(F, limiters[out->limiter], rt, "%s.scaling", p);
 	rp_fact_num(F, RP_FACT_BYTES, rp_field(rt, RP_F_GBYTES) * 1e9, rt,
 	    "%s.bytes_per_s", p);
 	rp_fact_num(F, RP_FACT_PERCENT, out->share, rt, "%s.triad_share", p);
@@ -195,7 +194,7 @@ threads_summary_facts(
 	rp_fact_num(F, RP_FACT_COUNT, (double)n, NULL, "threads.%s.count", w);
 	for (int l = 0; l <= RP_THREADS_SHORT; l++)
 		rp_fact_num(F, RP_FACT_COUNT, count[l], NULL,
-		    "threads.%s.count_%s", w, limiters[l].key);
+		    "threads.%s.count_%s", w, limiters[l]);
 	if (best == NULL)
 		return;
 	sp = rp_data_speedup(best->first, best->last, 0.0, 0.95);

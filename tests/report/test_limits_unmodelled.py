@@ -64,7 +64,7 @@ def test_no_limiter_is_named_and_it_renders_strict(made, facts, tmp_path):
             name = (w + "." + v).replace("-", "_")
             if value(facts, name + ".measured"):
                 measured += 1
-                assert value(facts, name + ".limiter") == "not modelled"
+                assert value(facts, name + ".limiter") == "unmodelled"
     assert measured >= 2
     # No verdict reads "not determined", so the lesson does not say what it means.
     assert '"Not determined" is the verdict' not in text

@@ -189,7 +189,8 @@ def test_the_model_decides_the_limiter_where_the_data_has_it(tmp_path):
     assert p.returncode == 0, p.stderr
     md = (tmp_path / "out" / "REPORT.md").read_text()
     doc = json.loads((tmp_path / "out" / "facts.json").read_text())["facts"]
-    assert doc["interp.fused.limiter"]["text"] == "gathers"
+    # The fact holds the term's name; the words are terms.j2's.
+    assert doc["interp.fused.limiter"]["value"] == "gather"
     assert doc["limits.interp.fused.error"]["text"] == "-5%"
     assert doc["limits.interp.tiled.within"]["value"] is False
     tiled = doc["limits.interp.tiled.unexplained"]["value"]
@@ -205,6 +206,33 @@ def test_the_model_decides_the_limiter_where_the_data_has_it(tmp_path):
     assert "The model accounts for 1 of the 2 modelled interp variants" in md
     # The lesson's limiter line reads the same verdicts.
     assert "fused gathers" in md.split("## Limiters in brief")[1][:2000]
+
+
+def test_every_name_the_facts_hold_has_its_words(made):
+    """Every term of every time model in the committed data, every
+    limiter verdict and every scaling verdict the facts hold has its words
+    in terms.j2: a name without them would print as a bare name."""
+    import jinja2
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES))
+    terms = env.get_template("terms.j2").module
+    names = {"undetermined", "unmodelled", "unmeasured"}
+    for path in sorted((p for p in os.listdir(os.path.join(ROOT, "reports",
+                                                           "data"))
+                        if p.endswith(".jsonl"))):
+        with open(os.path.join(ROOT, "reports", "data", path)) as f:
+            for line in f:
+                model = json.loads(line).get("model") or {}
+                names |= {t["name"] for t in model.get("terms", [])}
+    assert {"passes", "faults", "issue", "gather"} <= names
+    for n in names:
+        assert str(terms.word(n)) != n, n
+    facts = facts_of(made)["facts"]
+    scalings = {f["value"] for k, f in facts.items()
+                if k.startswith("threads.") and k.endswith(".scaling")}
+    assert scalings and scalings <= {"untested", "bandwidth", "scales", "short"}
+    for n in ("untested", "bandwidth", "scales", "short"):
+        assert str(terms.scaling(n)) not in ("", n) or n == "scales", n
+    assert str(terms.word("nosuch")) == "nosuch"
 
 
 def test_a_fix_without_code_or_run_says_so(made, tmp_path):

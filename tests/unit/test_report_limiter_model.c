@@ -76,8 +76,8 @@ Test(report_limiter_model, why_names_the_terms_that_differ)
 	add_modelled("tiled", 0.6, 0.6, 0, 0);
 	rp_limiter_facts(R);
 
-	cr_expect_str_eq(str_of("limits.why.interp.fused.materialized.term1"),
-	    "page faults");
+	cr_expect_str_eq(
+	    str_of("limits.why.interp.fused.materialized.term1"), "faults");
 	cr_expect_float_eq(
 	    rp_facts_num(
 		&R->facts, "limits.why.interp.fused.materialized.term1_slow"),
@@ -86,14 +86,14 @@ Test(report_limiter_model, why_names_the_terms_that_differ)
 	    rp_facts_num(
 		&R->facts, "limits.why.interp.fused.materialized.term1_fast"),
 	    1e-5, 1e-12);
-	cr_expect_str_eq(str_of("limits.why.interp.fused.materialized.term2"),
-	    "DRAM bandwidth");
+	cr_expect_str_eq(
+	    str_of("limits.why.interp.fused.materialized.term2"), "dram");
 	cr_expect_float_eq(
 	    rp_facts_num(
 		&R->facts, "limits.why.interp.fused.materialized.term2_fast"),
 	    0.0, 1e-12, "fused has no DRAM term: 0 s");
 	cr_expect_str_eq(
-	    str_of("limits.why.interp.fused.materialized.shared"), "gathers");
+	    str_of("limits.why.interp.fused.materialized.shared"), "gather");
 	cr_expect_float_eq(rp_facts_num(&R->facts,
 			       "limits.why.interp.fused.materialized.shared_s"),
 	    0.6, 1e-12);
@@ -106,7 +106,7 @@ Test(report_limiter_model, why_names_the_terms_that_differ)
 		&R->facts, "limits.why.interp.fused.materialized.measured_gap"),
 	    0.93, 1e-9);
 	cr_expect_str_eq(
-	    str_of("limits.why.interp.tiled.fused.term1"), "page faults");
+	    str_of("limits.why.interp.tiled.fused.term1"), "faults");
 	cr_expect_null(str_of("limits.why.interp.tiled.fused.term2"),
 	    "no second term differs");
 	cr_expect_float_eq(rp_facts_num(&R->facts,
@@ -160,7 +160,7 @@ Test(report_limiter_model, a_row_is_what_the_limiter_sentence_words)
 	    json_real(-0.30));
 	rp_limiter_facts(R);
 	cr_expect(bool_of("limits.interp.fused.within"));
-	cr_expect_str_eq(text_of("limits.interp.fused.term1"), "page faults");
+	cr_expect_str_eq(text_of("limits.interp.fused.term1"), "faults");
 	cr_expect_str_eq(text_of("limits.interp.fused.term1_share"), "86%");
 	cr_expect_str_eq(text_of("limits.interp.fused.error"), "+22%");
 	cr_expect(bool_of("limits.interp.fused.overpredicted"));
@@ -236,8 +236,27 @@ Test(report_limiter_model, a_gather_roof_for_each_level)
 	    2.5e11, "gather_l3_per_s", 2e9, "gather_l1_per_s", 4e9,
 	    "divps_per_s", 1.6e9);
 	memset(&P, 0, sizeof(P));
+	/* Each block's mark, by its name: its verdict's name (the words
+	 * are the template's), fused without a model's limiter, and a
+	 * variant without a run. */
+	P.nblocks = 2;
+	strcpy(P.blocks[0].name, "m0");
+	strcpy(P.blocks[0].label, "fused");
+	strcpy(P.blocks[1].name, "m1");
+	strcpy(P.blocks[1].label, "nosuch");
 	rp_figure_refs_roofline(&R->data, &P);
 	cr_assert_not_null(P.refs);
+	cr_expect_str_eq(
+	    json_string_value(json_object_get(
+		json_object_get(json_object_get(P.refs, "marks"), "m0"),
+		"limiter")),
+	    "unmodelled");
+	cr_expect_str_eq(
+	    json_string_value(json_object_get(
+		json_object_get(json_object_get(P.refs, "marks"), "m1"),
+		"limiter")),
+	    "unmeasured");
+	cr_expect_str_eq(P.blocks[0].label, "fused", "the label is the name");
 	cr_expect_float_eq(
 	    json_real_value(json_object_get(P.refs, "fma")), 250.0, 1e-9);
 	in_core = json_object_get(P.refs, "in_core");
@@ -248,7 +267,7 @@ Test(report_limiter_model, a_gather_roof_for_each_level)
 		    json_string_value(json_object_get(c, "from"));
 		double g = json_real_value(json_object_get(c, "gflops"));
 		cr_expect_str_eq(
-		    json_string_value(json_object_get(c, "what")), "gathers");
+		    json_string_value(json_object_get(c, "what")), "gather");
 		cr_expect_float_eq(
 		    json_real_value(json_object_get(c, "per_unit")), 4.0, 1e-9);
 		l3 += strcmp(from, "l3") == 0;
@@ -478,7 +497,7 @@ Test(report_limiter_model, present_only_with_a_modelled_main_run)
 	cr_expect(!json_is_true(json_object_get(
 	    rp_facts_get(&R->facts, "limits.model_present"), "value")));
 	v = rp_limiter_of(&R->data, "interp", "fused");
-	cr_expect_str_eq(rp_limiter_verdict_word(&v), "not modelled");
+	cr_expect_str_eq(rp_limiter_verdict_name(&v), "unmodelled");
 	add_modelled("tiled", 0.6, 0.6, 0, 0);
 	rp_facts_free(&R->facts);
 	rp_facts_init(&R->facts);

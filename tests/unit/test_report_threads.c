@@ -202,10 +202,10 @@ Test(report_threads, section_rows_and_numbers)
 	expect_text("threads.interp.fast.scaling", "scales");
 	expect_text("threads.interp.stream.speedup", "1.20x");
 	expect_text("threads.interp.stream.efficiency", "60%");
-	expect_text("threads.interp.stream.scaling", "stops at the triad");
+	expect_text("threads.interp.stream.scaling", "bandwidth");
 	expect_text("threads.interp.chunked.speedup", "1.25x");
 	expect_text("threads.interp.chunked.efficiency", "62%");
-	expect_text("threads.interp.chunked.scaling", "scales short");
+	expect_text("threads.interp.chunked.scaling", "short");
 	/* The memory table. */
 	expect_text(
 	    "threads.interp.fast.workspace_first", "< 64 KiB (one thread)");
