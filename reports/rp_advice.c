@@ -697,8 +697,12 @@ const rp_advice_t rp_advice[] = {
 		    "fused_better"),
 		WHEN(RP_ADVICE_NUANCE, "batch_costs_time", RP_ADVICE_YES,
 		    "slower"),
-		UNDECIDED_WHILE_OPEN("fused_better"),
-		UNDECIDED_WHILE_OPEN("slower"),
+		/* Memory has decided for the advice: an open time claim
+		 * leaves only "supported" against "with a nuance" open. */
+		WHEN(RP_ADVICE_UNDECIDED, "nuance_undecided",
+		    RP_ADVICE_NOT_DECIDED, "fused_better"),
+		WHEN(RP_ADVICE_UNDECIDED, "nuance_undecided",
+		    RP_ADVICE_NOT_DECIDED, "slower"),
 		OTHERWISE(RP_ADVICE_SUPPORTED, ""))},
 	{RP_ADVICE_JAX, 4,
 	    .programs = {"batched_jit", "question_jit", "batched", "lax_map"},

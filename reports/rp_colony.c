@@ -5,6 +5,7 @@
 
 #include "hx_stats.h"
 #include "rp_colony.h"
+#include "rp_run_facts.h"
 #include "rp_text.h"
 
 #define F (&R->facts)
@@ -258,8 +259,12 @@ rp_colony_facts(rp_report_t *R, const rp_workload_t *w)
 {
 	double nc = rp_data_max_n(&R->data, w->sets.main, w->name);
 	const rp_plot_t *p = rp_report_plot(R, "fig-cold-warm");
+	const char *vs[RP_DATA_MAX_VARIANTS];
+	size_t nv =
+	    rp_data_variants(&R->data, w->name, NULL, vs, RP_DATA_MAX_VARIANTS);
 
 	table3_facts(R, w, nc);
+	rp_run_facts_cachesim(R, w, vs, nv);
 	table4_facts(R, w);
 	rp_workload_figure_facts(R, w, NULL, "time");
 	rp_workload_figure_facts(R, w, NULL, "memory");

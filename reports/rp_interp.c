@@ -4,51 +4,12 @@
 #include <string.h>
 
 #include "rp_interp.h"
+#include "rp_run_facts.h"
 #include "rp_workloads.h"
 
 #define F (&R->facts)
 /* A fact of the section: part.W.WHAT. */
 #define PART "part.%s."
-
-/* A variant's simulated counts per unit (part.W.cachesim.V.NAME). */
-static const rp_fact_field_t cachesim_fields[] = {
-    {"n", RP_F_N, RP_FACT_SIZE, RP_F_NONE},
-    {"minimum", RP_F_SIM_INSN_MIN_PER_UNIT, RP_FACT_NUMBER, RP_F_NONE},
-    {"d1", RP_F_SIM_D1_PER_UNIT, RP_FACT_NUMBER, RP_F_NONE},
-    {"ll", RP_F_SIM_LL_PER_UNIT, RP_FACT_NUMBER, RP_F_NONE},
-};
-
-/* Table 1s: the simulated counts of the variants the simulator ran
- * (part.W.cachesim.variants), and whether each one's N is the table's. */
-static void
-table1s_facts(
-    rp_report_t *R, const rp_workload_t *w, const char **vs, size_t nv)
-{
-	double n = NAN; /* the first simulated variant's: the columns' N */
-	json_t *names = json_array();
-	int minimum = 0;
-	char p[RP_FACTS_NAME_MAX];
-
-	rp_fact_str(F, rp_report_note(R, "cachesim"), NULL,
-	    PART "cachesim.note", w->name);
-	for (size_t i = 0; i < nv; i++) {
-		const json_t *cs = rp_data_cachesim(&R->data, w->name, vs[i]);
-		if (cs == NULL)
-			continue;
-		if (isnan(n))
-			n = rp_field(cs, RP_F_N);
-		minimum |= !isnan(rp_field(cs, RP_F_SIM_INSN_MIN_PER_UNIT));
-		json_array_append_new(names, json_string(vs[i]));
-		snprintf(p, sizeof(p), PART "cachesim.%s", w->name, vs[i]);
-		RP_FACTS_FIELDS(F, cs, p, cachesim_fields);
-		rp_fact_bool(F, rp_field(cs, RP_F_N) != n, cs, "%s.other_n", p);
-		rp_fact_num(F, RP_FACT_NUMBER, rp_data_insn_per_unit(cs), cs,
-		    "%s.instructions", p);
-	}
-	rp_fact_num(F, RP_FACT_SIZE, n, NULL, PART "cachesim.n", w->name);
-	rp_fact_list(F, names, PART "cachesim.variants", w->name);
-	rp_fact_bool(F, minimum, NULL, PART "cachesim.minimum", w->name);
-}
 
 /* The counters the machine counted and those it could not, from the
  * first variant's main run (part.W.counters.*). */
@@ -138,9 +99,16 @@ stats_facts(rp_report_t *R, const rp_workload_t *w, const char **vs, size_t nv)
 	noise_facts(R, w, vs, nv);
 	rp_fact_str(F, w->op_by_op, eager, PART "op_by_op", w->name);
 	rp_fact_bool(F, best != NULL, best, PART "repeated.present", w->name);
+	/* The op-by-op run at Table 1's size: its timed runs (0: the cold
+	 * run alone, whose time the median then is) and all of its runs'
+	 * time. */
+	rp_fact_num(F, RP_FACT_COUNT, rp_field(eager, RP_F_TIME_REPEATS), eager,
+	    PART "repeated.main_repeats", w->name);
 	rp_fact_num(F, RP_FACT_TIME,
-	    rp_field(eager, RP_F_TIME_COLD) + rp_field(eager, RP_F_TIME_MEDIAN),
-	    eager, PART "repeated.once_total", w->name);
+	    rp_field(eager, RP_F_TIME_COLD) +
+		rp_field(eager, RP_F_TIME_REPEATS) *
+		    rp_field(eager, RP_F_TIME_MEDIAN),
+	    eager, PART "repeated.main_total", w->name);
 	snprintf(name, sizeof(name), PART "repeated", w->name);
 	RP_FACTS_FIELDS(F, best, name, repeated_fields);
 	rp_fact_str(F, best != NULL ? rp_report_interval(best) : NULL, best,
@@ -295,7 +263,7 @@ rp_interp_facts(rp_report_t *R, const rp_workload_t *w)
 	sizes_facts(R, w, nq);
 	/* Table 1 and 1m: their cells beyond W.V.* (rp_run_facts). */
 	rp_workload_rows_facts(R, w, nq, vs, nv, 1);
-	table1s_facts(R, w, vs, nv);
+	rp_run_facts_cachesim(R, w, vs, nv);
 	stats_facts(R, w, vs, nv);
 	counters_facts(R, w, vs, nv);
 	table1b_facts(R, w);

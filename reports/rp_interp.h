@@ -2,9 +2,10 @@
  * rp_interp: the facts of Part 1 of the report, interp (words:
  * templates/notebook/interp.md.j2), part.interp.*: Table 1 (every variant
  * at the question's size; the cells themselves are W.V.*, rp_run_facts.h),
- * the simulated counts, the statistics, the counters, the question's own
- * input, the figures and Table 2 (the allocators). The variants come from
- * the data; where one the words single out is missing, a fact says why.
+ * the simulated counts (rp_run_facts_cachesim), the statistics, the
+ * counters, the question's own input, the figures and Table 2 (the
+ * allocators). The variants come from the data; where one the words
+ * single out is missing, a fact says why.
  */
 #ifndef FB_RP_INTERP_H
 #define FB_RP_INTERP_H

@@ -146,13 +146,27 @@ protocol_facts(rp_report_t *R)
 	    json_object_get(json_object_get(doc, "timings"), "rows");
 	static const char *const ratios[] = {
 	    "step_over_pair_waited", "step_over_pair_unwaited"};
+	const json_t *row, *largest = NULL;
 	double m, lo, hi;
+	size_t i;
 
 	rp_fact_bool(F, q != NULL, NULL, "jaxspeed.proto.present");
 	crossing_facts(R, json_object_get(q, "step_jit_46_5ms_at"), "step");
 	crossing_facts(
 	    R, json_object_get(q, "pair_unjitted_2_32ms_at"), "pair");
 	list_fact(R, rows, "n", "proto", "ns");
+	/* The jitted step waited for at the protocol's largest N, beside
+	 * the same step measured call by call (Table J3). */
+	json_array_foreach(rows, i, row)
+	{
+		if (largest == NULL || rp_num(row, "n") > rp_num(largest, "n"))
+			largest = row;
+	}
+	rp_fact_num(F, RP_FACT_SIZE, rp_num(largest, "n"), NULL,
+	    "jaxspeed.proto.step.largest_n");
+	rp_fact_num(F, RP_FACT_TIME,
+	    rp_num(largest, "step_jit.waited.median_s"), NULL,
+	    "jaxspeed.proto.step.at_largest");
 	/* The range of each ratio over the protocol's N (ratios[]). */
 	for (int k = 0; k < 2; k++) {
 		rp_jax_range(

@@ -2,6 +2,7 @@
  * rp_run_facts: the facts of each measured run (see rp_run_facts.h).
  */
 #include <math.h>
+#include <stdio.h>
 
 #include "rp_jax.h"
 #include "rp_limiter.h"
@@ -121,4 +122,43 @@ rp_run_facts_add(rp_report_t *R)
 		    &R->facts, w->per_step, NULL, "%s.per_step", w->name);
 	}
 	rp_fact_list(&R->facts, workloads, "workloads");
+}
+
+/* A variant's simulated counts per unit (part.W.cachesim.V.NAME). */
+static const rp_fact_field_t cachesim_fields[] = {
+    {"n", RP_F_N, RP_FACT_SIZE, RP_F_NONE},
+    {"minimum", RP_F_SIM_INSN_MIN_PER_UNIT, RP_FACT_NUMBER, RP_F_NONE},
+    {"d1", RP_F_SIM_D1_PER_UNIT, RP_FACT_NUMBER, RP_F_NONE},
+    {"ll", RP_F_SIM_LL_PER_UNIT, RP_FACT_NUMBER, RP_F_NONE},
+};
+
+void
+rp_run_facts_cachesim(
+    rp_report_t *R, const rp_workload_t *w, const char **vs, size_t nv)
+{
+	rp_facts_t *F = &R->facts;
+	double n = NAN; /* the first simulated variant's: the columns' N */
+	json_t *names = json_array();
+	int minimum = 0;
+	char p[RP_FACTS_NAME_MAX];
+
+	rp_fact_str(F, rp_report_note(R, "cachesim"), NULL,
+	    "part.%s.cachesim.note", w->name);
+	for (size_t i = 0; i < nv; i++) {
+		const json_t *cs = rp_data_cachesim(&R->data, w->name, vs[i]);
+		if (cs == NULL)
+			continue;
+		if (isnan(n))
+			n = rp_field(cs, RP_F_N);
+		minimum |= !isnan(rp_field(cs, RP_F_SIM_INSN_MIN_PER_UNIT));
+		json_array_append_new(names, json_string(vs[i]));
+		snprintf(p, sizeof(p), "part.%s.cachesim.%s", w->name, vs[i]);
+		RP_FACTS_FIELDS(F, cs, p, cachesim_fields);
+		rp_fact_bool(F, rp_field(cs, RP_F_N) != n, cs, "%s.other_n", p);
+		rp_fact_num(F, RP_FACT_NUMBER, rp_data_insn_per_unit(cs), cs,
+		    "%s.instructions", p);
+	}
+	rp_fact_num(F, RP_FACT_SIZE, n, NULL, "part.%s.cachesim.n", w->name);
+	rp_fact_list(F, names, "part.%s.cachesim.variants", w->name);
+	rp_fact_bool(F, minimum, NULL, "part.%s.cachesim.minimum", w->name);
 }

@@ -34,8 +34,19 @@
 #define FB_RP_RUN_FACTS_H
 
 #include "rp_report.h"
+#include "rp_workloads.h"
 
 void rp_run_facts_add(rp_report_t *R);
+
+/* The simulated counts of the variants vs of w that the cache simulator
+ * ran (cachesim/W-V.json), for Tables 1s and 3s: part.W.cachesim.V.n,
+ * .instructions, .minimum (the arithmetic's least), .d1, .ll (misses),
+ * all per unit of work, and .other_n, whether V's N is not the table's
+ * (the first simulated variant's, part.W.cachesim.n); the variants
+ * simulated (.variants), whether any has the minimum (.minimum), and the
+ * note on the simulation (.note). */
+void rp_run_facts_cachesim(
+    rp_report_t *R, const rp_workload_t *w, const char **vs, size_t nv);
 
 /* Whether a run's peak RSS is nearer its bare model (the live bytes) than
  * its model in size classes: the rounded tail of a size class is never

@@ -209,6 +209,10 @@ threads_summary_facts(
 	    "threads.%s.best_interval", w);
 	rp_fact_num(F, RP_FACT_COUNT, (double)sp.samples, best->last,
 	    "threads.%s.best_samples", w);
+	/* The samples are steps where the workload times steps: of how many
+	 * timed runs. */
+	rp_fact_num(F, RP_FACT_COUNT, rp_field(best->last, RP_F_TIME_REPEATS),
+	    best->last, "threads.%s.best_runs", w);
 }
 
 /* The figure's caption's figures: the thread counts and the settings of

@@ -120,6 +120,8 @@ Test(report_advice, batch_by_memory_and_two_time_claims)
 	d = decide("batch", "c", "pc", 10.0, "pm", 100.0, "fused_better", NAN,
 	    "slower", 0.0, (char *)NULL);
 	expect_verdict(d, RP_ADVICE_UNDECIDED, "%d", d.verdict);
+	/* The note says what is open: the nuance, the memory decided. */
+	cr_expect_str_eq(d.note, "nuance_undecided");
 	d = decide("batch", "c", "pc", 10.0 + EPS, "pm", 100.0, "fused_better",
 	    0.0, "slower", 0.0, (char *)NULL);
 	expect_verdict(d, RP_ADVICE_NOT_SUPPORTED, "%d", d.verdict);
