@@ -29,9 +29,9 @@ typedef enum {
 	RP_SRC_SCALING,
 	/* One block: the ok runs in the sets, sorted by column 0. */
 	RP_SRC_RUNS,
-	/* One block: a row per variant's timed main run (an untimed one's
-	 * median is its cold run), set by set in the order given, labelled
-	 * "workload/variant"; rows with a NaN column are left out. */
+	/* One block: a row per variant's timed main run (none for a run
+	 * whose only run is its cold run), set by set in the order given,
+	 * labelled "workload/variant"; rows with a NaN column are left out. */
 	RP_SRC_MAIN,
 	/* One block per variant: the live bytes during its main run's first
 	 * run (seconds, bytes above those before it; bucket maxima). */

@@ -14,7 +14,7 @@
 
 /* The fast C variants' schedules written in JAX (variants/jax). */
 static const char *const interp_jax_fixes[] = {
-    "hoisted", "hoisted_map", "hoisted_cache", "sorted", "scan", NULL};
+    "hoisted", "hoisted_map", "hoisted_cache", "sorted", "scan", "gram", NULL};
 static const char *const colony_jax_fixes[] = {"chunked", "cells", NULL};
 
 static const rp_workload_t registered[] = {
