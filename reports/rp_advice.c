@@ -686,13 +686,16 @@ const rp_advice_t rp_advice[] = {
 		OF("pm", RP_FACT_BYTES, RP_F_PEAK_WORKSPACE, 0),
 		OF("pf", RP_ADVICE_STRING, RP_ADVICE_PEAK_TEXT, 1),
 		RATIO("less", RP_F_PEAK_WORKSPACE, 0, 2),
+		OVER("batches", RP_FACT_NUMBER, RP_F_N, 2, RP_ADVICE_CHUNK, 2),
 		OF("tc", RP_FACT_TIME, RP_F_TIME_MEDIAN, 2),
 		OF("tm", RP_FACT_TIME, RP_F_TIME_MEDIAN, 0),
 		OF("tf", RP_FACT_TIME, RP_F_TIME_MEDIAN, 1),
 		FASTER("fused_better", RP_ADVICE_TIMED, 2, 1),
 		OF("slower", RP_ADVICE_TIMED, RP_ADVICE_FASTER, 2)),
-	    .rules = RULES(
-		{RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_BELOW, "pm", MEM, "pc"},
+	    /* Batches bound the memory when they cut it by at least a
+	     * share of their count, the cut they could give. */
+	    .rules = RULES({RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_BELOW,
+			       "less", RP_ADVICE_BATCH_SHARE, "batches"},
 		WHEN(RP_ADVICE_NUANCE, "fused_faster", RP_ADVICE_YES,
 		    "fused_better"),
 		WHEN(RP_ADVICE_NUANCE, "batch_costs_time", RP_ADVICE_YES,
@@ -716,13 +719,16 @@ const rp_advice_t rp_advice[] = {
 		OF("tqj", RP_FACT_TIME, RP_ADVICE_WARM, 1),
 		OF("tl", RP_FACT_TIME, RP_ADVICE_WARM, 3),
 		OF("unit", RP_ADVICE_HIDDEN, RP_ADVICE_ARRAY, 1),
+		RATIO("cut", RP_ADVICE_RSS_WORK, 1, 0),
+		OVER("batches", RP_FACT_NUMBER, RP_F_N, 0, RP_F_JAX_CHUNK, 0),
 		/* The batches are slower when question_jit is faster. */
 		OF("slower", RP_ADVICE_TIMED, RP_ADVICE_FIRST_FASTER, 1)),
 	    .rules = RULES({RP_ADVICE_MISSING, "too_small", RP_ADVICE_BELOW,
 			       "pqj", 1.0, "unit"},
-		{RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_BELOW, "pqj", MEM,
-		    "pbj"},
-		UNDECIDED_WHILE_OPEN("slower"),
+		{RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_BELOW, "cut",
+		    RP_ADVICE_BATCH_SHARE, "batches"},
+		WHEN(RP_ADVICE_UNDECIDED, "nuance_undecided",
+		    RP_ADVICE_NOT_DECIDED, "slower"),
 		WHEN(RP_ADVICE_NUANCE, "loop_costs_time", RP_ADVICE_YES,
 		    "slower"),
 		OTHERWISE(RP_ADVICE_SUPPORTED, ""))}},
@@ -979,6 +985,8 @@ rp_advice_facts(rp_report_t *R)
 	char id[64];
 	int by_jax;
 
+	rp_fact_num(&R->facts, RP_FACT_PERCENT_WHOLE, RP_ADVICE_BATCH_SHARE,
+	    NULL, "advice.batch_share");
 	rp_fact_num(&R->facts, RP_FACT_NUMBER, RP_ADVICE_MEMORY_FACTOR, NULL,
 	    "advice.memory_factor");
 	rp_fact_num(&R->facts, RP_FACT_RATIO, RP_ADVICE_TIME_RATIO, NULL,

@@ -17,7 +17,9 @@
  * advice.ID.question and .figures.
  *
  * Thresholds: a memory claim holds when the peak falls by at least
- * RP_ADVICE_MEMORY_FACTOR; a time claim when the two runs' own samples
+ * RP_ADVICE_MEMORY_FACTOR, and a batching claim when the peak falls by
+ * at least RP_ADVICE_BATCH_SHARE of N/B, the most batches of B among N
+ * can cut (5 batches: 2.5x); a time claim when the two runs' own samples
  * say so (rp_data_speedup beyond RP_ADVICE_TIME_RATIO; JAX's: the same
  * rule in variants/jax/fb_verdict.py), else "undecided", so that a
  * verdict does not flip with the load.
@@ -30,6 +32,7 @@
 #include "rp_workloads.h"
 
 #define RP_ADVICE_MEMORY_FACTOR 10.0
+#define RP_ADVICE_BATCH_SHARE 0.5
 #define RP_ADVICE_TIME_RATIO 1.10
 /* "Compiled" cuts op by op's peak when it at least halves it. */
 #define RP_ADVICE_JIT_CUT 2.0

@@ -84,9 +84,9 @@ rp_lesson_jit_keeps_full_arrays(double jit_temp, double unit)
 }
 
 int
-rp_lesson_map_bounds_memory(double map_temp, double jit_temp)
+rp_lesson_map_bounds_memory(double map_temp, double jit_temp, double batches)
 {
-	return map_temp * RP_ADVICE_MEMORY_FACTOR <= jit_temp;
+	return map_temp * RP_ADVICE_BATCH_SHARE * batches <= jit_temp;
 }
 
 /* ---- the JAX code of the fixes ---- */
@@ -190,7 +190,9 @@ memory_facts(rp_report_t *R)
 	const rp_data_t *D = &R->data;
 	const json_t *jq = rp_jax_run(D, w, w->jax_asked);
 	double jit_temp = rp_jax_temp(rp_jax_run(D, w, w->jax_jitted));
-	double map_temp = rp_jax_temp(rp_jax_run(D, w, w->jax_map));
+	const json_t *jm = rp_jax_run(D, w, w->jax_map);
+	double map_temp = rp_jax_temp(jm);
+	double batches = rp_field(jm, RP_F_N) / rp_field(jm, RP_F_JAX_CHUNK);
 	const char *main_variants[] = {w->op_by_op, w->baseline, w->fused};
 	int missing = jq == NULL;
 
@@ -202,8 +204,11 @@ memory_facts(rp_report_t *R)
 	rp_fact_bool(F,
 	    rp_lesson_jit_keeps_full_arrays(jit_temp, rp_jax_unit(jq)), NULL,
 	    "lesson.memory.jit_keeps_full_arrays");
-	rp_fact_bool(F, rp_lesson_map_bounds_memory(map_temp, jit_temp), NULL,
+	rp_fact_bool(F,
+	    rp_lesson_map_bounds_memory(map_temp, jit_temp, batches), jm,
 	    "lesson.memory.map_bounds_memory");
+	rp_fact_num(
+	    F, RP_FACT_NUMBER, batches, jm, "lesson.memory.map_batches");
 	for (size_t i = 0; i < 3; i++)
 		missing |=
 		    rp_data_main_run(D, w->name, main_variants[i]) == NULL;

@@ -65,9 +65,12 @@ int rp_lesson_dispatch_only(
 const char *rp_lesson_against(double measured, double question);
 /* The lesson's JAX fix, decided (lesson.memory.*): whether the jitted
  * question's XLA temporaries hold at least one N x M array (unit), and
- * whether lax.map's temporaries are RP_ADVICE_MEMORY_FACTOR smaller than
- * the jitted question's (bounded). 1 or 0; NaN reads 0. */
+ * whether lax.map's temporaries, in batches of B among N (batches =
+ * N/B), are at least RP_ADVICE_BATCH_SHARE of batches times smaller than
+ * the jitted question's (bounded: what the batches can cut, they cut).
+ * 1 or 0; NaN reads 0. */
 int rp_lesson_jit_keeps_full_arrays(double jit_temp, double unit);
-int rp_lesson_map_bounds_memory(double map_temp, double jit_temp);
+int rp_lesson_map_bounds_memory(
+    double map_temp, double jit_temp, double batches);
 
 #endif /* FB_RP_LESSON_H */

@@ -103,27 +103,28 @@ Test(report_advice, jit_at_and_beside_its_thresholds)
 
 Test(report_advice, batch_by_memory_and_two_time_claims)
 {
-	/* 10x less memory, neither fused nor materialized faster: yes. */
-	rp_advice_decision_t d = decide("batch", "c", "pc", 10.0, "pm", 100.0,
-	    "fused_better", 0.0, "slower", 0.0, (char *)NULL);
+	/* 10x less memory from 20 batches (half their cut), neither fused
+	 * nor materialized faster: yes. */
+	rp_advice_decision_t d = decide("batch", "c", "less", 10.0, "batches",
+	    20.0, "fused_better", 0.0, "slower", 0.0, (char *)NULL);
 	expect_verdict(d, RP_ADVICE_SUPPORTED, "%d", d.verdict);
-	d = decide("batch", "c", "pc", 10.0, "pm", 100.0, "fused_better", 1.0,
-	    "slower", NAN, (char *)NULL);
+	d = decide("batch", "c", "less", 10.0, "batches", 20.0, "fused_better",
+	    1.0, "slower", NAN, (char *)NULL);
 	expect_verdict(d, RP_ADVICE_NUANCE, "%d", d.verdict);
 	cr_expect_str_eq(d.note, "fused_faster");
-	d = decide("batch", "c", "pc", 10.0, "pm", 100.0, "fused_better", 0.0,
-	    "slower", 1.0, (char *)NULL);
+	d = decide("batch", "c", "less", 10.0, "batches", 20.0, "fused_better",
+	    0.0, "slower", 1.0, (char *)NULL);
 	expect_verdict(d, RP_ADVICE_NUANCE, "%d", d.verdict);
 	cr_expect_str_eq(d.note, "batch_costs_time");
 	/* One claim not decided and none holding: undecided, not a flip
 	 * between "supported" and "with a nuance". */
-	d = decide("batch", "c", "pc", 10.0, "pm", 100.0, "fused_better", NAN,
-	    "slower", 0.0, (char *)NULL);
+	d = decide("batch", "c", "less", 10.0, "batches", 20.0, "fused_better",
+	    NAN, "slower", 0.0, (char *)NULL);
 	expect_verdict(d, RP_ADVICE_UNDECIDED, "%d", d.verdict);
 	/* The note says what is open: the nuance, the memory decided. */
 	cr_expect_str_eq(d.note, "nuance_undecided");
-	d = decide("batch", "c", "pc", 10.0 + EPS, "pm", 100.0, "fused_better",
-	    0.0, "slower", 0.0, (char *)NULL);
+	d = decide("batch", "c", "less", 10.0 - EPS, "batches", 20.0,
+	    "fused_better", 0.0, "slower", 0.0, (char *)NULL);
 	expect_verdict(d, RP_ADVICE_NOT_SUPPORTED, "%d", d.verdict);
 }
 
@@ -264,20 +265,22 @@ Test(report_advice, jax_jit_rule)
 
 Test(report_advice, jax_batch_rule)
 {
-	rp_advice_decision_t d = decide("batch", "jax", "pbj", 1.0, "pqj", 10.0,
-	    "unit", 1.0, "slower", 0.0, (char *)NULL);
+	rp_advice_decision_t d =
+	    decide("batch", "jax", "pbj", 1.0, "pqj", 10.0, "cut", 2.5,
+		"batches", 5.0, "unit", 1.0, "slower", 0.0, (char *)NULL);
 	expect_verdict(d, RP_ADVICE_SUPPORTED, "%d", d.verdict);
-	d = decide("batch", "jax", "pbj", 1.0, "pqj", 10.0, "unit", 1.0,
-	    "slower", 1.0, (char *)NULL);
+	d = decide("batch", "jax", "pbj", 1.0, "pqj", 10.0, "cut", 2.5,
+	    "batches", 5.0, "unit", 1.0, "slower", 1.0, (char *)NULL);
 	expect_verdict(d, RP_ADVICE_NUANCE, "%d", d.verdict);
-	d = decide("batch", "jax", "pbj", 1.0, "pqj", 10.0, "unit", 1.0,
-	    "slower", NAN, (char *)NULL);
+	d = decide("batch", "jax", "pbj", 1.0, "pqj", 10.0, "cut", 2.5,
+	    "batches", 5.0, "unit", 1.0, "slower", NAN, (char *)NULL);
 	expect_verdict(d, RP_ADVICE_UNDECIDED, "%d", d.verdict);
-	d = decide("batch", "jax", "pbj", 1.0 + EPS, "pqj", 10.0, "unit", 1.0,
-	    "slower", 0.0, (char *)NULL);
+	/* 5 batches cut less than half of 5x: not supported. */
+	d = decide("batch", "jax", "pbj", 1.0, "pqj", 10.0, "cut", 2.5 - EPS,
+	    "batches", 5.0, "unit", 1.0, "slower", 0.0, (char *)NULL);
 	expect_verdict(d, RP_ADVICE_NOT_SUPPORTED, "%d", d.verdict);
-	d = decide("batch", "jax", "pbj", 0.1, "pqj", 1.0 - EPS, "unit", 1.0,
-	    "slower", 0.0, (char *)NULL);
+	d = decide("batch", "jax", "pbj", 0.1, "pqj", 1.0 - EPS, "cut", 10.0,
+	    "batches", 5.0, "unit", 1.0, "slower", 0.0, (char *)NULL);
 	expect_verdict(d, RP_ADVICE_MISSING, "%d", d.verdict);
 }
 

@@ -259,11 +259,15 @@ Test(report_lesson, jax_fix_decisions_follow_the_data)
 	cr_expect(rp_lesson_jit_keeps_full_arrays(120e6, 120e6));
 	cr_expect_not(rp_lesson_jit_keeps_full_arrays(100e6, 120e6));
 	cr_expect_not(rp_lesson_jit_keeps_full_arrays(NAN, 120e6));
-	cr_expect(rp_lesson_map_bounds_memory(72e6, 840e6));
-	/* Ten times smaller exactly is bounded; a little less is not. */
-	cr_expect(rp_lesson_map_bounds_memory(72e6, 720e6));
-	cr_expect_not(rp_lesson_map_bounds_memory(73e6, 720e6));
-	cr_expect_not(rp_lesson_map_bounds_memory(NAN, 720e6));
+	/* 5 batches can cut 5x: 420 MB to 72 MB (5.8x) is bounded; half
+	 * of the batches' cut exactly is bounded, a little less is not. */
+	cr_expect(rp_lesson_map_bounds_memory(72e6, 420e6, 5));
+	cr_expect(rp_lesson_map_bounds_memory(72e6, 180e6, 5));
+	cr_expect_not(rp_lesson_map_bounds_memory(73e6, 180e6, 5));
+	/* 100 batches (the question's N=1e6, B=1e4) need 50x. */
+	cr_expect_not(rp_lesson_map_bounds_memory(72e6, 420e6, 100));
+	cr_expect_not(rp_lesson_map_bounds_memory(NAN, 720e6, 5));
+	cr_expect_not(rp_lesson_map_bounds_memory(72e6, 720e6, NAN));
 }
 
 /* A data set outside any checkout, read from a folder with no
