@@ -141,6 +141,8 @@ table1b_facts(rp_report_t *R, const rp_workload_t *w)
 		json_array_append_new(names, json_string(vs[i]));
 		snprintf(p, sizeof(p), PART "%s", w->name, vs[i]);
 		rp_fact_num(F, RP_FACT_TIME, t, rs, "%s.seed.median", p);
+		rp_fact_num(F, RP_FACT_COUNT, rp_field(rs, RP_F_TIME_REPEATS),
+		    rs, "%s.seed.repeats", p);
 		rp_fact_str(
 		    F, rp_report_interval(rs), rs, "%s.seed.interval", p);
 		/* A ratio: the random input's run is its other side. */
