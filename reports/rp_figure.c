@@ -249,10 +249,23 @@ collect_steps(const rp_data_t *D, const rp_fig_t *fig, const char *set,
 	return 0;
 }
 
+/* Whether block b has a row at N = n already. */
+static int
+has_n(const rp_block_t *b, double n)
+{
+	for (size_t j = 0; b != NULL && j < b->nrows; j++)
+		if (b->rows[j].v[0] == n)
+			return 1;
+	return 0;
+}
+
 /* fig's rows of q's variant, the k-th of its workload, in q's set (NULL:
  * all of fig's sets) by fig's source (rp_source_t): into one when not
- * NULL, else into a block of the variant's, made for its first row. 0, or
- * -1 when P is full or memory ran out. */
+ * NULL, else into the variant's block, made for its first row. A scaling
+ * figure's sets are read in their order, and a variant's row at an N is
+ * the first set's (colony's eager and naive at N=512 to 2048 in
+ * colony-eager: naive's rows stay colony-scale's). 0, or -1 when P is
+ * full or memory ran out. */
 static int
 collect_variant(const rp_data_t *D, const rp_fig_t *fig, const rp_query_t *q,
     int k, rp_block_t *one, rp_plot_t *P)
@@ -271,8 +284,13 @@ collect_variant(const rp_data_t *D, const rp_fig_t *fig, const rp_query_t *q,
 	if (fig->source == RP_SRC_TIMELINE)
 		return timeline_block(
 		    D, rp_data_main(D, q->set, q->workload, q->variant), k, P);
+	if (b == NULL && fig->source == RP_SRC_SCALING)
+		b = (rp_block_t *)rp_figure_block(P, q->variant);
 	while ((r = rp_data_next(D, q, &i)) != NULL) {
 		if (!listed(fig->sets, rp_str(r, "_set")))
+			continue;
+		if (fig->source == RP_SRC_SCALING &&
+		    has_n(b, rp_field(r, RP_F_N)))
 			continue;
 		if (b == NULL &&
 		    (b = rp_figure_block_add(P, k, q->variant)) == NULL)
@@ -348,9 +366,9 @@ int
 rp_figure_collect(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 {
 	/* A main run is of one set: RP_SRC_MAIN's (and the timeline's and
-	 * the steps', which have one) are gathered set by set. */
-	int by_set =
-	    fig->source != RP_SRC_SCALING && fig->source != RP_SRC_RUNS;
+	 * the steps', which have one) are gathered set by set, and a scaling
+	 * figure's in the sets' order (collect_variant). */
+	int by_set = fig->source != RP_SRC_RUNS;
 	char sets[256], *save = NULL, *set;
 	rp_block_t *one = NULL;
 	int rc = 0;
@@ -365,7 +383,9 @@ rp_figure_collect(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 	do
 		rc = collect_set(D, fig, set, one, P);
 	while (rc == 0 && by_set && (set = strtok_r(NULL, " ", &save)) != NULL);
-	for (int i = 0; !by_set && i < P->nblocks; i++)
+	for (int i = 0; i < P->nblocks &&
+	     (fig->source == RP_SRC_SCALING || fig->source == RP_SRC_RUNS);
+	     i++)
 		rp_figure_rows_sort(&P->blocks[i]);
 	if (fig->fit > 0)
 		fit_blocks(P);

@@ -329,7 +329,7 @@ const rp_fig_t rp_figures[] = {
     {
 	.name = "fig-colony-time",
 	.source = RP_SRC_SCALING,
-	.sets = "colony-scale colony-cells",
+	.sets = "colony-scale colony-cells colony-eager",
 	.workload = "colony",
 	.cols = {RP_FIG_COL_N, {.field = RP_F_STEPS_MEDIAN}},
 	.block = "t",
@@ -339,7 +339,7 @@ const rp_fig_t rp_figures[] = {
     {
 	.name = "fig-colony-memory",
 	.source = RP_SRC_SCALING,
-	.sets = "colony-scale colony-cells",
+	.sets = "colony-scale colony-cells colony-eager",
 	.workload = "colony",
 	.cols = {RP_FIG_COL_N, RP_FIG_COL_PEAK, RP_FIG_COL_MODEL},
 	.block = "m",

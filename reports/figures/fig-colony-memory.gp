@@ -57,6 +57,11 @@ $m5 << EOD
 16384 1.57286e+06 1.57286e+06
 65536 6.29146e+06 6.29146e+06
 EOD
+$m6 << EOD
+512 1.49524e+07 1.49524e+07
+1024 5.97893e+07 5.97893e+07
+2048 2.39116e+08 2.39116e+08
+EOD
 set arrow from graph 0, first 1000 to graph 1, first 1000 nohead dt 4 lw 1.5 lc rgb 'black'
 set label '0 B (and anything under 1 kB) is drawn on this line' at graph 0.02, first 1000 offset 0,0.7 font ',10'
 set arrow from graph 0, first 65536 to graph 1, first 65536 nohead dt 3 lw 1 lc rgb '#777777'
@@ -66,7 +71,8 @@ plot $m0 using 1:2 with points pt 6 ps 1.6 lw 2 lc rgb '#0072B2' title 'naive me
   $m2 using 1:2 with points pt 8 ps 1.6 lw 2 lc rgb '#009E73' title 'fused measured (0 B)', $m2 using 1:3 with lines dt 3 lc rgb '#009E73' title 'fused model', \
   $m3 using 1:2 with points pt 10 ps 1.6 lw 2 lc rgb '#CC79A7' title 'chunked measured (N^1.00)', $m3 using 1:3 with lines dt 3 lc rgb '#CC79A7' title 'chunked model', \
   $m4 using 1:2 with points pt 12 ps 1.6 lw 2 lc rgb '#56B4E9' title 'tiled measured (< 64 KiB)', $m4 using 1:3 with lines dt 3 lc rgb '#56B4E9' title 'tiled model', \
-  $m5 using 1:2 with points pt 14 ps 1.6 lw 2 lc rgb '#8C6D31' title 'cells measured (N^1.00)', $m5 using 1:3 with lines dt 3 lc rgb '#8C6D31' title 'cells model'
+  $m5 using 1:2 with points pt 14 ps 1.6 lw 2 lc rgb '#8C6D31' title 'cells measured (N^1.00)', $m5 using 1:3 with lines dt 3 lc rgb '#8C6D31' title 'cells model', \
+  $m6 using 1:2 with points pt 1 ps 1.6 lw 2 lc rgb '#7F3C8D' title 'eager measured (N^2.00)', $m6 using 1:3 with lines dt 3 lc rgb '#7F3C8D' title 'eager model'
 set output
 if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {
   set terminal pngcairo size 1200,750 font 'Sans,12'

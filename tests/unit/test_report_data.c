@@ -380,6 +380,45 @@ Test(report_data, committed_data_fills_every_figure)
 	rp_data_free(&D);
 }
 
+/* A scaling figure reads its sets in their order, and a variant's row at
+ * an N is the first set's: colony's time figure draws colony-eager's
+ * eager (N=512 to 2048) and keeps naive's rows colony-scale's, one an N,
+ * though colony-eager has naive at three of them too. */
+Test(report_data, a_scaling_figure_takes_each_n_from_its_first_set)
+{
+	rp_data_t D;
+	rp_plot_t P;
+	char msg[512] = "";
+	const rp_block_t *eager, *naive;
+	rp_query_t q = {.set = "colony-scale",
+	    .workload = "colony",
+	    .variant = "naive",
+	    .n = 512,
+	    .alloc = RP_ALLOC_JEMALLOC};
+
+	if (access("reports/data/colony-eager.jsonl", R_OK) != 0)
+		cr_skip_test("run from the repository root");
+	cr_assert_eq(
+	    rp_data_load(&D, "reports/data", msg, sizeof(msg)), 0, "%s", msg);
+	cr_assert_eq(
+	    rp_figure_collect(&D, rp_figure_find("fig-colony-time"), &P), 0);
+	eager = rp_figure_block(&P, "eager");
+	naive = rp_figure_block(&P, "naive");
+	cr_assert_not_null(eager, "no eager in the colony time figure");
+	cr_assert_not_null(naive);
+	cr_expect_eq(eager->nrows, 3);
+	cr_expect_eq(eager->rows[0].v[0], 512);
+	cr_expect_eq(eager->rows[2].v[0], 2048);
+	cr_expect_eq(naive->nrows, 5, "naive: %zu rows", naive->nrows);
+	for (size_t j = 1; j < naive->nrows; j++)
+		cr_expect_gt(naive->rows[j].v[0], naive->rows[j - 1].v[0]);
+	cr_expect_eq(naive->rows[0].v[1],
+	    rp_field(rp_data_find(&D, &q), RP_F_STEPS_MEDIAN),
+	    "naive at 512 is not colony-scale's");
+	rp_figure_free(&P);
+	rp_data_free(&D);
+}
+
 /* The interval is called a confidence interval only from five timed runs;
  * a peak under jemalloc's 64 KiB grain is never printed as measured. */
 Test(report_data, intervals_and_small_peaks_as_printed)
