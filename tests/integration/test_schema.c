@@ -11,13 +11,13 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/prctl.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
 
 #include <criterion/criterion.h>
 
 #include "fb_spawn.h"
 #include "hx_fields.h"
+#include "hx_host.h"
 #include "plugin.h"
 
 #define MAX_ROWS 400
@@ -574,75 +574,34 @@ Test(provenance, another_process_on_the_pinned_cpu_warns)
 	fb_rmdir(dir);
 }
 
-/* CPU c's busy and total ticks from /proc/stat (-1 when unread). */
-static int
-cpu_ticks(int c, double *busy, double *total)
-{
-	char want[32], line[512];
-	FILE *f = fopen("/proc/stat", "r");
-	int found = -1;
-
-	snprintf(want, sizeof(want), "cpu%d ", c);
-	while (f != NULL && found != 0 && fgets(line, sizeof(line), f)) {
-		unsigned long long v[8] = {0};
-		if (strncmp(line, want, strlen(want)) != 0 ||
-		    sscanf(line + strlen(want),
-			"%llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1],
-			&v[2], &v[3], &v[4], &v[5], &v[6], &v[7]) != 8)
-			continue;
-		*total = 0;
-		for (int i = 0; i < 8; i++)
-			*total += (double)v[i];
-		*busy =
-		    *total - (double)(v[3] + v[4] + v[7]); /* idle, io, steal */
-		found = 0;
-	}
-	if (f != NULL)
-		fclose(f);
-	return found;
-}
-
-/* The CPU seconds of this process's reaped children, and theirs. */
-static double
-children_seconds(void)
-{
-	struct rusage u;
-
-	getrusage(RUSAGE_CHILDREN, &u);
-	return (double)u.ru_utime.tv_sec + 1e-6 * (double)u.ru_utime.tv_usec +
-	    (double)u.ru_stime.tv_sec + 1e-6 * (double)u.ru_stime.tv_usec;
-}
-
 /* An interleaved sweep pinned to one CPU runs its variants' processes in
  * turn on it: each one's runs are the group's own, not another process
  * competing. Each child's window had counted its siblings as others
  * (27% and 66% for two variants on an idle VM, and the warning); the
  * group's window, over all of them, says what others took. What others
- * took is measured here too, over the whole sweep (the CPU's busy ticks
- * less the sweep's own CPU time), so the check holds when other tests
- * share the CPU: the reported share may not exceed that by 0.2, and a
- * warning is wrong only where others took under a tenth. */
+ * took is measured here too, over the whole sweep, by the harness's own
+ * window (hx_host: the CPU's busy ticks less this process's and its
+ * children's), so the check holds when other tests share the CPU: the reported
+ * share may not exceed that by 0.2, and a warning is wrong only where others
+ * took under a tenth. */
 Test(provenance, an_interleaved_group_is_not_another_process)
 {
 	char dir[4096], out[4200], cpu[32];
 	char *args[] = {"sweep", "--workload", "interp", "--variants",
 	    "fused,tiled,chunked", "--n", "1e5", "--m", "300", "--repeat", "3",
 	    "--warmup", "0", "--cpu", cpu, "--out", out, NULL};
-	const double tick = 1.0 / (double)sysconf(_SC_CLK_TCK);
-	double busy[2], total[2], own = -children_seconds(), others;
+	hx_host_window_t sweep;
+	double others;
 	json_t *all, *r;
 	size_t k;
-	int c = last_cpu(cpu, sizeof(cpu));
 
 	fb_tmpdir(dir, sizeof(dir));
-	cr_assert(
-	    cpu_ticks(c, &busy[0], &total[0]) == 0, "cpu%d in /proc/stat", c);
+	hx_host_begin(&sweep, last_cpu(cpu, sizeof(cpu)));
 	all = fb_sweep_results(args, dir, out, sizeof(out));
-	cr_assert(cpu_ticks(c, &busy[1], &total[1]) == 0);
-	own += children_seconds();
-	others =
-	    ((busy[1] - busy[0]) * tick - own) / ((total[1] - total[0]) * tick);
-	others = others > 0 ? others : 0;
+	hx_host_end(&sweep);
+	others = hx_host_other_busy(&sweep);
+	cr_assert(
+	    others >= 0, "no busy fraction of CPU %s over the sweep", cpu);
 	json_array_foreach(all, k, r)
 	{
 		json_t *w = json_object_get(r, "warnings");
