@@ -369,6 +369,8 @@ rp_figure_collect(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 	 * the steps', which have one) are gathered set by set, and a scaling
 	 * figure's in the sets' order (collect_variant). */
 	int by_set = fig->source != RP_SRC_RUNS;
+	/* Rows gathered in the data's order: sorted by column 0. */
+	int sort = fig->source == RP_SRC_SCALING || fig->source == RP_SRC_RUNS;
 	char sets[256], *save = NULL, *set;
 	rp_block_t *one = NULL;
 	int rc = 0;
@@ -383,9 +385,7 @@ rp_figure_collect(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 	do
 		rc = collect_set(D, fig, set, one, P);
 	while (rc == 0 && by_set && (set = strtok_r(NULL, " ", &save)) != NULL);
-	for (int i = 0; i < P->nblocks &&
-	     (fig->source == RP_SRC_SCALING || fig->source == RP_SRC_RUNS);
-	     i++)
+	for (int i = 0; sort && i < P->nblocks; i++)
 		rp_figure_rows_sort(&P->blocks[i]);
 	if (fig->fit > 0)
 		fit_blocks(P);
