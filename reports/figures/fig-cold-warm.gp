@@ -13,19 +13,19 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 1.10167
-"interp/fused" 1.00583
-"interp/chunked" 1.03582
-"interp/tiled" 0.919039
-"interp/hoisted" 1.02159
-"interp/sorted" 1.13718
-"interp/gram" 1.0083
-"colony/naive" 0.928227
-"colony/naive-reuse" 0.94344
-"colony/fused" 0.984586
-"colony/chunked" 1.01772
-"colony/tiled" 0.984009
-"colony/cells" 1.15895
+"interp/materialized" 0.962333
+"interp/fused" 0.991639
+"interp/chunked" 0.994396
+"interp/tiled" 0.975333
+"interp/hoisted" 1.02209
+"interp/sorted" 1.13928
+"interp/gram" 1.03666
+"colony/naive" 0.992914
+"colony/naive-reuse" 1.08699
+"colony/fused" 0.985545
+"colony/chunked" 1.02812
+"colony/tiled" 0.989871
+"colony/cells" 1.13487
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

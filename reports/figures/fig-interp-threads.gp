@@ -12,35 +12,35 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.49002
+2 1.32627
 EOD
 $s1 << EOD
 1 1
-2 1.84085
+2 1.56026
 EOD
 $s2 << EOD
 1 1
-2 1.85907
+2 1.80429
 EOD
 $s3 << EOD
 1 1
-2 1.99883
+2 1.76862
 EOD
 $s4 << EOD
 1 1
-2 2.56175
+2 1.83835
 EOD
 $s5 << EOD
 1 1
-2 1.8056
+2 1.78761
 EOD
 $s6 << EOD
 1 1
-2 1.91968
+2 1.70529
 EOD
 $s7 << EOD
 1 1
-2 1.82367
+2 1.74741
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'eager', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'materialized', \

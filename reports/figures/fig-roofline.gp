@@ -12,30 +12,30 @@ set xrange [0.01:10000]
 set yrange [0.1:1000]
 set samples 400
 $v0 << EOD
-0.13 0.187199 0.189773
+0.13 0.235412 0.223977
 EOD
 $v1 << EOD
-2.4375 6.13842 17.6427
+2.4375 6.68125 17.9735
 EOD
 $v2 << EOD
-1312.01 11.9997 17.6427
+1312.01 12.3083 17.9735
 EOD
 $v3 << EOD
-2.4375 10.602 17.6427
+2.4375 10.9034 17.9735
 EOD
 $v4 << EOD
-1312.01 16.6222 25.9997
+1312.01 17.5763 26.5717
 EOD
 $v5 << EOD
-216.838 33.4945 64.8564
+216.838 33.6297 64.8126
 EOD
 $v6 << EOD
-97.5521 100.154 116.841
+97.5521 101.418 117.886
 EOD
 $v7 << EOD
-6.93406 13.3011 14.7155
+6.93406 13.8173 14.904
 EOD
-plot (x*183.2 < 117.2 ? x*183.2 : 117.2) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 183 GB/s', (x*94.83 < 117.2 ? x*94.83 : 117.2) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 95 GB/s', (x*51.2 < 117.2 ? x*51.2 : 117.2) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 51 GB/s', (x*26.7 < 117.2 ? x*26.7 : 117.2) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 27 GB/s; the flat part: FMA peak', 13.42 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 13.4 GFLOP/s', 26 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 26 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
+plot (x*327.7 < 118.2 ? x*327.7 : 118.2) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 328 GB/s', (x*111.1 < 118.2 ? x*111.1 : 118.2) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 111 GB/s', (x*59.88 < 118.2 ? x*59.88 : 118.2) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 60 GB/s', (x*33 < 118.2 ? x*33 : 118.2) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 33 GB/s; the flat part: FMA peak', 14 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 14 GFLOP/s', 26.57 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 26.6 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
   $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM; gathers)', $v1 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#E69F00' notitle, \
   $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3; gathers)', $v2 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#009E73' notitle, \
   $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3; gathers)', $v3 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#CC79A7' notitle, \
