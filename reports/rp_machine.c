@@ -283,5 +283,14 @@ rp_machine_facts(rp_report_t *R)
 	missing_facts(R);
 	rp_fact_num(
 	    &R->facts, RP_FACT_COUNT, RP_REPORT_CI_MIN, NULL, "method.ci_min");
+	rp_fact_num(&R->facts, RP_FACT_PERCENT_WHOLE, RP_REPORT_CI_LEVEL, NULL,
+	    "method.ci_level");
+	/* The range of the most runs that print one: it holds the median
+	 * with probability 1 - 2^(1-K), whatever the distribution. */
+	rp_fact_num(&R->facts, RP_FACT_COUNT, RP_REPORT_CI_MIN - 1, NULL,
+	    "method.range_runs");
+	rp_fact_num(&R->facts, RP_FACT_PERCENT,
+	    1.0 - ldexp(1.0, 2 - RP_REPORT_CI_MIN), NULL,
+	    "method.range_coverage");
 	rewarm_facts(R);
 }

@@ -202,7 +202,7 @@ rp_report_peak(const json_t *r)
 
 /* A run's own noise band: half the distance between the 10th and 90th
  * percentiles of its timed runs over their median (0.05 is +-5%); NAN
- * below RP_REPORT_CI_MIN timed runs. */
+ * below RP_REPORT_BAND_MIN timed runs. */
 static double
 run_band(const json_t *r)
 {
@@ -217,8 +217,8 @@ run_band(const json_t *r)
 	}
 	/* The timed runs the harness counted (a copy of samples without
 	 * repeats, as the report tests make, is no measurement). */
-	if (n >= RP_REPORT_CI_MIN &&
-	    !(rp_field(r, RP_F_TIME_REPEATS) < RP_REPORT_CI_MIN))
+	if (n >= RP_REPORT_BAND_MIN &&
+	    !(rp_field(r, RP_F_TIME_REPEATS) < RP_REPORT_BAND_MIN))
 		band = (hx_stats_quantile(x, n, 0.9) -
 			   hx_stats_quantile(x, n, 0.1)) /
 		    (2.0 * hx_stats_median(x, n));

@@ -1,8 +1,8 @@
-# fig-interp-chunk: interp: the chunk size as a memory-time trade-off
+# fig-interp-chunk: interp chunked: memory and time at each chunk size
 # written by reports/report; redraw with `gnuplot fig-interp-chunk.gp` in this folder
 set terminal svg size 960,600 dynamic font 'Sans,12' background rgb 'white'
 set output 'fig-interp-chunk.svg'
-set title "interp: the chunk size as a memory-time trade-off" noenhanced
+set title "interp chunked: memory and time at each chunk size" noenhanced
 set key outside right top noenhanced
 set grid
 set logscale x
