@@ -704,6 +704,36 @@ hx_model_data(hx_model_t *m, const json_t *r, const json_t *c, double units)
 		m->data_term = m->nterms;
 }
 
+const char *
+hx_model_limiter_name(const char *const *name, const double *s, int n,
+    double miss_s, char *buf, size_t len)
+{
+	int order[HX_MODEL_TERMS] = {0}, k = 0;
+	size_t used = 0;
+
+	/* The terms by their seconds, largest first (insertion). */
+	for (int i = 0; i < n && k < HX_MODEL_TERMS; i++) {
+		int j = k++;
+		for (; j > 0 && s[order[j - 1]] < s[i]; j--)
+			order[j] = order[j - 1];
+		order[j] = i;
+	}
+	buf[0] = '\0';
+	/* More than HX_MODEL_LIMITER_TERMS within the miss: none is the
+	 * limiter. */
+	if (k > HX_MODEL_LIMITER_TERMS &&
+	    s[order[HX_MODEL_LIMITER_TERMS]] >= s[order[0]] - miss_s) {
+		snprintf(buf, len, "not determined");
+		return buf;
+	}
+	for (int j = 0;
+	     j < k && (j == 0 || s[order[j]] >= s[order[0]] - miss_s); j++)
+		used += (size_t)snprintf(used < len ? buf + used : NULL,
+		    used < len ? len - used : 0, "%s%s", j ? " or " : "",
+		    name[order[j]]);
+	return buf;
+}
+
 /* Sums, shares, the limiter and the verdict. The floating-point terms
  * overlap as far as the ceilings' FMA-and-divide mix measured (overlap 1:
  * their maximum; 0: their sum); the result overlaps the other in-core
@@ -713,8 +743,9 @@ hx_model_data(hx_model_t *m, const json_t *r, const json_t *c, double units)
 static void
 hx_model_combine(hx_model_t *m, const json_t *c)
 {
-	double t[HX_MODEL_IN_CORE], rest = 0.0, top = -1.0, in_core,
-				    hidden = 0.0;
+	double t[HX_MODEL_IN_CORE], rest = 0.0, in_core, hidden = 0.0,
+				    secs[HX_MODEL_TERMS];
+	const char *names[HX_MODEL_TERMS];
 
 	for (int k = 0; k < HX_MODEL_IN_CORE; k++)
 		t[k] = NAN;
@@ -738,13 +769,14 @@ hx_model_combine(hx_model_t *m, const json_t *c)
 	for (int i = 0; i < m->nterms; i++) {
 		if (m->term[i].added)
 			rest += m->term[i].seconds;
-		if (m->term[i].seconds > top) {
-			top = m->term[i].seconds;
-			m->limiter = m->term[i].name;
-		}
+		names[i] = m->term[i].name;
+		secs[i] = m->term[i].seconds;
 	}
 	m->predicted_s = in_core + rest;
 	m->error = (m->predicted_s - m->measured_s) / m->measured_s;
+	m->limiter = hx_model_limiter_name(names, secs, m->nterms,
+	    fabs(m->predicted_s - m->measured_s), m->limiter_buf,
+	    sizeof(m->limiter_buf));
 	m->unexplained_s = NAN;
 	if (!(fabs(m->error) <= HX_MODEL_TOLERANCE)) {
 		m->limiter = "not determined";

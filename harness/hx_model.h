@@ -31,6 +31,10 @@
  * they add. The limiter is the
  * largest term; "not determined" when the prediction misses the measured
  * median by more than HX_MODEL_TOLERANCE, with the seconds left unexplained.
+ * Where another term is within the prediction's miss of the largest, the
+ * miss could be either's, so both are named ("gather or faults": a
+ * prediction that lands checks the sum of the terms, not their order);
+ * where two others are, none is: "not determined".
  *
  * Limits: a static count; branches inside the hot loop are counted as if
  * every instruction ran each iteration; work outside the hot loop
@@ -53,6 +57,17 @@
 
 /* In-core terms, then the passes, data terms, faults. */
 #define HX_MODEL_TERMS 16
+/* Room for a limiter's names, "issue or latency". */
+#define HX_MODEL_LIMITER_LEN 64
+/* The most terms a limiter names: with more within the miss, none. */
+#define HX_MODEL_LIMITER_TERMS 2
+
+/* The limiter of n terms (name[i], s[i] seconds) whose prediction misses
+ * the measurement by miss_s: the largest term's name, then " or " and
+ * the other term within miss_s of it; "not determined" when more than
+ * HX_MODEL_LIMITER_TERMS are; into buf (len bytes). "" when n is 0. */
+const char *hx_model_limiter_name(const char *const *name, const double *s,
+    int n, double miss_s, char *buf, size_t len);
 
 typedef struct hx_model_term_s {
 	const char
@@ -82,8 +97,10 @@ typedef struct hx_model_s {
 	hx_model_term_t term[HX_MODEL_TERMS];
 	int nterms;
 	double predicted_s, measured_s;
-	double error;         /* (predicted - measured) / measured */
-	const char *limiter;  /* a term's name, or "not determined" */
+	double error;        /* (predicted - measured) / measured */
+	const char *limiter; /* a term's name, names joined by " or ", or
+				"not determined" */
+	char limiter_buf[HX_MODEL_LIMITER_LEN];
 	double unexplained_s; /* measured - predicted, when not determined */
 	/* The floating-point terms combined, and the overlap used. */
 	double fp_s, fp_overlap;

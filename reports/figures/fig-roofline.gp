@@ -36,7 +36,7 @@ $v7 << EOD
 6.93406 13.8173 14.904
 EOD
 plot (x*327.7 < 118.2 ? x*327.7 : 118.2) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 328 GB/s', (x*111.1 < 118.2 ? x*111.1 : 118.2) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 111 GB/s', (x*59.88 < 118.2 ? x*59.88 : 118.2) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 60 GB/s', (x*33 < 118.2 ? x*33 : 118.2) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 33 GB/s; the flat part: FMA peak', 14 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 14 GFLOP/s', 26.57 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 26.6 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
-  $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM; gathers)', $v1 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#E69F00' notitle, \
+  $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM; gathers or page faults)', $v1 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#E69F00' notitle, \
   $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3; gathers)', $v2 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#009E73' notitle, \
   $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3; gathers)', $v3 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#CC79A7' notitle, \
   $v4 using 1:2 with points pt 12 ps 2 lw 2 lc rgb '#56B4E9' title 'tiled (L3; gathers)', $v4 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#56B4E9' notitle, \

@@ -604,7 +604,9 @@ figures_are_facts(const char *md, const json_t *facts, check_t *c)
  * than 60 characters, numbers made '#', printed more than twice. A link
  * to a note ("[note 4](#note-4)") does not count toward the 60: a table's
  * column of notes, three or more to a row on a loaded machine, is not a
- * sentence (the quick report of a machine at load 5 failed on one). */
+ * sentence (the quick report of a machine at load 5 failed on one); nor
+ * is a table cell that is one in-page link, a verdict that links to the
+ * section that decides it ("[gathers or page faults](#what-limits-...)"). */
 /* The characters of s that are links to notes, numbers made '#'. */
 static size_t
 note_links(const char *s)
@@ -644,9 +646,14 @@ no_repeats(const char *md, check_t *c)
 				       buf[len - 1] == '#'))
 				buf[len++] = md[j];
 		}
+		while (len > 0 && buf[len - 1] == ' ')
+			len--;
 		buf[len] = '\0';
 		start = i + 1;
-		if (len - note_links(buf) > 60 && k < cap)
+		if (len - note_links(buf) > 60 && k < cap &&
+		    !(buf[0] == '[' && buf[len - 1] == ')' &&
+			strstr(buf, "](#") != NULL &&
+			strchr(buf + 1, '[') == NULL))
 			s[k++] = strdup(buf);
 	}
 	for (size_t i = 0; i < k; i++) {

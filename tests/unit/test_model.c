@@ -46,6 +46,30 @@ gather_loop(void)
 	return l;
 }
 
+/* The limiter's names: the largest term, and the one within the miss of
+ * it; "not determined" where two are; none without terms. */
+Test(model, the_limiter_names_every_term_within_the_miss)
+{
+	const char *const names[] = {"issue", "gather", "faults"};
+	const double s[] = {0.139, 0.651, 0.593};
+	char buf[HX_MODEL_LIMITER_LEN];
+
+	cr_expect_str_eq(
+	    hx_model_limiter_name(names, s, 3, 0.02, buf, sizeof(buf)),
+	    "gather");
+	cr_expect_str_eq(
+	    hx_model_limiter_name(names, s, 3, 0.06, buf, sizeof(buf)),
+	    "gather or faults");
+	cr_expect_str_eq(
+	    hx_model_limiter_name(names, s, 3, 0.6, buf, sizeof(buf)),
+	    "not determined");
+	cr_expect_str_eq(
+	    hx_model_limiter_name(names, s, 0, 0.6, buf, sizeof(buf)), "");
+	/* Cut to the buffer, never past it. */
+	cr_expect_str_eq(
+	    hx_model_limiter_name(names, s, 3, 0.06, buf, 10), "gather or");
+}
+
 Test(model, units_from_the_in_core_entry)
 {
 	variant_t v = {.name = "probe"};
