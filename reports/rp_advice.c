@@ -439,6 +439,55 @@ c_warm_up(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 	return 0;
 }
 
+/* The Python loop of jitted steps and the fori_loop with the allocator
+ * keeping freed pages (jax-keep.json, jemalloc-keep): their CPU a call;
+ * NAN where the file or a row is missing (the rules then do without). */
+static int
+jax_loop_kept(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
+{
+	json_t *j = rp_jax_file(&R->data, "jax-keep.json"), *row;
+	static const char *const programs[] = {"loop", "fori"};
+	static const char *const keys[] = {"loop_kept", "fori_kept"};
+	size_t i;
+
+	for (int p = 0; p < 2; p++)
+		rp_vals_num(x, keys[p], NAN);
+	json_array_foreach(json_object_get(j, "rows"), i, row)
+	{
+		for (int p = 0; p < 2; p++)
+			if (strcmp(rp_str(row, "workload"), w->name) == 0 &&
+			    strcmp(rp_str(row, "program"), programs[p]) == 0 &&
+			    strcmp(rp_str(row, "allocator"), "jemalloc-keep") ==
+				0)
+				rp_vals_num(
+				    x, keys[p], rp_num(row, "warm_cpu_keep_s"));
+	}
+	json_decref(j);
+	return 0;
+}
+
+/* One fori_loop against a Python loop of jitted steps: supported when
+ * it is faster, with a nuance when, the freed pages kept, it is not
+ * (its saving was the faults, which any program that keeps its buffers
+ * saves); else the jitted step's own help, or not supported. */
+static rp_advice_decision_t
+decide_loop(const rp_vals_t *x)
+{
+	double fori = rp_vals_get(x, "fori");
+
+	if (fori == 1)
+		return rp_vals_get(x, "fori_kept") >=
+			rp_vals_get(x, "loop_kept")
+		    ? (rp_advice_decision_t){RP_ADVICE_NUANCE, "pages_alone"}
+		    : (rp_advice_decision_t){RP_ADVICE_SUPPORTED, ""};
+	if (isnan(fori))
+		return (rp_advice_decision_t){
+		    RP_ADVICE_UNDECIDED, "time_undecided"};
+	if (rp_vals_get(x, "jit_step") == 1)
+		return (rp_advice_decision_t){RP_ADVICE_NUANCE, "jit_step"};
+	return (rp_advice_decision_t){RP_ADVICE_NOT_SUPPORTED, ""};
+}
+
 /* A cold first call and an asynchronous dispatch (rp_advice_dispatch):
  * supported; one of the two: a nuance. */
 static rp_advice_decision_t
@@ -807,7 +856,7 @@ const rp_advice_t rp_advice[] = {
 		WHEN(RP_ADVICE_NUANCE, "still_n2", RP_ADVICE_YES, "faster"),
 		OTHERWISE(RP_ADVICE_NOT_SUPPORTED, ""))},
 	{RP_ADVICE_JAX, 4, .programs = {"loop", "fori", "step", "step_eager"},
-	    .optional = 3,
+	    .optional = 3, .measure = jax_loop_kept,
 	    .values = VALUES(SET("n", RP_FACT_SIZE),
 		OF("k", RP_FACT_COUNT, RP_F_STEPS, 0),
 		OF("tl", RP_FACT_TIME, RP_ADVICE_WARM, 0),
@@ -815,11 +864,9 @@ const rp_advice_t rp_advice[] = {
 		OF("ts", RP_FACT_TIME, RP_ADVICE_WARM, 2),
 		OF("te", RP_FACT_TIME, RP_ADVICE_WARM, 3),
 		FASTER("fori", RP_ADVICE_TIMED, 0, 1),
-		FASTER("jit_step", RP_ADVICE_TIMED, 3, 2)),
-	    .rules = RULES(WHEN(RP_ADVICE_SUPPORTED, "", RP_ADVICE_YES, "fori"),
-		UNDECIDED_WHILE_OPEN("fori"),
-		WHEN(RP_ADVICE_NUANCE, "jit_step", RP_ADVICE_YES, "jit_step"),
-		OTHERWISE(RP_ADVICE_NOT_SUPPORTED, ""))}},
+		FASTER("jit_step", RP_ADVICE_TIMED, 3, 2),
+		SET("loop_kept", RP_FACT_TIME), SET("fori_kept", RP_FACT_TIME)),
+	    .decide = decide_loop}},
     /* span: the slowest call over the fastest; comp: a compiling call over
      * a warm one, the swing's cause when it makes half of it or more on a
      * log scale. */

@@ -299,6 +299,18 @@ Test(report_advice, jax_time_rules)
 	expect_verdict(decide("compile-loop", "jax", "fori", 0.0, "jit_step",
 			   NAN, (char *)NULL),
 	    RP_ADVICE_NOT_SUPPORTED);
+	/* fori_loop faster, but with the freed pages kept (jax-keep.json)
+	 * not: its saving was the faults; kept and still faster: no nuance. */
+	rp_advice_decision_t d = decide("compile-loop", "jax", "fori", 1.0,
+	    "loop_kept", 0.285, "fori_kept", 0.330, (char *)NULL);
+	expect_verdict(d, RP_ADVICE_NUANCE);
+	cr_expect_str_eq(d.note, "pages_alone");
+	expect_verdict(decide("compile-loop", "jax", "fori", 1.0, "loop_kept",
+			   0.285, "fori_kept", 0.285, (char *)NULL),
+	    RP_ADVICE_NUANCE);
+	expect_verdict(decide("compile-loop", "jax", "fori", 1.0, "loop_kept",
+			   0.285, "fori_kept", 0.285 - EPS, (char *)NULL),
+	    RP_ADVICE_SUPPORTED);
 	/* The fresh pages: kept faster and the faults are the pages. */
 	expect_verdict(decide("cause-n2", "jax", "kept", 1.0, "faults", 90.0,
 			   "pages", 100.0, (char *)NULL),
