@@ -1038,6 +1038,8 @@ rp_advice_facts(rp_report_t *R)
 	    "advice.memory_factor");
 	rp_fact_num(&R->facts, RP_FACT_RATIO, RP_ADVICE_TIME_RATIO, NULL,
 	    "advice.time_ratio");
+	rp_fact_num(&R->facts, RP_FACT_RATIO, RP_ADVICE_JIT_CUT, NULL,
+	    "advice.jit_cut");
 	rp_fact_num(
 	    &R->facts, RP_FACT_PERCENT, RP_ADVICE_LEVEL, NULL, "advice.level");
 	for (size_t i = 0; i < rp_advice_count; i++) {
