@@ -146,8 +146,8 @@ interp_tiled_refill_bytes(const params_t *p)
 const variant_t interp_tiled = {
     .name = "tiled",
     .workload = &interp_workload,
-    .description = "tiles of T points, interpolant by interpolant, so a "
-		   "table stays in L1 (--tile)",
+    .description = "tiles of T points, interpolant by interpolant, a tile "
+		   "sized for one table beside it in L1 (--tile)",
     .idiom = "a hand-tiled kernel (Pallas/Triton style blocks)",
     .loops = "for each tile of T points: for i: for n in tile: acc[n] += "
 	     "f(x[n], i)^2",
