@@ -68,6 +68,11 @@
  * HX_MODEL_LIMITER_TERMS are; into buf (len bytes). "" when n is 0. */
 const char *hx_model_limiter_name(const char *const *name, const double *s,
     int n, double miss_s, char *buf, size_t len);
+/* The same rule on a result's "model" object: its terms and the miss of
+ * predicted_s against measured_s (data of a harness before the rule then
+ * read as new data does); "" without terms. */
+const char *hx_model_limiter_of_json(
+    const json_t *model, char *buf, size_t len);
 
 typedef struct hx_model_term_s {
 	const char

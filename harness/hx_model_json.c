@@ -255,6 +255,31 @@ hx_model_print(FILE *f, const hx_model_t *m)
 		fprintf(f, "  model: no issue term: %s\n", m->issue_missing);
 }
 
+const char *
+hx_model_limiter_of_json(const json_t *model, char *buf, size_t len)
+{
+	const char *names[HX_MODEL_TERMS];
+	double s[HX_MODEL_TERMS];
+	int n = 0;
+	size_t i;
+	json_t *t;
+
+	json_array_foreach(json_object_get(model, "terms"), i, t)
+	{
+		const char *name =
+		    json_string_value(json_object_get(t, "name"));
+		if (n < HX_MODEL_TERMS && name != NULL) {
+			names[n] = name;
+			s[n++] =
+			    json_number_value(json_object_get(t, "seconds"));
+		}
+	}
+	return hx_model_limiter_name(names, s, n,
+	    fabs(json_number_value(json_object_get(model, "predicted_s")) -
+		json_number_value(json_object_get(model, "measured_s"))),
+	    buf, len);
+}
+
 /* Seconds a run of the term called name, 0 when the model has none. */
 static double
 hx_model_term_s(const hx_model_t *m, const char *name)

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "hx_model.h"
 #include "rp_limiter.h"
 #include "rp_text.h"
 #include "rp_workloads.h"
@@ -13,15 +12,17 @@
 rp_limiter_t
 rp_limiter_decide(const rp_limiter_in_t *in)
 {
-	rp_limiter_t v = {RP_LIMIT_UNDETERMINED, NULL};
+	rp_limiter_t v = {RP_LIMIT_UNDETERMINED, ""};
 
 	if (!(in->time_s > 0))
 		v.kind = RP_LIMIT_UNMEASURED;
 	else if (in->model_term == NULL)
 		v.kind = RP_LIMIT_UNMODELLED;
 	else if (fabs(in->model_error) <= RP_LIMITER_MODEL_TOLERANCE &&
-	    strcmp(in->model_term, "not determined") != 0)
-		v = (rp_limiter_t){RP_LIMIT_MODEL, in->model_term};
+	    strcmp(in->model_term, "not determined") != 0) {
+		v.kind = RP_LIMIT_MODEL;
+		snprintf(v.term, sizeof(v.term), "%s", in->model_term);
+	}
 	return v;
 }
 
@@ -48,52 +49,22 @@ rp_limiter_term_seconds(const json_t *m, const char *name)
 	return 0.0;
 }
 
-/* The limiter's name of run r's model by hx_model_limiter_name's rule
- * (every term within the prediction's miss of the largest), from its
- * terms, so that data of a harness before that rule read the same; the
- * model's own word where it named none. Each name is kept for the
- * report's life (a few distinct ones). */
-static const char *
-model_term(const json_t *r)
-{
-	static char kept[32][HX_MODEL_LIMITER_LEN];
-	static int nkept;
-	const json_t *m = json_object_get(r, "model"), *t;
-	const char *said =
-	    json_string_value(rp_field_json(r, RP_F_MODEL_LIMITER));
-	const char *names[HX_MODEL_TERMS];
-	double s[HX_MODEL_TERMS];
-	char buf[HX_MODEL_LIMITER_LEN];
-	int n = 0, i;
-	size_t k;
-
-	if (said == NULL || strcmp(said, "not determined") == 0)
-		return said;
-	json_array_foreach(json_object_get(m, "terms"), k, t)
-	{
-		if (n < HX_MODEL_TERMS &&
-		    json_is_string(json_object_get(t, "name"))) {
-			names[n] = rp_str(t, "name");
-			s[n++] = rp_num(t, "seconds");
-		}
-	}
-	hx_model_limiter_name(names, s, n,
-	    fabs(rp_num(m, "predicted_s") - rp_num(m, "measured_s")), buf,
-	    sizeof(buf));
-	for (i = 0; i < nkept && strcmp(kept[i], buf) != 0; i++)
-		;
-	if (i == nkept && nkept < 32)
-		snprintf(kept[nkept++], sizeof(kept[0]), "%s", buf);
-	return i < nkept && buf[0] != '\0' ? kept[i] : said;
-}
-
 rp_limiter_t
 rp_limiter_of(const rp_data_t *D, const char *workload, const char *variant)
 {
 	const json_t *r = rp_data_main_run(D, workload, variant);
-	const rp_limiter_in_t in = {rp_field(r, RP_F_TIME_MEDIAN),
-	    r != NULL ? model_term(r) : NULL, rp_field(r, RP_F_MODEL_ERROR)};
+	const char *said =
+	    json_string_value(rp_field_json(r, RP_F_MODEL_LIMITER));
+	char buf[HX_MODEL_LIMITER_LEN] = "";
+	rp_limiter_in_t in = {
+	    rp_field(r, RP_F_TIME_MEDIAN), said, rp_field(r, RP_F_MODEL_ERROR)};
 
+	/* The rule on the run's own terms, so that data of a harness before
+	 * it read the same; the harness's word where it named none. */
+	if (said != NULL && strcmp(said, "not determined") != 0 &&
+	    hx_model_limiter_of_json(
+		json_object_get(r, "model"), buf, sizeof(buf))[0] != '\0')
+		in.model_term = buf;
 	return rp_limiter_decide(&in);
 }
 

@@ -15,6 +15,7 @@
 #ifndef FB_RP_LIMITER_H
 #define FB_RP_LIMITER_H
 
+#include "hx_model.h"
 #include "rp_data.h"
 #include "rp_report.h"
 
@@ -38,7 +39,9 @@ typedef struct rp_limiter_in_s {
 
 typedef struct rp_limiter_s {
 	rp_limit_t kind;
-	const char *term; /* RP_LIMIT_MODEL: the term's name ("divsqrt") */
+	/* RP_LIMIT_MODEL: the term's name ("divsqrt"), or two joined by
+	 * " or " (hx_model_limiter_name) */
+	char term[HX_MODEL_LIMITER_LEN];
 } rp_limiter_t;
 
 /* The rule: pure, a function of in only. */

@@ -93,32 +93,6 @@ largest_term_but(const json_t *r, const char *except)
 	return name;
 }
 
-/* The limiter hx_model_limiter_name names from the run's own terms and
- * the miss of its prediction (unit-tested in test_model.c): the run's
- * JSON must say the same. */
-static const char *
-limiter_by_rule(const json_t *r)
-{
-	static char buf[HX_MODEL_LIMITER_LEN];
-	const json_t *m = json_object_get(r, "model"), *e;
-	const char *names[HX_MODEL_TERMS];
-	double s[HX_MODEL_TERMS];
-	int n = 0;
-	size_t i;
-
-	json_array_foreach(json_object_get(m, "terms"), i, e)
-	{
-		if (n < HX_MODEL_TERMS) {
-			names[n] =
-			    json_string_value(json_object_get(e, "name"));
-			s[n++] = num(e, "seconds");
-		}
-	}
-	return hx_model_limiter_name(names, s, n,
-	    fabs(num(m, "predicted_s") - num(m, "measured_s")), buf,
-	    sizeof(buf));
-}
-
 /* The price of one gathered index that re-reads a line an earlier gather
  * fetched, from tables at level (hx_model.c's rule): a third of the
  * stencil's time a point over one gather's, or L1's gather where that is
@@ -360,7 +334,7 @@ Test(model, drift_measures_the_compared_rates_alone, .timeout = 120)
  * bench-model), not a test's. */
 Test(model, one_more_divide_per_unit, .timeout = 180)
 {
-	char dir[4096], path[4200];
+	char dir[4096], path[4200], rule[HX_MODEL_LIMITER_LEN];
 	json_t *c, *r[2];
 	double lanes, units, grow;
 	const json_t *wb, *wd;
@@ -405,7 +379,8 @@ Test(model, one_more_divide_per_unit, .timeout = 180)
 			     json_object_get(r[1], "model"), "limiter")),
 	    fabs(num(json_object_get(r[1], "model"), "error")) > 0.25
 		? "not determined"
-		: limiter_by_rule(r[1]));
+		: hx_model_limiter_of_json(
+		      json_object_get(r[1], "model"), rule, sizeof(rule)));
 	json_decref(r[0]);
 	json_decref(r[1]);
 	json_decref(c);
