@@ -99,23 +99,30 @@ static void
 time_warnings(
     const hx_summary_t *s, size_t n, double resolution, json_t *warnings)
 {
-	char w[160];
+	char w[200];
 
 	if (n == 1)
 		json_array_append_new(warnings,
 		    json_string("one timed run: no confidence interval (its "
 				"bounds are that run; --repeat 5 or more)"));
-	else if (n < 5)
-		json_array_append_new(warnings,
-		    json_string("fewer than 5 timed repeats: the confidence "
-				"interval is rough"));
-	if (s->ci_wide) {
-		char lo[HX_FORMAT_LEN], hi[HX_FORMAT_LEN];
+	else if (n < 5) {
 		snprintf(w, sizeof(w),
-		    "the 95%% interval of the median [%s, %s] is wider "
-		    "than 5%% of the median: noisy machine or too few repeats",
+		    "fewer than 5 timed repeats: the interval is the runs' "
+		    "range, which holds the median with probability %.1f%%",
+		    100.0 * (1.0 - ldexp(1.0, 1 - (int)n)));
+		json_array_append_new(warnings, json_string(w));
+	}
+	if (s->ci_wide) {
+		char lo[HX_FORMAT_LEN], hi[HX_FORMAT_LEN], what[40] = "";
+		if (n < HX_STATS_CI_MIN)
+			snprintf(
+			    what, sizeof(what), " (the range of %zu runs)", n);
+		snprintf(w, sizeof(w),
+		    "the %sinterval of the median [%s, %s]%s is wider than 5%% "
+		    "of the median: noisy machine or too few repeats",
+		    n < HX_STATS_CI_MIN ? "" : "95% ",
 		    hx_format_time(lo, sizeof(lo), s->ci_lo),
-		    hx_format_time(hi, sizeof(hi), s->ci_hi));
+		    hx_format_time(hi, sizeof(hi), s->ci_hi), what);
 		json_array_append_new(warnings, json_string(w));
 	}
 	if (s->median < 100.0 * resolution)

@@ -35,6 +35,12 @@
 #define HX_STATS_SUMMARY_SEED UINT64_C(0x5EEDF05EBE7C4)
 /* A summary's CI counts as wide when wider than this fraction of |median|. */
 #define HX_STATS_CI_WIDE_FRACTION 0.05
+/* The fewest runs whose bootstrap interval of the median is narrower than
+ * their range. Below it the percentile interval is the range of the runs,
+ * which holds the median of their distribution with probability
+ * 1 - 2^(1-n) whatever that distribution (93.75% for 5 runs), short of
+ * HX_STATS_SUMMARY_LEVEL: it is labelled a range, not a 95% interval. */
+#define HX_STATS_CI_MIN 6
 
 /*
  * The median of x[0..n-1] (the mean of the two middle values when n is even).

@@ -10,6 +10,7 @@
 #include "hx_format.h"
 #include "hx_params.h"
 #include "hx_result.h"
+#include "hx_stats.h"
 #include "hx_table.h"
 
 #define TABLE_MAX_COLS 8
@@ -108,7 +109,9 @@ table_time(const json_t *r, char *med, char *ci)
 		snprintf(ci, HX_TABLE_CELL, "-");
 		return;
 	}
-	snprintf(ci, HX_TABLE_CELL, "[%s, %s]",
+	snprintf(ci, HX_TABLE_CELL, "%s [%s, %s]",
+	    hx_field_number(r, HX_F_TIME_REPEATS) < HX_STATS_CI_MIN ? "range"
+								    : "95%",
 	    hx_format_time(
 		lo, sizeof(lo), json_number_value(json_array_get(iv, 0))),
 	    hx_format_time(
@@ -159,7 +162,7 @@ int
 hx_table_relative(FILE *f, const json_t *results, const char *what)
 {
 	const char *const head[] = {
-	    what, "median", "95% interval", "relative", "peak rss", "status"};
+	    what, "median", "interval", "relative", "peak rss", "status"};
 	const double best = table_fastest(results);
 	table_t t;
 	size_t i;
@@ -216,7 +219,7 @@ int
 hx_table_results(FILE *f, const json_t *results)
 {
 	static const char *const head[] = {"variant", "parameters", "median",
-	    "95% interval", "peak", "model", "status"};
+	    "interval", "peak", "model", "status"};
 	table_t t;
 	size_t i;
 	const json_t *r;

@@ -15,6 +15,7 @@
 
 #include <stdio.h>
 
+#include "hx_stats.h"
 #include "rp_data.h"
 #include "rp_facts.h"
 #include "rp_figure.h"
@@ -52,14 +53,11 @@ const char *rp_report_cite(const rp_report_t *R, const char *name);
  * figure points to); fact is a fact's name ("part.interp.figure.memory").
  * Its title is its template's (render.py's figure_title). */
 void rp_report_figure_facts(rp_report_t *R, const char *name, const char *fact);
-/* What the statistics may claim. The range of K timed runs holds the
- * median of their distribution with probability 1 - 2^(1-K), whatever
- * that distribution: 93.75% for 5 runs, so from 5 runs or fewer no
- * interval reaches 95% without assuming one (the bootstrap's percentile
- * interval of 5 runs is their range). A 95% confidence interval of the
- * median (the harness's bootstrap) is printed only from RP_REPORT_CI_MIN
- * timed runs; below that the range of the runs, "range LO-HI, n = K". */
-#define RP_REPORT_CI_MIN 6
+/* What the statistics may claim: a 95% confidence interval of the median
+ * (the harness's bootstrap) only from the harness's HX_STATS_CI_MIN timed
+ * runs, where it is narrower than their range; below that the range of
+ * the runs, "range LO-HI, n = K". */
+#define RP_REPORT_CI_MIN HX_STATS_CI_MIN
 /* The harness's interval's level (time_s.ci95). */
 #define RP_REPORT_CI_LEVEL 0.95
 /* A run's own noise band (its 10th to 90th percentiles) is read from

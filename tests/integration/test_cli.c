@@ -203,6 +203,40 @@ Test(cli, one_timed_run_shows_no_interval)
 	cli_free(&r);
 }
 
+/* Below HX_STATS_CI_MIN timed runs the bootstrap's interval of the median
+ * is the runs' range, which holds the median with probability 1 - 2^(1-n):
+ * the table calls it a range and the warning gives that probability; from
+ * HX_STATS_CI_MIN runs the table calls it a 95% interval. */
+Test(cli, an_interval_of_few_runs_is_called_their_range)
+{
+	char *three[] = {"run", "interp", "fused,tiled", "--n", "1000", "--m",
+	    "4", "--repeat", "3", "--warmup", "0", "--events", "none", NULL};
+	char *six[] = {"run", "interp", "fused,tiled", "--n", "1000", "--m",
+	    "4", "--repeat", "6", "--warmup", "0", "--events", "none", NULL};
+	cli_run_t r;
+
+	cli_run(NULL, three, &r);
+	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
+	cr_expect(r.out != NULL && strstr(r.out, "  range [") != NULL &&
+		strstr(r.out, "95% [") == NULL &&
+		strstr(r.out, "95% interval") == NULL,
+	    "three runs' table: %s", r.out);
+	cr_expect(r.err != NULL &&
+		strstr(r.err,
+		    "the runs' range, which holds the median with "
+		    "probability 75.0%") != NULL,
+	    "three runs' warning: %s", r.err);
+	cli_free(&r);
+	cli_run(NULL, six, &r);
+	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
+	cr_expect(r.out != NULL && strstr(r.out, "  95% [") != NULL &&
+		strstr(r.out, "range [") == NULL,
+	    "six runs' table: %s", r.out);
+	cr_expect(r.err == NULL || strstr(r.err, "runs' range") == NULL,
+	    "six runs warned of a range: %s", r.err);
+	cli_free(&r);
+}
+
 Test(cli, memory_guard_skips_without_attempting)
 {
 	char *argv[] = {"run", "interp", "eager", "--n", "1e5", "--mem-limit",
