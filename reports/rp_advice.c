@@ -16,6 +16,7 @@
 #include "rp_colony.h"
 #include "rp_jax.h"
 
+#define F (&R->facts)
 #define MEM RP_ADVICE_MEMORY_FACTOR
 
 /* A time claim's values after its key, and how each prints. */
@@ -128,7 +129,7 @@ jaxpr_fact(const rp_report_t *R, const rp_workload_t *w, const char *what)
 
 	snprintf(name, sizeof(name), "jaxprog.jaxpr.%s.%s", w->name, what);
 	rp_facts_name_clean(name);
-	return json_object_get(rp_facts_get(&R->facts, name), "value");
+	return json_object_get(rp_facts_get(F, name), "value");
 }
 
 /* The jaxpr comparison of workload w's two programs, as the JAX section's
@@ -178,9 +179,7 @@ need_runs(const rp_report_t *R, const rp_advice_side_t *s,
 			return missing(x, "no_jax_run", why);
 		}
 		q.variant = rp_workload_role(w, s->roles[i]);
-		r[i] = c_main ? rp_data_main_run(&R->data, w->name, q.variant)
-			      : rp_data_find(&R->data, &q);
-		if (r[i] == NULL)
+		if ((r[i] = rp_data_find(&R->data, &q)) == NULL)
 			return missing(x,
 			    rp_data_why_missing(&R->data, &q, why, sizeof(why)),
 			    "");
@@ -395,10 +394,10 @@ c_recompile(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 static int
 jax_swing(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 {
-	rp_vals_num(x, "span", rp_facts_num(&R->facts, "jaxspeed.swing.span"));
+	rp_vals_num(x, "span", rp_facts_num(F, "jaxspeed.swing.span"));
 	rp_vals_num(x, "comp",
-	    fmax(rp_facts_num(&R->facts, "jaxspeed.swing.compiling"),
-		rp_facts_num(&R->facts, "jaxspeed.swing.recompiling")));
+	    fmax(rp_facts_num(F, "jaxspeed.swing.compiling"),
+		rp_facts_num(F, "jaxspeed.swing.recompiling")));
 	return 0;
 }
 
@@ -969,15 +968,15 @@ value_facts(rp_report_t *R, const char *prefix, const rp_advice_value_t *v,
 	char name[64];
 
 	if (v->print == RP_ADVICE_STRING)
-		rp_fact_str(&R->facts, rp_vals_get_str(x, v->name), NULL,
-		    "%s.%s", prefix, v->name);
+		rp_fact_str(F, rp_vals_get_str(x, v->name), NULL, "%s.%s",
+		    prefix, v->name);
 	else if (v->print >= 0)
-		rp_fact_num(&R->facts, (rp_fact_kind_t)v->print,
+		rp_fact_num(F, (rp_fact_kind_t)v->print,
 		    rp_vals_get(x, v->name), NULL, "%s.%s", prefix, v->name);
 	for (int i = 0; v->print == RP_ADVICE_TIMED && i < 4; i++) {
 		snprintf(name, sizeof(name), "%s%s", v->name, claim_suffix[i]);
-		rp_fact_num(&R->facts, claim_kind[i], rp_vals_get(x, name),
-		    NULL, "%s.%s", prefix, name);
+		rp_fact_num(F, claim_kind[i], rp_vals_get(x, name), NULL,
+		    "%s.%s", prefix, name);
 	}
 }
 
@@ -995,11 +994,10 @@ side_facts(rp_report_t *R, const char *id, const char *side,
 	snprintf(p, sizeof(p), "advice.%s.%s", id, side);
 	if (rp_advice_measure(R, a, s, &x) == 0)
 		d = rp_advice_decide(s, &x);
-	rp_fact_str(
-	    &R->facts, rp_advice_word(d.verdict), NULL, "%s.verdict", p);
-	rp_fact_str(&R->facts, d.note, NULL, "%s.note", p);
-	rp_fact_str(&R->facts, rp_vals_get_str(&x, "why"), NULL, "%s.why", p);
-	rp_fact_str(&R->facts, rp_vals_get_str(&x, "what"), NULL, "%s.what", p);
+	rp_fact_str(F, rp_advice_word(d.verdict), NULL, "%s.verdict", p);
+	rp_fact_str(F, d.note, NULL, "%s.note", p);
+	rp_fact_str(F, rp_vals_get_str(&x, "why"), NULL, "%s.why", p);
+	rp_fact_str(F, rp_vals_get_str(&x, "what"), NULL, "%s.what", p);
 	for (const rp_advice_value_t *v = s->values; v->name != NULL; v++)
 		value_facts(R, p, v, &x);
 	return d.verdict;
@@ -1021,7 +1019,7 @@ figure_facts(rp_report_t *R, const char *id, const rp_advice_t *a)
 		if (used >= sizeof(buf))
 			break;
 	}
-	rp_fact_str(&R->facts, buf, NULL, "advice.%s.figures", id);
+	rp_fact_str(F, buf, NULL, "advice.%s.figures", id);
 }
 
 void
@@ -1032,16 +1030,15 @@ rp_advice_facts(rp_report_t *R)
 	char id[64];
 	int by_jax;
 
-	rp_fact_num(&R->facts, RP_FACT_PERCENT_WHOLE, RP_ADVICE_BATCH_SHARE,
-	    NULL, "advice.batch_share");
-	rp_fact_num(&R->facts, RP_FACT_NUMBER, RP_ADVICE_MEMORY_FACTOR, NULL,
+	rp_fact_num(F, RP_FACT_PERCENT_WHOLE, RP_ADVICE_BATCH_SHARE, NULL,
+	    "advice.batch_share");
+	rp_fact_num(F, RP_FACT_NUMBER, RP_ADVICE_MEMORY_FACTOR, NULL,
 	    "advice.memory_factor");
-	rp_fact_num(&R->facts, RP_FACT_RATIO, RP_ADVICE_TIME_RATIO, NULL,
-	    "advice.time_ratio");
-	rp_fact_num(&R->facts, RP_FACT_RATIO, RP_ADVICE_JIT_CUT, NULL,
-	    "advice.jit_cut");
 	rp_fact_num(
-	    &R->facts, RP_FACT_PERCENT, RP_ADVICE_LEVEL, NULL, "advice.level");
+	    F, RP_FACT_RATIO, RP_ADVICE_TIME_RATIO, NULL, "advice.time_ratio");
+	rp_fact_num(
+	    F, RP_FACT_RATIO, RP_ADVICE_JIT_CUT, NULL, "advice.jit_cut");
+	rp_fact_num(F, RP_FACT_PERCENT, RP_ADVICE_LEVEL, NULL, "advice.level");
 	for (size_t i = 0; i < rp_advice_count; i++) {
 		const rp_advice_t *a = &rp_advice[i];
 		rp_advice_verdict_t c, j, v;
@@ -1049,15 +1046,15 @@ rp_advice_facts(rp_report_t *R)
 		snprintf(id, sizeof(id), "%s", a->id);
 		rp_facts_name_clean(id);
 		json_array_append_new(ids, json_string(id));
-		rp_fact_str(&R->facts, rp_workload_question(a->question)->name,
-		    NULL, "advice.%s.question", id);
+		rp_fact_str(F, rp_workload_question(a->question)->name, NULL,
+		    "advice.%s.question", id);
 		c = side_facts(R, id, sides[0], a, &a->c);
 		j = side_facts(R, id, sides[1], a, &a->jax);
 		v = rp_advice_final(c, j, &by_jax);
-		rp_fact_str(&R->facts, rp_advice_word(v), NULL,
-		    "advice.%s.verdict", id);
-		rp_fact_str(&R->facts, sides[by_jax], NULL, "advice.%s.by", id);
+		rp_fact_str(
+		    F, rp_advice_word(v), NULL, "advice.%s.verdict", id);
+		rp_fact_str(F, sides[by_jax], NULL, "advice.%s.by", id);
 		figure_facts(R, id, a);
 	}
-	rp_fact_list(&R->facts, ids, "advice.ids");
+	rp_fact_list(F, ids, "advice.ids");
 }

@@ -96,18 +96,6 @@ arrays_facts(rp_report_t *R, const json_t *list, double unit, int jit,
 	bytes_facts(R, rest, unit, prefix, "more_bytes");
 }
 
-/* The strings of an explain file the section prints: the one at PATH as
- * NAME (null when empty). */
-static const struct explain_str_s {
-	const char *name, *path;
-} explain_strs[] = {
-    {"peak_label", "op_by_op.peak_label"},
-    {"peak_source", "op_by_op.peak_source"},
-    {"method", "measured.method"},
-    {"note", "measured.note"},
-    {"verdict", "verdict"},
-};
-
 /* Its sizes in bytes, each with its share of one full array
  * (NAME_units). */
 static const rp_fact_key_t explain_bytes[4] = {
@@ -117,7 +105,8 @@ static const rp_fact_key_t explain_bytes[4] = {
     {"jit.total", "jit.buffers_bytes", RP_FACT_BYTES},
 };
 
-/* Its other numbers. */
+/* Its other numbers, and the strings the section prints (null when
+ * empty). */
 static const rp_fact_key_t explain_nums[] = {
     {"jit.shared", "jit.shared_bytes", RP_FACT_BYTES},
     {"peak_step", "op_by_op.peak_step", RP_FACT_COUNT},
@@ -125,6 +114,11 @@ static const rp_fact_key_t explain_nums[] = {
     {"peak_count", "op_by_op.peak_arrays_count", RP_FACT_COUNT},
     {"n", "program.params.n", RP_FACT_SIZE},
     {"m", "program.params.m", RP_FACT_SIZE},
+    {"peak_label", "op_by_op.peak_label", RP_FACT_STRING},
+    {"peak_source", "op_by_op.peak_source", RP_FACT_STRING},
+    {"method", "measured.method", RP_FACT_STRING},
+    {"note", "measured.note", RP_FACT_STRING},
+    {"verdict", "verdict", RP_FACT_STRING},
 };
 
 /* The harness's exec run of the walked program at the file's size, set
@@ -180,9 +174,6 @@ file_facts(rp_report_t *R, const rp_workload_t *w, const json_t *e)
 	rp_fact_str(F, w->explain, NULL, "%s.file", prefix);
 	rp_fact_str(F, w->explain_program, NULL, "%s.program", prefix);
 	rp_fact_str(F, w->explain_what, NULL, "%s.what", prefix);
-	for (i = 0; i < sizeof(explain_strs) / sizeof(explain_strs[0]); i++)
-		rp_fact_str(F, rp_str_or_null(e, explain_strs[i].path), NULL,
-		    "%s.%s", prefix, explain_strs[i].name);
 	for (i = 0; i < 4; i++) {
 		b[i] = rp_num(e, explain_bytes[i].key);
 		bytes_facts(R, b[i], unit, prefix, explain_bytes[i].name);

@@ -146,8 +146,12 @@ rp_facts_keys(rp_facts_t *F, const json_t *o, const json_t *run,
     const char *prefix, const rp_fact_key_t *t, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		rp_fact_num(F, t[i].kind, rp_num(o, t[i].key), run, "%s.%s",
-		    prefix, t[i].name);
+		if (t[i].kind == RP_FACT_STRING)
+			rp_fact_str(F, rp_str_or_null(o, t[i].key), run,
+			    "%s.%s", prefix, t[i].name);
+		else
+			rp_fact_num(F, t[i].kind, rp_num(o, t[i].key), run,
+			    "%s.%s", prefix, t[i].name);
 }
 
 void

@@ -34,6 +34,7 @@ typedef enum rp_fact_kind_e {
 	RP_FACT_PERCENT_SIGNED, /* a signed share (an error, a drift), "+12%" */
 	RP_FACT_NUMBER,         /* a plain number, "%.3g" */
 	RP_FACT_FIXED2,         /* a plain number, "%.2f" */
+	RP_FACT_STRING,         /* in a key table: the string, null if "" */
 } rp_fact_kind_t;
 
 typedef struct rp_facts_s {

@@ -72,12 +72,6 @@ rp_jax_warm_call(const json_t *r)
 }
 
 double
-rp_jax_temp(const json_t *r)
-{
-	return rp_field(r, RP_F_JAX_TEMP_BYTES);
-}
-
-double
 rp_jax_rss_work(const rp_data_t *D, const json_t *r)
 {
 	rp_query_t q = {.set = "jax-base"}; /* JAX's baseline process */
@@ -89,7 +83,7 @@ rp_jax_rss_work(const rp_data_t *D, const json_t *r)
 double
 rp_jax_work(const rp_data_t *D, const json_t *r)
 {
-	double t = rp_jax_temp(r);
+	double t = rp_field(r, RP_F_JAX_TEMP_BYTES);
 	return isnan(t) ? rp_jax_rss_work(D, r) : t;
 }
 
@@ -149,8 +143,8 @@ rp_jax_one_core(const json_t *r)
 }
 
 json_t *
-rp_jax_programs_of(
-    const rp_data_t *D, const rp_workload_t *w, const char *variant)
+rp_jax_programs_of(const rp_data_t *D, const rp_workload_t *w,
+    const char *variant, int any_core)
 {
 	char v[64];
 	rp_query_t q = {.set = w->sets.jax, .workload = w->name};
@@ -160,7 +154,7 @@ rp_jax_programs_of(
 	/* No JAX set, no programs (a NULL set would match every set). */
 	for (size_t i = 0;
 	     q.set != NULL && (r = rp_data_next(D, &q, &i)) != NULL;)
-		if (rp_jax_one_core(r) &&
+		if ((any_core || rp_jax_one_core(r)) &&
 		    (variant == NULL ||
 			strcmp(rp_jax_stand_in(r, v, sizeof(v)), variant) == 0))
 			json_array_append_new(

@@ -43,8 +43,6 @@ size_t rp_jax_range(const json_t *a, const char *key, double div, double *med,
  * none. */
 double rp_jax_median(const json_t *o, const char *path);
 double rp_jax_warm_call(const json_t *r);
-/* XLA's temporary bytes of a compiled program; NAN for an un-jitted one. */
-double rp_jax_temp(const json_t *r);
 /* Working bytes of a program (see above); NAN when not measurable. */
 double rp_jax_work(const rp_data_t *D, const json_t *r);
 /* Peak RSS less the baseline process's, compiled or not (at least 0). */
@@ -76,12 +74,13 @@ const json_t *rp_jax_c_one_thread(const rp_data_t *D, const char *c_set,
 int rp_jax_one_core(const json_t *r);
 /* One full array of the workload at a run's sizes, in bytes. */
 double rp_jax_unit(const json_t *r);
-/* The one-core JAX programs of registered workload w's JAX set
- * (w->sets.jax) that a C variant stands for (variant NULL: all of them),
- * in the data's order: a new JSON array of their labels (empty when none,
- * always when w has no JAX set; NULL only when out of memory). */
-json_t *rp_jax_programs_of(
-    const rp_data_t *D, const rp_workload_t *w, const char *variant);
+/* The one-core JAX programs (any_core: on any cores) of registered
+ * workload w's JAX set (w->sets.jax) that a C variant stands for (variant
+ * NULL: all of them), in the data's order: a new JSON array of their
+ * labels (empty when none, always when w has no JAX set; NULL only when
+ * out of memory). */
+json_t *rp_jax_programs_of(const rp_data_t *D, const rp_workload_t *w,
+    const char *variant, int any_core);
 /* A JSON file of the data folder (jax-plan.json...), or NULL; the caller
  * frees it (json_decref). */
 json_t *rp_jax_file(const rp_data_t *D, const char *name);

@@ -398,6 +398,11 @@ static const rp_fact_key_t plan_nums[] = {
     {"peak.mem_available", "mem_available_bytes", RP_FACT_BYTES},
     {"peak.large_n", "large_n", RP_FACT_SIZE},
     {"sweep.seconds", "seconds", RP_FACT_TIME},
+    {"sweep.large_n_from", "large_n_from", RP_FACT_STRING},
+    {"peak.large_n_tunables", "large_n_tunables", RP_FACT_STRING},
+    /* The runs kept for their memory, made beside the cache simulation:
+     * their first calls are no times to print. */
+    {"sweep.memory_beside", "memory_beside", RP_FACT_STRING},
 };
 
 /* The sweep's memory guard and time (jax-plan.json). */
@@ -410,14 +415,6 @@ guard_facts(rp_report_t *R)
 	    json_array_size(json_object_get(plan, "large_n_tried")) > 0, NULL,
 	    "jaxprog.peak.guard");
 	RP_FACTS_KEYS(F, plan, NULL, "jaxprog", plan_nums);
-	rp_fact_str(F, rp_str_or_null(plan, "large_n_from"), NULL,
-	    "jaxprog.sweep.large_n_from");
-	rp_fact_str(F, rp_str_or_null(plan, "large_n_tunables"), NULL,
-	    "jaxprog.peak.large_n_tunables");
-	/* The runs kept for their memory, made beside the cache simulation:
-	 * their first calls are no times to print. */
-	rp_fact_str(F, rp_str_or_null(plan, "memory_beside"), NULL,
-	    "jaxprog.sweep.memory_beside");
 	json_decref(plan);
 }
 
@@ -442,15 +439,12 @@ peak_facts(rp_report_t *R, const rp_workload_t *w)
 
 /* ---- the jaxpr comparisons ---- */
 
-/* One comparison's numbers: OBJECT.<a or b> as NAME_a, NAME_b. */
-static const struct jaxpr_num_s {
-	const char *object, *name;
-	rp_fact_kind_t kind;
-} jaxpr_nums[] = {
+/* One comparison's numbers: KEY.<a or b> as NAME_a, NAME_b. */
+static const rp_fact_key_t jaxpr_nums[] = {
     {"eqns", "eqns", RP_FACT_COUNT},
-    {"arithmetic_eqns", "arith", RP_FACT_COUNT},
-    {"compiled.instructions", "instructions", RP_FACT_COUNT},
-    {"compiled.temp_bytes", "temp", RP_FACT_BYTES},
+    {"arith", "arithmetic_eqns", RP_FACT_COUNT},
+    {"instructions", "compiled.instructions", RP_FACT_COUNT},
+    {"temp", "compiled.temp_bytes", RP_FACT_BYTES},
 };
 
 /* DATA/jax-jaxpr-W.json, the one reader of it: the two programs, the
@@ -485,8 +479,8 @@ jaxpr_facts(rp_report_t *R, const rp_workload_t *w)
 	    NULL, "%s.same_instructions", p);
 	for (size_t i = 0; i < sizeof(jaxpr_nums) / sizeof(jaxpr_nums[0]); i++)
 		for (int b = 0; b < 2; b++) {
-			snprintf(side, sizeof(side), "%s.%s",
-			    jaxpr_nums[i].object, rp_str(j, b ? "b" : "a"));
+			snprintf(side, sizeof(side), "%s.%s", jaxpr_nums[i].key,
+			    rp_str(j, b ? "b" : "a"));
 			rp_fact_num(F, jaxpr_nums[i].kind, rp_num(j, side),
 			    NULL, "%s.%s_%c", p, jaxpr_nums[i].name,
 			    b ? 'b' : 'a');
@@ -520,7 +514,7 @@ rp_jax_colony_after(rp_report_t *R, const rp_workload_t *w)
 	const json_t *fori = rp_jax_run(&R->data, w, w->jax_fori);
 
 	rp_fact_str(F, w->name, NULL, "jaxprog.puzzle.workload");
-	rp_fact_list(F, rp_jax_programs_of(&R->data, w, NULL),
+	rp_fact_list(F, rp_jax_programs_of(&R->data, w, NULL, 0),
 	    "jaxprog.puzzle.programs");
 	rp_fact_num2(F, RP_FACT_RATIO,
 	    rp_jax_warm_call(st) / rp_jax_warm_call(pair), st, pair,

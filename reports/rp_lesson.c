@@ -189,9 +189,10 @@ memory_facts(rp_report_t *R)
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
 	const rp_data_t *D = &R->data;
 	const json_t *jq = rp_jax_run(D, w, w->jax_asked);
-	double jit_temp = rp_jax_temp(rp_jax_run(D, w, w->jax_jitted));
+	double jit_temp =
+	    rp_field(rp_jax_run(D, w, w->jax_jitted), RP_F_JAX_TEMP_BYTES);
 	const json_t *jm = rp_jax_run(D, w, w->jax_map);
-	double map_temp = rp_jax_temp(jm);
+	double map_temp = rp_field(jm, RP_F_JAX_TEMP_BYTES);
 	double batches = rp_field(jm, RP_F_N) / rp_field(jm, RP_F_JAX_CHUNK);
 	const char *main_variants[] = {w->op_by_op, w->baseline, w->fused};
 	int missing = jq == NULL;
@@ -281,7 +282,8 @@ speed_facts(rp_report_t *R)
 		    "question.speed.%s", question_colony[k].name);
 	puzzle_facts(R, rp_jax_run(D, w, w->jax_pair), step, loop, fori);
 	saves = rp_lesson_saves(rp_jax_warm_call(fori), rp_jax_warm_call(loop),
-	    rp_jax_temp(fori), rp_jax_temp(loop));
+	    rp_field(fori, RP_F_JAX_TEMP_BYTES),
+	    rp_field(loop, RP_F_JAX_TEMP_BYTES));
 	rp_fact_str(F, saves != NULL ? saves : "unmeasured", fori,
 	    "lesson.speed.fori_saved");
 	afresh = rp_lesson_afresh(rp_field(step, RP_F_JAX_FAULTS_PER_CALL),

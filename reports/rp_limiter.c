@@ -9,6 +9,8 @@
 #include "rp_text.h"
 #include "rp_workloads.h"
 
+#define F (&R->facts)
+
 rp_limiter_t
 rp_limiter_decide(const rp_limiter_in_t *in)
 {
@@ -76,7 +78,7 @@ rp_limiter_of(const rp_data_t *D, const char *workload, const char *variant)
  * returned; NAN without steal), and the free memory the guest's kernel
  * handed back to the host over the run (.host_reported). */
 static double
-prediction_facts(rp_facts_t *F, const json_t *r, const char *at)
+prediction_facts(rp_report_t *R, const json_t *r, const char *at)
 {
 	static const rp_fact_field_t fields[] = {
 	    {"predicted", RP_F_MODEL_PREDICTED, RP_FACT_TIME, RP_F_NONE},
@@ -178,7 +180,7 @@ static const rp_fact_key_t profile_keys[] = {
  * sampled in the prefetch (interp hoisted on an Intel core), and the line
  * is the hot loop's data term (P.profile.hot_prefetches says so). */
 static void
-profile_facts(rp_facts_t *F, const json_t *r, const char *p)
+profile_facts(rp_report_t *R, const json_t *r, const char *p)
 {
 	const json_t *mp =
 	    json_object_get(json_object_get(r, "model"), "profile");
@@ -242,7 +244,6 @@ typedef struct limits_tally_s {
 static void
 model_row_facts(rp_report_t *R, const char *w, const char *v, limits_tally_t *t)
 {
-	rp_facts_t *F = &R->facts;
 	const json_t *r = rp_data_main_run(&R->data, w, v);
 	const json_t *m = json_object_get(r, "model");
 	/* Without a model every error is NAN, within nothing. */
@@ -262,7 +263,7 @@ model_row_facts(rp_report_t *R, const char *w, const char *v, limits_tally_t *t)
 	snprintf(p, sizeof(p), "limits.%s.%s", w, v);
 	rp_fact_bool(F, m != NULL, r, "%s.modelled", p);
 	rp_fact_bool(F, within, r, "%s.within", p);
-	with_steal = prediction_facts(F, r, p);
+	with_steal = prediction_facts(R, r, p);
 	rp_fact_str(
 	    F, rp_data_variant_text(&R->data, w, v, "notes"), r, "%s.notes", p);
 	/* The level that serves its gathers ("l3" for fused's: every table
@@ -289,7 +290,7 @@ model_row_facts(rp_report_t *R, const char *w, const char *v, limits_tally_t *t)
 		rp_fact_num(F, RP_FACT_PERCENT_WHOLE, rp_num(top[k], "share"),
 		    r, "%s.term%d_share", p, k + 1);
 	}
-	profile_facts(F, r, p);
+	profile_facts(R, r, p);
 	t->any = t->any != NULL || m == NULL ? t->any : r;
 	t->profiled |= json_object_get(m, "profile") != NULL;
 	t->modelled += m != NULL;
@@ -306,7 +307,7 @@ model_row_facts(rp_report_t *R, const char *w, const char *v, limits_tally_t *t)
  * design, but a noisy run can measure (or the model predict) the faster
  * one slower; the words say so, not a negative time. */
 static void
-gap_facts(rp_facts_t *F, rp_field_t field, const json_t *slow,
+gap_facts(rp_report_t *R, rp_field_t field, const json_t *slow,
     const json_t *fast, const char *p, const char *what)
 {
 	double gap = rp_field(slow, field) - rp_field(fast, field);
@@ -325,7 +326,6 @@ gap_facts(rp_facts_t *F, rp_field_t field, const json_t *slow,
 static void
 why_facts(rp_report_t *R, const char *w, const char *fast, const char *slow)
 {
-	rp_facts_t *F = &R->facts;
 	const json_t *rf = rp_data_main_run(&R->data, w, fast);
 	const json_t *rs = rp_data_main_run(&R->data, w, slow);
 	const json_t *mf = json_object_get(rf, "model");
@@ -362,8 +362,8 @@ why_facts(rp_report_t *R, const char *w, const char *fast, const char *slow)
 	rp_fact_str(F, shared, rs, "%s.shared", p);
 	rp_fact_num2(F, RP_FACT_TIME, shared != NULL ? both : NAN, rs, rf,
 	    "%s.shared_s", p);
-	gap_facts(F, RP_F_MODEL_PREDICTED, rs, rf, p, "predicted");
-	gap_facts(F, RP_F_TIME_MEDIAN, rs, rf, p, "measured");
+	gap_facts(R, RP_F_MODEL_PREDICTED, rs, rf, p, "predicted");
+	gap_facts(R, RP_F_TIME_MEDIAN, rs, rf, p, "measured");
 }
 
 /* The facts of every workload's pairs (rp_workload_t.why), and their
@@ -382,7 +382,7 @@ why_pairs_facts(rp_report_t *R)
 				w->why[i][1]));
 		}
 	}
-	rp_fact_list(&R->facts, pairs, "limits.why_pairs");
+	rp_fact_list(F, pairs, "limits.why_pairs");
 }
 
 /* The ceilings measured again after the main sweeps (ceilings-after.json)
@@ -392,7 +392,6 @@ why_pairs_facts(rp_report_t *R)
 static void
 drift_facts(rp_report_t *R)
 {
-	rp_facts_t *F = &R->facts;
 	static const char *const k[] = {"fma_flops_per_s", "divps_per_s",
 	    "gather_l1_per_s", "gather_l3_per_s", "read_dram_bytes_per_s"};
 	const json_t *a = R->data.ceilings, *b = R->data.ceilings_after;
@@ -422,7 +421,6 @@ drift_facts(rp_report_t *R)
 void
 rp_limiter_facts(rp_report_t *R)
 {
-	rp_facts_t *F = &R->facts;
 	limits_tally_t t = {NULL, 0, 0, 0, 0};
 
 	rp_fact_num(F, RP_FACT_PERCENT_WHOLE, RP_LIMITER_MODEL_TOLERANCE, NULL,

@@ -10,6 +10,8 @@
 #include "rp_machine.h"
 #include "rp_text.h"
 
+#define F (&R->facts)
+
 int
 rp_machine_significant(double p)
 {
@@ -30,7 +32,6 @@ static const rp_fact_key_t overhead_keys[] = {
 static void
 overhead_facts(rp_report_t *R)
 {
-	rp_facts_t *F = &R->facts;
 	const json_t *o = R->data.overhead;
 	static const char *const percents[][2] = {
 	    {"percent", "overhead_percent"}, {"pair_min", "pair_min_percent"},
@@ -57,7 +58,7 @@ overhead_facts(rp_report_t *R)
  * threshold may be: in MiB, not bytes, they are not read as a copy of
  * those (tests/report/test_one_fact.py). */
 static void
-ladder_facts(rp_facts_t *F, const json_t *c)
+ladder_facts(rp_report_t *R, const json_t *c)
 {
 	const json_t *b = json_object_get(c, "gather_ladder_bytes");
 	const json_t *v = json_object_get(c, "gather_ladder_per_s");
@@ -85,7 +86,6 @@ ladder_facts(rp_facts_t *F, const json_t *c)
 static void
 ceilings_facts(rp_report_t *R)
 {
-	rp_facts_t *F = &R->facts;
 	const json_t *c = R->data.ceilings;
 	double fma = rp_num(c, "fma_flops_per_s") * 1e-9;
 	static const rp_fact_key_t keys[] = {
@@ -107,7 +107,7 @@ ceilings_facts(rp_report_t *R)
 	    "method.ceilings.fma_isa");
 	rp_fact_text(F, RP_FACT_NUMBER, fma, rp_text_fmt_num(fma, "%.1f"), NULL,
 	    "method.ceilings.fma_gflops");
-	ladder_facts(F, c);
+	ladder_facts(R, c);
 }
 
 /* The machine's sizes (method.machine.NAME). */
@@ -124,7 +124,6 @@ static const rp_fact_field_t machine_fields[] = {
 static void
 machine_facts(rp_report_t *R)
 {
-	rp_facts_t *F = &R->facts;
 	const json_t *r = json_array_get(R->data.runs, 0), *g = NULL, *e;
 	static const struct {
 		const char *name;
@@ -187,7 +186,6 @@ static const struct sweep_part_s {
 static void
 sweeps_facts(rp_report_t *R)
 {
-	rp_facts_t *F = &R->facts;
 	double s[SWEEP_PARTS], v;
 	char path[4200], line[1024], part[64], mode[16] = "";
 	size_t k;
@@ -225,7 +223,6 @@ static void
 missing_facts(rp_report_t *R)
 {
 	const rp_experiments_t *E = R->data.experiments;
-	rp_facts_t *F = &R->facts;
 	char cmd[1200];
 	int k = 0;
 
@@ -262,9 +259,9 @@ rewarm_facts(rp_report_t *R)
 		if (k > 0)
 			n += k;
 	}
-	rp_fact_num(&R->facts, RP_FACT_COUNT, n, NULL, "method.rewarm.runs");
-	rp_fact_num(&R->facts, RP_FACT_TIME, HX_RUN_REWARM_S, NULL,
-	    "method.rewarm.below");
+	rp_fact_num(F, RP_FACT_COUNT, n, NULL, "method.rewarm.runs");
+	rp_fact_num(
+	    F, RP_FACT_TIME, HX_RUN_REWARM_S, NULL, "method.rewarm.below");
 }
 
 void
@@ -275,22 +272,20 @@ rp_machine_facts(rp_report_t *R)
 	machine_facts(R);
 	ceilings_facts(R);
 	overhead_facts(R);
-	rp_fact_str(&R->facts, rp_data_date(&R->data, when, sizeof(when)), NULL,
+	rp_fact_str(F, rp_data_date(&R->data, when, sizeof(when)), NULL,
 	    "method.data.measured_on");
-	rp_fact_num(&R->facts, RP_FACT_COUNT,
-	    (double)json_array_size(R->data.runs), NULL, "method.data.runs");
+	rp_fact_num(F, RP_FACT_COUNT, (double)json_array_size(R->data.runs),
+	    NULL, "method.data.runs");
 	sweeps_facts(R);
 	missing_facts(R);
-	rp_fact_num(
-	    &R->facts, RP_FACT_COUNT, RP_REPORT_CI_MIN, NULL, "method.ci_min");
-	rp_fact_num(&R->facts, RP_FACT_PERCENT_WHOLE, RP_REPORT_CI_LEVEL, NULL,
+	rp_fact_num(F, RP_FACT_COUNT, RP_REPORT_CI_MIN, NULL, "method.ci_min");
+	rp_fact_num(F, RP_FACT_PERCENT_WHOLE, RP_REPORT_CI_LEVEL, NULL,
 	    "method.ci_level");
 	/* The range of the most runs that print one: it holds the median
 	 * with probability 1 - 2^(1-K), whatever the distribution. */
-	rp_fact_num(&R->facts, RP_FACT_COUNT, RP_REPORT_CI_MIN - 1, NULL,
-	    "method.range_runs");
-	rp_fact_num(&R->facts, RP_FACT_PERCENT,
-	    1.0 - ldexp(1.0, 2 - RP_REPORT_CI_MIN), NULL,
-	    "method.range_coverage");
+	rp_fact_num(
+	    F, RP_FACT_COUNT, RP_REPORT_CI_MIN - 1, NULL, "method.range_runs");
+	rp_fact_num(F, RP_FACT_PERCENT, 1.0 - ldexp(1.0, 2 - RP_REPORT_CI_MIN),
+	    NULL, "method.range_coverage");
 	rewarm_facts(R);
 }

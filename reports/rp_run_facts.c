@@ -85,7 +85,8 @@ variant_facts(rp_report_t *R, const rp_workload_t *w, const char *v)
 	    "%s.formula_bare", name);
 	rp_fact_num(
 	    F, RP_FACT_SIZE, rp_field(any, RP_F_N), any, "%s.formula_n", name);
-	rp_fact_list(F, rp_jax_programs_of(D, w, v), "%s.jax_programs", name);
+	rp_fact_list(
+	    F, rp_jax_programs_of(D, w, v, 0), "%s.jax_programs", name);
 }
 
 void
@@ -100,9 +101,7 @@ rp_run_facts_add(rp_report_t *R)
 		const char *vs[RP_DATA_MAX_VARIANTS];
 		size_t nv = rp_data_variants(
 		    D, w->name, NULL, vs, RP_DATA_MAX_VARIANTS);
-		json_t *names = json_array(), *programs = json_array();
-		rp_query_t in_jax = {.set = w->sets.jax, .workload = w->name};
-		const json_t *r;
+		json_t *names = json_array();
 		size_t i;
 
 		json_array_append_new(workloads, json_string(w->name));
@@ -111,13 +110,8 @@ rp_run_facts_add(rp_report_t *R)
 			variant_facts(R, w, vs[i]);
 		}
 		rp_fact_list(&R->facts, names, "%s.variants", w->name);
-		/* A workload without a JAX set has no programs (a NULL set
-		 * would match every set). */
-		for (i = 0; in_jax.set != NULL &&
-		     (r = rp_data_next(D, &in_jax, &i)) != NULL;)
-			json_array_append_new(programs,
-			    json_string(rp_field_str(r, RP_F_VARIANT)));
-		rp_fact_list(&R->facts, programs, "jax.%s.programs", w->name);
+		rp_fact_list(&R->facts, rp_jax_programs_of(D, w, NULL, 1),
+		    "jax.%s.programs", w->name);
 		rp_fact_bool(
 		    &R->facts, w->per_step, NULL, "%s.per_step", w->name);
 	}

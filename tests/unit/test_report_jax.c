@@ -238,15 +238,15 @@ idiom_map_facts(void)
 	cr_assert_eq(
 	    rp_data_load(&M.data, dir, msg, sizeof(msg)), 0, "%s", msg);
 	cr_assert_eq(rp_facts_init(&M.facts), 0);
-	p = rp_jax_programs_of(&M.data, rp_workload_find("interp"), "eager");
+	p = rp_jax_programs_of(&M.data, rp_workload_find("interp"), "eager", 0);
 	cr_expect_eq(json_array_size(p), 1);
 	cr_expect_str_eq(json_string_value(json_array_get(p, 0)), "question");
 	json_decref(p);
-	p = rp_jax_programs_of(&M.data, rp_workload_find("interp"), "tiled");
+	p = rp_jax_programs_of(&M.data, rp_workload_find("interp"), "tiled", 0);
 	cr_expect_eq(json_array_size(p), 0);
 	json_decref(p);
 	/* No variant: every one-core program, in the data's order. */
-	p = rp_jax_programs_of(&M.data, rp_workload_find("interp"), NULL);
+	p = rp_jax_programs_of(&M.data, rp_workload_find("interp"), NULL, 0);
 	cr_expect_eq(json_array_size(p), 2);
 	cr_expect_str_eq(
 	    json_string_value(json_array_get(p, 1)), "question_jit");
