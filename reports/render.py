@@ -274,7 +274,7 @@ def gnuplot_quoted(words, quote):
 
 def figure_script(env, plot):
     """A figure's gnuplot script from its entry in scripts.json
-    (rp_gnuplot.h): its template, figures/SCRIPT.gp.j2, filled with its
+    (rp_figure.h): its template, figures/SCRIPT.gp.j2, filled with its
     name, its blocks, and pre, post, prefix and suffix, the macros of its
     decoration's template, figures/KIND.gp.j2, on its numbers (refs)."""
     refs = plot["refs"]

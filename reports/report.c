@@ -35,12 +35,12 @@
 #include <unistd.h>
 
 #include "hx_file.h"
+#include "hx_result.h"
 #include "rp_advice.h"
 #include "rp_beyond_answers.h"
 #include "rp_exercise.h"
 #include "rp_explain.h"
 #include "rp_generic.h"
-#include "rp_gnuplot.h"
 #include "rp_jax_programs.h"
 #include "rp_jax_speed.h"
 #include "rp_lesson.h"
@@ -109,7 +109,7 @@ gather_figures(rp_report_t *R)
 			    "figure %s: out of memory gathering its data",
 			    rp_figures[i].name);
 		else
-			R->saved[i] = rp_gnuplot_add(R->scripts, &R->plots[i],
+			R->saved[i] = rp_figure_script(R->scripts, &R->plots[i],
 					  R->msg, sizeof(R->msg)) == 0;
 		R->failed |= !R->saved[i];
 	}
@@ -138,7 +138,7 @@ write_facts(rp_report_t *R)
 		&R->facts, R->data.dir, path, R->msg, sizeof(R->msg)) != 0)
 		return -1;
 	snprintf(path, sizeof(path), "%s/scripts.json", R->out_dir);
-	return rp_gnuplot_write(R->scripts, path, R->msg, sizeof(R->msg));
+	return hx_result_write(path, R->scripts, R->msg, sizeof(R->msg));
 }
 
 /* The folder of render.py and templates/: FB_REPORT_TEMPLATES, else
@@ -315,13 +315,36 @@ figure_complete(rp_report_t *R, const char *name)
 	return 0;
 }
 
+/* Runs gnuplot NAME.gp in dir. Returns 0, or -1 when it failed. */
+static int
+draw_figure(const char *dir, const char *name)
+{
+	char script[128];
+	pid_t pid;
+	int st;
+
+	snprintf(script, sizeof(script), "%s.gp", name);
+	fflush(NULL);
+	if ((pid = fork()) == 0) {
+		if (chdir(dir) == 0)
+			execlp("gnuplot", "gnuplot", script, (char *)NULL);
+		_exit(127);
+	}
+	if (pid < 0 || waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) ||
+	    WEXITSTATUS(st) != 0)
+		return -1;
+	return 0;
+}
+
 /* gnuplot on every staged script, the table's figures then the generic
  * section's, each figure checked whole; a failure is named by the
  * script's place in OUT_DIR (the staging folder is gone by then). */
 static int
 draw_figures(rp_report_t *R)
 {
-	if (!rp_gnuplot_available()) {
+	char gnuplot[4200];
+
+	if (hx_file_which("gnuplot", gnuplot, sizeof(gnuplot)) != 0) {
 		snprintf(R->msg, sizeof(R->msg),
 		    "gnuplot is not installed (Debian's gnuplot-nox: make "
 		    "deps-report): no report written, the earlier one is left "
@@ -333,7 +356,7 @@ draw_figures(rp_report_t *R)
 		    ? rp_figures[i].name
 		    : generic.figures[i - rp_figures_count];
 		progress("drawing %s", name);
-		if (rp_gnuplot_draw(R->fig_dir, name) != 0) {
+		if (draw_figure(R->fig_dir, name) != 0) {
 			snprintf(R->msg, sizeof(R->msg),
 			    "gnuplot failed on figures/%s.gp; the earlier "
 			    "report is left as it was",

@@ -431,10 +431,80 @@ num(double x)
 	return isfinite(x) ? json_real(x) : json_null();
 }
 
-json_t *
+/* A colour (0xRRGGBB) as gnuplot names it, the JSON string "#RRGGBB";
+ * NULL when memory ran out. */
+static json_t *
 rp_figure_rgb(int c)
 {
 	return json_sprintf("#%06X", (unsigned)c & 0xFFFFFF);
+}
+
+/* A block's rows as gnuplot reads them inline, a row a line. */
+static void
+write_block(FILE *f, const rp_fig_t *fig, const rp_block_t *b)
+{
+	for (size_t j = 0; j < b->nrows; j++) {
+		const rp_row_t *row = &b->rows[j];
+		if (fig->source == RP_SRC_MAIN)
+			fprintf(f, "%s ", row->label);
+		for (int c = 0; c < RP_FIG_COLS && RP_FIG_COL_USED(fig, c);
+		     c++) {
+			const rp_col_t *col = &fig->cols[c];
+			double x = row->v[c];
+			if (c > 0)
+				fputc(' ', f);
+			/* Below the column's floor at the floor (log axes). */
+			fprintf(f, col->fmt ? col->fmt : "%.6g",
+			    col->floor > 0 && !(x > col->floor) ? col->floor
+								: x);
+		}
+		fputc('\n', f);
+	}
+}
+
+/* A block with rows as {name, label, rgb, point, law, data}; NULL when
+ * memory ran out. */
+static json_t *
+block_json(const rp_fig_t *fig, const rp_block_t *b)
+{
+	char *data = NULL;
+	size_t len;
+	FILE *f = open_memstream(&data, &len);
+	json_t *o = NULL;
+
+	if (f == NULL)
+		return NULL;
+	write_block(f, fig, b);
+	if (fclose(f) == 0)
+		o = json_pack("{s:s, s:s, s:o, s:i, s:s, s:s}", "name", b->name,
+		    "label", b->label, "rgb", rp_figure_rgb(b->rgb), "point",
+		    b->point, "law", b->law, "data", data);
+	free(data);
+	return o;
+}
+
+int
+rp_figure_script(json_t *plots, const rp_plot_t *P, char *msg, size_t msglen)
+{
+	const rp_fig_t *fig = P->fig;
+	json_t *blocks = json_array();
+
+	for (int i = 0; blocks != NULL && i < P->nblocks; i++)
+		if (P->blocks[i].nrows > 0 &&
+		    json_array_append_new(
+			blocks, block_json(fig, &P->blocks[i])) != 0) {
+			json_decref(blocks);
+			blocks = NULL;
+		}
+	if (blocks == NULL ||
+	    json_array_append_new(plots,
+		json_pack("{s:s, s:s, s:O?, s:o}", "name", fig->name, "script",
+		    fig->script != NULL ? fig->script : fig->name, "refs",
+		    P->refs, "blocks", blocks)) != 0) {
+		snprintf(msg, msglen, "%s: out of memory", fig->name);
+		return -1;
+	}
+	return 0;
 }
 
 /* The chunk figure: the baseline's one batch as a point, fused's time as a
@@ -561,16 +631,17 @@ rp_figure_refs_roofline(const rp_data_t *D, rp_plot_t *P)
 }
 
 /* A reference line c*N^k through the first row of variant's block, over
- * its rows' span. */
+ * its rows' span, onto P->refs's slopes (made the first time). */
 static void
-reference_slope(
-    json_t *slopes, const rp_plot_t *P, const char *variant, double k)
+reference_slope(rp_plot_t *P, const char *variant, double k)
 {
 	const rp_block_t *b = rp_figure_block(P, variant);
 
+	if (P->refs == NULL)
+		P->refs = json_pack("{s:s, s:[]}", "kind", "slopes", "slopes");
 	if (b == NULL || b->nrows == 0 || !(b->rows[0].v[1] > 0))
 		return;
-	json_array_append_new(slopes,
+	json_array_append_new(json_object_get(P->refs, "slopes"),
 	    json_pack("{s:o, s:o, s:o, s:o, s:f}", "from",
 		num(b->rows[0].v[0] / 1.2), "to",
 		num(b->rows[b->nrows - 1].v[0] * 1.2), "x0",
@@ -582,11 +653,8 @@ reference_slope(
 void
 rp_figure_refs_interp_time(const rp_data_t *D, rp_plot_t *P)
 {
-	json_t *slopes = json_array();
-
 	reference_slope(
-	    slopes, P, rp_workload_question(RP_QUESTION_MEMORY)->baseline, 1);
-	P->refs = json_pack("{s:s, s:o}", "kind", "slopes", "slopes", slopes);
+	    P, rp_workload_question(RP_QUESTION_MEMORY)->baseline, 1);
 }
 
 /* The speed question's time: N^2 through its fused answer (all pairs), N^1
@@ -595,11 +663,9 @@ void
 rp_figure_refs_colony_time(const rp_data_t *D, rp_plot_t *P)
 {
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
-	json_t *slopes = json_array();
 
-	reference_slope(slopes, P, w->fused, 2);
-	reference_slope(slopes, P, w->cell_lists, 1);
-	P->refs = json_pack("{s:s, s:o}", "kind", "slopes", "slopes", slopes);
+	reference_slope(P, w->fused, 2);
+	reference_slope(P, w->cell_lists, 1);
 }
 
 /* The threads figures: each block's time as the speed-up over its time at

@@ -1,7 +1,7 @@
 /*
  * rp_figure: the report's figures declared as data (rp_fig_t), gathered
  * from the runs into plots and decorated with what depends on named runs
- * or the machine's ceilings; rp_gnuplot draws them.
+ * or the machine's ceilings, and drawn (rp_figure_script below).
  *
  * A figure's words, gnuplot lines and the plot element of each block of
  * rows (its series: the block's data name, its colour, point type, label
@@ -99,7 +99,7 @@ typedef struct rp_plot_s {
 	rp_block_t blocks[RP_PLOT_MAX_BLOCKS];
 	int nblocks;
 	/* The decoration's data, NULL for none: its "kind" names the template
-	 * that draws it, templates/figures/KIND.gp.j2 (rp_gnuplot.h). */
+	 * that draws it, templates/figures/KIND.gp.j2 (rp_figure.h). */
 	json_t *refs;
 } rp_plot_t;
 
@@ -125,9 +125,6 @@ const rp_block_t *rp_figure_block(const rp_plot_t *P, const char *label);
 rp_block_t *rp_figure_block_add(rp_plot_t *P, int number, const char *label);
 rp_row_t *rp_figure_row_add(rp_block_t *b);
 void rp_figure_rows_sort(rp_block_t *b);
-/* A colour (0xRRGGBB) as gnuplot names it, the JSON string "#RRGGBB";
- * NULL when memory ran out. */
-json_t *rp_figure_rgb(int c);
 
 /* The decorations the table points to (rp_figure.c says what each adds):
  * each sets P->refs, {"kind": ..., its numbers}; a number JSON cannot
@@ -137,6 +134,28 @@ void rp_figure_refs_roofline(const rp_data_t *D, rp_plot_t *P);
 void rp_figure_refs_interp_time(const rp_data_t *D, rp_plot_t *P);
 void rp_figure_refs_colony_time(const rp_data_t *D, rp_plot_t *P);
 void rp_figure_refs_threads(const rp_data_t *D, rp_plot_t *P);
+
+/*
+ * The figures drawn. A gathered plot
+ * becomes the data of its script: its decoration's numbers and its
+ * blocks' rows as gnuplot reads them inline; reports/render.py fills the
+ * figure's template, templates/figures/NAME.gp.j2 (its words, on the
+ * layout of templates/figure.gp.j2; a decoration drawn by
+ * templates/figures/KIND.gp.j2), with it into a self-contained
+ * figures/NAME.gp,
+ * and gnuplot is then run on that script for NAME.svg and NAME.png in
+ * its own folder.
+ *
+ * Limits: needs gnuplot on PATH to draw; PNG uses pngcairo when the
+ * gnuplot has it, its plain png otherwise.
+ */
+/* Appends the data of P's script to the array plots: {name, script (its
+ * template, figures/SCRIPT.gp.j2), refs (the decoration's data, null:
+ * none), blocks: [{name, label, rgb ("#RRGGBB"), point, law, data}]}, a
+ * block for each one with rows. Returns 0, or -1 when memory ran out
+ * (msg says so). */
+int rp_figure_script(
+    json_t *plots, const rp_plot_t *P, char *msg, size_t msglen);
 
 /* Columns several figures share; a workspace of 0 B, off a log axis, is
  * drawn at 1 kB. */

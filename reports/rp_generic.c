@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "rp_generic.h"
-#include "rp_gnuplot.h"
 #include "rp_workloads.h"
 
 size_t
@@ -183,7 +182,7 @@ figure(rp_report_t *R, rp_generic_t *G, const char *w, int k, int number)
 	snprintf(title, sizeof(title), "%s: median time against N", w);
 	P.refs = json_pack("{s:s}", "title", title);
 	if ((rc = collect(&R->data, w, &P)) == 0)
-		rc = rp_gnuplot_add(R->scripts, &P, R->msg, sizeof(R->msg));
+		rc = rp_figure_script(R->scripts, &P, R->msg, sizeof(R->msg));
 	rp_figure_free(&P);
 	rp_fact_bool(F, rc == 0, NULL, "other_workloads.%d.figure.drawn", k);
 	rp_fact_str(F, rc != 0 ? R->msg : NULL, NULL,

@@ -5,7 +5,7 @@
  * (variant, parameters, status, median time with its interval, peak
  * workspace against the model, allocations per run), and, when its ok runs
  * cover several sizes N, a figure of the median time against N drawn
- * through the report's one gnuplot writer (rp_gnuplot).
+ * through the report's one gnuplot writer (rp_figure.h).
  *
  * The figures are not in the figure table (rp_workloads.c): which workloads
  * the data holds is known only at run time. They are numbered after the

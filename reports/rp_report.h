@@ -30,7 +30,7 @@ typedef struct rp_report_s {
 	rp_plot_t plots[RP_REPORT_MAX_FIGS]; /* by the table's index */
 	int saved[RP_REPORT_MAX_FIGS];       /* its script's data was kept */
 	int failed;                          /* one's was not */
-	json_t *scripts;  /* the data of every script (rp_gnuplot_add) */
+	json_t *scripts;  /* the data of every script (rp_figure_script) */
 	rp_facts_t facts; /* every number, named */
 	char *notes[RP_REPORT_MAX_NOTES]; /* caveats, printed once */
 	int nnotes;

@@ -1,7 +1,7 @@
 """The figures' gnuplot scripts: each figure's template
 (templates/figures/NAME.gp.j2, on the layout of templates/figure.gp.j2)
 filled by render.py from the data `report` leaves in scripts.json
-(reports/rp_gnuplot.h).
+(reports/rp_figure.h).
 
 Each test renders crafted script data, so that every branch of the plot
 line is reached: blocks joined one an element, the decoration's elements

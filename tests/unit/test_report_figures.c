@@ -1,6 +1,6 @@
 /*
  * Unit tests of the figures' table and the data of their scripts
- * (reports/rp_figure.c, rp_gnuplot.c): every figure of the table has its
+ * (reports/rp_figure.c): every figure of the table has its
  * script's template, reports/templates/figures/NAME.gp.j2, where its
  * words are; a script's data carries its name, its template and its
  * blocks' rows as gnuplot reads them, none for a block without rows.
@@ -11,7 +11,6 @@
 #include <unistd.h>
 
 #include "rp_figure.h"
-#include "rp_gnuplot.h"
 
 Test(report_figures, every_figure_has_its_template)
 {
@@ -43,7 +42,7 @@ Test(report_figures, a_scripts_data)
 	cr_assert_not_null(scripts);
 	cr_assert_not_null(P.fig);
 	cr_assert_eq(
-	    rp_gnuplot_add(scripts, &P, msg, sizeof(msg)), 0, "%s", msg);
+	    rp_figure_script(scripts, &P, msg, sizeof(msg)), 0, "%s", msg);
 	o = json_array_get(scripts, 0);
 	cr_expect_str_eq(
 	    json_string_value(json_object_get(o, "name")), "fig-interp-memory");
@@ -57,7 +56,7 @@ Test(report_figures, a_scripts_data)
 	cr_assert_not_null(row);
 	row->v[0] = 1e6, row->v[1] = 10, row->v[2] = 2e9;
 	cr_assert_eq(
-	    rp_gnuplot_add(scripts, &P, msg, sizeof(msg)), 0, "%s", msg);
+	    rp_figure_script(scripts, &P, msg, sizeof(msg)), 0, "%s", msg);
 	o = json_array_get(
 	    json_object_get(json_array_get(scripts, 1), "blocks"), 0);
 	cr_expect_str_eq(json_string_value(json_object_get(o, "data")),
