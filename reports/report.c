@@ -62,15 +62,6 @@ static const char usage_text[] =
     "the saved sweep data in DATA_DIR (docs/report.md). Exit status: 0\n"
     "done, 1 failure, 2 bad usage or no data.\n";
 
-/* The generic section's figures, drawn after the table's. */
-static rp_generic_t generic;
-
-static void
-generic_facts(rp_report_t *R)
-{
-	rp_generic_facts(R, &generic);
-}
-
 /* Every section's facts in order: first those the lesson and the advice
  * read, then the lab notebook's sections (templates/notebook/NAME.md.j2)
  * in the order templates/REPORT.md.j2 prints them, so that their notes
@@ -86,7 +77,7 @@ static void (*const section_facts[])(rp_report_t *R) = {
     rp_jax_programs_facts,               /* jax */
     rp_explain_facts,                    /* explain */
     rp_threads_facts,                    /* threads */
-    generic_facts,                       /* other_workloads */
+    rp_generic_facts,                    /* other_workloads */
     rp_machine_facts,                    /* method_and_machine */
     rp_report_notes_facts,               /* notes */
 };
@@ -351,10 +342,9 @@ draw_figures(rp_report_t *R)
 		    "as it was");
 		return -1;
 	}
-	for (size_t i = 0; i < rp_figures_count + generic.nfigures; i++) {
-		const char *name = i < rp_figures_count
-		    ? rp_figures[i].name
-		    : generic.figures[i - rp_figures_count];
+	for (size_t i = 0; i < json_array_size(R->scripts); i++) {
+		const char *name = json_string_value(
+		    json_object_get(json_array_get(R->scripts, i), "name"));
 		progress("drawing %s", name);
 		if (draw_figure(R->fig_dir, name) != 0) {
 			snprintf(R->msg, sizeof(R->msg),
@@ -502,7 +492,7 @@ run(rp_report_t *R, const char *out_dir)
 	fprintf(stderr,
 	    "report: %s/REPORT.md, REPORT.html and %zu figures in "
 	    "%s/figures\n",
-	    out_dir, rp_figures_count + generic.nfigures, out_dir);
+	    out_dir, json_array_size(R->scripts), out_dir);
 	return 0;
 }
 

@@ -3,6 +3,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fnmatch.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -328,14 +329,7 @@ rp_is_glibc(const json_t *r)
 int
 rp_data_set_matches(const char *pattern, const char *set)
 {
-	size_t len;
-
-	if (pattern == NULL)
-		return 1;
-	len = strlen(pattern);
-	if (len > 0 && pattern[len - 1] == '*')
-		return strncmp(set, pattern, len - 1) == 0;
-	return strcmp(set, pattern) == 0;
+	return pattern == NULL || fnmatch(pattern, set, 0) == 0;
 }
 
 int
@@ -382,9 +376,7 @@ next_match(const json_t *runs, const rp_query_t *q, size_t *i)
 const json_t *
 rp_data_find(const rp_data_t *D, const rp_query_t *q)
 {
-	size_t i = 0;
-
-	return next_match(D->runs, q, &i);
+	return next_match(D->runs, q, &(size_t){0});
 }
 
 const json_t *
@@ -543,9 +535,8 @@ rp_data_cachesim(const rp_data_t *D, const char *workload, const char *variant)
 {
 	rp_query_t q = {
 	    .workload = workload, .variant = variant, .any_status = 1};
-	size_t i = 0;
 
-	return next_match(D->cachesim, &q, &i);
+	return next_match(D->cachesim, &q, &(size_t){0});
 }
 
 double

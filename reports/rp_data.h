@@ -71,7 +71,8 @@ typedef struct rp_data_s {
 int rp_data_load(rp_data_t *D, const char *dir, char *msg, size_t msglen);
 void rp_data_free(rp_data_t *D);
 
-/* Whether set matches a query's set pattern (NULL matches all). */
+/* Whether set matches a query's set pattern, a shell glob as fnmatch(3) reads
+ * it ("jax-*"; NULL matches all). */
 int rp_data_set_matches(const char *pattern, const char *set);
 /* Run r's thread count, the one reading of params.threads: its value cut
  * to a whole number; 1 when it is absent (the harness leaves it out at 1),

@@ -116,13 +116,6 @@ put(rp_facts_t *F, json_t *value, const char *unit, const char *text,
 #define NUMBER(v) (isfinite(v) ? json_real(v) : json_null())
 
 void
-rp_fact_num(rp_facts_t *F, rp_fact_kind_t kind, double value, const json_t *run,
-    const char *name_fmt, ...)
-{
-	PUT(NUMBER(value), kinds[kind].unit, text_of(kind, value), run, NULL);
-}
-
-void
 rp_fact_num2(rp_facts_t *F, rp_fact_kind_t kind, double value, const json_t *a,
     const json_t *b, const char *name_fmt, ...)
 {

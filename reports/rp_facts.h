@@ -49,9 +49,8 @@ void rp_facts_free(rp_facts_t *F);
 /* A number of the given kind, named by a printf format; run (may be NULL)
  * is the result it came from, recorded as "SET/VARIANT n=N". NaN is
  * stored as null and printed "n/a". */
-void rp_fact_num(rp_facts_t *F, rp_fact_kind_t kind, double value,
-    const json_t *run, const char *name_fmt, ...)
-    __attribute__((format(printf, 5, 6)));
+#define rp_fact_num(F, kind, value, run, ...)                                  \
+	rp_fact_num2(F, kind, value, run, NULL, __VA_ARGS__)
 /* A number made from two runs (a ratio, a pair's difference): as
  * rp_fact_num from run a, with run b (may be NULL) recorded as its other
  * side under the same cleaned name. */

@@ -158,11 +158,11 @@ collect(const rp_data_t *D, const char *w, rp_plot_t *P)
 
 /* The figure of workload K, w: the median time of each line against N,
  * its script's data kept (other_workloads.K.figure.*: .drawn, or .error the
- * reason it was not; .name, .title, .number). */
+ * reason it was not; .name, .title, .number, after every script kept). */
 static void
-figure(rp_report_t *R, rp_generic_t *G, const char *w, int k, int number)
+figure(rp_report_t *R, const char *w, int k)
 {
-	char *name = G->figures[G->nfigures], title[160];
+	char name[96], title[160];
 	rp_fig_t fig = {
 	    .script = "fig-other",
 	    .cols = {{.field = RP_F_N, .fmt = "%.0f"},
@@ -171,8 +171,8 @@ figure(rp_report_t *R, rp_generic_t *G, const char *w, int k, int number)
 	};
 	rp_facts_t *F = &R->facts;
 	rp_plot_t P = {.fig = &fig};
-	size_t n = (size_t)snprintf(name, 96, "fig-other-");
-	int rc;
+	size_t n = (size_t)snprintf(name, sizeof(name), "fig-other-");
+	int rc, number = (int)json_array_size(R->scripts) + 1;
 
 	/* A file name from the workload's: letters, digits, '-'. */
 	for (const char *c = w; *c != '\0' && n < 94; c++)
@@ -192,20 +192,16 @@ figure(rp_report_t *R, rp_generic_t *G, const char *w, int k, int number)
 	rp_fact_num(F, RP_FACT_COUNT, number, NULL,
 	    "other_workloads.%d.figure.number", k);
 	R->failed |= rc != 0;
-	G->nfigures += rc == 0;
 }
 
 void
-rp_generic_facts(rp_report_t *R, rp_generic_t *G)
+rp_generic_facts(rp_report_t *R)
 {
 	const char *ws[RP_GENERIC_MAX + 1];
 	size_t n = rp_generic_workloads(&R->data, ws, RP_GENERIC_MAX + 1);
 	rp_facts_t *F = &R->facts;
-	int number = 0, k;
+	int k;
 
-	G->nfigures = 0;
-	for (size_t i = 0; i < rp_figures_count && i < RP_REPORT_MAX_FIGS; i++)
-		number += R->saved[i];
 	for (k = 1; k <= (int)n && k <= RP_GENERIC_MAX; k++) {
 		const char *w = ws[k - 1];
 		int several = varies(&R->data, w, "n");
@@ -214,7 +210,7 @@ rp_generic_facts(rp_report_t *R, rp_generic_t *G)
 		rp_fact_bool(
 		    F, several, NULL, "other_workloads.%d.several_sizes", k);
 		if (several)
-			figure(R, G, w, k, number + (int)G->nfigures + 1);
+			figure(R, w, k);
 	}
 	rp_fact_num(F, RP_FACT_COUNT, k - 1, NULL, "other_workloads.count");
 	rp_fact_bool(F, n > RP_GENERIC_MAX, NULL, "other_workloads.more");

@@ -26,13 +26,6 @@
 
 #define RP_GENERIC_MAX 8
 
-/* The figures the section saved, for the caller to draw after
- * REPORT.md is written. */
-typedef struct rp_generic_s {
-	char figures[RP_GENERIC_MAX][96]; /* names, without extension */
-	size_t nfigures;
-} rp_generic_t;
-
 /* The workloads of D that no section of the report covers, in the order
  * they first appear, into out (borrowed from D). Returns how many (at
  * most cap). */
@@ -40,7 +33,7 @@ size_t rp_generic_workloads(const rp_data_t *D, const char **out, size_t cap);
 
 /* The section's facts (other_workloads.*, printed by
  * templates/notebook/other_workloads.md.j2); adds the data of its
- * figures' scripts to R->scripts and lists them in G. A script whose data
+ * figures' scripts to R->scripts, after the table's. A script whose data
  * cannot be kept sets R->failed and R->msg.
  *
  *   other_workloads.count   the workloads listed (at most RP_GENERIC_MAX;
@@ -55,6 +48,6 @@ size_t rp_generic_workloads(const rp_data_t *D, const char **out, size_t cap);
  *   other_workloads.K.several_sizes  whether its ok runs cover several N:
  *       then other_workloads.K.figure.drawn, .error, .name, .title,
  *       .number */
-void rp_generic_facts(rp_report_t *R, rp_generic_t *G);
+void rp_generic_facts(rp_report_t *R);
 
 #endif /* FB_RP_GENERIC_H */
