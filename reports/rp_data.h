@@ -37,8 +37,8 @@ typedef enum {
 	RP_ALLOC_GLIBC,
 } rp_alloc_t;
 
-/* What a run must match. A set is a name, or a prefix ending in '*'
- * ("interp-main*" is interp-main and interp-main-eager); NULL strings and
+/* What a run must match. A set is a shell glob (rp_data_set_matches):
+ * "interp-main*" is interp-main and interp-main-eager; NULL strings and
  * 0 numbers match anything. */
 typedef struct rp_query_s {
 	const char *set;
