@@ -30,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -156,29 +157,12 @@ static void __attribute__((format(printf, 1, 2))) progress(const char *fmt, ...)
 	va_end(ap);
 }
 
-/* fd read to its end, its last size - 1 bytes kept in buf as a string. */
-static void
-drain(int fd, char *buf, size_t size)
-{
-	size_t n = 0;
-	ssize_t k;
-
-	while ((k = read(fd, buf + n, size - 1 - n)) > 0 ||
-	    (k < 0 && errno == EINTR)) {
-		n += k > 0 ? (size_t)k : 0;
-		if (n == size - 1) { /* full: keep the later half */
-			memmove(buf, buf + n / 2, n - n / 2);
-			n -= n / 2;
-		}
-	}
-	buf[n] = '\0';
-}
-
 /* REPORT.md, REPORT.html and the figures' scripts from facts.json and
  * scripts.json: reports/render.py, run by Debian's Python
  * (FB_REPORT_PYTHON overrides), which has python3-jinja2. What it says
- * is passed on; when it fails, its last line is R->msg's reason, so that
- * the failure is one line. 0, or -1 with R->msg. */
+ * (its stderr, kept in memory, the last 4095 bytes of it) is passed on;
+ * when it fails, its last line is R->msg's reason, so that the failure is
+ * one line. 0, or -1 with R->msg. */
 static int
 render(rp_report_t *R)
 {
@@ -187,7 +171,9 @@ render(rp_report_t *R)
 	char *argv[] = {
 	    NULL, script, facts, templates, (char *)R->out_dir, NULL};
 	posix_spawn_file_actions_t fa;
-	int st, err, fd[2];
+	int st, err, fd = memfd_create("render.py's stderr", MFD_CLOEXEC);
+	off_t end;
+	ssize_t n;
 	pid_t pid;
 
 	argv[0] =
@@ -196,20 +182,22 @@ render(rp_report_t *R)
 	snprintf(templates, sizeof(templates), "%s/templates", reports_dir());
 	snprintf(facts, sizeof(facts), "%s/facts.json", R->out_dir);
 	progress("rendering the templates of %s", templates);
-	if (pipe2(fd, O_CLOEXEC) != 0) {
-		snprintf(R->msg, sizeof(R->msg), "pipe: %s", strerror(errno));
+	if (fd < 0) {
+		snprintf(R->msg, sizeof(R->msg), "memfd: %s", strerror(errno));
 		return -1;
 	}
 	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, fd[1], STDERR_FILENO);
+	posix_spawn_file_actions_adddup2(&fa, fd, STDERR_FILENO);
 	/* posix_spawn returns its error; it does not set errno. */
 	err = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
-	close(fd[1]);
-	drain(fd[0], said, sizeof(said));
-	close(fd[0]);
 	if (err == 0 && waitpid(pid, &st, 0) != pid)
 		err = errno;
+	end = lseek(fd, 0, SEEK_END);
+	n = pread(fd, said, sizeof(said) - 1,
+	    end > (off_t)sizeof(said) - 1 ? end - (off_t)sizeof(said) + 1 : 0);
+	said[n > 0 ? n : 0] = '\0';
+	close(fd);
 	if (err != 0) {
 		snprintf(
 		    R->msg, sizeof(R->msg), "%s: %s", argv[0], strerror(err));
