@@ -7,12 +7,16 @@
 # a fact costs in C). Run from a checkout's root after `make`.
 set -eu
 cfiles=$(ls reports/*.c reports/*.h)
-echo "C lines under reports/: $(cat $cfiles | wc -l)"
+# strip: a file's C with its comments removed (the preprocessor's own
+# reading of them), so that code lines are counted apart from comments.
+strip() { gcc -fpreprocessed -dD -E -P "$1" 2>/dev/null; }
+code=$(for f in $cfiles; do strip "$f"; done | grep -cv '^[[:space:]]*$')
+blank=$(cat $cfiles | grep -c '^[[:space:]]*$')
+echo "C lines under reports/: $(cat $cfiles | wc -l) ($code of code, $blank blank, the rest comments)"
 other=$(ls reports/*.py reports/*.sh 2>/dev/null)
 echo "report code in other languages, templates apart: $(cat $other | wc -l) ($(echo $other | tr '\n' ' '))"
 echo "template lines: $(find reports/templates -type f | xargs cat | wc -l)"
 # string-literal prose: a literal holding three words or more, comments stripped
-strip() { gcc -fpreprocessed -dD -E -P "$1" 2>/dev/null; }
 prose=0; fields=0; variants=0
 vnames=$(build/jemalloc/harness list 2>/dev/null | awk '/^  [a-z]/{print $1}' | sort -u)
 # Without the harness there are no names to look for, and the count would
