@@ -215,6 +215,18 @@ def test_the_roofs_by_level_and_in_core(tmp_path):
         "'in-core roof: gathers (L3, 2 a unit), 14.2 GFLOP/s', $m0 "), line
 
 
+def test_an_in_core_roof_is_worded_by_the_terms(tmp_path):
+    """The roof's model term is a name the facts hold; terms.j2 words it,
+    as it words the same term in the limits section."""
+    refs = {"kind": "roofline", "xmax": 1e4, "fma": 117.16, "roofs": [],
+            "in_core": [{"gflops": 30.0, "what": "divsqrt", "from": "L1",
+                         "per_unit": 1.0}]}
+    line = plot_line(script(tmp_path, refs=refs,
+                            blocks=[block("m0", "fused")]))
+    assert ("t 'in-core roof: divides and square roots (L1, 1 a unit), "
+            "30 GFLOP/s'") in line, line
+
+
 def test_the_ideal_line_ends_at_the_most_threads(tmp_path):
     text = script(tmp_path, refs={"kind": "threads", "tmax": 4.0,
                                   "x_to": 4.2, "y_to": 4.5},
