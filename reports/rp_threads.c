@@ -160,8 +160,8 @@ threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
 	rp_fact_num(
 	    F, RP_FACT_PERCENT_WHOLE, out->efficiency, rt, "%s.efficiency", p);
 	rp_fact_str(F, limiters[out->limiter], rt, "%s.scaling", p);
-	rp_fact_num(F, RP_FACT_BYTES, rp_field(rt, RP_F_GBYTES) * 1e9, rt,
-	    "%s.bytes_per_s", p);
+	rp_fact_num(
+	    F, RP_FACT_BYTES, rp_bandwidth_rate(rt), rt, "%s.bytes_per_s", p);
 	rp_fact_num(F, RP_FACT_PERCENT, out->share, rt, "%s.triad_share", p);
 	rp_fact_num(F, RP_FACT_BYTES, c.bytes_per_s, rt, "%s.ceiling", p);
 	rp_fact_str(F, c.level, rt, "%s.ceiling_level", p);
@@ -514,8 +514,19 @@ rp_bandwidth_of_run(const rp_data_t *D, const json_t *r)
 }
 
 double
+rp_bandwidth_rate(const json_t *r)
+{
+	const rp_workload_t *w = rp_workload_find(rp_str(r, "workload"));
+	double steps = rp_field(r, RP_F_STEPS);
+	double step = rp_field(r, RP_F_STEPS_MEDIAN);
+
+	if (w != NULL && w->per_step && steps > 0 && step > 0)
+		return rp_field(r, RP_F_WORK_BYTES) / steps / step;
+	return 1e9 * rp_field(r, RP_F_GBYTES);
+}
+
+double
 rp_bandwidth_share(const rp_data_t *D, const json_t *r)
 {
-	return 1e9 * rp_field(r, RP_F_GBYTES) /
-	    rp_bandwidth_of_run(D, r).bytes_per_s;
+	return rp_bandwidth_rate(r) / rp_bandwidth_of_run(D, r).bytes_per_s;
 }

@@ -70,8 +70,13 @@ rp_bandwidth_ceiling_t rp_bandwidth_ceiling(
  * else DRAM, on the threads it ran (rp_data_threads). NULL r gives DRAM on
  * one core. */
 rp_bandwidth_ceiling_t rp_bandwidth_of_run(const rp_data_t *D, const json_t *r);
-/* r's bytes moved per second (work.gbytes_per_s) over its ceiling; NAN
- * when either is unknown. */
+/* r's bytes moved per second at the time the report prints for it: a
+ * step's bytes (work.bytes over params.steps) over its median step where
+ * the workload is timed by the step (rp_jax_c_unit_time), else
+ * work.gbytes_per_s, a run's bytes over its median run. A step's rate
+ * leaves out the first step's page faults, as the step's time does. */
+double rp_bandwidth_rate(const json_t *r);
+/* rp_bandwidth_rate over r's ceiling; NAN when either is unknown. */
 double rp_bandwidth_share(const rp_data_t *D, const json_t *r);
 
 #endif /* FB_RP_THREADS_H */

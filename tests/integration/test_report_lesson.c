@@ -71,7 +71,7 @@ Test(report_lesson, answers_accounting_limits_glossary)
 	    "## Try it in a minute",
 	    "### Memory accounting",
 	    "12 units of N x M x 4 bytes",
-	    "**Live bytes**",
+	    "**Requested bytes**",
 	    "**Size classes**",
 	    "**RSS**",
 	    "#### The schedules as loops",

@@ -102,3 +102,31 @@ Test(report_bandwidth, a_run_is_read_against_its_own_level_and_threads)
 	json_decref(dram);
 	release(&D);
 }
+
+/* A workload timed by the step is read at its step's rate, as its time is
+ * printed: colony's 1.5 GB a run over 3 steps, 25 ms a median step, moves
+ * 20 GB/s, not the 1.5 GB over its 150 ms median run (10 GB/s) that
+ * work.gbytes_per_s holds with the first step's faults in it. A workload
+ * timed by the run keeps work.gbytes_per_s. */
+Test(report_bandwidth, a_step_timed_run_is_read_at_its_step_s_rate)
+{
+	rp_data_t D;
+	json_t *colony = parse(
+	    "{\"workload\":\"colony\",\"params\":{\"threads\":2,\"steps\":3},"
+	    "\"memory\":{\"peak_workspace_bytes\":1e9,\"input_bytes\":0},"
+	    "\"time_s\":{\"median\":0.15},\"steps_s\":{\"median\":0.025},"
+	    "\"work\":{\"bytes\":1.5e9,\"gbytes_per_s\":10}," CACHES "}");
+	json_t *interp =
+	    parse("{\"workload\":\"interp\",\"params\":{\"threads\":2},"
+		  "\"memory\":{\"peak_workspace_bytes\":1e9,\"input_bytes\":0},"
+		  "\"time_s\":{\"median\":0.15},"
+		  "\"work\":{\"bytes\":1.5e9,\"gbytes_per_s\":10}," CACHES "}");
+
+	ceilings(&D);
+	cr_expect_float_eq(rp_bandwidth_rate(colony), 2e10, 1, "colony");
+	cr_expect_float_eq(rp_bandwidth_share(&D, colony), 2e10 / 3e10, 1e-9);
+	cr_expect_float_eq(rp_bandwidth_rate(interp), 1e10, 1, "interp");
+	json_decref(colony);
+	json_decref(interp);
+	release(&D);
+}
