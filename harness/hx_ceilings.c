@@ -220,15 +220,71 @@ label_return:
 #define HX_LEVEL_SAMPLE_ELEMS ((size_t)1 << 24)
 
 /*
- * The triad on arrays of bytes each that stay in one cache level: a, b and
- * c touched first, then repeats + 1 samples of many passes, the first
- * skipped. Writes the best rate, bytes per second, to *rate.
+ * How many CPUs share cpu0's data cache of this level (its
+ * shared_cpu_list, "0-1" or "0,2"); 1 where sysfs does not say.
  */
 static int
-hx_ceilings_measure_level(size_t bytes, unsigned repeats, double *rate)
+hx_ceilings_level_sharers(int level)
+{
+	int sharers = 0;
+
+	for (int i = 0; i < 8 && sharers == 0; i++) {
+		char path[128], type[32] = "", list[256] = "";
+		int lvl = 0;
+		FILE *f;
+
+		snprintf(path, sizeof(path),
+		    "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
+		if ((f = fopen(path, "r")) == NULL)
+			break;
+		if (fscanf(f, "%d", &lvl) != 1)
+			lvl = 0;
+		fclose(f);
+		snprintf(path, sizeof(path),
+		    "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
+		if ((f = fopen(path, "r")) != NULL) {
+			if (fscanf(f, "%31s", type) != 1)
+				type[0] = '\0';
+			fclose(f);
+		}
+		if (lvl != level || strcmp(type, "Instruction") == 0)
+			continue;
+		snprintf(path, sizeof(path),
+		    "/sys/devices/system/cpu/cpu0/cache/index%d/"
+		    "shared_cpu_list",
+		    i);
+		if ((f = fopen(path, "r")) == NULL ||
+		    fgets(list, sizeof(list), f) == NULL)
+			list[0] = '\0';
+		if (f != NULL)
+			fclose(f);
+		for (char *p = list, *end; *p != '\0' && *p != '\n'; p = end) {
+			long lo = strtol(p, &end, 10), hi = lo;
+			if (end == p)
+				break;
+			if (*end == '-')
+				hi = strtol(end + 1, &end, 10);
+			sharers += (int)(hi - lo + 1);
+			if (*end == ',')
+				end++;
+		}
+	}
+	return sharers > 0 ? sharers : 1;
+}
+
+/*
+ * The triad on arrays that stay in one cache level, split across `threads`
+ * threads: each thread loops over its own part (static, as on first
+ * touch), so a part stays in its core's cache; a sample is one parallel
+ * region of many passes. n elements in all: a, b and c touched first,
+ * then repeats + 1 samples, the first skipped. Writes the best rate,
+ * bytes per second, to *rate.
+ */
+static int
+hx_ceilings_measure_level(size_t n, unsigned repeats, int threads, double *rate)
 {
 	int ret = HX_CEILINGS_ENOMEM;
-	size_t n = bytes / sizeof(float), passes;
+	size_t bytes = n * sizeof(float), passes;
 	float *a = hx_ceilings_alloc(bytes), *b = hx_ceilings_alloc(bytes);
 	float *c = hx_ceilings_alloc(bytes);
 	float s = hx_ceilings_opaque_s;
@@ -236,7 +292,11 @@ hx_ceilings_measure_level(size_t bytes, unsigned repeats, double *rate)
 
 	if (a == NULL || b == NULL || c == NULL || n == 0)
 		goto label_return;
-	passes = HX_LEVEL_SAMPLE_ELEMS / n > 0 ? HX_LEVEL_SAMPLE_ELEMS / n : 1;
+	/* Each thread moves HX_LEVEL_SAMPLE_ELEMS elements a sample, so that
+	 * waking the team is a small part of it. */
+	passes = HX_LEVEL_SAMPLE_ELEMS * (size_t)threads / n > 0
+	    ? HX_LEVEL_SAMPLE_ELEMS * (size_t)threads / n
+	    : 1;
 	for (size_t i = 0; i < n; i++) {
 		a[i] = 0.0f;
 		b[i] = HX_TRIAD_B;
@@ -247,8 +307,16 @@ hx_ceilings_measure_level(size_t bytes, unsigned repeats, double *rate)
 		double t0, t1;
 		if (hx_ceilings_now(&t0) != 0)
 			goto label_return;
-		for (size_t p = 0; p < passes; p++)
-			hx_ceilings_triad(a, b, c, s, n);
+#pragma omp parallel num_threads(threads) if (threads > 1)
+		{
+			uint64_t lo, hi;
+
+			variant_share(
+			    n, variant_thread_num(), threads, &lo, &hi);
+			for (size_t p = 0; p < passes; p++)
+				hx_ceilings_triad(
+				    a + lo, b + lo, c + lo, s, hi - lo);
+		}
 		if (hx_ceilings_now(&t1) != 0)
 			goto label_return;
 		if (k > 0 && t1 - t0 < best)
@@ -268,26 +336,32 @@ label_return:
 	return ret;
 }
 
-/* Each cache level's triad, arrays of a quarter of the level each. */
+/* Each cache level's triad, arrays of a quarter of the level each, on
+ * `threads` threads: a level each core has its own of (L1, L2: cpu0's
+ * level shared by one CPU) holds a quarter of itself for each thread, a
+ * shared one (L3) a quarter of itself in all, so the team's rate is what
+ * the level gives that many cores. */
 static int
-hx_ceilings_measure_levels(hx_ceilings_t *c, unsigned repeats)
+hx_ceilings_measure_levels(hx_ceilings_t *c, unsigned repeats, int threads)
 {
 	for (int level = 1; level <= 3; level++) {
 		long size = 0, ways, line;
 		size_t bytes;
-		int ret;
+		int ret, sharers, copies;
 
 		c->level_bytes_per_s[level - 1] = NAN;
 		c->level_array_bytes[level - 1] = NAN;
 		if (variant_cache(level, &size, &ways, &line) != 0 ||
 		    size < 4096)
 			continue;
+		sharers = hx_ceilings_level_sharers(level);
+		copies = (threads + sharers - 1) / sharers;
 		bytes = ((size_t)size / 4) & ~(size_t)63;
-		ret = hx_ceilings_measure_level(
-		    bytes, repeats, &c->level_bytes_per_s[level - 1]);
+		ret = hx_ceilings_measure_level(bytes / sizeof(float) * copies,
+		    repeats, threads, &c->level_bytes_per_s[level - 1]);
 		if (ret != HX_CEILINGS_OK)
 			return ret;
-		c->level_array_bytes[level - 1] = (double)bytes;
+		c->level_array_bytes[level - 1] = (double)(bytes * copies);
 	}
 	return HX_CEILINGS_OK;
 }
@@ -740,7 +814,7 @@ hx_ceilings_measure_threads(
 	c->triad_bytes_per_s =
 	    HX_TRIAD_BYTES_PER_ELEMENT * (double)(bytes / sizeof(float)) / best;
 
-	ret = hx_ceilings_measure_levels(c, repeats);
+	ret = hx_ceilings_measure_levels(c, repeats, threads);
 	if (ret != HX_CEILINGS_OK)
 		goto label_return;
 	ret = hx_ceilings_measure_fma(repeats, threads, c);

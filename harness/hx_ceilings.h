@@ -122,8 +122,10 @@ typedef struct hx_ceilings_s {
 	double mca_bcast_load_cycles;
 	int mca_broadcast_as_load;
 	/* Triad rate with the arrays resident in L1d, L2, L3 (index 0..2),
-	 * bytes per second counted as above, and each array's bytes; NaN when
-	 * the level's size is unknown. */
+	 * bytes per second counted as above, on `threads` threads (a private
+	 * level holds a quarter of itself for each, a shared one a quarter
+	 * in all), and each array's bytes in all; NaN when the level's size
+	 * is unknown. */
 	double level_bytes_per_s[3];
 	double level_array_bytes[3];
 	/* Threads both kernels ran on at once. */

@@ -6,12 +6,14 @@
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "hx_ceilings.h"
 #include "hx_format.h"
 #include "hx_mem.h"
 #include "hx_stats.h"
+#include "variant.h"
 
 Test(ceilings, clock_resolution)
 {
@@ -356,6 +358,50 @@ Test(ceilings, idle_page_probe_reads_one_byte_a_page)
 /* T cores at once: the kernels validate on every thread and the figures
  * are recorded with their thread count; bad counts are refused. Speed is
  * not asserted (the machine may be shared). */
+/* How many CPUs cpu0's data cache of this level is shared by, from its
+ * shared_cpu_list as "N" or "A-B" (0: sysfs says nothing, or more). */
+static int
+cpu0_level_sharers(int level)
+{
+	for (int i = 0; i < 8; i++) {
+		char path[128], type[32] = "", list[64] = "";
+		int lvl = 0, lo, hi;
+		FILE *f;
+
+		snprintf(path, sizeof(path),
+		    "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
+		if ((f = fopen(path, "r")) == NULL)
+			return 0;
+		if (fscanf(f, "%d", &lvl) != 1)
+			lvl = 0;
+		fclose(f);
+		snprintf(path, sizeof(path),
+		    "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
+		if ((f = fopen(path, "r")) != NULL) {
+			if (fscanf(f, "%31s", type) != 1)
+				type[0] = '\0';
+			fclose(f);
+		}
+		if (lvl != level || strcmp(type, "Instruction") == 0)
+			continue;
+		snprintf(path, sizeof(path),
+		    "/sys/devices/system/cpu/cpu0/cache/index%d/"
+		    "shared_cpu_list",
+		    i);
+		if ((f = fopen(path, "r")) == NULL)
+			return 0;
+		if (fgets(list, sizeof(list), f) == NULL)
+			list[0] = '\0';
+		fclose(f);
+		if (strchr(list, ',') != NULL)
+			return 0;
+		if (sscanf(list, "%d-%d", &lo, &hi) == 2)
+			return hi - lo + 1;
+		return sscanf(list, "%d", &lo) == 1 ? 1 : 0;
+	}
+	return 0;
+}
+
 Test(ceilings, threads_measure_and_validate)
 {
 	hx_ceilings_t c;
@@ -375,6 +421,24 @@ Test(ceilings, threads_measure_and_validate)
 	cr_expect(json_is_null(json_object_get(o, "wait_window")));
 	cr_expect(json_is_null(json_object_get(o, "gather_l3_per_s")));
 	json_decref(o);
+	/* The levels on a team: a level each core has its own of holds a
+	 * quarter of itself for each thread, a shared one a quarter in all
+	 * (as this machine's sysfs says cpu0 shares each). */
+	for (int level = 1; level <= 3; level++) {
+		long size, ways, line;
+		int sharers = cpu0_level_sharers(level);
+		double quarter;
+
+		if (variant_cache(level, &size, &ways, &line) != 0 ||
+		    size < 4096 || sharers < 1)
+			continue;
+		quarter = (double)(((size_t)size / 4) & ~(size_t)63);
+		cr_expect_eq(c.level_array_bytes[level - 1],
+		    quarter * (sharers >= 2 ? 1 : 2),
+		    "L%d (shared by %d CPUs): %g bytes, a quarter is %g", level,
+		    sharers, c.level_array_bytes[level - 1], quarter);
+		cr_expect_gt(c.level_bytes_per_s[level - 1], 0.0);
+	}
 	cr_expect_eq(
 	    hx_ceilings_measure_threads(&c, 1 << 20, 1, 0), HX_CEILINGS_EINVAL);
 	cr_expect_eq(hx_ceilings_measure_threads(&c, 1 << 20, 1, 257),
