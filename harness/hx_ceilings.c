@@ -220,59 +220,6 @@ label_return:
 #define HX_LEVEL_SAMPLE_ELEMS ((size_t)1 << 24)
 
 /*
- * How many CPUs share cpu0's data cache of this level (its
- * shared_cpu_list, "0-1" or "0,2"); 1 where sysfs does not say.
- */
-static int
-hx_ceilings_level_sharers(int level)
-{
-	int sharers = 0;
-
-	for (int i = 0; i < 8 && sharers == 0; i++) {
-		char path[128], type[32] = "", list[256] = "";
-		int lvl = 0;
-		FILE *f;
-
-		snprintf(path, sizeof(path),
-		    "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
-		if ((f = fopen(path, "r")) == NULL)
-			break;
-		if (fscanf(f, "%d", &lvl) != 1)
-			lvl = 0;
-		fclose(f);
-		snprintf(path, sizeof(path),
-		    "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
-		if ((f = fopen(path, "r")) != NULL) {
-			if (fscanf(f, "%31s", type) != 1)
-				type[0] = '\0';
-			fclose(f);
-		}
-		if (lvl != level || strcmp(type, "Instruction") == 0)
-			continue;
-		snprintf(path, sizeof(path),
-		    "/sys/devices/system/cpu/cpu0/cache/index%d/"
-		    "shared_cpu_list",
-		    i);
-		if ((f = fopen(path, "r")) == NULL ||
-		    fgets(list, sizeof(list), f) == NULL)
-			list[0] = '\0';
-		if (f != NULL)
-			fclose(f);
-		for (char *p = list, *end; *p != '\0' && *p != '\n'; p = end) {
-			long lo = strtol(p, &end, 10), hi = lo;
-			if (end == p)
-				break;
-			if (*end == '-')
-				hi = strtol(end + 1, &end, 10);
-			sharers += (int)(hi - lo + 1);
-			if (*end == ',')
-				end++;
-		}
-	}
-	return sharers > 0 ? sharers : 1;
-}
-
-/*
  * The triad on arrays that stay in one cache level, split across `threads`
  * threads: each thread loops over its own part (static, as on first
  * touch), so a part stays in its core's cache; a sample is one parallel
@@ -354,7 +301,7 @@ hx_ceilings_measure_levels(hx_ceilings_t *c, unsigned repeats, int threads)
 		if (variant_cache(level, &size, &ways, &line) != 0 ||
 		    size < 4096)
 			continue;
-		sharers = hx_ceilings_level_sharers(level);
+		sharers = variant_cache_sharers(level);
 		copies = (threads + sharers - 1) / sharers;
 		bytes = ((size_t)size / 4) & ~(size_t)63;
 		ret = hx_ceilings_measure_level(bytes / sizeof(float) * copies,

@@ -317,6 +317,10 @@ int params_check_blocks(const params_t *p, char *msg, size_t msglen);
 int variant_cache(int level, long *bytes, long *ways, long *line);
 /* The level's size in bytes, or fallback when unknown. */
 uint64_t variant_cache_bytes(int level, uint64_t fallback);
+/* How many CPUs share that cache with the first (its sysfs
+ * shared_cpu_list: 1 for a core's own L1 or L2); 1 where sysfs does not
+ * say. */
+int variant_cache_sharers(int level);
 
 /* The tile size of a tiled variant: p->tile when given, else as many items
  * of item_bytes as fill half the L1 data cache (the other half is for what

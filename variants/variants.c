@@ -3,6 +3,7 @@
  * variants/<workload>/ and one line in VARIANTS_TABLE here.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -145,13 +146,10 @@ cache_attr(int index, const char *attr)
 	return v;
 }
 
-int
-variant_cache(int level, long *bytes, long *ways, long *line)
+/* The sysfs index of cpu0's data or unified cache at level, or -1. */
+static int
+cache_index(int level)
 {
-	static const int sc[] = {0, _SC_LEVEL1_DCACHE_SIZE,
-	    _SC_LEVEL2_CACHE_SIZE, _SC_LEVEL3_CACHE_SIZE};
-
-	*bytes = *ways = *line = 0;
 	for (int i = 0; i < 8; i++) {
 		char path[128], type[32] = "";
 		FILE *f;
@@ -165,19 +163,57 @@ variant_cache(int level, long *bytes, long *ways, long *line)
 				type[0] = '\0';
 			fclose(f);
 		}
-		if (strcmp(type, "Instruction") == 0)
-			continue;
-		*bytes = cache_attr(i, "size") * 1024;
+		if (strcmp(type, "Instruction") != 0)
+			return i;
+	}
+	return -1;
+}
+
+int
+variant_cache(int level, long *bytes, long *ways, long *line)
+{
+	static const int sc[] = {0, _SC_LEVEL1_DCACHE_SIZE,
+	    _SC_LEVEL2_CACHE_SIZE, _SC_LEVEL3_CACHE_SIZE};
+	int i = cache_index(level);
+
+	*bytes = *ways = *line = 0;
+	if (i >= 0 && (*bytes = cache_attr(i, "size") * 1024) > 0) {
 		*ways = cache_attr(i, "ways_of_associativity");
 		*line = cache_attr(i, "coherency_line_size");
-		if (*bytes > 0)
-			return 0;
+		return 0;
 	}
 	if (level < 1 || level > 3 || (*bytes = sysconf(sc[level])) <= 0) {
 		*bytes = 0;
 		return -1;
 	}
 	return 0;
+}
+
+int
+variant_cache_sharers(int level)
+{
+	char path[128], list[256] = "";
+	int i = cache_index(level), sharers = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path),
+	    "/sys/devices/system/cpu/cpu0/cache/index%d/shared_cpu_list", i);
+	if (i < 0 || (f = fopen(path, "r")) == NULL)
+		return 1;
+	if (fgets(list, sizeof(list), f) == NULL)
+		list[0] = '\0';
+	fclose(f);
+	for (char *p = list, *end; *p != '\0' && *p != '\n'; p = end) {
+		long lo = strtol(p, &end, 10), hi = lo;
+		if (end == p)
+			break;
+		if (*end == '-')
+			hi = strtol(end + 1, &end, 10);
+		sharers += (int)(hi - lo + 1);
+		if (*end == ',')
+			end++;
+	}
+	return sharers > 0 ? sharers : 1;
 }
 
 uint64_t

@@ -6,8 +6,8 @@
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "hx_ceilings.h"
 #include "hx_format.h"
@@ -358,50 +358,6 @@ Test(ceilings, idle_page_probe_reads_one_byte_a_page)
 /* T cores at once: the kernels validate on every thread and the figures
  * are recorded with their thread count; bad counts are refused. Speed is
  * not asserted (the machine may be shared). */
-/* How many CPUs cpu0's data cache of this level is shared by, from its
- * shared_cpu_list as "N" or "A-B" (0: sysfs says nothing, or more). */
-static int
-cpu0_level_sharers(int level)
-{
-	for (int i = 0; i < 8; i++) {
-		char path[128], type[32] = "", list[64] = "";
-		int lvl = 0, lo, hi;
-		FILE *f;
-
-		snprintf(path, sizeof(path),
-		    "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
-		if ((f = fopen(path, "r")) == NULL)
-			return 0;
-		if (fscanf(f, "%d", &lvl) != 1)
-			lvl = 0;
-		fclose(f);
-		snprintf(path, sizeof(path),
-		    "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
-		if ((f = fopen(path, "r")) != NULL) {
-			if (fscanf(f, "%31s", type) != 1)
-				type[0] = '\0';
-			fclose(f);
-		}
-		if (lvl != level || strcmp(type, "Instruction") == 0)
-			continue;
-		snprintf(path, sizeof(path),
-		    "/sys/devices/system/cpu/cpu0/cache/index%d/"
-		    "shared_cpu_list",
-		    i);
-		if ((f = fopen(path, "r")) == NULL)
-			return 0;
-		if (fgets(list, sizeof(list), f) == NULL)
-			list[0] = '\0';
-		fclose(f);
-		if (strchr(list, ',') != NULL)
-			return 0;
-		if (sscanf(list, "%d-%d", &lo, &hi) == 2)
-			return hi - lo + 1;
-		return sscanf(list, "%d", &lo) == 1 ? 1 : 0;
-	}
-	return 0;
-}
-
 Test(ceilings, threads_measure_and_validate)
 {
 	hx_ceilings_t c;
@@ -426,11 +382,14 @@ Test(ceilings, threads_measure_and_validate)
 	 * (as this machine's sysfs says cpu0 shares each). */
 	for (int level = 1; level <= 3; level++) {
 		long size, ways, line;
-		int sharers = cpu0_level_sharers(level);
+		int sharers = variant_cache_sharers(level);
 		double quarter;
 
+		cr_expect(
+		    sharers >= 1 && sharers <= sysconf(_SC_NPROCESSORS_CONF),
+		    "L%d shared by %d CPUs", level, sharers);
 		if (variant_cache(level, &size, &ways, &line) != 0 ||
-		    size < 4096 || sharers < 1)
+		    size < 4096)
 			continue;
 		quarter = (double)(((size_t)size / 4) & ~(size_t)63);
 		cr_expect_eq(c.level_array_bytes[level - 1],
