@@ -136,18 +136,21 @@ hx_ceilings_triad(float *restrict a, const float *restrict b,
  * stopping early once the timed runs exceed HX_CEILINGS_TRIAD_BUDGET_S.
  * Writes the best time of one run to *best.
  */
-/* One triad over n elements, split across `threads` threads (static: each
- * thread always touches the same part, as it did on first touch). */
+/* passes triads over n elements, split across `threads` threads in one
+ * parallel region (static: each thread always touches the same part, as
+ * it did on first touch, so a part small enough stays in its core's
+ * cache from pass to pass). */
 static void
 hx_ceilings_triad_team(float *restrict a, const float *restrict b,
-    const float *restrict c, float s, size_t n, int threads)
+    const float *restrict c, float s, size_t n, int threads, size_t passes)
 {
 #pragma omp parallel num_threads(threads) if (threads > 1)
 	{
 		uint64_t lo, hi;
 
 		variant_share(n, variant_thread_num(), threads, &lo, &hi);
-		hx_ceilings_triad(a + lo, b + lo, c + lo, s, hi - lo);
+		for (size_t p = 0; p < passes; p++)
+			hx_ceilings_triad(a + lo, b + lo, c + lo, s, hi - lo);
 	}
 }
 
@@ -179,7 +182,7 @@ hx_ceilings_measure_triad(hx_ceilings_t *cl, size_t bytes, unsigned repeats,
 
 		if (hx_ceilings_now(&t0) != 0)
 			goto label_clock;
-		hx_ceilings_triad_team(a, b, c, s, n, threads);
+		hx_ceilings_triad_team(a, b, c, s, n, threads, 1);
 		if (hx_ceilings_now(&t1) != 0)
 			goto label_clock;
 		if (k == 0)
@@ -221,9 +224,8 @@ label_return:
 
 /*
  * The triad on arrays that stay in one cache level, split across `threads`
- * threads: each thread loops over its own part (static, as on first
- * touch), so a part stays in its core's cache; a sample is one parallel
- * region of many passes. n elements in all: a, b and c touched first,
+ * threads (hx_ceilings_triad_team: a sample is one parallel region of
+ * many passes). n elements in all: a, b and c touched first,
  * then repeats + 1 samples, the first skipped. Writes the best rate,
  * bytes per second, to *rate.
  */
@@ -254,16 +256,7 @@ hx_ceilings_measure_level(size_t n, unsigned repeats, int threads, double *rate)
 		double t0, t1;
 		if (hx_ceilings_now(&t0) != 0)
 			goto label_return;
-#pragma omp parallel num_threads(threads) if (threads > 1)
-		{
-			uint64_t lo, hi;
-
-			variant_share(
-			    n, variant_thread_num(), threads, &lo, &hi);
-			for (size_t p = 0; p < passes; p++)
-				hx_ceilings_triad(
-				    a + lo, b + lo, c + lo, s, hi - lo);
-		}
+		hx_ceilings_triad_team(a, b, c, s, n, threads, passes);
 		if (hx_ceilings_now(&t1) != 0)
 			goto label_return;
 		if (k > 0 && t1 - t0 < best)

@@ -188,15 +188,20 @@ rp_jax_unit_time(const json_t *r)
 	return m;
 }
 
+int
+rp_jax_c_unit_is_step(const json_t *r)
+{
+	const rp_workload_t *w = rp_workload_find(rp_str(r, "workload"));
+
+	return w != NULL && w->per_step &&
+	    !isnan(rp_field(r, RP_F_STEPS_MEDIAN));
+}
+
 double
 rp_jax_c_unit_time(const json_t *r)
 {
-	const rp_workload_t *w = rp_workload_find(rp_str(r, "workload"));
-	double s = rp_field(r, RP_F_STEPS_MEDIAN);
-
-	return w != NULL && w->per_step && !isnan(s)
-	    ? s
-	    : rp_field(r, RP_F_TIME_MEDIAN);
+	return rp_field(
+	    r, rp_jax_c_unit_is_step(r) ? RP_F_STEPS_MEDIAN : RP_F_TIME_MEDIAN);
 }
 
 size_t

@@ -57,6 +57,9 @@ double rp_jax_steps_per_call(const json_t *r);
  * median step (colony; the run's median when it has no step times). */
 double rp_jax_unit_time(const json_t *r);
 double rp_jax_c_unit_time(const json_t *r);
+/* Whether that C unit is a step: a workload timed by the step, its run
+ * with step times. */
+int rp_jax_c_unit_is_step(const json_t *r);
 /* A JAX run's warm calls (rp_jax_range): per call, or with per_unit per
  * unit of work (over rp_jax_steps_per_call; none for colony's pair). */
 size_t rp_jax_warm(

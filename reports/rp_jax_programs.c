@@ -253,8 +253,7 @@ c_set_facts(rp_report_t *R, const jax_size_t *sz)
 		const char *v = rp_str(c, "variant");
 		double t = rp_jax_c_unit_time(c);
 		/* The range of the times t is the median of. */
-		int steps =
-		    w->per_step && !isnan(rp_field(c, RP_F_STEPS_MEDIAN));
+		int steps = rp_jax_c_unit_is_step(c);
 		if (rp_jax_c_one_thread(&R->data, sz->c_set, w->name, v) != c)
 			continue; /* a later run of its variant */
 		snprintf(p, sizeof(p), "%s.%s.%s", sz->c, w->name, v);

@@ -516,11 +516,10 @@ rp_bandwidth_of_run(const rp_data_t *D, const json_t *r)
 double
 rp_bandwidth_rate(const json_t *r)
 {
-	const rp_workload_t *w = rp_workload_find(rp_str(r, "workload"));
 	double steps = rp_field(r, RP_F_STEPS);
 	double step = rp_field(r, RP_F_STEPS_MEDIAN);
 
-	if (w != NULL && w->per_step && steps > 0 && step > 0)
+	if (rp_jax_c_unit_is_step(r) && steps > 0 && step > 0)
 		return rp_field(r, RP_F_WORK_BYTES) / steps / step;
 	return 1e9 * rp_field(r, RP_F_GBYTES);
 }
