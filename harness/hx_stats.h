@@ -2,7 +2,8 @@
  * hx_stats: the statistics the harness applies to timing samples: median and
  * quantiles, the median absolute deviation, a bootstrap confidence interval
  * of the median, outlier flags, a one-call summary, the Mann-Whitney U test
- * between two sets of samples, and the exponent of a power-law fit.
+ * between two sets of samples, the Wilcoxon signed-rank test of paired
+ * differences, and the exponent of a power-law fit.
  *
  * All functions are plain computations: no I/O, no global state, inputs are
  * never modified. Some allocate scratch memory (a sorted copy of the input)
@@ -147,6 +148,25 @@ typedef struct hx_mwu_s {
  */
 int hx_stats_mann_whitney(
     const double *a, size_t na, const double *b, size_t nb, hx_mwu_t *out);
+
+/* The signed-rank test's p is exact up to this many nonzero differences
+ * (a count for each sum of doubled ranks, at most n (n + 1) of them). */
+#define HX_STATS_SIGNED_RANK_EXACT_MAX 50
+
+/*
+ * The two-sided Wilcoxon signed-rank test of paired differences d (each
+ * pair's a - b): does the median difference differ from 0? Zero
+ * differences are dropped (Wilcoxon's convention); the others are ranked
+ * by |d|, ties at their average rank, and w is the sum of the positive
+ * ones' ranks. With up to HX_STATS_SIGNED_RANK_EXACT_MAX of them p is
+ * exact, 2 min(P(W <= w), P(W >= w)) over the 2^n equally likely signs of
+ * the ranks as they are (ties included), capped at 1; above, the normal
+ * approximation with tie and continuity corrections. p is 1 when every
+ * difference is 0. With n pairs the smallest p is 2 / 2^n: 7 pairs can
+ * reach 0.0156. Returns 0, or -1 when d or p is NULL, n == 0 or memory
+ * runs out.
+ */
+int hx_stats_signed_rank(const double *d, size_t n, double *p);
 
 /*
  * The smallest two-sided p that hx_stats_mann_whitney can return for

@@ -24,7 +24,6 @@ static const rp_fact_key_t overhead_keys[] = {
     {"on", "median_on_s", RP_FACT_TIME},
     {"off", "median_off_s", RP_FACT_TIME},
     {"pairs", "pairs", RP_FACT_COUNT},
-    {"p", "mann_whitney_p", RP_FACT_NUMBER},
 };
 
 /* harness overhead's measurement of the instrumentation's own cost
@@ -36,6 +35,8 @@ overhead_facts(rp_report_t *R)
 	static const char *const percents[][2] = {
 	    {"percent", "overhead_percent"}, {"pair_min", "pair_min_percent"},
 	    {"pair_max", "pair_max_percent"}};
+	double p;
+	int paired;
 
 	rp_fact_bool(F, o != NULL, NULL, "method.overhead.measured");
 	rp_fact_str(F, rp_str(o, "workload"), NULL, "method.overhead.workload");
@@ -47,8 +48,14 @@ overhead_facts(rp_report_t *R)
 		    rp_text_fmt_num(x, "%+.2f%%"), NULL, "method.overhead.%s",
 		    percents[k][0]);
 	}
-	rp_fact_bool(F, rp_machine_significant(rp_num(o, "mann_whitney_p")),
-	    NULL, "method.overhead.significant");
+	/* The pairs' signed-rank test; data from before it, the pooled
+	 * samples' Mann-Whitney test (.paired false). */
+	paired = json_object_get(o, "signed_rank_p") != NULL;
+	p = rp_num(o, paired ? "signed_rank_p" : "mann_whitney_p");
+	rp_fact_num(F, RP_FACT_NUMBER, p, NULL, "method.overhead.p");
+	rp_fact_bool(F, paired, NULL, "method.overhead.paired");
+	rp_fact_bool(
+	    F, rp_machine_significant(p), NULL, "method.overhead.significant");
 }
 
 /* The gather ladder (method.ceilings.gather_ladder.sizes, and of each

@@ -16,10 +16,11 @@
 #define RP_MACHINE_TIMES "make-report-times.tsv"
 
 /* A difference in the instrumentation's cost is called beyond the noise
- * when its Mann-Whitney p is under this. */
+ * when its test's p (the pairs' signed-rank test; in older data the
+ * pooled samples' Mann-Whitney test) is under this. */
 #define RP_MACHINE_SIGNIFICANT_P 0.05
 
-/* Whether p (a Mann-Whitney p-value) says the difference is beyond the
+/* Whether p (that test's p-value) says the difference is beyond the
  * run-to-run noise: 0 <= p < RP_MACHINE_SIGNIFICANT_P; 0 for NaN. */
 int rp_machine_significant(double p);
 

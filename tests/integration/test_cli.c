@@ -4,6 +4,7 @@
  */
 #include <criterion/criterion.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -370,6 +371,36 @@ Test(cli, cachesim_adds_simulated_counts)
 	}
 	json_decref(j);
 	cli_free(&r);
+}
+
+/* The overhead keeps its pairs: its p is the exact signed-rank p of the 7
+ * pairs' differences, a count of the 2^7 sign choices over 64 and at
+ * least 2/128 (the pooled samples' Mann-Whitney p it replaced is
+ * neither). */
+Test(cli, overhead_tests_its_pairs_with_the_signed_rank_test)
+{
+	char dir[] = "/tmp/fb_oh_XXXXXX", path[64];
+	char *argv[] = {"overhead", "interp", "fused", "--n", "2000", "--m",
+	    "8", "--repeat", "1", "--json", path, NULL};
+	cli_run_t r;
+	json_t *j;
+	double p;
+
+	cr_assert_not_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/o.json", dir);
+	cli_run(NULL, argv, &r);
+	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
+	cr_expect_not_null(strstr(r.out, "signed-rank p = "), "%s", r.out);
+	j = json_load_file(path, 0, NULL);
+	cr_assert_not_null(j);
+	cr_expect_eq(json_integer_value(json_object_get(j, "pairs")), 7);
+	cr_expect_null(json_object_get(j, "mann_whitney_p"));
+	p = json_number_value(json_object_get(j, "signed_rank_p"));
+	cr_expect(p >= 2.0 / 128.0 - 1e-12 && p <= 1.0, "p = %g", p);
+	cr_expect_float_eq(p * 64.0, round(p * 64.0), 1e-9, "p = %.17g", p);
+	json_decref(j);
+	cli_free(&r);
+	fb_rmdir(dir);
 }
 
 Test(cli, overhead_refuses_bad_input_in_one_line)

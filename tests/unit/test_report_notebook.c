@@ -71,6 +71,32 @@ Test(report_notebook, overhead_significance_at_its_threshold)
 	cr_expect(!rp_machine_significant(NAN));
 }
 
+/* overhead.json's test: the pairs' signed-rank p where the data has it,
+ * else (data from before it) the pooled samples' Mann-Whitney p, named
+ * apart by .paired. */
+Test(report_notebook, overhead_p_from_the_paired_test_or_the_old_one)
+{
+	R.data.overhead = json_pack(
+	    "{s:f, s:f}", "signed_rank_p", 0.015625, "mann_whitney_p", 0.323);
+	rp_machine_facts(&R);
+	cr_expect_float_eq(
+	    json_number_value(value_of("method.overhead.p")), 0.015625, 1e-12);
+	cr_expect(json_is_true(value_of("method.overhead.paired")));
+	cr_expect(json_is_true(value_of("method.overhead.significant")));
+	json_decref(R.data.overhead);
+	rp_facts_free(&R.facts);
+	cr_assert_eq(rp_facts_init(&R.facts), 0);
+
+	R.data.overhead = json_pack("{s:f}", "mann_whitney_p", 0.323);
+	rp_machine_facts(&R);
+	cr_expect_float_eq(
+	    json_number_value(value_of("method.overhead.p")), 0.323, 1e-12);
+	cr_expect(json_is_false(value_of("method.overhead.paired")));
+	cr_expect(json_is_false(value_of("method.overhead.significant")));
+	json_decref(R.data.overhead);
+	R.data.overhead = NULL;
+}
+
 /* interp eager at N=1e6, M=300: 14.4 GB live, 16.1 GB in size classes. */
 Test(report_notebook, rss_nearer_live_bytes_or_size_classes)
 {

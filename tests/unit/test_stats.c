@@ -259,6 +259,48 @@ Test(stats, mann_whitney_identical_and_shifted)
 	cr_assert_eq(hx_stats_mann_whitney(flat, 0, flat, 3, &r), -1);
 }
 
+Test(stats, signed_rank_exact_and_ties)
+{
+	/* Seven positive differences: w = 28, the largest of the 2^7 = 128
+	 * equally likely sums, so p = 2/128 (scipy.stats.wilcoxon agrees). */
+	const double up[] = {1, 2, 3, 4, 5, 6, 7};
+	const double one_down[] = {-1, 2, 3, 4, 5, 6, 7};
+	/* |d| ties: ranks 2, 2, 2, 4 (w = 8 of 10); sums of 8 or more: three
+	 * pairs of the 2s with the 4, and all four: p = 2 * 4/16. */
+	const double tied[] = {1, 1, -1, 2};
+	/* Zeros are dropped: three positive differences remain, p = 2/8. */
+	const double zeros[] = {0, 1, 0, 2, 3};
+	const double flat[] = {0, 0, 0};
+	double p;
+
+	cr_assert_eq(hx_stats_signed_rank(up, 7, &p), 0);
+	cr_assert_float_eq(p, 2.0 / 128.0, 1e-12, "p = %.17g", p);
+	/* One sign flipped at the smallest rank: w = 27, 2 sums at or above
+	 * it, p = 4/128 (scipy: 0.03125). */
+	cr_assert_eq(hx_stats_signed_rank(one_down, 7, &p), 0);
+	cr_assert_float_eq(p, 4.0 / 128.0, 1e-12, "p = %.17g", p);
+	cr_assert_eq(hx_stats_signed_rank(tied, 4, &p), 0);
+	cr_assert_float_eq(p, 0.5, 1e-12, "p = %.17g", p);
+	cr_assert_eq(hx_stats_signed_rank(zeros, 5, &p), 0);
+	cr_assert_float_eq(p, 0.25, 1e-12, "p = %.17g", p);
+	cr_assert_eq(hx_stats_signed_rank(flat, 3, &p), 0);
+	cr_assert_eq(p, 1.0);
+	cr_assert_eq(hx_stats_signed_rank(flat, 0, &p), -1);
+}
+
+Test(stats, signed_rank_normal_beyond_the_exact_limit)
+{
+	/* 1..60 with every third negated: 60 nonzero differences, above
+	 * HX_STATS_SIGNED_RANK_EXACT_MAX; scipy.stats.wilcoxon(d,
+	 * method="approx", correction=True) gives 0.016901653275967533. */
+	double d[60], p;
+
+	for (int i = 0; i < 60; i++)
+		d[i] = (i % 3 == 0 ? -1.0 : 1.0) * (i + 1);
+	cr_assert_eq(hx_stats_signed_rank(d, 60, &p), 0);
+	cr_assert_float_eq(p, 0.016901653275967533, 1e-9, "p = %.17g", p);
+}
+
 Test(stats, fit_exponent)
 {
 	const double x[] = {1, 2, 4, 8, 16, 32, 100};
