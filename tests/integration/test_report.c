@@ -606,6 +606,9 @@ strip_front_entries(char *text)
 		}
 		memmove(p, comma + 1, strlen(comma + 1) + 1);
 	}
+	/* A bare name in a list of names ("aa-front, cells (`set`)"). */
+	while ((p = strstr(text, " aa-front, ")) != NULL)
+		memmove(p + 1, p + 11, strlen(p + 11) + 1);
 }
 
 /* Removes each "W aa-front reached ..." entry of the list, joined by
