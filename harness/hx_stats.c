@@ -527,6 +527,20 @@ label_return:
 }
 
 double
+hx_stats_sign_test(size_t k, size_t n)
+{
+	double p = 0.0;
+
+	if (k >= n)
+		return 1.0;
+	/* In logs: C(n, i) / 2^n underflows a double from n of about 1,100. */
+	for (size_t i = 0; i <= k; i++)
+		p += exp(lgamma((double)n + 1.0) - lgamma((double)i + 1.0) -
+		    lgamma((double)(n - i) + 1.0) - (double)n * M_LN2);
+	return fmin(1.0, p);
+}
+
+double
 hx_stats_mwu_min_p(size_t na, size_t nb)
 {
 	double *x = NULL, p = NAN;

@@ -169,6 +169,13 @@ int hx_stats_mann_whitney(
 int hx_stats_signed_rank(const double *d, size_t n, double *p);
 
 /*
+ * The one-sided sign test: P(X <= k) for X ~ Binomial(n, 1/2), the chance
+ * that k or fewer of n samples fall on one side when each side is as
+ * likely. 1 when k >= n.
+ */
+double hx_stats_sign_test(size_t k, size_t n);
+
+/*
  * The smallest two-sided p that hx_stats_mann_whitney can return for
  * samples of sizes na and nb (every value of one sample above every value
  * of the other): 2 / C(na + nb, na) where the test is exact. NAN when a

@@ -64,6 +64,58 @@ Test(report_limiter, the_model_decides)
 	cr_expect_str_eq(rp_limiter_verdict_name(&v), "unmeasured");
 }
 
+/* Which term is largest, checked where the runs were sampled: a term's
+ * part (the kernel for page faults, the passes' loops for passes, the
+ * hot loop for the rest) must not take fewer samples than another part by
+ * a sign test at RP_LIMITER_PROFILE_P. */
+Test(report_limiter, the_profile_checks_which_term_is_largest)
+{
+	rp_limiter_in_t in = modelled();
+	rp_limiter_t v;
+
+	/* colony naive-reuse's committed profile: page faults the largest
+	 * term, but the hot loop took 610 samples against the kernel's 522:
+	 * p = P(X <= 522), X ~ B(1132, 1/2) = 0.004842 (scipy's binom.cdf). */
+	in.model_term = "faults";
+	in.samples[RP_PART_HOT] = 610;
+	in.samples[RP_PART_PASSES] = 307;
+	in.samples[RP_PART_KERNEL] = 522;
+	v = rp_limiter_decide(&in);
+	cr_expect_eq(v.kind, RP_LIMIT_PROFILE);
+	cr_expect_str_eq(rp_limiter_verdict_name(&v), "profile_disagrees");
+	cr_expect_eq(v.other_part, RP_PART_HOT);
+	cr_expect_float_eq(v.own, 522, EPS);
+	cr_expect_float_eq(v.other, 610, EPS);
+	cr_expect_float_eq(v.p, 0.004842307770605006, 1e-9, "p = %g", v.p);
+	/* "A or B" counts both terms' parts: the hot loop and the kernel
+	 * against the passes' 307. */
+	in.model_term = "gather or faults";
+	v = rp_limiter_decide(&in);
+	cr_expect_eq(v.kind, RP_LIMIT_MODEL);
+	cr_expect_str_eq(v.term, "gather or faults");
+	cr_expect(isnan(v.p));
+	/* colony cells': passes the largest term, the hot loop 5 samples
+	 * against 2: p = 29/128, too few samples to overturn it. */
+	in.model_term = "passes";
+	in.samples[RP_PART_HOT] = 5;
+	in.samples[RP_PART_PASSES] = 2;
+	in.samples[RP_PART_KERNEL] = 0;
+	v = rp_limiter_decide(&in);
+	cr_expect_eq(v.kind, RP_LIMIT_MODEL);
+	cr_expect_float_eq(v.p, 29.0 / 128.0, 1e-12, "p = %g", v.p);
+	/* A run not sampled (NAN parts): nothing checks it. */
+	in.model_term = "faults";
+	for (int k = 0; k < RP_PARTS; k++)
+		in.samples[k] = NAN;
+	cr_expect_eq(rp_limiter_decide(&in).kind, RP_LIMIT_MODEL);
+	/* A miss beyond the tolerance is "not determined" before any
+	 * profile. */
+	in.samples[RP_PART_HOT] = 610;
+	in.samples[RP_PART_KERNEL] = 522;
+	in.model_error = RP_LIMITER_MODEL_TOLERANCE + EPS;
+	cr_expect_eq(rp_limiter_decide(&in).kind, RP_LIMIT_UNDETERMINED);
+}
+
 /* A run of interp-main whose model names `said` and predicts `pred` s
  * of `meas` s with gathers 0.651 s, faults 0.593 s, issue 0.139 s. */
 static void

@@ -301,6 +301,18 @@ Test(stats, signed_rank_normal_beyond_the_exact_limit)
 	cr_assert_float_eq(p, 0.016901653275967533, 1e-9, "p = %.17g", p);
 }
 
+/* P(X <= k), X ~ Binomial(n, 1/2), beside scipy.stats.binom.cdf; in
+ * logs, so that n past 1,100 does not underflow. */
+Test(stats, sign_test)
+{
+	cr_expect_float_eq(hx_stats_sign_test(2, 7), 29.0 / 128.0, 1e-12);
+	cr_expect_float_eq(hx_stats_sign_test(0, 7), 1.0 / 128.0, 1e-12);
+	cr_expect_float_eq(
+	    hx_stats_sign_test(522, 1132), 0.004842307770605006, 1e-9);
+	cr_expect_eq(hx_stats_sign_test(7, 7), 1.0);
+	cr_expect_eq(hx_stats_sign_test(0, 0), 1.0);
+}
+
 Test(stats, fit_exponent)
 {
 	const double x[] = {1, 2, 4, 8, 16, 32, 100};
