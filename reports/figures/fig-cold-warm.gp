@@ -13,19 +13,19 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 0.962333
-"interp/fused" 0.991639
-"interp/chunked" 0.994396
-"interp/tiled" 0.975333
-"interp/hoisted" 1.02209
-"interp/sorted" 1.13928
-"interp/gram" 1.03666
-"colony/naive" 0.992914
-"colony/naive-reuse" 1.08699
-"colony/fused" 0.985545
-"colony/chunked" 1.02812
-"colony/tiled" 0.989871
-"colony/cells" 1.13487
+"interp/materialized" 1.03977
+"interp/fused" 0.959536
+"interp/chunked" 0.966031
+"interp/tiled" 0.977816
+"interp/hoisted" 1.00781
+"interp/sorted" 1.13865
+"interp/gram" 1.0715
+"colony/naive" 1.04527
+"colony/naive-reuse" 1.00877
+"colony/fused" 0.994897
+"colony/chunked" 1.18318
+"colony/tiled" 1.01559
+"colony/cells" 1.28765
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

@@ -12,35 +12,35 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.32627
+2 1.2402
 EOD
 $s1 << EOD
 1 1
-2 1.56026
+2 1.70196
 EOD
 $s2 << EOD
 1 1
-2 1.80429
+2 1.91552
 EOD
 $s3 << EOD
 1 1
-2 1.76862
+2 1.90439
 EOD
 $s4 << EOD
 1 1
-2 1.83835
+2 2.69397
 EOD
 $s5 << EOD
 1 1
-2 1.78761
+2 1.70123
 EOD
 $s6 << EOD
 1 1
-2 1.70529
+2 1.85694
 EOD
 $s7 << EOD
 1 1
-2 1.74741
+2 1.66373
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'eager', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'materialized', \

@@ -14,19 +14,19 @@ set xtics rotate by -35 noenhanced
 set yrange [0:2]
 set key inside left top box opaque
 $t << EOD
-"interp/materialized" 0.473272 0 0.0429637 0.338389
-"interp/fused" 0.869451 9.29006e-05 0 2.76598e-05
-"interp/chunked" 0.772354 0.0222631 0 0.00554512
-"interp/tiled" 0.805648 0.0428409 0 2.12683e-05
-"interp/hoisted" 0.448553 0.520412 0 0.000249394
-"interp/sorted" 1.02904 0.0102952 0 0.000341864
-"interp/gram" 1.11003 0.019733 0 0.00180775
-"colony/naive" 0.114117 0 0.052171 0.821806
-"colony/naive-reuse" 0.318487 0 0.145604 0.458749
-"colony/fused" 1.02901 0.000174482 0 0.00026577
-"colony/chunked" 0.649691 0.0943117 0 0.146301
-"colony/tiled" 0.850426 0.000305798 0 0.000516251
-"colony/cells" 0.895678 0.0148603 0 0.00416195
+"interp/materialized" 0.467657 0 0.0405976 0.317303
+"interp/fused" 0.856916 9.03235e-05 0 2.78833e-05
+"interp/chunked" 0.787413 0.0223582 0 0.00537728
+"interp/tiled" 0.807418 0.0427658 0 3.51621e-05
+"interp/hoisted" 0.445007 0.515687 0 0.000194733
+"interp/sorted" 1.02192 0.0102141 0 0.000522481
+"interp/gram" 1.06351 0.0188823 0 0.00249818
+"colony/naive" 0.104325 0 0.0462307 0.722642
+"colony/naive-reuse" 0.287244 0 0.12729 0.397953
+"colony/fused" 1.02673 0.000173871 0 0.000102034
+"colony/chunked" 0.563912 0.0817361 0 0.122189
+"colony/tiled" 0.843663 0.00030296 0 0.000351871
+"colony/cells" 0.900524 0.0148975 0 0.00401867
 EOD
 plot $t using 2:xtic(1) lc rgb '#0072B2' title 'in-core (compute, gathers and loads as they overlap, plus the loops beside the hot loop)', $t using 3 lc rgb '#56B4E9' title 'L2 and L3 transfers', $t using 4 lc rgb '#E69F00' title 'DRAM transfers', $t using 5 lc rgb '#CC79A7' title 'page faults', 1 with lines dt 2 lw 2 lc rgb 'black' title 'measured median'
 set output

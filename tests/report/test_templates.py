@@ -99,8 +99,8 @@ def test_a_sentence_changes_in_its_template_alone(made, tmp_path):
     t = tmp_path / "templates"
     shutil.copytree(TEMPLATES, t)
     path = t / "lesson" / "try.md.j2"
-    old = "Eager holds twelve N x M arrays at its peak and fused none"
-    new = "Eager keeps twelve N x M arrays alive at its worst moment; fused keeps none"
+    old = "`harness list` names the other variants"
+    new = "`harness list` prints every variant with its idiom"
     text = path.read_text()
     assert old in text
     path.write_text(text.replace(old, new))
