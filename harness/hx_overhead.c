@@ -1,12 +1,13 @@
 /*
  * hx_overhead: the same run with the instrumentation on (the default
  * counters and a 1 ms memory timeline) and off (--events none, no timeline),
- * alternated so that drift on a shared machine hits both alike. The
- * overhead is the median over the pairs of on/off - 1 (each pair measured
- * back to back, so slow drift cancels), with the smallest and largest pair
- * beside it; the pairs' differences are tested with the Wilcoxon
- * signed-rank test, which keeps the pairing (7 pairs: its smallest p is
- * 0.0156).
+ * alternated so that drift on a shared machine hits both alike, each pair
+ * back to back and in turn off first and on first, so that an order
+ * effect falls on both. The overhead is the median over the pairs of
+ * on/off - 1 (slow drift cancels within a pair), with the smallest and
+ * largest pair beside it; the pairs' log ratios are tested with the
+ * Wilcoxon signed-rank test, which keeps the pairing (7 pairs: its
+ * smallest p is 0.0156).
  */
 #include <math.h>
 #include <stdio.h>
@@ -138,18 +139,25 @@ overhead_plan(overhead_t *oh)
 	return 0;
 }
 
-/* The pairs, off then on, back to back. 0, or -1 after a message. */
+/* The pairs, back to back, off first in the even ones and on first in
+ * the odd. 0, or -1 after a message. */
 static int
 overhead_run(overhead_t *oh)
 {
 	char t_on[HX_FORMAT_LEN], t_off[HX_FORMAT_LEN];
 
 	for (int k = 0; k < OVERHEAD_PAIRS; k++) {
-		json_t *r_off = hx_isolate_run(&oh->off, 1);
-		json_t *r_on = hx_isolate_run(&oh->on, 1);
-		int ok_off =
+		json_t *r_on = NULL, *r_off;
+		int ok_off, ok_on;
+
+		if (k % 2)
+			r_on = hx_isolate_run(&oh->on, 1);
+		r_off = hx_isolate_run(&oh->off, 1);
+		if (k % 2 == 0)
+			r_on = hx_isolate_run(&oh->on, 1);
+		ok_off =
 		    r_off != NULL && strcmp(hx_result_status(r_off), "ok") == 0;
-		int ok_on =
+		ok_on =
 		    r_on != NULL && strcmp(hx_result_status(r_on), "ok") == 0;
 
 		if (!ok_off || !ok_on) {
@@ -183,10 +191,12 @@ overhead_report(const overhead_t *oh)
 	double m_off = hx_stats_median(oh->med_off, OVERHEAD_PAIRS);
 	double ratio[OVERHEAD_PAIRS], diff[OVERHEAD_PAIRS], pct, lo, hi, p;
 	char t_on[HX_FORMAT_LEN], t_off[HX_FORMAT_LEN];
+	json_t *pairs = json_array(), *o;
 
 	for (int k = 0; k < OVERHEAD_PAIRS; k++) {
 		ratio[k] = (oh->med_on[k] / oh->med_off[k] - 1.0) * 100.0;
-		diff[k] = oh->med_on[k] - oh->med_off[k];
+		diff[k] = log(oh->med_on[k] / oh->med_off[k]);
+		json_array_append_new(pairs, json_real(ratio[k]));
 	}
 	pct = hx_stats_median(ratio, OVERHEAD_PAIRS);
 	lo = hx_stats_quantile(ratio, OVERHEAD_PAIRS, 0.0);
@@ -194,21 +204,24 @@ overhead_report(const overhead_t *oh)
 	if (hx_stats_signed_rank(diff, OVERHEAD_PAIRS, &p) != 0)
 		p = NAN;
 	printf("%s/%s n=%llu: instrumented %s, bare %s: overhead "
-	       "%+.2f%% (median of %d back-to-back pairs, from %+.2f%% to "
-	       "%+.2f%%; signed-rank p = %.3g)\n",
+	       "%+.2f%% (median of %d back-to-back pairs, off first and on "
+	       "first in turn, from %+.2f%% to %+.2f%%; signed-rank p = "
+	       "%.3g)\n",
 	    on->workload->name, on->variant->name,
 	    (unsigned long long)on->params.n,
 	    hx_format_time(t_on, sizeof(t_on), m_on),
 	    hx_format_time(t_off, sizeof(t_off), m_off), pct, OVERHEAD_PAIRS,
 	    lo, hi, p);
-	return json_pack("{s:s, s:s, s:I, s:f, s:f, s:f, s:f, s:f, s:i, s:f, "
-			 "s:s}",
+	o = json_pack("{s:s, s:s, s:I, s:f, s:f, s:f, s:f, s:f, s:i, s:f, "
+		      "s:s, s:o, s:s}",
 	    "workload", on->workload->name, "variant", on->variant->name, "n",
 	    (json_int_t)on->params.n, "median_on_s", m_on, "median_off_s",
 	    m_off, "overhead_percent", pct, "pair_min_percent", lo,
 	    "pair_max_percent", hi, "pairs", OVERHEAD_PAIRS, "signed_rank_p",
 	    isnan(p) ? -1.0 : p, "on",
-	    "default counters + 1 ms memory timeline");
+	    "default counters + 1 ms memory timeline", "pair_percents", pairs,
+	    "order", "off first and on first in turn");
+	return o;
 }
 
 int

@@ -464,6 +464,10 @@ hx_stats_signed_rank(const double *d, size_t n, double *p)
 	    (a = malloc(n * sizeof(*a))) == NULL)
 		return -1;
 	for (size_t i = 0; i < n; i++) {
+		if (!isfinite(d[i])) {
+			free(a);
+			return -1;
+		}
 		if (d[i] != 0.0)
 			a[m++] = fabs(d[i]);
 	}

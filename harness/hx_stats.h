@@ -158,13 +158,13 @@ int hx_stats_mann_whitney(
  * pair's a - b): does the median difference differ from 0? Zero
  * differences are dropped (Wilcoxon's convention); the others are ranked
  * by |d|, ties at their average rank, and w is the sum of the positive
- * ones' ranks. With up to HX_STATS_SIGNED_RANK_EXACT_MAX of them p is
- * exact, 2 min(P(W <= w), P(W >= w)) over the 2^n equally likely signs of
- * the ranks as they are (ties included), capped at 1; above, the normal
- * approximation with tie and continuity corrections. p is 1 when every
- * difference is 0. With n pairs the smallest p is 2 / 2^n: 7 pairs can
- * reach 0.0156. Returns 0, or -1 when d or p is NULL, n == 0 or memory
- * runs out.
+ * ones' ranks. With m of them, up to HX_STATS_SIGNED_RANK_EXACT_MAX, p
+ * is exact, 2 min(P(W <= w), P(W >= w)) over the 2^m equally likely signs
+ * of the ranks as they are (ties included), capped at 1; above, the
+ * normal approximation with tie and continuity corrections. p is 1 when
+ * every difference is 0. Without zeros or ties the smallest p is 2 / 2^m:
+ * 7 pairs can reach 0.0156. Returns 0, or -1 when d or p is NULL, n == 0,
+ * a difference is not finite or memory runs out.
  */
 int hx_stats_signed_rank(const double *d, size_t n, double *p);
 

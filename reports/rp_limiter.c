@@ -20,7 +20,10 @@ rp_limiter_term_part(const char *term)
 					   : RP_PART_HOT;
 }
 
-/* The profile's check of v's term(s) ("A or B": the parts of both). */
+/* The profile's check of v's term(s) ("A or B": the parts of both):
+ * only a part that holds one term (the kernel, the passes) is a rival,
+ * for its samples are that term's time; the hot loop's are shared by
+ * every term it holds, so they show no single term larger. */
 static void
 profile_check(const rp_limiter_in_t *in, rp_limiter_t *v)
 {
@@ -39,15 +42,18 @@ profile_check(const rp_limiter_in_t *in, rp_limiter_t *v)
 			continue;
 		if (own[k])
 			v->own += in->samples[k];
-		else if (in->samples[k] > v->other) {
+		else if (k != RP_PART_HOT && in->samples[k] > v->other) {
 			v->other = in->samples[k];
 			v->other_part = (rp_part_t)k;
 		}
 	}
+	/* Beyond the model's own tolerance as well as the samples' chance:
+	 * the samples of several runs pooled vary more than one run's. */
 	if (v->other > v->own) {
 		v->p = hx_stats_sign_test(
 		    (size_t)v->own, (size_t)(v->own + v->other));
-		if (v->p < RP_LIMITER_PROFILE_P)
+		if (v->p < RP_LIMITER_PROFILE_P &&
+		    v->other > (1.0 + RP_LIMITER_MODEL_TOLERANCE) * v->own)
 			v->kind = RP_LIMIT_PROFILE;
 	}
 }

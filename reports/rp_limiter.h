@@ -11,9 +11,12 @@
  * RP_LIMITER_MODEL_TOLERANCE. A prediction can be wrong, and then says
  * so; a threshold on the measurement alone could not. A prediction that
  * lands checks the sum of the terms, not which is largest: where the run
- * was sampled (--profile), the part of the code the limiter's time lands
- * in must not take fewer samples than another part by a sign test
- * (RP_LIMITER_PROFILE_P), else "not determined (the profile disagrees)".
+ * was sampled (--profile), a part of the code that holds one term (the
+ * kernel its faults, the passes' loops its passes) must not take more
+ * samples than the limiter's part, by more than the tolerance and by a
+ * sign test (RP_LIMITER_PROFILE_P), else "not determined (the profile
+ * disagrees)": that term is larger. The hot loop's samples are shared
+ * by all the terms it holds and overturn nothing.
  * A main run without a model is "not modelled": nothing else decides a
  * limiter.
  */
@@ -40,7 +43,8 @@ typedef enum {
 /* The parts of a run's code its profile tells apart, where the model's
  * terms land: page faults in the kernel, the stated passes in their
  * loops, every other term in the hot loop (a pass that prefetches the
- * hot loop's data counts with the hot loop). */
+ * hot loop's data counts with the hot loop). The kernel and the passes
+ * each hold one term. */
 typedef enum {
 	RP_PART_HOT,
 	RP_PART_PASSES,
@@ -65,9 +69,9 @@ typedef struct rp_limiter_s {
 	 * " or " (hx_model_limiter_name) */
 	char term[HX_MODEL_LIMITER_LEN];
 	/* The profile's check of a model's term (p NAN where unchecked: no
-	 * profile, or no other part sampled more): the samples in the
-	 * term's parts (own) and in the most sampled other part (other, its
-	 * part), and the sign test's p of own against other. */
+	 * profile, or no one-term part sampled more): the samples in the
+	 * term's parts (own) and in the most sampled other one-term part
+	 * (other, its part), and the sign test's p of own against other. */
 	double own, other, p;
 	rp_part_t other_part;
 } rp_limiter_t;

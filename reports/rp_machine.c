@@ -54,6 +54,8 @@ overhead_facts(rp_report_t *R)
 	p = rp_num(o, paired ? "signed_rank_p" : "mann_whitney_p");
 	rp_fact_num(F, RP_FACT_NUMBER, p, NULL, "method.overhead.p");
 	rp_fact_bool(F, paired, NULL, "method.overhead.paired");
+	rp_fact_bool(F, json_object_get(o, "order") != NULL, NULL,
+	    "method.overhead.alternates");
 	rp_fact_bool(
 	    F, rp_machine_significant(p), NULL, "method.overhead.significant");
 }

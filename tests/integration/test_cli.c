@@ -394,6 +394,10 @@ Test(cli, overhead_tests_its_pairs_with_the_signed_rank_test)
 	j = json_load_file(path, 0, NULL);
 	cr_assert_not_null(j);
 	cr_expect_eq(json_integer_value(json_object_get(j, "pairs")), 7);
+	/* Each pair's on/off - 1, in turn off first and on first. */
+	cr_expect_eq(json_array_size(json_object_get(j, "pair_percents")), 7);
+	cr_expect_str_eq(json_string_value(json_object_get(j, "order")),
+	    "off first and on first in turn");
 	cr_expect_null(json_object_get(j, "mann_whitney_p"));
 	p = json_number_value(json_object_get(j, "signed_rank_p"));
 	cr_expect(p >= 2.0 / 128.0 - 1e-12 && p <= 1.0, "p = %g", p);
