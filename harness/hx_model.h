@@ -247,6 +247,52 @@ double hx_model_pass_s(const hx_model_t *m, int i);
  * (variant_pass_t.reads_back). */
 int hx_model_reads_back(const hx_model_t *m);
 
+/* The parts of a run's code its profile tells apart, where the model's
+ * terms land: page faults in the kernel, the stated passes in their
+ * loops, every other term in the hot loop (a pass that prefetches the
+ * hot loop's data counts with the hot loop). The kernel and the passes
+ * each hold one term. */
+typedef enum {
+	HX_PART_HOT,
+	HX_PART_PASSES,
+	HX_PART_KERNEL,
+	HX_PARTS,
+} hx_part_t;
+/* The part term's time lands in. */
+hx_part_t hx_model_term_part(const char *term);
+/*
+ * Result r's profile (model.profile, profile) split into the parts: as
+ * samples (each part's seconds a run over the seconds a sample stands
+ * for: the period over the runs sampled) into samples, and as seconds a
+ * run, measured and predicted, into meas and pred (any may be NULL); NAN
+ * where not sampled, and for the passes where none is left to sum.
+ * *prefetches: whether a pass that prefetches the hot loop's data was
+ * counted with it. Returns the number of passes in HX_PART_PASSES.
+ */
+int hx_model_profile_parts(const json_t *r, double *samples, double *meas,
+    double *pred, int *prefetches);
+
+/* The sign test's p below which the profile overturns a limiter. */
+#define HX_MODEL_RIVAL_P 0.05
+/* The profile's check of a limiter ("gather", "gather or faults": the
+ * parts of both): only a part that holds one term is a rival, for its
+ * samples are that term's time; the hot loop's are shared by the terms
+ * it holds and show no single one larger. */
+typedef struct hx_model_rival_s {
+	double own;     /* the samples in the limiter's parts */
+	double other;   /* in the most sampled one-term rival part */
+	hx_part_t part; /* that part */
+	double p;       /* the one-sided sign test of own against other;
+			   NAN where no rival was sampled more */
+	int overturned; /* other beyond own by the tolerance and the test */
+} hx_model_rival_t;
+/* The check of limiter against samples (hx_model_profile_parts'; NAN
+ * parts are left out): overturned when the rival took more than
+ * (1 + HX_MODEL_TOLERANCE) times the limiter's samples and the sign test
+ * gives p < HX_MODEL_RIVAL_P (the runs pooled vary more than the test
+ * assumes; the tolerance stands for that). */
+hx_model_rival_t hx_model_rival(const char *limiter, const double *samples);
+
 /*
  * The model of result r (an ok run's object) given its variant's hot loop
  * (loop, with hot_units the variant's units per iteration, 0: the loop's

@@ -5,6 +5,8 @@
 #include "hx_ceilings.h"
 #include "hx_model.h"
 #include "hx_profile.h"
+#include "hx_result.h"
+#include "hx_stats.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -480,6 +482,35 @@ hx_model_pass_check(const json_t *r, const hx_model_t *m, json_t *w)
 	}
 }
 
+/* The limiter against the profile (hx_model_rival): a warning where a
+ * part that holds one term took more samples than the limiter's, beyond
+ * the tolerance and the sign test; only for a limiter the prediction
+ * names (within HX_MODEL_TOLERANCE). */
+static void
+hx_model_rival_check(const json_t *r, const hx_model_t *m, json_t *w)
+{
+	static const char *const parts[] = {"the hot loop",
+	    "the stated passes' loops", "the kernel (page faults)"};
+	double s[HX_PARTS];
+	hx_model_rival_t v;
+	char text[400];
+
+	if (m->limiter == NULL || strcmp(m->limiter, "not determined") == 0 ||
+	    !(fabs(m->error) <= HX_MODEL_TOLERANCE))
+		return;
+	hx_model_profile_parts(r, s, NULL, NULL, NULL);
+	v = hx_model_rival(m->limiter, s);
+	if (!v.overturned)
+		return;
+	snprintf(text, sizeof(text),
+	    "the profile samples %s, which holds one term, %.0f times "
+	    "against %.0f for the limiter's part (%s; sign test p = %.3g): "
+	    "by the profile that term is larger, and the limiter is not "
+	    "determined",
+	    parts[v.part], v.other, v.own, m->limiter, v.p);
+	json_array_append_new(w, json_string(text));
+}
+
 /* A warning on r when its profile (hx_model_profile_json, in r's model)
  * puts under HX_MODEL_CHECK_SHARE of the hot loop's predicted seconds in
  * the hot loop (with the passes that prefetch its data, which may wait for
@@ -505,6 +536,8 @@ hx_model_profile_check(json_t *r, const hx_model_t *m)
 	int prefetches = 0;
 	char text[320];
 
+	if (json_is_array(w))
+		hx_model_rival_check(r, m, w);
 	if (!json_is_number(pr) || !json_is_array(w) ||
 	    json_integer_value(samples) < HX_MODEL_CHECK_SAMPLES)
 		return;
@@ -526,6 +559,91 @@ hx_model_profile_check(json_t *r, const hx_model_t *m)
 		json_array_append_new(w, json_string(text));
 	}
 	hx_model_pass_check(r, m, w);
+}
+
+hx_part_t
+hx_model_term_part(const char *term)
+{
+	return strcmp(term, "faults") == 0 ? HX_PART_KERNEL
+	    : strcmp(term, "passes") == 0  ? HX_PART_PASSES
+					   : HX_PART_HOT;
+}
+
+int
+hx_model_profile_parts(const json_t *r, double *samples, double *meas,
+    double *pred, int *prefetches)
+{
+	const json_t *m = json_object_get(r, "model");
+	const json_t *mp = json_object_get(m, "profile");
+	const json_t *stated =
+	    json_object_get(json_object_get(m, "work"), "passes");
+	/* A sample stands for its period, spread over the runs sampled. */
+	const double per = hx_result_number(r, "profile.period_s") /
+	    hx_result_number(r, "profile.runs");
+	double s[HX_PARTS] = {hx_result_number(mp, "hot_loop_s"), 0.0,
+	    hx_result_number(mp, "kernel_s")};
+	double q[HX_PARTS] = {hx_result_number(mp, "hot_loop_predicted_s"), 0.0,
+	    hx_result_number(mp, "faults_predicted_s")};
+	int summed = 0, pre = 0;
+	size_t i;
+	json_t *e;
+
+	json_array_foreach(json_object_get(mp, "passes"), i, e)
+	{
+		const int hot = json_is_true(json_object_get(
+		    json_array_get(stated, i), "prefetches_hot"));
+		const hx_part_t k = hot ? HX_PART_HOT : HX_PART_PASSES;
+
+		s[k] += hx_result_number(e, "measured_s");
+		q[k] += hx_result_number(e, "predicted_s");
+		pre |= hot;
+		summed += !hot;
+	}
+	if (summed == 0)
+		s[HX_PART_PASSES] = q[HX_PART_PASSES] = NAN;
+	for (int k = 0; k < HX_PARTS; k++) {
+		if (samples != NULL)
+			samples[k] =
+			    mp != NULL && per > 0 ? round(s[k] / per) : NAN;
+		if (meas != NULL)
+			meas[k] = mp != NULL ? s[k] : NAN;
+		if (pred != NULL)
+			pred[k] = mp != NULL ? q[k] : NAN;
+	}
+	if (prefetches != NULL)
+		*prefetches = pre;
+	return summed;
+}
+
+hx_model_rival_t
+hx_model_rival(const char *limiter, const double *samples)
+{
+	hx_model_rival_t v = {0.0, -1.0, HX_PART_HOT, NAN, 0};
+	int own[HX_PARTS] = {0};
+	char terms[HX_MODEL_LIMITER_LEN], *save = NULL;
+
+	snprintf(terms, sizeof(terms), "%s", limiter);
+	for (char *t = strtok_r(terms, " ", &save); t != NULL;
+	     t = strtok_r(NULL, " ", &save))
+		if (strcmp(t, "or") != 0)
+			own[hx_model_term_part(t)] = 1;
+	for (int k = 0; k < HX_PARTS; k++) {
+		if (isnan(samples[k]))
+			continue;
+		if (own[k])
+			v.own += samples[k];
+		else if (k != HX_PART_HOT && samples[k] > v.other) {
+			v.other = samples[k];
+			v.part = (hx_part_t)k;
+		}
+	}
+	if (v.other > v.own) {
+		v.p = hx_stats_sign_test(
+		    (size_t)v.own, (size_t)(v.own + v.other));
+		v.overturned = v.p < HX_MODEL_RIVAL_P &&
+		    v.other > (1.0 + HX_MODEL_TOLERANCE) * v.own;
+	}
+	return v;
 }
 
 int

@@ -5,64 +5,17 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "hx_stats.h"
 #include "rp_limiter.h"
 #include "rp_text.h"
 #include "rp_workloads.h"
 
 #define F (&R->facts)
 
-rp_part_t
-rp_limiter_term_part(const char *term)
-{
-	return strcmp(term, "faults") == 0 ? RP_PART_KERNEL
-	    : strcmp(term, "passes") == 0  ? RP_PART_PASSES
-					   : RP_PART_HOT;
-}
-
-/* The profile's check of v's term(s) ("A or B": the parts of both):
- * only a part that holds one term (the kernel, the passes) is a rival,
- * for its samples are that term's time; the hot loop's are shared by
- * every term it holds, so they show no single term larger. */
-static void
-profile_check(const rp_limiter_in_t *in, rp_limiter_t *v)
-{
-	int own[RP_PARTS] = {0};
-	char terms[HX_MODEL_LIMITER_LEN], *save = NULL;
-
-	snprintf(terms, sizeof(terms), "%s", v->term);
-	for (char *t = strtok_r(terms, " ", &save); t != NULL;
-	     t = strtok_r(NULL, " ", &save))
-		if (strcmp(t, "or") != 0)
-			own[rp_limiter_term_part(t)] = 1;
-	v->own = 0.0;
-	v->other = -1.0;
-	for (int k = 0; k < RP_PARTS; k++) {
-		if (isnan(in->samples[k]))
-			continue;
-		if (own[k])
-			v->own += in->samples[k];
-		else if (k != RP_PART_HOT && in->samples[k] > v->other) {
-			v->other = in->samples[k];
-			v->other_part = (rp_part_t)k;
-		}
-	}
-	/* Beyond the model's own tolerance as well as the samples' chance:
-	 * the samples of several runs pooled vary more than one run's. */
-	if (v->other > v->own) {
-		v->p = hx_stats_sign_test(
-		    (size_t)v->own, (size_t)(v->own + v->other));
-		if (v->p < RP_LIMITER_PROFILE_P &&
-		    v->other > (1.0 + RP_LIMITER_MODEL_TOLERANCE) * v->own)
-			v->kind = RP_LIMIT_PROFILE;
-	}
-}
-
 rp_limiter_t
 rp_limiter_decide(const rp_limiter_in_t *in)
 {
 	rp_limiter_t v = {
-	    RP_LIMIT_UNDETERMINED, "", NAN, NAN, NAN, RP_PART_HOT};
+	    RP_LIMIT_UNDETERMINED, "", {NAN, NAN, HX_PART_HOT, NAN, 0}};
 
 	if (!(in->time_s > 0))
 		v.kind = RP_LIMIT_UNMEASURED;
@@ -72,7 +25,9 @@ rp_limiter_decide(const rp_limiter_in_t *in)
 	    strcmp(in->model_term, "not determined") != 0) {
 		v.kind = RP_LIMIT_MODEL;
 		snprintf(v.term, sizeof(v.term), "%s", in->model_term);
-		profile_check(in, &v);
+		v.rival = hx_model_rival(v.term, in->samples);
+		if (v.rival.overturned)
+			v.kind = RP_LIMIT_PROFILE;
 	}
 	return v;
 }
@@ -111,7 +66,7 @@ rp_limiter_of(const rp_data_t *D, const char *workload, const char *variant)
 	    .model_term = said,
 	    .model_error = rp_field(r, RP_F_MODEL_ERROR)};
 
-	rp_limiter_samples(r, in.samples, NULL, NULL, NULL);
+	hx_model_profile_parts(r, in.samples, NULL, NULL, NULL);
 	/* The rule on the run's own terms, so that data of a harness before
 	 * it read the same; the harness's word where it named none. */
 	if (said != NULL && strcmp(said, "not determined") != 0 &&
@@ -215,52 +170,6 @@ keep_two(double x, const json_t *t, double best[2], const json_t *top[2])
 	}
 }
 
-int
-rp_limiter_samples(const json_t *r, double *samples, double *meas, double *pred,
-    int *prefetches)
-{
-	const json_t *m = json_object_get(r, "model");
-	const json_t *mp = json_object_get(m, "profile");
-	const json_t *stated =
-	    json_object_get(json_object_get(m, "work"), "passes");
-	const json_t *prof = json_object_get(r, "profile");
-	/* A sample stands for its period, spread over the runs sampled. */
-	double per = rp_num(prof, "period_s") / rp_num(prof, "runs");
-	double s[RP_PARTS] = {
-	    rp_num(mp, "hot_loop_s"), 0.0, rp_num(mp, "kernel_s")};
-	double q[RP_PARTS] = {rp_num(mp, "hot_loop_predicted_s"), 0.0,
-	    rp_num(mp, "faults_predicted_s")};
-	int summed = 0, pre = 0;
-	size_t i;
-	json_t *e;
-
-	json_array_foreach(json_object_get(mp, "passes"), i, e)
-	{
-		int hot = json_is_true(json_object_get(
-		    json_array_get(stated, i), "prefetches_hot"));
-		s[hot ? RP_PART_HOT : RP_PART_PASSES] +=
-		    rp_num(e, "measured_s");
-		q[hot ? RP_PART_HOT : RP_PART_PASSES] +=
-		    rp_num(e, "predicted_s");
-		pre |= hot;
-		summed += !hot;
-	}
-	if (summed == 0)
-		s[RP_PART_PASSES] = q[RP_PART_PASSES] = NAN;
-	for (int k = 0; k < RP_PARTS; k++) {
-		if (samples != NULL)
-			samples[k] =
-			    mp != NULL && per > 0 ? round(s[k] / per) : NAN;
-		if (meas != NULL)
-			meas[k] = mp != NULL ? s[k] : NAN;
-		if (pred != NULL)
-			pred[k] = mp != NULL ? q[k] : NAN;
-	}
-	if (prefetches != NULL)
-		*prefetches = pre;
-	return summed;
-}
-
 /* The profile's seconds read straight from model.profile. */
 static const rp_fact_key_t profile_keys[] = {
     {"elsewhere", "elsewhere_s", RP_FACT_TIME},
@@ -270,7 +179,7 @@ static const rp_fact_key_t profile_keys[] = {
 
 /* Where a run's time went by its profile (harness --profile, the model's
  * model.profile), as P.profile.*: beside profile_keys, the hot loop's
- * and the passes' seconds measured and predicted (rp_limiter_samples:
+ * and the passes' seconds measured and predicted (hx_model_profile_parts:
  * the passes null for a variant that states none; hot_prefetches where a
  * pass that prefetches the hot loop's data counts with it: a core that
  * waits for a prefetched line waits in the prefetch, as interp hoisted on
@@ -284,7 +193,7 @@ profile_facts(rp_report_t *R, const json_t *r, const char *p, const char *w,
 	static const char *const parts[] = {"hot", "passes", "kernel"};
 	const json_t *mp =
 	    json_object_get(json_object_get(r, "model"), "profile");
-	double meas[RP_PARTS], pred[RP_PARTS];
+	double meas[HX_PARTS], pred[HX_PARTS];
 	double others = mp != NULL ? 0.0 : NAN;
 	char prefix[RP_FACTS_NAME_MAX + sizeof(".profile")];
 	rp_limiter_t lim = rp_limiter_of(&R->data, w, v);
@@ -292,34 +201,34 @@ profile_facts(rp_report_t *R, const json_t *r, const char *p, const char *w,
 	const char *name;
 	json_t *e;
 
-	rp_limiter_samples(r, NULL, meas, pred, &prefetches);
+	hx_model_profile_parts(r, NULL, meas, pred, &prefetches);
 	json_object_foreach(json_object_get(mp, "other_objects"), name, e)
 	{
 		others += json_number_value(e);
 	}
 	snprintf(prefix, sizeof(prefix), "%s.profile", p);
 	RP_FACTS_KEYS(F, mp, r, prefix, profile_keys);
-	rp_fact_num(F, RP_FACT_TIME, meas[RP_PART_HOT], r, "%s.hot", prefix);
+	rp_fact_num(F, RP_FACT_TIME, meas[HX_PART_HOT], r, "%s.hot", prefix);
 	rp_fact_num(
-	    F, RP_FACT_TIME, pred[RP_PART_HOT], r, "%s.hot_predicted", prefix);
+	    F, RP_FACT_TIME, pred[HX_PART_HOT], r, "%s.hot_predicted", prefix);
 	rp_fact_bool(F, prefetches, r, "%s.hot_prefetches", prefix);
 	rp_fact_bool(F, mp != NULL, r, "%s.sampled", prefix);
 	rp_fact_num(F, RP_FACT_COUNT,
 	    rp_num(json_object_get(r, "profile"), "samples"), r, "%s.samples",
 	    prefix);
 	rp_fact_num(
-	    F, RP_FACT_TIME, meas[RP_PART_PASSES], r, "%s.passes", prefix);
-	rp_fact_num(F, RP_FACT_TIME, pred[RP_PART_PASSES], r,
+	    F, RP_FACT_TIME, meas[HX_PART_PASSES], r, "%s.passes", prefix);
+	rp_fact_num(F, RP_FACT_TIME, pred[HX_PART_PASSES], r,
 	    "%s.passes_predicted", prefix);
 	rp_fact_num(F, RP_FACT_TIME, others, r, "%s.others", prefix);
 	rp_fact_bool(
 	    F, lim.kind == RP_LIMIT_PROFILE, r, "%s.check.disagrees", p);
-	rp_fact_num(F, RP_FACT_COUNT, lim.own, r, "%s.check.own", p);
-	rp_fact_num(F, RP_FACT_COUNT, isnan(lim.p) ? NAN : lim.other, r,
-	    "%s.check.other", p);
-	rp_fact_str(F, isnan(lim.p) ? NULL : parts[lim.other_part], r,
+	rp_fact_num(F, RP_FACT_COUNT, lim.rival.own, r, "%s.check.own", p);
+	rp_fact_num(F, RP_FACT_COUNT,
+	    isnan(lim.rival.p) ? NAN : lim.rival.other, r, "%s.check.other", p);
+	rp_fact_str(F, isnan(lim.rival.p) ? NULL : parts[lim.rival.part], r,
 	    "%s.check.other_part", p);
-	rp_fact_num(F, RP_FACT_NUMBER, lim.p, r, "%s.check.p", p);
+	rp_fact_num(F, RP_FACT_NUMBER, lim.rival.p, r, "%s.check.p", p);
 }
 
 /* The section's counts: the first main run with a model and whether any
@@ -518,7 +427,7 @@ rp_limiter_facts(rp_report_t *R)
 	rp_fact_num(F, RP_FACT_PERCENT_WHOLE, RP_LIMITER_MODEL_TOLERANCE, NULL,
 	    "limits.tolerance");
 	rp_fact_num(
-	    F, RP_FACT_NUMBER, RP_LIMITER_PROFILE_P, NULL, "limits.profile_p");
+	    F, RP_FACT_NUMBER, HX_MODEL_RIVAL_P, NULL, "limits.profile_p");
 	for (const rp_workload_t *wl = rp_workloads; wl->name != NULL; wl++) {
 		const char *vs[RP_DATA_MAX_VARIANTS], *w = wl->name;
 		size_t nv = rp_data_variants(

@@ -14,7 +14,7 @@
  * was sampled (--profile), a part of the code that holds one term (the
  * kernel its faults, the passes' loops its passes) must not take more
  * samples than the limiter's part, by more than the tolerance and by a
- * sign test (RP_LIMITER_PROFILE_P), else "not determined (the profile
+ * sign test (hx_model_rival), else "not determined (the profile
  * disagrees)": that term is larger. The hot loop's samples are shared
  * by all the terms it holds and overturn nothing.
  * A main run without a model is "not modelled": nothing else decides a
@@ -29,9 +29,6 @@
 
 /* The harness's HX_MODEL_TOLERANCE. */
 #define RP_LIMITER_MODEL_TOLERANCE 0.25
-/* The sign test's p below which the profile overturns a limiter. */
-#define RP_LIMITER_PROFILE_P 0.05
-
 typedef enum {
 	RP_LIMIT_MODEL,        /* the model's largest term (.term) */
 	RP_LIMIT_UNDETERMINED, /* the prediction misses */
@@ -40,27 +37,15 @@ typedef enum {
 	RP_LIMIT_PROFILE,      /* the largest term's part sampled less */
 } rp_limit_t;
 
-/* The parts of a run's code its profile tells apart, where the model's
- * terms land: page faults in the kernel, the stated passes in their
- * loops, every other term in the hot loop (a pass that prefetches the
- * hot loop's data counts with the hot loop). The kernel and the passes
- * each hold one term. */
-typedef enum {
-	RP_PART_HOT,
-	RP_PART_PASSES,
-	RP_PART_KERNEL,
-	RP_PARTS,
-} rp_part_t;
-
 /* What the verdict reads of a variant's main run. */
 typedef struct rp_limiter_in_s {
 	double time_s; /* the main run's median */
 	/* The run's time model (model.*), or model_term NULL without one. */
 	const char *model_term; /* model.limiter: the largest term's name */
 	double model_error;     /* model.error: the prediction's miss */
-	/* The profile's samples in each part (rp_limiter_samples); NAN for
-	 * a part not sampled (all, where the run was not). */
-	double samples[RP_PARTS];
+	/* The profile's samples in each part (hx_model_profile_parts); NAN
+	 * for a part not sampled (all, where the run was not). */
+	double samples[HX_PARTS];
 } rp_limiter_in_t;
 
 typedef struct rp_limiter_s {
@@ -68,12 +53,9 @@ typedef struct rp_limiter_s {
 	/* RP_LIMIT_MODEL: the term's name ("divsqrt"), or two joined by
 	 * " or " (hx_model_limiter_name) */
 	char term[HX_MODEL_LIMITER_LEN];
-	/* The profile's check of a model's term (p NAN where unchecked: no
-	 * profile, or no one-term part sampled more): the samples in the
-	 * term's parts (own) and in the most sampled other one-term part
-	 * (other, its part), and the sign test's p of own against other. */
-	double own, other, p;
-	rp_part_t other_part;
+	/* The profile's check of a model's term (hx_model_rival; p NAN
+	 * where unchecked). */
+	hx_model_rival_t rival;
 } rp_limiter_t;
 
 /* The rule: pure, a function of in only. */
@@ -82,16 +64,6 @@ rp_limiter_t rp_limiter_decide(const rp_limiter_in_t *in);
  * ("divsqrt"), else "undetermined", "unmodelled" or "unmeasured". The
  * words a reader sees for each are the templates' (templates/terms.j2). */
 const char *rp_limiter_verdict_name(const rp_limiter_t *v);
-/* The part a term's time lands in (rp_part_t). */
-rp_part_t rp_limiter_term_part(const char *term);
-/* Run r's profile split into the parts, as samples (measured: each
- * part's seconds a run over the seconds a sample stands for) into
- * samples, and as seconds a run, measured and predicted, into meas and
- * pred (either may be NULL); NAN where not sampled. *prefetches: whether
- * a pass that prefetches the hot loop's data was counted with it.
- * Returns the number of passes left in RP_PART_PASSES. */
-int rp_limiter_samples(const json_t *r, double *samples, double *meas,
-    double *pred, int *prefetches);
 /* A term's seconds in model m (a result's "model") by name; 0 when m has
  * no such term. */
 double rp_limiter_term_seconds(const json_t *m, const char *name);

@@ -70,6 +70,57 @@ Test(model, the_limiter_names_every_term_within_the_miss)
 	    hx_model_limiter_name(names, s, 3, 0.06, buf, 10), "gather or");
 }
 
+/* The profile split into the parts a term's time lands in, as samples:
+ * a part's seconds a run over what a sample stands for (1 ms over 5
+ * runs); a pass that prefetches the hot loop's data counts with it. Then
+ * the limiter's check: only a part of one term (kernel, passes) is its
+ * rival. */
+Test(model, the_profile_parts_and_the_limiter_s_rival)
+{
+	json_t *r = json_loads(
+	    "{\"profile\": {\"period_s\": 0.001, \"runs\": 5},"
+	    " \"model\": {\"work\": {\"passes\": [{}, "
+	    "{\"prefetches_hot\": true}]},"
+	    " \"profile\": {\"hot_loop_s\": 0.122, "
+	    "\"hot_loop_predicted_s\": 0.0825, \"kernel_s\": 0.1044, "
+	    "\"faults_predicted_s\": 0.133, \"passes\": ["
+	    "{\"measured_s\": 0.05, \"predicted_s\": 0.04},"
+	    "{\"measured_s\": 0.01, \"predicted_s\": 0.02}]}}}",
+	    0, NULL);
+	double s[HX_PARTS], meas[HX_PARTS], pred[HX_PARTS];
+	int pre = 0;
+	hx_model_rival_t v;
+
+	cr_assert_not_null(r);
+	cr_expect_eq(hx_model_profile_parts(r, s, meas, pred, &pre), 1);
+	cr_expect_eq(pre, 1);
+	cr_expect_float_eq(s[HX_PART_HOT], 660, 1e-9, "%g", s[HX_PART_HOT]);
+	cr_expect_float_eq(s[HX_PART_PASSES], 250, 1e-9);
+	cr_expect_float_eq(s[HX_PART_KERNEL], 522, 1e-9);
+	cr_expect_float_eq(meas[HX_PART_HOT], 0.132, 1e-12);
+	cr_expect_float_eq(pred[HX_PART_HOT], 0.1025, 1e-12);
+	cr_expect_float_eq(pred[HX_PART_KERNEL], 0.133, 1e-12);
+	/* faults: the hot loop's 660 against the kernel's 522 overturns
+	 * nothing (it holds several terms); the passes' 250 are fewer. */
+	v = hx_model_rival("faults", s);
+	cr_expect_eq(v.overturned, 0);
+	cr_expect(isnan(v.p));
+	/* A gather limiter (the hot loop, 660) against the kernel's 522:
+	 * fewer; at 900 the kernel's one term outweighs the whole loop. */
+	cr_expect_eq(hx_model_rival("gather", s).overturned, 0);
+	s[HX_PART_KERNEL] = 900;
+	v = hx_model_rival("gather", s);
+	cr_expect_eq(v.overturned, 1);
+	cr_expect_eq(v.part, HX_PART_KERNEL);
+	cr_expect_float_eq(v.own, 660, 1e-9);
+	/* Not sampled: every part NAN, nothing to check. */
+	json_object_del(json_object_get(r, "model"), "profile");
+	hx_model_profile_parts(r, s, NULL, NULL, NULL);
+	cr_expect(isnan(s[HX_PART_HOT]) && isnan(s[HX_PART_KERNEL]));
+	cr_expect_eq(hx_model_rival("gather", s).overturned, 0);
+	json_decref(r);
+}
+
 Test(model, units_from_the_in_core_entry)
 {
 	variant_t v = {.name = "probe"};

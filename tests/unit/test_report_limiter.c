@@ -68,7 +68,7 @@ Test(report_limiter, the_model_decides)
 /* Which term is largest, checked where the runs were sampled: a part
  * that holds one term (the kernel its faults, the passes' loops its
  * passes) must not take more samples than the limiter's part, beyond the
- * tolerance and by a sign test at RP_LIMITER_PROFILE_P. The hot loop
+ * tolerance and by a sign test at HX_MODEL_RIVAL_P. The hot loop
  * holds several terms, so its samples overturn nothing. */
 Test(report_limiter, the_profile_checks_which_term_is_largest)
 {
@@ -79,58 +79,58 @@ Test(report_limiter, the_profile_checks_which_term_is_largest)
 	 * 600 samples against the whole hot loop's 400: the faults alone
 	 * outweigh every hot-loop term. p = P(X <= 400), X ~ B(1000, 1/2). */
 	in.model_term = "gather";
-	in.samples[RP_PART_HOT] = 400;
-	in.samples[RP_PART_PASSES] = 50;
-	in.samples[RP_PART_KERNEL] = 600;
+	in.samples[HX_PART_HOT] = 400;
+	in.samples[HX_PART_PASSES] = 50;
+	in.samples[HX_PART_KERNEL] = 600;
 	v = rp_limiter_decide(&in);
 	cr_expect_eq(v.kind, RP_LIMIT_PROFILE);
 	cr_expect_str_eq(rp_limiter_verdict_name(&v), "profile_disagrees");
-	cr_expect_eq(v.other_part, RP_PART_KERNEL);
-	cr_expect_float_eq(v.own, 400, EPS);
-	cr_expect_float_eq(v.other, 600, EPS);
-	cr_expect_float_eq(v.p, hx_stats_sign_test(400, 1000), 1e-15);
-	cr_expect(v.p < 1e-9, "p = %g", v.p);
+	cr_expect_eq(v.rival.part, HX_PART_KERNEL);
+	cr_expect_float_eq(v.rival.own, 400, EPS);
+	cr_expect_float_eq(v.rival.other, 600, EPS);
+	cr_expect_float_eq(v.rival.p, hx_stats_sign_test(400, 1000), 1e-15);
+	cr_expect(v.rival.p < 1e-9, "p = %g", v.rival.p);
 	/* More, and by the test, but within the tolerance (480 < 1.25 x
 	 * 400): the runs pooled vary more than the test assumes. */
-	in.samples[RP_PART_KERNEL] = 480;
+	in.samples[HX_PART_KERNEL] = 480;
 	v = rp_limiter_decide(&in);
 	cr_expect_eq(v.kind, RP_LIMIT_MODEL);
-	cr_expect(v.p < RP_LIMITER_PROFILE_P, "p = %g", v.p);
+	cr_expect(v.rival.p < HX_MODEL_RIVAL_P, "p = %g", v.rival.p);
 	/* "A or B" counts both terms' parts: the hot loop and the kernel
 	 * against the passes' 50. */
 	in.model_term = "gather or faults";
-	in.samples[RP_PART_KERNEL] = 600;
+	in.samples[HX_PART_KERNEL] = 600;
 	v = rp_limiter_decide(&in);
 	cr_expect_eq(v.kind, RP_LIMIT_MODEL);
 	cr_expect_str_eq(v.term, "gather or faults");
-	cr_expect(isnan(v.p));
+	cr_expect(isnan(v.rival.p));
 	/* colony naive-reuse (the report of 08:22): faults the largest term,
 	 * the hot loop 610 samples against the kernel's 522. The hot loop
 	 * holds the in-core terms and DRAM's: no one of them need be above
 	 * the faults, so nothing is overturned. */
 	in.model_term = "faults";
-	in.samples[RP_PART_HOT] = 610;
-	in.samples[RP_PART_PASSES] = 307;
-	in.samples[RP_PART_KERNEL] = 522;
+	in.samples[HX_PART_HOT] = 610;
+	in.samples[HX_PART_PASSES] = 307;
+	in.samples[HX_PART_KERNEL] = 522;
 	v = rp_limiter_decide(&in);
 	cr_expect_eq(v.kind, RP_LIMIT_MODEL);
-	cr_expect(isnan(v.p));
+	cr_expect(isnan(v.rival.p));
 	/* colony cells: passes the largest term, 4 samples in the passes,
 	 * none in the kernel. */
 	in.model_term = "passes";
-	in.samples[RP_PART_HOT] = 2;
-	in.samples[RP_PART_PASSES] = 4;
-	in.samples[RP_PART_KERNEL] = 0;
+	in.samples[HX_PART_HOT] = 2;
+	in.samples[HX_PART_PASSES] = 4;
+	in.samples[HX_PART_KERNEL] = 0;
 	cr_expect_eq(rp_limiter_decide(&in).kind, RP_LIMIT_MODEL);
 	/* A run not sampled (NAN parts): nothing checks it. */
 	in.model_term = "gather";
-	for (int k = 0; k < RP_PARTS; k++)
+	for (int k = 0; k < HX_PARTS; k++)
 		in.samples[k] = NAN;
 	cr_expect_eq(rp_limiter_decide(&in).kind, RP_LIMIT_MODEL);
 	/* A miss beyond the tolerance is "not determined" before any
 	 * profile. */
-	in.samples[RP_PART_HOT] = 400;
-	in.samples[RP_PART_KERNEL] = 600;
+	in.samples[HX_PART_HOT] = 400;
+	in.samples[HX_PART_KERNEL] = 600;
 	in.model_error = RP_LIMITER_MODEL_TOLERANCE + EPS;
 	cr_expect_eq(rp_limiter_decide(&in).kind, RP_LIMIT_UNDETERMINED);
 }
