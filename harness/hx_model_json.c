@@ -528,11 +528,9 @@ hx_model_profile_check(json_t *r, const hx_model_t *m)
 	    "hot_loop_s");
 	const json_t *samples =
 	    json_object_get(json_object_get(r, "profile"), "samples");
-	const json_t *passes = json_object_get(
-	    json_object_get(json_object_get(r, "model"), "profile"), "passes");
 	const double hot_pred = hx_model_hot_loop_s(m);
 	json_t *w = json_object_get(r, "warnings");
-	double got;
+	double meas[HX_PARTS], got;
 	int prefetches = 0;
 	char text[320];
 
@@ -541,13 +539,9 @@ hx_model_profile_check(json_t *r, const hx_model_t *m)
 	if (!json_is_number(pr) || !json_is_array(w) ||
 	    json_integer_value(samples) < HX_MODEL_CHECK_SAMPLES)
 		return;
-	got = json_number_value(pr);
-	for (int i = 0; i < m->npasses; i++)
-		if (m->pass[i].prefetches_hot) {
-			got += json_number_value(json_object_get(
-			    json_array_get(passes, (size_t)i), "measured_s"));
-			prefetches = 1;
-		}
+	/* The hot loop with the passes that prefetch its data. */
+	hx_model_profile_parts(r, NULL, meas, NULL, &prefetches);
+	got = meas[HX_PART_HOT];
 	if (hot_pred >= HX_MODEL_CHECK_SHARE * m->measured_s &&
 	    got < HX_MODEL_CHECK_SHARE * hot_pred) {
 		snprintf(text, sizeof(text),

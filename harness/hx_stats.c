@@ -456,7 +456,8 @@ label_return:
 int
 hx_stats_signed_rank(const double *d, size_t n, double *p)
 {
-	double *a, *count = NULL, w2 = 0.0, tie_term = 0.0;
+	hx_stats_tagged_t *a; /* |d|, tagged when d is positive */
+	double *count = NULL, w2 = 0.0, tie_term = 0.0;
 	size_t m = 0, total = 0;
 	int ret = -1;
 
@@ -464,56 +465,48 @@ hx_stats_signed_rank(const double *d, size_t n, double *p)
 	    (a = malloc(n * sizeof(*a))) == NULL)
 		return -1;
 	for (size_t i = 0; i < n; i++) {
-		if (!isfinite(d[i])) {
-			free(a);
-			return -1;
-		}
+		if (!isfinite(d[i]))
+			goto label_return;
 		if (d[i] != 0.0)
-			a[m++] = fabs(d[i]);
+			a[m++] = (hx_stats_tagged_t){fabs(d[i]), d[i] > 0.0};
 	}
-	qsort(a, m, sizeof(*a), hx_stats_cmp_double);
+	qsort(a, m, sizeof(*a), hx_stats_cmp_tagged);
+	/* count[s]: the sign choices whose positive doubled ranks sum to s,
+	 * built rank by rank; only where p is exact. */
+	if (m > 0 && m <= HX_STATS_SIGNED_RANK_EXACT_MAX) {
+		if ((count = calloc(m * (m + 1) + 1, sizeof(*count))) == NULL)
+			goto label_return;
+		count[0] = 1.0;
+	}
 	/* w2: twice w, the positive differences' doubled average ranks (an
 	 * integer each), so that the exact count can index by it. */
 	for (size_t i = 0; i < m;) {
 		size_t j = i + 1, r2;
 
-		while (j < m && a[j] == a[i])
+		while (j < m && a[j].v == a[i].v)
 			j++;
 		r2 = i + 1 + j; /* twice the average of ranks i+1..j */
-		for (size_t k = 0; k < n; k++)
-			w2 +=
-			    d[k] > 0.0 && fabs(d[k]) == a[i] ? (double)r2 : 0.0;
-		tie_term += (double)((j - i) * (j - i) * (j - i) - (j - i));
-		for (size_t k = i; k < j; k++)
-			a[k] = (double)r2;
-		i = j;
-	}
-	*p = 1.0;
-	if (m == 0) {
-		ret = 0;
-	} else if (m <= HX_STATS_SIGNED_RANK_EXACT_MAX) {
-		double below = 0.0, above = 0.0, all = 0.0;
-
-		/* count[s]: the sign choices whose positive doubled ranks sum
-		 * to s, built rank by rank. */
-		if ((count = calloc(m * (m + 1) + 1, sizeof(*count))) == NULL)
-			goto label_return;
-		count[0] = 1.0;
-		for (size_t i = 0; i < m; i++) {
-			size_t r2 = (size_t)a[i];
-
-			for (size_t s = total + r2; s >= r2; s--)
+		for (size_t k = i; k < j; k++) {
+			w2 += a[k].from_a ? (double)r2 : 0.0;
+			for (size_t s = total + r2; count != NULL && s >= r2;
+			     s--)
 				count[s] += count[s - r2];
 			total += r2;
 		}
+		tie_term += (double)((j - i) * (j - i) * (j - i) - (j - i));
+		i = j;
+	}
+	*p = 1.0;
+	if (count != NULL) {
+		double below = 0.0, above = 0.0, all = 0.0;
+
 		for (size_t s = 0; s <= total; s++) {
 			all += count[s];
 			below += (double)s <= w2 ? count[s] : 0.0;
 			above += (double)s >= w2 ? count[s] : 0.0;
 		}
 		*p = fmin(1.0, 2.0 * fmin(below, above) / all);
-		ret = 0;
-	} else {
+	} else if (m > 0) {
 		double nm = (double)m, mean = nm * (nm + 1.0) / 4.0;
 		double var =
 		    nm * (nm + 1.0) * (2.0 * nm + 1.0) / 24.0 - tie_term / 48.0;
@@ -522,8 +515,8 @@ hx_stats_signed_rank(const double *d, size_t n, double *p)
 		*p = var > 0.0 && z > 0.0
 		    ? fmin(1.0, erfc(z / sqrt(var) / sqrt(2.0)))
 		    : 1.0;
-		ret = 0;
 	}
+	ret = 0;
 label_return:
 	free(count);
 	free(a);

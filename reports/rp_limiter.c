@@ -58,7 +58,12 @@ rp_limiter_term_seconds(const json_t *m, const char *name)
 rp_limiter_t
 rp_limiter_of(const rp_data_t *D, const char *workload, const char *variant)
 {
-	const json_t *r = rp_data_main_run(D, workload, variant);
+	return rp_limiter_of_run(rp_data_main_run(D, workload, variant));
+}
+
+rp_limiter_t
+rp_limiter_of_run(const json_t *r)
+{
 	const char *said =
 	    json_string_value(rp_field_json(r, RP_F_MODEL_LIMITER));
 	char buf[HX_MODEL_LIMITER_LEN] = "";
@@ -187,8 +192,7 @@ static const rp_fact_key_t profile_keys[] = {
  * libraries' (others); and the profile's check of the limiter,
  * P.check.* (rp_limiter_t's own, other, other_part, p; .disagrees). */
 static void
-profile_facts(rp_report_t *R, const json_t *r, const char *p, const char *w,
-    const char *v)
+profile_facts(rp_report_t *R, const json_t *r, const char *p)
 {
 	static const char *const parts[] = {"hot", "passes", "kernel"};
 	const json_t *mp =
@@ -196,7 +200,7 @@ profile_facts(rp_report_t *R, const json_t *r, const char *p, const char *w,
 	double meas[HX_PARTS], pred[HX_PARTS];
 	double others = mp != NULL ? 0.0 : NAN;
 	char prefix[RP_FACTS_NAME_MAX + sizeof(".profile")];
-	rp_limiter_t lim = rp_limiter_of(&R->data, w, v);
+	rp_limiter_t lim = rp_limiter_of_run(r);
 	int prefetches = 0;
 	const char *name;
 	json_t *e;
@@ -291,7 +295,7 @@ model_row_facts(rp_report_t *R, const char *w, const char *v, limits_tally_t *t)
 		rp_fact_num(F, RP_FACT_PERCENT_WHOLE, rp_num(top[k], "share"),
 		    r, "%s.term%d_share", p, k + 1);
 	}
-	profile_facts(R, r, p, w, v);
+	profile_facts(R, r, p);
 	t->any = t->any != NULL || m == NULL ? t->any : r;
 	t->profiled |= json_object_get(m, "profile") != NULL;
 	t->modelled += m != NULL;

@@ -72,6 +72,8 @@ double rp_limiter_term_seconds(const json_t *m, const char *name);
  * RP_LIMIT_UNMEASURED when there is none. */
 rp_limiter_t rp_limiter_of(
     const rp_data_t *D, const char *workload, const char *variant);
+/* The same of run r (NULL: RP_LIMIT_UNMEASURED). */
+rp_limiter_t rp_limiter_of_run(const json_t *r);
 
 /* The notebook's section (limits.*): whether a main run carries the time
  * model; each variant's prediction against its median, its two largest
