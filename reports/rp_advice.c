@@ -13,7 +13,6 @@
 #include "hx_result.h"
 #include "hx_stats.h"
 #include "rp_advice.h"
-#include "rp_colony.h"
 #include "rp_jax.h"
 
 #define F (&R->facts)
@@ -58,10 +57,11 @@ time_vals(rp_vals_t *x, const char *key, double answer, double lo, double hi,
 }
 
 /* A verdict object of fb_verdict as time values: 1 when its word is yes,
- * 0 when it names the other side or the same, NAN when not decided or
- * absent. */
-static void
-verdict_vals(rp_vals_t *x, const char *key, const json_t *v, const char *yes)
+ * 0 when it names the other side or the same, NAN when not decided. An
+ * absent verdict is no answer: -1 with "why", what names it. */
+static int
+verdict_vals(rp_vals_t *x, const char *key, const json_t *v, const char *yes,
+    const char *what)
 {
 	const char *word = json_string_value(json_object_get(v, "verdict"));
 	const json_t *iv = json_object_get(v, "interval");
@@ -69,24 +69,28 @@ verdict_vals(rp_vals_t *x, const char *key, const json_t *v, const char *yes)
 	double s0 = json_number_value(json_array_get(sp, 0));
 	double s1 = json_number_value(json_array_get(sp, 1));
 
+	if (word == NULL)
+		return missing(x, "no_part", what);
 	time_vals(x, key,
-	    word == NULL || strcmp(word, undecided) == 0 ? NAN
-		: strcmp(word, yes) == 0                 ? 1.0
-							 : 0.0,
+	    strcmp(word, undecided) == 0 ? NAN
+		: strcmp(word, yes) == 0 ? 1.0
+					 : 0.0,
 	    1.0 / json_number_value(json_array_get(iv, 1)),
-	    1.0 / json_number_value(json_array_get(iv, 0)),
-	    v == NULL ? NAN : fmax(s0, s1));
+	    1.0 / json_number_value(json_array_get(iv, 0)), fmax(s0, s1));
+	return 0;
 }
 
 /* jax-verdicts.json's verdict on the CPU time of first against second
- * of workload w, as verdict_vals' values. */
-static void
+ * of workload w, as verdict_vals' values; -1 when it has none. */
+static int
 pair_verdict(const rp_report_t *R, const rp_workload_t *w, const char *key,
     const char *first, const char *second, const char *yes, rp_vals_t *x)
 {
 	json_t *j = rp_jax_file(&R->data, "jax-verdicts.json"), *row;
 	const json_t *found = NULL;
+	char what[256];
 	size_t i;
+	int ret;
 
 	json_array_foreach(json_object_get(j, "rows"), i, row)
 	{
@@ -95,8 +99,11 @@ pair_verdict(const rp_report_t *R, const rp_workload_t *w, const char *key,
 		    strcmp(rp_str(row, "second"), second) == 0)
 			found = json_object_get(row, "by_cpu");
 	}
-	verdict_vals(x, key, found, yes);
+	snprintf(what, sizeof(what), "jax-verdicts.json: %s %s against %s",
+	    w->name, first, second);
+	ret = verdict_vals(x, key, found, yes, what);
 	json_decref(j);
+	return ret;
 }
 
 /* Part `part` of JAX data file `file` (NULL: the whole file), or NULL
@@ -223,8 +230,10 @@ quantity(const rp_report_t *R, const rp_workload_t *w, int get, const json_t *r)
 	}
 }
 
-/* Value v of side s from its runs r (a time claim: its four values). */
-static void
+/* Value v of side s from its runs r (a time claim: its four values; a
+ * JAX claim on an optional run the data lacks is not decided); -1 with
+ * "why" when a verdict on two runs the data has is missing. */
+static int
 value(const rp_report_t *R, const rp_advice_side_t *s, const rp_workload_t *w,
     const json_t **r, const rp_advice_value_t *v, rp_vals_t *x)
 {
@@ -235,10 +244,14 @@ value(const rp_report_t *R, const rp_advice_side_t *s, const rp_workload_t *w,
 	if (v->get == RP_ADVICE_PEAK_TEXT) {
 		rp_vals_str(x, v->name, rp_report_peak(a));
 	} else if (v->get >= RP_ADVICE_FASTER && s->source == RP_ADVICE_JAX) {
-		pair_verdict(R, w, v->name, s->programs[v->run],
-		    s->programs[v->over_run],
-		    v->get == RP_ADVICE_FASTER ? second_faster : first_faster,
-		    x);
+		if (a == NULL || b == NULL)
+			time_vals(x, v->name, NAN, NAN, NAN, NAN);
+		else
+			return pair_verdict(R, w, v->name, s->programs[v->run],
+			    s->programs[v->over_run],
+			    v->get == RP_ADVICE_FASTER ? second_faster
+						       : first_faster,
+			    x);
 	} else if (v->get == RP_ADVICE_FASTER) {
 		/* Beyond the ratio of over: 1 when it is not measured. */
 		ratio = quantity(R, w, v->over, a) / quantity(R, w, v->over, b);
@@ -252,6 +265,7 @@ value(const rp_report_t *R, const rp_advice_side_t *s, const rp_workload_t *w,
 			q /= quantity(R, w, v->over, b);
 		rp_vals_num(x, v->name, q);
 	}
+	return 0;
 }
 
 int
@@ -271,13 +285,17 @@ rp_advice_measure(const rp_report_t *R, const rp_advice_t *a,
 	if (need_runs(R, s, w, r, x) != 0)
 		goto label_return;
 	for (const rp_advice_value_t *v = s->values; v->name != NULL; v++) {
+		int bad = 0;
 		if (v->path != NULL && v->print == RP_ADVICE_TIMED)
-			verdict_vals(x, v->name, hx_result_at(data, v->path),
-			    second_faster);
+			bad = verdict_vals(x, v->name,
+			    hx_result_at(data, v->path), second_faster,
+			    v->path);
 		else if (v->path != NULL)
 			rp_vals_num(x, v->name, rp_num(data, v->path));
 		else if (v->get != RP_F_NONE)
-			value(R, s, w, r, v, x);
+			bad = value(R, s, w, r, v, x);
+		if (bad != 0)
+			goto label_return;
 	}
 	ret = s->measure != NULL ? s->measure(R, w, x) : 0;
 label_return:
@@ -350,13 +368,15 @@ jax_pages(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 	const json_t *keep = need_part(R, "jax-keep.json", NULL, &j, x);
 	const json_t *found = NULL;
 	size_t i;
+	int ret;
 
 	if (keep == NULL)
 		return -1;
 	json_array_foreach(json_object_get(keep, "rows"), i, row)
 	{
 		if (strcmp(rp_str(row, "workload"), w->name) == 0 &&
-		    strcmp(rp_str(row, "program"), "step") == 0 &&
+		    w->jax_jitted != NULL &&
+		    strcmp(rp_str(row, "program"), w->jax_jitted) == 0 &&
 		    (found == NULL ||
 			rp_num(row, "cpu_ratio") > rp_num(found, "cpu_ratio")))
 			found = row;
@@ -371,16 +391,20 @@ jax_pages(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 	rp_vals_num(x, "pages", rp_num(found, "temp_pages"));
 	rp_vals_num(x, "ratio", rp_num(found, "cpu_ratio"));
 	rp_vals_num(x, "share", rp_num(found, "fault_share_of_cpu_at_price"));
-	verdict_vals(
-	    x, "kept", json_object_get(found, "verdict"), second_faster);
+	ret = verdict_vals(x, "kept", json_object_get(found, "verdict"),
+	    second_faster, "jax-keep.json: the step's verdict");
 	json_decref(j);
-	return 0;
+	return ret;
 }
 
 static int
 c_recompile(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 {
-	double worst = rp_colony_widest_spread(R, w, NULL);
+	char name[RP_FACTS_NAME_MAX];
+	double worst;
+
+	snprintf(name, sizeof(name), "part.%s.spread.widest", w->name);
+	worst = rp_facts_num(F, name);
 
 	if (isnan(worst))
 		return missing(x, "no_run", w->sets.spread);
@@ -445,16 +469,15 @@ static int
 jax_loop_kept(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 {
 	json_t *j = rp_jax_file(&R->data, "jax-keep.json"), *row;
-	static const char *const programs[] = {"loop", "fori"};
+	const char *const programs[] = {w->jax_loop, w->jax_fori};
 	static const char *const keys[] = {"loop_kept", "fori_kept"};
 	size_t i;
 
-	for (int p = 0; p < 2; p++)
-		rp_vals_num(x, keys[p], NAN);
 	json_array_foreach(json_object_get(j, "rows"), i, row)
 	{
 		for (int p = 0; p < 2; p++)
-			if (strcmp(rp_str(row, "workload"), w->name) == 0 &&
+			if (programs[p] != NULL &&
+			    strcmp(rp_str(row, "workload"), w->name) == 0 &&
 			    strcmp(rp_str(row, "program"), programs[p]) == 0 &&
 			    strcmp(rp_str(row, "allocator"), "jemalloc-keep") ==
 				0)
@@ -514,7 +537,7 @@ jax_profiler(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 	const json_t *t = json_object_get(p, "trace");
 
 	if (p != NULL && t == NULL)
-		missing(x, "no_part", "jax-protocol.json: profiler");
+		missing(x, "no_part", "jax-protocol.json: profiler.trace");
 	if (t != NULL) {
 		rp_vals_num(x, "n", rp_num(p, "n"));
 		rp_vals_num(x, "spans", rp_num(t, "spans"));

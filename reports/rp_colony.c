@@ -183,39 +183,6 @@ table4_facts(rp_report_t *R, const rp_workload_t *w)
 	steepest_facts(R, w, pt);
 }
 
-/* "VARIANT, ALLOCATOR": a spread run's label, into buf. */
-static void
-spread_label(const json_t *r, char *buf, size_t len)
-{
-	snprintf(buf, len, "%s, %s", rp_field_str(r, RP_F_VARIANT),
-	    rp_data_alloc_name(r));
-}
-
-double
-rp_colony_widest_spread(
-    const rp_report_t *R, const rp_workload_t *w, const char **label)
-{
-	const json_t *runs[RP_PLOT_MAX_BLOCKS];
-	size_t n = rp_data_runs_by_variant(
-	    &R->data, w->sets.spread, w->name, runs, RP_PLOT_MAX_BLOCKS);
-	static char buf[128];
-	double worst = NAN;
-
-	buf[0] = '\0';
-	for (size_t i = 0; i < n; i++) {
-		double s = fmax(rp_field(runs[i], RP_F_STEPS_MAX),
-			       rp_field(runs[i], RP_F_STEPS_FIRST)) /
-		    rp_field(runs[i], RP_F_STEPS_MEDIAN);
-		if (isnan(worst) || s > worst) {
-			worst = s;
-			spread_label(runs[i], buf, sizeof(buf));
-		}
-	}
-	if (label != NULL)
-		*label = buf;
-	return worst;
-}
-
 /* Table 5's row of a spread run: part.W.spread.K.NAME. */
 static const rp_fact_field_t spread_fields[] = {
     {"steps", RP_F_STEPS, RP_FACT_COUNT, RP_F_NONE},
@@ -236,21 +203,29 @@ table5_facts(rp_report_t *R, const rp_workload_t *w)
 	const json_t *runs[RP_PLOT_MAX_BLOCKS];
 	size_t n = rp_data_runs_by_variant(
 	    &R->data, w->sets.spread, w->name, runs, RP_PLOT_MAX_BLOCKS);
-	const char *label;
-	double worst = rp_colony_widest_spread(R, w, &label);
+	char lab[128], name[RP_FACTS_NAME_MAX], widest[128] = "";
+	double worst = NAN;
 
 	rp_fact_num(
 	    F, RP_FACT_COUNT, (double)n, NULL, PART "spread.count", w->name);
 	for (size_t i = 0; i < n; i++) {
-		char lab[128], name[RP_FACTS_NAME_MAX];
-		spread_label(runs[i], lab, sizeof(lab));
+		/* The widest step over its run's median, the first included. */
+		double s = fmax(rp_field(runs[i], RP_F_STEPS_MAX),
+			       rp_field(runs[i], RP_F_STEPS_FIRST)) /
+		    rp_field(runs[i], RP_F_STEPS_MEDIAN);
+		/* "VARIANT, ALLOCATOR" */
+		snprintf(lab, sizeof(lab), "%s, %s",
+		    rp_field_str(runs[i], RP_F_VARIANT),
+		    rp_data_alloc_name(runs[i]));
+		if (isnan(worst) || s > worst)
+			worst = s, snprintf(widest, sizeof(widest), "%s", lab);
 		snprintf(name, sizeof(name), PART "spread.%zu", w->name, i);
 		rp_fact_str(F, lab, runs[i], "%s.run", name);
 		RP_FACTS_FIELDS(F, runs[i], name, spread_fields);
 	}
 	rp_fact_num(
 	    F, RP_FACT_RATIO, worst, NULL, PART "spread.widest", w->name);
-	rp_fact_str(F, isnan(worst) ? NULL : label, NULL,
+	rp_fact_str(F, isnan(worst) ? NULL : widest, NULL,
 	    PART "spread.widest_run", w->name);
 }
 

@@ -14,12 +14,6 @@
 /* The section's facts, its notes made in the order it prints them. */
 void rp_colony_facts(rp_report_t *R, const rp_workload_t *w);
 
-/* The widest step of the spread runs over its run's median, the very
- * first step included (NAN when none); *label (when not NULL) names the
- * run. */
-double rp_colony_widest_spread(
-    const rp_report_t *R, const rp_workload_t *w, const char **label);
-
 /* The row j (1 or more) of b where its steepest local slope ends, between
  * rows j-1 and j, of times (column 1) against sizes (column 0) in log-log;
  * 0 when b is NULL, has fewer than two rows or no slope is a number. */

@@ -538,7 +538,9 @@ fixes_facts(rp_report_t *R, const jax_size_t *sz, json_t *rows, json_t *missing)
 {
 	const rp_workload_t *w = sz->w;
 	rp_query_t qq = {.set = sz->set, .variant = w->jax_jitted};
-	const json_t *q = rp_data_find(&R->data, &qq);
+	/* a query with no variant would match any program */
+	const json_t *q =
+	    w->jax_jitted != NULL ? rp_data_find(&R->data, &qq) : NULL;
 	double qm, qlo, qhi, m, lo, hi;
 	char p[64];
 

@@ -84,7 +84,7 @@ keep_facts(rp_report_t *R)
 {
 	static const char *const names[] = {"workload", "program", "allocator"};
 	json_t *doc = rp_jax_file(&R->data, "jax-keep.json");
-	const json_t *rows = json_object_get(doc, "rows"), *row, *v;
+	const json_t *rows = json_object_get(doc, "rows"), *row;
 	json_t *ids = json_array();
 	double price = NAN;
 	char p[32], variant[128];
@@ -107,12 +107,10 @@ keep_facts(rp_report_t *R)
 		q.n = rp_num(row, "n");
 		RP_FACTS_KEYS(
 		    F, row, rp_data_find(&R->data, &q), p, keep_run_fields);
-		/* fb_verdict's object, or a bare word */
-		v = json_object_get(row, "verdict");
+		/* fb_verdict's object (keep_table.py writes it or null) */
 		rp_fact_str(F,
-		    json_is_string(v) ? json_string_value(v)
-				      : rp_str(v, "verdict"),
-		    NULL, "%s.verdict", p);
+		    rp_str(json_object_get(row, "verdict"), "verdict"), NULL,
+		    "%s.verdict", p);
 		if (isnan(price))
 			price = rp_num(row, "fault_price_s");
 	}

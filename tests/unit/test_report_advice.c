@@ -661,3 +661,51 @@ Test(report_advice, recompile_says_which_file_or_part_is_missing)
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	cr_expect_eq(system(cmd), 0);
 }
+
+/* A JAX time claim whose verdict jax-verdicts.json lacks is no answer:
+ * the side is missing, with the pair named, not "not decided at this
+ * noise"; a claim on an optional program the data lacks (colony's
+ * step_eager) is not decided, and the rules do without it. */
+Test(report_advice, a_missing_verdict_is_missing_not_undecided)
+{
+#define JAX_RUN(p)                                                             \
+	"{\"workload\":\"colony\",\"variant\":\"" p "\",\"status\":\"ok\","    \
+	"\"params\":{\"n\":64,\"steps\":10}}\n"
+	char dir[64] = "/tmp/fb_rp_advice_XXXXXX", cmd[96];
+	rp_report_t R;
+
+	cr_assert(mkdtemp(dir) != NULL);
+	fb_write_file(
+	    dir, "interp-main.jsonl", MAIN("materialized", "1e9", "1.0"));
+	fb_write_file(dir, "jax-colony.jsonl",
+	    JAX_RUN("loop") JAX_RUN("fori") JAX_RUN("step"));
+	facts_of(&R, dir);
+	cr_expect_str_eq(
+	    fact_str(&R, "advice.compile_loop.jax.verdict"), "missing");
+	cr_expect_str_eq(
+	    fact_str(&R, "advice.compile_loop.jax.why"), "no_part");
+	cr_expect_str_eq(fact_str(&R, "advice.compile_loop.jax.what"),
+	    "jax-verdicts.json: colony loop against fori");
+	rp_report_free(&R);
+
+	fb_write_file(dir, "jax-verdicts.json",
+	    "{\"rows\":[{\"workload\":\"colony\",\"first\":\"loop\","
+	    "\"second\":\"fori\",\"by_cpu\":{\"verdict\":\"second is "
+	    "faster\",\"interval\":[0.5,0.8],\"spread\":[0.01,0.02]}}]}\n");
+	facts_of(&R, dir);
+	cr_expect_str_eq(
+	    fact_str(&R, "advice.compile_loop.jax.verdict"), "supported");
+	cr_expect_eq(rp_facts_num(&R.facts, "advice.compile_loop.jax.fori"), 1);
+	cr_expect_float_eq(
+	    rp_facts_num(&R.facts, "advice.compile_loop.jax.fori_lo"), 1.25,
+	    1e-12);
+	cr_expect_float_eq(
+	    rp_facts_num(&R.facts, "advice.compile_loop.jax.fori_spread"), 0.02,
+	    1e-12);
+	cr_expect(
+	    isnan(rp_facts_num(&R.facts, "advice.compile_loop.jax.jit_step")));
+	rp_report_free(&R);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	cr_expect_eq(system(cmd), 0);
+#undef JAX_RUN
+}

@@ -1,7 +1,7 @@
 /*
  * Unit tests of the speed question in JAX (reports/rp_jax_speed) on crafted
  * files of reports/jax-sweep.sh, no JAX needed: jax-keep.json's rows (a
- * fault's share printed as a share, both forms of the verdict, the price
+ * fault's share printed as a share, the verdict's word, the price
  * from the first row that has one), jax-protocol.json's crossings, the
  * range of its ratios over N and the swing's medians, jax-compiles.json's
  * calls joined (the protocol's settings left out); without the files,
@@ -22,7 +22,8 @@ static char dir[64];
 static rp_report_t R;
 
 /* A keep row: program, its fault share, its verdict (an object of
- * fb_verdict, or a bare word) and the price of a fault ("" for none). */
+ * fb_verdict, as keep_table.py writes it) and the price of a fault ("" for
+ * none). */
 #define KEEP_ROW(program, share, verdict, price)                               \
 	"{\"workload\":\"colony\",\"program\":\"" program "\",\"n\":1024,"     \
 	"\"allocator\":\"jemalloc-keep\",\"faults_per_call_default\":500,"     \
@@ -78,7 +79,7 @@ Test(report_jax_speed, facts_of_the_three_files)
 	fb_write_file(dir, "jax-keep.json",
 	    "{\"rows\":[" KEEP_ROW("step", "0.3091",
 		"{\"verdict\":\"second is faster\"}", "") "," KEEP_ROW("fori",
-		"0.05", "\"not decided at this noise\"",
+		"0.05", "{\"verdict\":\"not decided at this noise\"}",
 		",\"fault_price_s\":1.5e-6") "]}\n");
 	fb_write_file(dir, "jax-protocol.json",
 	    "{\"question\":{\"step_jit_46_5ms_at\":{\"n\":2047.6,"
