@@ -16,8 +16,9 @@ rp_beyond_keeps_l1(double sorted_misses, double hoisted_misses)
 }
 
 /* fast's main run against slow's (beyond_the_answers.WHAT.*): their
- * names, measured, why_missing (fast's), n, and speedup (slow's field over
- * fast's). fast's run, or NULL. */
+ * names, measured, why_missing (the first missing one's: fast's, else
+ * slow's), n, and speedup (slow's field over fast's). fast's run, or
+ * NULL. */
 static const json_t *
 versus_facts(rp_report_t *R, const rp_workload_t *w, const char *fast,
     const char *slow, rp_field_t field, const char *what)
@@ -27,7 +28,7 @@ versus_facts(rp_report_t *R, const rp_workload_t *w, const char *fast,
 	double n = rp_data_max_n(&R->data, w->sets.main, w->name);
 	rp_query_t q = {.set = w->sets.main,
 	    .workload = w->name,
-	    .variant = fast,
+	    .variant = rf == NULL ? fast : slow,
 	    .n = n,
 	    .alloc = RP_ALLOC_JEMALLOC};
 	char why[512];

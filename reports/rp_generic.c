@@ -76,9 +76,10 @@ params_text(const rp_data_t *D, const json_t *r, const char *head, char *buf,
 			snprintf(v, sizeof(v), "%.10g", json_number_value(x));
 		else
 			continue;
-		used +=
-		    (size_t)snprintf(buf + used, used < len ? len - used : 0,
-			"%s%s=%s", D != NULL || used > 0 ? " " : "", key, v);
+		if (used >= len) /* cut short: the rest would not fit */
+			break;
+		used += (size_t)snprintf(buf + used, len - used, "%s%s=%s",
+		    D != NULL || used > 0 ? " " : "", key, v);
 	}
 	return buf;
 }

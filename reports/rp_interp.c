@@ -87,7 +87,10 @@ stats_facts(rp_report_t *R, const rp_workload_t *w, const char **vs, size_t nv)
 	    .alloc = RP_ALLOC_JEMALLOC,
 	    .min_repeats = 2};
 	const json_t *best = rp_data_largest(&R->data, &q);
+	double total = rp_field(eager, RP_F_TIME_COLD);
 	char name[RP_FACTS_NAME_MAX];
+	json_t *e;
+	size_t i;
 
 	/* The report made these two notes in this order. */
 	rp_fact_str(F, rp_report_note(R, "peak_grain"), NULL, PART "note.peaks",
@@ -100,15 +103,15 @@ stats_facts(rp_report_t *R, const rp_workload_t *w, const char **vs, size_t nv)
 	rp_fact_str(F, w->op_by_op, eager, PART "op_by_op", w->name);
 	rp_fact_bool(F, best != NULL, best, PART "repeated.present", w->name);
 	/* The op-by-op run at Table 1's size: its timed runs (0: the cold
-	 * run alone, whose time the median then is) and all of its runs'
-	 * time. */
+	 * run alone, whose time the median then is) and the time of its cold
+	 * run and timed runs together, their sum, not the median times their
+	 * count. */
 	rp_fact_num(F, RP_FACT_COUNT, rp_field(eager, RP_F_TIME_REPEATS), eager,
 	    PART "repeated.main_repeats", w->name);
-	rp_fact_num(F, RP_FACT_TIME,
-	    rp_field(eager, RP_F_TIME_COLD) +
-		rp_field(eager, RP_F_TIME_REPEATS) *
-		    rp_field(eager, RP_F_TIME_MEDIAN),
-	    eager, PART "repeated.main_total", w->name);
+	json_array_foreach(rp_field_json(eager, RP_F_TIME_SAMPLES), i, e)
+	    total += json_number_value(e);
+	rp_fact_num(
+	    F, RP_FACT_TIME, total, eager, PART "repeated.main_total", w->name);
 	snprintf(name, sizeof(name), PART "repeated", w->name);
 	RP_FACTS_FIELDS(F, best, name, repeated_fields);
 	rp_fact_str(F, best != NULL ? rp_report_interval(best) : NULL, best,

@@ -128,8 +128,9 @@ static const rp_fact_field_t machine_fields[] = {
     {"memory", RP_F_MACHINE_MEMORY, RP_FACT_BYTES, RP_F_NONE},
 };
 
-/* The machine as a jemalloc run recorded it (the last one), and the first
- * glibc run's allocator and flags (method.machine.*). */
+/* The machine as a jemalloc run recorded it (the last one; the first run
+ * when every run is glibc's), and the first glibc run's allocator and
+ * flags (method.machine.*). */
 static void
 machine_facts(rp_report_t *R)
 {

@@ -103,6 +103,8 @@ rp_report_note(rp_report_t *R, const char *text)
 	if (k == R->nnotes && k < RP_REPORT_MAX_NOTES &&
 	    (R->notes[k] = strdup(text)) != NULL)
 		R->nnotes++;
+	if (k == R->nnotes) /* not kept: a link would lead nowhere */
+		return "";
 	snprintf(b, RP_TEXT_BUF, "[note %d](#note-%d)", k + 1, k + 1);
 	return b;
 }

@@ -87,7 +87,8 @@ double rp_report_noise_at(const rp_data_t *D, double seconds);
  * (#note-K)" for a row or a sentence to point to (the same K for the same
  * text). text is a key templates/notebook/notes.md.j2 words ("cachesim",
  * "peak_grain", ...), or the data's own sentence (a run's warning), which
- * it prints as it is. Rotating buffer. */
+ * it prints as it is. Past RP_REPORT_MAX_NOTES texts, "" (no link to a
+ * note the list does not keep). Rotating buffer. */
 const char *rp_report_note(rp_report_t *R, const char *text);
 /* The notes list as the fact notes.list, the notes' keys or texts in their
  * order (note K is item K), for templates/notebook/notes.md.j2: called

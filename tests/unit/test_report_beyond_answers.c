@@ -158,3 +158,34 @@ Test(report_beyond_answers, missing_runs_say_why)
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	cr_expect_eq(system(cmd), 0);
 }
+
+/* With the faster variant measured and the one it is set against missing,
+ * the reason is the missing one's (it named the measured run once). */
+Test(report_beyond_answers, the_reason_is_the_missing_runs)
+{
+	static rp_report_t R;
+	char dir[64], msg[256] = "", cmd[128];
+	const char *why;
+
+	memset(&R, 0, sizeof(R));
+	snprintf(dir, sizeof(dir), "/tmp/fb_rp_beyond_XXXXXX");
+	cr_assert(mkdtemp(dir) != NULL);
+	fb_write_file(dir, "interp-main.jsonl",
+	    "{\"workload\":\"interp\",\"variant\":\"hoisted\",\"status\":"
+	    "\"ok\",\"params\":{\"n\":1000,\"m\":10},\"time_s\":{\"median\":"
+	    "1.0},\"memory\":{\"peak_workspace_bytes\":0},\"machine\":"
+	    "{\"allocator\":\"jemalloc 5.3\"}}\n");
+	cr_assert_eq(
+	    rp_data_load(&R.data, dir, msg, sizeof(msg)), 0, "%s", msg);
+	cr_assert_eq(rp_facts_init(&R.facts), 0);
+	rp_beyond_answers_facts(&R);
+	cr_expect(!is_true(&R, "beyond_the_answers.grid.measured"));
+	why = str_of(&R, "beyond_the_answers.grid.why_missing");
+	cr_assert_not_null(why);
+	cr_expect(
+	    strstr(why, "fused") != NULL && strstr(why, "hoisted") == NULL,
+	    "%s", why);
+	rp_report_free(&R);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	cr_expect_eq(system(cmd), 0);
+}

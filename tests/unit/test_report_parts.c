@@ -140,6 +140,23 @@ Test(report_parts, interp_notes_in_printed_order)
 	cr_expect_eq(R->nnotes, 3);
 }
 
+/* Eager timed after its cold run: "in all" is the cold run and the timed
+ * runs summed (70 + 40 + 50 + 90 s), not the median times their count
+ * (70 + 3 x 50). */
+Test(report_parts, eager_in_all_is_its_runs_summed)
+{
+	json_array_append_new(R->data.runs,
+	    json_pack("{s:s, s:s, s:s, s:s, s:{s:f}, s:{s:f, s:f, s:i, "
+		      "s:[f, f, f]}}",
+		"_set", "interp-main", "workload", "interp", "variant", "eager",
+		"status", "ok", "params", "n", 1e6, "time_s", "median", 50.0,
+		"cold", 70.0, "repeats", 3, "samples", 40.0, 50.0, 90.0));
+	rp_interp_facts(R, rp_workload_find("interp"));
+	cr_expect_float_eq(
+	    rp_facts_num(&R->facts, "part.interp.repeated.main_total"), 250,
+	    1e-9);
+}
+
 /* Colony's time figure with the baseline's times at five sizes, its
  * steepest local slope between the first two. */
 static void
