@@ -154,8 +154,8 @@ threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
 	out->efficiency = out->speedup / (ts[nt - 1] / (double)ts[0]);
 	out->share = rp_bandwidth_share(&R->data, rt);
 	out->limiter = rp_threads_decide(out->share, out->efficiency);
-	rp_fact_num(F, RP_FACT_SIZE, rp_field(r1 != NULL ? r1 : rt, RP_F_N), r1,
-	    "%s.n", p);
+	rp_fact_num(F, RP_FACT_SIZE, rp_field(r1 != NULL ? r1 : rt, RP_F_N),
+	    r1 != NULL ? r1 : rt, "%s.n", p);
 	rp_fact_num(F, RP_FACT_RATIO, out->speedup, rt, "%s.speedup", p);
 	rp_fact_num(
 	    F, RP_FACT_PERCENT_WHOLE, out->efficiency, rt, "%s.efficiency", p);
@@ -260,7 +260,6 @@ threads_workload_facts(rp_report_t *R, const rp_workload_t *wl)
 
 	rp_fact_str(F, set, NULL, "threads.%s.set", w);
 	rp_fact_bool(F, nv > 0 && nt >= 2, NULL, "threads.%s.measured", w);
-	rp_fact_bool(F, wl->per_step, NULL, "threads.%s.per_step", w);
 	if (set != NULL)
 		threads_figure_facts(R, wl, ts, nt);
 	for (size_t i = 0; nt >= 2 && i < nv; i++)

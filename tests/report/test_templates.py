@@ -494,3 +494,17 @@ def test_every_in_page_link_has_its_target(made):
     anchors = set(re.findall(r'<a id="([^"]+)"></a>', md))
     notes = {name for name in links if name.startswith("note-")}
     assert notes <= anchors, sorted(notes - anchors)
+
+
+def test_a_threads_row_without_its_runs_still_renders(made, tmp_path):
+    """A threads row whose N names no run (the section's facts give each
+    row the run it came from; a copy of older facts may not) renders: its
+    caption counts it with the sweep's own rows, and nothing is left
+    unrendered."""
+    doc = facts_of(made)
+    doc["facts"]["threads.interp.fused.n"]["runs"] = []
+    (tmp_path / "facts.json").write_text(json.dumps(doc))
+    p = render(tmp_path / "facts.json", TEMPLATES, tmp_path)
+    assert p.returncode == 0, p.stderr
+    md = (tmp_path / "REPORT.md").read_text()
+    assert "| fused | 3e5 |" in md.split("#### interp")[1]

@@ -368,6 +368,32 @@ Test(report_threads, without_threaded_runs)
 	remove_dir();
 }
 
+/* A variant without its one-thread run: its row's N names the run it
+ * came from (the two-thread one), so that the template finds the row's
+ * set (its caption's "other rows"); the report once failed to render. */
+Test(report_threads, a_row_without_its_one_thread_run_names_its_run)
+{
+	const json_t *runs;
+
+	snprintf(dir, sizeof(dir), "/tmp/fb_rp_threads_XXXXXX");
+	cr_assert(mkdtemp(dir) != NULL);
+	write_file("interp-threads.jsonl",
+	    RUN("interp", "fast", "1000", "", "2.0", "0.5", "0", "", "0")
+		RUN("interp", "fast", "1000", T2, "1.0", "1.0", "0", LOWER("0"),
+		    "0") RUN("interp", "stream", "1000", T2, "2.5", "6.0",
+		    "1e6", LOWER("9e5"), "1e6"));
+	section_facts(NULL);
+	expect_text("threads.interp.stream.n", "1000");
+	runs = json_object_get(
+	    rp_facts_get(&R.facts, "threads.interp.stream.n"), "runs");
+	cr_assert_eq(json_array_size(runs), 1);
+	cr_expect(strncmp(json_string_value(json_array_get(runs, 0)),
+		      "interp-threads/", 15) == 0,
+	    "%s", json_string_value(json_array_get(runs, 0)));
+	section_free();
+	remove_dir();
+}
+
 /* A sorted run for the goal's sentence: threads, median, timed runs. */
 #define GOAL(thr, t, reps)                                                     \
 	"{\"workload\":\"interp\",\"variant\":\"sorted\",\"status\":\"ok\","   \
