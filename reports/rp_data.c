@@ -351,7 +351,6 @@ run_matches(const json_t *r, const rp_query_t *q)
 	    (q->variant == NULL ||
 		strcmp(rp_field_str(r, RP_F_VARIANT), q->variant) == 0) &&
 	    (q->n == 0 || rp_field(r, RP_F_N) == q->n) &&
-	    (q->chunk == 0 || rp_field(r, RP_F_CHUNK) == q->chunk) &&
 	    (q->threads == 0 || rp_data_threads(r) == q->threads) &&
 	    (q->alloc == RP_ALLOC_ANY ||
 		rp_is_glibc(r) == (q->alloc == RP_ALLOC_GLIBC)) &&

@@ -45,7 +45,6 @@ typedef struct rp_query_s {
 	const char *workload;
 	const char *variant;
 	double n;       /* params.n */
-	double chunk;   /* params.chunk */
 	double threads; /* rp_data_threads of the run */
 	rp_alloc_t alloc;
 	int any_status;  /* 0: status "ok" only */

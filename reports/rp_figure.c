@@ -605,8 +605,8 @@ rp_figure_refs_roofline(const rp_data_t *D, rp_plot_t *P)
 
 	for (int i = 0; i < P->nblocks; i++) {
 		const rp_block_t *b = &P->blocks[i];
-		rp_limiter_t v = rp_limiter_of(D, w->name, b->label);
 		const json_t *r = rp_data_main_run(D, w->name, b->label);
+		rp_limiter_t v = rp_limiter_of_run(r);
 		for (size_t j = 0; j < b->nrows; j++)
 			while (b->rows[j].v[0] * 3.0 > xmax)
 				xmax *= 10.0;

@@ -633,7 +633,6 @@ rp_jax_programs_facts(rp_report_t *R)
 	rp_fact_list(F, missing, "jaxprog.fixes.missing");
 	rp_fact_list(F, same, "jaxprog.same.rows");
 	rp_fact_list(F, best, "jaxprog.best.rows");
-	rp_fact_str(F, rp_workload_units(), NULL, "jaxprog.units");
 	guard_facts(R);
 	json_decref(keep);
 }

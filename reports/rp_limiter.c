@@ -56,12 +56,6 @@ rp_limiter_term_seconds(const json_t *m, const char *name)
 }
 
 rp_limiter_t
-rp_limiter_of(const rp_data_t *D, const char *workload, const char *variant)
-{
-	return rp_limiter_of_run(rp_data_main_run(D, workload, variant));
-}
-
-rp_limiter_t
 rp_limiter_of_run(const json_t *r)
 {
 	const char *said =
@@ -277,14 +271,13 @@ model_row_facts(rp_report_t *R, const char *w, const char *v, limits_tally_t *t)
 	 * there (from L3, the gather ladder's at that size), in 10^9 indices
 	 * a second. */
 	if (rp_field(r, RP_F_MODEL_GATHER_PER_UNIT) > 0) {
-		const double g = 1e-9 / rp_field(r, RP_F_MODEL_GATHER_FETCH_S);
-
 		level = rp_field_str(r, RP_F_MODEL_GATHER_LEVEL);
 		rp_fact_num(F, RP_FACT_BYTES,
 		    rp_field(r, RP_F_MODEL_GATHER_BYTES), r, "%s.gather_bytes",
 		    p);
-		rp_fact_text(F, RP_FACT_NUMBER, g, rp_text_fmt_num(g, "%.2f"),
-		    r, "%s.gather_rate", p);
+		rp_fact_num(F, RP_FACT_FIXED2,
+		    1e-9 / rp_field(r, RP_F_MODEL_GATHER_FETCH_S), r,
+		    "%s.gather_rate", p);
 	}
 	rp_fact_str(F, level, r, "%s.gather_level", p);
 	for (int k = 0; k < 2; k++) {

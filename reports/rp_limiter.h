@@ -27,8 +27,8 @@
 #include "rp_data.h"
 #include "rp_report.h"
 
-/* The harness's HX_MODEL_TOLERANCE. */
-#define RP_LIMITER_MODEL_TOLERANCE 0.25
+/* The harness's tolerance: a prediction within it names a limiter. */
+#define RP_LIMITER_MODEL_TOLERANCE HX_MODEL_TOLERANCE
 typedef enum {
 	RP_LIMIT_MODEL,        /* the model's largest term (.term) */
 	RP_LIMIT_UNDETERMINED, /* the prediction misses */
@@ -68,11 +68,8 @@ const char *rp_limiter_verdict_name(const rp_limiter_t *v);
  * no such term. */
 double rp_limiter_term_seconds(const json_t *m, const char *name);
 
-/* The verdict of a variant's main run (rp_data_main_run);
- * RP_LIMIT_UNMEASURED when there is none. */
-rp_limiter_t rp_limiter_of(
-    const rp_data_t *D, const char *workload, const char *variant);
-/* The same of run r (NULL: RP_LIMIT_UNMEASURED). */
+/* The verdict of run r, a variant's main run (rp_data_main_run);
+ * RP_LIMIT_UNMEASURED for NULL, no run. */
 rp_limiter_t rp_limiter_of_run(const json_t *r);
 
 /* The notebook's section (limits.*): whether a main run carries the time

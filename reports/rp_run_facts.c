@@ -55,7 +55,7 @@ variant_facts(rp_report_t *R, const rp_workload_t *w, const char *v)
 	const json_t *r = rp_data_main_run(D, w->name, v);
 	const json_t *cs = rp_data_cachesim(D, w->name, v);
 	const json_t *any = r != NULL ? r : rp_data_find(D, &q);
-	rp_limiter_t lim = rp_limiter_of(D, w->name, v);
+	rp_limiter_t lim = rp_limiter_of_run(r);
 	char name[RP_FACTS_NAME_MAX];
 
 	snprintf(name, sizeof(name), "%s.%s", w->name, v);

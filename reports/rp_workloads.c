@@ -244,21 +244,6 @@ rp_workload_rows_facts(rp_report_t *R, const rp_workload_t *w, double nq,
 	}
 }
 
-const char *
-rp_workload_units(void)
-{
-	static char buf[256];
-	size_t len = 0;
-
-	buf[0] = '\0';
-	for (const rp_workload_t *k = rp_workloads;
-	     k->name != NULL && len < sizeof(buf); k++)
-		len += (size_t)snprintf(buf + len, sizeof(buf) - len,
-		    "%s%s: %s", len ? "; " : "", k->name,
-		    k->per_step ? "one step" : "the whole program");
-	return buf;
-}
-
 /* ---- the figures, in the order they are numbered (rp_figure.h) ---- */
 
 /* A column of fig-model-terms: one part of the model's prediction over

@@ -156,8 +156,5 @@ void rp_workload_figure_facts(
  * order) and .missing (why it has no main run at nq, else null). */
 void rp_workload_rows_facts(rp_report_t *R, const rp_workload_t *w, double nq,
     const char *const *vs, size_t nv, int base_run);
-/* "NAME: the whole program; NAME: one step", every registered workload's
- * unit of time; a static buffer. */
-const char *rp_workload_units(void);
 
 #endif /* FB_RP_WORKLOADS_H */

@@ -179,7 +179,8 @@ Test(report_limiter, a_term_within_the_miss_is_named_too)
 	cr_assert_eq(
 	    rp_data_load(&R.data, dir, msg, sizeof(msg)), 0, "%s", msg);
 	for (int i = 0; i < 4; i++) {
-		rp_limiter_t l = rp_limiter_of(&R.data, "interp", v[i]);
+		rp_limiter_t l = rp_limiter_of_run(
+		    rp_data_main_run(&R.data, "interp", v[i]));
 		cr_expect_str_eq(
 		    rp_limiter_verdict_name(&l), want[i], "%s", v[i]);
 	}

@@ -496,7 +496,7 @@ Test(report_limiter_model, present_only_with_a_modelled_main_run)
 	rp_limiter_facts(R);
 	cr_expect(!json_is_true(json_object_get(
 	    rp_facts_get(&R->facts, "limits.model_present"), "value")));
-	v = rp_limiter_of(&R->data, "interp", "fused");
+	v = rp_limiter_of_run(rp_data_main_run(&R->data, "interp", "fused"));
 	cr_expect_str_eq(rp_limiter_verdict_name(&v), "unmodelled");
 	add_modelled("tiled", 0.6, 0.6, 0, 0);
 	rp_facts_free(&R->facts);
