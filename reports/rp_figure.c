@@ -109,6 +109,20 @@ rp_figure_row_add(rp_block_t *b)
 	return &b->rows[b->nrows++];
 }
 
+/* Column col of run r. */
+static double
+col_value(const rp_col_t *col, const json_t *r)
+{
+	double x =
+	    col->of != NULL ? col->of(r, col->name) : rp_field(r, col->field);
+
+	if (isnan(x) && col->fallback != RP_F_NONE)
+		x = rp_field(r, col->fallback);
+	if (col->divide_by != RP_F_NONE)
+		x /= rp_field(r, col->divide_by);
+	return x;
+}
+
 /* A row from a run's fields, by the figure's columns. 0, or -1 when memory
  * ran out. */
 static int
@@ -120,15 +134,8 @@ row_from_run(rp_block_t *b, const rp_fig_t *fig, const json_t *r)
 	if (row == NULL)
 		return -1;
 	for (int c = 0; c < RP_FIG_COLS && RP_FIG_COL_USED(fig, c); c++) {
-		const rp_col_t *col = &fig->cols[c];
-		double x = col->of != NULL ? col->of(r, col->name)
-					   : rp_field(r, col->field);
-		if (isnan(x) && col->fallback != RP_F_NONE)
-			x = rp_field(r, col->fallback);
-		if (col->divide_by != RP_F_NONE)
-			x /= rp_field(r, col->divide_by);
-		row->v[c] = x;
-		nan |= isnan(x);
+		row->v[c] = col_value(&fig->cols[c], r);
+		nan |= isnan(row->v[c]);
 	}
 	if (fig->source == RP_SRC_MAIN) {
 		snprintf(row->label, sizeof(row->label), "\"%s/%s\"",
@@ -249,12 +256,12 @@ collect_steps(const rp_data_t *D, const rp_fig_t *fig, const char *set,
 	return 0;
 }
 
-/* Whether block b has a row at N = n already. */
+/* Whether block b has a row at x (its column 0) already. */
 static int
-has_n(const rp_block_t *b, double n)
+has_x(const rp_block_t *b, double x)
 {
 	for (size_t j = 0; b != NULL && j < b->nrows; j++)
-		if (b->rows[j].v[0] == n)
+		if (b->rows[j].v[0] == x)
 			return 1;
 	return 0;
 }
@@ -262,18 +269,22 @@ has_n(const rp_block_t *b, double n)
 /* fig's rows of q's variant, the k-th of its workload, in q's set (NULL:
  * all of fig's sets) by fig's source (rp_source_t): into one when not
  * NULL, else into the variant's block, made for its first row. A scaling
- * figure's sets are read in their order, and a variant's row at an N is
- * the first set's (colony's eager and naive at N=512 to 2048 in
- * colony-eager: naive's rows stay colony-scale's). 0, or -1 when P is
- * full or memory ran out. */
+ * figure's sets are read in their order, and a variant's row at an x
+ * (column 0: N, or the threads) is the first set's (colony's eager and
+ * naive at N=512 to 2048 in colony-eager: naive's rows stay
+ * colony-scale's); with largest_n, only its runs at the largest N it has
+ * there. 0, or -1 when P is full or memory ran out. */
 static int
 collect_variant(const rp_data_t *D, const rp_fig_t *fig, const rp_query_t *q,
     int k, rp_block_t *one, rp_plot_t *P)
 {
 	const json_t *r;
 	rp_block_t *b = one;
+	rp_query_t at = *q;
 	size_t i = 0;
 
+	if (fig->largest_n)
+		at.n = rp_field(rp_data_largest(D, q), RP_F_N);
 	if (fig->source == RP_SRC_MAIN) {
 		/* No row without a main run, or from an untimed one. */
 		r = rp_data_main(D, q->set, q->workload, q->variant);
@@ -286,11 +297,11 @@ collect_variant(const rp_data_t *D, const rp_fig_t *fig, const rp_query_t *q,
 		    D, rp_data_main(D, q->set, q->workload, q->variant), k, P);
 	if (b == NULL && fig->source == RP_SRC_SCALING)
 		b = (rp_block_t *)rp_figure_block(P, q->variant);
-	while ((r = rp_data_next(D, q, &i)) != NULL) {
+	while (!isnan(at.n) && (r = rp_data_next(D, &at, &i)) != NULL) {
 		if (!listed(fig->sets, rp_str(r, "_set")))
 			continue;
 		if (fig->source == RP_SRC_SCALING &&
-		    has_n(b, rp_field(r, RP_F_N)))
+		    has_x(b, col_value(&fig->cols[0], r)))
 			continue;
 		if (b == NULL &&
 		    (b = rp_figure_block_add(P, k, q->variant)) == NULL)

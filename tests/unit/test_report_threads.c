@@ -352,6 +352,42 @@ Test(report_threads, figure_speedups_and_ideal_line)
 	remove_dir();
 }
 
+/* A variant swept in two threads sets at two N: its figure's rows are
+ * the table's, at its largest N (1000: 2 s, then 1 s), one a thread
+ * count, not both sets' (N=500 would put a third and fourth row, and a
+ * speed-up over another N's one-thread time). */
+Test(report_threads, figure_rows_at_the_tables_n)
+{
+	const rp_fig_t *fig = rp_figure_find("fig-interp-threads");
+	rp_data_t D;
+	rp_plot_t P;
+	const rp_block_t *b;
+
+	snprintf(dir, sizeof(dir), "/tmp/fb_rp_threads_XXXXXX");
+	cr_assert(mkdtemp(dir) != NULL);
+	write_file("interp-threads-fast.jsonl",
+	    RUN("interp", "fast", "500", "", "0.5", "0.5", "0", "", "0")
+		RUN("interp", "fast", "500", T2, "0.4", "1.0", "0", LOWER("0"),
+		    "0"));
+	write_file("interp-threads.jsonl",
+	    RUN("interp", "fast", "1000", "", "2.0", "0.5", "0", "", "0")
+		RUN("interp", "fast", "1000", T2, "1.0", "1.0", "0", LOWER("0"),
+		    "0"));
+	section_facts(&D);
+	expect_text("threads.interp.fast.speedup", "2.00x");
+	section_free();
+	memset(&P, 0, sizeof(P));
+	cr_assert_eq(rp_figure_collect(&D, fig, &P), 0);
+	b = rp_figure_block(&P, "fast");
+	cr_assert(b != NULL && b->nrows == 2, "fast: %zu rows",
+	    b != NULL ? b->nrows : 0);
+	cr_expect(b->rows[1].v[0] == 2.0 && fabs(b->rows[1].v[1] - 2.0) < 1e-9,
+	    "T=2 row: %g %g", b->rows[1].v[0], b->rows[1].v[1]);
+	rp_figure_free(&P);
+	rp_data_free(&D);
+	remove_dir();
+}
+
 Test(report_threads, without_threaded_runs)
 {
 	snprintf(dir, sizeof(dir), "/tmp/fb_rp_threads_XXXXXX");
