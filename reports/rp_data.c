@@ -51,7 +51,8 @@ each_file(const char *dir, const char *prefix, const char *suffix,
  * with its set (the file's name less ".jsonl"); a cache simulation file's
  * results that have a "cachesim" member to D->cachesim, others skipped. A
  * file that is not a result is refused (its file and line in msg), not
- * skipped: the report would call its figures "not in this data". */
+ * skipped: the report would call its figures "not in this data"; so is
+ * a set whose file name has 250 characters or more. */
 static int
 load_results(void *arg, const char *path, char *msg, size_t msglen)
 {
@@ -61,8 +62,12 @@ load_results(void *arg, const char *path, char *msg, size_t msglen)
 	int is_set = len >= 6 && strcmp(name + len - 6, ".jsonl") == 0;
 	json_t *arr, *r;
 
-	if (is_set && len >= 250)
-		return 0;
+	if (is_set && len >= 250) {
+		snprintf(msg, msglen,
+		    "%s: a set's file name of %zu characters (at most 249)",
+		    path, len);
+		return -1;
+	}
 	if ((arr = hx_result_read(path, msg, msglen)) == NULL)
 		return -1;
 	json_array_foreach(arr, i, r)

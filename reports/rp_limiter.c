@@ -385,8 +385,9 @@ why_pairs_facts(rp_report_t *R)
 
 /* The ceilings measured again after the main sweeps (ceilings-after.json)
  * against those the model divided by: each rate's move, after / before - 1
- * (limits.drift.KEY), and the largest move with its key. A prediction
- * cannot hold closer than the machine held still while its runs ran. */
+ * (limits.drift.KEY; NAN where either file lacks the rate), and the
+ * largest move with its key. A prediction cannot hold closer than the
+ * machine held still while its runs ran. */
 static void
 drift_facts(rp_report_t *R)
 {
@@ -400,20 +401,16 @@ drift_facts(rp_report_t *R)
 	/* Without either file every rate is NAN, and no key has a move. */
 	for (size_t i = 0; i < sizeof(k) / sizeof(k[0]); i++) {
 		const double x = rp_num(a, k[i]), y = rp_num(b, k[i]);
-		const double d = y / x - 1.0;
+		const double d = x > 0 && y > 0 ? y / x - 1.0 : NAN;
 
-		if (!(x > 0 && y > 0))
-			continue;
 		rp_fact_num(F, RP_FACT_PERCENT_SIGNED, d, NULL,
 		    "limits.drift.%s", k[i]);
-		if (most_key == NULL || fabs(d) > fabs(most))
+		if (!isnan(d) && (most_key == NULL || fabs(d) > fabs(most)))
 			most = d, most_key = k[i];
 	}
-	if (most_key != NULL) {
-		rp_fact_num(F, RP_FACT_PERCENT_SIGNED, most, NULL,
-		    "limits.drift.largest");
-		rp_fact_str(F, most_key, NULL, "limits.drift.largest_key");
-	}
+	rp_fact_num(F, RP_FACT_PERCENT_SIGNED, most_key != NULL ? most : NAN,
+	    NULL, "limits.drift.largest");
+	rp_fact_str(F, most_key, NULL, "limits.drift.largest_key");
 }
 
 void

@@ -469,9 +469,11 @@ if [ -x "$RP" ] && [ -d "$DATA" ]; then
 	s_data_experiments() { s_data && printf 'a row without its tabs\n' >>data/experiments.tsv; }
 	s_data_timeline() { s_data && sed -i '7s/.*/1,2,abc,4,5/' "$(ls data/timelines/*.csv | head -1)"; }
 	s_data_explain() { s_data && echo '{"a": 1, "a": 2}' >"$(ls data/explain-*.json | head -1)"; }
+	s_data_long_set() { s_data && cp data/interp-main.jsonl "data/$(printf '%0245d' 0).jsonl"; }
 	for c in ceilings cachesim experiments timeline explain; do
 		row "report: a corrupt $c" 2 "s_data_$c" c_unchanged ../out @report data out
 	done
+	row "report: a set's file name too long" 2 s_data_long_set c_unchanged ../out @report data out
 	s_dangling_out() { s_data && ln -s nowhere/out outlink; }
 	row "report: OUT_DIR a dangling link" 2 s_dangling_out c_unchanged ../out @report data outlink
 	s_report_earlier() { s_data && "$RP" data out 2>/dev/null; }

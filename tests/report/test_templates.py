@@ -382,6 +382,17 @@ def test_how_far_the_ceilings_moved_after_the_sweeps(made, tmp_path):
     md = (tmp_path / "out" / "REPORT.md").read_text()
     assert "moved by -30% at the most (gathers from L1)" in md
     assert "gathers from L1 -30% and from L3 +0%" in md
+    # A rate the second measurement lacks: no move for it, and the words
+    # render strictly, printing it as not measured.
+    del ceilings["divps_per_s"]
+    (data / "ceilings-after.json").write_text(json.dumps(ceilings))
+    p = subprocess.run([report, str(data), str(tmp_path / "lacks")],
+                       capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    doc = json.loads((tmp_path / "lacks" / "facts.json").read_text())["facts"]
+    assert doc["limits.drift.divps_per_s"]["value"] is None
+    p = render(tmp_path / "lacks" / "facts.json", TEMPLATES, tmp_path / "lacks")
+    assert p.returncode == 0, p.stderr
 
 
 def test_beyond_the_answers_finds_its_variants_by_role(made, tmp_path):
