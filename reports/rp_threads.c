@@ -124,7 +124,7 @@ threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
 	static const char *const end[] = {"first", "last"};
 	const json_t *runs[2] = {threads_run(&R->data, set, w, v, ts[0]),
 	    threads_run(&R->data, set, w, v, ts[nt - 1])};
-	const json_t *r1 = runs[0], *rt = runs[1];
+	const json_t *r1 = runs[0], *rt = runs[1], *main;
 	rp_bandwidth_ceiling_t c = rp_bandwidth_of_run(&R->data, rt);
 	char cell[128], p[RP_FACTS_NAME_MAX];
 
@@ -166,6 +166,16 @@ threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
 	rp_fact_num(F, RP_FACT_BYTES, c.bytes_per_s, rt, "%s.ceiling", p);
 	rp_fact_str(F, c.level, rt, "%s.ceiling_level", p);
 	rp_fact_num(F, RP_FACT_COUNT, c.cores, rt, "%s.ceiling_cores", p);
+	/* Against the main run's time a unit of work (Tables 1 and 3, at
+	 * their N): the one-thread run's, and the speed-up of the T-thread
+	 * run over it, which an efficiency over 100% is read beside. */
+	main = rp_data_main_run(&R->data, w, v);
+	rp_fact_num2(F, RP_FACT_RATIO,
+	    rp_field(r1, RP_F_NS_PER_UNIT) / rp_field(main, RP_F_NS_PER_UNIT),
+	    r1, main, "%s.first_over_main", p);
+	rp_fact_num2(F, RP_FACT_RATIO,
+	    rp_field(main, RP_F_NS_PER_UNIT) / rp_field(rt, RP_F_NS_PER_UNIT),
+	    main, rt, "%s.speedup_over_main", p);
 }
 
 /* What the sentences under a table say, from its rows. Whether the best
@@ -459,6 +469,8 @@ rp_threads_facts(rp_report_t *R)
 	    "threads.bandwidth_share");
 	rp_fact_num(F, RP_FACT_PERCENT_WHOLE, RP_THREADS_EFFICIENCY, NULL,
 	    "threads.efficiency");
+	rp_fact_num(F, RP_FACT_RATIO, RP_THREADS_SLOW_FIRST, NULL,
+	    "threads.slow_first");
 	for (const rp_workload_t *w = rp_workloads; w->name != NULL; w++) {
 		threads_workload_facts(R, w);
 		rp_fact_bool(F, w->threads_after != NULL, NULL,

@@ -28,6 +28,10 @@
 #define RP_THREADS_BW_SHARE 0.5
 /* A parallel efficiency (speed-up / T) at or above this scales. */
 #define RP_THREADS_EFFICIENCY 0.8
+/* Beside an efficiency over 100%: a one-thread run that took this many
+ * times its main run's time a unit of work (threads.W.V.first_over_main)
+ * was slow, and the speed-up over it overstates the threads'. */
+#define RP_THREADS_SLOW_FIRST 1.25
 
 /* The speed-up issue 13 asks of two threads for interp sorted at the
  * question's size and colony cells at N = 65,536 on this 2-core machine. */

@@ -388,6 +388,34 @@ Test(report_threads, figure_rows_at_the_tables_n)
 	remove_dir();
 }
 
+/* A run with its time a unit of work: set, threads ("" for one), ns. */
+#define NS_RUN(n, thr, t, ns)                                                  \
+	"{\"workload\":\"interp\",\"variant\":\"fast\",\"status\":\"ok\","     \
+	"\"params\":{\"n\":" n ",\"m\":100" thr "},\"settings\":"              \
+	"{\"repeat\":3},\"time_s\":{\"median\":" t ",\"repeats\":3},"          \
+	"\"work\":{\"ns_per_unit\":" ns "},\"machine\":{\"allocator\":"        \
+	"\"jemalloc 5.3\"}}\n"
+
+/* Beside an efficiency over 100% (2 s to 0.5 s on 2 threads: 200%), the
+ * one-thread run against the main run's time a unit of work (3 ns
+ * against 2: 1.50x) and the two threads' speed-up over the main run
+ * (2 ns over 1: 2.00x). */
+Test(report_threads, one_thread_against_the_main_run)
+{
+	snprintf(dir, sizeof(dir), "/tmp/fb_rp_threads_XXXXXX");
+	cr_assert(mkdtemp(dir) != NULL);
+	write_file("interp-main.jsonl", NS_RUN("10000", "", "0.002", "2.0"));
+	write_file("interp-threads.jsonl",
+	    NS_RUN("1000", "", "2.0", "3.0") NS_RUN("1000", T2, "0.5", "1.0"));
+	section_facts(NULL);
+	expect_text("threads.interp.fast.efficiency", "200%");
+	expect_text("threads.interp.fast.first_over_main", "1.50x");
+	expect_text("threads.interp.fast.speedup_over_main", "2.00x");
+	expect_text("threads.slow_first", "1.25x");
+	section_free();
+	remove_dir();
+}
+
 Test(report_threads, without_threaded_runs)
 {
 	snprintf(dir, sizeof(dir), "/tmp/fb_rp_threads_XXXXXX");
