@@ -126,23 +126,44 @@ Test(report_beyond_answers, committed_data_against_its_runs)
 	rp_report_free(&R);
 }
 
+/* The section's facts of a data folder with one interp main run, of
+ * variant v, in dir (made here; the caller removes it). */
+static void
+one_run_facts(rp_report_t *R, char *dir, size_t len, const char *v)
+{
+	char msg[256] = "", run[512];
+
+	memset(R, 0, sizeof(*R));
+	snprintf(dir, len, "/tmp/fb_rp_beyond_XXXXXX");
+	cr_assert(mkdtemp(dir) != NULL);
+	snprintf(run, sizeof(run),
+	    "{\"workload\":\"interp\",\"variant\":\"%s\",\"status\":\"ok\","
+	    "\"params\":{\"n\":1000,\"m\":10},\"time_s\":{\"median\":1.0},"
+	    "\"memory\":{\"peak_workspace_bytes\":0},\"machine\":"
+	    "{\"allocator\":\"jemalloc 5.3\"}}\n",
+	    v);
+	fb_write_file(dir, "interp-main.jsonl", run);
+	cr_assert_eq(
+	    rp_data_load(&R->data, dir, msg, sizeof(msg)), 0, "%s", msg);
+	cr_assert_eq(rp_facts_init(&R->facts), 0);
+	rp_beyond_answers_facts(R);
+}
+
+static void
+remove_dir(const char *dir)
+{
+	char cmd[128];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	cr_expect_eq(system(cmd), 0);
+}
+
 Test(report_beyond_answers, missing_runs_say_why)
 {
 	static rp_report_t R;
-	char dir[64], msg[256] = "", cmd[128];
+	char dir[64];
 
-	memset(&R, 0, sizeof(R));
-	snprintf(dir, sizeof(dir), "/tmp/fb_rp_beyond_XXXXXX");
-	cr_assert(mkdtemp(dir) != NULL);
-	fb_write_file(dir, "interp-main.jsonl",
-	    "{\"workload\":\"interp\",\"variant\":\"fused\",\"status\":\"ok\","
-	    "\"params\":{\"n\":1000,\"m\":10},\"time_s\":{\"median\":1.0},"
-	    "\"memory\":{\"peak_workspace_bytes\":0},\"machine\":"
-	    "{\"allocator\":\"jemalloc 5.3\"}}\n");
-	cr_assert_eq(
-	    rp_data_load(&R.data, dir, msg, sizeof(msg)), 0, "%s", msg);
-	cr_assert_eq(rp_facts_init(&R.facts), 0);
-	rp_beyond_answers_facts(&R);
+	one_run_facts(&R, dir, sizeof(dir), "fused");
 	cr_expect(!is_true(&R, "beyond_the_answers.grid.measured"));
 	cr_expect(strstr(str_of(&R, "beyond_the_answers.grid.why_missing"),
 		      "hoisted") != NULL,
@@ -155,8 +176,7 @@ Test(report_beyond_answers, missing_runs_say_why)
 	cr_expect(isnan(NUM("grid.speedup")));
 	cr_expect_eq(R.facts.duplicates, 0);
 	rp_report_free(&R);
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	cr_expect_eq(system(cmd), 0);
+	remove_dir(dir);
 }
 
 /* With the faster variant measured and the one it is set against missing,
@@ -164,21 +184,10 @@ Test(report_beyond_answers, missing_runs_say_why)
 Test(report_beyond_answers, the_reason_is_the_missing_runs)
 {
 	static rp_report_t R;
-	char dir[64], msg[256] = "", cmd[128];
+	char dir[64];
 	const char *why;
 
-	memset(&R, 0, sizeof(R));
-	snprintf(dir, sizeof(dir), "/tmp/fb_rp_beyond_XXXXXX");
-	cr_assert(mkdtemp(dir) != NULL);
-	fb_write_file(dir, "interp-main.jsonl",
-	    "{\"workload\":\"interp\",\"variant\":\"hoisted\",\"status\":"
-	    "\"ok\",\"params\":{\"n\":1000,\"m\":10},\"time_s\":{\"median\":"
-	    "1.0},\"memory\":{\"peak_workspace_bytes\":0},\"machine\":"
-	    "{\"allocator\":\"jemalloc 5.3\"}}\n");
-	cr_assert_eq(
-	    rp_data_load(&R.data, dir, msg, sizeof(msg)), 0, "%s", msg);
-	cr_assert_eq(rp_facts_init(&R.facts), 0);
-	rp_beyond_answers_facts(&R);
+	one_run_facts(&R, dir, sizeof(dir), "hoisted");
 	cr_expect(!is_true(&R, "beyond_the_answers.grid.measured"));
 	why = str_of(&R, "beyond_the_answers.grid.why_missing");
 	cr_assert_not_null(why);
@@ -186,6 +195,5 @@ Test(report_beyond_answers, the_reason_is_the_missing_runs)
 	    strstr(why, "fused") != NULL && strstr(why, "hoisted") == NULL,
 	    "%s", why);
 	rp_report_free(&R);
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	cr_expect_eq(system(cmd), 0);
+	remove_dir(dir);
 }

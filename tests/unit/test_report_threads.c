@@ -78,6 +78,14 @@ Test(report_threads, threads_of_a_run)
 
 static char dir[64];
 
+/* A new dir. */
+static void
+make_dir(void)
+{
+	snprintf(dir, sizeof(dir), "/tmp/fb_rp_threads_XXXXXX");
+	cr_assert(mkdtemp(dir) != NULL);
+}
+
 /* dir/name with text. */
 static void
 write_file(const char *name, const char *text)
@@ -105,8 +113,7 @@ write_file(const char *name, const char *text)
 static void
 make_scaling_data(void)
 {
-	snprintf(dir, sizeof(dir), "/tmp/fb_rp_threads_XXXXXX");
-	cr_assert(mkdtemp(dir) != NULL);
+	make_dir();
 	write_file("interp-threads.jsonl",
 	    RUN("interp", "fast", "1000", "", "2.0", "0.5", "0", "", "0") RUN(
 		"interp", "stream", "1000", "", "3.0", "3.0", "1e6", "",
@@ -277,8 +284,7 @@ make_sampled_data(const char *b2)
 {
 	char two[512];
 
-	snprintf(dir, sizeof(dir), "/tmp/fb_rp_threads_XXXXXX");
-	cr_assert(mkdtemp(dir) != NULL);
+	make_dir();
 	snprintf(two, sizeof(two),
 	    "{\"workload\":\"interp\",\"variant\":\"fast\",\"status\":"
 	    "\"ok\",\"params\":{\"n\":1000,\"threads\":2},\"time_s\":"
@@ -363,8 +369,7 @@ Test(report_threads, figure_rows_at_the_tables_n)
 	rp_plot_t P;
 	const rp_block_t *b;
 
-	snprintf(dir, sizeof(dir), "/tmp/fb_rp_threads_XXXXXX");
-	cr_assert(mkdtemp(dir) != NULL);
+	make_dir();
 	write_file("interp-threads-fast.jsonl",
 	    RUN("interp", "fast", "500", "", "0.5", "0.5", "0", "", "0")
 		RUN("interp", "fast", "500", T2, "0.4", "1.0", "0", LOWER("0"),
@@ -402,8 +407,7 @@ Test(report_threads, figure_rows_at_the_tables_n)
  * (2 ns over 1: 2.00x). */
 Test(report_threads, one_thread_against_the_main_run)
 {
-	snprintf(dir, sizeof(dir), "/tmp/fb_rp_threads_XXXXXX");
-	cr_assert(mkdtemp(dir) != NULL);
+	make_dir();
 	write_file("interp-main.jsonl", NS_RUN("10000", "", "0.002", "2.0"));
 	write_file("interp-threads.jsonl",
 	    NS_RUN("1000", "", "2.0", "3.0") NS_RUN("1000", T2, "0.5", "1.0"));
@@ -418,8 +422,7 @@ Test(report_threads, one_thread_against_the_main_run)
 
 Test(report_threads, without_threaded_runs)
 {
-	snprintf(dir, sizeof(dir), "/tmp/fb_rp_threads_XXXXXX");
-	cr_assert(mkdtemp(dir) != NULL);
+	make_dir();
 	write_file("interp-main.jsonl",
 	    RUN("interp", "fast", "1000", "", "2.0", "0.5", "0", "", "0"));
 	section_facts(NULL);
@@ -439,8 +442,7 @@ Test(report_threads, a_row_without_its_one_thread_run_names_its_run)
 {
 	const json_t *runs;
 
-	snprintf(dir, sizeof(dir), "/tmp/fb_rp_threads_XXXXXX");
-	cr_assert(mkdtemp(dir) != NULL);
+	make_dir();
 	write_file("interp-threads.jsonl",
 	    RUN("interp", "fast", "1000", "", "2.0", "0.5", "0", "", "0")
 		RUN("interp", "fast", "1000", T2, "1.0", "1.0", "0", LOWER("0"),
@@ -470,8 +472,7 @@ Test(report_threads, a_row_without_its_one_thread_run_names_its_run)
  * there), not from the table's interleaved set (1.25x). */
 Test(report_threads, goal_prefers_its_own_sweep)
 {
-	snprintf(dir, sizeof(dir), "/tmp/fb_rp_threads_XXXXXX");
-	cr_assert(mkdtemp(dir) != NULL);
+	make_dir();
 	write_file("interp-threads.jsonl",
 	    GOAL("", "0.05", "2") GOAL(T2, "0.04", "2"));
 	section_facts(NULL);
@@ -526,8 +527,7 @@ Test(report_threads, thread_counts_took_turns_by_the_runs_groups)
 		int turns, alternated;
 	} cases[] = {{4, 1}, {2, 0}, {0, 0}};
 
-	snprintf(dir, sizeof(dir), "/tmp/fb_rp_threads_XXXXXX");
-	cr_assert(mkdtemp(dir) != NULL);
+	make_dir();
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		write_turns(cases[i].turns);
 		section_facts(NULL);
