@@ -112,6 +112,31 @@ typedef struct threads_row_s {
 
 #define F (&R->facts)
 
+/* The one-thread time of variant v of workload w at n that its time
+ * against N predicts (the figure's one-thread runs, Tables 1 and 3 and the
+ * scaling sweep's, a run's or a step's time as the tables print it): its
+ * time at n, or on the log-log line between the sizes on each side of n
+ * (a power law between them); NAN without a size on each side. */
+static double
+predicted_time(const rp_report_t *R, const char *w, const char *v, double n)
+{
+	const rp_plot_t *P =
+	    rp_report_plot(R, rp_workload_fig(rp_workload_find(w), "time"));
+	const rp_block_t *b = P != NULL ? rp_figure_block(P, v) : NULL;
+
+	for (size_t j = 0; b != NULL && j < b->nrows; j++) {
+		const double *hi = b->rows[j].v,
+			     *lo = j ? b->rows[j - 1].v : NULL;
+		if (hi[0] == n)
+			return hi[1];
+		if (hi[0] > n && lo != NULL && lo[0] < n)
+			return lo[1] *
+			    pow(hi[1] / lo[1],
+				log(n / lo[0]) / log(hi[0] / lo[0]));
+	}
+	return NAN;
+}
+
 /* One variant's row of both tables (threads.W.V.*); its summary into
  * *out. At each end (the first and the last count): its time, its
  * workspace (the cell: the upper bound / the lower, or one thread's) and
@@ -124,9 +149,10 @@ threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
 	static const char *const end[] = {"first", "last"};
 	const json_t *runs[2] = {threads_run(&R->data, set, w, v, ts[0]),
 	    threads_run(&R->data, set, w, v, ts[nt - 1])};
-	const json_t *r1 = runs[0], *rt = runs[1], *main;
+	const json_t *r1 = runs[0], *rt = runs[1];
 	rp_bandwidth_ceiling_t c = rp_bandwidth_of_run(&R->data, rt);
 	char cell[128], p[RP_FACTS_NAME_MAX];
+	double pred;
 
 	snprintf(p, sizeof(p), "threads.%s.%s", w, v);
 	for (int k = 0; k < 2; k++) {
@@ -166,16 +192,15 @@ threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
 	rp_fact_num(F, RP_FACT_BYTES, c.bytes_per_s, rt, "%s.ceiling", p);
 	rp_fact_str(F, c.level, rt, "%s.ceiling_level", p);
 	rp_fact_num(F, RP_FACT_COUNT, c.cores, rt, "%s.ceiling_cores", p);
-	/* Against the main run's time a unit of work (Tables 1 and 3, at
-	 * their N): the one-thread run's, and the speed-up of the T-thread
-	 * run over it, which an efficiency over 100% is read beside. */
-	main = rp_data_main_run(&R->data, w, v);
-	rp_fact_num2(F, RP_FACT_RATIO,
-	    rp_field(r1, RP_F_NS_PER_UNIT) / rp_field(main, RP_F_NS_PER_UNIT),
-	    r1, main, "%s.first_over_main", p);
-	rp_fact_num2(F, RP_FACT_RATIO,
-	    rp_field(main, RP_F_NS_PER_UNIT) / rp_field(rt, RP_F_NS_PER_UNIT),
-	    main, rt, "%s.speedup_over_main", p);
+	/* What an efficiency over 100% is read beside: the one-thread time
+	 * the variant's own sizes predict at this N, the one-thread run over
+	 * it, and the T-thread run's speed-up over it. */
+	pred = predicted_time(R, w, v, rp_field(r1, RP_F_N));
+	rp_fact_num(F, RP_FACT_TIME, pred, r1, "%s.predicted_first", p);
+	rp_fact_num(F, RP_FACT_RATIO, rp_jax_c_unit_time(r1) / pred, r1,
+	    "%s.first_over_predicted", p);
+	rp_fact_num(F, RP_FACT_RATIO, pred / rp_jax_c_unit_time(rt), rt,
+	    "%s.speedup_over_predicted", p);
 }
 
 /* What the sentences under a table say, from its rows. Whether the best

@@ -29,8 +29,9 @@
 /* A parallel efficiency (speed-up / T) at or above this scales. */
 #define RP_THREADS_EFFICIENCY 0.8
 /* Beside an efficiency over 100%: a one-thread run that took this many
- * times its main run's time a unit of work (threads.W.V.first_over_main)
- * was slow, and the speed-up over it overstates the threads'. */
+ * times what the variant's own sizes around its N predict
+ * (threads.W.V.first_over_predicted) was slow, and the speed-up over it
+ * overstates the threads'. */
 #define RP_THREADS_SLOW_FIRST 1.25
 
 /* The speed-up issue 13 asks of two threads for interp sorted at the

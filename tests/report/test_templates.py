@@ -521,18 +521,19 @@ def test_a_threads_row_without_its_runs_still_renders(made, tmp_path):
     assert "| fused | 3e5 |" in md.split("#### interp")[1]
 
 
-def test_an_efficiency_over_100_reads_beside_the_main_run(made, tmp_path):
+def test_an_efficiency_over_100_reads_beside_its_sizes(made, tmp_path):
     """A threads row over 100% efficiency gets a sentence that reads its
-    one-thread run against the main run: slow beyond threads.slow_first,
-    else at the main run's pace (the threads did more than their share);
-    a row at 100% or under gets none."""
+    one-thread run against the time its own sizes predict at that N: slow
+    beyond threads.slow_first, else not slow (also when it was faster than
+    the prediction); without a prediction it says it cannot tell; a row at
+    100% or under gets none."""
     doc = facts_of(made)
     facts = doc["facts"]
     said = {}
-    for ratio in (1.46, 1.02):
+    for ratio in (1.46, 0.5, None):
         facts["threads.interp.tiled.efficiency"].update(value=1.35, text="135%")
-        facts["threads.interp.tiled.first_over_main"].update(
-            value=ratio, text="%.2fx" % ratio)
+        facts["threads.interp.tiled.first_over_predicted"].update(
+            value=ratio, text="n/a" if ratio is None else "%.2fx" % ratio)
         (tmp_path / "facts.json").write_text(json.dumps(doc))
         p = render(tmp_path / "facts.json", TEMPLATES, tmp_path)
         assert p.returncode == 0, p.stderr
@@ -540,8 +541,9 @@ def test_an_efficiency_over_100_reads_beside_the_main_run(made, tmp_path):
         said[ratio] = md.split("### Every core: threads\n")[1].split("#### colony")[0]
     assert "tiled's efficiency, 135%" in said[1.46]
     assert "The one-thread run was slow" in said[1.46]
-    assert "kept the main run's pace" in said[1.02]
-    assert "The one-thread run was slow" not in said[1.02]
+    assert "was not slow" in said[0.5]
+    assert "was slow" not in said[0.5]
+    assert "does not say whether that run was slow" in said[None]
     facts["threads.interp.tiled.efficiency"].update(value=0.95, text="95%")
     (tmp_path / "facts.json").write_text(json.dumps(doc))
     p = render(tmp_path / "facts.json", TEMPLATES, tmp_path)
