@@ -58,7 +58,8 @@ time_vals(rp_vals_t *x, const char *key, double answer, double lo, double hi,
 
 /* A verdict object of fb_verdict as time values: 1 when its word is yes,
  * 0 when it names the other side or the same, NAN when not decided. An
- * absent verdict is no answer: -1 with "why", what names it. */
+ * absent verdict is no answer, -1 with "why" where what names it; with
+ * what NULL (a claim only shown beside the rules), not decided. */
 static int
 verdict_vals(rp_vals_t *x, const char *key, const json_t *v, const char *yes,
     const char *what)
@@ -69,8 +70,10 @@ verdict_vals(rp_vals_t *x, const char *key, const json_t *v, const char *yes,
 	double s0 = json_number_value(json_array_get(sp, 0));
 	double s1 = json_number_value(json_array_get(sp, 1));
 
-	if (word == NULL)
-		return missing(x, "no_part", what);
+	if (word == NULL) {
+		time_vals(x, key, NAN, NAN, NAN, NAN);
+		return what != NULL ? missing(x, "no_part", what) : 0;
+	}
 	time_vals(x, key,
 	    strcmp(word, undecided) == 0 ? NAN
 		: strcmp(word, yes) == 0 ? 1.0
@@ -92,6 +95,8 @@ pair_verdict(const rp_report_t *R, const rp_workload_t *w, const char *key,
 	size_t i;
 	int ret;
 
+	if (j == NULL)
+		return missing(x, "no_file", "jax-verdicts.json");
 	json_array_foreach(json_object_get(j, "rows"), i, row)
 	{
 		if (strcmp(rp_str(row, "workload"), w->name) == 0 &&
@@ -287,9 +292,8 @@ rp_advice_measure(const rp_report_t *R, const rp_advice_t *a,
 	for (const rp_advice_value_t *v = s->values; v->name != NULL; v++) {
 		int bad = 0;
 		if (v->path != NULL && v->print == RP_ADVICE_TIMED)
-			bad = verdict_vals(x, v->name,
-			    hx_result_at(data, v->path), second_faster,
-			    v->path);
+			verdict_vals(x, v->name, hx_result_at(data, v->path),
+			    second_faster, NULL);
 		else if (v->path != NULL)
 			rp_vals_num(x, v->name, rp_num(data, v->path));
 		else if (v->get != RP_F_NONE)
@@ -367,6 +371,7 @@ jax_pages(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 	json_t *j, *row;
 	const json_t *keep = need_part(R, "jax-keep.json", NULL, &j, x);
 	const json_t *found = NULL;
+	char what[128];
 	size_t i;
 	int ret;
 
@@ -383,7 +388,9 @@ jax_pages(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 	}
 	if (found == NULL) {
 		json_decref(j);
-		return missing(x, "no_part", "jax-keep.json: step");
+		snprintf(what, sizeof(what), "jax-keep.json: %s",
+		    w->jax_jitted != NULL ? w->jax_jitted : "a jitted program");
+		return missing(x, "no_part", what);
 	}
 	rp_vals_num(x, "n", rp_num(found, "n"));
 	rp_vals_str(x, "allocator", rp_str(found, "allocator"));

@@ -73,8 +73,8 @@ typedef struct rp_fig_s {
 	int fit;        /* > 0: the column fitted against column 0 */
 	double fit_min; /* fit only rows at or above it (jemalloc's
 			   64 KiB peak grain) */
-	/* A variant's rows only at the largest N it has in the sets, as the
-	 * threads tables read them (rp_threads.c). */
+	/* A variant's rows only at the largest N it has in the sets, the
+	 * runs the threads tables and the roofline's labels read. */
 	int largest_n;
 	/* Adds what depends on named runs or the ceilings; may be NULL. */
 	void (*decorate)(const rp_data_t *D, struct rp_plot_s *P);

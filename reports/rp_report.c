@@ -19,6 +19,8 @@ rp_report_free(rp_report_t *R)
 		rp_figure_free(&R->plots[i]);
 	for (int k = 0; k < R->nnotes; k++)
 		free(R->notes[k]);
+	free(R->notes);
+	R->notes = NULL;
 	R->nnotes = 0;
 	rp_data_free(&R->data);
 	rp_facts_free(&R->facts);
@@ -100,11 +102,20 @@ rp_report_note(rp_report_t *R, const char *text)
 
 	for (k = 0; k < R->nnotes && strcmp(R->notes[k], text) != 0; k++)
 		;
-	if (k == R->nnotes && k < RP_REPORT_MAX_NOTES &&
-	    (R->notes[k] = strdup(text)) != NULL)
-		R->nnotes++;
-	if (k == R->nnotes) /* not kept: a link would lead nowhere */
-		return "";
+	if (k == R->nnotes) {
+		char **more =
+		    realloc(R->notes, (size_t)(k + 1) * sizeof(*more));
+		char *copy = strdup(text);
+		if (more != NULL)
+			R->notes = more;
+		if (more == NULL || copy == NULL) {
+			free(copy);
+			R->failed = 1;
+			snprintf(R->msg, sizeof(R->msg), "out of memory");
+			return ""; /* no link to a note not kept */
+		}
+		R->notes[R->nnotes++] = copy;
+	}
 	snprintf(b, RP_TEXT_BUF, "[note %d](#note-%d)", k + 1, k + 1);
 	return b;
 }

@@ -7,8 +7,7 @@
  * Figures are numbered in the table's order (rp_workloads.c), counting only
  * those whose script's data was kept; a section cites a figure by its name.
  *
- * Limits: at most RP_REPORT_MAX_FIGS figures and RP_REPORT_MAX_NOTES
- * notes.
+ * Limits: at most RP_REPORT_MAX_FIGS figures.
  */
 #ifndef FB_RP_REPORT_H
 #define FB_RP_REPORT_H
@@ -21,7 +20,6 @@
 #include "rp_figure.h"
 
 #define RP_REPORT_MAX_FIGS 16
-#define RP_REPORT_MAX_NOTES 32
 
 typedef struct rp_report_s {
 	rp_data_t data;
@@ -32,7 +30,7 @@ typedef struct rp_report_s {
 	int failed;                          /* one's was not */
 	json_t *scripts;  /* the data of every script (rp_figure_script) */
 	rp_facts_t facts; /* every number, named */
-	char *notes[RP_REPORT_MAX_NOTES]; /* caveats, printed once */
+	char **notes;     /* caveats, printed once (malloc'd) */
 	int nnotes;
 	char msg[4600];
 } rp_report_t;
@@ -87,8 +85,8 @@ double rp_report_noise_at(const rp_data_t *D, double seconds);
  * (#note-K)" for a row or a sentence to point to (the same K for the same
  * text). text is a key templates/notebook/notes.md.j2 words ("cachesim",
  * "peak_grain", ...), or the data's own sentence (a run's warning), which
- * it prints as it is. Past RP_REPORT_MAX_NOTES texts, "" (no link to a
- * note the list does not keep). Rotating buffer. */
+ * it prints as it is. Out of memory: "", with R->failed and R->msg.
+ * Rotating buffer. */
 const char *rp_report_note(rp_report_t *R, const char *text);
 /* The notes list as the fact notes.list, the notes' keys or texts in their
  * order (note K is item K), for templates/notebook/notes.md.j2: called

@@ -306,6 +306,7 @@ const rp_fig_t rp_figures[] = {
 	.source = RP_SRC_SCALING,
 	.sets = "interp-main*",
 	.workload = "interp",
+	.largest_n = 1, /* the main run rp_figure_refs_roofline reads */
 	.cols = {{.field = RP_F_INTENSITY}, {.field = RP_F_GFLOPS},
 	    {.name = "model", .of = rp_limiter_roof}},
 	.block = "v",

@@ -662,8 +662,9 @@ Test(report_advice, recompile_says_which_file_or_part_is_missing)
 	cr_expect_eq(system(cmd), 0);
 }
 
-/* A JAX time claim whose verdict jax-verdicts.json lacks is no answer:
- * the side is missing, with the pair named, not "not decided at this
+/* A JAX time claim without its verdict is no answer: the side is
+ * missing, with jax-verdicts.json named when the data lacks it and the
+ * pair named when the file lacks its row, not "not decided at this
  * noise"; a claim on an optional program the data lacks (colony's
  * step_eager) is not decided, and the rules do without it. */
 Test(report_advice, a_missing_verdict_is_missing_not_undecided)
@@ -679,6 +680,16 @@ Test(report_advice, a_missing_verdict_is_missing_not_undecided)
 	    dir, "interp-main.jsonl", MAIN("materialized", "1e9", "1.0"));
 	fb_write_file(dir, "jax-colony.jsonl",
 	    JAX_RUN("loop") JAX_RUN("fori") JAX_RUN("step"));
+	facts_of(&R, dir);
+	cr_expect_str_eq(
+	    fact_str(&R, "advice.compile_loop.jax.verdict"), "missing");
+	cr_expect_str_eq(
+	    fact_str(&R, "advice.compile_loop.jax.why"), "no_file");
+	cr_expect_str_eq(
+	    fact_str(&R, "advice.compile_loop.jax.what"), "jax-verdicts.json");
+	rp_report_free(&R);
+
+	fb_write_file(dir, "jax-verdicts.json", "{\"rows\":[]}\n");
 	facts_of(&R, dir);
 	cr_expect_str_eq(
 	    fact_str(&R, "advice.compile_loop.jax.verdict"), "missing");
@@ -708,4 +719,30 @@ Test(report_advice, a_missing_verdict_is_missing_not_undecided)
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	cr_expect_eq(system(cmd), 0);
 #undef JAX_RUN
+}
+
+/* A claim only shown beside the rules (stop_gradient's two call timings)
+ * is not decided without its verdict, and the side is still decided by
+ * its memory; its interval is no number, not an infinite one. */
+Test(report_advice, a_shown_claim_without_its_verdict_is_not_decided)
+{
+	char dir[64] = "/tmp/fb_rp_advice_XXXXXX", cmd[96];
+	rp_report_t R;
+
+	cr_assert(mkdtemp(dir) != NULL);
+	fb_write_file(
+	    dir, "interp-main.jsonl", MAIN("materialized", "1e9", "1.0"));
+	fb_write_file(dir, "jax-protocol.json",
+	    "{\"stop_gradient\":{\"n\":1000,\"m\":10,\"temp_bytes_with\":100,"
+	    "\"temp_bytes_without\":100,\"stop_gradient_eqns\":1}}\n");
+	facts_of(&R, dir);
+	cr_expect_str_eq(
+	    fact_str(&R, "advice.stop_gradient.jax.verdict"), "supported");
+	cr_expect(
+	    isnan(rp_facts_num(&R.facts, "advice.stop_gradient.jax.unjitted")));
+	cr_expect(isnan(
+	    rp_facts_num(&R.facts, "advice.stop_gradient.jax.unjitted_hi")));
+	rp_report_free(&R);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	cr_expect_eq(system(cmd), 0);
 }

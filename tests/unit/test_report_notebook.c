@@ -133,21 +133,20 @@ Test(report_notebook, notes_numbered_once_in_order)
 	cr_expect_str_eq(json_string_value(json_array_get(list, 1)), "second");
 }
 
-/* Past the notes the list keeps, a note is no link: one would lead to a
- * note the list does not print. */
-Test(report_notebook, a_note_past_the_list_is_no_link)
+/* Notes are kept however many there are: the 40th is note 40, in the
+ * list, and an earlier one keeps its number. */
+Test(report_notebook, every_note_is_kept_and_linked)
 {
 	char text[16];
 
-	for (int k = 0; k < RP_REPORT_MAX_NOTES; k++) {
+	for (int k = 0; k < 40; k++) {
 		snprintf(text, sizeof(text), "note%d", k);
 		rp_report_note(&R, text);
 	}
 	cr_expect_str_eq(rp_report_note(&R, "note0"), "[note 1](#note-1)");
-	cr_expect_str_eq(rp_report_note(&R, "one more"), "");
+	cr_expect_str_eq(rp_report_note(&R, "one more"), "[note 41](#note-41)");
 	rp_report_notes_facts(&R);
-	cr_expect_eq(
-	    json_array_size(value_of("notes.list")), RP_REPORT_MAX_NOTES);
+	cr_expect_eq(json_array_size(value_of("notes.list")), 41);
 }
 
 #define DOT(v, n, extra)                                                       \
