@@ -494,6 +494,16 @@ facts_of(rp_report_t *R, const char *dir)
 	rp_advice_facts(R);
 }
 
+/* dir (a mkdtemp template) made, with one main run of materialized: the
+ * data folder the JAX-side tests add their files to. */
+static void
+one_run_dir(char *dir)
+{
+	cr_assert(mkdtemp(dir) != NULL);
+	fb_write_file(
+	    dir, "interp-main.jsonl", MAIN("materialized", "1e9", "1.0"));
+}
+
 static const char *
 fact_str(const rp_report_t *R, const char *name)
 {
@@ -575,9 +585,7 @@ Test(report_advice, scope_read_from_the_jaxpr_facts)
 	char text[sizeof(jaxpr) + 8];
 	rp_report_t R;
 
-	cr_assert(mkdtemp(dir) != NULL);
-	fb_write_file(
-	    dir, "interp-main.jsonl", MAIN("materialized", "1e9", "1.0"));
+	one_run_dir(dir);
 	facts_of(&R, dir);
 	cr_expect_str_eq(
 	    fact_str(&R, "advice.embed_jit.jax.verdict"), "missing");
@@ -675,9 +683,7 @@ Test(report_advice, a_missing_verdict_is_missing_not_undecided)
 	char dir[64] = "/tmp/fb_rp_advice_XXXXXX", cmd[96];
 	rp_report_t R;
 
-	cr_assert(mkdtemp(dir) != NULL);
-	fb_write_file(
-	    dir, "interp-main.jsonl", MAIN("materialized", "1e9", "1.0"));
+	one_run_dir(dir);
 	fb_write_file(dir, "jax-colony.jsonl",
 	    JAX_RUN("loop") JAX_RUN("fori") JAX_RUN("step"));
 	facts_of(&R, dir);
@@ -729,9 +735,7 @@ Test(report_advice, a_shown_claim_without_its_verdict_is_not_decided)
 	char dir[64] = "/tmp/fb_rp_advice_XXXXXX", cmd[96];
 	rp_report_t R;
 
-	cr_assert(mkdtemp(dir) != NULL);
-	fb_write_file(
-	    dir, "interp-main.jsonl", MAIN("materialized", "1e9", "1.0"));
+	one_run_dir(dir);
 	fb_write_file(dir, "jax-protocol.json",
 	    "{\"stop_gradient\":{\"n\":1000,\"m\":10,\"temp_bytes_with\":100,"
 	    "\"temp_bytes_without\":100,\"stop_gradient_eqns\":1}}\n");
