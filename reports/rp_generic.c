@@ -184,6 +184,9 @@ figure(rp_report_t *R, const char *w, int k)
 	P.refs = json_pack("{s:s}", "title", title);
 	if ((rc = collect(&R->data, w, &P)) == 0)
 		rc = rp_figure_script(R->scripts, &P, R->msg, sizeof(R->msg));
+	else /* R->msg says why, not an earlier failure */
+		snprintf(R->msg, sizeof(R->msg),
+		    "figure %s: out of memory gathering its data", name);
 	rp_figure_free(&P);
 	rp_fact_bool(F, rc == 0, NULL, "other_workloads.%d.figure.drawn", k);
 	rp_fact_str(F, rc != 0 ? R->msg : NULL, NULL,
