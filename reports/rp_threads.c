@@ -244,6 +244,11 @@ threads_summary_facts(
 	    "threads.%s.best_interval", w);
 	rp_fact_num(F, RP_FACT_COUNT, (double)sp.samples, best->last,
 	    "threads.%s.best_samples", w);
+	/* The least p the rank test can give that many samples a side: at
+	 * 0.05 or above, no samples could decide at 95%. */
+	rp_fact_num(F, RP_FACT_NUMBER,
+	    hx_stats_mwu_min_p(sp.samples, sp.samples), best->last,
+	    "threads.%s.best_least_p", w);
 	/* The samples are steps where the workload times steps: of how many
 	 * timed runs. */
 	rp_fact_num(F, RP_FACT_COUNT, rp_field(best->last, RP_F_TIME_REPEATS),

@@ -470,13 +470,19 @@ def test_where_the_time_went_by_the_profile(made, tmp_path):
 
 def test_the_best_threads_speed_up_reads_as_its_samples_decide(made, tmp_path):
     """The threads section's best speed-up: each of its three decisions
-    (rp_threads.c's threads.W.best_decided) gets its own sentence, and a
-    decision against the threads is not worded as noise."""
+    (rp_threads.c's threads.W.best_decided) gets its own sentence, a
+    decision against the threads is not worded as noise, and samples too
+    few for the rank test to reach 5% (threads.W.best_least_p) say so."""
     doc = facts_of(made)
     facts = doc["facts"]
     said = {}
-    for decided in ("faster", "not_faster", "undecided"):
-        facts["threads.interp.best_decided"].update(value=decided, text=decided)
+    for decided in ("faster", "not_faster", "undecided", "untestable"):
+        facts["threads.interp.best_least_p"].update(
+            value=0.333 if decided == "untestable" else 0.01,
+            text="0.333" if decided == "untestable" else "0.01")
+        facts["threads.interp.best_decided"].update(
+            value="undecided" if decided == "untestable" else decided,
+            text=decided)
         facts["threads.interp.best_interval"].update(
             value="0.80x to 0.90x", text="0.80x to 0.90x")
         (tmp_path / "facts.json").write_text(json.dumps(doc))
@@ -489,6 +495,10 @@ def test_the_best_threads_speed_up_reads_as_its_samples_decide(made, tmp_path):
     assert "decide against it" in said["not_faster"]
     assert "too much noise" not in said["not_faster"]
     assert "too much noise" in said["undecided"]
+    # Too few samples for the rank test to reach 5%: said so, not noise.
+    assert "the least p the rank test can give is 0.333" in said["untestable"]
+    assert "which is no 95% interval" in said["untestable"]
+    assert "too much noise" not in said["untestable"]
 
 
 def test_every_in_page_link_has_its_target(made):

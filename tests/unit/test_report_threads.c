@@ -301,8 +301,8 @@ make_sampled_data(const char *b2)
 }
 
 /* The best speed-up is decided by its two runs' own samples: apart, it
- * is "faster" with its interval; spread over each other (the same
- * medians), not decided. */
+ * is "faster" with its interval and the least p five samples a side can
+ * give; spread over each other (the same medians), not decided. */
 Test(report_threads, best_speedup_decided_by_its_samples)
 {
 	make_sampled_data("1.0,1.05,0.95,1.02,0.98");
@@ -310,6 +310,10 @@ Test(report_threads, best_speedup_decided_by_its_samples)
 	expect_text("threads.interp.best_variant", "fast");
 	expect_text("threads.interp.best_decided", "faster");
 	expect_text("threads.interp.best_samples", "5");
+	/* The least p of 5 against 5: 2 / C(10, 5) = 2/252. */
+	cr_expect_float_eq(
+	    rp_facts_num(&R.facts, "threads.interp.best_least_p"), 2.0 / 252,
+	    1e-12);
 	cr_expect_neq(strcmp(text("threads.interp.best_interval"), "n/a"), 0);
 	section_free();
 	remove_dir();
