@@ -64,10 +64,8 @@ local_slopes(const rp_block_t *b, char *buf, size_t len)
 
 	buf[0] = '\0';
 	for (size_t j = 1; j < b->nrows && used + 16 < len; j++) {
-		double k = log(b->rows[j].v[1] / b->rows[j - 1].v[1]) /
-		    log(b->rows[j].v[0] / b->rows[j - 1].v[0]);
-		snprintf(
-		    buf + used, len - used, "%s%.2f", j > 1 ? ", " : "", k);
+		snprintf(buf + used, len - used, "%s%.2f", j > 1 ? ", " : "",
+		    rp_figure_slope(b, j));
 		used = strlen(buf);
 	}
 	return buf;
@@ -80,8 +78,7 @@ rp_colony_steepest(const rp_block_t *b)
 	double top = NAN;
 
 	for (size_t j = 1; b != NULL && j < b->nrows; j++) {
-		double s = log(b->rows[j].v[1] / b->rows[j - 1].v[1]) /
-		    log(b->rows[j].v[0] / b->rows[j - 1].v[0]);
+		double s = rp_figure_slope(b, j);
 		if (!isnan(s) && (isnan(top) || s > top))
 			top = s, best = j;
 	}

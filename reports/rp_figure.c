@@ -433,6 +433,14 @@ rp_figure_block(const rp_plot_t *P, const char *label)
 	return NULL;
 }
 
+double
+rp_figure_slope(const rp_block_t *b, size_t j)
+{
+	const double *lo = b->rows[j - 1].v, *hi = b->rows[j].v;
+
+	return log(hi[1] / lo[1]) / log(hi[0] / lo[0]);
+}
+
 /* ---- the decorations ---- */
 
 /* A number as JSON: null when it is not finite (JSON has no NaN). */

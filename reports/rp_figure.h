@@ -121,6 +121,9 @@ void rp_figure_free(rp_plot_t *P);
 size_t rp_figure_rows(const rp_plot_t *P);
 /* The block labelled label (a variant), or NULL. */
 const rp_block_t *rp_figure_block(const rp_plot_t *P, const char *label);
+/* The local slope of block b between rows j-1 and j (j >= 1): column 1
+ * against column 0 in log-log, the power of N between two sizes. */
+double rp_figure_slope(const rp_block_t *b, size_t j);
 /* Building blocks by hand: a new block labelled label, named fig->block
  * and number (< 0: none), drawn in variant number's colour and point
  * type, NULL when P is full; a zeroed row appended to b, NULL when out of

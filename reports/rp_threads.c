@@ -130,9 +130,7 @@ predicted_time(const rp_report_t *R, const char *w, const char *v, double n)
 		if (hi[0] == n)
 			return hi[1];
 		if (hi[0] > n && lo != NULL && lo[0] < n)
-			return lo[1] *
-			    pow(hi[1] / lo[1],
-				log(n / lo[0]) / log(hi[0] / lo[0]));
+			return lo[1] * pow(n / lo[0], rp_figure_slope(b, j));
 	}
 	return NAN;
 }
