@@ -398,8 +398,10 @@ jax_pages(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 	rp_vals_num(x, "pages", rp_num(found, "temp_pages"));
 	rp_vals_num(x, "ratio", rp_num(found, "cpu_ratio"));
 	rp_vals_num(x, "share", rp_num(found, "fault_share_of_cpu_at_price"));
-	ret = verdict_vals(x, "kept", json_object_get(found, "verdict"),
-	    second_faster, "jax-keep.json: the step's verdict");
+	snprintf(what, sizeof(what), "jax-keep.json: the %s's verdict",
+	    w->jax_jitted);
+	ret = verdict_vals(
+	    x, "kept", json_object_get(found, "verdict"), second_faster, what);
 	json_decref(j);
 	return ret;
 }
