@@ -189,6 +189,7 @@ double rp_data_chunk(const json_t *r);
 	X(MODEL_GATHER_LEVEL, "model.work.gather_level")                       \
 	X(MODEL_GATHER_BYTES, "model.work.gather_bytes")                       \
 	X(MODEL_GATHER_FETCH_S, "model.work.gather_fetch_s")                   \
+	X(MODEL_STREAM_BYTES, "model.work.stream_bytes_per_unit")              \
 	X(MODEL_DIVSQRT_PER_UNIT, "model.work.per_unit.divsqrt")               \
 	X(MODEL_FAULT_S, "model.work.fault_s")                                 \
 	X(MODEL_HOST_FAULTS, "model.work.host_faults")                         \

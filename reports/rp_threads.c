@@ -184,8 +184,10 @@ threads_row_facts(rp_report_t *R, const char *set, const char *w, const char *v,
 	rp_fact_num(
 	    F, RP_FACT_PERCENT_WHOLE, out->efficiency, rt, "%s.efficiency", p);
 	rp_fact_str(F, limiters[out->limiter], rt, "%s.scaling", p);
-	rp_fact_num(
-	    F, RP_FACT_BYTES, rp_bandwidth_rate(rt), rt, "%s.bytes_per_s", p);
+	rp_fact_num(F, RP_FACT_BYTES, rp_bandwidth_rate(&R->data, rt), rt,
+	    "%s.bytes_per_s", p);
+	rp_fact_num(F, RP_FACT_BYTES, rp_bandwidth_stream(&R->data, rt), rt,
+	    "%s.stream_bytes", p);
 	rp_fact_num(F, RP_FACT_PERCENT, out->share, rt, "%s.triad_share", p);
 	rp_fact_num(F, RP_FACT_BYTES, c.bytes_per_s, rt, "%s.ceiling", p);
 	rp_fact_str(F, c.level, rt, "%s.ceiling_level", p);
@@ -553,18 +555,33 @@ rp_bandwidth_of_run(const rp_data_t *D, const json_t *r)
 }
 
 double
-rp_bandwidth_rate(const json_t *r)
+rp_bandwidth_stream(const rp_data_t *D, const json_t *r)
+{
+	double b = rp_field(rp_data_main_run(D, rp_field_str(r, RP_F_WORKLOAD),
+				rp_field_str(r, RP_F_VARIANT)),
+	    RP_F_MODEL_STREAM_BYTES);
+
+	return b > 0 ? b : 0.0;
+}
+
+double
+rp_bandwidth_rate(const rp_data_t *D, const json_t *r)
 {
 	double steps = rp_field(r, RP_F_STEPS);
 	double step = rp_field(r, RP_F_STEPS_MEDIAN);
+	double per_unit = rp_bandwidth_stream(D, r);
+	/* 0 without a stream, never NAN for want of work.units. */
+	double stream =
+	    per_unit > 0 ? per_unit * rp_field(r, RP_F_WORK_UNITS) : 0.0;
 
 	if (rp_jax_c_unit_is_step(r) && steps > 0 && step > 0)
-		return rp_field(r, RP_F_WORK_BYTES) / steps / step;
-	return 1e9 * rp_field(r, RP_F_GBYTES);
+		return (rp_field(r, RP_F_WORK_BYTES) + stream) / steps / step;
+	return 1e9 * rp_field(r, RP_F_GBYTES) +
+	    (per_unit > 0 ? stream / rp_field(r, RP_F_TIME_MEDIAN) : 0.0);
 }
 
 double
 rp_bandwidth_share(const rp_data_t *D, const json_t *r)
 {
-	return rp_bandwidth_rate(r) / rp_bandwidth_of_run(D, r).bytes_per_s;
+	return rp_bandwidth_rate(D, r) / rp_bandwidth_of_run(D, r).bytes_per_s;
 }

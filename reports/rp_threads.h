@@ -75,12 +75,22 @@ rp_bandwidth_ceiling_t rp_bandwidth_ceiling(
  * else DRAM, on the threads it ran (rp_data_threads). NULL r gives DRAM on
  * one core. */
 rp_bandwidth_ceiling_t rp_bandwidth_of_run(const rp_data_t *D, const json_t *r);
-/* r's bytes moved per second at the time the report prints for it: a
- * step's bytes (work.bytes over params.steps) over its median step where
- * the workload is timed by the step (rp_jax_c_unit_time), else
- * work.gbytes_per_s, a run's bytes over its median run. A step's rate
- * leaves out the first step's page faults, as the step's time does. */
-double rp_bandwidth_rate(const json_t *r);
+/* The bytes a unit of r's variant streams from a cache again by its
+ * main run's time model (model.work.stream_bytes_per_unit: a hot loop
+ * that re-reads its tables, as hoisted's; the model's data term beyond
+ * work.bytes); 0 where that model has none or there is no model. */
+double rp_bandwidth_stream(const rp_data_t *D, const json_t *r);
+/* r's bytes moved per second at the time the report prints for it, the
+ * bytes the time model prices: work.bytes and the stream
+ * (rp_bandwidth_stream times work.units). A step's bytes (over
+ * params.steps) over its median step where the workload is timed by the
+ * step (rp_jax_c_unit_time), else a run's over its median run
+ * (work.gbytes_per_s and the stream). A step's rate leaves out the first
+ * step's page faults, as the step's time does. The stream is read against
+ * the ceiling of the level that holds the run's working set; the model
+ * prices it at the level of the bytes it ranges over (the same level for
+ * hoisted). */
+double rp_bandwidth_rate(const rp_data_t *D, const json_t *r);
 /* rp_bandwidth_rate over r's ceiling; NAN when either is unknown. */
 double rp_bandwidth_share(const rp_data_t *D, const json_t *r);
 
