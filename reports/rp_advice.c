@@ -83,30 +83,42 @@ verdict_vals(rp_vals_t *x, const char *key, const json_t *v, const char *yes,
 	return 0;
 }
 
+/* The row of jax-verdicts.json j that compares first with second of
+ * workload w, or NULL. */
+static const json_t *
+pair_row(const json_t *j, const rp_workload_t *w, const char *first,
+    const char *second)
+{
+	const json_t *row, *found = NULL;
+	size_t i;
+
+	json_array_foreach(json_object_get(j, "rows"), i, row)
+	{
+		if (strcmp(rp_str(row, "workload"), w->name) == 0 &&
+		    strcmp(rp_str(row, "first"), first) == 0 &&
+		    strcmp(rp_str(row, "second"), second) == 0)
+			found = row;
+	}
+	return found;
+}
+
 /* jax-verdicts.json's verdict on the CPU time of first against second
  * of workload w, as verdict_vals' values; -1 when it has none. */
 static int
 pair_verdict(const rp_report_t *R, const rp_workload_t *w, const char *key,
     const char *first, const char *second, const char *yes, rp_vals_t *x)
 {
-	json_t *j = rp_jax_file(&R->data, "jax-verdicts.json"), *row;
-	const json_t *found = NULL;
+	json_t *j = rp_jax_file(&R->data, "jax-verdicts.json");
 	char what[256];
-	size_t i;
 	int ret;
 
 	if (j == NULL)
 		return missing(x, "no_file", "jax-verdicts.json");
-	json_array_foreach(json_object_get(j, "rows"), i, row)
-	{
-		if (strcmp(rp_str(row, "workload"), w->name) == 0 &&
-		    strcmp(rp_str(row, "first"), first) == 0 &&
-		    strcmp(rp_str(row, "second"), second) == 0)
-			found = json_object_get(row, "by_cpu");
-	}
 	snprintf(what, sizeof(what), "jax-verdicts.json: %s %s against %s",
 	    w->name, first, second);
-	ret = verdict_vals(x, key, found, yes, what);
+	ret = verdict_vals(x, key,
+	    json_object_get(pair_row(j, w, first, second), "by_cpu"), yes,
+	    what);
 	json_decref(j);
 	return ret;
 }
@@ -472,14 +484,19 @@ c_warm_up(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 }
 
 /* The Python loop of jitted steps and the fori_loop with the allocator
- * keeping freed pages (jax-keep.json, jemalloc-keep): their CPU a call;
- * NAN where the file or a row is missing (the rules then do without). */
+ * keeping freed pages (jax-keep.json, jemalloc-keep): their CPU a call
+ * (NAN where the file or a row is missing), and the time claim "kept",
+ * whether fori_loop is still the faster with the pages kept, decided by
+ * those runs' own samples (jax-verdicts.json's by_cpu_kept), with
+ * kept_measured 1 where the data has it (the rules do without it else). */
 static int
 jax_loop_kept(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 {
 	json_t *j = rp_jax_file(&R->data, "jax-keep.json"), *row;
 	const char *const programs[] = {w->jax_loop, w->jax_fori};
 	static const char *const keys[] = {"loop_kept", "fori_kept"};
+	static const char kept_by[] = "jemalloc-keep";
+	const json_t *v = NULL;
 	size_t i;
 
 	json_array_foreach(json_object_get(j, "rows"), i, row)
@@ -488,29 +505,42 @@ jax_loop_kept(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 			if (programs[p] != NULL &&
 			    strcmp(rp_str(row, "workload"), w->name) == 0 &&
 			    strcmp(rp_str(row, "program"), programs[p]) == 0 &&
-			    strcmp(rp_str(row, "allocator"), "jemalloc-keep") ==
-				0)
+			    strcmp(rp_str(row, "allocator"), kept_by) == 0)
 				rp_vals_num(
 				    x, keys[p], rp_num(row, "warm_cpu_keep_s"));
 	}
 	json_decref(j);
+	j = rp_jax_file(&R->data, "jax-verdicts.json");
+	if (w->jax_loop != NULL && w->jax_fori != NULL)
+		v = json_object_get(
+		    json_object_get(pair_row(j, w, w->jax_loop, w->jax_fori),
+			"by_cpu_kept"),
+		    kept_by);
+	rp_vals_num(x, "kept_measured", v != NULL);
+	verdict_vals(x, "kept", v, second_faster, NULL);
+	json_decref(j);
 	return 0;
 }
 
-/* One fori_loop against a Python loop of jitted steps: supported when
- * it is faster, with a nuance when, the freed pages kept, it is not
- * (its saving was the faults, which any program that keeps its buffers
- * saves); else the jitted step's own help, or not supported. */
+/* One fori_loop against a Python loop of jitted steps: where it is
+ * faster, supported when it is still faster with the freed pages kept,
+ * with a nuance when not (its saving was the faults, which any program
+ * that keeps its buffers saves), undecided between the two when the
+ * kept runs' samples cannot tell (without kept runs: supported); where
+ * it is not, the jitted step's own help, or not supported. */
 static rp_advice_decision_t
 decide_loop(const rp_vals_t *x)
 {
 	double fori = rp_vals_get(x, "fori");
+	double kept = rp_vals_get(x, "kept");
 
+	if (fori == 1 && (kept == 1 || rp_vals_get(x, "kept_measured") != 1))
+		return (rp_advice_decision_t){RP_ADVICE_SUPPORTED, ""};
+	if (fori == 1 && isnan(kept))
+		return (rp_advice_decision_t){
+		    RP_ADVICE_UNDECIDED, "nuance_undecided"};
 	if (fori == 1)
-		return rp_vals_get(x, "fori_kept") >=
-			rp_vals_get(x, "loop_kept")
-		    ? (rp_advice_decision_t){RP_ADVICE_NUANCE, "pages_alone"}
-		    : (rp_advice_decision_t){RP_ADVICE_SUPPORTED, ""};
+		return (rp_advice_decision_t){RP_ADVICE_NUANCE, "pages_alone"};
 	if (isnan(fori))
 		return (rp_advice_decision_t){
 		    RP_ADVICE_UNDECIDED, "time_undecided"};
@@ -896,7 +926,9 @@ const rp_advice_t rp_advice[] = {
 		OF("te", RP_FACT_TIME, RP_ADVICE_WARM, 3),
 		FASTER("fori", RP_ADVICE_TIMED, 0, 1),
 		FASTER("jit_step", RP_ADVICE_TIMED, 3, 2),
-		SET("loop_kept", RP_FACT_TIME), SET("fori_kept", RP_FACT_TIME)),
+		SET("loop_kept", RP_FACT_TIME), SET("fori_kept", RP_FACT_TIME),
+		SET("kept", RP_ADVICE_TIMED),
+		SET("kept_measured", RP_ADVICE_HIDDEN)),
 	    .decide = decide_loop}},
     /* span: the slowest call over the fastest; comp: a compiling call over
      * a warm one, the swing's cause when it makes half of it or more on a

@@ -299,17 +299,23 @@ Test(report_advice, jax_time_rules)
 	expect_verdict(decide("compile-loop", "jax", "fori", 0.0, "jit_step",
 			   NAN, (char *)NULL),
 	    RP_ADVICE_NOT_SUPPORTED);
-	/* fori_loop faster, but with the freed pages kept (jax-keep.json)
-	 * not: its saving was the faults; kept and still faster: no nuance. */
+	/* fori_loop faster; with the freed pages kept, the kept runs' own
+	 * samples (kept: 1 fori_loop still faster, 0 not, NAN not decided)
+	 * decide the nuance: its saving was the faults; without kept runs
+	 * (kept_measured not 1), the default runs' claim alone. */
 	rp_advice_decision_t d = decide("compile-loop", "jax", "fori", 1.0,
-	    "loop_kept", 0.285, "fori_kept", 0.330, (char *)NULL);
+	    "kept_measured", 1.0, "kept", 0.0, (char *)NULL);
 	expect_verdict(d, RP_ADVICE_NUANCE);
 	cr_expect_str_eq(d.note, "pages_alone");
-	expect_verdict(decide("compile-loop", "jax", "fori", 1.0, "loop_kept",
-			   0.285, "fori_kept", 0.285, (char *)NULL),
-	    RP_ADVICE_NUANCE);
-	expect_verdict(decide("compile-loop", "jax", "fori", 1.0, "loop_kept",
-			   0.285, "fori_kept", 0.285 - EPS, (char *)NULL),
+	d = decide("compile-loop", "jax", "fori", 1.0, "kept_measured", 1.0,
+	    "kept", NAN, (char *)NULL);
+	expect_verdict(d, RP_ADVICE_UNDECIDED);
+	cr_expect_str_eq(d.note, "nuance_undecided");
+	expect_verdict(decide("compile-loop", "jax", "fori", 1.0,
+			   "kept_measured", 1.0, "kept", 1.0, (char *)NULL),
+	    RP_ADVICE_SUPPORTED);
+	expect_verdict(decide("compile-loop", "jax", "fori", 1.0,
+			   "kept_measured", 0.0, "kept", NAN, (char *)NULL),
 	    RP_ADVICE_SUPPORTED);
 	/* The fresh pages: kept faster and the faults are the pages. */
 	expect_verdict(decide("cause-n2", "jax", "kept", 1.0, "faults", 90.0,
@@ -721,6 +727,25 @@ Test(report_advice, a_missing_verdict_is_missing_not_undecided)
 	    1e-12);
 	cr_expect(
 	    isnan(rp_facts_num(&R.facts, "advice.compile_loop.jax.jit_step")));
+	rp_report_free(&R);
+
+	/* With the freed pages kept, the Python loop faster by the kept
+	 * runs' samples: the saving was the faults. */
+	fb_write_file(dir, "jax-verdicts.json",
+	    "{\"rows\":[{\"workload\":\"colony\",\"first\":\"loop\","
+	    "\"second\":\"fori\",\"by_cpu\":{\"verdict\":\"second is "
+	    "faster\",\"interval\":[0.5,0.8],\"spread\":[0.01,0.02]},"
+	    "\"by_cpu_kept\":{\"jemalloc-keep\":{\"verdict\":\"first is "
+	    "faster\",\"interval\":[1.02,1.2],\"spread\":[0.01,0.02]}}}]}\n");
+	facts_of(&R, dir);
+	cr_expect_str_eq(
+	    fact_str(&R, "advice.compile_loop.jax.verdict"), "nuance");
+	cr_expect_str_eq(
+	    fact_str(&R, "advice.compile_loop.jax.note"), "pages_alone");
+	cr_expect_eq(rp_facts_num(&R.facts, "advice.compile_loop.jax.kept"), 0);
+	cr_expect_float_eq(
+	    rp_facts_num(&R.facts, "advice.compile_loop.jax.kept_hi"), 1 / 1.02,
+	    1e-12);
 	rp_report_free(&R);
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	cr_expect_eq(system(cmd), 0);

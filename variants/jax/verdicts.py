@@ -10,7 +10,11 @@ with its bootstrap interval and a Mann-Whitney U test; "not decided at
 this noise" when the samples cannot tell). A program measured over K steps
 ("loop", "fori") is compared per step. Rows: workload, first, second,
 advice, status ("ok", or which run is missing or failed), by_cpu, by_wall,
-and by_cpu_beyond_process_noise.
+by_cpu_beyond_process_noise, and by_cpu_kept: for each allocator that
+keeps freed pages under which both programs were run again (jax-keep.jsonl,
+variants "PROGRAM@ALLOCATOR"), the same decision on those runs' CPU times,
+so that what a pair's difference owes to page faults is decided by the
+samples too, not read off two medians.
 
 The warm calls of one run are one process's: what differs between two
 processes of the same program (the heap's layout, the CPU's state) is not
@@ -72,11 +76,27 @@ def decide(a, b, margin=0.0):
     return fb_verdict.verdict(a, b, margin)
 
 
+def kept_verdicts(kept, w, first, second):
+    """{allocator: decide(...)} of first against second of workload w, on
+    their runs under each allocator that keeps freed pages, where both ran
+    ok."""
+    out = {}
+    for name, r in kept.items():
+        prog, _, alloc = (name or "").partition("@")
+        b = kept.get(f"{second}@{alloc}")
+        if prog == first and alloc and r.get("workload") == w and b and \
+                r.get("status") == b.get("status") == "ok":
+            out[alloc] = decide(samples(r, "warm_call_cpu_s"),
+                                samples(b, "warm_call_cpu_s"))
+    return out
+
+
 def main(argv):
     if len(argv) != 1:
         print("usage: verdicts.py DATA", file=sys.stderr)
         return 2
     sets = {w: load(os.path.join(argv[0], f"jax-{w}.jsonl")) for w in ("interp", "colony")}
+    kept = load(os.path.join(argv[0], "jax-keep.jsonl"))
     noise = None
     a, b = sets["colony"].get("step"), sets["colony"].get("per_particle")
     if a and b and a.get("status") == b.get("status") == "ok":
@@ -98,6 +118,7 @@ def main(argv):
                 row["by_cpu_beyond_process_noise"] = decide(
                     samples(a, "warm_call_cpu_s"), samples(b, "warm_call_cpu_s"),
                     noise["margin"])
+            row["by_cpu_kept"] = kept_verdicts(kept, w, first, second)
         rows.append(row)
     print(json.dumps({"process_noise": noise, "rows": rows}, indent=1))
     return 0

@@ -33,3 +33,35 @@ def test_pairs_process_noise_and_missing_runs(tmp_path):
     assert sp["by_cpu_beyond_process_noise"]["verdict"] != "first is faster"
     assert rows[("step", "cells")]["status"] == "not measured: cells"
     assert rows[("question_jit", "hoisted")]["status"].startswith("not measured")
+
+
+def test_a_pair_is_decided_again_on_its_kept_runs(tmp_path):
+    """Run again under an allocator that keeps freed pages (jax-keep.jsonl,
+    PROGRAM@ALLOCATOR), loop and fori are decided on those runs too, per
+    allocator; a pair with one program not kept, or a kept run that
+    failed, has none."""
+    base = [0.100, 0.101, 0.102, 0.103, 0.104]
+    colony = [rec("loop", [x * 10 for x in base], steps=10),
+              rec("fori", [x * 5 for x in base], steps=10),
+              rec("step", base), rec("cells", base)]
+    kept = [dict(rec("loop@jemalloc-keep", [x * 4 for x in base], steps=10),
+                 workload="colony"),
+            dict(rec("fori@jemalloc-keep", [x * 5 for x in base], steps=10),
+                 workload="colony"),
+            dict(rec("step@glibc-keep", base), workload="colony"),
+            dict(rec("cells@glibc-keep", base), workload="colony",
+                 status="failed")]
+    for r in kept:
+        r["reported"]["program"] = r["variant"].split("@")[0]
+    (tmp_path / "jax-colony.jsonl").write_text("\n".join(json.dumps(r) for r in colony))
+    (tmp_path / "jax-keep.jsonl").write_text("\n".join(json.dumps(r) for r in kept))
+    p = subprocess.run([sys.executable, TOOL, str(tmp_path)], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    rows = {(r["first"], r["second"]): r for r in json.loads(p.stdout)["rows"]}
+    lf = rows[("loop", "fori")]
+    assert lf["by_cpu"]["verdict"] == "second is faster"
+    # Kept, the loop's 4 against fori's 5: the first is faster now.
+    assert list(lf["by_cpu_kept"]) == ["jemalloc-keep"]
+    assert lf["by_cpu_kept"]["jemalloc-keep"]["verdict"] == "first is faster"
+    assert abs(lf["by_cpu_kept"]["jemalloc-keep"]["ratio"] - 1.25) < 1e-9
+    assert rows[("step", "cells")]["by_cpu_kept"] == {}
