@@ -3,6 +3,7 @@
 
     render.py [--strict] FACTS_JSON TEMPLATES_DIR OUT_DIR
     render.py compare A_FACTS_JSON B_FACTS_JSON
+    render.py stability FACTS_JSON FACTS_JSON...
 
 Reads the facts that `report` computed from the data (facts.json: every
 number and decision the report prints, named), fills REPORT.md.j2 of
@@ -25,6 +26,13 @@ committed data's facts so.
 `compare` prints the numeric facts of two facts files side by side with
 their ratio (B over A), as `harness compare` does for results: two
 machines' facts, or two data sets'.
+
+`stability` reads the decisions of several facts files (the verdicts,
+limiters and scaling words: facts named *.verdict, *.limiter, *.scaling,
+but explain.py's sentences, explain.*) and prints, of each family, how
+many are the same in every file, then each one that is not, its values in
+the files' order and how many files agree with the most common: how far a
+verdict holds from one `make report` to the next.
 
 Exit status: 0 done, 1 a failure (a template error, a fact missing under
 --strict, cmark-gfm missing or failing, a write error), 2 bad usage or a
@@ -369,7 +377,51 @@ def compare(a_path, b_path):
     return 0
 
 
+def decision_family(name, value):
+    """The family of a decision fact ("advice", "advice side", "limiter",
+    "scaling", "other"), or None for a fact that is not a decision."""
+    parts = name.split(".")
+    if not isinstance(value, str) or parts[0] == "explain" or \
+            parts[-1] not in ("verdict", "limiter", "scaling"):
+        return None
+    if parts[0] == "advice":
+        return "advice" if len(parts) == 3 else "advice side"
+    return {"limiter": "limiter", "scaling": "scaling"}.get(parts[-1],
+                                                             "other")
+
+
+def stability(paths):
+    files = [load_facts(p)["facts"] for p in paths]
+    names = sorted({n for f in files for n, fact in f.items()
+                    if decision_family(n, fact.get("value"))})
+    same, total, rows = {}, {}, []
+    for name in names:
+        values = [f.get(name, {}).get("value") for f in files]
+        family = decision_family(name, next(v for v in values if v))
+        total[family] = total.get(family, 0) + 1
+        top = max(values.count(v) for v in values)
+        if top == len(values):
+            same[family] = same.get(family, 0) + 1
+        else:
+            rows.append((name, values, top))
+    print("%d facts files, %d decisions: %d the same in all (%s)" % (
+        len(files), len(names), sum(same.values()), "; ".join(
+            "%s %d of %d" % (k, same.get(k, 0), total[k])
+            for k in sorted(total))))
+    for name, values, top in rows:
+        print("%s: %s (%d of %d agree)" % (name, ", ".join(
+            v if v is not None else "-" for v in values), top, len(values)))
+    return 0
+
+
 def main(argv):
+    if len(argv) >= 3 and argv[0] == "stability":
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+        try:
+            return stability(argv[1:])
+        except (OSError, ValueError) as e:
+            print("render: %s" % e, file=sys.stderr)
+            return EXIT_USAGE
     if len(argv) == 3 and argv[0] == "compare":
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # | head ends it
         try:
@@ -382,7 +434,8 @@ def main(argv):
         argv = argv[1:]
     if len(argv) != 3:
         print("usage: render.py [--strict] FACTS_JSON TEMPLATES_DIR OUT_DIR"
-              "\n       render.py compare A_FACTS_JSON B_FACTS_JSON",
+              "\n       render.py compare A_FACTS_JSON B_FACTS_JSON"
+              "\n       render.py stability FACTS_JSON FACTS_JSON...",
               file=sys.stderr)
         return EXIT_USAGE
     facts_path, templates, out = argv

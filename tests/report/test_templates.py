@@ -137,6 +137,38 @@ def test_compare_prints_the_ratio_of_two_facts_files(made, tmp_path):
     assert len(line) == 1 and line[0].split()[-1] == "2x", line
 
 
+def test_stability_counts_the_decisions_that_hold(made, tmp_path):
+    """Three copies of the committed facts, one with a limiter changed and
+    explain's sentence changed, one without a scaling word: the limiter and
+    the scaling word are listed with their values and agreement, explain's
+    sentence is no decision, and every other decision is the same in all."""
+    doc = facts_of(made)
+    names = [n for n, f in doc["facts"].items()
+             if isinstance(f.get("value"), str) and n.split(".")[0] != "explain"
+             and n.split(".")[-1] in ("verdict", "limiter", "scaling")]
+    (tmp_path / "a.json").write_text(json.dumps(doc))
+    b = json.loads(json.dumps(doc))
+    b["facts"]["interp.fused.limiter"]["value"] = "dram"
+    b["facts"]["explain.interp.verdict"]["value"] += " changed"
+    (tmp_path / "b.json").write_text(json.dumps(b))
+    c = json.loads(json.dumps(doc))
+    del c["facts"]["threads.interp.fused.scaling"]
+    (tmp_path / "c.json").write_text(json.dumps(c))
+    p = subprocess.run([sys.executable, RENDER, "stability"] +
+                       [str(tmp_path / f) for f in ("a.json", "b.json", "c.json")],
+                       capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.splitlines()
+    assert lines[0].startswith("3 facts files, %d decisions: %d the same in all ("
+                               % (len(names), len(names) - 2)), lines[0]
+    lim = doc["facts"]["interp.fused.limiter"]["value"]
+    sca = doc["facts"]["threads.interp.fused.scaling"]["value"]
+    assert "interp.fused.limiter: %s, dram, %s (2 of 3 agree)" % (lim, lim) in lines
+    assert "threads.interp.fused.scaling: %s, %s, - (2 of 3 agree)" % (sca, sca) in lines
+    assert not any(l.startswith("explain.") for l in lines)
+    assert len(lines) == 3
+
+
 def test_a_bad_facts_file_is_bad_input(tmp_path):
     (tmp_path / "facts.json").write_text('{"schema": "other"}')
     p = render(tmp_path / "facts.json", TEMPLATES, tmp_path)
