@@ -538,7 +538,7 @@ decide_loop(const rp_vals_t *x)
 		return (rp_advice_decision_t){RP_ADVICE_SUPPORTED, ""};
 	if (fori == 1 && isnan(kept))
 		return (rp_advice_decision_t){
-		    RP_ADVICE_UNDECIDED, "nuance_undecided"};
+		    RP_ADVICE_UNDECIDED, "pages_undecided"};
 	if (fori == 1)
 		return (rp_advice_decision_t){RP_ADVICE_NUANCE, "pages_alone"};
 	if (isnan(fori))

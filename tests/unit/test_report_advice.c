@@ -310,7 +310,7 @@ Test(report_advice, jax_time_rules)
 	d = decide("compile-loop", "jax", "fori", 1.0, "kept_measured", 1.0,
 	    "kept", NAN, (char *)NULL);
 	expect_verdict(d, RP_ADVICE_UNDECIDED);
-	cr_expect_str_eq(d.note, "nuance_undecided");
+	cr_expect_str_eq(d.note, "pages_undecided");
 	expect_verdict(decide("compile-loop", "jax", "fori", 1.0,
 			   "kept_measured", 1.0, "kept", 1.0, (char *)NULL),
 	    RP_ADVICE_SUPPORTED);

@@ -15,6 +15,11 @@ then serves as an approximation.
 """
 import random
 
+# The margin the advice's time claims are decided with, in C and in JAX:
+# reports/rp_advice.h's RP_ADVICE_TIME_RATIO less 1 (a test checks that
+# the two agree). A claim is decided only beyond it.
+ADVICE_MARGIN = 0.10
+
 FIRST, SECOND = "first is faster", "second is faster"
 SAME, UNDECIDED = "same within the margin", "not decided at this noise"
 

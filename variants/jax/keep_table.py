@@ -23,7 +23,8 @@ the default one-core runs of DATA/jax-interp.jsonl and jax-colony.jsonl
                                              ceilings' price, over its CPU
   verdict                                    fb_verdict on the warm calls'
                                              CPU times, default first ("second
-                                             is faster": keeping pages is)
+                                             is faster": keeping pages is),
+                                             with the advice's margin
 
 Exit status: 0, 2 when DATA has no jax-keep.jsonl (one line).
 """
@@ -84,7 +85,7 @@ def row(keep, default):
         if None not in (cd, ck, fd, fk) and fd > fk else None,
         "fault_share_of_cpu_at_price": (rep_d.get("faults") or {}).get("share_of_cpu"),
         "fault_price_s": (rep_d.get("faults") or {}).get("price_s"),
-        "verdict": fb_verdict.verdict(cds, cks) if len(cds) >= 2 and len(cks) >= 2 else None})
+        "verdict": fb_verdict.verdict(cds, cks, fb_verdict.ADVICE_MARGIN) if len(cds) >= 2 and len(cks) >= 2 else None})
     return out
 
 

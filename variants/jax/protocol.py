@@ -140,7 +140,8 @@ def main(argv):
         elif part == "stop_gradient":
             sg = fp.stop_gradient(o.sg_n)
             for k in ("unjitted", "jit"):
-                sg[k]["verdict"] = fb_verdict.verdict(sg[k]["without_s"], sg[k]["with_s"])
+                sg[k]["verdict"] = fb_verdict.verdict(sg[k]["without_s"], sg[k]["with_s"],
+                                                      fb_verdict.ADVICE_MARGIN)
             out["stop_gradient"] = sg
         elif part == "profiler":
             out["profiler"] = fp.profiler(o.n)

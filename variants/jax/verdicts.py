@@ -5,9 +5,11 @@ from their own warm calls, as one JSON object on stdout.
 Each pair (PAIRS: the workload's set, the first and second program, and
 the advice it bears on) is decided twice, on the warm calls' CPU times
 (one pinned thread: the figure the load moves least) and on their wall
-times, by fb_verdict.verdict (the ratio of medians, second over first,
-with its bootstrap interval and a Mann-Whitney U test; "not decided at
-this noise" when the samples cannot tell). A program measured over K steps
+times, by fb_verdict.verdict with the advice's margin
+(fb_verdict.ADVICE_MARGIN, C's too: the ratio of medians, second over
+first, with its bootstrap interval and a Mann-Whitney U test; "not
+decided at this noise" when the samples cannot tell, "same within the
+margin" when the interval lies inside it). A program measured over K steps
 ("loop", "fori") is compared per step. Rows: workload, first, second,
 advice, status ("ok", or which run is missing or failed), by_cpu, by_wall,
 by_cpu_beyond_process_noise, and by_cpu_kept: for each allocator that
@@ -22,7 +24,8 @@ in them, so two runs of one program can differ beyond their samples' own
 spread. "process_noise" measures that: colony step and per_particle are one
 program (their compiled programs are the same, jax-jaxpr-colony.json), run
 as two processes; the ratio of their CPU medians, as a margin either way,
-decides by_cpu_beyond_process_noise (fb_verdict with that margin).
+decides by_cpu_beyond_process_noise (fb_verdict with that margin, or the
+advice's where it is the larger).
 
 Exit status: 0, 2 on bad usage (one line).
 """
@@ -70,7 +73,7 @@ def samples(r, key):
     return v
 
 
-def decide(a, b, margin=0.0):
+def decide(a, b, margin=fb_verdict.ADVICE_MARGIN):
     if len(a) < 2 or len(b) < 2 or min(a + b) <= 0:
         return None
     return fb_verdict.verdict(a, b, margin)
@@ -117,7 +120,7 @@ def main(argv):
             if noise is not None:
                 row["by_cpu_beyond_process_noise"] = decide(
                     samples(a, "warm_call_cpu_s"), samples(b, "warm_call_cpu_s"),
-                    noise["margin"])
+                    max(noise["margin"], fb_verdict.ADVICE_MARGIN))
             row["by_cpu_kept"] = kept_verdicts(kept, w, first, second)
         rows.append(row)
     print(json.dumps({"process_noise": noise, "rows": rows}, indent=1))
