@@ -683,6 +683,12 @@ Test(report_advice, recompile_says_which_file_or_part_is_missing)
  * step_eager) is not decided, and the rules do without it. */
 Test(report_advice, a_missing_verdict_is_missing_not_undecided)
 {
+/* jax-verdicts.json's loop against fori row, fori faster, and the rest
+ * of the row (its closing brace at least). */
+#define LOOP_FORI(rest)                                                        \
+	"{\"rows\":[{\"workload\":\"colony\",\"first\":\"loop\","              \
+	"\"second\":\"fori\",\"by_cpu\":{\"verdict\":\"second is faster\","    \
+	"\"interval\":[0.5,0.8],\"spread\":[0.01,0.02]}" rest
 #define JAX_RUN(p)                                                             \
 	"{\"workload\":\"colony\",\"variant\":\"" p "\",\"status\":\"ok\","    \
 	"\"params\":{\"n\":64,\"steps\":10}}\n"
@@ -711,10 +717,7 @@ Test(report_advice, a_missing_verdict_is_missing_not_undecided)
 	    "jax-verdicts.json: colony loop against fori");
 	rp_report_free(&R);
 
-	fb_write_file(dir, "jax-verdicts.json",
-	    "{\"rows\":[{\"workload\":\"colony\",\"first\":\"loop\","
-	    "\"second\":\"fori\",\"by_cpu\":{\"verdict\":\"second is "
-	    "faster\",\"interval\":[0.5,0.8],\"spread\":[0.01,0.02]}}]}\n");
+	fb_write_file(dir, "jax-verdicts.json", LOOP_FORI("}") "]}\n");
 	facts_of(&R, dir);
 	cr_expect_str_eq(
 	    fact_str(&R, "advice.compile_loop.jax.verdict"), "supported");
@@ -732,11 +735,9 @@ Test(report_advice, a_missing_verdict_is_missing_not_undecided)
 	/* With the freed pages kept, the Python loop faster by the kept
 	 * runs' samples: the saving was the faults. */
 	fb_write_file(dir, "jax-verdicts.json",
-	    "{\"rows\":[{\"workload\":\"colony\",\"first\":\"loop\","
-	    "\"second\":\"fori\",\"by_cpu\":{\"verdict\":\"second is "
-	    "faster\",\"interval\":[0.5,0.8],\"spread\":[0.01,0.02]},"
-	    "\"by_cpu_kept\":{\"jemalloc-keep\":{\"verdict\":\"first is "
-	    "faster\",\"interval\":[1.02,1.2],\"spread\":[0.01,0.02]}}}]}\n");
+	    LOOP_FORI(",\"by_cpu_kept\":{\"jemalloc-keep\":{\"verdict\":"
+		      "\"first is faster\",\"interval\":[1.02,1.2],"
+		      "\"spread\":[0.01,0.02]}}}") "]}\n");
 	facts_of(&R, dir);
 	cr_expect_str_eq(
 	    fact_str(&R, "advice.compile_loop.jax.verdict"), "nuance");
@@ -750,6 +751,7 @@ Test(report_advice, a_missing_verdict_is_missing_not_undecided)
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	cr_expect_eq(system(cmd), 0);
 #undef JAX_RUN
+#undef LOOP_FORI
 }
 
 /* A claim only shown beside the rules (stop_gradient's two call timings)
