@@ -396,8 +396,13 @@ def stability(paths):
                     if decision_family(n, fact.get("value"))})
     same, total, rows = {}, {}, []
     for name in names:
+        # A value that is not a decision's word (a number in one file)
+        # counts as its text, so that it differs and prints.
         values = [f.get(name, {}).get("value") for f in files]
-        family = decision_family(name, next(v for v in values if v))
+        values = [v if v is None or isinstance(v, str) else json.dumps(v)
+                  for v in values]
+        family = decision_family(name, next(v for v in values
+                                            if isinstance(v, str)))
         total[family] = total.get(family, 0) + 1
         top = max(values.count(v) for v in values)
         if top == len(values):

@@ -66,12 +66,14 @@ static const char usage_text[] =
 /* Every section's facts in order: first those the lesson and the advice
  * read, then the lab notebook's sections (templates/notebook/NAME.md.j2)
  * in the order templates/REPORT.md.j2 prints them, so that their notes
- * are numbered where they stand. memory_accounting, glossary, idiom_map
+ * are numbered where they stand (the lesson's facts that read the
+ * advice's claims come after it). memory_accounting, glossary, idiom_map
  * and jax_speed print only facts made before them, or none. */
 static void (*const section_facts[])(rp_report_t *R) = {
     rp_run_facts_add, rp_jax_programs_question_facts, rp_jax_speed_facts,
     rp_lesson_facts, rp_workloads_facts, /* workloads */
     rp_advice_facts,                     /* advice */
+    rp_lesson_advice_facts,              /* the lesson's of the advice */
     rp_beyond_answers_facts,             /* beyond_the_answers */
     rp_limiter_facts,                    /* limits */
     rp_exercise_facts,                   /* exercises */

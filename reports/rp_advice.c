@@ -23,10 +23,9 @@ static const char *const claim_suffix[] = {"", "_lo", "_hi", "_spread"};
 static const rp_fact_kind_t claim_kind[] = {
     RP_FACT_COUNT, RP_FACT_RATIO, RP_FACT_RATIO, RP_FACT_PERCENT};
 
-/* fb_verdict's words (variants/jax/fb_verdict.py). */
+/* fb_verdict's words (variants/jax/fb_verdict.py) for a claim's yes. */
 static const char second_faster[] = "second is faster";
 static const char first_faster[] = "first is faster";
-static const char undecided[] = "not decided at this noise";
 
 /* ---- what the sides share ---- */
 
@@ -56,9 +55,12 @@ time_vals(rp_vals_t *x, const char *key, double answer, double lo, double hi,
 	}
 }
 
-/* A verdict object of fb_verdict as time values: 1 when its word is yes,
- * 0 when it names the other side or the same, NAN when not decided. An
- * absent verdict is no answer, -1 with "why" where what names it; with
+/* A verdict object of fb_verdict as a time claim's values, as
+ * rp_data_speedup reads C's: the interval is the speed-up of the claim's
+ * subject (the second run, or the first where yes is first_faster); the
+ * answer 1 when the word is yes, 0 where that interval lies at or below
+ * 1 + the verdict's margin (the claim excluded), NAN else (not decided).
+ * An absent verdict is no answer, -1 with "why" where what names it; with
  * what NULL (a claim only shown beside the rules), not decided. */
 static int
 verdict_vals(rp_vals_t *x, const char *key, const json_t *v, const char *yes,
@@ -69,17 +71,22 @@ verdict_vals(rp_vals_t *x, const char *key, const json_t *v, const char *yes,
 	const json_t *sp = json_object_get(v, "spread");
 	double s0 = json_number_value(json_array_get(sp, 0));
 	double s1 = json_number_value(json_array_get(sp, 1));
+	double r0 = json_number_value(json_array_get(iv, 0));
+	double r1 = json_number_value(json_array_get(iv, 1));
+	int first = strcmp(yes, first_faster) == 0;
+	/* The verdict's ratio is median(second) / median(first). */
+	double lo = first ? r0 : 1.0 / r1, hi = first ? r1 : 1.0 / r0;
 
 	if (word == NULL) {
 		time_vals(x, key, NAN, NAN, NAN, NAN);
 		return what != NULL ? missing(x, "no_part", what) : 0;
 	}
 	time_vals(x, key,
-	    strcmp(word, undecided) == 0 ? NAN
-		: strcmp(word, yes) == 0 ? 1.0
-					 : 0.0,
-	    1.0 / json_number_value(json_array_get(iv, 1)),
-	    1.0 / json_number_value(json_array_get(iv, 0)), fmax(s0, s1));
+	    strcmp(word, yes) == 0 ? 1.0
+		: hi <= 1.0 + json_number_value(json_object_get(v, "margin"))
+		? 0.0
+		: NAN,
+	    lo, hi, fmax(s0, s1));
 	return 0;
 }
 
@@ -516,7 +523,8 @@ jax_loop_kept(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 		    json_object_get(pair_row(j, w, w->jax_loop, w->jax_fori),
 			"by_cpu_kept"),
 		    kept_by);
-	rp_vals_num(x, "kept_measured", v != NULL);
+	rp_vals_num(x, "kept_measured",
+	    json_string_value(json_object_get(v, "verdict")) != NULL);
 	verdict_vals(x, "kept", v, second_faster, NULL);
 	json_decref(j);
 	return 0;
@@ -524,10 +532,10 @@ jax_loop_kept(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 
 /* One fori_loop against a Python loop of jitted steps: where it is
  * faster, supported when it is still faster with the freed pages kept,
- * with a nuance when not (its saving was the faults, which any program
- * that keeps its buffers saves), undecided between the two when the
- * kept runs' samples cannot tell (without kept runs: supported); where
- * it is not, the jitted step's own help, or not supported. */
+ * with a nuance when the kept runs exclude that (its saving was the
+ * faults, which any program that keeps its buffers saves), undecided
+ * between the two when they cannot tell (without kept runs: supported);
+ * where it is not, the jitted step's own help, or not supported. */
 static rp_advice_decision_t
 decide_loop(const rp_vals_t *x)
 {

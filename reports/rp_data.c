@@ -285,12 +285,14 @@ rp_data_speedup(const json_t *a, const json_t *b, double margin, double level)
 
 	if (hx_stats_verdict(sa, na, sb, nb, margin, level, &v) != 0)
 		return s;
-	s.faster = v.word == HX_VERDICT_UNDECIDED ? NAN
-	    : v.word == HX_VERDICT_SECOND         ? 1.0
-						  : 0.0;
 	/* v's ratio is median(b) / median(a): its inverse is the speed-up. */
 	s.lo = 1.0 / v.hi;
 	s.hi = 1.0 / v.lo;
+	/* The claim "b is faster beyond the margin": yes by the verdict; no
+	 * where the interval excludes it, whatever the verdict's word. */
+	s.faster = v.word == HX_VERDICT_SECOND ? 1.0
+	    : s.hi <= 1.0 + margin             ? 0.0
+					       : NAN;
 	s.spread = fmax(v.spread[0], v.spread[1]);
 	return s;
 }

@@ -233,9 +233,11 @@ const char *rp_field_str(const json_t *r, rp_field_t id);
  * when not computed (a run with under 2 samples, a time not positive, a
  * negative margin). */
 typedef struct rp_speedup_s {
-	/* 1: b is faster beyond the margin; 0: it is not; NAN: not decided
-	 * at this noise (the interval reaches inside the margin, or the U
-	 * test cannot tell the sets apart). */
+	/* The claim "b is faster beyond the margin": 1 yes (the verdict's
+	 * word); 0 no (the interval of the speed-up lies at or below
+	 * 1 + margin: the verdict said "first is faster" or "the same", or
+	 * could not tell which, but b beyond the margin is excluded); NAN not
+	 * decided at this noise (the interval reaches beyond the margin). */
 	double faster;
 	double lo, hi; /* median(a) / median(b)'s bootstrap interval */
 	double spread; /* the wider set's (max - min) / median */

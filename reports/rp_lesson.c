@@ -37,14 +37,15 @@ static const struct {
 /* ---- the words that follow the measured values ---- */
 
 const char *
-rp_lesson_saves(double t_fix, double t_base, double m_fix, double m_base)
+rp_lesson_saves(double faster, double m_fix, double m_base)
 {
-	int t = t_fix * RP_ADVICE_TIME_RATIO <= t_base;
 	int m = m_fix * RP_ADVICE_TIME_RATIO <= m_base;
 
-	if (!(t_fix > 0) || !(t_base > 0) || !(m_fix >= 0) || !(m_base > 0))
+	if (!(m_fix >= 0) || !(m_base > 0))
 		return NULL;
-	return t && m ? "both" : t ? "time" : m ? "memory" : "neither";
+	if (isnan(faster))
+		return m ? "memory_time_undecided" : "time_undecided";
+	return faster == 1 ? (m ? "both" : "time") : m ? "memory" : "neither";
 }
 
 int
@@ -273,7 +274,6 @@ speed_facts(rp_report_t *R)
 	const json_t *fori = rp_jax_run(D, w, w->jax_fori);
 	const json_t *loop = rp_jax_run(D, w, w->jax_loop);
 	const json_t *step = rp_jax_run(D, w, w->jax_jitted);
-	const char *saves;
 	int afresh;
 
 	rp_fact_str(F, w->name, NULL, "lesson.speed.workload");
@@ -281,15 +281,25 @@ speed_facts(rp_report_t *R)
 		rp_fact_num(F, RP_FACT_TIME, question_colony[k].seconds, NULL,
 		    "question.speed.%s", question_colony[k].name);
 	puzzle_facts(R, rp_jax_run(D, w, w->jax_pair), step, loop, fori);
-	saves = rp_lesson_saves(rp_jax_warm_call(fori), rp_jax_warm_call(loop),
-	    rp_field(fori, RP_F_JAX_TEMP_BYTES),
-	    rp_field(loop, RP_F_JAX_TEMP_BYTES));
-	rp_fact_str(F, saves != NULL ? saves : "unmeasured", fori,
-	    "lesson.speed.fori_saved");
 	afresh = rp_lesson_afresh(rp_field(step, RP_F_JAX_FAULTS_PER_CALL),
 	    rp_field(step, RP_F_JAX_TEMP_PAGES));
 	rp_fact_str(
 	    F, temporaries[afresh + 1], step, "lesson.speed.step_temporaries");
+}
+
+void
+rp_lesson_advice_facts(rp_report_t *R)
+{
+	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
+	const json_t *fori = rp_jax_run(&R->data, w, w->jax_fori);
+	const json_t *loop = rp_jax_run(&R->data, w, w->jax_loop);
+	const char *saves =
+	    rp_lesson_saves(rp_facts_num(F, "advice.compile_loop.jax.fori"),
+		rp_field(fori, RP_F_JAX_TEMP_BYTES),
+		rp_field(loop, RP_F_JAX_TEMP_BYTES));
+
+	rp_fact_str(F, saves != NULL ? saves : "unmeasured", fori,
+	    "lesson.speed.fori_saved");
 }
 
 void

@@ -37,19 +37,24 @@
  * jaxprog.puzzle.step_over_pair, so rp_jax_programs_question_facts comes
  * first. */
 void rp_lesson_facts(rp_report_t *R);
+/* The lesson's facts that read the advice's claims, after
+ * rp_advice_facts: lesson.speed.fori_saved (rp_lesson_saves of
+ * advice.compile_loop.jax.fori). */
+void rp_lesson_advice_facts(rp_report_t *R);
 
 /* The code of every marker: lesson.code.NAME.text (none for a block with
  * no line), lesson.code.NAME.file (its path in the repository) and
  * lesson.code_markers, the NAMEs found. */
 void rp_lesson_code_facts(rp_report_t *R);
 
-/* What a fix saves against a baseline from their times and memory
- * figures, each saved when at least RP_ADVICE_TIME_RATIO smaller, as a
- * keyword macros.j2's saves words: "both", "time", "memory", "neither";
- * NULL when a figure is missing (a time not above 0, a memory figure below
- * 0 or a baseline of 0). */
-const char *rp_lesson_saves(
-    double t_fix, double t_base, double m_fix, double m_base);
+/* What a fix saves against a baseline, as a keyword macros.j2's saves
+ * words: time by the advice's time claim that the fix is faster (faster:
+ * 1 yes, 0 no, NAN not decided: rp_data_speedup's), memory when its figure
+ * is at least RP_ADVICE_TIME_RATIO smaller: "both", "time", "memory",
+ * "neither", or with the time not decided "memory_time_undecided",
+ * "time_undecided"; NULL when a memory figure is missing (below 0, or a
+ * baseline of 0). */
+const char *rp_lesson_saves(double faster, double m_fix, double m_base);
 /* 1 when faults a call reach RP_LESSON_AFRESH_SHARE of the temporaries'
  * pages (every call maps its temporaries afresh), 0 when they do not, -1
  * when a figure is missing or there are no pages. */

@@ -87,9 +87,11 @@ double rp_bandwidth_stream(const rp_data_t *D, const json_t *r);
  * step (rp_jax_c_unit_time), else a run's over its median run
  * (work.gbytes_per_s and the stream). A step's rate leaves out the first
  * step's page faults, as the step's time does. The stream is read against
- * the ceiling of the level that holds the run's working set; the model
- * prices it at the level of the bytes it ranges over (the same level for
- * hoisted). */
+ * the ceiling of the level that holds the run's working set, whole; the
+ * model prices it at the level of the bytes it ranges over (L3 for
+ * hoisted, as its working set) less the share L2 serves
+ * (model.work.stream_l2_share, 21% for hoisted), which this rate reads
+ * against that level's triad too. */
 double rp_bandwidth_rate(const rp_data_t *D, const json_t *r);
 /* rp_bandwidth_rate over r's ceiling; NAN when either is unknown. */
 double rp_bandwidth_share(const rp_data_t *D, const json_t *r);

@@ -736,8 +736,8 @@ Test(report_advice, a_missing_verdict_is_missing_not_undecided)
 	 * runs' samples: the saving was the faults. */
 	fb_write_file(dir, "jax-verdicts.json",
 	    LOOP_FORI(",\"by_cpu_kept\":{\"jemalloc-keep\":{\"verdict\":"
-		      "\"first is faster\",\"interval\":[1.02,1.2],"
-		      "\"spread\":[0.01,0.02]}}}") "]}\n");
+		      "\"first is faster\",\"interval\":[1.12,1.3],"
+		      "\"margin\":0.1,\"spread\":[0.01,0.02]}}}") "]}\n");
 	facts_of(&R, dir);
 	cr_expect_str_eq(
 	    fact_str(&R, "advice.compile_loop.jax.verdict"), "nuance");
@@ -745,8 +745,39 @@ Test(report_advice, a_missing_verdict_is_missing_not_undecided)
 	    fact_str(&R, "advice.compile_loop.jax.note"), "pages_alone");
 	cr_expect_eq(rp_facts_num(&R.facts, "advice.compile_loop.jax.kept"), 0);
 	cr_expect_float_eq(
-	    rp_facts_num(&R.facts, "advice.compile_loop.jax.kept_hi"), 1 / 1.02,
+	    rp_facts_num(&R.facts, "advice.compile_loop.jax.kept_hi"), 1 / 1.12,
 	    1e-12);
+	rp_report_free(&R);
+
+	/* Not decided by its word, but the interval excludes fori_loop
+	 * faster beyond the margin: no, the nuance (the committed data's
+	 * 1.091 [1.020, 1.197]); one that reaches past it: not decided. */
+	fb_write_file(dir, "jax-verdicts.json",
+	    LOOP_FORI(",\"by_cpu_kept\":{\"jemalloc-keep\":{\"verdict\":"
+		      "\"not decided at this noise\",\"interval\":[1.02,"
+		      "1.197],\"margin\":0.1,\"spread\":[0.1,0.1]}}}") "]}\n");
+	facts_of(&R, dir);
+	cr_expect_str_eq(
+	    fact_str(&R, "advice.compile_loop.jax.note"), "pages_alone");
+	cr_expect_eq(rp_facts_num(&R.facts, "advice.compile_loop.jax.kept"), 0);
+	rp_report_free(&R);
+	fb_write_file(dir, "jax-verdicts.json",
+	    LOOP_FORI(",\"by_cpu_kept\":{\"jemalloc-keep\":{\"verdict\":"
+		      "\"not decided at this noise\",\"interval\":[0.85,"
+		      "1.05],\"margin\":0.1,\"spread\":[0.1,0.1]}}}") "]}\n");
+	facts_of(&R, dir);
+	cr_expect_str_eq(
+	    fact_str(&R, "advice.compile_loop.jax.verdict"), "undecided");
+	cr_expect_str_eq(
+	    fact_str(&R, "advice.compile_loop.jax.note"), "pages_undecided");
+	rp_report_free(&R);
+	/* A kept verdict too few samples made (null) is no kept verdict:
+	 * the default runs' claim alone. */
+	fb_write_file(dir, "jax-verdicts.json",
+	    LOOP_FORI(",\"by_cpu_kept\":{\"jemalloc-keep\":null}}") "]}\n");
+	facts_of(&R, dir);
+	cr_expect_str_eq(
+	    fact_str(&R, "advice.compile_loop.jax.verdict"), "supported");
 	rp_report_free(&R);
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	cr_expect_eq(system(cmd), 0);

@@ -500,6 +500,29 @@ Test(report_data, speedup_of_separated_runs)
 	json_decref(b);
 }
 
+/* The claim "b is faster beyond the margin" decided no where the interval
+ * of the speed-up lies at or below 1 + margin, though the verdict's word
+ * is "not decided" (the interval reaches below 1 / (1 + margin), so it is
+ * neither "first is faster" nor "the same"): b about 7% slower. Beyond a
+ * margin it could still reach, not decided. */
+Test(report_data, speedup_excluded_by_its_interval_is_no)
+{
+	json_t *a = timed_run("1.0,1.05,0.95,1.02,0.98", NULL);
+	json_t *b = timed_run("1.07,1.12,1.02,1.09,1.05", NULL);
+	rp_speedup_t s = rp_data_speedup(a, b, 0.10, 0.95);
+
+	cr_assert(s.lo < 1 / 1.10 && s.hi <= 1.10, "%g to %g", s.lo, s.hi);
+	cr_expect_eq(s.faster, 0.0, "faster %g", s.faster);
+	/* Against a's own samples shifted up by half: b reaches past 1.10x. */
+	json_t *c = timed_run("0.9,1.2,0.8,1.25,0.85", NULL);
+	s = rp_data_speedup(b, c, 0.10, 0.95);
+	cr_assert(s.hi > 1.10, "%g to %g", s.lo, s.hi);
+	cr_expect(isnan(s.faster), "faster %g", s.faster);
+	json_decref(a);
+	json_decref(b);
+	json_decref(c);
+}
+
 /* Samples spread over each other: not decided (NAN), with the interval
  * across 1; a run without samples or with one: nothing computed, and
  * samples says so; a run that times steps is compared by its steps. */
