@@ -40,8 +40,9 @@ missing(rp_vals_t *x, const char *why, const char *what)
 }
 
 /* A time claim as the values KEY (the answer), KEY_lo and KEY_hi (the
- * interval of the second run's speed-up over the first) and KEY_spread
- * (the wider set's). */
+ * interval of the claim's subject's speed-up: the second run's over the
+ * first, or the first's where the claim is that the first is faster) and
+ * KEY_spread (the wider set's). */
 static void
 time_vals(rp_vals_t *x, const char *key, double answer, double lo, double hi,
     double spread)
@@ -59,7 +60,8 @@ time_vals(rp_vals_t *x, const char *key, double answer, double lo, double hi,
  * rp_data_speedup reads C's: the interval is the speed-up of the claim's
  * subject (the second run, or the first where yes is first_faster); the
  * answer 1 when the word is yes, 0 where that interval lies at or below
- * 1 + the verdict's margin (the claim excluded), NAN else (not decided).
+ * 1 + the verdict's margin (the claim excluded) from samples enough to
+ * decide (its "samples"), NAN else (not decided).
  * An absent verdict is no answer, -1 with "why" where what names it; with
  * what NULL (a claim only shown beside the rules), not decided. */
 static int
@@ -73,9 +75,15 @@ verdict_vals(rp_vals_t *x, const char *key, const json_t *v, const char *yes,
 	double s1 = json_number_value(json_array_get(sp, 1));
 	double r0 = json_number_value(json_array_get(iv, 0));
 	double r1 = json_number_value(json_array_get(iv, 1));
+	const json_t *n = json_object_get(v, "samples");
 	int first = strcmp(yes, first_faster) == 0;
 	/* The verdict's ratio is median(second) / median(first). */
 	double lo = first ? r0 : 1.0 / r1, hi = first ? r1 : 1.0 / r0;
+	/* Samples enough that the U test could decide at the level. */
+	int enough =
+	    hx_stats_mwu_min_p(json_integer_value(json_array_get(n, 0)),
+		json_integer_value(json_array_get(n, 1))) <
+	    1.0 - RP_ADVICE_LEVEL;
 
 	if (word == NULL) {
 		time_vals(x, key, NAN, NAN, NAN, NAN);
@@ -83,7 +91,8 @@ verdict_vals(rp_vals_t *x, const char *key, const json_t *v, const char *yes,
 	}
 	time_vals(x, key,
 	    strcmp(word, yes) == 0 ? 1.0
-		: hi <= 1.0 + json_number_value(json_object_get(v, "margin"))
+		: enough &&
+		    hi <= 1.0 + json_number_value(json_object_get(v, "margin"))
 		? 0.0
 		: NAN,
 	    lo, hi, fmax(s0, s1));
@@ -872,6 +881,7 @@ const rp_advice_t rp_advice[] = {
 		UNDECIDED_WHILE_OPEN("traffic"),
 		WHEN(RP_ADVICE_NOT_SUPPORTED, "", RP_ADVICE_NOT_YES, "costly"),
 		WHEN(RP_ADVICE_SUPPORTED, "", RP_ADVICE_YES, "traffic"),
+		UNDECIDED_WHILE_OPEN("extra"),
 		WHEN(RP_ADVICE_NUANCE, "instructions", RP_ADVICE_YES, "extra"),
 		OTHERWISE(RP_ADVICE_NUANCE, "allocation"))},
 	{.measure = jax_pages,

@@ -78,10 +78,11 @@ enum {
 	RP_ADVICE_RSS_WORK,  /* JAX: rp_jax_rss_work */
 	RP_ADVICE_WARM,      /* JAX: the median warm call */
 	RP_ADVICE_UNBLOCKED, /* JAX: the median call not waited for */
-	/* A time claim: 1 when the second run is faster than the first by
-	 * the margin times the ratio of `over` of the two (RP_F_NONE: the
-	 * margin alone), 0 when not, NAN when not decided at this noise;
-	 * and KEY_lo, KEY_hi (the interval of the speed-up), KEY_spread. */
+	/* A time claim: 1 when the second run is faster than the first
+	 * beyond RP_ADVICE_TIME_RATIO times the ratio of `over` of the two
+	 * (RP_F_NONE: RP_ADVICE_TIME_RATIO alone), 0 when the interval
+	 * excludes that, NAN when not decided at this noise; and KEY_lo,
+	 * KEY_hi (the interval of the speed-up), KEY_spread. */
 	RP_ADVICE_FASTER,
 	RP_ADVICE_FIRST_FASTER, /* JAX: the same, 1 when the first is faster */
 };

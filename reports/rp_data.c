@@ -289,10 +289,13 @@ rp_data_speedup(const json_t *a, const json_t *b, double margin, double level)
 	s.lo = 1.0 / v.hi;
 	s.hi = 1.0 / v.lo;
 	/* The claim "b is faster beyond the margin": yes by the verdict; no
-	 * where the interval excludes it, whatever the verdict's word. */
+	 * where the interval excludes it, whatever the verdict's word, from
+	 * samples enough that the U test could decide at the level (2 a
+	 * side never can: their interval is no 95% interval). */
 	s.faster = v.word == HX_VERDICT_SECOND ? 1.0
-	    : s.hi <= 1.0 + margin             ? 0.0
-					       : NAN;
+	    : s.hi <= 1.0 + margin && hx_stats_mwu_min_p(na, nb) < 1.0 - level
+	    ? 0.0
+	    : NAN;
 	s.spread = fmax(v.spread[0], v.spread[1]);
 	return s;
 }

@@ -236,8 +236,10 @@ typedef struct rp_speedup_s {
 	/* The claim "b is faster beyond the margin": 1 yes (the verdict's
 	 * word); 0 no (the interval of the speed-up lies at or below
 	 * 1 + margin: the verdict said "first is faster" or "the same", or
-	 * could not tell which, but b beyond the margin is excluded); NAN not
-	 * decided at this noise (the interval reaches beyond the margin). */
+	 * could not tell which, but b beyond the margin is excluded; from
+	 * samples enough that the U test could decide at the level); NAN not
+	 * decided at this noise (the interval reaches beyond the margin, the
+	 * U test cannot tell the sets apart, or too few samples). */
 	double faster;
 	double lo, hi; /* median(a) / median(b)'s bootstrap interval */
 	double spread; /* the wider set's (max - min) / median */

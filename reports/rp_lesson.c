@@ -293,10 +293,15 @@ rp_lesson_advice_facts(rp_report_t *R)
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_SPEED);
 	const json_t *fori = rp_jax_run(&R->data, w, w->jax_fori);
 	const json_t *loop = rp_jax_run(&R->data, w, w->jax_loop);
-	const char *saves =
-	    rp_lesson_saves(rp_facts_num(F, "advice.compile_loop.jax.fori"),
-		rp_field(fori, RP_F_JAX_TEMP_BYTES),
-		rp_field(loop, RP_F_JAX_TEMP_BYTES));
+	const json_t *side = json_object_get(
+	    rp_facts_get(F, "advice.compile_loop.jax.verdict"), "value");
+	/* A side the data lacks is unmeasured, not undecided. */
+	const char *saves = json_is_string(side) &&
+		strcmp(json_string_value(side), "missing") != 0
+	    ? rp_lesson_saves(rp_facts_num(F, "advice.compile_loop.jax.fori"),
+		  rp_field(fori, RP_F_JAX_TEMP_BYTES),
+		  rp_field(loop, RP_F_JAX_TEMP_BYTES))
+	    : NULL;
 
 	rp_fact_str(F, saves != NULL ? saves : "unmeasured", fori,
 	    "lesson.speed.fori_saved");

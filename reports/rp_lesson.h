@@ -39,7 +39,8 @@
 void rp_lesson_facts(rp_report_t *R);
 /* The lesson's facts that read the advice's claims, after
  * rp_advice_facts: lesson.speed.fori_saved (rp_lesson_saves of
- * advice.compile_loop.jax.fori). */
+ * advice.compile_loop.jax.fori; "unmeasured" where that side is missing
+ * or not computed). */
 void rp_lesson_advice_facts(rp_report_t *R);
 
 /* The code of every marker: lesson.code.NAME.text (none for a block with

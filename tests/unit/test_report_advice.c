@@ -19,6 +19,7 @@
 #include "rp_figure.h"
 #include "rp_jax_programs.h"
 #include "rp_jax_speed.h"
+#include "rp_lesson.h"
 #include "rp_text.h"
 
 /* A hair beside a threshold: far above rounding, far below any effect. */
@@ -498,6 +499,7 @@ facts_of(rp_report_t *R, const char *dir)
 	rp_jax_programs_question_facts(R);
 	rp_jax_speed_facts(R);
 	rp_advice_facts(R);
+	rp_lesson_advice_facts(R);
 }
 
 /* dir (a mkdtemp template) made, with one main run of materialized: the
@@ -705,6 +707,9 @@ Test(report_advice, a_missing_verdict_is_missing_not_undecided)
 	    fact_str(&R, "advice.compile_loop.jax.why"), "no_file");
 	cr_expect_str_eq(
 	    fact_str(&R, "advice.compile_loop.jax.what"), "jax-verdicts.json");
+	/* The lesson's "what fori_loop saves" reads that side: unmeasured,
+	 * not undecided. */
+	cr_expect_str_eq(fact_str(&R, "lesson.speed.fori_saved"), "unmeasured");
 	rp_report_free(&R);
 
 	fb_write_file(dir, "jax-verdicts.json", "{\"rows\":[]}\n");
@@ -737,7 +742,8 @@ Test(report_advice, a_missing_verdict_is_missing_not_undecided)
 	fb_write_file(dir, "jax-verdicts.json",
 	    LOOP_FORI(",\"by_cpu_kept\":{\"jemalloc-keep\":{\"verdict\":"
 		      "\"first is faster\",\"interval\":[1.12,1.3],"
-		      "\"margin\":0.1,\"spread\":[0.01,0.02]}}}") "]}\n");
+		      "\"margin\":0.1,\"samples\":[5,5],\"spread\":[0.01,0.02]}"
+		      "}}") "]}\n");
 	facts_of(&R, dir);
 	cr_expect_str_eq(
 	    fact_str(&R, "advice.compile_loop.jax.verdict"), "nuance");
@@ -755,7 +761,8 @@ Test(report_advice, a_missing_verdict_is_missing_not_undecided)
 	fb_write_file(dir, "jax-verdicts.json",
 	    LOOP_FORI(",\"by_cpu_kept\":{\"jemalloc-keep\":{\"verdict\":"
 		      "\"not decided at this noise\",\"interval\":[1.02,"
-		      "1.197],\"margin\":0.1,\"spread\":[0.1,0.1]}}}") "]}\n");
+		      "1.197],\"margin\":0.1,\"samples\":[5,5],\"spread\":[0.1,"
+		      "0.1]}}}") "]}\n");
 	facts_of(&R, dir);
 	cr_expect_str_eq(
 	    fact_str(&R, "advice.compile_loop.jax.note"), "pages_alone");
@@ -764,12 +771,24 @@ Test(report_advice, a_missing_verdict_is_missing_not_undecided)
 	fb_write_file(dir, "jax-verdicts.json",
 	    LOOP_FORI(",\"by_cpu_kept\":{\"jemalloc-keep\":{\"verdict\":"
 		      "\"not decided at this noise\",\"interval\":[0.85,"
-		      "1.05],\"margin\":0.1,\"spread\":[0.1,0.1]}}}") "]}\n");
+		      "1.05],\"margin\":0.1,\"samples\":[5,5],\"spread\":[0.1,"
+		      "0.1]}}}") "]}\n");
 	facts_of(&R, dir);
 	cr_expect_str_eq(
 	    fact_str(&R, "advice.compile_loop.jax.verdict"), "undecided");
 	cr_expect_str_eq(
 	    fact_str(&R, "advice.compile_loop.jax.note"), "pages_undecided");
+	rp_report_free(&R);
+	/* The same interval from 2 calls a side, which no U test can decide
+	 * at 95%: not decided. */
+	fb_write_file(dir, "jax-verdicts.json",
+	    LOOP_FORI(",\"by_cpu_kept\":{\"jemalloc-keep\":{\"verdict\":"
+		      "\"not decided at this noise\",\"interval\":[1.02,"
+		      "1.197],\"margin\":0.1,\"samples\":[2,2],\"spread\":"
+		      "[0.1,0.1]}}}") "]}\n");
+	facts_of(&R, dir);
+	cr_expect_str_eq(
+	    fact_str(&R, "advice.compile_loop.jax.verdict"), "undecided");
 	rp_report_free(&R);
 	/* A kept verdict too few samples made (null) is no kept verdict:
 	 * the default runs' claim alone. */

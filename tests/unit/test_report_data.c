@@ -518,6 +518,15 @@ Test(report_data, speedup_excluded_by_its_interval_is_no)
 	s = rp_data_speedup(b, c, 0.10, 0.95);
 	cr_assert(s.hi > 1.10, "%g to %g", s.lo, s.hi);
 	cr_expect(isnan(s.faster), "faster %g", s.faster);
+	/* Two runs a side, apart as far: no U test can decide at 95%, so
+	 * neither can the interval. */
+	json_t *a2 = timed_run("1.0,1.05", NULL),
+	       *b2 = timed_run("1.07,1.12", NULL);
+	s = rp_data_speedup(a2, b2, 0.10, 0.95);
+	cr_assert(s.hi <= 1.10, "%g to %g", s.lo, s.hi);
+	cr_expect(isnan(s.faster), "faster %g", s.faster);
+	json_decref(a2);
+	json_decref(b2);
 	json_decref(a);
 	json_decref(b);
 	json_decref(c);
