@@ -355,8 +355,16 @@ def write_atomic(path, text):
         raise
 
 
+def named_facts(path):
+    """load_facts(path)["facts"], an error naming path."""
+    try:
+        return load_facts(path)["facts"]
+    except ValueError as e:
+        raise ValueError("%s: %s" % (path, e)) from None
+
+
 def compare(a_path, b_path):
-    a, b = load_facts(a_path)["facts"], load_facts(b_path)["facts"]
+    a, b = named_facts(a_path), named_facts(b_path)
     width = max([len(k) for k in a] + [4])
     print("%-*s  %14s  %14s  %8s" % (width, "fact", "A", "B", "B/A"))
     for name in sorted(set(a) | set(b)):
@@ -391,7 +399,7 @@ def decision_family(name, value):
 
 
 def stability(paths):
-    files = [load_facts(p)["facts"] for p in paths]
+    files = [named_facts(p) for p in paths]
     names = sorted({n for f in files for n, fact in f.items()
                     if decision_family(n, fact.get("value"))})
     same, total, rows = {}, {}, []

@@ -169,6 +169,16 @@ def test_stability_counts_the_decisions_that_hold(made, tmp_path):
     assert len(lines) == 3
 
 
+def test_stability_and_compare_name_the_bad_file(made, tmp_path):
+    (tmp_path / "bad.json").write_text("not json")
+    for cmd in ("stability", "compare"):
+        p = subprocess.run([sys.executable, RENDER, cmd, str(made / "facts.json"),
+                            str(tmp_path / "bad.json")], capture_output=True, text=True)
+        assert p.returncode == 2, (cmd, p.stderr)
+        lines = p.stderr.strip().splitlines()
+        assert len(lines) == 1 and str(tmp_path / "bad.json") in lines[0], (cmd, p.stderr)
+
+
 def test_a_bad_facts_file_is_bad_input(tmp_path):
     (tmp_path / "facts.json").write_text('{"schema": "other"}')
     p = render(tmp_path / "facts.json", TEMPLATES, tmp_path)
