@@ -1001,8 +1001,12 @@ hx_disasm_mca_line(const char *line, uint64_t start, uint64_t end,
 
 /* The llvm-mca programs tried, in order, where FB_LLVM_MCA names none:
  * Debian 12's default (LLVM 14), then LLVM 19 (Debian 12's llvm-19),
- * whose models know CPUs LLVM 14 does not (AMD Zen 4: LLVM 14 takes it for
- * a Zen 3 and rejects every AVX-512 instruction). */
+ * whose models know CPUs LLVM 14 does not. AMD Zen 4: LLVM 14 takes it
+ * for a Zen 3 and rejects every AVX-512 instruction. AMD Zen 5: LLVM 14
+ * does not know it ("Host CPU: (unknown)"), accepts AVX-512 and simulates
+ * on its generic model, which put colony fused at +252% where LLVM 19's
+ * znver5 model put it at -15% (hx_disasm_mca_pick prefers a program that
+ * knows the CPU). */
 static const char *const hx_disasm_mca_tools[] = {"llvm-mca", "llvm-mca-19"};
 
 /* An instruction of the build's widest vectors: the probe a program's
@@ -1055,9 +1059,37 @@ hx_disasm_mca_run(const char *mca, const char *asmfile, char *msg, size_t len)
 	return cycles;
 }
 
-/* Into picked, the first of hx_disasm_mca_tools that simulates the probe
- * on this CPU (-mcpu=native); else picked "" and the first program's
- * reason in reason. */
+int
+hx_disasm_mca_knows_cpu(const char *version)
+{
+	const char *h = version != NULL ? strstr(version, "Host CPU:") : NULL;
+	char name[64] = "";
+
+	if (h == NULL || sscanf(h, "Host CPU: %63s", name) != 1)
+		return 0;
+	return strcmp(name, "(unknown)") != 0 && strcmp(name, "generic") != 0;
+}
+
+/* Whether program mca names this CPU in its --version
+ * (hx_disasm_mca_knows_cpu). */
+static int
+hx_disasm_mca_tool_knows_cpu(const char *mca)
+{
+	char cmd[256], *text = NULL;
+	size_t len = 0;
+	int knows;
+
+	snprintf(cmd, sizeof(cmd), "%s --version 2>&1", mca);
+	(void)hx_disasm_slurp(cmd, &text, &len);
+	knows = hx_disasm_mca_knows_cpu(text);
+	free(text);
+	return knows;
+}
+
+/* Into picked, the first of hx_disasm_mca_tools that knows this CPU and
+ * simulates the probe on it (-mcpu=native); where none knows it, the
+ * first that simulates the probe; else picked "" and the first
+ * program's reason in reason. */
 static void
 hx_disasm_mca_pick(char *picked, size_t plen, char *reason, size_t rlen)
 {
@@ -1082,17 +1114,23 @@ hx_disasm_mca_pick(char *picked, size_t plen, char *reason, size_t rlen)
 		unlink(probe);
 		return;
 	}
-	for (size_t i = 0;
-	     i < sizeof(hx_disasm_mca_tools) / sizeof(hx_disasm_mca_tools[0]) &&
-	     picked[0] == '\0';
-	     i++) {
-		char why[256];
+	/* Pass 0: a program that knows the CPU; pass 1: any. */
+	for (int pass = 0; pass < 2 && picked[0] == '\0'; pass++) {
+		for (size_t i = 0; i < sizeof(hx_disasm_mca_tools) /
+			     sizeof(hx_disasm_mca_tools[0]) &&
+		     picked[0] == '\0';
+		     i++) {
+			const char *mca = hx_disasm_mca_tools[i];
+			char why[256];
 
-		if (!isnan(hx_disasm_mca_run(
-			hx_disasm_mca_tools[i], probe, why, sizeof(why))))
-			snprintf(picked, plen, "%s", hx_disasm_mca_tools[i]);
-		else if (reason[0] == '\0')
-			snprintf(reason, rlen, "%s", why);
+			if (pass == 0 && !hx_disasm_mca_tool_knows_cpu(mca))
+				continue;
+			if (!isnan(hx_disasm_mca_run(
+				mca, probe, why, sizeof(why))))
+				snprintf(picked, plen, "%s", mca);
+			else if (reason[0] == '\0')
+				snprintf(reason, rlen, "%s", why);
+		}
 	}
 	unlink(probe);
 }

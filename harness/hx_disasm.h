@@ -212,11 +212,21 @@ int hx_disasm_broadcast_as_load(const char *ins, char *out, size_t len);
 /*
  * The llvm-mca program this process uses, picked once: FB_LLVM_MCA where
  * set; else the first of llvm-mca (Debian 12: LLVM 14) and llvm-mca-19
- * whose model of this CPU (-mcpu=native) holds an instruction of the
- * build's widest vectors. LLVM 14 takes an AMD Zen 4 for a Zen 3 and
- * rejects its AVX-512; LLVM 19 knows it. NULL with the reason in msg.
+ * that knows this CPU (hx_disasm_mca_knows_cpu of its --version) and
+ * whose model of it (-mcpu=native) holds an instruction of the build's
+ * widest vectors; where none knows the CPU, the first whose model holds
+ * it. LLVM 14 takes an AMD Zen 4 for a Zen 3 and rejects its AVX-512, and
+ * does not know a Zen 5 (its generic model then accepts AVX-512 but
+ * prices the loops far from what they take); LLVM 19 knows both. NULL
+ * with the reason in msg.
  */
 const char *hx_disasm_mca_tool(char *msg, size_t len);
+/*
+ * Whether an llvm-mca --version text names the CPU it runs on: its
+ * "Host CPU: NAME" line with NAME neither "(unknown)" nor "generic".
+ * Pure; 0 for NULL or a text without that line.
+ */
+int hx_disasm_mca_knows_cpu(const char *version);
 
 /*
  * The file that holds the code at addr (this process's executable or a

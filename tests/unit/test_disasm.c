@@ -494,6 +494,25 @@ Test(disasm, mca_reads_the_builds_widest_vectors)
 	    msg, picked, "simulated by '%s', picked '%s'", msg, picked);
 }
 
+/* An llvm-mca whose --version names this CPU knows it; Debian 12's LLVM
+ * 14 on an AMD Zen 5 prints "Host CPU: (unknown)" and simulates a generic
+ * model. */
+Test(disasm, mca_knows_the_cpu_it_names)
+{
+	cr_expect(
+	    hx_disasm_mca_knows_cpu("LLVM (http://llvm.org/):\n  LLVM "
+				    "version 19.1.7\n  Optimized build.\n"
+				    "  Default target: x86_64-pc-linux-gnu\n"
+				    "  Host CPU: znver5\n"));
+	cr_expect(hx_disasm_mca_knows_cpu("  Host CPU: sapphirerapids\n"));
+	cr_expect(!hx_disasm_mca_knows_cpu("  LLVM version 14.0.6\n  Host CPU: "
+					   "(unknown)\n"));
+	cr_expect(!hx_disasm_mca_knows_cpu("  Host CPU: generic\n"));
+	cr_expect(!hx_disasm_mca_knows_cpu("  Host CPU:\n"));
+	cr_expect(!hx_disasm_mca_knows_cpu("LLVM version 14.0.6\n"));
+	cr_expect(!hx_disasm_mca_knows_cpu(NULL));
+}
+
 /* Where llvm-mca rejects the loop, msg carries its own error line. */
 Test(disasm, mca_says_what_llvm_mca_rejected)
 {
