@@ -1004,10 +1004,12 @@ hx_disasm_mca_line(const char *line, uint64_t start, uint64_t end,
  * whose models know CPUs LLVM 14 does not. AMD Zen 4: LLVM 14 takes it
  * for a Zen 3 and rejects every AVX-512 instruction. AMD Zen 5: LLVM 14
  * does not know it ("Host CPU: (unknown)"), accepts AVX-512 and simulates
- * on its generic model, which put colony fused at +252% where LLVM 19's
- * znver5 model put it at -15% (hx_disasm_mca_pick prefers a program that
- * knows the CPU). */
+ * on its generic model, which put colony fused at +231% where LLVM 19's
+ * znver5 model put it at -11.5% (docs/model.md; hx_disasm_mca_pick
+ * prefers a program that knows the CPU). */
 static const char *const hx_disasm_mca_tools[] = {"llvm-mca", "llvm-mca-19"};
+#define HX_DISASM_MCA_TOOLS                                                    \
+	(sizeof(hx_disasm_mca_tools) / sizeof(hx_disasm_mca_tools[0]))
 
 /* An instruction of the build's widest vectors: the probe a program's
  * model of this CPU must hold. */
@@ -1064,10 +1066,21 @@ hx_disasm_mca_knows_cpu(const char *version)
 {
 	const char *h = version != NULL ? strstr(version, "Host CPU:") : NULL;
 	char name[64] = "";
+	size_t n = 0;
 
-	if (h == NULL || sscanf(h, "Host CPU: %63s", name) != 1)
+	if (h == NULL)
 		return 0;
-	return strcmp(name, "(unknown)") != 0 && strcmp(name, "generic") != 0;
+	/* The name on that line only: an empty one is no name. */
+	h += strlen("Host CPU:");
+	h += strspn(h, " \t");
+	while (h[n] != '\0' && strchr(" \t\r\n", h[n]) == NULL &&
+	    n + 1 < sizeof(name)) {
+		name[n] = h[n];
+		n++;
+	}
+	name[n] = '\0';
+	return n > 0 && strcmp(name, "(unknown)") != 0 &&
+	    strcmp(name, "generic") != 0;
 }
 
 /* Whether program mca names this CPU in its --version
@@ -1088,14 +1101,15 @@ hx_disasm_mca_tool_knows_cpu(const char *mca)
 
 /* Into picked, the first of hx_disasm_mca_tools that knows this CPU and
  * simulates the probe on it (-mcpu=native); where none knows it, the
- * first that simulates the probe; else picked "" and the first
- * program's reason in reason. */
+ * first that simulates the probe; else picked "" and, in reason, the
+ * reason of the first program tried that failed. Each program's probe
+ * runs once. */
 static void
 hx_disasm_mca_pick(char *picked, size_t plen, char *reason, size_t rlen)
 {
 	char probe[] = "/tmp/fusebench-mca-probe-XXXXXX";
 	FILE *f;
-	int fd = mkstemp(probe), ok;
+	int fd = mkstemp(probe), ok, knows[HX_DISASM_MCA_TOOLS] = {0};
 
 	picked[0] = reason[0] = '\0';
 	if (fd < 0) {
@@ -1114,16 +1128,16 @@ hx_disasm_mca_pick(char *picked, size_t plen, char *reason, size_t rlen)
 		unlink(probe);
 		return;
 	}
-	/* Pass 0: a program that knows the CPU; pass 1: any. */
+	/* Pass 0: a program that knows the CPU; pass 1: the others. */
 	for (int pass = 0; pass < 2 && picked[0] == '\0'; pass++) {
-		for (size_t i = 0; i < sizeof(hx_disasm_mca_tools) /
-			     sizeof(hx_disasm_mca_tools[0]) &&
-		     picked[0] == '\0';
+		for (size_t i = 0; i < HX_DISASM_MCA_TOOLS && picked[0] == '\0';
 		     i++) {
 			const char *mca = hx_disasm_mca_tools[i];
 			char why[256];
 
-			if (pass == 0 && !hx_disasm_mca_tool_knows_cpu(mca))
+			if (pass == 0)
+				knows[i] = hx_disasm_mca_tool_knows_cpu(mca);
+			if (knows[i] != (pass == 0))
 				continue;
 			if (!isnan(hx_disasm_mca_run(
 				mca, probe, why, sizeof(why))))

@@ -217,8 +217,9 @@ int hx_disasm_broadcast_as_load(const char *ins, char *out, size_t len);
  * widest vectors; where none knows the CPU, the first whose model holds
  * it. LLVM 14 takes an AMD Zen 4 for a Zen 3 and rejects its AVX-512, and
  * does not know a Zen 5 (its generic model then accepts AVX-512 but
- * prices the loops far from what they take); LLVM 19 knows both. NULL
- * with the reason in msg.
+ * prices the loops far from what they take); LLVM 19 knows both. A name
+ * is the program's guess: LLVM 14 names a Zen 4 "znver3". NULL with the
+ * reason of the first program tried that failed in msg.
  */
 const char *hx_disasm_mca_tool(char *msg, size_t len);
 /*

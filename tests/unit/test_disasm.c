@@ -509,6 +509,10 @@ Test(disasm, mca_knows_the_cpu_it_names)
 					   "(unknown)\n"));
 	cr_expect(!hx_disasm_mca_knows_cpu("  Host CPU: generic\n"));
 	cr_expect(!hx_disasm_mca_knows_cpu("  Host CPU:\n"));
+	/* An empty name is not the next line's first word. */
+	cr_expect(!hx_disasm_mca_knows_cpu("  Host CPU:\n\n  Registered "
+					   "Targets:\n"));
+	cr_expect(hx_disasm_mca_knows_cpu("Host CPU:znver4"));
 	cr_expect(!hx_disasm_mca_knows_cpu("LLVM version 14.0.6\n"));
 	cr_expect(!hx_disasm_mca_knows_cpu(NULL));
 }

@@ -748,14 +748,19 @@ Test(report_advice, a_missing_verdict_is_missing_not_undecided)
 		double lo, hi;
 		int n;
 		const char *verdict, *note;
+		double kept; /* the claim's value; NAN: not decided */
 	} kept[] = {
-	    {"first is faster", 1.12, 1.3, 5, "nuance", "pages_alone"},
+	    {"first is faster", 1.12, 1.3, 5, "nuance", "pages_alone", 0},
 	    {"not decided at this noise", 1.02, 1.197, 5, "nuance",
-		"pages_alone"},
+		"pages_alone", 0},
+	    /* Its speed-up reaches 1 / 0.95 = 1.053, over 1 but short of
+	     * the margin: no all the same. */
+	    {"not decided at this noise", 0.95, 1.05, 5, "nuance",
+		"pages_alone", 0},
 	    {"not decided at this noise", 0.85, 1.05, 5, "undecided",
-		"pages_undecided"},
+		"pages_undecided", NAN},
 	    {"not decided at this noise", 1.02, 1.197, 2, "undecided",
-		"pages_undecided"},
+		"pages_undecided", NAN},
 	};
 	for (size_t k = 0; k < sizeof(kept) / sizeof(kept[0]); k++) {
 		char text[512];
@@ -773,6 +778,12 @@ Test(report_advice, a_missing_verdict_is_missing_not_undecided)
 		    kept[k].verdict, "case %zu", k);
 		cr_expect_str_eq(fact_str(&R, "advice.compile_loop.jax.note"),
 		    kept[k].note, "case %zu", k);
+		cr_expect(isnan(kept[k].kept)
+			? isnan(rp_facts_num(
+			      &R.facts, "advice.compile_loop.jax.kept"))
+			: rp_facts_num(&R.facts,
+			      "advice.compile_loop.jax.kept") == kept[k].kept,
+		    "case %zu", k);
 		/* The interval is fori_loop's speed-up: 1 / the ratio's. */
 		cr_expect_float_eq(
 		    rp_facts_num(&R.facts, "advice.compile_loop.jax.kept_hi"),
