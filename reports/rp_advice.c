@@ -56,12 +56,10 @@ time_vals(rp_vals_t *x, const char *key, double answer, double lo, double hi,
 	}
 }
 
-/* A verdict object of fb_verdict as a time claim's values, as
- * rp_data_speedup reads C's: the interval is the speed-up of the claim's
- * subject (the second run, or the first where yes is first_faster); the
- * answer 1 when the word is yes, 0 where that interval lies at or below
- * 1 + the verdict's margin (the claim excluded) from samples enough to
- * decide (its "samples"), NAN else (not decided).
+/* A verdict object of fb_verdict as a time claim's values, by the rule
+ * rp_data_speedup reads C's with (rp_data_claim, with the verdict's margin
+ * and "samples"): the interval is the speed-up of the claim's subject (the
+ * second run, or the first where yes is first_faster).
  * An absent verdict is no answer, -1 with "why" where what names it; with
  * what NULL (a claim only shown beside the rules), not decided. */
 static int
@@ -79,22 +77,17 @@ verdict_vals(rp_vals_t *x, const char *key, const json_t *v, const char *yes,
 	int first = strcmp(yes, first_faster) == 0;
 	/* The verdict's ratio is median(second) / median(first). */
 	double lo = first ? r0 : 1.0 / r1, hi = first ? r1 : 1.0 / r0;
-	/* Samples enough that the U test could decide at the level. */
-	int enough =
-	    hx_stats_mwu_min_p(json_integer_value(json_array_get(n, 0)),
-		json_integer_value(json_array_get(n, 1))) <
-	    1.0 - RP_ADVICE_LEVEL;
 
 	if (word == NULL) {
 		time_vals(x, key, NAN, NAN, NAN, NAN);
 		return what != NULL ? missing(x, "no_part", what) : 0;
 	}
 	time_vals(x, key,
-	    strcmp(word, yes) == 0 ? 1.0
-		: enough &&
-		    hi <= 1.0 + json_number_value(json_object_get(v, "margin"))
-		? 0.0
-		: NAN,
+	    rp_data_claim(strcmp(word, yes) == 0, hi,
+		json_number_value(json_object_get(v, "margin")),
+		(size_t)json_integer_value(json_array_get(n, 0)),
+		(size_t)json_integer_value(json_array_get(n, 1)),
+		RP_ADVICE_LEVEL),
 	    lo, hi, fmax(s0, s1));
 	return 0;
 }

@@ -274,6 +274,18 @@ rp_data_samples(const json_t *r, double *out, size_t max)
 /* The most samples of a run rp_data_speedup reads. */
 #define SAMPLES_MAX 256
 
+double
+rp_data_claim(
+    int yes, double hi, double margin, size_t na, size_t nb, double level)
+{
+	/* 2 samples a side never decide: their interval is no 95% one. */
+	if (yes)
+		return 1.0;
+	return hi <= 1.0 + margin && hx_stats_mwu_min_p(na, nb) < 1.0 - level
+	    ? 0.0
+	    : NAN;
+}
+
 rp_speedup_t
 rp_data_speedup(const json_t *a, const json_t *b, double margin, double level)
 {
@@ -288,14 +300,8 @@ rp_data_speedup(const json_t *a, const json_t *b, double margin, double level)
 	/* v's ratio is median(b) / median(a): its inverse is the speed-up. */
 	s.lo = 1.0 / v.hi;
 	s.hi = 1.0 / v.lo;
-	/* The claim "b is faster beyond the margin": yes by the verdict; no
-	 * where the interval excludes it, whatever the verdict's word, from
-	 * samples enough that the U test could decide at the level (2 a
-	 * side never can: their interval is no 95% interval). */
-	s.faster = v.word == HX_VERDICT_SECOND ? 1.0
-	    : s.hi <= 1.0 + margin && hx_stats_mwu_min_p(na, nb) < 1.0 - level
-	    ? 0.0
-	    : NAN;
+	s.faster = rp_data_claim(
+	    v.word == HX_VERDICT_SECOND, s.hi, margin, na, nb, level);
 	s.spread = fmax(v.spread[0], v.spread[1]);
 	return s;
 }

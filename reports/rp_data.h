@@ -258,6 +258,16 @@ typedef struct rp_speedup_s {
  */
 rp_speedup_t rp_data_speedup(
     const json_t *a, const json_t *b, double margin, double level);
+/*
+ * A time claim ("the subject is faster beyond margin") from a verdict on
+ * it, one rule for C's runs (rp_data_speedup) and JAX's verdict objects
+ * (rp_advice.c): 1 where the verdict says yes; 0 where hi, the top of the
+ * interval of the subject's speed-up, is at most 1 + margin and na and nb
+ * samples a side are enough that the U test could decide at level; NAN
+ * else (not decided at this noise). Pure.
+ */
+double rp_data_claim(
+    int yes, double hi, double margin, size_t na, size_t nb, double level);
 
 /* A number by a path made at run time ("params." plus a registered
  * parameter's name; NAN when r or path is NULL or it is missing; a path

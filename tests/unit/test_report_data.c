@@ -532,6 +532,21 @@ Test(report_data, speedup_excluded_by_its_interval_is_no)
 	json_decref(c);
 }
 
+/* The claim rule at its bounds: yes whatever the interval; no with the
+ * interval's top at 1 + margin exactly, not decided just above it; and
+ * not decided from 2 samples a side (least p 1/3) or from 3 against 4
+ * (2/35, above 0.05), decided from 4 a side (2/70). */
+Test(report_data, claim_at_its_bounds)
+{
+	cr_expect_eq(rp_data_claim(1, 5.0, 0.10, 2, 2, 0.95), 1.0);
+	cr_expect_eq(rp_data_claim(0, 1.10, 0.10, 5, 5, 0.95), 0.0);
+	cr_expect(isnan(rp_data_claim(0, 1.1001, 0.10, 5, 5, 0.95)));
+	cr_expect(isnan(rp_data_claim(0, 0.5, 0.10, 2, 2, 0.95)));
+	cr_expect(isnan(rp_data_claim(0, 0.5, 0.10, 3, 4, 0.95)));
+	cr_expect_eq(rp_data_claim(0, 0.5, 0.10, 4, 4, 0.95), 0.0);
+	cr_expect(isnan(rp_data_claim(0, NAN, 0.10, 5, 5, 0.95)));
+}
+
 /* Samples spread over each other: not decided (NAN), with the interval
  * across 1; a run without samples or with one: nothing computed, and
  * samples says so; a run that times steps is compared by its steps. */
