@@ -203,6 +203,12 @@ double rp_data_chunk(const json_t *r);
 	X(JAX_TEMP_PAGES, "reported.faults.temp_pages")                        \
 	X(JAX_FAULT_SHARE, "reported.faults.share_of_cpu")                     \
 	X(JAX_TEMP_BYTES, "reported.memory_analysis.temp_bytes")               \
+	X(JAX_ARGUMENT_BYTES, "reported.memory_analysis.argument_bytes")       \
+	X(JAX_OUTPUT_BYTES, "reported.memory_analysis.output_bytes")           \
+	X(JAX_FLOPS, "reported.cost_analysis.flops")                           \
+	X(JAX_TRANSCENDENTALS, "reported.cost_analysis.transcendentals")       \
+	X(JAX_BYTES_ACCESSED, "reported.cost_analysis.bytes_accessed")         \
+	X(JAX_LOOPS, "reported.cost_analysis.loops")                           \
 	X(JAX_CHUNK, "reported.params.chunk")                                  \
 	X(JAX_PREDICTED_PEAK, "reported.explain.predicted_peak_bytes")
 

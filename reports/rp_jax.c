@@ -210,3 +210,40 @@ rp_jax_warm(const json_t *r, int per_unit, double *med, double *lo, double *hi)
 	return rp_jax_range(hx_result_at(r, "reported.warm_call_s"), NULL,
 	    per_unit ? rp_jax_steps_per_call(r) : 1, med, lo, hi);
 }
+
+int
+rp_jax_xla(const json_t *ceilings, const json_t *r, int kept, rp_jax_xla_t *m)
+{
+	static const char *const levels[] = {"L2", "L3", "DRAM"};
+	static const char *const keys[] = {"l2", "l3", "dram"};
+	const double held[] = {
+	    rp_field(r, RP_F_L2_BYTES), rp_field(r, RP_F_L3_BYTES), INFINITY};
+	double bytes = rp_field(r, RP_F_JAX_TEMP_BYTES) +
+	    rp_field(r, RP_F_JAX_ARGUMENT_BYTES) +
+	    rp_field(r, RP_F_JAX_OUTPUT_BYTES);
+	double half = rp_field(r, RP_F_JAX_BYTES_ACCESSED) / 2;
+	char rd[32], wr[32];
+	int k = 0;
+
+	m->compute_s = m->memory_s = m->faults_s = m->predicted_s = NAN;
+	m->level = NULL;
+	if (!json_is_false(rp_field_json(r, RP_F_JAX_LOOPS)))
+		return -1;
+	while (k < 2 && !(bytes <= held[k]))
+		k++;
+	snprintf(rd, sizeof(rd), "read_%s_bytes_per_s", keys[k]);
+	snprintf(wr, sizeof(wr), "write_%s_bytes_per_s", keys[k]);
+	m->level = levels[k];
+	m->compute_s = rp_field(r, RP_F_JAX_FLOPS) /
+		(rp_num(ceilings, "fma_flops_per_s") / 2) +
+	    rp_field(r, RP_F_JAX_TRANSCENDENTALS) /
+		(rp_num(ceilings, "sqrtps_per_s") *
+		    rp_num(ceilings, "fma_vector_width"));
+	m->memory_s = half / rp_num(ceilings, rd) + half / rp_num(ceilings, wr);
+	m->faults_s = kept ? 0
+			   : rp_field(r, RP_F_JAX_TEMP_PAGES) *
+		(rp_num(ceilings, "minor_fault_s") +
+		    rp_num(ceilings, "page_release_s"));
+	m->predicted_s = m->compute_s + m->memory_s + m->faults_s;
+	return isnan(m->predicted_s) ? -1 : 0;
+}

@@ -64,6 +64,32 @@ int rp_jax_c_unit_is_step(const json_t *r);
  * unit of work (over rp_jax_steps_per_call; none for colony's pair). */
 size_t rp_jax_warm(
     const json_t *r, int per_unit, double *med, double *lo, double *hi);
+/* XLA's count of a compiled program's work (run.py's cost_analysis) over
+ * this machine's ceilings (ceilings.json), one call's seconds a term, by
+ * the C model's rule (hx_model.h): the in-core term and the data term
+ * add, and the faults add to them.
+ * - compute: XLA's flops (an add or a multiply a lane) at half the FMA
+ *   ceiling's flops, and its transcendentals at the vector square root's
+ *   rate (a lane each);
+ * - memory: XLA's bytes accessed (each fusion's operands and result),
+ *   half at the read and half at the write rate of the smallest level of
+ *   L2, L3 and DRAM that holds the program's arguments, result and
+ *   temporaries (level);
+ * - faults: the temporaries' pages each faulted in and given back once a
+ *   call (minor_fault_s + page_release_s), as the default allocator does;
+ *   none with kept (an allocator that keeps freed pages).
+ * Limits: it assumes XLA's loops run at the vector ceilings and each
+ * fusion's edges stream from that level; neither is checked here, the
+ * error against the measured call is what says. */
+typedef struct rp_jax_xla_s {
+	double compute_s, memory_s, faults_s, predicted_s;
+	const char *level; /* "L2", "L3" or "DRAM" */
+} rp_jax_xla_t;
+/* Run r's prediction into m: 0, or -1 (m's seconds NAN) when r has no
+ * count, a loop (XLA counts a while loop's body once) or ceilings lacks
+ * a rate it needs. */
+int rp_jax_xla(
+    const json_t *ceilings, const json_t *r, int kept, rp_jax_xla_t *m);
 /* The C variant that stands for a program (first word of its c_variant)
  * into buf; "" when none. */
 const char *rp_jax_stand_in(const json_t *r, char *buf, size_t len);

@@ -9,6 +9,7 @@
 #include "rp_advice.h"
 #include "rp_jax.h"
 #include "rp_jax_programs.h"
+#include "rp_limiter.h"
 
 #define F (&R->facts)
 /* The size the memory question was asked at. */
@@ -115,6 +116,52 @@ kept_warm(const json_t *keep, const json_t *r, const char **alloc)
 	return best;
 }
 
+/* XLA's count of run r's work priced (rp_jax_xla), by default and with
+ * freed pages kept, each against its measured call (the warm calls'
+ * median; kept_call, jax-keep.json's), as PREFIX.xla.*: the count, the
+ * terms, each prediction, its error and its limiter (hx_model's rule:
+ * the largest term, none beyond RP_LIMITER_MODEL_TOLERANCE). */
+static void
+xla_facts(rp_report_t *R, const json_t *r, double kept_call, const char *p)
+{
+	static const char *const terms[] = {"compute", "memory", "faults"};
+	static const char *const pre[] = {"", "kept_"};
+	const double measured[] = {rp_jax_warm_call(r), kept_call};
+	/* A loop's count is its body's once: not the call's. */
+	double one = json_is_false(rp_field_json(r, RP_F_JAX_LOOPS)) ? 1 : NAN;
+	char lim[HX_MODEL_LIMITER_LEN];
+	rp_jax_xla_t m;
+
+	rp_fact_num(F, RP_FACT_NUMBER, one * rp_field(r, RP_F_JAX_FLOPS), r,
+	    "%s.xla.flops", p);
+	rp_fact_num(F, RP_FACT_BYTES,
+	    one * rp_field(r, RP_F_JAX_BYTES_ACCESSED), r, "%s.xla.bytes", p);
+	for (int k = 0; k < 2; k++) {
+		int ok = rp_jax_xla(R->data.ceilings, r, k, &m) == 0;
+		double s[] = {m.compute_s, m.memory_s, m.faults_s};
+		double err = (m.predicted_s - measured[k]) / measured[k];
+
+		if (k == 0) {
+			rp_fact_str(F, m.level, r, "%s.xla.level", p);
+			for (int t = 0; t < 3; t++)
+				rp_fact_num(F, RP_FACT_TIME, s[t], r,
+				    "%s.xla.%s", p, terms[t]);
+		}
+		rp_fact_num(F, RP_FACT_TIME, m.predicted_s, r,
+		    "%s.xla.%spredicted", p, pre[k]);
+		rp_fact_num(F, RP_FACT_PERCENT_SIGNED, err, r, "%s.xla.%serror",
+		    p, pre[k]);
+		rp_fact_str(F,
+		    !ok || isnan(err) ? NULL
+			: fabs(err) > RP_LIMITER_MODEL_TOLERANCE
+			? "not determined"
+			: hx_model_limiter_name(terms, s, 3 - k,
+			      fabs(m.predicted_s - measured[k]), lim,
+			      sizeof(lim)),
+		    r, "%s.xla.%slimiter", p, pre[k]);
+	}
+}
+
 /* A row's reference to the facts of run r, PREFIX.W.VARIANT (cleaned as
  * facts are named), as the string fact ROW.NAME; null without a run. */
 static void
@@ -194,6 +241,7 @@ run_facts(rp_report_t *R, const json_t *keep, const jax_size_t *sz,
 	    "%s.check", p);
 	rp_fact_num(F, RP_FACT_BYTES, work, r, "%s.work", p);
 	rp_fact_num(F, RP_FACT_BYTES, model, r, "%s.model", p);
+	xla_facts(R, r, kept * rp_jax_steps_per_call(r), p);
 	return t;
 }
 

@@ -14,7 +14,10 @@ time to return, the asynchronous dispatch), and D calls back to back without
 waiting, as %timeit makes them (time until they returned, and until all
 were done; D is C unless --dispatch-calls says), then takes XLA's memory
 analysis of the compiled program (lower().compile(), timed apart as
-compile_s) and counts the jaxpr's equations. Around the first and each
+compile_s) and its cost analysis (XLA's count of the compiled program's
+flops, transcendentals and bytes its operations read and write, with
+"loops": whether the program holds a while loop, whose body XLA counts
+once whatever its trip count) and counts the jaxpr's equations. Around the first and each
 warm call it counts the process's minor faults (first_call_faults,
 warm_call_faults): "faults" sets them beside XLA's temporary pages and
 prices them (--fault-price S, else measured; fb_faults), "allocator" names
@@ -231,7 +234,8 @@ def time_calls(prog, calls, block, dispatch=None):
 def memory_analysis(prog):
     """XLA's figures for the compiled program, and the times to get them."""
     if prog.jitted is None:
-        return {"compile_s": None, "lower_s": None, "memory_analysis": None}
+        return {"compile_s": None, "lower_s": None, "memory_analysis": None,
+                "cost_analysis": None}
     import jax
 
     fn, args, kw = prog.jitted
@@ -250,7 +254,25 @@ def memory_analysis(prog):
             key = name.replace("_size_in_bytes", "_bytes").replace("_in_bytes", "_bytes")
             fields[key] = int(getattr(ma, name))
     fields["of"] = prog.jit_of
-    return {"compile_s": compile_s, "lower_s": lower_s, "memory_analysis": fields}
+    return {"compile_s": compile_s, "lower_s": lower_s, "memory_analysis": fields,
+            "cost_analysis": cost_analysis(compiled, prog.jit_of)}
+
+
+def cost_analysis(compiled, of):
+    """XLA's count of the compiled program's work (HloCostAnalysis): flops
+    (an elementwise add or multiply is one a element), transcendentals
+    (exp, log, sqrt, sin, ... one a element) and bytes accessed (every
+    operation's operands and result, a fusion's at its edges). None when
+    this XLA gives none."""
+    ca = compiled.cost_analysis()
+    if isinstance(ca, list):  # older jaxlib: one dict a computation
+        ca = ca[0] if ca else None
+    if not ca or "flops" not in ca:
+        return None
+    return {"flops": float(ca["flops"]),
+            "transcendentals": float(ca.get("transcendentals", 0.0)),
+            "bytes_accessed": float(ca.get("bytes accessed", 0.0)),
+            "loops": " while(" in compiled.as_text(), "of": of}
 
 
 def run_program(o):

@@ -29,6 +29,11 @@ def test_jitted_program_reports_all_fields(tmp_path):
     ma = r["memory_analysis"]
     assert ma["argument_bytes"] >= 1000 * 4 + 4 * 66 * 4 and ma["output_bytes"] == 1000 * 4
     assert r["jaxpr_eqns"] > 10 and r["jax_version"]
+    # XLA's count of the work: the cubic's weights and products make many
+    # flops a pair; every byte of the arguments and the result is accessed.
+    ca = r["cost_analysis"]
+    assert ca["flops"] >= 10 * 1000 * 4 and ca["loops"] is False
+    assert ca["bytes_accessed"] >= ma["argument_bytes"] + ma["output_bytes"]
 
 
 def test_one_thread_pins_one_cpu(tmp_path):
@@ -52,6 +57,7 @@ def test_unjitted_program_has_no_memory_analysis(tmp_path):
                    "--calls", "0", "--preset", "seed"], tmp_path)
     assert p.returncode == 0, p.stderr
     assert r["memory_analysis"] is None and r["compile_s"] is None
+    assert r["cost_analysis"] is None
     assert r["warm_call_s"] == [] and r["result"]["total"] == 0.0
 
 
@@ -68,3 +74,24 @@ def test_list_names_every_program():
                          check=True).stdout
     names = {line.split()[1] for line in out.splitlines()}
     assert {"question", "rewrite_jit", "lax_map", "pair", "fori", "per_particle"} <= names
+
+
+def test_cost_analysis_counts_elements_and_flags_loops():
+    """XLA's count, as run.py keeps it: a sine and a multiply-add of 1 Mi
+    elements, once without a loop and inside a fori_loop of 8 trips,
+    whose body XLA counts once (so "loops" must say so)."""
+    import jax
+    import jax.numpy as jnp
+
+    import run
+
+    x = jnp.ones(1 << 20, jnp.float32)
+    body = lambda x: jnp.sin(x) * 2.0 + x  # noqa: E731
+    flat = run.cost_analysis(jax.jit(body).lower(x).compile(), "one call")
+    loop = run.cost_analysis(jax.jit(lambda x: jax.lax.fori_loop(
+        0, 8, lambda i, y: body(y), x)).lower(x).compile(), "one call")
+    assert flat["transcendentals"] == 1 << 20 and flat["loops"] is False
+    assert 2 * (1 << 20) <= flat["flops"] <= 3 * (1 << 20)
+    # The input read and the output written, 4 MiB each, at the least.
+    assert flat["bytes_accessed"] >= 2 * 4 * (1 << 20)
+    assert loop["loops"] is True and loop["transcendentals"] < 8 << 20
