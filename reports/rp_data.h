@@ -209,6 +209,7 @@ double rp_data_chunk(const json_t *r);
 	X(JAX_TRANSCENDENTALS, "reported.cost_analysis.transcendentals")       \
 	X(JAX_BYTES_ACCESSED, "reported.cost_analysis.bytes_accessed")         \
 	X(JAX_LOOPS, "reported.cost_analysis.loops")                           \
+	X(JAX_XLA_CALLS, "reported.cost_analysis.calls")                       \
 	X(JAX_CHUNK, "reported.params.chunk")                                  \
 	X(JAX_PREDICTED_PEAK, "reported.explain.predicted_peak_bytes")
 

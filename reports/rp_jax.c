@@ -221,7 +221,9 @@ rp_jax_xla(const json_t *ceilings, const json_t *r, int kept, rp_jax_xla_t *m)
 	double bytes = rp_field(r, RP_F_JAX_TEMP_BYTES) +
 	    rp_field(r, RP_F_JAX_ARGUMENT_BYTES) +
 	    rp_field(r, RP_F_JAX_OUTPUT_BYTES);
-	double half = rp_field(r, RP_F_JAX_BYTES_ACCESSED) / 2;
+	double calls = rp_field(r, RP_F_JAX_XLA_CALLS);
+	double half = calls * rp_field(r, RP_F_JAX_BYTES_ACCESSED) / 2;
+	int mapped = rp_field(r, RP_F_JAX_TEMP_BYTES) > RP_JAX_MMAP_MAX;
 	char rd[32], wr[32];
 	int k = 0;
 
@@ -234,14 +236,16 @@ rp_jax_xla(const json_t *ceilings, const json_t *r, int kept, rp_jax_xla_t *m)
 	snprintf(rd, sizeof(rd), "read_%s_bytes_per_s", keys[k]);
 	snprintf(wr, sizeof(wr), "write_%s_bytes_per_s", keys[k]);
 	m->level = levels[k];
-	m->compute_s = rp_field(r, RP_F_JAX_FLOPS) /
-		(rp_num(ceilings, "fma_flops_per_s") / 2) +
-	    rp_field(r, RP_F_JAX_TRANSCENDENTALS) /
-		(rp_num(ceilings, "sqrtps_per_s") *
-		    rp_num(ceilings, "fma_vector_width"));
+	m->compute_s = calls *
+	    (rp_field(r, RP_F_JAX_FLOPS) /
+		    (rp_num(ceilings, "fma_flops_per_s") / 2) +
+		rp_field(r, RP_F_JAX_TRANSCENDENTALS) /
+		    (rp_num(ceilings, "sqrtps_per_s") *
+			rp_num(ceilings, "fma_vector_width")));
 	m->memory_s = half / rp_num(ceilings, rd) + half / rp_num(ceilings, wr);
-	m->faults_s = kept ? 0
-			   : rp_field(r, RP_F_JAX_TEMP_PAGES) *
+	m->faults_s = kept || !mapped
+	    ? 0
+	    : calls * rp_field(r, RP_F_JAX_TEMP_PAGES) *
 		(rp_num(ceilings, "minor_fault_s") +
 		    rp_num(ceilings, "page_release_s"));
 	m->predicted_s = m->compute_s + m->memory_s + m->faults_s;

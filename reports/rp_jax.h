@@ -76,11 +76,18 @@ size_t rp_jax_warm(
  *   L2, L3 and DRAM that holds the program's arguments, result and
  *   temporaries (level);
  * - faults: the temporaries' pages each faulted in and given back once a
- *   call (minor_fault_s + page_release_s), as the default allocator does;
- *   none with kept (an allocator that keeps freed pages).
+ *   call (minor_fault_s + page_release_s) where they are one block above
+ *   RP_JAX_MMAP_MAX, which glibc's malloc, the default, maps afresh at
+ *   every call (its mmap threshold rises to a freed block's size up to
+ *   that); none below it, or with kept (an allocator that keeps freed
+ *   pages).
+ * Each count is one call of the compiled function's, times the calls of
+ * it a timed call makes (cost_analysis.calls: K for a Python loop of
+ * steps, N over the batch for the batches).
  * Limits: it assumes XLA's loops run at the vector ceilings and each
  * fusion's edges stream from that level; neither is checked here, the
  * error against the measured call is what says. */
+#define RP_JAX_MMAP_MAX (32.0 * 1024 * 1024)
 typedef struct rp_jax_xla_s {
 	double compute_s, memory_s, faults_s, predicted_s;
 	const char *level; /* "L2", "L3" or "DRAM" */

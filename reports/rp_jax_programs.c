@@ -116,19 +116,23 @@ kept_warm(const json_t *keep, const json_t *r, const char **alloc)
 	return best;
 }
 
-/* XLA's count of run r's work priced (rp_jax_xla), by default and with
- * freed pages kept, each against its measured call (the warm calls'
- * median; kept_call, jax-keep.json's), as PREFIX.xla.*: the count, the
- * terms, each prediction, its error and its limiter (hx_model's rule:
- * the largest term, none beyond RP_LIMITER_MODEL_TOLERANCE). */
+/* XLA's count of run's work a call priced (rp_jax_xla; none but for a
+ * one-core run), by default and with freed pages kept, each against its
+ * measured call (the warm calls' median; kept_call, jax-keep.json's), as
+ * PREFIX.xla.*: the count, the terms, each prediction, its error and its
+ * limiter (hx_model's rule: the largest term, none beyond
+ * RP_LIMITER_MODEL_TOLERANCE). */
 static void
-xla_facts(rp_report_t *R, const json_t *r, double kept_call, const char *p)
+xla_facts(rp_report_t *R, const json_t *run, double kept_call, const char *p)
 {
 	static const char *const terms[] = {"compute", "memory", "faults"};
 	static const char *const pre[] = {"", "kept_"};
-	const double measured[] = {rp_jax_warm_call(r), kept_call};
+	const json_t *r = rp_jax_one_core(run) ? run : NULL;
+	const double measured[] = {rp_jax_warm_call(run), kept_call};
 	/* A loop's count is its body's once: not the call's. */
-	double one = json_is_false(rp_field_json(r, RP_F_JAX_LOOPS)) ? 1 : NAN;
+	double one = json_is_false(rp_field_json(r, RP_F_JAX_LOOPS))
+	    ? rp_field(r, RP_F_JAX_XLA_CALLS)
+	    : NAN;
 	char lim[HX_MODEL_LIMITER_LEN];
 	rp_jax_xla_t m;
 

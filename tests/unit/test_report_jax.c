@@ -76,12 +76,14 @@ Test(report_jax, range_of_numbers_or_members)
 	json_decref(b);
 }
 
-/* XLA's count priced: 8e9 flops at half a 16e9 flop/s FMA ceiling (1 s),
- * 4e9 transcendentals at 1e9 square roots/s of 4 lanes (1 s); 12e9 bytes
+/* XLA's count priced, two calls of the compiled function a timed call:
+ * 2 x 4e9 flops at half a 16e9 flop/s FMA ceiling (1 s), 2 x 2e9
+ * transcendentals at 1e9 square roots/s of 4 lanes (1 s); 2 x 6e9 bytes
  * half at L3's read (3e9/s: 2 s) and half at its write rate (2e9/s: 3 s),
- * for 3 MB of buffers that L2 (1 MB) cannot hold and L3 (8 MB) can; 1000
- * temporary pages at 1 ms + 1 ms (2 s) by default, none kept. With 10 MB
- * of buffers the level is DRAM; a loop or a missing rate predicts
+ * for 41 MB of buffers that L2 (1 MB) cannot hold and L3 (64 MB) can; a
+ * 40 MB block of temporaries, over glibc's 32 MiB, mapped afresh: 2 x 500
+ * pages at 1 ms + 1 ms (2 s) by default, none kept. 30 MB of temporaries
+ * fault nothing; 70 MB live in DRAM; a loop or a missing rate predicts
  * nothing. */
 Test(report_jax, xla_count_priced_at_the_ceilings)
 {
@@ -91,12 +93,14 @@ Test(report_jax, xla_count_priced_at_the_ceilings)
 	    "read_dram_bytes_per_s", 1e9, "write_dram_bytes_per_s", 1e9,
 	    "minor_fault_s", 1e-3, "page_release_s", 1e-3);
 	json_t *r = json_pack("{s:{s:{s:f, s:f}}, s:{s:{s:f, s:f, s:f},"
-			      " s:{s:f, s:f, s:f, s:b}, s:{s:f}}}",
-	    "machine", "caches", "l2_bytes", 1e6, "l3_bytes", 8e6, "reported",
-	    "memory_analysis", "temp_bytes", 2e6, "argument_bytes", 0.5e6,
-	    "output_bytes", 0.5e6, "cost_analysis", "flops", 8e9,
-	    "transcendentals", 4e9, "bytes_accessed", 12e9, "loops", 0,
-	    "faults", "temp_pages", 1000.0);
+			      " s:{s:f, s:f, s:f, s:b, s:f}, s:{s:f}}}",
+	    "machine", "caches", "l2_bytes", 1e6, "l3_bytes", 64e6, "reported",
+	    "memory_analysis", "temp_bytes", 40e6, "argument_bytes", 0.5e6,
+	    "output_bytes", 0.5e6, "cost_analysis", "flops", 4e9,
+	    "transcendentals", 2e9, "bytes_accessed", 6e9, "loops", 0, "calls",
+	    2.0, "faults", "temp_pages", 500.0);
+	json_t *ma =
+	    json_object_get(json_object_get(r, "reported"), "memory_analysis");
 	rp_jax_xla_t m;
 
 	cr_assert(c != NULL && r != NULL);
@@ -107,9 +111,10 @@ Test(report_jax, xla_count_priced_at_the_ceilings)
 	    "%g %g %g %g", m.compute_s, m.memory_s, m.faults_s, m.predicted_s);
 	cr_assert_eq(rp_jax_xla(c, r, 1, &m), 0);
 	cr_expect(m.faults_s == 0 && fabs(m.predicted_s - 7) < EPS);
-	json_object_set_new(
-	    json_object_get(json_object_get(r, "reported"), "memory_analysis"),
-	    "temp_bytes", json_real(9e6));
+	json_object_set_new(ma, "temp_bytes", json_real(30e6));
+	cr_assert_eq(rp_jax_xla(c, r, 0, &m), 0);
+	cr_expect(m.faults_s == 0 && strcmp(m.level, "L3") == 0);
+	json_object_set_new(ma, "temp_bytes", json_real(70e6));
 	cr_assert_eq(rp_jax_xla(c, r, 1, &m), 0);
 	cr_expect(strcmp(m.level, "DRAM") == 0 && fabs(m.memory_s - 12) < EPS,
 	    "%s %g", m.level, m.memory_s);

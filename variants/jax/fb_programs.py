@@ -7,6 +7,9 @@ that stands for it, and builds a Prog for given options:
             analysis, or None for a program that is not compiled as a whole;
 - jit_of:   what that compiled function is (the whole program, one batch,
             one step);
+- jit_calls: how many calls of it one timed call makes (K for the Python
+            loop of steps; N over the batch for the batches, a last
+            partial batch as its share);
 - traced:   (function, args) whose jaxpr is counted;
 - result(out): the digest figures by the spec's names, from a call's output
             (single-step colony programs run the K steps here, untimed);
@@ -38,6 +41,7 @@ class Prog:
     traced: tuple
     jitted: Optional[tuple] = None
     jit_of: str = "the whole program"
+    jit_calls: float = 1.0
     check: Callable[[], Optional[str]] = lambda: None
     notes: dict = field(default_factory=dict)
 
@@ -74,7 +78,8 @@ def _interp_batched(fn, compiled):
         return Prog(call=lambda: itp.batched_total(fn, x, p, o.chunk),
                     result=lambda out: {"total": float(out)},
                     traced=(fn, first), jitted=(fn, first, {}) if compiled else None,
-                    jit_of=f"one batch of {min(o.chunk, o.n)} points")
+                    jit_of=f"one batch of {min(o.chunk, o.n)} points",
+                    jit_calls=o.n / min(o.chunk, o.n))
     return build
 
 
@@ -178,7 +183,7 @@ def _colony_loop(o):
     return Prog(call=lambda: _advance(fn, state, box, o.steps),
                 result=lambda out: colony_digest(*out), traced=(fn, (state, box)),
                 jitted=(col.step_jit, (state, box), {"sums_fn": col.double_vmap_sums}),
-                jit_of="one step (called K times from Python)")
+                jit_of="one step (called K times from Python)", jit_calls=o.steps)
 
 
 def _colony_fori(o):

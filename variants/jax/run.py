@@ -17,7 +17,8 @@ analysis of the compiled program (lower().compile(), timed apart as
 compile_s) and its cost analysis (XLA's count of the compiled program's
 flops, transcendentals and bytes its operations read and write, with
 "loops": whether the program holds a while loop, whose body XLA counts
-once whatever its trip count) and counts the jaxpr's equations. Around the first and each
+once whatever its trip count, and "calls": how many calls of it a timed
+call makes) and counts the jaxpr's equations. Around the first and each
 warm call it counts the process's minor faults (first_call_faults,
 warm_call_faults): "faults" sets them beside XLA's temporary pages and
 prices them (--fault-price S, else measured; fb_faults), "allocator" names
@@ -255,10 +256,10 @@ def memory_analysis(prog):
             fields[key] = int(getattr(ma, name))
     fields["of"] = prog.jit_of
     return {"compile_s": compile_s, "lower_s": lower_s, "memory_analysis": fields,
-            "cost_analysis": cost_analysis(compiled, prog.jit_of)}
+            "cost_analysis": cost_analysis(compiled, prog.jit_of, prog.jit_calls)}
 
 
-def cost_analysis(compiled, of):
+def cost_analysis(compiled, of, calls=1.0):
     """XLA's count of the compiled program's work (HloCostAnalysis): flops
     (an elementwise add or multiply is one a element), transcendentals
     (exp, log, sqrt, sin, ... one a element) and bytes accessed (every
@@ -272,7 +273,7 @@ def cost_analysis(compiled, of):
     return {"flops": float(ca["flops"]),
             "transcendentals": float(ca.get("transcendentals", 0.0)),
             "bytes_accessed": float(ca.get("bytes accessed", 0.0)),
-            "loops": " while(" in compiled.as_text(), "of": of}
+            "loops": " while(" in compiled.as_text(), "of": of, "calls": calls}
 
 
 def run_program(o):

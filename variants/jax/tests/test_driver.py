@@ -95,3 +95,20 @@ def test_cost_analysis_counts_elements_and_flags_loops():
     # The input read and the output written, 4 MiB each, at the least.
     assert flat["bytes_accessed"] >= 2 * 4 * (1 << 20)
     assert loop["loops"] is True and loop["transcendentals"] < 8 << 20
+
+
+@pytest.mark.parametrize("args,calls", [
+    (["colony", "loop", "--n", "64", "--steps", "3"], 3),
+    (["colony", "step", "--n", "64", "--steps", "3"], 1),
+    (["interp", "batched_jit", "--n", "1000", "--m", "4", "--g", "64",
+      "--chunk", "300"], 1000 / 300),
+])
+def test_compiled_calls_a_timed_call_makes(args, calls):
+    """The calls of the compiled function one timed call makes, by which
+    the report multiplies XLA's count of one: the Python loop's K steps,
+    the batches' N over the batch (the last, partial one as its share)."""
+    import fb_programs
+    import run
+
+    o = run.parse(args)
+    assert fb_programs.PROGRAMS[o.program].build(o).jit_calls == pytest.approx(calls)
