@@ -153,6 +153,11 @@ xla_facts(rp_report_t *R, const json_t *run, double kept_call, const char *p)
 		}
 		rp_fact_num(F, RP_FACT_TIME, m.predicted_s, r,
 		    "%s.xla.%spredicted", p, pre[k]);
+		/* The default's is the warm call (.warm); the kept one's, a
+		 * call (kept_warm is a step's). */
+		if (k == 1)
+			rp_fact_num(F, RP_FACT_TIME, ok ? measured[k] : NAN, r,
+			    "%s.xla.kept_measured", p);
 		rp_fact_num(F, RP_FACT_PERCENT_SIGNED, err, r, "%s.xla.%serror",
 		    p, pre[k]);
 		rp_fact_str(F,

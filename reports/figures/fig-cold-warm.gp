@@ -13,19 +13,19 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 1.03977
-"interp/fused" 0.959536
-"interp/chunked" 0.966031
-"interp/tiled" 0.977816
-"interp/hoisted" 1.00781
-"interp/sorted" 1.13865
-"interp/gram" 1.0715
-"colony/naive" 1.04527
-"colony/naive-reuse" 1.00877
-"colony/fused" 0.994897
-"colony/chunked" 1.18318
-"colony/tiled" 1.01559
-"colony/cells" 1.28765
+"interp/materialized" 1.13752
+"interp/fused" 1.25468
+"interp/chunked" 1.31199
+"interp/tiled" 1.11447
+"interp/hoisted" 1.53114
+"interp/sorted" 1.77685
+"interp/gram" 1.91175
+"colony/naive" 0.916805
+"colony/naive-reuse" 0.9223
+"colony/fused" 0.972285
+"colony/chunked" 0.994448
+"colony/tiled" 0.978441
+"colony/cells" 1.20559
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

@@ -12,61 +12,61 @@ set autoscale xfix
 set offsets graph 0.04, graph 0.04, 0, 0
 set logscale x 2
 $t0 << EOD
-512 0.000454033
-1024 0.00624131
-2048 0.0421386
-4096 0.170768
-8192 0.686532
+512 0.000230384
+1024 0.00431022
+2048 0.0332462
+4096 0.134519
+8192 0.531881
 EOD
 $t1 << EOD
-512 0.000356178
-1024 0.00227952
-2048 0.00948123
-4096 0.0382515
-8192 0.16408
+512 0.000218266
+1024 0.00101587
+2048 0.00479753
+4096 0.0202237
+8192 0.0764258
 EOD
 $t2 << EOD
-512 0.000260816
-1024 0.000967624
-2048 0.00445284
-4096 0.0149845
-8192 0.0602995
+512 0.000144195
+1024 0.000557772
+2048 0.0022238
+4096 0.00839146
+8192 0.0332406
 EOD
 $t3 << EOD
-512 0.000394825
-1024 0.00149961
-2048 0.00568673
-4096 0.0317355
-8192 0.176505
+512 0.00020748
+1024 0.000854895
+2048 0.00348067
+4096 0.016915
+8192 0.0784715
 EOD
 $t4 << EOD
-512 0.000204073
-1024 0.000727178
-2048 0.00278874
-4096 0.011742
-8192 0.0428261
+512 0.000102854
+1024 0.00040265
+2048 0.00156739
+4096 0.00601786
+8192 0.0236991
 EOD
 $t5 << EOD
-512 9.1255e-05
-1024 7.0074e-05
-2048 0.000149411
-4096 0.000399713
-8192 0.000625137
-16384 0.0011945
-65536 0.00510722
+512 4.4797e-05
+1024 5.1898e-05
+2048 9.3309e-05
+4096 0.00019386
+8192 0.000386347
+16384 0.000801877
+65536 0.00328882
 EOD
 $t6 << EOD
-512 0.0120858
-1024 0.0906248
-2048 1.16763
+512 0.010438
+1024 0.0730415
+2048 0.947457
 EOD
-plot (x >= 426.667 && x <= 9830.4) ? 0.000260816*(x/512)**2 : 1/0 with lines dt 2 lw 2 lc rgb '#555555' title 'slope N^2 (reference)', (x >= 426.667 && x <= 78643.2) ? 9.1255e-05*(x/512)**1 : 1/0 with lines dt 3 lw 2 lc rgb '#555555' title 'slope N^1 (reference)', $t0 using 1:2 with linespoints pt 6 ps 1.4 lw 1.5 lc rgb '#0072B2' title 'naive (N^2.59)', \
-  $t1 using 1:2 with linespoints pt 4 ps 1.4 lw 1.5 lc rgb '#E69F00' title 'naive-reuse (N^2.18)', \
-  $t2 using 1:2 with linespoints pt 8 ps 1.4 lw 1.5 lc rgb '#009E73' title 'fused (N^1.97)', \
-  $t3 using 1:2 with linespoints pt 10 ps 1.4 lw 1.5 lc rgb '#CC79A7' title 'chunked (N^2.20)', \
-  $t4 using 1:2 with linespoints pt 12 ps 1.4 lw 1.5 lc rgb '#56B4E9' title 'tiled (N^1.94)', \
-  $t5 using 1:2 with linespoints pt 14 ps 1.4 lw 1.5 lc rgb '#8C6D31' title 'cells (N^0.90)', \
-  $t6 using 1:2 with linespoints pt 1 ps 1.4 lw 1.5 lc rgb '#7F3C8D' title 'eager (N^3.30)'
+plot (x >= 426.667 && x <= 9830.4) ? 0.000144195*(x/512)**2 : 1/0 with lines dt 2 lw 2 lc rgb '#555555' title 'slope N^2 (reference)', (x >= 426.667 && x <= 78643.2) ? 4.4797e-05*(x/512)**1 : 1/0 with lines dt 3 lw 2 lc rgb '#555555' title 'slope N^1 (reference)', $t0 using 1:2 with linespoints pt 6 ps 1.4 lw 1.5 lc rgb '#0072B2' title 'naive (N^2.73)', \
+  $t1 using 1:2 with linespoints pt 4 ps 1.4 lw 1.5 lc rgb '#E69F00' title 'naive-reuse (N^2.12)', \
+  $t2 using 1:2 with linespoints pt 8 ps 1.4 lw 1.5 lc rgb '#009E73' title 'fused (N^1.96)', \
+  $t3 using 1:2 with linespoints pt 10 ps 1.4 lw 1.5 lc rgb '#CC79A7' title 'chunked (N^2.14)', \
+  $t4 using 1:2 with linespoints pt 12 ps 1.4 lw 1.5 lc rgb '#56B4E9' title 'tiled (N^1.96)', \
+  $t5 using 1:2 with linespoints pt 14 ps 1.4 lw 1.5 lc rgb '#8C6D31' title 'cells (N^0.93)', \
+  $t6 using 1:2 with linespoints pt 1 ps 1.4 lw 1.5 lc rgb '#7F3C8D' title 'eager (N^3.25)'
 set output
 if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {
   set terminal pngcairo size 1200,750 font 'Sans,12'

@@ -14,19 +14,19 @@ set xtics rotate by -35 noenhanced
 set yrange [0:2]
 set key inside left top box opaque
 $t << EOD
-"interp/materialized" 0.467657 0 0.0405976 0.317303
-"interp/fused" 0.856916 9.03235e-05 0 2.78833e-05
-"interp/chunked" 0.787413 0.0223582 0 0.00537728
-"interp/tiled" 0.807418 0.0427658 0 3.51621e-05
-"interp/hoisted" 0.445007 0.515687 0 0.000194733
-"interp/sorted" 1.02192 0.0102141 0 0.000522481
-"interp/gram" 1.06351 0.0188823 0 0.00249818
-"colony/naive" 0.104325 0 0.0462307 0.722642
-"colony/naive-reuse" 0.287244 0 0.12729 0.397953
-"colony/fused" 1.02673 0.000173871 0 0.000102034
-"colony/chunked" 0.563912 0.0817361 0 0.122189
-"colony/tiled" 0.843663 0.00030296 0 0.000351871
-"colony/cells" 0.900524 0.0148975 0 0.00401867
+"interp/materialized" 0.441553 0 0.043868 0.347451
+"interp/fused" 0.844185 0.000112989 0 2.74979e-05
+"interp/chunked" 0.766868 0.0271796 0 0.00605928
+"interp/tiled" 0.789137 0.0247724 0 2.71396e-05
+"interp/hoisted" 0.369243 0.617226 0 0.000261118
+"interp/sorted" 0.951692 0.0184114 0 0.000649655
+"interp/gram" 0.919674 0.0223593 0 0.00181384
+"colony/naive" 0.0682693 0 0.0468482 0.742097
+"colony/naive-reuse" 0.24473 0 0.16794 0.532094
+"colony/fused" 0.886668 0.000144907 0 0.000288695
+"colony/chunked" 0.535742 0.131154 0 0.182137
+"colony/tiled" 0.81717 0.00026146 0 0.000515474
+"colony/cells" 0.784821 0.0111597 0 0.0034067
 EOD
 plot $t using 2:xtic(1) lc rgb '#0072B2' title 'in-core (compute, gathers and loads as they overlap, plus the loops beside the hot loop)', $t using 3 lc rgb '#56B4E9' title 'L2 and L3 transfers', $t using 4 lc rgb '#E69F00' title 'DRAM transfers', $t using 5 lc rgb '#CC79A7' title 'page faults', 1 with lines dt 2 lw 2 lc rgb 'black' title 'measured median'
 set output

@@ -12,30 +12,30 @@ set xrange [0.01:10000]
 set yrange [0.1:1000]
 set samples 400
 $v0 << EOD
-0.13 0.181157 0.125794
+0.13 0.215981 0.220647
 EOD
 $v1 << EOD
-2.4375 6.51226 17.8577
+2.4375 9.03666 24.755
 EOD
 $v2 << EOD
-1312.01 11.9767 17.8577
+1312.01 17.4617 24.755
 EOD
 $v3 << EOD
-2.4375 10.965 17.8577
+2.4375 15.6944 24.755
 EOD
 $v4 << EOD
-1312.01 17.6203 26.5508
+1312.01 25.8512 38.0963
 EOD
 $v5 << EOD
-216.838 33.362 64.8858
+216.838 51.0199 82.9284
 EOD
 $v6 << EOD
-97.5521 100.701 117.88
+97.5521 211.56 269.649
 EOD
 $v7 << EOD
-6.93406 13.2325 14.8924
+6.93406 18.2623 23.5203
 EOD
-plot (x*325.7 < 118.2 ? x*325.7 : 118.2) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 326 GB/s', (x*109.8 < 118.2 ? x*109.8 : 118.2) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 110 GB/s', (x*58.69 < 118.2 ? x*58.69 : 118.2) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 59 GB/s', (x*32.45 < 118.2 ? x*32.45 : 118.2) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 32 GB/s; the flat part: FMA peak', 14.02 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 14 GFLOP/s', 26.55 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 26.6 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; not determined)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
+plot (x*460.1 < 270.4 ? x*460.1 : 270.4) w l lw 1 dt 4 lc rgb '#777777' t 'L1 roof, 460 GB/s', (x*222.8 < 270.4 ? x*222.8 : 270.4) w l lw 1 dt 3 lc rgb '#777777' t 'L2 roof, 223 GB/s', (x*107.7 < 270.4 ? x*107.7 : 270.4) w l lw 1 dt 2 lc rgb '#777777' t 'L3 roof, 108 GB/s', (x*42.09 < 270.4 ? x*42.09 : 270.4) w l lw 2 dt 1 lc rgb 'black' t 'DRAM roof, 42 GB/s; the flat part: FMA peak', 22.64 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l3, 4 a unit), 22.6 GFLOP/s', 38.1 w l lw 2 dt 3 lc rgb '#444444' t 'in-core roof: gathers (l2, 4 a unit), 38.1 GFLOP/s', $v0 using 1:2 with points pt 6 ps 2 lw 2 lc rgb '#0072B2' title 'eager (DRAM; page faults)', $v0 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#0072B2' notitle, \
   $v1 using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (DRAM; gathers or page faults)', $v1 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#E69F00' notitle, \
   $v2 using 1:2 with points pt 8 ps 2 lw 2 lc rgb '#009E73' title 'fused (L3; gathers)', $v2 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#009E73' notitle, \
   $v3 using 1:2 with points pt 10 ps 2 lw 2 lc rgb '#CC79A7' title 'chunked (L3; gathers)', $v3 using 1:3:($1/1.8):($1*1.8) with xerrorbars pt 0 lw 3 lc rgb '#CC79A7' notitle, \

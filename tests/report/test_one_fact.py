@@ -32,7 +32,9 @@ UNITS = ("s", "B", "x", "share")
 # one sample, one thread beside T threads, a call beside a step (a call of
 # one step), XLA's temporaries beside the working bytes (the same for a
 # jitted program, not for an un-jitted one), a cold run beside the timed
-# runs, the threads' peaks beside the sampled lower bound.
+# runs, the threads' peaks beside the sampled lower bound, XLA's count
+# priced with the pages kept beside by default (the same where the
+# temporaries fault nothing).
 DISTINCT = {frozenset(p) for p in [
     ("model", "peak"), ("formula_model", "peak"),
     ("model_first", "workspace_first"), ("model_last", "workspace_last"),
@@ -43,7 +45,7 @@ DISTINCT = {frozenset(p) for p in [
     ("hi", "lo"), ("hi", "time"), ("lo", "time"),
     ("cold", "median"), ("cold", "measured"),
     ("per_step", "warm"), ("unit_hi", "warm_hi"), ("unit_lo", "warm_lo"),
-    ("temp", "work"),
+    ("temp", "work"), ("kept_predicted", "predicted"),
 ]}
 
 # Sections whose templates are not yet reduced to one name a quantity
