@@ -210,6 +210,7 @@ double rp_data_chunk(const json_t *r);
 	X(JAX_BYTES_ACCESSED, "reported.cost_analysis.bytes_accessed")         \
 	X(JAX_LOOPS, "reported.cost_analysis.loops")                           \
 	X(JAX_XLA_CALLS, "reported.cost_analysis.calls")                       \
+	X(JAX_FLOAT_OPS, "reported.cost_analysis.float_ops_by_lanes")          \
 	X(JAX_CHUNK, "reported.params.chunk")                                  \
 	X(JAX_PREDICTED_PEAK, "reported.explain.predicted_peak_bytes")
 

@@ -3,6 +3,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "hx_result.h"
@@ -211,6 +212,25 @@ rp_jax_warm(const json_t *r, int per_unit, double *med, double *lo, double *hi)
 	    per_unit ? rp_jax_steps_per_call(r) : 1, med, lo, hi);
 }
 
+/* The lanes of rp_jax_xla's compute term (rp_jax.h), build's where XLA's
+ * code was not counted. */
+static double
+xla_lanes(const json_t *r, double build)
+{
+	json_t *by = rp_field_json(r, RP_F_JAX_FLOAT_OPS), *n;
+	double lanes = 1, most = 0;
+	const char *k;
+
+	if (!json_is_object(by))
+		return build;
+	json_object_foreach(by, k, n)
+	{
+		if (atof(k) > 1 && json_number_value(n) > most)
+			lanes = atof(k), most = json_number_value(n);
+	}
+	return lanes;
+}
+
 int
 rp_jax_xla(const json_t *ceilings, const json_t *r, int kept, rp_jax_xla_t *m)
 {
@@ -223,11 +243,13 @@ rp_jax_xla(const json_t *ceilings, const json_t *r, int kept, rp_jax_xla_t *m)
 	    rp_field(r, RP_F_JAX_OUTPUT_BYTES);
 	double calls = rp_field(r, RP_F_JAX_XLA_CALLS);
 	double half = calls * rp_field(r, RP_F_JAX_BYTES_ACCESSED) / 2;
+	double width = rp_num(ceilings, "fma_vector_width");
 	int mapped = rp_field(r, RP_F_JAX_TEMP_BYTES) > RP_JAX_MMAP_MAX;
 	char rd[32], wr[32];
 	int k = 0;
 
 	m->compute_s = m->memory_s = m->faults_s = m->predicted_s = NAN;
+	m->lanes = NAN;
 	m->level = NULL;
 	if (!json_is_false(rp_field_json(r, RP_F_JAX_LOOPS)))
 		return -1;
@@ -236,12 +258,13 @@ rp_jax_xla(const json_t *ceilings, const json_t *r, int kept, rp_jax_xla_t *m)
 	snprintf(rd, sizeof(rd), "read_%s_bytes_per_s", keys[k]);
 	snprintf(wr, sizeof(wr), "write_%s_bytes_per_s", keys[k]);
 	m->level = levels[k];
+	m->lanes = xla_lanes(r, width);
 	m->compute_s = calls *
 	    (rp_field(r, RP_F_JAX_FLOPS) /
-		    (rp_num(ceilings, "fma_flops_per_s") / 2) +
+		    (rp_num(ceilings, "fma_flops_per_s") / 2 * m->lanes /
+			width) +
 		rp_field(r, RP_F_JAX_TRANSCENDENTALS) /
-		    (rp_num(ceilings, "sqrtps_per_s") *
-			rp_num(ceilings, "fma_vector_width")));
+		    (rp_num(ceilings, "sqrtps_per_s") * m->lanes));
 	m->memory_s = half / rp_num(ceilings, rd) + half / rp_num(ceilings, wr);
 	m->faults_s = kept || !mapped
 	    ? 0

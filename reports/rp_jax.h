@@ -70,7 +70,10 @@ size_t rp_jax_warm(
  * add, and the faults add to them.
  * - compute: XLA's flops (an add or a multiply a lane) at half the FMA
  *   ceiling's flops, and its transcendentals at the vector square root's
- *   rate (a lane each);
+ *   rate, each at the lanes of the vector most of XLA's vector float
+ *   arithmetic uses (lanes: run.py's float_ops_by_lanes of its optimized
+ *   code; 1 where all of it is scalar, the ceiling's fma_vector_width
+ *   where not counted), not the ceiling's;
  * - memory: XLA's bytes accessed (each fusion's operands and result),
  *   half at the read and half at the write rate of the smallest level of
  *   L2, L3 and DRAM that holds the program's arguments, result and
@@ -89,7 +92,7 @@ size_t rp_jax_warm(
  * error against the measured call is what says. */
 #define RP_JAX_MMAP_MAX (32.0 * 1024 * 1024)
 typedef struct rp_jax_xla_s {
-	double compute_s, memory_s, faults_s, predicted_s;
+	double compute_s, memory_s, faults_s, predicted_s, lanes;
 	const char *level; /* "L2", "L3" or "DRAM" */
 } rp_jax_xla_t;
 /* Run r's prediction into m: 0, or -1 (m's seconds NAN) when r has no

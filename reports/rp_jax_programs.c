@@ -147,6 +147,8 @@ xla_facts(rp_report_t *R, const json_t *run, double kept_call, const char *p)
 
 		if (k == 0) {
 			rp_fact_str(F, m.level, r, "%s.xla.level", p);
+			rp_fact_num(
+			    F, RP_FACT_COUNT, m.lanes, r, "%s.xla.lanes", p);
 			for (int t = 0; t < 3; t++)
 				rp_fact_num(F, RP_FACT_TIME, s[t], r,
 				    "%s.xla.%s", p, terms[t]);

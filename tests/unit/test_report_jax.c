@@ -82,9 +82,10 @@ Test(report_jax, range_of_numbers_or_members)
  * half at L3's read (3e9/s: 2 s) and half at its write rate (2e9/s: 3 s),
  * for 41 MB of buffers that L2 (1 MB) cannot hold and L3 (64 MB) can; a
  * 40 MB block of temporaries, over glibc's 32 MiB, mapped afresh: 2 x 500
- * pages at 1 ms + 1 ms (2 s) by default, none kept. 30 MB of temporaries
- * fault nothing; 70 MB live in DRAM; a loop or a missing rate predicts
- * nothing. */
+ * pages at 1 ms + 1 ms (2 s) by default, none kept. XLA's code mostly
+ * 4-lane (the ceiling's width: the same), then mostly 2-lane (compute at
+ * half the rate: 4 s). 30 MB of temporaries fault nothing; 70 MB live in
+ * DRAM; a loop or a missing rate predicts nothing. */
 Test(report_jax, xla_count_priced_at_the_ceilings)
 {
 	json_t *c = json_pack("{s:f, s:f, s:i, s:f, s:f, s:f, s:f, s:f, s:f}",
@@ -111,6 +112,22 @@ Test(report_jax, xla_count_priced_at_the_ceilings)
 	    "%g %g %g %g", m.compute_s, m.memory_s, m.faults_s, m.predicted_s);
 	cr_assert_eq(rp_jax_xla(c, r, 1, &m), 0);
 	cr_expect(m.faults_s == 0 && fabs(m.predicted_s - 7) < EPS);
+	json_object_set_new(
+	    json_object_get(json_object_get(r, "reported"), "cost_analysis"),
+	    "float_ops_by_lanes",
+	    json_pack("{s:i, s:i, s:i}", "1", 900, "2", 10, "4", 50));
+	cr_assert_eq(rp_jax_xla(c, r, 1, &m), 0);
+	cr_expect(m.lanes == 4 && fabs(m.compute_s - 2) < EPS, "%g %g", m.lanes,
+	    m.compute_s);
+	json_object_set_new(
+	    json_object_get(json_object_get(r, "reported"), "cost_analysis"),
+	    "float_ops_by_lanes", json_pack("{s:i, s:i}", "2", 60, "4", 50));
+	cr_assert_eq(rp_jax_xla(c, r, 1, &m), 0);
+	cr_expect(m.lanes == 2 && fabs(m.compute_s - 4) < EPS, "%g %g", m.lanes,
+	    m.compute_s);
+	json_object_del(
+	    json_object_get(json_object_get(r, "reported"), "cost_analysis"),
+	    "float_ops_by_lanes");
 	json_object_set_new(ma, "temp_bytes", json_real(30e6));
 	cr_assert_eq(rp_jax_xla(c, r, 0, &m), 0);
 	cr_expect(m.faults_s == 0 && strcmp(m.level, "L3") == 0);

@@ -17,8 +17,10 @@ analysis of the compiled program (lower().compile(), timed apart as
 compile_s) and its cost analysis (XLA's count of the compiled program's
 flops, transcendentals and bytes its operations read and write, with
 "loops": whether the program holds a while loop, whose body XLA counts
-once whatever its trip count, and "calls": how many calls of it a timed
-call makes) and counts the jaxpr's equations. Around the first and each
+once whatever its trip count, "calls": how many calls of it a timed
+call makes, and "float_ops_by_lanes": the float adds, multiplies,
+subtractions and divisions of XLA's optimized LLVM code by vector width,
+from one more compile apart that dumps it) and counts the jaxpr's equations. Around the first and each
 warm call it counts the process's minor faults (first_call_faults,
 warm_call_faults): "faults" sets them beside XLA's temporary pages and
 prices them (--fault-price S, else measured; fb_faults), "allocator" names
@@ -45,9 +47,12 @@ report, so that `harness exec` records a failed run.
 Exit status: 0 when the program ran, 2 on bad usage (one line), 1 on failure.
 """
 import argparse
+import glob
 import json
 import os
+import re
 import sys
+import tempfile
 import time
 
 import fb_faults
@@ -256,10 +261,32 @@ def memory_analysis(prog):
             fields[key] = int(getattr(ma, name))
     fields["of"] = prog.jit_of
     return {"compile_s": compile_s, "lower_s": lower_s, "memory_analysis": fields,
-            "cost_analysis": cost_analysis(compiled, prog.jit_of, prog.jit_calls)}
+            "cost_analysis": cost_analysis(compiled, prog.jit_of, prog.jit_calls,
+                                           float_ops_by_lanes(lowered))}
 
 
-def cost_analysis(compiled, of, calls=1.0):
+# An arithmetic instruction on floats in LLVM's text: its vector's lanes.
+IR_FLOAT_OP = re.compile(r"= f(?:add|mul|sub|div)(?: [a-z]+)* (?:<(\d+) x float>|float) ")
+
+
+def float_ops_by_lanes(lowered):
+    """The float adds, multiplies, subtractions and divisions in the LLVM
+    code XLA emits for lowered, compiled once more with xla_dump_to (its
+    *ir-with-opt.ll files), by their vector's lanes: {"1": scalar ones,
+    "8": ...}. A static count: a loop's body counts once. None when XLA
+    wrote no such file."""
+    counts = {}
+    with tempfile.TemporaryDirectory() as d:
+        lowered.compile(compiler_options={"xla_dump_to": d})
+        for path in glob.glob(os.path.join(d, "*ir-with-opt.ll")):
+            with open(path, encoding="utf-8", errors="replace") as f:
+                for m in IR_FLOAT_OP.finditer(f.read()):
+                    lanes = m.group(1) or "1"
+                    counts[lanes] = counts.get(lanes, 0) + 1
+    return counts or None
+
+
+def cost_analysis(compiled, of, calls=1.0, by_lanes=None):
     """XLA's count of the compiled program's work (HloCostAnalysis): flops
     (an elementwise add or multiply is one a element), transcendentals
     (exp, log, sqrt, sin, ... one a element) and bytes accessed (every
@@ -273,7 +300,8 @@ def cost_analysis(compiled, of, calls=1.0):
     return {"flops": float(ca["flops"]),
             "transcendentals": float(ca.get("transcendentals", 0.0)),
             "bytes_accessed": float(ca.get("bytes accessed", 0.0)),
-            "loops": " while(" in compiled.as_text(), "of": of, "calls": calls}
+            "loops": " while(" in compiled.as_text(), "of": of, "calls": calls,
+            "float_ops_by_lanes": by_lanes}
 
 
 def run_program(o):

@@ -34,6 +34,9 @@ def test_jitted_program_reports_all_fields(tmp_path):
     ca = r["cost_analysis"]
     assert ca["flops"] >= 10 * 1000 * 4 and ca["loops"] is False
     assert ca["bytes_accessed"] >= ma["argument_bytes"] + ma["output_bytes"]
+    # XLA's code holds the cubic's float arithmetic, some of it on vectors.
+    lanes = ca["float_ops_by_lanes"]
+    assert sum(lanes.values()) >= 10 and max(int(k) for k in lanes) >= 4
 
 
 def test_one_thread_pins_one_cpu(tmp_path):
