@@ -259,6 +259,7 @@ rp_jax_xla(const json_t *ceilings, const json_t *r, int kept, rp_jax_xla_t *m)
 	snprintf(wr, sizeof(wr), "write_%s_bytes_per_s", keys[k]);
 	m->level = levels[k];
 	m->lanes = xla_lanes(r, width);
+	m->lanes_counted = json_is_object(rp_field_json(r, RP_F_JAX_FLOAT_OPS));
 	m->compute_s = calls *
 	    (rp_field(r, RP_F_JAX_FLOPS) /
 		    (rp_num(ceilings, "fma_flops_per_s") / 2 * m->lanes /

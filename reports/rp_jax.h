@@ -93,6 +93,7 @@ size_t rp_jax_warm(
 #define RP_JAX_MMAP_MAX (32.0 * 1024 * 1024)
 typedef struct rp_jax_xla_s {
 	double compute_s, memory_s, faults_s, predicted_s, lanes;
+	int lanes_counted; /* 0: the ceiling's width, XLA's code not counted */
 	const char *level; /* "L2", "L3" or "DRAM" */
 } rp_jax_xla_t;
 /* Run r's prediction into m: 0, or -1 (m's seconds NAN) when r has no

@@ -133,7 +133,7 @@ xla_facts(rp_report_t *R, const json_t *run, double kept_call, const char *p)
 	double one = json_is_false(rp_field_json(r, RP_F_JAX_LOOPS))
 	    ? rp_field(r, RP_F_JAX_XLA_CALLS)
 	    : NAN;
-	char lim[HX_MODEL_LIMITER_LEN];
+	char lim[HX_MODEL_LIMITER_LEN], lanes[32];
 	rp_jax_xla_t m;
 
 	rp_fact_num(F, RP_FACT_NUMBER, one * rp_field(r, RP_F_JAX_FLOPS), r,
@@ -147,8 +147,14 @@ xla_facts(rp_report_t *R, const json_t *run, double kept_call, const char *p)
 
 		if (k == 0) {
 			rp_fact_str(F, m.level, r, "%s.xla.level", p);
-			rp_fact_num(
-			    F, RP_FACT_COUNT, m.lanes, r, "%s.xla.lanes", p);
+			/* The ceiling's width where XLA's code was not
+			 * counted: said so. */
+			snprintf(lanes, sizeof(lanes),
+			    m.lanes_counted ? "%.0f" : "%.0f (assumed)",
+			    m.lanes);
+			rp_fact_text(F, RP_FACT_COUNT, m.lanes,
+			    isnan(m.lanes) ? NULL : lanes, r, "%s.xla.lanes",
+			    p);
 			for (int t = 0; t < 3; t++)
 				rp_fact_num(F, RP_FACT_TIME, s[t], r,
 				    "%s.xla.%s", p, terms[t]);

@@ -107,6 +107,7 @@ Test(report_jax, xla_count_priced_at_the_ceilings)
 	cr_assert(c != NULL && r != NULL);
 	cr_assert_eq(rp_jax_xla(c, r, 0, &m), 0);
 	cr_expect_str_eq(m.level, "L3");
+	cr_expect(m.lanes == 4 && !m.lanes_counted);
 	cr_expect(fabs(m.compute_s - 2) < EPS && fabs(m.memory_s - 5) < EPS &&
 		fabs(m.faults_s - 2) < EPS && fabs(m.predicted_s - 9) < EPS,
 	    "%g %g %g %g", m.compute_s, m.memory_s, m.faults_s, m.predicted_s);
@@ -117,6 +118,7 @@ Test(report_jax, xla_count_priced_at_the_ceilings)
 	    "float_ops_by_lanes",
 	    json_pack("{s:i, s:i, s:i}", "1", 900, "2", 10, "4", 50));
 	cr_assert_eq(rp_jax_xla(c, r, 1, &m), 0);
+	cr_expect(m.lanes_counted);
 	cr_expect(m.lanes == 4 && fabs(m.compute_s - 2) < EPS, "%g %g", m.lanes,
 	    m.compute_s);
 	json_object_set_new(
