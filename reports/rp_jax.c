@@ -250,6 +250,7 @@ rp_jax_xla(const json_t *ceilings, const json_t *r, int kept, rp_jax_xla_t *m)
 
 	m->compute_s = m->memory_s = m->faults_s = m->predicted_s = NAN;
 	m->lanes = NAN;
+	m->lanes_counted = 0;
 	m->level = NULL;
 	if (!json_is_false(rp_field_json(r, RP_F_JAX_LOOPS)))
 		return -1;

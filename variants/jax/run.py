@@ -274,10 +274,13 @@ def float_ops_by_lanes(lowered):
     code XLA emits for lowered, compiled once more with xla_dump_to (its
     *ir-with-opt.ll files), by their vector's lanes: {"1": scalar ones,
     "8": ...}. A static count: a loop's body counts once. None when XLA
-    wrote no such file."""
+    wrote no such file or refused the option."""
     counts = {}
     with tempfile.TemporaryDirectory() as d:
-        lowered.compile(compiler_options={"xla_dump_to": d})
+        try:
+            lowered.compile(compiler_options={"xla_dump_to": d})
+        except (RuntimeError, ValueError):  # an XLA that takes no such option
+            return None
         for path in glob.glob(os.path.join(d, "*ir-with-opt.ll")):
             with open(path, encoding="utf-8", errors="replace") as f:
                 for m in IR_FLOAT_OP.finditer(f.read()):
