@@ -737,6 +737,20 @@ Test(report_advice, a_missing_verdict_is_missing_not_undecided)
 	    isnan(rp_facts_num(&R.facts, "advice.compile_loop.jax.jit_step")));
 	rp_report_free(&R);
 
+	/* Two processes: where the row has the verdict beyond the process
+	 * noise, the claim is that one (here not decided at a 20% margin). */
+	fb_write_file(dir, "jax-verdicts.json",
+	    LOOP_FORI(",\"by_cpu_beyond_process_noise\":{\"verdict\":"
+		      "\"not decided at this noise\",\"interval\":[0.5,1.3],"
+		      "\"margin\":0.2,\"samples\":[5,5],"
+		      "\"spread\":[0.01,0.02]}}") "]}\n");
+	facts_of(&R, dir);
+	cr_expect(
+	    isnan(rp_facts_num(&R.facts, "advice.compile_loop.jax.fori")));
+	cr_expect_str_eq(
+	    fact_str(&R, "advice.compile_loop.jax.verdict"), "undecided");
+	rp_report_free(&R);
+
 	/* With the freed pages kept: the Python loop faster by the kept
 	 * runs' samples, the saving was the faults (the nuance); not decided
 	 * by its word but with the interval excluding fori_loop faster beyond
