@@ -705,6 +705,17 @@ hx_model_data(hx_model_t *m, const json_t *r, const json_t *c, double units)
 }
 
 const char *
+hx_model_verdict(const char *const *name, const double *s, int n,
+    double predicted_s, double measured_s, char *buf, size_t len)
+{
+	if (!(fabs((predicted_s - measured_s) / measured_s) <=
+		HX_MODEL_TOLERANCE))
+		return "not determined";
+	return hx_model_limiter_name(
+	    name, s, n, fabs(predicted_s - measured_s), buf, len);
+}
+
+const char *
 hx_model_limiter_name(const char *const *name, const double *s, int n,
     double miss_s, char *buf, size_t len)
 {
@@ -774,14 +785,11 @@ hx_model_combine(hx_model_t *m, const json_t *c)
 	}
 	m->predicted_s = in_core + rest;
 	m->error = (m->predicted_s - m->measured_s) / m->measured_s;
-	m->limiter = hx_model_limiter_name(names, secs, m->nterms,
-	    fabs(m->predicted_s - m->measured_s), m->limiter_buf,
-	    sizeof(m->limiter_buf));
-	m->unexplained_s = NAN;
-	if (!(fabs(m->error) <= HX_MODEL_TOLERANCE)) {
-		m->limiter = "not determined";
-		m->unexplained_s = m->measured_s - m->predicted_s;
-	}
+	m->limiter = hx_model_verdict(names, secs, m->nterms, m->predicted_s,
+	    m->measured_s, m->limiter_buf, sizeof(m->limiter_buf));
+	m->unexplained_s = fabs(m->error) <= HX_MODEL_TOLERANCE
+	    ? NAN
+	    : m->measured_s - m->predicted_s;
 }
 
 /* A streaming hot loop's loads (variant_t.hot_streams): each vector read

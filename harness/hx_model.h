@@ -68,6 +68,12 @@
  * HX_MODEL_LIMITER_TERMS are; into buf (len bytes). "" when n is 0. */
 const char *hx_model_limiter_name(const char *const *name, const double *s,
     int n, double miss_s, char *buf, size_t len);
+/* The verdict of a prediction of predicted_s against measured_s by terms
+ * name[i], s[i]: "not determined" where it misses by more than
+ * HX_MODEL_TOLERANCE (or either is not a number), else the limiter
+ * (hx_model_limiter_name, the miss the difference of the two); into buf. */
+const char *hx_model_verdict(const char *const *name, const double *s, int n,
+    double predicted_s, double measured_s, char *buf, size_t len);
 /* The same rule on a result's "model" object: its terms and the miss of
  * predicted_s against measured_s (data of a harness before the rule then
  * read as new data does); "" without terms. */

@@ -70,6 +70,26 @@ Test(model, the_limiter_names_every_term_within_the_miss)
 	    hx_model_limiter_name(names, s, 3, 0.06, buf, 10), "gather or");
 }
 
+/* A prediction's verdict: the limiter within the tolerance (1.38 s
+ * predicted against 1.40 s: a miss of 0.02 s), "not determined" beyond
+ * it (against 2 s: -31%) or against no measurement. */
+Test(model, the_verdict_names_a_limiter_only_within_the_tolerance)
+{
+	const char *const names[] = {"issue", "gather", "faults"};
+	const double s[] = {0.139, 0.651, 0.593};
+	char buf[HX_MODEL_LIMITER_LEN];
+
+	cr_expect_str_eq(
+	    hx_model_verdict(names, s, 3, 1.383, 1.403, buf, sizeof(buf)),
+	    "gather");
+	cr_expect_str_eq(
+	    hx_model_verdict(names, s, 3, 1.383, 2.0, buf, sizeof(buf)),
+	    "not determined");
+	cr_expect_str_eq(
+	    hx_model_verdict(names, s, 3, 1.383, NAN, buf, sizeof(buf)),
+	    "not determined");
+}
+
 /* The profile split into the parts a term's time lands in, as samples:
  * a part's seconds a run over what a sample stands for (1 ms over 5
  * runs); a pass that prefetches the hot loop's data counts with it. Then
