@@ -9,6 +9,7 @@
 #include "hx_result.h"
 #include "hx_stats.h"
 #include "rp_jax.h"
+#include "rp_threads.h"
 
 /* The most numbers of an array read (a run makes five warm calls). */
 #define NUMBERS_MAX 256
@@ -234,10 +235,8 @@ xla_lanes(const json_t *r, double build)
 int
 rp_jax_xla(const json_t *ceilings, const json_t *r, int kept, rp_jax_xla_t *m)
 {
-	static const char *const levels[] = {"L2", "L3", "DRAM"};
-	static const char *const keys[] = {"l2", "l3", "dram"};
-	const double held[] = {
-	    rp_field(r, RP_F_L2_BYTES), rp_field(r, RP_F_L3_BYTES), INFINITY};
+	/* The ceilings' keys of the levels rp_bandwidth_level counts. */
+	static const char *const keys[] = {"l1", "l2", "l3", "dram"};
 	double bytes = rp_field(r, RP_F_JAX_TEMP_BYTES) +
 	    rp_field(r, RP_F_JAX_ARGUMENT_BYTES) +
 	    rp_field(r, RP_F_JAX_OUTPUT_BYTES);
@@ -246,27 +245,27 @@ rp_jax_xla(const json_t *ceilings, const json_t *r, int kept, rp_jax_xla_t *m)
 	double width = rp_num(ceilings, "fma_vector_width");
 	int mapped = rp_field(r, RP_F_JAX_TEMP_BYTES) > RP_JAX_MMAP_MAX;
 	char rd[32], wr[32];
-	int k = 0;
+	int k;
 
 	m->compute_s = m->memory_s = m->faults_s = m->predicted_s = NAN;
-	m->lanes = NAN;
+	m->flops = m->bytes = m->lanes = NAN;
 	m->lanes_counted = 0;
 	m->level = NULL;
 	if (!json_is_false(rp_field_json(r, RP_F_JAX_LOOPS)))
 		return -1;
-	while (k < 2 && !(bytes <= held[k]))
-		k++;
+	m->flops = calls * rp_field(r, RP_F_JAX_FLOPS);
+	m->bytes = 2 * half;
+	/* From L2: XLA's buffers are not priced at L1's rates. */
+	k = rp_bandwidth_level(r, bytes, 1);
 	snprintf(rd, sizeof(rd), "read_%s_bytes_per_s", keys[k]);
 	snprintf(wr, sizeof(wr), "write_%s_bytes_per_s", keys[k]);
-	m->level = levels[k];
+	m->level = rp_bandwidth_level_name(k);
 	m->lanes = xla_lanes(r, width);
 	m->lanes_counted = json_is_object(rp_field_json(r, RP_F_JAX_FLOAT_OPS));
-	m->compute_s = calls *
-	    (rp_field(r, RP_F_JAX_FLOPS) /
-		    (rp_num(ceilings, "fma_flops_per_s") / 2 * m->lanes /
-			width) +
-		rp_field(r, RP_F_JAX_TRANSCENDENTALS) /
-		    (rp_num(ceilings, "sqrtps_per_s") * m->lanes));
+	m->compute_s = m->flops /
+		(rp_num(ceilings, "fma_flops_per_s") / 2 * m->lanes / width) +
+	    calls * rp_field(r, RP_F_JAX_TRANSCENDENTALS) /
+		(rp_num(ceilings, "sqrtps_per_s") * m->lanes);
 	m->memory_s = half / rp_num(ceilings, rd) + half / rp_num(ceilings, wr);
 	m->faults_s = kept || !mapped
 	    ? 0

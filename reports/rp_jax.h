@@ -77,7 +77,7 @@ size_t rp_jax_warm(
  * - memory: XLA's bytes accessed (each fusion's operands and result),
  *   half at the read and half at the write rate of the smallest level of
  *   L2, L3 and DRAM that holds the program's arguments, result and
- *   temporaries (level);
+ *   temporaries (level: rp_bandwidth_level from L2);
  * - faults: the temporaries' pages each faulted in and given back once a
  *   call (minor_fault_s + page_release_s) where they are one block above
  *   RP_JAX_MMAP_MAX, which glibc's malloc, the default, maps afresh at
@@ -92,6 +92,7 @@ size_t rp_jax_warm(
  * error against the measured call is what says. */
 #define RP_JAX_MMAP_MAX (32.0 * 1024 * 1024)
 typedef struct rp_jax_xla_s {
+	double flops, bytes; /* the count a timed call (NAN: none, a loop) */
 	double compute_s, memory_s, faults_s, predicted_s, lanes;
 	int lanes_counted; /* 0: the ceiling's width, XLA's code not counted */
 	const char *level; /* "L2", "L3" or "DRAM" */

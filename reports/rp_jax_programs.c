@@ -6,10 +6,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "hx_model.h"
 #include "rp_advice.h"
 #include "rp_jax.h"
 #include "rp_jax_programs.h"
-#include "rp_limiter.h"
 
 #define F (&R->facts)
 /* The size the memory question was asked at. */
@@ -120,8 +120,7 @@ kept_warm(const json_t *keep, const json_t *r, const char **alloc)
  * one-core run), by default and with freed pages kept, each against its
  * measured call (the warm calls' median; kept_call, jax-keep.json's), as
  * PREFIX.xla.*: the count, the terms, each prediction, its error and its
- * limiter (hx_model's rule: the largest term, none beyond
- * RP_LIMITER_MODEL_TOLERANCE). */
+ * limiter (hx_model_verdict, the C model's rule). */
 static void
 xla_facts(rp_report_t *R, const json_t *run, double kept_call, const char *p)
 {
@@ -129,23 +128,19 @@ xla_facts(rp_report_t *R, const json_t *run, double kept_call, const char *p)
 	static const char *const pre[] = {"", "kept_"};
 	const json_t *r = rp_jax_one_core(run) ? run : NULL;
 	const double measured[] = {rp_jax_warm_call(run), kept_call};
-	/* A loop's count is its body's once: not the call's. */
-	double one = json_is_false(rp_field_json(r, RP_F_JAX_LOOPS))
-	    ? rp_field(r, RP_F_JAX_XLA_CALLS)
-	    : NAN;
 	char lim[HX_MODEL_LIMITER_LEN], lanes[32];
 	rp_jax_xla_t m;
 
-	rp_fact_num(F, RP_FACT_NUMBER, one * rp_field(r, RP_F_JAX_FLOPS), r,
-	    "%s.xla.flops", p);
-	rp_fact_num(F, RP_FACT_BYTES,
-	    one * rp_field(r, RP_F_JAX_BYTES_ACCESSED), r, "%s.xla.bytes", p);
 	for (int k = 0; k < 2; k++) {
 		int ok = rp_jax_xla(R->data.ceilings, r, k, &m) == 0;
 		double s[] = {m.compute_s, m.memory_s, m.faults_s};
 		double err = (m.predicted_s - measured[k]) / measured[k];
 
 		if (k == 0) {
+			rp_fact_num(
+			    F, RP_FACT_NUMBER, m.flops, r, "%s.xla.flops", p);
+			rp_fact_num(
+			    F, RP_FACT_BYTES, m.bytes, r, "%s.xla.bytes", p);
 			rp_fact_str(F, m.level, r, "%s.xla.level", p);
 			/* The ceiling's width where XLA's code was not
 			 * counted: said so. */
@@ -169,12 +164,10 @@ xla_facts(rp_report_t *R, const json_t *run, double kept_call, const char *p)
 		rp_fact_num(F, RP_FACT_PERCENT_SIGNED, err, r, "%s.xla.%serror",
 		    p, pre[k]);
 		rp_fact_str(F,
-		    !ok || isnan(err) ? NULL
-			: fabs(err) > RP_LIMITER_MODEL_TOLERANCE
-			? "not determined"
-			: hx_model_limiter_name(terms, s, 3 - k,
-			      fabs(m.predicted_s - measured[k]), lim,
-			      sizeof(lim)),
+		    !ok || isnan(err)
+			? NULL
+			: hx_model_verdict(terms, s, 3 - k, m.predicted_s,
+			      measured[k], lim, sizeof(lim)),
 		    r, "%s.xla.%slimiter", p, pre[k]);
 	}
 }

@@ -541,17 +541,32 @@ rp_bandwidth_ceiling(const rp_data_t *D, const char *level, int cores)
 	return c;
 }
 
+int
+rp_bandwidth_level(const json_t *r, double bytes, int from)
+{
+	int i = from;
+
+	/* Unknown bytes (NAN) fit no cache: DRAM, the last. */
+	while (i < 3 && !(bytes <= rp_field(r, levels[i].size)))
+		i++;
+	return i;
+}
+
+const char *
+rp_bandwidth_level_name(int i)
+{
+	return levels[i].name;
+}
+
 rp_bandwidth_ceiling_t
 rp_bandwidth_of_run(const rp_data_t *D, const json_t *r)
 {
 	double ws =
 	    rp_field(r, RP_F_PEAK_WORKSPACE) + rp_field(r, RP_F_INPUT_BYTES);
-	int i = 0;
 
-	/* An unknown working set (NAN) fits no cache: DRAM, the last. */
-	while (i < 3 && !(ws <= rp_field(r, levels[i].size)))
-		i++;
-	return rp_bandwidth_ceiling(D, levels[i].name, rp_data_threads(r));
+	return rp_bandwidth_ceiling(D,
+	    rp_bandwidth_level_name(rp_bandwidth_level(r, ws, 0)),
+	    rp_data_threads(r));
 }
 
 double

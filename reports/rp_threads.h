@@ -70,6 +70,12 @@ typedef struct rp_bandwidth_ceiling_s {
  * was not measured on that many, never the one-core triad scaled; pure. */
 rp_bandwidth_ceiling_t rp_bandwidth_ceiling(
     const rp_data_t *D, const char *level, int cores);
+/* The first level, from level `from` (0 L1, 1 L2, 2 L3, 3 DRAM), whose
+ * size in run r's machine.caches holds bytes; 3 (DRAM) where none does or
+ * a size or bytes is unknown (NAN). Pure. */
+int rp_bandwidth_level(const json_t *r, double bytes, int from);
+/* Level i's name ("L1" ... "DRAM") as rp_bandwidth_ceiling_t says it. */
+const char *rp_bandwidth_level_name(int i);
 /* The ceiling of run r: the first level whose size in r's machine.caches
  * holds its working set (peak workspace and inputs; NAN bytes fit none),
  * else DRAM, on the threads it ran (rp_data_threads). NULL r gives DRAM on
