@@ -67,12 +67,7 @@ verdict_vals(rp_vals_t *x, const char *key, const json_t *v, const char *yes,
     const char *what)
 {
 	const char *word = json_string_value(json_object_get(v, "verdict"));
-	const json_t *iv = json_object_get(v, "interval");
-	const json_t *sp = json_object_get(v, "spread");
-	double s0 = json_number_value(json_array_get(sp, 0));
-	double s1 = json_number_value(json_array_get(sp, 1));
-	double r0 = json_number_value(json_array_get(iv, 0));
-	double r1 = json_number_value(json_array_get(iv, 1));
+	double r0 = rp_num(v, "interval.0"), r1 = rp_num(v, "interval.1");
 	const json_t *n = json_object_get(v, "samples");
 	int first = strcmp(yes, first_faster) == 0;
 	/* The verdict's ratio is median(second) / median(first). */
@@ -88,7 +83,7 @@ verdict_vals(rp_vals_t *x, const char *key, const json_t *v, const char *yes,
 		(size_t)json_integer_value(json_array_get(n, 0)),
 		(size_t)json_integer_value(json_array_get(n, 1)),
 		RP_ADVICE_LEVEL),
-	    lo, hi, fmax(s0, s1));
+	    lo, hi, fmax(rp_num(v, "spread.0"), rp_num(v, "spread.1")));
 	return 0;
 }
 
