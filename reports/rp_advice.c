@@ -346,8 +346,6 @@ test_holds(const rp_advice_rule_t *t, const rp_vals_t *x)
 		return a > t->factor * (b > 1 ? b : 1);
 	case RP_ADVICE_NOT_ABOVE:
 		return !(a > t->factor * (b > 1 ? b : 1));
-	case RP_ADVICE_RATIO_AT_LEAST:
-		return a / b >= t->factor;
 	case RP_ADVICE_LOG_AT_LEAST:
 		return log(a) >= t->factor * log(b);
 	case RP_ADVICE_YES:
@@ -708,10 +706,10 @@ const rp_advice_t rp_advice[] = {
 		OF("unit", RP_FACT_BYTES, RP_ADVICE_ARRAY, 1),
 		OVER("units", RP_FACT_FIXED2, RP_F_JAX_TEMP_BYTES, 1,
 		    RP_ADVICE_ARRAY, 1)),
-	    .rules = RULES({RP_ADVICE_SUPPORTED, "", RP_ADVICE_RATIO_AT_LEAST,
-			       "temp", 2.0, "unit"},
-		{RP_ADVICE_NUANCE, "array_alone", RP_ADVICE_RATIO_AT_LEAST,
-		    "temp", 0.9, "unit"},
+	    .rules = RULES({RP_ADVICE_SUPPORTED, "", RP_ADVICE_AT_LEAST, "temp",
+			       2.0, "unit"},
+		{RP_ADVICE_NUANCE, "array_alone", RP_ADVICE_AT_LEAST, "temp",
+		    0.9, "unit"},
 		OTHERWISE(RP_ADVICE_NOT_SUPPORTED, ""))}},
     /* stop_gradient does not reduce the temporaries. */
     {"stop-gradient", RP_QUESTION_MEMORY, {{RP_QUESTION_MEMORY, "timeline"}},

@@ -104,16 +104,15 @@ typedef struct rp_advice_value_s {
 
 /* A rule's test of the values a and b (b absent: 1) and the factor f. */
 typedef enum {
-	RP_ADVICE_OTHERWISE = 0,  /* always: the last rule */
-	RP_ADVICE_AT_LEAST,       /* a >= f * b */
-	RP_ADVICE_BELOW,          /* not a >= f * b (or not measured) */
-	RP_ADVICE_ABOVE,          /* a > f * b, b counted as 1 at least */
-	RP_ADVICE_NOT_ABOVE,      /* not a > f * b (or not measured) */
-	RP_ADVICE_RATIO_AT_LEAST, /* a / b >= f */
-	RP_ADVICE_LOG_AT_LEAST,   /* log(a) >= f * log(b) */
-	RP_ADVICE_YES,            /* a == 1: a time claim decided yes */
-	RP_ADVICE_NOT_YES,        /* not a == 1 */
-	RP_ADVICE_NOT_DECIDED,    /* a is NAN: a time claim not decided */
+	RP_ADVICE_OTHERWISE = 0, /* always: the last rule */
+	RP_ADVICE_AT_LEAST,      /* a >= f * b */
+	RP_ADVICE_BELOW,         /* not a >= f * b (or not measured) */
+	RP_ADVICE_ABOVE,         /* a > f * b, b counted as 1 at least */
+	RP_ADVICE_NOT_ABOVE,     /* not a > f * b (or not measured) */
+	RP_ADVICE_LOG_AT_LEAST,  /* log(a) >= f * log(b) */
+	RP_ADVICE_YES,           /* a == 1: a time claim decided yes */
+	RP_ADVICE_NOT_YES,       /* not a == 1 */
+	RP_ADVICE_NOT_DECIDED,   /* a is NAN: a time claim not decided */
 } rp_advice_test_t;
 
 /* A rule: the decision of a side whose values pass its test and failed
