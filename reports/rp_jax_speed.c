@@ -11,9 +11,12 @@
 
 #define F (&R->facts)
 
-/* The numbers of a row of jax-keep.json (keep_table.py's keys) and the
- * facts they become (jaxspeed.keep.rowK.NAME). */
+/* The names and numbers of a row of jax-keep.json (keep_table.py's keys)
+ * and the facts they become (jaxspeed.keep.rowK.NAME). */
 static const rp_fact_key_t keep_fields[] = {
+    {"workload", "workload", RP_FACT_STRING},
+    {"program", "program", RP_FACT_STRING},
+    {"allocator", "allocator", RP_FACT_STRING},
     {"n", "n", RP_FACT_SIZE},
     {"temp_pages", "temp_pages", RP_FACT_COUNT},
     {"faults_default", "faults_per_call_default", RP_FACT_COUNT},
@@ -33,6 +36,12 @@ static const rp_fact_key_t keep_run_fields[] = {
     {"held_keep", "rss_after_keep_bytes", RP_FACT_BYTES},
 };
 
+/* The protocol's largest N and its timings there (jaxspeed.proto.NAME). */
+static const rp_fact_key_t largest_fields[] = {
+    {"step.largest_n", "n", RP_FACT_SIZE},
+    {"step.at_largest", "step_jit.waited.median_s", RP_FACT_TIME},
+    {"pair.at_largest", "pair_unjitted.waited.median_s", RP_FACT_TIME},
+};
 /* The protocol's floor, the quickest call it timed
  * (jaxspeed.proto.floor.NAME), and the swing of one step's calls
  * (jaxspeed.swing.NAME; its factors: the spans of waiting, of compiling
@@ -82,7 +91,6 @@ list_fact(rp_report_t *R, const json_t *a, const char *key, const char *group,
 static void
 keep_facts(rp_report_t *R)
 {
-	static const char *const names[] = {"workload", "program", "allocator"};
 	json_t *doc = rp_jax_file(&R->data, "jax-keep.json");
 	const json_t *rows = json_object_get(doc, "rows"), *row;
 	json_t *ids = json_array();
@@ -97,9 +105,6 @@ keep_facts(rp_report_t *R)
 	json_array_foreach(rows, i, row)
 	{
 		rp_jax_next_row(ids, "jaxspeed.keep", p, sizeof(p));
-		for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++)
-			rp_fact_str(F, rp_str(row, names[k]), NULL, "%s.%s", p,
-			    names[k]);
 		RP_FACTS_KEYS(F, row, NULL, p, keep_fields);
 		snprintf(variant, sizeof(variant), "%s@%s",
 		    rp_str(row, "program"), rp_str(row, "allocator"));
@@ -161,14 +166,7 @@ protocol_facts(rp_report_t *R)
 		if (largest == NULL || rp_num(row, "n") > rp_num(largest, "n"))
 			largest = row;
 	}
-	rp_fact_num(F, RP_FACT_SIZE, rp_num(largest, "n"), NULL,
-	    "jaxspeed.proto.step.largest_n");
-	rp_fact_num(F, RP_FACT_TIME,
-	    rp_num(largest, "step_jit.waited.median_s"), NULL,
-	    "jaxspeed.proto.step.at_largest");
-	rp_fact_num(F, RP_FACT_TIME,
-	    rp_num(largest, "pair_unjitted.waited.median_s"), NULL,
-	    "jaxspeed.proto.pair.at_largest");
+	RP_FACTS_KEYS(F, largest, NULL, "jaxspeed.proto", largest_fields);
 	/* The range of each ratio over the protocol's N (ratios[]). */
 	for (int k = 0; k < 2; k++) {
 		rp_jax_range(
