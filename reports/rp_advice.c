@@ -312,15 +312,12 @@ rp_advice_measure(const rp_report_t *R, const rp_advice_t *a,
 	if (need_runs(R, s, w, r, x) != 0)
 		goto label_return;
 	for (const rp_advice_value_t *v = s->values; v->name != NULL; v++) {
-		int bad = 0;
 		if (v->path != NULL && v->print == RP_ADVICE_TIMED)
 			verdict_vals(x, v->name, hx_result_at(data, v->path),
 			    second_faster, NULL);
 		else if (v->path != NULL)
 			rp_vals_num(x, v->name, rp_num(data, v->path));
-		else if (v->get != RP_F_NONE)
-			bad = value(R, s, w, r, v, x);
-		if (bad != 0)
+		else if (v->get != RP_F_NONE && value(R, s, w, r, v, x) != 0)
 			goto label_return;
 	}
 	ret = s->measure != NULL ? s->measure(R, w, x) : 0;
