@@ -133,9 +133,9 @@ pair_verdict(const rp_report_t *R, const rp_workload_t *w, const char *key,
 	return ret;
 }
 
-/* Part `part` of JAX data file `file` (NULL: the whole file), or NULL
- * with "why"; *j holds the file (NULL when it is missing) for the caller
- * to json_decref. */
+/* Part `part` (a path) of JAX data file `file` (NULL: the whole file),
+ * or NULL with "why"; *j holds the file (NULL when it is missing) for the
+ * caller to json_decref. */
 static const json_t *
 need_part(const rp_report_t *R, const char *file, const char *part, json_t **j,
     rp_vals_t *x)
@@ -147,7 +147,7 @@ need_part(const rp_report_t *R, const char *file, const char *part, json_t **j,
 		missing(x, "no_file", file);
 		return NULL;
 	}
-	if ((p = part != NULL ? json_object_get(*j, part) : *j) == NULL) {
+	if ((p = part != NULL ? hx_result_at(*j, part) : *j) == NULL) {
 		snprintf(what, sizeof(what), "%s: %s", file, part);
 		missing(x, "no_part", what);
 	}
@@ -578,11 +578,10 @@ static int
 jax_profiler(const rp_report_t *R, const rp_workload_t *w, rp_vals_t *x)
 {
 	json_t *j;
-	const json_t *p = need_part(R, "jax-protocol.json", "profiler", &j, x);
-	const json_t *t = json_object_get(p, "trace");
+	const json_t *t =
+	    need_part(R, "jax-protocol.json", "profiler.trace", &j, x);
+	const json_t *p = json_object_get(j, "profiler");
 
-	if (p != NULL && t == NULL)
-		missing(x, "no_part", "jax-protocol.json: profiler.trace");
 	if (t != NULL) {
 		rp_vals_num(x, "n", rp_num(p, "n"));
 		rp_vals_num(x, "spans", rp_num(t, "spans"));
