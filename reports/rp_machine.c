@@ -18,8 +18,10 @@ rp_machine_significant(double p)
 	return p >= 0 && p < RP_MACHINE_SIGNIFICANT_P;
 }
 
-/* The counts and times of overhead.json (method.overhead.NAME). */
+/* The run, counts and times of overhead.json (method.overhead.NAME). */
 static const rp_fact_key_t overhead_keys[] = {
+    {"workload", "workload", RP_FACT_STRING},
+    {"variant", "variant", RP_FACT_STRING},
     {"n", "n", RP_FACT_COUNT},
     {"on", "median_on_s", RP_FACT_TIME},
     {"off", "median_off_s", RP_FACT_TIME},
@@ -39,8 +41,6 @@ overhead_facts(rp_report_t *R)
 	int paired;
 
 	rp_fact_bool(F, o != NULL, NULL, "method.overhead.measured");
-	rp_fact_str(F, rp_str(o, "workload"), NULL, "method.overhead.workload");
-	rp_fact_str(F, rp_str(o, "variant"), NULL, "method.overhead.variant");
 	RP_FACTS_KEYS(F, o, NULL, "method.overhead", overhead_keys);
 	for (size_t k = 0; k < 3; k++) {
 		double x = rp_num(o, percents[k][1]);
@@ -106,14 +106,12 @@ ceilings_facts(rp_report_t *R)
 	    {"clock_resolution", "clock_resolution_s", RP_FACT_TIME},
 	    {"idle_page", "idle_page_s", RP_FACT_TIME},
 	    {"idle_page_warm", "idle_page_warm_s", RP_FACT_TIME},
-	    {"idle_page_gap", "idle_page_gap_s", RP_FACT_TIME}};
+	    {"idle_page_gap", "idle_page_gap_s", RP_FACT_TIME},
+	    {"triad_counted", "triad_bytes_counted", RP_FACT_STRING},
+	    {"fma_isa", "fma_isa", RP_FACT_STRING}};
 
 	rp_fact_bool(F, c != NULL, NULL, "method.ceilings.measured");
 	RP_FACTS_KEYS(F, c, NULL, "method.ceilings", keys);
-	rp_fact_str(F, c != NULL ? rp_str(c, "triad_bytes_counted") : NULL,
-	    NULL, "method.ceilings.triad_counted");
-	rp_fact_str(F, c != NULL ? rp_str(c, "fma_isa") : NULL, NULL,
-	    "method.ceilings.fma_isa");
 	rp_fact_text(F, RP_FACT_NUMBER, fma, rp_text_fmt_num(fma, "%.1f"), NULL,
 	    "method.ceilings.fma_gflops");
 	ladder_facts(R, c);
