@@ -617,7 +617,6 @@ void
 rp_figure_refs_roofline(const rp_data_t *D, rp_plot_t *P)
 {
 	const rp_workload_t *w = rp_workload_question(RP_QUESTION_MEMORY);
-	static const char *const levels[] = {"L1", "L2", "L3", "DRAM"};
 	double fma = rp_num(D->ceilings, "fma_flops_per_s") * 1e-9;
 	double xmax = 1000.0;
 	json_t *roofs = json_array(), *marks = json_object();
@@ -635,12 +634,12 @@ rp_figure_refs_roofline(const rp_data_t *D, rp_plot_t *P)
 			rp_limiter_verdict_name(&v)));
 	}
 	for (int k = 0; k < 4 && !isnan(fma); k++) {
-		double bw =
-		    rp_bandwidth_ceiling(D, levels[k], 1).bytes_per_s * 1e-9;
-		if (!isnan(bw))
+		rp_bandwidth_ceiling_t c =
+		    rp_bandwidth_ceiling(D, rp_bandwidth_level_name(k), 1);
+		if (!isnan(c.bytes_per_s))
 			json_array_append_new(roofs,
-			    json_pack("{s:s, s:i, s:f}", "level", levels[k],
-				"k", k, "gbytes", bw));
+			    json_pack("{s:s, s:i, s:f}", "level", c.level, "k",
+				k, "gbytes", c.bytes_per_s * 1e-9));
 	}
 	P->refs =
 	    json_pack("{s:s, s:f, s:o, s:o, s:o, s:o}", "kind", "roofline",
