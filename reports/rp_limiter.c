@@ -206,18 +206,17 @@ profile_facts(rp_report_t *R, const json_t *r, const char *p)
 	}
 	snprintf(prefix, sizeof(prefix), "%s.profile", p);
 	RP_FACTS_KEYS(F, mp, r, prefix, profile_keys);
-	rp_fact_num(F, RP_FACT_TIME, meas[HX_PART_HOT], r, "%s.hot", prefix);
-	rp_fact_num(
-	    F, RP_FACT_TIME, pred[HX_PART_HOT], r, "%s.hot_predicted", prefix);
+	for (int k = HX_PART_HOT; k <= HX_PART_PASSES; k++) {
+		rp_fact_num(
+		    F, RP_FACT_TIME, meas[k], r, "%s.%s", prefix, parts[k]);
+		rp_fact_num(F, RP_FACT_TIME, pred[k], r, "%s.%s_predicted",
+		    prefix, parts[k]);
+	}
 	rp_fact_bool(F, prefetches, r, "%s.hot_prefetches", prefix);
 	rp_fact_bool(F, mp != NULL, r, "%s.sampled", prefix);
 	rp_fact_num(F, RP_FACT_COUNT,
 	    rp_num(json_object_get(r, "profile"), "samples"), r, "%s.samples",
 	    prefix);
-	rp_fact_num(
-	    F, RP_FACT_TIME, meas[HX_PART_PASSES], r, "%s.passes", prefix);
-	rp_fact_num(F, RP_FACT_TIME, pred[HX_PART_PASSES], r,
-	    "%s.passes_predicted", prefix);
 	rp_fact_num(F, RP_FACT_TIME, others, r, "%s.others", prefix);
 	rp_fact_bool(
 	    F, lim.kind == RP_LIMIT_PROFILE, r, "%s.check.disagrees", p);
