@@ -266,14 +266,13 @@ has_x(const rp_block_t *b, double x)
 	return 0;
 }
 
-/* fig's rows of q's variant, the k-th of its workload, in q's set (NULL:
- * all of fig's sets) by fig's source (rp_source_t): into one when not
- * NULL, else into the variant's block, made for its first row. A scaling
- * figure's sets are read in their order, and a variant's row at an x
- * (column 0: N, or the threads) is the first set's (colony's eager and
- * naive at N=512 to 2048 in colony-eager: naive's rows stay
- * colony-scale's); with largest_n, only its runs at the largest N it has
- * there. 0, or -1 when P is full or memory ran out. */
+/* fig's rows of q's variant, the k-th of its workload, in q's set (one
+ * of fig's) by fig's source (rp_source_t): into one when not NULL, else into
+ * the variant's block, made for its first row. A scaling figure's sets are read
+ * in their order, and a variant's row at an x (column 0: N, or the threads) is
+ * the first set's (colony's eager and naive at N=512 to 2048 in colony-eager:
+ * naive's rows stay colony-scale's); with largest_n, only its runs at the
+ * largest N it has there. 0, or -1 when P is full or memory ran out. */
 static int
 collect_variant(const rp_data_t *D, const rp_fig_t *fig, const rp_query_t *q,
     int k, rp_block_t *one, rp_plot_t *P)
@@ -298,8 +297,6 @@ collect_variant(const rp_data_t *D, const rp_fig_t *fig, const rp_query_t *q,
 	if (b == NULL && fig->source == RP_SRC_SCALING)
 		b = (rp_block_t *)rp_figure_block(P, q->variant);
 	while (!isnan(at.n) && (r = rp_data_next(D, &at, &i)) != NULL) {
-		if (!listed(fig->sets, rp_str(r, "_set")))
-			continue;
 		if (fig->source == RP_SRC_SCALING &&
 		    has_x(b, col_value(&fig->cols[0], r)))
 			continue;
@@ -312,7 +309,7 @@ collect_variant(const rp_data_t *D, const rp_fig_t *fig, const rp_query_t *q,
 	return 0;
 }
 
-/* fig's rows of set (NULL: all its sets) into one when not NULL, else a
+/* fig's rows of set (one of its sets) into one when not NULL, else a
  * block per variant or run. 0, or -1 when P is full or memory ran out. */
 static int
 collect_set(const rp_data_t *D, const rp_fig_t *fig, const char *set,
@@ -376,10 +373,6 @@ fit_blocks(rp_plot_t *P)
 int
 rp_figure_collect(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 {
-	/* A main run is of one set: RP_SRC_MAIN's (and the timeline's and
-	 * the steps', which have one) are gathered set by set, and a scaling
-	 * figure's in the sets' order (collect_variant). */
-	int by_set = fig->source != RP_SRC_RUNS;
 	/* Rows gathered in the data's order: sorted by column 0. */
 	int sort = fig->source == RP_SRC_SCALING || fig->source == RP_SRC_RUNS;
 	char sets[256], *save = NULL, *set;
@@ -389,13 +382,14 @@ rp_figure_collect(const rp_data_t *D, const rp_fig_t *fig, rp_plot_t *P)
 	memset(P, 0, sizeof(*P));
 	P->fig = fig;
 	snprintf(sets, sizeof(sets), "%s", fig->sets);
-	set = by_set ? strtok_r(sets, " ", &save) : NULL;
 	/* The one block: P is empty, so it has room. */
 	if (fig->source == RP_SRC_RUNS || fig->source == RP_SRC_MAIN)
 		one = rp_figure_block_add(P, -1, "");
-	do
+	/* Set by set: a main run is of one set, and a scaling figure's sets
+	 * are read in their order (collect_variant). */
+	for (set = strtok_r(sets, " ", &save); rc == 0 && set != NULL;
+	     set = strtok_r(NULL, " ", &save))
 		rc = collect_set(D, fig, set, one, P);
-	while (rc == 0 && by_set && (set = strtok_r(NULL, " ", &save)) != NULL);
 	for (int i = 0; sort && i < P->nblocks; i++)
 		rp_figure_rows_sort(&P->blocks[i]);
 	if (fig->fit > 0)
