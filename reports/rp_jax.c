@@ -247,10 +247,7 @@ rp_jax_xla(const json_t *ceilings, const json_t *r, int kept, rp_jax_xla_t *m)
 	char rd[32], wr[32];
 	int k;
 
-	m->compute_s = m->memory_s = m->faults_s = m->predicted_s = NAN;
-	m->flops = m->bytes = m->lanes = NAN;
-	m->lanes_counted = 0;
-	m->level = NULL;
+	*m = (rp_jax_xla_t){NAN, NAN, NAN, NAN, NAN, NAN, NAN, 0, NULL};
 	if (!json_is_false(rp_field_json(r, RP_F_JAX_LOOPS)))
 		return -1;
 	m->flops = calls * rp_field(r, RP_F_JAX_FLOPS);
