@@ -171,15 +171,14 @@ render(rp_report_t *R)
 	const char *py = getenv("FB_REPORT_PYTHON");
 	char script[4200], templates[4200], facts[4200], said[4096], *last;
 	char *argv[] = {
-	    NULL, script, facts, templates, (char *)R->out_dir, NULL};
+	    (char *)(py != NULL && py[0] != '\0' ? py : "/usr/bin/python3"),
+	    script, facts, templates, (char *)R->out_dir, NULL};
 	posix_spawn_file_actions_t fa;
 	int st, err, fd = memfd_create("render.py's stderr", MFD_CLOEXEC);
 	off_t end;
 	ssize_t n;
 	pid_t pid;
 
-	argv[0] =
-	    (char *)(py != NULL && py[0] != '\0' ? py : "/usr/bin/python3");
 	snprintf(script, sizeof(script), "%s/render.py", reports_dir());
 	snprintf(templates, sizeof(templates), "%s/templates", reports_dir());
 	snprintf(facts, sizeof(facts), "%s/facts.json", R->out_dir);
