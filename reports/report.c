@@ -23,7 +23,6 @@
  */
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <libgen.h>
 #include <spawn.h>
 #include <stdarg.h>
