@@ -57,14 +57,6 @@ figure_number(const rp_report_t *R, const char *name)
 	return k;
 }
 
-double
-rp_report_fit(const rp_report_t *R, const char *fig, const char *variant)
-{
-	const rp_block_t *b = rp_figure_block(rp_report_plot(R, fig), variant);
-
-	return b != NULL ? b->fit : NAN;
-}
-
 const char *
 rp_report_cite(const rp_report_t *R, const char *name)
 {

@@ -39,10 +39,6 @@ void rp_report_free(rp_report_t *R);
 
 /* The gathered plot of a figure by name (NULL when none). */
 const rp_plot_t *rp_report_plot(const rp_report_t *R, const char *name);
-/* The exponent figure fig fitted to variant's block (rp_block_t.fit);
- * NAN when the figure or the block is missing. */
-double rp_report_fit(
-    const rp_report_t *R, const char *fig, const char *variant);
 /* "Figure 3" (a rotating buffer), or "Figure (not drawn)". */
 const char *rp_report_cite(const rp_report_t *R, const char *name);
 /* The facts templates/macros.j2's figure needs to embed figure name with
