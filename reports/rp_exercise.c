@@ -89,7 +89,7 @@ batch_facts(rp_report_t *R)
 	rp_fact_num(F, RP_FACT_TIME, rp_field(r, RP_F_TIME_MEDIAN), r,
 	    "exercises.batch.median");
 
-	rp_fact_bool(F, r != NULL && !isnan(l2), r, "exercises.l2.measured");
+	rp_fact_bool(F, !isnan(l2), r, "exercises.l2.measured");
 	rp_fact_num(F, RP_FACT_BYTES, l2, r, "exercises.l2.l2");
 	rp_fact_num(F, COUNT, l2, r, "exercises.l2.l2_exact");
 	rp_fact_num(F, COUNT, rp_exercise_l2_batch(l2, m), r, "exercises.l2.b");
@@ -111,8 +111,7 @@ faults_facts(rp_report_t *R)
 	double faults = rp_field(r, RP_F_MINOR_FAULTS);
 	double steps = rp_field(r, RP_F_STEPS);
 
-	rp_fact_bool(
-	    F, r != NULL && !isnan(thr), r, "exercises.faults.measured");
+	rp_fact_bool(F, !isnan(thr), r, "exercises.faults.measured");
 	rp_fact_num(F, RP_FACT_BYTES, thr, r, "exercises.faults.threshold");
 	rp_fact_num(F, COUNT, thr, r, "exercises.faults.threshold_exact");
 	rp_fact_num(F, SIZE, n, r, "exercises.faults.n");

@@ -10,9 +10,9 @@
 #include "rp_data.h"
 #include "rp_experiments.h"
 
-/* Reads the table at path into E (replacing what E held), skipping a
- * line that is not a row (the first in E->bad). Returns 0, or -1 when the
- * file cannot be opened. */
+/* Reads the table at path into E (zeroed), skipping a line that is not a
+ * row (the first in E->bad). Returns 0, or -1 when the file cannot be
+ * opened, E left as it was. */
 static int
 experiments_read(rp_experiments_t *E, const char *path)
 {
@@ -22,8 +22,6 @@ experiments_read(rp_experiments_t *E, const char *path)
 
 	if (f == NULL)
 		return -1;
-	E->n = 0;
-	E->bad[0] = '\0';
 	snprintf(E->path, sizeof(E->path), "%s", path);
 	while (fgets(line, sizeof(line), f) != NULL) {
 		rp_experiment_t *e = &E->rows[E->n];
