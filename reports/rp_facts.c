@@ -79,13 +79,14 @@ text_of(rp_fact_kind_t kind, double v)
 	    : rp_text_fmt_num(kinds[kind].scale * v, kinds[kind].format);
 }
 
-/* Sets the fact named by fmt and ap to {value, unit, text, runs}, runs
- * the ids of a and b (either may be NULL); value is stolen. */
+/* Sets the fact named by fmt and ap to {value, unit, text (none when
+ * NULL), runs}, runs the ids of a and b (either may be NULL); value is
+ * stolen. */
 static void
 put(rp_facts_t *F, json_t *value, const char *unit, const char *text,
     const json_t *a, const json_t *b, const char *fmt, va_list ap)
 {
-	json_t *fact = json_object(), *runs = json_array();
+	json_t *runs = json_array();
 	const json_t *from[] = {a, b};
 	char name[RP_FACTS_NAME_MAX], id[256];
 
@@ -97,11 +98,9 @@ put(rp_facts_t *F, json_t *value, const char *unit, const char *text,
 		if (from[i] != NULL)
 			json_array_append_new(
 			    runs, json_string(run_id(from[i], id, sizeof(id))));
-	json_object_set_new(fact, "value", value);
-	json_object_set_new(fact, "unit", json_string(unit));
-	json_object_set_new(fact, "text", json_string(text));
-	json_object_set_new(fact, "runs", runs);
-	json_object_set_new(F->facts, name, fact);
+	json_object_set_new(F->facts, name,
+	    json_pack("{s:o, s:s, s:s*, s:o}", "value", value, "unit", unit,
+		"text", text, "runs", runs));
 }
 
 /* A setter's body: put with its own arguments and its name's. */
