@@ -5,7 +5,6 @@
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "hx_stats.h"
@@ -17,11 +16,8 @@ rp_report_free(rp_report_t *R)
 {
 	for (size_t i = 0; i < rp_figures_count && i < RP_REPORT_MAX_FIGS; i++)
 		rp_figure_free(&R->plots[i]);
-	for (int k = 0; k < R->nnotes; k++)
-		free(R->notes[k]);
-	free(R->notes);
+	json_decref(R->notes);
 	R->notes = NULL;
-	R->nnotes = 0;
 	rp_data_free(&R->data);
 	rp_facts_free(&R->facts);
 	json_decref(R->scripts);
@@ -90,36 +86,30 @@ const char *
 rp_report_note(rp_report_t *R, const char *text)
 {
 	char *b = rp_text_buf();
-	int k;
+	size_t k, n;
 
-	for (k = 0; k < R->nnotes && strcmp(R->notes[k], text) != 0; k++)
-		;
-	if (k == R->nnotes) {
-		char **more =
-		    realloc(R->notes, (size_t)(k + 1) * sizeof(*more));
-		char *copy = strdup(text);
-		if (more != NULL)
-			R->notes = more;
-		if (more == NULL || copy == NULL) {
-			free(copy);
-			R->failed = 1;
-			snprintf(R->msg, sizeof(R->msg), "out of memory");
-			return ""; /* no link to a note not kept */
-		}
-		R->notes[R->nnotes++] = copy;
+	if (R->notes == NULL)
+		R->notes = json_array();
+	n = json_array_size(R->notes);
+	for (k = 0; k < n; k++)
+		if (strcmp(json_string_value(json_array_get(R->notes, k)),
+			text) == 0)
+			break;
+	if (k == n && json_array_append_new(R->notes, json_string(text)) != 0) {
+		R->failed = 1;
+		snprintf(R->msg, sizeof(R->msg), "out of memory");
+		return ""; /* no link to a note not kept */
 	}
-	snprintf(b, RP_TEXT_BUF, "[note %d](#note-%d)", k + 1, k + 1);
+	snprintf(b, RP_TEXT_BUF, "[note %zu](#note-%zu)", k + 1, k + 1);
 	return b;
 }
 
 void
 rp_report_notes_facts(rp_report_t *R)
 {
-	json_t *texts = json_array();
-
-	for (int k = 0; k < R->nnotes; k++)
-		json_array_append_new(texts, json_string(R->notes[k]));
-	rp_fact_list(&R->facts, texts, "notes.list");
+	rp_fact_list(&R->facts,
+	    R->notes != NULL ? json_copy(R->notes) : json_array(),
+	    "notes.list");
 }
 
 /* A warning as a kind of caveat: each number in it becomes X, so that

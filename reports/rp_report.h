@@ -30,8 +30,7 @@ typedef struct rp_report_s {
 	int failed;                          /* one's was not */
 	json_t *scripts;  /* the data of every script (rp_figure_script) */
 	rp_facts_t facts; /* every number, named */
-	char **notes;     /* caveats, printed once (malloc'd) */
-	int nnotes;
+	json_t *notes;    /* caveats, printed once: their keys or texts */
 	char msg[4600];
 } rp_report_t;
 

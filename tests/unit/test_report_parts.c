@@ -130,14 +130,17 @@ Test(report_parts, interp_notes_in_printed_order)
 	cr_expect_str_eq(
 	    str_of("part.interp.note.intervals"), "[note 3](#note-3)");
 	/* Each note is its key; notes.md.j2 words it. */
-	cr_expect_str_eq(R->notes[0], "cachesim");
-	cr_expect_str_eq(R->notes[1], "peak_grain");
-	cr_expect_str_eq(R->notes[2], "intervals");
+	cr_expect_str_eq(
+	    json_string_value(json_array_get(R->notes, 0)), "cachesim");
+	cr_expect_str_eq(
+	    json_string_value(json_array_get(R->notes, 1)), "peak_grain");
+	cr_expect_str_eq(
+	    json_string_value(json_array_get(R->notes, 2)), "intervals");
 	/* No figure was drawn here: it says so, and makes no note. */
 	cr_expect(!is_true("part.interp.figure.memory.drawn"));
 	cr_expect_str_eq(
 	    str_of("part.interp.figure.memory.cite"), "Figure (not drawn)");
-	cr_expect_eq(R->nnotes, 3);
+	cr_expect_eq(json_array_size(R->notes), 3);
 }
 
 /* Eager timed after its cold run: "in all" is the cold run and the timed

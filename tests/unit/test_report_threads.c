@@ -171,9 +171,7 @@ section_facts(rp_data_t *D)
 static void
 section_free(void)
 {
-	for (int k = 0; k < R.nnotes; k++)
-		free(R.notes[k]);
-	free(R.notes);
+	json_decref(R.notes);
 	rp_data_free(&R.data);
 	rp_facts_free(&R.facts);
 }
