@@ -1,6 +1,5 @@
 /* rp_beyond_answers: "Beyond the answers" (see rp_beyond_answers.h). */
 #include <math.h>
-#include <stdio.h>
 
 #include "rp_beyond_answers.h"
 #include "rp_workloads.h"

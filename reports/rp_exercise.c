@@ -1,6 +1,5 @@
 /* rp_exercise: the exercises and their answers (see rp_exercise.h). */
 #include <math.h>
-#include <stdio.h>
 
 #include "rp_exercise.h"
 #include "rp_workloads.h"
