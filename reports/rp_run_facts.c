@@ -96,16 +96,14 @@ rp_run_facts_add(rp_report_t *R)
 	json_t *workloads = json_array();
 
 	rp_fact_bool(&R->facts, rp_jax_present(D), NULL, "jax.present");
-	for (int k = 0; rp_workloads[k].name != NULL; k++) {
-		const rp_workload_t *w = &rp_workloads[k];
+	for (const rp_workload_t *w = rp_workloads; w->name != NULL; w++) {
 		const char *vs[RP_DATA_MAX_VARIANTS];
 		size_t nv = rp_data_variants(
 		    D, w->name, NULL, vs, RP_DATA_MAX_VARIANTS);
 		json_t *names = json_array();
-		size_t i;
 
 		json_array_append_new(workloads, json_string(w->name));
-		for (i = 0; i < nv; i++) {
+		for (size_t i = 0; i < nv; i++) {
 			json_array_append_new(names, json_string(vs[i]));
 			variant_facts(R, w, vs[i]);
 		}
