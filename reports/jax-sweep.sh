@@ -181,7 +181,7 @@ case "$MODE" in
 full)
 	NI=5e4; MI=300; NSMALL=1e4; BIGS="1000000 500000 300000"
 	NC=1024; KC=10; NCL=4096; CREPEAT=5
-	IPROGS="question question_jit batched_jit lax_map hoisted hoisted_map hoisted_cache sorted gram scan"
+	IPROGS="question question_jit question_floor batched_jit lax_map hoisted hoisted_map hoisted_cache sorted gram scan"
 	IMEM="rewrite batched rewrite_jit"
 	IALL="question_jit lax_map"
 	ISEED="question question_jit"
@@ -195,7 +195,7 @@ full)
 quick)
 	NI=5e3; MI=50; NSMALL=2e3; BIGS=
 	NC=256; KC=2; NCL=1024; CREPEAT=1
-	IPROGS="question question_jit batched_jit lax_map hoisted_map sorted gram"
+	IPROGS="question question_jit question_floor batched_jit lax_map hoisted_map sorted gram"
 	IMEM="rewrite"
 	IALL="question_jit"
 	ISEED=

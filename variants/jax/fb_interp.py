@@ -14,6 +14,9 @@ float64, as the spec's grand total is.
              scalar index; the inner map and the sum of squares in a
              function mapped over the points), op by op;
 - *_jit:     each of them under jax.jit;
+- question_floor_rows_jit: question_jit with the cell as floor(x / dx),
+             not the float floor division x // dx (a libm call an element
+             in XLA's CPU code);
 - batched:   the answer's Python loop over batches of B points calling the
              un-jitted question program, batched_jit the same calling the
              jitted one;
@@ -63,6 +66,24 @@ def question_rows(x, p):
     return jnp.sum(question_values(x, p) ** 2)
 
 
+# The question's program with one change: the cell as floor(x / dx) rather
+# than the float floor division x // dx, which jnp computes through the
+# remainder, and XLA's CPU code through libm's fmodf, once a point and
+# interpolant (an HLO `remainder` of (N, M) elements, which XLA's own count
+# takes for one flop each). The same cells, so the same sums.
+@partial(vmap, in_axes=(None, 0))
+def question_floor_values(x, p):
+    xc = _clamped(x, p)
+    ix = jnp.atleast_1d(jnp.array(jnp.floor(xc / p.dx), int))
+    t = xc / p.dx - (ix + 0.5)
+    return jnp.dot(lax.dynamic_slice(p.f, ix, (4,)), _weights(t))
+
+
+@partial(vmap, in_axes=(0, None))
+def question_floor_rows(x, p):
+    return jnp.sum(question_floor_values(x, p) ** 2)
+
+
 # The answer's first rewrite: one interpolant at one point with a scalar
 # index, the map over the interpolants and the sum inside the function that
 # is mapped over the points.
@@ -80,6 +101,7 @@ def rewrite_row(x, p):
 rewrite_rows = vmap(rewrite_row, in_axes=(0, None))
 
 question_rows_jit = jax.jit(question_rows)
+question_floor_rows_jit = jax.jit(question_floor_rows)
 rewrite_rows_jit = jax.jit(rewrite_rows)
 
 

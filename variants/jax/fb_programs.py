@@ -245,6 +245,9 @@ PROGRAMS = {
                           "fused", _interp_whole(itp.question_rows_jit, True)),
     "rewrite_jit": Entry("interp", "the answer's first rewrite under jax.jit",
                          "fused", _interp_whole(itp.rewrite_rows_jit, True)),
+    "question_floor": Entry("interp", "question_jit with the cell as floor(x / dx), "
+                            "not x // dx (no libm fmodf an element)",
+                            "fused", _interp_whole(itp.question_floor_rows_jit, True)),
     "batched": Entry("interp", "Python loop over batches of B points, un-jitted program",
                      "chunked (eager inside each batch)",
                      _interp_batched(itp.question_rows, False)),

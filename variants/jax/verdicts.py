@@ -42,6 +42,7 @@ PAIRS = [
     ("interp", "question", "question_jit", "jit the whole program"),
     ("interp", "question_jit", "hoisted", "the cell and weights once per point"),
     ("interp", "hoisted", "hoisted_map", "hoisted in batches"),
+    ("interp", "question_jit", "question_floor", "the cell as floor(x / dx), not x // dx"),
     ("colony", "step", "per_particle", "write the per-pair sum inside the compiled step"),
     ("colony", "loop", "fori", "K steps in one fori_loop instead of a Python loop"),
     ("colony", "step", "chunked", "the per-particle sums in batches"),
