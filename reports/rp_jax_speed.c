@@ -186,6 +186,47 @@ protocol_facts(rp_report_t *R)
 	json_decref(doc);
 }
 
+/* A pair of jax-verdicts.json (verdicts.py's PAIRS): its names, and
+ * fb_verdict's decision on the two programs' warm calls' CPU times,
+ * beyond the noise between two processes of one program where
+ * verdicts.py measured it (jaxspeed.pair.rowK.NAME). */
+static const rp_fact_key_t pair_fields[] = {
+    {"workload", "workload", RP_FACT_STRING},
+    {"first", "first", RP_FACT_STRING},
+    {"second", "second", RP_FACT_STRING},
+};
+static const rp_fact_key_t pair_verdict_fields[] = {
+    {"verdict", "verdict", RP_FACT_STRING},
+    {"ratio", "ratio", RP_FACT_RATIO},
+    {"lo", "interval.0", RP_FACT_RATIO},
+    {"hi", "interval.1", RP_FACT_RATIO},
+    {"samples", "samples.0", RP_FACT_COUNT},
+};
+
+/* jax-verdicts.json: every pair, as pair_fields and pair_verdict_fields
+ * say. */
+static void
+pair_facts(rp_report_t *R)
+{
+	json_t *doc = rp_jax_file(&R->data, "jax-verdicts.json");
+	const json_t *row, *v;
+	json_t *ids = json_array();
+	char p[32];
+	size_t i;
+
+	json_array_foreach(json_object_get(doc, "rows"), i, row)
+	{
+		v = json_object_get(row, "by_cpu_beyond_process_noise");
+		rp_jax_next_row(ids, "jaxspeed.pair", p, sizeof(p));
+		RP_FACTS_KEYS(F, row, NULL, p, pair_fields);
+		RP_FACTS_KEYS(F,
+		    json_is_object(v) ? v : json_object_get(row, "by_cpu"),
+		    NULL, p, pair_verdict_fields);
+	}
+	rp_fact_list(F, ids, "jaxspeed.pair.rows");
+	json_decref(doc);
+}
+
 /* jax-compiles.json: the compilations of each call of each protocol, as
  * "1, 0, 1, 0" (jaxspeed.compiles.PROTOCOL). */
 static void
@@ -214,4 +255,5 @@ rp_jax_speed_facts(rp_report_t *R)
 	keep_facts(R);
 	protocol_facts(R);
 	compiles_facts(R);
+	pair_facts(R);
 }

@@ -10,7 +10,9 @@
  *     its 46.5 ms, 2.32 ms and 20x come out, or why not), one fori_loop
  *     run's swing decomposed into waiting and compiling;
  *   - jax-compiles.json: compilations per call in each protocol that can
- *     recompile.
+ *     recompile;
+ *   - jax-verdicts.json: each pair of programs verdicts.py decides, by
+ *     their warm calls' own samples.
  * The facts (jaxspeed.*) serve templates/notebook/jax_speed.md.j2, the
  * lesson's speed question and the recompile advice (rp_advice.c, which
  * report.c computes after them). A file the data lacks makes its facts

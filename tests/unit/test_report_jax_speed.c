@@ -4,7 +4,8 @@
  * fault's share printed as a share, the verdict's word, the price
  * from the first row that has one), jax-protocol.json's crossings, the
  * range of its ratios over N and the swing's medians, jax-compiles.json's
- * calls joined (the protocol's settings left out); without the files,
+ * calls joined (the protocol's settings left out), jax-verdicts.json's
+ * pairs; without the files,
  * every part says it is absent.
  */
 #include <criterion/criterion.h>
@@ -148,6 +149,46 @@ Test(report_jax_speed, each_part_absent_without_its_file)
 	cr_expect(json_is_false(value("jaxspeed.swing.present")));
 	cr_expect(json_is_false(value("jaxspeed.compiles.present")));
 	cr_expect_eq(json_array_size(value("jaxspeed.keep.rows")), 0);
+	cr_expect_eq(json_array_size(value("jaxspeed.pair.rows")), 0);
+	rp_report_free(&R);
+	remove_dir();
+}
+
+/* A verdict of fb_verdict: its word, ratio, interval and samples. */
+#define VERDICT(word, ratio, lo, hi)                                           \
+	"{\"verdict\":\"" word "\",\"ratio\":" ratio ",\"interval\":[" lo      \
+	"," hi "],\"samples\":[5,5]}"
+
+/* jax-verdicts.json: a row's names and its verdict beyond the process
+ * noise where the row has one, else by the CPU times alone. */
+Test(report_jax_speed, each_pair_with_its_verdict)
+{
+	make_dir();
+	fb_write_file(dir, "jax-verdicts.json",
+	    "{\"rows\":[{\"workload\":\"interp\",\"first\":\"question_jit\","
+	    "\"second\":\"question_floor\",\"by_cpu\":" VERDICT(
+		"second is faster", "0.75", "0.7",
+		"0.8") "},"
+		       "{\"workload\":\"colony\",\"first\":\"step\",\"second\":"
+		       "\"cells\",\"by_cpu\":" VERDICT("second is faster",
+			   "0.5",
+			   "0.4", "0.6") ",\"by_cpu_beyond_process_"
+					 "noise\":" VERDICT("not decided at "
+							    "this noise",
+					     "0.5", "0.3", "1.2") "}]}");
+	speed_facts();
+	cr_expect_eq(json_array_size(value("jaxspeed.pair.rows")), 2);
+	cr_expect_str_eq(text("jaxspeed.pair.row0.second"), "question_floor");
+	cr_expect_str_eq(
+	    text("jaxspeed.pair.row0.verdict"), "second is faster");
+	cr_expect_float_eq(
+	    rp_facts_num(&R.facts, "jaxspeed.pair.row0.hi"), 0.8, EPS);
+	cr_expect_eq(rp_facts_num(&R.facts, "jaxspeed.pair.row0.samples"), 5);
+	/* Beyond the process noise, not by_cpu's word. */
+	cr_expect_str_eq(
+	    text("jaxspeed.pair.row1.verdict"), "not decided at this noise");
+	cr_expect_float_eq(
+	    rp_facts_num(&R.facts, "jaxspeed.pair.row1.lo"), 0.3, EPS);
 	rp_report_free(&R);
 	remove_dir();
 }
