@@ -154,28 +154,27 @@ Test(report_jax_speed, each_part_absent_without_its_file)
 	remove_dir();
 }
 
-/* A verdict of fb_verdict: its word, ratio, interval and samples. */
-#define VERDICT(word, ratio, lo, hi)                                           \
-	"{\"verdict\":\"" word "\",\"ratio\":" ratio ",\"interval\":[" lo      \
-	"," hi "],\"samples\":[5,5]}"
+/* jax-verdicts.json: two pairs, the second with a verdict beyond the
+ * process noise beside its verdict by the CPU times alone. */
+static const char verdicts_json[] =
+    "{\"rows\":["
+    "{\"workload\":\"interp\",\"first\":\"question_jit\","
+    "\"second\":\"question_floor\",\"by_cpu\":{\"verdict\":"
+    "\"second is faster\",\"ratio\":0.75,\"interval\":[0.7,0.8],"
+    "\"samples\":[5,5]}},"
+    "{\"workload\":\"colony\",\"first\":\"step\",\"second\":\"cells\","
+    "\"by_cpu\":{\"verdict\":\"second is faster\",\"ratio\":0.5,"
+    "\"interval\":[0.4,0.6],\"samples\":[5,5]},"
+    "\"by_cpu_beyond_process_noise\":{\"verdict\":"
+    "\"not decided at this noise\",\"ratio\":0.5,\"interval\":[0.3,1.2],"
+    "\"samples\":[5,5]}}]}";
 
-/* jax-verdicts.json: a row's names and its verdict beyond the process
- * noise where the row has one, else by the CPU times alone. */
+/* A row's names and its verdict beyond the process noise where the row
+ * has one, else by the CPU times alone. */
 Test(report_jax_speed, each_pair_with_its_verdict)
 {
 	make_dir();
-	fb_write_file(dir, "jax-verdicts.json",
-	    "{\"rows\":[{\"workload\":\"interp\",\"first\":\"question_jit\","
-	    "\"second\":\"question_floor\",\"by_cpu\":" VERDICT(
-		"second is faster", "0.75", "0.7",
-		"0.8") "},"
-		       "{\"workload\":\"colony\",\"first\":\"step\",\"second\":"
-		       "\"cells\",\"by_cpu\":" VERDICT("second is faster",
-			   "0.5",
-			   "0.4", "0.6") ",\"by_cpu_beyond_process_"
-					 "noise\":" VERDICT("not decided at "
-							    "this noise",
-					     "0.5", "0.3", "1.2") "}]}");
+	fb_write_file(dir, "jax-verdicts.json", verdicts_json);
 	speed_facts();
 	cr_expect_eq(json_array_size(value("jaxspeed.pair.rows")), 2);
 	cr_expect_str_eq(text("jaxspeed.pair.row0.second"), "question_floor");
