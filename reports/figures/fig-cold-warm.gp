@@ -13,19 +13,19 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 1.13752
-"interp/fused" 1.25468
-"interp/chunked" 1.31199
-"interp/tiled" 1.11447
-"interp/hoisted" 1.53114
-"interp/sorted" 1.77685
-"interp/gram" 1.91175
-"colony/naive" 0.916805
-"colony/naive-reuse" 0.9223
-"colony/fused" 0.972285
-"colony/chunked" 0.994448
-"colony/tiled" 0.978441
-"colony/cells" 1.20559
+"interp/materialized" 0.899833
+"interp/fused" 0.927407
+"interp/chunked" 0.856871
+"interp/tiled" 0.918024
+"interp/hoisted" 1.00026
+"interp/sorted" 1.20401
+"interp/gram" 0.982584
+"colony/naive" 1.05212
+"colony/naive-reuse" 1.19063
+"colony/fused" 1.02886
+"colony/chunked" 1.24291
+"colony/tiled" 0.981658
+"colony/cells" 1.17709
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

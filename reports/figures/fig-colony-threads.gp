@@ -12,27 +12,27 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.39303
+2 1.41698
 EOD
 $s1 << EOD
 1 1
-2 1.65579
+2 1.39577
 EOD
 $s2 << EOD
 1 1
-2 1.8307
+2 1.81953
 EOD
 $s3 << EOD
 1 1
-2 1.38184
+2 1.16075
 EOD
 $s4 << EOD
 1 1
-2 1.6936
+2 1.55561
 EOD
 $s5 << EOD
 1 1
-2 0.972046
+2 1.00159
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'naive', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'naive-reuse', \

@@ -12,35 +12,35 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.33827
+2 1.47716
 EOD
 $s1 << EOD
 1 1
-2 1.68757
+2 1.73181
 EOD
 $s2 << EOD
 1 1
-2 1.90229
+2 2.16947
 EOD
 $s3 << EOD
 1 1
-2 1.69419
+2 1.91858
 EOD
 $s4 << EOD
 1 1
-2 1.88533
+2 1.77932
 EOD
 $s5 << EOD
 1 1
-2 1.70825
+2 1.7286
 EOD
 $s6 << EOD
 1 1
-2 1.84698
+2 1.80052
 EOD
 $s7 << EOD
 1 1
-2 1.87362
+2 1.76018
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'eager', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'materialized', \
