@@ -23,7 +23,9 @@
 #                           preset, "PROGRAM@seed"), one core each: the
 #                           process pinned with taskset -c 0 and run.py
 #                           --threads 1; the jitted ones again with XLA's
-#                           default threading, "PROGRAM@all"
+#                           default threading, "PROGRAM@all"; question_jit
+#                           and question_floor again without XLA's
+#                           YNNPACK fusions, "PROGRAM-noynn"
 #   jax-interp-scale.jsonl  the un-jitted question at other N (first call
 #                           only, in the untimed part): NSMALL and NI for the
 #                           fitted slope, and the largest of 1e6, 5e5, 3e5
@@ -182,6 +184,7 @@ full)
 	NI=5e4; MI=300; NSMALL=1e4; BIGS="1000000 500000 300000"
 	NC=1024; KC=10; NCL=4096; CREPEAT=5
 	IPROGS="question question_jit question_floor batched_jit lax_map hoisted hoisted_map hoisted_cache sorted gram scan"
+	INOYNN="question_jit question_floor"
 	IMEM="rewrite batched rewrite_jit"
 	IALL="question_jit lax_map"
 	ISEED="question question_jit"
@@ -196,6 +199,7 @@ quick)
 	NI=5e3; MI=50; NSMALL=2e3; BIGS=
 	NC=256; KC=2; NCL=1024; CREPEAT=1
 	IPROGS="question question_jit question_floor batched_jit lax_map hoisted_map sorted gram"
+	INOYNN="question_floor"
 	IMEM="rewrite"
 	IALL="question_jit"
 	ISEED=
@@ -220,6 +224,7 @@ esac
 # runs and the step at NCL (medians beside C's). What that trades: their
 # range holds the true median with probability 75%, not 94%.
 CALLS=5; FCALLS=3; DCALLS=3
+NOYNN=--xla_cpu_experimental_ynn_fusion_type=
 FEW="question scan"
 # calls_of PROGRAM: the warm calls of PROGRAM's one-core run at NI or NC.
 calls_of() {
@@ -507,6 +512,14 @@ fi
 jexec jax-base baseline 1 0 0 interp question --n 1000 --m 8
 for p in $IPROGS; do
 	jexec jax-interp "$p" 1 "$(calls_of "$p")" 0 interp "$p" --n $NI --m $MI
+done
+# The same programs compiled without XLA's YNNPACK fusions (an empty
+# --xla_cpu_experimental_ynn_fusion_type): on jaxlib 0.10.2 they split the
+# question's arithmetic into more loops, with more temporaries, than
+# XLA's own fusions (docs/jax.md). "PROGRAM-noynn", one core.
+for p in $INOYNN; do
+	(export XLA_FLAGS="${XLA_FLAGS:+$XLA_FLAGS }$NOYNN"
+	jexec jax-interp "$p-noynn" 1 "$(calls_of "$p")" 0 interp "$p" --n $NI --m $MI)
 done
 # The runs kept for their memory: made by the untimed part, or now.
 MEMORY_BESIDE=

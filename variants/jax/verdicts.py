@@ -43,6 +43,8 @@ PAIRS = [
     ("interp", "question_jit", "hoisted", "the cell and weights once per point"),
     ("interp", "hoisted", "hoisted_map", "hoisted in batches"),
     ("interp", "question_jit", "question_floor", "the cell as floor(x / dx), not x // dx"),
+    ("interp", "question_jit", "question_jit-noynn", "without XLA's YNNPACK fusions"),
+    ("interp", "question_floor", "question_floor-noynn", "without XLA's YNNPACK fusions"),
     ("colony", "step", "per_particle", "write the per-pair sum inside the compiled step"),
     ("colony", "loop", "fori", "K steps in one fori_loop instead of a Python loop"),
     ("colony", "step", "chunked", "the per-particle sums in batches"),

@@ -115,3 +115,22 @@ def test_compiled_calls_a_timed_call_makes(args, calls):
 
     o = run.parse(args)
     assert fb_programs.PROGRAMS[o.program].build(o).jit_calls == pytest.approx(calls)
+
+
+def test_without_ynnpack_fusions_xla_keeps_fewer_temporaries(tmp_path):
+    """jax-sweep.sh's "-noynn" runs: with an empty
+    --xla_cpu_experimental_ynn_fusion_type, XLA fuses question_floor's
+    arithmetic into its own loops, which keep fewer temporaries and access
+    fewer bytes, for the same total; run.py records the flag."""
+    args = ["interp", "question_floor", "--n", "2000", "--m", "8", "--g", "64",
+            "--calls", "1", "--threads", "1"]
+    runs = []
+    for flags in ("", "--xla_cpu_experimental_ynn_fusion_type="):
+        p, r = driver(args, tmp_path, {"XLA_FLAGS": flags})
+        assert p.returncode == 0, p.stderr
+        runs.append(r)
+    default, noynn = runs
+    assert "ynn_fusion_type=" in noynn["threads"]["xla_flags"]
+    assert noynn["memory_analysis"]["temp_bytes"] < default["memory_analysis"]["temp_bytes"] / 10
+    assert noynn["cost_analysis"]["bytes_accessed"] < default["cost_analysis"]["bytes_accessed"] / 10
+    assert noynn["result"]["total"] == pytest.approx(default["result"]["total"], rel=1e-5)
