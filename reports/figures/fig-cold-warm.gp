@@ -13,19 +13,19 @@ set xtics rotate by -35 noenhanced
 set yrange [0:*]
 set key off
 $r << EOD
-"interp/materialized" 0.899833
-"interp/fused" 0.927407
-"interp/chunked" 0.856871
-"interp/tiled" 0.918024
-"interp/hoisted" 1.00026
-"interp/sorted" 1.20401
-"interp/gram" 0.982584
-"colony/naive" 1.05212
-"colony/naive-reuse" 1.19063
-"colony/fused" 1.02886
-"colony/chunked" 1.24291
-"colony/tiled" 0.981658
-"colony/cells" 1.17709
+"interp/materialized" 0.953618
+"interp/fused" 0.946552
+"interp/chunked" 0.994296
+"interp/tiled" 1.3216
+"interp/hoisted" 1.01429
+"interp/sorted" 1.25555
+"interp/gram" 1.02237
+"colony/naive" 0.940875
+"colony/naive-reuse" 0.987251
+"colony/fused" 0.976874
+"colony/chunked" 0.961666
+"colony/tiled" 0.988283
+"colony/cells" 1.23731
 EOD
 plot $r using 2:xtic(1) lc 4, 1 with lines dt 2 lc rgb 'black'
 set output

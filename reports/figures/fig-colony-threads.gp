@@ -12,27 +12,27 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.41698
+2 1.46271
 EOD
 $s1 << EOD
 1 1
-2 1.39577
+2 1.75047
 EOD
 $s2 << EOD
 1 1
-2 1.81953
+2 1.90048
 EOD
 $s3 << EOD
 1 1
-2 1.16075
+2 1.38523
 EOD
 $s4 << EOD
 1 1
-2 1.55561
+2 1.77354
 EOD
 $s5 << EOD
 1 1
-2 1.00159
+2 0.973433
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'naive', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'naive-reuse', \

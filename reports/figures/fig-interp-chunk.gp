@@ -13,16 +13,16 @@ set format x '%.0s %cB'
 set autoscale xfix
 set offsets graph 0.06, graph 0.06, graph 0.1, graph 0.1
 $c << EOD
-131072 0.702916 "B=100"
-1.31072e+06 0.678772 "B=1000"
-1.25829e+07 0.813871 "B=10000"
-1.34676e+08 0.849107 "B=100000"
-1.34637e+09 1.27639 "B=1000000"
+131072 0.644786 "B=100"
+1.31072e+06 0.6418 "B=1000"
+1.25829e+07 0.772555 "B=10000"
+1.34676e+08 0.763282 "B=100000"
+1.34637e+09 1.22426 "B=1000000"
 EOD
 $mat << EOD
-1.34637e+09 1.34245
+1.34637e+09 1.30655
 EOD
-plot $c using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb chunked_colour title 'chunked (B points at a time)', $c using 1:2:3 with labels offset 0,1 notitle, $mat using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (one batch of N)', 0.669739 with lines dt 2 lw 2 lc rgb '#009E73' title 'fused, no batch (workspace < 64 KiB)'
+plot $c using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb chunked_colour title 'chunked (B points at a time)', $c using 1:2:3 with labels offset 0,1 notitle, $mat using 1:2 with points pt 4 ps 2 lw 2 lc rgb '#E69F00' title 'materialized (one batch of N)', 0.671755 with lines dt 2 lw 2 lc rgb '#009E73' title 'fused, no batch (workspace < 64 KiB)'
 set output
 if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {
   set terminal pngcairo size 1200,750 font 'Sans,12'

@@ -12,35 +12,35 @@ set xtics 1
 set yrange [0:2.5]
 $s0 << EOD
 1 1
-2 1.47716
+2 1.58938
 EOD
 $s1 << EOD
 1 1
-2 1.73181
+2 1.56689
 EOD
 $s2 << EOD
 1 1
-2 2.16947
+2 1.95768
 EOD
 $s3 << EOD
 1 1
-2 1.91858
+2 1.13043
 EOD
 $s4 << EOD
 1 1
-2 1.77932
+2 1.92111
 EOD
 $s5 << EOD
 1 1
-2 1.7286
+2 1.37969
 EOD
 $s6 << EOD
 1 1
-2 1.80052
+2 1.47247
 EOD
 $s7 << EOD
 1 1
-2 1.76018
+2 1.22347
 EOD
 plot (x >= 1 && x <= 2) ? x : 1/0 with lines dt 2 lw 2 lc rgb 'black' title 'ideal: speed-up = threads', $s0 using 1:2 with linespoints pt 6 ps 1.5 lw 2 lc rgb '#0072B2' title 'eager', \
   $s1 using 1:2 with linespoints pt 4 ps 1.5 lw 2 lc rgb '#E69F00' title 'materialized', \
