@@ -185,6 +185,7 @@ full)
 	NC=1024; KC=10; NCL=4096; CREPEAT=5
 	IPROGS="question question_jit question_floor batched_jit lax_map hoisted hoisted_map hoisted_cache sorted gram scan"
 	INOYNN="question_jit question_floor"
+	CNOYNN="step"
 	IMEM="rewrite batched rewrite_jit"
 	IALL="question_jit lax_map"
 	ISEED="question question_jit"
@@ -200,6 +201,7 @@ quick)
 	NC=256; KC=2; NCL=1024; CREPEAT=1
 	IPROGS="question question_jit question_floor batched_jit lax_map hoisted_map sorted gram"
 	INOYNN="question_floor"
+	CNOYNN=
 	IMEM="rewrite"
 	IALL="question_jit"
 	ISEED=
@@ -535,6 +537,10 @@ for p in $IALL; do
 done
 for p in $CPROGS; do
 	jexec jax-colony "$p" 1 "$(calls_of "$p")" $DCALLS colony "$p" --n $NC --steps $KC
+done
+for p in $CNOYNN; do
+	(export XLA_FLAGS="${XLA_FLAGS:+$XLA_FLAGS }$NOYNN"
+	jexec jax-colony "$p-noynn" 1 "$(calls_of "$p")" $DCALLS colony "$p" --n $NC --steps $KC)
 done
 for p in $CALL; do
 	jexec jax-colony "$p@all" all $FCALLS 0 colony "$p" --n $NC --steps $KC

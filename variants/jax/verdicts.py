@@ -46,6 +46,7 @@ PAIRS = [
     ("interp", "question_jit", "question_jit-noynn", "without XLA's YNNPACK fusions"),
     ("interp", "question_floor", "question_floor-noynn", "without XLA's YNNPACK fusions"),
     ("colony", "step", "per_particle", "write the per-pair sum inside the compiled step"),
+    ("colony", "step", "step-noynn", "without XLA's YNNPACK fusions"),
     ("colony", "loop", "fori", "K steps in one fori_loop instead of a Python loop"),
     ("colony", "step", "chunked", "the per-particle sums in batches"),
     ("colony", "step", "cells", "a cell list instead of all pairs"),
