@@ -25,7 +25,8 @@
 #                           --threads 1; the jitted ones again with XLA's
 #                           default threading, "PROGRAM@all"; question_jit
 #                           and question_floor again without XLA's
-#                           YNNPACK fusions, "PROGRAM-noynn"
+#                           YNNPACK fusions, "PROGRAM-noynn" (and colony's
+#                           step in jax-colony.jsonl)
 #   jax-interp-scale.jsonl  the un-jitted question at other N (first call
 #                           only, in the untimed part): NSMALL and NI for the
 #                           fitted slope, and the largest of 1e6, 5e5, 3e5
