@@ -114,7 +114,6 @@ pair_verdict(const rp_report_t *R, const rp_workload_t *w, const char *key,
     const char *first, const char *second, const char *yes, rp_vals_t *x)
 {
 	json_t *j = rp_jax_file(&R->data, "jax-verdicts.json");
-	const json_t *row, *v;
 	char what[256];
 	int ret;
 
@@ -122,13 +121,8 @@ pair_verdict(const rp_report_t *R, const rp_workload_t *w, const char *key,
 		return missing(x, "no_file", "jax-verdicts.json");
 	snprintf(what, sizeof(what), "jax-verdicts.json: %s %s against %s",
 	    w->name, first, second);
-	/* Two programs run as two processes: the claim must hold beyond the
-	 * noise between two processes of one program, where verdicts.py
-	 * measured it, else by the samples alone. */
-	row = pair_row(j, w, first, second);
-	v = json_object_get(row, "by_cpu_beyond_process_noise");
 	ret = verdict_vals(x, key,
-	    json_is_object(v) ? v : json_object_get(row, "by_cpu"), yes, what);
+	    rp_jax_pair_verdict(pair_row(j, w, first, second)), yes, what);
 	json_decref(j);
 	return ret;
 }

@@ -172,6 +172,14 @@ rp_jax_file(const rp_data_t *D, const char *name)
 	return json_load_file(path, 0, NULL);
 }
 
+const json_t *
+rp_jax_pair_verdict(const json_t *row)
+{
+	const json_t *v = json_object_get(row, "by_cpu_beyond_process_noise");
+
+	return json_is_object(v) ? v : json_object_get(row, "by_cpu");
+}
+
 void
 rp_jax_next_row(json_t *rows, const char *family, char *p, size_t len)
 {

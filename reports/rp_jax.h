@@ -125,6 +125,12 @@ json_t *rp_jax_programs_of(const rp_data_t *D, const rp_workload_t *w,
 /* A JSON file of the data folder (jax-plan.json...), or NULL; the caller
  * frees it (json_decref). */
 json_t *rp_jax_file(const rp_data_t *D, const char *name);
+/* The verdict object a row of jax-verdicts.json (verdicts.py) is read by:
+ * its CPU times decided beyond the noise between two processes of one
+ * program where verdicts.py measured that (two programs run as two
+ * processes), else by the samples alone (by_cpu); NULL for a NULL row.
+ * Borrowed. */
+const json_t *rp_jax_pair_verdict(const json_t *row);
 /* The next row of a table of facts FAMILY.rowK (jaxprog.fixes.row0...):
  * its name rowK onto rows, its facts' prefix FAMILY.rowK into p. */
 void rp_jax_next_row(json_t *rows, const char *family, char *p, size_t len);

@@ -187,9 +187,8 @@ protocol_facts(rp_report_t *R)
 }
 
 /* A pair of jax-verdicts.json (verdicts.py's PAIRS): its names, and
- * fb_verdict's decision on the two programs' warm calls' CPU times,
- * beyond the noise between two processes of one program where
- * verdicts.py measured it (jaxspeed.pair.rowK.NAME). */
+ * fb_verdict's decision on the two programs' warm calls' CPU times as
+ * rp_jax_pair_verdict reads it (jaxspeed.pair.rowK.NAME). */
 static const rp_fact_key_t pair_fields[] = {
     {"workload", "workload", RP_FACT_STRING},
     {"first", "first", RP_FACT_STRING},
@@ -209,19 +208,17 @@ static void
 pair_facts(rp_report_t *R)
 {
 	json_t *doc = rp_jax_file(&R->data, "jax-verdicts.json");
-	const json_t *row, *v;
+	const json_t *row;
 	json_t *ids = json_array();
 	char p[32];
 	size_t i;
 
 	json_array_foreach(json_object_get(doc, "rows"), i, row)
 	{
-		v = json_object_get(row, "by_cpu_beyond_process_noise");
 		rp_jax_next_row(ids, "jaxspeed.pair", p, sizeof(p));
 		RP_FACTS_KEYS(F, row, NULL, p, pair_fields);
-		RP_FACTS_KEYS(F,
-		    json_is_object(v) ? v : json_object_get(row, "by_cpu"),
-		    NULL, p, pair_verdict_fields);
+		RP_FACTS_KEYS(
+		    F, rp_jax_pair_verdict(row), NULL, p, pair_verdict_fields);
 	}
 	rp_fact_list(F, ids, "jaxspeed.pair.rows");
 	json_decref(doc);
