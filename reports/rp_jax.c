@@ -255,7 +255,13 @@ rp_jax_xla(const json_t *ceilings, const json_t *r, int kept, rp_jax_xla_t *m)
 	char rd[32], wr[32];
 	int k;
 
-	*m = (rp_jax_xla_t){NAN, NAN, NAN, NAN, NAN, NAN, NAN, 0, NULL};
+	*m = (rp_jax_xla_t){.flops = NAN,
+	    .bytes = NAN,
+	    .compute_s = NAN,
+	    .memory_s = NAN,
+	    .faults_s = NAN,
+	    .predicted_s = NAN,
+	    .lanes = NAN};
 	if (!json_is_false(rp_field_json(r, RP_F_JAX_LOOPS)))
 		return -1;
 	m->flops = calls * rp_field(r, RP_F_JAX_FLOPS);
